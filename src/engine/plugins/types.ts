@@ -1,0 +1,42 @@
+/**
+ * The contract between the executor and the formatter and predicate libraries.
+ *
+ * Values are plain JSON values as they come from the data: `undefined` stands for
+ * a missing value (a path that does not resolve), `null` for JSON null.
+ */
+
+export type PathSegment = string | number;
+export type Path = readonly PathSegment[];
+
+/** What a formatter or predicate may ask of the render in progress. */
+export interface RenderContext {
+  /** Current time in epoch milliseconds (RenderOptions.now, or Date.now() at render start). */
+  readonly now: number;
+  /** Locale for i18n formatters; null means "no locale data" (i18n formatters print nothing). */
+  readonly locale: string | null;
+  /** The value of the current frame (what `@` resolves to). */
+  current(): unknown;
+  /** Resolves a variable path as `{a.b.c}` would, walking up the frames; undefined when missing. */
+  resolve(path: Path): unknown;
+  /** Records an engine error; rendering goes on. */
+  error(message: string): void;
+  /**
+   * Renders the named macro or partial against `value` (the `apply` formatter).
+   * `args` become `@args` inside it; `isolated` stops variable lookup at the partial's frame.
+   * Returns undefined (after recording an error) when it cannot be applied.
+   */
+  applyPartial(name: string, value: unknown, args: Record<string, string> | null, isolated: boolean): string | undefined;
+}
+
+/**
+ * A formatter turns the first variable of a tag into a new value.
+ * `vars` holds every variable of the tag (`{a,b|fmt}`), vars[0] === value; formatters that
+ * combine several values read the others from it. The return value replaces vars[0].
+ */
+export type Formatter = (value: unknown, args: readonly string[], ctx: RenderContext, vars: readonly unknown[]) => unknown;
+
+/** A predicate tests the current frame's value (`ctx.current()`), with the tag's arguments. */
+export type Predicate = (args: readonly string[], ctx: RenderContext) => boolean;
+
+export type FormatterTable = Readonly<Record<string, Formatter>>;
+export type PredicateTable = Readonly<Record<string, Predicate>>;
