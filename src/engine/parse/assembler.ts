@@ -36,7 +36,7 @@ function append(block: Inst[], inst: Inst): void {
   if (inst.op === Op.Comment) return;
   const last = block[block.length - 1];
   if (inst.op === Op.Text && last !== undefined && last.op === Op.Text) last.text += inst.text;
-  else block.push(inst.op === Op.Text ? { op: Op.Text, text: inst.text } : inst);
+  else block.push(inst);
 }
 
 function nameOf(inst: Container | ParsedInst): string {

@@ -17,7 +17,15 @@ export interface ParseResult {
   errors: TemplateError[];
 }
 
-export function parse(source: string, names: NameRegistry): ParseResult {
+export interface ParseOptions {
+  /**
+   * Preprocessor pass: only `{^...}` tags are instructions and every other brace is text, so the
+   * output is a template for the normal pass.
+   */
+  preprocess?: boolean;
+}
+
+export function parse(source: string, names: NameRegistry, options: ParseOptions = {}): ParseResult {
   const errors: TemplateError[] = [];
   const report = (type: TemplateError['type'], message: string, at: number) =>
     errors.push({ type, message, ...positionOf(source, at) });
@@ -31,32 +39,29 @@ export function parse(source: string, names: NameRegistry): ParseResult {
   const text = (start: number, end: number) => {
     if (start < end) assembler.accept({ op: Op.Text, text: source.slice(start, end) });
   };
+  const opener = options.preprocess === true ? '{^' : '{';
+  const width = opener.length;
 
   const len = source.length;
   let idx = 0;
   for (;;) {
-    let start = source.indexOf('{', idx);
+    let start = source.indexOf(opener, idx);
     if (start === -1) break;
-    if (source.charCodeAt(start + 1) === 35 && source.charCodeAt(start + 2) === 35) {
+    if (source.startsWith('##', start + width)) {
       // {## multi-line comment ##}, or to the end of the template when unterminated
       text(idx, start);
-      const close = source.indexOf('##}', start + 3);
-      assembler.accept({ op: Op.Comment, text: source.slice(start + 3, close === -1 ? len : close), multiLine: true });
+      const close = source.indexOf('##}', start + width + 2);
+      const end = close === -1 ? len : close;
+      assembler.accept({ op: Op.Comment, text: source.slice(start + width + 2, end), multiLine: true });
       idx = close === -1 ? len : close + 3;
       continue;
     }
-    let close = -1;
-    for (let i = start + 1; i < len; i++) {
-      const ch = source.charCodeAt(i);
-      if (ch === 123 /* { */) start = i;
-      else if (ch === 125 /* } */) {
-        close = i;
-        break;
-      }
-    }
+    // The tag is the innermost opener before the first closing brace.
+    const close = source.indexOf('}', start + width);
     if (close === -1) break;
+    start = source.lastIndexOf(opener, close - width);
     text(idx, start);
-    const inst = reader.read(start + 1, close);
+    const inst = reader.read(start, start + width, close);
     if (inst === null) text(start, close + 1);
     else assembler.accept(inst);
     idx = close + 1;

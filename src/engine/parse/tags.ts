@@ -2,30 +2,25 @@
  * Reads the inside of one `{...}` tag into an instruction, or null when the tag is not a valid
  * instruction (the parser then keeps it as literal text, as the reference engine does).
  *
- * A TagReader walks the tag from `pos` up to `end` (the index of the closing brace) with sticky
- * regular expressions; no pattern can cross the closing brace, so matching the whole source is safe.
+ * A TagReader walks the tag from `pos` up to `end` (the index of the closing brace) with the
+ * scanners of ./scan; none of them can cross the closing brace.
  */
-import type { Path } from '../plugins/types';
 import { messages } from '../errors';
+import type { Path } from '../plugins/types';
 import { Op, type FormatterCall, type ParsedInst } from './instructions';
-
-const WORD = '[a-zA-Z][a-zA-Z0-9_-]*';
-const SEGMENT = `(?:\\d+|[@$]?${WORD}|@)`;
-
-const RE_WORD = new RegExp(WORD, 'y');
-const RE_VARIABLE = new RegExp(`${SEGMENT}(?:\\.${SEGMENT})*`, 'y');
-const RE_DEFINITION = new RegExp(`@${WORD}`, 'y');
-const RE_PREDICATE = new RegExp(`${WORD}\\?`, 'y');
-const RE_WHITESPACE = /[ \f\n\r\t\v]+/y;
-const RE_SEPARATOR = / *, */y;
-const RE_OPERATOR = /&&|\|\|/y;
-const RE_FILE_PATH = /[./a-zA-Z0-9_-]+/y;
-const RE_FORMATTER_ARGS = /[^|}]+/y;
-const RE_INSTRUCTION_ARGS = /[^}]+/y;
-const RE_DIGITS = /^\d+$/;
+import {
+  pathOf,
+  scanFilePath,
+  scanFormatterArgs,
+  scanSeparator,
+  scanVariable,
+  scanWhitespace,
+  scanWord,
+} from './scan';
 
 /** Instruction keywords after the leading '.', tried in order (first match wins, as a prefix). */
-const KEYWORDS: ReadonlyArray<readonly [string, Op | 'meta-left' | 'meta-right' | 'newline' | 'space' | 'tab']> = [
+type Keyword = readonly [string, Op | 'meta-left' | 'meta-right' | 'newline' | 'space' | 'tab'];
+const KEYWORDS: readonly Keyword[] = [
   ['alternates with', Op.AlternatesWith],
   ['ctx', Op.Ctxvar],
   ['end', Op.End],
@@ -46,6 +41,13 @@ const KEYWORDS: ReadonlyArray<readonly [string, Op | 'meta-left' | 'meta-right' 
   ['var', Op.Bindvar],
 ];
 
+const KEYWORDS_BY_INITIAL = new Map<number, Keyword[]>();
+for (const keyword of KEYWORDS) {
+  const initial = keyword[0].charCodeAt(0);
+  KEYWORDS_BY_INITIAL.set(initial, [...(KEYWORDS_BY_INITIAL.get(initial) ?? []), keyword]);
+}
+const NO_KEYWORDS: readonly Keyword[] = [];
+
 const CHARACTER_INSTRUCTIONS: Record<string, string> = {
   'meta-left': '{',
   'meta-right': '}',
@@ -53,19 +55,6 @@ const CHARACTER_INSTRUCTIONS: Record<string, string> = {
   space: ' ',
   tab: '\t',
 };
-
-/** Splits `a.b.0` into path segments; all-digit segments that fit in 31 bits become numbers. */
-export function splitVariable(name: string): Path {
-  const parts: (string | number)[] = name.split('.');
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i] as string;
-    if (RE_DIGITS.test(part)) {
-      const n = parseInt(part, 10);
-      if (n <= 0x7fffffff) parts[i] = n;
-    }
-  }
-  return parts;
-}
 
 /** Splits raw arguments: the first character is the delimiter. */
 function splitArgs(raw: string): string[] {
@@ -88,9 +77,9 @@ export class TagReader {
     private readonly sink: TagSink,
   ) {}
 
-  /** Reads the tag whose content spans [start, end). */
-  read(start: number, end: number): ParsedInst | null {
-    this.tagStart = start - 1;
+  /** Reads the tag that opens at `tagStart` and whose content spans [start, end). */
+  read(tagStart: number, start: number, end: number): ParsedInst | null {
+    this.tagStart = tagStart;
     this.pos = start;
     this.end = end;
     const src = this.src;
@@ -100,12 +89,6 @@ export class TagReader {
     if (src.charCodeAt(start) !== 46 /* . */) return this.variableTag();
     this.pos = start + 1;
     return this.instructionTag();
-  }
-
-  private match(re: RegExp, at = this.pos): string | null {
-    re.lastIndex = at;
-    const m = re.exec(this.src);
-    return m === null ? null : m[0];
   }
 
   private get complete(): boolean {
@@ -119,10 +102,18 @@ export class TagReader {
   }
 
   private skipWhitespace(): boolean {
-    const ws = this.match(RE_WHITESPACE);
-    if (ws === null) return false;
-    this.pos += ws.length;
+    const end = scanWhitespace(this.src, this.pos);
+    if (end === -1) return false;
+    this.pos = end;
     return true;
+  }
+
+  /** A variable reference at `at`, leaving `pos` after it; null when there is none. */
+  private variableAt(at: number): Path | null {
+    const end = scanVariable(this.src, at);
+    if (end === -1) return null;
+    this.pos = end;
+    return pathOf(this.src, at, end);
   }
 
   private variableTag(): ParsedInst | null {
@@ -138,14 +129,11 @@ export class TagReader {
     const result: Path[] = [];
     let at = this.pos;
     for (;;) {
-      const ref = this.match(RE_VARIABLE, at);
-      if (ref === null) return null;
-      result.push(splitVariable(ref));
-      at += ref.length;
-      this.pos = at;
-      const sep = this.match(RE_SEPARATOR, at);
-      if (sep === null || sep.length === 0) break;
-      at += sep.length;
+      const path = this.variableAt(at);
+      if (path === null) return null;
+      result.push(path);
+      at = scanSeparator(this.src, this.pos);
+      if (at === -1) break;
     }
     return result;
   }
@@ -154,25 +142,26 @@ export class TagReader {
    * The `|name args|name args` chain. Returns [] when there is none, and null when the chain is
    * malformed or names an unknown formatter (the tag is then literal text).
    */
-  private formatters(): FormatterCall[] | null {
+  private formatters(): readonly FormatterCall[] | null {
     const src = this.src;
     let at = this.pos;
-    if (src.charCodeAt(at) !== 124 /* | */) return [];
+    if (src.charCodeAt(at) !== 124 /* | */) return NO_CALLS;
     at++;
-    if (src.charCodeAt(at) === 124) return [];
+    if (src.charCodeAt(at) === 124) return NO_CALLS;
     const calls: FormatterCall[] = [];
     for (;;) {
-      const name = this.match(RE_WORD, at);
-      if (name === null) {
+      const nameEnd = scanWord(src, at);
+      if (nameEnd === -1) {
         if (calls.length > 0) return null;
-        return [];
+        return NO_CALLS;
       }
-      at += name.length;
-      const raw = this.match(RE_FORMATTER_ARGS, at);
+      const name = src.slice(at, nameEnd);
+      at = nameEnd;
+      const argsEnd = scanFormatterArgs(src, at);
       let args: readonly string[] = NO_ARGS;
-      if (raw !== null) {
-        args = splitArgs(raw);
-        at += raw.length;
+      if (argsEnd !== -1) {
+        args = splitArgs(src.slice(at, argsEnd));
+        at = argsEnd;
       }
       calls.push({ name, args });
       this.pos = at;
@@ -195,18 +184,18 @@ export class TagReader {
 
   /** Arguments of a predicate or instruction: everything up to the brace, split on its first character. */
   private instructionArgs(): string[] | null {
-    const raw = this.match(RE_INSTRUCTION_ARGS);
-    if (raw === null) return null;
-    this.pos += raw.length;
-    const args = splitArgs(raw);
+    if (this.pos >= this.end) return null;
+    const args = splitArgs(this.src.slice(this.pos, this.end));
+    this.pos = this.end;
     return args.length === 1 && args[0] === '' ? [] : args;
   }
 
   private predicateName(): string | null {
-    const name = this.match(RE_PREDICATE);
-    if (name === null) return null;
+    const wordEnd = scanWord(this.src, this.pos);
+    if (wordEnd === -1 || this.src.charCodeAt(wordEnd) !== 63 /* ? */) return null;
+    const name = this.src.slice(this.pos, wordEnd + 1);
     if (!this.sink.predicateExists(name)) this.sink.error(messages.predicateUnknown(name), this.tagStart);
-    this.pos += name.length;
+    this.pos = wordEnd + 1;
     return name;
   }
 
@@ -214,8 +203,8 @@ export class TagReader {
     const predicate = this.predicateTag();
     if (predicate !== undefined) return predicate;
     const src = this.src;
-    let keyword: (typeof KEYWORDS)[number] | undefined;
-    for (const entry of KEYWORDS) {
+    let keyword: Keyword | undefined;
+    for (const entry of KEYWORDS_BY_INITIAL.get(src.charCodeAt(this.pos)) ?? NO_KEYWORDS) {
       if (src.startsWith(entry[0], this.pos)) {
         keyword = entry;
         break;
@@ -279,10 +268,11 @@ export class TagReader {
   }
 
   private definition(): string | null {
-    if (!this.skipSpace()) return null;
-    const name = this.match(RE_DEFINITION);
-    if (name === null) return null;
-    this.pos += name.length;
+    if (!this.skipSpace() || this.src.charCodeAt(this.pos) !== 64 /* @ */) return null;
+    const end = scanWord(this.src, this.pos + 1);
+    if (end === -1) return null;
+    const name = this.src.slice(this.pos, end);
+    this.pos = end;
     return this.skipSpace() ? name : null;
   }
 
@@ -302,12 +292,12 @@ export class TagReader {
     const bindings: [string, Path][] = [];
     const src = this.src;
     for (;;) {
-      const key = this.match(RE_WORD);
-      if (key === null || src.charCodeAt(this.pos + key.length) !== 61 /* = */) break;
-      const ref = this.match(RE_VARIABLE, this.pos + key.length + 1);
-      if (ref === null) break;
-      bindings.push([key, splitVariable(ref)]);
-      this.pos += key.length + 1 + ref.length;
+      const keyStart = this.pos;
+      const keyEnd = scanWord(src, keyStart);
+      if (keyEnd === -1 || src.charCodeAt(keyEnd) !== 61 /* = */) break;
+      const path = this.variableAt(keyEnd + 1);
+      if (path === null) break;
+      bindings.push([src.slice(keyStart, keyEnd), path]);
       this.skipWhitespace();
     }
     if (bindings.length === 0 || !this.complete) return null;
@@ -320,19 +310,19 @@ export class TagReader {
     if (predicate !== undefined) return predicate;
     const vars: Path[] = [];
     const operators: boolean[] = [];
+    const src = this.src;
     for (;;) {
-      const ref = this.match(RE_VARIABLE);
-      if (ref === null) {
+      const path = this.variableAt(this.pos);
+      if (path === null) {
         if (operators.length > 0) return null;
         break;
       }
-      vars.push(splitVariable(ref));
-      this.pos += ref.length;
+      vars.push(path);
       this.skipWhitespace();
-      const op = this.match(RE_OPERATOR);
-      if (op === null) break;
-      operators.push(op === '&&');
-      this.pos += op.length;
+      const c = src.charCodeAt(this.pos);
+      if ((c !== 38 /* & */ && c !== 124) /* | */ || src.charCodeAt(this.pos + 1) !== c) break;
+      operators.push(c === 38);
+      this.pos += 2;
       this.skipWhitespace();
     }
     if (!this.complete) return null;
@@ -349,27 +339,25 @@ export class TagReader {
   private injectTag(): ParsedInst | null {
     const name = this.definition();
     if (name === null) return null;
-    const path = this.match(RE_FILE_PATH);
-    if (path === null) return null;
-    return { op: Op.Inject, at: this.tagStart, name, path };
+    const end = scanFilePath(this.src, this.pos);
+    if (end === -1) return null;
+    return { op: Op.Inject, at: this.tagStart, name, path: this.src.slice(this.pos, end) };
   }
 
   private macroTag(): ParsedInst | null {
     if (!this.skipSpace()) return null;
-    const name = this.match(RE_FILE_PATH);
-    if (name === null) return null;
-    this.pos += name.length;
+    const end = scanFilePath(this.src, this.pos);
+    if (end === -1) return null;
+    const name = this.src.slice(this.pos, end);
+    this.pos = end;
     if (!this.complete) return null;
     return { op: Op.Macro, at: this.tagStart, name, consequent: [] };
   }
 
   private sectionTag(op: Op.Section | Op.Repeated): ParsedInst | null {
     if (!this.skipWhitespace()) return null;
-    const ref = this.match(RE_VARIABLE);
-    if (ref === null) return null;
-    this.pos += ref.length;
-    if (!this.complete) return null;
-    const path = splitVariable(ref);
+    const path = this.variableAt(this.pos);
+    if (path === null || !this.complete) return null;
     return op === Op.Section
       ? { op, at: this.tagStart, path, consequent: [], alternate: null }
       : { op, at: this.tagStart, path, consequent: [], alternatesWith: [], alternate: null };
@@ -377,3 +365,4 @@ export class TagReader {
 }
 
 const NO_ARGS: readonly string[] = Object.freeze([]);
+const NO_CALLS: readonly FormatterCall[] = Object.freeze([]);

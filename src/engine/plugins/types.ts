@@ -18,6 +18,11 @@ export interface RenderContext {
   current(): unknown;
   /** Resolves a variable path as `{a.b.c}` would, walking up the frames; undefined when missing. */
   resolve(path: Path): unknown;
+  /**
+   * Resolves a path from the frame around the current one (for a variable tag: the frame around the
+   * tag's own value). `format` and `message` read their arguments this way, as the reference does.
+   */
+  resolveOuter(path: Path): unknown;
   /** Records an engine error; rendering goes on. */
   error(message: string): void;
   /**

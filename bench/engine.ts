@@ -1,0 +1,108 @@
+/**
+ * `npm run bench`: our engine against the reference engine (@squarespace/template-engine) on the
+ * whole-page workloads in bench/workloads, in one process, interleaved, after warm-up.
+ * For each page: compile-only, render-only (precompiled) and compile+render throughput, and the
+ * ratio ours/reference. Outputs are checked against the reference's `*.out.html` first.
+ * Partials are precompiled for both engines in every row (ours caches them per isolate anyway),
+ * so compile+render measures the page template's compile plus the render.
+ */
+import { readFileSync } from 'node:fs';
+import { Compiler, type RootCode } from '@squarespace/template-engine';
+import { compile, render } from '../src/engine/index';
+
+const WORKLOADS = new URL('./workloads/', import.meta.url);
+const PAGES = ['wright', 'product-list', 'blog-list'];
+/** Each measurement runs for about this long, and is repeated ROUNDS times, alternating engines. */
+const SLICE_MS = 250;
+const ROUNDS = 5;
+
+interface Page {
+  name: string;
+  template: string;
+  data: unknown;
+  partials: Record<string, string>;
+  expected: string;
+}
+
+function loadPage(name: string): Page {
+  const read = (file: string) => readFileSync(new URL(file, WORKLOADS), 'utf8');
+  let partials: Record<string, string> = {};
+  try {
+    partials = JSON.parse(read(`${name}-partials.json`)) as Record<string, string>;
+  } catch {
+    // pages without partials
+  }
+  return { name, template: read(`${name}.html`), data: JSON.parse(read(`${name}.json`)), partials, expected: read(`${name}.out.html`) };
+}
+
+/** Operations per second of `fn`, run repeatedly for about SLICE_MS. */
+function throughput(fn: () => unknown): number {
+  let n = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < SLICE_MS) {
+    for (let i = 0; i < 10; i++) fn();
+    n += 10;
+    elapsed = performance.now() - start;
+  }
+  return (n * 1000) / elapsed;
+}
+
+/** Median throughput of ours and theirs, measured alternately. */
+function compare(ours: () => unknown, theirs: () => unknown): { ours: number; theirs: number } {
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    a.push(throughput(ours));
+    b.push(throughput(theirs));
+  }
+  const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)] as number;
+  return { ours: median(a), theirs: median(b) };
+}
+
+const reference = new Compiler();
+const NOW = Date.UTC(2024, 0, 1);
+
+function benchPage(page: Page): void {
+  const ours = compile(page.template).template;
+  const theirs = reference.parse(page.template).code;
+  // The reference's parse() of a whole template always yields its root instruction.
+  const theirPartials: Record<string, RootCode> = Object.fromEntries(
+    Object.entries(page.partials).map(([k, v]) => [k, reference.parse(v).code as RootCode]),
+  );
+  const renderOurs = () => render(ours, page.data, { partials: page.partials, now: NOW }).html;
+  const renderTheirs = () =>
+    reference.execute({ code: theirs, json: page.data, partials: theirPartials, now: NOW }).ctx.render();
+
+  const ourHtml = renderOurs();
+  const theirHtml = renderTheirs();
+  const matches = ourHtml.trim() === page.expected.trim();
+  const refMatches = theirHtml.trim() === page.expected.trim();
+  console.log(
+    `\n${page.name}: output ${matches ? 'matches' : 'DIFFERS from'} the reference output` +
+      (refMatches ? '' : ' (note: the reference engine itself differs from *.out.html here)'),
+  );
+
+  const rows: [string, () => unknown, () => unknown][] = [
+    ['compile', () => compile(page.template, { cache: false }), () => reference.parse(page.template)],
+    ['render', renderOurs, renderTheirs],
+    [
+      'compile+render',
+      () => render(compile(page.template, { cache: false }).template, page.data, { partials: page.partials, now: NOW }),
+      () => reference.execute({ code: page.template, json: page.data, partials: theirPartials, now: NOW }).ctx.render(),
+    ],
+  ];
+  for (const [label, a, b] of rows) {
+    for (let i = 0; i < 200; i++) {
+      a();
+      b();
+    }
+    const r = compare(a, b);
+    console.log(
+      `  ${label.padEnd(15)} ours ${r.ours.toFixed(0).padStart(8)}/s   reference ${r.theirs.toFixed(0).padStart(8)}/s   ratio ${(r.ours / r.theirs).toFixed(2)}x`,
+    );
+  }
+}
+
+console.log(`Engine benchmark: ours vs @squarespace/template-engine, median of ${ROUNDS} alternating ${SLICE_MS} ms slices`);
+for (const name of PAGES) benchPage(loadPage(name));

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { compile, render, type FormatterTable } from '../index';
+
+const html = (template: string, data: unknown = {}, options = {}) => render(template, data, options).html;
+const messages = (template: string, data: unknown = {}, options = {}) =>
+  render(template, data, options).errors.map((e) => e.message);
+
+describe('render: values and scope', () => {
+  it('prints strings, numbers, booleans and arrays; null, missing and objects print nothing', () => {
+    expect(html('{s}|{n}|{b}|{a}|{z}|{m}|{o}', { s: 'x', n: 1.5, b: false, a: [1, 'y', null], z: null, o: { k: 1 } })).toBe(
+      'x|1.5|false|1,y,null|||',
+    );
+  });
+
+  it('looks a variable up the frames, but a section only in the current frame', () => {
+    const data = { a: { x: 1 }, b: { c: 2 } };
+    expect(html('{.section a}{b.c}{.end}', data)).toBe('2');
+    expect(html('{.section a}{.section b}in{.or}out{.end}{.end}', data)).toBe('out');
+  });
+
+  it('numbers repeated items with @index and @index0 and runs .alternates with between them', () => {
+    expect(html('{.repeated section xs}{@index}/{@index0}={@}{.alternates with}, {.end}', { xs: ['a', 'b', 'c'] })).toBe(
+      '1/0=a, 2/1=b, 3/2=c',
+    );
+    expect(html('{.repeated section xs}x{.or}empty{.end}', { xs: [] })).toBe('empty');
+  });
+
+  it('scopes .var to its frame and .ctx builds an object', () => {
+    expect(html('{.section a}{.var @v x}{@v}{.end}[{@v}]', { a: { x: 5 } })).toBe('5[]');
+    expect(html('{.ctx @p w=img.w h=img.h}{@p.w}x{@p.h}', { img: { w: 3, h: 4 } })).toBe('3x4');
+  });
+
+  it('evaluates .if with && and || as the reference does (left to right, stopping early)', () => {
+    expect(html('{.if a && b || c}T{.or}F{.end}', { a: 1, c: 1 })).toBe('F');
+    expect(html('{.if a || b}T{.or}F{.end}', { b: 'x' })).toBe('T');
+  });
+
+  it('runs macros and partials through apply and .include', () => {
+    const partials = { card: '<{name}>', private: '[{name}|{outer}]' };
+    expect(html('{.macro m}({@}){.end}{x|apply m}', { x: 7 })).toBe('(7)');
+    expect(html('{p|apply card}', { p: { name: 'n' } }, { partials })).toBe('<n>');
+    expect(html('{p|apply private private}', { p: { name: 'n' }, outer: 'o' }, { partials })).toBe('[n|]');
+    expect(html('{p|apply private}', { p: { name: 'n' }, outer: 'o' }, { partials })).toBe('[n|o]');
+    expect(html('{.include card}|{.include card output}', { name: 'z' }, { partials })).toBe('|<z>');
+    expect(messages('{x|apply nope}')).toEqual(["Attempt to apply partial 'nope' which could not be found."]);
+  });
+
+  it('reports a partial that does not parse and renders nothing for it', () => {
+    expect(render('[{x|apply bad}]', { x: 1 }, { partials: { bad: '{.section a}' } })).toEqual({
+      html: '[]',
+      errors: [{ type: 'engine', message: 'Parse of partial "bad" failed: Reached EOF in the middle of SECTION' }],
+    });
+  });
+
+  it('binds injected values with .inject', () => {
+    expect(html('{.inject @cfg ./cfg.json}{@cfg.name}', {}, { injects: { './cfg.json': { name: 'c' } } })).toBe('c');
+  });
+});
+
+describe('render: errors and limits', () => {
+  it('stops recursive partials at depth 16 and goes on', () => {
+    const { html: out, errors } = render('{.macro loop}{@|apply loop}{.end}{x|apply loop}after', { x: 1 });
+    expect(out).toBe('after');
+    expect(errors.map((e) => e.message)).toContain("Attempt to apply partial 'loop' exceeded maximum recursion depth of 16");
+  });
+
+  it('records an error in one instruction and renders the rest', () => {
+    const formatters: FormatterTable = {
+      boom: () => {
+        throw new TypeError('bad value');
+      },
+    };
+    const out = render('a{x|html}b', { x: 1 }, { formatters: { html: formatters.boom! } });
+    expect(out.html).toBe('ab');
+    expect(out.errors).toEqual([
+      { type: 'engine', message: 'Unexpected TypeError error when executing VARIABLE: bad value' },
+    ]);
+  });
+
+  it('stops at maxSteps and at maxOutputBytes with an engine error', () => {
+    const grid = Array.from({ length: 1000 }, () => Array.from({ length: 1000 }, (_, i) => i));
+    const steps = render('{.repeated section grid}{.repeated section @}.{.end}{.end}', { grid }, { limits: { maxSteps: 10_000 } });
+    expect(steps.errors).toEqual([{ type: 'engine', message: 'Render stopped: exceeded the limit of 10000 instruction steps' }]);
+    expect(steps.html.length).toBeLessThan(10_000);
+    const big = render('{.repeated section grid}{.repeated section @}0123456789{.end}{.end}', { grid }, { limits: { maxOutputBytes: 50_000 } });
+    expect(big.errors.map((e) => e.message)).toEqual(['Render stopped: output exceeded the limit of 50000 bytes']);
+    expect(big.html.length).toBeLessThan(70_000);
+  });
+
+  it('survives very deep nesting without throwing', () => {
+    const depth = 20_000;
+    const source = '{.section a}'.repeat(depth) + 'x' + '{.end}'.repeat(depth);
+    let data: unknown = 'leaf';
+    for (let i = 0; i < depth; i++) data = { a: data };
+    const out = render(source, data);
+    expect(typeof out.html).toBe('string');
+  });
+
+  it('never throws on hostile data', () => {
+    const cyclic: Record<string, unknown> = { name: 'c' };
+    cyclic.self = cyclic;
+    expect(() => render('{self.self.name}{self|json}{@|json}', cyclic)).not.toThrow();
+    expect(render('{self.self.name}', cyclic).html).toBe('c');
+  });
+
+  it('compiles once and caches by source', () => {
+    expect(compile('{a}').template).toBe(compile('{a}').template);
+    expect(compile('{a}', { cache: false }).template).not.toBe(compile('{a}').template);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * Character scanners for the tag grammar. Each takes the source and a start offset and returns the
+ * offset just past what it matched, or -1 when nothing matches there. They never allocate, which is
+ * what makes compiling fast; the grammar is the reference engine's:
+ *
+ *   word       [a-zA-Z][a-zA-Z0-9_-]*
+ *   segment    \d+ | [@$]?word | @
+ *   variable   segment(.segment)*
+ *   whitespace [ \f\n\r\t\v]+
+ *   file path  [./a-zA-Z0-9_-]+
+ */
+import type { Path, PathSegment } from '../plugins/types';
+
+const enum Ch {
+  Tab = 9,
+  Newline = 10,
+  VerticalTab = 11,
+  FormFeed = 12,
+  Return = 13,
+  Space = 32,
+  Dollar = 36,
+  Dash = 45,
+  Dot = 46,
+  Slash = 47,
+  Zero = 48,
+  Nine = 57,
+  At = 64,
+  A = 65,
+  Z = 90,
+  Underscore = 95,
+  LowerA = 97,
+  LowerZ = 122,
+}
+
+function isLetter(c: number): boolean {
+  return (c >= Ch.LowerA && c <= Ch.LowerZ) || (c >= Ch.A && c <= Ch.Z);
+}
+
+function isDigit(c: number): boolean {
+  return c >= Ch.Zero && c <= Ch.Nine;
+}
+
+function isWordChar(c: number): boolean {
+  return isLetter(c) || isDigit(c) || c === Ch.Underscore || c === Ch.Dash;
+}
+
+export function scanWord(src: string, at: number): number {
+  if (!isLetter(src.charCodeAt(at))) return -1;
+  let i = at + 1;
+  while (isWordChar(src.charCodeAt(i))) i++;
+  return i;
+}
+
+function scanSegment(src: string, at: number): number {
+  const c = src.charCodeAt(at);
+  if (isDigit(c)) {
+    let i = at + 1;
+    while (isDigit(src.charCodeAt(i))) i++;
+    return i;
+  }
+  if (c === Ch.At || c === Ch.Dollar) {
+    const word = scanWord(src, at + 1);
+    if (word !== -1) return word;
+    return c === Ch.At ? at + 1 : -1;
+  }
+  return scanWord(src, at);
+}
+
+export function scanVariable(src: string, at: number): number {
+  let i = scanSegment(src, at);
+  if (i === -1) return -1;
+  while (src.charCodeAt(i) === Ch.Dot) {
+    const next = scanSegment(src, i + 1);
+    if (next === -1) break;
+    i = next;
+  }
+  return i;
+}
+
+const MAX_INDEX = 0x7fffffff;
+
+/** The path of a variable reference in [start, end): all-digit segments that fit in 31 bits become numbers. */
+export function pathOf(src: string, start: number, end: number): Path {
+  const path: PathSegment[] = [];
+  let segStart = start;
+  for (let i = start; i <= end; i++) {
+    if (i < end && src.charCodeAt(i) !== Ch.Dot) continue;
+    let number = isDigit(src.charCodeAt(segStart)) ? 0 : -1;
+    for (let j = segStart; number !== -1 && j < i; j++) {
+      const c = src.charCodeAt(j);
+      number = isDigit(c) && number <= MAX_INDEX ? number * 10 + (c - Ch.Zero) : -1;
+    }
+    path.push(number !== -1 && number <= MAX_INDEX ? number : src.slice(segStart, i));
+    segStart = i + 1;
+  }
+  return path;
+}
+
+export function scanWhitespace(src: string, at: number): number {
+  let i = at;
+  for (;;) {
+    const c = src.charCodeAt(i);
+    if (c === Ch.Space || (c >= Ch.Tab && c <= Ch.Return)) i++;
+    else break;
+  }
+  return i === at ? -1 : i;
+}
+
+/** ` *, *`: a comma with optional spaces around it. */
+export function scanSeparator(src: string, at: number): number {
+  let i = at;
+  while (src.charCodeAt(i) === Ch.Space) i++;
+  if (src.charCodeAt(i) !== 44 /* , */) return -1;
+  i++;
+  while (src.charCodeAt(i) === Ch.Space) i++;
+  return i;
+}
+
+export function scanFilePath(src: string, at: number): number {
+  let i = at;
+  for (;;) {
+    const c = src.charCodeAt(i);
+    if (isWordChar(c) || c === Ch.Dot || c === Ch.Slash) i++;
+    else break;
+  }
+  return i === at ? -1 : i;
+}
+
+/** Up to (not including) the first '|' or '}': a formatter's raw arguments. */
+export function scanFormatterArgs(src: string, at: number): number {
+  let i = at;
+  for (;;) {
+    const c = src.charCodeAt(i);
+    if (c === 124 /* | */ || c === 125 /* } */ || Number.isNaN(c)) break;
+    i++;
+  }
+  return i === at ? -1 : i;
+}

@@ -1,0 +1,29 @@
+/**
+ * Two test projects: `engine` runs pure modules' tests in Node; `worker` runs inside workerd
+ * through the Workers Vitest integration, with the bindings of wrangler.toml.
+ */
+import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'engine',
+          environment: 'node',
+          include: ['test/engine/**/*.test.ts', 'src/**/*.test.ts'],
+          // Modules under these need workerd; their tests belong in test/worker.
+          exclude: ['src/worker/**', 'src/durable/**'],
+        },
+      },
+      {
+        plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' } })],
+        test: {
+          name: 'worker',
+          include: ['test/worker/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+});
