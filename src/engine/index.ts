@@ -12,7 +12,7 @@ import type { FormatterTable, PredicateTable } from './plugins/types';
 export type { TemplateError } from './errors';
 export type { Formatter, FormatterTable, Predicate, PredicateTable, RenderContext } from './plugins/types';
 
-/** A compiled template: immutable, safe to share between renders. */
+/** A compiled template: never changed after compile (the types say so), safe to share between renders. */
 export interface Template {
   readonly source: string;
   /** The instruction tree (internal form; see src/engine/parse/instructions.ts). */
@@ -61,13 +61,13 @@ export function compile(source: string, options: CompileOptions = {}): { templat
   let template = useCache ? cache.get(key) : undefined;
   if (template === undefined) {
     const { root, errors } = parse(source, KNOWN_NAMES, { preprocess });
-    template = Object.freeze({ source, root, errors: Object.freeze(errors) });
+    template = { source, root, errors };
     if (useCache) {
       if (cache.size >= CACHE_CAP) cache.delete(cache.keys().next().value as string);
       cache.set(key, template);
     }
   }
-  return { template, errors: [...template.errors] };
+  return { template, errors: template.errors.length === 0 ? [] : [...template.errors] };
 }
 
 const compilePartial = (source: string) => {

@@ -31,6 +31,13 @@ describe('parser: tags', () => {
     ]);
   });
 
+  it('turns digit segments into numbers when they fit in 31 bits', () => {
+    expect(tree('{a.007.99999999999.b2}')).toEqual([
+      { op: Op.Variable, at: 0, vars: [['a', 7, '99999999999', 'b2']], formatters: [] },
+    ]);
+    expect(tree('{a.}')).toEqual([{ op: Op.Text, text: '{a.}' }]);
+  });
+
   it('takes the first character after a formatter name as the argument delimiter', () => {
     const [inst] = tree('{a|truncate:5:..}') as [Inst];
     expect(inst).toMatchObject({ formatters: [{ name: 'truncate', args: ['5', '..'] }] });

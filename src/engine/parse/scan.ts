@@ -66,34 +66,42 @@ function scanSegment(src: string, at: number): number {
   return scanWord(src, at);
 }
 
-export function scanVariable(src: string, at: number): number {
-  let i = scanSegment(src, at);
-  if (i === -1) return -1;
-  while (src.charCodeAt(i) === Ch.Dot) {
-    const next = scanSegment(src, i + 1);
-    if (next === -1) break;
-    i = next;
-  }
-  return i;
-}
-
 const MAX_INDEX = 0x7fffffff;
 
-/** The path of a variable reference in [start, end): all-digit segments that fit in 31 bits become numbers. */
-export function pathOf(src: string, start: number, end: number): Path {
-  const path: PathSegment[] = [];
-  let segStart = start;
-  for (let i = start; i <= end; i++) {
-    if (i < end && src.charCodeAt(i) !== Ch.Dot) continue;
-    let number = isDigit(src.charCodeAt(segStart)) ? 0 : -1;
-    for (let j = segStart; number !== -1 && j < i; j++) {
-      const c = src.charCodeAt(j);
-      number = isDigit(c) && number <= MAX_INDEX ? number * 10 + (c - Ch.Zero) : -1;
-    }
-    path.push(number !== -1 && number <= MAX_INDEX ? number : src.slice(segStart, i));
-    segStart = i + 1;
+/**
+ * Scans a variable reference at `at` and returns its path, with the offset past it in `end.at`;
+ * null when there is none. All-digit segments that fit in 31 bits become numbers.
+ */
+export function readVariable(src: string, at: number, end: { at: number }): Path | null {
+  let segEnd = scanSegment(src, at);
+  if (segEnd === -1) return null;
+  const first = segmentAt(src, at, segEnd);
+  if (src.charCodeAt(segEnd) !== Ch.Dot || scanSegment(src, segEnd + 1) === -1) {
+    end.at = segEnd;
+    return [first];
   }
+  const path: PathSegment[] = [first];
+  let i = segEnd;
+  // A '.' that starts no segment is not part of the reference.
+  while (src.charCodeAt(i) === Ch.Dot && (segEnd = scanSegment(src, i + 1)) !== -1) {
+    path.push(segmentAt(src, i + 1, segEnd));
+    i = segEnd;
+  }
+  end.at = i;
   return path;
+}
+
+function segmentAt(src: string, start: number, end: number): PathSegment {
+  return isDigit(src.charCodeAt(start)) ? indexOrKey(src, start, end) : src.slice(start, end);
+}
+
+function indexOrKey(src: string, start: number, end: number): PathSegment {
+  let n = 0;
+  for (let j = start; j < end; j++) {
+    n = n * 10 + (src.charCodeAt(j) - Ch.Zero);
+    if (n > MAX_INDEX) return src.slice(start, end);
+  }
+  return n;
 }
 
 export function scanWhitespace(src: string, at: number): number {

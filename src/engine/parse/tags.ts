@@ -9,11 +9,10 @@ import { messages } from '../errors';
 import type { Path } from '../plugins/types';
 import { Op, type FormatterCall, type ParsedInst } from './instructions';
 import {
-  pathOf,
   scanFilePath,
+  readVariable,
   scanFormatterArgs,
   scanSeparator,
-  scanVariable,
   scanWhitespace,
   scanWord,
 } from './scan';
@@ -71,6 +70,8 @@ export class TagReader {
   private pos = 0;
   private end = 0;
   private tagStart = 0;
+  /** Where the last readVariable() stopped. */
+  private readonly scanned = { at: 0 };
 
   constructor(
     private readonly src: string,
@@ -110,10 +111,9 @@ export class TagReader {
 
   /** A variable reference at `at`, leaving `pos` after it; null when there is none. */
   private variableAt(at: number): Path | null {
-    const end = scanVariable(this.src, at);
-    if (end === -1) return null;
-    this.pos = end;
-    return pathOf(this.src, at, end);
+    const path = readVariable(this.src, at, this.scanned);
+    if (path !== null) this.pos = this.scanned.at;
+    return path;
   }
 
   private variableTag(): ParsedInst | null {
