@@ -1,8 +1,8 @@
 /**
  * The `{.eval}` instruction: runs an expression in a scratch frame over the current value; its
  * `@` assignments reach the current frame only when the expression ran without errors.
+ * A leading `#` is the reference's debug mode: the compiled listing is printed before the result.
  */
-import { messages } from '../errors';
 import { evaluate, formatResult, parseExpression, type Expr } from '../expr/index';
 import type { EvalInst } from '../parse/instructions';
 import { Frame, resolvePath } from './frame';
@@ -10,27 +10,28 @@ import type { Render } from './render';
 
 interface Compiled {
   expr: Expr | null;
-  errors: string[];
+  listing: string | null;
 }
 
-/** Expressions are parsed once per instruction, at first use. */
-const compiled = new WeakMap<EvalInst, Compiled>();
+/** Expressions are parsed once per instruction, at first use, and kept with the compiled template. */
+const compiled = new WeakMap<EvalInst, Compiled & { errors: readonly string[] }>();
 
-function compile(inst: EvalInst): Compiled {
+function compile(inst: EvalInst) {
   let entry = compiled.get(inst);
   if (entry === undefined) {
-    entry = parseExpression(inst.source);
+    const parsed = parseExpression(inst.source);
+    entry = { expr: parsed.expr, listing: parsed.listing, errors: parsed.errors };
     compiled.set(inst, entry);
   }
   return entry;
 }
 
 export function runEval(render: Render, inst: EvalInst): void {
-  const { expr, errors } = compile(inst);
-  if (expr === null) {
-    for (const detail of errors) render.error(messages.expressionParse(inst.source, detail));
-    return;
-  }
+  const { expr, listing, errors } = compile(inst);
+  // Like the reference, a parse error is reported once (per render here), not at every execution.
+  if (errors.length > 0) render.errorOnce(inst, errors);
+  if (listing !== null) render.out += listing;
+  if (expr === null) return;
   const outer = render.frame;
   const scratch = new Frame(outer.value, outer);
   const result = evaluate(expr, {
@@ -38,9 +39,9 @@ export function runEval(render: Render, inst: EvalInst): void {
     setVar: (name, value) => scratch.setVar(name, value),
   });
   if (result.errors.length > 0) {
-    for (const detail of result.errors) render.error(messages.expressionReduce(inst.source, detail));
+    for (const message of result.errors) render.error(message);
     return;
   }
   if (scratch.vars !== null) for (const [name, value] of scratch.vars) outer.setVar(name, value);
-  if (result.value !== undefined) render.out += formatResult(result.value);
+  if (result.value !== undefined) render.out += (listing !== null ? ' -> ' : '') + formatResult(result.value);
 }

@@ -63,6 +63,7 @@ export class Render implements RenderContext {
   private steps = 0;
   private partialDepth = 0;
   private readonly partialTrees = new Map<string, Inst[]>();
+  private reported: Set<object> | null = null;
 
   constructor(
     data: unknown,
@@ -100,6 +101,14 @@ export class Render implements RenderContext {
 
   error(message: string): void {
     this.errors.push({ type: 'engine', message });
+  }
+
+  /** Records the errors of `source` (an instruction) the first time only in this render. */
+  errorOnce(source: object, messages: readonly string[]): void {
+    this.reported ??= new Set();
+    if (this.reported.has(source)) return;
+    this.reported.add(source);
+    for (const message of messages) this.error(message);
   }
 
   applyPartial(name: string, value: unknown, args: Record<string, string> | null, isolated: boolean): string | undefined {
