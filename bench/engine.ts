@@ -7,10 +7,12 @@
  * so compile+render measures the page template's compile plus the render.
  */
 import { readFileSync } from 'node:fs';
-import { Compiler, type RootCode } from '@squarespace/template-engine';
+import { join } from 'node:path';
 import { compile, render } from '../src/engine/index';
+import { parseReference, renderReference } from '../test/support/reference-engine';
 
-const WORKLOADS = new URL('./workloads/', import.meta.url);
+// Resolved from the project root: the benchmark runs bundled from a temporary directory.
+const WORKLOADS = join(process.cwd(), 'bench', 'workloads');
 const PAGES = ['wright', 'product-list', 'blog-list'];
 /** Each measurement runs for about this long, and is repeated ROUNDS times, alternating engines. */
 const SLICE_MS = 250;
@@ -25,7 +27,7 @@ interface Page {
 }
 
 function loadPage(name: string): Page {
-  const read = (file: string) => readFileSync(new URL(file, WORKLOADS), 'utf8');
+  const read = (file: string) => readFileSync(join(WORKLOADS, file), 'utf8');
   let partials: Record<string, string> = {};
   try {
     partials = JSON.parse(read(`${name}-partials.json`)) as Record<string, string>;
@@ -60,19 +62,14 @@ function compare(ours: () => unknown, theirs: () => unknown): { ours: number; th
   return { ours: median(a), theirs: median(b) };
 }
 
-const reference = new Compiler();
 const NOW = Date.UTC(2024, 0, 1);
 
 function benchPage(page: Page): void {
   const ours = compile(page.template).template;
-  const theirs = reference.parse(page.template).code;
-  // The reference's parse() of a whole template always yields its root instruction.
-  const theirPartials: Record<string, RootCode> = Object.fromEntries(
-    Object.entries(page.partials).map(([k, v]) => [k, reference.parse(v).code as RootCode]),
-  );
+  const theirs = parseReference(page.template);
+  const theirPartials = Object.fromEntries(Object.entries(page.partials).map(([k, v]) => [k, parseReference(v)]));
   const renderOurs = () => render(ours, page.data, { partials: page.partials, now: NOW }).html;
-  const renderTheirs = () =>
-    reference.execute({ code: theirs, json: page.data, partials: theirPartials, now: NOW }).ctx.render();
+  const renderTheirs = () => renderReference(theirs, page.data, { partials: theirPartials, now: NOW });
 
   const ourHtml = renderOurs();
   const theirHtml = renderTheirs();
@@ -84,12 +81,12 @@ function benchPage(page: Page): void {
   );
 
   const rows: [string, () => unknown, () => unknown][] = [
-    ['compile', () => compile(page.template, { cache: false }), () => reference.parse(page.template)],
+    ['compile', () => compile(page.template, { cache: false }), () => parseReference(page.template)],
     ['render', renderOurs, renderTheirs],
     [
       'compile+render',
       () => render(compile(page.template, { cache: false }).template, page.data, { partials: page.partials, now: NOW }),
-      () => reference.execute({ code: page.template, json: page.data, partials: theirPartials, now: NOW }).ctx.render(),
+      () => renderReference(page.template, page.data, { partials: theirPartials, now: NOW }),
     ],
   ];
   for (const [label, a, b] of rows) {

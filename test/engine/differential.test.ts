@@ -3,9 +3,9 @@
  * the reference engine (@squarespace/template-engine); the outputs must be identical.
  * The generator is seeded, so a failure names a reproducible seed.
  */
-import { Compiler } from '@squarespace/template-engine';
 import { describe, expect, it } from 'vitest';
 import { render } from '../../src/engine/index';
+import { renderReference } from '../support/reference-engine';
 
 /** mulberry32: a small deterministic PRNG. */
 function prng(seed: number): () => number {
@@ -97,10 +97,6 @@ function randomTemplate(r: Rand, depth = 0): string {
   }
   return parts.join('');
 }
-
-const reference = new Compiler();
-const renderReference = (template: string, data: unknown) =>
-  reference.execute({ code: template, json: data, enableExpr: true, enableInclude: true }).ctx.render();
 
 describe('differential: random templates against the reference engine', () => {
   const SEEDS = 400;
