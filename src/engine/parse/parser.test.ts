@@ -142,6 +142,17 @@ describe('assembler: blocks', () => {
     ]);
   });
 
+  it('drops preprocessor tags in the normal pass and reads only them in the preprocessor pass', () => {
+    expect(tree('a{^.section x}b{^y}c')).toEqual([{ op: Op.Text, text: 'abc' }]);
+    expect(parse('{a}{^b}{.x {^c}}', names, { preprocess: true }).root).toEqual([
+      { op: Op.Text, text: '{a}' },
+      { op: Op.Variable, at: 3, vars: [['b']], formatters: [] },
+      { op: Op.Text, text: '{.x ' },
+      { op: Op.Variable, at: 11, vars: [['c']], formatters: [] },
+      { op: Op.Text, text: '}' },
+    ]);
+  });
+
   it('stops at {.eof}', () => {
     expect(tree('a{.eof}b{c}')).toEqual([{ op: Op.Text, text: 'a' }]);
   });

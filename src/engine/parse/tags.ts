@@ -84,10 +84,12 @@ export class TagReader {
     this.pos = start;
     this.end = end;
     const src = this.src;
-    if (src.charCodeAt(start) === 35 /* # */) {
+    const first = src.charCodeAt(start);
+    // A `{^...}` tag belongs to the preprocessor pass; the normal pass drops it like a comment.
+    if (first === 35 /* # */ || first === 94 /* ^ */) {
       return { op: Op.Comment, text: src.slice(start + 1, end), multiLine: false };
     }
-    if (src.charCodeAt(start) !== 46 /* . */) return this.variableTag();
+    if (first !== 46 /* . */) return this.variableTag();
     this.pos = start + 1;
     return this.instructionTag();
   }
