@@ -43,7 +43,6 @@ const FORMATTERS = [
   'mod 3',
   'cycle a b c',
   'encode-space',
-  'capitalize',
   'iter',
 ];
 const PREDICATES = ['even?', 'odd?', 'plural?', 'singular?', 'equal? 1', 'equal? title', 'greaterThan? 2', 'lessThan? 2', 'nth? 2'];
