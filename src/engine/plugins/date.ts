@@ -84,9 +84,15 @@ interface ZoneFormat {
   zone: string;
   fields: Intl.DateTimeFormat;
   name: Intl.DateTimeFormat;
+  /** Offsets by quarter hour of UTC time: zone transitions fall on quarter hours. */
+  offsets: Map<number, number>;
+  /** Abbreviations by offset. */
+  abbreviations: Map<number, string>;
 }
 
 const zoneFormats = new Map<string, ZoneFormat>();
+const QUARTER_HOUR_MS = 900_000;
+const MAX_CACHED_OFFSETS = 4096;
 
 function validZone(zone: string): string {
   try {
@@ -114,10 +120,46 @@ function zoneFormat(zone: string): ZoneFormat {
         era: 'short',
       }),
       name: new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }),
+      offsets: new Map(),
+      abbreviations: new Map(),
     };
     zoneFormats.set(zone, format);
   }
   return format;
+}
+
+/** The zone's offset from UTC (milliseconds) at an instant: asked of Intl once per quarter hour, then cached. */
+function offsetAt(format: ZoneFormat, epoch: number): number {
+  const bucket = Math.floor(epoch / QUARTER_HOUR_MS);
+  let offset = format.offsets.get(bucket);
+  if (offset === undefined) {
+    offset = intlOffset(format, bucket * QUARTER_HOUR_MS);
+    if (format.offsets.size >= MAX_CACHED_OFFSETS) format.offsets.clear();
+    format.offsets.set(bucket, offset);
+  }
+  return offset;
+}
+
+function intlOffset(format: ZoneFormat, epoch: number): number {
+  const parts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, bc: false };
+  for (const part of format.fields.formatToParts(epoch)) {
+    switch (part.type) {
+      case 'year':
+      case 'month':
+      case 'day':
+      case 'hour':
+      case 'minute':
+      case 'second':
+        parts[part.type] = Number(part.value);
+        break;
+      case 'era':
+        parts.bc = part.value.startsWith('B');
+        break;
+    }
+  }
+  const year = parts.bc ? 1 - parts.year : parts.year;
+  const local = utcDays(year, parts.month, parts.day) * DAY_MS + ((parts.hour * 60 + parts.minute) * 60 + parts.second) * 1000;
+  return local - (epoch - (((epoch % 1000) + 1000) % 1000));
 }
 
 /** A moment as seen on a wall clock in one zone. */
@@ -143,38 +185,22 @@ interface WallTime {
 const DAY_MS = 86_400_000;
 
 function wallTime(epoch: number, format: ZoneFormat): WallTime {
-  const parts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, bc: false };
-  for (const part of format.fields.formatToParts(epoch)) {
-    switch (part.type) {
-      case 'year':
-      case 'month':
-      case 'day':
-      case 'hour':
-      case 'minute':
-      case 'second':
-        parts[part.type] = Number(part.value);
-        break;
-      case 'era':
-        parts.bc = part.value.startsWith('B');
-        break;
-    }
-  }
-  const year = parts.bc ? 1 - parts.year : parts.year;
-  const millisecond = ((epoch % 1000) + 1000) % 1000;
-  const localMidnight = utcDays(year, parts.month, parts.day) * DAY_MS;
-  const local = localMidnight + ((parts.hour * 60 + parts.minute) * 60 + parts.second) * 1000 + millisecond;
+  const offset = offsetAt(format, epoch);
+  const local = new Date(epoch + offset);
+  const year = local.getUTCFullYear();
+  const localDays = Math.floor((epoch + offset) / DAY_MS);
   return {
     epoch,
     year,
-    month: parts.month,
-    day: parts.day,
-    hour: parts.hour,
-    minute: parts.minute,
-    second: parts.second,
-    millisecond,
-    weekday: (((Math.floor(localMidnight / DAY_MS) + 4) % 7) + 7) % 7,
-    dayOfYear: utcDays(year, parts.month, parts.day) - utcDays(year, 1, 1) + 1,
-    offset: local - epoch,
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+    millisecond: local.getUTCMilliseconds(),
+    weekday: local.getUTCDay(),
+    dayOfYear: localDays - utcDays(year, 1, 1) + 1,
+    offset,
     format,
   };
 }
@@ -228,6 +254,15 @@ function twelveHour(hour: number): number {
 }
 
 function zoneAbbreviation(t: WallTime): string {
+  let abbreviation = t.format.abbreviations.get(t.offset);
+  if (abbreviation === undefined) {
+    abbreviation = intlAbbreviation(t);
+    t.format.abbreviations.set(t.offset, abbreviation);
+  }
+  return abbreviation;
+}
+
+function intlAbbreviation(t: WallTime): string {
   const intlName = t.format.name.formatToParts(t.epoch).find((p) => p.type === 'timeZoneName')?.value ?? '';
   if (/^[A-Za-z]+$/.test(intlName)) return intlName;
   const known = ZONE_ABBREVIATIONS[t.format.zone];
