@@ -40,11 +40,9 @@ const KEYWORDS: readonly Keyword[] = [
   ['var', Op.Bindvar],
 ];
 
-const KEYWORDS_BY_INITIAL = new Map<number, Keyword[]>();
-for (const keyword of KEYWORDS) {
-  const initial = keyword[0].charCodeAt(0);
-  KEYWORDS_BY_INITIAL.set(initial, [...(KEYWORDS_BY_INITIAL.get(initial) ?? []), keyword]);
-}
+/** Keywords by the character code of their first letter (all are lowercase ASCII). */
+const KEYWORDS_BY_INITIAL: Keyword[][] = Array.from({ length: 128 }, () => []);
+for (const keyword of KEYWORDS) KEYWORDS_BY_INITIAL[keyword[0].charCodeAt(0)]?.push(keyword);
 const NO_KEYWORDS: readonly Keyword[] = [];
 
 const CHARACTER_INSTRUCTIONS: Record<string, string> = {
@@ -206,7 +204,9 @@ export class TagReader {
     if (predicate !== undefined) return predicate;
     const src = this.src;
     let keyword: Keyword | undefined;
-    for (const entry of KEYWORDS_BY_INITIAL.get(src.charCodeAt(this.pos)) ?? NO_KEYWORDS) {
+    const candidates = KEYWORDS_BY_INITIAL[src.charCodeAt(this.pos)] ?? NO_KEYWORDS;
+    for (let i = 0; i < candidates.length; i++) {
+      const entry = candidates[i] as Keyword;
       if (src.startsWith(entry[0], this.pos)) {
         keyword = entry;
         break;
