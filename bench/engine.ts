@@ -64,6 +64,19 @@ function compare(ours: () => unknown, theirs: () => unknown): { ours: number; th
 
 const NOW = Date.UTC(2024, 0, 1);
 
+/** Heap bytes allocated per call of `fn`, averaged over a batch run between two full collections. */
+function bytesPerCall(fn: () => unknown, calls = 40): number | null {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined) return null;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const keep: unknown[] = [];
+  for (let i = 0; i < calls; i++) keep.push(fn());
+  const after = process.memoryUsage().heapUsed;
+  keep.length = 0;
+  return (after - before) / calls;
+}
+
 function benchPage(page: Page): void {
   const ours = compile(page.template).template;
   const theirs = parseReference(page.template);
@@ -89,6 +102,8 @@ function benchPage(page: Page): void {
       () => renderReference(page.template, page.data, { partials: theirPartials, now: NOW }),
     ],
   ];
+  const kb = (bytes: number | null) => (bytes === null ? 'n/a (run with --expose-gc)' : `${(bytes / 1024).toFixed(1)} KB`);
+  console.log(`  allocated per render: ours ${kb(bytesPerCall(renderOurs))}, reference ${kb(bytesPerCall(renderTheirs))}`);
   for (const [label, a, b] of rows) {
     for (let i = 0; i < 200; i++) {
       a();
