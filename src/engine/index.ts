@@ -5,7 +5,7 @@
 import { messages, type TemplateError } from './errors';
 import { Render, type Limits } from './exec/render';
 import type { Inst } from './parse/instructions';
-import { parse } from './parse/parser';
+import { parse, type NameRegistry } from './parse/parser';
 import { DEFAULT_FORMATTERS, DEFAULT_PREDICATES } from './plugins/index';
 import type { FormatterTable, PredicateTable } from './plugins/types';
 
@@ -35,15 +35,6 @@ export interface RenderOptions {
 
 export const DEFAULT_LIMITS: Readonly<Limits> = { maxSteps: 5_000_000, maxOutputBytes: 32 * 1024 * 1024 };
 
-const KNOWN_NAMES = {
-  formatterExists: (name: string) => Object.hasOwn(DEFAULT_FORMATTERS, name),
-  predicateExists: (name: string) => Object.hasOwn(DEFAULT_PREDICATES, name),
-};
-
-/** Compiled templates by source text (prefixed by `^` for the preprocessor pass), per isolate; the oldest are dropped past the cap. */
-const cache = new Map<string, Template>();
-const CACHE_CAP = 500;
-
 export interface CompileOptions {
   /** Use and fill the per-isolate cache of compiled templates (default true). */
   cache?: boolean;
@@ -52,31 +43,66 @@ export interface CompileOptions {
    * gives the template source for the normal pass.
    */
   preprocess?: boolean;
+  /** Formatters and predicates the template may use besides the defaults (the tables given to render). */
+  formatters?: FormatterTable;
+  predicates?: PredicateTable;
+}
+
+/**
+ * Which names a template may use, and the templates compiled against them. Compiled templates are
+ * cached per isolate by source text (prefixed by `^` for the preprocessor pass); past the cap the
+ * oldest are dropped.
+ */
+interface Vocabulary {
+  names: NameRegistry;
+  templates: Map<string, Template>;
+  /** The defaults with the extra tables merged over them. */
+  formatters: FormatterTable;
+  predicates: PredicateTable;
+}
+
+const CACHE_CAP = 500;
+const NO_FORMATTERS: FormatterTable = {};
+const NO_PREDICATES: PredicateTable = {};
+const vocabularies = new WeakMap<FormatterTable, WeakMap<PredicateTable, Vocabulary>>();
+
+function vocabulary(formatters: FormatterTable = NO_FORMATTERS, predicates: PredicateTable = NO_PREDICATES): Vocabulary {
+  let byPredicates = vocabularies.get(formatters);
+  if (byPredicates === undefined) {
+    byPredicates = new WeakMap();
+    vocabularies.set(formatters, byPredicates);
+  }
+  let found = byPredicates.get(predicates);
+  if (found === undefined) {
+    found = {
+      names: {
+        formatterExists: (name) => Object.hasOwn(DEFAULT_FORMATTERS, name) || Object.hasOwn(formatters, name),
+        predicateExists: (name) => Object.hasOwn(DEFAULT_PREDICATES, name) || Object.hasOwn(predicates, name),
+      },
+      templates: new Map(),
+      formatters: formatters === NO_FORMATTERS ? DEFAULT_FORMATTERS : { ...DEFAULT_FORMATTERS, ...formatters },
+      predicates: predicates === NO_PREDICATES ? DEFAULT_PREDICATES : { ...DEFAULT_PREDICATES, ...predicates },
+    };
+    byPredicates.set(predicates, found);
+  }
+  return found;
 }
 
 export function compile(source: string, options: CompileOptions = {}): { template: Template; errors: TemplateError[] } {
+  const { names, templates } = vocabulary(options.formatters, options.predicates);
   const useCache = options.cache !== false;
   const preprocess = options.preprocess === true;
   const key = preprocess ? `^${source}` : source;
-  let template = useCache ? cache.get(key) : undefined;
+  let template = useCache ? templates.get(key) : undefined;
   if (template === undefined) {
-    const { root, errors } = parse(source, KNOWN_NAMES, { preprocess });
+    const { root, errors } = parse(source, names, { preprocess });
     template = { source, root, errors };
     if (useCache) {
-      if (cache.size >= CACHE_CAP) cache.delete(cache.keys().next().value as string);
-      cache.set(key, template);
+      if (templates.size >= CACHE_CAP) templates.delete(templates.keys().next().value as string);
+      templates.set(key, template);
     }
   }
   return { template, errors: template.errors.length === 0 ? [] : [...template.errors] };
-}
-
-const compilePartial = (source: string) => {
-  const { template } = compile(source);
-  return { root: template.root as Inst[], errors: template.errors };
-};
-
-function mergeTables<T>(defaults: Readonly<Record<string, T>>, extra: Readonly<Record<string, T>> | undefined) {
-  return extra === undefined ? defaults : { ...defaults, ...extra };
 }
 
 /** Renders a template (or source text) against data. Never throws: problems come back as errors. */
@@ -87,19 +113,24 @@ export function render(
 ): { html: string; errors: TemplateError[] } {
   const errors: TemplateError[] = [];
   let compiled: Template;
+  const tables = { formatters: options.formatters, predicates: options.predicates };
+  const words = vocabulary(options.formatters, options.predicates);
   if (typeof template === 'string') {
-    compiled = compile(template).template;
+    compiled = compile(template, tables).template;
     errors.push(...compiled.errors);
   } else compiled = template;
   const run = new Render(data, {
-    formatters: mergeTables(DEFAULT_FORMATTERS, options.formatters),
-    predicates: mergeTables(DEFAULT_PREDICATES, options.predicates),
+    formatters: words.formatters,
+    predicates: words.predicates,
     partials: options.partials ?? {},
     injects: options.injects ?? {},
     locale: options.locale === undefined ? 'en' : options.locale,
     now: options.now ?? Date.now(),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
-    compilePartial,
+    compilePartial: (source) => {
+      const partial = compile(source, tables).template;
+      return { root: partial.root as Inst[], errors: partial.errors };
+    },
   });
   let html = '';
   try {

@@ -108,3 +108,14 @@ describe('render: errors and limits', () => {
     expect(compile('{a}', { cache: false }).template).not.toBe(compile('{a}').template);
   });
 });
+
+describe('render: caller tables', () => {
+  it('knows the names of formatters and predicates passed for the render, at compile time too', () => {
+    const formatters: FormatterTable = { shout: (value) => String(value).toUpperCase() };
+    expect(render('{a|shout}', { a: 'hi' }).html).toBe('{a|shout}');
+    expect(render('{a|shout}', { a: 'hi' }, { formatters }).html).toBe('HI');
+    expect(render('{a|apply p}', { a: 'x' }, { formatters, partials: { p: '{@|shout}' } }).html).toBe('X');
+    const template = compile('{a|shout}', { formatters }).template;
+    expect(render(template, { a: 'yo' }, { formatters }).html).toBe('YO');
+  });
+});
