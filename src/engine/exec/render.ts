@@ -118,6 +118,19 @@ export class Render implements RenderContext {
       return undefined;
     }
     if (!this.enterPartial(name)) return undefined;
+    try {
+      return this.renderTree(tree, value, args, isolated);
+    } finally {
+      this.partialDepth--;
+    }
+  }
+
+  renderSnippet(source: string, value: unknown): string {
+    return this.renderTree(this.setup.compilePartial(source).root, value, null, false);
+  }
+
+  /** Renders a tree into a string of its own, in a new frame holding `value`. */
+  private renderTree(tree: readonly Inst[], value: unknown, args: Record<string, string> | null, isolated: boolean): string {
     const saved = this.swapOut();
     this.frame = new Frame(value, this.frame);
     this.frame.isolated = isolated;
@@ -128,7 +141,6 @@ export class Render implements RenderContext {
     } finally {
       this.frame = this.frame.parent as Frame;
       this.restoreOut(saved);
-      this.partialDepth--;
     }
   }
 

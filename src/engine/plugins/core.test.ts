@@ -89,6 +89,9 @@ function fake(data: unknown = {}, partials: Record<string, PartialFn> = {}): Fak
     resolve: (path) => resolveIn(frames, frames.length - 1, path),
     resolveOuter: (path) => resolveIn(frames, Math.max(0, frames.length - 2), path),
     error: (message) => void ctx.errors.push(message),
+    renderSnippet: () => {
+      throw new Error('core formatters render no snippets');
+    },
     applyPartial(name, value, args, isolated) {
       ctx.calls.push({ name, value, args, isolated });
       const partial = partials[name];

@@ -30,6 +30,9 @@ function fake(o: FakeOptions = {}): RenderContext {
     now: o.now ?? 0,
     locale: o.locale === undefined ? 'en' : o.locale,
     current: () => o.outer,
+    renderSnippet: () => {
+      throw new Error('i18n formatters render no snippets');
+    },
     resolve: (path) => followPath(o.root, path),
     resolveOuter: (path) => lookup(o.outer, path),
     error: () => undefined,

@@ -31,6 +31,11 @@ export interface RenderContext {
    * Returns undefined (after recording an error) when it cannot be applied.
    */
   applyPartial(name: string, value: unknown, args: Record<string, string> | null, isolated: boolean): string | undefined;
+  /**
+   * Renders a template source of the plugin's own (compiled once and cached) against `value`, in a
+   * frame over the current one, and returns the output. Plugins use it for their markup snippets.
+   */
+  renderSnippet(source: string, value: unknown): string;
 }
 
 /**
