@@ -25,6 +25,8 @@ const pick = <T,>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length
 const NAMES = ['title', 'price', 'items', 'tags', 'onSale', 'count', 'missing', 'empty', 'nested', 'flag', 'zero', 'html'];
 const PATHS = [...NAMES, 'nested.title', 'nested.items', 'items.0', 'items.1.title', 'nested.items.0.price', '@', '@index', '@index0', '@v'];
 const FORMATTERS = [
+  'capitalize',
+  'item-classes',
   'html',
   'htmlattr',
   'htmltag',

@@ -56,3 +56,21 @@ export function stripTags(text: string): string {
   }
   return start === 0 ? text : out + text.slice(start);
 }
+
+/**
+ * Drops everything from each '<' to the next '>' and writes a space for each '>' (the content
+ * formatters' flavour of tag removal: `<b>x</b>` reads ' x ' ); an unclosed '<' hides the rest.
+ */
+export function replaceTagsWithSpaces(text: string): string {
+  let out = '';
+  let inTag = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (ch === '<') inTag = true;
+    else if (ch === '>') {
+      inTag = false;
+      out += ' ';
+    } else if (!inTag) out += ch;
+  }
+  return out;
+}

@@ -1,0 +1,263 @@
+/**
+ * Product rules shared by the template engine, the worker and the browser islands (spec §4, §5):
+ * product types, variants, stock, sale state, prices and quantity rules.
+ *
+ * Rules read products in the shape templates see (`structuredContent.variants[]`, money as
+ * `{ value: '12.50', currency: 'USD' }`), with the template language's value semantics, so a page
+ * and the cart always agree on what "on sale" or "sold out" means.
+ */
+import { asBoolean, asNumber, asString, childOf, isTruthy, valuesEqual } from '../engine/plugins/util/values';
+
+export const ProductType = { Physical: 1, Digital: 2, Service: 3, GiftCard: 4 } as const;
+export type ProductTypeCode = (typeof ProductType)[keyof typeof ProductType];
+
+/** Money as templates carry it. */
+export interface MoneyValue {
+  value: string;
+  currency: string;
+}
+
+/** The price used when a product has none: 0 USD (spec §9). */
+export const DEFAULT_MONEY: Readonly<MoneyValue> = Object.freeze({ value: '0', currency: 'USD' });
+
+/** Quantity bounds (spec §5). */
+export const QUANTITY_MIN = 1;
+export const QUANTITY_MAX = 9999;
+
+/** The product's type code, or undefined for an unknown type. */
+export function productType(item: unknown): ProductTypeCode | undefined {
+  const code = asNumber(childOf(childOf(item, 'structuredContent'), 'productType'));
+  return code === 1 || code === 2 || code === 3 || code === 4 ? code : undefined;
+}
+
+export function variantsOf(item: unknown): unknown {
+  return childOf(childOf(item, 'structuredContent'), 'variants');
+}
+
+function variantList(item: unknown): readonly unknown[] {
+  const variants = variantsOf(item);
+  return Array.isArray(variants) ? variants : [];
+}
+
+/** Numeric amount of a money value ('12.50' → 12.5); 0 when absent or not a number. */
+export function amountOf(money: unknown): number {
+  const value = asString(childOf(money, 'value'));
+  const amount = value === '' ? 0 : Number(value);
+  return Number.isFinite(amount) ? amount : 0;
+}
+
+export function currencyOf(money: unknown): string {
+  const currency = childOf(money, 'currency');
+  return currency === undefined ? DEFAULT_MONEY.currency : asString(currency).trim();
+}
+
+/** The money a variant sells for now: its sale price when on sale. */
+function currentPrice(variant: unknown): unknown {
+  return isTruthy(childOf(variant, 'onSale')) ? childOf(variant, 'salePriceMoney') : childOf(variant, 'priceMoney');
+}
+
+export function hasVariants(item: unknown): boolean {
+  return productType(item) !== ProductType.Digital && variantList(item).length > 1;
+}
+
+/** Sold out: physical and service products with no unlimited variant and none in stock; digital and gift cards never; unknown types always. */
+export function isSoldOut(item: unknown): boolean {
+  switch (productType(item)) {
+    case ProductType.Physical:
+    case ProductType.Service:
+      return !variantList(item).some(
+        (v) => isTruthy(childOf(v, 'unlimited')) || asNumber(childOf(v, 'qtyInStock')) > 0,
+      );
+    case ProductType.Digital:
+    case ProductType.GiftCard:
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** On sale: any variant on sale; a digital product by its own flag; gift cards never. */
+export function isOnSale(item: unknown): boolean {
+  switch (productType(item)) {
+    case ProductType.Physical:
+    case ProductType.Service:
+      return variantList(item).some((v) => isTruthy(childOf(v, 'onSale')));
+    case ProductType.Digital:
+      return isTruthy(childOf(childOf(item, 'structuredContent'), 'onSale'));
+    default:
+      return false;
+  }
+}
+
+/** Units left across variants; unlimited (and digital goods, gift cards) count as MAX_SAFE_INTEGER. */
+export function totalStockRemaining(item: unknown): number {
+  const type = productType(item);
+  if (type === ProductType.Digital || type === ProductType.GiftCard) return Number.MAX_SAFE_INTEGER;
+  let total = 0;
+  for (const variant of variantList(item)) {
+    if (isTruthy(childOf(variant, 'unlimited'))) return Number.MAX_SAFE_INTEGER;
+    total += asNumber(childOf(variant, 'qtyInStock'));
+  }
+  return total;
+}
+
+export function hasVariedPrices(item: unknown): boolean {
+  const type = productType(item);
+  if (type !== ProductType.Physical && type !== ProductType.Service && type !== ProductType.GiftCard) return false;
+  const [first, ...rest] = variantList(item);
+  if (first === undefined) return false;
+  const onSale = childOf(first, 'onSale');
+  return rest.some(
+    (v) =>
+      !valuesEqual(childOf(v, 'onSale'), onSale) ||
+      (isTruthy(onSale) && !valuesEqual(childOf(v, 'salePrice'), childOf(first, 'salePrice'))) ||
+      !valuesEqual(childOf(v, 'price'), childOf(first, 'price')),
+  );
+}
+
+/** The lowest current price among variants (the "from" price). */
+export function fromPrice(item: unknown): unknown {
+  switch (productType(item)) {
+    case ProductType.Physical:
+    case ProductType.Service:
+    case ProductType.GiftCard: {
+      const variants = variantList(item);
+      if (variants.length === 0) return DEFAULT_MONEY;
+      let money = currentPrice(variants[0]);
+      let lowest = amountOf(money);
+      for (let i = 1; i < variants.length; i++) {
+        const candidate = currentPrice(variants[i]);
+        if (amountOf(candidate) < lowest) {
+          money = candidate;
+          lowest = amountOf(candidate);
+        }
+      }
+      return money;
+    }
+    case ProductType.Digital:
+      return childOf(childOf(item, 'structuredContent'), 'priceMoney') ?? DEFAULT_MONEY;
+    default:
+      return DEFAULT_MONEY;
+  }
+}
+
+/** The highest regular price among variants. */
+export function normalPrice(item: unknown): unknown {
+  switch (productType(item)) {
+    case ProductType.Physical:
+    case ProductType.Service:
+    case ProductType.GiftCard: {
+      const variants = variantList(item);
+      if (variants.length === 0) return DEFAULT_MONEY;
+      let money = childOf(variants[0], 'priceMoney');
+      let highest = amountOf(money);
+      for (let i = 1; i < variants.length; i++) {
+        const candidate = childOf(variants[i], 'priceMoney');
+        if (amountOf(candidate) > highest) {
+          money = candidate;
+          highest = amountOf(candidate);
+        }
+      }
+      return money;
+    }
+    case ProductType.Digital:
+      return childOf(childOf(item, 'structuredContent'), 'priceMoney') ?? DEFAULT_MONEY;
+    default:
+      return DEFAULT_MONEY;
+  }
+}
+
+/** The lowest sale price among variants on sale. */
+export function salePrice(item: unknown): unknown {
+  switch (productType(item)) {
+    case ProductType.Physical:
+    case ProductType.Service: {
+      let money: unknown;
+      let lowest = 0;
+      for (const variant of variantList(item)) {
+        if (!isTruthy(childOf(variant, 'onSale'))) continue;
+        const candidate = childOf(variant, 'salePriceMoney');
+        if (money === undefined || amountOf(candidate) < lowest) {
+          money = candidate;
+          lowest = amountOf(candidate);
+        }
+      }
+      return money ?? DEFAULT_MONEY;
+    }
+    case ProductType.Digital:
+      return childOf(childOf(item, 'structuredContent'), 'salePriceMoney') ?? DEFAULT_MONEY;
+    default:
+      return DEFAULT_MONEY;
+  }
+}
+
+/** The pricing options (subscription prices) of the cheapest variant. */
+export function lowestVariantPricingOptions(item: unknown): unknown {
+  const type = productType(item);
+  if (type !== ProductType.Physical && type !== ProductType.Service) return null;
+  const variants = variantList(item);
+  if (variants.length === 0) return null;
+  let options = childOf(variants[0], 'pricingOptions');
+  let lowest = amountOf(currentPrice(variants[0]));
+  for (let i = 1; i < variants.length; i++) {
+    const price = amountOf(currentPrice(variants[i]));
+    if (price < lowest) {
+      options = childOf(variants[i], 'pricingOptions');
+      lowest = price;
+    }
+  }
+  return options;
+}
+
+export function isSubscribable(item: unknown): boolean {
+  return asBoolean(childOf(childOf(item, 'structuredContent'), 'isSubscribable'));
+}
+
+/** `multipleQuantityAllowedForServices` from website settings' store settings; default true. */
+export function multipleQuantityAllowedForServices(websiteSettings: unknown): boolean {
+  const storeSettings = childOf(websiteSettings, 'storeSettings');
+  if (typeof storeSettings !== 'object' || storeSettings === null || Array.isArray(storeSettings)) return true;
+  const value = childOf(storeSettings, 'multipleQuantityAllowedForServices');
+  return value === undefined || value === null ? true : asBoolean(value);
+}
+
+/**
+ * Whether the quantity input is shown (spec §5): physical products, and services when multiple
+ * quantities are allowed; never for subscriptions or when total stock is 1 or less.
+ */
+export function showsQuantityInput(item: unknown, websiteSettings: unknown): boolean {
+  const type = productType(item);
+  const typeAllows =
+    type === ProductType.Physical || (type === ProductType.Service && multipleQuantityAllowedForServices(websiteSettings));
+  return typeAllows && !isSubscribable(item) && totalStockRemaining(item) > 1;
+}
+
+/** A variant's option values joined as 'Large / Red'. */
+export function variantDescriptor(variant: unknown): string {
+  const values = childOf(variant, 'optionValues');
+  if (!Array.isArray(values)) return '';
+  return values.map((option) => asString(childOf(option, 'value'))).join(' / ');
+}
+
+export interface VariantOption {
+  name: string;
+  values: string[];
+}
+
+/** The options a shopper chooses from, in `variantOptionOrdering` order, with their distinct values. */
+export function variantOptions(item: unknown): VariantOption[] {
+  const variants = variantList(item);
+  if (variants.length <= 1) return [];
+  const ordering = childOf(childOf(item, 'structuredContent'), 'variantOptionOrdering');
+  const options: VariantOption[] = Array.isArray(ordering) ? ordering.map((name) => ({ name: asString(name), values: [] })) : [];
+  for (const variant of variants) {
+    const attributes = childOf(variant, 'attributes');
+    if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) continue;
+    for (const [name, raw] of Object.entries(attributes)) {
+      const option = options.find((o) => o.name === name);
+      const value = asString(raw);
+      if (option !== undefined && !option.values.includes(value)) option.values.push(value);
+    }
+  }
+  return options;
+}
