@@ -125,8 +125,8 @@ export class Render implements RenderContext {
     }
   }
 
-  renderSnippet(source: string, value: unknown): string {
-    return this.renderTree(this.setup.compilePartial(source).root, value, null, false);
+  renderSnippet(source: string, value: unknown, isolated = false): string {
+    return this.renderTree(this.setup.compilePartial(source).root, value, null, isolated);
   }
 
   /** Renders a tree into a string of its own, in a new frame holding `value`. */

@@ -268,7 +268,7 @@ const height: Formatter = (value) => {
 
 export const CONTENT_FORMATTERS: FormatterTable = {
   AbsUrl: (value, _args, ctx) => `${asString(ctx.resolve(['base-url']))}/${asString(value)}`,
-  'audio-player': (value, _args, ctx) => ctx.renderSnippet(AUDIO_PLAYER, value),
+  'audio-player': (value, _args, ctx) => ctx.renderSnippet(AUDIO_PLAYER, value, true),
   capitalize: (value) => asString(value).toUpperCase(),
   'child-image-meta': (value, args, ctx) =>
     imageMeta(childOf(childOf(value, 'items'), args.length === 0 ? 0 : parseInt(args[0] as string, 10)), ctx),

@@ -34,8 +34,9 @@ export interface RenderContext {
   /**
    * Renders a template source of the plugin's own (compiled once and cached) against `value`, in a
    * frame over the current one, and returns the output. Plugins use it for their markup snippets.
+   * `isolated` stops variable lookup at the snippet's frame.
    */
-  renderSnippet(source: string, value: unknown): string;
+  renderSnippet(source: string, value: unknown, isolated?: boolean): string;
 }
 
 /**
