@@ -2,40 +2,22 @@
  * HTML escaping for text and attribute values, and tag stripping for the `safe` formatter.
  */
 
-/** Entities for the characters escaped in text (`html`); index is the char code. */
-const TEXT_ENTITIES = entityTable({ '&': '&amp;', '<': '&lt;', '>': '&gt;' });
-/** Entities for the characters escaped in attribute values (`htmlattr`, `htmltag`): text's plus the double quote. */
-const ATTRIBUTE_ENTITIES = entityTable({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' });
+const TEXT_SPECIALS = /[&<>]/;
+const ATTRIBUTE_SPECIALS = /[&<>"]/;
 
-function entityTable(map: Readonly<Record<string, string>>): readonly (string | undefined)[] {
-  const table: (string | undefined)[] = new Array<string | undefined>(128).fill(undefined);
-  for (const ch of Object.keys(map)) table[ch.charCodeAt(0)] = map[ch];
-  return table;
-}
-
-function escapeWith(text: string, entities: readonly (string | undefined)[]): string {
-  let out = '';
-  let start = 0;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 128) continue;
-    const entity = entities[c];
-    if (entity === undefined) continue;
-    out += text.slice(start, i) + entity;
-    start = i + 1;
-  }
-  return start === 0 ? text : out + text.slice(start);
+/** Most values need no escaping, so test first; native replaceAll passes beat a per-character callback. */
+function escapeText(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
 /** Escapes `&`, `<` and `>`; quotes are left as they are. */
 export function escapeHtml(text: string): string {
-  return escapeWith(text, TEXT_ENTITIES);
+  return TEXT_SPECIALS.test(text) ? escapeText(text) : text;
 }
 
 /** Escapes `&`, `<`, `>` and `"` (single quotes are left as they are). */
 export function escapeHtmlAttribute(text: string): string {
-  return escapeWith(text, ATTRIBUTE_ENTITIES);
+  return ATTRIBUTE_SPECIALS.test(text) ? escapeText(text).replaceAll('"', '&quot;') : text;
 }
 
 /**

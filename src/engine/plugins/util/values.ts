@@ -175,7 +175,21 @@ const MAX_INDEX = 0x7fffffff;
  * becomes a number when it fits in a signed 32-bit integer ("007" becomes 7); every other segment,
  * including an empty one, stays a string.
  */
-export function splitPath(name: string): PathSegment[] {
+export function splitPath(name: string): Path {
+  let path = splitPaths.get(name);
+  if (path === undefined) {
+    path = splitFresh(name);
+    if (splitPaths.size >= MAX_SPLIT_PATHS) splitPaths.clear();
+    splitPaths.set(name, path);
+  }
+  return path;
+}
+
+/** Paths split from argument text, by text: formatters split the same few names at every render. */
+const splitPaths = new Map<string, Path>();
+const MAX_SPLIT_PATHS = 4096;
+
+function splitFresh(name: string): Path {
   const parts: PathSegment[] = name.split('.');
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i] as string;
