@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 const ORIGIN = 'http://store.test';
 
 describe('worker smoke', () => {
-  it('serves the home page', async () => {
+  it('serves the demo store home page', async () => {
     const res = await exports.default.fetch(`${ORIGIN}/`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await res.text()).toContain('<title>Edge Storefront</title>');
+    expect(await res.text()).toContain('<title>Shop · Studio Goods</title>');
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

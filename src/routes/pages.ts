@@ -1,0 +1,172 @@
+/**
+ * Store pages: resolve the site by host, resolve the page, render the theme with our engine and
+ * stream it (the head first, then the body), cached at the edge under the site's content version.
+ * Also `?format=json|json-pretty` (the page context), `/sitemap.xml` and `/robots.txt`.
+ */
+import { Hono, type Context } from 'hono';
+import { compile, render, type TemplateError } from '../engine/index';
+import type { Site } from '../site/schema';
+import { loadSiteForHost, type LoadedSite } from '../site/store';
+import { themePartials } from '../site/theme';
+import { resolvePage, sitePaths, type ResolvedPage } from './page-context';
+import { STOREFRONT_FORMATTERS } from './storefront-formatters';
+
+interface PageEnv {
+  Bindings: Env;
+}
+
+/** Browsers and proxies cap URLs at about this length (the 414 rule). */
+export const MAX_URL_LENGTH = 2083;
+const FORMATS = new Set(['json', 'json-pretty']);
+const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+
+function isDevelopment(env: Env): boolean {
+  return env.ENVIRONMENT === 'development';
+}
+
+/** FNV-1a, for cache keys and ETags of rendered pages. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+const themeFingerprints = new WeakMap<object, string>();
+
+function themeFingerprint(site: Site): string {
+  let found = themeFingerprints.get(site.theme);
+  if (found === undefined) {
+    found = fingerprint(Object.entries(site.theme).flat().join('\u0000'));
+    themeFingerprints.set(site.theme, found);
+  }
+  return found;
+}
+
+/** Template errors as a visible block, for `wrangler dev` (never in production). */
+function errorPanel(file: string, errors: readonly TemplateError[]): string {
+  const rows = errors
+    .map((e) => `<li>${file}${e.line === undefined ? '' : `:${e.line}:${e.column ?? 0}`} ${e.type}: ${e.message.replaceAll('<', '&lt;')}</li>`)
+    .join('');
+  return `<aside role="alert" style="border:3px solid #b3261e;padding:1rem;margin:1rem;background:#fff4f2;font:14px monospace"><strong>Template errors</strong><ul>${rows}</ul></aside>`;
+}
+
+function renderTemplate(site: Site, file: string, data: unknown, development: boolean): string {
+  const source = site.theme[file] ?? '';
+  const { template, errors } = compile(source, { formatters: STOREFRONT_FORMATTERS });
+  const result = render(template, data, {
+    formatters: STOREFRONT_FORMATTERS,
+    partials: themePartials(site.theme),
+    locale: site.website.language,
+  });
+  const all = [...errors, ...result.errors];
+  return development && all.length > 0 ? errorPanel(file, all) + result.html : result.html;
+}
+
+function pageData(site: Site, page: ResolvedPage): Record<string, unknown> {
+  return { ...page.context, assets: { criticalCss: site.theme['theme.css'] ?? '' } };
+}
+
+/** The page body: the page kind's template, then the layout around it. */
+function renderBody(site: Site, page: ResolvedPage, development: boolean): string {
+  const data = pageData(site, page);
+  const mainContent = renderTemplate(site, `pages/${page.kind}.html`, data, development);
+  return `${renderTemplate(site, 'layout.html', { ...data, mainContent }, development)}\n</body>\n</html>\n`;
+}
+
+/** A streamed HTML response: the head goes out before the body is rendered. */
+function streamPage(site: Site, page: ResolvedPage, development: boolean, headers: Headers): Response {
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(renderTemplate(site, 'head.html', pageData(site, page), development)));
+    },
+    pull(controller) {
+      controller.enqueue(encoder.encode(renderBody(site, page, development)));
+      controller.close();
+    },
+  });
+  return new Response(stream, { status: page.status, headers });
+}
+
+function badRequest(c: Context<PageEnv>, status: 400 | 414, message: string): Response {
+  return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${message}</title></head><body><main><h1>${message}</h1></main></body></html>`, status);
+}
+
+async function siteFor(c: Context<PageEnv>): Promise<LoadedSite | null> {
+  return loadSiteForHost(c.env.SITE_CONTENT, new URL(c.req.url).hostname, isDevelopment(c.env));
+}
+
+export const pages = new Hono<PageEnv>();
+
+pages.get('/robots.txt', async (c) => {
+  const base = new URL(c.req.url).origin;
+  return c.text(`User-agent: *\nDisallow: /api/\nDisallow: /cart\nSitemap: ${base}/sitemap.xml\n`);
+});
+
+pages.get('/sitemap.xml', async (c) => {
+  const loaded = await siteFor(c);
+  if (loaded === null) return c.text('Not found', 404);
+  const base = new URL(c.req.url).origin;
+  const urls = sitePaths(loaded.site)
+    .filter((path) => path !== '/cart' && path !== '/search')
+    .map((path) => `<url><loc>${base}${path}</loc></url>`)
+    .join('');
+  return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`, 200, {
+    'content-type': 'application/xml; charset=utf-8',
+  });
+});
+
+pages.get('*', async (c) => {
+  if (c.req.url.length > MAX_URL_LENGTH) return badRequest(c, 414, 'URI too long');
+  let url: URL;
+  let query: Record<string, string>;
+  try {
+    url = new URL(c.req.url);
+    query = Object.fromEntries([...url.searchParams].map(([k, v]) => [k, v]));
+  } catch {
+    return badRequest(c, 400, 'Bad request');
+  }
+  const format = query.format;
+  if (format !== undefined && !FORMATS.has(format)) return badRequest(c, 400, `Unknown format '${format.slice(0, 40)}'`);
+
+  const loaded = await siteFor(c);
+  if (loaded === null) return badRequest(c, 400, 'Unknown site');
+  const { site, version } = loaded;
+  const development = isDevelopment(c.env);
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return badRequest(c, 400, 'Bad request');
+  }
+  const page = resolvePage(site, path, query);
+
+  if (format !== undefined) {
+    const body = JSON.stringify(page.context, null, format === 'json-pretty' ? 2 : undefined);
+    return c.body(body, page.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  }
+
+  const etag = `W/"${site.website.id}-v${version}-${themeFingerprint(site)}-${fingerprint(url.pathname + url.search)}"`;
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304, { etag });
+
+  const cacheKey = new Request(`https://page-cache.internal/${site.website.id}/v${version}/${themeFingerprint(site)}${url.pathname}${url.search}`);
+  const cache = (caches as unknown as { default: Cache }).default;
+  const hit = await cache.match(cacheKey);
+  if (hit !== undefined) {
+    const response = new Response(hit.body, hit);
+    response.headers.set('x-page-cache', 'hit');
+    return response;
+  }
+
+  const headers = new Headers({
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': page.status === 200 ? CACHE_CONTROL : 'no-store',
+    etag,
+    'x-page-cache': 'miss',
+  });
+  const response = streamPage(site, page, development, headers);
+  if (page.status !== 200) return response;
+  const [forClient, forCache] = (response.body as ReadableStream<Uint8Array>).tee();
+  c.executionCtx.waitUntil(cache.put(cacheKey, new Response(forCache, { status: 200, headers })));
+  return new Response(forClient, { status: 200, headers });
+});

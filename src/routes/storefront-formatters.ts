@@ -1,0 +1,117 @@
+/**
+ * Formatters only store pages have: the cart pill, the cart page shell, site forms and the
+ * instalment pill. They render complete, usable HTML without JavaScript; the cart and form
+ * islands of the cart and forms issues take them over in the browser.
+ */
+import { isSoldOut, normalPrice, amountOf, productType, ProductType } from '../commerce/product';
+import type { FormatterTable, RenderContext } from '../engine/index';
+
+const escape = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+const str = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const field = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+
+function cartPill(): string {
+  return '<a class="CartPill" href="/cart" data-cart-pill aria-label="Cart, 0 items"><span aria-hidden="true">Cart</span> <span class="CartPill-count" data-cart-count>0</span></a>';
+}
+
+function cartPage(): string {
+  return (
+    '<div class="CartPage-contents" data-cart-page aria-live="polite">' +
+    '<p class="CartPage-empty">Your cart is empty.</p>' +
+    '<p><a href="/shop">Continue shopping</a></p></div>'
+  );
+}
+
+function inputFor(formId: string, f: Record<string, unknown>): string {
+  const id = `${formId}-${str(f.id)}`;
+  const title = escape(str(f.title));
+  const required = f.required === true ? ' required aria-required="true"' : '';
+  const label = `<label for="${id}">${title}${f.required === true ? ' <span aria-hidden="true">*</span>' : ''}</label>`;
+  const options = Array.isArray(f.options) ? (f.options as unknown[]).map(str) : [];
+  const name = escape(str(f.id));
+  switch (f.type) {
+    case 'section':
+      return `<h3 class="FormField-section">${title}</h3>`;
+    case 'hidden':
+      return `<input type="hidden" name="${name}" value="">`;
+    case 'textarea':
+      return `<div class="FormField">${label}<textarea id="${id}" name="${name}"${required}${typeof f.maxLength === 'number' ? ` maxlength="${f.maxLength}"` : ''}></textarea></div>`;
+    case 'select':
+      return `<div class="FormField">${label}<select id="${id}" name="${name}"${required}><option value="">Select</option>${options.map((o) => `<option>${escape(o)}</option>`).join('')}</select></div>`;
+    case 'radio':
+    case 'checkbox':
+      return (
+        `<fieldset class="FormField"><legend>${title}</legend>` +
+        options
+          .map((o, i) => `<label><input type="${f.type}" name="${name}" value="${escape(o)}" id="${id}-${i}"> ${escape(o)}</label>`)
+          .join('') +
+        '</fieldset>'
+      );
+    case 'likert':
+      return (
+        `<fieldset class="FormField"><legend>${title}</legend>` +
+        options
+          .map(
+            (q, i) =>
+              `<label for="${id}-${i}">${escape(q)}</label><select id="${id}-${i}" name="${name}-${i}">` +
+              ['Strongly Disagree', 'Disagree', 'Neutral', 'Agree', 'Strongly Agree'].map((a, k) => `<option value="${k - 2}">${a}</option>`).join('') +
+              '</select>',
+          )
+          .join('') +
+        '</fieldset>'
+      );
+    default: {
+      const types: Record<string, string> = { email: 'email', number: 'number', currency: 'number', website: 'url', password: 'password', date: 'date', time: 'time', phone: 'tel' };
+      return `<div class="FormField">${label}<input id="${id}" name="${name}" type="${types[str(f.type)] ?? 'text'}"${required}></div>`;
+    }
+  }
+}
+
+/** A form block's form (or the newsletter sign-up for a newsletter block). */
+function siteForm(block: unknown, ctx: RenderContext): string {
+  if (field(block, 'type') === 'newsletter') {
+    const id = escape(str(field(block, 'id')));
+    return (
+      `<form class="NewsletterForm" method="post" action="/api/form/SaveFormSubmission" data-form-id="${id}">` +
+      `<label for="${id}-email">Email address</label><input id="${id}-email" type="email" name="email" required autocomplete="email">` +
+      '<button type="submit">Sign up</button></form>'
+    );
+  }
+  const form = ctx.resolve(['forms', str(field(block, 'formId'))]);
+  if (typeof form !== 'object' || form === null) return '';
+  const formId = escape(str(field(form, 'id')));
+  const fields = field(form, 'fields');
+  return (
+    `<form class="SiteForm" method="post" action="/api/form/SaveFormSubmission" data-form-id="${formId}" novalidate>` +
+    (Array.isArray(fields) ? fields.map((f) => inputFor(formId, f as Record<string, unknown>)).join('') : '') +
+    `<button type="submit">${escape(str(field(form, 'submitButtonText')) || 'Submit')}</button></form>`
+  );
+}
+
+/**
+ * The instalment pill (storefront spec): physical products only; 4 interest-free payments when the
+ * price is within the provider's range, else the range message.
+ */
+function instalmentPill(product: unknown, ctx: RenderContext): string {
+  const range = ctx.resolve(['website', 'instalments']);
+  if (range === undefined || productType(product) !== ProductType.Physical || isSoldOut(product)) return '';
+  const cents = Math.round(amountOf(normalPrice(product)) * 100);
+  const min = Number(field(range, 'minimum'));
+  const max = Number(field(range, 'maximum'));
+  const dollars = (c: number) => `$${(c / 100).toFixed(2)}`;
+  let text: string;
+  if (cents > max) text = `Instalments available for orders up to ${dollars(max)}`;
+  else if (cents < min) text = `Instalments available for orders over ${dollars(min)}`;
+  else text = `or 4 interest-free payments of ${dollars(Math.ceil(cents / 4))}`;
+  return `<p class="InstalmentPill" data-provider="${escape(str(field(range, 'provider')))}">${text}</p>`;
+}
+
+export const STOREFRONT_FORMATTERS: FormatterTable = {
+  'cart-pill': () => cartPill(),
+  'cart-page': () => cartPage(),
+  'site-form': (value, _args, ctx) => siteForm(value, ctx),
+  'instalment-pill': (value, _args, ctx) => instalmentPill(value, ctx),
+};

@@ -1,0 +1,279 @@
+/**
+ * The demo store, seeded for `npm start` and the tests: 26 products in two collections covering
+ * every product case of the spec, a blog with 8 posts, a contact page whose form uses every field
+ * type, a newsletter block, navigation and footer. Images are generated SVGs served by the worker
+ * (src/routes/images.ts), so nothing comes from the network.
+ */
+import type { SiteInput } from './schema';
+import { DEFAULT_THEME } from './theme';
+
+export const DEMO_SITE_ID = 'demo';
+
+const SHOP = 'c-shop';
+const GIFTS = 'c-gifts';
+const BLOG = 'c-blog';
+const CONTACT = 'c-contact';
+const DAY = 86_400_000;
+const PUBLISHED = Date.UTC(2026, 9, 1, 15);
+
+const money = (cents: number) => ({ value: (cents / 100).toFixed(2), currency: 'USD' });
+
+/** Demo image of a product or post: the worker draws it (colour from the name). */
+export function demoImagePath(name: string): string {
+  return `/images/demo/${name}.svg`;
+}
+
+interface VariantSpec {
+  options?: Record<string, string>;
+  cents: number;
+  saleCents?: number;
+  stock?: number;
+  unlimited?: boolean;
+}
+
+let variantCounter = 0;
+
+function variant(spec: VariantSpec) {
+  variantCounter++;
+  const options = spec.options ?? {};
+  return {
+    id: `v${variantCounter}`,
+    sku: `SQ${String(1000 + variantCounter)}`,
+    price: spec.cents,
+    salePrice: spec.saleCents ?? 0,
+    priceMoney: money(spec.cents),
+    salePriceMoney: money(spec.saleCents ?? 0),
+    onSale: spec.saleCents !== undefined,
+    unlimited: spec.unlimited ?? false,
+    qtyInStock: spec.stock ?? 0,
+    attributes: options,
+    optionValues: Object.entries(options).map(([optionName, value]) => ({ optionName, value })),
+  };
+}
+
+interface ProductSpec {
+  urlId: string;
+  title: string;
+  type: 1 | 2 | 3 | 4;
+  collection?: string;
+  variants: VariantSpec[];
+  optionOrder?: string[];
+  excerpt: string;
+  tags?: string[];
+  subscription?: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR'; cycles: number };
+  form?: boolean;
+  digitalPrice?: { cents: number; saleCents?: number };
+}
+
+const ENGRAVING_FORM = {
+  id: 'f-engraving',
+  name: 'Engraving',
+  fields: [{ id: 'engraving-text', type: 'text' as const, title: 'Engraving text', required: true, maxLength: 30 }],
+  submitButtonText: 'Add',
+  submissionMessage: 'Saved',
+};
+
+function product(spec: ProductSpec, index: number) {
+  const collectionId = spec.collection ?? SHOP;
+  const base = collectionId === SHOP ? '/shop' : '/gifts';
+  return {
+    id: `p-${spec.urlId}`,
+    collectionId,
+    recordType: 11,
+    title: spec.title,
+    urlId: spec.urlId,
+    fullUrl: `${base}/p/${spec.urlId}`,
+    addedOn: PUBLISHED - index * DAY,
+    excerpt: `<p>${spec.excerpt}</p>`,
+    body: `<p>${spec.excerpt} Made to last, packed without plastic and shipped from our studio.</p>`,
+    tags: spec.tags ?? [],
+    assetUrl: demoImagePath(spec.urlId),
+    originalSize: '1000x1000',
+    mediaFocalPoint: { x: 0.5, y: 0.5 },
+    mainImageId: `img-${spec.urlId}`,
+    structuredContent: {
+      productType: spec.type,
+      variants: spec.variants.map(variant),
+      variantOptionOrdering: spec.optionOrder ?? [],
+      isSubscribable: spec.subscription !== undefined,
+      ...(spec.subscription === undefined
+        ? {}
+        : {
+            subscriptionPlan: {
+              billingPeriod: { value: spec.subscription.value, unit: spec.subscription.unit },
+              numBillingCycles: spec.subscription.cycles,
+            },
+          }),
+      ...(spec.form === true ? { additionalFieldsFormId: ENGRAVING_FORM.id, additionalFieldsForm: ENGRAVING_FORM } : {}),
+      ...(spec.digitalPrice === undefined
+        ? {}
+        : {
+            priceMoney: money(spec.digitalPrice.cents),
+            salePriceMoney: money(spec.digitalPrice.saleCents ?? 0),
+            onSale: spec.digitalPrice.saleCents !== undefined,
+          }),
+    },
+  };
+}
+
+const sizes = ['Small', 'Medium', 'Large'];
+const colours = ['Sand', 'Ink'];
+
+function sizeColourVariants(cents: number, stockOf: (size: string, colour: string) => number): VariantSpec[] {
+  return sizes.flatMap((size) => colours.map((colour) => ({ options: { Size: size, Colour: colour }, cents, stock: stockOf(size, colour) })));
+}
+
+const PRODUCTS: ProductSpec[] = [
+  { urlId: 'linen-shirt', title: 'Linen Shirt', type: 1, variants: sizeColourVariants(6800, (s, c) => (s === 'Large' && c === 'Ink' ? 0 : 12)), optionOrder: ['Size', 'Colour'], excerpt: 'Breathable washed linen in two colours.', tags: ['clothing', 'summer'] },
+  { urlId: 'wool-sweater', title: 'Wool Sweater', type: 1, variants: sizeColourVariants(12000, (s) => (s === 'Small' ? 2 : 0)), optionOrder: ['Size', 'Colour'], excerpt: 'Low stock: only a few small ones left.', tags: ['clothing'] },
+  { urlId: 'canvas-tote', title: 'Canvas Tote', type: 1, variants: [{ cents: 2400, saleCents: 1800, stock: 40 }], excerpt: 'Heavy canvas, now on sale.', tags: ['bags', 'sale'] },
+  { urlId: 'ceramic-mug', title: 'Ceramic Mug', type: 1, variants: [{ cents: 1800, stock: 0 }], excerpt: 'Hand-thrown stoneware. Sold out for now.', tags: ['kitchen'] },
+  { urlId: 'oak-board', title: 'Oak Serving Board', type: 1, variants: [{ cents: 5400, stock: 1 }], excerpt: 'One of a kind: a single board in stock.', tags: ['kitchen'] },
+  { urlId: 'brass-pen', title: 'Engraved Brass Pen', type: 1, variants: [{ cents: 3900, unlimited: true }], form: true, excerpt: 'Add your own engraving at checkout.', tags: ['desk'] },
+  { urlId: 'field-notes', title: 'Field Notes', type: 1, variants: [{ options: { Pages: '48' }, cents: 900, stock: 80 }, { options: { Pages: '96' }, cents: 1400, saleCents: 1200, stock: 30 }], optionOrder: ['Pages'], excerpt: 'Pocket notebooks in two lengths.', tags: ['desk', 'sale'] },
+  { urlId: 'desk-lamp', title: 'Desk Lamp', type: 1, variants: [{ options: { Finish: 'Black' }, cents: 8900, stock: 7 }, { options: { Finish: 'White' }, cents: 8900, stock: 0 }], optionOrder: ['Finish'], excerpt: 'Warm light, dimmable.', tags: ['desk'] },
+  { urlId: 'candle', title: 'Cedar Candle', type: 1, variants: [{ cents: 3200, stock: 25 }], excerpt: 'Cedar and smoke, 50 hours.', tags: ['home'] },
+  { urlId: 'throw-blanket', title: 'Throw Blanket', type: 1, variants: [{ cents: 9500, saleCents: 7600, stock: 9 }], excerpt: 'Merino throw, 20% off.', tags: ['home', 'sale'] },
+  { urlId: 'planter', title: 'Terracotta Planter', type: 1, variants: [{ options: { Size: 'Small' }, cents: 1600, stock: 15 }, { options: { Size: 'Large' }, cents: 2800, stock: 3 }], optionOrder: ['Size'], excerpt: 'Unglazed, with a saucer.', tags: ['home'] },
+  { urlId: 'coffee-beans', title: 'Coffee Subscription', type: 1, variants: [{ cents: 1900, unlimited: true }], subscription: { value: 1, unit: 'WEEK', cycles: 0 }, excerpt: 'Fresh beans every week.', tags: ['kitchen', 'subscription'] },
+  { urlId: 'tea-club', title: 'Tea Club', type: 1, variants: [{ cents: 2900, unlimited: true }], subscription: { value: 1, unit: 'MONTH', cycles: 12 }, excerpt: 'A new tea every month for a year.', tags: ['kitchen', 'subscription'] },
+  { urlId: 'photo-presets', title: 'Photo Presets', type: 2, variants: [], digitalPrice: { cents: 2500 }, excerpt: 'A digital download of 20 presets.', tags: ['digital'] },
+  { urlId: 'recipe-ebook', title: 'Recipe E-book', type: 2, variants: [], digitalPrice: { cents: 1500, saleCents: 900 }, excerpt: 'Sixty recipes, on sale as a PDF.', tags: ['digital', 'sale'] },
+  { urlId: 'pottery-class', title: 'Pottery Class', type: 3, variants: [{ cents: 7500, stock: 8 }], excerpt: 'A two-hour wheel class; book several seats.', tags: ['classes'] },
+  { urlId: 'design-consult', title: 'Design Consultation', type: 3, variants: [{ cents: 15000, unlimited: true }], excerpt: 'One hour with our designer.', tags: ['classes'] },
+  { urlId: 'repair-service', title: 'Repair Service', type: 3, variants: [{ cents: 4000, stock: 0 }], excerpt: 'Fully booked this season.', tags: ['classes'] },
+  { urlId: 'gift-card', title: 'Gift Card', type: 4, collection: GIFTS, variants: [25, 50, 100].map((d) => ({ options: { Amount: `$${d}` }, cents: d * 100, unlimited: true })), optionOrder: ['Amount'], excerpt: 'Choose a denomination.', tags: ['gifts'] },
+  { urlId: 'gift-box', title: 'Gift Box', type: 1, collection: GIFTS, variants: [{ cents: 6500, stock: 20 }], excerpt: 'A candle, a mug and a notebook, wrapped.', tags: ['gifts'] },
+  { urlId: 'greeting-cards', title: 'Greeting Cards', type: 1, collection: GIFTS, variants: [{ options: { Pack: '5' }, cents: 1200, stock: 50 }, { options: { Pack: '10' }, cents: 2000, stock: 50 }], optionOrder: ['Pack'], excerpt: 'Letterpress cards in packs.', tags: ['gifts'] },
+  { urlId: 'wrapping-paper', title: 'Wrapping Paper', type: 1, collection: GIFTS, variants: [{ cents: 800, saleCents: 600, stock: 100 }], excerpt: 'Recycled paper, three sheets.', tags: ['gifts', 'sale'] },
+  { urlId: 'silk-scarf', title: 'Silk Scarf', type: 1, collection: GIFTS, variants: [{ options: { Colour: 'Rust' }, cents: 7800, stock: 0 }, { options: { Colour: 'Sage' }, cents: 7800, stock: 0 }], optionOrder: ['Colour'], excerpt: 'Sold out in every colour.', tags: ['gifts'] },
+  { urlId: 'bookends', title: 'Marble Bookends', type: 1, collection: GIFTS, variants: [{ cents: 11000, stock: 4 }], excerpt: 'A heavy pair in white marble.', tags: ['gifts', 'home'] },
+  { urlId: 'flower-bundle', title: 'Dried Flower Bundle', type: 1, collection: GIFTS, variants: [{ cents: 3500, stock: 11 }], excerpt: 'Seasonal stems, tied by hand.', tags: ['gifts', 'home'] },
+  { urlId: 'workshop-voucher', title: 'Workshop Voucher', type: 3, collection: GIFTS, variants: [{ cents: 9000, unlimited: true }], excerpt: 'A class as a gift; one per order.', tags: ['gifts', 'classes'] },
+];
+
+const POSTS = [
+  ['opening-the-studio', 'Opening the studio', 'We finally have a place to make, pack and meet.', ['news'], 3],
+  ['how-we-fire-mugs', 'How we fire our mugs', 'Two firings, a week apart, and why it matters.', ['making'], 5],
+  ['linen-care', 'Caring for linen', 'Wash cool, dry flat, never iron it flat.', ['care'], 0],
+  ['summer-sale', 'The summer sale', 'What is on sale and for how long.', ['news', 'sale'], 12],
+  ['coffee-origins', 'Where our coffee comes from', 'Three farms, one roaster, and a weekly box.', ['kitchen'], 1],
+  ['gift-guide', 'A small gift guide', 'Ten things under fifty dollars.', ['gifts'], 8],
+  ['behind-the-scenes', 'Behind the scenes', 'A day of packing orders.', ['making'], 2],
+  ['new-classes', 'New classes this autumn', 'Pottery, bookbinding and candle making.', ['classes', 'news'], 0],
+] as const;
+
+function post([urlId, title, excerpt, tags, comments]: (typeof POSTS)[number], index: number) {
+  return {
+    id: `b-${urlId}`,
+    collectionId: BLOG,
+    recordType: 1,
+    title,
+    urlId,
+    fullUrl: `/blog/${urlId}`,
+    addedOn: PUBLISHED - index * 9 * DAY,
+    excerpt: `<p>${excerpt}</p>`,
+    body: `<p>${excerpt}</p><p>Thanks for reading, and for shopping small.</p>`,
+    tags: [...tags],
+    publicCommentCount: comments,
+    commentState: 1,
+    author: { id: 'a1', displayName: 'Studio Team' },
+    assetUrl: demoImagePath(urlId),
+    originalSize: '1200x800',
+    mainImageId: `img-${urlId}`,
+  };
+}
+
+const CONTACT_FORM = {
+  id: 'f-contact',
+  name: 'Contact',
+  submitButtonText: 'Send',
+  submissionMessage: 'Thanks — we will reply within two days.',
+  fields: [
+    { id: 'name', type: 'name' as const, title: 'Name', required: true },
+    { id: 'email', type: 'email' as const, title: 'Email', required: true },
+    { id: 'phone', type: 'phone' as const, title: 'Phone' },
+    { id: 'address', type: 'address' as const, title: 'Address' },
+    { id: 'website', type: 'website' as const, title: 'Website' },
+    { id: 'twitter', type: 'twitter' as const, title: 'Twitter handle' },
+    { id: 'budget', type: 'currency' as const, title: 'Budget' },
+    { id: 'guests', type: 'number' as const, title: 'Number of guests' },
+    { id: 'date', type: 'date' as const, title: 'Preferred date' },
+    { id: 'time', type: 'time' as const, title: 'Preferred time' },
+    { id: 'section', type: 'section' as const, title: 'About your request' },
+    { id: 'topic', type: 'select' as const, title: 'Topic', options: ['Order', 'Wholesale', 'Press'] },
+    { id: 'contact-by', type: 'radio' as const, title: 'Contact me by', options: ['Email', 'Phone'] },
+    { id: 'interests', type: 'checkbox' as const, title: 'Interests', options: ['Ceramics', 'Textiles', 'Classes'] },
+    { id: 'satisfaction', type: 'likert' as const, title: 'How did we do?', options: ['Delivery', 'Packaging'] },
+    { id: 'password', type: 'password' as const, title: 'Order password' },
+    { id: 'message', type: 'textarea' as const, title: 'Message', required: true, maxLength: 500 },
+    { id: 'source', type: 'hidden' as const, title: 'Source' },
+  ],
+};
+
+/** The whole demo site, in the shape `publishSite` validates. */
+export function demoSite(): SiteInput {
+  variantCounter = 0;
+  return {
+    website: {
+      id: DEMO_SITE_ID,
+      siteTitle: 'Studio Goods',
+      baseUrl: 'http://localhost:8787',
+      timeZone: 'America/New_York',
+      language: 'en-US',
+      storeCurrency: 'USD',
+      useCLDRMoneyFormat: false,
+      instalments: { provider: 'afterpay', minimum: 3500, maximum: 200000 },
+    },
+    websiteSettings: { storeSettings: { multipleQuantityAllowedForServices: true }, commentsEnabled: true, simpleLikingEnabled: false },
+    navigation: [
+      { title: 'Shop', url: '/shop' },
+      { title: 'Gifts', url: '/gifts' },
+      { title: 'Journal', url: '/blog' },
+      { title: 'Contact', url: '/contact' },
+    ],
+    footer: { html: '<p>Studio Goods · 12 Market Street · Open Tuesday to Saturday</p>' },
+    collections: [
+      { id: SHOP, type: 13, typeName: 'products', title: 'Shop', urlId: 'shop', fullUrl: '/shop', description: '<p>Things we make and love.</p>' },
+      { id: GIFTS, type: 13, typeName: 'products', title: 'Gifts', urlId: 'gifts', fullUrl: '/gifts', description: '<p>Ready to give.</p>' },
+      { id: BLOG, type: 1, typeName: 'blog', title: 'Journal', urlId: 'blog', fullUrl: '/blog' },
+      {
+        id: CONTACT,
+        type: 10,
+        typeName: 'page',
+        title: 'Contact',
+        urlId: 'contact',
+        fullUrl: '/contact',
+        body: '<p>Questions about an order, wholesale or press? Write to us.</p>',
+        blocks: [
+          { id: 'block-contact', type: 'form', title: 'Write to us', formId: CONTACT_FORM.id },
+          { id: 'block-newsletter', type: 'newsletter', title: 'Newsletter', description: 'One letter a month, no more.' },
+        ],
+      },
+    ],
+    items: [...PRODUCTS.map(product), ...POSTS.map(post)],
+    forms: [CONTACT_FORM, ENGRAVING_FORM],
+    productMerchandisingContext: {
+      'p-wool-sweater': {
+        scarcityEnabled: true,
+        scarcityText: 'Only {qtyInStock} left',
+        scarcityShownByDefault: true,
+        scarcityTemplateViews: [{ qtyInStock: 2 }],
+      },
+      'p-ceramic-mug': {
+        customSoldOutText: 'Back in December',
+        restockNotificationViews: [{ variantId: 'v-mug' }],
+        restockNotificationMessages: {
+          CTAText: 'Email me when it is back',
+          buttonText: 'Notify me',
+          placeholderText: 'you@example.com',
+          mailingListDescription: 'Also send me the newsletter',
+        },
+        mailingListSignUpEnabled: true,
+        mailingListOptInByDefault: false,
+      },
+    },
+    localizedStrings: {},
+    theme: { ...DEFAULT_THEME },
+  };
+}

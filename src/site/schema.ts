@@ -1,0 +1,167 @@
+/**
+ * The site model: what a published site holds, validated with zod at publish time so that a page
+ * render never meets malformed content. Shapes are the ones templates read (spec §3 of
+ * engine-analytics-editor.txt): money as `{ value: '12.50', currency }`, images with
+ * `originalSize` 'WxH', products with `structuredContent.variants`. Unknown extra fields are kept.
+ */
+import { z } from 'zod';
+
+const id = z.string().min(1).max(64);
+const url = z.string().regex(/^\/[\w\-./?=&%]*$/, 'must be a site path starting with /');
+const currency = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code');
+
+export const moneySchema = z.object({
+  value: z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal amount such as "12.50"'),
+  currency,
+});
+
+const focalPoint = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) });
+
+export const imageFields = {
+  assetUrl: z.string().min(1),
+  originalSize: z.string().regex(/^\d+x\d+$/, 'must be WIDTHxHEIGHT'),
+  mediaFocalPoint: focalPoint.optional(),
+  altText: z.string().max(250).optional(),
+};
+
+const subscriptionPlan = z.object({
+  billingPeriod: z.object({ value: z.number().int().min(1), unit: z.enum(['WEEK', 'MONTH', 'YEAR']) }),
+  numBillingCycles: z.number().int().min(0),
+});
+
+export const variantSchema = z.looseObject({
+  id,
+  sku: z.string().min(1),
+  price: z.number().int().min(0),
+  salePrice: z.number().int().min(0),
+  priceMoney: moneySchema,
+  salePriceMoney: moneySchema,
+  onSale: z.boolean(),
+  unlimited: z.boolean(),
+  qtyInStock: z.number().int().min(0),
+  attributes: z.record(z.string(), z.string()),
+  optionValues: z.array(z.object({ optionName: z.string(), value: z.string() })),
+});
+
+export const FORM_FIELD_TYPES = [
+  'text', 'textarea', 'email', 'currency', 'number', 'website', 'password', 'twitter', 'date', 'time', 'name',
+  'address', 'phone', 'section', 'radio', 'checkbox', 'select', 'likert', 'hidden',
+] as const;
+
+export const formFieldSchema = z.looseObject({
+  id,
+  type: z.enum(FORM_FIELD_TYPES),
+  title: z.string(),
+  required: z.boolean().default(false),
+  options: z.array(z.string()).optional(),
+  maxLength: z.number().int().min(1).optional(),
+});
+
+export const formSchema = z.object({
+  id,
+  name: z.string().min(1),
+  fields: z.array(formFieldSchema).min(1),
+  submitButtonText: z.string().default('Submit'),
+  submissionMessage: z.string().default('Thank you!'),
+});
+
+const structuredContent = z.looseObject({
+  productType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  variants: z.array(variantSchema),
+  variantOptionOrdering: z.array(z.string()),
+  isSubscribable: z.boolean(),
+  subscriptionPlan: subscriptionPlan.optional(),
+  additionalFieldsFormId: z.string().optional(),
+  additionalFieldsForm: formSchema.optional(),
+  priceMoney: moneySchema.optional(),
+  salePriceMoney: moneySchema.optional(),
+  onSale: z.boolean().optional(),
+});
+
+export const itemSchema = z.looseObject({
+  id,
+  collectionId: id,
+  recordType: z.number().int(),
+  title: z.string().min(1),
+  urlId: z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and dashes'),
+  fullUrl: url,
+  addedOn: z.number().int().optional(),
+  excerpt: z.string().optional(),
+  body: z.string().optional(),
+  tags: z.array(z.string().max(50)).default([]),
+  categories: z.array(z.string().max(25)).default([]),
+  publicCommentCount: z.number().int().min(0).optional(),
+  ...imageFields,
+  assetUrl: z.string().optional(),
+  originalSize: z.string().regex(/^\d+x\d+$/, 'must be WIDTHxHEIGHT').optional(),
+  structuredContent: structuredContent.optional(),
+});
+
+/** Collection types by code (spec §3). */
+export const CollectionType = { Blog: 1, Page: 10, Products: 13 } as const;
+
+export const collectionSchema = z.looseObject({
+  id,
+  type: z.number().int(),
+  typeName: z.enum(['products', 'blog', 'page']),
+  title: z.string().min(1),
+  urlId: z.string().regex(/^[a-z0-9-]+$/),
+  fullUrl: url,
+  description: z.string().optional(),
+  body: z.string().optional(),
+  blocks: z.array(z.looseObject({ id, type: z.enum(['newsletter', 'form', 'html']) })).optional(),
+});
+
+export const websiteSchema = z.looseObject({
+  id,
+  siteTitle: z.string().min(1),
+  baseUrl: z.string().url(),
+  timeZone: z.string().refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be an IANA time zone'),
+  language: z.string().default('en-US'),
+  storeCurrency: currency.default('USD'),
+  useCLDRMoneyFormat: z.boolean().default(false),
+  captchaSettings: z.object({ siteKey: z.string() }).optional(),
+  instalments: z
+    .object({ provider: z.enum(['afterpay', 'clearpay']), minimum: z.number().int().min(0), maximum: z.number().int().min(1) })
+    .optional(),
+});
+
+export const siteSchema = z.object({
+  website: websiteSchema,
+  websiteSettings: z.looseObject({
+    storeSettings: z.looseObject({ multipleQuantityAllowedForServices: z.boolean().default(true) }).default({
+      multipleQuantityAllowedForServices: true,
+    }),
+    commentsEnabled: z.boolean().default(true),
+    simpleLikingEnabled: z.boolean().default(false),
+  }),
+  navigation: z.array(z.object({ title: z.string().min(1), url })).min(1, 'the main navigation must exist'),
+  footer: z.object({ html: z.string() }).optional(),
+  collections: z.array(collectionSchema).min(1),
+  items: z.array(itemSchema),
+  forms: z.array(formSchema).default([]),
+  productMerchandisingContext: z.record(z.string(), z.looseObject({})).default({}),
+  localizedStrings: z.record(z.string(), z.string()).default({}),
+  /** Theme files by path under the theme folder (see themes/default/README.md). */
+  theme: z.record(z.string(), z.string()),
+});
+
+export type Site = z.infer<typeof siteSchema>;
+export type SiteInput = z.input<typeof siteSchema>;
+export type Item = z.infer<typeof itemSchema>;
+export type Collection = z.infer<typeof collectionSchema>;
+
+/** Validates site content; the error lists each problem with its path ('items.3.urlId: ...'). */
+export function parseSite(input: unknown): { site: Site } | { error: string } {
+  const result = siteSchema.safeParse(input);
+  if (result.success) return { site: result.data };
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(site)'}: ${issue.message}`);
+  return { error: `Invalid site content: ${problems.slice(0, 10).join('; ')}` };
+}

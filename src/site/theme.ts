@@ -1,0 +1,53 @@
+/**
+ * The default theme's files, bundled as text (wrangler `[[rules]]`), keyed by their path under
+ * themes/default/. Publishing a site stores them in KV with its content.
+ */
+import blockForm from '../../themes/default/blocks/form.html';
+import blockNewsletter from '../../themes/default/blocks/newsletter.html';
+import head from '../../themes/default/head.html';
+import layout from '../../themes/default/layout.html';
+import pageBlog from '../../themes/default/pages/blog.html';
+import pageCart from '../../themes/default/pages/cart.html';
+import pageNotFound from '../../themes/default/pages/not-found.html';
+import pagePage from '../../themes/default/pages/page.html';
+import pagePost from '../../themes/default/pages/post.html';
+import pageProduct from '../../themes/default/pages/product.html';
+import pageProducts from '../../themes/default/pages/products.html';
+import pageSearch from '../../themes/default/pages/search.html';
+import partialBlock from '../../themes/default/partials/block.html';
+import partialPagination from '../../themes/default/partials/pagination.html';
+import partialPostCard from '../../themes/default/partials/post-card.html';
+import partialProductCard from '../../themes/default/partials/product-card.html';
+import stylesheet from '../../themes/default/theme.css';
+
+export type ThemeFiles = Readonly<Record<string, string>>;
+
+export const DEFAULT_THEME: ThemeFiles = {
+  'head.html': head,
+  'layout.html': layout,
+  'pages/blog.html': pageBlog,
+  'pages/cart.html': pageCart,
+  'pages/not-found.html': pageNotFound,
+  'pages/page.html': pagePage,
+  'pages/post.html': pagePost,
+  'pages/product.html': pageProduct,
+  'pages/products.html': pageProducts,
+  'pages/search.html': pageSearch,
+  'partials/block.html': partialBlock,
+  'partials/pagination.html': partialPagination,
+  'partials/post-card.html': partialPostCard,
+  'partials/product-card.html': partialProductCard,
+  'blocks/form.html': blockForm,
+  'blocks/newsletter.html': blockNewsletter,
+  'theme.css': stylesheet,
+};
+
+/** Partials and blocks by the name templates apply them with (file name without `.html`). */
+export function themePartials(files: ThemeFiles): Record<string, string> {
+  const partials: Record<string, string> = {};
+  for (const [path, source] of Object.entries(files)) {
+    const match = /^(?:partials|blocks)\/([\w-]+)\.html$/.exec(path);
+    if (match !== null) partials[match[1] as string] = source;
+  }
+  return partials;
+}

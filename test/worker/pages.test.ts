@@ -1,0 +1,125 @@
+/** Store pages through the worker's fetch handler, inside workerd, against the seeded demo store. */
+import { env, exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { demoSite } from '../../src/site/demo';
+import { mapHost, publishSite } from '../../src/site/store';
+
+const ORIGIN = 'http://localhost';
+const get = (path: string, init?: RequestInit) => exports.default.fetch(`${ORIGIN}${path}`, init);
+
+describe('store pages', () => {
+  it('renders the product listing with prices, marks and links', async () => {
+    const res = await get('/shop');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain('<h1 id="collection-title" class="ProductList-title">Shop</h1>');
+    expect(html).toContain('href="/shop/p/linen-shirt"');
+    expect(html).toContain('<div class="product-mark sold-out">Back in December</div>');
+    expect(html).toContain('<div class="product-mark sale">sale</div>');
+    expect(html).toContain('<span class="sqs-money-native">68.00</span>');
+    expect(html).toContain('rel="next" href="/shop?page=2"');
+  });
+
+  it('renders a product page with variant selects, quantity input and add-to-cart', async () => {
+    const html = await (await get('/shop/p/linen-shirt')).text();
+    expect(html).toContain('<h1 class="ProductItem-title">Linen Shirt</h1>');
+    expect(html).toContain('data-variant-option-name="Size"');
+    expect(html).toContain('class="product-quantity-input"');
+    expect(html).toContain('sqs-add-to-cart-button');
+    expect(html).toContain('or 4 interest-free payments of $17.00');
+  });
+
+  it('hides the quantity input where the spec says so and shows the subscription price', async () => {
+    const oneLeft = await (await get('/shop/p/oak-board')).text();
+    expect(oneLeft).not.toContain('class="product-quantity-input"');
+    const subscription = await (await get('/shop/p/coffee-beans')).text();
+    expect(subscription).toContain('every week');
+    expect(subscription).not.toContain('class="product-quantity-input"');
+  });
+
+  it('renders the blog, a post, the contact page with every field type, cart and search', async () => {
+    expect(await (await get('/blog')).text()).toContain('PostCard-title');
+    expect(await (await get('/blog/linen-care')).text()).toContain('No Comments');
+    const contact = await (await get('/contact')).text();
+    for (const type of ['email', 'tel', 'url', 'password', 'date', 'time', 'number', 'checkbox', 'radio', 'hidden']) {
+      expect(contact).toContain(`type="${type}"`);
+    }
+    expect(contact).toContain('<textarea');
+    expect(contact).toContain('class="NewsletterForm"');
+    expect(await (await get('/cart')).text()).toContain('Your cart is empty.');
+    const search = await (await get('/search?q=tote')).text();
+    expect(search).toContain('1 result for “tote”');
+    expect(search).toContain('href="/shop/p/canvas-tote"');
+  });
+
+  it('answers unknown paths with the not-found page, status 404 and page type 100', async () => {
+    const res = await get('/nope/nothing');
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Page not found');
+    const json = (await (await get('/nope?format=json')).json()) as { page: { typeCode: number } };
+    expect(json.page.typeCode).toBe(100);
+  });
+
+  it('answers ?format=json and json-pretty with the context, and rejects other formats', async () => {
+    const json = (await (await get('/shop/p/canvas-tote?format=json')).json()) as { page: { kind: string; typeCode: number }; item: { title: string } };
+    expect(json.page).toMatchObject({ kind: 'product', typeCode: 50 });
+    expect(json.item.title).toBe('Canvas Tote');
+    expect(await (await get('/blog?format=json-pretty')).text()).toContain('\n  "page": {');
+    expect((await get('/shop?format=xml')).status).toBe(400);
+  });
+
+  it('rejects over-long URLs with 414 and malformed paths with 400, never 500', async () => {
+    expect((await get(`/shop?q=${'x'.repeat(2100)}`)).status).toBe(414);
+    expect((await get('/shop/%E0%A4%A')).status).toBe(400);
+  });
+
+  it('serves a sitemap listing every public page, and robots.txt', async () => {
+    const sitemap = await (await get('/sitemap.xml')).text();
+    const locs = [...sitemap.matchAll(/<loc>http:\/\/localhost([^<]*)<\/loc>/g)].map((m) => m[1] as string);
+    expect(locs.length).toBeGreaterThan(30);
+    for (const path of locs) expect((await get(path)).status, path).toBe(200);
+    expect(await (await get('/robots.txt')).text()).toContain('Sitemap: http://localhost/sitemap.xml');
+  });
+
+  it('caches pages under the content version, with ETags, and a publish shows at once', async () => {
+    const first = await get('/gifts');
+    await first.text();
+    const second = await get('/gifts');
+    expect(second.headers.get('x-page-cache')).toBe('hit');
+    const etag = second.headers.get('etag') as string;
+    await second.text();
+    expect((await get('/gifts', { headers: { 'if-none-match': etag } })).status).toBe(304);
+
+    const site = demoSite();
+    site.collections = site.collections.map((c) => (c.urlId === 'gifts' ? { ...c, title: 'Presents' } : c));
+    const published = await publishSite(env.SITE_CONTENT, site);
+    expect(published).toHaveProperty('version');
+    const after = await get('/gifts');
+    expect(after.headers.get('x-page-cache')).toBe('miss');
+    expect(await after.text()).toContain('ProductList-title">Presents</h1>');
+  });
+
+  it('rejects invalid content at publish time with the path of the problem', async () => {
+    const site = demoSite();
+    (site.items[0] as { urlId: string }).urlId = 'Not A Slug';
+    expect(await publishSite(env.SITE_CONTENT, site)).toEqual({
+      error: expect.stringContaining('items.0.urlId: must be lowercase letters, digits and dashes'),
+    });
+  });
+
+  it('serves other sites by host name', async () => {
+    const site = demoSite();
+    site.website = { ...site.website, id: 'other', siteTitle: 'Other Shop' };
+    await publishSite(env.SITE_CONTENT, site);
+    await mapHost(env.SITE_CONTENT, 'other.test', 'other');
+    const html = await (await exports.default.fetch('http://other.test/shop')).text();
+    expect(html).toContain('<title>Shop · Other Shop</title>');
+  });
+
+  it('draws demo images locally', async () => {
+    const res = await get('/images/demo/linen-shirt.svg');
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await res.text()).toContain('Linen Shirt');
+  });
+});
