@@ -58,14 +58,43 @@ async function loadById(kv: KVNamespace, id: string): Promise<LoadedSite | null>
 }
 
 let demoSeeding: Promise<unknown> | null = null;
+let demoSeeded = false;
 
 /** Publishes the demo store once if it is not there yet (idempotent: concurrent first requests share one publish). */
 async function ensureDemo(kv: KVNamespace): Promise<void> {
-  if ((await readVersion(kv, DEMO_SITE_ID)) > 0) return;
-  demoSeeding ??= publishSite(kv, demoSite()).finally(() => {
-    demoSeeding = null;
-  });
-  await demoSeeding;
+  if (demoSeeded) return;
+  if ((await readVersion(kv, DEMO_SITE_ID)) === 0) {
+    demoSeeding ??= publishSite(kv, demoSite()).finally(() => {
+      demoSeeding = null;
+    });
+    await demoSeeding;
+  }
+  demoSeeded = true;
+}
+
+/** Host name → website id (null: not mapped), remembered briefly per isolate. */
+const hostCache = new Map<string, { id: string | null; until: number }>();
+/** How long an isolate trusts a host mapping; a new or changed mapping shows within this time. */
+export const HOST_CACHE_MS = 30_000;
+
+async function websiteIdForHost(kv: KVNamespace, host: string): Promise<string | null> {
+  const now = Date.now();
+  const cached = hostCache.get(host);
+  if (cached !== undefined && cached.until > now) return cached.id;
+  const id = await kv.get(hostKey(host));
+  if (hostCache.size > 10_000) hostCache.clear();
+  hostCache.set(host, { id, until: now + HOST_CACHE_MS });
+  return id;
+}
+
+/** The demo site with this build's theme, one object per content version (so caches keyed on it hold). */
+let demoWithBuildTheme: LoadedSite | null = null;
+
+function withBuildTheme(loaded: LoadedSite): LoadedSite {
+  if (demoWithBuildTheme === null || demoWithBuildTheme.version !== loaded.version || demoWithBuildTheme.site.website !== loaded.site.website) {
+    demoWithBuildTheme = { version: loaded.version, site: { ...loaded.site, theme: { ...DEFAULT_THEME } } };
+  }
+  return demoWithBuildTheme;
 }
 
 /**
@@ -74,11 +103,10 @@ async function ensureDemo(kv: KVNamespace): Promise<void> {
  * this build so that an edited template shows on the next page load.
  */
 export async function loadSiteForHost(kv: KVNamespace, host: string, development: boolean): Promise<LoadedSite | null> {
-  const mapped = await kv.get(hostKey(host.split(':')[0] ?? host));
+  const mapped = await websiteIdForHost(kv, host.split(':')[0] ?? host);
   if (mapped !== null) return loadById(kv, mapped);
   if (!development) return null;
   await ensureDemo(kv);
   const loaded = await loadById(kv, DEMO_SITE_ID);
-  if (loaded === null) return null;
-  return { version: loaded.version, site: { ...loaded.site, theme: { ...DEFAULT_THEME } } };
+  return loaded === null ? null : withBuildTheme(loaded);
 }

@@ -42,12 +42,18 @@ export const DEFAULT_THEME: ThemeFiles = {
   'theme.css': stylesheet,
 };
 
-/** Partials and blocks by the name templates apply them with (file name without `.html`). */
+const partialsByTheme = new WeakMap<ThemeFiles, Record<string, string>>();
+
+/** Partials and blocks by the name templates apply them with (file name without `.html`); worked out once per theme. */
 export function themePartials(files: ThemeFiles): Record<string, string> {
-  const partials: Record<string, string> = {};
-  for (const [path, source] of Object.entries(files)) {
-    const match = /^(?:partials|blocks)\/([\w-]+)\.html$/.exec(path);
-    if (match !== null) partials[match[1] as string] = source;
+  let partials = partialsByTheme.get(files);
+  if (partials === undefined) {
+    partials = {};
+    for (const [path, source] of Object.entries(files)) {
+      const match = /^(?:partials|blocks)\/([\w-]+)\.html$/.exec(path);
+      if (match !== null) partials[match[1] as string] = source;
+    }
+    partialsByTheme.set(files, partials);
   }
   return partials;
 }

@@ -1,0 +1,97 @@
+/**
+ * Worker benchmark (`npm run bench`): the production bundle on Miniflare's own HTTP port (not
+ * behind `wrangler dev`'s proxy), measured side by side with a worker that returns a prebuilt
+ * string of the same size — the runtime's ceiling on this machine. For a product page: requests
+ * per second, p50 and p99, on a cache miss (every request renders) and a cache hit.
+ */
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import http from 'node:http';
+import { join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+// wrangler's own Miniflare: the top-level one (from the test pool) needs Node 22.
+const { Miniflare } = require(join(process.cwd(), 'node_modules/wrangler/node_modules/miniflare'));
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONCURRENCY = 16;
+const PRODUCT = '/shop/p/linen-shirt';
+
+function buildWorker() {
+  const result = spawnSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', 'dist'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false' },
+  });
+  if (result.status !== 0) throw new Error('worker build failed');
+}
+
+async function start(options) {
+  const mf = new Miniflare({ host: '127.0.0.1', port: 0, compatibilityDate: '2026-04-01', ...options });
+  const url = await mf.ready;
+  return { mf, url };
+}
+
+/** Keep-alive load from this process: `CONCURRENCY` requests in flight for `SECONDS`; `path` may be a function giving each request's path. */
+async function load(url, path, headers = {}) {
+  const pathOf = typeof path === 'function' ? path : () => path;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const latencies = [];
+  let bytes = 0;
+  const deadline = performance.now() + SECONDS * 1000;
+  const once = () =>
+    new Promise((resolve, reject) => {
+      const started = performance.now();
+      const req = http.get(new URL(pathOf(), url), { agent, headers }, (res) => {
+        res.on('data', (chunk) => (bytes += chunk.length));
+        res.on('end', () => {
+          if (res.statusCode !== 200) reject(new Error(`status ${res.statusCode}`));
+          latencies.push(performance.now() - started);
+          resolve();
+        });
+      });
+      req.on('error', reject);
+    });
+  const worker = async () => {
+    while (performance.now() < deadline) await once();
+  };
+  const began = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const elapsed = (performance.now() - began) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  return { rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), size: bytes / latencies.length };
+}
+
+const fmt = (r) => `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`;
+
+buildWorker();
+const store = await start({
+  modules: true,
+  scriptPath: 'dist/worker.js',
+  modulesRoot: 'dist',
+  modulesRules: [{ type: 'Text', include: ['**/*.html', '**/*.css'] }],
+  kvNamespaces: ['SITE_CONTENT'],
+  bindings: { ENVIRONMENT: 'development' },
+});
+// Seed the demo store and learn the page's size.
+const page = await (await fetch(new URL(PRODUCT, store.url))).text();
+const staticWorker = await start({
+  modules: true,
+  script: `const body = ${JSON.stringify(page)}; export default { fetch() { return new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } }); } };`,
+});
+
+console.log(`\nWorker benchmark: ${PRODUCT} (${page.length} bytes), ${CONCURRENCY} connections, ${SECONDS} s each, Miniflare HTTP port`);
+const ceiling = await load(staticWorker.url, '/');
+// A query string the cache has never seen makes every request a miss.
+let n = 0;
+const miss = await load(store.url, () => `${PRODUCT}?bench=${n++}`);
+const hit = await load(store.url, PRODUCT);
+const ceiling2 = await load(staticWorker.url, '/');
+const best = ceiling.rps > ceiling2.rps ? ceiling : ceiling2;
+
+console.log(`  static string (ceiling) ${fmt(best)}`);
+console.log(`  product page, miss      ${fmt(miss)}   ${(miss.rps / best.rps).toFixed(2)}x of ceiling`);
+console.log(`  product page, hit       ${fmt(hit)}   ${(hit.rps / best.rps).toFixed(2)}x of ceiling`);
+await store.mf.dispose();
+await staticWorker.mf.dispose();
