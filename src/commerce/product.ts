@@ -115,6 +115,25 @@ export function hasVariedPrices(item: unknown): boolean {
   );
 }
 
+/** The money of the variant whose `priceOf` amount wins `better` (first one on ties). */
+function pickVariantPrice(variants: readonly unknown[], priceOf: (variant: unknown) => unknown, better: (a: number, b: number) => boolean): unknown {
+  let money = priceOf(variants[0]);
+  for (let i = 1; i < variants.length; i++) {
+    const candidate = priceOf(variants[i]);
+    if (better(amountOf(candidate), amountOf(money))) money = candidate;
+  }
+  return money;
+}
+
+const lower = (a: number, b: number) => a < b;
+const higher = (a: number, b: number) => a > b;
+const regularPrice = (variant: unknown) => childOf(variant, 'priceMoney');
+
+/** A digital product's own price field, or the default. */
+function digitalPrice(item: unknown, key: string): unknown {
+  return childOf(childOf(item, 'structuredContent'), key) ?? DEFAULT_MONEY;
+}
+
 /** The lowest current price among variants (the "from" price). */
 export function fromPrice(item: unknown): unknown {
   switch (productType(item)) {
@@ -122,20 +141,10 @@ export function fromPrice(item: unknown): unknown {
     case ProductType.Service:
     case ProductType.GiftCard: {
       const variants = variantList(item);
-      if (variants.length === 0) return DEFAULT_MONEY;
-      let money = currentPrice(variants[0]);
-      let lowest = amountOf(money);
-      for (let i = 1; i < variants.length; i++) {
-        const candidate = currentPrice(variants[i]);
-        if (amountOf(candidate) < lowest) {
-          money = candidate;
-          lowest = amountOf(candidate);
-        }
-      }
-      return money;
+      return variants.length === 0 ? DEFAULT_MONEY : pickVariantPrice(variants, currentPrice, lower);
     }
     case ProductType.Digital:
-      return childOf(childOf(item, 'structuredContent'), 'priceMoney') ?? DEFAULT_MONEY;
+      return digitalPrice(item, 'priceMoney');
     default:
       return DEFAULT_MONEY;
   }
@@ -148,20 +157,10 @@ export function normalPrice(item: unknown): unknown {
     case ProductType.Service:
     case ProductType.GiftCard: {
       const variants = variantList(item);
-      if (variants.length === 0) return DEFAULT_MONEY;
-      let money = childOf(variants[0], 'priceMoney');
-      let highest = amountOf(money);
-      for (let i = 1; i < variants.length; i++) {
-        const candidate = childOf(variants[i], 'priceMoney');
-        if (amountOf(candidate) > highest) {
-          money = candidate;
-          highest = amountOf(candidate);
-        }
-      }
-      return money;
+      return variants.length === 0 ? DEFAULT_MONEY : pickVariantPrice(variants, regularPrice, higher);
     }
     case ProductType.Digital:
-      return childOf(childOf(item, 'structuredContent'), 'priceMoney') ?? DEFAULT_MONEY;
+      return digitalPrice(item, 'priceMoney');
     default:
       return DEFAULT_MONEY;
   }
@@ -185,7 +184,7 @@ export function salePrice(item: unknown): unknown {
       return money ?? DEFAULT_MONEY;
     }
     case ProductType.Digital:
-      return childOf(childOf(item, 'structuredContent'), 'salePriceMoney') ?? DEFAULT_MONEY;
+      return digitalPrice(item, 'salePriceMoney');
     default:
       return DEFAULT_MONEY;
   }

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Compiler } from '@squarespace/template-engine';
 import { describe, expect, it } from 'vitest';
+import { prng } from '../../../test/support/prng';
 import { CORE_FORMATTERS } from './core-formatters';
 import { CORE_PREDICATES } from './core-predicates';
 import type { Path, PathSegment, RenderContext } from './types';
@@ -955,14 +956,3 @@ describe('conformance cases of single formatters', () => {
   }
 });
 
-/** mulberry32: a small deterministic PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
