@@ -296,13 +296,24 @@ export const CONTENT_FORMATTERS: FormatterTable = {
   video: (value, args) => video(value, args),
 };
 
-const WHITESPACE = /[\s\u200b\u00a0]+/g;
+const BLANK = /[\s\u200b]/;
+
+/** Whether any character outside tags is not blank (JavaScript whitespace or a zero-width space); allocates nothing. */
+function hasVisibleText(html: string): boolean {
+  let inTag = false;
+  for (let i = 0; i < html.length; i++) {
+    const c = html.charCodeAt(i);
+    if (c === 60 /* < */) inTag = true;
+    else if (c === 62 /* > */) inTag = false;
+    else if (!inTag && (c < 128 ? c !== 32 && (c < 9 || c > 13) : !BLANK.test(html[i] as string))) return true;
+  }
+  return false;
+}
 
 function hasExcerpt(item: unknown): boolean {
   const excerpt = childOf(item, 'excerpt');
   const html = childOf(excerpt, 'html');
-  const text = typeof html === 'string' ? html : typeof excerpt === 'string' ? excerpt : '';
-  return replaceTagsWithSpaces(text).replace(WHITESPACE, '').length > 0;
+  return hasVisibleText(typeof html === 'string' ? html : typeof excerpt === 'string' ? excerpt : '');
 }
 
 function sameDay(event: unknown): boolean {
