@@ -41,6 +41,10 @@ describe('content formatters', () => {
       { recordType: 11, mainImageId: 'm', excerpt: '<p> </p>', location: { mapLat: 1, mapLng: 2 }, folderBehavior: 2, backgroundSource: 3, startDate: 0, endDate: 3_600_000 },
       { recordType: 8, excerpt: { html: '<p>Hi</p>' }, collection: { folder: true, folderBehavior: 1 }, promotedBlockType: 'map', options: { design: 'grid', autoplay: 'true' } },
       { recordType: 2, systemDataId: 's', startDate: 0, endDate: 86_400_000 },
+      { excerpt: '\u00a0<br>\u200b\u2003\t' },
+      { excerpt: '<p>\u0001</p>' },
+      { excerpt: '<b>unclosed' },
+      { excerpt: 'caf\u00e9' },
     ];
     const predicateTemplate = `{.repeated section items}${predicates.map((p) => `{.${p}}Y{.or}N{.end}`).join('')}|{.end}`;
     const mismatches: string[] = [];
