@@ -10,6 +10,9 @@ import { DEFAULT_FORMATTERS, DEFAULT_PREDICATES } from './plugins/index';
 import type { FormatterTable, PredicateTable } from './plugins/types';
 
 export type { TemplateError } from './errors';
+/** Value and HTML helpers with the template language's semantics, for code that writes formatters. */
+export { asString, childOf, isTruthy } from './plugins/util/values';
+export { escapeHtml, escapeHtmlAttribute } from './plugins/util/html';
 export type { Formatter, FormatterTable, Predicate, PredicateTable, RenderContext } from './plugins/types';
 
 /** A compiled template: never changed after compile (the types say so), safe to share between renders. */

@@ -4,14 +4,7 @@
  * islands of the cart and forms issues take them over in the browser.
  */
 import { isSoldOut, normalPrice, amountOf, productType, ProductType } from '../commerce/product';
-import type { FormatterTable, RenderContext } from '../engine/index';
-
-const escape = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-
-const str = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
-const field = (value: unknown, key: string): unknown =>
-  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+import { asString as str, childOf as field, escapeHtmlAttribute as escape, type FormatterTable, type RenderContext } from '../engine/index';
 
 function cartPill(): string {
   return '<a class="CartPill" href="/cart" data-cart-pill aria-label="Cart, 0 items"><span aria-hidden="true">Cart</span> <span class="CartPill-count" data-cart-count>0</span></a>';
