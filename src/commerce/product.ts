@@ -20,10 +20,6 @@ export interface MoneyValue {
 /** The price used when a product has none: 0 USD (spec §9). */
 export const DEFAULT_MONEY: Readonly<MoneyValue> = Object.freeze({ value: '0', currency: 'USD' });
 
-/** Quantity bounds (spec §5). */
-export const QUANTITY_MIN = 1;
-export const QUANTITY_MAX = 9999;
-
 /** The product's type code, or undefined for an unknown type. */
 export function productType(item: unknown): ProductTypeCode | undefined {
   const code = asNumber(childOf(childOf(item, 'structuredContent'), 'productType'));

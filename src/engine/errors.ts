@@ -27,7 +27,6 @@ export const messages = {
     `Unexpected ${type} error when executing ${instruction}: ${detail}`,
   maxSteps: (limit: number) => `Render stopped: exceeded the limit of ${limit} instruction steps`,
   maxOutput: (limit: number) => `Render stopped: output exceeded the limit of ${limit} bytes`,
-  maxNesting: (limit: number) => `Template nesting exceeds the limit of ${limit} levels`,
 } as const;
 
 /** Line and column (both 1-based) of a character offset in a source text. */
