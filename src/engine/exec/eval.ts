@@ -3,7 +3,7 @@
  * `@` assignments reach the current frame only when the expression ran without errors.
  * A leading `#` is the reference's debug mode: the compiled listing is printed before the result.
  */
-import { evaluate, formatResult, parseExpression, type Expr } from '../expr/index';
+import { evaluate, formatResult, parseExpression, type Expr, type ExprLimits } from '../expr/index';
 import type { EvalInst } from '../parse/instructions';
 import { Frame, resolvePath } from './frame';
 import type { Render } from './render';
@@ -13,13 +13,19 @@ interface Compiled {
   listing: string | null;
 }
 
+/**
+ * Bounds on every expression: its length in tokens, and the longest string it may build (so a
+ * loop of `@s = @s + @s` cannot exhaust memory before the step limit stops it).
+ */
+export const EXPRESSION_LIMITS: Readonly<Required<ExprLimits>> = { maxTokens: 2_000, maxStringLength: 1_000_000 };
+
 /** Expressions are parsed once per instruction, at first use, and kept with the compiled template. */
 const compiled = new WeakMap<EvalInst, Compiled & { errors: readonly string[] }>();
 
 function compile(inst: EvalInst) {
   let entry = compiled.get(inst);
   if (entry === undefined) {
-    const parsed = parseExpression(inst.source);
+    const parsed = parseExpression(inst.source, EXPRESSION_LIMITS);
     entry = { expr: parsed.expr, listing: parsed.listing, errors: parsed.errors };
     compiled.set(inst, entry);
   }

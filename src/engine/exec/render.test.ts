@@ -87,6 +87,14 @@ describe('render: errors and limits', () => {
     expect(big.html.length).toBeLessThan(70_000);
   });
 
+  it('bounds the strings an expression may build', () => {
+    const doubling = Array.from({ length: 20 }, () => '@s = @s + @s').join('; ');
+    const out = render(`{.eval @s = 'abcdefghij'; ${doubling}}[{@s}]`, {});
+    expect(out.errors.length).toBeGreaterThan(0);
+    expect(out.errors[0]?.message).toMatch(/^Error reducing expression: @s = 'abcdefghij'; @s = @s \+ @s/);
+    expect(out.html).toBe('[]');
+  });
+
   it('survives very deep nesting without throwing', () => {
     const depth = 20_000;
     const source = '{.section a}'.repeat(depth) + 'x' + '{.end}'.repeat(depth);
