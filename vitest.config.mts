@@ -18,6 +18,16 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' } })],
         test: {
           name: 'worker',

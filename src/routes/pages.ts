@@ -9,7 +9,30 @@ import type { Site } from '../site/schema';
 import { loadSiteForHost, type LoadedSite } from '../site/store';
 import { themePartials } from '../site/theme';
 import { resolvePage, sitePaths, type ResolvedPage } from './page-context';
+import { ISLAND_FORMATTERS } from './islands';
 import { STOREFRONT_FORMATTERS } from './storefront-formatters';
+
+/** Widgets render as islands on store pages; the storefront's own formatters complete the table. */
+const PAGE_FORMATTERS = { ...STOREFRONT_FORMATTERS, ...ISLAND_FORMATTERS };
+
+/**
+ * The browser entry's URL from the client build's manifest (null when the client is not built).
+ * Read once per isolate; in development on every page, since the client may be rebuilt meanwhile.
+ */
+let islandEntry: Promise<string | null> | null = null;
+
+function readClientEntry(assets: Fetcher): Promise<string | null> {
+  return assets
+    .fetch('http://assets.local/build/manifest.json')
+    .then(async (res) => (res.ok ? ((await res.json()) as { entry?: string }).entry ?? null : null))
+    .catch(() => null);
+}
+
+function clientEntry(assets: Fetcher, development: boolean): Promise<string | null> {
+  if (development) return readClientEntry(assets);
+  islandEntry ??= readClientEntry(assets);
+  return islandEntry;
+}
 
 interface PageEnv {
   Bindings: Env;
@@ -52,9 +75,9 @@ function errorPanel(file: string, errors: readonly TemplateError[]): string {
 
 function renderTemplate(site: Site, file: string, data: unknown, development: boolean): string {
   const source = site.theme[file] ?? '';
-  const { template, errors } = compile(source, { formatters: STOREFRONT_FORMATTERS });
+  const { template, errors } = compile(source, { formatters: PAGE_FORMATTERS });
   const result = render(template, data, {
-    formatters: STOREFRONT_FORMATTERS,
+    formatters: PAGE_FORMATTERS,
     partials: themePartials(site.theme),
     locale: site.website.language,
   });
@@ -62,26 +85,26 @@ function renderTemplate(site: Site, file: string, data: unknown, development: bo
   return development && all.length > 0 ? errorPanel(file, all) + result.html : result.html;
 }
 
-function pageData(site: Site, page: ResolvedPage): Record<string, unknown> {
-  return { ...page.context, assets: { criticalCss: site.theme['theme.css'] ?? '' } };
+function pageData(site: Site, page: ResolvedPage, script: string | null): Record<string, unknown> {
+  return { ...page.context, assets: { criticalCss: site.theme['theme.css'] ?? '', script } };
 }
 
 /** The page body: the page kind's template, then the layout around it. */
-function renderBody(site: Site, page: ResolvedPage, development: boolean): string {
-  const data = pageData(site, page);
+function renderBody(site: Site, page: ResolvedPage, development: boolean, script: string | null): string {
+  const data = pageData(site, page, script);
   const mainContent = renderTemplate(site, `pages/${page.kind}.html`, data, development);
   return `${renderTemplate(site, 'layout.html', { ...data, mainContent }, development)}\n</body>\n</html>\n`;
 }
 
 /** A streamed HTML response: the head goes out before the body is rendered. */
-function streamPage(site: Site, page: ResolvedPage, development: boolean, headers: Headers): Response {
+function streamPage(site: Site, page: ResolvedPage, development: boolean, script: string | null, headers: Headers): Response {
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(renderTemplate(site, 'head.html', pageData(site, page), development)));
+      controller.enqueue(encoder.encode(renderTemplate(site, 'head.html', pageData(site, page, script), development)));
     },
     pull(controller) {
-      controller.enqueue(encoder.encode(renderBody(site, page, development)));
+      controller.enqueue(encoder.encode(renderBody(site, page, development, script)));
       controller.close();
     },
   });
@@ -146,10 +169,13 @@ pages.get('*', async (c) => {
     return c.body(body, page.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   }
 
-  const etag = `W/"${site.website.id}-v${version}-${themeFingerprint(site)}-${fingerprint(url.pathname + url.search)}"`;
+  // The page depends on the content version, the theme and the client build (its entry's hashed name).
+  const script = await clientEntry(c.env.ASSETS, development);
+  const build = `${themeFingerprint(site)}-${fingerprint(script ?? '')}`;
+  const etag = `W/"${site.website.id}-v${version}-${build}-${fingerprint(url.pathname + url.search)}"`;
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, { etag });
 
-  const cacheKey = new Request(`https://page-cache.internal/${site.website.id}/v${version}/${themeFingerprint(site)}${url.pathname}${url.search}`);
+  const cacheKey = new Request(`https://page-cache.internal/${site.website.id}/v${version}/${build}${url.pathname}${url.search}`);
   const cache = (caches as unknown as { default: Cache }).default;
   const hit = await cache.match(cacheKey);
   if (hit !== undefined) {
@@ -164,7 +190,7 @@ pages.get('*', async (c) => {
     etag,
     'x-page-cache': 'miss',
   });
-  const response = streamPage(site, page, development, headers);
+  const response = streamPage(site, page, development, script, headers);
   if (page.status !== 200) return response;
   const [forClient, forCache] = (response.body as ReadableStream<Uint8Array>).tee();
   c.executionCtx.waitUntil(cache.put(cacheKey, new Response(forCache, { status: 200, headers })));

@@ -1,14 +1,9 @@
 /**
- * Formatters only store pages have: the cart pill, the cart page shell, site forms and the
- * instalment pill. They render complete, usable HTML without JavaScript; the cart and form
- * islands of the cart and forms issues take them over in the browser.
+ * Formatters only store pages have: the cart page shell, site forms and the instalment pill. They
+ * render complete, usable HTML without JavaScript; the cart and form issues turn them into islands.
  */
 import { isSoldOut, normalPrice, amountOf, productType, ProductType } from '../commerce/product';
 import { asString as str, childOf as field, escapeHtmlAttribute as escape, type FormatterTable, type RenderContext } from '../engine/index';
-
-function cartPill(): string {
-  return '<a class="CartPill" href="/cart" data-cart-pill aria-label="Cart, 0 items"><span aria-hidden="true">Cart</span> <span class="CartPill-count" data-cart-count>0</span></a>';
-}
 
 function cartPage(): string {
   return (
@@ -103,7 +98,6 @@ function instalmentPill(product: unknown, ctx: RenderContext): string {
 }
 
 export const STOREFRONT_FORMATTERS: FormatterTable = {
-  'cart-pill': () => cartPill(),
   'cart-page': () => cartPage(),
   'site-form': (value, _args, ctx) => siteForm(value, ctx),
   'instalment-pill': (value, _args, ctx) => instalmentPill(value, ctx),

@@ -30,6 +30,21 @@ describe('store pages', () => {
     expect(html).toContain('or 4 interest-free payments of $17.00');
   });
 
+  it('renders widgets as server-rendered islands with their props', async () => {
+    const html = await (await get('/shop/p/linen-shirt')).text();
+    for (const island of ['CartPill', 'VariantSelects', 'QuantityInput', 'AddToCartButton']) {
+      expect(html).toContain(`<div data-island="${island}" data-props='`);
+    }
+    const props = /data-island="VariantSelects" data-props='([^']*)'/.exec(html)?.[1] ?? '';
+    const parsed = JSON.parse(props.replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&amp;', '&')) as {
+      options: { name: string; values: string[] }[];
+      variants: { available: boolean }[];
+    };
+    expect(parsed.options.map((o) => o.name)).toEqual(['Size', 'Colour']);
+    expect(parsed.variants.filter((v) => !v.available)).toHaveLength(1);
+    expect(html).toContain('<option value="" selected="">Select Size</option>');
+  });
+
   it('hides the quantity input where the spec says so and shows the subscription price', async () => {
     const oneLeft = await (await get('/shop/p/oak-board')).text();
     expect(oneLeft).not.toContain('class="product-quantity-input"');

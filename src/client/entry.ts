@@ -1,0 +1,43 @@
+/**
+ * The browser entry: hydrates each `[data-island]` element with its component. React and each
+ * island's code load only when such an element is on the page.
+ */
+type Loader = () => Promise<{ default: (props: never) => unknown }>;
+
+const LOADERS: Record<string, Loader> = {
+  AddToCartButton: () => import('./islands/AddToCartButton'),
+  CartPill: () => import('./islands/CartPill'),
+  QuantityInput: () => import('./islands/QuantityInput'),
+  VariantSelects: () => import('./islands/VariantSelects'),
+};
+
+/**
+ * The cart pill shows nothing until something is in the cart, so without a cart cookie it is not
+ * hydrated: a page whose only island is the pill then loads no React at all.
+ */
+function needed(element: HTMLElement): boolean {
+  return element.dataset.island !== 'CartPill' || /(?:^|;\s*)CART=/.test(document.cookie);
+}
+
+async function hydrateIslands(): Promise<void> {
+  const elements = [...document.querySelectorAll<HTMLElement>('[data-island]')].filter(needed);
+  if (elements.length === 0) return;
+  const [client, react] = await Promise.all([import('react-dom/client'), import('react')]);
+  // React ships as CommonJS: its exports may arrive on the namespace or under `default`.
+  const hydrateRoot = client.hydrateRoot ?? client.default.hydrateRoot;
+  const createElement = react.createElement ?? react.default.createElement;
+  await Promise.all(
+    elements.map(async (element) => {
+      const load = LOADERS[element.dataset.island ?? ''];
+      if (load === undefined) return;
+      const module = await load();
+      const Component = module.default;
+      const props = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>;
+      hydrateRoot(element, createElement(Component as (p: Record<string, unknown>) => null, props));
+      element.dataset.hydrated = 'true';
+    }),
+  );
+  document.documentElement.dataset.islands = 'hydrated';
+}
+
+void hydrateIslands();

@@ -1,0 +1,74 @@
+/**
+ * One select per product option ('Select {name}' until chosen). A value no in-stock variant offers
+ * with the other choices made is marked unavailable; the chosen variant's sku goes to the
+ * add-to-cart button through the shared selection.
+ */
+import { useState } from 'react';
+import { fieldValue } from '../field-value';
+import { updateSelection } from '../selection';
+
+export interface VariantChoice {
+  sku: string;
+  attributes: Record<string, string>;
+  available: boolean;
+}
+
+export interface VariantSelectsProps {
+  itemId: string;
+  options: { name: string; values: string[] }[];
+  variants: VariantChoice[];
+  selectText: string;
+}
+
+type Chosen = Record<string, string>;
+
+function matches(variant: VariantChoice, chosen: Chosen, except?: string): boolean {
+  return Object.entries(chosen).every(([name, value]) => name === except || value === '' || variant.attributes[name] === value);
+}
+
+export function chosenVariant(variants: readonly VariantChoice[], options: VariantSelectsProps['options'], chosen: Chosen) {
+  if (options.some((o) => !chosen[o.name])) return null;
+  return variants.find((v) => matches(v, chosen)) ?? null;
+}
+
+export function isValueAvailable(variants: readonly VariantChoice[], chosen: Chosen, name: string, value: string): boolean {
+  return variants.some((v) => v.available && v.attributes[name] === value && matches(v, chosen, name));
+}
+
+export default function VariantSelects({ itemId, options, variants, selectText }: VariantSelectsProps) {
+  const [chosen, setChosen] = useState<Chosen>({});
+  const choose = (name: string, value: string) => {
+    const next = { ...chosen, [name]: value };
+    setChosen(next);
+    const variant = chosenVariant(variants, options, next);
+    updateSelection(itemId, { sku: variant !== null && variant.available ? variant.sku : null });
+  };
+  return (
+    <div className="product-variants" data-item-id={itemId}>
+      {options.map((option) => {
+        const id = `variant-${itemId}-${option.name}`;
+        const placeholder = selectText.replace('{variantName}', option.name);
+        return (
+          <div className="variant-option" key={option.name}>
+            <label className="variant-option-title" htmlFor={id}>
+              {option.name}:
+            </label>
+            <div className="variant-select-wrapper">
+              <select id={id} data-variant-option-name={option.name} value={chosen[option.name] ?? ''} onChange={(e) => choose(option.name, fieldValue(e))}>
+                <option value="">{placeholder}</option>
+                {option.values.map((value) => {
+                  const available = isValueAvailable(variants, chosen, option.name, value);
+                  return (
+                    <option key={value} value={value} disabled={!available}>
+                      {available ? value : `${value} (sold out)`}
+                    </option>
+                  );
+                })}
+              </select>
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * The islands by name: what `data-island` names, for the server renderer (eager) and the browser
+ * entry (one lazily loaded chunk per island).
+ */
+import AddToCartButton from './AddToCartButton';
+import CartPill from './CartPill';
+import QuantityInput from './QuantityInput';
+import VariantSelects from './VariantSelects';
+
+export const ISLANDS = { AddToCartButton, CartPill, QuantityInput, VariantSelects } as const;
+
+export type IslandName = keyof typeof ISLANDS;

@@ -1,0 +1,39 @@
+/**
+ * What the shopper has chosen for each product on the page (variant sku and quantity), shared by
+ * the variant selects, the quantity input and the add-to-cart button of that product.
+ */
+export interface Selection {
+  /** The chosen variant's sku; null while an option is unselected. */
+  sku: string | null;
+  quantity: number;
+}
+
+type Listener = (selection: Selection) => void;
+
+const selections = new Map<string, Selection>();
+const listeners = new Map<string, Set<Listener>>();
+
+export function selectionOf(itemId: string, initial: Selection): Selection {
+  let selection = selections.get(itemId);
+  if (selection === undefined) {
+    selection = initial;
+    selections.set(itemId, selection);
+  }
+  return selection;
+}
+
+export function updateSelection(itemId: string, change: Partial<Selection>): void {
+  const next = { ...(selections.get(itemId) ?? { sku: null, quantity: 1 }), ...change };
+  selections.set(itemId, next);
+  for (const listener of listeners.get(itemId) ?? []) listener(next);
+}
+
+export function subscribeSelection(itemId: string, listener: Listener): () => void {
+  let set = listeners.get(itemId);
+  if (set === undefined) {
+    set = new Set();
+    listeners.set(itemId, set);
+  }
+  set.add(listener);
+  return () => set.delete(listener);
+}

@@ -1,0 +1,73 @@
+/** Islands in a real browser (Debian Chromium through playwright-core) against `wrangler dev`. */
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+let browser: Browser;
+const storeUrl = inject('storeUrl');
+
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('islands in Chromium', () => {
+  it('hydrate the product page and work by keyboard and mouse', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const loaded: string[] = [];
+    page.on('response', (res) => {
+      const path = new URL(res.url()).pathname;
+      if (path.startsWith('/build/')) loaded.push(path);
+    });
+    await page.goto(`${storeUrl}/shop/p/linen-shirt`);
+    await page.waitForSelector('html[data-islands="hydrated"]');
+    expect(await page.locator('[data-island][data-hydrated="true"]').count()).toBe(3);
+
+    // The sold-out combination is marked once the other option is chosen.
+    await page.selectOption('#variant-p-linen-shirt-Colour', 'Ink');
+    const large = page.locator('#variant-p-linen-shirt-Size option[value="Large"]');
+    expect(await large.isDisabled()).toBe(true);
+    expect(await large.textContent()).toBe('Large (sold out)');
+
+    // Adding without a size asks for it; with one, the button reports the outcome (the cart API
+    // arrives with the cart issue, so here it is the spec's failure message).
+    await page.click('.sqs-add-to-cart-button');
+    await expect.poll(() => page.locator('.AddToCart-status').textContent()).toBe('Please select an option for each choice.');
+    await page.selectOption('#variant-p-linen-shirt-Size', 'Medium');
+    await page.focus('.sqs-add-to-cart-button');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.AddToCart-status').textContent()).toBe('Unable to add item');
+
+    // The quantity input clamps to 1..9999.
+    await page.fill('#quantity-p-linen-shirt', '12000');
+    await page.locator('#quantity-p-linen-shirt').blur();
+    expect(await page.inputValue('#quantity-p-linen-shirt')).toBe('9999');
+    expect(errors).toEqual([]);
+
+    // JavaScript budget for a product page: 90 KB gzip (sizes from the client build's manifest).
+    const manifest = (await (await fetch(`${storeUrl}/build/manifest.json`)).json()) as { files: Record<string, number> };
+    const gzipBytes = loaded.reduce((sum, path) => sum + (manifest.files[path] ?? 0), 0);
+    expect(gzipBytes).toBeGreaterThan(0);
+    expect(gzipBytes).toBeLessThan(90 * 1024);
+    await page.close();
+  });
+
+  it('loads no React on a blog post for a visitor with no cart', async () => {
+    const page = await browser.newPage();
+    let scriptBytes = 0;
+    page.on('response', async (res) => {
+      if (res.url().endsWith('.js')) scriptBytes += (await res.body()).length;
+    });
+    await page.goto(`${storeUrl}/blog/linen-care`);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('[data-island="CartPill"][data-hydrated]').count()).toBe(0);
+    expect(scriptBytes).toBeLessThan(15 * 1024);
+    await page.close();
+  });
+});
