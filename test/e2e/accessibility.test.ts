@@ -1,0 +1,51 @@
+/**
+ * axe-core in Chromium over every page of the sitemap: no serious or critical violations.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const storeUrl = inject('storeUrl');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: { target: string[] }[];
+}
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('accessibility', () => {
+  it('has no serious or critical axe violations on any page of the sitemap', async () => {
+    const sitemap = await (await fetch(`${storeUrl}/sitemap.xml`)).text();
+    const paths = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
+    expect(paths.length).toBeGreaterThan(30);
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    for (const path of [...paths, '/cart', '/search?q=linen', '/nope']) {
+      const res = await page.goto(`${storeUrl}${path}`);
+      expect(res?.status(), path).toBe(path === '/nope' ? 404 : 200);
+      await page.addScriptTag({ content: AXE_SOURCE });
+      const violations = await page.evaluate(async () => {
+        const axe = (globalThis as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
+        return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
+      });
+      for (const v of violations) {
+        if (v.impact === 'serious' || v.impact === 'critical') problems.push(`${path}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      }
+    }
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
