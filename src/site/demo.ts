@@ -63,6 +63,7 @@ interface ProductSpec {
   subscription?: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR'; cycles: number };
   form?: boolean;
   digitalPrice?: { cents: number; saleCents?: number };
+  reviews?: { author: string; rating: number; text: string }[];
 }
 
 const ENGRAVING_FORM = {
@@ -87,6 +88,7 @@ function product(spec: ProductSpec, index: number) {
     excerpt: `<p>${spec.excerpt}</p>`,
     body: `<p>${spec.excerpt} Made to last, packed without plastic and shipped from our studio.</p>`,
     tags: spec.tags ?? [],
+    ...(spec.reviews === undefined ? {} : { reviews: spec.reviews.map((r, i) => ({ ...r, date: PUBLISHED - (i + 2) * 3 * DAY })) }),
     assetUrl: demoImagePath(spec.urlId),
     originalSize: '1000x1000',
     mediaFocalPoint: { x: 0.5, y: 0.5 },
@@ -124,7 +126,7 @@ function sizeColourVariants(cents: number, stockOf: (size: string, colour: strin
 }
 
 const PRODUCTS: ProductSpec[] = [
-  { urlId: 'linen-shirt', title: 'Linen Shirt', type: 1, variants: sizeColourVariants(6800, (s, c) => (s === 'Large' && c === 'Ink' ? 0 : 12)), optionOrder: ['Size', 'Colour'], excerpt: 'Breathable washed linen in two colours.', tags: ['clothing', 'summer'] },
+  { urlId: 'linen-shirt', title: 'Linen Shirt', type: 1, variants: sizeColourVariants(6800, (s, c) => (s === 'Large' && c === 'Ink' ? 0 : 12)), optionOrder: ['Size', 'Colour'], excerpt: 'Breathable washed linen in two colours.', tags: ['clothing', 'summer'], reviews: [{ author: 'Maya', rating: 5, text: 'Soft after one wash & it keeps its shape.' }, { author: 'Tom', rating: 4, text: 'Runs a little large; I would size down.' }] },
   { urlId: 'wool-sweater', title: 'Wool Sweater', type: 1, variants: sizeColourVariants(12000, (s) => (s === 'Small' ? 2 : 0)), optionOrder: ['Size', 'Colour'], excerpt: 'Low stock: only a few small ones left.', tags: ['clothing'] },
   { urlId: 'canvas-tote', title: 'Canvas Tote', type: 1, variants: [{ cents: 2400, saleCents: 1800, stock: 40 }], excerpt: 'Heavy canvas, now on sale.', tags: ['bags', 'sale'] },
   { urlId: 'ceramic-mug', title: 'Ceramic Mug', type: 1, variants: [{ cents: 1800, stock: 0 }], excerpt: 'Hand-thrown stoneware. Sold out for now.', tags: ['kitchen'] },

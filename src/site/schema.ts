@@ -95,6 +95,9 @@ export const itemSchema = z.looseObject({
   assetUrl: z.string().optional(),
   originalSize: z.string().regex(/^\d+x\d+$/, 'must be WIDTHxHEIGHT').optional(),
   structuredContent: structuredContent.optional(),
+  reviews: z
+    .array(z.object({ author: z.string().min(1).max(80), rating: z.number().int().min(1).max(5), text: z.string().max(2000), date: z.number().int() }))
+    .optional(),
 });
 
 /** Collection types by code (spec §3). */

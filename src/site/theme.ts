@@ -18,6 +18,7 @@ import partialBlock from '../../themes/default/partials/block.html';
 import partialPagination from '../../themes/default/partials/pagination.html';
 import partialPostCard from '../../themes/default/partials/post-card.html';
 import partialProductCard from '../../themes/default/partials/product-card.html';
+import partialStars from '../../themes/default/partials/stars.html';
 import stylesheet from '../../themes/default/theme.css';
 
 export type ThemeFiles = Readonly<Record<string, string>>;
@@ -37,6 +38,7 @@ export const DEFAULT_THEME: ThemeFiles = {
   'partials/pagination.html': partialPagination,
   'partials/post-card.html': partialPostCard,
   'partials/product-card.html': partialProductCard,
+  'partials/stars.html': partialStars,
   'blocks/form.html': blockForm,
   'blocks/newsletter.html': blockNewsletter,
   'theme.css': stylesheet,
