@@ -2,11 +2,13 @@
  * Worker benchmark (`npm run bench`): the production bundle on Miniflare's own HTTP port (not
  * behind `wrangler dev`'s proxy), measured side by side with a worker that returns a prebuilt
  * string of the same size — the runtime's ceiling on this machine. For a product page: requests
- * per second, p50 and p99, on a cache miss (every request renders) and a cache hit.
+ * per second, p50 and p99, on a cache miss (every request renders) and a cache hit. Static assets
+ * are not bound here (the page then has no island script tag; the HTML is otherwise the same).
  */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import http from 'node:http';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const require = createRequire(import.meta.url);
@@ -66,6 +68,10 @@ async function load(url, path, headers = {}) {
 const fmt = (r) => `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`;
 
 buildWorker();
+spawnSync('node', ['scripts/build-client.mjs'], { stdio: 'ignore' });
+const manifest = JSON.parse(readFileSync('public/build/manifest.json', 'utf8'));
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const allClientBytes = Object.values(manifest.files).reduce((a, b) => a + b, 0);
 const store = await start({
   modules: true,
   scriptPath: 'dist/worker.js',
@@ -93,5 +99,7 @@ const best = ceiling.rps > ceiling2.rps ? ceiling : ceiling2;
 console.log(`  static string (ceiling) ${fmt(best)}`);
 console.log(`  product page, miss      ${fmt(miss)}   ${(miss.rps / best.rps).toFixed(2)}x of ceiling`);
 console.log(`  product page, hit       ${fmt(hit)}   ${(hit.rps / best.rps).toFixed(2)}x of ceiling`);
+console.log(`  client JavaScript, gzip: entry alone ${kb(manifest.files[manifest.entry])} (a page whose islands need no React, e.g. a blog post with no cart)`);
+console.log(`  client JavaScript, gzip: entry + React + every island ${kb(allClientBytes)} (upper bound for a product page; budget 90 KB)`);
 await store.mf.dispose();
 await staticWorker.mf.dispose();

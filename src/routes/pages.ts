@@ -22,8 +22,8 @@ const PAGE_FORMATTERS = { ...STOREFRONT_FORMATTERS, ...ISLAND_FORMATTERS };
 let islandEntry: Promise<string | null> | null = null;
 
 function readClientEntry(assets: Fetcher): Promise<string | null> {
-  return assets
-    .fetch('http://assets.local/build/manifest.json')
+  return Promise.resolve()
+    .then(() => assets.fetch('http://assets.local/build/manifest.json'))
     .then(async (res) => (res.ok ? ((await res.json()) as { entry?: string }).entry ?? null : null))
     .catch(() => null);
 }
