@@ -59,14 +59,29 @@ async function loadById(kv: KVNamespace, id: string): Promise<LoadedSite | null>
 
 let demoSeeding: Promise<unknown> | null = null;
 let demoSeeded = false;
+const DEMO_SEED_KEY = `site:${DEMO_SITE_ID}:seed`;
 
-/** Publishes the demo store once if it is not there yet (idempotent: concurrent first requests share one publish). */
+/** A fingerprint of this build's demo data (FNV-1a of its JSON). */
+function demoFingerprint(): string {
+  const text = JSON.stringify(demoSite());
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+/**
+ * Publishes the demo store when it is missing or this build's demo data differs from what was
+ * seeded (so `npm start` shows edits to src/site/demo.ts); concurrent first requests share one publish.
+ */
 async function ensureDemo(kv: KVNamespace): Promise<void> {
   if (demoSeeded) return;
-  if ((await readVersion(kv, DEMO_SITE_ID)) === 0) {
-    demoSeeding ??= publishSite(kv, demoSite()).finally(() => {
-      demoSeeding = null;
-    });
+  const fingerprint = demoFingerprint();
+  if ((await readVersion(kv, DEMO_SITE_ID)) === 0 || (await kv.get(DEMO_SEED_KEY)) !== fingerprint) {
+    demoSeeding ??= publishSite(kv, demoSite())
+      .then(() => kv.put(DEMO_SEED_KEY, fingerprint))
+      .finally(() => {
+        demoSeeding = null;
+      });
     await demoSeeding;
   }
   demoSeeded = true;

@@ -4,6 +4,7 @@
  * production mode. The store's URL is provided to the tests as `storeUrl`.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 
@@ -40,6 +41,8 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   execFileSync('bash', ['scripts/test-setup.sh'], { stdio: 'inherit' });
+  // A fresh local state each run: the store is seeded from this build's demo data.
+  rmSync('.wrangler/e2e-state', { recursive: true, force: true });
   const port = await freePort();
   const child = spawn('npx', ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', '.wrangler/e2e-state'], {
     env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },

@@ -29,7 +29,7 @@ describe('store pages', () => {
     expect(html).toContain('sqs-add-to-cart-button');
     expect(html).toContain('or 4 interest-free payments of $17.00');
     expect(html).toContain('<h2 id="reviews-title">Reviews <span class="ProductItem-reviews-count">(2)</span></h2>');
-    expect(html).toContain('aria-label="Rated 5 out of 5"><span aria-hidden="true">★★★★★');
+    expect(html).toContain('<span class="visually-hidden">Rated 5 out of 5</span><span aria-hidden="true">★★★★★');
     expect(html).toContain('Soft after one wash &amp; it keeps its shape.');
     expect(html).toContain('You may also like');
   });
