@@ -97,13 +97,15 @@ function renderBody(site: Site, page: ResolvedPage, development: boolean, script
 }
 
 /** A streamed HTML response: the head goes out before the body is rendered. */
-function streamPage(site: Site, page: ResolvedPage, development: boolean, script: string | null, headers: Headers): Response {
+export function streamPage(site: Site, page: ResolvedPage, development: boolean, script: string | null, headers: Headers): Response {
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(renderTemplate(site, 'head.html', pageData(site, page, script), development)));
     },
-    pull(controller) {
+    async pull(controller) {
+      // Let the head go out to the client before the body's render takes the thread.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       controller.enqueue(encoder.encode(renderBody(site, page, development, script)));
       controller.close();
     },

@@ -2,6 +2,9 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { demoSite } from '../../src/site/demo';
+import { resolvePage } from '../../src/routes/page-context';
+import { streamPage } from '../../src/routes/pages';
+import { parseSite } from '../../src/site/schema';
 import { mapHost, publishSite } from '../../src/site/store';
 
 const ORIGIN = 'http://localhost';
@@ -70,6 +73,20 @@ describe('store pages', () => {
     const search = await (await get('/search?q=tote')).text();
     expect(search).toContain('1 result for “tote”');
     expect(search).toContain('href="/shop/p/canvas-tote"');
+  });
+
+  it('streams the head as its own first chunk, before the body is rendered', async () => {
+    const parsed = parseSite(demoSite());
+    if (!('site' in parsed)) throw new Error(parsed.error);
+    const page = resolvePage(parsed.site, '/shop/p/canvas-tote', {});
+    const res = streamPage(parsed.site, page, false, null, new Headers());
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const head = new TextDecoder().decode((await reader.read()).value);
+    expect(head).toMatch(/^<!doctype html>[\s\S]*<\/head>\s*<body class="page-product">\s*$/);
+    const body = new TextDecoder().decode((await reader.read()).value);
+    expect(body).toContain('<h1 class="ProductItem-title">Canvas Tote</h1>');
+    expect(body.trimEnd().endsWith('</html>')).toBe(true);
+    expect((await reader.read()).done).toBe(true);
   });
 
   it('answers unknown paths with the not-found page, status 404 and page type 100', async () => {
