@@ -42,7 +42,33 @@ function addToCartLabel(item: unknown, strings: unknown): string {
   return asString(childOf(strings, 'productAddToCartText')) || 'Add To Cart';
 }
 
+/** Variant images by sku, for variants that have their own image. */
+function variantImages(item: unknown): Record<string, string> {
+  const variants = variantsOf(item);
+  const images: Record<string, string> = {};
+  if (Array.isArray(variants)) {
+    for (const variant of variants) {
+      const url = asString(childOf(childOf(variant, 'image'), 'assetUrl'));
+      if (url !== '') images[asString(childOf(variant, 'sku'))] = url;
+    }
+  }
+  return images;
+}
+
+function dimension(item: unknown, index: 0 | 1): number {
+  return Number(asString(childOf(item, 'originalSize')).split('x')[index]) || 0;
+}
+
 export const ISLAND_FORMATTERS: FormatterTable = {
+  'product-image': (item) =>
+    renderIsland('ProductImage', {
+      itemId: asString(childOf(item, 'id')),
+      src: asString(childOf(item, 'assetUrl')),
+      alt: asString(childOf(item, 'title')),
+      width: dimension(item, 0),
+      height: dimension(item, 1),
+      variantImages: variantImages(item),
+    }),
   'cart-pill': () => renderIsland('CartPill', { count: 0 }),
   'add-to-cart-btn': (item, _args, ctx) => {
     const choices = variantChoices(item);

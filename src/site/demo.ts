@@ -25,6 +25,7 @@ export function demoImagePath(name: string): string {
 
 interface VariantSpec {
   options?: Record<string, string>;
+  image?: string;
   cents: number;
   saleCents?: number;
   stock?: number;
@@ -48,6 +49,7 @@ function variant(spec: VariantSpec) {
     qtyInStock: spec.stock ?? 0,
     attributes: options,
     optionValues: Object.entries(options).map(([optionName, value]) => ({ optionName, value })),
+    ...(spec.image === undefined ? {} : { image: { assetUrl: demoImagePath(spec.image) } }),
   };
 }
 
@@ -121,13 +123,15 @@ function product(spec: ProductSpec, index: number) {
 const sizes = ['Small', 'Medium', 'Large'];
 const colours = ['Sand', 'Ink'];
 
-function sizeColourVariants(cents: number, stockOf: (size: string, colour: string) => number): VariantSpec[] {
-  return sizes.flatMap((size) => colours.map((colour) => ({ options: { Size: size, Colour: colour }, cents, stock: stockOf(size, colour) })));
+function sizeColourVariants(urlId: string, cents: number, stockOf: (size: string, colour: string) => number): VariantSpec[] {
+  return sizes.flatMap((size) =>
+    colours.map((colour) => ({ options: { Size: size, Colour: colour }, cents, stock: stockOf(size, colour), image: `${urlId}-${colour.toLowerCase()}` })),
+  );
 }
 
 const PRODUCTS: ProductSpec[] = [
-  { urlId: 'linen-shirt', title: 'Linen Shirt', type: 1, variants: sizeColourVariants(6800, (s, c) => (s === 'Large' && c === 'Ink' ? 0 : 12)), optionOrder: ['Size', 'Colour'], excerpt: 'Breathable washed linen in two colours.', tags: ['clothing', 'summer'], reviews: [{ author: 'Maya', rating: 5, text: 'Soft after one wash & it keeps its shape.' }, { author: 'Tom', rating: 4, text: 'Runs a little large; I would size down.' }] },
-  { urlId: 'wool-sweater', title: 'Wool Sweater', type: 1, variants: sizeColourVariants(12000, (s) => (s === 'Small' ? 2 : 0)), optionOrder: ['Size', 'Colour'], excerpt: 'Low stock: only a few small ones left.', tags: ['clothing'] },
+  { urlId: 'linen-shirt', title: 'Linen Shirt', type: 1, variants: sizeColourVariants('linen-shirt', 6800, (s, c) => (s === 'Large' && c === 'Ink' ? 0 : 12)), optionOrder: ['Size', 'Colour'], excerpt: 'Breathable washed linen in two colours.', tags: ['clothing', 'summer'], reviews: [{ author: 'Maya', rating: 5, text: 'Soft after one wash & it keeps its shape.' }, { author: 'Tom', rating: 4, text: 'Runs a little large; I would size down.' }] },
+  { urlId: 'wool-sweater', title: 'Wool Sweater', type: 1, variants: sizeColourVariants('wool-sweater', 12000, (s) => (s === 'Small' ? 2 : 0)), optionOrder: ['Size', 'Colour'], excerpt: 'Low stock: only a few small ones left.', tags: ['clothing'] },
   { urlId: 'canvas-tote', title: 'Canvas Tote', type: 1, variants: [{ cents: 2400, saleCents: 1800, stock: 40 }], excerpt: 'Heavy canvas, now on sale.', tags: ['bags', 'sale'] },
   { urlId: 'ceramic-mug', title: 'Ceramic Mug', type: 1, variants: [{ cents: 1800, stock: 0 }], excerpt: 'Hand-thrown stoneware. Sold out for now.', tags: ['kitchen'] },
   { urlId: 'oak-board', title: 'Oak Serving Board', type: 1, variants: [{ cents: 5400, stock: 1 }], excerpt: 'One of a kind: a single board in stock.', tags: ['kitchen'] },

@@ -41,6 +41,7 @@ export const variantSchema = z.looseObject({
   qtyInStock: z.number().int().min(0),
   attributes: z.record(z.string(), z.string()),
   optionValues: z.array(z.object({ optionName: z.string(), value: z.string() })),
+  image: z.object({ assetUrl: z.string().min(1) }).optional(),
 });
 
 export const FORM_FIELD_TYPES = [

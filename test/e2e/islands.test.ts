@@ -27,7 +27,8 @@ describe('islands in Chromium', () => {
     });
     await page.goto(`${storeUrl}/shop/p/linen-shirt`);
     await page.waitForSelector('html[data-islands="hydrated"]');
-    expect(await page.locator('[data-island][data-hydrated="true"]').count()).toBe(3);
+    expect(await page.locator('[data-island][data-hydrated="true"]').count()).toBe(4);
+    expect(await page.getAttribute('.ProductItem-image', 'src')).toBe('/images/demo/linen-shirt.svg');
 
     // The sold-out combination is marked once the other option is chosen.
     await page.selectOption('#variant-p-linen-shirt-Colour', 'Ink');
@@ -40,6 +41,8 @@ describe('islands in Chromium', () => {
     await page.click('.sqs-add-to-cart-button');
     await expect.poll(() => page.locator('.AddToCart-status').textContent()).toBe('Please select an option for each choice.');
     await page.selectOption('#variant-p-linen-shirt-Size', 'Medium');
+    // The chosen variant's image replaces the product image.
+    await expect.poll(() => page.getAttribute('.ProductItem-image', 'src')).toBe('/images/demo/linen-shirt-ink.svg');
     await page.focus('.sqs-add-to-cart-button');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.AddToCart-status').textContent()).toBe('Unable to add item');

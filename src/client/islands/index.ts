@@ -4,9 +4,10 @@
  */
 import AddToCartButton from './AddToCartButton';
 import CartPill from './CartPill';
+import ProductImage from './ProductImage';
 import QuantityInput from './QuantityInput';
 import VariantSelects from './VariantSelects';
 
-export const ISLANDS = { AddToCartButton, CartPill, QuantityInput, VariantSelects } as const;
+export const ISLANDS = { AddToCartButton, CartPill, ProductImage, QuantityInput, VariantSelects } as const;
 
 export type IslandName = keyof typeof ISLANDS;
