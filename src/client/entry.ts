@@ -7,6 +7,7 @@ type Loader = () => Promise<{ default: (props: never) => unknown }>;
 const LOADERS: Record<string, Loader> = {
   AddToCartButton: () => import('./islands/AddToCartButton'),
   CartPill: () => import('./islands/CartPill'),
+  InstalmentPill: () => import('./islands/InstalmentPill'),
   ProductImage: () => import('./islands/ProductImage'),
   QuantityInput: () => import('./islands/QuantityInput'),
   VariantSelects: () => import('./islands/VariantSelects'),

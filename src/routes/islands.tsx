@@ -5,9 +5,10 @@
  */
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { hasVariants, isSoldOut, showsQuantityInput, variantOptions, variantsOf } from '../commerce/product';
+import { amountOf, hasVariants, isSoldOut, normalPrice, productType, ProductType, showsQuantityInput, variantOptions, variantsOf } from '../commerce/product';
+import { localInstalmentInfo, providerLocale, type InstalmentProvider } from '../integrations/instalments';
 import { ISLANDS, type IslandName } from '../client/islands/index';
-import { asString, childOf, escapeHtmlAttribute, isTruthy, type FormatterTable } from '../engine/index';
+import { asString, childOf, escapeHtmlAttribute, isTruthy, type FormatterTable, type RenderContext } from '../engine/index';
 
 /** Props go into a single-quoted attribute; escaping `&`, `'` and `<` keeps any JSON inside it. */
 function attributeJson(props: unknown): string {
@@ -59,7 +60,33 @@ function dimension(item: unknown, index: 0 | 1): number {
   return Number(asString(childOf(item, 'originalSize')).split('x')[index]) || 0;
 }
 
+/**
+ * The instalment pill (storefront spec): physical products only; 4 interest-free payments when the
+ * price is within the provider's range, else the 'available for orders up to / over' text.
+ */
+function instalmentPill(product: unknown, ctx: RenderContext): string {
+  const range = ctx.resolve(['website', 'instalments']);
+  if (range === undefined || productType(product) !== ProductType.Physical || isSoldOut(product)) return '';
+  const cents = Math.round(amountOf(normalPrice(product)) * 100);
+  const min = Number(childOf(range, 'minimum'));
+  const max = Number(childOf(range, 'maximum'));
+  const dollars = (c: number) => `$${(c / 100).toFixed(2)}`;
+  let text: string;
+  if (cents > max) text = `Instalments available for orders up to ${dollars(max)}`;
+  else if (cents < min) text = `Instalments available for orders over ${dollars(min)}`;
+  else text = `or 4 interest-free payments of ${dollars(Math.ceil(cents / 4))}`;
+  const provider = asString(childOf(range, 'provider')) as InstalmentProvider;
+  const [language = 'en', country = 'US'] = asString(ctx.resolve(['website', 'language'])).split('-');
+  const locale = providerLocale(provider, language, country);
+  return renderIsland('InstalmentPill', {
+    text,
+    provider: provider === 'clearpay' ? 'Clearpay' : 'Afterpay',
+    infoUrl: locale === null ? null : localInstalmentInfo.pageUrl(provider, locale),
+  });
+}
+
 export const ISLAND_FORMATTERS: FormatterTable = {
+  'instalment-pill': (item, _args, ctx) => instalmentPill(item, ctx),
   'product-image': (item) =>
     renderIsland('ProductImage', {
       itemId: asString(childOf(item, 'id')),

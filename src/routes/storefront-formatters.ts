@@ -1,8 +1,7 @@
 /**
- * Formatters only store pages have: the cart page shell, site forms and the instalment pill. They
+ * Formatters only store pages have: the cart page shell and site forms. They
  * render complete, usable HTML without JavaScript; the cart and form issues turn them into islands.
  */
-import { isSoldOut, normalPrice, amountOf, productType, ProductType } from '../commerce/product';
 import { asString as str, childOf as field, escapeHtmlAttribute as escape, type FormatterTable, type RenderContext } from '../engine/index';
 
 function cartPage(): string {
@@ -79,26 +78,7 @@ function siteForm(block: unknown, ctx: RenderContext): string {
   );
 }
 
-/**
- * The instalment pill (storefront spec): physical products only; 4 interest-free payments when the
- * price is within the provider's range, else the range message.
- */
-function instalmentPill(product: unknown, ctx: RenderContext): string {
-  const range = ctx.resolve(['website', 'instalments']);
-  if (range === undefined || productType(product) !== ProductType.Physical || isSoldOut(product)) return '';
-  const cents = Math.round(amountOf(normalPrice(product)) * 100);
-  const min = Number(field(range, 'minimum'));
-  const max = Number(field(range, 'maximum'));
-  const dollars = (c: number) => `$${(c / 100).toFixed(2)}`;
-  let text: string;
-  if (cents > max) text = `Instalments available for orders up to ${dollars(max)}`;
-  else if (cents < min) text = `Instalments available for orders over ${dollars(min)}`;
-  else text = `or 4 interest-free payments of ${dollars(Math.ceil(cents / 4))}`;
-  return `<p class="InstalmentPill" data-provider="${escape(str(field(range, 'provider')))}">${text}</p>`;
-}
-
 export const STOREFRONT_FORMATTERS: FormatterTable = {
   'cart-page': () => cartPage(),
   'site-form': (value, _args, ctx) => siteForm(value, ctx),
-  'instalment-pill': (value, _args, ctx) => instalmentPill(value, ctx),
 };

@@ -27,7 +27,7 @@ describe('islands in Chromium', () => {
     });
     await page.goto(`${storeUrl}/shop/p/linen-shirt`);
     await page.waitForSelector('html[data-islands="hydrated"]');
-    expect(await page.locator('[data-island][data-hydrated="true"]').count()).toBe(4);
+    expect(await page.locator('[data-island][data-hydrated="true"]').count()).toBe(5);
     expect(await page.getAttribute('.ProductItem-image', 'src')).toBe('/images/demo/linen-shirt.svg');
 
     // The sold-out combination is marked once the other option is chosen.
@@ -51,6 +51,11 @@ describe('islands in Chromium', () => {
     await page.fill('#quantity-p-linen-shirt', '12000');
     await page.locator('#quantity-p-linen-shirt').blur();
     expect(await page.inputValue('#quantity-p-linen-shirt')).toBe('9999');
+    // The instalment pill's dialog loads the provider's page for the shopper's locale.
+    await page.click('.InstalmentPill-more');
+    await expect.poll(() => page.locator('.InstalmentPill-dialog').textContent()).toContain('Information for en_US.');
+    await page.click('.InstalmentPill-dialog button');
+    expect(await page.locator('.InstalmentPill-dialog').count()).toBe(0);
     expect(errors).toEqual([]);
 
     // JavaScript budget for a product page: 90 KB gzip (sizes from the client build's manifest).

@@ -39,7 +39,7 @@ describe('store pages', () => {
 
   it('renders widgets as server-rendered islands with their props', async () => {
     const html = await (await get('/shop/p/linen-shirt')).text();
-    for (const island of ['CartPill', 'VariantSelects', 'QuantityInput', 'AddToCartButton']) {
+    for (const island of ['CartPill', 'ProductImage', 'VariantSelects', 'QuantityInput', 'AddToCartButton', 'InstalmentPill']) {
       expect(html).toContain(`<div data-island="${island}" data-props='`);
     }
     const props = /data-island="VariantSelects" data-props='([^']*)'/.exec(html)?.[1] ?? '';

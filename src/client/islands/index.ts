@@ -4,10 +4,11 @@
  */
 import AddToCartButton from './AddToCartButton';
 import CartPill from './CartPill';
+import InstalmentPill from './InstalmentPill';
 import ProductImage from './ProductImage';
 import QuantityInput from './QuantityInput';
 import VariantSelects from './VariantSelects';
 
-export const ISLANDS = { AddToCartButton, CartPill, ProductImage, QuantityInput, VariantSelects } as const;
+export const ISLANDS = { AddToCartButton, CartPill, InstalmentPill, ProductImage, QuantityInput, VariantSelects } as const;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -1,0 +1,45 @@
+/**
+ * The instalment pill: the payments text, and a 'Learn more' button whose dialog loads the
+ * provider's information page for the shopper's locale. A failed load only logs a warning.
+ */
+import { useState } from 'react';
+
+export interface InstalmentPillProps {
+  text: string;
+  provider: string;
+  infoUrl: string | null;
+}
+
+export default function InstalmentPill({ text, provider, infoUrl }: InstalmentPillProps) {
+  const [open, setOpen] = useState(false);
+  const [info, setInfo] = useState<string | null>(null);
+  const show = async () => {
+    setOpen(true);
+    if (info !== null || infoUrl === null) return;
+    try {
+      const res = await fetch(infoUrl);
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      setInfo(await res.text());
+    } catch (error) {
+      console.warn(`Instalment information did not load: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  return (
+    <div className="InstalmentPill" data-provider={provider}>
+      <span>{text}</span>
+      {infoUrl !== null && (
+        <button type="button" className="InstalmentPill-more" aria-haspopup="dialog" onClick={() => void show()}>
+          Learn more
+        </button>
+      )}
+      {open && (
+        <div className="InstalmentPill-dialog" role="dialog" aria-modal="true" aria-label={`${provider} instalments`}>
+          {info === null ? <p>{`Pay in 4 interest-free payments with ${provider}.`}</p> : <div dangerouslySetInnerHTML={{ __html: info }} />}
+          <button type="button" onClick={() => setOpen(false)} autoFocus>
+            Close
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
