@@ -153,6 +153,18 @@ describe('store pages', () => {
     expect(html).toContain('<title>Shop · Other Shop</title>');
   });
 
+  it('shows template errors with file, line and column on the page in development', async () => {
+    const site = demoSite();
+    site.website = { ...site.website, id: 'broken' };
+    site.theme = { ...site.theme, 'pages/cart.html': '<h1>Cart</h1>\n{.section page}\n{.repeated section x}' };
+    await publishSite(env.SITE_CONTENT, site);
+    await mapHost(env.SITE_CONTENT, 'broken.test', 'broken');
+    const html = await (await exports.default.fetch('http://broken.test/cart')).text();
+    expect(html).toContain('<aside role="alert"');
+    expect(html).toContain('pages/cart.html:3:1 assembler: Reached EOF in the middle of REPEATED');
+    expect(html).toContain('<h1>Cart</h1>');
+  });
+
   it('draws demo images locally', async () => {
     const res = await get('/images/demo/linen-shirt.svg');
     expect(res.headers.get('content-type')).toBe('image/svg+xml');
