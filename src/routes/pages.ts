@@ -164,9 +164,8 @@ pages.get('*', async (c) => {
   } catch {
     return badRequest(c, 400, 'Bad request');
   }
-  const page = resolvePage(site, path, query);
-
   if (format !== undefined) {
+    const page = resolvePage(site, path, query);
     const body = JSON.stringify(page.context, null, format === 'json-pretty' ? 2 : undefined);
     return c.body(body, page.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   }
@@ -186,6 +185,7 @@ pages.get('*', async (c) => {
     return response;
   }
 
+  const page = resolvePage(site, path, query);
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
     'cache-control': page.status === 200 ? CACHE_CONTROL : 'no-store',
