@@ -15,9 +15,22 @@ export function escapeHtml(text: string): string {
   return TEXT_SPECIALS.test(text) ? escapeText(text) : text;
 }
 
+/** Long values recur across renders (a product's variants as JSON, say): their escaped form is kept. */
+const escapedLong = new Map<string, string>();
+const LONG = 128;
+const MAX_KEPT = 512;
+
 /** Escapes `&`, `<`, `>` and `"` (single quotes are left as they are). */
 export function escapeHtmlAttribute(text: string): string {
-  return ATTRIBUTE_SPECIALS.test(text) ? escapeText(text).replaceAll('"', '&quot;') : text;
+  if (!ATTRIBUTE_SPECIALS.test(text)) return text;
+  if (text.length < LONG) return escapeText(text).replaceAll('"', '&quot;');
+  let escaped = escapedLong.get(text);
+  if (escaped === undefined) {
+    escaped = escapeText(text).replaceAll('"', '&quot;');
+    if (escapedLong.size >= MAX_KEPT) escapedLong.clear();
+    escapedLong.set(text, escaped);
+  }
+  return escaped;
 }
 
 /**

@@ -8,6 +8,16 @@
 const DROPPED = /[^a-zA-Z0-9\s-]+/g;
 const BLANKS = /\s+/g;
 
+/** Slugs of recent texts: tags and categories repeat on every item and every render. */
+const slugs = new Map<string, string>();
+const MAX_KEPT = 2048;
+
 export function slugify(text: string): string {
-  return text.replace(DROPPED, '').replace(BLANKS, '-').toLowerCase();
+  let slug = slugs.get(text);
+  if (slug === undefined) {
+    slug = text.replace(DROPPED, '').replace(BLANKS, '-').toLowerCase();
+    if (slugs.size >= MAX_KEPT) slugs.clear();
+    slugs.set(text, slug);
+  }
+  return slug;
 }
