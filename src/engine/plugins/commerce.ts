@@ -40,7 +40,9 @@ function legacyCents(money: unknown): string {
   return toPlainString(movePoint(amountDecimal(money), 2));
 }
 
-const usd2 = () => numberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Two-decimal US number format of the legacy money spans (made once). */
+let twoDecimals: ReturnType<typeof numberFormat> | null = null;
+const usd2 = () => (twoDecimals ??= numberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** A price as shown on store pages: CLDR style when the site opts in, else the legacy native span. */
 function moneyText(money: unknown, args: readonly string[], ctx: RenderContext): string {
