@@ -207,6 +207,8 @@ function wallTime(epoch: number, format: ZoneFormat): WallTime {
 
 /** Days since the Unix epoch of a proleptic Gregorian date (any year, including 0 and negatives). */
 function utcDays(year: number, month: number, day: number): number {
+  // Date.UTC reads years 0-99 as 1900-1999, so those go through setUTCFullYear.
+  if (year >= 100) return Math.floor(Date.UTC(year, month - 1, day) / DAY_MS);
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
   return Math.floor(date.getTime() / DAY_MS);

@@ -27,7 +27,21 @@ export function loneSurrogateError(unit: number): Error {
   return new Error('Lone surrogate U+' + unit.toString(16).toUpperCase() + ' is not a scalar value');
 }
 
+/** Encodings of recent texts (tags and names repeat on every item and every render). */
+const encoded = new Map<string, string>();
+const MAX_KEPT = 2048;
+
 export function urlEncodeUtf8(text: string): string {
+  let result = encoded.get(text);
+  if (result === undefined) {
+    result = encodeFresh(text);
+    if (encoded.size >= MAX_KEPT) encoded.clear();
+    encoded.set(text, result);
+  }
+  return result;
+}
+
+function encodeFresh(text: string): string {
   const n = text.length;
   let i = 0;
   while (i < n) {
