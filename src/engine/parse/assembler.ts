@@ -71,6 +71,16 @@ export class Assembler {
     else this.acceptInBlock(inst, current);
   }
 
+  /** Literal text between tags: the commonest input, so it skips the instruction dispatch. */
+  text(content: string): void {
+    if (this.done) return;
+    const current = this.current;
+    append(current.op !== 'root' && this.inAlternates ? (current as RepeatedInst).alternatesWith : current.consequent, {
+      op: Op.Text,
+      text: content,
+    });
+  }
+
   /** The assembled tree; blocks still open around the innermost one are reported as unclosed. */
   finish(): Inst[] {
     for (let i = this.stack.length - 1; i > 0; i--) {

@@ -37,7 +37,7 @@ export function parse(source: string, names: NameRegistry, options: ParseOptions
   const assembler = new Assembler((message, at) => report('assembler', message, at));
   const reader = new TagReader(source, sink);
   const text = (start: number, end: number) => {
-    if (start < end) assembler.accept({ op: Op.Text, text: source.slice(start, end) });
+    if (start < end) assembler.text(source.slice(start, end));
   };
   const opener = options.preprocess === true ? '{^' : '{';
   const width = opener.length;
