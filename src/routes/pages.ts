@@ -113,7 +113,8 @@ export function streamPage(site: Site, page: ResolvedPage, development: boolean,
   return new Response(stream, { status: page.status, headers });
 }
 
-function badRequest(c: Context<PageEnv>, status: 400 | 414, message: string): Response {
+/** A plain page for requests that reach no store page; `message` must be HTML-safe text. */
+function badRequest(c: Context<PageEnv>, status: 400 | 404 | 414, message: string): Response {
   return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${message}</title></head><body><main><h1>${message}</h1></main></body></html>`, status);
 }
 
@@ -155,7 +156,7 @@ pages.get('*', async (c) => {
   if (format !== undefined && !FORMATS.has(format)) return badRequest(c, 400, `Unknown format '${format.slice(0, 40)}'`);
 
   const loaded = await siteFor(c);
-  if (loaded === null) return badRequest(c, 400, 'Unknown site');
+  if (loaded === null) return badRequest(c, 404, 'No store at this address');
   const { site, version } = loaded;
   const development = isDevelopment(c.env);
   let path: string;

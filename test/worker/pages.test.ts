@@ -1,7 +1,9 @@
 /** Store pages through the worker's fetch handler, inside workerd, against the seeded demo store. */
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { demoSite } from '../../src/site/demo';
+import app from '../../src/worker';
 import { resolvePage } from '../../src/routes/page-context';
 import { streamPage } from '../../src/routes/pages';
 import { parseSite } from '../../src/site/schema';
@@ -163,6 +165,14 @@ describe('store pages', () => {
     expect(html).toContain('<aside role="alert"');
     expect(html).toContain('pages/cart.html:3:1 assembler: Reached EOF in the middle of REPEATED');
     expect(html).toContain('<h1>Cart</h1>');
+  });
+
+  it('answers a host with no store with 404 in production (no demo store there)', async () => {
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request('http://unknown.example/shop'), { ...env, ENVIRONMENT: 'production' }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('<h1>No store at this address</h1>');
   });
 
   it('draws demo images locally', async () => {
