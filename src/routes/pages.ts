@@ -5,6 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { compile, render, type TemplateError } from '../engine/index';
+import { fingerprint } from '../site/fingerprint';
 import type { Site } from '../site/schema';
 import { loadSiteForHost, type LoadedSite } from '../site/store';
 import { themePartials } from '../site/theme';
@@ -45,13 +46,6 @@ const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 
 function isDevelopment(env: Env): boolean {
   return env.ENVIRONMENT === 'development';
-}
-
-/** FNV-1a, for cache keys and ETags of rendered pages. */
-function fingerprint(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(36);
 }
 
 const themeFingerprints = new WeakMap<object, string>();

@@ -10,6 +10,7 @@
  * per website, keyed by version: a request costs one small KV read when nothing changed.
  */
 import { DEMO_SITE_ID, demoSite } from './demo';
+import { fingerprint } from './fingerprint';
 import { parseSite, type Site } from './schema';
 import { DEFAULT_THEME } from './theme';
 
@@ -61,24 +62,16 @@ let demoSeeding: Promise<unknown> | null = null;
 let demoSeeded = false;
 const DEMO_SEED_KEY = `site:${DEMO_SITE_ID}:seed`;
 
-/** A fingerprint of this build's demo data (FNV-1a of its JSON). */
-function demoFingerprint(): string {
-  const text = JSON.stringify(demoSite());
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(36);
-}
-
 /**
  * Publishes the demo store when it is missing or this build's demo data differs from what was
  * seeded (so `npm start` shows edits to src/site/demo.ts); concurrent first requests share one publish.
  */
 async function ensureDemo(kv: KVNamespace): Promise<void> {
   if (demoSeeded) return;
-  const fingerprint = demoFingerprint();
-  if ((await readVersion(kv, DEMO_SITE_ID)) === 0 || (await kv.get(DEMO_SEED_KEY)) !== fingerprint) {
+  const seed = fingerprint(JSON.stringify(demoSite()));
+  if ((await readVersion(kv, DEMO_SITE_ID)) === 0 || (await kv.get(DEMO_SEED_KEY)) !== seed) {
     demoSeeding ??= publishSite(kv, demoSite())
-      .then(() => kv.put(DEMO_SEED_KEY, fingerprint))
+      .then(() => kv.put(DEMO_SEED_KEY, seed))
       .finally(() => {
         demoSeeding = null;
       });
