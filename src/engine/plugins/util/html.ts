@@ -2,6 +2,8 @@
  * HTML escaping for text and attribute values, and tag stripping for the `safe` formatter.
  */
 
+import { memoizeText } from './memo';
+
 const TEXT_SPECIALS = /[&<>]/;
 const ATTRIBUTE_SPECIALS = /[&<>"]/;
 
@@ -15,22 +17,15 @@ export function escapeHtml(text: string): string {
   return TEXT_SPECIALS.test(text) ? escapeText(text) : text;
 }
 
+const escapeAttribute = (text: string) => escapeText(text).replaceAll('"', '&quot;');
 /** Long values recur across renders (a product's variants as JSON, say): their escaped form is kept. */
-const escapedLong = new Map<string, string>();
+const escapeLongAttribute = memoizeText(escapeAttribute, 512);
 const LONG = 128;
-const MAX_KEPT = 512;
 
 /** Escapes `&`, `<`, `>` and `"` (single quotes are left as they are). */
 export function escapeHtmlAttribute(text: string): string {
   if (!ATTRIBUTE_SPECIALS.test(text)) return text;
-  if (text.length < LONG) return escapeText(text).replaceAll('"', '&quot;');
-  let escaped = escapedLong.get(text);
-  if (escaped === undefined) {
-    escaped = escapeText(text).replaceAll('"', '&quot;');
-    if (escapedLong.size >= MAX_KEPT) escapedLong.clear();
-    escapedLong.set(text, escaped);
-  }
-  return escaped;
+  return text.length < LONG ? escapeAttribute(text) : escapeLongAttribute(text);
 }
 
 /**

@@ -2,6 +2,7 @@
  * Percent-encoding of text's UTF-8 bytes, leaving ASCII letters, digits and `@ * _ + - . /` as they
  * are (the set the legacy `escape()` keeps). A space becomes %20, not '+'.
  */
+import { memoizeText } from './memo';
 
 const HEX = '0123456789ABCDEF';
 
@@ -25,20 +26,6 @@ function percent(byte: number): string {
 /** Thrown for a surrogate code unit that is not half of a pair: it has no UTF-8 form. */
 export function loneSurrogateError(unit: number): Error {
   return new Error('Lone surrogate U+' + unit.toString(16).toUpperCase() + ' is not a scalar value');
-}
-
-/** Encodings of recent texts (tags and names repeat on every item and every render). */
-const encoded = new Map<string, string>();
-const MAX_KEPT = 2048;
-
-export function urlEncodeUtf8(text: string): string {
-  let result = encoded.get(text);
-  if (result === undefined) {
-    result = encodeFresh(text);
-    if (encoded.size >= MAX_KEPT) encoded.clear();
-    encoded.set(text, result);
-  }
-  return result;
 }
 
 function encodeFresh(text: string): string {
@@ -73,3 +60,6 @@ function encodeFresh(text: string): string {
   }
   return out;
 }
+
+/** The encoding (remembered per text: tags and names recur on every item and every render). */
+export const urlEncodeUtf8 = memoizeText(encodeFresh, 2048);

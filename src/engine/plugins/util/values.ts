@@ -4,6 +4,7 @@
  * what a section shows, what a variable prints, and how formatters and predicates read their input.
  */
 import type { Path, PathSegment } from '../types';
+import { memoizeText } from './memo';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -171,23 +172,12 @@ function compareText(x: string, y: string): number {
 const MAX_INDEX = 0x7fffffff;
 
 /**
- * Splits a variable name `a.b.0` on '.' into path segments. A segment made only of ASCII digits
- * becomes a number when it fits in a signed 32-bit integer ("007" becomes 7); every other segment,
- * including an empty one, stays a string.
+ * Splits a variable name `a.b.0` on '.' into path segments (remembered per name: formatters split
+ * the same few names at every render). A segment made only of ASCII digits becomes a number when it
+ * fits in a signed 32-bit integer ("007" becomes 7); every other segment, including an empty one,
+ * stays a string.
  */
-export function splitPath(name: string): Path {
-  let path = splitPaths.get(name);
-  if (path === undefined) {
-    path = splitFresh(name);
-    if (splitPaths.size >= MAX_SPLIT_PATHS) splitPaths.clear();
-    splitPaths.set(name, path);
-  }
-  return path;
-}
-
-/** Paths split from argument text, by text: formatters split the same few names at every render. */
-const splitPaths = new Map<string, Path>();
-const MAX_SPLIT_PATHS = 4096;
+export const splitPath = memoizeText(splitFresh, 4096);
 
 function splitFresh(name: string): Path {
   const parts: PathSegment[] = name.split('.');
