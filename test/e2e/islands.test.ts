@@ -1,14 +1,14 @@
 /** Islands in a real browser (Debian Chromium through playwright-core) against `wrangler dev`. */
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './browser';
 
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let browser: Browser;
 const storeUrl = inject('storeUrl');
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
