@@ -7,8 +7,8 @@ import { Hono, type Context } from 'hono';
 import { compile, render, type TemplateError } from '../engine/index';
 import { fingerprint } from '../site/fingerprint';
 import type { Site } from '../site/schema';
-import { loadSiteForHost, type LoadedSite } from '../site/store';
 import { themePartials } from '../site/theme';
+import { isDevelopment, NO_STORE, siteFor, type AppEnv } from './http';
 import { resolvePage, sitePaths, type ResolvedPage } from './page-context';
 import { ISLAND_FORMATTERS } from './islands';
 import { STOREFRONT_FORMATTERS } from './storefront-formatters';
@@ -35,18 +35,10 @@ function clientEntry(assets: Fetcher, development: boolean): Promise<string | nu
   return islandEntry;
 }
 
-interface PageEnv {
-  Bindings: Env;
-}
-
 /** Browsers and proxies cap URLs at about this length (the 414 rule). */
 export const MAX_URL_LENGTH = 2083;
 const FORMATS = new Set(['json', 'json-pretty']);
 const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
-
-function isDevelopment(env: Env): boolean {
-  return env.ENVIRONMENT === 'development';
-}
 
 const themeFingerprints = new WeakMap<object, string>();
 
@@ -108,15 +100,11 @@ export function streamPage(site: Site, page: ResolvedPage, development: boolean,
 }
 
 /** A plain page for requests that reach no store page; `message` must be HTML-safe text. */
-function badRequest(c: Context<PageEnv>, status: 400 | 404 | 414, message: string): Response {
+function badRequest(c: Context<AppEnv>, status: 400 | 404 | 414, message: string): Response {
   return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${message}</title></head><body><main><h1>${message}</h1></main></body></html>`, status);
 }
 
-async function siteFor(c: Context<PageEnv>): Promise<LoadedSite | null> {
-  return loadSiteForHost(c.env.SITE_CONTENT, new URL(c.req.url).hostname, isDevelopment(c.env));
-}
-
-export const pages = new Hono<PageEnv>();
+export const pages = new Hono<AppEnv>();
 
 pages.get('/robots.txt', async (c) => {
   const base = new URL(c.req.url).origin;
@@ -150,7 +138,7 @@ pages.get('*', async (c) => {
   if (format !== undefined && !FORMATS.has(format)) return badRequest(c, 400, `Unknown format '${format.slice(0, 40)}'`);
 
   const loaded = await siteFor(c);
-  if (loaded === null) return badRequest(c, 404, 'No store at this address');
+  if (loaded === null) return badRequest(c, 404, NO_STORE);
   const { site, version } = loaded;
   const development = isDevelopment(c.env);
   let path: string;

@@ -1,0 +1,75 @@
+/**
+ * What adding a product to the cart means for one request: the variant chosen by sku, its price in
+ * the store currency's minor units, its stock limit, and the spec's message when it cannot be added.
+ */
+import { CART_MESSAGES } from './cart';
+import { toMinorUnits } from './money';
+import { isSubscribable, productType, ProductType, variantsOf, type ProductTypeCode } from './product';
+import { asString, childOf, isTruthy } from '../engine/plugins/util/values';
+
+export interface CartLine {
+  itemId: string;
+  sku: string;
+  attributes: Record<string, string>;
+  title: string;
+  productType: ProductTypeCode;
+  unitPriceCents: number;
+  /** Units in stock for this variant; null when unlimited (digital goods, gift cards, unlimited variants). */
+  stock: number | null;
+  subscription: boolean;
+  url: string;
+  imageUrl: string | null;
+}
+
+function attributesOf(variant: unknown): Record<string, string> {
+  const raw = childOf(variant, 'attributes');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
+  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, asString(v)]));
+}
+
+function priceCents(money: unknown, storeCurrency: string): number | null {
+  return toMinorUnits(asString(childOf(money, 'value')) || '0', storeCurrency);
+}
+
+/** The line for `item` and `sku` (a digital product's sku is its item id), or why it cannot be added. */
+export function resolveCartLine(item: unknown, sku: string | null | undefined, storeCurrency: string): CartLine | { error: string } {
+  const type = productType(item);
+  if (type === undefined) return { error: CART_MESSAGES.itemNotFound };
+  const itemId = asString(childOf(item, 'id'));
+  const common = {
+    itemId,
+    title: asString(childOf(item, 'title')),
+    productType: type,
+    subscription: isSubscribable(item),
+    url: asString(childOf(item, 'fullUrl')),
+    imageUrl: asString(childOf(item, 'assetUrl')) || null,
+  };
+  if (type === ProductType.Digital) {
+    if (sku !== undefined && sku !== null && sku !== itemId) return { error: CART_MESSAGES.variantUnavailable };
+    const content = childOf(item, 'structuredContent');
+    const cents = priceCents(childOf(content, isTruthy(childOf(content, 'onSale')) ? 'salePriceMoney' : 'priceMoney'), storeCurrency);
+    if (cents === null) return { error: CART_MESSAGES.itemNotFound };
+    return { ...common, sku: itemId, attributes: {}, unitPriceCents: cents, stock: null };
+  }
+  if (sku === undefined || sku === null || sku === '') {
+    return { error: type === ProductType.GiftCard ? CART_MESSAGES.giftCardDenomination : CART_MESSAGES.variantUnavailable };
+  }
+  const variants = variantsOf(item);
+  const variant = Array.isArray(variants) ? variants.find((v) => asString(childOf(v, 'sku')) === sku) : undefined;
+  if (variant === undefined) {
+    return { error: type === ProductType.GiftCard ? CART_MESSAGES.giftCardDenomination : CART_MESSAGES.variantUnavailable };
+  }
+  const price = isTruthy(childOf(variant, 'onSale')) ? childOf(variant, 'salePriceMoney') : childOf(variant, 'priceMoney');
+  const cents = priceCents(price, storeCurrency);
+  if (cents === null) return { error: CART_MESSAGES.itemNotFound };
+  const limited = type !== ProductType.GiftCard && !isTruthy(childOf(variant, 'unlimited'));
+  const imageUrl = asString(childOf(childOf(variant, 'image'), 'assetUrl')) || common.imageUrl;
+  return {
+    ...common,
+    imageUrl,
+    sku,
+    attributes: attributesOf(variant),
+    unitPriceCents: cents,
+    stock: limited ? Math.max(0, Math.trunc(Number(childOf(variant, 'qtyInStock')) || 0)) : null,
+  };
+}

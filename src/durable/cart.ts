@@ -1,0 +1,207 @@
+/**
+ * One shopping cart (a SQLite-backed Durable Object per website and cart id). Every change runs
+ * alone, one after another, so parallel adds to one cart are neither lost nor doubled; stock is
+ * held in the website's StockLedger before a cart grows and released after it shrinks, so the
+ * ledger never holds less than the cart. An untouched cart expires after CART_TTL_MS.
+ */
+import { DurableObject } from 'cloudflare:workers';
+import {
+  buildCart,
+  CART_MESSAGES,
+  MAX_CART_ENTRIES,
+  QUANTITY_MAX,
+  type CartEntry,
+  type ShoppingCart,
+  type StoredEntry,
+} from '../commerce/cart';
+import type { CartLine } from '../commerce/cart-line';
+
+/** Carts nobody touches for 30 days are removed and their stock released. */
+export const CART_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface CartHead {
+  cartId: string;
+  websiteId: string;
+  currencyCode: string;
+}
+
+export type CartResult = { ok: true; cart: ShoppingCart; entry?: CartEntry } | { ok: false; status: 400 | 404; error: string };
+
+interface Meta {
+  cartId: string;
+  websiteId: string;
+  currencyCode: string;
+  created: number;
+}
+
+export class ShoppingCartObject extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+  /** The tail of the queue of changes: each waits for the one before it. */
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.createTables();
+  }
+
+  private createTables(): void {
+    this.sql.exec('CREATE TABLE IF NOT EXISTS meta (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL)');
+    this.sql.exec('CREATE TABLE IF NOT EXISTS entries (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, data TEXT NOT NULL)');
+  }
+
+  private serially<T>(change: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(change, change);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  private meta(): Meta | null {
+    const row = this.sql.exec<{ data: string }>('SELECT data FROM meta WHERE id = 1').toArray()[0];
+    return row === undefined ? null : (JSON.parse(row.data) as Meta);
+  }
+
+  private entries(): StoredEntry[] {
+    return this.sql
+      .exec<{ data: string }>('SELECT data FROM entries ORDER BY seq')
+      .toArray()
+      .map((row) => JSON.parse(row.data) as StoredEntry);
+  }
+
+  private snapshot(meta: Meta): ShoppingCart {
+    return buildCart({ id: meta.cartId, websiteId: meta.websiteId, created: meta.created, currencyCode: meta.currencyCode }, this.entries());
+  }
+
+  private writeEntry(entry: StoredEntry, seq?: number): void {
+    if (seq === undefined) {
+      this.sql.exec('UPDATE entries SET data = ? WHERE id = ?', JSON.stringify(entry), entry.id);
+    } else {
+      this.sql.exec('INSERT INTO entries (id, seq, data) VALUES (?, ?, ?)', entry.id, seq, JSON.stringify(entry));
+    }
+  }
+
+  private stockLedger(websiteId: string) {
+    return this.env.STOCK.get(this.env.STOCK.idFromName(websiteId));
+  }
+
+  /** Quantity of `sku` across the cart's entries, with `entryId`'s quantity replaced by `quantity`. */
+  private skuTotal(sku: string, entryId: string | null, quantity: number): number {
+    let total = entryId === null ? quantity : 0;
+    for (const entry of this.entries()) {
+      if (entry.chosenVariant.sku !== sku) continue;
+      total += entry.id === entryId ? quantity : entry.quantity;
+    }
+    return total;
+  }
+
+  private async holdStock(meta: Meta, sku: string, total: number, stock: number | null): Promise<boolean> {
+    if (stock === null) return true;
+    const result = await this.stockLedger(meta.websiteId).hold(meta.cartId, sku, total, stock);
+    return result.ok;
+  }
+
+  private async touch(): Promise<void> {
+    await this.ctx.storage.setAlarm(Date.now() + CART_TTL_MS);
+  }
+
+  /** The cart, or null when nothing was ever added to it. */
+  async read(): Promise<ShoppingCart | null> {
+    await this.tail;
+    const meta = this.meta();
+    return meta === null ? null : this.snapshot(meta);
+  }
+
+  /** Adds `quantity` of a line; the same variant with the same additional fields grows its entry. */
+  add(head: CartHead, line: CartLine, quantity: number, additionalFields: string | null): Promise<CartResult> {
+    return this.serially(async () => {
+      let meta = this.meta();
+      if (meta === null) meta = { ...head, created: Date.now() };
+      const existing = this.entries().find((e) => e.chosenVariant.sku === line.sku && e.additionalFields === additionalFields);
+      const newQuantity = (existing?.quantity ?? 0) + quantity;
+      if (newQuantity > QUANTITY_MAX) return { ok: false, status: 400, error: CART_MESSAGES.notEnoughStock };
+      if (existing === undefined && this.entries().length >= MAX_CART_ENTRIES) return { ok: false, status: 400, error: CART_MESSAGES.cartMaxEntries };
+      const total = this.skuTotal(line.sku, existing?.id ?? null, newQuantity);
+      if (!(await this.holdStock(meta, line.sku, total, line.stock))) return { ok: false, status: 400, error: CART_MESSAGES.notEnoughStock };
+
+      const entry: StoredEntry = existing === undefined
+        ? {
+            id: crypto.randomUUID().replaceAll('-', '').slice(0, 24),
+            itemId: line.itemId,
+            chosenVariant: { sku: line.sku, attributes: line.attributes },
+            quantity: newQuantity,
+            title: line.title,
+            productType: line.productType,
+            purchasePriceCents: line.unitPriceCents,
+            additionalFields,
+            url: line.url,
+            imageUrl: line.imageUrl,
+          }
+        : { ...existing, quantity: newQuantity };
+      this.sql.exec('INSERT OR REPLACE INTO meta (id, data) VALUES (1, ?)', JSON.stringify(meta));
+      if (existing === undefined) {
+        const next = this.sql.exec<{ seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM entries').one().seq;
+        this.writeEntry(entry, next);
+      } else {
+        this.writeEntry(entry);
+      }
+      await this.touch();
+      const cart = this.snapshot(meta);
+      return { ok: true, cart, entry: cart.entries.find((e) => e.id === entry.id) };
+    });
+  }
+
+  /** Sets an entry's quantity; `stock` is the variant's published stock (null: unlimited). */
+  setQuantity(entryId: string, quantity: number, stock: number | null): Promise<CartResult> {
+    return this.serially(async () => {
+      const meta = this.meta();
+      const entry = this.entries().find((e) => e.id === entryId);
+      if (meta === null || entry === undefined) return { ok: false, status: 404, error: CART_MESSAGES.entryNotFound };
+      const total = this.skuTotal(entry.chosenVariant.sku, entryId, quantity);
+      if (quantity > entry.quantity && !(await this.holdStock(meta, entry.chosenVariant.sku, total, stock))) {
+        return { ok: false, status: 400, error: CART_MESSAGES.notEnoughStock };
+      }
+      this.writeEntry({ ...entry, quantity });
+      if (quantity < entry.quantity) await this.stockLedger(meta.websiteId).lower(meta.cartId, entry.chosenVariant.sku, total);
+      await this.touch();
+      const cart = this.snapshot(meta);
+      return { ok: true, cart, entry: cart.entries.find((e) => e.id === entryId) };
+    });
+  }
+
+  removeEntry(entryId: string): Promise<CartResult> {
+    return this.serially(async () => {
+      const meta = this.meta();
+      const entry = this.entries().find((e) => e.id === entryId);
+      if (meta === null || entry === undefined) return { ok: false, status: 404, error: CART_MESSAGES.entryNotFound };
+      this.sql.exec('DELETE FROM entries WHERE id = ?', entryId);
+      await this.stockLedger(meta.websiteId).lower(meta.cartId, entry.chosenVariant.sku, this.skuTotal(entry.chosenVariant.sku, null, 0));
+      await this.touch();
+      return { ok: true, cart: this.snapshot(meta) };
+    });
+  }
+
+  /** Replaces an entry's additional-fields answers (the entry must still be that item and sku). */
+  setAdditionalFields(entryId: string, itemId: string, sku: string, additionalFields: string | null): Promise<CartResult> {
+    return this.serially(async () => {
+      const meta = this.meta();
+      const entry = this.entries().find((e) => e.id === entryId);
+      if (meta === null || entry === undefined || entry.itemId !== itemId || entry.chosenVariant.sku !== sku) {
+        return { ok: false, status: 404, error: CART_MESSAGES.entryNotFound };
+      }
+      this.writeEntry({ ...entry, additionalFields });
+      await this.touch();
+      const cart = this.snapshot(meta);
+      return { ok: true, cart, entry: cart.entries.find((e) => e.id === entryId) };
+    });
+  }
+
+  /** Expiry: release the cart's stock and forget it. */
+  override async alarm(): Promise<void> {
+    await this.serially(async () => {
+      const meta = this.meta();
+      if (meta !== null) await this.stockLedger(meta.websiteId).releaseCart(meta.cartId);
+      await this.ctx.storage.deleteAll();
+      this.createTables();
+    });
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * The shopping cart API (storefront spec §7): add, read, change quantity, remove, edit additional
+ * fields, and subscription carts. Bodies are validated here, so malformed input never reaches the
+ * cart's Durable Object. The cart id is the `CART` cookie (readable by the page script).
+ */
+import { Hono, type Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { buildCart, CART_MESSAGES, MAX_ADDITIONAL_FIELDS_LENGTH, parseQuantity, type ShoppingCart, type StoredEntry } from '../commerce/cart';
+import { resolveCartLine, type CartLine } from '../commerce/cart-line';
+import { DEFAULT_CURRENCY } from '../commerce/money';
+import type { CartHead, CartResult } from '../durable/cart';
+import type { Site } from '../site/schema';
+import { itemById } from '../site/lookup';
+import { ensureCrumb, randomToken, requireCrumb } from './csrf';
+import { apiError, isDevelopment, NO_STORE, readJson, siteFor, type AppEnv } from './http';
+import { rateLimit } from './rate-limit';
+
+export const CART_COOKIE = 'CART';
+const CART_ID = /^[0-9a-f]{32}$/;
+const MAX_BODY_BYTES = 16 * 1024;
+const CART_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
+
+const additionalFields = z
+  .union([z.string(), z.record(z.string(), z.unknown()), z.null()])
+  .optional()
+  .transform((value) => (value === undefined || value === null ? null : typeof value === 'string' ? value : JSON.stringify(value)))
+  .refine((value) => value === null || value.length <= MAX_ADDITIONAL_FIELDS_LENGTH, {
+    message: `additionalFields must be at most ${MAX_ADDITIONAL_FIELDS_LENGTH} characters`,
+  });
+const id = z.string().min(1).max(64);
+const sku = z.string().max(64).nullable().optional();
+
+const addSchema = z.object({ itemId: id, sku, quantity: z.unknown().optional(), additionalFields });
+const subscriptionSchema = z.object({ itemId: id, sku, qty: z.unknown().optional(), additionalFields });
+const fieldsSchema = z.object({ itemId: id, sku: z.string().min(1).max(64), additionalFields });
+const quantitySchema = z.object({ quantity: z.unknown() });
+
+function cartIdFrom(c: Context<AppEnv>): string | null {
+  const value = getCookie(c, CART_COOKIE);
+  return value !== undefined && CART_ID.test(value) ? value : null;
+}
+
+function setCartCookie(c: Context<AppEnv>, cartId: string): void {
+  setCookie(c, CART_COOKIE, cartId, { path: '/', sameSite: 'Lax', secure: !isDevelopment(c.env), maxAge: CART_COOKIE_MAX_AGE });
+}
+
+function cartObject(env: Env, websiteId: string, cartId: string) {
+  return env.CARTS.get(env.CARTS.idFromName(`${websiteId}:${cartId}`));
+}
+
+function currencyOf(site: Site): string {
+  return site.website.storeCurrency || DEFAULT_CURRENCY;
+}
+
+function emptyCart(site: Site): ShoppingCart {
+  return buildCart({ id: null, websiteId: site.website.id, created: null, currencyCode: currencyOf(site) }, []);
+}
+
+async function requireSite(c: Context<AppEnv>): Promise<Site | Response> {
+  const loaded = await siteFor(c);
+  return loaded === null ? apiError(c, 404, NO_STORE) : loaded.site;
+}
+
+/** The line for an item and sku of this site, or a 4xx response. */
+function lineFor(c: Context<AppEnv>, site: Site, itemId: string, sku: string | null | undefined): CartLine | Response {
+  const item = itemById(site, itemId);
+  if (item === undefined) return apiError(c, 404, CART_MESSAGES.itemNotFound);
+  const line = resolveCartLine(item, sku, currencyOf(site));
+  return 'error' in line ? apiError(c, 400, line.error) : line;
+}
+
+function quantityOr400(c: Context<AppEnv>, raw: unknown): number | Response {
+  const parsed = parseQuantity(raw ?? 1);
+  return 'error' in parsed ? apiError(c, 400, parsed.error) : parsed.quantity;
+}
+
+function failed(c: Context<AppEnv>, result: CartResult & { ok: false }): Response {
+  return apiError(c, result.status, result.error);
+}
+
+/** A mock cart for the editor's preview (`?mock=true`): the first two products in stock, never stored. */
+function mockCart(site: Site): ShoppingCart {
+  const entries: StoredEntry[] = [];
+  for (const item of site.items) {
+    if (entries.length === 2) break;
+    const variants = item.structuredContent?.variants ?? [];
+    const variant = variants.find((v) => v.unlimited || v.qtyInStock > 0);
+    if (variant === undefined || item.structuredContent?.isSubscribable === true) continue;
+    const line = resolveCartLine(item, variant.sku, currencyOf(site));
+    if ('error' in line) continue;
+    entries.push({
+      id: `mock-${entries.length + 1}`,
+      itemId: line.itemId,
+      chosenVariant: { sku: line.sku, attributes: line.attributes },
+      quantity: 1,
+      title: line.title,
+      productType: line.productType,
+      purchasePriceCents: line.unitPriceCents,
+      additionalFields: null,
+      url: line.url,
+      imageUrl: line.imageUrl,
+    });
+  }
+  return buildCart({ id: 'mock', websiteId: site.website.id, created: null, currencyCode: currencyOf(site) }, entries);
+}
+
+export const cart = new Hono<AppEnv>();
+
+const writeLimit = rateLimit((env) => env.CART_RATE_LIMITER, 'cart');
+cart.use('/api/commerce/shopping-cart/*', requireCrumb, writeLimit);
+cart.use('/api/3/commerce/cart/*', requireCrumb, writeLimit);
+
+cart.get('/api/commerce/shopping-cart', async (c) => {
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  ensureCrumb(c);
+  c.header('cache-control', 'no-store');
+  if (c.req.query('mock') === 'true') return c.json(mockCart(site));
+  const token = c.req.query('cartToken');
+  const cartId = token !== undefined && CART_ID.test(token) ? token : cartIdFrom(c);
+  if (cartId === null) return c.json(emptyCart(site));
+  const stored = await cartObject(c.env, site.website.id, cartId).read();
+  return c.json(stored ?? emptyCart(site));
+});
+
+cart.post('/api/commerce/shopping-cart/entries', async (c) => {
+  const body = await readJson(c, addSchema, MAX_BODY_BYTES);
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const line = lineFor(c, site, body.itemId, body.sku);
+  if (line instanceof Response) return line;
+  if (line.subscription) return apiError(c, 400, CART_MESSAGES.subscriptionOnly);
+  const quantity = quantityOr400(c, body.quantity);
+  if (quantity instanceof Response) return quantity;
+
+  const existing = cartIdFrom(c);
+  const cartId = existing ?? randomToken();
+  const head: CartHead = { cartId, websiteId: site.website.id, currencyCode: currencyOf(site) };
+  const result = await cartObject(c.env, site.website.id, cartId).add(head, line, quantity, body.additionalFields);
+  if (!result.ok) return failed(c, result);
+  if (existing === null) setCartCookie(c, cartId);
+  return c.json({ shoppingCart: result.cart, newlyAdded: result.entry });
+});
+
+/** The cart a change applies to, or a 404 when the visitor has none. */
+function currentCart(c: Context<AppEnv>, site: Site) {
+  const cartId = cartIdFrom(c);
+  return cartId === null ? null : cartObject(c.env, site.website.id, cartId);
+}
+
+cart.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', async (c) => {
+  const body = await readJson(c, fieldsSchema, MAX_BODY_BYTES);
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const stub = currentCart(c, site);
+  if (stub === null) return apiError(c, 404, CART_MESSAGES.entryNotFound);
+  const result = await stub.setAdditionalFields(c.req.param('entryId'), body.itemId, body.sku, body.additionalFields);
+  if (!result.ok) return failed(c, result);
+  return c.json({ shoppingCart: result.cart, updatedEntry: result.entry });
+});
+
+cart.put('/api/commerce/shopping-cart/entries/:entryId', async (c) => {
+  const body = await readJson(c, quantitySchema, MAX_BODY_BYTES);
+  const quantity = quantityOr400(c, body.quantity);
+  if (quantity instanceof Response) return quantity;
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const stub = currentCart(c, site);
+  const entryId = c.req.param('entryId');
+  const entry = stub === null ? undefined : (await stub.read())?.entries.find((e) => e.id === entryId);
+  if (stub === null || entry === undefined) return apiError(c, 404, CART_MESSAGES.entryNotFound);
+  const line = lineFor(c, site, entry.itemId, entry.chosenVariant.sku);
+  if (line instanceof Response) return line;
+  const result = await stub.setQuantity(entryId, quantity, line.stock);
+  if (!result.ok) return failed(c, result);
+  return c.json({ shoppingCart: result.cart, updatedEntry: result.entry });
+});
+
+cart.delete('/api/commerce/shopping-cart/entries/:entryId', async (c) => {
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const stub = currentCart(c, site);
+  if (stub === null) return apiError(c, 404, CART_MESSAGES.entryNotFound);
+  const result = await stub.removeEntry(c.req.param('entryId'));
+  if (!result.ok) return failed(c, result);
+  return c.json({ shoppingCart: result.cart });
+});
+
+/** A subscription is bought on its own: a new cart holding just it, identified by the returned token. */
+cart.post('/api/3/commerce/cart/subscription', async (c) => {
+  const body = await readJson(c, subscriptionSchema, MAX_BODY_BYTES);
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const line = lineFor(c, site, body.itemId, body.sku);
+  if (line instanceof Response) return line;
+  if (!line.subscription) return apiError(c, 400, CART_MESSAGES.notSubscription);
+  const quantity = quantityOr400(c, body.qty);
+  if (quantity instanceof Response) return quantity;
+  const cartToken = randomToken();
+  const head: CartHead = { cartId: cartToken, websiteId: site.website.id, currencyCode: currencyOf(site) };
+  const result = await cartObject(c.env, site.website.id, cartToken).add(head, line, quantity, body.additionalFields);
+  if (!result.ok) return failed(c, result);
+  return c.json({ cartToken });
+});

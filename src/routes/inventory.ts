@@ -1,0 +1,46 @@
+/**
+ * `GET /api/commerce/inventory/stock/?itemId=…` (storefront spec §7): what is left of each variant
+ * of the given products, after what carts hold.
+ */
+import { Hono } from 'hono';
+import { CART_MESSAGES } from '../commerce/cart';
+import { ProductType } from '../commerce/product';
+import { itemById } from '../site/lookup';
+import { apiError, NO_STORE, siteFor, type AppEnv } from './http';
+
+const MAX_ITEMS = 50;
+
+interface StockResult {
+  itemId: string;
+  variantId: string;
+  sku: string;
+  unlimited: boolean;
+  qtyInStock: number;
+}
+
+export const inventory = new Hono<AppEnv>();
+
+inventory.get('/api/commerce/inventory/stock/', async (c) => {
+  const itemIds = [...new Set(c.req.queries('itemId') ?? [])];
+  if (itemIds.length === 0) return apiError(c, 400, 'itemId is required');
+  if (itemIds.length > MAX_ITEMS) return apiError(c, 400, `At most ${MAX_ITEMS} itemId values per request`);
+  const loaded = await siteFor(c);
+  if (loaded === null) return apiError(c, 404, NO_STORE);
+  const results: StockResult[] = [];
+  const limited: Record<string, number> = {};
+  for (const itemId of itemIds) {
+    const item = itemById(loaded.site, itemId);
+    if (item?.structuredContent === undefined) return apiError(c, 404, CART_MESSAGES.itemNotFound);
+    const { productType, variants } = item.structuredContent;
+    for (const variant of variants) {
+      const unlimited = variant.unlimited || productType === ProductType.GiftCard;
+      results.push({ itemId, variantId: variant.id, sku: variant.sku, unlimited, qtyInStock: unlimited ? 0 : variant.qtyInStock });
+      if (!unlimited) limited[variant.sku] = variant.qtyInStock;
+    }
+  }
+  const ledger = c.env.STOCK.get(c.env.STOCK.idFromName(loaded.site.website.id));
+  const available: Record<string, number> = Object.keys(limited).length === 0 ? {} : await ledger.available(limited);
+  for (const result of results) if (!result.unlimited) result.qtyInStock = available[result.sku] ?? result.qtyInStock;
+  c.header('cache-control', 'no-store');
+  return c.json({ results });
+});
