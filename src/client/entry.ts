@@ -2,11 +2,15 @@
  * The browser entry: hydrates each `[data-island]` element with its component. React and each
  * island's code load only when such an element is on the page.
  */
+import { mayHaveCart } from './cookies';
+
 type Loader = () => Promise<{ default: (props: never) => unknown }>;
 
 const LOADERS: Record<string, Loader> = {
   AddToCartButton: () => import('./islands/AddToCartButton'),
+  CartPage: () => import('./islands/CartPage'),
   CartPill: () => import('./islands/CartPill'),
+  CheckoutSummary: () => import('./islands/CheckoutSummary'),
   InstalmentPill: () => import('./islands/InstalmentPill'),
   ProductImage: () => import('./islands/ProductImage'),
   QuantityInput: () => import('./islands/QuantityInput'),
@@ -14,15 +18,14 @@ const LOADERS: Record<string, Loader> = {
 };
 
 /**
- * The cart pill shows nothing until something is in the cart, so without a cart cookie it is not
- * hydrated: a page whose only island is the pill then loads no React at all.
+ * The cart pill shows nothing until something is in the cart, so it is hydrated only when the
+ * visitor may have a cart or another island (one that can add to the cart) loads React anyway:
+ * a page whose only island is the pill then loads no React at all.
  */
-function needed(element: HTMLElement): boolean {
-  return element.dataset.island !== 'CartPill' || /(?:^|;\s*)CART=/.test(document.cookie);
-}
-
 async function hydrateIslands(): Promise<void> {
-  const elements = [...document.querySelectorAll<HTMLElement>('[data-island]')].filter(needed);
+  const all = [...document.querySelectorAll<HTMLElement>('[data-island]')];
+  const pillNeeded = mayHaveCart() || all.some((element) => element.dataset.island !== 'CartPill');
+  const elements = all.filter((element) => element.dataset.island !== 'CartPill' || pillNeeded);
   if (elements.length === 0) return;
   const [client, react] = await Promise.all([import('react-dom/client'), import('react')]);
   // React ships as CommonJS: its exports may arrive on the namespace or under `default`.

@@ -6,6 +6,10 @@ export interface Selection {
   /** The chosen variant's sku; null while an option is unselected. */
   sku: string | null;
   quantity: number;
+  /** Names of the options not chosen yet. */
+  missing: readonly string[];
+  /** The chosen combination is sold out. */
+  soldOut: boolean;
 }
 
 type Listener = (selection: Selection) => void;
@@ -23,7 +27,7 @@ export function selectionOf(itemId: string, initial: Selection): Selection {
 }
 
 export function updateSelection(itemId: string, change: Partial<Selection>): void {
-  const next = { ...(selections.get(itemId) ?? { sku: null, quantity: 1 }), ...change };
+  const next = { ...(selections.get(itemId) ?? { sku: null, quantity: 1, missing: [], soldOut: false }), ...change };
   selections.set(itemId, next);
   for (const listener of listeners.get(itemId) ?? []) listener(next);
 }

@@ -59,6 +59,14 @@ export function unselectedOptionsMessage(options: readonly string[]): string {
   return `Please select the ${options.slice(0, -1).join(', ')}, and ${options[options.length - 1]} options.`;
 }
 
+/** Where a purchase continues after its add (the checkout itself is the payment provider's). */
+export const CHECKOUT_PATH = '/checkout';
+export const checkoutUrl = {
+  express: CHECKOUT_PATH,
+  giftCard: `${CHECKOUT_PATH}?giftCard=true`,
+  subscription: (cartToken: string) => `${CHECKOUT_PATH}?cartToken=${encodeURIComponent(cartToken)}`,
+} as const;
+
 export function cartCountText(count: number): string {
   return count > 100 ? '100+' : String(count);
 }

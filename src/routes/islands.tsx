@@ -5,9 +5,12 @@
  */
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { amountOf, hasVariants, isSoldOut, normalPrice, productType, ProductType, showsQuantityInput, variantOptions, variantsOf } from '../commerce/product';
+import { amountOf, hasVariants, isSoldOut, isSubscribable, normalPrice, productType, ProductType, showsQuantityInput, variantOptions, variantsOf } from '../commerce/product';
 import { localInstalmentInfo, providerLocale, type InstalmentProvider } from '../integrations/instalments';
 import { ISLANDS, type IslandName } from '../client/islands/index';
+import type { ButtonPlace, Purchase } from '../client/islands/AddToCartButton';
+import type { CartPageProps } from '../client/islands/CartPage';
+import { DEFAULT_CURRENCY } from '../commerce/money';
 import { asString, childOf, escapeHtmlAttribute, isTruthy, type FormatterTable, type RenderContext } from '../engine/index';
 
 /** Props go into a single-quoted attribute; escaping `&`, `'` and `<` keeps any JSON inside it. */
@@ -85,6 +88,32 @@ function instalmentPill(product: unknown, ctx: RenderContext): string {
   });
 }
 
+const PLACES: readonly ButtonPlace[] = ['pdp', 'plp', 'product_block', 'add-on'];
+
+/** `{@|add-to-cart-btn plp}`: where the button is (a product page when not said). */
+function buttonPlace(arg: string | undefined): ButtonPlace {
+  return PLACES.find((place) => place === arg) ?? 'pdp';
+}
+
+function purchaseOf(item: unknown): Purchase {
+  if (productType(item) === ProductType.GiftCard) return 'giftCard';
+  return isSubscribable(item) ? 'subscription' : 'cart';
+}
+
+function addToCartButton(item: unknown, place: ButtonPlace, ctx: RenderContext, purchase: Purchase = purchaseOf(item)): string {
+  const itemId = asString(childOf(item, 'id'));
+  const sku = productType(item) === ProductType.Digital ? itemId : hasVariants(item) ? null : (variantChoices(item)[0]?.sku ?? null);
+  return renderIsland('AddToCartButton', {
+    itemId,
+    label: purchase === 'express' ? asString(ctx.resolve(['localizedStrings', 'productCheckoutText'])) || 'Purchase' : addToCartLabel(item, ctx.resolve(['localizedStrings'])),
+    sku,
+    options: variantOptions(item).map((option) => option.name),
+    soldOut: isSoldOut(item),
+    place,
+    purchase,
+  });
+}
+
 export const ISLAND_FORMATTERS: FormatterTable = {
   'instalment-pill': (item, _args, ctx) => instalmentPill(item, ctx),
   'product-image': (item) =>
@@ -97,15 +126,17 @@ export const ISLAND_FORMATTERS: FormatterTable = {
       variantImages: variantImages(item),
     }),
   'cart-pill': () => renderIsland('CartPill', { count: 0 }),
-  'add-to-cart-btn': (item, _args, ctx) => {
-    const choices = variantChoices(item);
-    return renderIsland('AddToCartButton', {
-      itemId: asString(childOf(item, 'id')),
-      label: addToCartLabel(item, ctx.resolve(['localizedStrings'])),
-      sku: hasVariants(item) ? null : (choices[0]?.sku ?? null),
-      soldOut: isSoldOut(item),
-    });
-  },
+  'add-to-cart-btn': (item, args, ctx) => addToCartButton(item, buttonPlace(args[0]), ctx),
+  'product-checkout': (item, _args, ctx) => addToCartButton(item, 'pdp', ctx, 'express'),
+  'checkout-summary': (_value, _args, ctx) => renderIsland('CheckoutSummary', { locale: asString(ctx.resolve(['website', 'language'])) || 'en-US' }),
+  'cart-page': (_value, _args, ctx) =>
+    renderIsland('CartPage', {
+      websiteId: asString(ctx.resolve(['website', 'id'])),
+      currencyCode: asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY,
+      locale: asString(ctx.resolve(['website', 'language'])) || 'en-US',
+      forms: (ctx.resolve(['additionalFieldsForms']) ?? {}) as CartPageProps['forms'],
+      continueUrl: asString(ctx.resolve(['navigation', 'items', 0, 'url'])) || '/',
+    }),
   'quantity-input': (item, _args, ctx) =>
     showsQuantityInput(item, ctx.resolve(['websiteSettings']))
       ? renderIsland('QuantityInput', {

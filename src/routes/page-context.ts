@@ -6,9 +6,9 @@
 import type { Collection, Item, Site } from '../site/schema';
 
 /** Page-type codes (storefront spec, Routes and pages). */
-export const PageType = { Page: 2, ContentItem: 50, NotFound: 100, Search: 102, Cart: 200, MainContent: 1 } as const;
+export const PageType = { Page: 2, ContentItem: 50, NotFound: 100, Search: 102, Cart: 200, Checkout: 201, MainContent: 1 } as const;
 
-export type PageKind = 'products' | 'product' | 'blog' | 'post' | 'page' | 'cart' | 'search' | 'not-found';
+export type PageKind = 'products' | 'product' | 'blog' | 'post' | 'page' | 'cart' | 'checkout' | 'search' | 'not-found';
 
 export interface ResolvedPage {
   kind: PageKind;
@@ -86,6 +86,17 @@ function relatedProducts(site: Site, product: Item): Item[] {
     .slice(0, 4);
 }
 
+/** Each product's additional-fields form by item id (the cart page edits entries' answers with them). */
+function additionalFieldsForms(site: Site): Record<string, unknown> {
+  const forms: Record<string, unknown> = {};
+  for (const item of site.items) {
+    const content = item.structuredContent;
+    const form = content?.additionalFieldsForm ?? site.forms.find((f) => f.id === content?.additionalFieldsFormId);
+    if (form !== undefined) forms[item.id] = form;
+  }
+  return forms;
+}
+
 /** Resolves a request path (and its query) on a site. */
 export function resolvePage(site: Site, path: string, query: Readonly<Record<string, string | undefined>>): ResolvedPage {
   const base = baseContext(site, path);
@@ -97,7 +108,10 @@ export function resolvePage(site: Site, path: string, query: Readonly<Record<str
     context: { ...base, ...page('not-found', PageType.NotFound, 'Page not found', path) },
   };
 
-  if (path === '/cart') return { kind: 'cart', status: 200, context: { ...base, ...page('cart', PageType.Cart, 'Cart', path) } };
+  if (path === '/cart') {
+    return { kind: 'cart', status: 200, context: { ...base, ...page('cart', PageType.Cart, 'Cart', path), additionalFieldsForms: additionalFieldsForms(site) } };
+  }
+  if (path === '/checkout') return { kind: 'checkout', status: 200, context: { ...base, ...page('checkout', PageType.Checkout, 'Checkout', path) } };
   if (path === '/search') {
     const q = (query.q ?? '').slice(0, MAX_QUERY).trim();
     const results = q === '' ? [] : searchResults(site, q);
@@ -164,7 +178,7 @@ export function resolvePage(site: Site, path: string, query: Readonly<Record<str
       ...page('page', PageType.Page, collection.title, path),
       page: { kind: 'page', typeCode: PageType.Page, title: collection.title, path, description: '', body: collection.body ?? '' },
       collection,
-      blocks: collection.blocks ?? [],
+      blocks: (collection.blocks ?? []).map((block) => (block.type === 'product' ? { ...block, product: site.items.find((i) => i.id === block.productId) ?? null } : block)),
     },
   };
 }

@@ -108,7 +108,7 @@ export const pages = new Hono<AppEnv>();
 
 pages.get('/robots.txt', async (c) => {
   const base = new URL(c.req.url).origin;
-  return c.text(`User-agent: *\nDisallow: /api/\nDisallow: /cart\nSitemap: ${base}/sitemap.xml\n`);
+  return c.text(`User-agent: *\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nSitemap: ${base}/sitemap.xml\n`);
 });
 
 pages.get('/sitemap.xml', async (c) => {

@@ -1,16 +1,8 @@
 /**
- * Formatters only store pages have: the cart page shell and site forms. They
- * render complete, usable HTML without JavaScript; the cart and form issues turn them into islands.
+ * Formatters only store pages have: site forms. They render complete, usable HTML without
+ * JavaScript; the forms issue turns them into islands.
  */
 import { asString as str, childOf as field, escapeHtmlAttribute as escape, type FormatterTable, type RenderContext } from '../engine/index';
-
-function cartPage(): string {
-  return (
-    '<div class="CartPage-contents" data-cart-page aria-live="polite">' +
-    '<p class="CartPage-empty">Your cart is empty.</p>' +
-    '<p><a href="/shop">Continue shopping</a></p></div>'
-  );
-}
 
 function inputFor(formId: string, f: Record<string, unknown>): string {
   const id = `${formId}-${str(f.id)}`;
@@ -79,6 +71,5 @@ function siteForm(block: unknown, ctx: RenderContext): string {
 }
 
 export const STOREFRONT_FORMATTERS: FormatterTable = {
-  'cart-page': () => cartPage(),
   'site-form': (value, _args, ctx) => siteForm(value, ctx),
 };

@@ -113,7 +113,7 @@ export const collectionSchema = z.looseObject({
   fullUrl: url,
   description: z.string().optional(),
   body: z.string().optional(),
-  blocks: z.array(z.looseObject({ id, type: z.enum(['newsletter', 'form', 'html']) })).optional(),
+  blocks: z.array(z.looseObject({ id, type: z.enum(['newsletter', 'form', 'html', 'product']), productId: id.optional() })).optional(),
 });
 
 export const websiteSchema = z.looseObject({

@@ -8,6 +8,7 @@ import head from '../../themes/default/head.html';
 import layout from '../../themes/default/layout.html';
 import pageBlog from '../../themes/default/pages/blog.html';
 import pageCart from '../../themes/default/pages/cart.html';
+import pageCheckout from '../../themes/default/pages/checkout.html';
 import pageNotFound from '../../themes/default/pages/not-found.html';
 import pagePage from '../../themes/default/pages/page.html';
 import pagePost from '../../themes/default/pages/post.html';
@@ -17,6 +18,8 @@ import pageSearch from '../../themes/default/pages/search.html';
 import partialBlock from '../../themes/default/partials/block.html';
 import partialPagination from '../../themes/default/partials/pagination.html';
 import partialPostCard from '../../themes/default/partials/post-card.html';
+import partialProductAddon from '../../themes/default/partials/product-addon.html';
+import partialProductBlock from '../../themes/default/partials/product-block.html';
 import partialProductCard from '../../themes/default/partials/product-card.html';
 import partialStars from '../../themes/default/partials/stars.html';
 import stylesheet from '../../themes/default/theme.css';
@@ -28,6 +31,7 @@ export const DEFAULT_THEME: ThemeFiles = {
   'layout.html': layout,
   'pages/blog.html': pageBlog,
   'pages/cart.html': pageCart,
+  'pages/checkout.html': pageCheckout,
   'pages/not-found.html': pageNotFound,
   'pages/page.html': pagePage,
   'pages/post.html': pagePost,
@@ -37,6 +41,8 @@ export const DEFAULT_THEME: ThemeFiles = {
   'partials/block.html': partialBlock,
   'partials/pagination.html': partialPagination,
   'partials/post-card.html': partialPostCard,
+  'partials/product-addon.html': partialProductAddon,
+  'partials/product-block.html': partialProductBlock,
   'partials/product-card.html': partialProductCard,
   'partials/stars.html': partialStars,
   'blocks/form.html': blockForm,

@@ -26,7 +26,41 @@ afterAll(async () => {
   await browser.close();
 });
 
+async function seriousViolations(page: import('playwright-core').Page, where: string): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 describe('accessibility', () => {
+  it('has none on the cart page with entries, its open lightbox and an alert', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${storeUrl}/shop/p/brass-pen`);
+    await page.waitForSelector('html[data-islands="hydrated"]');
+    await page.click('.ProductItem-form .sqs-add-to-cart-button');
+    await page.waitForSelector('.CartPill-popover');
+    const problems = await seriousViolations(page, 'product page after an add');
+    await page.goto(`${storeUrl}/cart`);
+    await page.waitForSelector('.CartEntry');
+    problems.push(...(await seriousViolations(page, '/cart')));
+    await page.click('.CartEntry-edit');
+    await page.waitForSelector('[role="dialog"]');
+    problems.push(...(await seriousViolations(page, '/cart lightbox')));
+    await page.keyboard.press('Escape');
+    await page.goto(`${storeUrl}/shop/p/linen-shirt`);
+    await page.waitForSelector('html[data-islands="hydrated"]');
+    await page.click('.ProductItem-form .sqs-add-to-cart-button');
+    await page.waitForSelector('[role="alertdialog"]');
+    problems.push(...(await seriousViolations(page, 'add-to-cart alert')));
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it('has no serious or critical axe violations on any page of the sitemap', async () => {
     const sitemap = await (await fetch(`${storeUrl}/sitemap.xml`)).text();
     const paths = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
@@ -36,14 +70,7 @@ describe('accessibility', () => {
     for (const path of [...paths, '/cart', '/search?q=linen', '/nope']) {
       const res = await page.goto(`${storeUrl}${path}`);
       expect(res?.status(), path).toBe(path === '/nope' ? 404 : 200);
-      await page.addScriptTag({ content: AXE_SOURCE });
-      const violations = await page.evaluate(async () => {
-        const axe = (globalThis as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
-        return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
-      });
-      for (const v of violations) {
-        if (v.impact === 'serious' || v.impact === 'critical') problems.push(`${path}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      }
+      problems.push(...(await seriousViolations(page, path)));
     }
     await page.close();
     expect(problems).toEqual([]);

@@ -24,6 +24,22 @@ describe('store pages', () => {
     expect(html).toContain('<div class="product-mark sale">sale</div>');
     expect(html).toContain('<span class="sqs-money-native">68.00</span>');
     expect(html).toContain('rel="next" href="/shop?page=2"');
+    expect(html.match(/data-place="plp"/g)?.length).toBe(12);
+    const product = await (await get('/shop/p/linen-shirt')).text();
+    expect(product).toContain('data-place="add-on"');
+  });
+
+  it('gives each visitor a crumb cookie on pages, also from the page cache, and keeps an existing one', async () => {
+    const first = await get('/shop/p/canvas-tote');
+    await first.arrayBuffer();
+    expect(first.headers.get('set-cookie')).toMatch(/^crumb=[0-9a-f]{32}; Max-Age=31536000; Path=\/; SameSite=Lax$/);
+    const cached = await get('/shop/p/canvas-tote');
+    await cached.arrayBuffer();
+    expect(cached.headers.get('x-page-cache')).toBe('hit');
+    expect(cached.headers.get('set-cookie')).toMatch(/^crumb=/);
+    const returning = await get('/shop/p/canvas-tote', { headers: { cookie: `crumb=${'a'.repeat(32)}` } });
+    await returning.arrayBuffer();
+    expect(returning.headers.get('set-cookie')).toBeNull();
   });
 
   it('renders a product page with variant selects, quantity input and add-to-cart', async () => {
@@ -71,7 +87,15 @@ describe('store pages', () => {
     }
     expect(contact).toContain('<textarea');
     expect(contact).toContain('class="NewsletterForm"');
-    expect(await (await get('/cart')).text()).toContain('Your cart is empty.');
+    const cart = await (await get('/cart')).text();
+    expect(cart).toContain('<div data-island="CartPage" data-props=');
+    expect(cart).toContain('"engraving-text"');
+    expect(cart).toContain('Loading your cart…');
+    expect(contact).toContain('<h2 id="product-block-p-linen-shirt-title" class="ProductBlock-title"><a href="/shop/p/linen-shirt">Linen Shirt</a></h2>');
+    expect(contact).toContain('data-place="product_block"');
+    const checkout = await get('/checkout');
+    expect(checkout.status).toBe(200);
+    expect(await checkout.text()).toContain('<div data-island="CheckoutSummary"');
     const search = await (await get('/search?q=tote')).text();
     expect(search).toContain('1 result for “tote”');
     expect(search).toContain('href="/shop/p/canvas-tote"');

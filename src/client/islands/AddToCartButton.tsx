@@ -1,67 +1,122 @@
 /**
- * The add-to-cart button: adds the chosen variant and quantity to the cart, with progress
- * ('Adding…'), success and error feedback ('Unable to add item', spec §8), announced to screen
- * readers. A product with options needs them chosen first.
+ * The add-to-cart button (spec §4, §8) on a product page, a listing grid, a product block or an
+ * add-on: idle → 'Adding…' → 'Added!' (after about 1 s) → idle 2 s later; a failure returns to
+ * idle after 1 s and shows an alert with the reason. Express checkout, subscriptions and gift
+ * cards continue to checkout after their add.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { CART_ALERTS, checkoutUrl, unselectedOptionsMessage } from '../../commerce/cart';
+import { addSubscription, addToCart } from '../cart-api';
 import { announceCart } from '../cart-events';
+import { AlertDialog } from '../components/Dialog';
+import { navigateTo } from '../dom';
 import { selectionOf, subscribeSelection, type Selection } from '../selection';
+
+/** Where the button is; the values analytics reports as `product_page`. */
+export type ButtonPlace = 'pdp' | 'plp' | 'product_block' | 'add-on';
+export type Purchase = 'cart' | 'express' | 'subscription' | 'giftCard';
 
 export interface AddToCartButtonProps {
   itemId: string;
   label: string;
-  /** The sku when the product has a single variant; null when options must be chosen. */
+  /** The sku when the product has a single variant (a digital product's is its id); null when options must be chosen. */
   sku: string | null;
+  /** The product's option names, in order. */
+  options: string[];
   soldOut: boolean;
+  place: ButtonPlace;
+  purchase: Purchase;
 }
 
-type Status = { kind: 'idle' } | { kind: 'adding' } | { kind: 'added' } | { kind: 'error'; message: string };
+/** Spec §9: 'Added!' after about 1 s, idle 2 s later; failures reset after 1 s; 'Select Option' for 2 s. */
+export const ADDED_AFTER_MS = 1000;
+export const ADDED_FOR_MS = 2000;
+export const FAILURE_RESET_MS = 1000;
+export const SELECT_OPTION_MS = 2000;
 
-export default function AddToCartButton({ itemId, label, sku, soldOut }: AddToCartButtonProps) {
-  const [selection, setSelection] = useState<Selection>(() => selectionOf(itemId, { sku, quantity: 1 }));
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+type Status = 'idle' | 'adding' | 'added' | 'select-option';
+
+const ALERT_TITLES: Record<Purchase, string> = {
+  cart: CART_ALERTS.addTitle,
+  subscription: CART_ALERTS.addTitle,
+  express: CART_ALERTS.expressTitle,
+  giftCard: CART_ALERTS.giftCardTitle,
+};
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export default function AddToCartButton({ itemId, label, sku, options, soldOut, place, purchase }: AddToCartButtonProps) {
+  const [selection, setSelection] = useState<Selection>(() =>
+    selectionOf(itemId, { sku, quantity: 1, missing: sku === null ? options : [], soldOut: false }),
+  );
+  const [status, setStatus] = useState<Status>('idle');
+  const [alert, setAlert] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancelPending = () => {
+    if (timer.current !== null) clearTimeout(timer.current);
+  };
   useEffect(() => subscribeSelection(itemId, setSelection), [itemId]);
+  useEffect(() => cancelPending, []);
+
+  /** One pending state change at a time: a new click cancels the previous one's. */
+  const later = (ms: number, next: Status) => {
+    cancelPending();
+    timer.current = setTimeout(() => setStatus(next), ms);
+  };
 
   const add = async () => {
-    if (selection.sku === null) {
-      setStatus({ kind: 'error', message: 'Please select an option for each choice.' });
+    if (status === 'adding' || status === 'select-option') return;
+    cancelPending();
+    if (selection.sku === null && place === 'plp' && options.length > 0) {
+      setStatus('select-option');
+      later(SELECT_OPTION_MS, 'idle');
       return;
     }
-    setStatus({ kind: 'adding' });
+    if (selection.sku === null && selection.missing.length > 0) {
+      setAlert(unselectedOptionsMessage(selection.missing));
+      return;
+    }
+    setStatus('adding');
+    const started = Date.now();
+    const request = { itemId, sku: selection.sku, quantity: selection.quantity, additionalFields: null };
     try {
-      const res = await fetch('/api/commerce/shopping-cart/entries', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ itemId, sku: selection.sku, quantity: selection.quantity, additionalFields: null }),
-      });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { error?: string } | null;
-        throw new Error(body?.error && res.status < 500 && res.status !== 404 ? body.error : 'Unable to add item');
+      if (purchase === 'subscription') {
+        const { cartToken } = await addSubscription(request, CART_ALERTS.addItem);
+        navigateTo(checkoutUrl.subscription(cartToken));
+        return;
       }
-      const { shoppingCart } = (await res.json()) as { shoppingCart: { totalQuantity: number } };
-      announceCart(shoppingCart);
-      setStatus({ kind: 'added' });
+      const { shoppingCart } = await addToCart(request, CART_ALERTS.addItem);
+      await wait(Math.max(0, ADDED_AFTER_MS - (Date.now() - started)));
+      announceCart(shoppingCart, true);
+      if (purchase === 'express') return navigateTo(checkoutUrl.express);
+      if (purchase === 'giftCard') return navigateTo(checkoutUrl.giftCard);
+      setStatus('added');
+      later(ADDED_FOR_MS, 'idle');
     } catch (error) {
-      setStatus({ kind: 'error', message: error instanceof Error ? error.message : 'Unable to add item' });
+      setAlert(error instanceof Error ? error.message : CART_ALERTS.addItem);
+      later(FAILURE_RESET_MS, 'idle');
     }
   };
 
-  const busy = status.kind === 'adding';
+  const unavailable = soldOut || selection.soldOut;
+  const text = unavailable ? 'Sold Out' : status === 'adding' ? 'Adding…' : status === 'added' ? 'Added!' : status === 'select-option' ? 'Select Option' : label;
+  const disabled = unavailable || status === 'select-option';
   return (
-    <div className="sqs-add-to-cart-button-wrapper">
+    <div className="sqs-add-to-cart-button-wrapper" data-place={place}>
       <button
         type="button"
-        className={`sqs-add-to-cart-button sqs-button-element--primary${soldOut ? ' cart-soldout' : ''}`}
+        className={`sqs-add-to-cart-button sqs-button-element--primary${unavailable ? ' cart-soldout' : ''}${status === 'adding' ? ' cart-adding' : ''}${status === 'added' ? ' cart-added' : ''}`}
         data-item-id={itemId}
-        disabled={soldOut || busy}
-        aria-disabled={soldOut || busy}
+        disabled={disabled}
+        aria-busy={status === 'adding'}
         onClick={() => void add()}
       >
-        <span className="sqs-add-to-cart-button-inner">{soldOut ? 'Sold Out' : busy ? 'Adding…' : label}</span>
+        <span className="sqs-add-to-cart-button-inner">{text}</span>
       </button>
-      <p className="AddToCart-status" role="status" aria-live="polite">
-        {status.kind === 'added' ? 'Added to cart.' : status.kind === 'error' ? status.message : ''}
+      <p className="AddToCart-status visually-hidden" role="status" aria-live="polite">
+        {status === 'added' ? 'Added to cart.' : ''}
       </p>
+      {alert !== null && <AlertDialog title={ALERT_TITLES[purchase]} message={alert} onClose={() => setAlert(null)} />}
     </div>
   );
 }

@@ -1,34 +1,55 @@
 /**
- * The cart pill in the header: hidden while the cart is empty, '100+' above 100 (storefront spec).
- * It reads the cart once on load and follows `cart:updated` events.
+ * The cart pill in the header (spec §4, §9): hidden while the cart is empty, '100+' above 100. It
+ * loads the cart only when the visitor has a cart cookie or is signed in, follows `cart:updated`,
+ * and after an add shows a popover for 3 s or until closed.
  */
 import { useEffect, useState } from 'react';
+import { cartCountText } from '../../commerce/cart';
+import { loadCart } from '../cart-api';
 import { onCartUpdated } from '../cart-events';
+import { mayHaveCart } from '../cookies';
 
 export interface CartPillProps {
   count: number;
 }
 
-export function cartCountText(count: number): string {
-  return count > 100 ? '100+' : String(count);
-}
+export const POPOVER_MS = 3000;
 
 export default function CartPill({ count: initial }: CartPillProps) {
   const [count, setCount] = useState(initial);
+  const [popover, setPopover] = useState(false);
   useEffect(() => {
-    const stop = onCartUpdated((cart) => setCount(cart.totalQuantity));
-    fetch('/api/commerce/shopping-cart', { headers: { accept: 'application/json' } })
-      .then((res) => (res.ok ? (res.json() as Promise<{ totalQuantity?: number }>) : null))
-      .then((cart) => {
-        if (cart !== null && typeof cart.totalQuantity === 'number') setCount(cart.totalQuantity);
-      })
-      .catch(() => undefined);
+    const stop = onCartUpdated(({ cart, added }) => {
+      setCount(cart.totalQuantity);
+      if (added) setPopover(true);
+    });
+    if (mayHaveCart()) {
+      loadCart('')
+        .then((cart) => setCount(cart.totalQuantity))
+        .catch(() => undefined);
+    }
     return stop;
   }, []);
+  useEffect(() => {
+    if (!popover) return;
+    const timer = setTimeout(() => setPopover(false), POPOVER_MS);
+    return () => clearTimeout(timer);
+  }, [popover]);
+
   const text = cartCountText(count);
   return (
-    <a className="CartPill" href="/cart" hidden={count === 0} aria-label={`Cart, ${text} ${count === 1 ? 'item' : 'items'}`}>
-      <span aria-hidden="true">Cart</span> <span className="CartPill-count">{text}</span>
-    </a>
+    <div className="CartPill-wrapper" hidden={count === 0}>
+      <a className="CartPill" href="/cart" aria-label={`Cart, ${text} ${count === 1 ? 'item' : 'items'}`}>
+        <span aria-hidden="true">Cart</span> <span className="CartPill-count">{text}</span>
+      </a>
+      {popover && (
+        <div className="CartPill-popover" role="status">
+          <span>Added to cart.</span> <a href="/cart">View cart</a>
+          <button type="button" className="CartPill-popover-close" aria-label="Close" onClick={() => setPopover(false)}>
+            ×
+          </button>
+        </div>
+      )}
+    </div>
   );
 }

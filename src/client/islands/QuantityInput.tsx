@@ -1,5 +1,6 @@
 /** The quantity input of a product (spec §5: min 1, max 9999, step 1, initial 1, size 4). */
 import { useState } from 'react';
+import { QUANTITY_MAX, QUANTITY_MIN } from '../../commerce/cart';
 import { fieldValue } from '../field-value';
 import { updateSelection } from '../selection';
 
@@ -7,9 +8,6 @@ export interface QuantityInputProps {
   itemId: string;
   label: string;
 }
-
-export const QUANTITY_MIN = 1;
-export const QUANTITY_MAX = 9999;
 
 export function clampQuantity(value: number): number {
   if (!Number.isFinite(value)) return QUANTITY_MIN;

@@ -41,7 +41,11 @@ export default function VariantSelects({ itemId, options, variants, selectText }
     const next = { ...chosen, [name]: value };
     setChosen(next);
     const variant = chosenVariant(variants, options, next);
-    updateSelection(itemId, { sku: variant !== null && variant.available ? variant.sku : null });
+    updateSelection(itemId, {
+      sku: variant !== null && variant.available ? variant.sku : null,
+      missing: options.filter((o) => !next[o.name]).map((o) => o.name),
+      soldOut: variant !== null && !variant.available,
+    });
   };
   return (
     <div className="product-variants" data-item-id={itemId}>

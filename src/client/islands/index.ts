@@ -3,12 +3,14 @@
  * entry (one lazily loaded chunk per island).
  */
 import AddToCartButton from './AddToCartButton';
+import CartPage from './CartPage';
 import CartPill from './CartPill';
+import CheckoutSummary from './CheckoutSummary';
 import InstalmentPill from './InstalmentPill';
 import ProductImage from './ProductImage';
 import QuantityInput from './QuantityInput';
 import VariantSelects from './VariantSelects';
 
-export const ISLANDS = { AddToCartButton, CartPill, InstalmentPill, ProductImage, QuantityInput, VariantSelects } as const;
+export const ISLANDS = { AddToCartButton, CartPage, CartPill, CheckoutSummary, InstalmentPill, ProductImage, QuantityInput, VariantSelects } as const;
 
 export type IslandName = keyof typeof ISLANDS;

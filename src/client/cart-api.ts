@@ -1,0 +1,82 @@
+/**
+ * The cart calls from the browser, with the CSRF header, and failures turned into the message a
+ * shopper should read (spec §8): the session or cookies message for a crumb failure, the 429
+ * message, else the server's own message.
+ */
+import { CART_MESSAGES, type CartEntry, type ShoppingCart } from '../commerce/cart';
+import { readCookie } from './cookies';
+import { cookiesEnabled } from './dom';
+
+export class CartError extends Error {}
+
+interface ErrorBody {
+  error?: string;
+  crumbFail?: boolean;
+}
+
+function failureMessage(status: number, body: ErrorBody | null, fallback: string): string {
+  if (status === 403 && body?.crumbFail === true) {
+    return cookiesEnabled() ? CART_MESSAGES.sessionExpired : CART_MESSAGES.enableCookies;
+  }
+  if (status === 429) return CART_MESSAGES.tryAgain;
+  return status < 500 && typeof body?.error === 'string' ? body.error : fallback;
+}
+
+async function call<T>(method: string, path: string, body: unknown, fallback: string): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(method === 'GET' ? {} : { 'X-CSRF-Token': readCookie('crumb') ?? '' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new CartError(fallback);
+  }
+  const json = (await res.json().catch(() => null)) as unknown;
+  if (!res.ok) throw new CartError(failureMessage(res.status, json as ErrorBody | null, fallback));
+  return json as T;
+}
+
+const ENTRIES = '/api/commerce/shopping-cart/entries';
+
+export interface AddRequest {
+  itemId: string;
+  sku: string | null;
+  quantity: number;
+  additionalFields: string | null;
+}
+
+export function addToCart(request: AddRequest, fallback: string) {
+  return call<{ shoppingCart: ShoppingCart; newlyAdded: CartEntry }>('POST', ENTRIES, request, fallback);
+}
+
+export function addSubscription({ quantity, ...rest }: AddRequest, fallback: string) {
+  return call<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', { ...rest, qty: quantity }, fallback);
+}
+
+export function loadCart(fallback: string, cartToken?: string) {
+  const query = cartToken === undefined ? '' : `?cartToken=${encodeURIComponent(cartToken)}`;
+  return call<ShoppingCart>('GET', `/api/commerce/shopping-cart${query}`, undefined, fallback);
+}
+
+export function updateQuantity(entryId: string, quantity: number, fallback: string) {
+  return call<{ shoppingCart: ShoppingCart }>('PUT', `${ENTRIES}/${encodeURIComponent(entryId)}`, { quantity }, fallback);
+}
+
+export function removeEntry(entryId: string, fallback: string) {
+  return call<{ shoppingCart: ShoppingCart }>('DELETE', `${ENTRIES}/${encodeURIComponent(entryId)}`, undefined, fallback);
+}
+
+export function updateAdditionalFields(entry: CartEntry, additionalFields: string, fallback: string) {
+  return call<{ shoppingCart: ShoppingCart }>(
+    'PUT',
+    `${ENTRIES}/${encodeURIComponent(entry.id)}/additionalFields`,
+    { itemId: entry.itemId, sku: entry.chosenVariant.sku, additionalFields },
+    fallback,
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * A modal dialog: page scroll locked while open, focus moved in and trapped (Tab cycles), Escape
+ * closes, and focus goes back to where it was. Used for alerts and the cart's lightbox.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { asElement, pageDocument, type DomKeyboardEvent } from '../dom';
+
+export interface DialogProps {
+  title: string;
+  role?: 'dialog' | 'alertdialog';
+  className?: string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+let titleCounter = 0;
+
+export default function Dialog({ title, role = 'dialog', className = '', onClose, children }: DialogProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  const panelElement = () => asElement(panel.current);
+  const titleId = useRef(`dialog-title-${++titleCounter}`).current;
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    const document = pageDocument();
+    if (document === undefined) return;
+    const opener = document.activeElement;
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    root.style.overflow = 'hidden';
+    (panelElement()?.querySelector(FOCUSABLE) ?? panelElement())?.focus();
+    const onKey = (event: DomKeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        close.current();
+        return;
+      }
+      const container = panelElement();
+      if (event.key !== 'Tab' || container === null) return;
+      const items = Array.from(container.querySelectorAll(FOCUSABLE));
+      if (items.length === 0) return;
+      const [head, tail] = [items[0], items[items.length - 1]];
+      if (event.shiftKey && document.activeElement === head) {
+        event.preventDefault();
+        tail?.focus();
+      } else if (!event.shiftKey && document.activeElement === tail) {
+        event.preventDefault();
+        head?.focus();
+      } else if (!container.contains(document.activeElement)) {
+        event.preventDefault();
+        head?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      root.style.overflow = overflow;
+      opener?.focus();
+    };
+  }, []);
+
+  return (
+    <div className="Dialog-backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
+      <div ref={panel} className={`Dialog ${className}`.trim()} role={role} aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+        <h2 id={titleId} className="Dialog-title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** An alert with one button (spec §8: 'Unable to Add Item' and the like). */
+export function AlertDialog({ title, message, onClose }: { title: string; message: string; onClose: () => void }) {
+  return (
+    <Dialog title={title} role="alertdialog" className="Dialog--alert" onClose={onClose}>
+      <p className="Dialog-message">{message}</p>
+      <div className="Dialog-actions">
+        <button type="button" onClick={onClose}>
+          OK
+        </button>
+      </div>
+    </Dialog>
+  );
+}

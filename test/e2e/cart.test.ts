@@ -1,0 +1,198 @@
+/**
+ * The cart in Chromium against `wrangler dev`: the add-to-cart button's states and alerts, the cart
+ * pill and its popover, the listing grid, subscriptions and gift cards, and the cart page with its
+ * lightbox. Each test has its own browser context, so its own cookies and cart.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './browser';
+
+const storeUrl = inject('storeUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+async function open(path: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${storeUrl}${path}`);
+  await page.waitForSelector('html[data-islands="hydrated"]');
+  return { context, page, errors };
+}
+
+const productButton = '.ProductItem-form .sqs-add-to-cart-button';
+const buttonText = (page: Page, selector = productButton) => page.locator(selector).textContent();
+
+describe('add to cart in Chromium', () => {
+  it('goes Adding… → Added! → idle, shows the pill with its popover, and sets the CART cookie', async () => {
+    const { context, page, errors } = await open('/shop/p/linen-shirt');
+    expect(await page.locator('.CartPill-wrapper').isHidden()).toBe(true);
+    await page.selectOption('#variant-p-linen-shirt-Size', 'Small');
+    await page.selectOption('#variant-p-linen-shirt-Colour', 'Sand');
+    await page.fill('#quantity-p-linen-shirt', '2');
+    const started = Date.now();
+    await page.click(productButton);
+    await expect.poll(() => buttonText(page)).toBe('Adding…');
+    await expect.poll(() => buttonText(page), { timeout: 3000 }).toBe('Added!');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(await page.locator('.CartPill-count').textContent()).toBe('2');
+    expect(await page.locator('.CartPill-popover').isVisible()).toBe(true);
+    await expect.poll(() => buttonText(page), { timeout: 4000 }).toBe('Add To Cart');
+    await expect.poll(() => page.locator('.CartPill-popover').count(), { timeout: 4000 }).toBe(0);
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'CART')?.value).toMatch(/^[0-9a-f]{32}$/);
+
+    // A sold-out combination cannot be chosen: its option is disabled.
+    await page.selectOption('#variant-p-linen-shirt-Size', 'Large');
+    expect(await page.locator('#variant-p-linen-shirt-Colour option[value="Ink"]').isDisabled()).toBe(true);
+
+    // A new page load reads the cart: the pill shows the count without an add.
+    await page.goto(`${storeUrl}/blog/linen-care`);
+    await expect.poll(() => page.locator('.CartPill-count').textContent()).toBe('2');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('alerts with the server message, the 429 message and the session message, then returns to idle', async () => {
+    const { context, page } = await open('/shop/p/oak-board');
+    await page.click(productButton);
+    await expect.poll(() => buttonText(page), { timeout: 3000 }).toBe('Added!');
+    await page.click(productButton);
+    await expect.poll(() => page.locator('[role="alertdialog"]').textContent(), { timeout: 3000 }).toBe(
+      'Unable to Add ItemSorry, we do not have enough of that item available.OK',
+    );
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('OK');
+    await page.click('[role="alertdialog"] button');
+    await expect.poll(() => buttonText(page), { timeout: 3000 }).toBe('Add To Cart');
+
+    await page.route('**/api/commerce/shopping-cart/entries', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: '{"error":"Too many"}' }));
+    await page.click(productButton);
+    await expect.poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent()).toBe('Please try again in a few seconds.');
+    await page.keyboard.press('Escape');
+    await page.unroute('**/api/commerce/shopping-cart/entries');
+
+    await context.clearCookies({ name: 'crumb' });
+    await page.waitForTimeout(1100);
+    await page.click(productButton);
+    await expect.poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent()).toBe(
+      'Your session has expired. Please reload the page and try again.',
+    );
+    await context.close();
+  });
+
+  it('on the listing grid asks to select an option for 2 s, and adds a single-variant product', async () => {
+    const { context, page } = await open('/shop');
+    const shirt = '.ProductCard[data-item-id="p-linen-shirt"] .sqs-add-to-cart-button';
+    await page.click(shirt);
+    expect(await buttonText(page, shirt)).toBe('Select Option');
+    expect(await page.locator(shirt).isDisabled()).toBe(true);
+    await expect.poll(() => buttonText(page, shirt), { timeout: 3500 }).toBe('Add To Cart');
+    const mug = '.ProductCard[data-item-id="p-ceramic-mug"] .sqs-add-to-cart-button';
+    expect(await buttonText(page, mug)).toBe('Sold Out');
+    expect(await page.locator(mug).isDisabled()).toBe(true);
+    const tote = '.ProductCard[data-item-id="p-canvas-tote"] .sqs-add-to-cart-button';
+    await page.click(tote);
+    await expect.poll(() => buttonText(page, tote), { timeout: 3000 }).toBe('Added!');
+    expect(await page.locator('.CartPill-count').textContent()).toBe('1');
+    await context.close();
+  });
+
+  it('sends a subscription to checkout with its cart token, and a gift card to checkout', async () => {
+    const { context, page } = await open('/shop/p/coffee-beans');
+    expect(await buttonText(page)).toBe('Subscribe');
+    await page.click(productButton);
+    await page.waitForURL(/\/checkout\?cartToken=[0-9a-f]{32}$/);
+    await expect.poll(() => page.locator('.CheckoutSummary-title').textContent()).toBe('Coffee Subscription');
+
+    await page.goto(`${storeUrl}/gifts/p/gift-card`);
+    await page.waitForSelector('html[data-islands="hydrated"]');
+    await page.click(productButton);
+    await expect.poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent()).toBe('Please select the Amount option.');
+    await page.keyboard.press('Escape');
+    await page.selectOption('#variant-p-gift-card-Amount', '$50');
+    await page.click(productButton);
+    await page.waitForURL(/\/checkout\?giftCard=true$/);
+    await expect.poll(() => page.locator('.CheckoutSummary-total').textContent()).toBe('Total: $50.00');
+    await context.close();
+  });
+});
+
+describe('cart page in Chromium', () => {
+  it('edits quantities, removes entries and edits additional fields in a focus-trapped lightbox', async () => {
+    const { context, page, errors } = await open('/shop/p/brass-pen');
+    await page.click(productButton);
+    await expect.poll(() => buttonText(page), { timeout: 3000 }).toBe('Added!');
+    await page.goto(`${storeUrl}/shop/p/candle`);
+    await page.waitForSelector('html[data-islands="hydrated"]');
+    await page.click(productButton);
+    await expect.poll(() => buttonText(page), { timeout: 3000 }).toBe('Added!');
+
+    await page.goto(`${storeUrl}/cart`);
+    await expect.poll(() => page.locator('.CartEntry').count()).toBe(2);
+    expect(await page.locator('.CartPage-total').textContent()).toBe('$71.00');
+
+    const pen = page.locator('.CartEntry', { hasText: 'Engraved Brass Pen' });
+    await pen.locator('input[type="number"]').fill('3');
+    await pen.locator('input[type="number"]').press('Enter');
+    await expect.poll(() => page.locator('.CartPage-total').textContent()).toBe('$149.00');
+    await expect.poll(() => page.locator('.CartPill-count').textContent()).toBe('4');
+
+    // The lightbox: focus inside, Tab cycles within it, the page does not scroll, Escape closes.
+    await pen.locator('.CartEntry-edit').click();
+    const dialog = page.locator('[role="dialog"]');
+    expect(await dialog.locator('.Dialog-title').textContent()).toBe('Engraving');
+    expect(await page.evaluate('document.documentElement.style.overflow')).toBe('hidden');
+    expect(await page.evaluate('document.activeElement?.id')).toBe('additional-f-engraving-engraving-text');
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate('Boolean(document.activeElement?.closest(\'[role="dialog"]\'))')).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    expect(await dialog.count()).toBe(0);
+    expect(await page.evaluate('document.documentElement.style.overflow')).toBe('');
+
+    await pen.locator('.CartEntry-edit').click();
+    await dialog.locator('button[type="submit"]').click();
+    expect(await dialog.locator('.FormField-error').textContent()).toBe('Required');
+    await dialog.locator('input').fill('x'.repeat(31));
+    expect(await dialog.locator('.FormField-count').textContent()).toBe('31 / 30');
+    await dialog.locator('button[type="submit"]').click();
+    expect(await dialog.locator('.FormField-error').textContent()).toBe('You have exceeded the character limit.');
+    await dialog.locator('input').fill('For Ada');
+    await dialog.locator('button[type="submit"]').click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const stored = await page.evaluate(async () => (await (await fetch('/api/commerce/shopping-cart')).json()) as { entries: { title: string; additionalFields: string | null }[] });
+    expect(stored.entries.find((e) => e.title === 'Engraved Brass Pen')?.additionalFields).toBe('{"engraving-text":"For Ada"}');
+
+    await page.locator('.CartEntry', { hasText: 'Cedar Candle' }).locator('.CartEntry-remove').click();
+    await expect.poll(() => page.locator('.CartEntry').count()).toBe(1);
+    await expect.poll(() => page.locator('.CartPage-total').textContent()).toBe('$117.00');
+    await page.reload();
+    await expect.poll(() => page.locator('.CartEntry').count()).toBe(1);
+
+    // A failed update shows its alert and the page goes back to the server's cart.
+    await page.route('**/api/commerce/shopping-cart/entries/*', (route) =>
+      route.request().method() === 'PUT' ? route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":"Sorry, we do not have enough of that item available."}' }) : route.continue(),
+    );
+    await page.locator('.CartEntry input[type="number"]').fill('9');
+    await page.locator('.CartEntry input[type="number"]').press('Enter');
+    await expect.poll(() => page.locator('[role="alertdialog"]').textContent()).toBe('Unable to update quantitySorry, we do not have enough of that item available.OK');
+    await expect.poll(() => page.locator('.CartEntry input[type="number"]').inputValue()).toBe('3');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows an empty cart to a visitor without one', async () => {
+    const { context, page } = await open('/cart');
+    await expect.poll(() => page.locator('.CartPage-empty').textContent()).toContain('Your cart is empty.');
+    await context.close();
+  });
+});
