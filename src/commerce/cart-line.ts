@@ -2,7 +2,7 @@
  * What adding a product to the cart means for one request: the variant chosen by sku, its price in
  * the store currency's minor units, its stock limit, and the spec's message when it cannot be added.
  */
-import { CART_MESSAGES } from './cart';
+import { CART_MESSAGES, type StoredEntry } from './cart';
 import { toMinorUnits } from './money';
 import { isSubscribable, productType, ProductType, variantsOf, type ProductTypeCode } from './product';
 import { asString, childOf, isTruthy } from '../engine/plugins/util/values';
@@ -71,5 +71,21 @@ export function resolveCartLine(item: unknown, sku: string | null | undefined, s
     attributes: attributesOf(variant),
     unitPriceCents: cents,
     stock: limited ? Math.max(0, Math.trunc(Number(childOf(variant, 'qtyInStock')) || 0)) : null,
+  };
+}
+
+/** A cart entry for `quantity` of a line. */
+export function entryFromLine(line: CartLine, id: string, quantity: number, additionalFields: string | null): StoredEntry {
+  return {
+    id,
+    itemId: line.itemId,
+    chosenVariant: { sku: line.sku, attributes: line.attributes },
+    quantity,
+    title: line.title,
+    productType: line.productType,
+    purchasePriceCents: line.unitPriceCents,
+    additionalFields,
+    url: line.url,
+    imageUrl: line.imageUrl,
   };
 }

@@ -14,7 +14,7 @@ import {
   type ShoppingCart,
   type StoredEntry,
 } from '../commerce/cart';
-import type { CartLine } from '../commerce/cart-line';
+import { entryFromLine, type CartLine } from '../commerce/cart-line';
 
 /** Carts nobody touches for 30 days are removed and their stock released. */
 export const CART_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -124,18 +124,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
       if (!(await this.holdStock(meta, line.sku, total, line.stock))) return { ok: false, status: 400, error: CART_MESSAGES.notEnoughStock };
 
       const entry: StoredEntry = existing === undefined
-        ? {
-            id: crypto.randomUUID().replaceAll('-', '').slice(0, 24),
-            itemId: line.itemId,
-            chosenVariant: { sku: line.sku, attributes: line.attributes },
-            quantity: newQuantity,
-            title: line.title,
-            productType: line.productType,
-            purchasePriceCents: line.unitPriceCents,
-            additionalFields,
-            url: line.url,
-            imageUrl: line.imageUrl,
-          }
+        ? entryFromLine(line, crypto.randomUUID().replaceAll('-', '').slice(0, 24), newQuantity, additionalFields)
         : { ...existing, quantity: newQuantity };
       this.sql.exec('INSERT OR REPLACE INTO meta (id, data) VALUES (1, ?)', JSON.stringify(meta));
       if (existing === undefined) {

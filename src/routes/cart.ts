@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { buildCart, CART_MESSAGES, MAX_ADDITIONAL_FIELDS_LENGTH, parseQuantity, type ShoppingCart, type StoredEntry } from '../commerce/cart';
-import { resolveCartLine, type CartLine } from '../commerce/cart-line';
+import { entryFromLine, resolveCartLine, type CartLine } from '../commerce/cart-line';
 import { DEFAULT_CURRENCY } from '../commerce/money';
 import type { CartHead, CartResult } from '../durable/cart';
 import type { Site } from '../site/schema';
@@ -89,18 +89,7 @@ function mockCart(site: Site): ShoppingCart {
     if (variant === undefined || item.structuredContent?.isSubscribable === true) continue;
     const line = resolveCartLine(item, variant.sku, currencyOf(site));
     if ('error' in line) continue;
-    entries.push({
-      id: `mock-${entries.length + 1}`,
-      itemId: line.itemId,
-      chosenVariant: { sku: line.sku, attributes: line.attributes },
-      quantity: 1,
-      title: line.title,
-      productType: line.productType,
-      purchasePriceCents: line.unitPriceCents,
-      additionalFields: null,
-      url: line.url,
-      imageUrl: line.imageUrl,
-    });
+    entries.push(entryFromLine(line, `mock-${entries.length + 1}`, 1, null));
   }
   return buildCart({ id: 'mock', websiteId: site.website.id, created: null, currencyCode: currencyOf(site) }, entries);
 }
@@ -124,23 +113,38 @@ cart.get('/api/commerce/shopping-cart', async (c) => {
   return c.json(stored ?? emptyCart(site));
 });
 
-cart.post('/api/commerce/shopping-cart/entries', async (c) => {
-  const body = await readJson(c, addSchema, MAX_BODY_BYTES);
+interface AddRequest {
+  itemId: string;
+  sku?: string | null;
+  quantity?: unknown;
+  additionalFields: string | null;
+}
+
+/**
+ * Validates an add against the site, then adds it to the cart `cartId` (a new cart when the id is
+ * new). Subscriptions are only added through their own call, and only they are.
+ */
+async function addLine(c: Context<AppEnv>, request: AddRequest, subscription: boolean, cartIdOf: () => string) {
   const site = await requireSite(c);
   if (site instanceof Response) return site;
-  const line = lineFor(c, site, body.itemId, body.sku);
+  const line = lineFor(c, site, request.itemId, request.sku);
   if (line instanceof Response) return line;
-  if (line.subscription) return apiError(c, 400, CART_MESSAGES.subscriptionOnly);
-  const quantity = quantityOr400(c, body.quantity);
+  if (line.subscription !== subscription) return apiError(c, 400, subscription ? CART_MESSAGES.notSubscription : CART_MESSAGES.subscriptionOnly);
+  const quantity = quantityOr400(c, request.quantity);
   if (quantity instanceof Response) return quantity;
-
-  const existing = cartIdFrom(c);
-  const cartId = existing ?? randomToken();
+  const cartId = cartIdOf();
   const head: CartHead = { cartId, websiteId: site.website.id, currencyCode: currencyOf(site) };
-  const result = await cartObject(c.env, site.website.id, cartId).add(head, line, quantity, body.additionalFields);
-  if (!result.ok) return failed(c, result);
-  if (existing === null) setCartCookie(c, cartId);
-  return c.json({ shoppingCart: result.cart, newlyAdded: result.entry });
+  const result = await cartObject(c.env, site.website.id, cartId).add(head, line, quantity, request.additionalFields);
+  return result.ok ? { cartId, result } : failed(c, result);
+}
+
+cart.post('/api/commerce/shopping-cart/entries', async (c) => {
+  const body = await readJson(c, addSchema, MAX_BODY_BYTES);
+  const existing = cartIdFrom(c);
+  const added = await addLine(c, body, false, () => existing ?? randomToken());
+  if (added instanceof Response) return added;
+  if (existing === null) setCartCookie(c, added.cartId);
+  return c.json({ shoppingCart: added.result.cart, newlyAdded: added.result.entry });
 });
 
 /** The cart a change applies to, or a 404 when the visitor has none. */
@@ -189,17 +193,8 @@ cart.delete('/api/commerce/shopping-cart/entries/:entryId', async (c) => {
 
 /** A subscription is bought on its own: a new cart holding just it, identified by the returned token. */
 cart.post('/api/3/commerce/cart/subscription', async (c) => {
-  const body = await readJson(c, subscriptionSchema, MAX_BODY_BYTES);
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
-  const line = lineFor(c, site, body.itemId, body.sku);
-  if (line instanceof Response) return line;
-  if (!line.subscription) return apiError(c, 400, CART_MESSAGES.notSubscription);
-  const quantity = quantityOr400(c, body.qty);
-  if (quantity instanceof Response) return quantity;
-  const cartToken = randomToken();
-  const head: CartHead = { cartId: cartToken, websiteId: site.website.id, currencyCode: currencyOf(site) };
-  const result = await cartObject(c.env, site.website.id, cartToken).add(head, line, quantity, body.additionalFields);
-  if (!result.ok) return failed(c, result);
-  return c.json({ cartToken });
+  const { qty, ...body } = await readJson(c, subscriptionSchema, MAX_BODY_BYTES);
+  const added = await addLine(c, { ...body, quantity: qty }, true, randomToken);
+  if (added instanceof Response) return added;
+  return c.json({ cartToken: added.cartId });
 });
