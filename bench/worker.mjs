@@ -4,6 +4,7 @@
  * string of the same size — the runtime's ceiling on this machine. For a product page: requests
  * per second, p50 and p99, on a cache miss (every request renders) and a cache hit. Static assets
  * are not bound here (the page then has no island script tag; the HTML is otherwise the same).
+ * Add-to-cart calls go to one cart and spread over 1000 carts, beside the same ceiling.
  */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -33,8 +34,11 @@ async function start(options) {
   return { mf, url };
 }
 
-/** Keep-alive load from this process: `CONCURRENCY` requests in flight for `SECONDS`; `path` may be a function giving each request's path. */
-async function load(url, path, headers = {}) {
+/**
+ * Keep-alive load from this process: `CONCURRENCY` requests in flight for `SECONDS`; `path` may be
+ * a function giving each request's path, and `request` a function giving its method, headers and body.
+ */
+async function load(url, path, request = () => ({ method: 'GET', headers: {} })) {
   const pathOf = typeof path === 'function' ? path : () => path;
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const latencies = [];
@@ -43,15 +47,17 @@ async function load(url, path, headers = {}) {
   const once = () =>
     new Promise((resolve, reject) => {
       const started = performance.now();
-      const req = http.get(new URL(pathOf(), url), { agent, headers }, (res) => {
+      const { method, headers, body } = request();
+      const req = http.request(new URL(pathOf(), url), { agent, method, headers }, (res) => {
         res.on('data', (chunk) => (bytes += chunk.length));
         res.on('end', () => {
-          if (res.statusCode !== 200) reject(new Error(`status ${res.statusCode}`));
+          if (res.statusCode !== 200) reject(new Error(`${method} status ${res.statusCode}`));
           latencies.push(performance.now() - started);
           resolve();
         });
       });
       req.on('error', reject);
+      req.end(body);
     });
   const worker = async () => {
     while (performance.now() < deadline) await once();
@@ -79,6 +85,12 @@ const store = await start({
   modulesRules: [{ type: 'Text', include: ['**/*.html', '**/*.css'] }],
   kvNamespaces: ['SITE_CONTENT'],
   bindings: { ENVIRONMENT: 'development' },
+  durableObjects: {
+    CARTS: { className: 'ShoppingCartObject', useSQLite: true },
+    STOCK: { className: 'StockLedger', useSQLite: true },
+  },
+  // The limiter still runs on every add; its limit is lifted so the run measures throughput, not refusals.
+  ratelimits: { CART_RATE_LIMITER: { simple: { limit: 1e9, period: 60 } } },
 });
 // Seed the demo store and learn the page's size.
 const page = await (await fetch(new URL(PRODUCT, store.url))).text();
@@ -93,12 +105,37 @@ const ceiling = await load(staticWorker.url, '/');
 let n = 0;
 const miss = await load(store.url, () => `${PRODUCT}?bench=${n++}`);
 const hit = await load(store.url, PRODUCT);
+
+// Add-to-cart: unlimited variants (no stock hold), quantity 1, rotating over skus so no entry reaches 9999.
+const stockUrl = new URL('/api/commerce/inventory/stock/?itemId=p-brass-pen&itemId=p-design-consult&itemId=p-gift-card', store.url);
+const demo = (await (await fetch(stockUrl)).json()).results.filter((r) => r.unlimited).map(({ itemId, sku }) => ({ itemId, sku }));
+const crumb = 'c'.repeat(32);
+const hex = (i) => i.toString(16).padStart(32, '0');
+let adds = 0;
+const addRequest = (cartOf) => () => {
+  const line = demo[adds % demo.length];
+  const cart = cartOf(adds++);
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': crumb, cookie: `crumb=${crumb}; CART=${cart}` },
+    body: JSON.stringify({ ...line, quantity: 1, additionalFields: null }),
+  };
+};
+const oneCart = await load(store.url, '/api/commerce/shopping-cart/entries', addRequest(() => hex(1)));
+// The 1000 carts exist before the timed run (their first add creates each Durable Object).
+const entriesUrl = new URL('/api/commerce/shopping-cart/entries', store.url);
+for (let i = 0; i < 1000; i += 50) {
+  await Promise.all(Array.from({ length: 50 }, async (_, k) => (await fetch(entriesUrl, addRequest(() => hex(1000 + i + k))())).arrayBuffer()));
+}
+const manyCarts = await load(store.url, '/api/commerce/shopping-cart/entries', addRequest((i) => hex(1000 + (i % 1000))));
 const ceiling2 = await load(staticWorker.url, '/');
 const best = ceiling.rps > ceiling2.rps ? ceiling : ceiling2;
 
 console.log(`  static string (ceiling) ${fmt(best)}`);
 console.log(`  product page, miss      ${fmt(miss)}   ${(miss.rps / best.rps).toFixed(2)}x of ceiling`);
 console.log(`  product page, hit       ${fmt(hit)}   ${(hit.rps / best.rps).toFixed(2)}x of ceiling`);
+console.log(`  add to cart, one cart    ${fmt(oneCart)}   ${(oneCart.rps / best.rps).toFixed(2)}x of ceiling`);
+console.log(`  add to cart, 1000 carts  ${fmt(manyCarts)}   ${(manyCarts.rps / best.rps).toFixed(2)}x of ceiling`);
 console.log(`  client JavaScript, gzip: entry alone ${kb(manifest.files[manifest.entry])} (a page whose islands need no React, e.g. a blog post with no cart)`);
 console.log(`  client JavaScript, gzip: entry + React + every island ${kb(allClientBytes)} (upper bound for a product page; budget 90 KB)`);
 await store.mf.dispose();

@@ -38,6 +38,10 @@ export class ShoppingCartObject extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   /** The tail of the queue of changes: each waits for the one before it. */
   private tail: Promise<unknown> = Promise.resolve();
+  /** The stored cart, read once per instance and kept in step with every write. */
+  private cached: { meta: Meta | null; entries: StoredEntry[] } | null = null;
+  /** When the expiry alarm was last pushed back. */
+  private touchedAt = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -56,28 +60,53 @@ export class ShoppingCartObject extends DurableObject<Env> {
     return run;
   }
 
-  private meta(): Meta | null {
-    const row = this.sql.exec<{ data: string }>('SELECT data FROM meta WHERE id = 1').toArray()[0];
-    return row === undefined ? null : (JSON.parse(row.data) as Meta);
+  private stored(): { meta: Meta | null; entries: StoredEntry[] } {
+    if (this.cached === null) {
+      const row = this.sql.exec<{ data: string }>('SELECT data FROM meta WHERE id = 1').toArray()[0];
+      this.cached = {
+        meta: row === undefined ? null : (JSON.parse(row.data) as Meta),
+        entries: this.sql
+          .exec<{ data: string }>('SELECT data FROM entries ORDER BY seq')
+          .toArray()
+          .map((entry) => JSON.parse(entry.data) as StoredEntry),
+      };
+    }
+    return this.cached;
   }
 
-  private entries(): StoredEntry[] {
-    return this.sql
-      .exec<{ data: string }>('SELECT data FROM entries ORDER BY seq')
-      .toArray()
-      .map((row) => JSON.parse(row.data) as StoredEntry);
+  private meta(): Meta | null {
+    return this.stored().meta;
+  }
+
+  private entries(): readonly StoredEntry[] {
+    return this.stored().entries;
+  }
+
+  private writeMeta(meta: Meta): void {
+    this.sql.exec('INSERT OR REPLACE INTO meta (id, data) VALUES (1, ?)', JSON.stringify(meta));
+    this.stored().meta = meta;
   }
 
   private snapshot(meta: Meta): ShoppingCart {
     return buildCart({ id: meta.cartId, websiteId: meta.websiteId, created: meta.created, currencyCode: meta.currencyCode }, this.entries());
   }
 
-  private writeEntry(entry: StoredEntry, seq?: number): void {
-    if (seq === undefined) {
+  private writeEntry(entry: StoredEntry): void {
+    const stored = this.stored();
+    const index = stored.entries.findIndex((e) => e.id === entry.id);
+    if (index >= 0) {
       this.sql.exec('UPDATE entries SET data = ? WHERE id = ?', JSON.stringify(entry), entry.id);
+      stored.entries[index] = entry;
     } else {
-      this.sql.exec('INSERT INTO entries (id, seq, data) VALUES (?, ?, ?)', entry.id, seq, JSON.stringify(entry));
+      this.sql.exec('INSERT INTO entries (id, seq, data) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM entries), ?)', entry.id, JSON.stringify(entry));
+      stored.entries.push(entry);
     }
+  }
+
+  private deleteEntry(entryId: string): void {
+    this.sql.exec('DELETE FROM entries WHERE id = ?', entryId);
+    const stored = this.stored();
+    stored.entries = stored.entries.filter((e) => e.id !== entryId);
   }
 
   private stockLedger(websiteId: string) {
@@ -100,8 +129,12 @@ export class ShoppingCartObject extends DurableObject<Env> {
     return result.ok;
   }
 
+  /** Pushes expiry back to CART_TTL_MS from now (at most once an hour: expiry need not be exact). */
   private async touch(): Promise<void> {
-    await this.ctx.storage.setAlarm(Date.now() + CART_TTL_MS);
+    const now = Date.now();
+    if (now - this.touchedAt < 60 * 60 * 1000) return;
+    await this.ctx.storage.setAlarm(now + CART_TTL_MS);
+    this.touchedAt = now;
   }
 
   /** The cart, or null when nothing was ever added to it. */
@@ -114,11 +147,10 @@ export class ShoppingCartObject extends DurableObject<Env> {
   /** Adds `quantity` of a line; the same variant with the same additional fields grows its entry. */
   add(head: CartHead, line: CartLine, quantity: number, additionalFields: string | null): Promise<CartResult> {
     return this.serially(async () => {
-      let meta = this.meta();
-      if (meta === null) meta = { ...head, created: Date.now() };
+      const meta = this.meta() ?? { ...head, created: Date.now() };
       const existing = this.entries().find((e) => e.chosenVariant.sku === line.sku && e.additionalFields === additionalFields);
       const newQuantity = (existing?.quantity ?? 0) + quantity;
-      if (newQuantity > QUANTITY_MAX) return { ok: false, status: 400, error: CART_MESSAGES.notEnoughStock };
+      if (newQuantity > QUANTITY_MAX) return { ok: false, status: 400, error: CART_MESSAGES.quantityOutOfRange };
       if (existing === undefined && this.entries().length >= MAX_CART_ENTRIES) return { ok: false, status: 400, error: CART_MESSAGES.cartMaxEntries };
       const total = this.skuTotal(line.sku, existing?.id ?? null, newQuantity);
       if (!(await this.holdStock(meta, line.sku, total, line.stock))) return { ok: false, status: 400, error: CART_MESSAGES.notEnoughStock };
@@ -126,13 +158,8 @@ export class ShoppingCartObject extends DurableObject<Env> {
       const entry: StoredEntry = existing === undefined
         ? entryFromLine(line, crypto.randomUUID().replaceAll('-', '').slice(0, 24), newQuantity, additionalFields)
         : { ...existing, quantity: newQuantity };
-      this.sql.exec('INSERT OR REPLACE INTO meta (id, data) VALUES (1, ?)', JSON.stringify(meta));
-      if (existing === undefined) {
-        const next = this.sql.exec<{ seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM entries').one().seq;
-        this.writeEntry(entry, next);
-      } else {
-        this.writeEntry(entry);
-      }
+      if (this.meta() === null) this.writeMeta(meta);
+      this.writeEntry(entry);
       await this.touch();
       const cart = this.snapshot(meta);
       return { ok: true, cart, entry: cart.entries.find((e) => e.id === entry.id) };
@@ -162,7 +189,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
       const meta = this.meta();
       const entry = this.entries().find((e) => e.id === entryId);
       if (meta === null || entry === undefined) return { ok: false, status: 404, error: CART_MESSAGES.entryNotFound };
-      this.sql.exec('DELETE FROM entries WHERE id = ?', entryId);
+      this.deleteEntry(entryId);
       await this.stockLedger(meta.websiteId).lower(meta.cartId, entry.chosenVariant.sku, this.skuTotal(entry.chosenVariant.sku, null, 0));
       await this.touch();
       return { ok: true, cart: this.snapshot(meta) };
@@ -190,6 +217,8 @@ export class ShoppingCartObject extends DurableObject<Env> {
       const meta = this.meta();
       if (meta !== null) await this.stockLedger(meta.websiteId).releaseCart(meta.cartId);
       await this.ctx.storage.deleteAll();
+      this.cached = null;
+      this.touchedAt = 0;
       this.createTables();
     });
   }
