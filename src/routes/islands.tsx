@@ -127,7 +127,7 @@ export const ISLAND_FORMATTERS: FormatterTable = {
     }),
   'cart-pill': () => renderIsland('CartPill', { count: 0 }),
   'add-to-cart-btn': (item, args, ctx) => addToCartButton(item, buttonPlace(args[0]), ctx),
-  'product-checkout': (item, _args, ctx) => addToCartButton(item, 'pdp', ctx, 'express'),
+  'product-checkout': (item, args, ctx) => addToCartButton(item, buttonPlace(args[0]), ctx, 'express'),
   'checkout-summary': (_value, _args, ctx) => renderIsland('CheckoutSummary', { locale: asString(ctx.resolve(['website', 'language'])) || 'en-US' }),
   'cart-page': (_value, _args, ctx) =>
     renderIsland('CartPage', {

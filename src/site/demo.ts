@@ -254,7 +254,7 @@ export function demoSite(): SiteInput {
         blocks: [
           { id: 'block-contact', type: 'form', title: 'Write to us', formId: CONTACT_FORM.id },
           { id: 'block-newsletter', type: 'newsletter', title: 'Newsletter', description: 'One letter a month, no more.' },
-          { id: 'block-product', type: 'product', title: 'Our bestseller', productId: 'p-linen-shirt' },
+          { id: 'block-product', type: 'product', title: 'Our bestseller', productId: 'p-linen-shirt', buttonType: 'express' },
         ],
       },
     ],

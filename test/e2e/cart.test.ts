@@ -85,6 +85,13 @@ describe('add to cart in Chromium', () => {
     await expect.poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent()).toBe(
       'Your session has expired. Please reload the page and try again.',
     );
+    await page.keyboard.press('Escape');
+    await page.evaluate("Object.defineProperty(navigator, 'cookieEnabled', { get: () => false })");
+    await page.waitForTimeout(1100);
+    await page.click(productButton);
+    await expect.poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent()).toBe(
+      'Please enable cookies in your browser, reload the page, and try again.',
+    );
     await context.close();
   });
 
@@ -121,6 +128,21 @@ describe('add to cart in Chromium', () => {
     await page.click(productButton);
     await page.waitForURL(/\/checkout\?giftCard=true$/);
     await expect.poll(() => page.locator('.CheckoutSummary-total').textContent()).toBe('Total: $50.00');
+    await context.close();
+  });
+
+  it('buys at once from an express-checkout product block: Purchase, then checkout', async () => {
+    const { context, page } = await open('/contact');
+    const purchase = '.ProductBlock .sqs-add-to-cart-button';
+    expect(await buttonText(page, purchase)).toBe('Purchase');
+    await page.click(purchase);
+    await expect.poll(() => page.locator('[role="alertdialog"]').textContent()).toBe('Unable to Purchase ItemPlease select the Size and Colour options.OK');
+    await page.keyboard.press('Escape');
+    await page.selectOption('.ProductBlock #variant-p-linen-shirt-Size', 'Small');
+    await page.selectOption('.ProductBlock #variant-p-linen-shirt-Colour', 'Ink');
+    await page.click(purchase);
+    await page.waitForURL(/\/checkout$/);
+    await expect.poll(() => page.locator('.CheckoutSummary-title').textContent()).toBe('Linen Shirt');
     await context.close();
   });
 });
