@@ -41,10 +41,12 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   execFileSync('bash', ['scripts/test-setup.sh'], { stdio: 'inherit' });
-  // A fresh local state each run: the store is seeded from this build's demo data.
-  rmSync('.wrangler/e2e-state', { recursive: true, force: true });
+  // A fresh local state for each run (its own folder, so two runs never share or delete each
+  // other's): the store is seeded from this build's demo data.
+  const state = `.wrangler/e2e-state-${process.pid}`;
+  rmSync(state, { recursive: true, force: true });
   const port = await freePort();
-  const child = spawn('npx', ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', '.wrangler/e2e-state'], {
+  const child = spawn('npx', ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state], {
     env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
@@ -54,5 +56,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('storeUrl', url);
   return async () => {
     if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+    rmSync(state, { recursive: true, force: true });
   };
 }
