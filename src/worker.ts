@@ -5,6 +5,7 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { cart } from './routes/cart';
+import { forms } from './routes/forms';
 import { crumbOnPages } from './routes/csrf';
 import type { AppEnv, ErrorBody } from './routes/http';
 import { images } from './routes/images';
@@ -14,6 +15,9 @@ import { pages } from './routes/pages';
 
 export { ShoppingCartObject } from './durable/cart';
 export { StockLedger } from './durable/stock';
+export { FormSubmissions } from './durable/forms';
+export { RestockSignups } from './durable/restock';
+export { SiteUsers } from './durable/site-users';
 
 const NOT_FOUND = 'Not found';
 const INTERNAL_ERROR = 'Internal server error';
@@ -59,6 +63,7 @@ app.notFound(notFound);
 app.onError(errorResponse);
 
 app.route('/', cart);
+app.route('/', forms);
 app.route('/', inventory);
 app.all('/api/*', (c) => notFound(c));
 app.use('*', crumbOnPages);

@@ -12,12 +12,12 @@ export function visitorKey(c: Context<AppEnv>): string {
   return c.req.header('cf-connecting-ip') ?? getCookie(c, CRUMB_COOKIE) ?? 'anonymous';
 }
 
-/** 429 `{ error: 'Please try again in a few seconds.' }` once `limiter` says the visitor is over; reads are not limited. */
-export function rateLimit(limiter: (env: Env) => RateLimit, area: string): MiddlewareHandler<AppEnv> {
+/** 429 `{ error: message }` once `limiter` says the visitor is over; reads are not limited. */
+export function rateLimit(limiter: (env: Env) => RateLimit, area: string, message: string = CART_MESSAGES.tryAgain): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const { success } = await limiter(c.env).limit({ key: `${area}:${visitorKey(c)}` });
-    if (!success) return c.json({ error: CART_MESSAGES.tryAgain }, 429, { 'retry-after': '10' });
+    if (!success) return c.json({ error: message }, 429, { 'retry-after': '10' });
     return next();
   };
 }

@@ -213,7 +213,7 @@ const CONTACT_FORM = {
     { id: 'satisfaction', type: 'likert' as const, title: 'How did we do?', options: ['Delivery', 'Packaging'] },
     { id: 'password', type: 'password' as const, title: 'Order password' },
     { id: 'message', type: 'textarea' as const, title: 'Message', required: true, maxLength: 500 },
-    { id: 'source', type: 'hidden' as const, title: 'Source' },
+    { id: 'source', type: 'hidden' as const, title: 'Source', defaultValue: 'website' },
   ],
 };
 
@@ -230,6 +230,7 @@ export function demoSite(): SiteInput {
       storeCurrency: 'USD',
       useCLDRMoneyFormat: false,
       instalments: { provider: 'afterpay', minimum: 3500, maximum: 200000 },
+      captchaSettings: { siteKey: 'local-demo-site-key' },
     },
     websiteSettings: { storeSettings: { multipleQuantityAllowedForServices: true }, commentsEnabled: true, simpleLikingEnabled: false },
     navigation: [

@@ -1,4 +1,6 @@
-/** Items of a loaded site by id, indexed once per site object. */
+/** Items and forms of a loaded site by id, indexed once per site object. */
+import { CAPTCHA_ACTIONS, type CaptchaAction } from '../forms/captcha';
+import { newsletterFields, type FormField } from '../forms/validate';
 import type { Item, Site } from './schema';
 
 const indexes = new WeakMap<Site, Map<string, Item>>();
@@ -8,6 +10,31 @@ export function itemById(site: Site, id: string): Item | undefined {
   if (index === undefined) {
     index = new Map(site.items.map((item) => [item.id, item]));
     indexes.set(site, index);
+  }
+  return index.get(id);
+}
+
+/** A form visitors can submit: a form block's form or a newsletter block's sign-up. */
+export interface SiteForm {
+  id: string;
+  kind: 'form' | 'newsletter';
+  fields: FormField[];
+  captchaAction: CaptchaAction;
+}
+
+const formIndexes = new WeakMap<Site, Map<string, SiteForm>>();
+
+export function siteFormById(site: Site, id: string): SiteForm | undefined {
+  let index = formIndexes.get(site);
+  if (index === undefined) {
+    index = new Map();
+    for (const form of site.forms) index.set(form.id, { id: form.id, kind: 'form', fields: form.fields, captchaAction: CAPTCHA_ACTIONS.formBlock });
+    for (const collection of site.collections) {
+      for (const block of collection.blocks ?? []) {
+        if (block.type === 'newsletter') index.set(block.id, { id: block.id, kind: 'newsletter', fields: newsletterFields(), captchaAction: CAPTCHA_ACTIONS.newsletterBlock });
+      }
+    }
+    formIndexes.set(site, index);
   }
   return index.get(id);
 }

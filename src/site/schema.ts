@@ -5,6 +5,7 @@
  * `originalSize` 'WxH', products with `structuredContent.variants`. Unknown extra fields are kept.
  */
 import { z } from 'zod';
+import { FORM_FIELD_TYPES } from '../forms/validate';
 
 const id = z.string().min(1).max(64);
 const url = z.string().regex(/^\/[\w\-./?=&%]*$/, 'must be a site path starting with /');
@@ -44,11 +45,6 @@ export const variantSchema = z.looseObject({
   image: z.object({ assetUrl: z.string().min(1) }).optional(),
 });
 
-export const FORM_FIELD_TYPES = [
-  'text', 'textarea', 'email', 'currency', 'number', 'website', 'password', 'twitter', 'date', 'time', 'name',
-  'address', 'phone', 'section', 'radio', 'checkbox', 'select', 'likert', 'hidden',
-] as const;
-
 export const formFieldSchema = z.looseObject({
   id,
   type: z.enum(FORM_FIELD_TYPES),
@@ -56,6 +52,7 @@ export const formFieldSchema = z.looseObject({
   required: z.boolean().default(false),
   options: z.array(z.string()).optional(),
   maxLength: z.number().int().min(1).optional(),
+  defaultValue: z.string().max(1000).optional(),
 });
 
 export const formSchema = z.object({
@@ -64,6 +61,10 @@ export const formSchema = z.object({
   fields: z.array(formFieldSchema).min(1),
   submitButtonText: z.string().default('Submit'),
   submissionMessage: z.string().default('Thank you!'),
+  /** After a submission the visitor goes here (a site path or an http(s) URL) instead of seeing the message. */
+  successRedirectUrl: z.string().regex(/^(\/|https?:\/\/)/, 'must be a site path or an http(s) URL').max(2083).optional(),
+  /** Shown (and its scripts run) after the submission message. */
+  postSubmitHtml: z.string().max(20_000).optional(),
 });
 
 const structuredContent = z.looseObject({

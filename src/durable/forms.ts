@@ -1,0 +1,111 @@
+/**
+ * Form submission keys and saved submissions for one website (SQLite). A key is single-use and
+ * expires; using it and saving the submission is one synchronous step, so two requests with one
+ * key can never both be saved. An alarm removes expired keys.
+ */
+import { DurableObject } from 'cloudflare:workers';
+
+/** How long a submission key stays usable. */
+export const KEY_TTL_MS = 60 * 60 * 1000;
+const PAGE_SIZE = 50;
+
+export interface Submission {
+  formId: string;
+  /** The field values, as the JSON the visitor's browser sent (after validation). */
+  values: string;
+  pageId: string | null;
+  pageTitle: string | null;
+  pagePath: string | null;
+  contentSource: 'i' | 'c' | null;
+}
+
+export interface StoredSubmission extends Submission {
+  id: number;
+  submittedAt: number;
+}
+
+export type SaveResult = { ok: true; id: number } | { ok: false };
+
+interface Row extends Record<string, SqlStorageValue> {
+  id: number;
+  form_id: string;
+  values_json: string;
+  page_id: string | null;
+  page_title: string | null;
+  page_path: string | null;
+  content_source: string | null;
+  submitted_at: number;
+}
+
+export class FormSubmissions extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec('CREATE TABLE IF NOT EXISTS submission_keys (key TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)');
+    this.sql.exec(
+      `CREATE TABLE IF NOT EXISTS submissions (id INTEGER PRIMARY KEY AUTOINCREMENT, form_id TEXT NOT NULL, values_json TEXT NOT NULL,
+        page_id TEXT, page_title TEXT, page_path TEXT, content_source TEXT, submitted_at INTEGER NOT NULL)`,
+    );
+    this.sql.exec('CREATE INDEX IF NOT EXISTS submissions_by_form ON submissions (form_id, id)');
+  }
+
+  async issueKey(): Promise<{ key: string; expiresAt: number }> {
+    const bytes = crypto.getRandomValues(new Uint8Array(24));
+    const key = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    const expiresAt = Date.now() + KEY_TTL_MS;
+    this.sql.exec('INSERT INTO submission_keys (key, expires_at) VALUES (?, ?)', key, expiresAt);
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(expiresAt);
+    return { key, expiresAt };
+  }
+
+  /** Uses the key and saves the submission together; refused when the key is unknown, used or expired. */
+  save(key: string, submission: Submission): SaveResult {
+    const used = this.sql.exec('DELETE FROM submission_keys WHERE key = ? AND expires_at > ? RETURNING key', key, Date.now()).toArray();
+    if (used.length === 0) return { ok: false };
+    const row = this.sql
+      .exec<{ id: number }>(
+        `INSERT INTO submissions (form_id, values_json, page_id, page_title, page_path, content_source, submitted_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        submission.formId,
+        submission.values,
+        submission.pageId,
+        submission.pageTitle,
+        submission.pagePath,
+        submission.contentSource,
+        Date.now(),
+      )
+      .one();
+    return { ok: true, id: row.id };
+  }
+
+  /** A form's submissions, newest first, `PAGE_SIZE` at a time; `cursor` is the last id seen. */
+  list(formId: string, cursor: number | null): { submissions: StoredSubmission[]; hasNextPage: boolean; nextPageCursor: string | null } {
+    const rows = this.sql
+      .exec<Row>('SELECT * FROM submissions WHERE form_id = ? AND id < ? ORDER BY id DESC LIMIT ?', formId, cursor ?? Number.MAX_SAFE_INTEGER, PAGE_SIZE + 1)
+      .toArray();
+    const page = rows.slice(0, PAGE_SIZE).map((row) => ({
+      id: row.id,
+      formId: row.form_id,
+      values: row.values_json,
+      pageId: row.page_id,
+      pageTitle: row.page_title,
+      pagePath: row.page_path,
+      contentSource: row.content_source as Submission['contentSource'],
+      submittedAt: row.submitted_at,
+    }));
+    const hasNextPage = rows.length > PAGE_SIZE;
+    return { submissions: page, hasNextPage, nextPageCursor: hasNextPage ? String(page[page.length - 1]?.id) : null };
+  }
+
+  count(formId: string): number {
+    return this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM submissions WHERE form_id = ?', formId).one().n;
+  }
+
+  override async alarm(): Promise<void> {
+    this.sql.exec('DELETE FROM submission_keys WHERE expires_at <= ?', Date.now());
+    const next = this.sql.exec<{ at: number | null }>('SELECT MIN(expires_at) AS at FROM submission_keys').one().at;
+    if (next !== null) await this.ctx.storage.setAlarm(next);
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Site forms (storefront spec §7, §8): the form block schema, validation, single-use submission
+ * keys and saving submissions into the website's FormSubmissions object. Statuses are the ones the
+ * form widget expects: 401 bad or reused key, 404 unknown form, 429 rate limit, 400 with errors by
+ * field; the same field rules as the browser (`src/forms/validate.ts`).
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { FORM_FIELD_TYPES, FORM_MESSAGES, pickFormValues, validateForm, type FormValues } from '../forms/validate';
+import { captchaVerifier } from '../integrations/captcha';
+import type { Site } from '../site/schema';
+import { siteFormById, type SiteForm } from '../site/lookup';
+import { requireCrumb } from './csrf';
+import { apiError, NO_STORE, readJson, siteFor, type AppEnv } from './http';
+import { rateLimit } from './rate-limit';
+
+export const FORM_ERRORS = {
+  notConfigured: 'This form has not been configured yet.',
+  badKey: 'Unable to submit form. Please try again later.',
+  rateLimited: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
+  unparsable: 'Could not parse the form fields, please check your entries.',
+} as const;
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** Editable attributes per field type (engine spec §3), the form block's schema. */
+const FIELD_ATTRIBUTES: Partial<Record<(typeof FORM_FIELD_TYPES)[number], string[]>> = {
+  textarea: ['maxLength'],
+  phone: ['showCountryCode'],
+  section: ['underline'],
+  radio: ['options'],
+  checkbox: ['options'],
+  select: ['options'],
+  likert: ['options'],
+  hidden: ['key', 'value'],
+};
+
+const valuesSchema = z.record(z.string().max(100), z.unknown());
+const saveSchema = z.object({
+  key: z.string().min(1).max(128),
+  formId: z.string().min(1).max(64),
+  form: z.string().max(MAX_BODY_BYTES),
+  captchaKey: z.string().max(4096).nullable().optional(),
+  pageTitle: z.string().max(500).nullable().optional(),
+  pageId: z.string().max(64).nullable().optional(),
+  contentSource: z.enum(['i', 'c']).nullable().optional(),
+  pagePath: z.string().max(2083).nullable().optional(),
+});
+
+function submissions(env: Env, site: Site) {
+  return env.FORMS.get(env.FORMS.idFromName(site.website.id));
+}
+
+async function siteAndForm(c: Context<AppEnv>, formId: string): Promise<{ site: Site; form: SiteForm } | Response> {
+  const loaded = await siteFor(c);
+  if (loaded === null) return apiError(c, 404, NO_STORE);
+  const form = siteFormById(loaded.site, formId);
+  return form === undefined ? apiError(c, 404, FORM_ERRORS.notConfigured) : { site: loaded.site, form };
+}
+
+/** 400 with the whole-form message and each failing field's own, or null when the values pass. */
+function invalid(c: Context<AppEnv>, form: SiteForm, values: FormValues): Response | null {
+  const errors = validateForm(form.fields, values);
+  return Object.keys(errors).length === 0 ? null : apiError(c, 400, FORM_MESSAGES.formInvalid, { errors });
+}
+
+export const forms = new Hono<AppEnv>();
+
+const submitLimit = rateLimit((env) => env.FORM_RATE_LIMITER, 'form', FORM_ERRORS.rateLimited);
+forms.use('/api/form/*', requireCrumb, submitLimit);
+forms.use('/api/rest/forms/*', requireCrumb);
+
+forms.get('/api/template/GetTemplateSchema', (c) => {
+  const type = c.req.query('type');
+  if (type === undefined || type === '') return apiError(c, 400, 'type is required');
+  if (type !== 'form-block' && type !== 'form') return apiError(c, 404, `Unknown template type '${type.slice(0, 40)}'`);
+  return c.json({
+    type: 'form-block',
+    fieldTypes: FORM_FIELD_TYPES.map((fieldType) => ({ type: fieldType, attributes: ['title', 'required', ...(FIELD_ATTRIBUTES[fieldType] ?? [])] })),
+  });
+});
+
+forms.post('/api/rest/forms/validate/:formId', async (c) => {
+  const values = await readJson(c, valuesSchema, MAX_BODY_BYTES);
+  const found = await siteAndForm(c, c.req.param('formId'));
+  if (found instanceof Response) return found;
+  return invalid(c, found.form, pickFormValues(found.form.fields, values)) ?? c.json({});
+});
+
+forms.post('/api/form/FormSubmissionKey', async (c) => {
+  const loaded = await siteFor(c);
+  if (loaded === null) return apiError(c, 404, NO_STORE);
+  const { key } = await submissions(c.env, loaded.site).issueKey();
+  c.header('cache-control', 'no-store');
+  return c.json({ key });
+});
+
+forms.post('/api/form/SaveFormSubmission', async (c) => {
+  const body = await readJson(c, saveSchema, MAX_BODY_BYTES);
+  const found = await siteAndForm(c, body.formId);
+  if (found instanceof Response) return found;
+  const { site, form } = found;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.form);
+  } catch {
+    return apiError(c, 400, FORM_ERRORS.unparsable);
+  }
+  const shape = valuesSchema.safeParse(parsed);
+  if (!shape.success) return apiError(c, 400, FORM_ERRORS.unparsable);
+
+  const siteKey = site.website.captchaSettings?.siteKey;
+  if (siteKey !== undefined && siteKey !== '') {
+    const token = body.captchaKey ?? '';
+    if (token === '' || !(await captchaVerifier(c.env).verify(token, form.captchaAction, siteKey))) return apiError(c, 400, FORM_MESSAGES.captcha);
+  }
+  const values = pickFormValues(form.fields, shape.data);
+  const problems = invalid(c, form, values);
+  if (problems !== null) return problems;
+
+  const saved = await submissions(c.env, site).save(body.key, {
+    formId: form.id,
+    values: JSON.stringify(values),
+    pageId: body.pageId ?? null,
+    pageTitle: body.pageTitle ?? null,
+    pagePath: body.pagePath ?? null,
+    contentSource: body.contentSource ?? null,
+  });
+  if (!saved.ok) return apiError(c, 401, FORM_ERRORS.badKey);
+  return c.json({ success: true, submissionId: saved.id });
+});

@@ -1,0 +1,120 @@
+/** Site forms in workerd: schema, validation, single-use keys, captcha, saving exactly once, statuses. */
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { FORM_MESSAGES } from '../../src/forms/validate';
+import { FORM_ERRORS } from '../../src/routes/forms';
+import { Visitor } from './visitor';
+
+const VALID = {
+  name: ['Ada', 'Lovelace'],
+  email: 'ada@example.com',
+  message: 'Hello there',
+  phone: ['555', '123', '4567'],
+  topic: 'Order',
+  interests: ['Ceramics'],
+  satisfaction: { Delivery: '2' },
+  source: 'newsletter',
+  ignored: 'dropped',
+};
+const CAPTCHA = 'local:form_block:0123456789abcdef';
+
+async function key(visitor: Visitor): Promise<string> {
+  const res = await visitor.json<{ key: string }>('POST', '/api/form/FormSubmissionKey', '');
+  expect(res.status).toBe(200);
+  return res.body.key;
+}
+
+function payload(k: string, values: unknown, extra: Record<string, unknown> = {}) {
+  return { key: k, formId: 'f-contact', form: JSON.stringify(values), captchaKey: CAPTCHA, pageTitle: 'Contact', pageId: 'c-contact', contentSource: 'c', pagePath: '/contact', ...extra };
+}
+
+async function stored(formId: string): Promise<{ values: string }[]> {
+  const list = await env.FORMS.get(env.FORMS.idFromName('demo')).list(formId, null);
+  return list.submissions;
+}
+
+describe('site forms API', () => {
+  it('describes the form block schema', async () => {
+    const visitor = new Visitor();
+    const schema = await visitor.json<{ fieldTypes: { type: string; attributes: string[] }[] }>('GET', '/api/template/GetTemplateSchema?type=form-block');
+    expect(schema.body.fieldTypes.map((f) => f.type)).toContain('likert');
+    expect(schema.body.fieldTypes.find((f) => f.type === 'phone')?.attributes).toContain('showCountryCode');
+    expect((await visitor.json('GET', '/api/template/GetTemplateSchema?type=gallery')).status).toBe(404);
+    expect((await visitor.json('GET', '/api/template/GetTemplateSchema')).status).toBe(400);
+  });
+
+  it('validates values with errors keyed by field id', async () => {
+    const visitor = await new Visitor().open('/contact');
+    const bad = await visitor.json('POST', '/api/rest/forms/validate/f-contact', { email: 'nope', message: 'x'.repeat(501) });
+    expect(bad).toEqual({
+      status: 400,
+      body: { error: FORM_MESSAGES.formInvalid, errors: { name: 'Required', email: FORM_MESSAGES.email, message: 'You have exceeded the character limit.' } },
+    });
+    expect(await visitor.json('POST', '/api/rest/forms/validate/f-contact', VALID)).toEqual({ status: 200, body: {} });
+    expect(await visitor.json('POST', '/api/rest/forms/validate/f-nope', VALID)).toEqual({ status: 404, body: { error: FORM_ERRORS.notConfigured } });
+  });
+
+  it('saves a submission once with a single-use key, and refuses the key again with 401', async () => {
+    const visitor = await new Visitor().open('/contact');
+    const k = await key(visitor);
+    const before = (await stored('f-contact')).length;
+    const saved = await visitor.json<{ success: boolean; submissionId: number }>('POST', '/api/form/SaveFormSubmission', payload(k, VALID));
+    expect(saved.status).toBe(200);
+    expect(saved.body.success).toBe(true);
+    const all = await stored('f-contact');
+    expect(all).toHaveLength(before + 1);
+    expect(JSON.parse(all[0]?.values ?? '{}')).toEqual({ ...VALID, ignored: undefined });
+    expect(await visitor.json('POST', '/api/form/SaveFormSubmission', payload(k, VALID))).toEqual({ status: 401, body: { error: FORM_ERRORS.badKey } });
+    expect(await visitor.json('POST', '/api/form/SaveFormSubmission', payload('0'.repeat(48), VALID))).toEqual({ status: 401, body: { error: FORM_ERRORS.badKey } });
+  });
+
+  it('keeps the key when the values fail, so the visitor can correct and resubmit', async () => {
+    const visitor = await new Visitor().open('/contact');
+    const k = await key(visitor);
+    const failed = await visitor.json<{ errors: Record<string, string> }>('POST', '/api/form/SaveFormSubmission', payload(k, { ...VALID, email: '' }));
+    expect(failed.status).toBe(400);
+    expect(failed.body.errors).toEqual({ email: 'Required' });
+    expect((await visitor.json('POST', '/api/form/SaveFormSubmission', payload(k, VALID))).status).toBe(200);
+  });
+
+  it('needs a captcha for the right action, and reports unparsable fields and unknown forms', async () => {
+    const visitor = await new Visitor().open('/contact');
+    const k = await key(visitor);
+    const noCaptcha = await visitor.json('POST', '/api/form/SaveFormSubmission', payload(k, VALID, { captchaKey: null }));
+    expect(noCaptcha).toEqual({ status: 400, body: { error: 'Complete CAPTCHA before submitting.' } });
+    const wrongAction = await visitor.json('POST', '/api/form/SaveFormSubmission', payload(k, VALID, { captchaKey: 'local:newsletter_block:0123456789abcdef' }));
+    expect(wrongAction.status).toBe(400);
+    expect(await visitor.json('POST', '/api/form/SaveFormSubmission', { ...payload(k, VALID), form: '{not json' })).toEqual({ status: 400, body: { error: FORM_ERRORS.unparsable } });
+    expect(await visitor.json('POST', '/api/form/SaveFormSubmission', { ...payload(k, VALID), formId: 'f-gone' })).toEqual({ status: 404, body: { error: FORM_ERRORS.notConfigured } });
+    const newsletter = await visitor.json('POST', '/api/form/SaveFormSubmission', {
+      ...payload(k, { email: 'reader@example.com' }),
+      formId: 'block-newsletter',
+      captchaKey: 'local:newsletter_block:0123456789abcdef',
+    });
+    expect(newsletter.status).toBe(200);
+  });
+
+  it('saves exactly one of many concurrent submissions with one key', async () => {
+    const visitor = await new Visitor().open('/contact');
+    const k = await key(visitor);
+    const before = (await stored('f-contact')).length;
+    const statuses = await Promise.all(Array.from({ length: 8 }, async () => (await visitor.send('POST', '/api/form/SaveFormSubmission', payload(k, VALID))).status));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(7);
+    expect(await stored('f-contact')).toHaveLength(before + 1);
+  });
+
+  it('refuses bad bodies with 4xx, needs the crumb, and rate-limits with the spec message', async () => {
+    const visitor = await new Visitor('http://form-limits.test').open('/contact');
+    expect((await visitor.send('POST', '/api/form/SaveFormSubmission', '[')).status).toBe(400);
+    expect((await visitor.send('POST', '/api/form/SaveFormSubmission', { key: 5 })).status).toBe(400);
+    expect((await visitor.fetch('/api/form/FormSubmissionKey', { method: 'POST' })).status).toBe(403);
+    let limited: Response | undefined;
+    for (let i = 0; i < 25 && limited === undefined; i++) {
+      const res = await visitor.send('POST', '/api/form/FormSubmissionKey', '');
+      if (res.status === 429) limited = res;
+      else await res.arrayBuffer();
+    }
+    expect(await limited?.json()).toEqual({ error: FORM_ERRORS.rateLimited });
+  });
+});
