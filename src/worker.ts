@@ -6,6 +6,8 @@ import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { cart } from './routes/cart';
 import { forms } from './routes/forms';
+import { restock } from './routes/restock';
+import { session } from './routes/session';
 import { crumbOnPages } from './routes/csrf';
 import type { AppEnv, ErrorBody } from './routes/http';
 import { images } from './routes/images';
@@ -64,6 +66,8 @@ app.onError(errorResponse);
 
 app.route('/', cart);
 app.route('/', forms);
+app.route('/', restock);
+app.route('/', session);
 app.route('/', inventory);
 app.all('/api/*', (c) => notFound(c));
 app.use('*', crumbOnPages);

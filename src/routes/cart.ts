@@ -36,21 +36,25 @@ const subscriptionSchema = z.object({ itemId: id, sku, qty: z.unknown().optional
 const fieldsSchema = z.object({ itemId: id, sku: z.string().min(1).max(64), additionalFields });
 const quantitySchema = z.object({ quantity: z.unknown() });
 
-function cartIdFrom(c: Context<AppEnv>): string | null {
+export function cartIdFrom(c: Context<AppEnv>): string | null {
   const value = getCookie(c, CART_COOKIE);
   return value !== undefined && CART_ID.test(value) ? value : null;
 }
 
-function setCartCookie(c: Context<AppEnv>, cartId: string): void {
+export function setCartCookie(c: Context<AppEnv>, cartId: string): void {
   setCookie(c, CART_COOKIE, cartId, { path: '/', sameSite: 'Lax', secure: !isDevelopment(c.env), maxAge: CART_COOKIE_MAX_AGE });
 }
 
-function cartObject(env: Env, websiteId: string, cartId: string) {
+export function cartObject(env: Env, websiteId: string, cartId: string) {
   return env.CARTS.get(env.CARTS.idFromName(`${websiteId}:${cartId}`));
 }
 
 function currencyOf(site: Site): string {
   return site.website.storeCurrency || DEFAULT_CURRENCY;
+}
+
+export function cartHead(site: Site, cartId: string): CartHead {
+  return { cartId, websiteId: site.website.id, currencyCode: currencyOf(site) };
 }
 
 function emptyCart(site: Site): ShoppingCart {
@@ -133,8 +137,7 @@ async function addLine(c: Context<AppEnv>, request: AddRequest, subscription: bo
   const quantity = quantityOr400(c, request.quantity);
   if (quantity instanceof Response) return quantity;
   const cartId = cartIdOf();
-  const head: CartHead = { cartId, websiteId: site.website.id, currencyCode: currencyOf(site) };
-  const result = await cartObject(c.env, site.website.id, cartId).add(head, line, quantity, request.additionalFields);
+  const result = await cartObject(c.env, site.website.id, cartId).add(cartHead(site, cartId), line, quantity, request.additionalFields);
   return result.ok ? { cartId, result } : failed(c, result);
 }
 

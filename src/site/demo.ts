@@ -9,6 +9,9 @@ import { DEFAULT_THEME } from './theme';
 
 export const DEMO_SITE_ID = 'demo';
 
+/** The demo store's visitor account, created in local development only (documented in the README). */
+export const DEMO_SHOPPER = { email: 'shopper@example.com', password: 'studio-goods-demo' } as const;
+
 const SHOP = 'c-shop';
 const GIFTS = 'c-gifts';
 const BLOG = 'c-blog';
@@ -270,7 +273,7 @@ export function demoSite(): SiteInput {
       },
       'p-ceramic-mug': {
         customSoldOutText: 'Back in December',
-        restockNotificationViews: [{ variantId: 'v-mug' }],
+        restockNotificationViews: [{ variantId: 'v14' }],
         restockNotificationMessages: {
           CTAText: 'Email me when it is back',
           buttonText: 'Notify me',

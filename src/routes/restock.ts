@@ -1,0 +1,131 @@
+/**
+ * Restock notifications (storefront spec §7): a visitor signs up for a sold-out variant; the
+ * merchant lists sign-up groups and sign-ups by cursor and sends the back-in-stock emails
+ * (`restockAdmin`, mounted behind merchant sign-in).
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { CAPTCHA_ACTIONS } from '../forms/captcha';
+import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
+import { captchaVerifier } from '../integrations/captcha';
+import { itemById } from '../site/lookup';
+import type { Site } from '../site/schema';
+import { requireCrumb } from './csrf';
+import { apiError, NO_STORE, readJson, siteFor, type AppEnv } from './http';
+import { rateLimit } from './rate-limit';
+
+export const RESTOCK_MESSAGES = {
+  blankEmail: 'Email cannot be blank',
+  invalidEmail: 'Email is invalid',
+  unknownVariant: 'Sorry, that item variant is unavailable. Please select another variant.',
+  inStock: 'This item is in stock: add it to your cart.',
+} as const;
+
+const MAX_BODY_BYTES = 8 * 1024;
+const id = z.string().min(1).max(64);
+const signUpSchema = z.object({
+  productId: id,
+  variantId: id,
+  siteVisitorEmail: z.string().max(512),
+  isJoinMailingList: z.boolean().optional(),
+  recaptchaEnterpriseV3Token: z.string().max(4096).nullable().optional(),
+  language: z.string().max(35).nullable().optional(),
+});
+const sendSchema = z.object({ productId: id, variantId: id });
+const sendAllSchema = z.object({ sendRequests: z.array(sendSchema).min(1).max(100) });
+
+function signups(env: Env, site: Site) {
+  return env.RESTOCK.get(env.RESTOCK.idFromName(site.website.id));
+}
+
+async function requireSite(c: Context<AppEnv>): Promise<Site | Response> {
+  const loaded = await siteFor(c);
+  return loaded === null ? apiError(c, 404, NO_STORE) : loaded.site;
+}
+
+function variantOf(site: Site, productId: string, variantId: string) {
+  const item = itemById(site, productId);
+  const variant = item?.structuredContent?.variants.find((v) => v.id === variantId);
+  return item === undefined || variant === undefined ? null : { item, variant };
+}
+
+export const restock = new Hono<AppEnv>();
+
+restock.post('/api/site-users/account/notifications/restock', requireCrumb, rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'restock'), async (c) => {
+  const body = await readJson(c, signUpSchema, MAX_BODY_BYTES);
+  const email = body.siteVisitorEmail.trim();
+  if (email === '') return apiError(c, 400, RESTOCK_MESSAGES.blankEmail);
+  if (!isValidEmail(email)) return apiError(c, 400, RESTOCK_MESSAGES.invalidEmail);
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const found = variantOf(site, body.productId, body.variantId);
+  if (found === null) return apiError(c, 404, RESTOCK_MESSAGES.unknownVariant);
+  if (found.variant.unlimited || found.variant.qtyInStock > 0) return apiError(c, 400, RESTOCK_MESSAGES.inStock);
+  const siteKey = site.website.captchaSettings?.siteKey;
+  if (siteKey !== undefined && siteKey !== '') {
+    const token = body.recaptchaEnterpriseV3Token ?? '';
+    if (token === '' || !(await captchaVerifier(c.env).verify(token, CAPTCHA_ACTIONS.productWaitlist, siteKey))) return apiError(c, 400, FORM_MESSAGES.captcha);
+  }
+  const result = await signups(c.env, site).signUp({
+    productId: body.productId,
+    variantId: body.variantId,
+    email,
+    joinMailingList: body.isJoinMailingList === true,
+    language: body.language ?? null,
+    productTitle: found.item.title,
+  });
+  return c.json({ signedUp: true, created: result.created });
+});
+
+/** The merchant's calls; the caller mounts this behind merchant sign-in. */
+export const restockAdmin = new Hono<AppEnv>();
+
+restockAdmin.get('/api/site-users/account/notifications/restock/groups', async (c) => {
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const page = await signups(c.env, site).groups(c.req.query('cursor') ?? null);
+  return c.json({ ...page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor });
+});
+
+restockAdmin.get('/api/site-users/account/notifications/restock', async (c) => {
+  const productId = c.req.query('productId');
+  const variantId = c.req.query('variantId');
+  if (productId === undefined || variantId === undefined) return apiError(c, 400, 'productId and variantId are required');
+  const rawCursor = c.req.query('cursor');
+  const cursor = rawCursor === undefined ? null : Number(rawCursor);
+  if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(c, 400, 'cursor is not valid');
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const page = await signups(c.env, site).signUps(productId, variantId, cursor);
+  return c.json({ ...page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor });
+});
+
+type Found = NonNullable<ReturnType<typeof variantOf>>;
+
+async function send(c: Context<AppEnv>, site: Site, { item, variant }: Found): Promise<number> {
+  const url = new URL(item.fullUrl, c.req.url).toString();
+  return (await signups(c.env, site).send(item.id, variant.id, url)).queued;
+}
+
+/** Every requested variant, or null when one of them is not in the store. */
+function variantsOf(site: Site, requests: readonly { productId: string; variantId: string }[]): Found[] | null {
+  const found = requests.map((r) => variantOf(site, r.productId, r.variantId));
+  return found.every((f) => f !== null) ? (found as Found[]) : null;
+}
+
+/** Queues the emails of every requested variant (all or none: an unknown variant fails the call). */
+async function sendAll(c: Context<AppEnv>, requests: readonly { productId: string; variantId: string }[]): Promise<Response> {
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const found = variantsOf(site, requests);
+  if (found === null) return apiError(c, 404, RESTOCK_MESSAGES.unknownVariant);
+  let queued = 0;
+  for (const variant of found) queued += await send(c, site, variant);
+  return c.json({ queued });
+}
+
+restockAdmin.post('/api/site-users/account/notifications/restock/send', requireCrumb, async (c) => sendAll(c, [await readJson(c, sendSchema, MAX_BODY_BYTES)]));
+
+restockAdmin.post('/api/site-users/account/notifications/restock/send/all', requireCrumb, async (c) =>
+  sendAll(c, (await readJson(c, sendAllSchema, MAX_BODY_BYTES)).sendRequests),
+);

@@ -1,0 +1,141 @@
+/**
+ * The visitor sign-in session (storefront spec §3, §7): sign in with email and password, sign out
+ * (optionally cloning the account's cart for the signed-out visitor), and the account's language.
+ * The session secret is an HttpOnly cookie; `SiteUserInfo` tells the page script only that the
+ * visitor is signed in and as whom. Account calls send the session's xsrf token in a header.
+ */
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { resolveCartLine } from '../commerce/cart-line';
+import type { SessionInfo } from '../durable/site-users';
+import { DEMO_SHOPPER, DEMO_SITE_ID } from '../site/demo';
+import { itemById } from '../site/lookup';
+import type { Site } from '../site/schema';
+import { cartIdFrom, cartObject, cartHead, setCartCookie, CART_COOKIE } from './cart';
+import { randomToken, requireCrumb } from './csrf';
+import { apiError, isDevelopment, NO_STORE, readJson, siteFor, type AppEnv } from './http';
+import { rateLimit } from './rate-limit';
+
+export const SESSION_COOKIE = 'SiteUserSession';
+export const INFO_COOKIE = 'SiteUserInfo';
+export const XSRF_HEADER = 'X-SiteUser-Xsrf-Token';
+export const SESSION_MESSAGES = {
+  badCredentials: 'Your email or password is incorrect.',
+  signedOut: 'You are not signed in.',
+  xsrf: 'Your session has expired. Please reload the page and try again.',
+} as const;
+
+const MAX_BODY_BYTES = 4096;
+const signInSchema = z.object({ email: z.string().max(256), password: z.string().max(1024), rememberMe: z.boolean().optional() });
+const localeSchema = z.object({
+  language: z.string().min(2).max(35).refine((tag) => {
+    try {
+      return Intl.getCanonicalLocales(tag).length === 1;
+    } catch {
+      return false;
+    }
+  }, 'language must be a BCP 47 language tag'),
+});
+
+export function siteUsers(env: Env, site: Site) {
+  return env.SITE_USERS.get(env.SITE_USERS.idFromName(site.website.id));
+}
+
+/** The demo store's visitor account exists in development (README: local use only). */
+async function ensureDemoAccounts(c: Context<AppEnv>, site: Site): Promise<void> {
+  if (isDevelopment(c.env) && site.website.id === DEMO_SITE_ID) await siteUsers(c.env, site).ensureUser(DEMO_SHOPPER.email, DEMO_SHOPPER.password);
+}
+
+export async function currentSession(c: Context<AppEnv>, site: Site): Promise<SessionInfo | null> {
+  const token = getCookie(c, SESSION_COOKIE);
+  return token === undefined || !/^[0-9a-f]{64}$/.test(token) ? null : siteUsers(c.env, site).session(token);
+}
+
+function setSessionCookies(c: Context<AppEnv>, token: string, userId: string, expiresAt: number, remember: boolean): void {
+  const common = { path: '/', sameSite: 'Lax' as const, secure: !isDevelopment(c.env), ...(remember ? { expires: new Date(expiresAt) } : {}) };
+  setCookie(c, SESSION_COOKIE, token, { ...common, httpOnly: true });
+  // Hono URL-encodes cookie values: on the wire this is encodeURIComponent(JSON).
+  setCookie(c, INFO_COOKIE, JSON.stringify({ authenticated: true, siteUserId: userId }), common);
+}
+
+/** A copy of the account's cart as a new anonymous cart (entries that can no longer be held are left out). */
+async function cloneCart(c: Context<AppEnv>, site: Site, accountCartId: string): Promise<string | null> {
+  const source = await cartObject(c.env, site.website.id, accountCartId).read();
+  if (source === null || source.entries.length === 0) return null;
+  const cartId = randomToken();
+  const target = cartObject(c.env, site.website.id, cartId);
+  for (const entry of source.entries) {
+    const item = itemById(site, entry.itemId);
+    const line = item === undefined ? null : resolveCartLine(item, entry.chosenVariant.sku, source.currencyCode);
+    if (line === null || 'error' in line) continue;
+    await target.add(cartHead(site, cartId), line, entry.quantity, entry.additionalFields);
+  }
+  return cartId;
+}
+
+async function requireSite(c: Context<AppEnv>): Promise<Site | Response> {
+  const loaded = await siteFor(c);
+  return loaded === null ? apiError(c, 404, NO_STORE) : loaded.site;
+}
+
+/** The signed-in session whose xsrf token the request carries, or the 401/403 to answer. */
+async function accountSession(c: Context<AppEnv>, site: Site): Promise<SessionInfo | Response> {
+  const session = await currentSession(c, site);
+  if (session === null) return apiError(c, 401, SESSION_MESSAGES.signedOut);
+  if (c.req.header(XSRF_HEADER) !== session.xsrfToken) return apiError(c, 403, SESSION_MESSAGES.xsrf, { crumbFail: true });
+  return session;
+}
+
+export const session = new Hono<AppEnv>();
+
+session.use('/api/site-users/account/session', requireCrumb);
+session.use('/api/site-users/account/locale', requireCrumb);
+
+session.get('/api/site-users/account/session', async (c) => {
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const current = await currentSession(c, site);
+  c.header('cache-control', 'no-store');
+  return c.json(current === null ? { authenticated: false } : { authenticated: true, siteUserId: current.userId, email: current.email, xsrfToken: current.xsrfToken, language: current.language });
+});
+
+session.post('/api/site-users/account/session', rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'signin'), async (c) => {
+  const body = await readJson(c, signInSchema, MAX_BODY_BYTES);
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  await ensureDemoAccounts(c, site);
+  const users = siteUsers(c.env, site);
+  const result = await users.signIn(body.email.trim(), body.password, body.rememberMe === true);
+  if (!result.ok) return apiError(c, 401, SESSION_MESSAGES.badCredentials);
+  setSessionCookies(c, result.token, result.session.userId, result.expiresAt, body.rememberMe === true);
+  // The cart follows the account: its own cart if it has one, else the one the visitor filled.
+  const visitorCart = cartIdFrom(c);
+  if (result.session.cartId !== null) setCartCookie(c, result.session.cartId);
+  else if (visitorCart !== null) await users.setCart(result.session.userId, visitorCart);
+  return c.json({ xsrfToken: result.session.xsrfToken, siteUserId: result.session.userId });
+});
+
+session.delete('/api/site-users/account/session', async (c) => {
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const current = await accountSession(c, site);
+  if (current instanceof Response) return current;
+  await siteUsers(c.env, site).signOut(getCookie(c, SESSION_COOKIE) ?? '');
+  deleteCookie(c, SESSION_COOKIE, { path: '/' });
+  deleteCookie(c, INFO_COOKIE, { path: '/' });
+  const clone = c.req.query('cloneCart') === 'true' && current.cartId !== null ? await cloneCart(c, site, current.cartId) : null;
+  if (clone !== null) setCartCookie(c, clone);
+  else deleteCookie(c, CART_COOKIE, { path: '/' });
+  return c.json({ signedOut: true, cartCloned: clone !== null });
+});
+
+session.post('/api/site-users/account/locale', async (c) => {
+  const { language } = await readJson(c, localeSchema, MAX_BODY_BYTES);
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const current = await accountSession(c, site);
+  if (current instanceof Response) return current;
+  await siteUsers(c.env, site).setLanguage(current.userId, language);
+  return c.json({ language });
+});

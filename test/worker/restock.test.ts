@@ -1,0 +1,81 @@
+/** Restock sign-ups in workerd: the visitor call's rules, idempotence, cursor paging and sending once. */
+import { runDurableObjectAlarm } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { restockAdmin, RESTOCK_MESSAGES } from '../../src/routes/restock';
+import { Visitor } from './visitor';
+
+const SIGN_UP = '/api/site-users/account/notifications/restock';
+const MUG = { productId: 'p-ceramic-mug', variantId: 'v14' };
+const TOKEN = 'local:product_waitlist:0123456789abcdef';
+
+function admin(path: string, init: RequestInit = {}) {
+  const crumb = 'a'.repeat(32);
+  const headers = new Headers(init.headers);
+  headers.set('cookie', `crumb=${crumb}`);
+  headers.set('x-csrf-token', crumb);
+  headers.set('content-type', 'application/json');
+  return restockAdmin.request(`http://localhost${path}`, { ...init, headers }, env);
+}
+
+describe('restock notifications', () => {
+  it('signs a visitor up for a sold-out variant once, with the spec messages for bad emails', async () => {
+    const visitor = await new Visitor().open('/shop/p/ceramic-mug');
+    const body = (email: string) => ({ ...MUG, siteVisitorEmail: email, isJoinMailingList: true, recaptchaEnterpriseV3Token: TOKEN });
+    expect(await visitor.json('POST', SIGN_UP, body('  '))).toEqual({ status: 400, body: { error: 'Email cannot be blank' } });
+    expect(await visitor.json('POST', SIGN_UP, body('not-an-email'))).toEqual({ status: 400, body: { error: 'Email is invalid' } });
+    expect(await visitor.json('POST', SIGN_UP, body('first@example.com'))).toEqual({ status: 200, body: { signedUp: true, created: true } });
+    expect(await visitor.json('POST', SIGN_UP, body('FIRST@example.com'))).toEqual({ status: 200, body: { signedUp: true, created: false } });
+    expect((await visitor.json('POST', SIGN_UP, { ...body('x@example.com'), productId: 'p-canvas-tote', variantId: 'v13' })).body).toEqual({ error: RESTOCK_MESSAGES.inStock });
+    expect((await visitor.json('POST', SIGN_UP, { ...body('x@example.com'), variantId: 'v99' })).status).toBe(404);
+    expect((await visitor.json('POST', SIGN_UP, { ...body('x@example.com'), recaptchaEnterpriseV3Token: null })).body).toEqual({ error: 'Complete CAPTCHA before submitting.' });
+  });
+
+  it('lists groups and sign-ups by cursor, stable while new sign-ups arrive, and sends each email once', async () => {
+    const visitor = await new Visitor().open('/shop/p/ceramic-mug');
+    for (let i = 0; i < 60; i++) {
+      const res = await visitor.send('POST', SIGN_UP, { ...MUG, siteVisitorEmail: `reader${i}@example.com`, recaptchaEnterpriseV3Token: TOKEN });
+      await res.arrayBuffer();
+      if (res.status === 429) break;
+    }
+    const stub = env.RESTOCK.get(env.RESTOCK.idFromName('demo'));
+    for (let i = 0; i < 60; i++) await stub.signUp({ ...MUG, email: `bulk${i}@example.com`, joinMailingList: false, language: null, productTitle: 'Ceramic Mug' });
+
+    const groups = (await (await admin('/api/site-users/account/notifications/restock/groups')).json()) as { signUpGroups: { productId: string; pendingCount: number }[]; hasNextPage: boolean };
+    const mugGroup = groups.signUpGroups.find((g) => g.productId === MUG.productId);
+    expect(groups.hasNextPage).toBe(false);
+    const total = mugGroup?.pendingCount ?? 0;
+    expect(total).toBeGreaterThan(60);
+
+    const first = (await (await admin(`${SIGN_UP}?productId=${MUG.productId}&variantId=${MUG.variantId}`)).json()) as { signUps: { id: number }[]; hasNextPage: boolean; nextPageCursor: string };
+    expect(first.signUps).toHaveLength(50);
+    expect(first.hasNextPage).toBe(true);
+    await stub.signUp({ ...MUG, email: 'late@example.com', joinMailingList: false, language: null, productTitle: 'Ceramic Mug' });
+    const seen = new Set(first.signUps.map((s) => s.id));
+    let cursor: string | null = first.nextPageCursor;
+    while (cursor !== null) {
+      const page = (await (await admin(`${SIGN_UP}?productId=${MUG.productId}&variantId=${MUG.variantId}&cursor=${cursor}`)).json()) as { signUps: { id: number }[]; nextPageCursor: string | null };
+      for (const s of page.signUps) {
+        expect(seen.has(s.id)).toBe(false);
+        seen.add(s.id);
+      }
+      cursor = page.nextPageCursor;
+    }
+    expect(seen.size).toBe(total + 1);
+
+    const sent = await admin(`${SIGN_UP}/send`, { method: 'POST', body: JSON.stringify(MUG) });
+    expect(await sent.json()).toEqual({ queued: total + 1 });
+    const again = await admin(`${SIGN_UP}/send/all`, { method: 'POST', body: JSON.stringify({ sendRequests: [MUG] }) });
+    expect(await again.json()).toEqual({ queued: 0 });
+    // The outbox alarm is due at once; run it here if the runtime has not already.
+    await runDurableObjectAlarm(stub);
+    for (let i = 0; i < 50 && (await stub.outboxPending()) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const mailbox = await stub.mailbox();
+    expect(mailbox.filter((m) => m.to === 'late@example.com')).toEqual([
+      { to: 'late@example.com', subject: 'Ceramic Mug is back in stock', text: 'Good news: Ceramic Mug is back in stock.\n\nhttp://localhost/shop/p/ceramic-mug\n' },
+    ]);
+    expect(new Set(mailbox.map((m) => m.to)).size).toBe(mailbox.length);
+    expect(await stub.outboxPending()).toBe(0);
+    expect((await admin(`${SIGN_UP}/send`, { method: 'POST', body: JSON.stringify({ ...MUG, variantId: 'v404' }) })).status).toBe(404);
+  });
+});

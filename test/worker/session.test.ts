@@ -1,0 +1,92 @@
+/** The visitor sign-in session in workerd: PBKDF2 accounts, cookies, xsrf, cart following the account, cloneCart, locale. */
+import { describe, expect, it } from 'vitest';
+import type { ShoppingCart } from '../../src/commerce/cart';
+import { DEMO_SHOPPER } from '../../src/site/demo';
+import { SESSION_MESSAGES } from '../../src/routes/session';
+import { Visitor } from './visitor';
+
+const SESSION = '/api/site-users/account/session';
+const PEN = { itemId: 'p-brass-pen', sku: 'SQ1016', quantity: 2 };
+
+async function signIn(visitor: Visitor, password: string = DEMO_SHOPPER.password, rememberMe = false) {
+  return visitor.json<{ xsrfToken: string; siteUserId: string; error?: string }>('POST', SESSION, { email: DEMO_SHOPPER.email, password, rememberMe });
+}
+
+describe('visitor session', () => {
+  it('signs in with the demo account and sets an HttpOnly session and a readable SiteUserInfo', async () => {
+    const visitor = await new Visitor().open();
+    const res = await visitor.send('POST', SESSION, { email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password, rememberMe: true });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { xsrfToken: string; siteUserId: string };
+    expect(body.xsrfToken).toMatch(/^[0-9a-f]{32}$/);
+    const cookies = res.headers.getAll('set-cookie');
+    expect(cookies.find((c) => c.startsWith('SiteUserSession='))).toMatch(/HttpOnly/);
+    expect(cookies.find((c) => c.startsWith('SiteUserSession='))).toMatch(/Expires=/);
+    const info = cookies.find((c) => c.startsWith('SiteUserInfo=')) ?? '';
+    expect(info).not.toMatch(/HttpOnly/);
+    expect(JSON.parse(decodeURIComponent(info.split(';')[0]?.slice('SiteUserInfo='.length) ?? ''))).toEqual({ authenticated: true, siteUserId: body.siteUserId });
+    expect(info).not.toContain(visitor.cookies.get('SiteUserSession') ?? 'none');
+    const me = await visitor.json('GET', SESSION);
+    expect(me.body).toMatchObject({ authenticated: true, email: DEMO_SHOPPER.email, xsrfToken: body.xsrfToken });
+  });
+
+  it('gives one message for an unknown email and a wrong password, and checks the body', async () => {
+    const visitor = await new Visitor().open();
+    expect(await signIn(visitor, 'wrong')).toEqual({ status: 401, body: { error: SESSION_MESSAGES.badCredentials } });
+    const unknown = await visitor.json('POST', SESSION, { email: 'nobody@example.com', password: 'x' });
+    expect(unknown).toEqual({ status: 401, body: { error: SESSION_MESSAGES.badCredentials } });
+    expect((await visitor.json('POST', SESSION, { email: 5 })).status).toBe(400);
+    expect((await visitor.fetch(SESSION, { method: 'POST', body: '{}' })).status).toBe(403);
+  });
+
+  it('needs the xsrf token to sign out (403 crumbFail), and keeps the cart with the account unless cloned', async () => {
+    const visitor = await new Visitor().open();
+    expect((await visitor.json('POST', '/api/commerce/shopping-cart/entries', PEN)).status).toBe(200);
+    const visitorCart = visitor.cookies.get('CART');
+    const { body } = await signIn(visitor);
+    const noToken = await visitor.json('DELETE', SESSION);
+    expect(noToken).toEqual({ status: 403, body: { error: SESSION_MESSAGES.xsrf, crumbFail: true } });
+
+    // Sign out with a cloned cart: a new cart id holding the same entries.
+    const out = await visitor.fetch(`${SESSION}?cloneCart=true`, { method: 'DELETE', headers: { 'x-csrf-token': visitor.cookies.get('crumb') ?? '', 'x-siteuser-xsrf-token': body.xsrfToken } });
+    expect(await out.json()).toEqual({ signedOut: true, cartCloned: true });
+    const clone = visitor.cookies.get('CART');
+    expect(clone).toMatch(/^[0-9a-f]{32}$/);
+    expect(clone).not.toBe(visitorCart);
+    expect((await visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart')).body.totalQuantity).toBe(2);
+    expect((await visitor.json('GET', SESSION)).body).toEqual({ authenticated: false });
+
+    // Signing in again brings back the account's own cart.
+    await signIn(visitor);
+    expect(visitor.cookies.get('CART')).toBe(visitorCart);
+  });
+
+  it('signs out without cloning: the cart cookie goes with the account', async () => {
+    const visitor = await new Visitor().open();
+    const { body } = await signIn(visitor);
+    const out = await visitor.fetch(SESSION, { method: 'DELETE', headers: { 'x-csrf-token': visitor.cookies.get('crumb') ?? '', 'x-siteuser-xsrf-token': body.xsrfToken } });
+    expect(await out.json()).toEqual({ signedOut: true, cartCloned: false });
+    expect(out.headers.getAll('set-cookie').some((c) => c.startsWith('CART=;'))).toBe(true);
+  });
+
+  it('sets the account language, and refuses it without a session', async () => {
+    const visitor = await new Visitor().open();
+    expect((await visitor.json('POST', '/api/site-users/account/locale', { language: 'fr-CA' })).status).toBe(401);
+    const { body } = await signIn(visitor);
+    const set = await visitor.fetch('/api/site-users/account/locale', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': visitor.cookies.get('crumb') ?? '', 'x-siteuser-xsrf-token': body.xsrfToken },
+      body: JSON.stringify({ language: 'fr-CA' }),
+    });
+    expect(await set.json()).toEqual({ language: 'fr-CA' });
+    expect((await visitor.json('GET', SESSION)).body).toMatchObject({ language: 'fr-CA' });
+    expect((await visitor.json('POST', '/api/site-users/account/locale', { language: 'not a tag!' })).status).toBe(400);
+  });
+
+  it('rate-limits sign-in attempts', async () => {
+    const visitor = await new Visitor('http://signin-limits.test').open();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await signIn(visitor, 'wrong')).status);
+    expect(statuses).toContain(429);
+  });
+});
