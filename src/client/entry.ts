@@ -7,6 +7,7 @@ import { mayHaveCart } from './cookies';
 type Loader = () => Promise<{ default: (props: never) => unknown }>;
 
 const LOADERS: Record<string, Loader> = {
+  AccountPanel: () => import('./islands/AccountPanel'),
   AddToCartButton: () => import('./islands/AddToCartButton'),
   CartPage: () => import('./islands/CartPage'),
   CartPill: () => import('./islands/CartPill'),
@@ -14,6 +15,8 @@ const LOADERS: Record<string, Loader> = {
   InstalmentPill: () => import('./islands/InstalmentPill'),
   ProductImage: () => import('./islands/ProductImage'),
   QuantityInput: () => import('./islands/QuantityInput'),
+  RestockForm: () => import('./islands/RestockForm'),
+  SiteForm: () => import('./islands/SiteForm'),
   VariantSelects: () => import('./islands/VariantSelects'),
 };
 

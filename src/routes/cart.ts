@@ -15,6 +15,7 @@ import { itemById } from '../site/lookup';
 import { ensureCrumb, randomToken, requireCrumb } from './csrf';
 import { apiError, isDevelopment, NO_STORE, readJson, siteFor, type AppEnv } from './http';
 import { rateLimit } from './rate-limit';
+import { currentSession, siteUsers } from './site-user-session';
 
 export const CART_COOKIE = 'CART';
 const CART_ID = /^[0-9a-f]{32}$/;
@@ -117,6 +118,14 @@ cart.get('/api/commerce/shopping-cart', async (c) => {
   return c.json(stored ?? emptyCart(site));
 });
 
+/** A signed-in visitor's new cart becomes their account's cart (it follows them to other devices). */
+async function adoptIntoAccount(c: Context<AppEnv>, cartId: string): Promise<void> {
+  const loaded = await siteFor(c);
+  if (loaded === null) return;
+  const session = await currentSession(c, loaded.site);
+  if (session !== null && session.cartId === null) await siteUsers(c.env, loaded.site).setCart(session.userId, cartId);
+}
+
 interface AddRequest {
   itemId: string;
   sku?: string | null;
@@ -146,7 +155,10 @@ cart.post('/api/commerce/shopping-cart/entries', async (c) => {
   const existing = cartIdFrom(c);
   const added = await addLine(c, body, false, () => existing ?? randomToken());
   if (added instanceof Response) return added;
-  if (existing === null) setCartCookie(c, added.cartId);
+  if (existing === null) {
+    setCartCookie(c, added.cartId);
+    await adoptIntoAccount(c, added.cartId);
+  }
   return c.json({ shoppingCart: added.result.cart, newlyAdded: added.result.entry });
 });
 

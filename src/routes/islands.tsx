@@ -11,6 +11,9 @@ import { ISLANDS, type IslandName } from '../client/islands/index';
 import type { ButtonPlace, Purchase } from '../client/islands/AddToCartButton';
 import type { CartPageProps } from '../client/islands/CartPage';
 import { DEFAULT_CURRENCY } from '../commerce/money';
+import type { CaptchaConfig } from '../client/captcha';
+import type { SiteFormProps } from '../client/islands/SiteForm';
+import { newsletterFields, type FormField } from '../forms/validate';
 import { asString, childOf, escapeHtmlAttribute, isTruthy, type FormatterTable, type RenderContext } from '../engine/index';
 
 /** Props go into a single-quoted attribute; escaping `&`, `'` and `<` keeps any JSON inside it. */
@@ -114,7 +117,74 @@ function addToCartButton(item: unknown, place: ButtonPlace, ctx: RenderContext, 
   });
 }
 
+function captchaConfig(ctx: RenderContext): CaptchaConfig | null {
+  const siteKey = asString(ctx.resolve(['website', 'captchaSettings', 'siteKey']));
+  if (siteKey === '') return null;
+  return { siteKey, provider: asString(ctx.resolve(['integrations', 'captchaProvider'])) === 'recaptcha-enterprise' ? 'recaptcha-enterprise' : 'local' };
+}
+
+/** Where a submission comes from: the page's item, else its collection. */
+function submissionPage(ctx: RenderContext): SiteFormProps['page'] {
+  const item = ctx.resolve(['item', 'id']);
+  const collection = ctx.resolve(['collection', 'id']);
+  return {
+    pageId: item !== undefined ? asString(item) : collection !== undefined ? asString(collection) : null,
+    pageTitle: asString(ctx.resolve(['page', 'title'])) || null,
+    pagePath: asString(ctx.resolve(['page', 'path'])) || null,
+    contentSource: item !== undefined ? 'i' : collection !== undefined ? 'c' : null,
+  };
+}
+
+/** A form block's form, or a newsletter block's sign-up, as a SiteForm island. */
+function siteForm(block: unknown, ctx: RenderContext): string | undefined {
+  const newsletter = childOf(block, 'type') === 'newsletter';
+  const form = newsletter ? null : ctx.resolve(['forms', asString(childOf(block, 'formId'))]);
+  if (!newsletter && (typeof form !== 'object' || form === null)) return undefined;
+  const text = (key: string) => asString(childOf(form, key)) || null;
+  return renderIsland('SiteForm', {
+    formId: newsletter ? asString(childOf(block, 'id')) : asString(childOf(form, 'id')),
+    kind: newsletter ? 'newsletter' : 'form',
+    fields: newsletter ? newsletterFields() : (childOf(form, 'fields') as FormField[]),
+    submitButtonText: newsletter ? 'Sign up' : (text('submitButtonText') ?? 'Submit'),
+    submissionMessage: newsletter ? 'Thank you for signing up.' : (text('submissionMessage') ?? 'Thank you!'),
+    successRedirectUrl: newsletter ? null : text('successRedirectUrl'),
+    postSubmitHtml: newsletter ? null : text('postSubmitHtml'),
+    page: submissionPage(ctx),
+    captcha: captchaConfig(ctx),
+  });
+}
+
+/**
+ * The restock sign-up for a sold-out product whose merchandising context asks for one (its first
+ * view's variant); the texts are the merchant's, with the spec's defaults.
+ */
+function restockForm(item: unknown, ctx: RenderContext): string | undefined {
+  const productId = asString(childOf(item, 'id'));
+  const context = ctx.resolve(['productMerchandisingContext', productId]);
+  const views = childOf(context, 'restockNotificationViews');
+  const variantId = Array.isArray(views) ? asString(childOf(views[0], 'variantId')) : '';
+  if (!isSoldOut(item) || variantId === '') return undefined;
+  const messages = childOf(context, 'restockNotificationMessages');
+  const text = (key: string, fallback: string) => asString(childOf(messages, key)) || fallback;
+  return renderIsland('RestockForm', {
+    productId,
+    variantId,
+    ctaText: text('CTAText', 'Get notified when this item is back in stock.'),
+    buttonText: text('buttonText', 'Sign Up'),
+    placeholderText: text('placeholderText', 'Email Address'),
+    mailingList: isTruthy(childOf(context, 'mailingListSignUpEnabled'))
+      ? { description: text('mailingListDescription', 'Sign up for news and updates'), optInByDefault: isTruthy(childOf(context, 'mailingListOptInByDefault')) }
+      : null,
+    successText: text('successText', 'Signed up!'),
+    language: asString(ctx.resolve(['website', 'language'])) || 'en-US',
+    captcha: captchaConfig(ctx),
+  });
+}
+
 export const ISLAND_FORMATTERS: FormatterTable = {
+  'account-panel': () => renderIsland('AccountPanel', { languages: ['en-US', 'en-GB', 'fr-CA', 'fr-FR', 'de-DE', 'es-ES', 'ja-JP'] }),
+  'product-restock-notification': (item, _args, ctx) => restockForm(item, ctx),
+  'site-form': (block, _args, ctx) => siteForm(block, ctx),
   'instalment-pill': (item, _args, ctx) => instalmentPill(item, ctx),
   'product-image': (item) =>
     renderIsland('ProductImage', {

@@ -8,7 +8,7 @@ import type { Collection, Item, Site } from '../site/schema';
 /** Page-type codes (storefront spec, Routes and pages). */
 export const PageType = { Page: 2, ContentItem: 50, NotFound: 100, Search: 102, Cart: 200, Checkout: 201, MainContent: 1 } as const;
 
-export type PageKind = 'products' | 'product' | 'blog' | 'post' | 'page' | 'cart' | 'checkout' | 'search' | 'not-found';
+export type PageKind = 'products' | 'product' | 'blog' | 'post' | 'page' | 'cart' | 'checkout' | 'account' | 'search' | 'not-found';
 
 export interface ResolvedPage {
   kind: PageKind;
@@ -111,6 +111,7 @@ export function resolvePage(site: Site, path: string, query: Readonly<Record<str
   if (path === '/cart') {
     return { kind: 'cart', status: 200, context: { ...base, ...page('cart', PageType.Cart, 'Cart', path), additionalFieldsForms: additionalFieldsForms(site) } };
   }
+  if (path === '/account') return { kind: 'account', status: 200, context: { ...base, ...page('account', PageType.Page, 'Your account', path) } };
   if (path === '/checkout') return { kind: 'checkout', status: 200, context: { ...base, ...page('checkout', PageType.Checkout, 'Checkout', path) } };
   if (path === '/search') {
     const q = (query.q ?? '').slice(0, MAX_QUERY).trim();

@@ -11,10 +11,9 @@ import { themePartials } from '../site/theme';
 import { isDevelopment, NO_STORE, siteFor, type AppEnv } from './http';
 import { resolvePage, sitePaths, type ResolvedPage } from './page-context';
 import { ISLAND_FORMATTERS } from './islands';
-import { STOREFRONT_FORMATTERS } from './storefront-formatters';
 
-/** Widgets render as islands on store pages; the storefront's own formatters complete the table. */
-const PAGE_FORMATTERS = { ...STOREFRONT_FORMATTERS, ...ISLAND_FORMATTERS };
+/** Widgets render as islands on store pages. */
+const PAGE_FORMATTERS = ISLAND_FORMATTERS;
 
 /**
  * The browser entry's URL from the client build's manifest (null when the client is not built).
@@ -108,7 +107,7 @@ export const pages = new Hono<AppEnv>();
 
 pages.get('/robots.txt', async (c) => {
   const base = new URL(c.req.url).origin;
-  return c.text(`User-agent: *\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nSitemap: ${base}/sitemap.xml\n`);
+  return c.text(`User-agent: *\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /account\nSitemap: ${base}/sitemap.xml\n`);
 });
 
 pages.get('/sitemap.xml', async (c) => {
@@ -169,6 +168,7 @@ pages.get('*', async (c) => {
   }
 
   const page = resolvePage(site, path, query);
+  page.context.integrations = { captchaProvider: c.env.CAPTCHA_PROVIDER };
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
     'cache-control': page.status === 200 ? CACHE_CONTROL : 'no-store',

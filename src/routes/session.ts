@@ -16,8 +16,8 @@ import { cartIdFrom, cartObject, cartHead, setCartCookie, CART_COOKIE } from './
 import { randomToken, requireCrumb } from './csrf';
 import { apiError, isDevelopment, NO_STORE, readJson, siteFor, type AppEnv } from './http';
 import { rateLimit } from './rate-limit';
+import { currentSession, SESSION_COOKIE, siteUsers } from './site-user-session';
 
-export const SESSION_COOKIE = 'SiteUserSession';
 export const INFO_COOKIE = 'SiteUserInfo';
 export const XSRF_HEADER = 'X-SiteUser-Xsrf-Token';
 export const SESSION_MESSAGES = {
@@ -38,18 +38,9 @@ const localeSchema = z.object({
   }, 'language must be a BCP 47 language tag'),
 });
 
-export function siteUsers(env: Env, site: Site) {
-  return env.SITE_USERS.get(env.SITE_USERS.idFromName(site.website.id));
-}
-
 /** The demo store's visitor account exists in development (README: local use only). */
 async function ensureDemoAccounts(c: Context<AppEnv>, site: Site): Promise<void> {
   if (isDevelopment(c.env) && site.website.id === DEMO_SITE_ID) await siteUsers(c.env, site).ensureUser(DEMO_SHOPPER.email, DEMO_SHOPPER.password);
-}
-
-export async function currentSession(c: Context<AppEnv>, site: Site): Promise<SessionInfo | null> {
-  const token = getCookie(c, SESSION_COOKIE);
-  return token === undefined || !/^[0-9a-f]{64}$/.test(token) ? null : siteUsers(c.env, site).session(token);
 }
 
 function setSessionCookies(c: Context<AppEnv>, token: string, userId: string, expiresAt: number, remember: boolean): void {

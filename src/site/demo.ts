@@ -198,6 +198,7 @@ const CONTACT_FORM = {
   name: 'Contact',
   submitButtonText: 'Send',
   submissionMessage: 'Thanks — we will reply within two days.',
+  postSubmitHtml: '<p class="SiteForm-copy">A copy of your message is on its way to your inbox.</p><script>document.documentElement.dataset.postSubmit = "ran";</script>',
   fields: [
     { id: 'name', type: 'name' as const, title: 'Name', required: true },
     { id: 'email', type: 'email' as const, title: 'Email', required: true },

@@ -6,6 +6,7 @@ import blockForm from '../../themes/default/blocks/form.html';
 import blockNewsletter from '../../themes/default/blocks/newsletter.html';
 import head from '../../themes/default/head.html';
 import layout from '../../themes/default/layout.html';
+import pageAccount from '../../themes/default/pages/account.html';
 import pageBlog from '../../themes/default/pages/blog.html';
 import pageCart from '../../themes/default/pages/cart.html';
 import pageCheckout from '../../themes/default/pages/checkout.html';
@@ -29,6 +30,7 @@ export type ThemeFiles = Readonly<Record<string, string>>;
 export const DEFAULT_THEME: ThemeFiles = {
   'head.html': head,
   'layout.html': layout,
+  'pages/account.html': pageAccount,
   'pages/blog.html': pageBlog,
   'pages/cart.html': pageCart,
   'pages/checkout.html': pageCheckout,

@@ -82,9 +82,18 @@ describe('store pages', () => {
     expect(await (await get('/blog')).text()).toContain('PostCard-title');
     expect(await (await get('/blog/linen-care')).text()).toContain('No Comments');
     const contact = await (await get('/contact')).text();
-    for (const type of ['email', 'tel', 'url', 'password', 'date', 'time', 'number', 'checkbox', 'radio', 'hidden']) {
+    for (const type of ['email', 'url', 'password', 'number', 'checkbox', 'radio', 'hidden']) {
       expect(contact).toContain(`type="${type}"`);
     }
+    for (const part of ['name-First', 'phone-Areacode', 'address-City', 'date-Month', 'time-Hour']) expect(contact).toContain(`name="${part}"`);
+    expect(contact).toContain('<div data-island="SiteForm" data-props=');
+    expect(contact).toContain('<label for="f-contact-satisfaction-0">Delivery</label>');
+    const mug = await (await get('/shop/p/ceramic-mug')).text();
+    expect(mug).toContain('<div data-island="RestockForm" data-props=');
+    expect(mug).toContain('Email me when it is back');
+    const account = await get('/account');
+    expect(account.status).toBe(200);
+    expect(await account.text()).toContain('<div data-island="AccountPanel"');
     expect(contact).toContain('<textarea');
     expect(contact).toContain('class="NewsletterForm"');
     const cart = await (await get('/cart')).text();

@@ -2,15 +2,18 @@
  * The islands by name: what `data-island` names, for the server renderer (eager) and the browser
  * entry (one lazily loaded chunk per island).
  */
+import AccountPanel from './AccountPanel';
 import AddToCartButton from './AddToCartButton';
 import CartPage from './CartPage';
 import CartPill from './CartPill';
 import CheckoutSummary from './CheckoutSummary';
 import InstalmentPill from './InstalmentPill';
 import ProductImage from './ProductImage';
+import RestockForm from './RestockForm';
+import SiteForm from './SiteForm';
 import QuantityInput from './QuantityInput';
 import VariantSelects from './VariantSelects';
 
-export const ISLANDS = { AddToCartButton, CartPage, CartPill, CheckoutSummary, InstalmentPill, ProductImage, QuantityInput, VariantSelects } as const;
+export const ISLANDS = { AccountPanel, AddToCartButton, CartPage, CartPill, CheckoutSummary, InstalmentPill, ProductImage, QuantityInput, RestockForm, SiteForm, VariantSelects } as const;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -1,0 +1,132 @@
+/**
+ * The visitor's account page: the sign-in form, or who is signed in with their language and a
+ * sign-out that keeps a copy of the cart. Sign-out is retried once after a crumb failure (spec §7).
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { CART_MESSAGES } from '../../commerce/cart';
+import { readCookie } from '../cookies';
+import { fieldValue } from '../field-value';
+
+export interface AccountPanelProps {
+  languages: string[];
+}
+
+interface Session {
+  authenticated: boolean;
+  email?: string;
+  xsrfToken?: string;
+  language?: string | null;
+}
+
+const SESSION = '/api/site-users/account/session';
+
+async function call(method: string, path: string, body?: unknown, xsrf?: string): Promise<Response> {
+  return fetch(path, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(method === 'GET' ? {} : { 'X-CSRF-Token': readCookie('crumb') ?? '' }),
+      ...(xsrf === undefined ? {} : { 'X-SiteUser-Xsrf-Token': xsrf }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function errorOf(res: Response, fallback: string): Promise<string> {
+  if (res.status === 429) return CART_MESSAGES.tryAgain;
+  const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
+  return typeof body?.error === 'string' && res.status < 500 ? body.error : fallback;
+}
+
+export default function AccountPanel({ languages }: AccountPanelProps) {
+  const [session, setSession] = useState<Session | null>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const refresh = async () => setSession((await (await call('GET', SESSION)).json()) as Session);
+  useEffect(() => {
+    refresh().catch(() => setSession({ authenticated: false }));
+  }, []);
+
+  const signIn = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    const res = await call('POST', SESSION, { email, password, rememberMe: remember }).catch(() => null);
+    setBusy(false);
+    if (res === null || !res.ok) return setMessage(res === null ? 'Unable to sign in. Please try again.' : await errorOf(res, 'Unable to sign in. Please try again.'));
+    setPassword('');
+    await refresh();
+  };
+
+  const signOut = async () => {
+    setBusy(true);
+    let res = await call('DELETE', `${SESSION}?cloneCart=true`, undefined, session?.xsrfToken);
+    if (res.status === 403 && ((await res.clone().json().catch(() => null)) as { crumbFail?: boolean } | null)?.crumbFail === true) {
+      const fresh = (await (await call('GET', SESSION)).json()) as Session;
+      res = await call('DELETE', `${SESSION}?cloneCart=true`, undefined, fresh.xsrfToken);
+    }
+    setBusy(false);
+    if (!res.ok) return setMessage(await errorOf(res, 'Unable to sign out. Please try again.'));
+    setMessage('You are signed out. Your cart is still here.');
+    await refresh();
+  };
+
+  const changeLanguage = async (language: string) => {
+    const res = await call('POST', '/api/site-users/account/locale', { language }, session?.xsrfToken);
+    setMessage(res.ok ? 'Language saved.' : await errorOf(res, 'Unable to save your language.'));
+    if (res.ok) setSession((current) => (current === null ? current : { ...current, language }));
+  };
+
+  if (session === null) return <p aria-busy="true">Loading your account…</p>;
+  const status = message === null ? null : (
+    <p className="AccountPanel-message" role="status">
+      {message}
+    </p>
+  );
+  if (session.authenticated) {
+    return (
+      <div className="AccountPanel">
+        <p className="AccountPanel-email">Signed in as {session.email}</p>
+        <label htmlFor="account-language">Language</label>
+        <select id="account-language" value={session.language ?? ''} onChange={(e) => void changeLanguage(fieldValue(e))}>
+          <option value="">Site default</option>
+          {languages.map((language) => (
+            <option key={language}>{language}</option>
+          ))}
+        </select>
+        <button type="button" className="AccountPanel-signout" disabled={busy} onClick={() => void signOut()}>
+          {busy ? 'Signing out…' : 'Sign out'}
+        </button>
+        {status}
+      </div>
+    );
+  }
+  return (
+    <form className="AccountPanel SignInForm" onSubmit={(event) => void signIn(event)}>
+      <div className="FormField">
+        <label htmlFor="signin-email">Email</label>
+        <input id="signin-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(fieldValue(e))} />
+      </div>
+      <div className="FormField">
+        <label htmlFor="signin-password">Password</label>
+        <input id="signin-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(fieldValue(e))} />
+      </div>
+      <label className="FormField-choice">
+        <input type="checkbox" checked={remember} onChange={() => setRemember(!remember)} /> Remember me
+      </label>
+      <button type="submit" disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </button>
+      {message !== null && (
+        <p className="AccountPanel-error" role="alert">
+          {message}
+        </p>
+      )}
+    </form>
+  );
+}

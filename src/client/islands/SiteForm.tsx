@@ -1,0 +1,127 @@
+/**
+ * A site form (form block or newsletter block): the spec's field rules before sending, locked while
+ * submitting ('Submitting…'), problems shown on each field and at the top and bottom (not for a
+ * newsletter), and on success a redirect or the submission message with its post-submit HTML.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CAPTCHA_ACTIONS } from '../../forms/captcha';
+import { FORM_MESSAGES, validateForm, type FieldValue, type FormField } from '../../forms/validate';
+import type { CaptchaConfig } from '../captcha';
+import FormFields from '../components/FormFields';
+import { asContainer, navigateTo, pageQuery, setHtmlAndRunScripts } from '../dom';
+import { FORM_CLIENT_MESSAGES, FormSubmitError, submitForm, type SubmissionPage } from '../form-api';
+import { useCaptcha } from '../use-captcha';
+
+export interface SiteFormProps {
+  formId: string;
+  kind: 'form' | 'newsletter';
+  fields: FormField[];
+  submitButtonText: string;
+  submissionMessage: string;
+  successRedirectUrl: string | null;
+  postSubmitHtml: string | null;
+  page: SubmissionPage;
+  captcha: CaptchaConfig | null;
+}
+
+type Phase = { kind: 'editing' } | { kind: 'submitting' } | { kind: 'done' };
+
+function initialValues(fields: readonly FormField[]): Record<string, FieldValue> {
+  const values: Record<string, FieldValue> = {};
+  for (const field of fields) if (field.type === 'hidden') values[field.id] = pageQuery().get(field.id) ?? field.defaultValue ?? '';
+  return values;
+}
+
+export default function SiteForm(props: SiteFormProps) {
+  const { formId, kind, fields, submitButtonText } = props;
+  const [values, setValues] = useState<Record<string, FieldValue>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
+  const [resetting, setResetting] = useState(false);
+  const { captcha, container } = useCaptcha(props.captcha);
+  const postSubmit = useRef<HTMLDivElement>(null);
+  const action = kind === 'newsletter' ? CAPTCHA_ACTIONS.newsletterBlock : CAPTCHA_ACTIONS.formBlock;
+  const newsletter = kind === 'newsletter';
+
+  useEffect(() => setValues((current) => ({ ...initialValues(fields), ...current })), []);
+  useEffect(() => {
+    const target = asContainer(postSubmit.current);
+    if (phase.kind === 'done' && target !== null && props.postSubmitHtml !== null) setHtmlAndRunScripts(target, props.postSubmitHtml);
+  }, [phase.kind]);
+
+  const fail = (message: string, fieldErrors: Record<string, string> = {}) => {
+    setErrors(fieldErrors);
+    setProblem(message);
+    setPhase({ kind: 'editing' });
+    if (captcha !== null) {
+      setResetting(true);
+      captcha.reset();
+      setResetting(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (phase.kind !== 'editing') return;
+    setProblem(null);
+    const found = validateForm(fields, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setProblem(FORM_MESSAGES.formInvalid);
+      return;
+    }
+    setPhase({ kind: 'submitting' });
+    let token: string | null = null;
+    if (props.captcha !== null) {
+      token = captcha === null ? null : await captcha.token(action);
+      if (token === null) return fail(FORM_MESSAGES.captcha);
+    }
+    try {
+      await submitForm(formId, values, token, props.page);
+    } catch (error) {
+      return error instanceof FormSubmitError ? fail(error.message, error.fieldErrors) : fail(FORM_CLIENT_MESSAGES.processing);
+    }
+    if (props.successRedirectUrl !== null) return navigateTo(props.successRedirectUrl);
+    setPhase({ kind: 'done' });
+  };
+
+  if (phase.kind === 'done') {
+    return (
+      <div className="SiteForm-success" role="status" tabIndex={-1}>
+        <p className="SiteForm-submission-message">{props.submissionMessage}</p>
+        {props.postSubmitHtml !== null && <div ref={postSubmit} className="SiteForm-post-submit" />}
+      </div>
+    );
+  }
+
+  const submitting = phase.kind === 'submitting';
+  const showFrame = problem !== null && !newsletter && Object.keys(errors).length > 0;
+  return (
+    <form className={newsletter ? 'NewsletterForm' : 'SiteForm'} data-form-id={formId} noValidate onSubmit={(event) => void submit(event)} aria-busy={submitting}>
+      {showFrame && (
+        <p className="SiteForm-problem SiteForm-problem--top" role="alert">
+          {FORM_CLIENT_MESSAGES.topProblem}
+        </p>
+      )}
+      <fieldset className="SiteForm-fields" disabled={submitting}>
+        <legend className="visually-hidden">{newsletter ? 'Newsletter sign-up' : 'Form'}</legend>
+        <FormFields formId={formId} fields={fields} values={values} errors={errors} onChange={(id, value) => setValues((current) => ({ ...current, [id]: value }))} />
+      </fieldset>
+      {container}
+      {problem !== null && (
+        <p className="SiteForm-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      {showFrame && (
+        <p className="SiteForm-problem SiteForm-problem--bottom" role="alert">
+          {FORM_CLIENT_MESSAGES.bottomProblem}
+        </p>
+      )}
+      <button type="submit" disabled={submitting || resetting}>
+        {submitting ? 'Submitting…' : submitButtonText}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,166 @@
+/** Site forms, the restock sign-up and visitor sign-in in Chromium against `wrangler dev`. */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './browser';
+
+const storeUrl = inject('storeUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+async function open(path: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${storeUrl}${path}`);
+  await page.waitForSelector('html[data-islands="hydrated"]');
+  return { context, page, errors };
+}
+
+const form = '.FormBlock form';
+const text = (page: Page, selector: string) => page.locator(selector).allTextContents();
+
+describe('site forms in Chromium', () => {
+  it('validates with the spec messages, then submits once and shows the message and post-submit HTML', async () => {
+    const { context, page, errors } = await open('/contact?source=spring-ad');
+    expect(await page.locator(`${form} .captcha-container[data-captcha-rendered="true"]`).count()).toBe(1);
+    await page.click(`${form} button[type="submit"]`);
+    expect(await text(page, `${form} .FormField-error`)).toEqual(['Required', 'Required', 'Required']);
+    expect(await text(page, `${form} .SiteForm-problem`)).toEqual([
+      'Your form has encountered a problem. Please scroll down to review.',
+      'One or more fields is invalid, please check your entries.',
+      'Your form has encountered a problem. Please scroll up to review.',
+    ]);
+    await page.fill('#f-contact-message', 'x'.repeat(501));
+    expect(await page.locator('#f-contact-message-count').textContent()).toBe('501 / 500');
+    expect(await page.locator('#f-contact-message-count').getAttribute('class')).toContain('error');
+    await page.fill('input[name="name-First"]', 'Ada');
+    await page.fill('input[name="name-Last"]', 'Lovelace');
+    await page.fill('#f-contact-email', 'ada@example');
+    await page.click(`${form} button[type="submit"]`);
+    expect(await text(page, `${form} .FormField-error`)).toEqual([
+      'Email is not valid. Email addresses should follow the format user@domain.com.',
+      'You have exceeded the character limit.',
+    ]);
+
+    await page.fill('#f-contact-email', 'ada@example.com');
+    await page.fill('#f-contact-message', 'Do you ship to Canada?');
+    await page.selectOption('#f-contact-topic', 'Order');
+    await page.check(`${form} input[type="checkbox"][value="Textiles"]`);
+    const sent: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/form/SaveFormSubmission')) sent.push(req.postData() ?? '');
+    });
+    await page.route('**/api/form/SaveFormSubmission', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    await page.click(`${form} button[type="submit"]`);
+    expect(await page.locator(`${form} button[type="submit"]`).textContent()).toBe('Submitting…');
+    await expect.poll(() => page.locator('.SiteForm-submission-message').textContent()).toBe('Thanks — we will reply within two days.');
+    expect(await page.locator('.FormBlock form').count()).toBe(0);
+    await expect.poll(() => page.evaluate('document.documentElement.dataset.postSubmit')).toBe('ran');
+    expect(await page.locator('.SiteForm-copy').textContent()).toBe('A copy of your message is on its way to your inbox.');
+    expect(sent).toHaveLength(1);
+    const payload = JSON.parse(sent[0] ?? '{}') as { form: string; captchaKey: string; pagePath: string; contentSource: string };
+    expect(JSON.parse(payload.form)).toMatchObject({ name: ['Ada', 'Lovelace'], interests: ['Textiles'], source: 'spring-ad' });
+    expect(payload).toMatchObject({ pagePath: '/contact', contentSource: 'c' });
+    expect(payload.captchaKey).toMatch(/^local:form_block:/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows server errors on their fields and the spec text for 401, 404, 429 and 500', async () => {
+    const { context, page } = await open('/contact');
+    await page.fill('input[name="name-First"]', 'Ada');
+    await page.fill('input[name="name-Last"]', 'Lovelace');
+    await page.fill('#f-contact-email', 'ada@example.com');
+    await page.fill('#f-contact-message', 'Hello');
+    const answers: [number, string, string][] = [
+      [400, '{"error":"One or more fields is invalid, please check your entries.","errors":{"email":"We cannot reach that address."}}', 'We cannot reach that address.'],
+      [401, '{"error":"bad key"}', 'Unable to submit form. Please try again later.'],
+      [404, '{"error":"x"}', 'This form has not been configured yet.'],
+      [429, '{"error":"x"}', 'Unable to submit form. Submission rate limit exceeded. Please try again later.'],
+      [500, '{"error":"x"}', 'Unable to send form. Please try again later.'],
+    ];
+    for (const [status, body, shown] of answers) {
+      await page.route('**/api/form/SaveFormSubmission', (route) => route.fulfill({ status, contentType: 'application/json', body }));
+      await page.click(`${form} button[type="submit"]`);
+      const where = status === 400 ? `${form} #f-contact-email-error` : `${form} .SiteForm-problem`;
+      await expect.poll(() => page.locator(where).last().textContent()).toBe(shown);
+      expect(await page.locator(`${form} button[type="submit"]`).isEnabled()).toBe(true);
+      await page.unroute('**/api/form/SaveFormSubmission');
+    }
+    await context.close();
+  });
+
+  it('signs up to the newsletter without the top and bottom messages', async () => {
+    const { context, page } = await open('/contact');
+    const newsletter = '.NewsletterBlock form';
+    await page.fill(`${newsletter} input[type="email"]`, 'nope');
+    await page.click(`${newsletter} button[type="submit"]`);
+    expect(await text(page, `${newsletter} .SiteForm-problem`)).toEqual(['One or more fields is invalid, please check your entries.']);
+    await page.fill(`${newsletter} input[type="email"]`, 'reader@example.com');
+    await page.click(`${newsletter} button[type="submit"]`);
+    await expect.poll(() => page.locator('.NewsletterBlock .SiteForm-submission-message').textContent()).toBe('Thank you for signing up.');
+    await context.close();
+  });
+});
+
+describe('restock and sign-in in Chromium', () => {
+  it('signs up for a sold-out product: server message, cleared on retry, then Signed up!', async () => {
+    const { context, page } = await open('/shop/p/ceramic-mug');
+    expect(await page.locator('.product-restock-cta').textContent()).toBe('Email me when it is back');
+    await page.click('.product-restock-form button');
+    await expect.poll(() => page.locator('.product-restock-error').textContent()).toBe('Email cannot be blank');
+    await page.fill('.product-restock-form input[type="email"]', 'fan@example');
+    await page.route('**/notifications/restock', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    await page.click('.product-restock-form button');
+    expect(await page.locator('.product-restock-error').count()).toBe(0);
+    await expect.poll(() => page.locator('.product-restock-error').textContent()).toBe('Email is invalid');
+    await page.fill('.product-restock-form input[type="email"]', 'fan@example.com');
+    await page.check('.product-restock-mailing-list input');
+    await page.click('.product-restock-form button');
+    await expect.poll(() => page.locator('.product-restock-success').textContent()).toBe('Signed up!');
+    await context.close();
+  });
+
+  it('signs in with one message for bad credentials, and signs out keeping a copy of the cart', async () => {
+    const { context, page, errors } = await open('/account');
+    await page.fill('#signin-email', 'shopper@example.com');
+    await page.fill('#signin-password', 'wrong');
+    await page.click('.SignInForm button[type="submit"]');
+    await expect.poll(() => page.locator('.AccountPanel-error').textContent()).toBe('Your email or password is incorrect.');
+    await page.fill('#signin-password', 'studio-goods-demo');
+    await page.click('.SignInForm button[type="submit"]');
+    await expect.poll(() => page.locator('.AccountPanel-email').textContent()).toBe('Signed in as shopper@example.com');
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'SiteUserSession')?.httpOnly).toBe(true);
+    expect(decodeURIComponent(cookies.find((c) => c.name === 'SiteUserInfo')?.value ?? '')).toMatch(/^\{"authenticated":true,"siteUserId":"su-[0-9a-f]{16}"\}$/);
+
+    await page.goto(`${storeUrl}/shop/p/candle`);
+    await page.waitForSelector('html[data-islands="hydrated"]');
+    await page.click('.ProductItem-form .sqs-add-to-cart-button');
+    await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent(), { timeout: 3000 }).toBe('Added!');
+    await page.goto(`${storeUrl}/account`);
+    await page.selectOption('#account-language', 'fr-CA');
+    await expect.poll(() => page.locator('.AccountPanel-message').textContent()).toBe('Language saved.');
+    await page.click('.AccountPanel-signout');
+    await expect.poll(() => page.locator('.AccountPanel-message').textContent()).toBe('You are signed out. Your cart is still here.');
+    await expect.poll(() => page.locator('#signin-email').count()).toBe(1);
+    await page.goto(`${storeUrl}/cart`);
+    await expect.poll(() => page.locator('.CartEntry').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
