@@ -123,7 +123,7 @@ async function adoptIntoAccount(c: Context<AppEnv>, cartId: string): Promise<voi
   const loaded = await siteFor(c);
   if (loaded === null) return;
   const session = await currentSession(c, loaded.site);
-  if (session !== null && session.cartId === null) await siteUsers(c.env, loaded.site).setCart(session.userId, cartId);
+  if (session !== null && session.profile.cartId === null) await siteUsers(c.env, loaded.site).setCart(session.userId, cartId);
 }
 
 interface AddRequest {

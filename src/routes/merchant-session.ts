@@ -1,12 +1,89 @@
 /**
- * Who is signed in to the merchant side, for the rules that depend on it (analytics eligibility,
- * editor calls). Merchant accounts and their sessions arrive with the merchant issue; until then
- * no request carries a merchant session, so every visitor is anonymous here.
+ * The merchant side's sign-in (a `MerchantSession` HttpOnly, SameSite=Strict cookie against the
+ * website's MerchantAccounts object) and the permission check in front of every merchant call:
+ * 401 without a session, 403 when the account's roles do not allow the call (src/site/roles.ts).
  */
-import type { Context } from 'hono';
-import type { AppEnv } from './http';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { z } from 'zod';
+import type { MerchantSession } from '../durable/merchants';
+import { DEMO_MERCHANTS, DEMO_SITE_ID } from '../site/demo';
+import { allows, type Permission } from '../site/roles';
+import type { Site } from '../site/schema';
+import { requireCrumb } from './csrf';
+import { apiError, isDevelopment, NO_STORE, readJson, siteFor, type AppEnv } from './http';
+import { rateLimit } from './rate-limit';
+
+export const MERCHANT_COOKIE = 'MerchantSession';
+export const MERCHANT_MESSAGES = {
+  badCredentials: 'Your email or password is incorrect.',
+  signIn: 'Please sign in to continue.',
+  forbidden: 'Your role does not allow this.',
+} as const;
+
+function merchants(env: Env, site: Site) {
+  return env.MERCHANTS.get(env.MERCHANTS.idFromName(site.website.id));
+}
+
+export async function merchantSessionOf(c: Context<AppEnv>, site: Site): Promise<MerchantSession | null> {
+  const token = getCookie(c, MERCHANT_COOKIE);
+  return token === undefined || !/^[0-9a-f]{64}$/.test(token) ? null : merchants(c.env, site).session(token);
+}
 
 /** The numeric roles (spec §3) of the merchant account signed in on this request; null when none is. */
-export async function merchantRolesOf(_c: Context<AppEnv>): Promise<readonly number[] | null> {
-  return null;
+export async function merchantRolesOf(c: Context<AppEnv>): Promise<readonly number[] | null> {
+  if (getCookie(c, MERCHANT_COOKIE) === undefined) return null;
+  const loaded = await siteFor(c);
+  return loaded === null ? null : ((await merchantSessionOf(c, loaded.site))?.profile.roles ?? null);
 }
+
+/** 401 without a merchant session, 403 when its roles lack `permission`; state changes also need the crumb. */
+export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const loaded = await siteFor(c);
+    if (loaded === null) return apiError(c, 404, NO_STORE);
+    const session = await merchantSessionOf(c, loaded.site);
+    if (session === null) return apiError(c, 401, MERCHANT_MESSAGES.signIn);
+    if (!allows(session.profile.roles, permission)) return apiError(c, 403, MERCHANT_MESSAGES.forbidden);
+    return requireCrumb(c, next);
+  };
+}
+
+/** The demo store's team exists in development (README: local use only). */
+async function ensureDemoTeam(c: Context<AppEnv>, site: Site): Promise<void> {
+  if (!isDevelopment(c.env) || site.website.id !== DEMO_SITE_ID) return;
+  for (const member of DEMO_MERCHANTS) await merchants(c.env, site).ensureMember(member.email, member.password, [...member.roles]);
+}
+
+const signInSchema = z.object({ email: z.string().max(256), password: z.string().max(1024) });
+const SESSION_PATH = '/api/merchant/session';
+
+export const merchantSession = new Hono<AppEnv>();
+
+merchantSession.post(SESSION_PATH, requireCrumb, rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'merchant-signin'), async (c) => {
+  const body = await readJson(c, signInSchema, 4096);
+  const loaded = await siteFor(c);
+  if (loaded === null) return apiError(c, 404, NO_STORE);
+  await ensureDemoTeam(c, loaded.site);
+  const result = await merchants(c.env, loaded.site).signIn(body.email.trim(), body.password, false);
+  if (!result.ok) return apiError(c, 401, MERCHANT_MESSAGES.badCredentials);
+  setCookie(c, MERCHANT_COOKIE, result.token, { path: '/', httpOnly: true, sameSite: 'Strict', secure: !isDevelopment(c.env), expires: new Date(result.expiresAt) });
+  return c.json({ email: result.session.email, roles: result.session.profile.roles });
+});
+
+merchantSession.get(SESSION_PATH, async (c) => {
+  const loaded = await siteFor(c);
+  if (loaded === null) return apiError(c, 404, NO_STORE);
+  const session = await merchantSessionOf(c, loaded.site);
+  c.header('cache-control', 'no-store');
+  return c.json(session === null ? { authenticated: false } : { authenticated: true, email: session.email, roles: session.profile.roles });
+});
+
+merchantSession.delete(SESSION_PATH, requireCrumb, async (c) => {
+  const loaded = await siteFor(c);
+  if (loaded === null) return apiError(c, 404, NO_STORE);
+  const token = getCookie(c, MERCHANT_COOKIE);
+  if (token !== undefined) await merchants(c.env, loaded.site).signOut(token);
+  deleteCookie(c, MERCHANT_COOKIE, { path: '/' });
+  return c.json({ signedOut: true });
+});

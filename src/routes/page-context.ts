@@ -60,6 +60,7 @@ function baseContext(site: Site, path: string) {
         active: path === entry.url || path.startsWith(`${entry.url}/`),
       })),
     },
+    header: site.header ?? null,
     footer: site.footer ?? null,
     forms: Object.fromEntries(site.forms.map((form) => [form.id, form])),
   };
@@ -124,7 +125,7 @@ export function resolvePage(site: Site, path: string, query: Readonly<Record<str
   }
 
   const collection = path === '/' ? site.collections.find((c) => c.typeName === 'products') : site.collections.find((c) => c.urlId === first);
-  if (collection === undefined) return notFound;
+  if (collection === undefined || (collection as { enabled?: boolean }).enabled === false) return notFound;
   const items = itemsOf(site, collection);
   const listPath = collection.fullUrl;
 

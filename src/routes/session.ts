@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { resolveCartLine } from '../commerce/cart-line';
-import type { SessionInfo } from '../durable/site-users';
+import type { VisitorSession } from '../durable/site-users';
 import { DEMO_SHOPPER, DEMO_SITE_ID } from '../site/demo';
 import { itemById } from '../site/lookup';
 import type { Site } from '../site/schema';
@@ -71,7 +71,7 @@ async function requireSite(c: Context<AppEnv>): Promise<Site | Response> {
 }
 
 /** The signed-in session whose xsrf token the request carries, or the 401/403 to answer. */
-async function accountSession(c: Context<AppEnv>, site: Site): Promise<SessionInfo | Response> {
+async function accountSession(c: Context<AppEnv>, site: Site): Promise<VisitorSession | Response> {
   const session = await currentSession(c, site);
   if (session === null) return apiError(c, 401, SESSION_MESSAGES.signedOut);
   if (c.req.header(XSRF_HEADER) !== session.xsrfToken) return apiError(c, 403, SESSION_MESSAGES.xsrf, { crumbFail: true });
@@ -88,7 +88,7 @@ session.get('/api/site-users/account/session', async (c) => {
   if (site instanceof Response) return site;
   const current = await currentSession(c, site);
   c.header('cache-control', 'no-store');
-  return c.json(current === null ? { authenticated: false } : { authenticated: true, siteUserId: current.userId, email: current.email, xsrfToken: current.xsrfToken, language: current.language });
+  return c.json(current === null ? { authenticated: false } : { authenticated: true, siteUserId: current.userId, email: current.email, xsrfToken: current.xsrfToken, language: current.profile.language });
 });
 
 session.post('/api/site-users/account/session', rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'signin'), async (c) => {
@@ -102,7 +102,7 @@ session.post('/api/site-users/account/session', rateLimit((env) => env.ACCOUNT_R
   setSessionCookies(c, result.token, result.session.userId, result.expiresAt, body.rememberMe === true);
   // The cart follows the account: its own cart if it has one, else the one the visitor filled.
   const visitorCart = cartIdFrom(c);
-  if (result.session.cartId !== null) setCartCookie(c, result.session.cartId);
+  if (result.session.profile.cartId !== null) setCartCookie(c, result.session.profile.cartId);
   else if (visitorCart !== null) await users.setCart(result.session.userId, visitorCart);
   return c.json({ xsrfToken: result.session.xsrfToken, siteUserId: result.session.userId });
 });
@@ -115,7 +115,7 @@ session.delete('/api/site-users/account/session', async (c) => {
   await siteUsers(c.env, site).signOut(getCookie(c, SESSION_COOKIE) ?? '');
   deleteCookie(c, SESSION_COOKIE, { path: '/' });
   deleteCookie(c, INFO_COOKIE, { path: '/' });
-  const clone = c.req.query('cloneCart') === 'true' && current.cartId !== null ? await cloneCart(c, site, current.cartId) : null;
+  const clone = c.req.query('cloneCart') === 'true' && current.profile.cartId !== null ? await cloneCart(c, site, current.profile.cartId) : null;
   if (clone !== null) setCartCookie(c, clone);
   else deleteCookie(c, CART_COOKIE, { path: '/' });
   return c.json({ signedOut: true, cartCloned: clone !== null });

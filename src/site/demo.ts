@@ -12,6 +12,14 @@ export const DEMO_SITE_ID = 'demo';
 /** The demo store's visitor account, created in local development only (documented in the README). */
 export const DEMO_SHOPPER = { email: 'shopper@example.com', password: 'studio-goods-demo' } as const;
 
+/** The demo store's team (merchant side), created in local development only: one account per role we test. */
+export const DEMO_MERCHANTS = [
+  { email: 'owner@example.com', password: 'studio-goods-owner', roles: [1] },
+  { email: 'store@example.com', password: 'studio-goods-store', roles: [8] },
+  { email: 'editor@example.com', password: 'studio-goods-editor', roles: [4] },
+  { email: 'viewer@example.com', password: 'studio-goods-viewer', roles: [10] },
+] as const;
+
 const SHOP = 'c-shop';
 const GIFTS = 'c-gifts';
 const BLOG = 'c-blog';

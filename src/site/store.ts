@@ -46,7 +46,8 @@ async function readVersion(kv: KVNamespace, id: string): Promise<number> {
 
 const isolateCache = new Map<string, LoadedSite>();
 
-async function loadById(kv: KVNamespace, id: string): Promise<LoadedSite | null> {
+/** A website's published site at its current version (as published: the demo keeps its seeded theme). */
+export async function loadPublished(kv: KVNamespace, id: string): Promise<LoadedSite | null> {
   const version = await readVersion(kv, id);
   if (version === 0) return null;
   const cached = isolateCache.get(id);
@@ -112,9 +113,9 @@ function withBuildTheme(loaded: LoadedSite): LoadedSite {
  */
 export async function loadSiteForHost(kv: KVNamespace, host: string, development: boolean): Promise<LoadedSite | null> {
   const mapped = await websiteIdForHost(kv, host.split(':')[0] ?? host);
-  if (mapped !== null) return loadById(kv, mapped);
+  if (mapped !== null) return loadPublished(kv, mapped);
   if (!development) return null;
   await ensureDemo(kv);
-  const loaded = await loadById(kv, DEMO_SITE_ID);
+  const loaded = await loadPublished(kv, DEMO_SITE_ID);
   return loaded === null ? null : withBuildTheme(loaded);
 }

@@ -1,0 +1,65 @@
+/**
+ * Applies one website's merchant edits one at a time: read the published site, apply the edit
+ * (src/site/edits.ts), publish the result (validated again; the content version bumps, so store
+ * pages show it on the next request). Serialising here means two merchants editing at once never
+ * overwrite each other's change. It relies on KV reading its own writes in the object's location.
+ */
+import { DurableObject } from 'cloudflare:workers';
+import * as edits from '../site/edits';
+import type { SiteInput } from '../site/schema';
+import { loadPublished, publishSite } from '../site/store';
+
+export type Edit =
+  | { kind: 'addProductCollection'; input: edits.NewProductCollection }
+  | { kind: 'removeCollection'; collectionId: string }
+  | { kind: 'addCategory'; collectionId: string; input: edits.NewCategory }
+  | { kind: 'appendToNavigation'; collectionId: string }
+  | { kind: 'updateNavigation'; items: edits.NavigationItem[] }
+  | { kind: 'setHeaderFooter'; input: { header: string; footer: string } }
+  | { kind: 'setCommercePreferences'; namespace: string; preferences: Record<string, unknown> }
+  | { kind: 'setLanguages'; languages: string[] }
+  | { kind: 'disconnectMultilingual' };
+
+export type EditOutcome = { ok: true; value: edits.EditValue; version: number | null } | { ok: false; status: 400 | 404; error: string };
+
+function apply(site: SiteInput, edit: Edit): edits.EditResult {
+  switch (edit.kind) {
+    case 'addProductCollection':
+      return edits.addProductCollection(site, edit.input);
+    case 'removeCollection':
+      return edits.removeCollection(site, edit.collectionId);
+    case 'addCategory':
+      return edits.addCategory(site, edit.collectionId, edit.input);
+    case 'appendToNavigation':
+      return edits.appendToNavigation(site, edit.collectionId);
+    case 'updateNavigation':
+      return edits.updateNavigation(site, edit.items);
+    case 'setHeaderFooter':
+      return edits.setHeaderFooter(site, edit.input);
+    case 'setCommercePreferences':
+      return edits.setCommercePreferences(site, edit.namespace, edit.preferences);
+    case 'setLanguages':
+      return edits.setLanguages(site, edit.languages);
+    case 'disconnectMultilingual':
+      return edits.disconnectMultilingual(site);
+  }
+}
+
+export class SiteEditor extends DurableObject<Env> {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  edit(websiteId: string, edit: Edit): Promise<EditOutcome> {
+    const run = this.tail.then(async (): Promise<EditOutcome> => {
+      const current = await loadPublished(this.env.SITE_CONTENT, websiteId);
+      if (current === null) return { ok: false, status: 404, error: 'No store at this address' };
+      const result = apply(current.site, edit);
+      if ('error' in result) return { ok: false, status: result.status ?? 400, error: result.error };
+      if (result.site === current.site) return { ok: true, value: result.value, version: null };
+      const published = await publishSite(this.env.SITE_CONTENT, result.site);
+      if ('error' in published) return { ok: false, status: 400, error: published.error };
+      return { ok: true, value: result.value, version: published.version };
+    });
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * The merchant side's calls (engine spec §7): store creation, navigation and layout, commerce
+ * preferences, header and footer, languages, address search; plus the merchant halves of restock
+ * and form submissions. Every call checks the signed-in merchant's roles (src/site/roles.ts) and
+ * every change goes through the website's SiteEditor, which publishes a new content version.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { Edit, EditOutcome } from '../durable/site-editor';
+import { placesProvider, PlacesUnavailable } from '../integrations/places';
+import { sessionRecordingId } from '../integrations/session-recording';
+import type { EditValue, NavigationItem } from '../site/edits';
+import type { Site } from '../site/schema';
+import { apiError, NO_STORE, readJson, siteFor, type AppEnv } from './http';
+import { requirePermission } from './merchant-session';
+import { restockAdmin } from './restock';
+
+const MAX_BODY_BYTES = 64 * 1024;
+const PRODUCTS = '/api/content-service/product/1.1/websites/:websiteId/products';
+export const MAIN_NAVIGATION = 'main-navigation';
+
+const productCollectionSchema = z.object({
+  navigationTitle: z.string().max(200),
+  title: z.string().max(200),
+  urlId: z.string().max(200),
+  description: z.string().max(5000),
+  enabled: z.boolean(),
+});
+const categorySchema = z.object({
+  displayName: z.string().max(200),
+  parentCategoryId: z.string().max(64).nullable(),
+  type: z.literal('ROOT'),
+  pageRendering: z.literal('LIST_VIEW'),
+  displayIndex: z.number().int().min(0).max(10_000),
+});
+const navigationItemSchema: z.ZodType<NavigationItem> = z.lazy(() =>
+  z.object({
+    title: z.string().min(1).max(100).optional(),
+    url: z.string().regex(/^\/[\w\-./]*$/, 'url must be a site path').max(2083).optional(),
+    collectionId: z.string().max(64).optional(),
+    externalLink: z.string().regex(/^https?:\/\/\S+$/, 'externalLink must be an http(s) address').max(2083).optional(),
+    memberAreaId: z.string().max(64).optional(),
+    children: z.array(navigationItemSchema).max(50).optional(),
+  }),
+);
+const navigationSchema = z.object({ fieldName: z.string().max(100), templateId: z.string().max(100), navigation: z.object({ items: z.array(navigationItemSchema).min(1).max(50) }) });
+const headerFooterSchema = z.object({ header: z.string().max(20_000), footer: z.string().max(20_000) });
+const preferencesSchema = z.record(z.string().max(100), z.unknown());
+const languagesSchema = z.object({ languages: z.array(z.string().min(2).max(35)).max(20) });
+const NAMESPACE = /^[a-z][a-z0-9-]{0,63}$/;
+
+async function requireSite(c: Context<AppEnv>): Promise<Site | Response> {
+  const loaded = await siteFor(c);
+  return loaded === null ? apiError(c, 404, NO_STORE) : loaded.site;
+}
+
+/** Applies an edit through the website's SiteEditor; the answer is the edit's value or its 4xx. */
+async function edit(c: Context<AppEnv>, site: Site, change: Edit): Promise<{ value: EditValue } | Response> {
+  const outcome: EditOutcome = await c.env.SITE_EDITOR.get(c.env.SITE_EDITOR.idFromName(site.website.id)).edit(site.website.id, change);
+  if ('error' in outcome) return apiError(c, outcome.status, outcome.error);
+  return { value: outcome.value };
+}
+
+/** The site named by the path's websiteId, which must be the one this host serves. */
+async function siteNamed(c: Context<AppEnv>): Promise<Site | Response> {
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  return site.website.id === c.req.param('websiteId') ? site : apiError(c, 404, 'Unknown website');
+}
+
+export const merchant = new Hono<AppEnv>();
+
+const read = requirePermission('read');
+const commerce = requirePermission('commerce');
+const content = requirePermission('content');
+
+merchant.post(PRODUCTS, commerce, async (c) => {
+  const body = await readJson(c, productCollectionSchema, MAX_BODY_BYTES);
+  const site = await siteNamed(c);
+  if (site instanceof Response) return site;
+  const result = await edit(c, site, { kind: 'addProductCollection', input: body });
+  return result instanceof Response ? result : c.json(result.value);
+});
+
+merchant.delete(`${PRODUCTS}/:collectionId`, commerce, async (c) => {
+  const site = await siteNamed(c);
+  if (site instanceof Response) return site;
+  const result = await edit(c, site, { kind: 'removeCollection', collectionId: c.req.param('collectionId') });
+  return result instanceof Response ? result : c.json({ deleted: true });
+});
+
+merchant.post(`${PRODUCTS}/:collectionId/categories`, commerce, async (c) => {
+  const body = await readJson(c, categorySchema, MAX_BODY_BYTES);
+  const site = await siteNamed(c);
+  if (site instanceof Response) return site;
+  const result = await edit(c, site, { kind: 'addCategory', collectionId: c.req.param('collectionId'), input: body });
+  return result instanceof Response ? result : c.json(result.value);
+});
+
+merchant.get('/api/commondata/GetSiteLayout', read, async (c) => {
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  return c.json({ layout: [{ identifier: MAIN_NAVIGATION, links: site.navigation }] });
+});
+
+merchant.post('/api/widget/UpdateNavigation', content, async (c) => {
+  const body = await readJson(c, navigationSchema, MAX_BODY_BYTES);
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const result = await edit(c, site, { kind: 'updateNavigation', items: body.navigation.items });
+  return result instanceof Response ? result : c.json({ updated: true });
+});
+
+merchant.get('/api/v1/commerce-preferences/:namespace', read, async (c) => {
+  const namespace = c.req.param('namespace');
+  if (!NAMESPACE.test(namespace)) return apiError(c, 400, 'Unknown preferences namespace');
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const { websiteId: _websiteId, ...preferences } = ((site as { commercePreferences?: Record<string, Record<string, unknown>> }).commercePreferences ?? {})[namespace] ?? {};
+  return c.json(preferences);
+});
+
+merchant.put('/api/v1/commerce-preferences/:namespace', commerce, async (c) => {
+  const namespace = c.req.param('namespace');
+  if (!NAMESPACE.test(namespace)) return apiError(c, 400, 'Unknown preferences namespace');
+  const { websiteId: _websiteId, ...preferences } = await readJson(c, preferencesSchema, MAX_BODY_BYTES);
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const result = await edit(c, site, { kind: 'setCommercePreferences', namespace, preferences });
+  return result instanceof Response ? result : c.json(result.value);
+});
+
+merchant.get('/api/site-header-footer', read, async (c) => {
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  return c.json({ header: site.header?.html ?? '', footer: site.footer?.html ?? '' });
+});
+
+merchant.put('/api/site-header-footer', content, async (c) => {
+  const body = await readJson(c, headerFooterSchema, MAX_BODY_BYTES);
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const result = await edit(c, site, { kind: 'setHeaderFooter', input: body });
+  return result instanceof Response ? result : c.json({ updated: true });
+});
+
+function multilingual(site: Site) {
+  return site.multilingual ?? { connected: false, languages: [] };
+}
+
+merchant.get('/api/multilingual/settings', read, async (c) => {
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  return c.json({ primaryLanguage: site.website.language, ...multilingual(site) });
+});
+
+merchant.get('/api/multilingual/status', read, async (c) => {
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const { connected, languages } = multilingual(site);
+  return c.json({ connected, languageCount: languages.length });
+});
+
+merchant.get('/api/multilingual/languages', read, async (c) => {
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  return c.json({ languages: multilingual(site).languages });
+});
+
+merchant.put('/api/multilingual/languages', content, async (c) => {
+  const body = await readJson(c, languagesSchema, MAX_BODY_BYTES);
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const result = await edit(c, site, { kind: 'setLanguages', languages: body.languages });
+  return result instanceof Response ? result : c.json({ languages: [...new Set(body.languages)] });
+});
+
+merchant.delete('/api/multilingual/connection', content, async (c) => {
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const result = await edit(c, site, { kind: 'disconnectMultilingual' });
+  return result instanceof Response ? result : c.json({ connected: false });
+});
+
+const PLACES_UNAVAILABLE = 'The address service is unavailable. Please try again.';
+
+merchant.get('/api/google-maps/places/autocomplete', requirePermission('integrations'), async (c) => {
+  const input = c.req.query('input') ?? '';
+  if (input.trim() === '' || input.length > 200) return apiError(c, 400, 'input is required (at most 200 characters)');
+  try {
+    return c.json({ predictions: await placesProvider(c.env).autocomplete(input, c.req.query('sessionToken') ?? null) });
+  } catch (error) {
+    if (error instanceof PlacesUnavailable) return apiError(c, 502, PLACES_UNAVAILABLE);
+    throw error;
+  }
+});
+
+merchant.get('/api/google-maps/places/details', requirePermission('integrations'), async (c) => {
+  const placeId = c.req.query('placeId') ?? '';
+  if (placeId === '' || placeId.length > 300) return apiError(c, 400, 'placeId is required');
+  if (c.req.query('productPage') === undefined || c.req.query('productSection') === undefined) {
+    return apiError(c, 400, 'productPage and productSection (the tracking context) are required');
+  }
+  try {
+    const details = await placesProvider(c.env).details(placeId, c.req.query('sessionToken') ?? null);
+    return details === null ? apiError(c, 404, 'Unknown place') : c.json(details);
+  } catch (error) {
+    if (error instanceof PlacesUnavailable) return apiError(c, 502, PLACES_UNAVAILABLE);
+    throw error;
+  }
+});
+
+merchant.get('/api/commerce/fullstory/getId', (c) => c.json({ id: sessionRecordingId(c.env) }));
+
+merchant.get('/api/form/submissions', read, async (c) => {
+  const formId = c.req.query('formId');
+  if (formId === undefined || formId === '') return apiError(c, 400, 'formId is required');
+  const raw = c.req.query('cursor');
+  const cursor = raw === undefined ? null : Number(raw);
+  if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(c, 400, 'cursor is not valid');
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  return c.json(await c.env.FORMS.get(c.env.FORMS.idFromName(site.website.id)).list(formId, cursor));
+});
+
+const RESTOCK = '/api/site-users/account/notifications/restock';
+merchant.on('GET', [RESTOCK, `${RESTOCK}/groups`], read);
+merchant.on('POST', [`${RESTOCK}/send`, `${RESTOCK}/send/all`], commerce);
+merchant.route('/', restockAdmin);

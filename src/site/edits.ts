@@ -1,0 +1,171 @@
+/**
+ * Merchant edits to a site (engine spec §7): each takes the current site and a request and gives
+ * the changed site (validated again at publish) or the message to show. Pure: the SiteEditor object
+ * applies them one at a time and publishes the result.
+ */
+import type { NavigationEntry, SiteInput } from './schema';
+
+/** What an edit gives back to the caller (plain data: it crosses an RPC boundary). */
+export type EditValue = { id: string } | { changed: boolean } | null;
+
+export type EditResult<T extends EditValue = EditValue> = { site: SiteInput; value: T } | { error: string; status?: 400 | 404 };
+
+const RESERVED_PATHS = new Set(['cart', 'checkout', 'search', 'account', 'config', 'api', 'images', 'build', 'integrations', 'sitemap.xml', 'robots.txt']);
+export const URL_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const EDIT_MESSAGES = {
+  titleRequired: 'Title is required.',
+  titleTooLong: 'Title must be at most 100 characters.',
+  urlIdInvalid: 'URL slug may only contain lowercase letters, numbers and single dashes.',
+  urlIdTaken: 'That URL slug is already in use.',
+  urlIdReserved: 'That URL slug is reserved.',
+  categoryTooLong: 'Category names can be at most 25 characters.',
+  categoryRequired: 'Category name is required.',
+  unknownCollection: 'That collection does not exist.',
+  unknownParentCategory: 'The parent category does not exist.',
+  unknownNavigationCollection: (id: string) => `Navigation refers to a collection that does not exist: ${id}`,
+} as const;
+
+function randomId(prefix: string): string {
+  return `${prefix}-${Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+export interface NewProductCollection {
+  navigationTitle: string;
+  title: string;
+  urlId: string;
+  description: string;
+  enabled: boolean;
+}
+
+export function addProductCollection(site: SiteInput, input: NewProductCollection): EditResult<{ id: string }> {
+  const title = input.title.trim();
+  if (title === '') return { error: EDIT_MESSAGES.titleRequired };
+  if (title.length > 100 || input.navigationTitle.length > 100) return { error: EDIT_MESSAGES.titleTooLong };
+  if (!URL_ID.test(input.urlId) || input.urlId.length > 100) return { error: EDIT_MESSAGES.urlIdInvalid };
+  if (RESERVED_PATHS.has(input.urlId)) return { error: EDIT_MESSAGES.urlIdReserved };
+  if (site.collections.some((c) => c.urlId === input.urlId)) return { error: EDIT_MESSAGES.urlIdTaken };
+  const id = randomId('c');
+  const collection = {
+    id,
+    type: 13,
+    typeName: 'products' as const,
+    title,
+    navigationTitle: input.navigationTitle.trim() || title,
+    urlId: input.urlId,
+    fullUrl: `/${input.urlId}`,
+    description: input.description.trim() === '' ? '' : `<p>${escapeText(input.description.trim())}</p>`,
+    enabled: input.enabled,
+    categories: [],
+  };
+  return { site: { ...site, collections: [...site.collections, collection] }, value: { id } };
+}
+
+export function removeCollection(site: SiteInput, collectionId: string): EditResult<null> {
+  if (!site.collections.some((c) => c.id === collectionId)) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
+  return {
+    site: {
+      ...site,
+      collections: site.collections.filter((c) => c.id !== collectionId),
+      navigation: site.navigation.filter((entry) => (entry as { collectionId?: string }).collectionId !== collectionId),
+    },
+    value: null,
+  };
+}
+
+export interface NewCategory {
+  displayName: string;
+  parentCategoryId: string | null;
+  type: 'ROOT';
+  pageRendering: 'LIST_VIEW';
+  displayIndex: number;
+}
+
+interface Category extends NewCategory {
+  id: string;
+}
+
+export function addCategory(site: SiteInput, collectionId: string, input: NewCategory): EditResult<{ id: string }> {
+  const collection = site.collections.find((c) => c.id === collectionId);
+  if (collection === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
+  const name = input.displayName.trim();
+  if (name === '') return { error: EDIT_MESSAGES.categoryRequired };
+  if (name.length > 25) return { error: EDIT_MESSAGES.categoryTooLong };
+  const categories = ((collection as { categories?: Category[] }).categories ?? []) as Category[];
+  if (input.parentCategoryId !== null && !categories.some((c) => c.id === input.parentCategoryId)) return { error: EDIT_MESSAGES.unknownParentCategory };
+  const id = randomId('cat');
+  const updated = { ...collection, categories: [...categories, { ...input, displayName: name, id }] };
+  return { site: { ...site, collections: site.collections.map((c) => (c.id === collectionId ? updated : c)) }, value: { id } };
+}
+
+export interface NavigationItem {
+  title?: string;
+  /** A site path (our addition: links to pages that are not collections, such as /contact). */
+  url?: string;
+  collectionId?: string;
+  externalLink?: string;
+  memberAreaId?: string;
+  children?: NavigationItem[];
+}
+
+
+function navigationEntry(site: SiteInput, item: NavigationItem): NavigationEntry | { error: string } {
+  let entry: { title: string; url: string; collectionId?: string };
+  if (item.collectionId !== undefined) {
+    const collection = site.collections.find((c) => c.id === item.collectionId);
+    if (collection === undefined) return { error: EDIT_MESSAGES.unknownNavigationCollection(item.collectionId) };
+    entry = { title: item.title ?? ((collection as { navigationTitle?: string }).navigationTitle || collection.title), url: collection.fullUrl, collectionId: collection.id };
+  } else if (item.url !== undefined) {
+    entry = { title: item.title ?? item.url, url: item.url };
+  } else if (item.externalLink !== undefined) {
+    entry = { title: item.title ?? item.externalLink, url: item.externalLink };
+  } else if (item.memberAreaId !== undefined) {
+    entry = { title: item.title ?? 'Members', url: `/members/${encodeURIComponent(item.memberAreaId)}` };
+  } else {
+    return { error: 'Each navigation item needs a collectionId, a url, an externalLink or a memberAreaId.' };
+  }
+  const children: NavigationEntry[] = [];
+  for (const child of item.children ?? []) {
+    const built = navigationEntry(site, child);
+    if ('error' in built) return built;
+    children.push(built);
+  }
+  return children.length === 0 ? entry : { ...entry, children };
+}
+
+export function updateNavigation(site: SiteInput, items: readonly NavigationItem[]): EditResult<null> {
+  const navigation: NavigationEntry[] = [];
+  for (const item of items) {
+    const entry = navigationEntry(site, item);
+    if ('error' in entry) return entry;
+    navigation.push(entry);
+  }
+  return { site: { ...site, navigation }, value: null };
+}
+
+export function appendToNavigation(site: SiteInput, collectionId: string): EditResult<null> {
+  const collection = site.collections.find((c) => c.id === collectionId);
+  if (collection === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
+  const title = (collection as { navigationTitle?: string }).navigationTitle || collection.title;
+  return { site: { ...site, navigation: [...site.navigation, { title, url: collection.fullUrl, collectionId }] }, value: null };
+}
+
+export function setHeaderFooter(site: SiteInput, input: { header: string; footer: string }): EditResult<null> {
+  return { site: { ...site, header: { html: input.header }, footer: { html: input.footer } }, value: null };
+}
+
+/** Saves a namespace's preferences; `value.changed` is false (and nothing is published) when they are the same. */
+export function setCommercePreferences(site: SiteInput, namespace: string, preferences: Record<string, unknown>): EditResult<{ changed: boolean }> {
+  const current = (site.commercePreferences ?? {})[namespace] ?? {};
+  if (JSON.stringify(current) === JSON.stringify(preferences)) return { site, value: { changed: false } };
+  return { site: { ...site, commercePreferences: { ...(site.commercePreferences ?? {}), [namespace]: preferences } }, value: { changed: true } };
+}
+
+export function setLanguages(site: SiteInput, languages: readonly string[]): EditResult<null> {
+  return { site: { ...site, multilingual: { connected: true, languages: [...new Set(languages)] } }, value: null };
+}
+
+export function disconnectMultilingual(site: SiteInput): EditResult<null> {
+  return { site: { ...site, multilingual: { connected: false, languages: [] } }, value: null };
+}

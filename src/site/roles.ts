@@ -1,0 +1,29 @@
+/**
+ * Merchant roles (spec §3) and what each may do. The spec names the roles but not their rights;
+ * this table is ours (README, "Merchant side").
+ */
+export const ROLES = {
+  admin: 1, billing: 2, reporting: 3, editor: 4, moderator: 6, commenter: 7, storeManager: 8, scheduling: 9, viewer: 10,
+  campaignsEditor: 11, schedulingViewer: 12, schedulingEditor: 13, none: 14, websiteManager: 15, draftEditor: 16,
+} as const;
+
+export type Permission = 'read' | 'content' | 'commerce' | 'analytics' | 'integrations';
+
+const { admin, billing, reporting, editor, storeManager, viewer, websiteManager, draftEditor } = ROLES;
+
+export const PERMISSIONS: Readonly<Record<Permission, readonly number[]>> = {
+  /** Reading settings, navigation, sign-ups and submissions. */
+  read: [admin, billing, reporting, editor, storeManager, viewer, websiteManager, draftEditor],
+  /** Navigation, header and footer, languages. */
+  content: [admin, editor, websiteManager],
+  /** Stores, commerce preferences, restock emails. */
+  commerce: [admin, storeManager, websiteManager],
+  /** The analytics dashboard. */
+  analytics: [admin, reporting, storeManager, viewer, websiteManager],
+  /** Address search and other editor integrations. */
+  integrations: [admin, editor, storeManager, websiteManager, draftEditor],
+};
+
+export function allows(roles: readonly number[], permission: Permission): boolean {
+  return roles.some((role) => PERMISSIONS[permission].includes(role));
+}
