@@ -13,6 +13,7 @@ const LOADERS: Record<string, Loader> = {
   CartPill: () => import('./islands/CartPill'),
   CheckoutSummary: () => import('./islands/CheckoutSummary'),
   InstalmentPill: () => import('./islands/InstalmentPill'),
+  MerchantConsole: () => import('./islands/MerchantConsole'),
   ProductImage: () => import('./islands/ProductImage'),
   QuantityInput: () => import('./islands/QuantityInput'),
   RestockForm: () => import('./islands/RestockForm'),

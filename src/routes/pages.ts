@@ -28,7 +28,7 @@ function readClientEntry(assets: Fetcher): Promise<string | null> {
     .catch(() => null);
 }
 
-function clientEntry(assets: Fetcher, development: boolean): Promise<string | null> {
+export function clientEntry(assets: Fetcher, development: boolean): Promise<string | null> {
   if (development) return readClientEntry(assets);
   islandEntry ??= readClientEntry(assets);
   return islandEntry;
@@ -107,7 +107,7 @@ export const pages = new Hono<AppEnv>();
 
 pages.get('/robots.txt', async (c) => {
   const base = new URL(c.req.url).origin;
-  return c.text(`User-agent: *\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /account\nSitemap: ${base}/sitemap.xml\n`);
+  return c.text(`User-agent: *\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /account\nDisallow: /config\nSitemap: ${base}/sitemap.xml\n`);
 });
 
 pages.get('/sitemap.xml', async (c) => {

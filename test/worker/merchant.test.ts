@@ -62,6 +62,17 @@ describe('merchant sign-in and roles', () => {
   });
 });
 
+describe('the editor area', () => {
+  it('serves /config outside the store: not cached, not indexed, with the merchant sign-in', async () => {
+    const res = await new Visitor().fetch('/config');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.text()).toContain('<div data-island="MerchantConsole"');
+    expect(await (await new Visitor().fetch('/robots.txt')).text()).toContain('Disallow: /config');
+  });
+});
+
 describe('merchant calls', () => {
   it('validates store creation with clear messages', async () => {
     const owner = await merchant(OWNER);

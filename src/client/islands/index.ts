@@ -8,12 +8,13 @@ import CartPage from './CartPage';
 import CartPill from './CartPill';
 import CheckoutSummary from './CheckoutSummary';
 import InstalmentPill from './InstalmentPill';
+import MerchantConsole from './MerchantConsole';
 import ProductImage from './ProductImage';
 import RestockForm from './RestockForm';
 import SiteForm from './SiteForm';
 import QuantityInput from './QuantityInput';
 import VariantSelects from './VariantSelects';
 
-export const ISLANDS = { AccountPanel, AddToCartButton, CartPage, CartPill, CheckoutSummary, InstalmentPill, ProductImage, QuantityInput, RestockForm, SiteForm, VariantSelects } as const;
+export const ISLANDS = { AccountPanel, AddToCartButton, CartPage, CartPill, CheckoutSummary, InstalmentPill, MerchantConsole, ProductImage, QuantityInput, RestockForm, SiteForm, VariantSelects } as const;
 
 export type IslandName = keyof typeof ISLANDS;

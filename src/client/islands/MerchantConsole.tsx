@@ -1,0 +1,99 @@
+/**
+ * The editor area's front door (`/config`): a merchant signs in with their team account and sees
+ * what their role lets them open. Not part of the public store: no analytics, not indexed.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { readCookie } from '../cookies';
+import { fieldValue } from '../field-value';
+
+export interface MerchantConsoleProps {
+  /** Roles that may open the analytics dashboard. */
+  analyticsRoles: number[];
+}
+
+interface MerchantState {
+  authenticated: boolean;
+  email?: string;
+  roles?: number[];
+}
+
+const SESSION = '/api/merchant/session';
+
+function call(method: string, body?: unknown): Promise<Response> {
+  return fetch(SESSION, {
+    method,
+    headers: { accept: 'application/json', 'content-type': 'application/json', 'X-CSRF-Token': readCookie('crumb') ?? '' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+export default function MerchantConsole({ analyticsRoles }: MerchantConsoleProps) {
+  const [state, setState] = useState<MerchantState | null>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const refresh = async () => setState((await (await fetch(SESSION)).json()) as MerchantState);
+  useEffect(() => {
+    refresh().catch(() => setState({ authenticated: false }));
+  }, []);
+
+  const signIn = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const res = await call('POST', { email, password }).catch(() => null);
+    setBusy(false);
+    if (res?.ok !== true) {
+      const body = (await res?.json().catch(() => null)) as { error?: string } | null;
+      return setError(res?.status === 429 ? 'Please try again in a few seconds.' : (body?.error ?? 'Unable to sign in. Please try again.'));
+    }
+    setPassword('');
+    await refresh();
+  };
+
+  if (state === null) return <p aria-busy="true">Loading…</p>;
+  if (state.authenticated) {
+    const roles = state.roles ?? [];
+    return (
+      <div className="MerchantConsole">
+        <p className="MerchantConsole-who">
+          Signed in as {state.email} (roles {roles.join(', ')})
+        </p>
+        <ul>
+          {roles.some((role) => analyticsRoles.includes(role)) && (
+            <li>
+              <a href="/config/analytics">Analytics</a>
+            </li>
+          )}
+          <li>
+            <a href="/">View the store</a>
+          </li>
+        </ul>
+        <button type="button" onClick={() => void call('DELETE').then(refresh)}>
+          Sign out
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form className="MerchantConsole SignInForm" onSubmit={(event) => void signIn(event)}>
+      <div className="FormField">
+        <label htmlFor="merchant-email">Email</label>
+        <input id="merchant-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(fieldValue(e))} />
+      </div>
+      <div className="FormField">
+        <label htmlFor="merchant-password">Password</label>
+        <input id="merchant-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(fieldValue(e))} />
+      </div>
+      <button type="submit" disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </button>
+      {error !== null && (
+        <p className="AccountPanel-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
