@@ -1,15 +1,20 @@
 /**
- * Per-visitor rate limits on write calls, through the Workers Rate Limiting binding: the visitor is
- * their connecting IP on Cloudflare and, where there is none (local dev), their cart or crumb.
+ * Per-visitor rate limits on write calls, through the Workers Rate Limiting binding.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { CART_MESSAGES } from '../commerce/cart';
 import { CRUMB_COOKIE } from './csrf';
-import type { AppEnv } from './http';
+import { isDevelopment, type AppEnv } from './http';
 
+/**
+ * The visitor a limit counts: their connecting IP on Cloudflare. In local development every browser
+ * comes from the same loopback address, so there the crumb cookie tells visitors apart.
+ */
 export function visitorKey(c: Context<AppEnv>): string {
-  return c.req.header('cf-connecting-ip') ?? getCookie(c, CRUMB_COOKIE) ?? 'anonymous';
+  const ip = c.req.header('cf-connecting-ip');
+  const crumb = getCookie(c, CRUMB_COOKIE);
+  return (isDevelopment(c.env) ? (crumb ?? ip) : (ip ?? crumb)) ?? 'anonymous';
 }
 
 /** 429 `{ error: message }` once `limiter` says the visitor is over; reads are not limited. */

@@ -46,6 +46,7 @@ export default function AccountPanel({ languages }: AccountPanelProps) {
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
 
   const refresh = async () => setSession((await (await call('GET', SESSION)).json()) as Session);
   useEffect(() => {
@@ -56,9 +57,10 @@ export default function AccountPanel({ languages }: AccountPanelProps) {
     event.preventDefault();
     setBusy(true);
     setMessage(null);
+    setError(null);
     const res = await call('POST', SESSION, { email, password, rememberMe: remember }).catch(() => null);
     setBusy(false);
-    if (res === null || !res.ok) return setMessage(res === null ? 'Unable to sign in. Please try again.' : await errorOf(res, 'Unable to sign in. Please try again.'));
+    if (res === null || !res.ok) return setError(res === null ? 'Unable to sign in. Please try again.' : await errorOf(res, 'Unable to sign in. Please try again.'));
     setPassword('');
     await refresh();
   };
@@ -122,11 +124,12 @@ export default function AccountPanel({ languages }: AccountPanelProps) {
       <button type="submit" disabled={busy}>
         {busy ? 'Signing in…' : 'Sign in'}
       </button>
-      {message !== null && (
+      {error !== null && (
         <p className="AccountPanel-error" role="alert">
-          {message}
+          {error}
         </p>
       )}
+      {status}
     </form>
   );
 }
