@@ -3,13 +3,15 @@
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./src/worker");
-		durableNamespaces: "ShoppingCartObject" | "StockLedger" | "FormSubmissions" | "RestockSignups" | "SiteUsers";
+		durableNamespaces: "ShoppingCartObject" | "StockLedger" | "FormSubmissions" | "RestockSignups" | "SiteUsers" | "BeaconStore";
 	}
 	interface Env {
 		SITE_CONTENT: KVNamespace;
 		CART_RATE_LIMITER: RateLimit;
 		FORM_RATE_LIMITER: RateLimit;
 		ACCOUNT_RATE_LIMITER: RateLimit;
+		BEACON_VISITOR_LIMITER: RateLimit;
+		BEACON_WEBSITE_LIMITER: RateLimit;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		CAPTCHA_PROVIDER: string;
@@ -19,6 +21,7 @@ declare namespace Cloudflare {
 		FORMS: DurableObjectNamespace<import("./src/worker").FormSubmissions>;
 		RESTOCK: DurableObjectNamespace<import("./src/worker").RestockSignups>;
 		SITE_USERS: DurableObjectNamespace<import("./src/worker").SiteUsers>;
+		BEACONS: DurableObjectNamespace<import("./src/worker").BeaconStore>;
 	}
 }
 interface Env extends Cloudflare.Env {}

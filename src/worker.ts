@@ -4,6 +4,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { beacons } from './routes/beacons';
 import { cart } from './routes/cart';
 import { forms } from './routes/forms';
 import { restock } from './routes/restock';
@@ -17,6 +18,7 @@ import { pages } from './routes/pages';
 
 export { ShoppingCartObject } from './durable/cart';
 export { StockLedger } from './durable/stock';
+export { BeaconStore } from './durable/beacons';
 export { FormSubmissions } from './durable/forms';
 export { RestockSignups } from './durable/restock';
 export { SiteUsers } from './durable/site-users';
@@ -69,6 +71,7 @@ app.route('/', forms);
 app.route('/', restock);
 app.route('/', session);
 app.route('/', inventory);
+app.route('/', beacons);
 app.all('/api/*', (c) => notFound(c));
 app.use('*', crumbOnPages);
 app.route('/', images);

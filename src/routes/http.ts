@@ -47,15 +47,25 @@ function firstIssue(error: z.ZodError): string {
  * they are read whole; anything that is not JSON of the schema's shape is a 400 with the reason.
  */
 export async function readJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S, maxBytes: number): Promise<z.infer<S>> {
-  const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > maxBytes) throw new HTTPException(413, { message: `Request body is larger than ${maxBytes} bytes` });
-  const text = await readCapped(c.req.raw, maxBytes);
+  const text = await readText(c, maxBytes);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     throw new HTTPException(400, { message: 'Request body is not valid JSON' });
   }
+  return validate(schema, value);
+}
+
+/** The request body as UTF-8 text; over `maxBytes` is a 413, refused before reading when declared. */
+export async function readText(c: Context<AppEnv>, maxBytes: number): Promise<string> {
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > maxBytes) throw new HTTPException(413, { message: `Request body is larger than ${maxBytes} bytes` });
+  return readCapped(c.req.raw, maxBytes);
+}
+
+/** `value` checked against `schema`; a 400 naming the first problem otherwise. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw new HTTPException(400, { message: firstIssue(result.error) });
   return result.data;

@@ -146,6 +146,10 @@ export const siteSchema = z.object({
     }),
     commentsEnabled: z.boolean().default(true),
     simpleLikingEnabled: z.boolean().default(false),
+    /** Visitor analytics (src/beacon): `tracking` false records nothing; a restrictive cookie policy keeps tracking cookies only with consent. */
+    analytics: z
+      .object({ tracking: z.boolean().default(true), restrictiveCookiePolicy: z.boolean().default(false) })
+      .default({ tracking: true, restrictiveCookiePolicy: false }),
   }),
   navigation: z.array(z.object({ title: z.string().min(1), url })).min(1, 'the main navigation must exist'),
   footer: z.object({ html: z.string() }).optional(),

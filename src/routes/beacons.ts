@@ -1,0 +1,260 @@
+/**
+ * Beacon ingestion (spec engine-analytics-editor §7): census hits and widget calls, the older
+ * tracker's RecordEvent, the newer tracker's events, and performance records. Each body is
+ * size-capped and validated (400 with the reason); a beacon the rules do not record gets 204;
+ * a recorded one is stored before it is answered 200 (202 for the newer tracker). Visitors and
+ * websites over their limits get 429.
+ */
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { beaconUpdate, hourOf, vitalsOf, type BeaconUpdate } from '../beacon/aggregate';
+import { writeToAnalyticsEngine } from '../beacon/analytics-engine';
+import {
+  ANALYTICS_ID_COOKIE,
+  CONSENT_COOKIE,
+  COOKIE_MAX_AGE,
+  formatVisitorRecord,
+  parseSessionTimestamp,
+  parseVisitorRecord,
+  SESSION_COOKIE,
+  TRACKING_COOKIES,
+  trackingCookie,
+  trackingCookiesAllowed,
+  VISITOR_COOKIE,
+  visitAt,
+} from '../beacon/cookies';
+import { pathOf, shouldRecord, type BeaconContext } from '../beacon/eligibility';
+import { readForm } from '../beacon/form';
+import {
+  buttonForm,
+  clankerEvent,
+  EVENT_SCHEMAS,
+  formRenderForm,
+  overlayForm,
+  performanceRecords,
+  quickViewForm,
+  RECORD_EVENTS,
+  recordEventForm,
+  recordHitForm,
+  type EventSchemaName,
+} from '../beacon/schemas';
+import { CART_MESSAGES } from '../commerce/cart';
+import type { Site } from '../site/schema';
+import { itemById } from '../site/lookup';
+import { CRUMB_COOKIE, CRUMB_FAIL_MESSAGE, randomToken } from './csrf';
+import { apiError, isDevelopment, NO_STORE, readJson, readText, siteFor, validate, type AppEnv } from './http';
+import { merchantRolesOf } from './merchant-session';
+import { rateLimit } from './rate-limit';
+
+/** Form-encoded census and event bodies. */
+const MAX_FORM_BYTES = 16 * 1024;
+/** A performance batch: up to 100 records. */
+const MAX_PERFORMANCE_BYTES = 128 * 1024;
+/** Beacons one website may store per hour, counted exactly by its store. */
+export const HOURLY_QUOTA = 3_600_000;
+export const NOT_THIS_WEBSITE = 'not this website';
+export const UNKNOWN_SCHEMA = 'Unknown event schema';
+const ANALYTICS_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const beacons = new Hono<AppEnv>();
+
+for (const area of ['/api/census/*', '/api/events/*', '/api/v1/clanker/*', '/api/1/performance/*']) {
+  beacons.use(area, rateLimit((env) => env.BEACON_VISITOR_LIMITER, 'beacons'));
+}
+
+function tooMany(c: Context<AppEnv>): Response {
+  return c.json({ error: CART_MESSAGES.tryAgain }, 429, { 'retry-after': '10' });
+}
+
+/** Stores one beacon's updates in the website's store, then answers `status`. */
+async function store(c: Context<AppEnv>, site: Site, updates: readonly BeaconUpdate[], status: 200 | 202 = 200): Promise<Response> {
+  if (updates.length === 0) return c.body(null, 204);
+  const websiteId = site.website.id;
+  const { success } = await c.env.BEACON_WEBSITE_LIMITER.limit({ key: `beacons:${websiteId}` });
+  if (!success) return tooMany(c);
+  const beaconStore = c.env.BEACONS.get(c.env.BEACONS.idFromName(websiteId));
+  const outcome = await beaconStore.record(updates, hourOf(Date.now()), HOURLY_QUOTA);
+  if (!outcome.accepted) return tooMany(c);
+  writeToAnalyticsEngine(c.env, websiteId, updates);
+  return c.json({ ok: true }, status);
+}
+
+async function recordable(c: Context<AppEnv>, site: Site, page: Omit<BeaconContext, 'merchantRoles' | 'trackingEnabled'>): Promise<boolean> {
+  return shouldRecord({ ...page, merchantRoles: await merchantRolesOf(c), trackingEnabled: site.websiteSettings.analytics.tracking });
+}
+
+/** The visitor id of the `ss_cvr` cookie, when it is well formed. */
+function visitorIdOf(c: Context<AppEnv>): string | null {
+  return parseVisitorRecord(getCookie(c, VISITOR_COOKIE))?.id ?? null;
+}
+
+/** The page a beacon came from when its body does not say: the Referer's path. */
+function refererPath(c: Context<AppEnv>): string {
+  return pathOf(c.req.header('referer') ?? '/');
+}
+
+async function loadSite(c: Context<AppEnv>): Promise<Site | null> {
+  return (await siteFor(c))?.site ?? null;
+}
+
+/**
+ * Keeps the visitor cookies for a page view and gives the visitor id; under a restrictive policy
+ * without consent (or a refusal) clears the tracking cookies instead and gives no id.
+ */
+function visitorForPageView(c: Context<AppEnv>, site: Site, bodyRecord: string | undefined): string | null {
+  const allowed = trackingCookiesAllowed(site.websiteSettings.analytics.restrictiveCookiePolicy, getCookie(c, CONSENT_COOKIE));
+  const secure = !isDevelopment(c.env);
+  const set = (name: string, value: string, maxAge: number) => c.header('set-cookie', trackingCookie(name, value, maxAge, secure), { append: true });
+  if (!allowed) {
+    for (const name of TRACKING_COOKIES) if (getCookie(c, name) !== undefined) set(name, '', 0);
+    return null;
+  }
+  const now = Date.now();
+  const record = parseVisitorRecord(getCookie(c, VISITOR_COOKIE)) ?? parseVisitorRecord(bodyRecord);
+  const { record: visitor } = visitAt(record, parseSessionTimestamp(getCookie(c, SESSION_COOKIE)), now, () => crypto.randomUUID());
+  set(VISITOR_COOKIE, formatVisitorRecord(visitor), COOKIE_MAX_AGE[VISITOR_COOKIE]);
+  set(SESSION_COOKIE, String(now), COOKIE_MAX_AGE[SESSION_COOKIE]);
+  const analyticsId = getCookie(c, ANALYTICS_ID_COOKIE);
+  set(ANALYTICS_ID_COOKIE, analyticsId !== undefined && ANALYTICS_ID.test(analyticsId) ? analyticsId : randomToken(), COOKIE_MAX_AGE[ANALYTICS_ID_COOKIE]);
+  return visitor.id;
+}
+
+beacons.post('/api/census/RecordHit', async (c) => {
+  const site = await loadSite(c);
+  if (site === null) return apiError(c, 404, NO_STORE);
+  const { data, ss_cvr } = await readForm(c, recordHitForm, MAX_FORM_BYTES);
+  if (data.websiteId !== site.website.id) return apiError(c, 400, `data.websiteId: ${NOT_THIS_WEBSITE}`);
+  const path = pathOf(data.url);
+  if (!(await recordable(c, site, { path, pageType: data.pageType, isPageView: true }))) return c.body(null, 204);
+  const visitorId = visitorForPageView(c, site, ss_cvr);
+  return store(c, site, [beaconUpdate({ path, event: 'page_view', visitorId, pageView: true }, Date.now())]);
+});
+
+/** The census widget calls: counted by name on the page they came from. */
+const CENSUS_CALLS = {
+  'button-click': buttonForm,
+  'button-render': buttonForm,
+  overlay: overlayForm,
+  'form-render': formRenderForm,
+} as const;
+
+for (const [name, schema] of Object.entries(CENSUS_CALLS)) {
+  beacons.post(`/api/census/${name}`, async (c) => {
+    const site = await loadSite(c);
+    if (site === null) return apiError(c, 404, NO_STORE);
+    const body = await readForm(c, schema, MAX_FORM_BYTES);
+    if (body.websiteId !== undefined && body.websiteId !== site.website.id) return apiError(c, 400, `websiteId: ${NOT_THIS_WEBSITE}`);
+    const path = body.url === undefined ? refererPath(c) : pathOf(body.url);
+    if (!(await recordable(c, site, { path, pageType: null, isPageView: false }))) return c.body(null, 204);
+    return store(c, site, [beaconUpdate({ path, event: `census:${name}`, visitorId: visitorIdOf(c) }, Date.now())]);
+  });
+}
+
+beacons.post('/api/census/RecordQuickView/:id', async (c) => {
+  const site = await loadSite(c);
+  if (site === null) return apiError(c, 404, NO_STORE);
+  const body = await readForm(c, quickViewForm, MAX_FORM_BYTES);
+  const item = itemById(site, c.req.param('id'));
+  if (item === undefined) return apiError(c, 404, 'Unknown item');
+  const path = body.url === undefined ? refererPath(c) : pathOf(body.url);
+  if (!(await recordable(c, site, { path, pageType: null, isPageView: false }))) return c.body(null, 204);
+  const product = { id: item.id, title: item.title, views: 1, adds: 0 };
+  return store(c, site, [beaconUpdate({ path, event: 'census:quick-view', visitorId: visitorIdOf(c), product }, Date.now())]);
+});
+
+function crumbMatches(c: Context<AppEnv>, sent: string): boolean {
+  const crumb = getCookie(c, CRUMB_COOKIE);
+  return crumb !== undefined && crumb !== '' && crumb === sent;
+}
+
+function parseEventData(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+beacons.post('/api/events/RecordEvent', async (c) => {
+  const site = await loadSite(c);
+  if (site === null) return apiError(c, 404, NO_STORE);
+  const form = await readForm(c, recordEventForm, MAX_FORM_BYTES);
+  if (!crumbMatches(c, form.crumb)) return apiError(c, 403, CRUMB_FAIL_MESSAGE, { crumbFail: true });
+  const raw = parseEventData(form.data);
+  if (raw === undefined) return apiError(c, 400, 'data: not valid JSON');
+  const now = Date.now();
+  const visitorId = visitorIdOf(c);
+  let update: BeaconUpdate;
+  switch (form.event) {
+    case 'visit_product_page':
+    case 'visit_product_listing': {
+      const data = validate(RECORD_EVENTS[form.event], raw);
+      if (data.websiteId !== site.website.id) return apiError(c, 400, `websiteId: ${NOT_THIS_WEBSITE}`);
+      const item = data.itemId === undefined ? undefined : itemById(site, data.itemId);
+      const product = form.event === 'visit_product_page' && item !== undefined ? { id: item.id, title: item.title, views: 1, adds: 0 } : null;
+      update = beaconUpdate({ path: pathOf(data.pagePath), event: form.event, visitorId, product }, now);
+      break;
+    }
+    case 'add_to_cart': {
+      const data = validate(RECORD_EVENTS.add_to_cart, raw);
+      if (data.website_id !== site.website.id) return apiError(c, 400, `website_id: ${NOT_THIS_WEBSITE}`);
+      const product = { id: data.product.item_id, title: data.product.item_title, views: 0, adds: data.product.item_quantity ?? 1 };
+      update = beaconUpdate({ path: refererPath(c), event: form.event, visitorId, product }, now);
+      break;
+    }
+    case 'remove_from_cart':
+    case 'view_cart': {
+      const data = validate(RECORD_EVENTS[form.event], raw);
+      if (data.website_id !== site.website.id) return apiError(c, 400, `website_id: ${NOT_THIS_WEBSITE}`);
+      update = beaconUpdate({ path: refererPath(c), event: form.event, visitorId }, now);
+      break;
+    }
+  }
+  if (!(await recordable(c, site, { path: update.path, pageType: null, isPageView: false }))) return c.body(null, 204);
+  return store(c, site, [update]);
+});
+
+function eventSchema(name: string) {
+  return Object.hasOwn(EVENT_SCHEMAS, name) ? EVENT_SCHEMAS[name as EventSchemaName] : undefined;
+}
+
+beacons.post('/api/v1/clanker/events', async (c) => {
+  const site = await loadSite(c);
+  if (site === null) return apiError(c, 404, NO_STORE);
+  const { eventSchemaName, eventContent } = await readJson(c, clankerEvent, MAX_FORM_BYTES);
+  const schema = eventSchema(eventSchemaName);
+  if (schema === undefined) return apiError(c, 400, `${UNKNOWN_SCHEMA}: ${eventSchemaName}`);
+  const content = validate(schema, eventContent);
+  if (content.context_website_id !== site.website.id) return apiError(c, 400, `context_website_id: ${NOT_THIS_WEBSITE}`);
+  const path = pathOf(content.page_path);
+  if (!(await recordable(c, site, { path, pageType: null, isPageView: eventSchemaName === 'page_view' }))) return c.body(null, 204);
+  return store(c, site, [beaconUpdate({ path, event: `clanker:${eventSchemaName}`, visitorId: visitorIdOf(c) }, Date.now())], 202);
+});
+
+/** Checks event content against a schema without recording it. */
+beacons.post('/api/v1/clanker/validate-event-content/:schemaName', async (c) => {
+  const schema = eventSchema(c.req.param('schemaName'));
+  if (schema === undefined) return apiError(c, 404, `${UNKNOWN_SCHEMA}: ${c.req.param('schemaName')}`);
+  await readJson(c, schema, MAX_FORM_BYTES);
+  return c.json({ valid: true });
+});
+
+beacons.post('/api/1/performance/records', async (c) => {
+  const site = await loadSite(c);
+  if (site === null) return apiError(c, 404, NO_STORE);
+  const text = await readText(c, MAX_PERFORMANCE_BYTES);
+  const parsed = parseEventData(text);
+  if (parsed === undefined) return apiError(c, 400, 'Request body is not valid JSON');
+  const records = validate(performanceRecords, parsed);
+  const now = Date.now();
+  const visitorId = visitorIdOf(c);
+  const updates: BeaconUpdate[] = [];
+  for (const record of records) {
+    const path = pathOf(record.data.path);
+    const pageType = record.event === 'page_speed' ? record.data.pageType : null;
+    if (!(await recordable(c, site, { path, pageType, isPageView: false }))) continue;
+    const vitals = record.event === 'page_speed' ? vitalsOf(record.data.metrics) : [];
+    updates.push(beaconUpdate({ path, event: `performance:${record.event}`, visitorId, vitals }, now));
+  }
+  return store(c, site, updates);
+});
