@@ -10,6 +10,7 @@ import { hourOf } from '../../src/beacon/aggregate';
 import { demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
 import { HOURLY_QUOTA } from '../../src/routes/beacons';
+import { dashboard } from '../../src/routes/dashboard';
 import { CRUMB_FAIL_MESSAGE } from '../../src/routes/csrf';
 
 const TRY_AGAIN = 'Please try again in a few seconds.';
@@ -421,5 +422,44 @@ describe('limits', () => {
     expect(await over.json()).toEqual({ error: TRY_AGAIN });
     expect(await stored(websiteId)).toBe(HOURLY_QUOTA);
     expect((await summary(websiteId)).topPages).toEqual([{ path: '/shop', views: 2 }]);
+  });
+});
+
+describe('merchant dashboard', () => {
+  it('charts traffic, top pages and products, the funnel and vitals p75 from the aggregates', async () => {
+    const { origin, websiteId } = await storeOnHost('dash');
+    for (const url of ['/shop', '/shop', '/shop/p/linen-shirt']) await post(origin, '/api/census/RecordHit', hitForm(websiteId, { url }));
+    const add = { website_id: websiteId, cart_id: null, page_id: 'c', product_page: 'plp', product: { item_id: 'p-oak-board', item_type: 1, item_title: 'Oak <Board>', item_collection_id: 'c', item_collection_name: 'Shop' } };
+    await post(origin, '/api/events/RecordEvent', new URLSearchParams({ crumb: CRUMB, event: 'add_to_cart', data: JSON.stringify(add) }), { cookies: { crumb: CRUMB } });
+    await post(origin, '/api/1/performance/records', JSON.stringify([pageSpeed('/shop', { LCP: 5000, FCP: 1000 })]));
+
+    const json = await dashboard.request(`${origin}/api/census/summary?days=1`, {}, env);
+    expect(json.status).toBe(200);
+    const summary = (await json.json()) as Awaited<ReturnType<typeof summary>>;
+    expect(summary.topPages).toEqual([{ path: '/shop', views: 2 }, { path: '/shop/p/linen-shirt', views: 1 }]);
+    expect(summary.traffic).toEqual([{ hour: hourOf(Date.now()), views: 3, visitors: 3 }]);
+    expect(summary.funnel.map((s) => s.count)).toEqual([0, 1, 0]);
+    expect(summary.accepted).toBe(5);
+
+    const page = await dashboard.request(`${origin}/config/analytics`, {}, env);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('<strong>3</strong> page views');
+    expect(html).toContain('<title id="traffic-title">Page views and visitors per hour');
+    expect(html.match(/<polyline /g)).toHaveLength(2);
+    expect(html).toContain('Oak &#60;Board&#62;');
+    expect(html).not.toContain('Oak <Board>');
+    expect(html).toContain('aria-label="Add-to-cart funnel"');
+    // LCP 5000 ms is poor, FCP 1000 ms good (spec thresholds 2500/4000 and 1800/3000).
+    expect(html).toMatch(/\/shop LCP<\/text><rect[^>]*fill="#b3261e"><title>poor<\/title>/);
+    expect(html).toMatch(/\/shop FCP<\/text><rect[^>]*fill="#0a7d3b"><title>good<\/title>/);
+  });
+
+  it('refuses a bad range with 400', async () => {
+    for (const days of ['0', '91', 'week']) {
+      const res = await dashboard.request(`/api/census/summary?days=${days}`, {}, env);
+      expect(res.status).toBe(400);
+    }
   });
 });

@@ -1,0 +1,51 @@
+/**
+ * The merchant's analytics dashboard: `GET /config/analytics` (a page of inline SVG charts) and
+ * `GET /api/census/summary` (the same figures as JSON). Both read the website's hourly aggregates
+ * only. Not mounted here: the worker mounts it behind merchant sign-in.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { hourOf, type DashboardSummary } from '../beacon/aggregate';
+import { barChart, escapeHtml, trafficChart, vitalsChart } from '../beacon/charts';
+import { apiError, NO_STORE, siteFor, validate, type AppEnv } from './http';
+
+const rangeQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(7) });
+
+export const dashboard = new Hono<AppEnv>();
+
+async function summaryFor(c: Context<AppEnv>): Promise<{ title: string; days: number; summary: DashboardSummary } | null> {
+  const { days } = validate(rangeQuery, { days: c.req.query('days') });
+  const loaded = await siteFor(c);
+  if (loaded === null) return null;
+  const { id, siteTitle } = loaded.site.website;
+  const toHour = hourOf(Date.now());
+  const store = c.env.BEACONS.get(c.env.BEACONS.idFromName(id));
+  return { title: String(siteTitle ?? id), days, summary: await store.summary(toHour - days * 24 + 1, toHour) };
+}
+
+dashboard.get('/api/census/summary', async (c) => {
+  const found = await summaryFor(c);
+  if (found === null) return apiError(c, 404, NO_STORE);
+  return c.json(found.summary);
+});
+
+dashboard.get('/config/analytics', async (c) => {
+  const found = await summaryFor(c);
+  if (found === null) return apiError(c, 404, NO_STORE);
+  const { title, days, summary } = found;
+  const totals = summary.traffic.reduce((sum, t) => ({ views: sum.views + t.views, visitors: sum.visitors + t.visitors }), { views: 0, visitors: 0 });
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Analytics · ${escapeHtml(title)}</title>
+<style>body{font:14px/1.4 system-ui,sans-serif;max-width:720px;margin:2rem auto;padding:0 1rem;color:#111}section{margin:2rem 0}h2{font-size:1.1rem}</style>
+</head><body><main>
+<h1>Analytics</h1>
+<p>Last ${days} days: <strong>${totals.views}</strong> page views, <strong>${totals.visitors}</strong> visitors (per hour, summed), ${summary.accepted} beacons.</p>
+<section><h2>Page views and visitors</h2>${trafficChart(summary)}</section>
+<section><h2>Top pages</h2>${barChart('Top pages by page views', summary.topPages.map((p) => ({ label: p.path, value: p.views })))}</section>
+<section><h2>Top products</h2>${barChart('Top products by adds to cart', summary.topProducts.map((p) => ({ label: p.title, value: p.adds })))}</section>
+<section><h2>Add-to-cart funnel</h2>${barChart('Add-to-cart funnel', summary.funnel.map((s) => ({ label: s.label, value: s.count })))}</section>
+<section><h2>Web vitals (75th percentile)</h2>${vitalsChart(summary.vitals)}</section>
+</main></body></html>`;
+  return c.html(html);
+});
