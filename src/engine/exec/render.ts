@@ -74,13 +74,17 @@ export class Render implements RenderContext {
     this.locale = setup.locale;
   }
 
-  /** Renders the whole tree, returning the output (what was written before a limit stopped it). */
+  /**
+   * Renders the whole tree, returning the output: what was written before a limit stopped it, cut
+   * to the output limit (it is checked once per block, so the last block may have passed it).
+   */
   run(root: Inst[]): string {
     try {
       this.block(root);
     } catch (e) {
       if (!(e instanceof RenderStopped)) throw e;
       this.error(e.message);
+      return this.out.slice(0, Math.max(0, this.setup.limits.maxOutputBytes - this.outsideLength));
     }
     return this.out;
   }

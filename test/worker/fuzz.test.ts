@@ -1,0 +1,106 @@
+/**
+ * Malformed, truncated, oversized, wrongly typed and hostile bodies and query strings against every
+ * API path: always a 4xx JSON error (or a 2xx where the input happens to be acceptable), never a 5xx.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { prng } from '../support/prng';
+import { Visitor } from './visitor';
+
+const WRITES: [string, string][] = [
+  ['POST', '/api/commerce/shopping-cart/entries'],
+  ['PUT', '/api/commerce/shopping-cart/entries/abc'],
+  ['PUT', '/api/commerce/shopping-cart/entries/abc/additionalFields'],
+  ['DELETE', '/api/commerce/shopping-cart/entries/abc'],
+  ['POST', '/api/3/commerce/cart/subscription'],
+  ['POST', '/api/rest/forms/validate/f-contact'],
+  ['POST', '/api/form/FormSubmissionKey'],
+  ['POST', '/api/form/SaveFormSubmission'],
+  ['POST', '/api/site-users/account/notifications/restock'],
+  ['POST', '/api/site-users/account/session'],
+  ['DELETE', '/api/site-users/account/session'],
+  ['POST', '/api/site-users/account/locale'],
+  ['POST', '/api/content-service/product/1.1/websites/demo/products'],
+  ['POST', '/api/content-service/product/1.1/websites/demo/products/c-shop/categories'],
+  ['POST', '/api/widget/UpdateNavigation'],
+  ['PUT', '/api/v1/commerce-preferences/checkout'],
+  ['PUT', '/api/site-header-footer'],
+  ['PUT', '/api/multilingual/languages'],
+  ['POST', '/api/site-users/account/notifications/restock/send'],
+  ['POST', '/api/site-users/account/notifications/restock/send/all'],
+  ['POST', '/api/merchant/session'],
+];
+
+const READS = [
+  '/api/commerce/shopping-cart',
+  '/api/commerce/inventory/stock/',
+  '/api/template/GetTemplateSchema',
+  '/api/site-users/account/notifications/restock',
+  '/api/site-users/account/notifications/restock/groups',
+  '/api/form/submissions',
+  '/api/google-maps/places/autocomplete',
+  '/api/google-maps/places/details',
+  '/api/commondata/GetSiteLayout',
+  '/api/v1/commerce-preferences/checkout',
+  '/api/multilingual/settings',
+];
+
+const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+
+const BODIES: [string, string][] = [
+  ['', 'application/json'],
+  ['{', 'application/json'],
+  ['{"itemId": "p-candle", "sku":', 'application/json'],
+  ['null', 'application/json'],
+  ['[]', 'application/json'],
+  ['123', 'application/json'],
+  ['"text"', 'application/json'],
+  ['{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}', 'application/json'],
+  ['{"itemId": {"$gt": ""}, "sku": [1, 2], "quantity": {"valueOf": 1}, "email": 5, "password": null}', 'application/json'],
+  ['{"itemId": "p-candle", "sku": "SQ1021", "quantity": 1e308}', 'application/json'],
+  ['{"quantity": -1, "qty": "NaN", "languages": [null], "header": 7, "navigation": {"items": [{}]}}', 'application/json'],
+  [JSON.stringify({ itemId: '<script>alert(1)</script>', sku: '\u0000\u202e', title: '𝔘'.repeat(3000), email: `${'a'.repeat(300)}@x.com` }), 'application/json'],
+  [nested(5000), 'application/json'],
+  ['a=1&b=2&itemId=p-candle', 'application/x-www-form-urlencoded'],
+  ['just text', 'text/plain'],
+  ['\uFFFD\uFFFE', 'application/json'],
+  ['{"x": "' + 'y'.repeat(200_000) + '"}', 'application/json'],
+];
+
+async function expectHandled(res: Response, what: string): Promise<void> {
+  expect(res.status, what).toBeLessThan(500);
+  if (res.status >= 400) {
+    const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
+    expect(typeof body?.error, what).toBe('string');
+  } else {
+    await res.arrayBuffer();
+  }
+}
+
+describe('API input fuzzing', () => {
+  it('answers every malformed body on every write path with a 4xx JSON error, never a 5xx', async () => {
+    const owner = await new Visitor('http://fuzz.test').open('/contact');
+    await owner.json('POST', '/api/merchant/session', { email: DEMO_MERCHANTS[0].email, password: DEMO_MERCHANTS[0].password });
+    for (const [method, path] of WRITES) {
+      for (const [body, type] of BODIES) {
+        const res = await owner.fetch(path, { method, headers: { 'content-type': type, 'x-csrf-token': owner.cookies.get('crumb') ?? '' }, body });
+        await expectHandled(res, `${method} ${path} ${body.slice(0, 40)}`);
+      }
+    }
+  }, 120_000);
+
+  it('answers hostile query strings on every read path without a 5xx', async () => {
+    const owner = await new Visitor('http://fuzz-reads.test').open('/contact');
+    await owner.json('POST', '/api/merchant/session', { email: DEMO_MERCHANTS[0].email, password: DEMO_MERCHANTS[0].password });
+    const random = prng(7);
+    const junk = ['%', '%zz', '%00', '<script>', 'a'.repeat(3000), '\u202e', '[]', '{"a":1}', '-1', '1e309', 'NaN', '__proto__'];
+    for (const path of READS) {
+      for (let i = 0; i < 6; i++) {
+        const value = junk[Math.floor(random() * junk.length)] ?? '';
+        const query = ['itemId', 'cursor', 'type', 'formId', 'productId', 'variantId', 'input', 'placeId', 'mock', 'cartToken'].map((k) => `${k}=${value}`).join('&');
+        const res = await owner.fetch(`${path}?${query}`);
+        await expectHandled(res, `${path}?${query.slice(0, 60)}`);
+      }
+    }
+  }, 60_000);
+});
