@@ -138,6 +138,31 @@ export const websiteSchema = z.looseObject({
     .optional(),
 });
 
+const languageTag = z.string().min(2).max(35).refine((tag) => {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}, 'must be a BCP 47 language tag');
+
+/** A main-navigation link: a site path or an http(s) address, with optional nested links. */
+export interface NavigationEntry {
+  title: string;
+  url: string;
+  collectionId?: string | undefined;
+  children?: NavigationEntry[] | undefined;
+}
+
+const navigationEntrySchema: z.ZodType<NavigationEntry, NavigationEntry> = z.lazy(() =>
+  z.object({
+    title: z.string().min(1).max(100),
+    url: z.union([url, z.string().regex(/^https?:\/\/[^\s]+$/, 'must be a site path or an http(s) address').max(2083)]),
+    collectionId: z.string().optional(),
+    children: z.array(navigationEntrySchema).max(50).optional(),
+  }),
+);
+
 export const siteSchema = z.object({
   website: websiteSchema,
   websiteSettings: z.looseObject({
@@ -151,8 +176,11 @@ export const siteSchema = z.object({
       .object({ tracking: z.boolean().default(true), restrictiveCookiePolicy: z.boolean().default(false) })
       .default({ tracking: true, restrictiveCookiePolicy: false }),
   }),
-  navigation: z.array(z.object({ title: z.string().min(1), url })).min(1, 'the main navigation must exist'),
-  footer: z.object({ html: z.string() }).optional(),
+  navigation: z.array(navigationEntrySchema).min(1, 'the main navigation must exist'),
+  header: z.object({ html: z.string().max(20_000) }).optional(),
+  commercePreferences: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+  multilingual: z.object({ connected: z.boolean(), languages: z.array(languageTag).max(20) }).optional(),
+  footer: z.object({ html: z.string().max(20_000) }).optional(),
   collections: z.array(collectionSchema).min(1),
   items: z.array(itemSchema),
   forms: z.array(formSchema).default([]),
