@@ -1,0 +1,1 @@
+export function startLocalStore(): Promise<{ url: string; stop: () => void }>;

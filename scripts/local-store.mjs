@@ -1,0 +1,55 @@
+/**
+ * Starts the store under `wrangler dev` on a free port, with a fresh local state folder of its own,
+ * React in production mode and nothing sent to the network: for the browser tests and the page-speed
+ * benchmark. Returns the store's URL and a stop function (which also removes the state).
+ */
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitFor(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`wrangler dev did not answer ${url} within ${timeoutMs} ms`);
+}
+
+export async function startLocalStore() {
+  const state = `.wrangler/local-store-${process.pid}-${Date.now()}`;
+  const port = await freePort();
+  const child = spawn('npx', ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--log-level', 'warn'], {
+    env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+    rmSync(state, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(`${url}/shop`, child, 60_000);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { url, stop };
+}
