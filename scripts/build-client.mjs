@@ -28,9 +28,21 @@ const result = await build({
   logLevel: 'warning',
 });
 
+// The analytics collectors: one small script under a fixed name, which the layout loads where the site tracks.
+const collectors = await build({
+  entryPoints: { collectors: 'src/client/collectors/index.ts' },
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  target: 'es2022',
+  outdir: OUT,
+  metafile: true,
+  logLevel: 'warning',
+});
+
 const files = {};
 let entry = null;
-for (const [path, output] of Object.entries(result.metafile.outputs)) {
+for (const [path, output] of Object.entries({ ...result.metafile.outputs, ...collectors.metafile.outputs })) {
   const url = `/${path.replace(/^public\//, '')}`;
   files[url] = gzipSync(readFileSync(path)).length;
   if (output.entryPoint === 'src/client/entry.ts') entry = url;

@@ -4,6 +4,7 @@
  * performance records. Unknown fields are refused so a typo in a collector shows as a 400.
  */
 import { z } from 'zod';
+import { ERROR_REPORT_LIMITS, MAX_RECORDS_PER_BATCH, PAGE_LOAD_ID_LENGTH, SLOWEST_INTERACTIONS } from './collector-limits';
 import { VITAL_METRICS } from './vitals';
 
 const MAX_URL = 2083;
@@ -78,10 +79,11 @@ const eventProduct = z.strictObject({
   /** Product type (storefront spec §3): physical 1, digital 2, service 3, gift card 4, paywall 5. */
   item_type: z.number().int().min(1).max(5),
   item_title: text(500),
-  item_collection_id: id,
-  item_collection_name: text(500),
-  /** Unit price in the store currency's major unit, as the page shows it. */
-  item_price: z.number().min(0).max(1e9).optional(),
+  /** The collection, where the page knows it (a product block's product may live elsewhere). */
+  item_collection_id: id.optional(),
+  item_collection_name: text(500).optional(),
+  /** Unit price in minor units of the store currency, as the cart keeps money. */
+  item_price: z.number().int().min(0).max(1e12).optional(),
   item_quantity: z.number().int().min(1).max(9999).optional(),
 });
 
@@ -95,7 +97,7 @@ const cartEventFields = {
 
 export const addToCartEvent = z.strictObject({
   ...cartEventFields,
-  page_id: id,
+  page_id: text(200).optional(),
   product_page: productPage,
   product: eventProduct,
   pdp_layout: text(64).optional(),
@@ -170,8 +172,6 @@ const eventContentFields = {
   member_account_locale: text(35).optional(),
 };
 
-/** Limits of the error reporter (storefront spec §9). */
-export const ERROR_REPORT_LIMITS = { perPage: 20, queued: 10, stackChars: 5000, debounceMs: 1000 } as const;
 
 export const EVENT_SCHEMAS = {
   page_view: z.strictObject(eventContentFields),
@@ -194,8 +194,6 @@ export const clankerEvent = z.strictObject({
 
 // ── Performance records (POST /api/1/performance/records: a JSON array as text) ──
 
-export const PAGE_LOAD_ID_LENGTH = 21;
-export const MAX_RECORDS_PER_BATCH = 100;
 const duration = z.number().min(0).max(3_600_000);
 
 const pageSpeedData = z.strictObject({
@@ -207,7 +205,7 @@ const pageSpeedData = z.strictObject({
   /** The server's `Server-Timing` entries. */
   server: z.array(z.strictObject({ name: text(64), duration })).max(20).optional(),
   /** The slowest interactions' durations, at most 10. */
-  interactions: z.array(duration).max(10).optional(),
+  interactions: z.array(duration).max(SLOWEST_INTERACTIONS).optional(),
 });
 
 const imageData = z.strictObject({

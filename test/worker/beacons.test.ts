@@ -6,7 +6,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { hourOf } from '../../src/beacon/aggregate';
+import { hourOf, type DashboardSummary } from '../../src/beacon/aggregate';
 import { demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
 import { HOURLY_QUOTA } from '../../src/routes/beacons';
@@ -435,11 +435,11 @@ describe('merchant dashboard', () => {
 
     const json = await dashboard.request(`${origin}/api/census/summary?days=1`, {}, env);
     expect(json.status).toBe(200);
-    const summary = (await json.json()) as Awaited<ReturnType<typeof summary>>;
-    expect(summary.topPages).toEqual([{ path: '/shop', views: 2 }, { path: '/shop/p/linen-shirt', views: 1 }]);
-    expect(summary.traffic).toEqual([{ hour: hourOf(Date.now()), views: 3, visitors: 3 }]);
-    expect(summary.funnel.map((s) => s.count)).toEqual([0, 1, 0]);
-    expect(summary.accepted).toBe(5);
+    const figures = (await json.json()) as DashboardSummary;
+    expect(figures.topPages).toEqual([{ path: '/shop', views: 2 }, { path: '/shop/p/linen-shirt', views: 1 }]);
+    expect(figures.traffic).toEqual([{ hour: hourOf(Date.now()), views: 3, visitors: 3 }]);
+    expect(figures.funnel.map((step) => step.count)).toEqual([0, 1, 0]);
+    expect(figures.accepted).toBe(5);
 
     const page = await dashboard.request(`${origin}/config/analytics`, {}, env);
     expect(page.status).toBe(200);

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CART_ALERTS, checkoutUrl, unselectedOptionsMessage } from '../../commerce/cart';
 import { addSubscription, addToCart } from '../cart-api';
 import { announceCart } from '../cart-events';
+import { recordAddToCart } from '../collectors/cart-events';
 import { AlertDialog } from '../components/Dialog';
 import { navigateTo } from '../dom';
 import { selectionOf, subscribeSelection, type Selection } from '../selection';
@@ -85,7 +86,8 @@ export default function AddToCartButton({ itemId, label, sku, options, soldOut, 
         navigateTo(checkoutUrl.subscription(cartToken));
         return;
       }
-      const { shoppingCart } = await addToCart(request, CART_ALERTS.addItem);
+      const { shoppingCart, newlyAdded } = await addToCart(request, CART_ALERTS.addItem);
+      recordAddToCart(shoppingCart, newlyAdded, place, selection.quantity);
       await wait(Math.max(0, ADDED_AFTER_MS - (Date.now() - started)));
       announceCart(shoppingCart, true);
       if (purchase === 'express') return navigateTo(checkoutUrl.express);

@@ -8,6 +8,7 @@ import { buildCart, CART_ALERTS, CHECKOUT_PATH, QUANTITY_MAX, QUANTITY_MIN, type
 import { formatMoney } from '../../commerce/money';
 import { CartError, loadCart, removeEntry, updateAdditionalFields, updateQuantity } from '../cart-api';
 import { announceCart } from '../cart-events';
+import { recordRemoveFromCart, recordViewCart } from '../collectors/cart-events';
 import { AlertDialog } from '../components/Dialog';
 import AdditionalFieldsForm, { type AdditionalFieldsFormDefinition } from '../components/AdditionalFieldsForm';
 import { mayHaveCart } from '../cookies';
@@ -53,12 +54,18 @@ export default function CartPage({ websiteId, currencyCode, locale, forms, conti
 
   const refresh = () =>
     loadCart(CART_ALERTS.updateQuantity)
-      .then(setCart)
+      .then((loaded) => {
+        setCart(loaded);
+        return loaded;
+      })
       .catch(() => setCart((current) => current ?? empty));
 
   useEffect(() => {
-    if (mayHaveCart()) void refresh();
-    else setCart(empty);
+    if (mayHaveCart()) void refresh().then((loaded) => recordViewCart(loaded ?? empty));
+    else {
+      setCart(empty);
+      recordViewCart(empty);
+    }
   }, []);
 
   const track = (entryId: string, on: boolean) =>
@@ -77,6 +84,7 @@ export default function CartPage({ websiteId, currencyCode, locale, forms, conti
       const result = quantity === null ? await removeEntry(entry.id, CART_ALERTS.removeItem) : await updateQuantity(entry.id, quantity, CART_ALERTS.updateQuantity);
       setCart(result.shoppingCart);
       announceCart(result.shoppingCart);
+      if (quantity === null) recordRemoveFromCart(result.shoppingCart, entry);
     } catch (error) {
       setAlert(failure(quantity === null ? CART_ALERTS.removeItem : CART_ALERTS.updateQuantity, error));
       await refresh();

@@ -1,0 +1,40 @@
+/**
+ * The page view (RecordHit) and, once the census cookie it sets exists, the product page or
+ * listing visit. Pages the rules never record (not found, lock screen, access denied, search,
+ * the editor) send no page view; the server applies the same rules.
+ */
+import { UNRECORDED_PAGE_TYPES } from '../../beacon/eligibility';
+import { recordCommerceEvent } from './commerce';
+import type { PageInfo } from './page';
+
+const SEARCH_PAGE_TYPE = 102;
+const PRODUCT_DETAIL_PAGE_TYPE = 50;
+const LISTING_PAGE_TYPE = 1;
+
+export async function recordPageView(page: PageInfo): Promise<void> {
+  if (UNRECORDED_PAGE_TYPES.has(page.pageType) || page.pageType === SEARCH_PAGE_TYPE || page.path.startsWith('/config')) return;
+  const data = {
+    websiteId: page.websiteId,
+    url: location.href.slice(0, 2083),
+    title: document.title.slice(0, 500),
+    pageType: page.pageType,
+    ...(page.itemId === null ? {} : { itemId: page.itemId }),
+    ...(page.collectionId === null ? {} : { collectionId: page.collectionId }),
+    userAgent: navigator.userAgent.slice(0, 512),
+    clientDate: Date.now(),
+    viewportWidth: innerWidth,
+    viewportHeight: innerHeight,
+    screenWidth: screen.width,
+    screenHeight: screen.height,
+    ...(document.referrer === '' ? {} : { referrer: document.referrer.slice(0, 2083) }),
+  };
+  try {
+    // keepalive so the hit survives a quick navigation; the answer sets the census cookie.
+    await fetch('/api/census/RecordHit', { method: 'POST', body: new URLSearchParams({ event: 'view', data: JSON.stringify(data) }), keepalive: true, credentials: 'same-origin' });
+  } catch {
+    return;
+  }
+  const visit = { pagePath: page.path, websiteId: page.websiteId };
+  if (page.pageType === PRODUCT_DETAIL_PAGE_TYPE && page.itemId !== null) recordCommerceEvent('visit_product_page', { ...visit, itemId: page.itemId });
+  else if (page.pageType === LISTING_PAGE_TYPE && page.collectionId !== null) recordCommerceEvent('visit_product_listing', visit);
+}

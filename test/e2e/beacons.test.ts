@@ -1,0 +1,131 @@
+/**
+ * Beacons end to end: vitals beacons arriving from a real Chromium page (against `wrangler dev`),
+ * and a burst of 10,000 beacons over loopback HTTP to the production bundle on Miniflare, after
+ * which the store holds exactly as many as were answered 2xx, with no 5xx.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './browser';
+
+const storeUrl = inject('storeUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('collectors in Chromium', () => {
+  it('sends the page view, then web vitals when the page is hidden', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // The browser does not show a beacon's Blob body to playwright: keep a copy of each in the page.
+    await page.addInitScript(() => {
+      const texts: Array<Promise<string>> = [];
+      const send = navigator.sendBeacon.bind(navigator);
+      navigator.sendBeacon = (url, data) => {
+        if (data instanceof Blob) texts.push(data.text());
+        return send(url, data);
+      };
+      Object.defineProperty(window, 'sentBeacons', { get: () => Promise.all(texts) });
+    });
+    const beacons: Request[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/1/performance/records') || request.url().includes('/api/census/RecordHit')) beacons.push(request);
+    });
+    await page.goto(`${storeUrl}/shop/p/linen-shirt`);
+    await page.waitForLoadState('load');
+    await expect.poll(() => beacons.filter((r) => r.url().endsWith('/RecordHit')).length).toBe(1);
+    const hit = await beacons[0]!.response();
+    expect(hit?.status()).toBe(200);
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'ss_cvr')).toBe(true);
+    // A click gives an interaction; then the page is hidden, which sends the queue.
+    await page.click('h1');
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(() => beacons.filter((r) => r.url().endsWith('/performance/records')).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const sent = beacons.filter((r) => r.url().endsWith('/performance/records'));
+    const bodies = await page.evaluate(() => (window as unknown as { sentBeacons: Promise<string[]> }).sentBeacons);
+    const records = bodies.flatMap((body) => JSON.parse(body) as Array<{ event: string; pageLoadId: string; data: { path: string; metrics?: Record<string, number> } }>);
+    const speed = records.find((r) => r.event === 'page_speed');
+    expect(speed?.data.path).toBe('/shop/p/linen-shirt');
+    expect(speed?.pageLoadId).toMatch(/^[A-Za-z0-9_-]{21}$/);
+    expect(speed?.data.metrics?.FCP).toBeGreaterThan(0);
+    expect(speed?.data.metrics?.TTFB).toBeGreaterThanOrEqual(0);
+    expect(records.map((r) => r.event).sort()).toEqual(['a11y', 'image', 'page_speed', 'user']);
+    for (const request of sent) expect((await request.response())?.status()).toBe(200);
+    await context.close();
+  });
+});
+
+describe('load over loopback', () => {
+  it('takes a burst of 10,000 beacons: stored equals answered 2xx, and no 5xx', { timeout: 120_000 }, async () => {
+    const out = mkdtempSync(join(tmpdir(), 'beacons-'));
+    const built = spawnSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', out], { env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false' }, stdio: 'ignore' });
+    expect(built.status).toBe(0);
+    // wrangler's own Miniflare (the top-level one needs Node 22).
+    const { Miniflare } = createRequire(import.meta.url)(join(process.cwd(), 'node_modules/wrangler/node_modules/miniflare'));
+    const mf = new Miniflare({
+      host: '127.0.0.1',
+      port: 0,
+      compatibilityDate: '2026-04-01',
+      modules: true,
+      scriptPath: join(out, 'worker.js'),
+      modulesRoot: out,
+      modulesRules: [{ type: 'Text', include: ['**/*.html', '**/*.css'] }],
+      kvNamespaces: ['SITE_CONTENT'],
+      bindings: { ENVIRONMENT: 'development' },
+      durableObjects: { BEACONS: { className: 'BeaconStore', useSQLite: true } },
+      ratelimits: { BEACON_VISITOR_LIMITER: { simple: { limit: 600, period: 60 } }, BEACON_WEBSITE_LIMITER: { simple: { limit: 50000, period: 60 } } },
+    });
+    try {
+      const url: URL = await mf.ready;
+      const TOTAL = 10_000;
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+      const statuses = new Map<number, number>();
+      const hit = new URLSearchParams({ event: 'view', data: JSON.stringify({ websiteId: 'demo', url: '/shop', pageType: 1 }) }).toString();
+      const post = (i: number) =>
+        new Promise<number>((resolve, reject) => {
+          // 100 visitors sending 100 beacons each: under the per-visitor limit.
+          const req = http.request(new URL('/api/census/RecordHit', url), { agent, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'cf-connecting-ip': `198.51.100.${i % 100}` } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          });
+          req.on('error', reject);
+          req.end(hit);
+        });
+      let next = 0;
+      const started = Date.now();
+      await Promise.all(
+        Array.from({ length: 32 }, async () => {
+          while (next < TOTAL) {
+            const status = await post(next++);
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          }
+        }),
+      );
+      agent.destroy();
+      const answered2xx = [...statuses].filter(([s]) => s >= 200 && s < 300).reduce((sum, [, n]) => sum + n, 0);
+      expect([...statuses.keys()].filter((s) => s >= 500)).toEqual([]);
+      expect(answered2xx).toBe(TOTAL);
+      const ns = await mf.getDurableObjectNamespace('BEACONS');
+      const stored = await ns.get(ns.idFromName('demo')).acceptedBetween(0, Number.MAX_SAFE_INTEGER);
+      expect(stored).toBe(answered2xx);
+      expect(Date.now() - started).toBeLessThan(100_000);
+    } finally {
+      await mf.dispose();
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
