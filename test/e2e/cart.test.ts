@@ -3,9 +3,10 @@
  * pill and its popover, the listing grid, subscriptions and gift cards, and the cart page with its
  * lightbox. Each test has its own browser context, so its own cookies and cart.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser';
+import { openPage } from './pages';
 
 const storeUrl = inject('storeUrl');
 let browser: Browser;
@@ -18,15 +19,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function open(path: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${storeUrl}${path}`);
-  await page.waitForSelector('html[data-islands="hydrated"]');
-  return { context, page, errors };
-}
+const open = (path: string) => openPage(browser, storeUrl, path);
 
 const productButton = '.ProductItem-form .sqs-add-to-cart-button';
 const buttonText = (page: Page, selector = productButton) => page.locator(selector).textContent();

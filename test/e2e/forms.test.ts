@@ -1,7 +1,8 @@
 /** Site forms, the restock sign-up and visitor sign-in in Chromium against `wrangler dev`. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser';
+import { openPage } from './pages';
 
 const storeUrl = inject('storeUrl');
 let browser: Browser;
@@ -14,15 +15,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function open(path: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${storeUrl}${path}`);
-  await page.waitForSelector('html[data-islands="hydrated"]');
-  return { context, page, errors };
-}
+const open = (path: string) => openPage(browser, storeUrl, path);
 
 const form = '.FormBlock form';
 const text = (page: Page, selector: string) => page.locator(selector).allTextContents();

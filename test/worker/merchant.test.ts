@@ -71,6 +71,18 @@ describe('the editor area', () => {
     expect(await res.text()).toContain('<div data-island="MerchantConsole"');
     expect(await (await new Visitor().fetch('/robots.txt')).text()).toContain('Disallow: /config');
   });
+
+  it('opens the analytics dashboard only to roles with analytics', async () => {
+    expect((await new Visitor().fetch('/config/analytics')).status).toBe(401);
+    expect((await (await merchant(EDITOR)).fetch('/config/analytics')).status).toBe(403);
+    const viewer = await merchant(VIEWER);
+    const page = await viewer.fetch('/config/analytics');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('content-security-policy')).toContain('nonce-');
+    expect((await viewer.fetch('/api/census/summary')).status).toBe(200);
+    expect((await (await merchant(EDITOR)).fetch('/api/census/summary')).status).toBe(403);
+  });
 });
 
 describe('merchant calls', () => {

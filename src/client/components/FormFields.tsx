@@ -24,6 +24,15 @@ export interface FormFieldsProps {
   onChange: (fieldId: string, value: FieldValue) => void;
 }
 
+/** The live 'count / max' counter, flagged when over (only when max is above 0). */
+function Counter({ id, length, max }: { id: string; length: number; max: number }) {
+  return max > 0 ? (
+    <p id={id} className={`FormField-count${length > max ? ' error' : ''}`}>
+      {`${length} / ${max}`}
+    </p>
+  ) : null;
+}
+
 function Problem({ id, message }: { id: string; message: string | undefined }) {
   return message === undefined ? null : (
     <p id={id} className="FormField-error" role="alert">
@@ -66,11 +75,7 @@ export default function FormFields({ formId, fields, values, errors, onChange }:
                   {mark}
                 </label>
                 <textarea id={id} name={field.id} value={text} {...common} aria-describedby={[invalid ? errorId : '', max > 0 ? `${id}-count` : ''].join(' ').trim() || undefined} onChange={(e) => onChange(field.id, fieldValue(e))} />
-                {max > 0 && (
-                  <p id={`${id}-count`} className={`FormField-count${text.length > max ? ' error' : ''}`}>
-                    {`${text.length} / ${max}`}
-                  </p>
-                )}
+                <Counter id={`${id}-count`} length={text.length} max={max} />
                 <Problem id={errorId} message={error} />
               </div>
             );
@@ -174,6 +179,7 @@ export default function FormFields({ formId, fields, values, errors, onChange }:
               {mark}
             </label>
             {control}
+            <Counter id={`${id}-count`} length={text.length} max={field.maxLength ?? 0} />
             <Problem id={errorId} message={error} />
           </div>
         );

@@ -5,6 +5,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { CART_MESSAGES } from '../../commerce/cart';
 import { readCookie } from '../cookies';
+import SignInFields from '../components/SignInFields';
 import { fieldValue } from '../field-value';
 
 export interface AccountPanelProps {
@@ -110,14 +111,7 @@ export default function AccountPanel({ languages }: AccountPanelProps) {
   }
   return (
     <form className="AccountPanel SignInForm" onSubmit={(event) => void signIn(event)}>
-      <div className="FormField">
-        <label htmlFor="signin-email">Email</label>
-        <input id="signin-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(fieldValue(e))} />
-      </div>
-      <div className="FormField">
-        <label htmlFor="signin-password">Password</label>
-        <input id="signin-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(fieldValue(e))} />
-      </div>
+      <SignInFields idPrefix="signin" email={email} password={password} onEmail={setEmail} onPassword={setPassword} />
       <label className="FormField-choice">
         <input type="checkbox" checked={remember} onChange={() => setRemember(!remember)} /> Remember me
       </label>

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { readCookie } from '../cookies';
-import { fieldValue } from '../field-value';
+import SignInFields from '../components/SignInFields';
 
 export interface MerchantConsoleProps {
   /** Roles that may open the analytics dashboard. */
@@ -78,14 +78,7 @@ export default function MerchantConsole({ analyticsRoles }: MerchantConsoleProps
   }
   return (
     <form className="MerchantConsole SignInForm" onSubmit={(event) => void signIn(event)}>
-      <div className="FormField">
-        <label htmlFor="merchant-email">Email</label>
-        <input id="merchant-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(fieldValue(e))} />
-      </div>
-      <div className="FormField">
-        <label htmlFor="merchant-password">Password</label>
-        <input id="merchant-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(fieldValue(e))} />
-      </div>
+      <SignInFields idPrefix="merchant" email={email} password={password} onEmail={setEmail} onPassword={setPassword} />
       <button type="submit" disabled={busy}>
         {busy ? 'Signing in…' : 'Sign in'}
       </button>
