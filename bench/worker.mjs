@@ -4,7 +4,8 @@
  * string of the same size — the runtime's ceiling on this machine. For a product page: requests
  * per second, p50 and p99, on a cache miss (every request renders) and a cache hit. Static assets
  * are not bound here (the page then has no island script tag; the HTML is otherwise the same).
- * Add-to-cart calls go to one cart and spread over 1000 carts, beside the same ceiling.
+ * Add-to-cart calls go to one cart and spread over 1000 carts, and beacons (page-view hits) are
+ * accepted and stored, beside the same ceiling.
  */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -88,9 +89,14 @@ const store = await start({
   durableObjects: {
     CARTS: { className: 'ShoppingCartObject', useSQLite: true },
     STOCK: { className: 'StockLedger', useSQLite: true },
+    BEACONS: { className: 'BeaconStore', useSQLite: true },
   },
   // The limiter still runs on every add; its limit is lifted so the run measures throughput, not refusals.
-  ratelimits: { CART_RATE_LIMITER: { simple: { limit: 1e9, period: 60 } } },
+  ratelimits: {
+    CART_RATE_LIMITER: { simple: { limit: 1e9, period: 60 } },
+    BEACON_VISITOR_LIMITER: { simple: { limit: 1e9, period: 60 } },
+    BEACON_WEBSITE_LIMITER: { simple: { limit: 1e9, period: 60 } },
+  },
 });
 // Seed the demo store and learn the page's size.
 const page = await (await fetch(new URL(PRODUCT, store.url))).text();
@@ -128,6 +134,9 @@ for (let i = 0; i < 1000; i += 50) {
   await Promise.all(Array.from({ length: 50 }, async (_, k) => (await fetch(entriesUrl, addRequest(() => hex(1000 + i + k))())).arrayBuffer()));
 }
 const manyCarts = await load(store.url, '/api/commerce/shopping-cart/entries', addRequest((i) => hex(1000 + (i % 1000))));
+// Beacons: page-view hits (form-encoded), each stored in the website's beacon store before its 200.
+const hitBody = new URLSearchParams({ event: 'view', data: JSON.stringify({ websiteId: 'demo', url: '/shop', pageType: 1 }) }).toString();
+const beacons = await load(store.url, '/api/census/RecordHit', () => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: hitBody }));
 const ceiling2 = await load(staticWorker.url, '/');
 const best = ceiling.rps > ceiling2.rps ? ceiling : ceiling2;
 
@@ -136,6 +145,7 @@ console.log(`  product page, miss      ${fmt(miss)}   ${(miss.rps / best.rps).to
 console.log(`  product page, hit       ${fmt(hit)}   ${(hit.rps / best.rps).toFixed(2)}x of ceiling`);
 console.log(`  add to cart, one cart    ${fmt(oneCart)}   ${(oneCart.rps / best.rps).toFixed(2)}x of ceiling`);
 console.log(`  add to cart, 1000 carts  ${fmt(manyCarts)}   ${(manyCarts.rps / best.rps).toFixed(2)}x of ceiling`);
+console.log(`  beacons accepted        ${fmt(beacons)}   ${(beacons.rps / best.rps).toFixed(2)}x of ceiling`);
 console.log(`  client JavaScript, gzip: entry alone ${kb(manifest.files[manifest.entry])} (a page whose islands need no React, e.g. a blog post with no cart)`);
 console.log(`  client JavaScript, gzip: entry + React + every island ${kb(allClientBytes)} (upper bound for a product page; budget 90 KB)`);
 await store.mf.dispose();
