@@ -29,15 +29,15 @@ describe('collectors in Chromium', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     // The browser does not show a beacon's Blob body to playwright: keep a copy of each in the page.
-    await page.addInitScript(() => {
-      const texts: Array<Promise<string>> = [];
+    await page.addInitScript(`
+      const texts = [];
       const send = navigator.sendBeacon.bind(navigator);
       navigator.sendBeacon = (url, data) => {
         if (data instanceof Blob) texts.push(data.text());
         return send(url, data);
       };
       Object.defineProperty(window, 'sentBeacons', { get: () => Promise.all(texts) });
-    });
+    `);
     const beacons: Request[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/1/performance/records') || request.url().includes('/api/census/RecordHit')) beacons.push(request);
@@ -50,13 +50,13 @@ describe('collectors in Chromium', () => {
     await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'ss_cvr')).toBe(true);
     // A click gives an interaction; then the page is hidden, which sends the queue.
     await page.click('h1');
-    await page.evaluate(() => {
+    await page.evaluate(`
       Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
       document.dispatchEvent(new Event('visibilitychange'));
-    });
+    `);
     await expect.poll(() => beacons.filter((r) => r.url().endsWith('/performance/records')).length, { timeout: 10_000 }).toBeGreaterThan(0);
     const sent = beacons.filter((r) => r.url().endsWith('/performance/records'));
-    const bodies = await page.evaluate(() => (window as unknown as { sentBeacons: Promise<string[]> }).sentBeacons);
+    const bodies = (await page.evaluate('window.sentBeacons')) as string[];
     const records = bodies.flatMap((body) => JSON.parse(body) as Array<{ event: string; pageLoadId: string; data: { path: string; metrics?: Record<string, number> } }>);
     const speed = records.find((r) => r.event === 'page_speed');
     expect(speed?.data.path).toBe('/shop/p/linen-shirt');
