@@ -12,6 +12,8 @@ import { createRequire } from 'node:module';
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { mixedLoad, report, storedBeaconViews, storedCartQuantity } from './load.mjs';
 
 const require = createRequire(import.meta.url);
 // wrangler's own Miniflare: the top-level one (from the test pool) needs Node 22.
@@ -79,24 +81,18 @@ spawnSync('node', ['scripts/build-client.mjs'], { stdio: 'ignore' });
 const manifest = JSON.parse(readFileSync('public/build/manifest.json', 'utf8'));
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const allClientBytes = Object.values(manifest.files).reduce((a, b) => a + b, 0);
+// Bindings, Durable Objects, limiters and vars as wrangler.toml declares them.
+const fromConfig = unstable_getMiniflareWorkerOptions('wrangler.toml').workerOptions;
 const store = await start({
   modules: true,
   scriptPath: 'dist/worker.js',
   modulesRoot: 'dist',
   modulesRules: [{ type: 'Text', include: ['**/*.html', '**/*.css'] }],
   kvNamespaces: ['SITE_CONTENT'],
-  bindings: { ENVIRONMENT: 'development' },
-  durableObjects: {
-    CARTS: { className: 'ShoppingCartObject', useSQLite: true },
-    STOCK: { className: 'StockLedger', useSQLite: true },
-    BEACONS: { className: 'BeaconStore', useSQLite: true },
-  },
-  // The limiter still runs on every add; its limit is lifted so the run measures throughput, not refusals.
-  ratelimits: {
-    CART_RATE_LIMITER: { simple: { limit: 1e9, period: 60 } },
-    BEACON_VISITOR_LIMITER: { simple: { limit: 1e9, period: 60 } },
-    BEACON_WEBSITE_LIMITER: { simple: { limit: 1e9, period: 60 } },
-  },
+  bindings: fromConfig.bindings,
+  durableObjects: fromConfig.durableObjects,
+  // The limiters still run on every call; their limits are lifted so the run measures throughput, not refusals.
+  ratelimits: Object.fromEntries(Object.keys(fromConfig.ratelimits).map((name) => [name, { simple: { limit: 1e9, period: 60 } }])),
 });
 // Seed the demo store and learn the page's size.
 const page = await (await fetch(new URL(PRODUCT, store.url))).text();
@@ -148,5 +144,17 @@ console.log(`  add to cart, 1000 carts  ${fmt(manyCarts)}   ${(manyCarts.rps / b
 console.log(`  beacons accepted        ${fmt(beacons)}   ${(beacons.rps / best.rps).toFixed(2)}x of ceiling`);
 console.log(`  client JavaScript, gzip: entry alone ${kb(manifest.files[manifest.entry])} (a page whose islands need no React, e.g. a blog post with no cart)`);
 console.log(`  client JavaScript, gzip: entry + React + every island ${kb(allClientBytes)} (upper bound for a product page; budget 90 KB)`);
+
+// Mixed load: every accepted write must be stored (the demo owner reads the beacon totals).
+const DEMO_OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
+const pen = demo.find((line) => line.itemId === 'p-brass-pen');
+const viewsBefore = await storedBeaconViews(store.url, DEMO_OWNER);
+const mixed = await mixedLoad(store.url, { seconds: Number(process.env.LOAD_SECONDS ?? 30), itemId: pen.itemId, sku: pen.sku, websiteId: 'demo' });
+report(mixed);
+const acceptedAdds = [...mixed.addsPerCart.values()].reduce((a, b) => a + b, 0);
+const storedAdds = await storedCartQuantity(store.url, [...mixed.addsPerCart.keys()]);
+const acceptedBeacons = mixed.statuses.beacon[200] ?? 0;
+const storedBeacons = (await storedBeaconViews(store.url, DEMO_OWNER)) - viewsBefore;
+console.log(`    stored: adds ${storedAdds} of ${acceptedAdds} accepted, beacons ${storedBeacons} of ${acceptedBeacons} accepted${storedAdds === acceptedAdds && storedBeacons === acceptedBeacons ? ' (nothing lost)' : ' (MISMATCH)'}`);
 await store.mf.dispose();
 await staticWorker.mf.dispose();
