@@ -85,6 +85,17 @@ describe('the editor area', () => {
   });
 });
 
+describe('analytics and merchant roles', () => {
+  it('records page views of viewer-only merchants but not of the rest of the team', async () => {
+    const hit = () => new URLSearchParams({ event: 'view', data: JSON.stringify({ websiteId: 'demo', url: 'http://localhost/shop', pageType: 1, title: 'Shop' }) }).toString();
+    const send = (who: Visitor) => who.fetch('/api/census/RecordHit', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: hit() });
+    expect((await send(await merchant(VIEWER))).status).toBe(200);
+    expect((await send(await merchant(OWNER))).status).toBe(204);
+    expect((await send(await merchant(STORE))).status).toBe(204);
+    expect((await send(await merchant(undefined))).status).toBe(200);
+  });
+});
+
 describe('merchant calls', () => {
   it('validates store creation with clear messages', async () => {
     const owner = await merchant(OWNER);
