@@ -135,13 +135,31 @@ function submissionPage(ctx: RenderContext): SiteFormProps['page'] {
   };
 }
 
+/** The site's promo popup (home page only), with its newsletter sign-up. */
+function promoPopup(ctx: RenderContext): string | undefined {
+  const popup = ctx.resolve(['promoPopup']);
+  if (typeof popup !== 'object' || popup === null || ctx.resolve(['page', 'path']) !== '/') return undefined;
+  const id = asString(childOf(popup, 'id'));
+  return renderIsland('PromoPopup', {
+    title: asString(childOf(popup, 'title')),
+    body: asString(childOf(popup, 'body')),
+    delayMs: Number(childOf(popup, 'delayMs')) || 0,
+    form: siteFormProps({ id, type: 'newsletter' }, ctx) as SiteFormProps,
+  });
+}
+
 /** A form block's form, or a newsletter block's sign-up, as a SiteForm island. */
 function siteForm(block: unknown, ctx: RenderContext): string | undefined {
+  const props = siteFormProps(block, ctx);
+  return props === undefined ? undefined : renderIsland('SiteForm', props);
+}
+
+function siteFormProps(block: unknown, ctx: RenderContext): SiteFormProps | undefined {
   const newsletter = childOf(block, 'type') === 'newsletter';
   const form = newsletter ? null : ctx.resolve(['forms', asString(childOf(block, 'formId'))]);
   if (!newsletter && (typeof form !== 'object' || form === null)) return undefined;
   const text = (key: string) => asString(childOf(form, key)) || null;
-  return renderIsland('SiteForm', {
+  return {
     formId: newsletter ? asString(childOf(block, 'id')) : asString(childOf(form, 'id')),
     kind: newsletter ? 'newsletter' : 'form',
     fields: newsletter ? newsletterFields() : (childOf(form, 'fields') as FormField[]),
@@ -151,7 +169,7 @@ function siteForm(block: unknown, ctx: RenderContext): string | undefined {
     postSubmitHtml: newsletter ? null : text('postSubmitHtml'),
     page: submissionPage(ctx),
     captcha: captchaConfig(ctx),
-  });
+  };
 }
 
 /**
@@ -182,6 +200,7 @@ function restockForm(item: unknown, ctx: RenderContext): string | undefined {
 }
 
 export const ISLAND_FORMATTERS: FormatterTable = {
+  'promo-popup': (_value, _args, ctx) => promoPopup(ctx),
   'account-panel': () => renderIsland('AccountPanel', { languages: ['en-US', 'en-GB', 'fr-CA', 'fr-FR', 'de-DE', 'es-ES', 'ja-JP'] }),
   'product-restock-notification': (item, _args, ctx) => restockForm(item, ctx),
   'site-form': (block, _args, ctx) => siteForm(block, ctx),

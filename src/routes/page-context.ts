@@ -61,6 +61,7 @@ function baseContext(site: Site, path: string) {
       })),
     },
     header: site.header ?? null,
+    promoPopup: site.promoPopup ?? null,
     footer: site.footer ?? null,
     forms: Object.fromEntries(site.forms.map((form) => [form.id, form])),
   };

@@ -252,6 +252,7 @@ export function demoSite(): SiteInput {
       { title: 'Contact', url: '/contact' },
     ],
     footer: { html: '<p>Studio Goods · 12 Market Street · Open Tuesday to Saturday</p>' },
+    promoPopup: { id: 'promo-newsletter', title: 'Ten percent off your first order', body: 'Join the newsletter for studio news and a welcome code.', delayMs: 1500 },
     collections: [
       { id: SHOP, type: 13, typeName: 'products', title: 'Shop', urlId: 'shop', fullUrl: '/shop', description: '<p>Things we make and love.</p>' },
       { id: GIFTS, type: 13, typeName: 'products', title: 'Gifts', urlId: 'gifts', fullUrl: '/gifts', description: '<p>Ready to give.</p>' },

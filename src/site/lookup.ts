@@ -14,7 +14,7 @@ export function itemById(site: Site, id: string): Item | undefined {
   return index.get(id);
 }
 
-/** A form visitors can submit: a form block's form or a newsletter block's sign-up. */
+/** A form visitors can submit: a form block's form, or a newsletter sign-up (block or promo popup). */
 export interface SiteForm {
   id: string;
   kind: 'form' | 'newsletter';
@@ -33,6 +33,9 @@ export function siteFormById(site: Site, id: string): SiteForm | undefined {
       for (const block of collection.blocks ?? []) {
         if (block.type === 'newsletter') index.set(block.id, { id: block.id, kind: 'newsletter', fields: newsletterFields(), captchaAction: CAPTCHA_ACTIONS.newsletterBlock });
       }
+    }
+    if (site.promoPopup !== undefined) {
+      index.set(site.promoPopup.id, { id: site.promoPopup.id, kind: 'newsletter', fields: newsletterFields(), captchaAction: CAPTCHA_ACTIONS.promoPopup });
     }
     formIndexes.set(site, index);
   }

@@ -181,6 +181,8 @@ export const siteSchema = z.object({
   commercePreferences: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   multilingual: z.object({ connected: z.boolean(), languages: z.array(languageTag).max(20) }).optional(),
   footer: z.object({ html: z.string().max(20_000) }).optional(),
+  /** A newsletter sign-up in a popup overlay on the home page (shown again 7 days after it is closed, never after a sign-up). */
+  promoPopup: z.object({ id, title: z.string().min(1).max(200), body: z.string().max(1000), delayMs: z.number().int().min(0).max(60_000).default(1500) }).optional(),
   collections: z.array(collectionSchema).min(1),
   items: z.array(itemSchema),
   forms: z.array(formSchema).default([]),

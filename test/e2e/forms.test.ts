@@ -107,6 +107,36 @@ describe('site forms in Chromium', () => {
   });
 });
 
+describe('promo popup in Chromium', () => {
+  it('offers the newsletter on the home page, stays away once closed, and signs up with its own captcha action', async () => {
+    const { context, page } = await open('/');
+    const dialog = page.locator('[role="dialog"].PromoPopup');
+    await expect.poll(() => dialog.locator('.Dialog-title').textContent(), { timeout: 5000 }).toBe('Ten percent off your first order');
+    await page.keyboard.press('Escape');
+    expect(await dialog.count()).toBe(0);
+    await page.reload();
+    await page.waitForSelector('html[data-islands="hydrated"]');
+    await page.waitForTimeout(2000);
+    expect(await dialog.count()).toBe(0);
+    await context.close();
+
+    const fresh = await open('/');
+    const sent: string[] = [];
+    fresh.page.on('request', (req) => {
+      if (req.url().endsWith('/api/form/SaveFormSubmission')) sent.push(req.postData() ?? '');
+    });
+    const popup = fresh.page.locator('[role="dialog"].PromoPopup');
+    await popup.waitFor({ timeout: 5000 });
+    await popup.locator('input[type="email"]').fill('first@example.com');
+    await popup.locator('button[type="submit"]').click();
+    await expect.poll(() => popup.locator('.SiteForm-submission-message').textContent()).toBe('Thank you for signing up.');
+    expect(JSON.parse(sent[0] ?? '{}')).toMatchObject({ formId: 'promo-newsletter' });
+    expect((JSON.parse(sent[0] ?? '{}') as { captchaKey: string }).captchaKey).toMatch(/^local:promo_popup:/);
+    expect(await fresh.page.evaluate("localStorage.getItem('promo-popup:submitted') !== null")).toBe(true);
+    await fresh.context.close();
+  });
+});
+
 describe('restock and sign-in in Chromium', () => {
   it('signs up for a sold-out product: server message, cleared on retry, then Signed up!', async () => {
     const { context, page } = await open('/shop/p/ceramic-mug');

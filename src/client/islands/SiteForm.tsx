@@ -4,7 +4,7 @@
  * newsletter), and on success a redirect or the submission message with its post-submit HTML.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CAPTCHA_ACTIONS } from '../../forms/captcha';
+import { CAPTCHA_ACTIONS, type CaptchaAction } from '../../forms/captcha';
 import { FORM_MESSAGES, validateForm, type FieldValue, type FormField } from '../../forms/validate';
 import type { CaptchaConfig } from '../captcha';
 import FormFields from '../components/FormFields';
@@ -22,6 +22,9 @@ export interface SiteFormProps {
   postSubmitHtml: string | null;
   page: SubmissionPage;
   captcha: CaptchaConfig | null;
+  /** The captcha action when it is not the kind's own (a newsletter sign-up in the promo popup). */
+  captchaAction?: CaptchaAction;
+  onSubmitted?: () => void;
 }
 
 type Phase = { kind: 'editing' } | { kind: 'submitting' } | { kind: 'done' };
@@ -41,7 +44,7 @@ export default function SiteForm(props: SiteFormProps) {
   const [resetting, setResetting] = useState(false);
   const { captcha, container } = useCaptcha(props.captcha);
   const postSubmit = useRef<HTMLDivElement>(null);
-  const action = kind === 'newsletter' ? CAPTCHA_ACTIONS.newsletterBlock : CAPTCHA_ACTIONS.formBlock;
+  const action = props.captchaAction ?? (kind === 'newsletter' ? CAPTCHA_ACTIONS.newsletterBlock : CAPTCHA_ACTIONS.formBlock);
   const newsletter = kind === 'newsletter';
 
   useEffect(() => setValues((current) => ({ ...initialValues(fields), ...current })), []);
@@ -82,6 +85,7 @@ export default function SiteForm(props: SiteFormProps) {
     } catch (error) {
       return error instanceof FormSubmitError ? fail(error.message, error.fieldErrors) : fail(FORM_CLIENT_MESSAGES.processing);
     }
+    props.onSubmitted?.();
     if (props.successRedirectUrl !== null) return navigateTo(props.successRedirectUrl);
     setPhase({ kind: 'done' });
   };

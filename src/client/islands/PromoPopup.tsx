@@ -1,0 +1,65 @@
+/**
+ * The promo popup: a newsletter sign-up in a dialog on the home page, after a short delay. Closing it
+ * keeps it away for 7 days ('date-closed' in local storage); signing up keeps it away for good
+ * ('submitted'). Its captcha action is `promo_popup`.
+ */
+import { useEffect, useState } from 'react';
+import { CAPTCHA_ACTIONS } from '../../forms/captcha';
+import Dialog from '../components/Dialog';
+import SiteForm, { type SiteFormProps } from './SiteForm';
+
+export interface PromoPopupProps {
+  title: string;
+  body: string;
+  delayMs: number;
+  form: SiteFormProps;
+}
+
+export const POPUP_KEYS = { dateClosed: 'promo-popup:date-closed', submitted: 'promo-popup:submitted' } as const;
+export const SHOW_AGAIN_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+
+interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+function storage(): StorageLike | null {
+  try {
+    return (globalThis as unknown as { localStorage?: StorageLike }).localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function dismissed(now: number): boolean {
+  const store = storage();
+  if (store === null) return false;
+  if (store.getItem(POPUP_KEYS.submitted) !== null) return true;
+  const closed = Number(store.getItem(POPUP_KEYS.dateClosed));
+  return Number.isFinite(closed) && closed > 0 && now - closed < SHOW_AGAIN_AFTER_MS;
+}
+
+export default function PromoPopup({ title, body, delayMs, form }: PromoPopupProps) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (dismissed(Date.now())) return;
+    const timer = setTimeout(() => setOpen(true), delayMs);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!open) return null;
+  const close = () => {
+    storage()?.setItem(POPUP_KEYS.dateClosed, String(Date.now()));
+    setOpen(false);
+  };
+  return (
+    <Dialog title={title} className="PromoPopup" onClose={close}>
+      <p className="PromoPopup-body">{body}</p>
+      <SiteForm {...form} captchaAction={CAPTCHA_ACTIONS.promoPopup} onSubmitted={() => storage()?.setItem(POPUP_KEYS.submitted, String(Date.now()))} />
+      <div className="Dialog-actions">
+        <button type="button" className="Dialog-secondary" onClick={close}>
+          No thanks
+        </button>
+      </div>
+    </Dialog>
+  );
+}
