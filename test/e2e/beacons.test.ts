@@ -69,6 +69,28 @@ describe('collectors in Chromium', () => {
   });
 });
 
+describe('collector timers in Chromium', () => {
+  it('sends its queue after 30 s without the page being hidden, by XHR when sendBeacon refuses', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.addInitScript('navigator.sendBeacon = () => false;');
+    const records: Request[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/1/performance/records')) records.push(request);
+    });
+    await page.goto(`${storeUrl}/shop/p/candle`);
+    await page.waitForLoadState('load');
+    await page.clock.runFor(2_000);
+    expect(records).toHaveLength(0);
+    await page.clock.runFor(30_000);
+    await expect.poll(() => records.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(records[0]?.resourceType()).toBe('xhr');
+    expect((await records[0]?.response())?.status()).toBe(200);
+    await context.close();
+  });
+});
+
 describe('load over loopback', () => {
   it('takes a burst of 10,000 beacons: stored equals answered 2xx, and no 5xx', { timeout: 120_000 }, async () => {
     const out = mkdtempSync(join(tmpdir(), 'beacons-'));
