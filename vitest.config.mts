@@ -23,6 +23,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
+          // One browser file at a time: they share one wrangler dev, and the beacon burst saturates the CPU.
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

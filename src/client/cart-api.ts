@@ -4,7 +4,7 @@
  * message, else the server's own message.
  */
 import { CART_MESSAGES, type CartEntry, type ShoppingCart } from '../commerce/cart';
-import { readCookie } from './cookies';
+import { apiCall } from './api';
 import { cookiesEnabled } from './dom';
 
 export class CartError extends Error {}
@@ -25,15 +25,7 @@ function failureMessage(status: number, body: ErrorBody | null, fallback: string
 async function call<T>(method: string, path: string, body: unknown, fallback: string): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, {
-      method,
-      headers: {
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(method === 'GET' ? {} : { 'X-CSRF-Token': readCookie('crumb') ?? '' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    res = await apiCall(method, path, body);
   } catch {
     throw new CartError(fallback);
   }

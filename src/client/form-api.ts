@@ -2,7 +2,7 @@
  * Submitting a site form from the browser (storefront spec §7, §8): a single-use key first, then
  * the submission; every failure becomes the spec's message, and a 400 keeps its errors by field.
  */
-import { readCookie } from './cookies';
+import { apiCall } from './api';
 
 export const FORM_CLIENT_MESSAGES = {
   badKey: 'Unable to submit form. Please try again later.',
@@ -27,11 +27,7 @@ export class FormSubmitError extends Error {
 }
 
 function post(path: string, body: unknown): Promise<Response> {
-  return fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'X-CSRF-Token': readCookie('crumb') ?? '' },
-    body: JSON.stringify(body),
-  });
+  return apiCall('POST', path, body);
 }
 
 export interface SubmissionPage {

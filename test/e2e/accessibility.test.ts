@@ -3,9 +3,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from './browser';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const storeUrl = inject('storeUrl');
@@ -16,15 +15,7 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useChromium();
 
 async function seriousViolations(page: import('playwright-core').Page, where: string): Promise<string[]> {
   await page.addScriptTag({ content: AXE_SOURCE });
@@ -39,7 +30,7 @@ async function seriousViolations(page: import('playwright-core').Page, where: st
 
 describe('accessibility', () => {
   it('has none on the cart page with entries, its open lightbox and an alert', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await page.goto(`${storeUrl}/shop/p/brass-pen`);
     await page.waitForSelector('html[data-islands="hydrated"]');
     await page.click('.ProductItem-form .sqs-add-to-cart-button');
@@ -65,7 +56,7 @@ describe('accessibility', () => {
     const sitemap = await (await fetch(`${storeUrl}/sitemap.xml`)).text();
     const paths = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
     expect(paths.length).toBeGreaterThan(30);
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const problems: string[] = [];
     for (const path of [...paths, '/cart', '/search?q=linen', '/nope']) {
       const res = await page.goto(`${storeUrl}${path}`);

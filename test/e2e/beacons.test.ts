@@ -9,24 +9,16 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './browser';
+import type { Request } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from './browser';
 
 const storeUrl = inject('storeUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useChromium();
 
 describe('collectors in Chromium', () => {
   it('sends the page view, then web vitals when the page is hidden', async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
     // The browser does not show a beacon's Blob body to playwright: keep a copy of each in the page.
     await page.addInitScript(`
@@ -71,7 +63,7 @@ describe('collectors in Chromium', () => {
 
 describe('collector timers in Chromium', () => {
   it('sends its queue after 30 s without the page being hidden, by XHR when sendBeacon refuses', async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
     await page.clock.install();
     await page.addInitScript('navigator.sendBeacon = () => false;');

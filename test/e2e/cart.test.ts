@@ -3,23 +3,15 @@
  * pill and its popover, the listing grid, subscriptions and gift cards, and the cart page with its
  * lightbox. Each test has its own browser context, so its own cookies and cart.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from './browser';
 import { openPage } from './pages';
 
 const storeUrl = inject('storeUrl');
-let browser: Browser;
+const browser = useChromium();
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-const open = (path: string) => openPage(browser, storeUrl, path);
+const open = (path: string) => openPage(browser(), storeUrl, path);
 
 const productButton = '.ProductItem-form .sqs-add-to-cart-button';
 const buttonText = (page: Page, selector = productButton) => page.locator(selector).textContent();

@@ -1,21 +1,13 @@
 /** Site forms, the restock sign-up and visitor sign-in in Chromium against `wrangler dev`. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from './browser';
 import { openPage } from './pages';
 
 const storeUrl = inject('storeUrl');
-let browser: Browser;
+const browser = useChromium();
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-const open = (path: string) => openPage(browser, storeUrl, path);
+const open = (path: string) => openPage(browser(), storeUrl, path);
 
 const form = '.FormBlock form';
 const text = (page: Page, selector: string) => page.locator(selector).allTextContents();

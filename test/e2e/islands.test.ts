@@ -1,23 +1,13 @@
 /** Islands in a real browser (Debian Chromium through playwright-core) against `wrangler dev`. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from './browser';
 
-
-let browser: Browser;
 const storeUrl = inject('storeUrl');
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useChromium();
 
 describe('islands in Chromium', () => {
   it('hydrate the product page and work by keyboard and mouse', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const loaded: string[] = [];
@@ -64,7 +54,7 @@ describe('islands in Chromium', () => {
   });
 
   it('loads no React on a blog post for a visitor with no cart', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     let scriptBytes = 0;
     page.on('response', async (res) => {
       if (res.url().endsWith('.js')) scriptBytes += (await res.body()).length;
@@ -72,7 +62,8 @@ describe('islands in Chromium', () => {
     await page.goto(`${storeUrl}/blog/linen-care`);
     await page.waitForLoadState('networkidle');
     expect(await page.locator('[data-island="CartPill"][data-hydrated]').count()).toBe(0);
-    expect(scriptBytes).toBeLessThan(15 * 1024);
+    // The island entry and the analytics collectors (web-vitals) only: React alone is about 190 KB.
+    expect(scriptBytes).toBeLessThan(24 * 1024);
     await page.close();
   });
 });

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { CART_MESSAGES } from '../../commerce/cart';
-import { readCookie } from '../cookies';
+import { apiCall } from '../api';
 import SignInFields from '../components/SignInFields';
 import { fieldValue } from '../field-value';
 
@@ -21,17 +21,8 @@ interface Session {
 
 const SESSION = '/api/site-users/account/session';
 
-async function call(method: string, path: string, body?: unknown, xsrf?: string): Promise<Response> {
-  return fetch(path, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(method === 'GET' ? {} : { 'X-CSRF-Token': readCookie('crumb') ?? '' }),
-      ...(xsrf === undefined ? {} : { 'X-SiteUser-Xsrf-Token': xsrf }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+function call(method: string, path: string, body?: unknown, xsrf?: string): Promise<Response> {
+  return apiCall(method, path, body, xsrf === undefined ? {} : { 'X-SiteUser-Xsrf-Token': xsrf });
 }
 
 async function errorOf(res: Response, fallback: string): Promise<string> {

@@ -3,7 +3,7 @@
  * what their role lets them open. Not part of the public store: no analytics, not indexed.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { readCookie } from '../cookies';
+import { apiCall } from '../api';
 import SignInFields from '../components/SignInFields';
 
 export interface MerchantConsoleProps {
@@ -20,11 +20,7 @@ interface MerchantState {
 const SESSION = '/api/merchant/session';
 
 function call(method: string, body?: unknown): Promise<Response> {
-  return fetch(SESSION, {
-    method,
-    headers: { accept: 'application/json', 'content-type': 'application/json', 'X-CSRF-Token': readCookie('crumb') ?? '' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  return apiCall(method, SESSION, body ?? (method === 'GET' ? undefined : {}));
 }
 
 export default function MerchantConsole({ analyticsRoles }: MerchantConsoleProps) {

@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { CAPTCHA_ACTIONS } from '../../forms/captcha';
 import type { CaptchaConfig } from '../captcha';
-import { readCookie } from '../cookies';
+import { apiCall } from '../api';
 import { fieldValue } from '../field-value';
 import { useCaptcha } from '../use-captcha';
 
@@ -41,17 +41,13 @@ export default function RestockForm(props: RestockFormProps) {
     setPhase('sending');
     try {
       const token = props.captcha === null || captcha === null ? null : await captcha.token(CAPTCHA_ACTIONS.productWaitlist);
-      const res = await fetch('/api/site-users/account/notifications/restock', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'X-CSRF-Token': readCookie('crumb') ?? '' },
-        body: JSON.stringify({
-          productId: props.productId,
-          variantId: props.variantId,
-          siteVisitorEmail: email,
-          isJoinMailingList: join,
-          recaptchaEnterpriseV3Token: token,
-          language: props.language,
-        }),
+      const res = await apiCall('POST', '/api/site-users/account/notifications/restock', {
+        productId: props.productId,
+        variantId: props.variantId,
+        siteVisitorEmail: email,
+        isJoinMailingList: join,
+        recaptchaEnterpriseV3Token: token,
+        language: props.language,
       });
       if (!res.ok) {
         const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
