@@ -8,6 +8,7 @@
  * 2:07 PM").
  */
 import { dateFormat } from './i18n-intl';
+import { wallTime, zoneFormat } from './wall-clock';
 import type { DatetimeOptions, FormatWidth, IntervalOptions, TextContext } from './i18n-options';
 
 /** Which field a skeleton letter sets: date fields come before the day period, time fields after. */
@@ -323,29 +324,10 @@ interface WallClock {
   second: number;
 }
 
-const WALL_OPTIONS: Intl.DateTimeFormatOptions = {
-  era: 'short',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-};
-
+/** The wall clock of the shared zone cache (util/wall-clock.ts), with the era as the Gregorian calendar names it. */
 function wallClock(zone: string, epoch: number): WallClock {
-  const parts = dateFormat('en-u-ca-gregory', { ...WALL_OPTIONS, timeZone: zone }).formatToParts(epoch);
-  const num = (type: string): number => parseInt(parts.find((p) => p.type === type)?.value ?? '0', 10);
-  return {
-    era: parts.find((p) => p.type === 'era')?.value ?? '',
-    year: num('year'),
-    month: num('month'),
-    day: num('day'),
-    hour: num('hour'),
-    minute: num('minute'),
-    second: num('second'),
-  };
+  const t = wallTime(epoch, zoneFormat(zone));
+  return { era: t.year > 0 ? 'AD' : 'BC', year: t.year > 0 ? t.year : 1 - t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second };
 }
 
 /** Interval fields from largest to smallest: era, year, month, day, day period, hour, minute. */
@@ -461,6 +443,7 @@ function formatRange(
 }
 
 const fallbackSeparators = new Map<string, string>();
+const NUMERIC_DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' };
 
 /**
  * The interval fallback "{0} – {1}" in the locale's own punctuation, found from a date-time range
@@ -471,7 +454,7 @@ function fallbackRange(locale: string, start: string, end: string): string {
   if (separator === undefined) {
     separator = ' – ';
     try {
-      const parts = dateFormat(locale, { ...WALL_OPTIONS, era: undefined, timeZone: 'UTC' }).formatRangeToParts(
+      const parts = dateFormat(locale, { ...NUMERIC_DATE_TIME, timeZone: 'UTC' }).formatRangeToParts(
         Date.UTC(2001, 5, 1, 10),
         Date.UTC(2001, 5, 4, 12),
       );
