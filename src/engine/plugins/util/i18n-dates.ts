@@ -8,7 +8,7 @@
  * 2:07 PM").
  */
 import { dateFormat } from './i18n-intl';
-import { wallTime, zoneFormat } from './wall-clock';
+import { wallTime, zoneFormat, type WallTime } from './wall-clock';
 import type { DatetimeOptions, FormatWidth, IntervalOptions, TextContext } from './i18n-options';
 
 /** Which field a skeleton letter sets: date fields come before the day period, time fields after. */
@@ -313,16 +313,8 @@ export function formatDatetime(locale: string, zone: string, epoch: number, o: D
   return date ?? time ?? '';
 }
 
-/** Wall-clock fields of an instant in a zone (Gregorian, 24-hour). */
-interface WallClock {
-  era: string;
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
+/** Wall-clock fields of an instant in a zone (Gregorian, 24-hour), the year counted within its era. */
+type WallClock = Pick<WallTime, 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second'> & { era: string };
 
 /** The wall clock of the shared zone cache (util/wall-clock.ts), with the era as the Gregorian calendar names it. */
 function wallClock(zone: string, epoch: number): WallClock {
