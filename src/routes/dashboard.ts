@@ -1,7 +1,7 @@
 /**
  * The merchant's analytics dashboard: `GET /config/analytics` (a page of inline SVG charts) and
  * `GET /api/census/summary` (the same figures as JSON). Both read the website's hourly aggregates
- * only. Not mounted here: the worker mounts it behind merchant sign-in.
+ * only. The worker mounts it behind the merchant `analytics` permission (src/worker.ts).
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
