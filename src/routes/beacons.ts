@@ -42,7 +42,7 @@ import { CART_MESSAGES } from '../commerce/cart';
 import type { Site } from '../site/schema';
 import { itemById } from '../site/lookup';
 import { CRUMB_COOKIE, CRUMB_FAIL_MESSAGE, randomToken } from './csrf';
-import { apiError, isDevelopment, NO_STORE, readJson, readText, siteFor, validate, type AppEnv } from './http';
+import { apiError, isDevelopment, readJson, readText, requireSite, validate, type AppEnv } from './http';
 import { merchantRolesOf } from './merchant-session';
 import { rateLimit } from './rate-limit';
 
@@ -93,10 +93,6 @@ function refererPath(c: Context<AppEnv>): string {
   return pathOf(c.req.header('referer') ?? '/');
 }
 
-async function loadSite(c: Context<AppEnv>): Promise<Site | null> {
-  return (await siteFor(c))?.site ?? null;
-}
-
 /**
  * Keeps the visitor cookies for a page view and gives the visitor id; under a restrictive policy
  * without consent (or a refusal) clears the tracking cookies instead and gives no id.
@@ -120,8 +116,8 @@ function visitorForPageView(c: Context<AppEnv>, site: Site, bodyRecord: string |
 }
 
 beacons.post('/api/census/RecordHit', async (c) => {
-  const site = await loadSite(c);
-  if (site === null) return apiError(c, 404, NO_STORE);
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
   const { data, ss_cvr } = await readForm(c, recordHitForm, MAX_FORM_BYTES);
   if (data.websiteId !== site.website.id) return apiError(c, 400, `data.websiteId: ${NOT_THIS_WEBSITE}`);
   const path = pathOf(data.url);
@@ -140,8 +136,8 @@ const CENSUS_CALLS = {
 
 for (const [name, schema] of Object.entries(CENSUS_CALLS)) {
   beacons.post(`/api/census/${name}`, async (c) => {
-    const site = await loadSite(c);
-    if (site === null) return apiError(c, 404, NO_STORE);
+    const site = await requireSite(c);
+    if (site instanceof Response) return site;
     const body = await readForm(c, schema, MAX_FORM_BYTES);
     if (body.websiteId !== undefined && body.websiteId !== site.website.id) return apiError(c, 400, `websiteId: ${NOT_THIS_WEBSITE}`);
     const path = body.url === undefined ? refererPath(c) : pathOf(body.url);
@@ -151,8 +147,8 @@ for (const [name, schema] of Object.entries(CENSUS_CALLS)) {
 }
 
 beacons.post('/api/census/RecordQuickView/:id', async (c) => {
-  const site = await loadSite(c);
-  if (site === null) return apiError(c, 404, NO_STORE);
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
   const body = await readForm(c, quickViewForm, MAX_FORM_BYTES);
   const item = itemById(site, c.req.param('id'));
   if (item === undefined) return apiError(c, 404, 'Unknown item');
@@ -176,8 +172,8 @@ function parseEventData(raw: string): unknown {
 }
 
 beacons.post('/api/events/RecordEvent', async (c) => {
-  const site = await loadSite(c);
-  if (site === null) return apiError(c, 404, NO_STORE);
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
   const form = await readForm(c, recordEventForm, MAX_FORM_BYTES);
   if (!crumbMatches(c, form.crumb)) return apiError(c, 403, CRUMB_FAIL_MESSAGE, { crumbFail: true });
   const raw = parseEventData(form.data);
@@ -219,8 +215,8 @@ function eventSchema(name: string) {
 }
 
 beacons.post('/api/v1/clanker/events', async (c) => {
-  const site = await loadSite(c);
-  if (site === null) return apiError(c, 404, NO_STORE);
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
   const { eventSchemaName, eventContent } = await readJson(c, clankerEvent, MAX_FORM_BYTES);
   const schema = eventSchema(eventSchemaName);
   if (schema === undefined) return apiError(c, 400, `${UNKNOWN_SCHEMA}: ${eventSchemaName}`);
@@ -240,8 +236,8 @@ beacons.post('/api/v1/clanker/validate-event-content/:schemaName', async (c) => 
 });
 
 beacons.post('/api/1/performance/records', async (c) => {
-  const site = await loadSite(c);
-  if (site === null) return apiError(c, 404, NO_STORE);
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
   const text = await readText(c, MAX_PERFORMANCE_BYTES);
   const parsed = parseEventData(text);
   if (parsed === undefined) return apiError(c, 400, 'Request body is not valid JSON');

@@ -13,7 +13,7 @@ import type { CartHead, CartResult } from '../durable/cart';
 import type { Site } from '../site/schema';
 import { itemById } from '../site/lookup';
 import { ensureCrumb, randomToken, requireCrumb } from './csrf';
-import { apiError, isDevelopment, NO_STORE, readJson, siteFor, type AppEnv } from './http';
+import { apiError, isDevelopment, readJson, requireSite, type AppEnv } from './http';
 import { rateLimit } from './rate-limit';
 import { currentSession, siteUsers } from './site-user-session';
 
@@ -60,11 +60,6 @@ export function cartHead(site: Site, cartId: string): CartHead {
 
 function emptyCart(site: Site): ShoppingCart {
   return buildCart({ id: null, websiteId: site.website.id, created: null, currencyCode: currencyOf(site) }, []);
-}
-
-async function requireSite(c: Context<AppEnv>): Promise<Site | Response> {
-  const loaded = await siteFor(c);
-  return loaded === null ? apiError(c, 404, NO_STORE) : loaded.site;
 }
 
 /** The line for an item and sku of this site, or a 4xx response. */
@@ -119,11 +114,9 @@ cart.get('/api/commerce/shopping-cart', async (c) => {
 });
 
 /** A signed-in visitor's new cart becomes their account's cart (it follows them to other devices). */
-async function adoptIntoAccount(c: Context<AppEnv>, cartId: string): Promise<void> {
-  const loaded = await siteFor(c);
-  if (loaded === null) return;
-  const session = await currentSession(c, loaded.site);
-  if (session !== null && session.profile.cartId === null) await siteUsers(c.env, loaded.site).setCart(session.userId, cartId);
+async function adoptIntoAccount(c: Context<AppEnv>, site: Site, cartId: string): Promise<void> {
+  const session = await currentSession(c, site);
+  if (session !== null && session.profile.cartId === null) await siteUsers(c.env, site).setCart(session.userId, cartId);
 }
 
 interface AddRequest {
@@ -147,7 +140,7 @@ async function addLine(c: Context<AppEnv>, request: AddRequest, subscription: bo
   if (quantity instanceof Response) return quantity;
   const cartId = cartIdOf();
   const result = await cartObject(c.env, site.website.id, cartId).add(cartHead(site, cartId), line, quantity, request.additionalFields);
-  return result.ok ? { cartId, result } : failed(c, result);
+  return result.ok ? { site, cartId, result } : failed(c, result);
 }
 
 cart.post('/api/commerce/shopping-cart/entries', async (c) => {
@@ -157,7 +150,7 @@ cart.post('/api/commerce/shopping-cart/entries', async (c) => {
   if (added instanceof Response) return added;
   if (existing === null) {
     setCartCookie(c, added.cartId);
-    await adoptIntoAccount(c, added.cartId);
+    await adoptIntoAccount(c, added.site, added.cartId);
   }
   return c.json({ shoppingCart: added.result.cart, newlyAdded: added.result.entry });
 });

@@ -11,7 +11,7 @@ import { captchaVerifier } from '../integrations/captcha';
 import type { Site } from '../site/schema';
 import { siteFormById, type SiteForm } from '../site/lookup';
 import { requireCrumb } from './csrf';
-import { apiError, NO_STORE, readJson, siteFor, type AppEnv } from './http';
+import { apiError, readJson, requireSite, type AppEnv } from './http';
 import { rateLimit } from './rate-limit';
 
 export const FORM_ERRORS = {
@@ -52,10 +52,10 @@ function submissions(env: Env, site: Site) {
 }
 
 async function siteAndForm(c: Context<AppEnv>, formId: string): Promise<{ site: Site; form: SiteForm } | Response> {
-  const loaded = await siteFor(c);
-  if (loaded === null) return apiError(c, 404, NO_STORE);
-  const form = siteFormById(loaded.site, formId);
-  return form === undefined ? apiError(c, 404, FORM_ERRORS.notConfigured) : { site: loaded.site, form };
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const form = siteFormById(site, formId);
+  return form === undefined ? apiError(c, 404, FORM_ERRORS.notConfigured) : { site: site, form };
 }
 
 /** 400 with the whole-form message and each failing field's own, or null when the values pass. */
@@ -88,9 +88,9 @@ forms.post('/api/rest/forms/validate/:formId', async (c) => {
 });
 
 forms.post('/api/form/FormSubmissionKey', async (c) => {
-  const loaded = await siteFor(c);
-  if (loaded === null) return apiError(c, 404, NO_STORE);
-  const { key } = await submissions(c.env, loaded.site).issueKey();
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const { key } = await submissions(c.env, site).issueKey();
   c.header('cache-control', 'no-store');
   return c.json({ key });
 });

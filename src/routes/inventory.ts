@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { CART_MESSAGES } from '../commerce/cart';
 import { ProductType } from '../commerce/product';
 import { itemById } from '../site/lookup';
-import { apiError, NO_STORE, siteFor, type AppEnv } from './http';
+import { apiError, requireSite, type AppEnv } from './http';
 
 const MAX_ITEMS = 50;
 
@@ -24,12 +24,12 @@ inventory.get('/api/commerce/inventory/stock/', async (c) => {
   const itemIds = [...new Set(c.req.queries('itemId') ?? [])];
   if (itemIds.length === 0) return apiError(c, 400, 'itemId is required');
   if (itemIds.length > MAX_ITEMS) return apiError(c, 400, `At most ${MAX_ITEMS} itemId values per request`);
-  const loaded = await siteFor(c);
-  if (loaded === null) return apiError(c, 404, NO_STORE);
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
   const results: StockResult[] = [];
   const limited: Record<string, number> = {};
   for (const itemId of itemIds) {
-    const item = itemById(loaded.site, itemId);
+    const item = itemById(site, itemId);
     if (item?.structuredContent === undefined) return apiError(c, 404, CART_MESSAGES.itemNotFound);
     const { productType, variants } = item.structuredContent;
     for (const variant of variants) {
@@ -38,7 +38,7 @@ inventory.get('/api/commerce/inventory/stock/', async (c) => {
       if (!unlimited) limited[variant.sku] = variant.qtyInStock;
     }
   }
-  const ledger = c.env.STOCK.get(c.env.STOCK.idFromName(loaded.site.website.id));
+  const ledger = c.env.STOCK.get(c.env.STOCK.idFromName(site.website.id));
   const available: Record<string, number> = Object.keys(limited).length === 0 ? {} : await ledger.available(limited);
   for (const result of results) if (!result.unlimited) result.qtyInStock = available[result.sku] ?? result.qtyInStock;
   c.header('cache-control', 'no-store');

@@ -11,7 +11,7 @@ import { DEMO_MERCHANTS, DEMO_SITE_ID } from '../site/demo';
 import { allows, type Permission } from '../site/roles';
 import type { Site } from '../site/schema';
 import { requireCrumb } from './csrf';
-import { apiError, isDevelopment, NO_STORE, readJson, siteFor, type AppEnv } from './http';
+import { apiError, isDevelopment, readJson, requireSite, siteFor, type AppEnv } from './http';
 import { rateLimit } from './rate-limit';
 
 export const MERCHANT_COOKIE = 'MerchantSession';
@@ -40,9 +40,9 @@ export async function merchantRolesOf(c: Context<AppEnv>): Promise<readonly numb
 /** 401 without a merchant session, 403 when its roles lack `permission`; state changes also need the crumb. */
 export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const loaded = await siteFor(c);
-    if (loaded === null) return apiError(c, 404, NO_STORE);
-    const session = await merchantSessionOf(c, loaded.site);
+    const site = await requireSite(c);
+    if (site instanceof Response) return site;
+    const session = await merchantSessionOf(c, site);
     if (session === null) return apiError(c, 401, MERCHANT_MESSAGES.signIn);
     if (!allows(session.profile.roles, permission)) return apiError(c, 403, MERCHANT_MESSAGES.forbidden);
     return requireCrumb(c, next);
@@ -62,28 +62,28 @@ export const merchantSession = new Hono<AppEnv>();
 
 merchantSession.post(SESSION_PATH, requireCrumb, rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'merchant-signin'), async (c) => {
   const body = await readJson(c, signInSchema, 4096);
-  const loaded = await siteFor(c);
-  if (loaded === null) return apiError(c, 404, NO_STORE);
-  await ensureDemoTeam(c, loaded.site);
-  const result = await merchants(c.env, loaded.site).signIn(body.email.trim(), body.password, false);
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  await ensureDemoTeam(c, site);
+  const result = await merchants(c.env, site).signIn(body.email.trim(), body.password, false);
   if (!result.ok) return apiError(c, 401, MERCHANT_MESSAGES.badCredentials);
   setCookie(c, MERCHANT_COOKIE, result.token, { path: '/', httpOnly: true, sameSite: 'Strict', secure: !isDevelopment(c.env), expires: new Date(result.expiresAt) });
   return c.json({ email: result.session.email, roles: result.session.profile.roles });
 });
 
 merchantSession.get(SESSION_PATH, async (c) => {
-  const loaded = await siteFor(c);
-  if (loaded === null) return apiError(c, 404, NO_STORE);
-  const session = await merchantSessionOf(c, loaded.site);
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
+  const session = await merchantSessionOf(c, site);
   c.header('cache-control', 'no-store');
   return c.json(session === null ? { authenticated: false } : { authenticated: true, email: session.email, roles: session.profile.roles });
 });
 
 merchantSession.delete(SESSION_PATH, requireCrumb, async (c) => {
-  const loaded = await siteFor(c);
-  if (loaded === null) return apiError(c, 404, NO_STORE);
+  const site = await requireSite(c);
+  if (site instanceof Response) return site;
   const token = getCookie(c, MERCHANT_COOKIE);
-  if (token !== undefined) await merchants(c.env, loaded.site).signOut(token);
+  if (token !== undefined) await merchants(c.env, site).signOut(token);
   deleteCookie(c, MERCHANT_COOKIE, { path: '/' });
   return c.json({ signedOut: true });
 });

@@ -11,7 +11,7 @@ import { placesProvider, PlacesUnavailable } from '../integrations/places';
 import { sessionRecordingId } from '../integrations/session-recording';
 import type { EditValue, NavigationItem } from '../site/edits';
 import type { Site } from '../site/schema';
-import { apiError, NO_STORE, readJson, siteFor, type AppEnv } from './http';
+import { apiError, readJson, requireSite, type AppEnv } from './http';
 import { requirePermission } from './merchant-session';
 import { restockAdmin } from './restock';
 
@@ -48,11 +48,6 @@ const headerFooterSchema = z.object({ header: z.string().max(20_000), footer: z.
 const preferencesSchema = z.record(z.string().max(100), z.unknown());
 const languagesSchema = z.object({ languages: z.array(z.string().min(2).max(35)).max(20) });
 const NAMESPACE = /^[a-z][a-z0-9-]{0,63}$/;
-
-async function requireSite(c: Context<AppEnv>): Promise<Site | Response> {
-  const loaded = await siteFor(c);
-  return loaded === null ? apiError(c, 404, NO_STORE) : loaded.site;
-}
 
 /** Applies an edit through the website's SiteEditor; the answer is the edit's value or its 4xx. */
 async function edit(c: Context<AppEnv>, site: Site, change: Edit): Promise<{ value: EditValue } | Response> {

@@ -11,7 +11,7 @@ import { captchaVerifier } from '../integrations/captcha';
 import { itemById } from '../site/lookup';
 import type { Site } from '../site/schema';
 import { requireCrumb } from './csrf';
-import { apiError, NO_STORE, readJson, siteFor, type AppEnv } from './http';
+import { apiError, readJson, requireSite, type AppEnv } from './http';
 import { rateLimit } from './rate-limit';
 
 export const RESTOCK_MESSAGES = {
@@ -36,11 +36,6 @@ const sendAllSchema = z.object({ sendRequests: z.array(sendSchema).min(1).max(10
 
 function signups(env: Env, site: Site) {
   return env.RESTOCK.get(env.RESTOCK.idFromName(site.website.id));
-}
-
-async function requireSite(c: Context<AppEnv>): Promise<Site | Response> {
-  const loaded = await siteFor(c);
-  return loaded === null ? apiError(c, 404, NO_STORE) : loaded.site;
 }
 
 function variantOf(site: Site, productId: string, variantId: string) {

@@ -14,7 +14,7 @@ import { itemById } from '../site/lookup';
 import type { Site } from '../site/schema';
 import { cartIdFrom, cartObject, cartHead, setCartCookie, CART_COOKIE } from './cart';
 import { randomToken, requireCrumb } from './csrf';
-import { apiError, isDevelopment, NO_STORE, readJson, siteFor, type AppEnv } from './http';
+import { apiError, isDevelopment, readJson, requireSite, type AppEnv } from './http';
 import { rateLimit } from './rate-limit';
 import { currentSession, SESSION_COOKIE, siteUsers } from './site-user-session';
 
@@ -63,11 +63,6 @@ async function cloneCart(c: Context<AppEnv>, site: Site, accountCartId: string):
     await target.add(cartHead(site, cartId), line, entry.quantity, entry.additionalFields);
   }
   return cartId;
-}
-
-async function requireSite(c: Context<AppEnv>): Promise<Site | Response> {
-  const loaded = await siteFor(c);
-  return loaded === null ? apiError(c, 404, NO_STORE) : loaded.site;
 }
 
 /** The signed-in session whose xsrf token the request carries, or the 401/403 to answer. */
