@@ -6,6 +6,7 @@
  * merchant.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { randomHex } from '../site/ids';
 import { hashPassword, tokenDigest, verifyPassword, type PasswordHash } from './passwords';
 
 export interface Session<P> {
@@ -29,8 +30,6 @@ interface AccountRow extends Record<string, SqlStorageValue> {
   iterations: number;
   profile: string;
 }
-
-const randomHex = (bytes: number) => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** Hashed once per isolate: unknown emails are checked against it, so they take as long as wrong passwords. */
 let decoy: Promise<PasswordHash> | null = null;

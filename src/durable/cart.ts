@@ -15,6 +15,7 @@ import {
   type StoredEntry,
 } from '../commerce/cart';
 import { entryFromLine, type CartLine } from '../commerce/cart-line';
+import { randomHex } from '../site/ids';
 
 /** Carts nobody touches for 30 days are removed and their stock released. */
 export const CART_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -156,7 +157,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
       if (!(await this.holdStock(meta, line.sku, total, line.stock))) return { ok: false, status: 400, error: CART_MESSAGES.notEnoughStock };
 
       const entry: StoredEntry = existing === undefined
-        ? entryFromLine(line, crypto.randomUUID().replaceAll('-', '').slice(0, 24), newQuantity, additionalFields)
+        ? entryFromLine(line, randomHex(12), newQuantity, additionalFields)
         : { ...existing, quantity: newQuantity };
       if (this.meta() === null) this.writeMeta(meta);
       this.writeEntry(entry);

@@ -4,6 +4,7 @@
  * key can never both be saved. An alarm removes expired keys.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { randomHex } from '../site/ids';
 
 /** How long a submission key stays usable. */
 export const KEY_TTL_MS = 60 * 60 * 1000;
@@ -52,8 +53,7 @@ export class FormSubmissions extends DurableObject<Env> {
   }
 
   async issueKey(): Promise<{ key: string; expiresAt: number }> {
-    const bytes = crypto.getRandomValues(new Uint8Array(24));
-    const key = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    const key = randomHex(24);
     const expiresAt = Date.now() + KEY_TTL_MS;
     this.sql.exec('INSERT INTO submission_keys (key, expires_at) VALUES (?, ?)', key, expiresAt);
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(expiresAt);

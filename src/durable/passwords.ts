@@ -1,4 +1,6 @@
 /** Password hashing with PBKDF2-SHA-256 through WebCrypto (100,000 iterations: the Workers runtime's maximum). */
+import { toHex } from '../site/ids';
+
 export const PBKDF2_ITERATIONS = 100_000;
 
 export interface PasswordHash {
@@ -6,8 +8,6 @@ export interface PasswordHash {
   salt: string;
   iterations: number;
 }
-
-const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 function fromHex(text: string): Uint8Array {
   const bytes = new Uint8Array(text.length / 2);
@@ -18,12 +18,12 @@ function fromHex(text: string): Uint8Array {
 async function derive(password: string, salt: Uint8Array, iterations: number): Promise<string> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, ['deriveBits']);
   const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, 256);
-  return hex(new Uint8Array(bits));
+  return toHex(new Uint8Array(bits));
 }
 
 export async function hashPassword(password: string): Promise<PasswordHash> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  return { hash: await derive(password, salt, PBKDF2_ITERATIONS), salt: hex(salt), iterations: PBKDF2_ITERATIONS };
+  return { hash: await derive(password, salt, PBKDF2_ITERATIONS), salt: toHex(salt), iterations: PBKDF2_ITERATIONS };
 }
 
 /** Compares in constant time over the hash's length. */
@@ -37,5 +37,5 @@ export async function verifyPassword(password: string, stored: PasswordHash): Pr
 
 /** SHA-256 of a session token: the store keeps only this, never the token itself. */
 export async function tokenDigest(token: string): Promise<string> {
-  return hex(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))));
+  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))));
 }

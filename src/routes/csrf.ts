@@ -5,6 +5,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { randomHex } from '../site/ids';
 import { isDevelopment, type AppEnv } from './http';
 
 export const CRUMB_COOKIE = 'crumb';
@@ -12,9 +13,9 @@ export const CSRF_HEADER = 'X-CSRF-Token';
 export const CRUMB_FAIL_MESSAGE = 'Missing or invalid CSRF token';
 const CRUMB_PATTERN = /^[0-9a-f]{32}$/;
 
+/** A random 128-bit token (crumbs, cart ids, subscription cart tokens). */
 export function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return randomHex(16);
 }
 
 function currentCrumb(c: Context<AppEnv>): string | null {

@@ -3,6 +3,7 @@
  * the changed site (validated again at publish) or the message to show. Pure: the SiteEditor object
  * applies them one at a time and publishes the result.
  */
+import { randomHex } from './ids';
 import type { NavigationEntry, SiteInput } from './schema';
 
 /** What an edit gives back to the caller (plain data: it crosses an RPC boundary). */
@@ -26,7 +27,7 @@ export const EDIT_MESSAGES = {
 } as const;
 
 function randomId(prefix: string): string {
-  return `${prefix}-${Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `${prefix}-${randomHex(6)}`;
 }
 
 const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
