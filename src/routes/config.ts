@@ -3,12 +3,11 @@
  * never counted by analytics. The merchant signs in here; the dashboard lives at /config/analytics.
  */
 import { Hono } from 'hono';
+import { escapeHtml } from '../engine/index';
 import { renderIsland } from './islands';
 import { isDevelopment, NO_STORE, siteFor, type AppEnv } from './http';
 import { clientEntry } from './pages';
 import { PERMISSIONS } from '../site/roles';
-
-const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 export const config = new Hono<AppEnv>();
 
@@ -16,7 +15,7 @@ config.get('/config', async (c) => {
   const loaded = await siteFor(c);
   if (loaded === null) return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${NO_STORE}</title></head><body><main><h1>${NO_STORE}</h1></main></body></html>`, 404);
   const script = await clientEntry(c.env.ASSETS, isDevelopment(c.env));
-  const title = `${escapeText(loaded.site.website.siteTitle)} · Editor`;
+  const title = `${escapeHtml(loaded.site.website.siteTitle)} · Editor`;
   const island = renderIsland('MerchantConsole', { analyticsRoles: [...PERMISSIONS.analytics] });
   c.header('cache-control', 'no-store');
   c.header('x-robots-tag', 'noindex, nofollow');

@@ -3,6 +3,7 @@
  * the changed site (validated again at publish) or the message to show. Pure: the SiteEditor object
  * applies them one at a time and publishes the result.
  */
+import { escapeHtml } from '../engine/index';
 import { randomHex } from './ids';
 import type { NavigationEntry, SiteInput } from './schema';
 
@@ -30,8 +31,6 @@ function randomId(prefix: string): string {
   return `${prefix}-${randomHex(6)}`;
 }
 
-const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-
 export interface NewProductCollection {
   navigationTitle: string;
   title: string;
@@ -56,7 +55,7 @@ export function addProductCollection(site: SiteInput, input: NewProductCollectio
     navigationTitle: input.navigationTitle.trim() || title,
     urlId: input.urlId,
     fullUrl: `/${input.urlId}`,
-    description: input.description.trim() === '' ? '' : `<p>${escapeText(input.description.trim())}</p>`,
+    description: input.description.trim() === '' ? '' : `<p>${escapeHtml(input.description.trim())}</p>`,
     enabled: input.enabled,
     categories: [],
   };
