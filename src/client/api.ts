@@ -1,4 +1,5 @@
 /** A JSON call to the store's API from the page: JSON in and out, and the crumb on every state change (CSRF). */
+import { CART_MESSAGES } from '../commerce/cart';
 import { readCookie } from './cookies';
 
 export function apiCall(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
@@ -12,4 +13,16 @@ export function apiCall(method: string, path: string, body?: unknown, headers: R
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+}
+
+/** What a failed call tells the shopper: the 429 message, the server's own message for other 4xx, else `fallback`. */
+export function failureText(status: number, body: unknown, fallback: string): string {
+  if (status === 429) return CART_MESSAGES.tryAgain;
+  const error = (body as { error?: unknown } | null)?.error;
+  return status < 500 && typeof error === 'string' ? error : fallback;
+}
+
+/** `failureText` of a response whose body has not been read. */
+export async function responseFailure(res: Response, fallback: string): Promise<string> {
+  return failureText(res.status, await res.json().catch(() => null), fallback);
 }

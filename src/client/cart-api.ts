@@ -4,7 +4,7 @@
  * message, else the server's own message.
  */
 import { CART_MESSAGES, type CartEntry, type ShoppingCart } from '../commerce/cart';
-import { apiCall } from './api';
+import { apiCall, failureText } from './api';
 import { cookiesEnabled } from './dom';
 
 export class CartError extends Error {}
@@ -18,8 +18,7 @@ function failureMessage(status: number, body: ErrorBody | null, fallback: string
   if (status === 403 && body?.crumbFail === true) {
     return cookiesEnabled() ? CART_MESSAGES.sessionExpired : CART_MESSAGES.enableCookies;
   }
-  if (status === 429) return CART_MESSAGES.tryAgain;
-  return status < 500 && typeof body?.error === 'string' ? body.error : fallback;
+  return failureText(status, body, fallback);
 }
 
 async function call<T>(method: string, path: string, body: unknown, fallback: string): Promise<T> {

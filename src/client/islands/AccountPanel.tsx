@@ -3,8 +3,7 @@
  * sign-out that keeps a copy of the cart. Sign-out is retried once after a crumb failure (spec §7).
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { CART_MESSAGES } from '../../commerce/cart';
-import { apiCall } from '../api';
+import { apiCall, responseFailure } from '../api';
 import SignInFields from '../components/SignInFields';
 import { fieldValue } from '../field-value';
 
@@ -23,12 +22,6 @@ const SESSION = '/api/site-users/account/session';
 
 function call(method: string, path: string, body?: unknown, xsrf?: string): Promise<Response> {
   return apiCall(method, path, body, xsrf === undefined ? {} : { 'X-SiteUser-Xsrf-Token': xsrf });
-}
-
-async function errorOf(res: Response, fallback: string): Promise<string> {
-  if (res.status === 429) return CART_MESSAGES.tryAgain;
-  const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
-  return typeof body?.error === 'string' && res.status < 500 ? body.error : fallback;
 }
 
 export default function AccountPanel({ languages }: AccountPanelProps) {
@@ -52,7 +45,7 @@ export default function AccountPanel({ languages }: AccountPanelProps) {
     setError(null);
     const res = await call('POST', SESSION, { email, password, rememberMe: remember }).catch(() => null);
     setBusy(false);
-    if (res === null || !res.ok) return setError(res === null ? 'Unable to sign in. Please try again.' : await errorOf(res, 'Unable to sign in. Please try again.'));
+    if (res === null || !res.ok) return setError(res === null ? 'Unable to sign in. Please try again.' : await responseFailure(res, 'Unable to sign in. Please try again.'));
     setPassword('');
     await refresh();
   };
@@ -65,14 +58,14 @@ export default function AccountPanel({ languages }: AccountPanelProps) {
       res = await call('DELETE', `${SESSION}?cloneCart=true`, undefined, fresh.xsrfToken);
     }
     setBusy(false);
-    if (!res.ok) return setMessage(await errorOf(res, 'Unable to sign out. Please try again.'));
+    if (!res.ok) return setMessage(await responseFailure(res, 'Unable to sign out. Please try again.'));
     setMessage('You are signed out. Your cart is still here.');
     await refresh();
   };
 
   const changeLanguage = async (language: string) => {
     const res = await call('POST', '/api/site-users/account/locale', { language }, session?.xsrfToken);
-    setMessage(res.ok ? 'Language saved.' : await errorOf(res, 'Unable to save your language.'));
+    setMessage(res.ok ? 'Language saved.' : await responseFailure(res, 'Unable to save your language.'));
     if (res.ok) setSession((current) => (current === null ? current : { ...current, language }));
   };
 

@@ -3,7 +3,7 @@
  * what their role lets them open. Not part of the public store: no analytics, not indexed.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { apiCall } from '../api';
+import { apiCall, responseFailure } from '../api';
 import SignInFields from '../components/SignInFields';
 
 export interface MerchantConsoleProps {
@@ -18,6 +18,7 @@ interface MerchantState {
 }
 
 const SESSION = '/api/merchant/session';
+const SIGN_IN_FAILED = 'Unable to sign in. Please try again.';
 
 function call(method: string, body?: unknown): Promise<Response> {
   return apiCall(method, SESSION, body ?? (method === 'GET' ? undefined : {}));
@@ -40,10 +41,7 @@ export default function MerchantConsole({ analyticsRoles }: MerchantConsoleProps
     setError(null);
     const res = await call('POST', { email, password }).catch(() => null);
     setBusy(false);
-    if (res?.ok !== true) {
-      const body = (await res?.json().catch(() => null)) as { error?: string } | null;
-      return setError(res?.status === 429 ? 'Please try again in a few seconds.' : (body?.error ?? 'Unable to sign in. Please try again.'));
-    }
+    if (res?.ok !== true) return setError(res === null ? SIGN_IN_FAILED : await responseFailure(res, SIGN_IN_FAILED));
     setPassword('');
     await refresh();
   };

@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { CAPTCHA_ACTIONS } from '../../forms/captcha';
 import type { CaptchaConfig } from '../captcha';
-import { apiCall } from '../api';
+import { apiCall, responseFailure } from '../api';
 import { fieldValue } from '../field-value';
 import { useCaptcha } from '../use-captcha';
 
@@ -49,10 +49,7 @@ export default function RestockForm(props: RestockFormProps) {
         recaptchaEnterpriseV3Token: token,
         language: props.language,
       });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
-        throw new Error(typeof body?.error === 'string' && res.status < 500 ? body.error : RESTOCK_FAILURE);
-      }
+      if (!res.ok) throw new Error(await responseFailure(res, RESTOCK_FAILURE));
       setPhase('done');
     } catch (failure) {
       setError(failure instanceof Error && failure.message !== '' ? failure.message : RESTOCK_FAILURE);
