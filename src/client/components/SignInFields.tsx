@@ -1,5 +1,31 @@
-/** The email and password fields of a sign-in form (visitor account and merchant console). */
+/** The email and password fields of a sign-in form and its submit logic (visitor account and merchant console). */
+import { useState, type FormEvent } from 'react';
+import { responseFailure } from '../api';
 import { fieldValue } from '../field-value';
+
+export const SIGN_IN_FAILED = 'Unable to sign in. Please try again.';
+
+/**
+ * A sign-in form's state: `send` posts the credentials; on success the password is cleared and
+ * `onSignedIn` runs, on failure `error` holds what to show.
+ */
+export function useSignIn(send: (email: string, password: string) => Promise<Response>, onSignedIn: () => Promise<void>) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const res = await send(email, password).catch(() => null);
+    setBusy(false);
+    if (res?.ok !== true) return setError(res === null ? SIGN_IN_FAILED : await responseFailure(res, SIGN_IN_FAILED));
+    setPassword('');
+    await onSignedIn();
+  };
+  return { email, password, setEmail, setPassword, busy, error, submit };
+}
 
 export interface SignInFieldsProps {
   idPrefix: string;

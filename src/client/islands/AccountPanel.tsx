@@ -2,9 +2,9 @@
  * The visitor's account page: the sign-in form, or who is signed in with their language and a
  * sign-out that keeps a copy of the cart. Sign-out is retried once after a crumb failure (spec §7).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { apiCall, responseFailure } from '../api';
-import SignInFields from '../components/SignInFields';
+import SignInFields, { useSignIn } from '../components/SignInFields';
 import { fieldValue } from '../field-value';
 
 export interface AccountPanelProps {
@@ -26,29 +26,19 @@ function call(method: string, path: string, body?: unknown, xsrf?: string): Prom
 
 export default function AccountPanel({ languages }: AccountPanelProps) {
   const [session, setSession] = useState<Session | null>(null);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
   const refresh = async () => setSession((await (await call('GET', SESSION)).json()) as Session);
   useEffect(() => {
     refresh().catch(() => setSession({ authenticated: false }));
   }, []);
 
-  const signIn = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
+  const { email, password, setEmail, setPassword, busy: signingIn, error, submit } = useSignIn((email, password) => {
     setMessage(null);
-    setError(null);
-    const res = await call('POST', SESSION, { email, password, rememberMe: remember }).catch(() => null);
-    setBusy(false);
-    if (res === null || !res.ok) return setError(res === null ? 'Unable to sign in. Please try again.' : await responseFailure(res, 'Unable to sign in. Please try again.'));
-    setPassword('');
-    await refresh();
-  };
+    return call('POST', SESSION, { email, password, rememberMe: remember });
+  }, refresh);
 
   const signOut = async () => {
     setBusy(true);
@@ -94,13 +84,13 @@ export default function AccountPanel({ languages }: AccountPanelProps) {
     );
   }
   return (
-    <form className="AccountPanel SignInForm" onSubmit={(event) => void signIn(event)}>
+    <form className="AccountPanel SignInForm" onSubmit={(event) => void submit(event)}>
       <SignInFields idPrefix="signin" email={email} password={password} onEmail={setEmail} onPassword={setPassword} />
       <label className="FormField-choice">
         <input type="checkbox" checked={remember} onChange={() => setRemember(!remember)} /> Remember me
       </label>
-      <button type="submit" disabled={busy}>
-        {busy ? 'Signing in…' : 'Sign in'}
+      <button type="submit" disabled={signingIn}>
+        {signingIn ? 'Signing in…' : 'Sign in'}
       </button>
       {error !== null && (
         <p className="AccountPanel-error" role="alert">

@@ -2,9 +2,9 @@
  * The editor area's front door (`/config`): a merchant signs in with their team account and sees
  * what their role lets them open. Not part of the public store: no analytics, not indexed.
  */
-import { useEffect, useState, type FormEvent } from 'react';
-import { apiCall, responseFailure } from '../api';
-import SignInFields from '../components/SignInFields';
+import { useEffect, useState } from 'react';
+import { apiCall } from '../api';
+import SignInFields, { useSignIn } from '../components/SignInFields';
 
 export interface MerchantConsoleProps {
   /** Roles that may open the analytics dashboard. */
@@ -18,7 +18,6 @@ interface MerchantState {
 }
 
 const SESSION = '/api/merchant/session';
-const SIGN_IN_FAILED = 'Unable to sign in. Please try again.';
 
 function call(method: string, body?: unknown): Promise<Response> {
   return apiCall(method, SESSION, body ?? (method === 'GET' ? undefined : {}));
@@ -26,25 +25,11 @@ function call(method: string, body?: unknown): Promise<Response> {
 
 export default function MerchantConsole({ analyticsRoles }: MerchantConsoleProps) {
   const [state, setState] = useState<MerchantState | null>(null);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const refresh = async () => setState((await (await fetch(SESSION)).json()) as MerchantState);
   useEffect(() => {
     refresh().catch(() => setState({ authenticated: false }));
   }, []);
-
-  const signIn = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const res = await call('POST', { email, password }).catch(() => null);
-    setBusy(false);
-    if (res?.ok !== true) return setError(res === null ? SIGN_IN_FAILED : await responseFailure(res, SIGN_IN_FAILED));
-    setPassword('');
-    await refresh();
-  };
+  const { email, password, setEmail, setPassword, busy, error, submit } = useSignIn((email, password) => call('POST', { email, password }), refresh);
 
   if (state === null) return <p aria-busy="true">Loading…</p>;
   if (state.authenticated) {
@@ -71,7 +56,7 @@ export default function MerchantConsole({ analyticsRoles }: MerchantConsoleProps
     );
   }
   return (
-    <form className="MerchantConsole SignInForm" onSubmit={(event) => void signIn(event)}>
+    <form className="MerchantConsole SignInForm" onSubmit={(event) => void submit(event)}>
       <SignInFields idPrefix="merchant" email={email} password={password} onEmail={setEmail} onPassword={setPassword} />
       <button type="submit" disabled={busy}>
         {busy ? 'Signing in…' : 'Sign in'}
