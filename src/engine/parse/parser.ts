@@ -25,6 +25,21 @@ export interface ParseOptions {
   preprocess?: boolean;
 }
 
+const HASH = 35;
+const OPEN_BRACE = 123;
+const CARET = 94;
+
+/**
+ * The last opener in [from, close) (there is one at `from`). A hand-written backward scan: the tag
+ * is short, and String.prototype.lastIndexOf costs more than the scan itself.
+ */
+function innermostOpener(source: string, from: number, close: number, preprocess: boolean): number {
+  for (let i = close - 1; i > from; i--) {
+    if (source.charCodeAt(i) === OPEN_BRACE && (!preprocess || source.charCodeAt(i + 1) === CARET)) return i;
+  }
+  return from;
+}
+
 export function parse(source: string, names: NameRegistry, options: ParseOptions = {}): ParseResult {
   const errors: TemplateError[] = [];
   const report = (type: TemplateError['type'], message: string, at: number) =>
@@ -39,7 +54,8 @@ export function parse(source: string, names: NameRegistry, options: ParseOptions
   const text = (start: number, end: number) => {
     if (start < end) assembler.text(source.slice(start, end));
   };
-  const opener = options.preprocess === true ? '{^' : '{';
+  const preprocess = options.preprocess === true;
+  const opener = preprocess ? '{^' : '{';
   const width = opener.length;
 
   const len = source.length;
@@ -47,7 +63,7 @@ export function parse(source: string, names: NameRegistry, options: ParseOptions
   for (;;) {
     let start = source.indexOf(opener, idx);
     if (start === -1) break;
-    if (source.startsWith('##', start + width)) {
+    if (source.charCodeAt(start + width) === HASH && source.charCodeAt(start + width + 1) === HASH) {
       // {## multi-line comment ##}, or to the end of the template when unterminated
       text(idx, start);
       const close = source.indexOf('##}', start + width + 2);
@@ -59,7 +75,7 @@ export function parse(source: string, names: NameRegistry, options: ParseOptions
     // The tag is the innermost opener before the first closing brace.
     const close = source.indexOf('}', start + width);
     if (close === -1) break;
-    start = source.lastIndexOf(opener, close - width);
+    start = innermostOpener(source, start, close, preprocess);
     text(idx, start);
     const inst = reader.read(start, start + width, close);
     if (inst === null) text(start, close + 1);

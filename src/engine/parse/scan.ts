@@ -32,8 +32,24 @@ const enum Ch {
   LowerZ = 122,
 }
 
+const LETTER = 1;
+const DIGIT = 2;
+const WORD = 4;
+/** Character classes of ASCII codes: a table lookup is cheaper than the range tests. */
+const CLASSES = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const letter = (c >= Ch.LowerA && c <= Ch.LowerZ) || (c >= Ch.A && c <= Ch.Z);
+  const digit = c >= Ch.Zero && c <= Ch.Nine;
+  CLASSES[c] = (letter ? LETTER : 0) | (digit ? DIGIT : 0) | (letter || digit || c === Ch.Underscore || c === Ch.Dash ? WORD : 0);
+}
+
+/** `c` may be NaN (past the end of the source): every comparison is then false. */
+function hasClass(c: number, cls: number): boolean {
+  return c < 128 && ((CLASSES[c] as number) & cls) !== 0;
+}
+
 function isLetter(c: number): boolean {
-  return (c >= Ch.LowerA && c <= Ch.LowerZ) || (c >= Ch.A && c <= Ch.Z);
+  return hasClass(c, LETTER);
 }
 
 function isDigit(c: number): boolean {
@@ -41,7 +57,7 @@ function isDigit(c: number): boolean {
 }
 
 function isWordChar(c: number): boolean {
-  return isLetter(c) || isDigit(c) || c === Ch.Underscore || c === Ch.Dash;
+  return hasClass(c, WORD);
 }
 
 export function scanWord(src: string, at: number): number {
@@ -102,6 +118,13 @@ function indexOrKey(src: string, start: number, end: number): PathSegment {
     if (n > MAX_INDEX) return src.slice(start, end);
   }
   return n;
+}
+
+/** Whether `word` occurs in `src` at `at` (String.prototype.startsWith, without its call overhead). */
+export function matchesAt(src: string, at: number, word: string): boolean {
+  const n = word.length;
+  for (let i = 0; i < n; i++) if (src.charCodeAt(at + i) !== word.charCodeAt(i)) return false;
+  return true;
 }
 
 export function scanWhitespace(src: string, at: number): number {

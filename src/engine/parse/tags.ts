@@ -9,40 +9,53 @@ import { messages } from '../errors';
 import type { Path } from '../plugins/types';
 import { Op, type FormatterCall, type ParsedInst } from './instructions';
 import {
-  scanFilePath,
+  matchesAt,
   readVariable,
+  scanFilePath,
   scanFormatterArgs,
   scanSeparator,
   scanWhitespace,
   scanWord,
 } from './scan';
 
-/** Instruction keywords after the leading '.', tried in order (first match wins, as a prefix). */
-type Keyword = readonly [string, Op | 'meta-left' | 'meta-right' | 'newline' | 'space' | 'tab'];
-const KEYWORDS: readonly Keyword[] = [
-  ['alternates with', Op.AlternatesWith],
-  ['ctx', Op.Ctxvar],
-  ['end', Op.End],
-  ['eof', Op.Eof],
-  ['eval', Op.Eval],
-  ['if', Op.If],
-  ['include', Op.Include],
-  ['inject', Op.Inject],
-  ['macro', Op.Macro],
-  ['meta-left', 'meta-left'],
-  ['meta-right', 'meta-right'],
-  ['newline', 'newline'],
-  ['or', Op.OrPredicate],
-  ['repeated section', Op.Repeated],
-  ['section', Op.Section],
-  ['space', 'space'],
-  ['tab', 'tab'],
-  ['var', Op.Bindvar],
-];
+/**
+ * Instruction keywords after the leading '.'. The reference matches them as prefixes, but every
+ * keyword must be followed by a character that cannot continue a word for the tag to be valid, so
+ * matching the tag's first word exactly (then the rest of a two-word keyword) is the same rule.
+ */
+type KeywordKind = Op | 'meta-left' | 'meta-right' | 'newline' | 'space' | 'tab';
+interface Keyword {
+  readonly text: string;
+  /** Length of its first word. */
+  readonly wordLength: number;
+  readonly kind: KeywordKind;
+}
+const KEYWORDS: readonly Keyword[] = (
+  [
+    ['alternates with', Op.AlternatesWith],
+    ['ctx', Op.Ctxvar],
+    ['end', Op.End],
+    ['eof', Op.Eof],
+    ['eval', Op.Eval],
+    ['if', Op.If],
+    ['include', Op.Include],
+    ['inject', Op.Inject],
+    ['macro', Op.Macro],
+    ['meta-left', 'meta-left'],
+    ['meta-right', 'meta-right'],
+    ['newline', 'newline'],
+    ['or', Op.OrPredicate],
+    ['repeated section', Op.Repeated],
+    ['section', Op.Section],
+    ['space', 'space'],
+    ['tab', 'tab'],
+    ['var', Op.Bindvar],
+  ] as const
+).map(([text, kind]) => ({ text, kind, wordLength: text.split(' ')[0]?.length ?? 0 }));
 
 /** Keywords by the character code of their first letter (all are lowercase ASCII). */
 const KEYWORDS_BY_INITIAL: Keyword[][] = Array.from({ length: 128 }, () => []);
-for (const keyword of KEYWORDS) KEYWORDS_BY_INITIAL[keyword[0].charCodeAt(0)]?.push(keyword);
+for (const keyword of KEYWORDS) KEYWORDS_BY_INITIAL[keyword.text.charCodeAt(0)]?.push(keyword);
 const NO_KEYWORDS: readonly Keyword[] = [];
 
 const CHARACTER_INSTRUCTIONS: Record<string, string> = {
@@ -190,31 +203,30 @@ export class TagReader {
     return args.length === 1 && args[0] === '' ? [] : args;
   }
 
-  private predicateName(): string | null {
-    const wordEnd = scanWord(this.src, this.pos);
-    if (wordEnd === -1 || this.src.charCodeAt(wordEnd) !== 63 /* ? */) return null;
+  /** The predicate name ending at `wordEnd` (the '?' there is part of it); reports an unknown one. */
+  private predicateName(wordEnd: number): string {
     const name = this.src.slice(this.pos, wordEnd + 1);
     if (!this.sink.predicateExists(name)) this.sink.error(messages.predicateUnknown(name), this.tagStart);
     this.pos = wordEnd + 1;
     return name;
   }
 
+  /** Where a predicate name at `pos` ends (at its '?'), or -1 when there is none. */
+  private predicateEnd(): number {
+    const wordEnd = scanWord(this.src, this.pos);
+    return wordEnd !== -1 && this.src.charCodeAt(wordEnd) === 63 /* ? */ ? wordEnd : -1;
+  }
+
   private instructionTag(): ParsedInst | null {
-    const predicate = this.predicateTag();
-    if (predicate !== undefined) return predicate;
     const src = this.src;
-    let keyword: Keyword | undefined;
-    const candidates = KEYWORDS_BY_INITIAL[src.charCodeAt(this.pos)] ?? NO_KEYWORDS;
-    for (let i = 0; i < candidates.length; i++) {
-      const entry = candidates[i] as Keyword;
-      if (src.startsWith(entry[0], this.pos)) {
-        keyword = entry;
-        break;
-      }
-    }
+    const start = this.pos;
+    const wordEnd = scanWord(src, start);
+    if (wordEnd === -1) return null;
+    if (src.charCodeAt(wordEnd) === 63 /* ? */) return this.predicateTag(wordEnd);
+    const keyword = keywordAt(src, start, wordEnd);
     if (keyword === undefined) return null;
-    this.pos += keyword[0].length;
-    const kind = keyword[1];
+    this.pos += keyword.text.length;
+    const kind = keyword.kind;
     if (typeof kind === 'string') {
       return this.complete ? { op: Op.Text, text: CHARACTER_INSTRUCTIONS[kind] as string } : null;
     }
@@ -248,10 +260,9 @@ export class TagReader {
     }
   }
 
-  /** `{.name? args}`; undefined when the tag does not start with a predicate name. */
-  private predicateTag(): ParsedInst | null | undefined {
-    const name = this.predicateName();
-    if (name === null) return undefined;
+  /** `{.name? args}`, the predicate name ending at `wordEnd`. */
+  private predicateTag(wordEnd: number): ParsedInst | null {
+    const name = this.predicateName(wordEnd);
     const args = this.instructionArgs() ?? NO_ARGS;
     if (!this.complete) return null;
     return { op: Op.Predicate, at: this.tagStart, name, args, consequent: [], alternate: null };
@@ -261,8 +272,9 @@ export class TagReader {
     let name: string | null = null;
     let args: readonly string[] = NO_ARGS;
     if (this.skipSpace()) {
-      name = this.predicateName();
-      if (name === null) return null;
+      const wordEnd = this.predicateEnd();
+      if (wordEnd === -1) return null;
+      name = this.predicateName(wordEnd);
       args = this.instructionArgs() ?? NO_ARGS;
     }
     if (!this.complete) return null;
@@ -308,8 +320,8 @@ export class TagReader {
 
   private ifTag(): ParsedInst | null {
     if (!this.skipWhitespace()) return null;
-    const predicate = this.predicateTag();
-    if (predicate !== undefined) return predicate;
+    const predicateEnd = this.predicateEnd();
+    if (predicateEnd !== -1) return this.predicateTag(predicateEnd);
     const vars: Path[] = [];
     const operators: boolean[] = [];
     const src = this.src;
@@ -364,6 +376,16 @@ export class TagReader {
       ? { op, at: this.tagStart, path, consequent: [], alternate: null }
       : { op, at: this.tagStart, path, consequent: [], alternatesWith: [], alternate: null };
   }
+}
+
+/** The keyword whose first word spans [start, wordEnd) of `src`, if any. */
+function keywordAt(src: string, start: number, wordEnd: number): Keyword | undefined {
+  const candidates = KEYWORDS_BY_INITIAL[src.charCodeAt(start)] ?? NO_KEYWORDS;
+  for (let i = 0; i < candidates.length; i++) {
+    const keyword = candidates[i] as Keyword;
+    if (keyword.wordLength === wordEnd - start && matchesAt(src, start, keyword.text)) return keyword;
+  }
+  return undefined;
 }
 
 const NO_ARGS: readonly string[] = Object.freeze([]);
