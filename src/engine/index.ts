@@ -5,6 +5,7 @@
 import { messages, type TemplateError } from './errors';
 import { Render, type Limits } from './exec/render';
 import type { Inst } from './parse/instructions';
+import { NameTable } from './parse/names';
 import { parse, type NameRegistry } from './parse/parser';
 import { DEFAULT_FORMATTERS, DEFAULT_PREDICATES } from './plugins/index';
 import type { FormatterTable, PredicateTable } from './plugins/types';
@@ -79,8 +80,8 @@ function vocabulary(formatters: FormatterTable = NO_FORMATTERS, predicates: Pred
   if (found === undefined) {
     found = {
       names: {
-        formatterExists: (name) => Object.hasOwn(DEFAULT_FORMATTERS, name) || Object.hasOwn(formatters, name),
-        predicateExists: (name) => Object.hasOwn(DEFAULT_PREDICATES, name) || Object.hasOwn(predicates, name),
+        formatters: new NameTable([...Object.keys(DEFAULT_FORMATTERS), ...Object.keys(formatters)]),
+        predicates: new NameTable([...Object.keys(DEFAULT_PREDICATES), ...Object.keys(predicates)]),
       },
       templates: new Map(),
       formatters: formatters === NO_FORMATTERS ? DEFAULT_FORMATTERS : { ...DEFAULT_FORMATTERS, ...formatters },

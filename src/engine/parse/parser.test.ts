@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Op, type Inst } from './instructions';
+import { NameTable } from './names';
 import { parse } from './parser';
 
 const names = {
-  formatterExists: (name: string) => ['html', 'json', 'apply', 'truncate'].includes(name),
-  predicateExists: (name: string) => ['equal?', 'odd?'].includes(name),
+  formatters: new NameTable(['html', 'json', 'apply', 'truncate']),
+  predicates: new NameTable(['equal?', 'odd?']),
 };
 
 const tree = (source: string) => parse(source, names).root;

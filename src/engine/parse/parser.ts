@@ -5,12 +5,9 @@
 import { positionOf, type TemplateError } from '../errors';
 import { Assembler } from './assembler';
 import { Op, type Inst } from './instructions';
-import { TagReader, type TagSink } from './tags';
+import { TagReader, type NameRegistry } from './tags';
 
-export interface NameRegistry {
-  formatterExists(name: string): boolean;
-  predicateExists(name: string): boolean;
-}
+export type { NameRegistry } from './tags';
 
 export interface ParseResult {
   root: Inst[];
@@ -44,13 +41,8 @@ export function parse(source: string, names: NameRegistry, options: ParseOptions
   const errors: TemplateError[] = [];
   const report = (type: TemplateError['type'], message: string, at: number) =>
     errors.push({ type, message, ...positionOf(source, at) });
-  const sink: TagSink = {
-    formatterExists: (name) => names.formatterExists(name),
-    predicateExists: (name) => names.predicateExists(name),
-    error: (message, at) => report('parser', message, at),
-  };
   const assembler = new Assembler((message, at) => report('assembler', message, at));
-  const reader = new TagReader(source, sink);
+  const reader = new TagReader(source, names, (message, at) => report('parser', message, at));
   const text = (start: number, end: number) => {
     if (start < end) assembler.text(source.slice(start, end));
   };

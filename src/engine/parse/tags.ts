@@ -8,6 +8,7 @@
 import { messages } from '../errors';
 import type { Path } from '../plugins/types';
 import { Op, type FormatterCall, type ParsedInst } from './instructions';
+import type { NameTable } from './names';
 import {
   matchesAt,
   readVariable,
@@ -66,27 +67,42 @@ const CHARACTER_INSTRUCTIONS: Record<string, string> = {
   tab: '\t',
 };
 
-/** Splits raw arguments: the first character is the delimiter. */
-function splitArgs(raw: string): string[] {
-  return raw.slice(1).split(raw[0] as string);
+/** Splits the raw arguments in src[start, end) on their first character, the delimiter. */
+function splitArgs(src: string, start: number, end: number): string[] {
+  const delimiter = src.charCodeAt(start);
+  const args: string[] = [];
+  let from = start + 1;
+  for (let i = from; i < end; i++) {
+    if (src.charCodeAt(i) === delimiter) {
+      args.push(src.slice(from, i));
+      from = i + 1;
+    }
+  }
+  args.push(src.slice(from, end));
+  return args;
 }
 
-export interface TagSink {
-  formatterExists(name: string): boolean;
-  predicateExists(name: string): boolean;
-  error(message: string, at: number): void;
+/** The formatter and predicate names a template may use. */
+export interface NameRegistry {
+  readonly formatters: NameTable;
+  readonly predicates: NameTable;
 }
+
+export type TagErrorSink = (message: string, at: number) => void;
 
 export class TagReader {
   private pos = 0;
   private end = 0;
   private tagStart = 0;
+  /** The first unknown name in the last formatter chain read. */
+  private unknownFormatter: string | null = null;
   /** Where the last readVariable() stopped. */
   private readonly scanned = { at: 0 };
 
   constructor(
     private readonly src: string,
-    private readonly sink: TagSink,
+    private readonly names: NameRegistry,
+    private readonly error: TagErrorSink,
   ) {}
 
   /** Reads the tag that opens at `tagStart` and whose content spans [start, end). */
@@ -133,7 +149,7 @@ export class TagReader {
     const vars = this.variables();
     if (vars === null) return null;
     const formatters = this.formatters();
-    if (formatters === null || !this.complete || !this.knownFormatters(formatters)) return null;
+    if (formatters === null || !this.complete || !this.knownFormatters()) return null;
     return { op: Op.Variable, at: this.tagStart, vars, formatters };
   }
 
@@ -156,6 +172,7 @@ export class TagReader {
    * malformed or names an unknown formatter (the tag is then literal text).
    */
   private formatters(): readonly FormatterCall[] | null {
+    this.unknownFormatter = null;
     const src = this.src;
     let at = this.pos;
     if (src.charCodeAt(at) !== 124 /* | */) return NO_CALLS;
@@ -168,15 +185,16 @@ export class TagReader {
         if (calls.length > 0) return null;
         return NO_CALLS;
       }
-      const name = src.slice(at, nameEnd);
+      const name = this.names.formatters.find(src, at, nameEnd);
+      if (name === undefined && this.unknownFormatter === null) this.unknownFormatter = src.slice(at, nameEnd);
       at = nameEnd;
       const argsEnd = scanFormatterArgs(src, at);
       let args: readonly string[] = NO_ARGS;
       if (argsEnd !== -1) {
-        args = splitArgs(src.slice(at, argsEnd));
+        args = splitArgs(src, at, argsEnd);
         at = argsEnd;
       }
-      calls.push({ name, args });
+      if (name !== undefined) calls.push({ name, args });
       this.pos = at;
       if (src.charCodeAt(at) !== 124) break;
       at++;
@@ -184,29 +202,29 @@ export class TagReader {
     return calls;
   }
 
-  /** An unknown formatter makes the whole tag literal text (after reporting it). */
-  private knownFormatters(calls: readonly FormatterCall[]): boolean {
-    for (const call of calls) {
-      if (!this.sink.formatterExists(call.name)) {
-        this.sink.error(messages.formatterUnknown(call.name), this.tagStart);
-        return false;
-      }
-    }
-    return true;
+  /** An unknown formatter makes a complete tag literal text, after reporting it. */
+  private knownFormatters(): boolean {
+    if (this.unknownFormatter === null) return true;
+    this.error(messages.formatterUnknown(this.unknownFormatter), this.tagStart);
+    return false;
   }
 
   /** Arguments of a predicate or instruction: everything up to the brace, split on its first character. */
   private instructionArgs(): string[] | null {
     if (this.pos >= this.end) return null;
-    const args = splitArgs(this.src.slice(this.pos, this.end));
+    const args = splitArgs(this.src, this.pos, this.end);
     this.pos = this.end;
     return args.length === 1 && args[0] === '' ? [] : args;
   }
 
   /** The predicate name ending at `wordEnd` (the '?' there is part of it); reports an unknown one. */
   private predicateName(wordEnd: number): string {
-    const name = this.src.slice(this.pos, wordEnd + 1);
-    if (!this.sink.predicateExists(name)) this.sink.error(messages.predicateUnknown(name), this.tagStart);
+    const src = this.src;
+    let name = this.names.predicates.find(src, this.pos, wordEnd + 1);
+    if (name === undefined) {
+      name = src.slice(this.pos, wordEnd + 1);
+      this.error(messages.predicateUnknown(name), this.tagStart);
+    }
     this.pos = wordEnd + 1;
     return name;
   }
@@ -296,7 +314,7 @@ export class TagReader {
     const vars = this.variables();
     if (vars === null) return null;
     const formatters = this.formatters();
-    if (formatters === null || !this.complete || !this.knownFormatters(formatters)) return null;
+    if (formatters === null || !this.complete || !this.knownFormatters()) return null;
     return { op: Op.Bindvar, at: this.tagStart, name, vars, formatters };
   }
 
