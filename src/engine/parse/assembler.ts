@@ -34,7 +34,9 @@ function isBlockOpener(inst: ParsedInst): inst is BlockInst {
 /** Adds an instruction to a block; comments are dropped and adjacent texts merged, for a faster render. */
 function append(block: Inst[], inst: Inst): void {
   if (inst.op === Op.Comment) return;
-  const last = block[block.length - 1];
+  const n = block.length;
+  // Reading block[-1] would leave the array fast path, so an empty block is tested first.
+  const last = n === 0 ? undefined : block[n - 1];
   if (inst.op === Op.Text && last !== undefined && last.op === Op.Text) last.text += inst.text;
   else block.push(inst);
 }

@@ -23,19 +23,6 @@ export interface ParseOptions {
 }
 
 const HASH = 35;
-const OPEN_BRACE = 123;
-const CARET = 94;
-
-/**
- * The last opener in [from, close) (there is one at `from`). A hand-written backward scan: the tag
- * is short, and String.prototype.lastIndexOf costs more than the scan itself.
- */
-function innermostOpener(source: string, from: number, close: number, preprocess: boolean): number {
-  for (let i = close - 1; i > from; i--) {
-    if (source.charCodeAt(i) === OPEN_BRACE && (!preprocess || source.charCodeAt(i + 1) === CARET)) return i;
-  }
-  return from;
-}
 
 export function parse(source: string, names: NameRegistry, options: ParseOptions = {}): ParseResult {
   const errors: TemplateError[] = [];
@@ -52,9 +39,10 @@ export function parse(source: string, names: NameRegistry, options: ParseOptions
 
   const len = source.length;
   let idx = 0;
-  for (;;) {
-    let start = source.indexOf(opener, idx);
-    if (start === -1) break;
+  // The next opener at or after idx: found by the previous tag's search for an inner opener.
+  let next = source.indexOf(opener, 0);
+  while (next !== -1) {
+    let start = next;
     if (source.charCodeAt(start + width) === HASH && source.charCodeAt(start + width + 1) === HASH) {
       // {## multi-line comment ##}, or to the end of the template when unterminated
       text(idx, start);
@@ -62,12 +50,18 @@ export function parse(source: string, names: NameRegistry, options: ParseOptions
       const end = close === -1 ? len : close;
       assembler.accept({ op: Op.Comment, text: source.slice(start + width + 2, end), multiLine: true });
       idx = close === -1 ? len : close + 3;
+      next = source.indexOf(opener, idx);
       continue;
     }
-    // The tag is the innermost opener before the first closing brace.
     const close = source.indexOf('}', start + width);
     if (close === -1) break;
-    start = innermostOpener(source, start, close, preprocess);
+    // The tag is the innermost opener before the first closing brace. Searching forward (rather
+    // than back from the brace) also finds the next tag's opener.
+    next = source.indexOf(opener, start + 1);
+    while (next !== -1 && next < close) {
+      start = next;
+      next = source.indexOf(opener, start + 1);
+    }
     text(idx, start);
     const inst = reader.read(start, start + width, close);
     if (inst === null) text(start, close + 1);
