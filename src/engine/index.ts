@@ -3,6 +3,7 @@
  * Other modules import only this file.
  */
 import { messages, type TemplateError } from './errors';
+import { ProgramBuilder } from './exec/program';
 import { Render, type Limits } from './exec/render';
 import type { Inst } from './parse/instructions';
 import { NameTable } from './parse/names';
@@ -60,9 +61,8 @@ export interface CompileOptions {
 interface Vocabulary {
   names: NameRegistry;
   templates: Map<string, Template>;
-  /** The defaults with the extra tables merged over them. */
-  formatters: FormatterTable;
-  predicates: PredicateTable;
+  /** Programs built with the defaults and the extra tables merged over them. */
+  programs: ProgramBuilder;
 }
 
 const CACHE_CAP = 500;
@@ -84,8 +84,10 @@ function vocabulary(formatters: FormatterTable = NO_FORMATTERS, predicates: Pred
         predicates: new NameTable([...Object.keys(DEFAULT_PREDICATES), ...Object.keys(predicates)]),
       },
       templates: new Map(),
-      formatters: formatters === NO_FORMATTERS ? DEFAULT_FORMATTERS : { ...DEFAULT_FORMATTERS, ...formatters },
-      predicates: predicates === NO_PREDICATES ? DEFAULT_PREDICATES : { ...DEFAULT_PREDICATES, ...predicates },
+      programs: new ProgramBuilder(
+        formatters === NO_FORMATTERS ? DEFAULT_FORMATTERS : { ...DEFAULT_FORMATTERS, ...formatters },
+        predicates === NO_PREDICATES ? DEFAULT_PREDICATES : { ...DEFAULT_PREDICATES, ...predicates },
+      ),
     };
     byPredicates.set(predicates, found);
   }
@@ -124,8 +126,7 @@ export function render(
     errors.push(...compiled.errors);
   } else compiled = template;
   const run = new Render(data, {
-    formatters: words.formatters,
-    predicates: words.predicates,
+    programs: words.programs,
     partials: options.partials ?? {},
     injects: options.injects ?? {},
     locale: options.locale === undefined ? 'en' : options.locale,
@@ -138,7 +139,7 @@ export function render(
   });
   let html = '';
   try {
-    html = run.run(compiled.root as Inst[]);
+    html = run.render(compiled.root);
   } catch (e) {
     run.error(messages.unexpected(e instanceof Error ? e.name : 'Error', 'ROOT', String(e)));
     html = run.out;

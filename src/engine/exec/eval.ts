@@ -6,12 +6,8 @@
 import { evaluate, formatResult, parseExpression, type Expr, type ExprLimits } from '../expr/index';
 import type { EvalInst } from '../parse/instructions';
 import { Frame, resolvePath } from './frame';
+import type { Step } from './program';
 import type { Render } from './render';
-
-interface Compiled {
-  expr: Expr | null;
-  listing: string | null;
-}
 
 /**
  * Bounds on every expression: its length in tokens, and the longest string it may build (so a
@@ -19,25 +15,18 @@ interface Compiled {
  */
 export const EXPRESSION_LIMITS: Readonly<Required<ExprLimits>> = { maxTokens: 2_000, maxStringLength: 1_000_000 };
 
-/** Expressions are parsed once per instruction, at first use, and kept with the compiled template. */
-const compiled = new WeakMap<EvalInst, Compiled & { errors: readonly string[] }>();
-
-function compile(inst: EvalInst) {
-  let entry = compiled.get(inst);
-  if (entry === undefined) {
-    const parsed = parseExpression(inst.source, EXPRESSION_LIMITS);
-    entry = { expr: parsed.expr, listing: parsed.listing, errors: parsed.errors };
-    compiled.set(inst, entry);
-  }
-  return entry;
+/** The step of an `{.eval}`: its expression is parsed once, when the program is built. */
+export function evalStep(inst: EvalInst): Step {
+  const { expr, listing, errors } = parseExpression(inst.source, EXPRESSION_LIMITS);
+  return (render) => {
+    // Like the reference, a parse error is reported once (per render here), not at every execution.
+    if (errors.length > 0) render.errorOnce(inst, errors);
+    if (listing !== null) render.out += listing;
+    if (expr !== null) run(render, expr, listing !== null);
+  };
 }
 
-export function runEval(render: Render, inst: EvalInst): void {
-  const { expr, listing, errors } = compile(inst);
-  // Like the reference, a parse error is reported once (per render here), not at every execution.
-  if (errors.length > 0) render.errorOnce(inst, errors);
-  if (listing !== null) render.out += listing;
-  if (expr === null) return;
+function run(render: Render, expr: Expr, listed: boolean): void {
   const outer = render.frame;
   const scratch = new Frame(outer.value, outer);
   const result = evaluate(expr, {
@@ -49,5 +38,5 @@ export function runEval(render: Render, inst: EvalInst): void {
     return;
   }
   if (scratch.vars !== null) for (const [name, value] of scratch.vars) outer.setVar(name, value);
-  if (result.value !== undefined) render.out += (listing !== null ? ' -> ' : '') + formatResult(result.value);
+  if (result.value !== undefined) render.out += (listed ? ' -> ' : '') + formatResult(result.value);
 }

@@ -3,15 +3,15 @@
  * and macros defined in it, and the loop index of a repeated section. Lookup walks up the frames
  * until a value resolves or a frame marked `isolated` (a private partial) is reached.
  */
-import type { MacroInst } from '../parse/instructions';
 import type { Path, PathSegment } from '../plugins/types';
 import { childOf } from '../plugins/util/values';
+import type { Block } from './program';
 
 export class Frame {
   index = -1;
   isolated = false;
   vars: Map<string, unknown> | null = null;
-  macros: Map<string, MacroInst> | null = null;
+  macros: Map<string, Block> | null = null;
 
   constructor(
     public value: unknown,
@@ -22,7 +22,7 @@ export class Frame {
     (this.vars ??= new Map()).set(name, value);
   }
 
-  setMacro(name: string, macro: MacroInst): void {
+  setMacro(name: string, macro: Block): void {
     (this.macros ??= new Map()).set(name, macro);
   }
 }

@@ -5,25 +5,11 @@
  * instruction runs; only the resource limits (steps, output size, stack depth) stop a render.
  */
 import { messages, type TemplateError } from '../errors';
-import {
-  Op,
-  OP_NAMES,
-  type BindvarInst,
-  type FormatterCall,
-  type IfInst,
-  type IncludeInst,
-  type Inst,
-  type MacroInst,
-  type OrPredicateInst,
-  type PredicateInst,
-  type RepeatedInst,
-  type SectionInst,
-  type VariableInst,
-} from '../parse/instructions';
-import type { FormatterTable, Path, PredicateTable, RenderContext } from '../plugins/types';
-import { isTruthy, toOutput } from '../plugins/util/values';
-import { runEval } from './eval';
-import { Frame, resolvePath, resolveSection } from './frame';
+import { OP_NAMES, type Inst, type Op } from '../parse/instructions';
+import type { Path, RenderContext } from '../plugins/types';
+import { toOutput } from '../plugins/util/values';
+import { Frame, resolvePath } from './frame';
+import type { Block, ProgramBuilder, Step } from './program';
 
 export const MAX_PARTIAL_DEPTH = 16;
 
@@ -36,8 +22,8 @@ export interface Limits {
 export type PartialCompiler = (source: string) => { root: Inst[]; errors: readonly TemplateError[] };
 
 export interface RenderSetup {
-  formatters: FormatterTable;
-  predicates: PredicateTable;
+  /** Turns instruction trees into programs with the render's formatter and predicate tables. */
+  programs: ProgramBuilder;
   partials: Readonly<Record<string, string>>;
   injects: Readonly<Record<string, unknown>>;
   locale: string | null;
@@ -51,18 +37,19 @@ class RenderStopped {
   constructor(readonly message: string) {}
 }
 
-const EMPTY: Inst[] = [];
+const EMPTY: Block = { steps: [], ops: [] };
 
 export class Render implements RenderContext {
   readonly errors: TemplateError[] = [];
   readonly now: number;
   readonly locale: string | null;
+  readonly injects: Readonly<Record<string, unknown>>;
   out = '';
   frame: Frame;
   private outsideLength = 0;
   private steps = 0;
   private partialDepth = 0;
-  private readonly partialTrees = new Map<string, Inst[]>();
+  private readonly partialPrograms = new Map<string, Block>();
   private reported: Set<object> | null = null;
 
   constructor(
@@ -72,15 +59,16 @@ export class Render implements RenderContext {
     this.frame = new Frame(data, null);
     this.now = setup.now;
     this.locale = setup.locale;
+    this.injects = setup.injects;
   }
 
   /**
    * Renders the whole tree, returning the output: what was written before a limit stopped it, cut
    * to the output limit (it is checked once per block, so the last block may have passed it).
    */
-  run(root: Inst[]): string {
+  render(root: readonly Inst[]): string {
     try {
-      this.block(root);
+      this.run(this.setup.programs.program(root));
     } catch (e) {
       if (!(e instanceof RenderStopped)) throw e;
       this.error(e.message);
@@ -116,31 +104,31 @@ export class Render implements RenderContext {
   }
 
   applyPartial(name: string, value: unknown, args: Record<string, string> | null, isolated: boolean): string | undefined {
-    const tree = this.partial(name);
-    if (tree === null) {
+    const program = this.partial(name);
+    if (program === null) {
       this.error(messages.partialMissing(name));
       return undefined;
     }
     if (!this.enterPartial(name)) return undefined;
     try {
-      return this.renderTree(tree, value, args, isolated);
+      return this.renderProgram(program, value, args, isolated);
     } finally {
       this.partialDepth--;
     }
   }
 
   renderSnippet(source: string, value: unknown, isolated = false): string {
-    return this.renderTree(this.setup.compilePartial(source).root, value, null, isolated);
+    return this.renderProgram(this.setup.programs.program(this.setup.compilePartial(source).root), value, null, isolated);
   }
 
-  /** Renders a tree into a string of its own, in a new frame holding `value`. */
-  private renderTree(tree: readonly Inst[], value: unknown, args: Record<string, string> | null, isolated: boolean): string {
+  /** Renders a program into a string of its own, in a new frame holding `value`. */
+  private renderProgram(program: Block, value: unknown, args: Record<string, string> | null, isolated: boolean): string {
     const saved = this.swapOut();
     this.frame = new Frame(value, this.frame);
     this.frame.isolated = isolated;
     if (args !== null) this.frame.setVar('@args', args);
     try {
-      this.block(tree);
+      this.run(program);
       return this.out;
     } finally {
       this.frame = this.frame.parent as Frame;
@@ -148,18 +136,19 @@ export class Render implements RenderContext {
     }
   }
 
-  // Blocks and instructions
+  // Running programs, for their steps
 
-  block(block: readonly Inst[]): void {
-    const n = block.length;
+  run(block: Block): void {
+    const { steps, ops } = block;
+    const n = steps.length;
     this.steps += n;
     if (this.steps > this.setup.limits.maxSteps) throw new RenderStopped(messages.maxSteps(this.setup.limits.maxSteps));
     let i = 0;
     while (i < n) {
       try {
-        for (; i < n; i++) this.instruction(block[i] as Inst);
+        for (; i < n; i++) (steps[i] as Step)(this);
       } catch (e) {
-        this.recover(e, block[i] as Inst);
+        this.recover(e, ops[i] as Op);
         i++;
       }
     }
@@ -168,177 +157,30 @@ export class Render implements RenderContext {
     }
   }
 
-  private recover(e: unknown, inst: Inst): void {
+  private recover(e: unknown, op: Op): void {
     if (e instanceof RenderStopped) throw e;
     if (e instanceof RangeError && /call stack/i.test(e.message)) {
-      throw new RenderStopped(messages.unexpected('RangeError', OP_NAMES[inst.op], e.message));
+      throw new RenderStopped(messages.unexpected('RangeError', OP_NAMES[op], e.message));
     }
     const err = e instanceof Error ? e : new Error(String(e));
-    this.error(messages.unexpected(err.name, OP_NAMES[inst.op], err.message));
+    this.error(messages.unexpected(err.name, OP_NAMES[op], err.message));
   }
 
-  private instruction(inst: Inst): void {
-    switch (inst.op) {
-      case Op.Text:
-        this.out += inst.text;
-        return;
-      case Op.Variable:
-        this.variable(inst);
-        return;
-      case Op.Section:
-        this.section(inst);
-        return;
-      case Op.Repeated:
-        this.repeated(inst);
-        return;
-      case Op.Predicate:
-      case Op.OrPredicate:
-        this.predicate(inst);
-        return;
-      case Op.If:
-        this.ifBlock(inst);
-        return;
-      case Op.Bindvar:
-        this.bindvar(inst);
-        return;
-      case Op.Ctxvar: {
-        const bound: Record<string, unknown> = {};
-        for (const [key, path] of inst.bindings) bound[key] = resolvePath(this.frame, path) ?? null;
-        this.frame.setVar(inst.name, bound);
-        return;
-      }
-      case Op.Eval:
-        runEval(this, inst);
-        return;
-      case Op.Include:
-        this.include(inst);
-        return;
-      case Op.Inject: {
-        // As in the reference, a falsy injected value (0, '', false, null) counts as missing.
-        const value = this.setup.injects[inst.path];
-        this.frame.setVar(inst.name, value ? value : undefined);
-        return;
-      }
-      case Op.Macro:
-        this.frame.setMacro(inst.name, inst);
-        return;
-      case Op.Comment:
-        return;
-    }
-  }
-
-  private variable(inst: VariableInst): void {
-    const paths = inst.vars;
-    const first = resolvePath(this.frame, paths[0] as Path);
-    if (inst.formatters.length === 0) {
-      this.emit(first);
-      return;
-    }
-    const values = this.values(paths, first);
-    this.frame = new Frame(first, this.frame);
-    try {
-      this.emit(this.format(inst.formatters, values));
-    } finally {
-      this.frame = this.frame.parent as Frame;
-    }
-  }
-
-  private emit(value: unknown): void {
+  emit(value: unknown): void {
     if (typeof value === 'string') this.out += value;
     else this.out += toOutput(value);
   }
 
-  private values(paths: readonly Path[], first: unknown): unknown[] {
-    const values = [first];
-    for (let i = 1; i < paths.length; i++) values.push(resolvePath(this.frame, paths[i] as Path));
-    return values;
-  }
-
-  /** Runs a formatter chain; each formatter's result becomes the first value for the next. */
-  private format(calls: readonly FormatterCall[], values: unknown[]): unknown {
-    const table = this.setup.formatters;
-    for (const call of calls) {
-      const formatter = table[call.name];
-      if (formatter !== undefined) values[0] = formatter(values[0], call.args, this, values);
-    }
-    return values[0];
-  }
-
-  private bindvar(inst: BindvarInst): void {
-    const first = resolvePath(this.frame, inst.vars[0] as Path);
-    const value = inst.formatters.length === 0 ? first : this.format(inst.formatters, this.values(inst.vars, first));
-    this.frame.setVar(inst.name, value);
-  }
-
-  private section(inst: SectionInst): void {
-    const value = resolveSection(this.frame, inst.path);
-    this.frame = new Frame(value, this.frame);
-    try {
-      if (isTruthy(value)) this.block(inst.consequent);
-      else if (inst.alternate !== null) this.predicate(inst.alternate);
-    } finally {
-      this.frame = this.frame.parent as Frame;
-    }
-  }
-
-  private repeated(inst: RepeatedInst): void {
-    const list = resolveSection(this.frame, inst.path);
-    if (!Array.isArray(list) || list.length === 0) {
-      if (inst.alternate !== null) this.predicate(inst.alternate);
+  include(name: string, output: boolean): void {
+    const program = this.partial(name);
+    if (program === null) {
+      this.error(messages.partialMissing(name));
       return;
     }
-    const listFrame = new Frame(list, this.frame);
-    const last = list.length - 1;
-    const alternates = inst.alternatesWith.length > 0 ? inst.alternatesWith : null;
-    try {
-      for (let i = 0; i <= last; i++) {
-        listFrame.index = i;
-        this.frame = new Frame(list[i], listFrame);
-        this.block(inst.consequent);
-        if (alternates !== null && i < last) this.block(alternates);
-      }
-    } finally {
-      this.frame = listFrame.parent as Frame;
-    }
-  }
-
-  /** A predicate block or an `.or` branch (a plain `.or` always runs). */
-  private predicate(inst: PredicateInst | OrPredicateInst): void {
-    if (inst.name === null) {
-      this.block(inst.consequent);
-      return;
-    }
-    const test = this.setup.predicates[inst.name];
-    if (test !== undefined && test(inst.args, this)) this.block(inst.consequent);
-    else if (inst.alternate !== null) this.predicate(inst.alternate);
-  }
-
-  private ifBlock(inst: IfInst): void {
-    const { vars, operators } = inst;
-    // `{.if }` with no condition assembles as a block but cannot run, as in the reference engine.
-    if (vars.length === 0) throw new TypeError('IF has no condition');
-    let result = isTruthy(resolvePath(this.frame, vars[0] as Path));
-    for (let i = 1; i < vars.length; i++) {
-      const and = operators[i - 1] as boolean;
-      const value = isTruthy(resolvePath(this.frame, vars[i] as Path));
-      result = and ? result && value : result || value;
-      if (and ? !result : result) break;
-    }
-    if (result) this.block(inst.consequent);
-    else if (inst.alternate !== null) this.predicate(inst.alternate);
-  }
-
-  private include(inst: IncludeInst): void {
-    const tree = this.partial(inst.name);
-    if (tree === null) {
-      this.error(messages.partialMissing(inst.name));
-      return;
-    }
-    const output = inst.args.includes('output');
     const saved = output ? null : this.swapOut();
-    if (this.enterPartial(inst.name)) {
+    if (this.enterPartial(name)) {
       try {
-        this.block(tree);
+        this.run(program);
       } finally {
         this.partialDepth--;
       }
@@ -356,20 +198,20 @@ export class Render implements RenderContext {
   }
 
   /** A macro in scope (innermost first), else a partial; null when neither exists. */
-  private partial(name: string): Inst[] | null {
+  private partial(name: string): Block | null {
     for (let f: Frame | null = this.frame; f !== null; f = f.parent) {
-      const macro: MacroInst | undefined = f.macros?.get(name);
-      if (macro !== undefined) return macro.consequent;
+      const macro = f.macros?.get(name);
+      if (macro !== undefined) return macro;
     }
-    const cached = this.partialTrees.get(name);
+    const cached = this.partialPrograms.get(name);
     if (cached !== undefined) return cached;
     const source = this.setup.partials[name];
     if (typeof source !== 'string') return null;
     const { root, errors } = this.setup.compilePartial(source);
     for (const err of errors) this.error(messages.partialParseFail(name, err.message));
-    const tree = errors.length > 0 ? EMPTY : root;
-    this.partialTrees.set(name, tree);
-    return tree;
+    const program = errors.length > 0 ? EMPTY : this.setup.programs.program(root);
+    this.partialPrograms.set(name, program);
+    return program;
   }
 
   private swapOut(): string {

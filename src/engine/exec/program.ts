@@ -1,0 +1,271 @@
+/**
+ * Programs: an instruction tree turned into one closure per instruction. Everything that does not
+ * depend on the data is decided once, when the program is built: which formatter and predicate
+ * functions run, the form of each variable lookup, the parsed `{.eval}` expression, the nested
+ * blocks. A render then runs closures instead of dispatching on instruction kinds.
+ *
+ * A program is built the first time a template renders with a given set of formatter and
+ * predicate tables, and kept with the template (weakly) for every later render.
+ */
+import { Op, type BindvarInst, type FormatterCall, type IfInst, type Inst, type OrPredicateInst, type PredicateInst, type RepeatedInst, type SectionInst, type VariableInst } from '../parse/instructions';
+import type { Formatter, FormatterTable, Path, PredicateTable } from '../plugins/types';
+import { isTruthy } from '../plugins/util/values';
+import { evalStep } from './eval';
+import { Frame, resolvePath, resolveSection } from './frame';
+import type { Render } from './render';
+
+export type Step = (render: Render) => void;
+
+export interface Block {
+  readonly steps: readonly Step[];
+  /** The instruction kind behind each step, for error messages. */
+  readonly ops: readonly Op[];
+}
+
+interface Call {
+  readonly formatter: Formatter;
+  readonly args: readonly string[];
+}
+
+/** Runs a formatter chain; each formatter's result becomes the first value for the next. */
+function applyCalls(calls: readonly Call[], values: unknown[], render: Render): unknown {
+  for (let i = 0; i < calls.length; i++) {
+    const call = calls[i] as Call;
+    values[0] = call.formatter(values[0], call.args, render, values);
+  }
+  return values[0];
+}
+
+/** The values of every variable of a tag; the first is already resolved. */
+function valuesOf(render: Render, paths: readonly Path[], first: unknown): unknown[] {
+  const values = [first];
+  for (let i = 1; i < paths.length; i++) values.push(resolvePath(render.frame, paths[i] as Path));
+  return values;
+}
+
+/** A nested block, built the first time it runs, so that building never recurses into deep nesting. */
+class Nested {
+  private built: Block | null = null;
+
+  constructor(
+    private readonly builder: ProgramBuilder,
+    private readonly insts: readonly Inst[],
+  ) {}
+
+  get block(): Block {
+    return (this.built ??= this.builder.block(this.insts));
+  }
+}
+
+/** A block's `.or` branch, built the first time it runs (a long `.or` chain is built step by step). */
+class Alternate {
+  private built: Step | null = null;
+
+  constructor(
+    private readonly builder: ProgramBuilder,
+    private readonly inst: OrPredicateInst,
+  ) {}
+
+  run(render: Render): void {
+    (this.built ??= this.builder.predicate(this.inst))(render);
+  }
+}
+
+export class ProgramBuilder {
+  private readonly programs = new WeakMap<readonly Inst[], Block>();
+
+  constructor(
+    private readonly formatters: FormatterTable,
+    private readonly predicates: PredicateTable,
+  ) {}
+
+  /** The program of an instruction tree, built on first use. */
+  program(root: readonly Inst[]): Block {
+    let block = this.programs.get(root);
+    if (block === undefined) {
+      block = this.block(root);
+      this.programs.set(root, block);
+    }
+    return block;
+  }
+
+  block(insts: readonly Inst[]): Block {
+    const steps: Step[] = [];
+    const ops: Op[] = [];
+    for (const inst of insts) {
+      if (inst.op === Op.Comment) continue;
+      steps.push(this.step(inst));
+      ops.push(inst.op);
+    }
+    return { steps, ops };
+  }
+
+  private step(inst: Exclude<Inst, { op: Op.Comment }>): Step {
+    switch (inst.op) {
+      case Op.Text: {
+        const text = inst.text;
+        return (r) => {
+          r.out += text;
+        };
+      }
+      case Op.Variable:
+        return this.variable(inst);
+      case Op.Section:
+        return this.section(inst);
+      case Op.Repeated:
+        return this.repeated(inst);
+      case Op.Predicate:
+      case Op.OrPredicate:
+        return this.predicate(inst);
+      case Op.If:
+        return this.ifBlock(inst);
+      case Op.Bindvar:
+        return this.bindvar(inst);
+      case Op.Ctxvar: {
+        const { name, bindings } = inst;
+        return (r) => {
+          const bound: Record<string, unknown> = {};
+          for (const [key, path] of bindings) bound[key] = resolvePath(r.frame, path) ?? null;
+          r.frame.setVar(name, bound);
+        };
+      }
+      case Op.Eval:
+        return evalStep(inst);
+      case Op.Include: {
+        const { name } = inst;
+        const output = inst.args.includes('output');
+        return (r) => r.include(name, output);
+      }
+      case Op.Inject: {
+        const { name, path } = inst;
+        return (r) => {
+          // As in the reference, a falsy injected value (0, '', false, null) counts as missing.
+          const value = r.injects[path];
+          r.frame.setVar(name, value ? value : undefined);
+        };
+      }
+      case Op.Macro: {
+        const { name } = inst;
+        const body = new Nested(this, inst.consequent);
+        return (r) => r.frame.setMacro(name, body.block);
+      }
+    }
+  }
+
+  /** The formatter calls of a tag; a name the tables do not hold is skipped. */
+  private calls(calls: readonly FormatterCall[]): readonly Call[] {
+    const resolved: Call[] = [];
+    for (const { name, args } of calls) {
+      const formatter = this.formatters[name];
+      if (formatter !== undefined) resolved.push({ formatter, args });
+    }
+    return resolved;
+  }
+
+  private variable(inst: VariableInst): Step {
+    const paths = inst.vars;
+    const path = paths[0] as Path;
+    const calls = this.calls(inst.formatters);
+    if (calls.length === 0) return (r) => r.emit(resolvePath(r.frame, path));
+    return (r) => {
+      const first = resolvePath(r.frame, path);
+      const values = paths.length === 1 ? [first] : valuesOf(r, paths, first);
+      r.frame = new Frame(first, r.frame);
+      try {
+        r.emit(applyCalls(calls, values, r));
+      } finally {
+        r.frame = r.frame.parent as Frame;
+      }
+    };
+  }
+
+  private bindvar(inst: BindvarInst): Step {
+    const { name, vars } = inst;
+    const path = vars[0] as Path;
+    const calls = this.calls(inst.formatters);
+    return (r) => {
+      const first = resolvePath(r.frame, path);
+      r.frame.setVar(name, calls.length === 0 ? first : applyCalls(calls, valuesOf(r, vars, first), r));
+    };
+  }
+
+  /** What runs when a block's condition fails: its `.or` branch, if any. */
+  private alternate(inst: OrPredicateInst | null): Alternate | null {
+    return inst === null ? null : new Alternate(this, inst);
+  }
+
+  private section(inst: SectionInst): Step {
+    const { path } = inst;
+    const body = new Nested(this, inst.consequent);
+    const otherwise = this.alternate(inst.alternate);
+    return (r) => {
+      const value = resolveSection(r.frame, path);
+      r.frame = new Frame(value, r.frame);
+      try {
+        if (isTruthy(value)) r.run(body.block);
+        else if (otherwise !== null) otherwise.run(r);
+      } finally {
+        r.frame = r.frame.parent as Frame;
+      }
+    };
+  }
+
+  private repeated(inst: RepeatedInst): Step {
+    const { path } = inst;
+    const body = new Nested(this, inst.consequent);
+    const between = inst.alternatesWith.length > 0 ? new Nested(this, inst.alternatesWith) : null;
+    const otherwise = this.alternate(inst.alternate);
+    return (r) => {
+      const list = resolveSection(r.frame, path);
+      if (!Array.isArray(list) || list.length === 0) {
+        if (otherwise !== null) otherwise.run(r);
+        return;
+      }
+      const listFrame = new Frame(list, r.frame);
+      const last = list.length - 1;
+      try {
+        for (let i = 0; i <= last; i++) {
+          listFrame.index = i;
+          r.frame = new Frame(list[i], listFrame);
+          r.run(body.block);
+          if (between !== null && i < last) r.run(between.block);
+        }
+      } finally {
+        r.frame = listFrame.parent as Frame;
+      }
+    };
+  }
+
+  /** A predicate block or an `.or` branch (a plain `.or` always runs). */
+  predicate(inst: PredicateInst | OrPredicateInst): Step {
+    const body = new Nested(this, inst.consequent);
+    if (inst.name === null) return (r) => r.run(body.block);
+    const otherwise = this.alternate(inst.alternate);
+    const test = this.predicates[inst.name];
+    if (test === undefined) return otherwise === null ? () => {} : (r) => otherwise.run(r);
+    const { args } = inst;
+    return (r) => {
+      if (test(args, r)) r.run(body.block);
+      else if (otherwise !== null) otherwise.run(r);
+    };
+  }
+
+  private ifBlock(inst: IfInst): Step {
+    const { vars, operators } = inst;
+    const body = new Nested(this, inst.consequent);
+    const otherwise = this.alternate(inst.alternate);
+    return (r) => {
+      // `{.if }` with no condition assembles as a block but cannot run, as in the reference engine.
+      if (vars.length === 0) throw new TypeError('IF has no condition');
+      let result = isTruthy(resolvePath(r.frame, vars[0] as Path));
+      for (let i = 1; i < vars.length; i++) {
+        const and = operators[i - 1] as boolean;
+        const value = isTruthy(resolvePath(r.frame, vars[i] as Path));
+        result = and ? result && value : result || value;
+        if (and ? !result : result) break;
+      }
+      if (result) r.run(body.block);
+      else if (otherwise !== null) otherwise.run(r);
+    };
+  }
+}
