@@ -269,6 +269,18 @@ function siteTimeZone(ctx: RenderContext): string {
   return zone === undefined ? DEFAULT_TIME_ZONE : typeof zone === 'string' ? zone : String(zone ?? '');
 }
 
+/** Patterns by argument list: a tag passes the same arguments array at every render. */
+const patterns = new WeakMap<readonly string[], string>();
+
+function patternOf(args: readonly string[]): string {
+  let pattern = patterns.get(args);
+  if (pattern === undefined) {
+    pattern = args.join(' ');
+    patterns.set(args, pattern);
+  }
+  return pattern;
+}
+
 export const DATE_FORMATTERS: FormatterTable = {
   date(value, args, ctx) {
     if (args.length === 0) return '';
@@ -277,6 +289,6 @@ export const DATE_FORMATTERS: FormatterTable = {
       ctx.error(`Invalid date: ${String(value)}`);
       return '';
     }
-    return formatDate(epoch, args.join(' '), siteTimeZone(ctx));
+    return formatDate(epoch, patternOf(args), siteTimeZone(ctx));
   },
 };

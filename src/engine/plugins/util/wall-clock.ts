@@ -109,30 +109,59 @@ export const DAY_MS = 86_400_000;
 
 export function wallTime(epoch: number, format: ZoneFormat): WallTime {
   const offset = offsetAt(format, epoch);
-  const local = new Date(epoch + offset);
-  const year = local.getUTCFullYear();
-  const localDays = Math.floor((epoch + offset) / DAY_MS);
+  // Truncated like a Date's time value, so fractional milliseconds read as a Date would show them.
+  const local = Math.trunc(epoch + offset);
+  const days = Math.floor(local / DAY_MS);
+  const { year, month, day } = civilDate(days);
+  const msOfDay = local - days * DAY_MS;
   return {
     epoch,
     year,
-    month: local.getUTCMonth() + 1,
-    day: local.getUTCDate(),
-    hour: local.getUTCHours(),
-    minute: local.getUTCMinutes(),
-    second: local.getUTCSeconds(),
-    millisecond: local.getUTCMilliseconds(),
-    weekday: local.getUTCDay(),
-    dayOfYear: localDays - utcDays(year, 1, 1) + 1,
+    month,
+    day,
+    hour: Math.floor(msOfDay / 3_600_000),
+    minute: Math.floor(msOfDay / 60_000) % 60,
+    second: Math.floor(msOfDay / 1000) % 60,
+    millisecond: msOfDay % 1000,
+    // 1970-01-01 was a Thursday.
+    weekday: (((days + 4) % 7) + 7) % 7,
+    dayOfYear: days - utcDays(year, 1, 1) + 1,
     offset,
     format,
   };
 }
 
-/** Days since the Unix epoch of a proleptic Gregorian date (any year, including 0 and negatives). */
+/*
+ * Calendar arithmetic on the proleptic Gregorian calendar, in 400-year eras of 146,097 days counted
+ * from March 1st (so the leap day ends the year), for any year including 0 and negatives.
+ */
+const DAYS_PER_ERA = 146_097;
+const MARCH_1ST_OF_YEAR_0 = -719_468;
+
+/** Days since the Unix epoch of a date; a day past the end of the month runs into the next. */
 export function utcDays(year: number, month: number, day: number): number {
-  // Date.UTC reads years 0-99 as 1900-1999, so those go through setUTCFullYear.
-  if (year >= 100) return Math.floor(Date.UTC(year, month - 1, day) / DAY_MS);
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return Math.floor(date.getTime() / DAY_MS);
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * DAYS_PER_ERA + dayOfEra + MARCH_1ST_OF_YEAR_0;
+}
+
+/** The date of a day counted from the Unix epoch. */
+function civilDate(days: number): { year: number; month: number; day: number } {
+  const z = days - MARCH_1ST_OF_YEAR_0;
+  const era = Math.floor(z / DAYS_PER_ERA);
+  const dayOfEra = z - era * DAYS_PER_ERA;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  return {
+    year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0),
+    month,
+    day: dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1,
+  };
 }
