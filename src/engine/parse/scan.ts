@@ -89,19 +89,21 @@ const MAX_INDEX = 0x7fffffff;
  * null when there is none. All-digit segments that fit in 31 bits become numbers.
  */
 export function readVariable(src: string, at: number, end: { at: number }): Path | null {
-  let segEnd = scanSegment(src, at);
-  if (segEnd === -1) return null;
-  const first = segmentAt(src, at, segEnd);
-  if (src.charCodeAt(segEnd) !== Ch.Dot || scanSegment(src, segEnd + 1) === -1) {
-    end.at = segEnd;
+  const firstEnd = scanSegment(src, at);
+  if (firstEnd === -1) return null;
+  const first = segmentAt(src, at, firstEnd);
+  // A '.' that starts no segment is not part of the reference.
+  let next = src.charCodeAt(firstEnd) === Ch.Dot ? scanSegment(src, firstEnd + 1) : -1;
+  if (next === -1) {
+    end.at = firstEnd;
     return [first];
   }
   const path: PathSegment[] = [first];
-  let i = segEnd;
-  // A '.' that starts no segment is not part of the reference.
-  while (src.charCodeAt(i) === Ch.Dot && (segEnd = scanSegment(src, i + 1)) !== -1) {
-    path.push(segmentAt(src, i + 1, segEnd));
-    i = segEnd;
+  let i = firstEnd;
+  while (next !== -1) {
+    path.push(segmentAt(src, i + 1, next));
+    i = next;
+    next = src.charCodeAt(i) === Ch.Dot ? scanSegment(src, i + 1) : -1;
   }
   end.at = i;
   return path;

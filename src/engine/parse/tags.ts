@@ -54,10 +54,13 @@ const KEYWORDS: readonly Keyword[] = (
   ] as const
 ).map(([text, kind]) => ({ text, kind, wordLength: text.split(' ')[0]?.length ?? 0 }));
 
-/** Keywords by the character code of their first letter (all are lowercase ASCII). */
-const KEYWORDS_BY_INITIAL: Keyword[][] = Array.from({ length: 128 }, () => []);
-for (const keyword of KEYWORDS) KEYWORDS_BY_INITIAL[keyword.text.charCodeAt(0)]?.push(keyword);
-const NO_KEYWORDS: readonly Keyword[] = [];
+/**
+ * Keywords by the first letter and the length of their first word (only `end` and `eof` share a
+ * slot). Every first letter is a lowercase ASCII letter and no first word is 16 letters long.
+ */
+const MAX_WORD = 16;
+const KEYWORD_SLOTS: Keyword[][] = Array.from({ length: 128 * MAX_WORD }, () => []);
+for (const keyword of KEYWORDS) KEYWORD_SLOTS[keyword.text.charCodeAt(0) * MAX_WORD + keyword.wordLength]?.push(keyword);
 
 const CHARACTER_INSTRUCTIONS: Record<string, string> = {
   'meta-left': '{',
@@ -398,10 +401,13 @@ export class TagReader {
 
 /** The keyword whose first word spans [start, wordEnd) of `src`, if any. */
 function keywordAt(src: string, start: number, wordEnd: number): Keyword | undefined {
-  const candidates = KEYWORDS_BY_INITIAL[src.charCodeAt(start)] ?? NO_KEYWORDS;
+  const initial = src.charCodeAt(start);
+  const length = wordEnd - start;
+  if (initial >= 128 || length >= MAX_WORD) return undefined;
+  const candidates = KEYWORD_SLOTS[initial * MAX_WORD + length] as Keyword[];
   for (let i = 0; i < candidates.length; i++) {
     const keyword = candidates[i] as Keyword;
-    if (keyword.wordLength === wordEnd - start && matchesAt(src, start, keyword.text)) return keyword;
+    if (matchesAt(src, start, keyword.text)) return keyword;
   }
   return undefined;
 }
