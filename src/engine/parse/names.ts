@@ -3,11 +3,14 @@
  * source. Looking a name up this way needs no substring and no string hashing by the VM, and a hit
  * returns the table's own copy of the name, so compiled templates share one string per name.
  */
-import { matchesAt } from './scan';
+import { isLetter, isWordChar, matchesAt } from './scan';
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
 
 function hashSpan(src: string, start: number, end: number): number {
-  let h = 0x811c9dc5;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ src.charCodeAt(i), 0x01000193);
+  let h = FNV_OFFSET;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ src.charCodeAt(i), FNV_PRIME);
   return h >>> 0;
 }
 
@@ -30,8 +33,34 @@ export class NameTable {
 
   /** The name spelled by src[start, end), or undefined when the table does not hold it. */
   find(src: string, start: number, end: number): string | undefined {
+    return this.probe(src, start, end, hashSpan(src, start, end));
+  }
+
+  /**
+   * Scans a word at `start` (the grammar of scanWord) and looks it up, in one pass over its
+   * characters; with `suffix`, only the word followed by that character (and the character) is a
+   * name. Returns the name or undefined; `end.at` receives where the word ends, -1 if none.
+   */
+  findWord(src: string, start: number, end: { at: number }, suffix?: number): string | undefined {
+    let c = src.charCodeAt(start);
+    if (!isLetter(c)) {
+      end.at = -1;
+      return undefined;
+    }
+    let h = FNV_OFFSET;
+    let i = start;
+    do {
+      h = Math.imul(h ^ c, FNV_PRIME);
+      c = src.charCodeAt(++i);
+    } while (isWordChar(c));
+    end.at = i;
+    if (suffix === undefined) return this.probe(src, start, i, h >>> 0);
+    return c === suffix ? this.probe(src, start, i + 1, Math.imul(h ^ c, FNV_PRIME) >>> 0) : undefined;
+  }
+
+  private probe(src: string, start: number, end: number, hash: number): string | undefined {
     const length = end - start;
-    let slot = hashSpan(src, start, end) & this.mask;
+    let slot = hash & this.mask;
     for (;;) {
       const name = this.slots[slot];
       if (name === undefined) return undefined;

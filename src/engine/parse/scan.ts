@@ -48,7 +48,7 @@ function hasClass(c: number, cls: number): boolean {
   return c < 128 && ((CLASSES[c] as number) & cls) !== 0;
 }
 
-function isLetter(c: number): boolean {
+export function isLetter(c: number): boolean {
   return hasClass(c, LETTER);
 }
 
@@ -56,7 +56,7 @@ function isDigit(c: number): boolean {
   return c >= Ch.Zero && c <= Ch.Nine;
 }
 
-function isWordChar(c: number): boolean {
+export function isWordChar(c: number): boolean {
   return hasClass(c, WORD);
 }
 
@@ -86,10 +86,10 @@ const MAX_INDEX = 0x7fffffff;
 
 /**
  * Scans a variable reference at `at` and returns its path, with the offset past it in `end.at`;
- * null when there is none. All-digit segments that fit in 31 bits become numbers.
+ * null when there is none. All-digit segments that fit in 31 bits become numbers. A caller that
+ * has already scanned the first segment passes where it ends.
  */
-export function readVariable(src: string, at: number, end: { at: number }): Path | null {
-  const firstEnd = scanSegment(src, at);
+export function readVariable(src: string, at: number, end: { at: number }, firstEnd = scanSegment(src, at)): Path | null {
   if (firstEnd === -1) return null;
   const first = segmentAt(src, at, firstEnd);
   // A '.' that starts no segment is not part of the reference.

@@ -99,7 +99,7 @@ export class TagReader {
   private tagStart = 0;
   /** The first unknown name in the last formatter chain read. */
   private unknownFormatter: string | null = null;
-  /** Where the last readVariable() stopped. */
+  /** Where the last readVariable() or name lookup stopped. */
   private readonly scanned = { at: 0 };
 
   constructor(
@@ -142,8 +142,8 @@ export class TagReader {
   }
 
   /** A variable reference at `at`, leaving `pos` after it; null when there is none. */
-  private variableAt(at: number): Path | null {
-    const path = readVariable(this.src, at, this.scanned);
+  private variableAt(at: number, firstSegmentEnd?: number): Path | null {
+    const path = readVariable(this.src, at, this.scanned, firstSegmentEnd);
     if (path !== null) this.pos = this.scanned.at;
     return path;
   }
@@ -183,12 +183,12 @@ export class TagReader {
     if (src.charCodeAt(at) === 124) return NO_CALLS;
     const calls: FormatterCall[] = [];
     for (;;) {
-      const nameEnd = scanWord(src, at);
+      const name = this.names.formatters.findWord(src, at, this.scanned);
+      const nameEnd = this.scanned.at;
       if (nameEnd === -1) {
         if (calls.length > 0) return null;
         return NO_CALLS;
       }
-      const name = this.names.formatters.find(src, at, nameEnd);
       if (name === undefined && this.unknownFormatter === null) this.unknownFormatter = src.slice(at, nameEnd);
       at = nameEnd;
       const argsEnd = scanFormatterArgs(src, at);
@@ -220,30 +220,33 @@ export class TagReader {
     return args.length === 1 && args[0] === '' ? [] : args;
   }
 
-  /** The predicate name ending at `wordEnd` (the '?' there is part of it); reports an unknown one. */
-  private predicateName(wordEnd: number): string {
+  /**
+   * Reads the word at `pos` as a predicate name: when it ends in '?', returns the name (reporting
+   * an unknown one) and moves past it. Otherwise returns null and leaves where the word ends in
+   * `scanned.at` (-1 when there is no word).
+   */
+  private predicateAt(): string | null {
     const src = this.src;
-    let name = this.names.predicates.find(src, this.pos, wordEnd + 1);
+    const start = this.pos;
+    const known = this.names.predicates.findWord(src, start, this.scanned, QUESTION_MARK);
+    const wordEnd = this.scanned.at;
+    if (wordEnd === -1 || src.charCodeAt(wordEnd) !== QUESTION_MARK) return null;
+    let name = known;
     if (name === undefined) {
-      name = src.slice(this.pos, wordEnd + 1);
+      name = src.slice(start, wordEnd + 1);
       this.error(messages.predicateUnknown(name), this.tagStart);
     }
     this.pos = wordEnd + 1;
     return name;
   }
 
-  /** Where a predicate name at `pos` ends (at its '?'), or -1 when there is none. */
-  private predicateEnd(): number {
-    const wordEnd = scanWord(this.src, this.pos);
-    return wordEnd !== -1 && this.src.charCodeAt(wordEnd) === 63 /* ? */ ? wordEnd : -1;
-  }
-
   private instructionTag(): ParsedInst | null {
     const src = this.src;
     const start = this.pos;
-    const wordEnd = scanWord(src, start);
+    const predicate = this.predicateAt();
+    if (predicate !== null) return this.predicateTag(predicate);
+    const wordEnd = this.scanned.at;
     if (wordEnd === -1) return null;
-    if (src.charCodeAt(wordEnd) === 63 /* ? */) return this.predicateTag(wordEnd);
     const keyword = keywordAt(src, start, wordEnd);
     if (keyword === undefined) return null;
     this.pos += keyword.text.length;
@@ -281,9 +284,8 @@ export class TagReader {
     }
   }
 
-  /** `{.name? args}`, the predicate name ending at `wordEnd`. */
-  private predicateTag(wordEnd: number): ParsedInst | null {
-    const name = this.predicateName(wordEnd);
+  /** `{.name? args}`, the name already read. */
+  private predicateTag(name: string): ParsedInst | null {
     const args = this.instructionArgs() ?? NO_ARGS;
     if (!this.complete) return null;
     return { op: Op.Predicate, at: this.tagStart, name, args, consequent: [], alternate: null };
@@ -293,9 +295,8 @@ export class TagReader {
     let name: string | null = null;
     let args: readonly string[] = NO_ARGS;
     if (this.skipSpace()) {
-      const wordEnd = this.predicateEnd();
-      if (wordEnd === -1) return null;
-      name = this.predicateName(wordEnd);
+      name = this.predicateAt();
+      if (name === null) return null;
       args = this.instructionArgs() ?? NO_ARGS;
     }
     if (!this.complete) return null;
@@ -341,13 +342,17 @@ export class TagReader {
 
   private ifTag(): ParsedInst | null {
     if (!this.skipWhitespace()) return null;
-    const predicateEnd = this.predicateEnd();
-    if (predicateEnd !== -1) return this.predicateTag(predicateEnd);
+    const src = this.src;
+    const predicate = this.predicateAt();
+    if (predicate !== null) return this.predicateTag(predicate);
+    const wordEnd = this.scanned.at;
     const vars: Path[] = [];
     const operators: boolean[] = [];
-    const src = this.src;
+    // The word just scanned is the first variable's first segment.
+    let firstSegmentEnd = wordEnd === -1 ? undefined : wordEnd;
     for (;;) {
-      const path = this.variableAt(this.pos);
+      const path = this.variableAt(this.pos, firstSegmentEnd);
+      firstSegmentEnd = undefined;
       if (path === null) {
         if (operators.length > 0) return null;
         break;
@@ -412,5 +417,6 @@ function keywordAt(src: string, start: number, wordEnd: number): Keyword | undef
   return undefined;
 }
 
+const QUESTION_MARK = 63;
 const NO_ARGS: readonly string[] = Object.freeze([]);
 const NO_CALLS: readonly FormatterCall[] = Object.freeze([]);
