@@ -3,7 +3,7 @@
  * Other modules import only this file.
  */
 import { messages, type TemplateError } from './errors';
-import { ProgramBuilder } from './exec/program';
+import { ProgramBuilder, type Block } from './exec/program';
 import { Render, type Limits } from './exec/render';
 import type { Inst } from './parse/instructions';
 import { NameTable } from './parse/names';
@@ -23,6 +23,8 @@ export interface Template {
   /** The instruction tree (internal form; see src/engine/parse/instructions.ts). */
   readonly root: readonly Inst[];
   readonly errors: readonly TemplateError[];
+  /** The executable forms built for it by the renders so far (internal; see src/engine/exec/program.ts). */
+  readonly programs: Map<ProgramBuilder, Block>;
 }
 
 export interface RenderOptions {
@@ -102,7 +104,7 @@ export function compile(source: string, options: CompileOptions = {}): { templat
   let template = useCache ? templates.get(key) : undefined;
   if (template === undefined) {
     const { root, errors } = parse(source, names, { preprocess });
-    template = { source, root, errors };
+    template = { source, root, errors, programs: new Map() };
     if (useCache) {
       if (templates.size >= CACHE_CAP) templates.delete(templates.keys().next().value as string);
       templates.set(key, template);
@@ -132,14 +134,11 @@ export function render(
     locale: options.locale === undefined ? 'en' : options.locale,
     now: options.now ?? Date.now(),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
-    compilePartial: (source) => {
-      const partial = compile(source, tables).template;
-      return { root: partial.root as Inst[], errors: partial.errors };
-    },
+    compilePartial: (source) => compile(source, tables).template,
   });
   let html = '';
   try {
-    html = run.render(compiled.root);
+    html = run.render(compiled);
   } catch (e) {
     run.error(messages.unexpected(e instanceof Error ? e.name : 'Error', 'ROOT', String(e)));
     html = run.out;

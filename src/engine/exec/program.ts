@@ -5,7 +5,7 @@
  * blocks. A render then runs closures instead of dispatching on instruction kinds.
  *
  * A program is built the first time a template renders with a given set of formatter and
- * predicate tables, and kept with the template (weakly) for every later render.
+ * predicate tables, and kept with the template for every later render.
  */
 import { Op, type BindvarInst, type FormatterCall, type IfInst, type Inst, type OrPredicateInst, type PredicateInst, type RepeatedInst, type SectionInst, type VariableInst } from '../parse/instructions';
 import type { Formatter, FormatterTable, Path, PredicateTable } from '../plugins/types';
@@ -71,20 +71,28 @@ class Alternate {
   }
 }
 
-export class ProgramBuilder {
-  private readonly programs = new WeakMap<readonly Inst[], Block>();
+/**
+ * A compiled template as far as programs are concerned: its tree, and the programs built for it so
+ * far, one per builder. They live on the template rather than in a weak map, because weak-map
+ * entries for short-lived templates make garbage collection much slower.
+ */
+export interface Compiled {
+  readonly root: readonly Inst[];
+  readonly programs: Map<ProgramBuilder, Block>;
+}
 
+export class ProgramBuilder {
   constructor(
     private readonly formatters: FormatterTable,
     private readonly predicates: PredicateTable,
   ) {}
 
-  /** The program of an instruction tree, built on first use. */
-  program(root: readonly Inst[]): Block {
-    let block = this.programs.get(root);
+  /** The program of a compiled template, built on first use. */
+  program(template: Compiled): Block {
+    let block = template.programs.get(this);
     if (block === undefined) {
-      block = this.block(root);
-      this.programs.set(root, block);
+      block = this.block(template.root);
+      template.programs.set(this, block);
     }
     return block;
   }

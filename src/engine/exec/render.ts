@@ -5,11 +5,11 @@
  * instruction runs; only the resource limits (steps, output size, stack depth) stop a render.
  */
 import { messages, type TemplateError } from '../errors';
-import { OP_NAMES, type Inst, type Op } from '../parse/instructions';
+import { OP_NAMES, type Op } from '../parse/instructions';
 import type { Path, RenderContext } from '../plugins/types';
 import { toOutput } from '../plugins/util/values';
 import { Frame, resolvePath } from './frame';
-import type { Block, ProgramBuilder, Step } from './program';
+import type { Block, Compiled, ProgramBuilder, Step } from './program';
 
 export const MAX_PARTIAL_DEPTH = 16;
 
@@ -19,7 +19,7 @@ export interface Limits {
 }
 
 /** How partial sources become instruction trees (the engine's compile cache). */
-export type PartialCompiler = (source: string) => { root: Inst[]; errors: readonly TemplateError[] };
+export type PartialCompiler = (source: string) => Compiled & { readonly errors: readonly TemplateError[] };
 
 export interface RenderSetup {
   /** Turns instruction trees into programs with the render's formatter and predicate tables. */
@@ -66,9 +66,9 @@ export class Render implements RenderContext {
    * Renders the whole tree, returning the output: what was written before a limit stopped it, cut
    * to the output limit (it is checked once per block, so the last block may have passed it).
    */
-  render(root: readonly Inst[]): string {
+  render(template: Compiled): string {
     try {
-      this.run(this.setup.programs.program(root));
+      this.run(this.setup.programs.program(template));
     } catch (e) {
       if (!(e instanceof RenderStopped)) throw e;
       this.error(e.message);
@@ -118,7 +118,7 @@ export class Render implements RenderContext {
   }
 
   renderSnippet(source: string, value: unknown, isolated = false): string {
-    return this.renderProgram(this.setup.programs.program(this.setup.compilePartial(source).root), value, null, isolated);
+    return this.renderProgram(this.setup.programs.program(this.setup.compilePartial(source)), value, null, isolated);
   }
 
   /** Renders a program into a string of its own, in a new frame holding `value`. */
@@ -207,9 +207,9 @@ export class Render implements RenderContext {
     if (cached !== undefined) return cached;
     const source = this.setup.partials[name];
     if (typeof source !== 'string') return null;
-    const { root, errors } = this.setup.compilePartial(source);
-    for (const err of errors) this.error(messages.partialParseFail(name, err.message));
-    const program = errors.length > 0 ? EMPTY : this.setup.programs.program(root);
+    const template = this.setup.compilePartial(source);
+    for (const err of template.errors) this.error(messages.partialParseFail(name, err.message));
+    const program = template.errors.length > 0 ? EMPTY : this.setup.programs.program(template);
     this.partialPrograms.set(name, program);
     return program;
   }

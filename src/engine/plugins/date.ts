@@ -9,6 +9,7 @@
  */
 import type { FormatterTable, RenderContext } from './types';
 import { asNumber } from './util/values';
+import { perArgs } from './util/per-args';
 import { DAY_MS, utcDays, wallTime, zoneFormat, type WallTime } from './util/wall-clock';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
@@ -269,17 +270,8 @@ function siteTimeZone(ctx: RenderContext): string {
   return zone === undefined ? DEFAULT_TIME_ZONE : typeof zone === 'string' ? zone : String(zone ?? '');
 }
 
-/** Patterns by argument list: a tag passes the same arguments array at every render. */
-const patterns = new WeakMap<readonly string[], string>();
-
-function patternOf(args: readonly string[]): string {
-  let pattern = patterns.get(args);
-  if (pattern === undefined) {
-    pattern = args.join(' ');
-    patterns.set(args, pattern);
-  }
-  return pattern;
-}
+/** A tag's arguments joined into its pattern, once per argument list. */
+const patternOf = perArgs((args) => args.join(' '));
 
 export const DATE_FORMATTERS: FormatterTable = {
   date(value, args, ctx) {
