@@ -77,6 +77,9 @@ function bytesPerCall(fn: () => unknown, calls = 40): number | null {
   return (after - before) / calls;
 }
 
+/** Ratios (ours / reference) per mode, over every page, for the geometric means printed at the end. */
+const ratios = new Map<string, number[]>();
+
 function benchPage(page: Page): void {
   const ours = compile(page.template).template;
   const theirs = parseReference(page.template);
@@ -110,6 +113,7 @@ function benchPage(page: Page): void {
       b();
     }
     const r = compare(a, b);
+    ratios.set(label, [...(ratios.get(label) ?? []), r.ours / r.theirs]);
     console.log(
       `  ${label.padEnd(15)} ours ${r.ours.toFixed(0).padStart(8)}/s   reference ${r.theirs.toFixed(0).padStart(8)}/s   ratio ${(r.ours / r.theirs).toFixed(2)}x`,
     );
@@ -118,3 +122,9 @@ function benchPage(page: Page): void {
 
 console.log(`Engine benchmark: ours vs @squarespace/template-engine, median of ${ROUNDS} alternating ${SLICE_MS} ms slices`);
 for (const name of PAGES) benchPage(loadPage(name));
+
+console.log(`\ngeometric mean of the ratios over the ${PAGES.length} pages:`);
+for (const [label, values] of ratios) {
+  const mean = Math.exp(values.reduce((sum, ratio) => sum + Math.log(ratio), 0) / values.length);
+  console.log(`  ${label.padEnd(15)} ${mean.toFixed(2)}x`);
+}
