@@ -7,7 +7,7 @@
  * A misplaced instruction is reported and dropped; assembly always completes.
  */
 import { messages } from '../errors';
-import { Op, OP_NAMES, type BlockInst, type Inst, type OrPredicateInst, type ParsedInst, type RepeatedInst } from './instructions';
+import { Op, OP_NAMES, type BlockInst, type Inst, type OrPredicateInst, type ParsedInst, type RepeatedInst, type TextInst } from './instructions';
 
 type ErrorSink = (message: string, at: number) => void;
 
@@ -31,16 +31,6 @@ function isBlockOpener(inst: ParsedInst): inst is BlockInst {
   }
 }
 
-/** Adds an instruction to a block; comments are dropped and adjacent texts merged, for a faster render. */
-function append(block: Inst[], inst: Inst): void {
-  if (inst.op === Op.Comment) return;
-  const n = block.length;
-  // Reading block[-1] would leave the array fast path, so an empty block is tested first.
-  const last = n === 0 ? undefined : block[n - 1];
-  if (inst.op === Op.Text && last !== undefined && last.op === Op.Text) last.text += inst.text;
-  else block.push(inst);
-}
-
 function nameOf(inst: Container | ParsedInst): string {
   return inst.op === 'root' ? 'ROOT' : OP_NAMES[inst.op];
 }
@@ -56,11 +46,23 @@ export class Assembler {
   private current: Container = this.root;
   private inAlternates = false;
   private done = false;
+  /**
+   * The text instruction appended last, while nothing else has been appended since: the next text
+   * joins it, so the tree has no two adjacent texts (a faster render). Comments are dropped and do
+   * not separate texts.
+   */
+  private lastText: TextInst | null = null;
 
   constructor(private readonly error: ErrorSink) {}
 
   accept(inst: ParsedInst): void {
     if (this.done) return;
+    if (inst.op === Op.Comment) return;
+    if (inst.op === Op.Text) {
+      this.text(inst.text);
+      return;
+    }
+    this.lastText = null;
     if (isBlockOpener(inst)) {
       this.current.consequent.push(inst);
       this.stack.push(this.current);
@@ -76,11 +78,19 @@ export class Assembler {
   /** Literal text between tags: the commonest input, so it skips the instruction dispatch. */
   text(content: string): void {
     if (this.done) return;
+    if (this.lastText !== null) {
+      this.lastText.text += content;
+      return;
+    }
+    const text: TextInst = { op: Op.Text, text: content };
+    this.target().push(text);
+    this.lastText = text;
+  }
+
+  /** Where the current block's next instruction goes. */
+  private target(): Inst[] {
     const current = this.current;
-    append(current.op !== 'root' && this.inAlternates ? (current as RepeatedInst).alternatesWith : current.consequent, {
-      op: Op.Text,
-      text: content,
-    });
+    return current.op !== 'root' && this.inAlternates ? (current as RepeatedInst).alternatesWith : current.consequent;
   }
 
   /** The assembled tree; blocks still open around the innermost one are reported as unclosed. */
@@ -103,7 +113,7 @@ export class Assembler {
         this.error(messages.notAllowedAtRoot(nameOf(inst)), atOf(inst));
         return;
       default:
-        append(this.root.consequent, inst);
+        this.root.consequent.push(inst as Inst);
     }
   }
 
@@ -125,7 +135,7 @@ export class Assembler {
         this.inAlternates = false;
         return;
       default:
-        append(this.inAlternates ? (block as RepeatedInst).alternatesWith : block.consequent, inst);
+        this.target().push(inst as Inst);
     }
   }
 

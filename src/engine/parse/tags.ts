@@ -120,6 +120,12 @@ export class TagReader {
       return { op: Op.Comment, text: src.slice(start + 1, end), multiLine: false };
     }
     if (first !== 46 /* . */) return this.variableTag();
+    // `{.end}` and `{.or}` are half the tags of a typical page: they skip the general reading.
+    const length = end - start;
+    if (length === 4 && matchesAt(src, start + 1, 'end')) return { op: Op.End, at: tagStart };
+    if (length === 3 && src.charCodeAt(start + 1) === 111 /* o */ && src.charCodeAt(start + 2) === 114 /* r */) {
+      return { op: Op.OrPredicate, at: tagStart, name: null, args: NO_ARGS, consequent: [], alternate: null };
+    }
     this.pos = start + 1;
     return this.instructionTag();
   }
