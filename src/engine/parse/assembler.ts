@@ -18,19 +18,6 @@ interface Root {
 
 type Container = Root | BlockInst;
 
-function isBlockOpener(inst: ParsedInst): inst is BlockInst {
-  switch (inst.op) {
-    case Op.Section:
-    case Op.Repeated:
-    case Op.Predicate:
-    case Op.If:
-    case Op.Macro:
-      return true;
-    default:
-      return false;
-  }
-}
-
 function nameOf(inst: Container | ParsedInst): string {
   return inst.op === 'root' ? 'ROOT' : OP_NAMES[inst.op];
 }
@@ -57,22 +44,30 @@ export class Assembler {
 
   accept(inst: ParsedInst): void {
     if (this.done) return;
-    if (inst.op === Op.Comment) return;
-    if (inst.op === Op.Text) {
-      this.text(inst.text);
-      return;
+    // Instructions come in many shapes, so their kind is read once.
+    const op = inst.op;
+    switch (op) {
+      case Op.Comment:
+        return;
+      case Op.Text:
+        this.text((inst as TextInst).text);
+        return;
+      case Op.Section:
+      case Op.Repeated:
+      case Op.Predicate:
+      case Op.If:
+      case Op.Macro:
+        this.lastText = null;
+        this.current.consequent.push(inst as BlockInst);
+        this.stack.push(this.current);
+        this.current = inst as BlockInst;
+        this.inAlternates = false;
+        return;
     }
     this.lastText = null;
-    if (isBlockOpener(inst)) {
-      this.current.consequent.push(inst);
-      this.stack.push(this.current);
-      this.current = inst;
-      this.inAlternates = false;
-      return;
-    }
     const current = this.current;
-    if (current.op === 'root') this.acceptAtRoot(inst);
-    else this.acceptInBlock(inst, current);
+    if (current === this.root) this.acceptAtRoot(inst, op);
+    else this.acceptInBlock(inst, op, current as BlockInst);
   }
 
   /** Literal text between tags: the commonest input, so it skips the instruction dispatch. */
@@ -90,7 +85,7 @@ export class Assembler {
   /** Where the current block's next instruction goes. */
   private target(): Inst[] {
     const current = this.current;
-    return current.op !== 'root' && this.inAlternates ? (current as RepeatedInst).alternatesWith : current.consequent;
+    return this.inAlternates && current !== this.root ? (current as RepeatedInst).alternatesWith : current.consequent;
   }
 
   /** The assembled tree; blocks still open around the innermost one are reported as unclosed. */
@@ -102,8 +97,8 @@ export class Assembler {
     return this.root.consequent;
   }
 
-  private acceptAtRoot(inst: ParsedInst): void {
-    switch (inst.op) {
+  private acceptAtRoot(inst: ParsedInst, op: Op): void {
+    switch (op) {
       case Op.Eof:
         this.done = true;
         return;
@@ -117,8 +112,8 @@ export class Assembler {
     }
   }
 
-  private acceptInBlock(inst: ParsedInst, block: BlockInst): void {
-    switch (inst.op) {
+  private acceptInBlock(inst: ParsedInst, op: Op, block: BlockInst): void {
+    switch (op) {
       case Op.Eof:
         // Like the reference, an `{.eof}` inside a block is reported and assembly goes on.
         this.error(messages.eofInBlock(nameOf(block)), atOf(block));
@@ -128,7 +123,7 @@ export class Assembler {
         else this.error(messages.notAllowedInBlock(nameOf(inst), nameOf(block)), atOf(inst));
         return;
       case Op.OrPredicate:
-        this.acceptOr(inst, block);
+        this.acceptOr(inst as OrPredicateInst, block);
         return;
       case Op.End:
         this.current = this.stack.pop() as Container;
