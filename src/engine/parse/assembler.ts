@@ -7,7 +7,7 @@
  * A misplaced instruction is reported and dropped; assembly always completes.
  */
 import { messages } from '../errors';
-import { Op, OP_NAMES, type BlockInst, type Inst, type OrPredicateInst, type ParsedInst, type RepeatedInst, type TextInst } from './instructions';
+import { Op, OP_NAMES, type BlockInst, type Inst, type OrPredicateInst, type ParsedInst, type TextInst } from './instructions';
 
 type ErrorSink = (message: string, at: number) => void;
 
@@ -32,6 +32,12 @@ export class Assembler {
   private readonly stack: Container[] = [];
   private current: Container = this.root;
   private inAlternates = false;
+  /**
+   * The current block's consequent, and where its next instruction goes (the consequent, or the
+   * alternates after an `.alternates with`): kept here because blocks come in many shapes.
+   */
+  private consequent: Inst[] = this.root.consequent;
+  private target: Inst[] = this.root.consequent;
   private done = false;
   /**
    * The text instruction appended last, while nothing else has been appended since: the next text
@@ -58,10 +64,9 @@ export class Assembler {
       case Op.If:
       case Op.Macro:
         this.lastText = null;
-        this.current.consequent.push(inst as BlockInst);
+        this.consequent.push(inst as BlockInst);
         this.stack.push(this.current);
-        this.current = inst as BlockInst;
-        this.inAlternates = false;
+        this.enter(inst as BlockInst);
         return;
     }
     this.lastText = null;
@@ -78,14 +83,16 @@ export class Assembler {
       return;
     }
     const text: TextInst = { op: Op.Text, text: content };
-    this.target().push(text);
+    this.target.push(text);
     this.lastText = text;
   }
 
-  /** Where the current block's next instruction goes. */
-  private target(): Inst[] {
-    const current = this.current;
-    return this.inAlternates && current !== this.root ? (current as RepeatedInst).alternatesWith : current.consequent;
+  /** Makes `block` the one receiving instructions, in its consequent. */
+  private enter(block: Container): void {
+    this.current = block;
+    this.inAlternates = false;
+    this.consequent = block.consequent;
+    this.target = block.consequent;
   }
 
   /** The assembled tree; blocks still open around the innermost one are reported as unclosed. */
@@ -119,18 +126,20 @@ export class Assembler {
         this.error(messages.eofInBlock(nameOf(block)), atOf(block));
         return;
       case Op.AlternatesWith:
-        if (block.op === Op.Repeated && !this.inAlternates) this.inAlternates = true;
+        if (block.op === Op.Repeated && !this.inAlternates) {
+          this.inAlternates = true;
+          this.target = block.alternatesWith;
+        }
         else this.error(messages.notAllowedInBlock(nameOf(inst), nameOf(block)), atOf(inst));
         return;
       case Op.OrPredicate:
         this.acceptOr(inst as OrPredicateInst, block);
         return;
       case Op.End:
-        this.current = this.stack.pop() as Container;
-        this.inAlternates = false;
+        this.enter(this.stack.pop() as Container);
         return;
       default:
-        this.target().push(inst as Inst);
+        this.target.push(inst as Inst);
     }
   }
 
@@ -144,7 +153,6 @@ export class Assembler {
       return;
     }
     block.alternate = inst;
-    this.current = inst;
-    this.inAlternates = false;
+    this.enter(inst);
   }
 }
