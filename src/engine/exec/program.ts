@@ -12,6 +12,7 @@ import type { Formatter, FormatterTable, Path, PredicateTable } from '../plugins
 import { isTruthy } from '../plugins/util/values';
 import { evalStep } from './eval';
 import { Frame, resolvePath, resolveSection } from './frame';
+import { internPath, internPaths } from './intern';
 import type { Render } from './render';
 
 export type Step = (render: Render) => void;
@@ -130,7 +131,8 @@ export class ProgramBuilder {
       case Op.Bindvar:
         return this.bindvar(inst);
       case Op.Ctxvar: {
-        const { name, bindings } = inst;
+        const { name } = inst;
+        const bindings = inst.bindings.map(([key, path]) => [key, internPath(path)] as const);
         return (r) => {
           const bound: Record<string, unknown> = {};
           for (const [key, path] of bindings) bound[key] = resolvePath(r.frame, path) ?? null;
@@ -171,7 +173,7 @@ export class ProgramBuilder {
   }
 
   private variable(inst: VariableInst): Step {
-    const paths = inst.vars;
+    const paths = internPaths(inst.vars);
     const path = paths[0] as Path;
     const calls = this.calls(inst.formatters);
     if (calls.length === 0) return (r) => r.emit(resolvePath(r.frame, path));
@@ -188,7 +190,8 @@ export class ProgramBuilder {
   }
 
   private bindvar(inst: BindvarInst): Step {
-    const { name, vars } = inst;
+    const { name } = inst;
+    const vars = internPaths(inst.vars);
     const path = vars[0] as Path;
     const calls = this.calls(inst.formatters);
     return (r) => {
@@ -203,7 +206,7 @@ export class ProgramBuilder {
   }
 
   private section(inst: SectionInst): Step {
-    const { path } = inst;
+    const path = internPath(inst.path);
     const body = new Nested(this, inst.consequent);
     const otherwise = this.alternate(inst.alternate);
     return (r) => {
@@ -219,7 +222,7 @@ export class ProgramBuilder {
   }
 
   private repeated(inst: RepeatedInst): Step {
-    const { path } = inst;
+    const path = internPath(inst.path);
     const body = new Nested(this, inst.consequent);
     const between = inst.alternatesWith.length > 0 ? new Nested(this, inst.alternatesWith) : null;
     const otherwise = this.alternate(inst.alternate);
@@ -259,7 +262,8 @@ export class ProgramBuilder {
   }
 
   private ifBlock(inst: IfInst): Step {
-    const { vars, operators } = inst;
+    const { operators } = inst;
+    const vars = internPaths(inst.vars);
     const body = new Nested(this, inst.consequent);
     const otherwise = this.alternate(inst.alternate);
     return (r) => {
