@@ -62,6 +62,7 @@ export function resolvePath(frame: Frame, path: Path): unknown {
   const first = path[0] as PathSegment;
   let value: unknown;
   if (first === '@') value = frame.value;
+  else if (isMemberName(first)) value = resolveMember(frame, first);
   else {
     for (let f: Frame | null = frame; f !== null; f = f.parent) {
       value = nameInFrame(f, first);
@@ -69,6 +70,20 @@ export function resolvePath(frame: Frame, path: Path): unknown {
     }
   }
   return path.length === 1 ? value : followRest(value, path);
+}
+
+/** Whether a path's first segment names a member of a frame's value (rather than `@`, `@index` or an `@variable`). */
+export function isMemberName(segment: PathSegment): boolean {
+  return typeof segment === 'number' || segment.charCodeAt(0) !== 64; /* @ */
+}
+
+/** The value of a member name looked up the frames: the commonest lookup, `{title}`. */
+export function resolveMember(frame: Frame, name: PathSegment): unknown {
+  for (let f: Frame | null = frame; f !== null; f = f.parent) {
+    const value = member(f.value, name);
+    if (value !== undefined || f.isolated) return value;
+  }
+  return undefined;
 }
 
 /** Resolves a section's path: unlike a variable, its first name is looked up in the current frame only. */

@@ -226,7 +226,9 @@ function video(value: unknown, args: readonly string[]): string {
 
 function slugClasses(prefix: string, list: unknown): string {
   if (!Array.isArray(list)) return '';
-  return list.map((entry) => ` ${prefix}-${slugify(asString(entry))}`).join('');
+  let out = '';
+  for (const entry of list) out += ` ${prefix}-${slugify(asString(entry))}`;
+  return out;
 }
 
 function itemClasses(value: unknown, ctx: RenderContext): string {
