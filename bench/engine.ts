@@ -64,17 +64,24 @@ function compare(ours: () => unknown, theirs: () => unknown): { ours: number; th
 
 const NOW = Date.UTC(2024, 0, 1);
 
-/** Heap bytes allocated per call of `fn`, averaged over a batch run between two full collections. */
-function bytesPerCall(fn: () => unknown, calls = 40): number | null {
+/**
+ * Heap bytes allocated per call of `fn`: after a warm-up (so that compiling the code itself is not
+ * counted), the median over a few batches, each run between two full collections.
+ */
+function bytesPerCall(fn: () => unknown, calls = 40, batches = 5): number | null {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc === undefined) return null;
-  gc();
-  const before = process.memoryUsage().heapUsed;
-  const keep: unknown[] = [];
-  for (let i = 0; i < calls; i++) keep.push(fn());
-  const after = process.memoryUsage().heapUsed;
-  keep.length = 0;
-  return (after - before) / calls;
+  for (let i = 0; i < 100; i++) fn();
+  const perCall: number[] = [];
+  for (let b = 0; b < batches; b++) {
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const keep: unknown[] = [];
+    for (let i = 0; i < calls; i++) keep.push(fn());
+    perCall.push((process.memoryUsage().heapUsed - before) / calls);
+    keep.length = 0;
+  }
+  return perCall.sort((x, y) => x - y)[Math.floor(batches / 2)] as number;
 }
 
 /** Ratios (ours / reference) per mode, over every page, for the geometric means printed at the end. */
