@@ -82,6 +82,8 @@ export interface Compiled {
   readonly programs: Map<ProgramBuilder, Block>;
 }
 
+const MAX_PROGRAMS_PER_TEMPLATE = 4;
+
 export class ProgramBuilder {
   constructor(
     private readonly formatters: FormatterTable,
@@ -90,10 +92,14 @@ export class ProgramBuilder {
 
   /** The program of a compiled template, built on first use. */
   program(template: Compiled): Block {
-    let block = template.programs.get(this);
+    const programs = template.programs;
+    let block = programs.get(this);
     if (block === undefined) {
       block = this.block(template.root);
-      template.programs.set(this, block);
+      // A caller that passes new tables to every render gets a program built each time instead of
+      // a template holding on to every table set it has seen.
+      if (programs.size >= MAX_PROGRAMS_PER_TEMPLATE) programs.clear();
+      programs.set(this, block);
     }
     return block;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compile, render, type FormatterTable } from '../index';
+import { compile, render, type FormatterTable, type PredicateTable } from '../index';
 
 const html = (template: string, data: unknown = {}, options = {}) => render(template, data, options).html;
 const messages = (template: string, data: unknown = {}, options = {}) =>
@@ -125,5 +125,28 @@ describe('render: caller tables', () => {
     expect(render('{a|apply p}', { a: 'x' }, { formatters, partials: { p: '{@|shout}' } }).html).toBe('X');
     const template = compile('{a|shout}', { formatters }).template;
     expect(render(template, { a: 'yo' }, { formatters }).html).toBe('YO');
+  });
+});
+
+describe('render: programs', () => {
+  it('runs one compiled template with each table set it is given, and keeps a bounded number of programs', () => {
+    const template = compile('{a|shout}{.loud?}!{.end}', { formatters: { shout: (v) => String(v) } }).template;
+    for (let i = 0; i < 10; i++) {
+      const formatters: FormatterTable = { shout: (value) => `${String(value)}${i}` };
+      const predicates: PredicateTable = { 'loud?': () => i % 2 === 0 };
+      expect(render(template, { a: 'x' }, { formatters, predicates }).html).toBe(`x${i}${i % 2 === 0 ? '!' : ''}`);
+    }
+    expect(template.programs.size).toBeLessThanOrEqual(4);
+    // Rendered without those tables, a call to a formatter they alone held is skipped, and a test
+    // by an unknown predicate fails.
+    expect(render(template, { a: 'x' }).html).toBe('x');
+  });
+
+  it('builds a block only when it first runs, so a deep branch that never runs costs nothing', () => {
+    const depth = 20_000;
+    const source = `{.section missing}${'{.section a}'.repeat(depth)}x${'{.end}'.repeat(depth)}{.or}shown{.end}`;
+    const out = render(compile(source).template, {});
+    expect(out.html).toBe('shown');
+    expect(out.errors).toEqual([]);
   });
 });
