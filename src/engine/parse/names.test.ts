@@ -5,15 +5,16 @@ describe('name table', () => {
   const names = Array.from({ length: 300 }, (_, i) => `name-${i.toString(36)}`).concat(['html', 'equal?', 'a']);
   const table = new NameTable(names);
 
-  it('finds every name by a span of a larger text, returning its own copy, and nothing else', () => {
-    for (const name of names) {
+  it('finds every name in a larger text, returning its own copy, and nothing else', () => {
+    const end = { at: 0 };
+    for (const name of names.filter((n) => !n.endsWith('?'))) {
       const src = `{x|${name}|y}`;
-      const found = table.find(src, 3, 3 + name.length);
-      expect(found).toBe(name);
+      expect(table.findWord(src, 3, end)).toBe(name);
+      expect(end.at).toBe(3 + name.length);
     }
-    expect(table.find('{htm}', 1, 4)).toBeUndefined();
-    expect(table.find('{htmlx}', 1, 6)).toBeUndefined();
-    expect(table.has('name-zz')).toBe(false);
+    expect(table.findWord('{htm}', 1, end)).toBeUndefined();
+    expect(table.findWord('{htmlx}', 1, end)).toBeUndefined();
+    expect(table.findWord('{name-zz}', 1, end)).toBeUndefined();
   });
 
   it('scans a word and looks it up in one pass, with or without a required suffix', () => {

@@ -1,7 +1,7 @@
 /**
- * A set of formatter or predicate names that the parser can query with a span of the template
- * source. Looking a name up this way needs no substring and no string hashing by the VM, and a hit
- * returns the table's own copy of the name, so compiled templates share one string per name.
+ * A set of formatter or predicate names that the parser queries with a position in the template
+ * source: the word there is scanned and hashed in one pass, no substring is made, and a hit returns
+ * the table's own copy of the name, so compiled templates share one string per name.
  */
 import { isLetter, isWordChar, matchesAt } from './scan';
 
@@ -29,11 +29,6 @@ export class NameTable {
       while (this.slots[slot] !== undefined) slot = (slot + 1) & this.mask;
       this.slots[slot] = name;
     }
-  }
-
-  /** The name spelled by src[start, end), or undefined when the table does not hold it. */
-  find(src: string, start: number, end: number): string | undefined {
-    return this.probe(src, start, end, hashSpan(src, start, end));
   }
 
   /**
@@ -67,9 +62,5 @@ export class NameTable {
       if (name.length === length && matchesAt(src, start, name)) return name;
       slot = (slot + 1) & this.mask;
     }
-  }
-
-  has(name: string): boolean {
-    return this.find(name, 0, name.length) !== undefined;
   }
 }
