@@ -44,6 +44,8 @@ export class Render implements RenderContext {
   readonly now: number;
   readonly locale: string | null;
   readonly injects: Readonly<Record<string, unknown>>;
+  private readonly maxSteps: number;
+  private readonly maxOutputBytes: number;
   out = '';
   frame: Frame;
   private outsideLength = 0;
@@ -60,6 +62,8 @@ export class Render implements RenderContext {
     this.now = setup.now;
     this.locale = setup.locale;
     this.injects = setup.injects;
+    this.maxSteps = setup.limits.maxSteps;
+    this.maxOutputBytes = setup.limits.maxOutputBytes;
   }
 
   /**
@@ -72,7 +76,7 @@ export class Render implements RenderContext {
     } catch (e) {
       if (!(e instanceof RenderStopped)) throw e;
       this.error(e.message);
-      return this.out.slice(0, Math.max(0, this.setup.limits.maxOutputBytes - this.outsideLength));
+      return this.out.slice(0, Math.max(0, this.maxOutputBytes - this.outsideLength));
     }
     return this.out;
   }
@@ -139,22 +143,20 @@ export class Render implements RenderContext {
   // Running programs, for their steps
 
   run(block: Block): void {
-    const { steps, ops } = block;
+    const steps = block.steps;
     const n = steps.length;
     this.steps += n;
-    if (this.steps > this.setup.limits.maxSteps) throw new RenderStopped(messages.maxSteps(this.setup.limits.maxSteps));
+    if (this.steps > this.maxSteps) throw new RenderStopped(messages.maxSteps(this.maxSteps));
     let i = 0;
     while (i < n) {
       try {
         for (; i < n; i++) (steps[i] as Step)(this);
       } catch (e) {
-        this.recover(e, ops[i] as Op);
+        this.recover(e, block.ops[i] as Op);
         i++;
       }
     }
-    if (this.outsideLength + this.out.length > this.setup.limits.maxOutputBytes) {
-      throw new RenderStopped(messages.maxOutput(this.setup.limits.maxOutputBytes));
-    }
+    if (this.outsideLength + this.out.length > this.maxOutputBytes) throw new RenderStopped(messages.maxOutput(this.maxOutputBytes));
   }
 
   private recover(e: unknown, op: Op): void {
