@@ -27,6 +27,7 @@ import { movePoint, parseDecimal, toPlainString, ZERO, type Decimal } from './ut
 import { intlLocale, numberFormat } from './util/i18n-intl';
 import { formatCurrency, formatDecimal } from './util/i18n-numbers';
 import { currencyOptions } from './util/i18n-options';
+import { memoizeText } from './util/memo';
 import { asNumber, asString, childOf, isTruthy } from './util/values';
 
 /** A money value's amount as an exact decimal (0 when absent or unreadable). */
@@ -299,14 +300,14 @@ const REGION_CURRENCIES: Readonly<Record<string, string>> = {
   GR: 'EUR', LU: 'EUR', SK: 'EUR', SI: 'EUR', EE: 'EUR', LV: 'EUR', LT: 'EUR', MT: 'EUR', CY: 'EUR', HR: 'EUR',
 };
 
-function regionCurrency(locale: string): string {
+/** The currency of the locale's region (USD when unknown), worked out once per locale. */
+const regionCurrency = memoizeText((locale) => {
   try {
-    const region = new Intl.Locale(locale).maximize().region ?? 'US';
-    return REGION_CURRENCIES[region] ?? 'USD';
+    return REGION_CURRENCIES[new Intl.Locale(locale).maximize().region ?? 'US'] ?? 'USD';
   } catch {
     return 'USD';
   }
-}
+}, 256);
 
 function bookkeeperMoney(value: unknown, ctx: RenderContext): string {
   if (ctx.locale === null) return '';
