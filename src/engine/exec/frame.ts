@@ -73,12 +73,12 @@ export function resolvePath(frame: Frame, path: Path): unknown {
 }
 
 /** Whether a path's first segment names a member of a frame's value (rather than `@`, `@index` or an `@variable`). */
-export function isMemberName(segment: PathSegment): boolean {
+function isMemberName(segment: PathSegment): boolean {
   return typeof segment === 'number' || segment.charCodeAt(0) !== 64; /* @ */
 }
 
 /** The value of a member name looked up the frames: the commonest lookup, `{title}`. */
-export function resolveMember(frame: Frame, name: PathSegment): unknown {
+function resolveMember(frame: Frame, name: PathSegment): unknown {
   for (let f: Frame | null = frame; f !== null; f = f.parent) {
     const value = member(f.value, name);
     if (value !== undefined || f.isolated) return value;

@@ -8,10 +8,10 @@
  * predicate tables, and kept with the template for every later render.
  */
 import { Op, type BindvarInst, type FormatterCall, type IfInst, type Inst, type OrPredicateInst, type PredicateInst, type RepeatedInst, type SectionInst, type VariableInst } from '../parse/instructions';
-import type { Formatter, FormatterTable, Path, PathSegment, PredicateTable } from '../plugins/types';
+import type { Formatter, FormatterTable, Path, PredicateTable } from '../plugins/types';
 import { isTruthy } from '../plugins/util/values';
 import { evalStep } from './eval';
-import { Frame, isMemberName, resolveMember, resolvePath, resolveSection } from './frame';
+import { Frame, resolvePath, resolveSection } from './frame';
 import { internPath, internPaths } from './intern';
 import type { Render } from './render';
 
@@ -182,11 +182,7 @@ export class ProgramBuilder {
     const paths = internPaths(inst.vars);
     const path = paths[0] as Path;
     const calls = this.calls(inst.formatters);
-    if (calls.length === 0) {
-      const name = path[0] as PathSegment;
-      if (path.length === 1 && isMemberName(name)) return (r) => r.emit(resolveMember(r.frame, name));
-      return (r) => r.emit(resolvePath(r.frame, path));
-    }
+    if (calls.length === 0) return (r) => r.emit(resolvePath(r.frame, path));
     return (r) => {
       const first = resolvePath(r.frame, path);
       const values = paths.length === 1 ? [first] : valuesOf(r, paths, first);
