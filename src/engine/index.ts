@@ -80,16 +80,12 @@ function vocabulary(formatters: FormatterTable = NO_FORMATTERS, predicates: Pred
   }
   let found = byPredicates.get(predicates);
   if (found === undefined) {
+    const allFormatters = formatters === NO_FORMATTERS ? DEFAULT_FORMATTERS : { ...DEFAULT_FORMATTERS, ...formatters };
+    const allPredicates = predicates === NO_PREDICATES ? DEFAULT_PREDICATES : { ...DEFAULT_PREDICATES, ...predicates };
     found = {
-      names: {
-        formatters: new NameTable([...Object.keys(DEFAULT_FORMATTERS), ...Object.keys(formatters)]),
-        predicates: new NameTable([...Object.keys(DEFAULT_PREDICATES), ...Object.keys(predicates)]),
-      },
+      names: { formatters: new NameTable(Object.keys(allFormatters)), predicates: new NameTable(Object.keys(allPredicates)) },
       templates: new Map(),
-      programs: new ProgramBuilder(
-        formatters === NO_FORMATTERS ? DEFAULT_FORMATTERS : { ...DEFAULT_FORMATTERS, ...formatters },
-        predicates === NO_PREDICATES ? DEFAULT_PREDICATES : { ...DEFAULT_PREDICATES, ...predicates },
-      ),
+      programs: new ProgramBuilder(allFormatters, allPredicates),
     };
     byPredicates.set(predicates, found);
   }
