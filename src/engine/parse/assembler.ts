@@ -32,11 +32,7 @@ export class Assembler {
   private readonly stack: Container[] = [];
   private current: Container = this.root;
   private inAlternates = false;
-  /**
-   * The current block's consequent, and where its next instruction goes (the consequent, or the
-   * alternates after an `.alternates with`): kept here because blocks come in many shapes.
-   */
-  private consequent: Inst[] = this.root.consequent;
+  /** Where the current block's next instruction goes: its consequent, or its alternates after an `.alternates with`. */
   private target: Inst[] = this.root.consequent;
   private done = false;
   /**
@@ -64,7 +60,7 @@ export class Assembler {
       case Op.If:
       case Op.Macro:
         this.lastText = null;
-        this.consequent.push(inst as BlockInst);
+        this.current.consequent.push(inst as BlockInst);
         this.stack.push(this.current);
         this.enter(inst as BlockInst);
         return;
@@ -91,7 +87,6 @@ export class Assembler {
   private enter(block: Container): void {
     this.current = block;
     this.inAlternates = false;
-    this.consequent = block.consequent;
     this.target = block.consequent;
   }
 

@@ -33,14 +33,13 @@ const enum Ch {
 }
 
 const LETTER = 1;
-const DIGIT = 2;
-const WORD = 4;
+const WORD = 2;
 /** Character classes of ASCII codes: a table lookup is cheaper than the range tests. */
 const CLASSES = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   const letter = (c >= Ch.LowerA && c <= Ch.LowerZ) || (c >= Ch.A && c <= Ch.Z);
   const digit = c >= Ch.Zero && c <= Ch.Nine;
-  CLASSES[c] = (letter ? LETTER : 0) | (digit ? DIGIT : 0) | (letter || digit || c === Ch.Underscore || c === Ch.Dash ? WORD : 0);
+  CLASSES[c] = (letter ? LETTER : 0) | (letter || digit || c === Ch.Underscore || c === Ch.Dash ? WORD : 0);
 }
 
 /** `c` may be NaN (past the end of the source): every comparison is then false. */
