@@ -123,7 +123,7 @@ export class TagReader {
     // `{.end}` and `{.or}` are half the tags of a typical page: they skip the general reading.
     const length = end - start;
     if (length === 4 && matchesAt(src, start + 1, 'end')) return { op: Op.End, at: tagStart };
-    if (length === 3 && src.charCodeAt(start + 1) === 111 /* o */ && src.charCodeAt(start + 2) === 114 /* r */) {
+    if (length === 3 && matchesAt(src, start + 1, 'or')) {
       return { op: Op.OrPredicate, at: tagStart, name: null, args: NO_ARGS, consequent: [], alternate: null };
     }
     this.pos = start + 1;
