@@ -7,7 +7,7 @@ import type { Formatter, FormatterTable, Path, PathSegment, RenderContext } from
 import { escapeHtml, escapeHtmlAttribute, stripTags } from './util/html';
 import { scriptSafeJson } from './util/json';
 import { formatPattern } from './util/positional-format';
-import { perArgs } from './util/per-args';
+import { joinedArgs, perArgs } from './util/per-args';
 import { slugify } from './util/slugify';
 import { smartypants } from './util/smartypants';
 import { truncate } from './util/truncate';
@@ -18,7 +18,6 @@ import { asNumber, asString, childOf, followPath, isTruthy, splitPath } from './
 const argPaths = perArgs((args) => args.map(splitPath));
 /** The first argument split into a path (an empty path when there is none). */
 const firstArgPath = perArgs((args): Path => (args.length > 0 ? splitPath(args[0] as string) : []));
-const joinedArgs = perArgs((args) => args.join(' '));
 
 const hasOwn = Object.prototype.hasOwnProperty;
 const INDEX_PATH: Path = ['@index'];

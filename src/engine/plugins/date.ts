@@ -9,7 +9,7 @@
  */
 import type { FormatterTable, RenderContext } from './types';
 import { asNumber } from './util/values';
-import { perArgs } from './util/per-args';
+import { joinedArgs } from './util/per-args';
 import { DAY_MS, utcDays, wallTime, zoneFormat, type WallTime } from './util/wall-clock';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
@@ -270,9 +270,6 @@ function siteTimeZone(ctx: RenderContext): string {
   return zone === undefined ? DEFAULT_TIME_ZONE : typeof zone === 'string' ? zone : String(zone ?? '');
 }
 
-/** A tag's arguments joined into its pattern, once per argument list. */
-const patternOf = perArgs((args) => args.join(' '));
-
 export const DATE_FORMATTERS: FormatterTable = {
   date(value, args, ctx) {
     if (args.length === 0) return '';
@@ -281,6 +278,6 @@ export const DATE_FORMATTERS: FormatterTable = {
       ctx.error(`Invalid date: ${String(value)}`);
       return '';
     }
-    return formatDate(epoch, patternOf(args), siteTimeZone(ctx));
+    return formatDate(epoch, joinedArgs(args), siteTimeZone(ctx));
   },
 };

@@ -14,3 +14,6 @@ export function perArgs<T>(derive: (args: readonly string[]) => T): (args: reado
     return derived;
   };
 }
+
+/** A tag's arguments joined by single spaces (a date pattern, the text of `output`). */
+export const joinedArgs = perArgs((args) => args.join(' '));
