@@ -108,14 +108,13 @@ export class ProgramBuilder {
     const steps: Step[] = [];
     const ops: Op[] = [];
     for (const inst of insts) {
-      if (inst.op === Op.Comment) continue;
       steps.push(this.step(inst));
       ops.push(inst.op);
     }
     return { steps, ops };
   }
 
-  private step(inst: Exclude<Inst, { op: Op.Comment }>): Step {
+  private step(inst: Inst): Step {
     switch (inst.op) {
       case Op.Text: {
         const text = inst.text;

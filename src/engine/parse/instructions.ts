@@ -88,6 +88,7 @@ export interface InjectInst extends At {
   readonly name: string;
   readonly path: string;
 }
+/** Comments are parsed, then dropped by the assembler: they never appear in the tree. */
 export interface CommentInst {
   readonly op: Op.Comment;
   readonly text: string;
@@ -151,6 +152,5 @@ export type Inst =
   | EvalInst
   | IncludeInst
   | InjectInst
-  | CommentInst
   | BlockInst;
-export type ParsedInst = Inst | MarkerInst;
+export type ParsedInst = Inst | CommentInst | MarkerInst;
