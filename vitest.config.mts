@@ -1,9 +1,11 @@
 /**
- * Two test projects: `engine` runs pure modules' tests in Node; `worker` runs inside workerd
- * through the Workers Vitest integration, with the bindings of wrangler.toml.
+ * Three test projects: `engine` runs pure modules' tests in Node; `e2e` drives Chromium against
+ * `wrangler dev`; `worker` runs inside workerd through the Workers Vitest integration, with the
+ * bindings of wrangler.toml in development mode (tests of production pass its env explicitly).
  */
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { DEVELOPMENT_VARS } from './scripts/development.mjs';
 
 export default defineConfig({
   test: {
@@ -30,7 +32,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' } })],
+        plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' }, miniflare: { bindings: DEVELOPMENT_VARS } })],
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.ts'],

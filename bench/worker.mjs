@@ -13,6 +13,7 @@ import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { DEVELOPMENT_VARS } from '../scripts/development.mjs';
 import { mixedLoad, report, storedBeaconViews, storedCartQuantity } from './load.mjs';
 
 const require = createRequire(import.meta.url);
@@ -81,7 +82,7 @@ spawnSync('node', ['scripts/build-client.mjs'], { stdio: 'ignore' });
 const manifest = JSON.parse(readFileSync('public/build/manifest.json', 'utf8'));
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const allClientBytes = Object.values(manifest.files).reduce((a, b) => a + b, 0);
-// Bindings, Durable Objects, limiters and vars as wrangler.toml declares them.
+// Bindings, Durable Objects, limiters and vars as wrangler.toml declares them, in development mode (the demo store on loopback).
 const fromConfig = unstable_getMiniflareWorkerOptions('wrangler.toml').workerOptions;
 const store = await start({
   modules: true,
@@ -89,7 +90,7 @@ const store = await start({
   modulesRoot: 'dist',
   modulesRules: [{ type: 'Text', include: ['**/*.html', '**/*.css'] }],
   kvNamespaces: ['SITE_CONTENT'],
-  bindings: fromConfig.bindings,
+  bindings: { ...fromConfig.bindings, ...DEVELOPMENT_VARS },
   durableObjects: fromConfig.durableObjects,
   // The limiters still run on every call; their limits are lifted so the run measures throughput, not refusals.
   ratelimits: Object.fromEntries(Object.keys(fromConfig.ratelimits).map((name) => [name, { simple: { limit: 1e9, period: 60 } }])),

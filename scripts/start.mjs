@@ -1,11 +1,13 @@
 /**
  * `npm start`: prepares the local store, then serves it with `wrangler dev` on
- * http://localhost:$PORT (default 8787). Stops wrangler on SIGINT/SIGTERM and exits with its code.
+ * http://localhost:$PORT (default 8787) in development mode (wrangler.toml alone is production).
+ * Stops wrangler on SIGINT/SIGTERM and exits with its code.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { constants } from 'node:os';
+import { developmentVarArgs } from './development.mjs';
 
 const DEFAULT_PORT = '8787';
 const HOST = 'localhost';
@@ -33,7 +35,7 @@ async function prepareLocalStore(_env) {}
 
 /** Runs `wrangler dev` until it exits; resolves to the exit code to pass on. */
 function serve(port, env) {
-  const child = spawn(process.execPath, [wranglerCli(), 'dev', '--port', port, '--ip', HOST], {
+  const child = spawn(process.execPath, [wranglerCli(), 'dev', '--port', port, '--ip', HOST, ...developmentVarArgs()], {
     stdio: 'inherit',
     env,
   });

@@ -1,6 +1,6 @@
 /** A JSON call to the store's API from the page: JSON in and out, and the crumb on every state change (CSRF). */
 import { CART_MESSAGES } from '../commerce/cart';
-import { readCookie } from './cookies';
+import { readStoreCookie } from './cookies';
 
 export function apiCall(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(path, {
@@ -8,7 +8,7 @@ export function apiCall(method: string, path: string, body?: unknown, headers: R
     headers: {
       accept: 'application/json',
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(method === 'GET' ? {} : { 'X-CSRF-Token': readCookie('crumb') ?? '' }),
+      ...(method === 'GET' ? {} : { 'X-CSRF-Token': readStoreCookie('crumb') ?? '' }),
       ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,4 +1,5 @@
 /** Reading the cookies the page script may see (the crumb, the cart id, the signed-in flag). */
+import { readableNames, type StoreCookie } from '../cookies';
 import { pageDocument } from './dom';
 
 export function readCookie(name: string): string | null {
@@ -11,7 +12,16 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
+/** One of the store's cookies under its production (`__Host-`) name, else its development name. */
+export function readStoreCookie(cookie: StoreCookie): string | null {
+  for (const name of readableNames(cookie)) {
+    const value = readCookie(name);
+    if (value !== null) return value;
+  }
+  return null;
+}
+
 /** Whether the visitor has a cart or is signed in: otherwise loading the cart is skipped (spec §4). */
 export function mayHaveCart(): boolean {
-  return readCookie('CART') !== null || readCookie('SiteUserInfo') !== null;
+  return readStoreCookie('cart') !== null || readStoreCookie('siteUserInfo') !== null;
 }

@@ -1,8 +1,10 @@
 /**
- * Captcha verification behind one interface. `CAPTCHA_PROVIDER` chooses: `local` (dev and tests:
- * accepts the local widget's tokens for the expected action, no network) or `recaptcha-enterprise`
- * (an assessment through Google's API with the `RECAPTCHA_API_KEY` and `RECAPTCHA_PROJECT_ID`
- * secrets; an unreachable service counts as a failed check after 5 s, never a hang).
+ * Captcha verification behind one interface. `CAPTCHA_PROVIDER` chooses: `local` (development
+ * only: accepts the local widget's tokens for the expected action, no network) or
+ * `recaptcha-enterprise` (an assessment through Google's API with the `RECAPTCHA_API_KEY` and
+ * `RECAPTCHA_PROJECT_ID` secrets; an unreachable service counts as a failed check after 5 s, never
+ * a hang). It fails closed: any other value, `local` outside development, or missing secrets
+ * refuse every token (and say why in the log), so a misconfiguration never lets bots through.
  */
 import { LOCAL_TOKEN, type CaptchaAction } from '../forms/captcha';
 
@@ -44,16 +46,33 @@ function recaptchaEnterprise(apiKey: string, projectId: string): CaptchaVerifier
   };
 }
 
+/** Refuses every token, logging why: what a misconfigured deployment gets instead of no check. */
+function refuseAll(reason: string): CaptchaVerifier {
+  return {
+    async verify() {
+      console.error(`Captcha refused: ${reason}`);
+      return false;
+    },
+  };
+}
+
 interface CaptchaEnv {
+  ENVIRONMENT?: string;
   CAPTCHA_PROVIDER?: string;
   RECAPTCHA_API_KEY?: string;
   RECAPTCHA_PROJECT_ID?: string;
 }
 
 export function captchaVerifier(env: CaptchaEnv): CaptchaVerifier {
-  if (env.CAPTCHA_PROVIDER !== 'recaptcha-enterprise') return localCaptcha;
-  if (env.RECAPTCHA_API_KEY === undefined || env.RECAPTCHA_PROJECT_ID === undefined) {
-    throw new Error('CAPTCHA_PROVIDER is recaptcha-enterprise but the RECAPTCHA_API_KEY or RECAPTCHA_PROJECT_ID secret is missing');
+  switch (env.CAPTCHA_PROVIDER) {
+    case 'local':
+      return env.ENVIRONMENT === 'development' ? localCaptcha : refuseAll('CAPTCHA_PROVIDER "local" is for development only');
+    case 'recaptcha-enterprise':
+      if (env.RECAPTCHA_API_KEY === undefined || env.RECAPTCHA_PROJECT_ID === undefined) {
+        return refuseAll('CAPTCHA_PROVIDER is recaptcha-enterprise but the RECAPTCHA_API_KEY or RECAPTCHA_PROJECT_ID secret is missing');
+      }
+      return recaptchaEnterprise(env.RECAPTCHA_API_KEY, env.RECAPTCHA_PROJECT_ID);
+    default:
+      return refuseAll(`unknown CAPTCHA_PROVIDER ${JSON.stringify(env.CAPTCHA_PROVIDER ?? null)}`);
   }
-  return recaptchaEnterprise(env.RECAPTCHA_API_KEY, env.RECAPTCHA_PROJECT_ID);
 }

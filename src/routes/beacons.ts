@@ -41,7 +41,7 @@ import {
 import { CART_MESSAGES } from '../commerce/cart';
 import type { Site } from '../site/schema';
 import { itemById } from '../site/lookup';
-import { CRUMB_COOKIE, CRUMB_FAIL_MESSAGE, randomToken } from './csrf';
+import { CRUMB_FAIL_MESSAGE, currentCrumb, randomToken, sameToken } from './csrf';
 import { apiError, isDevelopment, readJson, readText, requireSite, validate, type AppEnv } from './http';
 import { merchantRolesOf } from './merchant-session';
 import { rateLimit } from './rate-limit';
@@ -159,8 +159,8 @@ beacons.post('/api/census/RecordQuickView/:id', async (c) => {
 });
 
 function crumbMatches(c: Context<AppEnv>, sent: string): boolean {
-  const crumb = getCookie(c, CRUMB_COOKIE);
-  return crumb !== undefined && crumb !== '' && crumb === sent;
+  const crumb = currentCrumb(c);
+  return crumb !== null && sameToken(crumb, sent);
 }
 
 function parseEventData(raw: string): unknown {

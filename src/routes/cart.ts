@@ -1,10 +1,10 @@
 /**
  * The shopping cart API (storefront spec §7): add, read, change quantity, remove, edit additional
  * fields, and subscription carts. Bodies are validated here, so malformed input never reaches the
- * cart's Durable Object. The cart id is the `CART` cookie (readable by the page script).
+ * cart's Durable Object. The cart id is the `CART` cookie (`__Host-CART` in production; readable by
+ * the page script).
  */
 import { Hono, type Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { buildCart, CART_MESSAGES, MAX_ADDITIONAL_FIELDS_LENGTH, parseQuantity, type ShoppingCart, type StoredEntry } from '../commerce/cart';
 import { entryFromLine, resolveCartLine, type CartLine } from '../commerce/cart-line';
@@ -12,12 +12,12 @@ import { DEFAULT_CURRENCY } from '../commerce/money';
 import type { CartHead, CartResult } from '../durable/cart';
 import type { Site } from '../site/schema';
 import { itemById } from '../site/lookup';
+import { readStoreCookie, setStoreCookie } from './cookies';
 import { ensureCrumb, randomToken, requireCrumb } from './csrf';
-import { apiError, isDevelopment, readJson, requireSite, type AppEnv } from './http';
+import { apiError, readJson, requireSite, type AppEnv } from './http';
 import { rateLimit } from './rate-limit';
 import { currentSession, siteUsers } from './site-user-session';
 
-export const CART_COOKIE = 'CART';
 const CART_ID = /^[0-9a-f]{32}$/;
 const MAX_BODY_BYTES = 16 * 1024;
 const CART_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
@@ -38,12 +38,12 @@ const fieldsSchema = z.object({ itemId: id, sku: z.string().min(1).max(64), addi
 const quantitySchema = z.object({ quantity: z.unknown() });
 
 export function cartIdFrom(c: Context<AppEnv>): string | null {
-  const value = getCookie(c, CART_COOKIE);
+  const value = readStoreCookie(c, 'cart');
   return value !== undefined && CART_ID.test(value) ? value : null;
 }
 
 export function setCartCookie(c: Context<AppEnv>, cartId: string): void {
-  setCookie(c, CART_COOKIE, cartId, { path: '/', sameSite: 'Lax', secure: !isDevelopment(c.env), maxAge: CART_COOKIE_MAX_AGE });
+  setStoreCookie(c, 'cart', cartId, { sameSite: 'Lax', maxAge: CART_COOKIE_MAX_AGE });
 }
 
 export function cartObject(env: Env, websiteId: string, cartId: string) {

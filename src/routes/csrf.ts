@@ -1,14 +1,14 @@
 /**
- * CSRF by double-submit cookie: every page sets a random `crumb` cookie (readable by the page
+ * CSRF by double-submit cookie: every page sets a random crumb cookie (readable by the page
  * script), and every state-changing call must echo it in `X-CSRF-Token`. Another site can make a
- * browser send the cookie but cannot read it, so it cannot send the header.
+ * browser send the cookie but cannot read it, so it cannot send the header. In production the
+ * cookie is `__Host-crumb` (src/cookies.ts), so a sibling subdomain cannot plant a crumb it knows.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
 import { randomHex } from '../site/ids';
-import { isDevelopment, type AppEnv } from './http';
+import { readStoreCookie, setStoreCookie } from './cookies';
+import type { AppEnv } from './http';
 
-export const CRUMB_COOKIE = 'crumb';
 export const CSRF_HEADER = 'X-CSRF-Token';
 export const CRUMB_FAIL_MESSAGE = 'Missing or invalid CSRF token';
 const CRUMB_PATTERN = /^[0-9a-f]{32}$/;
@@ -18,23 +18,19 @@ export function randomToken(): string {
   return randomHex(16);
 }
 
-function currentCrumb(c: Context<AppEnv>): string | null {
-  const crumb = getCookie(c, CRUMB_COOKIE);
+/** The visitor's crumb, when well formed. */
+export function currentCrumb(c: Context<AppEnv>): string | null {
+  const crumb = readStoreCookie(c, 'crumb');
   return crumb !== undefined && CRUMB_PATTERN.test(crumb) ? crumb : null;
 }
 
 /** Gives the visitor a crumb when they have none (on the response being built). */
 export function ensureCrumb(c: Context<AppEnv>): void {
   if (currentCrumb(c) !== null) return;
-  setCookie(c, CRUMB_COOKIE, randomToken(), {
-    path: '/',
-    sameSite: 'Lax',
-    secure: !isDevelopment(c.env),
-    maxAge: 60 * 60 * 24 * 365,
-  });
+  setStoreCookie(c, 'crumb', randomToken(), { sameSite: 'Lax', maxAge: 60 * 60 * 24 * 365 });
 }
 
-function sameToken(a: string, b: string): boolean {
+export function sameToken(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let difference = 0;
   for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
@@ -54,8 +50,16 @@ export const requireCrumb: MiddlewareHandler<AppEnv> = async (c, next) => {
   return next();
 };
 
-/** Store pages hand out the crumb (after the page cache, so no cached page carries a cookie). */
+/** What a page that sets a cookie may be cached as: by the visitor's browser only, revalidated each time. */
+export const PRIVATE_PAGE = 'private, no-cache';
+
+/**
+ * Store pages hand out the crumb, after the page cache (the cached copy never holds a cookie). A
+ * page that sets it is for this visitor alone, so a shared cache must not keep it.
+ */
 export const crumbOnPages: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  if (c.req.method === 'GET' && c.res.headers.get('content-type')?.startsWith('text/html') === true) ensureCrumb(c);
+  if (c.req.method !== 'GET' || c.res.headers.get('content-type')?.startsWith('text/html') !== true) return;
+  ensureCrumb(c);
+  if (c.res.headers.has('set-cookie') && c.res.headers.get('cache-control') !== 'no-store') c.header('cache-control', PRIVATE_PAGE);
 };

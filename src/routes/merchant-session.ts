@@ -1,20 +1,20 @@
 /**
- * The merchant side's sign-in (a `MerchantSession` HttpOnly, SameSite=Strict cookie against the
- * website's MerchantAccounts object) and the permission check in front of every merchant call:
- * 401 without a session, 403 when the account's roles do not allow the call (src/site/roles.ts).
+ * The merchant side's sign-in (a `MerchantSession` HttpOnly, SameSite=Strict cookie, `__Host-` in
+ * production, against the website's MerchantAccounts object) and the permission check in front of
+ * every merchant call: 401 without a session, 403 when the account's roles do not allow the call
+ * (src/site/roles.ts).
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { MerchantSession } from '../durable/merchants';
 import { DEMO_MERCHANTS, DEMO_SITE_ID } from '../site/demo';
 import { allows, type Permission } from '../site/roles';
 import type { Site } from '../site/schema';
+import { deleteStoreCookie, readStoreCookie, setStoreCookie } from './cookies';
 import { requireCrumb } from './csrf';
 import { apiError, isDevelopment, readJson, requireSite, siteFor, type AppEnv } from './http';
 import { rateLimit } from './rate-limit';
 
-export const MERCHANT_COOKIE = 'MerchantSession';
 export const MERCHANT_MESSAGES = {
   badCredentials: 'Your email or password is incorrect.',
   signIn: 'Please sign in to continue.',
@@ -26,13 +26,13 @@ function merchants(env: Env, site: Site) {
 }
 
 export async function merchantSessionOf(c: Context<AppEnv>, site: Site): Promise<MerchantSession | null> {
-  const token = getCookie(c, MERCHANT_COOKIE);
+  const token = readStoreCookie(c, 'merchantSession');
   return token === undefined || !/^[0-9a-f]{64}$/.test(token) ? null : merchants(c.env, site).session(token);
 }
 
 /** The numeric roles (spec §3) of the merchant account signed in on this request; null when none is. */
 export async function merchantRolesOf(c: Context<AppEnv>): Promise<readonly number[] | null> {
-  if (getCookie(c, MERCHANT_COOKIE) === undefined) return null;
+  if (readStoreCookie(c, 'merchantSession') === undefined) return null;
   const loaded = await siteFor(c);
   return loaded === null ? null : ((await merchantSessionOf(c, loaded.site))?.profile.roles ?? null);
 }
@@ -67,7 +67,7 @@ merchantSession.post(SESSION_PATH, requireCrumb, rateLimit((env) => env.ACCOUNT_
   await ensureDemoTeam(c, site);
   const result = await merchants(c.env, site).signIn(body.email.trim(), body.password, false);
   if (!result.ok) return apiError(c, 401, MERCHANT_MESSAGES.badCredentials);
-  setCookie(c, MERCHANT_COOKIE, result.token, { path: '/', httpOnly: true, sameSite: 'Strict', secure: !isDevelopment(c.env), expires: new Date(result.expiresAt) });
+  setStoreCookie(c, 'merchantSession', result.token, { httpOnly: true, sameSite: 'Strict', expires: new Date(result.expiresAt) });
   return c.json({ email: result.session.email, roles: result.session.profile.roles });
 });
 
@@ -82,8 +82,8 @@ merchantSession.get(SESSION_PATH, async (c) => {
 merchantSession.delete(SESSION_PATH, requireCrumb, async (c) => {
   const site = await requireSite(c);
   if (site instanceof Response) return site;
-  const token = getCookie(c, MERCHANT_COOKIE);
+  const token = readStoreCookie(c, 'merchantSession');
   if (token !== undefined) await merchants(c.env, site).signOut(token);
-  deleteCookie(c, MERCHANT_COOKIE, { path: '/' });
+  deleteStoreCookie(c, 'merchantSession');
   return c.json({ signedOut: true });
 });

@@ -2,19 +2,28 @@
  * Per-visitor rate limits on write calls, through the Workers Rate Limiting binding.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { CART_MESSAGES } from '../commerce/cart';
-import { CRUMB_COOKIE } from './csrf';
+import { addressKey } from './client-address';
+import { currentCrumb } from './csrf';
 import { isDevelopment, type AppEnv } from './http';
 
 /**
- * The visitor a limit counts: their connecting IP on Cloudflare. In local development every browser
- * comes from the same loopback address, so there the crumb cookie tells visitors apart.
+ * The connecting address as a rate-limit key (`cf-connecting-ip`, set by Cloudflare: IPv4 whole,
+ * IPv6 by its /64; `unknown` when absent). For any limit that must hold against a client that
+ * throws its cookies away.
+ */
+export function connectingAddressKey(c: Context<AppEnv>): string {
+  return addressKey(c.req.header('cf-connecting-ip'));
+}
+
+/**
+ * The visitor a limit counts. In production their connecting address and nothing the client
+ * chooses. In local development every browser comes from the same loopback address, so there the
+ * crumb tells visitors apart.
  */
 export function visitorKey(c: Context<AppEnv>): string {
-  const ip = c.req.header('cf-connecting-ip');
-  const crumb = getCookie(c, CRUMB_COOKIE);
-  return (isDevelopment(c.env) ? (crumb ?? ip) : (ip ?? crumb)) ?? 'anonymous';
+  if (isDevelopment(c.env)) return currentCrumb(c) ?? connectingAddressKey(c);
+  return connectingAddressKey(c);
 }
 
 /** 429 `{ error: message }` once `limiter` says the visitor is over; reads are not limited. */

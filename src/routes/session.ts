@@ -5,20 +5,19 @@
  * visitor is signed in and as whom. Account calls send the session's xsrf token in a header.
  */
 import { Hono, type Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { resolveCartLine } from '../commerce/cart-line';
 import type { VisitorSession } from '../durable/site-users';
 import { DEMO_SHOPPER, DEMO_SITE_ID } from '../site/demo';
 import { itemById } from '../site/lookup';
 import type { Site } from '../site/schema';
-import { cartIdFrom, cartObject, cartHead, setCartCookie, CART_COOKIE } from './cart';
+import { cartIdFrom, cartObject, cartHead, setCartCookie } from './cart';
+import { deleteStoreCookie, readStoreCookie, setStoreCookie } from './cookies';
 import { randomToken, requireCrumb } from './csrf';
 import { apiError, isDevelopment, readJson, requireSite, type AppEnv } from './http';
 import { rateLimit } from './rate-limit';
-import { currentSession, SESSION_COOKIE, siteUsers } from './site-user-session';
+import { currentSession, siteUsers } from './site-user-session';
 
-export const INFO_COOKIE = 'SiteUserInfo';
 export const XSRF_HEADER = 'X-SiteUser-Xsrf-Token';
 export const SESSION_MESSAGES = {
   badCredentials: 'Your email or password is incorrect.',
@@ -44,10 +43,10 @@ async function ensureDemoAccounts(c: Context<AppEnv>, site: Site): Promise<void>
 }
 
 function setSessionCookies(c: Context<AppEnv>, token: string, userId: string, expiresAt: number, remember: boolean): void {
-  const common = { path: '/', sameSite: 'Lax' as const, secure: !isDevelopment(c.env), ...(remember ? { expires: new Date(expiresAt) } : {}) };
-  setCookie(c, SESSION_COOKIE, token, { ...common, httpOnly: true });
+  const common = { sameSite: 'Lax' as const, ...(remember ? { expires: new Date(expiresAt) } : {}) };
+  setStoreCookie(c, 'siteUserSession', token, { ...common, httpOnly: true });
   // Hono URL-encodes cookie values: on the wire this is encodeURIComponent(JSON).
-  setCookie(c, INFO_COOKIE, JSON.stringify({ authenticated: true, siteUserId: userId }), common);
+  setStoreCookie(c, 'siteUserInfo', JSON.stringify({ authenticated: true, siteUserId: userId }), common);
 }
 
 /** A copy of the account's cart as a new anonymous cart (entries that can no longer be held are left out). */
@@ -107,12 +106,12 @@ session.delete('/api/site-users/account/session', async (c) => {
   if (site instanceof Response) return site;
   const current = await accountSession(c, site);
   if (current instanceof Response) return current;
-  await siteUsers(c.env, site).signOut(getCookie(c, SESSION_COOKIE) ?? '');
-  deleteCookie(c, SESSION_COOKIE, { path: '/' });
-  deleteCookie(c, INFO_COOKIE, { path: '/' });
+  await siteUsers(c.env, site).signOut(readStoreCookie(c, 'siteUserSession') ?? '');
+  deleteStoreCookie(c, 'siteUserSession');
+  deleteStoreCookie(c, 'siteUserInfo');
   const clone = c.req.query('cloneCart') === 'true' && current.profile.cartId !== null ? await cloneCart(c, site, current.profile.cartId) : null;
   if (clone !== null) setCartCookie(c, clone);
-  else deleteCookie(c, CART_COOKIE, { path: '/' });
+  else deleteStoreCookie(c, 'cart');
   return c.json({ signedOut: true, cartCloned: clone !== null });
 });
 

@@ -1,11 +1,11 @@
 /** The cart's analytics events (add to cart, remove from cart, view cart) in the shape RecordEvent takes; money in minor units. */
 import type { CartEntry, ShoppingCart } from '../../commerce/cart';
-import { readCookie } from '../cookies';
+import { readCookie, readStoreCookie } from '../cookies';
 import { CENSUS_COOKIE, recordCommerceEvent } from './commerce';
 
 function cartFields(cart: ShoppingCart) {
   const visitor = readCookie(CENSUS_COOKIE);
-  return { website_id: cart.websiteId, cart_id: cart.id, logged_in: readCookie('SiteUserInfo')?.includes('"authenticated":true') ?? false, ...(visitor === null ? {} : { ss_cvr: visitor }) };
+  return { website_id: cart.websiteId, cart_id: cart.id, logged_in: readStoreCookie('siteUserInfo')?.includes('"authenticated":true') ?? false, ...(visitor === null ? {} : { ss_cvr: visitor }) };
 }
 
 function productOf(entry: CartEntry, quantity: number) {

@@ -3,14 +3,14 @@
  * RecordEvent with the crumb, only when the census cookie exists; failures are ignored. Islands
  * import this, so it is typed for the worker build too (no DOM library there).
  */
-import { readCookie } from '../cookies';
+import { readCookie, readStoreCookie } from '../cookies';
 
 export type CommerceEvent = 'add_to_cart' | 'remove_from_cart' | 'view_cart' | 'visit_product_page' | 'visit_product_listing';
 
 export const CENSUS_COOKIE = 'ss_cvr';
 
 export function recordCommerceEvent(event: CommerceEvent, data: Record<string, unknown>): void {
-  const crumb = readCookie('crumb');
+  const crumb = readStoreCookie('crumb');
   if (crumb === null || readCookie(CENSUS_COOKIE) === null) return;
   const body = new URLSearchParams({ crumb, event, data: JSON.stringify(data) });
   // keepalive: the event survives the navigation an add may start (express checkout).
