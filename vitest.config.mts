@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'engine',
           environment: 'node',
-          include: ['test/engine/**/*.test.ts', 'src/**/*.test.ts'],
+          include: ['test/engine/**/*.test.ts', 'test/deploy/**/*.test.ts', 'src/**/*.test.ts'],
           // Modules under these need workerd; their tests belong in test/worker.
           exclude: ['src/worker/**', 'src/durable/**'],
         },

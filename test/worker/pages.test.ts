@@ -29,10 +29,11 @@ describe('store pages', () => {
     expect(product).toContain('data-place="add-on"');
   });
 
-  it('gives each visitor a crumb cookie on pages, also from the page cache, and keeps an existing one', async () => {
+  it('gives each visitor a crumb cookie on pages (then private, not public), also from the page cache, and keeps an existing one', async () => {
     const first = await get('/shop/p/canvas-tote');
     await first.arrayBuffer();
     expect(first.headers.get('set-cookie')).toMatch(/^crumb=[0-9a-f]{32}; Max-Age=31536000; Path=\/; SameSite=Lax$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
     const cached = await get('/shop/p/canvas-tote');
     await cached.arrayBuffer();
     expect(cached.headers.get('x-page-cache')).toBe('hit');
@@ -40,6 +41,7 @@ describe('store pages', () => {
     const returning = await get('/shop/p/canvas-tote', { headers: { cookie: `crumb=${'a'.repeat(32)}` } });
     await returning.arrayBuffer();
     expect(returning.headers.get('set-cookie')).toBeNull();
+    expect(returning.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=600');
   });
 
   it('renders a product page with variant selects, quantity input and add-to-cart', async () => {

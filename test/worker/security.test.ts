@@ -1,11 +1,9 @@
 /** Security headers on pages and API answers, the per-response CSP nonce, and the cookie audit. */
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS, DEMO_SHOPPER, demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
-import app from '../../src/worker';
-import { Visitor } from './visitor';
+import { PRODUCTION_VARS, Visitor } from './visitor';
 
 function expectCommonHeaders(res: Response): void {
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -53,41 +51,64 @@ describe('security headers', () => {
 });
 
 describe('cookie audit', () => {
-  it('sets every cookie with the attributes it needs: HttpOnly unless the page script reads it, SameSite always', async () => {
-    const visitor = await new Visitor().open('/contact');
+  const rules: [string, boolean, string][] = [
+    ['crumb', false, 'Lax'],
+    ['CART', false, 'Lax'],
+    ['SiteUserInfo', false, 'Lax'],
+    ['SiteUserSession', true, 'Lax'],
+    ['MerchantSession', true, 'Strict'],
+  ];
+
+  /** Every cookie the worker sets on a visit: a page, an add to cart, a visitor and a merchant sign-in. */
+  async function cookiesOfAVisit(visitor: Visitor, shopper: { email: string; password: string }, merchant: { email: string; password: string }): Promise<Map<string, string>> {
     const cookies: string[] = [];
     const collect = async (res: Response) => {
       cookies.push(...res.headers.getAll('set-cookie'));
       await res.arrayBuffer();
     };
-    await collect(await new Visitor().fetch('/'));
+    await collect(await visitor.fetch('/contact'));
     await collect(await visitor.send('POST', '/api/commerce/shopping-cart/entries', { itemId: 'p-candle', sku: 'SQ1021', quantity: 1 }));
-    await collect(await visitor.send('POST', '/api/site-users/account/session', { email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password }));
-    await collect(await visitor.send('POST', '/api/merchant/session', { email: DEMO_MERCHANTS[0].email, password: DEMO_MERCHANTS[0].password }));
-    const byName = new Map(cookies.map((c) => [c.slice(0, c.indexOf('=')), c]));
-    const rules: [string, boolean, string][] = [
-      ['crumb', false, 'Lax'],
-      ['CART', false, 'Lax'],
-      ['SiteUserInfo', false, 'Lax'],
-      ['SiteUserSession', true, 'Lax'],
-      ['MerchantSession', true, 'Strict'],
-    ];
+    await collect(await visitor.send('POST', '/api/site-users/account/session', { email: shopper.email, password: shopper.password }));
+    await collect(await visitor.send('POST', '/api/merchant/session', { email: merchant.email, password: merchant.password }));
+    return new Map(cookies.map((c) => [c.slice(0, c.indexOf('=')), c]));
+  }
+
+  it('in development sets every cookie under its plain name: HttpOnly unless the page script reads it, SameSite always, not Secure on http://localhost', async () => {
+    const byName = await cookiesOfAVisit(new Visitor(), DEMO_SHOPPER, DEMO_MERCHANTS[0]);
+    expect([...byName.keys()].sort()).toEqual(rules.map(([name]) => name).sort());
     for (const [name, httpOnly, sameSite] of rules) {
       const cookie = byName.get(name) ?? '';
       expect(cookie, name).toContain(`SameSite=${sameSite}`);
+      expect(cookie, name).toContain('Path=/');
       expect(cookie.includes('HttpOnly'), name).toBe(httpOnly);
+      expect(cookie, name).not.toContain('Secure');
     }
   });
 
-  it('marks cookies Secure outside local development', async () => {
+  it('in production sets every cookie as __Host-: Secure, Path=/, no Domain, with the same HttpOnly and SameSite', async () => {
     const site = demoSite();
     site.website.id = 'secure-test';
     await publishSite(env.SITE_CONTENT, site);
     await mapHost(env.SITE_CONTENT, 'secure.test', 'secure-test');
-    const ctx = createExecutionContext();
-    const res = await app.fetch(new Request('https://secure.test/blog'), { ...env, ENVIRONMENT: 'production' }, ctx);
-    await res.arrayBuffer();
-    await waitOnExecutionContext(ctx);
-    expect(res.headers.get('set-cookie')).toMatch(/^crumb=[0-9a-f]{32}; .*Secure/);
+    const shopper = { email: 'audit@example.com', password: 'audit-shopper-password' };
+    const merchant = { email: 'audit-owner@example.com', password: 'audit-owner-password' };
+    await env.SITE_USERS.get(env.SITE_USERS.idFromName('secure-test')).ensureUser(shopper.email, shopper.password);
+    await env.MERCHANTS.get(env.MERCHANTS.idFromName('secure-test')).ensureMember(merchant.email, merchant.password, [1]);
+    const visitor = new Visitor('https://secure.test', { vars: PRODUCTION_VARS, headers: { 'cf-connecting-ip': '192.0.2.10' } });
+    const byName = await cookiesOfAVisit(visitor, shopper, merchant);
+    expect([...byName.keys()].sort()).toEqual(rules.map(([name]) => `__Host-${name}`).sort());
+    for (const [name, httpOnly, sameSite] of rules) {
+      const cookie = byName.get(`__Host-${name}`) ?? '';
+      expect(cookie, name).toContain(`SameSite=${sameSite}`);
+      expect(cookie, name).toContain('; Path=/;');
+      expect(cookie, name).toContain('; Secure');
+      expect(cookie, name).not.toMatch(/; Domain=/i);
+      expect(cookie.includes('HttpOnly'), name).toBe(httpOnly);
+    }
+    const signedIn = await visitor.json<{ xsrfToken: string }>('GET', '/api/site-users/account/session');
+    const signOut = await visitor.fetch('/api/site-users/account/session', { method: 'DELETE', headers: { 'x-csrf-token': visitor.crumb, 'x-siteuser-xsrf-token': signedIn.body.xsrfToken } });
+    expect(signOut.status).toBe(200);
+    const cleared = signOut.headers.getAll('set-cookie');
+    for (const name of ['SiteUserSession', 'SiteUserInfo']) expect(cleared).toContain(`__Host-${name}=; Max-Age=0; Path=/; Secure`);
   });
 });

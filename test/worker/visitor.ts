@@ -1,21 +1,52 @@
 /** A browser-like visitor for worker tests: keeps the cookies the worker sets and sends the CSRF header. */
-import { exports } from 'cloudflare:workers';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
+import app from '../../src/worker';
+
+export interface VisitorOptions {
+  /** Variables over the test pool's (development) ones, e.g. `{ ENVIRONMENT: 'production' }`. */
+  vars?: Partial<Env>;
+  /** Sent with every request (e.g. `cf-connecting-ip`). */
+  headers?: Record<string, string>;
+}
+
+/** The deployed configuration's variables (wrangler.toml, checked by test/deploy/wrangler-config.test.ts). */
+export const PRODUCTION_VARS = { ENVIRONMENT: 'production', CAPTCHA_PROVIDER: 'recaptcha-enterprise' } as const;
 
 export class Visitor {
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly origin = 'http://localhost') {}
+  constructor(
+    readonly origin = 'http://localhost',
+    private readonly options: VisitorOptions = {},
+  ) {}
+
+  /** The crumb the page script would read: the `__Host-` one first, as src/client/cookies.ts does. */
+  get crumb(): string {
+    return this.cookies.get('__Host-crumb') ?? this.cookies.get('crumb') ?? '';
+  }
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(this.options.headers ?? {})) if (!headers.has(name)) headers.set(name, value);
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    const res = await exports.default.fetch(`${this.origin}${path}`, { ...init, headers });
+    const res = await this.deliver(`${this.origin}${path}`, { ...init, headers });
     for (const line of res.headers.getAll('set-cookie')) {
       const [pair = ''] = line.split(';');
       const at = pair.indexOf('=');
       this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
     }
     return res;
+  }
+
+  /** Through the deployed worker, or straight to the app with other variables (its body read whole). */
+  private async deliver(url: string, init: RequestInit): Promise<Response> {
+    if (this.options.vars === undefined) return exports.default.fetch(url, init);
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request(url, init), { ...env, ...this.options.vars }, ctx);
+    const body = res.body === null ? null : await res.arrayBuffer();
+    await waitOnExecutionContext(ctx);
+    return new Response(body, res);
   }
 
   /** Loads a page first so the visitor has a crumb, as a browser would. */
@@ -28,7 +59,7 @@ export class Visitor {
   send(method: string, path: string, body: unknown): Promise<Response> {
     return this.fetch(path, {
       method,
-      headers: { 'content-type': 'application/json', 'x-csrf-token': this.cookies.get('crumb') ?? '' },
+      headers: { 'content-type': 'application/json', 'x-csrf-token': this.crumb },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
   }

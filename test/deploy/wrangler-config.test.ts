@@ -1,0 +1,37 @@
+/**
+ * The deploy configuration is production: wrangler.toml read the way `wrangler deploy` reads it,
+ * and development only ever opted into on the command line (scripts/development.mjs).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { experimental_readRawConfig, unstable_readConfig } from 'wrangler';
+import { DEVELOPMENT_VARS, developmentVarArgs } from '../../scripts/development.mjs';
+
+const CONFIG = 'wrangler.toml';
+
+describe('wrangler.toml as deployed', () => {
+  const config = unstable_readConfig({ config: CONFIG });
+
+  it('is production, with a captcha that checks tokens for real', () => {
+    expect(config.vars.ENVIRONMENT).toBe('production');
+    expect(config.vars.CAPTCHA_PROVIDER).toBe('recaptcha-enterprise');
+  });
+
+  it('holds no secrets: the reCAPTCHA, email and maps keys are `wrangler secret put`', () => {
+    for (const name of ['RECAPTCHA_API_KEY', 'RECAPTCHA_PROJECT_ID', 'EMAIL_API_KEY', 'GOOGLE_MAPS_API_KEY']) expect(config.vars, name).not.toHaveProperty(name);
+  });
+
+  it('has no environment sections that a deploy could pick up in place of the top level', () => {
+    const { rawConfig } = experimental_readRawConfig({ config: CONFIG });
+    expect(rawConfig.env).toBeUndefined();
+  });
+});
+
+describe('development is opted into explicitly', () => {
+  it('by the variables npm start, the browser tests, the benchmarks and the worker tests pass', () => {
+    expect(DEVELOPMENT_VARS).toEqual({ ENVIRONMENT: 'development', CAPTCHA_PROVIDER: 'local' });
+    expect(developmentVarArgs()).toEqual(['--var', 'ENVIRONMENT:development', '--var', 'CAPTCHA_PROVIDER:local']);
+    for (const file of ['scripts/start.mjs', 'scripts/local-store.mjs']) expect(readFileSync(file, 'utf8'), file).toContain('...developmentVarArgs()');
+    expect(readFileSync('vitest.config.mts', 'utf8')).toContain('miniflare: { bindings: DEVELOPMENT_VARS }');
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * The worker with the deployed configuration's variables (production): no store on unknown hosts,
+ * no demo accounts, `__Host-` cookies that plain (plantable) names cannot stand in for, rate limits
+ * on the connecting address, a captcha that fails closed, and pages that set a cookie kept out of
+ * shared caches. The development counterparts run in the other worker tests (the pool's mode).
+ */
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FORM_MESSAGES } from '../../src/forms/validate';
+import { DEMO_MERCHANTS, DEMO_SHOPPER, DEMO_SITE_ID, demoSite } from '../../src/site/demo';
+import { mapHost, publishSite } from '../../src/site/store';
+import { PRODUCTION_VARS, Visitor, type VisitorOptions } from './visitor';
+
+const SHOP = 'https://shop.prod.test';
+const SHOP_ID = 'prod-shop';
+const RESTOCK = '/api/site-users/account/notifications/restock';
+const MUG = { productId: 'p-ceramic-mug', variantId: 'v14' };
+const LOCAL_TOKEN = 'local:product_waitlist:0123456789abcdef';
+
+let addresses = 0;
+/** A connecting address of its own per visitor, so the tests' rate-limit buckets never meet. */
+function freshAddress(): string {
+  addresses += 1;
+  return `198.18.${addresses >> 8}.${addresses & 255}`;
+}
+
+function shopper(origin = SHOP, options: VisitorOptions = {}): Visitor {
+  return new Visitor(origin, { vars: PRODUCTION_VARS, headers: { 'cf-connecting-ip': freshAddress() }, ...options });
+}
+
+beforeAll(async () => {
+  const site = demoSite();
+  site.website.id = SHOP_ID;
+  await publishSite(env.SITE_CONTENT, site);
+  await mapHost(env.SITE_CONTENT, 'shop.prod.test', SHOP_ID);
+  await publishSite(env.SITE_CONTENT, demoSite());
+  await mapHost(env.SITE_CONTENT, 'demo.prod.test', DEMO_SITE_ID);
+});
+
+describe('production (the deployed configuration)', () => {
+  it('serves no store on a host it does not know, localhost included', async () => {
+    for (const origin of ['https://unknown.example', 'https://localhost', 'http://localhost:8787']) {
+      const visitor = shopper(origin);
+      const page = await visitor.fetch('/shop');
+      expect(page.status, origin).toBe(404);
+      expect(await page.text()).toContain('<h1>No store at this address</h1>');
+      expect(await visitor.json('GET', '/api/commerce/shopping-cart')).toEqual({ status: 404, body: { error: 'No store at this address' } });
+    }
+  });
+
+  it('creates no demo accounts: the README passwords sign nobody in, even on a host mapped to the demo site', async () => {
+    const visitor = await shopper('https://demo.prod.test').open('/');
+    expect(visitor.crumb).toMatch(/^[0-9a-f]{32}$/);
+    const signIn = await visitor.json('POST', '/api/site-users/account/session', { email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password });
+    expect(signIn).toEqual({ status: 401, body: { error: 'Your email or password is incorrect.' } });
+    for (const member of DEMO_MERCHANTS) {
+      const merchant = await shopper('https://demo.prod.test').open('/');
+      const res = await merchant.json('POST', '/api/merchant/session', { email: member.email, password: member.password });
+      expect(res, member.email).toEqual({ status: 401, body: { error: 'Your email or password is incorrect.' } });
+    }
+  });
+
+  it('ignores the plain cookie names a sibling subdomain could plant: crumb and CART count only as __Host-', async () => {
+    const owner = await shopper().open('/shop/p/candle');
+    const added = await owner.send('POST', '/api/commerce/shopping-cart/entries', { itemId: 'p-candle', sku: 'SQ1021', quantity: 1 });
+    expect(added.status).toBe(200);
+    const cartId = owner.cookies.get('__Host-CART') ?? '';
+    expect(cartId).toMatch(/^[0-9a-f]{32}$/);
+
+    const planted = 'b'.repeat(32);
+    const victim = shopper();
+    const headers = { cookie: `crumb=${planted}; CART=${cartId}`, 'x-csrf-token': planted, 'content-type': 'application/json' };
+    const forged = await victim.fetch('/api/commerce/shopping-cart/entries', { method: 'POST', headers, body: JSON.stringify({ itemId: 'p-candle', sku: 'SQ1021', quantity: 1 }) });
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toMatchObject({ crumbFail: true });
+    const read = await victim.fetch('/api/commerce/shopping-cart', { headers: { cookie: `CART=${cartId}` } });
+    expect(((await read.json()) as { id: string | null }).id).toBeNull();
+  });
+});
+
+describe('rate limits in production', () => {
+  const over = async (visitor: Visitor) => {
+    const res = await visitor.send('POST', RESTOCK, {});
+    await res.arrayBuffer();
+    return res.status === 429;
+  };
+
+  it('count the connecting address, never the crumb: new crumbs from one IPv6 /64 share one bucket, another /64 has its own', async () => {
+    const prefix = `2001:db8:${(Date.now() & 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+    const refusals: boolean[] = [];
+    // 10 a minute: 21 calls see a 429 even if a minute boundary passes between them.
+    for (let i = 1; i <= 21; i++) {
+      const visitor = await shopper(SHOP, { headers: { 'cf-connecting-ip': `${prefix}:${i.toString(16)}::${i.toString(16)}` } }).open('/shop/p/ceramic-mug');
+      refusals.push(await over(visitor));
+    }
+    expect(refusals.slice(0, 10)).not.toContain(true);
+    expect(refusals).toContain(true);
+    const neighbour = await shopper(SHOP, { headers: { 'cf-connecting-ip': `${prefix.slice(0, prefix.lastIndexOf(':'))}:ffff::1` } }).open('/shop/p/ceramic-mug');
+    expect(await over(neighbour)).toBe(false);
+  });
+
+  it('put requests without a connecting address in one shared bucket, whatever crumb they bring', async () => {
+    const refusals: boolean[] = [];
+    for (let i = 0; i < 21; i++) refusals.push(await over(await shopper(SHOP, { headers: {} }).open('/shop/p/ceramic-mug')));
+    expect(refusals).toContain(true);
+  });
+
+  it('in development tell visitors on the one loopback address apart by their crumb', async () => {
+    const refusals: boolean[] = [];
+    for (let i = 0; i < 21; i++) refusals.push(await over(await new Visitor('http://limits-by-crumb.test', { headers: { 'cf-connecting-ip': '127.0.0.1' } }).open('/shop/p/ceramic-mug')));
+    expect(refusals).not.toContain(true);
+  });
+});
+
+describe('captcha in production', () => {
+  const signUp = async (vars: Partial<Env>) => {
+    const visitor = await shopper(SHOP, { vars }).open('/shop/p/ceramic-mug');
+    return visitor.json('POST', RESTOCK, { ...MUG, siteVisitorEmail: 'reader@example.com', recaptchaEnterpriseV3Token: LOCAL_TOKEN });
+  };
+
+  it('fails closed: local tokens, an unknown provider and missing reCAPTCHA secrets are all refused with the captcha message', async () => {
+    const refused = { status: 400, body: { error: FORM_MESSAGES.captcha } };
+    expect(await signUp({ ...PRODUCTION_VARS, CAPTCHA_PROVIDER: 'local' })).toEqual(refused);
+    expect(await signUp({ ...PRODUCTION_VARS, CAPTCHA_PROVIDER: 'recaptcha' })).toEqual(refused);
+    expect(await signUp(PRODUCTION_VARS)).toEqual(refused);
+    expect(await signUp({ ENVIRONMENT: 'development', CAPTCHA_PROVIDER: 'local' })).toEqual({ status: 200, body: { signedUp: true, created: true } });
+  });
+});
+
+describe('page caching with cookies', () => {
+  it('marks a page that sets the crumb private; the shared page cache never holds a cookie', async () => {
+    const path = '/shop/p/linen-shirt';
+    const first = await shopper().fetch(path);
+    expect(first.headers.get('x-page-cache')).toBe('miss');
+    expect(first.headers.get('set-cookie')).toMatch(/^__Host-crumb=[0-9a-f]{32}; /);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+
+    const second = await shopper().fetch(path);
+    expect(second.headers.get('x-page-cache')).toBe('hit');
+    expect(second.headers.getAll('set-cookie')).toHaveLength(1);
+    expect(second.headers.get('set-cookie')).not.toBe(first.headers.get('set-cookie'));
+    expect(second.headers.get('cache-control')).toBe('private, no-cache');
+
+    const returning = shopper();
+    returning.cookies.set('__Host-crumb', 'c'.repeat(32));
+    const cached = await returning.fetch(path);
+    expect(cached.headers.get('x-page-cache')).toBe('hit');
+    expect(cached.headers.get('set-cookie')).toBeNull();
+    expect(cached.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=600');
+  });
+
+  it('keeps no-store on pages that are not cached at all', async () => {
+    const missing = await shopper().fetch('/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('set-cookie')).toMatch(/^__Host-crumb=/);
+    expect(missing.headers.get('cache-control')).toBe('no-store');
+  });
+});
