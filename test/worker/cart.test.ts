@@ -226,7 +226,7 @@ describe('cart API', () => {
 });
 
 describe('cart under concurrency', () => {
-  it('100 parallel adds to one cart: the final quantity equals the successful responses', async () => {
+  it('100 parallel adds to one cart: the final quantity equals the successful responses', { timeout: 60_000 }, async () => {
     const visitor = await new Visitor().open();
     const penSku = await skuOf('brass-pen');
     await visitor.json('POST', ENTRIES, { itemId: 'p-brass-pen', sku: penSku, quantity: 1 });
@@ -239,7 +239,7 @@ describe('cart under concurrency', () => {
     expect(cart.totalQuantity).toBe(ok + 1);
   });
 
-  it('50 parallel adds against a stock of 10: exactly 10 succeed', async () => {
+  it('50 parallel adds against a stock of 10: exactly 10 succeed', { timeout: 60_000 }, async () => {
     const base = await storeOnHost('stock.test', (site) => {
       const variant = site.items.find((i) => i.urlId === 'candle')?.structuredContent?.variants[0];
       if (variant === undefined) throw new Error('demo candle missing');

@@ -48,7 +48,7 @@ describe('production (the deployed configuration)', () => {
     }
   });
 
-  it('creates no demo accounts: the README passwords sign nobody in, even on a host mapped to the demo site', async () => {
+  it('creates no demo accounts: the README passwords sign nobody in, even on a host mapped to the demo site', { timeout: 60_000 }, async () => {
     const visitor = await shopper('https://demo.prod.test').open('/');
     expect(visitor.crumb).toMatch(/^[0-9a-f]{32}$/);
     const signIn = await visitor.json('POST', '/api/site-users/account/session', { email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password });
@@ -85,7 +85,7 @@ describe('rate limits in production', () => {
     return res.status === 429;
   };
 
-  it('count the connecting address, never the crumb: new crumbs from one IPv6 /64 share one bucket, another /64 has its own', async () => {
+  it('count the connecting address, never the crumb: new crumbs from one IPv6 /64 share one bucket, another /64 has its own', { timeout: 60_000 }, async () => {
     const prefix = `2001:db8:${(Date.now() & 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
     const refusals: boolean[] = [];
     // 10 a minute: 21 calls see a 429 even if a minute boundary passes between them.
@@ -99,13 +99,13 @@ describe('rate limits in production', () => {
     expect(await over(neighbour)).toBe(false);
   });
 
-  it('put requests without a connecting address in one shared bucket, whatever crumb they bring', async () => {
+  it('put requests without a connecting address in one shared bucket, whatever crumb they bring', { timeout: 60_000 }, async () => {
     const refusals: boolean[] = [];
     for (let i = 0; i < 21; i++) refusals.push(await over(await shopper(SHOP, { headers: {} }).open('/shop/p/ceramic-mug')));
     expect(refusals).toContain(true);
   });
 
-  it('in development tell visitors on the one loopback address apart by their crumb', async () => {
+  it('in development tell visitors on the one loopback address apart by their crumb', { timeout: 60_000 }, async () => {
     const refusals: boolean[] = [];
     for (let i = 0; i < 21; i++) refusals.push(await over(await new Visitor('http://limits-by-crumb.test', { headers: { 'cf-connecting-ip': '127.0.0.1' } }).open('/shop/p/ceramic-mug')));
     expect(refusals).not.toContain(true);

@@ -73,7 +73,7 @@ describe('cookie audit', () => {
     return new Map(cookies.map((c) => [c.slice(0, c.indexOf('=')), c]));
   }
 
-  it('in development sets every cookie under its plain name: HttpOnly unless the page script reads it, SameSite always, not Secure on http://localhost', async () => {
+  it('in development sets every cookie under its plain name: HttpOnly unless the page script reads it, SameSite always, not Secure on http://localhost', { timeout: 60_000 }, async () => {
     const byName = await cookiesOfAVisit(new Visitor(), DEMO_SHOPPER, DEMO_MERCHANTS[0]);
     expect([...byName.keys()].sort()).toEqual(rules.map(([name]) => name).sort());
     for (const [name, httpOnly, sameSite] of rules) {
@@ -85,7 +85,7 @@ describe('cookie audit', () => {
     }
   });
 
-  it('in production sets every cookie as __Host-: Secure, Path=/, no Domain, with the same HttpOnly and SameSite', async () => {
+  it('in production sets every cookie as __Host-: Secure, Path=/, no Domain, with the same HttpOnly and SameSite', { timeout: 60_000 }, async () => {
     const site = demoSite();
     site.website.id = 'secure-test';
     await publishSite(env.SITE_CONTENT, site);
