@@ -391,7 +391,7 @@ describe('performance records', () => {
 });
 
 describe('limits', () => {
-  it('answers 429 past 600 beacons a minute from one visitor', async () => {
+  it('answers 429 past 600 beacons a minute from one visitor', { timeout: 60_000 }, async () => {
     const { origin, websiteId } = await storeOnHost('visitor-limit');
     const ip = '192.0.2.77';
     // The local limiter counts in windows aligned to the clock's minute: start early in one.
