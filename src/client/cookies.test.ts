@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mayHaveCart, readStoreCookie } from './cookies';
+
+function withCookies(cookie: string): void {
+  vi.stubGlobal('document', { cookie });
+}
+
+describe('the store cookies in the page script', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads the production (__Host-) cookie first, whichever order the browser lists them in', () => {
+    withCookies(`crumb=${'a'.repeat(32)}; __Host-crumb=${'b'.repeat(32)}`);
+    expect(readStoreCookie('crumb')).toBe('b'.repeat(32));
+  });
+
+  it('reads the development name when there is no __Host- cookie', () => {
+    withCookies(`ss_cvr=x; crumb=${'a'.repeat(32)}`);
+    expect(readStoreCookie('crumb')).toBe('a'.repeat(32));
+    expect(readStoreCookie('cart')).toBeNull();
+  });
+
+  it('knows the visitor may have a cart from either name of the cart or the signed-in cookie', () => {
+    withCookies('');
+    expect(mayHaveCart()).toBe(false);
+    for (const cookie of ['__Host-CART=c', 'CART=c', '__Host-SiteUserInfo=%7B%7D', 'SiteUserInfo=%7B%7D']) {
+      withCookies(cookie);
+      expect(mayHaveCart(), cookie).toBe(true);
+    }
+  });
+});
