@@ -12,6 +12,7 @@ import type { Site } from '../site/schema';
 import { siteFormById, type SiteForm } from '../site/lookup';
 import { requireCrumb } from './csrf';
 import { apiError, readJson, requireSite, type AppEnv } from './http';
+import { nestsDeeperThan } from './json-depth';
 import { rateLimit } from './rate-limit';
 
 export const FORM_ERRORS = {
@@ -22,6 +23,8 @@ export const FORM_ERRORS = {
 } as const;
 
 const MAX_BODY_BYTES = 64 * 1024;
+/** The values object, then a field's list or parts (`FieldValue`): nothing a form sends nests deeper. */
+const MAX_FIELDS_DEPTH = 2;
 
 /** Editable attributes per field type (engine spec §3), the form block's schema. */
 const FIELD_ATTRIBUTES: Partial<Record<(typeof FORM_FIELD_TYPES)[number], string[]>> = {
@@ -100,6 +103,7 @@ forms.post('/api/form/SaveFormSubmission', async (c) => {
   const found = await siteAndForm(c, body.formId);
   if (found instanceof Response) return found;
   const { site, form } = found;
+  if (nestsDeeperThan(body.form, MAX_FIELDS_DEPTH)) return apiError(c, 400, FORM_ERRORS.unparsable);
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.form);
