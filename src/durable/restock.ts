@@ -1,8 +1,10 @@
 /**
  * Restock sign-ups for one website (SQLite): one row per product, variant and email (signing up
  * twice changes nothing), listed by cursor (keyset pagination, so new sign-ups never shift a page).
- * Sending queues one outbox message per pending sign-up (unique per sign-up: sending twice never
- * emails twice) and marks it notified; the alarm delivers the outbox and retries failures.
+ * Sending queues one outbox message per pending sign-up and marks it notified; the alarm delivers
+ * the outbox and retries failures. A sign-up's `round` counts its notifications: signing up again
+ * after being notified starts a new round, and the outbox holds at most one message per sign-up and
+ * round, so every round is emailed exactly once however often `send` runs.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { remoteEmailSender, type EmailMessage } from '../integrations/email';
@@ -64,16 +66,39 @@ export class RestockSignups extends DurableObject<Env> {
     this.sql.exec(
       `CREATE TABLE IF NOT EXISTS signups (id INTEGER PRIMARY KEY AUTOINCREMENT, product_id TEXT NOT NULL, variant_id TEXT NOT NULL,
         product_title TEXT NOT NULL, email TEXT NOT NULL COLLATE NOCASE, join_mailing_list INTEGER NOT NULL, language TEXT,
-        created_at INTEGER NOT NULL, notified_at INTEGER, UNIQUE (product_id, variant_id, email))`,
+        created_at INTEGER NOT NULL, notified_at INTEGER, round INTEGER NOT NULL DEFAULT 0, UNIQUE (product_id, variant_id, email))`,
     );
+    const outboxBeforeRounds = this.addRounds();
     this.sql.exec(
-      `CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, signup_id INTEGER NOT NULL UNIQUE, recipient TEXT NOT NULL,
-        subject TEXT NOT NULL, body TEXT NOT NULL, queued_at INTEGER NOT NULL, sent_at INTEGER, attempts INTEGER NOT NULL DEFAULT 0)`,
+      `CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, signup_id INTEGER NOT NULL, round INTEGER NOT NULL, recipient TEXT NOT NULL,
+        subject TEXT NOT NULL, body TEXT NOT NULL, queued_at INTEGER NOT NULL, sent_at INTEGER, attempts INTEGER NOT NULL DEFAULT 0, UNIQUE (signup_id, round))`,
     );
+    if (outboxBeforeRounds) {
+      this.sql.exec(
+        `INSERT INTO outbox (id, signup_id, round, recipient, subject, body, queued_at, sent_at, attempts)
+         SELECT id, signup_id, 0, recipient, subject, body, queued_at, sent_at, attempts FROM outbox_before_rounds`,
+      );
+      this.sql.exec('DROP TABLE outbox_before_rounds');
+      // Re-subscribed sign-ups already had their one message: they wait for round 1.
+      this.sql.exec('UPDATE signups SET round = 1 WHERE notified_at IS NULL AND id IN (SELECT signup_id FROM outbox)');
+    }
     this.sql.exec('CREATE TABLE IF NOT EXISTS local_mailbox (id INTEGER PRIMARY KEY AUTOINCREMENT, recipient TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL, sent_at INTEGER NOT NULL)');
   }
 
-  /** Signs up once; a repeat keeps the first sign-up (and re-arms it if it was already notified). */
+  /**
+   * Storage written before notification rounds: gives sign-ups their round and moves the old outbox
+   * (unique per sign-up) aside to be copied into the new one; true when there was one to copy.
+   */
+  private addRounds(): boolean {
+    const columns = (table: string) => this.sql.exec<{ name: string }>(`PRAGMA table_info(${table})`).toArray().map((c) => c.name);
+    if (!columns('signups').includes('round')) this.sql.exec('ALTER TABLE signups ADD COLUMN round INTEGER NOT NULL DEFAULT 0');
+    const outbox = columns('outbox');
+    if (outbox.length === 0 || outbox.includes('round')) return false;
+    this.sql.exec('ALTER TABLE outbox RENAME TO outbox_before_rounds');
+    return true;
+  }
+
+  /** Signs up once; a repeat keeps the first sign-up (and starts a new round if it was already notified). */
   signUp(request: SignUpRequest): { created: boolean } {
     const inserted = this.sql
       .exec(
@@ -89,7 +114,12 @@ export class RestockSignups extends DurableObject<Env> {
       )
       .toArray();
     if (inserted.length === 0) {
-      this.sql.exec('UPDATE signups SET notified_at = NULL WHERE product_id = ? AND variant_id = ? AND email = ?', request.productId, request.variantId, request.email);
+      this.sql.exec(
+        'UPDATE signups SET notified_at = NULL, round = round + 1 WHERE product_id = ? AND variant_id = ? AND email = ? AND notified_at IS NOT NULL',
+        request.productId,
+        request.variantId,
+        request.email,
+      );
     }
     return { created: inserted.length > 0 };
   }
@@ -147,16 +177,17 @@ export class RestockSignups extends DurableObject<Env> {
   async send(productId: string, variantId: string, productUrl: string): Promise<{ queued: number }> {
     const now = Date.now();
     const pending = this.sql
-      .exec<{ id: number; email: string; product_title: string }>(
-        'SELECT id, email, product_title FROM signups WHERE product_id = ? AND variant_id = ? AND notified_at IS NULL',
+      .exec<{ id: number; round: number; email: string; product_title: string }>(
+        'SELECT id, round, email, product_title FROM signups WHERE product_id = ? AND variant_id = ? AND notified_at IS NULL',
         productId,
         variantId,
       )
       .toArray();
     for (const signUp of pending) {
       this.sql.exec(
-        'INSERT INTO outbox (signup_id, recipient, subject, body, queued_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (signup_id) DO NOTHING',
+        'INSERT INTO outbox (signup_id, round, recipient, subject, body, queued_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (signup_id, round) DO NOTHING',
         signUp.id,
+        signUp.round,
         signUp.email,
         `${signUp.product_title} is back in stock`,
         `Good news: ${signUp.product_title} is back in stock.\n\n${productUrl}\n`,
