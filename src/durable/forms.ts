@@ -12,7 +12,7 @@ const PAGE_SIZE = 50;
 
 export interface Submission {
   formId: string;
-  /** The field values, as the JSON the visitor's browser sent (after validation). */
+  /** The field values, as the JSON the visitor's browser sent (after validation), without password fields. */
   values: string;
   pageId: string | null;
   pageTitle: string | null;

@@ -61,6 +61,12 @@ async function siteAndForm(c: Context<AppEnv>, formId: string): Promise<{ site: 
   return form === undefined ? apiError(c, 404, FORM_ERRORS.notConfigured) : { site: site, form };
 }
 
+/** The values to store: password fields are checked like any field but never kept, so no one can read them back. */
+function storedValues(form: SiteForm, values: FormValues): FormValues {
+  const passwords = new Set(form.fields.filter((field) => field.type === 'password').map((field) => field.id));
+  return Object.fromEntries(Object.entries(values).filter(([id]) => !passwords.has(id)));
+}
+
 /** 400 with the whole-form message and each failing field's own, or null when the values pass. */
 function invalid(c: Context<AppEnv>, form: SiteForm, values: FormValues): Response | null {
   const errors = validateForm(form.fields, values);
@@ -124,7 +130,7 @@ forms.post('/api/form/SaveFormSubmission', async (c) => {
 
   const saved = await submissions(c.env, site).save(body.key, {
     formId: form.id,
-    values: JSON.stringify(values),
+    values: JSON.stringify(storedValues(form, values)),
     pageId: body.pageId ?? null,
     pageTitle: body.pageTitle ?? null,
     pagePath: body.pagePath ?? null,

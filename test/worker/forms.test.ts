@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { FORM_MESSAGES } from '../../src/forms/validate';
 import { FORM_ERRORS } from '../../src/routes/forms';
+import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { Visitor } from './visitor';
 
 const VALID = {
@@ -116,5 +117,24 @@ describe('site forms API', () => {
       else await res.arrayBuffer();
     }
     expect(await limited?.json()).toEqual({ error: FORM_ERRORS.rateLimited });
+  });
+
+  it('never stores a password field, so no role sees it in the submissions listing', async () => {
+    const secret = 'hunter2-order-secret';
+    const visitor = await new Visitor('http://form-password.test').open('/contact');
+    const saved = await visitor.json('POST', '/api/form/SaveFormSubmission', payload(await key(visitor), { ...VALID, password: secret }));
+    expect(saved.status).toBe(200);
+    for (const account of DEMO_MERCHANTS) {
+      const merchant = await new Visitor('http://form-password.test').open('/contact');
+      expect((await merchant.json('POST', '/api/merchant/session', { email: account.email, password: account.password })).status).toBe(200);
+      const res = await merchant.fetch('/api/form/submissions?formId=f-contact');
+      expect(res.status, account.email).toBe(200);
+      const listing = await res.text();
+      expect(listing, account.email).toContain('ada@example.com');
+      expect(listing, account.email).not.toContain(secret);
+      const submission = (JSON.parse(listing) as { submissions: { values: string }[] }).submissions[0];
+      expect(Object.keys(JSON.parse(submission?.values ?? '{}') as object), account.email).not.toContain('password');
+    }
+    expect(JSON.stringify(await stored('f-contact'))).not.toContain(secret);
   });
 });
