@@ -138,7 +138,7 @@ describe('site forms API', () => {
       expect(Object.keys(JSON.parse(submission?.values ?? '{}') as object), account.email).not.toContain('password');
     }
     expect(JSON.stringify(await stored('f-contact'))).not.toContain(secret);
-  });
+  }, 60_000);
 });
 
 describe('form storage bounds', () => {

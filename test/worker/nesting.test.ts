@@ -54,7 +54,7 @@ describe('nesting limits', () => {
     expect(published).toEqual({ error: `Invalid site content: navigation.0.${children}: navigation links nest at most ${MAX_NAVIGATION_DEPTH} levels deep` });
     const deepest = { ...demoSite(), navigation: [nestedEntry(MAX_NAVIGATION_DEPTH)] };
     expect(await publishSite(env.SITE_CONTENT, { ...deepest, website: { ...deepest.website, id: 'nest-publish' } })).toEqual({ version: 1 });
-  });
+  }, 30_000);
 
   it('answers JSON nested thousands deep on every kind of body with a 400, never a 500', async () => {
     const visitor = await owner('http://nest-json.test');
@@ -69,7 +69,7 @@ describe('nesting limits', () => {
     }
     // Brackets inside a string are text, not nesting.
     expect((await visitor.json('POST', NAVIGATE, inString)).body.error).not.toContain('nests deeper');
-  });
+  }, 30_000);
 
   it('refuses form fields nested past the limit inside the form string with the spec message', async () => {
     const visitor = await new Visitor('http://nest-form.test').open('/contact');
@@ -78,5 +78,5 @@ describe('nesting limits', () => {
       const res = await visitor.json('POST', '/api/form/SaveFormSubmission', { key: keyBody.key, formId: 'f-contact', form });
       expect(res).toEqual({ status: 400, body: { error: 'Could not parse the form fields, please check your entries.' } });
     }
-  });
+  }, 30_000);
 });
