@@ -2,6 +2,11 @@
  * Form submission keys and saved submissions for one website (SQLite). A key is single-use and
  * expires; using it and saving the submission is one synchronous step, so two requests with one
  * key can never both be saved. An alarm removes expired keys.
+ *
+ * Storage is bounded, since any visitor can write to it: at most MAX_LIVE_KEYS keys (issuing one
+ * more drops the oldest; a visitor asks for a key just before submitting, so only a flood of keys
+ * within that moment could cost one) and the newest MAX_SUBMISSIONS submissions of the website
+ * (each at most the form body's 64 KiB, so under 640 MiB in all).
  */
 import { DurableObject } from 'cloudflare:workers';
 import { randomHex } from '../site/ids';
@@ -9,10 +14,12 @@ import { randomHex } from '../site/ids';
 /** How long a submission key stays usable. */
 export const KEY_TTL_MS = 60 * 60 * 1000;
 const PAGE_SIZE = 50;
+export const MAX_LIVE_KEYS = 10_000;
+export const MAX_SUBMISSIONS = 10_000;
 
 export interface Submission {
   formId: string;
-  /** The field values, as the JSON the visitor's browser sent (after validation). */
+  /** The field values, as the JSON the visitor's browser sent (after validation), without password fields. */
   values: string;
   pageId: string | null;
   pageTitle: string | null;
@@ -55,7 +62,9 @@ export class FormSubmissions extends DurableObject<Env> {
   async issueKey(): Promise<{ key: string; expiresAt: number }> {
     const key = randomHex(24);
     const expiresAt = Date.now() + KEY_TTL_MS;
-    this.sql.exec('INSERT INTO submission_keys (key, expires_at) VALUES (?, ?)', key, expiresAt);
+    // Rowids only grow, so the keys issued MAX_LIVE_KEYS or more issues ago are a cheap range.
+    const { rowid } = this.sql.exec<{ rowid: number }>('INSERT INTO submission_keys (key, expires_at) VALUES (?, ?) RETURNING rowid', key, expiresAt).one();
+    this.sql.exec('DELETE FROM submission_keys WHERE rowid <= ?', rowid - MAX_LIVE_KEYS);
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(expiresAt);
     return { key, expiresAt };
   }
@@ -77,6 +86,7 @@ export class FormSubmissions extends DurableObject<Env> {
         Date.now(),
       )
       .one();
+    this.sql.exec('DELETE FROM submissions WHERE id <= ?', row.id - MAX_SUBMISSIONS);
     return { ok: true, id: row.id };
   }
 

@@ -1,14 +1,22 @@
 /**
  * Restock sign-ups for one website (SQLite): one row per product, variant and email (signing up
  * twice changes nothing), listed by cursor (keyset pagination, so new sign-ups never shift a page).
- * Sending queues one outbox message per pending sign-up (unique per sign-up: sending twice never
- * emails twice) and marks it notified; the alarm delivers the outbox and retries failures.
+ * Sending queues one outbox message per pending sign-up and marks it notified; the alarm delivers
+ * the outbox and retries failures. A sign-up's `round` counts its notifications: signing up again
+ * after being notified starts a new round, and the outbox holds at most one message per sign-up and
+ * round, so every round is emailed exactly once however often `send` runs.
+ *
+ * Storage is bounded, since any visitor can sign up: at most MAX_SIGNUPS sign-ups per website (a
+ * new one past that replaces the oldest notified one, or is refused while all are pending), and a
+ * message leaves the outbox once it is delivered.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { remoteEmailSender, type EmailMessage } from '../integrations/email';
 
 const PAGE_SIZE = 50;
 const RETRY_MS = 60_000;
+/** Sign-ups per website: each row is under 1 KiB (ids of 64, emails of 256 characters), so under 20 MiB. */
+export const MAX_SIGNUPS = 20_000;
 
 export interface SignUpRequest {
   productId: string;
@@ -64,19 +72,45 @@ export class RestockSignups extends DurableObject<Env> {
     this.sql.exec(
       `CREATE TABLE IF NOT EXISTS signups (id INTEGER PRIMARY KEY AUTOINCREMENT, product_id TEXT NOT NULL, variant_id TEXT NOT NULL,
         product_title TEXT NOT NULL, email TEXT NOT NULL COLLATE NOCASE, join_mailing_list INTEGER NOT NULL, language TEXT,
-        created_at INTEGER NOT NULL, notified_at INTEGER, UNIQUE (product_id, variant_id, email))`,
+        created_at INTEGER NOT NULL, notified_at INTEGER, round INTEGER NOT NULL DEFAULT 0, UNIQUE (product_id, variant_id, email))`,
     );
+    const outboxBeforeRounds = this.addRounds();
     this.sql.exec(
-      `CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, signup_id INTEGER NOT NULL UNIQUE, recipient TEXT NOT NULL,
-        subject TEXT NOT NULL, body TEXT NOT NULL, queued_at INTEGER NOT NULL, sent_at INTEGER, attempts INTEGER NOT NULL DEFAULT 0)`,
+      `CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, signup_id INTEGER NOT NULL, round INTEGER NOT NULL, recipient TEXT NOT NULL,
+        subject TEXT NOT NULL, body TEXT NOT NULL, queued_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, UNIQUE (signup_id, round))`,
     );
+    if (outboxBeforeRounds) {
+      // Re-subscribed sign-ups already had their one message: they wait for round 1.
+      this.sql.exec('UPDATE signups SET round = 1 WHERE notified_at IS NULL AND id IN (SELECT signup_id FROM outbox_before_rounds)');
+      this.sql.exec(
+        `INSERT INTO outbox (id, signup_id, round, recipient, subject, body, queued_at, attempts)
+         SELECT id, signup_id, 0, recipient, subject, body, queued_at, attempts FROM outbox_before_rounds WHERE sent_at IS NULL`,
+      );
+      this.sql.exec('DROP TABLE outbox_before_rounds');
+    }
     this.sql.exec('CREATE TABLE IF NOT EXISTS local_mailbox (id INTEGER PRIMARY KEY AUTOINCREMENT, recipient TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL, sent_at INTEGER NOT NULL)');
   }
 
-  /** Signs up once; a repeat keeps the first sign-up (and re-arms it if it was already notified). */
-  signUp(request: SignUpRequest): { created: boolean } {
-    const inserted = this.sql
-      .exec(
+  /**
+   * Storage written before notification rounds: gives sign-ups their round and moves the old outbox
+   * (unique per sign-up) aside to be copied into the new one; true when there was one to copy.
+   */
+  private addRounds(): boolean {
+    const columns = (table: string) => this.sql.exec<{ name: string }>(`PRAGMA table_info(${table})`).toArray().map((c) => c.name);
+    if (!columns('signups').includes('round')) this.sql.exec('ALTER TABLE signups ADD COLUMN round INTEGER NOT NULL DEFAULT 0');
+    const outbox = columns('outbox');
+    if (outbox.length === 0 || outbox.includes('round')) return false;
+    this.sql.exec('ALTER TABLE outbox RENAME TO outbox_before_rounds');
+    return true;
+  }
+
+  /**
+   * Signs up once; a repeat keeps the first sign-up (and starts a new round if it was already
+   * notified). `full` when the website has MAX_SIGNUPS sign-ups and none of them was notified yet.
+   */
+  signUp(request: SignUpRequest): { created: boolean } | { full: true } {
+    const [inserted] = this.sql
+      .exec<{ id: number }>(
         `INSERT INTO signups (product_id, variant_id, product_title, email, join_mailing_list, language, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (product_id, variant_id, email) DO NOTHING RETURNING id`,
         request.productId,
@@ -88,10 +122,27 @@ export class RestockSignups extends DurableObject<Env> {
         Date.now(),
       )
       .toArray();
-    if (inserted.length === 0) {
-      this.sql.exec('UPDATE signups SET notified_at = NULL WHERE product_id = ? AND variant_id = ? AND email = ?', request.productId, request.variantId, request.email);
+    if (inserted === undefined) {
+      this.sql.exec(
+        'UPDATE signups SET notified_at = NULL, round = round + 1 WHERE product_id = ? AND variant_id = ? AND email = ? AND notified_at IS NOT NULL',
+        request.productId,
+        request.variantId,
+        request.email,
+      );
+      return { created: false };
     }
-    return { created: inserted.length > 0 };
+    return this.makeRoom() ? { created: true } : this.refuse(inserted.id);
+  }
+
+  /** Past MAX_SIGNUPS, drops the oldest notified sign-up; false when every sign-up is still pending. */
+  private makeRoom(): boolean {
+    if (this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM signups').one().n <= MAX_SIGNUPS) return true;
+    return this.sql.exec('DELETE FROM signups WHERE id = (SELECT id FROM signups WHERE notified_at IS NOT NULL ORDER BY notified_at, id LIMIT 1) RETURNING id').toArray().length > 0;
+  }
+
+  private refuse(signUpId: number): { full: true } {
+    this.sql.exec('DELETE FROM signups WHERE id = ?', signUpId);
+    return { full: true };
   }
 
   /** Products and variants with sign-ups, ordered by product then variant; the cursor is the last group's key. */
@@ -147,16 +198,17 @@ export class RestockSignups extends DurableObject<Env> {
   async send(productId: string, variantId: string, productUrl: string): Promise<{ queued: number }> {
     const now = Date.now();
     const pending = this.sql
-      .exec<{ id: number; email: string; product_title: string }>(
-        'SELECT id, email, product_title FROM signups WHERE product_id = ? AND variant_id = ? AND notified_at IS NULL',
+      .exec<{ id: number; round: number; email: string; product_title: string }>(
+        'SELECT id, round, email, product_title FROM signups WHERE product_id = ? AND variant_id = ? AND notified_at IS NULL',
         productId,
         variantId,
       )
       .toArray();
     for (const signUp of pending) {
       this.sql.exec(
-        'INSERT INTO outbox (signup_id, recipient, subject, body, queued_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (signup_id) DO NOTHING',
+        'INSERT INTO outbox (signup_id, round, recipient, subject, body, queued_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (signup_id, round) DO NOTHING',
         signUp.id,
+        signUp.round,
         signUp.email,
         `${signUp.product_title} is back in stock`,
         `Good news: ${signUp.product_title} is back in stock.\n\n${productUrl}\n`,
@@ -174,19 +226,19 @@ export class RestockSignups extends DurableObject<Env> {
   }
 
   outboxPending(): number {
-    return this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM outbox WHERE sent_at IS NULL').one().n;
+    return this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM outbox').one().n;
   }
 
   override async alarm(): Promise<void> {
     const sender = remoteEmailSender(this.env);
-    const due = this.sql.exec<{ id: number; recipient: string; subject: string; body: string }>('SELECT id, recipient, subject, body FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT 100').toArray();
+    const due = this.sql.exec<{ id: number; recipient: string; subject: string; body: string }>('SELECT id, recipient, subject, body FROM outbox ORDER BY id LIMIT 100').toArray();
     let failed = false;
     for (const message of due) {
       try {
         const email = { to: message.recipient, subject: message.subject, text: message.body };
         if (sender === null) this.sql.exec('INSERT INTO local_mailbox (recipient, subject, body, sent_at) VALUES (?, ?, ?, ?)', email.to, email.subject, email.text, Date.now());
         else await sender.send(email);
-        this.sql.exec('UPDATE outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?', Date.now(), message.id);
+        this.sql.exec('DELETE FROM outbox WHERE id = ?', message.id);
       } catch (error) {
         console.error('restock email failed', error);
         this.sql.exec('UPDATE outbox SET attempts = attempts + 1 WHERE id = ?', message.id);

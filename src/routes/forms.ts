@@ -12,6 +12,7 @@ import type { Site } from '../site/schema';
 import { siteFormById, type SiteForm } from '../site/lookup';
 import { requireCrumb } from './csrf';
 import { apiError, readJson, requireSite, type AppEnv } from './http';
+import { nestsDeeperThan } from './json-depth';
 import { rateLimit } from './rate-limit';
 
 export const FORM_ERRORS = {
@@ -22,6 +23,8 @@ export const FORM_ERRORS = {
 } as const;
 
 const MAX_BODY_BYTES = 64 * 1024;
+/** The values object, then a field's list or parts (`FieldValue`): nothing a form sends nests deeper. */
+const MAX_FIELDS_DEPTH = 2;
 
 /** Editable attributes per field type (engine spec §3), the form block's schema. */
 const FIELD_ATTRIBUTES: Partial<Record<(typeof FORM_FIELD_TYPES)[number], string[]>> = {
@@ -56,6 +59,12 @@ async function siteAndForm(c: Context<AppEnv>, formId: string): Promise<{ site: 
   if (site instanceof Response) return site;
   const form = siteFormById(site, formId);
   return form === undefined ? apiError(c, 404, FORM_ERRORS.notConfigured) : { site: site, form };
+}
+
+/** The values to store: password fields are checked like any field but never kept, so no one can read them back. */
+function storedValues(form: SiteForm, values: FormValues): FormValues {
+  const passwords = new Set(form.fields.filter((field) => field.type === 'password').map((field) => field.id));
+  return Object.fromEntries(Object.entries(values).filter(([id]) => !passwords.has(id)));
 }
 
 /** 400 with the whole-form message and each failing field's own, or null when the values pass. */
@@ -100,6 +109,7 @@ forms.post('/api/form/SaveFormSubmission', async (c) => {
   const found = await siteAndForm(c, body.formId);
   if (found instanceof Response) return found;
   const { site, form } = found;
+  if (nestsDeeperThan(body.form, MAX_FIELDS_DEPTH)) return apiError(c, 400, FORM_ERRORS.unparsable);
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.form);
@@ -120,7 +130,7 @@ forms.post('/api/form/SaveFormSubmission', async (c) => {
 
   const saved = await submissions(c.env, site).save(body.key, {
     formId: form.id,
-    values: JSON.stringify(values),
+    values: JSON.stringify(storedValues(form, values)),
     pageId: body.pageId ?? null,
     pageTitle: body.pageTitle ?? null,
     pagePath: body.pagePath ?? null,

@@ -19,6 +19,7 @@ export const RESTOCK_MESSAGES = {
   invalidEmail: 'Email is invalid',
   unknownVariant: 'Sorry, that item variant is unavailable. Please select another variant.',
   inStock: 'This item is in stock: add it to your cart.',
+  full: 'Restock notifications for this store are full right now. Please try again later.',
 } as const;
 
 const MAX_BODY_BYTES = 8 * 1024;
@@ -69,6 +70,7 @@ restock.post('/api/site-users/account/notifications/restock', requireCrumb, rate
     language: body.language ?? null,
     productTitle: found.item.title,
   });
+  if ('full' in result) return apiError(c, 429, RESTOCK_MESSAGES.full);
   return c.json({ signedUp: true, created: result.created });
 });
 

@@ -154,14 +154,28 @@ export interface NavigationEntry {
   children?: NavigationEntry[] | undefined;
 }
 
-const navigationEntrySchema: z.ZodType<NavigationEntry, NavigationEntry> = z.lazy(() =>
-  z.object({
-    title: z.string().min(1).max(100),
-    url: z.union([url, z.string().regex(/^https?:\/\/[^\s]+$/, 'must be a site path or an http(s) address').max(2083)]),
-    collectionId: z.string().optional(),
-    children: z.array(navigationEntrySchema).max(50).optional(),
-  }),
-);
+/**
+ * How many levels a main navigation may have: top-level links and nine levels of links under them.
+ * The spec sets no limit; ours keeps menus usable and keeps everything that walks the navigation
+ * once per level (validation, editing, rendering) far from the end of the stack.
+ */
+export const MAX_NAVIGATION_DEPTH = 10;
+export const NAVIGATION_TOO_DEEP = `navigation links nest at most ${MAX_NAVIGATION_DEPTH} levels deep`;
+
+const navigationLink = {
+  title: z.string().min(1).max(100),
+  url: z.union([url, z.string().regex(/^https?:\/\/[^\s]+$/, 'must be a site path or an http(s) address').max(2083)]),
+  collectionId: z.string().optional(),
+};
+
+/**
+ * The links at `level` (1 is the top). The schema is built one level at a time down to the limit,
+ * so validating input nested any deeper stops at the limit instead of recursing with it.
+ */
+function navigationLevel(level: number): z.ZodType<NavigationEntry, NavigationEntry> {
+  const children = level === MAX_NAVIGATION_DEPTH ? z.undefined({ error: NAVIGATION_TOO_DEEP }).optional() : z.array(navigationLevel(level + 1)).max(50).optional();
+  return z.object({ ...navigationLink, children });
+}
 
 export const siteSchema = z.object({
   website: websiteSchema,
@@ -176,7 +190,7 @@ export const siteSchema = z.object({
       .object({ tracking: z.boolean().default(true), restrictiveCookiePolicy: z.boolean().default(false) })
       .default({ tracking: true, restrictiveCookiePolicy: false }),
   }),
-  navigation: z.array(navigationEntrySchema).min(1, 'the main navigation must exist'),
+  navigation: z.array(navigationLevel(1)).min(1, 'the main navigation must exist'),
   header: z.object({ html: z.string().max(20_000) }).optional(),
   commercePreferences: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   multilingual: z.object({ connected: z.boolean(), languages: z.array(languageTag).max(20) }).optional(),

@@ -1,8 +1,11 @@
 /** Site forms in workerd: schema, validation, single-use keys, captcha, saving exactly once, statuses. */
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { FormSubmissions, MAX_LIVE_KEYS, MAX_SUBMISSIONS } from '../../src/durable/forms';
 import { FORM_MESSAGES } from '../../src/forms/validate';
 import { FORM_ERRORS } from '../../src/routes/forms';
+import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { Visitor } from './visitor';
 
 const VALID = {
@@ -117,4 +120,47 @@ describe('site forms API', () => {
     }
     expect(await limited?.json()).toEqual({ error: FORM_ERRORS.rateLimited });
   });
+
+  it('never stores a password field, so no role sees it in the submissions listing', async () => {
+    const secret = 'hunter2-order-secret';
+    const visitor = await new Visitor('http://form-password.test').open('/contact');
+    const saved = await visitor.json('POST', '/api/form/SaveFormSubmission', payload(await key(visitor), { ...VALID, password: secret }));
+    expect(saved.status).toBe(200);
+    for (const account of DEMO_MERCHANTS) {
+      const merchant = await new Visitor('http://form-password.test').open('/contact');
+      expect((await merchant.json('POST', '/api/merchant/session', { email: account.email, password: account.password })).status).toBe(200);
+      const res = await merchant.fetch('/api/form/submissions?formId=f-contact');
+      expect(res.status, account.email).toBe(200);
+      const listing = await res.text();
+      expect(listing, account.email).toContain('ada@example.com');
+      expect(listing, account.email).not.toContain(secret);
+      const submission = (JSON.parse(listing) as { submissions: { values: string }[] }).submissions[0];
+      expect(Object.keys(JSON.parse(submission?.values ?? '{}') as object), account.email).not.toContain('password');
+    }
+    expect(JSON.stringify(await stored('f-contact'))).not.toContain(secret);
+  }, 60_000);
+});
+
+describe('form storage bounds', () => {
+  it(`keeps at most ${MAX_LIVE_KEYS} live keys (the oldest go first) and the newest ${MAX_SUBMISSIONS} submissions`, async () => {
+    const stub = env.FORMS.get(env.FORMS.idFromName('bounded-forms'));
+    await runInDurableObject(stub, async (forms: FormSubmissions, state) => {
+      const count = (table: string) => state.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).one().n;
+      const first = await forms.issueKey();
+      const keys: string[] = [];
+      for (let i = 0; i < MAX_LIVE_KEYS + 2; i++) keys.push((await forms.issueKey()).key);
+      expect(count('submission_keys')).toBe(MAX_LIVE_KEYS);
+      const submission = { formId: 'f-contact', values: '{"email":"a@example.com"}', pageId: null, pageTitle: null, pagePath: null, contentSource: null };
+      expect(forms.save(first.key, submission)).toEqual({ ok: false });
+      expect(forms.save(keys[0] ?? '', submission)).toEqual({ ok: false });
+      expect(forms.save(keys[2] ?? '', submission)).toMatchObject({ ok: true });
+
+      for (let i = 3; i < keys.length; i++) expect(forms.save(keys[i] ?? '', submission).ok).toBe(true);
+      for (let i = 0; i < 5; i++) expect(forms.save((await forms.issueKey()).key, submission).ok).toBe(true);
+      expect(count('submissions')).toBe(MAX_SUBMISSIONS);
+      const newest = forms.list('f-contact', null).submissions[0];
+      expect(newest?.id).toBe(MAX_LIVE_KEYS + 5);
+      expect(state.storage.sql.exec<{ id: number }>('SELECT MIN(id) AS id FROM submissions').one().id).toBe(6);
+    });
+  }, 60_000);
 });

@@ -1,7 +1,8 @@
 /** Restock sign-ups in workerd: the visitor call's rules, idempotence, cursor paging and sending once. */
-import { runDurableObjectAlarm } from 'cloudflare:test';
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { MAX_SIGNUPS, RestockSignups } from '../../src/durable/restock';
 import { restockAdmin, RESTOCK_MESSAGES } from '../../src/routes/restock';
 import { Visitor } from './visitor';
 
@@ -78,4 +79,88 @@ describe('restock notifications', () => {
     expect(await stub.outboxPending()).toBe(0);
     expect((await admin(`${SIGN_UP}/send`, { method: 'POST', body: JSON.stringify({ ...MUG, variantId: 'v404' }) })).status).toBe(404);
   });
+
+  it('emails a sign-up once per notification, again after it re-subscribes, never twice for one send', async () => {
+    const stub = env.RESTOCK.get(env.RESTOCK.idFromName('demo'));
+    const BOWL = { productId: 'p-resubscribe', variantId: 'v-resubscribe' };
+    const signUp = (email: string) => stub.signUp({ ...BOWL, email, joinMailingList: false, language: null, productTitle: 'Glazed Bowl' });
+    const deliver = async () => {
+      await runDurableObjectAlarm(stub);
+      for (let i = 0; i < 50 && (await stub.outboxPending()) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    const mailTo = async (email: string) => (await stub.mailbox()).filter((m) => m.to === email);
+
+    await signUp('again@example.com');
+    await signUp('once@example.com');
+    expect(await stub.send(BOWL.productId, BOWL.variantId, 'http://localhost/shop/p/glazed-bowl')).toEqual({ queued: 2 });
+    await deliver();
+    expect(await mailTo('again@example.com')).toHaveLength(1);
+
+    expect(await signUp('AGAIN@example.com')).toEqual({ created: false });
+    expect(await stub.send(BOWL.productId, BOWL.variantId, 'http://localhost/shop/p/glazed-bowl')).toEqual({ queued: 1 });
+    expect(await stub.send(BOWL.productId, BOWL.variantId, 'http://localhost/shop/p/glazed-bowl')).toEqual({ queued: 0 });
+    await deliver();
+    expect(await mailTo('again@example.com')).toHaveLength(2);
+    expect(await mailTo('once@example.com')).toHaveLength(1);
+
+    await signUp('again@example.com');
+    expect(await stub.send(BOWL.productId, BOWL.variantId, 'http://localhost/shop/p/glazed-bowl')).toEqual({ queued: 1 });
+    await deliver();
+    expect(await mailTo('again@example.com')).toHaveLength(3);
+    expect(await stub.outboxPending()).toBe(0);
+  });
+
+  it('moves storage from before notification rounds, so a sign-up re-subscribed then is emailed by the next send', async () => {
+    const stub = env.RESTOCK.get(env.RESTOCK.idFromName('before-rounds'));
+    await runInDurableObject(stub, async (_instance: RestockSignups, state) => {
+      const sql = state.storage.sql;
+      sql.exec('DROP TABLE signups');
+      sql.exec('DROP TABLE outbox');
+      sql.exec(
+        `CREATE TABLE signups (id INTEGER PRIMARY KEY AUTOINCREMENT, product_id TEXT NOT NULL, variant_id TEXT NOT NULL, product_title TEXT NOT NULL,
+          email TEXT NOT NULL COLLATE NOCASE, join_mailing_list INTEGER NOT NULL, language TEXT, created_at INTEGER NOT NULL, notified_at INTEGER,
+          UNIQUE (product_id, variant_id, email))`,
+      );
+      sql.exec(
+        `CREATE TABLE outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, signup_id INTEGER NOT NULL UNIQUE, recipient TEXT NOT NULL, subject TEXT NOT NULL,
+          body TEXT NOT NULL, queued_at INTEGER NOT NULL, sent_at INTEGER, attempts INTEGER NOT NULL DEFAULT 0)`,
+      );
+      sql.exec(`INSERT INTO signups VALUES (1, 'p', 'v', 'Vase', 'resubscribed@example.com', 0, NULL, 1, NULL), (2, 'p', 'v', 'Vase', 'notified@example.com', 0, NULL, 1, 2)`);
+      sql.exec(`INSERT INTO signups VALUES (3, 'p', 'w', 'Vase', 'queued@example.com', 0, NULL, 1, 2)`);
+      sql.exec(
+        `INSERT INTO outbox VALUES (1, 1, 'resubscribed@example.com', 'Vase is back in stock', 'Good news', 2, 3, 1),
+          (2, 2, 'notified@example.com', 'Vase is back in stock', 'Good news', 2, 3, 1), (3, 3, 'queued@example.com', 'Vase is back in stock', 'Good news', 2, NULL, 1)`,
+      );
+      const migrated = new RestockSignups(state, env);
+      expect(sql.exec('SELECT id, round FROM signups ORDER BY id').toArray()).toEqual([{ id: 1, round: 1 }, { id: 2, round: 0 }, { id: 3, round: 0 }]);
+      expect(sql.exec('SELECT id, signup_id, round FROM outbox ORDER BY id').toArray()).toEqual([{ id: 3, signup_id: 3, round: 0 }]);
+      await expect(migrated.send('p', 'v', 'http://localhost/vase')).resolves.toEqual({ queued: 1 });
+    });
+    await runDurableObjectAlarm(stub);
+    for (let i = 0; i < 50 && (await stub.outboxPending()) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await stub.mailbox()).map((m) => m.to)).toEqual(['queued@example.com', 'resubscribed@example.com']);
+  });
+
+  it(`keeps at most ${MAX_SIGNUPS} sign-ups per website, making room from notified ones, and empties the outbox as it delivers`, async () => {
+    const stub = env.RESTOCK.get(env.RESTOCK.idFromName('bounded-restock'));
+    await runInDurableObject(stub, async (signups: RestockSignups, state) => {
+      const count = (table: string) => state.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).one().n;
+      const signUp = (productId: string, email: string) => signups.signUp({ productId, variantId: 'v', email, joinMailingList: false, language: null, productTitle: 'Vase' });
+      for (let i = 0; i < MAX_SIGNUPS - 2; i++) signUp('flood', `flood${i}@example.com`);
+      expect(signUp('vase', 'first@example.com')).toEqual({ created: true });
+      expect(signUp('vase', 'second@example.com')).toEqual({ created: true });
+      expect(signUp('vase', 'third@example.com')).toEqual({ full: true });
+      expect(signUp('vase', 'second@example.com')).toEqual({ created: false });
+      expect(count('signups')).toBe(MAX_SIGNUPS);
+
+      expect(await signups.send('vase', 'v', 'http://localhost/vase')).toEqual({ queued: 2 });
+      expect(signUp('vase', 'third@example.com')).toEqual({ created: true });
+      expect(count('signups')).toBe(MAX_SIGNUPS);
+      expect(signups.signUps('vase', 'v', null).items.signUps.map((s) => s.siteVisitorEmail)).toEqual(['second@example.com', 'third@example.com']);
+      expect(count('outbox')).toBe(2);
+      await signups.alarm();
+      expect(count('outbox')).toBe(0);
+      expect((await signups.mailbox()).map((m) => m.to)).toEqual(['first@example.com', 'second@example.com']);
+    });
+  }, 60_000);
 });
