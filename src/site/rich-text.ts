@@ -9,7 +9,12 @@
  * js-xss does the tokenizing: pure JavaScript, no DOM and no Node built-ins, so it runs in
  * workerd and in the browser (README, "Merchant side", says why not the others).
  */
-import { FilterXSS, escapeAttrValue, friendlyAttrValue } from 'xss';
+import xss from 'xss';
+import type * as XssModule from 'xss';
+
+// xss is CommonJS: its module.exports (the default import) carries the named functions under
+// every loader, while workerd's test runner exposes no named exports for it.
+const { FilterXSS, escapeAttrValue, friendlyAttrValue } = xss as unknown as typeof XssModule;
 
 const TAGS: Readonly<Record<string, string[]>> = {
   p: [], br: [], strong: [], b: [], em: [], i: [], u: [], s: [], span: [],
