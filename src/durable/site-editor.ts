@@ -1,11 +1,14 @@
 /**
  * Applies one website's merchant edits one at a time: read the published site, apply the edit
  * (src/site/edits.ts), publish the result (validated again; the content version bumps, so store
- * pages show it on the next request). Serialising here means two merchants editing at once never
+ * pages show it on the next request), unless it changes code the merchant's roles may not write
+ * (src/site/code-injection.ts). Serialising here means two merchants editing at once never
  * overwrite each other's change. It relies on KV reading its own writes in the object's location.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { changedCodeInjection } from '../site/code-injection';
 import * as edits from '../site/edits';
+import { allows, ROLE_MESSAGES } from '../site/roles';
 import type { SiteInput } from '../site/schema';
 import { loadPublished, publishSite } from '../site/store';
 
@@ -20,7 +23,7 @@ export type Edit =
   | { kind: 'setLanguages'; languages: string[] }
   | { kind: 'disconnectMultilingual' };
 
-export type EditOutcome = { ok: true; value: edits.EditValue; version: number | null } | { ok: false; status: 400 | 404; error: string };
+export type EditOutcome = { ok: true; value: edits.EditValue; version: number | null } | { ok: false; status: 400 | 403 | 404; error: string };
 
 function apply(site: SiteInput, edit: Edit): edits.EditResult {
   switch (edit.kind) {
@@ -48,13 +51,17 @@ function apply(site: SiteInput, edit: Edit): edits.EditResult {
 export class SiteEditor extends DurableObject<Env> {
   private tail: Promise<unknown> = Promise.resolve();
 
-  edit(websiteId: string, edit: Edit): Promise<EditOutcome> {
+  /** `roles` are the editing merchant's: an edit that changes code-injection fields needs that permission. */
+  edit(websiteId: string, edit: Edit, roles: readonly number[]): Promise<EditOutcome> {
     const run = this.tail.then(async (): Promise<EditOutcome> => {
       const current = await loadPublished(this.env.SITE_CONTENT, websiteId);
       if (current === null) return { ok: false, status: 404, error: 'No store at this address' };
       const result = apply(current.site, edit);
       if ('error' in result) return { ok: false, status: result.status ?? 400, error: result.error };
       if (result.site === current.site) return { ok: true, value: result.value, version: null };
+      if (changedCodeInjection(current.site, result.site).length > 0 && !allows(roles, 'codeInjection')) {
+        return { ok: false, status: 403, error: ROLE_MESSAGES.codeInjection };
+      }
       const published = await publishSite(this.env.SITE_CONTENT, result.site);
       if ('error' in published) return { ok: false, status: 400, error: published.error };
       return { ok: true, value: result.value, version: published.version };

@@ -12,7 +12,7 @@ import { sessionRecordingId } from '../integrations/session-recording';
 import type { EditValue, NavigationItem } from '../site/edits';
 import type { Site } from '../site/schema';
 import { apiError, readJson, requireSite, type AppEnv } from './http';
-import { requirePermission } from './merchant-session';
+import { MERCHANT_MESSAGES, merchantSessionOf, requirePermission } from './merchant-session';
 import { restockAdmin } from './restock';
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -49,9 +49,15 @@ const preferencesSchema = z.record(z.string().max(100), z.unknown());
 const languagesSchema = z.object({ languages: z.array(z.string().min(2).max(35)).max(20) });
 const NAMESPACE = /^[a-z][a-z0-9-]{0,63}$/;
 
-/** Applies an edit through the website's SiteEditor; the answer is the edit's value or its 4xx. */
+/**
+ * Applies an edit through the website's SiteEditor as the signed-in merchant (whose roles decide
+ * whether it may change code-injection fields); the answer is the edit's value or its 4xx.
+ */
 async function edit(c: Context<AppEnv>, site: Site, change: Edit): Promise<{ value: EditValue } | Response> {
-  const outcome: EditOutcome = await c.env.SITE_EDITOR.get(c.env.SITE_EDITOR.idFromName(site.website.id)).edit(site.website.id, change);
+  const session = await merchantSessionOf(c, site);
+  if (session === null) return apiError(c, 401, MERCHANT_MESSAGES.signIn);
+  const editor = c.env.SITE_EDITOR.get(c.env.SITE_EDITOR.idFromName(site.website.id));
+  const outcome: EditOutcome = await editor.edit(site.website.id, change, session.profile.roles);
   if ('error' in outcome) return apiError(c, outcome.status, outcome.error);
   return { value: outcome.value };
 }

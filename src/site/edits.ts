@@ -151,7 +151,9 @@ export function appendToNavigation(site: SiteInput, collectionId: string): EditR
   return { site: { ...site, navigation: [...site.navigation, { title, url: collection.fullUrl, collectionId }] }, value: null };
 }
 
+/** Unchanged header and footer give back the same site, so nothing is published. */
 export function setHeaderFooter(site: SiteInput, input: { header: string; footer: string }): EditResult<null> {
+  if ((site.header?.html ?? '') === input.header && (site.footer?.html ?? '') === input.footer) return { site, value: null };
   return { site: { ...site, header: { html: input.header }, footer: { html: input.footer } }, value: null };
 }
 

@@ -7,7 +7,7 @@ export const ROLES = {
   campaignsEditor: 11, schedulingViewer: 12, schedulingEditor: 13, none: 14, websiteManager: 15, draftEditor: 16,
 } as const;
 
-export type Permission = 'read' | 'content' | 'commerce' | 'analytics' | 'integrations';
+export type Permission = 'read' | 'content' | 'codeInjection' | 'commerce' | 'analytics' | 'integrations';
 
 const { admin, billing, reporting, editor, storeManager, viewer, websiteManager, draftEditor } = ROLES;
 
@@ -16,6 +16,8 @@ export const PERMISSIONS: Readonly<Record<Permission, readonly number[]>> = {
   read: [admin, billing, reporting, editor, storeManager, viewer, websiteManager, draftEditor],
   /** Navigation, header and footer, languages. */
   content: [admin, editor, websiteManager],
+  /** Changing what is served exactly as written, scripts included: header and footer code, post-submit HTML, theme files (src/site/code-injection.ts). */
+  codeInjection: [admin, websiteManager],
   /** Stores, commerce preferences, restock emails. */
   commerce: [admin, storeManager, websiteManager],
   /** The analytics dashboard. */
@@ -23,6 +25,10 @@ export const PERMISSIONS: Readonly<Record<Permission, readonly number[]>> = {
   /** Address search and other editor integrations. */
   integrations: [admin, editor, storeManager, websiteManager, draftEditor],
 };
+
+export const ROLE_MESSAGES = {
+  codeInjection: 'Your role does not allow code injection: only an administrator or a website manager may change header and footer code or post-submit HTML.',
+} as const;
 
 export function allows(roles: readonly number[], permission: Permission): boolean {
   return roles.some((role) => PERMISSIONS[permission].includes(role));

@@ -3,12 +3,17 @@
  * render never meets malformed content. Shapes are the ones templates read (spec §3 of
  * engine-analytics-editor.txt): money as `{ value: '12.50', currency }`, images with
  * `originalSize` 'WxH', products with `structuredContent.variants`. Unknown extra fields are kept.
+ * Rich text is sanitized on the way in; header, footer and post-submit HTML are code, kept as
+ * written, and only some roles may change them (src/site/code-injection.ts).
  */
 import { z } from 'zod';
 import { FORM_FIELD_TYPES } from '../forms/validate';
+import { sanitizeRichText } from './rich-text';
 
 const id = z.string().min(1).max(64);
 const url = z.string().regex(/^\/[\w\-./?=&%]*$/, 'must be a site path starting with /');
+/** HTML that merchants write and the theme outputs as HTML: sanitized here, before it is stored (src/site/rich-text.ts). */
+const richText = z.string().max(100_000).transform(sanitizeRichText);
 const currency = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code');
 
 export const moneySchema = z.object({
@@ -63,7 +68,7 @@ export const formSchema = z.object({
   submissionMessage: z.string().default('Thank you!'),
   /** After a submission the visitor goes here (a site path or an http(s) URL) instead of seeing the message. */
   successRedirectUrl: z.string().regex(/^(\/|https?:\/\/)/, 'must be a site path or an http(s) URL').max(2083).optional(),
-  /** Shown (and its scripts run) after the submission message. */
+  /** Shown (and its scripts run) after the submission message: code injection (src/site/code-injection.ts), stored as written. */
   postSubmitHtml: z.string().max(20_000).optional(),
 });
 
@@ -88,8 +93,8 @@ export const itemSchema = z.looseObject({
   urlId: z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and dashes'),
   fullUrl: url,
   addedOn: z.number().int().optional(),
-  excerpt: z.string().optional(),
-  body: z.string().optional(),
+  excerpt: richText.optional(),
+  body: richText.optional(),
   tags: z.array(z.string().max(50)).default([]),
   categories: z.array(z.string().max(25)).default([]),
   publicCommentCount: z.number().int().min(0).optional(),
@@ -112,9 +117,10 @@ export const collectionSchema = z.looseObject({
   title: z.string().min(1),
   urlId: z.string().regex(/^[a-z0-9-]+$/),
   fullUrl: url,
-  description: z.string().optional(),
-  body: z.string().optional(),
-  blocks: z.array(z.looseObject({ id, type: z.enum(['newsletter', 'form', 'html', 'product']), productId: id.optional() })).optional(),
+  description: richText.optional(),
+  body: richText.optional(),
+  /** `html` blocks are page text blocks: rich text. */
+  blocks: z.array(z.looseObject({ id, type: z.enum(['newsletter', 'form', 'html', 'product']), productId: id.optional(), html: richText.optional() })).optional(),
 });
 
 export const websiteSchema = z.looseObject({
