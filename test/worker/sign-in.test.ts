@@ -124,6 +124,13 @@ describe('sign-in limits', () => {
     expect((await signIn(origin, VISITOR_SESSION, SHOPPER)).status).toBe(200);
   });
 
+  it('lets at most 5 of 20 simultaneous guesses at one account be checked', { timeout: 120_000 }, async () => {
+    const { origin } = await storeWithAccounts('simultaneous');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => signIn(origin, VISITOR_SESSION, { email: SHOPPER.email, password: 'guess' })));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(15).fill(429)]);
+  });
+
   it('backs merchant accounts off the same way', { timeout: 120_000 }, async () => {
     const { origin, team } = await storeWithAccounts('merchant-backoff');
     for (let i = 0; i < 5; i++) expect(await signIn(origin, MERCHANT_SESSION, { ...OWNER, password: 'wrong' })).toMatchObject({ status: 401, body: { error: MERCHANT_MESSAGES.badCredentials } });
