@@ -88,7 +88,7 @@ describe('visitor session', () => {
     expect(out.headers.getAll('set-cookie').some((c) => c.startsWith('CART=;'))).toBe(true);
   });
 
-  it('clones only what the account cart does not hold the last of, and says so', async () => {
+  it('clones only what the account cart does not hold the last of, and says so', { timeout: 60_000 }, async () => {
     const visitor = await new Visitor(await storeWithShopper('clone-stock.test')).open();
     // The only oak board in stock: the account's cart keeps holding it, so no copy can.
     expect((await visitor.json('POST', '/api/commerce/shopping-cart/entries', OAK)).status).toBe(200);

@@ -155,7 +155,7 @@ describe('sign-in limits', () => {
 });
 
 describe('sign-in load', () => {
-  it('takes no password into the accounts object: it hands out the stored hash and does no PBKDF2', async () => {
+  it('takes no password into the accounts object: it hands out the stored hash and does no PBKDF2', { timeout: 60_000 }, async () => {
     expectTypeOf<SiteUsers['beginSignIn']>().parameters.toEqualTypeOf<[email: string]>();
     expectTypeOf<SiteUsers['completeSignIn']>().parameters.toEqualTypeOf<[accountId: string, verifiedHash: string, rememberMe: boolean]>();
     expectTypeOf<MerchantAccounts['beginSignIn']>().parameters.toEqualTypeOf<[email: string]>();
