@@ -4,10 +4,15 @@
  * with the xsrf token later calls must send. Visitors (`SiteUsers`) and merchants
  * (`MerchantAccounts`) are separate objects on this one base, so a visitor can never sign in as a
  * merchant.
+ *
+ * The object never sees a password: one object serves every sign-in of a website, so the worker
+ * hashes and checks passwords (src/routes/sign-in.ts) and the object only hands out the stored hash
+ * (after the per-account back-off admits the attempt) and issues the session.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { randomHex } from '../site/ids';
-import { hashPassword, tokenDigest, verifyPassword, type PasswordHash } from './passwords';
+import { tokenDigest, type PasswordHash } from './passwords';
+import { SIGN_IN_BACKOFF, SignInAttempts } from './sign-in-attempts';
 
 export interface Session<P> {
   userId: string;
@@ -17,6 +22,9 @@ export interface Session<P> {
 }
 
 export type SignInResult<P> = { ok: true; token: string; session: Session<P>; expiresAt: number } | { ok: false };
+
+/** An admitted attempt carries the account's id and stored hash (null: no account has this email); a locked one the wait. */
+export type SignInCheck = { admitted: true; account: { id: string; password: PasswordHash } | null } | { admitted: false; retryAfterMs: number };
 
 /** A session lasts 30 days with "remember me", else 12 hours. */
 export const REMEMBERED_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -31,12 +39,12 @@ interface AccountRow extends Record<string, SqlStorageValue> {
   profile: string;
 }
 
-/** Hashed once per isolate: unknown emails are checked against it, so they take as long as wrong passwords. */
-let decoy: Promise<PasswordHash> | null = null;
-
 export abstract class AccountStore<P extends object> extends DurableObject<Env> {
   protected readonly sql: SqlStorage;
   protected abstract readonly idPrefix: string;
+  private readonly attempts: SignInAttempts;
+  /** The object's clock (tests replace it to move time on). */
+  clock: () => number = Date.now;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -46,6 +54,7 @@ export abstract class AccountStore<P extends object> extends DurableObject<Env> 
         salt TEXT NOT NULL, iterations INTEGER NOT NULL, profile TEXT NOT NULL)`,
     );
     this.sql.exec('CREATE TABLE IF NOT EXISTS account_sessions (token_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL, xsrf TEXT NOT NULL, expires_at INTEGER NOT NULL)');
+    this.attempts = new SignInAttempts(this.sql, SIGN_IN_BACKOFF);
   }
 
   private account(where: 'id' | 'email', value: string): AccountRow | undefined {
@@ -61,36 +70,47 @@ export abstract class AccountStore<P extends object> extends DurableObject<Env> 
     this.sql.exec('UPDATE accounts SET profile = ? WHERE id = ?', JSON.stringify(profile), id);
   }
 
-  /** Creates the account unless the email has one; returns its id either way. */
-  async ensureAccount(email: string, password: string, profile: P): Promise<string> {
-    const existing = this.account('email', email);
-    if (existing !== undefined) return existing.id;
-    const { hash, salt, iterations } = await hashPassword(password);
+  /** The emails among `emails` that have no account yet (so the worker hashes passwords only for those). */
+  accountsMissing(emails: string[]): string[] {
+    return emails.filter((email) => this.account('email', email) === undefined);
+  }
+
+  /** Creates the account with a password hashed by the caller unless the email has one; returns its id either way. */
+  protected ensureAccount(email: string, password: PasswordHash, profile: P): string {
     this.sql.exec(
       'INSERT OR IGNORE INTO accounts (id, email, password_hash, salt, iterations, profile) VALUES (?, ?, ?, ?, ?, ?)',
       `${this.idPrefix}-${randomHex(8)}`,
       email,
-      hash,
-      salt,
-      iterations,
+      password.hash,
+      password.salt,
+      password.iterations,
       JSON.stringify(profile),
     );
     return this.account('email', email)?.id ?? '';
   }
 
-  async signIn(email: string, password: string, rememberMe: boolean): Promise<SignInResult<P>> {
+  /** Starts a sign-in: counts the attempt against the email's back-off, and gives the stored hash to check the password against. */
+  beginSignIn(email: string): SignInCheck {
     const row = this.account('email', email);
-    if (row === undefined) {
-      decoy ??= hashPassword(randomHex(16));
-      await verifyPassword(password, await decoy);
-      return { ok: false };
-    }
-    if (!(await verifyPassword(password, { hash: row.password_hash, salt: row.salt, iterations: row.iterations }))) return { ok: false };
+    const admission = this.attempts.admit(email, row !== undefined, this.clock());
+    if (!admission.admitted) return admission;
+    return { admitted: true, account: row === undefined ? null : { id: row.id, password: { hash: row.password_hash, salt: row.salt, iterations: row.iterations } } };
+  }
+
+  /**
+   * Finishes a sign-in whose password the worker checked against `verifiedHash`: clears the back-off
+   * and issues a session, unless the password changed in between.
+   */
+  async completeSignIn(accountId: string, verifiedHash: string, rememberMe: boolean): Promise<SignInResult<P>> {
+    const row = this.account('id', accountId);
+    if (row === undefined || row.password_hash !== verifiedHash) return { ok: false };
+    this.attempts.reset(row.email);
     const token = randomHex(32);
     const xsrfToken = randomHex(16);
-    const expiresAt = Date.now() + (rememberMe ? REMEMBERED_SESSION_MS : SESSION_MS);
+    const now = this.clock();
+    const expiresAt = now + (rememberMe ? REMEMBERED_SESSION_MS : SESSION_MS);
     this.sql.exec('INSERT INTO account_sessions (token_hash, account_id, xsrf, expires_at) VALUES (?, ?, ?, ?)', await tokenDigest(token), row.id, xsrfToken, expiresAt);
-    this.sql.exec('DELETE FROM account_sessions WHERE expires_at <= ?', Date.now());
+    this.sql.exec('DELETE FROM account_sessions WHERE expires_at <= ?', now);
     return { ok: true, token, expiresAt, session: { userId: row.id, email: row.email, xsrfToken, profile: JSON.parse(row.profile) as P } };
   }
 
@@ -98,7 +118,7 @@ export abstract class AccountStore<P extends object> extends DurableObject<Env> 
     const row = this.sql
       .exec<{ account_id: string; xsrf: string; expires_at: number }>('SELECT account_id, xsrf, expires_at FROM account_sessions WHERE token_hash = ?', await tokenDigest(token))
       .toArray()[0];
-    if (row === undefined || row.expires_at <= Date.now()) return null;
+    if (row === undefined || row.expires_at <= this.clock()) return null;
     const account = this.account('id', row.account_id);
     if (account === undefined) return null;
     return { userId: account.id, email: account.email, xsrfToken: row.xsrf, profile: JSON.parse(account.profile) as P };

@@ -1,4 +1,8 @@
-/** Password hashing with PBKDF2-SHA-256 through WebCrypto (100,000 iterations: the Workers runtime's maximum). */
+/**
+ * Password hashing with PBKDF2-SHA-256 through WebCrypto (100,000 iterations: the Workers runtime's
+ * maximum). It runs in the stateless worker, never in the accounts objects, so sign-ins to one
+ * website are not hashed one after another (src/routes/sign-in.ts).
+ */
 import { toHex } from '../site/ids';
 
 export const PBKDF2_ITERATIONS = 100_000;

@@ -1,5 +1,6 @@
 /** Visitor accounts of one website: their language and the cart that follows them. */
 import { AccountStore, type Session } from './accounts';
+import type { PasswordHash } from './passwords';
 
 export interface VisitorProfile {
   cartId: string | null;
@@ -11,7 +12,7 @@ export type VisitorSession = Session<VisitorProfile>;
 export class SiteUsers extends AccountStore<VisitorProfile> {
   protected readonly idPrefix = 'su';
 
-  ensureUser(email: string, password: string): Promise<string> {
+  ensureUser(email: string, password: PasswordHash): string {
     return this.ensureAccount(email, password, { cartId: null, language: null });
   }
 

@@ -7,6 +7,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { MerchantSession } from '../durable/merchants';
+import { hashPassword } from '../durable/passwords';
 import { DEMO_MERCHANTS, DEMO_SITE_ID } from '../site/demo';
 import { allows, type Permission } from '../site/roles';
 import type { Site } from '../site/schema';
@@ -14,6 +15,7 @@ import { deleteStoreCookie, readStoreCookie, setStoreCookie } from './cookies';
 import { requireCrumb } from './csrf';
 import { apiError, isDevelopment, readJson, requireSite, siteFor, type AppEnv } from './http';
 import { rateLimit } from './rate-limit';
+import { signInRefusal, signInWithPassword } from './sign-in';
 
 export const MERCHANT_MESSAGES = {
   badCredentials: 'Your email or password is incorrect.',
@@ -52,7 +54,9 @@ export function requirePermission(permission: Permission): MiddlewareHandler<App
 /** The demo store's team exists in development (README: local use only). */
 async function ensureDemoTeam(c: Context<AppEnv>, site: Site): Promise<void> {
   if (!isDevelopment(c.env) || site.website.id !== DEMO_SITE_ID) return;
-  for (const member of DEMO_MERCHANTS) await merchants(c.env, site).ensureMember(member.email, member.password, [...member.roles]);
+  const team = merchants(c.env, site);
+  const missing = new Set(await team.accountsMissing(DEMO_MERCHANTS.map((member) => member.email)));
+  for (const member of DEMO_MERCHANTS) if (missing.has(member.email)) await team.ensureMember(member.email, await hashPassword(member.password), [...member.roles]);
 }
 
 const signInSchema = z.object({ email: z.string().max(256), password: z.string().max(1024) });
@@ -60,13 +64,14 @@ const SESSION_PATH = '/api/merchant/session';
 
 export const merchantSession = new Hono<AppEnv>();
 
-merchantSession.post(SESSION_PATH, requireCrumb, rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'merchant-signin'), async (c) => {
+merchantSession.post(SESSION_PATH, requireCrumb, rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'merchant-signin'), async (c) => {
   const body = await readJson(c, signInSchema, 4096);
   const site = await requireSite(c);
   if (site instanceof Response) return site;
   await ensureDemoTeam(c, site);
-  const result = await merchants(c.env, site).signIn(body.email.trim(), body.password, false);
-  if (!result.ok) return apiError(c, 401, MERCHANT_MESSAGES.badCredentials);
+  const outcome = await signInWithPassword(merchants(c.env, site), body.email.trim(), body.password, false);
+  if (outcome.status !== 'signedIn') return signInRefusal(c, outcome, MERCHANT_MESSAGES.badCredentials);
+  const { result } = outcome;
   setStoreCookie(c, 'merchantSession', result.token, { httpOnly: true, sameSite: 'Strict', expires: new Date(result.expiresAt) });
   return c.json({ email: result.session.email, roles: result.session.profile.roles });
 });

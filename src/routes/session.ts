@@ -8,6 +8,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { resolveCartLine } from '../commerce/cart-line';
 import type { VisitorSession } from '../durable/site-users';
+import { hashPassword } from '../durable/passwords';
 import { DEMO_SHOPPER, DEMO_SITE_ID } from '../site/demo';
 import { itemById } from '../site/lookup';
 import type { Site } from '../site/schema';
@@ -17,6 +18,7 @@ import { randomToken, requireCrumb } from './csrf';
 import { apiError, isDevelopment, readJson, requireSite, type AppEnv } from './http';
 import { rateLimit } from './rate-limit';
 import { currentSession, siteUsers } from './site-user-session';
+import { signInRefusal, signInWithPassword } from './sign-in';
 
 export const XSRF_HEADER = 'X-SiteUser-Xsrf-Token';
 export const SESSION_MESSAGES = {
@@ -39,7 +41,9 @@ const localeSchema = z.object({
 
 /** The demo store's visitor account exists in development (README: local use only). */
 async function ensureDemoAccounts(c: Context<AppEnv>, site: Site): Promise<void> {
-  if (isDevelopment(c.env) && site.website.id === DEMO_SITE_ID) await siteUsers(c.env, site).ensureUser(DEMO_SHOPPER.email, DEMO_SHOPPER.password);
+  if (!isDevelopment(c.env) || site.website.id !== DEMO_SITE_ID) return;
+  const users = siteUsers(c.env, site);
+  if ((await users.accountsMissing([DEMO_SHOPPER.email])).length > 0) await users.ensureUser(DEMO_SHOPPER.email, await hashPassword(DEMO_SHOPPER.password));
 }
 
 function setSessionCookies(c: Context<AppEnv>, token: string, userId: string, expiresAt: number, remember: boolean): void {
@@ -49,19 +53,24 @@ function setSessionCookies(c: Context<AppEnv>, token: string, userId: string, ex
   setStoreCookie(c, 'siteUserInfo', JSON.stringify({ authenticated: true, siteUserId: userId }), common);
 }
 
-/** A copy of the account's cart as a new anonymous cart (entries that can no longer be held are left out). */
-async function cloneCart(c: Context<AppEnv>, site: Site, accountCartId: string): Promise<string | null> {
+/**
+ * A copy of the account's cart as a new anonymous cart, with the entries that can still be held
+ * (the account's cart keeps holding its own stock, so an entry that holds the last units cannot be
+ * copied); null when no entry could be.
+ */
+async function cloneCart(c: Context<AppEnv>, site: Site, accountCartId: string): Promise<{ cartId: string; entriesLeftOut: number } | null> {
   const source = await cartObject(c.env, site.website.id, accountCartId).read();
-  if (source === null || source.entries.length === 0) return null;
+  if (source === null) return null;
   const cartId = randomToken();
   const target = cartObject(c.env, site.website.id, cartId);
+  let cloned = 0;
   for (const entry of source.entries) {
     const item = itemById(site, entry.itemId);
     const line = item === undefined ? null : resolveCartLine(item, entry.chosenVariant.sku, source.currencyCode);
     if (line === null || 'error' in line) continue;
-    await target.add(cartHead(site, cartId), line, entry.quantity, entry.additionalFields);
+    if ((await target.add(cartHead(site, cartId), line, entry.quantity, entry.additionalFields)).ok) cloned++;
   }
-  return cartId;
+  return cloned === 0 ? null : { cartId, entriesLeftOut: source.entries.length - cloned };
 }
 
 /** The signed-in session whose xsrf token the request carries, or the 401/403 to answer. */
@@ -85,14 +94,15 @@ session.get('/api/site-users/account/session', async (c) => {
   return c.json(current === null ? { authenticated: false } : { authenticated: true, siteUserId: current.userId, email: current.email, xsrfToken: current.xsrfToken, language: current.profile.language });
 });
 
-session.post('/api/site-users/account/session', rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'signin'), async (c) => {
+session.post('/api/site-users/account/session', rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'signin'), async (c) => {
   const body = await readJson(c, signInSchema, MAX_BODY_BYTES);
   const site = await requireSite(c);
   if (site instanceof Response) return site;
   await ensureDemoAccounts(c, site);
   const users = siteUsers(c.env, site);
-  const result = await users.signIn(body.email.trim(), body.password, body.rememberMe === true);
-  if (!result.ok) return apiError(c, 401, SESSION_MESSAGES.badCredentials);
+  const outcome = await signInWithPassword(users, body.email.trim(), body.password, body.rememberMe === true);
+  if (outcome.status !== 'signedIn') return signInRefusal(c, outcome, SESSION_MESSAGES.badCredentials);
+  const { result } = outcome;
   setSessionCookies(c, result.token, result.session.userId, result.expiresAt, body.rememberMe === true);
   // The cart follows the account: its own cart if it has one, else the one the visitor filled.
   const visitorCart = cartIdFrom(c);
@@ -110,9 +120,12 @@ session.delete('/api/site-users/account/session', async (c) => {
   deleteStoreCookie(c, 'siteUserSession');
   deleteStoreCookie(c, 'siteUserInfo');
   const clone = c.req.query('cloneCart') === 'true' && current.profile.cartId !== null ? await cloneCart(c, site, current.profile.cartId) : null;
-  if (clone !== null) setCartCookie(c, clone);
-  else deleteStoreCookie(c, 'cart');
-  return c.json({ signedOut: true, cartCloned: clone !== null });
+  if (clone === null) {
+    deleteStoreCookie(c, 'cart');
+    return c.json({ signedOut: true, cartCloned: false });
+  }
+  setCartCookie(c, clone.cartId);
+  return c.json({ signedOut: true, cartCloned: true, ...(clone.entriesLeftOut > 0 ? { entriesLeftOut: clone.entriesLeftOut } : {}) });
 });
 
 session.post('/api/site-users/account/locale', async (c) => {

@@ -11,6 +11,7 @@ import { DEMO_MERCHANTS, demoSite } from '../../src/site/demo';
 import { PERMISSIONS, ROLE_MESSAGES, ROLES } from '../../src/site/roles';
 import { parseSite, type Item, type SiteInput } from '../../src/site/schema';
 import { mapHost, publishSite } from '../../src/site/store';
+import { hashPassword } from '../../src/durable/passwords';
 import { Visitor } from './visitor';
 
 const SITE_ID = 'roles';
@@ -58,7 +59,7 @@ beforeAll(async () => {
   expect(await publishSite(env.SITE_CONTENT, rolesSite())).toHaveProperty('version');
   await mapHost(env.SITE_CONTENT, 'roles.test', SITE_ID);
   const team = env.MERCHANTS.get(env.MERCHANTS.idFromName(SITE_ID));
-  for (const role of Object.values(ROLES)) await team.ensureMember(account(role).email, account(role).password, [role]);
+  for (const role of Object.values(ROLES)) await team.ensureMember(account(role).email, await hashPassword(account(role).password), [role]);
 }, SIGN_INS_TIMEOUT);
 
 describe('the code-injection permission', () => {

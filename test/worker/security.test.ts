@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS, DEMO_SHOPPER, demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
+import { hashPassword } from '../../src/durable/passwords';
 import { PRODUCTION_VARS, Visitor } from './visitor';
 
 function expectCommonHeaders(res: Response): void {
@@ -92,8 +93,8 @@ describe('cookie audit', () => {
     await mapHost(env.SITE_CONTENT, 'secure.test', 'secure-test');
     const shopper = { email: 'audit@example.com', password: 'audit-shopper-password' };
     const merchant = { email: 'audit-owner@example.com', password: 'audit-owner-password' };
-    await env.SITE_USERS.get(env.SITE_USERS.idFromName('secure-test')).ensureUser(shopper.email, shopper.password);
-    await env.MERCHANTS.get(env.MERCHANTS.idFromName('secure-test')).ensureMember(merchant.email, merchant.password, [1]);
+    await env.SITE_USERS.get(env.SITE_USERS.idFromName('secure-test')).ensureUser(shopper.email, await hashPassword(shopper.password));
+    await env.MERCHANTS.get(env.MERCHANTS.idFromName('secure-test')).ensureMember(merchant.email, await hashPassword(merchant.password), [1]);
     const visitor = new Visitor('https://secure.test', { vars: PRODUCTION_VARS, headers: { 'cf-connecting-ip': '192.0.2.10' } });
     const byName = await cookiesOfAVisit(visitor, shopper, merchant);
     expect([...byName.keys()].sort()).toEqual(rules.map(([name]) => `__Host-${name}`).sort());

@@ -1,15 +1,34 @@
 /** The visitor sign-in session in workerd: PBKDF2 accounts, cookies, xsrf, cart following the account, cloneCart, locale. */
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { ShoppingCart } from '../../src/commerce/cart';
-import { DEMO_SHOPPER } from '../../src/site/demo';
+import { hashPassword } from '../../src/durable/passwords';
+import { DEMO_SHOPPER, demoSite } from '../../src/site/demo';
+import { mapHost, publishSite } from '../../src/site/store';
 import { SESSION_MESSAGES } from '../../src/routes/session';
 import { Visitor } from './visitor';
 
 const SESSION = '/api/site-users/account/session';
 const PEN = { itemId: 'p-brass-pen', sku: 'SQ1016', quantity: 2 };
 
+const OAK = { itemId: 'p-oak-board', sku: 'SQ1015', quantity: 1 };
+
 async function signIn(visitor: Visitor, password: string = DEMO_SHOPPER.password, rememberMe = false) {
   return visitor.json<{ xsrfToken: string; siteUserId: string; error?: string }>('POST', SESSION, { email: DEMO_SHOPPER.email, password, rememberMe });
+}
+
+function signOut(visitor: Visitor, xsrfToken: string, query = ''): Promise<Response> {
+  return visitor.fetch(`${SESSION}${query}`, { method: 'DELETE', headers: { 'x-csrf-token': visitor.cookies.get('crumb') ?? '', 'x-siteuser-xsrf-token': xsrfToken } });
+}
+
+/** A store on its own host (its own stock ledger) with the demo shopper's account. */
+async function storeWithShopper(host: string): Promise<string> {
+  const site = demoSite();
+  site.website.id = host.replaceAll('.', '-');
+  expect(await publishSite(env.SITE_CONTENT, site)).toHaveProperty('version');
+  await mapHost(env.SITE_CONTENT, host, site.website.id);
+  await env.SITE_USERS.get(env.SITE_USERS.idFromName(site.website.id)).ensureUser(DEMO_SHOPPER.email, await hashPassword(DEMO_SHOPPER.password));
+  return `http://${host}`;
 }
 
 describe('visitor session', () => {
@@ -67,6 +86,27 @@ describe('visitor session', () => {
     const out = await visitor.fetch(SESSION, { method: 'DELETE', headers: { 'x-csrf-token': visitor.cookies.get('crumb') ?? '', 'x-siteuser-xsrf-token': body.xsrfToken } });
     expect(await out.json()).toEqual({ signedOut: true, cartCloned: false });
     expect(out.headers.getAll('set-cookie').some((c) => c.startsWith('CART=;'))).toBe(true);
+  });
+
+  it('clones only what the account cart does not hold the last of, and says so', { timeout: 60_000 }, async () => {
+    const visitor = await new Visitor(await storeWithShopper('clone-stock.test')).open();
+    // The only oak board in stock: the account's cart keeps holding it, so no copy can.
+    expect((await visitor.json('POST', '/api/commerce/shopping-cart/entries', OAK)).status).toBe(200);
+    const accountCart = visitor.cookies.get('CART');
+    const first = await signIn(visitor);
+    const nothingCloned = await signOut(visitor, first.body.xsrfToken, '?cloneCart=true');
+    expect(await nothingCloned.json()).toEqual({ signedOut: true, cartCloned: false });
+    expect(nothingCloned.headers.getAll('set-cookie').some((c) => c.startsWith('CART=;'))).toBe(true);
+
+    // With an unlimited pen beside the board, the copy holds the pen and reports the board left out.
+    const second = await signIn(visitor);
+    expect(visitor.cookies.get('CART')).toBe(accountCart);
+    expect((await visitor.json('POST', '/api/commerce/shopping-cart/entries', PEN)).status).toBe(200);
+    const partly = await signOut(visitor, second.body.xsrfToken, '?cloneCart=true');
+    expect(await partly.json()).toEqual({ signedOut: true, cartCloned: true, entriesLeftOut: 1 });
+    expect(visitor.cookies.get('CART')).not.toBe(accountCart);
+    const clone = (await visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart')).body;
+    expect(clone.entries.map((e) => [e.itemId, e.quantity])).toEqual([[PEN.itemId, PEN.quantity]]);
   });
 
   it('sets the account language, and refuses it without a session', async () => {

@@ -11,6 +11,18 @@ export interface AccountPanelProps {
   languages: string[];
 }
 
+/** What sign-out says about the cart, from the answer's `cartCloned` and `entriesLeftOut`. */
+const SIGNED_OUT = {
+  cartKept: 'You are signed out. Your cart is still here.',
+  cartKeptInPart: 'You are signed out. Your cart is still here, without the items that are no longer in stock.',
+  noCart: 'You are signed out.',
+} as const;
+
+interface SignedOut {
+  cartCloned: boolean;
+  entriesLeftOut?: number;
+}
+
 interface Session {
   authenticated: boolean;
   email?: string;
@@ -49,7 +61,8 @@ export default function AccountPanel({ languages }: AccountPanelProps) {
     }
     setBusy(false);
     if (!res.ok) return setMessage(await responseFailure(res, 'Unable to sign out. Please try again.'));
-    setMessage('You are signed out. Your cart is still here.');
+    const { cartCloned, entriesLeftOut = 0 } = (await res.json()) as SignedOut;
+    setMessage(!cartCloned ? SIGNED_OUT.noCart : entriesLeftOut > 0 ? SIGNED_OUT.cartKeptInPart : SIGNED_OUT.cartKept);
     await refresh();
   };
 

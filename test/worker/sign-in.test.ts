@@ -1,0 +1,181 @@
+/**
+ * Sign-in abuse in production mode (as deployed): the per-IP limit whatever crumb an attempt
+ * carries, the per-account back-off whatever IP it comes from (on a clock the test moves), the same
+ * answer and the same PBKDF2 work for unknown emails, and no hashing in the accounts object.
+ */
+import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { CART_MESSAGES } from '../../src/commerce/cart';
+import type { MerchantAccounts } from '../../src/durable/merchants';
+import { hashPassword, PBKDF2_ITERATIONS } from '../../src/durable/passwords';
+import { lockDelay, SIGN_IN_BACKOFF } from '../../src/durable/sign-in-attempts';
+import type { SiteUsers } from '../../src/durable/site-users';
+import { cookieName } from '../../src/cookies';
+import { CSRF_HEADER } from '../../src/routes/csrf';
+import { MERCHANT_MESSAGES } from '../../src/routes/merchant-session';
+import { SESSION_MESSAGES } from '../../src/routes/session';
+import { demoSite } from '../../src/site/demo';
+import { randomHex } from '../../src/site/ids';
+import { mapHost, publishSite } from '../../src/site/store';
+import app from '../../src/worker';
+
+const VISITOR_SESSION = '/api/site-users/account/session';
+const MERCHANT_SESSION = '/api/merchant/session';
+const SHOPPER = { email: 'shopper@signin.test', password: 'correct horse battery staple' };
+const OWNER = { email: 'owner@signin.test', password: 'owner battery staple horse' };
+const PRODUCTION = { ...env, ENVIRONMENT: 'production' };
+/** Bogus sign-ins at once in the load test: each is a real 100,000-iteration PBKDF2. */
+const BOGUS = 100;
+
+let addresses = 0;
+/** Each call comes from a new address unless one is given, so the per-IP limit stays out of the way. */
+const newIp = () => `198.51.${(addresses >> 8) & 255}.${addresses++ & 255}`;
+
+interface Store {
+  origin: string;
+  users: DurableObjectStub<SiteUsers>;
+  team: DurableObjectStub<MerchantAccounts>;
+}
+
+/** A store on its own host with one visitor account and one owner, each test its own website. */
+async function storeWithAccounts(name: string): Promise<Store> {
+  const site = demoSite();
+  site.website.id = `signin-${name}`;
+  expect(await publishSite(env.SITE_CONTENT, site)).toHaveProperty('version');
+  await mapHost(env.SITE_CONTENT, `${name}.signin.test`, site.website.id);
+  const users = env.SITE_USERS.get(env.SITE_USERS.idFromName(site.website.id));
+  const team = env.MERCHANTS.get(env.MERCHANTS.idFromName(site.website.id));
+  await users.ensureUser(SHOPPER.email, await hashPassword(SHOPPER.password));
+  await team.ensureMember(OWNER.email, await hashPassword(OWNER.password), [1]);
+  return { origin: `https://${name}.signin.test`, users, team };
+}
+
+/** A sign-in as a script would send it: a made-up crumb each time (the double-submit check only needs cookie and header to match). */
+async function signIn(origin: string, path: string, body: { email: string; password: string }, ip = newIp()) {
+  const crumb = randomHex(16);
+  const ctx = createExecutionContext();
+  const res = await app.fetch(
+    new Request(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `${cookieName('crumb', true)}=${crumb}`, [CSRF_HEADER]: crumb, 'cf-connecting-ip': ip },
+      body: JSON.stringify(body),
+    }),
+    PRODUCTION,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown>, retryAfter: res.headers.get('retry-after') };
+}
+
+/** Moves the accounts object's clock on by `ms` from now on. */
+async function advance(stub: DurableObjectStub<SiteUsers> | DurableObjectStub<MerchantAccounts>, ms: number): Promise<void> {
+  await runInDurableObject(stub, (store: SiteUsers | MerchantAccounts) => {
+    const before = store.clock;
+    store.clock = () => before() + ms;
+  });
+}
+
+/** Counts PBKDF2 derivations at the store's iteration count, wherever in this isolate they run. */
+function countPbkdf2(): () => number {
+  const derive = vi.spyOn(crypto.subtle, 'deriveBits');
+  return () => derive.mock.calls.filter(([algorithm]) => typeof algorithm === 'object' && algorithm.name === 'PBKDF2' && algorithm.iterations === PBKDF2_ITERATIONS).length;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('sign-in limits', () => {
+  it('locks for 30 s after 5 attempts, then doubles per attempt up to 15 minutes', () => {
+    expect([1, 4, 5, 6, 7, 9, 10, 40].map((n) => lockDelay(n, SIGN_IN_BACKOFF) / 1000)).toEqual([0, 0, 30, 60, 120, 480, 900, 900]);
+  });
+
+  it('limits attempts per connecting IP, whatever crumb each one carries', { timeout: 120_000 }, async () => {
+    const { origin } = await storeWithAccounts('per-ip');
+    const ip = newIp();
+    const answers = [];
+    // A different email each time, so only the per-IP limit can refuse.
+    for (let i = 0; i < 30; i++) answers.push(await signIn(origin, VISITOR_SESSION, { email: `guess-${i}@signin.test`, password: 'wrong' }, ip));
+    const limited = answers.filter((a) => a.status === 429);
+    expect(limited.length).toBeGreaterThanOrEqual(10);
+    expect(limited[0]?.body).toEqual({ error: CART_MESSAGES.tryAgain });
+    expect(answers.filter((a) => a.status !== 429).every((a) => a.status === 401)).toBe(true);
+    // Merchant sign-in counts separately but the same way; another address is not held back.
+    expect((await signIn(origin, MERCHANT_SESSION, OWNER, ip)).status).toBe(200);
+    expect((await signIn(origin, VISITOR_SESSION, SHOPPER)).status).toBe(200);
+  });
+
+  it('backs an account off across IPs, refusing even the right password until the delay has passed', { timeout: 120_000 }, async () => {
+    const { origin, users } = await storeWithAccounts('backoff');
+    const wrong = { email: SHOPPER.email, password: 'wrong' };
+    for (let i = 0; i < 5; i++) expect(await signIn(origin, VISITOR_SESSION, wrong)).toMatchObject({ status: 401, body: { error: SESSION_MESSAGES.badCredentials } });
+    expect(await signIn(origin, VISITOR_SESSION, SHOPPER)).toEqual({ status: 429, body: { error: CART_MESSAGES.tryAgain }, retryAfter: '30' });
+    // The email is matched as accounts match it, whatever its case.
+    expect((await signIn(origin, VISITOR_SESSION, { ...SHOPPER, email: SHOPPER.email.toUpperCase() })).status).toBe(429);
+
+    await advance(users, 31_000);
+    expect((await signIn(origin, VISITOR_SESSION, wrong)).status).toBe(401);
+    expect(await signIn(origin, VISITOR_SESSION, SHOPPER)).toMatchObject({ status: 429, retryAfter: '60' });
+
+    await advance(users, 61_000);
+    expect((await signIn(origin, VISITOR_SESSION, SHOPPER)).status).toBe(200);
+    // A success starts the count afresh.
+    expect((await signIn(origin, VISITOR_SESSION, wrong)).status).toBe(401);
+    expect((await signIn(origin, VISITOR_SESSION, SHOPPER)).status).toBe(200);
+  });
+
+  it('lets at most 5 of 20 simultaneous guesses at one account be checked', { timeout: 120_000 }, async () => {
+    const { origin } = await storeWithAccounts('simultaneous');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => signIn(origin, VISITOR_SESSION, { email: SHOPPER.email, password: 'guess' })));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(15).fill(429)]);
+  });
+
+  it('backs merchant accounts off the same way', { timeout: 120_000 }, async () => {
+    const { origin, team } = await storeWithAccounts('merchant-backoff');
+    for (let i = 0; i < 5; i++) expect(await signIn(origin, MERCHANT_SESSION, { ...OWNER, password: 'wrong' })).toMatchObject({ status: 401, body: { error: MERCHANT_MESSAGES.badCredentials } });
+    expect(await signIn(origin, MERCHANT_SESSION, OWNER)).toMatchObject({ status: 429, body: { error: CART_MESSAGES.tryAgain }, retryAfter: '30' });
+    await advance(team, 31_000);
+    expect(await signIn(origin, MERCHANT_SESSION, OWNER)).toMatchObject({ status: 200, body: { email: OWNER.email, roles: [1] } });
+  });
+
+  it('answers an unknown email exactly like a wrong password, after the same PBKDF2 work, and backs it off the same way', { timeout: 120_000 }, async () => {
+    const { origin } = await storeWithAccounts('unknown');
+    const pbkdf2 = countPbkdf2();
+    const wrongPassword = await signIn(origin, VISITOR_SESSION, { email: SHOPPER.email, password: 'wrong' });
+    expect(pbkdf2()).toBe(1);
+    const unknownEmail = await signIn(origin, VISITOR_SESSION, { email: 'nobody@signin.test', password: 'wrong' });
+    expect(pbkdf2()).toBe(2);
+    expect(unknownEmail).toEqual(wrongPassword);
+    expect(unknownEmail).toEqual({ status: 401, body: { error: SESSION_MESSAGES.badCredentials }, retryAfter: null });
+
+    for (let i = 0; i < 4; i++) await signIn(origin, VISITOR_SESSION, { email: 'nobody@signin.test', password: 'wrong' });
+    expect(await signIn(origin, VISITOR_SESSION, { email: 'nobody@signin.test', password: 'wrong' })).toEqual({ status: 429, body: { error: CART_MESSAGES.tryAgain }, retryAfter: '30' });
+  });
+});
+
+describe('sign-in load', () => {
+  it('takes no password into the accounts object: it hands out the stored hash and does no PBKDF2', { timeout: 60_000 }, async () => {
+    expectTypeOf<SiteUsers['beginSignIn']>().parameters.toEqualTypeOf<[email: string]>();
+    expectTypeOf<SiteUsers['completeSignIn']>().parameters.toEqualTypeOf<[accountId: string, verifiedHash: string, rememberMe: boolean]>();
+    expectTypeOf<MerchantAccounts['beginSignIn']>().parameters.toEqualTypeOf<[email: string]>();
+    const { users } = await storeWithAccounts('no-hashing');
+    const pbkdf2 = countPbkdf2();
+    const check = await users.beginSignIn(SHOPPER.email);
+    if (!check.admitted || check.account === null) throw new Error('the account should be admitted');
+    expect(check.account.password.iterations).toBe(PBKDF2_ITERATIONS);
+    expect(await users.completeSignIn(check.account.id, 'not the stored hash', false)).toEqual({ ok: false });
+    expect((await users.completeSignIn(check.account.id, check.account.password.hash, false)).ok).toBe(true);
+    expect(await users.beginSignIn('nobody@signin.test')).toEqual({ admitted: true, account: null });
+    expect(pbkdf2()).toBe(0);
+  });
+
+  it('signs a real visitor in while bogus sign-ins from many addresses run at once', { timeout: 180_000 }, async () => {
+    const { origin } = await storeWithAccounts('load');
+    const bogus = Array.from({ length: BOGUS }, (_, i) => signIn(origin, VISITOR_SESSION, { email: `bot-${i}@signin.test`, password: 'guess' }));
+    const real = signIn(origin, VISITOR_SESSION, SHOPPER);
+    expect((await real).status).toBe(200);
+    expect((await Promise.all(bogus)).map((a) => a.status)).toEqual(Array(BOGUS).fill(401));
+  });
+});
