@@ -33,7 +33,7 @@ export default defineConfig({
         plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' } })],
         test: {
           name: 'worker',
-          include: ['test/worker/**/*.test.ts'],
+          include: ['test/worker/**/*.test.ts', 'test/security/**/*.test.ts'],
         },
       },
     ],

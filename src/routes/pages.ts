@@ -4,7 +4,8 @@
  * Also `?format=json|json-pretty` (the page context), `/sitemap.xml` and `/robots.txt`.
  */
 import { Hono } from 'hono';
-import { compile, render, type TemplateError } from '../engine/index';
+import { compile, render, type Formatter, type FormatterTable, type TemplateError } from '../engine/index';
+import { DEFAULT_FORMATTERS } from '../engine/plugins/index';
 import { fingerprint } from '../site/fingerprint';
 import type { Site } from '../site/schema';
 import { themePartials } from '../site/theme';
@@ -15,8 +16,19 @@ import { resolvePage, sitePaths, type ResolvedPage } from './page-context';
 import { ISLAND_FORMATTERS } from './islands';
 import { codeInjection, keepTrusted, keepTrustedText, sourcesOf, trustedTheme, type CodeInjection } from './trusted-markup';
 
+const coreSafe = DEFAULT_FORMATTERS.safe as Formatter;
+
+/**
+ * `safe` strips tags, but keeps a `<` that has no `>` after it; on a page that `<` would open a tag
+ * with the markup that follows (`<img src=x onerror=…` before `</div>`), so store pages escape it.
+ */
+const safeText: Formatter = (value, args, ctx, vars) => {
+  const text = coreSafe(value, args, ctx, vars);
+  return typeof text === 'string' ? text.replaceAll('<', '&lt;') : text;
+};
+
 /** Widgets render as islands on store pages. */
-const PAGE_FORMATTERS = ISLAND_FORMATTERS;
+const PAGE_FORMATTERS: FormatterTable = { ...ISLAND_FORMATTERS, safe: safeText };
 
 /**
  * The browser entry's URL from the client build's manifest (null when the client is not built).
