@@ -116,7 +116,7 @@ function headThenBody(head: Uint8Array, body: ReadableStream<Uint8Array>): Reada
 /**
  * A streamed HTML response: the head goes out before the body is rendered. Untrusted scripts and
  * styles are removed from both; the CSP allows the head's trusted inline elements and the code
- * injection's by hash (inline scripts in a theme's body get no hash: README.md, Security).
+ * injection's by hash (inline scripts in a theme's body get no hash: README.md, "No injected markup can run").
  */
 export async function streamPage(site: Site, page: ResolvedPage, development: boolean, script: string | null, headers: Headers, captchaProvider: string | undefined): Promise<Response> {
   const code = await codeInjection(site);

@@ -214,3 +214,30 @@ describe('payload catalogue', () => {
     }
   }, 300_000);
 });
+
+describe('trusted theme markup', () => {
+  it('hashes the head inline script, gives a body inline script no hash, and never lets the marker out', async () => {
+    const site = demoSite();
+    site.website.id = 'theme-trust';
+    const head = site.theme['head.html'] as string;
+    const layout = site.theme['layout.html'] as string;
+    site.theme = {
+      ...site.theme,
+      'head.html': head.replace('</head>', '<script>window.themeHead = 1;</script><!-- a <script> in a comment --></head>'),
+      'layout.html': `${layout}<script>window.themeBody = 1;</script><script type="application/ld+json">{"@type":"Store"}</script>`,
+    };
+    const published = await publishSite(env.SITE_CONTENT, site);
+    if ('error' in published) throw new Error(published.error);
+    await mapHost(env.SITE_CONTENT, 'theme-trust.test', 'theme-trust');
+    const res = await new Visitor('http://theme-trust.test').fetch('/shop');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const html = await res.text();
+    expect(html).not.toContain('data-trust');
+    expect(html).toContain('<!-- a <script> in a comment -->');
+    expect(html).toContain('<script>window.themeHead = 1;</script>');
+    expect(html).toContain('<script>window.themeBody = 1;</script>');
+    expect(directive(csp, 'script-src')).toContain(await hash('window.themeHead = 1;'));
+    // The body rule: a theme's inline script outside the head is kept but never allowed to run.
+    expect(directive(csp, 'script-src')).not.toContain(await hash('window.themeBody = 1;'));
+  });
+});
