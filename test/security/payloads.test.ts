@@ -239,5 +239,5 @@ describe('trusted theme markup', () => {
     expect(directive(csp, 'script-src')).toContain(await hash('window.themeHead = 1;'));
     // The body rule: a theme's inline script outside the head is kept but never allowed to run.
     expect(directive(csp, 'script-src')).not.toContain(await hash('window.themeBody = 1;'));
-  });
+  }, 60_000);
 });

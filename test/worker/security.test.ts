@@ -41,7 +41,7 @@ describe('security headers', () => {
     expect(notModified.status).toBe(304);
     expect(notModified.headers.get('content-security-policy')).toBeNull();
     expectCommonHeaders(notModified);
-  });
+   }, 30_000);
 
   it('gives other HTML the strict default, allowing a hand-built page only its own stylesheet', async () => {
     const bad = await new Visitor().fetch('/?format=%3Cb%3E');
@@ -52,7 +52,7 @@ describe('security headers', () => {
     const css = /<style>([\s\S]*?)<\/style>/.exec(await config.text())?.[1] ?? '';
     expect(config.headers.get('content-security-policy')).toContain(`style-src 'self' ${await cspHash(css)};`);
     expect(config.headers.get('content-security-policy')).toContain("script-src 'self';");
-  });
+   }, 30_000);
 
   it('allows the reCAPTCHA hosts only for exactly that provider', () => {
     expect(htmlCsp(NO_SOURCES, 'recaptcha-enterprise')).toContain("script-src 'self' https://www.google.com https://www.gstatic.com;");
