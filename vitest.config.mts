@@ -35,7 +35,7 @@ export default defineConfig({
         plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' }, miniflare: { bindings: DEVELOPMENT_VARS } })],
         test: {
           name: 'worker',
-          include: ['test/worker/**/*.test.ts'],
+          include: ['test/worker/**/*.test.ts', 'test/security/**/*.test.ts'],
         },
       },
     ],

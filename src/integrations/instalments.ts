@@ -23,6 +23,11 @@ export function providerLocale(provider: InstalmentProvider, language: string, c
   return PROVIDER_LOCALES[provider].includes(locale) ? locale : null;
 }
 
+/** Whether the provider has an information page in `locale` ('en_US'). */
+export function isProviderLocale(provider: string, locale: string): provider is InstalmentProvider {
+  return Object.hasOwn(PROVIDER_LOCALES, provider) && PROVIDER_LOCALES[provider as InstalmentProvider].includes(locale);
+}
+
 export interface InstalmentInfoSource {
   /** Where the information page for a provider locale is (the browser loads it into the modal). */
   pageUrl(provider: InstalmentProvider, locale: string): string;

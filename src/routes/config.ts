@@ -3,8 +3,8 @@
  * never counted by analytics. The merchant signs in here; the dashboard lives at /config/analytics.
  */
 import { Hono } from 'hono';
-import { escapeHtml } from '../engine/index';
 import { renderIsland } from './islands';
+import { htmlDocument, markup, messagePage, raw } from './html-document';
 import { isDevelopment, NO_STORE, siteFor, type AppEnv } from './http';
 import { clientEntry } from './pages';
 import { PERMISSIONS } from '../site/roles';
@@ -13,16 +13,16 @@ export const config = new Hono<AppEnv>();
 
 config.get('/config', async (c) => {
   const loaded = await siteFor(c);
-  if (loaded === null) return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${NO_STORE}</title></head><body><main><h1>${NO_STORE}</h1></main></body></html>`, 404);
+  if (loaded === null) return messagePage(c, 404, NO_STORE);
   const script = await clientEntry(c.env.ASSETS, isDevelopment(c.env));
-  const title = `${escapeHtml(loaded.site.website.siteTitle)} · Editor`;
+  const title = `${loaded.site.website.siteTitle} · Editor`;
   const island = renderIsland('MerchantConsole', { analyticsRoles: [...PERMISSIONS.analytics] });
   c.header('cache-control', 'no-store');
   c.header('x-robots-tag', 'noindex, nofollow');
-  return c.html(
-    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>` +
-      `<style>${loaded.site.theme['theme.css'] ?? ''}</style></head><body><main id="main" class="site-main ConfigPage"><h1>${title}</h1>${island}</main>` +
-      (script === null ? '' : `<script type="module" src="${script}"></script>`) +
-      '</body></html>',
-  );
+  return htmlDocument(c, {
+    title,
+    style: loaded.site.theme['theme.css'] ?? '',
+    body: markup`<main id="main" class="site-main ConfigPage"><h1>${title}</h1>${raw(island)}</main>`,
+    script,
+  });
 });

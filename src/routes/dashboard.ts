@@ -6,10 +6,13 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { hourOf, type DashboardSummary } from '../beacon/aggregate';
-import { barChart, escapeHtml, trafficChart, vitalsChart } from '../beacon/charts';
+import { barChart, trafficChart, vitalsChart } from '../beacon/charts';
+import { htmlDocument, markup, raw } from './html-document';
 import { apiError, NO_STORE, siteFor, validate, type AppEnv } from './http';
 
 const rangeQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(7) });
+
+const DASHBOARD_STYLE = 'body{font:14px/1.4 system-ui,sans-serif;max-width:720px;margin:2rem auto;padding:0 1rem;color:#111}section{margin:2rem 0}h2{font-size:1.1rem}';
 
 export const dashboard = new Hono<AppEnv>();
 
@@ -34,18 +37,21 @@ dashboard.get('/config/analytics', async (c) => {
   if (found === null) return apiError(c, 404, NO_STORE);
   const { title, days, summary } = found;
   const totals = summary.traffic.reduce((sum, t) => ({ views: sum.views + t.views, visitors: sum.visitors + t.visitors }), { views: 0, visitors: 0 });
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Analytics · ${escapeHtml(title)}</title>
-<style>body{font:14px/1.4 system-ui,sans-serif;max-width:720px;margin:2rem auto;padding:0 1rem;color:#111}section{margin:2rem 0}h2{font-size:1.1rem}</style>
-</head><body><main>
+  const charts: [string, string][] = [
+    ['Page views and visitors', trafficChart(summary)],
+    ['Top pages', barChart('Top pages by page views', summary.topPages.map((p) => ({ label: p.path, value: p.views })))],
+    ['Top products', barChart('Top products by adds to cart', summary.topProducts.map((p) => ({ label: p.title, value: p.adds })))],
+    ['Add-to-cart funnel', barChart('Add-to-cart funnel', summary.funnel.map((s) => ({ label: s.label, value: s.count })))],
+    ['Web vitals (75th percentile)', vitalsChart(summary.vitals)],
+  ];
+  // The charts escape every label themselves (src/beacon/charts.ts).
+  const sections = charts.map(([heading, chart]) => markup`<section><h2>${heading}</h2>${raw(chart)}</section>\n`);
+  return htmlDocument(c, {
+    title: `Analytics · ${title}`,
+    style: DASHBOARD_STYLE,
+    body: markup`<main>
 <h1>Analytics</h1>
 <p>Last ${days} days: <strong>${totals.views}</strong> page views, <strong>${totals.visitors}</strong> visitors (per hour, summed), ${summary.accepted} beacons.</p>
-<section><h2>Page views and visitors</h2>${trafficChart(summary)}</section>
-<section><h2>Top pages</h2>${barChart('Top pages by page views', summary.topPages.map((p) => ({ label: p.path, value: p.views })))}</section>
-<section><h2>Top products</h2>${barChart('Top products by adds to cart', summary.topProducts.map((p) => ({ label: p.title, value: p.adds })))}</section>
-<section><h2>Add-to-cart funnel</h2>${barChart('Add-to-cart funnel', summary.funnel.map((s) => ({ label: s.label, value: s.count })))}</section>
-<section><h2>Web vitals (75th percentile)</h2>${vitalsChart(summary.vitals)}</section>
-</main></body></html>`;
-  return c.html(html);
+${sections}</main>`,
+  });
 });

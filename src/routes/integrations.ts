@@ -2,16 +2,19 @@
  * Local stand-ins for third-party pages, so nothing calls the internet in dev or tests.
  */
 import { Hono } from 'hono';
-import { escapeHtml } from '../engine/index';
+import { isProviderLocale } from '../integrations/instalments';
+import { markup } from './html-document';
 
 export const integrations = new Hono();
 
+/** The instalment information fragment the pill's dialog loads; only the provider's own locales exist. */
 integrations.get('/integrations/instalments/:provider/:locale', (c) => {
-  const provider = c.req.param('provider') === 'clearpay' ? 'Clearpay' : 'Afterpay';
-  const locale = escapeHtml(c.req.param('locale'));
+  const provider = c.req.param('provider');
+  const locale = c.req.param('locale');
+  if (!isProviderLocale(provider, locale)) return c.text('Not found', 404);
   return c.html(
-    `<section class="InstalmentInfo" lang="${locale.replace('_', '-')}"><h2>${provider}</h2>` +
+    markup`<section class="InstalmentInfo" lang="${locale.replace('_', '-')}"><h2>${provider === 'clearpay' ? 'Clearpay' : 'Afterpay'}</h2>` +
       '<p>Pay in 4 interest-free payments, every two weeks. No fees when you pay on time.</p>' +
-      `<p class="InstalmentInfo-locale">Information for ${locale}.</p></section>`,
+      markup`<p class="InstalmentInfo-locale">Information for ${locale}.</p></section>`,
   );
 });

@@ -3,17 +3,32 @@
  * stream it (the head first, then the body), cached at the edge under the site's content version.
  * Also `?format=json|json-pretty` (the page context), `/sitemap.xml` and `/robots.txt`.
  */
-import { Hono, type Context } from 'hono';
-import { compile, render, type TemplateError } from '../engine/index';
+import { Hono } from 'hono';
+import { compile, render, type Formatter, type FormatterTable, type TemplateError } from '../engine/index';
+import { DEFAULT_FORMATTERS } from '../engine/plugins/index';
 import { fingerprint } from '../site/fingerprint';
 import type { Site } from '../site/schema';
 import { themePartials } from '../site/theme';
+import { htmlCsp, mergeSources } from './content-security';
+import { markup, messagePage } from './html-document';
 import { isDevelopment, NO_STORE, siteFor, type AppEnv } from './http';
 import { resolvePage, sitePaths, type ResolvedPage } from './page-context';
 import { ISLAND_FORMATTERS } from './islands';
+import { codeInjection, keepTrusted, keepTrustedText, sourcesOf, trustedTheme, type CodeInjection } from './trusted-markup';
+
+const coreSafe = DEFAULT_FORMATTERS.safe as Formatter;
+
+/**
+ * `safe` strips tags, but keeps a `<` that has no `>` after it; on a page that `<` would open a tag
+ * with the markup that follows (`<img src=x onerror=…` before `</div>`), so store pages escape it.
+ */
+const safeText: Formatter = (value, args, ctx, vars) => {
+  const text = coreSafe(value, args, ctx, vars);
+  return typeof text === 'string' ? text.replaceAll('<', '&lt;') : text;
+};
 
 /** Widgets render as islands on store pages. */
-const PAGE_FORMATTERS = ISLAND_FORMATTERS;
+const PAGE_FORMATTERS: FormatterTable = { ...ISLAND_FORMATTERS, safe: safeText };
 
 /**
  * The browser entry's URL from the client build's manifest (null when the client is not built).
@@ -52,55 +67,72 @@ function themeFingerprint(site: Site): string {
 
 /** Template errors as a visible block, for `wrangler dev` (never in production). */
 function errorPanel(file: string, errors: readonly TemplateError[]): string {
-  const rows = errors
-    .map((e) => `<li>${file}${e.line === undefined ? '' : `:${e.line}:${e.column ?? 0}`} ${e.type}: ${e.message.replaceAll('<', '&lt;')}</li>`)
-    .join('');
-  return `<aside role="alert" style="border:3px solid #b3261e;padding:1rem;margin:1rem;background:#fff4f2;font:14px monospace"><strong>Template errors</strong><ul>${rows}</ul></aside>`;
+  const rows = errors.map((e) => markup`<li>${file}${e.line === undefined ? '' : `:${e.line}:${e.column ?? 0}`} ${e.type}: ${e.message}</li>`);
+  return markup`<aside role="alert" style="border:3px solid #b3261e;padding:1rem;margin:1rem;background:#fff4f2;font:14px monospace"><strong>Template errors</strong><ul>${rows}</ul></aside>`.toString();
 }
 
+/** Renders one of the theme's templates; the theme's own `<script>`/`<style>` tags carry the trust marker. */
 function renderTemplate(site: Site, file: string, data: unknown, development: boolean): string {
-  const source = site.theme[file] ?? '';
-  const { template, errors } = compile(source, { formatters: PAGE_FORMATTERS });
+  const theme = trustedTheme(site.theme);
+  const { template, errors } = compile(theme[file] ?? '', { formatters: PAGE_FORMATTERS });
   const result = render(template, data, {
     formatters: PAGE_FORMATTERS,
-    partials: themePartials(site.theme),
+    partials: themePartials(theme),
     locale: site.website.language,
   });
   const all = [...errors, ...result.errors];
   return development && all.length > 0 ? errorPanel(file, all) + result.html : result.html;
 }
 
-function pageData(site: Site, page: ResolvedPage, script: string | null): Record<string, unknown> {
-  return { ...page.context, assets: { criticalCss: site.theme['theme.css'] ?? '', script } };
+/** The template data: the page context, with the merchant's code injection marked as trusted. */
+function pageData(site: Site, page: ResolvedPage, script: string | null, code: CodeInjection): Record<string, unknown> {
+  return { ...page.context, header: code.header, footer: code.footer, assets: { criticalCss: site.theme['theme.css'] ?? '', script } };
 }
 
 /** The page body: the page kind's template, then the layout around it. */
-function renderBody(site: Site, page: ResolvedPage, development: boolean, script: string | null): string {
-  const data = pageData(site, page, script);
+function renderBody(site: Site, data: Record<string, unknown>, page: ResolvedPage, development: boolean): string {
   const mainContent = renderTemplate(site, `pages/${page.kind}.html`, data, development);
   return `${renderTemplate(site, 'layout.html', { ...data, mainContent }, development)}\n</body>\n</html>\n`;
 }
 
-/** A streamed HTML response: the head goes out before the body is rendered. */
-export function streamPage(site: Site, page: ResolvedPage, development: boolean, script: string | null, headers: Headers): Response {
-  const encoder = new TextEncoder();
-  const stream = new ReadableStream<Uint8Array>({
+/** The head's bytes first, then the body's as they come. */
+function headThenBody(head: Uint8Array, body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(renderTemplate(site, 'head.html', pageData(site, page, script), development)));
+      controller.enqueue(head);
     },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/**
+ * A streamed HTML response: the head goes out before the body is rendered. Untrusted scripts and
+ * styles are removed from both; the CSP allows the head's trusted inline elements and the code
+ * injection's by hash (inline scripts in a theme's body get no hash: README.md, "No injected markup can run").
+ */
+export async function streamPage(site: Site, page: ResolvedPage, development: boolean, script: string | null, headers: Headers, captchaProvider: string | undefined): Promise<Response> {
+  const code = await codeInjection(site);
+  const data = pageData(site, page, script, code);
+  const head = await keepTrustedText(renderTemplate(site, 'head.html', data, development));
+  headers.set('content-security-policy', htmlCsp(mergeSources(await sourcesOf(head.found), code.sources), captchaProvider));
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       // Let the head go out to the client before the body's render takes the thread.
       await new Promise((resolve) => setTimeout(resolve, 0));
-      controller.enqueue(encoder.encode(renderBody(site, page, development, script)));
+      controller.enqueue(encoder.encode(renderBody(site, data, page, development)));
       controller.close();
     },
   });
-  return new Response(stream, { status: page.status, headers });
-}
-
-/** A plain page for requests that reach no store page; `message` must be HTML-safe text. */
-function badRequest(c: Context<AppEnv>, status: 400 | 404 | 414, message: string): Response {
-  return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${message}</title></head><body><main><h1>${message}</h1></main></body></html>`, status);
+  return new Response(headThenBody(encoder.encode(head.html), keepTrusted(body)), { status: page.status, headers });
 }
 
 export const pages = new Hono<AppEnv>();
@@ -124,27 +156,27 @@ pages.get('/sitemap.xml', async (c) => {
 });
 
 pages.get('*', async (c) => {
-  if (c.req.url.length > MAX_URL_LENGTH) return badRequest(c, 414, 'URI too long');
+  if (c.req.url.length > MAX_URL_LENGTH) return messagePage(c, 414, 'URI too long');
   let url: URL;
   let query: Record<string, string>;
   try {
     url = new URL(c.req.url);
     query = Object.fromEntries([...url.searchParams].map(([k, v]) => [k, v]));
   } catch {
-    return badRequest(c, 400, 'Bad request');
+    return messagePage(c, 400, 'Bad request');
   }
   const format = query.format;
-  if (format !== undefined && !FORMATS.has(format)) return badRequest(c, 400, `Unknown format '${format.slice(0, 40)}'`);
+  if (format !== undefined && !FORMATS.has(format)) return messagePage(c, 400, `Unknown format '${format.slice(0, 40)}'`);
 
   const loaded = await siteFor(c);
-  if (loaded === null) return badRequest(c, 404, NO_STORE);
+  if (loaded === null) return messagePage(c, 404, NO_STORE);
   const { site, version } = loaded;
   const development = isDevelopment(c.env);
   let path: string;
   try {
     path = decodeURIComponent(url.pathname);
   } catch {
-    return badRequest(c, 400, 'Bad request');
+    return messagePage(c, 400, 'Bad request');
   }
   if (format !== undefined) {
     const page = resolvePage(site, path, query);
@@ -175,7 +207,7 @@ pages.get('*', async (c) => {
     etag,
     'x-page-cache': 'miss',
   });
-  const response = streamPage(site, page, development, script, headers);
+  const response = await streamPage(site, page, development, script, headers, c.env.CAPTCHA_PROVIDER);
   if (page.status !== 200) return response;
   const [forClient, forCache] = (response.body as ReadableStream<Uint8Array>).tee();
   c.executionCtx.waitUntil(cache.put(cacheKey, new Response(forCache, { status: 200, headers })));

@@ -126,7 +126,7 @@ export const collectionSchema = z.looseObject({
 export const websiteSchema = z.looseObject({
   id,
   siteTitle: z.string().min(1),
-  baseUrl: z.string().url(),
+  baseUrl: z.string().url().regex(/^https?:\/\//, 'must be an http(s) URL'),
   timeZone: z.string().refine((zone) => {
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: zone });

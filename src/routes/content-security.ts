@@ -1,0 +1,71 @@
+/**
+ * The Content-Security-Policy of HTML and API answers. Pages are cached whole and must be the same
+ * bytes for every visitor, so the policy trusts no nonce: scripts and styles come from the store's
+ * own origin, and inline ones are allowed by the sha256 hash of their text (README.md, Security).
+ */
+
+/** API answers are data: nothing in them may run, and nothing may frame them. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** What an HTML document may run beyond its own origin's files. */
+export interface TrustedSources {
+  /** `'sha256-…'` of inline scripts. */
+  readonly scriptHashes: readonly string[];
+  /** Absolute https script URLs (host and path) the merchant's code injection loads. */
+  readonly scriptUrls: readonly string[];
+  /** `'sha256-…'` of inline `<style>` elements. */
+  readonly styleHashes: readonly string[];
+}
+
+export const NO_SOURCES: TrustedSources = { scriptHashes: [], scriptUrls: [], styleHashes: [] };
+
+const RECAPTCHA_HOSTS = ['https://www.google.com', 'https://www.gstatic.com'];
+
+function sourceList(...lists: readonly (readonly string[])[]): string {
+  return [...new Set(lists.flat())].join(' ');
+}
+
+/** The policy for an HTML document; the reCAPTCHA hosts only when that exact provider is configured. */
+export function htmlCsp(sources: TrustedSources, captchaProvider: string | undefined): string {
+  const captcha = captchaProvider === 'recaptcha-enterprise' ? RECAPTCHA_HOSTS : [];
+  return [
+    "default-src 'self'",
+    `script-src ${sourceList(["'self'"], sources.scriptHashes, sources.scriptUrls, captcha)}`,
+    `style-src ${sourceList(["'self'"], sources.styleHashes)}`,
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data:",
+    `connect-src ${sourceList(["'self'"], captcha)}`,
+    `frame-src ${sourceList(["'self'"], captcha)}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+/** Several source sets as one, each list without repeats and in a stable order. */
+export function mergeSources(...all: readonly TrustedSources[]): TrustedSources {
+  const merged = (pick: (s: TrustedSources) => readonly string[]) => [...new Set(all.flatMap(pick))].sort();
+  return { scriptHashes: merged((s) => s.scriptHashes), scriptUrls: merged((s) => s.scriptUrls), styleHashes: merged((s) => s.styleHashes) };
+}
+
+/** The CSP hash source of an inline element's text, as a browser computes it (sha256 of its UTF-8). */
+export async function cspHash(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
+}
+
+/**
+ * An external script URL as a CSP host source with its path, or null unless it is absolute https.
+ * `;` and `,` would end the directive or the policy, so they stay percent-encoded.
+ */
+export function scriptUrlSource(src: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(src);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return null;
+  return `${url.origin}${url.pathname.replaceAll(';', '%3B').replaceAll(',', '%2C')}`;
+}

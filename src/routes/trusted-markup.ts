@@ -1,0 +1,141 @@
+/**
+ * Which `<script>` and `<style>` elements of a store page may run. The theme's template sources and
+ * the merchant's code injection are trusted code: before they are compiled or rendered, each of
+ * their `<script`/`<style` opening tags gets `data-trust="<secret>"`, a random value made once per
+ * isolate that no content, parameter or cached page ever carries. After rendering, `keepTrusted`
+ * drops every script or style element without the secret (whatever content or a reflected value
+ * slipped in) and takes the marker off the others, so the cached page holds neither.
+ */
+import { cspHash, mergeSources, NO_SOURCES, scriptUrlSource, type TrustedSources } from './content-security';
+import type { Site } from '../site/schema';
+import type { ThemeFiles } from '../site/theme';
+
+const MARKER = 'data-trust';
+let secret: string | null = null;
+
+/** Made on first use: Workers allow no randomness at module top level. */
+function trustSecret(): string {
+  secret ??= Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  return secret;
+}
+
+const OPENING_TAG = /<(script|style)(?=[\s/>])/gi;
+
+/** Trusted markup: every `<script` and `<style` opening tag carries the secret. */
+export function markTrusted(source: string): string {
+  return source.replace(OPENING_TAG, `<$1 ${MARKER}="${trustSecret()}"`);
+}
+
+const trustedThemes = new WeakMap<ThemeFiles, ThemeFiles>();
+
+/** The theme with its templates marked (the same object per theme, so compiled templates stay cached). */
+export function trustedTheme(files: ThemeFiles): ThemeFiles {
+  let marked = trustedThemes.get(files);
+  if (marked === undefined) {
+    marked = Object.fromEntries(Object.entries(files).map(([path, source]) => [path, path.endsWith('.html') ? markTrusted(source) : source]));
+    trustedThemes.set(files, marked);
+  }
+  return marked;
+}
+
+/** The inline scripts and styles, and external script URLs, of trusted markup that survived. */
+export interface TrustedElements {
+  scripts: string[];
+  styles: string[];
+  scriptSrcs: string[];
+}
+
+/** Keeps marked elements (unmarked), removes the rest, and notes what the kept ones contain. */
+class TrustFilter {
+  readonly found: TrustedElements = { scripts: [], styles: [], scriptSrcs: [] };
+  private inline: { list: string[]; text: string } | null = null;
+
+  element(element: Element): void {
+    this.inline = null;
+    if (element.getAttribute(MARKER) !== trustSecret()) {
+      element.remove();
+      return;
+    }
+    element.removeAttribute(MARKER);
+    const src = element.tagName === 'script' ? element.getAttribute('src') : null;
+    if (src !== null) {
+      this.found.scriptSrcs.push(src);
+      return;
+    }
+    const inline = { list: element.tagName === 'script' ? this.found.scripts : this.found.styles, text: '' };
+    this.inline = inline;
+    element.onEndTag(() => {
+      inline.list.push(inline.text);
+      this.inline = null;
+    });
+  }
+
+  text(chunk: Text): void {
+    if (this.inline !== null) this.inline.text += chunk.text;
+  }
+}
+
+/** A `<script` the theme wrote inside a comment was marked too: the secret must not reach the page. */
+const commentCleaner = {
+  comments(comment: Comment): void {
+    if (comment.text.includes(trustSecret())) comment.text = comment.text.replaceAll(` ${MARKER}="${trustSecret()}"`, '');
+  },
+};
+
+function filtering(filter: TrustFilter): HTMLRewriter {
+  return new HTMLRewriter().on('script, style', filter).onDocument(commentCleaner);
+}
+
+/** A rendered page's stream with only trusted scripts and styles left. */
+export function keepTrusted(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  return filtering(new TrustFilter()).transform(new Response(body)).body as ReadableStream<Uint8Array>;
+}
+
+/** Rendered markup with only trusted scripts and styles left, and what those contain. */
+export async function keepTrustedText(markup: string): Promise<{ html: string; found: TrustedElements }> {
+  const filter = new TrustFilter();
+  const html = await filtering(filter).transform(new Response(markup)).text();
+  return { html, found: filter.found };
+}
+
+/** What the CSP must allow for elements found in trusted markup. */
+export async function sourcesOf(found: TrustedElements): Promise<TrustedSources> {
+  return {
+    scriptHashes: await Promise.all(found.scripts.map(cspHash)),
+    scriptUrls: found.scriptSrcs.map(scriptUrlSource).filter((url): url is string => url !== null),
+    styleHashes: await Promise.all(found.styles.map(cspHash)),
+  };
+}
+
+/** The merchant's code injection, marked for rendering, and what every page's CSP must allow for it. */
+export interface CodeInjection {
+  header: { html: string } | null;
+  footer: { html: string } | null;
+  sources: TrustedSources;
+}
+
+const codeBySite = new WeakMap<Site, Promise<CodeInjection>>();
+
+/**
+ * Site header and footer HTML and forms' post-submit HTML (which SiteForm inserts and whose scripts
+ * it re-creates, so their inline text needs a hash too). Worked out once per loaded site version.
+ */
+export function codeInjection(site: Site): Promise<CodeInjection> {
+  let found = codeBySite.get(site);
+  if (found === undefined) {
+    found = readCodeInjection(site);
+    codeBySite.set(site, found);
+  }
+  return found;
+}
+
+async function readCodeInjection(site: Site): Promise<CodeInjection> {
+  const code = [site.header?.html, site.footer?.html, ...site.forms.map((form) => form.postSubmitHtml)].filter((html): html is string => html !== undefined && html !== '');
+  const found = await Promise.all(code.map(async (html) => sourcesOf((await keepTrustedText(markTrusted(html))).found)));
+  const sources = mergeSources(NO_SOURCES, ...found);
+  return {
+    header: site.header === undefined ? null : { html: markTrusted(site.header.html) },
+    footer: site.footer === undefined ? null : { html: markTrusted(site.footer.html) },
+    sources,
+  };
+}
