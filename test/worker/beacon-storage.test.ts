@@ -94,8 +94,6 @@ describe('what the store keeps', () => {
       { path: '/shop/p/linen-shirt', views: 1 },
     ]);
     expect(summary.vitals).toEqual([expect.objectContaining({ path: OTHER_KEY, metric: 'LCP', samples: 50 })]);
-    const { rows } = await footprint(websiteId);
-    expect(rows.page_hours).toBe(3);
   });
 
   it('counts products by catalog id under the catalog title, drops unknown items, and counts at most 10 units an add', async () => {
@@ -245,8 +243,9 @@ describe('10,000 hostile batches', () => {
       const answers = await Promise.all(calls.slice(i, i + 12).map((call) => call()));
       answers.forEach((res, j) => checks[i + j]?.(res));
     }
+    // One '(other)' page row an hour (the calls may straddle an hour), and no product.
     const afterHttp = await footprint(websiteId);
-    expect(afterHttp.rows.page_hours).toBe(1);
+    expect(afterHttp.rows.page_hours).toBe(afterHttp.rows.accepted_hours);
     expect(afterHttp.rows.item_hours).toBe(0);
     const summary = await dashboardSummary(origin);
     expect(summary.topPages).toEqual([{ path: OTHER_KEY, views: HTTP_CALLS }]);
@@ -275,8 +274,10 @@ describe('10,000 hostile batches', () => {
 
     const { rows, bytes } = await footprint(websiteId);
     console.log(`after ${HTTP_CALLS * 6} hostile calls and ${BATCHES} hostile batches: ${(bytes / 1024 / 1024).toFixed(2)} MB`, rows);
-    const hours = new Set([hourOf(Date.now()), hour]).size;
+    const hours = rows.accepted_hours ?? 0;
+    expect(hours).toBeLessThanOrEqual(2);
     for (const [table, max] of Object.entries(MAX_ROWS_PER_HOUR)) expect(rows[table], table).toBeLessThanOrEqual(max * hours);
+    expect(Object.keys(rows).sort()).toEqual(Object.keys(MAX_ROWS_PER_HOUR).sort());
     expect(bytes).toBeLessThan(MAX_BYTES_PER_HOUR * hours);
     // The visitors are many, but their sketch has a fixed size and still estimates them.
     const traffic = (await dashboardSummary(origin)).traffic.find((t) => t.hour === hour);
