@@ -8,7 +8,7 @@ import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { beaconUpdate, hourOf, type BeaconUpdate, type DashboardSummary } from '../../src/beacon/aggregate';
 import { EXACT_VISITORS_PER_HOUR, KEYS_PER_HOUR, MAX_COUNTED_QUANTITY, MAX_KEY_CHARS, OTHER_KEY } from '../../src/beacon/store-limits';
-import { VITAL_METRICS } from '../../src/beacon/vitals';
+import { VITAL_METRICS, vitalBucket } from '../../src/beacon/vitals';
 import { MERCHANT_COOKIE } from '../../src/routes/merchant-session';
 import { beacons } from '../../src/routes/beacons';
 import { dashboard } from '../../src/routes/dashboard';
@@ -188,12 +188,14 @@ describe('retention', () => {
  * src/beacon/store-limits.ts; events are a closed set in the schemas). Vitals past their cap fold
  * into '(other)' with their metric and bucket: 6 metrics × at most 452 buckets.
  */
+// The schemas allow values up to 3,600,000; layout shift, scaled finest, has the most buckets.
+const VITAL_BUCKETS = vitalBucket('CLS', 3_600_000) + 1;
 const MAX_ROWS_PER_HOUR = {
   accepted_hours: 1,
   event_hours: KEYS_PER_HOUR.event + 1,
   page_hours: KEYS_PER_HOUR.page + 1,
   item_hours: KEYS_PER_HOUR.product + 1,
-  vital_hours: KEYS_PER_HOUR.vital + VITAL_METRICS.length * 452,
+  vital_hours: KEYS_PER_HOUR.vital + VITAL_METRICS.length * VITAL_BUCKETS,
   visitor_hours: EXACT_VISITORS_PER_HOUR,
   visitor_sketches: 1,
 };
@@ -262,7 +264,7 @@ describe('10,000 hostile batches', () => {
         visitorId: randomText(next, 36),
         pageView: next() < 0.5,
         product: { id: randomText(next, 1 + Math.floor(next() * MAX_KEY_CHARS)), views: 1, adds: 100_000 },
-        vitals: VITAL_METRICS.map((metric) => ({ metric, bucket: Math.floor(next() * 452) })),
+        vitals: VITAL_METRICS.map((metric) => ({ metric, bucket: Math.floor(next() * VITAL_BUCKETS) })),
       }));
     // Inside the object: the same record() its RPC runs, without a call's overhead per batch.
     const accepted = await runInDurableObject(store(websiteId), async (instance) => {
