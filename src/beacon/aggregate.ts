@@ -11,9 +11,9 @@ export function hourOf(ms: number): number {
   return Math.floor(ms / HOUR_MS);
 }
 
+/** A catalog item's counts; its title is read from the catalog when shown, never from a beacon. */
 export interface ProductCount {
   id: string;
-  title: string;
   views: number;
   adds: number;
 }
@@ -48,7 +48,8 @@ export const FUNNEL_STEPS = [
   { event: 'view_cart', label: 'Viewed cart' },
 ] as const;
 
-export interface DashboardSummary {
+/** What the store keeps for a range of hours; the dashboard adds the products' catalog titles. */
+export interface StoredSummary {
   fromHour: number;
   toHour: number;
   /** Per hour with any page view, ascending. */
@@ -59,4 +60,8 @@ export interface DashboardSummary {
   /** Per page (the most viewed first) and metric: the 75th percentile and how many samples. */
   vitals: Array<{ path: string; metric: VitalMetric; p75: number; samples: number }>;
   accepted: number;
+}
+
+export interface DashboardSummary extends Omit<StoredSummary, 'topProducts'> {
+  topProducts: Array<ProductCount & { title: string }>;
 }

@@ -3,9 +3,15 @@
  * page in one synchronous transaction before the call returns, so a beacon answered 2xx is never
  * lost; concurrent calls' writes share the object's commits (its output gate holds each answer
  * until its write is durable). The hourly quota is counted here, so it is exact.
+ *
+ * The store bounds itself whatever it is sent (src/beacon/store-limits.ts): distinct keys per hour
+ * are capped and fold into OTHER_KEY past the cap, visitors past a small exact set go to a
+ * fixed-size sketch, and the alarm deletes hours older than the retention window.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { FUNNEL_STEPS, type BeaconUpdate, type DashboardSummary } from '../beacon/aggregate';
+import { FUNNEL_STEPS, hourOf, type BeaconUpdate, type StoredSummary } from '../beacon/aggregate';
+import { boundedKey, EXACT_VISITORS_PER_HOUR, KEYS_PER_HOUR, OTHER_KEY, PRUNE_INTERVAL_MS, retentionDaysOf } from '../beacon/store-limits';
+import { addToSketch, emptySketch, sketchEstimate } from '../beacon/visitor-sketch';
 import { percentileOf, type VitalMetric } from '../beacon/vitals';
 
 const TOP = 10;
@@ -15,14 +21,33 @@ const SCHEMA = [
   'CREATE TABLE IF NOT EXISTS event_hours (hour INTEGER NOT NULL, event TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (hour, event))',
   'CREATE TABLE IF NOT EXISTS page_hours (hour INTEGER NOT NULL, path TEXT NOT NULL, views INTEGER NOT NULL, PRIMARY KEY (hour, path))',
   'CREATE TABLE IF NOT EXISTS visitor_hours (hour INTEGER NOT NULL, visitor TEXT NOT NULL, PRIMARY KEY (hour, visitor))',
-  'CREATE TABLE IF NOT EXISTS product_hours (hour INTEGER NOT NULL, item_id TEXT NOT NULL, title TEXT NOT NULL, views INTEGER NOT NULL, adds INTEGER NOT NULL, PRIMARY KEY (hour, item_id))',
+  'CREATE TABLE IF NOT EXISTS visitor_sketches (hour INTEGER PRIMARY KEY, registers BLOB NOT NULL)',
+  // Counts by catalog item id only: titles are the catalog's, read when shown.
+  'CREATE TABLE IF NOT EXISTS item_hours (hour INTEGER NOT NULL, item_id TEXT NOT NULL, views INTEGER NOT NULL, adds INTEGER NOT NULL, PRIMARY KEY (hour, item_id))',
+  // The earlier product table kept titles as beacons sent them.
+  'DROP TABLE IF EXISTS product_hours',
   'CREATE TABLE IF NOT EXISTS vital_hours (hour INTEGER NOT NULL, path TEXT NOT NULL, metric TEXT NOT NULL, bucket INTEGER NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (hour, path, metric, bucket))',
 ];
+
+/** Every table keyed by hour, which retention prunes. */
+const HOURLY_TABLES = ['accepted_hours', 'event_hours', 'page_hours', 'visitor_hours', 'visitor_sketches', 'item_hours', 'vital_hours'] as const;
+
+type KeyKind = keyof typeof KEYS_PER_HOUR;
+/** Where each kind of key lives: its table and key column (vitals count rows: page × metric × bucket). */
+const KEYED: Readonly<Record<KeyKind, { table: string; column: string }>> = {
+  event: { table: 'event_hours', column: 'event' },
+  page: { table: 'page_hours', column: 'path' },
+  product: { table: 'item_hours', column: 'item_id' },
+  vital: { table: 'vital_hours', column: 'path' },
+};
 
 export type RecordOutcome = { accepted: true } | { accepted: false; reason: 'quota' };
 
 export class BeaconStore extends DurableObject<Env> {
   private readonly sql: SqlStorage;
+  /** Keys (other than OTHER_KEY) already taken per `kind:hour`, counted from the table on first use. */
+  private readonly keysTaken = new Map<string, number>();
+  private pruneScheduled = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -31,34 +56,127 @@ export class BeaconStore extends DurableObject<Env> {
   }
 
   /** Adds one beacon (its updates, e.g. a batch of performance records) unless the hour's quota is spent. */
-  record(updates: readonly BeaconUpdate[], hour: number, hourlyQuota: number): RecordOutcome {
-    return this.ctx.storage.transactionSync(() => {
+  async record(updates: readonly BeaconUpdate[], hour: number, hourlyQuota: number): Promise<RecordOutcome> {
+    const outcome = this.ctx.storage.transactionSync((): RecordOutcome => {
       const used = this.sql.exec<{ beacons: number }>('SELECT beacons FROM accepted_hours WHERE hour = ?', hour).toArray()[0]?.beacons ?? 0;
-      if (used >= hourlyQuota) return { accepted: false, reason: 'quota' } as const;
+      if (used >= hourlyQuota) return { accepted: false, reason: 'quota' };
       this.sql.exec('INSERT INTO accepted_hours (hour, beacons) VALUES (?, 1) ON CONFLICT (hour) DO UPDATE SET beacons = beacons + 1', hour);
-      for (const update of updates) this.apply(update);
-      return { accepted: true } as const;
+      const visitors = new Map<number, Set<string>>();
+      for (const update of updates) {
+        this.apply(update);
+        if (update.visitorId !== null) visitors.set(update.hour, (visitors.get(update.hour) ?? new Set()).add(update.visitorId));
+      }
+      for (const [visitorHour, ids] of visitors) this.countVisitors(visitorHour, ids);
+      return { accepted: true };
     });
+    if (outcome.accepted && !this.pruneScheduled) await this.schedulePrune();
+    return outcome;
   }
 
   private apply(u: BeaconUpdate): void {
-    this.sql.exec('INSERT INTO event_hours VALUES (?, ?, 1) ON CONFLICT (hour, event) DO UPDATE SET count = count + 1', u.hour, u.event);
-    if (u.pageView) this.sql.exec('INSERT INTO page_hours VALUES (?, ?, 1) ON CONFLICT (hour, path) DO UPDATE SET views = views + 1', u.hour, u.path);
-    if (u.visitorId !== null) this.sql.exec('INSERT OR IGNORE INTO visitor_hours VALUES (?, ?)', u.hour, u.visitorId);
+    const { hour } = u;
+    this.addKeyed(
+      'event',
+      hour,
+      u.event,
+      (event) => this.sql.exec('UPDATE event_hours SET count = count + 1 WHERE hour = ? AND event = ?', hour, event),
+      (event) => this.sql.exec('INSERT INTO event_hours VALUES (?, ?, 1) ON CONFLICT (hour, event) DO UPDATE SET count = count + 1', hour, event),
+    );
+    if (u.pageView) {
+      this.addKeyed(
+        'page',
+        hour,
+        u.path,
+        (path) => this.sql.exec('UPDATE page_hours SET views = views + 1 WHERE hour = ? AND path = ?', hour, path),
+        (path) => this.sql.exec('INSERT INTO page_hours VALUES (?, ?, 1) ON CONFLICT (hour, path) DO UPDATE SET views = views + 1', hour, path),
+      );
+    }
     if (u.product !== null) {
-      const { id, title, views, adds } = u.product;
-      this.sql.exec(
-        'INSERT INTO product_hours VALUES (?, ?, ?, ?, ?) ON CONFLICT (hour, item_id) DO UPDATE SET title = excluded.title, views = views + excluded.views, adds = adds + excluded.adds',
-        u.hour,
+      const { id, views, adds } = u.product;
+      this.addKeyed(
+        'product',
+        hour,
         id,
-        title,
-        views,
-        adds,
+        (itemId) => this.sql.exec('UPDATE item_hours SET views = views + ?, adds = adds + ? WHERE hour = ? AND item_id = ?', views, adds, hour, itemId),
+        (itemId) => this.sql.exec('INSERT INTO item_hours VALUES (?, ?, ?, ?) ON CONFLICT (hour, item_id) DO UPDATE SET views = views + excluded.views, adds = adds + excluded.adds', hour, itemId, views, adds),
       );
     }
     for (const { metric, bucket } of u.vitals) {
-      this.sql.exec('INSERT INTO vital_hours VALUES (?, ?, ?, ?, 1) ON CONFLICT (hour, path, metric, bucket) DO UPDATE SET count = count + 1', u.hour, u.path, metric, bucket);
+      this.addKeyed(
+        'vital',
+        hour,
+        u.path,
+        (path) => this.sql.exec('UPDATE vital_hours SET count = count + 1 WHERE hour = ? AND path = ? AND metric = ? AND bucket = ?', hour, path, metric, bucket),
+        (path) => this.sql.exec('INSERT INTO vital_hours VALUES (?, ?, ?, ?, 1) ON CONFLICT (hour, path, metric, bucket) DO UPDATE SET count = count + 1', hour, path, metric, bucket),
+      );
     }
+  }
+
+  /**
+   * Adds to the hour's row for `key` when there is one; else makes it while the hour has room for
+   * a new key of this kind, or adds to the OTHER_KEY row (as for keys too long to keep).
+   */
+  private addKeyed(kind: KeyKind, hour: number, key: string, update: (key: string) => SqlStorageCursor<Record<string, SqlStorageValue>>, upsert: (key: string) => unknown): void {
+    const bounded = boundedKey(key);
+    if (bounded !== OTHER_KEY && update(bounded).rowsWritten > 0) return;
+    upsert(bounded !== OTHER_KEY && this.takeKey(kind, hour) ? bounded : OTHER_KEY);
+  }
+
+  /** Takes one of the hour's new keys of `kind`; false when the cap is reached. */
+  private takeKey(kind: KeyKind, hour: number): boolean {
+    const slot = `${kind}:${hour}`;
+    let taken = this.keysTaken.get(slot);
+    if (taken === undefined) {
+      const { table, column } = KEYED[kind];
+      taken = this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE hour = ? AND ${column} != ?`, hour, OTHER_KEY).one().n;
+      // Only recent hours are written: forget the rest rather than grow.
+      if (this.keysTaken.size >= 64) this.keysTaken.clear();
+    }
+    if (taken >= KEYS_PER_HOUR[kind]) {
+      this.keysTaken.set(slot, taken);
+      return false;
+    }
+    this.keysTaken.set(slot, taken + 1);
+    return true;
+  }
+
+  /** Keeps the hour's first visitors by id, and adds every one to the hour's sketch. */
+  private countVisitors(hour: number, visitorIds: ReadonlySet<string>): void {
+    let exact = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM visitor_hours WHERE hour = ?', hour).one().n;
+    const row = this.sql.exec<{ registers: ArrayBuffer }>('SELECT registers FROM visitor_sketches WHERE hour = ?', hour).toArray()[0];
+    const sketch = row === undefined ? emptySketch() : new Uint8Array(row.registers);
+    let changed = false;
+    for (const id of visitorIds) {
+      if (exact < EXACT_VISITORS_PER_HOUR) exact += this.sql.exec('INSERT OR IGNORE INTO visitor_hours VALUES (?, ?)', hour, boundedKey(id)).rowsWritten > 0 ? 1 : 0;
+      changed = addToSketch(sketch, id) || changed;
+    }
+    if (changed) this.sql.exec('INSERT OR REPLACE INTO visitor_sketches VALUES (?, ?)', hour, sketch.buffer);
+  }
+
+  private async schedulePrune(): Promise<void> {
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + PRUNE_INTERVAL_MS);
+    this.pruneScheduled = true;
+  }
+
+  /** Deletes the hours older than the retention window, and comes back while any remain. */
+  override async alarm(): Promise<void> {
+    const firstKept = hourOf(Date.now()) - retentionDaysOf(this.env) * 24;
+    const remaining = this.pruneBefore(firstKept);
+    if (remaining) await this.ctx.storage.setAlarm(Date.now() + PRUNE_INTERVAL_MS);
+    this.pruneScheduled = remaining;
+  }
+
+  /** Deletes every row of an hour before `hour`; true when rows remain. */
+  private pruneBefore(hour: number): boolean {
+    return this.ctx.storage.transactionSync(() => {
+      let remaining = false;
+      for (const table of HOURLY_TABLES) {
+        this.sql.exec(`DELETE FROM ${table} WHERE hour < ?`, hour);
+        remaining ||= this.sql.exec(`SELECT 1 FROM ${table} LIMIT 1`).toArray().length > 0;
+      }
+      this.keysTaken.clear();
+      return remaining;
+    });
   }
 
   /** Beacons accepted in the hours [fromHour, toHour]. */
@@ -67,21 +185,23 @@ export class BeaconStore extends DurableObject<Env> {
   }
 
   /** What the dashboard shows for the hours [fromHour, toHour]: read from the hourly counts only. */
-  summary(fromHour: number, toHour: number): DashboardSummary {
+  summary(fromHour: number, toHour: number): StoredSummary {
     const range = [fromHour, toHour] as const;
     const traffic = this.sql
-      .exec<{ hour: number; views: number; visitors: number }>(
-        `SELECT p.hour AS hour, p.views AS views, (SELECT COUNT(*) FROM visitor_hours v WHERE v.hour = p.hour) AS visitors
-         FROM (SELECT hour, SUM(views) AS views FROM page_hours WHERE hour BETWEEN ? AND ? GROUP BY hour) p ORDER BY hour`,
+      .exec<{ hour: number; views: number; exact: number; registers: ArrayBuffer | null }>(
+        `SELECT p.hour AS hour, p.views AS views, (SELECT COUNT(*) FROM visitor_hours v WHERE v.hour = p.hour) AS exact, s.registers AS registers
+         FROM (SELECT hour, SUM(views) AS views FROM page_hours WHERE hour BETWEEN ? AND ? GROUP BY hour) p
+         LEFT JOIN visitor_sketches s ON s.hour = p.hour ORDER BY p.hour`,
         ...range,
       )
-      .toArray();
+      .toArray()
+      .map(({ hour, views, exact, registers }) => ({ hour, views, visitors: visitorsOf(exact, registers) }));
     const topPages = this.sql
       .exec<{ path: string; views: number }>('SELECT path, SUM(views) AS views FROM page_hours WHERE hour BETWEEN ? AND ? GROUP BY path ORDER BY views DESC, path LIMIT ?', ...range, TOP)
       .toArray();
     const topProducts = this.sql
-      .exec<{ id: string; title: string; views: number; adds: number }>(
-        'SELECT item_id AS id, MAX(title) AS title, SUM(views) AS views, SUM(adds) AS adds FROM product_hours WHERE hour BETWEEN ? AND ? GROUP BY item_id ORDER BY adds + views DESC, item_id LIMIT ?',
+      .exec<{ id: string; views: number; adds: number }>(
+        'SELECT item_id AS id, SUM(views) AS views, SUM(adds) AS adds FROM item_hours WHERE hour BETWEEN ? AND ? GROUP BY item_id ORDER BY adds + views DESC, item_id LIMIT ?',
         ...range,
         TOP,
       )
@@ -92,8 +212,8 @@ export class BeaconStore extends DurableObject<Env> {
     return { fromHour, toHour, traffic, topPages, topProducts, funnel, vitals: this.vitalsOf(topPages.map((p) => p.path), range), accepted: this.acceptedBetween(...range) };
   }
 
-  private vitalsOf(paths: readonly string[], range: readonly [number, number]): DashboardSummary['vitals'] {
-    const result: DashboardSummary['vitals'] = [];
+  private vitalsOf(paths: readonly string[], range: readonly [number, number]): StoredSummary['vitals'] {
+    const result: StoredSummary['vitals'] = [];
     for (const path of paths) {
       const rows = this.sql
         .exec<{ metric: VitalMetric; bucket: number; count: number }>(
@@ -111,4 +231,10 @@ export class BeaconStore extends DurableObject<Env> {
     }
     return result;
   }
+}
+
+/** An hour's visitors: exact while the hour kept every id, else the sketch's estimate. */
+function visitorsOf(exact: number, registers: ArrayBuffer | null): number {
+  if (exact < EXACT_VISITORS_PER_HOUR || registers === null) return exact;
+  return Math.max(exact, sketchEstimate(new Uint8Array(registers)));
 }

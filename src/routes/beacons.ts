@@ -7,7 +7,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { beaconUpdate, hourOf, vitalsOf, type BeaconUpdate } from '../beacon/aggregate';
+import { beaconUpdate, hourOf, vitalsOf, type BeaconUpdate, type ProductCount } from '../beacon/aggregate';
 import { writeToAnalyticsEngine } from '../beacon/analytics-engine';
 import {
   ANALYTICS_ID_COOKIE,
@@ -25,6 +25,7 @@ import {
 } from '../beacon/cookies';
 import { pathOf, shouldRecord, type BeaconContext } from '../beacon/eligibility';
 import { readForm } from '../beacon/form';
+import { countedPath } from '../beacon/page-paths';
 import {
   buttonForm,
   clankerEvent,
@@ -38,6 +39,7 @@ import {
   recordHitForm,
   type EventSchemaName,
 } from '../beacon/schemas';
+import { MAX_COUNTED_QUANTITY } from '../beacon/store-limits';
 import { CART_MESSAGES } from '../commerce/cart';
 import type { Site } from '../site/schema';
 import { itemById } from '../site/lookup';
@@ -66,9 +68,10 @@ function tooMany(c: Context<AppEnv>): Response {
   return c.json({ error: CART_MESSAGES.tryAgain }, 429, { 'retry-after': '10' });
 }
 
-/** Stores one beacon's updates in the website's store, then answers `status`. */
-async function store(c: Context<AppEnv>, site: Site, updates: readonly BeaconUpdate[], status: 200 | 202 = 200): Promise<Response> {
-  if (updates.length === 0) return c.body(null, 204);
+/** Stores one beacon's updates in the website's store, each under the page of the site it counts for, then answers `status`. */
+async function store(c: Context<AppEnv>, site: Site, beaconUpdates: readonly BeaconUpdate[], status: 200 | 202 = 200): Promise<Response> {
+  if (beaconUpdates.length === 0) return c.body(null, 204);
+  const updates = beaconUpdates.map((update) => ({ ...update, path: countedPath(site, update.path) }));
   const websiteId = site.website.id;
   const { success } = await c.env.BEACON_WEBSITE_LIMITER.limit({ key: `beacons:${websiteId}` });
   if (!success) return tooMany(c);
@@ -79,8 +82,26 @@ async function store(c: Context<AppEnv>, site: Site, updates: readonly BeaconUpd
   return c.json({ ok: true }, status);
 }
 
-async function recordable(c: Context<AppEnv>, site: Site, page: Omit<BeaconContext, 'merchantRoles' | 'trackingEnabled'>): Promise<boolean> {
-  return shouldRecord({ ...page, merchantRoles: await merchantRolesOf(c), trackingEnabled: site.websiteSettings.analytics.tracking });
+type BeaconPage = Omit<BeaconContext, 'merchantRoles' | 'trackingEnabled'>;
+
+/**
+ * The recording rules for this request's beacons. The merchant session is looked up once here, not
+ * per record: a batch of 100 records with a made-up MerchantSession cookie costs one lookup.
+ */
+async function recordingRules(c: Context<AppEnv>, site: Site): Promise<(page: BeaconPage) => boolean> {
+  const trackingEnabled = site.websiteSettings.analytics.tracking;
+  const merchantRoles = trackingEnabled ? await merchantRolesOf(c) : null;
+  return (page) => shouldRecord({ ...page, merchantRoles, trackingEnabled });
+}
+
+async function recordable(c: Context<AppEnv>, site: Site, page: BeaconPage): Promise<boolean> {
+  return (await recordingRules(c, site))(page);
+}
+
+/** A product's counts by its catalog id (titles are the catalog's); null for an item the site does not have. */
+function catalogProduct(site: Site, itemId: string | undefined, counts: { views: number; adds: number }): ProductCount | null {
+  const item = itemId === undefined ? undefined : itemById(site, itemId);
+  return item === undefined ? null : { id: item.id, ...counts };
 }
 
 /** The visitor id of the `ss_cvr` cookie, when it is well formed. */
@@ -154,7 +175,7 @@ beacons.post('/api/census/RecordQuickView/:id', async (c) => {
   if (item === undefined) return apiError(c, 404, 'Unknown item');
   const path = body.url === undefined ? refererPath(c) : pathOf(body.url);
   if (!(await recordable(c, site, { path, pageType: null, isPageView: false }))) return c.body(null, 204);
-  const product = { id: item.id, title: item.title, views: 1, adds: 0 };
+  const product = { id: item.id, views: 1, adds: 0 };
   return store(c, site, [beaconUpdate({ path, event: 'census:quick-view', visitorId: visitorIdOf(c), product }, Date.now())]);
 });
 
@@ -186,15 +207,15 @@ beacons.post('/api/events/RecordEvent', async (c) => {
     case 'visit_product_listing': {
       const data = validate(RECORD_EVENTS[form.event], raw);
       if (data.websiteId !== site.website.id) return apiError(c, 400, `websiteId: ${NOT_THIS_WEBSITE}`);
-      const item = data.itemId === undefined ? undefined : itemById(site, data.itemId);
-      const product = form.event === 'visit_product_page' && item !== undefined ? { id: item.id, title: item.title, views: 1, adds: 0 } : null;
+      const product = form.event === 'visit_product_page' ? catalogProduct(site, data.itemId, { views: 1, adds: 0 }) : null;
       update = beaconUpdate({ path: pathOf(data.pagePath), event: form.event, visitorId, product }, now);
       break;
     }
     case 'add_to_cart': {
       const data = validate(RECORD_EVENTS.add_to_cart, raw);
       if (data.website_id !== site.website.id) return apiError(c, 400, `website_id: ${NOT_THIS_WEBSITE}`);
-      const product = { id: data.product.item_id, title: data.product.item_title, views: 0, adds: data.product.item_quantity ?? 1 };
+      const adds = Math.min(data.product.item_quantity ?? 1, MAX_COUNTED_QUANTITY);
+      const product = catalogProduct(site, data.product.item_id, { views: 0, adds });
       update = beaconUpdate({ path: refererPath(c), event: form.event, visitorId, product }, now);
       break;
     }
@@ -244,11 +265,12 @@ beacons.post('/api/1/performance/records', async (c) => {
   const records = validate(performanceRecords, parsed);
   const now = Date.now();
   const visitorId = visitorIdOf(c);
+  const recorded = await recordingRules(c, site);
   const updates: BeaconUpdate[] = [];
   for (const record of records) {
     const path = pathOf(record.data.path);
     const pageType = record.event === 'page_speed' ? record.data.pageType : null;
-    if (!(await recordable(c, site, { path, pageType, isPageView: false }))) continue;
+    if (!recorded({ path, pageType, isPageView: false })) continue;
     const vitals = record.event === 'page_speed' ? vitalsOf(record.data.metrics) : [];
     updates.push(beaconUpdate({ path, event: `performance:${record.event}`, visitorId, vitals }, now));
   }

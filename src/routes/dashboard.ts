@@ -5,8 +5,10 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { hourOf, type DashboardSummary } from '../beacon/aggregate';
+import { hourOf, type DashboardSummary, type StoredSummary } from '../beacon/aggregate';
 import { barChart, trafficChart, vitalsChart } from '../beacon/charts';
+import { itemById } from '../site/lookup';
+import type { Site } from '../site/schema';
 import { htmlDocument, markup, raw } from './html-document';
 import { apiError, NO_STORE, siteFor, validate, type AppEnv } from './http';
 
@@ -16,6 +18,11 @@ const DASHBOARD_STYLE = 'body{font:14px/1.4 system-ui,sans-serif;max-width:720px
 
 export const dashboard = new Hono<AppEnv>();
 
+/** Products under their titles in the published catalog (an item since removed, or '(other)', shows its id). */
+function withCatalogTitles(site: Site, summary: StoredSummary): DashboardSummary {
+  return { ...summary, topProducts: summary.topProducts.map((product) => ({ ...product, title: itemById(site, product.id)?.title ?? product.id })) };
+}
+
 async function summaryFor(c: Context<AppEnv>): Promise<{ title: string; days: number; summary: DashboardSummary } | null> {
   const { days } = validate(rangeQuery, { days: c.req.query('days') });
   const loaded = await siteFor(c);
@@ -23,7 +30,7 @@ async function summaryFor(c: Context<AppEnv>): Promise<{ title: string; days: nu
   const { id, siteTitle } = loaded.site.website;
   const toHour = hourOf(Date.now());
   const store = c.env.BEACONS.get(c.env.BEACONS.idFromName(id));
-  return { title: String(siteTitle ?? id), days, summary: await store.summary(toHour - days * 24 + 1, toHour) };
+  return { title: String(siteTitle ?? id), days, summary: withCatalogTitles(loaded.site, await store.summary(toHour - days * 24 + 1, toHour)) };
 }
 
 dashboard.get('/api/census/summary', async (c) => {

@@ -230,7 +230,8 @@ describe('census widget calls', () => {
       expect(await errorOf(res)).toMatch(message);
     }
     expect(await stored(websiteId)).toBe(5);
-    expect((await summary(websiteId)).topProducts).toEqual([{ id: 'p-linen-shirt', title: 'Linen Shirt', views: 1, adds: 0 }]);
+    // The store keeps catalog ids only; the dashboard adds the catalog's titles.
+    expect((await summary(websiteId)).topProducts).toEqual([{ id: 'p-linen-shirt', views: 1, adds: 0 }]);
   });
 });
 
@@ -258,7 +259,7 @@ describe('RecordEvent', () => {
       { event: 'add_to_cart', label: 'Added to cart', count: 1 },
       { event: 'view_cart', label: 'Viewed cart', count: 1 },
     ]);
-    expect(result.topProducts).toEqual([{ id: 'p-linen-shirt', title: 'Linen Shirt', views: 2, adds: 2 }]);
+    expect(result.topProducts).toEqual([{ id: 'p-linen-shirt', views: 2, adds: 2 }]);
   });
 
   it('checks the crumb in the form body against the crumb cookie (403 crumbFail)', async () => {
@@ -391,7 +392,8 @@ describe('performance records', () => {
 });
 
 describe('limits', () => {
-  it('answers 429 past 600 beacons a minute from one visitor', { timeout: 60_000 }, async () => {
+  // It may wait for the next minute, then makes 600 limiter calls: slow on a loaded machine.
+  it('answers 429 past 600 beacons a minute from one visitor', { timeout: 120_000 }, async () => {
     const { origin, websiteId } = await storeOnHost('visitor-limit');
     const ip = '192.0.2.77';
     // The local limiter counts in windows aligned to the clock's minute: start early in one.
@@ -427,9 +429,13 @@ describe('limits', () => {
 
 describe('merchant dashboard', () => {
   it('charts traffic, top pages and products, the funnel and vitals p75 from the aggregates', async () => {
-    const { origin, websiteId } = await storeOnHost('dash');
+    // The catalog's title is shown (escaped), never the one the beacon sends.
+    const { origin, websiteId } = await storeOnHost('dash', (site) => {
+      const board = site.items.find((item) => item.id === 'p-oak-board');
+      if (board !== undefined) board.title = 'Oak <Board>';
+    });
     for (const url of ['/shop', '/shop', '/shop/p/linen-shirt']) await post(origin, '/api/census/RecordHit', hitForm(websiteId, { url }));
-    const add = { website_id: websiteId, cart_id: null, page_id: 'c', product_page: 'plp', product: { item_id: 'p-oak-board', item_type: 1, item_title: 'Oak <Board>', item_collection_id: 'c', item_collection_name: 'Shop' } };
+    const add = { website_id: websiteId, cart_id: null, page_id: 'c', product_page: 'plp', product: { item_id: 'p-oak-board', item_type: 1, item_title: '<b>Scam</b>', item_collection_id: 'c', item_collection_name: 'Shop' } };
     await post(origin, '/api/events/RecordEvent', new URLSearchParams({ crumb: CRUMB, event: 'add_to_cart', data: JSON.stringify(add) }), { cookies: { crumb: CRUMB } });
     await post(origin, '/api/1/performance/records', JSON.stringify([pageSpeed('/shop', { LCP: 5000, FCP: 1000 })]));
 
@@ -440,6 +446,7 @@ describe('merchant dashboard', () => {
     expect(figures.traffic).toEqual([{ hour: hourOf(Date.now()), views: 3, visitors: 3 }]);
     expect(figures.funnel.map((step) => step.count)).toEqual([0, 1, 0]);
     expect(figures.accepted).toBe(5);
+    expect(figures.topProducts).toEqual([{ id: 'p-oak-board', title: 'Oak <Board>', views: 0, adds: 1 }]);
 
     const page = await dashboard.request(`${origin}/config/analytics`, {}, env);
     expect(page.status).toBe(200);
@@ -450,6 +457,7 @@ describe('merchant dashboard', () => {
     expect(html.match(/<polyline /g)).toHaveLength(2);
     expect(html).toContain('Oak &#60;Board&#62;');
     expect(html).not.toContain('Oak <Board>');
+    expect(html).not.toContain('Scam');
     expect(html).toContain('aria-label="Add-to-cart funnel"');
     // LCP 5000 ms is poor, FCP 1000 ms good (spec thresholds 2500/4000 and 1800/3000).
     expect(html).toMatch(/\/shop LCP<\/text><rect[^>]*fill="#b3261e"><title>poor<\/title>/);

@@ -1,0 +1,25 @@
+/**
+ * The page a beacon counts under: one of the site's own pages (its sitemap pages, plus checkout
+ * and account), or OTHER_KEY for any other path, so made-up paths cannot add rows.
+ */
+import { sitePaths } from '../routes/page-context';
+import type { Site } from '../site/schema';
+import { OTHER_KEY } from './store-limits';
+
+const ALSO_PAGES = ['/checkout', '/account'];
+const known = new WeakMap<Site, ReadonlySet<string>>();
+
+function knownPaths(site: Site): ReadonlySet<string> {
+  let paths = known.get(site);
+  if (paths === undefined) {
+    paths = new Set([...sitePaths(site), ...ALSO_PAGES]);
+    known.set(site, paths);
+  }
+  return paths;
+}
+
+/** `path` when it is a page of the site (a trailing slash ignored), else OTHER_KEY. */
+export function countedPath(site: Site, path: string): string {
+  const page = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return knownPaths(site).has(page) ? page : OTHER_KEY;
+}
