@@ -15,6 +15,7 @@ export default defineConfig({
           name: 'engine',
           environment: 'node',
           include: ['test/engine/**/*.test.ts', 'test/deploy/**/*.test.ts', 'src/**/*.test.ts'],
+          testTimeout: 60_000,
           // Modules under these need workerd; their tests belong in test/worker.
           exclude: ['src/worker/**', 'src/durable/**'],
         },
@@ -36,6 +37,10 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.ts', 'test/security/**/*.test.ts'],
+          // Headroom for a loaded 2-core CI machine: a first page render or a sign-in (PBKDF2) can
+          // take over 10 s there; tests that need longer say so themselves.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],
