@@ -12,9 +12,9 @@ export default defineConfig({
         test: {
           name: 'engine',
           environment: 'node',
-          include: ['test/engine/**/*.test.ts', 'src/**/*.test.ts'],
-          // Modules under these need workerd; their tests belong in test/worker.
-          exclude: ['src/worker/**', 'src/durable/**'],
+          include: ['test/engine/**/*.test.ts', 'test/architecture.test.ts', 'src/**/*.test.ts'],
+          // Durable Objects need workerd; their tests belong in test/worker.
+          exclude: ['src/durable/**'],
         },
       },
       {

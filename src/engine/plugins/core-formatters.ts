@@ -4,15 +4,15 @@
  * ./util/values (so a missing value reads as '' or 0) and returns the new value of the tag.
  */
 import type { Formatter, FormatterTable, Path, PathSegment, RenderContext } from './types';
-import { escapeHtml, escapeHtmlAttribute, stripTags } from './util/html';
-import { scriptSafeJson } from './util/json';
-import { formatPattern } from './util/positional-format';
-import { joinedArgs, perArgs } from './util/per-args';
-import { slugify } from './util/slugify';
-import { smartypants } from './util/smartypants';
-import { truncate } from './util/truncate';
-import { urlEncodeUtf8 } from './util/url-encode';
-import { asNumber, asString, childOf, followPath, isTruthy, splitPath } from './util/values';
+import { escapeHtml, escapeHtmlAttribute, stripTags } from '../text/html';
+import { scriptSafeJson } from '../text/json';
+import { formatPattern } from '../text/positional-format';
+import { joinedArgs, perArgs } from './per-args';
+import { slugify } from '../text/slugify';
+import { smartypants } from '../text/smartypants';
+import { truncate } from '../text/truncate';
+import { urlEncodeUtf8 } from '../text/url-encode';
+import { asNumber, asString, childOf, followPath, isTruthy, splitPath } from '../../values/index';
 
 /** Every argument split into a path. */
 const argPaths = perArgs((args) => args.map(splitPath));

@@ -7,9 +7,9 @@
  * the date part's month width as CLDR does ("Feb 10, 2020, 2:07 PM" but "February 10, 2020 at
  * 2:07 PM").
  */
-import { dateFormat } from './i18n-intl';
+import { dateFormat } from './intl';
 import { wallTime, zoneFormat, type WallTime } from './wall-clock';
-import type { DatetimeOptions, FormatWidth, IntervalOptions, TextContext } from './i18n-options';
+import type { DatetimeOptions, FormatWidth, IntervalOptions, TextContext } from './options';
 
 /** Which field a skeleton letter sets: date fields come before the day period, time fields after. */
 type FieldGroup = 'date' | 'time' | 'none';
