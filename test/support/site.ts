@@ -7,7 +7,7 @@ import { parseSite, type Site, type SiteInput } from '../../src/site/schema';
 
 const money = (value: string) => ({ value, currency: 'USD' });
 
-function product(n: number) {
+function product(n: number): SiteInput['items'][number] {
   return {
     id: `p${n}`,
     collectionId: 'shop',
@@ -19,7 +19,7 @@ function product(n: number) {
     excerpt: `<p>Product <b>${n}</b></p>`,
     tags: n % 2 === 0 ? ['even'] : [],
     structuredContent: {
-      productType: 1,
+      productType: 1 as const,
       isSubscribable: false,
       variantOptionOrdering: [],
       variants: [
