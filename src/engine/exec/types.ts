@@ -22,7 +22,7 @@ export interface Executor extends RenderContext {
   readonly injects: Readonly<Record<string, unknown>>;
   /** Writes a value as a variable prints it. */
   emit(value: unknown): void;
-  /** Runs a macro or partial in the current frame (`{.macro}` and `{.include}`); without `output` what it writes is dropped. */
+  /** Runs a macro or partial in the current frame (`{.include}`); without `output` what it writes is dropped. */
   include(name: string, output: boolean): void;
   run(block: Block): void;
   errorOnce(source: object, messages: readonly string[]): void;
