@@ -14,10 +14,10 @@ export default defineConfig({
         test: {
           name: 'engine',
           environment: 'node',
-          include: ['test/engine/**/*.test.ts', 'test/deploy/**/*.test.ts', 'src/**/*.test.ts'],
+          include: ['test/engine/**/*.test.ts', 'test/deploy/**/*.test.ts', 'test/architecture.test.ts', 'src/**/*.test.ts'],
           testTimeout: 60_000,
-          // Modules under these need workerd; their tests belong in test/worker.
-          exclude: ['src/worker/**', 'src/durable/**'],
+          // Durable Objects need workerd; their tests belong in test/worker.
+          exclude: ['src/durable/**'],
         },
       },
       {

@@ -5,7 +5,7 @@
 import { CART_MESSAGES, type StoredEntry } from './cart';
 import { toMinorUnits } from './money';
 import { isSubscribable, productType, ProductType, variantsOf, type ProductTypeCode } from './product';
-import { asString, childOf, isTruthy } from '../engine/plugins/util/values';
+import { asString, childOf, isTruthy } from '../values/index';
 
 export interface CartLine {
   itemId: string;

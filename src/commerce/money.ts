@@ -40,7 +40,7 @@ export function fromMinorUnits(units: number, currency: string): string {
   return digits === 0 ? sign + text : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
-/** Money at the API edge (DESIGN.md, Contracts). */
+/** Money at the API edge (docs/contracts.md, Money). */
 export interface DecimalMoney {
   decimalValue: string;
   currencyCode: string;

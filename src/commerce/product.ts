@@ -6,7 +6,7 @@
  * `{ value: '12.50', currency: 'USD' }`), with the template language's value semantics, so a page
  * and the cart always agree on what "on sale" or "sold out" means.
  */
-import { asBoolean, asNumber, asString, childOf, isTruthy, valuesEqual } from '../engine/plugins/util/values';
+import { asBoolean, asNumber, asString, childOf, isTruthy, valuesEqual } from '../values/index';
 
 export const ProductType = { Physical: 1, Digital: 2, Service: 3, GiftCard: 4 } as const;
 export type ProductTypeCode = (typeof ProductType)[keyof typeof ProductType];

@@ -3,8 +3,9 @@
  * Other modules import only this file.
  */
 import { messages, type TemplateError } from './errors';
-import { ProgramBuilder, type Block } from './exec/program';
+import { ProgramBuilder } from './exec/program';
 import { Render, type Limits } from './exec/render';
+import type { Block } from './exec/types';
 import type { Inst } from './parse/instructions';
 import { NameTable } from './parse/names';
 import { parse, type NameRegistry } from './parse/parser';
@@ -13,8 +14,10 @@ import type { FormatterTable, PredicateTable } from './plugins/types';
 
 export type { TemplateError } from './errors';
 /** Value and HTML helpers with the template language's semantics, for code that writes formatters. */
-export { asString, childOf, isTruthy } from './plugins/util/values';
-export { escapeHtml, escapeHtmlAttribute } from './plugins/util/html';
+export { asString, childOf, isTruthy } from '../values/index';
+export { escapeHtml, escapeHtmlAttribute } from './text/html';
+/** The `timesince` formatter's English age text ('about 3 days ago'), for the editor's own lists. */
+export { humanizeAge } from './i18n/relative-time';
 export type { Formatter, FormatterTable, Predicate, PredicateTable, RenderContext } from './plugins/types';
 
 /** A compiled template: never changed after compile (the types say so), safe to share between renders. */

@@ -3,7 +3,7 @@
  * the changed site (validated again at publish) or the message to show. Pure: the SiteEditor object
  * applies them one at a time and publishes the result.
  */
-import { escapeHtml } from '../engine/index';
+import { escapeHtml } from '../html/escape';
 import { randomHex } from './ids';
 import type { NavigationEntry, SiteInput } from './schema';
 

@@ -6,8 +6,7 @@
 import { evaluate, formatResult, parseExpression, type Expr, type ExprLimits } from '../expr/index';
 import type { EvalInst } from '../parse/instructions';
 import { Frame, resolvePath } from './frame';
-import type { Step } from './program';
-import type { Render } from './render';
+import type { Executor, Step } from './types';
 
 /**
  * Bounds on every expression: its length in tokens, and the longest string it may build (so a
@@ -26,7 +25,7 @@ export function evalStep(inst: EvalInst): Step {
   };
 }
 
-function run(render: Render, expr: Expr, listed: boolean): void {
+function run(render: Executor, expr: Expr, listed: boolean): void {
   const outer = render.frame;
   const scratch = new Frame(outer.value, outer);
   const result = evaluate(expr, {

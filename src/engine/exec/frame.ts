@@ -4,25 +4,25 @@
  * until a value resolves or a frame marked `isolated` (a private partial) is reached.
  */
 import type { Path, PathSegment } from '../plugins/types';
-import { childOf } from '../plugins/util/values';
-import type { Block } from './program';
+import { childOf } from '../../values/index';
 
-export class Frame {
+/** A frame; `Macro` is what `{.macro}` defines (the executor's blocks), a parameter so frames need not know about programs. */
+export class Frame<Macro> {
   index = -1;
   isolated = false;
   vars: Map<string, unknown> | null = null;
-  macros: Map<string, Block> | null = null;
+  macros: Map<string, Macro> | null = null;
 
   constructor(
     public value: unknown,
-    public readonly parent: Frame | null,
+    public readonly parent: Frame<Macro> | null,
   ) {}
 
   setVar(name: string, value: unknown): void {
     (this.vars ??= new Map()).set(name, value);
   }
 
-  setMacro(name: string, macro: Block): void {
+  setMacro(name: string, macro: Macro): void {
     (this.macros ??= new Map()).set(name, macro);
   }
 }
@@ -38,7 +38,7 @@ function member(value: unknown, key: PathSegment): unknown {
 }
 
 /** Resolves one name in one frame: `@`, `@index`, `@index0`, an `@variable`, or a member of the frame's value. */
-export function nameInFrame(frame: Frame, name: PathSegment): unknown {
+export function nameInFrame(frame: Frame<unknown>, name: PathSegment): unknown {
   if (typeof name === 'string' && name.charCodeAt(0) === 64 /* @ */) {
     if (name.length === 1) return frame.value;
     if (name === '@index') return frame.index === -1 ? undefined : frame.index + 1;
@@ -58,13 +58,13 @@ function followRest(value: unknown, path: Path): unknown {
 }
 
 /** Resolves a variable path as `{a.b}` does: the first name is looked up the frames, the rest followed down. */
-export function resolvePath(frame: Frame, path: Path): unknown {
+export function resolvePath(frame: Frame<unknown>, path: Path): unknown {
   const first = path[0] as PathSegment;
   let value: unknown;
   if (first === '@') value = frame.value;
   else if (isMemberName(first)) value = resolveMember(frame, first);
   else {
-    for (let f: Frame | null = frame; f !== null; f = f.parent) {
+    for (let f: Frame<unknown> | null = frame; f !== null; f = f.parent) {
       value = nameInFrame(f, first);
       if (value !== undefined || f.isolated) break;
     }
@@ -78,8 +78,8 @@ function isMemberName(segment: PathSegment): boolean {
 }
 
 /** The value of a member name looked up the frames: the commonest lookup, `{title}`. */
-function resolveMember(frame: Frame, name: PathSegment): unknown {
-  for (let f: Frame | null = frame; f !== null; f = f.parent) {
+function resolveMember(frame: Frame<unknown>, name: PathSegment): unknown {
+  for (let f: Frame<unknown> | null = frame; f !== null; f = f.parent) {
     const value = member(f.value, name);
     if (value !== undefined || f.isolated) return value;
   }
@@ -87,7 +87,7 @@ function resolveMember(frame: Frame, name: PathSegment): unknown {
 }
 
 /** Resolves a section's path: unlike a variable, its first name is looked up in the current frame only. */
-export function resolveSection(frame: Frame, path: Path): unknown {
+export function resolveSection(frame: Frame<unknown>, path: Path): unknown {
   const value = nameInFrame(frame, path[0] as PathSegment);
   return path.length === 1 ? value : followRest(value, path);
 }

@@ -9,19 +9,11 @@
  */
 import { Op, type BindvarInst, type FormatterCall, type IfInst, type Inst, type OrPredicateInst, type PredicateInst, type RepeatedInst, type SectionInst, type VariableInst } from '../parse/instructions';
 import type { Formatter, FormatterTable, Path, PredicateTable } from '../plugins/types';
-import { isTruthy } from '../plugins/util/values';
+import { isTruthy } from '../../values/index';
 import { evalStep } from './eval';
 import { Frame, resolvePath, resolveSection } from './frame';
 import { internPath, internPaths } from './intern';
-import type { Render } from './render';
-
-export type Step = (render: Render) => void;
-
-export interface Block {
-  readonly steps: readonly Step[];
-  /** The instruction kind behind each step, for error messages. */
-  readonly ops: readonly Op[];
-}
+import type { Block, Executor, Step } from './types';
 
 interface Call {
   readonly formatter: Formatter;
@@ -29,7 +21,7 @@ interface Call {
 }
 
 /** Runs a formatter chain; each formatter's result becomes the first value for the next. */
-function applyCalls(calls: readonly Call[], values: unknown[], render: Render): unknown {
+function applyCalls(calls: readonly Call[], values: unknown[], render: Executor): unknown {
   for (let i = 0; i < calls.length; i++) {
     const call = calls[i] as Call;
     values[0] = call.formatter(values[0], call.args, render, values);
@@ -38,7 +30,7 @@ function applyCalls(calls: readonly Call[], values: unknown[], render: Render): 
 }
 
 /** The values of every variable of a tag; the first is already resolved. */
-function valuesOf(render: Render, paths: readonly Path[], first: unknown): unknown[] {
+function valuesOf(render: Executor, paths: readonly Path[], first: unknown): unknown[] {
   const values = [first];
   for (let i = 1; i < paths.length; i++) values.push(resolvePath(render.frame, paths[i] as Path));
   return values;
@@ -67,7 +59,7 @@ class Alternate {
     private readonly inst: OrPredicateInst,
   ) {}
 
-  run(render: Render): void {
+  run(render: Executor): void {
     (this.built ??= this.builder.predicate(this.inst))(render);
   }
 }
@@ -189,7 +181,7 @@ export class ProgramBuilder {
       try {
         r.emit(applyCalls(calls, values, r));
       } finally {
-        r.frame = r.frame.parent as Frame;
+        r.frame = r.frame.parent as Frame<Block>;
       }
     };
   }
@@ -221,7 +213,7 @@ export class ProgramBuilder {
         if (isTruthy(value)) r.run(body.block);
         else if (otherwise !== null) otherwise.run(r);
       } finally {
-        r.frame = r.frame.parent as Frame;
+        r.frame = r.frame.parent as Frame<Block>;
       }
     };
   }
@@ -247,7 +239,7 @@ export class ProgramBuilder {
           if (between !== null && i < last) r.run(between.block);
         }
       } finally {
-        r.frame = listFrame.parent as Frame;
+        r.frame = listFrame.parent as Frame<Block>;
       }
     };
   }

@@ -6,10 +6,11 @@
  */
 import { messages, type TemplateError } from '../errors';
 import { OP_NAMES, type Op } from '../parse/instructions';
-import type { Path, RenderContext } from '../plugins/types';
-import { toOutput } from '../plugins/util/values';
+import type { Path } from '../plugins/types';
+import { toOutput } from '../../values/index';
 import { Frame, resolvePath } from './frame';
-import type { Block, Compiled, ProgramBuilder, Step } from './program';
+import type { Compiled, ProgramBuilder } from './program';
+import type { Block, Executor, Step } from './types';
 
 export const MAX_PARTIAL_DEPTH = 16;
 
@@ -39,7 +40,7 @@ class RenderStopped {
 
 const EMPTY: Block = { steps: [], ops: [] };
 
-export class Render implements RenderContext {
+export class Render implements Executor {
   readonly errors: TemplateError[] = [];
   readonly now: number;
   readonly locale: string | null;
@@ -47,7 +48,7 @@ export class Render implements RenderContext {
   private readonly maxSteps: number;
   private readonly maxOutputBytes: number;
   out = '';
-  frame: Frame;
+  frame: Frame<Block>;
   private outsideLength = 0;
   private steps = 0;
   private partialDepth = 0;
@@ -135,7 +136,7 @@ export class Render implements RenderContext {
       this.run(program);
       return this.out;
     } finally {
-      this.frame = this.frame.parent as Frame;
+      this.frame = this.frame.parent as Frame<Block>;
       this.restoreOut(saved);
     }
   }
@@ -201,7 +202,7 @@ export class Render implements RenderContext {
 
   /** A macro in scope (innermost first), else a partial; null when neither exists. */
   private partial(name: string): Block | null {
-    for (let f: Frame | null = this.frame; f !== null; f = f.parent) {
+    for (let f: Frame<Block> | null = this.frame; f !== null; f = f.parent) {
       const macro = f.macros?.get(name);
       if (macro !== undefined) return macro;
     }

@@ -38,10 +38,11 @@
  *   outputs nothing and records nothing.
  */
 import { messages } from '../errors';
-import { runStatements, type Literal, type Program } from './core';
+import type { Literal, Program } from './operators';
+import { runStatements } from './run';
 import { listing as listStatements, pack, parseStatements } from './parse';
 
-export type { Literal } from './core';
+export type { Literal } from './operators';
 
 export interface ExprLimits {
   /** Most tokens an expression may have (0 or absent: no limit). Checked while parsing. */

@@ -11,43 +11,44 @@
  *    ends is reported and that statement dropped, and an unmatched `)` is reported and ends the
  *    build.
  */
-import * as core from './core';
-import type { Literal, Program } from './core';
+import * as operators from './operators';
+import type { Literal, Program } from './operators';
+import { precompute } from './run';
 
-// Opcodes, copied into locals once (see core.ts on why hot code avoids imported bindings).
-const PUSH = core.PUSH;
-const POS = core.POS;
-const NEG = core.NEG;
-const LNOT = core.LNOT;
-const BNOT = core.BNOT;
-const POW = core.POW;
-const MUL = core.MUL;
-const DIV = core.DIV;
-const MOD = core.MOD;
-const ADD = core.ADD;
-const SUB = core.SUB;
-const SHL = core.SHL;
-const SHR = core.SHR;
-const LT = core.LT;
-const GT = core.GT;
-const LTEQ = core.LTEQ;
-const GTEQ = core.GTEQ;
-const EQ = core.EQ;
-const NEQ = core.NEQ;
-const SEQ = core.SEQ;
-const SNEQ = core.SNEQ;
-const BAND = core.BAND;
-const BXOR = core.BXOR;
-const BOR = core.BOR;
-const LAND = core.LAND;
-const LOR = core.LOR;
-const ASN = core.ASN;
-const CALL = core.CALL;
-const SEMI = core.SEMI;
-const COMMA = core.COMMA;
-const LPRN = core.LPRN;
-const RPRN = core.RPRN;
-const ARGS = core.ARGS;
+// Opcodes, copied into locals once (see operators.ts on imported bindings in hot code).
+const PUSH = operators.PUSH;
+const POS = operators.POS;
+const NEG = operators.NEG;
+const LNOT = operators.LNOT;
+const BNOT = operators.BNOT;
+const POW = operators.POW;
+const MUL = operators.MUL;
+const DIV = operators.DIV;
+const MOD = operators.MOD;
+const ADD = operators.ADD;
+const SUB = operators.SUB;
+const SHL = operators.SHL;
+const SHR = operators.SHR;
+const LT = operators.LT;
+const GT = operators.GT;
+const LTEQ = operators.LTEQ;
+const GTEQ = operators.GTEQ;
+const EQ = operators.EQ;
+const NEQ = operators.NEQ;
+const SEQ = operators.SEQ;
+const SNEQ = operators.SNEQ;
+const BAND = operators.BAND;
+const BXOR = operators.BXOR;
+const BOR = operators.BOR;
+const LAND = operators.LAND;
+const LOR = operators.LOR;
+const ASN = operators.ASN;
+const CALL = operators.CALL;
+const SEMI = operators.SEMI;
+const COMMA = operators.COMMA;
+const LPRN = operators.LPRN;
+const RPRN = operators.RPRN;
+const ARGS = operators.ARGS;
 
 /** Binding strength by opcode (higher binds tighter), and right associativity. */
 const PREC: number[] = [];
@@ -168,7 +169,7 @@ function isBannedCode(code: number): boolean {
   return code <= 0x08 || (code >= 0x0e && code < 0x20);
 }
 
-const mismatched = (op: number): string => `Mismatched operator found: ${core.DESCS[op] as string}`;
+const mismatched = (op: number): string => `Mismatched operator found: ${operators.DESCS[op] as string}`;
 
 /** A postfix statement: `code[i]` an opcode, `data[i]` its operand (value, VarRef, ARGS or function id). */
 export interface Statement {
@@ -193,7 +194,7 @@ class Parser {
   /** The last token: NONE, OPERAND, or an operator's opcode. */
   private last = NONE;
   /** The last token's variable, when it was one. */
-  private lastRef: core.VarRef | null = null;
+  private lastRef: operators.VarRef | null = null;
   private code: number[] = [];
   private data: unknown[] = [];
   /** Pending operators: opcodes, and calls as CALL_BASE + function id. */
@@ -212,7 +213,7 @@ class Parser {
   private operand(value: unknown): void {
     if (this.errors.length > 0) return;
     this.last = OPERAND;
-    this.lastRef = value instanceof core.VarRef ? value : null;
+    this.lastRef = value instanceof operators.VarRef ? value : null;
     if (!this.built) {
       this.code.push(PUSH);
       this.data.push(value);
@@ -230,7 +231,7 @@ class Parser {
     } else if (op === LPRN && last === OPERAND && this.lastRef !== null && this.lastRef.path.length === 1) {
       // a single name before `(` must be a built-in function, and the pair becomes a call
       const name = this.lastRef.path[0] as string;
-      const fn = core.FUNCTION_NAMES.indexOf(name);
+      const fn = operators.FUNCTION_NAMES.indexOf(name);
       if (fn < 0) {
         this.errors.push(`Invalid function ${name}`);
         return;
@@ -464,7 +465,7 @@ class Parser {
           }
           i = end;
           const k = path === null && typeof first === 'string' ? constant(first) : undefined;
-          this.operand(k !== undefined ? k : new core.VarRef(path ?? [first]));
+          this.operand(k !== undefined ? k : new operators.VarRef(path ?? [first]));
           continue;
         }
       }
@@ -476,12 +477,12 @@ class Parser {
   /** Scans a decimal number at `i`; returns the offset after it, or -1 after recording an error. */
   private decimalNumber(i: number): number {
     const s = this.src;
-    const end = core.scanDecimal(s, i, s.length);
+    const end = operators.scanDecimal(s, i, s.length);
     if (end < 0) {
       this.errors.push(
-        end === core.DEC_EXPONENT_DIGIT
+        end === operators.DEC_EXPONENT_DIGIT
           ? 'Expected a digit after exponent in decimal number'
-          : end === core.DEC_DUPLICATE_DOT
+          : end === operators.DEC_DUPLICATE_DOT
             ? 'Duplicate decimal point in number'
             : 'Unexpected decimal point in exponent',
       );
@@ -503,7 +504,7 @@ class Parser {
 
   /** Scans the digits of a hex number starting at `i` (after `0x`). */
   private hexNumber(i: number): number {
-    const end = core.scanHex(this.src, i, this.src.length);
+    const end = operators.scanHex(this.src, i, this.src.length);
     if (end === i) {
       this.errors.push('Expected digits after start of hex number');
       return -1;
@@ -540,7 +541,7 @@ class Parser {
           case 120: {
             // \xHH: exactly two hex digits, and the text must go on after them
             const lim = i + 2;
-            if (lim >= n || core.scanHex(s, i, lim) !== lim) {
+            if (lim >= n || operators.scanHex(s, i, lim) !== lim) {
               this.errors.push('Invalid 2-char hex escape found');
               return -1;
             }
@@ -553,7 +554,7 @@ class Parser {
           case 85: {
             // \uHHHH or \UHHHHHHHH
             const lim = i + (e === 117 ? 4 : 8);
-            if (core.scanHex(s, i, lim < n ? lim : n) !== lim) {
+            if (operators.scanHex(s, i, lim < n ? lim : n) !== lim) {
               this.errors.push('Invalid unicode escape found');
               return -1;
             }
@@ -599,16 +600,16 @@ export function parseStatements(source: string, maxTokens: number): ParseOutput 
 
 /** Prepares a statement for evaluation: worked out now when it reads no variables. */
 export function pack(st: Statement): Program {
-  const fixed = core.precompute(st.code, st.data);
+  const fixed = precompute(st.code, st.data);
   return { code: st.code, data: st.data, fixed, fast: fixed === null ? undefined : null, runs: 0 };
 }
 
 /** The reference's debug rendering of one postfix item. */
 function itemText(op: number, operand: unknown): string {
-  if (op === CALL) return `${core.FUNCTION_NAMES[operand as number] as string}()`;
-  if (op !== PUSH) return `<${core.DESCS[op] as string}>`;
+  if (op === CALL) return `${operators.FUNCTION_NAMES[operand as number] as string}()`;
+  if (op !== PUSH) return `<${operators.DESCS[op] as string}>`;
   if (operand === ARGS) return '<args>';
-  if (operand instanceof core.VarRef) return operand.path.join('.');
+  if (operand instanceof operators.VarRef) return operand.path.join('.');
   return typeof operand === 'string' ? JSON.stringify(operand) : String(operand);
 }
 

@@ -22,13 +22,13 @@ import {
 } from '../../commerce/product';
 import * as snippets from './snippets/commerce';
 import type { FormatterTable, PredicateTable, RenderContext } from './types';
-import { escapeHtmlAttribute } from './util/html';
-import { movePoint, parseDecimal, toPlainString, ZERO, type Decimal } from './util/i18n-decimal';
-import { intlLocale, numberFormat } from './util/i18n-intl';
-import { formatCurrency, formatDecimal } from './util/i18n-numbers';
-import { currencyOptions } from './util/i18n-options';
-import { memoizeText } from './util/memo';
-import { asNumber, asString, childOf, isTruthy } from './util/values';
+import { escapeHtmlAttribute } from '../text/html';
+import { movePoint, parseDecimal, toPlainString, ZERO, type Decimal } from '../i18n/decimal';
+import { intlLocale, numberFormat } from '../i18n/intl';
+import { formatCurrency, formatDecimal } from '../i18n/numbers';
+import { currencyOptions } from '../i18n/options';
+import { memoizeText } from '../../values/memo';
+import { asNumber, asString, childOf, isTruthy } from '../../values/index';
 
 /** A money value's amount as an exact decimal (0 when absent or unreadable). */
 function amountDecimal(money: unknown): Decimal {

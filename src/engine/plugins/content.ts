@@ -4,9 +4,9 @@
  */
 import { isOnSale, isSoldOut } from '../../commerce/product';
 import type { Formatter, FormatterTable, Predicate, PredicateTable, RenderContext } from './types';
-import { escapeHtmlAttribute, replaceTagsWithSpaces } from './util/html';
-import { slugify } from './util/slugify';
-import { asBoolean, asNumber, asString, childOf, isTruthy } from './util/values';
+import { escapeHtmlAttribute, replaceTagsWithSpaces } from '../text/html';
+import { slugify } from '../text/slugify';
+import { asBoolean, asNumber, asString, childOf, isTruthy } from '../../values/index';
 
 /** Record types by code (spec §3). */
 const RECORD_TYPES: Readonly<Record<string, number>> = {

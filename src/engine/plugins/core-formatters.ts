@@ -1,18 +1,18 @@
 /**
  * Core formatters: text escaping and encoding, JSON, lookups into the data, list helpers, numbers
  * and `apply` for macros and partials. Each one reads its input with the value conversions of
- * ./util/values (so a missing value reads as '' or 0) and returns the new value of the tag.
+ * src/values (so a missing value reads as '' or 0) and returns the new value of the tag.
  */
 import type { Formatter, FormatterTable, Path, PathSegment, RenderContext } from './types';
-import { escapeHtml, escapeHtmlAttribute, stripTags } from './util/html';
-import { scriptSafeJson } from './util/json';
-import { formatPattern } from './util/positional-format';
-import { joinedArgs, perArgs } from './util/per-args';
-import { slugify } from './util/slugify';
-import { smartypants } from './util/smartypants';
-import { truncate } from './util/truncate';
-import { urlEncodeUtf8 } from './util/url-encode';
-import { asNumber, asString, childOf, followPath, isTruthy, splitPath } from './util/values';
+import { escapeHtml, escapeHtmlAttribute, stripTags } from '../text/html';
+import { scriptSafeJson } from '../text/json';
+import { formatPattern } from '../text/positional-format';
+import { joinedArgs, perArgs } from './per-args';
+import { slugify } from '../text/slugify';
+import { smartypants } from '../text/smartypants';
+import { truncate } from '../text/truncate';
+import { urlEncodeUtf8 } from '../text/url-encode';
+import { asNumber, asString, childOf, followPath, isTruthy, splitPath } from '../../values/index';
 
 /** Every argument split into a path. */
 const argPaths = perArgs((args) => args.map(splitPath));
@@ -198,7 +198,7 @@ const str: Formatter = (value) => asString(value);
 /** Strips tags from a truthy value's text; a falsy value (0, false, '', [], {}) is passed through as it is. */
 const safe: Formatter = (value) => (isTruthy(value) ? stripTags(asString(value)) : value);
 
-/** `truncate [LIMIT [ELLIPSIS]]`: see util/truncate; a LIMIT that is not a positive integer leaves the value as it is. */
+/** `truncate [LIMIT [ELLIPSIS]]`: see text/truncate; a LIMIT that is not a positive integer leaves the value as it is. */
 const truncateText: Formatter = (value, args) => {
   const limit = args.length > 0 ? parseInt(args[0] as string, 10) : DEFAULT_TRUNCATE_LIMIT;
   if (!(limit > 0) || !Number.isFinite(limit)) return value;

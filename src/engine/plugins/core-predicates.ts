@@ -7,8 +7,8 @@
  * is read as a variable.
  */
 import type { Path, Predicate, PredicateTable, RenderContext } from './types';
-import { perArgs } from './util/per-args';
-import { asNumber, compareValues, isTruthy, splitPath, valuesEqual } from './util/values';
+import { perArgs } from './per-args';
+import { asNumber, compareValues, isTruthy, splitPath, valuesEqual } from '../../values/index';
 
 /** A comparison argument: a literal value, or a variable to resolve at render time. */
 type Operand = { readonly literal: true; readonly value: unknown } | { readonly literal: false; readonly path: Path };

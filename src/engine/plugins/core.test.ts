@@ -9,11 +9,11 @@ import { prng } from '../../../test/support/prng';
 import { CORE_FORMATTERS } from './core-formatters';
 import { CORE_PREDICATES } from './core-predicates';
 import type { Path, PathSegment, RenderContext } from './types';
-import { scriptSafeJson } from './util/json';
-import { formatPattern } from './util/positional-format';
-import { smartypants } from './util/smartypants';
-import { truncate } from './util/truncate';
-import { urlEncodeUtf8 } from './util/url-encode';
+import { scriptSafeJson } from '../text/json';
+import { formatPattern } from '../text/positional-format';
+import { smartypants } from '../text/smartypants';
+import { truncate } from '../text/truncate';
+import { urlEncodeUtf8 } from '../text/url-encode';
 import {
   asBoolean,
   asNumber,
@@ -24,7 +24,7 @@ import {
   splitPath,
   toOutput,
   valuesEqual,
-} from './util/values';
+} from '../../values/index';
 
 // A fake render context: a stack of frames resolved the way the executor does.
 

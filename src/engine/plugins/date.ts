@@ -8,9 +8,9 @@
  * the tz database uses for zones without one (`+04`, `-03`, `+0530`).
  */
 import type { FormatterTable, RenderContext } from './types';
-import { asNumber } from './util/values';
-import { joinedArgs } from './util/per-args';
-import { DAY_MS, utcDays, wallTime, zoneFormat, type WallTime } from './util/wall-clock';
+import { asNumber } from '../../values/index';
+import { joinedArgs } from './per-args';
+import { DAY_MS, utcDays, wallTime, zoneFormat, type WallTime } from '../i18n/wall-clock';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 

@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { I18N_FORMATTERS, I18N_PREDICATES } from './i18n';
 import type { Formatter, Path, RenderContext } from './types';
-import { parseDecimal, setScale, toPlainString } from './util/i18n-decimal';
-import { MessageParser, PatternCache, evaluate } from './util/i18n-message';
-import { datetimeOptions, decimalOptions, MAX_DIGITS } from './util/i18n-options';
-import { followPath } from './util/values';
+import { parseDecimal, setScale, toPlainString } from '../i18n/decimal';
+import { MessageParser, PatternCache, evaluate } from '../i18n/message';
+import { datetimeOptions, decimalOptions, MAX_DIGITS } from '../i18n/options';
+import { followPath } from '../../values/index';
 
 interface FakeOptions {
   locale?: string | null;

@@ -7,7 +7,7 @@
  * the render locale in that way: they carry their own locale rules.
  */
 import type { Formatter, FormatterTable, Predicate, PredicateTable, RenderContext } from './types';
-import { asNumber, asString, childOf, splitPath } from './util/values';
+import { asNumber, asString, childOf, splitPath } from '../../values/index';
 import {
   type Decimal,
   compare,
@@ -18,21 +18,21 @@ import {
   toNumber,
   toPlainString,
   ZERO,
-} from './util/i18n-decimal';
-import { formatDatetime, formatInterval } from './util/i18n-dates';
-import { formatRelativeTime, humanizeAge } from './util/i18n-relative-time';
-import { intlLocale, pluralRule, validTimeZone } from './util/i18n-intl';
-import { formatCents, formatLegacyMoney, legacyLocale } from './util/i18n-legacy-money';
-import { type MessageHost, MessageParser, PatternCache, evaluate } from './util/i18n-message';
-import { formatCurrency, formatDecimal, formatSpecial } from './util/i18n-numbers';
+} from '../i18n/decimal';
+import { formatDatetime, formatInterval } from '../i18n/dates';
+import { formatRelativeTime, humanizeAge } from '../i18n/relative-time';
+import { intlLocale, pluralRule, validTimeZone } from '../i18n/intl';
+import { formatCents, formatLegacyMoney, legacyLocale } from '../i18n/legacy-money';
+import { type MessageHost, MessageParser, PatternCache, evaluate } from '../i18n/message';
+import { formatCurrency, formatDecimal, formatSpecial } from '../i18n/numbers';
 import {
   currencyOptions as parseCurrencyOptions,
   datetimeOptions as parseDatetimeOptions,
   decimalOptions as parseDecimalOptions,
   intervalOptions as parseIntervalOptions,
   relativeTimeOptions as parseRelativeTimeOptions,
-} from './util/i18n-options';
-import { formatUnit, unitsMetric } from './util/i18n-units';
+} from '../i18n/options';
+import { formatUnit, unitsMetric } from '../i18n/units';
 
 const DEFAULT_TIME_ZONE = 'America/New_York';
 

@@ -4,8 +4,8 @@
  */
 import { formatDate } from './date';
 import type { FormatterTable, PredicateTable, RenderContext } from './types';
-import { escapeHtmlAttribute } from './util/html';
-import { asNumber, asString, childOf, isTruthy } from './util/values';
+import { escapeHtmlAttribute } from '../text/html';
+import { asNumber, asString, childOf, isTruthy } from '../../values/index';
 
 /** Markup snippets, in the template language (rendered against the formatter's value). */
 const COMMENT_LINK = `{.if websiteSettings.disqusShortname}

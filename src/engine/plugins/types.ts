@@ -5,8 +5,9 @@
  * a missing value (a path that does not resolve), `null` for JSON null.
  */
 
-export type PathSegment = string | number;
-export type Path = readonly PathSegment[];
+import type { Path } from '../../values/index';
+
+export type { Path, PathSegment } from '../../values/index';
 
 /** What a formatter or predicate may ask of the render in progress. */
 export interface RenderContext {

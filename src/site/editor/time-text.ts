@@ -3,7 +3,7 @@
  * days, hours, minutes, 'less than a minute ago'; durations as minutes:seconds. The same rules the
  * engine's `timesince` and `humanizeDuration` formatters use.
  */
-import { humanizeAge } from '../../engine/plugins/util/i18n-relative-time';
+import { humanizeAge } from '../../engine/index';
 
 export function relativeTimeText(thenMs: number, nowMs: number = Date.now()): string {
   return humanizeAge(Math.max(0, nowMs - thenMs));

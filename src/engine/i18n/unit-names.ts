@@ -11,7 +11,7 @@
  * Patterns put the amount at {0}; a pair is [one, other] by plural category. The number itself is
  * always written by the caller.
  */
-import { numberFormat } from './i18n-intl';
+import { numberFormat } from './intl';
 
 export type UnitWidth = 'narrow' | 'short' | 'long';
 

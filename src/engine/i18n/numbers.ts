@@ -14,9 +14,9 @@ import {
   setScale,
   stripTrailingZeros,
   toPlainString,
-} from './i18n-decimal';
-import { type NumberFormatOptions3, numberFormat } from './i18n-intl';
-import type { CurrencyOptions, DecimalOptions, NumberOptions } from './i18n-options';
+} from './decimal';
+import { type NumberFormatOptions3, numberFormat } from './intl';
+import type { CurrencyOptions, DecimalOptions, NumberOptions } from './options';
 
 /** The digit counts a number pattern implies (CLDR "#,##0.###" has 1 integer, 0-3 fraction digits). */
 interface PatternDigits {

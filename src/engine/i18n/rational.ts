@@ -2,7 +2,7 @@
  * Exact fractions over BigInt, for unit conversions: chaining factors such as inches to meters to
  * miles stays exact, so breaking 12345 inches into "1028 ft 9 in" leaves no 8.9999… behind.
  */
-import { type Decimal, parseDecimal } from './i18n-decimal';
+import { type Decimal, parseDecimal } from './decimal';
 
 export interface Rational {
   readonly n: bigint;

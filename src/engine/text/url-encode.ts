@@ -2,7 +2,7 @@
  * Percent-encoding of text's UTF-8 bytes, leaving ASCII letters, digits and `@ * _ + - . /` as they
  * are (the set the legacy `escape()` keeps). A space becomes %20, not '+'.
  */
-import { memoizeText } from './memo';
+import { memoizeText } from '../../values/memo';
 
 const HEX = '0123456789ABCDEF';
 

@@ -7,9 +7,9 @@
  * the date part's month width as CLDR does ("Feb 10, 2020, 2:07 PM" but "February 10, 2020 at
  * 2:07 PM").
  */
-import { dateFormat } from './i18n-intl';
+import { dateFormat } from './intl';
 import { wallTime, zoneFormat, type WallTime } from './wall-clock';
-import type { DatetimeOptions, FormatWidth, IntervalOptions, TextContext } from './i18n-options';
+import type { DatetimeOptions, FormatWidth, IntervalOptions, TextContext } from './options';
 
 /** Which field a skeleton letter sets: date fields come before the day period, time fields after. */
 type FieldGroup = 'date' | 'time' | 'none';
@@ -316,7 +316,7 @@ export function formatDatetime(locale: string, zone: string, epoch: number, o: D
 /** Wall-clock fields of an instant in a zone (Gregorian, 24-hour), the year counted within its era. */
 type WallClock = Pick<WallTime, 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second'> & { era: string };
 
-/** The wall clock of the shared zone cache (util/wall-clock.ts), with the era as the Gregorian calendar names it. */
+/** The wall clock of the shared zone cache (wall-clock.ts), with the era as the Gregorian calendar names it. */
 function wallClock(zone: string, epoch: number): WallClock {
   const t = wallTime(epoch, zoneFormat(zone));
   return { era: t.year > 0 ? 'AD' : 'BC', year: t.year > 0 ? t.year : 1 - t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second };

@@ -1,45 +1,21 @@
 /**
- * HTML escaping for text and attribute values, and tag stripping for the `safe` formatter.
+ * HTML escaping for attribute values (text escaping is `src/html/escape.ts`, re-exported here), and
+ * tag stripping for the `safe` formatter.
  */
 
-import { memoizeText } from './memo';
+import { escapeHtmlQuoted } from '../../html/escape';
+import { memoizeText } from '../../values/memo';
 
-/**
- * Replaces `&`, `<`, `>` and, when `quotes` is set, `"` by their entities in one pass; text with
- * none of them comes back as it is. For the short values most tags print, this beats chained
- * replaceAll calls, which scan and copy once per character.
- */
-function escape(text: string, quotes: boolean): string {
-  let out = '';
-  let from = 0;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    let entity: string;
-    if (c === 38) entity = '&amp;';
-    else if (c === 60) entity = '&lt;';
-    else if (c === 62) entity = '&gt;';
-    else if (c === 34 && quotes) entity = '&quot;';
-    else continue;
-    out += text.slice(from, i) + entity;
-    from = i + 1;
-  }
-  return from === 0 ? text : out + text.slice(from);
-}
-
-/** Escapes `&`, `<` and `>`; quotes are left as they are. */
-export function escapeHtml(text: string): string {
-  return escape(text, false);
-}
+export { escapeHtml } from '../../html/escape';
 
 const ATTRIBUTE_SPECIALS = /[&<>"]/;
 /** Long values recur across renders (a product's variants as JSON, say): their escaped form is kept. */
-const escapeLongAttribute = memoizeText((text) => escape(text, true), 512);
+const escapeLongAttribute = memoizeText(escapeHtmlQuoted, 512);
 const LONG = 128;
 
 /** Escapes `&`, `<`, `>` and `"` (single quotes are left as they are). */
 export function escapeHtmlAttribute(text: string): string {
-  if (text.length < LONG) return escape(text, true);
+  if (text.length < LONG) return escapeHtmlQuoted(text);
   return ATTRIBUTE_SPECIALS.test(text) ? escapeLongAttribute(text) : text;
 }
 

@@ -2,7 +2,7 @@
  * Reading the `key:value` arguments of the i18n formatters (`{n|decimal style:percent group}`) into
  * option objects. Unknown keys and values are ignored; digit counts are clamped to 0-50.
  */
-import type { RoundingMode } from './i18n-decimal';
+import type { RoundingMode } from './decimal';
 
 /** Upper bound for every digit-count option. */
 export const MAX_DIGITS = 50;

@@ -1,7 +1,7 @@
 /**
  * Wall-clock time in a time zone, through `Intl.DateTimeFormat` (no time-zone data is bundled):
  * the zone's offset is asked of Intl once per quarter hour and cached. Shared by the date
- * formatters (`date.ts`) and the i18n date intervals (`i18n-dates.ts`).
+ * formatters (`date.ts`) and the i18n date intervals (`dates.ts`).
  */
 export interface ZoneFormat {
   zone: string;

@@ -13,8 +13,8 @@
  * converted exactly (rationals) and written with at most one decimal unless asked otherwise,
  * ungrouped unless `group` is given.
  */
-import { type Decimal, type RoundingMode, scale, setScale, stripTrailingZeros, toPlainString } from './i18n-decimal';
-import { numberFormat, pluralRule } from './i18n-intl';
+import { type Decimal, type RoundingMode, scale, setScale, stripTrailingZeros, toPlainString } from './decimal';
+import { numberFormat, pluralRule } from './intl';
 import {
   type Rational,
   ONE_R,
@@ -32,9 +32,9 @@ import {
   toDecimal,
   trunc,
   ZERO_R,
-} from './i18n-rational';
-import { type UnitCategory, type UnitInfo, type UnitSetName, UNIT_SETS, findUnit, unitById } from './i18n-unit-tables';
-import { type UnitWidth, writeUnit } from './i18n-unit-names';
+} from './rational';
+import { type UnitCategory, type UnitInfo, type UnitSetName, UNIT_SETS, findUnit, unitById } from './unit-tables';
+import { type UnitWidth, writeUnit } from './unit-names';
 
 // Measurement systems --------------------------------------------------------------------------
 

@@ -6,10 +6,10 @@
  * `until`: whole years and months first, then days, then time. The largest non-zero field is
  * shown, with what lies below it as a fraction rounded away; Intl.RelativeTimeFormat writes it.
  */
-import { type Decimal, abs, compare, decimalFromNumber, setScale, stripTrailingZeros, toNumber, ZERO } from './i18n-decimal';
-import { relativeTimeFormat } from './i18n-intl';
-import { adjustDigits } from './i18n-numbers';
-import type { RelativeField, RelativeTimeOptions } from './i18n-options';
+import { type Decimal, abs, compare, decimalFromNumber, setScale, stripTrailingZeros, toNumber, ZERO } from './decimal';
+import { relativeTimeFormat } from './intl';
+import { adjustDigits } from './numbers';
+import type { RelativeField, RelativeTimeOptions } from './options';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

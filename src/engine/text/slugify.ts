@@ -3,7 +3,7 @@
  * (characters dropped between two blanks do not split the run); lower-case the result.
  * Whitespace is JavaScript's `\s`, so non-breaking and other Unicode spaces count too.
  */
-import { memoizeText } from './memo';
+import { memoizeText } from '../../values/memo';
 
 /** Runs of characters a slug drops (anything but ASCII letters, digits, whitespace and '-'). */
 const DROPPED = /[^a-zA-Z0-9\s-]+/g;

@@ -10,9 +10,9 @@
  *
  * `money-format` and friends print an amount in cents as a plain US-style decimal.
  */
-import { type Decimal, setScale, toPlainString } from './i18n-decimal';
-import { intlLocale, numberFormat } from './i18n-intl';
-import { currencyDigits } from './i18n-numbers';
+import { type Decimal, setScale, toPlainString } from './decimal';
+import { intlLocale, numberFormat } from './intl';
+import { currencyDigits } from './numbers';
 
 /** Symbols the storefront settled on; other currencies use the locale's own symbol. */
 const HOUSE_SYMBOLS: Readonly<Record<string, string>> = {

@@ -2,9 +2,15 @@
  * How template values convert and compare. Values are plain JSON values; `undefined` is a missing
  * value and `null` is JSON null. The rules follow the reference engine's value wrapper: they decide
  * what a section shows, what a variable prints, and how formatters and predicates read their input.
+ *
+ * A ground module: it imports nothing of ours, so the engine and the commerce rules (which read
+ * products with the same semantics, so a page and the cart agree) can both depend on it.
  */
-import type { Path, PathSegment } from '../types';
 import { memoizeText } from './memo';
+
+/** One step of a variable path: an object key, or an array index. */
+export type PathSegment = string | number;
+export type Path = readonly PathSegment[];
 
 const hasOwn = Object.prototype.hasOwnProperty;
 

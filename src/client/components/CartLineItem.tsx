@@ -1,0 +1,63 @@
+/** One entry of the cart page: image, title, variant, unit price, quantity input, subtotal, remove. */
+import { QUANTITY_MAX, QUANTITY_MIN, type CartEntry } from '../../commerce/cart';
+import { fieldValue } from '../field-value';
+
+export interface CartLineItemProps {
+  entry: CartEntry;
+  money: (cents: number) => string;
+  /** A change of this entry is in flight. */
+  pending: boolean;
+  /** The quantity being typed, if any. */
+  draft: string | undefined;
+  onType: (text: string) => void;
+  onCommit: () => void;
+  onRemove: () => void;
+  /** Opens the entry's additional-fields form; absent when the product has none. */
+  onEdit: (() => void) | null;
+}
+
+function variantText(entry: CartEntry): string {
+  return Object.entries(entry.chosenVariant.attributes)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(', ');
+}
+
+export default function CartLineItem({ entry, money, pending, draft, onType, onCommit, onRemove, onEdit }: CartLineItemProps) {
+  const quantityId = `cart-quantity-${entry.id}`;
+  return (
+    <li className="CartEntry" data-entry-id={entry.id} aria-busy={pending}>
+      {entry.imageUrl !== null && <img className="CartEntry-image" src={entry.imageUrl} alt="" width={96} height={96} />}
+      <div className="CartEntry-details">
+        <a className="CartEntry-title" href={entry.url}>
+          {entry.title}
+        </a>
+        {variantText(entry) !== '' && <p className="CartEntry-variant">{variantText(entry)}</p>}
+        <p className="CartEntry-price">{money(entry.purchasePriceCents)} each</p>
+        {onEdit !== null && (
+          <button type="button" className="CartEntry-edit" onClick={onEdit}>
+            Edit details<span className="visually-hidden"> for {entry.title}</span>
+          </button>
+        )}
+      </div>
+      <div className="CartEntry-quantity">
+        <label htmlFor={quantityId}>Quantity</label>
+        <input
+          id={quantityId}
+          type="number"
+          inputMode="numeric"
+          min={QUANTITY_MIN}
+          max={QUANTITY_MAX}
+          step={1}
+          value={draft ?? String(entry.quantity)}
+          onChange={(event) => onType(fieldValue(event))}
+          onBlur={onCommit}
+          onKeyDown={(event) => event.key === 'Enter' && onCommit()}
+        />
+      </div>
+      <p className="CartEntry-subtotal">{money(entry.purchasePriceCents * entry.quantity)}</p>
+      <button type="button" className="CartEntry-remove" onClick={onRemove}>
+        Remove<span className="visually-hidden"> {entry.title}</span>
+      </button>
+    </li>
+  );
+}

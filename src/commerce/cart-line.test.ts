@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { CART_MESSAGES } from './cart';
+import { entryFromLine, resolveCartLine } from './cart-line';
+
+const money = (value: string) => ({ value, currency: 'USD' });
+
+const shirt = {
+  id: 'shirt',
+  title: 'Shirt',
+  fullUrl: '/shop/p/shirt',
+  assetUrl: '/images/shirt.jpg',
+  structuredContent: {
+    productType: 1,
+    variants: [
+      { sku: 'S-RED', attributes: { Size: 'S', Colour: 'Red' }, priceMoney: money('20.00'), salePriceMoney: money('15.50'), onSale: true, qtyInStock: 3 },
+      { sku: 'L-RED', attributes: { Size: 'L', Colour: 'Red' }, priceMoney: money('20.00'), onSale: false, qtyInStock: 0, unlimited: true, image: { assetUrl: '/images/l.jpg' } },
+    ],
+  },
+};
+const ebook = { id: 'ebook', title: 'Ebook', fullUrl: '/shop/p/ebook', structuredContent: { productType: 2, priceMoney: money('9.99'), isSubscribable: false } };
+const giftCard = { id: 'gift', title: 'Gift card', structuredContent: { productType: 4, variants: [{ sku: 'G-25', priceMoney: money('25'), qtyInStock: 0 }] } };
+
+describe('what an add means', () => {
+  it('prices a variant at its sale price when on sale, with its stock as the limit', () => {
+    expect(resolveCartLine(shirt, 'S-RED', 'USD')).toEqual({
+      itemId: 'shirt',
+      sku: 'S-RED',
+      attributes: { Size: 'S', Colour: 'Red' },
+      title: 'Shirt',
+      productType: 1,
+      unitPriceCents: 1550,
+      stock: 3,
+      subscription: false,
+      url: '/shop/p/shirt',
+      imageUrl: '/images/shirt.jpg',
+    });
+  });
+
+  it('has no stock limit for unlimited variants, and takes the variant image', () => {
+    expect(resolveCartLine(shirt, 'L-RED', 'USD')).toMatchObject({ unitPriceCents: 2000, stock: null, imageUrl: '/images/l.jpg' });
+  });
+
+  it('refuses a missing or unknown sku with the variant message, or for a gift card the denomination message', () => {
+    expect(resolveCartLine(shirt, null, 'USD')).toEqual({ error: CART_MESSAGES.variantUnavailable });
+    expect(resolveCartLine(shirt, 'XL-RED', 'USD')).toEqual({ error: CART_MESSAGES.variantUnavailable });
+    expect(resolveCartLine(giftCard, '', 'USD')).toEqual({ error: CART_MESSAGES.giftCardDenomination });
+    expect(resolveCartLine(giftCard, 'G-25', 'USD')).toMatchObject({ unitPriceCents: 2500, stock: null });
+  });
+
+  it("adds a digital product by its item id, with no stock limit", () => {
+    expect(resolveCartLine(ebook, undefined, 'USD')).toMatchObject({ sku: 'ebook', unitPriceCents: 999, stock: null, attributes: {} });
+    expect(resolveCartLine(ebook, 'other', 'USD')).toEqual({ error: CART_MESSAGES.variantUnavailable });
+  });
+
+  it('treats an unknown product type or an unreadable price as an unknown item', () => {
+    expect(resolveCartLine({ structuredContent: { productType: 9 } }, 'x', 'USD')).toEqual({ error: CART_MESSAGES.itemNotFound });
+    const badPrice = { ...ebook, structuredContent: { productType: 2, priceMoney: money('free') } };
+    expect(resolveCartLine(badPrice, undefined, 'USD')).toEqual({ error: CART_MESSAGES.itemNotFound });
+  });
+
+  it('prices in the store currency\'s minor units', () => {
+    expect(resolveCartLine({ ...ebook, structuredContent: { productType: 2, priceMoney: { value: '1200', currency: 'JPY' } } }, undefined, 'JPY')).toMatchObject({ unitPriceCents: 1200 });
+  });
+
+  it('turns a line into a stored entry', () => {
+    const line = resolveCartLine(shirt, 'S-RED', 'USD');
+    if ('error' in line) throw new Error(line.error);
+    expect(entryFromLine(line, 'e1', 2, '{"note":"gift"}')).toEqual({
+      id: 'e1',
+      itemId: 'shirt',
+      chosenVariant: { sku: 'S-RED', attributes: { Size: 'S', Colour: 'Red' } },
+      quantity: 2,
+      title: 'Shirt',
+      productType: 1,
+      purchasePriceCents: 1550,
+      additionalFields: '{"note":"gift"}',
+      url: '/shop/p/shirt',
+      imageUrl: '/images/shirt.jpg',
+    });
+  });
+});

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fromPrice,
+  hasVariants,
+  hasVariedPrices,
+  isOnSale,
+  isSoldOut,
+  normalPrice,
+  ProductType,
+  productType,
+  salePrice,
+  showsQuantityInput,
+  totalStockRemaining,
+  variantDescriptor,
+  variantOptions,
+} from './product';
+
+const money = (value: string, currency = 'USD') => ({ value, currency });
+
+interface VariantSpec {
+  price?: string;
+  sale?: string | null;
+  stock?: number;
+  unlimited?: boolean;
+  attributes?: Record<string, string>;
+}
+
+function variant({ price = '10.00', sale = null, stock = 0, unlimited = false, attributes = {} }: VariantSpec) {
+  return {
+    priceMoney: money(price),
+    salePriceMoney: money(sale ?? '0'),
+    price: Number(price) * 100,
+    salePrice: Number(sale ?? 0) * 100,
+    onSale: sale !== null,
+    qtyInStock: stock,
+    unlimited,
+    attributes,
+    optionValues: Object.entries(attributes).map(([optionName, value]) => ({ optionName, value })),
+  };
+}
+
+function product(type: number, variants: VariantSpec[], extra: Record<string, unknown> = {}) {
+  return { structuredContent: { productType: type, variants: variants.map(variant), ...extra } };
+}
+
+describe('product rules', () => {
+  it('reads the product type code, and nothing else, as a type', () => {
+    expect(productType(product(1, []))).toBe(ProductType.Physical);
+    expect(productType(product(4, []))).toBe(ProductType.GiftCard);
+    expect(productType({ structuredContent: { productType: '2' } })).toBe(ProductType.Digital);
+    expect(productType(product(9, []))).toBeUndefined();
+    expect(productType(null)).toBeUndefined();
+  });
+
+  it('counts physical and service products sold out when no variant is in stock or unlimited', () => {
+    expect(isSoldOut(product(1, [{ stock: 0 }, { stock: 0 }]))).toBe(true);
+    expect(isSoldOut(product(1, [{ stock: 0 }, { stock: 2 }]))).toBe(false);
+    expect(isSoldOut(product(3, [{ stock: 0, unlimited: true }]))).toBe(false);
+    expect(isSoldOut(product(1, []))).toBe(true);
+  });
+
+  it('never counts digital products and gift cards sold out, and always unknown types', () => {
+    expect(isSoldOut(product(2, []))).toBe(false);
+    expect(isSoldOut(product(4, [{ stock: 0 }]))).toBe(false);
+    expect(isSoldOut(product(7, [{ stock: 5 }]))).toBe(true);
+  });
+
+  it('is on sale when any variant is; a digital product by its own flag; a gift card never', () => {
+    expect(isOnSale(product(1, [{}, { sale: '5.00' }]))).toBe(true);
+    expect(isOnSale(product(1, [{}, {}]))).toBe(false);
+    expect(isOnSale(product(2, [], { onSale: true }))).toBe(true);
+    expect(isOnSale(product(4, [{ sale: '5.00' }]))).toBe(false);
+  });
+
+  it('adds up stock, with unlimited variants, digital goods and gift cards as unlimited', () => {
+    expect(totalStockRemaining(product(1, [{ stock: 2 }, { stock: 3 }]))).toBe(5);
+    expect(totalStockRemaining(product(1, [{ stock: 2 }, { unlimited: true }]))).toBe(Number.MAX_SAFE_INTEGER);
+    expect(totalStockRemaining(product(2, []))).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('takes the "from" price as the lowest current price, sale prices included', () => {
+    const item = product(1, [{ price: '30.00' }, { price: '20.00', sale: '12.00' }, { price: '15.00' }]);
+    expect(fromPrice(item)).toEqual(money('12.00'));
+    expect(normalPrice(item)).toEqual(money('30.00'));
+    expect(salePrice(item)).toEqual(money('12.00'));
+  });
+
+  it('uses 0 USD when there is no price to read', () => {
+    expect(fromPrice(product(1, []))).toEqual(money('0'));
+    expect(salePrice(product(1, [{}]))).toEqual(money('0'));
+    expect(fromPrice(product(8, [{}]))).toEqual(money('0'));
+  });
+
+  it('reads a digital product its own prices', () => {
+    const item = product(2, [], { priceMoney: money('7.00'), salePriceMoney: money('5.00') });
+    expect(fromPrice(item)).toEqual(money('7.00'));
+    expect(salePrice(item)).toEqual(money('5.00'));
+  });
+
+  it('tells varied prices from one price', () => {
+    expect(hasVariedPrices(product(1, [{ price: '10.00' }, { price: '10.00' }]))).toBe(false);
+    expect(hasVariedPrices(product(1, [{ price: '10.00' }, { price: '12.00' }]))).toBe(true);
+    expect(hasVariedPrices(product(1, [{ sale: '5.00' }, {}]))).toBe(true);
+    expect(hasVariedPrices(product(2, [{ price: '1.00' }, { price: '2.00' }]))).toBe(false);
+  });
+
+  it('has variants to choose from only with more than one, and never for digital products', () => {
+    expect(hasVariants(product(1, [{}, {}]))).toBe(true);
+    expect(hasVariants(product(1, [{}]))).toBe(false);
+    expect(hasVariants(product(2, [{}, {}]))).toBe(false);
+  });
+
+  it('lists the options in their ordering with their distinct values, and describes a variant', () => {
+    const item = product(
+      1,
+      [{ attributes: { Size: 'S', Colour: 'Red' } }, { attributes: { Size: 'L', Colour: 'Red' } }, { attributes: { Size: 'S', Colour: 'Blue' } }],
+      { variantOptionOrdering: ['Colour', 'Size'] },
+    );
+    expect(variantOptions(item)).toEqual([
+      { name: 'Colour', values: ['Red', 'Blue'] },
+      { name: 'Size', values: ['S', 'L'] },
+    ]);
+    expect(variantDescriptor(variant({ attributes: { Size: 'L', Colour: 'Red' } }))).toBe('L / Red');
+  });
+
+  it('shows the quantity input for physical products with more than one unit, and services when allowed', () => {
+    const settings = (allowed: boolean) => ({ storeSettings: { multipleQuantityAllowedForServices: allowed } });
+    expect(showsQuantityInput(product(1, [{ stock: 5 }]), {})).toBe(true);
+    expect(showsQuantityInput(product(1, [{ stock: 1 }]), {})).toBe(false);
+    expect(showsQuantityInput(product(1, [{ stock: 5 }], { isSubscribable: true }), {})).toBe(false);
+    expect(showsQuantityInput(product(3, [{ stock: 5 }]), settings(true))).toBe(true);
+    expect(showsQuantityInput(product(3, [{ stock: 5 }]), settings(false))).toBe(false);
+    expect(showsQuantityInput(product(2, []), {})).toBe(false);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Reading a request body: UTF-8 text capped in size, and a value checked with zod. HTTP mechanics
+ * with no route in them, so the route areas and the modules they call (beacon forms) share them.
+ */
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { z } from 'zod';
+
+/** The first problem zod found, as 'field: message' (or just the message when it is the spec's own). */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return 'Invalid request body';
+  const path = issue.path.join('.');
+  return path === '' || issue.code === 'custom' ? issue.message : `${path}: ${issue.message}`;
+}
+
+/** The request body as UTF-8 text; over `maxBytes` is a 413, refused before reading when declared. */
+export async function readText(c: Context, maxBytes: number): Promise<string> {
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > maxBytes) throw new HTTPException(413, { message: `Request body is larger than ${maxBytes} bytes` });
+  return readCapped(c.req.raw, maxBytes);
+}
+
+/** `value` checked against `schema`; a 400 naming the first problem otherwise. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new HTTPException(400, { message: firstIssue(result.error) });
+  return result.data;
+}
+
+async function readCapped(request: Request, maxBytes: number): Promise<string> {
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new HTTPException(413, { message: `Request body is larger than ${maxBytes} bytes` });
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new HTTPException(400, { message: 'Request body is not valid UTF-8' });
+  }
+}

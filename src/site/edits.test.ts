@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { smallSiteInput } from '../../test/support/site';
+import {
+  addCategory,
+  addProductCollection,
+  appendToNavigation,
+  EDIT_MESSAGES,
+  removeCollection,
+  setCommercePreferences,
+  updateNavigation,
+  type NewProductCollection,
+} from './edits';
+import { parseSite } from './schema';
+
+const site = smallSiteInput();
+const store = (overrides: Partial<NewProductCollection> = {}): NewProductCollection => ({
+  navigationTitle: '',
+  title: 'Prints',
+  urlId: 'prints',
+  description: '',
+  enabled: true,
+  ...overrides,
+});
+
+function applied<T>(result: { site: typeof site; value: T } | { error: string }) {
+  if ('error' in result) throw new Error(result.error);
+  return result;
+}
+
+describe('merchant edits', () => {
+  it('adds a product collection that still publishes, with its description as escaped HTML', () => {
+    const { site: changed, value } = applied(addProductCollection(site, store({ description: ' Prints & <posters> ' })));
+    const added = changed.collections.find((c) => c.id === value.id);
+    expect(added).toMatchObject({ title: 'Prints', navigationTitle: 'Prints', urlId: 'prints', fullUrl: '/prints', description: '<p>Prints &amp; &lt;posters&gt;</p>' });
+    expect(value.id).toMatch(/^c-[0-9a-f]{12}$/);
+    expect('site' in parseSite(changed)).toBe(true);
+  });
+
+  it('refuses a missing title, a bad, taken or reserved slug with their messages', () => {
+    expect(addProductCollection(site, store({ title: '  ' }))).toEqual({ error: EDIT_MESSAGES.titleRequired });
+    expect(addProductCollection(site, store({ title: 'x'.repeat(101) }))).toEqual({ error: EDIT_MESSAGES.titleTooLong });
+    for (const urlId of ['Prints', 'two--dashes', '-edge', 'sp ace']) expect(addProductCollection(site, store({ urlId }))).toEqual({ error: EDIT_MESSAGES.urlIdInvalid });
+    expect(addProductCollection(site, store({ urlId: 'shop' }))).toEqual({ error: EDIT_MESSAGES.urlIdTaken });
+    expect(addProductCollection(site, store({ urlId: 'cart' }))).toEqual({ error: EDIT_MESSAGES.urlIdReserved });
+  });
+
+  it('removes a collection with its navigation links; an unknown one is a 404', () => {
+    const { site: changed } = applied(removeCollection(site, 'journal'));
+    expect(changed.collections.map((c) => c.id)).toEqual(['shop', 'contact']);
+    expect(changed.navigation.map((n) => n.url)).toEqual(['/shop']);
+    expect(removeCollection(site, 'nope')).toEqual({ error: EDIT_MESSAGES.unknownCollection, status: 404 });
+  });
+
+  it('adds categories of at most 25 characters under an existing parent', () => {
+    const root = { parentCategoryId: null, type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 0 } as const;
+    const { site: changed, value } = applied(addCategory(site, 'shop', { ...root, displayName: ' Posters ' }));
+    expect(changed.collections[0]).toMatchObject({ categories: [{ id: value.id, displayName: 'Posters' }] });
+    expect(addCategory(changed, 'shop', { ...root, displayName: 'Framed', parentCategoryId: value.id })).toMatchObject({ value: { id: expect.any(String) } });
+    expect(addCategory(site, 'shop', { ...root, displayName: 'x'.repeat(26) })).toEqual({ error: EDIT_MESSAGES.categoryTooLong });
+    expect(addCategory(site, 'shop', { ...root, displayName: ' ' })).toEqual({ error: EDIT_MESSAGES.categoryRequired });
+    expect(addCategory(site, 'shop', { ...root, displayName: 'A', parentCategoryId: 'missing' })).toEqual({ error: EDIT_MESSAGES.unknownParentCategory });
+    expect(addCategory(site, 'nope', { ...root, displayName: 'A' })).toEqual({ error: EDIT_MESSAGES.unknownCollection, status: 404 });
+  });
+
+  it('builds nested navigation from collections, paths, external links and member areas', () => {
+    const { site: changed } = applied(
+      updateNavigation(site, [
+        { collectionId: 'shop', children: [{ url: '/contact', title: 'Contact us' }] },
+        { externalLink: 'https://example.com' },
+        { memberAreaId: 'vip area' },
+      ]),
+    );
+    expect(changed.navigation).toEqual([
+      { title: 'Shop', url: '/shop', collectionId: 'shop', children: [{ title: 'Contact us', url: '/contact' }] },
+      { title: 'https://example.com', url: 'https://example.com' },
+      { title: 'Members', url: '/members/vip%20area' },
+    ]);
+    expect(updateNavigation(site, [{ collectionId: 'gone' }])).toEqual({ error: EDIT_MESSAGES.unknownNavigationCollection('gone') });
+    expect(updateNavigation(site, [{ title: 'Nothing' }])).toHaveProperty('error');
+  });
+
+  it('appends a collection to the navigation', () => {
+    expect(applied(appendToNavigation(site, 'contact')).site.navigation.at(-1)).toEqual({ title: 'Contact', url: '/contact', collectionId: 'contact' });
+  });
+
+  it('saves commerce preferences only when they change', () => {
+    const first = applied(setCommercePreferences(site, 'checkout', { express: true }));
+    expect(first.value).toEqual({ changed: true });
+    expect(applied(setCommercePreferences(first.site, 'checkout', { express: true })).value).toEqual({ changed: false });
+  });
+});
