@@ -1,7 +1,7 @@
 /**
  * The merchant's analytics dashboard: `GET /config/analytics` (a page of inline SVG charts) and
  * `GET /api/census/summary` (the same figures as JSON). Both read the website's hourly aggregates
- * only, behind the merchant `analytics` permission.
+ * only. `analyticsArea` puts both behind the merchant `analytics` permission.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import type { Site } from '../site/schema';
 import { htmlDocument, markup, raw } from './html-document';
 import { beaconStore } from '../durable/stubs';
 import { validate } from '../http/body';
-import type { AppEnv } from './http';
+import { type AppEnv, withSite } from './http';
 import { requirePermission } from './merchant-session';
 
 const rangeQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(7) });
@@ -34,14 +34,15 @@ async function summaryFor(c: Context<AppEnv>): Promise<{ title: string; days: nu
   return { title: String(siteTitle ?? id), days, summary: withCatalogTitles(site, await beaconStore(c.env, id).summary(toHour - days * 24 + 1, toHour)) };
 }
 
-const analytics = requirePermission('analytics');
+const SUMMARY_PATH = '/api/census/summary';
+const PAGE_PATH = '/config/analytics';
 
-dashboard.get('/api/census/summary', analytics, async (c) => {
+dashboard.get(SUMMARY_PATH, withSite, async (c) => {
   const { summary } = await summaryFor(c);
   return c.json(summary);
 });
 
-dashboard.get('/config/analytics', analytics, async (c) => {
+dashboard.get(PAGE_PATH, withSite, async (c) => {
   const found = await summaryFor(c);
   const { title, days, summary } = found;
   const totals = summary.traffic.reduce((sum, t) => ({ views: sum.views + t.views, visitors: sum.visitors + t.visitors }), { views: 0, visitors: 0 });
@@ -63,3 +64,8 @@ dashboard.get('/config/analytics', analytics, async (c) => {
 ${sections}</main>`,
   });
 });
+
+/** The area the worker mounts: the dashboard behind the merchant `analytics` permission. */
+export const analyticsArea = new Hono<AppEnv>();
+analyticsArea.on('GET', [SUMMARY_PATH, PAGE_PATH], requirePermission('analytics'));
+analyticsArea.route('/', dashboard);

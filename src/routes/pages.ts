@@ -11,7 +11,7 @@ import type { Site } from '../site/schema';
 import { themePartials } from '../site/theme';
 import { htmlCsp, mergeSources } from './content-security';
 import { markup, messagePage } from './html-document';
-import { NO_STORE } from '../http/messages';
+import { NO_STORE, NOT_FOUND } from '../http/messages';
 import { isDevelopment, loadedSite, type AppEnv } from './http';
 import { resolvePage, sitePaths, type ResolvedPage } from './page-context';
 import { ISLAND_FORMATTERS } from './islands';
@@ -145,7 +145,7 @@ pages.get('/robots.txt', async (c) => {
 
 pages.get('/sitemap.xml', async (c) => {
   const loaded = await loadedSite(c);
-  if (loaded === null) return c.text('Not found', 404);
+  if (loaded === null) return c.text(NOT_FOUND, 404);
   const base = new URL(c.req.url).origin;
   const urls = sitePaths(loaded.site)
     .filter((path) => path !== '/cart' && path !== '/search')

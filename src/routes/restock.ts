@@ -1,7 +1,7 @@
 /**
  * Restock notifications (storefront spec §7): a visitor signs up for a sold-out variant; the
  * merchant lists sign-up groups and sign-ups by cursor and sends the back-in-stock emails, each
- * behind its merchant permission. The worker mounts the area at RESTOCK_PATH.
+ * behind its merchant permission.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -48,11 +48,11 @@ function variantOf(site: Site, productId: string, variantId: string) {
   return item === undefined || variant === undefined ? null : { item, variant };
 }
 
-export const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
+const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 
 export const restock = new Hono<AppEnv>();
 
-restock.post('/', requireCrumb, rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'restock'), withSite, async (c) => {
+restock.post(RESTOCK_PATH, requireCrumb, rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'restock'), withSite, async (c) => {
   const body = await readJson(c, signUpSchema, MAX_BODY_BYTES);
   const email = body.siteVisitorEmail.trim();
   if (email === '') return apiError(c, 400, RESTOCK_MESSAGES.blankEmail);
@@ -78,16 +78,16 @@ restock.post('/', requireCrumb, rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 're
   return c.json({ signedUp: true, created: result.created });
 });
 
-/** The merchant's calls, by path below RESTOCK_PATH; the area puts each behind its permission. */
+/** The merchant's calls; the restock area puts each behind its permission. */
 export const restockAdmin = new Hono<AppEnv>();
 
-restockAdmin.get('/groups', withSite, async (c) => {
+restockAdmin.get(`${RESTOCK_PATH}/groups`, withSite, async (c) => {
   const site = c.var.site;
   const page = await signups(c.env, site).groups(c.req.query('cursor') ?? null);
   return c.json({ ...page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor });
 });
 
-restockAdmin.get('/', withSite, async (c) => {
+restockAdmin.get(RESTOCK_PATH, withSite, async (c) => {
   const productId = c.req.query('productId');
   const variantId = c.req.query('variantId');
   if (productId === undefined || variantId === undefined) return apiError(c, 400, 'productId and variantId are required');
@@ -122,12 +122,12 @@ async function sendAll(c: Context<AppEnv>, requests: readonly { productId: strin
   return c.json({ queued });
 }
 
-restockAdmin.post('/send', withSite, async (c) => sendAll(c, [await readJson(c, sendSchema, MAX_BODY_BYTES)]));
+restockAdmin.post(`${RESTOCK_PATH}/send`, withSite, async (c) => sendAll(c, [await readJson(c, sendSchema, MAX_BODY_BYTES)]));
 
-restockAdmin.post('/send/all', withSite, async (c) =>
+restockAdmin.post(`${RESTOCK_PATH}/send/all`, withSite, async (c) =>
   sendAll(c, (await readJson(c, sendAllSchema, MAX_BODY_BYTES)).sendRequests),
 );
 
-restock.on('GET', ['/', '/groups'], requirePermission('read'));
-restock.on('POST', ['/send', '/send/all'], requirePermission('commerce'));
+restock.on('GET', [RESTOCK_PATH, `${RESTOCK_PATH}/groups`], requirePermission('read'));
+restock.on('POST', [`${RESTOCK_PATH}/send`, `${RESTOCK_PATH}/send/all`], requirePermission('commerce'));
 restock.route('/', restockAdmin);

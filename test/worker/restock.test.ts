@@ -1,11 +1,9 @@
 /** Restock sign-ups in workerd: the visitor call's rules, idempotence, cursor paging and sending once. */
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { MAX_SIGNUPS, RestockSignups } from '../../src/durable/restock';
-import type { AppEnv } from '../../src/routes/http';
-import { restockAdmin, RESTOCK_MESSAGES, RESTOCK_PATH } from '../../src/routes/restock';
+import { restockAdmin, RESTOCK_MESSAGES } from '../../src/routes/restock';
 import { Visitor } from './visitor';
 
 const SIGN_UP = '/api/site-users/account/notifications/restock';
@@ -18,7 +16,7 @@ function admin(path: string, init: RequestInit = {}) {
   headers.set('cookie', `crumb=${crumb}`);
   headers.set('x-csrf-token', crumb);
   headers.set('content-type', 'application/json');
-  return new Hono<AppEnv>().route(RESTOCK_PATH, restockAdmin).request(`http://localhost${path}`, { ...init, headers }, env);
+  return restockAdmin.request(`http://localhost${path}`, { ...init, headers }, env);
 }
 
 describe('restock notifications', () => {
