@@ -5,6 +5,7 @@
  * field; the same field rules as the browser (`src/forms/validate.ts`).
  */
 import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { FORM_FIELD_TYPES, FORM_MESSAGES, pickFormValues, validateForm, type FormValues } from '../forms/validate';
 import { captchaVerifier } from '../integrations/captcha';
@@ -49,10 +50,11 @@ function submissions(env: Env, site: Site) {
   return formSubmissions(env, site.website.id);
 }
 
-function siteAndForm(c: Context<AppEnv>, formId: string): { site: Site; form: SiteForm } | Response {
-  const site = c.var.site;
-  const form = siteFormById(site, formId);
-  return form === undefined ? apiError(c, 404, FORM_SUBMIT_MESSAGES.notConfigured) : { site, form };
+/** The site's form `formId`; a 404 when the site has no such form. */
+function formOf(c: Context<AppEnv>, formId: string): SiteForm {
+  const form = siteFormById(c.var.site, formId);
+  if (form === undefined) throw new HTTPException(404, { message: FORM_SUBMIT_MESSAGES.notConfigured });
+  return form;
 }
 
 /** The values to store: password fields are checked like any field but never kept, so no one can read them back. */
@@ -85,9 +87,8 @@ forms.get('/api/template/GetTemplateSchema', (c) => {
 
 forms.post('/api/rest/forms/validate/:formId', withSite, async (c) => {
   const values = await readJson(c, valuesSchema, MAX_BODY_BYTES);
-  const found = siteAndForm(c, c.req.param('formId'));
-  if (found instanceof Response) return found;
-  return invalid(c, found.form, pickFormValues(found.form.fields, values)) ?? c.json({});
+  const form = formOf(c, c.req.param('formId'));
+  return invalid(c, form, pickFormValues(form.fields, values)) ?? c.json({});
 });
 
 forms.post('/api/form/FormSubmissionKey', withSite, async (c) => {
@@ -99,9 +100,8 @@ forms.post('/api/form/FormSubmissionKey', withSite, async (c) => {
 
 forms.post('/api/form/SaveFormSubmission', withSite, async (c) => {
   const body = await readJson(c, saveSchema, MAX_BODY_BYTES);
-  const found = siteAndForm(c, body.formId);
-  if (found instanceof Response) return found;
-  const { site, form } = found;
+  const form = formOf(c, body.formId);
+  const site = c.var.site;
   if (nestsDeeperThan(body.form, MAX_FIELDS_DEPTH)) return apiError(c, 400, FORM_SUBMIT_MESSAGES.unparsable);
   let parsed: unknown;
   try {

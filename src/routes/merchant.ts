@@ -5,6 +5,7 @@
  * every change goes through the website's SiteEditor, which publishes a new content version.
  */
 import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { MERCHANT_MESSAGES } from '../accounts/messages';
 import type { Edit, EditOutcome } from '../durable/site-editor';
@@ -52,20 +53,21 @@ const NAMESPACE = /^[a-z][a-z0-9-]{0,63}$/;
 
 /**
  * Applies an edit through the website's SiteEditor as the signed-in merchant (whose roles decide
- * whether it may change code-injection fields); the answer is the edit's value or its 4xx.
+ * whether it may change code-injection fields): the edit's value, or its 4xx thrown.
  */
-async function edit(c: Context<AppEnv>, site: Site, change: Edit): Promise<{ value: EditValue } | Response> {
+async function edit(c: Context<AppEnv>, site: Site, change: Edit): Promise<EditValue> {
   const session = await merchantSessionOf(c);
-  if (session === null) return apiError(c, 401, MERCHANT_MESSAGES.signIn);
+  if (session === null) throw new HTTPException(401, { message: MERCHANT_MESSAGES.signIn });
   const outcome: EditOutcome = await siteEditor(c.env, site.website.id).edit(site.website.id, change, session.profile.roles);
-  if ('error' in outcome) return apiError(c, outcome.status, outcome.error);
-  return { value: outcome.value };
+  if ('error' in outcome) throw new HTTPException(outcome.status, { message: outcome.error });
+  return outcome.value;
 }
 
-/** The site named by the path's websiteId, which must be the one this host serves. */
-function siteNamed(c: Context<AppEnv>): Site | Response {
+/** The site named by the path's websiteId, which must be the one this host serves (a 404 otherwise). */
+function siteNamed(c: Context<AppEnv>): Site {
   const site = c.var.site;
-  return site.website.id === c.req.param('websiteId') ? site : apiError(c, 404, 'Unknown website');
+  if (site.website.id !== c.req.param('websiteId')) throw new HTTPException(404, { message: 'Unknown website' });
+  return site;
 }
 
 export const merchant = new Hono<AppEnv>();
@@ -77,24 +79,19 @@ const content = requirePermission('content');
 merchant.post(PRODUCTS, commerce, async (c) => {
   const body = await readJson(c, productCollectionSchema, MAX_BODY_BYTES);
   const site = siteNamed(c);
-  if (site instanceof Response) return site;
-  const result = await edit(c, site, { kind: 'addProductCollection', input: body });
-  return result instanceof Response ? result : c.json(result.value);
+  return c.json(await edit(c, site, { kind: 'addProductCollection', input: body }));
 });
 
 merchant.delete(`${PRODUCTS}/:collectionId`, commerce, async (c) => {
   const site = siteNamed(c);
-  if (site instanceof Response) return site;
-  const result = await edit(c, site, { kind: 'removeCollection', collectionId: c.req.param('collectionId') });
-  return result instanceof Response ? result : c.json({ deleted: true });
+  await edit(c, site, { kind: 'removeCollection', collectionId: c.req.param('collectionId') });
+  return c.json({ deleted: true });
 });
 
 merchant.post(`${PRODUCTS}/:collectionId/categories`, commerce, async (c) => {
   const body = await readJson(c, categorySchema, MAX_BODY_BYTES);
   const site = siteNamed(c);
-  if (site instanceof Response) return site;
-  const result = await edit(c, site, { kind: 'addCategory', collectionId: c.req.param('collectionId'), input: body });
-  return result instanceof Response ? result : c.json(result.value);
+  return c.json(await edit(c, site, { kind: 'addCategory', collectionId: c.req.param('collectionId'), input: body }));
 });
 
 merchant.get('/api/commondata/GetSiteLayout', read, async (c) => {
@@ -105,8 +102,8 @@ merchant.get('/api/commondata/GetSiteLayout', read, async (c) => {
 merchant.post('/api/widget/UpdateNavigation', content, async (c) => {
   const body = await readJson(c, navigationSchema, MAX_BODY_BYTES);
   const site = c.var.site;
-  const result = await edit(c, site, { kind: 'updateNavigation', items: body.navigation.items });
-  return result instanceof Response ? result : c.json({ updated: true });
+  await edit(c, site, { kind: 'updateNavigation', items: body.navigation.items });
+  return c.json({ updated: true });
 });
 
 merchant.get('/api/v1/commerce-preferences/:namespace', read, async (c) => {
@@ -122,8 +119,7 @@ merchant.put('/api/v1/commerce-preferences/:namespace', commerce, async (c) => {
   if (!NAMESPACE.test(namespace)) return apiError(c, 400, 'Unknown preferences namespace');
   const { websiteId: _websiteId, ...preferences } = await readJson(c, preferencesSchema, MAX_BODY_BYTES);
   const site = c.var.site;
-  const result = await edit(c, site, { kind: 'setCommercePreferences', namespace, preferences });
-  return result instanceof Response ? result : c.json(result.value);
+  return c.json(await edit(c, site, { kind: 'setCommercePreferences', namespace, preferences }));
 });
 
 merchant.get('/api/site-header-footer', read, async (c) => {
@@ -134,8 +130,8 @@ merchant.get('/api/site-header-footer', read, async (c) => {
 merchant.put('/api/site-header-footer', content, async (c) => {
   const body = await readJson(c, headerFooterSchema, MAX_BODY_BYTES);
   const site = c.var.site;
-  const result = await edit(c, site, { kind: 'setHeaderFooter', input: body });
-  return result instanceof Response ? result : c.json({ updated: true });
+  await edit(c, site, { kind: 'setHeaderFooter', input: body });
+  return c.json({ updated: true });
 });
 
 function multilingual(site: Site) {
@@ -161,14 +157,14 @@ merchant.get('/api/multilingual/languages', read, async (c) => {
 merchant.put('/api/multilingual/languages', content, async (c) => {
   const body = await readJson(c, languagesSchema, MAX_BODY_BYTES);
   const site = c.var.site;
-  const result = await edit(c, site, { kind: 'setLanguages', languages: body.languages });
-  return result instanceof Response ? result : c.json({ languages: [...new Set(body.languages)] });
+  await edit(c, site, { kind: 'setLanguages', languages: body.languages });
+  return c.json({ languages: [...new Set(body.languages)] });
 });
 
 merchant.delete('/api/multilingual/connection', content, async (c) => {
   const site = c.var.site;
-  const result = await edit(c, site, { kind: 'disconnectMultilingual' });
-  return result instanceof Response ? result : c.json({ connected: false });
+  await edit(c, site, { kind: 'disconnectMultilingual' });
+  return c.json({ connected: false });
 });
 
 const PLACES_UNAVAILABLE = 'The address service is unavailable. Please try again.';
