@@ -13,7 +13,6 @@ import { hashPassword } from '../durable/passwords';
 import { merchantAccounts } from '../durable/stubs';
 import { DEMO_MERCHANTS, DEMO_SITE_ID } from '../site/demo';
 import { allows, type Permission } from '../site/roles';
-import type { Site } from '../site/schema';
 import { deleteStoreCookie, readStoreCookie, setStoreCookie } from './cookies';
 import { requireCrumb } from './csrf';
 import { apiError, isDevelopment, readJson, type AppEnv, withSite } from './http';
