@@ -4,15 +4,16 @@
  */
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { NOT_FOUND } from './http/messages';
 import { beacons } from './routes/beacons';
 import { cart } from './routes/cart';
 import { config } from './routes/config';
-import { dashboard } from './routes/dashboard';
+import { analyticsArea } from './routes/dashboard';
 import { forms } from './routes/forms';
 import { merchant } from './routes/merchant';
-import { merchantSession, requirePermission } from './routes/merchant-session';
+import { MERCHANT_SESSION_PATH, merchantSession } from './routes/merchant-session';
 import { restock } from './routes/restock';
-import { session } from './routes/session';
+import { ACCOUNT_PATH, session } from './routes/session';
 import { crumbOnPages } from './routes/csrf';
 import { securityHeaders } from './routes/security-headers';
 import type { AppEnv, ErrorBody } from './routes/http';
@@ -30,7 +31,6 @@ export { SiteEditor } from './durable/site-editor';
 export { RestockSignups } from './durable/restock';
 export { SiteUsers } from './durable/site-users';
 
-const NOT_FOUND = 'Not found';
 const INTERNAL_ERROR = 'Internal server error';
 
 /** What an `HTTPException` thrown without a message reports, by status. */
@@ -76,14 +76,13 @@ app.use('*', securityHeaders);
 
 app.route('/', cart);
 app.route('/', forms);
-app.route('/', merchantSession);
+app.route(MERCHANT_SESSION_PATH, merchantSession);
 app.route('/', merchant);
 app.route('/', restock);
-app.route('/', session);
+app.route(ACCOUNT_PATH, session);
 app.route('/', inventory);
 app.route('/', beacons);
-app.on('GET', ['/api/census/summary', '/config/analytics'], requirePermission('analytics'));
-app.route('/', dashboard);
+app.route('/', analyticsArea);
 app.all('/api/*', (c) => notFound(c));
 app.use('*', crumbOnPages);
 app.route('/', config);

@@ -158,6 +158,10 @@ describe('architecture: arrows point one way', () => {
     expect(wrongArrows(inRooms('http'), inRooms('http', ...GROUND))).toEqual([]);
   });
 
+  it('the shared messages of accounts import only commerce and the ground modules', () => {
+    expect(wrongArrows(inRooms('accounts'), inRooms('accounts', 'commerce', ...GROUND))).toEqual([]);
+  });
+
   it('the browser code imports neither the server nor the engine (its bundle would carry it)', () => {
     expect(wrongArrows(inRooms('client'), notIn('routes', 'durable', 'engine', 'site', 'integrations', 'worker'))).toEqual([]);
   });

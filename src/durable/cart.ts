@@ -16,6 +16,8 @@ import {
 } from '../commerce/cart';
 import { entryFromLine, type CartLine } from '../commerce/cart-line';
 import { randomHex } from '../site/ids';
+import { SerialQueue } from './serial-queue';
+import { stockLedger } from './stubs';
 
 /** Carts nobody touches for 30 days are removed and their stock released. */
 export const CART_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -37,8 +39,7 @@ interface Meta {
 
 export class ShoppingCartObject extends DurableObject<Env> {
   private readonly sql: SqlStorage;
-  /** The tail of the queue of changes: each waits for the one before it. */
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly changes = new SerialQueue();
   /** The stored cart, read once per instance and kept in step with every write. */
   private cached: { meta: Meta | null; entries: StoredEntry[] } | null = null;
   /** When the expiry alarm was last pushed back. */
@@ -53,12 +54,6 @@ export class ShoppingCartObject extends DurableObject<Env> {
   private createTables(): void {
     this.sql.exec('CREATE TABLE IF NOT EXISTS meta (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL)');
     this.sql.exec('CREATE TABLE IF NOT EXISTS entries (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, data TEXT NOT NULL)');
-  }
-
-  private serially<T>(change: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(change, change);
-    this.tail = run.catch(() => undefined);
-    return run;
   }
 
   private stored(): { meta: Meta | null; entries: StoredEntry[] } {
@@ -110,10 +105,6 @@ export class ShoppingCartObject extends DurableObject<Env> {
     stored.entries = stored.entries.filter((e) => e.id !== entryId);
   }
 
-  private stockLedger(websiteId: string) {
-    return this.env.STOCK.get(this.env.STOCK.idFromName(websiteId));
-  }
-
   /** Quantity of `sku` across the cart's entries, with `entryId`'s quantity replaced by `quantity`. */
   private skuTotal(sku: string, entryId: string | null, quantity: number): number {
     let total = entryId === null ? quantity : 0;
@@ -126,7 +117,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
 
   private async holdStock(meta: Meta, sku: string, total: number, stock: number | null): Promise<boolean> {
     if (stock === null) return true;
-    const result = await this.stockLedger(meta.websiteId).hold(meta.cartId, sku, total, stock);
+    const result = await stockLedger(this.env, meta.websiteId).hold(meta.cartId, sku, total, stock);
     return result.ok;
   }
 
@@ -140,14 +131,14 @@ export class ShoppingCartObject extends DurableObject<Env> {
 
   /** The cart, or null when nothing was ever added to it. */
   async read(): Promise<ShoppingCart | null> {
-    await this.tail;
+    await this.changes.settled();
     const meta = this.meta();
     return meta === null ? null : this.snapshot(meta);
   }
 
   /** Adds `quantity` of a line; the same variant with the same additional fields grows its entry. */
   add(head: CartHead, line: CartLine, quantity: number, additionalFields: string | null): Promise<CartResult> {
-    return this.serially(async () => {
+    return this.changes.run(async () => {
       const meta = this.meta() ?? { ...head, created: Date.now() };
       const existing = this.entries().find((e) => e.chosenVariant.sku === line.sku && e.additionalFields === additionalFields);
       const newQuantity = (existing?.quantity ?? 0) + quantity;
@@ -169,7 +160,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
 
   /** Sets an entry's quantity; `stock` is the variant's published stock (null: unlimited). */
   setQuantity(entryId: string, quantity: number, stock: number | null): Promise<CartResult> {
-    return this.serially(async () => {
+    return this.changes.run(async () => {
       const meta = this.meta();
       const entry = this.entries().find((e) => e.id === entryId);
       if (meta === null || entry === undefined) return { ok: false, status: 404, error: CART_MESSAGES.entryNotFound };
@@ -178,7 +169,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
         return { ok: false, status: 400, error: CART_MESSAGES.notEnoughStock };
       }
       this.writeEntry({ ...entry, quantity });
-      if (quantity < entry.quantity) await this.stockLedger(meta.websiteId).lower(meta.cartId, entry.chosenVariant.sku, total);
+      if (quantity < entry.quantity) await stockLedger(this.env, meta.websiteId).lower(meta.cartId, entry.chosenVariant.sku, total);
       await this.touch();
       const cart = this.snapshot(meta);
       return { ok: true, cart, entry: cart.entries.find((e) => e.id === entryId) };
@@ -186,12 +177,12 @@ export class ShoppingCartObject extends DurableObject<Env> {
   }
 
   removeEntry(entryId: string): Promise<CartResult> {
-    return this.serially(async () => {
+    return this.changes.run(async () => {
       const meta = this.meta();
       const entry = this.entries().find((e) => e.id === entryId);
       if (meta === null || entry === undefined) return { ok: false, status: 404, error: CART_MESSAGES.entryNotFound };
       this.deleteEntry(entryId);
-      await this.stockLedger(meta.websiteId).lower(meta.cartId, entry.chosenVariant.sku, this.skuTotal(entry.chosenVariant.sku, null, 0));
+      await stockLedger(this.env, meta.websiteId).lower(meta.cartId, entry.chosenVariant.sku, this.skuTotal(entry.chosenVariant.sku, null, 0));
       await this.touch();
       return { ok: true, cart: this.snapshot(meta) };
     });
@@ -199,7 +190,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
 
   /** Replaces an entry's additional-fields answers (the entry must still be that item and sku). */
   setAdditionalFields(entryId: string, itemId: string, sku: string, additionalFields: string | null): Promise<CartResult> {
-    return this.serially(async () => {
+    return this.changes.run(async () => {
       const meta = this.meta();
       const entry = this.entries().find((e) => e.id === entryId);
       if (meta === null || entry === undefined || entry.itemId !== itemId || entry.chosenVariant.sku !== sku) {
@@ -214,9 +205,9 @@ export class ShoppingCartObject extends DurableObject<Env> {
 
   /** Expiry: release the cart's stock and forget it. */
   override async alarm(): Promise<void> {
-    await this.serially(async () => {
+    await this.changes.run(async () => {
       const meta = this.meta();
-      if (meta !== null) await this.stockLedger(meta.websiteId).releaseCart(meta.cartId);
+      if (meta !== null) await stockLedger(this.env, meta.websiteId).releaseCart(meta.cartId);
       await this.ctx.storage.deleteAll();
       this.cached = null;
       this.touchedAt = 0;

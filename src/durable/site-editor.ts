@@ -11,6 +11,8 @@ import * as edits from '../site/edits';
 import { allows, ROLE_MESSAGES } from '../site/roles';
 import type { SiteInput } from '../site/schema';
 import { loadPublished, publishSite } from '../site/store';
+import { NO_STORE } from '../http/messages';
+import { SerialQueue } from './serial-queue';
 
 export type Edit =
   | { kind: 'addProductCollection'; input: edits.NewProductCollection }
@@ -49,13 +51,13 @@ function apply(site: SiteInput, edit: Edit): edits.EditResult {
 }
 
 export class SiteEditor extends DurableObject<Env> {
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly queue = new SerialQueue();
 
   /** `roles` are the editing merchant's: an edit that changes code-injection fields needs that permission. */
   edit(websiteId: string, edit: Edit, roles: readonly number[]): Promise<EditOutcome> {
-    const run = this.tail.then(async (): Promise<EditOutcome> => {
+    return this.queue.run(async (): Promise<EditOutcome> => {
       const current = await loadPublished(this.env.SITE_CONTENT, websiteId);
-      if (current === null) return { ok: false, status: 404, error: 'No store at this address' };
+      if (current === null) return { ok: false, status: 404, error: NO_STORE };
       const result = apply(current.site, edit);
       if ('error' in result) return { ok: false, status: result.status ?? 400, error: result.error };
       if (result.site === current.site) return { ok: true, value: result.value, version: null };
@@ -66,7 +68,5 @@ export class SiteEditor extends DurableObject<Env> {
       if ('error' in published) return { ok: false, status: 400, error: published.error };
       return { ok: true, value: result.value, version: published.version };
     });
-    this.tail = run.catch(() => undefined);
-    return run;
   }
 }

@@ -42,9 +42,11 @@ import {
 import { MAX_COUNTED_QUANTITY } from '../beacon/store-limits';
 import { CART_MESSAGES } from '../commerce/cart';
 import type { Site } from '../site/schema';
+import { beaconStore } from '../durable/stubs';
 import { itemById } from '../site/lookup';
 import { CRUMB_FAIL_MESSAGE, currentCrumb, randomToken, sameToken } from './csrf';
-import { apiError, isDevelopment, readJson, readText, requireSite, validate, type AppEnv } from './http';
+import { readText, validate } from '../http/body';
+import { apiError, isDevelopment, readJson, type AppEnv, withSite } from './http';
 import { merchantRolesOf } from './merchant-session';
 import { rateLimit } from './rate-limit';
 
@@ -75,8 +77,7 @@ async function store(c: Context<AppEnv>, site: Site, beaconUpdates: readonly Bea
   const websiteId = site.website.id;
   const { success } = await c.env.BEACON_WEBSITE_LIMITER.limit({ key: `beacons:${websiteId}` });
   if (!success) return tooMany(c);
-  const beaconStore = c.env.BEACONS.get(c.env.BEACONS.idFromName(websiteId));
-  const outcome = await beaconStore.record(updates, hourOf(Date.now()), HOURLY_QUOTA);
+  const outcome = await beaconStore(c.env, websiteId).record(updates, hourOf(Date.now()), HOURLY_QUOTA);
   if (!outcome.accepted) return tooMany(c);
   writeToAnalyticsEngine(c.env, websiteId, updates);
   return c.json({ ok: true }, status);
@@ -136,9 +137,8 @@ function visitorForPageView(c: Context<AppEnv>, site: Site, bodyRecord: string |
   return visitor.id;
 }
 
-beacons.post('/api/census/RecordHit', async (c) => {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+beacons.post('/api/census/RecordHit', withSite, async (c) => {
+  const site = c.var.site;
   const { data, ss_cvr } = await readForm(c, recordHitForm, MAX_FORM_BYTES);
   if (data.websiteId !== site.website.id) return apiError(c, 400, `data.websiteId: ${NOT_THIS_WEBSITE}`);
   const path = pathOf(data.url);
@@ -156,9 +156,8 @@ const CENSUS_CALLS = {
 } as const;
 
 for (const [name, schema] of Object.entries(CENSUS_CALLS)) {
-  beacons.post(`/api/census/${name}`, async (c) => {
-    const site = await requireSite(c);
-    if (site instanceof Response) return site;
+  beacons.post(`/api/census/${name}`, withSite, async (c) => {
+    const site = c.var.site;
     const body = await readForm(c, schema, MAX_FORM_BYTES);
     if (body.websiteId !== undefined && body.websiteId !== site.website.id) return apiError(c, 400, `websiteId: ${NOT_THIS_WEBSITE}`);
     const path = body.url === undefined ? refererPath(c) : pathOf(body.url);
@@ -167,9 +166,8 @@ for (const [name, schema] of Object.entries(CENSUS_CALLS)) {
   });
 }
 
-beacons.post('/api/census/RecordQuickView/:id', async (c) => {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+beacons.post('/api/census/RecordQuickView/:id', withSite, async (c) => {
+  const site = c.var.site;
   const body = await readForm(c, quickViewForm, MAX_FORM_BYTES);
   const item = itemById(site, c.req.param('id'));
   if (item === undefined) return apiError(c, 404, 'Unknown item');
@@ -192,9 +190,8 @@ function parseEventData(raw: string): unknown {
   }
 }
 
-beacons.post('/api/events/RecordEvent', async (c) => {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+beacons.post('/api/events/RecordEvent', withSite, async (c) => {
+  const site = c.var.site;
   const form = await readForm(c, recordEventForm, MAX_FORM_BYTES);
   if (!crumbMatches(c, form.crumb)) return apiError(c, 403, CRUMB_FAIL_MESSAGE, { crumbFail: true });
   const raw = parseEventData(form.data);
@@ -235,9 +232,8 @@ function eventSchema(name: string) {
   return Object.hasOwn(EVENT_SCHEMAS, name) ? EVENT_SCHEMAS[name as EventSchemaName] : undefined;
 }
 
-beacons.post('/api/v1/clanker/events', async (c) => {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+beacons.post('/api/v1/clanker/events', withSite, async (c) => {
+  const site = c.var.site;
   const { eventSchemaName, eventContent } = await readJson(c, clankerEvent, MAX_FORM_BYTES);
   const schema = eventSchema(eventSchemaName);
   if (schema === undefined) return apiError(c, 400, `${UNKNOWN_SCHEMA}: ${eventSchemaName}`);
@@ -256,9 +252,8 @@ beacons.post('/api/v1/clanker/validate-event-content/:schemaName', async (c) => 
   return c.json({ valid: true });
 });
 
-beacons.post('/api/1/performance/records', async (c) => {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+beacons.post('/api/1/performance/records', withSite, async (c) => {
+  const site = c.var.site;
   const text = await readText(c, MAX_PERFORMANCE_BYTES);
   const parsed = parseEventData(text);
   if (parsed === undefined) return apiError(c, 400, 'Request body is not valid JSON');

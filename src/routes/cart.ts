@@ -1,26 +1,22 @@
 /**
  * The shopping cart API (storefront spec §7): add, read, change quantity, remove, edit additional
  * fields, and subscription carts. Bodies are validated here, so malformed input never reaches the
- * cart's Durable Object. The cart id is the `CART` cookie (`__Host-CART` in production; readable by
- * the page script).
+ * cart's Durable Object. The cart is the one the visitor's cookie names (src/routes/visitor-cart.ts).
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { buildCart, CART_MESSAGES, MAX_ADDITIONAL_FIELDS_LENGTH, parseQuantity, type ShoppingCart, type StoredEntry } from '../commerce/cart';
 import { entryFromLine, resolveCartLine, type CartLine } from '../commerce/cart-line';
-import { DEFAULT_CURRENCY } from '../commerce/money';
-import type { CartHead, CartResult } from '../durable/cart';
+import type { CartResult } from '../durable/cart';
+import { cartStub } from '../durable/stubs';
 import type { Site } from '../site/schema';
 import { itemById } from '../site/lookup';
-import { readStoreCookie, setStoreCookie } from './cookies';
 import { ensureCrumb, randomToken, requireCrumb } from './csrf';
-import { apiError, readJson, requireSite, type AppEnv } from './http';
+import { apiError, readJson, type AppEnv, withSite } from './http';
 import { rateLimit } from './rate-limit';
-import { currentSession, siteUsers } from './site-user-session';
+import { adoptIntoAccount, CART_ID, cartHead, cartIdFrom, currencyOf, setCartCookie, visitorCart } from './visitor-cart';
 
-const CART_ID = /^[0-9a-f]{32}$/;
 const MAX_BODY_BYTES = 16 * 1024;
-const CART_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
 
 const additionalFields = z
   .union([z.string(), z.record(z.string(), z.unknown()), z.null()])
@@ -36,27 +32,6 @@ const addSchema = z.object({ itemId: id, sku, quantity: z.unknown().optional(), 
 const subscriptionSchema = z.object({ itemId: id, sku, qty: z.unknown().optional(), additionalFields });
 const fieldsSchema = z.object({ itemId: id, sku: z.string().min(1).max(64), additionalFields });
 const quantitySchema = z.object({ quantity: z.unknown() });
-
-export function cartIdFrom(c: Context<AppEnv>): string | null {
-  const value = readStoreCookie(c, 'cart');
-  return value !== undefined && CART_ID.test(value) ? value : null;
-}
-
-export function setCartCookie(c: Context<AppEnv>, cartId: string): void {
-  setStoreCookie(c, 'cart', cartId, { sameSite: 'Lax', maxAge: CART_COOKIE_MAX_AGE });
-}
-
-export function cartObject(env: Env, websiteId: string, cartId: string) {
-  return env.CARTS.get(env.CARTS.idFromName(`${websiteId}:${cartId}`));
-}
-
-function currencyOf(site: Site): string {
-  return site.website.storeCurrency || DEFAULT_CURRENCY;
-}
-
-export function cartHead(site: Site, cartId: string): CartHead {
-  return { cartId, websiteId: site.website.id, currencyCode: currencyOf(site) };
-}
 
 function emptyCart(site: Site): ShoppingCart {
   return buildCart({ id: null, websiteId: site.website.id, created: null, currencyCode: currencyOf(site) }, []);
@@ -100,24 +75,17 @@ const writeLimit = rateLimit((env) => env.CART_RATE_LIMITER, 'cart');
 cart.use('/api/commerce/shopping-cart/*', requireCrumb, writeLimit);
 cart.use('/api/3/commerce/cart/*', requireCrumb, writeLimit);
 
-cart.get('/api/commerce/shopping-cart', async (c) => {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+cart.get('/api/commerce/shopping-cart', withSite, async (c) => {
+  const site = c.var.site;
   ensureCrumb(c);
   c.header('cache-control', 'no-store');
   if (c.req.query('mock') === 'true') return c.json(mockCart(site));
   const token = c.req.query('cartToken');
   const cartId = token !== undefined && CART_ID.test(token) ? token : cartIdFrom(c);
   if (cartId === null) return c.json(emptyCart(site));
-  const stored = await cartObject(c.env, site.website.id, cartId).read();
+  const stored = await cartStub(c.env, site.website.id, cartId).read();
   return c.json(stored ?? emptyCart(site));
 });
-
-/** A signed-in visitor's new cart becomes their account's cart (it follows them to other devices). */
-async function adoptIntoAccount(c: Context<AppEnv>, site: Site, cartId: string): Promise<void> {
-  const session = await currentSession(c, site);
-  if (session !== null && session.profile.cartId === null) await siteUsers(c.env, site).setCart(session.userId, cartId);
-}
 
 interface AddRequest {
   itemId: string;
@@ -131,19 +99,18 @@ interface AddRequest {
  * new). Subscriptions are only added through their own call, and only they are.
  */
 async function addLine(c: Context<AppEnv>, request: AddRequest, subscription: boolean, cartIdOf: () => string) {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+  const site = c.var.site;
   const line = lineFor(c, site, request.itemId, request.sku);
   if (line instanceof Response) return line;
   if (line.subscription !== subscription) return apiError(c, 400, subscription ? CART_MESSAGES.notSubscription : CART_MESSAGES.subscriptionOnly);
   const quantity = quantityOr400(c, request.quantity);
   if (quantity instanceof Response) return quantity;
   const cartId = cartIdOf();
-  const result = await cartObject(c.env, site.website.id, cartId).add(cartHead(site, cartId), line, quantity, request.additionalFields);
+  const result = await cartStub(c.env, site.website.id, cartId).add(cartHead(site, cartId), line, quantity, request.additionalFields);
   return result.ok ? { site, cartId, result } : failed(c, result);
 }
 
-cart.post('/api/commerce/shopping-cart/entries', async (c) => {
+cart.post('/api/commerce/shopping-cart/entries', withSite, async (c) => {
   const body = await readJson(c, addSchema, MAX_BODY_BYTES);
   const existing = cartIdFrom(c);
   const added = await addLine(c, body, false, () => existing ?? randomToken());
@@ -155,30 +122,22 @@ cart.post('/api/commerce/shopping-cart/entries', async (c) => {
   return c.json({ shoppingCart: added.result.cart, newlyAdded: added.result.entry });
 });
 
-/** The cart a change applies to, or a 404 when the visitor has none. */
-function currentCart(c: Context<AppEnv>, site: Site) {
-  const cartId = cartIdFrom(c);
-  return cartId === null ? null : cartObject(c.env, site.website.id, cartId);
-}
-
-cart.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', async (c) => {
+cart.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', withSite, async (c) => {
   const body = await readJson(c, fieldsSchema, MAX_BODY_BYTES);
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
-  const stub = currentCart(c, site);
+  const site = c.var.site;
+  const stub = visitorCart(c, site);
   if (stub === null) return apiError(c, 404, CART_MESSAGES.entryNotFound);
   const result = await stub.setAdditionalFields(c.req.param('entryId'), body.itemId, body.sku, body.additionalFields);
   if (!result.ok) return failed(c, result);
   return c.json({ shoppingCart: result.cart, updatedEntry: result.entry });
 });
 
-cart.put('/api/commerce/shopping-cart/entries/:entryId', async (c) => {
+cart.put('/api/commerce/shopping-cart/entries/:entryId', withSite, async (c) => {
   const body = await readJson(c, quantitySchema, MAX_BODY_BYTES);
   const quantity = quantityOr400(c, body.quantity);
   if (quantity instanceof Response) return quantity;
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
-  const stub = currentCart(c, site);
+  const site = c.var.site;
+  const stub = visitorCart(c, site);
   const entryId = c.req.param('entryId');
   const entry = stub === null ? undefined : (await stub.read())?.entries.find((e) => e.id === entryId);
   if (stub === null || entry === undefined) return apiError(c, 404, CART_MESSAGES.entryNotFound);
@@ -189,10 +148,9 @@ cart.put('/api/commerce/shopping-cart/entries/:entryId', async (c) => {
   return c.json({ shoppingCart: result.cart, updatedEntry: result.entry });
 });
 
-cart.delete('/api/commerce/shopping-cart/entries/:entryId', async (c) => {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
-  const stub = currentCart(c, site);
+cart.delete('/api/commerce/shopping-cart/entries/:entryId', withSite, async (c) => {
+  const site = c.var.site;
+  const stub = visitorCart(c, site);
   if (stub === null) return apiError(c, 404, CART_MESSAGES.entryNotFound);
   const result = await stub.removeEntry(c.req.param('entryId'));
   if (!result.ok) return failed(c, result);
@@ -200,7 +158,7 @@ cart.delete('/api/commerce/shopping-cart/entries/:entryId', async (c) => {
 });
 
 /** A subscription is bought on its own: a new cart holding just it, identified by the returned token. */
-cart.post('/api/3/commerce/cart/subscription', async (c) => {
+cart.post('/api/3/commerce/cart/subscription', withSite, async (c) => {
   const { qty, ...body } = await readJson(c, subscriptionSchema, MAX_BODY_BYTES);
   const added = await addLine(c, { ...body, quantity: qty }, true, randomToken);
   if (added instanceof Response) return added;

@@ -5,14 +5,15 @@
 import { Hono } from 'hono';
 import { renderIsland } from './islands';
 import { htmlDocument, markup, messagePage, raw } from './html-document';
-import { isDevelopment, NO_STORE, siteFor, type AppEnv } from './http';
+import { NO_STORE } from '../http/messages';
+import { isDevelopment, loadedSite, type AppEnv } from './http';
 import { clientEntry } from './pages';
 import { PERMISSIONS } from '../site/roles';
 
 export const config = new Hono<AppEnv>();
 
 config.get('/config', async (c) => {
-  const loaded = await siteFor(c);
+  const loaded = await loadedSite(c);
   if (loaded === null) return messagePage(c, 404, NO_STORE);
   const script = await clientEntry(c.env.ASSETS, isDevelopment(c.env));
   const title = `${loaded.site.website.siteTitle} · Editor`;

@@ -1,7 +1,7 @@
 /**
  * The merchant's analytics dashboard: `GET /config/analytics` (a page of inline SVG charts) and
  * `GET /api/census/summary` (the same figures as JSON). Both read the website's hourly aggregates
- * only. The worker mounts it behind the merchant `analytics` permission (src/worker.ts).
+ * only. `analyticsArea` puts both behind the merchant `analytics` permission.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -10,7 +10,10 @@ import { barChart, trafficChart, vitalsChart } from '../beacon/charts';
 import { itemById } from '../site/lookup';
 import type { Site } from '../site/schema';
 import { htmlDocument, markup, raw } from './html-document';
-import { apiError, NO_STORE, siteFor, validate, type AppEnv } from './http';
+import { beaconStore } from '../durable/stubs';
+import { validate } from '../http/body';
+import { type AppEnv, withSite } from './http';
+import { requirePermission } from './merchant-session';
 
 const rangeQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(7) });
 
@@ -23,25 +26,24 @@ function withCatalogTitles(site: Site, summary: StoredSummary): DashboardSummary
   return { ...summary, topProducts: summary.topProducts.map((product) => ({ ...product, title: itemById(site, product.id)?.title ?? product.id })) };
 }
 
-async function summaryFor(c: Context<AppEnv>): Promise<{ title: string; days: number; summary: DashboardSummary } | null> {
+async function summaryFor(c: Context<AppEnv>): Promise<{ title: string; days: number; summary: DashboardSummary }> {
   const { days } = validate(rangeQuery, { days: c.req.query('days') });
-  const loaded = await siteFor(c);
-  if (loaded === null) return null;
-  const { id, siteTitle } = loaded.site.website;
+  const site = c.var.site;
+  const { id, siteTitle } = site.website;
   const toHour = hourOf(Date.now());
-  const store = c.env.BEACONS.get(c.env.BEACONS.idFromName(id));
-  return { title: String(siteTitle ?? id), days, summary: withCatalogTitles(loaded.site, await store.summary(toHour - days * 24 + 1, toHour)) };
+  return { title: String(siteTitle ?? id), days, summary: withCatalogTitles(site, await beaconStore(c.env, id).summary(toHour - days * 24 + 1, toHour)) };
 }
 
-dashboard.get('/api/census/summary', async (c) => {
-  const found = await summaryFor(c);
-  if (found === null) return apiError(c, 404, NO_STORE);
-  return c.json(found.summary);
+const SUMMARY_PATH = '/api/census/summary';
+const PAGE_PATH = '/config/analytics';
+
+dashboard.get(SUMMARY_PATH, withSite, async (c) => {
+  const { summary } = await summaryFor(c);
+  return c.json(summary);
 });
 
-dashboard.get('/config/analytics', async (c) => {
+dashboard.get(PAGE_PATH, withSite, async (c) => {
   const found = await summaryFor(c);
-  if (found === null) return apiError(c, 404, NO_STORE);
   const { title, days, summary } = found;
   const totals = summary.traffic.reduce((sum, t) => ({ views: sum.views + t.views, visitors: sum.visitors + t.visitors }), { views: 0, visitors: 0 });
   const charts: [string, string][] = [
@@ -62,3 +64,8 @@ dashboard.get('/config/analytics', async (c) => {
 ${sections}</main>`,
   });
 });
+
+/** The area the worker mounts: the dashboard behind the merchant `analytics` permission. */
+export const analyticsArea = new Hono<AppEnv>();
+analyticsArea.on('GET', [SUMMARY_PATH, PAGE_PATH], requirePermission('analytics'));
+analyticsArea.route('/', dashboard);

@@ -5,22 +5,18 @@
  * field; the same field rules as the browser (`src/forms/validate.ts`).
  */
 import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { FORM_FIELD_TYPES, FORM_MESSAGES, pickFormValues, validateForm, type FormValues } from '../forms/validate';
 import { captchaVerifier } from '../integrations/captcha';
 import type { Site } from '../site/schema';
+import { formSubmissions } from '../durable/stubs';
+import { FORM_SUBMIT_MESSAGES } from '../forms/messages';
 import { siteFormById, type SiteForm } from '../site/lookup';
 import { requireCrumb } from './csrf';
-import { apiError, readJson, requireSite, type AppEnv } from './http';
+import { apiError, readJson, type AppEnv, withSite } from './http';
 import { nestsDeeperThan } from './json-depth';
 import { rateLimit } from './rate-limit';
-
-export const FORM_ERRORS = {
-  notConfigured: 'This form has not been configured yet.',
-  badKey: 'Unable to submit form. Please try again later.',
-  rateLimited: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
-  unparsable: 'Could not parse the form fields, please check your entries.',
-} as const;
 
 const MAX_BODY_BYTES = 64 * 1024;
 /** The values object, then a field's list or parts (`FieldValue`): nothing a form sends nests deeper. */
@@ -51,14 +47,14 @@ const saveSchema = z.object({
 });
 
 function submissions(env: Env, site: Site) {
-  return env.FORMS.get(env.FORMS.idFromName(site.website.id));
+  return formSubmissions(env, site.website.id);
 }
 
-async function siteAndForm(c: Context<AppEnv>, formId: string): Promise<{ site: Site; form: SiteForm } | Response> {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
-  const form = siteFormById(site, formId);
-  return form === undefined ? apiError(c, 404, FORM_ERRORS.notConfigured) : { site: site, form };
+/** The site's form `formId`; a 404 when the site has no such form. */
+function formOf(c: Context<AppEnv>, formId: string): SiteForm {
+  const form = siteFormById(c.var.site, formId);
+  if (form === undefined) throw new HTTPException(404, { message: FORM_SUBMIT_MESSAGES.notConfigured });
+  return form;
 }
 
 /** The values to store: password fields are checked like any field but never kept, so no one can read them back. */
@@ -75,7 +71,7 @@ function invalid(c: Context<AppEnv>, form: SiteForm, values: FormValues): Respon
 
 export const forms = new Hono<AppEnv>();
 
-const submitLimit = rateLimit((env) => env.FORM_RATE_LIMITER, 'form', FORM_ERRORS.rateLimited);
+const submitLimit = rateLimit((env) => env.FORM_RATE_LIMITER, 'form', FORM_SUBMIT_MESSAGES.rateLimited);
 forms.use('/api/form/*', requireCrumb, submitLimit);
 forms.use('/api/rest/forms/*', requireCrumb);
 
@@ -89,35 +85,32 @@ forms.get('/api/template/GetTemplateSchema', (c) => {
   });
 });
 
-forms.post('/api/rest/forms/validate/:formId', async (c) => {
+forms.post('/api/rest/forms/validate/:formId', withSite, async (c) => {
   const values = await readJson(c, valuesSchema, MAX_BODY_BYTES);
-  const found = await siteAndForm(c, c.req.param('formId'));
-  if (found instanceof Response) return found;
-  return invalid(c, found.form, pickFormValues(found.form.fields, values)) ?? c.json({});
+  const form = formOf(c, c.req.param('formId'));
+  return invalid(c, form, pickFormValues(form.fields, values)) ?? c.json({});
 });
 
-forms.post('/api/form/FormSubmissionKey', async (c) => {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+forms.post('/api/form/FormSubmissionKey', withSite, async (c) => {
+  const site = c.var.site;
   const { key } = await submissions(c.env, site).issueKey();
   c.header('cache-control', 'no-store');
   return c.json({ key });
 });
 
-forms.post('/api/form/SaveFormSubmission', async (c) => {
+forms.post('/api/form/SaveFormSubmission', withSite, async (c) => {
   const body = await readJson(c, saveSchema, MAX_BODY_BYTES);
-  const found = await siteAndForm(c, body.formId);
-  if (found instanceof Response) return found;
-  const { site, form } = found;
-  if (nestsDeeperThan(body.form, MAX_FIELDS_DEPTH)) return apiError(c, 400, FORM_ERRORS.unparsable);
+  const form = formOf(c, body.formId);
+  const site = c.var.site;
+  if (nestsDeeperThan(body.form, MAX_FIELDS_DEPTH)) return apiError(c, 400, FORM_SUBMIT_MESSAGES.unparsable);
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.form);
   } catch {
-    return apiError(c, 400, FORM_ERRORS.unparsable);
+    return apiError(c, 400, FORM_SUBMIT_MESSAGES.unparsable);
   }
   const shape = valuesSchema.safeParse(parsed);
-  if (!shape.success) return apiError(c, 400, FORM_ERRORS.unparsable);
+  if (!shape.success) return apiError(c, 400, FORM_SUBMIT_MESSAGES.unparsable);
 
   const siteKey = site.website.captchaSettings?.siteKey;
   if (siteKey !== undefined && siteKey !== '') {
@@ -136,6 +129,6 @@ forms.post('/api/form/SaveFormSubmission', async (c) => {
     pagePath: body.pagePath ?? null,
     contentSource: body.contentSource ?? null,
   });
-  if (!saved.ok) return apiError(c, 401, FORM_ERRORS.badKey);
+  if (!saved.ok) return apiError(c, 401, FORM_SUBMIT_MESSAGES.badKey);
   return c.json({ success: true, submissionId: saved.id });
 });

@@ -2,6 +2,7 @@
  * Local stand-ins for third-party pages, so nothing calls the internet in dev or tests.
  */
 import { Hono } from 'hono';
+import { NOT_FOUND } from '../http/messages';
 import { isProviderLocale } from '../integrations/instalments';
 import { markup } from './html-document';
 
@@ -11,7 +12,7 @@ export const integrations = new Hono();
 integrations.get('/integrations/instalments/:provider/:locale', (c) => {
   const provider = c.req.param('provider');
   const locale = c.req.param('locale');
-  if (!isProviderLocale(provider, locale)) return c.text('Not found', 404);
+  if (!isProviderLocale(provider, locale)) return c.text(NOT_FOUND, 404);
   return c.html(
     markup`<section class="InstalmentInfo" lang="${locale.replace('_', '-')}"><h2>${provider === 'clearpay' ? 'Clearpay' : 'Afterpay'}</h2>` +
       '<p>Pay in 4 interest-free payments, every two weeks. No fees when you pay on time.</p>' +

@@ -5,8 +5,9 @@
 import { Hono } from 'hono';
 import { CART_MESSAGES } from '../commerce/cart';
 import { ProductType } from '../commerce/product';
+import { stockLedger } from '../durable/stubs';
 import { itemById } from '../site/lookup';
-import { apiError, requireSite, type AppEnv } from './http';
+import { apiError, type AppEnv, withSite } from './http';
 
 const MAX_ITEMS = 50;
 
@@ -20,12 +21,11 @@ interface StockResult {
 
 export const inventory = new Hono<AppEnv>();
 
-inventory.get('/api/commerce/inventory/stock/', async (c) => {
+inventory.get('/api/commerce/inventory/stock/', withSite, async (c) => {
   const itemIds = [...new Set(c.req.queries('itemId') ?? [])];
   if (itemIds.length === 0) return apiError(c, 400, 'itemId is required');
   if (itemIds.length > MAX_ITEMS) return apiError(c, 400, `At most ${MAX_ITEMS} itemId values per request`);
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+  const site = c.var.site;
   const results: StockResult[] = [];
   const limited: Record<string, number> = {};
   for (const itemId of itemIds) {
@@ -38,7 +38,7 @@ inventory.get('/api/commerce/inventory/stock/', async (c) => {
       if (!unlimited) limited[variant.sku] = variant.qtyInStock;
     }
   }
-  const ledger = c.env.STOCK.get(c.env.STOCK.idFromName(site.website.id));
+  const ledger = stockLedger(c.env, site.website.id);
   const available: Record<string, number> = Object.keys(limited).length === 0 ? {} : await ledger.available(limited);
   for (const result of results) if (!result.unlimited) result.qtyInStock = available[result.sku] ?? result.qtyInStock;
   c.header('cache-control', 'no-store');

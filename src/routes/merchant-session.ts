@@ -5,90 +5,90 @@
  * (src/site/roles.ts).
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { every } from 'hono/combine';
 import { z } from 'zod';
+import { MERCHANT_MESSAGES } from '../accounts/messages';
 import type { MerchantSession } from '../durable/merchants';
 import { hashPassword } from '../durable/passwords';
+import { merchantAccounts } from '../durable/stubs';
 import { DEMO_MERCHANTS, DEMO_SITE_ID } from '../site/demo';
 import { allows, type Permission } from '../site/roles';
-import type { Site } from '../site/schema';
 import { deleteStoreCookie, readStoreCookie, setStoreCookie } from './cookies';
 import { requireCrumb } from './csrf';
-import { apiError, isDevelopment, readJson, requireSite, siteFor, type AppEnv } from './http';
+import { apiError, isDevelopment, readJson, type AppEnv, withSite } from './http';
 import { rateLimit } from './rate-limit';
 import { signInRefusal, signInWithPassword } from './sign-in';
 
-export const MERCHANT_MESSAGES = {
-  badCredentials: 'Your email or password is incorrect.',
-  signIn: 'Please sign in to continue.',
-  forbidden: 'Your role does not allow this.',
-} as const;
-
-function merchants(env: Env, site: Site) {
-  return env.MERCHANTS.get(env.MERCHANTS.idFromName(site.website.id));
+function merchants(c: Context<AppEnv>) {
+  return merchantAccounts(c.env, c.var.site.website.id);
 }
 
-export async function merchantSessionOf(c: Context<AppEnv>, site: Site): Promise<MerchantSession | null> {
-  const token = readStoreCookie(c, 'merchantSession');
-  return token === undefined || !/^[0-9a-f]{64}$/.test(token) ? null : merchants(c.env, site).session(token);
+/**
+ * The merchant signed in on this request (after `withSite`), looked up once however many guards and
+ * handlers ask.
+ */
+export function merchantSessionOf(c: Context<AppEnv>): Promise<MerchantSession | null> {
+  let found = c.get('merchantSession');
+  if (found === undefined) {
+    const token = readStoreCookie(c, 'merchantSession');
+    found = token === undefined || !/^[0-9a-f]{64}$/.test(token) ? Promise.resolve(null) : merchants(c).session(token);
+    c.set('merchantSession', found);
+  }
+  return found;
 }
 
 /** The numeric roles (spec §3) of the merchant account signed in on this request; null when none is. */
 export async function merchantRolesOf(c: Context<AppEnv>): Promise<readonly number[] | null> {
-  if (readStoreCookie(c, 'merchantSession') === undefined) return null;
-  const loaded = await siteFor(c);
-  return loaded === null ? null : ((await merchantSessionOf(c, loaded.site))?.profile.roles ?? null);
+  return (await merchantSessionOf(c))?.profile.roles ?? null;
 }
 
-/** 401 without a merchant session, 403 when its roles lack `permission`; state changes also need the crumb. */
+/**
+ * The guard in front of a merchant call: the site, then 401 without a merchant session, 403 when its
+ * roles lack `permission`; state changes also need the crumb.
+ */
 export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const site = await requireSite(c);
-    if (site instanceof Response) return site;
-    const session = await merchantSessionOf(c, site);
+  const allowed: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const session = await merchantSessionOf(c);
     if (session === null) return apiError(c, 401, MERCHANT_MESSAGES.signIn);
     if (!allows(session.profile.roles, permission)) return apiError(c, 403, MERCHANT_MESSAGES.forbidden);
     return requireCrumb(c, next);
   };
+  return every(withSite, allowed);
 }
 
 /** The demo store's team exists in development (README: local use only). */
-async function ensureDemoTeam(c: Context<AppEnv>, site: Site): Promise<void> {
-  if (!isDevelopment(c.env) || site.website.id !== DEMO_SITE_ID) return;
-  const team = merchants(c.env, site);
+async function ensureDemoTeam(c: Context<AppEnv>): Promise<void> {
+  if (!isDevelopment(c.env) || c.var.site.website.id !== DEMO_SITE_ID) return;
+  const team = merchants(c);
   const missing = new Set(await team.accountsMissing(DEMO_MERCHANTS.map((member) => member.email)));
   for (const member of DEMO_MERCHANTS) if (missing.has(member.email)) await team.ensureMember(member.email, await hashPassword(member.password), [...member.roles]);
 }
 
 const signInSchema = z.object({ email: z.string().max(256), password: z.string().max(1024) });
-const SESSION_PATH = '/api/merchant/session';
+/** Mounted at MERCHANT_SESSION_PATH. */
+export const MERCHANT_SESSION_PATH = '/api/merchant/session';
 
 export const merchantSession = new Hono<AppEnv>();
 
-merchantSession.post(SESSION_PATH, requireCrumb, rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'merchant-signin'), async (c) => {
+merchantSession.post('/', requireCrumb, rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'merchant-signin'), withSite, async (c) => {
   const body = await readJson(c, signInSchema, 4096);
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
-  await ensureDemoTeam(c, site);
-  const outcome = await signInWithPassword(merchants(c.env, site), body.email.trim(), body.password, false);
+  await ensureDemoTeam(c);
+  const outcome = await signInWithPassword(merchants(c), body.email.trim(), body.password, false);
   if (outcome.status !== 'signedIn') return signInRefusal(c, outcome, MERCHANT_MESSAGES.badCredentials);
   const { result } = outcome;
   setStoreCookie(c, 'merchantSession', result.token, { httpOnly: true, sameSite: 'Strict', expires: new Date(result.expiresAt) });
   return c.json({ email: result.session.email, roles: result.session.profile.roles });
 });
 
-merchantSession.get(SESSION_PATH, async (c) => {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
-  const session = await merchantSessionOf(c, site);
+merchantSession.get('/', withSite, async (c) => {
+  const session = await merchantSessionOf(c);
   c.header('cache-control', 'no-store');
   return c.json(session === null ? { authenticated: false } : { authenticated: true, email: session.email, roles: session.profile.roles });
 });
 
-merchantSession.delete(SESSION_PATH, requireCrumb, async (c) => {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+merchantSession.delete('/', requireCrumb, withSite, async (c) => {
   const token = readStoreCookie(c, 'merchantSession');
-  if (token !== undefined) await merchants(c.env, site).signOut(token);
+  if (token !== undefined) await merchants(c).signOut(token);
   deleteStoreCookie(c, 'merchantSession');
   return c.json({ signedOut: true });
 });

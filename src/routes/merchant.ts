@@ -5,15 +5,17 @@
  * every change goes through the website's SiteEditor, which publishes a new content version.
  */
 import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
+import { MERCHANT_MESSAGES } from '../accounts/messages';
 import type { Edit, EditOutcome } from '../durable/site-editor';
+import { formSubmissions, siteEditor } from '../durable/stubs';
 import { placesProvider, PlacesUnavailable } from '../integrations/places';
 import { sessionRecordingId } from '../integrations/session-recording';
 import type { EditValue, NavigationItem } from '../site/edits';
 import type { Site } from '../site/schema';
-import { apiError, readJson, requireSite, type AppEnv } from './http';
-import { MERCHANT_MESSAGES, merchantSessionOf, requirePermission } from './merchant-session';
-import { restockAdmin } from './restock';
+import { apiError, readJson, type AppEnv } from './http';
+import { merchantSessionOf, requirePermission } from './merchant-session';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const PRODUCTS = '/api/content-service/product/1.1/websites/:websiteId/products';
@@ -51,22 +53,21 @@ const NAMESPACE = /^[a-z][a-z0-9-]{0,63}$/;
 
 /**
  * Applies an edit through the website's SiteEditor as the signed-in merchant (whose roles decide
- * whether it may change code-injection fields); the answer is the edit's value or its 4xx.
+ * whether it may change code-injection fields): the edit's value, or its 4xx thrown.
  */
-async function edit(c: Context<AppEnv>, site: Site, change: Edit): Promise<{ value: EditValue } | Response> {
-  const session = await merchantSessionOf(c, site);
-  if (session === null) return apiError(c, 401, MERCHANT_MESSAGES.signIn);
-  const editor = c.env.SITE_EDITOR.get(c.env.SITE_EDITOR.idFromName(site.website.id));
-  const outcome: EditOutcome = await editor.edit(site.website.id, change, session.profile.roles);
-  if ('error' in outcome) return apiError(c, outcome.status, outcome.error);
-  return { value: outcome.value };
+async function edit(c: Context<AppEnv>, site: Site, change: Edit): Promise<EditValue> {
+  const session = await merchantSessionOf(c);
+  if (session === null) throw new HTTPException(401, { message: MERCHANT_MESSAGES.signIn });
+  const outcome: EditOutcome = await siteEditor(c.env, site.website.id).edit(site.website.id, change, session.profile.roles);
+  if ('error' in outcome) throw new HTTPException(outcome.status, { message: outcome.error });
+  return outcome.value;
 }
 
-/** The site named by the path's websiteId, which must be the one this host serves. */
-async function siteNamed(c: Context<AppEnv>): Promise<Site | Response> {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
-  return site.website.id === c.req.param('websiteId') ? site : apiError(c, 404, 'Unknown website');
+/** The site named by the path's websiteId, which must be the one this host serves (a 404 otherwise). */
+function siteNamed(c: Context<AppEnv>): Site {
+  const site = c.var.site;
+  if (site.website.id !== c.req.param('websiteId')) throw new HTTPException(404, { message: 'Unknown website' });
+  return site;
 }
 
 export const merchant = new Hono<AppEnv>();
@@ -77,46 +78,38 @@ const content = requirePermission('content');
 
 merchant.post(PRODUCTS, commerce, async (c) => {
   const body = await readJson(c, productCollectionSchema, MAX_BODY_BYTES);
-  const site = await siteNamed(c);
-  if (site instanceof Response) return site;
-  const result = await edit(c, site, { kind: 'addProductCollection', input: body });
-  return result instanceof Response ? result : c.json(result.value);
+  const site = siteNamed(c);
+  return c.json(await edit(c, site, { kind: 'addProductCollection', input: body }));
 });
 
 merchant.delete(`${PRODUCTS}/:collectionId`, commerce, async (c) => {
-  const site = await siteNamed(c);
-  if (site instanceof Response) return site;
-  const result = await edit(c, site, { kind: 'removeCollection', collectionId: c.req.param('collectionId') });
-  return result instanceof Response ? result : c.json({ deleted: true });
+  const site = siteNamed(c);
+  await edit(c, site, { kind: 'removeCollection', collectionId: c.req.param('collectionId') });
+  return c.json({ deleted: true });
 });
 
 merchant.post(`${PRODUCTS}/:collectionId/categories`, commerce, async (c) => {
   const body = await readJson(c, categorySchema, MAX_BODY_BYTES);
-  const site = await siteNamed(c);
-  if (site instanceof Response) return site;
-  const result = await edit(c, site, { kind: 'addCategory', collectionId: c.req.param('collectionId'), input: body });
-  return result instanceof Response ? result : c.json(result.value);
+  const site = siteNamed(c);
+  return c.json(await edit(c, site, { kind: 'addCategory', collectionId: c.req.param('collectionId'), input: body }));
 });
 
 merchant.get('/api/commondata/GetSiteLayout', read, async (c) => {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+  const site = c.var.site;
   return c.json({ layout: [{ identifier: MAIN_NAVIGATION, links: site.navigation }] });
 });
 
 merchant.post('/api/widget/UpdateNavigation', content, async (c) => {
   const body = await readJson(c, navigationSchema, MAX_BODY_BYTES);
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
-  const result = await edit(c, site, { kind: 'updateNavigation', items: body.navigation.items });
-  return result instanceof Response ? result : c.json({ updated: true });
+  const site = c.var.site;
+  await edit(c, site, { kind: 'updateNavigation', items: body.navigation.items });
+  return c.json({ updated: true });
 });
 
 merchant.get('/api/v1/commerce-preferences/:namespace', read, async (c) => {
   const namespace = c.req.param('namespace');
   if (!NAMESPACE.test(namespace)) return apiError(c, 400, 'Unknown preferences namespace');
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+  const site = c.var.site;
   const { websiteId: _websiteId, ...preferences } = ((site as { commercePreferences?: Record<string, Record<string, unknown>> }).commercePreferences ?? {})[namespace] ?? {};
   return c.json(preferences);
 });
@@ -125,24 +118,20 @@ merchant.put('/api/v1/commerce-preferences/:namespace', commerce, async (c) => {
   const namespace = c.req.param('namespace');
   if (!NAMESPACE.test(namespace)) return apiError(c, 400, 'Unknown preferences namespace');
   const { websiteId: _websiteId, ...preferences } = await readJson(c, preferencesSchema, MAX_BODY_BYTES);
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
-  const result = await edit(c, site, { kind: 'setCommercePreferences', namespace, preferences });
-  return result instanceof Response ? result : c.json(result.value);
+  const site = c.var.site;
+  return c.json(await edit(c, site, { kind: 'setCommercePreferences', namespace, preferences }));
 });
 
 merchant.get('/api/site-header-footer', read, async (c) => {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+  const site = c.var.site;
   return c.json({ header: site.header?.html ?? '', footer: site.footer?.html ?? '' });
 });
 
 merchant.put('/api/site-header-footer', content, async (c) => {
   const body = await readJson(c, headerFooterSchema, MAX_BODY_BYTES);
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
-  const result = await edit(c, site, { kind: 'setHeaderFooter', input: body });
-  return result instanceof Response ? result : c.json({ updated: true });
+  const site = c.var.site;
+  await edit(c, site, { kind: 'setHeaderFooter', input: body });
+  return c.json({ updated: true });
 });
 
 function multilingual(site: Site) {
@@ -150,37 +139,32 @@ function multilingual(site: Site) {
 }
 
 merchant.get('/api/multilingual/settings', read, async (c) => {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+  const site = c.var.site;
   return c.json({ primaryLanguage: site.website.language, ...multilingual(site) });
 });
 
 merchant.get('/api/multilingual/status', read, async (c) => {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+  const site = c.var.site;
   const { connected, languages } = multilingual(site);
   return c.json({ connected, languageCount: languages.length });
 });
 
 merchant.get('/api/multilingual/languages', read, async (c) => {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+  const site = c.var.site;
   return c.json({ languages: multilingual(site).languages });
 });
 
 merchant.put('/api/multilingual/languages', content, async (c) => {
   const body = await readJson(c, languagesSchema, MAX_BODY_BYTES);
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
-  const result = await edit(c, site, { kind: 'setLanguages', languages: body.languages });
-  return result instanceof Response ? result : c.json({ languages: [...new Set(body.languages)] });
+  const site = c.var.site;
+  await edit(c, site, { kind: 'setLanguages', languages: body.languages });
+  return c.json({ languages: [...new Set(body.languages)] });
 });
 
 merchant.delete('/api/multilingual/connection', content, async (c) => {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
-  const result = await edit(c, site, { kind: 'disconnectMultilingual' });
-  return result instanceof Response ? result : c.json({ connected: false });
+  const site = c.var.site;
+  await edit(c, site, { kind: 'disconnectMultilingual' });
+  return c.json({ connected: false });
 });
 
 const PLACES_UNAVAILABLE = 'The address service is unavailable. Please try again.';
@@ -219,12 +203,6 @@ merchant.get('/api/form/submissions', read, async (c) => {
   const raw = c.req.query('cursor');
   const cursor = raw === undefined ? null : Number(raw);
   if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(c, 400, 'cursor is not valid');
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
-  return c.json(await c.env.FORMS.get(c.env.FORMS.idFromName(site.website.id)).list(formId, cursor));
+  const site = c.var.site;
+  return c.json(await formSubmissions(c.env, site.website.id).list(formId, cursor));
 });
-
-const RESTOCK = '/api/site-users/account/notifications/restock';
-merchant.on('GET', [RESTOCK, `${RESTOCK}/groups`], read);
-merchant.on('POST', [`${RESTOCK}/send`, `${RESTOCK}/send/all`], commerce);
-merchant.route('/', restockAdmin);

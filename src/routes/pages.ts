@@ -11,7 +11,8 @@ import type { Site } from '../site/schema';
 import { themePartials } from '../site/theme';
 import { htmlCsp, mergeSources } from './content-security';
 import { markup, messagePage } from './html-document';
-import { isDevelopment, NO_STORE, siteFor, type AppEnv } from './http';
+import { NO_STORE, NOT_FOUND } from '../http/messages';
+import { isDevelopment, loadedSite, type AppEnv } from './http';
 import { resolvePage, sitePaths, type ResolvedPage } from './page-context';
 import { ISLAND_FORMATTERS } from './islands';
 import { codeInjection, keepTrusted, keepTrustedText, sourcesOf, trustedTheme, type CodeInjection } from './trusted-markup';
@@ -143,8 +144,8 @@ pages.get('/robots.txt', async (c) => {
 });
 
 pages.get('/sitemap.xml', async (c) => {
-  const loaded = await siteFor(c);
-  if (loaded === null) return c.text('Not found', 404);
+  const loaded = await loadedSite(c);
+  if (loaded === null) return c.text(NOT_FOUND, 404);
   const base = new URL(c.req.url).origin;
   const urls = sitePaths(loaded.site)
     .filter((path) => path !== '/cart' && path !== '/search')
@@ -168,7 +169,7 @@ pages.get('*', async (c) => {
   const format = query.format;
   if (format !== undefined && !FORMATS.has(format)) return messagePage(c, 400, `Unknown format '${format.slice(0, 40)}'`);
 
-  const loaded = await siteFor(c);
+  const loaded = await loadedSite(c);
   if (loaded === null) return messagePage(c, 404, NO_STORE);
   const { site, version } = loaded;
   const development = isDevelopment(c.env);

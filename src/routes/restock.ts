@@ -1,23 +1,26 @@
 /**
  * Restock notifications (storefront spec §7): a visitor signs up for a sold-out variant; the
- * merchant lists sign-up groups and sign-ups by cursor and sends the back-in-stock emails
- * (`restockAdmin`, mounted behind merchant sign-in).
+ * merchant lists sign-up groups and sign-ups by cursor and sends the back-in-stock emails, each
+ * behind its merchant permission.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { CART_MESSAGES } from '../commerce/cart';
 import { CAPTCHA_ACTIONS } from '../forms/captcha';
 import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
 import { captchaVerifier } from '../integrations/captcha';
+import { restockSignups } from '../durable/stubs';
 import { itemById } from '../site/lookup';
 import type { Site } from '../site/schema';
 import { requireCrumb } from './csrf';
-import { apiError, readJson, requireSite, type AppEnv } from './http';
+import { apiError, readJson, type AppEnv, withSite } from './http';
+import { requirePermission } from './merchant-session';
 import { rateLimit } from './rate-limit';
 
 export const RESTOCK_MESSAGES = {
   blankEmail: 'Email cannot be blank',
   invalidEmail: 'Email is invalid',
-  unknownVariant: 'Sorry, that item variant is unavailable. Please select another variant.',
+  unknownVariant: CART_MESSAGES.variantUnavailable,
   inStock: 'This item is in stock: add it to your cart.',
   full: 'Restock notifications for this store are full right now. Please try again later.',
 } as const;
@@ -36,7 +39,7 @@ const sendSchema = z.object({ productId: id, variantId: id });
 const sendAllSchema = z.object({ sendRequests: z.array(sendSchema).min(1).max(100) });
 
 function signups(env: Env, site: Site) {
-  return env.RESTOCK.get(env.RESTOCK.idFromName(site.website.id));
+  return restockSignups(env, site.website.id);
 }
 
 function variantOf(site: Site, productId: string, variantId: string) {
@@ -45,15 +48,16 @@ function variantOf(site: Site, productId: string, variantId: string) {
   return item === undefined || variant === undefined ? null : { item, variant };
 }
 
+const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
+
 export const restock = new Hono<AppEnv>();
 
-restock.post('/api/site-users/account/notifications/restock', requireCrumb, rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'restock'), async (c) => {
+restock.post(RESTOCK_PATH, requireCrumb, rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'restock'), withSite, async (c) => {
   const body = await readJson(c, signUpSchema, MAX_BODY_BYTES);
   const email = body.siteVisitorEmail.trim();
   if (email === '') return apiError(c, 400, RESTOCK_MESSAGES.blankEmail);
   if (!isValidEmail(email)) return apiError(c, 400, RESTOCK_MESSAGES.invalidEmail);
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+  const site = c.var.site;
   const found = variantOf(site, body.productId, body.variantId);
   if (found === null) return apiError(c, 404, RESTOCK_MESSAGES.unknownVariant);
   if (found.variant.unlimited || found.variant.qtyInStock > 0) return apiError(c, 400, RESTOCK_MESSAGES.inStock);
@@ -74,25 +78,23 @@ restock.post('/api/site-users/account/notifications/restock', requireCrumb, rate
   return c.json({ signedUp: true, created: result.created });
 });
 
-/** The merchant's calls; the caller mounts this behind merchant sign-in. */
+/** The merchant's calls; the restock area puts each behind its permission. */
 export const restockAdmin = new Hono<AppEnv>();
 
-restockAdmin.get('/api/site-users/account/notifications/restock/groups', async (c) => {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+restockAdmin.get(`${RESTOCK_PATH}/groups`, withSite, async (c) => {
+  const site = c.var.site;
   const page = await signups(c.env, site).groups(c.req.query('cursor') ?? null);
   return c.json({ ...page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor });
 });
 
-restockAdmin.get('/api/site-users/account/notifications/restock', async (c) => {
+restockAdmin.get(RESTOCK_PATH, withSite, async (c) => {
   const productId = c.req.query('productId');
   const variantId = c.req.query('variantId');
   if (productId === undefined || variantId === undefined) return apiError(c, 400, 'productId and variantId are required');
   const rawCursor = c.req.query('cursor');
   const cursor = rawCursor === undefined ? null : Number(rawCursor);
   if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(c, 400, 'cursor is not valid');
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+  const site = c.var.site;
   const page = await signups(c.env, site).signUps(productId, variantId, cursor);
   return c.json({ ...page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor });
 });
@@ -112,8 +114,7 @@ function variantsOf(site: Site, requests: readonly { productId: string; variantI
 
 /** Queues the emails of every requested variant (all or none: an unknown variant fails the call). */
 async function sendAll(c: Context<AppEnv>, requests: readonly { productId: string; variantId: string }[]): Promise<Response> {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+  const site = c.var.site;
   const found = variantsOf(site, requests);
   if (found === null) return apiError(c, 404, RESTOCK_MESSAGES.unknownVariant);
   let queued = 0;
@@ -121,8 +122,12 @@ async function sendAll(c: Context<AppEnv>, requests: readonly { productId: strin
   return c.json({ queued });
 }
 
-restockAdmin.post('/api/site-users/account/notifications/restock/send', requireCrumb, async (c) => sendAll(c, [await readJson(c, sendSchema, MAX_BODY_BYTES)]));
+restockAdmin.post(`${RESTOCK_PATH}/send`, withSite, async (c) => sendAll(c, [await readJson(c, sendSchema, MAX_BODY_BYTES)]));
 
-restockAdmin.post('/api/site-users/account/notifications/restock/send/all', requireCrumb, async (c) =>
+restockAdmin.post(`${RESTOCK_PATH}/send/all`, withSite, async (c) =>
   sendAll(c, (await readJson(c, sendAllSchema, MAX_BODY_BYTES)).sendRequests),
 );
+
+restock.on('GET', [RESTOCK_PATH, `${RESTOCK_PATH}/groups`], requirePermission('read'));
+restock.on('POST', [`${RESTOCK_PATH}/send`, `${RESTOCK_PATH}/send/all`], requirePermission('commerce'));
+restock.route('/', restockAdmin);

@@ -6,26 +6,22 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { SESSION_MESSAGES, XSRF_HEADER } from '../accounts/messages';
 import { resolveCartLine } from '../commerce/cart-line';
 import type { VisitorSession } from '../durable/site-users';
+import { cartStub } from '../durable/stubs';
 import { hashPassword } from '../durable/passwords';
 import { DEMO_SHOPPER, DEMO_SITE_ID } from '../site/demo';
 import { itemById } from '../site/lookup';
 import type { Site } from '../site/schema';
-import { cartIdFrom, cartObject, cartHead, setCartCookie } from './cart';
 import { deleteStoreCookie, readStoreCookie, setStoreCookie } from './cookies';
-import { randomToken, requireCrumb } from './csrf';
-import { apiError, isDevelopment, readJson, requireSite, type AppEnv } from './http';
+import { randomToken, requireCrumb, sameToken } from './csrf';
+import { apiError, isDevelopment, readJson, type AppEnv, withSite } from './http';
 import { rateLimit } from './rate-limit';
 import { currentSession, siteUsers } from './site-user-session';
 import { signInRefusal, signInWithPassword } from './sign-in';
+import { cartHead, cartOnSignIn, setCartCookie } from './visitor-cart';
 
-export const XSRF_HEADER = 'X-SiteUser-Xsrf-Token';
-export const SESSION_MESSAGES = {
-  badCredentials: 'Your email or password is incorrect.',
-  signedOut: 'You are not signed in.',
-  xsrf: 'Your session has expired. Please reload the page and try again.',
-} as const;
 
 const MAX_BODY_BYTES = 4096;
 const signInSchema = z.object({ email: z.string().max(256), password: z.string().max(1024), rememberMe: z.boolean().optional() });
@@ -59,10 +55,10 @@ function setSessionCookies(c: Context<AppEnv>, token: string, userId: string, ex
  * copied); null when no entry could be.
  */
 async function cloneCart(c: Context<AppEnv>, site: Site, accountCartId: string): Promise<{ cartId: string; entriesLeftOut: number } | null> {
-  const source = await cartObject(c.env, site.website.id, accountCartId).read();
+  const source = await cartStub(c.env, site.website.id, accountCartId).read();
   if (source === null) return null;
   const cartId = randomToken();
-  const target = cartObject(c.env, site.website.id, cartId);
+  const target = cartStub(c.env, site.website.id, cartId);
   let cloned = 0;
   for (const entry of source.entries) {
     const item = itemById(site, entry.itemId);
@@ -77,43 +73,40 @@ async function cloneCart(c: Context<AppEnv>, site: Site, accountCartId: string):
 async function accountSession(c: Context<AppEnv>, site: Site): Promise<VisitorSession | Response> {
   const session = await currentSession(c, site);
   if (session === null) return apiError(c, 401, SESSION_MESSAGES.signedOut);
-  if (c.req.header(XSRF_HEADER) !== session.xsrfToken) return apiError(c, 403, SESSION_MESSAGES.xsrf, { crumbFail: true });
+  if (!sameToken(c.req.header(XSRF_HEADER) ?? '', session.xsrfToken)) return apiError(c, 403, SESSION_MESSAGES.xsrf, { crumbFail: true });
   return session;
 }
 
+/** Mounted at ACCOUNT_PATH; the restock area shares the prefix, so middleware here names its paths. */
+export const ACCOUNT_PATH = '/api/site-users/account';
+
 export const session = new Hono<AppEnv>();
 
-session.use('/api/site-users/account/session', requireCrumb);
-session.use('/api/site-users/account/locale', requireCrumb);
+session.use('/session', requireCrumb);
+session.use('/locale', requireCrumb);
 
-session.get('/api/site-users/account/session', async (c) => {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+session.get('/session', withSite, async (c) => {
+  const site = c.var.site;
   const current = await currentSession(c, site);
   c.header('cache-control', 'no-store');
   return c.json(current === null ? { authenticated: false } : { authenticated: true, siteUserId: current.userId, email: current.email, xsrfToken: current.xsrfToken, language: current.profile.language });
 });
 
-session.post('/api/site-users/account/session', rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'signin'), async (c) => {
+session.post('/session', rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'signin'), withSite, async (c) => {
   const body = await readJson(c, signInSchema, MAX_BODY_BYTES);
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+  const site = c.var.site;
   await ensureDemoAccounts(c, site);
   const users = siteUsers(c.env, site);
   const outcome = await signInWithPassword(users, body.email.trim(), body.password, body.rememberMe === true);
   if (outcome.status !== 'signedIn') return signInRefusal(c, outcome, SESSION_MESSAGES.badCredentials);
   const { result } = outcome;
   setSessionCookies(c, result.token, result.session.userId, result.expiresAt, body.rememberMe === true);
-  // The cart follows the account: its own cart if it has one, else the one the visitor filled.
-  const visitorCart = cartIdFrom(c);
-  if (result.session.profile.cartId !== null) setCartCookie(c, result.session.profile.cartId);
-  else if (visitorCart !== null) await users.setCart(result.session.userId, visitorCart);
+  await cartOnSignIn(c, site, result.session);
   return c.json({ xsrfToken: result.session.xsrfToken, siteUserId: result.session.userId });
 });
 
-session.delete('/api/site-users/account/session', async (c) => {
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+session.delete('/session', withSite, async (c) => {
+  const site = c.var.site;
   const current = await accountSession(c, site);
   if (current instanceof Response) return current;
   await siteUsers(c.env, site).signOut(readStoreCookie(c, 'siteUserSession') ?? '');
@@ -128,10 +121,9 @@ session.delete('/api/site-users/account/session', async (c) => {
   return c.json({ signedOut: true, cartCloned: true, ...(clone.entriesLeftOut > 0 ? { entriesLeftOut: clone.entriesLeftOut } : {}) });
 });
 
-session.post('/api/site-users/account/locale', async (c) => {
+session.post('/locale', withSite, async (c) => {
   const { language } = await readJson(c, localeSchema, MAX_BODY_BYTES);
-  const site = await requireSite(c);
-  if (site instanceof Response) return site;
+  const site = c.var.site;
   const current = await accountSession(c, site);
   if (current instanceof Response) return current;
   await siteUsers(c.env, site).setLanguage(current.userId, language);

@@ -4,7 +4,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { FormSubmissions, MAX_LIVE_KEYS, MAX_SUBMISSIONS } from '../../src/durable/forms';
 import { FORM_MESSAGES } from '../../src/forms/validate';
-import { FORM_ERRORS } from '../../src/routes/forms';
+import { FORM_SUBMIT_MESSAGES as FORM_ERRORS } from '../../src/forms/messages';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { Visitor } from './visitor';
 

@@ -6,7 +6,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MERCHANT_MESSAGES } from '../../src/routes/merchant-session';
+import { MERCHANT_MESSAGES } from '../../src/accounts/messages';
 import { DEMO_MERCHANTS, demoSite } from '../../src/site/demo';
 import { PERMISSIONS, ROLE_MESSAGES, ROLES } from '../../src/site/roles';
 import { parseSite, type Item, type SiteInput } from '../../src/site/schema';

@@ -5,7 +5,7 @@ import type { ShoppingCart } from '../../src/commerce/cart';
 import { hashPassword } from '../../src/durable/passwords';
 import { DEMO_SHOPPER, demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
-import { SESSION_MESSAGES } from '../../src/routes/session';
+import { SESSION_MESSAGES } from '../../src/accounts/messages';
 import { Visitor } from './visitor';
 
 const SESSION = '/api/site-users/account/session';

@@ -1,9 +1,8 @@
 /** The email and password fields of a sign-in form and its submit logic (visitor account and merchant console). */
 import { useState, type FormEvent } from 'react';
+import { SESSION_MESSAGES } from '../../accounts/messages';
 import { responseFailure } from '../api';
 import { fieldValue } from '../field-value';
-
-export const SIGN_IN_FAILED = 'Unable to sign in. Please try again.';
 
 /**
  * A sign-in form's state: `send` posts the credentials; on success the password is cleared and
@@ -20,7 +19,7 @@ export function useSignIn(send: (email: string, password: string) => Promise<Res
     setError(null);
     const res = await send(email, password).catch(() => null);
     setBusy(false);
-    if (res?.ok !== true) return setError(res === null ? SIGN_IN_FAILED : await responseFailure(res, SIGN_IN_FAILED));
+    if (res?.ok !== true) return setError(res === null ? SESSION_MESSAGES.signInFailed : await responseFailure(res, SESSION_MESSAGES.signInFailed));
     setPassword('');
     await onSignedIn();
   };

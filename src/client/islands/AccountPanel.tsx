@@ -3,6 +3,7 @@
  * sign-out that keeps a copy of the cart. Sign-out is retried once after a crumb failure (spec §7).
  */
 import { useEffect, useState } from 'react';
+import { SESSION_MESSAGES, XSRF_HEADER } from '../../accounts/messages';
 import { apiCall, responseFailure } from '../api';
 import SignInFields, { useSignIn } from '../components/SignInFields';
 import { fieldValue } from '../field-value';
@@ -33,7 +34,7 @@ interface Session {
 const SESSION = '/api/site-users/account/session';
 
 function call(method: string, path: string, body?: unknown, xsrf?: string): Promise<Response> {
-  return apiCall(method, path, body, xsrf === undefined ? {} : { 'X-SiteUser-Xsrf-Token': xsrf });
+  return apiCall(method, path, body, xsrf === undefined ? {} : { [XSRF_HEADER]: xsrf });
 }
 
 export default function AccountPanel({ languages }: AccountPanelProps) {
@@ -60,7 +61,7 @@ export default function AccountPanel({ languages }: AccountPanelProps) {
       res = await call('DELETE', `${SESSION}?cloneCart=true`, undefined, fresh.xsrfToken);
     }
     setBusy(false);
-    if (!res.ok) return setMessage(await responseFailure(res, 'Unable to sign out. Please try again.'));
+    if (!res.ok) return setMessage(await responseFailure(res, SESSION_MESSAGES.signOutFailed));
     const { cartCloned, entriesLeftOut = 0 } = (await res.json()) as SignedOut;
     setMessage(!cartCloned ? SIGNED_OUT.noCart : entriesLeftOut > 0 ? SIGNED_OUT.cartKeptInPart : SIGNED_OUT.cartKept);
     await refresh();

@@ -5,6 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { CAPTCHA_ACTIONS } from '../../forms/captcha';
+import { FORM_SUBMIT_MESSAGES } from '../../forms/messages';
 import type { CaptchaConfig } from '../captcha';
 import { apiCall, responseFailure } from '../api';
 import { fieldValue } from '../field-value';
@@ -22,7 +23,7 @@ export interface RestockFormProps {
   captcha: CaptchaConfig | null;
 }
 
-export const RESTOCK_FAILURE = 'Unable to submit form. Please try again later.';
+export const RESTOCK_FAILURE = FORM_SUBMIT_MESSAGES.badKey;
 
 type Phase = 'idle' | 'sending' | 'done';
 

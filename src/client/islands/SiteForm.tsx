@@ -5,11 +5,12 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CAPTCHA_ACTIONS, type CaptchaAction } from '../../forms/captcha';
+import { FORM_SUBMIT_MESSAGES } from '../../forms/messages';
 import { FORM_MESSAGES, validateForm, type FieldValue, type FormField } from '../../forms/validate';
 import type { CaptchaConfig } from '../captcha';
 import FormFields from '../components/FormFields';
 import { asContainer, navigateTo, pageQuery, setHtmlAndRunScripts } from '../dom';
-import { FORM_CLIENT_MESSAGES, FormSubmitError, submitForm, type SubmissionPage } from '../form-api';
+import { FormSubmitError, submitForm, type SubmissionPage } from '../form-api';
 import { useCaptcha } from '../use-captcha';
 
 export interface SiteFormProps {
@@ -83,7 +84,7 @@ export default function SiteForm(props: SiteFormProps) {
     try {
       await submitForm(formId, values, token, props.page);
     } catch (error) {
-      return error instanceof FormSubmitError ? fail(error.message, error.fieldErrors) : fail(FORM_CLIENT_MESSAGES.processing);
+      return error instanceof FormSubmitError ? fail(error.message, error.fieldErrors) : fail(FORM_SUBMIT_MESSAGES.processing);
     }
     props.onSubmitted?.();
     if (props.successRedirectUrl !== null) return navigateTo(props.successRedirectUrl);
@@ -105,7 +106,7 @@ export default function SiteForm(props: SiteFormProps) {
     <form className={newsletter ? 'NewsletterForm' : 'SiteForm'} data-form-id={formId} noValidate onSubmit={(event) => void submit(event)} aria-busy={submitting}>
       {showFrame && (
         <p className="SiteForm-problem SiteForm-problem--top" role="alert">
-          {FORM_CLIENT_MESSAGES.topProblem}
+          {FORM_SUBMIT_MESSAGES.topProblem}
         </p>
       )}
       <fieldset className="SiteForm-fields" disabled={submitting}>
@@ -120,7 +121,7 @@ export default function SiteForm(props: SiteFormProps) {
       )}
       {showFrame && (
         <p className="SiteForm-problem SiteForm-problem--bottom" role="alert">
-          {FORM_CLIENT_MESSAGES.bottomProblem}
+          {FORM_SUBMIT_MESSAGES.bottomProblem}
         </p>
       )}
       <button type="submit" disabled={submitting || resetting}>

@@ -1,0 +1,53 @@
+/**
+ * The visitor's cart as the browser holds it: the `CART` cookie (`__Host-CART` in production;
+ * readable by the page script), the cart object it names, and how it follows a visitor's account
+ * when they sign in. The cart API and the sign-in session share it.
+ */
+import type { Context } from 'hono';
+import { DEFAULT_CURRENCY } from '../commerce/money';
+import type { CartHead } from '../durable/cart';
+import type { VisitorSession } from '../durable/site-users';
+import { cartStub } from '../durable/stubs';
+import type { Site } from '../site/schema';
+import { readStoreCookie, setStoreCookie } from './cookies';
+import type { AppEnv } from './http';
+import { currentSession, siteUsers } from './site-user-session';
+
+export const CART_ID = /^[0-9a-f]{32}$/;
+const CART_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
+
+export function cartIdFrom(c: Context<AppEnv>): string | null {
+  const value = readStoreCookie(c, 'cart');
+  return value !== undefined && CART_ID.test(value) ? value : null;
+}
+
+export function setCartCookie(c: Context<AppEnv>, cartId: string): void {
+  setStoreCookie(c, 'cart', cartId, { sameSite: 'Lax', maxAge: CART_COOKIE_MAX_AGE });
+}
+
+export function currencyOf(site: Site): string {
+  return site.website.storeCurrency || DEFAULT_CURRENCY;
+}
+
+export function cartHead(site: Site, cartId: string): CartHead {
+  return { cartId, websiteId: site.website.id, currencyCode: currencyOf(site) };
+}
+
+/** The cart the visitor's cookie names, or null when they have none. */
+export function visitorCart(c: Context<AppEnv>, site: Site) {
+  const cartId = cartIdFrom(c);
+  return cartId === null ? null : cartStub(c.env, site.website.id, cartId);
+}
+
+/** A signed-in visitor's new cart becomes their account's cart (it follows them to other devices). */
+export async function adoptIntoAccount(c: Context<AppEnv>, site: Site, cartId: string): Promise<void> {
+  const session = await currentSession(c, site);
+  if (session !== null && session.profile.cartId === null) await siteUsers(c.env, site).setCart(session.userId, cartId);
+}
+
+/** On sign-in the cart follows the account: its own cart if it has one, else the one the visitor filled. */
+export async function cartOnSignIn(c: Context<AppEnv>, site: Site, session: VisitorSession): Promise<void> {
+  const filled = cartIdFrom(c);
+  if (session.profile.cartId !== null) setCartCookie(c, session.profile.cartId);
+  else if (filled !== null) await siteUsers(c.env, site).setCart(session.userId, filled);
+}
