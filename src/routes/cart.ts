@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { buildCart, CART_MESSAGES, MAX_ADDITIONAL_FIELDS_LENGTH, parseQuantity, type ShoppingCart, type StoredEntry } from '../commerce/cart';
 import { entryFromLine, resolveCartLine, type CartLine } from '../commerce/cart-line';
 import { DEFAULT_CURRENCY } from '../commerce/money';
+import { variantAvailable } from '../commerce/product';
 import type { CartHead, CartResult } from '../durable/cart';
 import type { Site } from '../site/schema';
 import { itemById } from '../site/lookup';
@@ -84,9 +85,9 @@ function mockCart(site: Site): ShoppingCart {
   const entries: StoredEntry[] = [];
   for (const item of site.items) {
     if (entries.length === 2) break;
-    const variants = item.structuredContent?.variants ?? [];
-    const variant = variants.find((v) => v.unlimited || v.qtyInStock > 0);
-    if (variant === undefined || item.structuredContent?.isSubscribable === true) continue;
+    const content = item.structuredContent;
+    const variant = content?.variants.find((v) => variantAvailable(v, content.productType));
+    if (variant === undefined || content?.isSubscribable === true) continue;
     const line = resolveCartLine(item, variant.sku, currencyOf(site));
     if ('error' in line) continue;
     entries.push(entryFromLine(line, `mock-${entries.length + 1}`, 1, null));

@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { CART_MESSAGES } from '../commerce/cart';
-import { ProductType } from '../commerce/product';
+import { stockLimit } from '../commerce/product';
 import { itemById } from '../site/lookup';
 import { apiError, requireSite, type AppEnv } from './http';
 
@@ -33,9 +33,9 @@ inventory.get('/api/commerce/inventory/stock/', async (c) => {
     if (item?.structuredContent === undefined) return apiError(c, 404, CART_MESSAGES.itemNotFound);
     const { productType, variants } = item.structuredContent;
     for (const variant of variants) {
-      const unlimited = variant.unlimited || productType === ProductType.GiftCard;
-      results.push({ itemId, variantId: variant.id, sku: variant.sku, unlimited, qtyInStock: unlimited ? 0 : variant.qtyInStock });
-      if (!unlimited) limited[variant.sku] = variant.qtyInStock;
+      const limit = stockLimit(variant, productType);
+      results.push({ itemId, variantId: variant.id, sku: variant.sku, unlimited: limit === null, qtyInStock: limit ?? 0 });
+      if (limit !== null) limited[variant.sku] = limit;
     }
   }
   const ledger = c.env.STOCK.get(c.env.STOCK.idFromName(site.website.id));
