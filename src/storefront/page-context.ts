@@ -185,11 +185,3 @@ export function resolvePage(site: Site, path: string, query: Readonly<Record<str
     },
   };
 }
-
-/** Every public page of a site, for the sitemap. */
-export function sitePaths(site: Site): string[] {
-  const paths = ['/', '/cart', '/search'];
-  for (const collection of site.collections) paths.push(collection.fullUrl);
-  for (const item of site.items) paths.push(item.fullUrl);
-  return paths;
-}
