@@ -99,80 +99,48 @@ function additionalFieldsForms(site: Site): Record<string, unknown> {
   return forms;
 }
 
-/** Resolves a request path (and its query) on a site. */
-export function resolvePage(site: Site, path: string, query: Readonly<Record<string, string | undefined>>): ResolvedPage {
-  const base = baseContext(site, path);
-  const segments = path.split('/').filter((s) => s !== '');
-  const first = segments[0] ?? '';
-  const notFound: ResolvedPage = {
-    kind: 'not-found',
-    status: 404,
-    context: { ...base, ...page('not-found', PageType.NotFound, 'Page not found', path) },
-  };
+/** What every page kind's resolver reads: the site, the path and its segments, the query and the shared context. */
+interface PageRequest {
+  site: Site;
+  path: string;
+  query: Readonly<Record<string, string | undefined>>;
+  base: ReturnType<typeof baseContext>;
+}
 
-  if (path === '/cart') {
-    return { kind: 'cart', status: 200, context: { ...base, ...page('cart', PageType.Cart, 'Cart', path), additionalFieldsForms: additionalFieldsForms(site) } };
-  }
-  if (path === '/account') return { kind: 'account', status: 200, context: { ...base, ...page('account', PageType.Page, 'Your account', path) } };
-  if (path === '/checkout') return { kind: 'checkout', status: 200, context: { ...base, ...page('checkout', PageType.Checkout, 'Checkout', path) } };
-  if (path === '/search') {
-    const q = (query.q ?? '').slice(0, MAX_QUERY).trim();
-    const results = q === '' ? [] : searchResults(site, q);
-    return {
-      kind: 'search',
-      status: 200,
-      context: { ...base, ...page('search', PageType.Search, 'Search', path), search: { query: q, results } },
-    };
-  }
+/** A page kind's resolver: the page, or undefined when the path names nothing of that kind. */
+type PageResolver = (request: PageRequest, params: Readonly<Record<string, string>>) => ResolvedPage | undefined;
 
-  const collection = path === '/' ? site.collections.find((c) => c.typeName === 'products') : site.collections.find((c) => c.urlId === first);
-  if (collection === undefined || (collection as { enabled?: boolean }).enabled === false) return notFound;
-  const items = itemsOf(site, collection);
-  const listPath = collection.fullUrl;
+function fixedPage(kind: PageKind, typeCode: number, title: string): PageResolver {
+  return ({ base, path }) => ({ kind, status: 200, context: { ...base, ...page(kind, typeCode, title, path) } });
+}
 
-  if (collection.typeName === 'products') {
-    if (segments.length === 1 || path === '/') {
-      const { items: shown, pagination } = paginate(items, listPath, PAGE_SIZE.products as number, pageNumber(query.page));
-      return {
-        kind: 'products',
-        status: 200,
-        context: { ...base, ...page('products', PageType.MainContent, collection.title, path), collection, items: shown, pagination },
-      };
-    }
-    const product = segments.length === 3 && segments[1] === 'p' ? items.find((i) => i.urlId === segments[2]) : undefined;
-    if (product === undefined) return notFound;
-    return {
-      kind: 'product',
-      status: 200,
-      context: {
-        ...base,
-        ...page('product', PageType.ContentItem, product.title, path, (product.excerpt ?? '').replace(/<[^>]*>/g, '')),
-        collection,
-        item: { ...product, collection },
-        related: relatedProducts(site, product),
-      },
-    };
-  }
+const cartPage: PageResolver = ({ site, base, path }) => ({
+  kind: 'cart',
+  status: 200,
+  context: { ...base, ...page('cart', PageType.Cart, 'Cart', path), additionalFieldsForms: additionalFieldsForms(site) },
+});
 
-  if (collection.typeName === 'blog') {
-    if (segments.length === 1) {
-      const { items: shown, pagination } = paginate(items, listPath, PAGE_SIZE.blog as number, pageNumber(query.page));
-      return {
-        kind: 'blog',
-        status: 200,
-        context: { ...base, ...page('blog', PageType.MainContent, collection.title, path), collection, items: shown, pagination },
-      };
-    }
-    const post = segments.length === 2 ? items.find((i) => i.urlId === segments[1]) : undefined;
-    if (post === undefined) return notFound;
-    return {
-      kind: 'post',
-      status: 200,
-      context: { ...base, ...page('post', PageType.ContentItem, post.title, path), collection, item: { ...post, collection } },
-    };
-  }
+const searchPage: PageResolver = ({ site, base, path, query }) => {
+  const q = (query.q ?? '').slice(0, MAX_QUERY).trim();
+  const results = q === '' ? [] : searchResults(site, q);
+  return { kind: 'search', status: 200, context: { ...base, ...page('search', PageType.Search, 'Search', path), search: { query: q, results } } };
+};
 
-  if (segments.length !== 1) return notFound;
+/** A published collection: found and not disabled. */
+function published(collection: Collection | undefined): Collection | undefined {
+  return collection === undefined || (collection as { enabled?: boolean }).enabled === false ? undefined : collection;
+}
+
+function collectionAt(site: Site, urlId: string | undefined): Collection | undefined {
+  return published(site.collections.find((c) => c.urlId === urlId));
+}
+
+function listPage(kind: 'products' | 'blog', { site, base, path, query }: PageRequest, collection: Collection): ResolvedPage {
+  const { items, pagination } = paginate(itemsOf(site, collection), collection.fullUrl, PAGE_SIZE[kind] as number, pageNumber(query.page));
+  return { kind, status: 200, context: { ...base, ...page(kind, PageType.MainContent, collection.title, path), collection, items, pagination } };
+}
+
+function contentPage({ site, base, path }: PageRequest, collection: Collection): ResolvedPage {
   return {
     kind: 'page',
     status: 200,
@@ -184,4 +152,93 @@ export function resolvePage(site: Site, path: string, query: Readonly<Record<str
       blocks: (collection.blocks ?? []).map((block) => (block.type === 'product' ? { ...block, product: site.items.find((i) => i.id === block.productId) ?? null } : block)),
     },
   };
+}
+
+/** The home page: the store's first products collection. */
+const homePage: PageResolver = (request) => {
+  const collection = published(request.site.collections.find((c) => c.typeName === 'products'));
+  return collection === undefined ? undefined : listPage('products', request, collection);
+};
+
+/** A collection's own page: a product list, a blog's post list, or a content page. */
+const collectionPage: PageResolver = (request, { collection: urlId }) => {
+  const collection = collectionAt(request.site, urlId);
+  if (collection === undefined) return undefined;
+  if (collection.typeName === 'products' || collection.typeName === 'blog') return listPage(collection.typeName, request, collection);
+  return contentPage(request, collection);
+};
+
+const productPage: PageResolver = (request, params) => {
+  const collection = collectionAt(request.site, params.collection);
+  if (collection?.typeName !== 'products') return undefined;
+  const product = itemsOf(request.site, collection).find((i) => i.urlId === params.item);
+  if (product === undefined) return undefined;
+  return {
+    kind: 'product',
+    status: 200,
+    context: {
+      ...request.base,
+      ...page('product', PageType.ContentItem, product.title, request.path, (product.excerpt ?? '').replace(/<[^>]*>/g, '')),
+      collection,
+      item: { ...product, collection },
+      related: relatedProducts(request.site, product),
+    },
+  };
+};
+
+const postPage: PageResolver = (request, params) => {
+  const collection = collectionAt(request.site, params.collection);
+  if (collection?.typeName !== 'blog') return undefined;
+  const post = itemsOf(request.site, collection).find((i) => i.urlId === params.item);
+  if (post === undefined) return undefined;
+  return {
+    kind: 'post',
+    status: 200,
+    context: { ...request.base, ...page('post', PageType.ContentItem, post.title, request.path), collection, item: { ...post, collection } },
+  };
+};
+
+/**
+ * The page kinds by path, first match wins. A pattern without parameters is the exact path; with
+ * them (`:name`), it matches path segments one for one (so `/shop/` is the `/shop` list).
+ */
+const PAGE_KINDS: readonly (readonly [pattern: string, resolve: PageResolver])[] = [
+  ['/cart', cartPage],
+  ['/account', fixedPage('account', PageType.Page, 'Your account')],
+  ['/checkout', fixedPage('checkout', PageType.Checkout, 'Checkout')],
+  ['/search', searchPage],
+  ['/', homePage],
+  ['/:collection', collectionPage],
+  ['/:collection/:item', postPage],
+  ['/:collection/p/:item', productPage],
+];
+
+const splitPath = (path: string) => path.split('/').filter((s) => s !== '');
+
+const COMPILED_KINDS = PAGE_KINDS.map(([pattern, resolve]) => ({ pattern, parts: splitPath(pattern), exact: !pattern.includes(':'), resolve }));
+
+/** The parameters of `path` for a pattern's parts, or null when it does not match. */
+function matchSegments(parts: readonly string[], segments: readonly string[]): Record<string, string> | null {
+  if (parts.length !== segments.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    const segment = segments[i] as string;
+    if (part.startsWith(':')) params[part.slice(1)] = segment;
+    else if (part !== segment) return null;
+  }
+  return params;
+}
+
+/** Resolves a request path (and its query) on a site. */
+export function resolvePage(site: Site, path: string, query: Readonly<Record<string, string | undefined>>): ResolvedPage {
+  const request: PageRequest = { site, path, query, base: baseContext(site, path) };
+  const segments = splitPath(path);
+  for (const kind of COMPILED_KINDS) {
+    const params = kind.exact ? (path === kind.pattern ? {} : null) : matchSegments(kind.parts, segments);
+    if (params === null) continue;
+    const found = kind.resolve(request, params);
+    if (found !== undefined) return found;
+  }
+  return { kind: 'not-found', status: 404, context: { ...request.base, ...page('not-found', PageType.NotFound, 'Page not found', path) } };
 }
