@@ -168,34 +168,31 @@ const collectionPage: PageResolver = (request, { collection: urlId }) => {
   return contentPage(request, collection);
 };
 
-const productPage: PageResolver = (request, params) => {
-  const collection = collectionAt(request.site, params.collection);
-  if (collection?.typeName !== 'products') return undefined;
-  const product = itemsOf(request.site, collection).find((i) => i.urlId === params.item);
-  if (product === undefined) return undefined;
+/** The item named by `params` in the collection they name, when that collection is of `typeName`. */
+function itemAt(site: Site, params: Readonly<Record<string, string>>, typeName: string): { collection: Collection; item: Item } | undefined {
+  const collection = collectionAt(site, params.collection);
+  if (collection?.typeName !== typeName) return undefined;
+  const item = itemsOf(site, collection).find((i) => i.urlId === params.item);
+  return item === undefined ? undefined : { collection, item };
+}
+
+const productPage: PageResolver = ({ site, base, path }, params) => {
+  const found = itemAt(site, params, 'products');
+  if (found === undefined) return undefined;
+  const { collection, item: product } = found;
+  const description = (product.excerpt ?? '').replace(/<[^>]*>/g, '');
   return {
     kind: 'product',
     status: 200,
-    context: {
-      ...request.base,
-      ...page('product', PageType.ContentItem, product.title, request.path, (product.excerpt ?? '').replace(/<[^>]*>/g, '')),
-      collection,
-      item: { ...product, collection },
-      related: relatedProducts(request.site, product),
-    },
+    context: { ...base, ...page('product', PageType.ContentItem, product.title, path, description), collection, item: { ...product, collection }, related: relatedProducts(site, product) },
   };
 };
 
-const postPage: PageResolver = (request, params) => {
-  const collection = collectionAt(request.site, params.collection);
-  if (collection?.typeName !== 'blog') return undefined;
-  const post = itemsOf(request.site, collection).find((i) => i.urlId === params.item);
-  if (post === undefined) return undefined;
-  return {
-    kind: 'post',
-    status: 200,
-    context: { ...request.base, ...page('post', PageType.ContentItem, post.title, request.path), collection, item: { ...post, collection } },
-  };
+const postPage: PageResolver = ({ site, base, path }, params) => {
+  const found = itemAt(site, params, 'blog');
+  if (found === undefined) return undefined;
+  const { collection, item: post } = found;
+  return { kind: 'post', status: 200, context: { ...base, ...page('post', PageType.ContentItem, post.title, path), collection, item: { ...post, collection } } };
 };
 
 /**
