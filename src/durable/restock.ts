@@ -230,7 +230,15 @@ export class RestockSignups extends DurableObject<Env> {
   }
 
   override async alarm(): Promise<void> {
-    const sender = remoteEmailSender(this.env);
+    let sender: ReturnType<typeof remoteEmailSender>;
+    try {
+      sender = remoteEmailSender(this.env);
+    } catch (error) {
+      // Misconfigured email: every message stays in the outbox until the configuration is fixed.
+      console.error('restock email not sent', error);
+      await this.ctx.storage.setAlarm(Date.now() + RETRY_MS);
+      return;
+    }
     const due = this.sql.exec<{ id: number; recipient: string; subject: string; body: string }>('SELECT id, recipient, subject, body FROM outbox ORDER BY id LIMIT 100').toArray();
     let failed = false;
     for (const message of due) {

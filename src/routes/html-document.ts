@@ -23,7 +23,7 @@ export async function htmlDocument(c: Context<AppEnv>, doc: HtmlDocument, status
   const style = doc.style === undefined ? '' : markup`<style>${raw(doc.style)}</style>`;
   const script = doc.script == null ? '' : markup`<script type="module" src="${doc.script}"></script>`;
   const page = markup`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${doc.title}</title>${style}</head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${doc.title}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">${style}</head>
 <body>${doc.body}${script}</body></html>
 `;
   const sources = doc.style === undefined ? NO_SOURCES : { ...NO_SOURCES, styleHashes: [await cspHash(doc.style)] };

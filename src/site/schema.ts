@@ -67,7 +67,8 @@ export const formSchema = z.object({
   submitButtonText: z.string().default('Submit'),
   submissionMessage: z.string().default('Thank you!'),
   /** After a submission the visitor goes here (a site path or an http(s) URL) instead of seeing the message. */
-  successRedirectUrl: z.string().regex(/^(\/|https?:\/\/)/, 'must be a site path or an http(s) URL').max(2083).optional(),
+  // A path may not start with `//` or `/\`: browsers read both as another host.
+  successRedirectUrl: z.string().regex(/^(\/(?![/\\])|https?:\/\/)/, 'must be a site path or an http(s) URL').max(2083).optional(),
   /** Shown (and its scripts run) after the submission message: code injection (src/site/code-injection.ts), stored as written. */
   postSubmitHtml: z.string().max(20_000).optional(),
 });

@@ -33,7 +33,8 @@ export function htmlCsp(sources: TrustedSources, captchaProvider: string | undef
     `script-src ${sourceList(["'self'"], sources.scriptHashes, sources.scriptUrls, captcha)}`,
     `style-src ${sourceList(["'self'"], sources.styleHashes)}`,
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data:",
+    // Product images may live on a CDN (imported stores); an image cannot run script.
+    "img-src 'self' data: https:",
     `connect-src ${sourceList(["'self'"], captcha)}`,
     `frame-src ${sourceList(["'self'"], captcha)}`,
     "object-src 'none'",

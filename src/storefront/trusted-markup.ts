@@ -4,7 +4,9 @@
  * their `<script`/`<style` opening tags gets `data-trust="<secret>"`, a random value made once per
  * isolate that no content, parameter or cached page ever carries. After rendering, `keepTrusted`
  * drops every script or style element without the secret (whatever content or a reflected value
- * slipped in) and takes the marker off the others, so the cached page holds neither.
+ * slipped in) and takes the marker off the others, so the cached page holds neither. Trusted code
+ * may also hold `<script` where it opens no element (a script's string, `<noscript>` or `<textarea>`
+ * text, an attribute value, a comment): the marker added there is taken out of the output as text.
  */
 import { cspHash, mergeSources, NO_SOURCES, scriptUrlSource, type TrustedSources } from './content-security';
 import type { Site } from '../site/schema';
@@ -21,9 +23,41 @@ function trustSecret(): string {
 
 const OPENING_TAG = /<(script|style)(?=[\s/>])/gi;
 
+/** What `markTrusted` adds after each opening tag's name. */
+function markerAttribute(): string {
+  return ` ${MARKER}="${trustSecret()}"`;
+}
+
 /** Trusted markup: every `<script` and `<style` opening tag carries the secret. */
 export function markTrusted(source: string): string {
-  return source.replace(OPENING_TAG, `<$1 ${MARKER}="${trustSecret()}"`);
+  return source.replace(OPENING_TAG, `<$1${markerAttribute()}`);
+}
+
+/** Markup or inline text with every marker left where no element took it off removed, as written again. */
+function unmarked(text: string): string {
+  return text.replaceAll(markerAttribute(), '');
+}
+
+/** A stream of markup with the markers removed, also where one is split across chunks. */
+function unmarking(): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let held = '';
+  const emit = (text: string, controller: TransformStreamDefaultController<Uint8Array>) => {
+    if (text !== '') controller.enqueue(encoder.encode(text));
+  };
+  return new TransformStream({
+    transform(chunk, controller) {
+      const text = unmarked(held + decoder.decode(chunk, { stream: true }));
+      // A marker may begin in the last characters: keep them until the next chunk completes it.
+      const keep = Math.min(text.length, markerAttribute().length - 1);
+      held = text.slice(text.length - keep);
+      emit(text.slice(0, text.length - keep), controller);
+    },
+    flush(controller) {
+      emit(unmarked(held + decoder.decode()), controller);
+    },
+  });
 }
 
 const trustedThemes = new WeakMap<ThemeFiles, ThemeFiles>();
@@ -65,7 +99,7 @@ class TrustFilter {
     const inline = { list: element.tagName === 'script' ? this.found.scripts : this.found.styles, text: '' };
     this.inline = inline;
     element.onEndTag(() => {
-      inline.list.push(inline.text);
+      inline.list.push(unmarked(inline.text));
       this.inline = null;
     });
   }
@@ -75,26 +109,19 @@ class TrustFilter {
   }
 }
 
-/** A `<script` the theme wrote inside a comment was marked too: the secret must not reach the page. */
-const commentCleaner = {
-  comments(comment: Comment): void {
-    if (comment.text.includes(trustSecret())) comment.text = comment.text.replaceAll(` ${MARKER}="${trustSecret()}"`, '');
-  },
-};
-
 function filtering(filter: TrustFilter): HTMLRewriter {
-  return new HTMLRewriter().on('script, style', filter).onDocument(commentCleaner);
+  return new HTMLRewriter().on('script, style', filter);
 }
 
 /** A rendered page's stream with only trusted scripts and styles left. */
 export function keepTrusted(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-  return filtering(new TrustFilter()).transform(new Response(body)).body as ReadableStream<Uint8Array>;
+  return (filtering(new TrustFilter()).transform(new Response(body)).body as ReadableStream<Uint8Array>).pipeThrough(unmarking());
 }
 
 /** Rendered markup with only trusted scripts and styles left, and what those contain. */
 export async function keepTrustedText(markup: string): Promise<{ html: string; found: TrustedElements }> {
   const filter = new TrustFilter();
-  const html = await filtering(filter).transform(new Response(markup)).text();
+  const html = unmarked(await filtering(filter).transform(new Response(markup)).text());
   return { html, found: filter.found };
 }
 

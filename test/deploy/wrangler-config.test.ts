@@ -15,6 +15,7 @@ describe('wrangler.toml as deployed', () => {
   it('is production, with a captcha that checks tokens for real', () => {
     expect(config.vars.ENVIRONMENT).toBe('production');
     expect(config.vars.CAPTCHA_PROVIDER).toBe('recaptcha-enterprise');
+    expect(config.vars.EMAIL_PROVIDER).toBe('http');
   });
 
   it('holds no secrets: the reCAPTCHA, email and maps keys are `wrangler secret put`', () => {
@@ -29,8 +30,8 @@ describe('wrangler.toml as deployed', () => {
 
 describe('development is opted into explicitly', () => {
   it('by the variables npm start, the browser tests, the benchmarks and the worker tests pass', () => {
-    expect(DEVELOPMENT_VARS).toEqual({ ENVIRONMENT: 'development', CAPTCHA_PROVIDER: 'local' });
-    expect(developmentVarArgs()).toEqual(['--var', 'ENVIRONMENT:development', '--var', 'CAPTCHA_PROVIDER:local']);
+    expect(DEVELOPMENT_VARS).toEqual({ ENVIRONMENT: 'development', CAPTCHA_PROVIDER: 'local', EMAIL_PROVIDER: 'local' });
+    expect(developmentVarArgs()).toEqual(['--var', 'ENVIRONMENT:development', '--var', 'CAPTCHA_PROVIDER:local', '--var', 'EMAIL_PROVIDER:local']);
     for (const file of ['scripts/start.mjs', 'scripts/local-store.mjs']) expect(readFileSync(file, 'utf8'), file).toContain('...developmentVarArgs()');
     expect(readFileSync('vitest.config.mts', 'utf8')).toContain('miniflare: { bindings: DEVELOPMENT_VARS }');
   });

@@ -257,12 +257,14 @@ describe('cart under concurrency', () => {
   it('answers 429 with the spec message once a visitor passes the write limit', async () => {
     const visitor = await new Visitor('http://limits.test').open('/');
     let limited: Response | undefined;
-    for (let batch = 0; batch < 8 && limited === undefined; batch++) {
+    // The local limiter counts per clock-aligned minute: on a slow machine 200 writes can straddle
+    // two windows without passing 120 in either, so keep writing (500 cannot stay under it in both).
+    for (let batch = 0; batch < 20 && limited === undefined; batch++) {
       const responses = await Promise.all(Array.from({ length: 25 }, () => visitor.send('POST', ENTRIES, '{')));
       limited = responses.find((res) => res.status === 429);
       await Promise.all(responses.filter((res) => res !== limited).map((res) => res.arrayBuffer()));
     }
     expect(limited?.status).toBe(429);
     expect(await limited?.json()).toEqual({ error: 'Please try again in a few seconds.' });
-  }, 60_000);
+  }, 180_000);
 });
