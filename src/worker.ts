@@ -49,7 +49,7 @@ function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
-/** Only unknown API paths reach this: every other GET is a store page (src/routes/pages.ts). */
+/** Only unknown API paths reach this: every other GET is a store page (src/routes/pages.ts, rendered by src/storefront/). */
 function notFound(c: Context<AppEnv>): Response {
   if (isApiPath(c.req.path)) return c.json<ErrorBody>({ error: NOT_FOUND }, 404);
   return c.text(NOT_FOUND, 404);

@@ -57,18 +57,13 @@ function room(file: string): string {
 /** Modules of ours that import nothing of ours but each other: anything may depend on them. */
 const GROUND = new Set(['values', 'html']);
 
-/**
- * Arrows that are allowed although the rule would refuse them, each with its reason. Keep this
- * short: issue 15 removes the routes-level ones as it moves the storefront out of routes.
- */
+/** Arrows that are allowed although the rule would refuse them, each with its reason. Keep this short. */
 const KNOWN_EXCEPTIONS = new Set([
   // The engine's commerce and content formatters apply the product rules the cart and the browser
   // use, so a template can never disagree with them about "sold out" or "on sale". product.ts
   // imports only ground modules (asserted below), so this edge adds no loop and nothing else.
   'src/engine/plugins/commerce.ts -> src/commerce/product.ts',
   'src/engine/plugins/content.ts -> src/commerce/product.ts',
-  // Issue 15 (item 3) moves the site's page logic out of routes; until then beacons read its paths there.
-  'src/beacon/page-paths.ts -> src/routes/page-context.ts',
 ]);
 
 /** The arrows out of production modules (tests may reach wherever they test) that break `allowed`. */
@@ -163,11 +158,15 @@ describe('architecture: arrows point one way', () => {
   });
 
   it('the browser code imports neither the server nor the engine (its bundle would carry it)', () => {
-    expect(wrongArrows(inRooms('client'), notIn('routes', 'durable', 'engine', 'site', 'integrations', 'worker'))).toEqual([]);
+    expect(wrongArrows(inRooms('client'), notIn('routes', 'storefront', 'durable', 'engine', 'site', 'integrations', 'worker'))).toEqual([]);
   });
 
-  it('site, beacon, integrations and Durable Objects do not import the routes', () => {
-    expect(wrongArrows(inRooms('site', 'beacon', 'integrations', 'durable'), notIn('routes', 'worker'))).toEqual([]);
+  it('the storefront renders pages from site, commerce, engine, forms, integrations and browser islands, never routes or Durable Objects', () => {
+    expect(wrongArrows(inRooms('storefront'), inRooms('storefront', 'site', 'commerce', 'engine', 'forms', 'integrations', 'client', ...GROUND))).toEqual([]);
+  });
+
+  it('site, beacon, integrations and Durable Objects do not import the routes or the storefront', () => {
+    expect(wrongArrows(inRooms('site', 'beacon', 'integrations', 'durable'), notIn('routes', 'storefront', 'worker'))).toEqual([]);
   });
 
   it('only the worker imports the route areas', () => {

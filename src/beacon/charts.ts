@@ -3,12 +3,9 @@
  * (top pages, products, the funnel) and vitals bars coloured by the spec's good/poor thresholds.
  * Plain strings, no chart library; every label is escaped.
  */
+import { escapeHtmlAll } from '../html/escape';
 import { HOUR_MS, type DashboardSummary } from './aggregate';
 import { rateVital, VITAL_THRESHOLDS } from './vitals';
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 const WIDTH = 640;
 const RATING_COLOURS = { good: '#0a7d3b', 'needs-improvement': '#a15c00', poor: '#b3261e' } as const;
@@ -42,10 +39,10 @@ export function barChart(title: string, rows: ReadonlyArray<{ label: string; val
     .map((row, i) => {
       const width = ((row.value / max) * (WIDTH - 260)).toFixed(1);
       const top = i * rowHeight;
-      return `<g><text x="0" y="${top + 15}" font-size="12">${escapeHtml(row.label.slice(0, 40))}</text><rect x="220" y="${top + 4}" width="${width}" height="14" fill="#1a56db"/><text x="${226 + Number(width)}" y="${top + 15}" font-size="12">${row.value}</text></g>`;
+      return `<g><text x="0" y="${top + 15}" font-size="12">${escapeHtmlAll(row.label.slice(0, 40))}</text><rect x="220" y="${top + 4}" width="${width}" height="14" fill="#1a56db"/><text x="${226 + Number(width)}" y="${top + 15}" font-size="12">${row.value}</text></g>`;
     })
     .join('\n');
-  return `<svg role="img" aria-label="${escapeHtml(title)}" viewBox="0 0 ${WIDTH} ${rows.length * rowHeight}" width="100%">\n${bars}\n</svg>`;
+  return `<svg role="img" aria-label="${escapeHtmlAll(title)}" viewBox="0 0 ${WIDTH} ${rows.length * rowHeight}" width="100%">\n${bars}\n</svg>`;
 }
 
 /** Each page's 75th percentile per metric, as a bar against the poor threshold, coloured by its rating. */
@@ -60,7 +57,7 @@ export function vitalsChart(vitals: DashboardSummary['vitals']): string {
       const rating = rateVital(v.metric, v.p75);
       const shown = v.metric === 'CLS' ? v.p75.toFixed(3) : `${Math.round(v.p75)} ms`;
       const width = Math.min(WIDTH - 300, v.p75 * scale).toFixed(1);
-      return `<g><text x="0" y="${top + 15}" font-size="12">${escapeHtml(v.path.slice(0, 28))} ${v.metric}</text><rect x="220" y="${top + 4}" width="${width}" height="14" fill="${RATING_COLOURS[rating]}"><title>${rating}</title></rect><line x1="${(220 + good * scale).toFixed(1)}" x2="${(220 + good * scale).toFixed(1)}" y1="${top + 2}" y2="${top + 20}" stroke="#0a7d3b"/><line x1="${(220 + poor * scale).toFixed(1)}" x2="${(220 + poor * scale).toFixed(1)}" y1="${top + 2}" y2="${top + 20}" stroke="#b3261e"/><text x="${WIDTH - 70}" y="${top + 15}" font-size="12" data-rating="${rating}">${shown}</text></g>`;
+      return `<g><text x="0" y="${top + 15}" font-size="12">${escapeHtmlAll(v.path.slice(0, 28))} ${v.metric}</text><rect x="220" y="${top + 4}" width="${width}" height="14" fill="${RATING_COLOURS[rating]}"><title>${rating}</title></rect><line x1="${(220 + good * scale).toFixed(1)}" x2="${(220 + good * scale).toFixed(1)}" y1="${top + 2}" y2="${top + 20}" stroke="#0a7d3b"/><line x1="${(220 + poor * scale).toFixed(1)}" x2="${(220 + poor * scale).toFixed(1)}" y1="${top + 2}" y2="${top + 20}" stroke="#b3261e"/><text x="${WIDTH - 70}" y="${top + 15}" font-size="12" data-rating="${rating}">${shown}</text></g>`;
     })
     .join('\n');
   return `<svg role="img" aria-label="Web vitals, 75th percentile per page, with good and poor thresholds" viewBox="0 0 ${WIDTH} ${vitals.length * rowHeight}" width="100%">\n${bars}\n</svg>`;

@@ -2,7 +2,7 @@
  * The page a beacon counts under: one of the site's own pages (its sitemap pages, plus checkout
  * and account), or OTHER_KEY for any other path, so made-up paths cannot add rows.
  */
-import { sitePaths } from '../routes/page-context';
+import { sitePaths } from '../site/paths';
 import type { Site } from '../site/schema';
 import { OTHER_KEY } from './store-limits';
 

@@ -4,8 +4,8 @@
  */
 import { CART_MESSAGES, type StoredEntry } from './cart';
 import { toMinorUnits } from './money';
-import { isSubscribable, productType, ProductType, variantsOf, type ProductTypeCode } from './product';
-import { asString, childOf, isTruthy } from '../values/index';
+import { isSubscribable, priceNow, productType, ProductType, variantStockLimit, variantsOf, type ProductTypeCode } from './product';
+import { asString, childOf } from '../values/index';
 
 export interface CartLine {
   itemId: string;
@@ -46,8 +46,7 @@ export function resolveCartLine(item: unknown, sku: string | null | undefined, s
   };
   if (type === ProductType.Digital) {
     if (sku !== undefined && sku !== null && sku !== itemId) return { error: CART_MESSAGES.variantUnavailable };
-    const content = childOf(item, 'structuredContent');
-    const cents = priceCents(childOf(content, isTruthy(childOf(content, 'onSale')) ? 'salePriceMoney' : 'priceMoney'), storeCurrency);
+    const cents = priceCents(priceNow(childOf(item, 'structuredContent')), storeCurrency);
     if (cents === null) return { error: CART_MESSAGES.itemNotFound };
     return { ...common, sku: itemId, attributes: {}, unitPriceCents: cents, stock: null };
   }
@@ -59,10 +58,8 @@ export function resolveCartLine(item: unknown, sku: string | null | undefined, s
   if (variant === undefined) {
     return { error: type === ProductType.GiftCard ? CART_MESSAGES.giftCardDenomination : CART_MESSAGES.variantUnavailable };
   }
-  const price = isTruthy(childOf(variant, 'onSale')) ? childOf(variant, 'salePriceMoney') : childOf(variant, 'priceMoney');
-  const cents = priceCents(price, storeCurrency);
+  const cents = priceCents(priceNow(variant), storeCurrency);
   if (cents === null) return { error: CART_MESSAGES.itemNotFound };
-  const limited = type !== ProductType.GiftCard && !isTruthy(childOf(variant, 'unlimited'));
   const imageUrl = asString(childOf(childOf(variant, 'image'), 'assetUrl')) || common.imageUrl;
   return {
     ...common,
@@ -70,7 +67,7 @@ export function resolveCartLine(item: unknown, sku: string | null | undefined, s
     sku,
     attributes: attributesOf(variant),
     unitPriceCents: cents,
-    stock: limited ? Math.max(0, Math.trunc(Number(childOf(variant, 'qtyInStock')) || 0)) : null,
+    stock: variantStockLimit(item, variant),
   };
 }
 

@@ -50,13 +50,16 @@ export function decimalMoney(units: number, currency: string): DecimalMoney {
   return { decimalValue: fromMinorUnits(units, currency), currencyCode: currency };
 }
 
-/** '$12.50', '¥1,200', '12,50 €' as the visitor's locale writes the store currency. */
-export function formatMoney(units: number, currency: string, locale = 'en-US'): string {
-  const key = `${locale}|${currency}`;
+/**
+ * '$12.50', '¥1,200', '12,50 €' as the visitor's locale writes the store currency; without
+ * `grouping`, no thousands separators ('$2000.00').
+ */
+export function formatMoney(units: number, currency: string, locale = 'en-US', grouping = true): string {
+  const key = `${locale}|${currency}|${grouping}`;
   let format = moneyFormats.get(key);
   if (format === undefined) {
     const digits = currencyDigits(currency);
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: grouping });
     moneyFormats.set(key, format);
   }
   return format.format(units / 10 ** currencyDigits(currency));

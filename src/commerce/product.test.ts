@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  currentPrice,
   fromPrice,
   hasVariants,
   hasVariedPrices,
@@ -10,6 +11,8 @@ import {
   productType,
   salePrice,
   showsQuantityInput,
+  stockLimit,
+  variantAvailable,
   totalStockRemaining,
   variantDescriptor,
   variantOptions,
@@ -131,5 +134,22 @@ describe('product rules', () => {
     expect(showsQuantityInput(product(3, [{ stock: 5 }]), settings(true))).toBe(true);
     expect(showsQuantityInput(product(3, [{ stock: 5 }]), settings(false))).toBe(false);
     expect(showsQuantityInput(product(2, []), {})).toBe(false);
+  });
+
+  it('limits a variant to its stock, except unlimited variants, digital goods and gift cards', () => {
+    expect(stockLimit({ unlimited: false, qtyInStock: 3 }, ProductType.Physical)).toBe(3);
+    expect(stockLimit({ unlimited: true, qtyInStock: 0 }, ProductType.Physical)).toBeNull();
+    expect(stockLimit({ unlimited: false, qtyInStock: 0 }, ProductType.GiftCard)).toBeNull();
+    expect(stockLimit({ unlimited: false, qtyInStock: 0 }, ProductType.Digital)).toBeNull();
+    expect(variantAvailable({ unlimited: false, qtyInStock: 0 }, ProductType.Service)).toBe(false);
+    expect(variantAvailable({ unlimited: false, qtyInStock: 1 }, ProductType.Service)).toBe(true);
+    expect(variantAvailable({ unlimited: false, qtyInStock: 0 }, ProductType.GiftCard)).toBe(true);
+  });
+
+  it('prices a variant at its sale price only while it is on sale', () => {
+    const prices = { priceMoney: { value: '20.00', currency: 'USD' }, salePriceMoney: { value: '15.00', currency: 'USD' } };
+    expect(currentPrice({ ...prices, onSale: true })?.value).toBe('15.00');
+    expect(currentPrice({ ...prices, onSale: false })?.value).toBe('20.00');
+    expect(currentPrice(prices)?.value).toBe('20.00');
   });
 });

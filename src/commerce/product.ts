@@ -47,9 +47,62 @@ export function currencyOf(money: unknown): string {
   return currency === undefined ? DEFAULT_MONEY.currency : asString(currency).trim();
 }
 
-/** The money a variant sells for now: its sale price when on sale. */
-function currentPrice(variant: unknown): unknown {
-  return isTruthy(childOf(variant, 'onSale')) ? childOf(variant, 'salePriceMoney') : childOf(variant, 'priceMoney');
+/** What a variant has in stock (the site schema's variants satisfy it). */
+export interface VariantStock {
+  unlimited: boolean;
+  qtyInStock: number;
+}
+
+/** Prices of a variant, or of a digital product (the site schema's variants and products satisfy it). */
+export interface Priced<M = MoneyValue> {
+  onSale?: boolean;
+  priceMoney?: M;
+  salePriceMoney?: M;
+}
+
+/**
+ * The units of a variant a shopper can have: its stock in whole units, or null when unlimited
+ * (unlimited variants, digital goods and gift cards).
+ */
+export function stockLimit(variant: VariantStock, type: ProductTypeCode | undefined): number | null {
+  if (variant.unlimited || type === ProductType.Digital || type === ProductType.GiftCard) return null;
+  return Math.max(0, Math.trunc(variant.qtyInStock) || 0);
+}
+
+/** Whether a variant can be bought now: unlimited, or at least one unit in stock. */
+export function variantAvailable(variant: VariantStock, type: ProductTypeCode | undefined): boolean {
+  const limit = stockLimit(variant, type);
+  return limit === null || limit > 0;
+}
+
+/** The money a variant (or a digital product) sells for now: its sale price when on sale. */
+export function currentPrice<M>(priced: Priced<M>): M | undefined {
+  return priced.onSale === true ? priced.salePriceMoney : priced.priceMoney;
+}
+
+/** A template value's stock fields, read with the template language's semantics. */
+function stockOf(variant: unknown): VariantStock {
+  return { unlimited: isTruthy(childOf(variant, 'unlimited')), qtyInStock: asNumber(childOf(variant, 'qtyInStock')) };
+}
+
+/** A template value's prices, read with the template language's semantics. */
+function pricesOf(priced: unknown): Priced<unknown> {
+  return { onSale: isTruthy(childOf(priced, 'onSale')), priceMoney: childOf(priced, 'priceMoney'), salePriceMoney: childOf(priced, 'salePriceMoney') };
+}
+
+/** `variantAvailable` for template data: a variant of `item`. */
+export function isVariantAvailable(item: unknown, variant: unknown): boolean {
+  return variantAvailable(stockOf(variant), productType(item));
+}
+
+/** `stockLimit` for template data: a variant of `item`. */
+export function variantStockLimit(item: unknown, variant: unknown): number | null {
+  return stockLimit(stockOf(variant), productType(item));
+}
+
+/** `currentPrice` for template data: a variant, or a digital product's structured content. */
+export function priceNow(priced: unknown): unknown {
+  return currentPrice(pricesOf(priced));
 }
 
 export function hasVariants(item: unknown): boolean {
@@ -61,9 +114,7 @@ export function isSoldOut(item: unknown): boolean {
   switch (productType(item)) {
     case ProductType.Physical:
     case ProductType.Service:
-      return !variantList(item).some(
-        (v) => isTruthy(childOf(v, 'unlimited')) || asNumber(childOf(v, 'qtyInStock')) > 0,
-      );
+      return !variantList(item).some((v) => isVariantAvailable(item, v));
     case ProductType.Digital:
     case ProductType.GiftCard:
       return false;
@@ -137,7 +188,7 @@ export function fromPrice(item: unknown): unknown {
     case ProductType.Service:
     case ProductType.GiftCard: {
       const variants = variantList(item);
-      return variants.length === 0 ? DEFAULT_MONEY : pickVariantPrice(variants, currentPrice, lower);
+      return variants.length === 0 ? DEFAULT_MONEY : pickVariantPrice(variants, priceNow, lower);
     }
     case ProductType.Digital:
       return digitalPrice(item, 'priceMoney');
@@ -193,9 +244,9 @@ export function lowestVariantPricingOptions(item: unknown): unknown {
   const variants = variantList(item);
   if (variants.length === 0) return null;
   let options = childOf(variants[0], 'pricingOptions');
-  let lowest = amountOf(currentPrice(variants[0]));
+  let lowest = amountOf(priceNow(variants[0]));
   for (let i = 1; i < variants.length; i++) {
-    const price = amountOf(currentPrice(variants[i]));
+    const price = amountOf(priceNow(variants[i]));
     if (price < lowest) {
       options = childOf(variants[i], 'pricingOptions');
       lowest = price;

@@ -1,6 +1,7 @@
 /**
  * Escaping text for HTML, shared by the template engine (every `{variable}` it prints goes through
- * it) and by code that writes HTML into the site model. A ground module: it imports nothing of ours.
+ * it), by code that writes HTML into the site model and by the dashboard's charts. A ground module:
+ * it imports nothing of ours.
  */
 
 /**
@@ -34,4 +35,9 @@ export function escapeHtml(text: string): string {
 /** Escapes `&`, `<`, `>` and `"` (a double-quoted attribute value; single quotes are left as they are). */
 export function escapeHtmlQuoted(text: string): string {
   return escape(text, true);
+}
+
+/** Escapes `& < > " '` as numeric references: text for any place in hand-built markup, attributes in either quotes included. */
+export function escapeHtmlAll(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

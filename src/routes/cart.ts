@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { buildCart, CART_MESSAGES, MAX_ADDITIONAL_FIELDS_LENGTH, parseQuantity, type ShoppingCart, type StoredEntry } from '../commerce/cart';
 import { entryFromLine, resolveCartLine, type CartLine } from '../commerce/cart-line';
+import { variantAvailable } from '../commerce/product';
 import type { CartResult } from '../durable/cart';
 import { cartStub } from '../durable/stubs';
 import type { Site } from '../site/schema';
@@ -59,9 +60,9 @@ function mockCart(site: Site): ShoppingCart {
   const entries: StoredEntry[] = [];
   for (const item of site.items) {
     if (entries.length === 2) break;
-    const variants = item.structuredContent?.variants ?? [];
-    const variant = variants.find((v) => v.unlimited || v.qtyInStock > 0);
-    if (variant === undefined || item.structuredContent?.isSubscribable === true) continue;
+    const content = item.structuredContent;
+    const variant = content?.variants.find((v) => variantAvailable(v, content.productType));
+    if (variant === undefined || content?.isSubscribable === true) continue;
     const line = resolveCartLine(item, variant.sku, currencyOf(site));
     if ('error' in line) continue;
     entries.push(entryFromLine(line, `mock-${entries.length + 1}`, 1, null));

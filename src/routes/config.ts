@@ -3,12 +3,12 @@
  * never counted by analytics. The merchant signs in here; the dashboard lives at /config/analytics.
  */
 import { Hono } from 'hono';
-import { renderIsland } from './islands';
 import { htmlDocument, markup, messagePage, raw } from './html-document';
 import { NO_STORE } from '../http/messages';
 import { isDevelopment, loadedSite, type AppEnv } from './http';
-import { clientEntry } from './pages';
 import { PERMISSIONS } from '../site/roles';
+import { renderIsland } from '../storefront/islands';
+import { clientEntry } from '../storefront/render';
 
 export const config = new Hono<AppEnv>();
 

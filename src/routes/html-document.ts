@@ -1,24 +1,14 @@
 /**
- * Hand-built HTML (error pages, the editor page, the dashboard, the dev template-error panel) is
- * written with Hono's `html` template, which escapes `& < > ' "` in every interpolated value; `raw`
- * marks markup that is already safe. `htmlDocument` answers a whole document with a CSP that allows
- * its one inline stylesheet by hash and nothing inline besides.
+ * Hand-built HTML documents (error pages, the editor page, the dashboard) are written with
+ * `markup` (src/html/markup.ts), which escapes every interpolated value. `htmlDocument` answers a
+ * whole document with a CSP that allows its one inline stylesheet by hash and nothing inline besides.
  */
 import type { Context } from 'hono';
-import { html, raw } from 'hono/html';
-import type { HtmlEscapedString } from 'hono/utils/html';
-import { cspHash, htmlCsp, NO_SOURCES } from './content-security';
+import { markup, raw, type Markup } from '../html/markup';
+import { cspHash, htmlCsp, NO_SOURCES } from '../storefront/content-security';
 import type { AppEnv } from './http';
 
-export { raw };
-export type Markup = HtmlEscapedString;
-
-/** `html` for markup without asynchronous parts (all of ours). */
-export function markup(strings: TemplateStringsArray, ...values: unknown[]): Markup {
-  const out = html(strings, ...values);
-  if (out instanceof Promise) throw new Error('markup has no asynchronous parts');
-  return out;
-}
+export { markup, raw };
 
 export interface HtmlDocument {
   title: string;

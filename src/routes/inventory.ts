@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { CART_MESSAGES } from '../commerce/cart';
-import { ProductType } from '../commerce/product';
+import { stockLimit } from '../commerce/product';
 import { stockLedger } from '../durable/stubs';
 import { itemById } from '../site/lookup';
 import { apiError, type AppEnv, withSite } from './http';
@@ -33,9 +33,9 @@ inventory.get('/api/commerce/inventory/stock/', withSite, async (c) => {
     if (item?.structuredContent === undefined) return apiError(c, 404, CART_MESSAGES.itemNotFound);
     const { productType, variants } = item.structuredContent;
     for (const variant of variants) {
-      const unlimited = variant.unlimited || productType === ProductType.GiftCard;
-      results.push({ itemId, variantId: variant.id, sku: variant.sku, unlimited, qtyInStock: unlimited ? 0 : variant.qtyInStock });
-      if (!unlimited) limited[variant.sku] = variant.qtyInStock;
+      const limit = stockLimit(variant, productType);
+      results.push({ itemId, variantId: variant.id, sku: variant.sku, unlimited: limit === null, qtyInStock: limit ?? 0 });
+      if (limit !== null) limited[variant.sku] = limit;
     }
   }
   const ledger = stockLedger(c.env, site.website.id);

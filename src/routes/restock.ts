@@ -6,6 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { CART_MESSAGES } from '../commerce/cart';
+import { variantAvailable } from '../commerce/product';
 import { CAPTCHA_ACTIONS } from '../forms/captcha';
 import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
 import { captchaVerifier } from '../integrations/captcha';
@@ -60,7 +61,7 @@ restock.post(RESTOCK_PATH, requireCrumb, rateLimit((env) => env.ACCOUNT_RATE_LIM
   const site = c.var.site;
   const found = variantOf(site, body.productId, body.variantId);
   if (found === null) return apiError(c, 404, RESTOCK_MESSAGES.unknownVariant);
-  if (found.variant.unlimited || found.variant.qtyInStock > 0) return apiError(c, 400, RESTOCK_MESSAGES.inStock);
+  if (variantAvailable(found.variant, found.item.structuredContent?.productType)) return apiError(c, 400, RESTOCK_MESSAGES.inStock);
   const siteKey = site.website.captchaSettings?.siteKey;
   if (siteKey !== undefined && siteKey !== '') {
     const token = body.recaptchaEnterpriseV3Token ?? '';

@@ -1,10 +1,10 @@
 /**
  * Security headers on every response. An HTML answer keeps the CSP it was made with (a store page's
- * is computed when it is rendered and cached with it, see src/routes/trusted-markup.ts); any other
+ * is computed when it is rendered and cached with it, see src/storefront/trusted-markup.ts); any other
  * HTML gets the strict default, which runs nothing inline. API answers get `API_CSP`.
  */
 import type { MiddlewareHandler } from 'hono';
-import { API_CSP, htmlCsp, NO_SOURCES } from './content-security';
+import { API_CSP, htmlCsp, NO_SOURCES } from '../storefront/content-security';
 import type { AppEnv } from './http';
 
 const COMMON: Readonly<Record<string, string>> = {

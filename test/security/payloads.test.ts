@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { demoSite } from '../../src/site/demo';
 import { parseSite } from '../../src/site/schema';
 import { mapHost, publishSite } from '../../src/site/store';
-import { sitePaths } from '../../src/routes/page-context';
+import { sitePaths } from '../../src/site/paths';
 import { Visitor } from '../worker/visitor';
 
 const PAYLOADS = [

@@ -7,7 +7,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { demoSite } from '../../src/site/demo';
-import { keepTrusted, markTrusted } from '../../src/routes/trusted-markup';
+import { keepTrusted, markTrusted } from '../../src/storefront/trusted-markup';
 import { mapHost, publishSite } from '../../src/site/store';
 import { Visitor } from '../worker/visitor';
 

@@ -4,8 +4,8 @@ import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { demoSite } from '../../src/site/demo';
 import app from '../../src/worker';
-import { resolvePage } from '../../src/routes/page-context';
-import { streamPage } from '../../src/routes/pages';
+import { resolvePage } from '../../src/storefront/page-context';
+import { streamPage } from '../../src/storefront/render';
 import { parseSite } from '../../src/site/schema';
 import { mapHost, publishSite } from '../../src/site/store';
 

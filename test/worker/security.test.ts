@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS, DEMO_SHOPPER, demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
 import { hashPassword } from '../../src/durable/passwords';
-import { cspHash, htmlCsp, NO_SOURCES } from '../../src/routes/content-security';
+import { cspHash, htmlCsp, NO_SOURCES } from '../../src/storefront/content-security';
 import app from '../../src/worker';
 import { PRODUCTION_VARS, Visitor } from './visitor';
 

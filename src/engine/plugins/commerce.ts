@@ -12,6 +12,7 @@ import {
   isSubscribable,
   lowestVariantPricingOptions,
   normalPrice,
+  priceNow,
   productType,
   ProductType,
   salePrice,
@@ -151,7 +152,7 @@ function subscriptionPrice(item: unknown, args: readonly string[], ctx: RenderCo
   if (Array.isArray(options) && options.length > 0) {
     const first = options[0];
     if (hasVariedPrices(item)) {
-      const money = isTruthy(childOf(first, 'onSale')) ? childOf(first, 'salePriceMoney') : childOf(first, 'priceMoney');
+      const money = priceNow(first);
       data.fromText = localizedOr(ctx, 'productPriceFromText', 'from {fromPrice}');
       data.formattedFromPrice = moneyText(money, args, ctx);
     }

@@ -5,7 +5,8 @@
  */
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { amountOf, hasVariants, isSoldOut, isSubscribable, normalPrice, productType, ProductType, showsQuantityInput, variantOptions, variantsOf } from '../commerce/product';
+import { instalmentEligible, instalmentPrice, instalmentText } from '../commerce/instalments';
+import { hasVariants, isSoldOut, isSubscribable, isVariantAvailable, productType, ProductType, showsQuantityInput, variantOptions, variantsOf } from '../commerce/product';
 import { localInstalmentInfo, providerLocale, type InstalmentProvider } from '../integrations/instalments';
 import { ISLANDS, type IslandName } from '../client/islands/index';
 import type { ButtonPlace, Purchase } from '../client/islands/AddToCartButton';
@@ -35,7 +36,7 @@ function variantChoices(item: unknown) {
     return {
       sku: asString(childOf(variant, 'sku')),
       attributes: typeof attributes === 'object' && attributes !== null ? (attributes as Record<string, string>) : {},
-      available: isTruthy(childOf(variant, 'unlimited')) || Number(childOf(variant, 'qtyInStock')) > 0,
+      available: isVariantAvailable(item, variant),
     };
   });
 }
@@ -67,20 +68,13 @@ function dimension(item: unknown, index: 0 | 1): number {
 }
 
 /**
- * The instalment pill (storefront spec): physical products only; 4 interest-free payments when the
- * price is within the provider's range, else the 'available for orders up to / over' text.
+ * The instalment pill (storefront spec), for the products and with the text of the instalment rule
+ * (src/commerce/instalments.ts).
  */
 function instalmentPill(product: unknown, ctx: RenderContext): string {
   const range = ctx.resolve(['website', 'instalments']);
-  if (range === undefined || productType(product) !== ProductType.Physical || isSoldOut(product)) return '';
-  const cents = Math.round(amountOf(normalPrice(product)) * 100);
-  const min = Number(childOf(range, 'minimum'));
-  const max = Number(childOf(range, 'maximum'));
-  const dollars = (c: number) => `$${(c / 100).toFixed(2)}`;
-  let text: string;
-  if (cents > max) text = `Instalments available for orders up to ${dollars(max)}`;
-  else if (cents < min) text = `Instalments available for orders over ${dollars(min)}`;
-  else text = `or 4 interest-free payments of ${dollars(Math.ceil(cents / 4))}`;
+  if (range === undefined || !instalmentEligible(product)) return '';
+  const text = instalmentText(instalmentPrice(product), { minimum: Number(childOf(range, 'minimum')), maximum: Number(childOf(range, 'maximum')) });
   const provider = asString(childOf(range, 'provider')) as InstalmentProvider;
   const [language = 'en', country = 'US'] = asString(ctx.resolve(['website', 'language'])).split('-');
   const locale = providerLocale(provider, language, country);

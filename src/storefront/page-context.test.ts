@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { smallSite } from '../../test/support/site';
-import { PageType, resolvePage, sitePaths } from './page-context';
+import { sitePaths } from '../site/paths';
+import { PageType, resolvePage } from './page-context';
 
 const site = smallSite();
 const resolve = (path: string, query: Record<string, string> = {}) => resolvePage(site, path, query);
