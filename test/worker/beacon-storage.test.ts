@@ -14,23 +14,13 @@ import { beacons } from '../../src/routes/beacons';
 import { dashboard } from '../../src/routes/dashboard';
 import { demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
+import { prng } from '../support/prng';
 
 const CRUMB = 'c'.repeat(32);
 const PAGE_LOAD_ID = 'V1StGXR8_Z5jdHi6B-myT';
 const DAY_HOURS = 24;
 let ips = 0;
 
-/** A seeded generator, so a failing run can be repeated. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomText(next: () => number, length: number): string {
   let text = '';
@@ -80,7 +70,7 @@ async function footprint(websiteId: string): Promise<{ rows: Record<string, numb
 describe('what the store keeps', () => {
   it("counts made-up paths under '(other)' and the site's pages by their path", async () => {
     const { origin, websiteId } = await storeOnHost('paths');
-    const next = random(1);
+    const next = prng(1);
     const hit = (url: string) => new URLSearchParams({ event: 'view', data: JSON.stringify({ websiteId, url, pageType: 1 }) });
     for (const url of ['/shop', '/shop/', 'http://x/shop/p/linen-shirt?ref=mail', `/${randomText(next, 2000)}`, '/shop/p/no-such-shirt']) {
       expect((await post(origin, '/api/census/RecordHit', hit(url))).status, url.slice(0, 40)).toBe(200);
@@ -213,7 +203,7 @@ describe('10,000 hostile batches', () => {
 
   it('leave the store under its bound', { timeout: 600_000 }, async () => {
     const { origin, websiteId } = await storeOnHost('hostile');
-    const next = random(14);
+    const next = prng(14);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
     const long = () => `/${randomText(next, 1000)}`;
 
