@@ -7,7 +7,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { instalmentEligible, instalmentPrice, instalmentText } from '../commerce/instalments';
 import { hasVariants, isSoldOut, isSubscribable, isVariantAvailable, productType, ProductType, showsQuantityInput, variantOptions, variantsOf } from '../commerce/product';
-import { localInstalmentInfo, providerLocale, type InstalmentProvider } from '../integrations/instalments';
+import { defaultProviderLocale, localInstalmentInfo, providerLocale, type InstalmentProvider } from '../integrations/instalments';
 import { ISLANDS, type IslandName } from '../client/islands/index';
 import type { ButtonPlace, Purchase } from '../client/islands/AddToCartButton';
 import type { CartPageProps } from '../client/islands/CartPage';
@@ -74,14 +74,17 @@ function dimension(item: unknown, index: 0 | 1): number {
 function instalmentPill(product: unknown, ctx: RenderContext): string {
   const range = ctx.resolve(['website', 'instalments']);
   if (range === undefined || !instalmentEligible(product)) return '';
-  const text = instalmentText(instalmentPrice(product), { minimum: Number(childOf(range, 'minimum')), maximum: Number(childOf(range, 'maximum')) });
+  const currency = asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY;
+  const language = asString(ctx.resolve(['website', 'language'])) || 'en-US';
+  const limits = { minimum: Number(childOf(range, 'minimum')), maximum: Number(childOf(range, 'maximum')) };
+  const text = instalmentText(instalmentPrice(product, currency), limits, { currency, locale: language });
   const provider = asString(childOf(range, 'provider')) as InstalmentProvider;
-  const [language = 'en', country = 'US'] = asString(ctx.resolve(['website', 'language'])).split('-');
-  const locale = providerLocale(provider, language, country);
+  const [lang = 'en', country = 'US'] = language.split('-');
+  const locale = providerLocale(provider, lang, country) ?? defaultProviderLocale(provider);
   return renderIsland('InstalmentPill', {
     text,
     provider: provider === 'clearpay' ? 'Clearpay' : 'Afterpay',
-    infoUrl: locale === null ? null : localInstalmentInfo.pageUrl(provider, locale),
+    infoUrl: localInstalmentInfo.pageUrl(provider, locale),
   });
 }
 
