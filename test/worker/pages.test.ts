@@ -196,7 +196,9 @@ describe('store pages', () => {
     expect(yenListing).toContain('¥3,200');
     expect(yenListing).not.toMatch(/¥[\d,]+\.\d/);
     const yenProduct = await (await exports.default.fetch('http://yen.test/shop/p/candle')).text();
-    expect(yenProduct).toMatch(/ProductItem-price">\s*<div class="product-price">\s*¥3,200/);
+    expect(yenProduct).toMatch(/<div class="ProductPrice"[^>]*>\s*<div class="product-price">\s*¥3,200/);
+    expect(yenProduct).toContain('"currency":"JPY","locale":"en-US","variants":{"SQ');
+    expect(yenProduct).toContain('":{"price":3200,"salePrice":null}}');
     const yenBlanket = await (await exports.default.fetch('http://yen.test/shop/p/throw-blanket')).text();
     expect(yenBlanket).toContain('or 4 interest-free payments of ¥1900');
   });
