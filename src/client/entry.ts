@@ -15,6 +15,7 @@ const LOADERS: Record<string, Loader> = {
   InstalmentPill: () => import('./islands/InstalmentPill'),
   MerchantConsole: () => import('./islands/MerchantConsole'),
   ProductImage: () => import('./islands/ProductImage'),
+  ProductPrice: () => import('./islands/ProductPrice'),
   PromoPopup: () => import('./islands/PromoPopup'),
   QuantityInput: () => import('./islands/QuantityInput'),
   RestockForm: () => import('./islands/RestockForm'),

@@ -3,8 +3,10 @@
  * the variant selects, the quantity input and the add-to-cart button of that product.
  */
 export interface Selection {
-  /** The chosen variant's sku; null while an option is unselected. */
+  /** The chosen variant's sku, to buy; null while an option is unselected or the variant is sold out. */
   sku: string | null;
+  /** The chosen variant's sku, sold out or not; null while an option is unselected. */
+  variant: string | null;
   quantity: number;
   /** Names of the options not chosen yet. */
   missing: readonly string[];
@@ -27,7 +29,7 @@ export function selectionOf(itemId: string, initial: Selection): Selection {
 }
 
 export function updateSelection(itemId: string, change: Partial<Selection>): void {
-  const next = { ...(selections.get(itemId) ?? { sku: null, quantity: 1, missing: [], soldOut: false }), ...change };
+  const next = { ...(selections.get(itemId) ?? { sku: null, variant: null, quantity: 1, missing: [], soldOut: false }), ...change };
   selections.set(itemId, next);
   for (const listener of listeners.get(itemId) ?? []) listener(next);
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { instalmentEligible, instalmentPrice, instalmentText } from './instalments';
 
-const money = (value: string) => ({ value, currency: 'USD' });
+const money = (value: string, currency = 'USD') => ({ value, currency });
 const product = (type: number, qtyInStock: number, price = '68.00') => ({
   structuredContent: { productType: type, variants: [{ priceMoney: money(price), onSale: false, unlimited: false, qtyInStock }] },
 });
 const range = { minimum: 3500, maximum: 200000 };
+const usd = { currency: 'USD', locale: 'en-US' };
 
 describe('paying in instalments', () => {
   it('offers instalments on physical products in stock only', () => {
@@ -15,12 +16,28 @@ describe('paying in instalments', () => {
   });
 
   it('splits the regular price into four payments, rounded up to the cent', () => {
-    expect(instalmentPrice(product(1, 2, '68.01'))).toBe(6801);
-    expect(instalmentText(6801, range)).toBe('or 4 interest-free payments of $17.01');
+    expect(instalmentPrice(product(1, 2, '68.01'), 'USD')).toBe(6801);
+    expect(instalmentText(6801, range, usd)).toBe('or 4 interest-free payments of $17.01');
   });
 
-  it('names the range when the price is outside it', () => {
-    expect(instalmentText(3499, range)).toBe('Instalments available for orders over $35.00');
-    expect(instalmentText(200001, range)).toBe('Instalments available for orders up to $2000.00');
+  it('splits the sale price of a product on sale', () => {
+    const blanket = { structuredContent: { productType: 1, variants: [{ priceMoney: money('95.00'), salePriceMoney: money('76.00'), onSale: true, qtyInStock: 9 }] } };
+    expect(instalmentPrice(blanket, 'USD')).toBe(7600);
+    expect(instalmentText(instalmentPrice(blanket, 'USD'), range, usd)).toBe('or 4 interest-free payments of $19.00');
+  });
+
+  it('writes amounts in the store currency and language', () => {
+    const yen = { structuredContent: { productType: 1, variants: [{ priceMoney: money('12000', 'JPY'), onSale: false, qtyInStock: 3 }] } };
+    expect(instalmentPrice(yen, 'JPY')).toBe(12000);
+    expect(instalmentText(12000, { minimum: 3500, maximum: 200000 }, { currency: 'JPY', locale: 'ja-JP' })).toBe('or 4 interest-free payments of ￥3000');
+    expect(instalmentText(6801, range, { currency: 'EUR', locale: 'fr-FR' })).toBe('or 4 interest-free payments of 17,01\u00a0€');
+  });
+
+  it('names the range when the price is not above the minimum or is above the maximum', () => {
+    expect(instalmentText(3499, range, usd)).toBe('Instalments available for orders over $35.00');
+    expect(instalmentText(3500, range, usd)).toBe('Instalments available for orders over $35.00');
+    expect(instalmentText(3501, range, usd)).toBe('or 4 interest-free payments of $8.76');
+    expect(instalmentText(200000, range, usd)).toBe('or 4 interest-free payments of $500.00');
+    expect(instalmentText(200001, range, usd)).toBe('Instalments available for orders up to $2000.00');
   });
 });

@@ -3,7 +3,7 @@
  * the pill says about a price against the provider's range.
  */
 import { formatMoney, toMinorUnits } from './money';
-import { isSoldOut, normalPrice, productType, ProductType } from './product';
+import { isSoldOut, priceNow, productType, ProductType, variantsOf } from './product';
 import { asString, childOf } from '../values/index';
 
 /** The number of interest-free payments a price splits into. */
@@ -15,26 +15,34 @@ export interface InstalmentRange {
   maximum: number;
 }
 
-/**
- * The pill is written in US dollars, whatever the store currency (kept as it was when this rule
- * moved here; the store currency is a later change), without thousands separators.
- */
-const PILL_CURRENCY = 'USD';
-const pillMoney = (units: number) => formatMoney(units, PILL_CURRENCY, 'en-US', false);
+/** The store's currency and language the pill writes its amounts in. */
+export interface PillMoney {
+  currency: string;
+  locale: string;
+}
 
 /** Physical products that are not sold out. */
 export function instalmentEligible(item: unknown): boolean {
   return productType(item) === ProductType.Physical && !isSoldOut(item);
 }
 
-/** The price the pill splits: the product's highest regular price, in minor units. */
-export function instalmentPrice(item: unknown): number {
-  return toMinorUnits(asString(childOf(normalPrice(item), 'value')) || '0', PILL_CURRENCY) ?? 0;
+/**
+ * The price the pill splits, in minor units of the store currency: the highest price a variant
+ * sells for now (its sale price when on sale).
+ */
+export function instalmentPrice(item: unknown, currency: string): number {
+  const variants = variantsOf(item);
+  const prices = Array.isArray(variants) ? variants.map((variant) => toMinorUnits(asString(childOf(priceNow(variant), 'value')) || '0', currency) ?? 0) : [];
+  return Math.max(0, ...prices);
 }
 
-/** Four payments when the price is within the range, else the 'orders up to / over' text. */
-export function instalmentText(price: number, range: InstalmentRange): string {
-  if (price > range.maximum) return `Instalments available for orders up to ${pillMoney(range.maximum)}`;
-  if (price < range.minimum) return `Instalments available for orders over ${pillMoney(range.minimum)}`;
-  return `or ${INSTALMENT_PAYMENTS} interest-free payments of ${pillMoney(Math.ceil(price / INSTALMENT_PAYMENTS))}`;
+/**
+ * Four payments when the price is above the minimum and not above the maximum (spec), else the
+ * 'orders up to / over' text; amounts in the store currency, without thousands separators.
+ */
+export function instalmentText(price: number, range: InstalmentRange, money: PillMoney): string {
+  const format = (units: number) => formatMoney(units, money.currency, money.locale, false);
+  if (price > range.maximum) return `Instalments available for orders up to ${format(range.maximum)}`;
+  if (price <= range.minimum) return `Instalments available for orders over ${format(range.minimum)}`;
+  return `or ${INSTALMENT_PAYMENTS} interest-free payments of ${format(Math.ceil(price / INSTALMENT_PAYMENTS))}`;
 }

@@ -23,6 +23,11 @@ export function providerLocale(provider: InstalmentProvider, language: string, c
   return PROVIDER_LOCALES[provider].includes(locale) ? locale : null;
 }
 
+/** The provider's page for shoppers it has no locale for (spec: the modal defaults to en_US). */
+export function defaultProviderLocale(provider: InstalmentProvider): string {
+  return PROVIDER_LOCALES[provider].includes('en_US') ? 'en_US' : (PROVIDER_LOCALES[provider][0] as string);
+}
+
 /** Whether the provider has an information page in `locale` ('en_US'). */
 export function isProviderLocale(provider: string, locale: string): provider is InstalmentProvider {
   return Object.hasOwn(PROVIDER_LOCALES, provider) && PROVIDER_LOCALES[provider as InstalmentProvider].includes(locale);

@@ -240,7 +240,7 @@ export function demoSite(): SiteInput {
       timeZone: 'America/New_York',
       language: 'en-US',
       storeCurrency: 'USD',
-      useCLDRMoneyFormat: false,
+      useCLDRMoneyFormat: true,
       instalments: { provider: 'afterpay', minimum: 3500, maximum: 200000 },
       captchaSettings: { siteKey: 'local-demo-site-key' },
     },

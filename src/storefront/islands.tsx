@@ -6,16 +6,18 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { instalmentEligible, instalmentPrice, instalmentText } from '../commerce/instalments';
-import { hasVariants, isSoldOut, isSubscribable, isVariantAvailable, productType, ProductType, showsQuantityInput, variantOptions, variantsOf } from '../commerce/product';
-import { localInstalmentInfo, providerLocale, type InstalmentProvider } from '../integrations/instalments';
+import { hasVariants, isSoldOut, priceNow, isSubscribable, isVariantAvailable, productType, ProductType, showsQuantityInput, variantOptions, variantsOf } from '../commerce/product';
+import { defaultProviderLocale, localInstalmentInfo, providerLocale, type InstalmentProvider } from '../integrations/instalments';
 import { ISLANDS, type IslandName } from '../client/islands/index';
 import type { ButtonPlace, Purchase } from '../client/islands/AddToCartButton';
 import type { CartPageProps } from '../client/islands/CartPage';
-import { DEFAULT_CURRENCY } from '../commerce/money';
+import { DEFAULT_CURRENCY, toMinorUnits } from '../commerce/money';
+import { DEFAULT_FORMATTERS } from '../engine/plugins/index';
+import type { VariantPrice } from '../client/islands/ProductPrice';
 import type { CaptchaConfig } from '../client/captcha';
 import type { SiteFormProps } from '../client/islands/SiteForm';
 import { newsletterFields, type FormField } from '../forms/validate';
-import { asString, childOf, escapeHtmlAttribute, isTruthy, type FormatterTable, type RenderContext } from '../engine/index';
+import { asString, childOf, escapeHtmlAttribute, isTruthy, type Formatter, type FormatterTable, type RenderContext } from '../engine/index';
 
 /** Props go into a single-quoted attribute; escaping `&`, `'` and `<` keeps any JSON inside it. */
 function attributeJson(props: unknown): string {
@@ -74,16 +76,49 @@ function dimension(item: unknown, index: 0 | 1): number {
 function instalmentPill(product: unknown, ctx: RenderContext): string {
   const range = ctx.resolve(['website', 'instalments']);
   if (range === undefined || !instalmentEligible(product)) return '';
-  const text = instalmentText(instalmentPrice(product), { minimum: Number(childOf(range, 'minimum')), maximum: Number(childOf(range, 'maximum')) });
+  const currency = asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY;
+  const language = asString(ctx.resolve(['website', 'language'])) || 'en-US';
+  const limits = { minimum: Number(childOf(range, 'minimum')), maximum: Number(childOf(range, 'maximum')) };
+  const text = instalmentText(instalmentPrice(product, currency), limits, { currency, locale: language });
   const provider = asString(childOf(range, 'provider')) as InstalmentProvider;
-  const [language = 'en', country = 'US'] = asString(ctx.resolve(['website', 'language'])).split('-');
-  const locale = providerLocale(provider, language, country);
+  const [lang = 'en', country = 'US'] = language.split('-');
+  const locale = providerLocale(provider, lang, country) ?? defaultProviderLocale(provider);
   return renderIsland('InstalmentPill', {
     text,
     provider: provider === 'clearpay' ? 'Clearpay' : 'Afterpay',
-    infoUrl: locale === null ? null : localInstalmentInfo.pageUrl(provider, locale),
+    infoUrl: localInstalmentInfo.pageUrl(provider, locale),
   });
 }
+
+const templatePrice = DEFAULT_FORMATTERS['product-price'] as Formatter;
+
+/**
+ * `{@|variant-price}`: the product's price as `product-price` writes it, following the chosen
+ * variant in the browser (one-time purchases; a subscription's price stays as written).
+ */
+const variantPrice: Formatter = (item, args, ctx, vars) => {
+  const html = asString(templatePrice(item, args, ctx, vars));
+  const currency = asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY;
+  const minor = (money: unknown) => toMinorUnits(asString(childOf(money, 'value')) || '0', currency) ?? 0;
+  const variants: Record<string, VariantPrice> = {};
+  const list = variantsOf(item);
+  if (Array.isArray(list) && !isSubscribable(item) && productType(item) !== ProductType.Digital) {
+    for (const variant of list) {
+      const onSale = isTruthy(childOf(variant, 'onSale'));
+      variants[asString(childOf(variant, 'sku'))] = {
+        price: minor(childOf(variant, 'priceMoney')),
+        salePrice: onSale ? minor(priceNow(variant)) : null,
+      };
+    }
+  }
+  return renderIsland('ProductPrice', {
+    itemId: asString(childOf(item, 'id')),
+    html,
+    currency,
+    locale: asString(ctx.resolve(['website', 'language'])) || 'en-US',
+    variants,
+  });
+};
 
 const PLACES: readonly ButtonPlace[] = ['pdp', 'plp', 'product_block', 'add-on'];
 
@@ -199,6 +234,7 @@ export const ISLAND_FORMATTERS: FormatterTable = {
   'product-restock-notification': (item, _args, ctx) => restockForm(item, ctx),
   'site-form': (block, _args, ctx) => siteForm(block, ctx),
   'instalment-pill': (item, _args, ctx) => instalmentPill(item, ctx),
+  'variant-price': variantPrice,
   'product-image': (item) =>
     renderIsland('ProductImage', {
       itemId: asString(childOf(item, 'id')),

@@ -50,6 +50,8 @@ function itemsOf(site: Site, collection: Collection): Item[] {
 function baseContext(site: Site, path: string) {
   return {
     website: site.website,
+    // The engine's money formatters read the flag here (spec: feature flags gate the CLDR formatter).
+    featureFlags: { useCLDRMoneyFormat: site.website.useCLDRMoneyFormat },
     websiteSettings: site.websiteSettings,
     storeSettings: site.websiteSettings.storeSettings,
     localizedStrings: site.localizedStrings,

@@ -22,7 +22,8 @@ describe('store pages', () => {
     expect(html).toContain('href="/shop/p/linen-shirt"');
     expect(html).toContain('<div class="product-mark sold-out">Back in December</div>');
     expect(html).toContain('<div class="product-mark sale">sale</div>');
-    expect(html).toContain('<span class="sqs-money-native">68.00</span>');
+    expect(html).toContain('$68.00');
+    expect(html).not.toContain('sqs-money-native');
     expect(html).toContain('rel="next" href="/shop?page=2"');
     expect(html.match(/data-place="plp"/g)?.length).toBe(12);
     const product = await (await get('/shop/p/linen-shirt')).text();
@@ -172,6 +173,50 @@ describe('store pages', () => {
     const after = await get('/gifts');
     expect(after.headers.get('x-page-cache')).toBe('miss');
     expect(await after.text()).toContain('ProductList-title">Presents</h1>');
+  });
+
+  it('shows prices in the store currency: $68.00 in USD, ¥3,200 with no decimals in JPY', async () => {
+    const listing = await (await get('/shop')).text();
+    expect(listing).toMatch(/ProductCard-price">\s*<div class="product-price">\s*\$68\.00/);
+    const product = await (await get('/shop/p/throw-blanket')).text();
+    expect(product).toContain('$76.00');
+    expect(product).toContain('$95.00');
+
+    const site = demoSite();
+    site.website = { ...site.website, id: 'yen', storeCurrency: 'JPY' };
+    for (const item of site.items) {
+      for (const variant of item.structuredContent?.variants ?? []) {
+        variant.priceMoney = { value: String(Number(variant.priceMoney.value) * 100), currency: 'JPY' };
+        if (variant.salePriceMoney !== undefined) variant.salePriceMoney = { value: String(Number(variant.salePriceMoney.value) * 100), currency: 'JPY' };
+      }
+    }
+    expect(await publishSite(env.SITE_CONTENT, site)).toHaveProperty('version');
+    await mapHost(env.SITE_CONTENT, 'yen.test', 'yen');
+    const yenListing = await (await exports.default.fetch('http://yen.test/shop')).text();
+    expect(yenListing).toContain('¥3,200');
+    expect(yenListing).not.toMatch(/¥[\d,]+\.\d/);
+    const yenProduct = await (await exports.default.fetch('http://yen.test/shop/p/candle')).text();
+    expect(yenProduct).toMatch(/<div class="ProductPrice"[^>]*>\s*<div class="product-price">\s*¥3,200/);
+    expect(yenProduct).toContain('"currency":"JPY","locale":"en-US","variants":{"SQ');
+    expect(yenProduct).toContain('":{"price":3200,"salePrice":null}}');
+    const yenBlanket = await (await exports.default.fetch('http://yen.test/shop/p/throw-blanket')).text();
+    expect(yenBlanket).toContain('or 4 interest-free payments of ¥1900');
+  });
+
+  it('shows the instalment pill on the sale price, only above the minimum, with its page for any store language', async () => {
+    const blanket = await (await get('/shop/p/throw-blanket')).text();
+    expect(blanket).toContain('or 4 interest-free payments of $19.00');
+    expect(blanket).not.toContain('$23.75');
+
+    const site = demoSite();
+    site.website = { ...site.website, id: 'pill', language: 'de-DE', instalments: { provider: 'afterpay', minimum: 3200, maximum: 200000 } };
+    expect(await publishSite(env.SITE_CONTENT, site)).toHaveProperty('version');
+    await mapHost(env.SITE_CONTENT, 'pill.test', 'pill');
+    const candle = await (await exports.default.fetch('http://pill.test/shop/p/candle')).text();
+    expect(candle).toContain('Instalments available for orders over 32,00');
+    expect(candle).toContain('data-island="InstalmentPill"');
+    expect(candle).toContain('"infoUrl":"/integrations/instalments/afterpay/en_US"');
+    expect(candle).toContain('Learn more');
   });
 
   it('rejects invalid content at publish time with the path of the problem', async () => {

@@ -48,7 +48,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export default function AddToCartButton({ itemId, label, sku, options, soldOut, place, purchase }: AddToCartButtonProps) {
   const [selection, setSelection] = useState<Selection>(() =>
-    selectionOf(itemId, { sku, quantity: 1, missing: sku === null ? options : [], soldOut: false }),
+    selectionOf(itemId, { sku, variant: sku, quantity: 1, missing: sku === null ? options : [], soldOut: false }),
   );
   const [status, setStatus] = useState<Status>('idle');
   const [alert, setAlert] = useState<string | null>(null);

@@ -7,7 +7,7 @@ import { useState } from 'react';
 export interface InstalmentPillProps {
   text: string;
   provider: string;
-  infoUrl: string | null;
+  infoUrl: string;
 }
 
 export default function InstalmentPill({ text, provider, infoUrl }: InstalmentPillProps) {
@@ -15,7 +15,7 @@ export default function InstalmentPill({ text, provider, infoUrl }: InstalmentPi
   const [info, setInfo] = useState<string | null>(null);
   const show = async () => {
     setOpen(true);
-    if (info !== null || infoUrl === null) return;
+    if (info !== null) return;
     try {
       const res = await fetch(infoUrl);
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
@@ -27,11 +27,9 @@ export default function InstalmentPill({ text, provider, infoUrl }: InstalmentPi
   return (
     <div className="InstalmentPill" data-provider={provider}>
       <span>{text}</span>
-      {infoUrl !== null && (
-        <button type="button" className="InstalmentPill-more" aria-haspopup="dialog" onClick={() => void show()}>
-          Learn more
-        </button>
-      )}
+      <button type="button" className="InstalmentPill-more" aria-haspopup="dialog" onClick={() => void show()}>
+        Learn more
+      </button>
       {open && (
         <div className="InstalmentPill-dialog" role="dialog" aria-modal="true" aria-label={`${provider} instalments`}>
           {info === null ? <p>{`Pay in 4 interest-free payments with ${provider}.`}</p> : <div dangerouslySetInnerHTML={{ __html: info }} />}

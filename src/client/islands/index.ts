@@ -10,12 +10,13 @@ import CheckoutSummary from './CheckoutSummary';
 import InstalmentPill from './InstalmentPill';
 import MerchantConsole from './MerchantConsole';
 import ProductImage from './ProductImage';
+import ProductPrice from './ProductPrice';
 import RestockForm from './RestockForm';
 import SiteForm from './SiteForm';
 import PromoPopup from './PromoPopup';
 import QuantityInput from './QuantityInput';
 import VariantSelects from './VariantSelects';
 
-export const ISLANDS = { AccountPanel, AddToCartButton, CartPage, CartPill, CheckoutSummary, InstalmentPill, MerchantConsole, ProductImage, PromoPopup, QuantityInput, RestockForm, SiteForm, VariantSelects } as const;
+export const ISLANDS = { AccountPanel, AddToCartButton, CartPage, CartPill, CheckoutSummary, InstalmentPill, MerchantConsole, ProductImage, ProductPrice, PromoPopup, QuantityInput, RestockForm, SiteForm, VariantSelects } as const;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -1,0 +1,47 @@
+/**
+ * A product page's price: the template's price block until a variant is chosen, then that
+ * variant's price (its sale price beside the original when on sale) in the store currency. One
+ * line either way, so the page does not shift. (Sold-out variants cannot be chosen: the selects
+ * mark them '(sold out)' and disable them.)
+ */
+import { useEffect, useState } from 'react';
+import { formatMoney } from '../../commerce/money';
+import { subscribeSelection } from '../selection';
+
+export interface VariantPrice {
+  /** Minor units of the store currency. */
+  price: number;
+  salePrice: number | null;
+}
+
+export interface ProductPriceProps {
+  itemId: string;
+  /** The price block as the template renders it for the whole product. */
+  html: string;
+  currency: string;
+  locale: string;
+  variants: Record<string, VariantPrice>;
+}
+
+export default function ProductPrice({ itemId, html, currency, locale, variants }: ProductPriceProps) {
+  const [sku, setSku] = useState<string | null>(null);
+  useEffect(() => subscribeSelection(itemId, (selection) => setSku(selection.variant)), [itemId]);
+  const variant = sku === null ? undefined : variants[sku];
+  if (variant === undefined) return <div className="ProductPrice" aria-live="polite" dangerouslySetInnerHTML={{ __html: html }} />;
+  const money = (units: number) => formatMoney(units, currency, locale);
+  return (
+    <div className="ProductPrice" aria-live="polite">
+      <div className="product-price">
+        {variant.salePrice === null ? (
+          money(variant.price)
+        ) : (
+          <>
+            <span className="visually-hidden">Sale Price:</span>
+            {money(variant.salePrice)} <span className="visually-hidden">Original Price:</span>
+            <span className="original-price">{money(variant.price)}</span>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
