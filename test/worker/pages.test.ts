@@ -57,6 +57,18 @@ describe('store pages', () => {
     expect(html).toContain('You may also like');
   });
 
+  it('tags the analytics collectors with the product and the listing, so their visits are recorded', async () => {
+    const collectorsTag = (html: string) => html.match(/<script type="module" src="\/build\/collectors\.js"[^>]*>/)?.[0] ?? '';
+    const context = async (path: string) => (await (await get(`${path}?format=json`)).json()) as { item?: { id: string }; collection: { id: string } };
+    const product = await context('/shop/p/linen-shirt');
+    const productTag = collectorsTag(await (await get('/shop/p/linen-shirt')).text());
+    expect(productTag).toContain(`data-item-id="${product.item?.id}"`);
+    expect(productTag).toContain(`data-collection-id="${product.collection.id}"`);
+    const listingTag = collectorsTag(await (await get('/shop')).text());
+    expect(listingTag).toContain(`data-collection-id="${product.collection.id}"`);
+    expect(listingTag).not.toContain('data-item-id');
+  });
+
   it('renders widgets as server-rendered islands with their props', async () => {
     const html = await (await get('/shop/p/linen-shirt')).text();
     for (const island of ['CartPill', 'ProductImage', 'VariantSelects', 'QuantityInput', 'AddToCartButton', 'InstalmentPill']) {
