@@ -41,7 +41,7 @@ async function measure(browser, url) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 execFileSync('bash', ['scripts/test-setup.sh'], { stdio: 'inherit' });
-execFileSync('node', ['scripts/build-client.mjs'], { stdio: 'ignore' });
+execFileSync('node', ['scripts/build-client.mjs', '--test'], { stdio: 'ignore' });
 const store = await startLocalStore();
 const browser = await launchChromium();
 try {

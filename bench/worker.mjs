@@ -13,6 +13,7 @@ import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { TEST_ASSETS } from '../scripts/assets.mjs';
 import { DEVELOPMENT_VARS } from '../scripts/development.mjs';
 import { mixedLoad, report, storedBeaconViews, storedCartQuantity } from './load.mjs';
 
@@ -78,8 +79,8 @@ async function load(url, path, request = () => ({ method: 'GET', headers: {} }))
 const fmt = (r) => `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`;
 
 buildWorker();
-spawnSync('node', ['scripts/build-client.mjs'], { stdio: 'ignore' });
-const manifest = JSON.parse(readFileSync('public/build/manifest.json', 'utf8'));
+spawnSync('node', ['scripts/build-client.mjs', '--test'], { stdio: 'ignore' });
+const manifest = JSON.parse(readFileSync(`${TEST_ASSETS}/build/manifest.json`, 'utf8'));
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const allClientBytes = Object.values(manifest.files).reduce((a, b) => a + b, 0);
 // Bindings, Durable Objects, limiters and vars as wrangler.toml declares them, in development mode (the demo store on loopback).

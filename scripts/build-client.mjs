@@ -3,12 +3,29 @@
  * React in production mode, with content-hashed names in public/build/, and a manifest
  * (public/build/manifest.json: { entry, files: { path: gzip bytes } }) the worker reads to find the
  * entry. Prints the gzip size of each file.
+ *
+ * `--test` builds into the tests' own assets folder instead (TEST_ASSETS, scripts/assets.mjs: a copy
+ * of public/'s other files plus build/), leaving public/ to a running `npm start`; `--assets DIR`
+ * does the same into DIR.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { STORE_ASSETS, TEST_ASSETS } from './assets.mjs';
 
-const OUT = 'public/build';
+function assetsFolder(args) {
+  const at = args.indexOf('--assets');
+  if (at !== -1 && args[at + 1]) return args[at + 1];
+  return args.includes('--test') ? TEST_ASSETS : STORE_ASSETS;
+}
+
+const ASSETS = assetsFolder(process.argv.slice(2));
+const OUT = join(ASSETS, 'build');
+if (ASSETS !== STORE_ASSETS) {
+  rmSync(ASSETS, { recursive: true, force: true });
+  cpSync(STORE_ASSETS, ASSETS, { recursive: true, filter: (path) => relative(STORE_ASSETS, path).split(sep)[0] !== 'build' });
+}
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 
@@ -43,7 +60,7 @@ const collectors = await build({
 const files = {};
 let entry = null;
 for (const [path, output] of Object.entries({ ...result.metafile.outputs, ...collectors.metafile.outputs })) {
-  const url = `/${path.replace(/^public\//, '')}`;
+  const url = `/${relative(ASSETS, path).split(sep).join('/')}`;
   files[url] = gzipSync(readFileSync(path)).length;
   if (output.entryPoint === 'src/client/entry.ts') entry = url;
 }

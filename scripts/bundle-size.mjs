@@ -1,16 +1,18 @@
 /**
  * Builds the worker as `wrangler deploy` would (offline: --dry-run) into dist/ and prints its size,
- * gzip-compressed as Cloudflare counts it; fails when it reaches the 1 MiB budget.
+ * gzip-compressed as Cloudflare counts it; fails when it reaches the 1 MiB budget. Reads the tests'
+ * assets (`npm run build:client:test`), not public/.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { TEST_ASSETS } from './assets.mjs';
 
 const BUDGET = 1024 * 1024;
 const OUT = 'dist';
 
-const build = spawnSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', OUT], {
+const build = spawnSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', OUT, '--assets', TEST_ASSETS], {
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false' },
 });

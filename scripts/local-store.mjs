@@ -1,12 +1,13 @@
 /**
  * Starts the store under `wrangler dev` on a free port, in development mode (the demo store), with
- * a fresh local state folder of its own, React in production mode and nothing sent to the network:
+ * a fresh local state folder of its own, serving the tests' client build (`npm run build:client:test`), React in production mode and nothing sent to the network:
  * for the browser tests and the page-speed benchmark. Returns the store's URL and a stop function
  * (which also removes the state).
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { TEST_ASSETS } from './assets.mjs';
 import { developmentVarArgs } from './development.mjs';
 
 function freePort() {
@@ -37,7 +38,7 @@ async function waitFor(url, child, timeoutMs) {
 export async function startLocalStore() {
   const state = `.wrangler/local-store-${process.pid}-${Date.now()}`;
   const port = await freePort();
-  const child = spawn('npx', ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--log-level', 'warn', ...developmentVarArgs()], {
+  const child = spawn('npx', ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--log-level', 'warn', '--assets', TEST_ASSETS, ...developmentVarArgs()], {
     env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,

@@ -1,8 +1,9 @@
 /**
  * The browser entry: hydrates each `[data-island]` element with its component. React and each
- * island's code load only when such an element is on the page.
+ * island's code load only when such an element is on the page. Also wires the header's menu button.
  */
 import { mayHaveCart } from './cookies';
+import { wireSiteMenu } from './site-menu';
 
 type Loader = () => Promise<{ default: (props: never) => unknown }>;
 
@@ -51,4 +52,5 @@ async function hydrateIslands(): Promise<void> {
   document.documentElement.dataset.islands = 'hydrated';
 }
 
+wireSiteMenu();
 void hydrateIslands();

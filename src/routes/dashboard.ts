@@ -1,9 +1,12 @@
 /**
  * The merchant's analytics dashboard: `GET /config/analytics` (a page of inline SVG charts) and
  * `GET /api/census/summary` (the same figures as JSON). Both read the website's hourly aggregates
- * only. `analyticsArea` puts both behind the merchant `analytics` permission.
+ * only. `analyticsArea` puts both behind the merchant `analytics` permission; the page, opened in a
+ * browser, sends a signed-out visitor to the sign-in at /config and tells a role without analytics so
+ * in a page (the JSON refusals are the API's).
  */
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { MERCHANT_MESSAGES } from '../accounts/messages';
 import { z } from 'zod';
 import { hourOf, type DashboardSummary, type StoredSummary } from '../beacon/aggregate';
 import { barChart, trafficChart, vitalsChart } from '../beacon/charts';
@@ -13,7 +16,8 @@ import { htmlDocument, markup, raw } from './html-document';
 import { beaconStore } from '../durable/stubs';
 import { validate } from '../http/body';
 import { type AppEnv, withSite } from './http';
-import { requirePermission } from './merchant-session';
+import { allows } from '../site/roles';
+import { merchantSessionOf, requirePermission } from './merchant-session';
 
 const rangeQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(7) });
 
@@ -65,7 +69,32 @@ ${sections}</main>`,
   });
 });
 
+const SIGN_IN_PATH = '/config';
+
+const analyticsPageAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const session = await merchantSessionOf(c);
+  c.header('cache-control', 'no-store');
+  if (session === null) return c.redirect(SIGN_IN_PATH, 302);
+  if (!allows(session.profile.roles, 'analytics')) {
+    return htmlDocument(
+      c,
+      {
+        title: 'Analytics',
+        style: DASHBOARD_STYLE,
+        body: markup`<main>
+<h1>Analytics</h1>
+<p>${MERCHANT_MESSAGES.forbidden} Your role does not include the analytics dashboard; the site's owner can grant it.</p>
+<p><a href="${SIGN_IN_PATH}">Back to the editor</a></p>
+</main>`,
+      },
+      403,
+    );
+  }
+  await next();
+};
+
 /** The area the worker mounts: the dashboard behind the merchant `analytics` permission. */
 export const analyticsArea = new Hono<AppEnv>();
-analyticsArea.on('GET', [SUMMARY_PATH, PAGE_PATH], requirePermission('analytics'));
+analyticsArea.get(SUMMARY_PATH, requirePermission('analytics'));
+analyticsArea.get(PAGE_PATH, withSite, analyticsPageAccess);
 analyticsArea.route('/', dashboard);

@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { fingerprint } from '../site/fingerprint';
 import { sitePaths } from '../site/paths';
-import { resolvePage } from '../storefront/page-context';
+import { canonicalUrl, resolvePage } from '../storefront/page-context';
 import { clientEntry, streamPage, themeFingerprint } from '../storefront/render';
 import { messagePage } from './html-document';
 import { NO_STORE, NOT_FOUND } from '../http/messages';
@@ -69,10 +69,11 @@ pages.get('*', async (c) => {
   // The page depends on the content version, the theme and the client build (its entry's hashed name).
   const script = await clientEntry(c.env.ASSETS, development);
   const build = `${themeFingerprint(site)}-${fingerprint(script ?? '')}`;
-  const etag = `W/"${site.website.id}-v${version}-${build}-${fingerprint(url.pathname + url.search)}"`;
+  const etag = `W/"${site.website.id}-v${version}-${build}-${fingerprint(url.origin + url.pathname + url.search)}"`;
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, { etag });
 
-  const cacheKey = new Request(`https://page-cache.internal/${site.website.id}/v${version}/${build}${url.pathname}${url.search}`);
+  // The origin is in the key: the page's canonical link names it.
+  const cacheKey = new Request(`https://page-cache.internal/${site.website.id}/v${version}/${build}/${url.host}${url.pathname}${url.search}`);
   const cache = (caches as unknown as { default: Cache }).default;
   const hit = await cache.match(cacheKey);
   if (hit !== undefined) {
@@ -83,6 +84,7 @@ pages.get('*', async (c) => {
 
   const page = resolvePage(site, path, query);
   page.context.integrations = { captchaProvider: c.env.CAPTCHA_PROVIDER };
+  page.context.canonicalUrl = canonicalUrl(url.origin, url.pathname, page);
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
     'cache-control': page.status === 200 ? CACHE_CONTROL : 'no-store',

@@ -229,6 +229,15 @@ function matchSegments(parts: readonly string[], segments: readonly string[]): R
   return params;
 }
 
+/**
+ * The page's canonical address: the origin the shopper asked (the host is what maps to the site;
+ * the stored baseUrl is the demo's fixed localhost), the encoded path and the list page when past the first.
+ */
+export function canonicalUrl(origin: string, encodedPath: string, page: ResolvedPage): string {
+  const listPage = (page.context.pagination as { page: number } | undefined)?.page ?? 1;
+  return `${origin}${encodedPath}${listPage > 1 ? `?page=${listPage}` : ''}`;
+}
+
 /** Resolves a request path (and its query) on a site. */
 export function resolvePage(site: Site, path: string, query: Readonly<Record<string, string | undefined>>): ResolvedPage {
   const request: PageRequest = { site, path, query, base: baseContext(site, path) };

@@ -73,8 +73,16 @@ describe('the editor area', () => {
   });
 
   it('opens the analytics dashboard only to roles with analytics', async () => {
-    expect((await new Visitor().fetch('/config/analytics')).status).toBe(401);
-    expect((await (await merchant(EDITOR)).fetch('/config/analytics')).status).toBe(403);
+    const signedOut = await new Visitor().fetch('/config/analytics', { redirect: 'manual' });
+    expect(signedOut.status).toBe(302);
+    expect(new URL(signedOut.headers.get('location') ?? '', 'http://localhost').pathname).toBe('/config');
+    const editorPage = await (await merchant(EDITOR)).fetch('/config/analytics');
+    expect(editorPage.status).toBe(403);
+    expect(editorPage.headers.get('content-type')).toContain('text/html');
+    const editorHtml = await editorPage.text();
+    expect(editorHtml).toMatch(/^<!doctype html>/);
+    expect(editorHtml).toContain('Your role does not allow this. Your role does not include the analytics dashboard');
+    expect((await new Visitor().fetch('/api/census/summary')).status).toBe(401);
     const viewer = await merchant(VIEWER);
     const page = await viewer.fetch('/config/analytics');
     expect(page.status).toBe(200);

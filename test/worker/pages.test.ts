@@ -58,6 +58,36 @@ describe('store pages', () => {
     expect(html).toContain('You may also like');
   });
 
+  it('tags the analytics collectors with the product and the listing, so their visits are recorded', async () => {
+    const collectorsTag = (html: string) => html.match(/<script type="module" src="\/build\/collectors\.js"[^>]*>/)?.[0] ?? '';
+    const context = async (path: string) => (await (await get(`${path}?format=json`)).json()) as { item?: { id: string }; collection: { id: string } };
+    const product = await context('/shop/p/linen-shirt');
+    const productTag = collectorsTag(await (await get('/shop/p/linen-shirt')).text());
+    expect(productTag).toContain(`data-item-id="${product.item?.id}"`);
+    expect(productTag).toContain(`data-collection-id="${product.collection.id}"`);
+    const listingTag = collectorsTag(await (await get('/shop')).text());
+    expect(listingTag).toContain(`data-collection-id="${product.collection.id}"`);
+    expect(listingTag).not.toContain('data-item-id');
+  });
+
+  it('links each page to its canonical address: the origin asked, the path, and the list page past the first', async () => {
+    const canonical = async (url: string) => (await (await exports.default.fetch(url)).text()).match(/<link rel="canonical" href="([^"]*)">/)?.[1];
+    expect(await canonical('http://localhost/shop')).toBe('http://localhost/shop');
+    expect(await canonical('http://localhost/shop?page=2')).toBe('http://localhost/shop?page=2');
+    expect(await canonical('http://localhost/shop?page=1&utm_source=x')).toBe('http://localhost/shop');
+    expect(await canonical('http://127.0.0.1:4321/shop/p/linen-shirt?colour=blue')).toBe('http://127.0.0.1:4321/shop/p/linen-shirt');
+    expect(await canonical('http://localhost/blog?page=2')).toBe('http://localhost/blog?page=2');
+  });
+
+  it('marks sold-out and sale products with one badge each, not one inside another', async () => {
+    for (const path of ['/shop', '/shop/p/linen-shirt']) {
+      const html = await (await get(path)).text();
+      expect(html, path).not.toMatch(/class="product-mark[^"]*">\s*<div class="product-mark/);
+    }
+    const listing = await (await get('/shop')).text();
+    expect(listing.match(/class="product-mark sold-out"/g)?.length).toBeGreaterThan(0);
+  });
+
   it('renders widgets as server-rendered islands with their props', async () => {
     const html = await (await get('/shop/p/linen-shirt')).text();
     for (const island of ['CartPill', 'ProductImage', 'VariantSelects', 'QuantityInput', 'AddToCartButton', 'InstalmentPill']) {

@@ -1,0 +1,2 @@
+export const STORE_ASSETS: string;
+export const TEST_ASSETS: string;

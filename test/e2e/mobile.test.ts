@@ -1,0 +1,113 @@
+/**
+ * The store at a phone's width (375 px) in Chromium: the header is one row with a menu button that
+ * opens and closes the navigation by keyboard, the listing grid has two columns, and the "Added to
+ * cart" popover stays inside the viewport. Screenshots at 375 and 1366 px go to test-artifacts/.
+ */
+import { mkdirSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { useChromium } from './browser';
+
+const storeUrl = inject('storeUrl');
+const browser = useChromium();
+const ARTIFACTS = 'test-artifacts/mobile';
+mkdirSync(ARTIFACTS, { recursive: true });
+
+let context: BrowserContext | undefined;
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function openAt(width: number, path: string): Promise<{ page: Page; errors: string[] }> {
+  context = await browser().newContext({ viewport: { width, height: width < 600 ? 812 : 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${storeUrl}${path}`);
+  await page.waitForSelector('html[data-islands="hydrated"]');
+  return { page, errors };
+}
+
+const box = async (page: Page, selector: string) => {
+  const found = await page.locator(selector).first().boundingBox();
+  if (found === null) throw new Error(`${selector} is not displayed`);
+  return found;
+};
+
+describe('the store at 375 px', () => {
+  it('keeps the header to one row, with a menu button that opens and closes the navigation by keyboard', async () => {
+    const { page, errors } = await openAt(375, '/shop');
+    const button = page.locator('.site-menu-button');
+    const title = await box(page, '.site-title');
+    const menu = await box(page, '.site-menu-button');
+    const account = await box(page, '.site-account');
+    // One row: the title, the menu button and the account link share a line.
+    expect(Math.abs(menu.y + menu.height / 2 - (title.y + title.height / 2))).toBeLessThan(8);
+    expect(Math.abs(account.y + account.height / 2 - (title.y + title.height / 2))).toBeLessThan(8);
+    expect((await box(page, '.site-header')).height).toBeLessThan(80);
+    expect(await page.locator('#site-nav').isHidden()).toBe(true);
+    expect(await button.getAttribute('aria-controls')).toBe('site-nav');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+
+    await button.focus();
+    await page.keyboard.press('Enter');
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('#site-nav').isVisible()).toBe(true);
+    await page.screenshot({ path: `${ARTIFACTS}/shop-375-menu-open.png` });
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate("document.activeElement?.closest('#site-nav') !== null")).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('#site-nav').isHidden()).toBe(true);
+    expect(await page.evaluate("document.activeElement?.classList.contains('site-menu-button')")).toBe(true);
+    await page.keyboard.press('Space');
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Space');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the listing in two columns', async () => {
+    const { page } = await openAt(375, '/shop');
+    const cards = page.locator('.ProductList-grid > li');
+    const first = (await cards.nth(0).boundingBox())!;
+    const second = (await cards.nth(1).boundingBox())!;
+    expect(second.y).toBeCloseTo(first.y, 0);
+    expect(second.x).toBeGreaterThan(first.x + first.width - 1);
+    expect(second.x + second.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: `${ARTIFACTS}/shop-375.png`, fullPage: true });
+  });
+
+  it('keeps the "Added to cart" popover inside the viewport', async () => {
+    const { page, errors } = await openAt(375, '/shop/p/canvas-tote');
+    await page.click('.ProductItem-form .sqs-add-to-cart-button');
+    const popover = page.locator('.CartPill-popover');
+    await popover.waitFor({ state: 'visible', timeout: 10_000 });
+    // The cart pill joins the header's one row.
+    const title = await box(page, '.site-title');
+    const pill = await box(page, '.CartPill');
+    expect(Math.abs(pill.y + pill.height / 2 - (title.y + title.height / 2))).toBeLessThan(8);
+    const shown = await box(page, '.CartPill-popover');
+    expect(shown.x).toBeGreaterThanOrEqual(0);
+    expect(shown.y).toBeGreaterThanOrEqual(0);
+    expect(shown.x + shown.width).toBeLessThanOrEqual(375);
+    expect(await page.locator('.CartPill-popover a[href="/cart"]').isVisible()).toBe(true);
+    await page.screenshot({ path: `${ARTIFACTS}/product-375-added.png` });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the store at 1366 px', () => {
+  it('shows the navigation without a menu button', async () => {
+    const { page } = await openAt(1366, '/shop');
+    expect(await page.locator('.site-menu-button').isHidden()).toBe(true);
+    expect(await page.locator('#site-nav').isVisible()).toBe(true);
+    await page.screenshot({ path: `${ARTIFACTS}/shop-1366.png` });
+    const product = page;
+    await product.goto(`${storeUrl}/shop/p/linen-shirt`);
+    await product.waitForSelector('html[data-islands="hydrated"]');
+    await product.screenshot({ path: `${ARTIFACTS}/product-1366.png` });
+  });
+});
