@@ -3,7 +3,7 @@
  * maximum). It runs in the stateless worker, never in the accounts objects, so sign-ins to one
  * website are not hashed one after another (src/routes/sign-in.ts).
  */
-import { toHex } from '../site/ids';
+import { sameToken, toHex } from '../site/ids';
 
 export const PBKDF2_ITERATIONS = 100_000;
 
@@ -32,11 +32,7 @@ export async function hashPassword(password: string): Promise<PasswordHash> {
 
 /** Compares in constant time over the hash's length. */
 export async function verifyPassword(password: string, stored: PasswordHash): Promise<boolean> {
-  const candidate = await derive(password, fromHex(stored.salt), stored.iterations);
-  if (candidate.length !== stored.hash.length) return false;
-  let difference = 0;
-  for (let i = 0; i < candidate.length; i++) difference |= candidate.charCodeAt(i) ^ stored.hash.charCodeAt(i);
-  return difference === 0;
+  return sameToken(await derive(password, fromHex(stored.salt), stored.iterations), stored.hash);
 }
 
 /** SHA-256 of a session token: the store keeps only this, never the token itself. */

@@ -5,7 +5,7 @@
  * cookie is `__Host-crumb` (src/cookies.ts), so a sibling subdomain cannot plant a crumb it knows.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { randomHex } from '../site/ids';
+import { randomHex, sameToken } from '../site/ids';
 import { readStoreCookie, setStoreCookie } from './cookies';
 import type { AppEnv } from './http';
 
@@ -28,13 +28,6 @@ export function currentCrumb(c: Context<AppEnv>): string | null {
 export function ensureCrumb(c: Context<AppEnv>): void {
   if (currentCrumb(c) !== null) return;
   setStoreCookie(c, 'crumb', randomToken(), { sameSite: 'Lax', maxAge: 60 * 60 * 24 * 365 });
-}
-
-export function sameToken(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return difference === 0;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -7,3 +7,11 @@ export function toHex(bytes: Uint8Array): string {
 export function randomHex(byteCount: number): string {
   return toHex(crypto.getRandomValues(new Uint8Array(byteCount)));
 }
+
+/** Whether two tokens or digests are equal, in time that depends only on their length. */
+export function sameToken(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
