@@ -17,6 +17,7 @@ export const messages = {
   notAllowedInBlock: (kind: string, parent: string) => `${kind} instruction is not allowed inside ${parent} block.`,
   notAllowedAtRoot: (kind: string) => `Instruction ${kind} not allowed at root`,
   unclosed: (kind: string) => `Unclosed ${kind}`,
+  afterEof: (kind: string) => `${kind} instruction after EOF: the template ended at {.eof}`,
   expressionParse: (source: string, detail: string) => `Error parsing expression: ${JSON.stringify(source)}: ${detail}`,
   expressionReduce: (source: string, detail: string) => `Error reducing expression: ${source}: ${detail}`,
   partialMissing: (name: string) => `Attempt to apply partial '${name}' which could not be found.`,

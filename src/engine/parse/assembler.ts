@@ -36,6 +36,11 @@ export class Assembler {
   private target: Inst[] = this.root.consequent;
   private done = false;
   /**
+   * Whether anything came after an `{.eof}` at root. Like the reference, the first instruction after it is
+   * reported (the parser's own end of input counts) and the rest is dropped silently.
+   */
+  private afterEofReported = false;
+  /**
    * The text instruction appended last, while nothing else has been appended since: the next text
    * joins it, so the tree has no two adjacent texts (a faster render). Comments are dropped and do
    * not separate texts.
@@ -45,7 +50,10 @@ export class Assembler {
   constructor(private readonly error: ErrorSink) {}
 
   accept(inst: ParsedInst): void {
-    if (this.done) return;
+    if (this.done) {
+      this.afterEof(nameOf(inst), atOf(inst));
+      return;
+    }
     // Instructions come in many shapes, so their kind is read once.
     const op = inst.op;
     switch (op) {
@@ -73,7 +81,10 @@ export class Assembler {
 
   /** Literal text between tags: the commonest input, so it skips the instruction dispatch. */
   text(content: string): void {
-    if (this.done) return;
+    if (this.done) {
+      this.afterEof('TEXT', 0);
+      return;
+    }
     if (this.lastText !== null) {
       this.lastText.text += content;
       return;
@@ -81,6 +92,12 @@ export class Assembler {
     const text: TextInst = { op: Op.Text, text: content };
     this.target.push(text);
     this.lastText = text;
+  }
+
+  private afterEof(kind: string, at: number): void {
+    if (this.afterEofReported) return;
+    this.afterEofReported = true;
+    this.error(messages.afterEof(kind), at);
   }
 
   /** Makes `block` the one receiving instructions, in its consequent. */

@@ -154,7 +154,10 @@ describe('assembler: blocks', () => {
     ]);
   });
 
-  it('stops at {.eof}', () => {
+  it('stops at {.eof}, reporting the first thing after it as the reference does (the end of input counts)', () => {
     expect(tree('a{.eof}b{c}')).toEqual([{ op: Op.Text, text: 'a' }]);
+    expect(errors('a{.eof}b{c}')).toEqual(['assembler: TEXT instruction after EOF: the template ended at {.eof}']);
+    expect(errors('{.eof}')).toEqual(['assembler: EOF instruction after EOF: the template ended at {.eof}']);
+    expect(errors('{.section a}{.eof}{.end}')).toEqual(['assembler: Reached EOF in the middle of SECTION']);
   });
 });
