@@ -9,7 +9,7 @@
  */
 import { Op, type BindvarInst, type FormatterCall, type IfInst, type Inst, type OrPredicateInst, type PredicateInst, type RepeatedInst, type SectionInst, type VariableInst } from '../parse/instructions';
 import type { Formatter, FormatterTable, Path, PredicateTable } from '../plugins/types';
-import { isTruthy } from '../../values/index';
+import { childOf, isTruthy } from '../../values/index';
 import { evalStep } from './eval';
 import { Frame, resolvePath, resolveSection } from './frame';
 import { internPath, internPaths } from './intern';
@@ -18,6 +18,17 @@ import type { Block, Executor, Step } from './types';
 interface Call {
   readonly formatter: Formatter;
   readonly args: readonly string[];
+}
+
+/**
+ * Leaves the frame on top of the stack. Blocks pop the top frame rather than restore the one they
+ * entered in, and an instruction that throws skips its pop, as in the reference: a formatter that
+ * fails inside a variable tag leaves the tag's frame pushed, so the instructions after it resolve
+ * from that frame until the enclosing block's pop removes it (in place of the block's own frame,
+ * which then stays until the next pop).
+ */
+function popFrame(r: Executor): void {
+  r.frame = r.frame.parent as Frame<Block>;
 }
 
 /** Runs a formatter chain; each formatter's result becomes the first value for the next. */
@@ -178,11 +189,8 @@ export class ProgramBuilder {
       const first = resolvePath(r.frame, path);
       const values = paths.length === 1 ? [first] : valuesOf(r, paths, first);
       r.frame = new Frame(first, r.frame);
-      try {
-        r.emit(applyCalls(calls, values, r));
-      } finally {
-        r.frame = r.frame.parent as Frame<Block>;
-      }
+      r.emit(applyCalls(calls, values, r));
+      popFrame(r);
     };
   }
 
@@ -209,12 +217,9 @@ export class ProgramBuilder {
     return (r) => {
       const value = resolveSection(r.frame, path);
       r.frame = new Frame(value, r.frame);
-      try {
-        if (isTruthy(value)) r.run(body.block);
-        else if (otherwise !== null) otherwise.run(r);
-      } finally {
-        r.frame = r.frame.parent as Frame<Block>;
-      }
+      if (isTruthy(value)) r.run(body.block);
+      else if (otherwise !== null) otherwise.run(r);
+      popFrame(r);
     };
   }
 
@@ -230,17 +235,18 @@ export class ProgramBuilder {
         return;
       }
       const listFrame = new Frame(list, r.frame);
+      r.frame = listFrame;
       const last = list.length - 1;
-      try {
-        for (let i = 0; i <= last; i++) {
-          listFrame.index = i;
-          r.frame = new Frame(list[i], listFrame);
-          r.run(body.block);
-          if (between !== null && i < last) r.run(between.block);
-        }
-      } finally {
-        r.frame = listFrame.parent as Frame<Block>;
+      for (listFrame.index = 0; listFrame.index <= last; listFrame.index++) {
+        // Each item's frame goes on top of the stack; only a frame left behind by a failed
+        // instruction makes that top differ from the list's frame.
+        const top = r.frame;
+        r.frame = new Frame(top === listFrame ? list[listFrame.index] : childOf(top.value, top.index), top);
+        r.run(body.block);
+        if (between !== null && listFrame.index < last) r.run(between.block);
+        popFrame(r);
       }
+      popFrame(r);
     };
   }
 

@@ -77,6 +77,15 @@ describe('render: errors and limits', () => {
     ]);
   });
 
+  it('leaves the frame of a failed variable tag pushed until the enclosing block pops, as the reference does', () => {
+    // `date` fails on a value that is not a number. The section then looks in the tag's frame ('abc') only.
+    expect(html('{x|date %Y}{.section inner}[{@}]{.or}none{.end}{title}', { x: 'abc', title: 'T', inner: 1 })).toBe('noneT');
+    // The section's pop removes the leaked frame instead of its own, so its variable outlives it.
+    expect(html('{.section s}{.var @v n}{x|date %Y}{.end}{@v}', { s: { a: 1 }, n: 7, x: 'a' })).toBe('7');
+    // In a repeated section the next item is read from the frame left on top (item 2, with no index): nothing.
+    expect(html('{.repeated section list}({@}{.equal? 2}{x|date %Y}{.end}){.end}', { list: [1, 2, 3, 4], x: 'a' })).toBe('(1)(2)()()');
+  });
+
   it('stops at maxSteps and at maxOutputBytes with an engine error', () => {
     const grid = Array.from({ length: 1000 }, () => Array.from({ length: 1000 }, (_, i) => i));
     const steps = render('{.repeated section grid}{.repeated section @}.{.end}{.end}', { grid }, { limits: { maxSteps: 10_000 } });

@@ -19,11 +19,11 @@ describe('date formatter', () => {
     expect(render('{t|date %H %Z}', { t: 0, website: { timeZone: 'Mars/Olympus' } }).html).toBe('00 UTC');
   });
 
-  it('prints nothing without a format, and reports a value that is not a date', () => {
+  it('prints nothing without a format, and fails the tag for a value that is not a date', () => {
     expect(render('[{t|date}]', { t: 0 }).html).toBe('[]');
     const bad = render('[{t|date %Y}]', { t: 'abc' });
     expect(bad.html).toBe('[]');
-    expect(bad.errors).toEqual([{ type: 'engine', message: 'Invalid date: abc' }]);
+    expect(bad.errors).toEqual([{ type: 'engine', message: 'Unexpected TypeError error when executing VARIABLE: Invalid date: abc' }]);
   });
 
   it('agrees with the reference engine across zones, DST edges and year boundaries', () => {

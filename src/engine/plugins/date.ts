@@ -274,10 +274,9 @@ export const DATE_FORMATTERS: FormatterTable = {
   date(value, args, ctx) {
     if (args.length === 0) return '';
     const epoch = asNumber(value);
-    if (!Number.isFinite(epoch) || Math.abs(epoch) > MAX_EPOCH) {
-      ctx.error(`Invalid date: ${String(value)}`);
-      return '';
-    }
+    // The reference fails the whole tag here (a TypeError inside its calendar code), which also
+    // leaves the tag's frame pushed (see popFrame in exec/program.ts).
+    if (!Number.isFinite(epoch) || Math.abs(epoch) > MAX_EPOCH) throw new TypeError(`Invalid date: ${String(value)}`);
     return formatDate(epoch, joinedArgs(args), siteTimeZone(ctx));
   },
 };
