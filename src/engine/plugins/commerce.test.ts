@@ -29,6 +29,13 @@ describe('commerce formatters', () => {
     expect(mismatches.slice(0, 3).join('\n')).toBe('');
   });
 
+  it('prices anything but a product of type -1 as a one-time product, as the reference does', () => {
+    const price = (value: unknown) => render('{v|product-price}', { v: value }).html.replace(/\s+/g, ' ');
+    const zero = ' <div class="product-price"> <span class="sqs-money-native">0.00</span> </div>';
+    for (const value of ['text', 3, [], {}, { structuredContent: { productType: 7 } }]) expect(price(value)).toBe(zero);
+    expect(price({ structuredContent: { productType: -1 } })).toBe(' <div class="product-price"> </div>');
+  });
+
   it('summarises form answers, likert included', () => {
     const fields = [
       { type: 'name', rawTitle: 'Name', values: { First: 'Ada', Last: 'Lovelace' } },

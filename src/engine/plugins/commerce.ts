@@ -139,10 +139,19 @@ function oneTimePriceData(item: unknown, args: readonly string[], ctx: RenderCon
   return data;
 }
 
+/**
+ * Whether `product-price` prices a value that is not a subscription as a one-time product: the
+ * reference does so for every product type code but -1 ('undefined'), a missing or unknown type
+ * included, which prints the default price (0.00).
+ */
+function pricedOnce(item: unknown): boolean {
+  return asNumber(childOf(childOf(item, 'structuredContent'), 'productType')) !== -1;
+}
+
 function productPrice(item: unknown, args: readonly string[], ctx: RenderContext): string {
   let data: Record<string, unknown> = {};
   if (isSubscribable(item)) data = subscriptionPriceData(item, args, ctx);
-  else if (productType(item) !== undefined) data = oneTimePriceData(item, args, ctx);
+  else if (pricedOnce(item)) data = oneTimePriceData(item, args, ctx);
   return ctx.renderSnippet(snippets.PRODUCT_PRICE, data, true);
 }
 
