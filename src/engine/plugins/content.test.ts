@@ -10,6 +10,13 @@ describe('content formatters', () => {
     ]);
   });
 
+  it('passes a value with no width variants through image-srcset unchanged, as the reference does', () => {
+    expect(render('{v|image-srcset}', { v: 'text' }).html).toBe('text');
+    expect(render('{v|image-srcset|image-meta}', { v: { assetUrl: '/a.jpg', systemDataVariants: '100x' } }).html).toBe(
+      'data-src="/a.jpg" data-image="/a.jpg" data-image-dimensions="" data-image-focal-point="0.5,0.5" alt="" ',
+    );
+  });
+
   it('reads hex colours of 3 to 6 digits, with or without #', () => {
     expect([hexColor('#fff'), hexColor('000000'), hexColor('#12345g')]).toEqual([0xffffff, 0, -1]);
   });

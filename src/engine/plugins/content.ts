@@ -174,13 +174,14 @@ function imageColor(image: unknown, args: readonly string[]): unknown {
   return `${args.length > 1 ? `${args[1]}: ` : ''}#${color}`;
 }
 
+/** The `srcset` attribute of an image's width variants; a value without any passes through unchanged, as in the reference. */
 function imageSrcset(image: unknown): unknown {
   if (image === undefined) return undefined;
   const assetUrl = asString(childOf(image, 'assetUrl'));
   const variants = asString(childOf(image, 'systemDataVariants'))
     .split(',')
     .filter((v) => v.endsWith('w'));
-  if (variants.length === 0) return undefined;
+  if (variants.length === 0) return image;
   const last = variants[variants.length - 1] as string;
   let original = '';
   const index = IMAGE_WIDTHS.indexOf(last);
