@@ -180,8 +180,50 @@ export function calendarLocale(locale: string, calendar: string | undefined): st
 
 type Part = Intl.DateTimeFormatPart;
 
+type ZoneStyle = NonNullable<Intl.DateTimeFormatOptions['timeZoneName']>;
+
+/** Which zone name a format prints: its own `timeZoneName`, or what a time style implies (z, zzzz). */
+function zoneStyleOf(options: Intl.DateTimeFormatOptions): ZoneStyle | undefined {
+  if (options.timeZoneName !== undefined) return options.timeZoneName;
+  if (options.timeStyle === 'full') return 'long';
+  return options.timeStyle === 'long' ? 'short' : undefined;
+}
+
+/** The locale's word for UTC in a GMT format ('GMT' in English), read from an offset zone's name. */
+function gmtWord(locale: string): string {
+  const name = join(dateFormat(locale, { timeZone: 'Etc/GMT-1', timeZoneName: 'shortOffset' }).formatToParts(0).filter((p) => p.type === 'timeZoneName'));
+  return name.replace(/[+\u2212-].*$/, '');
+}
+
+/**
+ * A zone name as CLDR's own formatter prints it where Intl (ICU) chooses differently: at a zero
+ * offset every GMT form and UTC's names are the GMT-zero format ('GMT', and 'Greenwich Mean Time'
+ * for UTC's long name); a generic name (`v`, `vvvv`) is the zone's generic name as of today ('ET'
+ * even in 1969, when ICU says 'New York Time'), or the GMT offset where the locale has none
+ * ('GMT+5:30' rather than 'India Time', 'GMT+05:30' rather than the standard 'India Standard Time').
+ */
+function zoneName(locale: string, zone: string, style: ZoneStyle, epoch: number, intlName: string): string {
+  const named = (s: ZoneStyle, at: number, z = zone) =>
+    join(dateFormat(locale, { timeZone: z, timeZoneName: s }).formatToParts(at).filter((p) => p.type === 'timeZoneName'));
+  let name = intlName;
+  if (style === 'shortGeneric') {
+    const today = named('shortGeneric', PROBE_EPOCH);
+    name = /\s/.test(today) ? named('shortOffset', epoch) : today;
+  } else if (style === 'longGeneric') {
+    const today = named('longGeneric', PROBE_EPOCH);
+    name = today === named('long', PROBE_EPOCH) ? named('longOffset', epoch) : today;
+  }
+  if (wallTime(epoch, zoneFormat(zone)).offset !== 0) return name;
+  if (style === 'long') return name === named('long', 0, 'UTC') ? named('long', 0, 'Africa/Abidjan') : name;
+  return name === named('short', 0, 'UTC') || /\d/.test(name) ? gmtWord(locale) : name;
+}
+
 function formatParts(locale: string, zone: string, options: Intl.DateTimeFormatOptions, epoch: number): Part[] {
-  const parts = dateFormat(locale, { ...options, timeZone: zone }).formatToParts(epoch);
+  let parts = dateFormat(locale, { ...options, timeZone: zone }).formatToParts(epoch);
+  const style = zoneStyleOf(options);
+  if (style !== undefined) {
+    parts = parts.map((p) => (p.type === 'timeZoneName' ? { type: p.type, value: zoneName(locale, zone, style, epoch, p.value) } : p));
+  }
   // A one-letter day or month in a skeleton means no zero padding, even where the locale's own
   // pattern pads ("24/2/2020" for yMd in French); Intl keeps the locale's padding.
   if (options.day !== 'numeric' && options.month !== 'numeric') return parts;

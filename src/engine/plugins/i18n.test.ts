@@ -76,6 +76,16 @@ describe('datetime', () => {
     expect(apply('datetime', [1520751625000], ['date:full', 'calendar:japanese'], o)).toBe('平成30年3月11日日曜日');
   });
 
+  it('names zones as CLDR does where ICU differs: GMT at zero offset, generic names as of today, else the offset', () => {
+    const zone = (timeZone: string) => ({ root: { website: { timeZone } } });
+    expect(apply('datetime', [0], ['long'], zone('UTC'))).toBe('January 1, 1970 at 12:00:00\u202fAM GMT');
+    expect(apply('datetime', [0], ['skeleton:hmzzzz'], zone('UTC'))).toBe('12:00\u202fAM Greenwich Mean Time');
+    expect(apply('datetime', [0], ['time:hmv'], zone('America/New_York'))).toBe('7:00\u202fPM ET');
+    expect(apply('datetime', [0], ['time:hmv'], zone('Asia/Kolkata'))).toBe('5:30\u202fAM GMT+5:30');
+    expect(apply('datetime', [0], ['skeleton:hmvvvv'], zone('Europe/Paris'))).toBe('1:00\u202fAM Central European Time');
+    expect(apply('datetime', [0], ['skeleton:hmvvvv'], zone('Asia/Kolkata'))).toBe('5:30\u202fAM GMT+05:30');
+  });
+
   it('drops zero padding of one-letter skeleton fields', () => {
     expect(apply('datetime', [t], ['yMd'], { locale: 'fr', root: NY })).toBe('24/2/2020');
   });
