@@ -26,6 +26,11 @@ describe('date formatter', () => {
     expect(bad.errors).toEqual([{ type: 'engine', message: 'Unexpected TypeError error when executing VARIABLE: Invalid date: abc' }]);
   });
 
+  it('keeps the fraction of a millisecond in %N, as the reference does', () => {
+    expect(render('{t|date %N}', { t: 3.75 }).html).toBe('003750000');
+    expect(render('{t|date %N}', { t: -1.6 }).html).toBe('998400000.0059605');
+  });
+
   it('agrees with the reference engine across zones, DST edges and year boundaries', () => {
     const zones = [
       'America/New_York',

@@ -152,6 +152,12 @@ function offsetText(offset: number): string {
   return `${offset < 0 ? '-' : '+'}${pad(Math.floor(minutes / 60), 2)}:${pad(minutes % 60, 2)}`;
 }
 
+/** The millisecond of the second with the epoch's fraction kept (WallTime truncates it), as the reference's %N prints it. */
+function exactMillisecond(t: WallTime): number {
+  const local = t.epoch + t.offset;
+  return (local - Math.floor(local / DAY_MS) * DAY_MS) % 1000;
+}
+
 function field(t: WallTime, code: string): string {
   switch (code) {
     case 'a':
@@ -196,7 +202,7 @@ function field(t: WallTime, code: string): string {
     case 'n':
       return '\n';
     case 'N':
-      return pad(t.millisecond * 1e6, 9);
+      return pad(exactMillisecond(t) * 1e6, 9);
     case 'p':
       return t.hour < 12 ? 'AM' : 'PM';
     case 'P':
