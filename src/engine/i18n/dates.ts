@@ -218,12 +218,30 @@ function zoneName(locale: string, zone: string, style: ZoneStyle, epoch: number,
   return name === named('short', 0, 'UTC') || /\d/.test(name) ? gmtWord(locale) : name;
 }
 
+/**
+ * English names of the flexible day period at exactly 00:00 by width. CLDR's formatter names that
+ * minute (`Bh` prints '12 midnight'); ICU never does, and Intl offers no way to ask for the word, so
+ * it is kept here for English, the locale the reference is checked in. Other locales print Intl's.
+ */
+const MIDNIGHT: Readonly<Record<string, Partial<Record<string, string>>>> = {
+  en: { short: 'midnight', long: 'midnight', narrow: 'mi' },
+};
+
+function midnightName(locale: string, zone: string, width: string, epoch: number): string | undefined {
+  const word = MIDNIGHT[locale.split('-')[0] as string]?.[width];
+  if (word === undefined) return undefined;
+  const t = wallTime(epoch, zoneFormat(zone));
+  return t.hour === 0 && t.minute === 0 ? word : undefined;
+}
+
 function formatParts(locale: string, zone: string, options: Intl.DateTimeFormatOptions, epoch: number): Part[] {
   let parts = dateFormat(locale, { ...options, timeZone: zone }).formatToParts(epoch);
   const style = zoneStyleOf(options);
   if (style !== undefined) {
     parts = parts.map((p) => (p.type === 'timeZoneName' ? { type: p.type, value: zoneName(locale, zone, style, epoch, p.value) } : p));
   }
+  const midnight = options.dayPeriod === undefined ? undefined : midnightName(locale, zone, options.dayPeriod, epoch);
+  if (midnight !== undefined) parts = parts.map((p) => (p.type === 'dayPeriod' ? { type: p.type, value: midnight } : p));
   // A one-letter day or month in a skeleton means no zero padding, even where the locale's own
   // pattern pads ("24/2/2020" for yMd in French); Intl keeps the locale's padding.
   if (options.day !== 'numeric' && options.month !== 'numeric') return parts;

@@ -86,6 +86,13 @@ describe('datetime', () => {
     expect(apply('datetime', [0], ['skeleton:hmvvvv'], zone('Asia/Kolkata'))).toBe('5:30\u202fAM GMT+05:30');
   });
 
+  it('names the minute of midnight in English flexible day periods, as CLDR does', () => {
+    const utc = { root: { website: { timeZone: 'UTC' } } };
+    expect(apply('datetime', [0], ['skeleton:Bh'], utc)).toBe('12 midnight');
+    expect(apply('datetime', [30_000], ['skeleton:BBBBBhms'], utc)).toBe('12:00:30 mi');
+    expect(apply('datetime', [60_000], ['skeleton:Bhm'], utc)).toBe('12:01 in the morning');
+  });
+
   it('drops zero padding of one-letter skeleton fields', () => {
     expect(apply('datetime', [t], ['yMd'], { locale: 'fr', root: NY })).toBe('24/2/2020');
   });
