@@ -272,6 +272,29 @@ describe('placing an order', () => {
   });
 });
 
+describe('product pages', () => {
+  it('show the stock available now, cached for one short freshness slot', async () => {
+    const { base, websiteId } = await storeOnHost('product-page.test', (site) => setStock(site, 'oak-board', 1));
+    await standardRules(websiteId);
+    const reader = await new Visitor(base).open('/shop');
+    const page = async (path = '/shop/p/oak-board') => {
+      const res = await reader.fetch(path);
+      return { html: await res.text(), cacheControl: res.headers.get('cache-control'), etag: res.headers.get('etag') ?? '' };
+    };
+    const before = await page();
+    expect(before.etag).toContain(`-s${Math.floor(Date.now() / 30_000)}-`.slice(0, -1));
+    expect(before.cacheControl).toBe('public, max-age=30');
+    expect(before.html).not.toMatch(/class="ProductItem[^"]*sold-out/);
+    const visitor = await shopper(base, [{ ...OAK, quantity: 1 }]);
+    await startCheckout(visitor);
+    await fillCheckout(visitor);
+    expect((await placeOrder(visitor)).status).toBe(201);
+    // The cached copy lives until its 30-second slot ends; a fresh render (another URL) shows the sale at once.
+    const fresh = await page('/shop/p/oak-board?from=test');
+    expect(fresh.html).toMatch(/class="ProductItem[^"]*sold-out/);
+  });
+});
+
 describe('abandoned checkouts', () => {
   it('a lapsed reservation stops counting at once, and the alarm deletes it', async () => {
     const { base, websiteId } = await storeOnHost('abandoned.test', (site) => setStock(site, 'oak-board', 1));
