@@ -230,7 +230,7 @@ export class CommerceOrders extends DurableObject<Env> {
    * The newsletter's welcome code for `email` when the merchant enabled it: a single-use percentage
    * code, emailed; one per address (signing up again issues nothing new).
    */
-  issueWelcomeCode(email: string, siteTitle: string): { issued: boolean } {
+  async issueWelcomeCode(email: string, siteTitle: string): Promise<{ issued: boolean }> {
     const { welcomeDiscount } = this.settings();
     if (!welcomeDiscount.enabled) return { issued: false };
     const address = email.trim().toLowerCase();
@@ -246,7 +246,7 @@ export class CommerceOrders extends DurableObject<Env> {
       subject: `Your welcome code for ${siteTitle}`,
       text: `Thank you for signing up. Use the code ${code} at checkout for ${welcomeDiscount.percent}% off your first order.\n`,
     });
-    void this.scheduleAlarm(Date.now());
+    await this.scheduleAlarm(Date.now());
     return { issued: true };
   }
 
