@@ -696,13 +696,13 @@ export class CommerceOrders extends DurableObject<Env> {
   /** Places every subscription order due at `now` (the alarm; tests pass a fake clock). */
   async renewDue(websiteId: string, now = Date.now()): Promise<{ placed: number; failed: number }> {
     const due = this.sql.exec<SubscriptionRow>('SELECT * FROM subscriptions WHERE next_at IS NOT NULL AND next_at <= ? ORDER BY next_at LIMIT 20', now).toArray();
+    // Taken off the schedule before anything is awaited, so a second run never bills a cycle again.
+    for (const sub of due) this.sql.exec('UPDATE subscriptions SET next_at = NULL WHERE id = ?', sub.id);
     let placed = 0;
     let failed = 0;
     for (const sub of due) {
       const first = JSON.parse(sub.data) as Order & { lines: StockLine[] };
       const cycle = sub.cycle + 1;
-      // Taken off the schedule before the charge, so a second alarm never bills the cycle again.
-      this.sql.exec('UPDATE subscriptions SET next_at = NULL WHERE id = ?', sub.id);
       const sold = await stockLedger(this.env, websiteId).sellNow(first.lines, now);
       const charged = !sold.ok ? null : await paymentProvider(this.env).charge({
         amountCents: first.grandTotalCents,
