@@ -157,7 +157,9 @@ describe('subscriptions', () => {
     // Cycles 3 to 12 follow month by month, and then nothing more.
     let at = renewal?.subscription?.nextBillingOn ?? 0;
     for (let cycle = 3; cycle <= 12; cycle++) {
-      expect(await store.renewDue(websiteId, at)).toEqual({ placed: 1, failed: 0 });
+      // Two runs at once (an alarm and a retry) still place the cycle once.
+      const runs = await Promise.all([store.renewDue(websiteId, at), store.renewDue(websiteId, at)]);
+      expect(runs.reduce((sum, run) => sum + run.placed, 0)).toBe(1);
       at = (await store.orders(null, null, 1)).orders[0]?.subscription?.nextBillingOn ?? 0;
     }
     expect(at).toBe(0);
