@@ -40,10 +40,15 @@ function refuseAll(name: PaymentProvider['name'], reason: string): PaymentProvid
   };
 }
 
+/** Whether this deployment takes local test payments (development only). */
+export function localPaymentsEnabled(env: PaymentEnv): boolean {
+  return env.PAYMENT_PROVIDER === 'local' && env.ENVIRONMENT === 'development';
+}
+
 export function paymentProvider(env: PaymentEnv): PaymentProvider {
   switch (env.PAYMENT_PROVIDER) {
     case 'local':
-      if (env.ENVIRONMENT !== 'development') return refuseAll('local', 'PAYMENT_PROVIDER "local" is for development only');
+      if (!localPaymentsEnabled(env)) return refuseAll('local', 'PAYMENT_PROVIDER "local" is for development only');
       if (env.LOCAL_PAYMENTS === undefined) return refuseAll('local', 'the LOCAL_PAYMENTS Durable Object binding is missing');
       return localPayments(env.LOCAL_PAYMENTS);
     case 'stripe':
