@@ -37,6 +37,10 @@ export function siteUsers(env: Env, websiteId: string) {
   return env.SITE_USERS.get(env.SITE_USERS.idFromName(websiteId));
 }
 
+export function commerceOrders(env: Env, websiteId: string) {
+  return env.ORDERS.get(env.ORDERS.idFromName(websiteId));
+}
+
 /** The local payment provider's one ledger (development and tests). */
 export function localPaymentLedger(env: Env) {
   return env.LOCAL_PAYMENTS.get(env.LOCAL_PAYMENTS.idFromName(LOCAL_LEDGER_NAME));
