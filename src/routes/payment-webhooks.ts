@@ -12,7 +12,7 @@
  * missing, so the provider retries later. Retries and duplicates are harmless (payment-events.ts).
  */
 import { Hono } from 'hono';
-import { localPaymentLedger } from '../durable/stubs';
+import { commerceOrders, localPaymentLedger } from '../durable/stubs';
 import { readText, validate } from '../http/body';
 import { NOT_FOUND } from '../http/messages';
 import { paymentEventOf, WEBSITE_ID_KEY, webhookEvent, type PaymentEvent, type PaymentEventReceiver } from '../integrations/payment-events';
@@ -29,6 +29,13 @@ export const NOT_CONFIGURED = 'Payment webhooks are not configured';
 
 /** The orders of one website, as the webhook hands them events. */
 export type PaymentEventReceivers = (env: Env, websiteId: string) => PaymentEventReceiver;
+
+/** The website's orders object: it settles a pending order once, so repeats and late events change nothing. */
+export const ordersReceiver: PaymentEventReceivers = (env, websiteId) => ({
+  async onPaymentEvent(event) {
+    await commerceOrders(env, websiteId).paymentSettled(websiteId, event.paymentId, event.status);
+  },
+});
 
 interface WebhookSecrets {
   STRIPE_WEBHOOK_SECRET?: string;
