@@ -7,6 +7,8 @@ import { HTTPException } from 'hono/http-exception';
 import { NOT_FOUND } from './http/messages';
 import { beacons } from './routes/beacons';
 import { cart } from './routes/cart';
+import { checkout } from './routes/checkout';
+import { commerceAdmin } from './routes/commerce-admin';
 import { config } from './routes/config';
 import { analyticsArea } from './routes/dashboard';
 import { forms } from './routes/forms';
@@ -20,16 +22,20 @@ import type { AppEnv, ErrorBody } from './routes/http';
 import { images } from './routes/images';
 import { integrations } from './routes/integrations';
 import { inventory } from './routes/inventory';
+import { localPaymentPages } from './routes/local-payments';
 import { pages } from './routes/pages';
+import { ordersReceiver, paymentWebhooks } from './routes/payment-webhooks';
 
 export { ShoppingCartObject } from './durable/cart';
 export { StockLedger } from './durable/stock';
+export { CommerceOrders } from './durable/orders';
 export { BeaconStore } from './durable/beacons';
 export { FormSubmissions } from './durable/forms';
 export { MerchantAccounts } from './durable/merchants';
 export { SiteEditor } from './durable/site-editor';
 export { RestockSignups } from './durable/restock';
 export { SiteUsers } from './durable/site-users';
+export { LocalPaymentLedger } from './durable/local-payments';
 
 const INTERNAL_ERROR = 'Internal server error';
 
@@ -74,7 +80,11 @@ app.notFound(notFound);
 app.onError(errorResponse);
 app.use('*', securityHeaders);
 
+const webhooks = paymentWebhooks(ordersReceiver);
+app.route('/', webhooks);
 app.route('/', cart);
+app.route('/', commerceAdmin);
+app.route('/', checkout);
 app.route('/', forms);
 app.route(MERCHANT_SESSION_PATH, merchantSession);
 app.route('/', merchant);
@@ -88,6 +98,7 @@ app.use('*', crumbOnPages);
 app.route('/', config);
 app.route('/', images);
 app.route('/', integrations);
+app.route('/', localPaymentPages(webhooks));
 app.route('/', pages);
 
 export default app;

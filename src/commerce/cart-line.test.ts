@@ -33,6 +33,7 @@ describe('what an add means', () => {
       subscription: false,
       url: '/shop/p/shirt',
       imageUrl: '/images/shirt.jpg',
+      weightGrams: 0,
     });
   });
 
