@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { fingerprint } from '../site/fingerprint';
 import { sitePaths } from '../site/paths';
-import { canonicalUrl, resolvePage } from '../storefront/page-context';
+import { canonicalUrl, PER_BUYER_KINDS, resolvePage } from '../storefront/page-context';
 import { clientEntry, streamPage, themeFingerprint } from '../storefront/render';
 import { messagePage } from './html-document';
 import { NO_STORE, NOT_FOUND } from '../http/messages';
@@ -21,7 +21,7 @@ export const pages = new Hono<AppEnv>();
 
 pages.get('/robots.txt', async (c) => {
   const base = new URL(c.req.url).origin;
-  return c.text(`User-agent: *\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /account\nDisallow: /config\nSitemap: ${base}/sitemap.xml\n`);
+  return c.text(`User-agent: *\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /commerce/\nDisallow: /account\nDisallow: /config\nSitemap: ${base}/sitemap.xml\n`);
 });
 
 pages.get('/sitemap.xml', async (c) => {
@@ -85,14 +85,16 @@ pages.get('*', async (c) => {
   const page = resolvePage(site, path, query);
   page.context.integrations = { captchaProvider: c.env.CAPTCHA_PROVIDER };
   page.context.canonicalUrl = canonicalUrl(url.origin, url.pathname, page);
+  // A buyer's order page is theirs alone (its URL carries the order's capability token): never stored.
+  const perBuyer = PER_BUYER_KINDS.has(page.kind);
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
-    'cache-control': page.status === 200 ? CACHE_CONTROL : 'no-store',
-    etag,
+    'cache-control': page.status === 200 && !perBuyer ? CACHE_CONTROL : 'no-store',
+    ...(perBuyer ? {} : { etag }),
     'x-page-cache': 'miss',
   });
   const response = await streamPage(site, page, development, script, headers, c.env.CAPTCHA_PROVIDER);
-  if (page.status !== 200) return response;
+  if (page.status !== 200 || perBuyer) return response;
   const [forClient, forCache] = (response.body as ReadableStream<Uint8Array>).tee();
   c.executionCtx.waitUntil(cache.put(cacheKey, new Response(forCache, { status: 200, headers })));
   return new Response(forClient, { status: 200, headers });

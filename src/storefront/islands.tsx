@@ -11,6 +11,8 @@ import { defaultProviderLocale, localInstalmentInfo, providerLocale, type Instal
 import { ISLANDS, type IslandName } from '../client/islands/index';
 import type { ButtonPlace, Purchase } from '../client/islands/AddToCartButton';
 import type { CartPageProps } from '../client/islands/CartPage';
+import type { ConfirmationKind } from '../client/islands/CheckoutConfirmation';
+import type { FieldTitles } from '../client/islands/CheckoutOrderSummary';
 import { DEFAULT_CURRENCY, toMinorUnits } from '../commerce/money';
 import { DEFAULT_FORMATTERS } from '../engine/plugins/index';
 import type { VariantPrice } from '../client/islands/ProductPrice';
@@ -247,7 +249,20 @@ export const ISLAND_FORMATTERS: FormatterTable = {
   'cart-pill': () => renderIsland('CartPill', { count: 0 }),
   'add-to-cart-btn': (item, args, ctx) => addToCartButton(item, buttonPlace(args[0]), ctx),
   'product-checkout': (item, args, ctx) => addToCartButton(item, buttonPlace(args[0]), ctx, 'express'),
-  'checkout-summary': (_value, _args, ctx) => renderIsland('CheckoutSummary', { locale: asString(ctx.resolve(['website', 'language'])) || 'en-US' }),
+  'checkout-page': (_value, _args, ctx) =>
+    renderIsland('CheckoutPage', {
+      locale: asString(ctx.resolve(['website', 'language'])) || 'en-US',
+      currencyCode: asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY,
+      paymentProvider: asString(ctx.resolve(['integrations', 'paymentProvider'])) === 'stripe' ? 'stripe' : 'local',
+      fieldTitles: (ctx.resolve(['additionalFieldTitles']) ?? {}) as FieldTitles,
+    }),
+  'order-confirmation': (_value, _args, ctx) =>
+    renderIsland('CheckoutConfirmation', {
+      kind: asString(ctx.resolve(['page', 'kind'])) as ConfirmationKind,
+      orderId: asString(ctx.resolve(['orderId'])),
+      locale: asString(ctx.resolve(['website', 'language'])) || 'en-US',
+      fieldTitles: (ctx.resolve(['additionalFieldTitles']) ?? {}) as FieldTitles,
+    }),
   'cart-page': (_value, _args, ctx) =>
     renderIsland('CartPage', {
       websiteId: asString(ctx.resolve(['website', 'id'])),
