@@ -24,6 +24,7 @@ import { pages } from './routes/pages';
 
 export { ShoppingCartObject } from './durable/cart';
 export { StockLedger } from './durable/stock';
+export { CommerceOrders } from './durable/orders';
 export { BeaconStore } from './durable/beacons';
 export { FormSubmissions } from './durable/forms';
 export { MerchantAccounts } from './durable/merchants';

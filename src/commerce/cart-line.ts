@@ -19,6 +19,8 @@ export interface CartLine {
   subscription: boolean;
   url: string;
   imageUrl: string | null;
+  /** Shipping weight of one unit in grams (the variant's `weightGrams`); 0 when not given. */
+  weightGrams: number;
 }
 
 function attributesOf(variant: unknown): Record<string, string> {
@@ -29,6 +31,11 @@ function attributesOf(variant: unknown): Record<string, string> {
 
 function priceCents(money: unknown, storeCurrency: string): number | null {
   return toMinorUnits(asString(childOf(money, 'value')) || '0', storeCurrency);
+}
+
+function weightOf(variant: unknown): number {
+  const grams = childOf(variant, 'weightGrams');
+  return typeof grams === 'number' && Number.isFinite(grams) && grams > 0 ? Math.round(grams) : 0;
 }
 
 /** The line for `item` and `sku` (a digital product's sku is its item id), or why it cannot be added. */
@@ -48,7 +55,7 @@ export function resolveCartLine(item: unknown, sku: string | null | undefined, s
     if (sku !== undefined && sku !== null && sku !== itemId) return { error: CART_MESSAGES.variantUnavailable };
     const cents = priceCents(priceNow(childOf(item, 'structuredContent')), storeCurrency);
     if (cents === null) return { error: CART_MESSAGES.itemNotFound };
-    return { ...common, sku: itemId, attributes: {}, unitPriceCents: cents, stock: null };
+    return { ...common, sku: itemId, attributes: {}, unitPriceCents: cents, stock: null, weightGrams: 0 };
   }
   if (sku === undefined || sku === null || sku === '') {
     return { error: type === ProductType.GiftCard ? CART_MESSAGES.giftCardDenomination : CART_MESSAGES.variantUnavailable };
@@ -68,6 +75,7 @@ export function resolveCartLine(item: unknown, sku: string | null | undefined, s
     attributes: attributesOf(variant),
     unitPriceCents: cents,
     stock: variantStockLimit(item, variant),
+    weightGrams: weightOf(variant),
   };
 }
 
@@ -84,5 +92,6 @@ export function entryFromLine(line: CartLine, id: string, quantity: number, addi
     additionalFields,
     url: line.url,
     imageUrl: line.imageUrl,
+    ...(line.weightGrams > 0 ? { weightGrams: line.weightGrams } : {}),
   };
 }

@@ -3,8 +3,11 @@
  * totals follow from entries, the quantity rules and every message a shopper can be shown.
  * Pure: the cart Durable Object, the API routes and the browser islands all use these.
  */
-import { ProductType, type ProductTypeCode } from './product';
+import type { ShippingLocation } from './address';
 import { decimalMoney, type DecimalMoney } from './money';
+import { ProductType, type ProductTypeCode } from './product';
+import type { ShippingOption } from './shipping';
+import type { AppliedTax } from './tax';
 
 export const CART_MESSAGES = {
   notEnoughStock: 'Sorry, we do not have enough of that item available.',
@@ -18,6 +21,7 @@ export const CART_MESSAGES = {
   subscriptionOnly: 'This product is a subscription: use its Subscribe button.',
   notSubscription: 'This product is not a subscription.',
   cartMaxEntries: 'Your cart is full. Please remove an item before adding another.',
+  cartOrdered: 'This cart has already been ordered. Please reload the page.',
   sessionExpired: 'Your session has expired. Please reload the page and try again.',
   enableCookies: 'Please enable cookies in your browser, reload the page, and try again.',
   tryAgain: 'Please try again in a few seconds.',
@@ -59,7 +63,7 @@ export function unselectedOptionsMessage(options: readonly string[]): string {
   return `Please select the ${options.slice(0, -1).join(', ')}, and ${options[options.length - 1]} options.`;
 }
 
-/** Where a purchase continues after its add (the checkout itself is the payment provider's). */
+/** Where a purchase continues after its add: the store's checkout page. */
 export const CHECKOUT_PATH = '/checkout';
 export const checkoutUrl = {
   express: CHECKOUT_PATH,
@@ -85,16 +89,32 @@ export interface CartEntry {
   additionalFields: string | null;
   url: string;
   imageUrl: string | null;
+  /** Shipping weight of one unit (weight-based shipping rates); absent: weightless. */
+  weightGrams?: number;
+}
+
+export interface InvalidCoupon {
+  code: string;
+  reason: string;
 }
 
 export interface ShoppingCart {
   id: string | null;
   websiteId: string;
+  /** The order placed from this cart, once there is one. */
+  orderId: string | null;
   created: number | null;
   isPurchased: boolean;
   currencyCode: string;
   entries: CartEntry[];
+  /** Filled in once the shopper starts checking out (src/commerce/checkout-totals.ts). */
+  shippingOptions: ShippingOption[];
+  selectedShippingOption: string | null;
+  shippingLocation: ShippingLocation | null;
+  applicableTaxRules: AppliedTax[];
   coupons: string[];
+  validCoupons: string[];
+  invalidCoupons: InvalidCoupon[];
   subtotalCents: number;
   taxCents: number;
   shippingCostCents: number;
@@ -109,11 +129,19 @@ export interface ShoppingCart {
 /** An entry as stored: everything but the derived subtotal. */
 export type StoredEntry = Omit<CartEntry, 'subTotal'>;
 
+export interface CartHeadFields {
+  id: string | null;
+  websiteId: string;
+  created: number | null;
+  currencyCode: string;
+  orderId?: string | null;
+}
+
 /**
- * The cart with its totals derived from its entries. Tax, shipping and discounts are 0: the store
- * has no tax rules, shipping options or coupons yet, so the grand total is the subtotal.
+ * The cart with its totals derived from its entries. Tax, shipping and discounts stay 0 until the
+ * shopper starts checking out: then `withCheckoutTotals` (checkout-totals.ts) fills them in.
  */
-export function buildCart(head: { id: string | null; websiteId: string; created: number | null; currencyCode: string }, stored: readonly StoredEntry[]): ShoppingCart {
+export function buildCart(head: CartHeadFields, stored: readonly StoredEntry[]): ShoppingCart {
   let subtotalCents = 0;
   let totalQuantity = 0;
   const entries = stored.map((entry) => {
@@ -123,11 +151,19 @@ export function buildCart(head: { id: string | null; websiteId: string; created:
     return { ...entry, subTotal: decimalMoney(cents, head.currencyCode) };
   });
   const digital = entries.filter((e) => e.productType === ProductType.Digital).length;
+  const orderId = head.orderId ?? null;
   return {
     ...head,
-    isPurchased: false,
+    orderId,
+    isPurchased: orderId !== null,
     entries,
+    shippingOptions: [],
+    selectedShippingOption: null,
+    shippingLocation: null,
+    applicableTaxRules: [],
     coupons: [],
+    validCoupons: [],
+    invalidCoupons: [],
     subtotalCents,
     taxCents: 0,
     shippingCostCents: 0,

@@ -1,8 +1,9 @@
 /**
  * One shopping cart (a SQLite-backed Durable Object per website and cart id). Every change runs
- * alone, one after another, so parallel adds to one cart are neither lost nor doubled; stock is
- * held in the website's StockLedger before a cart grows and released after it shrinks, so the
- * ledger never holds less than the cart. An untouched cart expires after CART_TTL_MS.
+ * alone, one after another, so parallel adds to one cart are neither lost nor doubled. A cart
+ * never reserves stock: it may not ask for more than the website's StockLedger has available, and
+ * stock is reserved only when the shopper starts paying (the checkout, src/durable/orders.ts).
+ * An untouched cart expires after CART_TTL_MS.
  */
 import { DurableObject } from 'cloudflare:workers';
 import {
@@ -19,7 +20,7 @@ import { randomHex } from '../site/ids';
 import { SerialQueue } from './serial-queue';
 import { stockLedger } from './stubs';
 
-/** Carts nobody touches for 30 days are removed and their stock released. */
+/** Carts nobody touches for 30 days are removed. */
 export const CART_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface CartHead {
@@ -35,6 +36,14 @@ interface Meta {
   websiteId: string;
   currencyCode: string;
   created: number;
+  /** The shopper started checking out: the cart's totals include shipping, tax and discounts. */
+  checkoutStarted?: boolean;
+  orderId?: string | null;
+}
+
+/** Who a cart's checkout reservation belongs to in the StockLedger. */
+export function checkoutOwner(cartId: string): string {
+  return `checkout:${cartId}`;
 }
 
 export class ShoppingCartObject extends DurableObject<Env> {
@@ -84,7 +93,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
   }
 
   private snapshot(meta: Meta): ShoppingCart {
-    return buildCart({ id: meta.cartId, websiteId: meta.websiteId, created: meta.created, currencyCode: meta.currencyCode }, this.entries());
+    return buildCart({ id: meta.cartId, websiteId: meta.websiteId, created: meta.created, currencyCode: meta.currencyCode, orderId: meta.orderId ?? null }, this.entries());
   }
 
   private writeEntry(entry: StoredEntry): void {
@@ -115,9 +124,10 @@ export class ShoppingCartObject extends DurableObject<Env> {
     return total;
   }
 
-  private async holdStock(meta: Meta, sku: string, total: number, stock: number | null): Promise<boolean> {
+  /** Whether `total` units of `sku` are available to this cart (nothing is reserved). */
+  private async inStock(meta: Meta, sku: string, total: number, stock: number | null): Promise<boolean> {
     if (stock === null) return true;
-    const result = await stockLedger(this.env, meta.websiteId).hold(meta.cartId, sku, total, stock);
+    const result = await stockLedger(this.env, meta.websiteId).check(checkoutOwner(meta.cartId), sku, total, stock);
     return result.ok;
   }
 
@@ -136,16 +146,43 @@ export class ShoppingCartObject extends DurableObject<Env> {
     return meta === null ? null : this.snapshot(meta);
   }
 
+  /** Whether the shopper started checking out (the cart's totals then come from the checkout). */
+  async checkoutStarted(): Promise<boolean> {
+    await this.changes.settled();
+    return this.meta()?.checkoutStarted === true;
+  }
+
+  markCheckoutStarted(): Promise<void> {
+    return this.changes.run(async () => {
+      const meta = this.meta();
+      if (meta !== null && meta.checkoutStarted !== true) this.writeMeta({ ...meta, checkoutStarted: true });
+    });
+  }
+
+  /** The cart became order `orderId`: it is purchased and takes no more changes. */
+  markPurchased(orderId: string): Promise<void> {
+    return this.changes.run(async () => {
+      const meta = this.meta();
+      if (meta !== null) this.writeMeta({ ...meta, orderId });
+    });
+  }
+
+  private purchased(): CartResult | null {
+    return this.meta()?.orderId == null ? null : { ok: false, status: 400, error: CART_MESSAGES.cartOrdered };
+  }
+
   /** Adds `quantity` of a line; the same variant with the same additional fields grows its entry. */
   add(head: CartHead, line: CartLine, quantity: number, additionalFields: string | null): Promise<CartResult> {
     return this.changes.run(async () => {
+      const ordered = this.purchased();
+      if (ordered !== null) return ordered;
       const meta = this.meta() ?? { ...head, created: Date.now() };
       const existing = this.entries().find((e) => e.chosenVariant.sku === line.sku && e.additionalFields === additionalFields);
       const newQuantity = (existing?.quantity ?? 0) + quantity;
       if (newQuantity > QUANTITY_MAX) return { ok: false, status: 400, error: CART_MESSAGES.quantityOutOfRange };
       if (existing === undefined && this.entries().length >= MAX_CART_ENTRIES) return { ok: false, status: 400, error: CART_MESSAGES.cartMaxEntries };
       const total = this.skuTotal(line.sku, existing?.id ?? null, newQuantity);
-      if (!(await this.holdStock(meta, line.sku, total, line.stock))) return { ok: false, status: 400, error: CART_MESSAGES.notEnoughStock };
+      if (!(await this.inStock(meta, line.sku, total, line.stock))) return { ok: false, status: 400, error: CART_MESSAGES.notEnoughStock };
 
       const entry: StoredEntry = existing === undefined
         ? entryFromLine(line, randomHex(12), newQuantity, additionalFields)
@@ -164,12 +201,13 @@ export class ShoppingCartObject extends DurableObject<Env> {
       const meta = this.meta();
       const entry = this.entries().find((e) => e.id === entryId);
       if (meta === null || entry === undefined) return { ok: false, status: 404, error: CART_MESSAGES.entryNotFound };
+      const ordered = this.purchased();
+      if (ordered !== null) return ordered;
       const total = this.skuTotal(entry.chosenVariant.sku, entryId, quantity);
-      if (quantity > entry.quantity && !(await this.holdStock(meta, entry.chosenVariant.sku, total, stock))) {
+      if (quantity > entry.quantity && !(await this.inStock(meta, entry.chosenVariant.sku, total, stock))) {
         return { ok: false, status: 400, error: CART_MESSAGES.notEnoughStock };
       }
       this.writeEntry({ ...entry, quantity });
-      if (quantity < entry.quantity) await stockLedger(this.env, meta.websiteId).lower(meta.cartId, entry.chosenVariant.sku, total);
       await this.touch();
       const cart = this.snapshot(meta);
       return { ok: true, cart, entry: cart.entries.find((e) => e.id === entryId) };
@@ -181,8 +219,9 @@ export class ShoppingCartObject extends DurableObject<Env> {
       const meta = this.meta();
       const entry = this.entries().find((e) => e.id === entryId);
       if (meta === null || entry === undefined) return { ok: false, status: 404, error: CART_MESSAGES.entryNotFound };
+      const ordered = this.purchased();
+      if (ordered !== null) return ordered;
       this.deleteEntry(entryId);
-      await stockLedger(this.env, meta.websiteId).lower(meta.cartId, entry.chosenVariant.sku, this.skuTotal(entry.chosenVariant.sku, null, 0));
       await this.touch();
       return { ok: true, cart: this.snapshot(meta) };
     });
@@ -203,11 +242,9 @@ export class ShoppingCartObject extends DurableObject<Env> {
     });
   }
 
-  /** Expiry: release the cart's stock and forget it. */
+  /** Expiry: forget the cart (a checkout reservation lapses on its own in the StockLedger). */
   override async alarm(): Promise<void> {
     await this.changes.run(async () => {
-      const meta = this.meta();
-      if (meta !== null) await stockLedger(this.env, meta.websiteId).releaseCart(meta.cartId);
       await this.ctx.storage.deleteAll();
       this.cached = null;
       this.touchedAt = 0;

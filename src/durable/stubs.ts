@@ -34,3 +34,7 @@ export function restockSignups(env: Env, websiteId: string) {
 export function siteUsers(env: Env, websiteId: string) {
   return env.SITE_USERS.get(env.SITE_USERS.idFromName(websiteId));
 }
+
+export function commerceOrders(env: Env, websiteId: string) {
+  return env.ORDERS.get(env.ORDERS.idFromName(websiteId));
+}

@@ -48,6 +48,8 @@ export const variantSchema = z.looseObject({
   attributes: z.record(z.string(), z.string()),
   optionValues: z.array(z.object({ optionName: z.string(), value: z.string() })),
   image: z.object({ assetUrl: z.string().min(1) }).optional(),
+  /** Shipping weight of one unit, for weight-based shipping rates. */
+  weightGrams: z.number().int().min(0).max(1_000_000).optional(),
 });
 
 export const formFieldSchema = z.looseObject({

@@ -1,0 +1,92 @@
+/**
+ * A shipping address and where it is (country and region), the rules a checkout form applies to
+ * it, and how merchant rules name places: 'US' (a country) or 'US-CA' (a region of it, ISO 3166-2).
+ */
+
+export interface ShippingAddress {
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string;
+  city: string;
+  /** State, province or county: the part of an ISO 3166-2 code after the dash ('CA' in US-CA). */
+  region: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  countryCode: string;
+  phone: string;
+}
+
+export interface ShippingLocation {
+  countryCode: string;
+  region: string;
+}
+
+/** The form's labels (the spec's address labels: Address, City State Zip, Country). */
+export const ADDRESS_LABELS: Readonly<Record<keyof ShippingAddress, string>> = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  address1: 'Address',
+  address2: 'Address Line 2',
+  city: 'City',
+  region: 'State',
+  postalCode: 'Zip',
+  countryCode: 'Country',
+  phone: 'Phone',
+};
+
+export const ADDRESS_MESSAGES = {
+  required: 'Required',
+  country: 'Choose a country from the list.',
+  postalCode: 'Enter a valid postal code.',
+} as const;
+
+const REQUIRED: readonly (keyof ShippingAddress)[] = ['firstName', 'lastName', 'address1', 'city', 'postalCode', 'countryCode'];
+/** Countries whose addresses need a state or province. */
+const REGION_COUNTRIES = new Set(['US', 'CA', 'AU', 'MX', 'BR', 'IN']);
+const POSTAL_CODES: Readonly<Record<string, RegExp>> = {
+  US: /^\d{5}(-\d{4})?$/,
+  CA: /^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$/,
+  GB: /^[A-Za-z]{1,2}\d[A-Za-z\d]? ?\d[A-Za-z]{2}$/,
+};
+const ANY_POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/;
+
+let regionNames: Intl.DisplayNames | undefined;
+
+/** Whether `code` is an ISO 3166-1 alpha-2 country the runtime knows. */
+export function isCountryCode(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code)) return false;
+  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+  return regionNames.of(code) !== undefined;
+}
+
+/** Problems with an address, keyed `shippingAddress.{field}`; empty when it can be shipped to. */
+export function addressProblems(address: ShippingAddress | null): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const key = (field: keyof ShippingAddress) => `shippingAddress.${field}`;
+  if (address === null) {
+    for (const field of REQUIRED) problems[key(field)] = ADDRESS_MESSAGES.required;
+    return problems;
+  }
+  for (const field of REQUIRED) if (address[field].trim() === '') problems[key(field)] = ADDRESS_MESSAGES.required;
+  const country = address.countryCode;
+  if (country !== '' && !isCountryCode(country)) problems[key('countryCode')] = ADDRESS_MESSAGES.country;
+  if (REGION_COUNTRIES.has(country) && address.region.trim() === '') problems[key('region')] = ADDRESS_MESSAGES.required;
+  const postal = address.postalCode.trim();
+  if (postal !== '' && !(POSTAL_CODES[country] ?? ANY_POSTAL_CODE).test(postal)) problems[key('postalCode')] = ADDRESS_MESSAGES.postalCode;
+  return problems;
+}
+
+export function locationOf(address: ShippingAddress | null): ShippingLocation | null {
+  if (address === null || !isCountryCode(address.countryCode)) return null;
+  return { countryCode: address.countryCode, region: address.region.trim().toUpperCase() };
+}
+
+/** Whether a merchant's list of places ('US', 'US-CA'; empty means everywhere) covers `location`. */
+export function coversLocation(places: readonly string[], location: ShippingLocation): boolean {
+  if (places.length === 0) return true;
+  return places.some((place) => {
+    const [country, region] = place.toUpperCase().split('-');
+    return country === location.countryCode && (region === undefined || region === location.region);
+  });
+}

@@ -1,0 +1,65 @@
+/** An order as the buyer, the merchant and the order pages see it (docs/contracts.md, `order`). */
+import type { ShippingAddress } from './address';
+import type { ProductTypeCode } from './product';
+import type { SubscriptionPlan } from './subscriptions';
+import type { AppliedTax } from './tax';
+
+export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface OrderEntry {
+  itemId: string;
+  sku: string;
+  attributes: Record<string, string>;
+  title: string;
+  productType: ProductTypeCode;
+  quantity: number;
+  unitPriceCents: number;
+  subtotalCents: number;
+  additionalFields: string | null;
+}
+
+export interface Order {
+  id: string;
+  orderNumber: number;
+  status: OrderStatus;
+  createdOn: number;
+  paidOn: number | null;
+  fulfilledOn: number | null;
+  cancelledOn: number | null;
+  refundedOn: number | null;
+  email: string;
+  shippingAddress: ShippingAddress | null;
+  shippingOption: { id: string; name: string; costCents: number } | null;
+  entries: OrderEntry[];
+  currencyCode: string;
+  subtotalCents: number;
+  discountCents: number;
+  shippingCostCents: number;
+  taxCents: number;
+  taxIncluded: boolean;
+  applicableTaxRules: AppliedTax[];
+  grandTotalCents: number;
+  giftCardCents: number;
+  amountChargedCents: number;
+  coupons: string[];
+  payment: { provider: string; status: 'succeeded' | 'pending' | 'requires_action' | 'none'; nextActionUrl: string | null };
+  fulfillment: { trackingNumber: string; carrier: string | null } | null;
+  subscription: (SubscriptionPlan & { cycle: number; nextBillingOn: number | null }) | null;
+  confirmationUrl?: string;
+}
+
+/** Where the buyer sees their order: the capability token is the only key. */
+export function confirmationUrl(order: Pick<Order, 'id' | 'subscription'>, token: string): string {
+  const kind = order.subscription === null ? 'orders' : 'subscriptions';
+  return `/commerce/${kind}/${encodeURIComponent(order.id)}?token=${encodeURIComponent(token)}`;
+}
+
+export const ORDER_MESSAGES = {
+  notFound: 'Order not found',
+  notPaid: 'Only a paid order can be marked fulfilled.',
+  notCancellable: 'Only a pending or paid order can be cancelled.',
+  notRefundable: 'Only a paid or fulfilled order can be refunded.',
+  refundFailed: 'The payment provider did not refund the order.',
+  paymentUnavailable: 'The payment service is unavailable. Please try again.',
+} as const;

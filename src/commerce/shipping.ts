@@ -1,0 +1,48 @@
+/**
+ * Shipping rates a merchant defines (flat or by weight, free over an amount, per country or
+ * region) and the options they give one order.
+ */
+import { coversLocation, type ShippingLocation } from './address';
+
+export interface ShippingRate {
+  id: string;
+  name: string;
+  /** Places the rate ships to: 'US', 'US-CA'; empty means everywhere. */
+  regions: string[];
+  method: 'flat' | 'weight';
+  /** The flat price, or the base price of a weight rate. */
+  amountCents: number;
+  /** Added per started kilogram (weight rates). */
+  perKgCents: number;
+  /** Orders whose discounted subtotal reaches this ship free; null: never. */
+  freeOverCents: number | null;
+}
+
+export interface ShippingOption {
+  id: string;
+  name: string;
+  costCents: number;
+  free: boolean;
+}
+
+export const SHIPPING_MESSAGES = {
+  unavailable: 'That shipping option is not available for this address.',
+  noneForAddress: 'We do not ship to this address.',
+} as const;
+
+function costOf(rate: ShippingRate, subtotalCents: number, weightGrams: number): number {
+  if (rate.freeOverCents !== null && subtotalCents >= rate.freeOverCents) return 0;
+  if (rate.method === 'flat') return rate.amountCents;
+  return rate.amountCents + Math.ceil(weightGrams / 1000) * rate.perKgCents;
+}
+
+/** The options for an order shipped to `location`, cheapest first. */
+export function shippingOptions(rates: readonly ShippingRate[], location: ShippingLocation, subtotalCents: number, weightGrams: number): ShippingOption[] {
+  return rates
+    .filter((rate) => coversLocation(rate.regions, location))
+    .map((rate) => {
+      const costCents = costOf(rate, subtotalCents, weightGrams);
+      return { id: rate.id, name: rate.name, costCents, free: costCents === 0 };
+    })
+    .sort((a, b) => a.costCents - b.costCents || a.name.localeCompare(b.name));
+}
