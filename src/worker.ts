@@ -31,6 +31,7 @@ export { MerchantAccounts } from './durable/merchants';
 export { SiteEditor } from './durable/site-editor';
 export { RestockSignups } from './durable/restock';
 export { SiteUsers } from './durable/site-users';
+export { LocalPaymentLedger } from './durable/local-payments';
 
 const INTERNAL_ERROR = 'Internal server error';
 

@@ -1,3 +1,5 @@
+import { LOCAL_LEDGER_NAME } from '../integrations/payments-local';
+
 /**
  * Every Durable Object a route or another object talks to, by the name it is kept under: one
  * object per website (its stock, forms, accounts, …), and one per cart within a website.
@@ -37,4 +39,9 @@ export function siteUsers(env: Env, websiteId: string) {
 
 export function commerceOrders(env: Env, websiteId: string) {
   return env.ORDERS.get(env.ORDERS.idFromName(websiteId));
+}
+
+/** The local payment provider's one ledger (development and tests). */
+export function localPaymentLedger(env: Env) {
+  return env.LOCAL_PAYMENTS.get(env.LOCAL_PAYMENTS.idFromName(LOCAL_LEDGER_NAME));
 }

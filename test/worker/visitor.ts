@@ -11,7 +11,7 @@ export interface VisitorOptions {
 }
 
 /** The deployed configuration's variables (wrangler.toml, checked by test/deploy/wrangler-config.test.ts). */
-export const PRODUCTION_VARS = { ENVIRONMENT: 'production', CAPTCHA_PROVIDER: 'recaptcha-enterprise' } as const;
+export const PRODUCTION_VARS = { ENVIRONMENT: 'production', CAPTCHA_PROVIDER: 'recaptcha-enterprise', PAYMENT_PROVIDER: 'stripe' } as const;
 
 export class Visitor {
   readonly cookies = new Map<string, string>();

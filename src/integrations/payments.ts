@@ -1,0 +1,57 @@
+/**
+ * Taking payment behind one interface (the contract checkout codes against: notes round 3,
+ * docs/payments.md). `PAYMENT_PROVIDER` chooses `stripe` (PaymentIntents with the
+ * `STRIPE_SECRET_KEY` secret, payments-stripe.ts) or `local` (development only: test cards and a
+ * ledger in the LocalPaymentLedger Durable Object, payments-local.ts). It fails closed like the
+ * captcha: any other value, `local` outside development, or a missing secret decline every charge
+ * with `processing_error` (and say why in the log), so a misconfigured store never takes an order
+ * it was not paid for.
+ *
+ * Idempotency keys are global to the provider account (one Stripe account, one local ledger), as
+ * Stripe's are: the caller makes them unique across websites (e.g. `${websiteId}:${orderId}`).
+ * `metadata.returnUrl`, when given, is where the shopper comes back after an extra authentication
+ * step; it is not stored as metadata.
+ */
+import { declined, type PaymentProvider } from './payment-provider';
+import { localPayments } from './payments-local';
+import { stripePayments } from './payments-stripe';
+
+export * from './payment-provider';
+
+export interface PaymentEnv {
+  ENVIRONMENT?: string;
+  PAYMENT_PROVIDER?: string;
+  STRIPE_SECRET_KEY?: string;
+  LOCAL_PAYMENTS?: Env['LOCAL_PAYMENTS'];
+}
+
+/** Declines every charge and refund, logging why: what a misconfigured deployment gets. */
+function refuseAll(name: PaymentProvider['name'], reason: string): PaymentProvider {
+  return {
+    name,
+    async charge() {
+      console.error(`Payment refused: ${reason}`);
+      return declined('processing_error');
+    },
+    async refund() {
+      console.error(`Refund refused: ${reason}`);
+      return { ok: false, message: 'Payments are not configured.' };
+    },
+  };
+}
+
+export function paymentProvider(env: PaymentEnv): PaymentProvider {
+  switch (env.PAYMENT_PROVIDER) {
+    case 'local':
+      if (env.ENVIRONMENT !== 'development') return refuseAll('local', 'PAYMENT_PROVIDER "local" is for development only');
+      if (env.LOCAL_PAYMENTS === undefined) return refuseAll('local', 'the LOCAL_PAYMENTS Durable Object binding is missing');
+      return localPayments(env.LOCAL_PAYMENTS);
+    case 'stripe':
+      if (env.STRIPE_SECRET_KEY === undefined || env.STRIPE_SECRET_KEY === '') {
+        return refuseAll('stripe', 'PAYMENT_PROVIDER is stripe but the STRIPE_SECRET_KEY secret is missing');
+      }
+      return stripePayments(env.STRIPE_SECRET_KEY);
+    default:
+      return refuseAll('stripe', `unknown PAYMENT_PROVIDER ${JSON.stringify(env.PAYMENT_PROVIDER ?? null)}`);
+  }
+}
