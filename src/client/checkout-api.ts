@@ -3,21 +3,12 @@
  * checkout, change it, place the order, read an order back with its capability token. Failures
  * become `CheckoutError`s carrying the status, the shopper's message and any per-field messages.
  */
+import type { ShippingAddress } from '../commerce/address';
 import { CART_MESSAGES, type CartEntry } from '../commerce/cart';
 import { apiCall, failureText } from './api';
 import { cookiesEnabled } from './dom';
 
-export interface CheckoutAddress {
-  firstName: string;
-  lastName: string;
-  address1: string;
-  address2: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  countryCode: string;
-  phone: string;
-}
+export type CheckoutAddress = ShippingAddress;
 
 export interface ShippingOption {
   id: string;

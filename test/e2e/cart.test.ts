@@ -102,7 +102,7 @@ describe('add to cart in Chromium', () => {
     expect(await buttonText(page)).toBe('Subscribe');
     await page.click(productButton);
     await page.waitForURL(/\/checkout\?cartToken=[0-9a-f]{32}$/);
-    await expect.poll(() => page.locator('.CheckoutSummary-title').textContent()).toBe('Coffee Subscription');
+    await expect.poll(() => page.locator('.CheckoutLine-name').textContent()).toBe('Coffee Subscription');
 
     await page.goto(`${storeUrl}/gifts/p/gift-card`);
     await page.waitForSelector('html[data-islands="hydrated"]');
@@ -112,7 +112,7 @@ describe('add to cart in Chromium', () => {
     await page.selectOption('#variant-p-gift-card-Amount', '$50');
     await page.click(productButton);
     await page.waitForURL(/\/checkout\?giftCard=true$/);
-    await expect.poll(() => page.locator('.CheckoutSummary-total').textContent()).toBe('Total: $50.00');
+    await expect.poll(() => page.locator('.CheckoutTotals-total').textContent()).toBe('$50.00');
     await context.close();
   });
 
@@ -127,7 +127,7 @@ describe('add to cart in Chromium', () => {
     await page.selectOption('.ProductBlock #variant-p-linen-shirt-Colour', 'Ink');
     await page.click(purchase);
     await page.waitForURL(/\/checkout$/);
-    await expect.poll(() => page.locator('.CheckoutSummary-title').textContent()).toBe('Linen Shirt');
+    await expect.poll(() => page.locator('.CheckoutLine-name').textContent()).toBe('Linen Shirt');
     await context.close();
   });
 });

@@ -137,7 +137,7 @@ describe('store pages', () => {
     expect(contact).toContain('data-place="product_block"');
     const checkout = await get('/checkout');
     expect(checkout.status).toBe(200);
-    expect(await checkout.text()).toContain('<div data-island="CheckoutSummary"');
+    expect(await checkout.text()).toContain('<div data-island="CheckoutPage"');
     const search = await (await get('/search?q=tote')).text();
     expect(search).toContain('1 result for “tote”');
     expect(search).toContain('href="/shop/p/canvas-tote"');

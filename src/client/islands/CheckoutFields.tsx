@@ -1,8 +1,10 @@
 /**
  * The checkout form's building blocks: a labelled text field with its own error next to it, and
- * the shipping address (the spec's address parts and labels, with browser autofill names).
+ * the shipping address (the spec's address labels, the parts each country needs, browser autofill names).
  */
+import { ADDRESS_LABELS } from '../../commerce/address';
 import type { CheckoutAddress } from '../checkout-api';
+import { requiredAddressParts } from '../checkout-form';
 import { fieldValue } from '../field-value';
 
 export type CheckoutFieldName = 'email' | keyof CheckoutAddress | 'shippingOptionId' | 'discountCode' | 'giftCardCode' | 'cardNumber';
@@ -69,18 +71,16 @@ export const COUNTRIES: readonly (readonly [code: string, name: string])[] = [
   ['CZ', 'Czechia'], ['JP', 'Japan'], ['SG', 'Singapore'], ['HK', 'Hong Kong'], ['MX', 'Mexico'], ['BR', 'Brazil'], ['ZA', 'South Africa'],
 ];
 
-/** The address parts with the spec's labels; the first ones are required. */
-const ADDRESS_PARTS: readonly { name: keyof CheckoutAddress; label: string; autoComplete: string; required: boolean; className?: string; type?: 'tel' }[] = [
-  { name: 'firstName', label: 'First Name', autoComplete: 'shipping given-name', required: true, className: 'CheckoutField--half' },
-  { name: 'lastName', label: 'Last Name', autoComplete: 'shipping family-name', required: true, className: 'CheckoutField--half' },
-  { name: 'address1', label: 'Address', autoComplete: 'shipping address-line1', required: true },
-  { name: 'address2', label: 'Address Line 2', autoComplete: 'shipping address-line2', required: false },
-  { name: 'city', label: 'City', autoComplete: 'shipping address-level2', required: true, className: 'CheckoutField--half' },
-  { name: 'region', label: 'State', autoComplete: 'shipping address-level1', required: false, className: 'CheckoutField--half' },
-  { name: 'postalCode', label: 'Zip', autoComplete: 'shipping postal-code', required: true, className: 'CheckoutField--half' },
+/** The address parts in the form's order, with autofill names; half-width ones pair up on a row. */
+const ADDRESS_PARTS: readonly { name: Exclude<keyof CheckoutAddress, 'countryCode'>; autoComplete: string; half?: true; type?: 'tel' }[] = [
+  { name: 'firstName', autoComplete: 'shipping given-name', half: true },
+  { name: 'lastName', autoComplete: 'shipping family-name', half: true },
+  { name: 'address1', autoComplete: 'shipping address-line1' },
+  { name: 'address2', autoComplete: 'shipping address-line2' },
+  { name: 'city', autoComplete: 'shipping address-level2', half: true },
+  { name: 'region', autoComplete: 'shipping address-level1', half: true },
+  { name: 'postalCode', autoComplete: 'shipping postal-code', half: true },
 ];
-
-export const REQUIRED_ADDRESS_PARTS: readonly (keyof CheckoutAddress)[] = [...ADDRESS_PARTS.filter((p) => p.required).map((p) => p.name), 'countryCode'];
 
 export const EMPTY_ADDRESS: CheckoutAddress = { firstName: '', lastName: '', address1: '', address2: '', city: '', region: '', postalCode: '', countryCode: 'US', phone: '' };
 
@@ -93,13 +93,24 @@ export interface AddressFieldsProps {
 export function AddressFields({ address, errors, onChange }: AddressFieldsProps) {
   const set = (name: keyof CheckoutAddress) => (value: string) => onChange({ ...address, [name]: value });
   const countryId = fieldId('countryCode');
+  const required = requiredAddressParts(address.countryCode);
   return (
     <div className="CheckoutAddress">
       {ADDRESS_PARTS.map((part) => (
-        <TextField key={part.name} name={part.name} label={part.label} value={address[part.name]} error={errors[part.name]} onChange={set(part.name)} required={part.required} autoComplete={part.autoComplete} className={part.className} />
+        <TextField
+          key={part.name}
+          name={part.name}
+          label={ADDRESS_LABELS[part.name]}
+          value={address[part.name]}
+          error={errors[part.name]}
+          onChange={set(part.name)}
+          required={required.has(part.name)}
+          autoComplete={part.autoComplete}
+          className={part.half === true ? 'CheckoutField--half' : ''}
+        />
       ))}
       <div className="CheckoutField CheckoutField--half">
-        <label htmlFor={countryId}>Country</label>
+        <label htmlFor={countryId}>{ADDRESS_LABELS.countryCode}</label>
         <select
           id={countryId}
           name="countryCode"
@@ -122,7 +133,7 @@ export function AddressFields({ address, errors, onChange }: AddressFieldsProps)
           </p>
         )}
       </div>
-      <TextField name="phone" label="Phone" type="tel" value={address.phone} error={errors.phone} onChange={set('phone')} autoComplete="shipping tel" inputMode="tel" />
+      <TextField name="phone" label={ADDRESS_LABELS.phone} type="tel" value={address.phone} error={errors.phone} onChange={set('phone')} autoComplete="shipping tel" inputMode="tel" />
     </div>
   );
 }

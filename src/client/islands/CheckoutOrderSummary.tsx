@@ -84,7 +84,7 @@ export function CheckoutLines({ lines, money }: { lines: readonly SummaryLine[];
           {line.imageUrl !== null && <img className="CheckoutLine-image" src={line.imageUrl} alt="" width={56} height={56} />}
           <div className="CheckoutLine-details">
             <p className="CheckoutLine-title">
-              {line.title} <span className="CheckoutLine-quantity">× {line.quantity}</span>
+              <span className="CheckoutLine-name">{line.title}</span> <span className="CheckoutLine-quantity">× {line.quantity}</span>
             </p>
             {variantText(line) !== '' && <p className="CheckoutLine-variant">{variantText(line)}</p>}
             {line.fields.map(([name, value]) => (

@@ -9,9 +9,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../commerce/money';
 import { CheckoutError, placeOrder, startCheckout, updateCheckout, type Checkout, type CheckoutAddress, type CheckoutChanges, type Order } from '../checkout-api';
-import { addressComplete, CHECKOUT_MESSAGES, formProblems, localCardToken, type FieldProblems } from '../checkout-form';
+import { CHECKOUT_MESSAGES, minimumSubtotalMessage } from '../../commerce/checkout-totals';
+import { addressFieldProblems, CHECKOUT_FORM_MESSAGES, formProblems, localCardToken, type FieldProblems } from '../checkout-form';
 import { navigateTo, pageDocument, pageQuery } from '../dom';
-import { AddressFields, EMPTY_ADDRESS, fieldId, REQUIRED_ADDRESS_PARTS, TextField, type CheckoutFieldName } from './CheckoutFields';
+import { AddressFields, EMPTY_ADDRESS, fieldId, TextField, type CheckoutFieldName } from './CheckoutFields';
 import { cartLine, CheckoutLines, CheckoutTotals, type FieldTitles } from './CheckoutOrderSummary';
 import { CheckoutCodes } from './CheckoutCodes';
 import { receivedUrl } from './CheckoutConfirmation';
@@ -139,7 +140,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fi
   const saveDetails = () => {
     const snapshot = JSON.stringify([email.trim(), address]);
     if (checkout === null || snapshot === savedDetails.current) return;
-    if (needsShipping && !addressComplete(address, REQUIRED_ADDRESS_PARTS)) return;
+    if (needsShipping && addressFieldProblems(address).length > 0) return;
     savedDetails.current = snapshot;
     void send(detailChanges());
   };
@@ -154,7 +155,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fi
 
   const showProblems = (problems: FieldProblems) => {
     setErrors(Object.fromEntries(problems) as Errors);
-    setMessage(CHECKOUT_MESSAGES.incomplete);
+    setMessage(CHECKOUT_MESSAGES.formIncomplete);
     focus(problems[0]?.[0] as CheckoutFieldName);
   };
 
@@ -162,7 +163,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fi
     event.preventDefault();
     if (checkout === null || placing.kind === 'placing') return;
     lastActivity.current = Date.now();
-    const problems = formProblems({ email, address, shippingOption: checkout.selectedShippingOption, cardNumber }, REQUIRED_ADDRESS_PARTS, needsShipping, needsCard);
+    const problems = formProblems({ email, address, shippingOption: checkout.selectedShippingOption, cardNumber }, needsShipping, needsCard);
     if (problems.length > 0) return showProblems(problems);
     setErrors({});
     setMessage(null);
@@ -170,7 +171,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fi
     const saved = await send(detailChanges());
     if (!saved) {
       setPlacing({ kind: 'idle' });
-      setMessage(CHECKOUT_MESSAGES.incomplete);
+      setMessage(CHECKOUT_MESSAGES.formIncomplete);
       return focus('message');
     }
     idempotencyKey.current ??= newIdempotencyKey();
@@ -183,8 +184,8 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fi
       if (error.status >= 400 && error.status < 500) idempotencyKey.current = null;
       const fields = fieldErrors(error.fields);
       setErrors(fields);
-      const charged = error.status === 402 || error.status === 409 ? ` ${CHECKOUT_MESSAGES.nothingCharged}` : '';
-      setPlacing({ kind: 'failed', message: error.message + (error.message.includes(CHECKOUT_MESSAGES.nothingCharged) ? '' : charged) });
+      const charged = error.status === 402 || error.status === 409 ? ` ${CHECKOUT_FORM_MESSAGES.nothingCharged}` : '';
+      setPlacing({ kind: 'failed', message: error.message + (error.message.includes(CHECKOUT_FORM_MESSAGES.nothingCharged) ? '' : charged) });
       if (error.status === 409) void renew();
       focus(error.status === 402 ? 'cardNumber' : 'message');
     }
@@ -212,7 +213,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fi
   }
 
   const belowMinimum = checkout !== null && checkout.subtotalCents < checkout.minimumSubtotalCents;
-  const invalid = checkout === null || formProblems({ email, address, shippingOption: checkout.selectedShippingOption, cardNumber }, REQUIRED_ADDRESS_PARTS, needsShipping, needsCard).length > 0;
+  const invalid = checkout === null || formProblems({ email, address, shippingOption: checkout.selectedShippingOption, cardNumber }, needsShipping, needsCard).length > 0;
   const expiresAt = checkout?.reservationExpiresOn ?? null;
   const time = (at: number) => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(at);
   const failure = placing.kind === 'failed' ? placing.message : message;
@@ -327,7 +328,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fi
       </aside>
       <div className="Checkout-place">
         <div className="Checkout-message" tabIndex={-1} aria-live="assertive" aria-atomic="true">
-          {belowMinimum && <p>{CHECKOUT_MESSAGES.minimumSubtotal(money(checkout.minimumSubtotalCents ?? 0))}</p>}
+          {belowMinimum && <p>{minimumSubtotalMessage(checkout.minimumSubtotalCents, currency, locale)}</p>}
           {failure !== null && <p className="Checkout-error">{failure}</p>}
         </div>
         <button
