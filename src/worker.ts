@@ -7,6 +7,8 @@ import { HTTPException } from 'hono/http-exception';
 import { NOT_FOUND } from './http/messages';
 import { beacons } from './routes/beacons';
 import { cart } from './routes/cart';
+import { checkout } from './routes/checkout';
+import { commerceAdmin } from './routes/commerce-admin';
 import { config } from './routes/config';
 import { analyticsArea } from './routes/dashboard';
 import { forms } from './routes/forms';
@@ -77,6 +79,8 @@ app.onError(errorResponse);
 app.use('*', securityHeaders);
 
 app.route('/', cart);
+app.route('/', commerceAdmin);
+app.route('/', checkout);
 app.route('/', forms);
 app.route(MERCHANT_SESSION_PATH, merchantSession);
 app.route('/', merchant);

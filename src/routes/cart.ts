@@ -9,7 +9,7 @@ import { buildCart, CART_MESSAGES, MAX_ADDITIONAL_FIELDS_LENGTH, parseQuantity, 
 import { entryFromLine, resolveCartLine, type CartLine } from '../commerce/cart-line';
 import { variantAvailable } from '../commerce/product';
 import type { CartResult } from '../durable/cart';
-import { cartStub } from '../durable/stubs';
+import { cartStub, commerceOrders } from '../durable/stubs';
 import type { Site } from '../site/schema';
 import { itemById } from '../site/lookup';
 import { ensureCrumb, randomToken, requireCrumb } from './csrf';
@@ -84,8 +84,12 @@ cart.get('/api/commerce/shopping-cart', withSite, async (c) => {
   const token = c.req.query('cartToken');
   const cartId = token !== undefined && CART_ID.test(token) ? token : cartIdFrom(c);
   if (cartId === null) return c.json(emptyCart(site));
-  const stored = await cartStub(c.env, site.website.id, cartId).read();
-  return c.json(stored ?? emptyCart(site));
+  const stub = cartStub(c.env, site.website.id, cartId);
+  const stored = await stub.read();
+  if (stored === null) return c.json(emptyCart(site));
+  // Once the shopper started checking out, the cart shows the checkout's shipping, tax and discounts.
+  if (stored.orderId === null && (await stub.checkoutStarted())) return c.json(await commerceOrders(c.env, site.website.id).cartWithTotals(stored));
+  return c.json(stored);
 });
 
 interface AddRequest {

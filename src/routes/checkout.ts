@@ -1,0 +1,173 @@
+/**
+ * The checkout and the buyer's order calls (issue 16, docs/contracts.md "Checkout and orders"):
+ * POST/PUT /api/commerce/checkout, POST /api/commerce/orders, GET /api/commerce/orders/{id}.
+ * Bodies are validated here (shape, sizes, the email rule); the website's CommerceOrders object
+ * decides everything that depends on stock, codes, balances and payment.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { CART_MESSAGES, type ShoppingCart } from '../commerce/cart';
+import { resolveCartLine } from '../commerce/cart-line';
+import { CHECKOUT_MESSAGES } from '../commerce/checkout-totals';
+import { ORDER_MESSAGES } from '../commerce/order';
+import type { SubscriptionPlan } from '../commerce/subscriptions';
+import type { CheckoutOutcome, CheckoutPatch, CheckoutRequest } from '../durable/orders';
+import type { StockLine } from '../durable/stock';
+import { cartStub, commerceOrders } from '../durable/stubs';
+import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
+import { paymentProvider } from '../integrations/payments';
+import { itemsById } from './catalog';
+import { deleteStoreCookie } from './cookies';
+import { requireCrumb } from './csrf';
+import { apiError, readJson, type AppEnv, withSite } from './http';
+import { merchantSessionOf } from './merchant-session';
+import { rateLimit } from './rate-limit';
+import { allows } from '../site/roles';
+import { MERCHANT_MESSAGES } from '../accounts/messages';
+import { CART_ID, cartIdFrom, currencyOf } from './visitor-cart';
+
+const MAX_BODY_BYTES = 16 * 1024;
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+export const IDEMPOTENCY_MESSAGE = 'The Idempotency-Key header is required: 8 to 128 letters, digits, - or _.';
+
+const line = (max: number) => z.string().trim().max(max);
+const addressSchema = z.object({
+  firstName: line(100),
+  lastName: line(100),
+  address1: line(200),
+  address2: line(200).default(''),
+  city: line(100),
+  region: line(100).default(''),
+  postalCode: line(20),
+  countryCode: line(2).toUpperCase(),
+  phone: line(40).default(''),
+});
+const cartToken = z.string().regex(CART_ID, 'cartToken is not a cart token').optional();
+const startSchema = z.object({ cartToken }).default({});
+const updateSchema = z.object({
+  cartToken,
+  email: z.string().trim().max(256).nullable().optional(),
+  shippingAddress: addressSchema.nullable().optional(),
+  shippingOptionId: z.string().max(64).nullable().optional(),
+  discountCode: z.string().trim().max(64).nullable().optional(),
+  giftCardCode: z.string().trim().max(64).nullable().optional(),
+  giftRecipientEmail: z.string().trim().max(256).nullable().optional(),
+});
+const placeSchema = z.object({
+  cartToken,
+  payment: z.object({ provider: z.enum(['local', 'stripe']), token: z.string().min(1).max(256) }),
+});
+
+/** The cart being bought: the subscription cart named by `cartToken`, else the visitor's. */
+async function cartToBuy(c: Context<AppEnv>, token: string | undefined): Promise<ShoppingCart | Response> {
+  const site = c.var.site;
+  const cartId = token ?? cartIdFrom(c);
+  const cart = cartId === null ? null : await cartStub(c.env, site.website.id, cartId).read();
+  if (cart === null || cart.entries.length === 0) return apiError(c, 404, CHECKOUT_MESSAGES.noCart);
+  if (cart.orderId !== null) return apiError(c, 409, CHECKOUT_MESSAGES.purchased);
+  return cart;
+}
+
+/** The cart with each sku's published stock level and its subscription plan, from the catalogue. */
+async function checkoutRequest(c: Context<AppEnv>, cart: ShoppingCart): Promise<CheckoutRequest | Response> {
+  const site = c.var.site;
+  const items = await itemsById(c.env, site.website.id, [...new Set(cart.entries.map((e) => e.itemId))]);
+  const lines = new Map<string, StockLine>();
+  let subscription: SubscriptionPlan | null = null;
+  for (const entry of cart.entries) {
+    const item = items.get(entry.itemId);
+    const resolved = item === undefined ? null : resolveCartLine(item, entry.chosenVariant.sku, currencyOf(site));
+    if (resolved === null || 'error' in resolved) return apiError(c, 409, CART_MESSAGES.itemNotFound, { entryId: entry.id });
+    const sku = entry.chosenVariant.sku;
+    lines.set(sku, { sku, stock: resolved.stock, quantity: (lines.get(sku)?.quantity ?? 0) + entry.quantity });
+    subscription ??= resolved.subscription ? (item?.structuredContent?.subscriptionPlan ?? null) : null;
+  }
+  return { websiteId: site.website.id, cart, lines: [...lines.values()], subscription };
+}
+
+function checkoutAnswer(c: Context<AppEnv>, outcome: CheckoutOutcome): Response {
+  c.header('cache-control', 'no-store');
+  if (outcome.ok) return c.json({ checkout: outcome.checkout });
+  const { status, error, ...extra } = outcome;
+  return apiError(c, status, error, extra);
+}
+
+/** Per-field problems the object cannot judge (the email rule, shared with site forms). */
+function emailProblems(patch: CheckoutPatch): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of ['email', 'giftRecipientEmail'] as const) {
+    const value = patch[field];
+    if (value !== undefined && value !== null && !isValidEmail(value)) errors[field] = FORM_MESSAGES.email;
+  }
+  return errors;
+}
+
+export const checkout = new Hono<AppEnv>();
+
+const writeLimit = rateLimit((env) => env.CART_RATE_LIMITER, 'checkout');
+checkout.use('/api/commerce/checkout', requireCrumb, writeLimit);
+
+/** Starts the checkout or renews its stock reservation. */
+checkout.post('/api/commerce/checkout', withSite, async (c) => {
+  const body = await readJson(c, startSchema, MAX_BODY_BYTES);
+  const cart = await cartToBuy(c, body.cartToken);
+  if (cart instanceof Response) return cart;
+  const request = await checkoutRequest(c, cart);
+  if (request instanceof Response) return request;
+  const outcome = await commerceOrders(c.env, request.websiteId).start(request);
+  if (outcome.ok) await cartStub(c.env, request.websiteId, cart.id ?? '').markCheckoutStarted();
+  return checkoutAnswer(c, outcome);
+});
+
+/** Contact, address, shipping option, discount code, gift card; renews the reservation too. */
+checkout.put('/api/commerce/checkout', withSite, async (c) => {
+  const { cartToken: token, ...patch } = await readJson(c, updateSchema, MAX_BODY_BYTES);
+  const emailErrors = emailProblems(patch);
+  if (Object.keys(emailErrors).length > 0) return apiError(c, 400, CHECKOUT_MESSAGES.formIncomplete, { errors: emailErrors });
+  const cart = await cartToBuy(c, token);
+  if (cart instanceof Response) return cart;
+  const request = await checkoutRequest(c, cart);
+  if (request instanceof Response) return request;
+  const outcome = await commerceOrders(c.env, request.websiteId).start(request, patch);
+  if (outcome.ok) await cartStub(c.env, request.websiteId, cart.id ?? '').markCheckoutStarted();
+  return checkoutAnswer(c, outcome);
+});
+
+checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async (c) => {
+  const key = c.req.header('idempotency-key') ?? '';
+  if (!IDEMPOTENCY_KEY.test(key)) return apiError(c, 400, IDEMPOTENCY_MESSAGE);
+  const body = await readJson(c, placeSchema, MAX_BODY_BYTES);
+  if (body.payment.provider !== paymentProvider(c.env).name) {
+    return apiError(c, 400, CHECKOUT_MESSAGES.formIncomplete, { errors: { payment: CHECKOUT_MESSAGES.paymentRequired } });
+  }
+  const site = c.var.site;
+  const cartId = body.cartToken ?? cartIdFrom(c);
+  const cart = cartId === null ? null : await cartStub(c.env, site.website.id, cartId).read();
+  if (cart === null || cart.entries.length === 0) return apiError(c, 404, CHECKOUT_MESSAGES.noCart);
+  // A purchased cart still answers a retried key with its order: the object decides.
+  const request = cart.orderId === null ? await checkoutRequest(c, cart) : { websiteId: site.website.id, cart, lines: [], subscription: null };
+  if (request instanceof Response) return request;
+  const origin = new URL(c.req.url).origin;
+  const outcome = await commerceOrders(c.env, site.website.id).place({ ...request, idempotencyKey: key, payment: body.payment, returnUrl: `${origin}/checkout?payment=returned` });
+  c.header('cache-control', 'no-store');
+  if (outcome.status === 201 && body.cartToken === undefined) deleteStoreCookie(c, 'cart');
+  return c.json(outcome.body, outcome.status);
+});
+
+/** The buyer's view (with the confirmation URL's token) or a merchant's (commerce permission). */
+checkout.get('/api/commerce/orders/:id', withSite, async (c) => {
+  const site = c.var.site;
+  const id = c.req.param('id');
+  const token = c.req.query('token');
+  const orders = commerceOrders(c.env, site.website.id);
+  c.header('cache-control', 'no-store');
+  if (token !== undefined) {
+    const order = /^[0-9a-f]{32}$/.test(token) ? await orders.orderForBuyer(id, token) : null;
+    return order === null ? apiError(c, 404, ORDER_MESSAGES.notFound) : c.json({ order });
+  }
+  const session = await merchantSessionOf(c);
+  if (session === null) return apiError(c, 401, MERCHANT_MESSAGES.signIn);
+  if (!allows(session.profile.roles, 'commerce')) return apiError(c, 403, MERCHANT_MESSAGES.forbidden);
+  const order = await orders.order(id);
+  return order === null ? apiError(c, 404, ORDER_MESSAGES.notFound) : c.json({ order });
+});

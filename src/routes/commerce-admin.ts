@@ -1,0 +1,139 @@
+/**
+ * The merchant's commerce calls (commerce permission, docs/merchant.md): orders (list, fulfil,
+ * cancel, refund), shipping rates, tax rates, discount codes and the store's checkout settings,
+ * all kept in the website's CommerceOrders object.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { DISCOUNT_CODE, normalCode } from '../commerce/discounts';
+import { ORDER_STATUSES, type Order } from '../commerce/order';
+import { RATE_PERCENT } from '../commerce/tax';
+import { commerceOrders } from '../durable/stubs';
+import { apiError, readJson, type AppEnv } from './http';
+import { requirePermission } from './merchant-session';
+
+const MAX_BODY_BYTES = 16 * 1024;
+const cents = z.number().int().min(0).max(100_000_000);
+const place = z.string().trim().toUpperCase().regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, "must be a country code such as 'US' or a region such as 'US-CA'");
+
+const shippingRateSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  regions: z.array(place).max(300).default([]),
+  method: z.enum(['flat', 'weight']),
+  amountCents: cents,
+  perKgCents: cents.default(0),
+  freeOverCents: cents.nullable().default(null),
+});
+const taxRateSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  countryCode: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'must be a country code such as US'),
+  region: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{1,3}$/, "must be a region code such as 'CA'").nullable().default(null),
+  ratePercent: z.string().regex(RATE_PERCENT, "must be a percentage such as '8.875' (at most 4 decimals)"),
+});
+const discountSchema = z
+  .object({
+    code: z.string().trim().toUpperCase().regex(DISCOUNT_CODE, 'must be 3 to 32 letters, digits, - or _'),
+    kind: z.enum(['percentage', 'fixed', 'freeShipping']),
+    percent: z.number().int().min(1).max(100).nullable().default(null),
+    amountCents: cents.nullable().default(null),
+    minimumSubtotalCents: cents.default(0),
+    startsOn: z.number().int().min(0).nullable().default(null),
+    endsOn: z.number().int().min(0).nullable().default(null),
+    usageLimit: z.number().int().min(1).max(10_000_000).nullable().default(null),
+  })
+  .refine((d) => d.kind !== 'percentage' || d.percent !== null, { message: 'percent: a percentage code needs percent' })
+  .refine((d) => d.kind !== 'fixed' || d.amountCents !== null, { message: 'amountCents: a fixed code needs amountCents' })
+  .refine((d) => d.startsOn === null || d.endsOn === null || d.startsOn < d.endsOn, { message: 'endsOn: must be after startsOn' });
+const settingsSchema = z.object({
+  pricesIncludeTax: z.boolean(),
+  minimumSubtotalCents: cents,
+  reservationMinutes: z.number().int().min(1).max(120),
+  welcomeDiscount: z.object({ enabled: z.boolean(), percent: z.number().int().min(1).max(100) }),
+});
+const fulfilSchema = z.object({ trackingNumber: z.string().trim().min(1).max(100), carrier: z.string().trim().min(1).max(100).nullable().default(null) });
+const refundSchema = z.object({ restock: z.boolean() });
+
+function orders(c: Context<AppEnv>) {
+  return commerceOrders(c.env, c.var.site.website.id);
+}
+
+function orderAnswer(c: Context<AppEnv>, result: Order | { status: 404 | 409 | 502; error: string }): Response {
+  return 'error' in result ? apiError(c, result.status, result.error) : c.json({ order: result });
+}
+
+export const commerceAdmin = new Hono<AppEnv>();
+const commerce = requirePermission('commerce');
+
+commerceAdmin.get('/api/commerce/orders', commerce, async (c) => {
+  const status = c.req.query('status');
+  if (status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status)) return apiError(c, 400, `status must be one of ${ORDER_STATUSES.join(', ')}`);
+  const rawCursor = c.req.query('cursor');
+  const cursor = rawCursor === undefined ? null : Number(rawCursor);
+  if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(c, 400, 'cursor is not valid');
+  const limit = Number(c.req.query('limit') ?? '50');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) return apiError(c, 400, 'limit must be 1 to 100');
+  c.header('cache-control', 'no-store');
+  return c.json(await orders(c).orders((status as Order['status'] | undefined) ?? null, cursor, limit));
+});
+
+commerceAdmin.post('/api/commerce/orders/:id/fulfill', commerce, async (c) => {
+  const body = await readJson(c, fulfilSchema, MAX_BODY_BYTES);
+  return orderAnswer(c, await orders(c).fulfill(c.req.param('id'), body.trackingNumber, body.carrier));
+});
+
+commerceAdmin.post('/api/commerce/orders/:id/cancel', commerce, async (c) => {
+  return orderAnswer(c, await orders(c).cancel(c.var.site.website.id, c.req.param('id')));
+});
+
+commerceAdmin.post('/api/commerce/orders/:id/refund', commerce, async (c) => {
+  const body = await readJson(c, refundSchema, MAX_BODY_BYTES);
+  return orderAnswer(c, await orders(c).refund(c.var.site.website.id, c.req.param('id'), body.restock));
+});
+
+for (const [path, kind, schema, plural, singular] of [
+  ['/api/commerce/shipping-rates', 'shipping', shippingRateSchema, 'shippingRates', 'shippingRate'],
+  ['/api/commerce/tax-rates', 'tax', taxRateSchema, 'taxRates', 'taxRate'],
+] as const) {
+  const list = (c: Context<AppEnv>) => (kind === 'shipping' ? orders(c).shippingRates() : orders(c).taxRates());
+  commerceAdmin.get(path, commerce, async (c) => c.json({ [plural]: await list(c) }));
+  commerceAdmin.post(path, commerce, async (c) => {
+    const rate = await readJson(c, schema, MAX_BODY_BYTES);
+    const saved = await orders(c).saveRate(kind, null, rate);
+    return c.json({ [singular]: { id: saved?.id, ...rate } }, 201);
+  });
+  commerceAdmin.put(`${path}/:id`, commerce, async (c) => {
+    const rate = await readJson(c, schema, MAX_BODY_BYTES);
+    const saved = await orders(c).saveRate(kind, c.req.param('id'), rate);
+    return saved === null ? apiError(c, 404, 'Unknown rate') : c.json({ [singular]: { id: saved.id, ...rate } });
+  });
+  commerceAdmin.delete(`${path}/:id`, commerce, async (c) => ((await orders(c).deleteRate(kind, c.req.param('id'))) ? c.json({ deleted: true }) : apiError(c, 404, 'Unknown rate')));
+}
+
+commerceAdmin.get('/api/commerce/discounts', commerce, async (c) => c.json({ discounts: await orders(c).discounts() }));
+
+commerceAdmin.post('/api/commerce/discounts', commerce, async (c) => {
+  const discount = await readJson(c, discountSchema, MAX_BODY_BYTES);
+  const saved = await orders(c).saveDiscount(discount, true);
+  if (saved === null || 'conflict' in saved) return apiError(c, 409, 'A discount with that code already exists.');
+  return c.json({ discount: saved }, 201);
+});
+
+commerceAdmin.put('/api/commerce/discounts/:code', commerce, async (c) => {
+  const discount = await readJson(c, discountSchema, MAX_BODY_BYTES);
+  if (normalCode(c.req.param('code')) !== discount.code) return apiError(c, 400, 'code: must match the code in the path');
+  const saved = await orders(c).saveDiscount(discount, false);
+  if (saved === null || 'conflict' in saved) return apiError(c, 404, 'Unknown discount code');
+  return c.json({ discount: saved });
+});
+
+commerceAdmin.delete('/api/commerce/discounts/:code', commerce, async (c) =>
+  (await orders(c).deleteDiscount(c.req.param('code'))) ? c.json({ deleted: true }) : apiError(c, 404, 'Unknown discount code'),
+);
+
+commerceAdmin.get('/api/commerce/settings', commerce, async (c) => c.json({ settings: await orders(c).settings() }));
+
+commerceAdmin.put('/api/commerce/settings', commerce, async (c) => {
+  const settings = await readJson(c, settingsSchema, MAX_BODY_BYTES);
+  return c.json({ settings: await orders(c).setSettings(settings) });
+});
+
