@@ -83,7 +83,7 @@ pages.get('*', async (c) => {
   }
 
   const page = resolvePage(site, path, query);
-  page.context.integrations = { captchaProvider: c.env.CAPTCHA_PROVIDER };
+  page.context.integrations = { captchaProvider: c.env.CAPTCHA_PROVIDER, paymentProvider: c.env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'local' };
   page.context.canonicalUrl = canonicalUrl(url.origin, url.pathname, page);
   // A buyer's order page is theirs alone (its URL carries the order's capability token): never stored.
   const perBuyer = PER_BUYER_KINDS.has(page.kind);

@@ -48,10 +48,28 @@ function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
+/**
+ * The page of an order waiting for the provider's extra step, kept for this tab: the provider sends
+ * the shopper back to `/checkout?payment=returned`, which then goes on to it.
+ */
+const AWAITING_ACTION = 'checkout:awaiting-action';
+const tabStorage = () => (globalThis as { sessionStorage?: { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void } }).sessionStorage;
+
 /** Where the buyer goes once the order exists: the provider's extra step, the received page while payment is pending, else the confirmation. */
 function afterOrder(order: Order): string {
-  if (order.payment.nextActionUrl !== null) return order.payment.nextActionUrl;
+  if (order.payment.nextActionUrl !== null) {
+    tabStorage()?.setItem(AWAITING_ACTION, receivedUrl(order));
+    return order.payment.nextActionUrl;
+  }
   return order.status === 'pending' ? receivedUrl(order) : order.confirmationUrl;
+}
+
+/** Back from the provider's extra step: the order's page, if this tab placed one. */
+function returnedOrderPage(): string | null {
+  if (pageQuery().get('payment') !== 'returned') return null;
+  const url = tabStorage()?.getItem(AWAITING_ACTION) ?? null;
+  tabStorage()?.removeItem(AWAITING_ACTION);
+  return url;
 }
 
 export default function CheckoutPage({ locale, currencyCode, paymentProvider, fieldTitles }: CheckoutPageProps) {
@@ -88,6 +106,8 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fi
       .catch((error: unknown) => error instanceof CheckoutError && setMessage(error.message));
 
   useEffect(() => {
+    const returned = returnedOrderPage();
+    if (returned !== null) return navigateTo(returned);
     cartToken.current = pageQuery().get('cartToken');
     setNow(Date.now());
     startCheckout(cartToken.current)
