@@ -74,6 +74,7 @@ async function shopperAtCheckout(width: number): Promise<{ page: Page; errors: s
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('response', async (r) => { if (r.url().includes('/api/commerce/')) console.log('DEBUG', r.request().method(), r.url().slice(22), r.status(), (await r.text().catch(() => '')).slice(0, 600)); });
   await page.goto(`${storeUrl}/shop/p/candle`);
   await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
   await page.click('.ProductItem-form .sqs-add-to-cart-button');
@@ -152,7 +153,9 @@ for (const width of [1366, 375]) {
 
       await page.focus('#checkout-cardNumber');
       await page.keyboard.type(SUCCESS_CARD);
+      await page.evaluate('window.scrollTo(0, 0)');
       await page.screenshot({ path: `${ARTIFACTS}/checkout-${width}.png`, fullPage: true });
+      await page.focus('#checkout-cardNumber');
       await page.keyboard.press('Enter');
       await expect.poll(() => page.locator('.Checkout-button').textContent(), { timeout: 5000 }).toMatch(/^Placing order…$|^Place order/);
 
@@ -186,6 +189,7 @@ describe('checkout refusals', () => {
     expect(await focusedId(page)).toBe('checkout-cardNumber');
     expect(page.url()).toMatch(/\/checkout$/);
     expect(await page.locator('.Checkout-button').isEnabled()).toBe(true);
+    await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: `${ARTIFACTS}/declined-1366.png`, fullPage: true });
     expect(await ordersFor(email)).toEqual([]);
     expect(errors).toEqual([]);
@@ -200,6 +204,7 @@ describe('checkout refusals', () => {
     expect(await page.locator('#checkout-firstName').getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('#checkout-firstName-error').textContent()).toBe('Required');
     expect(await page.locator('#checkout-firstName').getAttribute('aria-describedby')).toContain('checkout-firstName-error');
+    await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: `${ARTIFACTS}/incomplete-375.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { formatMoney } from '../../commerce/money';
 import { CheckoutError, loadOrder, type Order, type SubscriptionTerms } from '../checkout-api';
 import { navigateTo, pageQuery } from '../dom';
+import { countryName } from './CheckoutFields';
 import { CheckoutLines, CheckoutTotals, orderLine, type FieldTitles } from './CheckoutOrderSummary';
 
 export type ConfirmationKind = 'order-confirmed' | 'order-received' | 'subscription-confirmed';
@@ -59,9 +60,9 @@ function Address({ order }: { order: Order }) {
         <br />
         {[a.city, a.region, a.postalCode].filter((part) => part !== '').join(' ')}
         <br />
-        {a.countryCode}
+        {countryName(a.countryCode)}
       </address>
-      {order.shippingOption !== null && <p className="OrderConfirmation-shipping-option">{order.shippingOption.name}</p>}
+      {order.shippingOption !== null && <p className="OrderConfirmation-shipping-option">Shipping method: {order.shippingOption.name}</p>}
     </section>
   );
 }

@@ -71,6 +71,10 @@ export const COUNTRIES: readonly (readonly [code: string, name: string])[] = [
   ['CZ', 'Czechia'], ['JP', 'Japan'], ['SG', 'Singapore'], ['HK', 'Hong Kong'], ['MX', 'Mexico'], ['BR', 'Brazil'], ['ZA', 'South Africa'],
 ];
 
+export function countryName(code: string): string {
+  return COUNTRIES.find(([known]) => known === code)?.[1] ?? code;
+}
+
 /** The address parts in the form's order, with autofill names; half-width ones pair up on a row. */
 const ADDRESS_PARTS: readonly { name: Exclude<keyof CheckoutAddress, 'countryCode'>; autoComplete: string; half?: true; type?: 'tel' }[] = [
   { name: 'firstName', autoComplete: 'shipping given-name', half: true },

@@ -233,7 +233,6 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fi
   }
 
   const belowMinimum = checkout !== null && checkout.subtotalCents < checkout.minimumSubtotalCents;
-  const invalid = checkout === null || formProblems({ email, address, shippingOption: checkout.selectedShippingOption, cardNumber }, needsShipping, needsCard).length > 0;
   const expiresAt = checkout?.reservationExpiresOn ?? null;
   const time = (at: number) => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(at);
   const failure = placing.kind === 'failed' ? placing.message : message;
@@ -351,12 +350,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fi
           {belowMinimum && <p>{minimumSubtotalMessage(checkout.minimumSubtotalCents, currency, locale)}</p>}
           {failure !== null && <p className="Checkout-error">{failure}</p>}
         </div>
-        <button
-          type="submit"
-          className={`Checkout-button${invalid ? ' is-incomplete' : ''}`}
-          disabled={checkout === null || placing.kind === 'placing' || belowMinimum}
-          aria-disabled={invalid || undefined}
-        >
+        <button type="submit" className="Checkout-button" disabled={checkout === null || placing.kind === 'placing' || belowMinimum}>
           {placing.kind === 'placing' ? 'Placing order…' : checkout === null ? 'Place order' : `Place order · ${money(checkout.grandTotalCents)}`}
         </button>
       </div>
