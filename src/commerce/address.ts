@@ -55,7 +55,8 @@ let regionNames: Intl.DisplayNames | undefined;
 
 /** Whether `code` is an ISO 3166-1 alpha-2 country the runtime knows. */
 export function isCountryCode(code: string): boolean {
-  if (!/^[A-Z]{2}$/.test(code)) return false;
+  // ZZ is CLDR's 'Unknown Region', not a country.
+  if (!/^[A-Z]{2}$/.test(code) || code === 'ZZ') return false;
   regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
   return regionNames.of(code) !== undefined;
 }

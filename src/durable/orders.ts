@@ -87,9 +87,11 @@ export interface PlaceRequest extends CheckoutRequest {
   returnUrl: string;
 }
 
+export type PlaceBody = { order: Order } | { error: string; errors?: Record<string, string>; code?: string; unavailable?: { sku: string; available: number }[] };
+
 export interface PlaceOutcome {
   status: 201 | 400 | 402 | 404 | 409 | 502;
-  body: Record<string, unknown>;
+  body: PlaceBody;
 }
 
 interface StoredCheckout {
@@ -115,6 +117,9 @@ interface SubscriptionRow extends Record<string, SqlStorageValue> {
   next_at: number | null;
   data: string;
 }
+
+/** A charge that went through or still runs; 'none' when a gift card paid everything. */
+type Accepted = Exclude<ChargeResult, { status: 'declined' }> | { status: 'none' };
 
 async function sha256(text: string): Promise<string> {
   return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
@@ -393,7 +398,7 @@ export class CommerceOrders extends DurableObject<Env> {
     const cartId = request.cart.id ?? '';
     this.rememberWebsite(request.websiteId);
     const known = this.sql.exec<{ status: number; body: string }>('SELECT status, body FROM placements WHERE cart_id = ? AND key = ?', cartId, request.idempotencyKey).toArray()[0];
-    if (known !== undefined) return Promise.resolve({ status: known.status as PlaceOutcome['status'], body: JSON.parse(known.body) as Record<string, unknown> });
+    if (known !== undefined) return Promise.resolve({ status: known.status as PlaceOutcome['status'], body: JSON.parse(known.body) as PlaceBody });
     const runKey = `${cartId}\u0000${request.idempotencyKey}`;
     const running = this.running.get(runKey);
     if (running !== undefined) return running;
@@ -465,7 +470,7 @@ export class CommerceOrders extends DurableObject<Env> {
     return this.remember(request, { status: 201, body: { order } }, now);
   }
 
-  private async createOrder(request: PlaceRequest, inputs: CheckoutInputs, totals: CheckoutTotals, charged: ChargeResult | { status: 'none' }, now: number): Promise<Order> {
+  private async createOrder(request: PlaceRequest, inputs: CheckoutInputs, totals: CheckoutTotals, charged: Accepted, now: number): Promise<Order> {
     const { cart } = request;
     const cartId = cart.id ?? '';
     const paid = charged.status === 'none' || charged.status === 'succeeded';

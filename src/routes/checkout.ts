@@ -88,7 +88,7 @@ async function checkoutRequest(c: Context<AppEnv>, cart: ShoppingCart): Promise<
 function checkoutAnswer(c: Context<AppEnv>, outcome: CheckoutOutcome): Response {
   c.header('cache-control', 'no-store');
   if (outcome.ok) return c.json({ checkout: outcome.checkout });
-  const { status, error, ...extra } = outcome;
+  const { ok: _ok, status, error, ...extra } = outcome;
   return apiError(c, status, error, extra);
 }
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { FORM_FIELD_TYPES, FORM_MESSAGES, pickFormValues, validateForm, type FormValues } from '../forms/validate';
 import { captchaVerifier } from '../integrations/captcha';
 import type { Site } from '../site/schema';
-import { formSubmissions } from '../durable/stubs';
+import { commerceOrders, formSubmissions } from '../durable/stubs';
 import { FORM_SUBMIT_MESSAGES } from '../forms/messages';
 import { siteFormById, type SiteForm } from '../site/lookup';
 import { requireCrumb } from './csrf';
@@ -130,5 +130,8 @@ forms.post('/api/form/SaveFormSubmission', withSite, async (c) => {
     contentSource: body.contentSource ?? null,
   });
   if (!saved.ok) return apiError(c, 401, FORM_SUBMIT_MESSAGES.badKey);
+  // The promo popup's promise: a newsletter sign-up gets a single-use welcome code by email, when the merchant enables it.
+  const email = values.email;
+  if (form.kind === 'newsletter' && typeof email === 'string') await commerceOrders(c.env, site.website.id).issueWelcomeCode(email.trim(), site.website.siteTitle);
   return c.json({ success: true, submissionId: saved.id });
 });

@@ -8,6 +8,8 @@ import { fingerprint } from '../site/fingerprint';
 import { sitePaths } from '../site/paths';
 import { canonicalUrl, PER_BUYER_KINDS, resolvePage } from '../storefront/page-context';
 import { clientEntry, streamPage, themeFingerprint } from '../storefront/render';
+import { countedStock, freshnessSlot, PRODUCT_PAGE_FRESH_SECONDS, withAvailableStock } from '../storefront/available-stock';
+import { stockLedger } from '../durable/stubs';
 import { messagePage } from './html-document';
 import { NO_STORE, NOT_FOUND } from '../http/messages';
 import { isDevelopment, loadedSite, type AppEnv } from './http';
@@ -16,6 +18,8 @@ import { isDevelopment, loadedSite, type AppEnv } from './http';
 export const MAX_URL_LENGTH = 2083;
 const FORMATS = new Set(['json', 'json-pretty']);
 const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+/** Product pages show available stock: no stale copies past their freshness slot. */
+const PRODUCT_CACHE_CONTROL = `public, max-age=${PRODUCT_PAGE_FRESH_SECONDS}`;
 
 export const pages = new Hono<AppEnv>();
 
@@ -66,30 +70,37 @@ pages.get('*', async (c) => {
     return c.body(body, page.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   }
 
-  // The page depends on the content version, the theme and the client build (its entry's hashed name).
+  // The page depends on the content version, the theme and the client build (its entry's hashed name);
+  // a product page also on the stock available now, so it lives in a short freshness slot.
+  const page = resolvePage(site, path, query);
+  const stocked = page.kind === 'product';
+  // A buyer's order page is theirs alone (its URL carries the order's capability token): never stored or revalidated.
+  const perBuyer = PER_BUYER_KINDS.has(page.kind);
+  const slot = stocked ? `-s${freshnessSlot(Date.now())}` : '';
   const script = await clientEntry(c.env.ASSETS, development);
-  const build = `${themeFingerprint(site)}-${fingerprint(script ?? '')}`;
+  const build = `${themeFingerprint(site)}-${fingerprint(script ?? '')}${slot}`;
   const etag = `W/"${site.website.id}-v${version}-${build}-${fingerprint(url.origin + url.pathname + url.search)}"`;
-  if (c.req.header('if-none-match') === etag) return c.body(null, 304, { etag });
+  if (!perBuyer && c.req.header('if-none-match') === etag) return c.body(null, 304, { etag });
 
   // The origin is in the key: the page's canonical link names it.
   const cacheKey = new Request(`https://page-cache.internal/${site.website.id}/v${version}/${build}/${url.host}${url.pathname}${url.search}`);
   const cache = (caches as unknown as { default: Cache }).default;
-  const hit = await cache.match(cacheKey);
+  const hit = perBuyer ? undefined : await cache.match(cacheKey);
   if (hit !== undefined) {
     const response = new Response(hit.body, hit);
     response.headers.set('x-page-cache', 'hit');
     return response;
   }
 
-  const page = resolvePage(site, path, query);
   page.context.integrations = { captchaProvider: c.env.CAPTCHA_PROVIDER, paymentProvider: c.env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'local' };
   page.context.canonicalUrl = canonicalUrl(url.origin, url.pathname, page);
-  // A buyer's order page is theirs alone (its URL carries the order's capability token): never stored.
-  const perBuyer = PER_BUYER_KINDS.has(page.kind);
+  if (stocked) {
+    const counted = countedStock(page.context.item);
+    if (Object.keys(counted).length > 0) page.context.item = withAvailableStock(page.context.item, await stockLedger(c.env, site.website.id).available(counted));
+  }
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
-    'cache-control': page.status === 200 && !perBuyer ? CACHE_CONTROL : 'no-store',
+    'cache-control': page.status !== 200 || perBuyer ? 'no-store' : stocked ? PRODUCT_CACHE_CONTROL : CACHE_CONTROL,
     ...(perBuyer ? {} : { etag }),
     'x-page-cache': 'miss',
   });
