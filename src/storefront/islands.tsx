@@ -11,6 +11,7 @@ import { defaultProviderLocale, localInstalmentInfo, providerLocale, type Instal
 import { ISLANDS, type IslandName } from '../client/islands/index';
 import type { ButtonPlace, Purchase } from '../client/islands/AddToCartButton';
 import type { CartPageProps } from '../client/islands/CartPage';
+import type { AdditionalFieldsFormDefinition } from '../client/components/AdditionalFieldsForm';
 import { DEFAULT_CURRENCY, toMinorUnits } from '../commerce/money';
 import { DEFAULT_FORMATTERS } from '../engine/plugins/index';
 import type { VariantPrice } from '../client/islands/ProductPrice';
@@ -132,6 +133,22 @@ function purchaseOf(item: unknown): Purchase {
   return isSubscribable(item) ? 'subscription' : 'cart';
 }
 
+/** The product's additional-fields form (its own, or a site form named by id): what the add asks for first. */
+function additionalFieldsForm(item: unknown, ctx: RenderContext): AdditionalFieldsFormDefinition | null {
+  const content = childOf(item, 'structuredContent');
+  const formId = asString(childOf(content, 'additionalFieldsFormId'));
+  const own = childOf(content, 'additionalFieldsForm');
+  const form = typeof own === 'object' && own !== null ? own : formId !== '' ? ctx.resolve(['forms', formId]) : undefined;
+  if (typeof form !== 'object' || form === null) return null;
+  const fields = childOf(form, 'fields');
+  return {
+    id: asString(childOf(form, 'id')),
+    name: asString(childOf(form, 'name')),
+    fields: Array.isArray(fields) ? (fields as FormField[]) : [],
+    submitButtonText: asString(childOf(form, 'submitButtonText')),
+  };
+}
+
 function addToCartButton(item: unknown, place: ButtonPlace, ctx: RenderContext, purchase: Purchase = purchaseOf(item)): string {
   const itemId = asString(childOf(item, 'id'));
   const sku = productType(item) === ProductType.Digital ? itemId : hasVariants(item) ? null : (variantChoices(item)[0]?.sku ?? null);
@@ -143,6 +160,7 @@ function addToCartButton(item: unknown, place: ButtonPlace, ctx: RenderContext, 
     soldOut: isSoldOut(item),
     place,
     purchase,
+    form: additionalFieldsForm(item, ctx),
   });
 }
 
@@ -247,7 +265,11 @@ export const ISLAND_FORMATTERS: FormatterTable = {
   'cart-pill': () => renderIsland('CartPill', { count: 0 }),
   'add-to-cart-btn': (item, args, ctx) => addToCartButton(item, buttonPlace(args[0]), ctx),
   'product-checkout': (item, args, ctx) => addToCartButton(item, buttonPlace(args[0]), ctx, 'express'),
-  'checkout-summary': (_value, _args, ctx) => renderIsland('CheckoutSummary', { locale: asString(ctx.resolve(['website', 'language'])) || 'en-US' }),
+  'checkout-summary': (_value, _args, ctx) =>
+    renderIsland('CheckoutSummary', {
+      locale: asString(ctx.resolve(['website', 'language'])) || 'en-US',
+      forms: (ctx.resolve(['additionalFieldsForms']) ?? {}) as CartPageProps['forms'],
+    }),
   'cart-page': (_value, _args, ctx) =>
     renderIsland('CartPage', {
       websiteId: asString(ctx.resolve(['website', 'id'])),

@@ -116,10 +116,17 @@ function fixedPage(kind: PageKind, typeCode: number, title: string): PageResolve
   return ({ base, path }) => ({ kind, status: 200, context: { ...base, ...page(kind, typeCode, title, path) } });
 }
 
+/** The cart and checkout pages show entries' additional-fields answers by their forms' field titles. */
 const cartPage: PageResolver = ({ site, base, path }) => ({
   kind: 'cart',
   status: 200,
   context: { ...base, ...page('cart', PageType.Cart, 'Cart', path), additionalFieldsForms: additionalFieldsForms(site) },
+});
+
+const checkoutPage: PageResolver = ({ site, base, path }) => ({
+  kind: 'checkout',
+  status: 200,
+  context: { ...base, ...page('checkout', PageType.Checkout, 'Checkout', path), additionalFieldsForms: additionalFieldsForms(site) },
 });
 
 const searchPage: PageResolver = ({ site, base, path, query }) => {
@@ -204,7 +211,7 @@ const postPage: PageResolver = ({ site, base, path }, params) => {
 const PAGE_KINDS: readonly (readonly [pattern: string, resolve: PageResolver])[] = [
   ['/cart', cartPage],
   ['/account', fixedPage('account', PageType.Page, 'Your account')],
-  ['/checkout', fixedPage('checkout', PageType.Checkout, 'Checkout')],
+  ['/checkout', checkoutPage],
   ['/search', searchPage],
   ['/', homePage],
   ['/:collection', collectionPage],

@@ -26,4 +26,36 @@ describe('a shopper in Chromium', () => {
     expect(await page.locator('.Page-body p').textContent()).toBe('Questions about an order, wholesale or press? Write to us.');
     await context.close();
   }, 60_000);
+
+  it('asks for the pen\'s engraving before the add, and shows it on the cart line and at checkout', async () => {
+    const { context, page, errors } = await open('/shop/p/brass-pen');
+    await page.click('.ProductItem-form .sqs-add-to-cart-button');
+    const dialog = page.locator('[role="dialog"]');
+    expect(await dialog.locator('.Dialog-title').textContent()).toBe('Engraving');
+    const input = dialog.locator('#additional-f-engraving-engraving-text');
+    expect(await page.evaluate('document.activeElement?.id')).toBe('additional-f-engraving-engraving-text');
+    await dialog.locator('button[type="submit"]').click();
+    expect(await dialog.locator('.FormField-error').textContent()).toBe('Required');
+
+    // Typing replaces 'Required'; over the limit the counter and the message agree.
+    await input.fill('x'.repeat(35));
+    expect(await dialog.locator('.FormField-count').textContent()).toBe('35 / 30');
+    expect(await dialog.locator('.FormField-count').getAttribute('class')).toContain('error');
+    expect(await dialog.locator('.FormField-error').textContent()).toBe('You have exceeded the character limit.');
+    await input.fill('For Ada');
+    expect(await dialog.locator('.FormField-error').count()).toBe(0);
+    expect(await dialog.locator('.FormField-count').textContent()).toBe('7 / 30');
+    await dialog.locator('button[type="submit"]', { hasText: 'Add To Cart' }).click();
+    await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent(), { timeout: 5000 }).toBe('Added!');
+    expect(await dialog.count()).toBe(0);
+
+    await page.goto(`${storeUrl}/cart`);
+    await page.waitForSelector('.CartEntry');
+    expect(await page.locator('.CartEntry-answers').textContent()).toBe('Engraving textFor Ada');
+    await page.goto(`${storeUrl}/checkout`);
+    await page.waitForSelector('.CheckoutSummary-entry');
+    expect(await page.locator('.CheckoutSummary-answers').textContent()).toBe('Engraving textFor Ada');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

@@ -55,6 +55,7 @@ export default function CartPage({ websiteId, currencyCode, locale, forms, conti
                 onCommit={() => state.commitQuantity(entry)}
                 onRemove={() => state.remove(entry)}
                 onEdit={forms[entry.itemId] !== undefined ? () => state.openForm(entry) : null}
+                fields={forms[entry.itemId]?.fields}
               />
             ))}
           </ul>

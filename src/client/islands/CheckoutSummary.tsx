@@ -6,16 +6,20 @@
 import { useEffect, useState } from 'react';
 import type { ShoppingCart } from '../../commerce/cart';
 import { formatMoney } from '../../commerce/money';
+import type { AdditionalFieldsFormDefinition } from '../components/AdditionalFieldsForm';
+import EntryAnswers from '../components/EntryAnswers';
 import { loadCart } from '../cart-api';
 import { pageQuery } from '../dom';
 
 export interface CheckoutSummaryProps {
   locale: string;
+  /** Additional-fields forms by item id, to show each entry's answers. */
+  forms: Record<string, AdditionalFieldsFormDefinition>;
 }
 
 type State = { kind: 'loading' } | { kind: 'ready'; cart: ShoppingCart; giftCard: boolean } | { kind: 'failed' };
 
-export default function CheckoutSummary({ locale }: CheckoutSummaryProps) {
+export default function CheckoutSummary({ locale, forms }: CheckoutSummaryProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {
     const query = pageQuery();
@@ -36,6 +40,7 @@ export default function CheckoutSummary({ locale }: CheckoutSummaryProps) {
           <li key={entry.id} className="CheckoutSummary-entry">
             <span className="CheckoutSummary-title">{entry.title}</span> × <span className="CheckoutSummary-quantity">{entry.quantity}</span>{' '}
             <span>{money(entry.purchasePriceCents * entry.quantity)}</span>
+            <EntryAnswers json={entry.additionalFields} fields={forms[entry.itemId]?.fields} className="CheckoutSummary-answers" />
           </li>
         ))}
       </ul>
