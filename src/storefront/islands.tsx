@@ -11,6 +11,7 @@ import { defaultProviderLocale, localInstalmentInfo, providerLocale, type Instal
 import { ISLANDS, type IslandName } from '../client/islands/index';
 import type { ButtonPlace, Purchase } from '../client/islands/AddToCartButton';
 import type { CartPageProps } from '../client/islands/CartPage';
+import type { InstalmentOffer } from '../client/components/CartSummary';
 import type { AdditionalFieldsFormDefinition } from '../client/components/AdditionalFieldsForm';
 import { DEFAULT_CURRENCY, toMinorUnits } from '../commerce/money';
 import { DEFAULT_FORMATTERS } from '../engine/plugins/index';
@@ -75,20 +76,29 @@ function dimension(item: unknown, index: 0 | 1): number {
  * (src/commerce/instalments.ts).
  */
 function instalmentPill(product: unknown, ctx: RenderContext): string {
+  const offer = instalmentOffer(ctx);
+  if (offer === null || !instalmentEligible(product)) return '';
+  const text = instalmentText(instalmentPrice(product, offer.currency), offer, offer);
+  return renderIsland('InstalmentPill', { text, provider: offer.provider, infoUrl: offer.infoUrl });
+}
+
+/** The store's instalment provider, its range and its information page for the store's language; null when it offers none. */
+function instalmentOffer(ctx: RenderContext): InstalmentOffer | null {
   const range = ctx.resolve(['website', 'instalments']);
-  if (range === undefined || !instalmentEligible(product)) return '';
+  if (range === undefined) return null;
   const currency = asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY;
   const language = asString(ctx.resolve(['website', 'language'])) || 'en-US';
-  const limits = { minimum: Number(childOf(range, 'minimum')), maximum: Number(childOf(range, 'maximum')) };
-  const text = instalmentText(instalmentPrice(product, currency), limits, { currency, locale: language });
   const provider = asString(childOf(range, 'provider')) as InstalmentProvider;
   const [lang = 'en', country = 'US'] = language.split('-');
   const locale = providerLocale(provider, lang, country) ?? defaultProviderLocale(provider);
-  return renderIsland('InstalmentPill', {
-    text,
+  return {
     provider: provider === 'clearpay' ? 'Clearpay' : 'Afterpay',
     infoUrl: localInstalmentInfo.pageUrl(provider, locale),
-  });
+    minimum: Number(childOf(range, 'minimum')),
+    maximum: Number(childOf(range, 'maximum')),
+    currency,
+    locale: language,
+  };
 }
 
 const templatePrice = DEFAULT_FORMATTERS['product-price'] as Formatter;
@@ -276,6 +286,7 @@ export const ISLAND_FORMATTERS: FormatterTable = {
       currencyCode: asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY,
       locale: asString(ctx.resolve(['website', 'language'])) || 'en-US',
       forms: (ctx.resolve(['additionalFieldsForms']) ?? {}) as CartPageProps['forms'],
+      instalments: instalmentOffer(ctx),
       continueUrl: asString(ctx.resolve(['navigation', 'items', 0, 'url'])) || '/',
     }),
   'quantity-input': (item, _args, ctx) =>

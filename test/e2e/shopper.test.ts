@@ -58,4 +58,48 @@ describe('a shopper in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it('opens the instalment information as a modal dialog with the provider\'s text', async () => {
+    const { context, page, errors } = await open('/shop/p/desk-lamp');
+    const more = page.locator('.InstalmentPill-more');
+    const dialog = page.locator('[role="dialog"].InstalmentPill-dialog');
+    await more.click();
+    await expect.poll(() => dialog.locator('.InstalmentInfo').textContent()).toContain('Pay in 4 interest-free payments with Afterpay');
+    expect(await dialog.textContent()).not.toContain('Information for');
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    expect(await page.locator('.Dialog-backdrop').isVisible()).toBe(true);
+    expect(await page.evaluate('document.documentElement.style.overflow')).toBe('hidden');
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate('Boolean(document.activeElement?.closest(\'[role="dialog"]\'))')).toBe(true);
+    }
+    // Escape closes it and focus goes back to 'Learn more'.
+    await page.keyboard.press('Escape');
+    expect(await dialog.count()).toBe(0);
+    expect(await page.evaluate('document.activeElement?.className')).toBe('InstalmentPill-more');
+    expect(await page.evaluate('document.documentElement.style.overflow')).toBe('');
+    // A click outside the panel closes it too.
+    await more.click();
+    await page.mouse.click(5, 5);
+    expect(await dialog.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('offers instalments on the cart only while every item is physical', async () => {
+    const { context, page } = await open('/shop/p/throw-blanket');
+    await page.click('.ProductItem-form .sqs-add-to-cart-button');
+    await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent(), { timeout: 5000 }).toBe('Added!');
+    await page.goto(`${storeUrl}/cart`);
+    await page.waitForSelector('.CartEntry');
+    expect(await page.locator('.CartPage-contents .InstalmentPill').textContent()).toBe('or 4 interest-free payments of $19.00Learn more');
+    await page.goto(`${storeUrl}/shop/p/photo-presets`);
+    await page.waitForSelector('html[data-islands="hydrated"]');
+    await page.click('.ProductItem-form .sqs-add-to-cart-button');
+    await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent(), { timeout: 5000 }).toBe('Added!');
+    await page.goto(`${storeUrl}/cart`);
+    await expect.poll(() => page.locator('.CartEntry').count()).toBe(2);
+    expect(await page.locator('.CartPage-contents .InstalmentPill').count()).toBe(0);
+    await context.close();
+  }, 60_000);
 });

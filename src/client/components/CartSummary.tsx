@@ -1,7 +1,15 @@
-/** The cart page's totals and the way to checkout. */
+/** The cart page's totals, the instalment offer when every item is physical, and the way to checkout. */
 import { CHECKOUT_PATH, type ShoppingCart } from '../../commerce/cart';
+import { cartAllowsInstalments, instalmentText, type InstalmentRange, type PillMoney } from '../../commerce/instalments';
+import InstalmentPill from '../islands/InstalmentPill';
 
-export default function CartSummary({ cart, money }: { cart: ShoppingCart; money: (cents: number) => string }) {
+/** The store's instalment provider with its range and information page. */
+export interface InstalmentOffer extends InstalmentRange, PillMoney {
+  provider: string;
+  infoUrl: string;
+}
+
+export default function CartSummary({ cart, money, instalments }: { cart: ShoppingCart; money: (cents: number) => string; instalments: InstalmentOffer | null }) {
   return (
     <>
       <dl className="CartPage-totals" aria-live="polite">
@@ -10,6 +18,9 @@ export default function CartSummary({ cart, money }: { cart: ShoppingCart; money
         <dt>Total</dt>
         <dd className="CartPage-total">{money(cart.grandTotalCents)}</dd>
       </dl>
+      {instalments !== null && cartAllowsInstalments(cart.entries) && (
+        <InstalmentPill text={instalmentText(cart.grandTotalCents, instalments, { currency: cart.currencyCode, locale: instalments.locale })} provider={instalments.provider} infoUrl={instalments.infoUrl} />
+      )}
       <p className="CartPage-note">Shipping and taxes are calculated at checkout.</p>
       <a className="CartPage-checkout sqs-button-element--primary" href={CHECKOUT_PATH}>
         Checkout
