@@ -122,25 +122,18 @@ function fixedPage(kind: PageKind, typeCode: number, title: string): PageResolve
   return ({ base, path }) => ({ kind, status: 200, context: { ...base, ...page(kind, typeCode, title, path) } });
 }
 
+/** The cart and checkout pages show entries' additional-fields answers by their forms' field titles. */
 const cartPage: PageResolver = ({ site, base, path }) => ({
   kind: 'cart',
   status: 200,
   context: { ...base, ...page('cart', PageType.Cart, 'Cart', path), additionalFieldsForms: additionalFieldsForms(site) },
 });
 
-/** Each product's additional-fields titles by item id, then field id: how checkout and order pages name the answers. */
-function additionalFieldTitles(site: Site): Record<string, Record<string, string>> {
-  const titles: Record<string, Record<string, string>> = {};
-  for (const [itemId, form] of Object.entries(additionalFieldsForms(site))) {
-    titles[itemId] = Object.fromEntries((form as { fields: { id: string; title: string }[] }).fields.map((field) => [field.id, field.title]));
-  }
-  return titles;
-}
-
+/** The checkout and order pages show entries' additional-fields answers by their forms' field titles. */
 const checkoutPage: PageResolver = ({ site, base, path }) => ({
   kind: 'checkout',
   status: 200,
-  context: { ...base, ...page('checkout', PageType.Checkout, 'Checkout', path), additionalFieldTitles: additionalFieldTitles(site) },
+  context: { ...base, ...page('checkout', PageType.Checkout, 'Checkout', path), additionalFieldsForms: additionalFieldsForms(site) },
 });
 
 const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -149,7 +142,7 @@ const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 function orderPage(kind: OrderPageKind, typeCode: number, title: string): PageResolver {
   return ({ site, base, path }, { order = '' }) =>
     ORDER_ID.test(order)
-      ? { kind, status: 200, context: { ...base, ...page(kind, typeCode, title, path), orderId: order, additionalFieldTitles: additionalFieldTitles(site) } }
+      ? { kind, status: 200, context: { ...base, ...page(kind, typeCode, title, path), orderId: order, additionalFieldsForms: additionalFieldsForms(site) } }
       : undefined;
 }
 

@@ -135,7 +135,10 @@ describe('add to cart in Chromium', () => {
 describe('cart page in Chromium', () => {
   it('edits quantities, removes entries and edits additional fields in a focus-trapped lightbox', async () => {
     const { context, page, errors } = await open('/shop/p/brass-pen');
+    // The pen asks for its engraving before the add.
     await page.click(productButton);
+    await page.locator('[role="dialog"] input').fill('For Bob');
+    await page.locator('[role="dialog"] button[type="submit"]').click();
     await expect.poll(() => buttonText(page), { timeout: 3000 }).toBe('Added!');
     await page.goto(`${storeUrl}/shop/p/candle`);
     await page.waitForSelector('html[data-islands="hydrated"]');
@@ -167,6 +170,8 @@ describe('cart page in Chromium', () => {
     expect(await page.evaluate('document.documentElement.style.overflow')).toBe('');
 
     await pen.locator('.CartEntry-edit').click();
+    expect(await dialog.locator('input').inputValue()).toBe('For Bob');
+    await dialog.locator('input').fill('');
     await dialog.locator('button[type="submit"]').click();
     expect(await dialog.locator('.FormField-error').textContent()).toBe('Required');
     await dialog.locator('input').fill('x'.repeat(31));

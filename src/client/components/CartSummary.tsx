@@ -1,9 +1,11 @@
 /**
- * The cart page's totals and the way to checkout. Once a checkout has priced the cart, its
- * discount, shipping and tax show here too; before that the page says where they are worked out
- * (shipping only for a cart that ships something).
+ * The cart page's totals, the instalment offer when every item is physical, and the way to
+ * checkout. Once a checkout has priced the cart, its discount, shipping and tax show here too;
+ * before that the page says where they are worked out (shipping only for a cart that ships something).
  */
 import { CHECKOUT_PATH, type ShoppingCart } from '../../commerce/cart';
+import { cartAllowsInstalments, instalmentText, type InstalmentRange, type PillMoney } from '../../commerce/instalments';
+import InstalmentPill from '../islands/InstalmentPill';
 
 function pendingNote(cart: ShoppingCart): string | null {
   const priced = cart.shippingCostCents > 0 || cart.taxCents > 0 || cart.discountCents > 0;
@@ -11,7 +13,13 @@ function pendingNote(cart: ShoppingCart): string | null {
   return cart.requiresShipping ? 'Shipping and taxes are calculated at checkout.' : 'Taxes are calculated at checkout.';
 }
 
-export default function CartSummary({ cart, money }: { cart: ShoppingCart; money: (cents: number) => string }) {
+/** The store's instalment provider with its range and information page. */
+export interface InstalmentOffer extends InstalmentRange, PillMoney {
+  provider: string;
+  infoUrl: string;
+}
+
+export default function CartSummary({ cart, money, instalments }: { cart: ShoppingCart; money: (cents: number) => string; instalments: InstalmentOffer | null }) {
   const note = pendingNote(cart);
   return (
     <>
@@ -39,6 +47,9 @@ export default function CartSummary({ cart, money }: { cart: ShoppingCart; money
         <dt>Total</dt>
         <dd className="CartPage-total">{money(cart.grandTotalCents)}</dd>
       </dl>
+      {instalments !== null && cartAllowsInstalments(cart.entries) && (
+        <InstalmentPill text={instalmentText(cart.grandTotalCents, instalments, { currency: cart.currencyCode, locale: instalments.locale })} provider={instalments.provider} infoUrl={instalments.infoUrl} />
+      )}
       {note !== null && <p className="CartPage-note">{note}</p>}
       <a className="CartPage-checkout sqs-button-element--primary" href={CHECKOUT_PATH}>
         Checkout

@@ -10,7 +10,7 @@ import { formatMoney } from '../../commerce/money';
 import { CheckoutError, loadOrder, type Order, type SubscriptionTerms } from '../checkout-api';
 import { navigateTo, pageQuery } from '../dom';
 import { countryName } from './CheckoutFields';
-import { CheckoutLines, CheckoutTotals, orderLine, type FieldTitles } from './CheckoutOrderSummary';
+import { CheckoutLines, CheckoutTotals, orderLine, type AnswerForms } from './CheckoutOrderSummary';
 
 export type ConfirmationKind = 'order-confirmed' | 'order-received' | 'subscription-confirmed';
 
@@ -18,7 +18,7 @@ export interface CheckoutConfirmationProps {
   kind: ConfirmationKind;
   orderId: string;
   locale: string;
-  fieldTitles: FieldTitles;
+  forms: AnswerForms;
 }
 
 const PENDING_POLL_MS = 3000;
@@ -67,7 +67,7 @@ function Address({ order }: { order: Order }) {
   );
 }
 
-export default function CheckoutConfirmation({ kind, orderId, locale, fieldTitles }: CheckoutConfirmationProps) {
+export default function CheckoutConfirmation({ kind, orderId, locale, forms }: CheckoutConfirmationProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
 
   useEffect(() => {
@@ -130,7 +130,7 @@ export default function CheckoutConfirmation({ kind, orderId, locale, fieldTitle
       </div>
       <section className="OrderConfirmation-section" aria-labelledby="order-items">
         <h2 id="order-items">Your order</h2>
-        <CheckoutLines lines={order.entries.map((entry, index) => orderLine(entry, index, fieldTitles))} money={money} />
+        <CheckoutLines lines={order.entries.map((entry, index) => orderLine(entry, index, forms))} money={money} />
         <CheckoutTotals money={money} totals={{ ...order, requiresShipping: order.shippingOption !== null }} />
         {!pending && order.amountChargedCents > 0 && <p className="OrderConfirmation-charged">Charged to your card: {money(order.amountChargedCents)}</p>}
       </section>

@@ -5,6 +5,9 @@
  */
 import type { CartEntry } from '../../commerce/cart';
 import type { OrderEntry } from '../checkout-api';
+import type { AdditionalFieldsFormDefinition } from '../components/AdditionalFieldsForm';
+import EntryAnswers from '../components/EntryAnswers';
+import type { FormField } from '../../forms/validate';
 
 /** One line as the summary shows it, from a checkout's cart entry or an order's entry. */
 export interface SummaryLine {
@@ -12,48 +15,37 @@ export interface SummaryLine {
   title: string;
   quantity: number;
   attributes: Record<string, string>;
-  /** The additional fields' answers as [title, answer]. */
-  fields: [string, string][];
+  /** The additional fields' answers (JSON by field id) and the product's form that names them. */
+  additionalFields: string | null;
+  answerFields: readonly FormField[] | undefined;
   totalCents: number;
   imageUrl: string | null;
 }
 
-/** Each product's additional-fields titles by item id, then field id. */
-export type FieldTitles = Readonly<Record<string, Readonly<Record<string, string>>>>;
+/** Each product's additional-fields form by item id: how the answers are named. */
+export type AnswerForms = Readonly<Record<string, AdditionalFieldsFormDefinition>>;
 
-function answers(itemId: string, json: string | null, titles: FieldTitles): [string, string][] {
-  if (json === null) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json);
-  } catch {
-    return [];
-  }
-  if (typeof parsed !== 'object' || parsed === null) return [];
-  return Object.entries(parsed as Record<string, unknown>)
-    .map(([id, value]): [string, string] => [titles[itemId]?.[id] ?? id, Array.isArray(value) ? value.filter((v) => v !== '').join(', ') : String(value)])
-    .filter(([, text]) => text.trim() !== '');
-}
-
-export function cartLine(entry: CartEntry, titles: FieldTitles): SummaryLine {
+export function cartLine(entry: CartEntry, forms: AnswerForms): SummaryLine {
   return {
     key: entry.id,
     title: entry.title,
     quantity: entry.quantity,
     attributes: entry.chosenVariant.attributes,
-    fields: answers(entry.itemId, entry.additionalFields, titles),
+    additionalFields: entry.additionalFields,
+    answerFields: forms[entry.itemId]?.fields,
     totalCents: entry.purchasePriceCents * entry.quantity,
     imageUrl: entry.imageUrl,
   };
 }
 
-export function orderLine(entry: OrderEntry, index: number, titles: FieldTitles): SummaryLine {
+export function orderLine(entry: OrderEntry, index: number, forms: AnswerForms): SummaryLine {
   return {
     key: `${entry.sku}-${index}`,
     title: entry.title,
     quantity: entry.quantity,
     attributes: entry.attributes,
-    fields: answers(entry.itemId, entry.additionalFields, titles),
+    additionalFields: entry.additionalFields,
+    answerFields: forms[entry.itemId]?.fields,
     totalCents: entry.subtotalCents,
     imageUrl: null,
   };
@@ -87,11 +79,7 @@ export function CheckoutLines({ lines, money }: { lines: readonly SummaryLine[];
               <span className="CheckoutLine-name">{line.title}</span> <span className="CheckoutLine-quantity">× {line.quantity}</span>
             </p>
             {variantText(line) !== '' && <p className="CheckoutLine-variant">{variantText(line)}</p>}
-            {line.fields.map(([name, value]) => (
-              <p key={name} className="CheckoutLine-field">
-                {name}: {value}
-              </p>
-            ))}
+            <EntryAnswers json={line.additionalFields} fields={line.answerFields} className="CheckoutLine-answers" />
           </div>
           <p className="CheckoutLine-total">{money(line.totalCents)}</p>
         </li>

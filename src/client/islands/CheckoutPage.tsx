@@ -13,7 +13,7 @@ import { CHECKOUT_MESSAGES, minimumSubtotalMessage } from '../../commerce/checko
 import { addressFieldProblems, CHECKOUT_FORM_MESSAGES, formProblems, localCardToken, type FieldProblems } from '../checkout-form';
 import { navigateTo, pageDocument, pageQuery } from '../dom';
 import { AddressFields, EMPTY_ADDRESS, fieldId, TextField, type CheckoutFieldName } from './CheckoutFields';
-import { cartLine, CheckoutLines, CheckoutTotals, type FieldTitles } from './CheckoutOrderSummary';
+import { cartLine, CheckoutLines, CheckoutTotals, type AnswerForms } from './CheckoutOrderSummary';
 import { CheckoutCodes } from './CheckoutCodes';
 import { receivedUrl } from './CheckoutConfirmation';
 
@@ -21,7 +21,7 @@ export interface CheckoutPageProps {
   locale: string;
   currencyCode: string;
   paymentProvider: 'local' | 'stripe';
-  fieldTitles: FieldTitles;
+  forms: AnswerForms;
 }
 
 /** How often an active shopper's reservation is renewed, and what counts as active. */
@@ -72,7 +72,7 @@ function returnedOrderPage(): string | null {
   return url;
 }
 
-export default function CheckoutPage({ locale, currencyCode, paymentProvider, fieldTitles }: CheckoutPageProps) {
+export default function CheckoutPage({ locale, currencyCode, paymentProvider, forms }: CheckoutPageProps) {
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [email, setEmail] = useState('');
@@ -332,7 +332,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fi
           <p className="Checkout-loading">Loading your order…</p>
         ) : (
           <>
-            <CheckoutLines lines={checkout.entries.map((entry) => cartLine(entry, fieldTitles))} money={money} />
+            <CheckoutLines lines={checkout.entries.map((entry) => cartLine(entry, forms))} money={money} />
             <div aria-live="polite" aria-atomic="true">
               <CheckoutTotals
                 money={money}
