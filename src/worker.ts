@@ -22,7 +22,9 @@ import type { AppEnv, ErrorBody } from './routes/http';
 import { images } from './routes/images';
 import { integrations } from './routes/integrations';
 import { inventory } from './routes/inventory';
+import { localPaymentPages } from './routes/local-payments';
 import { pages } from './routes/pages';
+import { ordersReceiver, paymentWebhooks } from './routes/payment-webhooks';
 
 export { ShoppingCartObject } from './durable/cart';
 export { StockLedger } from './durable/stock';
@@ -78,6 +80,8 @@ app.notFound(notFound);
 app.onError(errorResponse);
 app.use('*', securityHeaders);
 
+const webhooks = paymentWebhooks(ordersReceiver);
+app.route('/', webhooks);
 app.route('/', cart);
 app.route('/', commerceAdmin);
 app.route('/', checkout);
@@ -94,6 +98,7 @@ app.use('*', crumbOnPages);
 app.route('/', config);
 app.route('/', images);
 app.route('/', integrations);
+app.route('/', localPaymentPages(webhooks));
 app.route('/', pages);
 
 export default app;

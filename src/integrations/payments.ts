@@ -1,6 +1,5 @@
 /**
- * Taking payment behind one interface (the contract checkout codes against: notes round 3,
- * docs/payments.md). `PAYMENT_PROVIDER` chooses `stripe` (PaymentIntents with the
+ * Taking payment behind one interface (the contract checkout codes against, docs/payments.md). `PAYMENT_PROVIDER` chooses `stripe` (PaymentIntents with the
  * `STRIPE_SECRET_KEY` secret, payments-stripe.ts) or `local` (development only: test cards and a
  * ledger in the LocalPaymentLedger Durable Object, payments-local.ts). It fails closed like the
  * captcha: any other value, `local` outside development, or a missing secret decline every charge
@@ -40,10 +39,15 @@ function refuseAll(name: PaymentProvider['name'], reason: string): PaymentProvid
   };
 }
 
+/** Whether this deployment takes local test payments (development only). */
+export function localPaymentsEnabled(env: PaymentEnv): boolean {
+  return env.PAYMENT_PROVIDER === 'local' && env.ENVIRONMENT === 'development';
+}
+
 export function paymentProvider(env: PaymentEnv): PaymentProvider {
   switch (env.PAYMENT_PROVIDER) {
     case 'local':
-      if (env.ENVIRONMENT !== 'development') return refuseAll('local', 'PAYMENT_PROVIDER "local" is for development only');
+      if (!localPaymentsEnabled(env)) return refuseAll('local', 'PAYMENT_PROVIDER "local" is for development only');
       if (env.LOCAL_PAYMENTS === undefined) return refuseAll('local', 'the LOCAL_PAYMENTS Durable Object binding is missing');
       return localPayments(env.LOCAL_PAYMENTS);
     case 'stripe':

@@ -19,7 +19,7 @@ export interface HtmlDocument {
   script?: string | null;
 }
 
-export async function htmlDocument(c: Context<AppEnv>, doc: HtmlDocument, status: 200 | 400 | 403 | 404 | 414 = 200): Promise<Response> {
+export async function htmlDocument(c: Context<AppEnv>, doc: HtmlDocument, status: 200 | 400 | 403 | 404 | 414 | 502 = 200): Promise<Response> {
   const style = doc.style === undefined ? '' : markup`<style>${raw(doc.style)}</style>`;
   const script = doc.script == null ? '' : markup`<script type="module" src="${doc.script}"></script>`;
   const page = markup`<!doctype html>

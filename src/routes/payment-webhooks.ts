@@ -1,0 +1,82 @@
+/**
+ * `POST /api/commerce/payments/webhook/{provider}`: the payment provider tells us how a payment
+ * that was pending or waiting for authentication ended. The raw body is size-capped, its signature
+ * checked (Stripe's scheme, webhook-signature.ts) before anything is parsed, then validated; a
+ * settling event goes to the orders of the website named in the payment's metadata. No crumb or
+ * session: the signature is the authentication, and the host does not matter (one Stripe account
+ * posts every website's events to one address).
+ *
+ * Answers: 200 `{received: true}` once handled or deliberately ignored (other event types,
+ * payments without a website); 400 for a bad signature or body (the provider gives up on it); 404
+ * for a provider this deployment does not use; 500 when the receiver failed or the secret is
+ * missing, so the provider retries later. Retries and duplicates are harmless (payment-events.ts).
+ */
+import { Hono } from 'hono';
+import { commerceOrders, localPaymentLedger } from '../durable/stubs';
+import { readText, validate } from '../http/body';
+import { NOT_FOUND } from '../http/messages';
+import { paymentEventOf, WEBSITE_ID_KEY, webhookEvent, type PaymentEvent, type PaymentEventReceiver } from '../integrations/payment-events';
+import { localPaymentsEnabled } from '../integrations/payments';
+import { verifySignature } from '../integrations/webhook-signature';
+import type { AppEnv, ErrorBody } from './http';
+
+export const PAYMENT_WEBHOOK_PATH = '/api/commerce/payments/webhook';
+/** Stripe's PaymentIntent events are a few KiB. */
+export const MAX_WEBHOOK_BYTES = 64 * 1024;
+export const SIGNATURE_HEADER = 'Stripe-Signature';
+export const BAD_SIGNATURE = 'Invalid webhook signature';
+export const NOT_CONFIGURED = 'Payment webhooks are not configured';
+
+/** The orders of one website, as the webhook hands them events. */
+export type PaymentEventReceivers = (env: Env, websiteId: string) => PaymentEventReceiver;
+
+/** The website's orders object: it settles a pending order once, so repeats and late events change nothing. */
+export const ordersReceiver: PaymentEventReceivers = (env, websiteId) => ({
+  async onPaymentEvent(event) {
+    await commerceOrders(env, websiteId).paymentSettled(websiteId, event.paymentId, event.status);
+  },
+});
+
+interface WebhookSecrets {
+  STRIPE_WEBHOOK_SECRET?: string;
+}
+
+/** The secret a provider's deliveries are signed with here: null when this deployment does not take them. */
+async function signingSecret(env: Env & WebhookSecrets, provider: PaymentEvent['provider']): Promise<string | null> {
+  if (provider === 'stripe') return env.STRIPE_WEBHOOK_SECRET === undefined || env.STRIPE_WEBHOOK_SECRET === '' ? null : env.STRIPE_WEBHOOK_SECRET;
+  return localPaymentsEnabled(env) ? localPaymentLedger(env).webhookSecret() : null;
+}
+
+function isProvider(name: string): name is PaymentEvent['provider'] {
+  return name === 'stripe' || name === 'local';
+}
+
+export function paymentWebhooks(receivers: PaymentEventReceivers): Hono<AppEnv> {
+  const webhooks = new Hono<AppEnv>();
+
+  webhooks.post(`${PAYMENT_WEBHOOK_PATH}/:provider`, async (c) => {
+    const provider = c.req.param('provider');
+    if (!isProvider(provider) || (provider === 'local' && !localPaymentsEnabled(c.env))) return c.json<ErrorBody>({ error: NOT_FOUND }, 404);
+    const secret = await signingSecret(c.env, provider);
+    if (secret === null) {
+      console.error(`Payment webhook refused: no signing secret for ${provider} (wrangler secret put STRIPE_WEBHOOK_SECRET)`);
+      return c.json<ErrorBody>({ error: NOT_CONFIGURED }, 500);
+    }
+    const payload = await readText(c, MAX_WEBHOOK_BYTES);
+    const signature = c.req.header(SIGNATURE_HEADER) ?? '';
+    if (!(await verifySignature(secret, payload, signature, Math.floor(Date.now() / 1000)))) return c.json<ErrorBody>({ error: BAD_SIGNATURE }, 400);
+    let body: unknown;
+    try {
+      body = JSON.parse(payload);
+    } catch {
+      return c.json<ErrorBody>({ error: 'Request body is not valid JSON' }, 400);
+    }
+    const event = paymentEventOf(provider, validate(webhookEvent, body));
+    const websiteId = event?.metadata[WEBSITE_ID_KEY];
+    if (event !== null && websiteId === undefined) console.warn(`Payment webhook: ${event.paymentId} names no website; ignored`);
+    if (event !== null && websiteId !== undefined) await receivers(c.env, websiteId).onPaymentEvent(event);
+    return c.json({ received: true });
+  });
+
+  return webhooks;
+}

@@ -1,0 +1,73 @@
+/**
+ * A purchase with a card that needs authentication, through the whole worker: checkout answers
+ * 201 pending with the local authentication page, the shopper completes it there, the local
+ * provider reports through the signed payment webhook, and the order is paid. A later, contrary
+ * or repeated delivery for the same payment changes nothing.
+ */
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { localPaymentLedger } from '../../src/durable/stubs';
+import type { Order } from '../../src/commerce/order';
+import { localWebhookEvent } from '../../src/integrations/payment-events';
+import { signatureHeader } from '../../src/integrations/webhook-signature';
+import { CARD, fillCheckout, placeOrder, setStock, shopper, skuOf, standardRules, startCheckout, storeOnHost } from './checkout-support';
+
+const CANDLE = { itemId: 'p-candle', sku: skuOf('candle') };
+
+async function orderOf(visitor: Awaited<ReturnType<typeof shopper>>, order: Order): Promise<Order> {
+  const token = new URL(order.confirmationUrl ?? '', 'http://x').searchParams.get('token');
+  return (await visitor.json<{ order: Order }>('GET', `/api/commerce/orders/${order.id}?token=${token}`)).body.order;
+}
+
+describe('paying with a card that needs authentication (local provider)', () => {
+  it('the order is paid once the shopper completes the local authentication page, whatever arrives later', async () => {
+    const { base, websiteId } = await storeOnHost('payment-flow.test', (site) => setStock(site, 'candle', 3));
+    await standardRules(websiteId);
+    const visitor = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
+    await startCheckout(visitor);
+    await fillCheckout(visitor);
+    const placed = await placeOrder(visitor, CARD.action);
+    expect(placed.status).toBe(201);
+    expect(placed.body.order).toMatchObject({ status: 'pending', payment: { status: 'requires_action' } });
+    const actionUrl = placed.body.order.payment.nextActionUrl ?? '';
+
+    const page = await visitor.fetch(actionUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Complete authentication');
+    const done = await visitor.fetch(actionUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ crumb: visitor.crumb, answer: 'complete' }),
+      redirect: 'manual',
+    });
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe(`${base}/checkout?payment=returned`);
+    const paid = await orderOf(visitor, placed.body.order);
+    expect(paid).toMatchObject({ status: 'paid', paidOn: expect.any(Number) });
+
+    // A contrary event for the same payment, arriving late and signed genuinely, changes nothing.
+    const paymentId = decodeURIComponent(actionUrl.split('/').pop() ?? '');
+    const late = JSON.stringify(localWebhookEvent({ id: paymentId, succeeded: false, settledAt: Date.now(), metadata: { websiteId } }));
+    const signature = await signatureHeader(await localPaymentLedger(env).webhookSecret(), late, Math.floor(Date.now() / 1000));
+    const res = await visitor.fetch('/api/commerce/payments/webhook/local', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: late });
+    expect(res.status).toBe(200);
+    expect(await orderOf(visitor, placed.body.order)).toEqual(paid);
+    // The shopper answering the page again re-sends the first event: still the same order.
+    await visitor.fetch(actionUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ crumb: visitor.crumb, answer: 'fail' }), redirect: 'manual' });
+    expect(await orderOf(visitor, placed.body.order)).toEqual(paid);
+  });
+
+  it('failing the authentication cancels the pending order', async () => {
+    const { base, websiteId } = await storeOnHost('payment-flow-fail.test', (site) => setStock(site, 'candle', 3));
+    await standardRules(websiteId);
+    const visitor = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
+    await startCheckout(visitor);
+    await fillCheckout(visitor);
+    const placed = await placeOrder(visitor, CARD.action);
+    const actionUrl = placed.body.order.payment.nextActionUrl ?? '';
+    await visitor.fetch(actionUrl);
+    const done = await visitor.fetch(actionUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ crumb: visitor.crumb, answer: 'fail' }), redirect: 'manual' });
+    expect(done.status).toBe(303);
+    expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'cancelled' });
+  });
+});
