@@ -75,6 +75,7 @@ export interface Order {
   orderNumber: number;
   status: 'pending' | 'paid' | 'fulfilled' | 'cancelled' | 'refunded';
   createdOn: number;
+  paidOn: number | null;
   email: string;
   shippingAddress: CheckoutAddress | null;
   shippingOption: { id: string; name: string; costCents: number } | null;

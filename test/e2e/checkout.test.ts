@@ -24,6 +24,7 @@ const RATE = 'E2E Courier';
 const STORE_MANAGER = { email: 'store@example.com', password: 'studio-goods-store' };
 const SUCCESS_CARD = '4242424242424242';
 const DECLINED_CARD = '4000000000000002';
+const AUTHENTICATION_CARD = '4000002500003155';
 // A loaded 2-core machine can take many seconds for a first checkout call.
 const SLOW = { timeout: 60_000 };
 
@@ -192,6 +193,24 @@ describe('checkout refusals', () => {
     await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: `${ARTIFACTS}/declined-1366.png`, fullPage: true });
     expect(await ordersFor(email)).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it("follows the provider's extra authentication step, then shows the order confirmed once paid", async () => {
+    const { page, errors } = await shopperAtCheckout(1366);
+    const email = `authenticated-${Date.now()}@example.com`;
+    await fillAddressByKeyboard(page, email);
+    await pickShippingByKeyboard(page);
+    await page.fill('#checkout-cardNumber', AUTHENTICATION_CARD);
+    await page.click('.Checkout-button');
+    await page.waitForURL(/\/integrations\/payments\/local\/authenticate\//, SLOW);
+    await page.click('button[value="complete"]');
+    // Back at /checkout?payment=returned, on to the order's page: received while pending, confirmed once paid.
+    await page.waitForURL(/\/commerce\/orders\/[A-Za-z0-9_-]+\?token=[0-9a-f]+$/, SLOW);
+    await page.waitForSelector('.OrderConfirmation-number', SLOW);
+    expect(await page.locator('h1').textContent()).toBe('Order confirmed');
+    expect(await page.locator('.OrderConfirmation-lead').textContent()).toContain(email);
+    expect(await ordersFor(email)).toHaveLength(1);
     expect(errors).toEqual([]);
   }, 180_000);
 

@@ -80,7 +80,7 @@ export default function CheckoutConfirmation({ kind, orderId, locale, forms }: C
           const pending = order.status === 'pending';
           if (pending && kind !== 'order-received') navigateTo(receivedUrl(order));
           else if (pending) timer = setTimeout(read, PENDING_POLL_MS);
-          else if (kind === 'order-received') navigateTo(order.confirmationUrl);
+          else if (kind === 'order-received' && order.status !== 'cancelled') navigateTo(order.confirmationUrl);
         })
         .catch((error: unknown) => setState({ kind: 'failed', message: error instanceof CheckoutError ? error.message : 'Unable to load this order.' }));
     void read();
@@ -114,6 +114,10 @@ export default function CheckoutConfirmation({ kind, orderId, locale, forms }: C
         </p>
         {pending ? (
           <p>We have your order and are waiting for the payment to complete. This page updates when it does; nothing more is needed from you.</p>
+        ) : order.status === 'cancelled' && order.paidOn === null ? (
+          <p className="OrderConfirmation-unpaid">
+            The payment was not completed, so this order was cancelled. Nothing was charged. <a href="/cart">Back to your cart</a>
+          </p>
         ) : order.status === 'cancelled' || order.status === 'refunded' ? (
           <p>This order was {order.status}.</p>
         ) : (
@@ -132,7 +136,7 @@ export default function CheckoutConfirmation({ kind, orderId, locale, forms }: C
         <h2 id="order-items">Your order</h2>
         <CheckoutLines lines={order.entries.map((entry, index) => orderLine(entry, index, forms))} money={money} />
         <CheckoutTotals money={money} totals={{ ...order, requiresShipping: order.shippingOption !== null }} />
-        {!pending && order.amountChargedCents > 0 && <p className="OrderConfirmation-charged">Charged to your card: {money(order.amountChargedCents)}</p>}
+        {order.paidOn !== null && order.amountChargedCents > 0 && <p className="OrderConfirmation-charged">Charged to your card: {money(order.amountChargedCents)}</p>}
       </section>
       <Address order={order} />
       <p>
