@@ -214,6 +214,27 @@ describe('checkout refusals', () => {
     expect(errors).toEqual([]);
   }, 180_000);
 
+  it('subscribes to the coffee: the subscription confirmed page with its billing period', async () => {
+    const context = await newContext(375);
+    const page = await context.newPage();
+    await page.goto(`${storeUrl}/shop/p/coffee-beans`);
+    await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+    await page.click('.ProductItem-form .sqs-add-to-cart-button');
+    await page.waitForURL(/\/checkout\?cartToken=[0-9a-f]{32}$/, SLOW);
+    await expect.poll(() => page.locator('.CheckoutLine-name').first().textContent(), SLOW).toBe('Coffee Subscription');
+    const email = `subscriber-${Date.now()}@example.com`;
+    await fillAddressByKeyboard(page, email);
+    await pickShippingByKeyboard(page);
+    await page.fill('#checkout-cardNumber', SUCCESS_CARD);
+    await page.click('.Checkout-button');
+    await page.waitForURL(/\/commerce\/subscriptions\/[A-Za-z0-9_-]+\?token=[0-9a-f]+$/, SLOW);
+    await page.waitForSelector('.OrderConfirmation-subscription', SLOW);
+    expect(await page.locator('h1').textContent()).toBe('Subscription confirmed');
+    expect(await page.locator('.OrderConfirmation-subscription').textContent()).toMatch(/^Billed every week, until you cancel/);
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.screenshot({ path: `${ARTIFACTS}/subscription-confirmed-375.png`, fullPage: true });
+  }, 180_000);
+
   it('says what is missing and sends focus to the first field to fix', async () => {
     const { page, errors } = await shopperAtCheckout(375);
     await page.fill('#checkout-email', 'someone@example.com');
