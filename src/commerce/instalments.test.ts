@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instalmentEligible, instalmentPrice, instalmentText } from './instalments';
+import { cartAllowsInstalments, instalmentEligible, instalmentPrice, instalmentText } from './instalments';
 
 const money = (value: string, currency = 'USD') => ({ value, currency });
 const product = (type: number, qtyInStock: number, price = '68.00') => ({
@@ -9,6 +9,14 @@ const range = { minimum: 3500, maximum: 200000 };
 const usd = { currency: 'USD', locale: 'en-US' };
 
 describe('paying in instalments', () => {
+  it('is offered for a cart only when every item in it is physical', () => {
+    expect(cartAllowsInstalments([{ productType: 1 }, { productType: 1 }])).toBe(true);
+    expect(cartAllowsInstalments([{ productType: 1 }, { productType: 2 }])).toBe(false);
+    expect(cartAllowsInstalments([{ productType: 3 }])).toBe(false);
+    expect(cartAllowsInstalments([{ productType: 4 }])).toBe(false);
+    expect(cartAllowsInstalments([])).toBe(false);
+  });
+
   it('offers instalments on physical products in stock only', () => {
     expect(instalmentEligible(product(1, 2))).toBe(true);
     expect(instalmentEligible(product(1, 0))).toBe(false);

@@ -21,6 +21,11 @@ export interface PillMoney {
   locale: string;
 }
 
+/** A cart qualifies only when it has items and every one of them is physical (spec). */
+export function cartAllowsInstalments(entries: readonly { productType: number }[]): boolean {
+  return entries.length > 0 && entries.every((entry) => entry.productType === ProductType.Physical);
+}
+
 /** Physical products that are not sold out. */
 export function instalmentEligible(item: unknown): boolean {
   return productType(item) === ProductType.Physical && !isSoldOut(item);

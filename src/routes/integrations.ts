@@ -3,6 +3,7 @@
  */
 import { Hono } from 'hono';
 import { NOT_FOUND } from '../http/messages';
+import { instalmentInfoText } from '../integrations/instalment-info';
 import { isProviderLocale } from '../integrations/instalments';
 import { markup } from './html-document';
 
@@ -12,10 +13,11 @@ export const integrations = new Hono();
 integrations.get('/integrations/instalments/:provider/:locale', (c) => {
   const provider = c.req.param('provider');
   const locale = c.req.param('locale');
-  if (!isProviderLocale(provider, locale)) return c.text(NOT_FOUND, 404);
+  const text = isProviderLocale(provider, locale) ? instalmentInfoText(provider, locale) : undefined;
+  if (text === undefined) return c.text(NOT_FOUND, 404);
   return c.html(
-    markup`<section class="InstalmentInfo" lang="${locale.replace('_', '-')}"><h2>${provider === 'clearpay' ? 'Clearpay' : 'Afterpay'}</h2>` +
-      '<p>Pay in 4 interest-free payments, every two weeks. No fees when you pay on time.</p>' +
-      markup`<p class="InstalmentInfo-locale">Information for ${locale}.</p></section>`,
+    markup`<section class="InstalmentInfo" lang="${locale.replace('_', '-')}"><p class="InstalmentInfo-heading"><strong>${text.heading}</strong></p><ol>` +
+      text.steps.map((step) => markup`<li>${step}</li>`).join('') +
+      markup`</ol><p class="InstalmentInfo-terms">${text.terms}</p></section>`,
   );
 });

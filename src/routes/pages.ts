@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { fingerprint } from '../site/fingerprint';
 import { sitePaths } from '../site/paths';
-import { canonicalUrl, resolvePage } from '../storefront/page-context';
+import { canonicalUrl, PER_BUYER_KINDS, resolvePage } from '../storefront/page-context';
 import { clientEntry, streamPage, themeFingerprint } from '../storefront/render';
 import { countedStock, freshnessSlot, PRODUCT_PAGE_FRESH_SECONDS, withAvailableStock } from '../storefront/available-stock';
 import { stockLedger } from '../durable/stubs';
@@ -25,7 +25,7 @@ export const pages = new Hono<AppEnv>();
 
 pages.get('/robots.txt', async (c) => {
   const base = new URL(c.req.url).origin;
-  return c.text(`User-agent: *\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /account\nDisallow: /config\nSitemap: ${base}/sitemap.xml\n`);
+  return c.text(`User-agent: *\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /commerce/\nDisallow: /account\nDisallow: /config\nSitemap: ${base}/sitemap.xml\n`);
 });
 
 pages.get('/sitemap.xml', async (c) => {
@@ -74,23 +74,25 @@ pages.get('*', async (c) => {
   // a product page also on the stock available now, so it lives in a short freshness slot.
   const page = resolvePage(site, path, query);
   const stocked = page.kind === 'product';
+  // A buyer's order page is theirs alone (its URL carries the order's capability token): never stored or revalidated.
+  const perBuyer = PER_BUYER_KINDS.has(page.kind);
   const slot = stocked ? `-s${freshnessSlot(Date.now())}` : '';
   const script = await clientEntry(c.env.ASSETS, development);
   const build = `${themeFingerprint(site)}-${fingerprint(script ?? '')}${slot}`;
   const etag = `W/"${site.website.id}-v${version}-${build}-${fingerprint(url.origin + url.pathname + url.search)}"`;
-  if (c.req.header('if-none-match') === etag) return c.body(null, 304, { etag });
+  if (!perBuyer && c.req.header('if-none-match') === etag) return c.body(null, 304, { etag });
 
   // The origin is in the key: the page's canonical link names it.
   const cacheKey = new Request(`https://page-cache.internal/${site.website.id}/v${version}/${build}/${url.host}${url.pathname}${url.search}`);
   const cache = (caches as unknown as { default: Cache }).default;
-  const hit = await cache.match(cacheKey);
+  const hit = perBuyer ? undefined : await cache.match(cacheKey);
   if (hit !== undefined) {
     const response = new Response(hit.body, hit);
     response.headers.set('x-page-cache', 'hit');
     return response;
   }
 
-  page.context.integrations = { captchaProvider: c.env.CAPTCHA_PROVIDER };
+  page.context.integrations = { captchaProvider: c.env.CAPTCHA_PROVIDER, paymentProvider: c.env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'local' };
   page.context.canonicalUrl = canonicalUrl(url.origin, url.pathname, page);
   if (stocked) {
     const counted = countedStock(page.context.item);
@@ -98,12 +100,12 @@ pages.get('*', async (c) => {
   }
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
-    'cache-control': page.status !== 200 ? 'no-store' : stocked ? PRODUCT_CACHE_CONTROL : CACHE_CONTROL,
-    etag,
+    'cache-control': page.status !== 200 || perBuyer ? 'no-store' : stocked ? PRODUCT_CACHE_CONTROL : CACHE_CONTROL,
+    ...(perBuyer ? {} : { etag }),
     'x-page-cache': 'miss',
   });
   const response = await streamPage(site, page, development, script, headers, c.env.CAPTCHA_PROVIDER);
-  if (page.status !== 200) return response;
+  if (page.status !== 200 || perBuyer) return response;
   const [forClient, forCache] = (response.body as ReadableStream<Uint8Array>).tee();
   c.executionCtx.waitUntil(cache.put(cacheKey, new Response(forCache, { status: 200, headers })));
   return new Response(forClient, { status: 200, headers });

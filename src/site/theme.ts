@@ -11,11 +11,14 @@ import pageBlog from '../../themes/default/pages/blog.html';
 import pageCart from '../../themes/default/pages/cart.html';
 import pageCheckout from '../../themes/default/pages/checkout.html';
 import pageNotFound from '../../themes/default/pages/not-found.html';
+import pageOrderConfirmed from '../../themes/default/pages/order-confirmed.html';
+import pageOrderReceived from '../../themes/default/pages/order-received.html';
 import pagePage from '../../themes/default/pages/page.html';
 import pagePost from '../../themes/default/pages/post.html';
 import pageProduct from '../../themes/default/pages/product.html';
 import pageProducts from '../../themes/default/pages/products.html';
 import pageSearch from '../../themes/default/pages/search.html';
+import pageSubscriptionConfirmed from '../../themes/default/pages/subscription-confirmed.html';
 import partialBlock from '../../themes/default/partials/block.html';
 import partialPagination from '../../themes/default/partials/pagination.html';
 import partialPostCard from '../../themes/default/partials/post-card.html';
@@ -35,11 +38,14 @@ export const DEFAULT_THEME: ThemeFiles = {
   'pages/cart.html': pageCart,
   'pages/checkout.html': pageCheckout,
   'pages/not-found.html': pageNotFound,
+  'pages/order-confirmed.html': pageOrderConfirmed,
+  'pages/order-received.html': pageOrderReceived,
   'pages/page.html': pagePage,
   'pages/post.html': pagePost,
   'pages/product.html': pageProduct,
   'pages/products.html': pageProducts,
   'pages/search.html': pageSearch,
+  'pages/subscription-confirmed.html': pageSubscriptionConfirmed,
   'partials/block.html': partialBlock,
   'partials/pagination.html': partialPagination,
   'partials/post-card.html': partialPostCard,

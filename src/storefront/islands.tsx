@@ -11,6 +11,9 @@ import { defaultProviderLocale, localInstalmentInfo, providerLocale, type Instal
 import { ISLANDS, type IslandName } from '../client/islands/index';
 import type { ButtonPlace, Purchase } from '../client/islands/AddToCartButton';
 import type { CartPageProps } from '../client/islands/CartPage';
+import type { ConfirmationKind } from '../client/islands/CheckoutConfirmation';
+import type { InstalmentOffer } from '../client/components/CartSummary';
+import type { AdditionalFieldsFormDefinition } from '../client/components/AdditionalFieldsForm';
 import { DEFAULT_CURRENCY, toMinorUnits } from '../commerce/money';
 import { DEFAULT_FORMATTERS } from '../engine/plugins/index';
 import type { VariantPrice } from '../client/islands/ProductPrice';
@@ -74,20 +77,29 @@ function dimension(item: unknown, index: 0 | 1): number {
  * (src/commerce/instalments.ts).
  */
 function instalmentPill(product: unknown, ctx: RenderContext): string {
+  const offer = instalmentOffer(ctx);
+  if (offer === null || !instalmentEligible(product)) return '';
+  const text = instalmentText(instalmentPrice(product, offer.currency), offer, offer);
+  return renderIsland('InstalmentPill', { text, provider: offer.provider, infoUrl: offer.infoUrl });
+}
+
+/** The store's instalment provider, its range and its information page for the store's language; null when it offers none. */
+function instalmentOffer(ctx: RenderContext): InstalmentOffer | null {
   const range = ctx.resolve(['website', 'instalments']);
-  if (range === undefined || !instalmentEligible(product)) return '';
+  if (range === undefined) return null;
   const currency = asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY;
   const language = asString(ctx.resolve(['website', 'language'])) || 'en-US';
-  const limits = { minimum: Number(childOf(range, 'minimum')), maximum: Number(childOf(range, 'maximum')) };
-  const text = instalmentText(instalmentPrice(product, currency), limits, { currency, locale: language });
   const provider = asString(childOf(range, 'provider')) as InstalmentProvider;
   const [lang = 'en', country = 'US'] = language.split('-');
   const locale = providerLocale(provider, lang, country) ?? defaultProviderLocale(provider);
-  return renderIsland('InstalmentPill', {
-    text,
+  return {
     provider: provider === 'clearpay' ? 'Clearpay' : 'Afterpay',
     infoUrl: localInstalmentInfo.pageUrl(provider, locale),
-  });
+    minimum: Number(childOf(range, 'minimum')),
+    maximum: Number(childOf(range, 'maximum')),
+    currency,
+    locale: language,
+  };
 }
 
 const templatePrice = DEFAULT_FORMATTERS['product-price'] as Formatter;
@@ -132,6 +144,22 @@ function purchaseOf(item: unknown): Purchase {
   return isSubscribable(item) ? 'subscription' : 'cart';
 }
 
+/** The product's additional-fields form (its own, or a site form named by id): what the add asks for first. */
+function additionalFieldsForm(item: unknown, ctx: RenderContext): AdditionalFieldsFormDefinition | null {
+  const content = childOf(item, 'structuredContent');
+  const formId = asString(childOf(content, 'additionalFieldsFormId'));
+  const own = childOf(content, 'additionalFieldsForm');
+  const form = typeof own === 'object' && own !== null ? own : formId !== '' ? ctx.resolve(['forms', formId]) : undefined;
+  if (typeof form !== 'object' || form === null) return null;
+  const fields = childOf(form, 'fields');
+  return {
+    id: asString(childOf(form, 'id')),
+    name: asString(childOf(form, 'name')),
+    fields: Array.isArray(fields) ? (fields as FormField[]) : [],
+    submitButtonText: asString(childOf(form, 'submitButtonText')),
+  };
+}
+
 function addToCartButton(item: unknown, place: ButtonPlace, ctx: RenderContext, purchase: Purchase = purchaseOf(item)): string {
   const itemId = asString(childOf(item, 'id'));
   const sku = productType(item) === ProductType.Digital ? itemId : hasVariants(item) ? null : (variantChoices(item)[0]?.sku ?? null);
@@ -143,6 +171,7 @@ function addToCartButton(item: unknown, place: ButtonPlace, ctx: RenderContext, 
     soldOut: isSoldOut(item),
     place,
     purchase,
+    form: additionalFieldsForm(item, ctx),
   });
 }
 
@@ -247,13 +276,27 @@ export const ISLAND_FORMATTERS: FormatterTable = {
   'cart-pill': () => renderIsland('CartPill', { count: 0 }),
   'add-to-cart-btn': (item, args, ctx) => addToCartButton(item, buttonPlace(args[0]), ctx),
   'product-checkout': (item, args, ctx) => addToCartButton(item, buttonPlace(args[0]), ctx, 'express'),
-  'checkout-summary': (_value, _args, ctx) => renderIsland('CheckoutSummary', { locale: asString(ctx.resolve(['website', 'language'])) || 'en-US' }),
+  'checkout-page': (_value, _args, ctx) =>
+    renderIsland('CheckoutPage', {
+      locale: asString(ctx.resolve(['website', 'language'])) || 'en-US',
+      currencyCode: asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY,
+      paymentProvider: asString(ctx.resolve(['integrations', 'paymentProvider'])) === 'stripe' ? 'stripe' : 'local',
+      forms: (ctx.resolve(['additionalFieldsForms']) ?? {}) as CartPageProps['forms'],
+    }),
+  'order-confirmation': (_value, _args, ctx) =>
+    renderIsland('CheckoutConfirmation', {
+      kind: asString(ctx.resolve(['page', 'kind'])) as ConfirmationKind,
+      orderId: asString(ctx.resolve(['orderId'])),
+      locale: asString(ctx.resolve(['website', 'language'])) || 'en-US',
+      forms: (ctx.resolve(['additionalFieldsForms']) ?? {}) as CartPageProps['forms'],
+    }),
   'cart-page': (_value, _args, ctx) =>
     renderIsland('CartPage', {
       websiteId: asString(ctx.resolve(['website', 'id'])),
       currencyCode: asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY,
       locale: asString(ctx.resolve(['website', 'language'])) || 'en-US',
       forms: (ctx.resolve(['additionalFieldsForms']) ?? {}) as CartPageProps['forms'],
+      instalments: instalmentOffer(ctx),
       continueUrl: asString(ctx.resolve(['navigation', 'items', 0, 'url'])) || '/',
     }),
   'quantity-input': (item, _args, ctx) =>

@@ -56,6 +56,13 @@ describe('which page a path is', () => {
     expect(resolve('/account').kind).toBe('account');
   });
 
+  it("knows the buyer's order pages by path: confirmed 202, received 207, subscription confirmed 206", () => {
+    expect(resolve('/commerce/orders/ord_1')).toMatchObject({ kind: 'order-confirmed', status: 200, context: { orderId: 'ord_1', page: { typeCode: PageType.OrderConfirmed } } });
+    expect(resolve('/commerce/orders/ord_1/received')).toMatchObject({ kind: 'order-received', context: { page: { typeCode: PageType.OrderReceived } } });
+    expect(resolve('/commerce/subscriptions/ord_1')).toMatchObject({ kind: 'subscription-confirmed', context: { page: { typeCode: PageType.SubscriptionConfirmed } } });
+    expect(resolve('/commerce/orders/not an id').status).toBe(404);
+  });
+
   it('searches products and posts, trimming the query and capping it at 200 characters', () => {
     const page = resolve('/search', { q: '  Product 1  ' });
     expect(page.context.page).toMatchObject({ typeCode: PageType.Search });

@@ -6,9 +6,15 @@
 import type { Collection, Item, Site } from '../site/schema';
 
 /** Page-type codes (storefront spec, Routes and pages). */
-export const PageType = { Page: 2, ContentItem: 50, NotFound: 100, Search: 102, Cart: 200, Checkout: 201, MainContent: 1 } as const;
+export const PageType = { Page: 2, ContentItem: 50, NotFound: 100, Search: 102, Cart: 200, Checkout: 201, OrderConfirmed: 202, SubscriptionConfirmed: 206, OrderReceived: 207, MainContent: 1 } as const;
 
-export type PageKind = 'products' | 'product' | 'blog' | 'post' | 'page' | 'cart' | 'checkout' | 'account' | 'search' | 'not-found';
+export type PageKind = 'products' | 'product' | 'blog' | 'post' | 'page' | 'cart' | 'checkout' | OrderPageKind | 'account' | 'search' | 'not-found';
+
+/** The buyer's order pages after checkout. */
+export type OrderPageKind = 'order-confirmed' | 'order-received' | 'subscription-confirmed';
+
+/** Pages made for one buyer (their order, read with the URL's capability token): never cached anywhere. */
+export const PER_BUYER_KINDS: ReadonlySet<PageKind> = new Set<PageKind>(['order-confirmed', 'order-received', 'subscription-confirmed']);
 
 export interface ResolvedPage {
   kind: PageKind;
@@ -116,11 +122,29 @@ function fixedPage(kind: PageKind, typeCode: number, title: string): PageResolve
   return ({ base, path }) => ({ kind, status: 200, context: { ...base, ...page(kind, typeCode, title, path) } });
 }
 
+/** The cart and checkout pages show entries' additional-fields answers by their forms' field titles. */
 const cartPage: PageResolver = ({ site, base, path }) => ({
   kind: 'cart',
   status: 200,
   context: { ...base, ...page('cart', PageType.Cart, 'Cart', path), additionalFieldsForms: additionalFieldsForms(site) },
 });
+
+/** The checkout and order pages show entries' additional-fields answers by their forms' field titles. */
+const checkoutPage: PageResolver = ({ site, base, path }) => ({
+  kind: 'checkout',
+  status: 200,
+  context: { ...base, ...page('checkout', PageType.Checkout, 'Checkout', path), additionalFieldsForms: additionalFieldsForms(site) },
+});
+
+const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** An order page: the order's id from the path; the buyer's island reads the order itself with the URL's token. */
+function orderPage(kind: OrderPageKind, typeCode: number, title: string): PageResolver {
+  return ({ site, base, path }, { order = '' }) =>
+    ORDER_ID.test(order)
+      ? { kind, status: 200, context: { ...base, ...page(kind, typeCode, title, path), orderId: order, additionalFieldsForms: additionalFieldsForms(site) } }
+      : undefined;
+}
 
 const searchPage: PageResolver = ({ site, base, path, query }) => {
   const q = (query.q ?? '').slice(0, MAX_QUERY).trim();
@@ -204,7 +228,10 @@ const postPage: PageResolver = ({ site, base, path }, params) => {
 const PAGE_KINDS: readonly (readonly [pattern: string, resolve: PageResolver])[] = [
   ['/cart', cartPage],
   ['/account', fixedPage('account', PageType.Page, 'Your account')],
-  ['/checkout', fixedPage('checkout', PageType.Checkout, 'Checkout')],
+  ['/checkout', checkoutPage],
+  ['/commerce/orders/:order', orderPage('order-confirmed', PageType.OrderConfirmed, 'Order confirmed')],
+  ['/commerce/orders/:order/received', orderPage('order-received', PageType.OrderReceived, 'Order received')],
+  ['/commerce/subscriptions/:order', orderPage('subscription-confirmed', PageType.SubscriptionConfirmed, 'Subscription confirmed')],
   ['/search', searchPage],
   ['/', homePage],
   ['/:collection', collectionPage],

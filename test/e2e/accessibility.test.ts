@@ -35,8 +35,12 @@ describe('accessibility', () => {
     await page.goto(`${storeUrl}/shop/p/brass-pen`);
     await page.waitForSelector('html[data-islands="hydrated"]');
     await page.click('.ProductItem-form .sqs-add-to-cart-button');
+    await page.waitForSelector('[role="dialog"]');
+    const problems = await seriousViolations(page, 'engraving asked before the add');
+    await page.fill('[role="dialog"] input', 'For Ada');
+    await page.click('[role="dialog"] button[type="submit"]');
     await page.waitForSelector('.CartPill-popover');
-    const problems = await seriousViolations(page, 'product page after an add');
+    problems.push(...(await seriousViolations(page, 'product page after an add')));
     await page.goto(`${storeUrl}/cart`);
     await page.waitForSelector('.CartEntry');
     problems.push(...(await seriousViolations(page, '/cart')));

@@ -102,7 +102,7 @@ describe('add to cart in Chromium', () => {
     expect(await buttonText(page)).toBe('Subscribe');
     await page.click(productButton);
     await page.waitForURL(/\/checkout\?cartToken=[0-9a-f]{32}$/);
-    await expect.poll(() => page.locator('.CheckoutSummary-title').textContent()).toBe('Coffee Subscription');
+    await expect.poll(() => page.locator('.CheckoutLine-name').textContent()).toBe('Coffee Subscription');
 
     await page.goto(`${storeUrl}/gifts/p/gift-card`);
     await page.waitForSelector('html[data-islands="hydrated"]');
@@ -112,7 +112,7 @@ describe('add to cart in Chromium', () => {
     await page.selectOption('#variant-p-gift-card-Amount', '$50');
     await page.click(productButton);
     await page.waitForURL(/\/checkout\?giftCard=true$/);
-    await expect.poll(() => page.locator('.CheckoutSummary-total').textContent()).toBe('Total: $50.00');
+    await expect.poll(() => page.locator('.CheckoutTotals-total').textContent()).toBe('$50.00');
     await context.close();
   });
 
@@ -127,7 +127,7 @@ describe('add to cart in Chromium', () => {
     await page.selectOption('.ProductBlock #variant-p-linen-shirt-Colour', 'Ink');
     await page.click(purchase);
     await page.waitForURL(/\/checkout$/);
-    await expect.poll(() => page.locator('.CheckoutSummary-title').textContent()).toBe('Linen Shirt');
+    await expect.poll(() => page.locator('.CheckoutLine-name').textContent()).toBe('Linen Shirt');
     await context.close();
   });
 });
@@ -135,7 +135,10 @@ describe('add to cart in Chromium', () => {
 describe('cart page in Chromium', () => {
   it('edits quantities, removes entries and edits additional fields in a focus-trapped lightbox', async () => {
     const { context, page, errors } = await open('/shop/p/brass-pen');
+    // The pen asks for its engraving before the add.
     await page.click(productButton);
+    await page.locator('[role="dialog"] input').fill('For Bob');
+    await page.locator('[role="dialog"] button[type="submit"]').click();
     await expect.poll(() => buttonText(page), { timeout: 3000 }).toBe('Added!');
     await page.goto(`${storeUrl}/shop/p/candle`);
     await page.waitForSelector('html[data-islands="hydrated"]');
@@ -167,6 +170,8 @@ describe('cart page in Chromium', () => {
     expect(await page.evaluate('document.documentElement.style.overflow')).toBe('');
 
     await pen.locator('.CartEntry-edit').click();
+    expect(await dialog.locator('input').inputValue()).toBe('For Bob');
+    await dialog.locator('input').fill('');
     await dialog.locator('button[type="submit"]').click();
     expect(await dialog.locator('.FormField-error').textContent()).toBe('Required');
     await dialog.locator('input').fill('x'.repeat(31));

@@ -40,8 +40,8 @@ describe('islands in Chromium', () => {
     expect(await page.inputValue('#quantity-p-linen-shirt')).toBe('9999');
     // The instalment pill's dialog loads the provider's page for the shopper's locale.
     await page.click('.InstalmentPill-more');
-    await expect.poll(() => page.locator('.InstalmentPill-dialog').textContent()).toContain('Information for en_US.');
-    await page.click('.InstalmentPill-dialog button');
+    await expect.poll(() => page.locator('.InstalmentPill-dialog').textContent()).toContain('Pay in 4 interest-free payments with Afterpay');
+    await page.click('.InstalmentPill-dialog .Dialog-actions button');
     expect(await page.locator('.InstalmentPill-dialog').count()).toBe(0);
     expect(errors).toEqual([]);
 

@@ -138,7 +138,7 @@ describe('store pages', () => {
     expect(contact).toContain('data-place="product_block"');
     const checkout = await get('/checkout');
     expect(checkout.status).toBe(200);
-    expect(await checkout.text()).toContain('<div data-island="CheckoutSummary"');
+    expect(await checkout.text()).toContain('<div data-island="CheckoutPage"');
     const search = await (await get('/search?q=tote')).text();
     expect(search).toContain('1 result for “tote”');
     expect(search).toContain('href="/shop/p/canvas-tote"');
@@ -178,6 +178,29 @@ describe('store pages', () => {
   it('rejects over-long URLs with 414 and malformed paths with 400, never 500', async () => {
     expect((await get(`/shop?q=${'x'.repeat(2100)}`)).status).toBe(414);
     expect((await get('/shop/%E0%A4%A')).status).toBe(400);
+  });
+
+  it("serves the buyer's order pages (202, 207, 206) uncached: no-store, no ETag, never from the page cache", async () => {
+    for (const [path, title, typeCode] of [
+      ['/commerce/orders/ord_abc?token=0123', 'Order confirmed', '202'],
+      ['/commerce/orders/ord_abc/received?token=0123', 'Order received', '207'],
+      ['/commerce/subscriptions/ord_abc?token=0123', 'Subscription confirmed', '206'],
+    ] as const) {
+      for (const _twice of [1, 2]) {
+        const res = await get(path);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        expect(res.headers.get('etag')).toBeNull();
+        expect(res.headers.get('x-page-cache')).toBe('miss');
+        const html = await res.text();
+        expect(html).toContain(`<h1 id="order-title">${title}</h1>`);
+        expect(html).toContain('<div data-island="CheckoutConfirmation"');
+        expect(html).not.toContain('0123');
+        const context = (await (await get(`${path}&format=json`)).json()) as { page: { typeCode: number }; orderId: string };
+        expect(context).toMatchObject({ page: { typeCode: Number(typeCode) }, orderId: 'ord_abc' });
+      }
+    }
+    expect((await get('/commerce/orders/not%20an%20id?token=1')).status).toBe(404);
   });
 
   it('serves a sitemap listing every public page, and robots.txt', async () => {

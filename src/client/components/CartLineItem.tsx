@@ -1,6 +1,8 @@
-/** One entry of the cart page: image, title, variant, unit price, quantity input, subtotal, remove. */
+/** One entry of the cart page: image, title, variant, answers, unit price, quantity input, subtotal, remove. */
 import { QUANTITY_MAX, QUANTITY_MIN, type CartEntry } from '../../commerce/cart';
+import type { FormField } from '../../forms/validate';
 import { fieldValue } from '../field-value';
+import EntryAnswers from './EntryAnswers';
 
 export interface CartLineItemProps {
   entry: CartEntry;
@@ -14,6 +16,8 @@ export interface CartLineItemProps {
   onRemove: () => void;
   /** Opens the entry's additional-fields form; absent when the product has none. */
   onEdit: (() => void) | null;
+  /** The fields of the product's additional-fields form, to show the entry's answers. */
+  fields: readonly FormField[] | undefined;
 }
 
 function variantText(entry: CartEntry): string {
@@ -22,7 +26,7 @@ function variantText(entry: CartEntry): string {
     .join(', ');
 }
 
-export default function CartLineItem({ entry, money, pending, draft, onType, onCommit, onRemove, onEdit }: CartLineItemProps) {
+export default function CartLineItem({ entry, money, pending, draft, onType, onCommit, onRemove, onEdit, fields }: CartLineItemProps) {
   const quantityId = `cart-quantity-${entry.id}`;
   return (
     <li className="CartEntry" data-entry-id={entry.id} aria-busy={pending}>
@@ -32,6 +36,7 @@ export default function CartLineItem({ entry, money, pending, draft, onType, onC
           {entry.title}
         </a>
         {variantText(entry) !== '' && <p className="CartEntry-variant">{variantText(entry)}</p>}
+        <EntryAnswers json={entry.additionalFields} fields={fields} className="CartEntry-answers" />
         <p className="CartEntry-price">{money(entry.purchasePriceCents)} each</p>
         {onEdit !== null && (
           <button type="button" className="CartEntry-edit" onClick={onEdit}>

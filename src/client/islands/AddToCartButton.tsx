@@ -2,13 +2,15 @@
  * The add-to-cart button (spec §4, §8) on a product page, a listing grid, a product block or an
  * add-on: idle → 'Adding…' → 'Added!' (after about 1 s) → idle 2 s later; a failure returns to
  * idle after 1 s and shows an alert with the reason. Express checkout, subscriptions and gift
- * cards continue to checkout after their add.
+ * cards continue to checkout after their add. A product with an additional-fields form (the pen's
+ * engraving) asks for it in a lightbox first, and the answers go with the add.
  */
 import { useEffect, useRef, useState } from 'react';
 import { CART_ALERTS, checkoutUrl, unselectedOptionsMessage } from '../../commerce/cart';
 import { addSubscription, addToCart } from '../cart-api';
 import { announceCart } from '../cart-events';
 import { recordAddToCart } from '../collectors/cart-events';
+import AdditionalFieldsForm, { type AdditionalFieldsFormDefinition } from '../components/AdditionalFieldsForm';
 import { AlertDialog } from '../components/Dialog';
 import { navigateTo } from '../dom';
 import { selectionOf, subscribeSelection, type Selection } from '../selection';
@@ -27,6 +29,8 @@ export interface AddToCartButtonProps {
   soldOut: boolean;
   place: ButtonPlace;
   purchase: Purchase;
+  /** The product's additional-fields form, asked for before the add; null when it has none. */
+  form: AdditionalFieldsFormDefinition | null;
 }
 
 /** Spec §9: 'Added!' after about 1 s, idle 2 s later; failures reset after 1 s; 'Select Option' for 2 s. */
@@ -46,12 +50,13 @@ const ALERT_TITLES: Record<Purchase, string> = {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export default function AddToCartButton({ itemId, label, sku, options, soldOut, place, purchase }: AddToCartButtonProps) {
+export default function AddToCartButton({ itemId, label, sku, options, soldOut, place, purchase, form }: AddToCartButtonProps) {
   const [selection, setSelection] = useState<Selection>(() =>
     selectionOf(itemId, { sku, variant: sku, quantity: 1, missing: sku === null ? options : [], soldOut: false }),
   );
   const [status, setStatus] = useState<Status>('idle');
   const [alert, setAlert] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const cancelPending = () => {
     if (timer.current !== null) clearTimeout(timer.current);
@@ -65,7 +70,7 @@ export default function AddToCartButton({ itemId, label, sku, options, soldOut, 
     timer.current = setTimeout(() => setStatus(next), ms);
   };
 
-  const add = async () => {
+  const start = () => {
     if (status === 'adding' || status === 'select-option') return;
     cancelPending();
     if (selection.sku === null && place === 'plp' && options.length > 0) {
@@ -77,9 +82,14 @@ export default function AddToCartButton({ itemId, label, sku, options, soldOut, 
       setAlert(unselectedOptionsMessage(selection.missing));
       return;
     }
+    if (form !== null) setAsking(true);
+    else void add(null);
+  };
+
+  const add = async (additionalFields: string | null) => {
     setStatus('adding');
     const started = Date.now();
-    const request = { itemId, sku: selection.sku, quantity: selection.quantity, additionalFields: null };
+    const request = { itemId, sku: selection.sku, quantity: selection.quantity, additionalFields };
     try {
       if (purchase === 'subscription') {
         const { cartToken } = await addSubscription(request, CART_ALERTS.addItem);
@@ -111,13 +121,25 @@ export default function AddToCartButton({ itemId, label, sku, options, soldOut, 
         data-item-id={itemId}
         disabled={disabled}
         aria-busy={status === 'adding'}
-        onClick={() => void add()}
+        onClick={start}
       >
         <span className="sqs-add-to-cart-button-inner">{text}</span>
       </button>
       <p className="AddToCart-status visually-hidden" role="status" aria-live="polite">
         {status === 'added' ? 'Added to cart.' : ''}
       </p>
+      {asking && form !== null && (
+        <AdditionalFieldsForm
+          form={form}
+          initial={null}
+          submitLabel={label}
+          onCancel={() => setAsking(false)}
+          onSave={async (values) => {
+            setAsking(false);
+            await add(values);
+          }}
+        />
+      )}
       {alert !== null && <AlertDialog title={ALERT_TITLES[purchase]} message={alert} onClose={() => setAlert(null)} />}
     </div>
   );

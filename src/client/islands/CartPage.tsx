@@ -6,7 +6,7 @@
 import { formatMoney } from '../../commerce/money';
 import AdditionalFieldsForm, { type AdditionalFieldsFormDefinition } from '../components/AdditionalFieldsForm';
 import CartLineItem from '../components/CartLineItem';
-import CartSummary from '../components/CartSummary';
+import CartSummary, { type InstalmentOffer } from '../components/CartSummary';
 import { AlertDialog } from '../components/Dialog';
 import { useCart } from '../use-cart';
 
@@ -16,10 +16,12 @@ export interface CartPageProps {
   locale: string;
   /** Additional-fields forms by item id. */
   forms: Record<string, AdditionalFieldsFormDefinition>;
+  /** The store's instalment offer, shown when every item in the cart is physical; null when it has none. */
+  instalments: InstalmentOffer | null;
   continueUrl: string;
 }
 
-export default function CartPage({ websiteId, currencyCode, locale, forms, continueUrl }: CartPageProps) {
+export default function CartPage({ websiteId, currencyCode, locale, forms, instalments, continueUrl }: CartPageProps) {
   const state = useCart(websiteId, currencyCode, forms);
   const { cart, editing, alert } = state;
   const money = (cents: number) => formatMoney(cents, cart?.currencyCode ?? currencyCode, locale);
@@ -55,10 +57,11 @@ export default function CartPage({ websiteId, currencyCode, locale, forms, conti
                 onCommit={() => state.commitQuantity(entry)}
                 onRemove={() => state.remove(entry)}
                 onEdit={forms[entry.itemId] !== undefined ? () => state.openForm(entry) : null}
+                fields={forms[entry.itemId]?.fields}
               />
             ))}
           </ul>
-          <CartSummary cart={cart} money={money} />
+          <CartSummary cart={cart} money={money} instalments={instalments} />
         </>
       )}
       {editing !== null && forms[editing.itemId] !== undefined && (

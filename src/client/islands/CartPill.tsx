@@ -1,5 +1,7 @@
 /**
- * The cart pill in the header (spec §4, §9): hidden while the cart is empty, '100+' above 100. It
+ * The cart pill in the header (spec §4, §9): hidden while the cart is empty, '100+' above 100.
+ * Hidden keeps its space (visibility, not display), so a pill that appears once the cart loads
+ * moves nothing on the page. It
  * loads the cart only when the visitor has a cart cookie or is signed in, follows `cart:updated`,
  * and after an add shows a popover for 3 s or until closed.
  */
@@ -38,7 +40,7 @@ export default function CartPill({ count: initial }: CartPillProps) {
 
   const text = cartCountText(count);
   return (
-    <div className="CartPill-wrapper" hidden={count === 0}>
+    <div className="CartPill-wrapper" style={count === 0 ? { visibility: 'hidden' } : undefined}>
       <a className="CartPill" href="/cart" aria-label={`Cart, ${text} ${count === 1 ? 'item' : 'items'}`}>
         <span aria-hidden="true">Cart</span> <span className="CartPill-count">{text}</span>
       </a>

@@ -1,8 +1,10 @@
 /**
- * The instalment pill: the payments text, and a 'Learn more' button whose dialog loads the
+ * The instalment pill: the payments text, and a 'Learn more' button whose modal dialog (backdrop,
+ * scroll lock, focus trap, Escape and outside click close, focus back on the button) loads the
  * provider's information page for the shopper's locale. A failed load only logs a warning.
  */
 import { useState } from 'react';
+import Dialog from '../components/Dialog';
 
 export interface InstalmentPillProps {
   text: string;
@@ -31,12 +33,14 @@ export default function InstalmentPill({ text, provider, infoUrl }: InstalmentPi
         Learn more
       </button>
       {open && (
-        <div className="InstalmentPill-dialog" role="dialog" aria-modal="true" aria-label={`${provider} instalments`}>
+        <Dialog title={`${provider} instalments`} className="InstalmentPill-dialog" onClose={() => setOpen(false)}>
           {info === null ? <p>{`Pay in 4 interest-free payments with ${provider}.`}</p> : <div dangerouslySetInnerHTML={{ __html: info }} />}
-          <button type="button" onClick={() => setOpen(false)} autoFocus>
-            Close
-          </button>
-        </div>
+          <div className="Dialog-actions">
+            <button type="button" onClick={() => setOpen(false)}>
+              Close
+            </button>
+          </div>
+        </Dialog>
       )}
     </div>
   );

@@ -6,7 +6,8 @@ import AccountPanel from './AccountPanel';
 import AddToCartButton from './AddToCartButton';
 import CartPage from './CartPage';
 import CartPill from './CartPill';
-import CheckoutSummary from './CheckoutSummary';
+import CheckoutConfirmation from './CheckoutConfirmation';
+import CheckoutPage from './CheckoutPage';
 import InstalmentPill from './InstalmentPill';
 import MerchantConsole from './MerchantConsole';
 import ProductImage from './ProductImage';
@@ -17,6 +18,6 @@ import PromoPopup from './PromoPopup';
 import QuantityInput from './QuantityInput';
 import VariantSelects from './VariantSelects';
 
-export const ISLANDS = { AccountPanel, AddToCartButton, CartPage, CartPill, CheckoutSummary, InstalmentPill, MerchantConsole, ProductImage, ProductPrice, PromoPopup, QuantityInput, RestockForm, SiteForm, VariantSelects } as const;
+export const ISLANDS = { AccountPanel, AddToCartButton, CartPage, CartPill, CheckoutConfirmation, CheckoutPage, InstalmentPill, MerchantConsole, ProductImage, ProductPrice, PromoPopup, QuantityInput, RestockForm, SiteForm, VariantSelects } as const;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -1,0 +1,103 @@
+/**
+ * The checkout's codes: a discount code and a gift card, each applied and removed on its own
+ * (Enter in the field applies it, never places the order), with the server's message beside it.
+ */
+import { useState, type KeyboardEvent } from 'react';
+import type { Checkout, CheckoutChanges } from '../checkout-api';
+import { fieldId, TextField, type CheckoutFieldName } from './CheckoutFields';
+
+export interface CheckoutCodesProps {
+  checkout: Checkout | null;
+  errors: Readonly<Partial<Record<CheckoutFieldName, string>>>;
+  money: (cents: number) => string;
+  send: (changes: CheckoutChanges) => Promise<boolean>;
+  clearError: (field: CheckoutFieldName) => void;
+}
+
+interface CodeProps extends CheckoutCodesProps {
+  field: 'discountCode' | 'giftCardCode';
+  label: string;
+  /** The code in use, or null. */
+  applied: string | null;
+  appliedText: string | null;
+}
+
+function CodeField({ field, label, applied, appliedText, checkout, errors, send, clearError }: CodeProps) {
+  const [draft, setDraft] = useState('');
+  const [busy, setBusy] = useState(false);
+  const change = async (code: string | null) => {
+    setBusy(true);
+    const done = await send({ [field]: code });
+    setBusy(false);
+    if (done && code !== null) setDraft('');
+  };
+  const apply = () => {
+    if (draft.trim() !== '') void change(draft.trim());
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    apply();
+  };
+  return (
+    <div className="CheckoutCode">
+      {applied === null ? (
+        <div className="CheckoutCode-entry" onKeyDown={onKeyDown}>
+          <TextField
+            name={field}
+            label={label}
+            autoComplete="off"
+            maxLength={64}
+            value={draft}
+            error={errors[field]}
+            onChange={(value) => {
+              setDraft(value);
+              clearError(field);
+            }}
+          />
+          <button type="button" className="CheckoutCode-apply" disabled={checkout === null || busy} aria-describedby={fieldId(field)} onClick={apply}>
+            {busy ? 'Applying…' : 'Apply'}
+          </button>
+        </div>
+      ) : (
+        <div className="CheckoutCode-applied">
+          <p>
+            <span className="CheckoutCode-name">{applied}</span>{' '}
+            {errors[field] === undefined ? appliedText : <span className="CheckoutField-error">{errors[field]}</span>}
+          </p>
+          <button type="button" className="CheckoutCode-remove" disabled={busy} onClick={() => void change(null)}>
+            Remove<span className="visually-hidden"> {applied}</span>
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function CheckoutCodes(props: CheckoutCodesProps) {
+  const { checkout, money } = props;
+  // A code the server keeps but cannot use now (the subtotal fell below its minimum, it expired) says why.
+  const discountProblem = checkout?.invalidCoupons[0]?.reason;
+  return (
+    <fieldset className="Checkout-section Checkout-codes">
+      <legend>Discount and gift card</legend>
+      <div aria-live="polite">
+        <CodeField
+          {...props}
+          errors={{ ...props.errors, ...(discountProblem === undefined || props.errors.discountCode !== undefined ? {} : { discountCode: discountProblem }) }}
+          field="discountCode"
+          label="Discount code"
+          applied={checkout?.discountCode ?? null}
+          appliedText={checkout === null || checkout.discountCents === 0 ? 'applied' : `applied: −${money(checkout.discountCents)}`}
+        />
+        <CodeField
+          {...props}
+          field="giftCardCode"
+          label="Gift card"
+          applied={checkout?.giftCard?.code ?? null}
+          appliedText={checkout?.giftCard == null ? null : `pays ${money(checkout.giftCard.appliedCents)} (balance ${money(checkout.giftCard.balanceCents)})`}
+        />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * The buyer's order after checkout: order confirmed (202), order received while the payment is
+ * still pending (207), subscription confirmed (206) with its billing period and number of cycles.
+ * The order is read with the capability token of the page's URL; the page itself carries nothing
+ * of the buyer's. While a payment is pending the page asks again every few seconds and moves to
+ * the confirmation once it is paid.
+ */
+import { useEffect, useState } from 'react';
+import { formatMoney } from '../../commerce/money';
+import { CheckoutError, loadOrder, type Order, type SubscriptionTerms } from '../checkout-api';
+import { navigateTo, pageQuery } from '../dom';
+import { countryName } from './CheckoutFields';
+import { CheckoutLines, CheckoutTotals, orderLine, type AnswerForms } from './CheckoutOrderSummary';
+
+export type ConfirmationKind = 'order-confirmed' | 'order-received' | 'subscription-confirmed';
+
+export interface CheckoutConfirmationProps {
+  kind: ConfirmationKind;
+  orderId: string;
+  locale: string;
+  forms: AnswerForms;
+}
+
+const PENDING_POLL_MS = 3000;
+
+/** The order received page (207) of an order's confirmation URL: the buyer's page while the payment is pending. */
+export function receivedUrl(order: Order): string {
+  const { search } = new URL(order.confirmationUrl, 'https://store.invalid');
+  return `/commerce/orders/${encodeURIComponent(order.id)}/received${search}`;
+}
+
+type State = { kind: 'loading' } | { kind: 'ready'; order: Order } | { kind: 'failed'; message: string };
+
+const UNITS: Readonly<Record<SubscriptionTerms['billingPeriod']['unit'], string>> = { WEEK: 'week', MONTH: 'month', YEAR: 'year' };
+
+/** 'Billed every month, 12 payments in all' / 'Billed every 2 weeks until you cancel'. */
+export function billingText({ billingPeriod, numBillingCycles }: SubscriptionTerms): string {
+  const unit = UNITS[billingPeriod.unit];
+  const every = billingPeriod.value === 1 ? unit : `${billingPeriod.value} ${unit}s`;
+  const length = numBillingCycles === 0 ? 'until you cancel' : `${numBillingCycles} payment${numBillingCycles === 1 ? '' : 's'} in all`;
+  return `Billed every ${every}, ${length}`;
+}
+
+function Address({ order }: { order: Order }) {
+  const a = order.shippingAddress;
+  if (a === null) return null;
+  return (
+    <section className="OrderConfirmation-section" aria-labelledby="order-shipping">
+      <h2 id="order-shipping">Shipping to</h2>
+      <address className="OrderConfirmation-address">
+        {a.firstName} {a.lastName}
+        <br />
+        {a.address1}
+        {a.address2 !== '' && (
+          <>
+            <br />
+            {a.address2}
+          </>
+        )}
+        <br />
+        {[a.city, a.region, a.postalCode].filter((part) => part !== '').join(' ')}
+        <br />
+        {countryName(a.countryCode)}
+      </address>
+      {order.shippingOption !== null && <p className="OrderConfirmation-shipping-option">Shipping method: {order.shippingOption.name}</p>}
+    </section>
+  );
+}
+
+export default function CheckoutConfirmation({ kind, orderId, locale, forms }: CheckoutConfirmationProps) {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+
+  useEffect(() => {
+    const token = pageQuery().get('token') ?? '';
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const read = () =>
+      loadOrder(orderId, token)
+        .then(({ order }) => {
+          setState({ kind: 'ready', order });
+          const pending = order.status === 'pending';
+          if (pending && kind !== 'order-received') navigateTo(receivedUrl(order));
+          else if (pending) timer = setTimeout(read, PENDING_POLL_MS);
+          else if (kind === 'order-received' && order.status !== 'cancelled') navigateTo(order.confirmationUrl);
+        })
+        .catch((error: unknown) => setState({ kind: 'failed', message: error instanceof CheckoutError ? error.message : 'Unable to load this order.' }));
+    void read();
+    return () => {
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [orderId, kind]);
+
+  if (state.kind === 'loading') {
+    return (
+      <div className="OrderConfirmation" aria-busy="true">
+        <p className="OrderConfirmation-loading">Loading your order…</p>
+      </div>
+    );
+  }
+  if (state.kind === 'failed') {
+    return (
+      <div className="OrderConfirmation" role="alert">
+        <p>{state.message}</p>
+      </div>
+    );
+  }
+  const { order } = state;
+  const money = (cents: number) => formatMoney(cents, order.currencyCode, locale);
+  const pending = order.status === 'pending';
+  return (
+    <div className="OrderConfirmation">
+      <div className="OrderConfirmation-lead" aria-live="polite">
+        <p className="OrderConfirmation-number">
+          Order <strong>#{order.orderNumber}</strong>
+        </p>
+        {pending ? (
+          <p>We have your order and are waiting for the payment to complete. This page updates when it does; nothing more is needed from you.</p>
+        ) : order.status === 'cancelled' && order.paidOn === null ? (
+          <p className="OrderConfirmation-unpaid">
+            The payment was not completed, so this order was cancelled. Nothing was charged. <a href="/cart">Back to your cart</a>
+          </p>
+        ) : order.status === 'cancelled' || order.status === 'refunded' ? (
+          <p>This order was {order.status}.</p>
+        ) : (
+          <p>
+            Thank you! A confirmation is on its way to <strong>{order.email}</strong>.
+          </p>
+        )}
+        {order.subscription !== null && (
+          <p className="OrderConfirmation-subscription">
+            {billingText(order.subscription)}
+            {order.subscription.nextBillingOn !== null && `; next payment on ${new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(order.subscription.nextBillingOn)}`}.
+          </p>
+        )}
+      </div>
+      <section className="OrderConfirmation-section" aria-labelledby="order-items">
+        <h2 id="order-items">Your order</h2>
+        <CheckoutLines lines={order.entries.map((entry, index) => orderLine(entry, index, forms))} money={money} />
+        <CheckoutTotals money={money} totals={{ ...order, requiresShipping: order.shippingOption !== null }} />
+        {order.paidOn !== null && order.amountChargedCents > 0 && <p className="OrderConfirmation-charged">Charged to your card: {money(order.amountChargedCents)}</p>}
+      </section>
+      <Address order={order} />
+      <p>
+        <a href="/">Continue shopping</a>
+      </p>
+    </div>
+  );
+}

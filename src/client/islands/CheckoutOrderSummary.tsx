@@ -1,0 +1,122 @@
+/**
+ * The order as the checkout and the order pages show it: each line with its variant and additional
+ * fields (engraving and the like), then subtotal, shipping, tax, discount, gift card and total, all
+ * in the store currency.
+ */
+import type { CartEntry } from '../../commerce/cart';
+import type { OrderEntry } from '../checkout-api';
+import type { AdditionalFieldsFormDefinition } from '../components/AdditionalFieldsForm';
+import EntryAnswers from '../components/EntryAnswers';
+import type { FormField } from '../../forms/validate';
+
+/** One line as the summary shows it, from a checkout's cart entry or an order's entry. */
+export interface SummaryLine {
+  key: string;
+  title: string;
+  quantity: number;
+  attributes: Record<string, string>;
+  /** The additional fields' answers (JSON by field id) and the product's form that names them. */
+  additionalFields: string | null;
+  answerFields: readonly FormField[] | undefined;
+  totalCents: number;
+  imageUrl: string | null;
+}
+
+/** Each product's additional-fields form by item id: how the answers are named. */
+export type AnswerForms = Readonly<Record<string, AdditionalFieldsFormDefinition>>;
+
+export function cartLine(entry: CartEntry, forms: AnswerForms): SummaryLine {
+  return {
+    key: entry.id,
+    title: entry.title,
+    quantity: entry.quantity,
+    attributes: entry.chosenVariant.attributes,
+    additionalFields: entry.additionalFields,
+    answerFields: forms[entry.itemId]?.fields,
+    totalCents: entry.purchasePriceCents * entry.quantity,
+    imageUrl: entry.imageUrl,
+  };
+}
+
+export function orderLine(entry: OrderEntry, index: number, forms: AnswerForms): SummaryLine {
+  return {
+    key: `${entry.sku}-${index}`,
+    title: entry.title,
+    quantity: entry.quantity,
+    attributes: entry.attributes,
+    additionalFields: entry.additionalFields,
+    answerFields: forms[entry.itemId]?.fields,
+    totalCents: entry.subtotalCents,
+    imageUrl: null,
+  };
+}
+
+export interface OrderTotals {
+  subtotalCents: number;
+  /** null while no shipping option is chosen yet; absent from orders that ship nothing. */
+  shippingCostCents: number | null;
+  requiresShipping: boolean;
+  taxCents: number;
+  discountCents: number;
+  giftCardCents: number;
+  grandTotalCents: number;
+}
+
+function variantText(line: SummaryLine): string {
+  return Object.entries(line.attributes)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(', ');
+}
+
+export function CheckoutLines({ lines, money }: { lines: readonly SummaryLine[]; money: (cents: number) => string }) {
+  return (
+    <ul className="CheckoutLines" aria-label="Items in your order">
+      {lines.map((line) => (
+        <li key={line.key} className="CheckoutLine">
+          {line.imageUrl !== null && <img className="CheckoutLine-image" src={line.imageUrl} alt="" width={56} height={56} />}
+          <div className="CheckoutLine-details">
+            <p className="CheckoutLine-title">
+              <span className="CheckoutLine-name">{line.title}</span> <span className="CheckoutLine-quantity">× {line.quantity}</span>
+            </p>
+            {variantText(line) !== '' && <p className="CheckoutLine-variant">{variantText(line)}</p>}
+            <EntryAnswers json={line.additionalFields} fields={line.answerFields} className="CheckoutLine-answers" />
+          </div>
+          <p className="CheckoutLine-total">{money(line.totalCents)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function CheckoutTotals({ totals, money }: { totals: OrderTotals; money: (cents: number) => string }) {
+  return (
+    <dl className="CheckoutTotals">
+      <dt>Subtotal</dt>
+      <dd className="CheckoutTotals-subtotal">{money(totals.subtotalCents)}</dd>
+      {totals.requiresShipping && (
+        <>
+          <dt>Shipping</dt>
+          <dd className="CheckoutTotals-shipping">
+            {totals.shippingCostCents === null ? 'Calculated after your address' : totals.shippingCostCents === 0 ? 'Free' : money(totals.shippingCostCents)}
+          </dd>
+        </>
+      )}
+      <dt>Tax</dt>
+      <dd className="CheckoutTotals-tax">{money(totals.taxCents)}</dd>
+      {totals.discountCents > 0 && (
+        <>
+          <dt>Discount</dt>
+          <dd className="CheckoutTotals-discount">−{money(totals.discountCents)}</dd>
+        </>
+      )}
+      {totals.giftCardCents > 0 && (
+        <>
+          <dt>Gift card</dt>
+          <dd className="CheckoutTotals-gift-card">−{money(totals.giftCardCents)}</dd>
+        </>
+      )}
+      <dt className="CheckoutTotals-total-label">Total</dt>
+      <dd className="CheckoutTotals-total">{money(totals.grandTotalCents)}</dd>
+    </dl>
+  );
+}

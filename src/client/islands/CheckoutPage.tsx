@@ -1,0 +1,360 @@
+/**
+ * The checkout page (page type 201): contact email, shipping address and option, discount code,
+ * gift card, the order summary, payment and the place-order button, as one form. The checkout is
+ * started on load (which holds the stock) and renewed while the shopper is active; every change the
+ * server prices (address, shipping option, codes) is sent as it is made, so the totals are the
+ * server's. Placing the order sends the card's token with one idempotency key per attempt, so a
+ * retried request can never charge twice.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { formatMoney } from '../../commerce/money';
+import { CheckoutError, placeOrder, startCheckout, updateCheckout, type Checkout, type CheckoutAddress, type CheckoutChanges, type Order } from '../checkout-api';
+import { CHECKOUT_MESSAGES, minimumSubtotalMessage } from '../../commerce/checkout-totals';
+import { addressFieldProblems, CHECKOUT_FORM_MESSAGES, formProblems, localCardToken, type FieldProblems } from '../checkout-form';
+import { navigateTo, pageDocument, pageQuery } from '../dom';
+import { AddressFields, EMPTY_ADDRESS, fieldId, TextField, type CheckoutFieldName } from './CheckoutFields';
+import { cartLine, CheckoutLines, CheckoutTotals, type AnswerForms } from './CheckoutOrderSummary';
+import { CheckoutCodes } from './CheckoutCodes';
+import { receivedUrl } from './CheckoutConfirmation';
+
+export interface CheckoutPageProps {
+  locale: string;
+  currencyCode: string;
+  paymentProvider: 'local' | 'stripe';
+  forms: AnswerForms;
+}
+
+/** How often an active shopper's reservation is renewed, and what counts as active. */
+const RENEW_EVERY_MS = 2 * 60_000;
+const CLOCK_TICK_MS = 15_000;
+
+type Errors = Partial<Record<CheckoutFieldName, string>>;
+type Placing = { kind: 'idle' } | { kind: 'placing' } | { kind: 'failed'; message: string };
+
+/** The server names fields by their path in the body (`shippingAddress.city`); the form by the last part. */
+function fieldErrors(fields: Readonly<Record<string, string>>): Errors {
+  const errors: Errors = {};
+  for (const [path, message] of Object.entries(fields)) {
+    const name = path.slice(path.lastIndexOf('.') + 1);
+    errors[(name === 'payment' ? 'cardNumber' : name) as CheckoutFieldName] = message;
+  }
+  return errors;
+}
+
+/** Sent when a gift card pays the whole order and no card is charged. */
+const NOTHING_DUE_TOKEN = 'nothing_due';
+
+function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * The page of an order waiting for the provider's extra step, kept for this tab: the provider sends
+ * the shopper back to `/checkout?payment=returned`, which then goes on to it.
+ */
+const AWAITING_ACTION = 'checkout:awaiting-action';
+const tabStorage = () => (globalThis as { sessionStorage?: { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void } }).sessionStorage;
+
+/** Where the buyer goes once the order exists: the provider's extra step, the received page while payment is pending, else the confirmation. */
+function afterOrder(order: Order): string {
+  if (order.payment.nextActionUrl !== null) {
+    tabStorage()?.setItem(AWAITING_ACTION, receivedUrl(order));
+    return order.payment.nextActionUrl;
+  }
+  return order.status === 'pending' ? receivedUrl(order) : order.confirmationUrl;
+}
+
+/** Back from the provider's extra step: the order's page, if this tab placed one. */
+function returnedOrderPage(): string | null {
+  if (pageQuery().get('payment') !== 'returned') return null;
+  const url = tabStorage()?.getItem(AWAITING_ACTION) ?? null;
+  tabStorage()?.removeItem(AWAITING_ACTION);
+  return url;
+}
+
+export default function CheckoutPage({ locale, currencyCode, paymentProvider, forms }: CheckoutPageProps) {
+  const [checkout, setCheckout] = useState<Checkout | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
+  const [address, setAddress] = useState<CheckoutAddress>(EMPTY_ADDRESS);
+  const [cardNumber, setCardNumber] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [placing, setPlacing] = useState<Placing>({ kind: 'idle' });
+  const [focusRequest, setFocusRequest] = useState<{ field: CheckoutFieldName | 'message'; seq: number } | null>(null);
+  const [now, setNow] = useState<number | null>(null);
+  const lastActivity = useRef(0);
+  const savedDetails = useRef('');
+  const idempotencyKey = useRef<string | null>(null);
+  const cartToken = useRef<string | null>(null);
+
+  const currency = checkout?.currencyCode ?? currencyCode;
+  const money = (cents: number) => formatMoney(cents, currency, locale);
+
+  const adopt = (next: Checkout, prefill: boolean) => {
+    setCheckout(next);
+    if (prefill) {
+      setEmail(next.email ?? '');
+      if (next.shippingAddress !== null) setAddress(next.shippingAddress);
+      savedDetails.current = JSON.stringify([next.email ?? '', next.shippingAddress]);
+    }
+  };
+
+  const renew = () =>
+    startCheckout(cartToken.current)
+      .then(({ checkout: next }) => adopt(next, false))
+      .catch((error: unknown) => error instanceof CheckoutError && setMessage(error.message));
+
+  useEffect(() => {
+    const returned = returnedOrderPage();
+    if (returned !== null) return navigateTo(returned);
+    cartToken.current = pageQuery().get('cartToken');
+    setNow(Date.now());
+    startCheckout(cartToken.current)
+      .then(({ checkout: started }) => adopt(started, true))
+      .catch((error: unknown) => setLoadError(error instanceof CheckoutError ? error.message : 'Unable to load your order. Please reload the page.'));
+    const clock = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    const renewal = setInterval(() => {
+      if (Date.now() - lastActivity.current < RENEW_EVERY_MS) void renew();
+    }, RENEW_EVERY_MS);
+    return () => {
+      clearInterval(clock);
+      clearInterval(renewal);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (focusRequest === null) return;
+    const selector = focusRequest.field === 'message' ? '.Checkout-message' : `#${fieldId(focusRequest.field)}`;
+    pageDocument()?.documentElement.querySelector(selector)?.focus();
+  }, [focusRequest]);
+
+  const focus = (field: CheckoutFieldName | 'message') => setFocusRequest((current) => ({ field, seq: (current?.seq ?? 0) + 1 }));
+
+  /** Any input counts as activity; coming back after the hold lapsed takes the stock again at once. */
+  const noteActivity = () => {
+    const expired = checkout !== null && Date.now() >= checkout.reservationExpiresOn;
+    lastActivity.current = Date.now();
+    if (expired) void renew();
+  };
+
+  const send = async (changes: CheckoutChanges): Promise<boolean> => {
+    try {
+      const { checkout: next } = await updateCheckout(cartToken.current, changes);
+      adopt(next, false);
+      return true;
+    } catch (error) {
+      if (!(error instanceof CheckoutError)) throw error;
+      const fields = fieldErrors(error.fields);
+      setErrors((current) => ({ ...current, ...fields }));
+      if (Object.keys(fields).length === 0) setMessage(error.message);
+      return false;
+    }
+  };
+
+  const needsShipping = checkout?.requiresShipping ?? true;
+  const needsCard = checkout === null || checkout.amountDueCents > 0;
+  const detailChanges = (): CheckoutChanges => ({ email: email.trim(), ...(needsShipping ? { shippingAddress: address } : {}) });
+
+  /** Once the contact and address are filled in, the server quotes shipping options and tax for them. */
+  const saveDetails = () => {
+    const snapshot = JSON.stringify([email.trim(), address]);
+    if (checkout === null || snapshot === savedDetails.current) return;
+    if (needsShipping && addressFieldProblems(address).length > 0) return;
+    savedDetails.current = snapshot;
+    void send(detailChanges());
+  };
+
+  const clearError = (field: CheckoutFieldName) => setErrors(({ [field]: _cleared, ...rest }) => rest);
+
+  const chooseShipping = (id: string) => {
+    clearError('shippingOptionId');
+    if (checkout !== null) setCheckout({ ...checkout, selectedShippingOption: id });
+    void send({ shippingOptionId: id });
+  };
+
+  const showProblems = (problems: FieldProblems) => {
+    setErrors(Object.fromEntries(problems) as Errors);
+    setMessage(CHECKOUT_MESSAGES.formIncomplete);
+    focus(problems[0]?.[0] as CheckoutFieldName);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (checkout === null || placing.kind === 'placing') return;
+    lastActivity.current = Date.now();
+    const problems = formProblems({ email, address, shippingOption: checkout.selectedShippingOption, cardNumber }, needsShipping, needsCard);
+    if (problems.length > 0) return showProblems(problems);
+    setErrors({});
+    setMessage(null);
+    setPlacing({ kind: 'placing' });
+    const saved = await send(detailChanges());
+    if (!saved) {
+      setPlacing({ kind: 'idle' });
+      setMessage(CHECKOUT_MESSAGES.formIncomplete);
+      return focus('message');
+    }
+    idempotencyKey.current ??= newIdempotencyKey();
+    try {
+      const { order } = await placeOrder(cartToken.current, { provider: paymentProvider, token: needsCard ? localCardToken(cardNumber) : NOTHING_DUE_TOKEN }, idempotencyKey.current);
+      navigateTo(afterOrder(order));
+    } catch (error) {
+      if (!(error instanceof CheckoutError)) throw error;
+      // A definite answer ends this attempt; a lost connection or a server error may be retried with the same key.
+      if (error.status >= 400 && error.status < 500) idempotencyKey.current = null;
+      const fields = fieldErrors(error.fields);
+      setErrors(fields);
+      const charged = error.status === 402 || error.status === 409 ? ` ${CHECKOUT_FORM_MESSAGES.nothingCharged}` : '';
+      setPlacing({ kind: 'failed', message: error.message + (error.message.includes(CHECKOUT_FORM_MESSAGES.nothingCharged) ? '' : charged) });
+      if (error.status === 409) void renew();
+      focus(error.status === 402 ? 'cardNumber' : 'message');
+    }
+  };
+
+  if (loadError !== null) {
+    return (
+      <div className="Checkout-unavailable" role="alert">
+        <p>{loadError}</p>
+        <p>
+          <a href="/cart">Back to your cart</a>
+        </p>
+      </div>
+    );
+  }
+  if (checkout !== null && checkout.entries.length === 0) {
+    return (
+      <div className="Checkout-empty">
+        <p>There is nothing to check out.</p>
+        <p>
+          <a href="/">Continue shopping</a>
+        </p>
+      </div>
+    );
+  }
+
+  const belowMinimum = checkout !== null && checkout.subtotalCents < checkout.minimumSubtotalCents;
+  const expiresAt = checkout?.reservationExpiresOn ?? null;
+  const time = (at: number) => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(at);
+  const failure = placing.kind === 'failed' ? placing.message : message;
+
+  return (
+    <form className="Checkout" noValidate aria-busy={checkout === null} onSubmit={(event) => void submit(event)} onInput={noteActivity} onChange={noteActivity}>
+      <div className="Checkout-main">
+        <p className="Checkout-hold" aria-live="polite">
+          {expiresAt !== null && now !== null && (now < expiresAt ? `We are holding your items until ${time(expiresAt)}.` : 'Your items are no longer held. Continue, and we will hold them again if they are still available.')}
+        </p>
+        <fieldset className="Checkout-section" onBlur={saveDetails}>
+          <legend>Contact</legend>
+          <TextField
+            name="email"
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            required
+            maxLength={256}
+            value={email}
+            error={errors.email}
+            onChange={(value) => {
+              setEmail(value);
+              clearError('email');
+            }}
+          />
+        </fieldset>
+        {needsShipping && (
+          <fieldset className="Checkout-section" onBlur={saveDetails}>
+            <legend>Shipping address</legend>
+            <AddressFields
+              address={address}
+              errors={errors}
+              onChange={(next) => {
+                for (const part of Object.keys(next) as (keyof CheckoutAddress)[]) if (next[part] !== address[part]) clearError(part);
+                setAddress(next);
+              }}
+            />
+          </fieldset>
+        )}
+        {needsShipping && (
+          <fieldset className="Checkout-section Checkout-shipping" aria-describedby={errors.shippingOptionId !== undefined ? `${fieldId('shippingOptionId')}-error` : undefined}>
+            <legend>Shipping method</legend>
+            {checkout === null || checkout.shippingOptions.length === 0 ? (
+              <p className="Checkout-hint">{checkout === null ? 'Loading shipping options…' : 'Enter your address to see the shipping options.'}</p>
+            ) : (
+              <div className="Checkout-options">
+                {checkout.shippingOptions.map((option, index) => (
+                  <label key={option.id} className="Checkout-option">
+                    <input
+                      type="radio"
+                      name="shippingOption"
+                      id={index === 0 ? fieldId('shippingOptionId') : undefined}
+                      value={option.id}
+                      checked={checkout.selectedShippingOption === option.id}
+                      onChange={() => chooseShipping(option.id)}
+                    />
+                    <span className="Checkout-option-name">{option.name}</span>
+                    <span className="Checkout-option-price">{option.free || option.costCents === 0 ? 'Free' : money(option.costCents)}</span>
+                  </label>
+                ))}
+              </div>
+            )}
+            {errors.shippingOptionId !== undefined && (
+              <p id={`${fieldId('shippingOptionId')}-error`} className="CheckoutField-error">
+                {errors.shippingOptionId}
+              </p>
+            )}
+          </fieldset>
+        )}
+        <CheckoutCodes checkout={checkout} errors={errors} money={money} send={send} clearError={clearError} />
+        <fieldset className="Checkout-section" disabled={!needsCard}>
+          <legend>Payment</legend>
+          <TextField
+            name="cardNumber"
+            label="Card number"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            required
+            maxLength={23}
+            value={cardNumber}
+            error={errors.cardNumber}
+            hint={needsCard ? (paymentProvider === 'local' ? 'Test payments: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.' : undefined) : 'Your gift card pays the whole order.'}
+            onChange={(value) => {
+              setCardNumber(value);
+              clearError('cardNumber');
+              idempotencyKey.current = null;
+              if (placing.kind === 'failed') setPlacing({ kind: 'idle' });
+            }}
+          />
+        </fieldset>
+      </div>
+      <aside className="Checkout-summary" aria-labelledby="checkout-summary-title">
+        <h2 id="checkout-summary-title">Order summary</h2>
+        {checkout === null ? (
+          <p className="Checkout-loading">Loading your order…</p>
+        ) : (
+          <>
+            <CheckoutLines lines={checkout.entries.map((entry) => cartLine(entry, forms))} money={money} />
+            <div aria-live="polite" aria-atomic="true">
+              <CheckoutTotals
+                money={money}
+                totals={{
+                  ...checkout,
+                  shippingCostCents: checkout.selectedShippingOption === null ? null : checkout.shippingCostCents,
+                }}
+              />
+            </div>
+          </>
+        )}
+      </aside>
+      <div className="Checkout-place">
+        <div className="Checkout-message" tabIndex={-1} aria-live="assertive" aria-atomic="true">
+          {belowMinimum && <p>{minimumSubtotalMessage(checkout.minimumSubtotalCents, currency, locale)}</p>}
+          {failure !== null && <p className="Checkout-error">{failure}</p>}
+        </div>
+        <button type="submit" className="Checkout-button" disabled={checkout === null || placing.kind === 'placing' || belowMinimum}>
+          {placing.kind === 'placing' ? 'Placing order…' : checkout === null ? 'Place order' : `Place order · ${money(checkout.grandTotalCents)}`}
+        </button>
+      </div>
+    </form>
+  );
+}
+

@@ -1,0 +1,257 @@
+/**
+ * The whole purchase in Chromium against `wrangler dev`, at a desktop (1366 px) and a phone (375 px)
+ * width: add a product, fill the checkout form with the keyboard, pick shipping, apply a discount
+ * code, pay with the local provider's success card, and read the order on the order confirmed page.
+ * Also: a declined card (its message, nothing charged, no order), an incomplete form (the summary
+ * message, focus on the first field to fix), and axe on the checkout page. The store's shipping
+ * rate and discount code are set up through the merchant calls, as a merchant would.
+ * Screenshots go to test-artifacts/checkout/.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { useChromium } from './browser';
+
+const storeUrl = inject('storeUrl');
+const browser = useChromium();
+const ARTIFACTS = 'test-artifacts/checkout';
+mkdirSync(ARTIFACTS, { recursive: true });
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const DISCOUNT = `E2E${Date.now().toString(36).toUpperCase()}`;
+const RATE = 'E2E Courier';
+const STORE_MANAGER = { email: 'store@example.com', password: 'studio-goods-store' };
+const SUCCESS_CARD = '4242424242424242';
+const DECLINED_CARD = '4000000000000002';
+const AUTHENTICATION_CARD = '4000002500003155';
+// A loaded 2-core machine can take many seconds for a first checkout call.
+const SLOW = { timeout: 60_000 };
+
+let contexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  contexts = [];
+});
+
+async function newContext(width: number): Promise<BrowserContext> {
+  const context = await (browser() as Browser).newContext({ viewport: { width, height: width < 600 ? 812 : 900 } });
+  contexts.push(context);
+  return context;
+}
+
+/** A merchant's calls with the store manager's session (cookies of their own context). */
+async function merchantApi(): Promise<{ api: APIRequestContext; crumb: string }> {
+  const context = await newContext(1366);
+  const page = await context.newPage();
+  await page.goto(`${storeUrl}/`);
+  const crumb = (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '';
+  const signedIn = await context.request.post(`${storeUrl}/api/merchant/session`, { data: STORE_MANAGER, headers: { 'X-CSRF-Token': crumb } });
+  expect(signedIn.status()).toBe(200);
+  return { api: context.request, crumb };
+}
+
+beforeAll(async () => {
+  const { api, crumb } = await merchantApi();
+  const headers = { 'X-CSRF-Token': crumb };
+  const rate = await api.post(`${storeUrl}/api/commerce/shipping-rates`, { data: { name: RATE, regions: [], method: 'flat', amountCents: 500 }, headers });
+  expect(rate.status(), await rate.text()).toBeLessThan(300);
+  const discount = await api.post(`${storeUrl}/api/commerce/discounts`, { data: { code: DISCOUNT, kind: 'percentage', percent: 10 }, headers });
+  expect(discount.status(), await discount.text()).toBeLessThan(300);
+  await Promise.all(contexts.map((context) => context.close()));
+  contexts = [];
+}, 120_000);
+
+async function ordersFor(email: string): Promise<unknown[]> {
+  const { api } = await merchantApi();
+  const res = await api.get(`${storeUrl}/api/commerce/orders?limit=100`);
+  expect(res.status()).toBe(200);
+  const { orders } = (await res.json()) as { orders: { email: string }[] };
+  return orders.filter((order) => order.email === email);
+}
+
+/** A shopper with the Cedar Candle in their cart, on the checkout page with the order loaded. */
+async function shopperAtCheckout(width: number): Promise<{ page: Page; errors: string[] }> {
+  const context = await newContext(width);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${storeUrl}/shop/p/candle`);
+  await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+  await page.click('.ProductItem-form .sqs-add-to-cart-button');
+  await page.locator('.CartPill-popover').waitFor({ state: 'visible', ...SLOW });
+  await page.goto(`${storeUrl}/checkout`);
+  await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+  await expect.poll(() => page.locator('.CheckoutLine-name').first().textContent(), SLOW).toBe('Cedar Candle');
+  return { page, errors };
+}
+
+const focusedId = (page: Page) => page.evaluate<string>("document.activeElement?.id ?? ''");
+
+/** Types into the field that has focus, then Tab to the next one. */
+async function typeAndTab(page: Page, expectedId: string, text: string): Promise<void> {
+  expect(await focusedId(page)).toBe(expectedId);
+  if (text !== '') await page.keyboard.type(text);
+  await page.keyboard.press('Tab');
+}
+
+async function fillAddressByKeyboard(page: Page, email: string): Promise<void> {
+  await page.focus('#checkout-email');
+  await typeAndTab(page, 'checkout-email', email);
+  await typeAndTab(page, 'checkout-firstName', 'Ada');
+  await typeAndTab(page, 'checkout-lastName', 'Lovelace');
+  await typeAndTab(page, 'checkout-address1', '1 Main Street');
+  await typeAndTab(page, 'checkout-address2', '');
+  await typeAndTab(page, 'checkout-city', 'Springfield');
+  await typeAndTab(page, 'checkout-region', 'IL');
+  await typeAndTab(page, 'checkout-postalCode', '62701');
+  expect(await focusedId(page)).toBe('checkout-countryCode');
+  expect(await page.locator('#checkout-countryCode').inputValue()).toBe('US');
+  await page.keyboard.press('Tab');
+  await typeAndTab(page, 'checkout-phone', '');
+}
+
+async function pickShippingByKeyboard(page: Page): Promise<void> {
+  const option = page.locator('.Checkout-option', { hasText: RATE });
+  await option.waitFor(SLOW);
+  await option.locator('input').focus();
+  await page.keyboard.press('Space');
+  await expect.poll(() => option.locator('input').isChecked(), SLOW).toBe(true);
+  await expect.poll(() => page.locator('.CheckoutTotals-shipping').textContent(), SLOW).toBe('$5.00');
+}
+
+async function applyDiscountByKeyboard(page: Page): Promise<void> {
+  await page.focus('#checkout-discountCode');
+  await page.keyboard.type(DISCOUNT.toLowerCase());
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.locator('.CheckoutTotals-discount').textContent(), SLOW).toBe('−$3.20');
+  expect(page.url()).toMatch(/\/checkout$/);
+  expect(await page.locator('.CheckoutCode-name').first().textContent()).toBe(DISCOUNT);
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}) at ${v.targets.join(', ')}`);
+}
+
+for (const width of [1366, 375]) {
+  describe(`checkout at ${width} px`, () => {
+    it('buys a candle with the keyboard: shipping, a discount code, the success card, then the order confirmed page', async () => {
+      const { page, errors } = await shopperAtCheckout(width);
+      expect(await page.locator('.Checkout-hold').textContent()).toMatch(/^We are holding your items until /);
+      const email = `buyer-${width}-${Date.now()}@example.com`;
+      await fillAddressByKeyboard(page, email);
+      await pickShippingByKeyboard(page);
+      await applyDiscountByKeyboard(page);
+      expect(await page.locator('.CheckoutTotals-subtotal').textContent()).toBe('$32.00');
+      const total = await page.locator('.CheckoutTotals-total').textContent();
+      expect(total).toMatch(/^\$\d+\.\d{2}$/);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+
+      await page.focus('#checkout-cardNumber');
+      await page.keyboard.type(SUCCESS_CARD);
+      await page.evaluate('window.scrollTo(0, 0)');
+      await page.screenshot({ path: `${ARTIFACTS}/checkout-${width}.png`, fullPage: true });
+      await page.focus('#checkout-cardNumber');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('.Checkout-button').textContent(), { timeout: 5000 }).toMatch(/^Placing order…$|^Place order/);
+
+      await page.waitForURL(/\/commerce\/orders\/[A-Za-z0-9_-]+\?token=[0-9a-f]+$/, SLOW);
+      await page.waitForSelector('.OrderConfirmation-number', SLOW);
+      expect(await page.locator('h1').textContent()).toBe('Order confirmed');
+      expect(await page.locator('.OrderConfirmation-number').textContent()).toMatch(/^Order #\d+$/);
+      expect(await page.locator('.CheckoutTotals-total').textContent()).toBe(total);
+      expect(await page.locator('.CheckoutLine-name').textContent()).toBe('Cedar Candle');
+      expect(await page.locator('.OrderConfirmation-lead').textContent()).toContain(email);
+      await page.screenshot({ path: `${ARTIFACTS}/order-confirmed-${width}.png`, fullPage: true });
+      const page202 = await page.request.get(page.url());
+      expect(page202.headers()['cache-control']).toBe('no-store');
+      expect(await ordersFor(email)).toHaveLength(1);
+      expect(errors).toEqual([]);
+    }, 180_000);
+  });
+}
+
+describe('checkout refusals', () => {
+  it('shows a declined card with nothing charged and no order', async () => {
+    const { page, errors } = await shopperAtCheckout(1366);
+    const email = `declined-${Date.now()}@example.com`;
+    await fillAddressByKeyboard(page, email);
+    await pickShippingByKeyboard(page);
+    await page.fill('#checkout-cardNumber', DECLINED_CARD);
+    await page.click('.Checkout-button');
+    const failure = page.locator('.Checkout-message .Checkout-error');
+    await failure.waitFor(SLOW);
+    expect(await failure.textContent()).toMatch(/declined.*Nothing was charged\.$/i);
+    expect(await focusedId(page)).toBe('checkout-cardNumber');
+    expect(page.url()).toMatch(/\/checkout$/);
+    expect(await page.locator('.Checkout-button').isEnabled()).toBe(true);
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.screenshot({ path: `${ARTIFACTS}/declined-1366.png`, fullPage: true });
+    expect(await ordersFor(email)).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it("follows the provider's extra authentication step, then shows the order confirmed once paid", async () => {
+    const { page, errors } = await shopperAtCheckout(1366);
+    const email = `authenticated-${Date.now()}@example.com`;
+    await fillAddressByKeyboard(page, email);
+    await pickShippingByKeyboard(page);
+    await page.fill('#checkout-cardNumber', AUTHENTICATION_CARD);
+    await page.click('.Checkout-button');
+    await page.waitForURL(/\/integrations\/payments\/local\/authenticate\//, SLOW);
+    await page.click('button[value="complete"]');
+    // Back at /checkout?payment=returned, on to the order's page: received while pending, confirmed once paid.
+    await page.waitForURL(/\/commerce\/orders\/[A-Za-z0-9_-]+\?token=[0-9a-f]+$/, SLOW);
+    await page.waitForSelector('.OrderConfirmation-number', SLOW);
+    expect(await page.locator('h1').textContent()).toBe('Order confirmed');
+    expect(await page.locator('.OrderConfirmation-lead').textContent()).toContain(email);
+    expect(await ordersFor(email)).toHaveLength(1);
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it('subscribes to the coffee: the subscription confirmed page with its billing period', async () => {
+    const context = await newContext(375);
+    const page = await context.newPage();
+    await page.goto(`${storeUrl}/shop/p/coffee-beans`);
+    await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+    await page.click('.ProductItem-form .sqs-add-to-cart-button');
+    await page.waitForURL(/\/checkout\?cartToken=[0-9a-f]{32}$/, SLOW);
+    await expect.poll(() => page.locator('.CheckoutLine-name').first().textContent(), SLOW).toBe('Coffee Subscription');
+    const email = `subscriber-${Date.now()}@example.com`;
+    await fillAddressByKeyboard(page, email);
+    await pickShippingByKeyboard(page);
+    await page.fill('#checkout-cardNumber', SUCCESS_CARD);
+    await page.click('.Checkout-button');
+    await page.waitForURL(/\/commerce\/subscriptions\/[A-Za-z0-9_-]+\?token=[0-9a-f]+$/, SLOW);
+    await page.waitForSelector('.OrderConfirmation-subscription', SLOW);
+    expect(await page.locator('h1').textContent()).toBe('Subscription confirmed');
+    expect(await page.locator('.OrderConfirmation-subscription').textContent()).toMatch(/^Billed every week, until you cancel/);
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.screenshot({ path: `${ARTIFACTS}/subscription-confirmed-375.png`, fullPage: true });
+  }, 180_000);
+
+  it('says what is missing and sends focus to the first field to fix', async () => {
+    const { page, errors } = await shopperAtCheckout(375);
+    await page.fill('#checkout-email', 'someone@example.com');
+    await page.click('.Checkout-button');
+    await expect.poll(() => page.locator('.Checkout-message').textContent(), SLOW).toBe('Update the missing or invalid information above');
+    expect(await focusedId(page)).toBe('checkout-firstName');
+    expect(await page.locator('#checkout-firstName').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#checkout-firstName-error').textContent()).toBe('Required');
+    expect(await page.locator('#checkout-firstName').getAttribute('aria-describedby')).toContain('checkout-firstName-error');
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.screenshot({ path: `${ARTIFACTS}/incomplete-375.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it('has no serious or critical axe violations on the checkout page', async () => {
+    const { page } = await shopperAtCheckout(1366);
+    expect(await seriousViolations(page)).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,105 @@
+/**
+ * What a shopper meets, in Chromium against `wrangler dev` (issue 17's defects): rich text as
+ * HTML, the additional-fields form asked before the add and shown on the cart line and at
+ * checkout, the instalment dialog, quantity messages and "You may also like" with options. Each
+ * test has its own browser context, so its own cookies and cart.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from './browser';
+import { openPage } from './pages';
+
+const storeUrl = inject('storeUrl');
+const browser = useChromium();
+
+const open = (path: string) => openPage(browser(), storeUrl, path);
+
+describe('a shopper in Chromium', () => {
+  it('reads post bodies, product descriptions and excerpts as paragraphs', async () => {
+    const context = await browser().newContext();
+    const page = await context.newPage();
+    await page.goto(`${storeUrl}/blog/opening-the-studio`);
+    expect(await page.locator('.BlogItem-body p').count()).toBe(2);
+    expect(await page.locator('.BlogItem-body p').nth(1).textContent()).toBe('Thanks for reading, and for shopping small.');
+    await page.goto(`${storeUrl}/shop/p/brass-pen`);
+    expect(await page.locator('.ProductItem-body p').count()).toBe(1);
+    await page.goto(`${storeUrl}/contact`);
+    expect(await page.locator('.Page-body p').textContent()).toBe('Questions about an order, wholesale or press? Write to us.');
+    await context.close();
+  }, 60_000);
+
+  it('asks for the pen\'s engraving before the add, and shows it on the cart line and at checkout', async () => {
+    const { context, page, errors } = await open('/shop/p/brass-pen');
+    await page.click('.ProductItem-form .sqs-add-to-cart-button');
+    const dialog = page.locator('[role="dialog"]');
+    expect(await dialog.locator('.Dialog-title').textContent()).toBe('Engraving');
+    const input = dialog.locator('#additional-f-engraving-engraving-text');
+    expect(await page.evaluate('document.activeElement?.id')).toBe('additional-f-engraving-engraving-text');
+    await dialog.locator('button[type="submit"]').click();
+    expect(await dialog.locator('.FormField-error').textContent()).toBe('Required');
+
+    // Typing replaces 'Required'; over the limit the counter and the message agree.
+    await input.fill('x'.repeat(35));
+    expect(await dialog.locator('.FormField-count').textContent()).toBe('35 / 30');
+    expect(await dialog.locator('.FormField-count').getAttribute('class')).toContain('error');
+    expect(await dialog.locator('.FormField-error').textContent()).toBe('You have exceeded the character limit.');
+    await input.fill('For Ada');
+    expect(await dialog.locator('.FormField-error').count()).toBe(0);
+    expect(await dialog.locator('.FormField-count').textContent()).toBe('7 / 30');
+    await dialog.locator('button[type="submit"]', { hasText: 'Add To Cart' }).click();
+    await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent(), { timeout: 5000 }).toBe('Added!');
+    expect(await dialog.count()).toBe(0);
+
+    await page.goto(`${storeUrl}/cart`);
+    await page.waitForSelector('.CartEntry');
+    expect(await page.locator('.CartEntry-answers').textContent()).toBe('Engraving textFor Ada');
+    await page.goto(`${storeUrl}/checkout`);
+    await page.waitForSelector('.CheckoutLine');
+    expect(await page.locator('.CheckoutLine-answers').textContent()).toBe('Engraving textFor Ada');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('opens the instalment information as a modal dialog with the provider\'s text', async () => {
+    const { context, page, errors } = await open('/shop/p/desk-lamp');
+    const more = page.locator('.InstalmentPill-more');
+    const dialog = page.locator('[role="dialog"].InstalmentPill-dialog');
+    await more.click();
+    await expect.poll(() => dialog.locator('.InstalmentInfo').textContent()).toContain('Pay in 4 interest-free payments with Afterpay');
+    expect(await dialog.textContent()).not.toContain('Information for');
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    expect(await page.locator('.Dialog-backdrop').isVisible()).toBe(true);
+    expect(await page.evaluate('document.documentElement.style.overflow')).toBe('hidden');
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate('Boolean(document.activeElement?.closest(\'[role="dialog"]\'))')).toBe(true);
+    }
+    // Escape closes it and focus goes back to 'Learn more'.
+    await page.keyboard.press('Escape');
+    expect(await dialog.count()).toBe(0);
+    expect(await page.evaluate('document.activeElement?.className')).toBe('InstalmentPill-more');
+    expect(await page.evaluate('document.documentElement.style.overflow')).toBe('');
+    // A click outside the panel closes it too.
+    await more.click();
+    await page.mouse.click(5, 5);
+    expect(await dialog.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('offers instalments on the cart only while every item is physical', async () => {
+    const { context, page } = await open('/shop/p/throw-blanket');
+    await page.click('.ProductItem-form .sqs-add-to-cart-button');
+    await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent(), { timeout: 5000 }).toBe('Added!');
+    await page.goto(`${storeUrl}/cart`);
+    await page.waitForSelector('.CartEntry');
+    expect(await page.locator('.CartPage-contents .InstalmentPill').textContent()).toBe('or 4 interest-free payments of $19.00Learn more');
+    await page.goto(`${storeUrl}/shop/p/photo-presets`);
+    await page.waitForSelector('html[data-islands="hydrated"]');
+    await page.click('.ProductItem-form .sqs-add-to-cart-button');
+    await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent(), { timeout: 5000 }).toBe('Added!');
+    await page.goto(`${storeUrl}/cart`);
+    await expect.poll(() => page.locator('.CartEntry').count()).toBe(2);
+    expect(await page.locator('.CartPage-contents .InstalmentPill').count()).toBe(0);
+    await context.close();
+  }, 60_000);
+});
