@@ -1,6 +1,7 @@
 /**
- * Taking payment behind one interface (the contract checkout codes against, docs/payments.md). `PAYMENT_PROVIDER` chooses `stripe` (PaymentIntents with the
- * `STRIPE_SECRET_KEY` secret, payments-stripe.ts) or `local` (development only: test cards and a
+ * Taking payment behind one interface (the contract checkout codes against, docs/payments.md).
+ * `PAYMENT_PROVIDER` chooses `stripe` (PaymentIntents with the `STRIPE_SECRET_KEY` secret,
+ * payments-stripe.ts) or `local` (development only: test cards and a
  * ledger in the LocalPaymentLedger Durable Object, payments-local.ts). It fails closed like the
  * captcha: any other value, `local` outside development, or a missing secret decline every charge
  * with `processing_error` (and say why in the log), so a misconfigured store never takes an order
