@@ -123,12 +123,17 @@ function sortPrice(item: Item): number | null {
   return variant.onSale ? variant.salePrice : variant.price;
 }
 
+/** What a title sorts by: lower case without accents, so 'Árbol' sorts with the a's, not after 'z'. */
+function titleKey(title: string): string {
+  return title.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
+}
+
 /** Inserts or replaces one item's row, its tags, categories and search entry (`seq` kept on replace). */
 export function writeItem(sql: SqlStorage, item: Item): void {
   const json = JSON.stringify(item);
   const existing = sql.exec<{ seq: number }>('SELECT seq FROM items WHERE id = ?', item.id).toArray()[0];
   const hasForm = item.structuredContent?.additionalFieldsForm !== undefined || item.structuredContent?.additionalFieldsFormId !== undefined ? 1 : 0;
-  const columns = [item.collectionId, item.urlId, item.recordType, item.addedOn ?? 0, sortPrice(item), item.title.toLocaleLowerCase('en'), hasForm, json] as const;
+  const columns = [item.collectionId, item.urlId, item.recordType, item.addedOn ?? 0, sortPrice(item), titleKey(item.title), hasForm, json] as const;
   let seq: number;
   if (existing === undefined) {
     seq = sql.exec<{ seq: number }>(
@@ -257,16 +262,16 @@ export function itemPage(sql: SqlStorage, collectionId: string, urlId: string, r
 }
 
 /**
- * The FTS5 query for a visitor's words: each word (letters and digits) must occur, in any order;
- * words of two or more letters match as prefixes, a single letter only as a whole word. Null when
- * the query has no word.
+ * The FTS5 query for a visitor's words: each word of two or more letters or digits must occur, in
+ * any order, as a word or the start of one. Single letters are left out (as a prefix, one letter
+ * matches nearly every item); null when no word is left.
  */
 export function matchExpression(query: string): string | null {
-  const words = query.toLocaleLowerCase('en').match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = (query.toLocaleLowerCase('en').match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => [...word].length > 1);
   if (words.length === 0) return null;
   return words
     .slice(0, 10)
-    .map((word) => (word.length === 1 ? `"${word}"` : `"${word}"*`))
+    .map((word) => `"${word}"*`)
     .join(' ');
 }
 

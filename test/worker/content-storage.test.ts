@@ -12,6 +12,7 @@ import { ContentMoved, contentObject, itemsById, siteCatalog } from '../../src/s
 import { ROLES } from '../../src/site/roles';
 import type { SiteInput } from '../../src/site/schema';
 import { exportSite, importSite, mapHost } from '../../src/site/store';
+import { DEFAULT_THEME } from '../../src/site/theme';
 import { smallSiteInput } from '../support/site';
 import { Visitor } from './visitor';
 
@@ -59,7 +60,12 @@ const CATALOGUE: ItemInput[] = [
 
 function catalogueSite(id: string): SiteInput {
   const site = smallSiteInput();
-  return { ...site, website: { ...site.website, id, baseUrl: `http://${id}.test` }, items: [...CATALOGUE, ...site.items.filter((i) => i.collectionId !== 'shop')] };
+  return {
+    ...site,
+    website: { ...site.website, id, baseUrl: `http://${id}.test` },
+    items: [...CATALOGUE, ...site.items.filter((i) => i.collectionId !== 'shop')],
+    theme: { ...DEFAULT_THEME },
+  };
 }
 
 async function publishAt(id: string, site: SiteInput = catalogueSite(id)): Promise<Visitor> {
@@ -223,7 +229,7 @@ describe('listings', () => {
     expect(dearest.body.listing.sorts.find((s) => s.selected)).toEqual({ value: 'price-desc', label: 'Price, high to low', selected: true });
     expect(dearest.body.pagination.nextPageUrl).toBe('/shop?sort=price-desc&page=2');
     const byTitle = await context<ListContext>(shop, '/shop?sort=title&page=3');
-    expect(byTitle.body.items.map((i) => i.title)).toEqual(['Wool Scarf', 'Zebra Print', 'Ölkanne aus Glas']);
+    expect(byTitle.body.items.map((i) => i.title)).toEqual(['Ölkanne aus Glas', 'Wool Scarf', 'Zebra Print']);
     expect(byTitle.body.pagination.prevPageUrl).toBe('/shop?sort=title&page=2');
     const firstByTitle = await context<ListContext>(shop, '/shop?sort=title');
     expect(firstByTitle.body.items[0]?.title).toBe('Árbol Poster');
@@ -294,7 +300,6 @@ describe('search', () => {
     expect(winter[0]?.assetUrl).toBe('/images/p2.jpg');
     const html = await (await shop.fetch('/search?q=wool')).text();
     expect(html).toContain('href="/shop/p/item-2"');
-    expect(html).toContain('$30.00');
   }, TIMEOUT);
 
   it('does not match everything for a one-letter query, nor anything for punctuation', async () => {
