@@ -128,10 +128,14 @@ function titleKey(title: string): string {
   return title.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
 }
 
-/** Inserts or replaces one item's row, its tags, categories and search entry (`seq` kept on replace). */
-export function writeItem(sql: SqlStorage, item: Item): void {
+/**
+ * Inserts or replaces one item's row, its tags, categories and search entry (`seq` kept on
+ * replace). `isNew` skips the lookup (an import into emptied tables); a duplicate id or URL then
+ * fails on the table's unique indexes.
+ */
+export function writeItem(sql: SqlStorage, item: Item, isNew = false): void {
   const json = JSON.stringify(item);
-  const existing = sql.exec<{ seq: number }>('SELECT seq FROM items WHERE id = ?', item.id).toArray()[0];
+  const existing = isNew ? undefined : sql.exec<{ seq: number }>('SELECT seq FROM items WHERE id = ?', item.id).toArray()[0];
   const hasForm = item.structuredContent?.additionalFieldsForm !== undefined || item.structuredContent?.additionalFieldsFormId !== undefined ? 1 : 0;
   const columns = [item.collectionId, item.urlId, item.recordType, item.addedOn ?? 0, sortPrice(item), titleKey(item.title), hasForm, json] as const;
   let seq: number;

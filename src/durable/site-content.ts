@@ -177,7 +177,8 @@ export class SiteContent extends DurableObject<Env> {
   }
 
   private saveItem(shell: Site, input: unknown, roles: readonly number[]): EditOutcome {
-    const parsed = parseItem(input);
+    const id = (input as { id?: unknown } | null)?.id;
+    const parsed = parseItem(input, typeof id === 'string' ? id : '?');
     if ('error' in parsed) return { ok: false, status: 400, error: parsed.error };
     const item = parsed.item;
     if (!shell.collections.some((c) => c.id === item.collectionId)) return { ok: false, status: 404, error: edits.EDIT_MESSAGES.unknownCollection };
@@ -222,8 +223,8 @@ export class SiteContent extends DurableObject<Env> {
   stageItems(importId: string, first: number, items: unknown[]): { ok: true } | { error: string } {
     if (tables.readMeta(this.sql, `import:${importId}`) === null) return { error: ITEM_MESSAGES.importReplaced };
     const valid: string[] = [];
-    for (const input of items) {
-      const parsed = parseItem(input);
+    for (const [i, input] of items.entries()) {
+      const parsed = parseItem(input, first + i);
       if ('error' in parsed) return parsed;
       valid.push(JSON.stringify(parsed.item));
     }
@@ -254,9 +255,11 @@ export class SiteContent extends DurableObject<Env> {
           for (const row of this.sql.exec<{ json: string }>('SELECT json FROM staged_items WHERE import_id = ? ORDER BY n', importId)) {
             const item = JSON.parse(row.json) as Item;
             if (!collections.has(item.collectionId)) throw new ImportRefused(`Invalid site content: items.${item.id}.collectionId: no collection ${item.collectionId}`);
-            if (tables.itemJson(this.sql, item.id) !== null) throw new ImportRefused(`Invalid site content: items.${item.id}: the id is used twice`);
-            if (tables.urlTaken(this.sql, item.collectionId, item.urlId, item.id)) throw new ImportRefused(`Invalid site content: items.${item.id}.urlId: ${item.urlId} is used twice in ${item.collectionId}`);
-            tables.writeItem(this.sql, item);
+            try {
+              tables.writeItem(this.sql, item, true);
+            } catch (error) {
+              throw duplicateItem(item, error);
+            }
           }
           tables.writeMeta(this.sql, 'websiteId', websiteId);
         }, Number.isInteger(pointer) ? pointer : 0);
@@ -276,3 +279,11 @@ export class SiteContent extends DurableObject<Env> {
 }
 
 class ImportRefused extends Error {}
+
+/** The refusal for an item the unique indexes turned away (its id or its URL in its collection taken), or the error itself. */
+function duplicateItem(item: Item, error: unknown): unknown {
+  const message = String((error as Error | null)?.message ?? '');
+  if (!message.includes('UNIQUE constraint failed')) return error;
+  if (message.includes('items.id')) return new ImportRefused(`Invalid site content: items.${item.id}: the id is used twice`);
+  return new ImportRefused(`Invalid site content: items.${item.id}.urlId: ${item.urlId} is used twice in ${item.collectionId}`);
+}

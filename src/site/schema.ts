@@ -243,11 +243,10 @@ export function parseShell(input: unknown): { site: Site } | { error: string } {
   return result.success ? { site: result.data } : { error: problemsOf(result.error) };
 }
 
-/** Validates one item; the error names the item's fields ('items.p1.urlId: ...'). */
-export function parseItem(input: unknown): { item: Item } | { error: string } {
+/** Validates one item; the error names its fields under `at` (its id, or its position in an import: 'items.3.urlId: ...'). */
+export function parseItem(input: unknown, at: string | number): { item: Item } | { error: string } {
   const result = itemSchema.safeParse(input);
   if (result.success) return { item: result.data };
-  const id = typeof (input as { id?: unknown } | null)?.id === 'string' ? (input as { id: string }).id : '?';
-  const problems = result.error.issues.map((issue) => `items.${id}.${issue.path.join('.')}: ${issue.message}`);
+  const problems = result.error.issues.map((issue) => `items.${at}.${issue.path.join('.')}: ${issue.message}`);
   return { error: `Invalid site content: ${problems.slice(0, 10).join('; ')}` };
 }

@@ -16,7 +16,7 @@
 import { contentObject } from './catalog';
 import { DEMO_SITE_ID, demoSite } from './demo';
 import { fingerprint } from './fingerprint';
-import { parseSite, type Item, type Site, type SiteInput, type WholeSite } from './schema';
+import { parseShell, parseSite, type Item, type Site, type SiteInput, type WholeSite } from './schema';
 import { DEFAULT_THEME } from './theme';
 
 export interface LoadedSite {
@@ -31,16 +31,22 @@ const hostKey = (host: string) => `host:${host.toLowerCase()}`;
 const ITEM_BATCH = 500;
 
 /**
- * Replaces a website's whole content with `input` (its `website.id` becomes `websiteId`):
- * validated first, then staged and swapped in at once, so readers see the old site or the new
- * one. Returns the new content version, or the validation error (nothing written).
+ * Replaces a website's whole content with `input` (its `website.id` becomes `websiteId`): the
+ * shell is validated first, the object validates each batch of items as it stages them, and swaps them in at
+ * once at the commit, so readers see the old site or the new one. Returns the new content
+ * version, or the first validation error (nothing published).
  */
 export async function importSite(env: Env, websiteId: string, input: SiteInput): Promise<{ version: number } | { error: string }> {
-  const parsed = parseSite({ ...input, website: { ...input.website, id: websiteId } });
-  if ('error' in parsed) return parsed;
-  const { items, ...shell } = parsed.site;
+  if (typeof input !== 'object' || input === null || !Array.isArray(input.items)) {
+    const parsed = parseSite(input);
+    return 'error' in parsed ? parsed : { error: 'Invalid site content: items: required' };
+  }
+  const { items, ...shellInput } = input;
+  // The shell is checked here too: a malformed one (say, nested thousands deep) never crosses the RPC boundary.
+  const shell = parseShell({ ...shellInput, website: { ...shellInput.website, id: websiteId } });
+  if ('error' in shell) return shell;
   const object = contentObject(env, websiteId);
-  const begun = await object.beginImport(shell);
+  const begun = await object.beginImport(shell.site);
   if ('error' in begun) return begun;
   for (let first = 0; first < items.length; first += ITEM_BATCH) {
     const staged = await object.stageItems(begun.importId, first, items.slice(first, first + ITEM_BATCH));
