@@ -16,7 +16,7 @@ import type { StockLine } from '../durable/stock';
 import { cartStub, commerceOrders } from '../durable/stubs';
 import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
 import { paymentProvider } from '../integrations/payments';
-import { itemsById } from './catalog';
+import { itemsById } from '../site/catalog';
 import { deleteStoreCookie } from './cookies';
 import { requireCrumb } from './csrf';
 import { apiError, readJson, type AppEnv, withSite } from './http';

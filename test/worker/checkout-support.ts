@@ -29,7 +29,7 @@ export async function storeOnHost(host: string, change: (site: Site) => void = (
   const site = demoSite();
   site.website.id = host.replaceAll('.', '-');
   change(site);
-  expect(await publishSite(env.SITE_CONTENT, site)).toHaveProperty('version');
+  expect(await publishSite(env, site)).toHaveProperty('version');
   await mapHost(env.SITE_CONTENT, host, site.website.id);
   return { base: `http://${host}`, websiteId: site.website.id };
 }
