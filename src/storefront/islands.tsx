@@ -174,6 +174,15 @@ function addToCartButton(item: unknown, place: ButtonPlace, ctx: RenderContext, 
   });
 }
 
+/** An add-on ("You may also like") with options to choose leads to its product page instead of an add that cannot succeed. */
+function chooseOptionsLink(item: unknown): string {
+  const title = asString(childOf(item, 'title'));
+  return (
+    `<div class="sqs-add-to-cart-button-wrapper" data-place="add-on"><a class="sqs-add-to-cart-button sqs-button-element--primary ProductCard-choose" href="${escapeHtmlAttribute(asString(childOf(item, 'fullUrl')))}">` +
+    `Choose options<span class="visually-hidden"> for ${escapeHtmlAttribute(title)}</span></a></div>`
+  );
+}
+
 function captchaConfig(ctx: RenderContext): CaptchaConfig | null {
   const siteKey = asString(ctx.resolve(['website', 'captchaSettings', 'siteKey']));
   if (siteKey === '') return null;
@@ -273,7 +282,7 @@ export const ISLAND_FORMATTERS: FormatterTable = {
       variantImages: variantImages(item),
     }),
   'cart-pill': () => renderIsland('CartPill', { count: 0 }),
-  'add-to-cart-btn': (item, args, ctx) => addToCartButton(item, buttonPlace(args[0]), ctx),
+  'add-to-cart-btn': (item, args, ctx) => (buttonPlace(args[0]) === 'add-on' && hasVariants(item) && !isSoldOut(item) ? chooseOptionsLink(item) : addToCartButton(item, buttonPlace(args[0]), ctx)),
   'product-checkout': (item, args, ctx) => addToCartButton(item, buttonPlace(args[0]), ctx, 'express'),
   'checkout-summary': (_value, _args, ctx) =>
     renderIsland('CheckoutSummary', {

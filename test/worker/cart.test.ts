@@ -113,6 +113,18 @@ describe('cart API', () => {
     expect(visitor.cookies.has('CART')).toBe(false);
   });
 
+  it('adding 9999 to a line that has some: the stock message for a limited variant, the limit for an unlimited one', async () => {
+    const visitor = await new Visitor().open();
+    const candle = { itemId: 'p-candle', sku: await skuOf('candle') };
+    expect((await visitor.send('POST', ENTRIES, { ...candle, quantity: 1 })).status).toBe(200);
+    const more = await visitor.send('POST', ENTRIES, { ...candle, quantity: 9999 });
+    expect({ status: more.status, json: await more.json() }).toEqual({ status: 400, json: { error: CART_MESSAGES.notEnoughStock } });
+    const pen = { itemId: 'p-brass-pen', sku: await skuOf('brass-pen') };
+    expect((await visitor.send('POST', ENTRIES, { ...pen, quantity: 1 })).status).toBe(200);
+    const pens = await visitor.send('POST', ENTRIES, { ...pen, quantity: 9999 });
+    expect({ status: pens.status, json: await pens.json() }).toEqual({ status: 400, json: { error: CART_MESSAGES.quantityOutOfRange } });
+  });
+
   it('refuses state changes without the crumb: 403 crumbFail', async () => {
     const visitor = await new Visitor().open();
     expect(visitor.cookies.get('crumb')).toMatch(/^[0-9a-f]{32}$/);

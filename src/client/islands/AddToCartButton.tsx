@@ -52,7 +52,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export default function AddToCartButton({ itemId, label, sku, options, soldOut, place, purchase, form }: AddToCartButtonProps) {
   const [selection, setSelection] = useState<Selection>(() =>
-    selectionOf(itemId, { sku, variant: sku, quantity: 1, missing: sku === null ? options : [], soldOut: false }),
+    selectionOf(itemId, { sku, variant: sku, quantity: 1, quantityProblem: null, missing: sku === null ? options : [], soldOut: false }),
   );
   const [status, setStatus] = useState<Status>('idle');
   const [alert, setAlert] = useState<string | null>(null);
@@ -80,6 +80,10 @@ export default function AddToCartButton({ itemId, label, sku, options, soldOut, 
     }
     if (selection.sku === null && selection.missing.length > 0) {
       setAlert(unselectedOptionsMessage(selection.missing));
+      return;
+    }
+    if (selection.quantityProblem !== null) {
+      setAlert(selection.quantityProblem);
       return;
     }
     if (form !== null) setAsking(true);
