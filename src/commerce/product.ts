@@ -259,6 +259,12 @@ export function isSubscribable(item: unknown): boolean {
   return asBoolean(childOf(childOf(item, 'structuredContent'), 'isSubscribable'));
 }
 
+/** Whether the product is sold as a subscription: flagged subscribable and physical or a service (spec: subscriptions for those only). */
+export function sellsAsSubscription(item: unknown): boolean {
+  const type = productType(item);
+  return isSubscribable(item) && (type === ProductType.Physical || type === ProductType.Service);
+}
+
 /** `multipleQuantityAllowedForServices` from website settings' store settings; default true. */
 export function multipleQuantityAllowedForServices(websiteSettings: unknown): boolean {
   const storeSettings = childOf(websiteSettings, 'storeSettings');

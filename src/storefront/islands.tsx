@@ -6,7 +6,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { instalmentEligible, instalmentPrice, instalmentText } from '../commerce/instalments';
-import { hasVariants, isSoldOut, priceNow, isSubscribable, isVariantAvailable, productType, ProductType, showsQuantityInput, variantOptions, variantsOf } from '../commerce/product';
+import { hasVariants, isSoldOut, priceNow, isSubscribable, sellsAsSubscription, isVariantAvailable, productType, ProductType, showsQuantityInput, variantOptions, variantsOf } from '../commerce/product';
 import { defaultProviderLocale, localInstalmentInfo, providerLocale, type InstalmentProvider } from '../integrations/instalments';
 import { ISLANDS, type IslandName } from '../client/islands/index';
 import type { ButtonPlace, Purchase } from '../client/islands/AddToCartButton';
@@ -140,7 +140,7 @@ function buttonPlace(arg: string | undefined): ButtonPlace {
 
 function purchaseOf(item: unknown): Purchase {
   if (productType(item) === ProductType.GiftCard) return 'giftCard';
-  return isSubscribable(item) ? 'subscription' : 'cart';
+  return sellsAsSubscription(item) ? 'subscription' : 'cart';
 }
 
 /** The product's additional-fields form (its own, or a site form named by id): what the add asks for first. */
@@ -312,7 +312,8 @@ export const ISLAND_FORMATTERS: FormatterTable = {
       itemId: asString(childOf(item, 'id')),
       options,
       variants: variantChoices(item),
-      selectText: asString(ctx.resolve(['localizedStrings', 'productVariantSelectText'])) || 'Select {variantName}',
+      // Spec: a gift card's select reads 'Select Value', whatever its option is called.
+      selectText: productType(item) === ProductType.GiftCard ? 'Select Value' : asString(ctx.resolve(['localizedStrings', 'productVariantSelectText'])) || 'Select {variantName}',
     });
   },
 };

@@ -153,4 +153,13 @@ describe('a shopper in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it('asks for a gift card\'s value in the spec\'s words', async () => {
+    const { context, page, errors } = await open('/gifts/p/gift-card');
+    expect(await page.locator('#variant-p-gift-card-Amount option[value=""]').textContent()).toBe('Select Value');
+    await page.click('.ProductItem-form .sqs-add-to-cart-button');
+    await expect.poll(() => page.locator('[role="alertdialog"]').textContent()).toBe('Unable to purchase Gift CardSelect a denomination for the Gift CardOK');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

@@ -190,6 +190,26 @@ describe('cart API', () => {
     expect(notSub).toEqual({ status: 400, body: { error: CART_MESSAGES.notSubscription } });
   });
 
+  it('sells subscriptions for physical and service products only, and publishes paywall products (type 5)', async () => {
+    const base = await storeOnHost('subscriptions.test', (site) => {
+      for (const item of site.items) {
+        const content = item.structuredContent;
+        if (content === undefined) continue;
+        if (item.urlId === 'photo-presets' || item.urlId === 'design-consult') content.isSubscribable = true;
+        if (item.urlId === 'recipe-ebook') content.productType = 5;
+      }
+    });
+    const visitor = await new Visitor(base).open();
+    const digital = await visitor.json('POST', '/api/3/commerce/cart/subscription', { itemId: 'p-photo-presets', sku: 'p-photo-presets', qty: 1, additionalFields: null });
+    expect(digital).toEqual({ status: 400, body: { error: CART_MESSAGES.notSubscription } });
+    expect((await visitor.json('POST', ENTRIES, { itemId: 'p-photo-presets', sku: 'p-photo-presets', quantity: 1 })).status).toBe(200);
+    const service = await visitor.json<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', { itemId: 'p-design-consult', sku: await skuOf('design-consult'), qty: 1, additionalFields: null });
+    expect(service.status).toBe(200);
+    expect(service.body.cartToken).toMatch(/^[0-9a-f]{32}$/);
+    const paywall = await visitor.fetch('/shop/p/recipe-ebook');
+    expect(paywall.status).toBe(200);
+  });
+
   it('never lets carts hold more than is in stock, and reports what is left', async () => {
     const a = await new Visitor().open();
     const b = await new Visitor().open();
