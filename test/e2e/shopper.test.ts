@@ -162,4 +162,25 @@ describe('a shopper in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it('gives up on a census hit after 2,500 ms', async () => {
+    const context = await browser().newContext();
+    const page = await context.newPage();
+    await page.route('**/api/census/RecordHit', () => undefined);
+    const failed = new Promise<{ at: number; text: string }>((resolve) =>
+      page.on('requestfailed', (request) => {
+        if (request.url().endsWith('/api/census/RecordHit')) resolve({ at: Date.now(), text: request.failure()?.errorText ?? '' });
+      }),
+    );
+    let sentAt = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/census/RecordHit')) sentAt = Date.now();
+    });
+    await page.goto(`${storeUrl}/blog/linen-care`);
+    const { at, text } = await failed;
+    expect(text).toContain('ABORTED');
+    expect(at - sentAt).toBeGreaterThanOrEqual(2400);
+    expect(at - sentAt).toBeLessThan(8000);
+    await context.close();
+  }, 60_000);
 });
