@@ -107,7 +107,7 @@ describe('a shopper in Chromium', () => {
     const { context, page, errors } = await open('/shop/p/candle');
     const input = page.locator('#quantity-p-candle');
     const problem = page.locator('.product-quantity-problem');
-    for (const [typed, message] of [['0', 'Quantity must be between 1 and 9999.'], ['-2', 'Quantity must be between 1 and 9999.'], ['2.5', 'Quantity must be a whole number']]) {
+    for (const [typed, message] of [['0', 'Quantity must be between 1 and 9999.'], ['-2', 'Quantity must be between 1 and 9999.'], ['2.5', 'Quantity must be a whole number']] as const) {
       await input.fill(typed);
       await input.blur();
       expect(await input.inputValue()).toBe(typed);
@@ -126,7 +126,7 @@ describe('a shopper in Chromium', () => {
     await page.goto(`${storeUrl}/cart`);
     await page.waitForSelector('.CartEntry');
     const quantity = page.locator('.CartEntry input[type="number"]');
-    for (const [typed, message] of [['0', 'Quantity must be between 1 and 9999.'], ['1.5', 'Quantity must be a whole number']]) {
+    for (const [typed, message] of [['0', 'Quantity must be between 1 and 9999.'], ['1.5', 'Quantity must be a whole number']] as const) {
       await quantity.fill(typed);
       await quantity.press('Enter');
       const alert = page.locator('[role="alertdialog"]');

@@ -142,7 +142,8 @@ function oneTimePriceData(item: unknown, args: readonly string[], ctx: RenderCon
 function productPrice(item: unknown, args: readonly string[], ctx: RenderContext): string {
   let data: Record<string, unknown> = {};
   if (isSubscribable(item)) data = subscriptionPriceData(item, args, ctx);
-  else if (productType(item) !== undefined) data = oneTimePriceData(item, args, ctx);
+  // Like the reference, an item of missing or unknown type still gets a price: 0.00.
+  else data = oneTimePriceData(item, args, ctx);
   return ctx.renderSnippet(snippets.PRODUCT_PRICE, data, true);
 }
 
