@@ -64,13 +64,13 @@ export interface Priced<M = MoneyValue> {
  * The units of a variant a shopper can have: its stock in whole units, or null when unlimited
  * (unlimited variants, digital goods and gift cards).
  */
-export function stockLimit(variant: VariantStock, type: ProductTypeCode | undefined): number | null {
+export function stockLimit(variant: VariantStock, type: number | undefined): number | null {
   if (variant.unlimited || type === ProductType.Digital || type === ProductType.GiftCard) return null;
   return Math.max(0, Math.trunc(variant.qtyInStock) || 0);
 }
 
 /** Whether a variant can be bought now: unlimited, or at least one unit in stock. */
-export function variantAvailable(variant: VariantStock, type: ProductTypeCode | undefined): boolean {
+export function variantAvailable(variant: VariantStock, type: number | undefined): boolean {
   const limit = stockLimit(variant, type);
   return limit === null || limit > 0;
 }
