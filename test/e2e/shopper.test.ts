@@ -179,7 +179,8 @@ describe('a shopper in Chromium', () => {
     await page.goto(`${storeUrl}/blog/linen-care`);
     const { at, text } = await failed;
     expect(text).toContain('ABORTED');
-    expect(at - sentAt).toBeGreaterThanOrEqual(2400);
+    // The request event fires a little after fetch starts its timer.
+    expect(at - sentAt).toBeGreaterThanOrEqual(2000);
     expect(at - sentAt).toBeLessThan(8000);
     await context.close();
   }, 60_000);
