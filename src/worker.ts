@@ -57,7 +57,8 @@ function isApiPath(path: string): boolean {
 
 /** Only unknown API paths reach this: every other GET is a store page (src/routes/pages.ts, rendered by src/storefront/). */
 function notFound(c: Context<AppEnv>): Response {
-  if (isApiPath(c.req.path)) return c.json<ErrorBody>({ error: NOT_FOUND }, 404);
+  // Spec: a not-found error carries the missing path.
+  if (isApiPath(c.req.path)) return c.json<ErrorBody & { path: string }>({ error: NOT_FOUND, path: c.req.path }, 404);
   return c.text(NOT_FOUND, 404);
 }
 

@@ -8,6 +8,8 @@ export interface Selection {
   /** The chosen variant's sku, sold out or not; null while an option is unselected. */
   variant: string | null;
   quantity: number;
+  /** Why the typed quantity cannot be bought (the spec's quantity message); null when it can. */
+  quantityProblem: string | null;
   /** Names of the options not chosen yet. */
   missing: readonly string[];
   /** The chosen combination is sold out. */
@@ -29,7 +31,7 @@ export function selectionOf(itemId: string, initial: Selection): Selection {
 }
 
 export function updateSelection(itemId: string, change: Partial<Selection>): void {
-  const next = { ...(selections.get(itemId) ?? { sku: null, variant: null, quantity: 1, missing: [], soldOut: false }), ...change };
+  const next = { ...(selections.get(itemId) ?? { sku: null, variant: null, quantity: 1, quantityProblem: null, missing: [], soldOut: false }), ...change };
   selections.set(itemId, next);
   for (const listener of listeners.get(itemId) ?? []) listener(next);
 }

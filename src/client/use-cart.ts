@@ -4,7 +4,7 @@
  * the page then takes the server's cart, so what is shown always converges to what is stored.
  */
 import { useEffect, useState } from 'react';
-import { buildCart, CART_ALERTS, QUANTITY_MAX, QUANTITY_MIN, type CartEntry, type ShoppingCart } from '../commerce/cart';
+import { buildCart, CART_ALERTS, parseQuantity, type CartEntry, type ShoppingCart } from '../commerce/cart';
 import { CartError, loadCart, removeEntry, updateAdditionalFields, updateQuantity } from './cart-api';
 import { announceCart } from './cart-events';
 import { recordRemoveFromCart, recordViewCart } from './collectors/cart-events';
@@ -86,17 +86,17 @@ export function useCart(websiteId: string, currencyCode: string, forms: Record<s
     typeQuantity: (entry: CartEntry, text: string) => setDrafts((current) => ({ ...current, [entry.id]: text })),
     remove: (entry: CartEntry) => void change(entry, null),
 
-    /** Sends a typed quantity when it is a valid change; an invalid one is dropped with an alert. */
+    /** Sends a typed quantity when it is a valid change; an invalid one is dropped with the spec's message. */
     commitQuantity(entry: CartEntry) {
       const draft = drafts[entry.id];
       if (draft === undefined) return;
-      const quantity = Number(draft);
-      if (!Number.isInteger(quantity) || quantity < QUANTITY_MIN || quantity > QUANTITY_MAX) {
+      const parsed = parseQuantity(draft);
+      if ('error' in parsed) {
         dropDraft(entry);
-        setAlert({ title: CART_ALERTS.updateQuantity, message: `Quantity must be a whole number from ${QUANTITY_MIN} to ${QUANTITY_MAX}.` });
+        setAlert({ title: CART_ALERTS.updateQuantity, message: parsed.error });
         return;
       }
-      if (quantity !== entry.quantity) void change(entry, quantity);
+      if (parsed.quantity !== entry.quantity) void change(entry, parsed.quantity);
       else dropDraft(entry);
     },
 

@@ -4,7 +4,7 @@
  */
 import { CART_MESSAGES, type StoredEntry } from './cart';
 import { toMinorUnits } from './money';
-import { isSubscribable, priceNow, productType, ProductType, variantStockLimit, variantsOf, type ProductTypeCode } from './product';
+import { sellsAsSubscription, priceNow, productType, ProductType, variantStockLimit, variantsOf, type ProductTypeCode } from './product';
 import { asString, childOf } from '../values/index';
 
 export interface CartLine {
@@ -47,7 +47,7 @@ export function resolveCartLine(item: unknown, sku: string | null | undefined, s
     itemId,
     title: asString(childOf(item, 'title')),
     productType: type,
-    subscription: isSubscribable(item),
+    subscription: sellsAsSubscription(item),
     url: asString(childOf(item, 'fullUrl')),
     imageUrl: asString(childOf(item, 'assetUrl')) || null,
   };

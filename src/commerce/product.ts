@@ -64,13 +64,13 @@ export interface Priced<M = MoneyValue> {
  * The units of a variant a shopper can have: its stock in whole units, or null when unlimited
  * (unlimited variants, digital goods and gift cards).
  */
-export function stockLimit(variant: VariantStock, type: ProductTypeCode | undefined): number | null {
+export function stockLimit(variant: VariantStock, type: number | undefined): number | null {
   if (variant.unlimited || type === ProductType.Digital || type === ProductType.GiftCard) return null;
   return Math.max(0, Math.trunc(variant.qtyInStock) || 0);
 }
 
 /** Whether a variant can be bought now: unlimited, or at least one unit in stock. */
-export function variantAvailable(variant: VariantStock, type: ProductTypeCode | undefined): boolean {
+export function variantAvailable(variant: VariantStock, type: number | undefined): boolean {
   const limit = stockLimit(variant, type);
   return limit === null || limit > 0;
 }
@@ -257,6 +257,12 @@ export function lowestVariantPricingOptions(item: unknown): unknown {
 
 export function isSubscribable(item: unknown): boolean {
   return asBoolean(childOf(childOf(item, 'structuredContent'), 'isSubscribable'));
+}
+
+/** Whether the product is sold as a subscription: flagged subscribable and physical or a service (spec: subscriptions for those only). */
+export function sellsAsSubscription(item: unknown): boolean {
+  const type = productType(item);
+  return isSubscribable(item) && (type === ProductType.Physical || type === ProductType.Service);
 }
 
 /** `multipleQuantityAllowedForServices` from website settings' store settings; default true. */

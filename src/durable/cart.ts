@@ -179,7 +179,8 @@ export class ShoppingCartObject extends DurableObject<Env> {
       const meta = this.meta() ?? { ...head, created: Date.now() };
       const existing = this.entries().find((e) => e.chosenVariant.sku === line.sku && e.additionalFields === additionalFields);
       const newQuantity = (existing?.quantity ?? 0) + quantity;
-      if (newQuantity > QUANTITY_MAX) return { ok: false, status: 400, error: CART_MESSAGES.quantityOutOfRange };
+      // Past the quantity limit, a variant with less stock than that says so: the limit is not what stops the shopper.
+      if (newQuantity > QUANTITY_MAX) return { ok: false, status: 400, error: line.stock !== null && newQuantity > line.stock ? CART_MESSAGES.notEnoughStock : CART_MESSAGES.quantityOutOfRange };
       if (existing === undefined && this.entries().length >= MAX_CART_ENTRIES) return { ok: false, status: 400, error: CART_MESSAGES.cartMaxEntries };
       const total = this.skuTotal(line.sku, existing?.id ?? null, newQuantity);
       if (!(await this.inStock(meta, line.sku, total, line.stock))) return { ok: false, status: 400, error: CART_MESSAGES.notEnoughStock };

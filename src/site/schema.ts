@@ -76,7 +76,7 @@ export const formSchema = z.object({
 });
 
 const structuredContent = z.looseObject({
-  productType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  productType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
   variants: z.array(variantSchema),
   variantOptionOrdering: z.array(z.string()),
   isSubscribable: z.boolean(),

@@ -6,7 +6,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { instalmentEligible, instalmentPrice, instalmentText } from '../commerce/instalments';
-import { hasVariants, isSoldOut, priceNow, isSubscribable, isVariantAvailable, productType, ProductType, showsQuantityInput, variantOptions, variantsOf } from '../commerce/product';
+import { hasVariants, isSoldOut, priceNow, isSubscribable, sellsAsSubscription, isVariantAvailable, productType, ProductType, showsQuantityInput, variantOptions, variantsOf } from '../commerce/product';
 import { defaultProviderLocale, localInstalmentInfo, providerLocale, type InstalmentProvider } from '../integrations/instalments';
 import { ISLANDS, type IslandName } from '../client/islands/index';
 import type { ButtonPlace, Purchase } from '../client/islands/AddToCartButton';
@@ -141,7 +141,7 @@ function buttonPlace(arg: string | undefined): ButtonPlace {
 
 function purchaseOf(item: unknown): Purchase {
   if (productType(item) === ProductType.GiftCard) return 'giftCard';
-  return isSubscribable(item) ? 'subscription' : 'cart';
+  return sellsAsSubscription(item) ? 'subscription' : 'cart';
 }
 
 /** The product's additional-fields form (its own, or a site form named by id): what the add asks for first. */
@@ -173,6 +173,15 @@ function addToCartButton(item: unknown, place: ButtonPlace, ctx: RenderContext, 
     purchase,
     form: additionalFieldsForm(item, ctx),
   });
+}
+
+/** An add-on ("You may also like") with options to choose leads to its product page instead of an add that cannot succeed. */
+function chooseOptionsLink(item: unknown): string {
+  const title = asString(childOf(item, 'title'));
+  return (
+    `<div class="sqs-add-to-cart-button-wrapper" data-place="add-on"><a class="sqs-add-to-cart-button sqs-button-element--primary ProductCard-choose" href="${escapeHtmlAttribute(asString(childOf(item, 'fullUrl')))}">` +
+    `Choose options<span class="visually-hidden"> for ${escapeHtmlAttribute(title)}</span></a></div>`
+  );
 }
 
 function captchaConfig(ctx: RenderContext): CaptchaConfig | null {
@@ -274,7 +283,7 @@ export const ISLAND_FORMATTERS: FormatterTable = {
       variantImages: variantImages(item),
     }),
   'cart-pill': () => renderIsland('CartPill', { count: 0 }),
-  'add-to-cart-btn': (item, args, ctx) => addToCartButton(item, buttonPlace(args[0]), ctx),
+  'add-to-cart-btn': (item, args, ctx) => (buttonPlace(args[0]) === 'add-on' && hasVariants(item) && !isSoldOut(item) ? chooseOptionsLink(item) : addToCartButton(item, buttonPlace(args[0]), ctx)),
   'product-checkout': (item, args, ctx) => addToCartButton(item, buttonPlace(args[0]), ctx, 'express'),
   'checkout-page': (_value, _args, ctx) =>
     renderIsland('CheckoutPage', {
@@ -313,7 +322,8 @@ export const ISLAND_FORMATTERS: FormatterTable = {
       itemId: asString(childOf(item, 'id')),
       options,
       variants: variantChoices(item),
-      selectText: asString(ctx.resolve(['localizedStrings', 'productVariantSelectText'])) || 'Select {variantName}',
+      // Spec: a gift card's select reads 'Select Value', whatever its option is called.
+      selectText: productType(item) === ProductType.GiftCard ? 'Select Value' : asString(ctx.resolve(['localizedStrings', 'productVariantSelectText'])) || 'Select {variantName}',
     });
   },
 };

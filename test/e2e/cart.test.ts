@@ -107,7 +107,7 @@ describe('add to cart in Chromium', () => {
     await page.goto(`${storeUrl}/gifts/p/gift-card`);
     await page.waitForSelector('html[data-islands="hydrated"]');
     await page.click(productButton);
-    await expect.poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent()).toBe('Please select the Amount option.');
+    await expect.poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent()).toBe('Select a denomination for the Gift Card');
     await page.keyboard.press('Escape');
     await page.selectOption('#variant-p-gift-card-Amount', '$50');
     await page.click(productButton);

@@ -80,6 +80,9 @@ describe('site forms in Chromium', () => {
       await page.click(`${form} button[type="submit"]`);
       const where = status === 400 ? `${form} #f-contact-email-error` : `${form} .SiteForm-problem`;
       await expect.poll(() => page.locator(where).last().textContent()).toBe(shown);
+      // The captcha was reset: the button stays disabled until an entry changes.
+      expect(await page.locator(`${form} button[type="submit"]`).isDisabled()).toBe(true);
+      await page.fill('#f-contact-message', `Hello ${status}`);
       expect(await page.locator(`${form} button[type="submit"]`).isEnabled()).toBe(true);
       await page.unroute('**/api/form/SaveFormSubmission');
     }

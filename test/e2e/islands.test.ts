@@ -34,10 +34,12 @@ describe('islands in Chromium', () => {
     await page.selectOption('#variant-p-linen-shirt-Size', 'Medium');
     await expect.poll(() => page.getAttribute('.ProductItem-image', 'src')).toBe('/images/demo/linen-shirt-ink.svg');
 
-    // The quantity input clamps to 1..9999.
+    // A quantity above 9999 stays as typed and gets the spec's message.
     await page.fill('#quantity-p-linen-shirt', '12000');
     await page.locator('#quantity-p-linen-shirt').blur();
-    expect(await page.inputValue('#quantity-p-linen-shirt')).toBe('9999');
+    expect(await page.inputValue('#quantity-p-linen-shirt')).toBe('12000');
+    expect(await page.locator('.product-quantity-problem').textContent()).toBe('Quantity must be between 1 and 9999.');
+    await page.fill('#quantity-p-linen-shirt', '1');
     // The instalment pill's dialog loads the provider's page for the shopper's locale.
     await page.click('.InstalmentPill-more');
     await expect.poll(() => page.locator('.InstalmentPill-dialog').textContent()).toContain('Pay in 4 interest-free payments with Afterpay');

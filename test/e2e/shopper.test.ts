@@ -102,4 +102,86 @@ describe('a shopper in Chromium', () => {
     expect(await page.locator('.CartPage-contents .InstalmentPill').count()).toBe(0);
     await context.close();
   }, 60_000);
+
+  it('refuses 0, −2 and 2.5 on the product page with the spec\'s messages instead of changing them', async () => {
+    const { context, page, errors } = await open('/shop/p/candle');
+    const input = page.locator('#quantity-p-candle');
+    const problem = page.locator('.product-quantity-problem');
+    for (const [typed, message] of [['0', 'Quantity must be between 1 and 9999.'], ['-2', 'Quantity must be between 1 and 9999.'], ['2.5', 'Quantity must be a whole number']] as const) {
+      await input.fill(typed);
+      await input.blur();
+      expect(await input.inputValue()).toBe(typed);
+      expect(await problem.textContent()).toBe(message);
+      expect(await input.getAttribute('aria-invalid')).toBe('true');
+    }
+    await page.click('.ProductItem-form .sqs-add-to-cart-button');
+    await expect.poll(() => page.locator('[role="alertdialog"]').textContent()).toBe('Unable to Add ItemQuantity must be a whole numberOK');
+    await page.keyboard.press('Escape');
+    await input.fill('2');
+    expect(await problem.count()).toBe(0);
+    await page.click('.ProductItem-form .sqs-add-to-cart-button');
+    await expect.poll(() => page.locator('.CartPill-count').textContent(), { timeout: 5000 }).toBe('2');
+
+    // On /cart, a bad quantity submitted with Enter shows its message, and the alert stays open.
+    await page.goto(`${storeUrl}/cart`);
+    await page.waitForSelector('.CartEntry');
+    const quantity = page.locator('.CartEntry input[type="number"]');
+    for (const [typed, message] of [['0', 'Quantity must be between 1 and 9999.'], ['1.5', 'Quantity must be a whole number']] as const) {
+      await quantity.fill(typed);
+      await quantity.press('Enter');
+      const alert = page.locator('[role="alertdialog"]');
+      await expect.poll(() => alert.textContent()).toBe(`Unable to update quantity${message}OK`);
+      await page.waitForTimeout(300);
+      expect(await alert.count()).toBe(1);
+      expect(await page.evaluate('document.activeElement?.textContent')).toBe('OK');
+      await page.keyboard.press('Enter');
+      expect(await alert.count()).toBe(0);
+      expect(await quantity.inputValue()).toBe('2');
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it('offers "Choose options" for a product with options under "You may also like"', async () => {
+    const { context, page, errors } = await open('/shop/p/linen-shirt');
+    const sweater = page.locator('.ProductCard--addon', { hasText: 'Wool Sweater' });
+    const choose = sweater.locator('a.ProductCard-choose');
+    expect(await choose.textContent()).toBe('Choose options for Wool Sweater');
+    expect(await sweater.locator('button').count()).toBe(0);
+    await choose.click();
+    await page.waitForURL(`${storeUrl}/shop/p/wool-sweater`);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('asks for a gift card\'s value in the spec\'s words', async () => {
+    const { context, page, errors } = await open('/gifts/p/gift-card');
+    expect(await page.locator('#variant-p-gift-card-Amount option[value=""]').textContent()).toBe('Select Value');
+    await page.click('.ProductItem-form .sqs-add-to-cart-button');
+    await expect.poll(() => page.locator('[role="alertdialog"]').textContent()).toBe('Unable to purchase Gift CardSelect a denomination for the Gift CardOK');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('gives up on a census hit after 2,500 ms', async () => {
+    const context = await browser().newContext();
+    const page = await context.newPage();
+    await page.route('**/api/census/RecordHit', () => undefined);
+    const failed = new Promise<{ at: number; text: string }>((resolve) =>
+      page.on('requestfailed', (request) => {
+        if (request.url().endsWith('/api/census/RecordHit')) resolve({ at: Date.now(), text: request.failure()?.errorText ?? '' });
+      }),
+    );
+    let sentAt = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/census/RecordHit')) sentAt = Date.now();
+    });
+    await page.goto(`${storeUrl}/blog/linen-care`);
+    const { at, text } = await failed;
+    expect(text).toContain('ABORTED');
+    // The request event fires a little after fetch starts its timer.
+    expect(at - sentAt).toBeGreaterThanOrEqual(2000);
+    expect(at - sentAt).toBeLessThan(8000);
+    await context.close();
+  }, 60_000);
 });

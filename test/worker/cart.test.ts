@@ -113,6 +113,18 @@ describe('cart API', () => {
     expect(visitor.cookies.has('CART')).toBe(false);
   });
 
+  it('adding 9999 to a line that has some: the stock message for a limited variant, the limit for an unlimited one', async () => {
+    const visitor = await new Visitor().open();
+    const candle = { itemId: 'p-candle', sku: await skuOf('candle') };
+    expect((await visitor.send('POST', ENTRIES, { ...candle, quantity: 1 })).status).toBe(200);
+    const more = await visitor.send('POST', ENTRIES, { ...candle, quantity: 9999 });
+    expect({ status: more.status, json: await more.json() }).toEqual({ status: 400, json: { error: CART_MESSAGES.notEnoughStock } });
+    const pen = { itemId: 'p-brass-pen', sku: await skuOf('brass-pen') };
+    expect((await visitor.send('POST', ENTRIES, { ...pen, quantity: 1 })).status).toBe(200);
+    const pens = await visitor.send('POST', ENTRIES, { ...pen, quantity: 9999 });
+    expect({ status: pens.status, json: await pens.json() }).toEqual({ status: 400, json: { error: CART_MESSAGES.quantityOutOfRange } });
+  });
+
   it('refuses state changes without the crumb: 403 crumbFail', async () => {
     const visitor = await new Visitor().open();
     expect(visitor.cookies.get('crumb')).toMatch(/^[0-9a-f]{32}$/);
@@ -176,6 +188,26 @@ describe('cart API', () => {
     expect(tokenCart.body.entries[0]).toMatchObject({ itemId: 'p-coffee-beans', quantity: 1, purchasePriceCents: 1900 });
     const notSub = await visitor.json('POST', '/api/3/commerce/cart/subscription', { ...SHIRT, qty: 1 });
     expect(notSub).toEqual({ status: 400, body: { error: CART_MESSAGES.notSubscription } });
+  });
+
+  it('sells subscriptions for physical and service products only, and publishes paywall products (type 5)', async () => {
+    const base = await storeOnHost('subscriptions.test', (site) => {
+      for (const item of site.items) {
+        const content = item.structuredContent;
+        if (content === undefined) continue;
+        if (item.urlId === 'photo-presets' || item.urlId === 'design-consult') content.isSubscribable = true;
+        if (item.urlId === 'recipe-ebook') content.productType = 5;
+      }
+    });
+    const visitor = await new Visitor(base).open();
+    const digital = await visitor.json('POST', '/api/3/commerce/cart/subscription', { itemId: 'p-photo-presets', sku: 'p-photo-presets', qty: 1, additionalFields: null });
+    expect(digital).toEqual({ status: 400, body: { error: CART_MESSAGES.notSubscription } });
+    expect((await visitor.json('POST', ENTRIES, { itemId: 'p-photo-presets', sku: 'p-photo-presets', quantity: 1 })).status).toBe(200);
+    const service = await visitor.json<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', { itemId: 'p-design-consult', sku: await skuOf('design-consult'), qty: 1, additionalFields: null });
+    expect(service.status).toBe(200);
+    expect(service.body.cartToken).toMatch(/^[0-9a-f]{32}$/);
+    const paywall = await visitor.fetch('/shop/p/recipe-ebook');
+    expect(paywall.status).toBe(200);
   });
 
   it('lets no cart ask for more than is available, and reserves nothing for a cart (issue 16)', async () => {

@@ -124,7 +124,7 @@ describe('merchant calls', () => {
     expect(created.collectionId).toMatch(/^c-/);
     const page = await (await owner.fetch('/ceramics')).text();
     expect(page).toContain('<h1 id="collection-title" class="ProductList-title">Ceramics</h1>');
-    expect(page).toContain('<div class="ProductList-description">Pots &amp; cups</div>');
+    expect(page).toContain('<div class="ProductList-description"><p>Pots &amp; cups</p></div>');
     expect(page).toContain('<a href="/ceramics" aria-current="page">Ceramics</a>');
     const layout = mainNavigationOf((await owner.json('GET', '/api/commondata/GetSiteLayout')).body);
     expect(layout.links.map((l) => l.url)).toEqual(['/shop', '/gifts', '/blog', '/contact', '/ceramics']);
@@ -162,7 +162,7 @@ describe('merchant calls', () => {
   it('keeps commerce preferences per namespace, strips websiteId, and skips a save that changes nothing', async () => {
     const owner = await merchant(STORE);
     expect((await owner.json('PUT', '/api/v1/commerce-preferences/restock', { websiteId: 'demo', emailFooter: 'Thanks!' })).body).toEqual({ changed: true });
-    expect((await owner.json('GET', '/api/v1/commerce-preferences/restock')).body).toEqual({ emailFooter: 'Thanks!' });
+    expect((await owner.json('GET', '/api/v1/commerce-preferences/restock')).body).toEqual({ websiteId: 'demo', emailFooter: 'Thanks!' });
     expect((await owner.json('PUT', '/api/v1/commerce-preferences/restock', { emailFooter: 'Thanks!' })).body).toEqual({ changed: false });
     expect((await owner.json('GET', '/api/v1/commerce-preferences/Bad!')).status).toBe(400);
   });

@@ -16,6 +16,6 @@ describe('worker smoke', () => {
     const res = await exports.default.fetch(`${ORIGIN}/api/nope`);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await res.json()).toEqual({ error: 'Not found' });
+    expect(await res.json()).toEqual({ error: 'Not found', path: '/api/nope' });
   });
 });

@@ -10,6 +10,8 @@ import type { PageInfo } from './page';
 const SEARCH_PAGE_TYPE = 102;
 const PRODUCT_DETAIL_PAGE_TYPE = 50;
 const LISTING_PAGE_TYPE = 1;
+/** Spec §9: the census calls give up after 2,500 ms. */
+export const CENSUS_TIMEOUT_MS = 2500;
 
 export async function recordPageView(page: PageInfo): Promise<void> {
   if (UNRECORDED_PAGE_TYPES.has(page.pageType) || page.pageType === SEARCH_PAGE_TYPE || page.path.startsWith('/config')) return;
@@ -30,7 +32,7 @@ export async function recordPageView(page: PageInfo): Promise<void> {
   };
   try {
     // keepalive so the hit survives a quick navigation; the answer sets the census cookie.
-    await fetch('/api/census/RecordHit', { method: 'POST', body: new URLSearchParams({ event: 'view', data: JSON.stringify(data) }), keepalive: true, credentials: 'same-origin' });
+    await fetch('/api/census/RecordHit', { method: 'POST', body: new URLSearchParams({ event: 'view', data: JSON.stringify(data) }), keepalive: true, credentials: 'same-origin', signal: AbortSignal.timeout(CENSUS_TIMEOUT_MS) });
   } catch {
     return;
   }

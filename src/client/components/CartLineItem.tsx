@@ -56,7 +56,9 @@ export default function CartLineItem({ entry, money, pending, draft, onType, onC
           value={draft ?? String(entry.quantity)}
           onChange={(event) => onType(fieldValue(event))}
           onBlur={onCommit}
-          onKeyDown={(event) => event.key === 'Enter' && onCommit()}
+          // On key up: an alert opened on key down would take the same Enter as a press of its OK.
+          onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
+          onKeyUp={(event) => event.key === 'Enter' && onCommit()}
         />
       </div>
       <p className="CartEntry-subtotal">{money(entry.purchasePriceCents * entry.quantity)}</p>

@@ -6,7 +6,7 @@
  * engraving) asks for it in a lightbox first, and the answers go with the add.
  */
 import { useEffect, useRef, useState } from 'react';
-import { CART_ALERTS, checkoutUrl, unselectedOptionsMessage } from '../../commerce/cart';
+import { CART_ALERTS, CART_MESSAGES, checkoutUrl, unselectedOptionsMessage } from '../../commerce/cart';
 import { addSubscription, addToCart } from '../cart-api';
 import { announceCart } from '../cart-events';
 import { recordAddToCart } from '../collectors/cart-events';
@@ -52,7 +52,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export default function AddToCartButton({ itemId, label, sku, options, soldOut, place, purchase, form }: AddToCartButtonProps) {
   const [selection, setSelection] = useState<Selection>(() =>
-    selectionOf(itemId, { sku, variant: sku, quantity: 1, missing: sku === null ? options : [], soldOut: false }),
+    selectionOf(itemId, { sku, variant: sku, quantity: 1, quantityProblem: null, missing: sku === null ? options : [], soldOut: false }),
   );
   const [status, setStatus] = useState<Status>('idle');
   const [alert, setAlert] = useState<string | null>(null);
@@ -79,7 +79,11 @@ export default function AddToCartButton({ itemId, label, sku, options, soldOut, 
       return;
     }
     if (selection.sku === null && selection.missing.length > 0) {
-      setAlert(unselectedOptionsMessage(selection.missing));
+      setAlert(purchase === 'giftCard' ? CART_MESSAGES.giftCardDenomination : unselectedOptionsMessage(selection.missing));
+      return;
+    }
+    if (selection.quantityProblem !== null) {
+      setAlert(selection.quantityProblem);
       return;
     }
     if (form !== null) setAsking(true);

@@ -58,10 +58,11 @@ export default function SiteForm(props: SiteFormProps) {
     setErrors(fieldErrors);
     setProblem(message);
     setPhase({ kind: 'editing' });
+    // Spec: after a failure with a captcha the captcha is reset and the submit button disabled,
+    // here until the visitor changes an entry (the next attempt gets a fresh captcha token).
     if (captcha !== null) {
-      setResetting(true);
       captcha.reset();
-      setResetting(false);
+      setResetting(true);
     }
   };
 
@@ -111,7 +112,10 @@ export default function SiteForm(props: SiteFormProps) {
       )}
       <fieldset className="SiteForm-fields" disabled={submitting}>
         <legend className="visually-hidden">{newsletter ? 'Newsletter sign-up' : 'Form'}</legend>
-        <FormFields formId={formId} fields={fields} values={values} errors={errors} onChange={(id, value) => setValues((current) => ({ ...current, [id]: value }))} />
+        <FormFields formId={formId} fields={fields} values={values} errors={errors} onChange={(id, value) => {
+            setValues((current) => ({ ...current, [id]: value }));
+            setResetting(false);
+          }} />
       </fieldset>
       {container}
       {problem !== null && (

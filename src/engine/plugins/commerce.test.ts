@@ -36,6 +36,15 @@ describe('commerce formatters', () => {
     expect(price({ structuredContent: { productType: -1 } })).toBe(' <div class="product-price"> </div>');
   });
 
+  it('prices an item of missing, 0 or unknown productType at 0.00 in the money span, as the reference does', () => {
+    for (const structuredContent of [{}, { productType: 0 }, { productType: 9 }, undefined]) {
+      const data = structuredContent === undefined ? {} : { structuredContent };
+      const ours = render('{@|product-price}', data).html;
+      expect(ours).toContain('<span class="sqs-money-native">0.00</span>');
+      expect(ours).toBe(renderReference('{@|product-price}', data));
+    }
+  });
+
   it('summarises form answers, likert included', () => {
     const fields = [
       { type: 'name', rawTitle: 'Name', values: { First: 'Ada', Last: 'Lovelace' } },

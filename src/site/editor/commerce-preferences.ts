@@ -1,7 +1,8 @@
 /**
  * The editor's commerce preferences per namespace: fetched once and cached, refetched when the
  * `COMMERCE_PREFERENCES_REFETCH_{namespace}` event fires, saved only when something changed.
- * Fetch and save failures are reported, then rethrown to the caller.
+ * The server's answer carries the websiteId, which is stripped on read. Fetch and save failures
+ * are reported, then rethrown to the caller.
  */
 export const REFETCH_EVENT_PREFIX = 'COMMERCE_PREFERENCES_REFETCH_';
 
@@ -27,7 +28,7 @@ export class CommercePreferences {
   get(namespace: string): Promise<Preferences> {
     let cached = this.cache.get(namespace);
     if (cached === undefined) {
-      cached = this.transport.get(namespace).catch((error: unknown) => {
+      cached = this.transport.get(namespace).then(({ websiteId: _websiteId, ...preferences }) => preferences, (error: unknown) => {
         this.cache.delete(namespace);
         this.report(error, `fetching commerce preferences '${namespace}'`);
         throw error;

@@ -54,7 +54,8 @@ describe('editor helpers', () => {
   it('caches commerce preferences, refetches on the event, skips unchanged saves and reports failures', async () => {
     const events = new EventTarget();
     const store: Record<string, Record<string, unknown>> = { checkout: { express: false } };
-    const transport = { get: vi.fn(async (ns: string) => ({ ...store[ns] })), put: vi.fn(async (ns: string, p: Record<string, unknown>) => void (store[ns] = p)) };
+    // The server answers with the websiteId, as the spec's response has it.
+    const transport = { get: vi.fn(async (ns: string) => ({ websiteId: 'w1', ...store[ns] })), put: vi.fn(async (ns: string, p: Record<string, unknown>) => void (store[ns] = p)) };
     const report = vi.fn();
     const prefs = new CommercePreferences(transport, report, events, ['checkout']);
     expect(await prefs.get('checkout')).toEqual({ express: false });
