@@ -21,6 +21,7 @@ import { images } from './routes/images';
 import { integrations } from './routes/integrations';
 import { inventory } from './routes/inventory';
 import { pages } from './routes/pages';
+import { SITE_ADMIN_PATH, siteAdmin } from './routes/site-admin';
 
 export { ShoppingCartObject } from './durable/cart';
 export { StockLedger } from './durable/stock';
@@ -83,6 +84,7 @@ app.route(ACCOUNT_PATH, session);
 app.route('/', inventory);
 app.route('/', beacons);
 app.route('/', analyticsArea);
+app.route(SITE_ADMIN_PATH, siteAdmin);
 app.all('/api/*', (c) => notFound(c));
 app.use('*', crumbOnPages);
 app.route('/', config);
