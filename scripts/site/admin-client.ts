@@ -3,7 +3,7 @@
  * store `npm start` serves, a given URL, or a deployed worker with its admin token), a whole site
  * sent in parts of at most 1000 items and about 3 MB, and read back page by page.
  */
-import type { SiteJson } from './folder.ts';
+import type { SiteJson } from './site-json.ts';
 
 export const ADMIN_PATH = '/api/site-admin';
 const PART_ITEMS = 1000;
@@ -17,6 +17,8 @@ export interface AdminTarget {
   token?: string;
   /** The store's host name; none for the development store. */
   host?: string;
+  /** How requests are sent (the worker tests pass the worker's own fetch). */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 /** A refusal from the worker: its status and `{error}` message. */
@@ -37,7 +39,7 @@ async function call<T>(target: AdminTarget, method: string, path: string, body?:
   if (target.token !== undefined) headers.authorization = `Bearer ${target.token}`;
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    response = await (target.fetch ?? fetch)(url.href, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   } catch (error) {
     throw new AdminCallError(0, `cannot reach ${target.url} (${(error as Error).cause ?? (error as Error).message})`);
   }

@@ -16,20 +16,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { positionAt, syntaxErrorOffset } from './json-position.ts';
+import type { Json, SiteJson } from './site-json.ts';
 
 export const SITE_FILE = 'site.json';
 export const COLLECTIONS_DIR = 'collections';
 export const ITEMS_DIR = 'items';
 export const THEME_DIR = 'theme';
 
-type Json = Record<string, unknown>;
-
-/** A site as plain JSON: what the site schema takes (`SiteInput`), unvalidated. */
-export interface SiteJson extends Json {
-  collections: Json[];
-  items: Json[];
-  theme: Record<string, string>;
-}
+export type { SiteJson };
 
 /** One thing wrong with a folder: the file, where in it (a line, or a path in the value), and what. */
 export interface FolderProblem {
