@@ -3,7 +3,7 @@
  * store `npm start` serves, a given URL, or a deployed worker with its admin token), a whole site
  * sent in parts of at most 1000 items and about 3 MB, and read back page by page.
  */
-import type { SiteJson } from './site-json.ts';
+import type { Json, SiteJson } from './site-json.ts';
 
 export const ADMIN_PATH = '/api/site-admin';
 const PART_ITEMS = 1000;
@@ -127,7 +127,7 @@ export async function sendSite(target: AdminTarget, mode: 'import' | 'publish', 
 
 /** The store's whole site, read as one version (its head, then its items page by page). */
 export async function receiveSite(target: AdminTarget, progress: (received: number, total: number) => void = () => {}): Promise<{ websiteId: string; version: number; site: SiteJson }> {
-  const head = await call<{ websiteId: string; version: number; itemCount: number; site: Omit<SiteJson, 'items'> }>(target, 'GET', '/site');
+  const head = await call<{ websiteId: string; version: number; itemCount: number; site: Json & Pick<SiteJson, 'collections' | 'theme'> }>(target, 'GET', '/site');
   const items: Record<string, unknown>[] = [];
   for (let offset: number | null = 0; offset !== null; ) {
     const page: { items: Record<string, unknown>[]; next: number | null } = await call(target, 'GET', `/site/items?version=${head.version}&offset=${offset}&limit=1000`);

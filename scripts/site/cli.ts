@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { AdminCallError, ItemRefused, receiveSite, sendSite, type AdminTarget } from './admin-client.ts';
 import { checkSite } from './check.ts';
-import { readSiteFolder, SiteFolderError, writeSiteFolder, type SiteSources } from './folder.ts';
+import { assertNewFolder, readSiteFolder, SiteFolderError, writeSiteFolder, type SiteSources } from './folder.ts';
 import { generateSite } from './generate.ts';
 import { localStore } from './local-store.ts';
 
@@ -84,6 +84,7 @@ async function sendFolder(mode: 'import' | 'publish', dir: string, options: { ho
 }
 
 async function exportStore(dir: string, options: { host?: string; url?: string; remote?: boolean }): Promise<void> {
+  assertNewFolder(dir);
   const { target, where, stop } = await targetOf(options);
   try {
     const began = performance.now();
@@ -101,6 +102,7 @@ function generate(options: { out?: string; products?: string; posts?: string; se
   const products = count(options.products, 'products', 50_000);
   const posts = count(options.posts, 'posts', 2000);
   const seed = count(options.seed, 'seed', 1);
+  assertNewFolder(options.out);
   writeSiteFolder(options.out, generateSite({ products, posts, seed, themeDir: THEME_DIR }));
   console.log(`Generated ${options.out}: ${products} products, ${posts} posts, seed ${seed}, ${seconds(began)}`);
 }

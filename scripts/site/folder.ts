@@ -94,12 +94,17 @@ function isEmptyFolder(dir: string): boolean {
   return statSync(dir).isDirectory() && readdirSync(dir).length === 0;
 }
 
+/** Refuses a folder to write into that already holds files (checked before the work that fills it). */
+export function assertNewFolder(dir: string): void {
+  if (existsSync(dir) && !isEmptyFolder(dir)) throw new Error(`${dir} already exists and is not empty; choose a new folder`);
+}
+
 /**
  * Writes `files` as the folder `dir`, which must not exist or be empty. Everything is written to a
  * new folder beside it first and renamed into place, so a failure leaves no half-written store.
  */
 export function writeFolder(dir: string, files: ReadonlyMap<string, string>): void {
-  if (existsSync(dir) && !isEmptyFolder(dir)) throw new Error(`${dir} already exists and is not empty; choose a new folder`);
+  assertNewFolder(dir);
   const staging = join(dirname(dir), `.${basename(dir)}.writing-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
   try {
@@ -161,7 +166,9 @@ class FolderReader {
     } catch (error) {
       const offset = syntaxErrorOffset(text) ?? text.length;
       const at = positionAt(text, offset);
-      this.problem(file, `invalid JSON: ${(error as Error).message}`, `${at.line + line - 1}:${at.column}`);
+      // V8's own position (and, in some versions, the text) would repeat what the line and column say.
+      const reason = (error as Error).message.replace(/ in JSON at position \d+.*$/s, '').replace(/, ".*" is not valid JSON$/s, '');
+      this.problem(file, `invalid JSON: ${reason}`, `${at.line + line - 1}:${at.column}`);
       return undefined;
     }
   }
@@ -211,7 +218,8 @@ export function readSiteFolder(dir: string): { site: SiteJson; sources: SiteSour
     collections.push(collection);
     sources.collections.push(file);
   }
-  for (const file of filesUnder(join(dir, COLLECTIONS_DIR))) {
+  const listedOk = Array.isArray(listed);
+  for (const file of listedOk ? filesUnder(join(dir, COLLECTIONS_DIR)) : []) {
     if (!urlIds.includes(file.replace(/\.json$/, ''))) reader.problem(`${COLLECTIONS_DIR}/${file}`, 'not listed in site.json collections');
   }
 
@@ -239,7 +247,7 @@ export function readSiteFolder(dir: string): { site: SiteJson; sources: SiteSour
       sources.items.push({ file, line: i + 1 });
     }
   }
-  for (const name of shards) reader.problem(`${ITEMS_DIR}/${name}`, 'belongs to no collection listed in site.json');
+  for (const name of listedOk ? shards : []) reader.problem(`${ITEMS_DIR}/${name}`, 'belongs to no collection listed in site.json');
 
   const theme: Record<string, string> = {};
   for (const path of filesUnder(join(dir, THEME_DIR))) {
