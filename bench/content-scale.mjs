@@ -1,0 +1,207 @@
+/**
+ * Content at scale (`npm run bench`, issue 21): the production bundle on Miniflare (bench/miniflare.mjs)
+ * with the demo store, then with a generated store of BENCH_PRODUCTS products (50,000) and
+ * BENCH_POSTS posts (2,000) imported into it by `npm run site -- import`, beside the static ceiling
+ * from the same run. For each store: product page and listing page cache misses per second, search
+ * requests per second, p50 and p99 of a single edit until the storefront shows it, and the memory
+ * the worker's isolate holds; for the large store also the import time. The growth factor is
+ * large store ÷ demo store.
+ *
+ * Memory: the V8 heap of the store's isolate (workerd service `core:user:store`, where the worker
+ * and its Durable Objects run), read through the inspector with `Runtime.getHeapUsage` right after
+ * `HeapProfiler.collectGarbage`, so it is what the isolate retains, not garbage; beside it the
+ * resident size of the whole workerd process (VmRSS, which also counts SQLite and KV caches).
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildWorker, CONCURRENCY, fmt, load, SECONDS, startStaticWorker, startStore } from './miniflare.mjs';
+
+const require = createRequire(import.meta.url);
+const WebSocket = require('ws');
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
+const POSTS = Number(process.env.BENCH_POSTS ?? 2000);
+const EDITS = Number(process.env.BENCH_EDITS ?? 25);
+const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
+const CRUMB = 'c'.repeat(32);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Runs `npm run site -- ARGS` (through tsx, as the command runs) and returns its output and wall time. */
+function site(args) {
+  return new Promise((resolve, reject) => {
+    const began = performance.now();
+    const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/site.mjs', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve({ out: out.trim(), seconds: (performance.now() - began) / 1000 }) : reject(new Error(`npm run site -- ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+/** The isolate's retained heap (after a full GC), through the inspector. */
+async function isolateHeap(inspectorPort) {
+  const socket = new WebSocket(`ws://127.0.0.1:${inspectorPort}/core:user:store`);
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  let id = 0;
+  const send = (method) =>
+    new Promise((resolve) => {
+      const mine = ++id;
+      const onMessage = (data) => {
+        const message = JSON.parse(String(data));
+        if (message.id === mine) {
+          socket.off('message', onMessage);
+          resolve(message.result);
+        }
+      };
+      socket.on('message', onMessage);
+      socket.send(JSON.stringify({ id: mine, method }));
+    });
+  await send('HeapProfiler.collectGarbage');
+  const { usedSize } = await send('Runtime.getHeapUsage');
+  socket.close();
+  return usedSize;
+}
+
+/** Resident memory of the workerd processes this process started, by pid. */
+function workerdRss() {
+  const out = new Map();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const ppid = /PPid:\s+(\d+)/.exec(status)?.[1];
+      if (/^Name:\s+workerd/m.test(status) && Number(ppid) === process.pid) out.set(pid, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return out;
+}
+
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function adminJson(base, path) {
+  const res = await fetch(new URL(`/api/site-admin${path}`, base));
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** Product and post addresses spread over the whole store, and its listing addresses (through the site admin export calls). */
+async function storeAddresses(base) {
+  const head = await adminJson(base, '/site');
+  const products = [];
+  const step = Math.max(1, Math.floor(head.itemCount / 10));
+  for (let offset = 0; offset < head.itemCount; offset += step) {
+    const page = await adminJson(base, `/site/items?version=${head.version}&offset=${offset}&limit=100`);
+    products.push(...page.items.filter((item) => item.structuredContent !== undefined).map((item) => item.fullUrl));
+  }
+  const listings = head.site.collections.filter((c) => c.typeName === 'products').map((c) => c.fullUrl);
+  return { products, listings, itemCount: head.itemCount };
+}
+
+async function signIn(base) {
+  const res = await fetch(new URL('/api/merchant/session', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': CRUMB, cookie: `crumb=${CRUMB}` },
+    body: JSON.stringify(OWNER),
+  });
+  if (!res.ok) throw new Error(`owner sign-in: ${res.status} ${await res.text()}`);
+  const session = /MerchantSession=([0-9a-f]+)/.exec(res.headers.getSetCookie().join('; '))?.[1];
+  return `crumb=${CRUMB}; MerchantSession=${session}`;
+}
+
+/**
+ * One edit as a merchant makes it, timed from the call until the storefront's page (through its
+ * page cache, warm with the old version) shows it: the footer text through the merchant call
+ * (the storage's single-row edit of a product replaces this once it exists).
+ */
+async function editUntilVisible(base, cookie, page, n) {
+  const marker = `Edit number ${n} of the bench`;
+  await (await fetch(new URL(page, base))).arrayBuffer();
+  const began = performance.now();
+  const res = await fetch(new URL('/api/site-header-footer', base), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': CRUMB, cookie },
+    body: JSON.stringify({ header: '', footer: `<p>${marker}</p>` }),
+  });
+  if (!res.ok) throw new Error(`edit: ${res.status} ${await res.text()}`);
+  await res.arrayBuffer();
+  for (;;) {
+    const html = await (await fetch(new URL(page, base))).text();
+    if (html.includes(marker)) return performance.now() - began;
+  }
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function measure(label, store, inspectorPort, words) {
+  const { products, listings, itemCount } = await storeAddresses(store.url);
+  let n = 0;
+  // A query string the cache has never seen makes every request a miss; the addresses rotate over the store.
+  const productMiss = await load(store.url, () => `${products[n % products.length]}?bench=${n++}`);
+  const listingMiss = await load(store.url, () => `${listings[n % listings.length]}?bench=${n++}`);
+  const search = await load(store.url, () => `/search?q=${encodeURIComponent(words[n % words.length])}&bench=${n++}`);
+  const cookie = await signIn(store.url);
+  const edits = [];
+  for (let i = 0; i < EDITS; i++) edits.push(await editUntilVisible(store.url, cookie, products[i % products.length], `${label}-${i}`));
+  edits.sort((a, b) => a - b);
+  const heap = await isolateHeap(inspectorPort);
+  const rss = Math.max(...workerdRss().values());
+  return { label, itemCount, productMiss, listingMiss, search, edit: { p50: percentile(edits, 50), p99: percentile(edits, 99) }, heap, rss };
+}
+
+buildWorker();
+const folder = mkdtempSync(join(tmpdir(), 'bench-store-'));
+const storeFolder = join(folder, 'store');
+const inspectorPort = await freePort();
+try {
+  const generated = await site(['generate', '--products', String(PRODUCTS), '--posts', String(POSTS), '--out', storeFolder]);
+  const store = await startStore({ name: 'store', inspectorPort });
+  const page = await (await fetch(new URL('/shop/p/linen-shirt', store.url))).text();
+  const staticWorker = await startStaticWorker(page);
+  console.log(`\nContent at scale: ${CONCURRENCY} connections, ${SECONDS} s each, Miniflare HTTP port; ${EDITS} edits per store`);
+  console.log(`  ${generated.out}`);
+
+  const ceiling = await load(staticWorker.url, '/');
+  const demo = await measure('demo', store, inspectorPort, ['linen', 'mug', 'gift card', 'candle', 'wool sweater']);
+  const imported = await site(['import', storeFolder, '--url', store.url.href]);
+  const big = await measure('large', store, inspectorPort, ['linen', 'oak mug', 'kettle', 'café', 'studio cedar']);
+  const ceiling2 = await load(staticWorker.url, '/');
+  const best = ceiling.rps > ceiling2.rps ? ceiling : ceiling2;
+
+  console.log(`  import: ${imported.out}`);
+  console.log(`  import, whole command (read, check, send, commit): ${imported.seconds.toFixed(1)} s`);
+  console.log(`  static string (ceiling)      ${fmt(best)}`);
+  for (const row of [demo, big]) {
+    console.log(`  ${row.label} store, ${row.itemCount} items:`);
+    console.log(`    product page, miss         ${fmt(row.productMiss)}   ${(row.productMiss.rps / best.rps).toFixed(2)}x of ceiling`);
+    console.log(`    listing page, miss         ${fmt(row.listingMiss)}   ${(row.listingMiss.rps / best.rps).toFixed(2)}x of ceiling`);
+    console.log(`    search                     ${fmt(row.search)}   ${(row.search.rps / best.rps).toFixed(2)}x of ceiling`);
+    console.log(`    edit visible on its page   p50 ${row.edit.p50.toFixed(1)} ms  p99 ${row.edit.p99.toFixed(1)} ms`);
+    console.log(`    isolate heap after GC ${mb(row.heap)}; workerd resident ${mb(row.rss)}`);
+  }
+  const factor = (a, b) => `${(a / b).toFixed(2)}x`;
+  console.log(
+    `  growth (large ÷ demo): product miss rate ${factor(big.productMiss.rps, demo.productMiss.rps)}, listing miss rate ${factor(big.listingMiss.rps, demo.listingMiss.rps)}, search rate ${factor(big.search.rps, demo.search.rps)}, edit p50 ${factor(big.edit.p50, demo.edit.p50)}, isolate heap ${factor(big.heap, demo.heap)}`,
+  );
+  await store.mf.dispose();
+  await staticWorker.mf.dispose();
+} finally {
+  rmSync(folder, { recursive: true, force: true });
+}
