@@ -28,7 +28,7 @@ export { StockLedger } from './durable/stock';
 export { BeaconStore } from './durable/beacons';
 export { FormSubmissions } from './durable/forms';
 export { MerchantAccounts } from './durable/merchants';
-export { SiteEditor } from './durable/site-editor';
+export { SiteContent } from './durable/site-content';
 export { RestockSignups } from './durable/restock';
 export { SiteUsers } from './durable/site-users';
 

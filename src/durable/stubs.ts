@@ -23,10 +23,6 @@ export function merchantAccounts(env: Env, websiteId: string) {
   return env.MERCHANTS.get(env.MERCHANTS.idFromName(websiteId));
 }
 
-export function siteEditor(env: Env, websiteId: string) {
-  return env.SITE_EDITOR.get(env.SITE_EDITOR.idFromName(websiteId));
-}
-
 export function restockSignups(env: Env, websiteId: string) {
   return env.RESTOCK.get(env.RESTOCK.idFromName(websiteId));
 }

@@ -25,7 +25,7 @@ import {
 } from '../beacon/cookies';
 import { pathOf, shouldRecord, type BeaconContext } from '../beacon/eligibility';
 import { readForm } from '../beacon/form';
-import { countedPath } from '../beacon/page-paths';
+import { countedPath, pagePath } from '../beacon/page-paths';
 import {
   buttonForm,
   clankerEvent,
@@ -43,7 +43,8 @@ import { MAX_COUNTED_QUANTITY } from '../beacon/store-limits';
 import { CART_MESSAGES } from '../commerce/cart';
 import type { Site } from '../site/schema';
 import { beaconStore } from '../durable/stubs';
-import { itemById } from '../site/lookup';
+import { contentObject, itemsById } from '../site/catalog';
+import { itemPathOf } from '../site/paths';
 import { sameToken } from '../site/ids';
 import { CRUMB_FAIL_MESSAGE, currentCrumb, randomToken } from './csrf';
 import { readText, validate } from '../http/body';
@@ -74,7 +75,8 @@ function tooMany(c: Context<AppEnv>): Response {
 /** Stores one beacon's updates in the website's store, each under the page of the site it counts for, then answers `status`. */
 async function store(c: Context<AppEnv>, site: Site, beaconUpdates: readonly BeaconUpdate[], status: 200 | 202 = 200): Promise<Response> {
   if (beaconUpdates.length === 0) return c.body(null, 204);
-  const updates = beaconUpdates.map((update) => ({ ...update, path: countedPath(site, update.path) }));
+  const itemPages = await itemPagesAmong(c.env, site, beaconUpdates.map((update) => update.path));
+  const updates = beaconUpdates.map((update) => ({ ...update, path: countedPath(site, update.path, itemPages) }));
   const websiteId = site.website.id;
   const { success } = await c.env.BEACON_WEBSITE_LIMITER.limit({ key: `beacons:${websiteId}` });
   if (!success) return tooMany(c);
@@ -100,9 +102,20 @@ async function recordable(c: Context<AppEnv>, site: Site, page: BeaconPage): Pro
   return (await recordingRules(c, site))(page);
 }
 
+/** Which of `paths` are item pages of the site (asked of its content only for paths shaped like one). */
+async function itemPagesAmong(env: Env, site: Site, paths: readonly string[]): Promise<ReadonlySet<string>> {
+  const candidates = paths.flatMap((path) => {
+    const page = pagePath(path);
+    const named = itemPathOf(site, page);
+    return named === null ? [] : [{ ...named, path: page }];
+  });
+  if (candidates.length === 0) return new Set();
+  return new Set((await contentObject(env, site.website.id).existingItemUrls(candidates)).value);
+}
+
 /** A product's counts by its catalog id (titles are the catalog's); null for an item the site does not have. */
-function catalogProduct(site: Site, itemId: string | undefined, counts: { views: number; adds: number }): ProductCount | null {
-  const item = itemId === undefined ? undefined : itemById(site, itemId);
+async function catalogProduct(env: Env, site: Site, itemId: string | undefined, counts: { views: number; adds: number }): Promise<ProductCount | null> {
+  const item = itemId === undefined ? undefined : (await itemsById(env, site.website.id, [itemId])).get(itemId);
   return item === undefined ? null : { id: item.id, ...counts };
 }
 
@@ -170,7 +183,8 @@ for (const [name, schema] of Object.entries(CENSUS_CALLS)) {
 beacons.post('/api/census/RecordQuickView/:id', withSite, async (c) => {
   const site = c.var.site;
   const body = await readForm(c, quickViewForm, MAX_FORM_BYTES);
-  const item = itemById(site, c.req.param('id'));
+  const itemId = c.req.param('id');
+  const item = (await itemsById(c.env, site.website.id, [itemId])).get(itemId);
   if (item === undefined) return apiError(c, 404, 'Unknown item');
   const path = body.url === undefined ? refererPath(c) : pathOf(body.url);
   if (!(await recordable(c, site, { path, pageType: null, isPageView: false }))) return c.body(null, 204);
@@ -205,7 +219,7 @@ beacons.post('/api/events/RecordEvent', withSite, async (c) => {
     case 'visit_product_listing': {
       const data = validate(RECORD_EVENTS[form.event], raw);
       if (data.websiteId !== site.website.id) return apiError(c, 400, `websiteId: ${NOT_THIS_WEBSITE}`);
-      const product = form.event === 'visit_product_page' ? catalogProduct(site, data.itemId, { views: 1, adds: 0 }) : null;
+      const product = form.event === 'visit_product_page' ? await catalogProduct(c.env, site, data.itemId, { views: 1, adds: 0 }) : null;
       update = beaconUpdate({ path: pathOf(data.pagePath), event: form.event, visitorId, product }, now);
       break;
     }
@@ -213,7 +227,7 @@ beacons.post('/api/events/RecordEvent', withSite, async (c) => {
       const data = validate(RECORD_EVENTS.add_to_cart, raw);
       if (data.website_id !== site.website.id) return apiError(c, 400, `website_id: ${NOT_THIS_WEBSITE}`);
       const adds = Math.min(data.product.item_quantity ?? 1, MAX_COUNTED_QUANTITY);
-      const product = catalogProduct(site, data.product.item_id, { views: 0, adds });
+      const product = await catalogProduct(c.env, site, data.product.item_id, { views: 0, adds });
       update = beaconUpdate({ path: refererPath(c), event: form.event, visitorId, product }, now);
       break;
     }

@@ -11,7 +11,8 @@ import { variantAvailable } from '../commerce/product';
 import type { CartResult } from '../durable/cart';
 import { cartStub } from '../durable/stubs';
 import type { Site } from '../site/schema';
-import { itemById } from '../site/lookup';
+import { contentObject, itemsById } from '../site/catalog';
+import type { Item } from '../site/schema';
 import { ensureCrumb, randomToken, requireCrumb } from './csrf';
 import { apiError, readJson, type AppEnv, withSite } from './http';
 import { rateLimit } from './rate-limit';
@@ -39,8 +40,8 @@ function emptyCart(site: Site): ShoppingCart {
 }
 
 /** The line for an item and sku of this site, or a 4xx response. */
-function lineFor(c: Context<AppEnv>, site: Site, itemId: string, sku: string | null | undefined): CartLine | Response {
-  const item = itemById(site, itemId);
+async function lineFor(c: Context<AppEnv>, site: Site, itemId: string, sku: string | null | undefined): Promise<CartLine | Response> {
+  const item = (await itemsById(c.env, site.website.id, [itemId])).get(itemId);
   if (item === undefined) return apiError(c, 404, CART_MESSAGES.itemNotFound);
   const line = resolveCartLine(item, sku, currencyOf(site));
   return 'error' in line ? apiError(c, 400, line.error) : line;
@@ -55,10 +56,14 @@ function failed(c: Context<AppEnv>, result: CartResult & { ok: false }): Respons
   return apiError(c, result.status, result.error);
 }
 
+/** Products the editor's mock cart picks from. */
+const MOCK_CANDIDATES = 50;
+
 /** A mock cart for the editor's preview (`?mock=true`): the first two products in stock, never stored. */
-function mockCart(site: Site): ShoppingCart {
+async function mockCart(env: Env, site: Site): Promise<ShoppingCart> {
   const entries: StoredEntry[] = [];
-  for (const item of site.items) {
+  const { value } = await contentObject(env, site.website.id).firstProducts(MOCK_CANDIDATES);
+  for (const item of value.map((json) => JSON.parse(json) as Item)) {
     if (entries.length === 2) break;
     const content = item.structuredContent;
     const variant = content?.variants.find((v) => variantAvailable(v, content.productType));
@@ -80,7 +85,7 @@ cart.get('/api/commerce/shopping-cart', withSite, async (c) => {
   const site = c.var.site;
   ensureCrumb(c);
   c.header('cache-control', 'no-store');
-  if (c.req.query('mock') === 'true') return c.json(mockCart(site));
+  if (c.req.query('mock') === 'true') return c.json(await mockCart(c.env, site));
   const token = c.req.query('cartToken');
   const cartId = token !== undefined && CART_ID.test(token) ? token : cartIdFrom(c);
   if (cartId === null) return c.json(emptyCart(site));
@@ -101,7 +106,7 @@ interface AddRequest {
  */
 async function addLine(c: Context<AppEnv>, request: AddRequest, subscription: boolean, cartIdOf: () => string) {
   const site = c.var.site;
-  const line = lineFor(c, site, request.itemId, request.sku);
+  const line = await lineFor(c, site, request.itemId, request.sku);
   if (line instanceof Response) return line;
   if (line.subscription !== subscription) return apiError(c, 400, subscription ? CART_MESSAGES.notSubscription : CART_MESSAGES.subscriptionOnly);
   const quantity = quantityOr400(c, request.quantity);
@@ -142,7 +147,7 @@ cart.put('/api/commerce/shopping-cart/entries/:entryId', withSite, async (c) => 
   const entryId = c.req.param('entryId');
   const entry = stub === null ? undefined : (await stub.read())?.entries.find((e) => e.id === entryId);
   if (stub === null || entry === undefined) return apiError(c, 404, CART_MESSAGES.entryNotFound);
-  const line = lineFor(c, site, entry.itemId, entry.chosenVariant.sku);
+  const line = await lineFor(c, site, entry.itemId, entry.chosenVariant.sku);
   if (line instanceof Response) return line;
   const result = await stub.setQuantity(entryId, quantity, line.stock);
   if (!result.ok) return failed(c, result);

@@ -10,7 +10,7 @@ import { MERCHANT_MESSAGES } from '../accounts/messages';
 import { z } from 'zod';
 import { hourOf, type DashboardSummary, type StoredSummary } from '../beacon/aggregate';
 import { barChart, trafficChart, vitalsChart } from '../beacon/charts';
-import { itemById } from '../site/lookup';
+import { itemsById } from '../site/catalog';
 import type { Site } from '../site/schema';
 import { htmlDocument, markup, raw } from './html-document';
 import { beaconStore } from '../durable/stubs';
@@ -26,8 +26,9 @@ const DASHBOARD_STYLE = 'body{font:14px/1.4 system-ui,sans-serif;max-width:720px
 export const dashboard = new Hono<AppEnv>();
 
 /** Products under their titles in the published catalog (an item since removed, or '(other)', shows its id). */
-function withCatalogTitles(site: Site, summary: StoredSummary): DashboardSummary {
-  return { ...summary, topProducts: summary.topProducts.map((product) => ({ ...product, title: itemById(site, product.id)?.title ?? product.id })) };
+async function withCatalogTitles(env: Env, site: Site, summary: StoredSummary): Promise<DashboardSummary> {
+  const items = await itemsById(env, site.website.id, summary.topProducts.map((product) => product.id));
+  return { ...summary, topProducts: summary.topProducts.map((product) => ({ ...product, title: items.get(product.id)?.title ?? product.id })) };
 }
 
 async function summaryFor(c: Context<AppEnv>): Promise<{ title: string; days: number; summary: DashboardSummary }> {
@@ -35,7 +36,7 @@ async function summaryFor(c: Context<AppEnv>): Promise<{ title: string; days: nu
   const site = c.var.site;
   const { id, siteTitle } = site.website;
   const toHour = hourOf(Date.now());
-  return { title: String(siteTitle ?? id), days, summary: withCatalogTitles(site, await beaconStore(c.env, id).summary(toHour - days * 24 + 1, toHour)) };
+  return { title: String(siteTitle ?? id), days, summary: await withCatalogTitles(c.env, site, await beaconStore(c.env, id).summary(toHour - days * 24 + 1, toHour)) };
 }
 
 const SUMMARY_PATH = '/api/census/summary';

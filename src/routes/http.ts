@@ -42,11 +42,11 @@ export function apiError(c: Context<AppEnv>, status: ErrorStatus, error: string,
   return c.json({ error, ...extra }, status);
 }
 
-/** The published site of the request's host with its version, or null: looked up once per request. */
+/** The published site (without its items) of the request's host with its version, or null: looked up once per request. */
 export function loadedSite(c: Context<AppEnv>): Promise<LoadedSite | null> {
   let load = c.get('siteLoad');
   if (load === undefined) {
-    load = loadSiteForHost(c.env.SITE_CONTENT, new URL(c.req.url).hostname, isDevelopment(c.env));
+    load = loadSiteForHost(c.env, new URL(c.req.url).hostname, isDevelopment(c.env));
     c.set('siteLoad', load);
   }
   return load;

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { CART_MESSAGES } from '../commerce/cart';
 import { stockLimit } from '../commerce/product';
 import { stockLedger } from '../durable/stubs';
-import { itemById } from '../site/lookup';
+import { itemsById } from '../site/catalog';
 import { apiError, type AppEnv, withSite } from './http';
 
 const MAX_ITEMS = 50;
@@ -28,8 +28,9 @@ inventory.get('/api/commerce/inventory/stock/', withSite, async (c) => {
   const site = c.var.site;
   const results: StockResult[] = [];
   const limited: Record<string, number> = {};
+  const items = await itemsById(c.env, site.website.id, itemIds);
   for (const itemId of itemIds) {
-    const item = itemById(site, itemId);
+    const item = items.get(itemId);
     if (item?.structuredContent === undefined) return apiError(c, 404, CART_MESSAGES.itemNotFound);
     const { productType, variants } = item.structuredContent;
     for (const variant of variants) {

@@ -2,16 +2,18 @@
  * The merchant side's calls (engine spec §7): store creation, navigation and layout, commerce
  * preferences, header and footer, languages, address search; plus the merchant halves of restock
  * and form submissions. Every call checks the signed-in merchant's roles (src/site/roles.ts) and
- * every change goes through the website's SiteEditor, which publishes a new content version.
+ * every change goes through the website's SiteContent object, which writes the rows it changes
+ * and bumps the content version in one step.
  */
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { MERCHANT_MESSAGES } from '../accounts/messages';
-import type { Edit, EditOutcome } from '../durable/site-editor';
-import { formSubmissions, siteEditor } from '../durable/stubs';
+import type { Edit, EditOutcome } from '../durable/site-content';
+import { formSubmissions } from '../durable/stubs';
 import { placesProvider, PlacesUnavailable } from '../integrations/places';
 import { sessionRecordingId } from '../integrations/session-recording';
+import { contentObject } from '../site/catalog';
 import type { EditValue, NavigationItem } from '../site/edits';
 import type { Site } from '../site/schema';
 import { apiError, readJson, type AppEnv } from './http';
@@ -19,6 +21,9 @@ import { merchantSessionOf, requirePermission } from './merchant-session';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const PRODUCTS = '/api/content-service/product/1.1/websites/:websiteId/products';
+const ITEMS = '/api/merchant/items/:itemId';
+/** An item with its variants, forms and rich text fits well within this. */
+const MAX_ITEM_BYTES = 256 * 1024;
 export const MAIN_NAVIGATION = 'main-navigation';
 
 const productCollectionSchema = z.object({
@@ -52,13 +57,13 @@ const languagesSchema = z.object({ languages: z.array(z.string().min(2).max(35))
 const NAMESPACE = /^[a-z][a-z0-9-]{0,63}$/;
 
 /**
- * Applies an edit through the website's SiteEditor as the signed-in merchant (whose roles decide
+ * Applies an edit through the website's SiteContent object as the signed-in merchant (whose roles decide
  * whether it may change code-injection fields): the edit's value, or its 4xx thrown.
  */
 async function edit(c: Context<AppEnv>, site: Site, change: Edit): Promise<EditValue> {
   const session = await merchantSessionOf(c);
   if (session === null) throw new HTTPException(401, { message: MERCHANT_MESSAGES.signIn });
-  const outcome: EditOutcome = await siteEditor(c.env, site.website.id).edit(site.website.id, change, session.profile.roles);
+  const outcome: EditOutcome = await contentObject(c.env, site.website.id).edit(site.website.id, change, session.profile.roles);
   if ('error' in outcome) throw new HTTPException(outcome.status, { message: outcome.error });
   return outcome.value;
 }
@@ -92,6 +97,18 @@ merchant.post(`${PRODUCTS}/:collectionId/categories`, commerce, async (c) => {
   const body = await readJson(c, categorySchema, MAX_BODY_BYTES);
   const site = siteNamed(c);
   return c.json(await edit(c, site, { kind: 'addCategory', collectionId: c.req.param('collectionId'), input: body }));
+});
+
+/** One item (product, post or page item) saved whole: validated by the site schema, its row alone written. */
+merchant.put(ITEMS, content, async (c) => {
+  const body = await readJson(c, z.looseObject({ id: z.string() }), MAX_ITEM_BYTES);
+  if (body.id !== c.req.param('itemId')) return apiError(c, 400, 'The item id in the body must be the one in the path.');
+  return c.json(await edit(c, c.var.site, { kind: 'saveItem', item: body }));
+});
+
+merchant.delete(ITEMS, content, async (c) => {
+  await edit(c, c.var.site, { kind: 'removeItem', itemId: c.req.param('itemId') });
+  return c.json({ deleted: true });
 });
 
 merchant.get('/api/commondata/GetSiteLayout', read, async (c) => {

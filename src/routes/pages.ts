@@ -3,9 +3,12 @@
  * the edge cache under the site's content version, `/sitemap.xml` and `/robots.txt`. Rendering is
  * the storefront's (src/storefront/render.ts).
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { escapeHtml } from '../html/escape';
+import { ContentMoved, siteCatalog, type Catalog } from '../site/catalog';
 import { fingerprint } from '../site/fingerprint';
-import { sitePaths } from '../site/paths';
+import { shellPaths } from '../site/paths';
+import { reloadSite, type LoadedSite } from '../site/store';
 import { canonicalUrl, resolvePage } from '../storefront/page-context';
 import { clientEntry, streamPage, themeFingerprint } from '../storefront/render';
 import { messagePage } from './html-document';
@@ -24,17 +27,54 @@ pages.get('/robots.txt', async (c) => {
   return c.text(`User-agent: *\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /account\nDisallow: /config\nSitemap: ${base}/sitemap.xml\n`);
 });
 
+/** How often a page read may find the content moved on before the request gives up. */
+const READ_ATTEMPTS = 3;
+
+/**
+ * Runs `read` against the site's catalogue at the loaded version; when the content moved on
+ * meanwhile, reloads the site and reads again, so what it gives back is all of one version.
+ */
+async function atOneVersion<T>(c: Context<AppEnv>, loaded: LoadedSite, read: (loaded: LoadedSite, catalog: Catalog) => Promise<T>): Promise<{ loaded: LoadedSite; value: T }> {
+  let current = loaded;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { loaded: current, value: await read(current, siteCatalog(c.env, current.site.website.id, current.version)) };
+    } catch (error) {
+      if (!(error instanceof ContentMoved) || attempt === READ_ATTEMPTS) throw error;
+      current = (await reloadSite(c.env, current.site.website.id, isDevelopment(c.env))) ?? current;
+    }
+  }
+}
+
+/** URLs per sitemap file; a store with more has a sitemap index at /sitemap.xml and files at /sitemap.xml?page=N. */
+export const SITEMAP_URLS = 10_000;
+
+function xml(c: Context<AppEnv>, body: string): Response {
+  return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`, 200, { 'content-type': 'application/xml; charset=utf-8' });
+}
+
 pages.get('/sitemap.xml', async (c) => {
   const loaded = await loadedSite(c);
   if (loaded === null) return c.text(NOT_FOUND, 404);
   const base = new URL(c.req.url).origin;
-  const urls = sitePaths(loaded.site)
-    .filter((path) => path !== '/cart' && path !== '/search')
-    .map((path) => `<url><loc>${base}${path}</loc></url>`)
-    .join('');
-  return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`, 200, {
-    'content-type': 'application/xml; charset=utf-8',
+  const rawPage = c.req.query('page');
+  const pageNo = rawPage === undefined ? 0 : Number(rawPage);
+  if (!Number.isInteger(pageNo) || pageNo < 0 || pageNo > 10_000) return c.text(NOT_FOUND, 404);
+  const { value } = await atOneVersion(c, loaded, async ({ site }, catalog) => {
+    const collections = site.collections.map((collection) => collection.id);
+    const pagePaths = shellPaths(site).filter((path) => path !== '/cart' && path !== '/search');
+    const first = await catalog.itemUrls(collections, pageNo <= 1 ? 0 : (pageNo - 1) * SITEMAP_URLS, SITEMAP_URLS);
+    return { pagePaths, ...first };
   });
+  const files = Math.max(1, Math.ceil(value.total / SITEMAP_URLS));
+  if (pageNo === 0 && files > 1) {
+    const entries = Array.from({ length: files }, (_, i) => `<sitemap><loc>${escapeHtml(`${base}/sitemap.xml?page=${i + 1}`)}</loc></sitemap>`).join('');
+    return xml(c, `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries}</sitemapindex>`);
+  }
+  if (pageNo > files) return c.text(NOT_FOUND, 404);
+  const paths = pageNo <= 1 ? [...value.pagePaths, ...value.urls] : value.urls;
+  const urls = paths.map((path) => `<url><loc>${escapeHtml(base + path)}</loc></url>`).join('');
+  return xml(c, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`);
 });
 
 pages.get('*', async (c) => {
@@ -52,7 +92,8 @@ pages.get('*', async (c) => {
 
   const loaded = await loadedSite(c);
   if (loaded === null) return messagePage(c, 404, NO_STORE);
-  const { site, version } = loaded;
+  const { site } = loaded;
+  const resolve = () => atOneVersion(c, loaded, (at, catalog) => resolvePage(at.site, catalog, path, query));
   const development = isDevelopment(c.env);
   let path: string;
   try {
@@ -61,39 +102,41 @@ pages.get('*', async (c) => {
     return messagePage(c, 400, 'Bad request');
   }
   if (format !== undefined) {
-    const page = resolvePage(site, path, query);
+    const { value: page } = await resolve();
     const body = JSON.stringify(page.context, null, format === 'json-pretty' ? 2 : undefined);
     return c.body(body, page.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   }
 
   // The page depends on the content version, the theme and the client build (its entry's hashed name).
   const script = await clientEntry(c.env.ASSETS, development);
-  const build = `${themeFingerprint(site)}-${fingerprint(script ?? '')}`;
-  const etag = `W/"${site.website.id}-v${version}-${build}-${fingerprint(url.origin + url.pathname + url.search)}"`;
+  const build = (at: LoadedSite) => `${themeFingerprint(at.site)}-${fingerprint(script ?? '')}`;
+  const etagAt = (at: LoadedSite) => `W/"${site.website.id}-v${at.version}-${build(at)}-${fingerprint(url.origin + url.pathname + url.search)}"`;
+  // The origin is in the key: the page's canonical link names it.
+  const cacheKeyAt = (at: LoadedSite) => new Request(`https://page-cache.internal/${site.website.id}/v${at.version}/${build(at)}/${url.host}${url.pathname}${url.search}`);
+  const etag = etagAt(loaded);
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, { etag });
 
-  // The origin is in the key: the page's canonical link names it.
-  const cacheKey = new Request(`https://page-cache.internal/${site.website.id}/v${version}/${build}/${url.host}${url.pathname}${url.search}`);
   const cache = (caches as unknown as { default: Cache }).default;
-  const hit = await cache.match(cacheKey);
+  const hit = await cache.match(cacheKeyAt(loaded));
   if (hit !== undefined) {
     const response = new Response(hit.body, hit);
     response.headers.set('x-page-cache', 'hit');
     return response;
   }
 
-  const page = resolvePage(site, path, query);
+  // Rendered and cached under the version its content was read at (newer than the pointer's when that lags).
+  const { loaded: at, value: page } = await resolve();
   page.context.integrations = { captchaProvider: c.env.CAPTCHA_PROVIDER };
   page.context.canonicalUrl = canonicalUrl(url.origin, url.pathname, page);
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
     'cache-control': page.status === 200 ? CACHE_CONTROL : 'no-store',
-    etag,
+    etag: etagAt(at),
     'x-page-cache': 'miss',
   });
-  const response = await streamPage(site, page, development, script, headers, c.env.CAPTCHA_PROVIDER);
+  const response = await streamPage(at.site, page, development, script, headers, c.env.CAPTCHA_PROVIDER);
   if (page.status !== 200) return response;
   const [forClient, forCache] = (response.body as ReadableStream<Uint8Array>).tee();
-  c.executionCtx.waitUntil(cache.put(cacheKey, new Response(forCache, { status: 200, headers })));
+  c.executionCtx.waitUntil(cache.put(cacheKeyAt(at), new Response(forCache, { status: 200, headers })));
   return new Response(forClient, { status: 200, headers });
 });

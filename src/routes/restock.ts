@@ -11,7 +11,8 @@ import { CAPTCHA_ACTIONS } from '../forms/captcha';
 import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
 import { captchaVerifier } from '../integrations/captcha';
 import { restockSignups } from '../durable/stubs';
-import { itemById } from '../site/lookup';
+import { itemsById } from '../site/catalog';
+import type { Item, Variant } from '../site/schema';
 import type { Site } from '../site/schema';
 import { requireCrumb } from './csrf';
 import { apiError, readJson, type AppEnv, withSite } from './http';
@@ -43,10 +44,22 @@ function signups(env: Env, site: Site) {
   return restockSignups(env, site.website.id);
 }
 
-function variantOf(site: Site, productId: string, variantId: string) {
-  const item = itemById(site, productId);
-  const variant = item?.structuredContent?.variants.find((v) => v.id === variantId);
-  return item === undefined || variant === undefined ? null : { item, variant };
+interface Found {
+  item: Item;
+  variant: Variant;
+}
+
+/** Every requested variant of the site's products, or null when one of them is not in the store. */
+async function variantsOf(env: Env, site: Site, requests: readonly { productId: string; variantId: string }[]): Promise<Found[] | null> {
+  const items = await itemsById(env, site.website.id, requests.map((r) => r.productId));
+  const found: Found[] = [];
+  for (const { productId, variantId } of requests) {
+    const item = items.get(productId);
+    const variant = item?.structuredContent?.variants.find((v) => v.id === variantId);
+    if (item === undefined || variant === undefined) return null;
+    found.push({ item, variant });
+  }
+  return found;
 }
 
 const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
@@ -59,8 +72,8 @@ restock.post(RESTOCK_PATH, requireCrumb, rateLimit((env) => env.ACCOUNT_RATE_LIM
   if (email === '') return apiError(c, 400, RESTOCK_MESSAGES.blankEmail);
   if (!isValidEmail(email)) return apiError(c, 400, RESTOCK_MESSAGES.invalidEmail);
   const site = c.var.site;
-  const found = variantOf(site, body.productId, body.variantId);
-  if (found === null) return apiError(c, 404, RESTOCK_MESSAGES.unknownVariant);
+  const found = (await variantsOf(c.env, site, [{ productId: body.productId, variantId: body.variantId }]))?.[0];
+  if (found === undefined) return apiError(c, 404, RESTOCK_MESSAGES.unknownVariant);
   if (variantAvailable(found.variant, found.item.structuredContent?.productType)) return apiError(c, 400, RESTOCK_MESSAGES.inStock);
   const siteKey = site.website.captchaSettings?.siteKey;
   if (siteKey !== undefined && siteKey !== '') {
@@ -100,23 +113,15 @@ restockAdmin.get(RESTOCK_PATH, withSite, async (c) => {
   return c.json({ ...page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor });
 });
 
-type Found = NonNullable<ReturnType<typeof variantOf>>;
-
 async function send(c: Context<AppEnv>, site: Site, { item, variant }: Found): Promise<number> {
   const url = new URL(item.fullUrl, c.req.url).toString();
   return (await signups(c.env, site).send(item.id, variant.id, url)).queued;
 }
 
-/** Every requested variant, or null when one of them is not in the store. */
-function variantsOf(site: Site, requests: readonly { productId: string; variantId: string }[]): Found[] | null {
-  const found = requests.map((r) => variantOf(site, r.productId, r.variantId));
-  return found.every((f) => f !== null) ? (found as Found[]) : null;
-}
-
 /** Queues the emails of every requested variant (all or none: an unknown variant fails the call). */
 async function sendAll(c: Context<AppEnv>, requests: readonly { productId: string; variantId: string }[]): Promise<Response> {
   const site = c.var.site;
-  const found = variantsOf(site, requests);
+  const found = await variantsOf(c.env, site, requests);
   if (found === null) return apiError(c, 404, RESTOCK_MESSAGES.unknownVariant);
   let queued = 0;
   for (const variant of found) queued += await send(c, site, variant);

@@ -12,7 +12,7 @@ import type { VisitorSession } from '../durable/site-users';
 import { cartStub } from '../durable/stubs';
 import { hashPassword } from '../durable/passwords';
 import { DEMO_SHOPPER, DEMO_SITE_ID } from '../site/demo';
-import { itemById } from '../site/lookup';
+import { itemsById } from '../site/catalog';
 import type { Site } from '../site/schema';
 import { deleteStoreCookie, readStoreCookie, setStoreCookie } from './cookies';
 import { sameToken } from '../site/ids';
@@ -61,8 +61,9 @@ async function cloneCart(c: Context<AppEnv>, site: Site, accountCartId: string):
   const cartId = randomToken();
   const target = cartStub(c.env, site.website.id, cartId);
   let cloned = 0;
+  const items = await itemsById(c.env, site.website.id, source.entries.map((entry) => entry.itemId));
   for (const entry of source.entries) {
-    const item = itemById(site, entry.itemId);
+    const item = items.get(entry.itemId);
     const line = item === undefined ? null : resolveCartLine(item, entry.chosenVariant.sku, source.currencyCode);
     if (line === null || 'error' in line) continue;
     if ((await target.add(cartHead(site, cartId), line, entry.quantity, entry.additionalFields)).ok) cloned++;

@@ -10,7 +10,7 @@ import {
   updateNavigation,
   type NewProductCollection,
 } from './edits';
-import { parseSite } from './schema';
+import { parseShell, type ShellInput } from './schema';
 
 const site = smallSiteInput();
 const store = (overrides: Partial<NewProductCollection> = {}): NewProductCollection => ({
@@ -22,7 +22,7 @@ const store = (overrides: Partial<NewProductCollection> = {}): NewProductCollect
   ...overrides,
 });
 
-function applied<T>(result: { site: typeof site; value: T } | { error: string }) {
+function applied<T>(result: { site: ShellInput; value: T } | { error: string }) {
   if ('error' in result) throw new Error(result.error);
   return result;
 }
@@ -33,7 +33,7 @@ describe('merchant edits', () => {
     const added = changed.collections.find((c) => c.id === value.id);
     expect(added).toMatchObject({ title: 'Prints', navigationTitle: 'Prints', urlId: 'prints', fullUrl: '/prints', description: '<p>Prints &amp; &lt;posters&gt;</p>' });
     expect(value.id).toMatch(/^c-[0-9a-f]{12}$/);
-    expect('site' in parseSite(changed)).toBe(true);
+    expect('site' in parseShell(changed)).toBe(true);
   });
 
   it('refuses a missing title, a bad, taken or reserved slug with their messages', () => {

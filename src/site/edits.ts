@@ -1,16 +1,16 @@
 /**
  * Merchant edits to a site (engine spec §7): each takes the current site and a request and gives
- * the changed site (validated again at publish) or the message to show. Pure: the SiteEditor object
- * applies them one at a time and publishes the result.
+ * the changed site without its items (validated again before it is written) or the message to show.
+ * Pure: the website's SiteContent object applies them one at a time and writes the parts that changed.
  */
 import { escapeHtml } from '../html/escape';
 import { randomHex } from './ids';
-import type { NavigationEntry, SiteInput } from './schema';
+import type { NavigationEntry, ShellInput } from './schema';
 
 /** What an edit gives back to the caller (plain data: it crosses an RPC boundary). */
 export type EditValue = { id: string } | { changed: boolean } | null;
 
-export type EditResult<T extends EditValue = EditValue> = { site: SiteInput; value: T } | { error: string; status?: 400 | 404 };
+export type EditResult<T extends EditValue = EditValue> = { site: ShellInput; value: T } | { error: string; status?: 400 | 404 };
 
 const RESERVED_PATHS = new Set(['cart', 'checkout', 'search', 'account', 'config', 'api', 'images', 'build', 'integrations', 'sitemap.xml', 'robots.txt']);
 export const URL_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -39,7 +39,7 @@ export interface NewProductCollection {
   enabled: boolean;
 }
 
-export function addProductCollection(site: SiteInput, input: NewProductCollection): EditResult<{ id: string }> {
+export function addProductCollection(site: ShellInput, input: NewProductCollection): EditResult<{ id: string }> {
   const title = input.title.trim();
   if (title === '') return { error: EDIT_MESSAGES.titleRequired };
   if (title.length > 100 || input.navigationTitle.length > 100) return { error: EDIT_MESSAGES.titleTooLong };
@@ -62,7 +62,7 @@ export function addProductCollection(site: SiteInput, input: NewProductCollectio
   return { site: { ...site, collections: [...site.collections, collection] }, value: { id } };
 }
 
-export function removeCollection(site: SiteInput, collectionId: string): EditResult<null> {
+export function removeCollection(site: ShellInput, collectionId: string): EditResult<null> {
   if (!site.collections.some((c) => c.id === collectionId)) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
   return {
     site: {
@@ -86,7 +86,7 @@ interface Category extends NewCategory {
   id: string;
 }
 
-export function addCategory(site: SiteInput, collectionId: string, input: NewCategory): EditResult<{ id: string }> {
+export function addCategory(site: ShellInput, collectionId: string, input: NewCategory): EditResult<{ id: string }> {
   const collection = site.collections.find((c) => c.id === collectionId);
   if (collection === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
   const name = input.displayName.trim();
@@ -110,7 +110,7 @@ export interface NavigationItem {
 }
 
 
-function navigationEntry(site: SiteInput, item: NavigationItem): NavigationEntry | { error: string } {
+function navigationEntry(site: ShellInput, item: NavigationItem): NavigationEntry | { error: string } {
   let entry: { title: string; url: string; collectionId?: string };
   if (item.collectionId !== undefined) {
     const collection = site.collections.find((c) => c.id === item.collectionId);
@@ -134,7 +134,7 @@ function navigationEntry(site: SiteInput, item: NavigationItem): NavigationEntry
   return children.length === 0 ? entry : { ...entry, children };
 }
 
-export function updateNavigation(site: SiteInput, items: readonly NavigationItem[]): EditResult<null> {
+export function updateNavigation(site: ShellInput, items: readonly NavigationItem[]): EditResult<null> {
   const navigation: NavigationEntry[] = [];
   for (const item of items) {
     const entry = navigationEntry(site, item);
@@ -144,7 +144,7 @@ export function updateNavigation(site: SiteInput, items: readonly NavigationItem
   return { site: { ...site, navigation }, value: null };
 }
 
-export function appendToNavigation(site: SiteInput, collectionId: string): EditResult<null> {
+export function appendToNavigation(site: ShellInput, collectionId: string): EditResult<null> {
   const collection = site.collections.find((c) => c.id === collectionId);
   if (collection === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
   const title = (collection as { navigationTitle?: string }).navigationTitle || collection.title;
@@ -152,22 +152,22 @@ export function appendToNavigation(site: SiteInput, collectionId: string): EditR
 }
 
 /** Unchanged header and footer give back the same site, so nothing is published. */
-export function setHeaderFooter(site: SiteInput, input: { header: string; footer: string }): EditResult<null> {
+export function setHeaderFooter(site: ShellInput, input: { header: string; footer: string }): EditResult<null> {
   if ((site.header?.html ?? '') === input.header && (site.footer?.html ?? '') === input.footer) return { site, value: null };
   return { site: { ...site, header: { html: input.header }, footer: { html: input.footer } }, value: null };
 }
 
 /** Saves a namespace's preferences; `value.changed` is false (and nothing is published) when they are the same. */
-export function setCommercePreferences(site: SiteInput, namespace: string, preferences: Record<string, unknown>): EditResult<{ changed: boolean }> {
+export function setCommercePreferences(site: ShellInput, namespace: string, preferences: Record<string, unknown>): EditResult<{ changed: boolean }> {
   const current = (site.commercePreferences ?? {})[namespace] ?? {};
   if (JSON.stringify(current) === JSON.stringify(preferences)) return { site, value: { changed: false } };
   return { site: { ...site, commercePreferences: { ...(site.commercePreferences ?? {}), [namespace]: preferences } }, value: { changed: true } };
 }
 
-export function setLanguages(site: SiteInput, languages: readonly string[]): EditResult<null> {
+export function setLanguages(site: ShellInput, languages: readonly string[]): EditResult<null> {
   return { site: { ...site, multilingual: { connected: true, languages: [...new Set(languages)] } }, value: null };
 }
 
-export function disconnectMultilingual(site: SiteInput): EditResult<null> {
+export function disconnectMultilingual(site: ShellInput): EditResult<null> {
   return { site: { ...site, multilingual: { connected: false, languages: [] } }, value: null };
 }

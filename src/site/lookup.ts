@@ -1,18 +1,7 @@
-/** Items and forms of a loaded site by id, indexed once per site object. */
+/** A loaded site's forms by id, indexed once per site object (items are looked up in src/site/catalog.ts). */
 import { CAPTCHA_ACTIONS, type CaptchaAction } from '../forms/captcha';
 import { newsletterFields, type FormField } from '../forms/validate';
-import type { Item, Site } from './schema';
-
-const indexes = new WeakMap<Site, Map<string, Item>>();
-
-export function itemById(site: Site, id: string): Item | undefined {
-  let index = indexes.get(site);
-  if (index === undefined) {
-    index = new Map(site.items.map((item) => [item.id, item]));
-    indexes.set(site, index);
-  }
-  return index.get(id);
-}
+import type { Site } from './schema';
 
 /** A form visitors can submit: a form block's form, or a newsletter sign-up (block or promo popup). */
 export interface SiteForm {

@@ -1,12 +1,27 @@
 /**
  * The site's public pages by path: what the sitemap lists and what analytics counts pages under.
  */
-import type { Site } from './schema';
+import type { Site, WholeSite } from './schema';
 
-/** Every public page of a site, for the sitemap. */
-export function sitePaths(site: Site): string[] {
+/** The public pages of a site that are not items: the fixed pages and every collection. */
+export function shellPaths(site: Site): string[] {
   const paths = ['/', '/cart', '/search'];
   for (const collection of site.collections) paths.push(collection.fullUrl);
-  for (const item of site.items) paths.push(item.fullUrl);
   return paths;
+}
+
+/** Every public page of a whole site (an export's), items included. */
+export function sitePaths(site: WholeSite): string[] {
+  return [...shellPaths(site), ...site.items.map((item) => item.fullUrl)];
+}
+
+/** The collection and urlId an item page's path names (`/{collection}/p/{urlId}` or `/{blog}/{urlId}`), or null. */
+export function itemPathOf(site: Site, path: string): { collectionId: string; urlId: string } | null {
+  const [urlId, marker, collectionUrlId, ...rest] = path.split('/').filter((s) => s !== '').reverse();
+  if (urlId === undefined || marker === undefined) return null;
+  const productPath = marker === 'p' && collectionUrlId !== undefined && rest.length === 0;
+  const postPath = collectionUrlId === undefined;
+  const collection = site.collections.find((c) => c.urlId === (productPath ? collectionUrlId : marker));
+  if (collection === undefined || !(productPath ? collection.typeName === 'products' : postPath && collection.typeName === 'blog')) return null;
+  return { collectionId: collection.id, urlId };
 }

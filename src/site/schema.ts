@@ -213,15 +213,41 @@ export const siteSchema = z.object({
   theme: z.record(z.string(), z.string()),
 });
 
-export type Site = z.infer<typeof siteSchema>;
+/** The site without its items: what every page reads, kept whole per isolate and version. */
+export const shellSchema = siteSchema.omit({ items: true });
+
+/** The whole published site, items included: what import and export move (src/site/store.ts). */
+export type WholeSite = z.infer<typeof siteSchema>;
+/** The site as a page or a call sees it: everything but the items, which are read a page at a time (src/site/catalog.ts). */
+export type Site = Omit<WholeSite, 'items'>;
 export type SiteInput = z.input<typeof siteSchema>;
+export type ShellInput = Omit<SiteInput, 'items'>;
 export type Item = z.infer<typeof itemSchema>;
+export type Variant = z.infer<typeof variantSchema>;
 export type Collection = z.infer<typeof collectionSchema>;
 
+function problemsOf(error: z.ZodError): string {
+  const problems = error.issues.map((issue) => `${issue.path.join('.') || '(site)'}: ${issue.message}`);
+  return `Invalid site content: ${problems.slice(0, 10).join('; ')}`;
+}
+
 /** Validates site content; the error lists each problem with its path ('items.3.urlId: ...'). */
-export function parseSite(input: unknown): { site: Site } | { error: string } {
+export function parseSite(input: unknown): { site: WholeSite } | { error: string } {
   const result = siteSchema.safeParse(input);
-  if (result.success) return { site: result.data };
-  const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(site)'}: ${issue.message}`);
+  return result.success ? { site: result.data } : { error: problemsOf(result.error) };
+}
+
+/** Validates a site without its items (a merchant edit's result). */
+export function parseShell(input: unknown): { site: Site } | { error: string } {
+  const result = shellSchema.safeParse(input);
+  return result.success ? { site: result.data } : { error: problemsOf(result.error) };
+}
+
+/** Validates one item; the error names the item's fields ('items.p1.urlId: ...'). */
+export function parseItem(input: unknown): { item: Item } | { error: string } {
+  const result = itemSchema.safeParse(input);
+  if (result.success) return { item: result.data };
+  const id = typeof (input as { id?: unknown } | null)?.id === 'string' ? (input as { id: string }).id : '?';
+  const problems = result.error.issues.map((issue) => `items.${id}.${issue.path.join('.')}: ${issue.message}`);
   return { error: `Invalid site content: ${problems.slice(0, 10).join('; ')}` };
 }

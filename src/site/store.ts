@@ -1,17 +1,22 @@
 /**
- * Published sites in KV, namespaced by website id:
+ * Published sites: each website's content lives in its SiteContent Durable Object (SQLite: the
+ * shell in parts, one row per item; src/durable/site-content.ts). KV keeps what edge reads start
+ * from:
  *
- *   host:{hostname}            → website id
- *   site:{id}:version          → the published content version (a number)
- *   site:{id}:content:{n}      → the whole published site of version n, as JSON
+ *   host:{hostname}      → website id
+ *   site:{id}:version    → the content version, written by the object after each commit
  *
- * Publishing writes the new version's content first and bumps the version last, so a reader
- * sees either the old site or the new one, never a mix. Each isolate keeps the site it last read
- * per website, keyed by version: a request costs one small KV read when nothing changed.
+ * Each isolate keeps the shell (the site without its items) it last read per website, keyed by
+ * version: a request costs one small KV read when nothing changed. Items are read a page at a
+ * time through src/site/catalog.ts.
+ *
+ * Whole sites move in and out with `importSite` (validated first, all or nothing) and `exportSite`
+ * (the site in the shape `importSite` takes); `publishSite` imports a site under its own id.
  */
+import { contentObject } from './catalog';
 import { DEMO_SITE_ID, demoSite } from './demo';
 import { fingerprint } from './fingerprint';
-import { parseSite, type Site } from './schema';
+import { parseSite, type Item, type Site, type SiteInput, type WholeSite } from './schema';
 import { DEFAULT_THEME } from './theme';
 
 export interface LoadedSite {
@@ -19,19 +24,62 @@ export interface LoadedSite {
   version: number;
 }
 
-const versionKey = (id: string) => `site:${id}:version`;
-const contentKey = (id: string, version: number) => `site:${id}:content:${version}`;
+export const versionKey = (id: string) => `site:${id}:version`;
 const hostKey = (host: string) => `host:${host.toLowerCase()}`;
 
-/** Validates and publishes a site; returns the new version, or the validation error. */
-export async function publishSite(kv: KVNamespace, input: unknown): Promise<{ version: number } | { error: string }> {
-  const parsed = parseSite(input);
+/** Items per call when an import or an export moves them (well under the RPC message limit). */
+const ITEM_BATCH = 500;
+
+/**
+ * Replaces a website's whole content with `input` (its `website.id` becomes `websiteId`):
+ * validated first, then staged and swapped in at once, so readers see the old site or the new
+ * one. Returns the new content version, or the validation error (nothing written).
+ */
+export async function importSite(env: Env, websiteId: string, input: SiteInput): Promise<{ version: number } | { error: string }> {
+  const parsed = parseSite({ ...input, website: { ...input.website, id: websiteId } });
   if ('error' in parsed) return parsed;
-  const id = parsed.site.website.id;
-  const version = (await readVersion(kv, id)) + 1;
-  await kv.put(contentKey(id, version), JSON.stringify(parsed.site));
-  await kv.put(versionKey(id), String(version));
-  return { version };
+  const { items, ...shell } = parsed.site;
+  const object = contentObject(env, websiteId);
+  const begun = await object.beginImport(shell);
+  if ('error' in begun) return begun;
+  for (let first = 0; first < items.length; first += ITEM_BATCH) {
+    const staged = await object.stageItems(begun.importId, first, items.slice(first, first + ITEM_BATCH));
+    if ('error' in staged) return staged;
+  }
+  return object.commitImport(websiteId, begun.importId);
+}
+
+/** Validates and publishes a site under its own id; returns the new version, or the validation error. */
+export async function publishSite(env: Env, input: unknown): Promise<{ version: number } | { error: string }> {
+  const id = (input as { website?: { id?: unknown } } | null)?.website?.id;
+  if (typeof id !== 'string') {
+    const parsed = parseSite(input);
+    return 'error' in parsed ? parsed : { error: 'Invalid site content: website.id: required' };
+  }
+  return importSite(env, id, input as SiteInput);
+}
+
+/** A website's whole content at one version, in the shape `importSite` takes; null when it has none. */
+export async function exportSite(env: Env, websiteId: string): Promise<WholeSite | null> {
+  const object = contentObject(env, websiteId);
+  for (;;) {
+    const shell = await object.shell();
+    if (shell.value === null) return null;
+    const items: Item[] = [];
+    let after = 0;
+    let moved = false;
+    for (;;) {
+      const page = await object.exportItems(after, ITEM_BATCH);
+      if (page.version !== shell.version) {
+        moved = true;
+        break;
+      }
+      for (const json of page.value.items) items.push(JSON.parse(json) as Item);
+      if (page.value.lastSeq === null) break;
+      after = page.value.lastSeq;
+    }
+    if (!moved) return { ...(JSON.parse(shell.value) as Site), items };
+  }
 }
 
 export async function mapHost(kv: KVNamespace, host: string, websiteId: string): Promise<void> {
@@ -46,17 +94,23 @@ async function readVersion(kv: KVNamespace, id: string): Promise<number> {
 
 const isolateCache = new Map<string, LoadedSite>();
 
-/** A website's published site at its current version (as published: the demo keeps its seeded theme). */
-export async function loadPublished(kv: KVNamespace, id: string): Promise<LoadedSite | null> {
-  const version = await readVersion(kv, id);
-  if (version === 0) return null;
-  const cached = isolateCache.get(id);
-  if (cached !== undefined && cached.version === version) return cached;
-  const site = await kv.get<Site>(contentKey(id, version), 'json');
-  if (site === null) return null;
-  const loaded = { site, version };
+/** The shell as the content object has it now (past the KV pointer when that lags), kept for the isolate. */
+async function loadFromObject(env: Env, id: string): Promise<LoadedSite | null> {
+  const { version, value } = await contentObject(env, id).shell();
+  if (value === null) return null;
+  const loaded = { site: JSON.parse(value) as Site, version };
+  if (isolateCache.size > 1_000) isolateCache.clear();
   isolateCache.set(id, loaded);
   return loaded;
+}
+
+/** A website's published site (without items) at its current version. */
+async function loadPublished(env: Env, id: string): Promise<LoadedSite | null> {
+  const version = await readVersion(env.SITE_CONTENT, id);
+  if (version === 0) return null;
+  const cached = isolateCache.get(id);
+  if (cached !== undefined && cached.version >= version) return cached;
+  return loadFromObject(env, id);
 }
 
 let demoSeeding: Promise<unknown> | null = null;
@@ -67,11 +121,12 @@ const DEMO_SEED_KEY = `site:${DEMO_SITE_ID}:seed`;
  * Publishes the demo store when it is missing or this build's demo data differs from what was
  * seeded (so `npm start` shows edits to src/site/demo.ts); concurrent first requests share one publish.
  */
-async function ensureDemo(kv: KVNamespace): Promise<void> {
+async function ensureDemo(env: Env): Promise<void> {
   if (demoSeeded) return;
+  const kv = env.SITE_CONTENT;
   const seed = fingerprint(JSON.stringify(demoSite()));
   if ((await readVersion(kv, DEMO_SITE_ID)) === 0 || (await kv.get(DEMO_SEED_KEY)) !== seed) {
-    demoSeeding ??= publishSite(kv, demoSite())
+    demoSeeding ??= importSite(env, DEMO_SITE_ID, demoSite())
       .then(() => kv.put(DEMO_SEED_KEY, seed))
       .finally(() => {
         demoSeeding = null;
@@ -106,16 +161,25 @@ function withBuildTheme(loaded: LoadedSite): LoadedSite {
   return demoWithBuildTheme;
 }
 
+/** In development the demo store renders with this build's theme files. */
+function asServed(loaded: LoadedSite | null, development: boolean): LoadedSite | null {
+  return loaded !== null && development && loaded.site.website.id === DEMO_SITE_ID ? withBuildTheme(loaded) : loaded;
+}
+
 /**
  * The site a request is for. Known hosts map to their website; in development every other host
  * (localhost included) gets the demo store, seeded on first use, and it uses the theme files of
  * this build so that an edited template shows on the next page load.
  */
-export async function loadSiteForHost(kv: KVNamespace, host: string, development: boolean): Promise<LoadedSite | null> {
-  const mapped = await websiteIdForHost(kv, host.split(':')[0] ?? host);
-  if (mapped !== null) return loadPublished(kv, mapped);
+export async function loadSiteForHost(env: Env, host: string, development: boolean): Promise<LoadedSite | null> {
+  const mapped = await websiteIdForHost(env.SITE_CONTENT, host.split(':')[0] ?? host);
+  if (mapped !== null) return loadPublished(env, mapped);
   if (!development) return null;
-  await ensureDemo(kv);
-  const loaded = await loadPublished(kv, DEMO_SITE_ID);
-  return loaded === null ? null : withBuildTheme(loaded);
+  await ensureDemo(env);
+  return asServed(await loadPublished(env, DEMO_SITE_ID), development);
+}
+
+/** The website's site as its content object has it now: after a read found the content had moved on. */
+export async function reloadSite(env: Env, websiteId: string, development: boolean): Promise<LoadedSite | null> {
+  return asServed(await loadFromObject(env, websiteId), development);
 }

@@ -1,8 +1,10 @@
 /**
  * Which page a path is, and the context its templates render with (page kind, the spec's
  * page-type code, website, collection, item or items, pagination, store settings, merchandising
- * context and localized strings).
+ * context and localized strings). Items are read through the site's catalogue a page at a time:
+ * a listing reads one page of its collection, an item page its item and what it shows beside it.
  */
+import type { Catalog, ListingSort } from '../site/catalog';
 import type { Collection, Item, Site } from '../site/schema';
 
 /** Page-type codes (storefront spec, Routes and pages). */
@@ -18,33 +20,55 @@ export interface ResolvedPage {
 
 const PAGE_SIZE: Readonly<Record<string, number>> = { products: 12, blog: 6 };
 const MAX_QUERY = 200;
+const MAX_FILTER = 50;
+const SEARCH_RESULTS = 50;
+const RELATED_PRODUCTS = 4;
+/** Products with an additional-fields form the cart page carries (each a form the cart can edit answers with). */
+const CART_FORMS = 200;
 
 function pageNumber(raw: string | undefined): number {
   const n = raw === undefined ? 1 : Number(raw);
   return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
 }
 
-function paginate(items: readonly Item[], path: string, size: number, page: number) {
-  const start = (page - 1) * size;
-  const pageUrl = (n: number) => (n === 1 ? path : `${path}?page=${n}`);
-  return {
-    items: items.slice(start, start + size),
-    pagination: {
-      page,
-      pageSize: size,
-      total: items.length,
-      prevPage: page > 1,
-      prevPageUrl: page > 1 ? pageUrl(page - 1) : null,
-      nextPage: start + size < items.length,
-      nextPageUrl: start + size < items.length ? pageUrl(page + 1) : null,
-    },
-  };
+export const LISTING_SORTS: readonly { value: ListingSort; label: string }[] = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'price-asc', label: 'Price, low to high' },
+  { value: 'price-desc', label: 'Price, high to low' },
+  { value: 'title', label: 'Name, A to Z' },
+];
+
+function sortOf(raw: string | undefined): ListingSort {
+  return LISTING_SORTS.find((sort) => sort.value === raw)?.value ?? 'newest';
 }
 
-function itemsOf(site: Site, collection: Collection): Item[] {
-  return site.items
-    .filter((item) => item.collectionId === collection.id)
-    .sort((a, b) => (b.addedOn ?? 0) - (a.addedOn ?? 0));
+function filterOf(raw: string | undefined): string | null {
+  const value = (raw ?? '').trim().slice(0, MAX_FILTER);
+  return value === '' ? null : value;
+}
+
+/** A list page's address with its filters and sort (defaults left out), page last. */
+function listUrl(path: string, params: { category: string | null; tag: string | null; sort: ListingSort; page?: number }): string {
+  const search = new URLSearchParams();
+  if (params.category !== null) search.set('category', params.category);
+  if (params.tag !== null) search.set('tag', params.tag);
+  if (params.sort !== 'newest') search.set('sort', params.sort);
+  if (params.page !== undefined && params.page > 1) search.set('page', String(params.page));
+  const query = search.toString();
+  return query === '' ? path : `${path}?${query}`;
+}
+
+function pagination(total: number, size: number, page: number, pageUrl: (n: number) => string) {
+  const start = (page - 1) * size;
+  return {
+    page,
+    pageSize: size,
+    total,
+    prevPage: page > 1,
+    prevPageUrl: page > 1 ? pageUrl(page - 1) : null,
+    nextPage: start + size < total,
+    nextPageUrl: start + size < total ? pageUrl(page + 1) : null,
+  };
 }
 
 function baseContext(site: Site, path: string) {
@@ -73,27 +97,10 @@ function page(kind: PageKind, typeCode: number, title: string, path: string, des
   return { page: { kind, typeCode, title, path, description } };
 }
 
-function searchResults(site: Site, query: string): Item[] {
-  const needle = query.toLowerCase();
-  return site.items.filter(
-    (item) =>
-      item.title.toLowerCase().includes(needle) ||
-      (item.excerpt ?? '').toLowerCase().includes(needle) ||
-      item.tags.some((tag) => tag.toLowerCase() === needle),
-  );
-}
-
-function relatedProducts(site: Site, product: Item): Item[] {
-  const tags = new Set(product.tags);
-  return site.items
-    .filter((item) => item.id !== product.id && item.recordType === 11 && item.tags.some((tag) => tags.has(tag)))
-    .slice(0, 4);
-}
-
 /** Each product's additional-fields form by item id (the cart page edits entries' answers with them). */
-function additionalFieldsForms(site: Site): Record<string, unknown> {
+async function additionalFieldsForms(site: Site, catalog: Catalog): Promise<Record<string, unknown>> {
   const forms: Record<string, unknown> = {};
-  for (const item of site.items) {
+  for (const item of await catalog.itemsWithForms(CART_FORMS)) {
     const content = item.structuredContent;
     const form = content?.additionalFieldsForm ?? site.forms.find((f) => f.id === content?.additionalFieldsFormId);
     if (form !== undefined) forms[item.id] = form;
@@ -104,27 +111,29 @@ function additionalFieldsForms(site: Site): Record<string, unknown> {
 /** What every page kind's resolver reads: the site, the path and its segments, the query and the shared context. */
 interface PageRequest {
   site: Site;
+  catalog: Catalog;
   path: string;
   query: Readonly<Record<string, string | undefined>>;
   base: ReturnType<typeof baseContext>;
 }
 
 /** A page kind's resolver: the page, or undefined when the path names nothing of that kind. */
-type PageResolver = (request: PageRequest, params: Readonly<Record<string, string>>) => ResolvedPage | undefined;
+type PageResolver = (request: PageRequest, params: Readonly<Record<string, string>>) => ResolvedPage | undefined | Promise<ResolvedPage | undefined>;
 
 function fixedPage(kind: PageKind, typeCode: number, title: string): PageResolver {
   return ({ base, path }) => ({ kind, status: 200, context: { ...base, ...page(kind, typeCode, title, path) } });
 }
 
-const cartPage: PageResolver = ({ site, base, path }) => ({
+const cartPage: PageResolver = async ({ site, catalog, base, path }) => ({
   kind: 'cart',
   status: 200,
-  context: { ...base, ...page('cart', PageType.Cart, 'Cart', path), additionalFieldsForms: additionalFieldsForms(site) },
+  context: { ...base, ...page('cart', PageType.Cart, 'Cart', path), additionalFieldsForms: await additionalFieldsForms(site, catalog) },
 });
 
-const searchPage: PageResolver = ({ site, base, path, query }) => {
+/** Search by the visitor's words through the site's full-text index, best match first. */
+const searchPage: PageResolver = async ({ catalog, base, path, query }) => {
   const q = (query.q ?? '').slice(0, MAX_QUERY).trim();
-  const results = q === '' ? [] : searchResults(site, q);
+  const results = q === '' ? [] : await catalog.search(q, SEARCH_RESULTS);
   return { kind: 'search', status: 200, context: { ...base, ...page('search', PageType.Search, 'Search', path), search: { query: q, results } } };
 };
 
@@ -137,12 +146,41 @@ function collectionAt(site: Site, urlId: string | undefined): Collection | undef
   return published(site.collections.find((c) => c.urlId === urlId));
 }
 
-function listPage(kind: 'products' | 'blog', { site, base, path, query }: PageRequest, collection: Collection): ResolvedPage {
-  const { items, pagination } = paginate(itemsOf(site, collection), collection.fullUrl, PAGE_SIZE[kind] as number, pageNumber(query.page));
-  return { kind, status: 200, context: { ...base, ...page(kind, PageType.MainContent, collection.title, path), collection, items, pagination } };
+/**
+ * One page of a collection's items, sorted and filtered by the query (`sort`, `tag`, `category`),
+ * with the controls to change them; undefined (a 404) past the last page.
+ */
+async function listPage(kind: 'products' | 'blog', { catalog, base, path, query }: PageRequest, collection: Collection): Promise<ResolvedPage | undefined> {
+  const size = PAGE_SIZE[kind] as number;
+  const pageNo = pageNumber(query.page);
+  const filters = { sort: sortOf(query.sort), tag: filterOf(query.tag), category: filterOf(query.category) };
+  const found = await catalog.listing({ collectionId: collection.id, ...filters, offset: (pageNo - 1) * size, limit: size });
+  if (pageNo > 1 && found.items.length === 0) return undefined;
+  const url = (change: Partial<typeof filters> & { page?: number }) => listUrl(collection.fullUrl, { ...filters, ...change });
+  const listing = {
+    ...filters,
+    sorts: LISTING_SORTS.map((sort) => ({ ...sort, selected: sort.value === filters.sort })),
+    tags: found.tags.map((tag) => ({ ...tag, url: url({ tag: tag.name }), selected: tag.name === filters.tag })),
+    categories: found.categories.map((name) => ({ name, url: url({ category: name }), selected: name === filters.category })),
+  };
+  return {
+    kind,
+    status: 200,
+    context: {
+      ...base,
+      ...page(kind, PageType.MainContent, collection.title, path),
+      collection,
+      items: found.items,
+      pagination: pagination(found.total, size, pageNo, (n) => url({ page: n })),
+      listing,
+    },
+  };
 }
 
-function contentPage({ site, base, path }: PageRequest, collection: Collection): ResolvedPage {
+async function contentPage({ catalog, base, path }: PageRequest, collection: Collection): Promise<ResolvedPage> {
+  const blocks = collection.blocks ?? [];
+  const productIds = blocks.flatMap((block) => (block.type === 'product' && block.productId !== undefined ? [block.productId] : []));
+  const products = new Map((await catalog.itemsById(productIds)).map((item) => [item.id, item]));
   return {
     kind: 'page',
     status: 200,
@@ -151,7 +189,7 @@ function contentPage({ site, base, path }: PageRequest, collection: Collection):
       ...page('page', PageType.Page, collection.title, path),
       page: { kind: 'page', typeCode: PageType.Page, title: collection.title, path, description: '', body: collection.body ?? '' },
       collection,
-      blocks: (collection.blocks ?? []).map((block) => (block.type === 'product' ? { ...block, product: site.items.find((i) => i.id === block.productId) ?? null } : block)),
+      blocks: blocks.map((block) => (block.type === 'product' ? { ...block, product: products.get(block.productId ?? '') ?? null } : block)),
     },
   };
 }
@@ -170,31 +208,45 @@ const collectionPage: PageResolver = (request, { collection: urlId }) => {
   return contentPage(request, collection);
 };
 
-/** The item named by `params` in the collection they name, when that collection is of `typeName`. */
-function itemAt(site: Site, params: Readonly<Record<string, string>>, typeName: string): { collection: Collection; item: Item } | undefined {
-  const collection = collectionAt(site, params.collection);
-  if (collection?.typeName !== typeName) return undefined;
-  const item = itemsOf(site, collection).find((i) => i.urlId === params.item);
-  return item === undefined ? undefined : { collection, item };
+/** The item named by `params` in the collection they name, when that collection is of `typeName`, with what its page shows beside it. */
+async function itemAt(request: PageRequest, params: Readonly<Record<string, string>>, typeName: string, relatedLimit: number) {
+  const collection = collectionAt(request.site, params.collection);
+  if (collection?.typeName !== typeName || params.item === undefined) return undefined;
+  const found = await request.catalog.itemPage(collection.id, params.item, relatedLimit);
+  return found === null ? undefined : { collection, ...found };
 }
 
-const productPage: PageResolver = ({ site, base, path }, params) => {
-  const found = itemAt(site, params, 'products');
+const productPage: PageResolver = async (request, params) => {
+  const found = await itemAt(request, params, 'products', RELATED_PRODUCTS);
   if (found === undefined) return undefined;
-  const { collection, item: product } = found;
+  const { collection, item: product, related } = found;
   const description = (product.excerpt ?? '').replace(/<[^>]*>/g, '');
   return {
     kind: 'product',
     status: 200,
-    context: { ...base, ...page('product', PageType.ContentItem, product.title, path, description), collection, item: { ...product, collection }, related: relatedProducts(site, product) },
+    context: { ...request.base, ...page('product', PageType.ContentItem, product.title, request.path, description), collection, item: { ...product, collection }, related },
   };
 };
 
-const postPage: PageResolver = ({ site, base, path }, params) => {
-  const found = itemAt(site, params, 'blog');
+/** A link to a neighbouring post (previous: the newer one, as the list shows them). */
+const neighbour = (item: Item | null) => (item === null ? null : { title: item.title, fullUrl: item.fullUrl });
+
+const postPage: PageResolver = async (request, params) => {
+  const found = await itemAt(request, params, 'blog', 0);
   if (found === undefined) return undefined;
   const { collection, item: post } = found;
-  return { kind: 'post', status: 200, context: { ...base, ...page('post', PageType.ContentItem, post.title, path), collection, item: { ...post, collection } } };
+  return {
+    kind: 'post',
+    status: 200,
+    context: {
+      ...request.base,
+      ...page('post', PageType.ContentItem, post.title, request.path),
+      collection,
+      item: { ...post, collection },
+      previousItem: neighbour(found.previous),
+      nextItem: neighbour(found.next),
+    },
+  };
 };
 
 /**
@@ -238,14 +290,14 @@ export function canonicalUrl(origin: string, encodedPath: string, page: Resolved
   return `${origin}${encodedPath}${listPage > 1 ? `?page=${listPage}` : ''}`;
 }
 
-/** Resolves a request path (and its query) on a site. */
-export function resolvePage(site: Site, path: string, query: Readonly<Record<string, string | undefined>>): ResolvedPage {
-  const request: PageRequest = { site, path, query, base: baseContext(site, path) };
+/** Resolves a request path (and its query) on a site, reading its items through `catalog`. */
+export async function resolvePage(site: Site, catalog: Catalog, path: string, query: Readonly<Record<string, string | undefined>>): Promise<ResolvedPage> {
+  const request: PageRequest = { site, catalog, path, query, base: baseContext(site, path) };
   const segments = splitPath(path);
   for (const kind of COMPILED_KINDS) {
     const params = kind.exact ? (path === kind.pattern ? {} : null) : matchSegments(kind.parts, segments);
     if (params === null) continue;
-    const found = kind.resolve(request, params);
+    const found = await kind.resolve(request, params);
     if (found !== undefined) return found;
   }
   return { kind: 'not-found', status: 404, context: { ...request.base, ...page('not-found', PageType.NotFound, 'Page not found', path) } };

@@ -28,7 +28,7 @@ describe('images on another host', () => {
     const mug = site.items.find((item) => item.urlId === 'ceramic-mug');
     if (mug === undefined) throw new Error('the demo has no ceramic mug');
     mug.assetUrl = CDN_IMAGE;
-    const published = await publishSite(env.SITE_CONTENT, site);
+    const published = await publishSite(env, site);
     if ('error' in published) throw new Error(published.error);
     await mapHost(env.SITE_CONTENT, 'cdn-images.test', 'cdn-images');
 

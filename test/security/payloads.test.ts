@@ -74,7 +74,7 @@ async function publishPoisoned(index: number, payload: string): Promise<{ host: 
   site.header = { html: HEADER_HTML };
   const parsed = parseSite(site);
   if ('error' in parsed) throw new Error(parsed.error);
-  const published = await publishSite(env.SITE_CONTENT, site);
+  const published = await publishSite(env, site);
   if ('error' in published) throw new Error(published.error);
   const host = `payload-${index}.test`;
   await mapHost(env.SITE_CONTENT, host, site.website.id);
@@ -226,7 +226,7 @@ describe('trusted theme markup', () => {
       'head.html': head.replace('</head>', '<script>window.themeHead = 1;</script><!-- a <script> in a comment --></head>'),
       'layout.html': `${layout}<script>window.themeBody = 1;</script><script type="application/ld+json">{"@type":"Store"}</script>`,
     };
-    const published = await publishSite(env.SITE_CONTENT, site);
+    const published = await publishSite(env, site);
     if ('error' in published) throw new Error(published.error);
     await mapHost(env.SITE_CONTENT, 'theme-trust.test', 'theme-trust');
     const res = await new Visitor('http://theme-trust.test').fetch('/shop');

@@ -31,7 +31,7 @@ describe('the trust marker never leaves the isolate', () => {
     site.header = { html: HEADER_HTML };
     const head = site.theme['head.html'] as string;
     site.theme = { ...site.theme, 'head.html': head.replace('</head>', `<script>${HEAD_SCRIPT}</script></head>`) };
-    const published = await publishSite(env.SITE_CONTENT, site);
+    const published = await publishSite(env, site);
     if ('error' in published) throw new Error(published.error);
     await mapHost(env.SITE_CONTENT, 'marker-leak.test', 'marker-leak');
 

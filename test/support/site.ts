@@ -3,7 +3,7 @@
  * which only the worker's bundler loads): a product collection with 14 products, a blog with one
  * post, a contact page with a product block, validated by the site schema as published content is.
  */
-import { parseSite, type Site, type SiteInput } from '../../src/site/schema';
+import { parseSite, type SiteInput, type WholeSite } from '../../src/site/schema';
 
 const money = (value: string) => ({ value, currency: 'USD' });
 
@@ -62,7 +62,7 @@ export function smallSiteInput(): SiteInput {
   };
 }
 
-export function smallSite(): Site {
+export function smallSite(): WholeSite {
   const parsed = parseSite(smallSiteInput());
   if ('error' in parsed) throw new Error(parsed.error);
   return parsed.site;

@@ -31,7 +31,7 @@ function randomText(next: () => number, length: number): string {
 async function storeOnHost(name: string): Promise<{ origin: string; websiteId: string }> {
   const site = demoSite();
   site.website.id = `storage-${name}`;
-  expect(await publishSite(env.SITE_CONTENT, site)).toHaveProperty('version');
+  expect(await publishSite(env, site)).toHaveProperty('version');
   await mapHost(env.SITE_CONTENT, `${name}.storage.test`, site.website.id);
   return { origin: `http://${name}.storage.test`, websiteId: site.website.id };
 }

@@ -26,7 +26,7 @@ async function storeOnHost(name: string, change: (site: Site) => void = () => {}
   const host = `${name}.beacons.test`;
   site.website.id = `beacons-${name}`;
   change(site);
-  expect(await publishSite(env.SITE_CONTENT, site)).toHaveProperty('version');
+  expect(await publishSite(env, site)).toHaveProperty('version');
   await mapHost(env.SITE_CONTENT, host, site.website.id);
   return { origin: `http://${host}`, websiteId: site.website.id };
 }

@@ -28,7 +28,7 @@ async function storeOnHost(host: string, change: (site: ReturnType<typeof demoSi
   const site = demoSite();
   site.website.id = host.replaceAll('.', '-');
   change(site);
-  expect(await publishSite(env.SITE_CONTENT, site)).toHaveProperty('version');
+  expect(await publishSite(env, site)).toHaveProperty('version');
   await mapHost(env.SITE_CONTENT, host, site.website.id);
   return `http://${host}`;
 }

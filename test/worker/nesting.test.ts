@@ -49,11 +49,11 @@ describe('nesting limits', () => {
 
   it('refuses to publish site content whose navigation nests 1,200 deep, naming the limit', async () => {
     const site = { ...demoSite(), navigation: [nestedEntry(1200)] };
-    const published = await publishSite(env.SITE_CONTENT, site);
+    const published = await publishSite(env, site);
     const children = Array.from({ length: MAX_NAVIGATION_DEPTH }, () => 'children').join('.0.');
     expect(published).toEqual({ error: `Invalid site content: navigation.0.${children}: navigation links nest at most ${MAX_NAVIGATION_DEPTH} levels deep` });
     const deepest = { ...demoSite(), navigation: [nestedEntry(MAX_NAVIGATION_DEPTH)] };
-    expect(await publishSite(env.SITE_CONTENT, { ...deepest, website: { ...deepest.website, id: 'nest-publish' } })).toEqual({ version: 1 });
+    expect(await publishSite(env, { ...deepest, website: { ...deepest.website, id: 'nest-publish' } })).toEqual({ version: 1 });
   }, 30_000);
 
   it('answers JSON nested thousands deep on every kind of body with a 400, never a 500', async () => {

@@ -7,6 +7,7 @@ import app from '../../src/worker';
 import { resolvePage } from '../../src/storefront/page-context';
 import { streamPage } from '../../src/storefront/render';
 import { parseSite } from '../../src/site/schema';
+import { siteCatalog } from '../../src/site/catalog';
 import { mapHost, publishSite } from '../../src/site/store';
 
 const ORIGIN = 'http://localhost';
@@ -146,7 +147,9 @@ describe('store pages', () => {
   it('streams the head as its own first chunk, before the body is rendered', async () => {
     const parsed = parseSite(demoSite());
     if (!('site' in parsed)) throw new Error(parsed.error);
-    const page = resolvePage(parsed.site, '/shop/p/canvas-tote', {});
+    const published = await publishSite(env, demoSite());
+    if (!('version' in published)) throw new Error(published.error);
+    const page = await resolvePage(parsed.site, siteCatalog(env, parsed.site.website.id, published.version), '/shop/p/canvas-tote', {});
     const res = await streamPage(parsed.site, page, false, null, new Headers(), undefined);
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const head = new TextDecoder().decode((await reader.read()).value);
@@ -198,7 +201,7 @@ describe('store pages', () => {
 
     const site = demoSite();
     site.collections = site.collections.map((c) => (c.urlId === 'gifts' ? { ...c, title: 'Presents' } : c));
-    const published = await publishSite(env.SITE_CONTENT, site);
+    const published = await publishSite(env, site);
     expect(published).toHaveProperty('version');
     const after = await get('/gifts');
     expect(after.headers.get('x-page-cache')).toBe('miss');
@@ -220,7 +223,7 @@ describe('store pages', () => {
         if (variant.salePriceMoney !== undefined) variant.salePriceMoney = { value: String(Number(variant.salePriceMoney.value) * 100), currency: 'JPY' };
       }
     }
-    expect(await publishSite(env.SITE_CONTENT, site)).toHaveProperty('version');
+    expect(await publishSite(env, site)).toHaveProperty('version');
     await mapHost(env.SITE_CONTENT, 'yen.test', 'yen');
     const yenListing = await (await exports.default.fetch('http://yen.test/shop')).text();
     expect(yenListing).toContain('¥3,200');
@@ -240,7 +243,7 @@ describe('store pages', () => {
 
     const site = demoSite();
     site.website = { ...site.website, id: 'pill', language: 'de-DE', instalments: { provider: 'afterpay', minimum: 3200, maximum: 200000 } };
-    expect(await publishSite(env.SITE_CONTENT, site)).toHaveProperty('version');
+    expect(await publishSite(env, site)).toHaveProperty('version');
     await mapHost(env.SITE_CONTENT, 'pill.test', 'pill');
     const candle = await (await exports.default.fetch('http://pill.test/shop/p/candle')).text();
     expect(candle).toContain('Instalments available for orders over 32,00');
@@ -252,7 +255,7 @@ describe('store pages', () => {
   it('rejects invalid content at publish time with the path of the problem', async () => {
     const site = demoSite();
     (site.items[0] as { urlId: string }).urlId = 'Not A Slug';
-    expect(await publishSite(env.SITE_CONTENT, site)).toEqual({
+    expect(await publishSite(env, site)).toEqual({
       error: expect.stringContaining('items.0.urlId: must be lowercase letters, digits and dashes'),
     });
   });
@@ -260,7 +263,7 @@ describe('store pages', () => {
   it('serves other sites by host name', async () => {
     const site = demoSite();
     site.website = { ...site.website, id: 'other', siteTitle: 'Other Shop' };
-    await publishSite(env.SITE_CONTENT, site);
+    await publishSite(env, site);
     await mapHost(env.SITE_CONTENT, 'other.test', 'other');
     const html = await (await exports.default.fetch('http://other.test/shop')).text();
     expect(html).toContain('<title>Shop · Other Shop</title>');
@@ -270,7 +273,7 @@ describe('store pages', () => {
     const site = demoSite();
     site.website = { ...site.website, id: 'broken' };
     site.theme = { ...site.theme, 'pages/cart.html': '<h1>Cart</h1>\n{.section page}\n{.repeated section x}' };
-    await publishSite(env.SITE_CONTENT, site);
+    await publishSite(env, site);
     await mapHost(env.SITE_CONTENT, 'broken.test', 'broken');
     const html = await (await exports.default.fetch('http://broken.test/cart')).text();
     expect(html).toContain('<aside role="alert"');

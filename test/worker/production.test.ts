@@ -31,9 +31,9 @@ function shopper(origin = SHOP, options: VisitorOptions = {}): Visitor {
 beforeAll(async () => {
   const site = demoSite();
   site.website.id = SHOP_ID;
-  await publishSite(env.SITE_CONTENT, site);
+  await publishSite(env, site);
   await mapHost(env.SITE_CONTENT, 'shop.prod.test', SHOP_ID);
-  await publishSite(env.SITE_CONTENT, demoSite());
+  await publishSite(env, demoSite());
   await mapHost(env.SITE_CONTENT, 'demo.prod.test', DEMO_SITE_ID);
 });
 

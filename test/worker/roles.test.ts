@@ -5,12 +5,13 @@
  * (roles.test) with one account per role, and on the demo store with the demo team.
  */
 import { env } from 'cloudflare:workers';
+import { runInDurableObject } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_MESSAGES } from '../../src/accounts/messages';
 import { DEMO_MERCHANTS, demoSite } from '../../src/site/demo';
 import { PERMISSIONS, ROLE_MESSAGES, ROLES } from '../../src/site/roles';
 import { parseSite, type Item, type SiteInput } from '../../src/site/schema';
-import { mapHost, publishSite } from '../../src/site/store';
+import { exportSite, importSite, mapHost, publishSite } from '../../src/site/store';
 import { hashPassword } from '../../src/durable/passwords';
 import { Visitor } from './visitor';
 
@@ -39,7 +40,7 @@ async function version(siteId: string): Promise<number> {
 }
 
 async function stored(siteId: string): Promise<SiteInput> {
-  return (await env.SITE_CONTENT.get<SiteInput>(`site:${siteId}:content:${await version(siteId)}`, 'json')) as SiteInput;
+  return (await exportSite(env, siteId)) as SiteInput;
 }
 
 async function page(visitor: Visitor, path: string): Promise<string> {
@@ -56,7 +57,7 @@ function rolesSite(change: (site: SiteInput) => void = () => undefined): SiteInp
 }
 
 beforeAll(async () => {
-  expect(await publishSite(env.SITE_CONTENT, rolesSite())).toHaveProperty('version');
+  expect(await publishSite(env, rolesSite())).toHaveProperty('version');
   await mapHost(env.SITE_CONTENT, 'roles.test', SITE_ID);
   const team = env.MERCHANTS.get(env.MERCHANTS.idFromName(SITE_ID));
   for (const role of Object.values(ROLES)) await team.ensureMember(account(role).email, await hashPassword(account(role).password), [role]);
@@ -153,7 +154,7 @@ describe('rich text is sanitized before it is stored', () => {
   });
 
   it('stores published product, post, collection and page-block HTML sanitized, and serves it so', async () => {
-    expect(await publishSite(env.SITE_CONTENT, rolesSite(withHostileRichText))).toHaveProperty('version');
+    expect(await publishSite(env, rolesSite(withHostileRichText))).toHaveProperty('version');
     const site = await stored(SITE_ID);
     const item = (urlId: string) => site.items.find((i) => i.urlId === urlId);
     expect(item('linen-shirt')?.body).toBe(PRODUCT_BODY_SANITIZED);
@@ -174,16 +175,16 @@ describe('rich text is sanitized before it is stored', () => {
     expect(context.item.body).toBe(PRODUCT_BODY_SANITIZED);
   }, TIMEOUT);
 
-  it('cleans rich text stored before sanitization on the next merchant edit', async () => {
-    const current = await stored(SITE_ID);
-    const raw = { ...current, items: current.items.map((i) => (i.urlId === 'candle' ? { ...i, body: '<p>Cedar</p><script>alert("old")</script>' } : i)) };
-    const next = (await version(SITE_ID)) + 1;
-    await env.SITE_CONTENT.put(`site:${SITE_ID}:content:${next}`, JSON.stringify(raw));
-    await env.SITE_CONTENT.put(`site:${SITE_ID}:version`, String(next));
-    const editor = await signInAs(ROLES.editor);
-    const navigation = [{ collectionId: 'c-shop' }, { url: '/contact', title: 'Contact' }];
-    expect((await editor.json('POST', '/api/widget/UpdateNavigation', { fieldName: 'main-navigation', templateId: 'default', navigation: { items: navigation } })).status).toBe(200);
-    expect(await version(SITE_ID)).toBe(next + 1);
+  // Edits are row-sized (issue 21): a navigation edit no longer rewrites every item, so a row
+  // stored before sanitization is cleaned when it is written again: its own save or a re-import.
+  it('cleans rich text stored before sanitization when the store is imported again', async () => {
+    const candle = (await stored(SITE_ID)).items.find((i) => i.urlId === 'candle');
+    await runInDurableObject(env.CONTENT.get(env.CONTENT.idFromName(SITE_ID)), (_, state) => {
+      state.storage.sql.exec('UPDATE items SET json = ? WHERE id = ?', JSON.stringify({ ...candle, body: '<p>Cedar</p><script>alert("old")</script>' }), candle?.id);
+    });
+    expect((await stored(SITE_ID)).items.find((i) => i.urlId === 'candle')?.body).toContain('<script>');
+    const before = await version(SITE_ID);
+    expect(await importSite(env, SITE_ID, await stored(SITE_ID))).toEqual({ version: before + 1 });
     expect((await stored(SITE_ID)).items.find((i) => i.urlId === 'candle')?.body).toBe('<p>Cedar</p>');
   }, TIMEOUT);
 

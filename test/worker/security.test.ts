@@ -109,7 +109,7 @@ describe('cookie audit', () => {
   it('in production sets every cookie as __Host-: Secure, Path=/, no Domain, with the same HttpOnly and SameSite', { timeout: 60_000 }, async () => {
     const site = demoSite();
     site.website.id = 'secure-test';
-    await publishSite(env.SITE_CONTENT, site);
+    await publishSite(env, site);
     await mapHost(env.SITE_CONTENT, 'secure.test', 'secure-test');
     const shopper = { email: 'audit@example.com', password: 'audit-shopper-password' };
     const merchant = { email: 'audit-owner@example.com', password: 'audit-owner-password' };

@@ -25,7 +25,7 @@ function signOut(visitor: Visitor, xsrfToken: string, query = ''): Promise<Respo
 async function storeWithShopper(host: string): Promise<string> {
   const site = demoSite();
   site.website.id = host.replaceAll('.', '-');
-  expect(await publishSite(env.SITE_CONTENT, site)).toHaveProperty('version');
+  expect(await publishSite(env, site)).toHaveProperty('version');
   await mapHost(env.SITE_CONTENT, host, site.website.id);
   await env.SITE_USERS.get(env.SITE_USERS.idFromName(site.website.id)).ensureUser(DEMO_SHOPPER.email, await hashPassword(DEMO_SHOPPER.password));
   return `http://${host}`;

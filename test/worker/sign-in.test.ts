@@ -41,7 +41,7 @@ interface Store {
 async function storeWithAccounts(name: string): Promise<Store> {
   const site = demoSite();
   site.website.id = `signin-${name}`;
-  expect(await publishSite(env.SITE_CONTENT, site)).toHaveProperty('version');
+  expect(await publishSite(env, site)).toHaveProperty('version');
   await mapHost(env.SITE_CONTENT, `${name}.signin.test`, site.website.id);
   const users = env.SITE_USERS.get(env.SITE_USERS.idFromName(site.website.id));
   const team = env.MERCHANTS.get(env.MERCHANTS.idFromName(site.website.id));

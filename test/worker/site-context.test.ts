@@ -34,7 +34,7 @@ function countingContent() {
 beforeAll(async () => {
   const site = demoSite();
   site.website = { ...site.website, id: SITE_ID, siteTitle: 'Context Shop', baseUrl: ORIGIN };
-  expect(await publishSite(env.SITE_CONTENT, site)).toHaveProperty('version');
+  expect(await publishSite(env, site)).toHaveProperty('version');
   await mapHost(env.SITE_CONTENT, 'site-context.test', SITE_ID);
   const team = env.MERCHANTS.get(env.MERCHANTS.idFromName(SITE_ID));
   await team.ensureMember(MERCHANT.email, await hashPassword(MERCHANT.password), [ROLES.admin]);

@@ -1,0 +1,332 @@
+/**
+ * The tables of one website's published content (in its SiteContent object's SQLite):
+ *
+ *   meta(key, value)            the website id and the content version
+ *   shell(part, json)           one row per part of the site but its items (website, navigation,
+ *                               header, footer, collections, forms, theme, ...)
+ *   items(seq, id, ...)         one row per product, post or page item, with the columns a
+ *                               listing sorts and filters by, and the item as JSON
+ *   item_tags, item_categories  an item's tags and categories, keyed for the listing filters
+ *   items_fts                   FTS5 over title, text and tags, rowid = items.seq
+ *   staged_items                items of an import in progress (swapped in at its commit)
+ *
+ * Every function here runs synchronously inside the object; the object wraps writes in one
+ * transaction with the version bump.
+ */
+import type { ListingQuery, ListingSort } from '../site/catalog';
+import type { Item, Site } from '../site/schema';
+
+export const SHELL_PARTS = [
+  'website',
+  'websiteSettings',
+  'navigation',
+  'header',
+  'commercePreferences',
+  'multilingual',
+  'footer',
+  'promoPopup',
+  'collections',
+  'forms',
+  'productMerchandisingContext',
+  'localizedStrings',
+  'theme',
+] as const satisfies readonly (keyof Site)[];
+
+const ORDER_BY: Record<ListingSort, string> = {
+  newest: 'added_on DESC, seq',
+  'price-asc': 'price IS NULL, price, seq',
+  'price-desc': 'price IS NULL, price DESC, seq',
+  title: 'title_key, seq',
+};
+
+export function createTables(sql: SqlStorage): void {
+  sql.exec(`
+    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS shell (part TEXT PRIMARY KEY, json TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS items (
+      seq INTEGER PRIMARY KEY,
+      id TEXT NOT NULL UNIQUE,
+      collection_id TEXT NOT NULL,
+      url_id TEXT NOT NULL,
+      record_type INTEGER NOT NULL,
+      added_on INTEGER NOT NULL,
+      price INTEGER,
+      title_key TEXT NOT NULL,
+      has_form INTEGER NOT NULL,
+      json TEXT NOT NULL
+    );
+    CREATE UNIQUE INDEX IF NOT EXISTS items_by_url ON items (collection_id, url_id);
+    CREATE INDEX IF NOT EXISTS items_newest ON items (collection_id, added_on DESC, seq);
+    CREATE INDEX IF NOT EXISTS items_price ON items (collection_id, price, seq);
+    CREATE INDEX IF NOT EXISTS items_title ON items (collection_id, title_key, seq);
+    CREATE INDEX IF NOT EXISTS items_with_forms ON items (has_form) WHERE has_form = 1;
+    CREATE TABLE IF NOT EXISTS item_tags (collection_id TEXT NOT NULL, tag TEXT NOT NULL, item_id TEXT NOT NULL, PRIMARY KEY (collection_id, tag, item_id)) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS item_tags_by_item ON item_tags (item_id);
+    CREATE INDEX IF NOT EXISTS item_tags_by_tag ON item_tags (tag);
+    CREATE TABLE IF NOT EXISTS item_categories (collection_id TEXT NOT NULL, category TEXT NOT NULL, item_id TEXT NOT NULL, PRIMARY KEY (collection_id, category, item_id)) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS item_categories_by_item ON item_categories (item_id);
+    CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5 (title, text, tags, tokenize = 'unicode61 remove_diacritics 2');
+    CREATE TABLE IF NOT EXISTS staged_items (import_id TEXT NOT NULL, n INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY (import_id, n)) WITHOUT ROWID;
+  `);
+}
+
+export function readMeta(sql: SqlStorage, key: string): string | null {
+  const row = sql.exec<{ value: string }>('SELECT value FROM meta WHERE key = ?', key).toArray()[0];
+  return row?.value ?? null;
+}
+
+export function writeMeta(sql: SqlStorage, key: string, value: string): void {
+  sql.exec('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', key, value);
+}
+
+export function readVersion(sql: SqlStorage): number {
+  return Number(readMeta(sql, 'version') ?? 0);
+}
+
+/** The shell as one JSON text (parts joined as stored, never parsed here), or null before the first import. */
+export function shellJson(sql: SqlStorage): string | null {
+  const rows = sql.exec<{ part: string; json: string }>('SELECT part, json FROM shell').toArray();
+  if (rows.length === 0) return null;
+  return `{${rows.map((row) => `${JSON.stringify(row.part)}:${row.json}`).join(',')}}`;
+}
+
+/** Writes the parts of `shell` whose JSON differs from the stored row; the names of those written. */
+export function writeShell(sql: SqlStorage, shell: Site): string[] {
+  const stored = new Map(sql.exec<{ part: string; json: string }>('SELECT part, json FROM shell').toArray().map((row) => [row.part, row.json]));
+  const written: string[] = [];
+  for (const part of SHELL_PARTS) {
+    const value = shell[part];
+    if (value === undefined) {
+      if (stored.has(part)) {
+        sql.exec('DELETE FROM shell WHERE part = ?', part);
+        written.push(part);
+      }
+      continue;
+    }
+    const json = JSON.stringify(value);
+    if (stored.get(part) === json) continue;
+    sql.exec('INSERT INTO shell (part, json) VALUES (?, ?) ON CONFLICT (part) DO UPDATE SET json = excluded.json', part, json);
+    written.push(part);
+  }
+  return written;
+}
+
+/** Plain text of rich text, for the search index. */
+function plainText(html: string | undefined): string {
+  return (html ?? '').replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
+}
+
+/** The price a listing sorts by: the first variant's current price, in minor units. */
+function sortPrice(item: Item): number | null {
+  const variant = item.structuredContent?.variants[0];
+  if (variant === undefined) return null;
+  return variant.onSale ? variant.salePrice : variant.price;
+}
+
+/** What a title sorts by: lower case without accents, so 'Árbol' sorts with the a's, not after 'z'. */
+function titleKey(title: string): string {
+  return title.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
+}
+
+/** Inserts or replaces one item's row, its tags, categories and search entry (`seq` kept on replace). */
+export function writeItem(sql: SqlStorage, item: Item): void {
+  const json = JSON.stringify(item);
+  const existing = sql.exec<{ seq: number }>('SELECT seq FROM items WHERE id = ?', item.id).toArray()[0];
+  const hasForm = item.structuredContent?.additionalFieldsForm !== undefined || item.structuredContent?.additionalFieldsFormId !== undefined ? 1 : 0;
+  const columns = [item.collectionId, item.urlId, item.recordType, item.addedOn ?? 0, sortPrice(item), titleKey(item.title), hasForm, json] as const;
+  let seq: number;
+  if (existing === undefined) {
+    seq = sql.exec<{ seq: number }>(
+      'INSERT INTO items (id, collection_id, url_id, record_type, added_on, price, title_key, has_form, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq',
+      item.id,
+      ...columns,
+    ).one().seq;
+  } else {
+    seq = existing.seq;
+    sql.exec('UPDATE items SET collection_id = ?, url_id = ?, record_type = ?, added_on = ?, price = ?, title_key = ?, has_form = ?, json = ? WHERE seq = ?', ...columns, seq);
+    removeIndexEntries(sql, item.id, seq);
+  }
+  for (const tag of new Set(item.tags)) sql.exec('INSERT INTO item_tags (collection_id, tag, item_id) VALUES (?, ?, ?)', item.collectionId, tag, item.id);
+  for (const category of new Set(item.categories)) sql.exec('INSERT INTO item_categories (collection_id, category, item_id) VALUES (?, ?, ?)', item.collectionId, category, item.id);
+  sql.exec('INSERT INTO items_fts (rowid, title, text, tags) VALUES (?, ?, ?, ?)', seq, item.title, `${plainText(item.excerpt)} ${plainText(item.body)}`, [...item.tags, ...item.categories].join(' '));
+}
+
+function removeIndexEntries(sql: SqlStorage, id: string, seq: number): void {
+  sql.exec('DELETE FROM item_tags WHERE item_id = ?', id);
+  sql.exec('DELETE FROM item_categories WHERE item_id = ?', id);
+  sql.exec('DELETE FROM items_fts WHERE rowid = ?', seq);
+}
+
+/** Deletes one item and its index entries; false when there was none. */
+export function deleteItem(sql: SqlStorage, id: string): boolean {
+  const existing = sql.exec<{ seq: number }>('SELECT seq FROM items WHERE id = ?', id).toArray()[0];
+  if (existing === undefined) return false;
+  removeIndexEntries(sql, id, existing.seq);
+  sql.exec('DELETE FROM items WHERE seq = ?', existing.seq);
+  return true;
+}
+
+export function deleteAllItems(sql: SqlStorage): void {
+  sql.exec('DELETE FROM items; DELETE FROM item_tags; DELETE FROM item_categories; DELETE FROM items_fts;');
+}
+
+const jsonOf = (rows: Iterable<{ json: string }>) => [...rows].map((row) => row.json);
+
+export function itemJson(sql: SqlStorage, id: string): string | null {
+  return sql.exec<{ json: string }>('SELECT json FROM items WHERE id = ?', id).toArray()[0]?.json ?? null;
+}
+
+export function itemsJsonById(sql: SqlStorage, ids: readonly string[]): string[] {
+  if (ids.length === 0) return [];
+  return jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE id IN (${ids.map(() => '?').join(',')})`, ...ids));
+}
+
+export function itemIdsOf(sql: SqlStorage, collectionId: string): string[] {
+  return sql.exec<{ id: string }>('SELECT id FROM items WHERE collection_id = ?', collectionId).toArray().map((row) => row.id);
+}
+
+export function urlTaken(sql: SqlStorage, collectionId: string, urlId: string, exceptId: string): boolean {
+  return sql.exec('SELECT 1 FROM items WHERE collection_id = ? AND url_id = ? AND id != ?', collectionId, urlId, exceptId).toArray().length > 0;
+}
+
+function listingFilter(query: Pick<ListingQuery, 'collectionId' | 'tag' | 'category'>): { where: string; args: string[] } {
+  const clauses = ['collection_id = ?'];
+  const args = [query.collectionId];
+  if (query.tag !== null) {
+    clauses.push('id IN (SELECT item_id FROM item_tags WHERE collection_id = ? AND tag = ?)');
+    args.push(query.collectionId, query.tag);
+  }
+  if (query.category !== null) {
+    clauses.push('id IN (SELECT item_id FROM item_categories WHERE collection_id = ? AND category = ?)');
+    args.push(query.collectionId, query.category);
+  }
+  return { where: clauses.join(' AND '), args };
+}
+
+export interface ListingRows {
+  items: string[];
+  total: number;
+  tags: { name: string; count: number }[];
+  categories: string[];
+}
+
+/** One page of a collection's items, the filtered total, and the collection's tags (with counts) and categories. */
+export function listing(sql: SqlStorage, query: ListingQuery): ListingRows {
+  const { where, args } = listingFilter(query);
+  const items = jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE ${where} ORDER BY ${ORDER_BY[query.sort]} LIMIT ? OFFSET ?`, ...args, query.limit, query.offset));
+  const total = sql.exec<{ n: number }>(`SELECT count(*) AS n FROM items WHERE ${where}`, ...args).one().n;
+  const tags = sql
+    .exec<{ name: string; count: number }>('SELECT tag AS name, count(*) AS count FROM item_tags WHERE collection_id = ? GROUP BY tag ORDER BY count DESC, tag LIMIT 100', query.collectionId)
+    .toArray();
+  const categories = sql
+    .exec<{ category: string }>('SELECT DISTINCT category FROM item_categories WHERE collection_id = ? ORDER BY category LIMIT 100', query.collectionId)
+    .toArray()
+    .map((row) => row.category);
+  return { items, total, tags, categories };
+}
+
+export interface ItemPageRows {
+  item: string;
+  related: string[];
+  previous: string | null;
+  next: string | null;
+}
+
+/**
+ * An item by its collection and urlId, with what its page shows beside it: products sharing a tag
+ * (in catalogue order) and its neighbours in the collection's newest-first order.
+ */
+export function itemPage(sql: SqlStorage, collectionId: string, urlId: string, relatedLimit: number): ItemPageRows | null {
+  const row = sql
+    .exec<{ seq: number; id: string; added_on: number; json: string }>('SELECT seq, id, added_on, json FROM items WHERE collection_id = ? AND url_id = ?', collectionId, urlId)
+    .toArray()[0];
+  if (row === undefined) return null;
+  const related =
+    relatedLimit === 0
+      ? []
+      : jsonOf(
+          sql.exec<{ json: string }>(
+            `SELECT json FROM items WHERE record_type = 11 AND id != ? AND id IN (SELECT t.item_id FROM item_tags t WHERE t.tag IN (SELECT tag FROM item_tags WHERE item_id = ?)) ORDER BY seq LIMIT ?`,
+            row.id,
+            row.id,
+            relatedLimit,
+          ),
+        );
+  const previous = sql
+    .exec<{ json: string }>('SELECT json FROM items WHERE collection_id = ? AND (added_on > ? OR (added_on = ? AND seq < ?)) ORDER BY added_on, seq DESC LIMIT 1', collectionId, row.added_on, row.added_on, row.seq)
+    .toArray()[0];
+  const next = sql
+    .exec<{ json: string }>('SELECT json FROM items WHERE collection_id = ? AND (added_on < ? OR (added_on = ? AND seq > ?)) ORDER BY added_on DESC, seq LIMIT 1', collectionId, row.added_on, row.added_on, row.seq)
+    .toArray()[0];
+  return { item: row.json, related, previous: previous?.json ?? null, next: next?.json ?? null };
+}
+
+/**
+ * The FTS5 query for a visitor's words: each word of two or more letters or digits must occur, in
+ * any order, as a word or the start of one. Single letters are left out (as a prefix, one letter
+ * matches nearly every item); null when no word is left.
+ */
+export function matchExpression(query: string): string | null {
+  const words = (query.toLocaleLowerCase('en').match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => [...word].length > 1);
+  if (words.length === 0) return null;
+  return words
+    .slice(0, 10)
+    .map((word) => `"${word}"*`)
+    .join(' ');
+}
+
+/** Items matching the visitor's words, best first (a title match weighs most, then tags, then text). */
+export function search(sql: SqlStorage, query: string, limit: number): string[] {
+  const match = matchExpression(query);
+  if (match === null) return [];
+  return jsonOf(
+    sql.exec<{ json: string }>(
+      'SELECT items.json FROM items_fts JOIN items ON items.seq = items_fts.rowid WHERE items_fts MATCH ? ORDER BY bm25(items_fts, 10.0, 1.0, 4.0), items.seq LIMIT ?',
+      match,
+      limit,
+    ),
+  );
+}
+
+/** Items with an additional-fields form (the cart page edits entries' answers with them). */
+export function itemsWithForms(sql: SqlStorage, limit: number): string[] {
+  return jsonOf(sql.exec<{ json: string }>('SELECT json FROM items WHERE has_form = 1 ORDER BY seq LIMIT ?', limit));
+}
+
+/** The first products in catalogue order (the editor's mock cart picks from them). */
+export function firstProducts(sql: SqlStorage, limit: number): string[] {
+  return jsonOf(sql.exec<{ json: string }>('SELECT json FROM items WHERE record_type = 11 ORDER BY seq LIMIT ?', limit));
+}
+
+/** Items in catalogue order after `afterSeq` (export and the sitemap page through them). */
+export function itemsAfter(sql: SqlStorage, afterSeq: number, limit: number): { seq: number; json: string }[] {
+  return sql.exec<{ seq: number; json: string }>('SELECT seq, json FROM items WHERE seq > ? ORDER BY seq LIMIT ?', afterSeq, limit).toArray();
+}
+
+export function itemCount(sql: SqlStorage): number {
+  return sql.exec<{ n: number }>('SELECT count(*) AS n FROM items').one().n;
+}
+
+/** Item URLs in catalogue order, from `offset` (the sitemap's pages). */
+export function itemUrls(sql: SqlStorage, collectionIds: readonly string[], offset: number, limit: number): string[] {
+  if (collectionIds.length === 0) return [];
+  return sql
+    .exec<{ url: string }>(
+      `SELECT json_extract(json, '$.fullUrl') AS url FROM items WHERE collection_id IN (${collectionIds.map(() => '?').join(',')}) ORDER BY seq LIMIT ? OFFSET ?`,
+      ...collectionIds,
+      limit,
+      offset,
+    )
+    .toArray()
+    .map((row) => row.url);
+}
+
+export function countItemsIn(sql: SqlStorage, collectionIds: readonly string[]): number {
+  if (collectionIds.length === 0) return 0;
+  return sql.exec<{ n: number }>(`SELECT count(*) AS n FROM items WHERE collection_id IN (${collectionIds.map(() => '?').join(',')})`, ...collectionIds).one().n;
+}
+
+/** Which of `paths` are item pages of the site. */
+export function existingItemUrls(sql: SqlStorage, paths: readonly { collectionId: string; urlId: string; path: string }[]): string[] {
+  return paths.filter((p) => sql.exec('SELECT 1 FROM items WHERE collection_id = ? AND url_id = ?', p.collectionId, p.urlId).toArray().length > 0).map((p) => p.path);
+}

@@ -1,0 +1,93 @@
+/**
+ * Reading a website's items from its SiteContent object (src/durable/site-content.ts), a page's
+ * worth at a time: no isolate ever holds the whole catalogue.
+ *
+ * `itemsById` is the one lookup by id for routes (cart, restock, inventory, beacons); a page
+ * renders through a `Catalog` bound to the content version its shell came from, which throws
+ * `ContentMoved` when the object has moved past that version, so a page is never a mix of two.
+ */
+import type { Item } from './schema';
+
+/** The website's content object (a site module reaches it through the binding: durable/ is above site/). */
+export function contentObject(env: Env, websiteId: string) {
+  return env.CONTENT.get(env.CONTENT.idFromName(websiteId));
+}
+
+const parseItems = (rows: readonly string[]) => rows.map((json) => JSON.parse(json) as Item);
+
+/** The website's items with these ids (ids it does not have are left out). */
+export async function itemsById(env: Env, websiteId: string, ids: string[]): Promise<Map<string, Item>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const { value } = await contentObject(env, websiteId).itemsById(unique);
+  return new Map(parseItems(value).map((item) => [item.id, item]));
+}
+
+/** The content moved to a newer version while a page was being read: read it again from the new version. */
+export class ContentMoved extends Error {
+  constructor(readonly version: number) {
+    super(`content moved to version ${version}`);
+  }
+}
+
+export type ListingSort = 'newest' | 'price-asc' | 'price-desc' | 'title';
+
+export interface ListingQuery {
+  collectionId: string;
+  sort: ListingSort;
+  tag: string | null;
+  category: string | null;
+  offset: number;
+  limit: number;
+}
+
+export interface Listing {
+  items: Item[];
+  total: number;
+  tags: { name: string; count: number }[];
+  categories: string[];
+}
+
+export interface ItemPage {
+  item: Item;
+  related: Item[];
+  previous: Item | null;
+  next: Item | null;
+}
+
+/** What a page reads of the items, all at one content version. */
+export interface Catalog {
+  listing(query: ListingQuery): Promise<Listing>;
+  itemPage(collectionId: string, urlId: string, relatedLimit: number): Promise<ItemPage | null>;
+  search(query: string, limit: number): Promise<Item[]>;
+  itemsById(ids: string[]): Promise<Item[]>;
+  itemsWithForms(limit: number): Promise<Item[]>;
+  firstProducts(limit: number): Promise<Item[]>;
+  itemUrls(collectionIds: string[], offset: number, limit: number): Promise<{ total: number; urls: string[] }>;
+}
+
+/** The website's catalogue at `version`: every read throws ContentMoved once the object is past it. */
+export function siteCatalog(env: Env, websiteId: string, version: number): Catalog {
+  const object = contentObject(env, websiteId);
+  const at = <T>(read: { version: number; value: T }): T => {
+    if (read.version !== version) throw new ContentMoved(read.version);
+    return read.value;
+  };
+  return {
+    async listing(query) {
+      const rows = at(await object.listing(query));
+      return { ...rows, items: parseItems(rows.items) };
+    },
+    async itemPage(collectionId, urlId, relatedLimit) {
+      const rows = at(await object.itemPage(collectionId, urlId, relatedLimit));
+      if (rows === null) return null;
+      const one = (json: string | null) => (json === null ? null : (JSON.parse(json) as Item));
+      return { item: JSON.parse(rows.item) as Item, related: parseItems(rows.related), previous: one(rows.previous), next: one(rows.next) };
+    },
+    search: async (query, limit) => parseItems(at(await object.search(query, limit))),
+    itemsById: async (ids) => parseItems(at(await object.itemsById(ids))),
+    itemsWithForms: async (limit) => parseItems(at(await object.itemsWithForms(limit))),
+    firstProducts: async (limit) => parseItems(at(await object.firstProducts(limit))),
+    itemUrls: async (collectionIds, offset, limit) => at(await object.itemUrls(collectionIds, offset, limit)),
+  };
+}
