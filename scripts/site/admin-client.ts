@@ -108,7 +108,7 @@ export async function sendSite(target: AdminTarget, mode: 'import' | 'publish', 
       const n = next++;
       const part = parts[n] as { start: number; items: unknown[] };
       try {
-        await call(target, 'PUT', `/imports/${begun.importId}/parts/${n}`, { items: part.items });
+        await call(target, 'PUT', `/imports/${begun.importId}/parts/${n}`, { first: part.start, items: part.items });
       } catch (error) {
         const match = error instanceof AdminCallError ? /^items\.(\d+)(?:\.(.*))?$/s.exec(error.message.split(': ')[0] ?? '') : null;
         if (match !== null && error instanceof AdminCallError) {
@@ -129,11 +129,11 @@ export async function sendSite(target: AdminTarget, mode: 'import' | 'publish', 
 export async function receiveSite(target: AdminTarget, progress: (received: number, total: number) => void = () => {}): Promise<{ websiteId: string; version: number; site: SiteJson }> {
   const head = await call<{ websiteId: string; version: number; itemCount: number; site: Json & Pick<SiteJson, 'collections' | 'theme'> }>(target, 'GET', '/site');
   const items: Record<string, unknown>[] = [];
-  for (let offset: number | null = 0; offset !== null; ) {
-    const page: { items: Record<string, unknown>[]; next: number | null } = await call(target, 'GET', `/site/items?version=${head.version}&offset=${offset}&limit=1000`);
+  for (let after: number | null = 0; after !== null; ) {
+    const page: { items: Record<string, unknown>[]; next: number | null } = await call(target, 'GET', `/site/items?version=${head.version}&after=${after}&limit=1000`);
     items.push(...page.items);
     progress(items.length, head.itemCount);
-    offset = page.next;
+    after = page.next;
   }
   const { collections, theme, ...rest } = head.site;
   return { websiteId: head.websiteId, version: head.version, site: { ...rest, collections, items, theme } };

@@ -2,9 +2,9 @@
  * The calls `npm run site` makes to move whole stores in and out (docs/contracts.md "Site admin"):
  *
  *   GET  /api/site-admin/site?host=H                    → { websiteId, version, itemCount, site } (site without items)
- *   GET  /api/site-admin/site/items?host=H&version=V&offset=N&limit=L → { items, next }
+ *   GET  /api/site-admin/site/items?host=H&version=V&after=N&limit=L → { items, next } (next: the `after` of the next page, or null)
  *   POST /api/site-admin/imports { mode, host?, site }  → 201 { importId, websiteId }
- *   PUT  /api/site-admin/imports/:id/parts/:n { items } → { received }
+ *   PUT  /api/site-admin/imports/:id/parts/:n { first, items } → { received }
  *   POST /api/site-admin/imports/:id/commit { parts, itemCount } → { websiteId, host, version }
  *
  * Without `host` the target is the development store (the demo store `npm start` serves, whose
@@ -19,8 +19,8 @@ import { z } from 'zod';
 import { NOT_FOUND } from '../http/messages';
 import { DEMO_SITE_ID } from '../site/demo';
 import { sameToken } from '../site/ids';
-import { loadPublished, loadSiteForHost } from '../site/store';
-import { beginImport, commitImport, exportHead, exportItems, itemPartSchema, siteHeadSchema, stageItems, TransferError, type ImportMode } from '../site/transfer';
+import { loadSiteForHost } from '../site/store';
+import { beginImport, commitImport, exportHead, exportItems, itemPartSchema, siteHeadSchema, stageItems, storeExists, TransferError } from '../site/transfer';
 import { apiError, isDevelopment, readJson, type AppEnv } from './http';
 
 export const SITE_ADMIN_PATH = '/api/site-admin';
@@ -91,13 +91,13 @@ async function storeAt(c: Context<AppEnv>, host: string | null): Promise<string 
   if (host !== null) return c.env.SITE_CONTENT.get(hostKey(host));
   if (!isDevelopment(c.env)) throw new HTTPException(400, { message: SITE_ADMIN_MESSAGES.hostRequired });
   // What `npm start` serves: seeds the demo store when it is not there yet.
-  await loadSiteForHost(c.env.SITE_CONTENT, 'localhost', true);
+  await loadSiteForHost(c.env, 'localhost', true);
   return DEMO_SITE_ID;
 }
 
 async function existingStore(c: Context<AppEnv>, host: string | null): Promise<string> {
   const websiteId = await storeAt(c, host);
-  if (websiteId === null || (await loadPublished(c.env.SITE_CONTENT, websiteId)) === null) throw new HTTPException(404, { message: SITE_ADMIN_MESSAGES.noStore });
+  if (websiteId === null || !(await storeExists(c.env, websiteId))) throw new HTTPException(404, { message: SITE_ADMIN_MESSAGES.noStore });
   return websiteId;
 }
 
@@ -106,7 +106,7 @@ async function existingStore(c: Context<AppEnv>, host: string | null): Promise<s
  * new one under the folder's website id (never one another store already has); `publish` updates
  * the store at the target, and only with a folder of that same store.
  */
-async function importTarget(c: Context<AppEnv>, mode: ImportMode, host: string | null, folderId: string): Promise<string> {
+async function importTarget(c: Context<AppEnv>, mode: 'import' | 'publish', host: string | null, folderId: string): Promise<string> {
   if (mode === 'publish') {
     const websiteId = await existingStore(c, host);
     if (folderId !== websiteId) {
@@ -116,7 +116,7 @@ async function importTarget(c: Context<AppEnv>, mode: ImportMode, host: string |
   }
   const mapped = await storeAt(c, host);
   if (mapped !== null) return mapped;
-  if (folderId === DEMO_SITE_ID || (await loadPublished(c.env.SITE_CONTENT, folderId)) !== null) {
+  if (folderId === DEMO_SITE_ID || (await storeExists(c.env, folderId))) {
     throw new HTTPException(409, { message: `The website id ${folderId} is already another store's: give the folder's site.json another website.id to import it as a new store` });
   }
   return folderId;
@@ -145,25 +145,27 @@ export const siteAdmin = new Hono<AppEnv>();
 
 siteAdmin.use('*', siteAdminOnly);
 
+// The content object's JSON text goes out as it is stored: an export page is never parsed and written again.
 siteAdmin.get('/site', async (c) => {
   const websiteId = await existingStore(c, hostParam(c));
-  const head = await exportHead(c.env.SITE_CONTENT, websiteId);
+  const head = await exportHead(c.env, websiteId).catch(transferFailure);
   if (head === null) return apiError(c, 404, SITE_ADMIN_MESSAGES.noStore);
-  return c.json({ websiteId, ...head });
+  return c.body(`{"websiteId":${JSON.stringify(websiteId)},"version":${head.version},"itemCount":${head.itemCount},"site":${head.siteJson}}`, 200, { 'content-type': 'application/json' });
 });
 
 siteAdmin.get('/site/items', async (c) => {
   const websiteId = await existingStore(c, hostParam(c));
   const version = integerQuery(c, 'version', -1, Number.MAX_SAFE_INTEGER);
-  const page = await exportItems(c.env.SITE_CONTENT, websiteId, version, integerQuery(c, 'offset', 0, 10_000_000), integerQuery(c, 'limit', MAX_EXPORT_PAGE, MAX_EXPORT_PAGE)).catch(transferFailure);
-  return c.json(page);
+  const after = integerQuery(c, 'after', 0, Number.MAX_SAFE_INTEGER);
+  const page = await exportItems(c.env, websiteId, version, after, integerQuery(c, 'limit', MAX_EXPORT_PAGE, MAX_EXPORT_PAGE)).catch(transferFailure);
+  return c.body(`{"items":[${page.itemsJson.join(',')}],"next":${page.next ?? 'null'}}`, 200, { 'content-type': 'application/json' });
 });
 
 siteAdmin.post('/imports', async (c) => {
   const body = await readJson(c, importSchema, MAX_HEAD_BYTES);
   const host = body.host ?? null;
   const websiteId = await importTarget(c, body.mode, host, body.site.website.id);
-  const importId = await beginImport(c.env.SITE_CONTENT, { websiteId, host, mode: body.mode }, body.site);
+  const importId = await beginImport(c.env, { websiteId, host }, body.site).catch(transferFailure);
   return c.json({ importId, websiteId }, 201);
 });
 
@@ -172,13 +174,13 @@ siteAdmin.put('/imports/:importId/parts/:part', async (c) => {
   const part = Number(c.req.param('part'));
   if (!Number.isInteger(part) || part < 0 || part >= 100_000) return apiError(c, 404, NOT_FOUND);
   const body = await readJson(c, itemPartSchema, MAX_PART_BYTES);
-  await stageItems(c.env.SITE_CONTENT, importId, part, body.items).catch(transferFailure);
+  await stageItems(c.env, importId, part, body.first, body.items).catch(transferFailure);
   return c.json({ received: body.items.length });
 });
 
 siteAdmin.post('/imports/:importId/commit', async (c) => {
   const importId = importIdParam(c);
   const body = await readJson(c, commitSchema, MAX_COMMIT_BYTES);
-  const committed = await commitImport(c.env.SITE_CONTENT, importId, body.parts, body.itemCount).catch(transferFailure);
+  const committed = await commitImport(c.env, importId, body.parts, body.itemCount).catch(transferFailure);
   return c.json(committed);
 });

@@ -102,7 +102,7 @@ describe('site admin: whole stores in and out', () => {
     const before = await receiveSite(local);
     const duplicate = structuredClone(before.site);
     duplicate.items.push({ ...(duplicate.items[0] as object), urlId: 'another-url', fullUrl: '/shop/p/another-url' });
-    expect((await refusal(sendSite(local, 'import', duplicate))).message).toBe('item p-linen-shirt: another item has the same id');
+    expect((await refusal(sendSite(local, 'import', duplicate))).message).toBe('Invalid site content: items.p-linen-shirt: the id is used twice');
 
     const crowded = await bigStore('demo', 201, 201);
     expect((await refusal(sendSite(local, 'import', crowded))).message).toBe('collection c-bulk-0 holds 201 products; a collection holds at most 200');
