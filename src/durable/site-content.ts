@@ -144,10 +144,11 @@ export class SiteContent extends DurableObject<Env> {
     });
   }
 
-  private commit(write: () => void): number {
+  /** Runs `write` and bumps the version past the stored one and `floor`, in one transaction. */
+  private commit(write: () => void, floor = 0): number {
     return this.ctx.storage.transactionSync(() => {
       write();
-      const version = tables.readVersion(this.sql) + 1;
+      const version = Math.max(tables.readVersion(this.sql), floor) + 1;
       tables.writeMeta(this.sql, 'version', String(version));
       return version;
     });
@@ -242,6 +243,9 @@ export class SiteContent extends DurableObject<Env> {
       if (shellText === null) return { error: ITEM_MESSAGES.importReplaced };
       const shell = JSON.parse(shellText) as Site;
       const collections = new Set(shell.collections.map((c) => c.id));
+      // Past the KV pointer too: a site moved here from KV or another object keeps its versions rising,
+      // so no page cached under an earlier version number is served for it.
+      const pointer = Number((await this.env.SITE_CONTENT.get(versionKey(websiteId))) ?? 0);
       let version: number;
       try {
         version = this.commit(() => {
@@ -255,7 +259,7 @@ export class SiteContent extends DurableObject<Env> {
             tables.writeItem(this.sql, item);
           }
           tables.writeMeta(this.sql, 'websiteId', websiteId);
-        });
+        }, Number.isInteger(pointer) ? pointer : 0);
       } catch (error) {
         if (error instanceof ImportRefused) return { error: error.message };
         throw error;

@@ -104,18 +104,29 @@ async function loadFromObject(env: Env, id: string): Promise<LoadedSite | null> 
   return loaded;
 }
 
+/**
+ * A site published by an earlier build as one JSON value in KV (`site:{id}:content:{n}`), moved
+ * into its content object on first read: null when there is none.
+ */
+async function moveFromKv(env: Env, id: string, version: number): Promise<LoadedSite | null> {
+  const legacy = await env.SITE_CONTENT.get<SiteInput>(`site:${id}:content:${version}`, 'json');
+  if (legacy === null || 'error' in (await importSite(env, id, legacy))) return null;
+  return loadFromObject(env, id);
+}
+
 /** A website's published site (without items) at its current version. */
 async function loadPublished(env: Env, id: string): Promise<LoadedSite | null> {
   const version = await readVersion(env.SITE_CONTENT, id);
   if (version === 0) return null;
   const cached = isolateCache.get(id);
   if (cached !== undefined && cached.version >= version) return cached;
-  return loadFromObject(env, id);
+  return (await loadFromObject(env, id)) ?? moveFromKv(env, id, version);
 }
 
 let demoSeeding: Promise<unknown> | null = null;
 let demoSeeded = false;
-const DEMO_SEED_KEY = `site:${DEMO_SITE_ID}:seed`;
+/** Named apart from the KV-only builds' `:seed` key, so a local store they seeded is seeded again into its object. */
+const DEMO_SEED_KEY = `site:${DEMO_SITE_ID}:seeded`;
 /** The seed key's value once `npm run site -- import` replaced the development store: never seeded over. */
 const IMPORTED = 'imported';
 /** Whether the development store is an imported one (served with its own theme, not this build's). */

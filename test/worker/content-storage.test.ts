@@ -358,4 +358,14 @@ describe('import and export', () => {
     expect(xml).toContain('<loc>http://moving.test/journal/first-post</loc>');
     expect(xml).toContain('<loc>http://moving.test/shop</loc>');
   }, TIMEOUT);
+
+  it('moves a site an earlier build published as one KV value into its object on first read, its version still rising', async () => {
+    const site = catalogueSite('from-kv');
+    await env.SITE_CONTENT.put('site:from-kv:content:7', JSON.stringify(site));
+    await env.SITE_CONTENT.put('site:from-kv:version', '7');
+    await mapHost(env.SITE_CONTENT, 'from-kv.test', 'from-kv');
+    const page = await context<{ item: { title: string } }>(new Visitor('http://from-kv.test'), '/shop/p/item-2');
+    expect(page.body.item.title).toBe('Wool Scarf');
+    expect(await pointer('from-kv')).toBe(8);
+  }, TIMEOUT);
 });
