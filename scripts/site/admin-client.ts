@@ -54,6 +54,23 @@ async function call<T>(target: AdminTarget, method: string, path: string, body?:
   return answer as T;
 }
 
+const ATTEMPTS = 3;
+
+/**
+ * A call that may be sent again (a read, or a part: sending a part again replaces it) retried when
+ * the connection failed, as a reused keep-alive connection the server just closed does.
+ */
+async function retried<T>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof AdminCallError && error.status === 0) || attempt === ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
 /** The items cut into parts: each at most PART_ITEMS items and about PART_BYTES of JSON. */
 export function itemParts(items: readonly unknown[]): { start: number; items: unknown[] }[] {
   const parts: { start: number; items: unknown[] }[] = [];
@@ -108,7 +125,7 @@ export async function sendSite(target: AdminTarget, mode: 'import' | 'publish', 
       const n = next++;
       const part = parts[n] as { start: number; items: unknown[] };
       try {
-        await call(target, 'PUT', `/imports/${begun.importId}/parts/${n}`, { first: part.start, items: part.items });
+        await retried(() => call(target, 'PUT', `/imports/${begun.importId}/parts/${n}`, { first: part.start, items: part.items }));
       } catch (error) {
         const match = error instanceof AdminCallError ? /^items\.(\d+)(?:\.(.*))?$/s.exec(error.message.split(': ')[0] ?? '') : null;
         if (match !== null && error instanceof AdminCallError) {
@@ -130,7 +147,7 @@ export async function receiveSite(target: AdminTarget, progress: (received: numb
   const head = await call<{ websiteId: string; version: number; itemCount: number; site: Json & Pick<SiteJson, 'collections' | 'theme'> }>(target, 'GET', '/site');
   const items: Record<string, unknown>[] = [];
   for (let after: number | null = 0; after !== null; ) {
-    const page: { items: Record<string, unknown>[]; next: number | null } = await call(target, 'GET', `/site/items?version=${head.version}&after=${after}&limit=1000`);
+    const page: { items: Record<string, unknown>[]; next: number | null } = await retried(() => call(target, 'GET', `/site/items?version=${head.version}&after=${after}&limit=1000`));
     items.push(...page.items);
     progress(items.length, head.itemCount);
     after = page.next;

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { AdminCallError, ItemRefused, receiveSite, sendSite, type AdminTarget } from '../../scripts/site/admin-client';
 import type { SiteJson } from '../../scripts/site/site-json';
 import app from '../../src/worker';
-import { PRODUCTION_VARS } from './visitor';
+import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { PRODUCTION_VARS, Visitor } from './visitor';
 
 const TOKEN = 'a'.repeat(40);
 
@@ -75,6 +76,19 @@ describe('site admin: whole stores in and out', () => {
     const after = await receiveSite(local);
     expect(after.version).toBe(before.version + 1);
     expect(after.site).toEqual(before.site);
+  });
+
+  it('an import into the development store keeps its own theme, and the demo team can still sign in', async () => {
+    const site = (await receiveSite(local)).site;
+    site.theme = { ...site.theme, 'layout.html': `${site.theme['layout.html'] ?? ''}<!-- the imported theme -->` };
+    (site.website as { siteTitle: string }).siteTitle = 'Imported Goods';
+    await sendSite(local, 'import', site);
+    const home = await (await exports.default.fetch('http://localhost/')).text();
+    expect(home).toContain('Imported Goods');
+    expect(home).toContain('<!-- the imported theme -->');
+    const visitor = await new Visitor().open('/');
+    const signIn = await visitor.json('POST', '/api/merchant/session', { email: DEMO_MERCHANTS[0].email, password: DEMO_MERCHANTS[0].password });
+    expect(signIn.status).toBe(200);
   });
 
   it('imports a further store under a host name in parts; its export equals what was sent and the storefront serves it', async () => {
