@@ -25,6 +25,7 @@ import { inventory } from './routes/inventory';
 import { localPaymentPages } from './routes/local-payments';
 import { pages } from './routes/pages';
 import { ordersReceiver, paymentWebhooks } from './routes/payment-webhooks';
+import { SITE_ADMIN_PATH, siteAdmin } from './routes/site-admin';
 
 export { ShoppingCartObject } from './durable/cart';
 export { StockLedger } from './durable/stock';
@@ -94,6 +95,7 @@ app.route(ACCOUNT_PATH, session);
 app.route('/', inventory);
 app.route('/', beacons);
 app.route('/', analyticsArea);
+app.route(SITE_ADMIN_PATH, siteAdmin);
 app.all('/api/*', (c) => notFound(c));
 app.use('*', crumbOnPages);
 app.route('/', config);

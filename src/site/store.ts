@@ -133,6 +133,17 @@ let demoSeeding: Promise<unknown> | null = null;
 let demoSeeded = false;
 /** Named apart from the KV-only builds' `:seed` key, so a local store they seeded is seeded again into its object. */
 const DEMO_SEED_KEY = `site:${DEMO_SITE_ID}:seeded`;
+/** The seed key's value once `npm run site -- import` replaced the development store: never seeded over. */
+const IMPORTED = 'imported';
+/** Whether the development store is an imported one (served with its own theme, not this build's). */
+let demoImported = false;
+
+/** Marks the development store as imported (src/site/transfer.ts): it keeps its content and theme until the next import. */
+export async function markDevelopmentStoreImported(kv: KVNamespace): Promise<void> {
+  await kv.put(DEMO_SEED_KEY, IMPORTED);
+  demoImported = true;
+  demoSeeded = true;
+}
 
 /**
  * Publishes the demo store when it is missing or this build's demo data differs from what was
@@ -142,7 +153,9 @@ async function ensureDemo(env: Env): Promise<void> {
   if (demoSeeded) return;
   const kv = env.SITE_CONTENT;
   const seed = fingerprint(JSON.stringify(demoSite()));
-  if ((await readVersion(kv, DEMO_SITE_ID)) === 0 || (await kv.get(DEMO_SEED_KEY)) !== seed) {
+  const seeded = await kv.get(DEMO_SEED_KEY);
+  demoImported = seeded === IMPORTED;
+  if ((await readVersion(kv, DEMO_SITE_ID)) === 0 || (seeded !== seed && !demoImported)) {
     demoSeeding ??= importSite(env, DEMO_SITE_ID, demoSite())
       .then(() => kv.put(DEMO_SEED_KEY, seed))
       .finally(() => {
@@ -178,9 +191,9 @@ function withBuildTheme(loaded: LoadedSite): LoadedSite {
   return demoWithBuildTheme;
 }
 
-/** In development the demo store renders with this build's theme files. */
+/** In development the demo store renders with this build's theme files (an imported one with its own). */
 function asServed(loaded: LoadedSite | null, development: boolean): LoadedSite | null {
-  return loaded !== null && development && loaded.site.website.id === DEMO_SITE_ID ? withBuildTheme(loaded) : loaded;
+  return loaded !== null && development && loaded.site.website.id === DEMO_SITE_ID && !demoImported ? withBuildTheme(loaded) : loaded;
 }
 
 /**

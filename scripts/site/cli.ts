@@ -1,0 +1,147 @@
+/**
+ * `npm run site -- COMMAND`: whole stores in and out of a folder (README "Moving stores").
+ *
+ *   export DIR     the store's content and theme into a new folder DIR
+ *   import DIR     DIR becomes the store: the development store, or with --host a store of its own
+ *   publish DIR    DIR, checked here first (schema and templates), becomes the next version of the
+ *                  store it was exported from
+ *   generate --products N --posts M --out DIR [--seed S]   a large store folder
+ *
+ * Where: the local store by default (`npm start`'s, started for the command if it is not
+ * running), `--url URL` another worker in development, `--remote` the deployed worker at
+ * $SITE_ADMIN_URL with the admin token $SITE_ADMIN_TOKEN; `--host NAME` a store by host name.
+ */
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { AdminCallError, ItemRefused, receiveSite, sendSite, type AdminTarget } from './admin-client.ts';
+import { checkSite } from './check.ts';
+import { assertNewFolder, readSiteFolder, SiteFolderError, writeSiteFolder, type SiteSources } from './folder.ts';
+import { generateSite } from './generate.ts';
+import { localStore } from './local-store.ts';
+
+const USAGE = `usage: npm run site -- export DIR [--host NAME] [--url URL | --remote]
+       npm run site -- import DIR [--host NAME] [--url URL | --remote]
+       npm run site -- publish DIR [--host NAME] [--url URL | --remote]
+       npm run site -- generate --out DIR [--products 50000] [--posts 2000] [--seed 1]`;
+
+const THEME_DIR = fileURLToPath(new URL('../../themes/default', import.meta.url));
+
+class UsageError extends Error {}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+function count(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) throw new UsageError(`--${name} must be a whole number, not ${value}`);
+  return n;
+}
+
+/** Where the command goes, and what to stop afterwards. */
+async function targetOf(options: { host?: string; url?: string; remote?: boolean }): Promise<{ target: AdminTarget; where: string; stop: () => Promise<void> }> {
+  const host = options.host === undefined ? {} : { host: options.host };
+  const where = options.host === undefined ? 'the development store' : `the store at ${options.host}`;
+  if (options.remote === true) {
+    const url = options.url ?? process.env.SITE_ADMIN_URL;
+    const token = process.env.SITE_ADMIN_TOKEN;
+    if (url === undefined || token === undefined) throw new UsageError('--remote needs the worker address in SITE_ADMIN_URL (or --url) and its admin token in SITE_ADMIN_TOKEN');
+    if (options.host === undefined) throw new UsageError('--remote needs --host NAME: production has no development store');
+    return { target: { url, token, ...host }, where: `${where} (${url})`, stop: async () => {} };
+  }
+  if (options.url !== undefined) return { target: { url: options.url, ...host }, where, stop: async () => {} };
+  const local = await localStore(log);
+  return { target: { url: local.url, ...host }, where, stop: local.stop };
+}
+
+/** An item the worker refused, named by its file and line. */
+function refusal(error: ItemRefused, sources: SiteSources): string {
+  const source = sources.items[error.index];
+  return source === undefined ? error.detail : `the worker refused ${source.file}:${source.line}: ${error.detail}`;
+}
+
+async function sendFolder(mode: 'import' | 'publish', dir: string, options: { host?: string; url?: string; remote?: boolean }): Promise<void> {
+  const began = performance.now();
+  const { site, sources } = readSiteFolder(dir);
+  const problems = checkSite(site, sources, { templates: mode === 'publish' });
+  if (problems.length > 0) throw new SiteFolderError(dir, problems);
+  log(`${dir}: ${site.items.length} items in ${site.collections.length} collections checked (${seconds(began)})`);
+  const { target, where, stop } = await targetOf(options);
+  try {
+    const sending = performance.now();
+    let shown = 0;
+    const sent = await sendSite(target, mode, site, (n) => {
+      if (n - shown >= 10_000) log(`  sent ${(shown = n)} of ${site.items.length} items`);
+    }).catch((error: unknown) => {
+      throw error instanceof ItemRefused ? new Error(refusal(error, sources)) : error;
+    });
+    console.log(
+      `${mode === 'import' ? 'Imported' : 'Published'} ${dir} into ${where}: website ${sent.websiteId}, version ${sent.version}, ${site.items.length} items in ${sent.parts} parts, ${seconds(sending)}`,
+    );
+  } finally {
+    await stop();
+  }
+}
+
+async function exportStore(dir: string, options: { host?: string; url?: string; remote?: boolean }): Promise<void> {
+  assertNewFolder(dir);
+  const { target, where, stop } = await targetOf(options);
+  try {
+    const began = performance.now();
+    const received = await receiveSite(target);
+    writeSiteFolder(dir, received.site);
+    console.log(`Exported ${where} (website ${received.websiteId}, version ${received.version}) to ${dir}: ${received.site.items.length} items, ${seconds(began)}`);
+  } finally {
+    await stop();
+  }
+}
+
+function generate(options: { out?: string; products?: string; posts?: string; seed?: string }): void {
+  if (options.out === undefined) throw new UsageError('generate needs --out DIR');
+  const began = performance.now();
+  const products = count(options.products, 'products', 50_000);
+  const posts = count(options.posts, 'posts', 2000);
+  const seed = count(options.seed, 'seed', 1);
+  assertNewFolder(options.out);
+  writeSiteFolder(options.out, generateSite({ products, posts, seed, themeDir: THEME_DIR }));
+  console.log(`Generated ${options.out}: ${products} products, ${posts} posts, seed ${seed}, ${seconds(began)}`);
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        host: { type: 'string' },
+        url: { type: 'string' },
+        remote: { type: 'boolean' },
+        out: { type: 'string' },
+        products: { type: 'string' },
+        posts: { type: 'string' },
+        seed: { type: 'string' },
+      },
+    });
+    const [command, dir, ...extra] = positionals;
+    if (extra.length > 0) throw new UsageError(`unexpected ${extra.join(' ')}`);
+    if (command === 'generate') {
+      if (dir !== undefined) throw new UsageError('generate writes to --out DIR');
+      generate(values);
+      return 0;
+    }
+    if (command !== 'export' && command !== 'import' && command !== 'publish') throw new UsageError(command === undefined ? 'which command?' : `unknown command ${command}`);
+    if (dir === undefined) throw new UsageError(`${command} needs a folder`);
+    if (command === 'export') await exportStore(dir, values);
+    else await sendFolder(command, dir, values);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      log(`${(error as Error).message}\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof SiteFolderError) log(error.message);
+    else if (error instanceof AdminCallError) log(`The worker refused: ${error.message}${error.status === 0 ? '' : ` (HTTP ${error.status})`}`);
+    else log((error as Error).message ?? String(error));
+    return 1;
+  }
+}

@@ -1,0 +1,186 @@
+/**
+ * The calls `npm run site` makes to move whole stores in and out (docs/contracts.md "Site admin"):
+ *
+ *   GET  /api/site-admin/site?host=H                    → { websiteId, version, itemCount, site } (site without items)
+ *   GET  /api/site-admin/site/items?host=H&version=V&after=N&limit=L → { items, next } (next: the `after` of the next page, or null)
+ *   POST /api/site-admin/imports { mode, host?, site }  → 201 { importId, websiteId }
+ *   PUT  /api/site-admin/imports/:id/parts/:n { first, items } → { received }
+ *   POST /api/site-admin/imports/:id/commit { parts, itemCount } → { websiteId, host, version }
+ *
+ * Without `host` the target is the development store (the demo store `npm start` serves, whose
+ * team and accounts belong to its website id and so are kept). Who may call: in development only
+ * requests to and from loopback (the local store); in production only a caller with the admin
+ * token, a wrangler secret (`wrangler secret put SITE_ADMIN_TOKEN`), compared in constant time;
+ * without that secret the area does not exist.
+ */
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { z } from 'zod';
+import { NOT_FOUND } from '../http/messages';
+import { DEMO_SITE_ID } from '../site/demo';
+import { sameToken } from '../site/ids';
+import { loadSiteForHost } from '../site/store';
+import { beginImport, commitImport, exportHead, exportItems, itemPartSchema, siteHeadSchema, stageItems, storeExists, TransferError } from '../site/transfer';
+import { apiError, isDevelopment, readJson, type AppEnv } from './http';
+
+export const SITE_ADMIN_PATH = '/api/site-admin';
+
+/** The site's head: settings, navigation, collections and the theme (themes are some 100 KB). */
+const MAX_HEAD_BYTES = 4 * 1024 * 1024;
+/** A part of the items: at most 1000 items (the schema's) in at most this many bytes. */
+const MAX_PART_BYTES = 4 * 1024 * 1024;
+const MAX_COMMIT_BYTES = 1024;
+const MAX_EXPORT_PAGE = 1000;
+/** A token shorter than this is treated as unset: the area stays closed rather than guessable. */
+const MIN_TOKEN_LENGTH = 32;
+
+export const SITE_ADMIN_MESSAGES = {
+  localOnly: 'Site admin calls are answered on localhost only in development',
+  token: 'A valid site admin token is required',
+  hostRequired: 'host is required: production has no development store',
+  noStore: 'No store at this address: import it first',
+} as const;
+
+type AdminEnv = Env & { SITE_ADMIN_TOKEN?: string };
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isLoopbackAddress(address: string): boolean {
+  return /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address) || address === '::1';
+}
+
+/**
+ * Who may move stores: loopback in development, the admin token in production. Writes must be
+ * sent as application/json, which a page on another origin cannot do without a CORS preflight we
+ * never grant: a web page the developer visits cannot import into their local store.
+ */
+const siteAdminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.method !== 'GET' && !/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return apiError(c, 415, 'Site admin calls send application/json');
+  if (isDevelopment(c.env)) {
+    const address = c.req.header('cf-connecting-ip');
+    const local = LOOPBACK_HOSTS.has(new URL(c.req.url).hostname) && (address === undefined || isLoopbackAddress(address));
+    if (!local) return apiError(c, 403, SITE_ADMIN_MESSAGES.localOnly);
+    return next();
+  }
+  const token = (c.env as AdminEnv).SITE_ADMIN_TOKEN;
+  if (token === undefined || token.length < MIN_TOKEN_LENGTH) return apiError(c, 404, NOT_FOUND);
+  const given = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')?.[1];
+  if (given === undefined || !sameToken(given, token)) return apiError(c, 401, SITE_ADMIN_MESSAGES.token);
+  return next();
+};
+
+const hostName = z
+  .string()
+  .max(253)
+  .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i, 'host must be a host name such as shop.example.com')
+  .transform((host) => host.toLowerCase());
+
+/** The key store.ts maps a host name under; read directly, since its per-isolate memory may be 30 s old. */
+const hostKey = (host: string) => `host:${host}`;
+
+function hostParam(c: Context<AppEnv>): string | null {
+  const raw = c.req.query('host');
+  if (raw === undefined || raw === '') return null;
+  const parsed = hostName.safeParse(raw);
+  if (!parsed.success) throw new HTTPException(400, { message: parsed.error.issues[0]?.message ?? 'Invalid host' });
+  return parsed.data;
+}
+
+/** The website a host (or, without one, the development store) holds; null when it holds none. */
+async function storeAt(c: Context<AppEnv>, host: string | null): Promise<string | null> {
+  if (host !== null) return c.env.SITE_CONTENT.get(hostKey(host));
+  if (!isDevelopment(c.env)) throw new HTTPException(400, { message: SITE_ADMIN_MESSAGES.hostRequired });
+  // What `npm start` serves: seeds the demo store when it is not there yet.
+  await loadSiteForHost(c.env, 'localhost', true);
+  return DEMO_SITE_ID;
+}
+
+async function existingStore(c: Context<AppEnv>, host: string | null): Promise<string> {
+  const websiteId = await storeAt(c, host);
+  if (websiteId === null || !(await storeExists(c.env, websiteId))) throw new HTTPException(404, { message: SITE_ADMIN_MESSAGES.noStore });
+  return websiteId;
+}
+
+/**
+ * The website an import or publish writes. `import` replaces the store at the target, or makes a
+ * new one under the folder's website id (never one another store already has); `publish` updates
+ * the store at the target, and only with a folder of that same store.
+ */
+async function importTarget(c: Context<AppEnv>, mode: 'import' | 'publish', host: string | null, folderId: string): Promise<string> {
+  if (mode === 'publish') {
+    const websiteId = await existingStore(c, host);
+    if (folderId !== websiteId) {
+      throw new HTTPException(409, { message: `The folder is the store ${folderId}, not ${websiteId}: publish updates the store it was exported from; use import to replace a store` });
+    }
+    return websiteId;
+  }
+  const mapped = await storeAt(c, host);
+  if (mapped !== null) return mapped;
+  if (folderId === DEMO_SITE_ID || (await storeExists(c.env, folderId))) {
+    throw new HTTPException(409, { message: `The website id ${folderId} is already another store's: give the folder's site.json another website.id to import it as a new store` });
+  }
+  return folderId;
+}
+
+function transferFailure(error: unknown): never {
+  if (error instanceof TransferError) throw new HTTPException(error.status, { message: error.message });
+  throw error;
+}
+
+const importSchema = z.object({ mode: z.enum(['import', 'publish']), host: hostName.optional(), site: siteHeadSchema });
+const commitSchema = z.object({ parts: z.number().int().min(0).max(100_000), itemCount: z.number().int().min(0).max(10_000_000) });
+const importIdParam = (c: Context<AppEnv>) => {
+  const id = c.req.param('importId') ?? '';
+  if (!/^[0-9a-f]{32}$/.test(id)) throw new HTTPException(404, { message: NOT_FOUND });
+  return id;
+};
+const integerQuery = (c: Context<AppEnv>, name: string, fallback: number, max: number) => {
+  const raw = c.req.query(name);
+  const value = raw === undefined ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > max) throw new HTTPException(400, { message: `${name} must be a whole number from 0 to ${max}` });
+  return value;
+};
+
+export const siteAdmin = new Hono<AppEnv>();
+
+siteAdmin.use('*', siteAdminOnly);
+
+// The content object's JSON text goes out as it is stored: an export page is never parsed and written again.
+siteAdmin.get('/site', async (c) => {
+  const websiteId = await existingStore(c, hostParam(c));
+  const head = await exportHead(c.env, websiteId).catch(transferFailure);
+  if (head === null) return apiError(c, 404, SITE_ADMIN_MESSAGES.noStore);
+  return c.body(`{"websiteId":${JSON.stringify(websiteId)},"version":${head.version},"itemCount":${head.itemCount},"site":${head.siteJson}}`, 200, { 'content-type': 'application/json' });
+});
+
+siteAdmin.get('/site/items', async (c) => {
+  const websiteId = await existingStore(c, hostParam(c));
+  const version = integerQuery(c, 'version', -1, Number.MAX_SAFE_INTEGER);
+  const after = integerQuery(c, 'after', 0, Number.MAX_SAFE_INTEGER);
+  const page = await exportItems(c.env, websiteId, version, after, integerQuery(c, 'limit', MAX_EXPORT_PAGE, MAX_EXPORT_PAGE)).catch(transferFailure);
+  return c.body(`{"items":[${page.itemsJson.join(',')}],"next":${page.next ?? 'null'}}`, 200, { 'content-type': 'application/json' });
+});
+
+siteAdmin.post('/imports', async (c) => {
+  const body = await readJson(c, importSchema, MAX_HEAD_BYTES);
+  const host = body.host ?? null;
+  const websiteId = await importTarget(c, body.mode, host, body.site.website.id);
+  const importId = await beginImport(c.env, { websiteId, host }, body.site).catch(transferFailure);
+  return c.json({ importId, websiteId }, 201);
+});
+
+siteAdmin.put('/imports/:importId/parts/:part', async (c) => {
+  const importId = importIdParam(c);
+  const part = Number(c.req.param('part'));
+  if (!Number.isInteger(part) || part < 0 || part >= 100_000) return apiError(c, 404, NOT_FOUND);
+  const body = await readJson(c, itemPartSchema, MAX_PART_BYTES);
+  await stageItems(c.env, importId, part, body.first, body.items).catch(transferFailure);
+  return c.json({ received: body.items.length });
+});
+
+siteAdmin.post('/imports/:importId/commit', async (c) => {
+  const importId = importIdParam(c);
+  const body = await readJson(c, commitSchema, MAX_COMMIT_BYTES);
+  const committed = await commitImport(c.env, importId, body.parts, body.itemCount).catch(transferFailure);
+  return c.json(committed);
+});
