@@ -100,7 +100,7 @@ describe('load over loopback', () => {
       modulesRules: [{ type: 'Text', include: ['**/*.html', '**/*.css'] }],
       kvNamespaces: ['SITE_CONTENT'],
       bindings: { ENVIRONMENT: 'development' },
-      durableObjects: { BEACONS: { className: 'BeaconStore', useSQLite: true } },
+      durableObjects: { BEACONS: { className: 'BeaconStore', useSQLite: true }, CONTENT: { className: 'SiteContent', useSQLite: true } },
       ratelimits: { BEACON_VISITOR_LIMITER: { simple: { limit: 600, period: 60 } }, BEACON_WEBSITE_LIMITER: { simple: { limit: 50000, period: 60 } } },
     });
     try {

@@ -368,4 +368,17 @@ describe('import and export', () => {
     expect(page.body.item.title).toBe('Wool Scarf');
     expect(await pointer('from-kv')).toBe(8);
   }, TIMEOUT);
+
+  it('past 10,000 item pages, answers a sitemap index and the sitemap files it names', async () => {
+    const site = catalogueSite('big-map');
+    const posts = Array.from({ length: 10_050 }, (_, i) => ({ id: `b${i}`, collectionId: 'journal', recordType: 1, title: `Note ${i}`, urlId: `note-${i}`, fullUrl: `/journal/note-${i}`, tags: [], categories: [] }));
+    const visitor = await publishAt('big-map', { ...site, items: [...site.items, ...posts] });
+    const index = await (await visitor.fetch('/sitemap.xml')).text();
+    expect(index).toContain('<sitemapindex');
+    expect([...index.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1])).toEqual(['http://big-map.test/sitemap.xml?page=1', 'http://big-map.test/sitemap.xml?page=2']);
+    const second = await (await visitor.fetch('/sitemap.xml?page=2')).text();
+    expect(second).toContain('<loc>http://big-map.test/journal/note-10049</loc>');
+    expect([...second.matchAll(/<url>/g)]).toHaveLength(10_050 + CATALOGUE.length + 1 - 10_000);
+    expect((await visitor.fetch('/sitemap.xml?page=3')).status).toBe(404);
+  }, 300_000);
 });
