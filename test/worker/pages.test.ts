@@ -38,6 +38,7 @@ describe('store pages', () => {
     expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
     const cached = await get('/shop/p/canvas-tote', { headers: { cookie: `crumb=${'a'.repeat(32)}; CART=${'b'.repeat(32)}` } });
     expect(cached.headers.get('x-page-cache')).toBe('hit');
+    expect(cached.headers.get('x-page-cache-layer')).toBe('memory');
     expect(cached.headers.get('set-cookie')).toBeNull();
     expect(await cached.text()).toBe(firstHtml);
     expect(cached.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
