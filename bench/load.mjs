@@ -13,7 +13,8 @@ const CRUMB = 'c'.repeat(32);
 /** Carts of this run only (ids no other benchmark phase uses). */
 const cartId = (i) => `10ad${i.toString(16).padStart(28, '0')}`;
 
-function request(url, { method = 'GET', headers = {}, body } = {}, agent) {
+/** One request; sent again once when workerd closed the socket before answering (a reset: the call was not taken). */
+function request(url, { method = 'GET', headers = {}, body } = {}, agent, retried = false) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const req = http.request(url, { method, headers, agent }, (res) => {
@@ -21,7 +22,7 @@ function request(url, { method = 'GET', headers = {}, body } = {}, agent) {
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString(), ms: performance.now() - started, headers: res.headers }));
     });
-    req.on('error', reject);
+    req.on('error', (error) => (error.code === 'ECONNRESET' && !retried ? request(url, { method, headers, body }, agent, true).then(resolve, reject) : reject(error)));
     req.end(body);
   });
 }

@@ -30,6 +30,8 @@ try {
     outfile,
     // Dev dependencies used as baselines stay as they are shipped.
     packages: 'external',
+    // Theme files are text, as wrangler bundles them for the worker.
+    loader: { '.html': 'text', '.css': 'text' },
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
   });

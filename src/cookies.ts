@@ -15,6 +15,9 @@ export const STORE_COOKIES = {
 
 export type StoreCookie = keyof typeof STORE_COOKIES;
 
+/** Where a page script without a crumb gets one (pages themselves set no cookie: they are cached for everyone). */
+export const CRUMB_PATH = '/api/crumb';
+
 export const HOST_PREFIX = '__Host-';
 
 /** The cookie's name in production (`__Host-` prefixed) or in development (plain). */

@@ -1,14 +1,14 @@
 /** A JSON call to the store's API from the page: JSON in and out, and the crumb on every state change (CSRF). */
 import { CART_MESSAGES } from '../commerce/cart';
-import { readStoreCookie } from './cookies';
+import { crumb } from './crumb';
 
-export function apiCall(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+export async function apiCall(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(path, {
     method,
     headers: {
       accept: 'application/json',
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(method === 'GET' ? {} : { 'X-CSRF-Token': readStoreCookie('crumb') ?? '' }),
+      ...(method === 'GET' ? {} : { 'X-CSRF-Token': await crumb() }),
       ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),

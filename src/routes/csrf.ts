@@ -1,10 +1,13 @@
 /**
- * CSRF by double-submit cookie: every page sets a random crumb cookie (readable by the page
+ * CSRF by double-submit cookie: the visitor holds a random crumb cookie (readable by the page
  * script), and every state-changing call must echo it in `X-CSRF-Token`. Another site can make a
  * browser send the cookie but cannot read it, so it cannot send the header. In production the
  * cookie is `__Host-crumb` (src/cookies.ts), so a sibling subdomain cannot plant a crumb it knows.
+ * Store pages never set it (a cached page is the same bytes for everyone, with no `Set-Cookie`):
+ * the page script asks `GET /api/crumb` before its first state change when it has none.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { CRUMB_PATH } from '../cookies';
 import { randomHex, sameToken } from '../site/ids';
 import { readStoreCookie, setStoreCookie } from './cookies';
 import type { AppEnv } from './http';
@@ -43,16 +46,10 @@ export const requireCrumb: MiddlewareHandler<AppEnv> = async (c, next) => {
   return next();
 };
 
-/** What a page that sets a cookie may be cached as: by the visitor's browser only, revalidated each time. */
-export const PRIVATE_PAGE = 'private, no-cache';
+/** `GET /api/crumb`: 204, with a new crumb cookie when the visitor has none. */
+export const crumbs = new Hono<AppEnv>();
 
-/**
- * Store pages hand out the crumb, after the page cache (the cached copy never holds a cookie). A
- * page that sets it is for this visitor alone, so a shared cache must not keep it.
- */
-export const crumbOnPages: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  if (c.req.method !== 'GET' || c.res.headers.get('content-type')?.startsWith('text/html') !== true) return;
+crumbs.get(CRUMB_PATH, (c) => {
   ensureCrumb(c);
-  if (c.res.headers.has('set-cookie') && c.res.headers.get('cache-control') !== 'no-store') c.header('cache-control', PRIVATE_PAGE);
-};
+  return c.body(null, 204, { 'cache-control': 'no-store' });
+});

@@ -1,7 +1,7 @@
 /**
  * Store pages over HTTP: the 414 rule, `?format=json|json-pretty` (the page context), the ETag,
- * the edge cache under the site's content version, `/sitemap.xml` and `/robots.txt`. Rendering is
- * the storefront's (src/storefront/render.ts).
+ * the page cache under the site's content version (src/routes/page-cache.ts), `/sitemap.xml` and
+ * `/robots.txt`. Rendering is the storefront's (src/storefront/render.ts).
  */
 import { Hono, type Context } from 'hono';
 import { escapeHtml } from '../html/escape';
@@ -14,15 +14,21 @@ import { clientEntry, streamPage, themeFingerprint } from '../storefront/render'
 import { countedStock, freshnessSlot, PRODUCT_PAGE_FRESH_SECONDS, withAvailableStock } from '../storefront/available-stock';
 import { stockLedger } from '../durable/stubs';
 import { messagePage } from './html-document';
+import { keepPage, keptPage } from './page-cache';
 import { NO_STORE, NOT_FOUND } from '../http/messages';
 import { isDevelopment, loadedSite, type AppEnv } from './http';
 
 /** Browsers and proxies cap URLs at about this length (the 414 rule). */
 export const MAX_URL_LENGTH = 2083;
 const FORMATS = new Set(['json', 'json-pretty']);
-const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
-/** Product pages show available stock: no stale copies past their freshness slot. */
-const PRODUCT_CACHE_CONTROL = `public, max-age=${PRODUCT_PAGE_FRESH_SECONDS}`;
+/**
+ * A page is the same for every visitor (no cookie, no per-visitor markup), so shared caches may keep
+ * it: browsers revalidate each time (a 304 on the ETag, which names the content version), a CDN in
+ * front keeps it `s-maxage` seconds, so a publish shows there within a minute.
+ */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+/** Product pages show available stock: shared caches keep them one freshness slot, with no stale copies. */
+const PRODUCT_CACHE_CONTROL = `public, max-age=0, s-maxage=${PRODUCT_PAGE_FRESH_SECONDS}`;
 
 export const pages = new Hono<AppEnv>();
 
@@ -122,17 +128,12 @@ pages.get('*', async (c) => {
   const build = (at: LoadedSite) => `${themeFingerprint(at.site)}-${fingerprint(script ?? '')}${slot}`;
   const etagAt = (at: LoadedSite) => `W/"${site.website.id}-v${at.version}-${build(at)}-${fingerprint(url.origin + url.pathname + url.search)}"`;
   // The origin is in the key: the page's canonical link names it.
-  const cacheKeyAt = (at: LoadedSite) => new Request(`https://page-cache.internal/${site.website.id}/v${at.version}/${build(at)}/${url.host}${url.pathname}${url.search}`);
+  const cacheKeyAt = (at: LoadedSite) => `${site.website.id}/v${at.version}/${build(at)}/${url.host}${url.pathname}${url.search}`;
   const etag = etagAt(loaded);
-  if (!perBuyer && c.req.header('if-none-match') === etag) return c.body(null, 304, { etag });
+  if (!perBuyer && c.req.header('if-none-match') === etag) return c.body(null, 304, { etag, 'cache-control': stocked ? PRODUCT_CACHE_CONTROL : PAGE_CACHE_CONTROL });
 
-  const cache = (caches as unknown as { default: Cache }).default;
-  const hit = perBuyer ? undefined : await cache.match(cacheKeyAt(loaded));
-  if (hit !== undefined) {
-    const response = new Response(hit.body, hit);
-    response.headers.set('x-page-cache', 'hit');
-    return response;
-  }
+  const hit = perBuyer ? null : await keptPage(cacheKeyAt(loaded));
+  if (hit !== null) return hit;
 
   // Rendered and cached under the version its content was read at (newer than the pointer's when that lags).
   const { loaded: at, value: page } = await resolve();
@@ -144,13 +145,11 @@ pages.get('*', async (c) => {
   }
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
-    'cache-control': page.status !== 200 || perBuyer ? 'no-store' : stocked ? PRODUCT_CACHE_CONTROL : CACHE_CONTROL,
+    'cache-control': page.status !== 200 || perBuyer ? 'no-store' : stocked ? PRODUCT_CACHE_CONTROL : PAGE_CACHE_CONTROL,
     ...(perBuyer ? {} : { etag: etagAt(at) }),
     'x-page-cache': 'miss',
   });
   const response = await streamPage(at.site, page, development, script, headers, c.env.CAPTCHA_PROVIDER);
   if (page.status !== 200 || perBuyer) return response;
-  const [forClient, forCache] = (response.body as ReadableStream<Uint8Array>).tee();
-  c.executionCtx.waitUntil(cache.put(cacheKeyAt(at), new Response(forCache, { status: 200, headers })));
-  return new Response(forClient, { status: 200, headers });
+  return keepPage(cacheKeyAt(at), response, (work) => c.executionCtx.waitUntil(work));
 });

@@ -27,10 +27,30 @@ function attributeJson(props: unknown): string {
   return JSON.stringify(props).replaceAll('&', '&amp;').replaceAll("'", '&#39;').replaceAll('<', '&lt;');
 }
 
+/**
+ * Islands rendered before, by name and props: an island's server HTML depends on nothing else (no
+ * request, visitor or time), so each is rendered once per content version and isolate. Props of an
+ * old version are never asked for again; the map is emptied when it holds more than its bound.
+ */
+const renderedIslands = new Map<string, string>();
+let renderedChars = 0;
+const RENDERED_ISLAND_CHARS = 4 * 1024 * 1024;
+
 export function renderIsland<N extends IslandName>(name: N, props: Parameters<(typeof ISLANDS)[N]>[0]): string {
-  const component = ISLANDS[name] as (p: typeof props) => ReturnType<typeof createElement>;
-  const html = renderToString(createElement(component, props));
-  return `<div data-island="${escapeHtmlAttribute(name)}" data-props='${attributeJson(props)}'>${html}</div>`;
+  const json = attributeJson(props);
+  const key = `${name}\u0000${json}`;
+  let html = renderedIslands.get(key);
+  if (html === undefined) {
+    const component = ISLANDS[name] as (p: typeof props) => ReturnType<typeof createElement>;
+    html = `<div data-island="${escapeHtmlAttribute(name)}" data-props='${json}'>${renderToString(createElement(component, props))}</div>`;
+    if (renderedChars > RENDERED_ISLAND_CHARS) {
+      renderedIslands.clear();
+      renderedChars = 0;
+    }
+    renderedIslands.set(key, html);
+    renderedChars += key.length + html.length;
+  }
+  return html;
 }
 
 function variantChoices(item: unknown) {

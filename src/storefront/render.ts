@@ -78,12 +78,17 @@ function renderTemplate(site: Site, file: string, data: unknown, development: bo
 }
 
 /** The template data: the page context, with the merchant's code injection marked as trusted. */
-function pageData(site: Site, page: ResolvedPage, script: string | null, code: CodeInjection): Record<string, unknown> {
+export function pageData(site: Site, page: ResolvedPage, script: string | null, code: CodeInjection): Record<string, unknown> {
   return { ...page.context, header: code.header, footer: code.footer, assets: { criticalCss: site.theme['theme.css'] ?? '', script } };
 }
 
+/** The page's head, as the theme writes it (before untrusted elements are removed). */
+export function renderHead(site: Site, data: Record<string, unknown>, development: boolean): string {
+  return renderTemplate(site, 'head.html', data, development);
+}
+
 /** The page body: the page kind's template, then the layout around it. */
-function renderBody(site: Site, data: Record<string, unknown>, page: ResolvedPage, development: boolean): string {
+export function renderBody(site: Site, data: Record<string, unknown>, page: ResolvedPage, development: boolean): string {
   const mainContent = renderTemplate(site, `pages/${page.kind}.html`, data, development);
   return `${renderTemplate(site, 'layout.html', { ...data, mainContent }, development)}\n</body>\n</html>\n`;
 }
@@ -114,7 +119,7 @@ function headThenBody(head: Uint8Array, body: ReadableStream<Uint8Array>): Reada
 export async function streamPage(site: Site, page: ResolvedPage, development: boolean, script: string | null, headers: Headers, captchaProvider: string | undefined): Promise<Response> {
   const code = await codeInjection(site);
   const data = pageData(site, page, script, code);
-  const head = await keepTrustedText(renderTemplate(site, 'head.html', data, development));
+  const head = await keepTrustedText(renderHead(site, data, development));
   headers.set('content-security-policy', htmlCsp(mergeSources(await sourcesOf(head.found), code.sources), captchaProvider));
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({

@@ -19,7 +19,7 @@ const COLLECTION = 'csp-payloads';
 const DEMO_SITE_ID = 'demo';
 const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
 
-/** The demo owner's API session, as the editor at /config has it (crumb cookie echoed in X-CSRF-Token). */
+/** The demo owner's API session, as the editor at /config has it (the crumb from /api/crumb echoed in X-CSRF-Token). */
 async function ownerSession(): Promise<(method: string, path: string, body?: unknown) => Promise<Response>> {
   const cookies = new Map<string, string>();
   const keep = (res: Response) => {
@@ -37,7 +37,7 @@ async function ownerSession(): Promise<(method: string, path: string, body?: unk
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }),
     );
-  await (await call('GET', '/')).arrayBuffer();
+  await (await call('GET', '/api/crumb')).arrayBuffer();
   const signIn = await call('POST', '/api/merchant/session', OWNER);
   if (!signIn.ok) throw new Error(`Sign-in failed: ${signIn.status} ${await signIn.text()}`);
   return call;

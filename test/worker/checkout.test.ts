@@ -285,7 +285,7 @@ describe('product pages', () => {
     const before = await page();
     const slots = [slotBefore, Math.floor(Date.now() / 30_000)].map((slot) => `-s${slot}-`);
     expect(slots.some((slot) => before.etag.includes(slot))).toBe(true);
-    expect(before.cacheControl).toBe('public, max-age=30');
+    expect(before.cacheControl).toBe('public, max-age=0, s-maxage=30');
     expect(before.html).not.toMatch(/class="ProductItem[^"]*sold-out/);
     const visitor = await shopper(base, [{ ...OAK, quantity: 1 }]);
     await startCheckout(visitor);

@@ -31,20 +31,25 @@ describe('store pages', () => {
     expect(product).toContain('data-place="add-on"');
   });
 
-  it('gives each visitor a crumb cookie on pages (then private, not public), also from the page cache, and keeps an existing one', async () => {
-    // A list page: product pages have their own short freshness (test/worker/checkout.test.ts).
+  it('sends every visitor the same page with no cookie, cacheable by a shared cache; the crumb comes from /api/crumb', async () => {
     const first = await get('/gifts');
-    await first.arrayBuffer();
-    expect(first.headers.get('set-cookie')).toMatch(/^crumb=[0-9a-f]{32}; Max-Age=31536000; Path=\/; SameSite=Lax$/);
-    expect(first.headers.get('cache-control')).toBe('private, no-cache');
-    const cached = await get('/gifts');
-    await cached.arrayBuffer();
+    const firstHtml = await first.text();
+    expect(first.headers.get('set-cookie')).toBeNull();
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+    const cached = await get('/gifts', { headers: { cookie: `crumb=${'a'.repeat(32)}; CART=${'b'.repeat(32)}` } });
     expect(cached.headers.get('x-page-cache')).toBe('hit');
-    expect(cached.headers.get('set-cookie')).toMatch(/^crumb=/);
-    const returning = await get('/gifts', { headers: { cookie: `crumb=${'a'.repeat(32)}` } });
-    await returning.arrayBuffer();
-    expect(returning.headers.get('set-cookie')).toBeNull();
-    expect(returning.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=600');
+    expect(cached.headers.get('x-page-cache-layer')).toBe('memory');
+    expect(cached.headers.get('set-cookie')).toBeNull();
+    expect(await cached.text()).toBe(firstHtml);
+    expect(cached.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+    expect(cached.headers.get('etag')).toBe(first.headers.get('etag'));
+
+    const issued = await get('/api/crumb');
+    expect(issued.status).toBe(204);
+    expect(issued.headers.get('cache-control')).toBe('no-store');
+    expect(issued.headers.get('set-cookie')).toMatch(/^crumb=[0-9a-f]{32}; Max-Age=31536000; Path=\/; SameSite=Lax$/);
+    const kept = await get('/api/crumb', { headers: { cookie: `crumb=${'a'.repeat(32)}` } });
+    expect(kept.headers.get('set-cookie')).toBeNull();
   });
 
   it('renders a product page with variant selects, quantity input and add-to-cart', async () => {

@@ -80,7 +80,7 @@ describe('cookie audit', () => {
     ['MerchantSession', true, 'Strict'],
   ];
 
-  /** Every cookie the worker sets on a visit: a page, an add to cart, a visitor and a merchant sign-in. */
+  /** Every cookie the worker sets on a visit: a page, the page script's crumb call, an add to cart, a visitor and a merchant sign-in. */
   async function cookiesOfAVisit(visitor: Visitor, shopper: { email: string; password: string }, merchant: { email: string; password: string }): Promise<Map<string, string>> {
     const cookies: string[] = [];
     const collect = async (res: Response) => {
@@ -88,6 +88,7 @@ describe('cookie audit', () => {
       await res.arrayBuffer();
     };
     await collect(await visitor.fetch('/contact'));
+    await collect(await visitor.fetch('/api/crumb'));
     await collect(await visitor.send('POST', '/api/commerce/shopping-cart/entries', { itemId: 'p-candle', sku: 'SQ1021', quantity: 1 }));
     await collect(await visitor.send('POST', '/api/site-users/account/session', { email: shopper.email, password: shopper.password }));
     await collect(await visitor.send('POST', '/api/merchant/session', { email: merchant.email, password: merchant.password }));

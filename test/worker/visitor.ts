@@ -49,9 +49,10 @@ export class Visitor {
     return new Response(body, res);
   }
 
-  /** Loads a page first so the visitor has a crumb, as a browser would. */
+  /** Loads a page, then asks for a crumb as the page script does before its first state change (pages set no cookie). */
   async open(path = '/'): Promise<this> {
     await (await this.fetch(path)).arrayBuffer();
+    await (await this.fetch('/api/crumb')).arrayBuffer();
     return this;
   }
 

@@ -3,18 +3,20 @@
  * RecordEvent with the crumb, only when the census cookie exists; failures are ignored. Islands
  * import this, so it is typed for the worker build too (no DOM library there).
  */
-import { readCookie, readStoreCookie } from '../cookies';
+import { readCookie } from '../cookies';
+import { crumb as visitorCrumb } from '../crumb';
 
 export type CommerceEvent = 'add_to_cart' | 'remove_from_cart' | 'view_cart' | 'visit_product_page' | 'visit_product_listing';
 
 export const CENSUS_COOKIE = 'ss_cvr';
 
 export function recordCommerceEvent(event: CommerceEvent, data: Record<string, unknown>): void {
-  const crumb = readStoreCookie('crumb');
-  if (crumb === null || readCookie(CENSUS_COOKIE) === null) return;
-  const body = new URLSearchParams({ crumb, event, data: JSON.stringify(data) });
-  // keepalive: the event survives the navigation an add may start (express checkout).
-  const init = { method: 'POST', body, keepalive: true, credentials: 'same-origin' } as RequestInit;
-  fetch('/api/events/RecordEvent', init).catch(() => undefined);
+  if (readCookie(CENSUS_COOKIE) === null) return;
+  void visitorCrumb().then((crumb) => {
+    const body = new URLSearchParams({ crumb, event, data: JSON.stringify(data) });
+    // keepalive: the event survives the navigation an add may start (express checkout).
+    const init = { method: 'POST', body, keepalive: true, credentials: 'same-origin' } as RequestInit;
+    return fetch('/api/events/RecordEvent', init).catch(() => undefined);
+  });
 }
 
