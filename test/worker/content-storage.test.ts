@@ -273,6 +273,33 @@ describe('listings', () => {
   }, TIMEOUT);
 });
 
+describe('related products', () => {
+  const ID = 'related';
+  let shop: Visitor;
+  beforeAll(async () => {
+    shop = await publishAt(ID);
+  }, TIMEOUT);
+
+  const related = async (path: string) => (await context<{ related: { id: string }[] }>(shop, path)).body.related.map((p) => p.id);
+
+  it('shows the first four products sharing a tag, in catalogue order, the product itself left out', async () => {
+    expect(await related('/shop/p/item-1')).toEqual(['p4', 'p6', 'p7']);
+    expect(await related('/shop/p/item-4')).toEqual(['p1', 'p3', 'p6', 'p7']);
+    expect(await related('/shop/p/item-105')).toEqual(['p100', 'p101', 'p102', 'p103']);
+    expect(await related('/shop/p/item-5')).toEqual(['p6']);
+  }, TIMEOUT);
+
+  it('follows an edit of a product’s tags and its removal', async () => {
+    const scarf = (await itemsById(env, ID, ['p2'])).get('p2');
+    expect(await edit(ID, { kind: 'saveItem', item: { ...scarf, tags: ['winter', 'sale'] } })).toMatchObject({ ok: true });
+    expect(await related('/shop/p/item-4')).toEqual(['p1', 'p2', 'p3', 'p6']);
+    expect(await edit(ID, { kind: 'saveItem', item: { ...scarf, tags: ['winter'] } })).toMatchObject({ ok: true });
+    expect(await related('/shop/p/item-4')).toEqual(['p1', 'p3', 'p6', 'p7']);
+    expect(await edit(ID, { kind: 'removeItem', itemId: 'p6' })).toMatchObject({ ok: true });
+    expect(await related('/shop/p/item-5')).toEqual([]);
+  }, TIMEOUT);
+});
+
 describe('search', () => {
   const ID = 'searching';
   let shop: Visitor;
