@@ -7,6 +7,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createTables } from '../../src/durable/content-tables';
 import type { Edit, EditOutcome } from '../../src/durable/site-content';
 import { ContentMoved, contentObject, itemsById, siteCatalog } from '../../src/site/catalog';
 import { ROLES } from '../../src/site/roles';
@@ -297,6 +298,17 @@ describe('related products', () => {
     expect(await related('/shop/p/item-4')).toEqual(['p1', 'p3', 'p6', 'p7']);
     expect(await edit(ID, { kind: 'removeItem', itemId: 'p6' })).toMatchObject({ ok: true });
     expect(await related('/shop/p/item-5')).toEqual([]);
+  }, TIMEOUT);
+
+  it('fills the products-by-tag index of a store written before it existed', async () => {
+    const rows = await runInDurableObject(contentObject(env, ID), (_, state) => {
+      state.storage.sql.exec('DROP TABLE product_tags');
+      createTables(state.storage.sql);
+      return state.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM product_tags').one().n;
+    });
+    // The catalogue's 31 product tags but the two of p6, removed above.
+    expect(rows).toBe(29);
+    expect(await related('/shop/p/item-4')).toEqual(['p1', 'p3', 'p7']);
   }, TIMEOUT);
 });
 
