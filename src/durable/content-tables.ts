@@ -7,6 +7,8 @@
  *   items(seq, id, ...)         one row per product, post or page item, with the columns a
  *                               listing sorts and filters by, and the item as JSON
  *   item_tags, item_categories  an item's tags and categories, keyed for the listing filters
+ *   product_tags(tag, seq)      products by tag in catalogue order, so a product page reads its
+ *                               related products a few index entries per tag, however popular the tag
  *   items_fts                   FTS5 over title, text and tags, rowid = items.seq
  *   staged_items                items of an import in progress (swapped in at its commit)
  *
@@ -32,6 +34,9 @@ export const SHELL_PARTS = [
   'theme',
 ] as const satisfies readonly (keyof Site)[];
 
+/** An item's recordType when it is a product. */
+const PRODUCT = 11;
+
 const ORDER_BY: Record<ListingSort, string> = {
   newest: 'added_on DESC, seq',
   'price-asc': 'price IS NULL, price, seq',
@@ -40,6 +45,7 @@ const ORDER_BY: Record<ListingSort, string> = {
 };
 
 export function createTables(sql: SqlStorage): void {
+  const hadProductTags = sql.exec("SELECT 1 FROM sqlite_master WHERE name = 'product_tags'").toArray().length > 0;
   sql.exec(`
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS shell (part TEXT PRIMARY KEY, json TEXT NOT NULL);
@@ -64,10 +70,13 @@ export function createTables(sql: SqlStorage): void {
     CREATE INDEX IF NOT EXISTS item_tags_by_item ON item_tags (item_id);
     CREATE INDEX IF NOT EXISTS item_tags_by_tag ON item_tags (tag);
     CREATE TABLE IF NOT EXISTS item_categories (collection_id TEXT NOT NULL, category TEXT NOT NULL, item_id TEXT NOT NULL, PRIMARY KEY (collection_id, category, item_id)) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS product_tags (tag TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (tag, seq)) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS item_categories_by_item ON item_categories (item_id);
     CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5 (title, text, tags, tokenize = 'unicode61 remove_diacritics 2');
     CREATE TABLE IF NOT EXISTS staged_items (import_id TEXT NOT NULL, n INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY (import_id, n)) WITHOUT ROWID;
   `);
+  // A store written before product_tags existed: fill it once from its item_tags.
+  if (!hadProductTags) sql.exec('INSERT OR IGNORE INTO product_tags (tag, seq) SELECT t.tag, i.seq FROM item_tags t JOIN items i ON i.id = t.item_id WHERE i.record_type = ?', PRODUCT);
 }
 
 export function readMeta(sql: SqlStorage, key: string): string | null {
@@ -150,12 +159,16 @@ export function writeItem(sql: SqlStorage, item: Item, isNew = false): void {
     sql.exec('UPDATE items SET collection_id = ?, url_id = ?, record_type = ?, added_on = ?, price = ?, title_key = ?, has_form = ?, json = ? WHERE seq = ?', ...columns, seq);
     removeIndexEntries(sql, item.id, seq);
   }
-  for (const tag of new Set(item.tags)) sql.exec('INSERT INTO item_tags (collection_id, tag, item_id) VALUES (?, ?, ?)', item.collectionId, tag, item.id);
+  for (const tag of new Set(item.tags)) {
+    sql.exec('INSERT INTO item_tags (collection_id, tag, item_id) VALUES (?, ?, ?)', item.collectionId, tag, item.id);
+    if (item.recordType === PRODUCT) sql.exec('INSERT INTO product_tags (tag, seq) VALUES (?, ?)', tag, seq);
+  }
   for (const category of new Set(item.categories)) sql.exec('INSERT INTO item_categories (collection_id, category, item_id) VALUES (?, ?, ?)', item.collectionId, category, item.id);
   sql.exec('INSERT INTO items_fts (rowid, title, text, tags) VALUES (?, ?, ?, ?)', seq, item.title, `${plainText(item.excerpt)} ${plainText(item.body)}`, [...item.tags, ...item.categories].join(' '));
 }
 
 function removeIndexEntries(sql: SqlStorage, id: string, seq: number): void {
+  sql.exec('DELETE FROM product_tags WHERE seq = ? AND tag IN (SELECT tag FROM item_tags WHERE item_id = ?)', seq, id);
   sql.exec('DELETE FROM item_tags WHERE item_id = ?', id);
   sql.exec('DELETE FROM item_categories WHERE item_id = ?', id);
   sql.exec('DELETE FROM items_fts WHERE rowid = ?', seq);
@@ -171,7 +184,7 @@ export function deleteItem(sql: SqlStorage, id: string): boolean {
 }
 
 export function deleteAllItems(sql: SqlStorage): void {
-  sql.exec('DELETE FROM items; DELETE FROM item_tags; DELETE FROM item_categories; DELETE FROM items_fts;');
+  sql.exec('DELETE FROM items; DELETE FROM item_tags; DELETE FROM product_tags; DELETE FROM item_categories; DELETE FROM items_fts;');
 }
 
 const jsonOf = (rows: Iterable<{ json: string }>) => [...rows].map((row) => row.json);
@@ -237,6 +250,20 @@ export interface ItemPageRows {
 }
 
 /**
+ * The first `limit` products in catalogue order sharing a tag with the item: the first few of each
+ * of its tags through product_tags, so a tag thousands of products share costs `limit` entries.
+ */
+function relatedProducts(sql: SqlStorage, id: string, seq: number, limit: number): string[] {
+  const seqs = new Set<number>();
+  for (const { tag } of sql.exec<{ tag: string }>('SELECT tag FROM item_tags WHERE item_id = ?', id).toArray()) {
+    for (const row of sql.exec<{ seq: number }>('SELECT seq FROM product_tags WHERE tag = ? AND seq != ? ORDER BY seq LIMIT ?', tag, seq, limit)) seqs.add(row.seq);
+  }
+  const first = [...seqs].sort((a, b) => a - b).slice(0, limit);
+  if (first.length === 0) return [];
+  return jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE seq IN (${first.map(() => '?').join(',')}) ORDER BY seq`, ...first));
+}
+
+/**
  * An item by its collection and urlId, with what its page shows beside it: products sharing a tag
  * (in catalogue order) and its neighbours in the collection's newest-first order.
  */
@@ -245,17 +272,7 @@ export function itemPage(sql: SqlStorage, collectionId: string, urlId: string, r
     .exec<{ seq: number; id: string; added_on: number; json: string }>('SELECT seq, id, added_on, json FROM items WHERE collection_id = ? AND url_id = ?', collectionId, urlId)
     .toArray()[0];
   if (row === undefined) return null;
-  const related =
-    relatedLimit === 0
-      ? []
-      : jsonOf(
-          sql.exec<{ json: string }>(
-            `SELECT json FROM items WHERE record_type = 11 AND id != ? AND id IN (SELECT t.item_id FROM item_tags t WHERE t.tag IN (SELECT tag FROM item_tags WHERE item_id = ?)) ORDER BY seq LIMIT ?`,
-            row.id,
-            row.id,
-            relatedLimit,
-          ),
-        );
+  const related = relatedLimit === 0 ? [] : relatedProducts(sql, row.id, row.seq, relatedLimit);
   const previous = sql
     .exec<{ json: string }>('SELECT json FROM items WHERE collection_id = ? AND (added_on > ? OR (added_on = ? AND seq < ?)) ORDER BY added_on, seq DESC LIMIT 1', collectionId, row.added_on, row.added_on, row.seq)
     .toArray()[0];
@@ -299,7 +316,7 @@ export function itemsWithForms(sql: SqlStorage, limit: number): string[] {
 
 /** The first products in catalogue order (the editor's mock cart picks from them). */
 export function firstProducts(sql: SqlStorage, limit: number): string[] {
-  return jsonOf(sql.exec<{ json: string }>('SELECT json FROM items WHERE record_type = 11 ORDER BY seq LIMIT ?', limit));
+  return jsonOf(sql.exec<{ json: string }>('SELECT json FROM items WHERE record_type = ? ORDER BY seq LIMIT ?', PRODUCT, limit));
 }
 
 /** Items in catalogue order after `afterSeq` (export and the sitemap page through them). */

@@ -7,6 +7,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createTables } from '../../src/durable/content-tables';
 import type { Edit, EditOutcome } from '../../src/durable/site-content';
 import { ContentMoved, contentObject, itemsById, siteCatalog } from '../../src/site/catalog';
 import { ROLES } from '../../src/site/roles';
@@ -270,6 +271,44 @@ describe('listings', () => {
     expect(middle.body.nextItem).toEqual({ title: 'Post 1', fullUrl: '/journal/post-1' });
     const newest = await context<{ previousItem: unknown; nextItem: unknown }>(blog, '/journal/post-3');
     expect(newest.body.previousItem).toBeNull();
+  }, TIMEOUT);
+});
+
+describe('related products', () => {
+  const ID = 'related';
+  let shop: Visitor;
+  beforeAll(async () => {
+    shop = await publishAt(ID);
+  }, TIMEOUT);
+
+  const related = async (path: string) => (await context<{ related: { id: string }[] }>(shop, path)).body.related.map((p) => p.id);
+
+  it('shows the first four products sharing a tag, in catalogue order, the product itself left out', async () => {
+    expect(await related('/shop/p/item-1')).toEqual(['p4', 'p6', 'p7']);
+    expect(await related('/shop/p/item-4')).toEqual(['p1', 'p3', 'p6', 'p7']);
+    expect(await related('/shop/p/item-105')).toEqual(['p100', 'p101', 'p102', 'p103']);
+    expect(await related('/shop/p/item-5')).toEqual(['p6']);
+  }, TIMEOUT);
+
+  it('follows an edit of a product’s tags and its removal', async () => {
+    const scarf = (await itemsById(env, ID, ['p2'])).get('p2');
+    expect(await edit(ID, { kind: 'saveItem', item: { ...scarf, tags: ['winter', 'sale'] } })).toMatchObject({ ok: true });
+    expect(await related('/shop/p/item-4')).toEqual(['p1', 'p2', 'p3', 'p6']);
+    expect(await edit(ID, { kind: 'saveItem', item: { ...scarf, tags: ['winter'] } })).toMatchObject({ ok: true });
+    expect(await related('/shop/p/item-4')).toEqual(['p1', 'p3', 'p6', 'p7']);
+    expect(await edit(ID, { kind: 'removeItem', itemId: 'p6' })).toMatchObject({ ok: true });
+    expect(await related('/shop/p/item-5')).toEqual([]);
+  }, TIMEOUT);
+
+  it('fills the products-by-tag index of a store written before it existed', async () => {
+    const rows = await runInDurableObject(contentObject(env, ID), (_, state) => {
+      state.storage.sql.exec('DROP TABLE product_tags');
+      createTables(state.storage.sql);
+      return state.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM product_tags').one().n;
+    });
+    // The catalogue's 31 product tags but the two of p6, removed above.
+    expect(rows).toBe(29);
+    expect(await related('/shop/p/item-4')).toEqual(['p1', 'p3', 'p7']);
   }, TIMEOUT);
 });
 
