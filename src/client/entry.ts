@@ -15,6 +15,7 @@ const LOADERS: Record<string, Loader> = {
   CheckoutSummary: () => import('./islands/CheckoutSummary'),
   InstalmentPill: () => import('./islands/InstalmentPill'),
   MerchantConsole: () => import('./islands/MerchantConsole'),
+  ProductGallery: () => import('./islands/ProductGallery'),
   ProductImage: () => import('./islands/ProductImage'),
   ProductPrice: () => import('./islands/ProductPrice'),
   PromoPopup: () => import('./islands/PromoPopup'),

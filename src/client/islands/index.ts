@@ -9,6 +9,7 @@ import CartPill from './CartPill';
 import CheckoutSummary from './CheckoutSummary';
 import InstalmentPill from './InstalmentPill';
 import MerchantConsole from './MerchantConsole';
+import ProductGallery from './ProductGallery';
 import ProductImage from './ProductImage';
 import ProductPrice from './ProductPrice';
 import RestockForm from './RestockForm';
@@ -17,6 +18,6 @@ import PromoPopup from './PromoPopup';
 import QuantityInput from './QuantityInput';
 import VariantSelects from './VariantSelects';
 
-export const ISLANDS = { AccountPanel, AddToCartButton, CartPage, CartPill, CheckoutSummary, InstalmentPill, MerchantConsole, ProductImage, ProductPrice, PromoPopup, QuantityInput, RestockForm, SiteForm, VariantSelects } as const;
+export const ISLANDS = { AccountPanel, AddToCartButton, CartPage, CartPill, CheckoutSummary, InstalmentPill, MerchantConsole, ProductGallery, ProductImage, ProductPrice, PromoPopup, QuantityInput, RestockForm, SiteForm, VariantSelects } as const;
 
 export type IslandName = keyof typeof ISLANDS;
