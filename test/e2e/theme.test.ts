@@ -66,7 +66,10 @@ describe('screenshots of every page kind', () => {
   for (const width of [375, 1366]) {
     it(`writes ${PAGES.length} pages at ${width} px, none wider than the viewport`, { timeout: 180_000 }, async () => {
       const { page, errors } = await open('/', width);
+      let at = '/';
+      page.on('pageerror', (error) => errors.push(`${at}: ${error.message}`));
       for (const [name, path] of PAGES) {
+        at = path;
         await page.goto(`${storeUrl}${path}`, { waitUntil: 'networkidle' });
         expect(await page.evaluate('document.documentElement.scrollWidth'), `${path} at ${width} px`).toBeLessThanOrEqual(width);
         await fullPageShot(page, `${name}-${width}`);
