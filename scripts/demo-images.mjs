@@ -57,6 +57,10 @@ function room(width, height, wall, table, horizon) {
 
 const shadow = (cx, cy, rx, ry, opacity = 0.32) => `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="#1d140c" opacity="${opacity}" filter="url(#soft)"/>`;
 
+const SHIRT = 'M300 190 L230 215 L120 330 L185 400 L245 350 L245 640 L555 640 L555 350 L615 400 L680 330 L570 215 L500 190 Q400 250 300 190 Z';
+/** Long sleeves down to ribbed cuffs. */
+const SWEATER = 'M300 190 L225 215 Q170 240 160 330 L150 564 L220 564 L245 360 L245 640 L555 640 L555 360 L580 564 L650 564 L640 330 Q630 240 575 215 L500 190 Q400 250 300 190 Z';
+
 /** Object drawers: each takes a colour and draws around (400, 640) on the 800 px table. */
 const OBJECTS = {
   shirt(colour, knit = false) {
@@ -68,10 +72,10 @@ const OBJECTS = {
     return {
       defs: body.def,
       svg: `${shadow(400, 662, 250, 26)}
-<path d="M300 190 L230 215 L120 330 L185 400 L245 350 L245 640 L555 640 L555 350 L615 400 L680 330 L570 215 L500 190 Q400 250 300 190 Z" fill="${body.fill}" stroke="${seam}" stroke-width="3"/>
+<path d="${knit ? SWEATER : SHIRT}" fill="${body.fill}" stroke="${seam}" stroke-width="3"/>
 ${texture}
 <path d="M300 190 Q400 250 500 190 Q470 230 400 236 Q330 230 300 190 Z" fill="${shade(colour, -0.3)}"/>
-${knit ? `<rect x="245" y="610" width="310" height="30" fill="${shade(colour, -0.1)}"/><rect x="120" y="330" width="0" height="0"/>` : `<path d="M400 236 V600" stroke="${seam}" stroke-width="2"/>${[300, 360, 420, 480, 540].map((y) => `<circle cx="412" cy="${y}" r="6" fill="${shade(colour, 0.35)}" stroke="${seam}"/>`).join('')}`}
+${knit ? `<rect x="245" y="606" width="310" height="34" fill="${shade(colour, -0.12)}"/><rect x="150" y="530" width="70" height="34" fill="${shade(colour, -0.12)}"/><rect x="580" y="530" width="70" height="34" fill="${shade(colour, -0.12)}"/>` : `<path d="M400 236 V600" stroke="${seam}" stroke-width="2"/>${[300, 360, 420, 480, 540].map((y) => `<circle cx="412" cy="${y}" r="6" fill="${shade(colour, 0.35)}" stroke="${seam}"/>`).join('')}`}
 <path d="M245 350 Q255 420 245 470" stroke="${seam}" stroke-width="2" fill="none" opacity=".6"/><path d="M555 350 Q545 420 555 470" stroke="${seam}" stroke-width="2" fill="none" opacity=".6"/>`,
     };
   },
