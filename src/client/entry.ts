@@ -16,6 +16,7 @@ const LOADERS: Record<string, Loader> = {
   CheckoutPage: () => import('./islands/CheckoutPage'),
   InstalmentPill: () => import('./islands/InstalmentPill'),
   MerchantConsole: () => import('./islands/MerchantConsole'),
+  ProductGallery: () => import('./islands/ProductGallery'),
   ProductImage: () => import('./islands/ProductImage'),
   ProductPrice: () => import('./islands/ProductPrice'),
   PromoPopup: () => import('./islands/PromoPopup'),

@@ -1,8 +1,8 @@
 /**
  * The demo store, seeded for `npm start` and the tests: 26 products in two collections covering
  * every product case of the spec, a blog with 8 posts, a contact page whose form uses every field
- * type, a newsletter block, navigation and footer. Images are generated SVGs served by the worker
- * (src/routes/images.ts), so nothing comes from the network.
+ * type, a newsletter block, navigation and footer. Pictures are WebP studio shots drawn by
+ * scripts/demo-images.mjs into public/images/demo/ (static assets), so nothing comes from the network.
  */
 import type { SiteInput } from './schema';
 import { DEFAULT_THEME } from './theme';
@@ -29,10 +29,18 @@ const PUBLISHED = Date.UTC(2026, 9, 1, 15);
 
 const money = (cents: number) => ({ value: (cents / 100).toFixed(2), currency: 'USD' });
 
-/** Demo image of a product or post: the worker draws it (colour from the name). */
+/** Demo picture of a product, variant or post (public/images/demo/, drawn by scripts/demo-images.mjs). */
 export function demoImagePath(name: string): string {
-  return `/images/demo/${name}.svg`;
+  return `/images/demo/${name}.webp`;
 }
+
+/** How the product reaches the shopper, by product type (1 physical, 2 digital, 3 service, 4 gift card). */
+const FULFILMENT: Readonly<Record<ProductSpec['type'], string>> = {
+  1: 'Made to last, packed without plastic and shipped from our studio.',
+  2: 'A download link arrives by email as soon as your order is paid.',
+  3: 'Booked with the studio: we confirm the date by email within a day.',
+  4: 'Sent by email with your message, ready to spend on anything in the shop.',
+};
 
 interface VariantSpec {
   options?: Record<string, string>;
@@ -99,11 +107,11 @@ function product(spec: ProductSpec, index: number) {
     fullUrl: `${base}/p/${spec.urlId}`,
     addedOn: PUBLISHED - index * DAY,
     excerpt: `<p>${spec.excerpt}</p>`,
-    body: `<p>${spec.excerpt} Made to last, packed without plastic and shipped from our studio.</p>`,
+    body: `<p>${spec.excerpt}</p><p>${FULFILMENT[spec.type]}</p>`,
     tags: spec.tags ?? [],
     ...(spec.reviews === undefined ? {} : { reviews: spec.reviews.map((r, i) => ({ ...r, date: PUBLISHED - (i + 2) * 3 * DAY })) }),
     assetUrl: demoImagePath(spec.urlId),
-    originalSize: '1000x1000',
+    originalSize: '800x800',
     mediaFocalPoint: { x: 0.5, y: 0.5 },
     mainImageId: `img-${spec.urlId}`,
     structuredContent: {
@@ -143,13 +151,13 @@ function sizeColourVariants(urlId: string, cents: number, stockOf: (size: string
 const PRODUCTS: ProductSpec[] = [
   { urlId: 'linen-shirt', title: 'Linen Shirt', type: 1, variants: sizeColourVariants('linen-shirt', 6800, (s, c) => (s === 'Large' && c === 'Ink' ? 0 : 12)), optionOrder: ['Size', 'Colour'], excerpt: 'Breathable washed linen in two colours.', tags: ['clothing', 'summer'], reviews: [{ author: 'Maya', rating: 5, text: 'Soft after one wash & it keeps its shape.' }, { author: 'Tom', rating: 4, text: 'Runs a little large; I would size down.' }] },
   { urlId: 'wool-sweater', title: 'Wool Sweater', type: 1, variants: sizeColourVariants('wool-sweater', 12000, (s) => (s === 'Small' ? 2 : 0)), optionOrder: ['Size', 'Colour'], excerpt: 'Low stock: only a few small ones left.', tags: ['clothing'] },
-  { urlId: 'canvas-tote', title: 'Canvas Tote', type: 1, variants: [{ cents: 2400, saleCents: 1800, stock: 40 }], excerpt: 'Heavy canvas, now on sale.', tags: ['bags', 'sale'] },
+  { urlId: 'canvas-tote', title: 'Canvas Tote', type: 1, variants: [{ cents: 2400, saleCents: 1800, stock: 40 }], excerpt: 'Heavy canvas, now on sale.', tags: ['bags', 'sale'], reviews: [{ author: 'Priya', rating: 5, text: 'Carries a week of groceries and still looks new.' }, { author: 'Jonas', rating: 5, text: 'The inside pocket is exactly the right size for keys.' }, { author: 'Ana', rating: 4, text: 'Stiff at first, softens nicely.' }] },
   { urlId: 'ceramic-mug', title: 'Ceramic Mug', type: 1, variants: [{ cents: 1800, stock: 0 }], excerpt: 'Hand-thrown stoneware. Sold out for now.', tags: ['kitchen'] },
   { urlId: 'oak-board', title: 'Oak Serving Board', type: 1, variants: [{ cents: 5400, stock: 1 }], excerpt: 'One of a kind: a single board in stock.', tags: ['kitchen'] },
   { urlId: 'brass-pen', title: 'Engraved Brass Pen', type: 1, variants: [{ cents: 3900, unlimited: true }], form: true, excerpt: 'Add your own engraving at checkout.', tags: ['desk'] },
   { urlId: 'field-notes', title: 'Field Notes', type: 1, variants: [{ options: { Pages: '48' }, cents: 900, stock: 80 }, { options: { Pages: '96' }, cents: 1400, saleCents: 1200, stock: 30 }], optionOrder: ['Pages'], excerpt: 'Pocket notebooks in two lengths.', tags: ['desk', 'sale'] },
-  { urlId: 'desk-lamp', title: 'Desk Lamp', type: 1, variants: [{ options: { Finish: 'Black' }, cents: 8900, stock: 7 }, { options: { Finish: 'White' }, cents: 8900, stock: 0 }], optionOrder: ['Finish'], excerpt: 'Warm light, dimmable.', tags: ['desk'] },
-  { urlId: 'candle', title: 'Cedar Candle', type: 1, variants: [{ cents: 3200, stock: 25 }], excerpt: 'Cedar and smoke, 50 hours.', tags: ['home'] },
+  { urlId: 'desk-lamp', title: 'Desk Lamp', type: 1, variants: [{ options: { Finish: 'Black' }, cents: 8900, stock: 7 }, { options: { Finish: 'White' }, cents: 8900, stock: 0 }], optionOrder: ['Finish'], excerpt: 'Warm light, dimmable.', tags: ['desk'], reviews: [{ author: 'Sam', rating: 4, text: 'Lovely warm light; the dimmer is smooth. The cable could be longer.' }, { author: 'Ines', rating: 3, text: 'Pretty, but the arm is a little stiff to move.' }] },
+  { urlId: 'candle', title: 'Cedar Candle', type: 1, variants: [{ cents: 3200, stock: 25 }], excerpt: 'Cedar and smoke, 50 hours.', tags: ['home'], reviews: [{ author: 'Lena', rating: 5, text: 'Smells like a cabin by a lake. Burns clean and even.' }] },
   { urlId: 'throw-blanket', title: 'Throw Blanket', type: 1, variants: [{ cents: 9500, saleCents: 7600, stock: 9 }], excerpt: 'Merino throw, 20% off.', tags: ['home', 'sale'] },
   { urlId: 'planter', title: 'Terracotta Planter', type: 1, variants: [{ options: { Size: 'Small' }, cents: 1600, stock: 15 }, { options: { Size: 'Large' }, cents: 2800, stock: 3 }], optionOrder: ['Size'], excerpt: 'Unglazed, with a saucer.', tags: ['home'] },
   { urlId: 'coffee-beans', title: 'Coffee Subscription', type: 1, variants: [{ cents: 1900, unlimited: true }], subscription: { value: 1, unit: 'WEEK', cycles: 0 }, excerpt: 'Fresh beans every week.', tags: ['kitchen', 'subscription'] },

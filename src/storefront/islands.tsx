@@ -88,6 +88,28 @@ function variantImages(item: unknown): Record<string, string> {
   return images;
 }
 
+/**
+ * `{@|product-gallery}`: the product's picture, then each variant's own picture once (by address,
+ * described by the options its variants share, e.g. the colour), with the picture each variant shows.
+ */
+function productGallery(item: unknown): string {
+  const title = asString(childOf(item, 'title'));
+  const main = asString(childOf(item, 'assetUrl'));
+  const shared = new Map<string, Record<string, string>>([[main, {}]]);
+  const variantImages: Record<string, number> = {};
+  const variants = variantsOf(item);
+  for (const variant of Array.isArray(variants) ? variants : []) {
+    const src = asString(childOf(childOf(variant, 'image'), 'assetUrl'));
+    if (src === '') continue;
+    const attributes = (childOf(variant, 'attributes') ?? {}) as Record<string, string>;
+    const known = shared.get(src);
+    shared.set(src, known === undefined ? { ...attributes } : Object.fromEntries(Object.entries(known).filter(([name, value]) => attributes[name] === value)));
+    variantImages[asString(childOf(variant, 'sku'))] = [...shared.keys()].indexOf(src);
+  }
+  const images = [...shared].map(([src, options]) => ({ src, alt: [title, ...Object.values(options)].join(', ') }));
+  return renderIsland('ProductGallery', { itemId: asString(childOf(item, 'id')), title, images, width: dimension(item, 0), height: dimension(item, 1), variantImages });
+}
+
 function dimension(item: unknown, index: 0 | 1): number {
   return Number(asString(childOf(item, 'originalSize')).split('x')[index]) || 0;
 }
@@ -293,6 +315,7 @@ export const ISLAND_FORMATTERS: FormatterTable = {
   'site-form': (block, _args, ctx) => siteForm(block, ctx),
   'instalment-pill': (item, _args, ctx) => instalmentPill(item, ctx),
   'variant-price': variantPrice,
+  'product-gallery': productGallery,
   'product-image': (item) =>
     renderIsland('ProductImage', {
       itemId: asString(childOf(item, 'id')),

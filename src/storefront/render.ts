@@ -11,6 +11,7 @@ import { markup } from '../html/markup';
 import { htmlCsp, mergeSources } from './content-security';
 import type { ResolvedPage } from './page-context';
 import { ISLAND_FORMATTERS } from './islands';
+import { STRUCTURED_DATA_FORMATTERS } from './structured-data';
 import { codeInjection, keepTrusted, keepTrustedText, sourcesOf, trustedTheme, type CodeInjection } from './trusted-markup';
 
 const coreSafe = DEFAULT_FORMATTERS.safe as Formatter;
@@ -25,7 +26,7 @@ const safeText: Formatter = (value, args, ctx, vars) => {
 };
 
 /** Widgets render as islands on store pages. */
-const PAGE_FORMATTERS: FormatterTable = { ...ISLAND_FORMATTERS, safe: safeText };
+const PAGE_FORMATTERS: FormatterTable = { ...ISLAND_FORMATTERS, ...STRUCTURED_DATA_FORMATTERS, safe: safeText };
 
 /**
  * The browser entry's URL from the client build's manifest (null when the client is not built).

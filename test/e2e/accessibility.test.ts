@@ -70,5 +70,5 @@ describe('accessibility', () => {
     }
     await page.close();
     expect(problems).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });

@@ -43,8 +43,9 @@ async function newContext(width: number): Promise<BrowserContext> {
 /** A merchant's calls with the store manager's session (cookies of their own context). */
 async function merchantApi(): Promise<{ api: APIRequestContext; crumb: string }> {
   const context = await newContext(1366);
-  const page = await context.newPage();
-  await page.goto(`${storeUrl}/`);
+  // Pages carry no cookie: the crumb comes from /api/crumb, as a page script asks for it (no page
+  // here: its own crumb call could race this one and replace the cookie read below).
+  expect((await context.request.get(`${storeUrl}/api/crumb`)).status()).toBe(204);
   const crumb = (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '';
   const signedIn = await context.request.post(`${storeUrl}/api/merchant/session`, { data: STORE_MANAGER, headers: { 'X-CSRF-Token': crumb } });
   expect(signedIn.status()).toBe(200);

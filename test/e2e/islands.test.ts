@@ -18,7 +18,7 @@ describe('islands in Chromium', () => {
     await page.goto(`${storeUrl}/shop/p/linen-shirt`);
     await page.waitForSelector('html[data-islands="hydrated"]');
     expect(await page.locator('[data-island][data-hydrated="true"]').count()).toBe(await page.locator('[data-island]').count());
-    expect(await page.getAttribute('.ProductItem-image', 'src')).toBe('/images/demo/linen-shirt.svg');
+    expect(await page.getAttribute('.ProductItem-image', 'src')).toBe('/images/demo/linen-shirt.webp');
 
     // The sold-out combination is marked once the other option is chosen.
     await page.selectOption('#variant-p-linen-shirt-Colour', 'Ink');
@@ -32,7 +32,7 @@ describe('islands in Chromium', () => {
     await page.keyboard.press('Escape');
     expect(await page.locator('[role="alertdialog"]').count()).toBe(0);
     await page.selectOption('#variant-p-linen-shirt-Size', 'Medium');
-    await expect.poll(() => page.getAttribute('.ProductItem-image', 'src')).toBe('/images/demo/linen-shirt-ink.svg');
+    await expect.poll(() => page.getAttribute('.ProductItem-image', 'src')).toBe('/images/demo/linen-shirt-ink.webp');
 
     // A quantity above 9999 stays as typed and gets the spec's message.
     await page.fill('#quantity-p-linen-shirt', '12000');

@@ -60,7 +60,12 @@ describe('store pages', () => {
     expect(html).toContain('sqs-add-to-cart-button');
     expect(html).toContain('or 4 interest-free payments of $17.00');
     expect(html).toContain('<h2 id="reviews-title">Reviews <span class="ProductItem-reviews-count">(2)</span></h2>');
-    expect(html).toContain('<span class="visually-hidden">Rated 5 out of 5</span><span aria-hidden="true">★★★★★');
+    expect(html).toContain('<span class="visually-hidden">Rated 5 out of 5</span><span class="Review-stars" aria-hidden="true">★★★★★');
+    // The theme's JSON-LD data block survives the trusted-markup filter, and the head has the link-preview tags.
+    const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(jsonLd ?? 'null')).toMatchObject({ '@type': 'Product', name: 'Linen Shirt', offers: expect.arrayContaining([expect.objectContaining({ price: '68.00', priceCurrency: 'USD' })]) });
+    expect(html).toContain('<meta property="og:type" content="product">');
+    expect(html).toContain('4.5</span><span class="visually-hidden"> out of 5 stars,</span><span class="RatingSummary-count">2 reviews</span>');
     expect(html).toContain('Soft after one wash &amp; it keeps its shape.');
     expect(html).toContain('You may also like');
   });
@@ -97,7 +102,7 @@ describe('store pages', () => {
 
   it('renders widgets as server-rendered islands with their props', async () => {
     const html = await (await get('/shop/p/linen-shirt')).text();
-    for (const island of ['CartPill', 'ProductImage', 'VariantSelects', 'QuantityInput', 'AddToCartButton', 'InstalmentPill']) {
+    for (const island of ['CartPill', 'ProductGallery', 'VariantSelects', 'QuantityInput', 'AddToCartButton', 'InstalmentPill']) {
       expect(html).toContain(`<div data-island="${island}" data-props='`);
     }
     const props = /data-island="VariantSelects" data-props='([^']*)'/.exec(html)?.[1] ?? '';

@@ -10,6 +10,7 @@ import CheckoutConfirmation from './CheckoutConfirmation';
 import CheckoutPage from './CheckoutPage';
 import InstalmentPill from './InstalmentPill';
 import MerchantConsole from './MerchantConsole';
+import ProductGallery from './ProductGallery';
 import ProductImage from './ProductImage';
 import ProductPrice from './ProductPrice';
 import RestockForm from './RestockForm';
@@ -18,6 +19,6 @@ import PromoPopup from './PromoPopup';
 import QuantityInput from './QuantityInput';
 import VariantSelects from './VariantSelects';
 
-export const ISLANDS = { AccountPanel, AddToCartButton, CartPage, CartPill, CheckoutConfirmation, CheckoutPage, InstalmentPill, MerchantConsole, ProductImage, ProductPrice, PromoPopup, QuantityInput, RestockForm, SiteForm, VariantSelects } as const;
+export const ISLANDS = { AccountPanel, AddToCartButton, CartPage, CartPill, CheckoutConfirmation, CheckoutPage, InstalmentPill, MerchantConsole, ProductGallery, ProductImage, ProductPrice, PromoPopup, QuantityInput, RestockForm, SiteForm, VariantSelects } as const;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -1,4 +1,7 @@
-/** A field typed in parts (name, address, date, time, phone): one labelled input per part. */
+/**
+ * A field typed in parts (name, address, date, time, phone): one labelled input per part; a time's
+ * AM/PM part is a choice of the two, and its hour, minute and second take two digits.
+ */
 import { fieldValue } from '../../field-value';
 import { FieldGroup, listOf, type FieldProps } from './field';
 import { AUTOCOMPLETE } from './InputField';
@@ -9,6 +12,8 @@ const PART_LABELS: Record<string, string> = {
   Areacode: 'Area code', Prefix: 'Prefix', Line: 'Line',
 };
 
+const TIME_PLACEHOLDERS: Record<string, string> = { Hour: 'hh', Minute: 'mm', Second: 'ss' };
+
 export default function PartsField(props: FieldProps & { parts: readonly string[] }) {
   const { field, error, parts, onChange } = props;
   const list = listOf(props.value);
@@ -16,19 +21,32 @@ export default function PartsField(props: FieldProps & { parts: readonly string[
   return (
     <FieldGroup {...props} className={`FormField FormField--${field.type}`}>
       <div className="FormField-parts">
-        {parts.map((part, i) => (
-          <label key={part} className="FormField-part">
-            <span>{PART_LABELS[part] ?? part}</span>
-            <input
-              name={`${field.id}-${part}`}
-              value={current[i]}
-              autoComplete={AUTOCOMPLETE[part]}
-              inputMode={field.type === 'phone' || field.type === 'date' ? 'numeric' : undefined}
-              aria-invalid={error !== undefined}
-              onChange={(e) => onChange(current.map((v, k) => (k === i ? fieldValue(e) : v)))}
-            />
-          </label>
-        ))}
+        {parts.map((part, i) => {
+          const change = (next: string) => onChange(current.map((v, k) => (k === i ? next : v)));
+          return (
+            <label key={part} className={`FormField-part FormField-part--${part.toLowerCase()}`}>
+              <span>{PART_LABELS[part] ?? part}</span>
+              {part === 'Ampm' ? (
+                <select name={`${field.id}-${part}`} value={current[i]} aria-invalid={error !== undefined} onChange={(e) => change(fieldValue(e))}>
+                  <option value="">--</option>
+                  <option>AM</option>
+                  <option>PM</option>
+                </select>
+              ) : (
+                <input
+                  name={`${field.id}-${part}`}
+                  value={current[i]}
+                  autoComplete={AUTOCOMPLETE[part]}
+                  inputMode={field.type === 'phone' || field.type === 'date' || field.type === 'time' ? 'numeric' : undefined}
+                  maxLength={field.type === 'time' ? 2 : undefined}
+                  placeholder={TIME_PLACEHOLDERS[part]}
+                  aria-invalid={error !== undefined}
+                  onChange={(e) => change(fieldValue(e))}
+                />
+              )}
+            </label>
+          );
+        })}
       </div>
     </FieldGroup>
   );
