@@ -96,6 +96,8 @@ class TrustFilter {
       this.found.scriptSrcs.push(src);
       return;
     }
+    // A data block (JSON-LD) never runs, so the policy needs no hash for it.
+    if (element.tagName === 'script' && element.getAttribute('type') === 'application/ld+json') return;
     const inline = { list: element.tagName === 'script' ? this.found.scripts : this.found.styles, text: '' };
     this.inline = inline;
     element.onEndTag(() => {

@@ -21,7 +21,7 @@ describe('a shopper in Chromium', () => {
     expect(await page.locator('.BlogItem-body p').count()).toBe(2);
     expect(await page.locator('.BlogItem-body p').nth(1).textContent()).toBe('Thanks for reading, and for shopping small.');
     await page.goto(`${storeUrl}/shop/p/brass-pen`);
-    expect(await page.locator('.ProductItem-body p').count()).toBe(1);
+    expect(await page.locator('.ProductItem-body p').count()).toBe(2);
     await page.goto(`${storeUrl}/contact`);
     expect(await page.locator('.Page-body p').textContent()).toBe('Questions about an order, wholesale or press? Write to us.');
     await context.close();
@@ -80,8 +80,9 @@ describe('a shopper in Chromium', () => {
     expect(await page.evaluate('document.documentElement.style.overflow')).toBe('');
     // A click outside the panel closes it too.
     await more.click();
+    await page.locator('.Dialog-backdrop').waitFor({ state: 'visible', timeout: 10_000 });
     await page.mouse.click(5, 5);
-    expect(await dialog.count()).toBe(0);
+    await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

@@ -84,7 +84,10 @@ async function publishPoisoned(index: number, payload: string): Promise<{ host: 
 }
 
 interface Found {
+  /** Script elements a browser runs (no type, or a JavaScript one). */
   scripts: { src: string | null; text: string }[];
+  /** Data blocks (`application/ld+json`): never run, but must stay whole JSON with no markup in them. */
+  data: string[];
   styles: string[];
   handlers: string[];
   urls: string[];
@@ -92,7 +95,7 @@ interface Found {
 
 /** What a browser would see in the page: its script and style elements, event handler attributes and link targets. */
 async function inspect(html: string): Promise<Found> {
-  const found: Found = { scripts: [], styles: [], handlers: [], urls: [] };
+  const found: Found = { scripts: [], data: [], styles: [], handlers: [], urls: [] };
   let inline: { text: string } | null = null;
   await new HTMLRewriter()
     .on('*', {
@@ -107,10 +110,12 @@ async function inspect(html: string): Promise<Found> {
       element(el) {
         const entry = { src: el.getAttribute('src'), text: '' };
         const style = el.tagName === 'style';
-        if (!style) found.scripts.push(entry);
+        const data = !style && el.getAttribute('type') === 'application/ld+json';
+        if (!style && !data) found.scripts.push(entry);
         inline = entry;
         el.onEndTag(() => {
           if (style) found.styles.push(entry.text);
+          if (data) found.data.push(entry.text);
           inline = null;
         });
       },
@@ -146,6 +151,10 @@ async function expectNothingRuns(res: Response, where: string, payload: string, 
   const found = await inspect(html);
   expect(found.handlers, where).toEqual([]);
   for (const url of found.urls) expect(url.trim().toLowerCase(), where).not.toMatch(/^(javascript|data|vbscript):/);
+  for (const text of found.data) {
+    expect(() => JSON.parse(text), `${where}: structured data`).not.toThrow();
+    expect(text, `${where}: structured data`).not.toMatch(/[<>]/);
+  }
   const inlineScripts = found.scripts.filter((s) => s.src === null).map((s) => s.text);
   for (const text of inlineScripts) expect(trusted.scripts, `${where}: inline script ${text}`).toContain(text);
   for (const { src } of found.scripts) if (src !== null) expect(src.startsWith('/build/') || trusted.urls.includes(src), `${where}: script ${src}`).toBe(true);
