@@ -3,6 +3,7 @@
  * closes, and focus goes back to where it was. Used for alerts and the cart's lightbox.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { asElement, pageDocument, type DomKeyboardEvent } from '../dom';
 
 export interface DialogProps {
@@ -62,7 +63,7 @@ export default function Dialog({ title, role = 'dialog', className = '', onClose
     };
   }, []);
 
-  return (
+  const dialog = (
     <div className="Dialog-backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
       <div ref={panel} className={`Dialog ${className}`.trim()} role={role} aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <h2 id={titleId} className="Dialog-title">
@@ -72,6 +73,9 @@ export default function Dialog({ title, role = 'dialog', className = '', onClose
       </div>
     </div>
   );
+  // At the end of <body>: inside a sticky ancestor (the product page's details) the backdrop would
+  // stack under the sticky header. Dialogs only open in the browser, never in server HTML.
+  return typeof document === 'undefined' ? dialog : createPortal(dialog, document.body);
 }
 
 /** An alert with one button (spec §8: 'Unable to Add Item' and the like). */
