@@ -36,6 +36,7 @@ interface DomContainer extends DomElement {
 interface DomDocument {
   cookie: string;
   head: { appendChild(node: unknown): void };
+  body: unknown;
   createElement(tag: 'script'): DomScript;
   activeElement: DomElement | null;
   documentElement: DomElement;

@@ -75,7 +75,8 @@ export default function Dialog({ title, role = 'dialog', className = '', onClose
   );
   // At the end of <body>: inside a sticky ancestor (the product page's details) the backdrop would
   // stack under the sticky header. Dialogs only open in the browser, never in server HTML.
-  return typeof document === 'undefined' ? dialog : createPortal(dialog, document.body);
+  const body = pageDocument()?.body as Parameters<typeof createPortal>[1] | undefined;
+  return body === undefined ? dialog : createPortal(dialog, body);
 }
 
 /** An alert with one button (spec §8: 'Unable to Add Item' and the like). */
