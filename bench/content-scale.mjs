@@ -168,11 +168,11 @@ async function measure(label, store, inspectorPort, words) {
   let n = 0;
   // A query string the cache has never seen makes every request a miss; the addresses rotate over the store.
   log(`${label}: product pages`);
-  const productMiss = await load(store.url, () => `${products[n % products.length].fullUrl}?bench=${n++}`);
+  const productMiss = await load(store, () => `${products[n % products.length].fullUrl}?bench=${n++}`);
   log(`${label}: listing pages`);
-  const listingMiss = await load(store.url, () => `${listings[n % listings.length]}?bench=${n++}`);
+  const listingMiss = await load(store, () => `${listings[n % listings.length]}?bench=${n++}`);
   log(`${label}: search`);
-  const search = await load(store.url, () => `/search?q=${encodeURIComponent(words[n % words.length])}&bench=${n++}`);
+  const search = await load(store, () => `/search?q=${encodeURIComponent(words[n % words.length])}&bench=${n++}`);
   log(`${label}: edits`);
   const cookie = await signIn(store.url);
   const edits = [];
@@ -197,7 +197,7 @@ try {
   console.log(`\nContent at scale: ${CONCURRENCY} connections, ${SECONDS} s each, Miniflare HTTP port; ${EDITS} edits per store`);
   console.log(`  ${generated.out}`);
 
-  const ceiling = await load(staticWorker.url, '/');
+  const ceiling = await load(staticWorker, '/');
   const demo = await measure('demo', store, inspectorPort, ['linen', 'mug', 'gift card', 'candle', 'wool sweater']);
   await store.mf.dispose();
   inspectorPort = await freePort();
@@ -206,7 +206,7 @@ try {
   const imported = await site(['import', storeFolder, '--url', store.url.href]);
   const big = await measure('large', store, inspectorPort, ['linen', 'oak mug', 'kettle', 'café', 'studio cedar']);
   await store.mf.dispose();
-  const ceiling2 = await load(staticWorker.url, '/');
+  const ceiling2 = await load(staticWorker, '/');
   await staticWorker.mf.dispose();
   const best = ceiling.rps > ceiling2.rps ? ceiling : ceiling2;
 

@@ -1,12 +1,15 @@
 /**
  * What the worker benchmarks share: the production bundle built as `wrangler deploy` builds it,
  * run on Miniflare's own HTTP port (not behind `wrangler dev`'s proxy) with wrangler.toml's
- * bindings in development mode; a worker answering a prebuilt string (the runtime's ceiling on
- * this machine); and keep-alive load from this process.
+ * bindings in development mode, or on bare `workerd` (a config with the bundle and no Miniflare
+ * services in front); a worker answering a prebuilt string (the runtime's ceiling on this
+ * machine); keep-alive load from this process; and the CPU the workerd processes spend on it.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import http from 'node:http';
+import net from 'node:net';
 import { join } from 'node:path';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { DEVELOPMENT_VARS } from '../scripts/development.mjs';
@@ -17,6 +20,7 @@ const { Miniflare } = require(join(process.cwd(), 'node_modules/wrangler/node_mo
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONCURRENCY = 16;
+const COMPATIBILITY_DATE = '2026-04-01';
 
 export function buildWorker() {
   const result = spawnSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', 'dist'], {
@@ -26,48 +30,206 @@ export function buildWorker() {
   if (result.status !== 0) throw new Error('worker build failed');
 }
 
+/** The workerd processes this process started. */
+function workerdChildren() {
+  const found = new Set();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (stat.includes('(workerd)') && Number(fields[1]) === process.pid) found.add(Number(pid));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return found;
+}
+
+const CLOCK_TICKS = 100;
+
+/** CPU milliseconds (user + system) the processes have used so far. */
+export function cpuMs(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+
+/** A Miniflare instance with `options`: `{ mf, url, pids }` (pids: the workerd processes it started). */
 export async function start(options) {
-  const mf = new Miniflare({ host: '127.0.0.1', port: 0, compatibilityDate: '2026-04-01', ...options });
+  const before = workerdChildren();
+  const mf = new Miniflare({ host: '127.0.0.1', port: 0, compatibilityDate: COMPATIBILITY_DATE, ...options });
   const url = await mf.ready;
-  return { mf, url };
+  const pids = [...workerdChildren()].filter((pid) => !before.has(pid));
+  return { mf, url, pids, dispose: () => mf.dispose() };
+}
+
+/** Bindings, Durable Objects, limiters and vars as wrangler.toml declares them, with the development vars. */
+function configured() {
+  const fromConfig = unstable_getMiniflareWorkerOptions('wrangler.toml').workerOptions;
+  return { vars: { ...fromConfig.bindings, ...DEVELOPMENT_VARS }, durableObjects: fromConfig.durableObjects, ratelimits: fromConfig.ratelimits };
 }
 
 /** The built worker (dist/) with the bindings, Durable Objects, limiters and vars of wrangler.toml, in development mode (the demo store on loopback). */
 export function startStore(options = {}) {
-  const fromConfig = unstable_getMiniflareWorkerOptions('wrangler.toml').workerOptions;
+  const { vars, durableObjects, ratelimits } = configured();
   return start({
     modules: true,
     scriptPath: 'dist/worker.js',
     modulesRoot: 'dist',
     modulesRules: [{ type: 'Text', include: ['**/*.html', '**/*.css'] }],
     kvNamespaces: ['SITE_CONTENT'],
-    bindings: { ...fromConfig.bindings, ...DEVELOPMENT_VARS },
-    durableObjects: fromConfig.durableObjects,
+    bindings: vars,
+    durableObjects,
     // The limiters still run on every call; their limits are lifted so the run measures throughput, not refusals.
-    ratelimits: Object.fromEntries(Object.keys(fromConfig.ratelimits).map((name) => [name, { simple: { limit: 1e9, period: 60 } }])),
+    ratelimits: Object.fromEntries(Object.keys(ratelimits).map((name) => [name, { simple: { limit: 1e9, period: 60 } }])),
     ...options,
   });
 }
 
+const staticScript = (body) => `const body = ${JSON.stringify(body)}; export default { fetch() { return new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } }); } };`;
+
 /** A worker that answers `body` as HTML to every request: the ceiling for a page of that size. */
 export function startStaticWorker(body) {
-  return start({
-    modules: true,
-    script: `const body = ${JSON.stringify(body)}; export default { fetch() { return new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } }); } };`,
+  return start({ modules: true, script: staticScript(body) });
+}
+
+/** KV for bare workerd: the binding's HTTP protocol (GET, PUT, DELETE on the URL-encoded key) over a Map in one isolate. */
+const KV_SERVICE = `const values = new Map();
+export default {
+  async fetch(request) {
+    const url = new URL(request.url);
+    const key = decodeURIComponent(url.pathname.slice(1));
+    if (request.method === 'GET' && key === '') return Response.json({ keys: [...values.keys()].filter((k) => k.startsWith(url.searchParams.get('prefix') ?? '')).map((name) => ({ name })), list_complete: true });
+    if (request.method === 'GET') return values.has(key) ? new Response(values.get(key)) : new Response(null, { status: 404 });
+    if (request.method === 'PUT') values.set(key, await request.arrayBuffer());
+    else if (request.method === 'DELETE') values.delete(key);
+    return new Response(null);
+  },
+};
+`;
+
+/**
+ * The Cache API for bare workerd: always a miss, puts dropped (as Miniflare's cache when it is
+ * off). Pages there are kept in isolate memory only, so a miss costs no Cache API lookup or store.
+ */
+const NO_CACHE_SERVICE = `export default {
+  async fetch(request) {
+    if (request.method === 'GET') return new Response(null, { status: 504, headers: { 'cf-cache-status': 'MISS' } });
+    await request.body?.pipeTo(new WritableStream());
+    return new Response(null, { status: request.method === 'PUT' ? 204 : 404 });
+  },
+};
+`;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
   });
 }
 
+/** The same workerd release Miniflare runs (wrangler's), else the top-level one. */
+function workerdBinary() {
+  const wranglers = join(process.cwd(), 'node_modules/wrangler/node_modules/@cloudflare/workerd-linux-64/bin/workerd');
+  return existsSync(wranglers) ? wranglers : join(process.cwd(), 'node_modules/.bin/workerd');
+}
+
+const capnpText = (value) => JSON.stringify(String(value));
+
 /**
- * Keep-alive load from this process: `CONCURRENCY` requests in flight for `SECONDS`; `path` may be
- * a function giving each request's path, and `request` a function giving its method, headers and body.
+ * The built worker and a static-string worker on bare `workerd` (one process, a socket each): the
+ * bundle's modules, the development vars, its Durable Objects (SQLite on a fresh folder), KV as a small
+ * in-process service, a Cache API that never keeps anything; no Miniflare entry worker or loopback
+ * services in front. The rate limiters and ASSETS are not bound, so only pages are measured here. `{ store, static, pids, dispose }`.
  */
-export async function load(url, path, request = () => ({ method: 'GET', headers: {} })) {
+export async function startBareWorkerd(staticBody) {
+  const dir = join(process.cwd(), 'dist', 'bare-workerd');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'kv.js'), KV_SERVICE);
+  writeFileSync(join(dir, 'no-cache.js'), NO_CACHE_SERVICE);
+  // SQLite-backed objects need a disk (workerd keeps no SQLite in memory); a fresh one per start.
+  const objects = join(dir, `objects-${Date.now()}`);
+  mkdirSync(objects);
+  writeFileSync(join(dir, 'static.js'), staticScript(staticBody));
+  const { vars, durableObjects } = configured();
+  const texts = readdirSync('dist').filter((name) => /\.(html|css)$/.test(name));
+  const modules = [`(name = "worker.js", esModule = embed "../worker.js")`, ...texts.map((name) => `(name = ${capnpText(name)}, text = embed ${capnpText(`../${name}`)})`)];
+  const bindings = [
+    ...Object.entries(vars).map(([name, value]) => (typeof value === 'string' ? `(name = ${capnpText(name)}, text = ${capnpText(value)})` : `(name = ${capnpText(name)}, json = ${capnpText(JSON.stringify(value))})`)),
+    `(name = "SITE_CONTENT", kvNamespace = "kv")`,
+    ...Object.entries(durableObjects).map(([name, { className }]) => `(name = ${capnpText(name)}, durableObjectNamespace = ${capnpText(className)})`),
+  ];
+  const classes = [...new Set(Object.values(durableObjects).map(({ className }) => className))];
+  const [storePort, staticPort] = [await freePort(), await freePort()];
+  const config = `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [
+    (name = "store", worker = (
+      modules = [${modules.join(', ')}],
+      compatibilityDate = "${COMPATIBILITY_DATE}",
+      bindings = [${bindings.join(', ')}],
+      durableObjectNamespaces = [${classes.map((className) => `(className = ${capnpText(className)}, uniqueKey = ${capnpText(`bench-${className}`)}, enableSql = true)`).join(', ')}],
+      durableObjectStorage = (localDisk = "objects"),
+      cacheApiOutbound = "no-cache",
+    )),
+    (name = "no-cache", worker = (modules = [(name = "no-cache.js", esModule = embed "no-cache.js")], compatibilityDate = "${COMPATIBILITY_DATE}")),
+    (name = "objects", disk = (path = ${capnpText(objects)}, writable = true)),
+    (name = "kv", worker = (modules = [(name = "kv.js", esModule = embed "kv.js")], compatibilityDate = "${COMPATIBILITY_DATE}")),
+    (name = "static", worker = (modules = [(name = "static.js", esModule = embed "static.js")], compatibilityDate = "${COMPATIBILITY_DATE}")),
+  ],
+  sockets = [
+    (name = "store", address = "127.0.0.1:${storePort}", http = (), service = "store"),
+    (name = "static", address = "127.0.0.1:${staticPort}", http = (), service = "static"),
+  ],
+);
+`;
+  const configPath = join(dir, 'config.capnp');
+  writeFileSync(configPath, config);
+  const child = spawn(workerdBinary(), ['serve', configPath, '--experimental'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.once('exit', () => child.kill());
+  const store = new URL(`http://127.0.0.1:${storePort}/`);
+  for (let tries = 0; ; tries++) {
+    try {
+      await fetch(new URL('/robots.txt', store));
+      break;
+    } catch (error) {
+      if (tries > 200 || child.exitCode !== null) throw new Error(`bare workerd did not start: ${error}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  const pids = [child.pid];
+  return {
+    store: { url: store, pids },
+    static: { url: new URL(`http://127.0.0.1:${staticPort}/`), pids },
+    dispose: async () => {
+      child.kill();
+      await exited;
+      rmSync(objects, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Keep-alive load from this process on `server` (`{ url, pids }`): `CONCURRENCY` requests in flight
+ * for `SECONDS`; `path` may be a function giving each request's path, and `request` a function
+ * giving its method, headers and body. `cpu` is the server's workerd CPU per answered request.
+ */
+export async function load({ url, pids = [] }, path, request = () => ({ method: 'GET', headers: {} })) {
   const pathOf = typeof path === 'function' ? path : () => path;
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const latencies = [];
   let bytes = 0;
   const deadline = performance.now() + SECONDS * 1000;
-  const once = () =>
+  let resets = 0;
+  const once = (retried = false) =>
     new Promise((resolve, reject) => {
       const started = performance.now();
       const { method, headers, body } = request();
@@ -79,19 +241,50 @@ export async function load(url, path, request = () => ({ method: 'GET', headers:
           resolve();
         });
       });
-      req.on('error', reject);
+      req.on('error', (error) => {
+        // workerd may close an idle keep-alive socket just as a request goes out on it: send it again once.
+        if (error.code === 'ECONNRESET' && !retried) {
+          resets++;
+          once(true).then(resolve, reject);
+        } else reject(error);
+      });
       req.end(body);
     });
   const worker = async () => {
     while (performance.now() < deadline) await once();
   };
   const began = performance.now();
+  const cpuBefore = cpuMs(pids);
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const elapsed = (performance.now() - began) / 1000;
+  const cpu = (cpuMs(pids) - cpuBefore) / latencies.length;
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), size: bytes / latencies.length };
+  if (resets > 0) console.error(`  (${resets} requests sent again after a closed keep-alive socket)`);
+  return { rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), size: bytes / latencies.length, cpu };
 }
 
-export const fmt = (r) => `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`;
+/** `count` requests to `url`, at most `CONCURRENCY` at a time over keep-alive sockets (not a new socket each). */
+export async function warm(url, count, request) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  let next = 0;
+  const one = (i, retried = false) =>
+    new Promise((resolve, reject) => {
+      const { method, headers, body } = request(i);
+      const req = http.request(url, { agent, method, headers }, (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${method} ${url} status ${res.statusCode}`))));
+      });
+      req.on('error', (error) => (error.code === 'ECONNRESET' && !retried ? one(i, true).then(resolve, reject) : reject(error)));
+      req.end(body);
+    });
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) await one(next++);
+    }),
+  );
+  agent.destroy();
+}
+
+export const fmt = (r) => `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  CPU ${r.cpu.toFixed(2)} ms/req`;

@@ -1,8 +1,10 @@
 /**
  * Builds the browser code: the island entry and one chunk per island (plus React's chunks), minified,
  * React in production mode, with content-hashed names in public/build/, and a manifest
- * (public/build/manifest.json: { entry, files: { path: gzip bytes } }) the worker reads to find the
- * entry. Prints the gzip size of each file.
+ * (public/build/manifest.json: { entry, console, consoleStyle, files: { path: gzip bytes } }) the
+ * worker reads to find the entries. The merchant console (`/config`) is a build of its own, with its
+ * own React and one chunk per section, so no store page ever shares a file with it. Prints the gzip
+ * size of each file.
  *
  * `--test` builds into the tests' own assets folder instead (TEST_ASSETS, scripts/assets.mjs: a copy
  * of public/'s other files plus build/), leaving public/ to a running `npm start`; `--assets DIR`
@@ -57,12 +59,36 @@ const collectors = await build({
   logLevel: 'warning',
 });
 
+// The merchant console: its own entry, chunks and stylesheet.
+const consoleBuild = await build({
+  entryPoints: { console: 'src/console/main.tsx' },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  minify: true,
+  target: 'es2022',
+  outdir: OUT,
+  entryNames: '[name]-[hash]',
+  chunkNames: 'console-chunks/[name]-[hash]',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  jsx: 'automatic',
+  metafile: true,
+  logLevel: 'warning',
+});
+
+const urlOf = (path) => `/${relative(ASSETS, path).split(sep).join('/')}`;
 const files = {};
 let entry = null;
-for (const [path, output] of Object.entries({ ...result.metafile.outputs, ...collectors.metafile.outputs })) {
-  const url = `/${relative(ASSETS, path).split(sep).join('/')}`;
+let consoleEntry = null;
+let consoleStyle = null;
+for (const [path, output] of Object.entries({ ...result.metafile.outputs, ...collectors.metafile.outputs, ...consoleBuild.metafile.outputs })) {
+  const url = urlOf(path);
   files[url] = gzipSync(readFileSync(path)).length;
   if (output.entryPoint === 'src/client/entry.ts') entry = url;
+  if (output.entryPoint === 'src/console/main.tsx' && url.endsWith('.js')) {
+    consoleEntry = url;
+    if (output.cssBundle !== undefined) consoleStyle = urlOf(output.cssBundle);
+  }
 }
-writeFileSync(`${OUT}/manifest.json`, JSON.stringify({ entry, files }, null, 2));
+writeFileSync(`${OUT}/manifest.json`, JSON.stringify({ entry, console: consoleEntry, consoleStyle, files }, null, 2));
 for (const [url, bytes] of Object.entries(files)) console.log(`${(bytes / 1024).toFixed(1).padStart(7)} KB gzip  ${url}`);

@@ -5,12 +5,21 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { NOT_FOUND } from './http/messages';
+import { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE } from './http/unavailable';
+import { messagePage } from './routes/html-document';
 import { beacons } from './routes/beacons';
 import { cart } from './routes/cart';
 import { checkout } from './routes/checkout';
 import { commerceAdmin } from './routes/commerce-admin';
 import { config } from './routes/config';
+import { consoleDesign } from './routes/console-design';
+import { consoleCatalog } from './routes/console-catalog';
+import { consoleTeam } from './routes/console-team';
+import { consoleContent } from './routes/console-content';
+import { consoleFiles } from './routes/console-files';
+import { consoleOperations } from './routes/console-operations';
 import { analyticsArea } from './routes/dashboard';
+import { emailAdmin } from './routes/email-admin';
 import { forms } from './routes/forms';
 import { merchant } from './routes/merchant';
 import { MERCHANT_SESSION_PATH, merchantSession } from './routes/merchant-session';
@@ -18,7 +27,8 @@ import { restock } from './routes/restock';
 import { ACCOUNT_PATH, session } from './routes/session';
 import { crumbs } from './routes/csrf';
 import { securityHeaders } from './routes/security-headers';
-import type { AppEnv, ErrorBody } from './routes/http';
+import { isDevelopment, type AppEnv, type ErrorBody } from './routes/http';
+import { servedFromMemory } from './routes/page-cache';
 import { images } from './routes/images';
 import { integrations } from './routes/integrations';
 import { inventory } from './routes/inventory';
@@ -26,6 +36,7 @@ import { localPaymentPages } from './routes/local-payments';
 import { pages } from './routes/pages';
 import { ordersReceiver, paymentWebhooks } from './routes/payment-webhooks';
 import { SITE_ADMIN_PATH, siteAdmin } from './routes/site-admin';
+import { withFaults } from './faults';
 
 export { ShoppingCartObject } from './durable/cart';
 export { StockLedger } from './durable/stock';
@@ -64,13 +75,21 @@ function notFound(c: Context<AppEnv>): Response {
 }
 
 /**
- * Errors thrown as `HTTPException` keep their status and message; anything else is a 500 whose
- * details go to the log, not to the client.
+ * Errors thrown as `HTTPException` keep their status and message (or answer with the response they
+ * carry: a refusal naming the fields at fault); a dependency failing for now is a 503 with
+ * Retry-After; anything else is a 500 whose details go to the log, not to the client.
  */
-function errorResponse(err: Error, c: Context<AppEnv>): Response {
+function errorResponse(err: Error, c: Context<AppEnv>): Response | Promise<Response> {
+  if (err instanceof HTTPException && err.res !== undefined) return err.getResponse();
   if (err instanceof HTTPException) {
     const message = err.message || (STATUS_MESSAGES[err.status] ?? 'Request failed');
     return c.json<ErrorBody>({ error: message }, err.status);
+  }
+  if (isUnavailable(err)) {
+    console.error('dependency unavailable', err);
+    c.header('retry-after', String(RETRY_AFTER_SECONDS));
+    c.header('cache-control', 'no-store');
+    return isApiPath(c.req.path) ? c.json<ErrorBody>({ error: UNAVAILABLE }, 503) : messagePage(c, 503, UNAVAILABLE);
   }
   console.error(err);
   return c.json<ErrorBody>({ error: INTERNAL_ERROR }, 500);
@@ -86,17 +105,24 @@ const webhooks = paymentWebhooks(ordersReceiver);
 app.route('/', webhooks);
 app.route('/', cart);
 app.route('/', commerceAdmin);
+app.route('/', emailAdmin);
 app.route('/', checkout);
 app.route('/', forms);
 app.route(MERCHANT_SESSION_PATH, merchantSession);
 app.route('/', merchant);
+app.route('/', consoleDesign);
+app.route('/', consoleCatalog);
+app.route('/', consoleTeam);
 app.route('/', restock);
 app.route(ACCOUNT_PATH, session);
 app.route('/', inventory);
 app.route('/', beacons);
 app.route('/', analyticsArea);
+app.route('/', consoleOperations);
 app.route(SITE_ADMIN_PATH, siteAdmin);
 app.route('/', crumbs);
+app.route('/', consoleContent);
+app.route('/', consoleFiles);
 app.all('/api/*', (c) => notFound(c));
 app.route('/', config);
 app.route('/', images);
@@ -104,4 +130,11 @@ app.route('/', integrations);
 app.route('/', localPaymentPages(webhooks));
 app.route('/', pages);
 
-export default app;
+/**
+ * A page kept in this isolate's memory is answered before the router and its middleware run; every
+ * other request's bindings pass through the fault-injection layer, which is the identity unless a
+ * test or the soak benchmark injected faults (src/faults).
+ */
+export default {
+  fetch: (request: Request, env: Env, ctx: ExecutionContext) => servedFromMemory(request, isDevelopment(env)) ?? app.fetch(request, withFaults(env), ctx),
+} satisfies ExportedHandler<Env>;

@@ -161,6 +161,16 @@ describe('architecture: arrows point one way', () => {
     expect(wrongArrows(inRooms('client'), notIn('routes', 'storefront', 'durable', 'engine', 'site', 'integrations', 'worker'))).toEqual([]);
   });
 
+  it('the console (browser code too) imports neither the server nor the engine; of the site only the roles table, store creation and the editor helpers', () => {
+    const server = notIn('routes', 'storefront', 'durable', 'engine', 'site', 'integrations', 'worker');
+    const browserSafe = (target: string) => target === 'src/site/roles.ts' || target === 'src/site/store-creation.ts' || target.startsWith('src/site/editor/');
+    expect(wrongArrows(inRooms('console'), (target) => server(target) || browserSafe(target))).toEqual([]);
+  });
+
+  it('store pages never reach the console', () => {
+    expect(wrongArrows(notIn('console'), notIn('console'))).toEqual([]);
+  });
+
   it('the storefront renders pages from site, commerce, engine, forms, integrations and browser islands, never routes or Durable Objects', () => {
     expect(wrongArrows(inRooms('storefront'), inRooms('storefront', 'site', 'commerce', 'engine', 'forms', 'integrations', 'client', ...GROUND))).toEqual([]);
   });
@@ -171,6 +181,12 @@ describe('architecture: arrows point one way', () => {
 
   it('only the worker imports the route areas', () => {
     expect(wrongArrows(notIn('worker', 'routes'), notIn('routes'))).toEqual([]);
+  });
+
+  it('the fault-injection layer imports nothing of ours, and no production module switches it on (only tests and benchmarks do)', () => {
+    expect(wrongArrows(inRooms('faults'), () => false)).toEqual([]);
+    const switchers = [...graph.keys()].filter((file) => !isTest(file) && room(file) !== 'faults' && /\binjectFaults\s*\(/.test(readFileSync(join(ROOT, file), 'utf8')));
+    expect(switchers).toEqual([]);
   });
 
   it('every known exception is still an import (remove it from the list when it goes)', () => {

@@ -22,3 +22,12 @@ export const MERCHANT_MESSAGES = {
   signIn: 'Please sign in to continue.',
   forbidden: 'Your role does not allow this.',
 } as const;
+
+/** The console's team screen (engine spec §5: 'Please enter a valid email'; §9: emails are 3 to 256 characters). */
+export const TEAM_INVITE_MESSAGES = {
+  email: 'Please enter a valid email',
+  role: 'Choose at least one role.',
+  password: 'Use at least 10 characters for your password.',
+} as const;
+
+export const MIN_TEAM_PASSWORD = 10;

@@ -48,6 +48,9 @@ export const hitData = z.strictObject({
   referrer: z.string().max(MAX_URL).optional(),
   memberAccountId: id.optional(),
   memberAccountLocale: text(35).optional(),
+  /** The analytics session (engine spec §4): this view starts a visit; that visit is the visitor's first. */
+  firstLanding: z.boolean().optional(),
+  firstSession: z.boolean().optional(),
 });
 
 export const HIT_EVENTS = ['view'] as const;

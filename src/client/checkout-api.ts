@@ -5,6 +5,8 @@
  */
 import type { ShippingAddress } from '../commerce/address';
 import { CART_MESSAGES, type CartEntry } from '../commerce/cart';
+import type { Order as StoredOrder } from '../commerce/order';
+import type { SubscriptionPlan } from '../commerce/subscriptions';
 import { apiCall, failureText } from './api';
 import { cookiesEnabled } from './dom';
 
@@ -15,11 +17,6 @@ export interface ShippingOption {
   name: string;
   costCents: number;
   free: boolean;
-}
-
-export interface SubscriptionTerms {
-  billingPeriod: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR' };
-  numBillingCycles: number;
 }
 
 export interface Checkout {
@@ -47,7 +44,9 @@ export interface Checkout {
   amountDueCents: number;
   /** The store's minimum order subtotal; 0 when there is none. */
   minimumSubtotalCents: number;
-  subscription: SubscriptionTerms | null;
+  /** The store offers address search on the form. */
+  addressSearch: boolean;
+  subscription: SubscriptionPlan | null;
 }
 
 export interface CheckoutChanges {
@@ -59,41 +58,10 @@ export interface CheckoutChanges {
   giftCardCode?: string | null;
 }
 
-export interface OrderEntry {
-  itemId: string;
-  sku: string;
-  attributes: Record<string, string>;
-  title: string;
-  quantity: number;
-  unitPriceCents: number;
-  subtotalCents: number;
-  additionalFields: string | null;
-}
+export type { OrderEntry } from '../commerce/order';
 
-export interface Order {
-  id: string;
-  orderNumber: number;
-  status: 'pending' | 'paid' | 'fulfilled' | 'cancelled' | 'refunded';
-  createdOn: number;
-  paidOn: number | null;
-  email: string;
-  shippingAddress: CheckoutAddress | null;
-  shippingOption: { id: string; name: string; costCents: number } | null;
-  entries: OrderEntry[];
-  currencyCode: string;
-  subtotalCents: number;
-  discountCents: number;
-  shippingCostCents: number;
-  taxCents: number;
-  taxIncluded: boolean;
-  grandTotalCents: number;
-  giftCardCents: number;
-  amountChargedCents: number;
-  payment: { provider: string; status: 'succeeded' | 'pending' | 'requires_action'; nextActionUrl: string | null };
-  subscription: (SubscriptionTerms & { cycle: number; nextBillingOn: number | null }) | null;
-  /** Where the buyer reads this order: `/commerce/orders/{id}?token=…`. */
-  confirmationUrl: string;
-}
+/** An order as the calls answer it: with where the buyer reads it (`/commerce/orders/{id}?token=…`). */
+export type Order = StoredOrder & { confirmationUrl: string };
 
 export class CheckoutError extends Error {
   constructor(
@@ -139,8 +107,11 @@ export const CHECKOUT_FAILURES = {
 /** Starts the checkout for the visitor's cart (or the subscription cart of `cartToken`), or renews its reservation. */
 const withCartToken = (cartToken: string | null) => (cartToken === null ? {} : { cartToken });
 
+/** How the page takes the card: the local test field, or Stripe Elements with the store's publishable key (null: not configured). */
+export type PaymentSetup = { provider: 'local' } | { provider: 'stripe'; publishableKey: string | null };
+
 export function startCheckout(cartToken: string | null) {
-  return call<{ checkout: Checkout }>('POST', CHECKOUT, withCartToken(cartToken), CHECKOUT_FAILURES.load);
+  return call<{ checkout: Checkout; payment: PaymentSetup }>('POST', CHECKOUT, withCartToken(cartToken), CHECKOUT_FAILURES.load);
 }
 
 export function updateCheckout(cartToken: string | null, changes: CheckoutChanges) {
@@ -153,4 +124,21 @@ export function placeOrder(cartToken: string | null, payment: { provider: string
 
 export function loadOrder(id: string, token: string) {
   return call<{ order: Order }>('GET', `/api/commerce/orders/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`, undefined, CHECKOUT_FAILURES.order);
+}
+
+export interface AddressSuggestion {
+  placeId: string;
+  description: string;
+}
+
+export type FoundAddress = Pick<CheckoutAddress, 'address1' | 'city' | 'region' | 'postalCode' | 'countryCode'>;
+
+const ADDRESS_FAILURE = 'Address search is unavailable. Enter your address below.';
+
+export function searchAddresses(query: string, sessionToken: string) {
+  return call<{ predictions: AddressSuggestion[] }>('POST', '/api/commerce/checkout/address/search', { query, sessionToken }, ADDRESS_FAILURE);
+}
+
+export function addressOf(placeId: string, sessionToken: string) {
+  return call<{ address: FoundAddress }>('POST', '/api/commerce/checkout/address/details', { placeId, sessionToken }, ADDRESS_FAILURE);
 }

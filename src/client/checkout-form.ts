@@ -12,6 +12,7 @@ export const CHECKOUT_FORM_MESSAGES = {
   chooseShipping: 'Choose a shipping option.',
   cardNumber: 'Enter a card number of 13 to 19 digits.',
   nothingCharged: 'Nothing was charged.',
+  confirmingPayment: 'We are confirming your payment with the card issuer. Do not pay again.',
 } as const;
 
 export interface CheckoutFormValues {

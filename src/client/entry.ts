@@ -2,8 +2,9 @@
  * The browser entry: hydrates each `[data-island]` element with its component. React and each
  * island's code load only when such an element is on the page. Also wires the header's menu button.
  */
+import { accountLanguage, applyPageLanguage } from './account-language';
 import { mayHaveCart } from './cookies';
-import { wireSiteMenu } from './site-menu';
+import { wireNavFolders, wireSiteMenu } from './site-menu';
 
 type Loader = () => Promise<{ default: (props: never) => unknown }>;
 
@@ -15,7 +16,6 @@ const LOADERS: Record<string, Loader> = {
   CheckoutConfirmation: () => import('./islands/CheckoutConfirmation'),
   CheckoutPage: () => import('./islands/CheckoutPage'),
   InstalmentPill: () => import('./islands/InstalmentPill'),
-  MerchantConsole: () => import('./islands/MerchantConsole'),
   ProductGallery: () => import('./islands/ProductGallery'),
   ProductImage: () => import('./islands/ProductImage'),
   ProductPrice: () => import('./islands/ProductPrice'),
@@ -55,4 +55,9 @@ async function hydrateIslands(): Promise<void> {
 }
 
 wireSiteMenu();
+wireNavFolders();
 void hydrateIslands();
+
+void accountLanguage().then((language) => {
+  if (language !== null) applyPageLanguage(language);
+});

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { buildCart, CART_ALERTS, parseQuantity, type CartEntry, type ShoppingCart } from '../commerce/cart';
 import { CartError, loadCart, removeEntry, updateAdditionalFields, updateQuantity } from './cart-api';
 import { announceCart } from './cart-events';
+import { announceCensus, CART_FORM_CLICKS } from './census-events';
 import { recordRemoveFromCart, recordViewCart } from './collectors/cart-events';
 import type { AdditionalFieldsFormDefinition } from './components/AdditionalFieldsForm';
 import { mayHaveCart } from './cookies';
@@ -102,12 +103,19 @@ export function useCart(websiteId: string, currencyCode: string, forms: Record<s
 
     openForm(entry: CartEntry) {
       if (forms[entry.itemId] === undefined) setAlert({ title: CART_ALERTS.openForm, message: CART_ALERTS.openForm });
-      else setEditing(entry);
+      else {
+        announceCensus({ kind: 'interface_click', identifier: CART_FORM_CLICKS.open });
+        setEditing(entry);
+      }
     },
 
-    closeForm: () => setEditing(null),
+    closeForm: () => {
+      announceCensus({ kind: 'interface_click', identifier: CART_FORM_CLICKS.close });
+      setEditing(null);
+    },
 
     async saveForm(entry: CartEntry, values: string) {
+      announceCensus({ kind: 'interface_click', identifier: CART_FORM_CLICKS.submit });
       try {
         const result = await updateAdditionalFields(entry, values, CART_ALERTS.updateForm);
         setCart(result.shoppingCart);

@@ -54,6 +54,8 @@ export interface StoreSettings {
   minimumSubtotalCents: number;
   reservationMinutes: number;
   welcomeDiscount: { enabled: boolean; percent: number };
+  /** The checkout's address search (the places integration) is offered to shoppers. */
+  addressSearch: boolean;
 }
 
 export const DEFAULT_SETTINGS: StoreSettings = {
@@ -61,6 +63,7 @@ export const DEFAULT_SETTINGS: StoreSettings = {
   minimumSubtotalCents: 0,
   reservationMinutes: 10,
   welcomeDiscount: { enabled: false, percent: 10 },
+  addressSearch: false,
 };
 
 export interface CheckoutTotals {

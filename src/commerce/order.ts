@@ -43,7 +43,9 @@ export interface Order {
   giftCardCents: number;
   amountChargedCents: number;
   coupons: string[];
-  payment: { provider: string; status: 'succeeded' | 'pending' | 'requires_action' | 'none'; nextActionUrl: string | null };
+  /** `unknown`: the provider did not answer the charge; the order stays pending until a retry or its webhook settles it. */
+  /** `clientSecret`: with Stripe, the browser completes an authentication step with Stripe.js. */
+  payment: { provider: string; status: 'succeeded' | 'pending' | 'requires_action' | 'unknown' | 'none'; nextActionUrl: string | null; clientSecret?: string };
   fulfillment: { trackingNumber: string; carrier: string | null } | null;
   subscription: (SubscriptionPlan & { cycle: number; nextBillingOn: number | null }) | null;
   confirmationUrl?: string;

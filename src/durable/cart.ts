@@ -22,6 +22,8 @@ import { stockLedger } from './stubs';
 
 /** Carts nobody touches for 30 days are removed. */
 export const CART_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long an add's idempotency key is remembered: far longer than any client retries. */
+const ADD_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface CartHead {
   cartId: string;
@@ -39,6 +41,8 @@ interface Meta {
   /** The shopper started checking out: the cart's totals include shipping, tax and discounts. */
   checkoutStarted?: boolean;
   orderId?: string | null;
+  /** When the expiry alarm was last pushed back. */
+  touchedAt?: number;
 }
 
 /** Who a cart's checkout reservation belongs to in the StockLedger. */
@@ -51,8 +55,6 @@ export class ShoppingCartObject extends DurableObject<Env> {
   private readonly changes = new SerialQueue();
   /** The stored cart, read once per instance and kept in step with every write. */
   private cached: { meta: Meta | null; entries: StoredEntry[] } | null = null;
-  /** When the expiry alarm was last pushed back. */
-  private touchedAt = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -63,6 +65,19 @@ export class ShoppingCartObject extends DurableObject<Env> {
   private createTables(): void {
     this.sql.exec('CREATE TABLE IF NOT EXISTS meta (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL)');
     this.sql.exec('CREATE TABLE IF NOT EXISTS entries (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, data TEXT NOT NULL)');
+    this.sql.exec('CREATE TABLE IF NOT EXISTS applied_adds (key TEXT PRIMARY KEY, entry_id TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+  }
+
+  /** The entry an add with `key` made, when that add was applied already (its answer may have been lost). */
+  private appliedAdd(key: string | null): string | null {
+    if (key === null) return null;
+    return this.sql.exec<{ entry_id: string }>('SELECT entry_id FROM applied_adds WHERE key = ?', key).toArray()[0]?.entry_id ?? null;
+  }
+
+  private recordAdd(key: string | null, entryId: string, now: number): void {
+    if (key === null) return;
+    this.sql.exec('DELETE FROM applied_adds WHERE applied_at < ?', now - ADD_KEY_TTL_MS);
+    this.sql.exec('INSERT INTO applied_adds (key, entry_id, applied_at) VALUES (?, ?, ?)', key, entryId, now);
   }
 
   private stored(): { meta: Meta | null; entries: StoredEntry[] } {
@@ -131,12 +146,17 @@ export class ShoppingCartObject extends DurableObject<Env> {
     return result.ok;
   }
 
-  /** Pushes expiry back to CART_TTL_MS from now (at most once an hour: expiry need not be exact). */
+  /**
+   * Pushes expiry back to CART_TTL_MS from now, at most once an hour (expiry need not be exact).
+   * When it was last pushed is stored with the cart, so an object that was evicted and comes back
+   * for the next add (most of a busy store's carts) writes no alarm either.
+   */
   private async touch(): Promise<void> {
     const now = Date.now();
-    if (now - this.touchedAt < 60 * 60 * 1000) return;
+    const meta = this.meta();
+    if (meta === null || now - (meta.touchedAt ?? 0) < 60 * 60 * 1000) return;
     await this.ctx.storage.setAlarm(now + CART_TTL_MS);
-    this.touchedAt = now;
+    this.writeMeta({ ...meta, touchedAt: now });
   }
 
   /** The cart, or null when nothing was ever added to it. */
@@ -167,16 +187,33 @@ export class ShoppingCartObject extends DurableObject<Env> {
     });
   }
 
+  /** The payment of order `orderId` failed: the cart takes changes and can be bought again. */
+  reopen(orderId: string): Promise<void> {
+    return this.changes.run(async () => {
+      const meta = this.meta();
+      if (meta !== null && meta.orderId === orderId) this.writeMeta({ ...meta, orderId: null });
+    });
+  }
+
   private purchased(): CartResult | null {
     return this.meta()?.orderId == null ? null : { ok: false, status: 400, error: CART_MESSAGES.cartOrdered };
   }
 
-  /** Adds `quantity` of a line; the same variant with the same additional fields grows its entry. */
-  add(head: CartHead, line: CartLine, quantity: number, additionalFields: string | null): Promise<CartResult> {
+  /**
+   * Adds `quantity` of a line; the same variant with the same additional fields grows its entry. An
+   * add repeated with the same `idempotencyKey` (a retry after a lost answer) changes nothing and
+   * answers as the first did.
+   */
+  add(head: CartHead, line: CartLine, quantity: number, additionalFields: string | null, idempotencyKey: string | null = null): Promise<CartResult> {
     return this.changes.run(async () => {
+      const meta = this.meta() ?? { ...head, created: Date.now() };
+      const applied = this.appliedAdd(idempotencyKey);
+      if (applied !== null) {
+        const cart = this.snapshot(meta);
+        return { ok: true, cart, entry: cart.entries.find((e) => e.id === applied) };
+      }
       const ordered = this.purchased();
       if (ordered !== null) return ordered;
-      const meta = this.meta() ?? { ...head, created: Date.now() };
       const existing = this.entries().find((e) => e.chosenVariant.sku === line.sku && e.additionalFields === additionalFields);
       const newQuantity = (existing?.quantity ?? 0) + quantity;
       // Past the quantity limit, a variant with less stock than that says so: the limit is not what stops the shopper.
@@ -190,6 +227,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
         : { ...existing, quantity: newQuantity };
       if (this.meta() === null) this.writeMeta(meta);
       this.writeEntry(entry);
+      this.recordAdd(idempotencyKey, entry.id, Date.now());
       await this.touch();
       const cart = this.snapshot(meta);
       return { ok: true, cart, entry: cart.entries.find((e) => e.id === entry.id) };
@@ -248,7 +286,6 @@ export class ShoppingCartObject extends DurableObject<Env> {
     await this.changes.run(async () => {
       await this.ctx.storage.deleteAll();
       this.cached = null;
-      this.touchedAt = 0;
       this.createTables();
     });
   }

@@ -5,7 +5,8 @@
  *   shell(part, json)           one row per part of the site but its items (website, navigation,
  *                               header, footer, collections, forms, theme, ...)
  *   items(seq, id, ...)         one row per product, post or page item, with the columns a
- *                               listing sorts and filters by, and the item as JSON
+ *                               listing sorts and filters by, and the item as JSON; visible_from
+ *                               is when shoppers may see it (NULL: never; src/site/editor/content-status.ts)
  *   item_tags, item_categories  an item's tags and categories, keyed for the listing filters
  *   product_tags(tag, seq)      products by tag in catalogue order, so a product page reads its
  *                               related products a few index entries per tag, however popular the tag
@@ -16,6 +17,7 @@
  * transaction with the version bump.
  */
 import type { ListingQuery, ListingSort } from '../site/catalog';
+import { visibleFrom } from '../site/editor/content-status';
 import type { Item, Site } from '../site/schema';
 
 export const SHELL_PARTS = [
@@ -26,6 +28,8 @@ export const SHELL_PARTS = [
   'commercePreferences',
   'multilingual',
   'footer',
+  'design',
+  'mailingList',
   'promoPopup',
   'collections',
   'forms',
@@ -46,6 +50,9 @@ const ORDER_BY: Record<ListingSort, string> = {
 
 export function createTables(sql: SqlStorage): void {
   const hadProductTags = sql.exec("SELECT 1 FROM sqlite_master WHERE name = 'product_tags'").toArray().length > 0;
+  const hadItems = sql.exec("SELECT 1 FROM sqlite_master WHERE name = 'items'").toArray().length > 0;
+  // A store written before statuses: every item it has is published (the column's default).
+  if (hadItems && !sql.exec("SELECT 1 FROM pragma_table_info('items') WHERE name = 'visible_from'").toArray().length) sql.exec('ALTER TABLE items ADD COLUMN visible_from INTEGER DEFAULT 0');
   sql.exec(`
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS shell (part TEXT PRIMARY KEY, json TEXT NOT NULL);
@@ -59,13 +66,15 @@ export function createTables(sql: SqlStorage): void {
       price INTEGER,
       title_key TEXT NOT NULL,
       has_form INTEGER NOT NULL,
-      json TEXT NOT NULL
+      json TEXT NOT NULL,
+      visible_from INTEGER DEFAULT 0
     );
     CREATE UNIQUE INDEX IF NOT EXISTS items_by_url ON items (collection_id, url_id);
     CREATE INDEX IF NOT EXISTS items_newest ON items (collection_id, added_on DESC, seq);
     CREATE INDEX IF NOT EXISTS items_price ON items (collection_id, price, seq);
     CREATE INDEX IF NOT EXISTS items_title ON items (collection_id, title_key, seq);
     CREATE INDEX IF NOT EXISTS items_with_forms ON items (has_form) WHERE has_form = 1;
+    CREATE INDEX IF NOT EXISTS items_scheduled ON items (visible_from) WHERE visible_from > 0;
     CREATE TABLE IF NOT EXISTS item_tags (collection_id TEXT NOT NULL, tag TEXT NOT NULL, item_id TEXT NOT NULL, PRIMARY KEY (collection_id, tag, item_id)) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS item_tags_by_item ON item_tags (item_id);
     CREATE INDEX IF NOT EXISTS item_tags_by_tag ON item_tags (tag);
@@ -146,17 +155,17 @@ export function writeItem(sql: SqlStorage, item: Item, isNew = false): void {
   const json = JSON.stringify(item);
   const existing = isNew ? undefined : sql.exec<{ seq: number }>('SELECT seq FROM items WHERE id = ?', item.id).toArray()[0];
   const hasForm = item.structuredContent?.additionalFieldsForm !== undefined || item.structuredContent?.additionalFieldsFormId !== undefined ? 1 : 0;
-  const columns = [item.collectionId, item.urlId, item.recordType, item.addedOn ?? 0, sortPrice(item), titleKey(item.title), hasForm, json] as const;
+  const columns = [item.collectionId, item.urlId, item.recordType, item.addedOn ?? 0, sortPrice(item), titleKey(item.title), hasForm, json, visibleFrom(item)] as const;
   let seq: number;
   if (existing === undefined) {
     seq = sql.exec<{ seq: number }>(
-      'INSERT INTO items (id, collection_id, url_id, record_type, added_on, price, title_key, has_form, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq',
+      'INSERT INTO items (id, collection_id, url_id, record_type, added_on, price, title_key, has_form, json, visible_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq',
       item.id,
       ...columns,
     ).one().seq;
   } else {
     seq = existing.seq;
-    sql.exec('UPDATE items SET collection_id = ?, url_id = ?, record_type = ?, added_on = ?, price = ?, title_key = ?, has_form = ?, json = ? WHERE seq = ?', ...columns, seq);
+    sql.exec('UPDATE items SET collection_id = ?, url_id = ?, record_type = ?, added_on = ?, price = ?, title_key = ?, has_form = ?, json = ?, visible_from = ? WHERE seq = ?', ...columns, seq);
     removeIndexEntries(sql, item.id, seq);
   }
   for (const tag of new Set(item.tags)) {
@@ -193,9 +202,23 @@ export function itemJson(sql: SqlStorage, id: string): string | null {
   return sql.exec<{ json: string }>('SELECT json FROM items WHERE id = ?', id).toArray()[0]?.json ?? null;
 }
 
-export function itemsJsonById(sql: SqlStorage, ids: readonly string[]): string[] {
+/** The items with these ids: those shoppers see at `now`, or every one when `now` is null (the console). */
+export function itemsJsonById(sql: SqlStorage, ids: readonly string[], now: number | null): string[] {
   if (ids.length === 0) return [];
-  return jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE id IN (${ids.map(() => '?').join(',')})`, ...ids));
+  const shown = now === null ? '' : ` AND ${SHOWN}`;
+  return jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE id IN (${ids.map(() => '?').join(',')})${shown}`, ...ids, ...(now === null ? [] : [now])));
+}
+
+/** A collection's items whatever their status, newest first (the console's lists). */
+export function collectionItems(sql: SqlStorage, collectionId: string, offset: number, limit: number): { items: string[]; total: number } {
+  const items = jsonOf(sql.exec<{ json: string }>('SELECT json FROM items WHERE collection_id = ? ORDER BY added_on DESC, seq LIMIT ? OFFSET ?', collectionId, limit, offset));
+  const total = sql.exec<{ n: number }>('SELECT count(*) AS n FROM items WHERE collection_id = ?', collectionId).one().n;
+  return { items, total };
+}
+
+/** The earliest time after `now` at which a scheduled item becomes visible, or null when none waits. */
+export function nextScheduled(sql: SqlStorage, now: number): number | null {
+  return sql.exec<{ at: number | null }>('SELECT min(visible_from) AS at FROM items WHERE visible_from > 0 AND visible_from > ?', now).one().at ?? null;
 }
 
 export function itemIdsOf(sql: SqlStorage, collectionId: string): string[] {
@@ -206,9 +229,12 @@ export function urlTaken(sql: SqlStorage, collectionId: string, urlId: string, e
   return sql.exec('SELECT 1 FROM items WHERE collection_id = ? AND url_id = ? AND id != ?', collectionId, urlId, exceptId).toArray().length > 0;
 }
 
-function listingFilter(query: Pick<ListingQuery, 'collectionId' | 'tag' | 'category'>): { where: string; args: string[] } {
-  const clauses = ['collection_id = ?'];
-  const args = [query.collectionId];
+/** Shoppers' reads pass the time now: an item is theirs when its visible_from has come (src/site/editor/content-status.ts). */
+const SHOWN = 'visible_from <= ?';
+
+function listingFilter(query: Pick<ListingQuery, 'collectionId' | 'tag' | 'category'>, now: number): { where: string; args: (string | number)[] } {
+  const clauses = ['collection_id = ?', SHOWN];
+  const args: (string | number)[] = [query.collectionId, now];
   if (query.tag !== null) {
     clauses.push('id IN (SELECT item_id FROM item_tags WHERE collection_id = ? AND tag = ?)');
     args.push(query.collectionId, query.tag);
@@ -228,15 +254,23 @@ export interface ListingRows {
 }
 
 /** One page of a collection's items, the filtered total, and the collection's tags (with counts) and categories. */
-export function listing(sql: SqlStorage, query: ListingQuery): ListingRows {
-  const { where, args } = listingFilter(query);
+export function listing(sql: SqlStorage, query: ListingQuery, now: number): ListingRows {
+  const { where, args } = listingFilter(query, now);
   const items = jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE ${where} ORDER BY ${ORDER_BY[query.sort]} LIMIT ? OFFSET ?`, ...args, query.limit, query.offset));
   const total = sql.exec<{ n: number }>(`SELECT count(*) AS n FROM items WHERE ${where}`, ...args).one().n;
   const tags = sql
-    .exec<{ name: string; count: number }>('SELECT tag AS name, count(*) AS count FROM item_tags WHERE collection_id = ? GROUP BY tag ORDER BY count DESC, tag LIMIT 100', query.collectionId)
+    .exec<{ name: string; count: number }>(
+      `SELECT t.tag AS name, count(*) AS count FROM item_tags t JOIN items i ON i.id = t.item_id WHERE t.collection_id = ? AND i.${SHOWN} GROUP BY t.tag ORDER BY count DESC, t.tag LIMIT 100`,
+      query.collectionId,
+      now,
+    )
     .toArray();
   const categories = sql
-    .exec<{ category: string }>('SELECT DISTINCT category FROM item_categories WHERE collection_id = ? ORDER BY category LIMIT 100', query.collectionId)
+    .exec<{ category: string }>(
+      `SELECT DISTINCT c.category FROM item_categories c JOIN items i ON i.id = c.item_id WHERE c.collection_id = ? AND i.${SHOWN} ORDER BY c.category LIMIT 100`,
+      query.collectionId,
+      now,
+    )
     .toArray()
     .map((row) => row.category);
   return { items, total, tags, categories };
@@ -253,31 +287,45 @@ export interface ItemPageRows {
  * The first `limit` products in catalogue order sharing a tag with the item: the first few of each
  * of its tags through product_tags, so a tag thousands of products share costs `limit` entries.
  */
-function relatedProducts(sql: SqlStorage, id: string, seq: number, limit: number): string[] {
+function relatedProducts(sql: SqlStorage, id: string, seq: number, limit: number, now: number): string[] {
   const seqs = new Set<number>();
   for (const { tag } of sql.exec<{ tag: string }>('SELECT tag FROM item_tags WHERE item_id = ?', id).toArray()) {
     for (const row of sql.exec<{ seq: number }>('SELECT seq FROM product_tags WHERE tag = ? AND seq != ? ORDER BY seq LIMIT ?', tag, seq, limit)) seqs.add(row.seq);
   }
   const first = [...seqs].sort((a, b) => a - b).slice(0, limit);
   if (first.length === 0) return [];
-  return jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE seq IN (${first.map(() => '?').join(',')}) ORDER BY seq`, ...first));
+  return jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE seq IN (${first.map(() => '?').join(',')}) AND ${SHOWN} ORDER BY seq`, ...first, now));
 }
 
 /**
  * An item by its collection and urlId, with what its page shows beside it: products sharing a tag
  * (in catalogue order) and its neighbours in the collection's newest-first order.
  */
-export function itemPage(sql: SqlStorage, collectionId: string, urlId: string, relatedLimit: number): ItemPageRows | null {
+export function itemPage(sql: SqlStorage, collectionId: string, urlId: string, relatedLimit: number, now: number): ItemPageRows | null {
   const row = sql
-    .exec<{ seq: number; id: string; added_on: number; json: string }>('SELECT seq, id, added_on, json FROM items WHERE collection_id = ? AND url_id = ?', collectionId, urlId)
+    .exec<{ seq: number; id: string; added_on: number; json: string }>(`SELECT seq, id, added_on, json FROM items WHERE collection_id = ? AND url_id = ? AND ${SHOWN}`, collectionId, urlId, now)
     .toArray()[0];
   if (row === undefined) return null;
-  const related = relatedLimit === 0 ? [] : relatedProducts(sql, row.id, row.seq, relatedLimit);
+  const related = relatedLimit === 0 ? [] : relatedProducts(sql, row.id, row.seq, relatedLimit, now);
   const previous = sql
-    .exec<{ json: string }>('SELECT json FROM items WHERE collection_id = ? AND (added_on > ? OR (added_on = ? AND seq < ?)) ORDER BY added_on, seq DESC LIMIT 1', collectionId, row.added_on, row.added_on, row.seq)
+    .exec<{ json: string }>(
+      `SELECT json FROM items WHERE collection_id = ? AND ${SHOWN} AND (added_on > ? OR (added_on = ? AND seq < ?)) ORDER BY added_on, seq DESC LIMIT 1`,
+      collectionId,
+      now,
+      row.added_on,
+      row.added_on,
+      row.seq,
+    )
     .toArray()[0];
   const next = sql
-    .exec<{ json: string }>('SELECT json FROM items WHERE collection_id = ? AND (added_on < ? OR (added_on = ? AND seq > ?)) ORDER BY added_on DESC, seq LIMIT 1', collectionId, row.added_on, row.added_on, row.seq)
+    .exec<{ json: string }>(
+      `SELECT json FROM items WHERE collection_id = ? AND ${SHOWN} AND (added_on < ? OR (added_on = ? AND seq > ?)) ORDER BY added_on DESC, seq LIMIT 1`,
+      collectionId,
+      now,
+      row.added_on,
+      row.added_on,
+      row.seq,
+    )
     .toArray()[0];
   return { item: row.json, related, previous: previous?.json ?? null, next: next?.json ?? null };
 }
@@ -297,26 +345,27 @@ export function matchExpression(query: string): string | null {
 }
 
 /** Items matching the visitor's words, best first (a title match weighs most, then tags, then text). */
-export function search(sql: SqlStorage, query: string, limit: number): string[] {
+export function search(sql: SqlStorage, query: string, limit: number, now: number): string[] {
   const match = matchExpression(query);
   if (match === null) return [];
   return jsonOf(
     sql.exec<{ json: string }>(
-      'SELECT items.json FROM items_fts JOIN items ON items.seq = items_fts.rowid WHERE items_fts MATCH ? ORDER BY bm25(items_fts, 10.0, 1.0, 4.0), items.seq LIMIT ?',
+      `SELECT items.json FROM items_fts JOIN items ON items.seq = items_fts.rowid WHERE items_fts MATCH ? AND items.${SHOWN} ORDER BY bm25(items_fts, 10.0, 1.0, 4.0), items.seq LIMIT ?`,
       match,
+      now,
       limit,
     ),
   );
 }
 
 /** Items with an additional-fields form (the cart page edits entries' answers with them). */
-export function itemsWithForms(sql: SqlStorage, limit: number): string[] {
-  return jsonOf(sql.exec<{ json: string }>('SELECT json FROM items WHERE has_form = 1 ORDER BY seq LIMIT ?', limit));
+export function itemsWithForms(sql: SqlStorage, limit: number, now: number): string[] {
+  return jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE has_form = 1 AND ${SHOWN} ORDER BY seq LIMIT ?`, now, limit));
 }
 
 /** The first products in catalogue order (the editor's mock cart picks from them). */
-export function firstProducts(sql: SqlStorage, limit: number): string[] {
-  return jsonOf(sql.exec<{ json: string }>('SELECT json FROM items WHERE record_type = ? ORDER BY seq LIMIT ?', PRODUCT, limit));
+export function firstProducts(sql: SqlStorage, limit: number, now: number): string[] {
+  return jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE record_type = ? AND ${SHOWN} ORDER BY seq LIMIT ?`, PRODUCT, now, limit));
 }
 
 /** Items in catalogue order after `afterSeq` (export and the sitemap page through them). */
@@ -329,12 +378,13 @@ export function itemCount(sql: SqlStorage): number {
 }
 
 /** Item URLs in catalogue order, from `offset` (the sitemap's pages). */
-export function itemUrls(sql: SqlStorage, collectionIds: readonly string[], offset: number, limit: number): string[] {
+export function itemUrls(sql: SqlStorage, collectionIds: readonly string[], offset: number, limit: number, now: number): string[] {
   if (collectionIds.length === 0) return [];
   return sql
     .exec<{ url: string }>(
-      `SELECT json_extract(json, '$.fullUrl') AS url FROM items WHERE collection_id IN (${collectionIds.map(() => '?').join(',')}) ORDER BY seq LIMIT ? OFFSET ?`,
+      `SELECT json_extract(json, '$.fullUrl') AS url FROM items WHERE collection_id IN (${collectionIds.map(() => '?').join(',')}) AND ${SHOWN} ORDER BY seq LIMIT ? OFFSET ?`,
       ...collectionIds,
+      now,
       limit,
       offset,
     )
@@ -342,12 +392,99 @@ export function itemUrls(sql: SqlStorage, collectionIds: readonly string[], offs
     .map((row) => row.url);
 }
 
-export function countItemsIn(sql: SqlStorage, collectionIds: readonly string[]): number {
+export function countItemsIn(sql: SqlStorage, collectionIds: readonly string[], now: number): number {
   if (collectionIds.length === 0) return 0;
-  return sql.exec<{ n: number }>(`SELECT count(*) AS n FROM items WHERE collection_id IN (${collectionIds.map(() => '?').join(',')})`, ...collectionIds).one().n;
+  return sql.exec<{ n: number }>(`SELECT count(*) AS n FROM items WHERE collection_id IN (${collectionIds.map(() => '?').join(',')}) AND ${SHOWN}`, ...collectionIds, now).one().n;
 }
 
 /** Which of `paths` are item pages of the site. */
-export function existingItemUrls(sql: SqlStorage, paths: readonly { collectionId: string; urlId: string; path: string }[]): string[] {
-  return paths.filter((p) => sql.exec('SELECT 1 FROM items WHERE collection_id = ? AND url_id = ?', p.collectionId, p.urlId).toArray().length > 0).map((p) => p.path);
+export function existingItemUrls(sql: SqlStorage, paths: readonly { collectionId: string; urlId: string; path: string }[], now: number): string[] {
+  return paths.filter((p) => sql.exec(`SELECT 1 FROM items WHERE collection_id = ? AND url_id = ? AND ${SHOWN}`, p.collectionId, p.urlId, now).toArray().length > 0).map((p) => p.path);
+}
+
+/** What the console's product list asks for (src/routes/console-catalog.ts). */
+export interface ProductListQuery {
+  /** Words of the title (matched anywhere, without accents or case). */
+  search: string;
+  collectionId: string | null;
+  tag: string | null;
+  category: string | null;
+  stock: 'in' | 'out' | 'low' | null;
+  sort: 'title' | 'price' | 'stock' | 'newest';
+  descending: boolean;
+  offset: number;
+  limit: number;
+}
+
+/** A product row of the console's list: its JSON and its stock (null: never runs out). */
+export interface ProductListRow {
+  json: string;
+  stock: number | null;
+}
+
+/** At or under this many units (and above none) a product counts as low in stock. */
+export const LOW_STOCK = 5;
+
+const PRODUCT_SORT: Record<ProductListQuery['sort'], string> = {
+  title: 'title_key',
+  price: 'price IS NULL, price',
+  stock: 'stock IS NULL, stock',
+  newest: 'added_on',
+};
+
+/**
+ * One page of products for the console, filtered and sorted, with the filtered total. Stock is
+ * summed over the variants in SQL; digital products, gift cards, paywalls and unlimited variants
+ * never run out.
+ */
+export function productList(sql: SqlStorage, query: ProductListQuery): { rows: ProductListRow[]; total: number } {
+  const clauses = ['record_type = ?'];
+  const args: (string | number)[] = [PRODUCT];
+  if (query.collectionId !== null) {
+    clauses.push('collection_id = ?');
+    args.push(query.collectionId);
+  }
+  if (query.search.trim() !== '') {
+    clauses.push("title_key LIKE ? ESCAPE '\\'");
+    args.push(`%${titleKey(query.search.trim()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  }
+  if (query.tag !== null) {
+    clauses.push('id IN (SELECT item_id FROM item_tags WHERE tag = ?)');
+    args.push(query.tag);
+  }
+  if (query.category !== null) {
+    clauses.push('id IN (SELECT item_id FROM item_categories WHERE category = ?)');
+    args.push(query.category);
+  }
+  const stocked = `
+    SELECT i.seq, i.json, i.title_key, i.price, i.added_on,
+      CASE WHEN json_extract(i.json, '$.structuredContent.productType') NOT IN (1, 3)
+             OR EXISTS (SELECT 1 FROM json_each(i.json, '$.structuredContent.variants') v WHERE json_extract(v.value, '$.unlimited'))
+           THEN NULL
+           ELSE (SELECT coalesce(sum(json_extract(v.value, '$.qtyInStock')), 0) FROM json_each(i.json, '$.structuredContent.variants') v)
+      END AS stock
+    FROM items i WHERE ${clauses.join(' AND ')}`;
+  const stockFilter = query.stock === null ? '' : { in: 'WHERE stock IS NULL OR stock > 0', out: 'WHERE stock = 0', low: `WHERE stock > 0 AND stock <= ${LOW_STOCK}` }[query.stock];
+  const filtered = `WITH products AS (${stocked}) SELECT * FROM products ${stockFilter}`;
+  const direction = query.descending ? 'DESC' : 'ASC';
+  const order = PRODUCT_SORT[query.sort].split(', ').map((term) => (term.endsWith('IS NULL') ? term : `${term} ${direction}`)).join(', ');
+  const rows = sql.exec<{ json: string; stock: number | null }>(`${filtered} ORDER BY ${order}, seq LIMIT ? OFFSET ?`, ...args, query.limit, query.offset).toArray();
+  const total = sql.exec<{ n: number }>(`SELECT count(*) AS n FROM (${filtered})`, ...args).one().n;
+  return { rows: rows.map((row) => ({ json: row.json, stock: row.stock })), total };
+}
+
+/** The tags (or categories) a collection's items use, with how many items use each. */
+export function namesUsed(sql: SqlStorage, collectionId: string, tagType: 'tag' | 'category'): { name: string; count: number }[] {
+  const [table, column] = tagType === 'tag' ? ['item_tags', 'tag'] : ['item_categories', 'category'];
+  return sql.exec<{ name: string; count: number }>(`SELECT ${column} AS name, count(*) AS count FROM ${table} WHERE collection_id = ? GROUP BY ${column} ORDER BY ${column}`, collectionId).toArray();
+}
+
+/** Ids of a collection's items that use any of `names` as tags (or categories). */
+export function itemIdsNamed(sql: SqlStorage, collectionId: string, tagType: 'tag' | 'category', names: readonly string[]): string[] {
+  if (names.length === 0) return [];
+  const [table, column] = tagType === 'tag' ? ['item_tags', 'tag'] : ['item_categories', 'category'];
+  return sql
+    .exec<{ item_id: string }>(`SELECT DISTINCT item_id FROM ${table} WHERE collection_id = ? AND ${column} IN (${names.map(() => '?').join(',')})`, collectionId, ...names)
+    .toArray()
+    .map((row) => row.item_id);
 }

@@ -1,53 +1,177 @@
 /**
- * An email outbox inside a Durable Object's SQLite: messages are queued in the same step as the
- * change they tell about, and the object's alarm delivers them through the email integration,
- * retrying failures. With the local implementation (development and tests) a delivered message is
- * recorded in the object's own mailbox table instead.
+ * An email outbox inside a Durable Object's SQLite: a message is queued in the same step as the
+ * change it tells about, under the key of the event it tells about, so one event is queued once
+ * however often the change is retried. The object's alarm delivers due messages through the email
+ * integration with the message's key as the provider's idempotency key, so a send whose answer was
+ * lost and is retried is not delivered twice.
+ *
+ * A failed send is retried with exponential back-off (RETRY_BASE_MS doubling up to RETRY_MAX_MS);
+ * after MAX_ATTEMPTS it is parked with its last error for the merchant to see and retry. Delivered
+ * messages keep their row (the key stays taken) for KEEP_SENT_MS. With the local implementation
+ * (development and tests) a delivered message is recorded in the object's own mailbox table.
  */
-import { remoteEmailSender, type EmailMessage } from '../integrations/email';
+import { emailSender, type EmailMessage, type EmailSender } from '../integrations/email';
 
 const BATCH = 50;
+export const RETRY_BASE_MS = 30_000;
+export const RETRY_MAX_MS = 60 * 60 * 1000;
+/** About four hours of an unreachable provider (30 s, 1, 2, 4, 8, 16, 32 min, then hourly). */
+export const MAX_ATTEMPTS = 11;
+const KEEP_SENT_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface ParkedEmail {
+  id: number;
+  to: string;
+  subject: string;
+  attempts: number;
+  lastError: string;
+  queuedAt: number;
+  parkedAt: number;
+}
+
+/** When the attempt after `attempts` failed ones is due. */
+export function retryDelay(attempts: number): number {
+  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+function errorText(error: unknown): string {
+  return (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
+}
 
 export class EmailOutbox {
   constructor(
     private readonly sql: SqlStorage,
     private readonly env: Env,
+    /** Makes the provider's idempotency keys unique across objects (e.g. the website id and the object's kind). */
+    private readonly keyPrefix: string,
   ) {
-    sql.exec('CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, recipient TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0)');
+    sql.exec(
+      `CREATE TABLE IF NOT EXISTS email_outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, event_key TEXT NOT NULL UNIQUE, recipient TEXT NOT NULL,
+        subject TEXT NOT NULL, body TEXT NOT NULL, queued_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL,
+        last_error TEXT, sent_at INTEGER, parked_at INTEGER)`,
+    );
+    sql.exec('CREATE INDEX IF NOT EXISTS email_outbox_due ON email_outbox (next_attempt_at) WHERE sent_at IS NULL AND parked_at IS NULL');
     sql.exec('CREATE TABLE IF NOT EXISTS local_mailbox (id INTEGER PRIMARY KEY AUTOINCREMENT, recipient TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL, sent_at INTEGER NOT NULL)');
-  }
-
-  queue(message: EmailMessage): void {
-    this.sql.exec('INSERT INTO outbox (recipient, subject, body) VALUES (?, ?, ?)', message.to, message.subject, message.text);
-  }
-
-  pending(): number {
-    return this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM outbox').one().n;
-  }
-
-  /** Delivers a batch; false when something failed (the caller retries later). */
-  async deliver(): Promise<boolean> {
-    let sender: ReturnType<typeof remoteEmailSender>;
-    try {
-      sender = remoteEmailSender(this.env);
-    } catch (error) {
-      console.error('email not sent', error);
-      return false;
+    if (!sql.exec<{ name: string }>('PRAGMA table_info(local_mailbox)').toArray().some((c) => c.name === 'idempotency_key')) {
+      sql.exec('ALTER TABLE local_mailbox ADD COLUMN idempotency_key TEXT');
     }
-    const due = this.sql.exec<{ id: number; recipient: string; subject: string; body: string }>('SELECT id, recipient, subject, body FROM outbox ORDER BY id LIMIT ?', BATCH).toArray();
+    sql.exec('CREATE UNIQUE INDEX IF NOT EXISTS local_mailbox_key ON local_mailbox (idempotency_key)');
+    this.adoptLegacyOutbox();
+  }
+
+  /** Moves messages of the outbox tables written before this one (no event keys) into it. */
+  private adoptLegacyOutbox(): void {
+    const columns = this.sql.exec<{ name: string }>('PRAGMA table_info(outbox)').toArray().map((c) => c.name);
+    if (columns.length === 0) return;
+    const key = columns.includes('signup_id') ? `'restock:' || signup_id || ':' || ${columns.includes('round') ? 'round' : '0'}` : `'legacy:' || id`;
+    const unsent = columns.includes('sent_at') ? 'WHERE sent_at IS NULL' : '';
+    const queued = columns.includes('queued_at') ? 'queued_at' : '0';
+    this.sql.exec(
+      `INSERT INTO email_outbox (event_key, recipient, subject, body, queued_at, attempts, next_attempt_at)
+       SELECT ${key}, recipient, subject, body, ${queued}, attempts, 0 FROM outbox ${unsent} ON CONFLICT (event_key) DO NOTHING`,
+    );
+    this.sql.exec('DROP TABLE outbox');
+  }
+
+  /** Queues `message` for the event `eventKey`; false when that event's message was queued before. */
+  queue(message: EmailMessage, eventKey: string, now = Date.now()): boolean {
+    const inserted = this.sql
+      .exec(
+        'INSERT INTO email_outbox (event_key, recipient, subject, body, queued_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_key) DO NOTHING RETURNING id',
+        eventKey,
+        message.to,
+        message.subject,
+        message.text,
+        now,
+        now,
+      )
+      .toArray();
+    return inserted.length > 0;
+  }
+
+  /** Messages waiting to be sent (parked ones not counted). */
+  pending(): number {
+    return this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM email_outbox WHERE sent_at IS NULL AND parked_at IS NULL').one().n;
+  }
+
+  /** When the next delivery attempt is due, or null when nothing waits. */
+  nextAttemptAt(): number | null {
+    return this.sql.exec<{ at: number | null }>('SELECT MIN(next_attempt_at) AS at FROM email_outbox WHERE sent_at IS NULL AND parked_at IS NULL').one().at;
+  }
+
+  /** The local implementation: like a real provider it delivers a key once, however often it is sent. */
+  private localMailbox(): EmailSender {
+    return {
+      send: async (message, idempotencyKey) => {
+        this.sql.exec(
+          'INSERT INTO local_mailbox (recipient, subject, body, sent_at, idempotency_key) VALUES (?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING',
+          message.to,
+          message.subject,
+          message.text,
+          Date.now(),
+          idempotencyKey,
+        );
+      },
+    };
+  }
+
+  /**
+   * Sends the messages due at `now`; true when every one of them went. A failure is retried later
+   * (nextAttemptAt), or parked once it has failed MAX_ATTEMPTS times.
+   */
+  async deliver(now = Date.now()): Promise<boolean> {
+    this.sql.exec('DELETE FROM email_outbox WHERE sent_at < ?', now - KEEP_SENT_MS);
+    let sender: EmailSender | null = null;
+    let configurationError: unknown = null;
+    try {
+      sender = emailSender(this.env, this.localMailbox());
+    } catch (error) {
+      configurationError = error;
+    }
+    const due = this.sql
+      .exec<{ id: number; event_key: string; recipient: string; subject: string; body: string; attempts: number }>(
+        'SELECT id, event_key, recipient, subject, body, attempts FROM email_outbox WHERE sent_at IS NULL AND parked_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?',
+        now,
+        BATCH,
+      )
+      .toArray();
     let delivered = true;
     for (const row of due) {
       try {
-        if (sender === null) this.sql.exec('INSERT INTO local_mailbox (recipient, subject, body, sent_at) VALUES (?, ?, ?, ?)', row.recipient, row.subject, row.body, Date.now());
-        else await sender.send({ to: row.recipient, subject: row.subject, text: row.body });
-        this.sql.exec('DELETE FROM outbox WHERE id = ?', row.id);
+        if (sender === null) throw configurationError;
+        await sender.send({ to: row.recipient, subject: row.subject, text: row.body }, `${this.keyPrefix}:${row.event_key}`);
+        this.sql.exec('UPDATE email_outbox SET sent_at = ?, last_error = NULL WHERE id = ?', Date.now(), row.id);
       } catch (error) {
-        console.error('email failed', error);
-        this.sql.exec('UPDATE outbox SET attempts = attempts + 1 WHERE id = ?', row.id);
+        console.error('email not sent', error);
+        const attempts = row.attempts + 1;
+        const parked = attempts >= MAX_ATTEMPTS ? now : null;
+        this.sql.exec(
+          'UPDATE email_outbox SET attempts = ?, last_error = ?, next_attempt_at = ?, parked_at = ? WHERE id = ?',
+          attempts,
+          errorText(error),
+          now + retryDelay(attempts),
+          parked,
+          row.id,
+        );
         delivered = false;
       }
     }
     return delivered;
+  }
+
+  /** Messages that failed MAX_ATTEMPTS times, newest first, with their last error. */
+  parked(): ParkedEmail[] {
+    return this.sql
+      .exec<{ id: number; recipient: string; subject: string; attempts: number; last_error: string | null; queued_at: number; parked_at: number }>(
+        'SELECT id, recipient, subject, attempts, last_error, queued_at, parked_at FROM email_outbox WHERE parked_at IS NOT NULL ORDER BY parked_at DESC, id DESC LIMIT 100',
+      )
+      .toArray()
+      .map((r) => ({ id: r.id, to: r.recipient, subject: r.subject, attempts: r.attempts, lastError: r.last_error ?? '', queuedAt: r.queued_at, parkedAt: r.parked_at }));
+  }
+
+  /** Puts a parked message back in line, due now, with its attempts counted afresh; false when there is none. */
+  retryParked(id: number, now = Date.now()): boolean {
+    return this.sql.exec('UPDATE email_outbox SET parked_at = NULL, attempts = 0, next_attempt_at = ? WHERE id = ? AND parked_at IS NOT NULL RETURNING id', now, id).toArray().length > 0;
   }
 
   /** What the local implementation delivered (development and tests). */

@@ -7,9 +7,16 @@
  * more drops the oldest; a visitor asks for a key just before submitting, so only a flood of keys
  * within that moment could cost one) and the newest MAX_SUBMISSIONS submissions of the website
  * (each at most the form body's 64 KiB, so under 640 MiB in all).
+ *
+ * A form may email the merchant about each new submission (its notification, set in the console):
+ * the message is queued in the shared email outbox in the same step as the save, and the alarm
+ * delivers it (and removes expired keys).
  */
 import { DurableObject } from 'cloudflare:workers';
+import type { NotificationText } from '../forms/notification';
+import type { EmailMessage } from '../integrations/email';
 import { randomHex } from '../site/ids';
+import { EmailOutbox } from './email-outbox';
 
 /** How long a submission key stays usable. */
 export const KEY_TTL_MS = 60 * 60 * 1000;
@@ -34,6 +41,12 @@ export interface StoredSubmission extends Submission {
 
 export type SaveResult = { ok: true; id: number } | { ok: false };
 
+/** Where a form's new submissions are emailed; `enabled` off keeps the address for later. */
+export interface FormNotification {
+  enabled: boolean;
+  recipient: string;
+}
+
 interface Row extends Record<string, SqlStorageValue> {
   id: number;
   form_id: string;
@@ -45,8 +58,22 @@ interface Row extends Record<string, SqlStorageValue> {
   submitted_at: number;
 }
 
+function toSubmission(row: Row): StoredSubmission {
+  return {
+    id: row.id,
+    formId: row.form_id,
+    values: row.values_json,
+    pageId: row.page_id,
+    pageTitle: row.page_title,
+    pagePath: row.page_path,
+    contentSource: row.content_source as Submission['contentSource'],
+    submittedAt: row.submitted_at,
+  };
+}
+
 export class FormSubmissions extends DurableObject<Env> {
   private readonly sql: SqlStorage;
+  private readonly outbox: EmailOutbox;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -57,6 +84,8 @@ export class FormSubmissions extends DurableObject<Env> {
         page_id TEXT, page_title TEXT, page_path TEXT, content_source TEXT, submitted_at INTEGER NOT NULL)`,
     );
     this.sql.exec('CREATE INDEX IF NOT EXISTS submissions_by_form ON submissions (form_id, id)');
+    this.sql.exec('CREATE TABLE IF NOT EXISTS form_notifications (form_id TEXT PRIMARY KEY, enabled INTEGER NOT NULL, recipient TEXT NOT NULL)');
+    this.outbox = new EmailOutbox(this.sql, env, `forms-${ctx.id.toString()}`);
   }
 
   async issueKey(): Promise<{ key: string; expiresAt: number }> {
@@ -69,8 +98,11 @@ export class FormSubmissions extends DurableObject<Env> {
     return { key, expiresAt };
   }
 
-  /** Uses the key and saves the submission together; refused when the key is unknown, used or expired. */
-  save(key: string, submission: Submission): SaveResult {
+  /**
+   * Uses the key and saves the submission together; refused when the key is unknown, used or
+   * expired. When the form's notification is on, its email is queued in the same step.
+   */
+  save(key: string, submission: Submission, notice: NotificationText | null = null): SaveResult {
     const used = this.sql.exec('DELETE FROM submission_keys WHERE key = ? AND expires_at > ? RETURNING key', key, Date.now()).toArray();
     if (used.length === 0) return { ok: false };
     const row = this.sql
@@ -87,7 +119,34 @@ export class FormSubmissions extends DurableObject<Env> {
       )
       .one();
     this.sql.exec('DELETE FROM submissions WHERE id <= ?', row.id - MAX_SUBMISSIONS);
+    const notification = this.notification(submission.formId);
+    if (notice !== null && notification?.enabled === true) {
+      this.outbox.queue({ to: notification.recipient, ...notice }, `submission:${row.id}`);
+      // Not awaited: the object's output gate holds the reply until this storage write is durable.
+      void this.ctx.storage.setAlarm(Date.now());
+    }
     return { ok: true, id: row.id };
+  }
+
+  notification(formId: string): FormNotification | null {
+    const row = this.sql.exec<{ enabled: number; recipient: string }>('SELECT enabled, recipient FROM form_notifications WHERE form_id = ?', formId).toArray()[0];
+    return row === undefined ? null : { enabled: row.enabled === 1, recipient: row.recipient };
+  }
+
+  /** Every form's notification, by form id. */
+  notifications(): Record<string, FormNotification> {
+    const rows = this.sql.exec<{ form_id: string; enabled: number; recipient: string }>('SELECT form_id, enabled, recipient FROM form_notifications').toArray();
+    return Object.fromEntries(rows.map((row) => [row.form_id, { enabled: row.enabled === 1, recipient: row.recipient }]));
+  }
+
+  setNotification(formId: string, notification: FormNotification): FormNotification {
+    this.sql.exec(
+      'INSERT INTO form_notifications (form_id, enabled, recipient) VALUES (?, ?, ?) ON CONFLICT (form_id) DO UPDATE SET enabled = excluded.enabled, recipient = excluded.recipient',
+      formId,
+      notification.enabled ? 1 : 0,
+      notification.recipient,
+    );
+    return notification;
   }
 
   /** A form's submissions, newest first, `PAGE_SIZE` at a time; `cursor` is the last id seen. */
@@ -95,27 +154,47 @@ export class FormSubmissions extends DurableObject<Env> {
     const rows = this.sql
       .exec<Row>('SELECT * FROM submissions WHERE form_id = ? AND id < ? ORDER BY id DESC LIMIT ?', formId, cursor ?? Number.MAX_SAFE_INTEGER, PAGE_SIZE + 1)
       .toArray();
-    const page = rows.slice(0, PAGE_SIZE).map((row) => ({
-      id: row.id,
-      formId: row.form_id,
-      values: row.values_json,
-      pageId: row.page_id,
-      pageTitle: row.page_title,
-      pagePath: row.page_path,
-      contentSource: row.content_source as Submission['contentSource'],
-      submittedAt: row.submitted_at,
-    }));
+    const page = rows.slice(0, PAGE_SIZE).map(toSubmission);
     const hasNextPage = rows.length > PAGE_SIZE;
     return { submissions: page, hasNextPage, nextPageCursor: hasNextPage ? String(page[page.length - 1]?.id) : null };
+  }
+
+  /** Every submission of a form, oldest first (the export: at most MAX_SUBMISSIONS rows). */
+  all(formId: string): StoredSubmission[] {
+    return this.sql
+      .exec<Row>('SELECT * FROM submissions WHERE form_id = ? ORDER BY id', formId)
+      .toArray()
+      .map(toSubmission);
   }
 
   count(formId: string): number {
     return this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM submissions WHERE form_id = ?', formId).one().n;
   }
 
+  /** Submissions per form id. */
+  counts(): Record<string, number> {
+    const rows = this.sql.exec<{ form_id: string; n: number }>('SELECT form_id, COUNT(*) AS n FROM submissions GROUP BY form_id').toArray();
+    return Object.fromEntries(rows.map((row) => [row.form_id, row.n]));
+  }
+
+  /** Messages the local email implementation delivered (development and tests). */
+  mailbox(): EmailMessage[] {
+    return this.outbox.mailbox();
+  }
+
+  /** The alarm is due at the earlier of the next key expiry and the next email attempt. */
+  private async scheduleAlarm(): Promise<void> {
+    const keys = this.sql.exec<{ at: number | null }>('SELECT MIN(expires_at) AS at FROM submission_keys').one().at;
+    const next = [keys, this.outbox.nextAttemptAt()].filter((at): at is number => at !== null);
+    if (next.length === 0) return;
+    const at = Math.min(...next);
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > at) await this.ctx.storage.setAlarm(at);
+  }
+
   override async alarm(): Promise<void> {
     this.sql.exec('DELETE FROM submission_keys WHERE expires_at <= ?', Date.now());
-    const next = this.sql.exec<{ at: number | null }>('SELECT MIN(expires_at) AS at FROM submission_keys').one().at;
-    if (next !== null) await this.ctx.storage.setAlarm(next);
+    await this.outbox.deliver();
+    await this.scheduleAlarm();
   }
 }

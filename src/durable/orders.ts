@@ -13,6 +13,13 @@
  * the stock reservation is renewed, the card is charged with an idempotency key, and on success the
  * reserved units are sold, the discount use counted and the order numbered. Anything refused before
  * the charge is rolled back.
+ *
+ * When the provider gives no answer (timeout, network error, 5xx) the card may have been charged:
+ * the order is kept pending with its payment `unknown`, its stock, code use and gift card debit
+ * held, and the placement answers 202. A retry with the same key, or the alarm with backoff, asks
+ * the provider again with the same charge and the same provider key (so it replays the first
+ * charge, never a second one), and the provider's webhook, which finds the order by the
+ * `orderId` in the charge's metadata, settles it; whichever comes first settles it once.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { addressProblems, type ShippingAddress } from '../commerce/address';
@@ -36,10 +43,11 @@ import { ProductType } from '../commerce/product';
 import { SHIPPING_MESSAGES, type ShippingRate } from '../commerce/shipping';
 import { hasNextCycle, nextBillingTime, type SubscriptionPlan } from '../commerce/subscriptions';
 import type { TaxRate } from '../commerce/tax';
-import { paymentProvider, type ChargeResult } from '../integrations/payments';
+import { paymentProvider, type ChargeRequest, type ChargeResult } from '../integrations/payments';
 import { randomHex, sameToken, toHex } from '../site/ids';
 import { checkoutOwner } from './cart';
-import { EmailOutbox } from './email-outbox';
+import { EmailOutbox, type ParkedEmail } from './email-outbox';
+import { faultPoint } from '../faults';
 import type { StockLine } from './stock';
 import { cartStub, stockLedger } from './stubs';
 
@@ -48,7 +56,15 @@ const PAGE_SIZE = 50;
 const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 /** While the card is charged the reservation may not lapse: it is renewed for at least this long. */
 const PAYING_MS = 15 * 60 * 1000;
-const RETRY_MS = 60_000;
+/** A charge with an unknown outcome is asked again after 30 s, doubling up to an hour... */
+const UNKNOWN_FIRST_RETRY_MS = 30_000;
+const UNKNOWN_MAX_RETRY_MS = 60 * 60 * 1000;
+/** ...until Stripe forgets the idempotency key (24 h): after that only its webhook or the merchant settles the order. */
+const UNKNOWN_GIVE_UP_MS = 23 * 60 * 60 * 1000;
+/** What the client is told to wait before retrying a placement whose payment outcome is unknown. */
+export const UNKNOWN_RETRY_AFTER_S = 5;
+/** A subscription renewal whose charge had an unknown outcome is asked again this much later. */
+const RENEWAL_UNKNOWN_RETRY_MS = 5 * 60 * 1000;
 
 export interface Checkout extends CheckoutTotals {
   cartId: string;
@@ -61,6 +77,8 @@ export interface Checkout extends CheckoutTotals {
   giftRecipientEmail: string | null;
   entries: ShoppingCart['entries'];
   minimumSubtotalCents: number;
+  /** The store offers address search on its checkout form. */
+  addressSearch: boolean;
   subscription: SubscriptionPlan | null;
   problems: Record<string, string>;
 }
@@ -90,7 +108,8 @@ export interface PlaceRequest extends CheckoutRequest {
 export type PlaceBody = { order: Order } | { error: string; errors?: Record<string, string>; code?: string; unavailable?: { sku: string; available: number }[] };
 
 export interface PlaceOutcome {
-  status: 201 | 400 | 402 | 404 | 409 | 502;
+  /** 202: the order is pending and its payment outcome unknown; retry with the same key. */
+  status: 201 | 202 | 400 | 402 | 404 | 409 | 502;
   body: PlaceBody;
 }
 
@@ -118,8 +137,27 @@ interface SubscriptionRow extends Record<string, SqlStorageValue> {
   data: string;
 }
 
-/** A charge that went through or still runs; 'none' when a gift card paid everything. */
+/** A charge that went through, still runs or has an unknown outcome; 'none' when a gift card paid everything. */
 type Accepted = Exclude<ChargeResult, { status: 'declined' }> | { status: 'none' };
+
+/** What an order row keeps beside the order: never shown to the buyer or the merchant. */
+interface OrderPrivate {
+  giftCardCode: string | null;
+  giftRecipientEmail: string | null;
+  paymentToken: string;
+  lines: StockLine[];
+  /** The charge as first sent: a retry sends exactly it again (the provider's idempotency needs the same parameters). */
+  charge?: ChargeRequest | null;
+}
+
+interface UnsettledRow extends Record<string, SqlStorageValue> {
+  order_id: string;
+  cart_id: string;
+  key: string;
+  attempts: number;
+  next_at: number | null;
+  created_at: number;
+}
 
 async function sha256(text: string): Promise<string> {
   return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
@@ -154,7 +192,11 @@ export class CommerceOrders extends DurableObject<Env> {
       'CREATE TABLE IF NOT EXISTS subscriptions (id TEXT PRIMARY KEY, order_id TEXT NOT NULL, token TEXT NOT NULL, cycle INTEGER NOT NULL, next_at INTEGER, data TEXT NOT NULL)',
     );
     this.sql.exec('CREATE TABLE IF NOT EXISTS website (id INTEGER PRIMARY KEY CHECK (id = 1), website_id TEXT NOT NULL)');
-    this.outbox = new EmailOutbox(this.sql, env);
+    // Orders whose charge has an unknown outcome, with the placement that answers for them.
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS unsettled (order_id TEXT PRIMARY KEY, cart_id TEXT NOT NULL, key TEXT NOT NULL, attempts INTEGER NOT NULL, next_at INTEGER, created_at INTEGER NOT NULL)',
+    );
+    this.outbox = new EmailOutbox(this.sql, env, `orders-${ctx.id.toString()}`);
   }
 
   /** The website this object serves (its alarm needs it to reach the stock ledger). */
@@ -173,9 +215,11 @@ export class CommerceOrders extends DurableObject<Env> {
     return row === undefined ? DEFAULT_SETTINGS : { ...DEFAULT_SETTINGS, ...(JSON.parse(row.data) as Partial<StoreSettings>) };
   }
 
-  setSettings(settings: StoreSettings): StoreSettings {
-    this.sql.exec('INSERT OR REPLACE INTO settings (id, data) VALUES (1, ?)', JSON.stringify(settings));
-    return settings;
+  /** Replaces the settings; a setting left out keeps its default (settings added later, such as `addressSearch`). */
+  setSettings(settings: Partial<StoreSettings> & Omit<StoreSettings, 'addressSearch'>): StoreSettings {
+    const complete = { ...DEFAULT_SETTINGS, ...settings };
+    this.sql.exec('INSERT OR REPLACE INTO settings (id, data) VALUES (1, ?)', JSON.stringify(complete));
+    return complete;
   }
 
   shippingRates(): ShippingRate[] {
@@ -245,7 +289,7 @@ export class CommerceOrders extends DurableObject<Env> {
       to: email,
       subject: `Your welcome code for ${siteTitle}`,
       text: `Thank you for signing up. Use the code ${code} at checkout for ${welcomeDiscount.percent}% off your first order.\n`,
-    });
+    }, `welcome:${address}`);
     await this.scheduleAlarm(Date.now());
     return { issued: true };
   }
@@ -321,6 +365,7 @@ export class CommerceOrders extends DurableObject<Env> {
       giftRecipientEmail: inputs.giftRecipientEmail,
       entries: cart.entries,
       minimumSubtotalCents: this.settings().minimumSubtotalCents,
+      addressSearch: this.settings().addressSearch,
       subscription: request.subscription,
       ...totals,
       problems: this.problems(cart, inputs, totals),
@@ -397,11 +442,19 @@ export class CommerceOrders extends DurableObject<Env> {
   place(request: PlaceRequest, now = Date.now()): Promise<PlaceOutcome> {
     const cartId = request.cart.id ?? '';
     this.rememberWebsite(request.websiteId);
-    const known = this.sql.exec<{ status: number; body: string }>('SELECT status, body FROM placements WHERE cart_id = ? AND key = ?', cartId, request.idempotencyKey).toArray()[0];
-    if (known !== undefined) return Promise.resolve({ status: known.status as PlaceOutcome['status'], body: JSON.parse(known.body) as PlaceBody });
+    const known = this.placement(cartId, request.idempotencyKey);
     const runKey = `${cartId}\u0000${request.idempotencyKey}`;
     const running = this.running.get(runKey);
     if (running !== undefined) return running;
+    if (known !== null && known.status !== 202) return Promise.resolve(known);
+    if (known !== null) {
+      const orderId = 'order' in known.body ? known.body.order.id : '';
+      const retry = this.retryCharge(request.websiteId, orderId, now)
+        .then(() => this.placement(cartId, request.idempotencyKey) ?? known)
+        .finally(() => this.running.delete(runKey));
+      this.running.set(runKey, retry);
+      return retry;
+    }
     if (this.placing.has(cartId)) return Promise.resolve({ status: 409, body: { error: CHECKOUT_MESSAGES.inProgress } });
     this.placing.add(cartId);
     const placement = this.placeOnce(request, now).finally(() => {
@@ -410,6 +463,11 @@ export class CommerceOrders extends DurableObject<Env> {
     });
     this.running.set(runKey, placement);
     return placement;
+  }
+
+  private placement(cartId: string, key: string): PlaceOutcome | null {
+    const row = this.sql.exec<{ status: number; body: string }>('SELECT status, body FROM placements WHERE cart_id = ? AND key = ?', cartId, key).toArray()[0];
+    return row === undefined ? null : { status: row.status as PlaceOutcome['status'], body: JSON.parse(row.body) as PlaceBody };
   }
 
   private remember(request: PlaceRequest, outcome: PlaceOutcome, now: number): PlaceOutcome {
@@ -441,6 +499,16 @@ export class CommerceOrders extends DurableObject<Env> {
       if (giftCard !== null && totals.giftCardCents > 0) this.sql.exec('UPDATE gift_cards SET balance_cents = balance_cents + ? WHERE code = ?', totals.giftCardCents, giftCard);
     };
 
+    const id = `ord_${randomHex(12)}`;
+    const providerKey = `${request.websiteId}:${cartId}:${request.idempotencyKey}`;
+    const charge: ChargeRequest | null = totals.amountDueCents === 0 ? null : {
+      amountCents: totals.amountDueCents,
+      currency: cart.currencyCode,
+      token: request.payment.token,
+      idempotencyKey: providerKey,
+      description: `Order from cart ${cartId}`,
+      metadata: { websiteId: request.websiteId, cartId, orderId: id, returnUrl: request.returnUrl },
+    };
     let charged: ChargeResult | { status: 'none' };
     try {
       const reserved = await this.reserve(request, Math.max(PAYING_MS, this.settings().reservationMinutes * 60_000), now);
@@ -448,14 +516,17 @@ export class CommerceOrders extends DurableObject<Env> {
         undo();
         return { status: 409, body: { error: CHECKOUT_MESSAGES.reservationLost, unavailable: reserved.unavailable } };
       }
-      charged = totals.amountDueCents === 0 ? { status: 'none' } : await paymentProvider(this.env).charge({
-        amountCents: totals.amountDueCents,
-        currency: cart.currencyCode,
-        token: request.payment.token,
-        idempotencyKey: `${request.websiteId}:${cartId}:${request.idempotencyKey}`,
-        description: `Order from cart ${cartId}`,
-        metadata: { websiteId: request.websiteId, cartId, returnUrl: request.returnUrl },
-      });
+      const provider = paymentProvider(this.env);
+      // A subscription's card is saved (to a customer, where the provider keeps cards that way) for its renewals.
+      if (charge !== null && request.subscription !== null) {
+        charge.offSession = 'save';
+        if (provider.createCustomer !== undefined) {
+          const { customerId } = await provider.createCustomer({ email: inputs.email ?? '', idempotencyKey: `${providerKey}:customer`, metadata: { websiteId: request.websiteId, orderId: id } });
+          charge.customerId = customerId;
+        }
+      }
+      // A charge that throws may still have taken the money: its outcome is unknown, and settled like a timeout.
+      charged = charge === null ? { status: 'none' } : await provider.charge(charge).catch((error: unknown): ChargeResult => ({ status: 'unknown', reason: error instanceof Error ? error.message : 'the provider failed' }));
     } catch (error) {
       undo();
       console.error('charge failed', error);
@@ -465,16 +536,19 @@ export class CommerceOrders extends DurableObject<Env> {
       undo();
       return this.remember(request, { status: 402, body: { error: charged.message, code: charged.code } }, now);
     }
+    // From here the order row holds the code use (a pending order counts as a claim).
     if (code !== null) this.claims.set(code, (this.claims.get(code) ?? 1) - 1);
-    const order = await this.createOrder(request, inputs, totals, charged, now);
-    return this.remember(request, { status: 201, body: { order } }, now);
+    const order = await this.createOrder(request, id, inputs, totals, charged, charge, now);
+    if (charged.status !== 'unknown') return this.remember(request, { status: 201, body: { order } }, now);
+    this.sql.exec('INSERT INTO unsettled (order_id, cart_id, key, attempts, next_at, created_at) VALUES (?, ?, ?, 0, ?, ?)', id, cartId, request.idempotencyKey, now + UNKNOWN_FIRST_RETRY_MS, now);
+    await this.scheduleAlarm(now);
+    return this.remember(request, { status: 202, body: { order } }, now);
   }
 
-  private async createOrder(request: PlaceRequest, inputs: CheckoutInputs, totals: CheckoutTotals, charged: Accepted, now: number): Promise<Order> {
+  private async createOrder(request: PlaceRequest, id: string, inputs: CheckoutInputs, totals: CheckoutTotals, charged: Accepted, charge: ChargeRequest | null, now: number): Promise<Order> {
     const { cart } = request;
     const cartId = cart.id ?? '';
     const paid = charged.status === 'none' || charged.status === 'succeeded';
-    const id = `ord_${randomHex(12)}`;
     const token = randomHex(16);
     const number = this.sql.exec<{ n: number }>('SELECT COALESCE(MAX(number), 1000) + 1 AS n FROM orders').one().n;
     const entries: OrderEntry[] = cart.entries.map((e) => ({
@@ -498,6 +572,7 @@ export class CommerceOrders extends DurableObject<Env> {
         provider: charged.status === 'none' ? 'gift-card' : paymentProvider(this.env).name,
         status: charged.status,
         nextActionUrl: charged.status === 'requires_action' ? charged.nextActionUrl : null,
+        ...(charged.status === 'requires_action' && charged.clientSecret !== undefined ? { clientSecret: charged.clientSecret } : {}),
       },
       fulfillment: null,
       subscription: request.subscription === null ? null : { ...request.subscription, cycle: 1, nextBillingOn: null },
@@ -505,18 +580,20 @@ export class CommerceOrders extends DurableObject<Env> {
     const paymentId = 'paymentId' in charged ? charged.paymentId : null;
     this.sql.exec(
       'INSERT INTO orders (id, number, status, cart_id, payment_id, discount_code, token_hash, created_at, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      id, number, order.status, cartId, paymentId, totals.validCoupons[0] ?? null, '', now, JSON.stringify({ ...order, giftCardCode: inputs.giftCardCode, giftRecipientEmail: inputs.giftRecipientEmail, paymentToken: request.payment.token, lines: request.lines }),
+      id, number, order.status, cartId, paymentId, totals.validCoupons[0] ?? null, '', now,
+      JSON.stringify({ ...order, giftCardCode: inputs.giftCardCode, giftRecipientEmail: inputs.giftRecipientEmail, paymentToken: request.payment.token, lines: request.lines, charge } satisfies Order & OrderPrivate),
     );
     const stock = stockLedger(this.env, request.websiteId);
     if (paid) {
       this.paidEffects(id, now);
+      // The checkout's details stay until the order is paid: a failed payment returns the shopper to them.
+      this.sql.exec('DELETE FROM checkouts WHERE cart_id = ?', cartId);
       await stock.sell(checkoutOwner(cartId));
     } else {
-      this.queueOrderEmail(this.order(id) ?? order, 'received');
+      if (charged.status !== 'unknown') this.queueOrderEmail(this.order(id) ?? order, 'received');
       await stock.transfer(checkoutOwner(cartId), `order:${id}`);
     }
     this.sql.exec('UPDATE orders SET token_hash = ? WHERE id = ?', await sha256(token), id);
-    this.sql.exec('DELETE FROM checkouts WHERE cart_id = ?', cartId);
     await cartStub(this.env, request.websiteId, cartId).markPurchased(id);
     await this.scheduleAlarm(now);
     const saved = this.order(id) ?? order;
@@ -527,7 +604,7 @@ export class CommerceOrders extends DurableObject<Env> {
   private paidEffects(id: string, now: number): void {
     const row = this.orderRow(id);
     if (row === null) return;
-    const data = JSON.parse(row.data) as Order & { giftRecipientEmail: string | null; paymentToken: string; lines: StockLine[] };
+    const data = JSON.parse(row.data) as Order & OrderPrivate;
     const code = data.coupons[0];
     if (code !== undefined) this.sql.exec('UPDATE discounts SET uses = uses + 1 WHERE code = ?', code);
     const recipient = data.giftRecipientEmail ?? data.email;
@@ -540,7 +617,7 @@ export class CommerceOrders extends DurableObject<Env> {
           to: recipient,
           subject: 'You received a gift card',
           text: `You received a gift card worth ${formatMoney(entry.unitPriceCents, data.currencyCode)}.\n\nGift card code: ${cardCode}\n\nEnter it at checkout to pay with it.\n`,
-        });
+        }, `gift-card:${cardCode}`);
       }
     }
     let subscription = data.subscription;
@@ -549,7 +626,9 @@ export class CommerceOrders extends DurableObject<Env> {
       subscription = { ...subscription, nextBillingOn: nextAt };
       this.sql.exec('INSERT OR REPLACE INTO subscriptions (id, order_id, token, cycle, next_at, data) VALUES (?, ?, ?, ?, ?, ?)', `sub_${id}`, id, data.paymentToken, subscription.cycle, nextAt, row.data);
     }
-    const paid: Order = { ...data, status: 'paid', paidOn: data.paidOn ?? now, subscription };
+    const { clientSecret: _secret, ...settled } = data.payment;
+    const payment = data.payment.status === 'none' ? data.payment : { ...settled, status: 'succeeded' as const, nextActionUrl: null };
+    const paid: Order = { ...data, status: 'paid', paidOn: data.paidOn ?? now, payment, subscription };
     this.writeOrder(id, paid, { ...data, ...paid });
     this.queueOrderEmail(paid, 'confirmed');
   }
@@ -565,7 +644,7 @@ export class CommerceOrders extends DurableObject<Env> {
       refunded: `Order #${order.orderNumber} refunded`,
     };
     const tracking = kind === 'fulfilled' && order.fulfillment !== null ? `\nTracking number: ${order.fulfillment.trackingNumber}${order.fulfillment.carrier === null ? '' : ` (${order.fulfillment.carrier})`}\n` : '';
-    this.outbox.queue({ to: order.email, subject: subjects[kind], text: `${subjects[kind]}.\n\n${lines}\n\nTotal: ${money(order.grandTotalCents)}\n${tracking}` });
+    this.outbox.queue({ to: order.email, subject: subjects[kind], text: `${subjects[kind]}.\n\n${lines}\n\nTotal: ${money(order.grandTotalCents)}\n${tracking}` }, `order:${order.id}:${kind}`);
   }
 
   // ---- orders ----
@@ -581,7 +660,7 @@ export class CommerceOrders extends DurableObject<Env> {
   }
 
   private toOrder(data: string): Order {
-    const { giftCardCode: _code, giftRecipientEmail: _recipient, paymentToken: _token, lines: _lines, ...order } = JSON.parse(data) as Order & Record<string, unknown>;
+    const { giftCardCode: _code, giftRecipientEmail: _recipient, paymentToken: _token, lines: _lines, charge: _charge, ...order } = JSON.parse(data) as Order & OrderPrivate;
     return order as Order;
   }
 
@@ -610,25 +689,152 @@ export class CommerceOrders extends DurableObject<Env> {
     return { orders: page.map((r) => this.toOrder(r.data)), hasNextPage, nextPageCursor: hasNextPage ? String(page[page.length - 1]?.number) : null };
   }
 
-  /** A pending payment settled (the payment webhook): paid, or cancelled with its stock released. */
-  async paymentSettled(websiteId: string, paymentId: string, outcome: 'succeeded' | 'failed', now = Date.now()): Promise<Order | null> {
-    const row = this.sql.exec<{ id: string; status: string }>('SELECT id, status FROM orders WHERE payment_id = ?', paymentId).toArray()[0];
+  /**
+   * Orders matching a merchant's search, newest first, keyset paged like `orders`: the order whose
+   * number is the query (with or without '#'), or whose email contains it.
+   */
+  searchOrders(query: string, status: OrderStatus | null, cursor: number | null, limit = PAGE_SIZE): { orders: Order[]; hasNextPage: boolean; nextPageCursor: string | null } {
+    const text = query.trim().toLowerCase();
+    const number = /^#?\d{1,15}$/.test(text) ? Number(text.replace('#', '')) : -1;
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const filter = status === null ? '' : 'AND status = ?';
+    const rows = this.sql
+      .exec<{ data: string; number: number }>(
+        `SELECT data, number FROM orders WHERE number < ? ${filter} AND (number = ? OR lower(json_extract(data, '$.email')) LIKE ? ESCAPE '\\') ORDER BY number DESC LIMIT ?`,
+        ...[cursor ?? Number.MAX_SAFE_INTEGER, ...(status === null ? [] : [status]), number, like, limit + 1],
+      )
+      .toArray();
+    const page = rows.slice(0, limit);
+    const hasNextPage = rows.length > limit;
+    return { orders: page.map((r) => this.toOrder(r.data)), hasNextPage, nextPageCursor: hasNextPage ? String(page[page.length - 1]?.number) : null };
+  }
+
+  /** Paid and fulfilled orders placed in [fromMs, toMs), per UTC hour: how many and their totals (analytics). */
+  salesByHour(fromMs: number, toMs: number): { hour: number; orders: number; revenueCents: number }[] {
+    return this.sql
+      .exec<{ hour: number; orders: number; revenue: number }>(
+        `SELECT created_at / 3600000 AS hour, COUNT(*) AS orders, SUM(json_extract(data, '$.grandTotalCents')) AS revenue FROM orders
+         WHERE created_at >= ? AND created_at < ? AND status IN ('paid', 'fulfilled') GROUP BY hour ORDER BY hour`,
+        fromMs,
+        toMs,
+      )
+      .toArray()
+      .map((row) => ({ hour: row.hour, orders: row.orders, revenueCents: row.revenue }));
+  }
+
+  /**
+   * A pending payment settled (the payment webhook): paid, or cancelled with its stock released and
+   * its cart open again. `orderId` (the charge's metadata) finds an order whose charge had an
+   * unknown outcome, which has no payment id yet.
+   */
+  async paymentSettled(websiteId: string, paymentId: string, outcome: 'succeeded' | 'failed', now = Date.now(), orderId: string | null = null): Promise<Order | null> {
+    let row = this.sql.exec<{ id: string; status: string }>('SELECT id, status FROM orders WHERE payment_id = ?', paymentId).toArray()[0];
+    if (row === undefined && orderId !== null) {
+      row = this.sql.exec<{ id: string; status: string }>('SELECT id, status FROM orders WHERE id = ? AND payment_id IS NULL', orderId).toArray()[0];
+      if (row !== undefined && this.order(row.id)?.payment.status !== 'unknown') row = undefined;
+      if (row !== undefined) this.sql.exec('UPDATE orders SET payment_id = ? WHERE id = ?', paymentId, row.id);
+    }
     if (row === undefined) return null;
     if (row.status !== 'pending') return this.order(row.id);
-    const stock = stockLedger(this.env, websiteId);
-    if (outcome === 'succeeded') {
-      this.paidEffects(row.id, now);
-      await stock.sell(`order:${row.id}`);
-    } else {
-      const order = this.order(row.id);
-      if (order === null) return null;
-      this.creditGiftCard(row.id);
-      this.writeOrder(row.id, { ...order, status: 'cancelled', cancelledOn: now });
-      this.queueOrderEmail({ ...order, status: 'cancelled' }, 'cancelled');
-      await stock.release(`order:${row.id}`);
-    }
+    if (outcome === 'succeeded') await this.settlePaid(websiteId, row.id, now);
+    else await this.settleFailed(websiteId, row.id, now, true);
     await this.scheduleAlarm(now);
     return this.order(row.id);
+  }
+
+  private cartOf(id: string): string {
+    return this.sql.exec<{ cart_id: string }>('SELECT cart_id FROM orders WHERE id = ?', id).toArray()[0]?.cart_id ?? '';
+  }
+
+  /** A pending order's payment went through: paid once, its reserved units sold. */
+  private async settlePaid(websiteId: string, id: string, now: number): Promise<void> {
+    this.paidEffects(id, now);
+    const cartId = this.cartOf(id);
+    this.sql.exec('DELETE FROM checkouts WHERE cart_id = ?', cartId);
+    this.answerPlacement(id, null);
+    await stockLedger(this.env, websiteId).sell(`order:${id}`);
+  }
+
+  /** A pending order's payment failed: cancelled, its stock released, gift card credited, and its cart open to be bought again. */
+  private async settleFailed(websiteId: string, id: string, now: number, email: boolean, decline: { error: string; code: string } | null = null): Promise<void> {
+    const order = this.order(id);
+    if (order === null) return;
+    this.creditGiftCard(id);
+    this.writeOrder(id, { ...order, status: 'cancelled', cancelledOn: now });
+    if (email) this.queueOrderEmail({ ...order, status: 'cancelled' }, 'cancelled');
+    this.answerPlacement(id, decline);
+    await stockLedger(this.env, websiteId).release(`order:${id}`);
+    const cartId = this.cartOf(id);
+    if (cartId !== '') await cartStub(this.env, websiteId, cartId).reopen(id);
+  }
+
+  /**
+   * Once a charge with an unknown outcome is settled, its placement answers for good: the order
+   * (with the buyer's confirmation URL it was first given), or the decline.
+   */
+  private answerPlacement(id: string, decline: { error: string; code: string } | null): void {
+    const unsettled = this.sql.exec<UnsettledRow>('DELETE FROM unsettled WHERE order_id = ? RETURNING *', id).toArray()[0];
+    if (unsettled === undefined) return;
+    const first = this.placement(unsettled.cart_id, unsettled.key);
+    const firstOrder = first !== null && 'order' in first.body ? first.body.order : null;
+    const order = this.order(id);
+    if (order === null || firstOrder === null) return;
+    const outcome: PlaceOutcome = decline === null ? { status: 201, body: { order: { ...order, confirmationUrl: firstOrder.confirmationUrl } } } : { status: 402, body: decline };
+    this.sql.exec('UPDATE placements SET status = ?, body = ? WHERE cart_id = ? AND key = ?', outcome.status, JSON.stringify(outcome.body), unsettled.cart_id, unsettled.key);
+  }
+
+  /**
+   * Asks the provider again about a charge whose outcome was unknown, with the same request and key
+   * (a client retry or the alarm). The provider replays its first answer if it had one.
+   */
+  private async retryCharge(websiteId: string, id: string, now: number): Promise<void> {
+    const charge = this.unsettledCharge(id);
+    if (charge === null) return;
+    let charged: ChargeResult;
+    try {
+      charged = await paymentProvider(this.env).charge(charge);
+    } catch (error) {
+      charged = { status: 'unknown', reason: error instanceof Error ? error.message : 'the provider failed' };
+    }
+    // Read again: the webhook may have settled the order while the provider was asked.
+    if (this.unsettledCharge(id) === null) return;
+    switch (charged.status) {
+      case 'unknown': {
+        const row = this.sql.exec<UnsettledRow>('SELECT * FROM unsettled WHERE order_id = ?', id).one();
+        const attempts = row.attempts + 1;
+        const nextAt = now + Math.min(UNKNOWN_FIRST_RETRY_MS * 2 ** attempts, UNKNOWN_MAX_RETRY_MS);
+        const giveUp = nextAt - row.created_at > UNKNOWN_GIVE_UP_MS;
+        if (giveUp) console.error(`Order ${id}: the payment provider never answered its charge; it stays pending until the provider's webhook or the merchant settles it`);
+        this.sql.exec('UPDATE unsettled SET attempts = ?, next_at = ? WHERE order_id = ?', attempts, giveUp ? null : nextAt, id);
+        break;
+      }
+      case 'declined':
+        await this.settleFailed(websiteId, id, now, false, { error: charged.message, code: charged.code });
+        break;
+      case 'succeeded':
+        this.sql.exec('UPDATE orders SET payment_id = ? WHERE id = ?', charged.paymentId, id);
+        await this.settlePaid(websiteId, id, now);
+        break;
+      default: {
+        this.sql.exec('UPDATE orders SET payment_id = ? WHERE id = ?', charged.paymentId, id);
+        const order = this.order(id);
+        if (order === null) break;
+        const action = charged.status === 'requires_action' ? { nextActionUrl: charged.nextActionUrl, ...(charged.clientSecret === undefined ? {} : { clientSecret: charged.clientSecret }) } : { nextActionUrl: null };
+        const pending: Order = { ...order, payment: { ...order.payment, status: charged.status, ...action } };
+        this.writeOrder(id, pending);
+        this.queueOrderEmail(pending, 'received');
+        this.answerPlacement(id, null);
+      }
+    }
+    await this.scheduleAlarm(now);
+  }
+
+  /** The charge of a pending order whose outcome is still unknown, else null. */
+  private unsettledCharge(id: string): ChargeRequest | null {
+    const row = this.orderRow(id);
+    if (row === null || row.status !== 'pending' || this.sql.exec('SELECT 1 FROM unsettled WHERE order_id = ?', id).toArray().length === 0) return null;
+    const data = JSON.parse(row.data) as Order & OrderPrivate;
+    return data.payment.status === 'unknown' ? (data.charge ?? null) : null;
   }
 
   private creditGiftCard(id: string): void {
@@ -655,7 +861,7 @@ export class CommerceOrders extends DurableObject<Env> {
     if (order === null) return { status: 404, error: ORDER_MESSAGES.notFound };
     if (order.status !== 'pending' && order.status !== 'paid') return { status: 409, error: ORDER_MESSAGES.notCancellable };
     if (order.status === 'paid') {
-      const refunded = await this.refundPayment(id, order);
+      const refunded = await this.refundPayment(websiteId, id, order);
       if (refunded !== null) return refunded;
     }
     return this.close(websiteId, id, { ...order, status: 'cancelled', cancelledOn: now }, order.status === 'paid', 'cancelled', now);
@@ -665,15 +871,16 @@ export class CommerceOrders extends DurableObject<Env> {
     const order = this.order(id);
     if (order === null) return { status: 404, error: ORDER_MESSAGES.notFound };
     if (order.status !== 'paid' && order.status !== 'fulfilled') return { status: 409, error: ORDER_MESSAGES.notRefundable };
-    const refunded = await this.refundPayment(id, order);
+    const refunded = await this.refundPayment(websiteId, id, order);
     if (refunded !== null) return refunded;
     return this.close(websiteId, id, { ...order, status: 'refunded', refundedOn: now }, restock, 'refunded', now);
   }
 
-  private async refundPayment(id: string, order: Order): Promise<{ status: 502; error: string } | null> {
+  /** Refunds what the card paid; the key is unique in the provider account across websites, and one per order (a retried refund never refunds twice). */
+  private async refundPayment(websiteId: string, id: string, order: Order): Promise<{ status: 502; error: string } | null> {
     const paymentId = this.sql.exec<{ payment_id: string | null }>('SELECT payment_id FROM orders WHERE id = ?', id).one().payment_id;
     if (paymentId === null || order.amountChargedCents === 0) return null;
-    const result = await paymentProvider(this.env).refund(paymentId, order.amountChargedCents, `refund:${id}`);
+    const result = await paymentProvider(this.env).refund(paymentId, order.amountChargedCents, `${websiteId}:refund:${id}`);
     return result.ok ? null : { status: 502, error: `${ORDER_MESSAGES.refundFailed} ${result.message}` };
   }
 
@@ -701,9 +908,11 @@ export class CommerceOrders extends DurableObject<Env> {
     let placed = 0;
     let failed = 0;
     for (const sub of due) {
-      const first = JSON.parse(sub.data) as Order & { lines: StockLine[] };
+      const first = JSON.parse(sub.data) as Order & OrderPrivate;
       const cycle = sub.cycle + 1;
       const sold = await stockLedger(this.env, websiteId).sellNow(first.lines, now);
+      const customerId = first.charge?.customerId;
+      // Charged without the shopper, from the card saved at the first order, once per cycle (the key).
       const charged = !sold.ok ? null : await paymentProvider(this.env).charge({
         amountCents: first.grandTotalCents,
         currency: first.currencyCode,
@@ -711,11 +920,21 @@ export class CommerceOrders extends DurableObject<Env> {
         idempotencyKey: `${websiteId}:${sub.id}:${cycle}`,
         description: `Subscription order ${cycle} of ${first.id}`,
         metadata: { websiteId, subscriptionId: sub.id },
+        offSession: 'renewal',
+        ...(customerId === undefined ? {} : { customerId }),
       });
-      if (charged === null || charged.status === 'declined') {
+      if (charged !== null && charged.status === 'unknown') {
+        // Asked again later for the same cycle with the same key: the provider replays a charge it made.
+        await stockLedger(this.env, websiteId).restock(first.entries.map((e) => ({ sku: e.sku, quantity: e.quantity })));
+        this.sql.exec('UPDATE subscriptions SET next_at = ? WHERE id = ?', now + RENEWAL_UNKNOWN_RETRY_MS, sub.id);
+        continue;
+      }
+      // Off-session, a card that asks for authentication has no shopper to answer it: not renewed.
+      if (charged === null || charged.status === 'declined' || charged.status === 'requires_action') {
         failed++;
         if (charged !== null) await stockLedger(this.env, websiteId).restock(first.entries.map((e) => ({ sku: e.sku, quantity: e.quantity })));
-        this.outbox.queue({ to: first.email, subject: 'Your subscription could not be renewed', text: `We could not place the next order of your subscription (order #${first.orderNumber}). Please contact the store.\n` });
+        if (charged !== null && charged.status !== 'declined') console.error(`Subscription ${sub.id} cycle ${cycle}: the card asked for authentication off-session`);
+        this.outbox.queue({ to: first.email, subject: 'Your subscription could not be renewed', text: `We could not place the next order of your subscription (order #${first.orderNumber}). Please contact the store.\n` }, `subscription-failed:${sub.id}:${cycle}`);
         continue;
       }
       const id = `ord_${randomHex(12)}`;
@@ -742,12 +961,20 @@ export class CommerceOrders extends DurableObject<Env> {
     return { placed, failed };
   }
 
-  // ---- alarm: emails, subscriptions, housekeeping ----
+  // ---- alarm: emails, subscriptions, unknown charges, housekeeping ----
+
+  /** Asks the provider again about every charge with an unknown outcome that is due (the alarm; tests pass a fake clock). */
+  async retryDueCharges(websiteId: string, now = Date.now()): Promise<number> {
+    const due = this.sql.exec<{ order_id: string }>('SELECT order_id FROM unsettled WHERE next_at IS NOT NULL AND next_at <= ? ORDER BY next_at LIMIT 20', now).toArray();
+    for (const { order_id: id } of due) await this.retryCharge(websiteId, id, now);
+    return due.length;
+  }
 
   private async scheduleAlarm(now: number): Promise<void> {
     const nextSubscription = this.sql.exec<{ at: number | null }>('SELECT MIN(next_at) AS at FROM subscriptions').one().at;
-    const oldest = this.sql.exec<{ at: number | null }>('SELECT MIN(created_at) AS at FROM placements').one().at;
-    const candidates = [nextSubscription, oldest === null ? null : oldest + KEEP_MS, this.outbox.pending() > 0 ? now : null].filter((t): t is number => t !== null);
+    const nextRetry = this.sql.exec<{ at: number | null }>('SELECT MIN(next_at) AS at FROM unsettled').one().at;
+    const oldest = this.sql.exec<{ at: number | null }>('SELECT MIN(created_at) AS at FROM placements p WHERE NOT EXISTS (SELECT 1 FROM unsettled u WHERE u.cart_id = p.cart_id AND u.key = p.key)').one().at;
+    const candidates = [nextSubscription, nextRetry, oldest === null ? null : oldest + KEEP_MS, this.outbox.nextAttemptAt()].filter((t): t is number => t !== null);
     if (candidates.length === 0) return;
     const at = Math.min(...candidates);
     const current = await this.ctx.storage.getAlarm();
@@ -755,13 +982,16 @@ export class CommerceOrders extends DurableObject<Env> {
   }
 
   override async alarm(): Promise<void> {
+    await faultPoint('alarm', 'CommerceOrders');
     const now = Date.now();
-    this.sql.exec('DELETE FROM placements WHERE created_at <= ?', now - KEEP_MS);
+    this.sql.exec('DELETE FROM placements WHERE created_at <= ? AND NOT EXISTS (SELECT 1 FROM unsettled u WHERE u.cart_id = placements.cart_id AND u.key = placements.key)', now - KEEP_MS);
     this.sql.exec('DELETE FROM checkouts WHERE updated_at <= ?', now - KEEP_MS);
     const websiteId = this.websiteId();
-    if (websiteId !== null) await this.renewDue(websiteId, now);
-    const delivered = await this.outbox.deliver();
-    if (!delivered) await this.ctx.storage.setAlarm(now + RETRY_MS);
+    if (websiteId !== null) {
+      await this.retryDueCharges(websiteId, now);
+      await this.renewDue(websiteId, now);
+    }
+    await this.outbox.deliver(now);
     await this.scheduleAlarm(now);
   }
 
@@ -772,5 +1002,16 @@ export class CommerceOrders extends DurableObject<Env> {
 
   async deliverEmail(): Promise<boolean> {
     return this.outbox.deliver();
+  }
+
+  /** Emails that could not be sent after every retry, for the merchant. */
+  parkedEmails(): ParkedEmail[] {
+    return this.outbox.parked();
+  }
+
+  async retryParkedEmail(id: number): Promise<boolean> {
+    const retried = this.outbox.retryParked(id);
+    if (retried) await this.scheduleAlarm(Date.now());
+    return retried;
   }
 }

@@ -4,17 +4,18 @@
  * Sending queues one outbox message per pending sign-up and marks it notified; the alarm delivers
  * the outbox and retries failures. A sign-up's `round` counts its notifications: signing up again
  * after being notified starts a new round, and the outbox holds at most one message per sign-up and
- * round, so every round is emailed exactly once however often `send` runs.
+ * round (its event key in the shared EmailOutbox), so every round is emailed exactly once however
+ * often `send` runs.
  *
  * Storage is bounded, since any visitor can sign up: at most MAX_SIGNUPS sign-ups per website (a
  * new one past that replaces the oldest notified one, or is refused while all are pending), and a
- * message leaves the outbox once it is delivered.
+ * delivered message leaves the outbox after 30 days (src/durable/email-outbox.ts).
  */
 import { DurableObject } from 'cloudflare:workers';
-import { remoteEmailSender, type EmailMessage } from '../integrations/email';
+import type { EmailMessage } from '../integrations/email';
+import { EmailOutbox, type ParkedEmail } from './email-outbox';
 
 const PAGE_SIZE = 50;
-const RETRY_MS = 60_000;
 /** Sign-ups per website: each row is under 1 KiB (ids of 64, emails of 256 characters), so under 20 MiB. */
 export const MAX_SIGNUPS = 20_000;
 
@@ -65,6 +66,7 @@ interface SignUpRow extends Record<string, SqlStorageValue> {
 
 export class RestockSignups extends DurableObject<Env> {
   private readonly sql: SqlStorage;
+  private readonly outbox: EmailOutbox;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -74,34 +76,19 @@ export class RestockSignups extends DurableObject<Env> {
         product_title TEXT NOT NULL, email TEXT NOT NULL COLLATE NOCASE, join_mailing_list INTEGER NOT NULL, language TEXT,
         created_at INTEGER NOT NULL, notified_at INTEGER, round INTEGER NOT NULL DEFAULT 0, UNIQUE (product_id, variant_id, email))`,
     );
-    const outboxBeforeRounds = this.addRounds();
-    this.sql.exec(
-      `CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, signup_id INTEGER NOT NULL, round INTEGER NOT NULL, recipient TEXT NOT NULL,
-        subject TEXT NOT NULL, body TEXT NOT NULL, queued_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, UNIQUE (signup_id, round))`,
-    );
-    if (outboxBeforeRounds) {
-      // Re-subscribed sign-ups already had their one message: they wait for round 1.
-      this.sql.exec('UPDATE signups SET round = 1 WHERE notified_at IS NULL AND id IN (SELECT signup_id FROM outbox_before_rounds)');
-      this.sql.exec(
-        `INSERT INTO outbox (id, signup_id, round, recipient, subject, body, queued_at, attempts)
-         SELECT id, signup_id, 0, recipient, subject, body, queued_at, attempts FROM outbox_before_rounds WHERE sent_at IS NULL`,
-      );
-      this.sql.exec('DROP TABLE outbox_before_rounds');
-    }
-    this.sql.exec('CREATE TABLE IF NOT EXISTS local_mailbox (id INTEGER PRIMARY KEY AUTOINCREMENT, recipient TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL, sent_at INTEGER NOT NULL)');
+    this.addRounds();
+    this.outbox = new EmailOutbox(this.sql, env, `restock-${ctx.id.toString()}`);
   }
 
   /**
-   * Storage written before notification rounds: gives sign-ups their round and moves the old outbox
-   * (unique per sign-up) aside to be copied into the new one; true when there was one to copy.
+   * Storage written before notification rounds: gives sign-ups their round; sign-ups that had their
+   * one message and signed up again wait for round 1.
    */
-  private addRounds(): boolean {
+  private addRounds(): void {
     const columns = (table: string) => this.sql.exec<{ name: string }>(`PRAGMA table_info(${table})`).toArray().map((c) => c.name);
-    if (!columns('signups').includes('round')) this.sql.exec('ALTER TABLE signups ADD COLUMN round INTEGER NOT NULL DEFAULT 0');
-    const outbox = columns('outbox');
-    if (outbox.length === 0 || outbox.includes('round')) return false;
-    this.sql.exec('ALTER TABLE outbox RENAME TO outbox_before_rounds');
-    return true;
+    if (columns('signups').includes('round')) return;
+    this.sql.exec('ALTER TABLE signups ADD COLUMN round INTEGER NOT NULL DEFAULT 0');
+    if (columns('outbox').includes('signup_id')) this.sql.exec('UPDATE signups SET round = 1 WHERE notified_at IS NULL AND id IN (SELECT signup_id FROM outbox)');
   }
 
   /**
@@ -205,15 +192,8 @@ export class RestockSignups extends DurableObject<Env> {
       )
       .toArray();
     for (const signUp of pending) {
-      this.sql.exec(
-        'INSERT INTO outbox (signup_id, round, recipient, subject, body, queued_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (signup_id, round) DO NOTHING',
-        signUp.id,
-        signUp.round,
-        signUp.email,
-        `${signUp.product_title} is back in stock`,
-        `Good news: ${signUp.product_title} is back in stock.\n\n${productUrl}\n`,
-        now,
-      );
+      const message = { to: signUp.email, subject: `${signUp.product_title} is back in stock`, text: `Good news: ${signUp.product_title} is back in stock.\n\n${productUrl}\n` };
+      this.outbox.queue(message, `restock:${signUp.id}:${signUp.round}`, now);
       this.sql.exec('UPDATE signups SET notified_at = ? WHERE id = ?', now, signUp.id);
     }
     if (pending.length > 0) await this.ctx.storage.setAlarm(now);
@@ -222,37 +202,27 @@ export class RestockSignups extends DurableObject<Env> {
 
   /** Messages the local email implementation delivered (dev and tests). */
   mailbox(): EmailMessage[] {
-    return this.sql.exec<{ recipient: string; subject: string; body: string }>('SELECT recipient, subject, body FROM local_mailbox ORDER BY id').toArray().map((r) => ({ to: r.recipient, subject: r.subject, text: r.body }));
+    return this.outbox.mailbox();
   }
 
   outboxPending(): number {
-    return this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM outbox').one().n;
+    return this.outbox.pending();
+  }
+
+  /** Emails that could not be sent after every retry, for the merchant. */
+  parkedEmails(): ParkedEmail[] {
+    return this.outbox.parked();
+  }
+
+  async retryParkedEmail(id: number): Promise<boolean> {
+    const retried = this.outbox.retryParked(id);
+    if (retried) await this.ctx.storage.setAlarm(Date.now());
+    return retried;
   }
 
   override async alarm(): Promise<void> {
-    let sender: ReturnType<typeof remoteEmailSender>;
-    try {
-      sender = remoteEmailSender(this.env);
-    } catch (error) {
-      // Misconfigured email: every message stays in the outbox until the configuration is fixed.
-      console.error('restock email not sent', error);
-      await this.ctx.storage.setAlarm(Date.now() + RETRY_MS);
-      return;
-    }
-    const due = this.sql.exec<{ id: number; recipient: string; subject: string; body: string }>('SELECT id, recipient, subject, body FROM outbox ORDER BY id LIMIT 100').toArray();
-    let failed = false;
-    for (const message of due) {
-      try {
-        const email = { to: message.recipient, subject: message.subject, text: message.body };
-        if (sender === null) this.sql.exec('INSERT INTO local_mailbox (recipient, subject, body, sent_at) VALUES (?, ?, ?, ?)', email.to, email.subject, email.text, Date.now());
-        else await sender.send(email);
-        this.sql.exec('DELETE FROM outbox WHERE id = ?', message.id);
-      } catch (error) {
-        console.error('restock email failed', error);
-        this.sql.exec('UPDATE outbox SET attempts = attempts + 1 WHERE id = ?', message.id);
-        failed = true;
-      }
-    }
-    if (failed || this.outboxPending() > 0) await this.ctx.storage.setAlarm(Date.now() + (failed ? RETRY_MS : 0));
+    await this.outbox.deliver();
+    const next = this.outbox.nextAttemptAt();
+    if (next !== null) await this.ctx.storage.setAlarm(next);
   }
 }

@@ -15,11 +15,17 @@
 import { DurableObject } from 'cloudflare:workers';
 import { NO_STORE } from '../http/messages';
 import type { ListingQuery } from '../site/catalog';
+import { changeNames, type NamesChange } from '../site/catalog-names';
+import { replaceNames, type TagType } from '../site/editor/tag-manager';
+import { bulkChanged, type BulkChange, type Merchandising } from '../site/editor/product-item';
 import { changedCodeInjection } from '../site/code-injection';
+import type { Design } from '../site/editor/design';
+import type { MailingListChange } from '../site/editor/mailing-list';
 import * as edits from '../site/edits';
+import { CONTENT_LIMITS, LIMIT_MESSAGES, tooManyProducts } from '../site/limits';
 import { allows, ROLE_MESSAGES } from '../site/roles';
 import { parseItem, parseShell, type Item, type ShellInput, type Site } from '../site/schema';
-import { versionKey } from '../site/store';
+import { noteVersion, versionKey } from '../site/store';
 import * as tables from './content-tables';
 import { SerialQueue } from './serial-queue';
 
@@ -30,11 +36,18 @@ export type Edit =
   | { kind: 'appendToNavigation'; collectionId: string }
   | { kind: 'updateNavigation'; items: edits.NavigationItem[] }
   | { kind: 'setHeaderFooter'; input: { header: string; footer: string } }
+  | { kind: 'setPageText'; collectionId: string; input: { title: string; body: string } }
   | { kind: 'setCommercePreferences'; namespace: string; preferences: Record<string, unknown> }
+  | { kind: 'setStoreCurrency'; currency: string }
   | { kind: 'setLanguages'; languages: string[] }
   | { kind: 'disconnectMultilingual' }
+  | { kind: 'setDesign'; design: Design | null }
+  | { kind: 'setMailingList'; change: MailingListChange; now: number }
   | { kind: 'saveItem'; item: unknown }
-  | { kind: 'removeItem'; itemId: string };
+  | { kind: 'removeItem'; itemId: string }
+  | { kind: 'saveProduct'; item: unknown; merchandising: Merchandising | null }
+  | { kind: 'bulkProducts'; ids: string[]; change: BulkChange }
+  | { kind: 'changeNames'; collectionId: string; tagType: TagType; change: NamesChange };
 
 export type EditOutcome = { ok: true; value: edits.EditValue; version: number | null } | { ok: false; status: 400 | 403 | 404; error: string };
 
@@ -49,7 +62,10 @@ export const ITEM_MESSAGES = {
   importReplaced: 'Another import started before this one was committed.',
 } as const;
 
-type ShellEdit = Exclude<Edit, { kind: 'saveItem' } | { kind: 'removeItem' }>;
+const DESIGN_DRAFT = 'design-draft';
+
+type ItemEdit = Extract<Edit, { kind: 'saveItem' | 'removeItem' | 'saveProduct' | 'bulkProducts' | 'changeNames' }>;
+type ShellEdit = Exclude<Edit, ItemEdit>;
 
 function applyToShell(site: ShellInput, edit: ShellEdit): edits.EditResult {
   switch (edit.kind) {
@@ -65,12 +81,20 @@ function applyToShell(site: ShellInput, edit: ShellEdit): edits.EditResult {
       return edits.updateNavigation(site, edit.items);
     case 'setHeaderFooter':
       return edits.setHeaderFooter(site, edit.input);
+    case 'setPageText':
+      return edits.setPageText(site, edit.collectionId, edit.input);
     case 'setCommercePreferences':
       return edits.setCommercePreferences(site, edit.namespace, edit.preferences);
+    case 'setStoreCurrency':
+      return edits.setStoreCurrency(site, edit.currency);
     case 'setLanguages':
       return edits.setLanguages(site, edit.languages);
     case 'disconnectMultilingual':
       return edits.disconnectMultilingual(site);
+    case 'setDesign':
+      return edits.setDesign(site, edit.design);
+    case 'setMailingList':
+      return edits.setMailingList(site, edit.change, edit.now);
   }
 }
 
@@ -94,36 +118,59 @@ export class SiteContent extends DurableObject<Env> {
     return this.versioned(tables.shellJson(this.sql));
   }
 
+  // Shoppers' reads: only items visible now (published, or scheduled and past their publish date).
+
   listing(query: ListingQuery): Versioned<tables.ListingRows> {
-    return this.versioned(tables.listing(this.sql, query));
+    return this.versioned(tables.listing(this.sql, query, Date.now()));
   }
 
   itemPage(collectionId: string, urlId: string, relatedLimit: number): Versioned<tables.ItemPageRows | null> {
-    return this.versioned(tables.itemPage(this.sql, collectionId, urlId, relatedLimit));
+    return this.versioned(tables.itemPage(this.sql, collectionId, urlId, relatedLimit, Date.now()));
   }
 
   search(query: string, limit: number): Versioned<string[]> {
-    return this.versioned(tables.search(this.sql, query, limit));
+    return this.versioned(tables.search(this.sql, query, limit, Date.now()));
   }
 
   itemsById(ids: string[]): Versioned<string[]> {
-    return this.versioned(tables.itemsJsonById(this.sql, ids));
+    return this.versioned(tables.itemsJsonById(this.sql, ids, Date.now()));
   }
 
   itemsWithForms(limit: number): Versioned<string[]> {
-    return this.versioned(tables.itemsWithForms(this.sql, limit));
+    return this.versioned(tables.itemsWithForms(this.sql, limit, Date.now()));
   }
 
   firstProducts(limit: number): Versioned<string[]> {
-    return this.versioned(tables.firstProducts(this.sql, limit));
+    return this.versioned(tables.firstProducts(this.sql, limit, Date.now()));
   }
 
   itemUrls(collectionIds: string[], offset: number, limit: number): Versioned<{ total: number; urls: string[] }> {
-    return this.versioned({ total: tables.countItemsIn(this.sql, collectionIds), urls: tables.itemUrls(this.sql, collectionIds, offset, limit) });
+    const now = Date.now();
+    return this.versioned({ total: tables.countItemsIn(this.sql, collectionIds, now), urls: tables.itemUrls(this.sql, collectionIds, offset, limit, now) });
   }
 
   existingItemUrls(paths: { collectionId: string; urlId: string; path: string }[]): Versioned<string[]> {
-    return this.versioned(tables.existingItemUrls(this.sql, paths));
+    return this.versioned(tables.existingItemUrls(this.sql, paths, Date.now()));
+  }
+
+  // The console's reads: every item, whatever its status.
+
+  consoleItems(collectionId: string, offset: number, limit: number): Versioned<{ items: string[]; total: number }> {
+    return this.versioned(tables.collectionItems(this.sql, collectionId, offset, limit));
+  }
+
+  consoleItem(id: string): Versioned<string | null> {
+    return this.versioned(tables.itemJson(this.sql, id));
+  }
+
+  /** A page of the console's product list. */
+  productList(query: tables.ProductListQuery): Versioned<{ rows: tables.ProductListRow[]; total: number }> {
+    return this.versioned(tables.productList(this.sql, query));
+  }
+
+  /** A collection's tags or categories in use, with counts. */
+  namesUsed(collectionId: string, tagType: TagType): Versioned<{ name: string; count: number }[]> {
+    return this.versioned(tables.namesUsed(this.sql, collectionId, tagType));
   }
 
   /** Items in catalogue order after `afterSeq`, for export. */
@@ -132,16 +179,69 @@ export class SiteContent extends DurableObject<Env> {
     return this.versioned({ items: rows.map((row) => row.json), lastSeq: rows.at(-1)?.seq ?? null, total: tables.itemCount(this.sql) });
   }
 
+  /**
+   * The design draft the console previews before publishing (JSON, or null): kept beside the
+   * content, not in it, so saving a draft bumps no version and leaves every cached page alone.
+   */
+  designDraft(): string | null {
+    return tables.readMeta(this.sql, DESIGN_DRAFT);
+  }
+
+  saveDesignDraft(json: string | null): void {
+    if (json === null) this.sql.exec('DELETE FROM meta WHERE key = ?', DESIGN_DRAFT);
+    else tables.writeMeta(this.sql, DESIGN_DRAFT, json);
+  }
+
   /** `roles` are the editing merchant's: an edit that changes code-injection fields needs that permission. */
   edit(websiteId: string, edit: Edit, roles: readonly number[]): Promise<EditOutcome> {
     return this.queue.run(async (): Promise<EditOutcome> => {
       const json = tables.shellJson(this.sql);
       if (json === null) return { ok: false, status: 404, error: NO_STORE };
       const shell = JSON.parse(json) as Site;
-      const outcome = edit.kind === 'saveItem' ? this.saveItem(shell, edit.item, roles) : edit.kind === 'removeItem' ? this.removeItem(shell, edit.itemId, roles) : this.editShell(shell, edit, roles);
-      if (outcome.ok && outcome.version !== null) await this.publishVersion(websiteId, outcome.version);
+      const outcome = this.apply(shell, edit, roles);
+      if (outcome.ok && outcome.version !== null) {
+        await this.publishVersion(websiteId, outcome.version);
+        await this.scheduleNextPublish();
+      }
       return outcome;
     });
+  }
+
+  /**
+   * A scheduled item appears when the clock passes its publish date, with no edit to bump the
+   * version that pages are cached under: this alarm bumps it then, so every cached page of the old
+   * version (which left the item out) is passed over from that moment.
+   */
+  private async scheduleNextPublish(): Promise<void> {
+    const next = tables.nextScheduled(this.sql, Date.now());
+    if (next === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(next);
+  }
+
+  override async alarm(): Promise<void> {
+    await this.queue.run(async () => {
+      const websiteId = tables.readMeta(this.sql, 'websiteId');
+      if (websiteId === null) return;
+      await this.publishVersion(websiteId, this.commit(() => undefined));
+      await this.scheduleNextPublish();
+    });
+  }
+
+  private apply(shell: Site, edit: Edit, roles: readonly number[]): EditOutcome {
+    switch (edit.kind) {
+      case 'saveItem':
+        return this.saveItem(shell, edit.item, roles);
+      case 'removeItem':
+        return this.removeItem(shell, edit.itemId, roles);
+      case 'saveProduct':
+        return this.saveProduct(shell, edit.item, edit.merchandising, roles);
+      case 'bulkProducts':
+        return this.bulkProducts(edit.ids, edit.change);
+      case 'changeNames':
+        return this.changeNames(shell, edit.collectionId, edit.tagType, edit.change);
+      default:
+        return this.editShell(shell, edit, roles);
+    }
   }
 
   /** Runs `write` and bumps the version past the stored one and `floor`, in one transaction. */
@@ -156,6 +256,8 @@ export class SiteContent extends DurableObject<Env> {
 
   private async publishVersion(websiteId: string, version: number): Promise<void> {
     await this.env.SITE_CONTENT.put(versionKey(websiteId), String(version));
+    // Where this object shares an isolate with the worker (local development, tests), pages see it at once.
+    noteVersion(websiteId, version);
   }
 
   private editShell(shell: Site, edit: ShellEdit, roles: readonly number[]): EditOutcome {
@@ -176,7 +278,8 @@ export class SiteContent extends DurableObject<Env> {
     return { ok: true, value: result.value, version: written === 0 && removed === null ? null : version };
   }
 
-  private saveItem(shell: Site, input: unknown, roles: readonly number[]): EditOutcome {
+  /** `alsoWrite` runs in the same transaction when the item changed (a product's merchandising entry). */
+  private saveItem(shell: Site, input: unknown, roles: readonly number[], alsoWrite?: () => void): EditOutcome {
     const id = (input as { id?: unknown } | null)?.id;
     const parsed = parseItem(input, typeof id === 'string' ? id : '?');
     if ('error' in parsed) return { ok: false, status: 400, error: parsed.error };
@@ -184,12 +287,19 @@ export class SiteContent extends DurableObject<Env> {
     if (!shell.collections.some((c) => c.id === item.collectionId)) return { ok: false, status: 404, error: edits.EDIT_MESSAGES.unknownCollection };
     if (tables.urlTaken(this.sql, item.collectionId, item.urlId, item.id)) return { ok: false, status: 400, error: edits.EDIT_MESSAGES.urlIdTaken };
     const before = tables.itemJson(this.sql, item.id);
+    const movesIn = before === null || (JSON.parse(before) as Item).collectionId !== item.collectionId;
+    if (movesIn && isProductCollection(shell, item.collectionId) && tables.countItemsIn(this.sql, [item.collectionId], Date.now()) >= CONTENT_LIMITS.productsPerCollection) {
+      return { ok: false, status: 400, error: LIMIT_MESSAGES.productsPerCollection };
+    }
     if (before === JSON.stringify(item)) return { ok: true, value: { changed: false }, version: null };
     const old = before === null ? [] : [JSON.parse(before) as Item];
     if (changedCodeInjection({ ...shell, items: old }, { ...shell, items: [item] }).length > 0 && !allows(roles, 'codeInjection')) {
       return { ok: false, status: 403, error: ROLE_MESSAGES.codeInjection };
     }
-    const version = this.commit(() => tables.writeItem(this.sql, item));
+    const version = this.commit(() => {
+      tables.writeItem(this.sql, item);
+      alsoWrite?.();
+    });
     return { ok: true, value: { changed: true }, version };
   }
 
@@ -199,8 +309,61 @@ export class SiteContent extends DurableObject<Env> {
     if (changedCodeInjection({ ...shell, items: [JSON.parse(before) as Item] }, { ...shell, items: [] }).length > 0 && !allows(roles, 'codeInjection')) {
       return { ok: false, status: 403, error: ROLE_MESSAGES.codeInjection };
     }
-    const version = this.commit(() => tables.deleteItem(this.sql, itemId));
+    // A product's merchandising texts go with it.
+    const { [itemId]: removedContext, ...merchandising } = shell.productMerchandisingContext;
+    const version = this.commit(() => {
+      tables.deleteItem(this.sql, itemId);
+      if (removedContext !== undefined) tables.writeShell(this.sql, { ...shell, productMerchandisingContext: merchandising });
+    });
     return { ok: true, value: null, version };
+  }
+
+  /** A product and its merchandising entry (null: none), in one step. */
+  private saveProduct(shell: Site, input: unknown, merchandising: Merchandising | null, roles: readonly number[]): EditOutcome {
+    const id = (input as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string') return { ok: false, status: 400, error: 'A product needs an id.' };
+    const { [id]: before, ...others } = shell.productMerchandisingContext;
+    const context = merchandising === null ? others : { ...others, [id]: merchandising };
+    const contextChanged = JSON.stringify(before ?? null) !== JSON.stringify(merchandising);
+    const saved = this.saveItem(shell, input, roles, contextChanged ? () => tables.writeShell(this.sql, { ...shell, productMerchandisingContext: context }) : undefined);
+    if (!saved.ok || saved.version !== null || !contextChanged) return saved;
+    return { ok: true, value: { changed: true }, version: this.commit(() => tables.writeShell(this.sql, { ...shell, productMerchandisingContext: context })) };
+  }
+
+  /** One change to several products, in one step; ids the site lacks are skipped. */
+  private bulkProducts(ids: readonly string[], change: BulkChange): EditOutcome {
+    const items = tables.itemsJsonById(this.sql, [...new Set(ids)], null).map((json) => JSON.parse(json) as Item);
+    const changed = items.map((item) => bulkChanged(item, change)).filter((item, i) => item !== items[i]);
+    const valid: Item[] = [];
+    for (const item of changed) {
+      const parsed = parseItem(item, item.id);
+      if ('error' in parsed) return { ok: false, status: 400, error: parsed.error };
+      valid.push(parsed.item);
+    }
+    if (valid.length === 0) return { ok: true, value: { changed: false }, version: null };
+    const version = this.commit(() => valid.forEach((item) => tables.writeItem(this.sql, item)));
+    return { ok: true, value: { changed: true }, version };
+  }
+
+  /** A tag or category manager change: the collection's declared names and every item using a changed name, in one step. */
+  private changeNames(shell: Site, collectionId: string, tagType: TagType, change: NamesChange): EditOutcome {
+    const collection = shell.collections.find((c) => c.id === collectionId);
+    if (collection === undefined) return { ok: false, status: 404, error: edits.EDIT_MESSAGES.unknownCollection };
+    const used = tables.namesUsed(this.sql, collectionId, tagType).map((row) => row.name);
+    const outcome = changeNames(collection, tagType, used, change);
+    if ('error' in outcome) return { ok: false, status: outcome.status ?? 400, error: outcome.error };
+    const parsed = parseShell({ ...shell, collections: shell.collections.map((c) => (c.id === collectionId ? outcome.collection : c)) });
+    if ('error' in parsed) return { ok: false, status: 400, error: parsed.error };
+    const field = tagType === 'tag' ? 'tags' : 'categories';
+    const items = tables.itemsJsonById(this.sql, tables.itemIdsNamed(this.sql, collectionId, tagType, outcome.from), null).map((json) => {
+      const item = JSON.parse(json) as Item;
+      return { ...item, [field]: replaceNames(item[field], outcome.from, outcome.to) };
+    });
+    const version = this.commit(() => {
+      tables.writeShell(this.sql, parsed.site);
+      for (const item of items) tables.writeItem(this.sql, item);
+    });
+    return { ok: true, value: { changed: true }, version };
   }
 
   /**
@@ -244,6 +407,7 @@ export class SiteContent extends DurableObject<Env> {
       if (shellText === null) return { error: ITEM_MESSAGES.importReplaced };
       const shell = JSON.parse(shellText) as Site;
       const collections = new Set(shell.collections.map((c) => c.id));
+      const products = new Map<string, number>();
       // Past the KV pointer too: a site moved here from KV or another object keeps its versions rising,
       // so no page cached under an earlier version number is served for it.
       const pointer = Number((await this.env.SITE_CONTENT.get(versionKey(websiteId))) ?? 0);
@@ -255,6 +419,11 @@ export class SiteContent extends DurableObject<Env> {
           for (const row of this.sql.exec<{ json: string }>('SELECT json FROM staged_items WHERE import_id = ? ORDER BY n', importId)) {
             const item = JSON.parse(row.json) as Item;
             if (!collections.has(item.collectionId)) throw new ImportRefused(`Invalid site content: items.${item.id}.collectionId: no collection ${item.collectionId}`);
+            if (isProductCollection(shell, item.collectionId)) {
+              const count = (products.get(item.collectionId) ?? 0) + 1;
+              if (count > CONTENT_LIMITS.productsPerCollection) throw new ImportRefused(`Invalid site content: ${tooManyProducts(item.collectionId, count)}`);
+              products.set(item.collectionId, count);
+            }
             try {
               tables.writeItem(this.sql, item, true);
             } catch (error) {
@@ -273,12 +442,17 @@ export class SiteContent extends DurableObject<Env> {
         });
       }
       await this.publishVersion(websiteId, version);
+      await this.scheduleNextPublish();
       return { version };
     });
   }
 }
 
 class ImportRefused extends Error {}
+
+function isProductCollection(shell: Site, collectionId: string): boolean {
+  return shell.collections.some((c) => c.id === collectionId && c.typeName === 'products');
+}
 
 /** The refusal for an item the unique indexes turned away (its id or its URL in its collection taken), or the error itself. */
 function duplicateItem(item: Item, error: unknown): unknown {

@@ -21,7 +21,7 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
     if (profile !== null) this.setProfile(userId, { ...profile, ...change });
   }
 
-  setLanguage(userId: string, language: string): void {
+  setLanguage(userId: string, language: string | null): void {
     this.update(userId, { language });
   }
 

@@ -16,9 +16,7 @@ function firstIssue(error: z.ZodError): string {
 
 /** The request body as UTF-8 text; over `maxBytes` is a 413, refused before reading when declared. */
 export async function readText(c: Context, maxBytes: number): Promise<string> {
-  const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > maxBytes) throw new HTTPException(413, { message: `Request body is larger than ${maxBytes} bytes` });
-  return readCapped(c.req.raw, maxBytes);
+  return readCapped(c, maxBytes);
 }
 
 /** `value` checked against `schema`; a 400 naming the first problem otherwise. */
@@ -28,8 +26,12 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infe
   return result.data;
 }
 
-async function readCapped(request: Request, maxBytes: number): Promise<string> {
-  if (request.body === null) return '';
+/** The request body's bytes; a 413 with `message` once they pass `maxBytes` (declared or read). */
+export async function readBytes(c: Context, maxBytes: number, message = `Request body is larger than ${maxBytes} bytes`): Promise<Uint8Array> {
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > maxBytes) throw new HTTPException(413, { message });
+  const request = c.req.raw;
+  if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -39,7 +41,7 @@ async function readCapped(request: Request, maxBytes: number): Promise<string> {
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw new HTTPException(413, { message: `Request body is larger than ${maxBytes} bytes` });
+      throw new HTTPException(413, { message });
     }
     chunks.push(value);
   }
@@ -49,6 +51,11 @@ async function readCapped(request: Request, maxBytes: number): Promise<string> {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return bytes;
+}
+
+async function readCapped(c: Context, maxBytes: number): Promise<string> {
+  const bytes = await readBytes(c, maxBytes);
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {

@@ -6,6 +6,7 @@
  * a hang). It fails closed: any other value, `local` outside development, or missing secrets
  * refuse every token (and say why in the log), so a misconfiguration never lets bots through.
  */
+import { faultable } from '../faults';
 import { LOCAL_TOKEN, type CaptchaAction } from '../forms/captcha';
 
 export interface CaptchaVerifier {
@@ -63,7 +64,12 @@ interface CaptchaEnv {
   RECAPTCHA_PROJECT_ID?: string;
 }
 
+/** The configured verifier; an unreachable service is a failed check. */
 export function captchaVerifier(env: CaptchaEnv): CaptchaVerifier {
+  return faultable('captcha', configuredVerifier(env), 'captcha', () => false);
+}
+
+function configuredVerifier(env: CaptchaEnv): CaptchaVerifier {
   switch (env.CAPTCHA_PROVIDER) {
     case 'local':
       return env.ENVIRONMENT === 'development' ? localCaptcha : refuseAll('CAPTCHA_PROVIDER "local" is for development only');

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { remoteEmailSender } from './email';
+import { emailSender, type EmailSender } from './email';
+
+const mailbox: EmailSender = { send: async () => undefined };
+const remoteEmailSender = (env: Parameters<typeof emailSender>[0]) => emailSender(env, mailbox);
 
 describe('the email sender for an environment', () => {
   it('records locally only in development', () => {
-    expect(remoteEmailSender({ ENVIRONMENT: 'development', EMAIL_PROVIDER: 'local' })).toBeNull();
+    expect(remoteEmailSender({ ENVIRONMENT: 'development', EMAIL_PROVIDER: 'local' })).toBe(mailbox);
     expect(() => remoteEmailSender({ ENVIRONMENT: 'production', EMAIL_PROVIDER: 'local' })).toThrow("EMAIL_PROVIDER 'local' cannot send email in production");
   });
 
@@ -14,6 +17,6 @@ describe('the email sender for an environment', () => {
   });
 
   it('sends through the HTTP API when configured', () => {
-    expect(remoteEmailSender({ ENVIRONMENT: 'production', EMAIL_PROVIDER: 'http', EMAIL_API_URL: 'https://mail.example', EMAIL_API_KEY: 'k' })).not.toBeNull();
+    expect(remoteEmailSender({ ENVIRONMENT: 'production', EMAIL_PROVIDER: 'http', EMAIL_API_URL: 'https://mail.example', EMAIL_API_KEY: 'k' })).not.toBe(mailbox);
   });
 });

@@ -5,6 +5,8 @@
  * else, `local` in production included, is a configuration error: the caller keeps the message and
  * retries, so a misconfigured store never reports mail as sent that went nowhere.
  */
+import { faultable } from '../faults';
+
 export interface EmailMessage {
   to: string;
   subject: string;
@@ -12,7 +14,8 @@ export interface EmailMessage {
 }
 
 export interface EmailSender {
-  send(message: EmailMessage): Promise<void>;
+  /** Sends once per `idempotencyKey`: a provider that saw the key already does not send again. */
+  send(message: EmailMessage, idempotencyKey: string): Promise<void>;
 }
 
 interface EmailEnv {
@@ -24,10 +27,10 @@ interface EmailEnv {
 
 function httpSender(url: string, apiKey: string): EmailSender {
   return {
-    async send(message) {
+    async send(message, idempotencyKey) {
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}`, 'idempotency-key': idempotencyKey },
         body: JSON.stringify(message),
         signal: AbortSignal.timeout(10_000),
       });
@@ -37,11 +40,15 @@ function httpSender(url: string, apiKey: string): EmailSender {
 }
 
 /**
- * The configured sender, or null for the local one (the caller records the message itself); throws
- * when email is not configured for this environment.
+ * The configured sender: `local` (the caller's own mailbox, development only) or the HTTP API;
+ * throws when email is not configured for this environment.
  */
-export function remoteEmailSender(env: EmailEnv): EmailSender | null {
-  if (env.EMAIL_PROVIDER === 'local' && env.ENVIRONMENT === 'development') return null;
+export function emailSender(env: EmailEnv, localMailbox: EmailSender): EmailSender {
+  return faultable('email', configuredSender(env, localMailbox));
+}
+
+function configuredSender(env: EmailEnv, localMailbox: EmailSender): EmailSender {
+  if (env.EMAIL_PROVIDER === 'local' && env.ENVIRONMENT === 'development') return localMailbox;
   if (env.EMAIL_PROVIDER !== 'http') throw new Error(`EMAIL_PROVIDER '${env.EMAIL_PROVIDER ?? ''}' cannot send email in ${env.ENVIRONMENT ?? 'production'}`);
   if (env.EMAIL_API_URL === undefined || env.EMAIL_API_KEY === undefined) {
     throw new Error('EMAIL_PROVIDER is http but EMAIL_API_URL or the EMAIL_API_KEY secret is missing');

@@ -31,6 +31,8 @@ export interface PaymentEventReceiver {
 
 /** The metadata key naming the website a payment is for (every charge checkout makes carries it). */
 export const WEBSITE_ID_KEY = 'websiteId';
+/** The metadata key naming the order a checkout charge is for: it finds an order whose charge went unanswered. */
+export const ORDER_ID_KEY = 'orderId';
 
 /** The event types that settle a payment; every other type is acknowledged and ignored. */
 const SETTLING_TYPES = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled'] as const;

@@ -10,6 +10,19 @@ export interface ChargeRequest {
   idempotencyKey: string;
   description: string;
   metadata: Record<string, string>;
+  /** The provider's customer the card is saved to (a subscription's first order) or charged from (its renewals). */
+  customerId?: string;
+  /**
+   * `save`: keep the card for later charges made without the shopper (Stripe `setup_future_usage=off_session`);
+   * `renewal`: such a charge (Stripe `off_session=true`): it cannot ask for authentication, so a card that needs it is declined.
+   */
+  offSession?: 'save' | 'renewal';
+}
+
+export interface CustomerRequest {
+  email: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
 }
 
 export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'processing_error';
@@ -17,8 +30,15 @@ export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card
 export type ChargeResult =
   | { status: 'succeeded'; paymentId: string }
   | { status: 'pending'; paymentId: string }
-  | { status: 'requires_action'; paymentId: string; nextActionUrl: string }
-  | { status: 'declined'; code: DeclineCode; message: string };
+  /** `clientSecret` (Stripe): the browser may complete the step itself with Stripe.js instead of following `nextActionUrl`. */
+  | { status: 'requires_action'; paymentId: string; nextActionUrl: string; clientSecret?: string }
+  | { status: 'declined'; code: DeclineCode; message: string }
+  /**
+   * The provider did not give an answer (timeout, network error, a 5xx): the card may or may not
+   * have been charged. Only a retry with the same idempotency key, or the provider's webhook, can
+   * tell; it is never a decline.
+   */
+  | { status: 'unknown'; reason: string };
 
 export type RefundResult = { ok: true } | { ok: false; message: string };
 
@@ -26,6 +46,11 @@ export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
   charge(req: ChargeRequest): Promise<ChargeResult>;
   refund(paymentId: string, amountCents: number, idempotencyKey: string): Promise<RefundResult>;
+  /**
+   * A customer to save a card to, for providers whose saved cards belong to one (Stripe); absent
+   * where a card token can simply be charged again (local). Throws when the provider did not answer.
+   */
+  createCustomer?(req: CustomerRequest): Promise<{ customerId: string }>;
 }
 
 /** What the shopper reads for each decline (the provider's own text is logged, never shown). */

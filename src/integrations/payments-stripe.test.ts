@@ -35,16 +35,27 @@ describe("Stripe's answers as charge results", () => {
     expect(declineCodeOf({ decline_code: 'stolen_card' })).toBe('card_declined');
   });
 
-  it('turns anything that is not the card into processing_error', () => {
+  it('turns a definite error that is not the card into processing_error', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    for (const [status, body] of [
+      [400, { error: { type: 'idempotency_error' } }],
+      [401, { error: { type: 'invalid_request_error' } }],
+      [200, 'not json'],
+    ] as const) {
+      expect(chargeResultOf(status, body), String(status)).toMatchObject({ status: 'declined', code: 'processing_error' });
+    }
+  });
+
+  it('calls a 5xx, 429 or 409 an unknown outcome, never a decline: the card may have been charged', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     for (const [status, body] of [
       [500, { error: { type: 'api_error' } }],
-      [429, { error: { type: 'invalid_request_error', code: 'rate_limit' } }],
-      [400, { error: { type: 'idempotency_error' } }],
-      [200, 'not json'],
       [502, null],
+      [503, 'Service Unavailable'],
+      [429, { error: { type: 'invalid_request_error', code: 'rate_limit' } }],
+      [409, { error: { type: 'idempotency_error' } }],
     ] as const) {
-      expect(chargeResultOf(status, body), String(status)).toMatchObject({ status: 'declined', code: 'processing_error' });
+      expect(chargeResultOf(status, body), String(status)).toEqual({ status: 'unknown', reason: `Stripe answered ${status}` });
     }
   });
 

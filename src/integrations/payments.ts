@@ -12,6 +12,7 @@
  * `metadata.returnUrl`, when given, is where the shopper comes back after an extra authentication
  * step; it is not stored as metadata.
  */
+import { faultable } from '../faults';
 import { declined, type PaymentProvider } from './payment-provider';
 import { localPayments } from './payments-local';
 import { stripePayments } from './payments-stripe';
@@ -22,7 +23,18 @@ export interface PaymentEnv {
   ENVIRONMENT?: string;
   PAYMENT_PROVIDER?: string;
   STRIPE_SECRET_KEY?: string;
+  /** Stripe's publishable key (`pk_live_…`), a plain variable: the checkout page's Stripe.js needs it. */
+  STRIPE_PUBLISHABLE_KEY?: string;
   LOCAL_PAYMENTS?: Env['LOCAL_PAYMENTS'];
+}
+
+/** What the checkout page needs to take a card: the provider, and for Stripe its publishable key. */
+export type PaymentSetup = { provider: 'local' } | { provider: 'stripe'; publishableKey: string | null };
+
+export function paymentSetup(env: PaymentEnv): PaymentSetup {
+  if (env.PAYMENT_PROVIDER !== 'stripe') return { provider: 'local' };
+  const key = env.STRIPE_PUBLISHABLE_KEY;
+  return { provider: 'stripe', publishableKey: key !== undefined && key.startsWith('pk_') ? key : null };
 }
 
 /** Declines every charge and refund, logging why: what a misconfigured deployment gets. */
@@ -46,6 +58,10 @@ export function localPaymentsEnabled(env: PaymentEnv): boolean {
 }
 
 export function paymentProvider(env: PaymentEnv): PaymentProvider {
+  return faultable('payments', configuredProvider(env));
+}
+
+function configuredProvider(env: PaymentEnv): PaymentProvider {
   switch (env.PAYMENT_PROVIDER) {
     case 'local':
       if (!localPaymentsEnabled(env)) return refuseAll('local', 'PAYMENT_PROVIDER "local" is for development only');

@@ -43,12 +43,13 @@ import { MAX_COUNTED_QUANTITY } from '../beacon/store-limits';
 import { CART_MESSAGES } from '../commerce/cart';
 import type { Site } from '../site/schema';
 import { beaconStore } from '../durable/stubs';
-import { contentObject, itemsById } from '../site/catalog';
+import { contentObject } from '../site/catalog';
+import { itemAtVersion } from '../site/item-at-version';
 import { itemPathOf } from '../site/paths';
 import { sameToken } from '../site/ids';
 import { CRUMB_FAIL_MESSAGE, currentCrumb, randomToken } from './csrf';
 import { readText, validate } from '../http/body';
-import { apiError, isDevelopment, readJson, type AppEnv, withSite } from './http';
+import { apiError, isDevelopment, readJson, siteVersion, type AppEnv, withSite } from './http';
 import { merchantRolesOf } from './merchant-session';
 import { rateLimit } from './rate-limit';
 
@@ -114,8 +115,8 @@ async function itemPagesAmong(env: Env, site: Site, paths: readonly string[]): P
 }
 
 /** A product's counts by its catalog id (titles are the catalog's); null for an item the site does not have. */
-async function catalogProduct(env: Env, site: Site, itemId: string | undefined, counts: { views: number; adds: number }): Promise<ProductCount | null> {
-  const item = itemId === undefined ? undefined : (await itemsById(env, site.website.id, [itemId])).get(itemId);
+async function catalogProduct(c: Context<AppEnv>, site: Site, itemId: string | undefined, counts: { views: number; adds: number }): Promise<ProductCount | null> {
+  const item = itemId === undefined ? undefined : await itemAtVersion(c.env, site.website.id, await siteVersion(c), itemId);
   return item === undefined ? null : { id: item.id, ...counts };
 }
 
@@ -184,7 +185,7 @@ beacons.post('/api/census/RecordQuickView/:id', withSite, async (c) => {
   const site = c.var.site;
   const body = await readForm(c, quickViewForm, MAX_FORM_BYTES);
   const itemId = c.req.param('id');
-  const item = (await itemsById(c.env, site.website.id, [itemId])).get(itemId);
+  const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), itemId);
   if (item === undefined) return apiError(c, 404, 'Unknown item');
   const path = body.url === undefined ? refererPath(c) : pathOf(body.url);
   if (!(await recordable(c, site, { path, pageType: null, isPageView: false }))) return c.body(null, 204);
@@ -219,7 +220,7 @@ beacons.post('/api/events/RecordEvent', withSite, async (c) => {
     case 'visit_product_listing': {
       const data = validate(RECORD_EVENTS[form.event], raw);
       if (data.websiteId !== site.website.id) return apiError(c, 400, `websiteId: ${NOT_THIS_WEBSITE}`);
-      const product = form.event === 'visit_product_page' ? await catalogProduct(c.env, site, data.itemId, { views: 1, adds: 0 }) : null;
+      const product = form.event === 'visit_product_page' ? await catalogProduct(c, site, data.itemId, { views: 1, adds: 0 }) : null;
       update = beaconUpdate({ path: pathOf(data.pagePath), event: form.event, visitorId, product }, now);
       break;
     }
@@ -227,7 +228,7 @@ beacons.post('/api/events/RecordEvent', withSite, async (c) => {
       const data = validate(RECORD_EVENTS.add_to_cart, raw);
       if (data.website_id !== site.website.id) return apiError(c, 400, `website_id: ${NOT_THIS_WEBSITE}`);
       const adds = Math.min(data.product.item_quantity ?? 1, MAX_COUNTED_QUANTITY);
-      const product = await catalogProduct(c.env, site, data.product.item_id, { views: 0, adds });
+      const product = await catalogProduct(c, site, data.product.item_id, { views: 0, adds });
       update = beaconUpdate({ path: refererPath(c), event: form.event, visitorId, product }, now);
       break;
     }

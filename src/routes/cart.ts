@@ -11,10 +11,12 @@ import { variantAvailable } from '../commerce/product';
 import type { CartResult } from '../durable/cart';
 import { cartStub, commerceOrders } from '../durable/stubs';
 import type { Site } from '../site/schema';
-import { contentObject, itemsById } from '../site/catalog';
+import { contentObject } from '../site/catalog';
+import { toHex } from '../site/ids';
+import { itemAtVersion } from '../site/item-at-version';
 import type { Item } from '../site/schema';
-import { ensureCrumb, randomToken, requireCrumb } from './csrf';
-import { apiError, readJson, type AppEnv, withSite } from './http';
+import { currentCrumb, ensureCrumb, randomToken, requireCrumb } from './csrf';
+import { apiError, readJson, siteVersion, type AppEnv, withSite } from './http';
 import { rateLimit } from './rate-limit';
 import { adoptIntoAccount, CART_ID, cartHead, cartIdFrom, currencyOf, setCartCookie, visitorCart } from './visitor-cart';
 
@@ -41,7 +43,7 @@ function emptyCart(site: Site): ShoppingCart {
 
 /** The line for an item and sku of this site, or a 4xx response. */
 async function lineFor(c: Context<AppEnv>, site: Site, itemId: string, sku: string | null | undefined): Promise<CartLine | Response> {
-  const item = (await itemsById(c.env, site.website.id, [itemId])).get(itemId);
+  const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), itemId);
   if (item === undefined) return apiError(c, 404, CART_MESSAGES.itemNotFound);
   const line = resolveCartLine(item, sku, currencyOf(site));
   return 'error' in line ? apiError(c, 400, line.error) : line;
@@ -108,7 +110,7 @@ interface AddRequest {
  * Validates an add against the site, then adds it to the cart `cartId` (a new cart when the id is
  * new). Subscriptions are only added through their own call, and only they are.
  */
-async function addLine(c: Context<AppEnv>, request: AddRequest, subscription: boolean, cartIdOf: () => string) {
+async function addLine(c: Context<AppEnv>, request: AddRequest, subscription: boolean, cartIdOf: () => string, idempotencyKey: string | null = null) {
   const site = c.var.site;
   const line = await lineFor(c, site, request.itemId, request.sku);
   if (line instanceof Response) return line;
@@ -116,14 +118,37 @@ async function addLine(c: Context<AppEnv>, request: AddRequest, subscription: bo
   const quantity = quantityOr400(c, request.quantity);
   if (quantity instanceof Response) return quantity;
   const cartId = cartIdOf();
-  const result = await cartStub(c.env, site.website.id, cartId).add(cartHead(site, cartId), line, quantity, request.additionalFields);
+  const result = await cartStub(c.env, site.website.id, cartId).add(cartHead(site, cartId), line, quantity, request.additionalFields, idempotencyKey);
   return result.ok ? { site, cartId, result } : failed(c, result);
+}
+
+/** An add's optional `Idempotency-Key` header: a retry with the same key adds nothing more. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+
+function addIdempotencyKey(c: Context<AppEnv>): string | null | Response {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) return null;
+  return IDEMPOTENCY_KEY.test(key) ? key : apiError(c, 400, 'Idempotency-Key must be 8 to 64 letters, digits, - or _');
+}
+
+/**
+ * A new cart's id. With an idempotency key it is derived from the visitor's crumb and the key, so a
+ * retried first add whose answer (and cart cookie) was lost reaches the same cart.
+ */
+async function newCartId(c: Context<AppEnv>, idempotencyKey: string | null): Promise<string> {
+  const crumb = currentCrumb(c);
+  if (idempotencyKey === null || crumb === null) return randomToken();
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`new-cart:${crumb}:${idempotencyKey}`));
+  return toHex(new Uint8Array(digest).slice(0, 16));
 }
 
 cart.post('/api/commerce/shopping-cart/entries', withSite, async (c) => {
   const body = await readJson(c, addSchema, MAX_BODY_BYTES);
+  const idempotencyKey = addIdempotencyKey(c);
+  if (idempotencyKey instanceof Response) return idempotencyKey;
   const existing = cartIdFrom(c);
-  const added = await addLine(c, body, false, () => existing ?? randomToken());
+  const cartId = existing ?? (await newCartId(c, idempotencyKey));
+  const added = await addLine(c, body, false, () => cartId, idempotencyKey);
   if (added instanceof Response) return added;
   if (existing === null) {
     setCartCookie(c, added.cartId);

@@ -9,13 +9,15 @@ import { z } from 'zod';
 import { CART_MESSAGES, type ShoppingCart } from '../commerce/cart';
 import { resolveCartLine } from '../commerce/cart-line';
 import { CHECKOUT_MESSAGES } from '../commerce/checkout-totals';
-import { ORDER_MESSAGES } from '../commerce/order';
+import { ORDER_MESSAGES, type Order } from '../commerce/order';
 import type { SubscriptionPlan } from '../commerce/subscriptions';
-import type { CheckoutOutcome, CheckoutPatch, CheckoutRequest } from '../durable/orders';
+import { UNKNOWN_RETRY_AFTER_S, type CheckoutOutcome, type CheckoutPatch, type CheckoutRequest } from '../durable/orders';
 import type { StockLine } from '../durable/stock';
 import { cartStub, commerceOrders } from '../durable/stubs';
 import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
-import { paymentProvider } from '../integrations/payments';
+import { paymentProvider, paymentSetup } from '../integrations/payments';
+import { withStripeSources } from '../integrations/payments-stripe';
+import { placesProvider, PlacesUnavailable } from '../integrations/places';
 import { itemsById } from '../site/catalog';
 import { deleteStoreCookie } from './cookies';
 import { requireCrumb } from './csrf';
@@ -53,6 +55,19 @@ const updateSchema = z.object({
   giftCardCode: z.string().trim().max(64).nullable().optional(),
   giftRecipientEmail: z.string().trim().max(256).nullable().optional(),
 });
+/** Shoppers' address search: a query of a few words, Google's session token (one per search, for its billing). */
+const ADDRESS_BODY_BYTES = 1024;
+export const ADDRESS_QUERY_MAX = 100;
+const PREDICTIONS_SHOWN = 5;
+const sessionToken = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'sessionToken is 8 to 64 letters, digits, - or _').optional();
+const addressSearchSchema = z.object({ query: z.string().trim().min(3).max(ADDRESS_QUERY_MAX), sessionToken });
+const addressDetailsSchema = z.object({ placeId: z.string().min(1).max(300), sessionToken });
+export const ADDRESS_SEARCH_MESSAGES = {
+  off: 'Address search is not offered by this store.',
+  unavailable: 'Address search is unavailable. Enter your address below.',
+  unknownPlace: 'That address could not be found. Enter it below.',
+} as const;
+
 const placeSchema = z.object({
   cartToken,
   payment: z.object({ provider: z.enum(['local', 'stripe']), token: z.string().min(1).max(256) }),
@@ -87,7 +102,7 @@ async function checkoutRequest(c: Context<AppEnv>, cart: ShoppingCart): Promise<
 
 function checkoutAnswer(c: Context<AppEnv>, outcome: CheckoutOutcome): Response {
   c.header('cache-control', 'no-store');
-  if (outcome.ok) return c.json({ checkout: outcome.checkout });
+  if (outcome.ok) return c.json({ checkout: outcome.checkout, payment: paymentSetup(c.env) });
   const { ok: _ok, status, error, ...extra } = outcome;
   return apiError(c, status, error, extra);
 }
@@ -104,8 +119,58 @@ function emailProblems(patch: CheckoutPatch): Record<string, string> {
 
 export const checkout = new Hono<AppEnv>();
 
+/** With Stripe, the checkout page (and only it) may load Stripe.js and its frames: its policy gets Stripe's sources. */
+checkout.use('/checkout', async (c, next) => {
+  await next();
+  const policy = c.res.headers.get('content-security-policy');
+  if (paymentSetup(c.env).provider !== 'stripe' || policy === null) return;
+  const res = new Response(c.res.body, c.res);
+  res.headers.set('content-security-policy', withStripeSources(policy));
+  // Cleared first: assigning over a response copies the old one's headers, its policy included.
+  c.res = undefined;
+  c.res = res;
+});
+
 const writeLimit = rateLimit((env) => env.CART_RATE_LIMITER, 'checkout');
 checkout.use('/api/commerce/checkout', requireCrumb, writeLimit);
+
+const addressLimit = rateLimit((env) => env.CART_RATE_LIMITER, 'address-search');
+checkout.use('/api/commerce/checkout/address/*', requireCrumb, addressLimit);
+
+/** Whether the store offers address search; the answer when it does not. */
+async function addressSearchOff(c: Context<AppEnv>): Promise<Response | null> {
+  c.header('cache-control', 'no-store');
+  const { addressSearch } = await commerceOrders(c.env, c.var.site.website.id).settings();
+  return addressSearch ? null : apiError(c, 404, ADDRESS_SEARCH_MESSAGES.off);
+}
+
+/** A shopper's address search at checkout: up to five suggestions, nothing stored or cached. */
+checkout.post('/api/commerce/checkout/address/search', withSite, async (c) => {
+  const body = await readJson(c, addressSearchSchema, ADDRESS_BODY_BYTES);
+  const off = await addressSearchOff(c);
+  if (off !== null) return off;
+  try {
+    const predictions = await placesProvider(c.env).autocomplete(body.query, body.sessionToken ?? null);
+    return c.json({ predictions: predictions.slice(0, PREDICTIONS_SHOWN) });
+  } catch (error) {
+    if (error instanceof PlacesUnavailable) return apiError(c, 502, ADDRESS_SEARCH_MESSAGES.unavailable);
+    throw error;
+  }
+});
+
+/** The chosen suggestion as the parts the address form fills. */
+checkout.post('/api/commerce/checkout/address/details', withSite, async (c) => {
+  const body = await readJson(c, addressDetailsSchema, ADDRESS_BODY_BYTES);
+  const off = await addressSearchOff(c);
+  if (off !== null) return off;
+  try {
+    const details = await placesProvider(c.env).details(body.placeId, body.sessionToken ?? null);
+    return details === null ? apiError(c, 404, ADDRESS_SEARCH_MESSAGES.unknownPlace) : c.json({ address: details.address });
+  } catch (error) {
+    if (error instanceof PlacesUnavailable) return apiError(c, 502, ADDRESS_SEARCH_MESSAGES.unavailable);
+    throw error;
+  }
+});
 
 /** Starts the checkout or renews its stock reservation. */
 checkout.post('/api/commerce/checkout', withSite, async (c) => {
@@ -150,9 +215,19 @@ checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async 
   const origin = new URL(c.req.url).origin;
   const outcome = await commerceOrders(c.env, site.website.id).place({ ...request, idempotencyKey: key, payment: body.payment, returnUrl: `${origin}/checkout?payment=returned` });
   c.header('cache-control', 'no-store');
-  if (outcome.status === 201 && body.cartToken === undefined) deleteStoreCookie(c, 'cart');
+  if (outcome.status === 202) c.header('retry-after', String(UNKNOWN_RETRY_AFTER_S));
+  // The cart is kept until the order is paid: a payment that fails later gives the shopper their cart back.
+  if ('order' in outcome.body && outcome.body.order.status === 'paid' && body.cartToken === undefined) deleteStoreCookie(c, 'cart');
   return c.json(outcome.body, outcome.status);
 });
+
+/** Once an order that was pending is paid, the visitor's cart cookie naming its cart is dropped (a paid cart takes no more changes). */
+async function forgetPaidCart(c: Context<AppEnv>, order: Order): Promise<void> {
+  const cartId = cartIdFrom(c);
+  if (cartId === null || order.status === 'pending' || order.status === 'cancelled') return;
+  const cart = await cartStub(c.env, c.var.site.website.id, cartId).read();
+  if (cart?.orderId === order.id) deleteStoreCookie(c, 'cart');
+}
 
 /** The buyer's view (with the confirmation URL's token) or a merchant's (commerce permission). */
 checkout.get('/api/commerce/orders/:id', withSite, async (c) => {
@@ -163,7 +238,9 @@ checkout.get('/api/commerce/orders/:id', withSite, async (c) => {
   c.header('cache-control', 'no-store');
   if (token !== undefined) {
     const order = /^[0-9a-f]{32}$/.test(token) ? await orders.orderForBuyer(id, token) : null;
-    return order === null ? apiError(c, 404, ORDER_MESSAGES.notFound) : c.json({ order });
+    if (order === null) return apiError(c, 404, ORDER_MESSAGES.notFound);
+    await forgetPaidCart(c, order);
+    return c.json({ order });
   }
   const session = await merchantSessionOf(c);
   if (session === null) return apiError(c, 401, MERCHANT_MESSAGES.signIn);

@@ -49,6 +49,7 @@ const settingsSchema = z.object({
   minimumSubtotalCents: cents,
   reservationMinutes: z.number().int().min(1).max(120),
   welcomeDiscount: z.object({ enabled: z.boolean(), percent: z.number().int().min(1).max(100) }),
+  addressSearch: z.boolean().default(false),
 });
 const fulfilSchema = z.object({ trackingNumber: z.string().trim().min(1).max(100), carrier: z.string().trim().min(1).max(100).nullable().default(null) });
 const refundSchema = z.object({ restock: z.boolean() });

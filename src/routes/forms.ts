@@ -12,6 +12,7 @@ import { captchaVerifier } from '../integrations/captcha';
 import type { Site } from '../site/schema';
 import { commerceOrders, formSubmissions } from '../durable/stubs';
 import { FORM_SUBMIT_MESSAGES } from '../forms/messages';
+import { submissionNotice } from '../forms/notification';
 import { siteFormById, type SiteForm } from '../site/lookup';
 import { requireCrumb } from './csrf';
 import { apiError, readJson, type AppEnv, withSite } from './http';
@@ -121,14 +122,13 @@ forms.post('/api/form/SaveFormSubmission', withSite, async (c) => {
   const problems = invalid(c, form, values);
   if (problems !== null) return problems;
 
-  const saved = await submissions(c.env, site).save(body.key, {
-    formId: form.id,
-    values: JSON.stringify(storedValues(form, values)),
-    pageId: body.pageId ?? null,
-    pageTitle: body.pageTitle ?? null,
-    pagePath: body.pagePath ?? null,
-    contentSource: body.contentSource ?? null,
-  });
+  const kept = storedValues(form, values);
+  const pagePath = body.pagePath ?? null;
+  const saved = await submissions(c.env, site).save(
+    body.key,
+    { formId: form.id, values: JSON.stringify(kept), pageId: body.pageId ?? null, pageTitle: body.pageTitle ?? null, pagePath, contentSource: body.contentSource ?? null },
+    submissionNotice(site.website.siteTitle, form, kept, pagePath),
+  );
   if (!saved.ok) return apiError(c, 401, FORM_SUBMIT_MESSAGES.badKey);
   // The promo popup's promise: a newsletter sign-up gets a single-use welcome code by email, when the merchant enables it.
   const email = values.email;

@@ -14,16 +14,18 @@ export interface HtmlDocument {
   title: string;
   /** Trusted CSS for an inline `<style>` (the theme's stylesheet, the dashboard's own). */
   style?: string;
+  /** More trusted head elements (the console's robots meta and stylesheet link). */
+  head?: Markup;
   body: Markup;
   /** The island bootstrap's URL, when the page hydrates islands. */
   script?: string | null;
 }
 
-export async function htmlDocument(c: Context<AppEnv>, doc: HtmlDocument, status: 200 | 400 | 403 | 404 | 414 | 502 = 200): Promise<Response> {
+export async function htmlDocument(c: Context<AppEnv>, doc: HtmlDocument, status: 200 | 400 | 403 | 404 | 414 | 502 | 503 = 200): Promise<Response> {
   const style = doc.style === undefined ? '' : markup`<style>${raw(doc.style)}</style>`;
   const script = doc.script == null ? '' : markup`<script type="module" src="${doc.script}"></script>`;
   const page = markup`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${doc.title}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">${style}</head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${doc.title}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">${doc.head ?? ''}${style}</head>
 <body>${doc.body}${script}</body></html>
 `;
   const sources = doc.style === undefined ? NO_SOURCES : { ...NO_SOURCES, styleHashes: [await cspHash(doc.style)] };
@@ -32,6 +34,6 @@ export async function htmlDocument(c: Context<AppEnv>, doc: HtmlDocument, status
 }
 
 /** A plain page saying what went wrong, for requests that reach no store page. */
-export function messagePage(c: Context<AppEnv>, status: 400 | 404 | 414, message: string): Promise<Response> {
+export function messagePage(c: Context<AppEnv>, status: 400 | 404 | 414 | 503, message: string): Promise<Response> {
   return htmlDocument(c, { title: message, body: markup`<main><h1>${message}</h1></main>` }, status);
 }

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { MerchantSession } from '../durable/merchants';
 import { readText, validate } from '../http/body';
 import { NO_STORE } from '../http/messages';
+import { StorageUnavailable } from '../http/unavailable';
 import type { Site } from '../site/schema';
 import { loadSiteForHost, type LoadedSite } from '../site/store';
 import { nestsDeeperThan } from './json-depth';
@@ -46,10 +47,17 @@ export function apiError(c: Context<AppEnv>, status: ErrorStatus, error: string,
 export function loadedSite(c: Context<AppEnv>): Promise<LoadedSite | null> {
   let load = c.get('siteLoad');
   if (load === undefined) {
-    load = loadSiteForHost(c.env, new URL(c.req.url).hostname, isDevelopment(c.env));
+    load = loadSiteForHost(c.env, new URL(c.req.url).hostname, isDevelopment(c.env)).catch((cause: unknown) => {
+      throw new StorageUnavailable('The site could not be read', { cause });
+    });
     c.set('siteLoad', load);
   }
   return load;
+}
+
+/** The content version of the request's site (after `withSite`). */
+export async function siteVersion(c: Context<AppEnv>): Promise<number> {
+  return (await loadedSite(c))?.version ?? 0;
 }
 
 /** Puts the host's site on the context (`c.var.site`); a 404 `{error}` when no store lives at this address. */

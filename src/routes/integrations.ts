@@ -2,6 +2,7 @@
  * Local stand-ins for third-party pages, so nothing calls the internet in dev or tests.
  */
 import { Hono } from 'hono';
+import { faultPoint } from '../faults';
 import { NOT_FOUND } from '../http/messages';
 import { instalmentInfoText } from '../integrations/instalment-info';
 import { isProviderLocale } from '../integrations/instalments';
@@ -10,7 +11,8 @@ import { markup } from './html-document';
 export const integrations = new Hono();
 
 /** The instalment information fragment the pill's dialog loads; only the provider's own locales exist. */
-integrations.get('/integrations/instalments/:provider/:locale', (c) => {
+integrations.get('/integrations/instalments/:provider/:locale', async (c) => {
+  await faultPoint('instalments', 'information page');
   const provider = c.req.param('provider');
   const locale = c.req.param('locale');
   const text = isProviderLocale(provider, locale) ? instalmentInfoText(provider, locale) : undefined;

@@ -12,7 +12,7 @@ import type { MerchantSession } from '../durable/merchants';
 import { hashPassword } from '../durable/passwords';
 import { merchantAccounts } from '../durable/stubs';
 import { DEMO_MERCHANTS, DEMO_SITE_ID } from '../site/demo';
-import { allows, type Permission } from '../site/roles';
+import { allows, permissionsOf, roleName, type Permission } from '../site/roles';
 import { deleteStoreCookie, readStoreCookie, setStoreCookie } from './cookies';
 import { requireCrumb } from './csrf';
 import { apiError, isDevelopment, readJson, type AppEnv, withSite } from './http';
@@ -83,7 +83,9 @@ merchantSession.post('/', requireCrumb, rateLimit((env) => env.SIGNIN_RATE_LIMIT
 merchantSession.get('/', withSite, async (c) => {
   const session = await merchantSessionOf(c);
   c.header('cache-control', 'no-store');
-  return c.json(session === null ? { authenticated: false } : { authenticated: true, email: session.email, roles: session.profile.roles });
+  if (session === null) return c.json({ authenticated: false });
+  const { roles } = session.profile;
+  return c.json({ authenticated: true, email: session.email, roles, roleNames: roles.map(roleName), websiteId: c.var.site.website.id, can: permissionsOf(roles) });
 });
 
 merchantSession.delete('/', requireCrumb, withSite, async (c) => {

@@ -16,6 +16,8 @@ import { sessionRecordingId } from '../integrations/session-recording';
 import { contentObject } from '../site/catalog';
 import type { EditValue, NavigationItem } from '../site/edits';
 import type { Site } from '../site/schema';
+import { faultPoint } from '../faults';
+import { noteVersion } from '../site/store';
 import { apiError, readJson, type AppEnv } from './http';
 import { merchantSessionOf, requirePermission } from './merchant-session';
 
@@ -43,7 +45,7 @@ const categorySchema = z.object({
 const navigationItemSchema: z.ZodType<NavigationItem> = z.lazy(() =>
   z.object({
     title: z.string().min(1).max(100).optional(),
-    url: z.string().regex(/^\/[\w\-./]*$/, 'url must be a site path').max(2083).optional(),
+    url: z.string().regex(/^(?:\/[\w\-./?=&%]*|(?:mailto|tel):\S+)$/, 'url must be a site path, a mailto: or a tel: link').max(2083).optional(),
     collectionId: z.string().max(64).optional(),
     externalLink: z.string().regex(/^https?:\/\/\S+$/, 'externalLink must be an http(s) address').max(2083).optional(),
     memberAreaId: z.string().max(64).optional(),
@@ -60,11 +62,12 @@ const NAMESPACE = /^[a-z][a-z0-9-]{0,63}$/;
  * Applies an edit through the website's SiteContent object as the signed-in merchant (whose roles decide
  * whether it may change code-injection fields): the edit's value, or its 4xx thrown.
  */
-async function edit(c: Context<AppEnv>, site: Site, change: Edit): Promise<EditValue> {
+export async function edit(c: Context<AppEnv>, site: Site, change: Edit): Promise<EditValue> {
   const session = await merchantSessionOf(c);
   if (session === null) throw new HTTPException(401, { message: MERCHANT_MESSAGES.signIn });
   const outcome: EditOutcome = await contentObject(c.env, site.website.id).edit(site.website.id, change, session.profile.roles);
   if ('error' in outcome) throw new HTTPException(outcome.status, { message: outcome.error });
+  if (outcome.version !== null) noteVersion(site.website.id, outcome.version);
   return outcome.value;
 }
 
@@ -213,7 +216,10 @@ merchant.get('/api/google-maps/places/details', requirePermission('integrations'
   }
 });
 
-merchant.get('/api/commerce/fullstory/getId', (c) => c.json({ id: sessionRecordingId(c.env) }));
+merchant.get('/api/commerce/fullstory/getId', async (c) => {
+  await faultPoint('session-recording', 'getId');
+  return c.json({ id: sessionRecordingId(c.env) });
+});
 
 merchant.get('/api/form/submissions', read, async (c) => {
   const formId = c.req.query('formId');

@@ -4,16 +4,42 @@
  * client entry), host, path and query, so a publish (a new version) makes every old entry
  * unreachable: nothing is purged, old entries age out (memory by LRU, the Cache API by max-age).
  * A kept page is the same bytes and headers for every visitor and carries no cookie.
+ *
+ * A memory hit is answered before the app's router runs (`servedFromMemory`, called first by
+ * src/worker.ts): the request URL names the key its last full answer used, trusted while the
+ * site's version is (src/site/store.ts, SITE_VERSION_TTL_MS) and at most that long; the response
+ * is the kept bytes with headers made once, the security headers included.
+ *
+ * Each address (host, path and query) also keeps its last good page, whatever its version: in
+ * memory as a pointer to the kept page, and as a copy in the Cache API kept for a day. When the
+ * content cannot be read (storage failing) the store answers with it: stale-if-error.
  */
+import { faultable } from '../faults';
+import { trustedVersion, SITE_VERSION_TTL_MS } from '../site/store';
+import { PAGE_SECURITY_HEADERS } from './security-headers';
 
 /** What one isolate holds of rendered pages: about 800 product pages of the demo's size. */
 export const MEMORY_BYTES = 16 * 1024 * 1024;
 /** A page larger than this is left to the Cache API (it would push out many small ones). */
 const MAX_MEMORY_PAGE = 512 * 1024;
 
+type HeaderList = readonly (readonly [string, string])[];
+
 interface KeptPage {
   body: Uint8Array;
-  headers: readonly (readonly [string, string])[];
+  headers: HeaderList;
+  /** The whole answer's headers for a memory hit, made once. */
+  fromMemory: [string, string][];
+}
+
+/** A page to keep: its headers without the render's own `x-page-cache: miss`. */
+function kept(body: Uint8Array, rendered: HeaderList): KeptPage {
+  const headers = rendered.filter(([name]) => name !== 'x-page-cache');
+  return { body, headers, fromMemory: answerHeaders(headers, 'memory') };
+}
+
+function answerHeaders(headers: HeaderList, layer: 'memory' | 'cache'): [string, string][] {
+  return [...headers, ...PAGE_SECURITY_HEADERS, ['x-page-cache', 'hit'], ['x-page-cache-layer', layer]] as [string, string][];
 }
 
 /** Least recently used first (a Map keeps insertion order; a read re-inserts). */
@@ -48,41 +74,120 @@ function fromMemory(key: string): KeptPage | undefined {
 }
 
 function answer(page: KeptPage, layer: 'memory' | 'cache'): Response {
-  const response = new Response(page.body, { status: 200, headers: page.headers as [string, string][] });
-  response.headers.set('x-page-cache', 'hit');
-  response.headers.set('x-page-cache-layer', layer);
-  return response;
+  return new Response(page.body, { status: 200, headers: layer === 'memory' ? page.fromMemory : answerHeaders(page.headers, layer) });
+}
+
+/** Where a request URL's page was last found: its key, and what that key was made from. */
+interface PageAddress {
+  key: string;
+  websiteId: string;
+  version: number;
+  development: boolean;
+  until: number;
+}
+
+/** Request URL → its page's address; bounded like the pages (a page is far larger than its address). */
+const addresses = new Map<string, PageAddress>();
+const MAX_ADDRESSES = 20_000;
+
+/**
+ * Notes that `url` is answered by the page under `key` (made at `version` of `websiteId`) until
+ * `until` at the latest (a product page's freshness slot ends), and for at most SITE_VERSION_TTL_MS.
+ */
+export function noteAddress(url: string, address: Omit<PageAddress, 'until'>, until: number): void {
+  if (addresses.size >= MAX_ADDRESSES) addresses.clear();
+  addresses.set(url, { ...address, until: Math.min(until, Date.now() + SITE_VERSION_TTL_MS) });
+}
+
+/**
+ * The kept page for a plain GET whose URL was answered from a kept page a moment ago, while the
+ * site's version is still the one it was made at; null sends the request through the app.
+ */
+export function servedFromMemory(request: Request, development: boolean): Response | null {
+  if (request.method !== 'GET') return null;
+  const address = addresses.get(request.url);
+  if (address === undefined) return null;
+  if (address.until <= Date.now() || address.development !== development || trustedVersion(address.websiteId) !== address.version || request.headers.has('if-none-match')) return null;
+  const page = fromMemory(address.key);
+  return page === undefined ? null : new Response(page.body, { status: 200, headers: page.fromMemory });
 }
 
 function edgeCache(): Cache {
-  return (caches as unknown as { default: Cache }).default;
+  return faultable('cache', (caches as unknown as { default: Cache }).default, 'page cache');
 }
 
 const cacheUrl = (key: string) => `https://page-cache.internal/${key}`;
+const lastGoodUrl = (address: string) => `https://page-cache.internal/last-good/${address}`;
+const LAST_GOOD_CACHE_CONTROL = 'public, max-age=86400';
 
-/** The kept page for `key` (from memory, else from the Cache API, then kept in memory), or null. */
+/** Addresses whose last good key this isolate remembers (a few hundred bytes each). */
+const MAX_LAST_GOOD = 10_000;
+const lastGood = new Map<string, string>();
+
+function rememberLastGood(address: string, key: string): void {
+  lastGood.delete(address);
+  lastGood.set(address, key);
+  if (lastGood.size > MAX_LAST_GOOD) lastGood.delete(lastGood.keys().next().value as string);
+}
+
+/**
+ * The last page kept for `address`, whatever its version, marked stale, or null: what a visitor
+ * gets when the current content cannot be read. Never stored by shared caches.
+ */
+export async function lastGoodPage(address: string): Promise<Response | null> {
+  try {
+    const key = lastGood.get(address);
+    const inMemory = key === undefined ? undefined : fromMemory(key);
+    const page = inMemory ?? (await fromEdge(lastGoodUrl(address)));
+    if (page === null) return null;
+    const response = answer(page, inMemory === undefined ? 'cache' : 'memory');
+    response.headers.set('x-page-cache', 'stale-if-error');
+    response.headers.set('cache-control', 'no-store');
+    return response;
+  } catch {
+    return null;
+  }
+}
+
+async function fromEdge(url: string): Promise<KeptPage | null> {
+  const cached = await edgeCache().match(url);
+  return cached === undefined ? null : kept(new Uint8Array(await cached.arrayBuffer()), [...cached.headers]);
+}
+
+/**
+ * The kept page for `key` (from memory, else from the Cache API, then kept in memory), or null.
+ * A Cache API that fails counts as a miss: the page is rendered instead.
+ */
 export async function keptPage(key: string): Promise<Response | null> {
   const inMemory = fromMemory(key);
   if (inMemory !== undefined) return answer(inMemory, 'memory');
-  const cached = await edgeCache().match(cacheUrl(key));
-  if (cached === undefined) return null;
-  const page = { body: new Uint8Array(await cached.arrayBuffer()), headers: [...cached.headers] };
+  const page = await fromEdge(cacheUrl(key)).catch(() => null);
+  if (page === null) return null;
   remember(key, page);
   return answer(page, 'cache');
 }
 
 /**
  * Sends `rendered` (a 200 page) to the visitor as it streams and keeps a copy under `key` once it
- * is complete (in `waitUntil`, so the visitor never waits for the store).
+ * is complete (in `waitUntil`, so the visitor never waits for the store), as `address`'s last good
+ * page, then calls `onKept`.
  */
-export function keepPage(key: string, rendered: Response, waitUntil: (work: Promise<unknown>) => void): Response {
+export function keepPage(key: string, address: string, rendered: Response, waitUntil: (work: Promise<unknown>) => void, onKept: () => void): Response {
   const [forVisitor, forKeeping] = (rendered.body as ReadableStream<Uint8Array>).tee();
   const headers = [...rendered.headers];
   waitUntil(
     new Response(forKeeping).arrayBuffer().then((bytes) => {
       const body = new Uint8Array(bytes);
-      remember(key, { body, headers });
-      return edgeCache().put(cacheUrl(key), new Response(body, { status: 200, headers }));
+      remember(key, kept(body, headers));
+      rememberLastGood(address, key);
+      onKept();
+      const cache = edgeCache();
+      const lastGoodHeaders = new Headers(headers as [string, string][]);
+      lastGoodHeaders.set('cache-control', LAST_GOOD_CACHE_CONTROL);
+      // A Cache API that fails only costs the other isolates their copy.
+      return Promise.all([cache.put(cacheUrl(key), new Response(body, { status: 200, headers })), cache.put(lastGoodUrl(address), new Response(body, { status: 200, headers: lastGoodHeaders }))]).catch(
+        (error: unknown) => console.error('page not kept in the Cache API', error),
+      );
     }),
   );
   return new Response(forVisitor, { status: 200, headers: rendered.headers });

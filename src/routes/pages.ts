@@ -13,8 +13,10 @@ import { canonicalUrl, pageShape, resolvePage } from '../storefront/page-context
 import { clientEntry, streamPage, themeFingerprint } from '../storefront/render';
 import { countedStock, freshnessSlot, PRODUCT_PAGE_FRESH_SECONDS, withAvailableStock } from '../storefront/available-stock';
 import { stockLedger } from '../durable/stubs';
+import { isDesignPreview, previewSite } from './design-preview';
 import { messagePage } from './html-document';
-import { keepPage, keptPage } from './page-cache';
+import { keepPage, keptPage, lastGoodPage, noteAddress } from './page-cache';
+import { isUnavailable } from '../http/unavailable';
 import { NO_STORE, NOT_FOUND } from '../http/messages';
 import { isDevelopment, loadedSite, type AppEnv } from './http';
 
@@ -26,7 +28,7 @@ const FORMATS = new Set(['json', 'json-pretty']);
  * it: browsers revalidate each time (a 304 on the ETag, which names the content version), a CDN in
  * front keeps it `s-maxage` seconds, so a publish shows there within a minute.
  */
-export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400';
 /** Product pages show available stock: shared caches keep them one freshness slot, with no stale copies. */
 const PRODUCT_CACHE_CONTROL = `public, max-age=0, s-maxage=${PRODUCT_PAGE_FRESH_SECONDS}`;
 
@@ -99,7 +101,22 @@ pages.get('*', async (c) => {
   }
   const format = query.format;
   if (format !== undefined && !FORMATS.has(format)) return messagePage(c, 400, `Unknown format '${format.slice(0, 40)}'`);
+  try {
+    return await storePage(c, url, query, format);
+  } catch (error) {
+    // Content storage failing: the last good copy of this page, else the 503 page (src/worker.ts).
+    if (!isUnavailable(error) || format !== undefined || pageShape(url.pathname) === 'per-buyer') throw error;
+    const stale = await lastGoodPage(pageAddress(url));
+    if (stale === null) throw error;
+    console.error('serving the last good page', error);
+    return stale;
+  }
+});
 
+/** Where a page lives, as the page cache's last good copies are filed. */
+const pageAddress = (url: URL) => `${url.host}${url.pathname}${url.search}`;
+
+async function storePage(c: Context<AppEnv>, url: URL, query: Record<string, string>, format: string | undefined): Promise<Response> {
   const loaded = await loadedSite(c);
   if (loaded === null) return messagePage(c, 404, NO_STORE);
   const { site } = loaded;
@@ -122,7 +139,8 @@ pages.get('*', async (c) => {
   const shape = pageShape(path);
   const stocked = shape === 'product';
   // A buyer's order page is theirs alone (its URL carries the order's capability token): never stored or revalidated.
-  const perBuyer = shape === 'per-buyer';
+  // A design preview (the console's) shows a merchant's draft: never stored or revalidated either.
+  const perBuyer = shape === 'per-buyer' || isDesignPreview(url);
   const slot = stocked ? `-s${freshnessSlot(Date.now())}` : '';
   const script = await clientEntry(c.env.ASSETS, development);
   const build = (at: LoadedSite) => `${themeFingerprint(at.site)}-${fingerprint(script ?? '')}${slot}`;
@@ -132,8 +150,14 @@ pages.get('*', async (c) => {
   const etag = etagAt(loaded);
   if (!perBuyer && c.req.header('if-none-match') === etag) return c.body(null, 304, { etag, 'cache-control': stocked ? PRODUCT_CACHE_CONTROL : PAGE_CACHE_CONTROL });
 
+  // The next requests for this URL are answered before the router while this stays true (src/routes/page-cache.ts).
+  const until = stocked ? (freshnessSlot(Date.now()) + 1) * PRODUCT_PAGE_FRESH_SECONDS * 1000 : Infinity;
+  const noteKept = (at: LoadedSite) => noteAddress(c.req.url, { key: cacheKeyAt(at), websiteId: site.website.id, version: at.version, development }, until);
   const hit = perBuyer ? null : await keptPage(cacheKeyAt(loaded));
-  if (hit !== null) return hit;
+  if (hit !== null) {
+    noteKept(loaded);
+    return hit;
+  }
 
   // Rendered and cached under the version its content was read at (newer than the pointer's when that lags).
   const { loaded: at, value: page } = await resolve();
@@ -149,7 +173,9 @@ pages.get('*', async (c) => {
     ...(perBuyer ? {} : { etag: etagAt(at) }),
     'x-page-cache': 'miss',
   });
-  const response = await streamPage(at.site, page, development, script, headers, c.env.CAPTCHA_PROVIDER);
+  const shown = isDesignPreview(url) ? await previewSite(c, at.site) : at.site;
+  if (shown !== at.site) headers.set('x-robots-tag', 'noindex');
+  const response = await streamPage(shown, page, development, script, headers, c.env.CAPTCHA_PROVIDER);
   if (page.status !== 200 || perBuyer) return response;
-  return keepPage(cacheKeyAt(at), response, (work) => c.executionCtx.waitUntil(work));
-});
+  return keepPage(cacheKeyAt(at), pageAddress(url), response, (work) => c.executionCtx.waitUntil(work), () => noteKept(at));
+}

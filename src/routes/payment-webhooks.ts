@@ -15,7 +15,7 @@ import { Hono } from 'hono';
 import { commerceOrders, localPaymentLedger } from '../durable/stubs';
 import { readText, validate } from '../http/body';
 import { NOT_FOUND } from '../http/messages';
-import { paymentEventOf, WEBSITE_ID_KEY, webhookEvent, type PaymentEvent, type PaymentEventReceiver } from '../integrations/payment-events';
+import { ORDER_ID_KEY, paymentEventOf, WEBSITE_ID_KEY, webhookEvent, type PaymentEvent, type PaymentEventReceiver } from '../integrations/payment-events';
 import { localPaymentsEnabled } from '../integrations/payments';
 import { verifySignature } from '../integrations/webhook-signature';
 import type { AppEnv, ErrorBody } from './http';
@@ -33,7 +33,7 @@ export type PaymentEventReceivers = (env: Env, websiteId: string) => PaymentEven
 /** The website's orders object: it settles a pending order once, so repeats and late events change nothing. */
 export const ordersReceiver: PaymentEventReceivers = (env, websiteId) => ({
   async onPaymentEvent(event) {
-    await commerceOrders(env, websiteId).paymentSettled(websiteId, event.paymentId, event.status);
+    await commerceOrders(env, websiteId).paymentSettled(websiteId, event.paymentId, event.status, Date.now(), event.metadata[ORDER_ID_KEY] ?? null);
   },
 });
 

@@ -14,6 +14,9 @@ const COMMON: Readonly<Record<string, string>> = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
+/** What the middleware adds to an HTML answer that has its own CSP (a store page): kept pages carry them ready. */
+export const PAGE_SECURITY_HEADERS: readonly (readonly [string, string])[] = [['x-frame-options', 'SAMEORIGIN'], ...Object.entries(COMMON)];
+
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const html = (c.res.headers.get('content-type') ?? '').startsWith('text/html');

@@ -26,14 +26,20 @@ import { cartHead, cartOnSignIn, setCartCookie } from './visitor-cart';
 
 const MAX_BODY_BYTES = 4096;
 const signInSchema = z.object({ email: z.string().max(256), password: z.string().max(1024), rememberMe: z.boolean().optional() });
+/** A BCP 47 language tag, or null: back to the site's language. */
 const localeSchema = z.object({
-  language: z.string().min(2).max(35).refine((tag) => {
-    try {
-      return Intl.getCanonicalLocales(tag).length === 1;
-    } catch {
-      return false;
-    }
-  }, 'language must be a BCP 47 language tag'),
+  language: z
+    .string()
+    .min(2)
+    .max(35)
+    .refine((tag) => {
+      try {
+        return Intl.getCanonicalLocales(tag).length === 1;
+      } catch {
+        return false;
+      }
+    }, 'language must be a BCP 47 language tag')
+    .nullable(),
 });
 
 /** The demo store's visitor account exists in development (README: local use only). */

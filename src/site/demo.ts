@@ -18,6 +18,7 @@ export const DEMO_MERCHANTS = [
   { email: 'store@example.com', password: 'studio-goods-store', roles: [8] },
   { email: 'editor@example.com', password: 'studio-goods-editor', roles: [4] },
   { email: 'viewer@example.com', password: 'studio-goods-viewer', roles: [10] },
+  { email: 'reporting@example.com', password: 'studio-goods-reporting', roles: [3] },
 ] as const;
 
 const SHOP = 'c-shop';
@@ -260,6 +261,13 @@ export function demoSite(): SiteInput {
       { title: 'Contact', url: '/contact' },
     ],
     footer: { html: '<p>Studio Goods · 12 Market Street · Open Tuesday to Saturday</p>' },
+    mailingList: {
+      lists: [
+        { id: 'list-newsletter', name: 'Monthly newsletter', automation: false },
+        { id: 'list-studio-news', name: 'Studio news (automation service)', automation: true },
+      ],
+      connection: { state: 'disconnected' },
+    },
     promoPopup: { id: 'promo-newsletter', title: 'Ten percent off your first order', body: 'Join the newsletter for studio news and a welcome code.', delayMs: 1500 },
     collections: [
       { id: SHOP, type: 13, typeName: 'products', title: 'Shop', urlId: 'shop', fullUrl: '/shop', description: '<p>Things we make and love.</p>' },

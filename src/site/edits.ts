@@ -4,7 +4,10 @@
  * Pure: the website's SiteContent object applies them one at a time and writes the parts that changed.
  */
 import { escapeHtml } from '../html/escape';
+import type { Design } from './editor/design';
 import { randomHex } from './ids';
+import { CONTENT_LIMITS, LIMIT_MESSAGES } from './limits';
+import { changeMailingList, NO_MAILING_LIST, type MailingListChange } from './editor/mailing-list';
 import type { NavigationEntry, ShellInput } from './schema';
 
 /** What an edit gives back to the caller (plain data: it crosses an RPC boundary). */
@@ -20,7 +23,8 @@ export const EDIT_MESSAGES = {
   urlIdInvalid: 'URL slug may only contain lowercase letters, numbers and single dashes.',
   urlIdTaken: 'That URL slug is already in use.',
   urlIdReserved: 'That URL slug is reserved.',
-  categoryTooLong: 'Category names can be at most 25 characters.',
+  categoryTooLong: LIMIT_MESSAGES.categoryLength,
+  tooManyCategories: LIMIT_MESSAGES.nestedCategories,
   categoryRequired: 'Category name is required.',
   unknownCollection: 'That collection does not exist.',
   unknownParentCategory: 'The parent category does not exist.',
@@ -82,17 +86,16 @@ export interface NewCategory {
   displayIndex: number;
 }
 
-interface Category extends NewCategory {
-  id: string;
-}
+type Category = NewCategory & { id: string; [field: string]: unknown };
 
 export function addCategory(site: ShellInput, collectionId: string, input: NewCategory): EditResult<{ id: string }> {
   const collection = site.collections.find((c) => c.id === collectionId);
   if (collection === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
   const name = input.displayName.trim();
   if (name === '') return { error: EDIT_MESSAGES.categoryRequired };
-  if (name.length > 25) return { error: EDIT_MESSAGES.categoryTooLong };
+  if (name.length > CONTENT_LIMITS.categoryLength) return { error: EDIT_MESSAGES.categoryTooLong };
   const categories = ((collection as { categories?: Category[] }).categories ?? []) as Category[];
+  if (categories.length >= CONTENT_LIMITS.nestedCategories) return { error: EDIT_MESSAGES.tooManyCategories };
   if (input.parentCategoryId !== null && !categories.some((c) => c.id === input.parentCategoryId)) return { error: EDIT_MESSAGES.unknownParentCategory };
   const id = randomId('cat');
   const updated = { ...collection, categories: [...categories, { ...input, displayName: name, id }] };
@@ -111,7 +114,7 @@ export interface NavigationItem {
 
 
 function navigationEntry(site: ShellInput, item: NavigationItem): NavigationEntry | { error: string } {
-  let entry: { title: string; url: string; collectionId?: string };
+  let entry: { title: string; url?: string; collectionId?: string };
   if (item.collectionId !== undefined) {
     const collection = site.collections.find((c) => c.id === item.collectionId);
     if (collection === undefined) return { error: EDIT_MESSAGES.unknownNavigationCollection(item.collectionId) };
@@ -122,8 +125,10 @@ function navigationEntry(site: ShellInput, item: NavigationItem): NavigationEntr
     entry = { title: item.title ?? item.externalLink, url: item.externalLink };
   } else if (item.memberAreaId !== undefined) {
     entry = { title: item.title ?? 'Members', url: `/members/${encodeURIComponent(item.memberAreaId)}` };
+  } else if (item.title !== undefined && (item.children?.length ?? 0) > 0) {
+    entry = { title: item.title };
   } else {
-    return { error: 'Each navigation item needs a collectionId, a url, an externalLink or a memberAreaId.' };
+    return { error: 'Each navigation item needs a collectionId, a url, an externalLink or a memberAreaId, or a title and links under it (a folder).' };
   }
   const children: NavigationEntry[] = [];
   for (const child of item.children ?? []) {
@@ -157,11 +162,31 @@ export function setHeaderFooter(site: ShellInput, input: { header: string; foote
   return { site: { ...site, header: { html: input.header }, footer: { html: input.footer } }, value: null };
 }
 
+/** A page's title and text (its body, rich text: sanitized when the shell is validated). */
+export function setPageText(site: ShellInput, collectionId: string, input: { title: string; body: string }): EditResult<null> {
+  const title = input.title.trim();
+  if (title === '') return { error: EDIT_MESSAGES.titleRequired };
+  if (title.length > 100) return { error: EDIT_MESSAGES.titleTooLong };
+  const page = site.collections.find((c) => c.id === collectionId && c.typeName === 'page');
+  if (page === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
+  if (page.title === title && (page.body ?? '') === input.body) return { site, value: null };
+  return { site: { ...site, collections: site.collections.map((c) => (c === page ? { ...c, title, body: input.body } : c)) }, value: null };
+}
+
 /** Saves a namespace's preferences; `value.changed` is false (and nothing is published) when they are the same. */
 export function setCommercePreferences(site: ShellInput, namespace: string, preferences: Record<string, unknown>): EditResult<{ changed: boolean }> {
   const current = (site.commercePreferences ?? {})[namespace] ?? {};
   if (JSON.stringify(current) === JSON.stringify(preferences)) return { site, value: { changed: false } };
   return { site: { ...site, commercePreferences: { ...(site.commercePreferences ?? {}), [namespace]: preferences } }, value: { changed: true } };
+}
+
+/**
+ * The currency the store's prices are read in and its totals shown in. Prices are not converted:
+ * like the merchant's own price list, the amounts stay and their currency changes.
+ */
+export function setStoreCurrency(site: ShellInput, currency: string): EditResult<{ changed: boolean }> {
+  if (site.website.storeCurrency === currency) return { site, value: { changed: false } };
+  return { site: { ...site, website: { ...site.website, storeCurrency: currency } }, value: { changed: true } };
 }
 
 export function setLanguages(site: ShellInput, languages: readonly string[]): EditResult<null> {
@@ -170,4 +195,21 @@ export function setLanguages(site: ShellInput, languages: readonly string[]): Ed
 
 export function disconnectMultilingual(site: ShellInput): EditResult<null> {
   return { site: { ...site, multilingual: { connected: false, languages: [] } }, value: null };
+}
+
+/** Publishes a design (src/site/design.ts), or with null goes back to the theme's own; the same again publishes nothing. */
+export function setDesign(site: ShellInput, design: Design | null): EditResult<{ changed: boolean }> {
+  if (JSON.stringify(site.design ?? null) === JSON.stringify(design)) return { site, value: { changed: false } };
+  if (design === null) {
+    const { design: _removed, ...rest } = site;
+    return { site: rest, value: { changed: true } };
+  }
+  return { site: { ...site, design }, value: { changed: true } };
+}
+
+/** Connects, confirms or disconnects the mailing list, or adds a list (src/site/mailing-list.ts). */
+export function setMailingList(site: ShellInput, change: MailingListChange, now: number): EditResult<null> {
+  const outcome = changeMailingList(site.mailingList ?? NO_MAILING_LIST, change, now, () => randomId('list'));
+  if ('error' in outcome) return { error: outcome.error, ...(outcome.status === 404 ? { status: 404 as const } : {}) };
+  return { site: { ...site, mailingList: outcome.mailingList }, value: null };
 }

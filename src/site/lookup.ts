@@ -6,6 +6,8 @@ import type { Site } from './schema';
 /** A form visitors can submit: a form block's form, or a newsletter sign-up (block or promo popup). */
 export interface SiteForm {
   id: string;
+  /** What the merchant calls it: the form's name, or where the newsletter sign-up is. */
+  name: string;
   kind: 'form' | 'newsletter';
   fields: FormField[];
   captchaAction: CaptchaAction;
@@ -13,20 +15,29 @@ export interface SiteForm {
 
 const formIndexes = new WeakMap<Site, Map<string, SiteForm>>();
 
-export function siteFormById(site: Site, id: string): SiteForm | undefined {
+function formIndex(site: Site): Map<string, SiteForm> {
   let index = formIndexes.get(site);
   if (index === undefined) {
     index = new Map();
-    for (const form of site.forms) index.set(form.id, { id: form.id, kind: 'form', fields: form.fields, captchaAction: CAPTCHA_ACTIONS.formBlock });
+    for (const form of site.forms) index.set(form.id, { id: form.id, name: form.name, kind: 'form', fields: form.fields, captchaAction: CAPTCHA_ACTIONS.formBlock });
     for (const collection of site.collections) {
       for (const block of collection.blocks ?? []) {
-        if (block.type === 'newsletter') index.set(block.id, { id: block.id, kind: 'newsletter', fields: newsletterFields(), captchaAction: CAPTCHA_ACTIONS.newsletterBlock });
+        if (block.type === 'newsletter') index.set(block.id, { id: block.id, name: `Newsletter on ${collection.title}`, kind: 'newsletter', fields: newsletterFields(), captchaAction: CAPTCHA_ACTIONS.newsletterBlock });
       }
     }
     if (site.promoPopup !== undefined) {
-      index.set(site.promoPopup.id, { id: site.promoPopup.id, kind: 'newsletter', fields: newsletterFields(), captchaAction: CAPTCHA_ACTIONS.promoPopup });
+      index.set(site.promoPopup.id, { id: site.promoPopup.id, name: `Popup: ${site.promoPopup.title}`, kind: 'newsletter', fields: newsletterFields(), captchaAction: CAPTCHA_ACTIONS.promoPopup });
     }
     formIndexes.set(site, index);
   }
-  return index.get(id);
+  return index;
+}
+
+export function siteFormById(site: Site, id: string): SiteForm | undefined {
+  return formIndex(site).get(id);
+}
+
+/** Every form visitors can submit on the site, forms first, then newsletter sign-ups. */
+export function siteForms(site: Site): SiteForm[] {
+  return [...formIndex(site).values()];
 }

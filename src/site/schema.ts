@@ -8,6 +8,10 @@
  */
 import { z } from 'zod';
 import { FORM_FIELD_TYPES } from '../forms/validate';
+import { CONTENT_STATUSES } from './editor/content-status';
+import { CONTENT_LIMITS, LIMIT_MESSAGES } from './limits';
+import { designSchema } from './design-schema';
+import { MAX_MAILING_LISTS } from './editor/mailing-list';
 import { sanitizeRichText } from './rich-text';
 
 const id = z.string().min(1).max(64);
@@ -95,11 +99,14 @@ export const itemSchema = z.looseObject({
   title: z.string().min(1),
   urlId: z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and dashes'),
   fullUrl: url,
+  /** The publish date (epoch ms): what a post shows and sorts by, and when a scheduled one appears. */
   addedOn: z.number().int().optional(),
+  /** Absent means published (src/site/editor/content-status.ts). */
+  status: z.enum(CONTENT_STATUSES).optional(),
   excerpt: richText.optional(),
   body: richText.optional(),
-  tags: z.array(z.string().max(50)).default([]),
-  categories: z.array(z.string().max(25)).default([]),
+  tags: z.array(z.string().max(CONTENT_LIMITS.tagLength, LIMIT_MESSAGES.tagLength)).default([]),
+  categories: z.array(z.string().max(CONTENT_LIMITS.categoryLength, LIMIT_MESSAGES.categoryLength)).default([]),
   publicCommentCount: z.number().int().min(0).optional(),
   ...imageFields,
   assetUrl: z.string().optional(),
@@ -123,7 +130,12 @@ export const collectionSchema = z.looseObject({
   description: richText.optional(),
   body: richText.optional(),
   /** `html` blocks are page text blocks: rich text. */
-  blocks: z.array(z.looseObject({ id, type: z.enum(['newsletter', 'form', 'html', 'product']), productId: id.optional(), html: richText.optional() })).optional(),
+  blocks: z
+    .array(z.looseObject({ id, type: z.enum(['newsletter', 'form', 'html', 'product']), productId: id.optional(), html: richText.optional() }))
+    .max(CONTENT_LIMITS.blocksPerLayout, LIMIT_MESSAGES.blocksPerLayout)
+    .optional(),
+  /** A products collection's categories (merchant edits add them, src/site/edits.ts). */
+  categories: z.array(z.looseObject({ id, displayName: z.string().max(CONTENT_LIMITS.categoryLength, LIMIT_MESSAGES.categoryLength) })).max(CONTENT_LIMITS.nestedCategories, LIMIT_MESSAGES.nestedCategories).optional(),
 });
 
 export const websiteSchema = z.looseObject({
@@ -155,10 +167,25 @@ const languageTag = z.string().min(2).max(35).refine((tag) => {
   }
 }, 'must be a BCP 47 language tag');
 
-/** A main-navigation link: a site path or an http(s) address, with optional nested links. */
+const mailingListId = z.string().min(1).max(64);
+
+/** The mailing-list connection and lists (src/site/mailing-list.ts). */
+const mailingListSchema = z.object({
+  lists: z.array(z.object({ id: mailingListId, name: z.string().min(1).max(100), automation: z.boolean() })).max(MAX_MAILING_LISTS),
+  connection: z.discriminatedUnion('state', [
+    z.object({ state: z.literal('disconnected') }),
+    z.object({ state: z.literal('awaiting'), listId: mailingListId, doubleOptIn: z.boolean(), requestedAt: z.number().int() }),
+    z.object({ state: z.literal('connected'), listId: mailingListId, doubleOptIn: z.boolean(), connectedAt: z.number().int() }),
+  ]),
+});
+
+/**
+ * A main-navigation link: a site path, an http(s) address, a `mailto:` or `tel:` link, with optional
+ * nested links; a folder has nested links and no address of its own.
+ */
 export interface NavigationEntry {
   title: string;
-  url: string;
+  url?: string | undefined;
   collectionId?: string | undefined;
   children?: NavigationEntry[] | undefined;
 }
@@ -173,9 +200,13 @@ export const NAVIGATION_TOO_DEEP = `navigation links nest at most ${MAX_NAVIGATI
 
 const navigationLink = {
   title: z.string().min(1).max(100),
-  url: z.union([url, z.string().regex(/^https?:\/\/[^\s]+$/, 'must be a site path or an http(s) address').max(2083)]),
+  url: z
+    .union([url, z.string().regex(/^(?:https?:\/\/|mailto:|tel:)[^\s]+$/, 'must be a site path, an http(s) address, a mailto: or a tel: link').max(2083)])
+    .optional(),
   collectionId: z.string().optional(),
 };
+
+const NAVIGATION_LINK_NEEDS_ADDRESS = 'a navigation link needs a url unless it is a folder of links';
 
 /**
  * The links at `level` (1 is the top). The schema is built one level at a time down to the limit,
@@ -183,7 +214,7 @@ const navigationLink = {
  */
 function navigationLevel(level: number): z.ZodType<NavigationEntry, NavigationEntry> {
   const children = level === MAX_NAVIGATION_DEPTH ? z.undefined({ error: NAVIGATION_TOO_DEEP }).optional() : z.array(navigationLevel(level + 1)).max(50).optional();
-  return z.object({ ...navigationLink, children });
+  return z.object({ ...navigationLink, children }).refine((entry) => entry.url !== undefined || (entry.children?.length ?? 0) > 0, NAVIGATION_LINK_NEEDS_ADDRESS);
 }
 
 export const siteSchema = z.object({
@@ -204,6 +235,10 @@ export const siteSchema = z.object({
   commercePreferences: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   multilingual: z.object({ connected: z.boolean(), languages: z.array(languageTag).max(20) }).optional(),
   footer: z.object({ html: z.string().max(20_000) }).optional(),
+  /** The published design: colours, fonts and gallery options as theme variables (src/site/design.ts). */
+  design: designSchema.optional(),
+  /** The mailing list the newsletter sign-ups go to (src/site/mailing-list.ts). */
+  mailingList: mailingListSchema.optional(),
   /** A newsletter sign-up in a popup overlay on the home page (shown again 7 days after it is closed, never after a sign-up). */
   promoPopup: z.object({ id, title: z.string().min(1).max(200), body: z.string().max(1000), delayMs: z.number().int().min(0).max(60_000).default(1500) }).optional(),
   collections: z.array(collectionSchema).min(1),

@@ -31,7 +31,7 @@ export function mainNavigationOf(answer: unknown): { identifier: string; links: 
 }
 
 function navigationItem(link: NavigationEntry): Record<string, unknown> {
-  const base = link.collectionId !== undefined ? { collectionId: link.collectionId } : /^https?:/.test(link.url) ? { externalLink: link.url } : { url: link.url };
+  const base = link.collectionId !== undefined ? { collectionId: link.collectionId } : link.url === undefined ? {} : /^https?:/.test(link.url) ? { externalLink: link.url } : { url: link.url };
   return { title: link.title, ...base, ...(link.children === undefined ? {} : { children: link.children.map(navigationItem) }) };
 }
 

@@ -7,7 +7,7 @@
  *   site:{id}:version    → the content version, written by the object after each commit
  *
  * Each isolate keeps the shell (the site without its items) it last read per website, keyed by
- * version: a request costs one small KV read when nothing changed. Items are read a page at a
+ * version, and trusts the version it read for SITE_VERSION_TTL_MS: most requests read nothing. Items are read a page at a
  * time through src/site/catalog.ts.
  *
  * Whole sites move in and out with `importSite` (validated first, all or nothing) and `exportSite`
@@ -52,7 +52,9 @@ export async function importSite(env: Env, websiteId: string, input: SiteInput):
     const staged = await object.stageItems(begun.importId, first, items.slice(first, first + ITEM_BATCH));
     if ('error' in staged) return staged;
   }
-  return object.commitImport(websiteId, begun.importId);
+  const committed = await object.commitImport(websiteId, begun.importId);
+  if ('version' in committed) noteVersion(websiteId, committed.version);
+  return committed;
 }
 
 /** Validates and publishes a site under its own id; returns the new version, or the validation error. */
@@ -98,6 +100,39 @@ async function readVersion(kv: KVNamespace, id: string): Promise<number> {
   return Number.isInteger(version) && version > 0 ? version : 0;
 }
 
+/**
+ * How long an isolate trusts the content version it last read from KV. A publish made through this
+ * isolate (or by a content object running in it) is seen at once; one made elsewhere within this
+ * time after the KV pointer reaches this location.
+ */
+export const SITE_VERSION_TTL_MS = 2_000;
+
+/** Website id → the version last read or published here, and until when it is trusted. */
+const versions = new Map<string, { version: number; until: number }>();
+
+/** The website's version as this isolate trusts it now, or undefined when it must read KV again. */
+export function trustedVersion(id: string): number | undefined {
+  const known = versions.get(id);
+  return known !== undefined && known.until > Date.now() ? known.version : undefined;
+}
+
+/** A version this isolate just published or learned of: trusted from now on (never an older one). */
+export function noteVersion(id: string, version: number): void {
+  const known = versions.get(id);
+  if (known !== undefined && known.version > version) return;
+  if (versions.size > 10_000) versions.clear();
+  versions.set(id, { version, until: Date.now() + SITE_VERSION_TTL_MS });
+}
+
+async function currentVersion(kv: KVNamespace, id: string): Promise<number> {
+  const trusted = trustedVersion(id);
+  if (trusted !== undefined) return trusted;
+  const version = await readVersion(kv, id);
+  // No site yet is not remembered: a store published a moment later shows on the next request.
+  if (version > 0) versions.set(id, { version, until: Date.now() + SITE_VERSION_TTL_MS });
+  return version;
+}
+
 const isolateCache = new Map<string, LoadedSite>();
 
 /** The shell as the content object has it now (past the KV pointer when that lags), kept for the isolate. */
@@ -107,6 +142,7 @@ async function loadFromObject(env: Env, id: string): Promise<LoadedSite | null> 
   const loaded = { site: JSON.parse(value) as Site, version };
   if (isolateCache.size > 1_000) isolateCache.clear();
   isolateCache.set(id, loaded);
+  noteVersion(id, version);
   return loaded;
 }
 
@@ -122,7 +158,7 @@ async function moveFromKv(env: Env, id: string, version: number): Promise<Loaded
 
 /** A website's published site (without items) at its current version. */
 async function loadPublished(env: Env, id: string): Promise<LoadedSite | null> {
-  const version = await readVersion(env.SITE_CONTENT, id);
+  const version = await currentVersion(env.SITE_CONTENT, id);
   if (version === 0) return null;
   const cached = isolateCache.get(id);
   if (cached !== undefined && cached.version >= version) return cached;

@@ -25,6 +25,7 @@ import partialPostCard from '../../themes/default/partials/post-card.html';
 import partialProductAddon from '../../themes/default/partials/product-addon.html';
 import partialProductBlock from '../../themes/default/partials/product-block.html';
 import partialProductCard from '../../themes/default/partials/product-card.html';
+import partialSiteNavItems from '../../themes/default/partials/site-nav-items.html';
 import partialStars from '../../themes/default/partials/stars.html';
 import stylesheet from '../../themes/default/theme.css';
 
@@ -52,6 +53,7 @@ export const DEFAULT_THEME: ThemeFiles = {
   'partials/product-addon.html': partialProductAddon,
   'partials/product-block.html': partialProductBlock,
   'partials/product-card.html': partialProductCard,
+  'partials/site-nav-items.html': partialSiteNavItems,
   'partials/stars.html': partialStars,
   'blocks/form.html': blockForm,
   'blocks/newsletter.html': blockNewsletter,

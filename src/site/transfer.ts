@@ -17,13 +17,12 @@ import { DEMO_SITE_ID } from './demo';
 import { itemSchema, shellSchema, type Item, type Site } from './schema';
 import { mapHost, markDevelopmentStoreImported } from './store';
 import { randomHex } from './ids';
+import { CONTENT_LIMITS, tooManyProducts } from './limits';
 
 /** The site without its items: what an import starts with and an export answers first. */
 export const siteHeadSchema = shellSchema;
 export const itemPartSchema = z.object({ first: z.number().int().min(0).max(10_000_000), items: z.array(itemSchema).min(1).max(1000) });
 
-/** The spec's limit on products in one collection (engine-analytics-editor.txt §5 "Limits"). */
-export const MAX_PRODUCTS_PER_COLLECTION = 200;
 const STAGED_SECONDS = 3600;
 
 interface StagedImport {
@@ -87,7 +86,7 @@ async function checkParts(kv: KVNamespace, id: string, parts: number, itemCount:
   }
   if (items !== itemCount) throw new TransferError(400, `Received ${items} items, expected ${itemCount}`);
   for (const [collectionId, count] of products) {
-    if (count > MAX_PRODUCTS_PER_COLLECTION) throw new TransferError(400, `collection ${collectionId} holds ${count} products; a collection holds at most ${MAX_PRODUCTS_PER_COLLECTION}`);
+    if (count > CONTENT_LIMITS.productsPerCollection) throw new TransferError(400, tooManyProducts(collectionId, count));
   }
 }
 

@@ -308,9 +308,19 @@ function restockForm(item: unknown, ctx: RenderContext): string | undefined {
   });
 }
 
+/** Languages the store formats for besides the site's own and its translations'. */
+const ACCOUNT_LANGUAGES = ['en-US', 'en-GB', 'fr-CA', 'fr-FR', 'de-DE', 'es-ES', 'ja-JP'];
+
+function accountPanel(ctx: RenderContext): string {
+  const site = asString(ctx.resolve(['website', 'language'])) || 'en-US';
+  const multilingual = ctx.resolve(['multilingual']);
+  const translations = isTruthy(childOf(multilingual, 'connected')) ? (childOf(multilingual, 'languages') as unknown[] | undefined ?? []).map(asString) : [];
+  return renderIsland('AccountPanel', { languages: [...new Set([site, ...translations, ...ACCOUNT_LANGUAGES])], translationLanguages: translations });
+}
+
 export const ISLAND_FORMATTERS: FormatterTable = {
   'promo-popup': (_value, _args, ctx) => promoPopup(ctx),
-  'account-panel': () => renderIsland('AccountPanel', { languages: ['en-US', 'en-GB', 'fr-CA', 'fr-FR', 'de-DE', 'es-ES', 'ja-JP'] }),
+  'account-panel': (_value, _args, ctx) => accountPanel(ctx),
   'product-restock-notification': (item, _args, ctx) => restockForm(item, ctx),
   'site-form': (block, _args, ctx) => siteForm(block, ctx),
   'instalment-pill': (item, _args, ctx) => instalmentPill(item, ctx),

@@ -5,7 +5,7 @@
  * a listing reads one page of its collection, an item page its item and what it shows beside it.
  */
 import type { Catalog, ListingSort } from '../site/catalog';
-import type { Collection, Item, Site } from '../site/schema';
+import type { Collection, Item, NavigationEntry, Site } from '../site/schema';
 
 /** Page-type codes (storefront spec, Routes and pages). */
 export const PageType = { Page: 2, ContentItem: 50, NotFound: 100, Search: 102, Cart: 200, Checkout: 201, OrderConfirmed: 202, SubscriptionConfirmed: 206, OrderReceived: 207, MainContent: 1 } as const;
@@ -74,6 +74,31 @@ function pagination(total: number, size: number, page: number, pageUrl: (n: numb
   };
 }
 
+interface NavigationContextItem extends Omit<NavigationEntry, 'children' | 'url'> {
+  url: string | null;
+  /** This link is the page shown, or (a folder) holds the link that is. */
+  active: boolean;
+  /** This link is exactly the page shown. */
+  current: boolean;
+  /** The id of the list of links under it (a folder's disclosure controls it). */
+  menuId: string;
+  children: NavigationContextItem[];
+}
+
+/** The navigation as templates read it: nested, each link marked active and given its sub-list's id. */
+function navigationItems(entries: readonly NavigationEntry[], path: string, idPrefix: string): NavigationContextItem[] {
+  return entries.map((entry, i) => {
+    const menuId = `${idPrefix}-${i + 1}`;
+    const { children: nested, ...link } = entry;
+    const children = nested === undefined ? undefined : navigationItems(nested, path, menuId);
+    const current = entry.url !== undefined && path === entry.url;
+    const own = entry.url !== undefined && entry.url.startsWith('/') && (current || path.startsWith(`${entry.url}/`));
+    const active = own || (children?.some((child) => child.active) ?? false);
+    // Every key is set on every link: a template looks a missing key up in the enclosing links.
+    return { ...link, url: link.url ?? null, active, current, menuId, children: children ?? [] };
+  });
+}
+
 function baseContext(site: Site, path: string) {
   return {
     website: site.website,
@@ -82,13 +107,10 @@ function baseContext(site: Site, path: string) {
     websiteSettings: site.websiteSettings,
     storeSettings: site.websiteSettings.storeSettings,
     localizedStrings: site.localizedStrings,
+    /** The translation plugin's connection and languages (the account panel's locale rule). */
+    multilingual: site.multilingual ?? { connected: false, languages: [] },
     productMerchandisingContext: site.productMerchandisingContext,
-    navigation: {
-      items: site.navigation.map((entry) => ({
-        ...entry,
-        active: path === entry.url || path.startsWith(`${entry.url}/`),
-      })),
-    },
+    navigation: { items: navigationItems(site.navigation, path, 'site-nav') },
     header: site.header ?? null,
     promoPopup: site.promoPopup ?? null,
     footer: site.footer ?? null,

@@ -4,6 +4,7 @@
  */
 import { compile, render, type Formatter, type FormatterTable, type TemplateError } from '../engine/index';
 import { DEFAULT_FORMATTERS } from '../engine/plugins/index';
+import { designCss, type Design } from '../site/editor/design';
 import { fingerprint } from '../site/fingerprint';
 import type { Site } from '../site/schema';
 import { themePartials } from '../site/theme';
@@ -80,7 +81,8 @@ function renderTemplate(site: Site, file: string, data: unknown, development: bo
 
 /** The template data: the page context, with the merchant's code injection marked as trusted. */
 export function pageData(site: Site, page: ResolvedPage, script: string | null, code: CodeInjection): Record<string, unknown> {
-  return { ...page.context, header: code.header, footer: code.footer, assets: { criticalCss: site.theme['theme.css'] ?? '', script } };
+  const design = site.design === undefined ? '' : designCss(site.design as Design);
+  return { ...page.context, header: code.header, footer: code.footer, assets: { criticalCss: (site.theme['theme.css'] ?? '') + design, script } };
 }
 
 /** The page's head, as the theme writes it (before untrusted elements are removed). */

@@ -1,33 +1,13 @@
 /**
  * axe-core in Chromium over every page of the sitemap: no serious or critical violations.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from './axe';
 import { useChromium } from './browser';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const storeUrl = inject('storeUrl');
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[] }[];
-}
-
 const browser = useChromium();
-
-async function seriousViolations(page: import('playwright-core').Page, where: string): Promise<string[]> {
-  // Through DevTools, not a <script> tag: the store's CSP (rightly) refuses inline script it did not put there.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('accessibility', () => {
   it('has none on the cart page with entries, its open lightbox and an alert', async () => {

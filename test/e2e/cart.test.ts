@@ -17,9 +17,11 @@ const productButton = '.ProductItem-form .sqs-add-to-cart-button';
 const buttonText = (page: Page, selector = productButton) => page.locator(selector).textContent();
 
 describe('add to cart in Chromium', () => {
-  it('goes Adding… → Added! → idle, shows the pill with its popover, and sets the CART cookie', async () => {
+  it('goes Adding… → Added! → idle, shows the pill with its popover, updates every cart link, and sets the CART cookie', async () => {
     const { context, page, errors } = await open('/shop/p/linen-shirt');
+    const footerCart = page.locator('.site-footer-cart .sqs-cart-quantity');
     expect(await page.locator('.CartPill-wrapper').isHidden()).toBe(true);
+    expect(await footerCart.textContent()).toBe('0');
     await page.selectOption('#variant-p-linen-shirt-Size', 'Small');
     await page.selectOption('#variant-p-linen-shirt-Colour', 'Sand');
     await page.fill('#quantity-p-linen-shirt', '2');
@@ -29,6 +31,8 @@ describe('add to cart in Chromium', () => {
     await expect.poll(() => buttonText(page), { timeout: 3000 }).toBe('Added!');
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(await page.locator('.CartPill-count').textContent()).toBe('2');
+    await expect.poll(() => footerCart.textContent()).toBe('2');
+    expect(await page.locator('.site-footer-cart').getAttribute('data-cart-count')).toBe('2');
     expect(await page.locator('.CartPill-popover').isVisible()).toBe(true);
     await expect.poll(() => buttonText(page), { timeout: 4000 }).toBe('Add To Cart');
     await expect.poll(() => page.locator('.CartPill-popover').count(), { timeout: 4000 }).toBe(0);
@@ -42,6 +46,7 @@ describe('add to cart in Chromium', () => {
     // A new page load reads the cart: the pill shows the count without an add.
     await page.goto(`${storeUrl}/blog/linen-care`);
     await expect.poll(() => page.locator('.CartPill-count').textContent()).toBe('2');
+    await expect.poll(() => footerCart.textContent()).toBe('2');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -71,20 +71,47 @@ async function ordersFor(email: string): Promise<unknown[]> {
   return orders.filter((order) => order.email === email);
 }
 
-/** A shopper with the Cedar Candle in their cart, on the checkout page with the order loaded. */
-async function shopperAtCheckout(width: number): Promise<{ page: Page; errors: string[] }> {
+/** A shopper with one of a product (the Cedar Candle unless named) in their cart, on the checkout page with the order loaded. */
+async function shopperAtCheckout(width: number, product = { path: '/shop/p/candle', title: 'Cedar Candle' }): Promise<{ page: Page; errors: string[] }> {
   const context = await newContext(width);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${storeUrl}/shop/p/candle`);
+  await page.goto(`${storeUrl}${product.path}`);
   await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
   await page.click('.ProductItem-form .sqs-add-to-cart-button');
   await page.locator('.CartPill-popover').waitFor({ state: 'visible', ...SLOW });
   await page.goto(`${storeUrl}/checkout`);
   await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
-  await expect.poll(() => page.locator('.CheckoutLine-name').first().textContent(), SLOW).toBe('Cedar Candle');
+  await expect.poll(() => page.locator('.CheckoutLine-name').first().textContent(), SLOW).toBe(product.title);
   return { page, errors };
+}
+
+const STORE_SETTINGS = { pricesIncludeTax: false, minimumSubtotalCents: 0, reservationMinutes: 10, welcomeDiscount: { enabled: false, percent: 10 }, addressSearch: false };
+
+/** Sets the store's checkout settings as a merchant (the rest at their defaults). */
+async function storeSettings(changes: Partial<typeof STORE_SETTINGS>): Promise<void> {
+  const { api, crumb } = await merchantApi();
+  const res = await api.put(`${storeUrl}/api/commerce/settings`, { data: { ...STORE_SETTINGS, ...changes }, headers: { 'X-CSRF-Token': crumb } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Another shopper buys `quantity` of a single-variant product outright, through the calls. */
+async function buyOut(itemId: string, quantity: number): Promise<void> {
+  const context = await newContext(1366);
+  const api = context.request;
+  const stock = await api.get(`${storeUrl}/api/commerce/inventory/stock/?itemId=${itemId}`);
+  const sku = ((await stock.json()) as { results: { sku: string }[] }).results[0]?.sku;
+  expect((await api.get(`${storeUrl}/api/crumb`)).status()).toBe(204);
+  const headers = { 'X-CSRF-Token': (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '' };
+  const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>) => expect(res.status(), await res.text()).toBeLessThan(300);
+  await ok(await api.post(`${storeUrl}/api/commerce/shopping-cart/entries`, { data: { itemId, sku, quantity }, headers }));
+  await ok(await api.post(`${storeUrl}/api/commerce/checkout`, { data: {}, headers }));
+  const address = { firstName: 'Grace', lastName: 'Hopper', address1: '1 Main Street', city: 'Springfield', region: 'IL', postalCode: '62701', countryCode: 'US' };
+  const filled = await api.put(`${storeUrl}/api/commerce/checkout`, { data: { email: 'other-shopper@example.com', shippingAddress: address }, headers });
+  const { checkout } = (await filled.json()) as { checkout: { shippingOptions: { id: string }[] } };
+  await ok(await api.put(`${storeUrl}/api/commerce/checkout`, { data: { shippingOptionId: checkout.shippingOptions[0]?.id }, headers }));
+  await ok(await api.post(`${storeUrl}/api/commerce/orders`, { data: { payment: { provider: 'local', token: `local_card_${SUCCESS_CARD}` } }, headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() } }));
 }
 
 const focusedId = (page: Page) => page.evaluate<string>("document.activeElement?.id ?? ''");
@@ -255,4 +282,105 @@ describe('checkout refusals', () => {
     const { page } = await shopperAtCheckout(1366);
     expect(await seriousViolations(page)).toEqual([]);
   }, 180_000);
+});
+
+describe('checkout store rules, at 1366 and 375 px', () => {
+  it("says the store's minimum subtotal with the formatted money and keeps Place order disabled", async () => {
+    await storeSettings({ minimumSubtotalCents: 5000 });
+    try {
+      for (const width of [1366, 375]) {
+        const { page, errors } = await shopperAtCheckout(width);
+        await expect.poll(() => page.locator('.Checkout-message').textContent(), SLOW).toBe('To check out, the order subtotal must be $50.00 or more');
+        expect(await page.locator('.Checkout-button').isDisabled()).toBe(true);
+        await page.evaluate('window.scrollTo(0, 0)');
+        await page.screenshot({ path: `${ARTIFACTS}/minimum-subtotal-${width}.png`, fullPage: true });
+        expect(errors).toEqual([]);
+      }
+    } finally {
+      await storeSettings({});
+    }
+  }, 300_000);
+
+  it('finds the address with the address search combobox by keyboard and fills the address fields', async () => {
+    await storeSettings({ addressSearch: true });
+    try {
+      for (const width of [1366, 375]) {
+        const { page, errors } = await shopperAtCheckout(width);
+        const search = page.locator('#checkout-address-search');
+        await search.waitFor(SLOW);
+        expect(await search.getAttribute('role')).toBe('combobox');
+        await search.focus();
+        await page.keyboard.type('main st');
+        await expect.poll(() => search.getAttribute('aria-expanded'), SLOW).toBe('true');
+        expect(await page.locator('[role="listbox"] [role="option"]').allTextContents()).toEqual(['1 Main Street, Springfield, IL 62701, USA']);
+        await page.keyboard.press('ArrowDown');
+        expect(await search.getAttribute('aria-activedescendant')).toBe('checkout-address-search-list-0');
+        expect(await page.locator('#checkout-address-search-list-0').getAttribute('aria-selected')).toBe('true');
+        await page.screenshot({ path: `${ARTIFACTS}/address-search-${width}.png` });
+        await page.keyboard.press('Enter');
+        await expect.poll(() => page.locator('#checkout-address1').inputValue(), SLOW).toBe('1 Main Street');
+        expect(await page.locator('#checkout-city').inputValue()).toBe('Springfield');
+        expect(await page.locator('#checkout-region').inputValue()).toBe('IL');
+        expect(await page.locator('#checkout-postalCode').inputValue()).toBe('62701');
+        expect(await page.locator('#checkout-countryCode').inputValue()).toBe('US');
+        expect(await search.getAttribute('aria-expanded')).toBe('false');
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(errors).toEqual([]);
+      }
+    } finally {
+      await storeSettings({});
+    }
+  }, 300_000);
+
+  it('without the setting, the checkout has no address search', async () => {
+    const { page } = await shopperAtCheckout(1366);
+    expect(await page.locator('#checkout-address-search').count()).toBe(0);
+  }, 180_000);
+});
+
+describe('a stock hold that lapsed (1-minute holds), at 1366 and 375 px', () => {
+  /** Waits until the page says the hold lapsed (the hold is a minute; the page's clock ticks every 15 s). */
+  const lapsed = (page: Page) =>
+    expect.poll(() => page.locator('.Checkout-hold').textContent(), { timeout: 150_000, interval: 2000 }).toBe('Your items are no longer held. Continue, and we will hold them again if they are still available.');
+
+  it('renews the hold when the shopper comes back; when the stock went meanwhile, Place order says so (409) and charges nothing', async () => {
+    await storeSettings({ reservationMinutes: 1 });
+    try {
+      // Products no other browser test buys, so selling them out here changes no other test.
+      const scarce = {
+        1366: { path: '/gifts/p/flower-bundle', title: 'Dried Flower Bundle', itemId: 'p-flower-bundle', stock: 11 },
+        375: { path: '/gifts/p/bookends', title: 'Marble Bookends', itemId: 'p-bookends', stock: 4 },
+      } as const;
+      await Promise.all(
+        ([1366, 375] as const).map(async (width) => {
+          const renewing = await shopperAtCheckout(width);
+          const losing = await shopperAtCheckout(width, scarce[width]);
+          const email = `too-late-${width}-${Date.now()}@example.com`;
+          await fillAddressByKeyboard(losing.page, email);
+          await pickShippingByKeyboard(losing.page);
+          await losing.page.fill('#checkout-cardNumber', SUCCESS_CARD);
+          await Promise.all([lapsed(renewing.page), lapsed(losing.page)]);
+
+          // Coming back while the stock is still there takes the hold again.
+          await renewing.page.focus('#checkout-email');
+          await renewing.page.keyboard.type('back@example.com');
+          await expect.poll(() => renewing.page.locator('.Checkout-hold').textContent(), SLOW).toMatch(/^We are holding your items until /);
+
+          // Someone else buys the last units; then the first shopper places the order.
+          await buyOut(scarce[width].itemId, scarce[width].stock);
+          await losing.page.click('.Checkout-button');
+          const failure = losing.page.locator('.Checkout-message .Checkout-error');
+          await failure.waitFor(SLOW);
+          expect(await failure.textContent()).toBe('Sorry, we do not have enough of that item available. Nothing was charged.');
+          expect(losing.page.url()).toMatch(/\/checkout$/);
+          await losing.page.evaluate('window.scrollTo(0, 0)');
+          await losing.page.screenshot({ path: `${ARTIFACTS}/stock-gone-${width}.png`, fullPage: true });
+          expect(await ordersFor(email)).toEqual([]);
+          expect([...renewing.errors, ...losing.errors]).toEqual([]);
+        }),
+      );
+    } finally {
+      await storeSettings({});
+    }
+  }, 420_000);
 });

@@ -60,8 +60,10 @@ describe('layout shift at 4x CPU', () => {
       for (const path of ['/blog/linen-care', '/cart', '/checkout']) figures[path] = await measure(context, path, 1500);
       console.log(`CLS ${name}: ${Object.entries(figures).map(([path, m]) => `${path} ${m.cls.toFixed(4)} [${m.shifts.join('; ')}]`).join(' | ')}`);
       for (const m of Object.values(figures)) expect(m.cls).toBeLessThan(0.01);
-      // The pill's own shift was 0.046 (it appeared after JavaScript); what is left is sub-pixel layout.
-      expect(figures['/blog/linen-care']?.cls).toBeLessThan(0.005);
+      // The pill's own shift was 0.046 (it appeared after JavaScript), the header search's 0.002 (painted
+      // before the streamed header was whole). Since the navigation got folders the search and account
+      // links still move by about 0.0007 on desktop (not yet explained; docs/storefront.md).
+      expect(figures['/blog/linen-care']?.cls).toBeLessThan(0.001);
       await context.close();
     }, 120_000);
   }

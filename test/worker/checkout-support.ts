@@ -1,6 +1,6 @@
 /** Shared by the checkout and order tests: a store on its own host, shoppers with carts, and the calls. */
 import { env } from 'cloudflare:workers';
-import { expect } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 import type { ShippingAddress } from '../../src/commerce/address';
 import { demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
@@ -8,6 +8,7 @@ import type { Checkout } from '../../src/durable/orders';
 import type { Order } from '../../src/commerce/order';
 import { hashPassword } from '../../src/durable/passwords';
 import { ROLES } from '../../src/site/roles';
+import { FakeStripe } from './fake-stripe';
 import { Visitor } from './visitor';
 
 export const ENTRIES = '/api/commerce/shopping-cart/entries';
@@ -97,4 +98,43 @@ export async function merchant(base: string, websiteId: string, role: number = R
   const visitor = await new Visitor(base).open('/contact');
   expect((await visitor.json('POST', '/api/merchant/session', { email, password: 'merchant-password' })).status).toBe(200);
   return visitor;
+}
+
+/**
+ * Payments go to Stripe for this test, that is to a fresh local fake of its API: the provider
+ * variables are set on the pool's env (which the worker and its objects share) and `fetch` is the
+ * fake's, both put back when the test ends.
+ */
+export function useFakeStripe(): FakeStripe {
+  const fake = new FakeStripe();
+  const vars = env as unknown as Record<string, string | undefined>;
+  const names = ['PAYMENT_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+  const saved = names.map((name) => vars[name]);
+  Object.assign(vars, { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret });
+  vi.stubGlobal('fetch', fake.fetch);
+  onTestFinished(() => {
+    names.forEach((name, i) => {
+      if (saved[i] === undefined) delete vars[name];
+      else vars[name] = saved[i];
+    });
+    vi.unstubAllGlobals();
+  });
+  return fake;
+}
+
+/** Places the visitor's order paying with a Stripe PaymentMethod id. */
+export async function placeWithStripe(visitor: Visitor, paymentMethod: string, key: string, extra: Record<string, unknown> = {}) {
+  const res = await visitor.fetch(ORDERS, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': visitor.crumb, 'idempotency-key': key },
+    body: JSON.stringify({ payment: { provider: 'stripe', token: paymentMethod }, ...extra }),
+  });
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { order: Order; error?: string; code?: string } };
+}
+
+/** Stripe's signed delivery of an event, through the store's webhook. */
+export async function deliverStripeEvent(base: string, delivery: { body: string; signature: string }): Promise<number> {
+  const res = await new Visitor(base).fetch('/api/commerce/payments/webhook/stripe', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature }, body: delivery.body });
+  await res.arrayBuffer();
+  return res.status;
 }

@@ -1,10 +1,14 @@
 /**
  * A local fake of the parts of Stripe's HTTP API the adapter uses, for tests (never the internet):
- * `POST /v1/payment_intents` (create and confirm) and `POST /v1/refunds`, form-encoded, with
+ * `POST /v1/payment_intents` (create and confirm; saving the card to a customer with
+ * `setup_future_usage=off_session`, and `off_session=true` charges of a saved card), `POST
+ * /v1/customers` and `POST /v1/refunds`, form-encoded, with
  * Stripe's test payment methods, error bodies, statuses and idempotency (the same key and
  * parameters replay the first answer with `Idempotent-Replayed: true`; the same key with other
  * parameters is an `idempotency_error`). It refuses any call without a key, so a test shows the
- * adapter sends one every time, and any address that is not api.stripe.com.
+ * adapter sends one every time, and any address that is not api.stripe.com. `failNext` makes calls
+ * fail as the network does: a timeout or a 5xx, after Stripe acted on the call (the card is charged,
+ * the answer lost) or before it reached Stripe.
  */
 import { signatureHeader } from '../../src/integrations/webhook-signature';
 
@@ -23,6 +27,7 @@ const TEST_PAYMENT_METHODS: Readonly<Record<string, Outcome>> = {
 interface Intent {
   id: string;
   object: 'payment_intent';
+  client_secret: string;
   amount: number;
   currency: string;
   status: string;
@@ -31,6 +36,17 @@ interface Intent {
   next_action: { type: string; redirect_to_url?: { url: string; return_url: string } } | null;
   last_payment_error: { type: string; code: string; decline_code?: string; message: string } | null;
   amount_refunded: number;
+  customer: string | null;
+  setup_future_usage: string | null;
+  off_session: boolean;
+}
+
+interface Customer {
+  id: string;
+  email: string;
+  metadata: Record<string, string>;
+  /** Cards saved for charges without the customer present. */
+  paymentMethods: Set<string>;
 }
 
 interface Answer {
@@ -40,20 +56,34 @@ interface Answer {
 
 export class FakeStripe {
   readonly intents = new Map<string, Intent>();
+  readonly customers = new Map<string, Customer>();
   /** How many times money was taken (a PaymentIntent reached `succeeded`). */
   charges = 0;
   /** Every request as it arrived: path and Idempotency-Key. */
   readonly requests: { path: string; idempotencyKey: string | null }[] = [];
   private readonly answers = new Map<string, { fingerprint: string; answer: Answer }>();
   private sequence = 0;
+  private failures: { failure: Failure; when: 'before' | 'after' }[] = [];
 
   constructor(
     readonly secretKey = 'sk_test_fake',
     readonly webhookSecret = 'whsec_test_fake',
   ) {}
 
+  /** The next `count` calls fail with `failure`, `after` the fake acted on them or `before`. */
+  failNext(count: number, failure: Failure, when: 'before' | 'after' = 'after'): void {
+    for (let i = 0; i < count; i++) this.failures.push({ failure, when });
+  }
+
   /** The fetcher to give the adapter. */
   readonly fetch = async (request: Request): Promise<Response> => {
+    const failing = this.failures.shift();
+    if (failing?.when === 'before') return fail(failing.failure);
+    const response = await this.answer(request);
+    return failing === undefined ? response : fail(failing.failure);
+  };
+
+  private async answer(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.origin !== 'https://api.stripe.com') throw new Error(`the fake Stripe does not serve ${url.origin}`);
     const key = request.headers.get('idempotency-key');
@@ -70,12 +100,16 @@ export class FakeStripe {
       }
       return this.reply(first.answer, true);
     }
-    const computed = url.pathname === '/v1/payment_intents' ? this.createIntent(form) : url.pathname === '/v1/refunds' ? this.refund(form) : { status: 404, body: stripeError('invalid_request_error', 'Unrecognized request URL.') };
+    const computed =
+      url.pathname === '/v1/payment_intents' ? this.createIntent(form)
+      : url.pathname === '/v1/customers' ? this.createCustomer(form)
+      : url.pathname === '/v1/refunds' ? this.refund(form)
+      : { status: 404, body: stripeError('invalid_request_error', 'Unrecognized request URL.') };
     // Kept as it was sent: later changes to the intent do not alter the answer a retry replays.
     const answer = { status: computed.status, body: JSON.parse(JSON.stringify(computed.body)) as unknown };
     this.answers.set(key, { fingerprint, answer });
     return this.reply(answer);
-  };
+  }
 
   /** The shopper finishes 3-D Secure; returns the webhook delivery Stripe would then send. */
   async completeAuthentication(intentId: string, approved: boolean, at = Date.now()): Promise<{ body: string; signature: string }> {
@@ -85,6 +119,7 @@ export class FakeStripe {
     if (approved) {
       intent.status = 'succeeded';
       this.charges += 1;
+      if (intent.customer !== null && intent.setup_future_usage === 'off_session') this.customers.get(intent.customer)?.paymentMethods.add(intent.payment_method);
     } else {
       intent.status = 'requires_payment_method';
       intent.last_payment_error = { type: 'card_error', code: 'card_declined', decline_code: 'authentication_required', message: 'Your card was declined.' };
@@ -99,6 +134,12 @@ export class FakeStripe {
     return { body, signature: await signatureHeader(this.webhookSecret, body, created) };
   }
 
+  private createCustomer(form: URLSearchParams): Answer {
+    const customer: Customer = { id: `cus_${this.nextId()}`, email: form.get('email') ?? '', metadata: metadataOf(form), paymentMethods: new Set() };
+    this.customers.set(customer.id, customer);
+    return { status: 200, body: { id: customer.id, object: 'customer', email: customer.email, metadata: customer.metadata } };
+  }
+
   private createIntent(form: URLSearchParams): Answer {
     const amount = Number(form.get('amount'));
     const currency = form.get('currency') ?? '';
@@ -108,14 +149,19 @@ export class FakeStripe {
     if (form.get('confirm') !== 'true') return { status: 400, body: stripeError('invalid_request_error', 'The fake only creates confirmed intents.') };
     const outcome = TEST_PAYMENT_METHODS[method];
     if (outcome === undefined) return { status: 400, body: stripeError('invalid_request_error', `No such PaymentMethod: '${method}'`, 'resource_missing') };
-    const metadata: Record<string, string> = {};
-    for (const [name, value] of form) {
-      const key = /^metadata\[(.+)\]$/.exec(name)?.[1];
-      if (key !== undefined) metadata[key] = value;
+    const metadata = metadataOf(form);
+    const customerId = form.get('customer');
+    const customer = customerId === null ? null : this.customers.get(customerId);
+    if (customer === undefined) return { status: 400, body: stripeError('invalid_request_error', `No such customer: '${customerId}'`, 'resource_missing') };
+    const offSession = form.get('off_session') === 'true';
+    if (offSession && (customer === null || !customer.paymentMethods.has(method))) {
+      return { status: 400, body: stripeError('invalid_request_error', 'The provided PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.') };
     }
+    const id = `pi_${this.nextId()}`;
     const intent: Intent = {
-      id: `pi_${this.nextId()}`,
+      id,
       object: 'payment_intent',
+      client_secret: `${id}_secret_fake`,
       amount,
       currency,
       status: 'succeeded',
@@ -124,11 +170,20 @@ export class FakeStripe {
       next_action: null,
       last_payment_error: null,
       amount_refunded: 0,
+      customer: customerId,
+      setup_future_usage: form.get('setup_future_usage'),
+      off_session: offSession,
     };
     this.intents.set(intent.id, intent);
     if (outcome === 'succeeded') {
       this.charges += 1;
+      if (customer !== null && intent.setup_future_usage === 'off_session') customer.paymentMethods.add(method);
       return { status: 200, body: intent };
+    }
+    if (outcome === 'requires_action' && offSession) {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = { type: 'card_error', code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' };
+      return { status: 402, body: { error: { ...intent.last_payment_error, payment_intent: intent } } };
     }
     if (outcome === 'requires_action') {
       intent.status = 'requires_action';
@@ -167,6 +222,23 @@ export class FakeStripe {
     this.sequence += 1;
     return `fake${String(this.sequence).padStart(8, '0')}`;
   }
+}
+
+type Failure = 'timeout' | 500 | 503;
+
+/** A lost answer: the adapter's own timeout (an abort) or Stripe's server error. */
+function fail(failure: Failure): Response {
+  if (failure === 'timeout') throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+  return new Response(JSON.stringify(stripeError('api_error', 'An unknown error occurred')), { status: failure, headers: { 'content-type': 'application/json' } });
+}
+
+function metadataOf(form: URLSearchParams): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [name, value] of form) {
+    const key = /^metadata\[(.+)\]$/.exec(name)?.[1];
+    if (key !== undefined) metadata[key] = value;
+  }
+  return metadata;
 }
 
 function stripeError(type: string, message: string, code?: string) {

@@ -29,6 +29,13 @@ const WRITES: [string, string][] = [
   ['POST', '/api/site-users/account/notifications/restock/send'],
   ['POST', '/api/site-users/account/notifications/restock/send/all'],
   ['POST', '/api/merchant/session'],
+  ['POST', '/api/console/products'],
+  ['PUT', '/api/console/products/p-candle'],
+  ['POST', '/api/console/products/bulk'],
+  ['POST', '/api/console/catalog/c-shop/names'],
+  ['POST', '/api/console/team/invitations'],
+  ['PUT', '/api/console/team/m-x'],
+  ['POST', '/api/console/team/invitations/accept'],
 ];
 
 const READS = [
@@ -43,6 +50,9 @@ const READS = [
   '/api/commondata/GetSiteLayout',
   '/api/v1/commerce-preferences/checkout',
   '/api/multilingual/settings',
+  '/api/console/products',
+  '/api/console/catalog/c-shop/names',
+  '/api/console/team',
 ];
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);

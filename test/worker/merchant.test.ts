@@ -63,34 +63,48 @@ describe('merchant sign-in and roles', () => {
 });
 
 describe('the editor area', () => {
-  it('serves /config outside the store: not cached, not indexed, with the merchant sign-in', async () => {
-    const res = await new Visitor().fetch('/config');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
-    expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.text()).toContain('<div data-island="MerchantConsole"');
+  it('serves the console shell at /config and every console path under it: not cached, not indexed, no store islands', async () => {
+    for (const path of ['/config', '/config/', '/config/products', '/config/products/p-candle', '/config/invitation/abc']) {
+      const res = await new Visitor().fetch(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const html = await res.text();
+      expect(html).toContain('<div id="console-root" class="Console" data-site-title="Studio Goods">');
+      expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+      expect(html).not.toContain('data-island');
+    }
+    expect((await new Visitor().fetch('/configure')).status).toBe(404);
     expect(await (await new Visitor().fetch('/robots.txt')).text()).toContain('Disallow: /config');
   });
 
-  it('opens the analytics dashboard only to roles with analytics', async () => {
+  it('tells the console who is signed in: role names and what each permission allows', async () => {
+    expect((await new Visitor().json('GET', '/api/merchant/session')).body).toEqual({ authenticated: false });
+    const store = await merchant(STORE);
+    expect((await store.json('GET', '/api/merchant/session')).body).toEqual({
+      authenticated: true,
+      email: STORE?.email,
+      roles: [8],
+      roleNames: ['Store manager'],
+      websiteId: 'demo',
+      can: { read: true, content: false, codeInjection: false, commerce: true, analytics: true, integrations: true, team: false },
+    });
+  });
+
+  it('serves the analytics dashboard as the console section, its figures only to roles with analytics', async () => {
+    // Signed out, /config/analytics is the console page, which shows the sign-in and then the section.
     const signedOut = await new Visitor().fetch('/config/analytics', { redirect: 'manual' });
-    expect(signedOut.status).toBe(302);
-    expect(new URL(signedOut.headers.get('location') ?? '', 'http://localhost').pathname).toBe('/config');
-    const editorPage = await (await merchant(EDITOR)).fetch('/config/analytics');
-    expect(editorPage.status).toBe(403);
-    expect(editorPage.headers.get('content-type')).toContain('text/html');
-    const editorHtml = await editorPage.text();
-    expect(editorHtml).toMatch(/^<!doctype html>/);
-    expect(editorHtml).toContain('Your role does not allow this. Your role does not include the analytics dashboard');
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.headers.get('cache-control')).toBe('no-store');
+    expect(await signedOut.text()).toContain('<div id="console-root"');
     expect((await new Visitor().fetch('/api/census/summary')).status).toBe(401);
+    expect((await new Visitor().fetch('/api/console/analytics')).status).toBe(401);
+    const editor = await merchant(EDITOR);
+    expect((await editor.fetch('/api/census/summary')).status).toBe(403);
+    expect((await editor.fetch('/api/console/analytics')).status).toBe(403);
     const viewer = await merchant(VIEWER);
-    const page = await viewer.fetch('/config/analytics');
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toContain('text/html');
-    // The dashboard's own stylesheet is allowed by its hash; nothing inline runs.
-    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'; style-src 'self' 'sha256-[^']+';/);
     expect((await viewer.fetch('/api/census/summary')).status).toBe(200);
-    expect((await (await merchant(EDITOR)).fetch('/api/census/summary')).status).toBe(403);
+    expect((await viewer.fetch('/api/console/analytics?days=90')).status).toBe(200);
   });
 });
 

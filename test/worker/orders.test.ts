@@ -114,9 +114,10 @@ describe('merchant order calls', () => {
     expect((await store.json<{ discounts: { code: string }[] }>('GET', '/api/commerce/discounts')).body.discounts.map((d) => d.code)).toEqual(['SPRING']);
     expect((await store.json('DELETE', '/api/commerce/discounts/SPRING')).body).toEqual({ deleted: true });
 
-    expect((await store.json('GET', '/api/commerce/settings')).body).toEqual({ settings: { pricesIncludeTax: false, minimumSubtotalCents: 0, reservationMinutes: 10, welcomeDiscount: { enabled: false, percent: 10 } } });
+    expect((await store.json('GET', '/api/commerce/settings')).body).toEqual({ settings: { pricesIncludeTax: false, minimumSubtotalCents: 0, reservationMinutes: 10, welcomeDiscount: { enabled: false, percent: 10 }, addressSearch: false } });
     const settings = { pricesIncludeTax: true, minimumSubtotalCents: 1000, reservationMinutes: 15, welcomeDiscount: { enabled: true, percent: 10 } };
-    expect((await store.json('PUT', '/api/commerce/settings', settings)).body).toEqual({ settings });
+    expect((await store.json('PUT', '/api/commerce/settings', settings)).body).toEqual({ settings: { ...settings, addressSearch: false } });
+    expect((await store.json('PUT', '/api/commerce/settings', { ...settings, addressSearch: true })).body).toEqual({ settings: { ...settings, addressSearch: true } });
     expect((await store.json('PUT', '/api/commerce/settings', { ...settings, reservationMinutes: 0 })).status).toBe(400);
   });
 });

@@ -35,7 +35,7 @@ describe('store pages', () => {
     const first = await get('/gifts');
     const firstHtml = await first.text();
     expect(first.headers.get('set-cookie')).toBeNull();
-    expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400');
     const cached = await get('/gifts', { headers: { cookie: `crumb=${'a'.repeat(32)}; CART=${'b'.repeat(32)}` } });
     expect(cached.headers.get('x-page-cache')).toBe('hit');
     expect(cached.headers.get('x-page-cache-layer')).toBe('memory');
@@ -50,6 +50,28 @@ describe('store pages', () => {
     expect(issued.headers.get('set-cookie')).toMatch(/^crumb=[0-9a-f]{32}; Max-Age=31536000; Path=\/; SameSite=Lax$/);
     const kept = await get('/api/crumb', { headers: { cookie: `crumb=${'a'.repeat(32)}` } });
     expect(kept.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('answers a page kept in memory without reading KV, with the headers of its first answer', async () => {
+    const first = await get('/blog');
+    const html = await first.text();
+    const noKv = new Proxy(env.SITE_CONTENT, {
+      get(target, property) {
+        if (property === 'get') return () => Promise.reject(new Error('a memory hit reads no KV'));
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const ctx = createExecutionContext();
+    const hit = await app.fetch(new Request(`${ORIGIN}/blog`), { ...env, SITE_CONTENT: noKv }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(hit.status).toBe(200);
+    expect(hit.headers.get('x-page-cache')).toBe('hit');
+    expect(hit.headers.get('x-page-cache-layer')).toBe('memory');
+    for (const name of ['content-security-policy', 'etag', 'cache-control', 'x-frame-options', 'x-content-type-options', 'referrer-policy']) {
+      expect(hit.headers.get(name), name).toBe(first.headers.get(name));
+    }
+    expect(await hit.text()).toBe(html);
   });
 
   it('renders a product page with variant selects, quantity input and add-to-cart', async () => {
@@ -321,6 +343,21 @@ describe('store pages', () => {
     await waitOnExecutionContext(ctx);
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('<h1>No store at this address</h1>');
+  });
+
+  it("writes product card pictures with the theme's img tag, and a picture breaking its rules as an HTML comment", async () => {
+    const listing = await (await get('/shop')).text();
+    expect(listing).toMatch(
+      /<img class="ProductCard-image" src="\/images\/demo\/[a-z-]+\.webp" alt="[^"]+" width="\d+" height="\d+" loading="lazy" decoding="async">/,
+    );
+    const site = demoSite();
+    site.website = { ...site.website, id: 'unsized' };
+    for (const item of site.items) if (item.recordType === 11) delete (item as { originalSize?: string }).originalSize;
+    expect(await publishSite(env, site)).toHaveProperty('version');
+    await mapHost(env.SITE_CONTENT, 'unsized.test', 'unsized');
+    const html = await (await exports.default.fetch('http://unsized.test/shop')).text();
+    expect(html).toContain('<div class="ProductCard-media">\n      <!-- img: width is required; height is required -->');
+    expect(html).not.toContain('class="ProductCard-image"');
   });
 
   it('draws demo images locally', async () => {

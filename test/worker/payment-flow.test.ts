@@ -7,6 +7,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { localPaymentLedger } from '../../src/durable/stubs';
+import type { ShoppingCart } from '../../src/commerce/cart';
 import type { Order } from '../../src/commerce/order';
 import { localWebhookEvent } from '../../src/integrations/payment-events';
 import { signatureHeader } from '../../src/integrations/webhook-signature';
@@ -57,17 +58,47 @@ describe('paying with a card that needs authentication (local provider)', () => 
     expect(await orderOf(visitor, placed.body.order)).toEqual(paid);
   });
 
-  it('failing the authentication cancels the pending order', async () => {
+  it('failing the authentication cancels the pending order and gives the shopper their cart back, with their details, to pay again', async () => {
     const { base, websiteId } = await storeOnHost('payment-flow-fail.test', (site) => setStock(site, 'candle', 3));
+    await standardRules(websiteId);
+    const visitor = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
+    const cartId = visitor.cookies.get('CART');
+    await startCheckout(visitor);
+    await fillCheckout(visitor);
+    const placed = await placeOrder(visitor, CARD.action);
+    expect(placed.body.order.status).toBe('pending');
+    expect(visitor.cookies.get('CART')).toBe(cartId);
+    // While the payment is pending the cart is the order's: it takes no changes.
+    expect((await visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart')).body).toMatchObject({ isPurchased: true, orderId: placed.body.order.id });
+    const actionUrl = placed.body.order.payment.nextActionUrl ?? '';
+    await visitor.fetch(actionUrl);
+    const done = await visitor.fetch(actionUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ crumb: visitor.crumb, answer: 'fail' }), redirect: 'manual' });
+    expect(done.status).toBe(303);
+    expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'cancelled' });
+
+    expect(visitor.cookies.get('CART')).toBe(cartId);
+    expect((await visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart')).body).toMatchObject({ isPurchased: false, orderId: null, entries: [{ itemId: CANDLE.itemId, quantity: 1 }] });
+    const again = await startCheckout(visitor);
+    expect(again.status).toBe(200);
+    expect(again.body.checkout).toMatchObject({ email: 'ada@example.com', shippingAddress: { address1: '1 Main St' }, selectedShippingOption: expect.any(String) });
+    const paid = await placeOrder(visitor);
+    expect(paid.body.order).toMatchObject({ status: 'paid' });
+    expect(paid.body.order.id).not.toBe(placed.body.order.id);
+    expect(visitor.cookies.get('CART')).toBe('');
+  });
+
+  it('completing the authentication drops the cart cookie once the buyer sees the paid order', async () => {
+    const { base, websiteId } = await storeOnHost('payment-flow-cookie.test', (site) => setStock(site, 'candle', 3));
     await standardRules(websiteId);
     const visitor = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
     await startCheckout(visitor);
     await fillCheckout(visitor);
     const placed = await placeOrder(visitor, CARD.action);
     const actionUrl = placed.body.order.payment.nextActionUrl ?? '';
-    await visitor.fetch(actionUrl);
-    const done = await visitor.fetch(actionUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ crumb: visitor.crumb, answer: 'fail' }), redirect: 'manual' });
-    expect(done.status).toBe(303);
-    expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'cancelled' });
+    expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'pending' });
+    expect(visitor.cookies.get('CART')).not.toBe('');
+    await visitor.fetch(actionUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ crumb: visitor.crumb, answer: 'complete' }), redirect: 'manual' });
+    expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'paid' });
+    expect(visitor.cookies.get('CART')).toBe('');
   });
 });

@@ -88,14 +88,28 @@ describe('the Stripe adapter', () => {
     expect(fake.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.idempotencyKey)).toEqual(['w1:refund-1', 'w1:refund-1', 'w1:refund-2']);
   });
 
-  it('answers processing_error, never a throw, when Stripe is unreachable or refuses the key', async () => {
+  it('answers unknown, never a throw or a decline, when Stripe is unreachable; processing_error when it refuses the key', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const offline = stripePayments('sk_test_fake', () => Promise.reject(new TypeError('network down')));
-    expect(await offline.charge(order('pm_card_visa'))).toMatchObject({ status: 'declined', code: 'processing_error' });
+    expect(await offline.charge(order('pm_card_visa'))).toEqual({ status: 'unknown', reason: 'TypeError: network down' });
     expect(await offline.refund('pi_1', 100, 'k')).toEqual({ ok: false, message: 'Stripe did not answer; try the refund again.' });
     const wrongKey = stripePayments('sk_test_other', new FakeStripe().fetch);
     expect(await wrongKey.charge(order('pm_card_visa'))).toMatchObject({ status: 'declined', code: 'processing_error' });
     expect(errors).toHaveBeenCalledWith(expect.stringContaining('Stripe answered 401'));
+    errors.mockRestore();
+  });
+
+  it.each(['timeout', 500, 503] as const)('a charge made but answered with %s is unknown; the retry with the same key returns that charge, never a second', async (failure) => {
+    const { fake, stripe } = setUp();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const request = order('pm_card_visa');
+    fake.failNext(1, failure);
+    expect(await stripe.charge(request)).toMatchObject({ status: 'unknown' });
+    expect(fake.charges).toBe(1);
+    const retried = await stripe.charge(request);
+    expect(retried).toEqual({ status: 'succeeded', paymentId: [...fake.intents.keys()][0] });
+    expect(fake.charges).toBe(1);
+    expect(fake.intents.size).toBe(1);
     errors.mockRestore();
   });
 });

@@ -133,14 +133,14 @@ describe('page caching with cookies', () => {
     const first = await shopper().fetch(path);
     expect(first.headers.get('x-page-cache')).toBe('miss');
     expect(first.headers.get('set-cookie')).toBeNull();
-    expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400');
 
     const returning = shopper();
     returning.cookies.set('__Host-crumb', 'c'.repeat(32));
     const cached = await returning.fetch(path);
     expect(cached.headers.get('x-page-cache')).toBe('hit');
     expect(cached.headers.get('set-cookie')).toBeNull();
-    expect(cached.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+    expect(cached.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400');
 
     const issued = await shopper().fetch('/api/crumb');
     expect(issued.headers.get('set-cookie')).toMatch(/^__Host-crumb=[0-9a-f]{32}; Max-Age=31536000; Path=\/; Secure; SameSite=Lax$/);

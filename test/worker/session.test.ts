@@ -112,7 +112,7 @@ describe('visitor session', () => {
     expect(clone.entries.map((e) => [e.itemId, e.quantity])).toEqual([[PEN.itemId, PEN.quantity]]);
   });
 
-  it('sets the account language, and refuses it without a session', async () => {
+  it('sets the account language, clears it back to the site default with null, and refuses it without a session', async () => {
     const visitor = await new Visitor().open();
     expect((await visitor.json('POST', '/api/site-users/account/locale', { language: 'fr-CA' })).status).toBe(401);
     const { body } = await signIn(visitor);
@@ -124,6 +124,13 @@ describe('visitor session', () => {
     expect(await set.json()).toEqual({ language: 'fr-CA' });
     expect((await visitor.json('GET', SESSION)).body).toMatchObject({ language: 'fr-CA' });
     expect((await visitor.json('POST', '/api/site-users/account/locale', { language: 'not a tag!' })).status).toBe(400);
+    const cleared = await visitor.fetch('/api/site-users/account/locale', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': visitor.cookies.get('crumb') ?? '', 'x-siteuser-xsrf-token': body.xsrfToken },
+      body: JSON.stringify({ language: null }),
+    });
+    expect(await cleared.json()).toEqual({ language: null });
+    expect((await visitor.json('GET', SESSION)).body).toMatchObject({ language: null });
   });
 
   it('rate-limits sign-in attempts', async () => {

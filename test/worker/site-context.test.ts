@@ -57,7 +57,8 @@ describe('the site on the request context', () => {
     for (const [method, path, body] of calls) {
       content.reset();
       expect((await merchant.json(method, path, body)).status, path).toBe(200);
-      expect(content.reads(), `${method} ${path}`).toBe(1);
+      // At most once: the isolate trusts a version it read for a moment (SITE_VERSION_TTL_MS), so often not at all.
+      expect(content.reads(), `${method} ${path}`).toBeLessThanOrEqual(1);
     }
   });
 });

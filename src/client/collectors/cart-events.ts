@@ -2,6 +2,7 @@
 import type { CartEntry, ShoppingCart } from '../../commerce/cart';
 import { readCookie, readStoreCookie } from '../cookies';
 import { CENSUS_COOKIE, recordCommerceEvent } from './commerce';
+import { pageAttributes } from './page-attributes';
 
 function cartFields(cart: ShoppingCart) {
   const visitor = readCookie(CENSUS_COOKIE);
@@ -12,8 +13,24 @@ function productOf(entry: CartEntry, quantity: number) {
   return { item_id: entry.itemId, item_type: entry.productType, item_title: entry.title.slice(0, 500), item_price: entry.purchasePriceCents, item_quantity: quantity };
 }
 
+/**
+ * The page's fields of an add (engine spec §3): the page id (the item or the collection the page
+ * shows), the product page's layout, and the product's collection where the page is that
+ * collection's (a product block's or add-on's product may live elsewhere).
+ */
+function addPageFields(added: CartEntry) {
+  const { itemId, collectionId, collectionName, pdpLayout } = pageAttributes();
+  const pageId = itemId ?? collectionId;
+  const sameCollection = collectionId !== undefined && (itemId === added.itemId || itemId === undefined);
+  return {
+    fields: { ...(pageId === undefined ? {} : { page_id: pageId }), ...(pdpLayout === undefined ? {} : { pdp_layout: pdpLayout }) },
+    product: sameCollection ? { item_collection_id: collectionId, ...(collectionName === undefined ? {} : { item_collection_name: collectionName.slice(0, 500) }) } : {},
+  };
+}
+
 export function recordAddToCart(cart: ShoppingCart, added: CartEntry, place: 'pdp' | 'plp' | 'product_block' | 'add-on', quantity: number): void {
-  recordCommerceEvent('add_to_cart', { ...cartFields(cart), product_page: place, product: productOf(added, quantity) });
+  const page = addPageFields(added);
+  recordCommerceEvent('add_to_cart', { ...cartFields(cart), ...page.fields, product_page: place, product: { ...productOf(added, quantity), ...page.product } });
 }
 
 export function recordRemoveFromCart(cart: ShoppingCart, removed: CartEntry): void {

@@ -1,11 +1,13 @@
 /**
- * The page view (RecordHit) and, once the census cookie it sets exists, the product page or
+ * The page view (RecordHit, with the template, language, record type and whether it is the first
+ * landing of a first session) and, once the census cookie it sets exists, the product page or
  * listing visit. Pages the rules never record (not found, lock screen, access denied, search,
  * the editor) send no page view; the server applies the same rules.
  */
 import { UNRECORDED_PAGE_TYPES } from '../../beacon/eligibility';
 import { recordCommerceEvent } from './commerce';
 import type { PageInfo } from './page';
+import { currentAnalyticsSession } from './session';
 
 const SEARCH_PAGE_TYPE = 102;
 const PRODUCT_DETAIL_PAGE_TYPE = 50;
@@ -13,15 +15,26 @@ const LISTING_PAGE_TYPE = 1;
 /** Spec §9: the census calls give up after 2,500 ms. */
 export const CENSUS_TIMEOUT_MS = 2500;
 
+/** Whether the rules record views of this page at all. */
+export function recordsViews(page: PageInfo): boolean {
+  return !(UNRECORDED_PAGE_TYPES.has(page.pageType) || page.pageType === SEARCH_PAGE_TYPE || page.path.startsWith('/config'));
+}
+
 export async function recordPageView(page: PageInfo): Promise<void> {
-  if (UNRECORDED_PAGE_TYPES.has(page.pageType) || page.pageType === SEARCH_PAGE_TYPE || page.path.startsWith('/config')) return;
+  if (!recordsViews(page)) return;
+  const session = currentAnalyticsSession();
   const data = {
     websiteId: page.websiteId,
+    ...(page.templateId === null ? {} : { templateId: page.templateId }),
+    ...(page.websiteLocale === null ? {} : { websiteLocale: page.websiteLocale }),
     url: location.href.slice(0, 2083),
     title: document.title.slice(0, 500),
     pageType: page.pageType,
     ...(page.itemId === null ? {} : { itemId: page.itemId }),
     ...(page.collectionId === null ? {} : { collectionId: page.collectionId }),
+    ...(page.recordType === null ? {} : { recordType: page.recordType }),
+    firstLanding: session.firstLanding,
+    firstSession: session.firstSession,
     userAgent: navigator.userAgent.slice(0, 512),
     clientDate: Date.now(),
     viewportWidth: innerWidth,

@@ -6,10 +6,17 @@ import { useEffect, useState } from 'react';
 import { SESSION_MESSAGES, XSRF_HEADER } from '../../accounts/messages';
 import { apiCall, responseFailure } from '../api';
 import SignInFields, { useSignIn } from '../components/SignInFields';
+import { applyPageLanguage, forgetAccountLanguage } from '../account-language';
 import { fieldValue } from '../field-value';
 
 export interface AccountPanelProps {
+  /** The languages a shopper may choose: the site's, its translations' and the store's formats. */
   languages: string[];
+  /**
+   * The translation plugin's own languages (the site's connected translations): the plugin serves
+   * those, so choosing one sends no locale call (storefront spec §7).
+   */
+  translationLanguages: string[];
 }
 
 /** What sign-out says about the cart, from the answer's `cartCloned` and `entriesLeftOut`. */
@@ -37,7 +44,7 @@ function call(method: string, path: string, body?: unknown, xsrf?: string): Prom
   return apiCall(method, path, body, xsrf === undefined ? {} : { [XSRF_HEADER]: xsrf });
 }
 
-export default function AccountPanel({ languages }: AccountPanelProps) {
+export default function AccountPanel({ languages, translationLanguages }: AccountPanelProps) {
   const [session, setSession] = useState<Session | null>(null);
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -67,10 +74,20 @@ export default function AccountPanel({ languages }: AccountPanelProps) {
     await refresh();
   };
 
-  const changeLanguage = async (language: string) => {
+  /** '' is the site default (the account's language cleared). */
+  const changeLanguage = async (choice: string) => {
+    const language = choice === '' ? null : choice;
+    if (language !== null && translationLanguages.includes(language)) {
+      setSession((current) => (current === null ? current : { ...current, language }));
+      applyPageLanguage(language);
+      return setMessage(null);
+    }
     const res = await call('POST', '/api/site-users/account/locale', { language }, session?.xsrfToken);
     setMessage(res.ok ? 'Language saved.' : await responseFailure(res, 'Unable to save your language.'));
-    if (res.ok) setSession((current) => (current === null ? current : { ...current, language }));
+    if (!res.ok) return;
+    setSession((current) => (current === null ? current : { ...current, language }));
+    forgetAccountLanguage();
+    applyPageLanguage(language);
   };
 
   if (session === null) return <p aria-busy="true">Loading your account…</p>;

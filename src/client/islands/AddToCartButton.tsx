@@ -5,15 +5,18 @@
  * cards continue to checkout after their add. A product with an additional-fields form (the pen's
  * engraving) asks for it in a lightbox first, and the answers go with the add.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { CART_ALERTS, CART_MESSAGES, checkoutUrl, unselectedOptionsMessage } from '../../commerce/cart';
 import { addSubscription, addToCart } from '../cart-api';
 import { announceCart } from '../cart-events';
 import { recordAddToCart } from '../collectors/cart-events';
-import AdditionalFieldsForm, { type AdditionalFieldsFormDefinition } from '../components/AdditionalFieldsForm';
+import type { AdditionalFieldsFormDefinition } from '../components/AdditionalFieldsForm';
 import { AlertDialog } from '../components/Dialog';
 import { navigateTo } from '../dom';
 import { selectionOf, subscribeSelection, type Selection } from '../selection';
+
+/** The additional-fields form (its fields and their rules) loads only when a product asks for it. */
+const AdditionalFieldsForm = lazy(() => import('../components/AdditionalFieldsForm'));
 
 /** Where the button is; the values analytics reports as `product_page`. */
 export type ButtonPlace = 'pdp' | 'plp' | 'product_block' | 'add-on';
@@ -133,16 +136,18 @@ export default function AddToCartButton({ itemId, label, sku, options, soldOut, 
         {status === 'added' ? 'Added to cart.' : ''}
       </p>
       {asking && form !== null && (
-        <AdditionalFieldsForm
-          form={form}
-          initial={null}
-          submitLabel={label}
-          onCancel={() => setAsking(false)}
-          onSave={async (values) => {
-            setAsking(false);
-            await add(values);
-          }}
-        />
+        <Suspense fallback={null}>
+          <AdditionalFieldsForm
+            form={form}
+            initial={null}
+            submitLabel={label}
+            onCancel={() => setAsking(false)}
+            onSave={async (values) => {
+              setAsking(false);
+              await add(values);
+            }}
+          />
+        </Suspense>
       )}
       {alert !== null && <AlertDialog title={ALERT_TITLES[purchase]} message={alert} onClose={() => setAlert(null)} />}
     </div>

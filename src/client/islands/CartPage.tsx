@@ -8,6 +8,7 @@ import AdditionalFieldsForm, { type AdditionalFieldsFormDefinition } from '../co
 import CartLineItem from '../components/CartLineItem';
 import CartSummary, { type InstalmentOffer } from '../components/CartSummary';
 import { AlertDialog } from '../components/Dialog';
+import { useShopperLocale } from '../shopper-locale';
 import { useCart } from '../use-cart';
 
 export interface CartPageProps {
@@ -24,7 +25,8 @@ export interface CartPageProps {
 export default function CartPage({ websiteId, currencyCode, locale, forms, instalments, continueUrl }: CartPageProps) {
   const state = useCart(websiteId, currencyCode, forms);
   const { cart, editing, alert } = state;
-  const money = (cents: number) => formatMoney(cents, cart?.currencyCode ?? currencyCode, locale);
+  const shopperLocale = useShopperLocale(locale);
+  const money = (cents: number) => formatMoney(cents, cart?.currencyCode ?? currencyCode, shopperLocale);
 
   if (cart === null) {
     return (

@@ -3,12 +3,14 @@
  * Hidden keeps its space (visibility, not display), so a pill that appears once the cart loads
  * moves nothing on the page. It
  * loads the cart only when the visitor has a cart cookie or is signed in, follows `cart:updated`,
- * and after an add shows a popover for 3 s or until closed.
+ * and after an add shows a popover for 3 s or until closed. It keeps every other cart link's count
+ * in step (src/client/cart-links.ts).
  */
 import { useEffect, useState } from 'react';
 import { cartCountText } from '../../commerce/cart';
 import { loadCart } from '../cart-api';
 import { onCartUpdated } from '../cart-events';
+import { updateCartLinks } from '../cart-links';
 import { mayHaveCart } from '../cookies';
 
 export interface CartPillProps {
@@ -32,6 +34,7 @@ export default function CartPill({ count: initial }: CartPillProps) {
     }
     return stop;
   }, []);
+  useEffect(() => updateCartLinks(count), [count]);
   useEffect(() => {
     if (!popover) return;
     const timer = setTimeout(() => setPopover(false), POPOVER_MS);

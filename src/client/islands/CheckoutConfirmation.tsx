@@ -7,7 +7,8 @@
  */
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../commerce/money';
-import { CheckoutError, loadOrder, type Order, type SubscriptionTerms } from '../checkout-api';
+import type { SubscriptionPlan } from '../../commerce/subscriptions';
+import { CheckoutError, loadOrder, type Order } from '../checkout-api';
 import { navigateTo, pageQuery } from '../dom';
 import { countryName } from './CheckoutFields';
 import { CheckoutLines, CheckoutTotals, orderLine, type AnswerForms } from './CheckoutOrderSummary';
@@ -31,10 +32,10 @@ export function receivedUrl(order: Order): string {
 
 type State = { kind: 'loading' } | { kind: 'ready'; order: Order } | { kind: 'failed'; message: string };
 
-const UNITS: Readonly<Record<SubscriptionTerms['billingPeriod']['unit'], string>> = { WEEK: 'week', MONTH: 'month', YEAR: 'year' };
+const UNITS: Readonly<Record<SubscriptionPlan['billingPeriod']['unit'], string>> = { WEEK: 'week', MONTH: 'month', YEAR: 'year' };
 
 /** 'Billed every month, 12 payments in all' / 'Billed every 2 weeks until you cancel'. */
-export function billingText({ billingPeriod, numBillingCycles }: SubscriptionTerms): string {
+export function billingText({ billingPeriod, numBillingCycles }: SubscriptionPlan): string {
   const unit = UNITS[billingPeriod.unit];
   const every = billingPeriod.value === 1 ? unit : `${billingPeriod.value} ${unit}s`;
   const length = numBillingCycles === 0 ? 'until you cancel' : `${numBillingCycles} payment${numBillingCycles === 1 ? '' : 's'} in all`;

@@ -8,7 +8,8 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../commerce/money';
-import { CheckoutError, placeOrder, startCheckout, updateCheckout, type Checkout, type CheckoutAddress, type CheckoutChanges, type Order } from '../checkout-api';
+import { CheckoutError, placeOrder, startCheckout, updateCheckout, type Checkout, type CheckoutAddress, type CheckoutChanges, type Order, type PaymentSetup } from '../checkout-api';
+import { cardPaymentToken, completeCardAction, STRIPE_MESSAGES } from '../checkout-stripe';
 import { CHECKOUT_MESSAGES, minimumSubtotalMessage } from '../../commerce/checkout-totals';
 import { addressFieldProblems, CHECKOUT_FORM_MESSAGES, formProblems, localCardToken, type FieldProblems } from '../checkout-form';
 import { navigateTo, pageDocument, pageQuery } from '../dom';
@@ -16,6 +17,8 @@ import { AddressFields, EMPTY_ADDRESS, fieldId, TextField, type CheckoutFieldNam
 import { cartLine, CheckoutLines, CheckoutTotals, type AnswerForms } from './CheckoutOrderSummary';
 import { CheckoutCodes } from './CheckoutCodes';
 import { receivedUrl } from './CheckoutConfirmation';
+import { CheckoutStripeCard, type StripeCard } from './CheckoutStripeCard';
+import { CheckoutAddressSearch } from './CheckoutAddressSearch';
 
 export interface CheckoutPageProps {
   locale: string;
@@ -40,6 +43,14 @@ function fieldErrors(fields: Readonly<Record<string, string>>): Errors {
   }
   return errors;
 }
+
+/**
+ * A 202 placement (the payment provider did not answer) is asked again with the same key after the
+ * server's Retry-After (5 s), a few times; then the order's received page waits for the outcome,
+ * which the server keeps asking for.
+ */
+const UNKNOWN_RETRY_MS = 5000;
+const UNKNOWN_RETRIES = 3;
 
 /** Sent when a gift card pays the whole order and no card is charged. */
 const NOTHING_DUE_TOKEN = 'nothing_due';
@@ -86,6 +97,10 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
   const lastActivity = useRef(0);
   const savedDetails = useRef('');
   const idempotencyKey = useRef<string | null>(null);
+  /** The payment token sent with the current key: a retry with the key must send the same one. */
+  const paymentToken = useRef<string | null>(null);
+  const [setup, setSetup] = useState<PaymentSetup | null>(null);
+  const stripeCard = useRef<StripeCard | null>(null);
   const cartToken = useRef<string | null>(null);
 
   const currency = checkout?.currencyCode ?? currencyCode;
@@ -111,7 +126,10 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
     cartToken.current = pageQuery().get('cartToken');
     setNow(Date.now());
     startCheckout(cartToken.current)
-      .then(({ checkout: started }) => adopt(started, true))
+      .then(({ checkout: started, payment }) => {
+        setSetup(payment);
+        adopt(started, true);
+      })
       .catch((error: unknown) => setLoadError(error instanceof CheckoutError ? error.message : 'Unable to load your order. Please reload the page.'));
     const clock = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
     const renewal = setInterval(() => {
@@ -138,19 +156,21 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
     if (expired) void renew();
   };
 
-  const send = async (changes: CheckoutChanges): Promise<boolean> => {
+  /** Sends a change; the refusal, if any (its field messages and its own message shown). */
+  const refusalOf = async (changes: CheckoutChanges): Promise<CheckoutError | null> => {
     try {
       const { checkout: next } = await updateCheckout(cartToken.current, changes);
       adopt(next, false);
-      return true;
+      return null;
     } catch (error) {
       if (!(error instanceof CheckoutError)) throw error;
       const fields = fieldErrors(error.fields);
       setErrors((current) => ({ ...current, ...fields }));
       if (Object.keys(fields).length === 0) setMessage(error.message);
-      return false;
+      return error;
     }
   };
+  const send = async (changes: CheckoutChanges): Promise<boolean> => (await refusalOf(changes)) === null;
 
   const needsShipping = checkout?.requiresShipping ?? true;
   const needsCard = checkout === null || checkout.amountDueCents > 0;
@@ -166,6 +186,24 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
   };
 
   const clearError = (field: CheckoutFieldName) => setErrors(({ [field]: _cleared, ...rest }) => rest);
+
+  /** A changed card, or a definite answer, starts a new attempt: a new key and token. */
+  const forgetPayment = () => {
+    idempotencyKey.current = null;
+    paymentToken.current = null;
+  };
+
+  /** The card as the provider's payment token (Stripe: a PaymentMethod from Elements); null after showing why not. */
+  const newPaymentToken = async (): Promise<string | null> => {
+    if (!needsCard) return NOTHING_DUE_TOKEN;
+    if (paymentProvider === 'local') return localCardToken(cardNumber);
+    const made = stripeCard.current === null ? { error: STRIPE_MESSAGES.unavailable } : await cardPaymentToken(stripeCard.current.stripe, stripeCard.current.card);
+    if ('token' in made) return made.token;
+    setErrors({ cardNumber: made.error });
+    setPlacing({ kind: 'idle' });
+    focus('cardNumber');
+    return null;
+  };
 
   const chooseShipping = (id: string) => {
     clearError('shippingOptionId');
@@ -183,25 +221,46 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
     event.preventDefault();
     if (checkout === null || placing.kind === 'placing') return;
     lastActivity.current = Date.now();
-    const problems = formProblems({ email, address, shippingOption: checkout.selectedShippingOption, cardNumber }, needsShipping, needsCard);
+    const problems = formProblems({ email, address, shippingOption: checkout.selectedShippingOption, cardNumber }, needsShipping, needsCard && paymentProvider === 'local');
     if (problems.length > 0) return showProblems(problems);
     setErrors({});
     setMessage(null);
     setPlacing({ kind: 'placing' });
-    const saved = await send(detailChanges());
-    if (!saved) {
-      setPlacing({ kind: 'idle' });
-      setMessage(CHECKOUT_MESSAGES.formIncomplete);
+    const refused = await refusalOf(detailChanges());
+    if (refused !== null) {
+      // Stock gone since the checkout began (409) says so; anything else is the form to fix.
+      if (refused.status === 409) setPlacing({ kind: 'failed', message: `${refused.message} ${CHECKOUT_FORM_MESSAGES.nothingCharged}` });
+      else {
+        setPlacing({ kind: 'idle' });
+        setMessage(CHECKOUT_MESSAGES.formIncomplete);
+      }
       return focus('message');
     }
-    idempotencyKey.current ??= newIdempotencyKey();
+    if (idempotencyKey.current === null || paymentToken.current === null) {
+      const token = await newPaymentToken();
+      if (token === null) return;
+      idempotencyKey.current = newIdempotencyKey();
+      paymentToken.current = token;
+    }
     try {
-      const { order } = await placeOrder(cartToken.current, { provider: paymentProvider, token: needsCard ? localCardToken(cardNumber) : NOTHING_DUE_TOKEN }, idempotencyKey.current);
+      const payment = { provider: paymentProvider, token: paymentToken.current };
+      let { order } = await placeOrder(cartToken.current, payment, idempotencyKey.current);
+      for (let retry = 0; retry < UNKNOWN_RETRIES && order.payment.status === 'unknown'; retry++) {
+        setMessage(CHECKOUT_FORM_MESSAGES.confirmingPayment);
+        await new Promise((resolve) => setTimeout(resolve, UNKNOWN_RETRY_MS));
+        ({ order } = await placeOrder(cartToken.current, payment, idempotencyKey.current));
+      }
+      const secret = order.payment.clientSecret;
+      if (order.payment.status === 'requires_action' && secret !== undefined && stripeCard.current !== null) {
+        // Stripe's authentication runs in the page; the received page then waits for its webhook.
+        await completeCardAction(stripeCard.current.stripe, secret);
+        return navigateTo(receivedUrl(order));
+      }
       navigateTo(afterOrder(order));
     } catch (error) {
       if (!(error instanceof CheckoutError)) throw error;
       // A definite answer ends this attempt; a lost connection or a server error may be retried with the same key.
-      if (error.status >= 400 && error.status < 500) idempotencyKey.current = null;
+      if (error.status >= 400 && error.status < 500) forgetPayment();
       const fields = fieldErrors(error.fields);
       setErrors(fields);
       const charged = error.status === 402 || error.status === 409 ? ` ${CHECKOUT_FORM_MESSAGES.nothingCharged}` : '';
@@ -264,6 +323,14 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
         {needsShipping && (
           <fieldset className="Checkout-section" onBlur={saveDetails}>
             <legend>Shipping address</legend>
+            {checkout?.addressSearch === true && (
+              <CheckoutAddressSearch
+                onFound={(found) => {
+                  for (const part of Object.keys(found) as (keyof typeof found)[]) clearError(part);
+                  setAddress((current) => ({ ...current, ...found }));
+                }}
+              />
+            )}
             <AddressFields
               address={address}
               errors={errors}
@@ -307,23 +374,42 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
         <CheckoutCodes checkout={checkout} errors={errors} money={money} send={send} clearError={clearError} />
         <fieldset className="Checkout-section" disabled={!needsCard}>
           <legend>Payment</legend>
-          <TextField
-            name="cardNumber"
-            label="Card number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            required
-            maxLength={23}
-            value={cardNumber}
-            error={errors.cardNumber}
-            hint={needsCard ? (paymentProvider === 'local' ? 'Test payments: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.' : undefined) : 'Your gift card pays the whole order.'}
-            onChange={(value) => {
-              setCardNumber(value);
-              clearError('cardNumber');
-              idempotencyKey.current = null;
-              if (placing.kind === 'failed') setPlacing({ kind: 'idle' });
-            }}
-          />
+          {paymentProvider === 'stripe' ? (
+            needsCard ? (
+              <CheckoutStripeCard
+                publishableKey={setup?.provider === 'stripe' ? setup.publishableKey : null}
+                error={errors.cardNumber}
+                onReady={(card) => {
+                  stripeCard.current = card;
+                }}
+                onChange={() => {
+                  clearError('cardNumber');
+                  forgetPayment();
+                  if (placing.kind === 'failed') setPlacing({ kind: 'idle' });
+                }}
+              />
+            ) : (
+              <p className="Checkout-hint">Your gift card pays the whole order.</p>
+            )
+          ) : (
+            <TextField
+              name="cardNumber"
+              label="Card number"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              required
+              maxLength={23}
+              value={cardNumber}
+              error={errors.cardNumber}
+              hint={needsCard ? 'Test payments: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.' : 'Your gift card pays the whole order.'}
+              onChange={(value) => {
+                setCardNumber(value);
+                clearError('cardNumber');
+                forgetPayment();
+                if (placing.kind === 'failed') setPlacing({ kind: 'idle' });
+              }}
+            />
+          )}
         </fieldset>
       </div>
       <aside className="Checkout-summary" aria-labelledby="checkout-summary-title">

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../commerce/money';
+import { useShopperLocale } from '../shopper-locale';
 import { subscribeSelection } from '../selection';
 
 export interface VariantPrice {
@@ -25,10 +26,11 @@ export interface ProductPriceProps {
 
 export default function ProductPrice({ itemId, html, currency, locale, variants }: ProductPriceProps) {
   const [sku, setSku] = useState<string | null>(null);
+  const shopperLocale = useShopperLocale(locale);
   useEffect(() => subscribeSelection(itemId, (selection) => setSku(selection.variant)), [itemId]);
   const variant = sku === null ? undefined : variants[sku];
   if (variant === undefined) return <div className="ProductPrice" aria-live="polite" dangerouslySetInnerHTML={{ __html: html }} />;
-  const money = (units: number) => formatMoney(units, currency, locale);
+  const money = (units: number) => formatMoney(units, currency, shopperLocale);
   return (
     <div className="ProductPrice" aria-live="polite">
       <div className="product-price">

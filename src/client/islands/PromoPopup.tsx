@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { CAPTCHA_ACTIONS } from '../../forms/captcha';
+import { announceCensus } from '../census-events';
 import Dialog from '../components/Dialog';
 import SiteForm, { type SiteFormProps } from './SiteForm';
 
@@ -16,6 +17,8 @@ export interface PromoPopupProps {
 }
 
 export const POPUP_KEYS = { dateClosed: 'promo-popup:date-closed', submitted: 'promo-popup:submitted' } as const;
+/** The overlay's name in the census overlay calls. */
+const PROMO_OVERLAY_ID = 'promo-popup';
 export const SHOW_AGAIN_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
 interface StorageLike {
@@ -43,18 +46,25 @@ export default function PromoPopup({ title, body, delayMs, form }: PromoPopupPro
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (dismissed(Date.now())) return;
-    const timer = setTimeout(() => setOpen(true), delayMs);
+    const timer = setTimeout(() => {
+      setOpen(true);
+      announceCensus({ kind: 'overlay', overlayId: PROMO_OVERLAY_ID, action: 'open' });
+    }, delayMs);
     return () => clearTimeout(timer);
   }, []);
   if (!open) return null;
   const close = () => {
     storage()?.setItem(POPUP_KEYS.dateClosed, String(Date.now()));
     setOpen(false);
+    announceCensus({ kind: 'overlay', overlayId: PROMO_OVERLAY_ID, action: 'close' });
   };
   return (
     <Dialog title={title} className="PromoPopup" onClose={close}>
       <p className="PromoPopup-body">{body}</p>
-      <SiteForm {...form} captchaAction={CAPTCHA_ACTIONS.promoPopup} onSubmitted={() => storage()?.setItem(POPUP_KEYS.submitted, String(Date.now()))} />
+      <SiteForm {...form} captchaAction={CAPTCHA_ACTIONS.promoPopup} onSubmitted={() => {
+          storage()?.setItem(POPUP_KEYS.submitted, String(Date.now()));
+          announceCensus({ kind: 'overlay', overlayId: PROMO_OVERLAY_ID, action: 'submit' });
+        }} />
       <div className="Dialog-actions">
         <button type="button" className="Dialog-secondary" onClick={close}>
           No thanks

@@ -9,7 +9,6 @@ import CartPill from './CartPill';
 import CheckoutConfirmation from './CheckoutConfirmation';
 import CheckoutPage from './CheckoutPage';
 import InstalmentPill from './InstalmentPill';
-import MerchantConsole from './MerchantConsole';
 import ProductGallery from './ProductGallery';
 import ProductImage from './ProductImage';
 import ProductPrice from './ProductPrice';
@@ -19,6 +18,6 @@ import PromoPopup from './PromoPopup';
 import QuantityInput from './QuantityInput';
 import VariantSelects from './VariantSelects';
 
-export const ISLANDS = { AccountPanel, AddToCartButton, CartPage, CartPill, CheckoutConfirmation, CheckoutPage, InstalmentPill, MerchantConsole, ProductGallery, ProductImage, ProductPrice, PromoPopup, QuantityInput, RestockForm, SiteForm, VariantSelects } as const;
+export const ISLANDS = { AccountPanel, AddToCartButton, CartPage, CartPill, CheckoutConfirmation, CheckoutPage, InstalmentPill, ProductGallery, ProductImage, ProductPrice, PromoPopup, QuantityInput, RestockForm, SiteForm, VariantSelects } as const;
 
 export type IslandName = keyof typeof ISLANDS;

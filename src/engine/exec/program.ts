@@ -8,7 +8,7 @@
  * predicate tables, and kept with the template for every later render.
  */
 import { Op, type BindvarInst, type FormatterCall, type IfInst, type Inst, type OrPredicateInst, type PredicateInst, type RepeatedInst, type SectionInst, type VariableInst } from '../parse/instructions';
-import type { Formatter, FormatterTable, Path, PredicateTable } from '../plugins/types';
+import { UNSET, type Formatter, type FormatterTable, type Path, type PredicateTable } from '../plugins/types';
 import { childOf, isTruthy } from '../../values/index';
 import { evalStep } from './eval';
 import { Frame, resolvePath, resolveSection } from './frame';
@@ -18,6 +18,8 @@ import type { Block, Executor, Step } from './types';
 interface Call {
   readonly formatter: Formatter;
   readonly args: readonly string[];
+  /** `raw`, which leaves an unset value unset. */
+  readonly keepsUnset: boolean;
 }
 
 /**
@@ -33,10 +35,14 @@ function popFrame(r: Executor): void {
 
 /** Runs a formatter chain; each formatter's result becomes the first value for the next. */
 function applyCalls(calls: readonly Call[], values: unknown[], render: Executor): unknown {
+  let value = values[0];
   for (let i = 0; i < calls.length; i++) {
     const call = calls[i] as Call;
-    values[0] = call.formatter(values[0], call.args, render, values);
+    if (value === UNSET && call.keepsUnset) continue;
+    values[0] = value === UNSET ? undefined : value;
+    value = call.formatter(values[0], call.args, render, values);
   }
+  values[0] = value === UNSET ? undefined : value;
   return values[0];
 }
 
@@ -175,7 +181,7 @@ export class ProgramBuilder {
     const resolved: Call[] = [];
     for (const { name, args } of calls) {
       const formatter = this.formatters[name];
-      if (formatter !== undefined) resolved.push({ formatter, args });
+      if (formatter !== undefined) resolved.push({ formatter, args, keepsUnset: name === 'raw' });
     }
     return resolved;
   }

@@ -3,7 +3,7 @@
  * and `apply` for macros and partials. Each one reads its input with the value conversions of
  * src/values (so a missing value reads as '' or 0) and returns the new value of the tag.
  */
-import type { Formatter, FormatterTable, Path, PathSegment, RenderContext } from './types';
+import { UNSET, type Formatter, type FormatterTable, type Path, type PathSegment, type RenderContext } from './types';
 import { escapeHtml, escapeHtmlAttribute, stripTags } from '../text/html';
 import { scriptSafeJson } from '../text/json';
 import { formatPattern } from '../text/positional-format';
@@ -82,12 +82,12 @@ const count: Formatter = (value) => {
   return keys;
 };
 
-/** The argument at (value - 1) modulo the argument count, so 1 picks the first; nothing for a non-integer. */
+/** The argument at (value - 1) modulo the argument count, so 1 picks the first; unset for a non-integer or no arguments. */
 const cycle: Formatter = (value, args) => {
   const n = args.length;
   let index = (asNumber(value) - 1) % n;
   if (index < 0) index += n;
-  return args[index];
+  return args[index] ?? UNSET;
 };
 
 /**

@@ -10,6 +10,7 @@
 import type { FormatterTable, RenderContext } from './types';
 import { asNumber } from '../../values/index';
 import { joinedArgs } from './per-args';
+import { inJulianDayRange } from '../i18n/julian-day';
 import { DAY_MS, utcDays, wallTime, zoneFormat, type WallTime } from '../i18n/wall-clock';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
@@ -268,9 +269,6 @@ export function formatDate(epochMs: number, pattern: string, timeZone: string): 
   return format(wallTime(epochMs, zoneFormat(timeZone)), pattern);
 }
 
-/** The Date range JavaScript supports (±100,000,000 days around the epoch). */
-const MAX_EPOCH = 8.64e15;
-
 function siteTimeZone(ctx: RenderContext): string {
   const zone = ctx.resolve(['website', 'timeZone']);
   return zone === undefined ? DEFAULT_TIME_ZONE : typeof zone === 'string' ? zone : String(zone ?? '');
@@ -280,9 +278,10 @@ export const DATE_FORMATTERS: FormatterTable = {
   date(value, args, ctx) {
     if (args.length === 0) return '';
     const epoch = asNumber(value);
-    // The reference fails the whole tag here (a TypeError inside its calendar code), which also
-    // leaves the tag's frame pushed (see popFrame in exec/program.ts).
-    if (!Number.isFinite(epoch) || Math.abs(epoch) > MAX_EPOCH) throw new TypeError(`Invalid date: ${String(value)}`);
-    return formatDate(epoch, joinedArgs(args), siteTimeZone(ctx));
+    // Outside the Julian day range the reference fails the whole tag (a TypeError inside its
+    // calendar code), which also leaves the tag's frame pushed (see popFrame in exec/program.ts).
+    const zone = siteTimeZone(ctx);
+    if (!Number.isFinite(epoch) || !inJulianDayRange(epoch, zone)) throw new TypeError(`Invalid date: ${String(value)}`);
+    return formatDate(epoch, joinedArgs(args), zone);
   },
 };

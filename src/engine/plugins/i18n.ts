@@ -32,6 +32,7 @@ import {
   intervalOptions as parseIntervalOptions,
   relativeTimeOptions as parseRelativeTimeOptions,
 } from '../i18n/options';
+import { clampToJulianDayRange } from '../i18n/julian-day';
 import { formatUnit, unitsMetric } from '../i18n/units';
 
 const DEFAULT_TIME_ZONE = 'America/New_York';
@@ -42,6 +43,23 @@ const MAX_EPOCH = 8.64e15;
 /** Whether a number is an instant dates can be formatted for. */
 function isInstant(n: number): boolean {
   return Number.isFinite(n) && Math.abs(n) <= MAX_EPOCH;
+}
+
+const DAY_MS = 86_400_000;
+/** Julian day of 1970-01-01, and the last Julian day the reference's calendar counts (in 8652). */
+const JULIAN_DAY_OF_EPOCH = 2_440_588;
+const LAST_JULIAN_DAY = 4_881_503;
+
+/**
+ * The instant with its day held to the reference calendar's span (Julian day 0, 4713 BC, to
+ * 8652), keeping its time of day: relative time between far-off instants measures from the
+ * calendar's ends, as the reference does, rather than giving up.
+ */
+function onCalendar(epoch: number): number {
+  const days = Math.floor(epoch / DAY_MS);
+  const timeOfDay = Math.floor(epoch - days * DAY_MS);
+  const julianDay = Math.min(Math.max(days + JULIAN_DAY_OF_EPOCH, 0), LAST_JULIAN_DAY);
+  return (julianDay - JULIAN_DAY_OF_EPOCH) * DAY_MS + timeOfDay;
 }
 
 /**
@@ -99,8 +117,9 @@ function moneyParts(value: unknown): { amount: unknown; currency: unknown } | un
 const datetime: Formatter = (value, args, ctx) => {
   const locale = localeOf(ctx);
   const epoch = asNumber(value);
-  if (locale === null || !isInstant(epoch)) return '';
-  return formatDatetime(locale, timeZoneOf(ctx), epoch, datetimeOptions(args));
+  if (locale === null || !Number.isFinite(epoch)) return '';
+  const zone = timeZoneOf(ctx);
+  return formatDatetime(locale, zone, clampToJulianDayRange(epoch, zone), datetimeOptions(args));
 };
 
 const datetimeInterval: Formatter = (_value, args, ctx, vars) => {
@@ -108,8 +127,9 @@ const datetimeInterval: Formatter = (_value, args, ctx, vars) => {
   if (locale === null || vars.length < 2) return '';
   const start = asNumber(vars[0]);
   const end = asNumber(vars[1]);
-  if (!isInstant(start) || !isInstant(end)) return '';
-  return formatInterval(locale, timeZoneOf(ctx), start, end, intervalOptions(args));
+  if (!Number.isFinite(start) || !Number.isFinite(end)) return '';
+  const zone = timeZoneOf(ctx);
+  return formatInterval(locale, zone, clampToJulianDayRange(start, zone), clampToJulianDayRange(end, zone), intervalOptions(args));
 };
 
 /** Spellings of NaN and the infinities a decimal value may be written as. */
@@ -152,8 +172,8 @@ const relativeTime: Formatter = (value, args, ctx, vars) => {
     start = end;
     end = asNumber(vars[1]);
   }
-  if (!isInstant(start) || !isInstant(end)) return '';
-  return formatRelativeTime(locale, start, end, relativeTimeOptions(args));
+  if (!Number.isFinite(start) || !Number.isFinite(end)) return '';
+  return formatRelativeTime(locale, onCalendar(start), onCalendar(end), relativeTimeOptions(args));
 };
 
 const timesince: Formatter = (value, _args, ctx) => {
@@ -245,7 +265,7 @@ function messageHost(locale: string, zone: string): MessageHost<MessageArg> {
         }
         case 'datetime': {
           const epoch = asNumber(argValue(first));
-          return isInstant(epoch) ? formatDatetime(locale, zone, epoch, datetimeOptions(options)) : '';
+          return Number.isFinite(epoch) ? formatDatetime(locale, zone, clampToJulianDayRange(epoch, zone), datetimeOptions(options)) : '';
         }
         case 'datetime-interval': {
           const second = args[1];
@@ -253,7 +273,7 @@ function messageHost(locale: string, zone: string): MessageHost<MessageArg> {
           // Inside messages a value that is not a number counts as the epoch itself.
           const start = finiteOrZero(asNumber(argValue(first)));
           const end = finiteOrZero(asNumber(argValue(second)));
-          return formatInterval(locale, zone, start, end, intervalOptions(options));
+          return formatInterval(locale, zone, clampToJulianDayRange(start, zone), clampToJulianDayRange(end, zone), intervalOptions(options));
         }
         default: {
           const n = argNumber(first);

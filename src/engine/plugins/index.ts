@@ -7,6 +7,7 @@ import { CORE_FORMATTERS } from './core-formatters';
 import { CORE_PREDICATES } from './core-predicates';
 import { DATE_FORMATTERS } from './date';
 import { I18N_FORMATTERS, I18N_PREDICATES } from './i18n';
+import { IMAGE_FORMATTERS } from './image';
 import { SOCIAL_FORMATTERS, SOCIAL_PREDICATES } from './social';
 import type { FormatterTable, PredicateTable } from './types';
 
@@ -15,6 +16,7 @@ export const DEFAULT_FORMATTERS: FormatterTable = {
   ...DATE_FORMATTERS,
   ...COMMERCE_FORMATTERS,
   ...CONTENT_FORMATTERS,
+  ...IMAGE_FORMATTERS,
   ...SOCIAL_FORMATTERS,
   ...I18N_FORMATTERS,
 };

@@ -41,6 +41,13 @@ export interface RenderContext {
 }
 
 /**
+ * A formatter's result that is JavaScript's undefined rather than a missing value (`cycle` past
+ * its arguments): missing to the output and to every later formatter, except that `raw` of it
+ * stays unset (rendering '') where `raw` of a missing value gives 'null'.
+ */
+export const UNSET: unique symbol = Symbol('unset');
+
+/**
  * A formatter turns the first variable of a tag into a new value.
  * `vars` holds every variable of the tag (`{a,b|fmt}`), vars[0] === value; formatters that
  * combine several values read the others from it. The return value replaces vars[0].

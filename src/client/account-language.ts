@@ -1,0 +1,39 @@
+/**
+ * The store's language for this shopper: a signed-in account's chosen language (the session
+ * call's `language`), else the site's. Pages are the same for every visitor (they are cached), so
+ * the account's language is applied in the browser: `<html lang>` (src/client/entry.ts) and the
+ * islands' money formatting (`useShopperLocale`) follow it once the session is read (once per
+ * page, only when the `SiteUserInfo` cookie says someone is signed in). No React here: the entry
+ * uses it on every page.
+ */
+import { readStoreCookie } from './cookies';
+import { pageDocument } from './dom';
+
+export const ACCOUNT_SESSION = '/api/site-users/account/session';
+
+let accountLanguageRead: Promise<string | null> | null = null;
+
+/** The signed-in account's language, or null (no account, none chosen, or the read failed). */
+export function accountLanguage(): Promise<string | null> {
+  if (readStoreCookie('siteUserInfo') === null) return Promise.resolve(null);
+  accountLanguageRead ??= fetch(ACCOUNT_SESSION)
+    .then((res) => (res.ok ? (res.json() as Promise<{ language?: string | null }>) : null))
+    .then((session) => session?.language ?? null)
+    .catch(() => null);
+  return accountLanguageRead;
+}
+
+/** Forgets the read, after the account's language changed or the shopper signed in or out. */
+export function forgetAccountLanguage(): void {
+  accountLanguageRead = null;
+}
+
+/** The page's `<html lang>` as the server wrote it: the site's language. */
+const siteLanguage = (pageDocument()?.documentElement as unknown as { lang?: string } | undefined)?.lang ?? '';
+
+/** Sets the page's language to the account's; back to the site's when the account has none. */
+export function applyPageLanguage(language: string | null): void {
+  const root = pageDocument()?.documentElement as unknown as { lang: string } | undefined;
+  if (root !== undefined) root.lang = language ?? siteLanguage;
+}
+

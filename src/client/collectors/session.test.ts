@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { analyticsSession } from './session';
+
+const MINUTE = 60_000;
+const now = 1_800_000_000_000;
+
+describe('analytics session (first landing, first session)', () => {
+  it('counts a visitor with no cookies as landing in their first session', () => {
+    expect(analyticsSession(null, null, now)).toEqual({ firstLanding: true, firstSession: true });
+  });
+
+  it('keeps the first session for later pages of the first visit, which are not landings', () => {
+    expect(analyticsSession(`v1|${now - MINUTE}|${now - MINUTE}|${now - MINUTE}|1`, String(now - MINUTE), now)).toEqual({ firstLanding: false, firstSession: true });
+  });
+
+  it('starts a new, later session once the 30-minute session cookie lapsed', () => {
+    const record = `v1|${now - 60 * MINUTE}|${now - 60 * MINUTE}|${now - 60 * MINUTE}|1`;
+    expect(analyticsSession(record, String(now - 31 * MINUTE), now)).toEqual({ firstLanding: true, firstSession: false });
+    expect(analyticsSession(record, null, now)).toEqual({ firstLanding: true, firstSession: false });
+  });
+
+  it('treats a malformed visitor cookie as absent', () => {
+    expect(analyticsSession('garbage', String(now), now)).toEqual({ firstLanding: true, firstSession: true });
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * The analytics session (engine spec §4): whether this page view is the first landing (it starts a
+ * visit: no live session cookie) and whether that visit is the visitor's first session, read from
+ * the visitor cookies before the page view's hit renews them (the same rules the server applies,
+ * src/beacon/cookies.ts).
+ */
+import { parseSessionTimestamp, parseVisitorRecord, SESSION_COOKIE, visitAt, VISITOR_COOKIE } from '../../beacon/cookies';
+import { readCookie } from '../cookies';
+
+export interface AnalyticsSession {
+  firstLanding: boolean;
+  firstSession: boolean;
+}
+
+export function analyticsSession(visitorCookie: string | null, sessionCookie: string | null, now: number): AnalyticsSession {
+  const { record, newVisit } = visitAt(parseVisitorRecord(visitorCookie), parseSessionTimestamp(sessionCookie), now, () => 'new');
+  return { firstLanding: newVisit, firstSession: record.visitCount === 1 };
+}
+
+export function currentAnalyticsSession(now = Date.now()): AnalyticsSession {
+  return analyticsSession(readCookie(VISITOR_COOKIE), readCookie(SESSION_COOKIE), now);
+}

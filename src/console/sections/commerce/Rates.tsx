@@ -1,0 +1,236 @@
+/** Shipping rates and tax rates: listed, added, edited and removed (with the confirm modal). */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ShippingRate } from '../../../commerce/shipping';
+import type { TaxRate } from '../../../commerce/tax';
+import { consoleApi, DataTable, describedBy, errorMessage, FieldError, moneyInput, moneyText, parseMoneyInput, SaveStatus, useConfirm, useFetch, useSave, type Column } from '../../ui';
+import { serverFieldError } from '../orders/format';
+
+/** Rates are in the store's currency; the list shows it from the store answer. */
+function useCurrency(): string {
+  return useFetch<{ currency: string }>('/api/console/store').data?.currency ?? 'USD';
+}
+
+function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+  return (
+    <div className="Field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint !== undefined && <p className="Field-hint">{hint}</p>}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** A list of rates with an editor: shared by shipping and tax rates. */
+function RateList<Rate extends { id: string; name: string }>({
+  path,
+  plural,
+  noun,
+  columns,
+  editor,
+}: {
+  path: string;
+  plural: string;
+  noun: string;
+  columns: Column<Rate>[];
+  editor: (rate: Rate | null, done: () => void) => ReactNode;
+}) {
+  const fetched = useFetch<Record<string, Rate[]>>(path);
+  const [editing, setEditing] = useState<Rate | null | 'new'>(null);
+  const [error, setError] = useState('');
+  const { confirm, modal } = useConfirm();
+  const rates = fetched.data?.[plural] ?? [];
+  const remove = async (rate: Rate) => {
+    if (!(await confirm({ title: `Delete ${noun} ${rate.name}?`, message: 'Checkout stops offering it at once.', confirmLabel: 'Delete', danger: true }))) return;
+    try {
+      await consoleApi('DELETE', `${path}/${encodeURIComponent(rate.id)}`);
+      fetched.reload();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+  const done = () => {
+    setEditing(null);
+    fetched.reload();
+  };
+  const actions: Column<Rate> = {
+    key: 'actions',
+    label: 'Actions',
+    align: 'end',
+    render: (rate) => (
+      <>
+        <button type="button" className="Button Button--small" onClick={() => setEditing(rate)} aria-label={`Edit ${rate.name}`}>
+          Edit
+        </button>{' '}
+        <button type="button" className="Button Button--small" onClick={() => void remove(rate)} aria-label={`Delete ${rate.name}`}>
+          Delete
+        </button>
+      </>
+    ),
+  };
+  return (
+    <>
+      {fetched.state === 'failed' && (
+        <p className="FieldError" role="alert">
+          {errorMessage(fetched.error)}
+        </p>
+      )}
+      {error !== '' && (
+        <p className="FieldError" role="alert">
+          {error}
+        </p>
+      )}
+      <DataTable caption={plural} columns={[...columns, actions]} rows={rates} rowKey={(r) => r.id} empty={fetched.state === 'pending' ? 'Loading…' : `No ${noun}s yet.`} />
+      {editing === null ? (
+        <p>
+          <button type="button" className="Button Button--primary" onClick={() => setEditing('new')}>
+            Add {noun}
+          </button>
+        </p>
+      ) : (
+        editor(editing === 'new' ? null : editing, done)
+      )}
+      {modal}
+    </>
+  );
+}
+
+function EditorCard({ title, onSubmit, onCancel, saving, children, state }: { title: string; onSubmit: (e: FormEvent) => void; onCancel: () => void; saving: boolean; children: ReactNode; state: ReturnType<typeof useSave>['state'] }) {
+  return (
+    <form className="Card" onSubmit={onSubmit} noValidate aria-label={title}>
+      <h2>{title}</h2>
+      {children}
+      <div className="Toolbar">
+        <button type="submit" className="Button Button--primary" disabled={saving}>
+          Save
+        </button>
+        <button type="button" className="Button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      <SaveStatus state={state} />
+    </form>
+  );
+}
+
+const PLACE = /^[A-Z]{2}(-[A-Z0-9]{1,3})?$/;
+
+function ShippingRateEditor({ rate, currency, done }: { rate: ShippingRate | null; currency: string; done: () => void }) {
+  const [name, setName] = useState(rate?.name ?? '');
+  const [regions, setRegions] = useState(rate?.regions.join(', ') ?? '');
+  const [method, setMethod] = useState<ShippingRate['method']>(rate?.method ?? 'flat');
+  const [amount, setAmount] = useState(moneyInput(rate?.amountCents ?? 0, currency));
+  const [perKg, setPerKg] = useState(moneyInput(rate?.perKgCents ?? 0, currency));
+  const [freeOver, setFreeOver] = useState(rate?.freeOverCents == null ? '' : moneyInput(rate.freeOverCents, currency));
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const save = useSave();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const places = regions.split(',').map((r) => r.trim().toUpperCase()).filter((r) => r !== '');
+    const body = { name: name.trim(), regions: places, method, amountCents: parseMoneyInput(amount, currency), perKgCents: parseMoneyInput(perKg, currency), freeOverCents: freeOver.trim() === '' ? null : parseMoneyInput(freeOver, currency) };
+    const problems: Record<string, string> = {};
+    if (body.name === '') problems.name = 'Enter a name';
+    const badPlace = places.find((p) => !PLACE.test(p));
+    if (badPlace !== undefined) problems.regions = `${badPlace} is not a country code such as US or a region such as US-CA`;
+    if (body.amountCents === null) problems.amountCents = 'Enter an amount such as 5.00';
+    if (body.perKgCents === null) problems.perKgCents = 'Enter an amount such as 1.00';
+    if (freeOver.trim() !== '' && body.freeOverCents === null) problems.freeOverCents = 'Enter an amount, or leave it empty';
+    setFields(problems);
+    if (Object.keys(problems).length > 0) return;
+    const saved = await save.run(() => (rate === null ? consoleApi('POST', '/api/commerce/shipping-rates', body) : consoleApi('PUT', `/api/commerce/shipping-rates/${encodeURIComponent(rate.id)}`, body)));
+    if (saved !== undefined) done();
+  };
+  const error = (key: string) => fields[key] ?? serverFieldError(save.state, key);
+  return (
+    <EditorCard title={rate === null ? 'New shipping rate' : `Edit ${rate.name}`} onSubmit={(e) => void submit(e)} onCancel={done} saving={save.state.status === 'saving'} state={save.state}>
+      <div className="Field-row">
+        <Field id="rate-name" label="Name" error={error('name')}>
+          <input id="rate-name" type="text" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} {...describedBy('rate-name-error', error('name'))} />
+        </Field>
+        <Field id="rate-regions" label="Ships to" hint="Country or region codes, comma separated (US, US-CA); empty for everywhere." error={error('regions')}>
+          <input id="rate-regions" type="text" value={regions} onChange={(e) => setRegions(e.target.value)} {...describedBy('rate-regions-error', error('regions'))} />
+        </Field>
+      </div>
+      <div className="Field-row">
+        <Field id="rate-method" label="Price">
+          <select id="rate-method" value={method} onChange={(e) => setMethod(e.target.value as ShippingRate['method'])}>
+            <option value="flat">Flat rate</option>
+            <option value="weight">By weight</option>
+          </select>
+        </Field>
+        <Field id="rate-amount" label={method === 'flat' ? `Amount (${currency})` : `Base amount (${currency})`} error={error('amountCents')}>
+          <input id="rate-amount" type="text" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} {...describedBy('rate-amount-error', error('amountCents'))} />
+        </Field>
+        {method === 'weight' && (
+          <Field id="rate-per-kg" label={`Per kg (${currency})`} error={error('perKgCents')}>
+            <input id="rate-per-kg" type="text" inputMode="decimal" value={perKg} onChange={(e) => setPerKg(e.target.value)} {...describedBy('rate-per-kg-error', error('perKgCents'))} />
+          </Field>
+        )}
+        <Field id="rate-free-over" label={`Free over (${currency})`} hint="Empty: never free." error={error('freeOverCents')}>
+          <input id="rate-free-over" type="text" inputMode="decimal" value={freeOver} onChange={(e) => setFreeOver(e.target.value)} {...describedBy('rate-free-over-error', error('freeOverCents'))} />
+        </Field>
+      </div>
+    </EditorCard>
+  );
+}
+
+export function ShippingRates() {
+  const currency = useCurrency();
+  const columns: Column<ShippingRate>[] = [
+    { key: 'name', label: 'Name', primary: true, render: (r) => r.name },
+    { key: 'regions', label: 'Ships to', render: (r) => (r.regions.length === 0 ? 'Everywhere' : r.regions.join(', ')) },
+    { key: 'price', label: 'Price', render: (r) => (r.method === 'flat' ? moneyText(r.amountCents, currency) : `${moneyText(r.amountCents, currency)} + ${moneyText(r.perKgCents, currency)}/kg`) },
+    { key: 'free', label: 'Free over', render: (r) => (r.freeOverCents === null ? '—' : moneyText(r.freeOverCents, currency)) },
+  ];
+  return <RateList<ShippingRate> path="/api/commerce/shipping-rates" plural="shippingRates" noun="shipping rate" columns={columns} editor={(rate, done) => <ShippingRateEditor rate={rate} currency={currency} done={done} />} />;
+}
+
+function TaxRateEditor({ rate, done }: { rate: TaxRate | null; done: () => void }) {
+  const [name, setName] = useState(rate?.name ?? '');
+  const [countryCode, setCountryCode] = useState(rate?.countryCode ?? '');
+  const [region, setRegion] = useState(rate?.region ?? '');
+  const [ratePercent, setRatePercent] = useState(rate?.ratePercent ?? '');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const save = useSave();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { name: name.trim(), countryCode: countryCode.trim().toUpperCase(), region: region.trim() === '' ? null : region.trim().toUpperCase(), ratePercent: ratePercent.trim() };
+    const problems: Record<string, string> = {};
+    if (body.name === '') problems.name = 'Enter a name';
+    if (!/^[A-Z]{2}$/.test(body.countryCode)) problems.countryCode = 'Enter a country code such as US';
+    if (body.region !== null && !/^[A-Z0-9]{1,3}$/.test(body.region)) problems.region = "Enter a region code such as 'CA', or leave it empty";
+    if (!/^\d{1,3}(\.\d{1,4})?$/.test(body.ratePercent)) problems.ratePercent = "Enter a percentage such as '8.875' (at most 4 decimals)";
+    setFields(problems);
+    if (Object.keys(problems).length > 0) return;
+    const saved = await save.run(() => (rate === null ? consoleApi('POST', '/api/commerce/tax-rates', body) : consoleApi('PUT', `/api/commerce/tax-rates/${encodeURIComponent(rate.id)}`, body)));
+    if (saved !== undefined) done();
+  };
+  const error = (key: string) => fields[key] ?? serverFieldError(save.state, key);
+  return (
+    <EditorCard title={rate === null ? 'New tax rate' : `Edit ${rate.name}`} onSubmit={(e) => void submit(e)} onCancel={done} saving={save.state.status === 'saving'} state={save.state}>
+      <div className="Field-row">
+        <Field id="tax-name" label="Name" error={error('name')}>
+          <input id="tax-name" type="text" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} {...describedBy('tax-name-error', error('name'))} />
+        </Field>
+        <Field id="tax-country" label="Country code" error={error('countryCode')}>
+          <input id="tax-country" type="text" value={countryCode} maxLength={2} onChange={(e) => setCountryCode(e.target.value)} {...describedBy('tax-country-error', error('countryCode'))} />
+        </Field>
+        <Field id="tax-region" label="Region code (optional)" error={error('region')}>
+          <input id="tax-region" type="text" value={region} maxLength={3} onChange={(e) => setRegion(e.target.value)} {...describedBy('tax-region-error', error('region'))} />
+        </Field>
+        <Field id="tax-rate" label="Rate (%)" error={error('ratePercent')}>
+          <input id="tax-rate" type="text" inputMode="decimal" value={ratePercent} onChange={(e) => setRatePercent(e.target.value)} {...describedBy('tax-rate-error', error('ratePercent'))} />
+        </Field>
+      </div>
+    </EditorCard>
+  );
+}
+
+export function TaxRates() {
+  const columns: Column<TaxRate>[] = [
+    { key: 'name', label: 'Name', primary: true, render: (r) => r.name },
+    { key: 'place', label: 'Where', render: (r) => (r.region === null ? r.countryCode : `${r.countryCode}-${r.region}`) },
+    { key: 'rate', label: 'Rate', align: 'end', render: (r) => `${r.ratePercent}%` },
+  ];
+  return <RateList<TaxRate> path="/api/commerce/tax-rates" plural="taxRates" noun="tax rate" columns={columns} editor={(rate, done) => <TaxRateEditor rate={rate} done={done} />} />;
+}

@@ -1,0 +1,204 @@
+/**
+ * Design: the site's colours, fonts and gallery options. Each change is saved as a draft and the
+ * store beside it reloads with the draft (`?design-preview`, shown only to merchants, never
+ * cached); Publish makes the draft the store's design.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { Design } from '../../../site/editor/design';
+import type { FontCategory, Font } from '../../../site/editor/fonts';
+import type { SectionProps } from '../../sections';
+import { consoleApi, errorMessage } from '../../ui/api';
+import { Breadcrumbs } from '../../ui/Breadcrumbs';
+import { SaveStatus, useSave } from '../../ui/SaveStatus';
+import { StatusLabel } from '../../ui/StatusLabel';
+import { useFetch } from '../../ui/useFetch';
+import { ColourPicker } from './ColourPicker';
+import { FontBrowser } from './FontBrowser';
+import { GalleryOptionsEditor } from './GalleryOptionsEditor';
+
+export const DESIGN_API = '/api/console/design';
+
+interface DesignAnswer {
+  published: Design;
+  draft: Design | null;
+  defaults: Design;
+  colourRoles: Record<keyof Design['colours'], { label: string }>;
+  fontRoles: Record<keyof Design['fonts'], { label: string }>;
+  fonts: Font[];
+  fontCategories: FontCategory[];
+}
+
+const PREVIEW_PAGES = [
+  { path: '/', label: 'Home' },
+  { path: '/shop', label: 'Shop' },
+  { path: '/blog', label: 'Journal' },
+] as const;
+
+type Tab = 'colours' | 'fonts' | 'gallery';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'colours', label: 'Colours' },
+  { id: 'fonts', label: 'Fonts' },
+  { id: 'gallery', label: 'Gallery' },
+];
+const DRAFT_DELAY_MS = 350;
+
+function same(a: Design, b: Design): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export default function DesignSection(_: SectionProps) {
+  const fetched = useFetch<DesignAnswer>(DESIGN_API);
+  if (fetched.state === 'failed' && fetched.data === undefined)
+    return (
+      <div className="Page">
+        <h1>Design</h1>
+        <div className="Card" role="alert">
+          <p>Unable to load. Try again.</p>
+          <p className="Muted">{errorMessage(fetched.error)}</p>
+          <button type="button" className="Button" onClick={fetched.reload}>
+            Try again
+          </button>
+        </div>
+      </div>
+    );
+  if (fetched.data === undefined)
+    return (
+      <div className="Page">
+        <h1>Design</h1>
+        <p className="Console-loading" role="status">
+          Loading the design…
+        </p>
+      </div>
+    );
+  return <DesignEditor answer={fetched.data} />;
+}
+
+function DesignEditor({ answer }: { answer: DesignAnswer }) {
+  const [published, setPublished] = useState(answer.published);
+  const [design, setDesign] = useState<Design>(answer.draft ?? answer.published);
+  const [tab, setTab] = useState<Tab>('colours');
+  const [previewPath, setPreviewPath] = useState<string>('/');
+  const [previewRound, setPreviewRound] = useState(0);
+  const draft = useSave();
+  const publish = useSave();
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ colours: null, fonts: null, gallery: null });
+
+  const change = (next: Design) => {
+    setDesign(next);
+    publish.reset();
+    if (pending.current !== null) clearTimeout(pending.current);
+    pending.current = setTimeout(() => {
+      pending.current = null;
+      void draft.run(() => consoleApi('PUT', `${DESIGN_API}/draft`, { design: next })).then((saved) => {
+        if (saved !== undefined) setPreviewRound((n) => n + 1);
+      });
+    }, DRAFT_DELAY_MS);
+  };
+  useEffect(() => () => {
+    if (pending.current !== null) clearTimeout(pending.current);
+  }, []);
+
+  const publishDesign = async () => {
+    if (pending.current !== null) {
+      clearTimeout(pending.current);
+      pending.current = null;
+    }
+    const done = await publish.run(() => consoleApi('POST', `${DESIGN_API}/publish`, { design }));
+    if (done !== undefined) {
+      setPublished(design);
+      setPreviewRound((n) => n + 1);
+    }
+  };
+  const discard = async () => {
+    if (pending.current !== null) clearTimeout(pending.current);
+    const done = await draft.run(() => consoleApi('DELETE', `${DESIGN_API}/draft`));
+    if (done !== undefined) {
+      setDesign(published);
+      setPreviewRound((n) => n + 1);
+    }
+  };
+  const unpublished = !same(design, published);
+  const moveTab = (from: Tab, step: number) => {
+    const index = (TABS.findIndex((t) => t.id === from) + step + TABS.length) % TABS.length;
+    const next = TABS[index]!.id;
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <div className="Page DesignPage">
+      <Breadcrumbs items={[{ label: 'Home', to: '/config' }, { label: 'Design' }]} />
+      <header className="PageHeader">
+        <h1>Design</h1>
+        <div className="PageHeader-actions">
+          {unpublished ? <StatusLabel tone="warning">Unpublished changes</StatusLabel> : <StatusLabel tone="success">Published</StatusLabel>}
+          <button type="button" className="Button" onClick={() => void discard()} disabled={!unpublished}>
+            Discard changes
+          </button>
+          <button type="button" className="Button Button--primary" onClick={() => void publishDesign()} disabled={!unpublished || publish.state.status === 'saving'}>
+            Publish
+          </button>
+        </div>
+      </header>
+      <div className="DesignPage-status">
+        <SaveStatus state={publish.state.status === 'idle' ? draft.state : publish.state} />
+      </div>
+      <div className="DesignLayout">
+        <div className="DesignLayout-controls Card">
+          <div className="Tabs" role="tablist" aria-label="Design">
+            {TABS.map((t) => (
+              <button
+                key={t.id}
+                ref={(element) => {
+                  tabRefs.current[t.id] = element;
+                }}
+                type="button"
+                role="tab"
+                id={`design-tab-${t.id}`}
+                aria-selected={tab === t.id}
+                aria-controls={`design-panel-${t.id}`}
+                tabIndex={tab === t.id ? 0 : -1}
+                className="Tab"
+                onClick={() => setTab(t.id)}
+                onKeyDown={(event) => {
+                  if (event.key === 'ArrowRight') moveTab(t.id, 1);
+                  if (event.key === 'ArrowLeft') moveTab(t.id, -1);
+                }}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`design-panel-${tab}`} aria-labelledby={`design-tab-${tab}`} className="DesignPanel">
+            {tab === 'colours' &&
+              (Object.keys(answer.colourRoles) as (keyof Design['colours'])[]).map((role) => (
+                <ColourPicker key={role} label={answer.colourRoles[role].label} value={design.colours[role]} onChange={(colour) => change({ ...design, colours: { ...design.colours, [role]: colour } })} />
+              ))}
+            {tab === 'fonts' &&
+              (Object.keys(answer.fontRoles) as (keyof Design['fonts'])[]).map((role) => (
+                <FontBrowser key={role} label={answer.fontRoles[role].label} value={design.fonts[role]} onChange={(font) => change({ ...design, fonts: { ...design.fonts, [role]: font } })} />
+              ))}
+            {tab === 'gallery' && <GalleryOptionsEditor value={design.gallery} onChange={(gallery) => change({ ...design, gallery })} />}
+          </div>
+        </div>
+        <section className="DesignLayout-preview Card" aria-labelledby="design-preview-title">
+          <div className="DesignPreview-bar">
+            <h2 id="design-preview-title">Preview</h2>
+            <label className="Field-inline">
+              <span>Page</span>
+              <select value={previewPath} onChange={(event) => setPreviewPath(event.target.value)}>
+                {PREVIEW_PAGES.map((page) => (
+                  <option key={page.path} value={page.path}>
+                    {page.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <iframe className="DesignPreview-frame" title="Store preview with your changes" src={`${previewPath}?design-preview=${previewRound}`} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * The file manager as a dialog, for choosing a file: a post's images and links, a product's images
+ * (the products section's ImagePicker slot). A native modal <dialog>: focus stays inside and goes
+ * back to what opened it; Escape closes it.
+ */
+import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import type { StoredFile } from '../../../site/editor/files';
+import { FileManager } from './FileManager';
+
+export interface FilePickerProps {
+  /** Whether the merchant may upload here too (the content permission). */
+  canUpload: boolean;
+  title?: string;
+  imagesOnly?: boolean;
+  onPick: (file: StoredFile) => void;
+  onClose: () => void;
+}
+
+export function FilePicker({ canUpload, title = 'Choose a file', imagesOnly = false, onPick, onClose }: FilePickerProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element !== null && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+  // At the end of the body: a picker opened from a form must not put the file manager's forms inside it.
+  return createPortal(
+    <dialog
+      ref={dialog}
+      className="FilePicker"
+      aria-labelledby="file-picker-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="FilePicker-head">
+        <h2 id="file-picker-title">{title}</h2>
+        <button type="button" className="Button Button--plain" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <FileManager canChange={canUpload} imagesOnly={imagesOnly} onPick={onPick} />
+    </dialog>,
+    document.body,
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * The forms section: the site's forms with their submission counts, and per form its submissions
+ * in a sortable table (password fields are never stored or shown), the CSV export, and the email
+ * the merchant gets for each new submission.
+ */
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { SectionProps } from '../../section-types';
+import { Breadcrumbs, consoleApi, DataTable, describedBy, errorMessage, FieldError, Link, SaveStatus, StatusLabel, useFetch, useSave, type Column, type SortDirection } from '../../ui';
+import { dateTimeText, serverFieldError } from '../orders/format';
+
+export const FORMS_ROOT = '/config/forms';
+
+interface FormNotification {
+  enabled: boolean;
+  recipient: string;
+}
+
+interface FormSummary {
+  id: string;
+  name: string;
+  kind: 'form' | 'newsletter';
+  submissions: number;
+  notification: FormNotification;
+}
+
+interface SubmissionRow {
+  id: number;
+  submittedAt: number;
+  pagePath: string | null;
+  cells: string[];
+}
+
+interface SubmissionPage {
+  form: { id: string; name: string };
+  columns: { id: string; title: string }[];
+  rows: SubmissionRow[];
+  hasNextPage: boolean;
+  nextPageCursor: string | null;
+}
+
+const exportPath = (formId: string) => `/api/console/forms/${encodeURIComponent(formId)}/submissions/export`;
+
+function FormList() {
+  const fetched = useFetch<{ forms: FormSummary[] }>('/api/console/forms');
+  const columns: Column<FormSummary>[] = [
+    { key: 'name', label: 'Form', primary: true, render: (f) => <Link to={`${FORMS_ROOT}/${encodeURIComponent(f.id)}`}>{f.name}</Link> },
+    { key: 'kind', label: 'Kind', render: (f) => (f.kind === 'form' ? 'Form' : 'Newsletter sign-up') },
+    { key: 'submissions', label: 'Submissions', align: 'end', render: (f) => f.submissions },
+    { key: 'email', label: 'Email on submission', render: (f) => (f.notification.enabled ? <StatusLabel tone="success">To {f.notification.recipient}</StatusLabel> : <StatusLabel>Off</StatusLabel>) },
+  ];
+  return (
+    <div className="Page">
+      <header className="PageHeader">
+        <h1>Forms</h1>
+      </header>
+      {fetched.state === 'failed' && (
+        <div className="Card Notice" role="alert">
+          <p>{errorMessage(fetched.error)}</p>
+          <button type="button" className="Button" onClick={fetched.reload}>
+            Try again
+          </button>
+        </div>
+      )}
+      <DataTable caption="Forms" columns={columns} rows={fetched.data?.forms ?? []} rowKey={(f) => f.id} empty={fetched.state === 'pending' ? 'Loading forms…' : 'This site has no forms.'} />
+    </div>
+  );
+}
+
+function NotificationForm({ form, email, canEdit, onSaved }: { form: FormSummary; email: string; canEdit: boolean; onSaved: () => void }) {
+  const [enabled, setEnabled] = useState(form.notification.enabled);
+  const [recipient, setRecipient] = useState(form.notification.recipient || email);
+  const save = useSave();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const saved = await save.run(() => consoleApi('PUT', `/api/console/forms/${encodeURIComponent(form.id)}/notification`, { enabled, recipient: recipient.trim() }));
+    if (saved !== undefined) onSaved();
+  };
+  const error = serverFieldError(save.state, 'recipient');
+  return (
+    <form className="Card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="notification-title">
+      <h2 id="notification-title">Email on each submission</h2>
+      <label className="Field-inline">
+        <input type="checkbox" checked={enabled} disabled={!canEdit} onChange={(e) => setEnabled(e.target.checked)} /> Email me each new submission
+      </label>
+      <div className="Field">
+        <label htmlFor="notification-recipient">Send to</label>
+        <input id="notification-recipient" type="email" value={recipient} maxLength={256} disabled={!canEdit} onChange={(e) => setRecipient(e.target.value)} {...describedBy('notification-recipient-error', error)} />
+        <FieldError id="notification-recipient-error" message={error} />
+      </div>
+      {canEdit ? (
+        <button type="submit" className="Button Button--primary" disabled={save.state.status === 'saving'}>
+          Save
+        </button>
+      ) : (
+        <p className="Muted">Your role can read submissions but not change this.</p>
+      )}
+      <SaveStatus state={save.state} />
+    </form>
+  );
+}
+
+type SortKey = 'submittedAt' | `c${number}`;
+
+function Submissions({ formId, session }: { formId: string; session: SectionProps['session'] }) {
+  const forms = useFetch<{ forms: FormSummary[] }>('/api/console/forms');
+  const form = forms.data?.forms.find((f) => f.id === formId);
+  const [page, setPage] = useState<Omit<SubmissionPage, 'hasNextPage' | 'nextPageCursor'> | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState('');
+  const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({ key: 'submittedAt', direction: 'descending' });
+
+  const load = useCallback(
+    async (after: string | null) => {
+      setLoading(true);
+      try {
+        const next = await consoleApi<SubmissionPage>('GET', `/api/console/forms/${encodeURIComponent(formId)}/submissions${after === null ? '' : `?cursor=${after}`}`);
+        setPage((before) => ({ form: next.form, columns: next.columns, rows: after === null || before === null ? next.rows : [...before.rows, ...next.rows] }));
+        setCursor(next.hasNextPage ? next.nextPageCursor : null);
+        setError('');
+      } catch (failure) {
+        setError(errorMessage(failure));
+      } finally {
+        setLoading(false);
+      }
+    },
+    [formId],
+  );
+  useEffect(() => {
+    void load(null);
+  }, [load]);
+
+  const rows = useMemo(() => {
+    if (page === null) return [];
+    const value = (row: SubmissionRow) => (sort.key === 'submittedAt' ? row.submittedAt : (row.cells[Number(sort.key.slice(1))] ?? ''));
+    const sign = sort.direction === 'ascending' ? 1 : -1;
+    return [...page.rows].sort((a, b) => {
+      const x = value(a);
+      const y = value(b);
+      return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), undefined, { numeric: true, sensitivity: 'base' }));
+    });
+  }, [page, sort]);
+
+  const columns: Column<SubmissionRow>[] = [
+    { key: 'submittedAt', label: 'Submitted', sortable: true, primary: true, render: (row) => dateTimeText(row.submittedAt) },
+    ...(page?.columns ?? []).map((column, i): Column<SubmissionRow> => ({ key: `c${i}`, label: column.title, sortable: true, render: (row) => row.cells[i] || <span className="Muted">N/A</span> })),
+  ];
+  const name = form?.name ?? page?.form.name ?? 'Form';
+  return (
+    <div className="Page">
+      <Breadcrumbs items={[{ label: 'Forms', to: FORMS_ROOT }, { label: name }]} />
+      <header className="PageHeader">
+        <h1>{name}</h1>
+        <div className="PageHeader-actions">
+          <a className="Button" href={exportPath(formId)} download>
+            Export CSV
+          </a>
+        </div>
+      </header>
+      {error !== '' && (
+        <div className="Card Notice" role="alert">
+          <p>{error}</p>
+          <button type="button" className="Button" onClick={() => void load(null)}>
+            Try again
+          </button>
+        </div>
+      )}
+      <DataTable
+        caption={`Submissions of ${name}`}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => String(row.id)}
+        sort={sort}
+        onSort={(key, direction) => setSort({ key: key as SortKey, direction })}
+        hasMore={cursor !== null}
+        loadingMore={loading && rows.length > 0}
+        onLoadMore={() => void load(cursor)}
+        empty={loading ? 'Loading submissions…' : 'No submissions yet.'}
+      />
+      {form !== undefined && <NotificationForm key={form.id} form={form} email={session.email} canEdit={session.can.content} onSaved={forms.reload} />}
+    </div>
+  );
+}
+
+export default function FormsSection({ path, session }: SectionProps) {
+  const formId = path[0];
+  return formId === undefined ? <FormList /> : <Submissions formId={formId} session={session} />;
+}

@@ -1,0 +1,241 @@
+/**
+ * Mailing list: where the store's newsletter sign-ups go. The connection dialog (engine spec §2:
+ * list select, double opt-in) connects a list; the state is connected, disconnected or awaiting
+ * connection while a list's automation service confirms it (src/site/mailing-list.ts).
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { MAILING_LIST_MESSAGES, type MailingList } from '../../../site/editor/mailing-list';
+import type { SectionProps } from '../../sections';
+import { consoleApi, errorMessage } from '../../ui/api';
+import { Breadcrumbs } from '../../ui/Breadcrumbs';
+import { describedBy, FieldError } from '../../ui/FieldError';
+import { SaveStatus, useSave } from '../../ui/SaveStatus';
+import { StatusLabel } from '../../ui/StatusLabel';
+import { useFetch } from '../../ui/useFetch';
+
+export const MAILING_LIST_API = '/api/console/mailing-list';
+
+export const CONNECTION_LABELS = { connected: 'Connected', disconnected: 'Disconnected', awaiting: 'Awaiting connection' } as const;
+
+export default function MailingListSection(_: SectionProps) {
+  const fetched = useFetch<MailingList>(MAILING_LIST_API);
+  const [state, setState] = useState<MailingList | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const action = useSave();
+  useEffect(() => {
+    if (fetched.data !== undefined) setState(fetched.data);
+  }, [fetched.data]);
+
+  const change = async (body: Record<string, unknown>) => {
+    const next = await action.run(() => consoleApi<MailingList>('POST', MAILING_LIST_API, body));
+    if (next !== undefined) setState(next);
+    return next;
+  };
+
+  let content;
+  if (state === null)
+    content =
+      fetched.state === 'failed' ? (
+        <div className="Card" role="alert">
+          <p>Unable to load. Try again.</p>
+          <p className="Muted">{errorMessage(fetched.error)}</p>
+          <button type="button" className="Button" onClick={fetched.reload}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <p className="Console-loading" role="status">
+          Loading the mailing list…
+        </p>
+      );
+  else {
+    const connection = state.connection;
+    const list = connection.state === 'disconnected' ? undefined : state.lists.find((entry) => entry.id === connection.listId);
+    const tone = connection.state === 'connected' ? 'success' : connection.state === 'awaiting' ? 'warning' : 'neutral';
+    content = (
+      <>
+        <section className="Card" aria-labelledby="mailing-status-title">
+          <h2 id="mailing-status-title">Connection</h2>
+          <div className="MailingStatus">
+            <StatusLabel tone={tone}>{CONNECTION_LABELS[connection.state]}</StatusLabel>
+            {list !== undefined && (
+              <span>
+                {list.name}
+                {connection.state !== 'disconnected' && connection.doubleOptIn ? ' · double opt-in' : ''}
+              </span>
+            )}
+          </div>
+          <p className="Field-hint">
+            {connection.state === 'connected' && 'Newsletter sign-ups from the store go to this list.'}
+            {connection.state === 'awaiting' && 'The list’s automation service has not confirmed the connection yet.'}
+            {connection.state === 'disconnected' && 'Newsletter sign-ups are kept with the store’s form submissions only.'}
+          </p>
+          <div className="PageHeader-actions">
+            {connection.state === 'disconnected' ? (
+              <button type="button" className="Button Button--primary" onClick={() => setDialogOpen(true)}>
+                Connect a list
+              </button>
+            ) : (
+              <>
+                {connection.state === 'awaiting' && (
+                  <button type="button" className="Button Button--primary" onClick={() => void change({ action: 'confirm' })}>
+                    Check connection
+                  </button>
+                )}
+                <button type="button" className="Button" onClick={() => setDialogOpen(true)}>
+                  Change list
+                </button>
+                <button type="button" className="Button Button--critical" onClick={() => void change({ action: 'disconnect' })}>
+                  Disconnect
+                </button>
+              </>
+            )}
+            <SaveStatus state={action.state} />
+          </div>
+        </section>
+        <NewList onAdd={(name) => change({ action: 'addList', name })} lists={state.lists.map((entry) => entry.name)} />
+        {dialogOpen && (
+          <ConnectDialog
+            state={state}
+            onConnect={async (listId, doubleOptIn) => {
+              try {
+                setState(await consoleApi<MailingList>('POST', MAILING_LIST_API, { action: 'connect', listId, doubleOptIn }));
+                setDialogOpen(false);
+                action.reset();
+                return null;
+              } catch (error) {
+                return errorMessage(error);
+              }
+            }}
+            onCancel={() => setDialogOpen(false)}
+          />
+        )}
+      </>
+    );
+  }
+  return (
+    <div className="Page Page--narrow">
+      <Breadcrumbs items={[{ label: 'Home', to: '/config' }, { label: 'Mailing list' }]} />
+      <header className="PageHeader">
+        <h1>Mailing list</h1>
+      </header>
+      {content}
+    </div>
+  );
+}
+
+function ConnectDialog({ state, onConnect, onCancel }: { state: MailingList; onConnect: (listId: string | null, doubleOptIn: boolean) => Promise<string | null>; onCancel: () => void }) {
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const current = state.connection.state === 'disconnected' ? null : state.connection;
+  const [listId, setListId] = useState(current?.listId ?? '');
+  const [doubleOptIn, setDoubleOptIn] = useState(current?.doubleOptIn ?? true);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element !== null && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (listId === '') {
+      setError(MAILING_LIST_MESSAGES.listRequired);
+      return;
+    }
+    setBusy(true);
+    const problem = await onConnect(listId, doubleOptIn);
+    setBusy(false);
+    if (problem !== null) setError(problem);
+  };
+  return (
+    <dialog
+      ref={dialog}
+      className="LinkEditor"
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <h2 id={`${id}-title`}>Connect a mailing list</h2>
+        {state.lists.length === 0 ? (
+          <p role="alert">{MAILING_LIST_MESSAGES.noLists}</p>
+        ) : (
+          <>
+            <div className="Field">
+              <label htmlFor={`${id}-list`}>List</label>
+              <select
+                id={`${id}-list`}
+                value={listId}
+                onChange={(event) => {
+                  setListId(event.target.value);
+                  setError(undefined);
+                }}
+                {...describedBy(`${id}-error`, error)}
+              >
+                <option value="">Select a list</option>
+                {state.lists.map((entry) => (
+                  <option key={entry.id} value={entry.id}>
+                    {entry.name}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={`${id}-error`} message={error} />
+            </div>
+            <label className="Checkbox Field">
+              <input type="checkbox" checked={doubleOptIn} onChange={(event) => setDoubleOptIn(event.target.checked)} />
+              Double opt-in: subscribers confirm by email before they are added
+            </label>
+          </>
+        )}
+        <div className="Dialog-actions">
+          <button type="button" className="Button" onClick={onCancel}>
+            Cancel
+          </button>
+          {state.lists.length > 0 && (
+            <button type="submit" className="Button Button--primary" disabled={busy} aria-busy={busy}>
+              {busy ? 'Connecting…' : 'Connect'}
+            </button>
+          )}
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+function NewList({ lists, onAdd }: { lists: string[]; onAdd: (name: string) => Promise<unknown> }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  return (
+    <section className="Card" aria-labelledby="mailing-lists-title">
+      <h2 id="mailing-lists-title">Lists</h2>
+      {lists.length === 0 ? <p>{MAILING_LIST_MESSAGES.noLists}</p> : <ul>{lists.map((list) => <li key={list}>{list}</li>)}</ul>}
+      <form
+        className="Toolbar"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (name.trim() === '') {
+            setError(MAILING_LIST_MESSAGES.listNameRequired);
+            return;
+          }
+          setError(undefined);
+          void onAdd(name).then((done) => {
+            if (done !== undefined) setName('');
+          });
+        }}
+      >
+        <div className="Field Field--grow">
+          <label htmlFor="new-list-name">New list name</label>
+          <input id="new-list-name" type="text" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} {...describedBy('new-list-error', error)} />
+          <FieldError id="new-list-error" message={error} />
+        </div>
+        <button type="submit" className="Button">
+          Create list
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,297 @@
+/** One order: its lines, addresses, totals and timeline, with fulfil (tracking number), cancel and refund. */
+import { useRef, useState, type FormEvent } from 'react';
+import type { Order, OrderEntry } from '../../../commerce/order';
+import { Breadcrumbs, consoleApi, describedBy, errorMessage, FieldError, moneyText, SaveStatus, StatusLabel, useConfirm, useFetch, useSave } from '../../ui';
+import { dateTimeText, ORDER_STATUS_LABELS, serverFieldError } from './format';
+
+/** A line's additional fields (the product's form answers, stored as JSON) as label and answer. */
+function additionalFields(entry: OrderEntry): [string, string][] {
+  if (entry.additionalFields === null || entry.additionalFields === '') return [];
+  try {
+    const parsed = JSON.parse(entry.additionalFields) as unknown;
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      return Object.entries(parsed).map(([key, value]) => [key, Array.isArray(value) ? value.join(', ') : typeof value === 'object' && value !== null ? Object.values(value).join(' ') : String(value)]);
+    }
+  } catch {
+    // Not JSON: shown as written.
+  }
+  return [['Details', entry.additionalFields]];
+}
+
+function Timeline({ order }: { order: Order }) {
+  const steps: [string, number | null][] = [
+    ['Placed', order.createdOn],
+    ['Paid', order.paidOn],
+    ['Fulfilled', order.fulfilledOn],
+    ['Cancelled', order.cancelledOn],
+    ['Refunded', order.refundedOn],
+  ];
+  return (
+    <ol className="Timeline">
+      {steps
+        .filter((step): step is [string, number] => step[1] !== null)
+        .map(([label, at]) => (
+          <li key={label}>
+            <strong>{label}</strong> <time dateTime={new Date(at).toISOString()}>{dateTimeText(at)}</time>
+          </li>
+        ))}
+    </ol>
+  );
+}
+
+function Lines({ order }: { order: Order }) {
+  const money = (cents: number) => moneyText(cents, order.currencyCode);
+  return (
+    <div className="DataTable">
+      <div className="DataTable-scroll">
+        <table>
+          <caption className="visually-hidden">Items in order #{order.orderNumber}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col" className="is-end">
+                Quantity
+              </th>
+              <th scope="col" className="is-end">
+                Price
+              </th>
+              <th scope="col" className="is-end">
+                Subtotal
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.entries.map((entry, i) => {
+              const options = Object.entries(entry.attributes);
+              const extra = additionalFields(entry);
+              return (
+                <tr key={`${entry.sku}-${i}`}>
+                  <th scope="row">
+                    <span className="Cell-title">{entry.title}</span>
+                    {options.length > 0 && <span className="Muted"> {options.map(([name, value]) => `${name}: ${value}`).join(', ')}</span>}
+                    <span className="Muted"> SKU {entry.sku}</span>
+                    {extra.length > 0 && (
+                      <dl className="OrderExtra">
+                        {extra.map(([label, value]) => (
+                          <div key={label}>
+                            <dt>{label}</dt>
+                            <dd>{value}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    )}
+                  </th>
+                  <td className="is-end">{entry.quantity}</td>
+                  <td className="is-end">{money(entry.unitPriceCents)}</td>
+                  <td className="is-end">{money(entry.subtotalCents)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function Totals({ order }: { order: Order }) {
+  const money = (cents: number) => moneyText(cents, order.currencyCode);
+  const rows: [string, string][] = [
+    ['Subtotal', money(order.subtotalCents)],
+    ...(order.discountCents > 0 ? [[`Discount${order.coupons.length > 0 ? ` (${order.coupons.join(', ')})` : ''}`, `−${money(order.discountCents)}`] as [string, string]] : []),
+    ['Shipping', order.shippingOption === null ? money(order.shippingCostCents) : `${money(order.shippingCostCents)} · ${order.shippingOption.name}`],
+    [order.taxIncluded ? 'Tax (included)' : 'Tax', money(order.taxCents)],
+    ['Total', money(order.grandTotalCents)],
+    ...(order.giftCardCents > 0 ? [['Gift card', `−${money(order.giftCardCents)}`] as [string, string]] : []),
+    ['Charged', money(order.amountChargedCents)],
+  ];
+  return (
+    <dl className="Totals">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function FulfilForm({ order, onDone }: { order: Order; onDone: (order: Order) => void }) {
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [carrier, setCarrier] = useState('');
+  const save = useSave();
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (trackingNumber.trim() === '') {
+      setFields({ trackingNumber: 'Enter the tracking number' });
+      return;
+    }
+    setFields({});
+    const answer = await save.run(() => consoleApi<{ order: Order }>('POST', `/api/commerce/orders/${encodeURIComponent(order.id)}/fulfill`, { trackingNumber, carrier: carrier.trim() === '' ? null : carrier }));
+    if (answer !== undefined) onDone(answer.order);
+  };
+  const trackingError = fields.trackingNumber ?? serverFieldError(save.state, 'trackingNumber');
+  return (
+    <form className="Card" onSubmit={(e) => void submit(e)} aria-labelledby="fulfil-title" noValidate>
+      <h2 id="fulfil-title">Fulfil</h2>
+      <div className="Field-row">
+        <div className="Field">
+          <label htmlFor="tracking-number">Tracking number</label>
+          <input id="tracking-number" type="text" value={trackingNumber} maxLength={100} onChange={(e) => setTrackingNumber(e.target.value)} {...describedBy('tracking-number-error', trackingError)} />
+          <FieldError id="tracking-number-error" message={trackingError} />
+        </div>
+        <div className="Field">
+          <label htmlFor="carrier">Carrier (optional)</label>
+          <input id="carrier" type="text" value={carrier} maxLength={100} onChange={(e) => setCarrier(e.target.value)} />
+        </div>
+      </div>
+      <button type="submit" className="Button Button--primary" disabled={save.state.status === 'saving'}>
+        Mark as fulfilled
+      </button>
+      <SaveStatus state={save.state} />
+    </form>
+  );
+}
+
+export function OrderDetail({ id }: { id: string }) {
+  const fetched = useFetch<{ order: Order }>(`/api/console/orders/${encodeURIComponent(id)}`);
+  const [changed, setChanged] = useState<Order | null>(null);
+  // Read when the refund is confirmed, after the modal's box may have changed it.
+  const restock = useRef(true);
+  const [actionError, setActionError] = useState('');
+  const { confirm, close, modal } = useConfirm(false);
+  const order = changed ?? fetched.data?.order;
+  if (order === undefined) {
+    return fetched.state === 'failed' ? (
+      <div className="Card Notice" role="alert">
+        <h1>Unable to load. Try again.</h1>
+        <p>{errorMessage(fetched.error)}</p>
+        <button type="button" className="Button" onClick={fetched.reload}>
+          Try again
+        </button>
+      </div>
+    ) : (
+      <p className="Console-loading" role="status">
+        Loading the order…
+      </p>
+    );
+  }
+  const act = async (action: 'cancel' | 'refund') => {
+    const money = moneyText(order.amountChargedCents, order.currencyCode);
+    const confirmed = await confirm(
+      action === 'cancel'
+        ? { title: `Cancel order #${order.orderNumber}?`, message: order.status === 'paid' ? `The payment of ${money} is refunded and the items go back into stock.` : 'The reserved items go back into stock.', confirmLabel: 'Cancel order', cancelLabel: 'Keep order', danger: true }
+        : {
+            title: `Refund order #${order.orderNumber}?`,
+            message: (
+              <>
+                <p>{money} goes back to the customer. This cannot be undone.</p>
+                <label className="Field-inline">
+                  <input type="checkbox" defaultChecked={restock.current} onChange={(e) => (restock.current = e.target.checked)} /> Put the items back into stock
+                </label>
+              </>
+            ),
+            confirmLabel: 'Refund',
+            danger: true,
+          },
+    );
+    if (!confirmed) return;
+    setActionError('');
+    try {
+      const body = action === 'refund' ? { restock: restock.current } : {};
+      const answer = await consoleApi<{ order: Order }>('POST', `/api/commerce/orders/${encodeURIComponent(order.id)}/${action}`, body);
+      setChanged(answer.order);
+    } catch (failure) {
+      setActionError(errorMessage(failure));
+    } finally {
+      close();
+    }
+  };
+  const status = ORDER_STATUS_LABELS[order.status];
+  const address = order.shippingAddress;
+  return (
+    <div className="Page">
+      <Breadcrumbs items={[{ label: 'Orders', to: '/config/orders' }, { label: `Order #${order.orderNumber}` }]} />
+      <header className="PageHeader">
+        <h1>Order #{order.orderNumber}</h1>
+        <StatusLabel tone={status.tone}>{status.label}</StatusLabel>
+        <div className="PageHeader-actions">
+          {(order.status === 'pending' || order.status === 'paid') && (
+            <button type="button" className="Button" onClick={() => void act('cancel')}>
+              Cancel order
+            </button>
+          )}
+          {(order.status === 'paid' || order.status === 'fulfilled') && (
+            <button type="button" className="Button Button--critical" onClick={() => void act('refund')}>
+              Refund
+            </button>
+          )}
+        </div>
+      </header>
+      {actionError !== '' && (
+        <p className="FieldError" role="alert">
+          {actionError}
+        </p>
+      )}
+      <div className="Columns">
+        <div>
+          <section className="Card" aria-labelledby="lines-title">
+            <h2 id="lines-title">Items</h2>
+            <Lines order={order} />
+            <Totals order={order} />
+          </section>
+          {order.status === 'paid' && <FulfilForm order={order} onDone={setChanged} />}
+        </div>
+        <div>
+          <section className="Card" aria-labelledby="customer-title">
+            <h2 id="customer-title">Customer</h2>
+            <p>{order.email}</p>
+            <h3>Shipping address</h3>
+            {address === null ? (
+              <p className="Muted">No shipping (nothing physical).</p>
+            ) : (
+              <address>
+                {address.firstName} {address.lastName}
+                <br />
+                {address.address1}
+                {address.address2 !== '' && (
+                  <>
+                    <br />
+                    {address.address2}
+                  </>
+                )}
+                <br />
+                {address.city} {address.region} {address.postalCode}
+                <br />
+                {address.countryCode}
+                {address.phone !== '' && (
+                  <>
+                    <br />
+                    {address.phone}
+                  </>
+                )}
+              </address>
+            )}
+            {order.fulfillment !== null && (
+              <>
+                <h3>Tracking</h3>
+                <p>
+                  {order.fulfillment.carrier === null ? '' : `${order.fulfillment.carrier}: `}
+                  <span className="TrackingNumber">{order.fulfillment.trackingNumber}</span>
+                </p>
+              </>
+            )}
+          </section>
+          <section className="Card" aria-labelledby="timeline-title">
+            <h2 id="timeline-title">Timeline</h2>
+            <Timeline order={order} />
+            <p className="Muted">Payment: {order.payment.provider}, {order.payment.status}</p>
+          </section>
+        </div>
+      </div>
+      {modal}
+    </div>
+  );
+}

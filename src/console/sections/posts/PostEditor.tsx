@@ -1,0 +1,237 @@
+/**
+ * One post: title, body (rich text), excerpt, main image, tags and categories, status and publish
+ * date. Saving sends the whole post; the worker sanitizes it and the storefront shows it as its
+ * status says (published now, scheduled from its publish date, the rest never).
+ */
+import { useEffect, useState } from 'react';
+import { CONTENT_STATUSES, CONTENT_STATUS_LABELS, type ContentStatus } from '../../../site/editor/content-status';
+import type { ConsoleSession } from '../../section-types';
+import { Breadcrumbs, consoleApi, describedBy, errorMessage, FieldError, SaveStatus, StatusLabel, useConfirm, useSave } from '../../ui';
+import { FilePicker } from '../files/FilePicker';
+import { RichTextEditor } from './RichTextEditor';
+import { localDateTime, statusLabel, type Blog } from './status';
+
+interface StoredPost {
+  id: string;
+  title: string;
+  urlId: string;
+  fullUrl: string;
+  body?: string;
+  excerpt?: string;
+  tags: string[];
+  categories: string[];
+  status?: ContentStatus;
+  addedOn?: number;
+  assetUrl?: string;
+}
+
+interface Draft {
+  title: string;
+  urlId: string;
+  body: string;
+  excerpt: string;
+  tags: string;
+  categories: string;
+  status: ContentStatus;
+  publishOn: string;
+  assetUrl: string | null;
+}
+
+const blank = (): Draft => ({ title: '', urlId: '', body: '', excerpt: '', tags: '', categories: '', status: 'draft', publishOn: localDateTime(Date.now()), assetUrl: null });
+
+/** The excerpt is edited as plain text and stored as one paragraph. */
+const excerptText = (html: string | undefined) => (html ?? '').replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const excerptHtml = (text: string) => (text.trim() === '' ? '' : `<p>${text.trim().replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`);
+const list = (text: string) => [...new Set(text.split(',').map((part) => part.trim()).filter((part) => part !== ''))];
+
+function draftOf(post: StoredPost): Draft {
+  return {
+    title: post.title,
+    urlId: post.urlId,
+    body: post.body ?? '',
+    excerpt: excerptText(post.excerpt),
+    tags: post.tags.join(', '),
+    categories: post.categories.join(', '),
+    status: post.status ?? 'published',
+    publishOn: localDateTime(post.addedOn ?? Date.now()),
+    assetUrl: post.assetUrl?.startsWith('/files/') === true ? post.assetUrl : null,
+  };
+}
+
+export function PostEditor({ session, postId, blog, navigate }: { session: ConsoleSession; postId: string | null; blog: Blog; navigate: (to: string) => void }) {
+  const [draft, setDraft] = useState<Draft>(blank);
+  const [saved, setSaved] = useState<StoredPost | null>(null);
+  const [loadError, setLoadError] = useState<string | undefined>();
+  const [picking, setPicking] = useState(false);
+  const save = useSave();
+  const { confirm, modal } = useConfirm();
+  const canEdit = session.can.content;
+  useEffect(() => {
+    if (postId === null) return;
+    consoleApi<StoredPost>('GET', `/api/console/posts/${encodeURIComponent(postId)}`).then(
+      (post) => {
+        setSaved(post);
+        setDraft(draftOf(post));
+      },
+      (error) => setLoadError(errorMessage(error)),
+    );
+  }, [postId]);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((before) => ({ ...before, [key]: value }));
+  const field = (name: string) => save.fieldError(name) ?? (save.state.status === 'error' && save.state.message.startsWith(`${name}: `) ? save.state.message.slice(name.length + 2) : undefined);
+
+  const submit = async () => {
+    const publishOn = new Date(draft.publishOn).getTime();
+    const body = {
+      title: draft.title,
+      ...(draft.urlId.trim() === '' ? {} : { urlId: draft.urlId.trim() }),
+      body: draft.body,
+      excerpt: excerptHtml(draft.excerpt),
+      tags: list(draft.tags),
+      categories: list(draft.categories),
+      status: draft.status,
+      publishOn: Number.isFinite(publishOn) ? publishOn : Date.now(),
+      assetUrl: draft.assetUrl,
+    };
+    const stored = await save.run(() => (saved === null ? consoleApi<StoredPost>('POST', '/api/console/posts', { ...body, collectionId: blog.id }) : consoleApi<StoredPost>('PUT', `/api/console/posts/${saved.id}`, body)));
+    if (stored === undefined) return;
+    setSaved(stored);
+    setDraft(draftOf(stored));
+    if (saved === null) history.replaceState(null, '', `/config/posts/${stored.id}`);
+  };
+
+  const remove = async () => {
+    if (saved === null) return;
+    if (!(await confirm({ title: 'Delete post', message: `Delete “${saved.title}”? It will be gone from the blog.`, confirmLabel: 'Delete', danger: true }))) return;
+    const done = await save.run(() => consoleApi('DELETE', `/api/console/posts/${saved.id}`));
+    if (done !== undefined) navigate('/config/posts');
+  };
+
+  if (loadError !== undefined) {
+    return (
+      <p className="FieldError" role="alert">
+        {loadError}
+      </p>
+    );
+  }
+  const label = saved === null ? null : statusLabel(saved.status ?? 'published', saved.addedOn ?? 0);
+  return (
+    <div className="Page Page--narrow">
+      <Breadcrumbs items={[{ label: 'Blog posts', to: '/config/posts' }, { label: saved?.title ?? 'New post' }]} />
+      <div className="PageHeader">
+        <h1>{saved?.title ?? 'New post'}</h1>
+        <div className="PageHeader-actions">
+          {label !== null && <StatusLabel tone={label.tone}>{label.text}</StatusLabel>}
+          {saved !== null && (
+            <a className="Button Button--plain" href={saved.fullUrl} target="_blank" rel="noreferrer">
+              View on site
+            </a>
+          )}
+        </div>
+      </div>
+      <form
+        className="Columns"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <div>
+          <div className="Card">
+            <div className="Field">
+              <label htmlFor="post-title">Title</label>
+              <input id="post-title" value={draft.title} onChange={(event) => set('title', event.target.value)} maxLength={200} required {...describedBy('post-title-error', field('title'))} />
+              <FieldError id="post-title-error" message={field('title')} />
+            </div>
+            <RichTextEditor id="post-body" label="Body" value={draft.body} onChange={(html) => set('body', html)} session={session} />
+          </div>
+          <div className="Card">
+            <div className="Field">
+              <label htmlFor="post-excerpt">Excerpt</label>
+              <textarea id="post-excerpt" rows={3} value={draft.excerpt} onChange={(event) => set('excerpt', event.target.value)} maxLength={1000} />
+              <p className="Field-hint">Shown in the blog list and in search results.</p>
+            </div>
+          </div>
+        </div>
+        <div>
+          <div className="Card">
+            <div className="Field">
+              <label htmlFor="post-status">Status</label>
+              <select id="post-status" value={draft.status} onChange={(event) => set('status', event.target.value as ContentStatus)}>
+                {CONTENT_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {CONTENT_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+              <p className="Field-hint">Shoppers see published posts, and scheduled ones from their publish date.</p>
+            </div>
+            <div className="Field">
+              <label htmlFor="post-date">Publish date</label>
+              <input id="post-date" type="datetime-local" value={draft.publishOn} onChange={(event) => set('publishOn', event.target.value)} required />
+            </div>
+            <div className="Field">
+              <label htmlFor="post-url">URL slug</label>
+              <input id="post-url" value={draft.urlId} onChange={(event) => set('urlId', event.target.value)} placeholder="made from the title" maxLength={100} {...describedBy('post-url-error', field('urlId'))} />
+              <FieldError id="post-url-error" message={field('urlId')} />
+            </div>
+          </div>
+          <div className="Card">
+            <div className="Field">
+              <label htmlFor="post-tags">Tags</label>
+              <input id="post-tags" value={draft.tags} onChange={(event) => set('tags', event.target.value)} aria-describedby="post-tags-hint" />
+              <p id="post-tags-hint" className="Field-hint">
+                Separated by commas; at most 50 characters each.
+              </p>
+              <FieldError id="post-tags-error" message={field('tags.0')} />
+            </div>
+            <div className="Field">
+              <label htmlFor="post-categories">Categories</label>
+              <input id="post-categories" value={draft.categories} onChange={(event) => set('categories', event.target.value)} aria-describedby="post-categories-hint" />
+              <p id="post-categories-hint" className="Field-hint">
+                Separated by commas; at most 25 characters each.
+              </p>
+            </div>
+          </div>
+          <div className="Card">
+            <h2>Main image</h2>
+            {draft.assetUrl !== null && <img className="PostImage" src={`${draft.assetUrl}?w=300`} alt="The post’s main image" />}
+            <div className="PageHeader-actions">
+              <button type="button" className="Button Button--small" onClick={() => setPicking(true)}>
+                {draft.assetUrl === null ? 'Choose image' : 'Change image'}
+              </button>
+              {draft.assetUrl !== null && (
+                <button type="button" className="Button Button--small Button--plain" onClick={() => set('assetUrl', null)}>
+                  Remove image
+                </button>
+              )}
+            </div>
+          </div>
+          <div className="Card PostActions">
+            <SaveStatus state={save.state} />
+            <button type="submit" className="Button Button--primary" disabled={!canEdit || save.state.status === 'saving'}>
+              Save
+            </button>
+            {saved !== null && (
+              <button type="button" className="Button Button--plain" onClick={() => void remove()} disabled={!canEdit}>
+                Delete post
+              </button>
+            )}
+          </div>
+        </div>
+      </form>
+      {picking && (
+        <FilePicker
+          canUpload={session.can.content}
+          title="Choose an image"
+          imagesOnly
+          onPick={(file) => {
+            set('assetUrl', file.url);
+            setPicking(false);
+          }}
+          onClose={() => setPicking(false)}
+        />
+      )}
+      {modal}
+    </div>
+  );
+}

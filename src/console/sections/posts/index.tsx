@@ -1,0 +1,114 @@
+/** The blog posts section: the posts of a blog with their status labels, and the post editor. */
+import { useEffect, useState } from 'react';
+import type { ContentStatus } from '../../../site/editor/content-status';
+import type { SectionProps } from '../../section-types';
+import { Breadcrumbs, consoleApi, DataTable, errorMessage, Link, StatusLabel, useFetch } from '../../ui';
+import { PostEditor } from './PostEditor';
+import { statusLabel, type Blog } from './status';
+
+interface PostSummary {
+  id: string;
+  title: string;
+  status: ContentStatus;
+  publishOn: number;
+  fullUrl: string;
+}
+
+interface PostPage {
+  posts: PostSummary[];
+  total: number;
+  pageSize: number;
+}
+
+const dateText = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function PostList({ blog, blogs, onBlog }: { blog: Blog; blogs: Blog[]; onBlog: (id: string) => void }) {
+  const [posts, setPosts] = useState<PostSummary[]>([]);
+  const [total, setTotal] = useState(0);
+  const [state, setState] = useState<'pending' | 'success' | 'failed'>('pending');
+  const [error, setError] = useState('');
+  const load = async (offset: number) => {
+    setState('pending');
+    try {
+      const page = await consoleApi<PostPage>('GET', `/api/console/posts?collectionId=${encodeURIComponent(blog.id)}&offset=${offset}`);
+      setPosts((before) => (offset === 0 ? page.posts : [...before, ...page.posts]));
+      setTotal(page.total);
+      setState('success');
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setState('failed');
+    }
+  };
+  useEffect(() => {
+    void load(0);
+  }, [blog.id]);
+  return (
+    <div className="Page">
+      <Breadcrumbs items={[{ label: 'Blog posts' }]} />
+      <div className="PageHeader">
+        <h1>Blog posts</h1>
+        <div className="PageHeader-actions">
+          {blogs.length > 1 && (
+            <label className="Field-inline">
+              Blog
+              <select value={blog.id} onChange={(event) => onBlog(event.target.value)}>
+                {blogs.map((other) => (
+                  <option key={other.id} value={other.id}>
+                    {other.title}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <Link className="Button Button--primary" to={`/config/posts/new?blog=${encodeURIComponent(blog.id)}`}>
+            New post
+          </Link>
+        </div>
+      </div>
+      {state === 'failed' && (
+        <p className="FieldError" role="alert">
+          {error}
+        </p>
+      )}
+      <DataTable
+        caption={`Posts of ${blog.title}`}
+        rows={posts}
+        rowKey={(post) => post.id}
+        columns={[
+          { key: 'title', label: 'Title', primary: true, render: (post) => <Link to={`/config/posts/${post.id}`}>{post.title}</Link> },
+          {
+            key: 'status',
+            label: 'Status',
+            render: (post) => {
+              const label = statusLabel(post.status, post.publishOn);
+              return <StatusLabel tone={label.tone}>{label.text}</StatusLabel>;
+            },
+          },
+          { key: 'date', label: 'Publish date', render: (post) => dateText(post.publishOn) },
+        ]}
+        hasMore={posts.length < total}
+        loadingMore={state === 'pending'}
+        onLoadMore={() => void load(posts.length)}
+        empty={state === 'pending' ? 'Loading…' : 'No posts yet.'}
+      />
+    </div>
+  );
+}
+
+export default function PostsSection({ session, path, navigate }: SectionProps) {
+  const listed = useFetch<{ pages: Blog[] }>('/api/console/pages');
+  const blogs = (listed.data?.pages ?? []).filter((page) => page.typeName === 'blog');
+  const wanted = new URLSearchParams(location.search).get('blog');
+  const blog = blogs.find((one) => one.id === wanted) ?? blogs[0];
+  if (listed.state === 'failed') {
+    return (
+      <p className="FieldError" role="alert">
+        {errorMessage(listed.error)}
+      </p>
+    );
+  }
+  if (blog === undefined) return <p className="Console-loading">{listed.state === 'pending' ? 'Loading…' : 'This site has no blog.'}</p>;
+  const [first] = path;
+  if (first === undefined) return <PostList blog={blog} blogs={blogs} onBlog={(id) => navigate(`/config/posts?blog=${encodeURIComponent(id)}`)} />;
+  return <PostEditor key={first} session={session} postId={first === 'new' ? null : first} blog={blog} navigate={navigate} />;
+}

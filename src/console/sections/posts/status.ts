@@ -1,0 +1,25 @@
+/** A post's status as the console labels it: a published post dated in the future counts as scheduled. */
+import { CONTENT_STATUS_LABELS, type ContentStatus } from '../../../site/editor/content-status';
+import type { StatusTone } from '../../ui';
+
+const TONES: Record<ContentStatus, StatusTone> = { published: 'success', scheduled: 'info', needsReview: 'warning', draft: 'neutral', private: 'critical' };
+
+export function statusLabel(status: ContentStatus, publishOn: number, now = Date.now()): { text: string; tone: StatusTone } {
+  const shown: ContentStatus = (status === 'published' || status === 'scheduled') && publishOn > now ? 'scheduled' : status === 'scheduled' ? 'published' : status;
+  return { text: CONTENT_STATUS_LABELS[shown], tone: TONES[shown] };
+}
+
+/** A blog (or page) as the console's lists name it. */
+export interface Blog {
+  id: string;
+  title: string;
+  typeName: string;
+  fullUrl: string;
+}
+
+/** `datetime-local` text for epoch ms, in the browser's time zone. */
+export function localDateTime(ms: number): string {
+  const date = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -1,0 +1,316 @@
+/**
+ * Adding or editing one product, of any type: details, picture, price or options and variants,
+ * subscription, additional fields form, tags and categories, and the product page's texts. Saved
+ * whole; each problem the worker finds shows next to its field. Duplicate and delete (after the
+ * confirm modal) from the header.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { alwaysUnlimited, BILLING_UNITS, pricedWithoutVariants, PRODUCT_MESSAGES, PRODUCT_TYPES, subscribable, type ProductForm, type ProductTypeCode } from '../../../site/editor/product-form';
+import { NAME_LIMITS } from '../../../site/editor/tag-manager';
+import { replaceLocation } from '../../router';
+import { consoleApi, errorMessage } from '../../ui/api';
+import { Breadcrumbs } from '../../ui/Breadcrumbs';
+import { useConfirm } from '../../ui/ConfirmModal';
+import { describedBy, FieldError } from '../../ui/FieldError';
+import { ImagePicker } from '../../ui/ImagePicker';
+import { NamesInput } from '../../ui/NamesInput';
+import { SaveStatus, useSave } from '../../ui/SaveStatus';
+import { draftOf, emptyVariant, formOf, newProductDraft, type ProductDraft } from './draft';
+import { PRODUCTS_ROOT, type CatalogContext } from './shared';
+import { VariantsEditor } from './VariantsEditor';
+
+interface SavedProduct {
+  id: string;
+  urlId: string;
+  fullUrl: string;
+}
+
+interface StoredProduct {
+  id: string;
+  fullUrl: string;
+  product: ProductForm;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section className="Card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function TextField({ id, label, value, onChange, error, hint, multiline = false, maxLength }: { id: string; label: string; value: string; onChange: (value: string) => void; error?: string; hint?: string; multiline?: boolean; maxLength?: number }) {
+  const described = describedBy(`${id}-error`, error);
+  return (
+    <div className="Field">
+      <label htmlFor={id}>{label}</label>
+      {multiline ? (
+        <textarea id={id} value={value} maxLength={maxLength} onChange={(event) => onChange(event.target.value)} {...described} />
+      ) : (
+        <input id={id} type="text" value={value} maxLength={maxLength} onChange={(event) => onChange(event.target.value)} {...described} />
+      )}
+      {hint !== undefined && <p className="Field-hint">{hint}</p>}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+export function ProductEditor({ productId, context, navigate }: { productId: string | null; context: CatalogContext; navigate: (to: string) => void }) {
+  const currency = context.currency;
+  const [draft, setDraft] = useState<ProductDraft | null>(productId === null ? newProductDraft(context.collections[0]?.id ?? '') : null);
+  const [stored, setStored] = useState<{ id: string; fullUrl: string } | null>(null);
+  const [loadFailure, setLoadFailure] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const { state, run, fieldError } = useSave();
+  const { confirm, modal } = useConfirm();
+
+  // A product this screen just created gets its own address without loading again (its draft and 'Saved' stay).
+  const shownId = useRef<string | null>(null);
+  useEffect(() => {
+    if (productId === null || productId === shownId.current) return;
+    shownId.current = productId;
+    let current = true;
+    setDraft(null);
+    consoleApi<StoredProduct>('GET', `/api/console/products/${encodeURIComponent(productId)}`).then(
+      (answer) => {
+        if (!current) return;
+        setDraft(draftOf(answer.product, currency));
+        setStored({ id: answer.id, fullUrl: answer.fullUrl });
+      },
+      (error) => current && setLoadFailure(errorMessage(error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [productId, currency]);
+
+  if (loadFailure !== null)
+    return (
+      <div className="Page">
+        <Breadcrumbs items={[{ label: 'Products', to: PRODUCTS_ROOT }, { label: 'Product' }]} />
+        <div className="Card Notice" role="alert">
+          <h1>Unable to load. Try again.</h1>
+          <p>{loadFailure}</p>
+        </div>
+      </div>
+    );
+  if (draft === null)
+    return (
+      <p className="Console-loading" role="status">
+        Loading the product…
+      </p>
+    );
+
+  const problem = (field: string) => problems[field] ?? fieldError(field);
+  const set = (change: Partial<ProductDraft>) => setDraft({ ...draft, ...change });
+  const type = draft.productType;
+  const withoutVariants = pricedWithoutVariants(type);
+  const heading = productId === null ? 'Add product' : draft.title.trim() || 'Product';
+
+  const save = async () => {
+    const checked = formOf(draft, currency);
+    if ('problems' in checked) {
+      setProblems(checked.problems);
+      return;
+    }
+    setProblems({});
+    const saved = await run(() =>
+      stored === null ? consoleApi<SavedProduct>('POST', '/api/console/products', checked.form) : consoleApi<SavedProduct>('PUT', `/api/console/products/${encodeURIComponent(stored.id)}`, checked.form),
+    );
+    if (saved === undefined) return;
+    setStored({ id: saved.id, fullUrl: saved.fullUrl });
+    setDraft((before) => (before === null ? before : { ...before, urlId: saved.urlId }));
+    if (stored === null) {
+      shownId.current = saved.id;
+      replaceLocation(`${PRODUCTS_ROOT}/${encodeURIComponent(saved.id)}`);
+    }
+  };
+
+  const remove = async () => {
+    if (stored === null) return;
+    const sure = await confirm({ title: `Delete ${draft.title}?`, message: <p>The product leaves the store at once. This cannot be undone.</p>, confirmLabel: 'Delete product', danger: true });
+    if (!sure) return;
+    const done = await run(() => consoleApi('DELETE', `/api/console/products/${encodeURIComponent(stored.id)}`));
+    if (done !== undefined) navigate(PRODUCTS_ROOT);
+  };
+
+  const duplicate = async () => {
+    if (stored === null) return;
+    const copy = await run(() => consoleApi<{ id: string }>('POST', `/api/console/products/${encodeURIComponent(stored.id)}/duplicate`, {}));
+    if (copy !== undefined) navigate(`${PRODUCTS_ROOT}/${encodeURIComponent(copy.id)}`);
+  };
+
+  const setType = (code: ProductTypeCode) => {
+    const variants = draft.variants.length === 0 ? [emptyVariant(draft.options)] : draft.variants;
+    set({ productType: code, variants, subscription: subscribable(code) ? draft.subscription : null });
+  };
+
+  return (
+    <form
+      className="Page"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Breadcrumbs items={[{ label: 'Products', to: PRODUCTS_ROOT }, { label: heading }]} />
+      <header className="PageHeader">
+        <h1>{heading}</h1>
+        <div className="PageHeader-actions">
+          {stored !== null && (
+            <a className="Button Button--plain" href={stored.fullUrl} target="_blank" rel="noopener">
+              View on store
+            </a>
+          )}
+          {stored !== null && (
+            <button type="button" className="Button" onClick={() => void duplicate()}>
+              Duplicate
+            </button>
+          )}
+          {stored !== null && (
+            <button type="button" className="Button Button--critical" onClick={() => void remove()}>
+              Delete
+            </button>
+          )}
+          <button type="submit" className="Button Button--primary" disabled={state.status === 'saving'}>
+            Save
+          </button>
+        </div>
+      </header>
+      <div className="Columns">
+        <div>
+          <Section title="Details">
+            <TextField id="product-title" label="Title" value={draft.title} maxLength={100} onChange={(title) => set({ title })} error={problem('title')} />
+            <TextField id="product-description" label="Description" multiline value={draft.description} onChange={(description) => set({ description })} hint="A blank line starts a new paragraph." />
+            <TextField id="product-excerpt" label="Short description (shown in lists)" multiline value={draft.excerpt} onChange={(excerpt) => set({ excerpt })} />
+          </Section>
+          <Section title="Picture">
+            <ImagePicker id="product-image" label="Picture address" value={draft.image} onChange={(image) => set({ image })} error={problem('image')} />
+          </Section>
+          {withoutVariants ? (
+            <Section title="Pricing">
+              <div className="Field-row">
+                <TextField id="product-price" label={`Price (${currency})`} value={draft.price} onChange={(price) => set({ price })} error={problem('price')} />
+                <TextField id="product-sale-price" label={`Sale price (${currency})`} value={draft.salePrice} onChange={(salePrice) => set({ salePrice })} error={problem('salePrice')} />
+              </div>
+              <label className="Field-inline">
+                <input type="checkbox" checked={draft.onSale} onChange={(event) => set({ onSale: event.target.checked })} />
+                On sale
+              </label>
+            </Section>
+          ) : (
+            <Section title={type === 4 ? 'Denominations' : 'Options and variants'}>
+              <VariantsEditor
+                options={draft.options}
+                variants={draft.variants}
+                currency={currency}
+                stockless={alwaysUnlimited(type)}
+                physical={type === 1}
+                onChange={(options, variants) => set({ options, variants })}
+                problem={problem}
+              />
+            </Section>
+          )}
+          {subscribable(type) && (
+            <Section title="Subscription">
+              <label className="Field-inline">
+                <input type="checkbox" checked={draft.subscription !== null} onChange={(event) => set({ subscription: event.target.checked ? { every: 1, unit: 'MONTH', cycles: 0 } : null })} />
+                Sell as a subscription
+              </label>
+              {draft.subscription !== null && (
+                <div className="Field-row">
+                  <div className="Field">
+                    <label htmlFor="subscription-every">Bill every</label>
+                    <input id="subscription-every" type="number" min={1} max={52} value={draft.subscription.every} onChange={(event) => draft.subscription && set({ subscription: { ...draft.subscription, every: Number(event.target.value) || 1 } })} />
+                  </div>
+                  <div className="Field">
+                    <label htmlFor="subscription-unit">Period</label>
+                    <select id="subscription-unit" value={draft.subscription.unit} onChange={(event) => draft.subscription && set({ subscription: { ...draft.subscription, unit: event.target.value as (typeof BILLING_UNITS)[number] } })}>
+                      <option value="WEEK">Weeks</option>
+                      <option value="MONTH">Months</option>
+                      <option value="YEAR">Years</option>
+                    </select>
+                  </div>
+                  <div className="Field">
+                    <label htmlFor="subscription-cycles">Number of payments (0: until cancelled)</label>
+                    <input id="subscription-cycles" type="number" min={0} max={1000} value={draft.subscription.cycles} onChange={(event) => draft.subscription && set({ subscription: { ...draft.subscription, cycles: Math.max(0, Number(event.target.value) || 0) } })} />
+                  </div>
+                </div>
+              )}
+              <FieldError id="subscription-error" message={problem('subscription')} />
+            </Section>
+          )}
+          <Section title="Additional fields">
+            <div className="Field">
+              <label htmlFor="product-form">Form the shopper fills in when adding to the cart</label>
+              <select id="product-form" value={draft.additionalFieldsFormId ?? ''} onChange={(event) => set({ additionalFieldsFormId: event.target.value === '' ? null : event.target.value })} {...describedBy('product-form-error', problem('additionalFieldsFormId'))}>
+                <option value="">None</option>
+                {context.forms.map((form) => (
+                  <option key={form.id} value={form.id}>
+                    {form.name}
+                  </option>
+                ))}
+              </select>
+              <FieldError id="product-form-error" message={problem('additionalFieldsFormId')} />
+            </div>
+          </Section>
+        </div>
+        <div>
+          <Section title="Product type">
+            <div className="Field">
+              <label htmlFor="product-type">Type</label>
+              <select id="product-type" value={type} onChange={(event) => setType(Number(event.target.value) as ProductTypeCode)}>
+                {PRODUCT_TYPES.map((option) => (
+                  <option key={option.code} value={option.code}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="Field">
+              <label htmlFor="product-collection">Collection</label>
+              <select id="product-collection" value={draft.collectionId} disabled={stored !== null} onChange={(event) => set({ collectionId: event.target.value })}>
+                {context.collections.map((collection) => (
+                  <option key={collection.id} value={collection.id}>
+                    {collection.title}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </Section>
+          <Section title="Organisation">
+            <NamesInput id="product-tags" label="Tags" names={draft.tags} suggestions={context.tags} maxLength={NAME_LIMITS.tag} onChange={(tags) => set({ tags })} error={problem('tags')} />
+            <NamesInput id="product-categories" label="Categories" names={draft.categories} suggestions={context.categories} maxLength={NAME_LIMITS.category} onChange={(categories) => set({ categories })} error={problem('categories')} />
+          </Section>
+          <Section title="Product page">
+            <TextField id="product-url" label="URL slug" value={draft.urlId} maxLength={100} onChange={(urlId) => set({ urlId })} error={problem('urlId')} hint={draft.urlId === '' ? 'Made from the title when left empty.' : undefined} />
+            <TextField id="product-button" label="Add-to-cart button text" value={draft.customAddButtonText} maxLength={50} onChange={(customAddButtonText) => set({ customAddButtonText })} error={problem('customAddButtonText')} hint="Leave empty for “Add To Cart”." />
+            <TextField id="product-sold-out" label="Sold-out text" value={draft.customSoldOutText} maxLength={100} onChange={(customSoldOutText) => set({ customSoldOutText })} error={problem('customSoldOutText')} hint="Leave empty for “sold out”." />
+            <label className="Field-inline">
+              <input type="checkbox" checked={draft.scarcityEnabled} onChange={(event) => set({ scarcityEnabled: event.target.checked })} />
+              Show a low-stock message
+            </label>
+            {draft.scarcityEnabled && (
+              <TextField id="product-scarcity" label="Low-stock message" value={draft.scarcityText} maxLength={100} onChange={(scarcityText) => set({ scarcityText })} error={problem('scarcityText')} hint="{qtyInStock} is replaced by the number left." />
+            )}
+          </Section>
+        </div>
+      </div>
+      <div className="SaveBar">
+        <SaveStatus state={problemsStatus(state, problems)} />
+        <button type="submit" className="Button Button--primary" disabled={state.status === 'saving'}>
+          Save
+        </button>
+      </div>
+      {modal}
+    </form>
+  );
+}
+
+/** Problems found before sending show as the spec's summary message. */
+function problemsStatus(state: ReturnType<typeof useSave>['state'], problems: Record<string, string>): ReturnType<typeof useSave>['state'] {
+  return Object.keys(problems).length > 0 && state.status !== 'saving' ? { status: 'error', message: PRODUCT_MESSAGES.invalid } : state;
+}

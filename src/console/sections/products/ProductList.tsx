@@ -1,0 +1,247 @@
+/**
+ * The product list: search, filters (collection, tag, category, stock), sortable columns, pages of
+ * 50 with "Load more", and bulk stock and price changes for the selected rows. Filters live in the
+ * address, so Back returns to the same list.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { PRODUCT_TYPES } from '../../../site/editor/product-form';
+import { replaceLocation } from '../../router';
+import { consoleApi, errorMessage } from '../../ui/api';
+import { DataTable, type Column, type SortDirection } from '../../ui/DataTable';
+import { Link } from '../../ui/Link';
+import { moneyText } from '../../ui/money';
+import { StatusLabel } from '../../ui/StatusLabel';
+import { BulkEditDialog, type BulkKind } from './BulkEditDialog';
+import { PRODUCTS_ROOT, type CatalogContext } from './shared';
+
+export interface ProductRow {
+  id: string;
+  title: string;
+  collectionId: string;
+  fullUrl: string;
+  image: string | null;
+  productType: number;
+  price: number | null;
+  onSale: boolean;
+  variantCount: number;
+  stock: number | null;
+}
+
+interface ProductPage {
+  products: ProductRow[];
+  total: number;
+  nextOffset: number | null;
+  currency: string;
+}
+
+const LOW_STOCK = 5;
+const FILTERS = ['q', 'collection', 'tag', 'category', 'stock', 'sort', 'direction'] as const;
+type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
+
+function filtersOf(search: string): Filters {
+  const params = new URLSearchParams(search);
+  return Object.fromEntries(FILTERS.flatMap((key) => (params.get(key) ? [[key, params.get(key) as string]] : [])));
+}
+
+function queryOf(filters: Filters, offset = 0): string {
+  const params = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== undefined && value !== '') as [string, string][]);
+  if (offset > 0) params.set('offset', String(offset));
+  return params.toString();
+}
+
+function stockLabel(row: ProductRow) {
+  if (row.stock === null) return null;
+  if (row.stock === 0) return <StatusLabel tone="critical">Sold out</StatusLabel>;
+  if (row.stock <= LOW_STOCK) return <StatusLabel tone="warning">Low stock</StatusLabel>;
+  return null;
+}
+
+function priceText(row: ProductRow, currency: string): string {
+  return row.price === null ? '—' : moneyText(row.price, currency);
+}
+
+export function ProductList({ context, search }: { context: CatalogContext; search: string }) {
+  const filters = filtersOf(search);
+  const query = queryOf(filters);
+  const [rows, setRows] = useState<ProductRow[]>([]);
+  const [page, setPage] = useState<{ total: number; nextOffset: number | null } | null>(null);
+  const [state, setState] = useState<'pending' | 'success' | 'failed'>('pending');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [bulk, setBulk] = useState<BulkKind | null>(null);
+  const [searchText, setSearchText] = useState(filters.q ?? '');
+
+  const load = useCallback(async (offset: number) => {
+    setState('pending');
+    try {
+      const answer = await consoleApi<ProductPage>('GET', `/api/console/products?${queryOf(filtersOf(location.search), offset)}`);
+      setRows((before) => (offset === 0 ? answer.products : [...before, ...answer.products]));
+      setPage({ total: answer.total, nextOffset: answer.nextOffset });
+      setState('success');
+    } catch (error) {
+      setFailure(errorMessage(error));
+      setState('failed');
+    }
+  }, []);
+
+  useEffect(() => {
+    setSelected(new Set());
+    void load(0);
+  }, [query, load]);
+
+  const setFilter = (key: keyof Filters, value: string) => replaceLocation(`${PRODUCTS_ROOT}?${queryOf({ ...filters, [key]: value })}`);
+  const sort = filters.sort === undefined ? { key: 'title', direction: 'ascending' as SortDirection } : { key: filters.sort, direction: (filters.direction ?? 'ascending') as SortDirection };
+  const currency = context.currency;
+
+  const columns: Column<ProductRow>[] = [
+    {
+      key: 'title',
+      label: 'Product',
+      sortable: true,
+      primary: true,
+      render: (row) => (
+        <span className="Cell-title">
+          {row.image !== null ? <img className="Thumb" src={row.image} alt="" width={40} height={40} loading="lazy" /> : <span className="Thumb" aria-hidden="true" />}
+          <Link to={`${PRODUCTS_ROOT}/${encodeURIComponent(row.id)}`}>{row.title}</Link>
+        </span>
+      ),
+    },
+    {
+      key: 'status',
+      label: 'Status',
+      render: (row) => (
+        <span className="Cell-labels">
+          {stockLabel(row)}
+          {row.onSale && <StatusLabel tone="info">On sale</StatusLabel>}
+        </span>
+      ),
+    },
+    { key: 'type', label: 'Type', wideOnly: true, render: (row) => PRODUCT_TYPES.find((type) => type.code === row.productType)?.label ?? `Type ${row.productType}` },
+    { key: 'collection', label: 'Collection', wideOnly: true, render: (row) => context.collections.find((c) => c.id === row.collectionId)?.title ?? row.collectionId },
+    { key: 'price', label: 'Price', sortable: true, align: 'end', render: (row) => priceText(row, currency) },
+    { key: 'stock', label: 'Stock', sortable: true, align: 'end', render: (row) => (row.stock === null ? 'Unlimited' : `${row.stock}${row.variantCount > 1 ? ` in ${row.variantCount} variants` : ''}`) },
+  ];
+
+  return (
+    <div className="Page">
+      <header className="PageHeader">
+        <h1>Products</h1>
+        <div className="PageHeader-actions">
+          <Link className="Button Button--primary" to={`${PRODUCTS_ROOT}/new`}>
+            Add product
+          </Link>
+        </div>
+      </header>
+      <form
+        className="Card Toolbar"
+        role="search"
+        aria-label="Filter products"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setFilter('q', searchText);
+        }}
+      >
+        <div className="Field Field--grow">
+          <label htmlFor="products-search">Search products</label>
+          <input id="products-search" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} onBlur={() => searchText !== (filters.q ?? '') && setFilter('q', searchText)} />
+        </div>
+        <div className="Field">
+          <label htmlFor="products-collection">Collection</label>
+          <select id="products-collection" value={filters.collection ?? ''} onChange={(event) => setFilter('collection', event.target.value)}>
+            <option value="">All collections</option>
+            {context.collections.map((collection) => (
+              <option key={collection.id} value={collection.id}>
+                {collection.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="Field">
+          <label htmlFor="products-tag">Tag</label>
+          <select id="products-tag" value={filters.tag ?? ''} onChange={(event) => setFilter('tag', event.target.value)}>
+            <option value="">Any tag</option>
+            {context.tags.map((tag) => (
+              <option key={tag} value={tag}>
+                {tag}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="Field">
+          <label htmlFor="products-category">Category</label>
+          <select id="products-category" value={filters.category ?? ''} onChange={(event) => setFilter('category', event.target.value)}>
+            <option value="">Any category</option>
+            {context.categories.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="Field">
+          <label htmlFor="products-stock">Stock</label>
+          <select id="products-stock" value={filters.stock ?? ''} onChange={(event) => setFilter('stock', event.target.value)}>
+            <option value="">Any stock</option>
+            <option value="in">In stock</option>
+            <option value="low">Low stock</option>
+            <option value="out">Sold out</option>
+          </select>
+        </div>
+        <button type="submit" className="Button">
+          Search
+        </button>
+      </form>
+      <p className="Muted" role="status" aria-live="polite">
+        {state === 'pending' && rows.length === 0 ? 'Loading products…' : page === null ? '' : `${page.total} ${page.total === 1 ? 'product' : 'products'}`}
+      </p>
+      {state === 'failed' && (
+        <div className="Card Notice" role="alert">
+          <p>{failure}</p>
+          <button type="button" className="Button" onClick={() => void load(0)}>
+            Try again
+          </button>
+        </div>
+      )}
+      {selected.size > 0 && (
+        <div className="BulkBar" role="region" aria-label="Selected products">
+          <strong>{selected.size} selected</strong>
+          <button type="button" className="Button" onClick={() => setBulk('stock')}>
+            Edit stock
+          </button>
+          <button type="button" className="Button" onClick={() => setBulk('price')}>
+            Edit price
+          </button>
+          <button type="button" className="Button Button--plain" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </button>
+        </div>
+      )}
+      <DataTable
+        caption="Products"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        rowLabel={(row) => row.title}
+        sort={sort}
+        onSort={(key, direction) => replaceLocation(`${PRODUCTS_ROOT}?${queryOf({ ...filters, sort: key, direction })}`)}
+        selected={selected}
+        onSelect={setSelected}
+        hasMore={page?.nextOffset != null}
+        loadingMore={state === 'pending'}
+        onLoadMore={() => page?.nextOffset != null && void load(page.nextOffset)}
+        empty={state === 'pending' ? 'Loading products…' : 'No products match these filters.'}
+      />
+      {bulk !== null && (
+        <BulkEditDialog
+          kind={bulk}
+          ids={[...selected]}
+          currency={currency}
+          onClose={(changed) => {
+            setBulk(null);
+            if (changed) void load(0);
+          }}
+        />
+      )}
+    </div>
+  );
+}

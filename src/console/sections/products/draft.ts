@@ -1,0 +1,108 @@
+/**
+ * A product while it is being edited: the form of src/site/editor/product-form.ts with the amounts
+ * as the text the merchant typed, turned into minor units (and checked) when it is saved.
+ */
+import { alwaysUnlimited, pricedWithoutVariants, PRODUCT_MESSAGES, productProblems, type ProductForm, type VariantForm } from '../../../site/editor/product-form';
+import { moneyInput, parseMoneyInput } from '../../ui/money';
+
+export interface VariantDraft extends Omit<VariantForm, 'price' | 'salePrice' | 'stock' | 'weightGrams'> {
+  /** Stable React key for a row. */
+  key: string;
+  price: string;
+  salePrice: string;
+  stock: string;
+  weightGrams: string;
+}
+
+export interface ProductDraft extends Omit<ProductForm, 'variants' | 'price' | 'salePrice'> {
+  variants: VariantDraft[];
+  price: string;
+  salePrice: string;
+}
+
+let keys = 0;
+export const newKey = () => `row-${++keys}`;
+
+export function emptyVariant(options: readonly string[]): VariantDraft {
+  return { key: newKey(), sku: '', values: Object.fromEntries(options.map((option) => [option, ''])), price: '', salePrice: '', onSale: false, unlimited: false, stock: '0', weightGrams: '', imageUrl: '' };
+}
+
+export function newProductDraft(collectionId: string): ProductDraft {
+  return {
+    collectionId,
+    title: '',
+    urlId: '',
+    productType: 1,
+    description: '',
+    excerpt: '',
+    image: null,
+    tags: [],
+    categories: [],
+    options: [],
+    variants: [emptyVariant([])],
+    price: '',
+    salePrice: '',
+    onSale: false,
+    subscription: null,
+    additionalFieldsFormId: null,
+    customAddButtonText: '',
+    customSoldOutText: '',
+    scarcityEnabled: false,
+    scarcityText: '',
+  };
+}
+
+export function draftOf(form: ProductForm, currency: string): ProductDraft {
+  const money = (units: number) => (units === 0 ? '' : moneyInput(units, currency));
+  return {
+    ...form,
+    price: money(form.price),
+    salePrice: money(form.salePrice),
+    variants: form.variants.map((variant) => ({
+      ...variant,
+      key: newKey(),
+      price: moneyInput(variant.price, currency),
+      salePrice: money(variant.salePrice),
+      stock: String(variant.stock),
+      weightGrams: variant.weightGrams === null ? '' : String(variant.weightGrams),
+    })),
+  };
+}
+
+/** The form to send, or the problems by field (the amounts' and productProblems'). */
+export function formOf(draft: ProductDraft, currency: string): { form: ProductForm } | { problems: Record<string, string> } {
+  const problems: Record<string, string> = {};
+  const money = (text: string, field: string, optional: boolean): number => {
+    if (optional && text.trim() === '') return 0;
+    const units = parseMoneyInput(text, currency);
+    if (units === null) problems[field] = PRODUCT_MESSAGES.price;
+    return units ?? 0;
+  };
+  const withoutVariants = pricedWithoutVariants(draft.productType);
+  const variants: VariantForm[] = withoutVariants
+    ? []
+    : draft.variants.map(({ key: _key, ...variant }, i) => {
+        const stock = Number(variant.stock.trim() === '' ? '0' : variant.stock);
+        const unlimited = alwaysUnlimited(draft.productType) || variant.unlimited;
+        if (!unlimited && (!Number.isInteger(stock) || stock < 0)) problems[`variants.${i}.stock`] = PRODUCT_MESSAGES.stock;
+        const weight = variant.weightGrams.trim() === '' ? null : Number(variant.weightGrams);
+        if (weight !== null && (!Number.isInteger(weight) || weight < 0)) problems[`variants.${i}.weightGrams`] = 'Enter a whole number of grams.';
+        return {
+          ...variant,
+          price: money(variant.price, `variants.${i}.price`, false),
+          salePrice: money(variant.salePrice, `variants.${i}.salePrice`, !variant.onSale),
+          unlimited,
+          stock: Number.isInteger(stock) && stock >= 0 ? stock : 0,
+          weightGrams: weight !== null && Number.isInteger(weight) && weight >= 0 ? weight : null,
+        };
+      });
+  const form: ProductForm = {
+    ...draft,
+    variants,
+    options: withoutVariants ? [] : draft.options,
+    price: withoutVariants ? money(draft.price, 'price', false) : 0,
+    salePrice: withoutVariants ? money(draft.salePrice, 'salePrice', !draft.onSale) : 0,
+  };
+  const all = { ...productProblems(form), ...problems };
+  return Object.keys(all).length > 0 ? { problems: all } : { form };
+}

@@ -1,0 +1,198 @@
+/**
+ * The restock section: sign-up groups (a product variant and how many wait for it) and each
+ * group's sign-ups, both paged; sending the back-in-stock emails for one group or for every group
+ * with pending sign-ups, after the confirm modal, with progress (storefront spec §7 calls).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { SectionProps } from '../../section-types';
+import { Breadcrumbs, consoleApi, DataTable, errorMessage, Link, StatusLabel, useConfirm, type Column } from '../../ui';
+import { dateTimeText } from '../orders/format';
+
+export const RESTOCK_ROOT = '/config/restock';
+const API = '/api/site-users/account/notifications/restock';
+/** The send-all call takes at most this many variants. */
+const SEND_BATCH = 100;
+
+/** A product variant's sign-ups (src/durable/restock.ts `SignUpGroup`). */
+interface SignUpGroup {
+  productId: string;
+  variantId: string;
+  productTitle: string;
+  pendingCount: number;
+  totalCount: number;
+}
+
+interface SignUp {
+  id: number;
+  siteVisitorEmail: string;
+  isJoinMailingList: boolean;
+  createdOn: number;
+  notifiedOn: number | null;
+}
+
+interface Paged<T> {
+  hasNextPage: boolean;
+  nextPageCursor: string | null;
+  [key: string]: T[] | boolean | string | null | undefined;
+}
+
+/** Pages of `key` from `path`, accumulated by "Load more". */
+function usePaged<T>(path: string, key: string) {
+  const [items, setItems] = useState<T[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState('');
+  const load = useCallback(
+    async (after: string | null) => {
+      setLoading(true);
+      try {
+        const page = await consoleApi<Paged<T>>('GET', after === null ? path : `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(after)}`);
+        const found = (page[key] as T[] | undefined) ?? [];
+        setItems((before) => (after === null ? found : [...before, ...found]));
+        setCursor(page.hasNextPage ? page.nextPageCursor : null);
+        setError('');
+      } catch (failure) {
+        setError(errorMessage(failure));
+      } finally {
+        setLoading(false);
+      }
+    },
+    [path, key],
+  );
+  useEffect(() => {
+    void load(null);
+  }, [load]);
+  return { items, cursor, loading, error, load };
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function Groups({ canSend }: { canSend: boolean }) {
+  const groups = usePaged<SignUpGroup>(`${API}/groups`, 'signUpGroups');
+  const { confirm, close, modal } = useConfirm(false);
+  const [progress, setProgress] = useState('');
+  const [failure, setFailure] = useState('');
+
+  const send = async (targets: SignUpGroup[]) => {
+    const waiting = targets.reduce((sum, g) => sum + g.pendingCount, 0);
+    const title = targets.length === 1 ? `Email ${plural(waiting, 'person', 'people')} that ${targets[0]?.productTitle ?? ''} is back?` : `Email everyone waiting (${plural(waiting, 'person', 'people')})?`;
+    const confirmed = await confirm({ title, message: 'Each of them gets one back-in-stock email with a link to the product. This cannot be undone.', confirmLabel: 'Send emails' });
+    if (!confirmed) return;
+    setFailure('');
+    let queued = 0;
+    try {
+      if (targets.length === 1 && targets[0] !== undefined) {
+        setProgress('Sending…');
+        queued = (await consoleApi<{ queued: number }>('POST', `${API}/send`, { productId: targets[0].productId, variantId: targets[0].variantId })).queued;
+      }
+      for (let start = 0; targets.length > 1 && start < targets.length; start += SEND_BATCH) {
+        setProgress(`Sending… ${start} of ${targets.length} products done`);
+        const sendRequests = targets.slice(start, start + SEND_BATCH).map((g) => ({ productId: g.productId, variantId: g.variantId }));
+        queued += (await consoleApi<{ queued: number }>('POST', `${API}/send/all`, { sendRequests })).queued;
+      }
+      setProgress(`${plural(queued, 'email', 'emails')} queued for sending.`);
+    } catch (error) {
+      setProgress('');
+      setFailure(`${errorMessage(error)}${queued > 0 ? ` (${plural(queued, 'email was', 'emails were')} queued before this.)` : ''}`);
+    } finally {
+      close();
+      void groups.load(null);
+    }
+  };
+
+  const columns: Column<SignUpGroup>[] = [
+    { key: 'product', label: 'Product', primary: true, render: (g) => <Link to={`${RESTOCK_ROOT}/${encodeURIComponent(g.productId)}/${encodeURIComponent(g.variantId)}`}>{g.productTitle}</Link> },
+    { key: 'variant', label: 'Variant', render: (g) => <code>{g.variantId}</code> },
+    { key: 'pending', label: 'Waiting', align: 'end', render: (g) => g.pendingCount },
+    { key: 'total', label: 'All sign-ups', align: 'end', render: (g) => g.totalCount },
+    ...(canSend
+      ? [
+          {
+            key: 'send',
+            label: 'Send',
+            align: 'end' as const,
+            render: (g: SignUpGroup) => (
+              <button type="button" className="Button Button--small" disabled={g.pendingCount === 0} onClick={() => void send([g])} aria-label={`Send emails for ${g.productTitle}`}>
+                Send
+              </button>
+            ),
+          },
+        ]
+      : []),
+  ];
+  const pending = groups.items.filter((g) => g.pendingCount > 0);
+  return (
+    <div className="Page">
+      <header className="PageHeader">
+        <h1>Restock notifications</h1>
+        {canSend && (
+          <div className="PageHeader-actions">
+            <button type="button" className="Button Button--primary" disabled={pending.length === 0} onClick={() => void send(pending)}>
+              Send all
+            </button>
+          </div>
+        )}
+      </header>
+      <p className="SaveStatus" role="status" aria-live="polite">
+        {progress}
+      </p>
+      {(failure !== '' || groups.error !== '') && (
+        <p className="FieldError" role="alert">
+          {failure !== '' ? failure : groups.error}
+        </p>
+      )}
+      <DataTable
+        caption="Restock sign-up groups"
+        columns={columns}
+        rows={groups.items}
+        rowKey={(g) => `${g.productId}/${g.variantId}`}
+        hasMore={groups.cursor !== null}
+        loadingMore={groups.loading && groups.items.length > 0}
+        onLoadMore={() => void groups.load(groups.cursor)}
+        empty={groups.loading ? 'Loading…' : 'Nobody is waiting for a sold-out product.'}
+      />
+      {!canSend && <p className="Muted">Your role can see sign-ups; a store manager or administrator sends the emails.</p>}
+      {modal}
+    </div>
+  );
+}
+
+function SignUps({ productId, variantId }: { productId: string; variantId: string }) {
+  const signUps = usePaged<SignUp>(`${API}?productId=${encodeURIComponent(productId)}&variantId=${encodeURIComponent(variantId)}`, 'signUps');
+  const columns: Column<SignUp>[] = [
+    { key: 'email', label: 'Email', primary: true, render: (s) => s.siteVisitorEmail },
+    { key: 'created', label: 'Signed up', render: (s) => dateTimeText(s.createdOn) },
+    { key: 'list', label: 'Mailing list', render: (s) => (s.isJoinMailingList ? 'Joined' : '—') },
+    { key: 'state', label: 'Status', render: (s) => (s.notifiedOn === null ? <StatusLabel tone="warning">Waiting</StatusLabel> : <StatusLabel tone="success">Emailed {dateTimeText(s.notifiedOn)}</StatusLabel>) },
+  ];
+  return (
+    <div className="Page">
+      <Breadcrumbs items={[{ label: 'Restock notifications', to: RESTOCK_ROOT }, { label: 'Sign-ups' }]} />
+      <header className="PageHeader">
+        <h1>Sign-ups</h1>
+      </header>
+      {signUps.error !== '' && (
+        <p className="FieldError" role="alert">
+          {signUps.error}
+        </p>
+      )}
+      <DataTable
+        caption="Sign-ups for this variant"
+        columns={columns}
+        rows={signUps.items}
+        rowKey={(s) => String(s.id)}
+        hasMore={signUps.cursor !== null}
+        loadingMore={signUps.loading && signUps.items.length > 0}
+        onLoadMore={() => void signUps.load(signUps.cursor)}
+        empty={signUps.loading ? 'Loading…' : 'No sign-ups.'}
+      />
+    </div>
+  );
+}
+
+export default function RestockSection({ path, session }: SectionProps) {
+  const [productId, variantId] = path;
+  return productId !== undefined && variantId !== undefined ? <SignUps productId={productId} variantId={variantId} /> : <Groups canSend={session.can.commerce} />;
+}

@@ -1,0 +1,146 @@
+/**
+ * The team: who can open the console and with which role (by name), invitations by email, role
+ * changes and removals (after the confirm modal). The worker keeps an administrator on the team.
+ */
+import { useState, type FormEvent } from 'react';
+import { TEAM_INVITE_MESSAGES } from '../../../accounts/messages';
+import { isValidEmail } from '../../../forms/validate';
+import type { SectionProps } from '../../section-types';
+import { consoleApi } from '../../ui/api';
+import { useConfirm } from '../../ui/ConfirmModal';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { describedBy, FieldError } from '../../ui/FieldError';
+import { SaveStatus, useSave } from '../../ui/SaveStatus';
+import { StatusLabel } from '../../ui/StatusLabel';
+import { useFetch } from '../../ui/useFetch';
+
+interface Member {
+  id: string;
+  email: string;
+  roles: number[];
+  roleNames: string[];
+  invited: boolean;
+  you: boolean;
+}
+
+interface Team {
+  members: Member[];
+  roles: { code: number; name: string }[];
+}
+
+const TEAM = '/api/console/team';
+const DEFAULT_ROLE = 4;
+
+export default function TeamSection(_props: SectionProps) {
+  const team = useFetch<Team>(TEAM);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState(DEFAULT_ROLE);
+  const [emailProblem, setEmailProblem] = useState<string | undefined>(undefined);
+  const invite = useSave();
+  const change = useSave();
+  const { confirm, modal } = useConfirm();
+  const roles = team.data?.roles ?? [];
+
+  const sendInvite = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isValidEmail(email.trim())) return setEmailProblem(TEAM_INVITE_MESSAGES.email);
+    setEmailProblem(undefined);
+    const done = await invite.run(() => consoleApi(`POST`, `${TEAM}/invitations`, { email: email.trim(), roles: [role] }));
+    if (done !== undefined) {
+      setEmail('');
+      team.reload();
+    }
+  };
+
+  const setRoleOf = async (member: Member, code: number) => {
+    await change.run(() => consoleApi('PUT', `${TEAM}/${encodeURIComponent(member.id)}`, { roles: [code] }));
+    team.reload();
+  };
+
+  const remove = async (member: Member) => {
+    const sure = await confirm({ title: `Remove ${member.email}?`, message: <p>They can no longer sign in to the console.</p>, confirmLabel: 'Remove member', danger: true });
+    if (!sure) return;
+    await change.run(() => consoleApi('DELETE', `${TEAM}/${encodeURIComponent(member.id)}`));
+    team.reload();
+  };
+
+  const columns: Column<Member>[] = [
+    {
+      key: 'email',
+      label: 'Member',
+      primary: true,
+      render: (member) => (
+        <span className="Cell-labels">
+          {member.email}
+          {member.you && <StatusLabel>You</StatusLabel>}
+          {member.invited && <StatusLabel tone="warning">Invited</StatusLabel>}
+        </span>
+      ),
+    },
+    {
+      key: 'role',
+      label: 'Role',
+      render: (member) => (
+        <select aria-label={`Role of ${member.email}`} value={member.roles[0] ?? ''} onChange={(event) => void setRoleOf(member, Number(event.target.value))}>
+          {roles.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+      ),
+    },
+    { key: 'roles', label: 'All roles', render: (member) => member.roleNames.join(', ') },
+    {
+      key: 'actions',
+      label: 'Actions',
+      align: 'end',
+      render: (member) => (
+        <button type="button" className="Button Button--small" onClick={() => void remove(member)}>
+          Remove<span className="visually-hidden"> {member.email}</span>
+        </button>
+      ),
+    },
+  ];
+
+  const emailError = emailProblem ?? invite.fieldError('email');
+  return (
+    <div className="Page">
+      <header className="PageHeader">
+        <h1>Team</h1>
+      </header>
+      <form className="Card Toolbar" onSubmit={(event) => void sendInvite(event)} aria-labelledby="invite-title" noValidate>
+        <h2 id="invite-title" className="Toolbar-title">
+          Invite a member
+        </h2>
+        <div className="Field Field--grow">
+          <label htmlFor="invite-email">Email</label>
+          <input id="invite-email" type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} {...describedBy('invite-email-error', emailError)} />
+          <FieldError id="invite-email-error" message={emailError} announce />
+        </div>
+        <div className="Field">
+          <label htmlFor="invite-role">Role</label>
+          <select id="invite-role" value={role} onChange={(event) => setRole(Number(event.target.value))}>
+            {roles.map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="Button Button--primary" disabled={invite.state.status === 'saving'}>
+          Send invitation
+        </button>
+        <SaveStatus state={invite.state.status === 'saved' ? invite.state : { status: 'idle' }} />
+      </form>
+      <SaveStatus state={change.state} />
+      {team.state === 'failed' && (
+        <p className="FieldError" role="alert">
+          {team.error?.message}
+        </p>
+      )}
+      <DataTable caption="Team members" columns={columns} rows={team.data?.members ?? []} rowKey={(member) => member.id} empty={team.state === 'pending' ? 'Loading the team…' : 'No members.'} />
+      {modal}
+    </div>
+  );
+}

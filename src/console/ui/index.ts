@@ -1,0 +1,13 @@
+/** The console's shared pieces, for every section (docs/merchant.md, "Console"). */
+export { ApiError, consoleApi, errorMessage, API_MESSAGES } from './api';
+export { useFetch, type Fetched, type FetchState } from './useFetch';
+export { ConfirmModal, useConfirm, type ConfirmOptions } from './ConfirmModal';
+export { SaveStatus, useSave, SAVE_MESSAGES, type SaveState } from './SaveStatus';
+export { FieldError, describedBy } from './FieldError';
+export { DataTable, type Column, type SortDirection } from './DataTable';
+export { Breadcrumbs, type Crumb } from './Breadcrumbs';
+export { StatusLabel, type StatusTone } from './StatusLabel';
+export { Link } from './Link';
+export { moneyInput, moneyText, parseMoneyInput } from './money';
+export { ImagePicker, type ImagePickerProps, type PickedImage } from './ImagePicker';
+export { NamesInput } from './NamesInput';

@@ -1,0 +1,300 @@
+/**
+ * The console's catalogue calls (`/api/console/products…`, `/api/console/catalog…`): the product
+ * list, a product's form, create, save, duplicate, delete and bulk changes, and the tag and category
+ * manager. Each checks the merchant's `commerce` permission (401/403) and the crumb, validates a
+ * size-capped body with zod, and writes through the website's SiteContent object, which changes
+ * only the rows concerned and bumps the content version, so the storefront shows it at once.
+ */
+import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { z } from 'zod';
+import { MERCHANT_MESSAGES } from '../accounts/messages';
+import { toMinorUnits } from '../commerce/money';
+import type { Edit } from '../durable/site-content';
+import type { ProductListQuery } from '../durable/content-tables';
+import { contentObject, itemsById } from '../site/catalog';
+import { declaredNames } from '../site/catalog-names';
+import { EDIT_MESSAGES } from '../site/edits';
+import { BILLING_UNITS, PRODUCT_MESSAGES, productProblems, slugOf, type ProductForm } from '../site/editor/product-form';
+import { formFromProduct, productFromForm, type Merchandising } from '../site/editor/product-item';
+import { TAG_MESSAGES, type TagType } from '../site/editor/tag-manager';
+import { randomHex } from '../site/ids';
+import type { Collection, Item, Site } from '../site/schema';
+import { apiError, readJson, type AppEnv } from './http';
+import { merchantSessionOf, requirePermission } from './merchant-session';
+
+export const CONSOLE_CATALOG_MESSAGES = {
+  notProducts: 'That collection does not hold products.',
+} as const;
+
+const MAX_PRODUCT_BYTES = 128 * 1024;
+const MAX_SMALL_BODY_BYTES = 16 * 1024;
+const PAGE_SIZE = 50;
+
+const text = (max: number) => z.string().max(max);
+const units = z.number().int().min(0).max(100_000_000);
+const variantSchema = z.object({
+  id: text(64).optional(),
+  sku: text(64),
+  values: z.record(text(100), text(100)),
+  price: units,
+  salePrice: units,
+  onSale: z.boolean(),
+  unlimited: z.boolean(),
+  stock: z.number().int().min(0).max(10_000_000),
+  weightGrams: z.number().int().min(0).max(1_000_000).nullable(),
+  imageUrl: text(2083),
+});
+const productSchema = z.object({
+  collectionId: text(64),
+  title: text(200),
+  urlId: text(200),
+  productType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+  description: text(20_000),
+  excerpt: text(2_000),
+  image: z.object({ assetUrl: text(2083), originalSize: z.string().regex(/^\d{1,5}x\d{1,5}$/, 'must be WIDTHxHEIGHT'), altText: text(500) }).nullable(),
+  tags: z.array(text(200)).max(50),
+  categories: z.array(text(200)).max(50),
+  options: z.array(text(100)).max(6),
+  variants: z.array(variantSchema).max(250),
+  price: units,
+  salePrice: units,
+  onSale: z.boolean(),
+  subscription: z.object({ every: z.number().int().min(1).max(52), unit: z.enum(BILLING_UNITS), cycles: z.number().int().min(0).max(1000) }).nullable(),
+  additionalFieldsFormId: text(64).nullable(),
+  customAddButtonText: text(200),
+  customSoldOutText: text(200),
+  scarcityEnabled: z.boolean(),
+  scarcityText: text(200),
+}) satisfies z.ZodType<ProductForm>;
+
+const bulkSchema = z.object({
+  ids: z.array(text(64)).min(1).max(PAGE_SIZE * 10),
+  change: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('stock'), mode: z.enum(['set', 'add']), amount: z.number().int().min(-10_000_000).max(10_000_000) }),
+    z.object({ kind: z.literal('unlimited') }),
+    z.object({ kind: z.literal('price'), mode: z.enum(['set', 'percent']), amount: z.number().int().min(-100).max(100_000_000) }),
+  ]),
+});
+
+const listQuery = z.object({
+  q: text(200).default(''),
+  collection: text(64).optional(),
+  tag: text(200).optional(),
+  category: text(200).optional(),
+  stock: z.enum(['in', 'out', 'low']).optional(),
+  sort: z.enum(['title', 'price', 'stock', 'newest']).default('title'),
+  direction: z.enum(['ascending', 'descending']).default('ascending'),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+const tagTypeSchema = z.enum(['tag', 'category']);
+const namesChangeSchema = z.object({
+  tagType: tagTypeSchema,
+  change: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('add'), name: text(200) }),
+    z.object({ kind: z.literal('rename'), from: z.array(text(200)).max(200), to: text(200) }),
+    z.object({ kind: z.literal('merge'), from: z.array(text(200)).max(200), into: text(200) }),
+    z.object({ kind: z.literal('remove'), names: z.array(text(200)).min(1).max(200) }),
+  ]),
+});
+
+function query<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.infer<S> {
+  const result = schema.safeParse(c.req.query());
+  if (!result.success) throw new HTTPException(400, { message: result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
+  return result.data;
+}
+
+function productCollections(site: Site): Collection[] {
+  return site.collections.filter((collection) => collection.typeName === 'products');
+}
+
+function productCollection(site: Site, collectionId: string): Collection {
+  const collection = site.collections.find((c) => c.id === collectionId);
+  if (collection === undefined) throw new HTTPException(404, { message: EDIT_MESSAGES.unknownCollection });
+  if (collection.typeName !== 'products') throw new HTTPException(400, { message: CONSOLE_CATALOG_MESSAGES.notProducts });
+  return collection;
+}
+
+/** Applies an edit as the signed-in merchant: its value, or its refusal thrown (with `field` naming where to show it). */
+async function edit(c: Context<AppEnv>, change: Edit, field?: (error: string) => string | undefined) {
+  const session = await merchantSessionOf(c);
+  if (session === null) throw new HTTPException(401, { message: MERCHANT_MESSAGES.signIn });
+  const outcome = await contentObject(c.env, c.var.site.website.id).edit(c.var.site.website.id, change, session.profile.roles);
+  if (!outcome.ok) {
+    const at = field?.(outcome.error);
+    throw new HTTPException(outcome.status, { res: at === undefined ? undefined : Response.json({ error: outcome.error, fields: { [at]: outcome.error } }, { status: outcome.status }), message: outcome.error });
+  }
+  return outcome.value;
+}
+
+async function storedProduct(c: Context<AppEnv>, id: string): Promise<Item> {
+  const item = (await itemsById(c.env, c.var.site.website.id, [id])).get(id);
+  if (item === undefined || item.recordType !== 11) throw new HTTPException(404, { message: PRODUCT_MESSAGES.unknownProduct });
+  return item;
+}
+
+function merchandisingOf(site: Site, id: string): Merchandising | null {
+  return (site.productMerchandisingContext[id] as Merchandising | undefined) ?? null;
+}
+
+/** The first of `urlId`, `urlId-2`, `urlId-3`, … that no item of the collection has. */
+async function freeUrlId(c: Context<AppEnv>, collection: Collection, urlId: string): Promise<string> {
+  for (let round = 0; round < 5; round++) {
+    const candidates = Array.from({ length: 10 }, (_, i) => {
+      const n = round * 10 + i;
+      return n === 0 ? urlId : `${urlId}-${n + 1}`;
+    });
+    const paths = candidates.map((candidate) => ({ collectionId: collection.id, urlId: candidate, path: candidate }));
+    const { value: taken } = await contentObject(c.env, c.var.site.website.id).existingItemUrls(paths);
+    const free = candidates.find((candidate) => !taken.includes(candidate));
+    if (free !== undefined) return free;
+  }
+  return `${urlId}-${randomHex(3)}`;
+}
+
+/** Saves a checked form as the product `stored` (null: a new one); the product's id and address. */
+async function saveForm(c: Context<AppEnv>, form: ProductForm, stored: Item | null): Promise<{ id: string; urlId: string; fullUrl: string }> {
+  const problems = productProblems(form);
+  if (Object.keys(problems).length > 0) throw new HTTPException(400, { res: Response.json({ error: PRODUCT_MESSAGES.invalid, fields: problems }, { status: 400 }) });
+  const site = c.var.site;
+  const collection = productCollection(site, form.collectionId);
+  const fieldsForm = form.additionalFieldsFormId === null ? undefined : site.forms.find((f) => f.id === form.additionalFieldsFormId);
+  if (form.additionalFieldsFormId !== null && fieldsForm === undefined) {
+    throw new HTTPException(400, { res: Response.json({ error: PRODUCT_MESSAGES.invalid, fields: { additionalFieldsFormId: PRODUCT_MESSAGES.unknownForm } }, { status: 400 }) });
+  }
+  const urlId = form.urlId === '' && stored === null ? await freeUrlId(c, collection, slugOf(form.title)) : form.urlId === '' ? stored?.urlId ?? slugOf(form.title) : form.urlId;
+  const { item, merchandising } = productFromForm(
+    { ...form, urlId },
+    { item: stored, merchandising: stored === null ? null : merchandisingOf(site, stored.id) },
+    { currency: site.website.storeCurrency, collectionUrl: collection.fullUrl, additionalFieldsForm: fieldsForm, now: Date.now() },
+  );
+  await edit(c, { kind: 'saveProduct', item, merchandising }, (error) => (error === EDIT_MESSAGES.urlIdTaken ? 'urlId' : undefined));
+  return { id: item.id as string, urlId, fullUrl: item.fullUrl as string };
+}
+
+/** A product as a row of the console's list: its current price (the first variant's, or a digital product's own) in minor units. */
+function productRow(item: Item, stock: number | null, currency: string) {
+  const content = item.structuredContent;
+  const first = content?.variants[0];
+  const own = first === undefined ? (content?.onSale === true ? content.salePriceMoney : content?.priceMoney) : undefined;
+  const price = first !== undefined ? (first.onSale ? first.salePrice : first.price) : own === undefined ? null : toMinorUnits(own.value, own.currency ?? currency);
+  return {
+    id: item.id,
+    title: item.title,
+    collectionId: item.collectionId,
+    fullUrl: item.fullUrl,
+    image: item.assetUrl ?? null,
+    productType: content?.productType ?? 1,
+    price,
+    onSale: first !== undefined ? content?.variants.some((variant) => variant.onSale) === true : content?.onSale === true,
+    variantCount: content?.variants.length ?? 0,
+    stock,
+    tags: item.tags,
+    categories: item.categories,
+  };
+}
+
+export const consoleCatalog = new Hono<AppEnv>();
+
+const commerce = requirePermission('commerce');
+
+/** What the product list's filters and the product form choose from. */
+consoleCatalog.get('/api/console/catalog/context', commerce, async (c) => {
+  const site = c.var.site;
+  const object = contentObject(c.env, site.website.id);
+  const collections = productCollections(site);
+  const names = async (tagType: TagType) => {
+    const used = await Promise.all(collections.map((collection) => object.namesUsed(collection.id, tagType)));
+    const all = [...collections.flatMap((collection) => declaredNames(collection, tagType)), ...used.flatMap((read) => read.value.map((row) => row.name))];
+    return [...new Set(all)].sort((a, b) => a.localeCompare(b, 'en'));
+  };
+  return c.json({
+    currency: site.website.storeCurrency,
+    collections: collections.map((collection) => ({ id: collection.id, title: collection.title, fullUrl: collection.fullUrl })),
+    forms: site.forms.map((form) => ({ id: form.id, name: form.name })),
+    tags: await names('tag'),
+    categories: await names('category'),
+  });
+});
+
+consoleCatalog.get('/api/console/products', commerce, async (c) => {
+  const q = query(c, listQuery);
+  const listing: ProductListQuery = {
+    search: q.q,
+    collectionId: q.collection ?? null,
+    tag: q.tag ?? null,
+    category: q.category ?? null,
+    stock: q.stock ?? null,
+    sort: q.sort,
+    descending: q.direction === 'descending',
+    offset: q.offset,
+    limit: PAGE_SIZE,
+  };
+  const { value } = await contentObject(c.env, c.var.site.website.id).productList(listing);
+  const products = value.rows.map((row) => productRow(JSON.parse(row.json) as Item, row.stock, c.var.site.website.storeCurrency));
+  const next = q.offset + products.length;
+  return c.json({ products, total: value.total, nextOffset: next < value.total ? next : null, currency: c.var.site.website.storeCurrency });
+});
+
+consoleCatalog.get('/api/console/products/:id', commerce, async (c) => {
+  const item = await storedProduct(c, c.req.param('id'));
+  return c.json({ id: item.id, fullUrl: item.fullUrl, product: formFromProduct(item, merchandisingOf(c.var.site, item.id)) });
+});
+
+consoleCatalog.post('/api/console/products', commerce, async (c) => {
+  const form = await readJson(c, productSchema, MAX_PRODUCT_BYTES);
+  return c.json(await saveForm(c, form, null));
+});
+
+consoleCatalog.put('/api/console/products/:id', commerce, async (c) => {
+  const form = await readJson(c, productSchema, MAX_PRODUCT_BYTES);
+  const stored = await storedProduct(c, c.req.param('id'));
+  return c.json(await saveForm(c, form, stored));
+});
+
+consoleCatalog.post('/api/console/products/:id/duplicate', commerce, async (c) => {
+  const stored = await storedProduct(c, c.req.param('id'));
+  const form = formFromProduct(stored, merchandisingOf(c.var.site, stored.id));
+  const collection = productCollection(c.var.site, stored.collectionId);
+  const copy: ProductForm = {
+    ...form,
+    title: `${form.title.slice(0, 93)} (copy)`,
+    urlId: await freeUrlId(c, collection, `${stored.urlId.slice(0, 90)}-copy`),
+    // A new variant each, with its own SKU: stock is counted by SKU.
+    variants: form.variants.map(({ id: _id, ...variant }) => ({ ...variant, sku: `${variant.sku.slice(0, 50)}-${randomHex(2).toUpperCase()}` })),
+  };
+  return c.json(await saveForm(c, copy, null));
+});
+
+consoleCatalog.delete('/api/console/products/:id', commerce, async (c) => {
+  await storedProduct(c, c.req.param('id'));
+  await edit(c, { kind: 'removeItem', itemId: c.req.param('id') });
+  return c.json({ deleted: true });
+});
+
+consoleCatalog.post('/api/console/products/bulk', commerce, async (c) => {
+  const body = await readJson(c, bulkSchema, MAX_SMALL_BODY_BYTES);
+  if (body.change.kind === 'stock' && body.change.mode === 'set' && body.change.amount < 0) return apiError(c, 400, PRODUCT_MESSAGES.stock, { fields: { amount: PRODUCT_MESSAGES.stock } });
+  if (body.change.kind === 'price' && body.change.mode === 'set' && body.change.amount < 0) return apiError(c, 400, PRODUCT_MESSAGES.price, { fields: { amount: PRODUCT_MESSAGES.price } });
+  return c.json(await edit(c, { kind: 'bulkProducts', ids: body.ids, change: body.change }));
+});
+
+/** The tag or category manager's list for one product collection: every name, declared or in use, with its count. */
+consoleCatalog.get('/api/console/catalog/:collectionId/names', commerce, async (c) => {
+  const tagType = tagTypeSchema.safeParse(c.req.query('tagType'));
+  if (!tagType.success) return apiError(c, 400, 'tagType must be tag or category');
+  const collection = productCollection(c.var.site, c.req.param('collectionId'));
+  const { value: used } = await contentObject(c.env, c.var.site.website.id).namesUsed(collection.id, tagType.data);
+  const declared = declaredNames(collection, tagType.data);
+  const names = [...new Set([...declared, ...used.map((row) => row.name)])].sort((a, b) => a.localeCompare(b, 'en'));
+  return c.json({ names: names.map((name) => ({ name, count: used.find((row) => row.name === name)?.count ?? 0 })) });
+});
+
+consoleCatalog.post('/api/console/catalog/:collectionId/names', commerce, async (c) => {
+  const body = await readJson(c, namesChangeSchema, MAX_SMALL_BODY_BYTES);
+  const collection = productCollection(c.var.site, c.req.param('collectionId'));
+  const messages = new Set([TAG_MESSAGES.exists(body.tagType), TAG_MESSAGES.required(body.tagType), TAG_MESSAGES.tooLong(body.tagType)]);
+  await edit(c, { kind: 'changeNames', collectionId: collection.id, tagType: body.tagType, change: body.change }, (error) => (messages.has(error) ? 'name' : undefined));
+  return c.json({ changed: true });
+});

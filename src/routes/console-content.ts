@@ -1,0 +1,190 @@
+/**
+ * The console's pages and blog posts. A post is one item row (saved through the SiteContent
+ * object's `saveItem`, validated and its rich text sanitized by the site schema); a page's title
+ * and text are its collection's, a shell edit. Lists and reads show every status; shoppers see only
+ * published posts and scheduled ones past their publish date (src/site/editor/content-status.ts).
+ *
+ *   GET    /api/console/posts?collectionId=&offset=   the blog's posts, newest first
+ *   GET    /api/console/posts/{id}
+ *   POST   /api/console/posts                          a new post in `collectionId`
+ *   PUT    /api/console/posts/{id}
+ *   DELETE /api/console/posts/{id}
+ *   GET    /api/console/pages                          the site's pages (and blogs, for the lists)
+ *   GET    /api/console/pages/{collectionId}
+ *   PUT    /api/console/pages/{collectionId}           { title, body }
+ */
+import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { z } from 'zod';
+import { contentObject } from '../site/catalog';
+import { CONTENT_STATUSES } from '../site/editor/content-status';
+import { EDIT_MESSAGES, URL_ID } from '../site/edits';
+import { randomHex } from '../site/ids';
+import { sanitizeRichText } from '../site/rich-text';
+import { allows } from '../site/roles';
+import type { Collection, Item } from '../site/schema';
+import { apiError, readJson, type AppEnv } from './http';
+import { edit } from './merchant';
+import { merchantSessionOf, requirePermission } from './merchant-session';
+
+const PAGE_SIZE = 20;
+/** A post's text fits well within this (the schema caps rich text at 100,000 characters). */
+const MAX_POST_BYTES = 256 * 1024;
+const POST_RECORD_TYPE = 1;
+
+export const CONTENT_MESSAGES = {
+  codeBlocks: 'Your role does not allow code blocks: only an administrator or a website manager may add or change them.',
+  notAPost: 'That post does not exist.',
+  tagTooLong: 'Tags can be at most 50 characters.',
+  categoryTooLong: 'Category names can be at most 25 characters.',
+} as const;
+
+const postSchema = z.object({
+  title: z.string().trim().min(1, EDIT_MESSAGES.titleRequired).max(200, EDIT_MESSAGES.titleTooLong),
+  urlId: z.string().max(100).regex(URL_ID, EDIT_MESSAGES.urlIdInvalid).optional(),
+  body: z.string().max(100_000),
+  excerpt: z.string().max(5_000),
+  tags: z.array(z.string().trim().min(1).max(50, CONTENT_MESSAGES.tagTooLong)).max(50),
+  categories: z.array(z.string().trim().min(1).max(25, CONTENT_MESSAGES.categoryTooLong)).max(50),
+  status: z.enum(CONTENT_STATUSES),
+  /** The publish date, epoch ms. */
+  publishOn: z.number().int().min(0).max(8_640_000_000_000_000),
+  /** The post's main image: a file of the store's file manager, or none. */
+  assetUrl: z.string().regex(/^\/files\/[\w\-./%]+$/, 'The image must be a file from the file manager.').max(500).nullable(),
+});
+type PostInput = z.infer<typeof postSchema>;
+
+const newPostSchema = postSchema.extend({ collectionId: z.string().min(1).max(64) });
+const pageSchema = z.object({ title: z.string().max(200), body: z.string().max(100_000) });
+
+/** The `<pre>` blocks of rich text, in order: only the code-injection roles may add or change them. */
+function codeBlocks(html: string | undefined): string {
+  return (html ?? '').match(/<pre[\s>][\s\S]*?<\/pre>/gi)?.join('\n') ?? '';
+}
+
+/** `after` is compared as it will be stored (sanitized), `before` is stored text already. */
+async function requireCodeBlockRights(c: Context<AppEnv>, before: string | undefined, after: string): Promise<void> {
+  if (codeBlocks(before) === codeBlocks(sanitizeRichText(after))) return;
+  const session = await merchantSessionOf(c);
+  if (session === null || !allows(session.profile.roles, 'codeInjection')) throw new HTTPException(403, { message: CONTENT_MESSAGES.codeBlocks });
+}
+
+function blogNamed(c: Context<AppEnv>, collectionId: string): Collection {
+  const blog = c.var.site.collections.find((collection) => collection.id === collectionId && collection.typeName === 'blog');
+  if (blog === undefined) throw new HTTPException(404, { message: EDIT_MESSAGES.unknownCollection });
+  return blog;
+}
+
+async function storedPost(c: Context<AppEnv>, id: string): Promise<Item> {
+  const { value } = await contentObject(c.env, c.var.site.website.id).consoleItem(id);
+  const item = value === null ? null : (JSON.parse(value) as Item);
+  if (item === null || item.recordType !== POST_RECORD_TYPE) throw new HTTPException(404, { message: CONTENT_MESSAGES.notAPost });
+  return item;
+}
+
+/** A URL slug from a title: lowercase words joined by single dashes. */
+function slugOf(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return slug === '' ? `post-${randomHex(3)}` : slug;
+}
+
+function postItem(base: Record<string, unknown>, blog: Collection, input: PostInput, urlId: string): Record<string, unknown> {
+  const { assetUrl, publishOn, urlId: _urlId, ...fields } = input;
+  const item: Record<string, unknown> = { ...base, ...fields, collectionId: blog.id, recordType: POST_RECORD_TYPE, urlId, fullUrl: `${blog.fullUrl}/${urlId}`, addedOn: publishOn };
+  if (assetUrl === null) {
+    delete item['assetUrl'];
+    delete item['originalSize'];
+  } else if (assetUrl !== base['assetUrl']) {
+    // The theme sizes a post's image by its originalSize; the file manager's images are not measured, so a wide default.
+    Object.assign(item, { assetUrl, originalSize: '1500x1000' });
+  }
+  return item;
+}
+
+function summary(item: Item) {
+  return { id: item.id, title: item.title, status: item.status ?? 'published', publishOn: item.addedOn ?? 0, fullUrl: item.fullUrl, collectionId: item.collectionId };
+}
+
+export const consoleContent = new Hono<AppEnv>();
+const read = requirePermission('read');
+const content = requirePermission('content');
+
+consoleContent.get('/api/console/posts', read, async (c) => {
+  const blog = blogNamed(c, c.req.query('collectionId') ?? '');
+  const offset = Number(c.req.query('offset') ?? '0');
+  if (!Number.isSafeInteger(offset) || offset < 0) return apiError(c, 400, 'offset is not valid');
+  const { value } = await contentObject(c.env, c.var.site.website.id).consoleItems(blog.id, offset, PAGE_SIZE);
+  c.header('cache-control', 'no-store');
+  return c.json({ posts: value.items.map((json) => summary(JSON.parse(json) as Item)), total: value.total, pageSize: PAGE_SIZE });
+});
+
+consoleContent.get('/api/console/posts/:id', read, async (c) => {
+  c.header('cache-control', 'no-store');
+  return c.json(await storedPost(c, c.req.param('id')));
+});
+
+consoleContent.post('/api/console/posts', content, async (c) => {
+  const { collectionId, ...input } = await readJson(c, newPostSchema, MAX_POST_BYTES);
+  const blog = blogNamed(c, collectionId);
+  await requireCodeBlockRights(c, undefined, input.body);
+  const id = `b-${randomHex(6)}`;
+  const base = { id, author: { id: 'console', displayName: c.var.site.website.siteTitle } };
+  const urlId = input.urlId ?? slugOf(input.title);
+  try {
+    await edit(c, c.var.site, { kind: 'saveItem', item: postItem(base, blog, input, urlId) });
+  } catch (error) {
+    // A slug made from the title may be taken: the post gets it with a short suffix instead.
+    if (input.urlId !== undefined || !(error instanceof HTTPException) || error.message !== EDIT_MESSAGES.urlIdTaken) throw error;
+    await edit(c, c.var.site, { kind: 'saveItem', item: postItem(base, blog, input, `${urlId}-${randomHex(2)}`) });
+  }
+  return c.json(await storedPost(c, id), 201);
+});
+
+consoleContent.put('/api/console/posts/:id', content, async (c) => {
+  const input = await readJson(c, postSchema, MAX_POST_BYTES);
+  const before = await storedPost(c, c.req.param('id'));
+  await requireCodeBlockRights(c, before.body, input.body);
+  const blog = blogNamed(c, before.collectionId);
+  await edit(c, c.var.site, { kind: 'saveItem', item: postItem(before, blog, input, input.urlId ?? before.urlId) });
+  return c.json(await storedPost(c, before.id));
+});
+
+consoleContent.delete('/api/console/posts/:id', content, async (c) => {
+  const before = await storedPost(c, c.req.param('id'));
+  await requireCodeBlockRights(c, before.body, '');
+  await edit(c, c.var.site, { kind: 'removeItem', itemId: before.id });
+  return c.json({ deleted: true });
+});
+
+consoleContent.get('/api/console/pages', read, (c) => {
+  c.header('cache-control', 'no-store');
+  const listed = c.var.site.collections.filter((collection) => collection.typeName !== 'products');
+  return c.json({ pages: listed.map(({ id, title, typeName, fullUrl }) => ({ id, title, typeName, fullUrl })) });
+});
+
+function pageNamed(c: Context<AppEnv>): Collection {
+  const page = c.var.site.collections.find((collection) => collection.id === c.req.param('collectionId') && collection.typeName === 'page');
+  if (page === undefined) throw new HTTPException(404, { message: EDIT_MESSAGES.unknownCollection });
+  return page;
+}
+
+consoleContent.get('/api/console/pages/:collectionId', read, (c) => {
+  const page = pageNamed(c);
+  c.header('cache-control', 'no-store');
+  return c.json({ id: page.id, title: page.title, body: page.body ?? '', fullUrl: page.fullUrl });
+});
+
+consoleContent.put('/api/console/pages/:collectionId', content, async (c) => {
+  const input = await readJson(c, pageSchema, MAX_POST_BYTES);
+  const page = pageNamed(c);
+  await requireCodeBlockRights(c, page.body, input.body);
+  await edit(c, c.var.site, { kind: 'setPageText', collectionId: page.id, input });
+  return c.json({ saved: true });
+});

@@ -1,0 +1,211 @@
+/**
+ * The console's Design, Navigation and Mailing list sections (docs/merchant.md, "Console"): the
+ * design draft, its preview and its publishing; the main navigation as a tree of links made with
+ * the link editor; the mailing-list connection. Every call checks the merchant's role and the
+ * crumb (`requirePermission`), reads a capped, zod-checked body and changes the site through its
+ * SiteContent object, which writes only the row that changed (`design`, `navigation`,
+ * `mailingList`). Header and footer go through `/api/site-header-footer` (src/routes/merchant.ts).
+ */
+import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { z } from 'zod';
+import { MERCHANT_MESSAGES } from '../accounts/messages';
+import type { Edit } from '../durable/site-content';
+import { contentObject } from '../site/catalog';
+import { COLOUR_ROLES, DEFAULT_DESIGN, FONT_ROLES, type Design } from '../site/editor/design';
+import { designOf, designSchema } from '../site/design-schema';
+import { GALLERY_BOUNDS, GALLERY_DEFAULTS, GALLERY_DESIGNS } from '../site/editor/gallery-options';
+import { linkHref, targetOfHref, type LinkTarget } from '../site/editor/navigation-link';
+import type { EditValue, NavigationItem } from '../site/edits';
+import { FONT_CATEGORIES, FONTS } from '../site/editor/fonts';
+import { MAILING_LIST_MESSAGES, NO_MAILING_LIST } from '../site/editor/mailing-list';
+import type { NavigationEntry, Site } from '../site/schema';
+import { apiError, readJson, type AppEnv } from './http';
+import { merchantSessionOf, requirePermission } from './merchant-session';
+
+export const CONSOLE_DESIGN_API = '/api/console/design';
+export const CONSOLE_NAVIGATION_API = '/api/console/navigation';
+export const CONSOLE_MAILING_LIST_API = '/api/console/mailing-list';
+
+const MAX_DESIGN_BYTES = 8 * 1024;
+const MAX_NAVIGATION_BYTES = 64 * 1024;
+const MAX_MAILING_BYTES = 2 * 1024;
+
+export const consoleDesign = new Hono<AppEnv>();
+
+const content = requirePermission('content');
+const integrations = requirePermission('integrations');
+
+async function edit(c: Context<AppEnv>, change: Edit): Promise<EditValue> {
+  const session = await merchantSessionOf(c);
+  if (session === null) throw new HTTPException(401, { message: MERCHANT_MESSAGES.signIn });
+  const site = c.var.site;
+  const outcome = await contentObject(c.env, site.website.id).edit(site.website.id, change, session.profile.roles);
+  if (!outcome.ok) throw new HTTPException(outcome.status, { message: outcome.error });
+  return outcome.value;
+}
+
+/** The body's zod problems by field path ('colours.accent'), each with its message. */
+function fieldProblems(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.join('.');
+    fields[path] ??= issue.message;
+  }
+  return fields;
+}
+
+async function readDesign(c: Context<AppEnv>): Promise<Design | Response> {
+  const body = await readJson(c, z.object({ design: z.unknown() }), MAX_DESIGN_BYTES);
+  const parsed = designSchema.safeParse(body.design);
+  if (parsed.success) return parsed.data as Design;
+  const fields = fieldProblems(parsed.error);
+  return apiError(c, 400, Object.values(fields)[0] ?? 'Invalid design', { fields });
+}
+
+/** The merchant's saved draft, if any (read leniently: fonts or options since removed fall back to defaults). */
+async function designDraftOf(env: Env, websiteId: string): Promise<Design | null> {
+  const json = await contentObject(env, websiteId).designDraft();
+  return json === null ? null : designOf(JSON.parse(json));
+}
+
+consoleDesign.get(CONSOLE_DESIGN_API, content, async (c) => {
+  const site = c.var.site;
+  return c.json({
+    published: site.design === undefined ? DEFAULT_DESIGN : designOf(site.design),
+    draft: await designDraftOf(c.env, site.website.id),
+    defaults: DEFAULT_DESIGN,
+    colourRoles: COLOUR_ROLES,
+    fontRoles: FONT_ROLES,
+    fonts: FONTS,
+    fontCategories: FONT_CATEGORIES,
+    gallery: { defaults: GALLERY_DEFAULTS, bounds: GALLERY_BOUNDS, designs: GALLERY_DESIGNS },
+  });
+});
+
+consoleDesign.put(`${CONSOLE_DESIGN_API}/draft`, content, async (c) => {
+  const design = await readDesign(c);
+  if (design instanceof Response) return design;
+  await contentObject(c.env, c.var.site.website.id).saveDesignDraft(JSON.stringify(design));
+  return c.json({ saved: true });
+});
+
+consoleDesign.delete(`${CONSOLE_DESIGN_API}/draft`, content, async (c) => {
+  await contentObject(c.env, c.var.site.website.id).saveDesignDraft(null);
+  return c.json({ discarded: true });
+});
+
+consoleDesign.post(`${CONSOLE_DESIGN_API}/publish`, content, async (c) => {
+  const design = await readDesign(c);
+  if (design instanceof Response) return design;
+  const value = await edit(c, { kind: 'setDesign', design });
+  await contentObject(c.env, c.var.site.website.id).saveDesignDraft(null);
+  return c.json({ published: true, changed: (value as { changed: boolean }).changed });
+});
+
+/** Back to the theme's own look: the published design and any draft removed. */
+consoleDesign.delete(CONSOLE_DESIGN_API, content, async (c) => {
+  const value = await edit(c, { kind: 'setDesign', design: null });
+  await contentObject(c.env, c.var.site.website.id).saveDesignDraft(null);
+  return c.json({ reset: true, changed: (value as { changed: boolean }).changed });
+});
+
+/** A navigation item as the console edits it: a title, a link target (none for a folder) and the items under it. */
+interface ConsoleNavigationItem {
+  title: string;
+  link: LinkTarget | null;
+  children: ConsoleNavigationItem[];
+}
+
+const linkTargetSchema = z.object({ type: z.string().max(20), value: z.string().max(2083) });
+const consoleItemSchema: z.ZodType<ConsoleNavigationItem> = z.lazy(() =>
+  z.object({ title: z.string().max(200), link: linkTargetSchema.nullable(), children: z.array(consoleItemSchema).max(50) }),
+) as z.ZodType<ConsoleNavigationItem>;
+const navigationBodySchema = z.object({ items: z.array(consoleItemSchema).min(1, 'The main navigation needs at least one link.').max(50) });
+
+export const NAVIGATION_MESSAGES = {
+  titleRequired: 'Please enter a title',
+  titleTooLong: 'Titles can be at most 100 characters',
+  folderEmpty: 'A folder needs at least one link under it',
+} as const;
+
+/** The items as the site's navigation edit takes them, or every problem by its item's path ('items.0.children.2'). */
+function navigationItems(items: ConsoleNavigationItem[], at: string, fields: Record<string, string>): NavigationItem[] {
+  return items.map((item, i) => {
+    const path = `${at}.${i}`;
+    const title = item.title.trim();
+    if (title === '') fields[`${path}.title`] = NAVIGATION_MESSAGES.titleRequired;
+    else if (title.length > 100) fields[`${path}.title`] = NAVIGATION_MESSAGES.titleTooLong;
+    const children = navigationItems(item.children, `${path}.children`, fields);
+    const built: NavigationItem = { title, ...(children.length > 0 ? { children } : {}) };
+    if (item.link === null) {
+      if (children.length === 0) fields[`${path}.link`] = NAVIGATION_MESSAGES.folderEmpty;
+      return built;
+    }
+    const link = linkHref(item.link);
+    if ('error' in link) {
+      fields[`${path}.link`] = link.error;
+      return built;
+    }
+    return /^https?:\/\//.test(link.href) ? { ...built, externalLink: link.href } : { ...built, url: link.href };
+  });
+}
+
+function consoleItems(entries: readonly NavigationEntry[]): ConsoleNavigationItem[] {
+  return entries.map((entry) => ({
+    title: entry.title,
+    link: entry.url === undefined ? null : targetOfHref(entry.url),
+    children: consoleItems(entry.children ?? []),
+  }));
+}
+
+/** The site's pages a Page link may choose: its collections (the navigation's usual links). */
+function pageChoices(site: Site): { title: string; url: string }[] {
+  return site.collections.map((collection) => ({ title: collection.title, url: collection.fullUrl }));
+}
+
+consoleDesign.get(CONSOLE_NAVIGATION_API, content, async (c) => {
+  const site = c.var.site;
+  return c.json({ items: consoleItems(site.navigation), pages: pageChoices(site) });
+});
+
+consoleDesign.put(CONSOLE_NAVIGATION_API, content, async (c) => {
+  const body = await readJson(c, navigationBodySchema, MAX_NAVIGATION_BYTES);
+  const fields: Record<string, string> = {};
+  const items = navigationItems(body.items, 'items', fields);
+  const first = Object.values(fields)[0];
+  if (first !== undefined) return apiError(c, 400, first, { fields });
+  await edit(c, { kind: 'updateNavigation', items });
+  return c.json({ items: consoleItems((await contentNavigation(c)) ?? []) });
+});
+
+/** The navigation as stored after the edit (the request's site was loaded before it). */
+async function contentNavigation(c: Context<AppEnv>): Promise<NavigationEntry[] | null> {
+  const { value } = await contentObject(c.env, c.var.site.website.id).shell();
+  return value === null ? null : (JSON.parse(value) as Site).navigation;
+}
+
+const mailingChangeSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('connect'), listId: z.string().max(64).nullable(), doubleOptIn: z.boolean() }),
+  z.object({ action: z.literal('disconnect') }),
+  z.object({ action: z.literal('confirm') }),
+  z.object({ action: z.literal('addList'), name: z.string().max(100) }),
+]);
+
+async function storedMailingList(c: Context<AppEnv>) {
+  const { value } = await contentObject(c.env, c.var.site.website.id).shell();
+  return (value === null ? null : (JSON.parse(value) as Site).mailingList) ?? NO_MAILING_LIST;
+}
+
+consoleDesign.get(CONSOLE_MAILING_LIST_API, integrations, async (c) => c.json(await storedMailingList(c)));
+
+consoleDesign.post(CONSOLE_MAILING_LIST_API, integrations, async (c) => {
+  const change = await readJson(c, mailingChangeSchema, MAX_MAILING_BYTES);
+  try {
+    await edit(c, { kind: 'setMailingList', change, now: Date.now() });
+  } catch (error) {
+    if (error instanceof HTTPException && error.message === MAILING_LIST_MESSAGES.listRequired) return apiError(c, 400, error.message, { fields: { listId: error.message } });
+    throw error;
+  }
+  return c.json(await storedMailingList(c));
+});

@@ -1,0 +1,149 @@
+/**
+ * The console's operations calls (docs/merchant.md, "Console"): order search and detail, the store
+ * currency, forms with their submissions, CSV export and notification email, and the analytics
+ * dashboard's figures with the store's sales. Each is behind its merchant permission (401/403, the
+ * crumb on changes); orders, rates, discounts, settings and restock sends use the existing
+ * /api/commerce/* and restock calls.
+ */
+import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { z } from 'zod';
+import { hourOf, HOUR_MS } from '../beacon/aggregate';
+import { ORDER_MESSAGES, ORDER_STATUSES, type OrderStatus } from '../commerce/order';
+import { commerceOrders, formSubmissions } from '../durable/stubs';
+import { toCsv } from '../forms/csv';
+import { storedValues, submissionCells, submissionColumns } from '../forms/submission-table';
+import { isValidEmail } from '../forms/validate';
+import { contentObject } from '../site/catalog';
+import { siteFormById, siteForms, type SiteForm } from '../site/lookup';
+import { summaryFor } from './dashboard';
+import { apiError, readJson, type AppEnv } from './http';
+import { merchantSessionOf, requirePermission } from './merchant-session';
+
+export const OPERATIONS_MESSAGES = {
+  invalidEmail: 'Please enter a valid email',
+  unknownForm: 'That form does not exist.',
+  invalidCurrency: 'Choose a three-letter currency code such as USD',
+} as const;
+
+const MAX_BODY_BYTES = 4 * 1024;
+const PAGE_LIMIT = 50;
+const notificationSchema = z.object({ enabled: z.boolean(), recipient: z.string().trim().max(256) });
+const currencySchema = z.object({ currency: z.string().trim().toUpperCase().max(3) });
+
+/** Currencies the store may sell in: those the runtime can format (ISO 4217, as Intl knows them). */
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+function orders(c: Context<AppEnv>) {
+  return commerceOrders(c.env, c.var.site.website.id);
+}
+
+function submissions(c: Context<AppEnv>) {
+  return formSubmissions(c.env, c.var.site.website.id);
+}
+
+function formOf(c: Context<AppEnv>): SiteForm {
+  const form = siteFormById(c.var.site, c.req.param('formId') ?? '');
+  if (form === undefined) throw new HTTPException(404, { message: OPERATIONS_MESSAGES.unknownForm });
+  return form;
+}
+
+function cursorOf(c: Context<AppEnv>): number | null {
+  const raw = c.req.query('cursor');
+  if (raw === undefined || raw === '') return null;
+  const cursor = Number(raw);
+  if (!Number.isSafeInteger(cursor)) throw new HTTPException(400, { message: 'cursor is not valid' });
+  return cursor;
+}
+
+export const consoleOperations = new Hono<AppEnv>();
+const commerce = requirePermission('commerce');
+const read = requirePermission('read');
+const content = requirePermission('content');
+const analytics = requirePermission('analytics');
+
+consoleOperations.use('/api/console/*', async (c, next) => {
+  await next();
+  c.header('cache-control', 'no-store');
+});
+
+consoleOperations.get('/api/console/orders', commerce, async (c) => {
+  const status = c.req.query('status') || null;
+  if (status !== null && !(ORDER_STATUSES as readonly string[]).includes(status)) return apiError(c, 400, `status must be one of ${ORDER_STATUSES.join(', ')}`);
+  const query = (c.req.query('q') ?? '').trim();
+  if (query.length > 256) return apiError(c, 400, 'q must be at most 256 characters');
+  const cursor = cursorOf(c);
+  const store = orders(c);
+  const page = query === '' ? await store.orders(status as OrderStatus | null, cursor, PAGE_LIMIT) : await store.searchOrders(query, status as OrderStatus | null, cursor, PAGE_LIMIT);
+  return c.json(page);
+});
+
+consoleOperations.get('/api/console/orders/:id', commerce, async (c) => {
+  const order = await orders(c).order(c.req.param('id'));
+  return order === null ? apiError(c, 404, ORDER_MESSAGES.notFound) : c.json({ order });
+});
+
+consoleOperations.get('/api/console/store', commerce, async (c) => c.json({ currency: c.var.site.website.storeCurrency, settings: await orders(c).settings() }));
+
+consoleOperations.put('/api/console/store/currency', commerce, async (c) => {
+  const { currency } = await readJson(c, currencySchema, MAX_BODY_BYTES);
+  if (!CURRENCIES.has(currency)) return apiError(c, 400, OPERATIONS_MESSAGES.invalidCurrency, { fields: { currency: OPERATIONS_MESSAGES.invalidCurrency } });
+  const session = await merchantSessionOf(c);
+  const site = c.var.site;
+  const outcome = await contentObject(c.env, site.website.id).edit(site.website.id, { kind: 'setStoreCurrency', currency }, session?.profile.roles ?? []);
+  if ('error' in outcome) return apiError(c, outcome.status, outcome.error);
+  return c.json({ currency });
+});
+
+consoleOperations.get('/api/console/forms', read, async (c) => {
+  const store = submissions(c);
+  const [counts, notifications] = await Promise.all([store.counts(), store.notifications()]);
+  const forms = siteForms(c.var.site).map((form) => ({
+    id: form.id,
+    name: form.name,
+    kind: form.kind,
+    submissions: counts[form.id] ?? 0,
+    notification: notifications[form.id] ?? { enabled: false, recipient: '' },
+  }));
+  return c.json({ forms });
+});
+
+consoleOperations.put('/api/console/forms/:formId/notification', content, async (c) => {
+  const form = formOf(c);
+  const body = await readJson(c, notificationSchema, MAX_BODY_BYTES);
+  if ((body.enabled || body.recipient !== '') && !isValidEmail(body.recipient)) {
+    return apiError(c, 400, OPERATIONS_MESSAGES.invalidEmail, { fields: { recipient: OPERATIONS_MESSAGES.invalidEmail } });
+  }
+  return c.json({ notification: await submissions(c).setNotification(form.id, body) });
+});
+
+consoleOperations.get('/api/console/forms/:formId/submissions', read, async (c) => {
+  const form = formOf(c);
+  const columns = submissionColumns(form.fields);
+  const page = await submissions(c).list(form.id, cursorOf(c));
+  const rows = page.submissions.map((s) => ({ id: s.id, submittedAt: s.submittedAt, pagePath: s.pagePath, cells: submissionCells(columns, storedValues(s.values)) }));
+  return c.json({ form: { id: form.id, name: form.name }, columns, rows, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor });
+});
+
+/** A name safe in a Content-Disposition filename: letters, digits, '-' and '_'. */
+function fileNameOf(name: string): string {
+  return name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'form';
+}
+
+consoleOperations.get('/api/console/forms/:formId/submissions/export', read, async (c) => {
+  const form = formOf(c);
+  const columns = submissionColumns(form.fields);
+  const all = await submissions(c).all(form.id);
+  const header = ['Submitted (UTC)', ...columns.map((column) => column.title), 'Page'];
+  const records = all.map((s) => [new Date(s.submittedAt).toISOString(), ...submissionCells(columns, storedValues(s.values)), s.pagePath ?? '']);
+  return c.body(toCsv([header, ...records]), 200, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${fileNameOf(form.name)}-submissions.csv"`,
+  });
+});
+
+consoleOperations.get('/api/console/analytics', analytics, async (c) => {
+  const { days, summary } = await summaryFor(c);
+  const sales = await orders(c).salesByHour(summary.fromHour * HOUR_MS, (hourOf(Date.now()) + 1) * HOUR_MS);
+  return c.json({ days, currency: c.var.site.website.storeCurrency, summary, sales });
+});

@@ -1,0 +1,80 @@
+/**
+ * The console's team calls (`/api/console/team…`): the members with their role names, invitations
+ * by email, role changes and removals, behind the `team` permission (administrators), and the
+ * invitation's acceptance (the invited person sets a password; no session needed, the link's token
+ * is the proof). The team always keeps an administrator who can sign in (src/durable/merchants.ts).
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { MIN_TEAM_PASSWORD, TEAM_INVITE_MESSAGES } from '../accounts/messages';
+import { merchantAccounts } from '../durable/stubs';
+import { hashPassword } from '../durable/passwords';
+import { TEAM_MESSAGES, type TeamChange } from '../durable/merchants';
+import { isValidEmail } from '../forms/validate';
+import { ROLES, roleName } from '../site/roles';
+import { requireCrumb } from './csrf';
+import { apiError, readJson, withSite, type AppEnv } from './http';
+import { merchantSessionOf, requirePermission } from './merchant-session';
+import { rateLimit } from './rate-limit';
+
+const MAX_BODY_BYTES = 4096;
+/** The console page where an invited person chooses their password (src/console/sections/team). */
+export const INVITATION_PATH = '/config/invitation/';
+
+const ROLE_CODES = new Set<number>(Object.values(ROLES));
+const rolesSchema = z
+  .array(z.number().int())
+  .max(ROLE_CODES.size)
+  .refine((roles) => roles.length > 0, TEAM_INVITE_MESSAGES.role)
+  .refine((roles) => roles.every((role) => ROLE_CODES.has(role)), 'Unknown role');
+const inviteSchema = z.object({ email: z.string().max(1000), roles: rolesSchema });
+const acceptSchema = z.object({ token: z.string().regex(/^[0-9a-f]{64}$/, TEAM_MESSAGES.invitationInvalid), password: z.string().max(1024) });
+
+/** The roles the console offers, by name. */
+export const ASSIGNABLE_ROLES = Object.values(ROLES).map((code) => ({ code, name: roleName(code) }));
+
+function team(c: Context<AppEnv>) {
+  return merchantAccounts(c.env, c.var.site.website.id);
+}
+
+function answer(c: Context<AppEnv>, change: TeamChange): Response {
+  return change.ok ? c.json({ ok: true }) : apiError(c, change.status, change.error);
+}
+
+export const consoleTeam = new Hono<AppEnv>();
+
+const admin = requirePermission('team');
+
+consoleTeam.get('/api/console/team', admin, async (c) => {
+  const session = await merchantSessionOf(c);
+  const members = await team(c).members();
+  return c.json({
+    members: members.map((member) => ({ ...member, roleNames: member.roles.map(roleName), you: member.id === session?.userId })),
+    roles: ASSIGNABLE_ROLES,
+  });
+});
+
+consoleTeam.post('/api/console/team/invitations', admin, async (c) => {
+  const body = await readJson(c, inviteSchema, MAX_BODY_BYTES);
+  const email = body.email.trim();
+  if (!isValidEmail(email)) return apiError(c, 400, TEAM_INVITE_MESSAGES.email, { fields: { email: TEAM_INVITE_MESSAGES.email } });
+  const acceptUrl = `${new URL(c.req.url).origin}${INVITATION_PATH}`;
+  const invited = await team(c).invite(email, [...new Set(body.roles)], acceptUrl, c.var.site.website.siteTitle);
+  if (!invited.ok) return apiError(c, invited.status, invited.error, { fields: { email: invited.error } });
+  return c.json({ id: invited.id });
+});
+
+consoleTeam.put('/api/console/team/:id', admin, async (c) => {
+  const body = await readJson(c, z.object({ roles: rolesSchema }), MAX_BODY_BYTES);
+  return answer(c, await team(c).setRoles(c.req.param('id'), [...new Set(body.roles)]));
+});
+
+consoleTeam.delete('/api/console/team/:id', admin, async (c) => answer(c, await team(c).remove(c.req.param('id'))));
+
+consoleTeam.post('/api/console/team/invitations/accept', requireCrumb, rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'merchant-signin'), withSite, async (c) => {
+  const body = await readJson(c, acceptSchema, MAX_BODY_BYTES);
+  if ([...body.password].length < MIN_TEAM_PASSWORD) return apiError(c, 400, TEAM_INVITE_MESSAGES.password, { fields: { password: TEAM_INVITE_MESSAGES.password } });
+  const email = await team(c).acceptInvitation(body.token, await hashPassword(body.password));
+  if (email === null) return apiError(c, 400, TEAM_MESSAGES.invitationInvalid);
+  return c.json({ email });
+});

@@ -1,0 +1,36 @@
+/**
+ * Emails that could not be sent after every retry (src/durable/email-outbox.ts), for the merchant:
+ * listed with their last error from the website's order and restock outboxes, and put back in line
+ * once the cause is fixed. Commerce permission.
+ */
+import { Hono, type Context } from 'hono';
+import { commerceOrders, restockSignups } from '../durable/stubs';
+import { apiError, type AppEnv } from './http';
+import { requirePermission } from './merchant-session';
+
+export const PARKED_EMAILS_PATH = '/api/commerce/parked-emails';
+const SOURCES = ['orders', 'restock'] as const;
+type Source = (typeof SOURCES)[number];
+
+function outboxOf(c: Context<AppEnv>, source: Source) {
+  const websiteId = c.var.site.website.id;
+  return source === 'orders' ? commerceOrders(c.env, websiteId) : restockSignups(c.env, websiteId);
+}
+
+export const emailAdmin = new Hono<AppEnv>();
+const commerce = requirePermission('commerce');
+
+emailAdmin.get(PARKED_EMAILS_PATH, commerce, async (c) => {
+  const [orders, restock] = await Promise.all([outboxOf(c, 'orders').parkedEmails(), outboxOf(c, 'restock').parkedEmails()]);
+  const parked = [...orders.map((email) => ({ source: 'orders', ...email })), ...restock.map((email) => ({ source: 'restock', ...email }))];
+  c.header('cache-control', 'no-store');
+  return c.json({ parked: parked.sort((a, b) => b.parkedAt - a.parkedAt) });
+});
+
+emailAdmin.post(`${PARKED_EMAILS_PATH}/:source/:id/retry`, commerce, async (c) => {
+  const source = c.req.param('source');
+  const id = Number(c.req.param('id'));
+  if (!SOURCES.includes(source as Source) || !Number.isSafeInteger(id) || id < 1) return apiError(c, 404, 'Unknown parked email');
+  const retried = await outboxOf(c, source as Source).retryParkedEmail(id);
+  return retried ? c.json({ retried: true }) : apiError(c, 404, 'Unknown parked email');
+});

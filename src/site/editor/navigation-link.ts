@@ -1,0 +1,81 @@
+/**
+ * The link editor's targets (engine spec §2: Page, Web Address, Email, Phone, File) and its
+ * validation messages (§5). A target becomes the link's address (`href`): a site path, an http(s)
+ * address, `mailto:`, `tel:`, or a file's `/files/…` path; an address reads back as its target.
+ */
+export const LINK_TARGET_TYPES = ['page', 'web', 'email', 'phone', 'file'] as const;
+export type LinkTargetType = (typeof LINK_TARGET_TYPES)[number];
+
+export const LINK_TARGET_LABELS: Readonly<Record<LinkTargetType, string>> = { page: 'Page', web: 'Web Address', email: 'Email', phone: 'Phone', file: 'File' };
+
+export interface LinkTarget {
+  type: LinkTargetType;
+  /** The page's path, the web address, the email address, the phone number or the file's path. */
+  value: string;
+}
+
+export const LINK_MESSAGES = {
+  validEmail: 'Please enter a valid email',
+  emailFormat: 'Emails must be formatted as name@example.com',
+  linkFormat: 'Links must be formatted as example.com or https://example.com',
+  pageUrl: (value: string) => `${value} is not a valid page URL`,
+  option: (value: string) => `${value} is not one of the expected options`,
+  fileName: 'Please enter a file name',
+  phone: 'Please enter a valid phone number',
+} as const;
+
+const PAGE_PATH = /^\/[\w\-./]*$/;
+const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/;
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+const PHONE = /^\+?[0-9][0-9 ().-]{2,30}$/;
+export const FILE_PREFIX = '/files/';
+
+/** The target's address, or the spec's message for what is wrong with it. */
+export function linkHref(target: { type: string; value: string }): { href: string } | { error: string } {
+  const value = target.value.trim();
+  switch (target.type) {
+    case 'page':
+      return PAGE_PATH.test(value) && !value.startsWith('//') && value.length <= 2083 ? { href: value } : { error: LINK_MESSAGES.pageUrl(value) };
+    case 'web': {
+      const withScheme = /^https?:\/\//i.test(value) ? value : `https://${value}`;
+      let url: URL;
+      try {
+        url = new URL(withScheme);
+      } catch {
+        return { error: LINK_MESSAGES.linkFormat };
+      }
+      if (!HOST.test(url.hostname) || /\s/.test(value) || withScheme.length > 2083 || url.username !== '' || url.password !== '') return { error: LINK_MESSAGES.linkFormat };
+      return { href: url.href };
+    }
+    case 'email':
+      if (value === '') return { error: LINK_MESSAGES.validEmail };
+      if (value.length < 3 || value.length > 256 || !EMAIL.test(value)) return { error: LINK_MESSAGES.emailFormat };
+      return { href: `mailto:${value}` };
+    case 'phone':
+      return PHONE.test(value) ? { href: `tel:${value.replace(/[ ().-]/g, '')}` } : { error: LINK_MESSAGES.phone };
+    case 'file': {
+      const name = value.startsWith(FILE_PREFIX) ? value.slice(FILE_PREFIX.length) : value;
+      if (name.trim() === '' || name.includes('/') || name.includes('\\') || name.length > 255) return { error: LINK_MESSAGES.fileName };
+      return { href: `${FILE_PREFIX}${encodeURIComponent(decodeURIComponentSafe(name)).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}` };
+    }
+    default:
+      return { error: LINK_MESSAGES.option(target.type) };
+  }
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The target an address came from (what the link editor shows for an existing link). */
+export function targetOfHref(href: string): LinkTarget {
+  if (href.startsWith('mailto:')) return { type: 'email', value: href.slice('mailto:'.length) };
+  if (href.startsWith('tel:')) return { type: 'phone', value: href.slice('tel:'.length) };
+  if (href.startsWith(FILE_PREFIX)) return { type: 'file', value: decodeURIComponentSafe(href.slice(FILE_PREFIX.length)) };
+  if (/^https?:\/\//i.test(href)) return { type: 'web', value: href };
+  return { type: 'page', value: href };
+}

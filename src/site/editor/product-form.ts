@@ -1,0 +1,180 @@
+/**
+ * A product as the console edits it (`ProductForm`: prices in minor units, options by name, the
+ * merchandising texts beside the product) and its checks, with the messages each field shows.
+ * Shared by the console and the worker; the worker turns a valid form into the site's item
+ * (src/site/editor/product-item.ts).
+ */
+import { EDIT_MESSAGES, URL_ID } from '../edits';
+import { nameProblem } from './tag-manager';
+
+/** Product types (storefront spec §3): physical 1, digital 2, service 3, gift card 4, paywall 5. */
+export const PRODUCT_TYPES = [
+  { code: 1, label: 'Physical product' },
+  { code: 2, label: 'Digital download' },
+  { code: 3, label: 'Service' },
+  { code: 4, label: 'Gift card' },
+  { code: 5, label: 'Paywall (members’ content)' },
+] as const;
+
+export type ProductTypeCode = (typeof PRODUCT_TYPES)[number]['code'];
+
+/** Types priced on the product itself, without variants or stock (digital downloads, paywalls). */
+export function pricedWithoutVariants(type: number): boolean {
+  return type === 2 || type === 5;
+}
+
+/** Types whose variants have no stock count: every unit is always available (gift cards). */
+export function alwaysUnlimited(type: number): boolean {
+  return type === 4;
+}
+
+/** Subscriptions are for physical products and services only (spec §9). */
+export function subscribable(type: number): boolean {
+  return type === 1 || type === 3;
+}
+
+export const BILLING_UNITS = ['WEEK', 'MONTH', 'YEAR'] as const;
+
+export interface ProductImage {
+  assetUrl: string;
+  /** 'WIDTHxHEIGHT', measured by the picker. */
+  originalSize: string;
+  altText: string;
+}
+
+export interface VariantForm {
+  /** Absent for a new variant. */
+  id?: string;
+  sku: string;
+  /** Option name → value, one for each of the product's options. */
+  values: Record<string, string>;
+  price: number;
+  salePrice: number;
+  onSale: boolean;
+  unlimited: boolean;
+  stock: number;
+  weightGrams: number | null;
+  imageUrl: string;
+}
+
+export interface ProductForm {
+  collectionId: string;
+  title: string;
+  /** Empty: made from the title. */
+  urlId: string;
+  productType: ProductTypeCode;
+  description: string;
+  excerpt: string;
+  image: ProductImage | null;
+  tags: string[];
+  categories: string[];
+  /** Option names in the order the product page shows them. */
+  options: string[];
+  variants: VariantForm[];
+  /** Digital downloads and paywalls: the product's own price. */
+  price: number;
+  salePrice: number;
+  onSale: boolean;
+  subscription: { every: number; unit: (typeof BILLING_UNITS)[number]; cycles: number } | null;
+  additionalFieldsFormId: string | null;
+  customAddButtonText: string;
+  customSoldOutText: string;
+  scarcityEnabled: boolean;
+  scarcityText: string;
+}
+
+export const MAX_VARIANTS = 250;
+export const MAX_OPTIONS = 6;
+
+export const PRODUCT_MESSAGES = {
+  /** Spec §5: the form has problems, each shown next to its field. */
+  invalid: 'Update the missing or invalid information above',
+  noVariants: 'Add at least one variant.',
+  tooManyVariants: `A product can have at most ${MAX_VARIANTS} variants.`,
+  optionName: 'Each option needs a name.',
+  optionTwice: 'Option names must be different.',
+  optionValue: (option: string) => `Choose a value for ${option}.`,
+  sameVariant: 'Two variants have the same options.',
+  skuTwice: 'Each variant needs its own SKU.',
+  salePrice: 'The sale price must be less than the price.',
+  price: 'Enter a price such as 12.50.',
+  stock: 'Enter a whole number of items in stock.',
+  imageUrl: 'Enter an image address starting with / or https://.',
+  subscription: 'Subscriptions are for physical products and services only.',
+  textTooLong: (max: number) => `At most ${max} characters.`,
+  unknownForm: 'That form does not exist.',
+  unknownProduct: 'That product does not exist.',
+} as const;
+
+const IMAGE_URL = /^(\/(?![/\\])\S*|https:\/\/\S+)$/;
+
+/** A URL slug made from a title: 'Linen Shirt (Blue)' → 'linen-shirt-blue'. */
+export function slugOf(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+}
+
+function priceProblems(prefix: string, price: number, salePrice: number, onSale: boolean, problems: Record<string, string>) {
+  if (!Number.isSafeInteger(price) || price < 0) problems[`${prefix}price`] = PRODUCT_MESSAGES.price;
+  if (!Number.isSafeInteger(salePrice) || salePrice < 0) problems[`${prefix}salePrice`] = PRODUCT_MESSAGES.price;
+  else if (onSale && salePrice >= price) problems[`${prefix}salePrice`] = PRODUCT_MESSAGES.salePrice;
+}
+
+/** The form's problems by field ('title', 'variants.2.price', 'options.0', …); empty when it can be saved. */
+export function productProblems(form: ProductForm): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const title = form.title.trim();
+  if (title === '') problems.title = EDIT_MESSAGES.titleRequired;
+  else if (title.length > 100) problems.title = EDIT_MESSAGES.titleTooLong;
+  const urlId = form.urlId === '' ? slugOf(form.title) : form.urlId;
+  if (title !== '' && (!URL_ID.test(urlId) || urlId.length > 100)) problems.urlId = EDIT_MESSAGES.urlIdInvalid;
+  if (form.image !== null && !IMAGE_URL.test(form.image.assetUrl)) problems.image = PRODUCT_MESSAGES.imageUrl;
+  if (form.image !== null && form.image.altText.length > 250) problems.imageAlt = PRODUCT_MESSAGES.textTooLong(250);
+  form.tags.forEach((tag, i) => {
+    const problem = nameProblem('tag', tag, form.tags.slice(0, i));
+    if (problem !== null) problems.tags = problem;
+  });
+  form.categories.forEach((category, i) => {
+    const problem = nameProblem('category', category, form.categories.slice(0, i));
+    if (problem !== null) problems.categories = problem;
+  });
+  if (form.subscription !== null && !subscribable(form.productType)) problems.subscription = PRODUCT_MESSAGES.subscription;
+  if (form.customSoldOutText.length > 100) problems.customSoldOutText = PRODUCT_MESSAGES.textTooLong(100);
+  if (form.scarcityText.length > 100) problems.scarcityText = PRODUCT_MESSAGES.textTooLong(100);
+  if (form.customAddButtonText.length > 50) problems.customAddButtonText = PRODUCT_MESSAGES.textTooLong(50);
+  if (pricedWithoutVariants(form.productType)) {
+    priceProblems('', form.price, form.salePrice, form.onSale, problems);
+    return problems;
+  }
+  form.options.forEach((name, i) => {
+    if (name.trim() === '') problems[`options.${i}`] = PRODUCT_MESSAGES.optionName;
+    else if (form.options.slice(0, i).some((other) => other.trim().toLowerCase() === name.trim().toLowerCase())) problems[`options.${i}`] = PRODUCT_MESSAGES.optionTwice;
+  });
+  if (form.variants.length === 0) problems.variants = PRODUCT_MESSAGES.noVariants;
+  if (form.variants.length > MAX_VARIANTS) problems.variants = PRODUCT_MESSAGES.tooManyVariants;
+  const seen = new Set<string>();
+  const skus = new Set<string>();
+  form.variants.forEach((variant, i) => {
+    const prefix = `variants.${i}.`;
+    priceProblems(prefix, variant.price, variant.salePrice, variant.onSale, problems);
+    if (!variant.unlimited && !alwaysUnlimited(form.productType) && (!Number.isSafeInteger(variant.stock) || variant.stock < 0)) problems[`${prefix}stock`] = PRODUCT_MESSAGES.stock;
+    if (variant.imageUrl !== '' && !IMAGE_URL.test(variant.imageUrl)) problems[`${prefix}imageUrl`] = PRODUCT_MESSAGES.imageUrl;
+    for (const option of form.options) {
+      if ((variant.values[option] ?? '').trim() === '') problems[`${prefix}values.${option}`] = PRODUCT_MESSAGES.optionValue(option);
+    }
+    const key = JSON.stringify(form.options.map((option) => (variant.values[option] ?? '').trim().toLowerCase()));
+    if (seen.has(key)) problems[`${prefix}values`] = PRODUCT_MESSAGES.sameVariant;
+    seen.add(key);
+    const sku = variant.sku.trim();
+    if (sku !== '' && skus.has(sku)) problems[`${prefix}sku`] = PRODUCT_MESSAGES.skuTwice;
+    skus.add(sku);
+  });
+  return problems;
+}
+

@@ -1,0 +1,227 @@
+/**
+ * A product form (src/site/editor/product-form.ts) to the site's item and back: prices to money in
+ * the store currency, option values to attributes, the image to the item's picture fields, and the
+ * merchandising texts to the product's entry of `productMerchandisingContext`. What the form does
+ * not cover (reviews, focal points, unknown fields) is kept from the stored item.
+ */
+import { fromMinorUnits, toMinorUnits } from '../../commerce/money';
+import { escapeHtml } from '../../html/escape';
+import { randomHex } from '../ids';
+import type { Item, Variant } from '../schema';
+import { alwaysUnlimited, pricedWithoutVariants, slugOf, subscribable, type ProductForm, type ProductTypeCode, type VariantForm } from './product-form';
+
+export const PRODUCT_RECORD_TYPE = 11;
+
+/** What the console stores beside a product for its page (storefront spec §3, product merchandising context). */
+export type Merchandising = Record<string, unknown>;
+
+/** Plain text as rich text: one paragraph per blank-line-separated block, lines kept. */
+export function paragraphsOf(text: string): string {
+  return text
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter((block) => block !== '')
+    .map((block) => `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&nbsp;': ' ' };
+
+/** Rich text as plain text for the form: paragraphs as blank lines, tags dropped. */
+export function textOf(html: string | undefined): string {
+  return (html ?? '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|h[1-6]|li|blockquote)>/gi, '\n\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+const money = (units: number, currency: string) => ({ value: fromMinorUnits(units, currency), currency });
+
+interface Stored {
+  item: Item | null;
+  merchandising: Merchandising | null;
+}
+
+function variantOf(form: VariantForm, productForm: ProductForm, currency: string, before: Variant | undefined): Variant {
+  const values = Object.fromEntries(productForm.options.map((option) => [option.trim(), (form.values[option] ?? '').trim()]));
+  const unlimited = alwaysUnlimited(productForm.productType) || form.unlimited;
+  const { image: _image, weightGrams: _weight, ...kept } = before ?? ({} as Partial<Variant>);
+  return {
+    ...kept,
+    id: before?.id ?? `v-${randomHex(6)}`,
+    sku: form.sku.trim() === '' ? (before?.sku ?? `SKU-${randomHex(4).toUpperCase()}`) : form.sku.trim(),
+    price: form.price,
+    salePrice: form.salePrice,
+    priceMoney: money(form.price, currency),
+    salePriceMoney: money(form.salePrice, currency),
+    onSale: form.onSale,
+    unlimited,
+    qtyInStock: unlimited ? 0 : form.stock,
+    attributes: values,
+    optionValues: Object.entries(values).map(([optionName, value]) => ({ optionName, value })),
+    ...(form.imageUrl === '' ? {} : { image: { assetUrl: form.imageUrl } }),
+    ...(form.weightGrams === null || productForm.productType !== 1 ? {} : { weightGrams: form.weightGrams }),
+  } as Variant;
+}
+
+/**
+ * The item a valid form makes, and the product's merchandising entry (null: none). `stored` is the
+ * product being edited (null for a new one); `form` must have passed productProblems.
+ */
+export function productFromForm(
+  form: ProductForm,
+  stored: Stored,
+  context: { currency: string; collectionUrl: string; additionalFieldsForm: unknown; now: number },
+): { item: Record<string, unknown>; merchandising: Merchandising | null } {
+  const before = stored.item;
+  const type: ProductTypeCode = form.productType;
+  const urlId = form.urlId === '' ? slugOf(form.title) : form.urlId;
+  const oldVariants = before?.structuredContent?.variants ?? [];
+  const variants = pricedWithoutVariants(type) ? [] : form.variants.map((variant) => variantOf(variant, form, context.currency, oldVariants.find((old) => old.id === variant.id)));
+  const { subscriptionPlan: _plan, additionalFieldsFormId: _formId, additionalFieldsForm: _form, priceMoney: _price, salePriceMoney: _sale, onSale: _onSale, ...keptContent } =
+    (before?.structuredContent ?? {}) as Record<string, unknown>;
+  const structuredContent: Record<string, unknown> = {
+    ...keptContent,
+    productType: type,
+    variants,
+    variantOptionOrdering: pricedWithoutVariants(type) ? [] : form.options.map((option) => option.trim()),
+    isSubscribable: form.subscription !== null && subscribable(type),
+    useCustomAddButtonText: form.customAddButtonText.trim() !== '',
+    customAddButtonText: form.customAddButtonText.trim(),
+  };
+  if (form.subscription !== null && subscribable(type)) {
+    structuredContent.subscriptionPlan = { billingPeriod: { value: form.subscription.every, unit: form.subscription.unit }, numBillingCycles: form.subscription.cycles };
+  }
+  if (form.additionalFieldsFormId !== null) {
+    structuredContent.additionalFieldsFormId = form.additionalFieldsFormId;
+    structuredContent.additionalFieldsForm = context.additionalFieldsForm;
+  }
+  if (pricedWithoutVariants(type)) {
+    structuredContent.priceMoney = money(form.price, context.currency);
+    structuredContent.salePriceMoney = money(form.salePrice, context.currency);
+    structuredContent.onSale = form.onSale;
+  }
+  const { assetUrl: _asset, originalSize: _size, altText: _alt, mediaFocalPoint, ...keptItem } = (before ?? {}) as Record<string, unknown>;
+  const item: Record<string, unknown> = {
+    ...keptItem,
+    id: before?.id ?? `p-${randomHex(8)}`,
+    collectionId: form.collectionId,
+    recordType: PRODUCT_RECORD_TYPE,
+    title: form.title.trim(),
+    urlId,
+    fullUrl: `${context.collectionUrl}/p/${urlId}`,
+    addedOn: before?.addedOn ?? context.now,
+    excerpt: paragraphsOf(form.excerpt),
+    body: paragraphsOf(form.description),
+    tags: form.tags.map((tag) => tag.trim()),
+    categories: form.categories.map((category) => category.trim()),
+    structuredContent,
+  };
+  if (form.image !== null) {
+    item.assetUrl = form.image.assetUrl;
+    item.originalSize = form.image.originalSize;
+    if (form.image.altText.trim() !== '') item.altText = form.image.altText.trim();
+    if (form.image.assetUrl === before?.assetUrl && mediaFocalPoint !== undefined) item.mediaFocalPoint = mediaFocalPoint;
+  }
+  const { customSoldOutText: _soldOut, scarcityEnabled: _scarcity, scarcityText: _scarcityText, ...keptMerchandising } = stored.merchandising ?? {};
+  const merchandising: Merchandising = {
+    ...keptMerchandising,
+    ...(form.customSoldOutText.trim() === '' ? {} : { customSoldOutText: form.customSoldOutText.trim() }),
+    ...(form.scarcityEnabled ? { scarcityEnabled: true } : {}),
+    ...(form.scarcityText.trim() === '' ? {} : { scarcityText: form.scarcityText.trim() }),
+  };
+  return { item, merchandising: Object.keys(merchandising).length === 0 ? null : merchandising };
+}
+
+/** The form for a stored product. */
+export function formFromProduct(item: Item, merchandising: Merchandising | null): ProductForm {
+  const content = item.structuredContent;
+  const type = (content?.productType ?? 1) as ProductTypeCode;
+  const options = content?.variantOptionOrdering ?? [];
+  const variants = content?.variants ?? [];
+  const plan = content?.subscriptionPlan;
+  const text = (key: string) => {
+    const value = merchandising?.[key];
+    return typeof value === 'string' ? value : '';
+  };
+  const digital = content as { priceMoney?: { value: string; currency: string }; salePriceMoney?: { value: string; currency: string }; onSale?: boolean } | undefined;
+  const units = (money: { value: string; currency: string } | undefined) => (money === undefined ? 0 : (toMinorUnits(money.value, money.currency) ?? 0));
+  return {
+    collectionId: item.collectionId,
+    title: item.title,
+    urlId: item.urlId,
+    productType: type,
+    description: textOf(item.body),
+    excerpt: textOf(item.excerpt),
+    image: item.assetUrl === undefined || item.assetUrl === '' ? null : { assetUrl: item.assetUrl, originalSize: item.originalSize ?? '', altText: item.altText ?? '' },
+    tags: item.tags,
+    categories: item.categories,
+    options: options.length > 0 ? options : [...new Set(variants.flatMap((variant) => Object.keys(variant.attributes)))],
+    variants: variants.map((variant) => ({
+      id: variant.id,
+      sku: variant.sku,
+      values: { ...variant.attributes },
+      price: variant.price,
+      salePrice: variant.salePrice,
+      onSale: variant.onSale,
+      unlimited: variant.unlimited,
+      stock: variant.qtyInStock,
+      weightGrams: variant.weightGrams ?? null,
+      imageUrl: variant.image?.assetUrl ?? '',
+    })),
+    price: units(digital?.priceMoney),
+    salePrice: units(digital?.salePriceMoney),
+    onSale: digital?.onSale === true,
+    subscription: plan === undefined || content?.isSubscribable !== true ? null : { every: plan.billingPeriod.value, unit: plan.billingPeriod.unit, cycles: plan.numBillingCycles },
+    additionalFieldsFormId: content?.additionalFieldsFormId ?? null,
+    customAddButtonText: (content as { customAddButtonText?: string } | undefined)?.customAddButtonText ?? '',
+    customSoldOutText: text('customSoldOutText'),
+    scarcityEnabled: merchandising?.scarcityEnabled === true,
+    scarcityText: text('scarcityText'),
+  };
+}
+
+/** A change to many products at once, from the product list's selection. */
+export type BulkChange =
+  | { kind: 'stock'; mode: 'set' | 'add'; amount: number }
+  | { kind: 'unlimited' }
+  | { kind: 'price'; mode: 'set' | 'percent'; amount: number };
+
+function newPrice(price: number, change: Extract<BulkChange, { kind: 'price' }>): number {
+  return Math.max(0, change.mode === 'set' ? change.amount : Math.round((price * (100 + change.amount)) / 100));
+}
+
+/**
+ * The item after `change`: stock changes leave products without stock counts (digital, gift cards,
+ * paywalls) as they are; a price at or under a variant's sale price ends that sale.
+ */
+export function bulkChanged(item: Item, change: BulkChange): Item {
+  const content = item.structuredContent;
+  if (content === undefined) return item;
+  const type = content.productType;
+  const currencyOf = (variant: Variant) => variant.priceMoney.currency;
+  if (change.kind !== 'price') {
+    if (pricedWithoutVariants(type) || alwaysUnlimited(type)) return item;
+    const variants = content.variants.map((variant) => {
+      if (change.kind === 'unlimited') return { ...variant, unlimited: true, qtyInStock: 0 };
+      const stock = change.mode === 'set' ? change.amount : Math.max(0, (variant.unlimited ? 0 : variant.qtyInStock) + change.amount);
+      return { ...variant, unlimited: false, qtyInStock: stock };
+    });
+    return { ...item, structuredContent: { ...content, variants } };
+  }
+  if (pricedWithoutVariants(type)) {
+    const currency = content.priceMoney?.currency ?? 'USD';
+    const before = toMinorUnits(content.priceMoney?.value ?? '0', currency) ?? 0;
+    const price = newPrice(before, change);
+    const sale = toMinorUnits(content.salePriceMoney?.value ?? '0', currency) ?? 0;
+    return { ...item, structuredContent: { ...content, priceMoney: money(price, currency), onSale: content.onSale === true && sale < price } };
+  }
+  const variants = content.variants.map((variant) => {
+    const price = newPrice(variant.price, change);
+    return { ...variant, price, priceMoney: money(price, currencyOf(variant)), onSale: variant.onSale && variant.salePrice < price };
+  });
+  return { ...item, structuredContent: { ...content, variants } };
+}

@@ -1,0 +1,79 @@
+/**
+ * A signed-in shopper's language in Chromium (storefront spec §7): the locale call is sent only for
+ * languages that are not the translation plugin's own, the chosen language becomes the page's
+ * `<html lang>` and the islands' money formatting on every page, and 'Site default' clears it.
+ */
+import type { APIRequestContext, BrowserContext } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from './browser';
+
+const storeUrl = inject('storeUrl');
+const browser = useChromium();
+const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
+
+/** The demo owner's API calls, in a context of their own. */
+async function ownerApi(): Promise<{ context: BrowserContext; api: APIRequestContext; headers: Record<string, string> }> {
+  const context = await browser().newContext();
+  expect((await context.request.get(`${storeUrl}/api/crumb`)).status()).toBe(204);
+  const crumb = (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '';
+  const headers = { 'X-CSRF-Token': crumb };
+  expect((await context.request.post(`${storeUrl}/api/merchant/session`, { data: OWNER, headers })).status()).toBe(200);
+  return { context, api: context.request, headers };
+}
+
+describe("the signed-in account's language", () => {
+  it('calls the locale API only outside the translation languages, and the store follows the choice', { timeout: 90_000 }, async () => {
+    const owner = await ownerApi();
+    expect((await owner.api.put(`${storeUrl}/api/multilingual/languages`, { data: { languages: ['de-DE'] }, headers: owner.headers })).status()).toBe(200);
+    const context = await browser().newContext();
+    try {
+      const page = await context.newPage();
+      const localeCalls: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/site-users/account/locale')) localeCalls.push(request.postData() ?? '');
+      });
+      await page.goto(`${storeUrl}/account`);
+      await page.waitForSelector('html[data-islands="hydrated"]');
+      await page.fill('#signin-email', 'shopper@example.com');
+      await page.fill('#signin-password', 'studio-goods-demo');
+      await page.click('.SignInForm button[type="submit"]');
+      await expect.poll(() => page.locator('.AccountPanel-email').textContent()).toBe('Signed in as shopper@example.com');
+      await page.selectOption('#account-language', '');
+      await expect.poll(() => localeCalls.length).toBe(1);
+
+      // The translation plugin's own language: the plugin serves it, no locale call.
+      await page.selectOption('#account-language', 'de-DE');
+      await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe('de-DE');
+      await page.waitForTimeout(500);
+      expect(localeCalls).toHaveLength(1);
+
+      // Any other language goes to the account, and the store speaks it.
+      await page.selectOption('#account-language', 'fr-FR');
+      await expect.poll(() => page.locator('.AccountPanel-message').textContent()).toBe('Language saved.');
+      expect(localeCalls.map((body) => JSON.parse(body) as unknown)).toEqual([{ language: null }, { language: 'fr-FR' }]);
+      await page.goto(`${storeUrl}/shop/p/field-notes`);
+      await page.waitForSelector('html[data-islands="hydrated"]');
+      await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe('fr-FR');
+      await page.selectOption('#variant-p-field-notes-Pages', '96');
+      await expect.poll(() => page.locator('.ProductPrice').textContent()).toContain('12,00');
+
+      // 'Site default' clears it: the site's language again.
+      await page.goto(`${storeUrl}/account`);
+      await page.waitForSelector('html[data-islands="hydrated"]');
+      await expect.poll(() => page.locator('#account-language').inputValue()).toBe('fr-FR');
+      await page.selectOption('#account-language', '');
+      await expect.poll(() => page.locator('.AccountPanel-message').textContent()).toBe('Language saved.');
+      expect(JSON.parse(localeCalls.at(-1) ?? '{}')).toEqual({ language: null });
+      await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe('en-US');
+      await page.goto(`${storeUrl}/shop/p/field-notes`);
+      await page.waitForSelector('html[data-islands="hydrated"]');
+      await page.selectOption('#variant-p-field-notes-Pages', '96');
+      await expect.poll(() => page.locator('.ProductPrice').textContent()).toContain('$12.00');
+      expect(await page.evaluate('document.documentElement.lang')).toBe('en-US');
+    } finally {
+      await context.close();
+      await owner.api.delete(`${storeUrl}/api/multilingual/connection`, { headers: owner.headers });
+      await owner.context.close();
+    }
+  });
+});

@@ -1,0 +1,298 @@
+/**
+ * The console's operations sections in Chromium against `wrangler dev`, driven as a merchant: a
+ * shopper's orders (placed through the API) listed, one fulfilled with a tracking number and one
+ * refunded after the confirm modal; a discount code created (its field errors first) and applied
+ * at checkout; a form submission read and exported as CSV (the file's contents checked); restock
+ * emails sent after the confirm; analytics showing the revenue; and each role seeing only its
+ * sections. Axe on every screen (no serious or critical violations); screenshots at 1366 and
+ * 768 px in test-artifacts/screenshots/console-*.png.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from './axe';
+import { useChromium } from './browser';
+
+const storeUrl = inject('storeUrl');
+const browser = useChromium();
+const SCREENSHOTS = 'test-artifacts/screenshots';
+mkdirSync(SCREENSHOTS, { recursive: true });
+const RUN = Date.now().toString(36);
+const ACCOUNTS = {
+  store: { email: 'store@example.com', password: 'studio-goods-store' },
+  editor: { email: 'editor@example.com', password: 'studio-goods-editor' },
+  viewer: { email: 'viewer@example.com', password: 'studio-goods-viewer' },
+};
+// A loaded 2-core machine can take many seconds for a first checkout call or a section's first load.
+const SLOW = 180_000;
+const WAIT = { timeout: 30_000 };
+
+let contexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  contexts = [];
+});
+
+async function newContext(width = 1366): Promise<BrowserContext> {
+  const context = await (browser() as Browser).newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+  contexts.push(context);
+  return context;
+}
+
+/** The calls of a visitor with a crumb (cookies of their own context). */
+async function visitorApi(context: BrowserContext): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
+  expect((await context.request.get(`${storeUrl}/api/crumb`)).status()).toBe(204);
+  const crumb = (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '';
+  return { api: context.request, headers: { 'X-CSRF-Token': crumb } };
+}
+
+async function expectOk(res: { status(): number; text(): Promise<string> }): Promise<void> {
+  expect(res.status(), await res.text()).toBeLessThan(300);
+}
+
+/** A shopper buys a candle through the checkout calls; the order's number. */
+async function placeOrder(email: string, discountCode: string | null = null): Promise<{ orderNumber: number; discountCents: number }> {
+  const context = await newContext();
+  const { api, headers } = await visitorApi(context);
+  const product = (await (await api.get(`${storeUrl}/shop/p/candle?format=json`)).json()) as { item: { structuredContent: { variants: { sku: string }[] } } };
+  const CANDLE_SKU = product.item.structuredContent.variants[0]?.sku ?? '';
+  await expectOk(await api.post(`${storeUrl}/api/commerce/shopping-cart/entries`, { data: { itemId: 'p-candle', sku: CANDLE_SKU, quantity: 1 }, headers }));
+  await expectOk(await api.post(`${storeUrl}/api/commerce/checkout`, { data: {}, headers }));
+  const address = { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main St', address2: '', city: 'Springfield', region: 'IL', postalCode: '62701', countryCode: 'US', phone: '' };
+  const filled = await api.put(`${storeUrl}/api/commerce/checkout`, { data: { email, shippingAddress: address, ...(discountCode === null ? {} : { discountCode }) }, headers });
+  await expectOk(filled);
+  const { checkout } = (await filled.json()) as { checkout: { shippingOptions: { id: string }[]; requiresShipping: boolean } };
+  if (checkout.requiresShipping) await expectOk(await api.put(`${storeUrl}/api/commerce/checkout`, { data: { shippingOptionId: checkout.shippingOptions[0]?.id ?? null }, headers }));
+  const placed = await api.post(`${storeUrl}/api/commerce/orders`, { data: { payment: { provider: 'local', token: 'local_card_4242424242424242' } }, headers: { ...headers, 'idempotency-key': crypto.randomUUID() } });
+  await expectOk(placed);
+  const { order } = (await placed.json()) as { order: { orderNumber: number; discountCents: number } };
+  return order;
+}
+
+/** The console at `path`, signed in as `account` through its sign-in form. */
+async function signedIn(account: { email: string; password: string }, path: string, width = 1366): Promise<{ page: Page; errors: string[] }> {
+  const context = await newContext(width);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${storeUrl}${path}`);
+  await page.fill('#merchant-email', account.email);
+  await page.fill('#merchant-password', account.password);
+  await page.click('button[type="submit"]');
+  await page.waitForSelector('.Sidebar', WAIT);
+  return { page, errors };
+}
+
+async function axe(page: Page, screen: string): Promise<void> {
+  expect(await seriousViolations(page, screen)).toEqual([]);
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  for (const width of [1366, 768]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SCREENSHOTS}/console-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+describe('console operations in Chromium', () => {
+  beforeAll(async () => {
+    // A fresh store ships nowhere: the store manager adds a rate through the merchant call.
+    const context = await newContext();
+    const { api, headers } = await visitorApi(context);
+    await expectOk(await api.post(`${storeUrl}/api/merchant/session`, { data: ACCOUNTS.store, headers }));
+    await expectOk(await api.post(`${storeUrl}/api/commerce/shipping-rates`, { data: { name: `Ops courier ${RUN}`, regions: [], method: 'flat', amountCents: 500 }, headers }));
+    await context.close();
+    contexts = [];
+  }, 120_000);
+
+  it(
+    'lists a shopper’s orders, fulfils one with a tracking number and refunds another after the confirm',
+    async () => {
+      const email = `ops-${RUN}@example.com`;
+      const first = await placeOrder(email);
+      const second = await placeOrder(email);
+      const { page, errors } = await signedIn(ACCOUNTS.store, '/config/orders');
+      await page.fill('#order-search', email);
+      await page.click('form[role="search"] button[type="submit"]');
+      await page.waitForSelector(`text=#${second.orderNumber}`, WAIT);
+      expect(await page.locator('.DataTable tbody tr').count()).toBe(2);
+      await axe(page, 'orders list');
+      await screenshot(page, 'orders');
+
+      await page.click(`a:has-text("#${first.orderNumber}")`);
+      await page.waitForSelector(`h1:has-text("Order #${first.orderNumber}")`, WAIT);
+      expect(await page.locator('section[aria-labelledby="lines-title"]').textContent()).toContain('Cedar Candle');
+      await page.click('text=Mark as fulfilled');
+      expect(await page.locator('#tracking-number-error').textContent()).toBe('Enter the tracking number');
+      await page.fill('#tracking-number', `TRACK-${RUN}`);
+      await page.fill('#carrier', 'Post');
+      await page.click('text=Mark as fulfilled');
+      await page.waitForSelector('.StatusLabel:has-text("Fulfilled")', WAIT);
+      expect(await page.locator('.TrackingNumber').textContent()).toBe(`TRACK-${RUN}`);
+      await axe(page, 'order detail');
+      await screenshot(page, 'order-detail');
+
+      await page.goto(`${storeUrl}/config/orders`);
+      await page.fill('#order-search', `#${second.orderNumber}`);
+      await page.click('form[role="search"] button[type="submit"]');
+      await page.click(`a:has-text("#${second.orderNumber}")`);
+      await page.click('button:has-text("Refund")');
+      const modal = page.locator('dialog.ConfirmModal');
+      await modal.waitFor(WAIT);
+      expect(await modal.locator('h2').textContent()).toBe(`Refund order #${second.orderNumber}?`);
+      await axe(page, 'refund confirm');
+      await modal.locator('button:has-text("Refund")').click();
+      await page.waitForSelector('.PageHeader .StatusLabel:has-text("Refunded")', WAIT);
+      expect(await page.locator('.Timeline').textContent()).toContain('Refunded');
+      expect(errors).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'creates a discount code, showing each field’s error first, and the code applies at checkout',
+    async () => {
+      const code = `OPS${RUN.toUpperCase()}`;
+      const { page, errors } = await signedIn(ACCOUNTS.store, '/config/commerce/discounts');
+      await page.click('text=Create discount code');
+      await page.fill('#discount-code', 'x');
+      await page.fill('#discount-percent', '150');
+      await page.click('text=Save code');
+      expect(await page.locator('#discount-code-error').textContent()).toBe('Use 3 to 32 letters, digits, - or _');
+      expect(await page.locator('#discount-percent-error').textContent()).toBe('Enter a whole percentage from 1 to 100');
+      expect(await page.locator('#discount-code').getAttribute('aria-invalid')).toBe('true');
+      await axe(page, 'discount errors');
+      await page.fill('#discount-code', code);
+      await page.fill('#discount-percent', '15');
+      await page.click('text=Save code');
+      await page.waitForSelector(`code:has-text("${code}")`, WAIT);
+      await screenshot(page, 'commerce-discounts');
+      await page.click('.SubNav a:has-text("Shipping rates")');
+      await page.waitForSelector('h1:has-text("Shipping rates")', WAIT);
+      await axe(page, 'shipping rates');
+      await page.click('.SubNav a:has-text("Store")');
+      await page.waitForSelector('#store-currency', WAIT);
+      await axe(page, 'store settings');
+      await screenshot(page, 'commerce-store');
+      expect(errors).toEqual([]);
+
+      const order = await placeOrder(`discount-${RUN}@example.com`, code);
+      // The candle is 32.00: 15% off is 4.80.
+      expect(order.discountCents).toBe(480);
+    },
+    SLOW,
+  );
+
+  it(
+    'reads a form submission without its password, sorts the table and exports the CSV',
+    async () => {
+      const context = await newContext();
+      const { api, headers } = await visitorApi(context);
+      const key = ((await (await api.post(`${storeUrl}/api/form/FormSubmissionKey`, { headers })).json()) as { key: string }).key;
+      const values = { name: ['Eve', RUN], email: `eve-${RUN}@example.com`, message: '=1+2 "quoted", on two\nlines', password: `secret-${RUN}` };
+      await expectOk(
+        await api.post(`${storeUrl}/api/form/SaveFormSubmission`, {
+          data: { key, formId: 'f-contact', form: JSON.stringify(values), captchaKey: 'local:form_block:0123456789abcdef', pagePath: '/contact' },
+          headers,
+        }),
+      );
+      const { page, errors } = await signedIn(ACCOUNTS.store, '/config/forms');
+      await page.click('a:has-text("Contact")');
+      await page.waitForSelector(`text=Eve ${RUN}`, WAIT);
+      expect(await page.content()).not.toContain(`secret-${RUN}`);
+      const submitted = page.locator('th[aria-sort]').first();
+      expect(await submitted.getAttribute('aria-sort')).toBe('descending');
+      await page.click('th button:has-text("Name")');
+      expect(await page.locator('th:has(button:has-text("Name"))').getAttribute('aria-sort')).toBe('ascending');
+      expect(await submitted.getAttribute('aria-sort')).toBe('none');
+      await axe(page, 'form submissions');
+      await screenshot(page, 'forms');
+
+      const [download] = await Promise.all([page.waitForEvent('download', WAIT), page.click('text=Export CSV')]);
+      const csv = readFileSync((await download.path()) ?? '', 'utf8');
+      expect(csv.split('\r\n')[0]).toMatch(/^Submitted \(UTC\),Name,Email,/);
+      expect(csv).toContain(`Eve ${RUN},eve-${RUN}@example.com`);
+      expect(csv).toContain(`"'=1+2 ""quoted"", on two\nlines"`);
+      expect(csv).not.toContain(`secret-${RUN}`);
+      expect(errors).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'sends the restock emails after the confirm, with feedback',
+    async () => {
+      const context = await newContext();
+      const { api, headers } = await visitorApi(context);
+      await expectOk(
+        await api.post(`${storeUrl}/api/site-users/account/notifications/restock`, {
+          data: { productId: 'p-ceramic-mug', variantId: 'v14', siteVisitorEmail: `fan-${RUN}@example.com`, recaptchaEnterpriseV3Token: 'local:product_waitlist:0123456789abcdef' },
+          headers,
+        }),
+      );
+      const { page, errors } = await signedIn(ACCOUNTS.store, '/config/restock');
+      await page.waitForSelector('a:has-text("Ceramic Mug")', WAIT);
+      await axe(page, 'restock');
+      await screenshot(page, 'restock');
+      await page.click('button[aria-label="Send emails for Ceramic Mug"]');
+      const modal = page.locator('dialog.ConfirmModal');
+      await modal.waitFor(WAIT);
+      expect(await modal.locator('h2').textContent()).toMatch(/^Email \d+ (person|people) that Ceramic Mug is back\?$/);
+      await modal.locator('button:has-text("Send emails")').click();
+      await expect.poll(() => page.locator('p[role="status"]').first().textContent(), WAIT).toMatch(/^\d+ emails? queued for sending\.$/);
+      await page.click('a:has-text("Ceramic Mug")');
+      await page.waitForSelector(`text=fan-${RUN}@example.com`, WAIT);
+      expect(await page.locator('tr', { hasText: `fan-${RUN}@example.com` }).textContent()).toContain('Emailed');
+      await axe(page, 'restock sign-ups');
+      expect(errors).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'shows revenue and conversion in analytics, with a range control of 1 to 90 days',
+    async () => {
+      await placeOrder(`analytics-${RUN}@example.com`);
+      const { page, errors } = await signedIn(ACCOUNTS.store, '/config/analytics');
+      await page.waitForSelector('.Figures', WAIT);
+      const revenue = await page.locator('.Figures div:has(dt:has-text("Revenue")) dd').textContent();
+      expect(revenue).toMatch(/^\$\d/);
+      expect(revenue).not.toBe('$0.00');
+      expect(await page.locator('#revenue-chart-title ~ .Chart-plot canvas, figure[aria-labelledby="revenue-chart-title"] canvas').count()).toBeGreaterThan(0);
+      await page.fill('#analytics-days', '91');
+      await page.click('button:has-text("Show")');
+      expect(await page.locator('#analytics-days-error').textContent()).toBe('Choose 1 to 90 days');
+      await page.click('button:has-text("90 days")');
+      await expect.poll(() => page.locator('.Page > p.Muted[role="status"]').textContent(), WAIT).toBe('Last 90 days, in UTC.');
+      await axe(page, 'analytics');
+      await screenshot(page, 'analytics');
+      expect(errors).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'shows each role only the sections it may open',
+    async () => {
+      const sidebar = async (page: Page) => (await page.locator('.Sidebar a').allTextContents()).map((text) => text.trim());
+      const editor = await signedIn(ACCOUNTS.editor, '/config/restock');
+      const editorLinks = await sidebar(editor.page);
+      expect(editorLinks).toEqual(expect.arrayContaining(['Forms', 'Restock']));
+      for (const hidden of ['Orders', 'Commerce', 'Analytics']) expect(editorLinks).not.toContain(hidden);
+      await editor.page.waitForSelector('h1:has-text("Restock notifications")', WAIT);
+      expect(await editor.page.locator('text=Send all').count()).toBe(0);
+      await editor.page.goto(`${storeUrl}/config/orders`);
+      await editor.page.waitForSelector('text=Your role does not allow this.', WAIT);
+      await axe(editor.page, 'forbidden section');
+
+      const viewer = await signedIn(ACCOUNTS.viewer, '/config/analytics');
+      const viewerLinks = await sidebar(viewer.page);
+      expect(viewerLinks).toEqual(expect.arrayContaining(['Forms', 'Restock', 'Analytics']));
+      for (const hidden of ['Orders', 'Commerce']) expect(viewerLinks).not.toContain(hidden);
+      await viewer.page.waitForSelector('.Figures', WAIT);
+      expect(editor.errors.concat(viewer.errors)).toEqual([]);
+    },
+    SLOW,
+  );
+});

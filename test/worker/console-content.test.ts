@@ -1,0 +1,159 @@
+/**
+ * The console's posts and pages calls in workerd: each call by role, validation, sanitizing, the
+ * code-block right, and the storefront honouring each status (page, listing, search, sitemap),
+ * including a scheduled post appearing at its publish date past the page cache.
+ */
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { CONTENT_MESSAGES } from '../../src/routes/console-content';
+import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { EDIT_MESSAGES } from '../../src/site/edits';
+import { Visitor } from './visitor';
+
+const [OWNER, STORE, EDITOR, VIEWER] = DEMO_MERCHANTS;
+const BLOG = 'c-blog';
+
+async function merchant(account: (typeof DEMO_MERCHANTS)[number] | undefined): Promise<Visitor> {
+  const visitor = await new Visitor().open('/contact');
+  if (account === undefined) return visitor;
+  expect((await visitor.json('POST', '/api/merchant/session', { email: account.email, password: account.password })).status).toBe(200);
+  return visitor;
+}
+
+function post(overrides: Record<string, unknown> = {}) {
+  return {
+    collectionId: BLOG,
+    title: 'Studio notes',
+    body: '<p>Some <strong>bold</strong> words.</p><h2>A heading</h2>',
+    excerpt: '<p>Notes from the studio.</p>',
+    tags: ['news'],
+    categories: [],
+    status: 'draft',
+    publishOn: Date.now() - 60_000,
+    assetUrl: null,
+    ...overrides,
+  };
+}
+
+interface SavedPost {
+  id: string;
+  urlId: string;
+  fullUrl: string;
+  body: string;
+  status: string;
+}
+
+async function shopperSees(path: string): Promise<{ status: number; text: string }> {
+  const res = await new Visitor().fetch(path);
+  return { status: res.status, text: await res.text() };
+}
+
+async function version(): Promise<number> {
+  return Number(await env.SITE_CONTENT.get('site:demo:version'));
+}
+
+describe('console posts and pages', () => {
+  it('answers each call by role: read for lists, content for changes, 401 without a session', async () => {
+    const [anonymous, owner, store, editor, viewer] = await Promise.all([merchant(undefined), merchant(OWNER), merchant(STORE), merchant(EDITOR), merchant(VIEWER)]);
+    const created = await owner.json<SavedPost>('POST', '/api/console/posts', post({ title: 'Role check' }));
+    expect(created.status).toBe(201);
+    const calls: [string, string, unknown, 'read' | 'content', number][] = [
+      ['GET', `/api/console/posts?collectionId=${BLOG}`, undefined, 'read', 200],
+      ['GET', `/api/console/posts/${created.body.id}`, undefined, 'read', 200],
+      ['POST', '/api/console/posts', post({ title: 'By role' }), 'content', 201],
+      ['PUT', `/api/console/posts/${created.body.id}`, post({ title: 'Role check' }), 'content', 200],
+      ['GET', '/api/console/pages', undefined, 'read', 200],
+      ['GET', '/api/console/pages/c-contact', undefined, 'read', 200],
+      ['PUT', '/api/console/pages/c-contact', { title: 'Contact', body: '<p>Write to us.</p>' }, 'content', 200],
+    ];
+    const allowed = { read: [owner, store, editor, viewer], content: [owner, editor] };
+    for (const [method, path, body, permission, ok] of calls) {
+      expect((await anonymous.json(method, path, body)).status, `${method} ${path} anonymous`).toBe(401);
+      for (const who of [owner, store, editor, viewer]) {
+        expect((await who.json(method, path, body)).status, `${method} ${path}`).toBe(allowed[permission].includes(who) ? ok : 403);
+      }
+    }
+    expect((await viewer.json('DELETE', `/api/console/posts/${created.body.id}`)).status).toBe(403);
+    expect((await editor.json('DELETE', `/api/console/posts/${created.body.id}`)).status).toBe(200);
+    expect((await owner.json('GET', `/api/console/posts/${created.body.id}`)).status).toBe(404);
+  });
+
+  it('refuses a state change without the crumb, and validates the body', async () => {
+    const owner = await merchant(OWNER);
+    const noCrumb = await owner.fetch('/api/console/posts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(post()) });
+    expect(noCrumb.status).toBe(403);
+    expect(await owner.json('POST', '/api/console/posts', post({ title: ' ' }))).toEqual({ status: 400, body: { error: `title: ${EDIT_MESSAGES.titleRequired}` } });
+    expect((await owner.json('POST', '/api/console/posts', post({ status: 'hidden' }))).status).toBe(400);
+    expect((await owner.json('POST', '/api/console/posts', post({ tags: ['x'.repeat(51)] }))).body).toEqual({ error: `tags.0: ${CONTENT_MESSAGES.tagTooLong}` });
+    expect((await owner.json('POST', '/api/console/posts', post({ assetUrl: 'https://elsewhere.example/a.png' }))).status).toBe(400);
+    expect((await owner.json('POST', '/api/console/posts', post({ collectionId: 'c-shop' }))).status).toBe(404);
+    expect((await owner.send('POST', '/api/console/posts', JSON.stringify(post({ body: 'x'.repeat(300_000) })))).status).toBe(413);
+  });
+
+  it('sanitizes the saved text and keeps code blocks to the code-injection roles', async () => {
+    const [owner, editor] = await Promise.all([merchant(OWNER), merchant(EDITOR)]);
+    const saved = await editor.json<SavedPost>('POST', '/api/console/posts', post({ body: '<p onclick="x()">Hi<script>alert(1)</script></p><a href="javascript:alert(1)">x</a>' }));
+    expect(saved.status).toBe(201);
+    expect(saved.body.body).toBe('<p>Hi</p><a>x</a>');
+    const code = post({ body: '<p>Try</p><pre><code>npm start</code></pre>' });
+    expect(await editor.json('POST', '/api/console/posts', code)).toEqual({ status: 403, body: { error: CONTENT_MESSAGES.codeBlocks } });
+    const withCode = await owner.json<SavedPost>('POST', '/api/console/posts', code);
+    expect(withCode.status).toBe(201);
+    // The editor may change the rest of a post with a code block, not the block.
+    expect((await editor.json('PUT', `/api/console/posts/${withCode.body.id}`, post({ title: 'Retitled', body: '<p>Now</p><pre><code>npm start</code></pre>' }))).status).toBe(200);
+    expect((await editor.json('PUT', `/api/console/posts/${withCode.body.id}`, post({ body: '<p>Now</p><pre><code>rm -rf</code></pre>' }))).status).toBe(403);
+    expect((await editor.json('DELETE', `/api/console/posts/${withCode.body.id}`)).status).toBe(403);
+  });
+
+  it('shows shoppers a post only once it is published: page, listing, search and sitemap', async () => {
+    const owner = await merchant(OWNER);
+    const draft = await owner.json<SavedPost>('POST', '/api/console/posts', post({ title: 'Quinceharvest diary', status: 'draft' }));
+    expect(draft.body.urlId).toBe('quinceharvest-diary');
+    for (const status of ['draft', 'needsReview', 'private', 'scheduled']) {
+      const publishOn = Date.now() + 3_600_000;
+      expect((await owner.json('PUT', `/api/console/posts/${draft.body.id}`, post({ title: 'Quinceharvest diary', status, publishOn }))).status).toBe(200);
+      expect((await shopperSees(draft.body.fullUrl)).status, status).toBe(404);
+      expect((await shopperSees('/blog')).text).not.toContain('Quinceharvest');
+      expect((await shopperSees('/search?q=quinceharvest')).text).not.toContain(draft.body.fullUrl);
+      expect((await shopperSees('/sitemap.xml')).text).not.toContain(draft.body.fullUrl);
+    }
+    const listed = await owner.json<{ posts: { id: string; status: string }[] }>('GET', `/api/console/posts?collectionId=${BLOG}`);
+    expect(listed.body.posts.find((p) => p.id === draft.body.id)?.status).toBe('scheduled');
+    expect((await owner.json('PUT', `/api/console/posts/${draft.body.id}`, post({ title: 'Quinceharvest diary', status: 'published' }))).status).toBe(200);
+    const page = await shopperSees(draft.body.fullUrl);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<strong>bold</strong>');
+    expect(page.text).toContain('<h2>A heading</h2>');
+    expect((await shopperSees('/blog')).text).toContain('Quinceharvest');
+    expect((await shopperSees('/search?q=quinceharvest')).text).toContain(draft.body.fullUrl);
+    expect((await shopperSees('/sitemap.xml')).text).toContain(draft.body.fullUrl);
+  });
+
+  it('shows a scheduled post at its publish date: the alarm moves the version, so cached pages are passed over', async () => {
+    const owner = await merchant(OWNER);
+    const publishOn = Date.now() + 2_500;
+    const scheduled = await owner.json<SavedPost>('POST', '/api/console/posts', post({ title: 'Marmalade morning', status: 'scheduled', publishOn }));
+    expect(scheduled.status).toBe(201);
+    const before = await version();
+    const listing = await new Visitor().fetch('/blog');
+    expect(await listing.text()).not.toContain('Marmalade');
+    expect((await new Visitor().fetch('/blog')).headers.get('x-page-cache')).toBe('hit');
+    expect((await shopperSees(scheduled.body.fullUrl)).status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, publishOn - Date.now() + 200));
+    const deadline = Date.now() + 20_000;
+    while ((await version()) === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await version()).toBeGreaterThan(before);
+    expect((await shopperSees('/blog')).text).toContain('Marmalade');
+    expect((await shopperSees(scheduled.body.fullUrl)).status).toBe(200);
+  });
+
+  it('edits a page’s title and text, shown on the next request', async () => {
+    const [owner, editor] = await Promise.all([merchant(OWNER), merchant(EDITOR)]);
+    const saved = await editor.json('PUT', '/api/console/pages/c-contact', { title: 'Say hello', body: '<p>We answer <em>within a day</em>.</p><script>x</script>' });
+    expect(saved).toEqual({ status: 200, body: { saved: true } });
+    expect((await owner.json('GET', '/api/console/pages/c-contact')).body).toMatchObject({ title: 'Say hello', body: '<p>We answer <em>within a day</em>.</p>' });
+    expect((await shopperSees('/contact')).text).toContain('We answer <em>within a day</em>.');
+    expect(await editor.json('PUT', '/api/console/pages/c-contact', { title: '', body: '' })).toEqual({ status: 400, body: { error: EDIT_MESSAGES.titleRequired } });
+    expect((await editor.json('PUT', '/api/console/pages/c-blog', { title: 'Blog', body: '' })).status).toBe(404);
+  });
+});

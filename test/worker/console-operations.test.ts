@@ -1,0 +1,137 @@
+/**
+ * The console's operations calls (src/routes/console-operations.ts) as the console calls them:
+ * roles and the crumb, order search and detail, the store currency, form submissions without
+ * passwords, the formula-safe CSV export, the merchant's notification email, and analytics sales.
+ */
+import { runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import type { Order } from '../../src/commerce/order';
+import { FormSubmissions } from '../../src/durable/forms';
+import { OPERATIONS_MESSAGES } from '../../src/routes/console-operations';
+import { MERCHANT_MESSAGES } from '../../src/accounts/messages';
+import { ROLES } from '../../src/site/roles';
+import { fillCheckout, merchant, placeOrder, shopper, skuOf, standardRules, startCheckout, storeOnHost } from './checkout-support';
+import { Visitor } from './visitor';
+
+const CAPTCHA = 'local:form_block:0123456789abcdef';
+
+async function orderFor(base: string, email: string): Promise<Order> {
+  const visitor = await shopper(base, [{ itemId: 'p-candle', sku: skuOf('candle'), quantity: 1 }]);
+  expect((await startCheckout(visitor)).status).toBe(200);
+  await fillCheckout(visitor, { email });
+  const placed = await placeOrder(visitor);
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  return placed.body.order;
+}
+
+async function submit(base: string, values: Record<string, unknown>): Promise<void> {
+  const visitor = await new Visitor(base).open('/contact');
+  const { key } = (await visitor.json<{ key: string }>('POST', '/api/form/FormSubmissionKey', '')).body;
+  const saved = await visitor.json('POST', '/api/form/SaveFormSubmission', { key, formId: 'f-contact', form: JSON.stringify(values), captchaKey: CAPTCHA, pagePath: '/contact' });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+}
+
+function forms(websiteId: string) {
+  return env.FORMS.get(env.FORMS.idFromName(websiteId));
+}
+
+describe('console operations calls', () => {
+  it('answers each call only to the roles that may make it, and changes only with the crumb', async () => {
+    const { base, websiteId } = await storeOnHost('ops-roles.test');
+    expect((await new Visitor(base).json('GET', '/api/console/orders')).status).toBe(401);
+    const editor = await merchant(base, websiteId, ROLES.editor);
+    expect(await editor.json('GET', '/api/console/orders')).toEqual({ status: 403, body: { error: MERCHANT_MESSAGES.forbidden } });
+    expect((await editor.json('GET', '/api/console/analytics')).status).toBe(403);
+    expect((await editor.json('GET', '/api/console/forms')).status).toBe(200);
+    const viewer = await merchant(base, websiteId, ROLES.viewer);
+    expect((await viewer.json('GET', '/api/console/analytics?days=30')).status).toBe(200);
+    expect((await viewer.json('PUT', '/api/console/forms/f-contact/notification', { enabled: false, recipient: '' })).status).toBe(403);
+    expect((await viewer.json('PUT', '/api/console/store/currency', { currency: 'EUR' })).status).toBe(403);
+    const store = await merchant(base, websiteId, ROLES.storeManager);
+    const noCrumb = await store.fetch('/api/console/store/currency', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"currency":"EUR"}' });
+    expect(noCrumb.status).toBe(403);
+    expect((await store.json('GET', '/api/console/analytics?days=91')).status).toBe(400);
+  });
+
+  it('finds orders by number or email, pages them and shows one in full', async () => {
+    const { base, websiteId } = await storeOnHost('ops-orders.test');
+    await standardRules(websiteId);
+    const first = await orderFor(base, 'grace@example.com');
+    const second = await orderFor(base, 'ada@example.com');
+    const store = await merchant(base, websiteId);
+    type Page = { orders: Order[]; hasNextPage: boolean };
+    const byEmail = await store.json<Page>('GET', '/api/console/orders?q=GRACE');
+    expect(byEmail.body.orders.map((o) => o.id)).toEqual([first.id]);
+    const byNumber = await store.json<Page>('GET', `/api/console/orders?q=%23${second.orderNumber}`);
+    expect(byNumber.body.orders.map((o) => o.id)).toEqual([second.id]);
+    expect((await store.json<Page>('GET', '/api/console/orders?q=ada&status=fulfilled')).body.orders).toEqual([]);
+    expect((await store.json<Page>('GET', '/api/console/orders?q=%25')).body.orders).toEqual([]);
+    expect((await store.json('GET', '/api/console/orders?status=lost')).status).toBe(400);
+    const detail = await store.json<{ order: Order }>('GET', `/api/console/orders/${first.id}`);
+    expect(detail.body.order).toMatchObject({ id: first.id, email: 'grace@example.com', entries: [{ itemId: 'p-candle', quantity: 1 }] });
+    expect((await store.json('GET', '/api/console/orders/o-missing')).status).toBe(404);
+
+    const analytics = await store.json<{ sales: { orders: number; revenueCents: number }[]; currency: string }>('GET', '/api/console/analytics?days=1');
+    expect(analytics.body.sales.reduce((sum, s) => sum + s.orders, 0)).toBe(2);
+    expect(analytics.body.sales.reduce((sum, s) => sum + s.revenueCents, 0)).toBe(first.grandTotalCents + second.grandTotalCents);
+  });
+
+  it('changes the store currency through the content object, refusing an unknown code by field', async () => {
+    const { base, websiteId } = await storeOnHost('ops-currency.test');
+    const store = await merchant(base, websiteId);
+    expect(await store.json('PUT', '/api/console/store/currency', { currency: 'ABC' })).toEqual({
+      status: 400,
+      body: { error: OPERATIONS_MESSAGES.invalidCurrency, fields: { currency: OPERATIONS_MESSAGES.invalidCurrency } },
+    });
+    expect((await store.json('PUT', '/api/console/store/currency', { currency: 'eur' })).body).toEqual({ currency: 'EUR' });
+    expect((await store.json<{ currency: string }>('GET', '/api/console/store')).body.currency).toBe('EUR');
+  });
+
+  it('lists submissions without passwords, exports formula-safe CSV and emails the merchant when asked', async () => {
+    const { base, websiteId } = await storeOnHost('ops-forms.test');
+    await submit(base, { name: ['Before', 'Notice'], email: 'before@example.com', message: 'No email for this one' });
+    const owner = await merchant(base, websiteId, ROLES.admin);
+    expect(await owner.json('PUT', '/api/console/forms/f-contact/notification', { enabled: true, recipient: 'not-an-email' })).toEqual({
+      status: 400,
+      body: { error: OPERATIONS_MESSAGES.invalidEmail, fields: { recipient: OPERATIONS_MESSAGES.invalidEmail } },
+    });
+    expect((await owner.json('PUT', '/api/console/forms/f-nope/notification', { enabled: false, recipient: '' })).status).toBe(404);
+    expect((await owner.json('PUT', '/api/console/forms/f-contact/notification', { enabled: true, recipient: 'owner@example.com' })).status).toBe(200);
+    await submit(base, { name: ['Eve', 'Formula'], email: 'eve@example.com', message: '=HYPERLINK("http://evil.example","click"), then more', password: 'hunter2-secret' });
+
+    const listed = await owner.json<{ forms: { id: string; submissions: number; notification: { enabled: boolean } }[] }>('GET', '/api/console/forms');
+    expect(listed.body.forms.find((f) => f.id === 'f-contact')).toMatchObject({ submissions: 2, notification: { enabled: true, recipient: 'owner@example.com' } });
+    const table = await owner.json<{ columns: { id: string }[]; rows: { cells: string[] }[] }>('GET', '/api/console/forms/f-contact/submissions');
+    expect(table.body.columns.map((c) => c.id)).not.toContain('password');
+    expect(table.body.columns.map((c) => c.id)).not.toContain('section');
+    expect(JSON.stringify(table.body)).not.toContain('hunter2');
+    expect(table.body.rows[0]?.cells[0]).toBe('Eve Formula');
+
+    const csv = await owner.fetch('/api/console/forms/f-contact/submissions/export');
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="Contact-us-submissions.csv"'.replace('Contact-us', (await formName(owner))));
+    const text = await csv.text();
+    const lines = text.split('\r\n');
+    expect(lines[0]).toMatch(/^Submitted \(UTC\),Name,Email,/);
+    expect(lines).toHaveLength(4);
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""click""), then more"`);
+    expect(text).not.toContain('hunter2');
+
+    const stub = forms(websiteId);
+    await runInDurableObject(stub, async (instance: FormSubmissions) => {
+      await instance.alarm();
+    });
+    const mail = await stub.mailbox();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ to: 'owner@example.com' });
+    expect(mail[0]?.subject).toContain('New submission');
+    expect(mail[0]?.text).toContain('Name: Eve Formula');
+    expect(mail[0]?.text).not.toContain('hunter2');
+  });
+});
+
+async function formName(owner: Visitor): Promise<string> {
+  const { forms: list } = (await owner.json<{ forms: { id: string; name: string }[] }>('GET', '/api/console/forms')).body;
+  return (list.find((f) => f.id === 'f-contact')?.name ?? '').replace(/[^A-Za-z0-9_-]+/g, '-');
+}
