@@ -154,6 +154,7 @@ describe('console content', () => {
     await linkEditor.locator('input[type="text"]').fill('/shop');
     await linkEditor.getByRole('button', { name: 'Apply' }).click();
     await linkEditor.waitFor({ state: 'detached' });
+    await body.locator('a[href="/shop"]', { hasText: 'the shop' }).waitFor();
     await expect.poll(() => page.evaluate("document.activeElement?.classList.contains('RichText-content') === true")).toBe(true);
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');

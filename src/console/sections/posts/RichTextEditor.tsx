@@ -119,6 +119,8 @@ export function RichTextEditor({ id, label, value, onChange, session }: RichText
             if (href === null) link.unsetLink().run();
             else if (editor.state.selection.empty && !editor.isActive('link')) editor.chain().focus().insertContent({ type: 'text', text: href.replace(/^(mailto|tel):/, ''), marks: [{ type: 'link', attrs: { href, target: newWindow ? '_blank' : null } }] }).run();
             else link.setLink({ href, target: newWindow ? '_blank' : null }).run();
+            // The cursor goes after the link, as in a word processor, so the next key does not replace the linked text.
+            editor.commands.setTextSelection(editor.state.selection.to);
             closeDialog();
           }}
           onClose={closeDialog}
