@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CART_MESSAGES, type ShoppingCart } from '../../src/commerce/cart';
 import { demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
+import { startEarlyInMinute } from '../support/rate-window';
 import { Visitor } from './visitor';
 
 const ENTRIES = '/api/commerce/shopping-cart/entries';
@@ -289,8 +290,9 @@ describe('cart under concurrency', () => {
   it('answers 429 with the spec message once a visitor passes the write limit', async () => {
     const visitor = await new Visitor('http://limits.test').open('/');
     let limited: Response | undefined;
-    // The local limiter counts per clock-aligned minute: on a slow machine 200 writes can straddle
-    // two windows without passing 120 in either, so keep writing (500 cannot stay under it in both).
+    // On a slow machine 200 writes can straddle two windows without passing 120 in either, so start
+    // early in one and keep writing (500 cannot stay under it in both).
+    await startEarlyInMinute(45_000);
     for (let batch = 0; batch < 20 && limited === undefined; batch++) {
       const responses = await Promise.all(Array.from({ length: 25 }, () => visitor.send('POST', ENTRIES, '{')));
       limited = responses.find((res) => res.status === 429);

@@ -6,6 +6,7 @@ import { FormSubmissions, MAX_LIVE_KEYS, MAX_SUBMISSIONS } from '../../src/durab
 import { FORM_MESSAGES } from '../../src/forms/validate';
 import { FORM_SUBMIT_MESSAGES as FORM_ERRORS } from '../../src/forms/messages';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { startEarlyInMinute } from '../support/rate-window';
 import { Visitor } from './visitor';
 
 const VALID = {
@@ -113,6 +114,7 @@ describe('site forms API', () => {
     expect((await visitor.send('POST', '/api/form/SaveFormSubmission', { key: 5 })).status).toBe(400);
     expect((await visitor.fetch('/api/form/FormSubmissionKey', { method: 'POST' })).status).toBe(403);
     let limited: Response | undefined;
+    await startEarlyInMinute(30_000);
     for (let i = 0; i < 25 && limited === undefined; i++) {
       const res = await visitor.send('POST', '/api/form/FormSubmissionKey', '');
       if (res.status === 429) limited = res;
