@@ -89,6 +89,9 @@ describe('analytics calls from the browser', () => {
     await expect.poll(() => named(calls, '/api/census/form-render').map((c) => form(c).formId), { timeout: 10_000 }).toContain('f-contact');
     await expect.poll(() => named(calls, '/api/census/button-render').some((c) => form(c).blockType === '43'), { timeout: 10_000 }).toBe(true);
 
+    // Answered before the page is left: leaving aborts a call still in flight on a slow machine.
+    await allAnswered(calls);
+
     // A visit after the 30-minute session lapsed is a landing in a later session.
     await context.clearCookies({ name: 'ss_cvt' });
     await page.goto(`${storeUrl}/blog`);

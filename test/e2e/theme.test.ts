@@ -37,7 +37,8 @@ async function open(path: string, width = 1366, javaScript = true): Promise<{ pa
 /** A whole-page screenshot once every lazy picture below the fold has loaded. */
 async function fullPageShot(page: Page, name: string): Promise<void> {
   await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
-  await page.waitForFunction('[...document.images].every((img) => img.complete)', undefined, { timeout: 10_000 });
+  // A function, not text: the store's CSP refuses the eval a polled text needs (the first check passes without it).
+  await page.waitForFunction(() => [...(globalThis as unknown as { document: { images: Iterable<{ complete: boolean }> } }).document.images].every((img) => img.complete), undefined, { timeout: 10_000 });
   await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 }
