@@ -13,9 +13,10 @@ import { PRODUCTION_VARS, Visitor } from './visitor';
 const FIXTURE = import.meta.glob('../fixtures/developer-platform/**/*', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 const PREFIX = '../fixtures/developer-platform/';
 
-/** The fixture as the importer writes it: the template's own relative paths. */
+/** The fixture as the importer writes it: the template's own relative paths, and the stylesheet it compiles. */
 function fixtureTheme(change: (files: Record<string, string>) => void = () => {}): Record<string, string> {
-  const files = Object.fromEntries(Object.entries(FIXTURE).map(([path, text]) => [path.slice(PREFIX.length), text]));
+  const files: Record<string, string> = Object.fromEntries(Object.entries(FIXTURE).map(([path, text]) => [path.slice(PREFIX.length), text]));
+  files['styles/compiled.css'] = '.fixture-main{max-width:60rem;margin:0 auto}';
   change(files);
   return files;
 }
@@ -69,7 +70,7 @@ describe('a developer-platform template', () => {
     expect(html).toMatch(/<body id="collection-c-shop" class="page-kind-products view-list collection-type-products collection-c-shop">/);
     // The main navigation with its folder; the second navigation is empty.
     const nav = html.slice(header, main);
-    expect(nav).toMatch(/<li class="fixture-nav-item active">\s*<a href="\/shop">Shop<\/a>/);
+    expect(nav).toMatch(/<li class="fixture-nav-item">\s*<a href="\/shop">Shop<\/a>/);
     expect(nav).toContain('<span class="fixture-folder">More</span>');
     expect(nav).toContain('<ul class="fixture-subnav"><li><a href="/contact">Contact</a></li><li><a class="fixture-external" href="https://example.com/">Elsewhere</a></li></ul>');
     expect(nav).toContain('<div class="sqs-layout sqs-grid-12 columns-12" data-type="block-field" id="headerBlocks"></div>');
@@ -77,8 +78,9 @@ describe('a developer-platform template', () => {
     expect(footerHtml).not.toContain('fixture-nav-item');
     expect(footerHtml.match(/<ul class="fixture-recent">(.*?)<\/ul>/)?.[1]?.match(/<li>/g)).toHaveLength(2);
     expect(footerHtml).toContain(`<p class="fixture-copyright">&copy; ${demo.website.siteTitle}</p>`);
-    // {squarespace-footers}: the island bootstrap (a module script from our origin).
-    expect(footerHtml).toMatch(/<script type="module" src="[^"]+"><\/script>/);
+    // {squarespace-footers}: the merchant's footer code and the analytics collector with the template's name.
+    expect(footerHtml).toContain(`${demo.footer?.html}`);
+    expect(footerHtml).toMatch(/<script type="module" src="\/build\/collectors.js" data-census data-website-id="fixture-template-test" data-template-id="Fixture"/);
     expect(html).not.toContain('squarespace:');
     expect(html).not.toContain('data-trust');
   });
@@ -86,12 +88,14 @@ describe('a developer-platform template', () => {
   it('renders a product listing with the list template, its blocks and a working add-to-cart island where the template wrote Squarespace markup', async () => {
     const html = await (await new Visitor(`http://${HOST}`).fetch('/shop')).text();
     expect(html).toContain('<h1 class="fixture-list-title">Shop</h1>');
+    expect(html).toMatch(/<li class="fixture-nav-item active">\s*<a href="\/shop">Shop<\/a>/);
     expect(html.match(/<li class="fixture-product"/g)).toHaveLength(12);
     expect(html).toContain('<span class="fixture-price">');
     expect(html).toContain('<a class="fixture-next" href="/shop?page=2">Next</a>');
     // The hand-written <div class="sqs-add-to-cart-button" data-item-id> became our island.
     expect(html).not.toMatch(/<div class="sqs-add-to-cart-button" data-item-id/);
     expect(html.match(/data-island="AddToCartButton"/g)).toHaveLength(12);
+    expect(html.match(/data-place="plp"/g)).toHaveLength(12);
   });
 
   it('renders a product page with the item template, whose add to cart posts through the real cart API', async () => {
@@ -164,7 +168,8 @@ describe('template errors', () => {
   });
 
   it('answers with a generic error page in production, naming no file and never cached', async () => {
-    const res = await new Visitor(`http://${BROKEN}`, { vars: PRODUCTION_VARS }).fetch('/');
+    // Not the page the development test rendered: that one is in this isolate's page cache.
+    const res = await new Visitor(`http://${BROKEN}`, { vars: PRODUCTION_VARS }).fetch('/shop');
     expect(res.status).toBe(500);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const html = await res.text();

@@ -47,7 +47,8 @@ const FOOTERS = `{.section footer}{.if html}{html}{.end}{.end}
 /** A static page's own body and blocks, where its `.page` file has a block field. */
 const PAGE_BLOCKS = '{.section page}{.if body}<div class="Page-body">{body}</div>{.end}{.end}{.repeated section blocks}{@|apply block}{.end}';
 
-const ADD_TO_CART = '{.section item}{@|add-to-cart-btn}{.end}';
+/** Our add-to-cart button for `item`, as a product page or a list (`plp`) places it. */
+const ADD_TO_CART = { page: '{.section item}{@|add-to-cart-btn}{.end}', list: '{.section item}{@|add-to-cart-btn plp}{.end}' };
 
 const prepared = new WeakMap<ThemeFiles, Map<string, PreparedSource>>();
 
@@ -137,11 +138,14 @@ function contentFile(files: ThemeFiles, page: ResolvedPage): { file: string; con
 /** Hand-written Squarespace add-to-cart markup (`div.sqs-add-to-cart-button[data-item-id]`) becomes our button island for that item. */
 async function withAddToCart(html: string, render: PageRender, data: Record<string, unknown>): Promise<string> {
   if (!html.includes('sqs-add-to-cart-button')) return html;
-  const items = [data.item, ...((data.items as unknown[] | undefined) ?? [])].filter((item): item is { id: string } => typeof item === 'object' && item !== null);
+  const isItem = (value: unknown): value is { id: string } => typeof value === 'object' && value !== null;
+  const pageItem = isItem(data.item) ? data.item : null;
+  const listed = ((data.items as unknown[] | undefined) ?? []).filter(isItem);
   const rewriter = new HTMLRewriter().on('div.sqs-add-to-cart-button[data-item-id]', {
     element(element) {
-      const item = items.find((candidate) => candidate.id === element.getAttribute('data-item-id'));
-      if (item !== undefined) element.replace(render.ours('add-to-cart', ADD_TO_CART, { ...data, item }), { html: true });
+      const id = element.getAttribute('data-item-id');
+      const item = pageItem?.id === id ? pageItem : listed.find((candidate) => candidate.id === id);
+      if (item !== undefined) element.replace(render.ours('add-to-cart', item === pageItem ? ADD_TO_CART.page : ADD_TO_CART.list, { ...data, item }), { html: true });
     },
   });
   return rewriter.transform(new Response(html)).text();
