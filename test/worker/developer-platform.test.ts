@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * A Squarespace developer-platform template as a store's theme (docs/templates.md), through the
  * worker inside workerd: the fixture template in test/fixtures/developer-platform/ uses each
