@@ -10,6 +10,7 @@ import { MERCHANT_MESSAGES } from '../../src/accounts/messages';
 import { hashPassword } from '../../src/durable/passwords';
 import { itemsById } from '../../src/site/catalog';
 import { DEMO_MERCHANTS, DEMO_SITE_ID, demoSite } from '../../src/site/demo';
+import { MAX_PRICE_UNITS, MAX_STOCK } from '../../src/site/editor/product-form';
 import { ROLES } from '../../src/site/roles';
 import type { Item } from '../../src/site/schema';
 import { mapHost, publishSite } from '../../src/site/store';
@@ -128,5 +129,23 @@ describe('image width variants', () => {
     const served = await owner.fetch(`${file.url}?w=300`);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(png());
+  });
+});
+
+describe('bulk changes', () => {
+  it('keep prices and stock within the product form’s bounds, so the product can still be opened, saved and bought', async () => {
+    const owner = await signIn('http://localhost', OWNER);
+    const { products } = (await owner.json<{ products: { id: string; variantCount: number }[] }>('GET', '/api/console/products')).body;
+    const target = products.find((row) => row.variantCount === 1);
+    if (target === undefined) throw new Error('the demo store has no product with one variant');
+    for (let i = 0; i < 3; i++) {
+      const raise = await owner.json('POST', '/api/console/products/bulk', { ids: [target.id], change: { kind: 'price', mode: 'percent', amount: MAX_PRICE_UNITS } });
+      expect(raise.status).toBe(200);
+      const stock = await owner.json('POST', '/api/console/products/bulk', { ids: [target.id], change: { kind: 'stock', mode: 'add', amount: MAX_STOCK } });
+      expect(stock.status).toBe(200);
+    }
+    const form = await owner.json<{ product: { variants: { price: number; stock: number }[] } }>('GET', `/api/console/products/${target.id}`);
+    expect(form.body.product.variants.map(({ price, stock }) => ({ price, stock }))).toEqual([{ price: MAX_PRICE_UNITS, stock: MAX_STOCK }]);
+    expect((await owner.json('PUT', `/api/console/products/${target.id}`, form.body.product)).status).toBe(200);
   });
 });
