@@ -13,11 +13,12 @@
  * renders from one version can tell when the content moved on (src/site/catalog.ts).
  */
 import { DurableObject } from 'cloudflare:workers';
+import { MERCHANT_MESSAGES } from '../accounts/messages';
 import { NO_STORE } from '../http/messages';
 import type { ListingQuery } from '../site/catalog';
 import { changeNames, type NamesChange } from '../site/catalog-names';
 import { replaceNames, type TagType } from '../site/editor/tag-manager';
-import { bulkChanged, type BulkChange, type Merchandising } from '../site/editor/product-item';
+import { bulkChanged, PRODUCT_RECORD_TYPE, type BulkChange, type Merchandising } from '../site/editor/product-item';
 import { changedCodeInjection } from '../site/code-injection';
 import type { Design } from '../site/editor/design';
 import type { MailingListChange } from '../site/editor/mailing-list';
@@ -287,7 +288,9 @@ export class SiteContent extends DurableObject<Env> {
     if (!shell.collections.some((c) => c.id === item.collectionId)) return { ok: false, status: 404, error: edits.EDIT_MESSAGES.unknownCollection };
     if (tables.urlTaken(this.sql, item.collectionId, item.urlId, item.id)) return { ok: false, status: 400, error: edits.EDIT_MESSAGES.urlIdTaken };
     const before = tables.itemJson(this.sql, item.id);
-    const movesIn = before === null || (JSON.parse(before) as Item).collectionId !== item.collectionId;
+    const stored = before === null ? null : (JSON.parse(before) as Item);
+    if (!mayChangeItem(shell, roles, item, stored)) return { ok: false, status: 403, error: MERCHANT_MESSAGES.forbidden };
+    const movesIn = stored === null || stored.collectionId !== item.collectionId;
     if (movesIn && isProductCollection(shell, item.collectionId) && tables.countItemsIn(this.sql, [item.collectionId], Date.now()) >= CONTENT_LIMITS.productsPerCollection) {
       return { ok: false, status: 400, error: LIMIT_MESSAGES.productsPerCollection };
     }
@@ -306,6 +309,7 @@ export class SiteContent extends DurableObject<Env> {
   private removeItem(shell: Site, itemId: string, roles: readonly number[]): EditOutcome {
     const before = tables.itemJson(this.sql, itemId);
     if (before === null) return { ok: false, status: 404, error: ITEM_MESSAGES.unknownItem };
+    if (!mayChangeItem(shell, roles, JSON.parse(before) as Item)) return { ok: false, status: 403, error: MERCHANT_MESSAGES.forbidden };
     if (changedCodeInjection({ ...shell, items: [JSON.parse(before) as Item] }, { ...shell, items: [] }).length > 0 && !allows(roles, 'codeInjection')) {
       return { ok: false, status: 403, error: ROLE_MESSAGES.codeInjection };
     }
@@ -452,6 +456,15 @@ class ImportRefused extends Error {}
 
 function isProductCollection(shell: Site, collectionId: string): boolean {
   return shell.collections.some((c) => c.id === collectionId && c.typeName === 'products');
+}
+
+/**
+ * Products (their prices, stock and existence) are commerce: a role that may edit content but not
+ * commerce (an editor) may not save, move or remove one through the generic item calls either.
+ */
+function mayChangeItem(shell: Site, roles: readonly number[], ...versions: (Item | null)[]): boolean {
+  const product = versions.some((item) => item !== null && (item.recordType === PRODUCT_RECORD_TYPE || isProductCollection(shell, item.collectionId)));
+  return !product || allows(roles, 'commerce');
 }
 
 /** The refusal for an item the unique indexes turned away (its id or its URL in its collection taken), or the error itself. */

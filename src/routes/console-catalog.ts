@@ -15,7 +15,7 @@ import type { ProductListQuery } from '../durable/content-tables';
 import { contentObject, itemsById } from '../site/catalog';
 import { declaredNames } from '../site/catalog-names';
 import { EDIT_MESSAGES } from '../site/edits';
-import { BILLING_UNITS, PRODUCT_MESSAGES, productProblems, slugOf, type ProductForm } from '../site/editor/product-form';
+import { BILLING_UNITS, MAX_PRICE_UNITS, MAX_STOCK, PRODUCT_MESSAGES, productProblems, slugOf, type ProductForm } from '../site/editor/product-form';
 import { formFromProduct, productFromForm, type Merchandising } from '../site/editor/product-item';
 import { TAG_MESSAGES, type TagType } from '../site/editor/tag-manager';
 import { randomHex } from '../site/ids';
@@ -32,7 +32,7 @@ const MAX_SMALL_BODY_BYTES = 16 * 1024;
 const PAGE_SIZE = 50;
 
 const text = (max: number) => z.string().max(max);
-const units = z.number().int().min(0).max(100_000_000);
+const units = z.number().int().min(0).max(MAX_PRICE_UNITS);
 const variantSchema = z.object({
   id: text(64).optional(),
   sku: text(64),
@@ -41,7 +41,7 @@ const variantSchema = z.object({
   salePrice: units,
   onSale: z.boolean(),
   unlimited: z.boolean(),
-  stock: z.number().int().min(0).max(10_000_000),
+  stock: z.number().int().min(0).max(MAX_STOCK),
   weightGrams: z.number().int().min(0).max(1_000_000).nullable(),
   imageUrl: text(2083),
 });
@@ -71,9 +71,9 @@ const productSchema = z.object({
 const bulkSchema = z.object({
   ids: z.array(text(64)).min(1).max(PAGE_SIZE * 10),
   change: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('stock'), mode: z.enum(['set', 'add']), amount: z.number().int().min(-10_000_000).max(10_000_000) }),
+    z.object({ kind: z.literal('stock'), mode: z.enum(['set', 'add']), amount: z.number().int().min(-MAX_STOCK).max(MAX_STOCK) }),
     z.object({ kind: z.literal('unlimited') }),
-    z.object({ kind: z.literal('price'), mode: z.enum(['set', 'percent']), amount: z.number().int().min(-100).max(100_000_000) }),
+    z.object({ kind: z.literal('price'), mode: z.enum(['set', 'percent']), amount: z.number().int().min(-100).max(MAX_PRICE_UNITS) }),
   ]),
 });
 

@@ -180,7 +180,8 @@ consoleFiles.put('/api/console/files/:fileId/:rev/:width', content, async (c) =>
   const variantType = c.req.header('content-type') ?? '';
   const signature = SIGNATURES[variantType];
   const bytes = await readBytes(c, MAX_FILE_BYTES, FILE_MESSAGES.tooLarge(name));
-  if (signature === undefined || !signature(bytes)) return apiError(c, 415, FILE_MESSAGES.unsupported(name));
+  // A width of an image is an image: served in the original's place, it must not be a PDF or anything else.
+  if (!isImageType(variantType) || signature === undefined || !signature(bytes)) return apiError(c, 415, FILE_MESSAGES.unsupported(name));
   await c.env.FILES.put(variantKey(c.var.site.website.id, id, Number(c.req.param('rev')), width), bytes, { httpMetadata: { contentType: variantType } });
   return c.json({ width });
 });

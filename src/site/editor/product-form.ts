@@ -84,6 +84,9 @@ export interface ProductForm {
 }
 
 export const MAX_VARIANTS = 250;
+/** The highest price a product may have, in minor units, and the most stock a variant may count: the form's bounds, which bulk changes keep to as well. */
+export const MAX_PRICE_UNITS = 100_000_000;
+export const MAX_STOCK = 10_000_000;
 export const MAX_OPTIONS = 6;
 
 export const PRODUCT_MESSAGES = {

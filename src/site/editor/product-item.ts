@@ -8,7 +8,7 @@ import { fromMinorUnits, toMinorUnits } from '../../commerce/money';
 import { escapeHtml } from '../../html/escape';
 import { randomHex } from '../ids';
 import type { Item, Variant } from '../schema';
-import { alwaysUnlimited, pricedWithoutVariants, slugOf, subscribable, type ProductForm, type ProductTypeCode, type VariantForm } from './product-form';
+import { alwaysUnlimited, MAX_PRICE_UNITS, MAX_STOCK, pricedWithoutVariants, slugOf, subscribable, type ProductForm, type ProductTypeCode, type VariantForm } from './product-form';
 
 export const PRODUCT_RECORD_TYPE = 11;
 
@@ -190,8 +190,11 @@ export type BulkChange =
   | { kind: 'unlimited' }
   | { kind: 'price'; mode: 'set' | 'percent'; amount: number };
 
+/** Within the product form's bounds, so a product a bulk change reached can still be opened and saved. */
+const bounded = (value: number, max: number) => Math.min(max, Math.max(0, value));
+
 function newPrice(price: number, change: Extract<BulkChange, { kind: 'price' }>): number {
-  return Math.max(0, change.mode === 'set' ? change.amount : Math.round((price * (100 + change.amount)) / 100));
+  return bounded(change.mode === 'set' ? change.amount : Math.round((price * (100 + change.amount)) / 100), MAX_PRICE_UNITS);
 }
 
 /**
@@ -207,7 +210,7 @@ export function bulkChanged(item: Item, change: BulkChange): Item {
     if (pricedWithoutVariants(type) || alwaysUnlimited(type)) return item;
     const variants = content.variants.map((variant) => {
       if (change.kind === 'unlimited') return { ...variant, unlimited: true, qtyInStock: 0 };
-      const stock = change.mode === 'set' ? change.amount : Math.max(0, (variant.unlimited ? 0 : variant.qtyInStock) + change.amount);
+      const stock = bounded(change.mode === 'set' ? change.amount : (variant.unlimited ? 0 : variant.qtyInStock) + change.amount, MAX_STOCK);
       return { ...variant, unlimited: false, qtyInStock: stock };
     });
     return { ...item, structuredContent: { ...content, variants } };

@@ -1,0 +1,64 @@
+/**
+ * Every call that changes a store on a merchant's behalf needs the crumb: signed in as the owner
+ * (so no call stops at 401 or 403 for its role first), each state-changing route of the merchant,
+ * console, commerce, cart and form areas is called with the session cookie and a JSON body but
+ * without `X-CSRF-Token`, as a cross-site form or fetch would, and must answer 403 `crumbFail`.
+ * The routes are read from the areas themselves, so a new call is covered when it is added.
+ */
+import type { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { cart } from '../../src/routes/cart';
+import { checkout } from '../../src/routes/checkout';
+import { commerceAdmin } from '../../src/routes/commerce-admin';
+import { consoleCatalog } from '../../src/routes/console-catalog';
+import { consoleContent } from '../../src/routes/console-content';
+import { consoleDesign } from '../../src/routes/console-design';
+import { consoleFiles } from '../../src/routes/console-files';
+import { consoleOperations } from '../../src/routes/console-operations';
+import { consoleTeam } from '../../src/routes/console-team';
+import { emailAdmin } from '../../src/routes/email-admin';
+import { forms } from '../../src/routes/forms';
+import { merchant } from '../../src/routes/merchant';
+import { MERCHANT_SESSION_PATH, merchantSession } from '../../src/routes/merchant-session';
+import { restock } from '../../src/routes/restock';
+import type { AppEnv } from '../../src/routes/http';
+import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { Visitor } from '../worker/visitor';
+
+const AREAS: readonly (readonly [string, Hono<AppEnv>])[] = [
+  ['', cart], ['', checkout], ['', commerceAdmin], ['', consoleCatalog], ['', consoleContent], ['', consoleDesign], ['', consoleFiles],
+  ['', consoleOperations], ['', consoleTeam], ['', emailAdmin], ['', forms], ['', merchant], [MERCHANT_SESSION_PATH, merchantSession], ['', restock],
+];
+const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** A value for each path parameter that gets past its route's format checks. */
+const PARAMS: Readonly<Record<string, string>> = { fileId: '2go5d9p02zc9e9ec963', rev: '1', width: 'w300', websiteId: 'demo', source: 'orders', id: '1' };
+
+function changingCalls(): string[] {
+  const calls = new Set<string>();
+  for (const [prefix, area] of AREAS) {
+    for (const { method, path } of area.routes) {
+      if (!CHANGES.has(method)) continue;
+      const concrete = `${prefix}${path.replace(/:(\w+)/g, (_, name: string) => PARAMS[name] ?? 'x')}`.replace(/(.)\/$/, '$1');
+      calls.add(`${method} ${concrete}`);
+    }
+  }
+  return [...calls];
+}
+
+describe('the crumb on every change', () => {
+  it('is required by every state-changing merchant, console, commerce, cart and form call, even with a valid session', async () => {
+    const [owner] = DEMO_MERCHANTS;
+    const visitor = await new Visitor().open('/contact');
+    expect((await visitor.json('POST', MERCHANT_SESSION_PATH, { email: owner.email, password: owner.password })).status).toBe(200);
+    const calls = changingCalls();
+    expect(calls.length).toBeGreaterThan(50);
+    const unguarded: string[] = [];
+    for (const call of calls) {
+      const [method = '', path = ''] = call.split(' ');
+      const res = await visitor.fetch(path, { method, headers: { 'content-type': 'application/json' }, body: '{}' });
+      const body = await res.text();
+      if (res.status !== 403 || !body.includes('"crumbFail":true')) unguarded.push(`${call} → ${res.status} ${body.slice(0, 80)}`);
+    }
+    expect(unguarded).toEqual([]);
+  });
+});
