@@ -87,6 +87,31 @@ export function generateCase(seed: number): GeneratedCase {
   return { family, template: gen.template(), data, partials: PARTIALS, now };
 }
 
+/**
+ * Every formatter of every plugin family, with each argument list of its vocabulary, given an
+ * unset value (`cycle` with no arguments) and followed by `raw`, `json`, nothing, or bound with
+ * `.var`: where a formatter leaves the value alone it stays unset, and `raw` tells that from a new
+ * missing value. Data is the family's first fixture case over store data.
+ */
+export function unsetChainCases(): Omit<GeneratedCase, 'family'>[] {
+  const now = Date.UTC(2024, 4, 17, 13, 45, 10);
+  const cases: Omit<GeneratedCase, 'family'>[] = [];
+  for (const [family, spec] of Object.entries(PLUGIN_FAMILIES)) {
+    const base = fixtures(spec.fixtures[0] as string)[0]?.data;
+    const data = { ...storeData(prng(1)), ...(base !== null && typeof base === 'object' ? base : {}) };
+    const names = vocabulary(Object.keys(spec.formatters), family === 'i18n' ? [] : ODD_ARGS);
+    for (const { name, args } of names) {
+      for (const arg of args) {
+        const chain = `count|cycle|${name}${arg}`;
+        for (const template of [`{${chain}|raw}`, `{${chain}|json}`, `{${chain}}`, `{.var @v ${chain}}{@v|raw}`]) {
+          cases.push({ template, data, partials: PARTIALS, now });
+        }
+      }
+    }
+  }
+  return cases;
+}
+
 const PARTIALS: Record<string, string> = {
   card: '<b>{title}</b>{.section price} {@|round}{.end}',
   list: '{.repeated section @}{@}{.alternates with},{.end}',
