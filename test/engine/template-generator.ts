@@ -16,7 +16,7 @@ import { DATE_FORMATTERS } from '../../src/engine/plugins/date';
 import { I18N_FORMATTERS, I18N_PREDICATES } from '../../src/engine/plugins/i18n';
 import { SOCIAL_FORMATTERS, SOCIAL_PREDICATES } from '../../src/engine/plugins/social';
 import { CONFORMANCE_DIR, loadCases, type ConformanceCase } from '../conformance/cases';
-import { prng } from '../support/prng';
+import { prng } from '../../scripts/prng';
 
 type Rand = () => number;
 const pick = <T,>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Compiler } from '@squarespace/template-engine';
 import { describe, expect, it } from 'vitest';
-import { prng } from '../../../test/support/prng';
+import { prng } from '../../../scripts/prng';
 import { CORE_FORMATTERS } from './core-formatters';
 import { render as renderTemplate } from '../index';
 import { CORE_PREDICATES } from './core-predicates';
