@@ -31,50 +31,30 @@ if (ASSETS !== STORE_ASSETS) {
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 
-const result = await build({
-  entryPoints: { entry: 'src/client/entry.ts' },
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  minify: true,
-  target: 'es2022',
-  outdir: OUT,
-  entryNames: '[name]-[hash]',
-  chunkNames: 'chunks/[name]-[hash]',
-  define: { 'process.env.NODE_ENV': '"production"' },
-  jsx: 'automatic',
-  metafile: true,
-  logLevel: 'warning',
-});
+/** One esbuild run into OUT, minified for es2022, with its metafile; `options` add to or override these. */
+function bundle(options) {
+  return build({ bundle: true, format: 'esm', minify: true, target: 'es2022', outdir: OUT, metafile: true, logLevel: 'warning', ...options });
+}
+
+/** What an app build adds: chunks with content-hashed names, React in production mode, the automatic JSX runtime. */
+function app(entryPoints, chunks) {
+  return bundle({
+    entryPoints,
+    splitting: true,
+    entryNames: '[name]-[hash]',
+    chunkNames: `${chunks}/[name]-[hash]`,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    jsx: 'automatic',
+  });
+}
+
+const result = await app({ entry: 'src/client/entry.ts' }, 'chunks');
 
 // The analytics collectors: one small script under a fixed name, which the layout loads where the site tracks.
-const collectors = await build({
-  entryPoints: { collectors: 'src/client/collectors/index.ts' },
-  bundle: true,
-  format: 'esm',
-  minify: true,
-  target: 'es2022',
-  outdir: OUT,
-  metafile: true,
-  logLevel: 'warning',
-});
+const collectors = await bundle({ entryPoints: { collectors: 'src/client/collectors/index.ts' } });
 
 // The merchant console: its own entry, chunks and stylesheet.
-const consoleBuild = await build({
-  entryPoints: { console: 'src/console/main.tsx' },
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  minify: true,
-  target: 'es2022',
-  outdir: OUT,
-  entryNames: '[name]-[hash]',
-  chunkNames: 'console-chunks/[name]-[hash]',
-  define: { 'process.env.NODE_ENV': '"production"' },
-  jsx: 'automatic',
-  metafile: true,
-  logLevel: 'warning',
-});
+const consoleBuild = await app({ console: 'src/console/main.tsx' }, 'console-chunks');
 
 const urlOf = (path) => `/${relative(ASSETS, path).split(sep).join('/')}`;
 const files = {};

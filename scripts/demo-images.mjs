@@ -22,23 +22,22 @@ function shade(hex, amount) {
 }
 
 let gradientId = 0;
-/** A gradient definition and its url(): light from the upper left. */
+/** A linear gradient from the top left towards (x2, y2), its definition and its url(); `stops` are [offset, colour]. */
+function gradient(prefix, [x2, y2], stops) {
+  const id = `${prefix}${++gradientId}`;
+  const stopTags = stops.map(([offset, colour]) => `<stop offset="${offset}" stop-color="${colour}"/>`).join('');
+  return { def: `<linearGradient id="${id}" x1="0" y1="0" x2="${x2}" y2="${y2}">${stopTags}</linearGradient>`, fill: `url(#${id})` };
+}
+
+/** Light from the upper left. */
 function lit(base, { angle = 'diagonal', light = 0.28, dark = -0.28 } = {}) {
-  const id = `g${++gradientId}`;
-  const [x2, y2] = angle === 'vertical' ? ['0', '1'] : angle === 'horizontal' ? ['1', '0'] : ['1', '1'];
-  return {
-    def: `<linearGradient id="${id}" x1="0" y1="0" x2="${x2}" y2="${y2}"><stop offset="0" stop-color="${shade(base, light)}"/><stop offset=".55" stop-color="${base}"/><stop offset="1" stop-color="${shade(base, dark)}"/></linearGradient>`,
-    fill: `url(#${id})`,
-  };
+  const towards = angle === 'vertical' ? ['0', '1'] : angle === 'horizontal' ? ['1', '0'] : ['1', '1'];
+  return gradient('g', towards, [['0', shade(base, light)], ['.55', base], ['1', shade(base, dark)]]);
 }
 
 /** A cylinder's side: highlights near the left, shadow on the right. */
 function cylinder(base) {
-  const id = `c${++gradientId}`;
-  return {
-    def: `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${shade(base, -0.18)}"/><stop offset=".22" stop-color="${shade(base, 0.32)}"/><stop offset=".5" stop-color="${base}"/><stop offset="1" stop-color="${shade(base, -0.4)}"/></linearGradient>`,
-    fill: `url(#${id})`,
-  };
+  return gradient('c', ['1', '0'], [['0', shade(base, -0.18)], ['.22', shade(base, 0.32)], ['.5', base], ['1', shade(base, -0.4)]]);
 }
 
 /** The room: wall, table edge and a soft light fall-off, plus grain so flat colours read as a photograph. */
@@ -323,14 +322,19 @@ function groupScene(width, height, horizon, [wall, table, ...objects], scale) {
   const drawn = objects.map(([kind, colour]) => productObject(kind, colour));
   const step = width / (objects.length + 1);
   const placed = drawn.map((object, i) => `<g transform="translate(${step * (i + 1) - 400 * scale} ${horizon + 160 - 650 * scale}) scale(${scale})">${object.svg}</g>`).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs>${scene.defs}${drawn.map((o) => o.defs).join('')}</defs>${scene.back}${placed}${scene.front}</svg>`;
+  return picture(width, height, scene, drawn, placed);
+}
+
+/** The SVG document: the room behind, the objects' drawing (`content`) on the table, grain in front. */
+function picture(width, height, scene, objects, content) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs>${scene.defs}${objects.map((o) => o.defs).join('')}</defs>${scene.back}${content}${scene.front}</svg>`;
 }
 
 function productScene([kind, colour, wall, table, ...rest]) {
   if (kind === 'pair') return groupScene(PRODUCT, PRODUCT, 560, [colour, wall, table, ...rest], 0.6);
   const scene = room(PRODUCT, PRODUCT, wall, table, 560);
   const object = productObject(kind, colour);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${PRODUCT}" height="${PRODUCT}" viewBox="0 0 800 800"><defs>${scene.defs}${object.defs}</defs>${scene.back}${object.svg}${scene.front}</svg>`;
+  return picture(PRODUCT, PRODUCT, scene, [object], object.svg);
 }
 
 /** Journal pictures: two or three of the shop's objects on a wider table. */

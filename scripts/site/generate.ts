@@ -8,6 +8,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { prng } from '../prng.ts';
 import { MAX_PRODUCTS_PER_COLLECTION } from './check.ts';
 import type { SiteJson } from './folder.ts';
 
@@ -20,18 +21,6 @@ export interface GenerateOptions {
 }
 
 export const GENERATED_SITE_ID = 'generated';
-
-/** mulberry32: small, fast and the same on every machine. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DEPARTMENTS: readonly { name: string; categories: readonly string[]; nouns: readonly string[] }[] = [
   { name: 'Kitchen', categories: ['Cookware', 'Tableware', 'Utensils', 'Storage'], nouns: ['Mug', 'Bowl', 'Board', 'Jar', 'Pan', 'Kettle'] },
@@ -190,7 +179,7 @@ export function themeFiles(themeDir: string): Record<string, string> {
 }
 
 export function generateSite(options: GenerateOptions): SiteJson {
-  const random = seeded(options.seed);
+  const random = prng(options.seed);
   const collections = productCollections(options.products);
   const departments = DEPARTMENTS.filter((department) => collections.some((c) => c.department === department));
   return {

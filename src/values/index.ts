@@ -43,18 +43,7 @@ function hasOwnKey(object: object): boolean {
  * prints "null"); null, missing and objects print nothing.
  */
 export function toOutput(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return value;
-    case 'number':
-      return String(value);
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'object':
-      return Array.isArray(value) ? joinItems(value) : '';
-    default:
-      return '';
-  }
+  return Array.isArray(value) ? joinItems(value) : asString(value);
 }
 
 function joinItems(items: readonly unknown[]): string {

@@ -5,14 +5,15 @@
  * template-generator.ts; a failure names each disagreeing seed, so it is reproducible.
  *
  * `DIFFERENTIAL_COUNT=10000 npx vitest run --project engine test/engine/differential.test.ts` runs
- * more seeds than the default 2,000.
+ * more seeds than the default 2,000; `DIFFERENTIAL_FIRST=20001` starts at another seed than 1.
  */
 import { describe, expect, it } from 'vitest';
 import { render } from '../../src/engine/index';
 import { referenceCldr, referenceCompiler } from '../support/reference-engine';
-import { FAMILIES, generateCase, type Family, type GeneratedCase } from './template-generator';
+import { FAMILIES, generateCase, unsetChainCases, type Family, type GeneratedCase } from './template-generator';
 
 const COUNT = Number(process.env.DIFFERENTIAL_COUNT ?? 2000);
+const FIRST = Number(process.env.DIFFERENTIAL_FIRST ?? 1);
 
 interface Rendered {
   html: string;
@@ -20,12 +21,12 @@ interface Rendered {
   structureErrors: boolean;
 }
 
-function ours(c: GeneratedCase): Rendered {
+function ours(c: Omit<GeneratedCase, 'family'>): Rendered {
   const { html, errors } = render(c.template, c.data, { partials: c.partials, now: c.now });
   return { html, structureErrors: errors.some((e) => e.type === 'assembler') };
 }
 
-function theirs(c: GeneratedCase): Rendered {
+function theirs(c: Omit<GeneratedCase, 'family'>): Rendered {
   const { ctx, errors } = referenceCompiler.execute({
     code: c.template,
     json: c.data,
@@ -40,9 +41,9 @@ function theirs(c: GeneratedCase): Rendered {
 }
 
 /** Disagreements per family, each as a short reproducible description. */
-function disagreements(count: number): Map<Family, string[]> {
+function disagreements(first: number, count: number): Map<Family, string[]> {
   const found = new Map<Family, string[]>(FAMILIES.map((f) => [f, []]));
-  for (let seed = 1; seed <= count; seed++) {
+  for (let seed = first; seed < first + count; seed++) {
     const c = generateCase(seed);
     const a = ours(c);
     const b = theirs(c);
@@ -57,10 +58,17 @@ function disagreements(count: number): Map<Family, string[]> {
 
 describe('differential: random templates against the reference engine', () => {
   it(`renders ${COUNT} random templates across ${FAMILIES.length} families exactly as the reference does`, () => {
-    const found = disagreements(COUNT);
+    const found = disagreements(FIRST, COUNT);
     const summary = [...found].filter(([, list]) => list.length > 0).map(([family, list]) => `${family}: ${list.length}`);
     const examples = [...found.values()].flatMap((list) => list.slice(0, 2));
-    console.log(`differential: ${COUNT} templates, ${summary.length === 0 ? 'no disagreements' : summary.join(', ')}`);
+    console.log(`differential: ${COUNT} templates from seed ${FIRST}, ${summary.length === 0 ? 'no disagreements' : summary.join(', ')}`);
     expect([...summary, ...examples].join('\n')).toBe('');
   }, 600_000);
+
+  it('hands an unset value through every formatter as the reference does', () => {
+    const differing = unsetChainCases()
+      .map((c) => ({ template: c.template, ours: ours(c).html, theirs: theirs(c).html }))
+      .filter((d) => d.ours !== d.theirs);
+    expect(differing).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 /** Hostile and random templates: the engine always returns, with errors instead of throwing, within its step and output limits. */
 import { describe, expect, it } from 'vitest';
 import { compile, DEFAULT_LIMITS, render } from '../../src/engine/index';
-import { prng } from '../support/prng';
+import { prng } from '../../scripts/prng';
 
 function run(source: string, data: unknown, partials: Record<string, string> = {}, limits = {}) {
   const { template, errors } = compile(source);

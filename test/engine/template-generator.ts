@@ -16,7 +16,7 @@ import { DATE_FORMATTERS } from '../../src/engine/plugins/date';
 import { I18N_FORMATTERS, I18N_PREDICATES } from '../../src/engine/plugins/i18n';
 import { SOCIAL_FORMATTERS, SOCIAL_PREDICATES } from '../../src/engine/plugins/social';
 import { CONFORMANCE_DIR, loadCases, type ConformanceCase } from '../conformance/cases';
-import { prng } from '../support/prng';
+import { prng } from '../../scripts/prng';
 
 type Rand = () => number;
 const pick = <T,>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
@@ -85,6 +85,31 @@ export function generateCase(seed: number): GeneratedCase {
   const data = storeData(r);
   const gen = new Shapes(r, family as Mode, STORE_PATHS, CORE_NAMES);
   return { family, template: gen.template(), data, partials: PARTIALS, now };
+}
+
+/**
+ * Every formatter of every plugin family, with each argument list of its vocabulary, given an
+ * unset value (`cycle` with no arguments) and followed by `raw`, `json`, nothing, or bound with
+ * `.var`: where a formatter leaves the value alone it stays unset, and `raw` tells that from a new
+ * missing value. Data is the family's first fixture case over store data.
+ */
+export function unsetChainCases(): Omit<GeneratedCase, 'family'>[] {
+  const now = Date.UTC(2024, 4, 17, 13, 45, 10);
+  const cases: Omit<GeneratedCase, 'family'>[] = [];
+  for (const [family, spec] of Object.entries(PLUGIN_FAMILIES)) {
+    const base = fixtures(spec.fixtures[0] as string)[0]?.data;
+    const data = { ...storeData(prng(1)), ...(base !== null && typeof base === 'object' ? base : {}) };
+    const names = vocabulary(Object.keys(spec.formatters), family === 'i18n' ? [] : ODD_ARGS);
+    for (const { name, args } of names) {
+      for (const arg of args) {
+        const chain = `count|cycle|${name}${arg}`;
+        for (const template of [`{${chain}|raw}`, `{${chain}|json}`, `{${chain}}`, `{.var @v ${chain}}{@v|raw}`]) {
+          cases.push({ template, data, partials: PARTIALS, now });
+        }
+      }
+    }
+  }
+  return cases;
 }
 
 const PARTIALS: Record<string, string> = {

@@ -14,7 +14,7 @@ import { beacons } from '../../src/routes/beacons';
 import { dashboard } from '../../src/routes/dashboard';
 import { demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
-import { prng } from '../support/prng';
+import { prng } from '../../scripts/prng';
 
 const CRUMB = 'c'.repeat(32);
 const PAGE_LOAD_ID = 'V1StGXR8_Z5jdHi6B-myT';

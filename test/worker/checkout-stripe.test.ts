@@ -6,10 +6,9 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { fillCheckout, placeWithStripe, setStock, shopper, skuOf, standardRules, startCheckout, storeOnHost, useFakeStripe } from './checkout-support';
+import { CANDLE, fillCheckout, placeWithStripe, setStock, shopper, standardRules, startCheckout, storeOnHost, useFakeStripe } from './checkout-support';
 import { Visitor } from './visitor';
 
-const CANDLE = { itemId: 'p-candle', sku: skuOf('candle') };
 
 function publishableKey(value: string): void {
   const vars = env as unknown as Record<string, string | undefined>;

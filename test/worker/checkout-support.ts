@@ -25,6 +25,15 @@ export function skuOf(urlId: string, index = 0): string {
   return demoSite().items.find((i) => i.urlId === urlId)?.structuredContent?.variants[index]?.sku ?? '';
 }
 
+/** The demo's candle, the product most checkout tests buy. */
+export const CANDLE = { itemId: 'p-candle', sku: skuOf('candle') };
+
+/** What the public stock API says others can still buy of an item. */
+export async function available(base: string, itemId: string = CANDLE.itemId): Promise<number | undefined> {
+  const res = await new Visitor(base).json<{ results: { qtyInStock: number }[] }>('GET', `/api/commerce/inventory/stock/?itemId=${itemId}`);
+  return res.body.results[0]?.qtyInStock;
+}
+
 /** A store of its own (stock, orders and codes not shared with other tests), at http://{host}. */
 export async function storeOnHost(host: string, change: (site: Site) => void = () => undefined): Promise<{ base: string; websiteId: string }> {
   const site = demoSite();
@@ -80,6 +89,22 @@ export async function fillCheckout(visitor: Visitor, extra: Record<string, unkno
   const second = await visitor.json<{ checkout: Checkout }>('PUT', CHECKOUT, { shippingOptionId: option });
   expect(second.status, JSON.stringify(second.body)).toBe(200);
   return second.body.checkout;
+}
+
+/** A shopper with `quantity` candles in the cart whose checkout is started and filled in; `cartId` is the cart's cookie. */
+export async function shopperAtPayment(base: string, quantity = 1): Promise<{ visitor: Visitor; cartId: string }> {
+  const visitor = await shopper(base, [{ ...CANDLE, quantity }]);
+  const cartId = visitor.cookies.get('CART') ?? '';
+  expect((await startCheckout(visitor)).status).toBe(200);
+  await fillCheckout(visitor);
+  return { visitor, cartId };
+}
+
+/** A store of its own at `host` with `candles` in stock and the usual rules, and a shopper ready to pay for `quantity` of them. */
+export async function readyToPay(host: string, candles = 2, quantity = 1): Promise<{ base: string; websiteId: string; visitor: Visitor; cartId: string }> {
+  const { base, websiteId } = await storeOnHost(host, (site) => setStock(site, 'candle', candles));
+  await standardRules(websiteId);
+  return { base, websiteId, ...(await shopperAtPayment(base, quantity)) };
 }
 
 export async function placeOrder(visitor: Visitor, token: string = CARD.ok, key = crypto.randomUUID(), extra: Record<string, unknown> = {}) {

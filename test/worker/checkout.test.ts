@@ -7,18 +7,13 @@ import { DISCOUNT_MESSAGES } from '../../src/commerce/discounts';
 import { GIFT_CARD_MESSAGES } from '../../src/commerce/gift-cards';
 import { FORM_MESSAGES } from '../../src/forms/validate';
 import {
-  ADDRESS, CARD, CHECKOUT, fillCheckout, orders, paymentLedger, placeOrder, setStock, shopper, skuOf, standardRules, startCheckout, stock, storeOnHost,
+  ADDRESS, available, CANDLE, CARD, CHECKOUT, fillCheckout, orders, paymentLedger, placeOrder, readyToPay, setStock, shopper, shopperAtPayment, skuOf, standardRules, startCheckout, stock,
+  storeOnHost,
 } from './checkout-support';
 import { Visitor } from './visitor';
 
 const OAK = { itemId: 'p-oak-board', sku: skuOf('oak-board') };
-const CANDLE = { itemId: 'p-candle', sku: skuOf('candle') };
 const EBOOK = { itemId: 'p-recipe-ebook' };
-
-async function available(base: string, itemId: string): Promise<number | undefined> {
-  const res = await new Visitor(base).json<{ results: { qtyInStock: number }[] }>('GET', `/api/commerce/inventory/stock/?itemId=${itemId}`);
-  return res.body.results[0]?.qtyInStock;
-}
 
 describe('starting a checkout', () => {
   it('reserves the cart for 10 minutes, renews it, and the stock API shows what others can still buy', async () => {
@@ -167,12 +162,7 @@ describe('the checkout form', () => {
 
 describe('placing an order', () => {
   it('201 paid: numbered, emailed, stock sold once, the cart purchased; the same key answers the same and charges once', async () => {
-    const { base, websiteId } = await storeOnHost('place.test', (site) => setStock(site, 'candle', 5));
-    await standardRules(websiteId);
-    const visitor = await shopper(base, [{ ...CANDLE, quantity: 2 }]);
-    const cartId = visitor.cookies.get('CART');
-    await startCheckout(visitor);
-    await fillCheckout(visitor);
+    const { base, websiteId, visitor, cartId } = await readyToPay('place.test', 5, 2);
     const charged = await paymentLedger().captured();
     const key = crypto.randomUUID();
     const placed = await placeOrder(visitor, CARD.ok, key);
@@ -230,11 +220,7 @@ describe('placing an order', () => {
   });
 
   it('402 for a declined card: nothing charged, the reservation kept, another card then pays', async () => {
-    const { base, websiteId } = await storeOnHost('declined.test', (site) => setStock(site, 'candle', 1));
-    await standardRules(websiteId);
-    const visitor = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
-    await startCheckout(visitor);
-    await fillCheckout(visitor);
+    const { base, visitor } = await readyToPay('declined.test', 1);
     const charged = await paymentLedger().captured();
     const key = crypto.randomUUID();
     expect(await placeOrder(visitor, CARD.declined, key)).toEqual({ status: 402, body: { error: 'Your card was declined.', code: 'card_declined' } });
@@ -246,11 +232,7 @@ describe('placing an order', () => {
   });
 
   it('201 pending while the card needs authentication (order received), paid when the payment settles', async () => {
-    const { base, websiteId } = await storeOnHost('action.test', (site) => setStock(site, 'candle', 2));
-    await standardRules(websiteId);
-    const visitor = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
-    await startCheckout(visitor);
-    await fillCheckout(visitor);
+    const { base, websiteId, visitor } = await readyToPay('action.test', 2);
     const placed = await placeOrder(visitor, CARD.action);
     expect(placed.status).toBe(201);
     expect(placed.body.order).toMatchObject({ status: 'pending', paidOn: null, payment: { status: 'requires_action', nextActionUrl: expect.stringContaining('/integrations/payments/local/authenticate/') } });
@@ -262,9 +244,7 @@ describe('placing an order', () => {
     expect(await available(base, CANDLE.itemId)).toBe(1);
     expect(await stock(websiteId).reservations()).toEqual([]);
 
-    const failing = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
-    await startCheckout(failing);
-    await fillCheckout(failing);
+    const { visitor: failing } = await shopperAtPayment(base);
     const pending = (await placeOrder(failing, CARD.action)).body.order;
     const failedId = decodeURIComponent(pending.payment.nextActionUrl?.split('/').pop() ?? '');
     expect(await orders(websiteId).paymentSettled(websiteId, failedId, 'failed')).toMatchObject({ status: 'cancelled', cancelledOn: expect.any(Number) });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
-import { prng } from '../support/prng';
+import { prng } from '../../scripts/prng';
 import { Visitor } from './visitor';
 
 const WRITES: [string, string][] = [

@@ -3,23 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '../../src/commerce/order';
 import { ROLES } from '../../src/site/roles';
 import {
-  ADDRESS, CARD, fillCheckout, merchant, orders, paymentLedger, placeOrder, setStock, shopper, skuOf, standardRules, startCheckout, stock, storeOnHost,
+  ADDRESS, available, CANDLE, CARD, fillCheckout, merchant, orders, paymentLedger, placeOrder, setStock, shopper, shopperAtPayment, skuOf, standardRules, startCheckout, stock, storeOnHost,
 } from './checkout-support';
 import { Visitor } from './visitor';
 
-const CANDLE = { itemId: 'p-candle', sku: skuOf('candle') };
-
 async function paidOrder(base: string, quantity = 1, card: string = CARD.ok): Promise<Order> {
-  const visitor = await shopper(base, [{ ...CANDLE, quantity }]);
-  await startCheckout(visitor);
-  await fillCheckout(visitor);
+  const { visitor } = await shopperAtPayment(base, quantity);
   const placed = await placeOrder(visitor, card);
   expect(placed.status).toBe(201);
   return placed.body.order;
-}
-
-async function available(base: string): Promise<number | undefined> {
-  return (await new Visitor(base).json<{ results: { qtyInStock: number }[] }>('GET', `/api/commerce/inventory/stock/?itemId=${CANDLE.itemId}`)).body.results[0]?.qtyInStock;
 }
 
 describe('merchant order calls', () => {

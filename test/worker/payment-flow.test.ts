@@ -11,22 +11,17 @@ import type { ShoppingCart } from '../../src/commerce/cart';
 import type { Order } from '../../src/commerce/order';
 import { localWebhookEvent } from '../../src/integrations/payment-events';
 import { signatureHeader } from '../../src/integrations/webhook-signature';
-import { CARD, fillCheckout, placeOrder, setStock, shopper, skuOf, standardRules, startCheckout, storeOnHost } from './checkout-support';
+import { CANDLE, CARD, placeOrder, readyToPay, startCheckout } from './checkout-support';
+import type { Visitor } from './visitor';
 
-const CANDLE = { itemId: 'p-candle', sku: skuOf('candle') };
-
-async function orderOf(visitor: Awaited<ReturnType<typeof shopper>>, order: Order): Promise<Order> {
+async function orderOf(visitor: Visitor, order: Order): Promise<Order> {
   const token = new URL(order.confirmationUrl ?? '', 'http://x').searchParams.get('token');
   return (await visitor.json<{ order: Order }>('GET', `/api/commerce/orders/${order.id}?token=${token}`)).body.order;
 }
 
 describe('paying with a card that needs authentication (local provider)', () => {
   it('the order is paid once the shopper completes the local authentication page, whatever arrives later', async () => {
-    const { base, websiteId } = await storeOnHost('payment-flow.test', (site) => setStock(site, 'candle', 3));
-    await standardRules(websiteId);
-    const visitor = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
-    await startCheckout(visitor);
-    await fillCheckout(visitor);
+    const { base, websiteId, visitor } = await readyToPay('payment-flow.test', 3);
     const placed = await placeOrder(visitor, CARD.action);
     expect(placed.status).toBe(201);
     expect(placed.body.order).toMatchObject({ status: 'pending', payment: { status: 'requires_action' } });
@@ -59,12 +54,7 @@ describe('paying with a card that needs authentication (local provider)', () => 
   });
 
   it('failing the authentication cancels the pending order and gives the shopper their cart back, with their details, to pay again', async () => {
-    const { base, websiteId } = await storeOnHost('payment-flow-fail.test', (site) => setStock(site, 'candle', 3));
-    await standardRules(websiteId);
-    const visitor = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
-    const cartId = visitor.cookies.get('CART');
-    await startCheckout(visitor);
-    await fillCheckout(visitor);
+    const { visitor, cartId } = await readyToPay('payment-flow-fail.test', 3);
     const placed = await placeOrder(visitor, CARD.action);
     expect(placed.body.order.status).toBe('pending');
     expect(visitor.cookies.get('CART')).toBe(cartId);
@@ -88,11 +78,7 @@ describe('paying with a card that needs authentication (local provider)', () => 
   });
 
   it('completing the authentication drops the cart cookie once the buyer sees the paid order', async () => {
-    const { base, websiteId } = await storeOnHost('payment-flow-cookie.test', (site) => setStock(site, 'candle', 3));
-    await standardRules(websiteId);
-    const visitor = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
-    await startCheckout(visitor);
-    await fillCheckout(visitor);
+    const { visitor } = await readyToPay('payment-flow-cookie.test', 3);
     const placed = await placeOrder(visitor, CARD.action);
     const actionUrl = placed.body.order.payment.nextActionUrl ?? '';
     expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'pending' });

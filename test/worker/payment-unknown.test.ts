@@ -8,28 +8,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ShoppingCart } from '../../src/commerce/cart';
 import type { Order } from '../../src/commerce/order';
-import {
-  deliverStripeEvent, fillCheckout, orders, placeWithStripe, setStock, shopper, skuOf, standardRules, startCheckout, stock, storeOnHost, useFakeStripe,
-} from './checkout-support';
+import { available, CANDLE, deliverStripeEvent, orders, placeWithStripe, readyToPay, startCheckout, stock, useFakeStripe } from './checkout-support';
 import type { FakeStripe } from './fake-stripe';
-import { Visitor } from './visitor';
-
-const CANDLE = { itemId: 'p-candle', sku: skuOf('candle') };
-
-async function readyToPay(host: string) {
-  const { base, websiteId } = await storeOnHost(host, (site) => setStock(site, 'candle', 2));
-  await standardRules(websiteId);
-  const visitor = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
-  const cartId = visitor.cookies.get('CART') ?? '';
-  expect((await startCheckout(visitor)).status).toBe(200);
-  await fillCheckout(visitor);
-  return { base, websiteId, visitor, cartId };
-}
-
-async function available(base: string): Promise<number | undefined> {
-  const res = await new Visitor(base).json<{ results: { qtyInStock: number }[] }>('GET', `/api/commerce/inventory/stock/?itemId=${CANDLE.itemId}`);
-  return res.body.results[0]?.qtyInStock;
-}
 
 function onlyIntent(fake: FakeStripe) {
   expect(fake.intents.size).toBe(1);

@@ -193,6 +193,13 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
     paymentToken.current = null;
   };
 
+  /** The shopper edited the card (Stripe's Elements or the test card field): its error goes, and so does a failed attempt. */
+  const cardEdited = () => {
+    clearError('cardNumber');
+    forgetPayment();
+    if (placing.kind === 'failed') setPlacing({ kind: 'idle' });
+  };
+
   /** The card as the provider's payment token (Stripe: a PaymentMethod from Elements); null after showing why not. */
   const newPaymentToken = async (): Promise<string | null> => {
     if (!needsCard) return NOTHING_DUE_TOKEN;
@@ -382,11 +389,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
                 onReady={(card) => {
                   stripeCard.current = card;
                 }}
-                onChange={() => {
-                  clearError('cardNumber');
-                  forgetPayment();
-                  if (placing.kind === 'failed') setPlacing({ kind: 'idle' });
-                }}
+                onChange={cardEdited}
               />
             ) : (
               <p className="Checkout-hint">Your gift card pays the whole order.</p>
@@ -404,9 +407,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
               hint={needsCard ? 'Test payments: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.' : 'Your gift card pays the whole order.'}
               onChange={(value) => {
                 setCardNumber(value);
-                clearError('cardNumber');
-                forgetPayment();
-                if (placing.kind === 'failed') setPlacing({ kind: 'idle' });
+                cardEdited();
               }}
             />
           )}

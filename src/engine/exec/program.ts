@@ -8,7 +8,7 @@
  * predicate tables, and kept with the template for every later render.
  */
 import { Op, type BindvarInst, type FormatterCall, type IfInst, type Inst, type OrPredicateInst, type PredicateInst, type RepeatedInst, type SectionInst, type VariableInst } from '../parse/instructions';
-import { UNSET, type Formatter, type FormatterTable, type Path, type PredicateTable } from '../plugins/types';
+import { UNCHANGED, UNSET, type Formatter, type FormatterTable, type Path, type PredicateTable } from '../plugins/types';
 import { childOf, isTruthy } from '../../values/index';
 import { evalStep } from './eval';
 import { Frame, resolvePath, resolveSection } from './frame';
@@ -33,14 +33,18 @@ function popFrame(r: Executor): void {
   r.frame = r.frame.parent as Frame<Block>;
 }
 
-/** Runs a formatter chain; each formatter's result becomes the first value for the next. */
+/**
+ * Runs a formatter chain; each formatter's result becomes the first value for the next, unless it
+ * is `UNCHANGED`. Formatters see an unset value as missing (undefined).
+ */
 function applyCalls(calls: readonly Call[], values: unknown[], render: Executor): unknown {
   let value = values[0];
   for (let i = 0; i < calls.length; i++) {
     const call = calls[i] as Call;
     if (value === UNSET && call.keepsUnset) continue;
     values[0] = value === UNSET ? undefined : value;
-    value = call.formatter(values[0], call.args, render, values);
+    const next = call.formatter(values[0], call.args, render, values);
+    if (next !== UNCHANGED) value = next;
   }
   values[0] = value === UNSET ? undefined : value;
   return values[0];

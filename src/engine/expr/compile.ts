@@ -17,6 +17,7 @@ import {
   compute,
   DIV,
   ENDED,
+  fromData,
   EQ,
   FN_MAX,
   FN_MIN,
@@ -76,17 +77,8 @@ function bad(v: unknown): boolean {
 }
 
 function resolveLiteral(scope: Scope, path: readonly (string | number)[]): unknown {
-  const r = scope.resolve(path);
-  switch (typeof r) {
-    case 'number':
-    case 'string':
-    case 'boolean':
-      return r;
-    case 'object':
-      return r === null ? null : NONLIT;
-    default:
-      return null;
-  }
+  const value = fromData(scope.resolve(path));
+  return value === undefined ? NONLIT : value;
 }
 
 function unary(op: number, c: Fast, onVariable: boolean): Fast {

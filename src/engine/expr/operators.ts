@@ -17,6 +17,20 @@
 
 export type Literal = number | string | boolean | null;
 
+/** A template value as an expression literal: scalars pass, null and missing are null, containers are not literals. */
+export function fromData(r: unknown): Literal | undefined {
+  switch (typeof r) {
+    case 'number':
+    case 'string':
+    case 'boolean':
+      return r;
+    case 'object':
+      return r === null ? null : undefined;
+    default:
+      return null;
+  }
+}
+
 // Markers returned by the compiled closures (see compile.ts), and BAIL also by `compute`.
 export const ENDED = Object.freeze({ ended: true });
 export const BAIL = Object.freeze({ bail: true });

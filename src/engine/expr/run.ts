@@ -11,6 +11,7 @@ import {
   compute,
   DESCS,
   ENDED,
+  fromData,
   FUNCTION_NAMES,
   limit,
   setStringLimit,
@@ -23,20 +24,6 @@ import {
   type Program,
   type Scope,
 } from './operators';
-
-/** A template value as an expression literal: scalars pass, null and missing are null, containers are not literals. */
-function fromData(r: unknown): Literal | undefined {
-  switch (typeof r) {
-    case 'number':
-    case 'string':
-    case 'boolean':
-      return r;
-    case 'object':
-      return r === null ? null : undefined;
-    default:
-      return null;
-  }
-}
 
 /** A stack slot as a literal: variables are looked up now; the argument marker and empty slots give undefined. */
 function literal(v: unknown, scope: Scope): Literal | undefined {

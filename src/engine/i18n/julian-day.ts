@@ -15,7 +15,11 @@ export function julianDay(localEpoch: number): number {
   return Math.floor(localEpoch / DAY_MS) + JULIAN_DAY_OF_1970;
 }
 
-function clampLocal(local: number): number {
+/**
+ * A time in milliseconds moved onto the first or last day of the range when its day (counted from
+ * 1970 in whole days of its own clock) falls outside, keeping its time of day.
+ */
+export function clampToJulianDays(local: number): number {
   const day = julianDay(local);
   if (day >= JULIAN_DAY_MIN && day <= JULIAN_DAY_MAX) return local;
   const timeOfDay = local - Math.floor(local / DAY_MS) * DAY_MS;
@@ -25,7 +29,7 @@ function clampLocal(local: number): number {
 
 /** The zone's offset near an instant (read where a JavaScript date exists: inside the range). */
 function zoneOffset(epoch: number, zone: string): number {
-  return wallTime(clampLocal(epoch), zoneFormat(zone)).offset;
+  return wallTime(clampToJulianDays(epoch), zoneFormat(zone)).offset;
 }
 
 export function inJulianDayRange(epoch: number, zone: string): boolean {
@@ -40,5 +44,5 @@ export function inJulianDayRange(epoch: number, zone: string): boolean {
  */
 export function clampToJulianDayRange(epoch: number, zone: string): number {
   const offset = zoneOffset(epoch, zone);
-  return clampLocal(epoch + offset) - offset;
+  return clampToJulianDays(epoch + offset) - offset;
 }

@@ -198,29 +198,27 @@ class PatternReader {
     const offsetText = this.match(OFFSET, c);
     const offset = offsetText === undefined ? 0 : parseInt(offsetText.slice(7), 10);
     this.spaces(c);
-    const choices: PluralChoice[] = [];
-    do {
-      const match = this.match(PLURAL_CHOICE, c);
-      if (match === undefined) break;
-      const body = this.branch(c);
-      if (body === undefined) return NOOP;
-      choices.push({ match, body });
-      this.spaces(c);
-    } while (c.pos < c.end);
-    return choices.length === 0 ? NOOP : { kind: 'plural', keys, offset, ordinal, choices };
+    const choices = this.choices(PLURAL_CHOICE, c);
+    return choices === null ? NOOP : { kind: 'plural', keys, offset, ordinal, choices };
   }
 
   private select(keys: ArgKey[], c: Cursor): MessageNode {
-    const choices: SelectChoice[] = [];
+    const choices = this.choices(IDENT, c);
+    return choices === null ? NOOP : { kind: 'select', keys, choices };
+  }
+
+  /** The `match {body}` choices of a plural or select; null when there are none or a body is broken. */
+  private choices(matcher: RegExp, c: Cursor): PluralChoice[] | null {
+    const choices: PluralChoice[] = [];
     do {
-      const match = this.match(IDENT, c);
+      const match = this.match(matcher, c);
       if (match === undefined) break;
       const body = this.branch(c);
-      if (body === undefined) return NOOP;
+      if (body === undefined) return null;
       choices.push({ match, body });
       this.spaces(c);
     } while (c.pos < c.end);
-    return choices.length === 0 ? NOOP : { kind: 'select', keys, choices };
+    return choices.length === 0 ? null : choices;
   }
 
   /** Index of the '}' closing the '{' at `start` (quoted text skipped), or -1. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prng } from '../../../test/support/prng';
+import { prng } from '../../../scripts/prng';
 import { DAY_MS, utcDays, wallTime, zoneFormat } from './wall-clock';
 
 describe('wall clock calendar arithmetic', () => {

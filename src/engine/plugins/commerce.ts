@@ -22,7 +22,7 @@ import {
   currencyOf,
 } from '../../commerce/product';
 import * as snippets from './snippets/commerce';
-import type { FormatterTable, PredicateTable, RenderContext } from './types';
+import { UNCHANGED, type FormatterTable, type PredicateTable, type RenderContext } from './types';
 import { escapeHtmlAttribute } from '../text/html';
 import { movePoint, parseDecimal, toPlainString, ZERO, type Decimal } from '../i18n/decimal';
 import { intlLocale, numberFormat } from '../i18n/intl';
@@ -191,9 +191,9 @@ function productStatus(item: unknown, ctx: RenderContext): unknown {
 }
 
 function productScarcity(item: unknown, ctx: RenderContext): unknown {
-  if (ctx.resolve(['productMerchandisingContext']) === undefined) return item;
+  if (ctx.resolve(['productMerchandisingContext']) === undefined) return UNCHANGED;
   const product = merchandising(ctx, item);
-  if (product === undefined || !asBooleanLike(childOf(product, 'scarcityEnabled'))) return item;
+  if (product === undefined || !asBooleanLike(childOf(product, 'scarcityEnabled'))) return UNCHANGED;
   return ctx.renderSnippet(snippets.PRODUCT_SCARCITY, {
     scarcityTemplateViews: childOf(product, 'scarcityTemplateViews') ?? null,
     scarcityText: childOf(product, 'scarcityText') ?? null,

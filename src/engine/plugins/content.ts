@@ -3,7 +3,7 @@
  * item classes, record and collection types, gallery options, events, excerpts, locations.
  */
 import { isOnSale, isSoldOut } from '../../commerce/product';
-import type { Formatter, FormatterTable, Predicate, PredicateTable, RenderContext } from './types';
+import { UNCHANGED, type Formatter, type FormatterTable, type Predicate, type PredicateTable, type RenderContext } from './types';
 import { escapeHtmlAttribute, replaceTagsWithSpaces } from '../text/html';
 import { slugify } from '../text/slugify';
 import { asBoolean, asNumber, asString, childOf, isTruthy } from '../../values/index';
@@ -176,12 +176,12 @@ function imageColor(image: unknown, args: readonly string[]): unknown {
 
 /** The `srcset` attribute of an image's width variants; a value without any passes through unchanged, as in the reference. */
 function imageSrcset(image: unknown): unknown {
-  if (image === undefined) return undefined;
+  if (image === undefined) return UNCHANGED;
   const assetUrl = asString(childOf(image, 'assetUrl'));
   const variants = asString(childOf(image, 'systemDataVariants'))
     .split(',')
     .filter((v) => v.endsWith('w'));
-  if (variants.length === 0) return image;
+  if (variants.length === 0) return UNCHANGED;
   const last = variants[variants.length - 1] as string;
   let original = '';
   const index = IMAGE_WIDTHS.indexOf(last);

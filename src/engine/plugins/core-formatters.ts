@@ -3,7 +3,7 @@
  * and `apply` for macros and partials. Each one reads its input with the value conversions of
  * src/values (so a missing value reads as '' or 0) and returns the new value of the tag.
  */
-import { UNSET, type Formatter, type FormatterTable, type Path, type PathSegment, type RenderContext } from './types';
+import { UNCHANGED, UNSET, type Formatter, type FormatterTable, type Path, type PathSegment, type RenderContext } from './types';
 import { escapeHtml, escapeHtmlAttribute, stripTags } from '../text/html';
 import { scriptSafeJson } from '../text/json';
 import { formatPattern } from '../text/positional-format';
@@ -125,6 +125,7 @@ const findLast: Formatter = (value, args, ctx) => findEntry(value, args, ctx, tr
  */
 const get: Formatter = (value, args, ctx) => {
   const paths = argPaths(args);
+  if (paths.length === 0) return UNCHANGED;
   let current = value;
   for (const path of paths) {
     const key = ctx.resolve(path);
@@ -157,8 +158,10 @@ const lookup: Formatter = (_value, args, ctx) => {
 
 /** `prop A.B C ...`: walks down the value itself by each argument's path. */
 const prop: Formatter = (value, args) => {
+  const paths = argPaths(args);
+  if (paths.length === 0) return UNCHANGED;
   let current = value;
-  for (const path of argPaths(args)) {
+  for (const path of paths) {
     current = followPath(current, path);
     if (current === undefined) break;
   }
@@ -195,13 +198,13 @@ const smartQuotes: Formatter = (value) => smartypants(asString(value));
 /** Text of strings, numbers and booleans; '' for everything else. */
 const str: Formatter = (value) => asString(value);
 
-/** Strips tags from a truthy value's text; a falsy value (0, false, '', [], {}) is passed through as it is. */
-const safe: Formatter = (value) => (isTruthy(value) ? stripTags(asString(value)) : value);
+/** Strips tags from a truthy value's text; a falsy value (0, false, '', [], {}) is left unchanged. */
+const safe: Formatter = (value) => (isTruthy(value) ? stripTags(asString(value)) : UNCHANGED);
 
 /** `truncate [LIMIT [ELLIPSIS]]`: see text/truncate; a LIMIT that is not a positive integer leaves the value as it is. */
 const truncateText: Formatter = (value, args) => {
   const limit = args.length > 0 ? parseInt(args[0] as string, 10) : DEFAULT_TRUNCATE_LIMIT;
-  if (!(limit > 0) || !Number.isFinite(limit)) return value;
+  if (!(limit > 0) || !Number.isFinite(limit)) return UNCHANGED;
   return truncate(asString(value), limit, args.length > 1 ? (args[1] as string) : DEFAULT_ELLIPSIS);
 };
 

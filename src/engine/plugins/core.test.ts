@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { Compiler } from '@squarespace/template-engine';
 import { describe, expect, it } from 'vitest';
-import { prng } from '../../../test/support/prng';
+import { prng } from '../../../scripts/prng';
 import { CORE_FORMATTERS } from './core-formatters';
 import { render as renderTemplate } from '../index';
 import { CORE_PREDICATES } from './core-predicates';
-import { UNSET, type Path, type PathSegment, type RenderContext } from './types';
+import { UNCHANGED, UNSET, type Path, type PathSegment, type RenderContext } from './types';
 import { scriptSafeJson } from '../text/json';
 import { formatPattern } from '../text/positional-format';
 import { smartypants } from '../text/smartypants';
@@ -115,12 +115,16 @@ function fake(data: unknown = {}, partials: Record<string, PartialFn> = {}): Fak
   return ctx;
 }
 
-/** Calls a formatter as the executor does for `{v|name args}`: with a frame pushed for the value. */
+/**
+ * Calls a formatter as the executor does for `{v|name args}`: with a frame pushed for the value,
+ * and the value kept when the formatter leaves it unchanged.
+ */
 function fmt(name: string, value: unknown, args: readonly string[] = [], ctx: Fake = fake()): unknown {
   const formatter = CORE_FORMATTERS[name];
   if (formatter === undefined) throw new Error(`no formatter ${name}`);
   ctx.push(value);
-  return formatter(value, args, ctx, [value]);
+  const result = formatter(value, args, ctx, [value]);
+  return result === UNCHANGED ? value : result;
 }
 
 const out = (name: string, value: unknown, args: readonly string[] = [], ctx: Fake = fake()) => toOutput(fmt(name, value, args, ctx));
@@ -731,7 +735,8 @@ function ours(name: string, calls: readonly (readonly string[])[], data: unknown
     for (const [name, ...args] of calls) {
       const formatter = CORE_FORMATTERS[name as string];
       if (formatter === undefined) throw new Error(`no formatter ${name}`);
-      value = formatter(value, args, ctx, [value]);
+      const result = formatter(value, args, ctx, [value]);
+      if (result !== UNCHANGED) value = result;
     }
   } catch (e) {
     return { html: '', error: (e as Error).message };

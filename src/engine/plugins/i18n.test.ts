@@ -201,6 +201,13 @@ describe('relative-time and timesince', () => {
     expect(apply('timesince', [1627849800000], [], o)).toContain('less than a minute ago');
     expect(apply('timesince', ['x'], [], o)).toBe('Invalid date.');
   });
+
+  it('measures a date beyond the calendar from its first day, 4713 BC', () => {
+    const o = { now: Date.UTC(2024, 4, 17) };
+    for (const date of [-1e21, -8.64e15 - 1, -4e14]) {
+      expect(apply('timesince', [date], [], o)).toBe(`<span class="timesince" data-date="${date}">about 6740 years ago</span>`);
+    }
+  });
 });
 
 describe('message', () => {

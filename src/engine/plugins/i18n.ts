@@ -32,7 +32,7 @@ import {
   intervalOptions as parseIntervalOptions,
   relativeTimeOptions as parseRelativeTimeOptions,
 } from '../i18n/options';
-import { clampToJulianDayRange } from '../i18n/julian-day';
+import { clampToJulianDayRange, clampToJulianDays } from '../i18n/julian-day';
 import { formatUnit, unitsMetric } from '../i18n/units';
 
 const DEFAULT_TIME_ZONE = 'America/New_York';
@@ -43,23 +43,6 @@ const MAX_EPOCH = 8.64e15;
 /** Whether a number is an instant dates can be formatted for. */
 function isInstant(n: number): boolean {
   return Number.isFinite(n) && Math.abs(n) <= MAX_EPOCH;
-}
-
-const DAY_MS = 86_400_000;
-/** Julian day of 1970-01-01, and the last Julian day the reference's calendar counts (in 8652). */
-const JULIAN_DAY_OF_EPOCH = 2_440_588;
-const LAST_JULIAN_DAY = 4_881_503;
-
-/**
- * The instant with its day held to the reference calendar's span (Julian day 0, 4713 BC, to
- * 8652), keeping its time of day: relative time between far-off instants measures from the
- * calendar's ends, as the reference does, rather than giving up.
- */
-function onCalendar(epoch: number): number {
-  const days = Math.floor(epoch / DAY_MS);
-  const timeOfDay = Math.floor(epoch - days * DAY_MS);
-  const julianDay = Math.min(Math.max(days + JULIAN_DAY_OF_EPOCH, 0), LAST_JULIAN_DAY);
-  return (julianDay - JULIAN_DAY_OF_EPOCH) * DAY_MS + timeOfDay;
 }
 
 /**
@@ -173,13 +156,14 @@ const relativeTime: Formatter = (value, args, ctx, vars) => {
     end = asNumber(vars[1]);
   }
   if (!Number.isFinite(start) || !Number.isFinite(end)) return '';
-  return formatRelativeTime(locale, onCalendar(start), onCalendar(end), relativeTimeOptions(args));
+  // Far-off instants measure from the calendar's ends (4713 BC, 8652), in UTC days, as the reference does.
+  return formatRelativeTime(locale, clampToJulianDays(start), clampToJulianDays(end), relativeTimeOptions(args));
 };
 
 const timesince: Formatter = (value, _args, ctx) => {
   const epoch = asNumber(value);
   if (ctx.locale === null || !Number.isFinite(epoch)) return 'Invalid date.';
-  return `<span class="timesince" data-date="${epoch}">${humanizeAge(ctx.now - epoch)}</span>`;
+  return `<span class="timesince" data-date="${epoch}">${humanizeAge(clampToJulianDays(ctx.now) - clampToJulianDays(epoch))}</span>`;
 };
 
 // Messages -----------------------------------------------------------------------------------

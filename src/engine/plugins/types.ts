@@ -48,6 +48,14 @@ export interface RenderContext {
 export const UNSET: unique symbol = Symbol('unset');
 
 /**
+ * A formatter's result that leaves the value as the formatter found it, as the reference's
+ * formatters leave their variable alone rather than set it. It differs from returning the value
+ * itself only for an unset value, which stays unset (and a later `raw` prints ''); a formatter
+ * that returns undefined makes a new missing value instead (`raw` prints 'null').
+ */
+export const UNCHANGED: unique symbol = Symbol('unchanged');
+
+/**
  * A formatter turns the first variable of a tag into a new value.
  * `vars` holds every variable of the tag (`{a,b|fmt}`), vars[0] === value; formatters that
  * combine several values read the others from it. The return value replaces vars[0].

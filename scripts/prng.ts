@@ -1,4 +1,7 @@
-/** mulberry32: a small deterministic PRNG for seeded random tests (a failure names its seed). */
+/**
+ * mulberry32: a small, fast deterministic PRNG, the same on every machine: the generated store
+ * (`npm run site -- generate`) and the seeded random tests (a failure names its seed) draw from it.
+ */
 export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
