@@ -16,11 +16,12 @@ const open = (path: string) => openPage(browser(), storeUrl, path);
 
 /** How an entry's answer reads on screen: the title's colon, and where the value starts (right after the title's last line). */
 function answerLayout(page: Page, selector: string): Promise<{ colon: string; sameLine: boolean; gap: number }> {
-  return page.locator(selector).evaluate((list) => {
-    const title = [...list.querySelector('dt')!.getClientRects()].at(-1)!;
-    const value = list.querySelector('dd')!.getClientRects()[0]!;
-    return { colon: getComputedStyle(list.querySelector('dt')!, '::after').content, sameLine: Math.abs(value.top - title.top) < 4, gap: Math.round(value.left - title.right) };
-  });
+  return page.evaluate(`(() => {
+    const list = document.querySelector(${JSON.stringify(selector)});
+    const title = [...list.querySelector('dt').getClientRects()].at(-1);
+    const value = list.querySelector('dd').getClientRects()[0];
+    return { colon: getComputedStyle(list.querySelector('dt'), '::after').content, sameLine: Math.abs(value.top - title.top) < 4, gap: Math.round(value.left - title.right) };
+  })()`);
 }
 
 describe('a shopper in Chromium', () => {
