@@ -4,6 +4,7 @@
  * checkout, the instalment dialog, quantity messages and "You may also like" with options. Each
  * test has its own browser context, so its own cookies and cart.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from './browser';
 import { openPage } from './pages';
@@ -12,6 +13,16 @@ const storeUrl = inject('storeUrl');
 const browser = useChromium();
 
 const open = (path: string) => openPage(browser(), storeUrl, path);
+
+/** How an entry's answer reads on screen: the title's colon, and where the value starts (right after the title's last line). */
+function answerLayout(page: Page, selector: string): Promise<{ colon: string; sameLine: boolean; gap: number }> {
+  return page.evaluate(`(() => {
+    const list = document.querySelector(${JSON.stringify(selector)});
+    const title = [...list.querySelector('dt').getClientRects()].at(-1);
+    const value = list.querySelector('dd').getClientRects()[0];
+    return { colon: getComputedStyle(list.querySelector('dt'), '::after').content, sameLine: Math.abs(value.top - title.top) < 4, gap: Math.round(value.left - title.right) };
+  })()`);
+}
 
 describe('a shopper in Chromium', () => {
   it('reads post bodies, product descriptions and excerpts as paragraphs', async () => {
@@ -52,9 +63,20 @@ describe('a shopper in Chromium', () => {
     await page.goto(`${storeUrl}/cart`);
     await page.waitForSelector('.CartEntry');
     expect(await page.locator('.CartEntry-answers').textContent()).toBe('Engraving textFor Ada');
+    // "Engraving text: For Ada" on one line (the value was indented under the title, with no colon).
+    for (const width of [1366, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.locator('.CartEntry').first().screenshot({ path: `test-artifacts/shopper/cart-answers-${width}.png` });
+      expect(await answerLayout(page, '.CartEntry-answers')).toEqual({ colon: '": "', sameLine: true, gap: 0 });
+    }
     await page.goto(`${storeUrl}/checkout`);
     await page.waitForSelector('.CheckoutLine');
     expect(await page.locator('.CheckoutLine-answers').textContent()).toBe('Engraving textFor Ada');
+    for (const width of [375, 1366]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.locator('.CheckoutLine').first().screenshot({ path: `test-artifacts/shopper/checkout-answers-${width}.png` });
+      expect(await answerLayout(page, '.CheckoutLine-answers')).toEqual({ colon: '": "', sameLine: true, gap: 0 });
+    }
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
