@@ -3,7 +3,8 @@
  * run on Miniflare's own HTTP port (not behind `wrangler dev`'s proxy) with wrangler.toml's
  * bindings in development mode, or on bare `workerd` (a config with the bundle and no Miniflare
  * services in front); a worker answering a prebuilt string (the runtime's ceiling on this
- * machine); keep-alive load from this process; and the CPU the workerd processes spend on it.
+ * machine), and one that only does a stored write (the ceiling of a cart add or a beacon); keep-alive
+ * load from this process; and the CPU the workerd processes spend on it.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -95,6 +96,41 @@ const staticScript = (body) => `const body = ${JSON.stringify(body)}; export def
 /** A worker that answers `body` as HTML to every request: the ceiling for a page of that size. */
 export function startStaticWorker(body) {
   return start({ modules: true, script: staticScript(body) });
+}
+
+/**
+ * The least a stored write can cost here: one rate-limit call, then one call to a SQLite-backed
+ * Durable Object (named by the `o` query parameter) that adds 1 to a row, answered as a small JSON
+ * object. What a cart add or a beacon does at the least (src/routes/cart.ts, src/routes/beacons.ts).
+ */
+const WRITE_SCRIPT = `import { DurableObject } from 'cloudflare:workers';
+export class Counter extends DurableObject {
+  constructor(ctx, env) {
+    super(ctx, env);
+    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS counts (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)');
+  }
+  add() {
+    this.ctx.storage.sql.exec('INSERT INTO counts (id, n) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET n = n + 1');
+    return { ok: true };
+  }
+}
+export default {
+  async fetch(request, env) {
+    const { success } = await env.LIMITER.limit({ key: 'bench' });
+    const counter = env.COUNTER.get(env.COUNTER.idFromName(new URL(request.url).searchParams.get('o') ?? 'one'));
+    return Response.json({ ...(await counter.add()), success });
+  },
+};
+`;
+
+/** A worker answering each request after one rate-limit call and one Durable Object SQLite write: the ceiling of a stored write on this machine. */
+export function startWriteWorker() {
+  return start({
+    modules: true,
+    script: WRITE_SCRIPT,
+    durableObjects: { COUNTER: { className: 'Counter', useSQLite: true } },
+    ratelimits: { LIMITER: { simple: { limit: 1e9, period: 60 } } },
+  });
 }
 
 /** KV for bare workerd: the binding's HTTP protocol (GET, PUT, DELETE on the URL-encoded key) over a Map in one isolate. */

@@ -105,3 +105,13 @@ console.log(' by module (natives with their caller):');
 for (const [area, hits] of [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${area.padEnd(64)} ${share(hits)}`);
 console.log(' by module and native:');
 for (const [area, hits] of [...samples].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${area.padEnd(64)} ${share(hits)}`);
+const byFunction = new Map();
+for (const node of profile.nodes) {
+  const hits = node.hitCount ?? 0;
+  const module = bundleModule(node.callFrame);
+  if (hits === 0 || module === null) continue;
+  const name = `${module} ${node.callFrame.functionName || '(anonymous)'}:${node.callFrame.lineNumber + 1}`;
+  byFunction.set(name, (byFunction.get(name) ?? 0) + hits);
+}
+console.log(' by function (own time):');
+for (const [name, hits] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${name.padEnd(64)} ${share(hits)}`);
