@@ -116,6 +116,8 @@ export class Counter extends DurableObject {
 }
 export default {
   async fetch(request, env) {
+    // A body left unread closes the keep-alive connection.
+    await request.text();
     const { success } = await env.LIMITER.limit({ key: 'bench' });
     const counter = env.COUNTER.get(env.COUNTER.idFromName(new URL(request.url).searchParams.get('o') ?? 'one'));
     return Response.json({ ...(await counter.add()), success });
