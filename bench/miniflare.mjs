@@ -267,7 +267,7 @@ export async function load({ url, pids = [] }, path, request = () => ({ method: 
   let bytes = 0;
   const deadline = performance.now() + SECONDS * 1000;
   let resets = 0;
-  const once = (retried = false) =>
+  const once = (tries = 0) =>
     new Promise((resolve, reject) => {
       const started = performance.now();
       const { method, headers, body } = request();
@@ -280,10 +280,10 @@ export async function load({ url, pids = [] }, path, request = () => ({ method: 
         });
       });
       req.on('error', (error) => {
-        // workerd may close an idle keep-alive socket just as a request goes out on it: send it again once.
-        if (error.code === 'ECONNRESET' && !retried) {
+        // workerd may close an idle keep-alive socket just as a request goes out on it (more often on a loaded machine): send it again, up to 3 times.
+        if (error.code === 'ECONNRESET' && tries < 3) {
           resets++;
-          once(true).then(resolve, reject);
+          once(tries + 1).then(resolve, reject);
         } else reject(error);
       });
       req.end(body);
