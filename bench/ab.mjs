@@ -9,7 +9,7 @@
  * load drifts, runs minutes apart are not comparable, runs seconds apart are. Prints each store's
  * workerd CPU per request, every run and the median.
  */
-import { buildWorker, load, startStore, warm } from './miniflare.mjs';
+import { benchCartId, buildWorker, cartAddRequest, load, pageViewBeacon, startStore, warm } from './miniflare.mjs';
 
 const otherDist = process.argv[2];
 if (otherDist === undefined) {
@@ -23,25 +23,18 @@ buildWorker();
 const stores = { other: await startStore({ scriptPath: `${otherDist}/worker.js`, modulesRoot: otherDist }), this: await startStore() };
 for (const store of Object.values(stores)) await (await fetch(new URL(PRODUCT, store.url))).text();
 
-const crumb = 'c'.repeat(32);
-const hex = (i) => i.toString(16).padStart(32, '0');
 const stock = await (await fetch(new URL('/api/commerce/inventory/stock/?itemId=p-brass-pen', stores.this.url))).json();
 const line = stock.results.find((r) => r.unlimited);
-const add = (i) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json', 'x-csrf-token': crumb, cookie: `crumb=${crumb}; CART=${hex(1000 + (i % 1000))}` },
-  body: JSON.stringify({ itemId: line.itemId, sku: line.sku, quantity: 1, additionalFields: null }),
-});
+const add = (i) => cartAddRequest(line, benchCartId(1000 + (i % 1000)));
 // The 1000 carts exist before the timed runs.
 for (const store of Object.values(stores)) await warm(new URL('/api/commerce/shopping-cart/entries', store.url), 1000, add);
-const hitBody = new URLSearchParams({ event: 'view', data: JSON.stringify({ websiteId: 'demo', url: '/shop', pageType: 1 }) }).toString();
 let misses = 0;
 let adds = 0;
 const kinds = {
   'page miss': (store) => load(store, () => `${PRODUCT}?ab=${misses++}`),
   'page hit': (store) => load(store, PRODUCT),
   'add to cart, 1000 carts': (store) => load(store, '/api/commerce/shopping-cart/entries', () => add(adds++)),
-  beacon: (store) => load(store, '/api/census/RecordHit', () => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: hitBody })),
+  beacon: (store) => load(store, '/api/census/RecordHit', pageViewBeacon),
 };
 
 const runs = new Map();

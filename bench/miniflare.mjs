@@ -326,3 +326,20 @@ export async function warm(url, count, request) {
 }
 
 export const fmt = (r) => `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  CPU ${r.cpu.toFixed(2)} ms/req`;
+
+const BENCH_CRUMB = 'c'.repeat(32);
+/** Cart `i`'s id (32 hex digits). */
+export const benchCartId = (i) => i.toString(16).padStart(32, '0');
+
+/** An add of quantity 1 of `{ itemId, sku }` to the cart `cartId`, with the crumb in its cookie and header. */
+export function cartAddRequest({ itemId, sku }, cartId) {
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': BENCH_CRUMB, cookie: `crumb=${BENCH_CRUMB}; CART=${cartId}` },
+    body: JSON.stringify({ itemId, sku, quantity: 1, additionalFields: null }),
+  };
+}
+
+const PAGE_VIEW_BODY = new URLSearchParams({ event: 'view', data: JSON.stringify({ websiteId: 'demo', url: '/shop', pageType: 1 }) }).toString();
+/** A page-view hit of the demo store (form-encoded, as the census script sends it): stored in its beacon store before the 200. */
+export const pageViewBeacon = () => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: PAGE_VIEW_BODY });

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
-import { buildWorker, load, startStore } from './miniflare.mjs';
+import { benchCartId, buildWorker, cartAddRequest, load, pageViewBeacon, startStore } from './miniflare.mjs';
 
 const kind = process.argv[2] ?? 'miss';
 const PRODUCT = '/shop/p/linen-shirt';
@@ -38,21 +38,13 @@ const send = (method, params = {}) =>
   });
 
 let n = 0;
-const crumb = 'c'.repeat(32);
-const hex = (i) => i.toString(16).padStart(32, '0');
 const stock = await (await fetch(new URL('/api/commerce/inventory/stock/?itemId=p-brass-pen', store.url))).json();
 const line = stock.results.find((r) => r.unlimited);
-const hitBody = new URLSearchParams({ event: 'view', data: JSON.stringify({ websiteId: 'demo', url: '/shop', pageType: 1 }) }).toString();
 const runs = {
   miss: () => load(store, () => `${PRODUCT}?profile=${n++}`),
   hit: () => load(store, PRODUCT),
-  cart: () =>
-    load(store, '/api/commerce/shopping-cart/entries', () => ({
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': crumb, cookie: `crumb=${crumb}; CART=${hex(1000 + (n++ % 1000))}` },
-      body: JSON.stringify({ itemId: line.itemId, sku: line.sku, quantity: 1, additionalFields: null }),
-    })),
-  beacon: () => load(store, '/api/census/RecordHit', () => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: hitBody })),
+  cart: () => load(store, '/api/commerce/shopping-cart/entries', () => cartAddRequest(line, benchCartId(1000 + (n++ % 1000)))),
+  beacon: () => load(store, '/api/census/RecordHit', pageViewBeacon),
 };
 // Warm the isolate (and, for carts, create the 1000 objects) before sampling.
 await runs[kind]();

@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { TEST_ASSETS } from '../scripts/assets.mjs';
 import { mixedLoad, report, storedBeaconViews, storedCartQuantity } from './load.mjs';
-import { buildWorker, CONCURRENCY, fmt, load, SECONDS, startBareWorkerd, startStaticWorker, startStore, startWriteWorker, warm } from './miniflare.mjs';
+import { benchCartId, buildWorker, cartAddRequest, CONCURRENCY, fmt, load, pageViewBeacon, SECONDS, startBareWorkerd, startStaticWorker, startStore, startWriteWorker, warm } from './miniflare.mjs';
 
 const PRODUCT = '/shop/p/linen-shirt';
 const bareOnly = process.argv.includes('--bare-workerd');
@@ -83,25 +83,14 @@ const hit = await besideCeiling(staticWorker, () => load(store, PRODUCT));
 // Add-to-cart: unlimited variants (no stock hold), quantity 1, rotating over skus so no entry reaches 9999.
 const stockUrl = new URL('/api/commerce/inventory/stock/?itemId=p-brass-pen&itemId=p-design-consult&itemId=p-gift-card', store.url);
 const demo = (await (await fetch(stockUrl)).json()).results.filter((r) => r.unlimited).map(({ itemId, sku }) => ({ itemId, sku }));
-const crumb = 'c'.repeat(32);
-const hex = (i) => i.toString(16).padStart(32, '0');
 let adds = 0;
-const addRequest = (cartOf) => () => {
-  const line = demo[adds % demo.length];
-  const cart = cartOf(adds++);
-  return {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': crumb, cookie: `crumb=${crumb}; CART=${cart}` },
-    body: JSON.stringify({ ...line, quantity: 1, additionalFields: null }),
-  };
-};
-const oneCart = await besideCeiling(staticWorker, () => load(store, '/api/commerce/shopping-cart/entries', addRequest(() => hex(1))));
+const addRequest = (cartOf) => () => cartAddRequest(demo[adds % demo.length], cartOf(adds++));
+const oneCart = await besideCeiling(staticWorker, () => load(store, '/api/commerce/shopping-cart/entries', addRequest(() => benchCartId(1))));
 // The 1000 carts exist before the timed run (their first add creates each Durable Object).
-await warm(new URL('/api/commerce/shopping-cart/entries', store.url), 1000, (i) => addRequest(() => hex(1000 + i))());
-const manyCarts = await besideCeiling(staticWorker, () => load(store, '/api/commerce/shopping-cart/entries', addRequest((i) => hex(1000 + (i % 1000)))));
+await warm(new URL('/api/commerce/shopping-cart/entries', store.url), 1000, (i) => addRequest(() => benchCartId(1000 + i))());
+const manyCarts = await besideCeiling(staticWorker, () => load(store, '/api/commerce/shopping-cart/entries', addRequest((i) => benchCartId(1000 + (i % 1000)))));
 // Beacons: page-view hits (form-encoded), each stored in the website's beacon store before its 200.
-const hitBody = new URLSearchParams({ event: 'view', data: JSON.stringify({ websiteId: 'demo', url: '/shop', pageType: 1 }) }).toString();
-const beacons = await besideCeiling(staticWorker, () => load(store, '/api/census/RecordHit', () => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: hitBody })));
+const beacons = await besideCeiling(staticWorker, () => load(store, '/api/census/RecordHit', pageViewBeacon));
 
 // The stored-write ceiling: one rate-limit call and one Durable Object write, to one object and spread over 1000.
 const writeWorker = await startWriteWorker();
