@@ -3,7 +3,8 @@
  * run on Miniflare's own HTTP port (not behind `wrangler dev`'s proxy) with wrangler.toml's
  * bindings in development mode, or on bare `workerd` (a config with the bundle and no Miniflare
  * services in front); a worker answering a prebuilt string (the runtime's ceiling on this
- * machine); keep-alive load from this process; and the CPU the workerd processes spend on it.
+ * machine), and one that only does a stored write (the ceiling of a cart add or a beacon); keep-alive
+ * load from this process; and the CPU the workerd processes spend on it.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -95,6 +96,43 @@ const staticScript = (body) => `const body = ${JSON.stringify(body)}; export def
 /** A worker that answers `body` as HTML to every request: the ceiling for a page of that size. */
 export function startStaticWorker(body) {
   return start({ modules: true, script: staticScript(body) });
+}
+
+/**
+ * The least a stored write can cost here: one rate-limit call, then one call to a SQLite-backed
+ * Durable Object (named by the `o` query parameter) that adds 1 to a row, answered as a small JSON
+ * object. What a cart add or a beacon does at the least (src/routes/cart.ts, src/routes/beacons.ts).
+ */
+const WRITE_SCRIPT = `import { DurableObject } from 'cloudflare:workers';
+export class Counter extends DurableObject {
+  constructor(ctx, env) {
+    super(ctx, env);
+    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS counts (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)');
+  }
+  add() {
+    this.ctx.storage.sql.exec('INSERT INTO counts (id, n) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET n = n + 1');
+    return { ok: true };
+  }
+}
+export default {
+  async fetch(request, env) {
+    // A body left unread closes the keep-alive connection.
+    await request.text();
+    const { success } = await env.LIMITER.limit({ key: 'bench' });
+    const counter = env.COUNTER.get(env.COUNTER.idFromName(new URL(request.url).searchParams.get('o') ?? 'one'));
+    return Response.json({ ...(await counter.add()), success });
+  },
+};
+`;
+
+/** A worker answering each request after one rate-limit call and one Durable Object SQLite write: the ceiling of a stored write on this machine. */
+export function startWriteWorker() {
+  return start({
+    modules: true,
+    script: WRITE_SCRIPT,
+    durableObjects: { COUNTER: { className: 'Counter', useSQLite: true } },
+    ratelimits: { LIMITER: { simple: { limit: 1e9, period: 60 } } },
+  });
 }
 
 /** KV for bare workerd: the binding's HTTP protocol (GET, PUT, DELETE on the URL-encoded key) over a Map in one isolate. */
@@ -229,7 +267,7 @@ export async function load({ url, pids = [] }, path, request = () => ({ method: 
   let bytes = 0;
   const deadline = performance.now() + SECONDS * 1000;
   let resets = 0;
-  const once = (retried = false) =>
+  const once = (tries = 0) =>
     new Promise((resolve, reject) => {
       const started = performance.now();
       const { method, headers, body } = request();
@@ -242,10 +280,10 @@ export async function load({ url, pids = [] }, path, request = () => ({ method: 
         });
       });
       req.on('error', (error) => {
-        // workerd may close an idle keep-alive socket just as a request goes out on it: send it again once.
-        if (error.code === 'ECONNRESET' && !retried) {
+        // workerd may close an idle keep-alive socket just as a request goes out on it (more often on a loaded machine): send it again, up to 3 times.
+        if (error.code === 'ECONNRESET' && tries < 3) {
           resets++;
-          once(true).then(resolve, reject);
+          once(tries + 1).then(resolve, reject);
         } else reject(error);
       });
       req.end(body);
@@ -288,3 +326,20 @@ export async function warm(url, count, request) {
 }
 
 export const fmt = (r) => `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  CPU ${r.cpu.toFixed(2)} ms/req`;
+
+const BENCH_CRUMB = 'c'.repeat(32);
+/** Cart `i`'s id (32 hex digits). */
+export const benchCartId = (i) => i.toString(16).padStart(32, '0');
+
+/** An add of quantity 1 of `{ itemId, sku }` to the cart `cartId`, with the crumb in its cookie and header. */
+export function cartAddRequest({ itemId, sku }, cartId) {
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': BENCH_CRUMB, cookie: `crumb=${BENCH_CRUMB}; CART=${cartId}` },
+    body: JSON.stringify({ itemId, sku, quantity: 1, additionalFields: null }),
+  };
+}
+
+const PAGE_VIEW_BODY = new URLSearchParams({ event: 'view', data: JSON.stringify({ websiteId: 'demo', url: '/shop', pageType: 1 }) }).toString();
+/** A page-view hit of the demo store (form-encoded, as the census script sends it): stored in its beacon store before the 200. */
+export const pageViewBeacon = () => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: PAGE_VIEW_BODY });

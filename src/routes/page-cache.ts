@@ -28,14 +28,14 @@ type HeaderList = readonly (readonly [string, string])[];
 interface KeptPage {
   body: Uint8Array;
   headers: HeaderList;
-  /** The whole answer's headers for a memory hit, made once. */
-  fromMemory: [string, string][];
+  /** The whole answer's headers for a memory hit, made once (a response copies them without checking each again). */
+  fromMemory: Headers;
 }
 
 /** A page to keep: its headers without the render's own `x-page-cache: miss`. */
 function kept(body: Uint8Array, rendered: HeaderList): KeptPage {
   const headers = rendered.filter(([name]) => name !== 'x-page-cache');
-  return { body, headers, fromMemory: answerHeaders(headers, 'memory') };
+  return { body, headers, fromMemory: new Headers(answerHeaders(headers, 'memory')) };
 }
 
 function answerHeaders(headers: HeaderList, layer: 'memory' | 'cache'): [string, string][] {

@@ -66,6 +66,14 @@ export interface Catalog {
   itemUrls(collectionIds: string[], offset: number, limit: number): Promise<{ total: number; urls: string[] }>;
 }
 
+/**
+ * Item pages read lately, by website, version and what was asked: an item page at a version never
+ * changes, so a product page rendered again (its stock slot ran out, another query string) reads
+ * nothing from the content object. Shared: callers read these and never change them. Oldest first.
+ */
+const itemPages = new Map<string, ItemPage | null>();
+const MAX_ITEM_PAGES = 1_000;
+
 /** The website's catalogue at `version`: every read throws ContentMoved once the object is past it. */
 export function siteCatalog(env: Env, websiteId: string, version: number): Catalog {
   const object = contentObject(env, websiteId);
@@ -79,10 +87,15 @@ export function siteCatalog(env: Env, websiteId: string, version: number): Catal
       return { ...rows, items: parseItems(rows.items) };
     },
     async itemPage(collectionId, urlId, relatedLimit) {
+      const key = `${websiteId} ${version} ${collectionId} ${urlId} ${relatedLimit}`;
+      const known = itemPages.get(key);
+      if (known !== undefined) return known;
       const rows = at(await object.itemPage(collectionId, urlId, relatedLimit));
-      if (rows === null) return null;
       const one = (json: string | null) => (json === null ? null : (JSON.parse(json) as Item));
-      return { item: JSON.parse(rows.item) as Item, related: parseItems(rows.related), previous: one(rows.previous), next: one(rows.next) };
+      const page = rows === null ? null : { item: JSON.parse(rows.item) as Item, related: parseItems(rows.related), previous: one(rows.previous), next: one(rows.next) };
+      if (itemPages.size >= MAX_ITEM_PAGES) itemPages.delete(itemPages.keys().next().value as string);
+      itemPages.set(key, page);
+      return page;
     },
     search: async (query, limit) => parseItems(at(await object.search(query, limit))),
     itemsById: async (ids) => parseItems(at(await object.itemsById(ids))),

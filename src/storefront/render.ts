@@ -15,7 +15,7 @@ import { ISLAND_FORMATTERS } from './islands';
 import { STRUCTURED_DATA_FORMATTERS } from './structured-data';
 import { developerPlatformPage } from './developer-platform/page';
 import { isDeveloperPlatform } from './developer-platform/template';
-import { codeInjection, keepTrusted, keepTrustedText, sourcesOf, trustedTheme, type CodeInjection } from './trusted-markup';
+import { codeInjection, keepTrustedText, sourcesOf, trustedTheme, type CodeInjection } from './trusted-markup';
 
 const coreSafe = DEFAULT_FORMATTERS.safe as Formatter;
 
@@ -81,10 +81,21 @@ function renderTemplate(site: Site, file: string, data: unknown, development: bo
   return development && all.length > 0 ? errorPanel(file, all) + result.html : result.html;
 }
 
+const criticalCssBySite = new WeakMap<Site, string>();
+
+/** The theme's stylesheet with the design's properties after it, joined once per loaded site. */
+function criticalCss(site: Site): string {
+  let css = criticalCssBySite.get(site);
+  if (css === undefined) {
+    css = (site.theme['theme.css'] ?? '') + (site.design === undefined ? '' : designCss(site.design as Design));
+    criticalCssBySite.set(site, css);
+  }
+  return css;
+}
+
 /** The template data: the page context, with the merchant's code injection marked as trusted. */
 export function pageData(site: Site, page: ResolvedPage, script: string | null, code: CodeInjection): Record<string, unknown> {
-  const design = site.design === undefined ? '' : designCss(site.design as Design);
-  return { ...page.context, header: code.header, footer: code.footer, assets: { criticalCss: (site.theme['theme.css'] ?? '') + design, script } };
+  return { ...page.context, header: code.header, footer: code.footer, assets: { criticalCss: criticalCss(site), script } };
 }
 
 /** The page's head, as the theme writes it (before untrusted elements are removed). */
@@ -134,9 +145,10 @@ export async function streamPage(site: Site, page: ResolvedPage, development: bo
     async pull(controller) {
       // Let the head go out to the client before the body's render takes the thread.
       await new Promise((resolve) => setTimeout(resolve, 0));
-      controller.enqueue(encoder.encode(renderBody(site, data, page, development)));
+      // Filtered whole: the body is one string already, and one pass over it costs far less than a stream of small chunks.
+      controller.enqueue(encoder.encode((await keepTrustedText(renderBody(site, data, page, development))).html));
       controller.close();
     },
   });
-  return new Response(headThenBody(encoder.encode(head.html), keepTrusted(body)), { status: page.status, headers });
+  return new Response(headThenBody(encoder.encode(head.html), body), { status: page.status, headers });
 }

@@ -2,7 +2,7 @@
  * Which `<script>` and `<style>` elements of a store page may run. The theme's template sources and
  * the merchant's code injection are trusted code: before they are compiled or rendered, each of
  * their `<script`/`<style` opening tags gets `data-trust="<secret>"`, a random value made once per
- * isolate that no content, parameter or cached page ever carries. After rendering, `keepTrusted`
+ * isolate that no content, parameter or cached page ever carries. After rendering, `keepTrustedText`
  * drops every script or style element without the secret (whatever content or a reflected value
  * slipped in) and takes the marker off the others, so the cached page holds neither. Trusted code
  * may also hold `<script` where it opens no element (a script's string, `<noscript>` or `<textarea>`
@@ -36,28 +36,6 @@ export function markTrusted(source: string): string {
 /** Markup or inline text with every marker left where no element took it off removed, as written again. */
 function unmarked(text: string): string {
   return text.replaceAll(markerAttribute(), '');
-}
-
-/** A stream of markup with the markers removed, also where one is split across chunks. */
-function unmarking(): TransformStream<Uint8Array, Uint8Array> {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  let held = '';
-  const emit = (text: string, controller: TransformStreamDefaultController<Uint8Array>) => {
-    if (text !== '') controller.enqueue(encoder.encode(text));
-  };
-  return new TransformStream({
-    transform(chunk, controller) {
-      const text = unmarked(held + decoder.decode(chunk, { stream: true }));
-      // A marker may begin in the last characters: keep them until the next chunk completes it.
-      const keep = Math.min(text.length, markerAttribute().length - 1);
-      held = text.slice(text.length - keep);
-      emit(text.slice(0, text.length - keep), controller);
-    },
-    flush(controller) {
-      emit(unmarked(held + decoder.decode()), controller);
-    },
-  });
 }
 
 const trustedThemes = new WeakMap<ThemeFiles, ThemeFiles>();
@@ -115,11 +93,6 @@ function filtering(filter: TrustFilter): HTMLRewriter {
   return new HTMLRewriter().on('script, style', filter);
 }
 
-/** A rendered page's stream with only trusted scripts and styles left. */
-export function keepTrusted(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-  return (filtering(new TrustFilter()).transform(new Response(body)).body as ReadableStream<Uint8Array>).pipeThrough(unmarking());
-}
-
 /** Rendered markup with only trusted scripts and styles left, and what those contain. */
 export async function keepTrustedText(markup: string): Promise<{ html: string; found: TrustedElements }> {
   const filter = new TrustFilter();
@@ -127,12 +100,34 @@ export async function keepTrustedText(markup: string): Promise<{ html: string; f
   return { html, found: filter.found };
 }
 
+/**
+ * Hashes of inline texts seen lately: every page of a store inlines the same stylesheet (tens of
+ * kilobytes), so its hash is computed once per isolate, not once per render.
+ */
+const hashes = new Map<string, Promise<string>>();
+const HASHED_CHARS = 4 * 1024 * 1024;
+let hashedChars = 0;
+
+function hashOf(text: string): Promise<string> {
+  let hash = hashes.get(text);
+  if (hash === undefined) {
+    if (hashedChars + text.length > HASHED_CHARS) {
+      hashes.clear();
+      hashedChars = 0;
+    }
+    hash = cspHash(text);
+    hashes.set(text, hash);
+    hashedChars += text.length;
+  }
+  return hash;
+}
+
 /** What the CSP must allow for elements found in trusted markup. */
 export async function sourcesOf(found: TrustedElements): Promise<TrustedSources> {
   return {
-    scriptHashes: await Promise.all(found.scripts.map(cspHash)),
+    scriptHashes: await Promise.all(found.scripts.map(hashOf)),
     scriptUrls: found.scriptSrcs.map(scriptUrlSource).filter((url): url is string => url !== null),
-    styleHashes: await Promise.all(found.styles.map(cspHash)),
+    styleHashes: await Promise.all(found.styles.map(hashOf)),
   };
 }
 

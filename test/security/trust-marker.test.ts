@@ -7,7 +7,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { demoSite } from '../../src/site/demo';
-import { keepTrusted, markTrusted } from '../../src/storefront/trusted-markup';
+import { keepTrustedText, markTrusted } from '../../src/storefront/trusted-markup';
 import { mapHost, publishSite } from '../../src/site/store';
 import { Visitor } from '../worker/visitor';
 
@@ -47,16 +47,11 @@ describe('the trust marker never leaves the isolate', () => {
     }
   }, 60_000);
 
-  it('takes the marker out of a stream whose chunks split it, one byte a chunk', async () => {
+  it('takes the marker out of text and attribute values, and keeps only marked elements', async () => {
     const source = '<textarea><script>as text</script></textarea><p title="<style>">x</p><script>run()</script>';
-    const bytes = new TextEncoder().encode(markTrusted(source));
-    let at = 0;
-    const oneByteChunks = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (at === bytes.length) controller.close();
-        else controller.enqueue(bytes.slice(at, ++at));
-      },
-    });
-    expect(await new Response(keepTrusted(oneByteChunks)).text()).toBe(source);
+    const { html, found } = await keepTrustedText(`${markTrusted(source)}<script>injected()</script><style>p{}</style>`);
+    expect(html).toBe(source);
+    expect(found.scripts).toEqual(['run()']);
+    expect(found.styles).toEqual([]);
   });
 });

@@ -1,0 +1,109 @@
+/**
+ * Where the production bundle spends its CPU inside workerd (`node bench/profile-worker.mjs
+ * [miss|hit|cart|beacon]`, default miss): the store on Miniflare as `npm run bench` runs it, with
+ * V8's sampling profiler on through the inspector while a bounded load runs, and the samples split
+ * by the bundle's source module (esbuild writes `// path` before each module), the runtime's own
+ * native work (HTMLRewriter, streams, encoders: "(program)" and named natives) and the garbage collector.
+ */
+import { readFileSync } from 'node:fs';
+import WebSocket from 'ws';
+import { benchCartId, buildWorker, cartAddRequest, load, pageViewBeacon, startStore } from './miniflare.mjs';
+
+const kind = process.argv[2] ?? 'miss';
+const PRODUCT = '/shop/p/linen-shirt';
+const INSPECTOR_PORT = 9300 + (process.pid % 500);
+
+buildWorker();
+const store = await startStore({ inspectorPort: INSPECTOR_PORT });
+await (await fetch(new URL(PRODUCT, store.url))).text();
+
+const targets = await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json`)).json();
+const target = targets.find((t) => t.id === 'core:user:' || t.title?.includes('core:user:')) ?? targets[0];
+const ws = new WebSocket(target.webSocketDebuggerUrl);
+await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+let nextId = 1;
+const pending = new Map();
+ws.on('message', (data) => {
+  const message = JSON.parse(String(data));
+  if (message.id !== undefined && pending.has(message.id)) {
+    pending.get(message.id)(message);
+    pending.delete(message.id);
+  }
+});
+const send = (method, params = {}) =>
+  new Promise((resolve) => {
+    const id = nextId++;
+    pending.set(id, resolve);
+    ws.send(JSON.stringify({ id, method, params }));
+  });
+
+let n = 0;
+const stock = await (await fetch(new URL('/api/commerce/inventory/stock/?itemId=p-brass-pen', store.url))).json();
+const line = stock.results.find((r) => r.unlimited);
+const runs = {
+  miss: () => load(store, () => `${PRODUCT}?profile=${n++}`),
+  hit: () => load(store, PRODUCT),
+  cart: () => load(store, '/api/commerce/shopping-cart/entries', () => cartAddRequest(line, benchCartId(1000 + (n++ % 1000)))),
+  beacon: () => load(store, '/api/census/RecordHit', pageViewBeacon),
+};
+// Warm the isolate (and, for carts, create the 1000 objects) before sampling.
+await runs[kind]();
+await send('Profiler.enable');
+await send('Profiler.setSamplingInterval', { interval: 200 });
+await send('Profiler.start');
+const result = await runs[kind]();
+const { result: { profile } } = await send('Profiler.stop');
+ws.close();
+await store.dispose();
+
+const lines = readFileSync('dist/worker.js', 'utf8').split('\n');
+const modules = lines.flatMap((text, line) => (/^\/\/ (src|node_modules)\//.test(text) ? [{ line, path: text.slice(3) }] : []));
+const bundleModule = ({ url, lineNumber }) => {
+  if (!url.includes('worker.js')) return null;
+  const path = modules.findLast((m) => m.line <= lineNumber)?.path ?? '(bundle)';
+  return path.replace(/^node_modules\/([^/@]+|@[^/]+\/[^/]+)\/.*/, 'package $1');
+};
+const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const parentOf = new Map();
+for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+/** A sample's module; a native frame is put with the nearest bundle frame that called it. */
+function areaOf(node) {
+  const own = bundleModule(node.callFrame);
+  if (own !== null) return own;
+  const name = node.callFrame.functionName || '(anonymous)';
+  for (let id = parentOf.get(node.id); id !== undefined; id = parentOf.get(id)) {
+    const caller = bundleModule(byId.get(id).callFrame);
+    if (caller !== null) return `${caller} → native ${name}`;
+  }
+  return name.startsWith('(') ? name : `native ${name}`;
+}
+const samples = new Map();
+let all = 0;
+for (const node of profile.nodes) {
+  const hits = node.hitCount ?? 0;
+  if (hits === 0 || node.callFrame.functionName === '(idle)') continue;
+  const area = areaOf(node);
+  samples.set(area, (samples.get(area) ?? 0) + hits);
+  all += hits;
+}
+const byModule = new Map();
+for (const [area, hits] of samples) {
+  const module = area.split(' → ')[0];
+  byModule.set(module, (byModule.get(module) ?? 0) + hits);
+}
+const share = (hits) => `${((100 * hits) / all).toFixed(1).padStart(5)} %  ~${((result.cpu * hits) / all).toFixed(3)} ms`;
+console.log(`${kind}: ${result.rps.toFixed(0)} req/s with the profiler on, CPU ${result.cpu.toFixed(2)} ms/req (the workerd process); shares of the isolate's samples, as ms of that CPU:`);
+console.log(' by module (natives with their caller):');
+for (const [area, hits] of [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${area.padEnd(64)} ${share(hits)}`);
+console.log(' by module and native:');
+for (const [area, hits] of [...samples].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${area.padEnd(64)} ${share(hits)}`);
+const byFunction = new Map();
+for (const node of profile.nodes) {
+  const hits = node.hitCount ?? 0;
+  const module = bundleModule(node.callFrame);
+  if (hits === 0 || module === null) continue;
+  const name = `${module} ${node.callFrame.functionName || '(anonymous)'}:${node.callFrame.lineNumber + 1}`;
+  byFunction.set(name, (byFunction.get(name) ?? 0) + hits);
+}
+console.log(' by function (own time):');
+for (const [name, hits] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${name.padEnd(64)} ${share(hits)}`);
