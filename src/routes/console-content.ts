@@ -11,7 +11,7 @@
  *   DELETE /api/console/posts/{id}
  *   GET    /api/console/pages                          the site's pages (and blogs, for the lists)
  *   GET    /api/console/pages/{collectionId}
- *   PUT    /api/console/pages/{collectionId}           { title, body }
+ *   PUT    /api/console/pages/{collectionId}           { title, body, status, publishOn }
  */
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -55,7 +55,7 @@ const postSchema = z.object({
 type PostInput = z.infer<typeof postSchema>;
 
 const newPostSchema = postSchema.extend({ collectionId: z.string().min(1).max(64) });
-const pageSchema = z.object({ title: z.string().max(200), body: z.string().max(100_000) });
+const pageSchema = z.object({ title: z.string().max(200), body: z.string().max(100_000), status: z.enum(CONTENT_STATUSES), publishOn: postSchema.shape.publishOn });
 
 /** The `<pre>` blocks of rich text, in order: only the code-injection roles may add or change them. */
 function codeBlocks(html: string | undefined): string {
@@ -166,7 +166,7 @@ consoleContent.delete('/api/console/posts/:id', content, async (c) => {
 consoleContent.get('/api/console/pages', read, (c) => {
   c.header('cache-control', 'no-store');
   const listed = c.var.site.collections.filter((collection) => collection.typeName !== 'products');
-  return c.json({ pages: listed.map(({ id, title, typeName, fullUrl }) => ({ id, title, typeName, fullUrl })) });
+  return c.json({ pages: listed.map(({ id, title, typeName, fullUrl, status, addedOn }) => ({ id, title, typeName, fullUrl, status: status ?? 'published', publishOn: addedOn ?? 0 })) });
 });
 
 function pageNamed(c: Context<AppEnv>): Collection {
@@ -178,7 +178,7 @@ function pageNamed(c: Context<AppEnv>): Collection {
 consoleContent.get('/api/console/pages/:collectionId', read, (c) => {
   const page = pageNamed(c);
   c.header('cache-control', 'no-store');
-  return c.json({ id: page.id, title: page.title, body: page.body ?? '', fullUrl: page.fullUrl });
+  return c.json({ id: page.id, title: page.title, body: page.body ?? '', fullUrl: page.fullUrl, status: page.status ?? 'published', publishOn: page.addedOn ?? 0 });
 });
 
 consoleContent.put('/api/console/pages/:collectionId', content, async (c) => {

@@ -15,7 +15,7 @@ import { contentObject } from '../site/catalog';
 import { COLOUR_ROLES, DEFAULT_DESIGN, FONT_ROLES, type Design } from '../site/editor/design';
 import { designOf, designSchema } from '../site/design-schema';
 import { GALLERY_BOUNDS, GALLERY_DEFAULTS, GALLERY_DESIGNS } from '../site/editor/gallery-options';
-import { linkHref, targetOfHref, type LinkTarget } from '../site/editor/navigation-link';
+import { linkHref, targetOfHref, type LinkTarget } from '../site/editor/link-target';
 import type { EditValue, NavigationItem } from '../site/edits';
 import { FONT_CATEGORIES, FONTS } from '../site/editor/fonts';
 import { MAILING_LIST_MESSAGES, NO_MAILING_LIST } from '../site/editor/mailing-list';

@@ -4,6 +4,7 @@
  * Pure: the website's SiteContent object applies them one at a time and writes the parts that changed.
  */
 import { escapeHtml } from '../html/escape';
+import type { ContentStatus } from './editor/content-status';
 import type { Design } from './editor/design';
 import { randomHex } from './ids';
 import { CONTENT_LIMITS, LIMIT_MESSAGES } from './limits';
@@ -162,15 +163,24 @@ export function setHeaderFooter(site: ShellInput, input: { header: string; foote
   return { site: { ...site, header: { html: input.header }, footer: { html: input.footer } }, value: null };
 }
 
-/** A page's title and text (its body, rich text: sanitized when the shell is validated). */
-export function setPageText(site: ShellInput, collectionId: string, input: { title: string; body: string }): EditResult<null> {
+/** What the console edits of a page: its title, text, status and publish date (epoch ms). */
+export interface PageText {
+  title: string;
+  body: string;
+  status: ContentStatus;
+  publishOn: number;
+}
+
+/** A page's title, text (rich text: sanitized when the shell is validated), status and publish date. */
+export function setPageText(site: ShellInput, collectionId: string, input: PageText): EditResult<null> {
   const title = input.title.trim();
   if (title === '') return { error: EDIT_MESSAGES.titleRequired };
   if (title.length > 100) return { error: EDIT_MESSAGES.titleTooLong };
   const page = site.collections.find((c) => c.id === collectionId && c.typeName === 'page');
   if (page === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
-  if (page.title === title && (page.body ?? '') === input.body) return { site, value: null };
-  return { site: { ...site, collections: site.collections.map((c) => (c === page ? { ...c, title, body: input.body } : c)) }, value: null };
+  if (page.title === title && (page.body ?? '') === input.body && (page.status ?? 'published') === input.status && page.addedOn === input.publishOn) return { site, value: null };
+  const changed = { ...page, title, body: input.body, status: input.status, addedOn: input.publishOn };
+  return { site: { ...site, collections: site.collections.map((c) => (c === page ? changed : c)) }, value: null };
 }
 
 /** Saves a namespace's preferences; `value.changed` is false (and nothing is published) when they are the same. */

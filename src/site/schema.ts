@@ -134,6 +134,9 @@ export const collectionSchema = z.looseObject({
     .array(z.looseObject({ id, type: z.enum(['newsletter', 'form', 'html', 'product']), productId: id.optional(), html: richText.optional() }))
     .max(CONTENT_LIMITS.blocksPerLayout, LIMIT_MESSAGES.blocksPerLayout)
     .optional(),
+  /** A page's status and publish date (epoch ms); absent means published (src/site/editor/content-status.ts). */
+  status: z.enum(CONTENT_STATUSES).optional(),
+  addedOn: z.number().int().min(0).optional(),
   /** A products collection's categories (merchant edits add them, src/site/edits.ts). */
   categories: z.array(z.looseObject({ id, displayName: z.string().max(CONTENT_LIMITS.categoryLength, LIMIT_MESSAGES.categoryLength) })).max(CONTENT_LIMITS.nestedCategories, LIMIT_MESSAGES.nestedCategories).optional(),
 });

@@ -140,7 +140,7 @@ describe('console content', () => {
     await linkEditor.getByRole('radio', { name: 'Email' }).check();
     await linkEditor.locator('input[type="text"]').fill('studio@');
     await linkEditor.getByRole('button', { name: 'Apply' }).click();
-    expect(await linkEditor.locator('.FieldError').textContent()).toBe('Please enter a valid email');
+    expect(await linkEditor.locator('.FieldError').textContent()).toBe('Emails must be formatted as name@example.com');
     await linkEditor.getByRole('radio', { name: 'Web Address' }).check();
     await linkEditor.locator('input[type="text"]').fill('shop');
     await linkEditor.getByRole('button', { name: 'Apply' }).click();

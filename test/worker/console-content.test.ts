@@ -35,6 +35,11 @@ function post(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A page edit as the console sends it. */
+function pageText(overrides: Record<string, unknown> = {}) {
+  return { title: 'Contact', body: '<p>Write to us.</p>', status: 'published', publishOn: 0, ...overrides };
+}
+
 interface SavedPost {
   id: string;
   urlId: string;
@@ -64,7 +69,7 @@ describe('console posts and pages', () => {
       ['PUT', `/api/console/posts/${created.body.id}`, post({ title: 'Role check' }), 'content', 200],
       ['GET', '/api/console/pages', undefined, 'read', 200],
       ['GET', '/api/console/pages/c-contact', undefined, 'read', 200],
-      ['PUT', '/api/console/pages/c-contact', { title: 'Contact', body: '<p>Write to us.</p>' }, 'content', 200],
+      ['PUT', '/api/console/pages/c-contact', pageText({ title: 'Contact', body: '<p>Write to us.</p>' }), 'content', 200],
     ];
     const allowed = { read: [owner, store, editor, viewer], content: [owner, editor] };
     for (const [method, path, body, permission, ok] of calls) {
@@ -149,11 +154,41 @@ describe('console posts and pages', () => {
 
   it('edits a page’s title and text, shown on the next request', async () => {
     const [owner, editor] = await Promise.all([merchant(OWNER), merchant(EDITOR)]);
-    const saved = await editor.json('PUT', '/api/console/pages/c-contact', { title: 'Say hello', body: '<p>We answer <em>within a day</em>.</p><script>x</script>' });
+    const saved = await editor.json('PUT', '/api/console/pages/c-contact', pageText({ title: 'Say hello', body: '<p>We answer <em>within a day</em>.</p><script>x</script>' }));
     expect(saved).toEqual({ status: 200, body: { saved: true } });
     expect((await owner.json('GET', '/api/console/pages/c-contact')).body).toMatchObject({ title: 'Say hello', body: '<p>We answer <em>within a day</em>.</p>' });
     expect((await shopperSees('/contact')).text).toContain('We answer <em>within a day</em>.');
-    expect(await editor.json('PUT', '/api/console/pages/c-contact', { title: '', body: '' })).toEqual({ status: 400, body: { error: EDIT_MESSAGES.titleRequired } });
-    expect((await editor.json('PUT', '/api/console/pages/c-blog', { title: 'Blog', body: '' })).status).toBe(404);
+    expect(await editor.json('PUT', '/api/console/pages/c-contact', pageText({ title: '' }))).toEqual({ status: 400, body: { error: EDIT_MESSAGES.titleRequired } });
+    expect((await editor.json('PUT', '/api/console/pages/c-blog', pageText({ title: 'Blog' }))).status).toBe(404);
+    expect((await editor.json('PUT', '/api/console/pages/c-contact', pageText({ status: 'hidden' }))).status).toBe(400);
+  });
+
+  it('honours a page’s status on the store: Draft, Private and Needs Review 404 and leave the navigation and sitemap; Scheduled appears at its publish date', async () => {
+    const [owner, editor] = await Promise.all([merchant(OWNER), merchant(EDITOR)]);
+    const navLink = '<a href="/contact"';
+    for (const status of ['draft', 'private', 'needsReview']) {
+      expect((await editor.json('PUT', '/api/console/pages/c-contact', pageText({ status }))).status).toBe(200);
+      expect((await shopperSees('/contact')).status, status).toBe(404);
+      expect((await shopperSees('/shop')).text).not.toContain(navLink);
+      expect((await shopperSees('/sitemap.xml')).text).not.toContain('/contact<');
+      expect((await owner.json<{ status: string }>('GET', '/api/console/pages/c-contact')).body.status).toBe(status);
+      const listed = await owner.json<{ pages: { id: string; status: string }[] }>('GET', '/api/console/pages');
+      expect(listed.body.pages.find((page) => page.id === 'c-contact')?.status).toBe(status);
+    }
+
+    const publishOn = Date.now() + 1500;
+    const before = await version();
+    expect((await editor.json('PUT', '/api/console/pages/c-contact', pageText({ status: 'scheduled', publishOn }))).status).toBe(200);
+    expect((await shopperSees('/contact')).status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, publishOn - Date.now() + 200));
+    const deadline = Date.now() + 20_000;
+    while ((await version()) === before + 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await version()).toBeGreaterThan(before + 1);
+    expect((await shopperSees('/contact')).status).toBe(200);
+    expect((await shopperSees('/shop')).text).toContain(navLink);
+    expect((await shopperSees('/sitemap.xml')).text).toContain('/contact<');
+
+    expect((await editor.json('PUT', '/api/console/pages/c-contact', pageText({ status: 'published' }))).status).toBe(200);
+    expect((await shopperSees('/contact')).status).toBe(200);
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { DEFAULT_DESIGN, type Design } from '../../src/site/editor/design';
 import { colourCss, COLOUR_MESSAGES } from '../../src/site/editor/colour';
-import { LINK_MESSAGES } from '../../src/site/editor/navigation-link';
+import { LINK_MESSAGES } from '../../src/site/editor/link-target';
 import { MAILING_LIST_MESSAGES, type MailingList } from '../../src/site/editor/mailing-list';
 import { Visitor } from './visitor';
 
@@ -120,6 +120,8 @@ interface Item {
   link: { type: string; value: string } | null;
   children: Item[];
 }
+/** A file manager address (`fileUrl`): id, revision, name; the parentheses are encoded in the saved link. */
+const PRICE_LIST = '/files/k3x9ab2c4d7e1f2a3b/2/price-list-(1).pdf';
 const link = (title: string, type: string, value: string, children: Item[] = []): Item => ({ title, link: { type, value }, children });
 
 describe('navigation', () => {
@@ -127,7 +129,7 @@ describe('navigation', () => {
     const editor = await merchant(EDITOR);
     const items: Item[] = [
       link('Shop', 'page', '/shop', [link('Gifts', 'page', '/gifts')]),
-      { title: 'About', link: null, children: [link('Journal', 'page', '/blog'), link('Write to us', 'email', 'hello@example.com'), link('Call', 'phone', '+1 555 0100'), link('Price list', 'file', 'price list.pdf')] },
+      { title: 'About', link: null, children: [link('Journal', 'page', '/blog'), link('Write to us', 'email', 'hello@example.com'), link('Call', 'phone', '+1 555 0100'), link('Price list', 'file', PRICE_LIST)] },
       link('Partner', 'web', 'example.org/studio'),
     ];
     const saved = await editor.json<{ items: Item[] }>('PUT', NAVIGATION, { items });
@@ -135,7 +137,7 @@ describe('navigation', () => {
     expect(saved.body.items[1]).toEqual({
       title: 'About',
       link: null,
-      children: [link('Journal', 'page', '/blog'), link('Write to us', 'email', 'hello@example.com'), link('Call', 'phone', '+15550100'), link('Price list', 'file', 'price list.pdf')],
+      children: [link('Journal', 'page', '/blog'), link('Write to us', 'email', 'hello@example.com'), link('Call', 'phone', '+15550100'), link('Price list', 'file', '/files/k3x9ab2c4d7e1f2a3b/2/price-list-%281%29.pdf')],
     });
     expect(saved.body.items[2]).toEqual(link('Partner', 'web', 'https://example.org/studio'));
 
@@ -145,7 +147,7 @@ describe('navigation', () => {
     expect(html).toContain('aria-controls="site-nav-2" data-nav-folder>About');
     expect(html).toContain('<a href="mailto:hello@example.com">Write to us</a>');
     expect(html).toContain('<a href="tel:+15550100">Call</a>');
-    expect(html).toContain('<a href="/files/price%20list.pdf">Price list</a>');
+    expect(html).toContain('<a href="/files/k3x9ab2c4d7e1f2a3b/2/price-list-%281%29.pdf">Price list</a>');
     expect(html).toContain('<a href="https://example.org/studio">Partner</a>');
   });
 
@@ -156,7 +158,8 @@ describe('navigation', () => {
       [link('Mail', 'email', 'hello@'), LINK_MESSAGES.emailFormat],
       [link('Site', 'web', 'not a site'), LINK_MESSAGES.linkFormat],
       [link('Page', 'page', 'shop'), LINK_MESSAGES.pageUrl('shop')],
-      [link('File', 'file', ''), LINK_MESSAGES.fileName],
+      [link('File', 'file', ''), LINK_MESSAGES.file],
+      [link('File', 'file', 'price-list.pdf'), LINK_MESSAGES.file],
       [link('Odd', 'fax', '123'), LINK_MESSAGES.option('fax')],
       [{ title: 'Empty folder', link: null, children: [] }, 'A folder needs at least one link under it'],
     ];

@@ -24,12 +24,14 @@ export function FilePicker({ canUpload, title = 'Choose a file', imagesOnly = fa
     if (element !== null && !element.open) element.showModal();
     return () => element?.close();
   }, []);
-  // At the end of the body: a picker opened from a form must not put the file manager's forms inside it.
+  // At the end of the body: a picker opened from a form must not put the file manager's forms inside
+  // it. React still bubbles a portal's events up the opener's tree, so a submit stops here.
   return createPortal(
     <dialog
       ref={dialog}
       className="FilePicker"
       aria-labelledby="file-picker-title"
+      onSubmit={(event) => event.stopPropagation()}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

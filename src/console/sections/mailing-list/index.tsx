@@ -11,6 +11,7 @@ import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { describedBy, FieldError } from '../../ui/FieldError';
 import { SaveStatus, useSave } from '../../ui/SaveStatus';
 import { StatusLabel } from '../../ui/StatusLabel';
+import { FetchStatus } from '../../ui/Loaded';
 import { useFetch } from '../../ui/useFetch';
 
 export const MAILING_LIST_API = '/api/console/mailing-list';
@@ -34,20 +35,7 @@ export default function MailingListSection(_: SectionProps) {
 
   let content;
   if (state === null)
-    content =
-      fetched.state === 'failed' ? (
-        <div className="Card" role="alert">
-          <p>Unable to load. Try again.</p>
-          <p className="Muted">{errorMessage(fetched.error)}</p>
-          <button type="button" className="Button" onClick={fetched.reload}>
-            Try again
-          </button>
-        </div>
-      ) : (
-        <p className="Console-loading" role="status">
-          Loading the mailing list…
-        </p>
-      );
+    content = <FetchStatus fetched={fetched} loading="Loading the mailing list…" />;
   else {
     const connection = state.connection;
     const list = connection.state === 'disconnected' ? undefined : state.lists.find((entry) => entry.id === connection.listId);
