@@ -277,6 +277,23 @@ describe('console: mailing list', () => {
     expect(await page.getByText('Studio news (automation service) · double opt-in').count()).toBe(1);
     await page.click('button:has-text("Check connection")');
     await page.locator('.StatusLabel', { hasText: /^Connected$/ }).waitFor();
+    expect(await page.getByText('No one has signed up yet.').count()).toBe(1);
+
+    // A shopper signs up through the store's newsletter block: the sign-up joins the connected list.
+    const reader = `reader-${Date.now()}@example.com`;
+    const store = await context!.browser()!.newContext({ viewport: { width: 1366, height: 900 } });
+    store.setDefaultTimeout(90_000);
+    const shopper = await store.newPage();
+    await shopper.goto(`${storeUrl}/contact`);
+    await shopper.waitForSelector('html[data-islands="hydrated"]');
+    await shopper.fill('.NewsletterBlock form input[type="email"]', reader);
+    await shopper.click('.NewsletterBlock form button[type="submit"]');
+    await expect.poll(() => shopper.locator('.NewsletterBlock .SiteForm-submission-message').textContent(), { timeout: 30_000 }).toBe('Thank you for signing up.');
+    await store.close();
+    await page.reload();
+    const row = page.locator('.DataTable tr', { hasText: reader });
+    await row.waitFor();
+    expect(await row.locator('.StatusLabel').textContent()).toBe('Awaiting confirmation');
     expect(await seriousViolations(page, 'mailing list')).toEqual([]);
     await shots(page, 'mailing-list');
     await page.click('button:has-text("Disconnect")');

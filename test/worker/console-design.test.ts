@@ -198,4 +198,44 @@ describe('mailing list', () => {
     expect((await store.json('POST', MAILING, { action: 'addList', name: 'wholesale' })).body).toEqual({ error: MAILING_LIST_MESSAGES.listExists });
     expect((await store.json('POST', MAILING, { action: 'addList', name: '  ' })).body).toEqual({ error: MAILING_LIST_MESSAGES.listNameRequired });
   });
+
+  it('copies newsletter sign-ups into the list while it is connected (pending with double opt-in), never while awaiting or disconnected', async () => {
+    const store = await merchant(STORE);
+    const { lists } = (await store.json<MailingList>('GET', MAILING)).body;
+    const [plain, automated] = lists;
+    const signUp = async (email: string) => {
+      const visitor = await new Visitor().open('/');
+      const key = (await visitor.json<{ key: string }>('POST', '/api/form/FormSubmissionKey', '')).body.key;
+      const res = await visitor.json('POST', '/api/form/SaveFormSubmission', { key, formId: 'block-newsletter', form: JSON.stringify({ email }), captchaKey: 'local:newsletter_block:0123456789abcdef', pagePath: '/' });
+      expect(res.status).toBe(200);
+    };
+    type Members = { list: { name: string } | null; members: { email: string; status: string }[]; total: number; nextCursor: number | null };
+    const members = async (query = '') => (await store.json<Members>('GET', `${MAILING}/members${query}`)).body;
+
+    expect(await members()).toEqual({ list: null, members: [], total: 0, nextCursor: null });
+    await signUp('before@example.com');
+    await store.json('POST', MAILING, { action: 'connect', listId: plain?.id, doubleOptIn: false });
+    await signUp(' Reader@Example.com ');
+    await signUp('reader@example.com');
+    expect(await members()).toMatchObject({ list: { name: plain?.name }, members: [{ email: 'reader@example.com', status: 'subscribed' }], total: 1 });
+
+    await store.json('POST', MAILING, { action: 'connect', listId: plain?.id, doubleOptIn: true });
+    await signUp('<b>careful</b>@example.com');
+    await signUp('careful@example.com');
+    // The storefront's email rule lets markup through; it is kept as text (the console shows it escaped).
+    expect((await members()).members).toEqual([
+      expect.objectContaining({ email: 'careful@example.com', status: 'pending' }),
+      expect.objectContaining({ email: '<b>careful</b>@example.com', status: 'pending' }),
+      expect.objectContaining({ email: 'reader@example.com', status: 'subscribed' }),
+    ]);
+
+    await store.json('POST', MAILING, { action: 'connect', listId: automated?.id, doubleOptIn: false });
+    await signUp('waiting@example.com');
+    expect(await members()).toMatchObject({ members: [], total: 0 });
+    expect((await members(`?listId=${plain?.id}`)).total).toBe(3);
+    expect((await store.json('GET', `${MAILING}/members?listId=list-nope`)).status).toBe(404);
+    expect((await store.json('GET', `${MAILING}/members?cursor=-1`)).status).toBe(400);
+    expect((await (await merchant(VIEWER)).json('GET', `${MAILING}/members`)).status).toBe(403);
+    await store.json('POST', MAILING, { action: 'disconnect' });
+  });
 });

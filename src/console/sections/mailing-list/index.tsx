@@ -11,6 +11,7 @@ import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { describedBy, FieldError } from '../../ui/FieldError';
 import { SaveStatus, useSave } from '../../ui/SaveStatus';
 import { StatusLabel } from '../../ui/StatusLabel';
+import { DataTable } from '../../ui/DataTable';
 import { FetchStatus } from '../../ui/Loaded';
 import { useFetch } from '../../ui/useFetch';
 
@@ -81,6 +82,7 @@ export default function MailingListSection(_: SectionProps) {
             <SaveStatus state={action.state} />
           </div>
         </section>
+        {connection.state !== 'disconnected' && <Members key={`${connection.listId}-${connection.state}`} />}
         <NewList onAdd={(name) => change({ action: 'addList', name })} lists={state.lists.map((entry) => entry.name)} />
         {dialogOpen && (
           <ConnectDialog
@@ -109,6 +111,67 @@ export default function MailingListSection(_: SectionProps) {
       </header>
       {content}
     </div>
+  );
+}
+
+interface Member {
+  email: string;
+  status: 'subscribed' | 'pending';
+  addedAt: number;
+}
+
+interface MembersPage {
+  list: { id: string; name: string } | null;
+  members: Member[];
+  total: number;
+  nextCursor: number | null;
+}
+
+const MEMBER_STATUS = { subscribed: { text: 'Subscribed', tone: 'success' }, pending: { text: 'Awaiting confirmation', tone: 'warning' } } as const;
+const addedText = (ms: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+
+/** The connected list's members: the store's newsletter sign-ups made while it was connected, newest first. */
+function Members() {
+  const first = useFetch<MembersPage>(`${MAILING_LIST_API}/members`);
+  const [more, setMore] = useState<{ members: Member[]; nextCursor: number | null } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState('');
+  return (
+    <section className="Card" aria-labelledby="members-title">
+      <h2 id="members-title">{first.data?.list === null || first.data === undefined ? 'Members' : `Members of ${first.data.list.name}`}</h2>
+      {first.data === undefined ? (
+        <FetchStatus fetched={first} loading="Loading the members…" />
+      ) : (
+        <>
+          <p className="Field-hint">
+            {first.data.total === 1 ? '1 member' : `${first.data.total} members`}. Newsletter sign-ups join this list while it is connected.
+          </p>
+          <DataTable
+            caption="Members"
+            rows={[...first.data.members, ...(more?.members ?? [])]}
+            rowKey={(member) => member.email}
+            columns={[
+              { key: 'email', label: 'Email', primary: true, render: (member) => member.email },
+              { key: 'status', label: 'Status', render: (member) => <StatusLabel tone={MEMBER_STATUS[member.status].tone}>{MEMBER_STATUS[member.status].text}</StatusLabel> },
+              { key: 'added', label: 'Signed up', render: (member) => addedText(member.addedAt) },
+            ]}
+            hasMore={(more === null ? first.data.nextCursor : more.nextCursor) !== null}
+            loadingMore={loadingMore}
+            onLoadMore={() => {
+              const cursor = more === null ? first.data?.nextCursor : more.nextCursor;
+              if (cursor === null || cursor === undefined) return;
+              setLoadingMore(true);
+              consoleApi<MembersPage>('GET', `${MAILING_LIST_API}/members?cursor=${cursor}`).then(
+                (page) => setMore((before) => ({ members: [...(before?.members ?? []), ...page.members], nextCursor: page.nextCursor })),
+                (error) => setMoreError(errorMessage(error)),
+              ).finally(() => setLoadingMore(false));
+            }}
+            empty="No one has signed up yet."
+          />
+          <FieldError id="members-error" message={moreError} announce />
+        </>
+      )}
+    </section>
   );
 }
 
