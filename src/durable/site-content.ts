@@ -23,7 +23,7 @@ import { nextScheduledPage } from '../site/editor/content-status';
 import type { Design } from '../site/editor/design';
 import type { MailingListChange } from '../site/editor/mailing-list';
 import * as edits from '../site/edits';
-import type { PageText } from '../site/edits';
+import type { PageChart, PageText } from '../site/edits';
 import { CONTENT_LIMITS, LIMIT_MESSAGES, tooManyProducts } from '../site/limits';
 import { allows, ROLE_MESSAGES } from '../site/roles';
 import { parseItem, parseShell, type Item, type ShellInput, type Site } from '../site/schema';
@@ -39,6 +39,7 @@ export type Edit =
   | { kind: 'updateNavigation'; items: edits.NavigationItem[] }
   | { kind: 'setHeaderFooter'; input: { header: string; footer: string } }
   | { kind: 'setPageText'; collectionId: string; input: PageText }
+  | { kind: 'setPageCharts'; collectionId: string; charts: PageChart[] }
   | { kind: 'setCommercePreferences'; namespace: string; preferences: Record<string, unknown> }
   | { kind: 'setStoreCurrency'; currency: string }
   | { kind: 'setLanguages'; languages: string[] }
@@ -85,6 +86,8 @@ function applyToShell(site: ShellInput, edit: ShellEdit): edits.EditResult {
       return edits.setHeaderFooter(site, edit.input);
     case 'setPageText':
       return edits.setPageText(site, edit.collectionId, edit.input);
+    case 'setPageCharts':
+      return edits.setPageCharts(site, edit.collectionId, edit.charts);
     case 'setCommercePreferences':
       return edits.setCommercePreferences(site, edit.namespace, edit.preferences);
     case 'setStoreCurrency':

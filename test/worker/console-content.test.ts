@@ -7,6 +7,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES } from '../../src/routes/console-content';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { CHART_MESSAGES } from '../../src/site/editor/chart';
 import { EDIT_MESSAGES } from '../../src/site/edits';
 import { Visitor } from './visitor';
 
@@ -190,5 +191,33 @@ describe('console posts and pages', () => {
 
     expect((await editor.json('PUT', '/api/console/pages/c-contact', pageText({ status: 'published' }))).status).toBe(200);
     expect((await shopperSees('/contact')).status).toBe(200);
+  });
+
+  it('saves a page’s chart blocks with the dataset messages, and the store shows each as a table', async () => {
+    const [owner, editor, viewer] = await Promise.all([merchant(OWNER), merchant(EDITOR), merchant(VIEWER)]);
+    const CHARTS = '/api/console/pages/c-contact/charts';
+    const chart = (overrides: Record<string, unknown> = {}) => ({ id: null, title: 'Kiln firings', columns: ['Mugs', 'Bowls'], rows: [{ label: 'March', values: ['12', '4'] }, { label: 'April', values: ['9', '1,200'] }], ...overrides });
+    const refused = async (body: Record<string, unknown>) => (await editor.json<{ error: string }>('PUT', CHARTS, { charts: [chart(body)] })).body.error;
+    expect(await refused({ columns: [], rows: [] })).toBe(CHART_MESSAGES.empty);
+    expect(await refused({ columns: [], rows: [{ label: 'March', values: [] }] })).toBe('Your dataset must have at least one column');
+    expect(await refused({ rows: [] })).toBe('Your dataset must have at least one row');
+    expect(await refused({ rows: [{ label: 'March', values: ['12', ''] }] })).toBe('One or more rows was missing data');
+    expect(await refused({ title: ' ' })).toBe(CHART_MESSAGES.titleRequired);
+    expect((await viewer.json('PUT', CHARTS, { charts: [chart()] })).status).toBe(403);
+    expect((await editor.json('PUT', CHARTS, { charts: Array.from({ length: 11 }, () => chart()) })).status).toBe(400);
+
+    const saved = await editor.json<{ charts: { id: string; title: string; rows: { values: number[] }[] }[] }>('PUT', CHARTS, { charts: [chart({ title: '<script>alert(1)</script> firings' })] });
+    expect(saved.status).toBe(200);
+    expect(saved.body.charts).toHaveLength(1);
+    expect(saved.body.charts[0]?.rows[1]?.values).toEqual([9, 1200]);
+    const page = await shopperSees('/contact');
+    expect(page.text).toContain('<figcaption id="chart-');
+    expect(page.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt; firings</figcaption>');
+    expect(page.text).toMatch(/<th scope="col">Mugs<\/th><th scope="col">Bowls<\/th>/);
+    expect(page.text).toContain('<tr><th scope="row">April</th><td>9</td><td>1200</td></tr>');
+    expect((await owner.json<{ charts: unknown[] }>('GET', '/api/console/pages/c-contact')).body.charts).toHaveLength(1);
+
+    expect((await editor.json('PUT', CHARTS, { charts: [] })).status).toBe(200);
+    expect((await shopperSees('/contact')).text).not.toContain('ChartBlock');
   });
 });
