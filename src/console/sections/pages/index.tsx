@@ -10,6 +10,7 @@ import { Breadcrumbs, consoleApi, DataTable, describedBy, FetchStatus, FieldErro
 import { RichTextEditor } from '../posts/RichTextEditor';
 import { localDateTime, statusLabel } from '../posts/status';
 import { StatusFields } from '../posts/StatusFields';
+import { ChartsEditor, type StoredChart } from './ChartsEditor';
 
 interface PageSummary {
   id: string;
@@ -27,12 +28,13 @@ interface PageText {
   fullUrl: string;
   status: ContentStatus;
   publishOn: number;
+  charts: StoredChart[];
 }
 
-type PageDraft = Omit<PageText, 'publishOn'> & { publishOn: string };
+type PageDraft = Omit<PageText, 'publishOn' | 'charts'> & { publishOn: string };
 
 function PageEditor({ stored, session }: { stored: PageText; session: SectionProps['session'] }) {
-  const [page, setPage] = useState<PageDraft>({ ...stored, publishOn: localDateTime(stored.publishOn || Date.now()) });
+  const [page, setPage] = useState<PageDraft>({ id: stored.id, title: stored.title, body: stored.body, fullUrl: stored.fullUrl, status: stored.status, publishOn: localDateTime(stored.publishOn || Date.now()) });
   const [saved, setSaved] = useState({ status: stored.status, publishOn: stored.publishOn });
   const save = useSave();
   const titleError = save.fieldError('title') ?? (save.state.status === 'error' && /title/i.test(save.state.message) ? save.state.message : undefined);
@@ -72,6 +74,7 @@ function PageEditor({ stored, session }: { stored: PageText; session: SectionPro
           </button>
         </div>
       </form>
+      <ChartsEditor pageId={stored.id} initial={stored.charts} canEdit={session.can.content} />
     </div>
   );
 }
