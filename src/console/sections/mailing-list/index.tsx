@@ -3,7 +3,7 @@
  * list select, double opt-in) connects a list; the state is connected, disconnected or awaiting
  * connection while a list's automation service confirms it (src/site/mailing-list.ts).
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { MAILING_LIST_MESSAGES, type MailingList } from '../../../site/editor/mailing-list';
 import type { SectionProps } from '../../sections';
 import { consoleApi, errorMessage } from '../../ui/api';
@@ -14,6 +14,7 @@ import { StatusLabel } from '../../ui/StatusLabel';
 import { DataTable } from '../../ui/DataTable';
 import { FetchStatus } from '../../ui/Loaded';
 import { useFetch } from '../../ui/useFetch';
+import { useModalDialog } from '../../ui/useModalDialog';
 
 export const MAILING_LIST_API = '/api/console/mailing-list';
 
@@ -177,17 +178,12 @@ function Members() {
 
 function ConnectDialog({ state, onConnect, onCancel }: { state: MailingList; onConnect: (listId: string | null, doubleOptIn: boolean) => Promise<string | null>; onCancel: () => void }) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const current = state.connection.state === 'disconnected' ? null : state.connection;
   const [listId, setListId] = useState(current?.listId ?? '');
   const [doubleOptIn, setDoubleOptIn] = useState(current?.doubleOptIn ?? true);
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element !== null && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (listId === '') {

@@ -3,10 +3,11 @@
  * and value (ui/LinkTargetFields.tsx, the rules the server checks too); a folder has no link of
  * its own.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { linkHref, type LinkTarget } from '../../../site/editor/link-target';
 import { describedBy, FieldError } from '../../ui/FieldError';
 import { LinkTargetFields } from '../../ui/LinkTargetFields';
+import { useModalDialog } from '../../ui/useModalDialog';
 
 export interface LinkEdit {
   title: string;
@@ -17,16 +18,11 @@ export const LINK_EDITOR_MESSAGES = { titleRequired: 'Please enter a title' } as
 
 export function LinkEditor({ heading, initial, pages, allowFolder, canUpload, onSave, onCancel }: { heading: string; initial: LinkEdit; pages: { title: string; url: string }[]; allowFolder: boolean; canUpload: boolean; onSave: (edit: LinkEdit) => void; onCancel: () => void }) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const [title, setTitle] = useState(initial.title);
   const [folder, setFolder] = useState(initial.link === null);
   const [target, setTarget] = useState<LinkTarget>(initial.link ?? { type: 'page', value: '' });
   const [errors, setErrors] = useState<{ title?: string; value?: string }>({});
-  useEffect(() => {
-    const element = dialog.current;
-    if (element !== null && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -4,10 +4,11 @@
  * (src/site/editor/chart.ts, the server's own rules). A dataset pasted or grown past the maxima is
  * cut to them with a message.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { CHART_MESSAGES, datasetOf, draftOf, MAX_CHART_COLUMNS, MAX_CHART_LABEL, MAX_CHART_ROWS, MAX_CHARTS_PER_PAGE, truncateDataset, type ChartDataset, type ChartDraft } from '../../../site/editor/chart';
 import { consoleApi, describedBy, FieldError, SaveStatus, useSave } from '../../ui';
+import { useModalDialog } from '../../ui/useModalDialog';
 
 export interface StoredChart extends ChartDataset {
   id: string;
@@ -78,16 +79,11 @@ export function ChartsEditor({ pageId, initial, canEdit }: { pageId: string; ini
 
 function DatasetDialog({ editing, onDone, onCancel }: { editing: Editing; onDone: (title: string, dataset: ChartDataset) => Promise<void>; onCancel: () => void }) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const [title, setTitle] = useState(editing.title);
   const [draft, setDraftState] = useState(editing.draft);
   const [notice, setNotice] = useState('');
   const [errors, setErrors] = useState<{ title?: string; dataset?: string }>({});
-  useEffect(() => {
-    const element = dialog.current;
-    if (element !== null && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
   const setDraft = (next: ChartDraft) => {
     const cut = truncateDataset(next);
     setDraftState(cut.draft);

@@ -3,11 +3,12 @@
  * Email, a Phone or a File (ui/LinkTargetFields.tsx), checked with the spec's message under the
  * field (§5) before it is applied.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { linkHref, targetOfHref, type LinkTarget } from '../../../site/editor/link-target';
 import type { ConsoleSession } from '../../section-types';
 import { LinkTargetFields, useFetch } from '../../ui';
+import { useModalDialog } from '../../ui/useModalDialog';
 
 export interface LinkEditorProps {
   session: ConsoleSession;
@@ -22,14 +23,9 @@ export function LinkEditor({ session, href, newWindow: initialNewWindow, onApply
   const [target, setTarget] = useState<LinkTarget>(href === '' ? { type: 'web', value: '' } : targetOfHref(href));
   const [newWindow, setNewWindow] = useState(initialNewWindow);
   const [error, setError] = useState<string | undefined>();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const pages = useFetch<{ pages: { id: string; title: string; fullUrl: string }[] }>('/api/console/pages');
   const ids = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element !== null && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
   const apply = () => {
     const made = linkHref(target);
     if ('error' in made) setError(made.error);
