@@ -87,6 +87,7 @@ function DatasetDialog({ editing, onDone, onCancel }: { editing: Editing; onDone
   const setDraft = (next: ChartDraft) => {
     const cut = truncateDataset(next);
     setDraftState(cut.draft);
+    setErrors((before) => ({ title: before.title }));
     if (cut.truncated) setNotice(CHART_MESSAGES.truncated);
   };
   const cell = (row: number, column: number, value: string) => setDraft({ ...draft, rows: draft.rows.map((r, i) => (i === row ? { ...r, values: r.values.map((v, j) => (j === column ? value : v)) } : r)) });
