@@ -268,8 +268,8 @@ describe('console operations in Chromium', () => {
       const before = nyDay();
       await expect.poll(() => page.locator('.Page > p.Muted[role="status"]').textContent(), WAIT).toBe('Last 90 days, in the store’s time zone (America/New_York).');
       // The demo store is in New York: the last day of the figures is today there, whatever the UTC date.
-      await page.locator('figure[aria-labelledby="revenue-chart-title"] summary').click();
-      const lastDay = await page.locator('figure[aria-labelledby="revenue-chart-title"] tbody tr:last-child th').textContent();
+      await page.locator('figure[aria-labelledby="revenue-chart-title"] .Chart-data summary').click();
+      const lastDay = await page.locator('figure[aria-labelledby="revenue-chart-title"] .Chart-data tbody tr:last-child th[scope="row"]').textContent();
       expect([before, nyDay()]).toContain(lastDay);
       await axe(page, 'analytics');
       await screenshot(page, 'analytics');
