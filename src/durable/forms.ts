@@ -11,6 +11,12 @@
  * A form may email the merchant about each new submission (its notification, set in the console):
  * the message is queued in the shared email outbox in the same step as the save, and the alarm
  * delivers it (and removes expired keys).
+ *
+ * A newsletter sign-up made while the store's mailing list is connected also adds its email to
+ * that list's members (src/site/editor/mailing-list.ts), in the same step as the save: 'subscribed',
+ * or 'pending' when the connection asks for double opt-in. An address is on a list once; at most
+ * MAX_LIST_MEMBERS members are kept per website, and past that a sign-up is kept as a submission
+ * only (no member is ever dropped for a visitor's write).
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { NotificationText } from '../forms/notification';
@@ -23,6 +29,20 @@ export const KEY_TTL_MS = 60 * 60 * 1000;
 const PAGE_SIZE = 50;
 export const MAX_LIVE_KEYS = 10_000;
 export const MAX_SUBMISSIONS = 10_000;
+export const MAX_LIST_MEMBERS = 100_000;
+
+/** A newsletter sign-up's copy into the connected mailing list. */
+export interface ListMember {
+  listId: string;
+  email: string;
+  status: 'subscribed' | 'pending';
+}
+
+export interface StoredListMember extends ListMember {
+  /** Which sign-up form it came from (a newsletter block's or the promo popup's id). */
+  formId: string;
+  addedAt: number;
+}
 
 export interface Submission {
   formId: string;
@@ -85,6 +105,10 @@ export class FormSubmissions extends DurableObject<Env> {
     );
     this.sql.exec('CREATE INDEX IF NOT EXISTS submissions_by_form ON submissions (form_id, id)');
     this.sql.exec('CREATE TABLE IF NOT EXISTS form_notifications (form_id TEXT PRIMARY KEY, enabled INTEGER NOT NULL, recipient TEXT NOT NULL)');
+    this.sql.exec(
+      `CREATE TABLE IF NOT EXISTS list_members (id INTEGER PRIMARY KEY AUTOINCREMENT, list_id TEXT NOT NULL, email TEXT NOT NULL, status TEXT NOT NULL,
+        form_id TEXT NOT NULL, added_at INTEGER NOT NULL, UNIQUE (list_id, email))`,
+    );
     this.outbox = new EmailOutbox(this.sql, env, `forms-${ctx.id.toString()}`);
   }
 
@@ -102,7 +126,7 @@ export class FormSubmissions extends DurableObject<Env> {
    * Uses the key and saves the submission together; refused when the key is unknown, used or
    * expired. When the form's notification is on, its email is queued in the same step.
    */
-  save(key: string, submission: Submission, notice: NotificationText | null = null): SaveResult {
+  save(key: string, submission: Submission, notice: NotificationText | null = null, member: ListMember | null = null): SaveResult {
     const used = this.sql.exec('DELETE FROM submission_keys WHERE key = ? AND expires_at > ? RETURNING key', key, Date.now()).toArray();
     if (used.length === 0) return { ok: false };
     const row = this.sql
@@ -119,6 +143,16 @@ export class FormSubmissions extends DurableObject<Env> {
       )
       .one();
     this.sql.exec('DELETE FROM submissions WHERE id <= ?', row.id - MAX_SUBMISSIONS);
+    if (member !== null && this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM list_members').one().n < MAX_LIST_MEMBERS) {
+      this.sql.exec(
+        'INSERT INTO list_members (list_id, email, status, form_id, added_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (list_id, email) DO NOTHING',
+        member.listId,
+        member.email,
+        member.status,
+        submission.formId,
+        Date.now(),
+      );
+    }
     const notification = this.notification(submission.formId);
     if (notice !== null && notification?.enabled === true) {
       this.outbox.queue({ to: notification.recipient, ...notice }, `submission:${row.id}`);
@@ -175,6 +209,25 @@ export class FormSubmissions extends DurableObject<Env> {
   counts(): Record<string, number> {
     const rows = this.sql.exec<{ form_id: string; n: number }>('SELECT form_id, COUNT(*) AS n FROM submissions GROUP BY form_id').toArray();
     return Object.fromEntries(rows.map((row) => [row.form_id, row.n]));
+  }
+
+  /** A list's members, newest first, `PAGE_SIZE` at a time; `cursor` is the last id seen. */
+  members(listId: string, cursor: number | null): { members: StoredListMember[]; total: number; nextCursor: number | null } {
+    const rows = this.sql
+      .exec<{ id: number; list_id: string; email: string; status: string; form_id: string; added_at: number }>(
+        'SELECT * FROM list_members WHERE list_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
+        listId,
+        cursor ?? Number.MAX_SAFE_INTEGER,
+        PAGE_SIZE + 1,
+      )
+      .toArray();
+    const page = rows.slice(0, PAGE_SIZE);
+    const total = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM list_members WHERE list_id = ?', listId).one().n;
+    return {
+      members: page.map((row) => ({ listId: row.list_id, email: row.email, status: row.status as ListMember['status'], formId: row.form_id, addedAt: row.added_at })),
+      total,
+      nextCursor: rows.length > PAGE_SIZE ? (page[page.length - 1]?.id ?? null) : null,
+    };
   }
 
   /** Messages the local email implementation delivered (development and tests). */

@@ -20,9 +20,11 @@ import { changeNames, type NamesChange } from '../site/catalog-names';
 import { replaceNames, type TagType } from '../site/editor/tag-manager';
 import { bulkChanged, PRODUCT_RECORD_TYPE, type BulkChange, type Merchandising } from '../site/editor/product-item';
 import { changedCodeInjection } from '../site/code-injection';
+import { nextScheduledPage } from '../site/editor/content-status';
 import type { Design } from '../site/editor/design';
 import type { MailingListChange } from '../site/editor/mailing-list';
 import * as edits from '../site/edits';
+import type { PageChart, PageText } from '../site/edits';
 import { CONTENT_LIMITS, LIMIT_MESSAGES, tooManyProducts } from '../site/limits';
 import { allows, ROLE_MESSAGES } from '../site/roles';
 import { parseItem, parseShell, type Item, type ShellInput, type Site } from '../site/schema';
@@ -37,7 +39,8 @@ export type Edit =
   | { kind: 'appendToNavigation'; collectionId: string }
   | { kind: 'updateNavigation'; items: edits.NavigationItem[] }
   | { kind: 'setHeaderFooter'; input: { header: string; footer: string } }
-  | { kind: 'setPageText'; collectionId: string; input: { title: string; body: string } }
+  | { kind: 'setPageText'; collectionId: string; input: PageText }
+  | { kind: 'setPageCharts'; collectionId: string; charts: PageChart[] }
   | { kind: 'setCommercePreferences'; namespace: string; preferences: Record<string, unknown> }
   | { kind: 'setStoreCurrency'; currency: string }
   | { kind: 'setLanguages'; languages: string[] }
@@ -84,6 +87,8 @@ function applyToShell(site: ShellInput, edit: ShellEdit): edits.EditResult {
       return edits.setHeaderFooter(site, edit.input);
     case 'setPageText':
       return edits.setPageText(site, edit.collectionId, edit.input);
+    case 'setPageCharts':
+      return edits.setPageCharts(site, edit.collectionId, edit.charts);
     case 'setCommercePreferences':
       return edits.setCommercePreferences(site, edit.namespace, edit.preferences);
     case 'setStoreCurrency':
@@ -209,12 +214,16 @@ export class SiteContent extends DurableObject<Env> {
   }
 
   /**
-   * A scheduled item appears when the clock passes its publish date, with no edit to bump the
+   * A scheduled item or page appears when the clock passes its publish date, with no edit to bump the
    * version that pages are cached under: this alarm bumps it then, so every cached page of the old
    * version (which left the item out) is passed over from that moment.
    */
   private async scheduleNextPublish(): Promise<void> {
-    const next = tables.nextScheduled(this.sql, Date.now());
+    const now = Date.now();
+    const shell = tables.shellJson(this.sql);
+    const items = tables.nextScheduled(this.sql, now);
+    const pages = shell === null ? null : nextScheduledPage((JSON.parse(shell) as Site).collections, now);
+    const next = items === null ? pages : pages === null ? items : Math.min(items, pages);
     if (next === null) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(next);
   }

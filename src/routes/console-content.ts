@@ -11,18 +11,20 @@
  *   DELETE /api/console/posts/{id}
  *   GET    /api/console/pages                          the site's pages (and blogs, for the lists)
  *   GET    /api/console/pages/{collectionId}
- *   PUT    /api/console/pages/{collectionId}           { title, body }
+ *   PUT    /api/console/pages/{collectionId}           { title, body, status, publishOn }
+ *   PUT    /api/console/pages/{collectionId}/charts    { charts: [{ id, title, columns, rows }] }, the page's chart blocks
  */
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { contentObject } from '../site/catalog';
 import { CONTENT_STATUSES } from '../site/editor/content-status';
-import { EDIT_MESSAGES, URL_ID } from '../site/edits';
+import { CHART_MESSAGES, datasetOf, MAX_CHART_COLUMNS, MAX_CHART_ROWS, MAX_CHARTS_PER_PAGE } from '../site/editor/chart';
+import { EDIT_MESSAGES, URL_ID, type PageChart } from '../site/edits';
 import { randomHex } from '../site/ids';
 import { sanitizeRichText } from '../site/rich-text';
 import { allows } from '../site/roles';
-import type { Collection, Item } from '../site/schema';
+import type { Collection, Item, Site } from '../site/schema';
 import { apiError, readJson, type AppEnv } from './http';
 import { edit } from './merchant';
 import { merchantSessionOf, requirePermission } from './merchant-session';
@@ -55,7 +57,7 @@ const postSchema = z.object({
 type PostInput = z.infer<typeof postSchema>;
 
 const newPostSchema = postSchema.extend({ collectionId: z.string().min(1).max(64) });
-const pageSchema = z.object({ title: z.string().max(200), body: z.string().max(100_000) });
+const pageSchema = z.object({ title: z.string().max(200), body: z.string().max(100_000), status: z.enum(CONTENT_STATUSES), publishOn: postSchema.shape.publishOn });
 
 /** The `<pre>` blocks of rich text, in order: only the code-injection roles may add or change them. */
 function codeBlocks(html: string | undefined): string {
@@ -166,7 +168,26 @@ consoleContent.delete('/api/console/posts/:id', content, async (c) => {
 consoleContent.get('/api/console/pages', read, (c) => {
   c.header('cache-control', 'no-store');
   const listed = c.var.site.collections.filter((collection) => collection.typeName !== 'products');
-  return c.json({ pages: listed.map(({ id, title, typeName, fullUrl }) => ({ id, title, typeName, fullUrl })) });
+  return c.json({ pages: listed.map(({ id, title, typeName, fullUrl, status, addedOn }) => ({ id, title, typeName, fullUrl, status: status ?? 'published', publishOn: addedOn ?? 0 })) });
+});
+
+/** A page's chart blocks as the console edits them. */
+function chartsOf(page: Collection): { id: string; title: string; columns: string[]; rows: { label: string; values: number[] }[] }[] {
+  return (page.blocks ?? []).flatMap((block) => (block.type === 'chart' ? [{ id: block.id, title: block.title ?? '', columns: block.columns ?? [], rows: block.rows ?? [] }] : []));
+}
+
+/** Cells arrive as the editor holds them (text): datasetOf checks them with the spec's messages; the caps only bound the body. */
+const chartsSchema = z.object({
+  charts: z
+    .array(
+      z.object({
+        id: z.string().max(64).nullable(),
+        title: z.string().max(200),
+        columns: z.array(z.string().max(200)).max(MAX_CHART_COLUMNS + 1),
+        rows: z.array(z.object({ label: z.string().max(200), values: z.array(z.string().max(40)).max(MAX_CHART_COLUMNS + 1) })).max(MAX_CHART_ROWS + 1),
+      }),
+    )
+    .max(MAX_CHARTS_PER_PAGE),
 });
 
 function pageNamed(c: Context<AppEnv>): Collection {
@@ -178,7 +199,27 @@ function pageNamed(c: Context<AppEnv>): Collection {
 consoleContent.get('/api/console/pages/:collectionId', read, (c) => {
   const page = pageNamed(c);
   c.header('cache-control', 'no-store');
-  return c.json({ id: page.id, title: page.title, body: page.body ?? '', fullUrl: page.fullUrl });
+  return c.json({ id: page.id, title: page.title, body: page.body ?? '', fullUrl: page.fullUrl, status: page.status ?? 'published', publishOn: page.addedOn ?? 0, charts: chartsOf(page) });
+});
+
+consoleContent.put('/api/console/pages/:collectionId/charts', content, async (c) => {
+  const input = await readJson(c, chartsSchema, MAX_POST_BYTES);
+  const page = pageNamed(c);
+  const fields: Record<string, string> = {};
+  const charts: PageChart[] = [];
+  input.charts.forEach((chart, i) => {
+    const title = chart.title.trim();
+    if (title === '') fields[`charts.${i}.title`] = CHART_MESSAGES.titleRequired;
+    const made = datasetOf(chart);
+    if ('error' in made) fields[`charts.${i}.dataset`] = made.error;
+    else charts.push({ id: chart.id, title, dataset: made.dataset });
+  });
+  const first = Object.values(fields)[0];
+  if (first !== undefined) return apiError(c, 400, first, { fields });
+  await edit(c, c.var.site, { kind: 'setPageCharts', collectionId: page.id, charts });
+  const { value } = await contentObject(c.env, c.var.site.website.id).shell();
+  const stored = value === null ? undefined : (JSON.parse(value) as Site).collections.find((collection) => collection.id === page.id);
+  return c.json({ charts: stored === undefined ? [] : chartsOf(stored) });
 });
 
 consoleContent.put('/api/console/pages/:collectionId', content, async (c) => {

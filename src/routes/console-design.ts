@@ -11,13 +11,15 @@ import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { MERCHANT_MESSAGES } from '../accounts/messages';
 import type { Edit } from '../durable/site-content';
+import { formSubmissions } from '../durable/stubs';
 import { contentObject } from '../site/catalog';
 import { COLOUR_ROLES, DEFAULT_DESIGN, FONT_ROLES, type Design } from '../site/editor/design';
 import { designOf, designSchema } from '../site/design-schema';
 import { GALLERY_BOUNDS, GALLERY_DEFAULTS, GALLERY_DESIGNS } from '../site/editor/gallery-options';
-import { linkHref, targetOfHref, type LinkTarget } from '../site/editor/navigation-link';
+import { linkHref, targetOfHref, type LinkTarget } from '../site/editor/link-target';
 import type { EditValue, NavigationItem } from '../site/edits';
 import { FONT_CATEGORIES, FONTS } from '../site/editor/fonts';
+import { PRODUCT_MESSAGES } from '../site/editor/product-form';
 import { MAILING_LIST_MESSAGES, NO_MAILING_LIST } from '../site/editor/mailing-list';
 import type { NavigationEntry, Site } from '../site/schema';
 import { apiError, readJson, type AppEnv } from './http';
@@ -198,6 +200,22 @@ async function storedMailingList(c: Context<AppEnv>) {
 }
 
 consoleDesign.get(CONSOLE_MAILING_LIST_API, integrations, async (c) => c.json(await storedMailingList(c)));
+
+const membersQuery = z.object({ listId: z.string().min(1).max(64).optional(), cursor: z.coerce.number().int().min(1).optional() });
+
+/** A list's members (the newsletter sign-ups copied while it was connected), 50 a page, newest first; the connected or awaiting list unless `listId` names another. */
+consoleDesign.get(`${CONSOLE_MAILING_LIST_API}/members`, integrations, async (c) => {
+  const query = membersQuery.safeParse({ listId: c.req.query('listId'), cursor: c.req.query('cursor') });
+  if (!query.success) return apiError(c, 400, PRODUCT_MESSAGES.invalid);
+  const mailingList = await storedMailingList(c);
+  const connection = mailingList.connection;
+  const listId = query.data.listId ?? (connection.state === 'disconnected' ? undefined : connection.listId);
+  const list = mailingList.lists.find((entry) => entry.id === listId);
+  c.header('cache-control', 'no-store');
+  if (list === undefined) return query.data.listId === undefined ? c.json({ list: null, members: [], total: 0, nextCursor: null }) : apiError(c, 404, MAILING_LIST_MESSAGES.unknownList);
+  const page = await formSubmissions(c.env, c.var.site.website.id).members(list.id, query.data.cursor ?? null);
+  return c.json({ list: { id: list.id, name: list.name }, ...page });
+});
 
 consoleDesign.post(CONSOLE_MAILING_LIST_API, integrations, async (c) => {
   const change = await readJson(c, mailingChangeSchema, MAX_MAILING_BYTES);

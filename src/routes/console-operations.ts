@@ -145,5 +145,5 @@ consoleOperations.get('/api/console/forms/:formId/submissions/export', read, asy
 consoleOperations.get('/api/console/analytics', analytics, async (c) => {
   const { days, summary } = await summaryFor(c);
   const sales = await orders(c).salesByHour(summary.fromHour * HOUR_MS, (hourOf(Date.now()) + 1) * HOUR_MS);
-  return c.json({ days, currency: c.var.site.website.storeCurrency, summary, sales });
+  return c.json({ days, currency: c.var.site.website.storeCurrency, timeZone: c.var.site.website.timeZone, summary, sales });
 });

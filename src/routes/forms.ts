@@ -124,14 +124,21 @@ forms.post('/api/form/SaveFormSubmission', withSite, async (c) => {
 
   const kept = storedValues(form, values);
   const pagePath = body.pagePath ?? null;
+  const email = values.email;
+  const connection = site.mailingList?.connection;
+  // A newsletter sign-up joins the store's mailing list while it is connected (not while it awaits its service or is disconnected).
+  const member =
+    form.kind === 'newsletter' && typeof email === 'string' && connection?.state === 'connected'
+      ? { listId: connection.listId, email: email.trim().toLowerCase(), status: connection.doubleOptIn ? ('pending' as const) : ('subscribed' as const) }
+      : null;
   const saved = await submissions(c.env, site).save(
     body.key,
     { formId: form.id, values: JSON.stringify(kept), pageId: body.pageId ?? null, pageTitle: body.pageTitle ?? null, pagePath, contentSource: body.contentSource ?? null },
     submissionNotice(site.website.siteTitle, form, kept, pagePath),
+    member,
   );
   if (!saved.ok) return apiError(c, 401, FORM_SUBMIT_MESSAGES.badKey);
   // The promo popup's promise: a newsletter sign-up gets a single-use welcome code by email, when the merchant enables it.
-  const email = values.email;
   if (form.kind === 'newsletter' && typeof email === 'string') await commerceOrders(c.env, site.website.id).issueWelcomeCode(email.trim(), site.website.siteTitle);
   return c.json({ success: true, submissionId: saved.id });
 });

@@ -4,6 +4,8 @@
  * Pure: the website's SiteContent object applies them one at a time and writes the parts that changed.
  */
 import { escapeHtml } from '../html/escape';
+import type { ChartDataset } from './editor/chart';
+import type { ContentStatus } from './editor/content-status';
 import type { Design } from './editor/design';
 import { randomHex } from './ids';
 import { CONTENT_LIMITS, LIMIT_MESSAGES } from './limits';
@@ -162,15 +164,52 @@ export function setHeaderFooter(site: ShellInput, input: { header: string; foote
   return { site: { ...site, header: { html: input.header }, footer: { html: input.footer } }, value: null };
 }
 
-/** A page's title and text (its body, rich text: sanitized when the shell is validated). */
-export function setPageText(site: ShellInput, collectionId: string, input: { title: string; body: string }): EditResult<null> {
+/** What the console edits of a page: its title, text, status and publish date (epoch ms). */
+export interface PageText {
+  title: string;
+  body: string;
+  status: ContentStatus;
+  publishOn: number;
+}
+
+/** A page's title, text (rich text: sanitized when the shell is validated), status and publish date. */
+export function setPageText(site: ShellInput, collectionId: string, input: PageText): EditResult<null> {
   const title = input.title.trim();
   if (title === '') return { error: EDIT_MESSAGES.titleRequired };
   if (title.length > 100) return { error: EDIT_MESSAGES.titleTooLong };
   const page = site.collections.find((c) => c.id === collectionId && c.typeName === 'page');
   if (page === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
-  if (page.title === title && (page.body ?? '') === input.body) return { site, value: null };
-  return { site: { ...site, collections: site.collections.map((c) => (c === page ? { ...c, title, body: input.body } : c)) }, value: null };
+  if (page.title === title && (page.body ?? '') === input.body && (page.status ?? 'published') === input.status && page.addedOn === input.publishOn) return { site, value: null };
+  const changed = { ...page, title, body: input.body, status: input.status, addedOn: input.publishOn };
+  return { site: { ...site, collections: site.collections.map((c) => (c === page ? changed : c)) }, value: null };
+}
+
+/** A chart block as the console saves it: a new one has no id yet. */
+export interface PageChart {
+  id: string | null;
+  title: string;
+  dataset: ChartDataset;
+}
+
+/**
+ * A page's chart blocks: each existing one replaced in place (by id), those left out removed, new
+ * ones added after the page's other blocks. The page's block limit is checked with the shell.
+ */
+export function setPageCharts(site: ShellInput, collectionId: string, charts: readonly PageChart[]): EditResult<null> {
+  const page = site.collections.find((c) => c.id === collectionId && c.typeName === 'page');
+  if (page === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
+  const byId = new Map(charts.flatMap((chart) => (chart.id === null ? [] : [[chart.id, chart] as const])));
+  const block = (id: string, chart: PageChart) => ({ id, type: 'chart' as const, title: chart.title, columns: chart.dataset.columns, rows: chart.dataset.rows });
+  const kept = (page.blocks ?? []).flatMap((b) => {
+    if (b.type !== 'chart') return [b];
+    const chart = byId.get(b.id);
+    return chart === undefined ? [] : [block(b.id, chart)];
+  });
+  const keptIds = new Set(kept.map((b) => b.id));
+  const added = charts.filter((chart) => chart.id === null || !keptIds.has(chart.id)).map((chart) => block(`chart-${randomHex(8)}`, chart));
+  const blocks = [...kept, ...added];
+  const changed = { ...page, blocks };
+  return { site: { ...site, collections: site.collections.map((c) => (c === page ? changed : c)) }, value: null };
 }
 
 /** Saves a namespace's preferences; `value.changed` is false (and nothing is published) when they are the same. */

@@ -1,12 +1,13 @@
 /**
  * The site's public pages by path: what the sitemap lists and what analytics counts pages under.
  */
+import { shownAt } from './editor/content-status';
 import type { Site, WholeSite } from './schema';
 
-/** The public pages of a site that are not items: the fixed pages and every collection. */
-export function shellPaths(site: Site): string[] {
+/** The public pages of a site that are not items: the fixed pages and every collection shoppers see at `now`. */
+export function shellPaths(site: Site, now = Date.now()): string[] {
   const paths = ['/', '/cart', '/search'];
-  for (const collection of site.collections) paths.push(collection.fullUrl);
+  for (const collection of site.collections) if (shownAt(collection, now)) paths.push(collection.fullUrl);
   return paths;
 }
 

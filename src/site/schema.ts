@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { FORM_FIELD_TYPES } from '../forms/validate';
+import { MAX_CHART_COLUMNS, MAX_CHART_LABEL, MAX_CHART_ROWS } from './editor/chart';
 import { CONTENT_STATUSES } from './editor/content-status';
 import { CONTENT_LIMITS, LIMIT_MESSAGES } from './limits';
 import { designSchema } from './design-schema';
@@ -131,9 +132,27 @@ export const collectionSchema = z.looseObject({
   body: richText.optional(),
   /** `html` blocks are page text blocks: rich text. */
   blocks: z
-    .array(z.looseObject({ id, type: z.enum(['newsletter', 'form', 'html', 'product']), productId: id.optional(), html: richText.optional() }))
+    .array(
+      z.looseObject({
+        id,
+        type: z.enum(['newsletter', 'form', 'html', 'product', 'chart']),
+        productId: id.optional(),
+        html: richText.optional(),
+        /** A chart block's title and dataset (src/site/editor/chart.ts). */
+        title: z.string().max(200).optional(),
+        columns: z.array(z.string().min(1).max(MAX_CHART_LABEL)).min(1).max(MAX_CHART_COLUMNS).optional(),
+        rows: z
+          .array(z.object({ label: z.string().min(1).max(MAX_CHART_LABEL), values: z.array(z.number().finite()).max(MAX_CHART_COLUMNS) }))
+          .min(1)
+          .max(MAX_CHART_ROWS)
+          .optional(),
+      }),
+    )
     .max(CONTENT_LIMITS.blocksPerLayout, LIMIT_MESSAGES.blocksPerLayout)
     .optional(),
+  /** A page's status and publish date (epoch ms); absent means published (src/site/editor/content-status.ts). */
+  status: z.enum(CONTENT_STATUSES).optional(),
+  addedOn: z.number().int().min(0).optional(),
   /** A products collection's categories (merchant edits add them, src/site/edits.ts). */
   categories: z.array(z.looseObject({ id, displayName: z.string().max(CONTENT_LIMITS.categoryLength, LIMIT_MESSAGES.categoryLength) })).max(CONTENT_LIMITS.nestedCategories, LIMIT_MESSAGES.nestedCategories).optional(),
 });

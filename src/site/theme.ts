@@ -4,6 +4,7 @@
  */
 import blockForm from '../../themes/default/blocks/form.html';
 import blockNewsletter from '../../themes/default/blocks/newsletter.html';
+import blockChart from '../../themes/default/blocks/chart.html';
 import head from '../../themes/default/head.html';
 import layout from '../../themes/default/layout.html';
 import pageAccount from '../../themes/default/pages/account.html';
@@ -57,6 +58,7 @@ export const DEFAULT_THEME: ThemeFiles = {
   'partials/stars.html': partialStars,
   'blocks/form.html': blockForm,
   'blocks/newsletter.html': blockNewsletter,
+  'blocks/chart.html': blockChart,
   'theme.css': stylesheet,
 };
 

@@ -4,6 +4,7 @@
  * context and localized strings). Items are read through the site's catalogue a page at a time:
  * a listing reads one page of its collection, an item page its item and what it shows beside it.
  */
+import { shownAt } from '../site/editor/content-status';
 import type { Catalog, ListingSort } from '../site/catalog';
 import type { Collection, Item, NavigationEntry, Site } from '../site/schema';
 import { templateQueries } from './developer-platform/queries';
@@ -102,6 +103,8 @@ function navigationItems(entries: readonly NavigationEntry[], path: string, idPr
 }
 
 function baseContext(site: Site, path: string) {
+  const now = Date.now();
+  const hiddenPages = new Set(site.collections.filter((collection) => !shownAt(collection, now)).map((collection) => collection.fullUrl));
   return {
     website: site.website,
     // The engine's money formatters read the flag here (spec: feature flags gate the CLDR formatter).
@@ -112,7 +115,7 @@ function baseContext(site: Site, path: string) {
     /** The translation plugin's connection and languages (the account panel's locale rule). */
     multilingual: site.multilingual ?? { connected: false, languages: [] },
     productMerchandisingContext: site.productMerchandisingContext,
-    navigation: { items: navigationItems(site.navigation, path, 'site-nav') },
+    navigation: { items: navigationItems(hiddenPages.size === 0 ? site.navigation : shownNavigation(site.navigation, hiddenPages), path, 'site-nav') },
     header: site.header ?? null,
     promoPopup: site.promoPopup ?? null,
     footer: site.footer ?? null,
@@ -182,9 +185,21 @@ const searchPage: PageResolver = async ({ catalog, base, path, query }) => {
   return { kind: 'search', status: 200, context: { ...base, ...page('search', PageType.Search, 'Search', path), search: { query: q, results } } };
 };
 
-/** A published collection: found and not disabled. */
+/** A published collection: found, not disabled, and its status shows it now (a page's Draft, Private, Needs Review or future Scheduled 404s). */
 function published(collection: Collection | undefined): Collection | undefined {
-  return collection === undefined || (collection as { enabled?: boolean }).enabled === false ? undefined : collection;
+  return collection === undefined || (collection as { enabled?: boolean }).enabled === false || !shownAt(collection, Date.now()) ? undefined : collection;
+}
+
+/** The navigation without links to pages shoppers do not see now, nor folders left empty by that. */
+function shownNavigation(entries: readonly NavigationEntry[], hidden: ReadonlySet<string>): NavigationEntry[] {
+  const shown: NavigationEntry[] = [];
+  for (const entry of entries) {
+    if (entry.url !== undefined && hidden.has(entry.url)) continue;
+    const children = entry.children === undefined ? undefined : shownNavigation(entry.children, hidden);
+    if (entry.url === undefined && children !== undefined && children.length === 0) continue;
+    shown.push(children === undefined ? entry : { ...entry, children });
+  }
+  return shown;
 }
 
 function collectionAt(site: Site, urlId: string | undefined): Collection | undefined {

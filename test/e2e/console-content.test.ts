@@ -140,7 +140,7 @@ describe('console content', () => {
     await linkEditor.getByRole('radio', { name: 'Email' }).check();
     await linkEditor.locator('input[type="text"]').fill('studio@');
     await linkEditor.getByRole('button', { name: 'Apply' }).click();
-    expect(await linkEditor.locator('.FieldError').textContent()).toBe('Please enter a valid email');
+    expect(await linkEditor.locator('.FieldError').textContent()).toBe('Emails must be formatted as name@example.com');
     await linkEditor.getByRole('radio', { name: 'Web Address' }).check();
     await linkEditor.locator('input[type="text"]').fill('shop');
     await linkEditor.getByRole('button', { name: 'Apply' }).click();
@@ -224,6 +224,53 @@ describe('console content', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 420_000);
+
+  it('gives a page a draft status the store honours, and a chart through the dataset editor that the store shows as a table', async () => {
+    const { context, page, errors } = await signIn(OWNER);
+    await page.goto(`${storeUrl}/config/pages/c-contact`);
+    await page.waitForSelector('#page-body');
+
+    // Status: Draft hides the page from shoppers; Published brings it back.
+    await page.selectOption('#page-status', 'draft');
+    await page.click('form.Card button[type="submit"]:has-text("Save")');
+    await page.locator('.PageHeader .StatusLabel', { hasText: /^Draft$/ }).waitFor();
+    expect(await status('/contact')).toBe(404);
+    await page.selectOption('#page-status', 'published');
+    await page.click('form.Card button[type="submit"]:has-text("Save")');
+    await page.locator('.PageHeader .StatusLabel', { hasText: /^Published$/ }).waitFor();
+    expect(await status('/contact')).toBe(200);
+
+    // Chart: the spec's messages, then a two-series dataset.
+    await page.click('button:has-text("Add chart")');
+    const dialog = page.locator('dialog.ChartDialog');
+    await dialog.getByLabel('Title').fill('Kiln <b>firings</b>');
+    await dialog.locator('button:has-text("Done")').click();
+    expect(await dialog.locator('.FieldError').textContent()).toBe('One or more rows was missing data');
+    await dialog.getByRole('button', { name: 'Remove column 1' }).click();
+    await dialog.locator('button:has-text("Done")').click();
+    expect(await dialog.locator('.FieldError').textContent()).toBe('Enter some data!');
+    await dialog.getByRole('button', { name: 'Add column' }).click();
+    await dialog.getByLabel('Column 1 label').fill('Mugs');
+    await dialog.getByLabel('Row 1 label').fill('March');
+    await dialog.getByLabel('Row 1, Mugs').fill('12');
+    await dialog.getByRole('button', { name: 'Add column' }).click();
+    await dialog.getByLabel('Column 2 label').fill('Bowls');
+    await dialog.getByLabel('Row 1, Bowls').fill('1,200');
+    expect(await seriousViolations(page, 'chart dataset editor')).toEqual([]);
+    await screenshots(page, 'chart-dataset-editor');
+    await dialog.locator('button:has-text("Done")').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('.ChartList li', { hasText: 'Kiln <b>firings</b>' }).waitFor();
+    const shown = await (await fetch(`${storeUrl}/contact`)).text();
+    expect(shown).toContain('Kiln &lt;b&gt;firings&lt;/b&gt;</figcaption>');
+    expect(shown).toContain('<tr><th scope="row">March</th><td>12</td><td>1200</td></tr>');
+
+    await page.getByRole('button', { name: 'Remove chart Kiln <b>firings</b>' }).click();
+    await page.getByText('No charts on this page.').waitFor();
+    expect(await (await fetch(`${storeUrl}/contact`)).text()).not.toContain('ChartBlock');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
 
   it('gives a role without content rights no editor', async () => {
     const { context, page } = await signIn(VIEWER);

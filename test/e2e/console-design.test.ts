@@ -84,6 +84,8 @@ afterAll(async () => {
   expect(await api(page, 'DELETE', '/api/console/design', {})).toBe(200);
   expect(await api(page, 'PUT', '/api/console/navigation', { items: DEMO_NAVIGATION })).toBe(200);
   expect(await api(page, 'POST', '/api/console/mailing-list', { action: 'disconnect' })).toBe(200);
+  const { files } = (await page.evaluate("fetch('/api/console/files').then((res) => res.json())")) as { files: { id: string; name: string }[] };
+  for (const file of files.filter((f) => f.name === 'price-list.pdf')) expect(await api(page, 'DELETE', `/api/console/files/${file.id}`)).toBe(200);
   await context?.close();
   context = undefined;
 }, 120_000);
@@ -135,7 +137,8 @@ describe('console: design', () => {
     expect(await cssVariable(shopper, '--accent')).toBe('#7a3f22');
 
     await page.click('button:has-text("Publish")');
-    await page.waitForSelector('.StatusLabel:has-text("Published")');
+    // Exactly 'Published': a text match alone also finds 'Unpublished changes', which shows until the publish call answers.
+    await page.locator('.StatusLabel', { hasText: /^Published$/ }).waitFor();
     await shopper.goto(`${storeUrl}/shop`);
     expect(await cssVariable(shopper, '--accent')).toBe(GREEN);
     expect(await shopper.evaluate("getComputedStyle(document.querySelector('h1')).fontFamily")).toMatch(/Superclarendon/);
@@ -182,6 +185,25 @@ describe('console: navigation', () => {
     await dialog.locator('button:has-text("Done")').click();
     await page.click('button[aria-label="Move into the link above: Write to us"]');
     expect(await page.locator('ul[aria-label="Links under Contact"] .NavRow-title').allTextContents()).toEqual(['Write to us']);
+
+    // A File link is chosen in the file manager (here uploaded from the picker), not typed.
+    await page.click('button:has-text("Add link")');
+    await dialog.getByLabel('Title').fill('Price list');
+    await dialog.locator('label.Segment', { hasText: 'File' }).click();
+    await dialog.locator('button:has-text("Done")').click();
+    expect(await dialog.locator('.FieldError').textContent()).toBe('Please choose a file');
+    await dialog.locator('button:has-text("Choose a file")').click();
+    const picker = page.locator('dialog.FilePicker');
+    await picker.locator('input[type="file"][multiple]').setInputFiles({ name: 'price-list.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n') });
+    await picker.locator('button[aria-label="Choose price-list.pdf"]').first().click();
+    await picker.waitFor({ state: 'detached' });
+    expect(await dialog.locator('.LinkEditor-file').textContent()).toBe('price-list.pdf');
+    expect(await seriousViolations(page, 'link editor with a file')).toEqual([]);
+    await dialog.locator('button:has-text("Done")').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.click('button[aria-label="Move into the link above: Price list"]');
+    expect(await page.locator('ul[aria-label="Links under Contact"] .NavRow-title').allTextContents()).toEqual(['Write to us', 'Price list']);
+    expect(await page.locator('.NavRow', { hasText: 'Price list' }).locator('.NavRow-target').textContent()).toBe('File: price-list.pdf');
     await page.click('button:has-text("Save navigation")');
     await page.waitForSelector('.SaveStatus--saved');
     expect(await seriousViolations(page, 'navigation')).toEqual([]);
@@ -206,6 +228,12 @@ describe('console: navigation', () => {
     expect(await shopper.evaluate('document.activeElement?.textContent?.trim()')).toBe('Shop');
     await shopper.locator('.site-nav button.site-nav-folder', { hasText: 'Contact' }).click();
     expect(await shopper.locator('.site-nav a[href="mailto:hello@example.com"]').isVisible()).toBe(true);
+    const fileLink = shopper.locator('.site-nav a', { hasText: 'Price list' });
+    const fileHref = (await fileLink.getAttribute('href')) ?? '';
+    expect(fileHref).toMatch(/^\/files\/[0-9a-z]+\/1\/price-list\.pdf$/);
+    const served = await shopper.request.get(`${storeUrl}${fileHref}`);
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toBe('application/pdf');
     await shopper.mouse.click(1000, 700);
     expect(await shopper.locator('.site-nav a[href="mailto:hello@example.com"]').isHidden()).toBe(true);
     await store.close();
@@ -248,11 +276,28 @@ describe('console: mailing list', () => {
     await page.waitForSelector('.StatusLabel:has-text("Awaiting connection")');
     expect(await page.getByText('Studio news (automation service) · double opt-in').count()).toBe(1);
     await page.click('button:has-text("Check connection")');
-    await page.waitForSelector('.StatusLabel:has-text("Connected")');
+    await page.locator('.StatusLabel', { hasText: /^Connected$/ }).waitFor();
+    await page.getByText('No one has signed up yet.').waitFor();
+
+    // A shopper signs up through the store's newsletter block: the sign-up joins the connected list.
+    const reader = `reader-${Date.now()}@example.com`;
+    const store = await context!.browser()!.newContext({ viewport: { width: 1366, height: 900 } });
+    store.setDefaultTimeout(90_000);
+    const shopper = await store.newPage();
+    await shopper.goto(`${storeUrl}/contact`);
+    await shopper.waitForSelector('html[data-islands="hydrated"]');
+    await shopper.fill('.NewsletterBlock form input[type="email"]', reader);
+    await shopper.click('.NewsletterBlock form button[type="submit"]');
+    await expect.poll(() => shopper.locator('.NewsletterBlock .SiteForm-submission-message').textContent(), { timeout: 30_000 }).toBe('Thank you for signing up.');
+    await store.close();
+    await page.reload();
+    const row = page.locator('.DataTable tr', { hasText: reader });
+    await row.waitFor();
+    expect(await row.locator('.StatusLabel').textContent()).toBe('Awaiting confirmation');
     expect(await seriousViolations(page, 'mailing list')).toEqual([]);
     await shots(page, 'mailing-list');
     await page.click('button:has-text("Disconnect")');
-    await page.waitForSelector('.StatusLabel:has-text("Disconnected")');
+    await page.locator('.StatusLabel', { hasText: /^Disconnected$/ }).waitFor();
   }, 360_000);
 });
 

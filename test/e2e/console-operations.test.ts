@@ -264,7 +264,13 @@ describe('console operations in Chromium', () => {
       await page.click('button:has-text("Show")');
       expect(await page.locator('#analytics-days-error').textContent()).toBe('Choose 1 to 90 days');
       await page.click('button:has-text("90 days")');
-      await expect.poll(() => page.locator('.Page > p.Muted[role="status"]').textContent(), WAIT).toBe('Last 90 days, in UTC.');
+      const nyDay = () => new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', dateStyle: 'medium' }).format(Date.now());
+      const before = nyDay();
+      await expect.poll(() => page.locator('.Page > p.Muted[role="status"]').textContent(), WAIT).toBe('Last 90 days, in the store’s time zone (America/New_York).');
+      // The demo store is in New York: the last day of the figures is today there, whatever the UTC date.
+      await page.locator('figure[aria-labelledby="revenue-chart-title"] .Chart-data summary').click();
+      const lastDay = await page.locator('figure[aria-labelledby="revenue-chart-title"] .Chart-data tbody tr:last-child th[scope="row"]').textContent();
+      expect([before, nyDay()]).toContain(lastDay);
       await axe(page, 'analytics');
       await screenshot(page, 'analytics');
       expect(errors).toEqual([]);

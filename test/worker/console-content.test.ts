@@ -7,6 +7,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES } from '../../src/routes/console-content';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { CHART_MESSAGES } from '../../src/site/editor/chart';
 import { EDIT_MESSAGES } from '../../src/site/edits';
 import { Visitor } from './visitor';
 
@@ -33,6 +34,11 @@ function post(overrides: Record<string, unknown> = {}) {
     assetUrl: null,
     ...overrides,
   };
+}
+
+/** A page edit as the console sends it. */
+function pageText(overrides: Record<string, unknown> = {}) {
+  return { title: 'Contact', body: '<p>Write to us.</p>', status: 'published', publishOn: 0, ...overrides };
 }
 
 interface SavedPost {
@@ -64,7 +70,7 @@ describe('console posts and pages', () => {
       ['PUT', `/api/console/posts/${created.body.id}`, post({ title: 'Role check' }), 'content', 200],
       ['GET', '/api/console/pages', undefined, 'read', 200],
       ['GET', '/api/console/pages/c-contact', undefined, 'read', 200],
-      ['PUT', '/api/console/pages/c-contact', { title: 'Contact', body: '<p>Write to us.</p>' }, 'content', 200],
+      ['PUT', '/api/console/pages/c-contact', pageText({ title: 'Contact', body: '<p>Write to us.</p>' }), 'content', 200],
     ];
     const allowed = { read: [owner, store, editor, viewer], content: [owner, editor] };
     for (const [method, path, body, permission, ok] of calls) {
@@ -149,11 +155,69 @@ describe('console posts and pages', () => {
 
   it('edits a page’s title and text, shown on the next request', async () => {
     const [owner, editor] = await Promise.all([merchant(OWNER), merchant(EDITOR)]);
-    const saved = await editor.json('PUT', '/api/console/pages/c-contact', { title: 'Say hello', body: '<p>We answer <em>within a day</em>.</p><script>x</script>' });
+    const saved = await editor.json('PUT', '/api/console/pages/c-contact', pageText({ title: 'Say hello', body: '<p>We answer <em>within a day</em>.</p><script>x</script>' }));
     expect(saved).toEqual({ status: 200, body: { saved: true } });
     expect((await owner.json('GET', '/api/console/pages/c-contact')).body).toMatchObject({ title: 'Say hello', body: '<p>We answer <em>within a day</em>.</p>' });
     expect((await shopperSees('/contact')).text).toContain('We answer <em>within a day</em>.');
-    expect(await editor.json('PUT', '/api/console/pages/c-contact', { title: '', body: '' })).toEqual({ status: 400, body: { error: EDIT_MESSAGES.titleRequired } });
-    expect((await editor.json('PUT', '/api/console/pages/c-blog', { title: 'Blog', body: '' })).status).toBe(404);
+    expect(await editor.json('PUT', '/api/console/pages/c-contact', pageText({ title: '' }))).toEqual({ status: 400, body: { error: EDIT_MESSAGES.titleRequired } });
+    expect((await editor.json('PUT', '/api/console/pages/c-blog', pageText({ title: 'Blog' }))).status).toBe(404);
+    expect((await editor.json('PUT', '/api/console/pages/c-contact', pageText({ status: 'hidden' }))).status).toBe(400);
+  });
+
+  it('honours a page’s status on the store: Draft, Private and Needs Review 404 and leave the navigation and sitemap; Scheduled appears at its publish date', async () => {
+    const [owner, editor] = await Promise.all([merchant(OWNER), merchant(EDITOR)]);
+    const navLink = '<a href="/contact"';
+    for (const status of ['draft', 'private', 'needsReview']) {
+      expect((await editor.json('PUT', '/api/console/pages/c-contact', pageText({ status }))).status).toBe(200);
+      expect((await shopperSees('/contact')).status, status).toBe(404);
+      expect((await shopperSees('/shop')).text).not.toContain(navLink);
+      expect((await shopperSees('/sitemap.xml')).text).not.toContain('/contact<');
+      expect((await owner.json<{ status: string }>('GET', '/api/console/pages/c-contact')).body.status).toBe(status);
+      const listed = await owner.json<{ pages: { id: string; status: string }[] }>('GET', '/api/console/pages');
+      expect(listed.body.pages.find((page) => page.id === 'c-contact')?.status).toBe(status);
+    }
+
+    const publishOn = Date.now() + 1500;
+    const before = await version();
+    expect((await editor.json('PUT', '/api/console/pages/c-contact', pageText({ status: 'scheduled', publishOn }))).status).toBe(200);
+    expect((await shopperSees('/contact')).status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, publishOn - Date.now() + 200));
+    const deadline = Date.now() + 20_000;
+    while ((await version()) === before + 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await version()).toBeGreaterThan(before + 1);
+    expect((await shopperSees('/contact')).status).toBe(200);
+    expect((await shopperSees('/shop')).text).toContain(navLink);
+    expect((await shopperSees('/sitemap.xml')).text).toContain('/contact<');
+
+    expect((await editor.json('PUT', '/api/console/pages/c-contact', pageText({ status: 'published' }))).status).toBe(200);
+    expect((await shopperSees('/contact')).status).toBe(200);
+  });
+
+  it('saves a page’s chart blocks with the dataset messages, and the store shows each as a table', async () => {
+    const [owner, editor, viewer] = await Promise.all([merchant(OWNER), merchant(EDITOR), merchant(VIEWER)]);
+    const CHARTS = '/api/console/pages/c-contact/charts';
+    const chart = (overrides: Record<string, unknown> = {}) => ({ id: null, title: 'Kiln firings', columns: ['Mugs', 'Bowls'], rows: [{ label: 'March', values: ['12', '4'] }, { label: 'April', values: ['9', '1,200'] }], ...overrides });
+    const refused = async (body: Record<string, unknown>) => (await editor.json<{ error: string }>('PUT', CHARTS, { charts: [chart(body)] })).body.error;
+    expect(await refused({ columns: [], rows: [] })).toBe(CHART_MESSAGES.empty);
+    expect(await refused({ columns: [], rows: [{ label: 'March', values: [] }] })).toBe('Your dataset must have at least one column');
+    expect(await refused({ rows: [] })).toBe('Your dataset must have at least one row');
+    expect(await refused({ rows: [{ label: 'March', values: ['12', ''] }] })).toBe('One or more rows was missing data');
+    expect(await refused({ title: ' ' })).toBe(CHART_MESSAGES.titleRequired);
+    expect((await viewer.json('PUT', CHARTS, { charts: [chart()] })).status).toBe(403);
+    expect((await editor.json('PUT', CHARTS, { charts: Array.from({ length: 11 }, () => chart()) })).status).toBe(400);
+
+    const saved = await editor.json<{ charts: { id: string; title: string; rows: { values: number[] }[] }[] }>('PUT', CHARTS, { charts: [chart({ title: '<script>alert(1)</script> firings' })] });
+    expect(saved.status).toBe(200);
+    expect(saved.body.charts).toHaveLength(1);
+    expect(saved.body.charts[0]?.rows[1]?.values).toEqual([9, 1200]);
+    const page = await shopperSees('/contact');
+    expect(page.text).toContain('<figcaption id="chart-');
+    expect(page.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt; firings</figcaption>');
+    expect(page.text).toMatch(/<th scope="col">Mugs<\/th><th scope="col">Bowls<\/th>/);
+    expect(page.text).toContain('<tr><th scope="row">April</th><td>9</td><td>1200</td></tr>');
+    expect((await owner.json<{ charts: unknown[] }>('GET', '/api/console/pages/c-contact')).body.charts).toHaveLength(1);
+
+    expect((await editor.json('PUT', CHARTS, { charts: [] })).status).toBe(200);
+    expect((await shopperSees('/contact')).text).not.toContain('ChartBlock');
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { DEFAULT_DESIGN, type Design } from '../../src/site/editor/design';
 import { colourCss, COLOUR_MESSAGES } from '../../src/site/editor/colour';
-import { LINK_MESSAGES } from '../../src/site/editor/navigation-link';
+import { LINK_MESSAGES } from '../../src/site/editor/link-target';
 import { MAILING_LIST_MESSAGES, type MailingList } from '../../src/site/editor/mailing-list';
 import { Visitor } from './visitor';
 
@@ -120,6 +120,8 @@ interface Item {
   link: { type: string; value: string } | null;
   children: Item[];
 }
+/** A file manager address (`fileUrl`): id, revision, name; the parentheses are encoded in the saved link. */
+const PRICE_LIST = '/files/k3x9ab2c4d7e1f2a3b/2/price-list-(1).pdf';
 const link = (title: string, type: string, value: string, children: Item[] = []): Item => ({ title, link: { type, value }, children });
 
 describe('navigation', () => {
@@ -127,7 +129,7 @@ describe('navigation', () => {
     const editor = await merchant(EDITOR);
     const items: Item[] = [
       link('Shop', 'page', '/shop', [link('Gifts', 'page', '/gifts')]),
-      { title: 'About', link: null, children: [link('Journal', 'page', '/blog'), link('Write to us', 'email', 'hello@example.com'), link('Call', 'phone', '+1 555 0100'), link('Price list', 'file', 'price list.pdf')] },
+      { title: 'About', link: null, children: [link('Journal', 'page', '/blog'), link('Write to us', 'email', 'hello@example.com'), link('Call', 'phone', '+1 555 0100'), link('Price list', 'file', PRICE_LIST)] },
       link('Partner', 'web', 'example.org/studio'),
     ];
     const saved = await editor.json<{ items: Item[] }>('PUT', NAVIGATION, { items });
@@ -135,7 +137,7 @@ describe('navigation', () => {
     expect(saved.body.items[1]).toEqual({
       title: 'About',
       link: null,
-      children: [link('Journal', 'page', '/blog'), link('Write to us', 'email', 'hello@example.com'), link('Call', 'phone', '+15550100'), link('Price list', 'file', 'price list.pdf')],
+      children: [link('Journal', 'page', '/blog'), link('Write to us', 'email', 'hello@example.com'), link('Call', 'phone', '+15550100'), link('Price list', 'file', '/files/k3x9ab2c4d7e1f2a3b/2/price-list-%281%29.pdf')],
     });
     expect(saved.body.items[2]).toEqual(link('Partner', 'web', 'https://example.org/studio'));
 
@@ -145,7 +147,7 @@ describe('navigation', () => {
     expect(html).toContain('aria-controls="site-nav-2" data-nav-folder>About');
     expect(html).toContain('<a href="mailto:hello@example.com">Write to us</a>');
     expect(html).toContain('<a href="tel:+15550100">Call</a>');
-    expect(html).toContain('<a href="/files/price%20list.pdf">Price list</a>');
+    expect(html).toContain('<a href="/files/k3x9ab2c4d7e1f2a3b/2/price-list-%281%29.pdf">Price list</a>');
     expect(html).toContain('<a href="https://example.org/studio">Partner</a>');
   });
 
@@ -156,7 +158,8 @@ describe('navigation', () => {
       [link('Mail', 'email', 'hello@'), LINK_MESSAGES.emailFormat],
       [link('Site', 'web', 'not a site'), LINK_MESSAGES.linkFormat],
       [link('Page', 'page', 'shop'), LINK_MESSAGES.pageUrl('shop')],
-      [link('File', 'file', ''), LINK_MESSAGES.fileName],
+      [link('File', 'file', ''), LINK_MESSAGES.file],
+      [link('File', 'file', 'price-list.pdf'), LINK_MESSAGES.file],
       [link('Odd', 'fax', '123'), LINK_MESSAGES.option('fax')],
       [{ title: 'Empty folder', link: null, children: [] }, 'A folder needs at least one link under it'],
     ];
@@ -194,5 +197,45 @@ describe('mailing list', () => {
     expect(added.body.lists.map((list) => list.name)).toContain('Wholesale');
     expect((await store.json('POST', MAILING, { action: 'addList', name: 'wholesale' })).body).toEqual({ error: MAILING_LIST_MESSAGES.listExists });
     expect((await store.json('POST', MAILING, { action: 'addList', name: '  ' })).body).toEqual({ error: MAILING_LIST_MESSAGES.listNameRequired });
+  });
+
+  it('copies newsletter sign-ups into the list while it is connected (pending with double opt-in), never while awaiting or disconnected', async () => {
+    const store = await merchant(STORE);
+    const { lists } = (await store.json<MailingList>('GET', MAILING)).body;
+    const [plain, automated] = lists;
+    const signUp = async (email: string) => {
+      const visitor = await new Visitor().open('/');
+      const key = (await visitor.json<{ key: string }>('POST', '/api/form/FormSubmissionKey', '')).body.key;
+      const res = await visitor.json('POST', '/api/form/SaveFormSubmission', { key, formId: 'block-newsletter', form: JSON.stringify({ email }), captchaKey: 'local:newsletter_block:0123456789abcdef', pagePath: '/' });
+      expect(res.status).toBe(200);
+    };
+    type Members = { list: { name: string } | null; members: { email: string; status: string }[]; total: number; nextCursor: number | null };
+    const members = async (query = '') => (await store.json<Members>('GET', `${MAILING}/members${query}`)).body;
+
+    expect(await members()).toEqual({ list: null, members: [], total: 0, nextCursor: null });
+    await signUp('before@example.com');
+    await store.json('POST', MAILING, { action: 'connect', listId: plain?.id, doubleOptIn: false });
+    await signUp(' Reader@Example.com ');
+    await signUp('reader@example.com');
+    expect(await members()).toMatchObject({ list: { name: plain?.name }, members: [{ email: 'reader@example.com', status: 'subscribed' }], total: 1 });
+
+    await store.json('POST', MAILING, { action: 'connect', listId: plain?.id, doubleOptIn: true });
+    await signUp('<b>careful</b>@example.com');
+    await signUp('careful@example.com');
+    // The storefront's email rule lets markup through; it is kept as text (the console shows it escaped).
+    expect((await members()).members).toEqual([
+      expect.objectContaining({ email: 'careful@example.com', status: 'pending' }),
+      expect.objectContaining({ email: '<b>careful</b>@example.com', status: 'pending' }),
+      expect.objectContaining({ email: 'reader@example.com', status: 'subscribed' }),
+    ]);
+
+    await store.json('POST', MAILING, { action: 'connect', listId: automated?.id, doubleOptIn: false });
+    await signUp('waiting@example.com');
+    expect(await members()).toMatchObject({ members: [], total: 0 });
+    expect((await members(`?listId=${plain?.id}`)).total).toBe(3);
+    expect((await store.json('GET', `${MAILING}/members?listId=list-nope`)).status).toBe(404);
+    expect((await store.json('GET', `${MAILING}/members?cursor=-1`)).status).toBe(400);
+    expect((await (await merchant(VIEWER)).json('GET', `${MAILING}/members`)).status).toBe(403);
+    await store.json('POST', MAILING, { action: 'disconnect' });
   });
 });

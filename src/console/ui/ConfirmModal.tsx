@@ -4,7 +4,8 @@
  * cancel (the button, Escape, the backdrop) works only when it is `cancellable`. A native modal
  * <dialog>: the browser keeps focus inside it and gives it back to what opened it.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
+import { useModalDialog } from './useModalDialog';
 
 export interface ConfirmOptions {
   title: string;
@@ -23,12 +24,7 @@ export interface ConfirmModalProps extends ConfirmOptions {
 }
 
 export function ConfirmModal({ title, message, confirmLabel = 'Confirm', cancelLabel = 'Cancel', danger = false, cancellable = true, busy = false, onConfirm, onCancel }: ConfirmModalProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element !== null && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
+  const dialog = useModalDialog();
   const cancel = () => {
     if (cancellable && !busy) onCancel();
   };

@@ -1,5 +1,5 @@
 /**
- * Content status of a post or a page item (engine spec §3: the labels Scheduled, Needs Review,
+ * Content status of a post or a page (engine spec §3: the labels Scheduled, Needs Review,
  * Draft, Private). Only published items, and scheduled ones from their publish date (`addedOn`),
  * are shown to shoppers: listed, searched, in the sitemap and reachable by URL. The others exist
  * only in the console.
@@ -29,4 +29,20 @@ export function visibleFrom(item: { status?: ContentStatus | undefined; addedOn?
     default:
       return null;
   }
+}
+
+/** Whether shoppers see the item or page at `now`. */
+export function shownAt(item: { status?: ContentStatus | undefined; addedOn?: number | undefined }, now: number): boolean {
+  const from = visibleFrom(item);
+  return from !== null && from <= now;
+}
+
+/** The next publish date after `now` among scheduled pages (the shell's collections), or null. */
+export function nextScheduledPage(collections: readonly { status?: ContentStatus | undefined; addedOn?: number | undefined }[], now: number): number | null {
+  let next: number | null = null;
+  for (const collection of collections) {
+    const from = visibleFrom(collection);
+    if (from !== null && from > now && (next === null || from < next)) next = from;
+  }
+  return next;
 }

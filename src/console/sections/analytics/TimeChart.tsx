@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
+import { bucketText } from './series';
 
 export interface ChartLine {
   label: string;
@@ -17,7 +18,7 @@ export interface ChartLine {
 
 const HEIGHT = 220;
 
-export function TimeChart({ id, title, summary, times, lines, bucket }: { id: string; title: string; summary: string; times: number[]; lines: ChartLine[]; bucket: 'hour' | 'day' }) {
+export function TimeChart({ id, title, summary, times, lines, bucket, timeZone }: { id: string; title: string; summary: string; times: number[]; lines: ChartLine[]; bucket: 'hour' | 'day'; timeZone: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -30,9 +31,10 @@ export function TimeChart({ id, title, summary, times, lines, bucket }: { id: st
         legend: { show: true },
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true } },
+        tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), timeZone),
         axes: [{}, { values: (_u, ticks) => ticks.map((tick) => lines[0]?.format(tick) ?? String(tick)), size: 70 }],
         series: [
-          { value: (_u, v) => (v === null ? '' : new Date(v * 1000).toISOString().slice(0, bucket === 'hour' ? 16 : 10).replace('T', ' ')) },
+          { value: (_u, v) => (v === null ? '' : bucketText(v, bucket, timeZone)) },
           ...lines.map((line) => ({
             label: line.label,
             stroke: line.colour,
@@ -51,8 +53,7 @@ export function TimeChart({ id, title, summary, times, lines, bucket }: { id: st
       resize.disconnect();
       plot.destroy();
     };
-  }, [times, lines, bucket]);
-  const when = (t: number) => new Date(t * 1000).toISOString().slice(0, bucket === 'hour' ? 16 : 10).replace('T', ' ');
+  }, [times, lines, bucket, timeZone]);
   return (
     <figure className="Chart" aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`}>
@@ -67,7 +68,7 @@ export function TimeChart({ id, title, summary, times, lines, bucket }: { id: st
               <caption className="visually-hidden">{title}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{bucket === 'hour' ? 'Hour (UTC)' : 'Day (UTC)'}</th>
+                  <th scope="col">{bucket === 'hour' ? 'Hour' : 'Day'}</th>
                   {lines.map((line) => (
                     <th key={line.label} scope="col" className="is-end">
                       {line.label}
@@ -78,7 +79,7 @@ export function TimeChart({ id, title, summary, times, lines, bucket }: { id: st
               <tbody>
                 {times.map((t, i) => (
                   <tr key={t}>
-                    <th scope="row">{when(t)}</th>
+                    <th scope="row">{bucketText(t, bucket, timeZone)}</th>
                     {lines.map((line) => (
                       <td key={line.label} className="is-end">
                         {line.format(line.values[i] ?? 0)}

@@ -7,13 +7,15 @@ import { useMemo, useState, type FormEvent } from 'react';
 import type { DashboardSummary } from '../../../beacon/aggregate';
 import { rateVital } from '../../../beacon/vitals';
 import type { SectionProps } from '../../section-types';
-import { errorMessage, moneyText, StatusLabel, useFetch } from '../../ui';
+import { FetchStatus, moneyText, StatusLabel, useFetch } from '../../ui';
 import { seriesOf, totalsOf, type Sale } from './series';
 import { TimeChart, type ChartLine } from './TimeChart';
 
 interface AnalyticsAnswer {
   days: number;
   currency: string;
+  /** The store's IANA time zone: days and labels are the store's. */
+  timeZone: string;
   summary: DashboardSummary;
   sales: Sale[];
 }
@@ -105,7 +107,7 @@ export default function AnalyticsSection(_props: SectionProps) {
   const answer = fetched.data;
   const view = useMemo(() => {
     if (answer === undefined) return null;
-    const series = seriesOf(answer.days, answer.summary, answer.sales);
+    const series = seriesOf(answer.days, answer.summary, answer.sales, answer.timeZone);
     const money = (cents: number) => moneyText(Math.round(cents), answer.currency);
     const count = (n: number) => COUNT.format(Math.round(n));
     const traffic: ChartLine[] = [
@@ -123,25 +125,13 @@ export default function AnalyticsSection(_props: SectionProps) {
         <h1>Analytics</h1>
       </header>
       <RangeControl days={days} onChange={setDays} />
-      {fetched.state === 'failed' && (
-        <div className="Card Notice" role="alert">
-          <p>Unable to load. Try again.</p>
-          <p className="Muted">{errorMessage(fetched.error)}</p>
-          <button type="button" className="Button" onClick={fetched.reload}>
-            Try again
-          </button>
-        </div>
-      )}
+      {fetched.state === 'failed' && answer !== undefined && <FetchStatus fetched={fetched} loading="" />}
       {answer === undefined || view === null ? (
-        fetched.state === 'pending' && (
-          <p className="Console-loading" role="status">
-            Loading analytics…
-          </p>
-        )
+        <FetchStatus fetched={fetched} loading="Loading analytics…" />
       ) : (
         <>
           <p className="Muted" role="status">
-            {fetched.state === 'pending' ? 'Updating…' : `Last ${answer.days === 1 ? '24 hours' : `${answer.days} days`}, in UTC.`}
+            {fetched.state === 'pending' ? 'Updating…' : `Last ${answer.days === 1 ? '24 hours' : `${answer.days} days`}, in the store’s time zone (${answer.timeZone}).`}
           </p>
           <dl className="Figures">
             <div className="Card">
@@ -166,14 +156,14 @@ export default function AnalyticsSection(_props: SectionProps) {
             </div>
           </dl>
           <div className="Card">
-            <TimeChart id="revenue-chart" title="Revenue" summary={`Revenue ${view.money(view.totals.revenueCents)} from ${view.totals.orders} orders`} times={view.series.times} lines={view.revenue} bucket={view.series.bucket} />
+            <TimeChart id="revenue-chart" title="Revenue" summary={`Revenue ${view.money(view.totals.revenueCents)} from ${view.totals.orders} orders`} times={view.series.times} lines={view.revenue} bucket={view.series.bucket} timeZone={view.series.timeZone} />
           </div>
           <div className="Columns Columns--even">
             <div className="Card">
-              <TimeChart id="traffic-chart" title="Page views and visitors" summary={`${view.totals.views} page views, ${view.totals.visitors} visitors`} times={view.series.times} lines={view.traffic} bucket={view.series.bucket} />
+              <TimeChart id="traffic-chart" title="Page views and visitors" summary={`${view.totals.views} page views, ${view.totals.visitors} visitors`} times={view.series.times} lines={view.traffic} bucket={view.series.bucket} timeZone={view.series.timeZone} />
             </div>
             <div className="Card">
-              <TimeChart id="orders-chart" title="Orders" summary={`${view.totals.orders} orders`} times={view.series.times} lines={view.orders} bucket={view.series.bucket} />
+              <TimeChart id="orders-chart" title="Orders" summary={`${view.totals.orders} orders`} times={view.series.times} lines={view.orders} bucket={view.series.bucket} timeZone={view.series.timeZone} />
             </div>
           </div>
           <div className="Columns Columns--even">

@@ -1,7 +1,9 @@
 /**
  * The dashboard's figures arranged for its charts: hourly aggregates into one point per hour (a
- * range of up to 2 days) or per UTC day, every bucket present (a quiet hour is a 0, not a gap), and
- * the range's totals with the conversion rate (orders per visitor).
+ * range of up to 2 days) or per day of the store's time zone (Intl; an hour counts on the local day
+ * it starts in, so a zone half an hour off UTC moves that half hour with it), every bucket present
+ * (a quiet hour is a 0, not a gap), and the range's totals with the conversion rate (orders per
+ * visitor).
  */
 import { HOUR_MS, type DashboardSummary } from '../../../beacon/aggregate';
 
@@ -19,6 +21,8 @@ export interface Series {
   orders: number[];
   revenueCents: number[];
   bucket: 'hour' | 'day';
+  /** The IANA zone the days are the store's of, and the labels are shown in. */
+  timeZone: string;
 }
 
 export interface Totals {
@@ -30,29 +34,48 @@ export interface Totals {
   conversion: number | null;
 }
 
-const DAY_HOURS = 24;
+/** The bucket index of each hour from `fromHour` (one per hour, or one per local day) and each bucket's start in seconds. */
+function buckets(bucket: 'hour' | 'day', fromHour: number, toHour: number, timeZone: string): { index: number[]; times: number[] } {
+  const index: number[] = [];
+  const times: number[] = [];
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  let last = '';
+  for (let hour = fromHour; hour <= toHour; hour++) {
+    const key = bucket === 'hour' ? String(hour) : day.format(hour * HOUR_MS);
+    if (key !== last) {
+      times.push((hour * HOUR_MS) / 1000);
+      last = key;
+    }
+    index.push(times.length - 1);
+  }
+  return { index, times };
+}
 
-export function seriesOf(days: number, summary: Pick<DashboardSummary, 'fromHour' | 'toHour' | 'traffic'>, sales: readonly Sale[]): Series {
+export function seriesOf(days: number, summary: Pick<DashboardSummary, 'fromHour' | 'toHour' | 'traffic'>, sales: readonly Sale[], timeZone: string): Series {
   const bucket = days <= 2 ? 'hour' : 'day';
-  const size = bucket === 'hour' ? 1 : DAY_HOURS;
-  const first = Math.floor(summary.fromHour / size);
-  const count = Math.floor(summary.toHour / size) - first + 1;
-  const empty = () => Array.from({ length: count }, () => 0);
-  const series: Series = { times: Array.from({ length: count }, (_, i) => ((first + i) * size * HOUR_MS) / 1000), views: empty(), visitors: empty(), orders: empty(), revenueCents: empty(), bucket };
-  const at = (hour: number) => Math.floor(hour / size) - first;
+  const { index, times } = buckets(bucket, summary.fromHour, summary.toHour, timeZone);
+  const empty = () => times.map(() => 0);
+  const series: Series = { times, views: empty(), visitors: empty(), orders: empty(), revenueCents: empty(), bucket, timeZone };
+  const at = (hour: number) => index[hour - summary.fromHour] ?? -1;
   for (const t of summary.traffic) {
     const i = at(t.hour);
-    if (i < 0 || i >= count) continue;
+    if (i < 0) continue;
     series.views[i] = (series.views[i] ?? 0) + t.views;
     series.visitors[i] = (series.visitors[i] ?? 0) + t.visitors;
   }
   for (const s of sales) {
     const i = at(s.hour);
-    if (i < 0 || i >= count) continue;
+    if (i < 0) continue;
     series.orders[i] = (series.orders[i] ?? 0) + s.orders;
     series.revenueCents[i] = (series.revenueCents[i] ?? 0) + s.revenueCents;
   }
   return series;
+}
+
+/** A bucket's start as the store reads it: the day, or the day and hour, in its time zone. */
+export function bucketText(seconds: number, bucket: 'hour' | 'day', timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = bucket === 'hour' ? { timeZone, dateStyle: 'medium', timeStyle: 'short' } : { timeZone, dateStyle: 'medium' };
+  return new Intl.DateTimeFormat('en-US', options).format(seconds * 1000);
 }
 
 export function totalsOf(series: Series): Totals {

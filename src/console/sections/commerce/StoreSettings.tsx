@@ -1,7 +1,7 @@
 /** The store's currency and checkout settings: minimum order, prices with tax, stock hold, welcome code. */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { StoreSettings } from '../../../commerce/checkout-totals';
-import { consoleApi, describedBy, errorMessage, FieldError, moneyInput, parseMoneyInput, SaveStatus, useFetch, useSave } from '../../ui';
+import { consoleApi, describedBy, FetchStatus, FieldError, moneyInput, parseMoneyInput, SaveStatus, useFetch, useSave } from '../../ui';
 import { serverFieldError } from '../orders/format';
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'JPY', 'CHF', 'SEK', 'DKK', 'NOK'];
@@ -25,15 +25,7 @@ export function StoreSettingsForm() {
     setMinimum(moneyInput(fetched.data.settings.minimumSubtotalCents, fetched.data.currency));
   }, [fetched.data]);
   if (settings === null || fetched.data === undefined) {
-    return fetched.state === 'failed' ? (
-      <p className="FieldError" role="alert">
-        {errorMessage(fetched.error)}
-      </p>
-    ) : (
-      <p className="Console-loading" role="status">
-        Loading…
-      </p>
-    );
+    return <FetchStatus fetched={fetched} loading="Loading the store settings…" />;
   }
   const stored = fetched.data;
   const submit = async (event: FormEvent) => {

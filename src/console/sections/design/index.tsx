@@ -7,10 +7,11 @@ import { useEffect, useRef, useState } from 'react';
 import type { Design } from '../../../site/editor/design';
 import type { FontCategory, Font } from '../../../site/editor/fonts';
 import type { SectionProps } from '../../sections';
-import { consoleApi, errorMessage } from '../../ui/api';
+import { consoleApi } from '../../ui/api';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { SaveStatus, useSave } from '../../ui/SaveStatus';
 import { StatusLabel } from '../../ui/StatusLabel';
+import { FetchStatus } from '../../ui/Loaded';
 import { useFetch } from '../../ui/useFetch';
 import { ColourPicker } from './ColourPicker';
 import { FontBrowser } from './FontBrowser';
@@ -48,29 +49,13 @@ function same(a: Design, b: Design): boolean {
 
 export default function DesignSection(_: SectionProps) {
   const fetched = useFetch<DesignAnswer>(DESIGN_API);
-  if (fetched.state === 'failed' && fetched.data === undefined)
-    return (
-      <div className="Page">
-        <h1>Design</h1>
-        <div className="Card" role="alert">
-          <p>Unable to load. Try again.</p>
-          <p className="Muted">{errorMessage(fetched.error)}</p>
-          <button type="button" className="Button" onClick={fetched.reload}>
-            Try again
-          </button>
-        </div>
-      </div>
-    );
-  if (fetched.data === undefined)
-    return (
-      <div className="Page">
-        <h1>Design</h1>
-        <p className="Console-loading" role="status">
-          Loading the design…
-        </p>
-      </div>
-    );
-  return <DesignEditor answer={fetched.data} />;
+  if (fetched.data !== undefined) return <DesignEditor answer={fetched.data} />;
+  return (
+    <div className="Page">
+      <h1>Design</h1>
+      <FetchStatus fetched={fetched} loading="Loading the design…" />
+    </div>
+  );
 }
 
 function DesignEditor({ answer }: { answer: DesignAnswer }) {

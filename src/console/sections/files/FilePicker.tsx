@@ -3,10 +3,10 @@
  * (the products section's ImagePicker slot). A native modal <dialog>: focus stays inside and goes
  * back to what opened it; Escape closes it.
  */
-import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { StoredFile } from '../../../site/editor/files';
 import { FileManager } from './FileManager';
+import { useModalDialog } from '../../ui/useModalDialog';
 
 export interface FilePickerProps {
   /** Whether the merchant may upload here too (the content permission). */
@@ -18,18 +18,15 @@ export interface FilePickerProps {
 }
 
 export function FilePicker({ canUpload, title = 'Choose a file', imagesOnly = false, onPick, onClose }: FilePickerProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element !== null && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
-  // At the end of the body: a picker opened from a form must not put the file manager's forms inside it.
+  const dialog = useModalDialog();
+  // At the end of the body: a picker opened from a form must not put the file manager's forms inside
+  // it. React still bubbles a portal's events up the opener's tree, so a submit stops here.
   return createPortal(
     <dialog
       ref={dialog}
       className="FilePicker"
       aria-labelledby="file-picker-title"
+      onSubmit={(event) => event.stopPropagation()}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

@@ -3,7 +3,7 @@
  * list select, double opt-in) connects a list; the state is connected, disconnected or awaiting
  * connection while a list's automation service confirms it (src/site/mailing-list.ts).
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { MAILING_LIST_MESSAGES, type MailingList } from '../../../site/editor/mailing-list';
 import type { SectionProps } from '../../sections';
 import { consoleApi, errorMessage } from '../../ui/api';
@@ -11,7 +11,10 @@ import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { describedBy, FieldError } from '../../ui/FieldError';
 import { SaveStatus, useSave } from '../../ui/SaveStatus';
 import { StatusLabel } from '../../ui/StatusLabel';
+import { DataTable } from '../../ui/DataTable';
+import { FetchStatus } from '../../ui/Loaded';
 import { useFetch } from '../../ui/useFetch';
+import { useModalDialog } from '../../ui/useModalDialog';
 
 export const MAILING_LIST_API = '/api/console/mailing-list';
 
@@ -34,20 +37,7 @@ export default function MailingListSection(_: SectionProps) {
 
   let content;
   if (state === null)
-    content =
-      fetched.state === 'failed' ? (
-        <div className="Card" role="alert">
-          <p>Unable to load. Try again.</p>
-          <p className="Muted">{errorMessage(fetched.error)}</p>
-          <button type="button" className="Button" onClick={fetched.reload}>
-            Try again
-          </button>
-        </div>
-      ) : (
-        <p className="Console-loading" role="status">
-          Loading the mailing list…
-        </p>
-      );
+    content = <FetchStatus fetched={fetched} loading="Loading the mailing list…" />;
   else {
     const connection = state.connection;
     const list = connection.state === 'disconnected' ? undefined : state.lists.find((entry) => entry.id === connection.listId);
@@ -93,6 +83,7 @@ export default function MailingListSection(_: SectionProps) {
             <SaveStatus state={action.state} />
           </div>
         </section>
+        {connection.state !== 'disconnected' && <Members key={`${connection.listId}-${connection.state}`} />}
         <NewList onAdd={(name) => change({ action: 'addList', name })} lists={state.lists.map((entry) => entry.name)} />
         {dialogOpen && (
           <ConnectDialog
@@ -124,19 +115,75 @@ export default function MailingListSection(_: SectionProps) {
   );
 }
 
+interface Member {
+  email: string;
+  status: 'subscribed' | 'pending';
+  addedAt: number;
+}
+
+interface MembersPage {
+  list: { id: string; name: string } | null;
+  members: Member[];
+  total: number;
+  nextCursor: number | null;
+}
+
+const MEMBER_STATUS = { subscribed: { text: 'Subscribed', tone: 'success' }, pending: { text: 'Awaiting confirmation', tone: 'warning' } } as const;
+const addedText = (ms: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+
+/** The connected list's members: the store's newsletter sign-ups made while it was connected, newest first. */
+function Members() {
+  const first = useFetch<MembersPage>(`${MAILING_LIST_API}/members`);
+  const [more, setMore] = useState<{ members: Member[]; nextCursor: number | null } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState('');
+  return (
+    <section className="Card" aria-labelledby="members-title">
+      <h2 id="members-title">{first.data?.list === null || first.data === undefined ? 'Members' : `Members of ${first.data.list.name}`}</h2>
+      {first.data === undefined ? (
+        <FetchStatus fetched={first} loading="Loading the members…" />
+      ) : (
+        <>
+          <p className="Field-hint">
+            {first.data.total === 1 ? '1 member' : `${first.data.total} members`}. Newsletter sign-ups join this list while it is connected.
+          </p>
+          <DataTable
+            caption="Members"
+            rows={[...first.data.members, ...(more?.members ?? [])]}
+            rowKey={(member) => member.email}
+            columns={[
+              { key: 'email', label: 'Email', primary: true, render: (member) => member.email },
+              { key: 'status', label: 'Status', render: (member) => <StatusLabel tone={MEMBER_STATUS[member.status].tone}>{MEMBER_STATUS[member.status].text}</StatusLabel> },
+              { key: 'added', label: 'Signed up', render: (member) => addedText(member.addedAt) },
+            ]}
+            hasMore={(more === null ? first.data.nextCursor : more.nextCursor) !== null}
+            loadingMore={loadingMore}
+            onLoadMore={() => {
+              const cursor = more === null ? first.data?.nextCursor : more.nextCursor;
+              if (cursor === null || cursor === undefined) return;
+              setLoadingMore(true);
+              consoleApi<MembersPage>('GET', `${MAILING_LIST_API}/members?cursor=${cursor}`).then(
+                (page) => setMore((before) => ({ members: [...(before?.members ?? []), ...page.members], nextCursor: page.nextCursor })),
+                (error) => setMoreError(errorMessage(error)),
+              ).finally(() => setLoadingMore(false));
+            }}
+            empty="No one has signed up yet."
+          />
+          <FieldError id="members-error" message={moreError} announce />
+        </>
+      )}
+    </section>
+  );
+}
+
 function ConnectDialog({ state, onConnect, onCancel }: { state: MailingList; onConnect: (listId: string | null, doubleOptIn: boolean) => Promise<string | null>; onCancel: () => void }) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const current = state.connection.state === 'disconnected' ? null : state.connection;
   const [listId, setListId] = useState(current?.listId ?? '');
   const [doubleOptIn, setDoubleOptIn] = useState(current?.doubleOptIn ?? true);
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element !== null && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (listId === '') {

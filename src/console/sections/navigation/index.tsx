@@ -5,12 +5,13 @@
  */
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ROLE_MESSAGES } from '../../../site/roles';
-import { LINK_TARGET_LABELS, type LinkTarget } from '../../../site/editor/navigation-link';
+import { fileNameOf, LINK_TARGET_LABELS, type LinkTarget } from '../../../site/editor/link-target';
 import type { SectionProps } from '../../sections';
 import { consoleApi, errorMessage } from '../../ui/api';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { FieldError } from '../../ui/FieldError';
 import { SaveStatus, useSave } from '../../ui/SaveStatus';
+import { Loaded } from '../../ui/Loaded';
 import { useFetch } from '../../ui/useFetch';
 import { LinkEditor, type LinkEdit } from './LinkEditor';
 import { canMove, dropNode, fromStored, insertAt, moveNode, newKey, nodeAt, pathOf, removeAt, toStored, updateAt, type DropPlace, type Move, type NavNode, type StoredItem } from './tree';
@@ -31,7 +32,7 @@ const MOVE_LABELS: Record<Move, { symbol: string; text: string; done: string }> 
 };
 
 function targetText(link: LinkTarget | null): string {
-  return link === null ? 'Folder' : `${LINK_TARGET_LABELS[link.type]}: ${link.value}`;
+  return link === null ? 'Folder' : `${LINK_TARGET_LABELS[link.type]}: ${link.type === 'file' ? fileNameOf(link.value) : link.value}`;
 }
 
 /** Server field errors ('items.0.children.1.link') by node key. */
@@ -53,23 +54,9 @@ export default function NavigationSection({ session }: SectionProps) {
       <header className="PageHeader">
         <h1>Navigation, header and footer</h1>
       </header>
-      {fetched.data === undefined ? (
-        fetched.state === 'failed' ? (
-          <div className="Card" role="alert">
-            <p>Unable to load. Try again.</p>
-            <p className="Muted">{errorMessage(fetched.error)}</p>
-            <button type="button" className="Button" onClick={fetched.reload}>
-              Try again
-            </button>
-          </div>
-        ) : (
-          <p className="Console-loading" role="status">
-            Loading the navigation…
-          </p>
-        )
-      ) : (
-        <NavigationEditor answer={fetched.data} />
-      )}
+      <Loaded fetched={fetched} loading="Loading the navigation…">
+        {(answer) => <NavigationEditor answer={answer} canUpload={session.can.content} />}
+      </Loaded>
       <HeaderFooter canEdit={session.can.codeInjection} />
     </div>
   );
@@ -77,7 +64,7 @@ export default function NavigationSection({ session }: SectionProps) {
 
 type Editing = { mode: 'edit'; key: string } | { mode: 'add'; folder: boolean } | null;
 
-function NavigationEditor({ answer }: { answer: NavigationAnswer }) {
+function NavigationEditor({ answer, canUpload }: { answer: NavigationAnswer; canUpload: boolean }) {
   const [nodes, setNodes] = useState<NavNode[]>(() => fromStored(answer.items));
   const [editing, setEditing] = useState<Editing>(null);
   const [dragging, setDragging] = useState<string | null>(null);
@@ -234,6 +221,7 @@ function NavigationEditor({ answer }: { answer: NavigationAnswer }) {
           heading={editing.mode === 'edit' ? `Edit ${editedNode?.title ?? 'link'}` : editing.folder ? 'Add folder' : 'Add link'}
           initial={editing.mode === 'edit' ? { title: editedNode?.title ?? '', link: editedNode?.link ?? null } : { title: '', link: editing.folder ? null : { type: 'page', value: '' } }}
           pages={answer.pages}
+          canUpload={canUpload}
           allowFolder={editing.mode === 'edit' ? (editedNode?.children.length ?? 0) > 0 || editedNode?.link === null : editing.folder}
           onSave={finishEdit}
           onCancel={() => setEditing(null)}

@@ -3,7 +3,7 @@
  * a merchant makes by dragging or with the move buttons (up, down, in under the link above, out
  * after its folder). Pure: each move gives a new tree, or the same one when it cannot be made.
  */
-import type { LinkTarget } from '../../../site/editor/navigation-link';
+import type { LinkTarget } from '../../../site/editor/link-target';
 
 export interface NavNode {
   key: string;

@@ -1,7 +1,7 @@
 /** One order: its lines, addresses, totals and timeline, with fulfil (tracking number), cancel and refund. */
 import { useRef, useState, type FormEvent } from 'react';
 import type { Order, OrderEntry } from '../../../commerce/order';
-import { Breadcrumbs, consoleApi, describedBy, errorMessage, FieldError, moneyText, SaveStatus, StatusLabel, useConfirm, useFetch, useSave } from '../../ui';
+import { Breadcrumbs, consoleApi, describedBy, errorMessage, FetchStatus, FieldError, moneyText, SaveStatus, StatusLabel, useConfirm, useFetch, useSave } from '../../ui';
 import { dateTimeText, ORDER_STATUS_LABELS, serverFieldError } from './format';
 
 /** A line's additional fields (the product's form answers, stored as JSON) as label and answer. */
@@ -164,19 +164,7 @@ export function OrderDetail({ id }: { id: string }) {
   const { confirm, close, modal } = useConfirm(false);
   const order = changed ?? fetched.data?.order;
   if (order === undefined) {
-    return fetched.state === 'failed' ? (
-      <div className="Card Notice" role="alert">
-        <h1>Unable to load. Try again.</h1>
-        <p>{errorMessage(fetched.error)}</p>
-        <button type="button" className="Button" onClick={fetched.reload}>
-          Try again
-        </button>
-      </div>
-    ) : (
-      <p className="Console-loading" role="status">
-        Loading the order…
-      </p>
-    );
+    return <FetchStatus fetched={fetched} loading="Loading the order…" />;
   }
   const act = async (action: 'cancel' | 'refund') => {
     const money = moneyText(order.amountChargedCents, order.currencyCode);

@@ -1,14 +1,24 @@
-/** The pages section: the site's pages, and each page's title and text in the rich-text editor. */
-import { useEffect, useState } from 'react';
+/**
+ * The pages section: the site's pages with their status labels, and each page's title, text (the
+ * rich-text editor), status and publish date. Shoppers see a page only while its status shows it
+ * (src/site/editor/content-status.ts): a draft page 404s and leaves the navigation and sitemap.
+ */
+import { useState } from 'react';
+import type { ContentStatus } from '../../../site/editor/content-status';
 import type { SectionProps } from '../../section-types';
-import { Breadcrumbs, consoleApi, DataTable, describedBy, errorMessage, FieldError, Link, SaveStatus, useFetch, useSave } from '../../ui';
+import { Breadcrumbs, consoleApi, DataTable, describedBy, FetchStatus, FieldError, Link, Loaded, SaveStatus, StatusLabel, useFetch, useSave } from '../../ui';
 import { RichTextEditor } from '../posts/RichTextEditor';
+import { localDateTime, statusLabel } from '../posts/status';
+import { StatusFields } from '../posts/StatusFields';
+import { ChartsEditor, type StoredChart } from './ChartsEditor';
 
 interface PageSummary {
   id: string;
   title: string;
   typeName: string;
   fullUrl: string;
+  status: ContentStatus;
+  publishOn: number;
 }
 
 interface PageText {
@@ -16,30 +26,26 @@ interface PageText {
   title: string;
   body: string;
   fullUrl: string;
+  status: ContentStatus;
+  publishOn: number;
+  charts: StoredChart[];
 }
 
-function PageEditor({ id, session }: { id: string; session: SectionProps['session'] }) {
-  const [page, setPage] = useState<PageText | null>(null);
-  const [loadError, setLoadError] = useState<string | undefined>();
+type PageDraft = Omit<PageText, 'publishOn' | 'charts'> & { publishOn: string };
+
+function PageEditor({ stored, session }: { stored: PageText; session: SectionProps['session'] }) {
+  const [page, setPage] = useState<PageDraft>({ id: stored.id, title: stored.title, body: stored.body, fullUrl: stored.fullUrl, status: stored.status, publishOn: localDateTime(stored.publishOn || Date.now()) });
+  const [saved, setSaved] = useState({ status: stored.status, publishOn: stored.publishOn });
   const save = useSave();
-  useEffect(() => {
-    consoleApi<PageText>('GET', `/api/console/pages/${encodeURIComponent(id)}`).then(setPage, (error) => setLoadError(errorMessage(error)));
-  }, [id]);
-  if (loadError !== undefined) {
-    return (
-      <p className="FieldError" role="alert">
-        {loadError}
-      </p>
-    );
-  }
-  if (page === null) return <p className="Console-loading">Loading…</p>;
-  const titleError = save.state.status === 'error' && /title/i.test(save.state.message) ? save.state.message : undefined;
+  const titleError = save.fieldError('title') ?? (save.state.status === 'error' && /title/i.test(save.state.message) ? save.state.message : undefined);
+  const label = statusLabel(saved.status, saved.publishOn);
   return (
     <div className="Page Page--narrow">
-      <Breadcrumbs items={[{ label: 'Pages', to: '/config/pages' }, { label: page.title }]} />
+      <Breadcrumbs items={[{ label: 'Pages', to: '/config/pages' }, { label: stored.title }]} />
       <div className="PageHeader">
-        <h1>{page.title}</h1>
-        <a className="Button Button--plain" href={page.fullUrl} target="_blank" rel="noreferrer">
+        <h1>{stored.title}</h1>
+        <StatusLabel tone={label.tone}>{label.text}</StatusLabel>
+        <a className="Button Button--plain" href={stored.fullUrl} target="_blank" rel="noreferrer">
           View on site
         </a>
       </div>
@@ -47,7 +53,11 @@ function PageEditor({ id, session }: { id: string; session: SectionProps['sessio
         className="Card"
         onSubmit={(event) => {
           event.preventDefault();
-          void save.run(() => consoleApi('PUT', `/api/console/pages/${encodeURIComponent(id)}`, { title: page.title, body: page.body }));
+          const publishOn = new Date(page.publishOn).getTime();
+          const body = { title: page.title, body: page.body, status: page.status, publishOn: Number.isFinite(publishOn) ? publishOn : Date.now() };
+          void save.run(() => consoleApi('PUT', `/api/console/pages/${encodeURIComponent(stored.id)}`, body)).then((done) => {
+            if (done !== undefined) setSaved({ status: body.status, publishOn: body.publishOn });
+          });
         }}
       >
         <div className="Field">
@@ -55,7 +65,8 @@ function PageEditor({ id, session }: { id: string; session: SectionProps['sessio
           <input id="page-title" value={page.title} onChange={(event) => setPage({ ...page, title: event.target.value })} maxLength={100} {...describedBy('page-title-error', titleError)} />
           <FieldError id="page-title-error" message={titleError} />
         </div>
-        <RichTextEditor id="page-body" label="Text" value={page.body} onChange={(body) => setPage((before) => (before === null ? before : { ...before, body }))} session={session} />
+        <RichTextEditor id="page-body" label="Text" value={page.body} onChange={(body) => setPage((before) => ({ ...before, body }))} session={session} />
+        <StatusFields id="page" status={page.status} publishOn={page.publishOn} onStatus={(status) => setPage((before) => ({ ...before, status }))} onPublishOn={(publishOn) => setPage((before) => ({ ...before, publishOn }))} what="pages" />
         <div className="PostActions">
           <SaveStatus state={save.state} />
           <button type="submit" className="Button Button--primary" disabled={!session.can.content || save.state.status === 'saving'}>
@@ -63,14 +74,24 @@ function PageEditor({ id, session }: { id: string; session: SectionProps['sessio
           </button>
         </div>
       </form>
+      <ChartsEditor pageId={stored.id} initial={stored.charts} canEdit={session.can.content} />
     </div>
+  );
+}
+
+function PageScreen({ id, session }: { id: string; session: SectionProps['session'] }) {
+  const fetched = useFetch<PageText>(`/api/console/pages/${encodeURIComponent(id)}`);
+  return (
+    <Loaded fetched={fetched} loading="Loading the page…">
+      {(stored) => <PageEditor stored={stored} session={session} />}
+    </Loaded>
   );
 }
 
 export default function PagesSection({ session, path }: SectionProps) {
   const listed = useFetch<{ pages: PageSummary[] }>('/api/console/pages');
   const [first] = path;
-  if (first !== undefined) return <PageEditor key={first} id={first} session={session} />;
+  if (first !== undefined) return <PageScreen key={first} id={first} session={session} />;
   const pages = (listed.data?.pages ?? []).filter((page) => page.typeName === 'page');
   return (
     <div className="Page">
@@ -78,21 +99,28 @@ export default function PagesSection({ session, path }: SectionProps) {
       <div className="PageHeader">
         <h1>Pages</h1>
       </div>
-      {listed.state === 'failed' && (
-        <p className="FieldError" role="alert">
-          {errorMessage(listed.error)}
-        </p>
+      {listed.data === undefined ? (
+        <FetchStatus fetched={listed} loading="Loading the pages…" />
+      ) : (
+        <DataTable
+          caption="Pages"
+          rows={pages}
+          rowKey={(page) => page.id}
+          columns={[
+            { key: 'title', label: 'Title', primary: true, render: (page) => <Link to={`/config/pages/${page.id}`}>{page.title}</Link> },
+            {
+              key: 'status',
+              label: 'Status',
+              render: (page) => {
+                const label = statusLabel(page.status, page.publishOn);
+                return <StatusLabel tone={label.tone}>{label.text}</StatusLabel>;
+              },
+            },
+            { key: 'url', label: 'Address', render: (page) => page.fullUrl },
+          ]}
+          empty="No pages yet."
+        />
       )}
-      <DataTable
-        caption="Pages"
-        rows={pages}
-        rowKey={(page) => page.id}
-        columns={[
-          { key: 'title', label: 'Title', primary: true, render: (page) => <Link to={`/config/pages/${page.id}`}>{page.title}</Link> },
-          { key: 'url', label: 'Address', render: (page) => page.fullUrl },
-        ]}
-        empty={listed.state === 'pending' ? 'Loading…' : 'No pages yet.'}
-      />
     </div>
   );
 }

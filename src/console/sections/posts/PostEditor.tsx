@@ -4,12 +4,13 @@
  * status says (published now, scheduled from its publish date, the rest never).
  */
 import { useEffect, useState } from 'react';
-import { CONTENT_STATUSES, CONTENT_STATUS_LABELS, type ContentStatus } from '../../../site/editor/content-status';
+import type { ContentStatus } from '../../../site/editor/content-status';
 import type { ConsoleSession } from '../../section-types';
 import { Breadcrumbs, consoleApi, describedBy, errorMessage, FieldError, SaveStatus, StatusLabel, useConfirm, useSave } from '../../ui';
 import { FilePicker } from '../files/FilePicker';
 import { RichTextEditor } from './RichTextEditor';
 import { localDateTime, statusLabel, type Blog } from './status';
+import { StatusFields } from './StatusFields';
 
 interface StoredPost {
   id: string;
@@ -154,21 +155,7 @@ export function PostEditor({ session, postId, blog, navigate }: { session: Conso
         </div>
         <div>
           <div className="Card">
-            <div className="Field">
-              <label htmlFor="post-status">Status</label>
-              <select id="post-status" value={draft.status} onChange={(event) => set('status', event.target.value as ContentStatus)}>
-                {CONTENT_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {CONTENT_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-              <p className="Field-hint">Shoppers see published posts, and scheduled ones from their publish date.</p>
-            </div>
-            <div className="Field">
-              <label htmlFor="post-date">Publish date</label>
-              <input id="post-date" type="datetime-local" value={draft.publishOn} onChange={(event) => set('publishOn', event.target.value)} required />
-            </div>
+            <StatusFields id="post" status={draft.status} publishOn={draft.publishOn} onStatus={(status) => set('status', status)} onPublishOn={(text) => set('publishOn', text)} what="posts" />
             <div className="Field">
               <label htmlFor="post-url">URL slug</label>
               <input id="post-url" value={draft.urlId} onChange={(event) => set('urlId', event.target.value)} placeholder="made from the title" maxLength={100} {...describedBy('post-url-error', field('urlId'))} />

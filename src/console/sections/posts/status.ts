@@ -1,11 +1,11 @@
-/** A post's status as the console labels it: a published post dated in the future counts as scheduled. */
+/** A post's or page's status as the console labels it: a scheduled one past its publish date is published (shoppers see it, src/site/editor/content-status.ts). */
 import { CONTENT_STATUS_LABELS, type ContentStatus } from '../../../site/editor/content-status';
 import type { StatusTone } from '../../ui';
 
 const TONES: Record<ContentStatus, StatusTone> = { published: 'success', scheduled: 'info', needsReview: 'warning', draft: 'neutral', private: 'critical' };
 
 export function statusLabel(status: ContentStatus, publishOn: number, now = Date.now()): { text: string; tone: StatusTone } {
-  const shown: ContentStatus = (status === 'published' || status === 'scheduled') && publishOn > now ? 'scheduled' : status === 'scheduled' ? 'published' : status;
+  const shown: ContentStatus = status === 'scheduled' && publishOn <= now ? 'published' : status;
   return { text: CONTENT_STATUS_LABELS[shown], tone: TONES[shown] };
 }
 

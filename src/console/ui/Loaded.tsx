@@ -1,0 +1,36 @@
+/**
+ * What a screen shows while its data loads (engine spec §4, generic fetch state): pending says what
+ * is loading in a polite status, failed keeps the error on screen with a way to try again, and
+ * success renders the children with the data. A reload keeps the last data on screen.
+ */
+import type { ReactNode } from 'react';
+import { errorMessage } from './api';
+import type { Fetched } from './useFetch';
+
+export const LOADED_MESSAGES = { failed: 'Unable to load. Try again.', retry: 'Try again' } as const;
+
+export function Loaded<T>({ fetched, loading, children }: { fetched: Fetched<T>; loading: string; children: (data: T) => ReactNode }) {
+  if (fetched.data !== undefined) return <>{children(fetched.data)}</>;
+  return <FetchStatus fetched={fetched} loading={loading} />;
+}
+
+/** Only the pending and failed states, for a screen that shows its data in its own way. */
+export function FetchStatus({ fetched, loading }: { fetched: Pick<Fetched<unknown>, 'state' | 'error' | 'reload'>; loading: string }) {
+  if (fetched.state === 'failed')
+    return (
+      <div className="Card Notice" role="alert">
+        <p>{LOADED_MESSAGES.failed}</p>
+        <p className="Muted">{errorMessage(fetched.error)}</p>
+        <button type="button" className="Button" onClick={fetched.reload}>
+          {LOADED_MESSAGES.retry}
+        </button>
+      </div>
+    );
+  if (fetched.state === 'pending')
+    return (
+      <p className="Console-loading" role="status">
+        {loading}
+      </p>
+    );
+  return null;
+}
