@@ -133,7 +133,7 @@ async function compileStylesheets(dir: string, sheets: readonly string[]): Promi
       math: 'always',
       javascriptEnabled: false,
       plugins: [keepRemoteImports],
-    } as Less.Options);
+    });
     return { css: output.css };
   } catch (error) {
     const failure = error as LessFailure;
