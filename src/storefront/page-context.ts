@@ -6,6 +6,8 @@
  */
 import type { Catalog, ListingSort } from '../site/catalog';
 import type { Collection, Item, NavigationEntry, Site } from '../site/schema';
+import { templateQueries } from './developer-platform/queries';
+import { isDeveloperPlatform } from './developer-platform/template';
 
 /** Page-type codes (storefront spec, Routes and pages). */
 export const PageType = { Page: 2, ContentItem: 50, NotFound: 100, Search: 102, Cart: 200, Checkout: 201, OrderConfirmed: 202, SubscriptionConfirmed: 206, OrderReceived: 207, MainContent: 1 } as const;
@@ -363,7 +365,10 @@ export async function resolvePage(site: Site, catalog: Catalog, path: string, qu
     const params = kind.exact ? (path === kind.pattern ? {} : null) : matchSegments(kind.parts, segments);
     if (params === null) continue;
     const found = await kind.resolve(request, params);
-    if (found !== undefined) return found;
+    if (found === undefined) continue;
+    // A developer-platform template's <squarespace:query> blocks read their items with the page.
+    if (isDeveloperPlatform(site.theme)) found.context.squarespaceQueries = await templateQueries(site, catalog);
+    return found;
   }
   return { kind: 'not-found', status: 404, context: { ...request.base, ...page('not-found', PageType.NotFound, 'Page not found', path) } };
 }

@@ -13,6 +13,8 @@ import { htmlCsp, mergeSources } from './content-security';
 import type { ResolvedPage } from './page-context';
 import { ISLAND_FORMATTERS } from './islands';
 import { STRUCTURED_DATA_FORMATTERS } from './structured-data';
+import { developerPlatformPage } from './developer-platform/page';
+import { isDeveloperPlatform } from './developer-platform/template';
 import { codeInjection, keepTrusted, keepTrustedText, sourcesOf, trustedTheme, type CodeInjection } from './trusted-markup';
 
 const coreSafe = DEFAULT_FORMATTERS.safe as Formatter;
@@ -122,6 +124,9 @@ function headThenBody(head: Uint8Array, body: ReadableStream<Uint8Array>): Reada
 export async function streamPage(site: Site, page: ResolvedPage, development: boolean, script: string | null, headers: Headers, captchaProvider: string | undefined): Promise<Response> {
   const code = await codeInjection(site);
   const data = pageData(site, page, script, code);
+  if (isDeveloperPlatform(site.theme)) {
+    return developerPlatformPage({ site, page, data, development, headers, captchaProvider, codeSources: code.sources, formatters: PAGE_FORMATTERS, errorPanel });
+  }
   const head = await keepTrustedText(renderHead(site, data, development));
   headers.set('content-security-policy', htmlCsp(mergeSources(await sourcesOf(head.found), code.sources), captchaProvider));
   const encoder = new TextEncoder();

@@ -1,0 +1,83 @@
+/**
+ * Our page context under the names developer-platform templates read (docs/templates.md): the
+ * navigation as Squarespace's navigation blocks walk it, a post's neighbours as `pagination`,
+ * the listing's filters, and the page's id and classes.
+ */
+import type { ResolvedPage } from '../page-context';
+
+interface OurLink {
+  title: string;
+  url: string | null;
+  collectionId?: string | undefined;
+  active: boolean;
+  children: OurLink[];
+}
+
+export interface NavigationItem {
+  title: string;
+  active: boolean;
+  folderActive: boolean;
+  collection: { id: string; title: string; navigationTitle: string; fullUrl: string | null; folder: boolean; collections: NavigationItem['collection'][] } | null;
+  externalLink: { url: string; newWindow: boolean } | null;
+  /** A folder's links, in the same shape. */
+  items: NavigationItem[];
+}
+
+/** A link as Squarespace's navigation data has it: a collection (site path or folder) or an external link. */
+function navigationItem(link: OurLink): NavigationItem {
+  const items = link.children.map(navigationItem);
+  const folder = items.length > 0;
+  const internal = folder || link.url === null || link.url.startsWith('/');
+  return {
+    title: link.title,
+    active: link.active,
+    folderActive: folder && link.active,
+    collection: internal
+      ? {
+          id: link.collectionId ?? link.url ?? link.title,
+          title: link.title,
+          navigationTitle: link.title,
+          fullUrl: link.url ?? items[0]?.collection?.fullUrl ?? null,
+          folder,
+          collections: items.flatMap((item) => (item.collection === null ? [] : [{ ...item.collection, active: item.active }])),
+        }
+      : null,
+    externalLink: internal ? null : { url: link.url as string, newWindow: false },
+    items,
+  };
+}
+
+/** Every navigation `template.conf` declares: the store's navigation for the first, empty for the others. */
+export function templateNavigations(names: readonly string[], context: Record<string, unknown>): Record<string, { items: NavigationItem[] }> {
+  const ours = ((context.navigation as { items?: OurLink[] } | undefined)?.items ?? []).map(navigationItem);
+  return Object.fromEntries(names.map((name, i) => [name, { items: i === 0 ? ours : [] }]));
+}
+
+interface Identified {
+  id?: string;
+  typeName?: string;
+}
+
+/** `{squarespace.page-id}` and `{squarespace.page-classes}`. */
+export function pageIdentity(page: ResolvedPage): { id: string; classes: string } {
+  const item = page.context.item as Identified | undefined;
+  const collection = page.context.collection as Identified | undefined;
+  const view = item !== undefined ? 'view-item' : page.context.items !== undefined ? 'view-list' : 'view-page';
+  const classes = [`page-kind-${page.kind}`, view];
+  if (collection?.typeName !== undefined) classes.push(`collection-type-${collection.typeName}`);
+  if (collection?.id !== undefined) classes.push(`collection-${collection.id}`);
+  const id = item?.id !== undefined ? `item-${item.id}` : collection?.id !== undefined ? `collection-${collection.id}` : `page-${page.kind}`;
+  return { id, classes: classes.join(' ') };
+}
+
+/** The names Squarespace's list and item templates read that our context calls otherwise. */
+export function squarespaceNames(page: ResolvedPage): Record<string, unknown> {
+  const context = page.context;
+  const listing = context.listing as { tag?: string | null; category?: string | null } | undefined;
+  return {
+    authenticatedAccount: null,
+    ...(page.kind === 'post' ? { pagination: { prevItem: context.previousItem ?? null, nextItem: context.nextItem ?? null } } : {}),
+    ...(listing?.tag ? { tagFilter: listing.tag } : {}),
+    ...(listing?.category ? { categoryFilter: listing.category } : {}),
+  };
+}

@@ -1,0 +1,210 @@
+/**
+ * A store page through a developer-platform template (docs/templates.md): the page kind's content
+ * (the collection type's `.list` or `.item`, a static `.page`, or our own system pages) becomes
+ * `{squarespace.main-content}` inside the layout's regions, each file compiled on its own so an
+ * error names its file, line and column. In development errors show at the top of the page; in
+ * production a template that does not compile answers with a generic error page.
+ */
+import { HTTPException } from 'hono/http-exception';
+import { compile, render, type FormatterTable, type TemplateError } from '../../engine/index';
+import { markup } from '../../html/markup';
+import type { Site } from '../../site/schema';
+import { DEFAULT_THEME, themePartials, type ThemeFiles } from '../../site/theme';
+import { htmlCsp, mergeSources, NO_SOURCES, type TrustedSources } from '../content-security';
+import type { ResolvedPage } from '../page-context';
+import { keepTrustedText, markTrusted, sourcesOf, trustedTheme } from '../trusted-markup';
+import { pageIdentity, squarespaceNames, templateNavigations } from './context';
+import { originalPosition, prepareSource, type PreparedSource } from './source';
+import { blockFiles, regionsFor, templateDeclaration } from './template';
+
+export interface DeveloperPlatformRequest {
+  site: Site;
+  page: ResolvedPage;
+  /** The page data our own theme renders with (render.ts `pageData`). */
+  data: Record<string, unknown>;
+  development: boolean;
+  headers: Headers;
+  captchaProvider: string | undefined;
+  codeSources: TrustedSources;
+  formatters: FormatterTable;
+  errorPanel: (file: string, errors: readonly TemplateError[]) => string;
+}
+
+/** What `{squarespace-headers}` writes: our head's title, meta, structured data and the stylesheet. */
+const HEADERS = `<meta charset="utf-8">
+<title>{.section page}{.if title}{title|html} · {.end}{.end}{website.siteTitle|html}</title>
+{.section page}{.if description}<meta name="description" content="{description|htmlattr}">{.end}{.end}
+{.if canonicalUrl}<link rel="canonical" href="{canonicalUrl|htmlattr}">{.end}
+{@|social-meta}
+{.if item}<script type="application/ld+json">{@|structured-data}</script>{.end}
+{.section assets}{.if criticalCss}<style>{criticalCss}</style>{.end}{.end}`;
+
+/** What `{squarespace-footers}` writes: the footer code injection, the island bootstrap and the analytics collector. */
+const FOOTERS = `{.section footer}{.if html}{html}{.end}{.end}
+{.section assets}{.if script}<script type="module" src="{script}"></script>{.end}{.end}
+{.if websiteSettings.analytics.tracking}<script type="module" src="/build/collectors.js" data-census data-website-id="{website.id|htmlattr}" data-template-id="{squarespace.template-name|htmlattr}" data-website-locale="{website.language|htmlattr}" data-page-type="{page.typeCode|htmlattr}"{.section item} data-item-id="{id|htmlattr}" data-record-type="{recordType|htmlattr}"{.end}></script>{.end}`;
+
+/** A static page's own body and blocks, where its `.page` file has a block field. */
+const PAGE_BLOCKS = '{.section page}{.if body}<div class="Page-body">{body}</div>{.end}{.end}{.repeated section blocks}{@|apply block}{.end}';
+
+/** Our add-to-cart button for `item`, as a product page or a list (`plp`) places it. */
+const ADD_TO_CART = { page: '{.section item}{@|add-to-cart-btn}{.end}', list: '{.section item}{@|add-to-cart-btn plp}{.end}' };
+
+const prepared = new WeakMap<ThemeFiles, Map<string, PreparedSource>>();
+
+/** A file rewritten for our engine, once per theme object. */
+function preparedFile(files: ThemeFiles, file: string): PreparedSource {
+  let byFile = prepared.get(files);
+  if (byFile === undefined) {
+    byFile = new Map();
+    prepared.set(files, byFile);
+  }
+  let found = byFile.get(file);
+  if (found === undefined) {
+    found = prepareSource(file, files[file] ?? '');
+    byFile.set(file, found);
+  }
+  return found;
+}
+
+const COMPILE_ERRORS = new Set(['parser', 'assembler']);
+
+/** One page's render: the files it used and what went wrong in each. */
+class PageRender {
+  readonly problems: { file: string; errors: TemplateError[] }[] = [];
+  compileFailed = false;
+  private readonly files: ThemeFiles;
+  private readonly partials: Record<string, string>;
+
+  constructor(private readonly request: DeveloperPlatformRequest) {
+    this.files = request.site.theme;
+    this.partials = {};
+    for (const [name, path] of Object.entries(blockFiles(this.files))) {
+      const block = preparedFile(this.files, path);
+      this.partials[name] = block.text;
+      // Each block is compiled on its own too, so its errors name the block's own lines.
+      this.note(path, compile(block.text, { formatters: request.formatters }).errors.map((e) => originalPosition(block, e)));
+    }
+    for (const problem of templateDeclaration(this.files).problems) {
+      this.note(problem.file, [{ type: 'parser', message: problem.message, line: problem.line, column: problem.column }]);
+    }
+  }
+
+  note(file: string, errors: readonly TemplateError[]): void {
+    if (errors.length === 0) return;
+    this.problems.push({ file, errors: [...errors] });
+    if (errors.some((e) => COMPILE_ERRORS.has(e.type))) this.compileFailed = true;
+  }
+
+  /** One of the template's files, compiled on its own. */
+  file(file: string, data: unknown): string {
+    if (this.files[file] === undefined) {
+      this.note(file, [{ type: 'parser', message: `${file} is missing from the template` }]);
+      return '';
+    }
+    const source = preparedFile(this.files, file);
+    const { template, errors } = compile(source.text, { formatters: this.request.formatters });
+    const result = render(template, data, { formatters: this.request.formatters, partials: this.partials, locale: this.request.site.website.language });
+    this.note(file, [...errors, ...result.errors].map((e) => originalPosition(source, e)));
+    return result.html;
+  }
+
+  /** Markup of ours (headers, footers, our system pages) with our default theme's partials. */
+  ours(name: string, source: string, data: unknown): string {
+    const theme = trustedTheme(DEFAULT_THEME);
+    const { template, errors } = compile(source, { formatters: this.request.formatters });
+    const result = render(template, data, { formatters: this.request.formatters, partials: themePartials(theme), locale: this.request.site.website.language });
+    this.note(name, [...errors, ...result.errors]);
+    return result.html;
+  }
+}
+
+/** The template file for the page's content and the `.conf` whose layout it takes, or null for ours. */
+function contentFile(files: ThemeFiles, page: ResolvedPage): { file: string; conf: string } | null {
+  const types = templateDeclaration(files).collectionTypes;
+  const of = (ours: 'products' | 'blog', view: 'list' | 'item') => {
+    const type = types[ours];
+    return type === undefined ? null : { file: `collections/${type}.${view}`, conf: `collections/${type}` };
+  };
+  const found =
+    page.kind === 'products' ? of('products', 'list') : page.kind === 'product' ? of('products', 'item') : page.kind === 'blog' ? of('blog', 'list') : page.kind === 'post' ? of('blog', 'item') : null;
+  if (page.kind === 'page') {
+    const urlId = (page.context.collection as { urlId?: string } | undefined)?.urlId ?? '';
+    return { file: `pages/${urlId}.page`, conf: `pages/${urlId}.page` };
+  }
+  return found;
+}
+
+/** Hand-written Squarespace add-to-cart markup (`div.sqs-add-to-cart-button[data-item-id]`) becomes our button island for that item. */
+async function withAddToCart(html: string, render: PageRender, data: Record<string, unknown>): Promise<string> {
+  if (!html.includes('sqs-add-to-cart-button')) return html;
+  const isItem = (value: unknown): value is { id: string } => typeof value === 'object' && value !== null;
+  const pageItem = isItem(data.item) ? data.item : null;
+  const listed = ((data.items as unknown[] | undefined) ?? []).filter(isItem);
+  const rewriter = new HTMLRewriter().on('div.sqs-add-to-cart-button[data-item-id]', {
+    element(element) {
+      const id = element.getAttribute('data-item-id');
+      const item = pageItem?.id === id ? pageItem : listed.find((candidate) => candidate.id === id);
+      if (item !== undefined) element.replace(render.ours('add-to-cart', item === pageItem ? ADD_TO_CART.page : ADD_TO_CART.list, { ...data, item }), { html: true });
+    },
+  });
+  return rewriter.transform(new Response(html)).text();
+}
+
+/** Puts `panel` right after the page's `<body …>` tag (before everything when there is none). */
+function afterBodyTag(html: string, panel: string): string {
+  const body = /<body\b[^>]*>/i.exec(html);
+  if (body === null) return panel + html;
+  const at = body.index + body[0].length;
+  return html.slice(0, at) + panel + html.slice(at);
+}
+
+const ERROR_MESSAGE = 'Something went wrong';
+
+/** Production's answer to a template that does not compile: a generic page, never cached. */
+function errorPage(captchaProvider: string | undefined): HTTPException {
+  const body = markup`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${ERROR_MESSAGE}</title></head><body><main><h1>${ERROR_MESSAGE}</h1></main></body></html>`.toString();
+  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': htmlCsp(NO_SOURCES, captchaProvider) };
+  return new HTTPException(500, { res: new Response(body, { status: 500, headers }) });
+}
+
+export async function developerPlatformPage(request: DeveloperPlatformRequest): Promise<Response> {
+  const { site, page, development } = request;
+  const files = site.theme;
+  const declaration = templateDeclaration(files);
+  const pageRender = new PageRender(request);
+  const identity = pageIdentity(page);
+  const assets = request.data.assets as { criticalCss: string };
+  const squarespace: Record<string, unknown> = {
+    navigations: templateNavigations(declaration.navigations, page.context),
+    queries: page.context.squarespaceQueries ?? {},
+    'page-id': identity.id,
+    'page-classes': identity.classes,
+    'template-name': declaration.name,
+  };
+  const data: Record<string, unknown> = {
+    ...request.data,
+    ...squarespaceNames(page),
+    assets: { ...assets, criticalCss: (files['styles/compiled.css'] ?? '') + assets.criticalCss },
+    squarespace,
+  };
+  data['squarespace-headers'] = pageRender.ours('{squarespace-headers}', markTrusted(HEADERS), data);
+  data['squarespace-footers'] = pageRender.ours('{squarespace-footers}', markTrusted(FOOTERS), data);
+  if (page.kind === 'page') squarespace['page-blocks'] = pageRender.ours('page blocks', PAGE_BLOCKS, data);
+
+  const content = contentFile(files, page);
+  const own = content !== null && files[content.file] !== undefined;
+  const main = own ? pageRender.file(content.file, data) : pageRender.ours(`themes/default/pages/${page.kind}.html`, trustedTheme(DEFAULT_THEME)[`pages/${page.kind}.html`] ?? '', data);
+  squarespace['main-content'] = await withAddToCart(main, pageRender, data);
+
+  const regions = regionsFor(declaration, own ? content.conf : null);
+  let html = regions.map((region) => pageRender.file(`${region}.region`, data)).join('');
+  if (pageRender.problems.length > 0) {
+    if (!development && pageRender.compileFailed) throw errorPage(request.captchaProvider);
+    if (development) html = afterBodyTag(html, pageRender.problems.map(({ file, errors }) => request.errorPanel(file, errors)).join(''));
+    else console.error('template errors', JSON.stringify(pageRender.problems));
+  }
+  const kept = await keepTrustedText(html);
+  request.headers.set('content-security-policy', htmlCsp(mergeSources(await sourcesOf(kept.found), request.codeSources), request.captchaProvider));
+  return new Response(kept.html, { status: page.status, headers: request.headers });
+}

@@ -1,0 +1,179 @@
+/**
+ * A Squarespace developer-platform template as a store's theme (docs/templates.md), through the
+ * worker inside workerd: the fixture template in test/fixtures/developer-platform/ uses each
+ * feature the renderer supports, over the demo store's content on hosts of its own.
+ */
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ShoppingCart } from '../../src/commerce/cart';
+import { demoSite } from '../../src/site/demo';
+import { mapHost, publishSite } from '../../src/site/store';
+import { PRODUCTION_VARS, Visitor } from './visitor';
+
+const FIXTURE = import.meta.glob('../fixtures/developer-platform/**/*', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const PREFIX = '../fixtures/developer-platform/';
+
+/** The fixture as the importer writes it: the template's own relative paths, and the stylesheet it compiles. */
+function fixtureTheme(change: (files: Record<string, string>) => void = () => {}): Record<string, string> {
+  const files: Record<string, string> = Object.fromEntries(Object.entries(FIXTURE).map(([path, text]) => [path.slice(PREFIX.length), text]));
+  files['styles/compiled.css'] = '.fixture-main{max-width:60rem;margin:0 auto}';
+  change(files);
+  return files;
+}
+
+/** The demo store with the fixture template and a navigation folder, on its own host. */
+async function templateStore(host: string, theme: Record<string, string>): Promise<void> {
+  const site = demoSite();
+  site.website.id = host.replaceAll('.', '-');
+  site.theme = theme;
+  site.navigation = [
+    { title: 'Shop', url: '/shop' },
+    { title: 'Journal', url: '/blog' },
+    { title: 'More', children: [{ title: 'Contact', url: '/contact' }, { title: 'Elsewhere', url: 'https://example.com/' }] },
+  ];
+  expect(await publishSite(env, site)).toHaveProperty('version');
+  await mapHost(env.SITE_CONTENT, host, site.website.id);
+}
+
+const HOST = 'fixture.template.test';
+const demo = demoSite();
+const simpleProduct = demo.items.find((item) => item.structuredContent?.variants.length === 1 && item.structuredContent.productType === 1);
+const post = demo.items.find((item) => item.collectionId === 'c-blog');
+
+/** The props of the page's first island of `name`. */
+function islandProps(html: string, name: string): Record<string, unknown> {
+  const match = new RegExp(`data-island="${name}" data-props='([^']*)'`).exec(html);
+  expect(match, `${name} island`).not.toBeNull();
+  return JSON.parse((match?.[1] ?? '').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&amp;', '&')) as Record<string, unknown>;
+}
+
+describe('a developer-platform template', () => {
+  beforeAll(async () => {
+    await templateStore(HOST, fixtureTheme());
+  });
+
+  it('renders the home page in the default layout: regions in order, headers, stylesheet, navigation with a nested folder, block, query and footers', async () => {
+    const res = await new Visitor(`http://${HOST}`).fetch('/');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/^<!doctype html>\n<html lang="en-US">/);
+    const header = html.indexOf('class="fixture-header"');
+    const main = html.indexOf('data-layout="default"');
+    const footer = html.indexOf('class="fixture-footer"');
+    expect(header).toBeGreaterThan(0);
+    expect(main).toBeGreaterThan(header);
+    expect(footer).toBeGreaterThan(main);
+    // {squarespace-headers}: title, the compiled stylesheet inline and allowed by its hash.
+    expect(html).toContain(`<title>Shop · ${demo.website.siteTitle}</title>`);
+    expect(html).toContain('.fixture-main{max-width:60rem;margin:0 auto}');
+    expect(res.headers.get('content-security-policy')).toMatch(/style-src 'self' 'sha256-/);
+    expect(html).toMatch(/<body id="collection-c-shop" class="page-kind-products view-list collection-type-products collection-c-shop">/);
+    // The main navigation with its folder; the second navigation is empty.
+    const nav = html.slice(header, main);
+    expect(nav).toMatch(/<li class="fixture-nav-item">\s*<a href="\/shop">Shop<\/a>/);
+    expect(nav).toContain('<span class="fixture-folder">More</span>');
+    expect(nav).toContain('<ul class="fixture-subnav"><li><a href="/contact">Contact</a></li><li><a class="fixture-external" href="https://example.com/">Elsewhere</a></li></ul>');
+    expect(nav).toContain('<div class="sqs-layout sqs-grid-12 columns-12" data-type="block-field" id="headerBlocks"></div>');
+    const footerHtml = html.slice(footer);
+    expect(footerHtml).not.toContain('fixture-nav-item');
+    expect(footerHtml.match(/<ul class="fixture-recent">(.*?)<\/ul>/)?.[1]?.match(/<li>/g)).toHaveLength(2);
+    expect(footerHtml).toContain(`<p class="fixture-copyright">&copy; ${demo.website.siteTitle}</p>`);
+    // {squarespace-footers}: the merchant's footer code and the analytics collector with the template's name.
+    expect(footerHtml).toContain(`${demo.footer?.html}`);
+    expect(footerHtml).toMatch(/<script type="module" src="\/build\/collectors.js" data-census data-website-id="fixture-template-test" data-template-id="Fixture"/);
+    expect(html).not.toContain('squarespace:');
+    expect(html).not.toContain('data-trust');
+  });
+
+  it('renders a product listing with the list template, its blocks and a working add-to-cart island where the template wrote Squarespace markup', async () => {
+    const html = await (await new Visitor(`http://${HOST}`).fetch('/shop')).text();
+    expect(html).toContain('<h1 class="fixture-list-title">Shop</h1>');
+    expect(html).toMatch(/<li class="fixture-nav-item active">\s*<a href="\/shop">Shop<\/a>/);
+    expect(html.match(/<li class="fixture-product"/g)).toHaveLength(12);
+    expect(html).toContain('<span class="fixture-price">');
+    expect(html).toContain('<a class="fixture-next" href="/shop?page=2">Next</a>');
+    // The hand-written <div class="sqs-add-to-cart-button" data-item-id> became our island.
+    expect(html).not.toMatch(/<div class="sqs-add-to-cart-button" data-item-id/);
+    expect(html.match(/data-island="AddToCartButton"/g)).toHaveLength(12);
+    expect(html.match(/data-place="plp"/g)).toHaveLength(12);
+  });
+
+  it('renders a product page with the item template, whose add to cart posts through the real cart API', async () => {
+    expect(simpleProduct).toBeDefined();
+    const visitor = await new Visitor(`http://${HOST}`).open();
+    const html = await (await visitor.fetch(simpleProduct?.fullUrl ?? '')).text();
+    expect(html).toContain(`<article class="fixture-product-item" data-item-id="${simpleProduct?.id}">`);
+    expect(html).toContain(`<h1>${simpleProduct?.title}</h1>`);
+    expect(html).toMatch(/<body id="item-[^"]+" class="page-kind-product view-item collection-type-products/);
+    const props = islandProps(html, 'AddToCartButton');
+    expect(props).toMatchObject({ itemId: simpleProduct?.id, sku: simpleProduct?.structuredContent?.variants[0]?.sku, soldOut: false });
+    const added = await visitor.json<{ shoppingCart: ShoppingCart }>('POST', '/api/commerce/shopping-cart/entries', { itemId: props.itemId, sku: props.sku, quantity: 1, additionalFields: null });
+    expect(added.status).toBe(200);
+    expect(added.body.shoppingCart.entries.map((entry) => entry.itemId)).toEqual([simpleProduct?.id]);
+    const cart = await visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart');
+    expect(cart.body.totalQuantity).toBe(1);
+  });
+
+  it('renders the blog list and a post in the layout their collection .conf names, with the post neighbours as pagination', async () => {
+    const visitor = new Visitor(`http://${HOST}`);
+    const list = await (await visitor.fetch('/blog')).text();
+    expect(list).toContain('data-layout="wide"');
+    expect(list).not.toContain('data-layout="default"');
+    expect(list).toContain('<h1 class="fixture-blog-title">');
+    expect(list).toContain(`<a href="${post?.fullUrl}">${post?.title}</a>`);
+    const page = await (await visitor.fetch(post?.fullUrl ?? '')).text();
+    expect(page).toContain('data-layout="wide"');
+    expect(page).toContain(`<article class="fixture-post"><h1>${post?.title}</h1>`);
+    expect(page).toMatch(/<nav class="fixture-post-nav"><a rel="(?:prev|next)" href="\/blog\//);
+  });
+
+  it('renders a static page from its .page file, its blocks in the block field, in the layout of its .page.conf', async () => {
+    const html = await (await new Visitor(`http://${HOST}`).fetch('/contact')).text();
+    expect(html).toContain('data-layout="wide"');
+    expect(html).toMatch(/<section class="fixture-page">\s*<h1>Contact<\/h1>\s*<div class="sqs-layout sqs-grid-12 columns-12" data-type="block-field" id="page-c-contact">/);
+    expect(html).toMatch(/id="page-c-contact">[\s\S]*data-island="(?:SiteForm|AddToCartButton)"[\s\S]*<\/section>/);
+  });
+
+  it('keeps our cart and search pages inside the template regions', async () => {
+    const visitor = new Visitor(`http://${HOST}`);
+    const cart = await (await visitor.fetch('/cart')).text();
+    expect(cart).toMatch(/data-layout="default">\s*[\s\S]*data-island="CartPage"[\s\S]*<\/main>\s*<footer class="fixture-footer">/);
+    const search = await (await visitor.fetch('/search?q=linen')).text();
+    expect(search).toContain('class="fixture-header"');
+    expect(search).toContain('Linen Shirt');
+  });
+});
+
+describe('template errors', () => {
+  const BROKEN = 'broken.template.test';
+  const STRAY = '<squarespace:navigation navigationId="mainNav" template="navigation" /> {.end}';
+
+  beforeAll(async () => {
+    await templateStore(
+      BROKEN,
+      fixtureTheme((files) => {
+        files['header.region'] = (files['header.region'] as string).replace('<header class="fixture-header">', `<header class="fixture-header">\n  ${STRAY}`);
+      }),
+    );
+  });
+
+  it('shows a .region error with its own file, line and column in development', async () => {
+    const source = fixtureTheme()['header.region'] as string;
+    const line = source.slice(0, source.indexOf('<header class="fixture-header">')).split('\n').length + 1;
+    const column = 3 + STRAY.indexOf('{.end}');
+    const html = await (await new Visitor(`http://${BROKEN}`).fetch('/')).text();
+    expect(html).toContain('<strong>Template errors</strong>');
+    expect(html).toContain(`<li>header.region:${line}:${column} assembler: Instruction END not allowed at root</li>`);
+    expect(html).toContain('class="fixture-footer"');
+  });
+
+  it('answers with a generic error page in production, naming no file and never cached', async () => {
+    // Not the page the development test rendered: that one is in this isolate's page cache.
+    const res = await new Visitor(`http://${BROKEN}`, { vars: PRODUCTION_VARS }).fetch('/shop');
+    expect(res.status).toBe(500);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const html = await res.text();
+    expect(html).toContain('<h1>Something went wrong</h1>');
+    expect(html).not.toContain('header.region');
+  });
+});
