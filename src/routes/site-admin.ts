@@ -28,6 +28,7 @@ import { NOT_FOUND } from '../http/messages';
 import { DEMO_SITE_ID } from '../site/demo';
 import { contentObject } from '../site/catalog';
 import { randomHex, sameToken } from '../site/ids';
+import { ROLES } from '../site/roles';
 import { loadSiteForHost, markDevelopmentStoreImported } from '../site/store';
 import { TEMPLATE_ASSET_LIMITS, templateAssetPath, templateAssetsSchema, themeSchema } from '../site/theme-schema';
 import { deleteTemplateUploads, templateAssetKey, templateAssetPrefix } from './template-assets';
@@ -261,7 +262,8 @@ siteAdmin.put('/template', async (c) => {
   const missing = body.assets.filter((path) => !arrived.has(path));
   if (missing.length > 0) return apiError(c, 409, `The template's files did not all arrive (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}): import it again`);
   const templateAssets = body.assets.length === 0 ? null : { generation: body.uploadId };
-  const outcome = await contentObject(c.env, websiteId).edit(websiteId, { kind: 'setTheme', theme: body.theme, templateAssets }, []);
+  // A theme is code; the site admin caller (loopback in development, the admin token in production) may write it as an administrator.
+  const outcome = await contentObject(c.env, websiteId).edit(websiteId, { kind: 'setTheme', theme: body.theme, templateAssets }, [ROLES.admin]);
   if (!outcome.ok) return apiError(c, outcome.status, outcome.error);
   if (host === null) await markDevelopmentStoreImported(c.env.SITE_CONTENT);
   // The files the previous theme used go once no page renders with it.
