@@ -58,14 +58,15 @@ const ATTEMPTS = 3;
 
 /**
  * A call that may be sent again (a read, or a part: sending a part again replaces it) retried when
- * the connection failed, as a reused keep-alive connection the server just closed does.
+ * the connection failed, as a reused keep-alive connection the server just closed does, or the
+ * worker answered 503 (unavailable for now: `wrangler dev` answers so while it restarts its runtime).
  */
 async function retried<T>(send: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await send();
     } catch (error) {
-      if (!(error instanceof AdminCallError && error.status === 0) || attempt === ATTEMPTS) throw error;
+      if (!(error instanceof AdminCallError && (error.status === 0 || error.status === 503)) || attempt === ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
     }
   }
