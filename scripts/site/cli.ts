@@ -6,6 +6,7 @@
  *   publish DIR    DIR, checked here first (schema and templates), becomes the next version of the
  *                  store it was exported from
  *   import-template DIR   a Squarespace developer-platform template folder becomes the store's theme
+ *   watch-template DIR    import-template, then again after every change to DIR (what `npm start -- --template DIR` runs)
  *   generate --products N --posts M --out DIR [--seed S]   a large store folder
  *
  * Where: the local store by default (`npm start`'s, started for the command if it is not
@@ -21,11 +22,13 @@ import { assertNewFolder, readSiteFolder, SiteFolderError, writeSiteFolder, type
 import { generateSite } from './generate.ts';
 import { localStore } from './local-store.ts';
 import { readTemplateFolder, TemplateFolderError } from './template.ts';
+import { watchTemplate } from './template-dev.ts';
 
 const USAGE = `usage: npm run site -- export DIR [--host NAME] [--url URL | --remote]
        npm run site -- import DIR [--host NAME] [--url URL | --remote]
        npm run site -- publish DIR [--host NAME] [--url URL | --remote]
        npm run site -- import-template DIR [--host NAME] [--url URL | --remote]
+       npm run site -- watch-template DIR [--host NAME] [--url URL]
        npm run site -- generate --out DIR [--products 50000] [--posts 2000] [--seed 1]`;
 
 const THEME_DIR = fileURLToPath(new URL('../../themes/default', import.meta.url));
@@ -148,6 +151,16 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (command === 'generate') {
       if (dir !== undefined) throw new UsageError('generate writes to --out DIR');
       generate(values);
+      return 0;
+    }
+    if (command === 'watch-template') {
+      if (dir === undefined) throw new UsageError('watch-template needs a template folder');
+      if (values.remote === true) throw new UsageError('watch-template is for development: a deployed store takes import-template');
+      const { target, where, stop } = await targetOf(values);
+      const stopped = new AbortController();
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stopped.abort());
+      log(`Watching ${dir} for ${where}`);
+      await watchTemplate(dir, target, log, stopped.signal).finally(stop);
       return 0;
     }
     if (command === 'import-template') {

@@ -37,6 +37,16 @@ export function formatTemplateProblem(problem: TemplateProblem): string {
   return `${problem.file}${where}: ${problem.message}`;
 }
 
+/**
+ * A stylesheet that shows import problems at the top of every page (development: the template's
+ * own regions still render, and the page says what is wrong with its styles or its template.conf).
+ */
+export function problemsStylesheet(problems: readonly TemplateProblem[]): string {
+  const text = ['Template import error', ...problems.map(formatTemplateProblem)].join('\n');
+  const content = text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\A ');
+  return `body::before{content:"${content}";display:block;white-space:pre-wrap;position:relative;z-index:2147483647;margin:1rem;padding:1rem;border:3px solid #b3261e;background:#fff4f2;color:#1b1b1b;font:14px/1.4 monospace}\n`;
+}
+
 export class TemplateFolderError extends Error {
   constructor(
     readonly folder: string,
@@ -153,10 +163,11 @@ async function compileStylesheets(dir: string, sheets: readonly string[]): Promi
  * Reads and checks a template folder. Problems are collected and thrown together as a
  * TemplateFolderError; the result is a theme that passes the store's theme schema.
  */
-export async function readTemplateFolder(dir: string): Promise<ReadTemplate> {
+export async function readTemplateFolder(dir: string, options: { development?: boolean } = {}): Promise<ReadTemplate & { styleProblems: TemplateProblem[] }> {
   if (!existsSync(dir)) throw new TemplateFolderError(dir, [{ file: dir, message: 'no such folder' }]);
   if (!statSync(dir).isDirectory()) throw new TemplateFolderError(dir, [{ file: dir, message: 'is not a folder' }]);
   const problems: TemplateProblem[] = [];
+  const styleProblems: TemplateProblem[] = [];
   const warnings: string[] = [];
   const ignored: string[] = [];
   const theme: Record<string, string> = {};
@@ -210,8 +221,12 @@ export async function readTemplateFolder(dir: string): Promise<ReadTemplate> {
       else warnings.push(`template.conf lists the stylesheet ${stylesheet}, but there is no styles/${stylesheet}: left out`);
     }
     const compiled = await compileStylesheets(dir, sheets);
-    if ('problem' in compiled) problems.push(compiled.problem);
-    else theme[COMPILED_STYLESHEET] = compiled.css;
+    if (!('problem' in compiled)) theme[COMPILED_STYLESHEET] = compiled.css;
+    else if (options.development === true) {
+      // In development a stylesheet error does not stop the import: the page shows it.
+      styleProblems.push(compiled.problem);
+      theme[COMPILED_STYLESHEET] = problemsStylesheet([compiled.problem]);
+    } else problems.push(compiled.problem);
   }
 
   const count = Object.keys(theme).length;
@@ -219,5 +234,5 @@ export async function readTemplateFolder(dir: string): Promise<ReadTemplate> {
   const total = Object.values(theme).reduce((sum, text) => sum + text.length, 0);
   if (total > THEME_LIMITS.totalChars) problems.push({ file: dir, message: `${total} characters of templates and styles; at most ${THEME_LIMITS.totalChars}` });
   if (problems.length > 0) throw new TemplateFolderError(dir, problems);
-  return { name: config?.name ?? dir, theme, assets, warnings, ignored };
+  return { name: config?.name ?? dir, theme, assets, warnings, ignored, styleProblems };
 }
