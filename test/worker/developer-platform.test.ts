@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * A Squarespace developer-platform template as a store's theme (docs/templates.md), through the
  * worker inside workerd: the fixture template in test/fixtures/developer-platform/ uses each
@@ -96,6 +97,17 @@ describe('a developer-platform template', () => {
     expect(html).not.toMatch(/<div class="sqs-add-to-cart-button" data-item-id/);
     expect(html.match(/data-island="AddToCartButton"/g)).toHaveLength(12);
     expect(html.match(/data-place="plp"/g)).toHaveLength(12);
+    expect(html).not.toContain('fixture-filter');
+  });
+
+  it('names a tag filter the collection has, and never a visitor\'s own text, which a template may print unescaped', async () => {
+    const visitor = new Visitor(`http://${HOST}`);
+    const tag = demo.items.find((item) => item.collectionId === 'c-shop' && (item.tags ?? []).length > 0)?.tags?.[0] ?? '';
+    const tagged = await (await visitor.fetch(`/shop?tag=${encodeURIComponent(tag)}`)).text();
+    expect(tagged).toContain(`<p class="fixture-filter">Tagged ${tag}</p>`);
+    const forged = await (await visitor.fetch(`/shop?tag=${encodeURIComponent('<b>forged</b>')}`)).text();
+    expect(forged).not.toContain('fixture-filter');
+    expect(forged).not.toContain('<b>forged</b>');
   });
 
   it('renders a product page with the item template, whose add to cart posts through the real cart API', async () => {

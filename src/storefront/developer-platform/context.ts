@@ -70,14 +70,25 @@ export function pageIdentity(page: ResolvedPage): { id: string; classes: string 
   return { id, classes: classes.join(' ') };
 }
 
-/** The names Squarespace's list and item templates read that our context calls otherwise. */
+interface Listing {
+  tags: { name: string; selected: boolean }[];
+  categories: { name: string; selected: boolean }[];
+}
+
+/**
+ * The names Squarespace's list and item templates read that our context calls otherwise. The
+ * filters come from the address, and templates often print them unescaped (`{tagFilter}`), so only
+ * a tag or category the collection has is named: the merchant's text, never the visitor's.
+ */
 export function squarespaceNames(page: ResolvedPage): Record<string, unknown> {
   const context = page.context;
-  const listing = context.listing as { tag?: string | null; category?: string | null } | undefined;
+  const listing = context.listing as Listing | undefined;
+  const tag = listing?.tags.find((t) => t.selected)?.name;
+  const category = listing?.categories.find((c) => c.selected)?.name;
   return {
     authenticatedAccount: null,
     ...(page.kind === 'post' ? { pagination: { prevItem: context.previousItem ?? null, nextItem: context.nextItem ?? null } } : {}),
-    ...(listing?.tag ? { tagFilter: listing.tag } : {}),
-    ...(listing?.category ? { categoryFilter: listing.category } : {}),
+    ...(tag === undefined ? {} : { tagFilter: tag }),
+    ...(category === undefined ? {} : { categoryFilter: category }),
   };
 }

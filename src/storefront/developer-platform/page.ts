@@ -34,6 +34,7 @@ export interface DeveloperPlatformRequest {
 const HEADERS = `<meta charset="utf-8">
 <title>{.section page}{.if title}{title|html} · {.end}{.end}{website.siteTitle|html}</title>
 {.section page}{.if description}<meta name="description" content="{description|htmlattr}">{.end}{.end}
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 {.if canonicalUrl}<link rel="canonical" href="{canonicalUrl|htmlattr}">{.end}
 {@|social-meta}
 {.if item}<script type="application/ld+json">{@|structured-data}</script>{.end}
