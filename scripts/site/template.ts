@@ -160,6 +160,24 @@ async function compileStylesheets(dir: string, sheets: readonly string[]): Promi
 }
 
 /**
+ * Squarespace loads a page's scripts whether or not the template writes `{squarespace-footers}`;
+ * our add to cart and other islands start from what that tag writes. A template that never writes
+ * it gets it just before `</body>` of each region that closes the body (on the same line, so every
+ * error position in the file stays where it was).
+ */
+function addMissingFooters(theme: Record<string, string>, warnings: string[]): void {
+  const regions = Object.keys(theme).filter((path) => path.endsWith('.region'));
+  if (regions.some((path) => /\{squarespace-footers\}/.test(theme[path] ?? ''))) return;
+  for (const path of regions) {
+    const text = theme[path] ?? '';
+    const at = text.lastIndexOf('</body>');
+    if (at === -1) continue;
+    theme[path] = `${text.slice(0, at)}{squarespace-footers}${text.slice(at)}`;
+    warnings.push(`${path}: no region writes {squarespace-footers}; added before </body>, where Squarespace loads its scripts`);
+  }
+}
+
+/**
  * Reads and checks a template folder. Problems are collected and thrown together as a
  * TemplateFolderError; the result is a theme that passes the store's theme schema.
  */
@@ -197,6 +215,8 @@ export async function readTemplateFolder(dir: string, options: { development?: b
     } else if (!file.startsWith('styles/')) ignored.push(file);
   }
   if (assets.length > TEMPLATE_ASSET_LIMITS.files) problems.push({ file: 'assets/', message: `${assets.length} static files; a template may have at most ${TEMPLATE_ASSET_LIMITS.files}` });
+
+  addMissingFooters(theme, warnings);
 
   const confText = theme['template.conf'];
   if (confText === undefined) {

@@ -87,6 +87,14 @@ describe('reading a template folder', () => {
     expect(read.theme['styles/compiled.css']).toContain('.plain');
   });
 
+  it('adds {squarespace-footers} before </body> when no region writes it, as Squarespace loads its scripts anyway', async () => {
+    const read = await readTemplateFolder(folder({ ...TEMPLATE, 'site.region': '<body>\n{squarespace.main-content}\n</body></html>' }));
+    expect(read.theme['site.region']).toBe('<body>\n{squarespace.main-content}\n{squarespace-footers}</body></html>');
+    expect(read.warnings).toEqual(['site.region: no region writes {squarespace-footers}; added before </body>, where Squarespace loads its scripts']);
+    const written = await readTemplateFolder(folder({ ...TEMPLATE, 'site.region': '<body>{squarespace-footers}</body>' }));
+    expect(written.theme['site.region']).toBe('<body>{squarespace-footers}</body>');
+  });
+
   it('reads the three vendored third-party templates', async () => {
     for (const name of ['foundry', 'redbadger-blog', 'project-boilerplate']) {
       const read = await readTemplateFolder(`templates/third-party/${name}`);
