@@ -41,7 +41,8 @@ afterEach(async () => {
 async function open(name: string, path: string, width: number): Promise<{ page: Page; status: number }> {
   context = await browser().newContext({ viewport: { width, height: width < 600 ? 812 : 900 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
-  const response = await page.goto(urlOf(name, path));
+  // The listing's unstyled pictures are many and large: the test waits for the document, not every picture.
+  const response = await page.goto(urlOf(name, path), { waitUntil: 'domcontentloaded', timeout: 60_000 });
   return { page, status: response?.status() ?? 0 };
 }
 
