@@ -1,7 +1,8 @@
+/** The developer-platform source rewrites and template declarations, alone (the rest: developer-platform.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { compile } from '../../engine/index';
-import { originalPosition, prepareSource, queriesIn } from './source';
-import { regionsFor, templateDeclaration } from './template';
+import { compile } from '../../src/engine/index';
+import { originalPosition, prepareSource, queriesIn } from '../../src/storefront/developer-platform/source';
+import { regionsFor, templateDeclaration } from '../../src/storefront/developer-platform/template';
 
 /** The first compile error of a file, at its place in the file as written. */
 function firstError(file: string, source: string) {
