@@ -1,12 +1,15 @@
 /**
  * `npm start`: prepares the local store, then serves it with `wrangler dev` on
  * http://localhost:$PORT (default 8787) in development mode (wrangler.toml alone is production).
+ * `npm start -- --template DIR` also imports the developer-platform template DIR as the store's
+ * theme once the store answers, and again on every change (`npm run site -- watch-template`).
  * Stops wrangler on SIGINT/SIGTERM and exits with its code.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { constants } from 'node:os';
+import { parseArgs } from 'node:util';
 import { developmentVarArgs } from './development.mjs';
 
 const DEFAULT_PORT = '8787';
@@ -51,11 +54,37 @@ function serve(port, env) {
   });
 }
 
+/** Resolves once the store answers at `url`; gives up when `serving` ends first. */
+async function answered(url, serving) {
+  let done = false;
+  serving.then(() => (done = true));
+  while (!done) {
+    try {
+      await (await fetch(url, { signal: AbortSignal.timeout(5000) })).arrayBuffer();
+      return true;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  return false;
+}
+
+/** Imports and watches the template folder once the store answers; stopped with the server. */
+async function watchTemplate(dir, port, env, serving) {
+  if (!(await answered(`http://${HOST}:${port}/api/site-admin/site`, serving))) return;
+  const tsx = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'cli.mjs');
+  const child = spawn(process.execPath, [tsx, 'scripts/site.mjs', 'watch-template', dir], { stdio: 'inherit', env: { ...env, PORT: port } });
+  serving.then(() => child.kill('SIGTERM'));
+}
+
 async function main() {
+  const { values } = parseArgs({ options: { template: { type: 'string' } } });
   const port = process.env.PORT || DEFAULT_PORT;
   const env = wranglerEnv();
   await prepareLocalStore(env);
-  process.exitCode = await serve(port, env);
+  const serving = serve(port, env);
+  if (values.template !== undefined) void watchTemplate(values.template, port, env, serving);
+  process.exitCode = await serving;
 }
 
 main().catch((err) => {

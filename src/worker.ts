@@ -36,6 +36,7 @@ import { localPaymentPages } from './routes/local-payments';
 import { pages } from './routes/pages';
 import { ordersReceiver, paymentWebhooks } from './routes/payment-webhooks';
 import { SITE_ADMIN_PATH, siteAdmin } from './routes/site-admin';
+import { templateAssets } from './routes/template-assets';
 import { withFaults } from './faults';
 
 export { ShoppingCartObject } from './durable/cart';
@@ -126,6 +127,7 @@ app.route('/', consoleFiles);
 app.all('/api/*', (c) => notFound(c));
 app.route('/', config);
 app.route('/', images);
+app.route('/', templateAssets);
 app.route('/', integrations);
 app.route('/', localPaymentPages(webhooks));
 app.route('/', pages);

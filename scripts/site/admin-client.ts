@@ -58,14 +58,15 @@ const ATTEMPTS = 3;
 
 /**
  * A call that may be sent again (a read, or a part: sending a part again replaces it) retried when
- * the connection failed, as a reused keep-alive connection the server just closed does.
+ * the connection failed, as a reused keep-alive connection the server just closed does, or the
+ * worker answered 503 (unavailable for now: `wrangler dev` answers so while it restarts its runtime).
  */
 async function retried<T>(send: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await send();
     } catch (error) {
-      if (!(error instanceof AdminCallError && error.status === 0) || attempt === ATTEMPTS) throw error;
+      if (!(error instanceof AdminCallError && (error.status === 0 || error.status === 503)) || attempt === ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
     }
   }
@@ -154,4 +155,36 @@ export async function receiveSite(target: AdminTarget, progress: (received: numb
   }
   const { collections, theme, ...rest } = head.site;
   return { websiteId: head.websiteId, version: head.version, site: { ...rest, collections, items, theme } };
+}
+
+/** Bytes as base64 (no Buffer: the worker tests run this module in workerd). */
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** A template's static file to upload: its path in the template and how to read its bytes. */
+export interface TemplateFileSource {
+  path: string;
+  read: () => Promise<Uint8Array>;
+}
+
+/**
+ * Imports a developer-platform template (src/routes/site-admin.ts): its static files under a new
+ * upload, then the theme with the list of those files, which the worker checks and swaps in at once.
+ */
+export async function sendTemplate(target: AdminTarget, theme: Record<string, string>, files: readonly TemplateFileSource[]): Promise<{ websiteId: string; version: number | null }> {
+  const host = target.host === undefined ? {} : { host: target.host };
+  const begun = await call<{ uploadId: string }>(target, 'POST', '/template-uploads', host);
+  let next = 0;
+  const sender = async () => {
+    while (next < files.length) {
+      const file = files[next++] as TemplateFileSource;
+      const data = base64(await file.read());
+      await retried(() => call(target, 'PUT', `/template-uploads/${begun.uploadId}/files`, { ...host, path: file.path, data }));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_PARTS, files.length) }, sender));
+  return call(target, 'PUT', '/template', { ...host, uploadId: begun.uploadId, theme, assets: files.map((file) => file.path) });
 }

@@ -5,6 +5,8 @@
  *   import DIR     DIR becomes the store: the development store, or with --host a store of its own
  *   publish DIR    DIR, checked here first (schema and templates), becomes the next version of the
  *                  store it was exported from
+ *   import-template DIR   a Squarespace developer-platform template folder becomes the store's theme
+ *   watch-template DIR    import-template, then again after every change to DIR (what `npm start -- --template DIR` runs)
  *   generate --products N --posts M --out DIR [--seed S]   a large store folder
  *
  * Where: the local store by default (`npm start`'s, started for the command if it is not
@@ -13,15 +15,20 @@
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { AdminCallError, ItemRefused, receiveSite, sendSite, type AdminTarget } from './admin-client.ts';
+import { readFile } from 'node:fs/promises';
+import { AdminCallError, ItemRefused, receiveSite, sendSite, sendTemplate, type AdminTarget } from './admin-client.ts';
 import { checkSite } from './check.ts';
 import { assertNewFolder, readSiteFolder, SiteFolderError, writeSiteFolder, type SiteSources } from './folder.ts';
 import { generateSite } from './generate.ts';
 import { localStore } from './local-store.ts';
+import { readTemplateFolder, TemplateFolderError } from './template.ts';
+import { watchTemplate } from './template-dev.ts';
 
 const USAGE = `usage: npm run site -- export DIR [--host NAME] [--url URL | --remote]
        npm run site -- import DIR [--host NAME] [--url URL | --remote]
        npm run site -- publish DIR [--host NAME] [--url URL | --remote]
+       npm run site -- import-template DIR [--host NAME] [--url URL | --remote]
+       npm run site -- watch-template DIR [--host NAME] [--url URL]
        npm run site -- generate --out DIR [--products 50000] [--posts 2000] [--seed 1]`;
 
 const THEME_DIR = fileURLToPath(new URL('../../themes/default', import.meta.url));
@@ -83,6 +90,23 @@ async function sendFolder(mode: 'import' | 'publish', dir: string, options: { ho
   }
 }
 
+/** Reads, checks and compiles a template folder, then makes it the store's theme with its static files. */
+export async function importTemplate(dir: string, options: { host?: string; url?: string; remote?: boolean }, target?: { target: AdminTarget; where: string }): Promise<void> {
+  const began = performance.now();
+  const template = await readTemplateFolder(dir);
+  for (const warning of template.warnings) log(`warning: ${warning}`);
+  log(`${dir}: ${template.name}, ${Object.keys(template.theme).length} template files, ${template.assets.length} static files checked and compiled (${seconds(began)}; ${template.ignored.length} other files not used)`);
+  const { target: to, where, stop } = target === undefined ? await targetOf(options) : { ...target, stop: async () => {} };
+  try {
+    const sending = performance.now();
+    const files = template.assets.map((asset) => ({ path: asset.path, read: async () => new Uint8Array(await readFile(asset.file)) }));
+    const sent = await sendTemplate(to, template.theme, files);
+    console.log(`Imported the template ${dir} into ${where}: website ${sent.websiteId}, version ${sent.version ?? 'unchanged'}, ${files.length} static files, ${seconds(sending)}`);
+  } finally {
+    await stop();
+  }
+}
+
 async function exportStore(dir: string, options: { host?: string; url?: string; remote?: boolean }): Promise<void> {
   assertNewFolder(dir);
   const { target, where, stop } = await targetOf(options);
@@ -129,6 +153,21 @@ export async function main(argv: readonly string[]): Promise<number> {
       generate(values);
       return 0;
     }
+    if (command === 'watch-template') {
+      if (dir === undefined) throw new UsageError('watch-template needs a template folder');
+      if (values.remote === true) throw new UsageError('watch-template is for development: a deployed store takes import-template');
+      const { target, where, stop } = await targetOf(values);
+      const stopped = new AbortController();
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stopped.abort());
+      log(`Watching ${dir} for ${where}`);
+      await watchTemplate(dir, target, log, stopped.signal).finally(stop);
+      return 0;
+    }
+    if (command === 'import-template') {
+      if (dir === undefined) throw new UsageError('import-template needs a template folder');
+      await importTemplate(dir, values);
+      return 0;
+    }
     if (command !== 'export' && command !== 'import' && command !== 'publish') throw new UsageError(command === undefined ? 'which command?' : `unknown command ${command}`);
     if (dir === undefined) throw new UsageError(`${command} needs a folder`);
     if (command === 'export') await exportStore(dir, values);
@@ -139,7 +178,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       log(`${(error as Error).message}\n${USAGE}`);
       return 2;
     }
-    if (error instanceof SiteFolderError) log(error.message);
+    if (error instanceof SiteFolderError || error instanceof TemplateFolderError) log(error.message);
     else if (error instanceof AdminCallError) log(`The worker refused: ${error.message}${error.status === 0 ? '' : ` (HTTP ${error.status})`}`);
     else log((error as Error).message ?? String(error));
     return 1;

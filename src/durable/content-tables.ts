@@ -36,6 +36,7 @@ export const SHELL_PARTS = [
   'productMerchandisingContext',
   'localizedStrings',
   'theme',
+  'templateAssets',
 ] as const satisfies readonly (keyof Site)[];
 
 /** An item's recordType when it is a product. */

@@ -28,6 +28,7 @@ import type { PageChart, PageText } from '../site/edits';
 import { CONTENT_LIMITS, LIMIT_MESSAGES, tooManyProducts } from '../site/limits';
 import { allows, ROLE_MESSAGES } from '../site/roles';
 import { parseItem, parseShell, type Item, type ShellInput, type Site } from '../site/schema';
+import type { TemplateAssets } from '../site/theme-schema';
 import { noteVersion, versionKey } from '../site/store';
 import * as tables from './content-tables';
 import { SerialQueue } from './serial-queue';
@@ -46,6 +47,7 @@ export type Edit =
   | { kind: 'setLanguages'; languages: string[] }
   | { kind: 'disconnectMultilingual' }
   | { kind: 'setDesign'; design: Design | null }
+  | { kind: 'setTheme'; theme: Record<string, string>; templateAssets: TemplateAssets | null }
   | { kind: 'setMailingList'; change: MailingListChange; now: number }
   | { kind: 'saveItem'; item: unknown }
   | { kind: 'removeItem'; itemId: string }
@@ -101,6 +103,8 @@ function applyToShell(site: ShellInput, edit: ShellEdit): edits.EditResult {
       return edits.setDesign(site, edit.design);
     case 'setMailingList':
       return edits.setMailingList(site, edit.change, edit.now);
+    case 'setTheme':
+      return edits.setTheme(site, edit.theme, edit.templateAssets);
   }
 }
 

@@ -6,6 +6,14 @@
  *   POST /api/site-admin/imports { mode, host?, site }  → 201 { importId, websiteId }
  *   PUT  /api/site-admin/imports/:id/parts/:n { first, items } → { received }
  *   POST /api/site-admin/imports/:id/commit { parts, itemCount } → { websiteId, host, version }
+ *   POST /api/site-admin/template-uploads { host? }     → 201 { uploadId, websiteId }
+ *   PUT  /api/site-admin/template-uploads/:id/files { host?, path, data (base64) } → { path, size }
+ *   PUT  /api/site-admin/template { host?, uploadId, theme, assets } → { websiteId, version }
+ *
+ * The template calls import a developer-platform template (docs/templates.md,
+ * `npm run site -- import-template`): its static files go to R2 under a new upload id first, then
+ * one call checks they all arrived and swaps the theme in with them, all or nothing; the previous
+ * upload's files are deleted after.
  *
  * Without `host` the target is the development store (the demo store `npm start` serves, whose
  * team and accounts belong to its website id and so are kept). Who may call: in development only
@@ -18,8 +26,12 @@ import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { NOT_FOUND } from '../http/messages';
 import { DEMO_SITE_ID } from '../site/demo';
-import { sameToken } from '../site/ids';
-import { loadSiteForHost } from '../site/store';
+import { contentObject } from '../site/catalog';
+import { randomHex, sameToken } from '../site/ids';
+import { ROLES } from '../site/roles';
+import { loadSiteForHost, markDevelopmentStoreImported } from '../site/store';
+import { TEMPLATE_ASSET_LIMITS, templateAssetPath, templateAssetsSchema, themeSchema } from '../site/theme-schema';
+import { deleteTemplateUploads, templateAssetKey, templateAssetPrefix } from './template-assets';
 import { beginImport, commitImport, exportHead, exportItems, itemPartSchema, siteHeadSchema, stageItems, storeExists, TransferError } from '../site/transfer';
 import { apiError, isDevelopment, readJson, type AppEnv } from './http';
 
@@ -183,4 +195,78 @@ siteAdmin.post('/imports/:importId/commit', async (c) => {
   const body = await readJson(c, commitSchema, MAX_COMMIT_BYTES);
   const committed = await commitImport(c.env, importId, body.parts, body.itemCount).catch(transferFailure);
   return c.json(committed);
+});
+
+/** A theme and its hundreds of files: at most the theme's own cap plus JSON's escaping. */
+const MAX_TEMPLATE_BYTES = 8 * 1024 * 1024;
+/** One static file as base64 in JSON. */
+const MAX_TEMPLATE_FILE_BYTES = Math.ceil((TEMPLATE_ASSET_LIMITS.fileBytes * 4) / 3) + 4096;
+
+const uploadIdParam = (c: Context<AppEnv>) => {
+  const id = c.req.param('uploadId') ?? '';
+  if (!/^[0-9a-f]{32}$/.test(id)) throw new HTTPException(404, { message: NOT_FOUND });
+  return id;
+};
+
+const templateUploadSchema = z.object({ host: hostName.optional() });
+const templateFileSchema = z.object({
+  host: hostName.optional(),
+  path: templateAssetPath,
+  data: z.string().max(MAX_TEMPLATE_FILE_BYTES).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'data is the file in base64'),
+});
+const templateSchema = z.object({
+  host: hostName.optional(),
+  uploadId: templateAssetsSchema.shape.generation,
+  theme: themeSchema.refine((theme) => 'template.conf' in theme, 'a developer-platform template has a template.conf'),
+  assets: z.array(templateAssetPath).max(TEMPLATE_ASSET_LIMITS.files),
+});
+
+/** The website a template call is for, and its current upload of static files. */
+async function templateStore(c: Context<AppEnv>, host: string | null): Promise<{ websiteId: string; current: string | null }> {
+  const websiteId = await existingStore(c, host);
+  const head = await exportHead(c.env, websiteId).catch(transferFailure);
+  const current = head === null ? null : ((JSON.parse(head.siteJson) as { templateAssets?: { generation: string } }).templateAssets?.generation ?? null);
+  return { websiteId, current };
+}
+
+siteAdmin.post('/template-uploads', async (c) => {
+  const body = await readJson(c, templateUploadSchema, 1024);
+  const { websiteId, current } = await templateStore(c, body.host ?? null);
+  // Uploads that never reached their commit (a failed import) are removed as the next one starts.
+  await deleteTemplateUploads(c.env.FILES, websiteId, (id) => id !== current);
+  return c.json({ uploadId: randomHex(16), websiteId }, 201);
+});
+
+siteAdmin.put('/template-uploads/:uploadId/files', async (c) => {
+  const uploadId = uploadIdParam(c);
+  const body = await readJson(c, templateFileSchema, MAX_TEMPLATE_FILE_BYTES + 4096);
+  const websiteId = await existingStore(c, body.host ?? null);
+  const bytes = Uint8Array.from(atob(body.data), (ch) => ch.charCodeAt(0));
+  if (bytes.byteLength > TEMPLATE_ASSET_LIMITS.fileBytes) return apiError(c, 413, `${body.path} is larger than ${TEMPLATE_ASSET_LIMITS.fileBytes} bytes`);
+  await c.env.FILES.put(templateAssetKey(websiteId, uploadId, body.path), bytes);
+  return c.json({ path: body.path, size: bytes.byteLength });
+});
+
+siteAdmin.put('/template', async (c) => {
+  const body = await readJson(c, templateSchema, MAX_TEMPLATE_BYTES);
+  const host = body.host ?? null;
+  const websiteId = await existingStore(c, host);
+  const prefix = templateAssetPrefix(websiteId, body.uploadId);
+  const arrived = new Set<string>();
+  for (let cursor: string | undefined; ; ) {
+    const listed = await c.env.FILES.list({ prefix, ...(cursor === undefined ? {} : { cursor }) });
+    for (const object of listed.objects) arrived.add(object.key.slice(prefix.length));
+    if (!listed.truncated) break;
+    cursor = listed.cursor;
+  }
+  const missing = body.assets.filter((path) => !arrived.has(path));
+  if (missing.length > 0) return apiError(c, 409, `The template's files did not all arrive (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}): import it again`);
+  const templateAssets = body.assets.length === 0 ? null : { generation: body.uploadId };
+  // A theme is code; the site admin caller (loopback in development, the admin token in production) may write it as an administrator.
+  const outcome = await contentObject(c.env, websiteId).edit(websiteId, { kind: 'setTheme', theme: body.theme, templateAssets }, [ROLES.admin]);
+  if (!outcome.ok) return apiError(c, outcome.status, outcome.error);
+  if (host === null) await markDevelopmentStoreImported(c.env.SITE_CONTENT);
+  // The files the previous theme used go once no page renders with it.
+  c.executionCtx.waitUntil(deleteTemplateUploads(c.env.FILES, websiteId, (id) => templateAssets === null || id !== body.uploadId).catch(() => undefined));
+  return c.json({ websiteId, version: outcome.version, files: body.assets.length });
 });

@@ -11,6 +11,7 @@ import { randomHex } from './ids';
 import { CONTENT_LIMITS, LIMIT_MESSAGES } from './limits';
 import { changeMailingList, NO_MAILING_LIST, type MailingListChange } from './editor/mailing-list';
 import type { NavigationEntry, ShellInput } from './schema';
+import type { TemplateAssets } from './theme-schema';
 
 /** What an edit gives back to the caller (plain data: it crosses an RPC boundary). */
 export type EditValue = { id: string } | { changed: boolean } | null;
@@ -251,4 +252,15 @@ export function setMailingList(site: ShellInput, change: MailingListChange, now:
   const outcome = changeMailingList(site.mailingList ?? NO_MAILING_LIST, change, now, () => randomId('list'));
   if ('error' in outcome) return { error: outcome.error, ...(outcome.status === 404 ? { status: 404 as const } : {}) };
   return { site: { ...site, mailingList: outcome.mailingList }, value: null };
+}
+
+/**
+ * Replaces the store's theme whole (an imported developer-platform template, docs/templates.md),
+ * with the upload of its static files; without `templateAssets` the store has none.
+ */
+export function setTheme(site: ShellInput, theme: Record<string, string>, templateAssets: TemplateAssets | null): EditResult<{ changed: boolean }> {
+  const { templateAssets: _previous, ...rest } = site;
+  const next = { ...rest, theme, ...(templateAssets === null ? {} : { templateAssets }) };
+  if (JSON.stringify(site.theme) === JSON.stringify(theme) && JSON.stringify(site.templateAssets ?? null) === JSON.stringify(templateAssets)) return { site, value: { changed: false } };
+  return { site: next, value: { changed: true } };
 }

@@ -14,6 +14,7 @@ import { CONTENT_LIMITS, LIMIT_MESSAGES } from './limits';
 import { designSchema } from './design-schema';
 import { MAX_MAILING_LISTS } from './editor/mailing-list';
 import { sanitizeRichText } from './rich-text';
+import { templateAssetsSchema, themeSchema } from './theme-schema';
 
 const id = z.string().min(1).max(64);
 const url = z.string().regex(/^\/[\w\-./?=&%]*$/, 'must be a site path starting with /');
@@ -265,8 +266,10 @@ export const siteSchema = z.object({
   forms: z.array(formSchema).default([]),
   productMerchandisingContext: z.record(z.string(), z.looseObject({})).default({}),
   localizedStrings: z.record(z.string(), z.string()).default({}),
-  /** Theme files by path under the theme folder (see themes/default/README.md). */
-  theme: z.record(z.string(), z.string()),
+  /** Theme files by path under the theme folder (themes/default/README.md, or a developer-platform template: docs/templates.md). */
+  theme: themeSchema,
+  /** Where an imported developer-platform template's static files are (src/routes/template-assets.ts). */
+  templateAssets: templateAssetsSchema.optional(),
 });
 
 /** The site without its items: what every page reads, kept whole per isolate and version. */

@@ -1,0 +1,258 @@
+/**
+ * A Squarespace developer-platform template folder read into the store's theme (docs/templates.md):
+ * its JSON-T files (.conf .region .list .item .block .page) by their own relative paths, its
+ * stylesheets compiled with LESS into `styles/compiled.css`, and its static files (assets/,
+ * scripts/) listed for upload to R2. Everything is checked before anything is sent: template.conf
+ * (valid JSON, layouts whose regions exist), every .conf's JSON, every stylesheet's LESS; each
+ * problem names its file, and its line and column where there is one.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import less from 'less';
+import { z } from 'zod';
+import { TEMPLATE_ASSET_LIMITS, THEME_LIMITS, THEME_PATH } from '../../src/site/theme-schema.ts';
+import { positionAt, syntaxErrorOffset } from './json-position.ts';
+
+export const COMPILED_STYLESHEET = 'styles/compiled.css';
+
+/** Stylesheets Squarespace's own LESS compiler lets a template import by name (`@import 'sqs-grid-breaker';`). */
+const SYSTEM_LESS = fileURLToPath(new URL('./squarespace-less', import.meta.url));
+
+/** Where the JSON-T files of each kind live in a template folder. */
+const JSONT_FILES = /^(?:[\w.-]+\.region|collections\/[\w.-]+\.(?:conf|list|item)|blocks\/(?:[\w.-]+\/)*[\w.-]+\.block|pages\/[\w.-]+\.page(?:\.conf)?|template\.conf)$/;
+const STATIC_FILES = /^(?:assets|scripts)\//;
+/** Folders a template repository keeps beside the template, never part of it. */
+const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
+
+export interface TemplateProblem {
+  file: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+export function formatTemplateProblem(problem: TemplateProblem): string {
+  const where = problem.line === undefined ? '' : `:${problem.line}${problem.column === undefined ? '' : `:${problem.column}`}`;
+  return `${problem.file}${where}: ${problem.message}`;
+}
+
+/**
+ * A stylesheet that shows import problems at the top of every page (development: the template's
+ * own regions still render, and the page says what is wrong with its styles or its template.conf).
+ */
+export function problemsStylesheet(problems: readonly TemplateProblem[]): string {
+  const text = ['Template import error', ...problems.map(formatTemplateProblem)].join('\n');
+  const content = text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\A ');
+  return `body::before{content:"${content}";display:block;white-space:pre-wrap;position:relative;z-index:2147483647;margin:1rem;padding:1rem;border:3px solid #b3261e;background:#fff4f2;color:#1b1b1b;font:14px/1.4 monospace}\n`;
+}
+
+export class TemplateFolderError extends Error {
+  constructor(
+    readonly folder: string,
+    readonly problems: readonly TemplateProblem[],
+  ) {
+    super(`${folder} is not a template the store can use:\n${problems.map((p) => `  ${formatTemplateProblem(p)}`).join('\n')}`);
+  }
+}
+
+export interface TemplateAssetFile {
+  /** The path in the template folder, e.g. `assets/logo.png`. */
+  path: string;
+  /** Where it is on disk. */
+  file: string;
+  size: number;
+}
+
+export interface ReadTemplate {
+  name: string;
+  theme: Record<string, string>;
+  assets: TemplateAssetFile[];
+  /** Things that do not stop the import (a stylesheet template.conf lists that is not there). */
+  warnings: string[];
+  /** Files that are neither JSON-T, a stylesheet, nor a static file (README.md, package.json, …). */
+  ignored: string[];
+}
+
+const layoutSchema = z.object({ name: z.string(), regions: z.array(z.string().regex(/^[\w.-]+$/, 'a region is a file name without .region')).min(1) });
+const templateConfSchema = z.looseObject({
+  name: z.string().optional(),
+  author: z.string().optional(),
+  layouts: z.record(z.string(), layoutSchema).refine((layouts) => 'default' in layouts, 'needs a "default" layout'),
+  navigations: z.array(z.looseObject({ title: z.string(), name: z.string() })).default([]),
+  stylesheets: z.array(z.string().regex(THEME_PATH, 'a stylesheet is a path under styles/')).default([]),
+});
+
+/** Every file under `dir`, as '/'-separated relative paths, sorted; dot files and dependency folders left out. */
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (at: string) => {
+    for (const name of readdirSync(at).sort()) {
+      if (name.startsWith('.') || SKIPPED_FOLDERS.has(name)) continue;
+      const path = join(at, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else out.push(relative(dir, path).split(sep).join('/'));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** JSON text parsed; a syntax error as a problem at its line and column. */
+function parseJson(file: string, text: string, problems: TemplateProblem[]): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const at = positionAt(text, syntaxErrorOffset(text) ?? text.length);
+    const reason = (error as Error).message.replace(/ in JSON at position \d+.*$/s, '').replace(/, ".*" is not valid JSON$/s, '');
+    problems.push({ file, line: at.line, column: at.column, message: `invalid JSON: ${reason}` });
+    return undefined;
+  }
+}
+
+interface LessFailure {
+  filename?: string;
+  line?: number | null;
+  column?: number | null;
+  message: string;
+}
+
+/** An `@import` of a stylesheet on another host, which LESS would download: kept as a CSS import instead. */
+const REMOTE_IMPORT = /@import\s+((?:url\(\s*)?["']?(?:https?:)?\/\/)/g;
+const keepRemoteImports = {
+  install(_less: unknown, pluginManager: { addPreProcessor(processor: { process(source: string): string }): void }) {
+    pluginManager.addPreProcessor({ process: (source: string) => source.replace(REMOTE_IMPORT, '@import (css) $1') });
+  },
+};
+
+/**
+ * The template's stylesheets compiled as Squarespace does: all of them as one LESS source, in
+ * `template.conf` order (a variable one sheet defines is seen by the sheets after it), each by an
+ * import, so an error keeps its own file, line and column. Squarespace's compiler is LESS 1.x,
+ * which did arithmetic everywhere (`@gutter / 2`), so math is `always`; imports resolve beside the
+ * file, then in styles/, then among the stylesheets Squarespace provides.
+ */
+async function compileStylesheets(dir: string, sheets: readonly string[]): Promise<{ css: string } | { problem: TemplateProblem }> {
+  const root = sheets.map((sheet) => `@import (multiple${sheet.endsWith('.less') ? '' : ', less'}) ${JSON.stringify(sheet)};`).join('\n');
+  try {
+    const output = await less.render(root, {
+      filename: join(dir, 'styles', 'template.conf stylesheets'),
+      paths: [join(dir, 'styles'), SYSTEM_LESS],
+      math: 'always',
+      javascriptEnabled: false,
+      plugins: [keepRemoteImports],
+    });
+    return { css: output.css };
+  } catch (error) {
+    const failure = error as LessFailure;
+    const inSheet = failure.filename !== undefined && !failure.filename.endsWith('template.conf stylesheets');
+    return {
+      problem: {
+        file: inSheet ? relative(dir, failure.filename as string).split(sep).join('/') : 'template.conf',
+        ...(inSheet && typeof failure.line === 'number' ? { line: failure.line } : {}),
+        ...(inSheet && typeof failure.column === 'number' ? { column: failure.column + 1 } : {}),
+        message: failure.message.trim(),
+      },
+    };
+  }
+}
+
+/**
+ * Squarespace loads a page's scripts whether or not the template writes `{squarespace-footers}`;
+ * our add to cart and other islands start from what that tag writes. A template that never writes
+ * it gets it just before `</body>` of each region that closes the body (on the same line, so every
+ * error position in the file stays where it was).
+ */
+function addMissingFooters(theme: Record<string, string>, warnings: string[]): void {
+  const regions = Object.keys(theme).filter((path) => path.endsWith('.region'));
+  if (regions.some((path) => /\{squarespace-footers\}/.test(theme[path] ?? ''))) return;
+  for (const path of regions) {
+    const text = theme[path] ?? '';
+    const at = text.lastIndexOf('</body>');
+    if (at === -1) continue;
+    theme[path] = `${text.slice(0, at)}{squarespace-footers}${text.slice(at)}`;
+    warnings.push(`${path}: no region writes {squarespace-footers}; added before </body>, where Squarespace loads its scripts`);
+  }
+}
+
+/**
+ * Reads and checks a template folder. Problems are collected and thrown together as a
+ * TemplateFolderError; the result is a theme that passes the store's theme schema.
+ */
+export async function readTemplateFolder(dir: string, options: { development?: boolean } = {}): Promise<ReadTemplate & { styleProblems: TemplateProblem[] }> {
+  if (!existsSync(dir)) throw new TemplateFolderError(dir, [{ file: dir, message: 'no such folder' }]);
+  if (!statSync(dir).isDirectory()) throw new TemplateFolderError(dir, [{ file: dir, message: 'is not a folder' }]);
+  const problems: TemplateProblem[] = [];
+  const styleProblems: TemplateProblem[] = [];
+  const warnings: string[] = [];
+  const ignored: string[] = [];
+  const theme: Record<string, string> = {};
+  const assets: TemplateAssetFile[] = [];
+  const files = filesUnder(dir);
+  const read = (file: string): string | null => {
+    try {
+      return utf8.decode(readFileSync(join(dir, ...file.split('/'))));
+    } catch (error) {
+      problems.push({ file, message: error instanceof TypeError ? 'is not UTF-8 text' : `cannot be read (${(error as Error).message})` });
+      return null;
+    }
+  };
+
+  for (const file of files) {
+    if (JSONT_FILES.test(file)) {
+      const text = read(file);
+      if (text === null) continue;
+      if (text.length > THEME_LIMITS.fileChars) problems.push({ file, message: `holds ${text.length} characters; a template file may hold at most ${THEME_LIMITS.fileChars}` });
+      if (file.endsWith('.conf') && file !== 'template.conf') parseJson(file, text, problems);
+      theme[file] = text;
+    } else if (STATIC_FILES.test(file)) {
+      const size = statSync(join(dir, ...file.split('/'))).size;
+      if (!THEME_PATH.test(file)) problems.push({ file, message: 'has a name the store cannot serve (letters, digits and . _ - @ + only)' });
+      else if (size > TEMPLATE_ASSET_LIMITS.fileBytes) problems.push({ file, message: `is ${size} bytes; a static file may be at most ${TEMPLATE_ASSET_LIMITS.fileBytes}` });
+      else assets.push({ path: file, file: join(dir, ...file.split('/')), size });
+    } else if (!file.startsWith('styles/')) ignored.push(file);
+  }
+  if (assets.length > TEMPLATE_ASSET_LIMITS.files) problems.push({ file: 'assets/', message: `${assets.length} static files; a template may have at most ${TEMPLATE_ASSET_LIMITS.files}` });
+
+  addMissingFooters(theme, warnings);
+
+  const confText = theme['template.conf'];
+  if (confText === undefined) {
+    if (!files.includes('template.conf')) problems.push({ file: 'template.conf', message: 'missing: every developer-platform template has one at its root' });
+    throw new TemplateFolderError(dir, problems);
+  }
+  const confJson = parseJson('template.conf', confText, problems);
+  const conf = confJson === undefined ? null : templateConfSchema.safeParse(confJson);
+  if (conf !== null && !conf.success) {
+    for (const issue of conf.error.issues) problems.push({ file: 'template.conf', message: `${issue.path.length === 0 ? '' : `${issue.path.join('.')}: `}${issue.message}` });
+  }
+  const config = conf?.success === true ? conf.data : null;
+  if (config !== null) {
+    for (const [id, layout] of Object.entries(config.layouts)) {
+      for (const region of layout.regions) {
+        if (theme[`${region}.region`] === undefined) problems.push({ file: 'template.conf', message: `layouts.${id} uses the region ${region}, but there is no ${region}.region` });
+      }
+    }
+    const sheets: string[] = [];
+    for (const stylesheet of config.stylesheets) {
+      if (files.includes(`styles/${stylesheet}`)) sheets.push(stylesheet);
+      else warnings.push(`template.conf lists the stylesheet ${stylesheet}, but there is no styles/${stylesheet}: left out`);
+    }
+    const compiled = await compileStylesheets(dir, sheets);
+    if (!('problem' in compiled)) theme[COMPILED_STYLESHEET] = compiled.css;
+    else if (options.development === true) {
+      // In development a stylesheet error does not stop the import: the page shows it.
+      styleProblems.push(compiled.problem);
+      theme[COMPILED_STYLESHEET] = problemsStylesheet([compiled.problem]);
+    } else problems.push(compiled.problem);
+  }
+
+  const count = Object.keys(theme).length;
+  if (count > THEME_LIMITS.files) problems.push({ file: dir, message: `${count} template files; a template may have at most ${THEME_LIMITS.files}` });
+  const total = Object.values(theme).reduce((sum, text) => sum + text.length, 0);
+  if (total > THEME_LIMITS.totalChars) problems.push({ file: dir, message: `${total} characters of templates and styles; at most ${THEME_LIMITS.totalChars}` });
+  if (problems.length > 0) throw new TemplateFolderError(dir, problems);
+  return { name: config?.name ?? dir, theme, assets, warnings, ignored, styleProblems };
+}

@@ -1,0 +1,96 @@
+/**
+ * Three real third-party Squarespace developer-platform templates (templates/third-party/, MIT,
+ * from three authors) run unchanged: each is imported with the importer's own code into a store of
+ * its own, on its own host (`{name}.localhost`, which Chromium sends to this machine), holding the
+ * demo content, so the other browser tests keep the demo store and its default theme. In Chromium
+ * the home page, the shop listing, a product and a blog post answer 200 with no template error
+ * panel, and add to cart from the product page puts the product in the cart. Screenshots at 1366
+ * and 375 px go to test-artifacts/screenshots/template-{name}-*.png.
+ */
+import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { receiveSite, sendSite, sendTemplate } from '../../scripts/site/admin-client';
+import { readTemplateFolder } from '../../scripts/site/template';
+import { useChromium } from './browser';
+
+const storeUrl = inject('storeUrl');
+const browser = useChromium();
+const SCREENSHOTS = 'test-artifacts/screenshots';
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+const TEMPLATES = ['foundry', 'redbadger-blog', 'project-boilerplate'] as const;
+const PRODUCT = '/shop/p/canvas-tote';
+const PAGES = [
+  ['home', '/'],
+  ['listing', '/shop'],
+  ['product', PRODUCT],
+  ['post', '/blog/how-we-fire-mugs'],
+] as const;
+
+const hostOf = (name: string) => `${name}.localhost`;
+const urlOf = (name: string, path: string) => `http://${hostOf(name)}:${new URL(storeUrl).port}${path}`;
+
+let context: BrowserContext | undefined;
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function open(name: string, path: string, width: number): Promise<{ page: Page; status: number }> {
+  context = await browser().newContext({ viewport: { width, height: width < 600 ? 812 : 900 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  // The listing's unstyled pictures are many and large: the test waits for the document, not every picture.
+  const response = await page.goto(urlOf(name, path), { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  return { page, status: response?.status() ?? 0 };
+}
+
+beforeAll(async () => {
+  // The demo store's content, once, as every template's store starts from it.
+  const demo = await receiveSite({ url: storeUrl });
+  for (const name of TEMPLATES) {
+    const target = { url: storeUrl, host: hostOf(name) };
+    const site = { ...demo.site, website: { ...(demo.site.website as Record<string, unknown>), id: `template-${name}` } };
+    await sendSite(target, 'import', site);
+    const template = await readTemplateFolder(`templates/third-party/${name}`);
+    const files = template.assets.map((asset) => ({ path: asset.path, read: async () => new Uint8Array(await readFile(asset.file)) }));
+    await sendTemplate(target, template.theme, files);
+  }
+}, 240_000);
+
+describe.each(TEMPLATES)('the third-party template %s', (name) => {
+  it.each(PAGES)('renders the %s page without template errors at 1366 and 375 px', async (kind, path) => {
+    for (const width of [1366, 375]) {
+      const { page, status } = await open(name, path, width);
+      expect(status).toBe(200);
+      await expect(page.locator('aside[role="alert"]').count()).resolves.toBe(0);
+      await expect(page.locator('body').innerText()).resolves.not.toMatch(/Template errors|Template import error/);
+      // The template's own stylesheet is what styles the page.
+      await expect(page.locator('link[rel="stylesheet"], style').count()).resolves.toBeGreaterThan(0);
+      await page.screenshot({ path: `${SCREENSHOTS}/template-${name}-${kind}-${width}.png`, fullPage: true });
+      await context?.close();
+      context = undefined;
+    }
+  });
+
+  it('adds the product to the cart from its page', async () => {
+    const { page } = await open(name, PRODUCT, 1366);
+    await page.waitForSelector('html[data-islands="hydrated"]', { timeout: 20_000 });
+    const added = page.waitForResponse((response) => response.url().includes('/api/commerce/shopping-cart') && response.request().method() === 'POST', { timeout: 20_000 });
+    await page.getByRole('button', { name: /add to cart/i }).first().click();
+    expect((await added).ok()).toBe(true);
+    await page.goto(urlOf(name, '/cart'));
+    await expect(page.getByText('Canvas Tote').first().waitFor({ timeout: 20_000 })).resolves.toBeUndefined();
+  });
+
+  it('serves the template static files from the store host', async () => {
+    const template = await readTemplateFolder(`templates/third-party/${name}`);
+    const asset = template.assets.find((file) => file.path.startsWith('assets/')) ?? template.assets[0];
+    expect(asset).toBeDefined();
+    context = await browser().newContext();
+    const response = await (await context.newPage()).goto(urlOf(name, `/${asset?.path ?? ''}`));
+    expect(response?.status()).toBe(200);
+    expect(new Uint8Array((await response?.body()) ?? [])).toEqual(new Uint8Array(await readFile(asset?.file ?? '')));
+  });
+});
