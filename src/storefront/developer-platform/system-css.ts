@@ -54,14 +54,17 @@ function blockEnd(css: string, open: number): number {
 
 /**
  * One selector of our theme in the system stylesheet: `:root` (our custom properties) stays, our
- * page's `html` and `.site-main` become the wrapper, the rest of our layout (`body`, the header and
- * footer, the skip link) is left out, and everything else applies inside the wrapper only.
+ * page's `html` and `.site-main` become the wrapper, the universal selector takes in the wrapper
+ * too (its `box-sizing`: the wrapper is `.site-main`, width 100% with padding), the rest of our
+ * layout (`body`, the header and footer, the skip link) is left out, and everything else applies
+ * inside the wrapper only.
  */
 function scopedSelector(selector: string): string | null {
   const trimmed = selector.trim();
   if (trimmed === ':root') return trimmed;
   const own = /^(?:html|\.site-main)(?![\w-])/.exec(trimmed);
   if (own !== null) return WRAPPER + trimmed.slice(own[0].length);
+  if (/^\*(?:::[\w-]+)?$/.test(trimmed)) return `${WRAPPER}${trimmed.slice(1)},${WRAPPER} ${trimmed}`;
   if (/^(?:body|\.site-|\.skip-link)/.test(trimmed)) return null;
   return `${WRAPPER} ${trimmed}`;
 }
