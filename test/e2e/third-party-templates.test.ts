@@ -4,8 +4,10 @@
  * its own, on its own host (`{name}.localhost`, which Chromium sends to this machine), holding the
  * demo content, so the other browser tests keep the demo store and its default theme. In Chromium
  * the home page, the shop listing, a product and a blog post answer 200 with no template error
- * panel, and add to cart from the product page puts the product in the cart. Screenshots at 1366
- * and 375 px go to test-artifacts/screenshots/template-{name}-*.png.
+ * panel and no page is wider than a 375 px viewport; our own product page inside the template shows
+ * its title, price and a sized Add To Cart button with the template's stylesheet on the page; add
+ * to cart from the product page puts the product in the cart. Screenshots at 1366 and 375 px go to
+ * test-artifacts/screenshots/template-{name}-*.png.
  */
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -68,7 +70,37 @@ describe.each(TEMPLATES)('the third-party template %s', (name) => {
       await expect(page.locator('body').innerText()).resolves.not.toMatch(/Template errors|Template import error/);
       // The template's own stylesheet is what styles the page.
       await expect(page.locator('link[rel="stylesheet"], style').count()).resolves.toBeGreaterThan(0);
+      // Pictures take their size once loaded: the page is measured and pictured after its load event.
+      if (width === 375) await page.waitForLoadState('load', { timeout: 60_000 });
       await page.screenshot({ path: `${SCREENSHOTS}/template-${name}-${kind}-${width}.png`, fullPage: true });
+      if (width === 375) {
+        const innerWidth = await page.evaluate('innerWidth');
+        expect(innerWidth).toBe(375);
+        expect(await page.evaluate('document.documentElement.scrollWidth'), 'page width at a 375 px viewport').toBeLessThanOrEqual(innerWidth as number);
+      }
+      await context?.close();
+      context = undefined;
+    }
+  });
+
+  it('shows our product page inside the template with its title, price and a sized Add To Cart button', async () => {
+    // None of the three templates has a products .item: the product renders with our own markup.
+    const compiled = (await readTemplateFolder(`templates/third-party/${name}`)).theme['styles/compiled.css'] ?? '';
+    expect(compiled.length).toBeGreaterThan(0);
+    for (const width of [1366, 375]) {
+      const { page } = await open(name, PRODUCT, width);
+      await page.waitForLoadState('load', { timeout: 60_000 });
+      const styles = await page.locator('style').allTextContents();
+      expect(styles.some((text) => text.includes(compiled)), "the template's stylesheet is on the page").toBe(true);
+      await expect(page.getByRole('heading', { level: 1, name: 'Canvas Tote' }).isVisible()).resolves.toBe(true);
+      const price = page.locator('.ProductItem-price');
+      await expect(price.isVisible()).resolves.toBe(true);
+      await expect(price.innerText()).resolves.toMatch(/\$\d+\.\d\d/);
+      const button = page.getByRole('button', { name: /add to cart/i }).first();
+      await expect(button.isVisible()).resolves.toBe(true);
+      const box = await button.boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThan(0);
+      expect(box?.height ?? 0).toBeGreaterThan(0);
       await context?.close();
       context = undefined;
     }

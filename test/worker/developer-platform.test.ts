@@ -150,6 +150,14 @@ describe('a developer-platform template', () => {
     const visitor = new Visitor(`http://${HOST}`);
     const cart = await (await visitor.fetch('/cart')).text();
     expect(cart).toMatch(/data-layout="default">\s*[\s\S]*data-island="CartPage"[\s\S]*<\/main>\s*<footer class="fixture-footer">/);
+    // Our markup renders in the system page element; the system stylesheet, before the template's, styles only inside it.
+    expect(cart).toMatch(/<div class="sf-system-page">\s*<section class="CartPage"[\s\S]*data-island="CartPage"/);
+    const style = /<style>([\s\S]*?)<\/style>/.exec(cart)?.[1] ?? '';
+    expect(style.indexOf('img,video{max-width:100%;height:auto}')).toBe(0);
+    expect(style.indexOf('.sf-system-page .CartEntry{')).toBeGreaterThan(0);
+    expect(style.indexOf('.sf-system-page .CartEntry{')).toBeLessThan(style.indexOf('.fixture-main{'));
+    expect(style).not.toMatch(/(?:^|[}])\s*\.CartEntry\{/);
+    expect(style).not.toContain('.site-header');
     const search = await (await visitor.fetch('/search?q=linen')).text();
     expect(search).toContain('class="fixture-header"');
     expect(search).toContain('Linen Shirt');

@@ -15,6 +15,7 @@ import type { ResolvedPage } from '../page-context';
 import { keepTrustedText, markTrusted, sourcesOf, trustedTheme } from '../trusted-markup';
 import { pageIdentity, squarespaceNames, templateNavigations } from './context';
 import { originalPosition, prepareSource, type PreparedSource } from './source';
+import { developerPlatformSystemCss, SYSTEM_PAGE_CLASS } from './system-css';
 import { blockFiles, regionsFor, templateDeclaration } from './template';
 
 export interface DeveloperPlatformRequest {
@@ -30,7 +31,7 @@ export interface DeveloperPlatformRequest {
   errorPanel: (file: string, errors: readonly TemplateError[]) => string;
 }
 
-/** What `{squarespace-headers}` writes: our head's title, meta, structured data and the stylesheet. */
+/** What `{squarespace-headers}` writes: our head's title, meta, structured data and the stylesheets (system-css.ts's, then the template's). */
 const HEADERS = `<meta charset="utf-8">
 <title>{.section page}{.if title}{title|html} · {.end}{.end}{website.siteTitle|html}</title>
 {.section page}{.if description}<meta name="description" content="{description|htmlattr}">{.end}{.end}
@@ -186,7 +187,7 @@ export async function developerPlatformPage(request: DeveloperPlatformRequest): 
   const data: Record<string, unknown> = {
     ...request.data,
     ...squarespaceNames(page),
-    assets: { ...assets, criticalCss: (files['styles/compiled.css'] ?? '') + assets.criticalCss },
+    assets: { ...assets, criticalCss: developerPlatformSystemCss() + (files['styles/compiled.css'] ?? '') + assets.criticalCss },
     squarespace,
   };
   data['squarespace-headers'] = pageRender.ours('{squarespace-headers}', markTrusted(HEADERS), data);
@@ -195,7 +196,9 @@ export async function developerPlatformPage(request: DeveloperPlatformRequest): 
 
   const content = contentFile(files, page);
   const own = content !== null && files[content.file] !== undefined;
-  const main = own ? pageRender.file(content.file, data) : pageRender.ours(`themes/default/pages/${page.kind}.html`, trustedTheme(DEFAULT_THEME)[`pages/${page.kind}.html`] ?? '', data);
+  const main = own
+    ? pageRender.file(content.file, data)
+    : `<div class="${SYSTEM_PAGE_CLASS}">${pageRender.ours(`themes/default/pages/${page.kind}.html`, trustedTheme(DEFAULT_THEME)[`pages/${page.kind}.html`] ?? '', data)}</div>`;
   squarespace['main-content'] = await withAddToCart(main, pageRender, data);
 
   const regions = regionsFor(declaration, own ? content.conf : null);
