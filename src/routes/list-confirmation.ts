@@ -55,8 +55,8 @@ listConfirmation.get(CONFIRM_SUBSCRIPTION_PATH, withSite, async (c) => {
   const result: ConfirmationResult = TOKEN.test(token) ? await formSubmissions(c.env, site.website.id).confirmMember(await tokenDigest(token)) : 'unknown';
   const answer = ANSWERS[result];
   const development = isDevelopment(c.env);
-  // The token is in this page's address: never cached, never sent on as a referrer.
-  const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex' });
+  // The token is in this page's address: never cached or indexed (the common referrer policy keeps it to this origin).
+  const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex' });
   const page = noticePage(site, CONFIRM_SUBSCRIPTION_PATH, answer.status, answer.title, answer.text);
   return streamPage(site, page, development, await clientEntry(c.env.ASSETS, development), headers, c.env.CAPTCHA_PROVIDER);
 });
