@@ -17,6 +17,12 @@
  * or 'pending' when the connection asks for double opt-in. An address is on a list once; at most
  * MAX_LIST_MEMBERS members are kept per website, and past that a sign-up is kept as a submission
  * only (no member is ever dropped for a visitor's write).
+ *
+ * Double opt-in: a pending member gets one confirmation email (queued in the outbox in the same step
+ * as the save) with a single-use link; only the SHA-256 of its token is kept, one per member (so the
+ * table is bounded like the members), valid CONFIRMATION_TTL_MS. Signing up again while the link is
+ * live sends nothing; after it expired, a new link replaces it. Following the link marks the member
+ * 'subscribed'; following it again answers the same (until the row is dropped KEEP_CONFIRMATION_MS later).
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { NotificationText } from '../forms/notification';
@@ -30,6 +36,10 @@ const PAGE_SIZE = 50;
 export const MAX_LIVE_KEYS = 10_000;
 export const MAX_SUBMISSIONS = 10_000;
 export const MAX_LIST_MEMBERS = 100_000;
+/** How long a double opt-in confirmation link works. */
+export const CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Expired or used links are told apart from unknown ones this long after they expire. */
+const KEEP_CONFIRMATION_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** A newsletter sign-up's copy into the connected mailing list. */
 export interface ListMember {
@@ -37,6 +47,16 @@ export interface ListMember {
   email: string;
   status: 'subscribed' | 'pending';
 }
+
+/** A pending member's confirmation email, sent unless the member already has a live link. */
+export interface ConfirmationRequest {
+  /** SHA-256 (hex) of the link's token; the token itself is only in the message. */
+  tokenHash: string;
+  message: EmailMessage;
+}
+
+/** What following a confirmation link found. */
+export type ConfirmationResult = 'confirmed' | 'expired' | 'unknown';
 
 export interface StoredListMember extends ListMember {
   /** Which sign-up form it came from (a newsletter block's or the promo popup's id). */
@@ -109,6 +129,10 @@ export class FormSubmissions extends DurableObject<Env> {
       `CREATE TABLE IF NOT EXISTS list_members (id INTEGER PRIMARY KEY AUTOINCREMENT, list_id TEXT NOT NULL, email TEXT NOT NULL, status TEXT NOT NULL,
         form_id TEXT NOT NULL, added_at INTEGER NOT NULL, UNIQUE (list_id, email))`,
     );
+    this.sql.exec(
+      `CREATE TABLE IF NOT EXISTS list_confirmations (list_id TEXT NOT NULL, email TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE,
+        expires_at INTEGER NOT NULL, confirmed_at INTEGER, PRIMARY KEY (list_id, email))`,
+    );
     this.outbox = new EmailOutbox(this.sql, env, `forms-${ctx.id.toString()}`);
   }
 
@@ -124,9 +148,10 @@ export class FormSubmissions extends DurableObject<Env> {
 
   /**
    * Uses the key and saves the submission together; refused when the key is unknown, used or
-   * expired. When the form's notification is on, its email is queued in the same step.
+   * expired. When the form's notification is on, its email is queued in the same step, and so is a
+   * pending member's confirmation email.
    */
-  save(key: string, submission: Submission, notice: NotificationText | null = null, member: ListMember | null = null): SaveResult {
+  save(key: string, submission: Submission, notice: NotificationText | null = null, member: ListMember | null = null, confirmation: ConfirmationRequest | null = null): SaveResult {
     const used = this.sql.exec('DELETE FROM submission_keys WHERE key = ? AND expires_at > ? RETURNING key', key, Date.now()).toArray();
     if (used.length === 0) return { ok: false };
     const row = this.sql
@@ -154,12 +179,46 @@ export class FormSubmissions extends DurableObject<Env> {
       );
     }
     const notification = this.notification(submission.formId);
-    if (notice !== null && notification?.enabled === true) {
-      this.outbox.queue({ to: notification.recipient, ...notice }, `submission:${row.id}`);
-      // Not awaited: the object's output gate holds the reply until this storage write is durable.
-      void this.ctx.storage.setAlarm(Date.now());
-    }
+    const notified = notice !== null && notification?.enabled === true && this.outbox.queue({ to: notification.recipient, ...notice }, `submission:${row.id}`);
+    const confirming = member !== null && confirmation !== null && this.requestConfirmation(member, confirmation);
+    // Not awaited: the object's output gate holds the reply until this storage write is durable.
+    if (notified || confirming) void this.ctx.storage.setAlarm(Date.now());
     return { ok: true, id: row.id };
+  }
+
+  /** Queues the member's confirmation email when it is pending and has no live link; true when queued. */
+  private requestConfirmation(member: ListMember, confirmation: ConfirmationRequest): boolean {
+    const now = Date.now();
+    const status = this.sql.exec<{ status: string }>('SELECT status FROM list_members WHERE list_id = ? AND email = ?', member.listId, member.email).toArray()[0]?.status;
+    if (status !== 'pending') return false;
+    const live = this.sql.exec('SELECT 1 FROM list_confirmations WHERE list_id = ? AND email = ? AND expires_at > ?', member.listId, member.email, now).toArray();
+    if (live.length > 0) return false;
+    this.sql.exec(
+      `INSERT INTO list_confirmations (list_id, email, token_hash, expires_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (list_id, email) DO UPDATE SET token_hash = excluded.token_hash, expires_at = excluded.expires_at, confirmed_at = NULL`,
+      member.listId,
+      member.email,
+      confirmation.tokenHash,
+      now + CONFIRMATION_TTL_MS,
+    );
+    return this.outbox.queue(confirmation.message, `list-confirmation:${confirmation.tokenHash}`);
+  }
+
+  /** Follows a confirmation link by its token's hash: the member becomes 'subscribed'; a second use finds it confirmed. */
+  confirmMember(tokenHash: string): ConfirmationResult {
+    const now = Date.now();
+    const row = this.sql
+      .exec<{ list_id: string; email: string; expires_at: number; confirmed_at: number | null }>(
+        'SELECT list_id, email, expires_at, confirmed_at FROM list_confirmations WHERE token_hash = ?',
+        tokenHash,
+      )
+      .toArray()[0];
+    if (row === undefined) return 'unknown';
+    if (row.confirmed_at !== null) return 'confirmed';
+    if (row.expires_at <= now) return 'expired';
+    this.sql.exec("UPDATE list_members SET status = 'subscribed' WHERE list_id = ? AND email = ?", row.list_id, row.email);
+    this.sql.exec('UPDATE list_confirmations SET confirmed_at = ? WHERE token_hash = ?', now, tokenHash);
+    return 'confirmed';
   }
 
   notification(formId: string): FormNotification | null {
@@ -247,6 +306,7 @@ export class FormSubmissions extends DurableObject<Env> {
 
   override async alarm(): Promise<void> {
     this.sql.exec('DELETE FROM submission_keys WHERE expires_at <= ?', Date.now());
+    this.sql.exec('DELETE FROM list_confirmations WHERE expires_at <= ?', Date.now() - KEEP_CONFIRMATION_MS);
     await this.outbox.deliver();
     await this.scheduleAlarm();
   }

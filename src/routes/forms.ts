@@ -15,6 +15,7 @@ import { FORM_SUBMIT_MESSAGES } from '../forms/messages';
 import { submissionNotice } from '../forms/notification';
 import { siteFormById, type SiteForm } from '../site/lookup';
 import { requireCrumb } from './csrf';
+import { confirmationRequest } from './list-confirmation';
 import { apiError, readJson, type AppEnv, withSite } from './http';
 import { nestsDeeperThan } from './json-depth';
 import { rateLimit } from './rate-limit';
@@ -131,11 +132,13 @@ forms.post('/api/form/SaveFormSubmission', withSite, async (c) => {
     form.kind === 'newsletter' && typeof email === 'string' && connection?.state === 'connected'
       ? { listId: connection.listId, email: email.trim().toLowerCase(), status: connection.doubleOptIn ? ('pending' as const) : ('subscribed' as const) }
       : null;
+  const confirmation = member?.status === 'pending' ? await confirmationRequest(c, site.website.siteTitle, member.email) : null;
   const saved = await submissions(c.env, site).save(
     body.key,
     { formId: form.id, values: JSON.stringify(kept), pageId: body.pageId ?? null, pageTitle: body.pageTitle ?? null, pagePath, contentSource: body.contentSource ?? null },
     submissionNotice(site.website.siteTitle, form, kept, pagePath),
     member,
+    confirmation,
   );
   if (!saved.ok) return apiError(c, 401, FORM_SUBMIT_MESSAGES.badKey);
   // The promo popup's promise: a newsletter sign-up gets a single-use welcome code by email, when the merchant enables it.

@@ -4,6 +4,7 @@
  * context and localized strings). Items are read through the site's catalogue a page at a time:
  * a listing reads one page of its collection, an item page its item and what it shows beside it.
  */
+import { escapeHtml } from '../html/escape';
 import { shownAt } from '../site/editor/content-status';
 import type { Catalog, ListingSort } from '../site/catalog';
 import type { Collection, Item, NavigationEntry, Site } from '../site/schema';
@@ -20,7 +21,7 @@ export type OrderPageKind = 'order-confirmed' | 'order-received' | 'subscription
 
 export interface ResolvedPage {
   kind: PageKind;
-  status: 200 | 404;
+  status: 200 | 404 | 410;
   context: Record<string, unknown>;
 }
 
@@ -370,6 +371,15 @@ function matchSegments(parts: readonly string[], segments: readonly string[]): R
 export function canonicalUrl(origin: string, encodedPath: string, page: ResolvedPage): string {
   const listPage = (page.context.pagination as { page: number } | undefined)?.page ?? 1;
   return `${origin}${encodedPath}${listPage > 1 ? `?page=${listPage}` : ''}`;
+}
+
+/**
+ * A short store notice in the theme's page shell (navigation, header, footer): a page-kind page with
+ * `title` and `text` as its body, for answers that are no page of the site (a confirmation link's result).
+ */
+export function noticePage(site: Site, path: string, status: 200 | 404 | 410, title: string, text: string): ResolvedPage {
+  const body = `<p>${escapeHtml(text)}</p>`;
+  return { kind: 'page', status, context: { ...baseContext(site, path), page: { kind: 'page', typeCode: PageType.Page, title, path, description: '', body } } };
 }
 
 /** Resolves a request path (and its query) on a site, reading its items through `catalog`. */
