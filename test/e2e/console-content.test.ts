@@ -44,7 +44,8 @@ async function signIn(account: Account, device: { viewport: { width: number; hei
   await page.fill('#merchant-email', account.email);
   await page.fill('#merchant-password', account.password);
   await page.click('.SignIn-card button[type="submit"]');
-  await page.waitForSelector('.Sidebar');
+  // Attached, not visible: on a phone the sidebar waits behind the menu button.
+  await page.waitForSelector('.Sidebar', { state: 'attached' });
   return { context, page, errors };
 }
 
