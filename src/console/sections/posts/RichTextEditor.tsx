@@ -112,8 +112,8 @@ export function RichTextEditor({ id, label, value, onChange, session }: RichText
         {label}
       </span>
       {editor !== null && <Toolbar editor={editor} canCode={session.can.codeInjection && !android} onLink={() => setDialog('link')} onImage={() => setDialog('image')} />}
-      {session.can.codeInjection && android && <p className="Field-hint">{RICH_TEXT_MESSAGES.codeOnAndroid}</p>}
       <EditorContent editor={editor} />
+      {session.can.codeInjection && android && <p className="Field-hint">{RICH_TEXT_MESSAGES.codeOnAndroid}</p>}
       {dialog === 'link' && editor !== null && (
         <LinkEditor
           session={session}
