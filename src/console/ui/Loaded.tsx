@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { errorMessage } from './api';
-import type { Fetched } from './useFetch';
+import type { Fetched, FetchState } from './useFetch';
 
 export const LOADED_MESSAGES = { failed: 'Unable to load. Try again.', retry: 'Try again' } as const;
 
@@ -14,8 +14,19 @@ export function Loaded<T>({ fetched, loading, children }: { fetched: Fetched<T>;
   return <FetchStatus fetched={fetched} loading={loading} />;
 }
 
-/** Only the pending and failed states, for a screen that shows its data in its own way. */
-export function FetchStatus({ fetched, loading }: { fetched: Pick<Fetched<unknown>, 'state' | 'error' | 'reload'>; loading: string }) {
+/** Where a load stands: what FetchStatus needs, from useFetch or from a screen's own paged loads. */
+export interface FetchOutcome {
+  state: FetchState;
+  error?: unknown;
+  /** Tries the load that failed again. */
+  reload: () => void;
+}
+
+/**
+ * Only the pending and failed states, for a screen that shows its data in its own way. Without
+ * `loading` the pending state shows nothing here (the screen says it, e.g. in its table's empty row).
+ */
+export function FetchStatus({ fetched, loading }: { fetched: FetchOutcome; loading?: string }) {
   if (fetched.state === 'failed')
     return (
       <div className="Card Notice" role="alert">
@@ -26,7 +37,7 @@ export function FetchStatus({ fetched, loading }: { fetched: Pick<Fetched<unknow
         </button>
       </div>
     );
-  if (fetched.state === 'pending')
+  if (fetched.state === 'pending' && loading !== undefined)
     return (
       <p className="Console-loading" role="status">
         {loading}

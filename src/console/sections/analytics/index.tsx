@@ -125,7 +125,7 @@ export default function AnalyticsSection(_props: SectionProps) {
         <h1>Analytics</h1>
       </header>
       <RangeControl days={days} onChange={setDays} />
-      {fetched.state === 'failed' && answer !== undefined && <FetchStatus fetched={fetched} loading="" />}
+      {fetched.state === 'failed' && answer !== undefined && <FetchStatus fetched={fetched} />}
       {answer === undefined || view === null ? (
         <FetchStatus fetched={fetched} loading="Loading analytics…" />
       ) : (

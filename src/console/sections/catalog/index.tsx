@@ -6,6 +6,7 @@ import type { TagType } from '../../../site/editor/tag-manager';
 import { replaceLocation, useLocation } from '../../router';
 import type { SectionProps } from '../../section-types';
 import { Link } from '../../ui/Link';
+import { FetchStatus } from '../../ui/Loaded';
 import { useFetch } from '../../ui/useFetch';
 import { NamesManager } from './NamesManager';
 import { CATALOG_ROOT } from './shared';
@@ -34,11 +35,7 @@ export default function Catalog({ session, path, navigate }: SectionProps) {
           </Link>
         </div>
       </header>
-      {context.state === 'failed' && (
-        <p className="FieldError" role="alert">
-          {context.error?.message}
-        </p>
-      )}
+      <FetchStatus fetched={context} />
       <section className="Card" aria-labelledby="names-title">
         <h2 id="names-title">Tags and categories</h2>
         <div className="Toolbar">

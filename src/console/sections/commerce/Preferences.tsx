@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { CommercePreferences, REFETCH_EVENT_PREFIX, type Preferences as Values } from '../../../site/editor/commerce-preferences';
-import { consoleApi, errorMessage, SaveStatus, type SaveState } from '../../ui';
+import { consoleApi, errorMessage, FetchStatus, SaveStatus, type SaveState } from '../../ui';
 
 export const NAMESPACES = ['checkout', 'merchandising', 'notifications'] as const;
 const KEY = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
@@ -46,19 +46,22 @@ export function Preferences() {
   const [state, setState] = useState<SaveState>({ status: 'idle' });
   const [note, setNote] = useState('');
   const [keyErrors, setKeyErrors] = useState<Record<number, string>>({});
+  const [loadFailure, setLoadFailure] = useState<unknown>(null);
+  const [round, setRound] = useState(0);
 
   useEffect(() => {
     let current = true;
     setRows(null);
     setNote('');
+    setLoadFailure(null);
     preferences.get(namespace).then(
       (values) => current && setRows(rowsOf(values)),
-      (error: unknown) => current && setState({ status: 'error', message: errorMessage(error) }),
+      (error: unknown) => current && setLoadFailure(error),
     );
     return () => {
       current = false;
     };
-  }, [namespace, preferences]);
+  }, [namespace, preferences, round]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -94,9 +97,7 @@ export function Preferences() {
         </select>
       </div>
       {rows === null ? (
-        <p className="Console-loading" role="status">
-          Loading…
-        </p>
+        <FetchStatus fetched={{ state: loadFailure === null ? 'pending' : 'failed', error: loadFailure, reload: () => setRound((n) => n + 1) }} loading="Loading…" />
       ) : (
         <fieldset>
           <legend>Preferences in {namespace}</legend>

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { SectionProps } from '../../section-types';
-import { Breadcrumbs, consoleApi, DataTable, describedBy, errorMessage, FieldError, Link, SaveStatus, StatusLabel, useFetch, useSave, type Column, type SortDirection } from '../../ui';
+import { Breadcrumbs, consoleApi, DataTable, describedBy, FetchStatus, FieldError, Link, SaveStatus, StatusLabel, useFetch, useSave, type Column, type FetchState, type SortDirection } from '../../ui';
 import { dateTimeText, serverFieldError } from '../orders/format';
 
 export const FORMS_ROOT = '/config/forms';
@@ -53,14 +53,7 @@ function FormList() {
       <header className="PageHeader">
         <h1>Forms</h1>
       </header>
-      {fetched.state === 'failed' && (
-        <div className="Card Notice" role="alert">
-          <p>{errorMessage(fetched.error)}</p>
-          <button type="button" className="Button" onClick={fetched.reload}>
-            Try again
-          </button>
-        </div>
-      )}
+      <FetchStatus fetched={fetched} />
       <DataTable caption="Forms" columns={columns} rows={fetched.data?.forms ?? []} rowKey={(f) => f.id} empty={fetched.state === 'pending' ? 'Loading forms…' : 'This site has no forms.'} />
     </div>
   );
@@ -106,22 +99,22 @@ function Submissions({ formId, session }: { formId: string; session: SectionProp
   const form = forms.data?.forms.find((f) => f.id === formId);
   const [page, setPage] = useState<Omit<SubmissionPage, 'hasNextPage' | 'nextPageCursor'> | null>(null);
   const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
+  const [state, setState] = useState<FetchState>('pending');
+  const [failure, setFailure] = useState<{ error: unknown; after: string | null } | null>(null);
   const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({ key: 'submittedAt', direction: 'descending' });
 
   const load = useCallback(
     async (after: string | null) => {
-      setLoading(true);
+      setState('pending');
       try {
         const next = await consoleApi<SubmissionPage>('GET', `/api/console/forms/${encodeURIComponent(formId)}/submissions${after === null ? '' : `?cursor=${after}`}`);
         setPage((before) => ({ form: next.form, columns: next.columns, rows: after === null || before === null ? next.rows : [...before.rows, ...next.rows] }));
         setCursor(next.hasNextPage ? next.nextPageCursor : null);
-        setError('');
-      } catch (failure) {
-        setError(errorMessage(failure));
-      } finally {
-        setLoading(false);
+        setFailure(null);
+        setState('success');
+      } catch (error) {
+        setFailure({ error, after });
+        setState('failed');
       }
     },
     [formId],
@@ -157,14 +150,7 @@ function Submissions({ formId, session }: { formId: string; session: SectionProp
           </a>
         </div>
       </header>
-      {error !== '' && (
-        <div className="Card Notice" role="alert">
-          <p>{error}</p>
-          <button type="button" className="Button" onClick={() => void load(null)}>
-            Try again
-          </button>
-        </div>
-      )}
+      <FetchStatus fetched={{ state, error: failure?.error, reload: () => void load(failure?.after ?? null) }} />
       <DataTable
         caption={`Submissions of ${name}`}
         columns={columns}
@@ -173,9 +159,9 @@ function Submissions({ formId, session }: { formId: string; session: SectionProp
         sort={sort}
         onSort={(key, direction) => setSort({ key: key as SortKey, direction })}
         hasMore={cursor !== null}
-        loadingMore={loading && rows.length > 0}
+        loadingMore={state === 'pending' && rows.length > 0}
         onLoadMore={() => void load(cursor)}
-        empty={loading ? 'Loading submissions…' : 'No submissions yet.'}
+        empty={state === 'pending' ? 'Loading submissions…' : 'No submissions yet.'}
       />
       {form !== undefined && <NotificationForm key={form.id} form={form} email={session.email} canEdit={session.can.content} onSaved={forms.reload} />}
     </div>

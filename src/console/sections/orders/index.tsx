@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../commerce/order';
 import type { SectionProps } from '../../section-types';
-import { consoleApi, DataTable, errorMessage, Link, moneyText, StatusLabel, type Column } from '../../ui';
+import { consoleApi, DataTable, FetchStatus, Link, moneyText, StatusLabel, type Column, type FetchState } from '../../ui';
 import { OrderDetail } from './OrderDetail';
 import { dateTimeText, ORDER_STATUS_LABELS } from './format';
 
@@ -32,8 +32,8 @@ function OrderList() {
   const [query, setQuery] = useState('');
   const [orders, setOrders] = useState<Order[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
-  const [state, setState] = useState<'pending' | 'success' | 'failed'>('pending');
-  const [error, setError] = useState('');
+  const [state, setState] = useState<FetchState>('pending');
+  const [failure, setFailure] = useState<{ error: unknown; after: string | null } | null>(null);
 
   const load = useCallback(
     async (after: string | null) => {
@@ -46,9 +46,10 @@ function OrderList() {
         const page = await consoleApi<OrderPage>('GET', `/api/console/orders?${params.toString()}`);
         setOrders((before) => (after === null ? page.orders : [...before, ...page.orders]));
         setCursor(page.hasNextPage ? page.nextPageCursor : null);
+        setFailure(null);
         setState('success');
-      } catch (failure) {
-        setError(errorMessage(failure));
+      } catch (error) {
+        setFailure({ error, after });
         setState('failed');
       }
     },
@@ -87,14 +88,7 @@ function OrderList() {
           Search
         </button>
       </form>
-      {state === 'failed' && (
-        <div className="Card Notice" role="alert">
-          <p>{error}</p>
-          <button type="button" className="Button" onClick={() => void load(null)}>
-            Try again
-          </button>
-        </div>
-      )}
+      <FetchStatus fetched={{ state, error: failure?.error, reload: () => void load(failure?.after ?? null) }} />
       <DataTable
         caption="Orders, newest first"
         columns={COLUMNS}

@@ -1,8 +1,9 @@
 /**
  * Rich text for posts and pages, on TipTap (ProseMirror): the formatting toolbar (bold, italic,
- * headings, lists, quote, link, image, and code block for the code-injection roles), the link
- * editor and the file manager for images. It edits HTML within what the store's sanitizer keeps
- * (src/site/rich-text.ts: headings 2–4, no classes or styles); the worker sanitizes it again.
+ * headings, lists, quote, link, image, and code block for the code-injection roles, who get the
+ * spec's message instead on Android), the link editor and the file manager for images. It edits
+ * HTML within what the store's sanitizer keeps (src/site/rich-text.ts: headings 2–4, no classes or
+ * styles); the worker sanitizes it again.
  */
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
@@ -11,6 +12,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { ConsoleSession } from '../../section-types';
 import { FilePicker } from '../files/FilePicker';
 import { LinkEditor } from './LinkEditor';
+
+export const RICH_TEXT_MESSAGES = { codeOnAndroid: 'Code editing is not available on Android.' } as const;
 
 export interface RichTextEditorProps {
   id: string;
@@ -84,6 +87,7 @@ function Toolbar({ editor, canCode, onLink, onImage }: { editor: Editor; canCode
 
 export function RichTextEditor({ id, label, value, onChange, session }: RichTextEditorProps) {
   const [dialog, setDialog] = useState<'link' | 'image' | null>(null);
+  const android = /\bAndroid\b/i.test(navigator.userAgent);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: { openOnClick: false, autolink: true, defaultProtocol: 'https' } }),
@@ -107,8 +111,9 @@ export function RichTextEditor({ id, label, value, onChange, session }: RichText
       <span id={`${id}-label`} className="RichText-label">
         {label}
       </span>
-      {editor !== null && <Toolbar editor={editor} canCode={session.can.codeInjection} onLink={() => setDialog('link')} onImage={() => setDialog('image')} />}
+      {editor !== null && <Toolbar editor={editor} canCode={session.can.codeInjection && !android} onLink={() => setDialog('link')} onImage={() => setDialog('image')} />}
       <EditorContent editor={editor} />
+      {session.can.codeInjection && android && <p className="Field-hint">{RICH_TEXT_MESSAGES.codeOnAndroid}</p>}
       {dialog === 'link' && editor !== null && (
         <LinkEditor
           session={session}

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { ContentStatus } from '../../../site/editor/content-status';
 import type { SectionProps } from '../../section-types';
-import { Breadcrumbs, consoleApi, DataTable, errorMessage, Link, StatusLabel, useFetch } from '../../ui';
+import { Breadcrumbs, consoleApi, DataTable, FetchStatus, Link, StatusLabel, useFetch, type FetchState } from '../../ui';
 import { PostEditor } from './PostEditor';
 import { statusLabel, type Blog } from './status';
 
@@ -25,17 +25,18 @@ const dateText = (ms: number) => new Date(ms).toLocaleString(undefined, { dateSt
 function PostList({ blog, blogs, onBlog }: { blog: Blog; blogs: Blog[]; onBlog: (id: string) => void }) {
   const [posts, setPosts] = useState<PostSummary[]>([]);
   const [total, setTotal] = useState(0);
-  const [state, setState] = useState<'pending' | 'success' | 'failed'>('pending');
-  const [error, setError] = useState('');
+  const [state, setState] = useState<FetchState>('pending');
+  const [failure, setFailure] = useState<{ error: unknown; offset: number } | null>(null);
   const load = async (offset: number) => {
     setState('pending');
     try {
       const page = await consoleApi<PostPage>('GET', `/api/console/posts?collectionId=${encodeURIComponent(blog.id)}&offset=${offset}`);
       setPosts((before) => (offset === 0 ? page.posts : [...before, ...page.posts]));
       setTotal(page.total);
+      setFailure(null);
       setState('success');
-    } catch (failure) {
-      setError(errorMessage(failure));
+    } catch (error) {
+      setFailure({ error, offset });
       setState('failed');
     }
   };
@@ -65,11 +66,7 @@ function PostList({ blog, blogs, onBlog }: { blog: Blog; blogs: Blog[]; onBlog: 
           </Link>
         </div>
       </div>
-      {state === 'failed' && (
-        <p className="FieldError" role="alert">
-          {error}
-        </p>
-      )}
+      <FetchStatus fetched={{ state, error: failure?.error, reload: () => void load(failure?.offset ?? 0) }} />
       <DataTable
         caption={`Posts of ${blog.title}`}
         rows={posts}
@@ -100,14 +97,8 @@ export default function PostsSection({ session, path, navigate }: SectionProps) 
   const blogs = (listed.data?.pages ?? []).filter((page) => page.typeName === 'blog');
   const wanted = new URLSearchParams(location.search).get('blog');
   const blog = blogs.find((one) => one.id === wanted) ?? blogs[0];
-  if (listed.state === 'failed') {
-    return (
-      <p className="FieldError" role="alert">
-        {errorMessage(listed.error)}
-      </p>
-    );
-  }
-  if (blog === undefined) return <p className="Console-loading">{listed.state === 'pending' ? 'Loading…' : 'This site has no blog.'}</p>;
+  if (listed.data === undefined) return <FetchStatus fetched={listed} loading="Loading…" />;
+  if (blog === undefined) return <p className="Console-loading">This site has no blog.</p>;
   const [first] = path;
   if (first === undefined) return <PostList blog={blog} blogs={blogs} onBlog={(id) => navigate(`/config/posts?blog=${encodeURIComponent(id)}`)} />;
   return <PostEditor key={first} session={session} postId={first === 'new' ? null : first} blog={blog} navigate={navigate} />;

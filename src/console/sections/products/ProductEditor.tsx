@@ -8,10 +8,11 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { alwaysUnlimited, BILLING_UNITS, pricedWithoutVariants, PRODUCT_MESSAGES, PRODUCT_TYPES, subscribable, type ProductForm, type ProductTypeCode } from '../../../site/editor/product-form';
 import { NAME_LIMITS } from '../../../site/editor/tag-manager';
 import { replaceLocation } from '../../router';
-import { consoleApi, errorMessage } from '../../ui/api';
+import { consoleApi } from '../../ui/api';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { describedBy, FieldError } from '../../ui/FieldError';
+import { FetchStatus } from '../../ui/Loaded';
 import { ImagePicker } from '../../ui/ImagePicker';
 import { NamesInput } from '../../ui/NamesInput';
 import { SaveStatus, useSave } from '../../ui/SaveStatus';
@@ -61,7 +62,8 @@ export function ProductEditor({ productId, context, navigate }: { productId: str
   const currency = context.currency;
   const [draft, setDraft] = useState<ProductDraft | null>(productId === null ? newProductDraft(context.collections[0]?.id ?? '') : null);
   const [stored, setStored] = useState<{ id: string; fullUrl: string } | null>(null);
-  const [loadFailure, setLoadFailure] = useState<string | null>(null);
+  const [loadFailure, setLoadFailure] = useState<{ error: unknown } | null>(null);
+  const [round, setRound] = useState(0);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const { state, run, fieldError } = useSave();
   const { confirm, modal } = useConfirm();
@@ -73,35 +75,32 @@ export function ProductEditor({ productId, context, navigate }: { productId: str
     shownId.current = productId;
     let current = true;
     setDraft(null);
+    setLoadFailure(null);
     consoleApi<StoredProduct>('GET', `/api/console/products/${encodeURIComponent(productId)}`).then(
       (answer) => {
         if (!current) return;
         setDraft(draftOf(answer.product, currency));
         setStored({ id: answer.id, fullUrl: answer.fullUrl });
       },
-      (error) => current && setLoadFailure(errorMessage(error)),
+      (error: unknown) => current && setLoadFailure({ error }),
     );
     return () => {
       current = false;
     };
-  }, [productId, currency]);
+  }, [productId, currency, round]);
 
-  if (loadFailure !== null)
+  if (draft === null) {
+    const retry = () => {
+      shownId.current = null;
+      setRound((n) => n + 1);
+    };
     return (
       <div className="Page">
         <Breadcrumbs items={[{ label: 'Products', to: PRODUCTS_ROOT }, { label: 'Product' }]} />
-        <div className="Card Notice" role="alert">
-          <h1>Unable to load. Try again.</h1>
-          <p>{loadFailure}</p>
-        </div>
+        <FetchStatus fetched={{ state: loadFailure === null ? 'pending' : 'failed', error: loadFailure?.error, reload: retry }} loading="Loading the product…" />
       </div>
     );
-  if (draft === null)
-    return (
-      <p className="Console-loading" role="status">
-        Loading the product…
-      </p>
-    );
+  }
 
   const problem = (field: string) => problems[field] ?? fieldError(field);
   const set = (change: Partial<ProductDraft>) => setDraft({ ...draft, ...change });

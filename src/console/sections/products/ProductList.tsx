@@ -6,11 +6,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { PRODUCT_TYPES } from '../../../site/editor/product-form';
 import { replaceLocation } from '../../router';
-import { consoleApi, errorMessage } from '../../ui/api';
+import { consoleApi } from '../../ui/api';
 import { DataTable, type Column, type SortDirection } from '../../ui/DataTable';
 import { Link } from '../../ui/Link';
+import { FetchStatus } from '../../ui/Loaded';
 import { moneyText } from '../../ui/money';
 import { StatusLabel } from '../../ui/StatusLabel';
+import type { FetchState } from '../../ui/useFetch';
 import { BulkEditDialog, type BulkKind } from './BulkEditDialog';
 import { PRODUCTS_ROOT, type CatalogContext } from './shared';
 
@@ -65,8 +67,8 @@ export function ProductList({ context, search }: { context: CatalogContext; sear
   const query = queryOf(filters);
   const [rows, setRows] = useState<ProductRow[]>([]);
   const [page, setPage] = useState<{ total: number; nextOffset: number | null } | null>(null);
-  const [state, setState] = useState<'pending' | 'success' | 'failed'>('pending');
-  const [failure, setFailure] = useState<string | null>(null);
+  const [state, setState] = useState<FetchState>('pending');
+  const [failure, setFailure] = useState<{ error: unknown; offset: number } | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulk, setBulk] = useState<BulkKind | null>(null);
   const [searchText, setSearchText] = useState(filters.q ?? '');
@@ -77,9 +79,10 @@ export function ProductList({ context, search }: { context: CatalogContext; sear
       const answer = await consoleApi<ProductPage>('GET', `/api/console/products?${queryOf(filtersOf(location.search), offset)}`);
       setRows((before) => (offset === 0 ? answer.products : [...before, ...answer.products]));
       setPage({ total: answer.total, nextOffset: answer.nextOffset });
+      setFailure(null);
       setState('success');
     } catch (error) {
-      setFailure(errorMessage(error));
+      setFailure({ error, offset });
       setState('failed');
     }
   }, []);
@@ -194,14 +197,7 @@ export function ProductList({ context, search }: { context: CatalogContext; sear
       <p className="Muted" role="status" aria-live="polite">
         {state === 'pending' && rows.length === 0 ? 'Loading products…' : page === null ? '' : `${page.total} ${page.total === 1 ? 'product' : 'products'}`}
       </p>
-      {state === 'failed' && (
-        <div className="Card Notice" role="alert">
-          <p>{failure}</p>
-          <button type="button" className="Button" onClick={() => void load(0)}>
-            Try again
-          </button>
-        </div>
-      )}
+      <FetchStatus fetched={{ state, error: failure?.error, reload: () => void load(failure?.offset ?? 0) }} />
       {selected.size > 0 && (
         <div className="BulkBar" role="region" aria-label="Selected products">
           <strong>{selected.size} selected</strong>

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { SectionProps } from '../../section-types';
-import { Breadcrumbs, consoleApi, DataTable, errorMessage, Link, StatusLabel, useConfirm, type Column } from '../../ui';
+import { Breadcrumbs, consoleApi, DataTable, errorMessage, FetchStatus, Link, StatusLabel, useConfirm, type Column, type FetchOutcome, type FetchState } from '../../ui';
 import { dateTimeText } from '../orders/format';
 
 export const RESTOCK_ROOT = '/config/restock';
@@ -40,21 +40,21 @@ interface Paged<T> {
 function usePaged<T>(path: string, key: string) {
   const [items, setItems] = useState<T[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
+  const [state, setState] = useState<FetchState>('pending');
+  const [failure, setFailure] = useState<{ error: unknown; after: string | null } | null>(null);
   const load = useCallback(
     async (after: string | null) => {
-      setLoading(true);
+      setState('pending');
       try {
         const page = await consoleApi<Paged<T>>('GET', after === null ? path : `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(after)}`);
         const found = (page[key] as T[] | undefined) ?? [];
         setItems((before) => (after === null ? found : [...before, ...found]));
         setCursor(page.hasNextPage ? page.nextPageCursor : null);
-        setError('');
-      } catch (failure) {
-        setError(errorMessage(failure));
-      } finally {
-        setLoading(false);
+        setFailure(null);
+        setState('success');
+      } catch (error) {
+        setFailure({ error, after });
+        setState('failed');
       }
     },
     [path, key],
@@ -62,7 +62,8 @@ function usePaged<T>(path: string, key: string) {
   useEffect(() => {
     void load(null);
   }, [load]);
-  return { items, cursor, loading, error, load };
+  const fetched: FetchOutcome = { state, error: failure?.error, reload: () => void load(failure?.after ?? null) };
+  return { items, cursor, loading: state === 'pending', fetched, load };
 }
 
 function plural(n: number, one: string, many: string): string {
@@ -138,11 +139,12 @@ function Groups({ canSend }: { canSend: boolean }) {
       <p className="SaveStatus" role="status" aria-live="polite">
         {progress}
       </p>
-      {(failure !== '' || groups.error !== '') && (
+      {failure !== '' && (
         <p className="FieldError" role="alert">
-          {failure !== '' ? failure : groups.error}
+          {failure}
         </p>
       )}
+      <FetchStatus fetched={groups.fetched} />
       <DataTable
         caption="Restock sign-up groups"
         columns={columns}
@@ -173,11 +175,7 @@ function SignUps({ productId, variantId }: { productId: string; variantId: strin
       <header className="PageHeader">
         <h1>Sign-ups</h1>
       </header>
-      {signUps.error !== '' && (
-        <p className="FieldError" role="alert">
-          {signUps.error}
-        </p>
-      )}
+      <FetchStatus fetched={signUps.fetched} />
       <DataTable
         caption="Sign-ups for this variant"
         columns={columns}

@@ -9,6 +9,7 @@ import type { SectionProps } from '../../section-types';
 import { consoleApi } from '../../ui/api';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { DataTable, type Column } from '../../ui/DataTable';
+import { FetchStatus } from '../../ui/Loaded';
 import { describedBy, FieldError } from '../../ui/FieldError';
 import { SaveStatus, useSave } from '../../ui/SaveStatus';
 import { StatusLabel } from '../../ui/StatusLabel';
@@ -134,11 +135,7 @@ export default function TeamSection(_props: SectionProps) {
         <SaveStatus state={invite.state.status === 'saved' ? invite.state : { status: 'idle' }} />
       </form>
       <SaveStatus state={change.state} />
-      {team.state === 'failed' && (
-        <p className="FieldError" role="alert">
-          {team.error?.message}
-        </p>
-      )}
+      <FetchStatus fetched={team} />
       <DataTable caption="Team members" columns={columns} rows={team.data?.members ?? []} rowKey={(member) => member.id} empty={team.state === 'pending' ? 'Loading the team…' : 'No members.'} />
       {modal}
     </div>
