@@ -11,6 +11,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { useChromium } from './browser';
 
+// A page's load event waits for its pictures: on a loaded 2-core machine that can pass Playwright's 30 s default.
+const NAVIGATION_TIMEOUT = 60_000;
+
 const storeUrl = inject('storeUrl');
 const browser = useChromium();
 const SCREENSHOTS = 'test-artifacts/screenshots';
@@ -29,7 +32,7 @@ async function open(path: string, width = 1366, javaScript = true): Promise<{ pa
   page.on('pageerror', (error) => errors.push(error.message));
   // The promo popup would cover the home page in every screenshot: this visitor has seen it.
   await context.addInitScript("try { localStorage.setItem('promo-popup:date-closed', String(Date.now())); } catch {}");
-  await page.goto(`${storeUrl}${path}`);
+  await page.goto(`${storeUrl}${path}`, { timeout: NAVIGATION_TIMEOUT });
   if (javaScript) await page.waitForSelector('html[data-islands="hydrated"]', { timeout: 20_000 });
   return { page, errors };
 }
@@ -71,17 +74,17 @@ describe('screenshots of every page kind', () => {
       page.on('pageerror', (error) => errors.push(`${at}: ${error.message}`));
       for (const [name, path] of PAGES) {
         at = path;
-        await page.goto(`${storeUrl}${path}`, { waitUntil: 'networkidle' });
+        await page.goto(`${storeUrl}${path}`, { waitUntil: 'networkidle', timeout: NAVIGATION_TIMEOUT });
         expect(await page.evaluate('document.documentElement.scrollWidth'), `${path} at ${width} px`).toBeLessThanOrEqual(width);
         await fullPageShot(page, `${name}-${width}`);
       }
       // A cart with something in it, and the checkout summary for it.
-      await page.goto(`${storeUrl}/shop/p/canvas-tote`);
+      await page.goto(`${storeUrl}/shop/p/canvas-tote`, { timeout: NAVIGATION_TIMEOUT });
       await page.waitForSelector('html[data-islands="hydrated"]');
       await page.click('.ProductItem-form .sqs-add-to-cart-button');
       await page.locator('.CartPill-popover').waitFor({ state: 'visible', timeout: 10_000 });
       for (const [name, path] of [['cart', '/cart'], ['checkout-with-items', '/checkout']] as const) {
-        await page.goto(`${storeUrl}${path}`);
+        await page.goto(`${storeUrl}${path}`, { timeout: NAVIGATION_TIMEOUT });
         await page.waitForSelector('html[data-islands="hydrated"]');
         await page.locator('.CartEntry, .CheckoutLine').first().waitFor({ timeout: 10_000 });
         await fullPageShot(page, `${name}-${width}`);
@@ -177,7 +180,7 @@ describe('listings, search and posts', () => {
     expect(await page.locator('.ProductList-grid .ProductCard').count()).toBeGreaterThan(0);
     // The hidden tag input keeps the filter when the sort changes.
     expect(await form.locator('input[name="tag"]').inputValue()).toBe('sale');
-    await page.goto(`${storeUrl}/shop?tag=no-such-tag`);
+    await page.goto(`${storeUrl}/shop?tag=no-such-tag`, { timeout: NAVIGATION_TIMEOUT });
     expect(await page.locator('.EmptyState a.Button').getAttribute('href')).toBe('/shop');
   });
 
@@ -201,7 +204,7 @@ describe('listings, search and posts', () => {
     await Promise.all([page.waitForURL(/\/search\?q=mug/), page.keyboard.press('Enter')]);
     expect(await page.locator('.SearchResult').count()).toBeGreaterThan(0);
     expect(await page.locator('.SearchResult-image').first().getAttribute('loading')).toBe('lazy');
-    await page.goto(`${storeUrl}/search?q=zzzz`);
+    await page.goto(`${storeUrl}/search?q=zzzz`, { timeout: NAVIGATION_TIMEOUT });
     expect(await page.locator('.EmptyState h2').innerText()).toBe('Nothing matches “zzzz”');
   });
 
