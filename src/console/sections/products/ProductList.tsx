@@ -62,6 +62,23 @@ function priceText(row: ProductRow, currency: string): string {
   return row.price === null ? '—' : moneyText(row.price, currency);
 }
 
+/** One filter of the list: a labelled select whose empty choice means "any". */
+function FilterSelect({ label, name, anyText, value, options, onChange }: { label: string; name: keyof Filters; anyText: string; value: string | undefined; options: readonly (readonly [string, string])[]; onChange: (key: keyof Filters, value: string) => void }) {
+  return (
+    <div className="Field">
+      <label htmlFor={`products-${name}`}>{label}</label>
+      <select id={`products-${name}`} value={value ?? ''} onChange={(event) => onChange(name, event.target.value)}>
+        <option value="">{anyText}</option>
+        {options.map(([optionValue, text]) => (
+          <option key={optionValue} value={optionValue}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function ProductList({ context, search }: { context: CatalogContext; search: string }) {
   const filters = filtersOf(search);
   const query = queryOf(filters);
@@ -148,48 +165,10 @@ export function ProductList({ context, search }: { context: CatalogContext; sear
           <label htmlFor="products-search">Search products</label>
           <input id="products-search" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} onBlur={() => searchText !== (filters.q ?? '') && setFilter('q', searchText)} />
         </div>
-        <div className="Field">
-          <label htmlFor="products-collection">Collection</label>
-          <select id="products-collection" value={filters.collection ?? ''} onChange={(event) => setFilter('collection', event.target.value)}>
-            <option value="">All collections</option>
-            {context.collections.map((collection) => (
-              <option key={collection.id} value={collection.id}>
-                {collection.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="Field">
-          <label htmlFor="products-tag">Tag</label>
-          <select id="products-tag" value={filters.tag ?? ''} onChange={(event) => setFilter('tag', event.target.value)}>
-            <option value="">Any tag</option>
-            {context.tags.map((tag) => (
-              <option key={tag} value={tag}>
-                {tag}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="Field">
-          <label htmlFor="products-category">Category</label>
-          <select id="products-category" value={filters.category ?? ''} onChange={(event) => setFilter('category', event.target.value)}>
-            <option value="">Any category</option>
-            {context.categories.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="Field">
-          <label htmlFor="products-stock">Stock</label>
-          <select id="products-stock" value={filters.stock ?? ''} onChange={(event) => setFilter('stock', event.target.value)}>
-            <option value="">Any stock</option>
-            <option value="in">In stock</option>
-            <option value="low">Low stock</option>
-            <option value="out">Sold out</option>
-          </select>
-        </div>
+        <FilterSelect label="Collection" name="collection" anyText="All collections" value={filters.collection} options={context.collections.map((collection) => [collection.id, collection.title])} onChange={setFilter} />
+        <FilterSelect label="Tag" name="tag" anyText="Any tag" value={filters.tag} options={context.tags.map((tag) => [tag, tag])} onChange={setFilter} />
+        <FilterSelect label="Category" name="category" anyText="Any category" value={filters.category} options={context.categories.map((category) => [category, category])} onChange={setFilter} />
+        <FilterSelect label="Stock" name="stock" anyText="Any stock" value={filters.stock} options={[['in', 'In stock'], ['low', 'Low stock'], ['out', 'Sold out']]} onChange={setFilter} />
         <button type="submit" className="Button">
           Search
         </button>
