@@ -1,21 +1,23 @@
 /**
  * Where rendered store pages are kept, nearest first: this isolate's memory (a byte-bounded LRU),
  * then the data centre's Cache API. Both are keyed by website, content version, build (theme and
- * client entry), host, path and query, so a publish (a new version) makes every old entry
+ * client entry) and the page's address (origin, path and the query the page reads: src/routes/page-address.ts), so a publish (a new version) makes every old entry
  * unreachable: nothing is purged, old entries age out (memory by LRU, the Cache API by max-age).
  * A kept page is the same bytes and headers for every visitor and carries no cookie.
  *
  * A memory hit is answered before the app's router runs (`servedFromMemory`, called first by
- * src/worker.ts): the request URL names the key its last full answer used, trusted while the
+ * src/worker.ts): the request's page address names the key its last full answer used, trusted while the
  * site's version is (src/site/store.ts, SITE_VERSION_TTL_MS) and at most that long; the response
  * is the kept bytes with headers made once, the security headers included.
  *
- * Each address (host, path and query) also keeps its last good page, whatever its version: in
- * memory as a pointer to the kept page, and as a copy in the Cache API kept for a day. When the
+ * Each address also keeps its last good page, whatever its version: in
+ * memory as a pointer to the kept page, and as a copy in the Cache API kept for a day (refreshed
+ * by an isolate at most every 5 minutes). When the
  * content cannot be read (storage failing) the store answers with it: stale-if-error.
  */
 import { faultable } from '../faults';
 import { trustedVersion, SITE_VERSION_TTL_MS } from '../site/store';
+import { asksForPage, pageRequestOf } from './page-address';
 import { PAGE_SECURITY_HEADERS } from './security-headers';
 
 /** What one isolate holds of rendered pages: about 800 product pages of the demo's size. */
@@ -77,7 +79,7 @@ function answer(page: KeptPage, layer: 'memory' | 'cache'): Response {
   return new Response(page.body, { status: 200, headers: layer === 'memory' ? page.fromMemory : answerHeaders(page.headers, layer) });
 }
 
-/** Where a request URL's page was last found: its key, and what that key was made from. */
+/** Where an address's page was last found: its key, and what that key was made from. */
 interface PageAddress {
   key: string;
   websiteId: string;
@@ -86,17 +88,17 @@ interface PageAddress {
   until: number;
 }
 
-/** Request URL → its page's address; bounded like the pages (a page is far larger than its address). */
+/** A page's address (src/routes/page-address.ts) → where its page is kept; bounded like the pages (a page is far larger than its address). */
 const addresses = new Map<string, PageAddress>();
 const MAX_ADDRESSES = 20_000;
 
 /**
- * Notes that `url` is answered by the page under `key` (made at `version` of `websiteId`) until
+ * Notes that `pageAddress` is answered by the page under `key` (made at `version` of `websiteId`) until
  * `until` at the latest (a product page's freshness slot ends), and for at most SITE_VERSION_TTL_MS.
  */
-export function noteAddress(url: string, address: Omit<PageAddress, 'until'>, until: number): void {
+export function noteAddress(pageAddress: string, address: Omit<PageAddress, 'until'>, until: number): void {
   if (addresses.size >= MAX_ADDRESSES) addresses.clear();
-  addresses.set(url, { ...address, until: Math.min(until, Date.now() + SITE_VERSION_TTL_MS) });
+  addresses.set(pageAddress, { ...address, until: Math.min(until, Date.now() + SITE_VERSION_TTL_MS) });
 }
 
 /**
@@ -105,11 +107,13 @@ export function noteAddress(url: string, address: Omit<PageAddress, 'until'>, un
  */
 export function servedFromMemory(request: Request, development: boolean): Response | null {
   if (request.method !== 'GET') return null;
-  const address = addresses.get(request.url);
+  const url = new URL(request.url);
+  const page = asksForPage(url) ? pageRequestOf(url) : null;
+  const address = page === null ? undefined : addresses.get(page.address);
   if (address === undefined) return null;
   if (address.until <= Date.now() || address.development !== development || trustedVersion(address.websiteId) !== address.version || request.headers.has('if-none-match')) return null;
-  const page = fromMemory(address.key);
-  return page === undefined ? null : new Response(page.body, { status: 200, headers: page.fromMemory });
+  const kept = fromMemory(address.key);
+  return kept === undefined ? null : new Response(kept.body, { status: 200, headers: kept.fromMemory });
 }
 
 function edgeCache(): Cache {
@@ -122,12 +126,22 @@ const LAST_GOOD_CACHE_CONTROL = 'public, max-age=86400';
 
 /** Addresses whose last good key this isolate remembers (a few hundred bytes each). */
 const MAX_LAST_GOOD = 10_000;
-const lastGood = new Map<string, string>();
+/**
+ * How often this isolate refreshes an address's last good copy in the Cache API. A product page is
+ * rendered again every stock slot (30 s); its copy for stale-if-error need not be written each time.
+ */
+const LAST_GOOD_COPY_MS = 5 * 60 * 1000;
+const lastGood = new Map<string, { key: string; copiedAt: number }>();
 
-function rememberLastGood(address: string, key: string): void {
+/** Remembers `key` as `address`'s last good page; true when its Cache API copy is due (none yet from this isolate, or an old one). */
+function rememberLastGood(address: string, key: string): boolean {
+  const now = Date.now();
+  const before = lastGood.get(address);
+  const copyDue = before === undefined || now - before.copiedAt >= LAST_GOOD_COPY_MS;
   lastGood.delete(address);
-  lastGood.set(address, key);
+  lastGood.set(address, { key, copiedAt: copyDue ? now : (before as { copiedAt: number }).copiedAt });
   if (lastGood.size > MAX_LAST_GOOD) lastGood.delete(lastGood.keys().next().value as string);
+  return copyDue;
 }
 
 /**
@@ -136,7 +150,7 @@ function rememberLastGood(address: string, key: string): void {
  */
 export async function lastGoodPage(address: string): Promise<Response | null> {
   try {
-    const key = lastGood.get(address);
+    const key = lastGood.get(address)?.key;
     const inMemory = key === undefined ? undefined : fromMemory(key);
     const page = inMemory ?? (await fromEdge(lastGoodUrl(address)));
     if (page === null) return null;
@@ -179,15 +193,17 @@ export function keepPage(key: string, address: string, rendered: Response, waitU
     new Response(forKeeping).arrayBuffer().then((bytes) => {
       const body = new Uint8Array(bytes);
       remember(key, kept(body, headers));
-      rememberLastGood(address, key);
+      const copyLastGood = rememberLastGood(address, key);
       onKept();
       const cache = edgeCache();
-      const lastGoodHeaders = new Headers(headers as [string, string][]);
-      lastGoodHeaders.set('cache-control', LAST_GOOD_CACHE_CONTROL);
+      const puts = [cache.put(cacheUrl(key), new Response(body, { status: 200, headers }))];
+      if (copyLastGood) {
+        const lastGoodHeaders = new Headers(headers as [string, string][]);
+        lastGoodHeaders.set('cache-control', LAST_GOOD_CACHE_CONTROL);
+        puts.push(cache.put(lastGoodUrl(address), new Response(body, { status: 200, headers: lastGoodHeaders })));
+      }
       // A Cache API that fails only costs the other isolates their copy.
-      return Promise.all([cache.put(cacheUrl(key), new Response(body, { status: 200, headers })), cache.put(lastGoodUrl(address), new Response(body, { status: 200, headers: lastGoodHeaders }))]).catch(
-        (error: unknown) => console.error('page not kept in the Cache API', error),
-      );
+      return Promise.all(puts).catch((error: unknown) => console.error('page not kept in the Cache API', error));
     }),
   );
   return new Response(forVisitor, { status: 200, headers: rendered.headers });

@@ -16,6 +16,7 @@ import { stockLedger } from '../durable/stubs';
 import { isDesignPreview, previewSite } from './design-preview';
 import { messagePage } from './html-document';
 import { keepPage, keptPage, lastGoodPage, noteAddress } from './page-cache';
+import { pageRequestOf, type PageRequest } from './page-address';
 import { isUnavailable } from '../http/unavailable';
 import { NO_STORE, NOT_FOUND } from '../http/messages';
 import { isDevelopment, loadedSite, type AppEnv } from './http';
@@ -92,42 +93,33 @@ pages.get('/sitemap.xml', async (c) => {
 pages.get('*', async (c) => {
   if (c.req.url.length > MAX_URL_LENGTH) return messagePage(c, 414, 'URI too long');
   let url: URL;
-  let query: Record<string, string>;
   try {
     url = new URL(c.req.url);
-    query = Object.fromEntries([...url.searchParams].map(([k, v]) => [k, v]));
   } catch {
     return messagePage(c, 400, 'Bad request');
   }
-  const format = query.format;
+  const format = url.searchParams.get('format') ?? undefined;
   if (format !== undefined && !FORMATS.has(format)) return messagePage(c, 400, `Unknown format '${format.slice(0, 40)}'`);
+  const request = pageRequestOf(url);
+  if (request === null) return messagePage(c, 400, 'Bad request');
   try {
-    return await storePage(c, url, query, format);
+    return await storePage(c, url, request, format);
   } catch (error) {
     // Content storage failing: the last good copy of this page, else the 503 page (src/worker.ts).
-    if (!isUnavailable(error) || format !== undefined || pageShape(url.pathname) === 'per-buyer') throw error;
-    const stale = await lastGoodPage(pageAddress(url));
+    if (!isUnavailable(error) || format !== undefined || pageShape(request.path) === 'per-buyer') throw error;
+    const stale = await lastGoodPage(request.address);
     if (stale === null) throw error;
     console.error('serving the last good page', error);
     return stale;
   }
 });
 
-/** Where a page lives, as the page cache's last good copies are filed. */
-const pageAddress = (url: URL) => `${url.host}${url.pathname}${url.search}`;
-
-async function storePage(c: Context<AppEnv>, url: URL, query: Record<string, string>, format: string | undefined): Promise<Response> {
+async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }: PageRequest, format: string | undefined): Promise<Response> {
   const loaded = await loadedSite(c);
   if (loaded === null) return messagePage(c, 404, NO_STORE);
   const { site } = loaded;
   const resolve = () => atOneVersion(c, loaded, (at, catalog) => resolvePage(at.site, catalog, path, query));
   const development = isDevelopment(c.env);
-  let path: string;
-  try {
-    path = decodeURIComponent(url.pathname);
-  } catch {
-    return messagePage(c, 400, 'Bad request');
-  }
   if (format !== undefined) {
     const { value: page } = await resolve();
     const body = JSON.stringify(page.context, null, format === 'json-pretty' ? 2 : undefined);
@@ -144,15 +136,15 @@ async function storePage(c: Context<AppEnv>, url: URL, query: Record<string, str
   const slot = stocked ? `-s${freshnessSlot(Date.now())}` : '';
   const script = await clientEntry(c.env.ASSETS, development);
   const build = (at: LoadedSite) => `${themeFingerprint(at.site)}-${fingerprint(script ?? '')}${slot}`;
-  const etagAt = (at: LoadedSite) => `W/"${site.website.id}-v${at.version}-${build(at)}-${fingerprint(url.origin + url.pathname + url.search)}"`;
+  const etagAt = (at: LoadedSite) => `W/"${site.website.id}-v${at.version}-${build(at)}-${fingerprint(address)}"`;
   // The origin is in the key: the page's canonical link names it.
-  const cacheKeyAt = (at: LoadedSite) => `${site.website.id}/v${at.version}/${build(at)}/${url.host}${url.pathname}${url.search}`;
+  const cacheKeyAt = (at: LoadedSite) => `${site.website.id}/v${at.version}/${build(at)}/${address}`;
   const etag = etagAt(loaded);
   if (!perBuyer && c.req.header('if-none-match') === etag) return c.body(null, 304, { etag, 'cache-control': stocked ? PRODUCT_CACHE_CONTROL : PAGE_CACHE_CONTROL });
 
   // The next requests for this URL are answered before the router while this stays true (src/routes/page-cache.ts).
   const until = stocked ? (freshnessSlot(Date.now()) + 1) * PRODUCT_PAGE_FRESH_SECONDS * 1000 : Infinity;
-  const noteKept = (at: LoadedSite) => noteAddress(c.req.url, { key: cacheKeyAt(at), websiteId: site.website.id, version: at.version, development }, until);
+  const noteKept = (at: LoadedSite) => noteAddress(address, { key: cacheKeyAt(at), websiteId: site.website.id, version: at.version, development }, until);
   const hit = perBuyer ? null : await keptPage(cacheKeyAt(loaded));
   if (hit !== null) {
     noteKept(loaded);
@@ -177,5 +169,5 @@ async function storePage(c: Context<AppEnv>, url: URL, query: Record<string, str
   if (shown !== at.site) headers.set('x-robots-tag', 'noindex');
   const response = await streamPage(shown, page, development, script, headers, c.env.CAPTCHA_PROVIDER);
   if (page.status !== 200 || perBuyer) return response;
-  return keepPage(cacheKeyAt(at), pageAddress(url), response, (work) => c.executionCtx.waitUntil(work), () => noteKept(at));
+  return keepPage(cacheKeyAt(at), address, response, (work) => c.executionCtx.waitUntil(work), () => noteKept(at));
 }

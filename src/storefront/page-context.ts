@@ -139,6 +139,25 @@ async function additionalFieldsForms(site: Site, catalog: Catalog): Promise<Reco
   return forms;
 }
 
+/** The query parameters store pages read, each as its page reads it ('' for the default). */
+const QUERY_AS_READ = {
+  q: (raw: string | undefined) => (raw ?? '').slice(0, MAX_QUERY).trim(),
+  category: (raw: string | undefined) => filterOf(raw) ?? '',
+  tag: (raw: string | undefined) => filterOf(raw) ?? '',
+  sort: (raw: string | undefined) => {
+    const sort = sortOf(raw);
+    return sort === 'newest' ? '' : sort;
+  },
+  page: (raw: string | undefined) => {
+    const n = pageNumber(raw);
+    return n === 1 ? '' : String(n);
+  },
+} as const;
+type QueryParam = keyof typeof QUERY_AS_READ;
+const QUERY_PARAMS = Object.keys(QUERY_AS_READ) as QueryParam[];
+/** What a list page reads: its filters, sort and page. */
+const LIST_QUERY: readonly QueryParam[] = ['category', 'tag', 'sort', 'page'];
+
 /** What every page kind's resolver reads: the site, the path and its segments, the query and the shared context. */
 interface PageRequest {
   site: Site;
@@ -314,23 +333,43 @@ const postPage: PageResolver = async (request, params) => {
  * The page kinds by path, first match wins. A pattern without parameters is the exact path; with
  * them (`:name`), it matches path segments one for one (so `/shop/` is the `/shop` list).
  */
-const PAGE_KINDS: readonly (readonly [pattern: string, resolve: PageResolver])[] = [
+const PAGE_KINDS: readonly (readonly [pattern: string, resolve: PageResolver, reads?: readonly QueryParam[]])[] = [
   ['/cart', cartPage],
   ['/account', fixedPage('account', PageType.Page, 'Your account')],
   ['/checkout', checkoutPage],
   ['/commerce/orders/:order', orderPage('order-confirmed', PageType.OrderConfirmed, 'Order confirmed')],
   ['/commerce/orders/:order/received', orderPage('order-received', PageType.OrderReceived, 'Order received')],
   ['/commerce/subscriptions/:order', orderPage('subscription-confirmed', PageType.SubscriptionConfirmed, 'Subscription confirmed')],
-  ['/search', searchPage],
-  ['/', homePage],
-  ['/:collection', collectionPage],
+  ['/search', searchPage, ['q']],
+  ['/', homePage, LIST_QUERY],
+  ['/:collection', collectionPage, LIST_QUERY],
   ['/:collection/:item', postPage],
   ['/:collection/p/:item', productPage],
 ];
 
 const splitPath = (path: string) => path.split('/').filter((s) => s !== '');
 
-const COMPILED_KINDS = PAGE_KINDS.map(([pattern, resolve]) => ({ pattern, parts: splitPath(pattern), exact: !pattern.includes(':'), resolve }));
+const COMPILED_KINDS = PAGE_KINDS.map(([pattern, resolve, reads = []]) => ({ pattern, parts: splitPath(pattern), exact: !pattern.includes(':'), resolve, reads }));
+
+/**
+ * The query of a page request as its page reads it: only the parameters the path's page kinds read,
+ * each as they read it, defaults left out, in one order. Anything else in the address (utm tags, a
+ * click id, a random cache-buster) changes nothing on the page, so it names the same cached page;
+ * `search` is that query as written in a URL ('' or '?…').
+ */
+export function pageQuery(path: string, params: URLSearchParams): { query: Record<string, string>; search: string } {
+  const segments = splitPath(path);
+  const query: Record<string, string> = {};
+  for (const kind of COMPILED_KINDS) {
+    if (!(kind.exact ? path === kind.pattern : matchSegments(kind.parts, segments) !== null)) continue;
+    for (const name of kind.reads) {
+      const value = QUERY_AS_READ[name](params.get(name) ?? undefined);
+      if (value !== '') query[name] = value;
+    }
+  }
+  const search = new URLSearchParams(QUERY_PARAMS.flatMap((name): [string, string][] => (query[name] === undefined ? [] : [[name, query[name]]]))).toString();
+  return { query, search: search === '' ? '' : `?${search}` };
+}
 
 /** The page-kind patterns whose pages the cache treats apart: a buyer's own pages and product pages (stock). */
 const PER_BUYER_PATTERNS = new Set(['/commerce/orders/:order', '/commerce/orders/:order/received', '/commerce/subscriptions/:order']);

@@ -52,6 +52,46 @@ describe('store pages', () => {
     expect(kept.headers.get('set-cookie')).toBeNull();
   });
 
+  it('answers a URL that differs only in parameters its page does not read (utm tags, a cache-buster) from the cached page', async () => {
+    const first = await get('/shop/p/canvas-tote');
+    const html = await first.text();
+    for (const junk of ['?utm_source=mail&utm_campaign=spring', '?bench=1', '?bench=2&fbclid=x', '?page=3&sort=title']) {
+      const res = await get(`/shop/p/canvas-tote${junk}`);
+      expect(res.headers.get('x-page-cache'), junk).toBe('hit');
+      expect(res.headers.get('etag'), junk).toBe(first.headers.get('etag'));
+      expect(await res.text(), junk).toBe(html);
+    }
+    // The same from memory before the router (the second sight of an address) and from the app.
+    expect((await get('/shop/p/canvas-tote?bench=3')).headers.get('x-page-cache-layer')).toBe('memory');
+  });
+
+  it('keys a list page by the filters, sort and page it shows, as it reads them, and nothing else', async () => {
+    const plain = await (await get('/shop?utm_source=x')).text();
+    const byTitle = await get('/shop?sort=title');
+    expect(byTitle.headers.get('x-page-cache')).toBe('miss');
+    expect(await byTitle.text()).not.toBe(plain);
+    // An unknown sort and page 1 read as the defaults: the plain list, already cached.
+    const defaults = await get('/shop?sort=nonsense&page=1&ref=abc');
+    expect(defaults.headers.get('x-page-cache')).toBe('hit');
+    expect(await defaults.text()).toBe(plain);
+    const sameSort = await get('/shop?ref=1&sort=title');
+    expect(sameSort.headers.get('x-page-cache')).toBe('hit');
+    const search = await (await get('/search?q=tote&utm_medium=ad')).text();
+    expect(search).toContain('Canvas Tote');
+    expect(await (await get('/search?q=linen')).text()).not.toBe(search);
+  });
+
+  it('never answers ?format=json or a design preview with a cached page of the same address', async () => {
+    await (await get('/gifts')).text();
+    await (await get('/gifts')).text();
+    const json = await get('/gifts?format=json');
+    expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const preview = await get('/gifts?design-preview=1');
+    expect(preview.headers.get('cache-control')).toBe('no-store');
+    expect(preview.headers.get('x-page-cache')).toBe('miss');
+    await preview.text();
+  });
+
   it('answers a page kept in memory without reading KV, with the headers of its first answer', async () => {
     const first = await get('/blog');
     const html = await first.text();
