@@ -9,7 +9,7 @@
  * load drifts, runs minutes apart are not comparable, runs seconds apart are. Prints each store's
  * workerd CPU per request, every run and the median.
  */
-import { benchCartId, buildWorker, cartAddRequest, load, pageViewBeacon, startStore, warm } from './miniflare.mjs';
+import { benchCartId, buildWorker, newHostRequest, cartAddRequest, load, pageViewBeacon, startStore, warm } from './miniflare.mjs';
 
 const otherDist = process.argv[2];
 if (otherDist === undefined) {
@@ -28,10 +28,9 @@ const line = stock.results.find((r) => r.unlimited);
 const add = (i) => cartAddRequest(line, benchCartId(1000 + (i % 1000)));
 // The 1000 carts exist before the timed runs.
 for (const store of Object.values(stores)) await warm(new URL('/api/commerce/shopping-cart/entries', store.url), 1000, add);
-let misses = 0;
 let adds = 0;
 const kinds = {
-  'page miss': (store) => load(store, () => `${PRODUCT}?ab=${misses++}`),
+  'page miss': (store) => load(store, PRODUCT, newHostRequest),
   'page hit': (store) => load(store, PRODUCT),
   'add to cart, 1000 carts': (store) => load(store, '/api/commerce/shopping-cart/entries', () => add(adds++)),
   beacon: (store) => load(store, '/api/census/RecordHit', pageViewBeacon),

@@ -329,6 +329,13 @@ export const fmt = (r) => `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.to
 
 const BENCH_CRUMB = 'c'.repeat(32);
 /** Cart `i`'s id (32 hex digits). */
+let hosts = 0;
+/**
+ * A GET from a host the store has not seen: in development every host serves the demo store, and a
+ * page names its host in its canonical link, so each such request renders the page (a cache miss).
+ */
+export const newHostRequest = () => ({ method: 'GET', headers: { host: `bench-${hosts++}.localhost` } });
+
 export const benchCartId = (i) => i.toString(16).padStart(32, '0');
 
 /** An add of quantity 1 of `{ itemId, sku }` to the cart `cartId`, with the crumb in its cookie and header. */

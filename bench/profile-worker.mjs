@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
-import { benchCartId, buildWorker, cartAddRequest, load, pageViewBeacon, startStore } from './miniflare.mjs';
+import { benchCartId, buildWorker, newHostRequest, cartAddRequest, load, pageViewBeacon, startStore } from './miniflare.mjs';
 
 const kind = process.argv[2] ?? 'miss';
 const PRODUCT = '/shop/p/linen-shirt';
@@ -41,7 +41,7 @@ let n = 0;
 const stock = await (await fetch(new URL('/api/commerce/inventory/stock/?itemId=p-brass-pen', store.url))).json();
 const line = stock.results.find((r) => r.unlimited);
 const runs = {
-  miss: () => load(store, () => `${PRODUCT}?profile=${n++}`),
+  miss: () => load(store, PRODUCT, newHostRequest),
   hit: () => load(store, PRODUCT),
   cart: () => load(store, '/api/commerce/shopping-cart/entries', () => cartAddRequest(line, benchCartId(1000 + (n++ % 1000)))),
   beacon: () => load(store, '/api/census/RecordHit', pageViewBeacon),

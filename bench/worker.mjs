@@ -2,7 +2,8 @@
  * Worker benchmark (`npm run bench`): the production bundle on Miniflare's own HTTP port (not
  * behind `wrangler dev`'s proxy), measured side by side with a worker that returns a prebuilt
  * string of the same size — the runtime's ceiling on this machine. For a product page: requests
- * per second, p50 and p99, on a cache miss (every request renders) and a cache hit. Static assets
+ * per second, p50 and p99, on a cache miss (every request renders: a new host each time), a cache hit,
+ * and a new utm query string each time (which names the cached page). Static assets
  * are not bound here (the page then has no island script tag; the HTML is otherwise the same).
  * Add-to-cart calls go to one cart and spread over 1000 carts, and beacons (page-view hits) are
  * accepted and stored, beside the same ceiling and beside the least a stored write costs here (a
@@ -16,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { TEST_ASSETS } from '../scripts/assets.mjs';
 import { mixedLoad, report, storedBeaconViews, storedCartQuantity } from './load.mjs';
-import { benchCartId, buildWorker, cartAddRequest, CONCURRENCY, fmt, load, pageViewBeacon, SECONDS, startBareWorkerd, startStaticWorker, startStore, startWriteWorker, warm } from './miniflare.mjs';
+import { benchCartId, buildWorker, newHostRequest, cartAddRequest, CONCURRENCY, fmt, load, pageViewBeacon, SECONDS, startBareWorkerd, startStaticWorker, startStore, startWriteWorker, warm } from './miniflare.mjs';
 
 const PRODUCT = '/shop/p/linen-shirt';
 const bareOnly = process.argv.includes('--bare-workerd');
@@ -46,9 +47,9 @@ async function besideCeiling(ceilingServer, measure) {
 }
 const ratioOf = (r) => r.rps / r.ceiling.rps;
 const ratio = (r) => `${ratioOf(r).toFixed(2)}x of ceiling (${r.ceiling.rps.toFixed(0)} req/s, CPU ${r.ceiling.cpu.toFixed(2)} ms/req)`;
-// A query string the cache has never seen makes every request a miss.
-let n = 0;
-const missPath = () => `${PRODUCT}?bench=${n++}`;
+// A miss is a new host each time (newHostRequest). A new query string is not: a product page reads none, so it names the cached page.
+let q = 0;
+const newQuery = () => `${PRODUCT}?utm_source=bench&utm_content=${q++}`;
 
 /** The product page, miss and hit, on bare workerd beside a static string of its size there. */
 async function bareWorkerdPage() {
@@ -58,7 +59,7 @@ async function bareWorkerdPage() {
   await bare.dispose();
   const run = await startBareWorkerd(page);
   await (await fetch(new URL(PRODUCT, run.store.url))).text();
-  const miss = await besideCeiling(run.static, () => load(run.store, missPath));
+  const miss = await besideCeiling(run.static, () => load(run.store, PRODUCT, newHostRequest));
   const hit = await besideCeiling(run.static, () => load(run.store, PRODUCT));
   await run.dispose();
   console.log(`\nBare workerd (no Miniflare entry worker or loopback services): ${PRODUCT} (${page.length} bytes), ${CONCURRENCY} connections, ${SECONDS} s each`);
@@ -77,8 +78,9 @@ const page = await (await fetch(new URL(PRODUCT, store.url))).text();
 const staticWorker = await startStaticWorker(page);
 
 console.log(`\nWorker benchmark: ${PRODUCT} (${page.length} bytes), ${CONCURRENCY} connections, ${SECONDS} s each, Miniflare HTTP port`);
-const miss = await besideCeiling(staticWorker, () => load(store, missPath));
+const miss = await besideCeiling(staticWorker, () => load(store, PRODUCT, newHostRequest));
 const hit = await besideCeiling(staticWorker, () => load(store, PRODUCT));
+const query = await besideCeiling(staticWorker, () => load(store, newQuery));
 
 // Add-to-cart: unlimited variants (no stock hold), quantity 1, rotating over skus so no entry reaches 9999.
 const stockUrl = new URL('/api/commerce/inventory/stock/?itemId=p-brass-pen&itemId=p-design-consult&itemId=p-gift-card', store.url);
@@ -101,6 +103,7 @@ await writeWorker.dispose();
 
 console.log(`  product page, miss      ${fmt(miss)}   ${ratio(miss)}`);
 console.log(`  product page, hit       ${fmt(hit)}   ${ratio(hit)}`);
+console.log(`  new utm query string    ${fmt(query)}   ${ratio(query)}  (a link from a campaign: the cached page)`);
 console.log(`  add to cart, one cart   ${fmt(oneCart)}   ${ratio(oneCart)}`);
 console.log(`  add to cart, 1000 carts ${fmt(manyCarts)}   ${ratio(manyCarts)}`);
 console.log(`  beacons accepted        ${fmt(beacons)}   ${ratio(beacons)}`);
