@@ -107,3 +107,18 @@ for (const node of profile.nodes) {
 }
 console.log(' by function (own time):');
 for (const [name, hits] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${name.padEnd(64)} ${share(hits)}`);
+// Inclusive time: each sample counted once for every bundle function on its stack (recursion once).
+const inclusive = new Map();
+for (const node of profile.nodes) {
+  const hits = node.hitCount ?? 0;
+  if (hits === 0) continue;
+  const names = new Set();
+  for (let id = node.id; id !== undefined; id = parentOf.get(id)) {
+    const frame = byId.get(id).callFrame;
+    const module = bundleModule(frame);
+    if (module !== null) names.add(`${module} ${frame.functionName || '(anonymous)'}:${frame.lineNumber + 1}`);
+  }
+  for (const name of names) inclusive.set(name, (inclusive.get(name) ?? 0) + hits);
+}
+console.log(' by function (inclusive: its callees and their natives too):');
+for (const [name, hits] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${name.padEnd(64)} ${share(hits)}`);

@@ -2,9 +2,9 @@
  * What opts a local run into development: wrangler.toml holds the production values, so
  * `npm start`, the browser tests, the benchmarks and the worker tests pass these instead (the demo
  * store on every host, its demo accounts, plain non-Secure cookies on http://localhost, the local
- * captcha, email recorded in a local mailbox instead of sent, the local payment provider's test cards).
+ * captcha, email recorded in a local mailbox instead of sent, the local payment provider's test cards, CDN purges logged instead of sent).
  */
-export const DEVELOPMENT_VARS = { ENVIRONMENT: 'development', CAPTCHA_PROVIDER: 'local', EMAIL_PROVIDER: 'local', PAYMENT_PROVIDER: 'local' };
+export const DEVELOPMENT_VARS = { ENVIRONMENT: 'development', CAPTCHA_PROVIDER: 'local', EMAIL_PROVIDER: 'local', PAYMENT_PROVIDER: 'local', CDN_PURGE: 'local' };
 
 /** `wrangler dev` arguments that set them (`--var NAME:value`). */
 export function developmentVarArgs() {

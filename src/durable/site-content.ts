@@ -30,8 +30,15 @@ import { allows, ROLE_MESSAGES } from '../site/roles';
 import { parseItem, parseShell, type Item, type ShellInput, type Site } from '../site/schema';
 import type { TemplateAssets } from '../site/theme-schema';
 import { noteVersion, versionKey } from '../site/store';
+import { pageCacheTag, purgeCdn } from '../integrations/cdn-purge';
 import * as tables from './content-tables';
 import { SerialQueue } from './serial-queue';
+
+/** How long KV takes at most to show a new version pointer everywhere. */
+const KV_POINTER_SPREAD_MS = 60_000;
+/** Meta keys of the alarm's two jobs: the next scheduled publish ('' for none) and the second CDN purge. */
+const NEXT_PUBLISH_AT = 'nextPublishAt';
+const PURGE_AGAIN_AT = 'cdnPurgeAgainAt';
 
 export type Edit =
   | { kind: 'addProductCollection'; input: edits.NewProductCollection }
@@ -211,24 +218,28 @@ export class SiteContent extends DurableObject<Env> {
       const outcome = this.apply(shell, edit, roles);
       if (outcome.ok && outcome.version !== null) {
         await this.publishVersion(websiteId, outcome.version);
-        await this.scheduleNextPublish();
+        await this.scheduleAlarm();
       }
       return outcome;
     });
   }
 
   /**
-   * A scheduled item or page appears when the clock passes its publish date, with no edit to bump the
-   * version that pages are cached under: this alarm bumps it then, so every cached page of the old
-   * version (which left the item out) is passed over from that moment.
+   * The alarm serves two things, whichever is due first. A scheduled item or page appears when the
+   * clock passes its publish date, with no edit to bump the version that pages are cached under: the
+   * alarm bumps it then, so every cached page of the old version (which left the item out) is passed
+   * over from that moment. And a CDN purge is sent again once KV's pointer has reached every location.
    */
-  private async scheduleNextPublish(): Promise<void> {
+  private async scheduleAlarm(): Promise<void> {
     const now = Date.now();
     const shell = tables.shellJson(this.sql);
     const items = tables.nextScheduled(this.sql, now);
     const pages = shell === null ? null : nextScheduledPage((JSON.parse(shell) as Site).collections, now);
-    const next = items === null ? pages : pages === null ? items : Math.min(items, pages);
-    if (next === null) await this.ctx.storage.deleteAlarm();
+    const publishAt = items === null ? pages : pages === null ? items : Math.min(items, pages);
+    tables.writeMeta(this.sql, NEXT_PUBLISH_AT, publishAt === null ? '' : String(publishAt));
+    const purgeAt = Number(tables.readMeta(this.sql, PURGE_AGAIN_AT) ?? Infinity);
+    const next = Math.min(publishAt ?? Infinity, purgeAt);
+    if (next === Infinity) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(next);
   }
 
@@ -236,8 +247,17 @@ export class SiteContent extends DurableObject<Env> {
     await this.queue.run(async () => {
       const websiteId = tables.readMeta(this.sql, 'websiteId');
       if (websiteId === null) return;
-      await this.publishVersion(websiteId, this.commit(() => undefined));
-      await this.scheduleNextPublish();
+      const now = Date.now();
+      const publishAt = tables.readMeta(this.sql, NEXT_PUBLISH_AT);
+      const purgeDue = Number(tables.readMeta(this.sql, PURGE_AGAIN_AT) ?? Infinity) <= now;
+      // An alarm set before the purge existed was a publish's.
+      const publishDue = publishAt === null ? !purgeDue : publishAt !== '' && Number(publishAt) <= now;
+      if (publishDue) await this.publishVersion(websiteId, this.commit(() => undefined));
+      else if (purgeDue) {
+        this.sql.exec('DELETE FROM meta WHERE key = ?', PURGE_AGAIN_AT);
+        this.ctx.waitUntil(purgeCdn(this.env, [pageCacheTag(websiteId)]));
+      }
+      await this.scheduleAlarm();
     });
   }
 
@@ -268,10 +288,17 @@ export class SiteContent extends DurableObject<Env> {
     });
   }
 
+  /**
+   * Points KV at `version` and purges the website's pages from the CDN (src/integrations/cdn-purge.ts):
+   * now, and again once every location reads the new pointer (a location still reading the old one
+   * may meanwhile have given the CDN a page of the old version). Callers then set the alarm.
+   */
   private async publishVersion(websiteId: string, version: number): Promise<void> {
     await this.env.SITE_CONTENT.put(versionKey(websiteId), String(version));
     // Where this object shares an isolate with the worker (local development, tests), pages see it at once.
     noteVersion(websiteId, version);
+    this.ctx.waitUntil(purgeCdn(this.env, [pageCacheTag(websiteId)]));
+    tables.writeMeta(this.sql, PURGE_AGAIN_AT, String(Date.now() + KV_POINTER_SPREAD_MS));
   }
 
   private editShell(shell: Site, edit: ShellEdit, roles: readonly number[]): EditOutcome {
@@ -459,7 +486,7 @@ export class SiteContent extends DurableObject<Env> {
         });
       }
       await this.publishVersion(websiteId, version);
-      await this.scheduleNextPublish();
+      await this.scheduleAlarm();
       return { version };
     });
   }

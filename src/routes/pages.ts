@@ -18,6 +18,7 @@ import { messagePage } from './html-document';
 import { keepPage, keptPage, lastGoodPage, noteAddress } from './page-cache';
 import { pageRequestOf, type PageRequest } from './page-address';
 import { isUnavailable } from '../http/unavailable';
+import { pageCacheTag } from '../integrations/cdn-purge';
 import { NO_STORE, NOT_FOUND } from '../http/messages';
 import { isDevelopment, loadedSite, type AppEnv } from './http';
 
@@ -162,7 +163,7 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
     'cache-control': page.status !== 200 || perBuyer ? 'no-store' : stocked ? PRODUCT_CACHE_CONTROL : PAGE_CACHE_CONTROL,
-    ...(perBuyer ? {} : { etag: etagAt(at) }),
+    ...(perBuyer ? {} : { etag: etagAt(at), 'cache-tag': pageCacheTag(site.website.id) }),
     'x-page-cache': 'miss',
   });
   const shown = isDesignPreview(url) ? await previewSite(c, at.site) : at.site;

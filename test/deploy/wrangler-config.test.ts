@@ -17,10 +17,11 @@ describe('wrangler.toml as deployed', () => {
     expect(config.vars.CAPTCHA_PROVIDER).toBe('recaptcha-enterprise');
     expect(config.vars.EMAIL_PROVIDER).toBe('http');
     expect(config.vars.PAYMENT_PROVIDER).toBe('stripe');
+    expect(config.vars.CDN_PURGE).toBe('none');
   });
 
-  it('holds no secrets: the reCAPTCHA, email, maps and Stripe keys are `wrangler secret put`', () => {
-    for (const name of ['RECAPTCHA_API_KEY', 'RECAPTCHA_PROJECT_ID', 'EMAIL_API_KEY', 'GOOGLE_MAPS_API_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) expect(config.vars, name).not.toHaveProperty(name);
+  it('holds no secrets: the reCAPTCHA, email, maps, Stripe and Cloudflare keys are `wrangler secret put`', () => {
+    for (const name of ['RECAPTCHA_API_KEY', 'RECAPTCHA_PROJECT_ID', 'EMAIL_API_KEY', 'GOOGLE_MAPS_API_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'CLOUDFLARE_API_TOKEN']) expect(config.vars, name).not.toHaveProperty(name);
   });
 
   it('has no environment sections that a deploy could pick up in place of the top level', () => {
@@ -31,8 +32,8 @@ describe('wrangler.toml as deployed', () => {
 
 describe('development is opted into explicitly', () => {
   it('by the variables npm start, the browser tests, the benchmarks and the worker tests pass', () => {
-    expect(DEVELOPMENT_VARS).toEqual({ ENVIRONMENT: 'development', CAPTCHA_PROVIDER: 'local', EMAIL_PROVIDER: 'local', PAYMENT_PROVIDER: 'local' });
-    expect(developmentVarArgs()).toEqual(['--var', 'ENVIRONMENT:development', '--var', 'CAPTCHA_PROVIDER:local', '--var', 'EMAIL_PROVIDER:local', '--var', 'PAYMENT_PROVIDER:local']);
+    expect(DEVELOPMENT_VARS).toEqual({ ENVIRONMENT: 'development', CAPTCHA_PROVIDER: 'local', EMAIL_PROVIDER: 'local', PAYMENT_PROVIDER: 'local', CDN_PURGE: 'local' });
+    expect(developmentVarArgs()).toEqual(['--var', 'ENVIRONMENT:development', '--var', 'CAPTCHA_PROVIDER:local', '--var', 'EMAIL_PROVIDER:local', '--var', 'PAYMENT_PROVIDER:local', '--var', 'CDN_PURGE:local']);
     for (const file of ['scripts/start.mjs', 'scripts/local-store.mjs']) expect(readFileSync(file, 'utf8'), file).toContain('...developmentVarArgs()');
     expect(readFileSync('vitest.config.mts', 'utf8')).toContain('miniflare: { bindings: DEVELOPMENT_VARS }');
   });
