@@ -101,15 +101,20 @@ export function noteAddress(pageAddress: string, address: Omit<PageAddress, 'unt
   addresses.set(pageAddress, { ...address, until: Math.min(until, Date.now() + SITE_VERSION_TTL_MS) });
 }
 
+/** A request URL's page address; a URL with no query is its own (no parse on the way to a memory hit). */
+function pageAddressOf(requestUrl: string): string | null {
+  if (!requestUrl.includes('?')) return requestUrl;
+  const url = new URL(requestUrl);
+  return asksForPage(url) ? (pageRequestOf(url)?.address ?? null) : null;
+}
+
 /**
  * The kept page for a plain GET whose URL was answered from a kept page a moment ago, while the
  * site's version is still the one it was made at; null sends the request through the app.
  */
 export function servedFromMemory(request: Request, development: boolean): Response | null {
   if (request.method !== 'GET') return null;
-  const url = new URL(request.url);
-  const page = asksForPage(url) ? pageRequestOf(url) : null;
-  const address = page === null ? undefined : addresses.get(page.address);
+  const address = addresses.get(pageAddressOf(request.url) ?? '');
   if (address === undefined) return null;
   if (address.until <= Date.now() || address.development !== development || trustedVersion(address.websiteId) !== address.version || request.headers.has('if-none-match')) return null;
   const kept = fromMemory(address.key);
