@@ -1,6 +1,6 @@
 /**
  * Where the production bundle spends its CPU inside workerd (`node bench/profile-worker.mjs
- * [miss|hit|cart|beacon]`, default miss): the store on Miniflare as `npm run bench` runs it, with
+ * [miss|hit|cart|cart-one|beacon]`, default miss): the store on Miniflare as `npm run bench` runs it, with
  * V8's sampling profiler on through the inspector while a bounded load runs, and the samples split
  * by the bundle's source module (esbuild writes `// path` before each module), the runtime's own
  * native work (HTMLRewriter, streams, encoders: "(program)" and named natives) and the garbage collector.
@@ -44,6 +44,8 @@ const runs = {
   miss: () => load(store, PRODUCT, newHostRequest),
   hit: () => load(store, PRODUCT),
   cart: () => load(store, '/api/commerce/shopping-cart/entries', () => cartAddRequest(line, benchCartId(1000 + (n++ % 1000)))),
+  // One cart: its object stays in memory, so this is an add without an object's start (over 1000 carts each add finds its object evicted).
+  'cart-one': () => load(store, '/api/commerce/shopping-cart/entries', () => cartAddRequest(line, benchCartId(1))),
   beacon: () => load(store, '/api/census/RecordHit', pageViewBeacon),
 };
 // Warm the isolate (and, for carts, create the 1000 objects) before sampling.

@@ -11,7 +11,6 @@ import {
   CART_MESSAGES,
   MAX_CART_ENTRIES,
   QUANTITY_MAX,
-  type CartEntry,
   type ShoppingCart,
   type StoredEntry,
 } from '../commerce/cart';
@@ -31,7 +30,15 @@ export interface CartHead {
   currencyCode: string;
 }
 
-export type CartResult = { ok: true; cart: ShoppingCart; entry?: CartEntry } | { ok: false; status: 400 | 404; error: string };
+export type CartFailure = { ok: false; status: 400 | 404; error: string };
+
+/**
+ * A change's answer as the cart API sends it (storefront spec §7): the JSON text of
+ * `{ shoppingCart, newlyAdded }` for an add, `{ shoppingCart, updatedEntry }` for an entry's change,
+ * `{ shoppingCart }` for a removal. Text crosses the RPC as one string, where the cart as an object
+ * would be cloned out of the object, into the worker and then stringified there.
+ */
+export type CartAnswer = { ok: true; json: string } | CartFailure;
 
 interface Meta {
   cartId: string;
@@ -50,22 +57,65 @@ export function checkoutOwner(cartId: string): string {
   return `checkout:${cartId}`;
 }
 
+/** The tables' layout; a cart stored under an older one (or none) gets the missing tables when it is next loaded. */
+const SCHEMA_VERSION = 2;
+const SCHEMA = [
+  'CREATE TABLE IF NOT EXISTS meta (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL)',
+  'CREATE TABLE IF NOT EXISTS entries (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, data TEXT NOT NULL)',
+  'CREATE TABLE IF NOT EXISTS applied_adds (key TEXT PRIMARY KEY, entry_id TEXT NOT NULL, applied_at INTEGER NOT NULL)',
+  'CREATE TABLE IF NOT EXISTS schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)',
+];
+
+/**
+ * The whole stored cart in one statement, ordered: the schema version (seq -1), the meta row (0),
+ * then the entries (seq 1 and up). A busy store's carts are mostly evicted between two adds, so this
+ * runs for most adds: one statement instead of a schema check and two reads.
+ */
+const LOAD_CART = `SELECT -1 AS seq, CAST(version AS TEXT) AS data FROM schema_version
+  UNION ALL SELECT 0, data FROM meta
+  UNION ALL SELECT seq, data FROM entries
+  ORDER BY seq`;
+
+interface StoredCart {
+  meta: Meta | null;
+  entries: StoredEntry[];
+}
+
 export class ShoppingCartObject extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly changes = new SerialQueue();
   /** The stored cart, read once per instance and kept in step with every write. */
-  private cached: { meta: Meta | null; entries: StoredEntry[] } | null = null;
+  private cached: StoredCart | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.createTables();
   }
 
-  private createTables(): void {
-    this.sql.exec('CREATE TABLE IF NOT EXISTS meta (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL)');
-    this.sql.exec('CREATE TABLE IF NOT EXISTS entries (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, data TEXT NOT NULL)');
-    this.sql.exec('CREATE TABLE IF NOT EXISTS applied_adds (key TEXT PRIMARY KEY, entry_id TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+  /** The stored rows, or null when the tables are missing or older than SCHEMA_VERSION. */
+  private loadRows(): { seq: number; data: string }[] | null {
+    let rows: { seq: number; data: string }[];
+    try {
+      rows = this.sql.exec<{ seq: number; data: string }>(LOAD_CART).toArray();
+    } catch (error) {
+      if (error instanceof Error && error.message.includes('no such table')) return null;
+      throw error;
+    }
+    return rows[0]?.seq === -1 && Number(rows[0].data) === SCHEMA_VERSION ? rows : null;
+  }
+
+  private load(): StoredCart {
+    let rows = this.loadRows();
+    if (rows === null) {
+      for (const statement of SCHEMA) this.sql.exec(statement);
+      this.sql.exec('INSERT OR REPLACE INTO schema_version (id, version) VALUES (1, ?)', SCHEMA_VERSION);
+      rows = this.sql.exec<{ seq: number; data: string }>(LOAD_CART).toArray();
+    }
+    const meta = rows.find((row) => row.seq === 0);
+    return {
+      meta: meta === undefined ? null : (JSON.parse(meta.data) as Meta),
+      entries: rows.filter((row) => row.seq > 0).map((row) => JSON.parse(row.data) as StoredEntry),
+    };
   }
 
   /** The entry an add with `key` made, when that add was applied already (its answer may have been lost). */
@@ -80,17 +130,8 @@ export class ShoppingCartObject extends DurableObject<Env> {
     this.sql.exec('INSERT INTO applied_adds (key, entry_id, applied_at) VALUES (?, ?, ?)', key, entryId, now);
   }
 
-  private stored(): { meta: Meta | null; entries: StoredEntry[] } {
-    if (this.cached === null) {
-      const row = this.sql.exec<{ data: string }>('SELECT data FROM meta WHERE id = 1').toArray()[0];
-      this.cached = {
-        meta: row === undefined ? null : (JSON.parse(row.data) as Meta),
-        entries: this.sql
-          .exec<{ data: string }>('SELECT data FROM entries ORDER BY seq')
-          .toArray()
-          .map((entry) => JSON.parse(entry.data) as StoredEntry),
-      };
-    }
+  private stored(): StoredCart {
+    this.cached ??= this.load();
     return this.cached;
   }
 
@@ -109,6 +150,12 @@ export class ShoppingCartObject extends DurableObject<Env> {
 
   private snapshot(meta: Meta): ShoppingCart {
     return buildCart({ id: meta.cartId, websiteId: meta.websiteId, created: meta.created, currencyCode: meta.currencyCode, orderId: meta.orderId ?? null }, this.entries());
+  }
+
+  /** The cart and the entry `entryId` of it, as the API answers a change: `entryKey` names the entry. */
+  private answer(meta: Meta, entryKey: 'newlyAdded' | 'updatedEntry', entryId: string): CartAnswer {
+    const cart = this.snapshot(meta);
+    return { ok: true, json: JSON.stringify({ shoppingCart: cart, [entryKey]: cart.entries.find((e) => e.id === entryId) }) };
   }
 
   private writeEntry(entry: StoredEntry): void {
@@ -195,7 +242,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
     });
   }
 
-  private purchased(): CartResult | null {
+  private purchased(): CartFailure | null {
     return this.meta()?.orderId == null ? null : { ok: false, status: 400, error: CART_MESSAGES.cartOrdered };
   }
 
@@ -204,14 +251,11 @@ export class ShoppingCartObject extends DurableObject<Env> {
    * add repeated with the same `idempotencyKey` (a retry after a lost answer) changes nothing and
    * answers as the first did.
    */
-  add(head: CartHead, line: CartLine, quantity: number, additionalFields: string | null, idempotencyKey: string | null = null): Promise<CartResult> {
+  add(head: CartHead, line: CartLine, quantity: number, additionalFields: string | null, idempotencyKey: string | null = null): Promise<CartAnswer> {
     return this.changes.run(async () => {
       const meta = this.meta() ?? { ...head, created: Date.now() };
       const applied = this.appliedAdd(idempotencyKey);
-      if (applied !== null) {
-        const cart = this.snapshot(meta);
-        return { ok: true, cart, entry: cart.entries.find((e) => e.id === applied) };
-      }
+      if (applied !== null) return this.answer(meta, 'newlyAdded', applied);
       const ordered = this.purchased();
       if (ordered !== null) return ordered;
       const existing = this.entries().find((e) => e.chosenVariant.sku === line.sku && e.additionalFields === additionalFields);
@@ -229,13 +273,12 @@ export class ShoppingCartObject extends DurableObject<Env> {
       this.writeEntry(entry);
       this.recordAdd(idempotencyKey, entry.id, Date.now());
       await this.touch();
-      const cart = this.snapshot(meta);
-      return { ok: true, cart, entry: cart.entries.find((e) => e.id === entry.id) };
+      return this.answer(meta, 'newlyAdded', entry.id);
     });
   }
 
   /** Sets an entry's quantity; `stock` is the variant's published stock (null: unlimited). */
-  setQuantity(entryId: string, quantity: number, stock: number | null): Promise<CartResult> {
+  setQuantity(entryId: string, quantity: number, stock: number | null): Promise<CartAnswer> {
     return this.changes.run(async () => {
       const meta = this.meta();
       const entry = this.entries().find((e) => e.id === entryId);
@@ -248,12 +291,11 @@ export class ShoppingCartObject extends DurableObject<Env> {
       }
       this.writeEntry({ ...entry, quantity });
       await this.touch();
-      const cart = this.snapshot(meta);
-      return { ok: true, cart, entry: cart.entries.find((e) => e.id === entryId) };
+      return this.answer(meta, 'updatedEntry', entryId);
     });
   }
 
-  removeEntry(entryId: string): Promise<CartResult> {
+  removeEntry(entryId: string): Promise<CartAnswer> {
     return this.changes.run(async () => {
       const meta = this.meta();
       const entry = this.entries().find((e) => e.id === entryId);
@@ -262,12 +304,12 @@ export class ShoppingCartObject extends DurableObject<Env> {
       if (ordered !== null) return ordered;
       this.deleteEntry(entryId);
       await this.touch();
-      return { ok: true, cart: this.snapshot(meta) };
+      return { ok: true, json: JSON.stringify({ shoppingCart: this.snapshot(meta) }) };
     });
   }
 
   /** Replaces an entry's additional-fields answers (the entry must still be that item and sku). */
-  setAdditionalFields(entryId: string, itemId: string, sku: string, additionalFields: string | null): Promise<CartResult> {
+  setAdditionalFields(entryId: string, itemId: string, sku: string, additionalFields: string | null): Promise<CartAnswer> {
     return this.changes.run(async () => {
       const meta = this.meta();
       const entry = this.entries().find((e) => e.id === entryId);
@@ -276,8 +318,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
       }
       this.writeEntry({ ...entry, additionalFields });
       await this.touch();
-      const cart = this.snapshot(meta);
-      return { ok: true, cart, entry: cart.entries.find((e) => e.id === entryId) };
+      return this.answer(meta, 'updatedEntry', entryId);
     });
   }
 
@@ -286,7 +327,6 @@ export class ShoppingCartObject extends DurableObject<Env> {
     await this.changes.run(async () => {
       await this.ctx.storage.deleteAll();
       this.cached = null;
-      this.createTables();
     });
   }
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { buildCart, CART_MESSAGES, MAX_ADDITIONAL_FIELDS_LENGTH, parseQuantity, type ShoppingCart, type StoredEntry } from '../commerce/cart';
 import { entryFromLine, resolveCartLine, type CartLine } from '../commerce/cart-line';
 import { variantAvailable } from '../commerce/product';
-import type { CartResult } from '../durable/cart';
+import type { CartAnswer, CartFailure } from '../durable/cart';
 import { cartStub, commerceOrders } from '../durable/stubs';
 import type { Site } from '../site/schema';
 import { contentObject } from '../site/catalog';
@@ -54,8 +54,13 @@ function quantityOr400(c: Context<AppEnv>, raw: unknown): number | Response {
   return 'error' in parsed ? apiError(c, 400, parsed.error) : parsed.quantity;
 }
 
-function failed(c: Context<AppEnv>, result: CartResult & { ok: false }): Response {
+function failed(c: Context<AppEnv>, result: CartFailure): Response {
   return apiError(c, result.status, result.error);
+}
+
+/** A cart change's answer: the cart object's JSON text as it is (the same bytes `c.json` would send), or its error. */
+function answered(c: Context<AppEnv>, result: CartAnswer): Response {
+  return result.ok ? c.body(result.json, 200, { 'content-type': 'application/json' }) : failed(c, result);
 }
 
 /** Products the editor's mock cart picks from. */
@@ -154,7 +159,7 @@ cart.post('/api/commerce/shopping-cart/entries', withSite, async (c) => {
     setCartCookie(c, added.cartId);
     await adoptIntoAccount(c, added.site, added.cartId);
   }
-  return c.json({ shoppingCart: added.result.cart, newlyAdded: added.result.entry });
+  return answered(c, added.result);
 });
 
 cart.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', withSite, async (c) => {
@@ -162,9 +167,7 @@ cart.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', withSi
   const site = c.var.site;
   const stub = visitorCart(c, site);
   if (stub === null) return apiError(c, 404, CART_MESSAGES.entryNotFound);
-  const result = await stub.setAdditionalFields(c.req.param('entryId'), body.itemId, body.sku, body.additionalFields);
-  if (!result.ok) return failed(c, result);
-  return c.json({ shoppingCart: result.cart, updatedEntry: result.entry });
+  return answered(c, await stub.setAdditionalFields(c.req.param('entryId'), body.itemId, body.sku, body.additionalFields));
 });
 
 cart.put('/api/commerce/shopping-cart/entries/:entryId', withSite, async (c) => {
@@ -178,18 +181,14 @@ cart.put('/api/commerce/shopping-cart/entries/:entryId', withSite, async (c) => 
   if (stub === null || entry === undefined) return apiError(c, 404, CART_MESSAGES.entryNotFound);
   const line = await lineFor(c, site, entry.itemId, entry.chosenVariant.sku);
   if (line instanceof Response) return line;
-  const result = await stub.setQuantity(entryId, quantity, line.stock);
-  if (!result.ok) return failed(c, result);
-  return c.json({ shoppingCart: result.cart, updatedEntry: result.entry });
+  return answered(c, await stub.setQuantity(entryId, quantity, line.stock));
 });
 
 cart.delete('/api/commerce/shopping-cart/entries/:entryId', withSite, async (c) => {
   const site = c.var.site;
   const stub = visitorCart(c, site);
   if (stub === null) return apiError(c, 404, CART_MESSAGES.entryNotFound);
-  const result = await stub.removeEntry(c.req.param('entryId'));
-  if (!result.ok) return failed(c, result);
-  return c.json({ shoppingCart: result.cart });
+  return answered(c, await stub.removeEntry(c.req.param('entryId')));
 });
 
 /** A subscription is bought on its own: a new cart holding just it, identified by the returned token. */
