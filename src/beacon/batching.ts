@@ -16,89 +16,99 @@ import { beaconStore } from '../durable/stubs';
 export const MAX_BATCH_BEACONS = 64;
 /** And at most about this many bytes of updates (a lone beacon past it still goes, alone). */
 export const MAX_BATCH_BYTES = 256 * 1024;
+/**
+ * How long a batch waits for the one before it to end: far past a store call's time, so only a
+ * batch whose request the runtime ended before it settled (its waiters then fail) is left behind.
+ */
+const MAX_WAIT_MS = 20_000;
 
-/** What a waiting beacon is told: send the next batch, or its own outcome. */
-type Turn = { lead: true } | { lead: false; outcome: RecordOutcome };
-
-interface Waiting {
-  entry: BeaconEntry;
+/**
+ * Beacons that go in one store call. Its first beacon's request sends it, and makes and settles
+ * `stored` itself: the runtime lets other requests await a promise of another request, but not
+ * settle one.
+ */
+interface Batch {
+  readonly entries: BeaconEntry[];
   bytes: number;
-  resolve: (turn: Turn) => void;
-  reject: (error: unknown) => void;
+  readonly stored: Promise<readonly RecordOutcome[]>;
 }
 
-/** A website's beacons waiting for the call in flight to return (a website with none in flight has no line). */
-const lines = new Map<string, Waiting[]>();
+/** A website's line: the batch still taking beacons while the one before it is in flight, and when the latest batch ends. */
+interface Line {
+  open: Batch | null;
+  end: Promise<void>;
+}
+
+/** Websites with a batch in flight (one with none has no line). */
+const lines = new Map<string, Line>();
 
 /**
  * Stores one beacon in `websiteId`'s store with the others arriving meanwhile, and gives its outcome
- * once stored; throws what the store call threw. `waitUntil` keeps the request alive for its part in
- * the line even if its client goes away.
+ * once stored; throws what the store call threw. `waitUntil` keeps a request that sends a batch
+ * alive until the batch is settled, even if its own client goes away.
  */
 export function recordBeacon(env: Env, websiteId: string, entry: BeaconEntry, hourlyQuota: number, waitUntil: (work: Promise<unknown>) => void): Promise<RecordOutcome> {
-  const work = takeTurn(env, websiteId, entry, hourlyQuota);
-  waitUntil(work.catch(() => undefined));
-  return work;
-}
-
-async function takeTurn(env: Env, websiteId: string, entry: BeaconEntry, hourlyQuota: number): Promise<RecordOutcome> {
-  const turn = await new Promise<Turn>((resolve, reject) => {
-    const waiting: Waiting = { entry, bytes: bytesOf(entry), resolve, reject };
-    const line = lines.get(websiteId);
-    if (line === undefined) {
-      lines.set(websiteId, [waiting]);
-      resolve({ lead: true });
-    } else {
-      line.push(waiting);
-    }
-  });
-  return turn.lead ? sendBatch(env, websiteId, hourlyQuota) : turn.outcome;
+  const bytes = bytesOf(entry);
+  const line = lines.get(websiteId);
+  const open = line?.open;
+  if (open != null && open.entries.length < MAX_BATCH_BEACONS && open.bytes + bytes <= MAX_BATCH_BYTES) {
+    const at = open.entries.push(entry) - 1;
+    open.bytes += bytes;
+    return open.stored.then((outcomes) => outcomeOf(outcomes, at));
+  }
+  const sent = sendBatch(env, websiteId, line, { entry, bytes }, hourlyQuota);
+  waitUntil(sent.catch(() => undefined));
+  return sent;
 }
 
 /**
- * Sends the head of the line (the caller's beacon first) as one call, settles the others in it,
- * then hands the line to the next beacon; gives the caller's own outcome.
+ * Starts a batch with `first`, takes the beacons that arrive until the batch before it (if any)
+ * has ended, sends them as one call and settles them; gives the first beacon's outcome.
  */
-async function sendBatch(env: Env, websiteId: string, hourlyQuota: number): Promise<RecordOutcome> {
-  const line = lines.get(websiteId) ?? [];
-  const batch = line.splice(0, batchLength(line));
-  const others = batch.slice(1);
+async function sendBatch(env: Env, websiteId: string, line: Line | undefined, first: { entry: BeaconEntry; bytes: number }, hourlyQuota: number): Promise<RecordOutcome> {
+  let settle: { resolve: (outcomes: readonly RecordOutcome[]) => void; reject: (error: unknown) => void } | undefined;
+  const stored = new Promise<readonly RecordOutcome[]>((resolve, reject) => (settle = { resolve, reject }));
+  const batch: Batch = { entries: [first.entry], bytes: first.bytes, stored };
+  const end = stored.then(
+    () => undefined,
+    () => undefined,
+  );
+  const previous = line?.end;
+  const current: Line = line ?? { open: null, end };
+  current.end = end;
+  lines.set(websiteId, current);
   try {
-    const outcomes = await beaconStore(env, websiteId).recordBatch(
-      batch.map((waiting) => waiting.entry),
-      hourlyQuota,
-    );
-    others.forEach((waiting, i) => settle(waiting, outcomes[i + 1]));
-    const own = outcomes[0];
-    if (own === undefined) throw new Error(MISSING_OUTCOME);
-    return own;
+    if (previous !== undefined) {
+      current.open = batch;
+      await endOf(previous);
+      if (current.open === batch) current.open = null;
+    }
+    const outcomes = await beaconStore(env, websiteId).recordBatch(batch.entries, hourlyQuota);
+    settle?.resolve(outcomes);
+    return outcomeOf(outcomes, 0);
   } catch (error) {
-    for (const waiting of others) waiting.reject(error);
+    settle?.reject(error);
     throw error;
   } finally {
-    const next = line[0];
-    if (next === undefined) lines.delete(websiteId);
-    else next.resolve({ lead: true });
+    if (current.end === end) lines.delete(websiteId);
   }
 }
 
-const MISSING_OUTCOME = 'The beacon store answered fewer beacons than it was sent';
-
-function settle(waiting: Waiting, outcome: RecordOutcome | undefined): void {
-  if (outcome === undefined) waiting.reject(new Error(MISSING_OUTCOME));
-  else waiting.resolve({ lead: false, outcome });
+/** Waits for `previous` to end, or MAX_WAIT_MS. */
+async function endOf(previous: Promise<void>): Promise<void> {
+  let stop = () => {};
+  const timeout = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, MAX_WAIT_MS);
+    stop = () => clearTimeout(timer);
+  });
+  await Promise.race([previous, timeout]);
+  stop();
 }
 
-/** How many of the line's first beacons fit one call (at least one). */
-function batchLength(line: readonly Waiting[]): number {
-  let bytes = 0;
-  let length = 0;
-  while (length < line.length && length < MAX_BATCH_BEACONS) {
-    bytes += line[length]?.bytes ?? 0;
-    if (length > 0 && bytes > MAX_BATCH_BYTES) break;
-    length++;
-  }
-  return length;
+function outcomeOf(outcomes: readonly RecordOutcome[], at: number): RecordOutcome {
+  const outcome = outcomes[at];
+  if (outcome === undefined) throw new Error('The beacon store answered fewer beacons than it was sent');
+  return outcome;
 }
 
 /** About what a beacon's updates weigh in a call: their strings and a fixed share per field. */
