@@ -1,8 +1,9 @@
 /**
  * The beacon store of one website (SQLite): every accepted beacon is added to counts per hour and
- * page in one synchronous transaction before the call returns, so a beacon answered 2xx is never
- * lost; concurrent calls' writes share the object's commits (its output gate holds each answer
- * until its write is durable). The hourly quota is counted here, so it is exact.
+ * page in one synchronous transaction before the call returns (a call carries one beacon or a
+ * batch of them, src/beacon/batching.ts), so a beacon answered 2xx is never lost; concurrent calls'
+ * writes share the object's commits (its output gate holds each answer until its write is
+ * durable). The hourly quota is counted here, beacon by beacon, so it is exact.
  *
  * The store bounds itself whatever it is sent (src/beacon/store-limits.ts): distinct keys per hour
  * are capped and fold into OTHER_KEY past the cap, visitors past a small exact set go to a
