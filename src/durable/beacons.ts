@@ -1,8 +1,9 @@
 /**
  * The beacon store of one website (SQLite): every accepted beacon is added to counts per hour and
- * page in one synchronous transaction before the call returns, so a beacon answered 2xx is never
- * lost; concurrent calls' writes share the object's commits (its output gate holds each answer
- * until its write is durable). The hourly quota is counted here, so it is exact.
+ * page in one synchronous transaction before the call returns (a call carries one beacon or a
+ * batch of them, src/beacon/batching.ts), so a beacon answered 2xx is never lost; concurrent calls'
+ * writes share the object's commits (its output gate holds each answer until its write is
+ * durable). The hourly quota is counted here, beacon by beacon, so it is exact.
  *
  * The store bounds itself whatever it is sent (src/beacon/store-limits.ts): distinct keys per hour
  * are capped and fold into OTHER_KEY past the cap, visitors past a small exact set go to a
@@ -43,6 +44,15 @@ const KEYED: Readonly<Record<KeyKind, { table: string; column: string }>> = {
 
 export type RecordOutcome = { accepted: true } | { accepted: false; reason: 'quota' };
 
+/** One beacon as the store takes it: its updates, and the hour whose quota it counts against. */
+export interface BeaconEntry {
+  updates: readonly BeaconUpdate[];
+  hour: number;
+}
+
+const ACCEPTED: RecordOutcome = { accepted: true };
+const OVER_QUOTA: RecordOutcome = { accepted: false, reason: 'quota' };
+
 export class BeaconStore extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   /** Keys (other than OTHER_KEY) already taken per `kind:hour`, counted from the table on first use. */
@@ -57,59 +67,78 @@ export class BeaconStore extends DurableObject<Env> {
 
   /** Adds one beacon (its updates, e.g. a batch of performance records) unless the hour's quota is spent. */
   async record(updates: readonly BeaconUpdate[], hour: number, hourlyQuota: number): Promise<RecordOutcome> {
-    const outcome = this.ctx.storage.transactionSync((): RecordOutcome => {
-      const used = this.sql.exec<{ beacons: number }>('SELECT beacons FROM accepted_hours WHERE hour = ?', hour).toArray()[0]?.beacons ?? 0;
-      if (used >= hourlyQuota) return { accepted: false, reason: 'quota' };
-      this.sql.exec('INSERT INTO accepted_hours (hour, beacons) VALUES (?, 1) ON CONFLICT (hour) DO UPDATE SET beacons = beacons + 1', hour);
-      const visitors = new Map<number, Set<string>>();
-      for (const update of updates) {
-        this.apply(update);
-        if (update.visitorId !== null) visitors.set(update.hour, (visitors.get(update.hour) ?? new Set()).add(update.visitorId));
-      }
-      for (const [visitorHour, ids] of visitors) this.countVisitors(visitorHour, ids);
-      return { accepted: true };
-    });
-    if (outcome.accepted && !this.pruneScheduled) await this.schedulePrune();
-    return outcome;
+    const [outcome] = await this.recordBatch([{ updates, hour }], hourlyQuota);
+    return outcome ?? OVER_QUOTA;
   }
 
-  private apply(u: BeaconUpdate): void {
-    const { hour } = u;
-    this.addKeyed(
-      'event',
-      hour,
-      u.event,
-      (event) => this.sql.exec('UPDATE event_hours SET count = count + 1 WHERE hour = ? AND event = ?', hour, event),
-      (event) => this.sql.exec('INSERT INTO event_hours VALUES (?, ?, 1) ON CONFLICT (hour, event) DO UPDATE SET count = count + 1', hour, event),
-    );
-    if (u.pageView) {
+  /**
+   * Adds beacons in one transaction, each in turn accepted or refused against its hour's quota, as
+   * separate calls in the same order would be; a failure stores none of them. Accepted beacons'
+   * counts are summed per row first, so a batch costs one write per row it touches.
+   */
+  async recordBatch(beacons: readonly BeaconEntry[], hourlyQuota: number): Promise<RecordOutcome[]> {
+    const outcomes = this.ctx.storage.transactionSync(() => {
+      const used = new Map<number, number>();
+      const counts = new BatchCounts();
+      const outcomes = beacons.map(({ updates, hour }): RecordOutcome => {
+        const before = used.get(hour) ?? this.acceptedIn(hour);
+        if (before >= hourlyQuota) return OVER_QUOTA;
+        used.set(hour, before + 1);
+        for (const update of updates) counts.add(update);
+        return ACCEPTED;
+      });
+      for (const [hour, beaconCount] of used) {
+        this.sql.exec('INSERT INTO accepted_hours (hour, beacons) VALUES (?, ?) ON CONFLICT (hour) DO UPDATE SET beacons = excluded.beacons', hour, beaconCount);
+      }
+      this.apply(counts);
+      return outcomes;
+    });
+    if (!this.pruneScheduled && outcomes.includes(ACCEPTED)) await this.schedulePrune();
+    return outcomes;
+  }
+
+  private acceptedIn(hour: number): number {
+    return this.sql.exec<{ beacons: number }>('SELECT beacons FROM accepted_hours WHERE hour = ?', hour).toArray()[0]?.beacons ?? 0;
+  }
+
+  private apply(counts: BatchCounts): void {
+    for (const { hour, key: event, n } of counts.events.values()) {
+      this.addKeyed(
+        'event',
+        hour,
+        event,
+        (key) => this.sql.exec('UPDATE event_hours SET count = count + ? WHERE hour = ? AND event = ?', n, hour, key),
+        (key) => this.sql.exec('INSERT INTO event_hours VALUES (?, ?, ?) ON CONFLICT (hour, event) DO UPDATE SET count = count + excluded.count', hour, key, n),
+      );
+    }
+    for (const { hour, key: path, n } of counts.pages.values()) {
       this.addKeyed(
         'page',
         hour,
-        u.path,
-        (path) => this.sql.exec('UPDATE page_hours SET views = views + 1 WHERE hour = ? AND path = ?', hour, path),
-        (path) => this.sql.exec('INSERT INTO page_hours VALUES (?, ?, 1) ON CONFLICT (hour, path) DO UPDATE SET views = views + 1', hour, path),
+        path,
+        (key) => this.sql.exec('UPDATE page_hours SET views = views + ? WHERE hour = ? AND path = ?', n, hour, key),
+        (key) => this.sql.exec('INSERT INTO page_hours VALUES (?, ?, ?) ON CONFLICT (hour, path) DO UPDATE SET views = views + excluded.views', hour, key, n),
       );
     }
-    if (u.product !== null) {
-      const { id, views, adds } = u.product;
+    for (const { hour, key: id, views, adds } of counts.products.values()) {
       this.addKeyed(
         'product',
         hour,
         id,
-        (itemId) => this.sql.exec('UPDATE item_hours SET views = views + ?, adds = adds + ? WHERE hour = ? AND item_id = ?', views, adds, hour, itemId),
-        (itemId) => this.sql.exec('INSERT INTO item_hours VALUES (?, ?, ?, ?) ON CONFLICT (hour, item_id) DO UPDATE SET views = views + excluded.views, adds = adds + excluded.adds', hour, itemId, views, adds),
+        (key) => this.sql.exec('UPDATE item_hours SET views = views + ?, adds = adds + ? WHERE hour = ? AND item_id = ?', views, adds, hour, key),
+        (key) => this.sql.exec('INSERT INTO item_hours VALUES (?, ?, ?, ?) ON CONFLICT (hour, item_id) DO UPDATE SET views = views + excluded.views, adds = adds + excluded.adds', hour, key, views, adds),
       );
     }
-    for (const { metric, bucket } of u.vitals) {
+    for (const { hour, key: path, metric, bucket, n } of counts.vitals.values()) {
       this.addKeyed(
         'vital',
         hour,
-        u.path,
-        (path) => this.sql.exec('UPDATE vital_hours SET count = count + 1 WHERE hour = ? AND path = ? AND metric = ? AND bucket = ?', hour, path, metric, bucket),
-        (path) => this.sql.exec('INSERT INTO vital_hours VALUES (?, ?, ?, ?, 1) ON CONFLICT (hour, path, metric, bucket) DO UPDATE SET count = count + 1', hour, path, metric, bucket),
+        path,
+        (key) => this.sql.exec('UPDATE vital_hours SET count = count + ? WHERE hour = ? AND path = ? AND metric = ? AND bucket = ?', n, hour, key, metric, bucket),
+        (key) => this.sql.exec('INSERT INTO vital_hours VALUES (?, ?, ?, ?, ?) ON CONFLICT (hour, path, metric, bucket) DO UPDATE SET count = count + excluded.count', hour, key, metric, bucket, n),
       );
     }
+    for (const [hour, ids] of counts.visitors) this.countVisitors(hour, ids);
   }
 
   /**
@@ -237,4 +266,42 @@ export class BeaconStore extends DurableObject<Env> {
 function visitorsOf(exact: number, registers: ArrayBuffer | null): number {
   if (exact < EXACT_VISITORS_PER_HOUR || registers === null) return exact;
   return Math.max(exact, sketchEstimate(new Uint8Array(registers)));
+}
+
+/**
+ * A batch's accepted updates summed per row (hour and key, in the order keys first appear, so the
+ * hour's key cap takes the same keys as one update at a time would).
+ */
+class BatchCounts {
+  readonly events = new Map<string, { hour: number; key: string; n: number }>();
+  readonly pages = new Map<string, { hour: number; key: string; n: number }>();
+  readonly products = new Map<string, { hour: number; key: string; views: number; adds: number }>();
+  readonly vitals = new Map<string, { hour: number; key: string; metric: VitalMetric; bucket: number; n: number }>();
+  readonly visitors = new Map<number, Set<string>>();
+
+  add(u: BeaconUpdate): void {
+    const { hour } = u;
+    count(this.events, `${hour}\u0000${u.event}`, () => ({ hour, key: u.event, n: 0 })).n += 1;
+    if (u.pageView) count(this.pages, `${hour}\u0000${u.path}`, () => ({ hour, key: u.path, n: 0 })).n += 1;
+    if (u.product !== null) {
+      const { id, views, adds } = u.product;
+      const product = count(this.products, `${hour}\u0000${id}`, () => ({ hour, key: id, views: 0, adds: 0 }));
+      product.views += views;
+      product.adds += adds;
+    }
+    for (const { metric, bucket } of u.vitals) {
+      count(this.vitals, `${hour}\u0000${u.path}\u0000${metric}\u0000${bucket}`, () => ({ hour, key: u.path, metric, bucket, n: 0 })).n += 1;
+    }
+    if (u.visitorId !== null) {
+      let ids = this.visitors.get(hour);
+      if (ids === undefined) this.visitors.set(hour, (ids = new Set()));
+      ids.add(u.visitorId);
+    }
+  }
+}
+
+function count<T>(rows: Map<string, T>, key: string, make: () => T): T {
+  let row = rows.get(key);
+  if (row === undefined) rows.set(key, (row = make()));
+  return row;
 }

@@ -9,6 +9,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { beaconUpdate, hourOf, vitalsOf, type BeaconUpdate, type ProductCount } from '../beacon/aggregate';
 import { writeToAnalyticsEngine } from '../beacon/analytics-engine';
+import { recordBeacon } from '../beacon/batching';
 import {
   ANALYTICS_ID_COOKIE,
   CONSENT_COOKIE,
@@ -42,7 +43,6 @@ import {
 import { MAX_COUNTED_QUANTITY } from '../beacon/store-limits';
 import { CART_MESSAGES } from '../commerce/cart';
 import type { Site } from '../site/schema';
-import { beaconStore } from '../durable/stubs';
 import { contentObject } from '../site/catalog';
 import { itemAtVersion } from '../site/item-at-version';
 import { itemPathOf } from '../site/paths';
@@ -73,7 +73,7 @@ function tooMany(c: Context<AppEnv>): Response {
   return c.json({ error: CART_MESSAGES.tryAgain }, 429, { 'retry-after': '10' });
 }
 
-/** Stores one beacon's updates in the website's store, each under the page of the site it counts for, then answers `status`. */
+/** Stores one beacon's updates in the website's store (with other beacons arriving meanwhile: src/beacon/batching.ts), each under the page of the site it counts for, then answers `status`. */
 async function store(c: Context<AppEnv>, site: Site, beaconUpdates: readonly BeaconUpdate[], status: 200 | 202 = 200): Promise<Response> {
   if (beaconUpdates.length === 0) return c.body(null, 204);
   const itemPages = await itemPagesAmong(c.env, site, beaconUpdates.map((update) => update.path));
@@ -81,7 +81,7 @@ async function store(c: Context<AppEnv>, site: Site, beaconUpdates: readonly Bea
   const websiteId = site.website.id;
   const { success } = await c.env.BEACON_WEBSITE_LIMITER.limit({ key: `beacons:${websiteId}` });
   if (!success) return tooMany(c);
-  const outcome = await beaconStore(c.env, websiteId).record(updates, hourOf(Date.now()), HOURLY_QUOTA);
+  const outcome = await recordBeacon(c.env, websiteId, { updates, hour: hourOf(Date.now()) }, HOURLY_QUOTA, (work) => c.executionCtx.waitUntil(work));
   if (!outcome.accepted) return tooMany(c);
   writeToAnalyticsEngine(c.env, websiteId, updates);
   return c.json({ ok: true }, status);

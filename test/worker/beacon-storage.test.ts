@@ -3,7 +3,7 @@
  * per hour are capped, titles come from the catalog, quantities are capped, old hours are deleted
  * by the store's alarm, and a beacon batch looks a merchant session up once.
  */
-import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { createExecutionContext, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { beaconUpdate, hourOf, type BeaconUpdate, type DashboardSummary } from '../../src/beacon/aggregate';
@@ -127,6 +127,7 @@ describe('merchant sessions on beacons', () => {
       `${origin}/api/1/performance/records`,
       { method: 'POST', body: JSON.stringify(batch), headers: { cookie: `${cookieName('merchantSession', false)}=${'f'.repeat(64)}`, 'cf-connecting-ip': '10.8.0.1' } },
       { ...env, MERCHANTS: countingMerchants },
+      createExecutionContext(),
     );
     expect(res.status).toBe(200);
     expect(lookups).toBe(1);
