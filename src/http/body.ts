@@ -32,13 +32,6 @@ export async function readBytes(c: Context, maxBytes: number, message = `Request
   if (declared > maxBytes) throw new HTTPException(413, { message });
   const request = c.req.raw;
   if (request.body === null) return new Uint8Array(0);
-  // A declared length within the cap is read in one call (the runtime holds the body to it); the
-  // stream is read chunk by chunk only when the length is not declared.
-  if (c.req.header('content-length') !== undefined) {
-    const bytes = new Uint8Array(await request.arrayBuffer());
-    if (bytes.byteLength > maxBytes) throw new HTTPException(413, { message });
-    return bytes;
-  }
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
