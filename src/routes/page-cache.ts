@@ -187,17 +187,33 @@ export async function keptPage(key: string): Promise<Response | null> {
 }
 
 /**
- * Sends `rendered` (a 200 page) to the visitor as it streams and keeps a copy under `key` once it
- * is complete (in `waitUntil`, so the visitor never waits for the store), as `address`'s last good
- * page, then calls `onKept`.
+ * The page this isolate keeps under `sameAs` (the same page made for an earlier key), kept again
+ * under `key` with `etag`, in memory and the Cache API, and answered; null when memory has none.
  */
-export function keepPage(key: string, address: string, rendered: Response, waitUntil: (work: Promise<unknown>) => void, onKept: () => void): Response {
+export function keepAgain(sameAs: string, key: string, etag: string, waitUntil: (work: Promise<unknown>) => void): Response | null {
+  const earlier = fromMemory(sameAs);
+  if (earlier === undefined) return null;
+  const headers = earlier.headers.map(([name, value]): [string, string] => [name, name === 'etag' ? etag : value]);
+  const page = kept(earlier.body, headers);
+  remember(key, page);
+  waitUntil(edgeCache().put(cacheUrl(key), new Response(page.body, { status: 200, headers })).catch((error: unknown) => console.error('page not kept in the Cache API', error)));
+  return answer(page, 'memory');
+}
+
+/**
+ * Sends `rendered` (a 200 page) to the visitor as it streams and keeps a copy under `key` once it
+ * is complete (in `waitUntil`, so the visitor never waits for the store), in memory also under
+ * `sameAs` when given (see `keepAgain`), as `address`'s last good page, then calls `onKept`.
+ */
+export function keepPage(key: string, address: string, rendered: Response, waitUntil: (work: Promise<unknown>) => void, onKept: () => void, sameAs: string | null = null): Response {
   const [forVisitor, forKeeping] = (rendered.body as ReadableStream<Uint8Array>).tee();
   const headers = [...rendered.headers];
   waitUntil(
     new Response(forKeeping).arrayBuffer().then((bytes) => {
       const body = new Uint8Array(bytes);
-      remember(key, kept(body, headers));
+      const page = kept(body, headers);
+      remember(key, page);
+      if (sameAs !== null) remember(sameAs, page);
       const copyLastGood = rememberLastGood(address, key);
       onKept();
       const cache = edgeCache();

@@ -15,7 +15,7 @@ import { countedStock, freshnessSlot, PRODUCT_PAGE_FRESH_SECONDS, withAvailableS
 import { stockLedger } from '../durable/stubs';
 import { isDesignPreview, previewSite } from './design-preview';
 import { messagePage } from './html-document';
-import { keepPage, keptPage, lastGoodPage, noteAddress } from './page-cache';
+import { keepAgain, keepPage, keptPage, lastGoodPage, noteAddress } from './page-cache';
 import { pageRequestOf, type PageRequest } from './page-address';
 import { isUnavailable } from '../http/unavailable';
 import { pageCacheTag } from '../integrations/cdn-purge';
@@ -136,7 +136,8 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
   const perBuyer = shape === 'per-buyer' || isDesignPreview(url);
   const slot = stocked ? `-s${freshnessSlot(Date.now())}` : '';
   const script = await clientEntry(c.env.ASSETS, development);
-  const build = (at: LoadedSite) => `${themeFingerprint(at.site)}-${fingerprint(script ?? '')}${slot}`;
+  const builtWith = (at: LoadedSite) => `${themeFingerprint(at.site)}-${fingerprint(script ?? '')}`;
+  const build = (at: LoadedSite) => `${builtWith(at)}${slot}`;
   const etagAt = (at: LoadedSite) => `W/"${site.website.id}-v${at.version}-${build(at)}-${fingerprint(address)}"`;
   // The origin is in the key: the page's canonical link names it.
   const cacheKeyAt = (at: LoadedSite) => `${site.website.id}/v${at.version}/${build(at)}/${address}`;
@@ -156,9 +157,22 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
   const { loaded: at, value: page } = await resolve();
   page.context.integrations = { captchaProvider: c.env.CAPTCHA_PROVIDER, paymentProvider: c.env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'local' };
   page.context.canonicalUrl = canonicalUrl(url.origin, url.pathname, page);
+  let available: Readonly<Record<string, number>> = {};
   if (page.kind === 'product') {
     const counted = countedStock(page.context.item);
-    if (Object.keys(counted).length > 0) page.context.item = withAvailableStock(page.context.item, await stockLedger(c.env, site.website.id).available(counted));
+    if (Object.keys(counted).length > 0) {
+      available = await stockLedger(c.env, site.website.id).available(counted);
+      page.context.item = withAvailableStock(page.context.item, available);
+    }
+  }
+  const waitUntil = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
+  // A product page is the same bytes for the same content and available stock: in a new slot whose
+  // stock has not moved it is the last slot's page again, not a new render.
+  const sameStock = stocked && page.status === 200 && !perBuyer ? `${site.website.id}/v${at.version}/${builtWith(at)}/stock-${fingerprint(JSON.stringify(available))}/${address}` : null;
+  const again = sameStock === null ? null : keepAgain(sameStock, cacheKeyAt(at), etagAt(at), waitUntil);
+  if (again !== null) {
+    noteKept(at);
+    return again;
   }
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
@@ -170,5 +184,5 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
   if (shown !== at.site) headers.set('x-robots-tag', 'noindex');
   const response = await streamPage(shown, page, development, script, headers, c.env.CAPTCHA_PROVIDER);
   if (page.status !== 200 || perBuyer) return response;
-  return keepPage(cacheKeyAt(at), address, response, (work) => c.executionCtx.waitUntil(work), () => noteKept(at));
+  return keepPage(cacheKeyAt(at), address, response, waitUntil, () => noteKept(at), sameStock);
 }
