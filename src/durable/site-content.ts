@@ -255,7 +255,7 @@ export class SiteContent extends DurableObject<Env> {
       if (publishDue) await this.publishVersion(websiteId, this.commit(() => undefined));
       else if (purgeDue) {
         this.sql.exec('DELETE FROM meta WHERE key = ?', PURGE_AGAIN_AT);
-        this.ctx.waitUntil(purgeCdn(this.env, [pageCacheTag(websiteId)]));
+        this.purgePages(websiteId);
       }
       await this.scheduleAlarm();
     });
@@ -288,6 +288,11 @@ export class SiteContent extends DurableObject<Env> {
     });
   }
 
+  /** Purges the website's pages from the CDN (src/integrations/cdn-purge.ts) after this call has answered. */
+  private purgePages(websiteId: string): void {
+    this.ctx.waitUntil(purgeCdn(this.env, [pageCacheTag(websiteId)]));
+  }
+
   /**
    * Points KV at `version` and purges the website's pages from the CDN (src/integrations/cdn-purge.ts):
    * now, and again once every location reads the new pointer (a location still reading the old one
@@ -297,7 +302,7 @@ export class SiteContent extends DurableObject<Env> {
     await this.env.SITE_CONTENT.put(versionKey(websiteId), String(version));
     // Where this object shares an isolate with the worker (local development, tests), pages see it at once.
     noteVersion(websiteId, version);
-    this.ctx.waitUntil(purgeCdn(this.env, [pageCacheTag(websiteId)]));
+    this.purgePages(websiteId);
     tables.writeMeta(this.sql, PURGE_AGAIN_AT, String(Date.now() + KV_POINTER_SPREAD_MS));
   }
 

@@ -186,6 +186,11 @@ export async function keptPage(key: string): Promise<Response | null> {
   return answer(page, 'cache');
 }
 
+/** Waits for Cache API puts; one that fails only costs the other isolates their copy, so it is logged. */
+function keepInEdge(puts: readonly Promise<void>[]): Promise<unknown> {
+  return Promise.all(puts).catch((error: unknown) => console.error('page not kept in the Cache API', error));
+}
+
 /**
  * The page this isolate keeps under `sameAs` (the same page made for an earlier key), kept again
  * under `key` with `etag`, in memory and the Cache API, and answered; null when memory has none.
@@ -196,7 +201,7 @@ export function keepAgain(sameAs: string, key: string, etag: string, waitUntil: 
   const headers = earlier.headers.map(([name, value]): [string, string] => [name, name === 'etag' ? etag : value]);
   const page = kept(earlier.body, headers);
   remember(key, page);
-  waitUntil(edgeCache().put(cacheUrl(key), new Response(page.body, { status: 200, headers })).catch((error: unknown) => console.error('page not kept in the Cache API', error)));
+  waitUntil(keepInEdge([edgeCache().put(cacheUrl(key), new Response(page.body, { status: 200, headers }))]));
   return answer(page, 'memory');
 }
 
@@ -223,8 +228,7 @@ export function keepPage(key: string, address: string, rendered: Response, waitU
         lastGoodHeaders.set('cache-control', LAST_GOOD_CACHE_CONTROL);
         puts.push(cache.put(lastGoodUrl(address), new Response(body, { status: 200, headers: lastGoodHeaders })));
       }
-      // A Cache API that fails only costs the other isolates their copy.
-      return Promise.all(puts).catch((error: unknown) => console.error('page not kept in the Cache API', error));
+      return keepInEdge(puts);
     }),
   );
   return new Response(forVisitor, { status: 200, headers: rendered.headers });

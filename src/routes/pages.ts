@@ -140,7 +140,8 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
   const build = (at: LoadedSite) => `${builtWith(at)}${slot}`;
   const etagAt = (at: LoadedSite) => `W/"${site.website.id}-v${at.version}-${build(at)}-${fingerprint(address)}"`;
   // The origin is in the key: the page's canonical link names it.
-  const cacheKeyAt = (at: LoadedSite) => `${site.website.id}/v${at.version}/${build(at)}/${address}`;
+  const keyAt = (at: LoadedSite, built: string) => `${site.website.id}/v${at.version}/${built}/${address}`;
+  const cacheKeyAt = (at: LoadedSite) => keyAt(at, build(at));
   const etag = etagAt(loaded);
   if (!perBuyer && c.req.header('if-none-match') === etag) return c.body(null, 304, { etag, 'cache-control': stocked ? PRODUCT_CACHE_CONTROL : PAGE_CACHE_CONTROL });
 
@@ -168,7 +169,7 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
   const waitUntil = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
   // A product page is the same bytes for the same content and available stock: in a new slot whose
   // stock has not moved it is the last slot's page again, not a new render.
-  const sameStock = stocked && page.status === 200 && !perBuyer ? `${site.website.id}/v${at.version}/${builtWith(at)}/stock-${fingerprint(JSON.stringify(available))}/${address}` : null;
+  const sameStock = stocked && page.status === 200 && !perBuyer ? keyAt(at, `${builtWith(at)}/stock-${fingerprint(JSON.stringify(available))}`) : null;
   const again = sameStock === null ? null : keepAgain(sameStock, cacheKeyAt(at), etagAt(at), waitUntil);
   if (again !== null) {
     noteKept(at);

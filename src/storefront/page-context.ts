@@ -361,7 +361,7 @@ export function pageQuery(path: string, params: URLSearchParams): { query: Recor
   const segments = splitPath(path);
   const query: Record<string, string> = {};
   for (const kind of COMPILED_KINDS) {
-    if (!(kind.exact ? path === kind.pattern : matchSegments(kind.parts, segments) !== null)) continue;
+    if (paramsOf(kind, path, segments) === null) continue;
     for (const name of kind.reads) {
       const value = QUERY_AS_READ[name](params.get(name) ?? undefined);
       if (value !== '') query[name] = value;
@@ -382,12 +382,16 @@ const PRODUCT_PATTERN = '/:collection/p/:item';
 export function pageShape(path: string): 'per-buyer' | 'product' | 'other' {
   const segments = splitPath(path);
   for (const kind of COMPILED_KINDS) {
-    const matches = kind.exact ? path === kind.pattern : matchSegments(kind.parts, segments) !== null;
-    if (!matches) continue;
+    if (paramsOf(kind, path, segments) === null) continue;
     if (PER_BUYER_PATTERNS.has(kind.pattern)) return 'per-buyer';
     if (kind.pattern === PRODUCT_PATTERN) return 'product';
   }
   return 'other';
+}
+
+/** The parameters of `path` (split into `segments`) for a page kind's pattern, or null when it does not match. */
+function paramsOf(kind: (typeof COMPILED_KINDS)[number], path: string, segments: readonly string[]): Record<string, string> | null {
+  return kind.exact ? (path === kind.pattern ? {} : null) : matchSegments(kind.parts, segments);
 }
 
 /** The parameters of `path` for a pattern's parts, or null when it does not match. */
@@ -426,7 +430,7 @@ export async function resolvePage(site: Site, catalog: Catalog, path: string, qu
   const request: PageRequest = { site, catalog, path, query, base: baseContext(site, path) };
   const segments = splitPath(path);
   for (const kind of COMPILED_KINDS) {
-    const params = kind.exact ? (path === kind.pattern ? {} : null) : matchSegments(kind.parts, segments);
+    const params = paramsOf(kind, path, segments);
     if (params === null) continue;
     const found = await kind.resolve(request, params);
     if (found === undefined) continue;
