@@ -13,3 +13,4 @@ export { Link } from './Link';
 export { moneyInput, moneyText, parseMoneyInput } from './money';
 export { ImagePicker, type ImagePickerProps, type PickedImage } from './ImagePicker';
 export { NamesInput } from './NamesInput';
+export { DialogActions } from './DialogActions';

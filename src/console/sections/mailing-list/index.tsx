@@ -14,6 +14,7 @@ import { StatusLabel } from '../../ui/StatusLabel';
 import { DataTable } from '../../ui/DataTable';
 import { FetchStatus } from '../../ui/Loaded';
 import { useFetch } from '../../ui/useFetch';
+import { DialogActions } from '../../ui/DialogActions';
 import { useModalDialog } from '../../ui/useModalDialog';
 
 export const MAILING_LIST_API = '/api/console/mailing-list';
@@ -237,16 +238,7 @@ function ConnectDialog({ state, onConnect, onCancel }: { state: MailingList; onC
             </label>
           </>
         )}
-        <div className="Dialog-actions">
-          <button type="button" className="Button" onClick={onCancel}>
-            Cancel
-          </button>
-          {state.lists.length > 0 && (
-            <button type="submit" className="Button Button--primary" disabled={busy} aria-busy={busy}>
-              {busy ? 'Connecting…' : 'Connect'}
-            </button>
-          )}
-        </div>
+        <DialogActions onCancel={onCancel} submit={state.lists.length > 0 ? 'Connect' : null} busy={busy} busyLabel="Connecting…" />
       </form>
     </dialog>
   );

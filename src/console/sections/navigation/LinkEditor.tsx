@@ -7,6 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { linkHref, type LinkTarget } from '../../../site/editor/link-target';
 import { describedBy, FieldError } from '../../ui/FieldError';
 import { LinkTargetFields } from '../../ui/LinkTargetFields';
+import { DialogActions } from '../../ui/DialogActions';
 import { useModalDialog } from '../../ui/useModalDialog';
 
 export interface LinkEdit {
@@ -72,14 +73,7 @@ export function LinkEditor({ heading, initial, pages, allowFolder, canUpload, on
             canUpload={canUpload}
           />
         )}
-        <div className="Dialog-actions">
-          <button type="button" className="Button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="Button Button--primary">
-            Done
-          </button>
-        </div>
+        <DialogActions onCancel={onCancel} />
       </form>
     </dialog>
   );

@@ -7,7 +7,7 @@
 import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { CHART_MESSAGES, datasetOf, draftOf, MAX_CHART_COLUMNS, MAX_CHART_LABEL, MAX_CHART_ROWS, MAX_CHARTS_PER_PAGE, truncateDataset, type ChartDataset, type ChartDraft } from '../../../site/editor/chart';
-import { consoleApi, describedBy, FieldError, SaveStatus, useSave } from '../../ui';
+import { consoleApi, describedBy, DialogActions, FieldError, SaveStatus, useSave } from '../../ui';
 import { useModalDialog } from '../../ui/useModalDialog';
 
 export interface StoredChart extends ChartDataset {
@@ -175,14 +175,7 @@ function DatasetDialog({ editing, onDone, onCancel }: { editing: Editing; onDone
             At most {MAX_CHART_COLUMNS} columns and {MAX_CHART_ROWS} rows.
           </span>
         </div>
-        <div className="Dialog-actions">
-          <button type="button" className="Button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="Button Button--primary">
-            Done
-          </button>
-        </div>
+        <DialogActions onCancel={onCancel} />
       </form>
     </dialog>,
     document.body,

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { linkHref, targetOfHref, type LinkTarget } from '../../../site/editor/link-target';
 import type { ConsoleSession } from '../../section-types';
-import { LinkTargetFields, useFetch } from '../../ui';
+import { DialogActions, LinkTargetFields, useFetch } from '../../ui';
 import { useModalDialog } from '../../ui/useModalDialog';
 
 export interface LinkEditorProps {
@@ -67,19 +67,13 @@ export function LinkEditor({ session, href, newWindow: initialNewWindow, onApply
           <input type="checkbox" checked={newWindow} onChange={(event) => setNewWindow(event.target.checked)} />
           Open in a new window
         </label>
-        <div className="Dialog-actions">
+        <DialogActions onCancel={onClose} submit="Apply">
           {href !== '' && (
             <button type="button" className="Button Button--plain" onClick={() => onApply(null, false)}>
               Remove link
             </button>
           )}
-          <button type="button" className="Button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="Button Button--primary">
-            Apply
-          </button>
-        </div>
+        </DialogActions>
       </form>
     </dialog>,
     document.body,
