@@ -11,8 +11,7 @@ import { hourOf } from '../../src/beacon/aggregate';
 import { clearFaults, injectedFaults, injectFaults, type Fault } from '../../src/faults';
 import { RETRY_AFTER_SECONDS, UNAVAILABLE } from '../../src/http/unavailable';
 import { HOURLY_QUOTA } from '../../src/routes/beacons';
-import { demoSite } from '../../src/site/demo';
-import { mapHost, publishSite } from '../../src/site/store';
+import { demoStoreOnHost } from './demo-on-host';
 
 afterEach(() => clearFaults());
 
@@ -21,14 +20,7 @@ const BEACONS = 24;
 const HOLD_MS = 2_000;
 let ips = 0;
 
-async function storeOnHost(name: string): Promise<{ origin: string; websiteId: string }> {
-  const site = demoSite();
-  const host = `${name}.batching.test`;
-  site.website.id = `batching-${name}`;
-  expect(await publishSite(env, site)).toHaveProperty('version');
-  await mapHost(env.SITE_CONTENT, host, site.website.id);
-  return { origin: `http://${host}`, websiteId: site.website.id };
-}
+const storeOnHost = (name: string) => demoStoreOnHost('batching', name);
 
 /** A page view of /shop from a visitor of its own (so per-visitor limits stay out of the way). */
 function pageView(origin: string, websiteId: string): Promise<Response> {

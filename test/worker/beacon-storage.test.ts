@@ -12,9 +12,8 @@ import { VITAL_METRICS, vitalBucket } from '../../src/beacon/vitals';
 import { cookieName } from '../../src/cookies';
 import { beacons } from '../../src/routes/beacons';
 import { dashboard } from '../../src/routes/dashboard';
-import { demoSite } from '../../src/site/demo';
-import { mapHost, publishSite } from '../../src/site/store';
 import { prng } from '../../scripts/prng';
+import { demoStoreOnHost } from './demo-on-host';
 
 const CRUMB = 'c'.repeat(32);
 const PAGE_LOAD_ID = 'V1StGXR8_Z5jdHi6B-myT';
@@ -28,13 +27,7 @@ function randomText(next: () => number, length: number): string {
   return text.slice(0, length);
 }
 
-async function storeOnHost(name: string): Promise<{ origin: string; websiteId: string }> {
-  const site = demoSite();
-  site.website.id = `storage-${name}`;
-  expect(await publishSite(env, site)).toHaveProperty('version');
-  await mapHost(env.SITE_CONTENT, `${name}.storage.test`, site.website.id);
-  return { origin: `http://${name}.storage.test`, websiteId: site.website.id };
-}
+const storeOnHost = (name: string) => demoStoreOnHost('storage', name);
 
 function post(origin: string, path: string, body: BodyInit, cookies: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<Response> {
   const cookie = Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');

@@ -8,11 +8,11 @@ import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { hourOf, type DashboardSummary } from '../../src/beacon/aggregate';
 import { demoSite } from '../../src/site/demo';
-import { mapHost, publishSite } from '../../src/site/store';
 import { HOURLY_QUOTA } from '../../src/routes/beacons';
 import { dashboard } from '../../src/routes/dashboard';
 import { CRUMB_FAIL_MESSAGE } from '../../src/routes/csrf';
 import { startEarlyInMinute } from '../support/rate-window';
+import { demoStoreOnHost } from './demo-on-host';
 
 const TRY_AGAIN = 'Please try again in a few seconds.';
 const CRUMB = 'a'.repeat(32);
@@ -22,15 +22,7 @@ let ips = 0;
 type Site = ReturnType<typeof demoSite>;
 
 /** A store on its own host and website id, so each test reads only its own counts. */
-async function storeOnHost(name: string, change: (site: Site) => void = () => {}): Promise<{ origin: string; websiteId: string }> {
-  const site = demoSite();
-  const host = `${name}.beacons.test`;
-  site.website.id = `beacons-${name}`;
-  change(site);
-  expect(await publishSite(env, site)).toHaveProperty('version');
-  await mapHost(env.SITE_CONTENT, host, site.website.id);
-  return { origin: `http://${host}`, websiteId: site.website.id };
-}
+const storeOnHost = (name: string, change?: (site: Site) => void) => demoStoreOnHost('beacons', name, change);
 
 interface Send {
   cookies?: Record<string, string>;

@@ -9,15 +9,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { localPurgeLog, pageCacheTag, purgeCdn } from '../../src/integrations/cdn-purge';
 import { contentObject } from '../../src/site/catalog';
 import { demoSite } from '../../src/site/demo';
-import { mapHost, publishSite } from '../../src/site/store';
+import { publishSite } from '../../src/site/store';
+import { demoStoreOnHost } from './demo-on-host';
 
-async function storeOnHost(name: string): Promise<{ origin: string; websiteId: string }> {
-  const site = demoSite();
-  site.website.id = `purge-${name}`;
-  expect(await publishSite(env, site)).toHaveProperty('version');
-  await mapHost(env.SITE_CONTENT, `${name}.purge.test`, site.website.id);
-  return { origin: `http://${name}.purge.test`, websiteId: site.website.id };
-}
+const storeOnHost = (name: string) => demoStoreOnHost('purge', name);
 
 const purgesOf = (tag: string) => localPurgeLog().filter((tags) => tags.includes(tag)).length;
 
