@@ -232,7 +232,7 @@ function ConnectDialog({ state, onConnect, onCancel }: { state: MailingList; onC
               </select>
               <FieldError id={`${id}-error`} message={error} />
             </div>
-            <label className="Checkbox Field">
+            <label className="Field Field-inline">
               <input type="checkbox" checked={doubleOptIn} onChange={(event) => setDoubleOptIn(event.target.checked)} />
               Double opt-in: subscribers confirm by email before they are added
             </label>

@@ -55,7 +55,7 @@ export function LinkEditor({ heading, initial, pages, allowFolder, canUpload, on
           <FieldError id={`${id}-title-error`} message={errors.title} />
         </div>
         {allowFolder && (
-          <label className="Checkbox Field">
+          <label className="Field Field-inline">
             <input type="checkbox" checked={folder} onChange={(event) => setFolder(event.target.checked)} />
             Folder: opens the links under it, no page of its own
           </label>
