@@ -30,6 +30,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits 1 s unless told; a loaded 2-core CI machine needed more than that for a
+          // hydrated island to act (a language change missed it once). Polls that need longer say so.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
