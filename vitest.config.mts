@@ -28,6 +28,9 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           // One browser file at a time: they share one wrangler dev, and the beacon burst saturates the CPU.
           fileParallelism: false,
+          // After the engine and worker projects, not beside them: on a 2-core CI machine their files
+          // starved the browser of CPU (a product page's load passed 30 s once, a 1 s poll missed).
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // expect.poll waits 1 s unless told; a loaded 2-core CI machine needed more than that for a
