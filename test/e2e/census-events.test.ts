@@ -118,7 +118,7 @@ describe('analytics calls from the browser', () => {
     await page.click('.ProductItem-form .sqs-add-to-cart-button');
     await page.locator('[role="dialog"] input').fill('For Ada');
     await page.locator('[role="dialog"] button[type="submit"]').click();
-    await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent(), { timeout: 5000 }).toBe('Added!');
+    await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent()).toBe('Added!');
     await page.goto(`${storeUrl}/cart`);
     await page.locator('.CartEntry button', { hasText: 'Edit details' }).click();
     await page.waitForSelector('[role="dialog"]');

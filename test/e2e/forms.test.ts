@@ -106,7 +106,7 @@ describe('promo popup in Chromium', () => {
   it('offers the newsletter on the home page, stays away once closed, and signs up with its own captcha action', async () => {
     const { context, page } = await open('/');
     const dialog = page.locator('[role="dialog"].PromoPopup');
-    await expect.poll(() => dialog.locator('.Dialog-title').textContent(), { timeout: 5000 }).toBe('Ten percent off your first order');
+    await expect.poll(() => dialog.locator('.Dialog-title').textContent()).toBe('Ten percent off your first order');
     await page.keyboard.press('Escape');
     expect(await dialog.count()).toBe(0);
     await page.reload();
@@ -121,7 +121,7 @@ describe('promo popup in Chromium', () => {
       if (req.url().endsWith('/api/form/SaveFormSubmission')) sent.push(req.postData() ?? '');
     });
     const popup = fresh.page.locator('[role="dialog"].PromoPopup');
-    await popup.waitFor({ timeout: 5000 });
+    await popup.waitFor({ timeout: 15_000 });
     await popup.locator('input[type="email"]').fill('first@example.com');
     await popup.locator('button[type="submit"]').click();
     await expect.poll(() => popup.locator('.SiteForm-submission-message').textContent()).toBe('Thank you for signing up.');
@@ -169,7 +169,7 @@ describe('restock and sign-in in Chromium', () => {
     await page.goto(`${storeUrl}/shop/p/candle`);
     await page.waitForSelector('html[data-islands="hydrated"]');
     await page.click('.ProductItem-form .sqs-add-to-cart-button');
-    await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent(), { timeout: 3000 }).toBe('Added!');
+    await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent()).toBe('Added!');
     await page.goto(`${storeUrl}/account`);
     await page.selectOption('#account-language', 'fr-CA');
     await expect.poll(() => page.locator('.AccountPanel-message').textContent()).toBe('Language saved.');

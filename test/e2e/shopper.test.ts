@@ -57,7 +57,7 @@ describe('a shopper in Chromium', () => {
     expect(await dialog.locator('.FormField-error').count()).toBe(0);
     expect(await dialog.locator('.FormField-count').textContent()).toBe('7 / 30');
     await dialog.locator('button[type="submit"]', { hasText: 'Add To Cart' }).click();
-    await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent(), { timeout: 5000 }).toBe('Added!');
+    await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent()).toBe('Added!');
     expect(await dialog.count()).toBe(0);
 
     await page.goto(`${storeUrl}/cart`);
@@ -112,14 +112,14 @@ describe('a shopper in Chromium', () => {
   it('offers instalments on the cart only while every item is physical', async () => {
     const { context, page } = await open('/shop/p/throw-blanket');
     await page.click('.ProductItem-form .sqs-add-to-cart-button');
-    await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent(), { timeout: 5000 }).toBe('Added!');
+    await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent()).toBe('Added!');
     await page.goto(`${storeUrl}/cart`);
     await page.waitForSelector('.CartEntry');
     expect(await page.locator('.CartPage-contents .InstalmentPill').textContent()).toBe('or 4 interest-free payments of $19.00Learn more');
     await page.goto(`${storeUrl}/shop/p/photo-presets`);
     await page.waitForSelector('html[data-islands="hydrated"]');
     await page.click('.ProductItem-form .sqs-add-to-cart-button');
-    await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent(), { timeout: 5000 }).toBe('Added!');
+    await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent()).toBe('Added!');
     await page.goto(`${storeUrl}/cart`);
     await expect.poll(() => page.locator('.CartEntry').count()).toBe(2);
     expect(await page.locator('.CartPage-contents .InstalmentPill').count()).toBe(0);
@@ -143,7 +143,7 @@ describe('a shopper in Chromium', () => {
     await input.fill('2');
     expect(await problem.count()).toBe(0);
     await page.click('.ProductItem-form .sqs-add-to-cart-button');
-    await expect.poll(() => page.locator('.CartPill-count').textContent(), { timeout: 5000 }).toBe('2');
+    await expect.poll(() => page.locator('.CartPill-count').textContent()).toBe('2');
 
     // On /cart, a bad quantity submitted with Enter shows its message, and the alert stays open.
     await page.goto(`${storeUrl}/cart`);
