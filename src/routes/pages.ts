@@ -20,7 +20,9 @@ import { pageRequestOf, type PageRequest } from './page-address';
 import { isUnavailable } from '../http/unavailable';
 import { pageCacheTag } from '../integrations/cdn-purge';
 import { NO_STORE, NOT_FOUND } from '../http/messages';
+import { CART_MESSAGES } from '../commerce/cart';
 import { isDevelopment, loadedSite, type AppEnv } from './http';
+import { mayRenderForQuery } from './rate-limit';
 
 /** Browsers and proxies cap URLs at about this length (the 414 rule). */
 export const MAX_URL_LENGTH = 2083;
@@ -154,6 +156,12 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
     return hit;
   }
 
+  if (Object.keys(query).length > 0 && !(await mayRenderForQuery(c))) {
+    c.header('retry-after', '10');
+    c.header('cache-control', 'no-store');
+    // The spec's wording for a write over its limit, said of a page here.
+    return messagePage(c, 429, CART_MESSAGES.tryAgain);
+  }
   // Rendered and cached under the version its content was read at (newer than the pointer's when that lags).
   const { loaded: at, value: page } = await resolve();
   page.context.integrations = { captchaProvider: c.env.CAPTCHA_PROVIDER, paymentProvider: c.env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'local' };

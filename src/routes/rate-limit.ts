@@ -26,6 +26,17 @@ export function visitorKey(c: Context<AppEnv>): string {
   return connectingAddressKey(c);
 }
 
+/**
+ * Whether one more page may be rendered for a query the visitor chose (a list's filters, sort and
+ * page, search's `q`), counted per connecting address. Not counted in development, where every
+ * client is the loopback address and the benchmarks render searches by the thousand.
+ */
+export async function mayRenderForQuery(c: Context<AppEnv>): Promise<boolean> {
+  if (isDevelopment(c.env)) return true;
+  const { success } = await c.env.PAGE_RENDER_LIMITER.limit({ key: `render:${connectingAddressKey(c)}` });
+  return success;
+}
+
 /** 429 `{ error: message }` once `limiter` says the visitor is over; reads are not limited. */
 export function rateLimit(limiter: (env: Env) => RateLimit, area: string, message: string = CART_MESSAGES.tryAgain): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

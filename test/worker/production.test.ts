@@ -152,4 +152,31 @@ describe('page caching with cookies', () => {
     expect(missing.headers.get('set-cookie')).toBeNull();
     expect(missing.headers.get('cache-control')).toBe('no-store');
   });
+  it('renders at most 120 pages a minute for queries one address chose, then 429s; cached answers, other addresses and pages without a query still answer', { timeout: 120_000 }, async () => {
+    const visitor = shopper();
+    for (let n = 0; n < 120; n++) {
+      const page = await visitor.fetch(`/search?q=word${n}`);
+      expect(page.status, `search ${n}`).toBe(200);
+      await page.arrayBuffer();
+    }
+    const over = await visitor.fetch('/shop?category=Home&tag=new');
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toBe('10');
+    expect(over.headers.get('cache-control')).toBe('no-store');
+    expect(await over.text()).toContain('<h1>Please try again in a few seconds.</h1>');
+    // A page already kept is answered from the cache, not rendered: it does not count.
+    const kept = await visitor.fetch('/search?q=word0');
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get('x-page-cache')).toBe('hit');
+    await kept.arrayBuffer();
+    // utm tags are not a query the page reads, and a product page reads none.
+    for (const path of ['/shop/p/ceramic-mug?utm_source=x', '/shop']) {
+      const page = await visitor.fetch(path);
+      expect(page.status, path).toBe(200);
+      await page.arrayBuffer();
+    }
+    const other = await shopper().fetch('/search?q=word-other');
+    expect(other.status).toBe(200);
+    await other.arrayBuffer();
+  });
 });
