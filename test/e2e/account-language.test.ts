@@ -38,14 +38,26 @@ describe("the signed-in account's language", () => {
       await page.fill('#signin-password', 'studio-goods-demo');
       await page.click('.SignInForm button[type="submit"]');
       await expect.poll(() => page.locator('.AccountPanel-email').textContent()).toBe('Signed in as shopper@example.com');
+      // The first save answers late: the shopper picks the plugin's language meanwhile, and the late
+      // answer must not take the page back to the site's language (a loaded CI machine did that).
+      let answered = false;
+      await page.route('**/api/site-users/account/locale', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+        answered = true;
+      });
       await page.selectOption('#account-language', '');
       await expect.poll(() => localeCalls.length).toBe(1);
 
       // The translation plugin's own language: the plugin serves it, no locale call.
       await page.selectOption('#account-language', 'de-DE');
       await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe('de-DE');
+      await expect.poll(() => answered).toBe(true);
       await page.waitForTimeout(500);
+      expect(await page.evaluate('document.documentElement.lang')).toBe('de-DE');
+      expect(await page.locator('#account-language').inputValue()).toBe('de-DE');
       expect(localeCalls).toHaveLength(1);
+      await page.unroute('**/api/site-users/account/locale');
 
       // Any other language goes to the account, and the store speaks it.
       await page.selectOption('#account-language', 'fr-FR');

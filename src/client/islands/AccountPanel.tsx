@@ -2,7 +2,7 @@
  * The visitor's account page: the sign-in form, or who is signed in with their language and a
  * sign-out that keeps a copy of the cart. Sign-out is retried once after a crumb failure (spec §7).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SESSION_MESSAGES, XSRF_HEADER } from '../../accounts/messages';
 import { apiCall, responseFailure } from '../api';
 import SignInFields, { useSignIn } from '../components/SignInFields';
@@ -74,8 +74,11 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
     await refresh();
   };
 
+  /** Counts the shopper's language choices, so a save that answers after a newer choice changes nothing. */
+  const languageChoices = useRef(0);
   /** '' is the site default (the account's language cleared). */
   const changeLanguage = async (choice: string) => {
+    const turn = ++languageChoices.current;
     const language = choice === '' ? null : choice;
     if (language !== null && translationLanguages.includes(language)) {
       setSession((current) => (current === null ? current : { ...current, language }));
@@ -83,6 +86,7 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
       return setMessage(null);
     }
     const res = await call('POST', '/api/site-users/account/locale', { language }, session?.xsrfToken);
+    if (turn !== languageChoices.current) return;
     setMessage(res.ok ? 'Language saved.' : await responseFailure(res, 'Unable to save your language.'));
     if (!res.ok) return;
     setSession((current) => (current === null ? current : { ...current, language }));
