@@ -33,8 +33,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // expect.poll waits 1 s unless told; a loaded 2-core CI machine needed more than that for a
-          // hydrated island to act (a language change missed it once). Polls that need longer say so.
+          // expect.poll waits 1 s unless told, too little for a server round trip on a loaded 2-core
+          // CI machine. Polls that need longer, or assert a spec timing, say so.
           expect: { poll: { timeout: 10_000 } },
         },
       },
