@@ -15,6 +15,8 @@ const open = (path: string) => openPage(browser(), storeUrl, path);
 
 const productButton = '.ProductItem-form .sqs-add-to-cart-button';
 const buttonText = (page: Page, selector = productButton) => page.locator(selector).textContent();
+/** Waits until the alert's OK button has the focus, as it does once the alert is open, so Escape reaches it. */
+const alertFocused = (page: Page) => expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('OK');
 
 describe('add to cart in Chromium', () => {
   it('goes Adding… → Added! → idle, shows the pill with its popover, updates every cart link, and sets the CART cookie', async () => {
@@ -66,6 +68,7 @@ describe('add to cart in Chromium', () => {
     await page.route('**/api/commerce/shopping-cart/entries', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: '{"error":"Too many"}' }));
     await page.click(productButton);
     await expect.poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent()).toBe('Please try again in a few seconds.');
+    await alertFocused(page);
     await page.keyboard.press('Escape');
     await page.unroute('**/api/commerce/shopping-cart/entries');
 
@@ -75,6 +78,7 @@ describe('add to cart in Chromium', () => {
     await expect.poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent()).toBe(
       'Your session has expired. Please reload the page and try again.',
     );
+    await alertFocused(page);
     await page.keyboard.press('Escape');
     await page.evaluate("Object.defineProperty(navigator, 'cookieEnabled', { get: () => false })");
     await page.waitForTimeout(1100);
