@@ -4,6 +4,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { useChromium } from './browser';
+import { escapeDialog } from './pages';
 
 const storeUrl = inject('storeUrl');
 
@@ -27,7 +28,7 @@ describe('accessibility', () => {
     await page.click('.CartEntry-edit');
     await page.waitForSelector('[role="dialog"]');
     problems.push(...(await seriousViolations(page, '/cart lightbox')));
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
     await page.goto(`${storeUrl}/shop/p/linen-shirt`);
     await page.waitForSelector('html[data-islands="hydrated"]');
     await page.click('.ProductItem-form .sqs-add-to-cart-button');

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from './browser';
-import { openPage } from './pages';
+import { escapeDialog, openPage } from './pages';
 
 const storeUrl = inject('storeUrl');
 const browser = useChromium();
@@ -15,8 +15,6 @@ const open = (path: string) => openPage(browser(), storeUrl, path);
 
 const productButton = '.ProductItem-form .sqs-add-to-cart-button';
 const buttonText = (page: Page, selector = productButton) => page.locator(selector).textContent();
-/** Waits until the alert's OK button has the focus, as it does once the alert is open, so Escape reaches it. */
-const alertFocused = (page: Page) => expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('OK');
 
 describe('add to cart in Chromium', () => {
   it('goes Adding… → Added! → idle, shows the pill with its popover, updates every cart link, and sets the CART cookie', async () => {
@@ -61,15 +59,14 @@ describe('add to cart in Chromium', () => {
     await expect.poll(() => page.locator('[role="alertdialog"]').textContent()).toBe(
       'Unable to Add ItemSorry, we do not have enough of that item available.OK',
     );
-    expect(await page.evaluate('document.activeElement?.textContent')).toBe('OK');
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('OK');
     await page.click('[role="alertdialog"] button');
     await expect.poll(() => buttonText(page)).toBe('Add To Cart');
 
     await page.route('**/api/commerce/shopping-cart/entries', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: '{"error":"Too many"}' }));
     await page.click(productButton);
     await expect.poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent()).toBe('Please try again in a few seconds.');
-    await alertFocused(page);
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
     await page.unroute('**/api/commerce/shopping-cart/entries');
 
     await context.clearCookies({ name: 'crumb' });
@@ -78,8 +75,7 @@ describe('add to cart in Chromium', () => {
     await expect.poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent()).toBe(
       'Your session has expired. Please reload the page and try again.',
     );
-    await alertFocused(page);
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
     await page.evaluate("Object.defineProperty(navigator, 'cookieEnabled', { get: () => false })");
     await page.waitForTimeout(1100);
     await page.click(productButton);
@@ -117,7 +113,7 @@ describe('add to cart in Chromium', () => {
     await page.waitForSelector('html[data-islands="hydrated"]');
     await page.click(productButton);
     await expect.poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent()).toBe('Select a denomination for the Gift Card');
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
     await page.selectOption('#variant-p-gift-card-Amount', '$50');
     await page.click(productButton);
     await page.waitForURL(/\/checkout\?giftCard=true$/);
@@ -131,7 +127,7 @@ describe('add to cart in Chromium', () => {
     expect(await buttonText(page, purchase)).toBe('Purchase');
     await page.click(purchase);
     await expect.poll(() => page.locator('[role="alertdialog"]').textContent()).toBe('Unable to Purchase ItemPlease select the Size and Colour options.OK');
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
     await page.selectOption('.ProductBlock #variant-p-linen-shirt-Size', 'Small');
     await page.selectOption('.ProductBlock #variant-p-linen-shirt-Colour', 'Ink');
     await page.click(purchase);
@@ -169,7 +165,7 @@ describe('cart page in Chromium', () => {
     const dialog = page.locator('[role="dialog"]');
     expect(await dialog.locator('.Dialog-title').textContent()).toBe('Engraving');
     expect(await page.evaluate('document.documentElement.style.overflow')).toBe('hidden');
-    expect(await page.evaluate('document.activeElement?.id')).toBe('additional-f-engraving-engraving-text');
+    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('additional-f-engraving-engraving-text');
     for (let i = 0; i < 5; i++) {
       await page.keyboard.press('Tab');
       expect(await page.evaluate('Boolean(document.activeElement?.closest(\'[role="dialog"]\'))')).toBe(true);

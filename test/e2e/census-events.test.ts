@@ -8,6 +8,7 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from './browser';
+import { escapeDialog } from './pages';
 
 const storeUrl = inject('storeUrl');
 const browser = useChromium();
@@ -121,8 +122,7 @@ describe('analytics calls from the browser', () => {
     await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent()).toBe('Added!');
     await page.goto(`${storeUrl}/cart`);
     await page.locator('.CartEntry button', { hasText: 'Edit details' }).click();
-    await page.waitForSelector('[role="dialog"]');
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
     const clicks = () =>
       calls
         .filter((c) => c.path === '/api/v1/clanker/events' && c.body.includes('"interface_click"'))

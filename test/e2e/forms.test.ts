@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from './browser';
-import { openPage } from './pages';
+import { escapeDialog, openPage } from './pages';
 
 const storeUrl = inject('storeUrl');
 const browser = useChromium();
@@ -107,7 +107,7 @@ describe('promo popup in Chromium', () => {
     const { context, page } = await open('/');
     const dialog = page.locator('[role="dialog"].PromoPopup');
     await expect.poll(() => dialog.locator('.Dialog-title').textContent()).toBe('Ten percent off your first order');
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
     expect(await dialog.count()).toBe(0);
     await page.reload();
     await page.waitForSelector('html[data-islands="hydrated"]');

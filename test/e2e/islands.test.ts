@@ -1,6 +1,7 @@
 /** Islands in a real browser (Debian Chromium through playwright-core) against `wrangler dev`. */
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from './browser';
+import { escapeDialog } from './pages';
 
 const storeUrl = inject('storeUrl');
 const browser = useChromium();
@@ -29,7 +30,7 @@ describe('islands in Chromium', () => {
     // Adding without the options chosen asks for them in an alert; the chosen variant's image then shows.
     await page.click('.ProductItem-form .sqs-add-to-cart-button');
     await expect.poll(() => page.locator('[role="alertdialog"]').textContent()).toBe('Unable to Add ItemPlease select the Size option.OK');
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
     expect(await page.locator('[role="alertdialog"]').count()).toBe(0);
     await page.selectOption('#variant-p-linen-shirt-Size', 'Medium');
     await expect.poll(() => page.getAttribute('.ProductItem-image', 'src')).toBe('/images/demo/linen-shirt-ink.webp');

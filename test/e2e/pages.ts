@@ -1,5 +1,6 @@
-/** Opening a store page in a fresh browser context (own cookies and cart), with page errors collected. */
+/** Opening a store page in a fresh browser context (own cookies and cart), with page errors collected; closing its dialogs by keyboard. */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export async function openPage(browser: Browser, storeUrl: string, path: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext();
@@ -9,4 +10,14 @@ export async function openPage(browser: Browser, storeUrl: string, path: string)
   await page.goto(`${storeUrl}${path}`);
   await page.waitForSelector('html[data-islands="hydrated"]');
   return { context, page, errors };
+}
+
+/**
+ * Presses Escape once the open dialog or alert has the focus. A dialog moves the focus in at the
+ * same step as it starts listening for Escape, just after it is painted, so a key pressed as soon as
+ * its text shows can arrive before anything listens for it.
+ */
+export async function escapeDialog(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate('Boolean(document.activeElement?.closest(\'[role="dialog"], [role="alertdialog"]\'))')).toBe(true);
+  await page.keyboard.press('Escape');
 }

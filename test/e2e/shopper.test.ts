@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from './browser';
-import { openPage } from './pages';
+import { escapeDialog, openPage } from './pages';
 
 const storeUrl = inject('storeUrl');
 const browser = useChromium();
@@ -44,7 +44,7 @@ describe('a shopper in Chromium', () => {
     const dialog = page.locator('[role="dialog"]');
     expect(await dialog.locator('.Dialog-title').textContent()).toBe('Engraving');
     const input = dialog.locator('#additional-f-engraving-engraving-text');
-    expect(await page.evaluate('document.activeElement?.id')).toBe('additional-f-engraving-engraving-text');
+    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('additional-f-engraving-engraving-text');
     await dialog.locator('button[type="submit"]').click();
     expect(await dialog.locator('.FormField-error').textContent()).toBe('Required');
 
@@ -139,7 +139,7 @@ describe('a shopper in Chromium', () => {
     }
     await page.click('.ProductItem-form .sqs-add-to-cart-button');
     await expect.poll(() => page.locator('[role="alertdialog"]').textContent()).toBe('Unable to Add ItemQuantity must be a whole numberOK');
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
     await input.fill('2');
     expect(await problem.count()).toBe(0);
     await page.click('.ProductItem-form .sqs-add-to-cart-button');
@@ -156,7 +156,7 @@ describe('a shopper in Chromium', () => {
       await expect.poll(() => alert.textContent()).toBe(`Unable to update quantity${message}OK`);
       await page.waitForTimeout(300);
       expect(await alert.count()).toBe(1);
-      expect(await page.evaluate('document.activeElement?.textContent')).toBe('OK');
+      await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('OK');
       await page.keyboard.press('Enter');
       expect(await alert.count()).toBe(0);
       expect(await quantity.inputValue()).toBe('2');
