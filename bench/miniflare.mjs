@@ -3,8 +3,9 @@
  * run on Miniflare's own HTTP port (not behind `wrangler dev`'s proxy) with wrangler.toml's
  * bindings in development mode, or on bare `workerd` (a config with the bundle and no Miniflare
  * services in front); a worker answering a prebuilt string (the runtime's ceiling on this
- * machine), and one that only does a stored write (the ceiling of a cart add or a beacon); keep-alive
- * load from this process; and the CPU the workerd processes spend on it.
+ * machine); the floors of the route kinds, workers doing only the least each kind must do (a
+ * stored write for a cart add, a stored beacon, a product page's stock read and trust pass before
+ * any template); keep-alive load from this process; and the CPU the workerd processes spend on it.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,8 @@ const { Miniflare } = require(join(process.cwd(), 'node_modules/wrangler/node_mo
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONCURRENCY = 16;
 const COMPATIBILITY_DATE = '2026-04-01';
+/** Unlimited limiters: they still run on every call, so a run measures throughput, not refusals. */
+const UNLIMITED = { simple: { limit: 1e9, period: 60 } };
 
 export function buildWorker() {
   const result = spawnSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', 'dist'], {
@@ -85,8 +88,7 @@ export function startStore(options = {}) {
     kvNamespaces: ['SITE_CONTENT'],
     bindings: vars,
     durableObjects,
-    // The limiters still run on every call; their limits are lifted so the run measures throughput, not refusals.
-    ratelimits: Object.fromEntries(Object.keys(ratelimits).map((name) => [name, { simple: { limit: 1e9, period: 60 } }])),
+    ratelimits: Object.fromEntries(Object.keys(ratelimits).map((name) => [name, UNLIMITED])),
     ...options,
   });
 }
@@ -131,7 +133,108 @@ export function startWriteWorker() {
     modules: true,
     script: WRITE_SCRIPT,
     durableObjects: { COUNTER: { className: 'Counter', useSQLite: true } },
-    ratelimits: { LIMITER: { simple: { limit: 1e9, period: 60 } } },
+    ratelimits: { LIMITER: UNLIMITED },
+  });
+}
+
+/**
+ * The least a product page miss can do here, before any template runs: read the product's stock
+ * from a SQLite-backed Durable Object (a page shows what is available now) and pass `page` through
+ * HTMLRewriter on its script and style elements once, as the trust filter does
+ * (src/storefront/trusted-markup.ts), then answer it.
+ */
+const missFloorScript = (page) => `import { DurableObject } from 'cloudflare:workers';
+const page = ${JSON.stringify(page)};
+export class Stock extends DurableObject {
+  constructor(ctx, env) {
+    super(ctx, env);
+    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS sold (sku TEXT PRIMARY KEY, n INTEGER NOT NULL)');
+  }
+  available() {
+    return this.ctx.storage.sql.exec('SELECT sku, n FROM sold').toArray();
+  }
+}
+export default {
+  async fetch(request, env) {
+    const sold = await env.STOCK.get(env.STOCK.idFromName('p')).available();
+    const html = await new HTMLRewriter().on('script, style', { element(element) { element.removeAttribute('data-trust'); } }).transform(new Response(page)).text();
+    return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'x-sold': String(sold.length) } });
+  },
+};
+`;
+
+/** A worker doing only what a product page miss must do before rendering (missFloorScript). */
+export function startMissFloorWorker(page) {
+  return start({ modules: true, script: missFloorScript(page), durableObjects: { STOCK: { className: 'Stock', useSQLite: true } } });
+}
+
+/**
+ * The least a page-view beacon can do here: read its form body, call the visitor's and the
+ * website's limiters, add it to the website's Durable Object in a group commit (a request that
+ * finds a call in flight joins the next one, as src/beacon/batching.ts does; one upsert per call),
+ * and answer once stored, setting the three visitor cookies.
+ */
+const BEACON_FLOOR_SCRIPT = `import { DurableObject } from 'cloudflare:workers';
+export class Views extends DurableObject {
+  constructor(ctx, env) {
+    super(ctx, env);
+    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS views (path TEXT PRIMARY KEY, n INTEGER NOT NULL)');
+  }
+  add(paths) {
+    const counts = new Map();
+    for (const path of paths) counts.set(path, (counts.get(path) ?? 0) + 1);
+    this.ctx.storage.transactionSync(() => {
+      for (const [path, n] of counts) this.ctx.storage.sql.exec('INSERT INTO views VALUES (?, ?) ON CONFLICT (path) DO UPDATE SET n = n + excluded.n', path, n);
+    });
+    return paths.length;
+  }
+}
+let open = null;
+let lastEnd = null;
+async function stored(env, path) {
+  if (open !== null) {
+    open.paths.push(path);
+    return open.done;
+  }
+  let settle;
+  const batch = { paths: [path], done: new Promise((resolve, reject) => (settle = { resolve, reject })) };
+  const previous = lastEnd;
+  const end = batch.done.then(() => {}, () => {});
+  lastEnd = end;
+  try {
+    if (previous !== null) {
+      open = batch;
+      await previous;
+      if (open === batch) open = null;
+    }
+    settle.resolve(await env.VIEWS.get(env.VIEWS.idFromName('site')).add(batch.paths));
+  } catch (error) {
+    settle.reject(error);
+  } finally {
+    if (lastEnd === end) lastEnd = null;
+  }
+  return batch.done;
+}
+export default {
+  async fetch(request, env) {
+    const data = JSON.parse(new URLSearchParams(await request.text()).get('data'));
+    const visitor = await env.VISITOR_LIMITER.limit({ key: 'visitor' });
+    const website = await env.WEBSITE_LIMITER.limit({ key: data.websiteId });
+    await stored(env, data.url);
+    const headers = new Headers({ 'content-type': 'application/json' });
+    for (const name of ['ss_cvr', 'ss_cvt', 'ss_cid']) headers.append('set-cookie', name + '=' + crypto.randomUUID() + '; Path=/; Max-Age=63072000; SameSite=Lax');
+    return new Response(JSON.stringify({ ok: visitor.success && website.success }), { headers });
+  },
+};
+`;
+
+/** A worker doing only what a stored page-view beacon must do (BEACON_FLOOR_SCRIPT). */
+export function startBeaconFloorWorker() {
+  return start({
+    modules: true,
+    script: BEACON_FLOOR_SCRIPT,
+    durableObjects: { VIEWS: { className: 'Views', useSQLite: true } },
+    ratelimits: { VISITOR_LIMITER: UNLIMITED, WEBSITE_LIMITER: UNLIMITED },
   });
 }
 

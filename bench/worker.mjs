@@ -7,7 +7,9 @@
  * are not bound here (the page then has no island script tag; the HTML is otherwise the same).
  * Add-to-cart calls go to one cart and spread over 1000 carts, and beacons (page-view hits) are
  * accepted and stored, beside the same ceiling and beside the least a stored write costs here (a
- * worker that calls a rate limiter and adds 1 to a Durable Object's SQLite row). Each kind's CPU per request is the store's workerd
+ * worker that calls a rate limiter and adds 1 to a Durable Object's SQLite row). A miss and a beacon
+ * also run beside their floors: workers doing only the least each must do (bench/miniflare.mjs), so
+ * the run says whether a goal is within reach of any store code here. Each kind's CPU per request is the store's workerd
  * process CPU time (user + system, /proc) over the run divided by the requests it answered: the
  * runtime's own work included, so an upper bound of what the worker code spends. The same product
  * page, miss and hit, then runs on bare `workerd` (no Miniflare entry worker or loopback services)
@@ -17,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { TEST_ASSETS } from '../scripts/assets.mjs';
 import { mixedLoad, report, storedBeaconViews, storedCartQuantity } from './load.mjs';
-import { benchCartId, buildWorker, newHostRequest, cartAddRequest, CONCURRENCY, fmt, load, pageViewBeacon, SECONDS, startBareWorkerd, startStaticWorker, startStore, startWriteWorker, warm } from './miniflare.mjs';
+import { benchCartId, buildWorker, newHostRequest, cartAddRequest, CONCURRENCY, fmt, load, pageViewBeacon, SECONDS, startBareWorkerd, startBeaconFloorWorker, startMissFloorWorker, startStaticWorker, startStore, startWriteWorker, warm } from './miniflare.mjs';
 
 const PRODUCT = '/shop/p/linen-shirt';
 const bareOnly = process.argv.includes('--bare-workerd');
@@ -100,6 +102,13 @@ const writeOne = await besideCeiling(staticWorker, () => load(writeWorker, '/?o=
 let writes = 0;
 const writeMany = await besideCeiling(staticWorker, () => load(writeWorker, () => `/?o=${writes++ % 1000}`, () => ({ method: 'POST', headers: {}, body: '{}' })));
 await writeWorker.dispose();
+// The floors of a miss and a beacon: workers doing only what those must do (bench/miniflare.mjs).
+const missFloorWorker = await startMissFloorWorker(page);
+const missFloor = await besideCeiling(staticWorker, () => load(missFloorWorker, PRODUCT));
+await missFloorWorker.dispose();
+const beaconFloorWorker = await startBeaconFloorWorker();
+const beaconFloor = await besideCeiling(staticWorker, () => load(beaconFloorWorker, '/api/census/RecordHit', pageViewBeacon));
+await beaconFloorWorker.dispose();
 
 console.log(`  product page, miss      ${fmt(miss)}   ${ratio(miss)}`);
 console.log(`  product page, hit       ${fmt(hit)}   ${ratio(hit)}`);
@@ -109,9 +118,13 @@ console.log(`  add to cart, 1000 carts ${fmt(manyCarts)}   ${ratio(manyCarts)}`)
 console.log(`  beacons accepted        ${fmt(beacons)}   ${ratio(beacons)}`);
 console.log(`  one write, one object   ${fmt(writeOne)}   ${ratio(writeOne)}  (a worker that only calls a rate limiter and adds 1 to a Durable Object's SQLite row)`);
 console.log(`  one write, 1000 objects ${fmt(writeMany)}   ${ratio(writeMany)}`);
+console.log(`  miss floor              ${fmt(missFloor)}   ${ratio(missFloor)}  (a worker that only reads a Durable Object's stock row and passes the page through HTMLRewriter once, no template)`);
+console.log(`  beacon floor            ${fmt(beaconFloor)}   ${ratio(beaconFloor)}  (a worker that only reads the form, calls two rate limiters, group-commits to a Durable Object and sets three cookies)`);
 const ofWrite = (r, w) => `${(ratioOf(r) / ratioOf(w)).toFixed(2)}x of that write`;
-console.log(`  against it: add to cart one cart ${ofWrite(oneCart, writeOne)}, 1000 carts ${ofWrite(manyCarts, writeMany)}, beacons ${ofWrite(beacons, writeOne)}`);
+console.log(`  against it: add to cart one cart ${ofWrite(oneCart, writeOne)}, 1000 carts ${ofWrite(manyCarts, writeMany)}`);
 console.log(`  CPU per request (the store's workerd process, runtime included; budget on this machine; the Workers paid plan's limit is ${PAID_PLAN_CPU_LIMIT_MS / 1000} s):`);
+// What a worker doing only the least of each kind reaches here: a goal above it is out of reach of any store code on this runtime.
+const FLOOR = { 'page hit': null, 'page miss': missFloor, 'add to cart': writeMany, beacon: beaconFloor };
 for (const [kind, r] of [['page hit', hit], ['page miss', miss], ['add to cart', manyCarts], ['beacon', beacons]]) {
   const budget = CPU_BUDGET_MS[kind];
   // Were the store's process the bottleneck, the goal's ratio would need at most the ceiling's CPU over that ratio.
@@ -119,6 +132,8 @@ for (const [kind, r] of [['page hit', hit], ['page miss', miss], ['add to cart',
   console.log(
     `    ${kind.padEnd(12)} ${r.cpu.toFixed(2).padStart(6)} ms  budget ${String(budget).padStart(2)} ms  ${r.cpu <= budget ? 'within' : 'OVER  '}  ${ratioOf(r).toFixed(2)}x of ceiling (goal ${GOAL_RATIO[kind]}x: at most ${goalCpu.toFixed(2)} ms if CPU-bound)  ${((100 * r.cpu) / PAID_PLAN_CPU_LIMIT_MS).toFixed(3)} % of the paid plan's limit`,
   );
+  const floor = FLOOR[kind];
+  if (floor !== null) console.log(`                 its floor here ${ratioOf(floor).toFixed(2)}x (${floor.cpu.toFixed(2)} ms): the goal is ${ratioOf(floor) >= GOAL_RATIO[kind] ? 'within reach' : 'above the floor, out of reach of any store code here'}; the store reaches ${(ratioOf(r) / ratioOf(floor)).toFixed(2)}x of its floor`);
 }
 console.log(`  client JavaScript, gzip: entry alone ${kb(manifest.files[manifest.entry])} (a page whose islands need no React, e.g. a blog post with no cart)`);
 console.log(`  client JavaScript, gzip: every chunk of the client build ${kb(allClientBytes)} (all islands and the collectors; a product page loads part of it, see page speed)`);
