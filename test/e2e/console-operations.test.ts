@@ -116,7 +116,7 @@ describe('console operations in Chromium', () => {
       await page.fill('#order-search', email);
       await page.click('form[role="search"] button[type="submit"]');
       await page.waitForSelector(`text=#${second.orderNumber}`, WAIT);
-      expect(await page.locator('.DataTable tbody tr').count()).toBe(2);
+      await expect.poll(() => page.locator('.DataTable tbody tr').count(), WAIT).toBe(2);
       await axe(page, 'orders list');
       await screenshot(page, 'orders');
 
@@ -145,6 +145,33 @@ describe('console operations in Chromium', () => {
       await modal.locator('button:has-text("Refund")').click();
       await page.waitForSelector('.PageHeader .StatusLabel:has-text("Refunded")', WAIT);
       expect(await page.locator('.Timeline').textContent()).toContain('Refunded');
+      expect(errors).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'keeps the searched orders when the full list answers after the search',
+    async () => {
+      await placeOrder(`other-${RUN}@example.com`);
+      const email = `late-${RUN}@example.com`;
+      const mine = await placeOrder(email);
+      const { page, errors } = await signedIn(ACCOUNTS.store, '/config');
+      // The full list answers 2 s late, after the merchant's search has answered.
+      const fullList = /\/api\/console\/orders\??$/;
+      await page.route(fullList, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await route.continue();
+      });
+      const lateAnswer = page.waitForResponse(fullList, WAIT);
+      await page.goto(`${storeUrl}/config/orders`);
+      await page.fill('#order-search', email);
+      await page.click('form[role="search"] button[type="submit"]');
+      await page.waitForSelector(`text=#${mine.orderNumber}`, WAIT);
+      await lateAnswer;
+      await page.waitForTimeout(500);
+      expect(await page.locator('.DataTable tbody tr').count()).toBe(1);
+      expect(await page.locator('.DataTable tbody').textContent()).toContain(email);
       expect(errors).toEqual([]);
     },
     SLOW,
@@ -259,7 +286,7 @@ describe('console operations in Chromium', () => {
       const revenue = await page.locator('.Figures div:has(dt:has-text("Revenue")) dd').textContent();
       expect(revenue).toMatch(/^\$\d/);
       expect(revenue).not.toBe('$0.00');
-      expect(await page.locator('#revenue-chart-title ~ .Chart-plot canvas, figure[aria-labelledby="revenue-chart-title"] canvas').count()).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('#revenue-chart-title ~ .Chart-plot canvas, figure[aria-labelledby="revenue-chart-title"] canvas').count()).toBeGreaterThan(0);
       await page.fill('#analytics-days', '91');
       await page.click('button:has-text("Show")');
       expect(await page.locator('#analytics-days-error').textContent()).toBe('Choose 1 to 90 days');

@@ -3,9 +3,9 @@
  * in a sortable table (password fields are never stored or shown), the CSV export, and the email
  * the merchant gets for each new submission.
  */
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import type { SectionProps } from '../../section-types';
-import { Breadcrumbs, consoleApi, DataTable, describedBy, FetchStatus, FieldError, Link, SaveStatus, StatusLabel, useFetch, useSave, type Column, type FetchState, type SortDirection } from '../../ui';
+import { Breadcrumbs, consoleApi, DataTable, describedBy, FetchStatus, FieldError, Link, SaveStatus, StatusLabel, useFetch, usePaged, useSave, type Column, type KeysetPage, type SortDirection } from '../../ui';
 import { dateTimeText, serverFieldError } from '../orders/format';
 
 export const FORMS_ROOT = '/config/forms';
@@ -30,12 +30,10 @@ interface SubmissionRow {
   cells: string[];
 }
 
-interface SubmissionPage {
+interface SubmissionPage extends KeysetPage {
   form: { id: string; name: string };
   columns: { id: string; title: string }[];
   rows: SubmissionRow[];
-  hasNextPage: boolean;
-  nextPageCursor: string | null;
 }
 
 const exportPath = (formId: string) => `/api/console/forms/${encodeURIComponent(formId)}/submissions/export`;
@@ -97,42 +95,19 @@ type SortKey = 'submittedAt' | `c${number}`;
 function Submissions({ formId, session }: { formId: string; session: SectionProps['session'] }) {
   const forms = useFetch<{ forms: FormSummary[] }>('/api/console/forms');
   const form = forms.data?.forms.find((f) => f.id === formId);
-  const [page, setPage] = useState<Omit<SubmissionPage, 'hasNextPage' | 'nextPageCursor'> | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [state, setState] = useState<FetchState>('pending');
-  const [failure, setFailure] = useState<{ error: unknown; after: string | null } | null>(null);
+  const submissions = usePaged(`/api/console/forms/${encodeURIComponent(formId)}/submissions`, (page: SubmissionPage) => page.rows);
   const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({ key: 'submittedAt', direction: 'descending' });
-
-  const load = useCallback(
-    async (after: string | null) => {
-      setState('pending');
-      try {
-        const next = await consoleApi<SubmissionPage>('GET', `/api/console/forms/${encodeURIComponent(formId)}/submissions${after === null ? '' : `?cursor=${after}`}`);
-        setPage((before) => ({ form: next.form, columns: next.columns, rows: after === null || before === null ? next.rows : [...before.rows, ...next.rows] }));
-        setCursor(next.hasNextPage ? next.nextPageCursor : null);
-        setFailure(null);
-        setState('success');
-      } catch (error) {
-        setFailure({ error, after });
-        setState('failed');
-      }
-    },
-    [formId],
-  );
-  useEffect(() => {
-    void load(null);
-  }, [load]);
+  const page = submissions.last;
 
   const rows = useMemo(() => {
-    if (page === null) return [];
     const value = (row: SubmissionRow) => (sort.key === 'submittedAt' ? row.submittedAt : (row.cells[Number(sort.key.slice(1))] ?? ''));
     const sign = sort.direction === 'ascending' ? 1 : -1;
-    return [...page.rows].sort((a, b) => {
+    return [...submissions.items].sort((a, b) => {
       const x = value(a);
       const y = value(b);
       return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), undefined, { numeric: true, sensitivity: 'base' }));
     });
-  }, [page, sort]);
+  }, [submissions.items, sort]);
 
   const columns: Column<SubmissionRow>[] = [
     { key: 'submittedAt', label: 'Submitted', sortable: true, primary: true, render: (row) => dateTimeText(row.submittedAt) },
@@ -150,7 +125,7 @@ function Submissions({ formId, session }: { formId: string; session: SectionProp
           </a>
         </div>
       </header>
-      <FetchStatus fetched={{ state, error: failure?.error, reload: () => void load(failure?.after ?? null) }} />
+      <FetchStatus fetched={submissions.fetched} />
       <DataTable
         caption={`Submissions of ${name}`}
         columns={columns}
@@ -158,10 +133,10 @@ function Submissions({ formId, session }: { formId: string; session: SectionProp
         rowKey={(row) => String(row.id)}
         sort={sort}
         onSort={(key, direction) => setSort({ key: key as SortKey, direction })}
-        hasMore={cursor !== null}
-        loadingMore={state === 'pending' && rows.length > 0}
-        onLoadMore={() => void load(cursor)}
-        empty={state === 'pending' ? 'Loading submissions…' : 'No submissions yet.'}
+        hasMore={submissions.cursor !== null}
+        loadingMore={submissions.loading && rows.length > 0}
+        onLoadMore={() => void submissions.load(submissions.cursor)}
+        empty={submissions.loading ? 'Loading submissions…' : 'No submissions yet.'}
       />
       {form !== undefined && <NotificationForm key={form.id} form={form} email={session.email} canEdit={session.can.content} onSaved={forms.reload} />}
     </div>

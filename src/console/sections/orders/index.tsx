@@ -3,17 +3,15 @@
  * or email) and an order's detail with its fulfilment, cancel and refund actions, all over the
  * merchant's /api/commerce/* calls (src/routes/commerce-admin.ts) and /api/console/orders.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../commerce/order';
 import type { SectionProps } from '../../section-types';
-import { consoleApi, DataTable, FetchStatus, Link, moneyText, StatusLabel, type Column, type FetchState } from '../../ui';
+import { DataTable, FetchStatus, Link, moneyText, StatusLabel, usePaged, type Column, type KeysetPage } from '../../ui';
 import { OrderDetail } from './OrderDetail';
 import { dateTimeText, ORDER_STATUS_LABELS } from './format';
 
-interface OrderPage {
+interface OrderPage extends KeysetPage {
   orders: Order[];
-  hasNextPage: boolean;
-  nextPageCursor: string | null;
 }
 
 export const ORDERS_ROOT = '/config/orders';
@@ -26,38 +24,19 @@ const COLUMNS: Column<Order>[] = [
   { key: 'total', label: 'Total', align: 'end', render: (o) => moneyText(o.grandTotalCents, o.currencyCode) },
 ];
 
+function ordersPath(status: OrderStatus | '', query: string): string {
+  const params = new URLSearchParams();
+  if (status !== '') params.set('status', status);
+  if (query !== '') params.set('q', query);
+  const search = params.toString();
+  return search === '' ? '/api/console/orders' : `/api/console/orders?${search}`;
+}
+
 function OrderList() {
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
-  const [orders, setOrders] = useState<Order[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [state, setState] = useState<FetchState>('pending');
-  const [failure, setFailure] = useState<{ error: unknown; after: string | null } | null>(null);
-
-  const load = useCallback(
-    async (after: string | null) => {
-      setState('pending');
-      const params = new URLSearchParams();
-      if (status !== '') params.set('status', status);
-      if (query !== '') params.set('q', query);
-      if (after !== null) params.set('cursor', after);
-      try {
-        const page = await consoleApi<OrderPage>('GET', `/api/console/orders?${params.toString()}`);
-        setOrders((before) => (after === null ? page.orders : [...before, ...page.orders]));
-        setCursor(page.hasNextPage ? page.nextPageCursor : null);
-        setFailure(null);
-        setState('success');
-      } catch (error) {
-        setFailure({ error, after });
-        setState('failed');
-      }
-    },
-    [status, query],
-  );
-  useEffect(() => {
-    void load(null);
-  }, [load]);
+  const list = usePaged(ordersPath(status, query), (page: OrderPage) => page.orders);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -88,16 +67,16 @@ function OrderList() {
           Search
         </button>
       </form>
-      <FetchStatus fetched={{ state, error: failure?.error, reload: () => void load(failure?.after ?? null) }} />
+      <FetchStatus fetched={list.fetched} />
       <DataTable
         caption="Orders, newest first"
         columns={COLUMNS}
-        rows={orders}
+        rows={list.items}
         rowKey={(o) => o.id}
-        hasMore={cursor !== null}
-        loadingMore={state === 'pending' && orders.length > 0}
-        onLoadMore={() => void load(cursor)}
-        empty={state === 'pending' ? 'Loading orders…' : query !== '' || status !== '' ? 'No orders match.' : 'No orders yet.'}
+        hasMore={list.cursor !== null}
+        loadingMore={list.loading && list.items.length > 0}
+        onLoadMore={() => void list.load(list.cursor)}
+        empty={list.loading ? 'Loading orders…' : query !== '' || status !== '' ? 'No orders match.' : 'No orders yet.'}
       />
     </div>
   );

@@ -3,9 +3,9 @@
  * group's sign-ups, both paged; sending the back-in-stock emails for one group or for every group
  * with pending sign-ups, after the confirm modal, with progress (storefront spec §7 calls).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SectionProps } from '../../section-types';
-import { Breadcrumbs, consoleApi, DataTable, errorMessage, FetchStatus, Link, StatusLabel, useConfirm, type Column, type FetchOutcome, type FetchState } from '../../ui';
+import { Breadcrumbs, consoleApi, DataTable, errorMessage, FetchStatus, Link, StatusLabel, useConfirm, usePaged, type Column, type KeysetPage } from '../../ui';
 import { dateTimeText } from '../orders/format';
 
 export const RESTOCK_ROOT = '/config/restock';
@@ -30,40 +30,12 @@ interface SignUp {
   notifiedOn: number | null;
 }
 
-interface Paged<T> {
-  hasNextPage: boolean;
-  nextPageCursor: string | null;
-  [key: string]: T[] | boolean | string | null | undefined;
+interface GroupsPage extends KeysetPage {
+  signUpGroups: SignUpGroup[];
 }
 
-/** Pages of `key` from `path`, accumulated by "Load more". */
-function usePaged<T>(path: string, key: string) {
-  const [items, setItems] = useState<T[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [state, setState] = useState<FetchState>('pending');
-  const [failure, setFailure] = useState<{ error: unknown; after: string | null } | null>(null);
-  const load = useCallback(
-    async (after: string | null) => {
-      setState('pending');
-      try {
-        const page = await consoleApi<Paged<T>>('GET', after === null ? path : `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(after)}`);
-        const found = (page[key] as T[] | undefined) ?? [];
-        setItems((before) => (after === null ? found : [...before, ...found]));
-        setCursor(page.hasNextPage ? page.nextPageCursor : null);
-        setFailure(null);
-        setState('success');
-      } catch (error) {
-        setFailure({ error, after });
-        setState('failed');
-      }
-    },
-    [path, key],
-  );
-  useEffect(() => {
-    void load(null);
-  }, [load]);
-  const fetched: FetchOutcome = { state, error: failure?.error, reload: () => void load(failure?.after ?? null) };
-  return { items, cursor, loading: state === 'pending', fetched, load };
+interface SignUpsPage extends KeysetPage {
+  signUps: SignUp[];
 }
 
 function plural(n: number, one: string, many: string): string {
@@ -71,7 +43,7 @@ function plural(n: number, one: string, many: string): string {
 }
 
 function Groups({ canSend }: { canSend: boolean }) {
-  const groups = usePaged<SignUpGroup>(`${API}/groups`, 'signUpGroups');
+  const groups = usePaged(`${API}/groups`, (page: GroupsPage) => page.signUpGroups);
   const { confirm, close, modal } = useConfirm(false);
   const [progress, setProgress] = useState('');
   const [failure, setFailure] = useState('');
@@ -162,7 +134,7 @@ function Groups({ canSend }: { canSend: boolean }) {
 }
 
 function SignUps({ productId, variantId }: { productId: string; variantId: string }) {
-  const signUps = usePaged<SignUp>(`${API}?productId=${encodeURIComponent(productId)}&variantId=${encodeURIComponent(variantId)}`, 'signUps');
+  const signUps = usePaged(`${API}?productId=${encodeURIComponent(productId)}&variantId=${encodeURIComponent(variantId)}`, (page: SignUpsPage) => page.signUps);
   const columns: Column<SignUp>[] = [
     { key: 'email', label: 'Email', primary: true, render: (s) => s.siteVisitorEmail },
     { key: 'created', label: 'Signed up', render: (s) => dateTimeText(s.createdOn) },

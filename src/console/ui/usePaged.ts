@@ -1,0 +1,63 @@
+/**
+ * A keyset-paged list: the first page of `path` whenever `path` changes (a new filter or search),
+ * then more pages appended by `load(cursor)` ("Load more"). Only the answer to the latest request
+ * counts: a slow answer to an earlier one (the list before the merchant searched) never replaces it.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FetchOutcome } from './Loaded';
+import { consoleApi } from './api';
+import type { FetchState } from './useFetch';
+
+export interface KeysetPage {
+  hasNextPage: boolean;
+  nextPageCursor: string | null;
+}
+
+export interface Paged<P extends KeysetPage, T> {
+  items: T[];
+  /** The latest page received, for what it carries besides the items (a form's columns). */
+  last: P | null;
+  cursor: string | null;
+  loading: boolean;
+  fetched: FetchOutcome;
+  load: (after: string | null) => Promise<void>;
+}
+
+export function usePaged<P extends KeysetPage, T>(path: string, itemsOf: (page: P) => T[]): Paged<P, T> {
+  const [items, setItems] = useState<T[]>([]);
+  const [last, setLast] = useState<P | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [state, setState] = useState<FetchState>('pending');
+  const [failure, setFailure] = useState<{ error: unknown; after: string | null } | null>(null);
+  const latest = useRef(0);
+  const pick = useRef(itemsOf);
+  pick.current = itemsOf;
+
+  const load = useCallback(
+    async (after: string | null) => {
+      const request = ++latest.current;
+      setState('pending');
+      try {
+        const page = await consoleApi<P>('GET', after === null ? path : `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(after)}`);
+        if (request !== latest.current) return;
+        const found = pick.current(page);
+        setItems((before) => (after === null ? found : [...before, ...found]));
+        setLast(page);
+        setCursor(page.hasNextPage ? page.nextPageCursor : null);
+        setFailure(null);
+        setState('success');
+      } catch (error) {
+        if (request !== latest.current) return;
+        setFailure({ error, after });
+        setState('failed');
+      }
+    },
+    [path],
+  );
+  useEffect(() => {
+    void load(null);
+  }, [load]);
+
+  const fetched: FetchOutcome = { state, error: failure?.error, reload: () => void load(failure?.after ?? null) };
+  return { items, last, cursor, loading: state === 'pending', fetched, load };
+}
