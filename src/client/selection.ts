@@ -20,6 +20,8 @@ type Listener = (selection: Selection) => void;
 
 const selections = new Map<string, Selection>();
 const listeners = new Map<string, Set<Listener>>();
+/** Products whose selection the shopper has changed on this page (not only set to its starting value). */
+const chosenByShopper = new Set<string>();
 
 export function selectionOf(itemId: string, initial: Selection): Selection {
   let selection = selections.get(itemId);
@@ -33,6 +35,7 @@ export function selectionOf(itemId: string, initial: Selection): Selection {
 export function updateSelection(itemId: string, change: Partial<Selection>): void {
   const next = { ...(selections.get(itemId) ?? { sku: null, variant: null, quantity: 1, quantityProblem: null, missing: [], soldOut: false }), ...change };
   selections.set(itemId, next);
+  chosenByShopper.add(itemId);
   for (const listener of listeners.get(itemId) ?? []) listener(next);
 }
 
@@ -43,5 +46,10 @@ export function subscribeSelection(itemId: string, listener: Listener): () => vo
     listeners.set(itemId, set);
   }
   set.add(listener);
+  // Islands hydrate one by one: one that starts listening after the shopper already chose (its code
+  // came later) is given that choice at once. A starting value is not replayed: it would swap a
+  // single-variant product's picture on load.
+  const current = selections.get(itemId);
+  if (current !== undefined && chosenByShopper.has(itemId)) listener(current);
   return () => set.delete(listener);
 }

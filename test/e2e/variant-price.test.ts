@@ -29,6 +29,22 @@ describe('variant price in Chromium', () => {
     await page.close();
   });
 
+  it('shows a variant the shopper chose before the price island had loaded', { timeout: 60_000 }, async () => {
+    const page = await browser().newPage({ viewport: { width: 375, height: 812 } });
+    // A slow network: the price's code arrives 1.5 s after the rest, so the shopper chooses first.
+    await page.route('**/build/chunks/ProductPrice-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(`${storeUrl}/shop/p/field-notes`);
+    await page.waitForSelector('[data-island="VariantSelects"][data-hydrated="true"]');
+    expect(await page.locator('[data-island="ProductPrice"][data-hydrated="true"]').count()).toBe(0);
+    await page.selectOption('#variant-p-field-notes-Pages', '96');
+    await page.waitForSelector('html[data-islands="hydrated"]');
+    await expect.poll(() => priceText(page)).toBe('Sale Price:$12.00 Original Price:$14.00');
+    await page.close();
+  });
+
   it('follows the terracotta planter’s size, at 375 px too', { timeout: 60_000 }, async () => {
     const page = await browser().newPage({ viewport: { width: 375, height: 812 } });
     await page.goto(`${storeUrl}/shop/p/planter`);
