@@ -70,14 +70,16 @@ describe('add to cart in Chromium', () => {
     await page.unroute('**/api/commerce/shopping-cart/entries');
 
     await context.clearCookies({ name: 'crumb' });
-    await page.waitForTimeout(1100);
+    // A failed add takes the button back to idle after FAILURE_RESET_MS; a click before that is ignored.
+    await expect.poll(() => buttonText(page)).toBe('Add To Cart');
     await page.click(productButton);
     await expect.poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent()).toBe(
       'Your session has expired. Please reload the page and try again.',
     );
     await escapeDialog(page);
     await page.evaluate("Object.defineProperty(navigator, 'cookieEnabled', { get: () => false })");
-    await page.waitForTimeout(1100);
+    // A failed add takes the button back to idle after FAILURE_RESET_MS; a click before that is ignored.
+    await expect.poll(() => buttonText(page)).toBe('Add To Cart');
     await page.click(productButton);
     await expect.poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent()).toBe(
       'Please enable cookies in your browser, reload the page, and try again.',

@@ -215,7 +215,7 @@ describe('checkout refusals', () => {
     const failure = page.locator('.Checkout-message .Checkout-error');
     await failure.waitFor(SLOW);
     expect(await failure.textContent()).toMatch(/declined.*Nothing was charged\.$/i);
-    expect(await focusedId(page)).toBe('checkout-cardNumber');
+    await expect.poll(() => focusedId(page)).toBe('checkout-cardNumber');
     expect(page.url()).toMatch(/\/checkout$/);
     expect(await page.locator('.Checkout-button').isEnabled()).toBe(true);
     await page.evaluate('window.scrollTo(0, 0)');

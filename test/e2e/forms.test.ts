@@ -15,7 +15,7 @@ const text = (page: Page, selector: string) => page.locator(selector).allTextCon
 describe('site forms in Chromium', () => {
   it('validates with the spec messages, then submits once and shows the message and post-submit HTML', async () => {
     const { context, page, errors } = await open('/contact?source=spring-ad');
-    expect(await page.locator(`${form} .captcha-container[data-captcha-rendered="true"]`).count()).toBe(1);
+    await expect.poll(() => page.locator(`${form} .captcha-container[data-captcha-rendered="true"]`).count()).toBe(1);
     await page.click(`${form} button[type="submit"]`);
     expect(await text(page, `${form} .FormField-error`)).toEqual(['Required', 'Required', 'Required']);
     expect(await text(page, `${form} .SiteForm-problem`)).toEqual([
@@ -43,8 +43,9 @@ describe('site forms in Chromium', () => {
     page.on('request', (req) => {
       if (req.url().endsWith('/api/form/SaveFormSubmission')) sent.push(req.postData() ?? '');
     });
+    // The answer is held long enough for the button's pending text to be seen on a loaded machine.
     await page.route('**/api/form/SaveFormSubmission', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await new Promise((resolve) => setTimeout(resolve, 2000));
       await route.continue();
     });
     await page.click(`${form} button[type="submit"]`);
@@ -140,7 +141,7 @@ describe('restock and sign-in in Chromium', () => {
     await expect.poll(() => page.locator('.product-restock-error').textContent()).toBe('Email cannot be blank');
     await page.fill('.product-restock-form input[type="email"]', 'fan@example');
     await page.route('**/notifications/restock', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await new Promise((resolve) => setTimeout(resolve, 2000));
       await route.continue();
     });
     await page.click('.product-restock-form button');

@@ -69,13 +69,14 @@ interface Metrics {
   popupShown: boolean;
 }
 
-async function measure(context: BrowserContext, path: string, waitMs: number, origin = storeUrl): Promise<Metrics> {
+async function measure(context: BrowserContext, path: string, waitMs: number, origin = storeUrl, waitFor?: string): Promise<Metrics> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.addInitScript(OBSERVE);
   await page.goto(`${origin}${path}`, { waitUntil: 'load', timeout: 60_000 });
   await page.waitForSelector('html[data-islands="hydrated"]', { timeout: 30_000 });
+  if (waitFor !== undefined) await page.waitForSelector(waitFor, { timeout: 30_000 });
   await page.waitForTimeout(waitMs);
   const metrics = (await page.evaluate("({ ...window.__metrics, popupShown: document.querySelector('.PromoPopup') !== null })")) as Metrics;
   await page.close();
@@ -128,7 +129,8 @@ describe('layout shift at 4x CPU', () => {
 
   it('never makes the promo popup the home page\'s largest contentful paint', async () => {
     const context = await browser().newContext({ viewport: VIEWPORTS.desktop });
-    const m = await measure(context, '/', 3000);
+    // The popup opens after a delay counted from its island's start; its own paint gets 3 s after that.
+    const m = await measure(context, '/', 3000, storeUrl, '.PromoPopup');
     const last = m.lcp.at(-1);
     console.log(`home LCP: ${JSON.stringify(m.lcp)}`);
     expect(m.popupShown).toBe(true);
