@@ -18,7 +18,7 @@ export interface MoneyValue {
 }
 
 /** The price used when a product has none: 0 USD (spec §9). */
-export const DEFAULT_MONEY: Readonly<MoneyValue> = Object.freeze({ value: '0', currency: 'USD' });
+export const DEFAULT_MONEY: Readonly<MoneyValue> = /* @__PURE__ */ Object.freeze({ value: '0', currency: 'USD' });
 
 /** The product's type code, or undefined for an unknown type. */
 export function productType(item: unknown): ProductTypeCode | undefined {

@@ -172,7 +172,7 @@ const MAX_INDEX = 0x7fffffff;
  * fits in a signed 32-bit integer ("007" becomes 7); every other segment, including an empty one,
  * stays a string.
  */
-export const splitPath = memoizeText(splitFresh, 4096);
+export const splitPath = /* @__PURE__ */ memoizeText(splitFresh, 4096);
 
 function splitFresh(name: string): Path {
   const parts: PathSegment[] = name.split('.');
