@@ -51,7 +51,7 @@ import { CRUMB_FAIL_MESSAGE, currentCrumb, randomToken } from './csrf';
 import { readText, validate } from '../http/body';
 import { apiError, isDevelopment, readJson, siteVersion, type AppEnv, withSite } from './http';
 import { merchantRolesOf } from './merchant-session';
-import { rateLimit } from './rate-limit';
+import { LIMITED_RETRY_AFTER, rateLimit } from './rate-limit';
 
 /** Form-encoded census and event bodies. */
 const MAX_FORM_BYTES = 16 * 1024;
@@ -70,7 +70,7 @@ for (const area of ['/api/census/*', '/api/events/*', '/api/v1/clanker/*', '/api
 }
 
 function tooMany(c: Context<AppEnv>): Response {
-  return c.json({ error: CART_MESSAGES.tryAgain }, 429, { 'retry-after': '10' });
+  return c.json({ error: CART_MESSAGES.tryAgain }, 429, { 'retry-after': LIMITED_RETRY_AFTER });
 }
 
 /** Stores one beacon's updates in the website's store (with other beacons arriving meanwhile: src/beacon/batching.ts), each under the page of the site it counts for, then answers `status`. */

@@ -22,7 +22,7 @@ import { pageCacheTag } from '../integrations/cdn-purge';
 import { NO_STORE, NOT_FOUND } from '../http/messages';
 import { CART_MESSAGES } from '../commerce/cart';
 import { isDevelopment, loadedSite, type AppEnv } from './http';
-import { mayRenderForQuery } from './rate-limit';
+import { LIMITED_RETRY_AFTER, mayRenderForQuery } from './rate-limit';
 
 /** Browsers and proxies cap URLs at about this length (the 414 rule). */
 export const MAX_URL_LENGTH = 2083;
@@ -157,7 +157,7 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
   }
 
   if (Object.keys(query).length > 0 && !(await mayRenderForQuery(c))) {
-    c.header('retry-after', '10');
+    c.header('retry-after', LIMITED_RETRY_AFTER);
     c.header('cache-control', 'no-store');
     // The spec's wording for a write over its limit, said of a page here.
     return messagePage(c, 429, CART_MESSAGES.tryAgain);

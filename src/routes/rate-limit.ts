@@ -37,12 +37,15 @@ export async function mayRenderForQuery(c: Context<AppEnv>): Promise<boolean> {
   return success;
 }
 
+/** The `Retry-After` of a 429 for being over one of these limits: seconds to wait. */
+export const LIMITED_RETRY_AFTER = '10';
+
 /** 429 `{ error: message }` once `limiter` says the visitor is over; reads are not limited. */
 export function rateLimit(limiter: (env: Env) => RateLimit, area: string, message: string = CART_MESSAGES.tryAgain): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const { success } = await limiter(c.env).limit({ key: `${area}:${visitorKey(c)}` });
-    if (!success) return c.json({ error: message }, 429, { 'retry-after': '10' });
+    if (!success) return c.json({ error: message }, 429, { 'retry-after': LIMITED_RETRY_AFTER });
     return next();
   };
 }
