@@ -1,7 +1,7 @@
 /** The console's shared pieces, for every section (docs/merchant.md, "Console"). */
 export { ApiError, consoleApi, errorMessage, API_MESSAGES } from './api';
 export { useFetch, type Fetched, type FetchState } from './useFetch';
-export { usePaged, type KeysetPage, type Paged } from './usePaged';
+export { usePaged, type KeysetPage } from './usePaged';
 export { FetchStatus, Loaded, LOADED_MESSAGES, type FetchOutcome } from './Loaded';
 export { LinkTargetFields } from './LinkTargetFields';
 export { ConfirmModal, useConfirm, type ConfirmOptions } from './ConfirmModal';

@@ -26,7 +26,6 @@ export interface Paged<P extends KeysetPage, T> {
 export function usePaged<P extends KeysetPage, T>(path: string, itemsOf: (page: P) => T[]): Paged<P, T> {
   const [items, setItems] = useState<T[]>([]);
   const [last, setLast] = useState<P | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
   const [state, setState] = useState<FetchState>('pending');
   const [failure, setFailure] = useState<{ error: unknown; after: string | null } | null>(null);
   const latest = useRef(0);
@@ -43,7 +42,6 @@ export function usePaged<P extends KeysetPage, T>(path: string, itemsOf: (page: 
         const found = pick.current(page);
         setItems((before) => (after === null ? found : [...before, ...found]));
         setLast(page);
-        setCursor(page.hasNextPage ? page.nextPageCursor : null);
         setFailure(null);
         setState('success');
       } catch (error) {
@@ -59,5 +57,6 @@ export function usePaged<P extends KeysetPage, T>(path: string, itemsOf: (page: 
   }, [load]);
 
   const fetched: FetchOutcome = { state, error: failure?.error, reload: () => void load(failure?.after ?? null) };
+  const cursor = last?.hasNextPage === true ? last.nextPageCursor : null;
   return { items, last, cursor, loading: state === 'pending', fetched, load };
 }
