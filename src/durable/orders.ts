@@ -591,7 +591,7 @@ export class CommerceOrders extends DurableObject<Env> {
       await stock.sell(checkoutOwner(cartId));
     } else {
       if (charged.status !== 'unknown') this.queueOrderEmail(this.order(id) ?? order, 'received');
-      await stock.transfer(checkoutOwner(cartId), `order:${id}`);
+      await stock.transfer(checkoutOwner(cartId), `order:${id}`, now + PAYING_MS);
     }
     this.sql.exec('UPDATE orders SET token_hash = ? WHERE id = ?', await sha256(token), id);
     await cartStub(this.env, request.websiteId, cartId).markPurchased(id);

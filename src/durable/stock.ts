@@ -102,9 +102,13 @@ export class StockLedger extends DurableObject<Env> {
     return { ok: true, expiresOn };
   }
 
-  /** Keeps `owner`'s reservation without a time limit under a new owner (an order waiting for its payment). */
-  transfer(owner: string, newOwner: string): void {
-    this.sql.exec('UPDATE reservations SET owner = ?, expires_at = NULL WHERE owner = ?', newOwner, owner);
+  /**
+   * Keeps `owner`'s reservation under a new owner until `expiresOn` (an order waiting for its payment: the end of its
+   * authentication window). Nothing is held without an end; the alarm then releases the units.
+   */
+  async transfer(owner: string, newOwner: string, expiresOn: number): Promise<void> {
+    this.sql.exec('UPDATE reservations SET owner = ?, expires_at = ? WHERE owner = ?', newOwner, expiresOn, owner);
+    await this.scheduleExpiry();
   }
 
   /** Sells what `owner` reserved: each unit counted sold once, the reservation gone. */
