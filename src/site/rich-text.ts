@@ -69,11 +69,29 @@ const VOID = new Set(['br', 'hr', 'img']);
 const escapeText = (text: string) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
+ * How many passes sanitizing may take. js-xss reads some broken markup (a quoted attribute value
+ * that runs over other tags, the same attribute twice) one way in the input and another once its
+ * own output has escaped it, so one pass is not always stable; real text is after the first.
+ */
+const MAX_PASSES = 4;
+
+/**
  * The rich text with everything outside the allow-list removed and every element it keeps closed,
  * so a product body cannot leave formatting open over the rest of the page. Sanitizing its own
- * output changes nothing.
+ * output changes nothing: passes repeat until one changes nothing, and markup that never settles
+ * is kept as visible text (no `<` or `>` left, which a pass leaves as it is).
  */
 export function sanitizeRichText(html: string): string {
+  let out = sanitizeOnce(html);
+  for (let pass = 1; pass < MAX_PASSES; pass++) {
+    const again = sanitizeOnce(out);
+    if (again === out) return out;
+    out = again;
+  }
+  return escapeText(html);
+}
+
+function sanitizeOnce(html: string): string {
   const open: string[] = [];
   let droppedDepth = 0;
   const filter = new FilterXSS({
