@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coversLocation, addressProblems, type ShippingAddress } from './address';
 import { buildCart, type StoredEntry } from './cart';
-import { checkoutTotals, DEFAULT_SETTINGS, EMPTY_INPUTS, minimumSubtotalMessage } from './checkout-totals';
+import { checkoutTotals, DEFAULT_SETTINGS, discountableCents, EMPTY_INPUTS, giftCardsCents, minimumSubtotalMessage } from './checkout-totals';
 import { discountAmount, discountProblem, DISCOUNT_MESSAGES, type Discount } from './discounts';
 import { giftCardCode, GIFT_CARD_CODE, giftCardPays, maskedGiftCardCode, normalGiftCardCode } from './gift-cards';
 import { shippingOptions, type ShippingRate } from './shipping';
@@ -82,5 +82,28 @@ describe('the checkout rules', () => {
       grandTotalCents: 9000 - 400 + 400 + 360, giftCardCents: 2000, amountDueCents: 9360 - 2000, coupons: ['TEN'], validCoupons: ['TEN'],
     });
     expect(minimumSubtotalMessage(5000, 'USD')).toBe('To check out, the order subtotal must be $50.00 or more');
+  });
+
+  it('gift cards bought are not goods: outside a discount\'s minimum and amount, never paid by a gift card', () => {
+    // The loop: a $100 card and an $18 tote, a '$20 off $100+' code, paid with another $100 card.
+    const cart = buildCart({ id: 'c', websiteId: 'w', created: 0, currencyCode: 'USD' }, [entry(4, 10_000, 1), entry(1, 1800, 1)]);
+    expect(giftCardsCents(cart)).toBe(10_000);
+    expect(discountableCents(cart)).toBe(1800);
+    const code: Discount = { code: 'LOOP', kind: 'fixed', percent: null, amountCents: 2000, minimumSubtotalCents: 10_000, startsOn: null, endsOn: null, usageLimit: null, uses: 0, singleUseFor: null };
+    expect(discountProblem(code, discountableCents(cart), 0, 0, 'USD')).toBe('Add $82.00 more to use this code.');
+    const totals = checkoutTotals({
+      cart,
+      inputs: { ...EMPTY_INPUTS, shippingAddress: ADDRESS, shippingOptionId: 'flat' },
+      settings: DEFAULT_SETTINGS,
+      shippingRates: [flat],
+      taxRates: [],
+      discount: { discount: { ...code, minimumSubtotalCents: 0 } },
+      giftCardBalanceCents: 10_000,
+    });
+    // Even a code that applies takes only the tote; the card pays the tote and its shipping, the new card is paid by card.
+    expect(totals).toMatchObject({ subtotalCents: 11_800, discountCents: 1800, shippingCostCents: 500, grandTotalCents: 10_500, giftCardCents: 500, amountDueCents: 10_000 });
+    const cardsOnly = buildCart({ id: 'c', websiteId: 'w', created: 0, currencyCode: 'USD' }, [entry(4, 5000, 2)]);
+    const onlyCards = checkoutTotals({ cart: cardsOnly, inputs: EMPTY_INPUTS, settings: DEFAULT_SETTINGS, shippingRates: [], taxRates: [], discount: null, giftCardBalanceCents: 10_000 });
+    expect(onlyCards).toMatchObject({ grandTotalCents: 10_000, giftCardCents: 0, amountDueCents: 10_000 });
   });
 });

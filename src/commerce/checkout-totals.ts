@@ -3,6 +3,10 @@
  * shipping options for the address, the discount, tax (added or included), what a gift card pays
  * and what is left for the card payment. Pure: the commerce object computes a checkout and an
  * order with it, and the cart call shows the same numbers.
+ *
+ * Gift cards bought in the order are money, not goods: a discount's minimum is measured without
+ * them, no discount comes off them and a gift card never pays for them (else a code with a minimum
+ * turns one card into a new card plus free goods, again and again).
  */
 import { locationOf, type ShippingAddress, type ShippingLocation } from './address';
 import type { InvalidCoupon, ShoppingCart } from './cart';
@@ -96,9 +100,18 @@ export interface TotalsInput {
   giftCardBalanceCents: number | null;
 }
 
+/** What the gift cards bought in `cart` cost. */
+export function giftCardsCents(cart: ShoppingCart): number {
+  return cart.entries.reduce((sum, e) => sum + (e.productType === ProductType.GiftCard ? e.purchasePriceCents * e.quantity : 0), 0);
+}
+
+/** The goods a discount comes off and its minimum is measured on: everything but gift cards. */
+export function discountableCents(cart: ShoppingCart): number {
+  return cart.subtotalCents - giftCardsCents(cart);
+}
+
 export function checkoutTotals({ cart, inputs, settings, shippingRates, taxRates, discount, giftCardBalanceCents }: TotalsInput): CheckoutTotals {
-  const goods = cart.entries.filter((e) => e.productType !== ProductType.GiftCard);
-  const goodsCents = goods.reduce((sum, e) => sum + e.purchasePriceCents * e.quantity, 0);
+  const goodsCents = discountableCents(cart);
   const applied = discount !== null && 'discount' in discount ? discount.discount : null;
   const discountCents = applied === null ? 0 : discountAmount(applied, goodsCents);
 
@@ -112,7 +125,7 @@ export function checkoutTotals({ cart, inputs, settings, shippingRates, taxRates
   const taxLines = location === null ? [] : applyTax(taxRatesFor(taxRates, location), goodsCents - discountCents, settings.pricesIncludeTax);
   const taxCents = taxLines.reduce((sum, t) => sum + t.amountCents, 0);
   const grandTotalCents = cart.subtotalCents - discountCents + shippingCostCents + (settings.pricesIncludeTax ? 0 : taxCents);
-  const giftCardCents = giftCardBalanceCents === null ? 0 : giftCardPays(giftCardBalanceCents, grandTotalCents);
+  const giftCardCents = giftCardBalanceCents === null ? 0 : giftCardPays(giftCardBalanceCents, grandTotalCents - giftCardsCents(cart));
   const code = applied?.code ?? (discount !== null && 'code' in discount ? discount.code : null);
   return {
     requiresShipping,

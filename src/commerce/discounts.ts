@@ -42,8 +42,9 @@ export function minimumNotMet(missingCents: number, currency: string): string {
 }
 
 /**
- * Why `discount` cannot apply to an order of `subtotalCents` now (null: it applies). `taken` is how
- * many orders being paid right now already claimed it.
+ * Why `discount` cannot apply to an order whose discountable goods cost `subtotalCents` now (null: it
+ * applies); gift cards are not goods (`discountableCents` in checkout-totals.ts). `taken` is how many
+ * orders being paid right now already claimed it.
  */
 export function discountProblem(discount: Discount | null, subtotalCents: number, now: number, taken: number, currency: string): string | null {
   if (discount === null) return DISCOUNT_MESSAGES.unknown;

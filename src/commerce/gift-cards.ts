@@ -10,6 +10,7 @@ export const GIFT_CARD_MESSAGES = {
   unknown: 'That gift card code is not valid.',
   empty: 'That gift card has no balance left.',
   balanceChanged: 'Your gift card balance has changed. Please review your order.',
+  notForGiftCards: 'A gift card cannot be used to buy a gift card.',
 } as const;
 
 /** A code from 16 random bytes (each byte picks one of 32 letters: no bias, 80 bits). */

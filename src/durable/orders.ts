@@ -28,7 +28,9 @@ import {
   CHECKOUT_MESSAGES,
   checkoutTotals,
   DEFAULT_SETTINGS,
+  discountableCents,
   EMPTY_INPUTS,
+  giftCardsCents,
   minimumSubtotalMessage,
   withCheckoutTotals,
   type CheckoutInputs,
@@ -319,7 +321,7 @@ export class CommerceOrders extends DurableObject<Env> {
     let discount: { discount: Discount } | { code: string; problem: string } | null = null;
     if (inputs.discountCode !== null) {
       const found = this.discount(inputs.discountCode);
-      const problem = discountProblem(found, cart.subtotalCents, now, found === null ? 0 : this.claimed(found.code), cart.currencyCode);
+      const problem = discountProblem(found, discountableCents(cart), now, found === null ? 0 : this.claimed(found.code), cart.currencyCode);
       discount = problem === null && found !== null ? { discount: found } : { code: normalCode(inputs.discountCode), problem: problem ?? DISCOUNT_MESSAGES.unknown };
     }
     return checkoutTotals({
@@ -344,7 +346,9 @@ export class CommerceOrders extends DurableObject<Env> {
     }
     const invalid = totals.invalidCoupons[0];
     if (invalid !== undefined) problems.discountCode = invalid.reason;
-    if (inputs.giftCardCode !== null && totals.giftCardCents === 0 && totals.grandTotalCents > 0) problems.giftCardCode = GIFT_CARD_MESSAGES.empty;
+    if (inputs.giftCardCode !== null && totals.giftCardCents === 0 && totals.grandTotalCents > 0) {
+      problems.giftCardCode = totals.grandTotalCents === giftCardsCents(cart) ? GIFT_CARD_MESSAGES.notForGiftCards : GIFT_CARD_MESSAGES.empty;
+    }
     const minimum = this.settings().minimumSubtotalCents;
     if (cart.subtotalCents < minimum) problems.subtotal = minimumSubtotalMessage(minimum, cart.currencyCode);
     return problems;
@@ -406,7 +410,7 @@ export class CommerceOrders extends DurableObject<Env> {
       if (patch.discountCode === null) inputs.discountCode = null;
       else {
         const found = this.discount(patch.discountCode);
-        const problem = discountProblem(found, cart.subtotalCents, now, found === null ? 0 : this.claimed(found.code), cart.currencyCode);
+        const problem = discountProblem(found, discountableCents(cart), now, found === null ? 0 : this.claimed(found.code), cart.currencyCode);
         if (problem !== null) errors.discountCode = problem;
         else inputs.discountCode = normalCode(patch.discountCode);
       }
@@ -417,6 +421,7 @@ export class CommerceOrders extends DurableObject<Env> {
         const balance = this.giftCardBalance(patch.giftCardCode);
         if (balance === null) errors.giftCardCode = GIFT_CARD_MESSAGES.unknown;
         else if (balance === 0) errors.giftCardCode = GIFT_CARD_MESSAGES.empty;
+        else if (giftCardsCents(cart) === cart.subtotalCents) errors.giftCardCode = GIFT_CARD_MESSAGES.notForGiftCards;
         else inputs.giftCardCode = normalGiftCardCode(patch.giftCardCode);
       }
     }

@@ -3,6 +3,8 @@
  * (Enter in the field applies it, never places the order), with the server's message beside it.
  */
 import { useState, type KeyboardEvent } from 'react';
+import { GIFT_CARD_MESSAGES } from '../../commerce/gift-cards';
+import { ProductType } from '../../commerce/product';
 import type { Checkout, CheckoutChanges } from '../checkout-api';
 import { fieldId, TextField, type CheckoutFieldName } from './CheckoutFields';
 
@@ -20,9 +22,11 @@ interface CodeProps extends CheckoutCodesProps {
   /** The code in use, or null. */
   applied: string | null;
   appliedText: string | null;
+  /** Said under the field whatever its state. */
+  note?: string | null;
 }
 
-function CodeField({ field, label, applied, appliedText, checkout, errors, send, clearError }: CodeProps) {
+function CodeField({ field, label, applied, appliedText, note = null, checkout, errors, send, clearError }: CodeProps) {
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
   const change = async (code: string | null) => {
@@ -70,6 +74,7 @@ function CodeField({ field, label, applied, appliedText, checkout, errors, send,
           </button>
         </div>
       )}
+      {note === null || errors[field] === GIFT_CARD_MESSAGES.notForGiftCards ? null : <p className="CheckoutCode-note">{note}</p>}
     </div>
   );
 }
@@ -96,6 +101,7 @@ export function CheckoutCodes(props: CheckoutCodesProps) {
           label="Gift card"
           applied={checkout?.giftCard?.code ?? null}
           appliedText={checkout?.giftCard == null ? null : `pays ${money(checkout.giftCard.appliedCents)} (balance ${money(checkout.giftCard.balanceCents)})`}
+          note={checkout?.entries.some((e) => e.productType === ProductType.GiftCard) === true ? GIFT_CARD_MESSAGES.notForGiftCards : null}
         />
       </div>
     </fieldset>

@@ -1,0 +1,94 @@
+/**
+ * The money suite (issue 29): attacks on the store's money played as an attacker would, against the
+ * worker's HTTP API, each ending with nothing taken for free.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Order } from '../../src/commerce/order';
+import { GIFT_CARD_MESSAGES } from '../../src/commerce/gift-cards';
+import { ADDRESS, CHECKOUT, merchant, orders, placeOrder, shopper, skuOf, standardRules, startCheckout, storeOnHost } from './checkout-support';
+import type { Visitor } from './visitor';
+
+const ATTACKER = 'mallory@example.com';
+const GIFT_CARD_100 = { itemId: 'p-gift-card', sku: skuOf('gift-card', 2), quantity: 1 };
+const TOTE = { itemId: 'p-canvas-tote', sku: skuOf('canvas-tote'), quantity: 1 };
+const EBOOK = { itemId: 'p-recipe-ebook', quantity: 1 };
+
+/** The gift card codes mailed to the attacker so far, oldest first. */
+async function cardsMailed(websiteId: string): Promise<string[]> {
+  await orders(websiteId).deliverEmail();
+  const mails = (await orders(websiteId).mailbox()).filter((m) => m.to === ATTACKER && m.subject === 'You received a gift card');
+  return mails.map((m) => /Gift card code: ([A-Z0-9-]+)/.exec(m.text)?.[1] ?? '');
+}
+
+/** Contact and address in, and the cheapest shipping option chosen when the order ships. */
+async function fillIn(visitor: Visitor): Promise<void> {
+  const filled = await visitor.json<{ checkout: { requiresShipping: boolean; shippingOptions: { id: string }[] } }>('PUT', CHECKOUT, { email: ATTACKER, shippingAddress: ADDRESS });
+  expect(filled.status, JSON.stringify(filled.body)).toBe(200);
+  if (filled.body.checkout.requiresShipping) expect((await visitor.json('PUT', CHECKOUT, { shippingOptionId: filled.body.checkout.shippingOptions[0]?.id })).status).toBe(200);
+}
+
+describe('the money suite', () => {
+  it('gift-card loop: a "$20 off $100+" code and a $100 card never buy a new card plus free goods', { timeout: 120_000 }, async () => {
+    const { base, websiteId } = await storeOnHost('money-gift-loop.test');
+    await standardRules(websiteId);
+    const owner = await merchant(base, websiteId);
+    expect((await owner.json('POST', '/api/commerce/discounts', { code: 'LOOP20', kind: 'fixed', amountCents: 2000, minimumSubtotalCents: 10_000 })).status).toBe(201);
+    const placed: Order[] = [];
+
+    // A $100 card, bought honestly.
+    const first = await shopper(base, [GIFT_CARD_100]);
+    expect((await startCheckout(first)).status).toBe(200);
+    await fillIn(first);
+    const bought = await placeOrder(first);
+    expect(bought.status).toBe(201);
+    placed.push(bought.body.order);
+    const [cardA] = await cardsMailed(websiteId);
+
+    // Round 1: a new $100 card plus a tote, the code on the card-inflated subtotal, paid with card A.
+    const round1 = await shopper(base, [GIFT_CARD_100, TOTE]);
+    expect((await startCheckout(round1)).status).toBe(200);
+    await fillIn(round1);
+    expect((await round1.json('PUT', CHECKOUT, { discountCode: 'LOOP20' })).body).toMatchObject({ errors: { discountCode: 'Add $82.00 more to use this code.' } });
+    const withCard = await round1.json<{ checkout: { discountCents: number; giftCardCents: number; amountDueCents: number } }>('PUT', CHECKOUT, { giftCardCode: cardA });
+    expect(withCard.status).toBe(200);
+    // Card A pays the tote, its shipping and tax; the new card is paid by card.
+    expect(withCard.body.checkout).toMatchObject({ discountCents: 0, giftCardCents: 1800 + 500 + 113, amountDueCents: 10_000 });
+    const r1 = await placeOrder(round1);
+    expect(r1.status, JSON.stringify(r1.body)).toBe(201);
+    placed.push(r1.body.order);
+    const cardB = (await cardsMailed(websiteId))[1];
+
+    // Round 2: a new $100 card plus the e-book, paid with card B.
+    const round2 = await shopper(base, [GIFT_CARD_100, EBOOK]);
+    expect((await startCheckout(round2)).status).toBe(200);
+    await fillIn(round2);
+    expect((await round2.json('PUT', CHECKOUT, { discountCode: 'LOOP20' })).body).toMatchObject({ errors: { discountCode: 'Add $91.00 more to use this code.' } });
+    expect((await round2.json('PUT', CHECKOUT, { giftCardCode: cardB })).status).toBe(200);
+    const r2 = await placeOrder(round2);
+    expect(r2.status, JSON.stringify(r2.body)).toBe(201);
+    placed.push(r2.body.order);
+    const cardC = (await cardsMailed(websiteId))[2];
+
+    // Round 3: a gift card alone cannot be paid with a gift card.
+    const round3 = await shopper(base, [GIFT_CARD_100]);
+    expect((await startCheckout(round3)).status).toBe(200);
+    await fillIn(round3);
+    expect((await round3.json('PUT', CHECKOUT, { giftCardCode: cardC })).body).toMatchObject({ errors: { giftCardCode: GIFT_CARD_MESSAGES.notForGiftCards } });
+
+    // The books: what the attacker paid by card equals the goods at their price, shipping, tax and the balances left.
+    const balances: number[] = [];
+    for (const code of [cardA, cardB, cardC]) {
+      const probe = await shopper(base, [TOTE]);
+      await startCheckout(probe);
+      const view = await probe.json<{ checkout: { giftCard: { balanceCents: number } } }>('PUT', CHECKOUT, { giftCardCode: code });
+      balances.push(view.body.checkout.giftCard.balanceCents);
+    }
+    expect(balances).toEqual([10_000 - 2413, 10_000 - 900 - 56, 10_000]);
+    const charged = placed.reduce((sum, o) => sum + o.amountChargedCents, 0);
+    const goods = placed.flatMap((o) => o.entries).filter((e) => e.productType !== 4).reduce((sum, e) => sum + e.subtotalCents, 0);
+    const extras = placed.reduce((sum, o) => sum + o.shippingCostCents + o.taxCents, 0);
+    expect(placed.map((o) => o.discountCents)).toEqual([0, 0, 0]);
+    expect(charged).toBe(30_000);
+    expect(charged).toBe(goods + extras + balances.reduce((a, b) => a + b, 0));
+  });
+});
