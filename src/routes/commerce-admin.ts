@@ -1,6 +1,6 @@
 /**
- * The merchant's commerce calls (commerce permission, docs/merchant.md): orders (list, fulfil,
- * cancel, refund), shipping rates, tax rates, discount codes and the store's checkout settings,
+ * The merchant's commerce calls (commerce permission, docs/merchant.md; reading orders needs
+ * customerData): orders (list, fulfil, cancel, refund), shipping rates, tax rates, discount codes and the store's checkout settings,
  * all kept in the website's CommerceOrders object.
  */
 import { Hono, type Context } from 'hono';
@@ -64,8 +64,9 @@ function orderAnswer(c: Context<AppEnv>, result: Order | { status: 404 | 409 | 5
 
 export const commerceAdmin = new Hono<AppEnv>();
 const commerce = requirePermission('commerce');
+const customerData = requirePermission('customerData');
 
-commerceAdmin.get('/api/commerce/orders', commerce, async (c) => {
+commerceAdmin.get('/api/commerce/orders', customerData, async (c) => {
   const status = c.req.query('status');
   if (status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status)) return apiError(c, 400, `status must be one of ${ORDER_STATUSES.join(', ')}`);
   const rawCursor = c.req.query('cursor');
@@ -73,7 +74,6 @@ commerceAdmin.get('/api/commerce/orders', commerce, async (c) => {
   if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(c, 400, 'cursor is not valid');
   const limit = Number(c.req.query('limit') ?? '50');
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) return apiError(c, 400, 'limit must be 1 to 100');
-  c.header('cache-control', 'no-store');
   return c.json(await orders(c).orders((status as Order['status'] | undefined) ?? null, cursor, limit));
 });
 

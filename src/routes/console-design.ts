@@ -204,14 +204,13 @@ consoleDesign.get(CONSOLE_MAILING_LIST_API, integrations, async (c) => c.json(aw
 const membersQuery = z.object({ listId: z.string().min(1).max(64).optional(), cursor: z.coerce.number().int().min(1).optional() });
 
 /** A list's members (the newsletter sign-ups copied while it was connected), 50 a page, newest first; the connected or awaiting list unless `listId` names another. */
-consoleDesign.get(`${CONSOLE_MAILING_LIST_API}/members`, integrations, async (c) => {
+consoleDesign.get(`${CONSOLE_MAILING_LIST_API}/members`, requirePermission('customerData'), async (c) => {
   const query = membersQuery.safeParse({ listId: c.req.query('listId'), cursor: c.req.query('cursor') });
   if (!query.success) return apiError(c, 400, PRODUCT_MESSAGES.invalid);
   const mailingList = await storedMailingList(c);
   const connection = mailingList.connection;
   const listId = query.data.listId ?? (connection.state === 'disconnected' ? undefined : connection.listId);
   const list = mailingList.lists.find((entry) => entry.id === listId);
-  c.header('cache-control', 'no-store');
   if (list === undefined) return query.data.listId === undefined ? c.json({ list: null, members: [], total: 0, nextCursor: null }) : apiError(c, 404, MAILING_LIST_MESSAGES.unknownList);
   const page = await formSubmissions(c.env, c.var.site.website.id).members(list.id, query.data.cursor ?? null);
   return c.json({ list: { id: list.id, name: list.name }, ...page });

@@ -2,7 +2,8 @@
  * The console's operations calls (docs/merchant.md, "Console"): order search and detail, the store
  * currency, forms with their submissions, CSV export and notification email, and the analytics
  * dashboard's figures with the store's sales. Each is behind its merchant permission (401/403, the
- * crumb on changes); orders, rates, discounts, settings and restock sends use the existing
+ * crumb on changes, no-store answers): orders and submissions need `customerData`, the notification
+ * address `notifications`; rates, discounts, settings and restock sends use the existing
  * /api/commerce/* and restock calls.
  */
 import { Hono, type Context } from 'hono';
@@ -58,16 +59,12 @@ function cursorOf(c: Context<AppEnv>): number | null {
 
 export const consoleOperations = new Hono<AppEnv>();
 const commerce = requirePermission('commerce');
+const customerData = requirePermission('customerData');
 const read = requirePermission('read');
-const content = requirePermission('content');
+const notifications = requirePermission('notifications');
 const analytics = requirePermission('analytics');
 
-consoleOperations.use('/api/console/*', async (c, next) => {
-  await next();
-  c.header('cache-control', 'no-store');
-});
-
-consoleOperations.get('/api/console/orders', commerce, async (c) => {
+consoleOperations.get('/api/console/orders', customerData, async (c) => {
   const status = c.req.query('status') || null;
   if (status !== null && !(ORDER_STATUSES as readonly string[]).includes(status)) return apiError(c, 400, `status must be one of ${ORDER_STATUSES.join(', ')}`);
   const query = (c.req.query('q') ?? '').trim();
@@ -78,7 +75,7 @@ consoleOperations.get('/api/console/orders', commerce, async (c) => {
   return c.json(page);
 });
 
-consoleOperations.get('/api/console/orders/:id', commerce, async (c) => {
+consoleOperations.get('/api/console/orders/:id', customerData, async (c) => {
   const order = await orders(c).order(c.req.param('id'));
   return order === null ? apiError(c, 404, ORDER_MESSAGES.notFound) : c.json({ order });
 });
@@ -108,7 +105,7 @@ consoleOperations.get('/api/console/forms', read, async (c) => {
   return c.json({ forms });
 });
 
-consoleOperations.put('/api/console/forms/:formId/notification', content, async (c) => {
+consoleOperations.put('/api/console/forms/:formId/notification', notifications, async (c) => {
   const form = formOf(c);
   const body = await readJson(c, notificationSchema, MAX_BODY_BYTES);
   if ((body.enabled || body.recipient !== '') && !isValidEmail(body.recipient)) {
@@ -117,7 +114,7 @@ consoleOperations.put('/api/console/forms/:formId/notification', content, async 
   return c.json({ notification: await submissions(c).setNotification(form.id, body) });
 });
 
-consoleOperations.get('/api/console/forms/:formId/submissions', read, async (c) => {
+consoleOperations.get('/api/console/forms/:formId/submissions', customerData, async (c) => {
   const form = formOf(c);
   const columns = submissionColumns(form.fields);
   const page = await submissions(c).list(form.id, cursorOf(c));
@@ -130,7 +127,7 @@ function fileNameOf(name: string): string {
   return name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'form';
 }
 
-consoleOperations.get('/api/console/forms/:formId/submissions/export', read, async (c) => {
+consoleOperations.get('/api/console/forms/:formId/submissions/export', customerData, async (c) => {
   const form = formOf(c);
   const columns = submissionColumns(form.fields);
   const all = await submissions(c).all(form.id);

@@ -44,7 +44,8 @@ export async function merchantRolesOf(c: Context<AppEnv>): Promise<readonly numb
 
 /**
  * The guard in front of a merchant call: the site, then 401 without a merchant session, 403 when its
- * roles lack `permission`; state changes also need the crumb.
+ * roles lack `permission`; state changes also need the crumb. Every answer behind it is the
+ * merchant's own (personal data, team, settings), so none is kept by a browser or a shared cache.
  */
 export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
   const allowed: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -53,7 +54,11 @@ export function requirePermission(permission: Permission): MiddlewareHandler<App
     if (!allows(session.profile.roles, permission)) return apiError(c, 403, MERCHANT_MESSAGES.forbidden);
     return requireCrumb(c, next);
   };
-  return every(withSite, allowed);
+  const unstored: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await next();
+    c.header('cache-control', 'no-store');
+  };
+  return every(unstored, withSite, allowed);
 }
 
 /** The demo store's team exists in development (README: local use only). */

@@ -221,7 +221,7 @@ merchant.get('/api/commerce/fullstory/getId', async (c) => {
   return c.json({ id: sessionRecordingId(c.env) });
 });
 
-merchant.get('/api/form/submissions', read, async (c) => {
+merchant.get('/api/form/submissions', requirePermission('customerData'), async (c) => {
   const formId = c.req.query('formId');
   if (formId === undefined || formId === '') return apiError(c, 400, 'formId is required');
   const raw = c.req.query('cursor');

@@ -92,7 +92,7 @@ restock.post(RESTOCK_PATH, requireCrumb, rateLimit((env) => env.ACCOUNT_RATE_LIM
   return c.json({ signedUp: true, created: result.created });
 });
 
-/** The merchant's calls; the restock area puts each behind its permission. */
+/** The merchant's calls; the restock area puts each behind its permission (sign-ups are customers' emails: customerData). */
 export const restockAdmin = new Hono<AppEnv>();
 
 restockAdmin.get(`${RESTOCK_PATH}/groups`, withSite, async (c) => {
@@ -134,6 +134,6 @@ restockAdmin.post(`${RESTOCK_PATH}/send/all`, withSite, async (c) =>
   sendAll(c, (await readJson(c, sendAllSchema, MAX_BODY_BYTES)).sendRequests),
 );
 
-restock.on('GET', [RESTOCK_PATH, `${RESTOCK_PATH}/groups`], requirePermission('read'));
+restock.on('GET', [RESTOCK_PATH, `${RESTOCK_PATH}/groups`], requirePermission('customerData'));
 restock.on('POST', [`${RESTOCK_PATH}/send`, `${RESTOCK_PATH}/send/all`], requirePermission('commerce'));
 restock.route('/', restockAdmin);

@@ -1,13 +1,14 @@
 /**
  * Merchant roles (spec §3) and what each may do. The spec names the roles but not their rights;
- * this table is ours (README, "Merchant side").
+ * this table is ours, after Squarespace's own roles (docs/security.md, "Roles and permissions",
+ * shows it whole): the only place a role's rights are decided.
  */
 export const ROLES = {
   admin: 1, billing: 2, reporting: 3, editor: 4, moderator: 6, commenter: 7, storeManager: 8, scheduling: 9, viewer: 10,
   campaignsEditor: 11, schedulingViewer: 12, schedulingEditor: 13, none: 14, websiteManager: 15, draftEditor: 16,
 } as const;
 
-export type Permission = 'read' | 'content' | 'codeInjection' | 'commerce' | 'analytics' | 'integrations' | 'team';
+export type Permission = 'read' | 'content' | 'codeInjection' | 'commerce' | 'customerData' | 'notifications' | 'analytics' | 'integrations' | 'team';
 
 /** What the console shows for each role (never the number). */
 export const ROLE_NAMES: Readonly<Record<number, string>> = {
@@ -23,7 +24,7 @@ export function roleName(role: number): string {
 const { admin, billing, reporting, editor, storeManager, viewer, websiteManager, draftEditor } = ROLES;
 
 export const PERMISSIONS: Readonly<Record<Permission, readonly number[]>> = {
-  /** Reading settings, navigation, sign-ups and submissions. */
+  /** Reading content and settings: pages, posts, navigation, forms (never their submissions), preferences. No personal data. */
   read: [admin, billing, reporting, editor, storeManager, viewer, websiteManager, draftEditor],
   /** Navigation, header and footer, languages. */
   content: [admin, editor, websiteManager],
@@ -31,6 +32,13 @@ export const PERMISSIONS: Readonly<Record<Permission, readonly number[]>> = {
   codeInjection: [admin, websiteManager],
   /** Stores, commerce preferences, restock emails. */
   commerce: [admin, storeManager, websiteManager],
+  /**
+   * Customers' personal data, read or exported: form submissions, restock sign-ups, mailing-list members, orders.
+   * A store manager needs it to fulfil; an editor or a viewer never sees it.
+   */
+  customerData: [admin, storeManager, websiteManager],
+  /** Where the store's notifications go (a form's "send to" address). */
+  notifications: [admin, websiteManager],
   /** The analytics dashboard. */
   analytics: [admin, reporting, storeManager, viewer, websiteManager],
   /** Address search and other editor integrations. */

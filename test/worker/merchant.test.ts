@@ -33,7 +33,7 @@ describe('merchant sign-in and roles', () => {
 
   // PUT /api/site-header-footer also needs the code-injection permission when it changes the code: test/worker/roles.test.ts.
   it('answers each call by role: allowed, 403 for the wrong role, 401 without a session', async () => {
-    const calls: [string, string, unknown, 'read' | 'content' | 'commerce'][] = [
+    const calls: [string, string, unknown, 'read' | 'content' | 'commerce' | 'customerData'][] = [
       ['GET', '/api/commondata/GetSiteLayout', undefined, 'read'],
       ['GET', '/api/v1/commerce-preferences/checkout', undefined, 'read'],
       ['PUT', '/api/v1/commerce-preferences/checkout', { expressCheckout: true }, 'commerce'],
@@ -42,8 +42,8 @@ describe('merchant sign-in and roles', () => {
       ['GET', '/api/multilingual/status', undefined, 'read'],
       ['GET', '/api/multilingual/languages', undefined, 'read'],
       ['PUT', '/api/multilingual/languages', { languages: ['en-US', 'fr-CA'] }, 'content'],
-      ['GET', '/api/site-users/account/notifications/restock/groups', undefined, 'read'],
-      ['GET', '/api/form/submissions?formId=f-contact', undefined, 'read'],
+      ['GET', '/api/site-users/account/notifications/restock/groups', undefined, 'customerData'],
+      ['GET', '/api/form/submissions?formId=f-contact', undefined, 'customerData'],
       ['POST', '/api/site-users/account/notifications/restock/send', { productId: 'p-ceramic-mug', variantId: 'v14' }, 'commerce'],
     ];
     const anonymous = await merchant(undefined);
@@ -51,7 +51,7 @@ describe('merchant sign-in and roles', () => {
     const store = await merchant(STORE);
     const editor = await merchant(EDITOR);
     const viewer = await merchant(VIEWER);
-    const allowed = { read: [owner, store, editor, viewer], content: [owner, editor], commerce: [owner, store] };
+    const allowed = { read: [owner, store, editor, viewer], content: [owner, editor], commerce: [owner, store], customerData: [owner, store] };
     for (const [method, path, body, permission] of calls) {
       expect((await anonymous.json(method, path, body)).status, `${method} ${path} anonymous`).toBe(401);
       for (const who of [owner, store, editor, viewer]) {
@@ -87,7 +87,7 @@ describe('the editor area', () => {
       roles: [8],
       roleNames: ['Store manager'],
       websiteId: 'demo',
-      can: { read: true, content: false, codeInjection: false, commerce: true, analytics: true, integrations: true, team: false },
+      can: { read: true, content: false, codeInjection: false, commerce: true, customerData: true, notifications: false, analytics: true, integrations: true, team: false },
     });
   });
 

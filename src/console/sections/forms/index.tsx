@@ -83,7 +83,7 @@ function NotificationForm({ form, email, canEdit, onSaved }: { form: FormSummary
           Save
         </button>
       ) : (
-        <p className="Muted">Your role can read submissions but not change this.</p>
+        <p className="Muted">Only an administrator or a website manager can change where these emails go.</p>
       )}
       <SaveStatus state={save.state} />
     </form>
@@ -138,7 +138,7 @@ function Submissions({ formId, session }: { formId: string; session: SectionProp
         onLoadMore={() => void submissions.load(submissions.cursor)}
         empty={submissions.loading ? 'Loading submissions…' : 'No submissions yet.'}
       />
-      {form !== undefined && <NotificationForm key={form.id} form={form} email={session.email} canEdit={session.can.content} onSaved={forms.reload} />}
+      {form !== undefined && <NotificationForm key={form.id} form={form} email={session.email} canEdit={session.can.notifications} onSaved={forms.reload} />}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Mailing list: where the store's newsletter sign-ups go. The connection dialog (engine spec §2:
  * list select, double opt-in) connects a list; the state is connected, disconnected or awaiting
- * connection while a list's automation service confirms it (src/site/mailing-list.ts).
+ * connection while a list's automation service confirms it (src/site/mailing-list.ts). The
+ * members (customers' emails) show only to roles with `customerData`.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { MAILING_LIST_MESSAGES, type MailingList } from '../../../site/editor/mailing-list';
@@ -21,7 +22,7 @@ export const MAILING_LIST_API = '/api/console/mailing-list';
 
 export const CONNECTION_LABELS = { connected: 'Connected', disconnected: 'Disconnected', awaiting: 'Awaiting connection' } as const;
 
-export default function MailingListSection(_: SectionProps) {
+export default function MailingListSection({ session }: SectionProps) {
   const fetched = useFetch<MailingList>(MAILING_LIST_API);
   const [state, setState] = useState<MailingList | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -84,7 +85,7 @@ export default function MailingListSection(_: SectionProps) {
             <SaveStatus state={action.state} />
           </div>
         </section>
-        {connection.state !== 'disconnected' && <Members key={`${connection.listId}-${connection.state}`} />}
+        {connection.state !== 'disconnected' && session.can.customerData && <Members key={`${connection.listId}-${connection.state}`} />}
         <NewList onAdd={(name) => change({ action: 'addList', name })} lists={state.lists.map((entry) => entry.name)} />
         {dialogOpen && (
           <ConnectDialog
