@@ -3,9 +3,14 @@ import { CART_MESSAGES } from './cart';
 import { entryFromLine, resolveCartLine } from './cart-line';
 
 const money = (value: string) => ({ value, currency: 'USD' });
+const COLLECTIONS = [
+  { id: 'shop', typeName: 'products' },
+  { id: 'journal', typeName: 'blog' },
+];
 
 const shirt = {
   id: 'shirt',
+  collectionId: 'shop',
   title: 'Shirt',
   fullUrl: '/shop/p/shirt',
   assetUrl: '/images/shirt.jpg',
@@ -17,12 +22,12 @@ const shirt = {
     ],
   },
 };
-const ebook = { id: 'ebook', title: 'Ebook', fullUrl: '/shop/p/ebook', structuredContent: { productType: 2, priceMoney: money('9.99'), isSubscribable: false } };
-const giftCard = { id: 'gift', title: 'Gift card', structuredContent: { productType: 4, variants: [{ sku: 'G-25', priceMoney: money('25'), qtyInStock: 0 }] } };
+const ebook = { id: 'ebook', collectionId: 'shop', title: 'Ebook', fullUrl: '/shop/p/ebook', structuredContent: { productType: 2, priceMoney: money('9.99'), isSubscribable: false } };
+const giftCard = { id: 'gift', collectionId: 'shop', title: 'Gift card', structuredContent: { productType: 4, variants: [{ sku: 'G-25', priceMoney: money('25'), qtyInStock: 0 }] } };
 
 describe('what an add means', () => {
   it('prices a variant at its sale price when on sale, with its stock as the limit', () => {
-    expect(resolveCartLine(shirt, 'S-RED', 'USD')).toEqual({
+    expect(resolveCartLine(shirt, 'S-RED', 'USD', COLLECTIONS)).toEqual({
       itemId: 'shirt',
       sku: 'S-RED',
       attributes: { Size: 'S', Colour: 'Red' },
@@ -38,33 +43,41 @@ describe('what an add means', () => {
   });
 
   it('has no stock limit for unlimited variants, and takes the variant image', () => {
-    expect(resolveCartLine(shirt, 'L-RED', 'USD')).toMatchObject({ unitPriceCents: 2000, stock: null, imageUrl: '/images/l.jpg' });
+    expect(resolveCartLine(shirt, 'L-RED', 'USD', COLLECTIONS)).toMatchObject({ unitPriceCents: 2000, stock: null, imageUrl: '/images/l.jpg' });
   });
 
   it('refuses a missing or unknown sku with the variant message, or for a gift card the denomination message', () => {
-    expect(resolveCartLine(shirt, null, 'USD')).toEqual({ error: CART_MESSAGES.variantUnavailable });
-    expect(resolveCartLine(shirt, 'XL-RED', 'USD')).toEqual({ error: CART_MESSAGES.variantUnavailable });
-    expect(resolveCartLine(giftCard, '', 'USD')).toEqual({ error: CART_MESSAGES.giftCardDenomination });
-    expect(resolveCartLine(giftCard, 'G-25', 'USD')).toMatchObject({ unitPriceCents: 2500, stock: null });
+    expect(resolveCartLine(shirt, null, 'USD', COLLECTIONS)).toEqual({ error: CART_MESSAGES.variantUnavailable });
+    expect(resolveCartLine(shirt, 'XL-RED', 'USD', COLLECTIONS)).toEqual({ error: CART_MESSAGES.variantUnavailable });
+    expect(resolveCartLine(giftCard, '', 'USD', COLLECTIONS)).toEqual({ error: CART_MESSAGES.giftCardDenomination });
+    expect(resolveCartLine(giftCard, 'G-25', 'USD', COLLECTIONS)).toMatchObject({ unitPriceCents: 2500, stock: null });
   });
 
   it("adds a digital product by its item id, with no stock limit", () => {
-    expect(resolveCartLine(ebook, undefined, 'USD')).toMatchObject({ sku: 'ebook', unitPriceCents: 999, stock: null, attributes: {} });
-    expect(resolveCartLine(ebook, 'other', 'USD')).toEqual({ error: CART_MESSAGES.variantUnavailable });
+    expect(resolveCartLine(ebook, undefined, 'USD', COLLECTIONS)).toMatchObject({ sku: 'ebook', unitPriceCents: 999, stock: null, attributes: {} });
+    expect(resolveCartLine(ebook, 'other', 'USD', COLLECTIONS)).toEqual({ error: CART_MESSAGES.variantUnavailable });
   });
 
   it('treats an unknown product type or an unreadable price as an unknown item', () => {
-    expect(resolveCartLine({ structuredContent: { productType: 9 } }, 'x', 'USD')).toEqual({ error: CART_MESSAGES.itemNotFound });
+    expect(resolveCartLine({ collectionId: 'shop', structuredContent: { productType: 9 } }, 'x', 'USD', COLLECTIONS)).toEqual({ error: CART_MESSAGES.itemNotFound });
     const badPrice = { ...ebook, structuredContent: { productType: 2, priceMoney: money('free') } };
-    expect(resolveCartLine(badPrice, undefined, 'USD')).toEqual({ error: CART_MESSAGES.itemNotFound });
+    expect(resolveCartLine(badPrice, undefined, 'USD', COLLECTIONS)).toEqual({ error: CART_MESSAGES.itemNotFound });
+  });
+
+  it('sells only products: an item outside a products collection, or a paywall, is an unknown item whatever its product fields say', () => {
+    const post = { ...shirt, collectionId: 'journal' };
+    expect(resolveCartLine(post, 'S-RED', 'USD', COLLECTIONS)).toEqual({ error: CART_MESSAGES.itemNotFound });
+    expect(resolveCartLine({ ...ebook, collectionId: 'gone' }, undefined, 'USD', COLLECTIONS)).toEqual({ error: CART_MESSAGES.itemNotFound });
+    const paywall = { ...ebook, structuredContent: { ...ebook.structuredContent, productType: 5 } };
+    expect(resolveCartLine(paywall, undefined, 'USD', COLLECTIONS)).toEqual({ error: CART_MESSAGES.itemNotFound });
   });
 
   it('prices in the store currency\'s minor units', () => {
-    expect(resolveCartLine({ ...ebook, structuredContent: { productType: 2, priceMoney: { value: '1200', currency: 'JPY' } } }, undefined, 'JPY')).toMatchObject({ unitPriceCents: 1200 });
+    expect(resolveCartLine({ ...ebook, structuredContent: { productType: 2, priceMoney: { value: '1200', currency: 'JPY' } } }, undefined, 'JPY', COLLECTIONS)).toMatchObject({ unitPriceCents: 1200 });
   });
 
   it('turns a line into a stored entry', () => {
-    const line = resolveCartLine(shirt, 'S-RED', 'USD');
+    const line = resolveCartLine(shirt, 'S-RED', 'USD', COLLECTIONS);
     if ('error' in line) throw new Error(line.error);
     expect(entryFromLine(line, 'e1', 2, '{"note":"gift"}')).toEqual({
       id: 'e1',

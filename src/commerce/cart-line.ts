@@ -1,10 +1,12 @@
 /**
  * What adding a product to the cart means for one request: the variant chosen by sku, its price in
  * the store currency's minor units, its stock limit, and the spec's message when it cannot be added.
+ * Only what src/commerce/product.ts calls a sellable product becomes a line: an item outside a
+ * products collection never does, whatever product fields it carries.
  */
 import { CART_MESSAGES, type StoredEntry } from './cart';
 import { toMinorUnits } from './money';
-import { sellsAsSubscription, priceNow, productType, ProductType, variantStockLimit, variantsOf, type ProductTypeCode } from './product';
+import { pricedWithoutVariants, priceNow, ProductType, sellableProductType, sellsAsSubscription, variantStockLimit, variantsOf, type ProductTypeCode } from './product';
 import { asString, childOf } from '../values/index';
 
 export interface CartLine {
@@ -38,9 +40,17 @@ function weightOf(variant: unknown): number {
   return typeof grams === 'number' && Number.isFinite(grams) && grams > 0 ? Math.round(grams) : 0;
 }
 
-/** The line for `item` and `sku` (a digital product's sku is its item id), or why it cannot be added. */
-export function resolveCartLine(item: unknown, sku: string | null | undefined, storeCurrency: string): CartLine | { error: string } {
-  const type = productType(item);
+/**
+ * The line for `item` and `sku` (a digital product's sku is its item id), or why it cannot be added;
+ * `collections` are the site's, which say whether the item's collection holds products.
+ */
+export function resolveCartLine(
+  item: unknown,
+  sku: string | null | undefined,
+  storeCurrency: string,
+  collections: readonly { id: string; typeName: string }[],
+): CartLine | { error: string } {
+  const type = sellableProductType(item, collections);
   if (type === undefined) return { error: CART_MESSAGES.itemNotFound };
   const itemId = asString(childOf(item, 'id'));
   const common = {
@@ -51,7 +61,7 @@ export function resolveCartLine(item: unknown, sku: string | null | undefined, s
     url: asString(childOf(item, 'fullUrl')),
     imageUrl: asString(childOf(item, 'assetUrl')) || null,
   };
-  if (type === ProductType.Digital) {
+  if (pricedWithoutVariants(type)) {
     if (sku !== undefined && sku !== null && sku !== itemId) return { error: CART_MESSAGES.variantUnavailable };
     const cents = priceCents(priceNow(childOf(item, 'structuredContent')), storeCurrency);
     if (cents === null) return { error: CART_MESSAGES.itemNotFound };

@@ -1,6 +1,8 @@
 /**
- * Product rules shared by the template engine, the worker and the browser islands (spec §4, §5):
- * product types, variants, stock, sale state, prices and quantity rules.
+ * The one definition of a product, shared by the template engine, the worker, the console and the
+ * browser islands (spec §4, §5): what a product is (an item of a products collection with a known
+ * type), its types, variants, stock ("never runs out"), sale state, current price and quantity rules.
+ * The role check, the cart, the console, the content tables and the storefront all ask this module.
  *
  * Rules read products in the shape templates see (`structuredContent.variants[]`, money as
  * `{ value: '12.50', currency: 'USD' }`), with the template language's value semantics, so a page
@@ -8,8 +10,48 @@
  */
 import { asBoolean, asNumber, asString, childOf, isTruthy, valuesEqual } from '../values/index';
 
-export const ProductType = { Physical: 1, Digital: 2, Service: 3, GiftCard: 4 } as const;
+/** Product types (storefront spec §3). */
+export const ProductType = { Physical: 1, Digital: 2, Service: 3, GiftCard: 4, Paywall: 5 } as const;
 export type ProductTypeCode = (typeof ProductType)[keyof typeof ProductType];
+export const PRODUCT_TYPE_CODES: readonly ProductTypeCode[] = /* @__PURE__ */ Object.values(ProductType);
+
+/** The collection type (`typeName`) that holds products: an item is a product there and nowhere else. */
+export const PRODUCTS_COLLECTION = 'products';
+/** An item's `recordType` when it is a product. */
+export const PRODUCT_RECORD_TYPE = 11;
+
+/** Whether a collection holds products. */
+export function isProductCollection(collection: { typeName: string } | undefined): boolean {
+  return collection?.typeName === PRODUCTS_COLLECTION;
+}
+
+/** Whether `item` belongs to a products collection of `collections` (the site's): the role check's idea of a product. */
+export function inProductCollection(item: { collectionId: string }, collections: readonly { id: string; typeName: string }[]): boolean {
+  return isProductCollection(collections.find((c) => c.id === item.collectionId));
+}
+
+/** Types priced on the product itself, without variants or stock (digital downloads, paywalls). */
+export function pricedWithoutVariants(type: number | undefined): boolean {
+  return type === ProductType.Digital || type === ProductType.Paywall;
+}
+
+/** Types whose stock is counted (physical products, services); every other type never runs out. */
+export const STOCK_COUNTED_TYPES: readonly ProductTypeCode[] = [ProductType.Physical, ProductType.Service];
+
+/** Whether a product of this type never runs out whatever its variants say (digital goods, gift cards, paywalls). */
+export function neverRunsOut(type: number | undefined): boolean {
+  return type !== undefined && !STOCK_COUNTED_TYPES.includes(type as ProductTypeCode);
+}
+
+/** Subscriptions are for physical products and services only (spec §9). */
+export function subscribableType(type: number | undefined): boolean {
+  return type === ProductType.Physical || type === ProductType.Service;
+}
+
+/** Types a cart sells: every type but paywalls (members' access is not a cart line). */
+export function soldInCart(type: number | undefined): boolean {
+  return type !== undefined && type !== ProductType.Paywall && PRODUCT_TYPE_CODES.includes(type as ProductTypeCode);
+}
 
 /** Money as templates carry it. */
 export interface MoneyValue {
@@ -23,7 +65,19 @@ export const DEFAULT_MONEY: Readonly<MoneyValue> = /* @__PURE__ */ Object.freeze
 /** The product's type code, or undefined for an unknown type. */
 export function productType(item: unknown): ProductTypeCode | undefined {
   const code = asNumber(childOf(childOf(item, 'structuredContent'), 'productType'));
-  return code === 1 || code === 2 || code === 3 || code === 4 ? code : undefined;
+  return PRODUCT_TYPE_CODES.includes(code as ProductTypeCode) ? (code as ProductTypeCode) : undefined;
+}
+
+/**
+ * The type of `item` when a cart may sell it: an item of a products collection of `collections`
+ * with a type the cart sells; undefined for anything else (a blog post carrying product fields
+ * included, whatever they say).
+ */
+export function sellableProductType(item: unknown, collections: readonly { id: string; typeName: string }[]): ProductTypeCode | undefined {
+  const collectionId = childOf(item, 'collectionId');
+  if (typeof collectionId !== 'string' || !inProductCollection({ collectionId }, collections)) return undefined;
+  const type = productType(item);
+  return soldInCart(type) ? type : undefined;
 }
 
 export function variantsOf(item: unknown): unknown {
@@ -62,10 +116,10 @@ export interface Priced<M = MoneyValue> {
 
 /**
  * The units of a variant a shopper can have: its stock in whole units, or null when unlimited
- * (unlimited variants, digital goods and gift cards).
+ * (unlimited variants, and every variant of a type that never runs out).
  */
 export function stockLimit(variant: VariantStock, type: number | undefined): number | null {
-  if (variant.unlimited || type === ProductType.Digital || type === ProductType.GiftCard) return null;
+  if (variant.unlimited || neverRunsOut(type)) return null;
   return Math.max(0, Math.trunc(variant.qtyInStock) || 0);
 }
 
@@ -75,9 +129,30 @@ export function variantAvailable(variant: VariantStock, type: number | undefined
   return limit === null || limit > 0;
 }
 
-/** The money a variant (or a digital product) sells for now: its sale price when on sale. */
+/** The money a variant (or a product priced without variants) sells for now: its sale price when on sale. */
 export function currentPrice<M>(priced: Priced<M>): M | undefined {
   return priced.onSale === true ? priced.salePriceMoney : priced.priceMoney;
+}
+
+/**
+ * The money a product is listed and sorted at now: its first variant's current price, or the
+ * product's own for a type priced without variants; undefined when it has none.
+ */
+export function listedPrice<M>(content: Priced<M> & { productType: number; variants: readonly Priced<M>[] }): M | undefined {
+  if (pricedWithoutVariants(content.productType)) return currentPrice(content);
+  const first = content.variants[0];
+  return first === undefined ? undefined : currentPrice(first);
+}
+
+/** Units a product has left across its variants, or null when it never runs out (its type, or an unlimited variant). */
+export function stockTotal(content: { productType: number; variants: readonly VariantStock[] }): number | null {
+  let total = 0;
+  for (const variant of content.variants) {
+    const limit = stockLimit(variant, content.productType);
+    if (limit === null) return null;
+    total += limit;
+  }
+  return neverRunsOut(content.productType) ? null : total;
 }
 
 /** A template value's stock fields, read with the template language's semantics. */
@@ -106,40 +181,28 @@ export function priceNow(priced: unknown): unknown {
 }
 
 export function hasVariants(item: unknown): boolean {
-  return productType(item) !== ProductType.Digital && variantList(item).length > 1;
+  return !pricedWithoutVariants(productType(item)) && variantList(item).length > 1;
 }
 
-/** Sold out: physical and service products with no unlimited variant and none in stock; digital and gift cards never; unknown types always. */
+/** Sold out: a product that counts stock with no unlimited variant and none in stock; types that never run out never; unknown types always. */
 export function isSoldOut(item: unknown): boolean {
-  switch (productType(item)) {
-    case ProductType.Physical:
-    case ProductType.Service:
-      return !variantList(item).some((v) => isVariantAvailable(item, v));
-    case ProductType.Digital:
-    case ProductType.GiftCard:
-      return false;
-    default:
-      return true;
-  }
+  const type = productType(item);
+  if (type === undefined) return true;
+  return !neverRunsOut(type) && !variantList(item).some((v) => isVariantAvailable(item, v));
 }
 
-/** On sale: any variant on sale; a digital product by its own flag; gift cards never. */
+/** On sale: any variant on sale; a product priced without variants by its own flag; gift cards never. */
 export function isOnSale(item: unknown): boolean {
-  switch (productType(item)) {
-    case ProductType.Physical:
-    case ProductType.Service:
-      return variantList(item).some((v) => isTruthy(childOf(v, 'onSale')));
-    case ProductType.Digital:
-      return isTruthy(childOf(childOf(item, 'structuredContent'), 'onSale'));
-    default:
-      return false;
-  }
+  const type = productType(item);
+  if (pricedWithoutVariants(type)) return isTruthy(childOf(childOf(item, 'structuredContent'), 'onSale'));
+  if (type === ProductType.Physical || type === ProductType.Service) return variantList(item).some((v) => isTruthy(childOf(v, 'onSale')));
+  return false;
 }
 
-/** Units left across variants; unlimited (and digital goods, gift cards) count as MAX_SAFE_INTEGER. */
+/** Units left across variants; a product that never runs out (its type or an unlimited variant) counts as MAX_SAFE_INTEGER. */
 export function totalStockRemaining(item: unknown): number {
   const type = productType(item);
-  if (type === ProductType.Digital || type === ProductType.GiftCard) return Number.MAX_SAFE_INTEGER;
+  if (neverRunsOut(type)) return Number.MAX_SAFE_INTEGER;
   let total = 0;
   for (const variant of variantList(item)) {
     if (isTruthy(childOf(variant, 'unlimited'))) return Number.MAX_SAFE_INTEGER;
@@ -176,7 +239,7 @@ const lower = (a: number, b: number) => a < b;
 const higher = (a: number, b: number) => a > b;
 const regularPrice = (variant: unknown) => childOf(variant, 'priceMoney');
 
-/** A digital product's own price field, or the default. */
+/** A product priced without variants: its own price field, or the default. */
 function digitalPrice(item: unknown, key: string): unknown {
   return childOf(childOf(item, 'structuredContent'), key) ?? DEFAULT_MONEY;
 }
@@ -191,6 +254,7 @@ export function fromPrice(item: unknown): unknown {
       return variants.length === 0 ? DEFAULT_MONEY : pickVariantPrice(variants, priceNow, lower);
     }
     case ProductType.Digital:
+    case ProductType.Paywall:
       return digitalPrice(item, 'priceMoney');
     default:
       return DEFAULT_MONEY;
@@ -207,6 +271,7 @@ export function normalPrice(item: unknown): unknown {
       return variants.length === 0 ? DEFAULT_MONEY : pickVariantPrice(variants, regularPrice, higher);
     }
     case ProductType.Digital:
+    case ProductType.Paywall:
       return digitalPrice(item, 'priceMoney');
     default:
       return DEFAULT_MONEY;
@@ -231,6 +296,7 @@ export function salePrice(item: unknown): unknown {
       return money ?? DEFAULT_MONEY;
     }
     case ProductType.Digital:
+    case ProductType.Paywall:
       return digitalPrice(item, 'salePriceMoney');
     default:
       return DEFAULT_MONEY;
@@ -239,8 +305,7 @@ export function salePrice(item: unknown): unknown {
 
 /** The pricing options (subscription prices) of the cheapest variant. */
 export function lowestVariantPricingOptions(item: unknown): unknown {
-  const type = productType(item);
-  if (type !== ProductType.Physical && type !== ProductType.Service) return null;
+  if (!subscribableType(productType(item))) return null;
   const variants = variantList(item);
   if (variants.length === 0) return null;
   let options = childOf(variants[0], 'pricingOptions');
@@ -261,8 +326,7 @@ export function isSubscribable(item: unknown): boolean {
 
 /** Whether the product is sold as a subscription: flagged subscribable and physical or a service (spec: subscriptions for those only). */
 export function sellsAsSubscription(item: unknown): boolean {
-  const type = productType(item);
-  return isSubscribable(item) && (type === ProductType.Physical || type === ProductType.Service);
+  return isSubscribable(item) && subscribableType(productType(item));
 }
 
 /** `multipleQuantityAllowedForServices` from website settings' store settings; default true. */

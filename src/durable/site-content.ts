@@ -18,15 +18,16 @@ import { NO_STORE } from '../http/messages';
 import type { ListingQuery } from '../site/catalog';
 import { changeNames, type NamesChange } from '../site/catalog-names';
 import { replaceNames, type TagType } from '../site/editor/tag-manager';
-import { bulkChanged, PRODUCT_RECORD_TYPE, type BulkChange, type Merchandising } from '../site/editor/product-item';
-import { changedCodeInjection } from '../site/code-injection';
+import { inProductCollection } from '../commerce/product';
+import { bulkChanged, type BulkChange, type Merchandising } from '../site/editor/product-item';
+import { codeInjectionRefusal } from '../site/code-injection';
 import { nextScheduledPage } from '../site/editor/content-status';
 import type { Design } from '../site/editor/design';
 import type { MailingListChange } from '../site/editor/mailing-list';
 import * as edits from '../site/edits';
 import type { PageChart, PageText } from '../site/edits';
 import { CONTENT_LIMITS, LIMIT_MESSAGES, tooManyProducts } from '../site/limits';
-import { allows, ROLE_MESSAGES } from '../site/roles';
+import { allows } from '../site/roles';
 import { parseItem, parseShell, type Item, type ShellInput, type Site } from '../site/schema';
 import type { TemplateAssets } from '../site/theme-schema';
 import { noteVersion, versionKey } from '../site/store';
@@ -270,7 +271,7 @@ export class SiteContent extends DurableObject<Env> {
       case 'saveProduct':
         return this.saveProduct(shell, edit.item, edit.merchandising, roles);
       case 'bulkProducts':
-        return this.bulkProducts(edit.ids, edit.change);
+        return this.bulkProducts(shell, edit.ids, edit.change);
       case 'changeNames':
         return this.changeNames(shell, edit.collectionId, edit.tagType, edit.change);
       default:
@@ -310,11 +311,11 @@ export class SiteContent extends DurableObject<Env> {
     const result = applyToShell(shell, edit);
     if ('error' in result) return { ok: false, status: result.status ?? 400, error: result.error };
     if (result.site === shell) return { ok: true, value: result.value, version: null };
-    if (changedCodeInjection(shell, result.site).length > 0 && !allows(roles, 'codeInjection')) {
-      return { ok: false, status: 403, error: ROLE_MESSAGES.codeInjection };
-    }
+    // Checked as it will be stored: rich text sanitized.
     const parsed = parseShell(result.site);
     if ('error' in parsed) return { ok: false, status: 400, error: parsed.error };
+    const refusal = codeInjectionRefusal(shell, parsed.site, roles);
+    if (refusal !== null) return { ok: false, status: 403, error: refusal };
     const removed = edit.kind === 'removeCollection' ? edit.collectionId : null;
     let written = 0;
     const version = this.commit(() => {
@@ -326,24 +327,22 @@ export class SiteContent extends DurableObject<Env> {
 
   /** `alsoWrite` runs in the same transaction when the item changed (a product's merchandising entry). */
   private saveItem(shell: Site, input: unknown, roles: readonly number[], alsoWrite?: () => void): EditOutcome {
-    const id = (input as { id?: unknown } | null)?.id;
-    const parsed = parseItem(input, typeof id === 'string' ? id : '?');
+    const { id, collectionId } = (input ?? {}) as { id?: unknown; collectionId?: unknown };
+    if (typeof collectionId === 'string' && !shell.collections.some((c) => c.id === collectionId)) return { ok: false, status: 404, error: edits.EDIT_MESSAGES.unknownCollection };
+    const parsed = parseItem(input, typeof id === 'string' ? id : '?', shell.collections);
     if ('error' in parsed) return { ok: false, status: 400, error: parsed.error };
     const item = parsed.item;
-    if (!shell.collections.some((c) => c.id === item.collectionId)) return { ok: false, status: 404, error: edits.EDIT_MESSAGES.unknownCollection };
     if (tables.urlTaken(this.sql, item.collectionId, item.urlId, item.id)) return { ok: false, status: 400, error: edits.EDIT_MESSAGES.urlIdTaken };
     const before = tables.itemJson(this.sql, item.id);
     const stored = before === null ? null : (JSON.parse(before) as Item);
     if (!mayChangeItem(shell, roles, item, stored)) return { ok: false, status: 403, error: MERCHANT_MESSAGES.forbidden };
     const movesIn = stored === null || stored.collectionId !== item.collectionId;
-    if (movesIn && isProductCollection(shell, item.collectionId) && tables.countItemsIn(this.sql, [item.collectionId], Date.now()) >= CONTENT_LIMITS.productsPerCollection) {
+    if (movesIn && inProductCollection(item, shell.collections) && tables.countItemsIn(this.sql, [item.collectionId], Date.now()) >= CONTENT_LIMITS.productsPerCollection) {
       return { ok: false, status: 400, error: LIMIT_MESSAGES.productsPerCollection };
     }
     if (before === JSON.stringify(item)) return { ok: true, value: { changed: false }, version: null };
-    const old = before === null ? [] : [JSON.parse(before) as Item];
-    if (changedCodeInjection({ ...shell, items: old }, { ...shell, items: [item] }).length > 0 && !allows(roles, 'codeInjection')) {
-      return { ok: false, status: 403, error: ROLE_MESSAGES.codeInjection };
-    }
+    const refusal = codeInjectionRefusal({ ...shell, items: stored === null ? [] : [stored] }, { ...shell, items: [item] }, roles);
+    if (refusal !== null) return { ok: false, status: 403, error: refusal };
     const version = this.commit(() => {
       tables.writeItem(this.sql, item);
       alsoWrite?.();
@@ -354,10 +353,10 @@ export class SiteContent extends DurableObject<Env> {
   private removeItem(shell: Site, itemId: string, roles: readonly number[]): EditOutcome {
     const before = tables.itemJson(this.sql, itemId);
     if (before === null) return { ok: false, status: 404, error: ITEM_MESSAGES.unknownItem };
-    if (!mayChangeItem(shell, roles, JSON.parse(before) as Item)) return { ok: false, status: 403, error: MERCHANT_MESSAGES.forbidden };
-    if (changedCodeInjection({ ...shell, items: [JSON.parse(before) as Item] }, { ...shell, items: [] }).length > 0 && !allows(roles, 'codeInjection')) {
-      return { ok: false, status: 403, error: ROLE_MESSAGES.codeInjection };
-    }
+    const stored = JSON.parse(before) as Item;
+    if (!mayChangeItem(shell, roles, stored)) return { ok: false, status: 403, error: MERCHANT_MESSAGES.forbidden };
+    const refusal = codeInjectionRefusal({ ...shell, items: [stored] }, { ...shell, items: [] }, roles);
+    if (refusal !== null) return { ok: false, status: 403, error: refusal };
     // A product's merchandising texts go with it.
     const { [itemId]: removedContext, ...merchandising } = shell.productMerchandisingContext;
     const version = this.commit(() => {
@@ -380,12 +379,12 @@ export class SiteContent extends DurableObject<Env> {
   }
 
   /** One change to several products, in one step; ids the site lacks are skipped. */
-  private bulkProducts(ids: readonly string[], change: BulkChange): EditOutcome {
+  private bulkProducts(shell: Site, ids: readonly string[], change: BulkChange): EditOutcome {
     const items = tables.itemsJsonById(this.sql, [...new Set(ids)], null).map((json) => JSON.parse(json) as Item);
     const changed = items.map((item) => bulkChanged(item, change)).filter((item, i) => item !== items[i]);
     const valid: Item[] = [];
     for (const item of changed) {
-      const parsed = parseItem(item, item.id);
+      const parsed = parseItem(item, item.id, shell.collections);
       if ('error' in parsed) return { ok: false, status: 400, error: parsed.error };
       valid.push(parsed.item);
     }
@@ -433,10 +432,12 @@ export class SiteContent extends DurableObject<Env> {
 
   /** Validates and stages a batch of the import's items; `first` is the batch's position in the import. */
   stageItems(importId: string, first: number, items: unknown[]): { ok: true } | { error: string } {
-    if (tables.readMeta(this.sql, `import:${importId}`) === null) return { error: ITEM_MESSAGES.importReplaced };
+    const shellText = tables.readMeta(this.sql, `import:${importId}`);
+    if (shellText === null) return { error: ITEM_MESSAGES.importReplaced };
+    const { collections } = JSON.parse(shellText) as Site;
     const valid: string[] = [];
     for (const [i, input] of items.entries()) {
-      const parsed = parseItem(input, first + i);
+      const parsed = parseItem(input, first + i, collections);
       if ('error' in parsed) return parsed;
       valid.push(JSON.stringify(parsed.item));
     }
@@ -468,7 +469,7 @@ export class SiteContent extends DurableObject<Env> {
           for (const row of this.sql.exec<{ json: string }>('SELECT json FROM staged_items WHERE import_id = ? ORDER BY n', importId)) {
             const item = JSON.parse(row.json) as Item;
             if (!collections.has(item.collectionId)) throw new ImportRefused(`Invalid site content: items.${item.id}.collectionId: no collection ${item.collectionId}`);
-            if (isProductCollection(shell, item.collectionId)) {
+            if (inProductCollection(item, shell.collections)) {
               const count = (products.get(item.collectionId) ?? 0) + 1;
               if (count > CONTENT_LIMITS.productsPerCollection) throw new ImportRefused(`Invalid site content: ${tooManyProducts(item.collectionId, count)}`);
               products.set(item.collectionId, count);
@@ -499,16 +500,14 @@ export class SiteContent extends DurableObject<Env> {
 
 class ImportRefused extends Error {}
 
-function isProductCollection(shell: Site, collectionId: string): boolean {
-  return shell.collections.some((c) => c.id === collectionId && c.typeName === 'products');
-}
-
 /**
  * Products (their prices, stock and existence) are commerce: a role that may edit content but not
- * commerce (an editor) may not save, move or remove one through the generic item calls either.
+ * commerce (an editor) may not save, move or remove one through the generic item calls either. A
+ * product is what src/commerce/product.ts says (an item of a products collection); product fields
+ * anywhere else are refused for every role when the item is validated (parseItem).
  */
 function mayChangeItem(shell: Site, roles: readonly number[], ...versions: (Item | null)[]): boolean {
-  const product = versions.some((item) => item !== null && (item.recordType === PRODUCT_RECORD_TYPE || isProductCollection(shell, item.collectionId)));
+  const product = versions.some((item) => item !== null && inProductCollection(item, shell.collections));
   return !product || allows(roles, 'commerce');
 }
 

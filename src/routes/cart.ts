@@ -45,7 +45,7 @@ function emptyCart(site: Site): ShoppingCart {
 async function lineFor(c: Context<AppEnv>, site: Site, itemId: string, sku: string | null | undefined): Promise<CartLine | Response> {
   const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), itemId);
   if (item === undefined) return apiError(c, 404, CART_MESSAGES.itemNotFound);
-  const line = resolveCartLine(item, sku, currencyOf(site));
+  const line = resolveCartLine(item, sku, currencyOf(site), site.collections);
   return 'error' in line ? apiError(c, 400, line.error) : line;
 }
 
@@ -75,7 +75,7 @@ async function mockCart(env: Env, site: Site): Promise<ShoppingCart> {
     const content = item.structuredContent;
     const variant = content?.variants.find((v) => variantAvailable(v, content.productType));
     if (variant === undefined || content?.isSubscribable === true) continue;
-    const line = resolveCartLine(item, variant.sku, currencyOf(site));
+    const line = resolveCartLine(item, variant.sku, currencyOf(site), site.collections);
     if ('error' in line) continue;
     entries.push(entryFromLine(line, `mock-${entries.length + 1}`, 1, null));
   }

@@ -91,7 +91,7 @@ async function checkoutRequest(c: Context<AppEnv>, cart: ShoppingCart): Promise<
   let subscription: SubscriptionPlan | null = null;
   for (const entry of cart.entries) {
     const item = items.get(entry.itemId);
-    const resolved = item === undefined ? null : resolveCartLine(item, entry.chosenVariant.sku, currencyOf(site));
+    const resolved = item === undefined ? null : resolveCartLine(item, entry.chosenVariant.sku, currencyOf(site), site.collections);
     if (resolved === null || 'error' in resolved) return apiError(c, 409, CART_MESSAGES.itemNotFound, { entryId: entry.id });
     const sku = entry.chosenVariant.sku;
     lines.set(sku, { sku, stock: resolved.stock, quantity: (lines.get(sku)?.quantity ?? 0) + entry.quantity });

@@ -70,7 +70,7 @@ async function cloneCart(c: Context<AppEnv>, site: Site, accountCartId: string):
   const items = await itemsById(c.env, site.website.id, source.entries.map((entry) => entry.itemId));
   for (const entry of source.entries) {
     const item = items.get(entry.itemId);
-    const line = item === undefined ? null : resolveCartLine(item, entry.chosenVariant.sku, source.currencyCode);
+    const line = item === undefined ? null : resolveCartLine(item, entry.chosenVariant.sku, source.currencyCode, site.collections);
     if (line === null || 'error' in line) continue;
     if ((await target.add(cartHead(site, cartId), line, entry.quantity, entry.additionalFields)).ok) cloned++;
   }

@@ -1,12 +1,31 @@
 /**
  * Code injection: the parts of a site that are stored and served exactly as written, scripts
- * included (header and footer HTML, post-submit HTML of forms, theme files). They are trusted
- * because of who wrote them, so only roles with the `codeInjection` permission (src/site/roles.ts)
- * may change them. The check compares the site before and after an edit, field by field, so it
- * holds for every edit, whichever call made it. Everything else merchants write as HTML is rich
+ * included (header and footer HTML, post-submit HTML of forms, theme files), and the code blocks
+ * (`<pre>`) of rich text. They are trusted because of who wrote them, so only roles with the
+ * `codeInjection` permission (src/site/roles.ts) may change them. The check compares the site
+ * before and after an edit, field by field, so it holds for every edit, whichever call made it
+ * (the SiteContent object runs it on every save). Everything else merchants write as HTML is rich
  * text and is sanitized instead (src/site/rich-text.ts).
  */
+import { allows, ROLE_MESSAGES } from './roles';
 import type { ShellInput, SiteInput } from './schema';
+
+export const CODE_INJECTION_MESSAGES = {
+  codeBlocks: 'Your role does not allow code blocks: only an administrator or a website manager may add or change them.',
+} as const;
+
+/** Where a field's path ends when the field is the code blocks of rich text. */
+const CODE_BLOCKS = '.codeBlocks';
+
+/** The `<pre>` blocks of (stored, so sanitized) rich text, in order; '' when it has none. */
+export function codeBlocks(html: string | undefined): string {
+  return (html ?? '').match(/<pre[\s>][\s\S]*?<\/pre>/gi)?.join('\n') ?? '';
+}
+
+function addCodeBlocks(fields: Map<string, string>, path: string, html: string | undefined): void {
+  const blocks = codeBlocks(html);
+  if (blocks !== '') fields.set(`${path}${CODE_BLOCKS}`, blocks);
+}
 
 type Form = { id: string; postSubmitHtml?: string | undefined };
 
@@ -23,7 +42,12 @@ export function codeInjectionFields(site: ShellInput & { items?: SiteInput['item
   if (site.header?.html) fields.set('header.html', site.header.html);
   if (site.footer?.html) fields.set('footer.html', site.footer.html);
   for (const form of site.forms ?? []) addForm(fields, `forms.${form.id}`, form);
-  for (const item of site.items ?? []) addForm(fields, `items.${item.id}.additionalFieldsForm`, item.structuredContent?.additionalFieldsForm);
+  for (const collection of site.collections) addCodeBlocks(fields, `collections.${collection.id}.body`, collection.body);
+  for (const item of site.items ?? []) {
+    addForm(fields, `items.${item.id}.additionalFieldsForm`, item.structuredContent?.additionalFieldsForm);
+    addCodeBlocks(fields, `items.${item.id}.body`, item.body);
+    addCodeBlocks(fields, `items.${item.id}.excerpt`, item.excerpt);
+  }
   for (const [path, source] of Object.entries(site.theme)) fields.set(`theme.${path}`, source);
   return fields;
 }
@@ -36,4 +60,18 @@ export function changedCodeInjection(before: ShellInput & { items?: SiteInput['i
   const changed = [...now].filter(([path, value]) => old.get(path) !== value).map(([path]) => path);
   const removed = [...old.keys()].filter((path) => !now.has(path));
   return [...changed, ...removed];
+}
+
+/**
+ * Why `roles` may not make an edit from `before` to `after` (both as stored: rich text sanitized),
+ * or null: the code-block message when only code blocks change, the code-injection one otherwise.
+ */
+export function codeInjectionRefusal(
+  before: ShellInput & { items?: SiteInput['items'] },
+  after: ShellInput & { items?: SiteInput['items'] },
+  roles: readonly number[],
+): string | null {
+  const changed = changedCodeInjection(before, after);
+  if (changed.length === 0 || allows(roles, 'codeInjection')) return null;
+  return changed.every((path) => path.endsWith(CODE_BLOCKS)) ? CODE_INJECTION_MESSAGES.codeBlocks : ROLE_MESSAGES.codeInjection;
 }

@@ -2,11 +2,13 @@
  * The site model: what a published site holds, validated with zod at publish time so that a page
  * render never meets malformed content. Shapes are the ones templates read (spec §3 of
  * engine-analytics-editor.txt): money as `{ value: '12.50', currency }`, images with
- * `originalSize` 'WxH', products with `structuredContent.variants`. Unknown extra fields are kept.
+ * `originalSize` 'WxH', products with `structuredContent.variants`, and only items of a products
+ * collection may carry product fields (src/commerce/product.ts). Unknown extra fields are kept.
  * Rich text is sanitized on the way in; header, footer and post-submit HTML are code, kept as
  * written, and only some roles may change them (src/site/code-injection.ts).
  */
 import { z } from 'zod';
+import { inProductCollection, PRODUCT_RECORD_TYPE, PRODUCT_TYPE_CODES } from '../commerce/product';
 import { FORM_FIELD_TYPES } from '../forms/validate';
 import { MAX_CHART_COLUMNS, MAX_CHART_LABEL, MAX_CHART_ROWS } from './editor/chart';
 import { CONTENT_STATUSES } from './editor/content-status';
@@ -17,7 +19,8 @@ import { sanitizeRichText } from './rich-text';
 import { templateAssetsSchema, themeSchema } from './theme-schema';
 
 const id = z.string().min(1).max(64);
-const url = z.string().regex(/^\/[\w\-./?=&%]*$/, 'must be a site path starting with /');
+/** A path on this site. It may not start with `//` or `/\\`: browsers read both as another host. */
+export const sitePath = z.string().regex(/^\/(?![/\\])[\w\-./?=&%]*$/, 'must be a site path starting with a single /');
 /** HTML that merchants write and the theme outputs as HTML: sanitized here, before it is stored (src/site/rich-text.ts). */
 const richText = z.string().max(100_000).transform(sanitizeRichText);
 const currency = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code');
@@ -82,7 +85,7 @@ export const formSchema = z.object({
 });
 
 const structuredContent = z.looseObject({
-  productType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+  productType: z.literal(PRODUCT_TYPE_CODES),
   variants: z.array(variantSchema),
   variantOptionOrdering: z.array(z.string()),
   isSubscribable: z.boolean(),
@@ -100,7 +103,7 @@ export const itemSchema = z.looseObject({
   recordType: z.number().int(),
   title: z.string().min(1),
   urlId: z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and dashes'),
-  fullUrl: url,
+  fullUrl: sitePath,
   /** The publish date (epoch ms): what a post shows and sorts by, and when a scheduled one appears. */
   addedOn: z.number().int().optional(),
   /** Absent means published (src/site/editor/content-status.ts). */
@@ -128,7 +131,7 @@ export const collectionSchema = z.looseObject({
   typeName: z.enum(['products', 'blog', 'page']),
   title: z.string().min(1),
   urlId: z.string().regex(/^[a-z0-9-]+$/),
-  fullUrl: url,
+  fullUrl: sitePath,
   description: richText.optional(),
   body: richText.optional(),
   /** `html` blocks are page text blocks: rich text. */
@@ -221,7 +224,7 @@ export const NAVIGATION_TOO_DEEP = `navigation links nest at most ${MAX_NAVIGATI
 const navigationLink = {
   title: z.string().min(1).max(100),
   url: z
-    .union([url, z.string().regex(/^(?:https?:\/\/|mailto:|tel:)[^\s]+$/, 'must be a site path, an http(s) address, a mailto: or a tel: link').max(2083)])
+    .union([sitePath, z.string().regex(/^(?:https?:\/\/|mailto:|tel:)[^\s]+$/, 'must be a site path, an http(s) address, a mailto: or a tel: link').max(2083)])
     .optional(),
   collectionId: z.string().optional(),
 };
@@ -237,7 +240,7 @@ function navigationLevel(level: number): z.ZodType<NavigationEntry, NavigationEn
   return z.object({ ...navigationLink, children }).refine((entry) => entry.url !== undefined || (entry.children?.length ?? 0) > 0, NAVIGATION_LINK_NEEDS_ADDRESS);
 }
 
-export const siteSchema = z.object({
+const siteObject = z.object({
   website: websiteSchema,
   websiteSettings: z.looseObject({
     storeSettings: z.looseObject({ multipleQuantityAllowedForServices: z.boolean().default(true) }).default({
@@ -273,13 +276,38 @@ export const siteSchema = z.object({
 });
 
 /** The site without its items: what every page reads, kept whole per isolate and version. */
-export const shellSchema = siteSchema.omit({ items: true });
+export const shellSchema = siteObject.omit({ items: true });
+
+export const ITEM_PROBLEMS = {
+  productFieldsOutsideProducts: 'only an item of a products collection may have product details (structuredContent)',
+  productRecordOutsideProducts: `only an item of a products collection may be a product (recordType ${PRODUCT_RECORD_TYPE})`,
+} as const;
+
+/** Why an item's product fields do not fit its collection (as `{ path, message }`), or null. */
+export function productFieldsProblem(
+  item: { collectionId: string; recordType: number; structuredContent?: unknown },
+  collections: readonly { id: string; typeName: string }[],
+): { path: string; message: string } | null {
+  // One definition of a product (src/commerce/product.ts): outside a products collection nothing may look like one.
+  if (inProductCollection(item, collections)) return null;
+  if (item.structuredContent !== undefined) return { path: 'structuredContent', message: ITEM_PROBLEMS.productFieldsOutsideProducts };
+  if (item.recordType === PRODUCT_RECORD_TYPE) return { path: 'recordType', message: ITEM_PROBLEMS.productRecordOutsideProducts };
+  return null;
+}
+
+/** The whole site, each item's product fields checked against its collection. */
+export const siteSchema = siteObject.superRefine((site, ctx) => {
+  site.items.forEach((item, i) => {
+    const problem = productFieldsProblem(item, site.collections);
+    if (problem !== null) ctx.addIssue({ code: 'custom', path: ['items', i, problem.path], message: problem.message });
+  });
+});
 
 /** The whole published site, items included: what import and export move (src/site/store.ts). */
-export type WholeSite = z.infer<typeof siteSchema>;
+export type WholeSite = z.infer<typeof siteObject>;
 /** The site as a page or a call sees it: everything but the items, which are read a page at a time (src/site/catalog.ts). */
 export type Site = Omit<WholeSite, 'items'>;
-export type SiteInput = z.input<typeof siteSchema>;
+export type SiteInput = z.input<typeof siteObject>;
 export type ShellInput = Omit<SiteInput, 'items'>;
 export type Item = z.infer<typeof itemSchema>;
 export type Variant = z.infer<typeof variantSchema>;
@@ -302,10 +330,16 @@ export function parseShell(input: unknown): { site: Site } | { error: string } {
   return result.success ? { site: result.data } : { error: problemsOf(result.error) };
 }
 
-/** Validates one item; the error names its fields under `at` (its id, or its position in an import: 'items.3.urlId: ...'). */
-export function parseItem(input: unknown, at: string | number): { item: Item } | { error: string } {
+/**
+ * Validates one item, and with the site's `collections` its product fields against its collection;
+ * the error names its fields under `at` (its id, or its position in an import: 'items.3.urlId: ...').
+ */
+export function parseItem(input: unknown, at: string | number, collections: readonly { id: string; typeName: string }[]): { item: Item } | { error: string } {
   const result = itemSchema.safeParse(input);
-  if (result.success) return { item: result.data };
-  const problems = result.error.issues.map((issue) => `items.${at}.${issue.path.join('.')}: ${issue.message}`);
-  return { error: `Invalid site content: ${problems.slice(0, 10).join('; ')}` };
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `items.${at}.${issue.path.join('.')}: ${issue.message}`);
+    return { error: `Invalid site content: ${problems.slice(0, 10).join('; ')}` };
+  }
+  const problem = productFieldsProblem(result.data, collections);
+  return problem === null ? { item: result.data } : { error: `Invalid site content: items.${at}.${problem.path}: ${problem.message}` };
 }
