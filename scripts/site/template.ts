@@ -6,18 +6,15 @@
  * (valid JSON, layouts whose regions exist), every .conf's JSON, every stylesheet's LESS; each
  * problem names its file, and its line and column where there is one.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import less from 'less';
 import { z } from 'zod';
 import { TEMPLATE_ASSET_LIMITS, THEME_LIMITS, THEME_PATH } from '../../src/site/theme-schema.ts';
 import { positionAt, syntaxErrorOffset } from './json-position.ts';
+import { lessFilesOf, SYSTEM_LESS } from './less-files.ts';
 
 export const COMPILED_STYLESHEET = 'styles/compiled.css';
-
-/** Stylesheets Squarespace's own LESS compiler lets a template import by name (`@import 'sqs-grid-breaker';`). */
-const SYSTEM_LESS = fileURLToPath(new URL('./squarespace-less', import.meta.url));
 
 /** Where the JSON-T files of each kind live in a template folder. */
 const JSONT_FILES = /^(?:[\w.-]+\.region|collections\/[\w.-]+\.(?:conf|list|item)|blocks\/(?:[\w.-]+\/)*[\w.-]+\.block|pages\/[\w.-]+\.page(?:\.conf)?|template\.conf)$/;
@@ -83,15 +80,24 @@ const templateConfSchema = z.looseObject({
   stylesheets: z.array(z.string().regex(THEME_PATH, 'a stylesheet is a path under styles/')).default([]),
 });
 
-/** Every file under `dir`, as '/'-separated relative paths, sorted; dot files and dependency folders left out. */
-function filesUnder(dir: string): string[] {
+/**
+ * Every file under `dir`, as '/'-separated relative paths, sorted; dot files and dependency folders
+ * left out. A symbolic link (dot files included) or anything but a file or a folder is a problem:
+ * a link could publish any file of the machine as a static file or a stylesheet.
+ */
+function filesUnder(dir: string, problems: TemplateProblem[]): string[] {
   const out: string[] = [];
   const walk = (at: string) => {
     for (const name of readdirSync(at).sort()) {
-      if (name.startsWith('.') || SKIPPED_FOLDERS.has(name)) continue;
+      if (SKIPPED_FOLDERS.has(name)) continue;
       const path = join(at, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else out.push(relative(dir, path).split(sep).join('/'));
+      const file = relative(dir, path).split(sep).join('/');
+      const stat = lstatSync(path);
+      if (stat.isSymbolicLink()) problems.push({ file, message: "is a symbolic link: a template's files must be its own, not links to files elsewhere" });
+      else if (name.startsWith('.')) continue;
+      else if (stat.isDirectory()) walk(path);
+      else if (stat.isFile()) out.push(file);
+      else problems.push({ file, message: 'is not a regular file' });
     }
   };
   walk(dir);
@@ -119,7 +125,7 @@ interface LessFailure {
   message: string;
 }
 
-/** An `@import` of a stylesheet on another host, which LESS would download: kept as a CSS import instead. */
+/** An `@import` of a stylesheet on another host, which the browser loads as on Squarespace: kept as a CSS import (LESS may not read URLs). */
 const REMOTE_IMPORT = /@import\s+((?:url\(\s*)?["']?(?:https?:)?\/\/)/g;
 const keepRemoteImports = {
   install(_less: unknown, pluginManager: { addPreProcessor(processor: { process(source: string): string }): void }) {
@@ -132,9 +138,12 @@ const keepRemoteImports = {
  * `template.conf` order (a variable one sheet defines is seen by the sheets after it), each by an
  * import, so an error keeps its own file, line and column. Squarespace's compiler is LESS 1.x,
  * which did arithmetic everywhere (`@gutter / 2`), so math is `always`; imports resolve beside the
- * file, then in styles/, then among the stylesheets Squarespace provides.
+ * file, then in styles/, then among the stylesheets Squarespace provides, and LESS reads nothing
+ * else (less-files.ts).
  */
-async function compileStylesheets(dir: string, sheets: readonly string[]): Promise<{ css: string } | { problem: TemplateProblem }> {
+async function compileStylesheets(folder: string, files: readonly string[], sheets: readonly string[]): Promise<{ css: string } | { problem: TemplateProblem }> {
+  // By its real path: the file manager compares real paths.
+  const dir = realpathSync(folder);
   const root = sheets.map((sheet) => `@import (multiple${sheet.endsWith('.less') ? '' : ', less'}) ${JSON.stringify(sheet)};`).join('\n');
   try {
     const output = await less.render(root, {
@@ -142,7 +151,7 @@ async function compileStylesheets(dir: string, sheets: readonly string[]): Promi
       paths: [join(dir, 'styles'), SYSTEM_LESS],
       math: 'always',
       javascriptEnabled: false,
-      plugins: [keepRemoteImports],
+      plugins: [keepRemoteImports, lessFilesOf(dir, files)],
     });
     return { css: output.css };
   } catch (error) {
@@ -190,7 +199,7 @@ export async function readTemplateFolder(dir: string, options: { development?: b
   const ignored: string[] = [];
   const theme: Record<string, string> = {};
   const assets: TemplateAssetFile[] = [];
-  const files = filesUnder(dir);
+  const files = filesUnder(dir, problems);
   const read = (file: string): string | null => {
     try {
       return utf8.decode(readFileSync(join(dir, ...file.split('/'))));
@@ -240,7 +249,7 @@ export async function readTemplateFolder(dir: string, options: { development?: b
       if (files.includes(`styles/${stylesheet}`)) sheets.push(stylesheet);
       else warnings.push(`template.conf lists the stylesheet ${stylesheet}, but there is no styles/${stylesheet}: left out`);
     }
-    const compiled = await compileStylesheets(dir, sheets);
+    const compiled = await compileStylesheets(dir, files, sheets);
     if (!('problem' in compiled)) theme[COMPILED_STYLESHEET] = compiled.css;
     else if (options.development === true) {
       // In development a stylesheet error does not stop the import: the page shows it.
