@@ -194,6 +194,12 @@ describe('importing a hostile template folder', () => {
       problem: `styles/site.less:1:1: "../node_modules/kit/secret" is not part of the template (dot files and node_modules are left out): ${READ}`,
     },
     {
+      // LESS's own file manager also looked in the working directory (here the project's) and in node_modules.
+      name: 'an inline import of a file of the working directory',
+      sheet: '@import (inline) "package.json";\n',
+      problem: 'styles/site.less:1:1: "package.json" was not found',
+    },
+    {
       name: 'an inline import of an http URL',
       sheet: '.a { color: red; }\n@import (inline) "{url}/secret";\n',
       problem: `styles/site.less:2:1: "{url}/secret" is a URL: ${READ} (a stylesheet on another host stays a CSS @import)`,
