@@ -3,6 +3,7 @@
  * Other modules import only this file.
  */
 import { messages, type TemplateError } from './errors';
+import type { EscapeMode } from './exec/escape';
 import { ProgramBuilder } from './exec/program';
 import { Render, type Limits } from './exec/render';
 import type { Block } from './exec/types';
@@ -13,6 +14,8 @@ import { DEFAULT_FORMATTERS, DEFAULT_PREDICATES } from './plugins/index';
 import type { FormatterTable, PredicateTable } from './plugins/types';
 
 export type { TemplateError } from './errors';
+/** The opt-in escaping mode for templates written by others (docs/engine.md, "Escaping"). */
+export { TrustedHtml, type EscapeMode } from './exec/escape';
 /** Value and HTML helpers with the template language's semantics, for code that writes formatters. */
 export { asString, childOf, isTruthy } from '../values/index';
 export { escapeHtml, escapeHtmlAttribute } from './text/html';
@@ -41,6 +44,8 @@ export interface RenderOptions {
   formatters?: FormatterTable;
   predicates?: PredicateTable;
   limits?: Partial<Limits>;
+  /** Escape what variables print, except through the mode's raw formatters (keep the object: programs are built once per mode). */
+  escape?: EscapeMode;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = { maxSteps: 5_000_000, maxOutputBytes: 32 * 1024 * 1024 };
@@ -68,6 +73,10 @@ interface Vocabulary {
   templates: Map<string, Template>;
   /** Programs built with the defaults and the extra tables merged over them. */
   programs: ProgramBuilder;
+  /** The same, per escaping mode. */
+  escaping: WeakMap<EscapeMode, ProgramBuilder>;
+  formatters: FormatterTable;
+  predicates: PredicateTable;
 }
 
 const CACHE_CAP = 500;
@@ -89,10 +98,23 @@ function vocabulary(formatters: FormatterTable = NO_FORMATTERS, predicates: Pred
       names: { formatters: new NameTable(Object.keys(allFormatters)), predicates: new NameTable(Object.keys(allPredicates)) },
       templates: new Map(),
       programs: new ProgramBuilder(allFormatters, allPredicates),
+      escaping: new WeakMap(),
+      formatters: allFormatters,
+      predicates: allPredicates,
     };
     byPredicates.set(predicates, found);
   }
   return found;
+}
+
+function programsFor(words: Vocabulary, escape: EscapeMode | undefined): ProgramBuilder {
+  if (escape === undefined) return words.programs;
+  let builder = words.escaping.get(escape);
+  if (builder === undefined) {
+    builder = new ProgramBuilder(words.formatters, words.predicates, escape);
+    words.escaping.set(escape, builder);
+  }
+  return builder;
 }
 
 export function compile(source: string, options: CompileOptions = {}): { template: Template; errors: TemplateError[] } {
@@ -127,7 +149,7 @@ export function render(
     errors.push(...compiled.errors);
   } else compiled = template;
   const run = new Render(data, {
-    programs: words.programs,
+    programs: programsFor(words, options.escape),
     partials: options.partials ?? {},
     injects: options.injects ?? {},
     locale: options.locale === undefined ? 'en' : options.locale,

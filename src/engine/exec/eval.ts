@@ -5,6 +5,7 @@
  */
 import { evaluate, formatResult, parseExpression, type Expr, type ExprLimits } from '../expr/index';
 import type { EvalInst } from '../parse/instructions';
+import { escapedOutput, type EscapeMode } from './escape';
 import { Frame, resolvePath } from './frame';
 import type { Executor, Step } from './types';
 
@@ -14,18 +15,18 @@ import type { Executor, Step } from './types';
  */
 export const EXPRESSION_LIMITS: Readonly<Required<ExprLimits>> = { maxTokens: 2_000, maxStringLength: 1_000_000 };
 
-/** The step of an `{.eval}`: its expression is parsed once, when the program is built. */
-export function evalStep(inst: EvalInst): Step {
+/** The step of an `{.eval}`: its expression is parsed once, when the program is built; in the escaping mode its result prints escaped. */
+export function evalStep(inst: EvalInst, escape: EscapeMode | null): Step {
   const { expr, listing, errors } = parseExpression(inst.source, EXPRESSION_LIMITS);
   return (render) => {
     // Like the reference, a parse error is reported once (per render here), not at every execution.
     if (errors.length > 0) render.errorOnce(inst, errors);
     if (listing !== null) render.out += listing;
-    if (expr !== null) run(render, expr, listing !== null);
+    if (expr !== null) run(render, expr, listing !== null, escape);
   };
 }
 
-function run(render: Executor, expr: Expr, listed: boolean): void {
+function run(render: Executor, expr: Expr, listed: boolean, escape: EscapeMode | null): void {
   const outer = render.frame;
   const scratch = new Frame(outer.value, outer);
   const result = evaluate(expr, {
@@ -37,5 +38,7 @@ function run(render: Executor, expr: Expr, listed: boolean): void {
     return;
   }
   if (scratch.vars !== null) for (const [name, value] of scratch.vars) outer.setVar(name, value);
-  if (result.value !== undefined) render.out += (listed ? ' -> ' : '') + formatResult(result.value);
+  if (result.value === undefined) return;
+  const text = formatResult(result.value);
+  render.out += (listed ? ' -> ' : '') + (escape === null ? text : escapedOutput(text, escape));
 }

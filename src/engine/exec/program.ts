@@ -11,6 +11,7 @@ import { Op, type BindvarInst, type FormatterCall, type IfInst, type Inst, type 
 import { UNCHANGED, UNSET, type Formatter, type FormatterTable, type Path, type PredicateTable } from '../plugins/types';
 import { childOf, isTruthy } from '../../values/index';
 import { evalStep } from './eval';
+import { escapedOutput, type EscapeMode } from './escape';
 import { Frame, resolvePath, resolveSection } from './frame';
 import { internPath, internPaths } from './intern';
 import type { Block, Executor, Step } from './types';
@@ -20,6 +21,8 @@ interface Call {
   readonly args: readonly string[];
   /** `raw`, which leaves an unset value unset. */
   readonly keepsUnset: boolean;
+  /** In the escaping mode, whether its output is printed as it is when it ends the chain. */
+  readonly raw: boolean;
 }
 
 /**
@@ -101,6 +104,8 @@ export class ProgramBuilder {
   constructor(
     private readonly formatters: FormatterTable,
     private readonly predicates: PredicateTable,
+    /** The opt-in escaping mode (escape.ts); null prints values as the reference does. */
+    private readonly escape: EscapeMode | null = null,
   ) {}
 
   /** The program of a compiled template, built on first use. */
@@ -158,7 +163,7 @@ export class ProgramBuilder {
         };
       }
       case Op.Eval:
-        return evalStep(inst);
+        return evalStep(inst, this.escape);
       case Op.Include: {
         const { name } = inst;
         const output = inst.args.includes('output');
@@ -185,7 +190,7 @@ export class ProgramBuilder {
     const resolved: Call[] = [];
     for (const { name, args } of calls) {
       const formatter = this.formatters[name];
-      if (formatter !== undefined) resolved.push({ formatter, args, keepsUnset: name === 'raw' });
+      if (formatter !== undefined) resolved.push({ formatter, args, keepsUnset: name === 'raw', raw: this.escape?.rawFormatters.has(name) === true });
     }
     return resolved;
   }
@@ -194,6 +199,17 @@ export class ProgramBuilder {
     const paths = internPaths(inst.vars);
     const path = paths[0] as Path;
     const calls = this.calls(inst.formatters);
+    const escape = this.escape;
+    if (escape !== null && calls[calls.length - 1]?.raw !== true) {
+      if (calls.length === 0) return (r) => (r.out += escapedOutput(resolvePath(r.frame, path), escape));
+      return (r) => {
+        const first = resolvePath(r.frame, path);
+        const values = paths.length === 1 ? [first] : valuesOf(r, paths, first);
+        r.frame = new Frame(first, r.frame);
+        r.out += escapedOutput(applyCalls(calls, values, r), escape);
+        popFrame(r);
+      };
+    }
     if (calls.length === 0) return (r) => r.emit(resolvePath(r.frame, path));
     return (r) => {
       const first = resolvePath(r.frame, path);

@@ -8,6 +8,7 @@ import { messages, type TemplateError } from '../errors';
 import { OP_NAMES, type Op } from '../parse/instructions';
 import type { Path } from '../plugins/types';
 import { toOutput } from '../../values/index';
+import { TrustedHtml } from './escape';
 import { Frame, resolvePath } from './frame';
 import type { Compiled, ProgramBuilder } from './program';
 import type { Block, Executor, Step } from './types';
@@ -171,7 +172,7 @@ export class Render implements Executor {
 
   emit(value: unknown): void {
     if (typeof value === 'string') this.out += value;
-    else this.out += toOutput(value);
+    else this.out += value instanceof TrustedHtml ? value.html : toOutput(value);
   }
 
   include(name: string, output: boolean): void {
