@@ -260,8 +260,14 @@ describe('importing a hostile template folder', () => {
 
   it('still imports a template whose LESS reads its own files and the system LESS', async () => {
     const { dir } = hostile({
-      'styles/site.less':
-        "@import 'sqs-grid-breaker';\n@import '../shared/mixins';\n@import url('//fonts.example/css?family=x');\n.logo { background: data-uri('../assets/dot.svg'); width: image-width('../assets/dot.svg'); }\n.col { padding: @gutter / 2; }\n",
+      'styles/site.less': [
+        "@import 'sqs-grid-breaker';",
+        "@import '../shared/mixins';",
+        "@import url('//fonts.example/css?family=x');",
+        ".logo { background: data-uri('../assets/dot.svg'); width: image-width('../assets/dot.svg'); }",
+        '.col { padding: @gutter / 2; }',
+        '',
+      ].join('\n'),
       'shared/mixins.less': '.shared { margin: 0; }\n',
       'assets/dot.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="3" height="1"/>',
     });
@@ -276,6 +282,7 @@ describe('importing a hostile template folder', () => {
     expect(css).toContain('url("data:image/svg+xml,');
     expect(css).toContain('width: 3px');
     expect(css).toContain('padding: 10px');
-    expect(calls.filter((call) => call.path.endsWith('/files')).map((call) => (JSON.parse(call.body) as { path: string }).path).sort()).toEqual(['assets/dot.svg', 'assets/logo.svg', 'scripts/site.js']);
+    const uploaded = calls.filter((call) => call.path.endsWith('/files')).map((call) => (JSON.parse(call.body) as { path: string }).path);
+    expect(uploaded.sort()).toEqual(['assets/dot.svg', 'assets/logo.svg', 'scripts/site.js']);
   });
 });
