@@ -1,29 +1,58 @@
 /**
- * Stock for one website. A variant's stock level is its published `qtyInStock` (passed in with
- * each call, so a publish takes effect at once); this object counts what was sold since and what
- * checkouts reserve. Available = stock − sold − live reservations.
+ * Stock for one website: the one truth of how many units of each counted sku are on hand, sold and
+ * reserved. Available = on hand − live reservations. The storefront (product pages, the stock API,
+ * carts, checkouts) and the console (product list, product form, bulk edits) all read and change
+ * stock here.
+ *
+ * On hand is the ledger's once it knows a sku (its first reservation, sale or merchant change): a
+ * published `qtyInStock` (passed in with each call) is only the starting value of a sku the ledger
+ * has not seen yet. Publishing, importing or saving an item never changes a known sku's count; a
+ * merchant changes it with `adjust`, by a delta ("add 10") or an explicit new count (the shelf was
+ * counted again), and what was sold stays sold and what is reserved stays reserved. A sale takes its
+ * units off on hand (and counts them sold); a restock puts them back.
  *
  * Carts reserve nothing: a shopper reserves when they start paying (a checkout reservation that
  * lapses after a few minutes unless renewed; the alarm deletes lapsed ones), and the units are sold
- * exactly once when the order is paid. Every check-and-reserve is one synchronous SQLite step in
- * this single-threaded object, so two checkouts never both take the last unit.
- *
- * Sold units count against the published level they were sold from: when a publish changes a
- * variant's `qtyInStock` (the merchant counted the shelf again), that number is what is on hand and
- * the sold count starts again from 0.
+ * exactly once when the order is paid. Every reservation has an end: an order waiting for its
+ * payment holds its units until its authentication window closes. Every check-and-reserve is one
+ * synchronous SQLite step in this single-threaded object, so two checkouts never both take the last
+ * unit.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { MAX_STOCK } from '../site/editor/product-form';
 
 export interface StockLine {
   sku: string;
   quantity: number;
-  /** The published stock level; null: unlimited (nothing to count). */
+  /** The published stock level (the starting value of a sku the ledger has not seen); null: unlimited (nothing to count). */
   stock: number | null;
 }
 
-export type ReserveResult = { ok: true; expiresOn: number } | { ok: false; unavailable: { sku: string; available: number }[] };
+export type ReserveResult =
+  | { ok: true; expiresOn: number }
+  /** Some sku is short (`unavailable` names each), or the owner would hold more than `cap` units in all (`unavailable` empty). */
+  | { ok: false; unavailable: { sku: string; available: number }[]; cap?: number };
 
 export type CheckResult = { ok: true } | { ok: false; available: number };
+
+/** A merchant's change to one sku's on-hand count: add `amount` (negative takes away), or set it to `amount`. */
+export interface StockChange {
+  sku: string;
+  /** The published stock level, the starting value when the ledger does not know the sku yet. */
+  stock: number;
+  mode: 'add' | 'set';
+  amount: number;
+}
+
+/** What the console shows of a sku: on hand, held by live reservations, available to shoppers, sold. */
+export interface StockLevel {
+  onHand: number;
+  reserved: number;
+  available: number;
+  sold: number;
+}
+
+const bounded = (n: number) => Math.min(MAX_STOCK, Math.max(0, Math.trunc(n)));
 
 export class StockLedger extends DurableObject<Env> {
   private readonly sql: SqlStorage;
@@ -38,18 +67,29 @@ export class StockLedger extends DurableObject<Env> {
     );
     this.sql.exec('CREATE INDEX IF NOT EXISTS reservations_by_sku ON reservations (sku)');
     this.sql.exec('CREATE INDEX IF NOT EXISTS reservations_by_expiry ON reservations (expires_at)');
-    this.sql.exec('CREATE TABLE IF NOT EXISTS sold (sku TEXT PRIMARY KEY, stock INTEGER NOT NULL, quantity INTEGER NOT NULL)');
+    this.sql.exec('CREATE TABLE IF NOT EXISTS levels (sku TEXT PRIMARY KEY, on_hand INTEGER NOT NULL, sold INTEGER NOT NULL)');
+    this.sql.exec('CREATE TABLE IF NOT EXISTS sales (owner TEXT PRIMARY KEY, sold_at INTEGER NOT NULL)');
+    // Before issue 29 sold units counted against the published level they were sold from (`sold`), restarting when it changed.
+    if (this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sold'").toArray().length > 0) {
+      ctx.storage.transactionSync(() => {
+        this.sql.exec('INSERT INTO levels (sku, on_hand, sold) SELECT sku, MAX(0, stock - quantity), quantity FROM sold WHERE true ON CONFLICT (sku) DO NOTHING');
+        this.sql.exec('DROP TABLE sold');
+      });
+    }
   }
 
-  /** Units sold from the published level `stock` (a new level starts the count again). */
-  private soldOf(sku: string, stock: number): number {
-    const row = this.sql.exec<{ stock: number; quantity: number }>('SELECT stock, quantity FROM sold WHERE sku = ?', sku).toArray()[0];
-    if (row === undefined) return 0;
-    if (row.stock !== stock) {
-      this.sql.exec('UPDATE sold SET stock = ?, quantity = 0 WHERE sku = ?', stock, sku);
-      return 0;
-    }
-    return row.quantity;
+  private level(sku: string): { on_hand: number; sold: number } | undefined {
+    return this.sql.exec<{ on_hand: number; sold: number }>('SELECT on_hand, sold FROM levels WHERE sku = ?', sku).toArray()[0];
+  }
+
+  /** Units of `sku` on hand: the ledger's count, or the published `stock` while the ledger does not know the sku. */
+  private onHandOf(sku: string, stock: number): number {
+    return this.level(sku)?.on_hand ?? bounded(stock);
+  }
+
+  /** From now on the ledger counts `sku` itself, starting from its published `stock`. */
+  private know(sku: string, stock: number): void {
+    this.sql.exec('INSERT INTO levels (sku, on_hand, sold) VALUES (?, ?, 0) ON CONFLICT (sku) DO NOTHING', sku, bounded(stock));
   }
 
   /** Units of `sku` reserved and not lapsed at `now`, other than `owner`'s. */
@@ -65,10 +105,10 @@ export class StockLedger extends DurableObject<Env> {
   }
 
   private availableTo(owner: string | null, sku: string, stock: number, now: number): number {
-    return Math.max(0, stock - this.soldOf(sku, stock) - this.reservedByOthers(sku, owner, now));
+    return Math.max(0, this.onHandOf(sku, stock) - this.reservedByOthers(sku, owner, now));
   }
 
-  /** Units available now per sku, given each sku's published stock. */
+  /** Units available now per sku, given each sku's published stock (the starting value of skus not known yet). */
   available(stockBySku: Record<string, number>, now = Date.now()): Record<string, number> {
     const result: Record<string, number> = {};
     for (const [sku, stock] of Object.entries(stockBySku)) result[sku] = this.availableTo(null, sku, stock, now);
@@ -83,10 +123,12 @@ export class StockLedger extends DurableObject<Env> {
 
   /**
    * Reserves exactly `lines` for `owner` until `now + ttlMs` (replacing what it held), if every sku
-   * has enough; otherwise changes nothing and says what is short.
+   * has enough and the counted units come to at most `cap`; otherwise changes nothing and says what
+   * is short (or the cap).
    */
-  async reserve(owner: string, lines: StockLine[], ttlMs: number, now = Date.now()): Promise<ReserveResult> {
+  async reserve(owner: string, lines: StockLine[], ttlMs: number, now = Date.now(), cap = Infinity): Promise<ReserveResult> {
     const counted = lines.filter((line): line is StockLine & { stock: number } => line.stock !== null && line.quantity > 0);
+    if (counted.reduce((sum, line) => sum + line.quantity, 0) > cap) return { ok: false, unavailable: [], cap };
     const unavailable = counted
       .map((line) => ({ line, available: this.availableTo(owner, line.sku, line.stock, now) }))
       .filter(({ line, available }) => line.quantity > available)
@@ -96,7 +138,7 @@ export class StockLedger extends DurableObject<Env> {
     this.sql.exec('DELETE FROM reservations WHERE owner = ?', owner);
     for (const line of counted) {
       this.sql.exec('INSERT INTO reservations (owner, sku, quantity, expires_at) VALUES (?, ?, ?, ?)', owner, line.sku, line.quantity, expiresOn);
-      this.sql.exec('INSERT INTO sold (sku, stock, quantity) VALUES (?, ?, 0) ON CONFLICT (sku) DO NOTHING', line.sku, line.stock);
+      this.know(line.sku, line.stock);
     }
     await this.scheduleExpiry();
     return { ok: true, expiresOn };
@@ -114,7 +156,22 @@ export class StockLedger extends DurableObject<Env> {
   /** Sells what `owner` reserved: each unit counted sold once, the reservation gone. */
   sell(owner: string): void {
     const rows = this.sql.exec<{ sku: string; quantity: number }>('DELETE FROM reservations WHERE owner = ? RETURNING sku, quantity', owner).toArray();
-    for (const row of rows) this.sql.exec('UPDATE sold SET quantity = quantity + ? WHERE sku = ?', row.quantity, row.sku);
+    for (const row of rows) this.sql.exec('UPDATE levels SET on_hand = MAX(0, on_hand - ?), sold = sold + ? WHERE sku = ?', row.quantity, row.quantity, row.sku);
+  }
+
+  /**
+   * Sells an order's `lines` once, whether or not its reservation `owner` is still there (an order
+   * paid just as its reservation lapsed still counts its units): a repeated call (a retry, the
+   * orders object's alarm finishing a placement cut off by a restart) sells nothing.
+   */
+  sellOrder(owner: string, lines: StockLine[], now = Date.now()): void {
+    if (this.sql.exec('INSERT INTO sales (owner, sold_at) VALUES (?, ?) ON CONFLICT (owner) DO NOTHING RETURNING owner', owner, now).toArray().length === 0) return;
+    this.sql.exec('DELETE FROM reservations WHERE owner = ?', owner);
+    for (const line of lines) {
+      if (line.stock === null) continue;
+      this.know(line.sku, line.stock);
+      this.sql.exec('UPDATE levels SET on_hand = MAX(0, on_hand - ?), sold = sold + ? WHERE sku = ?', line.quantity, line.quantity, line.sku);
+    }
   }
 
   /** Sells `lines` without a reservation if they are all available (a subscription's next order). */
@@ -126,7 +183,8 @@ export class StockLedger extends DurableObject<Env> {
     }
     for (const line of lines) {
       if (line.stock === null) continue;
-      this.sql.exec('INSERT INTO sold (sku, stock, quantity) VALUES (?, ?, ?) ON CONFLICT (sku) DO UPDATE SET quantity = quantity + excluded.quantity', line.sku, line.stock, line.quantity);
+      this.know(line.sku, line.stock);
+      this.sql.exec('UPDATE levels SET on_hand = MAX(0, on_hand - ?), sold = sold + ? WHERE sku = ?', line.quantity, line.quantity, line.sku);
     }
     return { ok: true };
   }
@@ -138,7 +196,39 @@ export class StockLedger extends DurableObject<Env> {
 
   /** Puts sold units back (a cancelled or refunded order that is restocked). */
   restock(lines: { sku: string; quantity: number }[]): void {
-    for (const line of lines) this.sql.exec('UPDATE sold SET quantity = MAX(0, quantity - ?) WHERE sku = ?', line.quantity, line.sku);
+    for (const line of lines) this.sql.exec('UPDATE levels SET on_hand = MIN(?, on_hand + ?), sold = MAX(0, sold - ?) WHERE sku = ?', MAX_STOCK, line.quantity, line.quantity, line.sku);
+  }
+
+  /**
+   * A merchant's stock changes, all applied in one step: each sku's on-hand count moves by the delta or
+   * becomes the new count (kept within 0 and MAX_STOCK); sold units and reservations are untouched.
+   */
+  adjust(changes: StockChange[], now = Date.now()): Record<string, StockLevel> {
+    this.ctx.storage.transactionSync(() => {
+      for (const change of changes) {
+        this.know(change.sku, change.stock);
+        const onHand = change.mode === 'set' ? change.amount : this.onHandOf(change.sku, change.stock) + change.amount;
+        this.sql.exec('UPDATE levels SET on_hand = ? WHERE sku = ?', bounded(onHand), change.sku);
+      }
+    });
+    return this.levels(Object.fromEntries(changes.map((change) => [change.sku, change.stock])), now);
+  }
+
+  /** What the console shows of each sku, given each sku's published stock (the starting value of skus not known yet). */
+  levels(stockBySku: Record<string, number>, now = Date.now()): Record<string, StockLevel> {
+    const result: Record<string, StockLevel> = {};
+    for (const [sku, stock] of Object.entries(stockBySku)) {
+      const onHand = this.onHandOf(sku, stock);
+      const reserved = this.reservedByOthers(sku, null, now);
+      result[sku] = { onHand, reserved, available: Math.max(0, onHand - reserved), sold: this.level(sku)?.sold ?? 0 };
+    }
+    return result;
+  }
+
+  /** The on-hand count of every sku the ledger knows (the console's product list filters and sorts by these). */
+  onHandCounts(): Record<string, number> {
+    const rows = this.sql.exec<{ sku: string; on_hand: number }>('SELECT sku, on_hand FROM levels').toArray();
+    return Object.fromEntries(rows.map((row) => [row.sku, row.on_hand]));
   }
 
   /** Live reservations (tests and the merchant's view). */
