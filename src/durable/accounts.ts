@@ -12,7 +12,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { randomHex } from '../site/ids';
 import { tokenDigest, type PasswordHash } from './passwords';
-import { SIGN_IN_BACKOFF, SignInAttempts } from './sign-in-attempts';
+import { SIGN_IN_BACKOFF, SignInAttempts, type SignInFailure } from './sign-in-attempts';
 
 export interface Session<P> {
   userId: string;
@@ -89,22 +89,25 @@ export abstract class AccountStore<P extends object> extends DurableObject<Env> 
     return this.account('email', email)?.id ?? '';
   }
 
-  /** Starts a sign-in: counts the attempt against the email's back-off, and gives the stored hash to check the password against. */
-  beginSignIn(email: string): SignInCheck {
+  /**
+   * Starts a sign-in from the connecting `address` (src/routes/client-address.ts): counts the attempt
+   * against that (email, address) back-off, and gives the stored hash to check the password against.
+   */
+  beginSignIn(email: string, address: string): SignInCheck {
     const row = this.account('email', email);
-    const admission = this.attempts.admit(email, row !== undefined, this.clock());
+    const admission = this.attempts.admit(email, address, row !== undefined, this.clock());
     if (!admission.admitted) return admission;
     return { admitted: true, account: row === undefined ? null : { id: row.id, password: { hash: row.password_hash, salt: row.salt, iterations: row.iterations } } };
   }
 
   /**
    * Finishes a sign-in whose password the worker checked against `verifiedHash`: clears the back-off
-   * and issues a session, unless the password changed in between.
+   * of `address` and issues a session, unless the password changed in between.
    */
-  async completeSignIn(accountId: string, verifiedHash: string, rememberMe: boolean): Promise<SignInResult<P>> {
+  async completeSignIn(accountId: string, verifiedHash: string, rememberMe: boolean, address: string): Promise<SignInResult<P>> {
     const row = this.account('id', accountId);
     if (row === undefined || row.password_hash !== verifiedHash) return { ok: false };
-    this.attempts.reset(row.email);
+    this.attempts.reset(row.email, address);
     const token = randomHex(32);
     const xsrfToken = randomHex(16);
     const now = this.clock();
@@ -112,6 +115,11 @@ export abstract class AccountStore<P extends object> extends DurableObject<Env> 
     this.sql.exec('INSERT INTO account_sessions (token_hash, account_id, xsrf, expires_at) VALUES (?, ?, ?, ?)', await tokenDigest(token), row.id, xsrfToken, expiresAt);
     this.sql.exec('DELETE FROM account_sessions WHERE expires_at <= ?', now);
     return { ok: true, token, expiresAt, session: { userId: row.id, email: row.email, xsrfToken, profile: JSON.parse(row.profile) as P } };
+  }
+
+  /** The sign-in failures of the last hour by email and address, newest first. */
+  signInFailures(): SignInFailure[] {
+    return this.attempts.recentFailures(this.clock());
   }
 
   async session(token: string): Promise<Session<P> | null> {

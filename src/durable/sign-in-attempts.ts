@@ -1,25 +1,35 @@
 /**
- * Per-account sign-in back-off, kept in the accounts object's SQLite. An attempt counts as a
- * failure when it starts and a success wipes the count, so concurrent guesses cannot all slip past
- * the check before any of them has failed. Unknown emails are counted the same way, so a locked
- * answer never tells whether an email has an account.
+ * Sign-in back-off, kept in the accounts object's SQLite, per (email, connecting address): an
+ * attacker's guesses hold back their own address, never the owner signing in from another one.
+ * An attempt counts as a failure when it starts and a success wipes its pair's count, so
+ * concurrent guesses cannot all slip past the check before any of them has failed. Unknown emails
+ * are counted the same way, so a locked answer never tells whether an email has an account.
+ *
+ * Across addresses an account's guesses are bounded without refusing anyone's first try: once its
+ * failures in the window reach `accountFailures`, every address gets one free attempt instead of
+ * `freeAttempts` (a clean address's right password still signs in at once; a guessing address waits
+ * after its first miss). The counts stay for the window, so the owner can see them
+ * (`recentFailures`).
  */
 
 export interface BackoffPolicy {
-  /** Attempts without a success that are let through before the account locks. */
+  /** Attempts without a success from one address that are let through before that address locks. */
   freeAttempts: number;
-  /** The count starts again when the last attempt is older than this. */
+  /** Failures of an account across all addresses past which each address gets one free attempt. */
+  accountFailures: number;
+  /** A pair's count starts again when its last attempt is older than this. */
   windowMs: number;
   /** The first lock; each further attempt doubles it, up to `maxDelayMs`. */
   baseDelayMs: number;
   maxDelayMs: number;
-  /** Emails tracked at most; past it, the records that expire first go, unknown emails before accounts. */
+  /** (email, address) pairs tracked at most; past it, the records that expire first go, unknown emails before accounts. */
   maxTracked: number;
 }
 
-/** 5 attempts an hour, then 30 s, 1 min, 2 min … locked, at most 15 min between attempts. */
+/** 5 attempts an hour per address, then 30 s, 1 min, 2 min … locked, at most 15 min between attempts; 1 per address once an account has 20 failures. */
 export const SIGN_IN_BACKOFF: BackoffPolicy = {
   freeAttempts: 5,
+  accountFailures: 20,
   windowMs: 60 * 60 * 1000,
   baseDelayMs: 30 * 1000,
   maxDelayMs: 15 * 60 * 1000,
@@ -28,10 +38,19 @@ export const SIGN_IN_BACKOFF: BackoffPolicy = {
 
 export type Admission = { admitted: true } | { admitted: false; retryAfterMs: number };
 
-/** How long the account stays locked after its `attempts`-th attempt without a success. */
-export function lockDelay(attempts: number, policy: BackoffPolicy): number {
-  if (attempts < policy.freeAttempts) return 0;
-  return Math.min(policy.baseDelayMs * 2 ** Math.min(attempts - policy.freeAttempts, 30), policy.maxDelayMs);
+/** Sign-in failures from one address to one email, as the console lists them. */
+export interface SignInFailure {
+  email: string;
+  /** The connecting address as stored: IPv4 whole, IPv6 by its /64 (src/routes/client-address.ts). */
+  address: string;
+  failures: number;
+  lastAt: number;
+}
+
+/** How long a pair stays locked after its `attempts`-th attempt without a success, with `free` attempts let through. */
+export function lockDelay(attempts: number, policy: BackoffPolicy, free = policy.freeAttempts): number {
+  if (attempts < free) return 0;
+  return Math.min(policy.baseDelayMs * 2 ** Math.min(attempts - free, 30), policy.maxDelayMs);
 }
 
 interface AttemptRow extends Record<string, SqlStorageValue> {
@@ -40,28 +59,38 @@ interface AttemptRow extends Record<string, SqlStorageValue> {
   locked_until: number;
 }
 
+/** Failures listed at most (newest first). */
+const LISTED = 50;
+
 export class SignInAttempts {
   constructor(
     private readonly sql: SqlStorage,
     private readonly policy: BackoffPolicy,
   ) {
+    // The per-email table this one replaces held only short-lived counts.
+    sql.exec('DROP TABLE IF EXISTS sign_in_attempts');
     sql.exec(
-      `CREATE TABLE IF NOT EXISTS sign_in_attempts (email TEXT PRIMARY KEY COLLATE NOCASE, attempts INTEGER NOT NULL, last_at INTEGER NOT NULL,
-        locked_until INTEGER NOT NULL, forget_at INTEGER NOT NULL, known INTEGER NOT NULL)`,
+      `CREATE TABLE IF NOT EXISTS sign_in_backoff (email TEXT NOT NULL COLLATE NOCASE, address TEXT NOT NULL, attempts INTEGER NOT NULL,
+        last_at INTEGER NOT NULL, locked_until INTEGER NOT NULL, forget_at INTEGER NOT NULL, known INTEGER NOT NULL, PRIMARY KEY (email, address))`,
     );
-    sql.exec('CREATE INDEX IF NOT EXISTS sign_in_attempts_forget ON sign_in_attempts (forget_at)');
+    sql.exec('CREATE INDEX IF NOT EXISTS sign_in_backoff_forget ON sign_in_backoff (forget_at)');
+    sql.exec('CREATE INDEX IF NOT EXISTS sign_in_backoff_recent ON sign_in_backoff (last_at)');
   }
 
-  /** Counts an attempt for `email` unless it is locked; `known` says whether the email has an account. */
-  admit(email: string, known: boolean, now: number): Admission {
-    this.sql.exec('DELETE FROM sign_in_attempts WHERE forget_at <= ?', now);
-    const row = this.sql.exec<AttemptRow>('SELECT attempts, last_at, locked_until FROM sign_in_attempts WHERE email = ?', email).toArray()[0];
+  /** Counts an attempt for `email` from `address` unless that pair is locked; `known` says whether the email has an account. */
+  admit(email: string, address: string, known: boolean, now: number): Admission {
+    this.sql.exec('DELETE FROM sign_in_backoff WHERE forget_at <= ?', now);
+    const row = this.sql
+      .exec<AttemptRow>('SELECT attempts, last_at, locked_until FROM sign_in_backoff WHERE email = ? AND address = ?', email, address)
+      .toArray()[0];
     if (row !== undefined && row.locked_until > now) return { admitted: false, retryAfterMs: row.locked_until - now };
     const attempts = (row === undefined || now - row.last_at > this.policy.windowMs ? 0 : row.attempts) + 1;
-    const lockedUntil = now + lockDelay(attempts, this.policy);
+    const free = this.accountFailures(email, now) >= this.policy.accountFailures ? 1 : this.policy.freeAttempts;
+    const lockedUntil = now + lockDelay(attempts, this.policy, free);
     this.sql.exec(
-      'INSERT OR REPLACE INTO sign_in_attempts (email, attempts, last_at, locked_until, forget_at, known) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT OR REPLACE INTO sign_in_backoff (email, address, attempts, last_at, locked_until, forget_at, known) VALUES (?, ?, ?, ?, ?, ?, ?)',
       email,
+      address,
       attempts,
       now,
       lockedUntil,
@@ -72,16 +101,32 @@ export class SignInAttempts {
     return { admitted: true };
   }
 
-  /** A success: the email starts afresh. */
-  reset(email: string): void {
-    this.sql.exec('DELETE FROM sign_in_attempts WHERE email = ?', email);
+  /** A success: the email starts afresh from `address` (other addresses keep their counts). */
+  reset(email: string, address: string): void {
+    this.sql.exec('DELETE FROM sign_in_backoff WHERE email = ? AND address = ?', email, address);
+  }
+
+  /** The failures of the window, newest first: for the owner to see who is guessing. */
+  recentFailures(now: number): SignInFailure[] {
+    return this.sql
+      .exec<{ email: string; address: string; attempts: number; last_at: number }>(
+        'SELECT email, address, attempts, last_at FROM sign_in_backoff WHERE last_at > ? ORDER BY last_at DESC LIMIT ?',
+        now - this.policy.windowMs,
+        LISTED,
+      )
+      .toArray()
+      .map((row) => ({ email: row.email, address: row.address, failures: row.attempts, lastAt: row.last_at }));
+  }
+
+  private accountFailures(email: string, now: number): number {
+    return this.sql.exec<{ n: number | null }>('SELECT SUM(attempts) AS n FROM sign_in_backoff WHERE email = ? AND last_at > ?', email, now - this.policy.windowMs).one().n ?? 0;
   }
 
   private keepBounded(): void {
-    const tracked = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM sign_in_attempts').one().n;
+    const tracked = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM sign_in_backoff').one().n;
     if (tracked <= this.policy.maxTracked) return;
     this.sql.exec(
-      'DELETE FROM sign_in_attempts WHERE email IN (SELECT email FROM sign_in_attempts ORDER BY known, forget_at LIMIT ?)',
+      'DELETE FROM sign_in_backoff WHERE rowid IN (SELECT rowid FROM sign_in_backoff ORDER BY known, forget_at LIMIT ?)',
       tracked - this.policy.maxTracked,
     );
   }

@@ -1,7 +1,7 @@
 /**
  * The console's team calls (`/api/console/team…`): the members with their role names, invitations
- * by email, role changes and removals, behind the `team` permission (administrators), and the
- * invitation's acceptance (the invited person sets a password; no session needed, the link's token
+ * by email, role changes and removals, and the recent failed sign-ins (time, email, connecting
+ * address, count), behind the `team` permission (administrators), and the invitation's acceptance (the invited person sets a password; no session needed, the link's token
  * is the proof). The team always keeps an administrator who can sign in (src/durable/merchants.ts).
  */
 import { Hono, type Context } from 'hono';
@@ -53,6 +53,9 @@ consoleTeam.get('/api/console/team', admin, async (c) => {
     roles: ASSIGNABLE_ROLES,
   });
 });
+
+/** Failed sign-ins to the console in the last hour, newest first (src/durable/sign-in-attempts.ts). */
+consoleTeam.get('/api/console/team/sign-in-failures', admin, async (c) => c.json({ failures: await team(c).signInFailures() }));
 
 consoleTeam.post('/api/console/team/invitations', admin, async (c) => {
   const body = await readJson(c, inviteSchema, MAX_BODY_BYTES);

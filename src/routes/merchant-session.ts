@@ -78,7 +78,7 @@ export const merchantSession = new Hono<AppEnv>();
 merchantSession.post('/', requireCrumb, rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'merchant-signin'), withSite, async (c) => {
   const body = await readJson(c, signInSchema, 4096);
   await ensureDemoTeam(c);
-  const outcome = await signInWithPassword(merchants(c), body.email.trim(), body.password, false);
+  const outcome = await signInWithPassword(c, merchants(c), body.email.trim(), body.password, false);
   if (outcome.status !== 'signedIn') return signInRefusal(c, outcome, MERCHANT_MESSAGES.badCredentials);
   const { result } = outcome;
   setStoreCookie(c, 'merchantSession', result.token, { httpOnly: true, sameSite: 'Strict', expires: new Date(result.expiresAt) });

@@ -105,7 +105,7 @@ session.post('/session', rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'signin'), 
   const site = c.var.site;
   await ensureDemoAccounts(c, site);
   const users = siteUsers(c.env, site);
-  const outcome = await signInWithPassword(users, body.email.trim(), body.password, body.rememberMe === true);
+  const outcome = await signInWithPassword(c, users, body.email.trim(), body.password, body.rememberMe === true);
   if (outcome.status !== 'signedIn') return signInRefusal(c, outcome, SESSION_MESSAGES.badCredentials);
   const { result } = outcome;
   setSessionCookies(c, result.token, result.session.userId, result.expiresAt, body.rememberMe === true);

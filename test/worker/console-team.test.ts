@@ -1,7 +1,7 @@
 /**
  * The console's team calls in workerd: administrators only (401/403), role names, invitations by
  * email with the spec's message, the emailed link setting a password that then signs in, role
- * changes and removals, and never the last administrator.
+ * changes and removals, never the last administrator, and the failed sign-ins the owner can see.
  */
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
@@ -38,6 +38,7 @@ describe('console team calls', () => {
       ['POST', '/api/console/team/invitations', { email: 'new@example.com', roles: [4] }],
       ['PUT', '/api/console/team/m-x', { roles: [4] }],
       ['DELETE', '/api/console/team/m-x', {}],
+      ['GET', '/api/console/team/sign-in-failures', undefined],
     ];
     const anonymous = await signedIn(undefined);
     const others = await Promise.all([STORE, EDITOR].map(signedIn));
@@ -101,5 +102,20 @@ describe('console team calls', () => {
     expect((await owner.json('PUT', `/api/console/team/${store?.id}`, { roles: [1] })).status).toBe(200);
     expect((await owner.json('PUT', `/api/console/team/${me?.id}`, { roles: [1, 8] })).status).toBe(200);
     expect((await owner.json('PUT', `/api/console/team/${store?.id}`, { roles: [8] })).status).toBe(200);
+  });
+
+  it('shows the owner the failed sign-ins by time, email, address and count, while the owner still signs in', async () => {
+    const attacker = await new Visitor('http://localhost', { headers: { 'cf-connecting-ip': '203.0.113.9' } }).open('/contact');
+    const guess = () => attacker.json('POST', '/api/merchant/session', { email: OWNER?.email, password: 'not the password' });
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push((await guess()).status);
+    expect(answers).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    const before = Date.now();
+    const owner = await signedIn(OWNER);
+    const listed = await owner.json<{ failures: { email: string; address: string; failures: number; lastAt: number }[] }>('GET', '/api/console/team/sign-in-failures');
+    expect(listed.status).toBe(200);
+    const failure = listed.body.failures.find((f) => f.address === '203.0.113.9');
+    expect(failure).toMatchObject({ email: OWNER?.email, failures: 5 });
+    expect(failure?.lastAt).toBeLessThanOrEqual(before);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Sign-in abuse in production mode (as deployed): the per-IP limit whatever crumb an attempt
- * carries, the per-account back-off whatever IP it comes from (on a clock the test moves), the same
- * answer and the same PBKDF2 work for unknown emails, and no hashing in the accounts object.
+ * carries, the back-off per (account, connecting address) that never keeps the owner out from
+ * another address, the bound across addresses (on a clock the test moves), the same answer and the
+ * same PBKDF2 work for unknown emails, and no hashing in the accounts object.
  */
 import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
@@ -24,6 +25,11 @@ const MERCHANT_SESSION = '/api/merchant/session';
 const SHOPPER = { email: 'shopper@signin.test', password: 'correct horse battery staple' };
 const OWNER = { email: 'owner@signin.test', password: 'owner battery staple horse' };
 const PRODUCTION = { ...env, ENVIRONMENT: 'production' };
+/**
+ * The test pool's development bindings, where the per-IP limit (10 a minute, real time) counts
+ * crumbs: for the back-off tests, which send more than that from one address on a moved clock.
+ */
+const DEVELOPMENT = env;
 /** Bogus sign-ins at once in the load test: each is a real 100,000-iteration PBKDF2. */
 const BOGUS = 100;
 
@@ -51,16 +57,16 @@ async function storeWithAccounts(name: string): Promise<Store> {
 }
 
 /** A sign-in as a script would send it: a made-up crumb each time (the double-submit check only needs cookie and header to match). */
-async function signIn(origin: string, path: string, body: { email: string; password: string }, ip = newIp()) {
+async function signIn(origin: string, path: string, body: { email: string; password: string }, ip = newIp(), bindings: Env = PRODUCTION) {
   const crumb = randomHex(16);
   const ctx = createExecutionContext();
   const res = await app.fetch(
     new Request(`${origin}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `${cookieName('crumb', true)}=${crumb}`, [CSRF_HEADER]: crumb, 'cf-connecting-ip': ip },
+      headers: { 'content-type': 'application/json', cookie: `${cookieName('crumb', bindings.ENVIRONMENT === 'production')}=${crumb}`, [CSRF_HEADER]: crumb, 'cf-connecting-ip': ip },
       body: JSON.stringify(body),
     }),
-    PRODUCTION,
+    bindings,
     ctx,
   );
   await waitOnExecutionContext(ctx);
@@ -88,6 +94,8 @@ afterEach(() => {
 describe('sign-in limits', () => {
   it('locks for 30 s after 5 attempts, then doubles per attempt up to 15 minutes', () => {
     expect([1, 4, 5, 6, 7, 9, 10, 40].map((n) => lockDelay(n, SIGN_IN_BACKOFF) / 1000)).toEqual([0, 0, 30, 60, 120, 480, 900, 900]);
+    // With one free attempt (an account past its failures across addresses).
+    expect([1, 2, 3].map((n) => lockDelay(n, SIGN_IN_BACKOFF, 1) / 1000)).toEqual([30, 60, 120]);
   });
 
   it('limits attempts per connecting IP, whatever crumb each one carries', { timeout: 120_000 }, async () => {
@@ -105,38 +113,62 @@ describe('sign-in limits', () => {
     expect((await signIn(origin, VISITOR_SESSION, SHOPPER)).status).toBe(200);
   });
 
-  it('backs an account off across IPs, refusing even the right password until the delay has passed', { timeout: 120_000 }, async () => {
+  it('backs off an email from the address that guesses, never the owner at another address', { timeout: 120_000 }, async () => {
     const { origin, users } = await storeWithAccounts('backoff');
+    const attacker = newIp();
     const wrong = { email: SHOPPER.email, password: 'wrong' };
-    for (let i = 0; i < 5; i++) expect(await signIn(origin, VISITOR_SESSION, wrong)).toMatchObject({ status: 401, body: { error: SESSION_MESSAGES.badCredentials } });
-    expect(await signIn(origin, VISITOR_SESSION, SHOPPER)).toEqual({ status: 429, body: { error: CART_MESSAGES.tryAgain }, retryAfter: '30' });
-    // The email is matched as accounts match it, whatever its case.
-    expect((await signIn(origin, VISITOR_SESSION, { ...SHOPPER, email: SHOPPER.email.toUpperCase() })).status).toBe(429);
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push(await signIn(origin, VISITOR_SESSION, wrong, attacker, DEVELOPMENT));
+    expect(answers.slice(0, 5).map((a) => a.body)).toEqual(Array(5).fill({ error: SESSION_MESSAGES.badCredentials }));
+    expect(answers.slice(5).every((a) => a.status === 429 && a.body.error === CART_MESSAGES.tryAgain)).toBe(true);
+    // The attacker's address is refused even the right password, whatever the email's case.
+    expect(await signIn(origin, VISITOR_SESSION, SHOPPER, attacker, DEVELOPMENT)).toEqual({ status: 429, body: { error: CART_MESSAGES.tryAgain }, retryAfter: '30' });
+    expect((await signIn(origin, VISITOR_SESSION, { ...SHOPPER, email: SHOPPER.email.toUpperCase() }, attacker, DEVELOPMENT)).status).toBe(429);
+    // The owner, from an address with no failures, signs in at once.
+    const owner = newIp();
+    expect((await signIn(origin, VISITOR_SESSION, SHOPPER, owner, DEVELOPMENT)).status).toBe(200);
 
     await advance(users, 31_000);
-    expect((await signIn(origin, VISITOR_SESSION, wrong)).status).toBe(401);
-    expect(await signIn(origin, VISITOR_SESSION, SHOPPER)).toMatchObject({ status: 429, retryAfter: '60' });
-
+    expect((await signIn(origin, VISITOR_SESSION, wrong, attacker, DEVELOPMENT)).status).toBe(401);
+    expect(await signIn(origin, VISITOR_SESSION, SHOPPER, attacker, DEVELOPMENT)).toMatchObject({ status: 429, retryAfter: '60' });
     await advance(users, 61_000);
-    expect((await signIn(origin, VISITOR_SESSION, SHOPPER)).status).toBe(200);
-    // A success starts the count afresh.
-    expect((await signIn(origin, VISITOR_SESSION, wrong)).status).toBe(401);
+    expect((await signIn(origin, VISITOR_SESSION, SHOPPER, attacker, DEVELOPMENT)).status).toBe(200);
+    // A success starts that address's count afresh.
+    expect((await signIn(origin, VISITOR_SESSION, wrong, attacker, DEVELOPMENT)).status).toBe(401);
+    expect((await signIn(origin, VISITOR_SESSION, SHOPPER, attacker, DEVELOPMENT)).status).toBe(200);
+  });
+
+  it('bounds guesses across addresses: past 20 failures each address gets one try, and a clean address’s right password still signs in', { timeout: 120_000 }, async () => {
+    const { origin } = await storeWithAccounts('spread');
+    const wrong = { email: SHOPPER.email, password: 'wrong' };
+    expect(SIGN_IN_BACKOFF.accountFailures).toBe(20);
+    for (let address = 0; address < 4; address++) {
+      const ip = newIp();
+      for (let i = 0; i < 5; i++) expect((await signIn(origin, VISITOR_SESSION, wrong, ip)).status).toBe(401);
+    }
+    const next = newIp();
+    expect((await signIn(origin, VISITOR_SESSION, wrong, next)).status).toBe(401);
+    expect(await signIn(origin, VISITOR_SESSION, wrong, next)).toMatchObject({ status: 429, retryAfter: '30' });
     expect((await signIn(origin, VISITOR_SESSION, SHOPPER)).status).toBe(200);
   });
 
-  it('lets at most 5 of 20 simultaneous guesses at one account be checked', { timeout: 120_000 }, async () => {
+  it('lets at most 5 of 20 simultaneous guesses from one address be checked', { timeout: 120_000 }, async () => {
     const { origin } = await storeWithAccounts('simultaneous');
-    const answers = await Promise.all(Array.from({ length: 20 }, () => signIn(origin, VISITOR_SESSION, { email: SHOPPER.email, password: 'guess' })));
+    const ip = newIp();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => signIn(origin, VISITOR_SESSION, { email: SHOPPER.email, password: 'guess' }, ip)));
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([...Array(5).fill(401), ...Array(15).fill(429)]);
   });
 
-  it('backs merchant accounts off the same way', { timeout: 120_000 }, async () => {
+  it('backs merchant accounts off the same way: the attacker’s address, not the owner', { timeout: 120_000 }, async () => {
     const { origin, team } = await storeWithAccounts('merchant-backoff');
-    for (let i = 0; i < 5; i++) expect(await signIn(origin, MERCHANT_SESSION, { ...OWNER, password: 'wrong' })).toMatchObject({ status: 401, body: { error: MERCHANT_MESSAGES.badCredentials } });
-    expect(await signIn(origin, MERCHANT_SESSION, OWNER)).toMatchObject({ status: 429, body: { error: CART_MESSAGES.tryAgain }, retryAfter: '30' });
-    await advance(team, 31_000);
+    const attacker = newIp();
+    for (let i = 0; i < 5; i++) expect(await signIn(origin, MERCHANT_SESSION, { ...OWNER, password: 'wrong' }, attacker, DEVELOPMENT)).toMatchObject({ status: 401, body: { error: MERCHANT_MESSAGES.badCredentials } });
+    for (let i = 0; i < 5; i++) expect((await signIn(origin, MERCHANT_SESSION, { ...OWNER, password: 'wrong' }, attacker, DEVELOPMENT)).status).toBe(429);
+    expect(await signIn(origin, MERCHANT_SESSION, OWNER, attacker, DEVELOPMENT)).toMatchObject({ status: 429, body: { error: CART_MESSAGES.tryAgain }, retryAfter: '30' });
     expect(await signIn(origin, MERCHANT_SESSION, OWNER)).toMatchObject({ status: 200, body: { email: OWNER.email, roles: [1] } });
+    await advance(team, 31_000);
+    expect(await signIn(origin, MERCHANT_SESSION, OWNER, attacker, DEVELOPMENT)).toMatchObject({ status: 200, body: { email: OWNER.email, roles: [1] } });
   });
 
   it('answers an unknown email exactly like a wrong password, after the same PBKDF2 work, and backs it off the same way', { timeout: 120_000 }, async () => {
@@ -149,24 +181,25 @@ describe('sign-in limits', () => {
     expect(unknownEmail).toEqual(wrongPassword);
     expect(unknownEmail).toEqual({ status: 401, body: { error: SESSION_MESSAGES.badCredentials }, retryAfter: null });
 
-    for (let i = 0; i < 4; i++) await signIn(origin, VISITOR_SESSION, { email: 'nobody@signin.test', password: 'wrong' });
-    expect(await signIn(origin, VISITOR_SESSION, { email: 'nobody@signin.test', password: 'wrong' })).toEqual({ status: 429, body: { error: CART_MESSAGES.tryAgain }, retryAfter: '30' });
+    const ip = newIp();
+    for (let i = 0; i < 5; i++) await signIn(origin, VISITOR_SESSION, { email: 'nobody@signin.test', password: 'wrong' }, ip);
+    expect(await signIn(origin, VISITOR_SESSION, { email: 'nobody@signin.test', password: 'wrong' }, ip)).toEqual({ status: 429, body: { error: CART_MESSAGES.tryAgain }, retryAfter: '30' });
   });
 });
 
 describe('sign-in load', () => {
   it('takes no password into the accounts object: it hands out the stored hash and does no PBKDF2', { timeout: 60_000 }, async () => {
-    expectTypeOf<SiteUsers['beginSignIn']>().parameters.toEqualTypeOf<[email: string]>();
-    expectTypeOf<SiteUsers['completeSignIn']>().parameters.toEqualTypeOf<[accountId: string, verifiedHash: string, rememberMe: boolean]>();
-    expectTypeOf<MerchantAccounts['beginSignIn']>().parameters.toEqualTypeOf<[email: string]>();
+    expectTypeOf<SiteUsers['beginSignIn']>().parameters.toEqualTypeOf<[email: string, address: string]>();
+    expectTypeOf<SiteUsers['completeSignIn']>().parameters.toEqualTypeOf<[accountId: string, verifiedHash: string, rememberMe: boolean, address: string]>();
+    expectTypeOf<MerchantAccounts['beginSignIn']>().parameters.toEqualTypeOf<[email: string, address: string]>();
     const { users } = await storeWithAccounts('no-hashing');
     const pbkdf2 = countPbkdf2();
-    const check = await users.beginSignIn(SHOPPER.email);
+    const check = await users.beginSignIn(SHOPPER.email, '192.0.2.1');
     if (!check.admitted || check.account === null) throw new Error('the account should be admitted');
     expect(check.account.password.iterations).toBe(PBKDF2_ITERATIONS);
-    expect(await users.completeSignIn(check.account.id, 'not the stored hash', false)).toEqual({ ok: false });
-    expect((await users.completeSignIn(check.account.id, check.account.password.hash, false)).ok).toBe(true);
-    expect(await users.beginSignIn('nobody@signin.test')).toEqual({ admitted: true, account: null });
+    expect(await users.completeSignIn(check.account.id, 'not the stored hash', false, '192.0.2.1')).toEqual({ ok: false });
+    expect((await users.completeSignIn(check.account.id, check.account.password.hash, false, '192.0.2.1')).ok).toBe(true);
+    expect(await users.beginSignIn('nobody@signin.test', '192.0.2.1')).toEqual({ admitted: true, account: null });
     expect(pbkdf2()).toBe(0);
   });
 

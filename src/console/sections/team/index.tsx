@@ -1,6 +1,7 @@
 /**
  * The team: who can open the console and with which role (by name), invitations by email, role
- * changes and removals (after the confirm modal). The worker keeps an administrator on the team.
+ * changes and removals (after the confirm modal), and the last hour's failed sign-ins (when, which
+ * email, from which address, how many). The worker keeps an administrator on the team.
  */
 import { useState, type FormEvent } from 'react';
 import { TEAM_INVITE_MESSAGES } from '../../../accounts/messages';
@@ -14,6 +15,7 @@ import { describedBy, FieldError } from '../../ui/FieldError';
 import { SaveStatus, useSave } from '../../ui/SaveStatus';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { useFetch } from '../../ui/useFetch';
+import { dateTimeText } from '../orders/format';
 
 interface Member {
   id: string;
@@ -29,7 +31,41 @@ interface Team {
   roles: { code: number; name: string }[];
 }
 
+/** Failed sign-ins from one address to one email (src/durable/sign-in-attempts.ts `SignInFailure`). */
+interface SignInFailure {
+  email: string;
+  address: string;
+  failures: number;
+  lastAt: number;
+}
+
 const TEAM = '/api/console/team';
+
+const FAILURE_COLUMNS: Column<SignInFailure>[] = [
+  { key: 'when', label: 'Last attempt', primary: true, render: (f) => dateTimeText(f.lastAt) },
+  { key: 'email', label: 'Email', render: (f) => f.email },
+  { key: 'address', label: 'Address', render: (f) => <code>{f.address}</code> },
+  { key: 'failures', label: 'Failures', align: 'end', render: (f) => f.failures },
+];
+
+/** Who has been failing to sign in: an address that guesses is held back on its own, never the rest of the team. */
+function SignInFailures() {
+  const failures = useFetch<{ failures: SignInFailure[] }>(`${TEAM}/sign-in-failures`);
+  return (
+    <section className="Card" aria-labelledby="sign-in-failures-title">
+      <h2 id="sign-in-failures-title">Failed sign-ins</h2>
+      <p className="Muted">The last hour, by email and address. An address that keeps failing has to wait; others sign in as usual.</p>
+      <FetchStatus fetched={failures} />
+      <DataTable
+        caption="Failed sign-ins in the last hour"
+        columns={FAILURE_COLUMNS}
+        rows={failures.data?.failures ?? []}
+        rowKey={(f) => `${f.email}/${f.address}`}
+        empty={failures.state === 'pending' ? 'Loading…' : 'No failed sign-ins in the last hour.'}
+      />
+    </section>
+  );
+}
 const DEFAULT_ROLE = 4;
 
 export default function TeamSection(_props: SectionProps) {
@@ -137,6 +173,7 @@ export default function TeamSection(_props: SectionProps) {
       <SaveStatus state={change.state} />
       <FetchStatus fetched={team} />
       <DataTable caption="Team members" columns={columns} rows={team.data?.members ?? []} rowKey={(member) => member.id} empty={team.state === 'pending' ? 'Loading the team…' : 'No members.'} />
+      <SignInFailures />
       {modal}
     </div>
   );
