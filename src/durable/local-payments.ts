@@ -11,7 +11,8 @@ import { declined, RETURN_URL_KEY, type ChargeRequest, type ChargeResult, type R
 import { localAuthenticationPath, localCardOutcome } from '../integrations/payments-local';
 import { randomHex } from '../site/ids';
 
-export type LocalPaymentStatus = 'succeeded' | 'requires_action' | 'declined';
+/** `expired`: the shopper answered the authentication step after its window (the charge's `metadata.authenticateBefore`): refused, nothing taken. */
+export type LocalPaymentStatus = 'succeeded' | 'requires_action' | 'declined' | 'expired';
 
 export interface LocalPayment {
   id: string;
@@ -108,15 +109,15 @@ export class LocalPaymentLedger extends DurableObject<Env> {
 
   /**
    * The shopper completes (or fails) the authentication step of a payment waiting for it. Only the
-   * first answer counts; the payment as it then stands is returned every time (null when unknown).
+   * first answer counts; one after the store's window for it (`metadata.authenticateBefore`) is
+   * refused as `expired`. The payment as it then stands is returned every time (null when unknown).
    */
-  authenticate(paymentId: string, approved: boolean): LocalPayment | null {
-    this.sql.exec(
-      "UPDATE payments SET status = ?, settled_at = ? WHERE id = ? AND status = 'requires_action'",
-      approved ? 'succeeded' : 'declined',
-      Date.now(),
-      paymentId,
-    );
+  authenticate(paymentId: string, approved: boolean, now = Date.now()): LocalPayment | null {
+    const waiting = this.payment(paymentId);
+    if (waiting === null || waiting.status !== 'requires_action') return waiting;
+    const before = Number(waiting.metadata.authenticateBefore ?? Number.POSITIVE_INFINITY);
+    const status: LocalPaymentStatus = now >= before ? 'expired' : approved ? 'succeeded' : 'declined';
+    this.sql.exec("UPDATE payments SET status = ?, settled_at = ? WHERE id = ? AND status = 'requires_action'", status, now, paymentId);
     return this.payment(paymentId);
   }
 

@@ -9,10 +9,12 @@
  * one object's throughput per website (see README for the figures).
  *
  * Placing an order: the idempotency key is checked first (a key that reached the payment provider
- * always answers the same), then the discount claim and the gift card debit are taken synchronously,
- * the stock reservation is renewed, the card is charged with an idempotency key, and on success the
- * reserved units are sold, the discount use counted and the order numbered. Anything refused before
- * the charge is rolled back.
+ * always answers the same), then the placement is journaled with its gift card debit and discount
+ * claim in one transaction, the units are reserved for the payment window (a checkout reserves
+ * none), the card is charged with an idempotency key, and the order, the key's answer and its
+ * follow-up (sell the units once, mark the cart) are recorded in one transaction. A kill at any
+ * instant leaves a journal or a follow-up that the key's retry or the alarm finishes. Anything
+ * refused before the charge is rolled back.
  *
  * When the provider gives no answer (timeout, network error, 5xx) the card may have been charged:
  * the order is kept pending with its payment `unknown`, its stock, code use and gift card debit
@@ -23,7 +25,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import { addressProblems, type ShippingAddress } from '../commerce/address';
-import type { ShoppingCart } from '../commerce/cart';
+import { mergePriceChanges, type PriceChange, type ShoppingCart } from '../commerce/cart';
 import {
   CHECKOUT_MESSAGES,
   checkoutTotals,
@@ -32,9 +34,12 @@ import {
   EMPTY_INPUTS,
   giftCardsCents,
   minimumSubtotalMessage,
+  shownTotals,
+  totalsMoved,
   withCheckoutTotals,
   type CheckoutInputs,
   type CheckoutTotals,
+  type ShownTotals,
   type StoreSettings,
 } from '../commerce/checkout-totals';
 import { DISCOUNT_MESSAGES, discountProblem, normalCode, type Discount } from '../commerce/discounts';
@@ -46,18 +51,29 @@ import { SHIPPING_MESSAGES, type ShippingRate } from '../commerce/shipping';
 import { hasNextCycle, nextBillingTime, type SubscriptionPlan } from '../commerce/subscriptions';
 import type { TaxRate } from '../commerce/tax';
 import { paymentProvider, type ChargeRequest, type ChargeResult } from '../integrations/payments';
-import { randomHex, sameToken, toHex } from '../site/ids';
-import { checkoutOwner } from './cart';
+import { randomHex, sameToken } from '../site/ids';
 import { EmailOutbox, type ParkedEmail } from './email-outbox';
+import { tokenDigest } from './passwords';
 import { faultPoint } from '../faults';
 import type { StockLine } from './stock';
 import { cartStub, stockLedger } from './stubs';
 
 const PAGE_SIZE = 50;
-/** Placement answers and idle checkouts are kept this long. */
-const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
-/** While the card is charged the reservation may not lapse: it is renewed for at least this long. */
-const PAYING_MS = 15 * 60 * 1000;
+/** Placement answers are kept this long: past any client's retries and the provider's own key lifetime (Stripe: 24 h). */
+const PLACEMENT_KEEP_MS = 24 * 60 * 60 * 1000;
+/** A checkout without an order is forgotten after this long untouched (it holds no stock: only the shopper's details). */
+export const CHECKOUT_KEEP_MS = 6 * 60 * 60 * 1000;
+/** At most this many checkouts per website (about 1.4 KB each): a new one makes room by forgetting the oldest without an order. */
+export const MAX_CHECKOUTS = 5000;
+/**
+ * Units one visitor (their connecting address; in development their crumb) may have reserved at once across
+ * the orders they are paying for: stock is reserved only at payment, for the payment window, and no more than this.
+ */
+export const MAX_RESERVED_UNITS_PER_VISITOR = 20;
+/** A placement cut off by a restart whose shopper did not retry is finished by the alarm after this long. */
+const RESUME_AFTER_MS = 30_000;
+/** What a recorded order still needs from other objects (stock, cart) is done by the alarm after this long if a restart cut it off. */
+const FOLLOW_UP_AFTER_MS = 5_000;
 /** A charge with an unknown outcome is asked again after 30 s, doubling up to an hour... */
 const UNKNOWN_FIRST_RETRY_MS = 30_000;
 const UNKNOWN_MAX_RETRY_MS = 60 * 60 * 1000;
@@ -82,6 +98,8 @@ export interface Checkout extends CheckoutTotals {
   /** The store offers address search on its checkout form. */
   addressSearch: boolean;
   subscription: SubscriptionPlan | null;
+  /** Entries whose price moved since they were added: the cart now has the new price. */
+  priceChanges: PriceChange[];
   problems: Record<string, string>;
 }
 
@@ -92,6 +110,8 @@ export interface CheckoutRequest {
   /** Per sku: the cart's quantity and the published stock level (null: unlimited). */
   lines: StockLine[];
   subscription: SubscriptionPlan | null;
+  /** The entries the route just priced anew from the catalogue (the cart already has their new price). */
+  priceChanges: PriceChange[];
 }
 
 export type CheckoutPatch = Partial<CheckoutInputs>;
@@ -105,9 +125,31 @@ export interface PlaceRequest extends CheckoutRequest {
   payment: { provider: string; token: string };
   /** Where the shopper returns after an extra authentication step. */
   returnUrl: string;
+  /** Who places it, for the cap on reserved units (the route's visitorKey). */
+  visitor: string;
+  /** The SHA-256 of the placing browser's crumb: a retry whose cart cookie is gone (a paid answer deletes it) finds its answer by key and crumb. */
+  requester: string;
 }
 
-export type PlaceBody = { order: Order } | { error: string; errors?: Record<string, string>; code?: string; unavailable?: { sku: string; available: number }[] };
+export const PLACE_MESSAGES = {
+  tooManyHeld: `You have too many items waiting for payment. Finish paying for them, or try again once they are released (at most ${MAX_RESERVED_UNITS_PER_VISITOR} at a time).`,
+} as const;
+
+/** A placement journaled before its first await (the `placing` table): everything needed to finish it after a restart. */
+interface PlacingJob {
+  orderId: string;
+  request: PlaceRequest;
+  inputs: CheckoutInputs;
+  totals: CheckoutTotals;
+  charge: ChargeRequest | null;
+  /** `reserving`: the charge was never sent, so a refusal may forget the placement; `charging`: it may have been sent. */
+  phase: 'reserving' | 'charging';
+  createdAt: number;
+}
+
+export type PlaceBody =
+  | { order: Order }
+  | { error: string; errors?: Record<string, string>; code?: string; unavailable?: { sku: string; available: number }[]; checkout?: Checkout };
 
 export interface PlaceOutcome {
   /** 202: the order is pending and its payment outcome unknown; retry with the same key. */
@@ -119,6 +161,10 @@ interface StoredCheckout {
   inputs: CheckoutInputs;
   /** What the gift card paid when the shopper last saw the checkout. */
   giftCardShownCents: number;
+  /** The totals the shopper last saw (absent in checkouts stored before they were kept: never seen). */
+  shownTotals?: ShownTotals;
+  /** Prices that moved since their entries were added, told to the shopper for as long as the checkout lasts. */
+  priceChanges?: PriceChange[];
   expiresOn: number;
 }
 
@@ -161,19 +207,11 @@ interface UnsettledRow extends Record<string, SqlStorageValue> {
   created_at: number;
 }
 
-async function sha256(text: string): Promise<string> {
-  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
-}
-
 export class CommerceOrders extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly outbox: EmailOutbox;
   /** Placements running now, by cart and key: a retry joins the running one. */
   private readonly running = new Map<string, Promise<PlaceOutcome>>();
-  /** Carts whose order is being placed (a second key for the same cart waits its turn: 409). */
-  private readonly placing = new Set<string>();
-  /** Discount uses claimed by placements whose payment is running. */
-  private readonly claims = new Map<string, number>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -183,6 +221,16 @@ export class CommerceOrders extends DurableObject<Env> {
     this.sql.exec('CREATE TABLE IF NOT EXISTS discounts (code TEXT PRIMARY KEY, data TEXT NOT NULL, uses INTEGER NOT NULL DEFAULT 0, single_use_for TEXT UNIQUE)');
     this.sql.exec('CREATE TABLE IF NOT EXISTS gift_cards (code TEXT PRIMARY KEY, initial_cents INTEGER NOT NULL, balance_cents INTEGER NOT NULL CHECK (balance_cents >= 0), order_id TEXT NOT NULL, created_at INTEGER NOT NULL)');
     this.sql.exec('CREATE TABLE IF NOT EXISTS checkouts (cart_id TEXT PRIMARY KEY, data TEXT NOT NULL, updated_at INTEGER NOT NULL)');
+    this.sql.exec('CREATE INDEX IF NOT EXISTS checkouts_by_age ON checkouts (updated_at)');
+    // Placements journaled and not yet recorded (a retry or the alarm finishes them); a journaled code counts as a use claimed.
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS placing (cart_id TEXT NOT NULL, key TEXT NOT NULL, order_id TEXT NOT NULL, discount_code TEXT, data TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (cart_id, key))',
+    );
+    // Units reserved per order being placed or waiting for its payment, by visitor, until the payment window ends.
+    this.sql.exec('CREATE TABLE IF NOT EXISTS holds (order_id TEXT PRIMARY KEY, visitor TEXT NOT NULL, units INTEGER NOT NULL, expires_at INTEGER NOT NULL)');
+    this.sql.exec('CREATE INDEX IF NOT EXISTS holds_by_visitor ON holds (visitor, expires_at)');
+    // Recorded orders whose stock and cart steps are not done yet (hold_until: a pending order's units are held until then).
+    this.sql.exec('CREATE TABLE IF NOT EXISTS followups (order_id TEXT PRIMARY KEY, hold_until INTEGER, created_at INTEGER NOT NULL)');
     this.sql.exec(
       `CREATE TABLE IF NOT EXISTS orders (id TEXT PRIMARY KEY, number INTEGER NOT NULL UNIQUE, status TEXT NOT NULL, cart_id TEXT NOT NULL,
         payment_id TEXT, discount_code TEXT, token_hash TEXT NOT NULL, created_at INTEGER NOT NULL, data TEXT NOT NULL)`,
@@ -190,6 +238,8 @@ export class CommerceOrders extends DurableObject<Env> {
     this.sql.exec('CREATE INDEX IF NOT EXISTS orders_by_status ON orders (status, number)');
     this.sql.exec('CREATE INDEX IF NOT EXISTS orders_by_payment ON orders (payment_id)');
     this.sql.exec('CREATE TABLE IF NOT EXISTS placements (cart_id TEXT NOT NULL, key TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (cart_id, key))');
+    if (this.sql.exec("SELECT 1 FROM pragma_table_info('placements') WHERE name = 'requester'").toArray().length === 0) this.sql.exec('ALTER TABLE placements ADD COLUMN requester TEXT');
+    this.sql.exec('CREATE INDEX IF NOT EXISTS placements_by_key ON placements (key, requester)');
     this.sql.exec(
       'CREATE TABLE IF NOT EXISTS subscriptions (id TEXT PRIMARY KEY, order_id TEXT NOT NULL, token TEXT NOT NULL, cycle INTEGER NOT NULL, next_at INTEGER, data TEXT NOT NULL)',
     );
@@ -303,13 +353,24 @@ export class CommerceOrders extends DurableObject<Env> {
     return row === undefined ? null : (JSON.parse(row.data) as StoredCheckout);
   }
 
+  /** Saves a checkout; a new one past MAX_CHECKOUTS forgets the oldest checkout without a pending order. */
   private saveCheckout(cartId: string, checkout: StoredCheckout, now: number): void {
+    const added = this.sql.exec('SELECT 1 FROM checkouts WHERE cart_id = ?', cartId).toArray().length === 0;
     this.sql.exec('INSERT OR REPLACE INTO checkouts (cart_id, data, updated_at) VALUES (?, ?, ?)', cartId, JSON.stringify(checkout), now);
+    if (!added) return;
+    const over = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM checkouts').one().n - MAX_CHECKOUTS;
+    if (over <= 0) return;
+    this.sql.exec(
+      `DELETE FROM checkouts WHERE cart_id IN (SELECT cart_id FROM checkouts c WHERE cart_id != ?
+        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = c.cart_id AND o.status = 'pending') ORDER BY updated_at LIMIT ?)`,
+      cartId,
+      over,
+    );
   }
 
   private claimed(code: string): number {
     const pending = this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM orders WHERE status = 'pending' AND discount_code = ?", code).one().n;
-    return pending + (this.claims.get(code) ?? 0);
+    return pending + this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM placing WHERE discount_code = ?', code).one().n;
   }
 
   private giftCardBalance(code: string): number | null {
@@ -371,28 +432,48 @@ export class CommerceOrders extends DurableObject<Env> {
       minimumSubtotalCents: this.settings().minimumSubtotalCents,
       addressSearch: this.settings().addressSearch,
       subscription: request.subscription,
+      priceChanges: stored.priceChanges ?? [],
       ...totals,
       problems: this.problems(cart, inputs, totals),
     };
   }
 
-  private async reserve(request: CheckoutRequest, ttlMs: number, now: number) {
-    return stockLedger(this.env, request.websiteId).reserve(checkoutOwner(request.cart.id ?? ''), request.lines, ttlMs, now);
+  /** What the cart asks for beyond what is available now (a checkout reserves nothing: stock is reserved at payment). */
+  private async unavailable(request: CheckoutRequest, now: number): Promise<{ sku: string; available: number }[]> {
+    const counted = request.lines.filter((line): line is StockLine & { stock: number } => line.stock !== null && line.quantity > 0);
+    if (counted.length === 0) return [];
+    const available = await stockLedger(this.env, request.websiteId).available(Object.fromEntries(counted.map((line) => [line.sku, line.stock])), now);
+    return counted.filter((line) => line.quantity > (available[line.sku] ?? 0)).map((line) => ({ sku: line.sku, available: available[line.sku] ?? 0 }));
   }
 
-  /** Starts the checkout of a cart, or renews its reservation: POST /api/commerce/checkout. */
+  /**
+   * Starts the checkout of a cart or updates it: POST/PUT /api/commerce/checkout. Only checks that
+   * the stock is there (Shopify's rule: reserve at payment, not before), so no call holds units.
+   */
   async start(request: CheckoutRequest, patch: CheckoutPatch = {}, now = Date.now()): Promise<CheckoutOutcome> {
     const cartId = request.cart.id ?? '';
     this.rememberWebsite(request.websiteId);
     const previous = this.storedCheckout(cartId);
     const inputs: CheckoutInputs = { ...(previous?.inputs ?? EMPTY_INPUTS) };
+    const priceChanges = mergePriceChanges(previous?.priceChanges ?? [], request.priceChanges);
+    // The cart has its new prices already: the notice is kept even when this call is refused.
+    const keepNotice = () => {
+      if (request.priceChanges.length > 0) this.saveCheckout(cartId, { inputs: EMPTY_INPUTS, giftCardShownCents: 0, expiresOn: now + CHECKOUT_KEEP_MS, ...previous, priceChanges }, now);
+    };
     const errors = this.applyPatch(request.cart, inputs, patch, now);
-    if (Object.keys(errors).length > 0) return { ok: false, status: 400, error: CHECKOUT_MESSAGES.formIncomplete, errors };
-    const reserved = await this.reserve(request, this.settings().reservationMinutes * 60_000, now);
-    if (!reserved.ok) return { ok: false, status: 409, error: CHECKOUT_MESSAGES.reservationLost, unavailable: reserved.unavailable };
+    if (Object.keys(errors).length > 0) {
+      keepNotice();
+      return { ok: false, status: 400, error: CHECKOUT_MESSAGES.formIncomplete, errors };
+    }
+    const unavailable = await this.unavailable(request, now);
+    if (unavailable.length > 0) {
+      keepNotice();
+      return { ok: false, status: 409, error: CHECKOUT_MESSAGES.reservationLost, unavailable };
+    }
     const totals = this.totals(request.cart, inputs, now);
-    const stored: StoredCheckout = { inputs, giftCardShownCents: totals.giftCardCents, expiresOn: reserved.expiresOn };
+    const stored: StoredCheckout = { inputs, giftCardShownCents: totals.giftCardCents, shownTotals: shownTotals(totals), priceChanges, expiresOn: now + CHECKOUT_KEEP_MS };
     this.saveCheckout(cartId, stored, now);
+    if (previous === null) await this.scheduleAlarm(now);
     return { ok: true, checkout: this.view(request, stored, totals) };
   }
 
@@ -443,29 +524,49 @@ export class CommerceOrders extends DurableObject<Env> {
 
   // ---- placing an order ----
 
+  /**
+   * The answer `key` already has for the cart, if any: a remembered answer (after finishing what a
+   * restart left of its order: the stock sale, the cart), a 202 asked again, or a placement cut off
+   * by a restart finished now. Null: the key is new. Asked by the route before it reads the cart, so a
+   * key answers the same after its cart was bought.
+   */
+  replay(websiteId: string, cartId: string | null, key: string, requester: string, now = Date.now()): Promise<PlaceOutcome | null> {
+    this.rememberWebsite(websiteId);
+    const cart = cartId ?? this.sql.exec<{ cart_id: string }>('SELECT cart_id FROM placements WHERE key = ? AND requester = ?', key, requester).toArray()[0]?.cart_id;
+    return (cart === undefined ? null : this.answerFor(websiteId, cart, key, now)) ?? Promise.resolve(null);
+  }
+
+  /** Synchronous, so a new placement is journaled before anything else can start one for the same key. */
+  private answerFor(websiteId: string, cartId: string, key: string, now: number): Promise<PlaceOutcome> | null {
+    const runKey = `${cartId}\u0000${key}`;
+    const running = this.running.get(runKey);
+    if (running !== undefined) return running;
+    const known = this.placement(cartId, key);
+    const orderId = known !== null && 'order' in known.body ? known.body.order.id : null;
+    let work: Promise<PlaceOutcome>;
+    if (known !== null && known.status === 202) work = this.retryCharge(websiteId, orderId ?? '', now).then(() => this.placement(cartId, key) ?? known);
+    else if (known !== null) {
+      if (orderId === null || !this.hasFollowUp(orderId)) return Promise.resolve(known);
+      work = this.followUp(websiteId, orderId).then(() => known);
+    } else {
+      const job = this.job(cartId, key);
+      if (job === null) return null;
+      work = this.finishPlacing(cartId, key, job, now);
+    }
+    const tracked = work.finally(() => this.running.delete(runKey));
+    this.running.set(runKey, tracked);
+    return tracked;
+  }
+
   /** POST /api/commerce/orders: the same cart and key always give the same answer once the provider was asked. */
   place(request: PlaceRequest, now = Date.now()): Promise<PlaceOutcome> {
     const cartId = request.cart.id ?? '';
     this.rememberWebsite(request.websiteId);
-    const known = this.placement(cartId, request.idempotencyKey);
+    const answered = this.answerFor(request.websiteId, cartId, request.idempotencyKey, now);
+    if (answered !== null) return answered;
+    if (this.sql.exec('SELECT 1 FROM placing WHERE cart_id = ?', cartId).toArray().length > 0) return Promise.resolve({ status: 409, body: { error: CHECKOUT_MESSAGES.inProgress } });
     const runKey = `${cartId}\u0000${request.idempotencyKey}`;
-    const running = this.running.get(runKey);
-    if (running !== undefined) return running;
-    if (known !== null && known.status !== 202) return Promise.resolve(known);
-    if (known !== null) {
-      const orderId = 'order' in known.body ? known.body.order.id : '';
-      const retry = this.retryCharge(request.websiteId, orderId, now)
-        .then(() => this.placement(cartId, request.idempotencyKey) ?? known)
-        .finally(() => this.running.delete(runKey));
-      this.running.set(runKey, retry);
-      return retry;
-    }
-    if (this.placing.has(cartId)) return Promise.resolve({ status: 409, body: { error: CHECKOUT_MESSAGES.inProgress } });
-    this.placing.add(cartId);
-    const placement = this.placeOnce(request, now).finally(() => {
-      this.running.delete(runKey);
-      this.placing.delete(cartId);
-    });
+    const placement = this.placeOnce(request, now).finally(() => this.running.delete(runKey));
     this.running.set(runKey, placement);
     return placement;
   }
@@ -475,86 +576,154 @@ export class CommerceOrders extends DurableObject<Env> {
     return row === undefined ? null : { status: row.status as PlaceOutcome['status'], body: JSON.parse(row.body) as PlaceBody };
   }
 
-  private remember(request: PlaceRequest, outcome: PlaceOutcome, now: number): PlaceOutcome {
-    this.sql.exec('INSERT OR REPLACE INTO placements (cart_id, key, status, body, created_at) VALUES (?, ?, ?, ?, ?)', request.cart.id ?? '', request.idempotencyKey, outcome.status, JSON.stringify(outcome.body), now);
+  private remember(cartId: string, key: string, requester: string, outcome: PlaceOutcome, now: number): PlaceOutcome {
+    this.sql.exec(
+      'INSERT OR REPLACE INTO placements (cart_id, key, status, body, created_at, requester) VALUES (?, ?, ?, ?, ?, ?)',
+      cartId, key, outcome.status, JSON.stringify(outcome.body), now, requester,
+    );
     return outcome;
   }
 
-  private async placeOnce(request: PlaceRequest, now: number): Promise<PlaceOutcome> {
+  private job(cartId: string, key: string): PlacingJob | null {
+    const row = this.sql.exec<{ data: string }>('SELECT data FROM placing WHERE cart_id = ? AND key = ?', cartId, key).toArray()[0];
+    return row === undefined ? null : (JSON.parse(row.data) as PlacingJob);
+  }
+
+  /** Units reserved for `visitor`'s orders being placed or waiting for their payment. */
+  private heldUnits(visitor: string, now: number): number {
+    return this.sql.exec<{ n: number }>('SELECT COALESCE(SUM(units), 0) AS n FROM holds WHERE visitor = ? AND expires_at > ?', visitor, now).one().n;
+  }
+
+  /** The payment window: how long units are reserved for a payment, an authentication step included (the store's `reservationMinutes`). */
+  private paymentWindowMs(): number {
+    return this.settings().reservationMinutes * 60_000;
+  }
+
+  /**
+   * Checks the checkout, then journals the placement in one transaction with the gift card debit (a
+   * journaled discount code counts as a use claimed), before anything is awaited: from here a kill
+   * at any instant leaves a journal that the retry or the alarm finishes (finishPlacing).
+   */
+  private placeOnce(request: PlaceRequest, now: number): Promise<PlaceOutcome> {
     const { cart } = request;
     const cartId = cart.id ?? '';
-    if (cart.orderId !== null) return { status: 409, body: { error: CHECKOUT_MESSAGES.purchased } };
-    if (cart.entries.length === 0) return { status: 404, body: { error: CHECKOUT_MESSAGES.noCart } };
+    const refuse = (status: 400 | 404 | 409, body: PlaceBody) => Promise.resolve({ status, body });
+    if (cart.orderId !== null) return refuse(409, { error: CHECKOUT_MESSAGES.purchased });
+    if (cart.entries.length === 0) return refuse(404, { error: CHECKOUT_MESSAGES.noCart });
     const stored = this.storedCheckout(cartId) ?? { inputs: EMPTY_INPUTS, giftCardShownCents: 0, expiresOn: 0 };
     const { inputs } = stored;
     const totals = this.totals(cart, inputs, now);
     const { subtotal, ...fieldProblems } = this.problems(cart, inputs, totals);
-    if (fieldProblems.discountCode === DISCOUNT_MESSAGES.usedUp) return { status: 409, body: { error: DISCOUNT_MESSAGES.ranOut } };
-    if (Object.keys(fieldProblems).length > 0) return { status: 400, body: { error: CHECKOUT_MESSAGES.formIncomplete, errors: fieldProblems } };
-    if (subtotal !== undefined) return { status: 400, body: { error: subtotal } };
-    if (totals.giftCardCents < stored.giftCardShownCents) return { status: 409, body: { error: GIFT_CARD_MESSAGES.balanceChanged } };
-
-    // Taken synchronously, before anything is awaited: two placements never share a use or a balance.
-    const code = totals.validCoupons[0] ?? null;
-    if (code !== null) this.claims.set(code, (this.claims.get(code) ?? 0) + 1);
-    const giftCard = inputs.giftCardCode;
-    if (giftCard !== null && totals.giftCardCents > 0) this.sql.exec('UPDATE gift_cards SET balance_cents = balance_cents - ? WHERE code = ?', totals.giftCardCents, giftCard);
-    const undo = () => {
-      if (code !== null) this.claims.set(code, (this.claims.get(code) ?? 1) - 1);
-      if (giftCard !== null && totals.giftCardCents > 0) this.sql.exec('UPDATE gift_cards SET balance_cents = balance_cents + ? WHERE code = ?', totals.giftCardCents, giftCard);
-    };
+    if (fieldProblems.discountCode === DISCOUNT_MESSAGES.usedUp) return refuse(409, { error: DISCOUNT_MESSAGES.ranOut });
+    if (Object.keys(fieldProblems).length > 0) return refuse(400, { error: CHECKOUT_MESSAGES.formIncomplete, errors: fieldProblems });
+    if (subtotal !== undefined) return refuse(400, { error: subtotal });
+    if (totals.giftCardCents < stored.giftCardShownCents) return refuse(409, { error: GIFT_CARD_MESSAGES.balanceChanged });
+    // Never at a price the shopper did not see: they get the new totals and place again.
+    if (request.priceChanges.length > 0 || totalsMoved(stored.shownTotals, totals)) {
+      const told: StoredCheckout = { ...stored, priceChanges: mergePriceChanges(stored.priceChanges ?? [], request.priceChanges) };
+      this.saveCheckout(cartId, told, now);
+      return refuse(409, { error: CHECKOUT_MESSAGES.totalsChanged, checkout: this.view(request, told, totals) });
+    }
+    const units = request.lines.reduce((sum, line) => sum + (line.stock === null ? 0 : line.quantity), 0);
+    if (units > 0 && this.heldUnits(request.visitor, now) + units > MAX_RESERVED_UNITS_PER_VISITOR) return refuse(409, { error: PLACE_MESSAGES.tooManyHeld });
 
     const id = `ord_${randomHex(12)}`;
-    const providerKey = `${request.websiteId}:${cartId}:${request.idempotencyKey}`;
     const charge: ChargeRequest | null = totals.amountDueCents === 0 ? null : {
       amountCents: totals.amountDueCents,
       currency: cart.currencyCode,
       token: request.payment.token,
-      idempotencyKey: providerKey,
+      idempotencyKey: `${request.websiteId}:${cartId}:${request.idempotencyKey}`,
       description: `Order from cart ${cartId}`,
-      metadata: { websiteId: request.websiteId, cartId, orderId: id, returnUrl: request.returnUrl },
+      // A local authentication step answered after the window is refused (src/durable/local-payments.ts).
+      metadata: { websiteId: request.websiteId, cartId, orderId: id, returnUrl: request.returnUrl, authenticateBefore: String(now + this.paymentWindowMs()) },
     };
+    const job: PlacingJob = { orderId: id, request, inputs, totals, charge, phase: 'reserving', createdAt: now };
+    const code = totals.validCoupons[0] ?? null;
+    this.ctx.storage.transactionSync(() => {
+      if (inputs.giftCardCode !== null && totals.giftCardCents > 0) this.sql.exec('UPDATE gift_cards SET balance_cents = balance_cents - ? WHERE code = ?', totals.giftCardCents, inputs.giftCardCode);
+      this.sql.exec('INSERT INTO placing (cart_id, key, order_id, discount_code, data, created_at) VALUES (?, ?, ?, ?, ?, ?)', cartId, request.idempotencyKey, id, code, JSON.stringify(job), now);
+      this.sql.exec('INSERT INTO holds (order_id, visitor, units, expires_at) VALUES (?, ?, ?, ?)', id, request.visitor, units, now + this.paymentWindowMs());
+    });
+    return this.finishPlacing(cartId, request.idempotencyKey, job, now);
+  }
+
+  /** Forgets a journaled placement that took no money: its gift card debit and its hold given back. */
+  private abandon(cartId: string, key: string, job: PlacingJob): void {
+    const { inputs, totals } = job;
+    if (inputs.giftCardCode !== null && totals.giftCardCents > 0) this.sql.exec('UPDATE gift_cards SET balance_cents = balance_cents + ? WHERE code = ?', totals.giftCardCents, inputs.giftCardCode);
+    this.sql.exec('DELETE FROM placing WHERE cart_id = ? AND key = ?', cartId, key);
+    this.sql.exec('DELETE FROM holds WHERE order_id = ?', job.orderId);
+  }
+
+  /**
+   * Reserves the units for the payment window, charges (the provider's idempotency key makes a
+   * second send replay the first charge), then records the order, the key's answer and what is left
+   * to do in one transaction, and does that (followUp). Every step may be run again after a kill.
+   */
+  private async finishPlacing(cartId: string, key: string, job: PlacingJob, now: number): Promise<PlaceOutcome> {
+    const { request, orderId: id, charge } = job;
+    const stock = stockLedger(this.env, request.websiteId);
+    const kill = () => this.ctx.abort('killed between two steps of placing an order (injected fault)');
     let charged: ChargeResult | { status: 'none' };
     try {
-      const reserved = await this.reserve(request, Math.max(PAYING_MS, this.settings().reservationMinutes * 60_000), now);
-      if (!reserved.ok) {
-        undo();
+      await faultPoint('durable-object', 'CommerceOrders.place:journaled', kill);
+      const reserved = await stock.reserve(`order:${id}`, request.lines, this.paymentWindowMs(), now);
+      if (!reserved.ok && job.phase === 'reserving') {
+        this.abandon(cartId, key, job);
         return { status: 409, body: { error: CHECKOUT_MESSAGES.reservationLost, unavailable: reserved.unavailable } };
+      }
+      if (!reserved.ok) console.error(`Order ${id}: its units lapsed while a restart interrupted its charge; it is placed anyway`);
+      await faultPoint('durable-object', 'CommerceOrders.place:reserved', kill);
+      if (job.phase === 'reserving') {
+        job.phase = 'charging';
+        this.sql.exec('UPDATE placing SET data = ? WHERE cart_id = ? AND key = ?', JSON.stringify(job), cartId, key);
       }
       const provider = paymentProvider(this.env);
       // A subscription's card is saved (to a customer, where the provider keeps cards that way) for its renewals.
       if (charge !== null && request.subscription !== null) {
         charge.offSession = 'save';
         if (provider.createCustomer !== undefined) {
-          const { customerId } = await provider.createCustomer({ email: inputs.email ?? '', idempotencyKey: `${providerKey}:customer`, metadata: { websiteId: request.websiteId, orderId: id } });
+          const { customerId } = await provider.createCustomer({ email: job.inputs.email ?? '', idempotencyKey: `${charge.idempotencyKey}:customer`, metadata: { websiteId: request.websiteId, orderId: id } });
           charge.customerId = customerId;
         }
       }
+      await faultPoint('durable-object', 'CommerceOrders.place:charging', kill);
       // A charge that throws may still have taken the money: its outcome is unknown, and settled like a timeout.
       charged = charge === null ? { status: 'none' } : await provider.charge(charge).catch((error: unknown): ChargeResult => ({ status: 'unknown', reason: error instanceof Error ? error.message : 'the provider failed' }));
     } catch (error) {
-      undo();
-      console.error('charge failed', error);
+      // Nothing was charged (the charge catches its own failures): the placement is forgotten and may be sent again.
+      this.abandon(cartId, key, job);
+      await stock.release(`order:${id}`);
+      console.error('placing an order failed before its charge', error);
       return { status: 502, body: { error: ORDER_MESSAGES.paymentUnavailable } };
     }
+    await faultPoint('durable-object', 'CommerceOrders.place:charged', kill);
     if (charged.status === 'declined') {
-      undo();
-      return this.remember(request, { status: 402, body: { error: charged.message, code: charged.code } }, now);
+      const decline = { status: 402 as const, body: { error: charged.message, code: charged.code } };
+      this.ctx.storage.transactionSync(() => {
+        this.abandon(cartId, key, job);
+        this.remember(cartId, key, request.requester, decline, now);
+      });
+      await stock.release(`order:${id}`);
+      return decline;
     }
-    // From here the order row holds the code use (a pending order counts as a claim).
-    if (code !== null) this.claims.set(code, (this.claims.get(code) ?? 1) - 1);
-    const order = await this.createOrder(request, id, inputs, totals, charged, charge, now);
-    if (charged.status !== 'unknown') return this.remember(request, { status: 201, body: { order } }, now);
-    this.sql.exec('INSERT INTO unsettled (order_id, cart_id, key, attempts, next_at, created_at) VALUES (?, ?, ?, 0, ?, ?)', id, cartId, request.idempotencyKey, now + UNKNOWN_FIRST_RETRY_MS, now);
+    const token = randomHex(16);
+    const tokenHash = await tokenDigest(token);
+    const outcome = this.ctx.storage.transactionSync(() => this.recordOrder(cartId, key, job, charged, token, tokenHash, now));
+    await faultPoint('durable-object', 'CommerceOrders.place:recorded', kill);
+    await this.followUp(request.websiteId, id);
     await this.scheduleAlarm(now);
-    return this.remember(request, { status: 202, body: { order } }, now);
+    return outcome;
   }
 
-  private async createOrder(request: PlaceRequest, id: string, inputs: CheckoutInputs, totals: CheckoutTotals, charged: Accepted, charge: ChargeRequest | null, now: number): Promise<Order> {
+  /**
+   * One transaction: the order, its buyer token, what a paid order makes true, the key's answer, the
+   * follow-up (sell or hold its units, mark the cart purchased), the journal gone.
+   */
+  private recordOrder(cartId: string, key: string, job: PlacingJob, charged: Accepted, token: string, tokenHash: string, now: number): PlaceOutcome {
+    const { request, inputs, totals, charge, orderId: id } = job;
     const { cart } = request;
-    const cartId = cart.id ?? '';
     const paid = charged.status === 'none' || charged.status === 'succeeded';
-    const token = randomHex(16);
     const number = this.sql.exec<{ n: number }>('SELECT COALESCE(MAX(number), 1000) + 1 AS n FROM orders').one().n;
     const entries: OrderEntry[] = cart.entries.map((e) => ({
       itemId: e.itemId, sku: e.chosenVariant.sku, attributes: e.chosenVariant.attributes, title: e.title, productType: e.productType,
@@ -585,25 +754,57 @@ export class CommerceOrders extends DurableObject<Env> {
     const paymentId = 'paymentId' in charged ? charged.paymentId : null;
     this.sql.exec(
       'INSERT INTO orders (id, number, status, cart_id, payment_id, discount_code, token_hash, created_at, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      id, number, order.status, cartId, paymentId, totals.validCoupons[0] ?? null, '', now,
+      id, number, order.status, cartId, paymentId, totals.validCoupons[0] ?? null, tokenHash, now,
       JSON.stringify({ ...order, giftCardCode: inputs.giftCardCode, giftRecipientEmail: inputs.giftRecipientEmail, paymentToken: request.payment.token, lines: request.lines, charge } satisfies Order & OrderPrivate),
     );
-    const stock = stockLedger(this.env, request.websiteId);
+    this.sql.exec('DELETE FROM placing WHERE cart_id = ? AND key = ?', cartId, key);
+    // Held for the payment window; a charge with an unknown outcome for as long as it is asked again.
+    const holdUntil = paid ? null : now + (charged.status === 'unknown' ? UNKNOWN_GIVE_UP_MS : this.paymentWindowMs());
+    this.sql.exec('INSERT INTO followups (order_id, hold_until, created_at) VALUES (?, ?, ?)', id, holdUntil, now);
     if (paid) {
       this.paidEffects(id, now);
+      this.sql.exec('DELETE FROM holds WHERE order_id = ?', id);
       // The checkout's details stay until the order is paid: a failed payment returns the shopper to them.
       this.sql.exec('DELETE FROM checkouts WHERE cart_id = ?', cartId);
-      await stock.sell(checkoutOwner(cartId));
     } else {
-      if (charged.status !== 'unknown') this.queueOrderEmail(this.order(id) ?? order, 'received');
-      // Held for the authentication window; a charge with an unknown outcome for as long as it is asked again.
-      await stock.transfer(checkoutOwner(cartId), `order:${id}`, now + (charged.status === 'unknown' ? UNKNOWN_GIVE_UP_MS : PAYING_MS));
+      this.sql.exec('UPDATE holds SET expires_at = ? WHERE order_id = ?', holdUntil, id);
+      if (charged.status !== 'unknown') this.queueOrderEmail(order, 'received');
+      else this.sql.exec('INSERT INTO unsettled (order_id, cart_id, key, attempts, next_at, created_at) VALUES (?, ?, ?, 0, ?, ?)', id, cartId, key, now + UNKNOWN_FIRST_RETRY_MS, now);
     }
-    this.sql.exec('UPDATE orders SET token_hash = ? WHERE id = ?', await sha256(token), id);
-    await cartStub(this.env, request.websiteId, cartId).markPurchased(id);
-    await this.scheduleAlarm(now);
     const saved = this.order(id) ?? order;
-    return { ...saved, confirmationUrl: confirmationUrl(saved, token) };
+    return this.remember(cartId, key, request.requester, { status: charged.status === 'unknown' ? 202 : 201, body: { order: { ...saved, confirmationUrl: confirmationUrl(saved, token) } } }, now);
+  }
+
+  private hasFollowUp(id: string): boolean {
+    return this.sql.exec('SELECT 1 FROM followups WHERE order_id = ?', id).toArray().length > 0;
+  }
+
+  /**
+   * What a recorded order still needs from other objects, each step idempotent: its units sold once
+   * (paid) or held for its payment window, and its cart marked purchased. Run right after the
+   * order is recorded, and again by a retry of its key or the alarm when a restart cut it off.
+   */
+  private async followUp(websiteId: string, id: string): Promise<void> {
+    const row = this.sql.exec<{ hold_until: number | null }>('SELECT hold_until FROM followups WHERE order_id = ?', id).toArray()[0];
+    const data = this.orderRow(id);
+    if (row === undefined || data === null) return;
+    const kill = () => this.ctx.abort('killed between two steps of placing an order (injected fault)');
+    const stock = stockLedger(this.env, websiteId);
+    const order = JSON.parse(data.data) as Order & OrderPrivate;
+    // A pending order settled before its follow-up ran was already dealt with by its settlement (sold, or released and its cart reopened).
+    if (data.status === 'pending' || order.paidOn !== null) {
+      if (data.status === 'pending' && row.hold_until !== null) await stock.transfer(`order:${id}`, `order:${id}`, row.hold_until);
+      else if (data.status !== 'pending') await stock.sellOrder(`order:${id}`, order.lines);
+      await faultPoint('durable-object', 'CommerceOrders.place:stock', kill);
+      const cart = cartStub(this.env, websiteId, this.cartOf(id));
+      await cart.markPurchased(id);
+      // Cancelled meanwhile (its payment failed while these steps ran): undo what they did.
+      if (this.orderRow(id)?.status === 'cancelled') {
+        await stock.release(`order:${id}`);
+        await cart.reopen(id);
+      }
+    }
+    this.sql.exec('DELETE FROM followups WHERE order_id = ?', id);
   }
 
   /** What becomes true when an order is paid: the discount use counted, bought gift cards issued, the next subscription order scheduled, the confirmation emailed. Synchronous. */
@@ -679,7 +880,7 @@ export class CommerceOrders extends DurableObject<Env> {
   /** An order for its buyer: the token must match the confirmation URL's. */
   async orderForBuyer(id: string, token: string): Promise<Order | null> {
     const row = this.orderRow(id);
-    if (row === null || row.token_hash === '' || !sameToken(row.token_hash, await sha256(token))) return null;
+    if (row === null || row.token_hash === '' || !sameToken(row.token_hash, await tokenDigest(token))) return null;
     const order = this.toOrder(row.data);
     return { ...order, confirmationUrl: confirmationUrl(order, token) };
   }
@@ -741,6 +942,12 @@ export class CommerceOrders extends DurableObject<Env> {
       if (row !== undefined) this.sql.exec('UPDATE orders SET payment_id = ? WHERE id = ?', paymentId, row.id);
     }
     if (row === undefined) return null;
+    const order = this.order(row.id);
+    // Authenticated after its window ended and the order was cancelled: the money goes back (the same refund key every time).
+    if (row.status === 'cancelled' && outcome === 'succeeded' && order !== null && order.paidOn === null && order.amountChargedCents > 0) {
+      const refunded = await paymentProvider(this.env).refund(paymentId, order.amountChargedCents, `${websiteId}:refund:${row.id}`);
+      if (!refunded.ok) console.error(`Order ${row.id}: a payment authenticated after its window could not be refunded: ${refunded.message}`);
+    }
     if (row.status !== 'pending') return this.order(row.id);
     if (outcome === 'succeeded') await this.settlePaid(websiteId, row.id, now);
     else await this.settleFailed(websiteId, row.id, now, true);
@@ -757,8 +964,15 @@ export class CommerceOrders extends DurableObject<Env> {
     this.paidEffects(id, now);
     const cartId = this.cartOf(id);
     this.sql.exec('DELETE FROM checkouts WHERE cart_id = ?', cartId);
+    this.sql.exec('DELETE FROM holds WHERE order_id = ?', id);
     this.answerPlacement(id, null);
-    await stockLedger(this.env, websiteId).sell(`order:${id}`);
+    await this.followUp(websiteId, id);
+    await stockLedger(this.env, websiteId).sellOrder(`order:${id}`, this.orderLines(id));
+  }
+
+  private orderLines(id: string): StockLine[] {
+    const row = this.orderRow(id);
+    return row === null ? [] : (JSON.parse(row.data) as OrderPrivate).lines;
   }
 
   /** A pending order's payment failed: cancelled, its stock released, gift card credited, and its cart open to be bought again. */
@@ -769,6 +983,8 @@ export class CommerceOrders extends DurableObject<Env> {
     this.writeOrder(id, { ...order, status: 'cancelled', cancelledOn: now });
     if (email) this.queueOrderEmail({ ...order, status: 'cancelled' }, 'cancelled');
     this.answerPlacement(id, decline);
+    this.sql.exec('DELETE FROM holds WHERE order_id = ?', id);
+    this.sql.exec('DELETE FROM followups WHERE order_id = ?', id);
     await stockLedger(this.env, websiteId).release(`order:${id}`);
     const cartId = this.cartOf(id);
     if (cartId !== '') await cartStub(this.env, websiteId, cartId).reopen(id);
@@ -891,10 +1107,13 @@ export class CommerceOrders extends DurableObject<Env> {
   }
 
   private async close(websiteId: string, id: string, closed: Order, restock: boolean, kind: 'cancelled' | 'refunded', now: number): Promise<Order> {
+    // A sale a restart left unfinished is counted before it is restocked.
+    await this.followUp(websiteId, id);
     const before = this.order(id);
     if (before === null || before.status === closed.status) return before ?? closed;
     this.creditGiftCard(id);
     this.writeOrder(id, closed);
+    this.sql.exec('DELETE FROM holds WHERE order_id = ?', id);
     this.sql.exec('DELETE FROM subscriptions WHERE order_id = ?', id);
     this.queueOrderEmail(closed, kind);
     const stock = stockLedger(this.env, websiteId);
@@ -967,7 +1186,38 @@ export class CommerceOrders extends DurableObject<Env> {
     return { placed, failed };
   }
 
-  // ---- alarm: emails, subscriptions, unknown charges, housekeeping ----
+  // ---- alarm: emails, subscriptions, unknown charges, interrupted placements, payment windows, housekeeping ----
+
+  /** Finishes placements and follow-ups a restart cut off whose shopper did not retry (the alarm; tests pass a fake clock). */
+  async finishInterrupted(websiteId: string, now = Date.now()): Promise<number> {
+    const jobs = this.sql.exec<{ cart_id: string; key: string }>('SELECT cart_id, key FROM placing WHERE created_at <= ? LIMIT 20', now - RESUME_AFTER_MS).toArray();
+    let finished = 0;
+    for (const { cart_id: cartId, key } of jobs) {
+      if (this.running.has(`${cartId}\u0000${key}`)) continue;
+      await this.answerFor(websiteId, cartId, key, now);
+      finished++;
+    }
+    const orders = this.sql.exec<{ order_id: string }>('SELECT order_id FROM followups WHERE created_at <= ? LIMIT 20', now - FOLLOW_UP_AFTER_MS).toArray();
+    for (const { order_id: id } of orders) await this.followUp(websiteId, id);
+    return finished + orders.length;
+  }
+
+  /**
+   * Payments whose window ended (the alarm; tests pass a fake clock): an order still waiting for its
+   * authentication is cancelled, its units released, its gift card debit and code use given back and
+   * its cart opened again; a later success of that payment is refunded (paymentSettled).
+   */
+  async endPaymentWindows(websiteId: string, now = Date.now()): Promise<number> {
+    const ended = this.sql.exec<{ order_id: string }>('DELETE FROM holds WHERE expires_at <= ? RETURNING order_id', now).toArray();
+    let cancelled = 0;
+    for (const { order_id: id } of ended) {
+      const order = this.order(id);
+      if (order === null || order.status !== 'pending' || order.payment.status === 'unknown') continue;
+      await this.settleFailed(websiteId, id, now, true);
+      cancelled++;
+    }
+    return cancelled;
+  }
 
   /** Asks the provider again about every charge with an unknown outcome that is due (the alarm; tests pass a fake clock). */
   async retryDueCharges(websiteId: string, now = Date.now()): Promise<number> {
@@ -980,7 +1230,15 @@ export class CommerceOrders extends DurableObject<Env> {
     const nextSubscription = this.sql.exec<{ at: number | null }>('SELECT MIN(next_at) AS at FROM subscriptions').one().at;
     const nextRetry = this.sql.exec<{ at: number | null }>('SELECT MIN(next_at) AS at FROM unsettled').one().at;
     const oldest = this.sql.exec<{ at: number | null }>('SELECT MIN(created_at) AS at FROM placements p WHERE NOT EXISTS (SELECT 1 FROM unsettled u WHERE u.cart_id = p.cart_id AND u.key = p.key)').one().at;
-    const candidates = [nextSubscription, nextRetry, oldest === null ? null : oldest + KEEP_MS, this.outbox.nextAttemptAt()].filter((t): t is number => t !== null);
+    const oldestCheckout = this.sql.exec<{ at: number | null }>('SELECT MIN(updated_at) AS at FROM checkouts').one().at;
+    const journaled = this.sql.exec<{ at: number | null }>('SELECT MIN(created_at) AS at FROM placing').one().at;
+    const unfinished = this.sql.exec<{ at: number | null }>('SELECT MIN(created_at) AS at FROM followups').one().at;
+    const holdEnds = this.sql.exec<{ at: number | null }>('SELECT MIN(expires_at) AS at FROM holds').one().at;
+    const after = (at: number | null, ms: number) => (at === null ? null : at + ms);
+    const candidates = [
+      nextSubscription, nextRetry, after(oldest, PLACEMENT_KEEP_MS), after(oldestCheckout, CHECKOUT_KEEP_MS), after(journaled, RESUME_AFTER_MS),
+      after(unfinished, FOLLOW_UP_AFTER_MS), holdEnds, this.outbox.nextAttemptAt(),
+    ].filter((t): t is number => t !== null);
     if (candidates.length === 0) return;
     const at = Math.min(...candidates);
     const current = await this.ctx.storage.getAlarm();
@@ -990,10 +1248,12 @@ export class CommerceOrders extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     await faultPoint('alarm', 'CommerceOrders');
     const now = Date.now();
-    this.sql.exec('DELETE FROM placements WHERE created_at <= ? AND NOT EXISTS (SELECT 1 FROM unsettled u WHERE u.cart_id = placements.cart_id AND u.key = placements.key)', now - KEEP_MS);
-    this.sql.exec('DELETE FROM checkouts WHERE updated_at <= ?', now - KEEP_MS);
+    this.sql.exec('DELETE FROM placements WHERE created_at <= ? AND NOT EXISTS (SELECT 1 FROM unsettled u WHERE u.cart_id = placements.cart_id AND u.key = placements.key)', now - PLACEMENT_KEEP_MS);
+    this.sql.exec("DELETE FROM checkouts WHERE updated_at <= ? AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = checkouts.cart_id AND o.status = 'pending')", now - CHECKOUT_KEEP_MS);
     const websiteId = this.websiteId();
     if (websiteId !== null) {
+      await this.finishInterrupted(websiteId, now);
+      await this.endPaymentWindows(websiteId, now);
       await this.retryDueCharges(websiteId, now);
       await this.renewDue(websiteId, now);
     }

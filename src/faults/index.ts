@@ -17,8 +17,11 @@ export type FaultTarget = 'email' | 'captcha' | 'payments' | 'places' | 'instalm
  * - `hang`: the call waits `delayMs` (the caller's timeout) and then fails with a timeout.
  * - `slow`: the call waits `delayMs` and then succeeds.
  * - `lose-response`: the call is made and takes effect, then its answer is lost.
+ * - `kill`: at a `faultPoint` given a kill function, the process dies there (a deploy or a crash between two steps):
+ *   a Durable Object aborts itself, so what it held in memory is gone and only what it committed remains.
+ *   Elsewhere it fails like `fail`.
  */
-export type FaultMode = 'fail' | 'hang' | 'slow' | 'lose-response';
+export type FaultMode = 'fail' | 'hang' | 'slow' | 'lose-response' | 'kill';
 
 export interface Fault {
   target: FaultTarget;
@@ -98,9 +101,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Runs `call` through whatever fault `target`/`name` meets now. */
 export async function throughFault<T>(target: FaultTarget, name: string, call: () => Promise<T> | T): Promise<T> {
   const fault = faultFor(target, name);
-  if (fault === null) return call();
+  return fault === null ? call() : applyFault(fault, target, name, call);
+}
+
+async function applyFault<T>(fault: ActiveFault, target: FaultTarget, name: string, call: () => Promise<T> | T): Promise<T> {
   switch (fault.mode) {
     case 'fail':
+    case 'kill':
       throw faultError(target, name);
     case 'hang':
       await sleep(fault.delayMs ?? 0);
@@ -114,9 +121,16 @@ export async function throughFault<T>(target: FaultTarget, name: string, call: (
   }
 }
 
-/** A point where an injected fault may strike with nothing to wrap (an alarm handler's start). */
-export async function faultPoint(target: FaultTarget, name: string): Promise<void> {
-  if (active.length > 0) await throughFault(target, name, () => undefined);
+/**
+ * A point where an injected fault may strike with nothing to wrap (an alarm handler's start, a step
+ * of placing an order). `kill` is how the caller dies for a `kill` fault (`() => ctx.abort()`).
+ */
+export async function faultPoint(target: FaultTarget, name: string, kill?: () => void): Promise<void> {
+  if (active.length === 0) return;
+  const fault = faultFor(target, name);
+  if (fault === null) return;
+  if (fault.mode === 'kill') kill?.();
+  await applyFault(fault, target, name, () => undefined);
 }
 
 /**

@@ -6,13 +6,14 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { CART_MESSAGES, type ShoppingCart } from '../commerce/cart';
+import { CART_MESSAGES, type PriceChange, type ShoppingCart } from '../commerce/cart';
 import { resolveCartLine } from '../commerce/cart-line';
 import { CHECKOUT_MESSAGES } from '../commerce/checkout-totals';
 import { ORDER_MESSAGES, type Order } from '../commerce/order';
 import type { SubscriptionPlan } from '../commerce/subscriptions';
 import { UNKNOWN_RETRY_AFTER_S, type CheckoutOutcome, type CheckoutPatch, type CheckoutRequest } from '../durable/orders';
 import type { StockLine } from '../durable/stock';
+import { tokenDigest } from '../durable/passwords';
 import { cartStub, commerceOrders } from '../durable/stubs';
 import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
 import { paymentProvider, paymentSetup } from '../integrations/payments';
@@ -20,10 +21,10 @@ import { withStripeSources } from '../integrations/payments-stripe';
 import { placesProvider, PlacesUnavailable } from '../integrations/places';
 import { itemsById } from '../site/catalog';
 import { deleteStoreCookie } from './cookies';
-import { requireCrumb } from './csrf';
+import { currentCrumb, requireCrumb } from './csrf';
 import { apiError, readJson, type AppEnv, withSite } from './http';
 import { merchantSessionOf } from './merchant-session';
-import { rateLimit } from './rate-limit';
+import { rateLimit, visitorKey } from './rate-limit';
 import { allows } from '../site/roles';
 import { MERCHANT_MESSAGES } from '../accounts/messages';
 import { CART_ID, cartIdFrom, currencyOf } from './visitor-cart';
@@ -83,21 +84,34 @@ async function cartToBuy(c: Context<AppEnv>, token: string | undefined): Promise
   return cart;
 }
 
-/** The cart with each sku's published stock level and its subscription plan, from the catalogue. */
-async function checkoutRequest(c: Context<AppEnv>, cart: ShoppingCart): Promise<CheckoutRequest | Response> {
+/**
+ * The cart priced from the catalogue now (an entry whose price moved since it was added takes the new
+ * price, and the change is told to the shopper), with each sku's published stock level and its
+ * subscription plan.
+ */
+async function checkoutRequest(c: Context<AppEnv>, added: ShoppingCart): Promise<CheckoutRequest | Response> {
   const site = c.var.site;
-  const items = await itemsById(c.env, site.website.id, [...new Set(cart.entries.map((e) => e.itemId))]);
+  const items = await itemsById(c.env, site.website.id, [...new Set(added.entries.map((e) => e.itemId))]);
   const lines = new Map<string, StockLine>();
+  const prices: Record<string, number> = {};
   let subscription: SubscriptionPlan | null = null;
-  for (const entry of cart.entries) {
+  for (const entry of added.entries) {
     const item = items.get(entry.itemId);
     const resolved = item === undefined ? null : resolveCartLine(item, entry.chosenVariant.sku, currencyOf(site), site.collections);
     if (resolved === null || 'error' in resolved) return apiError(c, 409, CART_MESSAGES.itemNotFound, { entryId: entry.id });
+    prices[entry.id] = resolved.unitPriceCents;
     const sku = entry.chosenVariant.sku;
     lines.set(sku, { sku, stock: resolved.stock, quantity: (lines.get(sku)?.quantity ?? 0) + entry.quantity });
     subscription ??= resolved.subscription ? (item?.structuredContent?.subscriptionPlan ?? null) : null;
   }
-  return { websiteId: site.website.id, cart, lines: [...lines.values()], subscription };
+  let cart = added;
+  let priceChanges: PriceChange[] = [];
+  if (added.entries.some((e) => prices[e.id] !== e.purchasePriceCents)) {
+    const repriced = await cartStub(c.env, site.website.id, added.id ?? '').reprice(prices);
+    if (repriced.cart === null) return apiError(c, 404, CHECKOUT_MESSAGES.noCart);
+    ({ cart, changes: priceChanges } = repriced);
+  }
+  return { websiteId: site.website.id, cart, lines: [...lines.values()], subscription, priceChanges };
 }
 
 function checkoutAnswer(c: Context<AppEnv>, outcome: CheckoutOutcome): Response {
@@ -172,7 +186,7 @@ checkout.post('/api/commerce/checkout/address/details', withSite, async (c) => {
   }
 });
 
-/** Starts the checkout or renews its stock reservation. */
+/** Starts the checkout (it checks the stock and reserves none: units are reserved when the order is placed). */
 checkout.post('/api/commerce/checkout', withSite, async (c) => {
   const body = await readJson(c, startSchema, MAX_BODY_BYTES);
   const cart = await cartToBuy(c, body.cartToken);
@@ -184,7 +198,7 @@ checkout.post('/api/commerce/checkout', withSite, async (c) => {
   return checkoutAnswer(c, outcome);
 });
 
-/** Contact, address, shipping option, discount code, gift card; renews the reservation too. */
+/** Contact, address, shipping option, discount code, gift card; the stock is checked again. */
 checkout.put('/api/commerce/checkout', withSite, async (c) => {
   const { cartToken: token, ...patch } = await readJson(c, updateSchema, MAX_BODY_BYTES);
   const emailErrors = emailProblems(patch);
@@ -207,13 +221,20 @@ checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async 
   }
   const site = c.var.site;
   const cartId = body.cartToken ?? cartIdFrom(c);
-  const cart = cartId === null ? null : await cartStub(c.env, site.website.id, cartId).read();
-  if (cart === null || cart.entries.length === 0) return apiError(c, 404, CHECKOUT_MESSAGES.noCart);
-  // A purchased cart still answers a retried key with its order: the object decides.
-  const request = cart.orderId === null ? await checkoutRequest(c, cart) : { websiteId: site.website.id, cart, lines: [], subscription: null };
-  if (request instanceof Response) return request;
-  const origin = new URL(c.req.url).origin;
-  const outcome = await commerceOrders(c.env, site.website.id).place({ ...request, idempotencyKey: key, payment: body.payment, returnUrl: `${origin}/checkout?payment=returned` });
+  const orders = commerceOrders(c.env, site.website.id);
+  // The key first: once it has an answer it answers the same, even when the paid answer's cookie deletion left no cart to name.
+  const requester = await tokenDigest(currentCrumb(c) ?? '');
+  let outcome = await orders.replay(site.website.id, cartId, key, requester);
+  if (outcome === null) {
+    if (cartId === null) return apiError(c, 404, CHECKOUT_MESSAGES.noCart);
+    const cart = await cartStub(c.env, site.website.id, cartId).read();
+    if (cart === null || cart.entries.length === 0) return apiError(c, 404, CHECKOUT_MESSAGES.noCart);
+    if (cart.orderId !== null) return apiError(c, 409, CHECKOUT_MESSAGES.purchased);
+    const request = await checkoutRequest(c, cart);
+    if (request instanceof Response) return request;
+    const origin = new URL(c.req.url).origin;
+    outcome = await orders.place({ ...request, idempotencyKey: key, payment: body.payment, returnUrl: `${origin}/checkout?payment=returned`, visitor: visitorKey(c), requester });
+  }
   c.header('cache-control', 'no-store');
   if (outcome.status === 202) c.header('retry-after', String(UNKNOWN_RETRY_AFTER_S));
   // The cart is kept until the order is paid: a payment that fails later gives the shopper their cart back.

@@ -25,6 +25,7 @@ export const AUTHENTICATION_TITLE = 'Confirm your payment';
 export const AUTHENTICATION_FAILED = 'Authentication failed';
 export const AUTHENTICATION_DONE = 'Authentication complete. You can close this page.';
 export const REPORT_FAILED = 'The store did not take the payment result. Try again.';
+export const AUTHENTICATION_EXPIRED = 'The time to confirm this payment has run out. Nothing was charged and the order was cancelled; return to the store to order again.';
 
 /** Where the shopper goes afterwards: the charge's return address when it is on this site. */
 function sameOriginReturn(c: Context<AppEnv>, returnUrl: string | null): string | null {
@@ -56,7 +57,9 @@ export function localPaymentPages(webhooks: Hono<AppEnv>): Hono<AppEnv> {
       payment.status === 'requires_action'
         ? markup`<main><h1>${AUTHENTICATION_TITLE}</h1><p>Test bank: confirm the payment of <strong>${amount}</strong> for ${payment.description}.</p>
 <form method="post"><input type="hidden" name="crumb" value="${crumb}"><button name="answer" value="complete">Complete authentication</button> <button name="answer" value="fail">Fail authentication</button></form></main>`
-        : markup`<main><h1>${AUTHENTICATION_TITLE}</h1><p>This payment of ${amount} is already ${payment.status === 'succeeded' ? 'confirmed' : 'refused'}.</p>
+        : payment.status === 'expired'
+          ? markup`<main><h1>${AUTHENTICATION_TITLE}</h1><p>${AUTHENTICATION_EXPIRED}</p></main>`
+          : markup`<main><h1>${AUTHENTICATION_TITLE}</h1><p>This payment of ${amount} is already ${payment.status === 'succeeded' ? 'confirmed' : 'refused'}.</p>
 <form method="post"><input type="hidden" name="crumb" value="${crumb}"><button name="answer" value="complete">Continue</button></form></main>`;
     return htmlDocument(c, { title: AUTHENTICATION_TITLE, body });
   });
@@ -83,6 +86,7 @@ export function localPaymentPages(webhooks: Hono<AppEnv>): Hono<AppEnv> {
       console.error(`Local payment webhook for ${payment.id} answered ${delivered.status}`);
       return htmlDocument(c, { title: REPORT_FAILED, body: markup`<main><h1>${REPORT_FAILED}</h1></main>` }, 502);
     }
+    if (payment.status === 'expired') return htmlDocument(c, { title: AUTHENTICATION_EXPIRED, body: markup`<main><h1>${AUTHENTICATION_EXPIRED}</h1></main>` }, 400);
     const next = sameOriginReturn(c, payment.returnUrl);
     if (next !== null) return c.redirect(next, 303);
     const heading = payment.status === 'succeeded' ? AUTHENTICATION_DONE : AUTHENTICATION_FAILED;

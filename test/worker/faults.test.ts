@@ -142,13 +142,16 @@ describe('an answer lost after the work was done (a Durable Object reset), and t
     expect(await env.FORMS.get(env.FORMS.idFromName(websiteId)).count('f-contact')).toBe(1);
   });
 
-  it('reserves stock once when a checkout start loses its answer and is retried', { timeout: 60_000 }, async () => {
+  it('holds nothing when a checkout start loses its answer and is retried, and sells once when the order is placed', { timeout: 60_000 }, async () => {
     const { base, websiteId } = await storeOnHost('lost-reserve.example', (site) => setStock(site, 'ceramic-mug', 4));
     await standardRules(websiteId);
     const visitor = await shopper(base, [{ itemId: 'p-ceramic-mug', sku: skuOf('ceramic-mug'), quantity: 3 }]);
     injectFaults([{ target: 'durable-object', mode: 'lose-response', name: 'ORDERS.start', times: 1 }]);
     expect((await startCheckout(visitor)).status).toBe(503);
     expect((await startCheckout(visitor)).status).toBe(200);
+    expect(await stock(websiteId).available({ [skuOf('ceramic-mug')]: 4 })).toEqual({ [skuOf('ceramic-mug')]: 4 });
+    await fillCheckout(visitor);
+    expect((await placeOrder(visitor)).status).toBe(201);
     expect(await stock(websiteId).available({ [skuOf('ceramic-mug')]: 4 })).toEqual({ [skuOf('ceramic-mug')]: 1 });
   });
 

@@ -1,0 +1,134 @@
+/**
+ * Placing an order survives a kill at any instant (issue 29): the orders object is aborted between
+ * each pair of steps (the `kill` fault at src/durable/orders.ts's fault points, which calls
+ * `ctx.abort()`), or from outside while its charge is on the way, and the shopper's retry with the
+ * same Idempotency-Key gets the answer an uninterrupted run gives: one paid order, one charge, each
+ * unit sold once, the gift card debited once, the cart purchased. Also: the same key after a paid
+ * order answers the same 201, even once the paid answer deleted the cart cookie.
+ */
+import { runInDurableObject } from 'cloudflare:test';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Order } from '../../src/commerce/order';
+import { cartStub } from '../../src/durable/stubs';
+import { env } from 'cloudflare:workers';
+import { clearFaults, injectFaults } from '../../src/faults';
+import { available, CANDLE, CARD, fillCheckout, orders, paymentLedger, placeOrder, readyToPay, shopperAtPayment, stock } from './checkout-support';
+import type { Visitor } from './visitor';
+
+afterEach(() => clearFaults());
+
+const GIFT_CARD = 'ABCD-EFGH-JKLM-NPQR';
+
+/** A gift card worth `cents` in the website's orders object. */
+async function giftCard(websiteId: string, cents: number): Promise<void> {
+  await runInDurableObject(orders(websiteId), (_instance, state) => {
+    state.storage.sql.exec('INSERT INTO gift_cards (code, initial_cents, balance_cents, order_id, created_at) VALUES (?, ?, ?, ?, ?)', GIFT_CARD, cents, cents, 'ord_test', Date.now());
+  });
+}
+
+async function giftCardBalance(websiteId: string): Promise<number> {
+  return runInDurableObject(orders(websiteId), (_instance, state) => state.storage.sql.exec<{ b: number }>('SELECT balance_cents AS b FROM gift_cards WHERE code = ?', GIFT_CARD).one().b);
+}
+
+async function orderCount(websiteId: string): Promise<number> {
+  return (await orders(websiteId).orders(null, null)).orders.length;
+}
+
+/** What must hold after one order of one candle (of `stockLevel`) paid with a $10 gift card and the card, whatever happened on the way. */
+async function expectPlacedOnce(host: { base: string; websiteId: string; cartId: string }, order: Order, chargedBefore: { count: number; amountCents: number }, stockLevel: number) {
+  expect(order).toMatchObject({ status: 'paid', orderNumber: 1001, giftCardCents: 1000, amountChargedCents: 2900 });
+  expect(await orderCount(host.websiteId)).toBe(1);
+  const charged = await paymentLedger().captured();
+  expect(charged.count - chargedBefore.count).toBe(1);
+  expect(charged.amountCents - chargedBefore.amountCents).toBe(2900);
+  expect(await giftCardBalance(host.websiteId)).toBe(0);
+  expect(await available(host.base)).toBe(stockLevel - 1);
+  expect(await stock(host.websiteId).reservations()).toEqual([]);
+  expect(await cartStub(env, host.websiteId, host.cartId).read()).toMatchObject({ orderId: order.id });
+}
+
+async function readyWithGiftCard(host: string, stockLevel: number): Promise<{ base: string; websiteId: string; visitor: Visitor; cartId: string }> {
+  const ready = await readyToPay(host, stockLevel);
+  await giftCard(ready.websiteId, 1000);
+  await fillCheckout(ready.visitor, { giftCardCode: GIFT_CARD });
+  return ready;
+}
+
+describe('a kill between two steps of placing an order, then the retry with the same key', () => {
+  const steps = ['journaled', 'reserved', 'charging', 'charged', 'recorded', 'stock'] as const;
+  for (const step of steps) {
+    it(`killed at "${step}": the retry answers the paid order; one charge, one sale, one gift card debit`, { timeout: 60_000 }, async () => {
+      const ready = await readyWithGiftCard(`kill-${step}.test`, 3);
+      const before = await paymentLedger().captured();
+      const key = crypto.randomUUID();
+      injectFaults([{ target: 'durable-object', mode: 'kill', name: `CommerceOrders.place:${step}`, times: 1 }]);
+      const killed = await placeOrder(ready.visitor, CARD.ok, key);
+      expect(killed.status).toBeGreaterThanOrEqual(500);
+      clearFaults();
+      const retried = await placeOrder(ready.visitor, CARD.ok, key, { cartToken: ready.cartId });
+      expect(retried.status, JSON.stringify(retried.body)).toBe(201);
+      await expectPlacedOnce(ready, retried.body.order, before, 3);
+      expect(await placeOrder(ready.visitor, CARD.ok, key, { cartToken: ready.cartId })).toEqual(retried);
+    });
+  }
+
+  it('a kill with no retry: the alarm finishes the placement, and the key then answers it', { timeout: 60_000 }, async () => {
+    const ready = await readyWithGiftCard('kill-no-retry.test', 3);
+    const before = await paymentLedger().captured();
+    const key = crypto.randomUUID();
+    injectFaults([{ target: 'durable-object', mode: 'kill', name: 'CommerceOrders.place:charged', times: 1 }]);
+    expect((await placeOrder(ready.visitor, CARD.ok, key)).status).toBeGreaterThanOrEqual(500);
+    clearFaults();
+    expect(await orders(ready.websiteId).finishInterrupted(ready.websiteId, Date.now() + 60_000)).toBe(1);
+    const answered = await placeOrder(ready.visitor, CARD.ok, key, { cartToken: ready.cartId });
+    expect(answered.status).toBe(201);
+    await expectPlacedOnce(ready, answered.body.order, before, 3);
+  });
+
+  it('a kill after the order was recorded, with no retry: the alarm sells its units and marks its cart', { timeout: 60_000 }, async () => {
+    const ready = await readyWithGiftCard('kill-follow-up.test', 3);
+    const before = await paymentLedger().captured();
+    const key = crypto.randomUUID();
+    injectFaults([{ target: 'durable-object', mode: 'kill', name: 'CommerceOrders.place:recorded', times: 1 }]);
+    expect((await placeOrder(ready.visitor, CARD.ok, key)).status).toBeGreaterThanOrEqual(500);
+    clearFaults();
+    expect(await orders(ready.websiteId).finishInterrupted(ready.websiteId, Date.now() + 60_000)).toBe(1);
+    const order = (await orders(ready.websiteId).orders(null, null)).orders[0];
+    await expectPlacedOnce(ready, { ...order!, confirmationUrl: undefined } as Order, before, 3);
+  });
+
+  it('the object aborted from outside while its charge is on the way: the retry answers the order and debits the gift card once', { timeout: 60_000 }, async () => {
+    const ready = await readyWithGiftCard('abort-charging.test', 3);
+    const before = await paymentLedger().captured();
+    const key = crypto.randomUUID();
+    injectFaults([{ target: 'payments', mode: 'slow', delayMs: 1500, times: 1 }]);
+    const first = placeOrder(ready.visitor, CARD.ok, key);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect(runInDurableObject(orders(ready.websiteId), (_instance, state) => state.abort('deploy'))).rejects.toThrow('deploy');
+    expect((await first).status).toBeGreaterThanOrEqual(500);
+    clearFaults();
+    const retried = await placeOrder(ready.visitor, CARD.ok, key, { cartToken: ready.cartId });
+    expect(retried.status, JSON.stringify(retried.body)).toBe(201);
+    await expectPlacedOnce(ready, retried.body.order, before, 3);
+  });
+});
+
+describe('the same Idempotency-Key after a paid order', () => {
+  it('answers the same 201, with the cart cookie the paid answer deleted and without it', { timeout: 60_000 }, async () => {
+    const { base, visitor, cartId } = await readyToPay('replay-paid.test', 3);
+    const key = crypto.randomUUID();
+    const placed = await placeOrder(visitor, CARD.ok, key);
+    expect(placed.status).toBe(201);
+    expect(visitor.cookies.get('CART')).toBe('');
+    // The answer was lost after its cookie deletion reached the browser: the retry names no cart.
+    expect(await placeOrder(visitor, CARD.ok, key)).toEqual(placed);
+    // ...or it kept the cookie.
+    visitor.cookies.set('CART', cartId);
+    expect(await placeOrder(visitor, CARD.ok, key)).toEqual(placed);
+    // Another browser (another crumb) with the same key learns nothing.
+    const { visitor: other } = await shopperAtPayment(base);
+    other.cookies.delete('CART');
+    expect((await placeOrder(other, CARD.ok, key)).status).toBe(404);
+    expect(await available(base, CANDLE.itemId)).toBe(2);
+  });
+});
