@@ -4,7 +4,7 @@
  * become `CheckoutError`s carrying the status, the shopper's message and any per-field messages.
  */
 import type { ShippingAddress } from '../commerce/address';
-import { CART_MESSAGES, type CartEntry } from '../commerce/cart';
+import { CART_MESSAGES, type CartEntry, type PriceChange } from '../commerce/cart';
 import type { Order as StoredOrder } from '../commerce/order';
 import type { SubscriptionPlan } from '../commerce/subscriptions';
 import { apiCall, failureText } from './api';
@@ -47,6 +47,8 @@ export interface Checkout {
   /** The store offers address search on the form. */
   addressSearch: boolean;
   subscription: SubscriptionPlan | null;
+  /** Entries whose price moved since they were added (the totals have the new prices). */
+  priceChanges: PriceChange[];
 }
 
 export interface CheckoutChanges {
@@ -68,6 +70,8 @@ export class CheckoutError extends Error {
     message: string,
     readonly status: number,
     readonly fields: Readonly<Record<string, string>> = {},
+    /** The checkout as it is now, when a placement was refused because its totals changed. */
+    readonly checkout: Checkout | null = null,
   ) {
     super(message);
   }
@@ -77,6 +81,7 @@ interface ErrorBody {
   error?: string;
   crumbFail?: boolean;
   errors?: Record<string, string>;
+  checkout?: Checkout;
 }
 
 async function call<T>(method: string, path: string, body: unknown, fallback: string, headers: Record<string, string> = {}): Promise<T> {
@@ -92,7 +97,7 @@ async function call<T>(method: string, path: string, body: unknown, fallback: st
   if (res.status === 403 && error?.crumbFail === true) {
     throw new CheckoutError(cookiesEnabled() ? CART_MESSAGES.sessionExpired : CART_MESSAGES.enableCookies, 403);
   }
-  throw new CheckoutError(failureText(res.status, error, fallback), res.status, error?.errors ?? {});
+  throw new CheckoutError(failureText(res.status, error, fallback), res.status, error?.errors ?? {}, error?.checkout ?? null);
 }
 
 const CHECKOUT = '/api/commerce/checkout';

@@ -4,7 +4,7 @@
  * Pure: the cart Durable Object, the API routes and the browser islands all use these.
  */
 import type { ShippingLocation } from './address';
-import { decimalMoney, type DecimalMoney } from './money';
+import { decimalMoney, formatMoney, type DecimalMoney } from './money';
 import { ProductType, type ProductTypeCode } from './product';
 import type { ShippingOption } from './shipping';
 import type { AppliedTax } from './tax';
@@ -82,7 +82,7 @@ export interface CartEntry {
   quantity: number;
   title: string;
   productType: ProductTypeCode;
-  /** Unit price when added (sale price if on sale), minor units. */
+  /** Unit price when added or last priced by checkout (sale price if on sale), minor units. */
   purchasePriceCents: number;
   subTotal: DecimalMoney;
   /** The answers to the product's additional-fields form, as one JSON string; null when none. */
@@ -91,6 +91,30 @@ export interface CartEntry {
   imageUrl: string | null;
   /** Shipping weight of one unit (weight-based shipping rates); absent: weightless. */
   weightGrams?: number;
+}
+
+/** An entry whose price moved since it was added: checkout prices it anew and tells the shopper before they pay. */
+export interface PriceChange {
+  entryId: string;
+  title: string;
+  /** The price the shopper added it at (or last saw), and the price now; minor units. */
+  fromCents: number;
+  toCents: number;
+}
+
+/** The notice for a price change (the spec has no message for it). */
+export function priceChangedMessage(change: PriceChange, currency: string, locale = 'en-US'): string {
+  return `The price of ${change.title} has changed from ${formatMoney(change.fromCents, currency, locale)} to ${formatMoney(change.toCents, currency, locale)}.`;
+}
+
+/** `earlier` changes followed by `later` ones: one per entry, from the first price to the last, none where they are equal again. */
+export function mergePriceChanges(earlier: readonly PriceChange[], later: readonly PriceChange[]): PriceChange[] {
+  const merged = new Map(earlier.map((change) => [change.entryId, change]));
+  for (const change of later) {
+    const first = merged.get(change.entryId);
+    merged.set(change.entryId, first === undefined ? change : { ...change, fromCents: first.fromCents });
+  }
+  return [...merged.values()].filter((change) => change.fromCents !== change.toCents);
 }
 
 export interface InvalidCoupon {

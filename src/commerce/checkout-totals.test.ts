@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coversLocation, addressProblems, type ShippingAddress } from './address';
-import { buildCart, type StoredEntry } from './cart';
-import { checkoutTotals, DEFAULT_SETTINGS, discountableCents, EMPTY_INPUTS, giftCardsCents, minimumSubtotalMessage } from './checkout-totals';
+import { buildCart, mergePriceChanges, priceChangedMessage, type StoredEntry } from './cart';
+import { checkoutTotals, DEFAULT_SETTINGS, discountableCents, EMPTY_INPUTS, giftCardsCents, minimumSubtotalMessage, shownTotals, totalsMoved } from './checkout-totals';
 import { discountAmount, discountProblem, DISCOUNT_MESSAGES, type Discount } from './discounts';
 import { giftCardCode, GIFT_CARD_CODE, giftCardPays, maskedGiftCardCode, normalGiftCardCode } from './gift-cards';
 import { shippingOptions, type ShippingRate } from './shipping';
@@ -105,5 +105,23 @@ describe('the checkout rules', () => {
     const cardsOnly = buildCart({ id: 'c', websiteId: 'w', created: 0, currencyCode: 'USD' }, [entry(4, 5000, 2)]);
     const onlyCards = checkoutTotals({ cart: cardsOnly, inputs: EMPTY_INPUTS, settings: DEFAULT_SETTINGS, shippingRates: [], taxRates: [], discount: null, giftCardBalanceCents: 10_000 });
     expect(onlyCards).toMatchObject({ grandTotalCents: 10_000, giftCardCents: 0, amountDueCents: 10_000 });
+  });
+
+  it('prices that moved: one notice per entry from the first price to the last, and an order only at the totals seen', () => {
+    const candle = { entryId: 'e1', title: 'Cedar Candle', fromCents: 50, toCents: 3200 };
+    expect(priceChangedMessage(candle, 'USD')).toBe('The price of Cedar Candle has changed from $0.50 to $32.00.');
+    expect(mergePriceChanges([candle], [{ ...candle, fromCents: 3200, toCents: 2800 }, { entryId: 'e2', title: 'Mug', fromCents: 1800, toCents: 2000 }])).toEqual([
+      { ...candle, toCents: 2800 },
+      { entryId: 'e2', title: 'Mug', fromCents: 1800, toCents: 2000 },
+    ]);
+    // Back at the price it was added at: nothing to tell.
+    expect(mergePriceChanges([candle], [{ ...candle, fromCents: 3200, toCents: 50 }])).toEqual([]);
+
+    const cart = (cents: number) => buildCart({ id: 'c', websiteId: 'w', created: 0, currencyCode: 'USD' }, [entry(1, cents, 1)]);
+    const totalsOf = (cents: number) => checkoutTotals({ cart: cart(cents), inputs: EMPTY_INPUTS, settings: DEFAULT_SETTINGS, shippingRates: [], taxRates: [], discount: null, giftCardBalanceCents: null });
+    const seen = shownTotals(totalsOf(3200));
+    expect(totalsMoved(seen, totalsOf(3200))).toBe(false);
+    expect(totalsMoved(seen, totalsOf(50))).toBe(true);
+    expect(totalsMoved(undefined, totalsOf(3200))).toBe(true);
   });
 });

@@ -25,6 +25,7 @@ export const CHECKOUT_MESSAGES = {
   paymentRequired: 'Enter your payment details.',
   inProgress: 'This order is already being placed.',
   reservationLost: 'Sorry, we do not have enough of that item available.',
+  totalsChanged: 'The prices in your order have changed. Please review your order.',
   orderNotFound: 'Order not found',
 } as const;
 
@@ -145,6 +146,20 @@ export function checkoutTotals({ cart, inputs, settings, shippingRates, taxRates
     giftCardCents,
     amountDueCents: grandTotalCents - giftCardCents,
   };
+}
+
+/** The totals a shopper saw: an order is placed only at these (the gift card has its own check). */
+export type ShownTotals = Pick<CheckoutTotals, 'subtotalCents' | 'discountCents' | 'shippingCostCents' | 'taxCents' | 'grandTotalCents'>;
+
+export function shownTotals({ subtotalCents, discountCents, shippingCostCents, taxCents, grandTotalCents }: ShownTotals): ShownTotals {
+  return { subtotalCents, discountCents, shippingCostCents, taxCents, grandTotalCents };
+}
+
+/** Whether `totals` differ from what the shopper saw (nothing seen: they differ). */
+export function totalsMoved(shown: ShownTotals | undefined, totals: ShownTotals): boolean {
+  if (shown === undefined) return true;
+  const now = shownTotals(totals);
+  return (Object.keys(now) as (keyof ShownTotals)[]).some((key) => now[key] !== shown[key]);
 }
 
 /** The cart with the spec's checkout fields filled in from `totals`. */

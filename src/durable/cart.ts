@@ -3,6 +3,7 @@
  * alone, one after another, so parallel adds to one cart are neither lost nor doubled. A cart
  * never reserves stock: it may not ask for more than the website's StockLedger has available, and
  * stock is reserved only when the shopper starts paying (the checkout, src/durable/orders.ts).
+ * An entry keeps the price it was added at until checkout prices it from the catalogue (`reprice`).
  * An untouched cart expires after CART_TTL_MS.
  */
 import { DurableObject } from 'cloudflare:workers';
@@ -11,6 +12,7 @@ import {
   CART_MESSAGES,
   MAX_CART_ENTRIES,
   QUANTITY_MAX,
+  type PriceChange,
   type ShoppingCart,
   type StoredEntry,
 } from '../commerce/cart';
@@ -305,6 +307,28 @@ export class ShoppingCartObject extends DurableObject<Env> {
       this.deleteEntry(entryId);
       await this.touch();
       return { ok: true, json: JSON.stringify({ shoppingCart: this.snapshot(meta) }) };
+    });
+  }
+
+  /**
+   * Checkout's prices: each entry named in `prices` (entry id → the unit price the catalogue has now)
+   * takes that price; the cart as it is then and the entries whose price moved. A purchased cart
+   * keeps its prices.
+   */
+  reprice(prices: Record<string, number>): Promise<{ cart: ShoppingCart | null; changes: PriceChange[] }> {
+    return this.changes.run(async () => {
+      const meta = this.meta();
+      if (meta === null) return { cart: null, changes: [] };
+      const changes: PriceChange[] = [];
+      if (this.purchased() === null) {
+        for (const entry of [...this.entries()]) {
+          const toCents = prices[entry.id];
+          if (toCents === undefined || toCents === entry.purchasePriceCents) continue;
+          changes.push({ entryId: entry.id, title: entry.title, fromCents: entry.purchasePriceCents, toCents });
+          this.writeEntry({ ...entry, purchasePriceCents: toCents });
+        }
+      }
+      return { cart: this.snapshot(meta), changes };
     });
   }
 

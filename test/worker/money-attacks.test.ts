@@ -3,9 +3,12 @@
  * worker's HTTP API, each ending with nothing taken for free.
  */
 import { describe, expect, it } from 'vitest';
+import type { ShoppingCart } from '../../src/commerce/cart';
+import { CHECKOUT_MESSAGES } from '../../src/commerce/checkout-totals';
 import type { Order } from '../../src/commerce/order';
 import { GIFT_CARD_MESSAGES } from '../../src/commerce/gift-cards';
-import { ADDRESS, CHECKOUT, merchant, orders, placeOrder, shopper, skuOf, standardRules, startCheckout, storeOnHost } from './checkout-support';
+import type { Checkout } from '../../src/durable/orders';
+import { ADDRESS, CANDLE, CHECKOUT, fillCheckout, merchant, orders, placeOrder, shopper, skuOf, standardRules, startCheckout, storeOnHost } from './checkout-support';
 import type { Visitor } from './visitor';
 
 const ATTACKER = 'mallory@example.com';
@@ -90,5 +93,49 @@ describe('the money suite', () => {
     expect(placed.map((o) => o.discountCents)).toEqual([0, 0, 0]);
     expect(charged).toBe(30_000);
     expect(charged).toBe(goods + extras + balances.reduce((a, b) => a + b, 0));
+  });
+
+  it('stale price: a candle added during a 50¢ pricing mistake is bought at the corrected $32, and the shopper is told first', { timeout: 60_000 }, async () => {
+    const { base, websiteId } = await storeOnHost('money-stale-price.test');
+    await standardRules(websiteId);
+    const owner = await merchant(base, websiteId);
+    const setPrice = async (cents: number) => expect((await owner.json('POST', '/api/console/products/bulk', { ids: [CANDLE.itemId], change: { kind: 'price', mode: 'set', amount: cents } })).status).toBe(200);
+    await setPrice(50);
+    const visitor = await shopper(base, [{ ...CANDLE, quantity: 2 }]);
+    await setPrice(3200);
+
+    const started = await startCheckout(visitor);
+    expect(started.status).toBe(200);
+    expect(started.body.checkout).toMatchObject({ subtotalCents: 6400, priceChanges: [{ title: 'Cedar Candle', fromCents: 50, toCents: 3200 }] });
+    // The cart itself now has the catalogue's price.
+    const cart = await visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart');
+    expect(cart.body.entries[0]?.purchasePriceCents).toBe(3200);
+    // The notice stays for the rest of the checkout.
+    const filled = await fillCheckout(visitor);
+    expect(filled.priceChanges).toEqual(started.body.checkout.priceChanges);
+    const placed = await placeOrder(visitor);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body.order).toMatchObject({ subtotalCents: 6400, entries: [{ unitPriceCents: 3200, quantity: 2 }] });
+  });
+
+  it('stale price: a price that moves after the shopper last looked is refused with 409 and the new totals, then placed at what they saw', { timeout: 60_000 }, async () => {
+    const { base, websiteId } = await storeOnHost('money-moved-price.test');
+    await standardRules(websiteId);
+    const owner = await merchant(base, websiteId);
+    const visitor = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
+    expect((await startCheckout(visitor)).status).toBe(200);
+    expect(await fillCheckout(visitor)).toMatchObject({ subtotalCents: 3200, grandTotalCents: 3200 + 500 + 200, priceChanges: [] });
+    expect((await owner.json('POST', '/api/console/products/bulk', { ids: [CANDLE.itemId], change: { kind: 'price', mode: 'set', amount: 4000 } })).status).toBe(200);
+
+    const refused = await placeOrder(visitor);
+    expect(refused.status).toBe(409);
+    const body = refused.body as unknown as { error: string; checkout: Checkout };
+    expect(body.error).toBe(CHECKOUT_MESSAGES.totalsChanged);
+    expect(body.checkout).toMatchObject({ subtotalCents: 4000, grandTotalCents: 4000 + 500 + 250, priceChanges: [{ fromCents: 3200, toCents: 4000 }] });
+    // Nothing was charged; the shopper reviews the order (the page reloads the checkout) and places it at the new price.
+    expect((await startCheckout(visitor)).body.checkout).toMatchObject({ grandTotalCents: 4750, priceChanges: [{ fromCents: 3200, toCents: 4000 }] });
+    const placed = await placeOrder(visitor);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body.order).toMatchObject({ grandTotalCents: 4750, amountChargedCents: 4750 });
   });
 });

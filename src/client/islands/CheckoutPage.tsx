@@ -3,14 +3,16 @@
  * gift card, the order summary, payment and the place-order button, as one form. The checkout is
  * started on load (which holds the stock) and renewed while the shopper is active; every change the
  * server prices (address, shipping option, codes) is sent as it is made, so the totals are the
- * server's. Placing the order sends the card's token with one idempotency key per attempt, so a
- * retried request can never charge twice.
+ * server's, and a price that moved since the item was added is said above the lines; an order is
+ * never placed at totals the page did not show. Placing the order sends the card's token with one
+ * idempotency key per attempt, so a retried request can never charge twice.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { priceChangedMessage } from '../../commerce/cart';
 import { formatMoney } from '../../commerce/money';
 import { CheckoutError, placeOrder, startCheckout, updateCheckout, type Checkout, type CheckoutAddress, type CheckoutChanges, type Order, type PaymentSetup } from '../checkout-api';
 import { cardPaymentToken, completeCardAction, STRIPE_MESSAGES } from '../checkout-stripe';
-import { CHECKOUT_MESSAGES, minimumSubtotalMessage } from '../../commerce/checkout-totals';
+import { CHECKOUT_MESSAGES, minimumSubtotalMessage, totalsMoved } from '../../commerce/checkout-totals';
 import { addressFieldProblems, CHECKOUT_FORM_MESSAGES, formProblems, localCardToken, type FieldProblems } from '../checkout-form';
 import { navigateTo, pageDocument, pageQuery } from '../dom';
 import { AddressFields, EMPTY_ADDRESS, fieldId, TextField, type CheckoutFieldName } from './CheckoutFields';
@@ -102,11 +104,14 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
   const [setup, setSetup] = useState<PaymentSetup | null>(null);
   const stripeCard = useRef<StripeCard | null>(null);
   const cartToken = useRef<string | null>(null);
+  /** The checkout as the server last answered it (the state may not be rendered yet). */
+  const latest = useRef<Checkout | null>(null);
 
   const currency = checkout?.currencyCode ?? currencyCode;
   const money = (cents: number) => formatMoney(cents, currency, locale);
 
   const adopt = (next: Checkout, prefill: boolean) => {
+    latest.current = next;
     setCheckout(next);
     if (prefill) {
       setEmail(next.email ?? '');
@@ -243,6 +248,11 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
       }
       return focus('message');
     }
+    // Prices or totals that moved since this page showed them are shown first, never paid unseen.
+    if (latest.current !== null && totalsMoved(checkout, latest.current)) {
+      setPlacing({ kind: 'failed', message: CHECKOUT_MESSAGES.totalsChanged });
+      return focus('message');
+    }
     if (idempotencyKey.current === null || paymentToken.current === null) {
       const token = await newPaymentToken();
       if (token === null) return;
@@ -272,6 +282,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
       setErrors(fields);
       const charged = error.status === 402 || error.status === 409 ? ` ${CHECKOUT_FORM_MESSAGES.nothingCharged}` : '';
       setPlacing({ kind: 'failed', message: error.message + (error.message.includes(CHECKOUT_FORM_MESSAGES.nothingCharged) ? '' : charged) });
+      if (error.checkout !== null) adopt(error.checkout, false);
       if (error.status === 409) void renew();
       focus(error.status === 402 ? 'cardNumber' : 'message');
     }
@@ -419,6 +430,13 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
           <p className="Checkout-loading">Loading your order…</p>
         ) : (
           <>
+            {checkout.priceChanges.length > 0 && (
+              <ul className="Checkout-notices" role="status">
+                {checkout.priceChanges.map((change) => (
+                  <li key={change.entryId}>{priceChangedMessage(change, currency, locale)}</li>
+                ))}
+              </ul>
+            )}
             <CheckoutLines lines={checkout.entries.map((entry) => cartLine(entry, forms))} money={money} />
             <div aria-live="polite" aria-atomic="true">
               <CheckoutTotals
