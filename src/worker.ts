@@ -3,6 +3,7 @@
  * here, and Durable Object classes are exported from here for wrangler to bind.
  */
 import { Hono, type Context } from 'hono';
+import { except } from 'hono/combine';
 import { HTTPException } from 'hono/http-exception';
 import { NOT_FOUND } from './http/messages';
 import { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE } from './http/unavailable';
@@ -31,6 +32,7 @@ import { securityHeaders } from './routes/security-headers';
 import { isDevelopment, type AppEnv, type ErrorBody } from './routes/http';
 import { servedFromMemory } from './routes/page-cache';
 import { images } from './routes/images';
+import { readLimit } from './routes/rate-limit';
 import { integrations } from './routes/integrations';
 import { inventory } from './routes/inventory';
 import { localPaymentPages } from './routes/local-payments';
@@ -102,6 +104,8 @@ const app = new Hono<AppEnv>();
 app.notFound(notFound);
 app.onError(errorResponse);
 app.use('*', securityHeaders);
+// API reads reach the website's Durable Objects; the site admin's token is checked before any does.
+app.use('/api/*', except(`${SITE_ADMIN_PATH}/*`, readLimit));
 
 const webhooks = paymentWebhooks(ordersReceiver);
 app.route('/', webhooks);

@@ -1,5 +1,6 @@
 /**
- * Per-visitor rate limits on write calls, through the Workers Rate Limiting binding.
+ * Per-visitor rate limits through the Workers Rate Limiting bindings: on write calls, on reads that
+ * reach a website's Durable Objects, and on page renders no cache can answer.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { CART_MESSAGES } from '../commerce/cart';
@@ -27,18 +28,41 @@ export function visitorKey(c: Context<AppEnv>): string {
 }
 
 /**
- * Whether one more page may be rendered for a query the visitor chose (a list's filters, sort and
- * page, search's `q`), counted per connecting address. Not counted in development, where every
- * client is the loopback address and the benchmarks render searches by the thousand.
+ * Whether `limiter` lets the connecting address do one more of `area`. Not counted in development,
+ * where every client is the loopback address and the benchmarks read and render by the thousand.
  */
-export async function mayRenderForQuery(c: Context<AppEnv>): Promise<boolean> {
+async function mayByAddress(c: Context<AppEnv>, limiter: RateLimit, area: string): Promise<boolean> {
   if (isDevelopment(c.env)) return true;
-  const { success } = await c.env.PAGE_RENDER_LIMITER.limit({ key: `render:${connectingAddressKey(c)}` });
+  const { success } = await limiter.limit({ key: `${area}:${connectingAddressKey(c)}` });
   return success;
+}
+
+/**
+ * Whether one more page may be rendered that no cache answers whatever the URL: a list or search
+ * page for a query the visitor chose (a list's filters, sort and page, search's `q`), a page's
+ * `?format=json`, a 404 page, a sitemap file. Counted per connecting address.
+ */
+export function mayRender(c: Context<AppEnv>): Promise<boolean> {
+  return mayByAddress(c, c.env.PAGE_RENDER_LIMITER, 'render');
+}
+
+/**
+ * Whether one more read may reach the website's Durable Objects (content, stock, carts, orders,
+ * accounts): an API GET, a store page the page cache did not answer. Counted per connecting address.
+ */
+export function mayRead(c: Context<AppEnv>): Promise<boolean> {
+  return mayByAddress(c, c.env.READ_RATE_LIMITER, 'read');
 }
 
 /** The `Retry-After` of a 429 for being over one of these limits: seconds to wait. */
 export const LIMITED_RETRY_AFTER = '10';
+
+/** 429 `{ error }` for a GET over `mayRead` (src/worker.ts puts it before the API's routes); other methods pass. */
+export const readLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+  if (!(await mayRead(c))) return c.json({ error: CART_MESSAGES.tryAgain }, 429, { 'retry-after': LIMITED_RETRY_AFTER, 'cache-control': 'no-store' });
+  return next();
+};
 
 /** 429 `{ error: message }` once `limiter` says the visitor is over; reads are not limited. */
 export function rateLimit(limiter: (env: Env) => RateLimit, area: string, message: string = CART_MESSAGES.tryAgain): MiddlewareHandler<AppEnv> {

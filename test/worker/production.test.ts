@@ -37,6 +37,24 @@ beforeAll(async () => {
   await mapHost(env.SITE_CONTENT, 'demo.prod.test', DEMO_SITE_ID);
 });
 
+/**
+ * Fetches `path(n)` for n = 0, 1, … until a 429 (at most `most` times): how many were answered
+ * before it, or -1 if none was refused. Each limit is a fixed window of a minute: a run that crosses
+ * a window's end may take up to twice the limit before it is refused, never fewer than the limit.
+ */
+async function untilRefused(visitor: Visitor, path: (n: number) => string, most: number): Promise<number> {
+  for (let n = 0; n < most; n++) {
+    const res = await visitor.fetch(path(n));
+    await res.arrayBuffer();
+    if (res.status === 429) {
+      expect(res.headers.get('retry-after')).toBe('10');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      return n;
+    }
+  }
+  return -1;
+}
+
 describe('production (the deployed configuration)', () => {
   it('serves no store on a host it does not know, localhost included', async () => {
     for (const origin of ['https://unknown.example', 'https://localhost', 'http://localhost:8787']) {
@@ -154,11 +172,7 @@ describe('page caching with cookies', () => {
   });
   it('renders at most 120 pages a minute for queries one address chose, then 429s; cached answers, other addresses and pages without a query still answer', { timeout: 120_000 }, async () => {
     const visitor = shopper();
-    for (let n = 0; n < 120; n++) {
-      const page = await visitor.fetch(`/search?q=word${n}`);
-      expect(page.status, `search ${n}`).toBe(200);
-      await page.arrayBuffer();
-    }
+    expect(await untilRefused(visitor, (n) => `/search?q=word${n}`, 241)).toBeGreaterThanOrEqual(120);
     const over = await visitor.fetch('/shop?category=Home&tag=new');
     expect(over.status).toBe(429);
     expect(over.headers.get('retry-after')).toBe('10');
@@ -178,5 +192,57 @@ describe('page caching with cookies', () => {
     const other = await shopper().fetch('/search?q=word-other');
     expect(other.status).toBe(200);
     await other.arrayBuffer();
+  });
+});
+
+describe('reads and renders no cache answers, in production', () => {
+  it('counts every ?format=json page context against the render limit, search included', { timeout: 120_000 }, async () => {
+    const refusedAfter = await untilRefused(shopper(), (n) => (n % 2 === 0 ? '/shop?format=json' : `/search?q=word${n}&format=json`), 241);
+    expect(refusedAfter).toBeGreaterThanOrEqual(120);
+    const other = await shopper().fetch('/shop?format=json');
+    expect(other.status).toBe(200);
+  });
+
+  it('counts every 404 render against the render limit (unknown paths are endless, never kept)', { timeout: 240_000 }, async () => {
+    const visitor = shopper();
+    const refusedAfter = await untilRefused(visitor, (n) => `/no-such-page-${n}`, 241);
+    expect(refusedAfter).toBeGreaterThanOrEqual(120);
+    const page = await visitor.fetch('/no-such-page-again');
+    expect(page.status).toBe(429);
+    expect(await page.text()).toContain('<h1>Please try again in a few seconds.</h1>');
+    // A cached page still answers the same address.
+    const kept = await visitor.fetch('/gifts');
+    expect(kept.status).toBe(200);
+    await kept.arrayBuffer();
+  });
+
+  it('limits stock reads and every other API GET that reaches a website object, per connecting address', { timeout: 120_000 }, async () => {
+    const visitor = shopper();
+    const reads = ['/api/commerce/inventory/stock/?itemId=p-ceramic-mug', '/api/commerce/shopping-cart', '/api/site-users/account/session'];
+    const refusedAfter = await untilRefused(visitor, (n) => reads[n % reads.length] ?? '', 1201);
+    expect(refusedAfter).toBeGreaterThanOrEqual(600);
+    const res = await visitor.fetch('/api/commerce/inventory/stock/?itemId=p-ceramic-mug');
+    expect(res.status).toBe(429);
+    expect(await res.json()).toEqual({ error: 'Please try again in a few seconds.' });
+    // Page misses read the content object too; another address still reads.
+    expect((await visitor.fetch('/shop?tag=limited')).status).toBe(429);
+    const other = await shopper().fetch('/api/commerce/inventory/stock/?itemId=p-ceramic-mug');
+    expect(other.status).toBe(200);
+    expect(((await other.json()) as { results: unknown[] }).results.length).toBeGreaterThan(0);
+  });
+
+  it('counts design previews against the render limit (any visitor may ask for one; never kept)', { timeout: 120_000 }, async () => {
+    expect(await untilRefused(shopper(), (n) => `/gifts?design-preview=${n}`, 241)).toBeGreaterThanOrEqual(120);
+  });
+
+  it('counts sitemap files against the render limit', { timeout: 120_000 }, async () => {
+    expect(await untilRefused(shopper(), () => '/sitemap.xml', 241)).toBeGreaterThanOrEqual(120);
+  });
+
+  it('counts none of them in development, where every client is one loopback address', { timeout: 120_000 }, async () => {
+    // Straight to the app, as the production visitors are: thousands of calls through the test pool's worker entry slow down as they go.
+    const local = new Visitor('http://reads-in-development.test', { vars: { ENVIRONMENT: 'development' }, headers: { 'cf-connecting-ip': '127.0.0.1' } });
+    // Over 600 reads, of which over 120 page contexts.
+    expect(await untilRefused(local, (n) => (n % 2 === 0 ? '/shop?format=json' : '/api/commerce/inventory/stock/?itemId=p-ceramic-mug'), 650)).toBe(-1);
   });
 });
