@@ -11,11 +11,14 @@
  * Items are NDJSON shards per collection rather than a file per item: a 50,000-product store is
  * 250 product files instead of 50,000, an error still names the file and line of its item, and a
  * line-based diff shows which item changed. Writing is deterministic (same site → same bytes) and
- * all or nothing: the files go to a new folder beside DIR, which is renamed into place.
+ * all or nothing: the files go to a new folder beside DIR, which is renamed into place. Reading
+ * takes only the folder's own files: a symbolic link or a special file anywhere in it is a problem
+ * and is never read (own-files.ts).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { positionAt, syntaxErrorOffset } from './json-position.ts';
+import { ownFiles } from './own-files.ts';
 import type { Json, SiteJson } from './site-json.ts';
 
 export const SITE_FILE = 'site.json';
@@ -125,32 +128,40 @@ export function writeSiteFolder(dir: string, site: SiteJson): void {
   writeFolder(dir, siteFiles(site));
 }
 
-/** Every file under `dir`, as '/'-separated paths relative to it, sorted. */
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (at: string) => {
-    for (const name of readdirSync(at).sort()) {
-      const path = join(at, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else out.push(relative(dir, path).split(sep).join('/'));
-    }
-  };
-  if (existsSync(dir)) walk(dir);
-  return out;
-}
-
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 class FolderReader {
-  readonly problems: FolderProblem[] = [];
+  readonly problems: FolderProblem[];
+  /** The folder's own files ('/'-separated paths); a link or a special file is a problem instead, and never read. */
+  readonly files: string[];
+  private readonly own: Set<string>;
+  private readonly refused: string[];
 
-  constructor(readonly dir: string) {}
+  constructor(readonly dir: string) {
+    const own = ownFiles(dir, "a store folder's");
+    this.files = own.files;
+    this.own = new Set(own.files);
+    this.problems = [...own.problems];
+    this.refused = own.problems.map((problem) => problem.file);
+  }
+
+  /** Whether `file` is there: one of the folder's own files, or refused as a link (or under one), already reported. */
+  has(file: string): boolean {
+    return this.own.has(file) || this.refused.some((refused) => file === refused || file.startsWith(`${refused}/`));
+  }
+
+  /** The folder's own files under `folder`, by their paths inside it. */
+  filesUnder(folder: string): string[] {
+    return this.files.filter((file) => file.startsWith(`${folder}/`)).map((file) => file.slice(folder.length + 1));
+  }
 
   problem(file: string, message: string, where?: string): void {
     this.problems.push(where === undefined ? { file, message } : { file, where, message });
   }
 
+  /** The text of one of the folder's own files; null (a problem) when it cannot be, and for a refused file (already a problem). */
   text(file: string): string | null {
+    if (!this.own.has(file)) return null;
     try {
       return utf8.decode(readFileSync(join(this.dir, ...file.split('/'))));
     } catch (error) {
@@ -183,7 +194,7 @@ export function readSiteFolder(dir: string): { site: SiteJson; sources: SiteSour
   if (!existsSync(dir)) throw new SiteFolderError(dir, [{ file: dir, message: 'no such folder' }]);
   if (!statSync(dir).isDirectory()) throw new SiteFolderError(dir, [{ file: dir, message: 'is not a folder' }]);
   const reader = new FolderReader(dir);
-  const siteText = existsSync(join(dir, SITE_FILE)) ? reader.text(SITE_FILE) : (reader.problem(SITE_FILE, 'missing: every site folder has one'), null);
+  const siteText = reader.has(SITE_FILE) ? reader.text(SITE_FILE) : (reader.problem(SITE_FILE, 'missing: every site folder has one'), null);
   const head = siteText === null ? undefined : reader.json(SITE_FILE, siteText);
   if (siteText !== null && head !== undefined && !isObject(head)) reader.problem(SITE_FILE, 'must hold a JSON object');
   const settings = isObject(head) ? head : {};
@@ -205,7 +216,7 @@ export function readSiteFolder(dir: string): { site: SiteJson; sources: SiteSour
   const collectionIdOf = new Map<string, unknown>();
   for (const urlId of urlIds) {
     const file = `${COLLECTIONS_DIR}/${urlId}.json`;
-    if (!existsSync(join(dir, COLLECTIONS_DIR, `${urlId}.json`))) {
+    if (!reader.has(file)) {
       reader.problem(file, `missing: site.json lists the collection ${urlId}`);
       continue;
     }
@@ -219,12 +230,12 @@ export function readSiteFolder(dir: string): { site: SiteJson; sources: SiteSour
     sources.collections.push(file);
   }
   const listedOk = Array.isArray(listed);
-  for (const file of listedOk ? filesUnder(join(dir, COLLECTIONS_DIR)) : []) {
+  for (const file of listedOk ? reader.filesUnder(COLLECTIONS_DIR) : []) {
     if (!urlIds.includes(file.replace(/\.json$/, ''))) reader.problem(`${COLLECTIONS_DIR}/${file}`, 'not listed in site.json collections');
   }
 
   const items: Json[] = [];
-  const shards = new Set(filesUnder(join(dir, ITEMS_DIR)));
+  const shards = new Set(reader.filesUnder(ITEMS_DIR));
   for (const urlId of urlIds) {
     const name = `${urlId}.ndjson`;
     if (!shards.delete(name)) continue;
@@ -250,11 +261,11 @@ export function readSiteFolder(dir: string): { site: SiteJson; sources: SiteSour
   for (const name of listedOk ? shards : []) reader.problem(`${ITEMS_DIR}/${name}`, 'belongs to no collection listed in site.json');
 
   const theme: Record<string, string> = {};
-  for (const path of filesUnder(join(dir, THEME_DIR))) {
+  for (const path of reader.filesUnder(THEME_DIR)) {
     const text = reader.text(`${THEME_DIR}/${path}`);
     if (text !== null) theme[path] = text;
   }
-  for (const file of filesUnder(dir)) {
+  for (const file of reader.files) {
     const top = file.split('/')[0] as string;
     if (file !== SITE_FILE && ![COLLECTIONS_DIR, ITEMS_DIR, THEME_DIR].includes(top)) reader.problem(file, 'is not part of a site folder (site.json, collections/, items/, theme/)');
   }

@@ -6,13 +6,14 @@
  * (valid JSON, layouts whose regions exist), every .conf's JSON, every stylesheet's LESS; each
  * problem names its file, and its line and column where there is one.
  */
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import less from 'less';
 import { z } from 'zod';
 import { TEMPLATE_ASSET_LIMITS, THEME_LIMITS, THEME_PATH } from '../../src/site/theme-schema.ts';
 import { positionAt, syntaxErrorOffset } from './json-position.ts';
 import { lessFilesOf, SYSTEM_LESS } from './less-files.ts';
+import { ownFiles } from './own-files.ts';
 
 export const COMPILED_STYLESHEET = 'styles/compiled.css';
 
@@ -81,27 +82,14 @@ const templateConfSchema = z.looseObject({
 });
 
 /**
- * Every file under `dir`, as '/'-separated relative paths, sorted; dot files and dependency folders
- * left out. A symbolic link (dot files included) or anything but a file or a folder is a problem:
- * a link could publish any file of the machine as a static file or a stylesheet.
+ * Every file under `dir`, dot files and dependency folders left out; a symbolic link (dot files
+ * included) or anything but a file or a folder is a problem (own-files.ts): a link could publish
+ * any file of the machine as a static file or a stylesheet.
  */
 function filesUnder(dir: string, problems: TemplateProblem[]): string[] {
-  const out: string[] = [];
-  const walk = (at: string) => {
-    for (const name of readdirSync(at).sort()) {
-      if (SKIPPED_FOLDERS.has(name)) continue;
-      const path = join(at, name);
-      const file = relative(dir, path).split(sep).join('/');
-      const stat = lstatSync(path);
-      if (stat.isSymbolicLink()) problems.push({ file, message: "is a symbolic link: a template's files must be its own, not links to files elsewhere" });
-      else if (name.startsWith('.')) continue;
-      else if (stat.isDirectory()) walk(path);
-      else if (stat.isFile()) out.push(file);
-      else problems.push({ file, message: 'is not a regular file' });
-    }
-  };
-  walk(dir);
-  return out;
+  const own = ownFiles(dir, "a template's", { skipped: SKIPPED_FOLDERS, dotFiles: false });
+  problems.push(...own.problems);
+  return own.files;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

@@ -1,13 +1,16 @@
 /**
  * The store folder of `npm run site` (scripts/site/): the generator is deterministic and keeps the
  * spec's 200 products per collection; a folder reads back to the site it was written from; a bad
- * folder is refused with the file, line or path and the reason, and nothing is half-written.
+ * folder is refused with the file, line or path and the reason, and nothing is half-written; a
+ * symbolic link or a special file anywhere in a folder is refused, named, never read, and nothing is sent.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createSocketServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../scripts/site/check';
 import { main } from '../../scripts/site/cli';
 import { readSiteFolder, siteFiles, SiteFolderError, writeSiteFolder, type FolderProblem } from '../../scripts/site/folder';
@@ -170,5 +173,96 @@ describe('a folder that is not a store', () => {
     expect(written[3]).toMatch(/^unknown command frobnicate\nusage: npm run site -- export DIR/);
     expect(readFileSync(join(dir, 'site.json'), 'utf8')).toBe('{');
     expect(existsSync(join(work, `.${dir.split('/').pop()}.writing-${process.pid}`))).toBe(false);
+  });
+});
+
+describe('a store folder with links or special files', () => {
+  const SECRET = 'SITE_ADMIN_TOKEN=stand-in-secret-s1';
+  const LINK = "is a symbolic link: a store folder's files must be its own, not links to files elsewhere";
+  let server: Server;
+  let url = '';
+  const received: string[] = [];
+  beforeAll(async () => {
+    // Answers the site admin calls as the worker would, so an old reader's import would go through.
+    server = createHttpServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push(`${request.method} ${request.url} ${body}`);
+        const path = request.url ?? '';
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify(path.endsWith('/imports') ? { importId: 'i1', websiteId: 'w1' } : path.endsWith('/commit') ? { websiteId: 'w1', host: null, version: 2 } : {}));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** A small store folder `{outer}/store` beside the outer folder's secret (`../../.dev.vars` from its theme/). */
+  function storeBesideSecret(): { dir: string; outer: string } {
+    const outer = join(work, `outer-${++folders}`);
+    mkdirSync(join(outer, 'shared'), { recursive: true });
+    writeFileSync(join(outer, '.dev.vars'), `${SECRET}\n`);
+    writeFileSync(join(outer, 'shared', 'secret.css'), `/* ${SECRET} */\n`);
+    const dir = join(outer, 'store');
+    writeSiteFolder(dir, generateSite({ products: 450, posts: 3, seed: 5, themeDir: THEME }));
+    return { dir, outer };
+  }
+
+  /** `npm run site -- COMMAND DIR` against the recording worker: its exit code, what it printed, and how many calls reached the worker. */
+  async function run(command: 'import' | 'publish', dir: string): Promise<{ code: number; printed: string; calls: number }> {
+    received.length = 0;
+    const printed: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) => (printed.push(String(chunk)), true)) as typeof process.stderr.write;
+    try {
+      const code = await main([command, dir, '--url', url]);
+      return { code, printed: printed.join(''), calls: received.length };
+    } finally {
+      process.stderr.write = write;
+    }
+  }
+
+  it('refuses a link to a secret file, /proc/self/environ or a folder elsewhere, and an item shard that is a link, naming each; import and publish send nothing', async () => {
+    const { dir, outer } = storeBesideSecret();
+    copyFileSync(join(dir, 'items', 'home-1.ndjson'), join(outer, 'home-1.ndjson'));
+    rmSync(join(dir, 'items', 'home-1.ndjson'));
+    symlinkSync('../../home-1.ndjson', join(dir, 'items', 'home-1.ndjson'));
+    symlinkSync('../../.dev.vars', join(dir, 'theme', 'x.css'));
+    symlinkSync('/proc/self/environ', join(dir, 'theme', 'environ.css'));
+    symlinkSync('../../shared', join(dir, 'theme', 'shared'));
+    const refused = ['items/home-1.ndjson', 'theme/environ.css', 'theme/shared', 'theme/x.css'];
+    expect(problemsOf(dir)).toEqual(refused.map((file) => ({ file, message: LINK })));
+    for (const command of ['import', 'publish'] as const) {
+      const outcome = await run(command, dir);
+      expect(outcome).toEqual({ code: 1, printed: `${dir} is not a valid site folder:\n${refused.map((file) => `  ${file}: ${LINK}\n`).join('')}`, calls: 0 });
+    }
+    expect(received.join('')).not.toContain('stand-in-secret');
+  });
+
+  it('refuses a site.json or a collection that is a link without also calling it missing, a dangling link and a socket in the theme', async () => {
+    const { dir, outer } = storeBesideSecret();
+    for (const file of ['site.json', 'collections/home-1.json']) {
+      copyFileSync(join(dir, file), join(outer, file.replace('/', '-')));
+      rmSync(join(dir, file));
+      symlinkSync(join(outer, file.replace('/', '-')), join(dir, file));
+    }
+    symlinkSync('../../nothing.css', join(dir, 'theme', 'gone.css'));
+    const socket = createSocketServer();
+    await new Promise<void>((resolve) => socket.listen(join(dir, 'theme', 'live.sock'), resolve));
+    try {
+      expect(problemsOf(dir)).toEqual([
+        { file: 'collections/home-1.json', message: LINK },
+        { file: 'site.json', message: LINK },
+        { file: 'theme/gone.css', message: LINK },
+        { file: 'theme/live.sock', message: 'is not a regular file' },
+      ]);
+      const outcome = await run('import', dir);
+      expect(outcome.calls).toBe(0);
+      expect(outcome.printed).toContain('  theme/live.sock: is not a regular file\n');
+    } finally {
+      await new Promise<void>((resolve) => socket.close(() => resolve()));
+    }
   });
 });
