@@ -29,7 +29,7 @@ export async function htmlDocument(c: Context<AppEnv>, doc: HtmlDocument, status
 <body>${doc.body}${script}</body></html>
 `;
   const sources = doc.style === undefined ? NO_SOURCES : { ...NO_SOURCES, styleHashes: [await cspHash(doc.style)] };
-  c.header('content-security-policy', htmlCsp(sources, c.env.CAPTCHA_PROVIDER));
+  c.header('content-security-policy', htmlCsp(sources));
   return c.html(page.toString(), status);
 }
 

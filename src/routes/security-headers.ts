@@ -1,7 +1,7 @@
 /**
  * Security headers on every response. An HTML answer keeps the CSP it was made with (a store page's
  * is computed when it is rendered and cached with it, see src/storefront/trusted-markup.ts); any other
- * HTML gets the strict default, which runs nothing inline. API answers get `API_CSP`.
+ * HTML gets the strict default, which runs nothing inline and allows no captcha. API answers get `API_CSP`.
  */
 import type { MiddlewareHandler } from 'hono';
 import { API_CSP, htmlCsp, NO_SOURCES } from '../storefront/content-security';
@@ -24,7 +24,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (response.status === 304) {
     // The browser keeps the headers of the copy it has, whose CSP matches that copy's inline elements.
   } else if (html) {
-    if (!response.headers.has('content-security-policy')) response.headers.set('content-security-policy', htmlCsp(NO_SOURCES, c.env.CAPTCHA_PROVIDER));
+    if (!response.headers.has('content-security-policy')) response.headers.set('content-security-policy', htmlCsp(NO_SOURCES));
     response.headers.set('x-frame-options', 'SAMEORIGIN');
   } else {
     if (!response.headers.has('content-security-policy')) response.headers.set('content-security-policy', API_CSP);

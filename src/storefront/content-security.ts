@@ -19,24 +19,39 @@ export interface TrustedSources {
 
 export const NO_SOURCES: TrustedSources = { scriptHashes: [], scriptUrls: [], styleHashes: [] };
 
-const RECAPTCHA_HOSTS = ['https://www.google.com', 'https://www.gstatic.com'];
+/**
+ * What reCAPTCHA Enterprise needs, by path, never whole hosts (www.google.com and www.gstatic.com
+ * serve other scripts that would run whatever an attacker asks): the script src/client/captcha.ts
+ * loads, the versioned scripts it loads in turn (`/recaptcha/releases/{version}/recaptcha__{lang}.js`,
+ * so a path prefix), and its widget frames (`/recaptcha/enterprise/anchor`, `…/bframe`).
+ */
+export const RECAPTCHA_SOURCES = {
+  scripts: ['https://www.google.com/recaptcha/enterprise.js', 'https://www.gstatic.com/recaptcha/releases/'],
+  frames: ['https://www.google.com/recaptcha/enterprise/', 'https://recaptcha.google.com/recaptcha/enterprise/'],
+} as const;
 
 function sourceList(...lists: readonly (readonly string[])[]): string {
   return [...new Set(lists.flat())].join(' ');
 }
 
-/** The policy for an HTML document; the reCAPTCHA hosts only when that exact provider is configured. */
-export function htmlCsp(sources: TrustedSources, captchaProvider: string | undefined): string {
-  const captcha = captchaProvider === 'recaptcha-enterprise' ? RECAPTCHA_HOSTS : [];
+/**
+ * The policy for an HTML document. `pageCaptchaProvider` is the configured captcha provider of a page
+ * that shows a form with a captcha (undefined on every other page): only then, and only for
+ * reCAPTCHA Enterprise, are its paths allowed.
+ */
+export function htmlCsp(sources: TrustedSources, pageCaptchaProvider?: string): string {
+  const captcha = pageCaptchaProvider === 'recaptcha-enterprise';
+  const captchaScripts = captcha ? RECAPTCHA_SOURCES.scripts : [];
+  const captchaFrames = captcha ? RECAPTCHA_SOURCES.frames : [];
   return [
     "default-src 'self'",
-    `script-src ${sourceList(["'self'"], sources.scriptHashes, sources.scriptUrls, captcha)}`,
+    `script-src ${sourceList(["'self'"], sources.scriptHashes, sources.scriptUrls, captchaScripts)}`,
     `style-src ${sourceList(["'self'"], sources.styleHashes)}`,
     "style-src-attr 'unsafe-inline'",
     // Product images may live on a CDN (imported stores); an image cannot run script.
     "img-src 'self' data: https:",
-    `connect-src ${sourceList(["'self'"], captcha)}`,
-    `frame-src ${sourceList(["'self'"], captcha)}`,
+    "connect-src 'self'",
+    `frame-src ${sourceList(["'self'"], captchaFrames)}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -226,8 +226,10 @@ function chooseOptionsLink(item: unknown): string {
   );
 }
 
+const CAPTCHA_SITE_KEY = ['website', 'captchaSettings', 'siteKey'];
+
 function captchaConfig(ctx: RenderContext): CaptchaConfig | null {
-  const siteKey = asString(ctx.resolve(['website', 'captchaSettings', 'siteKey']));
+  const siteKey = asString(ctx.resolve(CAPTCHA_SITE_KEY));
   if (siteKey === '') return null;
   return { siteKey, provider: asString(ctx.resolve(['integrations', 'captchaProvider'])) === 'recaptcha-enterprise' ? 'recaptcha-enterprise' : 'local' };
 }
@@ -244,10 +246,15 @@ function submissionPage(ctx: RenderContext): SiteFormProps['page'] {
   };
 }
 
+/** The promo popup shows on the home page only. */
+function showsPromoPopup(popup: unknown, path: unknown): popup is object {
+  return typeof popup === 'object' && popup !== null && path === '/';
+}
+
 /** The site's promo popup (home page only), with its newsletter sign-up. */
 function promoPopup(ctx: RenderContext): string | undefined {
   const popup = ctx.resolve(['promoPopup']);
-  if (typeof popup !== 'object' || popup === null || ctx.resolve(['page', 'path']) !== '/') return undefined;
+  if (!showsPromoPopup(popup, ctx.resolve(['page', 'path']))) return undefined;
   const id = asString(childOf(popup, 'id'));
   return renderIsland('PromoPopup', {
     title: asString(childOf(popup, 'title')),
@@ -281,6 +288,28 @@ function siteFormProps(block: unknown, ctx: RenderContext): SiteFormProps | unde
   };
 }
 
+/** The variant a sold-out product's restock sign-up is for (its merchandising context's first view), or '' when it shows none. */
+function restockVariantId(item: unknown, context: unknown): string {
+  const views = childOf(context, 'restockNotificationViews');
+  const variantId = Array.isArray(views) ? asString(childOf(views[0], 'variantId')) : '';
+  return isSoldOut(item) ? variantId : '';
+}
+
+/**
+ * Whether a page's data shows a form with a captcha (a form or newsletter block, the home page's
+ * promo popup, a sold-out product's restock sign-up), by the rules the islands below render with:
+ * only such a page's CSP allows the captcha's script (docs/security.md).
+ */
+export function pageHasCaptcha(data: Record<string, unknown>): boolean {
+  const at = (path: readonly (string | number)[]) => path.reduce<unknown>((value, key) => childOf(value, key), data);
+  if (asString(at(CAPTCHA_SITE_KEY)) === '') return false;
+  const blocks = at(['blocks']);
+  if (Array.isArray(blocks) && blocks.some((block) => ['form', 'newsletter'].includes(asString(childOf(block, 'type'))))) return true;
+  if (showsPromoPopup(at(['promoPopup']), at(['page', 'path']))) return true;
+  const item = at(['item']);
+  return restockVariantId(item, at(['productMerchandisingContext', asString(childOf(item, 'id'))])) !== '';
+}
+
 /**
  * The restock sign-up for a sold-out product whose merchandising context asks for one (its first
  * view's variant); the texts are the merchant's, with the spec's defaults.
@@ -288,9 +317,8 @@ function siteFormProps(block: unknown, ctx: RenderContext): SiteFormProps | unde
 function restockForm(item: unknown, ctx: RenderContext): string | undefined {
   const productId = asString(childOf(item, 'id'));
   const context = ctx.resolve(['productMerchandisingContext', productId]);
-  const views = childOf(context, 'restockNotificationViews');
-  const variantId = Array.isArray(views) ? asString(childOf(views[0], 'variantId')) : '';
-  if (!isSoldOut(item) || variantId === '') return undefined;
+  const variantId = restockVariantId(item, context);
+  if (variantId === '') return undefined;
   const messages = childOf(context, 'restockNotificationMessages');
   const text = (key: string, fallback: string) => asString(childOf(messages, key)) || fallback;
   return renderIsland('RestockForm', {

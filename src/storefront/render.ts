@@ -11,11 +11,11 @@ import { themePartials } from '../site/theme';
 import { markup } from '../html/markup';
 import { htmlCsp, mergeSources } from './content-security';
 import type { ResolvedPage } from './page-context';
-import { ISLAND_FORMATTERS } from './islands';
+import { ISLAND_FORMATTERS, pageHasCaptcha } from './islands';
 import { STRUCTURED_DATA_FORMATTERS } from './structured-data';
 import { developerPlatformPage } from './developer-platform/page';
 import { isDeveloperPlatform } from './developer-platform/template';
-import { codeInjection, keepTrustedText, sourcesOf, trustedTheme, type CodeInjection } from './trusted-markup';
+import { codeInjection, keepTrustedText, sourcesOf, trustedFormatters, trustedTheme, type CodeInjection } from './trusted-markup';
 
 const coreSafe = DEFAULT_FORMATTERS.safe as Formatter;
 
@@ -28,8 +28,8 @@ const safeText: Formatter = (value, args, ctx, vars) => {
   return typeof text === 'string' ? text.replaceAll('<', '&lt;') : text;
 };
 
-/** Widgets render as islands on store pages. */
-const PAGE_FORMATTERS: FormatterTable = { ...ISLAND_FORMATTERS, ...STRUCTURED_DATA_FORMATTERS, safe: safeText };
+/** Widgets render as islands on store pages; their markup (an island's form, the social meta tags) is trusted. */
+const PAGE_FORMATTERS: FormatterTable = { ...trustedFormatters({ ...ISLAND_FORMATTERS, ...STRUCTURED_DATA_FORMATTERS }), safe: safeText };
 
 /**
  * The browser entry's URL from the client build's manifest (null when the client is not built).
@@ -139,7 +139,7 @@ export async function streamPage(site: Site, page: ResolvedPage, development: bo
     return developerPlatformPage({ site, page, data, development, headers, captchaProvider, codeSources: code.sources, formatters: PAGE_FORMATTERS, errorPanel });
   }
   const head = await keepTrustedText(renderHead(site, data, development));
-  headers.set('content-security-policy', htmlCsp(mergeSources(await sourcesOf(head.found), code.sources), captchaProvider));
+  headers.set('content-security-policy', htmlCsp(mergeSources(await sourcesOf(head.found), code.sources), pageHasCaptcha(data) ? captchaProvider : undefined));
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -1,14 +1,18 @@
 /**
- * Which `<script>` and `<style>` elements of a store page may run. The theme's template sources and
- * the merchant's code injection are trusted code: before they are compiled or rendered, each of
- * their `<script`/`<style` opening tags gets `data-trust="<secret>"`, a random value made once per
- * isolate that no content, parameter or cached page ever carries. After rendering, `keepTrustedText`
- * drops every script or style element without the secret (whatever content or a reflected value
- * slipped in) and takes the marker off the others, so the cached page holds neither. Trusted code
- * may also hold `<script` where it opens no element (a script's string, `<noscript>` or `<textarea>`
- * text, an attribute value, a comment): the marker added there is taken out of the output as text.
+ * Which elements and attributes of a store page come from trusted code. The theme's template sources
+ * (our theme's and an imported developer-platform template's), the merchant's code injection and
+ * the markup our own formatters build (islands, social meta tags) are trusted: each of their opening
+ * tags of a guarded element (`script`, `style`, `iframe`, `object`, `embed`, `frame`, `meta`, `base`,
+ * `link`, `form`) gets `data-trust="<secret>"`, a random value made once per isolate that no content,
+ * parameter or cached page ever carries. After rendering, `keepTrustedText` removes every guarded
+ * element without the secret (whatever content or a reflected value slipped in) and takes the marker
+ * off the others, and removes `srcdoc` and `on*` attributes from every element without it, so the
+ * cached page holds neither the marker nor an untrusted guarded element. Trusted code may also hold
+ * such a tag where it opens no element (a script's string, `<noscript>` or `<textarea>` text, an
+ * attribute value, a comment): the marker added there is taken out of the output as text.
  */
 import { cspHash, mergeSources, NO_SOURCES, scriptUrlSource, type TrustedSources } from './content-security';
+import type { Formatter, FormatterTable } from '../engine/index';
 import type { Site } from '../site/schema';
 import type { ThemeFiles } from '../site/theme';
 
@@ -21,7 +25,14 @@ function trustSecret(): string {
   return secret;
 }
 
-const OPENING_TAG = /<(script|style)(?=[\s/>])/gi;
+/** Elements that only trusted code may write: they run script, load or frame other documents, or change where the page's links and forms go. */
+export const GUARDED_ELEMENTS = ['script', 'style', 'iframe', 'object', 'embed', 'frame', 'meta', 'base', 'link', 'form'] as const;
+/** An opening tag of a guarded element, as a regular expression source (developer-platform/source.ts marks with it too). */
+export const GUARDED_OPENING_TAG = `<(?:${GUARDED_ELEMENTS.join('|')})(?=[\\s/>])`;
+const OPENING_TAG = new RegExp(`(${GUARDED_OPENING_TAG})`, 'gi');
+const GUARDED = new Set<string>(GUARDED_ELEMENTS);
+/** Removed from an untrusted page with what they hold; the others lose only their tags (a stray `<form>` must not take the page with it). */
+const REMOVED_WITH_CONTENT = new Set(['script', 'style', 'iframe']);
 
 /** What `markTrusted` adds after each opening tag's name. */
 function markerAttribute(): string {
@@ -30,7 +41,27 @@ function markerAttribute(): string {
 
 /** Trusted markup: every `<script` and `<style` opening tag carries the secret. */
 export function markTrusted(source: string): string {
-  return source.replace(OPENING_TAG, `<$1${markerAttribute()}`);
+  return source.replace(OPENING_TAG, `$1${markerAttribute()}`);
+}
+
+/** A guarded opening tag's start (`<script`) as found in trusted markup, marked. */
+export function markedOpeningTag(tag: string): string {
+  return `${tag}${markerAttribute()}`;
+}
+
+/**
+ * Formatters of ours whose output is trusted markup: they build it with every value escaped (React's
+ * server render, island props as JSON with `<` escaped, attribute values escaped), so a guarded tag in
+ * their output is theirs, never the data's.
+ */
+export function trustedFormatters(table: FormatterTable): FormatterTable {
+  const mark =
+    (formatter: Formatter): Formatter =>
+    (...call) => {
+      const out = formatter(...call);
+      return typeof out === 'string' ? markTrusted(out) : out;
+    };
+  return Object.fromEntries(Object.entries(table).map(([name, formatter]) => [name, mark(formatter)]));
 }
 
 /** Markup or inline text with every marker left where no element took it off removed, as written again. */
@@ -57,7 +88,9 @@ export interface TrustedElements {
   scriptSrcs: string[];
 }
 
-/** Keeps marked elements (unmarked), removes the rest, and notes what the kept ones contain. */
+const isUntrustedAttribute = (name: string) => /^(?:srcdoc$|on)/i.test(name);
+
+/** Keeps marked elements (unmarked), removes the rest of the guarded ones and untrusted handlers, and notes what the kept scripts and styles contain. */
 class TrustFilter {
   readonly found: TrustedElements = { scripts: [], styles: [], scriptSrcs: [] };
   private inline: { list: string[]; text: string } | null = null;
@@ -65,10 +98,19 @@ class TrustFilter {
   element(element: Element): void {
     this.inline = null;
     if (element.getAttribute(MARKER) !== trustSecret()) {
-      element.remove();
+      const name = element.tagName;
+      if (GUARDED.has(name)) {
+        if (REMOVED_WITH_CONTENT.has(name)) element.remove();
+        else element.removeAndKeepContent();
+        return;
+      }
+      const untrusted: string[] = [];
+      for (const [attribute] of element.attributes) if (attribute !== undefined && isUntrustedAttribute(attribute)) untrusted.push(attribute);
+      for (const attribute of untrusted) element.removeAttribute(attribute);
       return;
     }
     element.removeAttribute(MARKER);
+    if (element.tagName !== 'script' && element.tagName !== 'style') return;
     const src = element.tagName === 'script' ? element.getAttribute('src') : null;
     if (src !== null) {
       this.found.scriptSrcs.push(src);
@@ -90,7 +132,7 @@ class TrustFilter {
 }
 
 function filtering(filter: TrustFilter): HTMLRewriter {
-  return new HTMLRewriter().on('script, style', filter);
+  return new HTMLRewriter().on('*', { element: (element) => filter.element(element) }).on('script, style', { text: (chunk) => filter.text(chunk) });
 }
 
 /** Rendered markup with only trusted scripts and styles left, and what those contain. */

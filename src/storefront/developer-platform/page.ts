@@ -6,14 +6,16 @@
  * production a template that does not compile answers with a generic error page.
  */
 import { HTTPException } from 'hono/http-exception';
-import { compile, render, type FormatterTable, type TemplateError } from '../../engine/index';
+import { compile, render, TrustedHtml, type FormatterTable, type TemplateError } from '../../engine/index';
 import { markup } from '../../html/markup';
 import type { Site } from '../../site/schema';
 import { DEFAULT_THEME, themePartials, type ThemeFiles } from '../../site/theme';
 import { htmlCsp, mergeSources, NO_SOURCES, type TrustedSources } from '../content-security';
+import { pageHasCaptcha } from '../islands';
 import type { ResolvedPage } from '../page-context';
 import { keepTrustedText, markTrusted, sourcesOf, trustedTheme } from '../trusted-markup';
 import { pageIdentity, squarespaceNames, templateNavigations } from './context';
+import { templateEscaping } from './escaping';
 import { originalPosition, prepareSource, type PreparedSource } from './source';
 import { developerPlatformSystemCss, SYSTEM_PAGE_CLASS } from './system-css';
 import { blockFiles, regionsFor, templateDeclaration } from './template';
@@ -98,7 +100,7 @@ class PageRender {
     if (errors.some((e) => COMPILE_ERRORS.has(e.type))) this.compileFailed = true;
   }
 
-  /** One of the template's files, compiled on its own. */
+  /** One of the template's files, compiled on its own; what it prints is escaped (escaping.ts). */
   file(file: string, data: unknown): string {
     if (this.files[file] === undefined) {
       this.note(file, [{ type: 'parser', message: `${file} is missing from the template` }]);
@@ -106,7 +108,12 @@ class PageRender {
     }
     const source = preparedFile(this.files, file);
     const { template, errors } = compile(source.text, { formatters: this.request.formatters });
-    const result = render(template, data, { formatters: this.request.formatters, partials: this.partials, locale: this.request.site.website.language });
+    const result = render(template, data, {
+      formatters: this.request.formatters,
+      partials: this.partials,
+      locale: this.request.site.website.language,
+      escape: templateEscaping(this.request.formatters),
+    });
     this.note(file, [...errors, ...result.errors].map((e) => originalPosition(source, e)));
     return result.html;
   }
@@ -164,9 +171,9 @@ function afterBodyTag(html: string, panel: string): string {
 const ERROR_MESSAGE = 'Something went wrong';
 
 /** Production's answer to a template that does not compile: a generic page, never cached. */
-function errorPage(captchaProvider: string | undefined): HTTPException {
+function errorPage(): HTTPException {
   const body = markup`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${ERROR_MESSAGE}</title></head><body><main><h1>${ERROR_MESSAGE}</h1></main></body></html>`.toString();
-  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': htmlCsp(NO_SOURCES, captchaProvider) };
+  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': htmlCsp(NO_SOURCES) };
   return new HTTPException(500, { res: new Response(body, { status: 500, headers }) });
 }
 
@@ -190,25 +197,27 @@ export async function developerPlatformPage(request: DeveloperPlatformRequest): 
     assets: { ...assets, criticalCss: developerPlatformSystemCss() + (files['styles/compiled.css'] ?? '') + assets.criticalCss },
     squarespace,
   };
-  data['squarespace-headers'] = pageRender.ours('{squarespace-headers}', markTrusted(HEADERS), data);
-  data['squarespace-footers'] = pageRender.ours('{squarespace-footers}', markTrusted(FOOTERS), data);
-  if (page.kind === 'page') squarespace['page-blocks'] = pageRender.ours('page blocks', PAGE_BLOCKS, data);
+  // Our markup, which the template's files print as it is.
+  data['squarespace-headers'] = new TrustedHtml(pageRender.ours('{squarespace-headers}', markTrusted(HEADERS), data));
+  data['squarespace-footers'] = new TrustedHtml(pageRender.ours('{squarespace-footers}', markTrusted(FOOTERS), data));
+  if (page.kind === 'page') squarespace['page-blocks'] = new TrustedHtml(pageRender.ours('page blocks', PAGE_BLOCKS, data));
 
   const content = contentFile(files, page);
   const own = content !== null && files[content.file] !== undefined;
   const main = own
     ? pageRender.file(content.file, data)
     : `<div class="${SYSTEM_PAGE_CLASS}">${pageRender.ours(`themes/default/pages/${page.kind}.html`, trustedTheme(DEFAULT_THEME)[`pages/${page.kind}.html`] ?? '', data)}</div>`;
-  squarespace['main-content'] = await withAddToCart(main, pageRender, data);
+  squarespace['main-content'] = new TrustedHtml(await withAddToCart(main, pageRender, data));
 
   const regions = regionsFor(declaration, own ? content.conf : null);
   let html = regions.map((region) => pageRender.file(`${region}.region`, data)).join('');
   if (pageRender.problems.length > 0) {
-    if (!development && pageRender.compileFailed) throw errorPage(request.captchaProvider);
+    if (!development && pageRender.compileFailed) throw errorPage();
     if (development) html = afterBodyTag(html, pageRender.problems.map(({ file, errors }) => request.errorPanel(file, errors)).join(''));
     else console.error('template errors', JSON.stringify(pageRender.problems));
   }
   const kept = await keepTrustedText(html);
-  request.headers.set('content-security-policy', htmlCsp(mergeSources(await sourcesOf(kept.found), request.codeSources), request.captchaProvider));
+  const captchaProvider = pageHasCaptcha(request.data) ? request.captchaProvider : undefined;
+  request.headers.set('content-security-policy', htmlCsp(mergeSources(await sourcesOf(kept.found), request.codeSources), captchaProvider));
   return new Response(kept.html, { status: page.status, headers: request.headers });
 }

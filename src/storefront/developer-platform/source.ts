@@ -1,11 +1,11 @@
 /**
  * A developer-platform file as our engine compiles it: the JSP-like `<squarespace:…>` tags and the
  * `{.main-content}` / `{.apply x.block}` shorthands become plain template tags, and the file's own
- * `<script`/`<style` tags get the trust marker. Each rewrite is noted, so an error's line and
+ * guarded tags (`<script`, `<style`, `<iframe`, `<form`, …: trusted-markup.ts) get the trust marker. Each rewrite is noted, so an error's line and
  * column in the rewritten text map back to the file as its author wrote it.
  */
 import type { TemplateError } from '../../engine/index';
-import { markTrusted } from '../trusted-markup';
+import { GUARDED_OPENING_TAG, markedOpeningTag, markTrusted } from '../trusted-markup';
 
 /** One rewrite: where it was in the file and where its replacement is in the rewritten text. */
 interface Rewrite {
@@ -59,8 +59,11 @@ function queryOf(attrs: Record<string, string>): TemplateQuery | null {
   };
 }
 
-const TAGS =
-  /<squarespace:navigation\b([^>]*?)\/?>|<squarespace:block-field\b([^>]*?)\/?>|<squarespace:query\b([^>]*?)>|<\/squarespace:query\s*>|<squarespace:script\b([^>]*?)\/?>|\{\.main-content\}|\{\.apply ([\w.-]+)\}|<(?:script|style)(?=[\s/>])/gi;
+const TAGS = new RegExp(
+  String.raw`<squarespace:navigation\b([^>]*?)\/?>|<squarespace:block-field\b([^>]*?)\/?>|<squarespace:query\b([^>]*?)>|<\/squarespace:query\s*>|<squarespace:script\b([^>]*?)\/?>|\{\.main-content\}|\{\.apply ([\w.-]+)\}|` +
+    GUARDED_OPENING_TAG,
+  'gi',
+);
 
 /** The key a query's results are under in `squarespace.queries`: the file and the query's index in it. */
 export function queryKey(file: string, index: number): string {
@@ -101,7 +104,7 @@ export function prepareSource(file: string, source: string): PreparedSource {
     } else if (applied !== undefined) {
       replacement = `{@|apply ${applied}}`;
     } else {
-      replacement = markTrusted(whole);
+      replacement = markedOpeningTag(whole);
     }
     const from = match.index;
     text += source.slice(last, from);
