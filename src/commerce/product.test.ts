@@ -6,12 +6,19 @@ import {
   hasVariedPrices,
   isOnSale,
   isSoldOut,
+  listedPrice,
+  neverRunsOut,
   normalPrice,
+  pricedWithoutVariants,
+  PRODUCT_TYPE_CODES,
   ProductType,
   productType,
+  sellableProductType,
   salePrice,
   showsQuantityInput,
   stockLimit,
+  STOCK_COUNTED_TYPES,
+  subscribableType,
   variantAvailable,
   totalStockRemaining,
   variantDescriptor,
@@ -151,5 +158,57 @@ describe('product rules', () => {
     expect(currentPrice({ ...prices, onSale: true })?.value).toBe('15.00');
     expect(currentPrice({ ...prices, onSale: false })?.value).toBe('20.00');
     expect(currentPrice(prices)?.value).toBe('20.00');
+  });
+});
+
+describe('one definition of a product (issue 29)', () => {
+  const collections = [
+    { id: 'shop', typeName: 'products' },
+    { id: 'journal', typeName: 'blog' },
+  ];
+  const inCollection = (collectionId: string, type: number) => ({ ...product(type, [{ stock: 1 }]), collectionId });
+
+  it('calls an item a sellable product only in a products collection, with a type the cart sells', () => {
+    expect(sellableProductType(inCollection('shop', 1), collections)).toBe(ProductType.Physical);
+    expect(sellableProductType(inCollection('shop', 4), collections)).toBe(ProductType.GiftCard);
+    // A blog post carrying a product's fields, an item of a collection the site lacks, a paywall, an unknown type.
+    expect(sellableProductType(inCollection('journal', 1), collections)).toBeUndefined();
+    expect(sellableProductType(inCollection('gone', 1), collections)).toBeUndefined();
+    expect(sellableProductType(inCollection('shop', 5), collections)).toBeUndefined();
+    expect(sellableProductType(inCollection('shop', 9), collections)).toBeUndefined();
+    expect(sellableProductType({ structuredContent: { productType: 1, variants: [] } }, collections)).toBeUndefined();
+  });
+
+  it('knows the five types of the spec, paywall included', () => {
+    expect(PRODUCT_TYPE_CODES).toEqual([1, 2, 3, 4, 5]);
+    expect(productType(product(5, []))).toBe(ProductType.Paywall);
+  });
+
+  it('says once which types never run out: all but physical products and services, digital goods included', () => {
+    expect(STOCK_COUNTED_TYPES).toEqual([ProductType.Physical, ProductType.Service]);
+    expect(PRODUCT_TYPE_CODES.filter(neverRunsOut)).toEqual([ProductType.Digital, ProductType.GiftCard, ProductType.Paywall]);
+    for (const type of PRODUCT_TYPE_CODES) {
+      expect(stockLimit({ unlimited: false, qtyInStock: 0 }, type) === null, `type ${type}`).toBe(neverRunsOut(type));
+      expect(totalStockRemaining(product(type, [{ stock: 0 }])) === Number.MAX_SAFE_INTEGER, `type ${type}`).toBe(neverRunsOut(type));
+    }
+  });
+
+  it('never counts a paywall product sold out, and reads its own price like a digital one', () => {
+    const paywall = product(5, [], { priceMoney: money('4.00'), salePriceMoney: money('3.00'), onSale: true });
+    expect(isSoldOut(paywall)).toBe(false);
+    expect(isOnSale(paywall)).toBe(true);
+    expect(fromPrice(paywall)).toEqual(money('4.00'));
+    expect(salePrice(paywall)).toEqual(money('3.00'));
+    expect(pricedWithoutVariants(ProductType.Paywall)).toBe(true);
+    expect(subscribableType(ProductType.Paywall)).toBe(false);
+  });
+
+  it('lists a product at its current price: the first variant on sale at its sale price, a product priced without variants at its own', () => {
+    const content = (type: number, variants: VariantSpec[], extra: Record<string, unknown> = {}) => product(type, variants, extra).structuredContent;
+    expect(listedPrice(content(1, [{ price: '20.00', sale: '15.00' }, { price: '5.00' }]))).toEqual(money('15.00'));
+    expect(listedPrice(content(1, [{ price: '20.00' }]))).toEqual(money('20.00'));
+    expect(listedPrice(content(2, [], { priceMoney: money('9.00'), salePriceMoney: money('7.00'), onSale: true }))).toEqual(money('7.00'));
+    expect(listedPrice(content(5, [], { priceMoney: money('9.00'), onSale: false }))).toEqual(money('9.00'));
+    expect(listedPrice(content(1, []))).toBeUndefined();
   });
 });

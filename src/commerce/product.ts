@@ -16,7 +16,7 @@ export type ProductTypeCode = (typeof ProductType)[keyof typeof ProductType];
 export const PRODUCT_TYPE_CODES: readonly ProductTypeCode[] = /* @__PURE__ */ Object.values(ProductType);
 
 /** The collection type (`typeName`) that holds products: an item is a product there and nowhere else. */
-export const PRODUCTS_COLLECTION = 'products';
+export const PRODUCTS_COLLECTION = 'products' as const;
 /** An item's `recordType` when it is a product. */
 export const PRODUCT_RECORD_TYPE = 11;
 
@@ -142,17 +142,6 @@ export function listedPrice<M>(content: Priced<M> & { productType: number; varia
   if (pricedWithoutVariants(content.productType)) return currentPrice(content);
   const first = content.variants[0];
   return first === undefined ? undefined : currentPrice(first);
-}
-
-/** Units a product has left across its variants, or null when it never runs out (its type, or an unlimited variant). */
-export function stockTotal(content: { productType: number; variants: readonly VariantStock[] }): number | null {
-  let total = 0;
-  for (const variant of content.variants) {
-    const limit = stockLimit(variant, content.productType);
-    if (limit === null) return null;
-    total += limit;
-  }
-  return neverRunsOut(content.productType) ? null : total;
 }
 
 /** A template value's stock fields, read with the template language's semantics. */

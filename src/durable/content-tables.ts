@@ -16,6 +16,8 @@
  * Every function here runs synchronously inside the object; the object wraps writes in one
  * transaction with the version bump.
  */
+import { toMinorUnits } from '../commerce/money';
+import { listedPrice, PRODUCT_RECORD_TYPE, STOCK_COUNTED_TYPES } from '../commerce/product';
 import type { ListingQuery, ListingSort } from '../site/catalog';
 import { visibleFrom } from '../site/editor/content-status';
 import type { Item, Site } from '../site/schema';
@@ -38,9 +40,6 @@ export const SHELL_PARTS = [
   'theme',
   'templateAssets',
 ] as const satisfies readonly (keyof Site)[];
-
-/** An item's recordType when it is a product. */
-const PRODUCT = 11;
 
 const ORDER_BY: Record<ListingSort, string> = {
   newest: 'added_on DESC, seq',
@@ -86,7 +85,7 @@ export function createTables(sql: SqlStorage): void {
     CREATE TABLE IF NOT EXISTS staged_items (import_id TEXT NOT NULL, n INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY (import_id, n)) WITHOUT ROWID;
   `);
   // A store written before product_tags existed: fill it once from its item_tags.
-  if (!hadProductTags) sql.exec('INSERT OR IGNORE INTO product_tags (tag, seq) SELECT t.tag, i.seq FROM item_tags t JOIN items i ON i.id = t.item_id WHERE i.record_type = ?', PRODUCT);
+  if (!hadProductTags) sql.exec('INSERT OR IGNORE INTO product_tags (tag, seq) SELECT t.tag, i.seq FROM item_tags t JOIN items i ON i.id = t.item_id WHERE i.record_type = ?', PRODUCT_RECORD_TYPE);
 }
 
 export function readMeta(sql: SqlStorage, key: string): string | null {
@@ -135,11 +134,10 @@ function plainText(html: string | undefined): string {
   return (html ?? '').replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
 }
 
-/** The price a listing sorts by: the first variant's current price, in minor units. */
+/** The price a listing sorts by: the product's listed price (src/commerce/product.ts) in minor units. */
 function sortPrice(item: Item): number | null {
-  const variant = item.structuredContent?.variants[0];
-  if (variant === undefined) return null;
-  return variant.onSale ? variant.salePrice : variant.price;
+  const price = item.structuredContent === undefined ? undefined : listedPrice(item.structuredContent);
+  return price === undefined ? null : toMinorUnits(price.value, price.currency);
 }
 
 /** What a title sorts by: lower case without accents, so 'Árbol' sorts with the a's, not after 'z'. */
@@ -171,7 +169,7 @@ export function writeItem(sql: SqlStorage, item: Item, isNew = false): void {
   }
   for (const tag of new Set(item.tags)) {
     sql.exec('INSERT INTO item_tags (collection_id, tag, item_id) VALUES (?, ?, ?)', item.collectionId, tag, item.id);
-    if (item.recordType === PRODUCT) sql.exec('INSERT INTO product_tags (tag, seq) VALUES (?, ?)', tag, seq);
+    if (item.recordType === PRODUCT_RECORD_TYPE) sql.exec('INSERT INTO product_tags (tag, seq) VALUES (?, ?)', tag, seq);
   }
   for (const category of new Set(item.categories)) sql.exec('INSERT INTO item_categories (collection_id, category, item_id) VALUES (?, ?, ?)', item.collectionId, category, item.id);
   sql.exec('INSERT INTO items_fts (rowid, title, text, tags) VALUES (?, ?, ?, ?)', seq, item.title, `${plainText(item.excerpt)} ${plainText(item.body)}`, [...item.tags, ...item.categories].join(' '));
@@ -366,7 +364,7 @@ export function itemsWithForms(sql: SqlStorage, limit: number, now: number): str
 
 /** The first products in catalogue order (the editor's mock cart picks from them). */
 export function firstProducts(sql: SqlStorage, limit: number, now: number): string[] {
-  return jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE record_type = ? AND ${SHOWN} ORDER BY seq LIMIT ?`, PRODUCT, now, limit));
+  return jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE record_type = ? AND ${SHOWN} ORDER BY seq LIMIT ?`, PRODUCT_RECORD_TYPE, now, limit));
 }
 
 /** Items in catalogue order after `afterSeq` (export and the sitemap page through them). */
@@ -415,8 +413,6 @@ export interface ProductListQuery {
   descending: boolean;
   offset: number;
   limit: number;
-  /** The stock ledger's on-hand count of every sku it knows: a variant's stock is that, else its published `qtyInStock` (its starting value). */
-  onHand: Record<string, number>;
 }
 
 /** A product row of the console's list: its JSON and its stock (null: never runs out). */
@@ -437,12 +433,12 @@ const PRODUCT_SORT: Record<ProductListQuery['sort'], string> = {
 
 /**
  * One page of products for the console, filtered and sorted, with the filtered total. Stock is
- * summed over the variants in SQL, each variant's the stock ledger's on-hand count (`query.onHand`);
- * digital products, gift cards, paywalls and unlimited variants never run out.
+ * summed over the variants in SQL; digital products, gift cards, paywalls and unlimited variants
+ * never run out.
  */
 export function productList(sql: SqlStorage, query: ProductListQuery): { rows: ProductListRow[]; total: number } {
   const clauses = ['record_type = ?'];
-  const args: (string | number)[] = [PRODUCT];
+  const args: (string | number)[] = [PRODUCT_RECORD_TYPE];
   if (query.collectionId !== null) {
     clauses.push('collection_id = ?');
     args.push(query.collectionId);
@@ -461,20 +457,18 @@ export function productList(sql: SqlStorage, query: ProductListQuery): { rows: P
   }
   const stocked = `
     SELECT i.seq, i.json, i.title_key, i.price, i.added_on,
-      CASE WHEN json_extract(i.json, '$.structuredContent.productType') NOT IN (1, 3)
+      CASE WHEN json_extract(i.json, '$.structuredContent.productType') NOT IN (${STOCK_COUNTED_TYPES.join(', ')})
              OR EXISTS (SELECT 1 FROM json_each(i.json, '$.structuredContent.variants') v WHERE json_extract(v.value, '$.unlimited'))
            THEN NULL
-           ELSE (SELECT coalesce(sum(coalesce((SELECT o.value FROM json_each(?) o WHERE o.key = json_extract(v.value, '$.sku')), json_extract(v.value, '$.qtyInStock'))), 0)
-                 FROM json_each(i.json, '$.structuredContent.variants') v)
+           ELSE (SELECT coalesce(sum(json_extract(v.value, '$.qtyInStock')), 0) FROM json_each(i.json, '$.structuredContent.variants') v)
       END AS stock
     FROM items i WHERE ${clauses.join(' AND ')}`;
   const stockFilter = query.stock === null ? '' : { in: 'WHERE stock IS NULL OR stock > 0', out: 'WHERE stock = 0', low: `WHERE stock > 0 AND stock <= ${LOW_STOCK}` }[query.stock];
   const filtered = `WITH products AS (${stocked}) SELECT * FROM products ${stockFilter}`;
   const direction = query.descending ? 'DESC' : 'ASC';
   const order = PRODUCT_SORT[query.sort].split(', ').map((term) => (term.endsWith('IS NULL') ? term : `${term} ${direction}`)).join(', ');
-  const bound = [JSON.stringify(query.onHand), ...args];
-  const rows = sql.exec<{ json: string; stock: number | null }>(`${filtered} ORDER BY ${order}, seq LIMIT ? OFFSET ?`, ...bound, query.limit, query.offset).toArray();
-  const total = sql.exec<{ n: number }>(`SELECT count(*) AS n FROM (${filtered})`, ...bound).one().n;
+  const rows = sql.exec<{ json: string; stock: number | null }>(`${filtered} ORDER BY ${order}, seq LIMIT ? OFFSET ?`, ...args, query.limit, query.offset).toArray();
+  const total = sql.exec<{ n: number }>(`SELECT count(*) AS n FROM (${filtered})`, ...args).one().n;
   return { rows: rows.map((row) => ({ json: row.json, stock: row.stock })), total };
 }
 

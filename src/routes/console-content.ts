@@ -18,6 +18,7 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
+import { isProductCollection } from '../commerce/product';
 import { contentObject } from '../site/catalog';
 import { CODE_INJECTION_MESSAGES } from '../site/code-injection';
 import { CONTENT_STATUSES } from '../site/editor/content-status';
@@ -152,7 +153,7 @@ consoleContent.delete('/api/console/posts/:id', content, async (c) => {
 
 consoleContent.get('/api/console/pages', read, (c) => {
   c.header('cache-control', 'no-store');
-  const listed = c.var.site.collections.filter((collection) => collection.typeName !== 'products');
+  const listed = c.var.site.collections.filter((collection) => !isProductCollection(collection));
   return c.json({ pages: listed.map(({ id, title, typeName, fullUrl, status, addedOn }) => ({ id, title, typeName, fullUrl, status: status ?? 'published', publishOn: addedOn ?? 0 })) });
 });
 

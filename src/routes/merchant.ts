@@ -15,7 +15,7 @@ import { placesProvider, PlacesUnavailable } from '../integrations/places';
 import { sessionRecordingId } from '../integrations/session-recording';
 import { contentObject } from '../site/catalog';
 import type { EditValue, NavigationItem } from '../site/edits';
-import type { Site } from '../site/schema';
+import { sitePath, type Site } from '../site/schema';
 import { faultPoint } from '../faults';
 import { noteVersion } from '../site/store';
 import { apiError, readJson, type AppEnv } from './http';
@@ -45,7 +45,11 @@ const categorySchema = z.object({
 const navigationItemSchema: z.ZodType<NavigationItem> = z.lazy(() =>
   z.object({
     title: z.string().min(1).max(100).optional(),
-    url: z.string().regex(/^(?:\/[\w\-./?=&%]*|(?:mailto|tel):\S+)$/, 'url must be a site path, a mailto: or a tel: link').max(2083).optional(),
+    url: z
+      .string()
+      .max(2083)
+      .refine((url) => sitePath.safeParse(url).success || /^(?:mailto|tel):\S+$/.test(url), 'url must be a site path, a mailto: or a tel: link')
+      .optional(),
     collectionId: z.string().max(64).optional(),
     externalLink: z.string().regex(/^https?:\/\/\S+$/, 'externalLink must be an http(s) address').max(2083).optional(),
     memberAreaId: z.string().max(64).optional(),

@@ -3,6 +3,7 @@
  * the changed site without its items (validated again before it is written) or the message to show.
  * Pure: the website's SiteContent object applies them one at a time and writes the parts that changed.
  */
+import { PRODUCTS_COLLECTION } from '../commerce/product';
 import { escapeHtml } from '../html/escape';
 import type { ChartDataset } from './editor/chart';
 import type { ContentStatus } from './editor/content-status';
@@ -10,7 +11,7 @@ import type { Design } from './editor/design';
 import { randomHex } from './ids';
 import { CONTENT_LIMITS, LIMIT_MESSAGES } from './limits';
 import { changeMailingList, NO_MAILING_LIST, type MailingListChange } from './editor/mailing-list';
-import type { NavigationEntry, ShellInput } from './schema';
+import { CollectionType, type NavigationEntry, type ShellInput } from './schema';
 import type { TemplateAssets } from './theme-schema';
 
 /** What an edit gives back to the caller (plain data: it crosses an RPC boundary). */
@@ -56,8 +57,8 @@ export function addProductCollection(site: ShellInput, input: NewProductCollecti
   const id = randomId('c');
   const collection = {
     id,
-    type: 13,
-    typeName: 'products' as const,
+    type: CollectionType.Products,
+    typeName: PRODUCTS_COLLECTION,
     title,
     navigationTitle: input.navigationTitle.trim() || title,
     urlId: input.urlId,

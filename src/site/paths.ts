@@ -1,6 +1,7 @@
 /**
  * The site's public pages by path: what the sitemap lists and what analytics counts pages under.
  */
+import { isProductCollection } from '../commerce/product';
 import { shownAt } from './editor/content-status';
 import type { Site, WholeSite } from './schema';
 
@@ -23,6 +24,6 @@ export function itemPathOf(site: Site, path: string): { collectionId: string; ur
   const productPath = marker === 'p' && collectionUrlId !== undefined && rest.length === 0;
   const postPath = collectionUrlId === undefined;
   const collection = site.collections.find((c) => c.urlId === (productPath ? collectionUrlId : marker));
-  if (collection === undefined || !(productPath ? collection.typeName === 'products' : postPath && collection.typeName === 'blog')) return null;
+  if (collection === undefined || !(productPath ? isProductCollection(collection) : postPath && collection.typeName === 'blog')) return null;
   return { collectionId: collection.id, urlId };
 }

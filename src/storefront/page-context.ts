@@ -4,6 +4,7 @@
  * context and localized strings). Items are read through the site's catalogue a page at a time:
  * a listing reads one page of its collection, an item page its item and what it shows beside it.
  */
+import { isProductCollection } from '../commerce/product';
 import { escapeHtml } from '../html/escape';
 import { shownAt } from '../site/editor/content-status';
 import type { Catalog, ListingSort } from '../site/catalog';
@@ -276,7 +277,7 @@ async function contentPage({ catalog, base, path }: PageRequest, collection: Col
 
 /** The home page: the store's first products collection. */
 const homePage: PageResolver = (request) => {
-  const collection = published(request.site.collections.find((c) => c.typeName === 'products'));
+  const collection = published(request.site.collections.find(isProductCollection));
   return collection === undefined ? undefined : listPage('products', request, collection);
 };
 

@@ -130,4 +130,36 @@ describe("an item's fullUrl is a path of this site", () => {
     }
     expect((await storedItem(post.id))?.fullUrl).toBe(post.fullUrl);
   }, TIMEOUT);
+
+  it('refuses a navigation link to //host through the navigation call (one definition of a site path)', async () => {
+    const admin = await signInAs(ROLES.admin);
+    const navigation = (url: string) => ({ fieldName: 'main', templateId: 't', navigation: { items: [{ title: 'Shop', collectionId: 'c-shop' }, { title: 'Sign in', url }] } });
+    const before = await version();
+    for (const url of ['//evil.example/login', '/\\evil.example/login']) {
+      const res = await admin.json('POST', '/api/widget/UpdateNavigation', navigation(url));
+      expect(res.status, url).toBe(400);
+    }
+    expect(await version()).toBe(before);
+    expect((await admin.json('POST', '/api/widget/UpdateNavigation', navigation('/contact'))).status).toBe(200);
+  }, TIMEOUT);
+});
+
+describe('one current price and one "never runs out" for every reader', () => {
+  it("sorts a digital product by its own current price in a listing (it had none, so it came last)", async () => {
+    const shopper = await new Visitor(store.origin).open();
+    const page = await (await shopper.fetch('/shop?sort=price-asc')).text();
+    expect(page).toContain('/shop/p/recipe-ebook');
+    expect(page.indexOf('/shop/p/recipe-ebook')).toBeLessThan(page.indexOf('/shop/p/canvas-tote'));
+  }, TIMEOUT);
+
+  it('never shows a paywall product (type 5) sold out: it has no stock to run out of', async () => {
+    const paywall = await demoStoreOnHost('security', 'paywall', (site) => {
+      const ebook = site.items.find((item) => item.urlId === 'recipe-ebook')!;
+      ebook.structuredContent!.productType = 5;
+    });
+    const shopper = await new Visitor(paywall.origin).open();
+    const itemClass = async (path: string) => /<article class="(ProductItem[^"]*)"/.exec(await (await shopper.fetch(path)).text())?.[1];
+    expect(await itemClass('/shop/p/recipe-ebook')).toBe('ProductItem on-sale');
+    expect(await itemClass('/shop/p/ceramic-mug')).toBe('ProductItem sold-out');
+  }, TIMEOUT);
 });

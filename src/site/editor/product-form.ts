@@ -4,34 +4,21 @@
  * Shared by the console and the worker; the worker turns a valid form into the site's item
  * (src/site/editor/product-item.ts).
  */
+import { neverRunsOut, pricedWithoutVariants, ProductType, subscribableType, type ProductTypeCode } from '../../commerce/product';
 import { EDIT_MESSAGES, URL_ID } from '../edits';
 import { nameProblem } from './tag-manager';
 
-/** Product types (storefront spec §3): physical 1, digital 2, service 3, gift card 4, paywall 5. */
-export const PRODUCT_TYPES = [
-  { code: 1, label: 'Physical product' },
-  { code: 2, label: 'Digital download' },
-  { code: 3, label: 'Service' },
-  { code: 4, label: 'Gift card' },
-  { code: 5, label: 'Paywall (members’ content)' },
-] as const;
+/** The product rules the form follows live in src/commerce/product.ts; the console reads them from here. */
+export { neverRunsOut as alwaysUnlimited, pricedWithoutVariants, subscribableType as subscribable, type ProductTypeCode };
 
-export type ProductTypeCode = (typeof PRODUCT_TYPES)[number]['code'];
-
-/** Types priced on the product itself, without variants or stock (digital downloads, paywalls). */
-export function pricedWithoutVariants(type: number): boolean {
-  return type === 2 || type === 5;
-}
-
-/** Types whose variants have no stock count: every unit is always available (gift cards). */
-export function alwaysUnlimited(type: number): boolean {
-  return type === 4;
-}
-
-/** Subscriptions are for physical products and services only (spec §9). */
-export function subscribable(type: number): boolean {
-  return type === 1 || type === 3;
-}
+/** The product types (src/commerce/product.ts) as the form offers them. */
+export const PRODUCT_TYPES: readonly { code: ProductTypeCode; label: string }[] = [
+  { code: ProductType.Physical, label: 'Physical product' },
+  { code: ProductType.Digital, label: 'Digital download' },
+  { code: ProductType.Service, label: 'Service' },
+  { code: ProductType.GiftCard, label: 'Gift card' },
+  { code: ProductType.Paywall, label: 'Paywall (members’ content)' },
+];
 
 export const BILLING_UNITS = ['WEEK', 'MONTH', 'YEAR'] as const;
 
@@ -147,7 +134,7 @@ export function productProblems(form: ProductForm): Record<string, string> {
     const problem = nameProblem('category', category, form.categories.slice(0, i));
     if (problem !== null) problems.categories = problem;
   });
-  if (form.subscription !== null && !subscribable(form.productType)) problems.subscription = PRODUCT_MESSAGES.subscription;
+  if (form.subscription !== null && !subscribableType(form.productType)) problems.subscription = PRODUCT_MESSAGES.subscription;
   if (form.customSoldOutText.length > 100) problems.customSoldOutText = PRODUCT_MESSAGES.textTooLong(100);
   if (form.scarcityText.length > 100) problems.scarcityText = PRODUCT_MESSAGES.textTooLong(100);
   if (form.customAddButtonText.length > 50) problems.customAddButtonText = PRODUCT_MESSAGES.textTooLong(50);
@@ -166,7 +153,7 @@ export function productProblems(form: ProductForm): Record<string, string> {
   form.variants.forEach((variant, i) => {
     const prefix = `variants.${i}.`;
     priceProblems(prefix, variant.price, variant.salePrice, variant.onSale, problems);
-    if (!variant.unlimited && !alwaysUnlimited(form.productType) && (!Number.isSafeInteger(variant.stock) || variant.stock < 0)) problems[`${prefix}stock`] = PRODUCT_MESSAGES.stock;
+    if (!variant.unlimited && !neverRunsOut(form.productType) && (!Number.isSafeInteger(variant.stock) || variant.stock < 0)) problems[`${prefix}stock`] = PRODUCT_MESSAGES.stock;
     if (variant.imageUrl !== '' && !IMAGE_URL.test(variant.imageUrl)) problems[`${prefix}imageUrl`] = PRODUCT_MESSAGES.imageUrl;
     for (const option of form.options) {
       if ((variant.values[option] ?? '').trim() === '') problems[`${prefix}values.${option}`] = PRODUCT_MESSAGES.optionValue(option);

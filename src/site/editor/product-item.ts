@@ -5,12 +5,11 @@
  * not cover (reviews, focal points, unknown fields) is kept from the stored item.
  */
 import { fromMinorUnits, toMinorUnits } from '../../commerce/money';
+import { neverRunsOut, pricedWithoutVariants, PRODUCT_RECORD_TYPE, ProductType, subscribableType, type ProductTypeCode } from '../../commerce/product';
 import { escapeHtml } from '../../html/escape';
 import { randomHex } from '../ids';
 import type { Item, Variant } from '../schema';
-import { alwaysUnlimited, MAX_PRICE_UNITS, MAX_STOCK, pricedWithoutVariants, slugOf, subscribable, type ProductForm, type ProductTypeCode, type VariantForm } from './product-form';
-
-export const PRODUCT_RECORD_TYPE = 11;
+import { MAX_PRICE_UNITS, MAX_STOCK, slugOf, type ProductForm, type VariantForm } from './product-form';
 
 /** What the console stores beside a product for its page (storefront spec §3, product merchandising context). */
 export type Merchandising = Record<string, unknown>;
@@ -47,7 +46,7 @@ interface Stored {
 
 function variantOf(form: VariantForm, productForm: ProductForm, currency: string, before: Variant | undefined): Variant {
   const values = Object.fromEntries(productForm.options.map((option) => [option.trim(), (form.values[option] ?? '').trim()]));
-  const unlimited = alwaysUnlimited(productForm.productType) || form.unlimited;
+  const unlimited = neverRunsOut(productForm.productType) || form.unlimited;
   const { image: _image, weightGrams: _weight, ...kept } = before ?? ({} as Partial<Variant>);
   return {
     ...kept,
@@ -63,7 +62,7 @@ function variantOf(form: VariantForm, productForm: ProductForm, currency: string
     attributes: values,
     optionValues: Object.entries(values).map(([optionName, value]) => ({ optionName, value })),
     ...(form.imageUrl === '' ? {} : { image: { assetUrl: form.imageUrl } }),
-    ...(form.weightGrams === null || productForm.productType !== 1 ? {} : { weightGrams: form.weightGrams }),
+    ...(form.weightGrams === null || productForm.productType !== ProductType.Physical ? {} : { weightGrams: form.weightGrams }),
   } as Variant;
 }
 
@@ -88,11 +87,11 @@ export function productFromForm(
     productType: type,
     variants,
     variantOptionOrdering: pricedWithoutVariants(type) ? [] : form.options.map((option) => option.trim()),
-    isSubscribable: form.subscription !== null && subscribable(type),
+    isSubscribable: form.subscription !== null && subscribableType(type),
     useCustomAddButtonText: form.customAddButtonText.trim() !== '',
     customAddButtonText: form.customAddButtonText.trim(),
   };
-  if (form.subscription !== null && subscribable(type)) {
+  if (form.subscription !== null && subscribableType(type)) {
     structuredContent.subscriptionPlan = { billingPeriod: { value: form.subscription.every, unit: form.subscription.unit }, numBillingCycles: form.subscription.cycles };
   }
   if (form.additionalFieldsFormId !== null) {
@@ -139,7 +138,7 @@ export function productFromForm(
 /** The form for a stored product. */
 export function formFromProduct(item: Item, merchandising: Merchandising | null): ProductForm {
   const content = item.structuredContent;
-  const type = (content?.productType ?? 1) as ProductTypeCode;
+  const type: ProductTypeCode = content?.productType ?? ProductType.Physical;
   const options = content?.variantOptionOrdering ?? [];
   const variants = content?.variants ?? [];
   const plan = content?.subscriptionPlan;
@@ -198,7 +197,7 @@ function newPrice(price: number, change: Extract<BulkChange, { kind: 'price' }>)
 }
 
 /**
- * The item after `change`: stock changes leave products without stock counts (digital, gift cards,
+ * The item after `change`: stock changes leave products that never run out (digital, gift cards,
  * paywalls) as they are; a price at or under a variant's sale price ends that sale.
  */
 export function bulkChanged(item: Item, change: BulkChange): Item {
@@ -207,7 +206,7 @@ export function bulkChanged(item: Item, change: BulkChange): Item {
   const type = content.productType;
   const currencyOf = (variant: Variant) => variant.priceMoney.currency;
   if (change.kind !== 'price') {
-    if (pricedWithoutVariants(type) || alwaysUnlimited(type)) return item;
+    if (neverRunsOut(type)) return item;
     const variants = content.variants.map((variant) => {
       if (change.kind === 'unlimited') return { ...variant, unlimited: true, qtyInStock: 0 };
       const stock = bounded(change.mode === 'set' ? change.amount : (variant.unlimited ? 0 : variant.qtyInStock) + change.amount, MAX_STOCK);
