@@ -120,7 +120,9 @@ export function ProductEditor({ productId, context, navigate }: { productId: str
     );
     if (saved === undefined) return;
     setStored({ id: saved.id, fullUrl: saved.fullUrl });
-    setDraft((before) => (before === null ? before : { ...before, urlId: saved.urlId }));
+    // The counts just saved are what the stock fields now show: a later save changes only what is edited again.
+    const shown = checked.form.variants.map((variant) => variant.stock);
+    setDraft((before) => (before === null ? before : { ...before, urlId: saved.urlId, variants: before.variants.map((variant, i) => ({ ...variant, stockShown: shown[i] })) }));
     if (stored === null) {
       shownId.current = saved.id;
       replaceLocation(`${PRODUCTS_ROOT}/${encodeURIComponent(saved.id)}`);

@@ -26,7 +26,9 @@ export interface ProductRow {
   price: number | null;
   onSale: boolean;
   variantCount: number;
+  /** On hand and available to shoppers (on hand − what checkouts hold), the stock ledger's; null: never runs out. */
   stock: number | null;
+  available: number | null;
 }
 
 interface ProductPage {
@@ -49,6 +51,12 @@ function queryOf(filters: Filters, offset = 0): string {
   const params = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== undefined && value !== '') as [string, string][]);
   if (offset > 0) params.set('offset', String(offset));
   return params.toString();
+}
+
+function stockText(row: ProductRow): string {
+  if (row.stock === null) return 'Unlimited';
+  const held = row.available !== null && row.available !== row.stock ? `, ${row.available} available` : '';
+  return `${row.stock}${row.variantCount > 1 ? ` in ${row.variantCount} variants` : ''}${held}`;
 }
 
 function stockLabel(row: ProductRow) {
@@ -139,7 +147,7 @@ export function ProductList({ context, search }: { context: CatalogContext; sear
     { key: 'type', label: 'Type', wideOnly: true, render: (row) => PRODUCT_TYPES.find((type) => type.code === row.productType)?.label ?? `Type ${row.productType}` },
     { key: 'collection', label: 'Collection', wideOnly: true, render: (row) => context.collections.find((c) => c.id === row.collectionId)?.title ?? row.collectionId },
     { key: 'price', label: 'Price', sortable: true, align: 'end', render: (row) => priceText(row, currency) },
-    { key: 'stock', label: 'Stock', sortable: true, align: 'end', render: (row) => (row.stock === null ? 'Unlimited' : `${row.stock}${row.variantCount > 1 ? ` in ${row.variantCount} variants` : ''}`) },
+    { key: 'stock', label: 'Stock', sortable: true, align: 'end', render: stockText },
   ];
 
   return (

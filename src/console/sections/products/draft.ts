@@ -12,6 +12,8 @@ export interface VariantDraft extends Omit<VariantForm, 'price' | 'salePrice' | 
   salePrice: string;
   stock: string;
   weightGrams: string;
+  /** The on-hand count the stock field was last shown or saved with: the server sets the count only when the field differs (src/routes/inventory.ts). */
+  stockShown?: number;
 }
 
 export interface ProductDraft extends Omit<ProductForm, 'variants' | 'price' | 'salePrice'> {
