@@ -1,8 +1,9 @@
 /**
- * A product page shows what is available now (stock − sold − live checkout reservations, from the
- * website's StockLedger), not the published stock level. Such a page is cached for at most
- * PRODUCT_PAGE_FRESH_SECONDS at the edge and in the browser, in a cache slot of that length, so a
- * cached page promises a sold-out item for at most twice that (docs/storefront.md).
+ * A product page shows what is available now (on hand − live checkout reservations, from the
+ * website's StockLedger, the one truth of stock), not the published stock level, which is only a
+ * sku's starting value. Such a page is cached for at most PRODUCT_PAGE_FRESH_SECONDS at the edge and
+ * in the browser, in a cache slot of that length, so a cached page promises a sold-out item for at
+ * most twice that (docs/storefront.md).
  */
 import { productType, stockLimit, type VariantStock } from '../commerce/product';
 
@@ -17,7 +18,7 @@ interface PageItem {
   structuredContent?: { productType: number; variants: (VariantStock & { sku: string })[] };
 }
 
-/** The stock levels (by sku) of the page item's counted variants: what to ask the ledger about. */
+/** The published stock levels (by sku) of the page item's counted variants: what to ask the ledger about (the starting value of a sku it has not seen). */
 export function countedStock(item: unknown): Record<string, number> {
   const content = (item as PageItem | undefined)?.structuredContent;
   const counted: Record<string, number> = {};
