@@ -22,7 +22,7 @@ import { consoleOperations } from './routes/console-operations';
 import { analyticsArea } from './routes/dashboard';
 import { emailAdmin } from './routes/email-admin';
 import { forms } from './routes/forms';
-import { listConfirmation } from './routes/list-confirmation';
+import { CONFIRM_SUBSCRIPTION_PATH, listConfirmation } from './routes/list-confirmation';
 import { merchant } from './routes/merchant';
 import { MERCHANT_SESSION_PATH, merchantSession } from './routes/merchant-session';
 import { restock } from './routes/restock';
@@ -32,7 +32,7 @@ import { securityHeaders } from './routes/security-headers';
 import { isDevelopment, type AppEnv, type ErrorBody } from './routes/http';
 import { servedFromMemory } from './routes/page-cache';
 import { images } from './routes/images';
-import { readLimit } from './routes/rate-limit';
+import { readLimit, renderLimit } from './routes/rate-limit';
 import { integrations } from './routes/integrations';
 import { inventory } from './routes/inventory';
 import { localPaymentPages } from './routes/local-payments';
@@ -104,8 +104,10 @@ const app = new Hono<AppEnv>();
 app.notFound(notFound);
 app.onError(errorResponse);
 app.use('*', securityHeaders);
-// API reads reach the website's Durable Objects; the site admin's token is checked before any does.
+// Reads that reach the website's Durable Objects (store pages count theirs in src/routes/pages.ts);
+// the site admin's token is checked before any object is read.
 app.use('/api/*', except(`${SITE_ADMIN_PATH}/*`, readLimit));
+app.use(CONFIRM_SUBSCRIPTION_PATH, readLimit, renderLimit);
 
 const webhooks = paymentWebhooks(ordersReceiver);
 app.route('/', webhooks);

@@ -20,9 +20,8 @@ import { pageRequestOf, type PageRequest } from './page-address';
 import { isUnavailable } from '../http/unavailable';
 import { pageCacheTag } from '../integrations/cdn-purge';
 import { NO_STORE, NOT_FOUND } from '../http/messages';
-import { CART_MESSAGES } from '../commerce/cart';
 import { isDevelopment, loadedSite, type AppEnv } from './http';
-import { LIMITED_RETRY_AFTER, mayRead, mayRender } from './rate-limit';
+import { mayRead, mayRender, refusedRead } from './rate-limit';
 
 /** Browsers and proxies cap URLs at about this length (the 414 rule). */
 export const MAX_URL_LENGTH = 2083;
@@ -62,13 +61,6 @@ async function atOneVersion<T>(c: Context<AppEnv>, loaded: LoadedSite, read: (lo
   }
 }
 
-/** The page for a visitor over a limit of src/routes/rate-limit.ts: the spec's wording for a write over its limit, said of a page. */
-function limited(c: Context<AppEnv>): Response | Promise<Response> {
-  c.header('retry-after', LIMITED_RETRY_AFTER);
-  c.header('cache-control', 'no-store');
-  return messagePage(c, 429, CART_MESSAGES.tryAgain);
-}
-
 /** URLs per sitemap file; a store with more has a sitemap index at /sitemap.xml and files at /sitemap.xml?page=N. */
 export const SITEMAP_URLS = 10_000;
 
@@ -84,7 +76,7 @@ pages.get('/sitemap.xml', async (c) => {
   const pageNo = rawPage === undefined ? 0 : Number(rawPage);
   if (!Number.isInteger(pageNo) || pageNo < 0 || pageNo > 10_000) return c.text(NOT_FOUND, 404);
   // Read from the content object on every request (a file is up to SITEMAP_URLS rows), never kept.
-  if (!(await mayRead(c)) || !(await mayRender(c))) return limited(c);
+  if (!(await mayRead(c)) || !(await mayRender(c))) return refusedRead(c);
   const { value } = await atOneVersion(c, loaded, async ({ site }, catalog) => {
     const collections = site.collections.map((collection) => collection.id);
     const pagePaths = shellPaths(site).filter((path) => path !== '/cart' && path !== '/search');
@@ -134,7 +126,7 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
   const development = isDevelopment(c.env);
   if (format !== undefined) {
     // The page context is never kept: each one is a read and a render.
-    if (!(await mayRead(c)) || !(await mayRender(c))) return limited(c);
+    if (!(await mayRead(c)) || !(await mayRender(c))) return refusedRead(c);
     const { value: page } = await resolve();
     const body = JSON.stringify(page.context, null, format === 'json-pretty' ? 2 : undefined);
     return c.body(body, page.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
@@ -171,10 +163,10 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
   // render the cache will not answer next time (a query the visitor chose, a buyer's or a preview
   // page, a 404, whose paths are endless) counts against the render limit too.
   const uncachedRender = perBuyer || Object.keys(query).length > 0;
-  if (!(await mayRead(c)) || (uncachedRender && !(await mayRender(c)))) return limited(c);
+  if (!(await mayRead(c)) || (uncachedRender && !(await mayRender(c)))) return refusedRead(c);
   // Rendered and cached under the version its content was read at (newer than the pointer's when that lags).
   const { loaded: at, value: page } = await resolve();
-  if (page.status !== 200 && !uncachedRender && !(await mayRender(c))) return limited(c);
+  if (page.status !== 200 && !uncachedRender && !(await mayRender(c))) return refusedRead(c);
   page.context.integrations = { captchaProvider: c.env.CAPTCHA_PROVIDER, paymentProvider: c.env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'local' };
   page.context.canonicalUrl = canonicalUrl(url.origin, url.pathname, page);
   let available: Readonly<Record<string, number>> = {};

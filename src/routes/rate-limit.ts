@@ -6,6 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { CART_MESSAGES } from '../commerce/cart';
 import { addressKey } from './client-address';
 import { currentCrumb } from './csrf';
+import { messagePage } from './html-document';
 import { isDevelopment, type AppEnv } from './http';
 
 /**
@@ -57,12 +58,25 @@ export function mayRead(c: Context<AppEnv>): Promise<boolean> {
 /** The `Retry-After` of a 429 for being over one of these limits: seconds to wait. */
 export const LIMITED_RETRY_AFTER = '10';
 
-/** 429 `{ error }` for a GET over `mayRead` (src/worker.ts puts it before the API's routes); other methods pass. */
-export const readLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-  if (!(await mayRead(c))) return c.json({ error: CART_MESSAGES.tryAgain }, 429, { 'retry-after': LIMITED_RETRY_AFTER, 'cache-control': 'no-store' });
-  return next();
-};
+/** The 429 for a read or a render over its limit, in the spec's wording for a write over its limit: `{ error }` on the API, a page elsewhere. */
+export function refusedRead(c: Context<AppEnv>): Response | Promise<Response> {
+  c.header('retry-after', LIMITED_RETRY_AFTER);
+  c.header('cache-control', 'no-store');
+  return c.req.path.startsWith('/api/') ? c.json({ error: CART_MESSAGES.tryAgain }, 429) : messagePage(c, 429, CART_MESSAGES.tryAgain);
+}
+
+function limitedGets(may: (c: Context<AppEnv>) => Promise<boolean>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    if (!(await may(c))) return refusedRead(c);
+    return next();
+  };
+}
+
+/** GETs over `mayRead` refused (src/worker.ts puts it before the routes that read objects); other methods pass. */
+export const readLimit = limitedGets(mayRead);
+/** GETs over `mayRender` refused: for routes outside the store pages that render a page no cache keeps. */
+export const renderLimit = limitedGets(mayRender);
 
 /** 429 `{ error: message }` once `limiter` says the visitor is over; reads are not limited. */
 export function rateLimit(limiter: (env: Env) => RateLimit, area: string, message: string = CART_MESSAGES.tryAgain): MiddlewareHandler<AppEnv> {

@@ -235,6 +235,14 @@ describe('reads and renders no cache answers, in production', () => {
     expect(await untilRefused(shopper(), (n) => `/gifts?design-preview=${n}`, 241)).toBeGreaterThanOrEqual(120);
   });
 
+  it('counts mailing-list confirmation links (a token lookup and a page no cache keeps) against both limits', { timeout: 120_000 }, async () => {
+    const visitor = shopper();
+    expect(await untilRefused(visitor, (n) => `/confirm-subscription?token=${n.toString(16).padStart(64, '0')}`, 241)).toBeGreaterThanOrEqual(120);
+    const page = await visitor.fetch(`/confirm-subscription?token=${'f'.repeat(64)}`);
+    expect(page.status).toBe(429);
+    expect(await page.text()).toContain('<h1>Please try again in a few seconds.</h1>');
+  });
+
   it('counts sitemap files against the render limit', { timeout: 120_000 }, async () => {
     expect(await untilRefused(shopper(), () => '/sitemap.xml', 241)).toBeGreaterThanOrEqual(120);
   });
