@@ -11,7 +11,7 @@
  */
 import { Hono } from 'hono';
 import { CART_MESSAGES } from '../commerce/cart';
-import { stockLimit } from '../commerce/product';
+import { neverRunsOut } from '../commerce/product';
 import type { StockChange, StockLevel } from '../durable/stock';
 import { stockLedger } from '../durable/stubs';
 import { itemsById } from '../site/catalog';
@@ -59,11 +59,6 @@ inventory.get('/api/commerce/inventory/stock/', withSite, async (c) => {
 /** A product form's variant as the console sends it back: `stockShown` is the on-hand count the form was opened with. */
 export type StockedVariantForm = VariantForm & { stockShown?: number };
 
-/** Whether a variant of a product of `type` would have its stock counted if it were not unlimited. */
-function countable(type: number | undefined): boolean {
-  return stockLimit({ unlimited: false, qtyInStock: 0 }, type) !== null;
-}
-
 /** The ledger's levels of the counted variants of `items` (on hand, reserved, available, sold), by sku. */
 export async function stockLevels(env: Env, websiteId: string, items: readonly Item[]): Promise<Record<string, StockLevel>> {
   const counted = Object.assign({}, ...items.map((item) => countedStock(item))) as Record<string, number>;
@@ -87,7 +82,7 @@ export async function formWithOnHand(env: Env, websiteId: string, item: Item, fo
  */
 export async function saveFormStock(env: Env, websiteId: string, form: { variants: StockedVariantForm[] }, item: unknown): Promise<void> {
   const content = (item as Partial<Item>).structuredContent;
-  if (content === undefined || !countable(content.productType)) return;
+  if (content === undefined || neverRunsOut(content.productType)) return;
   const changes: StockChange[] = [];
   content.variants.forEach((variant, i) => {
     const sent = form.variants[i];
@@ -106,7 +101,7 @@ export async function bulkStock(env: Env, websiteId: string, items: readonly Ite
   const changes: StockChange[] = [];
   for (const item of items) {
     const content = item.structuredContent;
-    if (content === undefined || !countable(content.productType)) continue;
+    if (content === undefined || neverRunsOut(content.productType)) continue;
     for (const variant of content.variants) {
       changes.push(variant.unlimited ? { sku: variant.sku, stock: 0, mode: 'set', amount: change.amount } : { sku: variant.sku, stock: variant.qtyInStock, mode: change.mode, amount: change.amount });
     }
