@@ -86,9 +86,11 @@ function slugOf(title: string): string {
   return slug === '' ? `post-${randomHex(3)}` : slug;
 }
 
+/** The post `input` makes of `base` (the stored post, or a new one's id and author); product fields a stored post should not have are dropped. */
 function postItem(base: Record<string, unknown>, blog: Collection, input: PostInput, urlId: string): Record<string, unknown> {
   const { assetUrl, publishOn, urlId: _urlId, ...fields } = input;
-  const item: Record<string, unknown> = { ...base, ...fields, collectionId: blog.id, recordType: POST_RECORD_TYPE, urlId, fullUrl: `${blog.fullUrl}/${urlId}`, addedOn: publishOn };
+  const { structuredContent: _notAPost, ...kept } = base;
+  const item: Record<string, unknown> = { ...kept, ...fields, collectionId: blog.id, recordType: POST_RECORD_TYPE, urlId, fullUrl: `${blog.fullUrl}/${urlId}`, addedOn: publishOn };
   if (assetUrl === null) {
     delete item['assetUrl'];
     delete item['originalSize'];

@@ -96,6 +96,11 @@ describe('an item outside a products collection is never a product', () => {
     const add = await shopper.json('POST', '/api/commerce/shopping-cart/entries', { itemId: planted.id, sku, quantity: 3 });
     expect(add).toEqual({ status: 400, body: { error: CART_MESSAGES.itemNotFound } });
     expect((await shopper.json<{ entries: unknown[] }>('GET', '/api/commerce/shopping-cart')).body.entries ?? []).toEqual([]);
+    // The console saves such a post as a post: its product fields go.
+    const editor = await signInAs(ROLES.editor);
+    const edited = { title: 'Planted', body: '<p>Now a post</p>', excerpt: '', tags: [], categories: [], status: 'published', publishOn: 0, assetUrl: null };
+    expect((await editor.json('PUT', `/api/console/posts/${planted.id}`, edited)).status).toBe(200);
+    expect((await storedItem(planted.id))?.structuredContent).toBeUndefined();
   }, TIMEOUT);
 });
 
