@@ -3,10 +3,15 @@
  * fields (a collection title, a navigation title) and reflected from the URL (`?format=`, a 404
  * path, search, the instalment locale) never execute, while the store's own islands hydrate, the
  * merchant's trusted header code and the contact form's post-submit script run, and the browser
- * reports no CSP violation for anything the store itself put on the page.
+ * reports no CSP violation for anything the store itself put on the page. A post title holding an
+ * `<iframe srcdoc>` with a script and an `<img onerror>`, under an imported developer-platform
+ * template that prints `{title}` as it is, shows as text at 1366 px and its script is never requested.
  */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { receiveSite, sendSite, sendTemplate } from '../../scripts/site/admin-client';
 import { useChromium } from './browser';
 
 const storeUrl = inject('storeUrl');
@@ -48,15 +53,19 @@ interface Visit {
   page: Page;
   dialogs: string[];
   problems: string[];
+  /** Every URL the page and its frames asked for. */
+  requests: string[];
 }
 
-/** A fresh browser context that records dialogs, CSP violations and CSP console errors. */
-async function visit(path: string): Promise<Visit> {
-  const context = await browser().newContext();
+/** A fresh browser context that records dialogs, CSP violations, CSP console errors and requests. */
+async function visit(path: string, base = storeUrl, viewport?: { width: number; height: number }): Promise<Visit> {
+  const context = await browser().newContext(viewport === undefined ? {} : { viewport });
   await context.addInitScript(`document.addEventListener('securitypolicyviolation', (event) => {
     const root = document.documentElement;
     root.dataset.cspViolations = (root.dataset.cspViolations ?? '') + event.violatedDirective + ' ' + event.blockedURI + '\\n';
   });`);
+  const requests: string[] = [];
+  context.on('request', (request) => requests.push(request.url()));
   const page = await context.newPage();
   const dialogs: string[] = [];
   const problems: string[] = [];
@@ -68,8 +77,8 @@ async function visit(path: string): Promise<Visit> {
   page.on('console', (message) => {
     if (message.text().includes('Content Security Policy')) problems.push(message.text());
   });
-  await page.goto(`${storeUrl}${path}`);
-  return { context, page, dialogs, problems };
+  await page.goto(`${base}${path}`);
+  return { context, page, dialogs, problems, requests };
 }
 
 async function expectNothingInjectedRan({ page, dialogs, problems }: Visit): Promise<void> {
@@ -155,6 +164,47 @@ describe('content security in Chromium', () => {
       const reflected = await visit(path);
       await expectNothingInjectedRan(reflected);
       await reflected.context.close();
+    }
+  });
+});
+
+describe('an imported template printing a hostile post title, in Chromium', () => {
+  const INJECTED_SCRIPT = '/injected-by-title.js';
+  const TITLE = `<iframe srcdoc="<script src=${INJECTED_SCRIPT}></script>"></iframe><img src=x onerror="window.__pwned=3">`;
+  const HOST = 'hostile-title.localhost';
+  const base = `http://${HOST}:${new URL(storeUrl).port}`;
+  const POST = '/blog/how-we-fire-mugs';
+
+  /** The fixture template (test/fixtures/developer-platform), which prints `<h1>{title}</h1>`, as the importer sends it. */
+  function fixtureTheme(): Record<string, string> {
+    const dir = 'test/fixtures/developer-platform';
+    const files = (readdirSync(dir, { recursive: true }) as string[]).filter((path) => statSync(join(dir, path)).isFile());
+    return { ...Object.fromEntries(files.map((path) => [path.split('\\').join('/'), readFileSync(join(dir, path), 'utf8')])), 'styles/compiled.css': '' };
+  }
+
+  beforeAll(async () => {
+    const demo = await receiveSite({ url: storeUrl });
+    const items = (demo.site.items as { urlId?: string; collectionId?: string; title?: string }[]).map((item) =>
+      item.collectionId === 'c-blog' && item.urlId === 'how-we-fire-mugs' ? { ...item, title: TITLE } : item,
+    );
+    const site = { ...demo.site, items, website: { ...(demo.site.website as Record<string, unknown>), id: 'template-hostile-title' } };
+    const target = { url: storeUrl, host: HOST };
+    await sendSite(target, 'import', site);
+    await sendTemplate(target, fixtureTheme(), []);
+  }, 120_000);
+
+  it('shows the title as text at 1366 px; its frame, script and handler never load or run', async () => {
+    for (const path of [POST, '/blog']) {
+      const hostile = await visit(path, base, { width: 1366, height: 900 });
+      await hostile.page.waitForLoadState('load');
+      // Give a frame that should not exist the time to ask for its script.
+      await hostile.page.waitForTimeout(500);
+      expect(hostile.requests.filter((url) => url.includes(INJECTED_SCRIPT)), path).toEqual([]);
+      await expectNothingInjectedRan(hostile);
+      expect(await hostile.page.locator('iframe, img[src="x"]').count()).toBe(0);
+      if (path === POST) expect(await hostile.page.locator('article.fixture-post h1').textContent()).toBe(TITLE);
+      else expect(await hostile.page.locator('.fixture-post-summary a', { hasText: 'injected-by-title' }).textContent()).toBe(TITLE);
+      await hostile.context.close();
     }
   });
 });
