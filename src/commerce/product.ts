@@ -229,7 +229,7 @@ const higher = (a: number, b: number) => a > b;
 const regularPrice = (variant: unknown) => childOf(variant, 'priceMoney');
 
 /** A product priced without variants: its own price field, or the default. */
-function digitalPrice(item: unknown, key: string): unknown {
+function ownPrice(item: unknown, key: string): unknown {
   return childOf(childOf(item, 'structuredContent'), key) ?? DEFAULT_MONEY;
 }
 
@@ -244,7 +244,7 @@ export function fromPrice(item: unknown): unknown {
     }
     case ProductType.Digital:
     case ProductType.Paywall:
-      return digitalPrice(item, 'priceMoney');
+      return ownPrice(item, 'priceMoney');
     default:
       return DEFAULT_MONEY;
   }
@@ -261,7 +261,7 @@ export function normalPrice(item: unknown): unknown {
     }
     case ProductType.Digital:
     case ProductType.Paywall:
-      return digitalPrice(item, 'priceMoney');
+      return ownPrice(item, 'priceMoney');
     default:
       return DEFAULT_MONEY;
   }
@@ -286,7 +286,7 @@ export function salePrice(item: unknown): unknown {
     }
     case ProductType.Digital:
     case ProductType.Paywall:
-      return digitalPrice(item, 'salePriceMoney');
+      return ownPrice(item, 'salePriceMoney');
     default:
       return DEFAULT_MONEY;
   }

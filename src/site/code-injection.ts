@@ -1,11 +1,11 @@
 /**
  * Code injection: the parts of a site that are stored and served exactly as written, scripts
- * included (header and footer HTML, post-submit HTML of forms, theme files), and the code blocks
- * (`<pre>`) of rich text. They are trusted because of who wrote them, so only roles with the
- * `codeInjection` permission (src/site/roles.ts) may change them. The check compares the site
- * before and after an edit, field by field, so it holds for every edit, whichever call made it
- * (the SiteContent object runs it on every save). Everything else merchants write as HTML is rich
- * text and is sanitized instead (src/site/rich-text.ts).
+ * included (header and footer HTML, post-submit HTML of forms, theme files). They are trusted
+ * because of who wrote them, so only roles with the `codeInjection` permission (src/site/roles.ts)
+ * may change them; the code blocks (`<pre>`) of items' and pages' rich text are kept to the same
+ * roles. The check compares the site before and after an edit, field by field, so it holds for
+ * every edit, whichever call made it (the SiteContent object runs it on every save). Everything
+ * else merchants write as HTML is rich text and is sanitized instead (src/site/rich-text.ts).
  */
 import { allows, ROLE_MESSAGES } from './roles';
 import type { ShellInput, SiteInput } from './schema';
