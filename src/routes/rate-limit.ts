@@ -39,9 +39,10 @@ async function mayByAddress(c: Context<AppEnv>, limiter: RateLimit, area: string
 }
 
 /**
- * Whether one more page may be rendered that no cache answers whatever the URL: a list or search
- * page for a query the visitor chose (a list's filters, sort and page, search's `q`), a page's
- * `?format=json`, a 404 page, a sitemap file. Counted per connecting address.
+ * Whether one more page may be rendered that no cache will answer next time: a list or search page
+ * for a query the visitor chose (a list's filters, sort and page, search's `q`), a page's
+ * `?format=json`, a 404, a buyer's page, a design preview, a sitemap file, a mailing-list
+ * confirmation. Counted per connecting address.
  */
 export function mayRender(c: Context<AppEnv>): Promise<boolean> {
   return mayByAddress(c, c.env.PAGE_RENDER_LIMITER, 'render');
@@ -78,7 +79,7 @@ export const readLimit = limitedGets(mayRead);
 /** GETs over `mayRender` refused: for routes outside the store pages that render a page no cache keeps. */
 export const renderLimit = limitedGets(mayRender);
 
-/** 429 `{ error: message }` once `limiter` says the visitor is over; reads are not limited. */
+/** 429 `{ error: message }` once `limiter` says the visitor is over; reads pass (`readLimit` counts those). */
 export function rateLimit(limiter: (env: Env) => RateLimit, area: string, message: string = CART_MESSAGES.tryAgain): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
