@@ -3,9 +3,10 @@
  * shopper's orders (placed through the API) listed, one fulfilled with a tracking number and one
  * refunded after the confirm modal; a discount code created (its field errors first) and applied
  * at checkout; a form submission read and exported as CSV (the file's contents checked); restock
- * emails sent after the confirm; analytics showing the revenue; and each role seeing only its
- * sections. Axe on every screen (no serious or critical violations); screenshots at 1366 and
- * 768 px in test-artifacts/screenshots/console-*.png.
+ * emails sent after the confirm; analytics showing the revenue; each role seeing only its
+ * sections (no customer data for Editor and Viewer); the owner's failed sign-ins in the Team
+ * section at 1366 and 375 px. Axe on every screen (no serious or critical violations); screenshots
+ * at 1366 and 768 px in test-artifacts/screenshots/console-*.png.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
@@ -19,6 +20,7 @@ const SCREENSHOTS = 'test-artifacts/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });
 const RUN = Date.now().toString(36);
 const ACCOUNTS = {
+  owner: { email: 'owner@example.com', password: 'studio-goods-owner' },
   store: { email: 'store@example.com', password: 'studio-goods-store' },
   editor: { email: 'editor@example.com', password: 'studio-goods-editor' },
   viewer: { email: 'viewer@example.com', password: 'studio-goods-viewer' },
@@ -309,22 +311,54 @@ describe('console operations in Chromium', () => {
     'shows each role only the sections it may open',
     async () => {
       const sidebar = async (page: Page) => (await page.locator('.Sidebar a').allTextContents()).map((text) => text.trim());
+      // Customers' personal data (orders, submissions, restock sign-ups) is for roles with customerData only.
       const editor = await signedIn(ACCOUNTS.editor, '/config/restock');
       const editorLinks = await sidebar(editor.page);
-      expect(editorLinks).toEqual(expect.arrayContaining(['Forms', 'Restock']));
-      for (const hidden of ['Orders', 'Commerce', 'Analytics']) expect(editorLinks).not.toContain(hidden);
-      await editor.page.waitForSelector('h1:has-text("Restock notifications")', WAIT);
-      expect(await editor.page.locator('text=Send all').count()).toBe(0);
+      expect(editorLinks).toEqual(expect.arrayContaining(['Pages', 'Blog posts']));
+      for (const hidden of ['Orders', 'Forms', 'Restock', 'Commerce', 'Analytics', 'Team']) expect(editorLinks).not.toContain(hidden);
+      await editor.page.waitForSelector('text=Your role does not allow this.', WAIT);
       await editor.page.goto(`${storeUrl}/config/orders`);
       await editor.page.waitForSelector('text=Your role does not allow this.', WAIT);
       await axe(editor.page, 'forbidden section');
 
       const viewer = await signedIn(ACCOUNTS.viewer, '/config/analytics');
       const viewerLinks = await sidebar(viewer.page);
-      expect(viewerLinks).toEqual(expect.arrayContaining(['Forms', 'Restock', 'Analytics']));
-      for (const hidden of ['Orders', 'Commerce']) expect(viewerLinks).not.toContain(hidden);
+      expect(viewerLinks).toEqual(expect.arrayContaining(['Analytics']));
+      for (const hidden of ['Orders', 'Forms', 'Restock', 'Commerce', 'Team']) expect(viewerLinks).not.toContain(hidden);
       await viewer.page.waitForSelector('.Figures', WAIT);
+      await viewer.page.goto(`${storeUrl}/config/forms`);
+      await viewer.page.waitForSelector('text=Your role does not allow this.', WAIT);
       expect(editor.errors.concat(viewer.errors)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'shows the owner the failed sign-ins in the Team section, at 1366 and 375 px',
+    async () => {
+      // Someone guesses at an email of the store from this address; the owner then signs in at once from the same one.
+      const guesser = `guess-${RUN}@example.com`;
+      const context = await newContext();
+      const { api, headers } = await visitorApi(context);
+      for (let i = 0; i < 3; i++) expect((await api.post(`${storeUrl}/api/merchant/session`, { data: { email: guesser, password: 'not it' }, headers })).status()).toBe(401);
+      const { page, errors } = await signedIn(ACCOUNTS.owner, '/config/team');
+      for (const width of [1366, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        const panel = page.locator('section[aria-labelledby="sign-in-failures-title"]');
+        await panel.waitFor(WAIT);
+        const row = panel.locator('tbody tr', { hasText: guesser });
+        await row.waitFor(WAIT);
+        expect(await row.locator('td').last().textContent()).toBe('3');
+        expect(await panel.locator('h2').textContent()).toBe('Failed sign-ins');
+        // Nothing wider than the screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await axe(page, `sign-in failures ${width}`);
+        await page.screenshot({ path: `${SCREENSHOTS}/console-team-sign-in-failures-${width}.png`, fullPage: true });
+      }
+      expect(errors).toEqual([]);
+      const store = await signedIn(ACCOUNTS.store, '/config/team');
+      await store.page.waitForSelector('text=Your role does not allow this.', WAIT);
+      expect(await store.page.locator('section[aria-labelledby="sign-in-failures-title"]').count()).toBe(0);
     },
     SLOW,
   );

@@ -42,7 +42,7 @@ interface SignInFailure {
 const TEAM = '/api/console/team';
 
 const FAILURE_COLUMNS: Column<SignInFailure>[] = [
-  { key: 'when', label: 'Last attempt', primary: true, render: (f) => dateTimeText(f.lastAt) },
+  { key: 'when', label: 'When', primary: true, render: (f) => dateTimeText(f.lastAt) },
   { key: 'email', label: 'Email', render: (f) => f.email },
   { key: 'address', label: 'Address', render: (f) => <code>{f.address}</code> },
   { key: 'failures', label: 'Failures', align: 'end', render: (f) => f.failures },
@@ -52,7 +52,7 @@ const FAILURE_COLUMNS: Column<SignInFailure>[] = [
 function SignInFailures() {
   const failures = useFetch<{ failures: SignInFailure[] }>(`${TEAM}/sign-in-failures`);
   return (
-    <section className="Card" aria-labelledby="sign-in-failures-title">
+    <section className="Card SignInFailures" aria-labelledby="sign-in-failures-title">
       <h2 id="sign-in-failures-title">Failed sign-ins</h2>
       <p className="Muted">The last hour, by email and address. An address that keeps failing has to wait; others sign in as usual.</p>
       <FetchStatus fetched={failures} />
