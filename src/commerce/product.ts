@@ -15,8 +15,9 @@ export const ProductType = { Physical: 1, Digital: 2, Service: 3, GiftCard: 4, P
 export type ProductTypeCode = (typeof ProductType)[keyof typeof ProductType];
 export const PRODUCT_TYPE_CODES: readonly ProductTypeCode[] = /* @__PURE__ */ Object.values(ProductType);
 
-/** The collection type (`typeName`) that holds products: an item is a product there and nowhere else. */
+/** The collection type (`typeName`, and its code `type`) that holds products: an item is a product there and nowhere else. */
 export const PRODUCTS_COLLECTION = 'products' as const;
+export const PRODUCTS_COLLECTION_TYPE = 13;
 /** An item's `recordType` when it is a product. */
 export const PRODUCT_RECORD_TYPE = 11;
 

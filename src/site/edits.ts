@@ -3,7 +3,7 @@
  * the changed site without its items (validated again before it is written) or the message to show.
  * Pure: the website's SiteContent object applies them one at a time and writes the parts that changed.
  */
-import { PRODUCTS_COLLECTION } from '../commerce/product';
+import { PRODUCTS_COLLECTION, PRODUCTS_COLLECTION_TYPE } from '../commerce/product';
 import { escapeHtml } from '../html/escape';
 import type { ChartDataset } from './editor/chart';
 import type { ContentStatus } from './editor/content-status';
@@ -11,7 +11,7 @@ import type { Design } from './editor/design';
 import { randomHex } from './ids';
 import { CONTENT_LIMITS, LIMIT_MESSAGES } from './limits';
 import { changeMailingList, NO_MAILING_LIST, type MailingListChange } from './editor/mailing-list';
-import { CollectionType, type NavigationEntry, type ShellInput } from './schema';
+import type { NavigationEntry, ShellInput } from './schema';
 import type { TemplateAssets } from './theme-schema';
 
 /** What an edit gives back to the caller (plain data: it crosses an RPC boundary). */
@@ -57,7 +57,7 @@ export function addProductCollection(site: ShellInput, input: NewProductCollecti
   const id = randomId('c');
   const collection = {
     id,
-    type: CollectionType.Products,
+    type: PRODUCTS_COLLECTION_TYPE,
     typeName: PRODUCTS_COLLECTION,
     title,
     navigationTitle: input.navigationTitle.trim() || title,

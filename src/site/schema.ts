@@ -8,7 +8,7 @@
  * written, and only some roles may change them (src/site/code-injection.ts).
  */
 import { z } from 'zod';
-import { inProductCollection, PRODUCT_RECORD_TYPE, PRODUCT_TYPE_CODES } from '../commerce/product';
+import { inProductCollection, PRODUCT_RECORD_TYPE, PRODUCT_TYPE_CODES, PRODUCTS_COLLECTION_TYPE } from '../commerce/product';
 import { FORM_FIELD_TYPES } from '../forms/validate';
 import { MAX_CHART_COLUMNS, MAX_CHART_LABEL, MAX_CHART_ROWS } from './editor/chart';
 import { CONTENT_STATUSES } from './editor/content-status';
@@ -123,7 +123,7 @@ export const itemSchema = z.looseObject({
 });
 
 /** Collection types by code (spec §3). */
-export const CollectionType = { Blog: 1, Page: 10, Products: 13 } as const;
+export const CollectionType = { Blog: 1, Page: 10, Products: PRODUCTS_COLLECTION_TYPE } as const;
 
 export const collectionSchema = z.looseObject({
   id,
