@@ -250,7 +250,7 @@ async function forgetPaidCart(c: Context<AppEnv>, order: Order): Promise<void> {
   if (cart?.orderId === order.id) deleteStoreCookie(c, 'cart');
 }
 
-/** The buyer's view (with the confirmation URL's token) or a merchant's (commerce permission). */
+/** The buyer's view (with the confirmation URL's token) or a merchant's (customerData permission: an order is a customer's personal data). */
 checkout.get('/api/commerce/orders/:id', withSite, async (c) => {
   const site = c.var.site;
   const id = c.req.param('id');
@@ -265,7 +265,7 @@ checkout.get('/api/commerce/orders/:id', withSite, async (c) => {
   }
   const session = await merchantSessionOf(c);
   if (session === null) return apiError(c, 401, MERCHANT_MESSAGES.signIn);
-  if (!allows(session.profile.roles, 'commerce')) return apiError(c, 403, MERCHANT_MESSAGES.forbidden);
+  if (!allows(session.profile.roles, 'customerData')) return apiError(c, 403, MERCHANT_MESSAGES.forbidden);
   const order = await orders.order(id);
   return order === null ? apiError(c, 404, ORDER_MESSAGES.notFound) : c.json({ order });
 });

@@ -1,6 +1,6 @@
 /**
  * Least privilege for customers' personal data (issue 29): every call that reads or exports form
- * submissions, restock sign-ups, mailing-list members or orders needs `customerData`, which
+ * submissions, restock sign-ups, mailing-list members, orders or undeliverable emails needs `customerData`, which
  * Viewer and Editor do not hold; where a form's notifications go is an administrator's or a
  * website manager's; and every merchant GET answer is `no-store`. Each role of src/site/roles.ts
  * signs in on a store of its own.
@@ -35,6 +35,8 @@ const PERSONAL_READS = [
   '/api/console/orders',
   '/api/console/orders/o-missing',
   '/api/commerce/orders',
+  '/api/commerce/orders/o-missing',
+  '/api/commerce/parked-emails',
 ];
 
 beforeAll(async () => {
