@@ -1,1 +1,1 @@
-export function startLocalStore(): Promise<{ url: string; stop: () => void }>;
+export function startLocalStore(options?: { state?: string }): Promise<{ url: string; stop: () => void; kill: () => Promise<void> }>;
