@@ -11,12 +11,11 @@
  * counted again), and what was sold stays sold and what is reserved stays reserved. A sale takes its
  * units off on hand (and counts them sold); a restock puts them back.
  *
- * Carts reserve nothing: a shopper reserves when they start paying (a checkout reservation that
- * lapses after a few minutes unless renewed; the alarm deletes lapsed ones), and the units are sold
- * exactly once when the order is paid. Every reservation has an end: an order waiting for its
- * payment holds its units until its authentication window closes. Every check-and-reserve is one
- * synchronous SQLite step in this single-threaded object, so two checkouts never both take the last
- * unit.
+ * Carts reserve nothing: an order reserves its units when it is placed, for its payment window
+ * (src/durable/orders.ts decides when and for how long), and they are sold exactly once when it is
+ * paid. Every reservation has an end, after which it stops counting and the alarm deletes it.
+ * Every check-and-reserve is one synchronous SQLite step in this single-threaded object, so two
+ * orders never both take the last unit.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { MAX_STOCK } from '../site/editor/product-form';
