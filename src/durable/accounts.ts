@@ -107,10 +107,10 @@ export abstract class AccountStore<P extends object> extends DurableObject<Env> 
   async completeSignIn(accountId: string, verifiedHash: string, rememberMe: boolean, address: string): Promise<SignInResult<P>> {
     const row = this.account('id', accountId);
     if (row === undefined || row.password_hash !== verifiedHash) return { ok: false };
-    this.attempts.reset(row.email, address);
+    const now = this.clock();
+    this.attempts.reset(row.email, address, now);
     const token = randomHex(32);
     const xsrfToken = randomHex(16);
-    const now = this.clock();
     const expiresAt = now + (rememberMe ? REMEMBERED_SESSION_MS : SESSION_MS);
     this.sql.exec('INSERT INTO account_sessions (token_hash, account_id, xsrf, expires_at) VALUES (?, ?, ?, ?)', await tokenDigest(token), row.id, xsrfToken, expiresAt);
     this.sql.exec('DELETE FROM account_sessions WHERE expires_at <= ?', now);

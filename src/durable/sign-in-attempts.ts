@@ -8,8 +8,8 @@
  * Across addresses an account's guesses are bounded without refusing anyone's first try: once its
  * failures in the window reach `accountFailures`, every address gets one free attempt instead of
  * `freeAttempts` (a clean address's right password still signs in at once; a guessing address waits
- * after its first miss). The counts stay for the window, so the owner can see them
- * (`recentFailures`).
+ * after its first miss), except the addresses the account signed in from in the last `trustedMs`,
+ * which keep theirs. The counts stay for the window, so the owner can see them (`recentFailures`).
  */
 
 export interface BackoffPolicy {
@@ -17,19 +17,25 @@ export interface BackoffPolicy {
   freeAttempts: number;
   /** Failures of an account across all addresses past which each address gets one free attempt. */
   accountFailures: number;
+  /** How long an address the account signed in from keeps its free attempts whatever the failures elsewhere. */
+  trustedMs: number;
   /** A pair's count starts again when its last attempt is older than this. */
   windowMs: number;
   /** The first lock; each further attempt doubles it, up to `maxDelayMs`. */
   baseDelayMs: number;
   maxDelayMs: number;
-  /** (email, address) pairs tracked at most; past it, the records that expire first go, unknown emails before accounts. */
+  /** (email, address) pairs tracked at most, in each table; past it, the records that expire first go (unknown emails first). */
   maxTracked: number;
 }
 
-/** 5 attempts an hour per address, then 30 s, 1 min, 2 min … locked, at most 15 min between attempts; 1 per address once an account has 20 failures. */
+/**
+ * 5 attempts an hour per address, then 30 s, 1 min, 2 min … locked, at most 15 min between attempts;
+ * 1 per address once an account has 20 failures, but for addresses it signed in from in the last 30 days.
+ */
 export const SIGN_IN_BACKOFF: BackoffPolicy = {
   freeAttempts: 5,
   accountFailures: 20,
+  trustedMs: 30 * 24 * 60 * 60 * 1000,
   windowMs: 60 * 60 * 1000,
   baseDelayMs: 30 * 1000,
   maxDelayMs: 15 * 60 * 1000,
@@ -75,6 +81,8 @@ export class SignInAttempts {
     );
     sql.exec('CREATE INDEX IF NOT EXISTS sign_in_backoff_forget ON sign_in_backoff (forget_at)');
     sql.exec('CREATE INDEX IF NOT EXISTS sign_in_backoff_recent ON sign_in_backoff (last_at)');
+    sql.exec('CREATE TABLE IF NOT EXISTS sign_in_trusted (email TEXT NOT NULL COLLATE NOCASE, address TEXT NOT NULL, until INTEGER NOT NULL, PRIMARY KEY (email, address))');
+    sql.exec('CREATE INDEX IF NOT EXISTS sign_in_trusted_until ON sign_in_trusted (until)');
   }
 
   /** Counts an attempt for `email` from `address` unless that pair is locked; `known` says whether the email has an account. */
@@ -85,7 +93,8 @@ export class SignInAttempts {
       .toArray()[0];
     if (row !== undefined && row.locked_until > now) return { admitted: false, retryAfterMs: row.locked_until - now };
     const attempts = (row === undefined || now - row.last_at > this.policy.windowMs ? 0 : row.attempts) + 1;
-    const free = this.accountFailures(email, now) >= this.policy.accountFailures ? 1 : this.policy.freeAttempts;
+    const underAttack = this.accountFailures(email, now) >= this.policy.accountFailures && !this.trusted(email, address, now);
+    const free = underAttack ? 1 : this.policy.freeAttempts;
     const lockedUntil = now + lockDelay(attempts, this.policy, free);
     this.sql.exec(
       'INSERT OR REPLACE INTO sign_in_backoff (email, address, attempts, last_at, locked_until, forget_at, known) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -101,9 +110,15 @@ export class SignInAttempts {
     return { admitted: true };
   }
 
-  /** A success: the email starts afresh from `address` (other addresses keep their counts). */
-  reset(email: string, address: string): void {
+  /** A success: the email starts afresh from `address` (other addresses keep their counts), which it now trusts. */
+  reset(email: string, address: string, now: number): void {
     this.sql.exec('DELETE FROM sign_in_backoff WHERE email = ? AND address = ?', email, address);
+    this.sql.exec('DELETE FROM sign_in_trusted WHERE until <= ?', now);
+    this.sql.exec('INSERT OR REPLACE INTO sign_in_trusted (email, address, until) VALUES (?, ?, ?)', email, address, now + this.policy.trustedMs);
+    const trusted = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM sign_in_trusted').one().n;
+    if (trusted > this.policy.maxTracked) {
+      this.sql.exec('DELETE FROM sign_in_trusted WHERE rowid IN (SELECT rowid FROM sign_in_trusted ORDER BY until LIMIT ?)', trusted - this.policy.maxTracked);
+    }
   }
 
   /** The failures of the window, newest first: for the owner to see who is guessing. */
@@ -116,6 +131,10 @@ export class SignInAttempts {
       )
       .toArray()
       .map((row) => ({ email: row.email, address: row.address, failures: row.attempts, lastAt: row.last_at }));
+  }
+
+  private trusted(email: string, address: string, now: number): boolean {
+    return this.sql.exec('SELECT 1 FROM sign_in_trusted WHERE email = ? AND address = ? AND until > ?', email, address, now).toArray().length > 0;
   }
 
   private accountFailures(email: string, now: number): number {

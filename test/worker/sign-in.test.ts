@@ -138,10 +138,13 @@ describe('sign-in limits', () => {
     expect((await signIn(origin, VISITOR_SESSION, SHOPPER, attacker, DEVELOPMENT)).status).toBe(200);
   });
 
-  it('bounds guesses across addresses: past 20 failures each address gets one try, and a clean address’s right password still signs in', { timeout: 120_000 }, async () => {
+  it('bounds guesses across addresses: past 20 failures each new address gets one try, a clean address’s right password still signs in, a trusted one keeps its 5', { timeout: 120_000 }, async () => {
     const { origin } = await storeWithAccounts('spread');
     const wrong = { email: SHOPPER.email, password: 'wrong' };
     expect(SIGN_IN_BACKOFF.accountFailures).toBe(20);
+    // The shopper's usual address, where they signed in before the attack.
+    const usual = newIp();
+    expect((await signIn(origin, VISITOR_SESSION, SHOPPER, usual)).status).toBe(200);
     for (let address = 0; address < 4; address++) {
       const ip = newIp();
       for (let i = 0; i < 5; i++) expect((await signIn(origin, VISITOR_SESSION, wrong, ip)).status).toBe(401);
@@ -150,6 +153,9 @@ describe('sign-in limits', () => {
     expect((await signIn(origin, VISITOR_SESSION, wrong, next)).status).toBe(401);
     expect(await signIn(origin, VISITOR_SESSION, wrong, next)).toMatchObject({ status: 429, retryAfter: '30' });
     expect((await signIn(origin, VISITOR_SESSION, SHOPPER)).status).toBe(200);
+    // An address the account signed in from keeps its 5 attempts: a typo there is not a lock.
+    for (let i = 0; i < 2; i++) expect((await signIn(origin, VISITOR_SESSION, wrong, usual)).status).toBe(401);
+    expect((await signIn(origin, VISITOR_SESSION, SHOPPER, usual)).status).toBe(200);
   });
 
   it('lets at most 5 of 20 simultaneous guesses from one address be checked', { timeout: 120_000 }, async () => {
