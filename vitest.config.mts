@@ -1,6 +1,6 @@
 /**
  * Three test projects: `engine` runs pure modules' tests in Node; `e2e` drives Chromium against
- * `wrangler dev`; `worker` runs inside workerd through the Workers Vitest integration, with the
+ * `wrangler dev` (test/e2e, and the users' journeys across features in test/journeys); `worker` runs inside workerd through the Workers Vitest integration, with the
  * bindings of wrangler.toml in development mode (tests of production pass its env explicitly).
  */
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
@@ -24,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['test/e2e/**/*.test.ts'],
+          include: ['test/e2e/**/*.test.ts', 'test/journeys/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
           // One browser file at a time: they share one wrangler dev, and the beacon burst saturates the CPU.
           fileParallelism: false,
