@@ -1,7 +1,8 @@
 /**
  * Three test projects: `engine` runs pure modules' tests in Node; `e2e` drives Chromium against
  * `wrangler dev` (test/e2e, and the users' journeys across features in test/journeys); `worker`
- * runs inside workerd through the Workers Vitest integration, with the bindings of wrangler.toml in development mode (tests of production pass its env explicitly).
+ * runs inside workerd through the Workers Vitest integration, with the bindings of wrangler.toml
+ * in development mode (tests of production pass its env explicitly).
  */
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
