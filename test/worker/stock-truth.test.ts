@@ -92,6 +92,19 @@ describe('a stock change after sales', () => {
     expect(await stock(websiteId).levels({ [CANDLE.sku]: 0 })).toMatchObject({ [CANDLE.sku]: { onHand: 20, sold: 3 } });
   });
 
+  it('a bulk stock change counts an unlimited variant from the amount, and a duplicate starts from the on-hand count', async () => {
+    const { base, websiteId } = await twoOfFiveSold('unlimited.stock-truth.test');
+    const console = await merchant(base, websiteId);
+    expect((await console.json('POST', BULK, { ids: [CANDLE.itemId], change: { kind: 'unlimited' } })).status).toBe(200);
+    expect(await candleRow(console)).toMatchObject({ stock: null, available: null });
+    expect((await console.json('POST', BULK, { ids: [CANDLE.itemId], change: { kind: 'stock', mode: 'add', amount: 4 } })).status).toBe(200);
+    expect(await candleRow(console)).toMatchObject({ stock: 4, available: 4 });
+    expect(await available(base)).toBe(4);
+    const copy = await console.json<{ id: string }>('POST', `/api/console/products/${CANDLE.itemId}/duplicate`, {});
+    const form = (await console.json<{ product: StockedForm }>('GET', `/api/console/products/${copy.body.id}`)).body.product;
+    expect(form.variants.map((v) => [v.stock, v.stockShown])).toEqual([[4, 4]]);
+  });
+
   it('publishing a site again does not restart what was sold: a published level only starts a sku the ledger has not seen', async () => {
     const { base, websiteId } = await twoOfFiveSold('publish.stock-truth.test');
     const site = demoSite();
