@@ -2,7 +2,7 @@
  * The merchant side's sign-in (a `MerchantSession` HttpOnly, SameSite=Strict cookie, `__Host-` in
  * production, against the website's MerchantAccounts object) and the permission check in front of
  * every merchant call: 401 without a session, 403 when the account's roles do not allow the call
- * (src/site/roles.ts).
+ * (src/site/roles.ts), and every answer behind it `Cache-Control: no-store`.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
