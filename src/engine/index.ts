@@ -150,6 +150,7 @@ export function render(
   } else compiled = template;
   const run = new Render(data, {
     programs: programsFor(words, options.escape),
+    snippetPrograms: words.programs,
     partials: options.partials ?? {},
     injects: options.injects ?? {},
     locale: options.locale === undefined ? 'en' : options.locale,

@@ -38,6 +38,7 @@ function fixtureTheme(): Record<string, string> {
   files['styles/compiled.css'] = '.fixture-main{max-width:60rem}';
   files['header.region'] = (files['header.region'] as string).replace('{squarespace-headers}', `{squarespace-headers}${TEMPLATE_HEAD}`);
   files['collections/blog.list'] = `${files['collections/blog.list'] as string}\n${DATA_BLOCK}`;
+  files['collections/blog.item'] = `${files['collections/blog.item'] as string}\n<p class="fixture-age">{item.addedOn|timesince}</p>`;
   return files;
 }
 
@@ -97,6 +98,14 @@ describe('a developer-platform template printing merchant titles', () => {
     const list = await (await new Visitor(`http://${HOST}`).fetch('/blog')).text();
     await expectNoInjectedElements(list, '/blog');
     expect(list).toContain('&#60;iframe srcdoc=&#34;&#60;script src=/x.js&#62;&#60;/script&#62;&#34;&#62;');
+  });
+
+  it('prints the markup of widget formatters as it is: a product price, the age of a post', async () => {
+    const product = await (await new Visitor(`http://${HOST}`).fetch('/shop/p/canvas-tote')).text();
+    expect(product).toMatch(/<span class="fixture-price">\s*<div class="product-price">/);
+    expect(product).not.toContain('&#60;span');
+    const post = await (await new Visitor(`http://${HOST}`).fetch(posts[0]?.fullUrl ?? '')).text();
+    expect(post).toMatch(/<p class="fixture-age"><span class="timesince" data-date="\d+">[^<]+<\/span><\/p>/);
   });
 
   it('keeps the template\'s own meta, link and JSON data block, whose titles cannot close the script', async () => {

@@ -200,13 +200,17 @@ export class ProgramBuilder {
     const path = paths[0] as Path;
     const calls = this.calls(inst.formatters);
     const escape = this.escape;
-    if (escape !== null && calls[calls.length - 1]?.raw !== true) {
+    if (escape !== null) {
       if (calls.length === 0) return (r) => (r.out += escapedOutput(resolvePath(r.frame, path), escape));
+      const raw = calls[calls.length - 1]?.raw === true;
       return (r) => {
         const first = resolvePath(r.frame, path);
         const values = paths.length === 1 ? [first] : valuesOf(r, paths, first);
         r.frame = new Frame(first, r.frame);
-        r.out += escapedOutput(applyCalls(calls, values, r), escape);
+        const value = applyCalls(calls, values, r);
+        // A raw formatter that hands the tag's own text back unchanged (a pass-through) made no markup.
+        if (raw && (value !== first || typeof value !== 'string')) r.emit(value);
+        else r.out += escapedOutput(value, escape);
         popFrame(r);
       };
     }

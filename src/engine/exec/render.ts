@@ -26,6 +26,11 @@ export type PartialCompiler = (source: string) => Compiled & { readonly errors: 
 export interface RenderSetup {
   /** Turns instruction trees into programs with the render's formatter and predicate tables. */
   programs: ProgramBuilder;
+  /**
+   * The same for the engine's own snippets (a widget formatter's markup, as the reference writes it):
+   * never in the escaping mode, which would escape the markup a formatter prepared for them.
+   */
+  snippetPrograms: ProgramBuilder;
   partials: Readonly<Record<string, string>>;
   injects: Readonly<Record<string, unknown>>;
   locale: string | null;
@@ -124,7 +129,7 @@ export class Render implements Executor {
   }
 
   renderSnippet(source: string, value: unknown, isolated = false): string {
-    return this.renderProgram(this.setup.programs.program(this.setup.compilePartial(source)), value, null, isolated);
+    return this.renderProgram(this.setup.snippetPrograms.program(this.setup.compilePartial(source)), value, null, isolated);
   }
 
   /** Renders a program into a string of its own, in a new frame holding `value`. */

@@ -14,9 +14,11 @@ import { memoizeText } from '../../values/memo';
  * data blocks (`<script type="application/json">{items|json}</script>`): it writes `</` as `<\/`, so
  * the data cannot close the element. Not here, so escaped: formatters that turn text into markup
  * without escaping it (`line-breaks`, `activate-twitter-links`, `encode-space`) and every text one.
+ * A raw formatter that hands the tag's text back unchanged (`money-string` of a non-number) made no
+ * markup, and the engine escapes it.
  */
 const ENGINE_MARKUP_FORMATTERS = [
-  'apply', 'html', 'htmlattr', 'htmltag', 'json', 'json-pretty', 'safe',
+  'apply', 'html', 'htmlattr', 'htmltag', 'json', 'json-pretty', 'safe', 'timesince', 'money-string',
   'add-to-cart-btn', 'cart-quantity', 'cart-subtotal', 'product-checkout', 'product-price', 'product-quick-view', 'product-restock-notification',
   'product-scarcity', 'product-status', 'quantity-input', 'subscription-price', 'summary-form-field', 'variants-select',
   'audio-player', 'child-image-meta', 'cover-image-meta', 'image', 'image-meta', 'img', 'video',
