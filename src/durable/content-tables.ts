@@ -413,6 +413,8 @@ export interface ProductListQuery {
   descending: boolean;
   offset: number;
   limit: number;
+  /** The stock ledger's on-hand count of every sku it knows: a variant's stock is that, else its published `qtyInStock` (its starting value). */
+  onHand: Record<string, number>;
 }
 
 /** A product row of the console's list: its JSON and its stock (null: never runs out). */
@@ -433,8 +435,8 @@ const PRODUCT_SORT: Record<ProductListQuery['sort'], string> = {
 
 /**
  * One page of products for the console, filtered and sorted, with the filtered total. Stock is
- * summed over the variants in SQL; digital products, gift cards, paywalls and unlimited variants
- * never run out.
+ * summed over the variants in SQL, each variant's the stock ledger's on-hand count (`query.onHand`);
+ * digital products, gift cards, paywalls and unlimited variants never run out.
  */
 export function productList(sql: SqlStorage, query: ProductListQuery): { rows: ProductListRow[]; total: number } {
   const clauses = ['record_type = ?'];
@@ -460,15 +462,17 @@ export function productList(sql: SqlStorage, query: ProductListQuery): { rows: P
       CASE WHEN json_extract(i.json, '$.structuredContent.productType') NOT IN (${STOCK_COUNTED_TYPES.join(', ')})
              OR EXISTS (SELECT 1 FROM json_each(i.json, '$.structuredContent.variants') v WHERE json_extract(v.value, '$.unlimited'))
            THEN NULL
-           ELSE (SELECT coalesce(sum(json_extract(v.value, '$.qtyInStock')), 0) FROM json_each(i.json, '$.structuredContent.variants') v)
+           ELSE (SELECT coalesce(sum(coalesce((SELECT o.value FROM json_each(?) o WHERE o.key = json_extract(v.value, '$.sku')), json_extract(v.value, '$.qtyInStock'))), 0)
+                 FROM json_each(i.json, '$.structuredContent.variants') v)
       END AS stock
     FROM items i WHERE ${clauses.join(' AND ')}`;
   const stockFilter = query.stock === null ? '' : { in: 'WHERE stock IS NULL OR stock > 0', out: 'WHERE stock = 0', low: `WHERE stock > 0 AND stock <= ${LOW_STOCK}` }[query.stock];
   const filtered = `WITH products AS (${stocked}) SELECT * FROM products ${stockFilter}`;
   const direction = query.descending ? 'DESC' : 'ASC';
   const order = PRODUCT_SORT[query.sort].split(', ').map((term) => (term.endsWith('IS NULL') ? term : `${term} ${direction}`)).join(', ');
-  const rows = sql.exec<{ json: string; stock: number | null }>(`${filtered} ORDER BY ${order}, seq LIMIT ? OFFSET ?`, ...args, query.limit, query.offset).toArray();
-  const total = sql.exec<{ n: number }>(`SELECT count(*) AS n FROM (${filtered})`, ...args).one().n;
+  const bound = [JSON.stringify(query.onHand), ...args];
+  const rows = sql.exec<{ json: string; stock: number | null }>(`${filtered} ORDER BY ${order}, seq LIMIT ? OFFSET ?`, ...bound, query.limit, query.offset).toArray();
+  const total = sql.exec<{ n: number }>(`SELECT count(*) AS n FROM (${filtered})`, ...bound).one().n;
   return { rows: rows.map((row) => ({ json: row.json, stock: row.stock })), total };
 }
 

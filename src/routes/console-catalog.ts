@@ -13,6 +13,7 @@ import { toMinorUnits } from '../commerce/money';
 import { isProductCollection, isOnSale, listedPrice, PRODUCT_TYPE_CODES, ProductType } from '../commerce/product';
 import type { Edit } from '../durable/site-content';
 import type { ProductListQuery } from '../durable/content-tables';
+import { stockLedger } from '../durable/stubs';
 import { contentObject, itemsById } from '../site/catalog';
 import { declaredNames } from '../site/catalog-names';
 import { EDIT_MESSAGES } from '../site/edits';
@@ -22,6 +23,7 @@ import { TAG_MESSAGES, type TagType } from '../site/editor/tag-manager';
 import { randomHex } from '../site/ids';
 import type { Collection, Item, Site } from '../site/schema';
 import { apiError, readJson, type AppEnv } from './http';
+import { bulkStock, formWithOnHand, saveFormStock, stockLevels, type StockedVariantForm } from './inventory';
 import { merchantSessionOf, requirePermission } from './merchant-session';
 
 export const CONSOLE_CATALOG_MESSAGES = {
@@ -43,6 +45,8 @@ const variantSchema = z.object({
   onSale: z.boolean(),
   unlimited: z.boolean(),
   stock: z.number().int().min(0).max(MAX_STOCK),
+  /** The on-hand count the form was opened with: the stock is set only when it differs. */
+  stockShown: z.number().int().min(0).max(MAX_STOCK).optional(),
   weightGrams: z.number().int().min(0).max(1_000_000).nullable(),
   imageUrl: text(2083),
 });
@@ -154,8 +158,8 @@ async function freeUrlId(c: Context<AppEnv>, collection: Collection, urlId: stri
   return `${urlId}-${randomHex(3)}`;
 }
 
-/** Saves a checked form as the product `stored` (null: a new one); the product's id and address. */
-async function saveForm(c: Context<AppEnv>, form: ProductForm, stored: Item | null): Promise<{ id: string; urlId: string; fullUrl: string }> {
+/** Saves a checked form as the product `stored` (null: a new one), then the stock the merchant changed in the ledger; the product's id and address. */
+async function saveForm(c: Context<AppEnv>, form: ProductForm & { variants: StockedVariantForm[] }, stored: Item | null): Promise<{ id: string; urlId: string; fullUrl: string }> {
   const problems = productProblems(form);
   if (Object.keys(problems).length > 0) throw new HTTPException(400, { res: Response.json({ error: PRODUCT_MESSAGES.invalid, fields: problems }, { status: 400 }) });
   const site = c.var.site;
@@ -171,11 +175,15 @@ async function saveForm(c: Context<AppEnv>, form: ProductForm, stored: Item | nu
     { currency: site.website.storeCurrency, collectionUrl: collection.fullUrl, additionalFieldsForm: fieldsForm, now: Date.now() },
   );
   await edit(c, { kind: 'saveProduct', item, merchandising }, (error) => (error === EDIT_MESSAGES.urlIdTaken ? 'urlId' : undefined));
+  await saveFormStock(c.env, site.website.id, form, item);
   return { id: item.id as string, urlId, fullUrl: item.fullUrl as string };
 }
 
-/** A product as a row of the console's list: its current price (the first variant's, or a digital product's own) in minor units. */
-function productRow(item: Item, stock: number | null, currency: string) {
+/**
+ * A product as a row of the console's list: its current price (the first variant's, or a digital
+ * product's own) in minor units; its stock on hand and available to shoppers (null: never runs out).
+ */
+function productRow(item: Item, stock: number | null, available: number | null, currency: string) {
   const content = item.structuredContent;
   const listed = content === undefined ? undefined : listedPrice(content);
   const price = listed === undefined ? null : toMinorUnits(listed.value, listed.currency || currency);
@@ -190,6 +198,7 @@ function productRow(item: Item, stock: number | null, currency: string) {
     onSale: isOnSale(item),
     variantCount: content?.variants.length ?? 0,
     stock,
+    available,
     tags: item.tags,
     categories: item.categories,
   };
@@ -230,16 +239,23 @@ consoleCatalog.get('/api/console/products', commerce, async (c) => {
     descending: q.direction === 'descending',
     offset: q.offset,
     limit: PAGE_SIZE,
+    onHand: await stockLedger(c.env, c.var.site.website.id).onHandCounts(),
   };
   const { value } = await contentObject(c.env, c.var.site.website.id).productList(listing);
-  const products = value.rows.map((row) => productRow(JSON.parse(row.json) as Item, row.stock, c.var.site.website.storeCurrency));
+  const items = value.rows.map((row) => JSON.parse(row.json) as Item);
+  const levels = await stockLevels(c.env, c.var.site.website.id, items);
+  const availableOf = (item: Item) => (item.structuredContent?.variants ?? []).reduce((sum, variant) => sum + (levels[variant.sku]?.available ?? 0), 0);
+  const products = value.rows.map((row, i) => {
+    const item = items[i] as Item;
+    return productRow(item, row.stock, row.stock === null ? null : availableOf(item), c.var.site.website.storeCurrency);
+  });
   const next = q.offset + products.length;
   return c.json({ products, total: value.total, nextOffset: next < value.total ? next : null, currency: c.var.site.website.storeCurrency });
 });
 
 consoleCatalog.get('/api/console/products/:id', commerce, async (c) => {
   const item = await storedProduct(c, c.req.param('id'));
-  return c.json({ id: item.id, fullUrl: item.fullUrl, product: formFromProduct(item, merchandisingOf(c.var.site, item.id)) });
+  return c.json({ id: item.id, fullUrl: item.fullUrl, product: await formWithOnHand(c.env, c.var.site.website.id, item, formFromProduct(item, merchandisingOf(c.var.site, item.id))) });
 });
 
 consoleCatalog.post('/api/console/products', commerce, async (c) => {
@@ -255,14 +271,14 @@ consoleCatalog.put('/api/console/products/:id', commerce, async (c) => {
 
 consoleCatalog.post('/api/console/products/:id/duplicate', commerce, async (c) => {
   const stored = await storedProduct(c, c.req.param('id'));
-  const form = formFromProduct(stored, merchandisingOf(c.var.site, stored.id));
+  const form = await formWithOnHand(c.env, c.var.site.website.id, stored, formFromProduct(stored, merchandisingOf(c.var.site, stored.id)));
   const collection = productCollection(c.var.site, stored.collectionId);
   const copy: ProductForm = {
     ...form,
     title: `${form.title.slice(0, 93)} (copy)`,
     urlId: await freeUrlId(c, collection, `${stored.urlId.slice(0, 90)}-copy`),
-    // A new variant each, with its own SKU: stock is counted by SKU.
-    variants: form.variants.map(({ id: _id, ...variant }) => ({ ...variant, sku: `${variant.sku.slice(0, 50)}-${randomHex(2).toUpperCase()}` })),
+    // A new variant each, with its own SKU (stock is counted by SKU), starting from the original's on-hand count.
+    variants: form.variants.map(({ id: _id, stockShown: _shown, ...variant }: StockedVariantForm) => ({ ...variant, sku: `${variant.sku.slice(0, 50)}-${randomHex(2).toUpperCase()}` })),
   };
   return c.json(await saveForm(c, copy, null));
 });
@@ -277,7 +293,11 @@ consoleCatalog.post('/api/console/products/bulk', commerce, async (c) => {
   const body = await readJson(c, bulkSchema, MAX_SMALL_BODY_BYTES);
   if (body.change.kind === 'stock' && body.change.mode === 'set' && body.change.amount < 0) return apiError(c, 400, PRODUCT_MESSAGES.stock, { fields: { amount: PRODUCT_MESSAGES.stock } });
   if (body.change.kind === 'price' && body.change.mode === 'set' && body.change.amount < 0) return apiError(c, 400, PRODUCT_MESSAGES.price, { fields: { amount: PRODUCT_MESSAGES.price } });
-  return c.json(await edit(c, { kind: 'bulkProducts', ids: body.ids, change: body.change }));
+  // Stock is the ledger's: read before the published change (which makes unlimited variants counted), applied after it.
+  const before = body.change.kind === 'stock' ? [...(await itemsById(c.env, c.var.site.website.id, [...new Set(body.ids)])).values()] : [];
+  const changed = await edit(c, { kind: 'bulkProducts', ids: body.ids, change: body.change });
+  if (body.change.kind === 'stock') await bulkStock(c.env, c.var.site.website.id, before, body.change);
+  return c.json(changed);
 });
 
 /** The tag or category manager's list for one product collection: every name, declared or in use, with its count. */
