@@ -87,6 +87,7 @@ const RENEWAL_UNKNOWN_RETRY_MS = 5 * 60 * 1000;
 export interface Checkout extends CheckoutTotals {
   cartId: string;
   currencyCode: string;
+  /** Until then the checkout (the shopper's details; it holds no stock) is kept (CHECKOUT_KEEP_MS after its last call); the name is the contract's. */
   reservationExpiresOn: number;
   email: string | null;
   shippingAddress: ShippingAddress | null;
@@ -165,6 +166,7 @@ interface StoredCheckout {
   shownTotals?: ShownTotals;
   /** Prices that moved since their entries were added, told to the shopper for as long as the checkout lasts. */
   priceChanges?: PriceChange[];
+  /** When the checkout is forgotten unless used again. */
   expiresOn: number;
 }
 
