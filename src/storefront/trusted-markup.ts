@@ -38,7 +38,7 @@ function markerAttribute(): string {
   return ` ${MARKER}="${trustSecret()}"`;
 }
 
-/** Trusted markup: every `<script` and `<style` opening tag carries the secret. */
+/** Trusted markup: every guarded opening tag (`<script`, `<form`, …) carries the secret. */
 export function markTrusted(source: string): string {
   return source.replace(OPENING_TAG, `$1${markerAttribute()}`);
 }
