@@ -97,6 +97,22 @@ describe('a kill between two steps of placing an order, then the retry with the 
     await expectPlacedOnce(ready, { ...order!, confirmationUrl: undefined } as Order, before, 3);
   });
 
+  it('a payment waiting for authentication, killed after it was recorded: the retry answers it pending, its units held for the window only', { timeout: 60_000 }, async () => {
+    const { base, websiteId, visitor, cartId } = await readyToPay('kill-pending.test', 3);
+    const key = crypto.randomUUID();
+    injectFaults([{ target: 'durable-object', mode: 'kill', name: 'CommerceOrders.place:recorded', times: 1 }]);
+    expect((await placeOrder(visitor, CARD.action, key)).status).toBeGreaterThanOrEqual(500);
+    clearFaults();
+    const retried = await placeOrder(visitor, CARD.action, key);
+    expect(retried.status).toBe(201);
+    expect(retried.body.order).toMatchObject({ status: 'pending', payment: { status: 'requires_action' } });
+    expect(await available(base)).toBe(2);
+    const [held] = await stock(websiteId).reservations();
+    expect(held).toMatchObject({ owner: `order:${retried.body.order.id}`, quantity: 1 });
+    expect(held?.expiresOn).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
+    expect(await cartStub(env, websiteId, cartId).read()).toMatchObject({ orderId: retried.body.order.id });
+  });
+
   it('the object aborted from outside while its charge is on the way: the retry answers the order and debits the gift card once', { timeout: 60_000 }, async () => {
     const ready = await readyWithGiftCard('abort-charging.test', 3);
     const before = await paymentLedger().captured();
