@@ -695,18 +695,21 @@ export class CommerceOrders extends DurableObject<Env> {
     } catch (error) {
       // Nothing was charged (the charge catches its own failures): the placement is forgotten and may be sent again.
       this.abandon(cartId, key, job);
-      await stock.release(`order:${id}`);
       console.error('placing an order failed before its charge', error);
+      // Best effort: a reservation left behind lapses with the payment window.
+      await stock.release(`order:${id}`).catch(() => undefined);
       return { status: 502, body: { error: ORDER_MESSAGES.paymentUnavailable } };
     }
     await faultPoint('durable-object', 'CommerceOrders.place:charged', kill);
     if (charged.status === 'declined') {
       const decline = { status: 402 as const, body: { error: charged.message, code: charged.code } };
+      // Released before the answer is recorded: a kill in between leaves the journal, and its retry replays the decline.
+      await stock.release(`order:${id}`);
+      await faultPoint('durable-object', 'CommerceOrders.place:declined', kill);
       this.ctx.storage.transactionSync(() => {
         this.abandon(cartId, key, job);
         this.remember(cartId, key, request.requester, decline, now);
       });
-      await stock.release(`order:${id}`);
       return decline;
     }
     const token = randomHex(16);

@@ -97,6 +97,25 @@ describe('a kill between two steps of placing an order, then the retry with the 
     await expectPlacedOnce(ready, { ...order!, confirmationUrl: undefined } as Order, before, 3);
   });
 
+  for (const step of ['charged', 'declined'] as const) {
+    it(`a declined card killed at "${step}": the retry answers the same 402, nothing held, nothing taken`, { timeout: 60_000 }, async () => {
+      const ready = await readyWithGiftCard(`kill-declined-${step}.test`, 3);
+      const before = await paymentLedger().captured();
+      const key = crypto.randomUUID();
+      injectFaults([{ target: 'durable-object', mode: 'kill', name: `CommerceOrders.place:${step}`, times: 1 }]);
+      expect((await placeOrder(ready.visitor, CARD.declined, key)).status).toBeGreaterThanOrEqual(500);
+      clearFaults();
+      const declined = { status: 402, body: { error: 'Your card was declined.', code: 'card_declined' } };
+      expect(await placeOrder(ready.visitor, CARD.declined, key)).toEqual(declined);
+      expect(await placeOrder(ready.visitor, CARD.declined, key)).toEqual(declined);
+      expect(await stock(ready.websiteId).reservations()).toEqual([]);
+      expect(await available(ready.base)).toBe(3);
+      expect(await giftCardBalance(ready.websiteId)).toBe(1000);
+      expect(await orderCount(ready.websiteId)).toBe(0);
+      expect((await paymentLedger().captured()).count).toBe(before.count);
+    });
+  }
+
   it('a payment waiting for authentication, killed after it was recorded: the retry answers it pending, its units held for the window only', { timeout: 60_000 }, async () => {
     const { base, websiteId, visitor, cartId } = await readyToPay('kill-pending.test', 3);
     const key = crypto.randomUUID();
