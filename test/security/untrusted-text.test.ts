@@ -38,7 +38,7 @@ function fixtureTheme(): Record<string, string> {
   files['styles/compiled.css'] = '.fixture-main{max-width:60rem}';
   files['header.region'] = (files['header.region'] as string).replace('{squarespace-headers}', `{squarespace-headers}${TEMPLATE_HEAD}`);
   files['collections/blog.list'] = `${files['collections/blog.list'] as string}\n${DATA_BLOCK}`;
-  files['collections/blog.item'] = `${files['collections/blog.item'] as string}\n<p class="fixture-age">{item.addedOn|timesince}</p>`;
+  files['collections/blog.item'] = `${files['collections/blog.item'] as string}\n<p class="fixture-age">{item.addedOn|timesince}</p><p class="fixture-json">{item.title|json}</p>`;
   return files;
 }
 
@@ -106,14 +106,17 @@ describe('a developer-platform template printing merchant titles', () => {
     expect(product).not.toContain('&#60;span');
     const post = await (await new Visitor(`http://${HOST}`).fetch(posts[0]?.fullUrl ?? '')).text();
     expect(post).toMatch(/<p class="fixture-age"><span class="timesince" data-date="\d+">[^<]+<\/span><\/p>/);
+    // JSON printed anywhere holds no markup: `<` and the like are \u escapes inside its strings.
+    const json = /<p class="fixture-json">([^<]*)<\/p>/.exec(post)?.[1] ?? '';
+    expect(JSON.parse(json)).toBe(HOSTILE_TITLES[0]);
   });
 
-  it('keeps the template\'s own meta, link and JSON data block, whose titles cannot close the script', async () => {
+  it('keeps the template\'s own meta, link and JSON data block, whose titles cannot close the script or be markup', async () => {
     const html = await (await new Visitor(`http://${HOST}`).fetch('/blog')).text();
     expect(html).toContain(TEMPLATE_HEAD);
     expect(html).not.toContain('data-trust');
     const data = /<script type="application\/json" id="fixture-posts">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-    expect(data).not.toMatch(/<\/script/i);
+    expect(data).not.toContain('<');
     const titles = (JSON.parse(data) as { title: string }[]).map((item) => item.title);
     expect(titles).toContain(HOSTILE_TITLES[0]);
   });

@@ -5,14 +5,15 @@
  * as markup (below), or the text is rich text exactly as the sanitizer keeps it (post bodies and
  * excerpts, descriptions: sanitized when the site is validated, so `{body}` stays formatted).
  */
-import type { EscapeMode, FormatterTable } from '../../engine/index';
+import type { EscapeMode, Formatter, FormatterTable } from '../../engine/index';
 import { sanitizeRichText } from '../../site/rich-text';
 import { memoizeText } from '../../values/memo';
 
 /**
  * The engine's formatters whose output is markup or text they escaped themselves. `json` is here for
- * data blocks (`<script type="application/json">{items|json}</script>`): it writes `</` as `<\/`, so
- * the data cannot close the element. Not here, so escaped: formatters that turn text into markup
+ * data blocks (`<script type="application/json">{items|json}</script>`): in these templates it writes
+ * `<`, `>`, `&` and `'` as `\u` escapes (below), so the data cannot close the element nor be markup
+ * wherever else it is printed. Not here, so escaped: formatters that turn text into markup
  * without escaping it (`line-breaks`, `activate-twitter-links`, `encode-space`) and every text one.
  * A raw formatter that hands the tag's text back unchanged (`money-string` of a non-number) made no
  * markup, and the engine escapes it.
@@ -33,14 +34,28 @@ function quotesEscaped(html: string): string {
 /** Rich text the sanitizer leaves as it is (its tags are written with escaped attribute values, so `[^>]*` spans a tag). */
 const safeRichText = memoizeText((text: string) => (sanitizeRichText(text) === text ? quotesEscaped(text) : null), 200);
 
-const modes = new WeakMap<FormatterTable, EscapeMode>();
+/** `json` with the characters that mean something to HTML (only ever inside JSON strings) as `\u` escapes: the same data once parsed. */
+const htmlSafeJson =
+  (indent?: string): Formatter =>
+  (value) =>
+    value === undefined ? '' : (JSON.stringify(value, undefined, indent) ?? 'null').replace(/[<>&']/g, (ch) => `\\u00${ch.charCodeAt(0).toString(16)}`);
 
-/** The escaping mode for a page's formatter table: the storefront's own formatters (islands, structured data) build markup too. */
-export function templateEscaping(formatters: FormatterTable): EscapeMode {
-  let mode = modes.get(formatters);
-  if (mode === undefined) {
-    mode = { rawFormatters: new Set([...ENGINE_MARKUP_FORMATTERS, ...Object.keys(formatters)]), safeHtml: safeRichText };
-    modes.set(formatters, mode);
+const JSON_FORMATTERS: FormatterTable = { json: htmlSafeJson(), 'json-pretty': htmlSafeJson('  ') };
+
+const tables = new WeakMap<FormatterTable, { formatters: FormatterTable; escape: EscapeMode }>();
+
+/**
+ * What a template's files render with, for a page's formatter table: its formatters with our `json`,
+ * and the escaping mode (the storefront's own formatters, islands and structured data, build markup too).
+ */
+export function templateRendering(pageFormatters: FormatterTable): { formatters: FormatterTable; escape: EscapeMode } {
+  let found = tables.get(pageFormatters);
+  if (found === undefined) {
+    found = {
+      formatters: { ...pageFormatters, ...JSON_FORMATTERS },
+      escape: { rawFormatters: new Set([...ENGINE_MARKUP_FORMATTERS, ...Object.keys(pageFormatters)]), safeHtml: safeRichText },
+    };
+    tables.set(pageFormatters, found);
   }
-  return mode;
+  return found;
 }

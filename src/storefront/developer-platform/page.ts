@@ -15,7 +15,7 @@ import { pageHasCaptcha } from '../islands';
 import type { ResolvedPage } from '../page-context';
 import { keepTrustedText, markTrusted, sourcesOf, trustedTheme } from '../trusted-markup';
 import { pageIdentity, squarespaceNames, templateNavigations } from './context';
-import { templateEscaping } from './escaping';
+import { templateRendering } from './escaping';
 import { originalPosition, prepareSource, type PreparedSource } from './source';
 import { developerPlatformSystemCss, SYSTEM_PAGE_CLASS } from './system-css';
 import { blockFiles, regionsFor, templateDeclaration } from './template';
@@ -79,15 +79,18 @@ class PageRender {
   compileFailed = false;
   private readonly files: ThemeFiles;
   private readonly partials: Record<string, string>;
+  /** How the template's own files render (escaping.ts). */
+  private readonly template: ReturnType<typeof templateRendering>;
 
   constructor(private readonly request: DeveloperPlatformRequest) {
     this.files = request.site.theme;
+    this.template = templateRendering(request.formatters);
     this.partials = {};
     for (const [name, path] of Object.entries(blockFiles(this.files))) {
       const block = preparedFile(this.files, path);
       this.partials[name] = block.text;
       // Each block is compiled on its own too, so its errors name the block's own lines.
-      this.note(path, compile(block.text, { formatters: request.formatters }).errors.map((e) => originalPosition(block, e)));
+      this.note(path, compile(block.text, { formatters: this.template.formatters }).errors.map((e) => originalPosition(block, e)));
     }
     for (const problem of templateDeclaration(this.files).problems) {
       this.note(problem.file, [{ type: 'parser', message: problem.message, line: problem.line, column: problem.column }]);
@@ -107,13 +110,9 @@ class PageRender {
       return '';
     }
     const source = preparedFile(this.files, file);
-    const { template, errors } = compile(source.text, { formatters: this.request.formatters });
-    const result = render(template, data, {
-      formatters: this.request.formatters,
-      partials: this.partials,
-      locale: this.request.site.website.language,
-      escape: templateEscaping(this.request.formatters),
-    });
+    const { formatters, escape } = this.template;
+    const { template, errors } = compile(source.text, { formatters });
+    const result = render(template, data, { formatters, partials: this.partials, locale: this.request.site.website.language, escape });
     this.note(file, [...errors, ...result.errors].map((e) => originalPosition(source, e)));
     return result.html;
   }
