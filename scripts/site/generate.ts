@@ -8,6 +8,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { pricedWithoutVariants, PRODUCT_RECORD_TYPE, PRODUCTS_COLLECTION, PRODUCTS_COLLECTION_TYPE, ProductType } from '../../src/commerce/product.ts';
 import { prng } from '../prng.ts';
 import { MAX_PRODUCTS_PER_COLLECTION } from './check.ts';
 import type { SiteJson } from './folder.ts';
@@ -113,15 +114,15 @@ function product(random: () => number, n: number, collection: ProductCollection)
   const onSale = random() < 0.15;
   const soldOut = random() < 0.08;
   const kind = random();
-  const productType = kind < 0.85 ? 1 : kind < 0.92 ? 2 : 3;
+  const productType = kind < 0.85 ? ProductType.Physical : kind < 0.92 ? ProductType.Digital : ProductType.Service;
   const tags = several(random, TAGS, 2);
-  const variants = productType === 2 ? [] : variantsOf(random, n, cents, onSale, soldOut);
+  const variants = pricedWithoutVariants(productType) ? [] : variantsOf(random, n, cents, onSale, soldOut);
   const variantOptionOrdering = Object.keys(variants[0]?.attributes ?? {});
   const description = `${title}: ${noun.toLowerCase()} from our ${department.name.toLowerCase()} range.`;
   return {
     id: `p-${n}`,
     collectionId: collection.id,
-    recordType: 11,
+    recordType: PRODUCT_RECORD_TYPE,
     title,
     urlId,
     fullUrl: `/${collection.urlId}/p/${urlId}`,
@@ -138,7 +139,7 @@ function product(random: () => number, n: number, collection: ProductCollection)
       variants,
       variantOptionOrdering,
       isSubscribable: false,
-      ...(productType === 2 ? { priceMoney: money(cents), salePriceMoney: money(onSale ? Math.round(cents * 0.8) : 0), onSale } : {}),
+      ...(pricedWithoutVariants(productType) ? { priceMoney: money(cents), salePriceMoney: money(onSale ? Math.round(cents * 0.8) : 0), onSale } : {}),
     },
   };
 }
@@ -209,8 +210,8 @@ export function generateSite(options: GenerateOptions): SiteJson {
     collections: [
       ...collections.map((c) => ({
         id: c.id,
-        type: 13,
-        typeName: 'products',
+        type: PRODUCTS_COLLECTION_TYPE,
+        typeName: PRODUCTS_COLLECTION,
         title: `${c.department.name} ${c.urlId.split('-').pop()}`,
         urlId: c.urlId,
         fullUrl: `/${c.urlId}`,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCT_TYPE_CODES } from '../commerce/product';
 import { addToCartEvent, EVENT_SCHEMAS, performanceRecords, recordHitForm } from './schemas';
 
 const hit = { websiteId: 'w1', url: '/shop', pageType: 1 };
@@ -30,7 +31,7 @@ describe('beacon bodies', () => {
     );
   });
 
-  it('takes a commerce event with its product in minor units and a cart id or null', () => {
+  it('takes a commerce event with its product (a type of the product module) in minor units and a cart id or null', () => {
     const event = {
       website_id: 'w1',
       cart_id: null,
@@ -40,6 +41,8 @@ describe('beacon bodies', () => {
     expect(addToCartEvent.safeParse(event).success).toBe(true);
     expect(addToCartEvent.safeParse({ ...event, cart_id: 'not-a-cart' }).success).toBe(false);
     expect(addToCartEvent.safeParse({ ...event, product: { ...event.product, item_quantity: 10_000 } }).success).toBe(false);
+    for (const item_type of PRODUCT_TYPE_CODES) expect(addToCartEvent.safeParse({ ...event, product: { ...event.product, item_type } }).success).toBe(true);
+    for (const item_type of [0, 6, 1.5]) expect(addToCartEvent.safeParse({ ...event, product: { ...event.product, item_type } }).success, `${item_type}`).toBe(false);
   });
 
   it("checks the newer tracker's event content per schema", () => {

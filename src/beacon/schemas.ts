@@ -4,6 +4,7 @@
  * performance records. Unknown fields are refused so a typo in a collector shows as a 400.
  */
 import { z } from 'zod';
+import { PRODUCT_TYPE_CODES } from '../commerce/product';
 import { ERROR_REPORT_LIMITS, MAX_RECORDS_PER_BATCH, PAGE_LOAD_ID_LENGTH, SLOWEST_INTERACTIONS } from './collector-limits';
 import { VITAL_METRICS } from './vitals';
 
@@ -11,6 +12,8 @@ const MAX_URL = 2083;
 const text = (max = 200) => z.string().max(max);
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, underscores or dashes (at most 64)');
 const count = z.number().int().min(0).max(100_000);
+/** A product type code (src/commerce/product.ts). */
+const productType = z.literal(PRODUCT_TYPE_CODES);
 /** A path on the site, or a URL whose path is taken. */
 const pageUrl = z.string().min(1).max(MAX_URL);
 
@@ -79,8 +82,7 @@ const productPage = z.enum(['plp', 'pdp', 'add-on', 'product_block']);
 
 const eventProduct = z.strictObject({
   item_id: id,
-  /** Product type (storefront spec §3): physical 1, digital 2, service 3, gift card 4, paywall 5. */
-  item_type: z.number().int().min(1).max(5),
+  item_type: productType,
   item_title: text(500),
   /** The collection, where the page knows it (a product block's product may live elsewhere). */
   item_collection_id: id.optional(),
@@ -110,7 +112,7 @@ export const removeFromCartEvent = z.strictObject({ ...cartEventFields, product:
 
 export const viewCartEvent = z.strictObject({
   ...cartEventFields,
-  items: z.array(z.strictObject({ productType: z.number().int().min(1).max(5) })).max(500),
+  items: z.array(z.strictObject({ productType })).max(500),
   number_of_items: count,
   cart_value: z.number().min(0).max(1e12),
   currency_code: z.string().regex(/^[A-Z]{3}$/, 'must be a currency code'),

@@ -4,6 +4,7 @@
  * type, a newsletter block, navigation and footer. Pictures are WebP studio shots drawn by
  * scripts/demo-images.mjs into public/images/demo/ (static assets), so nothing comes from the network.
  */
+import { PRODUCT_RECORD_TYPE, PRODUCTS_COLLECTION, PRODUCTS_COLLECTION_TYPE, ProductType, type ProductTypeCode } from '../commerce/product';
 import type { SiteInput } from './schema';
 import { DEFAULT_THEME } from './theme';
 
@@ -35,12 +36,12 @@ export function demoImagePath(name: string): string {
   return `/images/demo/${name}.webp`;
 }
 
-/** How the product reaches the shopper, by product type (1 physical, 2 digital, 3 service, 4 gift card). */
+/** How the product reaches the shopper, by product type. */
 const FULFILMENT: Readonly<Record<ProductSpec['type'], string>> = {
-  1: 'Made to last, packed without plastic and shipped from our studio.',
-  2: 'A download link arrives by email as soon as your order is paid.',
-  3: 'Booked with the studio: we confirm the date by email within a day.',
-  4: 'Sent by email with your message, ready to spend on anything in the shop.',
+  [ProductType.Physical]: 'Made to last, packed without plastic and shipped from our studio.',
+  [ProductType.Digital]: 'A download link arrives by email as soon as your order is paid.',
+  [ProductType.Service]: 'Booked with the studio: we confirm the date by email within a day.',
+  [ProductType.GiftCard]: 'Sent by email with your message, ready to spend on anything in the shop.',
 };
 
 interface VariantSpec {
@@ -76,7 +77,7 @@ function variant(spec: VariantSpec) {
 interface ProductSpec {
   urlId: string;
   title: string;
-  type: 1 | 2 | 3 | 4;
+  type: Exclude<ProductTypeCode, typeof ProductType.Paywall>;
   collection?: string;
   variants: VariantSpec[];
   optionOrder?: string[];
@@ -102,7 +103,7 @@ function product(spec: ProductSpec, index: number) {
   return {
     id: `p-${spec.urlId}`,
     collectionId,
-    recordType: 11,
+    recordType: PRODUCT_RECORD_TYPE,
     title: spec.title,
     urlId: spec.urlId,
     fullUrl: `${base}/p/${spec.urlId}`,
@@ -150,32 +151,32 @@ function sizeColourVariants(urlId: string, cents: number, stockOf: (size: string
 }
 
 const PRODUCTS: ProductSpec[] = [
-  { urlId: 'linen-shirt', title: 'Linen Shirt', type: 1, variants: sizeColourVariants('linen-shirt', 6800, (s, c) => (s === 'Large' && c === 'Ink' ? 0 : 12)), optionOrder: ['Size', 'Colour'], excerpt: 'Breathable washed linen in two colours.', tags: ['clothing', 'summer'], reviews: [{ author: 'Maya', rating: 5, text: 'Soft after one wash & it keeps its shape.' }, { author: 'Tom', rating: 4, text: 'Runs a little large; I would size down.' }] },
-  { urlId: 'wool-sweater', title: 'Wool Sweater', type: 1, variants: sizeColourVariants('wool-sweater', 12000, (s) => (s === 'Small' ? 2 : 0)), optionOrder: ['Size', 'Colour'], excerpt: 'Low stock: only a few small ones left.', tags: ['clothing'] },
-  { urlId: 'canvas-tote', title: 'Canvas Tote', type: 1, variants: [{ cents: 2400, saleCents: 1800, stock: 40 }], excerpt: 'Heavy canvas, now on sale.', tags: ['bags', 'sale'], reviews: [{ author: 'Priya', rating: 5, text: 'Carries a week of groceries and still looks new.' }, { author: 'Jonas', rating: 5, text: 'The inside pocket is exactly the right size for keys.' }, { author: 'Ana', rating: 4, text: 'Stiff at first, softens nicely.' }] },
-  { urlId: 'ceramic-mug', title: 'Ceramic Mug', type: 1, variants: [{ cents: 1800, stock: 0 }], excerpt: 'Hand-thrown stoneware. Sold out for now.', tags: ['kitchen'] },
-  { urlId: 'oak-board', title: 'Oak Serving Board', type: 1, variants: [{ cents: 5400, stock: 1 }], excerpt: 'One of a kind: a single board in stock.', tags: ['kitchen'] },
-  { urlId: 'brass-pen', title: 'Engraved Brass Pen', type: 1, variants: [{ cents: 3900, unlimited: true }], form: true, excerpt: 'Add your own engraving when you add it to your cart.', tags: ['desk'] },
-  { urlId: 'field-notes', title: 'Field Notes', type: 1, variants: [{ options: { Pages: '48' }, cents: 900, stock: 80 }, { options: { Pages: '96' }, cents: 1400, saleCents: 1200, stock: 30 }], optionOrder: ['Pages'], excerpt: 'Pocket notebooks in two lengths.', tags: ['desk', 'sale'] },
-  { urlId: 'desk-lamp', title: 'Desk Lamp', type: 1, variants: [{ options: { Finish: 'Black' }, cents: 8900, stock: 7 }, { options: { Finish: 'White' }, cents: 8900, stock: 0 }], optionOrder: ['Finish'], excerpt: 'Warm light, dimmable.', tags: ['desk'], reviews: [{ author: 'Sam', rating: 4, text: 'Lovely warm light; the dimmer is smooth. The cable could be longer.' }, { author: 'Ines', rating: 3, text: 'Pretty, but the arm is a little stiff to move.' }] },
-  { urlId: 'candle', title: 'Cedar Candle', type: 1, variants: [{ cents: 3200, stock: 25 }], excerpt: 'Cedar and smoke, 50 hours.', tags: ['home'], reviews: [{ author: 'Lena', rating: 5, text: 'Smells like a cabin by a lake. Burns clean and even.' }] },
-  { urlId: 'throw-blanket', title: 'Throw Blanket', type: 1, variants: [{ cents: 9500, saleCents: 7600, stock: 9 }], excerpt: 'Merino throw, 20% off.', tags: ['home', 'sale'] },
-  { urlId: 'planter', title: 'Terracotta Planter', type: 1, variants: [{ options: { Size: 'Small' }, cents: 1600, stock: 15 }, { options: { Size: 'Large' }, cents: 2800, stock: 3 }], optionOrder: ['Size'], excerpt: 'Unglazed, with a saucer.', tags: ['home'] },
-  { urlId: 'coffee-beans', title: 'Coffee Subscription', type: 1, variants: [{ cents: 1900, unlimited: true }], subscription: { value: 1, unit: 'WEEK', cycles: 0 }, excerpt: 'Fresh beans every week.', tags: ['kitchen', 'subscription'] },
-  { urlId: 'tea-club', title: 'Tea Club', type: 1, variants: [{ cents: 2900, unlimited: true }], subscription: { value: 1, unit: 'MONTH', cycles: 12 }, excerpt: 'A new tea every month for a year.', tags: ['kitchen', 'subscription'] },
-  { urlId: 'photo-presets', title: 'Photo Presets', type: 2, variants: [], digitalPrice: { cents: 2500 }, excerpt: 'A digital download of 20 presets.', tags: ['digital'] },
-  { urlId: 'recipe-ebook', title: 'Recipe E-book', type: 2, variants: [], digitalPrice: { cents: 1500, saleCents: 900 }, excerpt: 'Sixty recipes, on sale as a PDF.', tags: ['digital', 'sale'] },
-  { urlId: 'pottery-class', title: 'Pottery Class', type: 3, variants: [{ cents: 7500, stock: 8 }], excerpt: 'A two-hour wheel class; book several seats.', tags: ['classes'] },
-  { urlId: 'design-consult', title: 'Design Consultation', type: 3, variants: [{ cents: 15000, unlimited: true }], excerpt: 'One hour with our designer.', tags: ['classes'] },
-  { urlId: 'repair-service', title: 'Repair Service', type: 3, variants: [{ cents: 4000, stock: 0 }], excerpt: 'Fully booked this season.', tags: ['classes'] },
-  { urlId: 'gift-card', title: 'Gift Card', type: 4, collection: GIFTS, variants: [25, 50, 100].map((d) => ({ options: { Amount: `$${d}` }, cents: d * 100, unlimited: true })), optionOrder: ['Amount'], excerpt: 'Choose a denomination.', tags: ['gifts'] },
-  { urlId: 'gift-box', title: 'Gift Box', type: 1, collection: GIFTS, variants: [{ cents: 6500, stock: 20 }], excerpt: 'A candle, a mug and a notebook, wrapped.', tags: ['gifts'] },
-  { urlId: 'greeting-cards', title: 'Greeting Cards', type: 1, collection: GIFTS, variants: [{ options: { Pack: '5' }, cents: 1200, stock: 50 }, { options: { Pack: '10' }, cents: 2000, stock: 50 }], optionOrder: ['Pack'], excerpt: 'Letterpress cards in packs.', tags: ['gifts'] },
-  { urlId: 'wrapping-paper', title: 'Wrapping Paper', type: 1, collection: GIFTS, variants: [{ cents: 800, saleCents: 600, stock: 100 }], excerpt: 'Recycled paper, three sheets.', tags: ['gifts', 'sale'] },
-  { urlId: 'silk-scarf', title: 'Silk Scarf', type: 1, collection: GIFTS, variants: [{ options: { Colour: 'Rust' }, cents: 7800, stock: 0 }, { options: { Colour: 'Sage' }, cents: 7800, stock: 0 }], optionOrder: ['Colour'], excerpt: 'Sold out in every colour.', tags: ['gifts'] },
-  { urlId: 'bookends', title: 'Marble Bookends', type: 1, collection: GIFTS, variants: [{ cents: 11000, stock: 4 }], excerpt: 'A heavy pair in white marble.', tags: ['gifts', 'home'] },
-  { urlId: 'flower-bundle', title: 'Dried Flower Bundle', type: 1, collection: GIFTS, variants: [{ cents: 3500, stock: 11 }], excerpt: 'Seasonal stems, tied by hand.', tags: ['gifts', 'home'] },
-  { urlId: 'workshop-voucher', title: 'Workshop Voucher', type: 3, collection: GIFTS, variants: [{ cents: 9000, unlimited: true }], excerpt: 'A class as a gift; one per order.', tags: ['gifts', 'classes'] },
+  { urlId: 'linen-shirt', title: 'Linen Shirt', type: ProductType.Physical, variants: sizeColourVariants('linen-shirt', 6800, (s, c) => (s === 'Large' && c === 'Ink' ? 0 : 12)), optionOrder: ['Size', 'Colour'], excerpt: 'Breathable washed linen in two colours.', tags: ['clothing', 'summer'], reviews: [{ author: 'Maya', rating: 5, text: 'Soft after one wash & it keeps its shape.' }, { author: 'Tom', rating: 4, text: 'Runs a little large; I would size down.' }] },
+  { urlId: 'wool-sweater', title: 'Wool Sweater', type: ProductType.Physical, variants: sizeColourVariants('wool-sweater', 12000, (s) => (s === 'Small' ? 2 : 0)), optionOrder: ['Size', 'Colour'], excerpt: 'Low stock: only a few small ones left.', tags: ['clothing'] },
+  { urlId: 'canvas-tote', title: 'Canvas Tote', type: ProductType.Physical, variants: [{ cents: 2400, saleCents: 1800, stock: 40 }], excerpt: 'Heavy canvas, now on sale.', tags: ['bags', 'sale'], reviews: [{ author: 'Priya', rating: 5, text: 'Carries a week of groceries and still looks new.' }, { author: 'Jonas', rating: 5, text: 'The inside pocket is exactly the right size for keys.' }, { author: 'Ana', rating: 4, text: 'Stiff at first, softens nicely.' }] },
+  { urlId: 'ceramic-mug', title: 'Ceramic Mug', type: ProductType.Physical, variants: [{ cents: 1800, stock: 0 }], excerpt: 'Hand-thrown stoneware. Sold out for now.', tags: ['kitchen'] },
+  { urlId: 'oak-board', title: 'Oak Serving Board', type: ProductType.Physical, variants: [{ cents: 5400, stock: 1 }], excerpt: 'One of a kind: a single board in stock.', tags: ['kitchen'] },
+  { urlId: 'brass-pen', title: 'Engraved Brass Pen', type: ProductType.Physical, variants: [{ cents: 3900, unlimited: true }], form: true, excerpt: 'Add your own engraving when you add it to your cart.', tags: ['desk'] },
+  { urlId: 'field-notes', title: 'Field Notes', type: ProductType.Physical, variants: [{ options: { Pages: '48' }, cents: 900, stock: 80 }, { options: { Pages: '96' }, cents: 1400, saleCents: 1200, stock: 30 }], optionOrder: ['Pages'], excerpt: 'Pocket notebooks in two lengths.', tags: ['desk', 'sale'] },
+  { urlId: 'desk-lamp', title: 'Desk Lamp', type: ProductType.Physical, variants: [{ options: { Finish: 'Black' }, cents: 8900, stock: 7 }, { options: { Finish: 'White' }, cents: 8900, stock: 0 }], optionOrder: ['Finish'], excerpt: 'Warm light, dimmable.', tags: ['desk'], reviews: [{ author: 'Sam', rating: 4, text: 'Lovely warm light; the dimmer is smooth. The cable could be longer.' }, { author: 'Ines', rating: 3, text: 'Pretty, but the arm is a little stiff to move.' }] },
+  { urlId: 'candle', title: 'Cedar Candle', type: ProductType.Physical, variants: [{ cents: 3200, stock: 25 }], excerpt: 'Cedar and smoke, 50 hours.', tags: ['home'], reviews: [{ author: 'Lena', rating: 5, text: 'Smells like a cabin by a lake. Burns clean and even.' }] },
+  { urlId: 'throw-blanket', title: 'Throw Blanket', type: ProductType.Physical, variants: [{ cents: 9500, saleCents: 7600, stock: 9 }], excerpt: 'Merino throw, 20% off.', tags: ['home', 'sale'] },
+  { urlId: 'planter', title: 'Terracotta Planter', type: ProductType.Physical, variants: [{ options: { Size: 'Small' }, cents: 1600, stock: 15 }, { options: { Size: 'Large' }, cents: 2800, stock: 3 }], optionOrder: ['Size'], excerpt: 'Unglazed, with a saucer.', tags: ['home'] },
+  { urlId: 'coffee-beans', title: 'Coffee Subscription', type: ProductType.Physical, variants: [{ cents: 1900, unlimited: true }], subscription: { value: 1, unit: 'WEEK', cycles: 0 }, excerpt: 'Fresh beans every week.', tags: ['kitchen', 'subscription'] },
+  { urlId: 'tea-club', title: 'Tea Club', type: ProductType.Physical, variants: [{ cents: 2900, unlimited: true }], subscription: { value: 1, unit: 'MONTH', cycles: 12 }, excerpt: 'A new tea every month for a year.', tags: ['kitchen', 'subscription'] },
+  { urlId: 'photo-presets', title: 'Photo Presets', type: ProductType.Digital, variants: [], digitalPrice: { cents: 2500 }, excerpt: 'A digital download of 20 presets.', tags: ['digital'] },
+  { urlId: 'recipe-ebook', title: 'Recipe E-book', type: ProductType.Digital, variants: [], digitalPrice: { cents: 1500, saleCents: 900 }, excerpt: 'Sixty recipes, on sale as a PDF.', tags: ['digital', 'sale'] },
+  { urlId: 'pottery-class', title: 'Pottery Class', type: ProductType.Service, variants: [{ cents: 7500, stock: 8 }], excerpt: 'A two-hour wheel class; book several seats.', tags: ['classes'] },
+  { urlId: 'design-consult', title: 'Design Consultation', type: ProductType.Service, variants: [{ cents: 15000, unlimited: true }], excerpt: 'One hour with our designer.', tags: ['classes'] },
+  { urlId: 'repair-service', title: 'Repair Service', type: ProductType.Service, variants: [{ cents: 4000, stock: 0 }], excerpt: 'Fully booked this season.', tags: ['classes'] },
+  { urlId: 'gift-card', title: 'Gift Card', type: ProductType.GiftCard, collection: GIFTS, variants: [25, 50, 100].map((d) => ({ options: { Amount: `$${d}` }, cents: d * 100, unlimited: true })), optionOrder: ['Amount'], excerpt: 'Choose a denomination.', tags: ['gifts'] },
+  { urlId: 'gift-box', title: 'Gift Box', type: ProductType.Physical, collection: GIFTS, variants: [{ cents: 6500, stock: 20 }], excerpt: 'A candle, a mug and a notebook, wrapped.', tags: ['gifts'] },
+  { urlId: 'greeting-cards', title: 'Greeting Cards', type: ProductType.Physical, collection: GIFTS, variants: [{ options: { Pack: '5' }, cents: 1200, stock: 50 }, { options: { Pack: '10' }, cents: 2000, stock: 50 }], optionOrder: ['Pack'], excerpt: 'Letterpress cards in packs.', tags: ['gifts'] },
+  { urlId: 'wrapping-paper', title: 'Wrapping Paper', type: ProductType.Physical, collection: GIFTS, variants: [{ cents: 800, saleCents: 600, stock: 100 }], excerpt: 'Recycled paper, three sheets.', tags: ['gifts', 'sale'] },
+  { urlId: 'silk-scarf', title: 'Silk Scarf', type: ProductType.Physical, collection: GIFTS, variants: [{ options: { Colour: 'Rust' }, cents: 7800, stock: 0 }, { options: { Colour: 'Sage' }, cents: 7800, stock: 0 }], optionOrder: ['Colour'], excerpt: 'Sold out in every colour.', tags: ['gifts'] },
+  { urlId: 'bookends', title: 'Marble Bookends', type: ProductType.Physical, collection: GIFTS, variants: [{ cents: 11000, stock: 4 }], excerpt: 'A heavy pair in white marble.', tags: ['gifts', 'home'] },
+  { urlId: 'flower-bundle', title: 'Dried Flower Bundle', type: ProductType.Physical, collection: GIFTS, variants: [{ cents: 3500, stock: 11 }], excerpt: 'Seasonal stems, tied by hand.', tags: ['gifts', 'home'] },
+  { urlId: 'workshop-voucher', title: 'Workshop Voucher', type: ProductType.Service, collection: GIFTS, variants: [{ cents: 9000, unlimited: true }], excerpt: 'A class as a gift; one per order.', tags: ['gifts', 'classes'] },
 ];
 
 const POSTS = [
@@ -270,8 +271,8 @@ export function demoSite(): SiteInput {
     },
     promoPopup: { id: 'promo-newsletter', title: 'Ten percent off your first order', body: 'Join the newsletter for studio news and a welcome code.', delayMs: 1500 },
     collections: [
-      { id: SHOP, type: 13, typeName: 'products', title: 'Shop', urlId: 'shop', fullUrl: '/shop', description: '<p>Things we make and love.</p>' },
-      { id: GIFTS, type: 13, typeName: 'products', title: 'Gifts', urlId: 'gifts', fullUrl: '/gifts', description: '<p>Ready to give.</p>' },
+      { id: SHOP, type: PRODUCTS_COLLECTION_TYPE, typeName: PRODUCTS_COLLECTION, title: 'Shop', urlId: 'shop', fullUrl: '/shop', description: '<p>Things we make and love.</p>' },
+      { id: GIFTS, type: PRODUCTS_COLLECTION_TYPE, typeName: PRODUCTS_COLLECTION, title: 'Gifts', urlId: 'gifts', fullUrl: '/gifts', description: '<p>Ready to give.</p>' },
       { id: BLOG, type: 1, typeName: 'blog', title: 'Journal', urlId: 'blog', fullUrl: '/blog' },
       {
         id: CONTACT,

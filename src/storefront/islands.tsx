@@ -6,7 +6,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { instalmentEligible, instalmentPrice, instalmentText } from '../commerce/instalments';
-import { hasVariants, isSoldOut, priceNow, isSubscribable, sellsAsSubscription, isVariantAvailable, productType, ProductType, showsQuantityInput, variantOptions, variantsOf } from '../commerce/product';
+import { hasVariants, isSoldOut, priceNow, pricedWithoutVariants, isSubscribable, sellsAsSubscription, isVariantAvailable, productType, ProductType, showsQuantityInput, variantOptions, variantsOf } from '../commerce/product';
 import { defaultProviderLocale, localInstalmentInfo, providerLocale, type InstalmentProvider } from '../integrations/instalments';
 import { ISLANDS, type IslandName } from '../client/islands/index';
 import type { ButtonPlace, Purchase } from '../client/islands/AddToCartButton';
@@ -156,7 +156,7 @@ const variantPrice: Formatter = (item, args, ctx, vars) => {
   const minor = (money: unknown) => toMinorUnits(asString(childOf(money, 'value')) || '0', currency) ?? 0;
   const variants: Record<string, VariantPrice> = {};
   const list = variantsOf(item);
-  if (Array.isArray(list) && !isSubscribable(item) && productType(item) !== ProductType.Digital) {
+  if (Array.isArray(list) && !isSubscribable(item) && !pricedWithoutVariants(productType(item))) {
     for (const variant of list) {
       const onSale = isTruthy(childOf(variant, 'onSale'));
       variants[asString(childOf(variant, 'sku'))] = {
@@ -204,7 +204,7 @@ function additionalFieldsForm(item: unknown, ctx: RenderContext): AdditionalFiel
 
 function addToCartButton(item: unknown, place: ButtonPlace, ctx: RenderContext, purchase: Purchase = purchaseOf(item)): string {
   const itemId = asString(childOf(item, 'id'));
-  const sku = productType(item) === ProductType.Digital ? itemId : hasVariants(item) ? null : (variantChoices(item)[0]?.sku ?? null);
+  const sku = pricedWithoutVariants(productType(item)) ? itemId : hasVariants(item) ? null : (variantChoices(item)[0]?.sku ?? null);
   return renderIsland('AddToCartButton', {
     itemId,
     label: purchase === 'express' ? asString(ctx.resolve(['localizedStrings', 'productCheckoutText'])) || 'Purchase' : addToCartLabel(item, ctx.resolve(['localizedStrings'])),

@@ -4,7 +4,7 @@
  * context and localized strings). Items are read through the site's catalogue a page at a time:
  * a listing reads one page of its collection, an item page its item and what it shows beside it.
  */
-import { isProductCollection } from '../commerce/product';
+import { isProductCollection, PRODUCTS_COLLECTION } from '../commerce/product';
 import { escapeHtml } from '../html/escape';
 import { shownAt } from '../site/editor/content-status';
 import type { Catalog, ListingSort } from '../site/catalog';
@@ -298,7 +298,7 @@ async function itemAt(request: PageRequest, params: Readonly<Record<string, stri
 }
 
 const productPage: PageResolver = async (request, params) => {
-  const found = await itemAt(request, params, 'products', RELATED_PRODUCTS);
+  const found = await itemAt(request, params, PRODUCTS_COLLECTION, RELATED_PRODUCTS);
   if (found === undefined) return undefined;
   const { collection, item: product, related } = found;
   const description = (product.excerpt ?? '').replace(/<[^>]*>/g, '');

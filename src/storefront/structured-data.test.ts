@@ -51,6 +51,15 @@ describe('structured data for a store page', () => {
     expect(html).toContain('<meta property="product:price:amount" content="18.00">');
   });
 
+  it('gives a product priced without variants (a digital download, a paywall) one offer at its own price now, in stock', () => {
+    for (const productType of [2, 5]) {
+      const item = { ...product('Recipe E-book'), structuredContent: { productType, variants: [], priceMoney: { value: '15.00', currency: 'USD' }, salePriceMoney: { value: '9.00', currency: 'USD' }, onSale: true } };
+      const html = renderHead({ website, item, canonicalUrl: 'https://shop.example/shop/p/tote' });
+      expect(jsonLdOf(html).offers, `type ${productType}`).toEqual([{ '@type': 'Offer', price: '9.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock', url: 'https://shop.example/shop/p/tote' }]);
+      expect(html, `type ${productType}`).toContain('<meta property="product:price:amount" content="9.00">');
+    }
+  });
+
   it('keeps a title with </script> or <!-- inside the JSON-LD, and escapes it in the meta tags', () => {
     const title = '</script><script>alert(1)</script><!-- "quoted" & more';
     const html = renderHead({ website, item: product(title), canonicalUrl: 'https://shop.example/shop/p/tote' });

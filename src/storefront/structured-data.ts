@@ -4,7 +4,7 @@
  * a product's title. Formatters for the theme: `{@|structured-data}`, `{@|social-meta}`,
  * `{item|rating-summary}`.
  */
-import { currencyOf, isVariantAvailable, priceNow, productType, ProductType, variantsOf } from '../commerce/product';
+import { currencyOf, isVariantAvailable, pricedWithoutVariants, priceNow, PRODUCT_RECORD_TYPE, productType, variantsOf } from '../commerce/product';
 import { DEFAULT_CURRENCY, fromMinorUnits, toMinorUnits } from '../commerce/money';
 import { asString, childOf, escapeHtml, escapeHtmlAttribute, type Formatter, type FormatterTable, type RenderContext } from '../engine/index';
 
@@ -53,7 +53,7 @@ function majorUnits(money: unknown, currency: string): string | null {
 const IN_STOCK = 'https://schema.org/InStock';
 const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
 
-/** The product's offers: one per variant (a digital product has one price of its own). */
+/** The product's offers: one per variant (a digital product or a paywall has one price of its own, never out of stock). */
 function offersOf(item: unknown, ctx: RenderContext, url: string): Record<string, unknown>[] {
   const storeCurrency = asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY;
   const offer = (priced: unknown, available: boolean, sku: string | null) => {
@@ -70,7 +70,7 @@ function offersOf(item: unknown, ctx: RenderContext, url: string): Record<string
       url,
     };
   };
-  if (productType(item) === ProductType.Digital) {
+  if (pricedWithoutVariants(productType(item))) {
     const only = offer(childOf(item, 'structuredContent'), true, null);
     return only === null ? [] : [only];
   }
@@ -139,7 +139,7 @@ function postData(item: unknown, ctx: RenderContext): Record<string, unknown> {
   };
 }
 
-const isProduct = (item: unknown) => childOf(item, 'recordType') === 11;
+const isProduct = (item: unknown) => childOf(item, 'recordType') === PRODUCT_RECORD_TYPE;
 
 /** `{@|structured-data}`: the page item's JSON-LD (for use inside `<script type="application/ld+json">`), or nothing. */
 const structuredData: Formatter = (_value, _args, ctx) => {

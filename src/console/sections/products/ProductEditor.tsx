@@ -5,6 +5,7 @@
  * confirm modal) from the header.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { ProductType } from '../../../commerce/product';
 import { alwaysUnlimited, BILLING_UNITS, pricedWithoutVariants, PRODUCT_MESSAGES, PRODUCT_TYPES, subscribable, type ProductForm, type ProductTypeCode } from '../../../site/editor/product-form';
 import { NAME_LIMITS } from '../../../site/editor/tag-manager';
 import { replaceLocation } from '../../router';
@@ -203,13 +204,13 @@ export function ProductEditor({ productId, context, navigate }: { productId: str
               </label>
             </Section>
           ) : (
-            <Section title={type === 4 ? 'Denominations' : 'Options and variants'}>
+            <Section title={type === ProductType.GiftCard ? 'Denominations' : 'Options and variants'}>
               <VariantsEditor
                 options={draft.options}
                 variants={draft.variants}
                 currency={currency}
                 stockless={alwaysUnlimited(type)}
-                physical={type === 1}
+                physical={type === ProductType.Physical}
                 onChange={(options, variants) => set({ options, variants })}
                 problem={problem}
               />

@@ -2,6 +2,7 @@
  * A product while it is being edited: the form of src/site/editor/product-form.ts with the amounts
  * as the text the merchant typed, turned into minor units (and checked) when it is saved.
  */
+import { ProductType } from '../../../commerce/product';
 import { alwaysUnlimited, pricedWithoutVariants, PRODUCT_MESSAGES, productProblems, type ProductForm, type VariantForm } from '../../../site/editor/product-form';
 import { moneyInput, parseMoneyInput } from '../../ui/money';
 
@@ -34,7 +35,7 @@ export function newProductDraft(collectionId: string): ProductDraft {
     collectionId,
     title: '',
     urlId: '',
-    productType: 1,
+    productType: ProductType.Physical,
     description: '',
     excerpt: '',
     image: null,
