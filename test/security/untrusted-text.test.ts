@@ -152,11 +152,29 @@ describe('the production CSP and the captcha', () => {
   const visitor = () => new Visitor(`https://${PROD_HOST}`, { vars: PRODUCTION_VARS, headers: { 'cf-connecting-ip': `203.0.113.${++address}` } });
   const GOOGLE = /https:\/\/www\.(google|gstatic)\.com(?=[\s;]|$)/;
 
+  const TEMPLATE_HOST = 'captcha-csp-template.prod.test';
+  const templateVisitor = () => new Visitor(`https://${TEMPLATE_HOST}`, { vars: PRODUCTION_VARS, headers: { 'cf-connecting-ip': `203.0.113.${++address}` } });
+
   beforeAll(async () => {
     const site = demoSite();
     site.website.id = 'captcha-csp';
     await publishSite(env, site);
     await mapHost(env.SITE_CONTENT, PROD_HOST, site.website.id);
+    const template = demoSite();
+    template.website.id = 'captcha-csp-template';
+    template.theme = fixtureTheme();
+    await publishSite(env, template);
+    await mapHost(env.SITE_CONTENT, TEMPLATE_HOST, template.website.id);
+  });
+
+  it('decides the same under an imported template: the contact page has the captcha paths, the blog none', async () => {
+    const contact = await templateVisitor().fetch('/contact');
+    expect(contact.status).toBe(200);
+    expect(contact.headers.get('content-security-policy')).toContain(' https://www.google.com/recaptcha/enterprise.js https://www.gstatic.com/recaptcha/releases/;');
+    await contact.arrayBuffer();
+    const blog = await templateVisitor().fetch('/blog');
+    expect(blog.headers.get('content-security-policy')).not.toContain('google');
+    await blog.arrayBuffer();
   });
 
   it('allows only reCAPTCHA Enterprise\'s script paths and frames, and only on a page with a captcha form', async () => {
