@@ -11,7 +11,7 @@
  */
 import { Hono } from 'hono';
 import { CART_MESSAGES } from '../commerce/cart';
-import { neverRunsOut } from '../commerce/product';
+import { neverRunsOut, sellableProductType } from '../commerce/product';
 import type { StockChange, StockLevel } from '../durable/stock';
 import { stockLedger } from '../durable/stubs';
 import { itemsById } from '../site/catalog';
@@ -42,7 +42,7 @@ inventory.get('/api/commerce/inventory/stock/', withSite, async (c) => {
   const items = await itemsById(c.env, site.website.id, itemIds);
   for (const itemId of itemIds) {
     const item = items.get(itemId);
-    if (item?.structuredContent === undefined) return apiError(c, 404, CART_MESSAGES.itemNotFound);
+    if (item?.structuredContent === undefined || sellableProductType(item, site.collections) === undefined) return apiError(c, 404, CART_MESSAGES.itemNotFound);
     const counted = countedStock(item);
     Object.assign(limited, counted);
     for (const variant of item.structuredContent.variants) {

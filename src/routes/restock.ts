@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { CART_MESSAGES } from '../commerce/cart';
-import { variantAvailable } from '../commerce/product';
+import { sellableProductType, variantAvailable } from '../commerce/product';
 import { CAPTCHA_ACTIONS } from '../forms/captcha';
 import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
 import { captchaVerifier } from '../integrations/captcha';
@@ -49,13 +49,14 @@ interface Found {
   variant: Variant;
 }
 
-/** Every requested variant of the site's products, or null when one of them is not in the store. */
+/** Every requested variant of the site's products (what a cart sells), or null when one of them is not in the store. */
 async function variantsOf(env: Env, site: Site, requests: readonly { productId: string; variantId: string }[]): Promise<Found[] | null> {
   const items = await itemsById(env, site.website.id, requests.map((r) => r.productId));
   const found: Found[] = [];
   for (const { productId, variantId } of requests) {
     const item = items.get(productId);
-    const variant = item?.structuredContent?.variants.find((v) => v.id === variantId);
+    const product = item !== undefined && sellableProductType(item, site.collections) !== undefined;
+    const variant = product ? item.structuredContent?.variants.find((v) => v.id === variantId) : undefined;
     if (item === undefined || variant === undefined) return null;
     found.push({ item, variant });
   }

@@ -2,9 +2,9 @@
  * One definition of a product (issue 29): an Editor saved a blog post with a real SKU, title and
  * options at 1¢ through `PUT /api/merchant/items/{id}` and a shopper bought it. Replayed here: product
  * fields outside a products collection are refused at every save (any role, any call, imports too),
- * the cart sells nothing that is not a product even when such an item is already stored, an Editor's
- * code block is refused on the generic item call as on the console's, and an item's fullUrl is a
- * path of this site (never `//host`).
+ * the cart, restock sign-ups and stock lookups take nothing that is not a product even when such an
+ * item is already stored, an Editor's code block is refused on the generic item call as on the
+ * console's, and an item's fullUrl is a path of this site (never `//host`).
  */
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CART_MESSAGES } from '../../src/commerce/cart';
 import { writeItem } from '../../src/durable/content-tables';
 import { hashPassword } from '../../src/durable/passwords';
+import { RESTOCK_MESSAGES } from '../../src/routes/restock';
 import type { SiteContent } from '../../src/durable/site-content';
 import { contentObject } from '../../src/site/catalog';
 import { CODE_INJECTION_MESSAGES } from '../../src/site/code-injection';
@@ -23,6 +24,7 @@ import { demoStoreOnHost } from '../worker/demo-on-host';
 import { Visitor } from '../worker/visitor';
 
 const TIMEOUT = 60_000;
+const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 const account = (role: number) => ({ email: `product-${role}@example.com`, password: `product-${role}-password` });
 let store: { origin: string; websiteId: string };
 
@@ -46,6 +48,13 @@ async function fakeProductPost(): Promise<{ post: Item; shirt: Item }> {
   const cheap = { value: '0.01', currency: 'USD' };
   const variants = shirt.structuredContent!.variants.map((v) => ({ ...v, price: 1, priceMoney: cheap, onSale: false }));
   return { post: { ...post, title: shirt.title, structuredContent: { ...shirt.structuredContent!, variants } }, shirt };
+}
+
+/** Data written before the rule existed: straight into the object's tables, past every check. */
+async function plant(item: Item): Promise<void> {
+  await runInDurableObject(contentObject(env, store.websiteId) as unknown as DurableObjectStub<SiteContent>, async (_instance, state) => {
+    writeItem(state.storage.sql, item);
+  });
 }
 
 beforeAll(async () => {
@@ -87,10 +96,7 @@ describe('an item outside a products collection is never a product', () => {
   it('sells nothing the product definition does not call a product, even when such an item is already stored', async () => {
     const { post } = await fakeProductPost();
     const planted = { ...post, id: 'b-planted', urlId: 'planted' } as Item;
-    // Data written before the rule existed: straight into the object's tables, past every check.
-    await runInDurableObject(contentObject(env, store.websiteId) as unknown as DurableObjectStub<SiteContent>, async (_instance, state) => {
-      writeItem(state.storage.sql, planted);
-    });
+    await plant(planted);
     const shopper = await new Visitor(store.origin).open();
     const sku = planted.structuredContent!.variants[0]!.sku;
     const add = await shopper.json('POST', '/api/commerce/shopping-cart/entries', { itemId: planted.id, sku, quantity: 3 });
@@ -101,6 +107,22 @@ describe('an item outside a products collection is never a product', () => {
     const edited = { title: 'Planted', body: '<p>Now a post</p>', excerpt: '', tags: [], categories: [], status: 'published', publishOn: 0, assetUrl: null };
     expect((await editor.json('PUT', `/api/console/posts/${planted.id}`, edited)).status).toBe(200);
     expect((await storedItem(planted.id))?.structuredContent).toBeUndefined();
+  }, TIMEOUT);
+
+  it('takes no restock sign-up and tells no stock for an item the product definition does not call a product, even when such an item is already stored', async () => {
+    const items = (await exportSite(env, store.websiteId))?.items ?? [];
+    const mug = items.find((item) => item.urlId === 'ceramic-mug') as Item;
+    const post = items.find((item) => item.collectionId === 'c-blog') as Item;
+    const planted = { ...post, id: 'b-planted-mug', urlId: 'planted-mug', title: mug.title, structuredContent: mug.structuredContent } as Item;
+    await plant(planted);
+    const shopper = await new Visitor(store.origin).open();
+    const variantId = mug.structuredContent!.variants[0]!.id;
+    const signUp = { variantId, siteVisitorEmail: 'reader@example.com', recaptchaEnterpriseV3Token: 'local:product_waitlist:0123456789abcdef' };
+    expect(await shopper.json('POST', RESTOCK_PATH, { ...signUp, productId: planted.id })).toEqual({ status: 404, body: { error: RESTOCK_MESSAGES.unknownVariant } });
+    expect(await shopper.json('GET', `/api/commerce/inventory/stock/?itemId=${planted.id}`)).toEqual({ status: 404, body: { error: CART_MESSAGES.itemNotFound } });
+    // The sold-out mug itself, a product, still takes both.
+    expect(await shopper.json('POST', RESTOCK_PATH, { ...signUp, productId: mug.id })).toEqual({ status: 200, body: { signedUp: true, created: true } });
+    expect((await shopper.json('GET', `/api/commerce/inventory/stock/?itemId=${mug.id}`)).status).toBe(200);
   }, TIMEOUT);
 });
 
