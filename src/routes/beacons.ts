@@ -42,6 +42,7 @@ import {
 } from '../beacon/schemas';
 import { MAX_COUNTED_QUANTITY } from '../beacon/store-limits';
 import { CART_MESSAGES } from '../commerce/cart';
+import { inProductCollection } from '../commerce/product';
 import type { Site } from '../site/schema';
 import { contentObject } from '../site/catalog';
 import { itemAtVersion } from '../site/item-at-version';
@@ -114,10 +115,10 @@ async function itemPagesAmong(env: Env, site: Site, paths: readonly string[]): P
   return new Set((await contentObject(env, site.website.id).existingItemUrls(candidates)).value);
 }
 
-/** A product's counts by its catalog id (titles are the catalog's); null for an item the site does not have. */
+/** A product's counts by its catalog id (titles are the catalog's); null for an item that is not one of the site's products. */
 async function catalogProduct(c: Context<AppEnv>, site: Site, itemId: string | undefined, counts: { views: number; adds: number }): Promise<ProductCount | null> {
   const item = itemId === undefined ? undefined : await itemAtVersion(c.env, site.website.id, await siteVersion(c), itemId);
-  return item === undefined ? null : { id: item.id, ...counts };
+  return item === undefined || !inProductCollection(item, site.collections) ? null : { id: item.id, ...counts };
 }
 
 /** The visitor id of the `ss_cvr` cookie, when it is well formed. */
@@ -186,7 +187,7 @@ beacons.post('/api/census/RecordQuickView/:id', withSite, async (c) => {
   const body = await readForm(c, quickViewForm, MAX_FORM_BYTES);
   const itemId = c.req.param('id');
   const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), itemId);
-  if (item === undefined) return apiError(c, 404, 'Unknown item');
+  if (item === undefined || !inProductCollection(item, site.collections)) return apiError(c, 404, 'Unknown item');
   const path = body.url === undefined ? refererPath(c) : pathOf(body.url);
   if (!(await recordable(c, site, { path, pageType: null, isPageView: false }))) return c.body(null, 204);
   const product = { id: item.id, views: 1, adds: 0 };

@@ -255,6 +255,19 @@ describe('RecordEvent', () => {
     expect(result.topProducts).toEqual([{ id: 'p-linen-shirt', views: 2, adds: 2 }]);
   });
 
+  it("counts products only: a product page visit, an add or a quick view naming a post is no product's", async () => {
+    const { origin, websiteId } = await storeOnHost('events-not-product');
+    const postId = 'b-opening-the-studio';
+    const calls = [
+      event('visit_product_page', { pagePath: '/blog/opening-the-studio', websiteId, itemId: postId }),
+      event('add_to_cart', { website_id: websiteId, cart_id: null, product_page: 'pdp', product: { ...product, item_id: postId } }),
+    ];
+    for (const body of calls) expect((await send(origin, body)).status, body.get('event') ?? '').toBe(200);
+    const quickView = await post(origin, `/api/census/RecordQuickView/${postId}`, new URLSearchParams({}), { headers: { referer: `${origin}/blog` } });
+    expect(quickView.status).toBe(404);
+    expect((await summary(websiteId)).topProducts).toEqual([]);
+  });
+
   it('checks the crumb in the form body against the crumb cookie (403 crumbFail)', async () => {
     const { origin, websiteId } = await storeOnHost('events-crumb');
     const body = event('visit_product_listing', { pagePath: '/shop', websiteId });
