@@ -71,7 +71,7 @@ export function StoreSettingsForm() {
       </label>
       <div className="Field-row">
         <div className="Field">
-          <label htmlFor="store-reservation">Hold stock during checkout (minutes)</label>
+          <label htmlFor="store-reservation">Payment window (minutes)</label>
           <input
             id="store-reservation"
             type="number"
@@ -81,6 +81,7 @@ export function StoreSettingsForm() {
             onChange={(e) => setSettings({ ...settings, reservationMinutes: Number(e.target.value) })}
             {...describedBy('store-reservation-error', error('reservationMinutes'))}
           />
+          <p className="Field-hint">How long a placed order's items are held while the shopper pays, card authentication included. Nothing is held before the order is placed; an order not paid in time is cancelled.</p>
           <FieldError id="store-reservation-error" message={error('reservationMinutes')} />
         </div>
         <div className="Field">
