@@ -7,6 +7,7 @@ import { DEMO_SHOPPER, demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
 import { SESSION_MESSAGES } from '../../src/accounts/messages';
 import { startEarlyInMinute } from '../support/rate-window';
+import { CARD, fillCheckout, placeOrder, shopper, standardRules, startCheckout } from './checkout-support';
 import { Visitor } from './visitor';
 
 const SESSION = '/api/site-users/account/session';
@@ -89,7 +90,7 @@ describe('visitor session', () => {
     expect(out.headers.getAll('set-cookie').some((c) => c.startsWith('CART=;'))).toBe(true);
   });
 
-  it('clones only what is still available, and says so (carts reserve nothing; checkouts do)', { timeout: 60_000 }, async () => {
+  it('clones only what is still available, and says so (carts and checkouts reserve nothing; an order waiting for payment does)', { timeout: 60_000 }, async () => {
     const base = await storeWithShopper('clone-stock.test');
     const visitor = await new Visitor(base).open();
     // The only oak board in stock: a cart reserves nothing, so the copy can take it too.
@@ -99,10 +100,13 @@ describe('visitor session', () => {
     const cloned = await signOut(visitor, first.body.xsrfToken, '?cloneCart=true');
     expect(await cloned.json()).toEqual({ signedOut: true, cartCloned: true });
 
-    // Another shopper starts paying for the board: now a copy cannot have it, and the pen goes alone.
-    const other = await new Visitor(base).open();
-    expect((await other.json('POST', '/api/commerce/shopping-cart/entries', OAK)).status).toBe(200);
-    expect((await other.json('POST', '/api/commerce/checkout', {})).status).toBe(200);
+    // Another shopper places an order for the board and is left at the bank's authentication: its
+    // payment window reserves the board, so a copy cannot have it, and the pen goes alone.
+    await standardRules('clone-stock-test');
+    const other = await shopper(base, [OAK]);
+    expect((await startCheckout(other)).status).toBe(200);
+    await fillCheckout(other);
+    expect((await placeOrder(other, CARD.action)).body.order).toMatchObject({ status: 'pending', payment: { status: 'requires_action' } });
     const second = await signIn(visitor);
     expect(visitor.cookies.get('CART')).toBe(accountCart);
     expect((await visitor.json('POST', '/api/commerce/shopping-cart/entries', PEN)).status).toBe(200);
