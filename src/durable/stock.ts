@@ -51,6 +51,13 @@ export interface StockLevel {
   sold: number;
 }
 
+/**
+ * How long a sale is remembered (sellOrder sells an order once): longer than anything can ask to sell
+ * the same order again, a retry of its placement key (answered for 24 h from its placement, which is
+ * before its sale) or the orders object's alarm finishing its follow-up (seconds).
+ */
+export const SALE_KEEP_MS = 48 * 60 * 60 * 1000;
+
 const bounded = (n: number) => Math.min(MAX_STOCK, Math.max(0, Math.trunc(n)));
 
 export class StockLedger extends DurableObject<Env> {
@@ -68,6 +75,7 @@ export class StockLedger extends DurableObject<Env> {
     this.sql.exec('CREATE INDEX IF NOT EXISTS reservations_by_expiry ON reservations (expires_at)');
     this.sql.exec('CREATE TABLE IF NOT EXISTS levels (sku TEXT PRIMARY KEY, on_hand INTEGER NOT NULL, sold INTEGER NOT NULL)');
     this.sql.exec('CREATE TABLE IF NOT EXISTS sales (owner TEXT PRIMARY KEY, sold_at INTEGER NOT NULL)');
+    this.sql.exec('CREATE INDEX IF NOT EXISTS sales_by_time ON sales (sold_at)');
     // Before issue 29 sold units counted against the published level they were sold from (`sold`), restarting when it changed.
     if (this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sold'").toArray().length > 0) {
       ctx.storage.transactionSync(() => {
@@ -161,9 +169,11 @@ export class StockLedger extends DurableObject<Env> {
   /**
    * Sells an order's `lines` once, whether or not its reservation `owner` is still there (an order
    * paid just as its reservation lapsed still counts its units): a repeated call (a retry, the
-   * orders object's alarm finishing a placement cut off by a restart) sells nothing.
+   * orders object's alarm finishing a placement cut off by a restart) sells nothing. Each sale is
+   * remembered SALE_KEEP_MS, then forgotten by a later sale.
    */
   sellOrder(owner: string, lines: StockLine[], now = Date.now()): void {
+    this.sql.exec('DELETE FROM sales WHERE sold_at <= ?', now - SALE_KEEP_MS);
     if (this.sql.exec('INSERT INTO sales (owner, sold_at) VALUES (?, ?) ON CONFLICT (owner) DO NOTHING RETURNING owner', owner, now).toArray().length === 0) return;
     this.sql.exec('DELETE FROM reservations WHERE owner = ?', owner);
     for (const line of lines) {
