@@ -5,7 +5,9 @@
  * the outbox and retries failures. A sign-up's `round` counts its notifications: signing up again
  * after being notified starts a new round, and the outbox holds at most one message per sign-up and
  * round (its event key in the shared EmailOutbox), so every round is emailed exactly once however
- * often `send` runs.
+ * often `send` runs. Besides the merchant's send, the stock ledger (src/durable/stock.ts) calls
+ * `backInStock` when a sku's available count goes from 0 to more (a merchant's change, a restocked
+ * order, a released or lapsed reservation): each sign-up keeps its variant's sku and product address.
  *
  * Storage is bounded, since any visitor can sign up: at most MAX_SIGNUPS sign-ups per website (a
  * new one past that replaces the oldest notified one, or is refused while all are pending), and a
@@ -26,6 +28,9 @@ export interface SignUpRequest {
   joinMailingList: boolean;
   language: string | null;
   productTitle: string;
+  /** The variant's sku and the product page's address, for `backInStock` (absent: only the merchant's send emails it). */
+  sku?: string;
+  productUrl?: string;
 }
 
 export interface SignUp {
@@ -64,6 +69,14 @@ interface SignUpRow extends Record<string, SqlStorageValue> {
   notified_at: number | null;
 }
 
+interface PendingRow extends Record<string, SqlStorageValue> {
+  id: number;
+  round: number;
+  email: string;
+  product_title: string;
+  product_url: string | null;
+}
+
 export class RestockSignups extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly outbox: EmailOutbox;
@@ -77,6 +90,11 @@ export class RestockSignups extends DurableObject<Env> {
         created_at INTEGER NOT NULL, notified_at INTEGER, round INTEGER NOT NULL DEFAULT 0, UNIQUE (product_id, variant_id, email))`,
     );
     this.addRounds();
+    if (!this.columns('signups').includes('sku')) {
+      this.sql.exec('ALTER TABLE signups ADD COLUMN sku TEXT');
+      this.sql.exec('ALTER TABLE signups ADD COLUMN product_url TEXT');
+    }
+    this.sql.exec('CREATE INDEX IF NOT EXISTS signups_by_sku ON signups (sku) WHERE notified_at IS NULL');
     this.outbox = new EmailOutbox(this.sql, env, `restock-${ctx.id.toString()}`);
   }
 
@@ -85,10 +103,13 @@ export class RestockSignups extends DurableObject<Env> {
    * one message and signed up again wait for round 1.
    */
   private addRounds(): void {
-    const columns = (table: string) => this.sql.exec<{ name: string }>(`PRAGMA table_info(${table})`).toArray().map((c) => c.name);
-    if (columns('signups').includes('round')) return;
+    if (this.columns('signups').includes('round')) return;
     this.sql.exec('ALTER TABLE signups ADD COLUMN round INTEGER NOT NULL DEFAULT 0');
-    if (columns('outbox').includes('signup_id')) this.sql.exec('UPDATE signups SET round = 1 WHERE notified_at IS NULL AND id IN (SELECT signup_id FROM outbox)');
+    if (this.columns('outbox').includes('signup_id')) this.sql.exec('UPDATE signups SET round = 1 WHERE notified_at IS NULL AND id IN (SELECT signup_id FROM outbox)');
+  }
+
+  private columns(table: string): string[] {
+    return this.sql.exec<{ name: string }>(`PRAGMA table_info(${table})`).toArray().map((c) => c.name);
   }
 
   /**
@@ -98,8 +119,8 @@ export class RestockSignups extends DurableObject<Env> {
   signUp(request: SignUpRequest): { created: boolean } | { full: true } {
     const [inserted] = this.sql
       .exec<{ id: number }>(
-        `INSERT INTO signups (product_id, variant_id, product_title, email, join_mailing_list, language, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (product_id, variant_id, email) DO NOTHING RETURNING id`,
+        `INSERT INTO signups (product_id, variant_id, product_title, email, join_mailing_list, language, created_at, sku, product_url)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (product_id, variant_id, email) DO NOTHING RETURNING id`,
         request.productId,
         request.variantId,
         request.productTitle,
@@ -107,6 +128,8 @@ export class RestockSignups extends DurableObject<Env> {
         request.joinMailingList ? 1 : 0,
         request.language,
         Date.now(),
+        request.sku ?? null,
+        request.productUrl ?? null,
       )
       .toArray();
     if (inserted === undefined) {
@@ -116,6 +139,16 @@ export class RestockSignups extends DurableObject<Env> {
         request.variantId,
         request.email,
       );
+      if (request.sku !== undefined) {
+        this.sql.exec(
+          'UPDATE signups SET sku = ?, product_url = ? WHERE product_id = ? AND variant_id = ? AND email = ?',
+          request.sku,
+          request.productUrl ?? null,
+          request.productId,
+          request.variantId,
+          request.email,
+        );
+      }
       return { created: false };
     }
     return this.makeRoom() ? { created: true } : this.refuse(inserted.id);
@@ -183,16 +216,24 @@ export class RestockSignups extends DurableObject<Env> {
 
   /** Queues the back-in-stock email for every pending sign-up of a variant; returns how many were queued. */
   async send(productId: string, variantId: string, productUrl: string): Promise<{ queued: number }> {
-    const now = Date.now();
     const pending = this.sql
-      .exec<{ id: number; round: number; email: string; product_title: string }>(
-        'SELECT id, round, email, product_title FROM signups WHERE product_id = ? AND variant_id = ? AND notified_at IS NULL',
-        productId,
-        variantId,
-      )
+      .exec<PendingRow>('SELECT id, round, email, product_title, product_url FROM signups WHERE product_id = ? AND variant_id = ? AND notified_at IS NULL', productId, variantId)
       .toArray();
+    return this.notify(pending.map((row) => ({ ...row, product_url: productUrl })));
+  }
+
+  /** The stock ledger's call: `skus` came back in stock (available went from 0 to more); emails their pending sign-ups. */
+  async backInStock(skus: readonly string[]): Promise<{ queued: number }> {
+    const pending = skus.flatMap((sku) =>
+      this.sql.exec<PendingRow>('SELECT id, round, email, product_title, product_url FROM signups WHERE sku = ? AND notified_at IS NULL', sku).toArray(),
+    );
+    return this.notify(pending.filter((row) => row.product_url !== null));
+  }
+
+  private async notify(pending: readonly PendingRow[]): Promise<{ queued: number }> {
+    const now = Date.now();
     for (const signUp of pending) {
-      const message = { to: signUp.email, subject: `${signUp.product_title} is back in stock`, text: `Good news: ${signUp.product_title} is back in stock.\n\n${productUrl}\n` };
+      const message = { to: signUp.email, subject: `${signUp.product_title} is back in stock`, text: `Good news: ${signUp.product_title} is back in stock.\n\n${signUp.product_url}\n` };
       this.outbox.queue(message, `restock:${signUp.id}:${signUp.round}`, now);
       this.sql.exec('UPDATE signups SET notified_at = ? WHERE id = ?', now, signUp.id);
     }

@@ -16,9 +16,14 @@
  * paid. Every reservation has an end, after which it stops counting and the alarm deletes it.
  * Every check-and-reserve is one synchronous SQLite step in this single-threaded object, so two
  * orders never both take the last unit.
+ *
+ * When a sku's available count goes from 0 to more (a merchant's change, a restocked order, a
+ * released or lapsed reservation), the ledger tells the website's restock sign-ups
+ * (src/durable/restock.ts), which email the shoppers waiting for it.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { MAX_STOCK } from '../site/editor/product-form';
+import { restockSignups } from './stubs';
 
 export interface StockLine {
   sku: string;
@@ -27,10 +32,8 @@ export interface StockLine {
   stock: number | null;
 }
 
-export type ReserveResult =
-  | { ok: true; expiresOn: number }
-  /** Some sku is short (`unavailable` names each), or the owner would hold more than `cap` units in all (`unavailable` empty). */
-  | { ok: false; unavailable: { sku: string; available: number }[]; cap?: number };
+/** Not ok: some sku is short (`unavailable` names each). */
+export type ReserveResult = { ok: true; expiresOn: number } | { ok: false; unavailable: { sku: string; available: number }[] };
 
 export type CheckResult = { ok: true } | { ok: false; available: number };
 
@@ -76,6 +79,9 @@ export class StockLedger extends DurableObject<Env> {
     this.sql.exec('CREATE TABLE IF NOT EXISTS levels (sku TEXT PRIMARY KEY, on_hand INTEGER NOT NULL, sold INTEGER NOT NULL)');
     this.sql.exec('CREATE TABLE IF NOT EXISTS sales (owner TEXT PRIMARY KEY, sold_at INTEGER NOT NULL)');
     this.sql.exec('CREATE INDEX IF NOT EXISTS sales_by_time ON sales (sold_at)');
+    // The website this ledger counts for (its name), kept for the alarm, which may run without it.
+    this.sql.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    if (ctx.id.name !== undefined) this.sql.exec("INSERT INTO meta (key, value) VALUES ('website', ?) ON CONFLICT (key) DO NOTHING", ctx.id.name);
     // Before issue 29 sold units counted against the published level they were sold from (`sold`), restarting when it changed.
     if (this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sold'").toArray().length > 0) {
       ctx.storage.transactionSync(() => {
@@ -130,12 +136,11 @@ export class StockLedger extends DurableObject<Env> {
 
   /**
    * Reserves exactly `lines` for `owner` until `now + ttlMs` (replacing what it held), if every sku
-   * has enough and the counted units come to at most `cap`; otherwise changes nothing and says what
-   * is short (or the cap).
+   * has enough; otherwise changes nothing and says what is short. (The cap on one visitor's reserved
+   * units is the orders object's: src/durable/orders.ts.)
    */
-  async reserve(owner: string, lines: StockLine[], ttlMs: number, now = Date.now(), cap = Infinity): Promise<ReserveResult> {
+  async reserve(owner: string, lines: StockLine[], ttlMs: number, now = Date.now()): Promise<ReserveResult> {
     const counted = lines.filter((line): line is StockLine & { stock: number } => line.stock !== null && line.quantity > 0);
-    if (counted.reduce((sum, line) => sum + line.quantity, 0) > cap) return { ok: false, unavailable: [], cap };
     const unavailable = counted
       .map((line) => ({ line, available: this.availableTo(owner, line.sku, line.stock, now) }))
       .filter(({ line, available }) => line.quantity > available)
@@ -199,28 +204,59 @@ export class StockLedger extends DurableObject<Env> {
   }
 
   /** Releases `owner`'s reservation (an abandoned or failed payment, a cancelled pending order). */
-  release(owner: string): void {
-    this.sql.exec('DELETE FROM reservations WHERE owner = ?', owner);
+  async release(owner: string, now = Date.now()): Promise<void> {
+    const skus = this.sql.exec<{ sku: string }>('SELECT sku FROM reservations WHERE owner = ?', owner).toArray().map((row) => [row.sku, 0] as const);
+    await this.tellComebacks(skus, now, () => this.sql.exec('DELETE FROM reservations WHERE owner = ?', owner));
   }
 
   /** Puts sold units back (a cancelled or refunded order that is restocked). */
-  restock(lines: { sku: string; quantity: number }[]): void {
-    for (const line of lines) this.sql.exec('UPDATE levels SET on_hand = MIN(?, on_hand + ?), sold = MAX(0, sold - ?) WHERE sku = ?', MAX_STOCK, line.quantity, line.quantity, line.sku);
+  async restock(lines: { sku: string; quantity: number }[], now = Date.now()): Promise<void> {
+    await this.tellComebacks(
+      lines.map((line) => [line.sku, 0] as const),
+      now,
+      () => {
+        for (const line of lines) this.sql.exec('UPDATE levels SET on_hand = MIN(?, on_hand + ?), sold = MAX(0, sold - ?) WHERE sku = ?', MAX_STOCK, line.quantity, line.quantity, line.sku);
+      },
+    );
   }
 
   /**
    * A merchant's stock changes, all applied in one step: each sku's on-hand count moves by the delta or
    * becomes the new count (kept within 0 and MAX_STOCK); sold units and reservations are untouched.
    */
-  adjust(changes: StockChange[], now = Date.now()): Record<string, StockLevel> {
-    this.ctx.storage.transactionSync(() => {
-      for (const change of changes) {
-        this.know(change.sku, change.stock);
-        const onHand = change.mode === 'set' ? change.amount : this.onHandOf(change.sku, change.stock) + change.amount;
-        this.sql.exec('UPDATE levels SET on_hand = ? WHERE sku = ?', bounded(onHand), change.sku);
-      }
-    });
-    return this.levels(Object.fromEntries(changes.map((change) => [change.sku, change.stock])), now);
+  async adjust(changes: StockChange[], now = Date.now()): Promise<Record<string, StockLevel>> {
+    const stockBySku = Object.fromEntries(changes.map((change) => [change.sku, change.stock]));
+    await this.tellComebacks(Object.entries(stockBySku), now, () =>
+      this.ctx.storage.transactionSync(() => {
+        for (const change of changes) {
+          this.know(change.sku, change.stock);
+          const onHand = change.mode === 'set' ? change.amount : this.onHandOf(change.sku, change.stock) + change.amount;
+          this.sql.exec('UPDATE levels SET on_hand = ? WHERE sku = ?', bounded(onHand), change.sku);
+        }
+      }),
+    );
+    return this.levels(stockBySku, now);
+  }
+
+  /**
+   * Makes `change` (synchronous), then tells the restock sign-ups which of `skus` (each with its
+   * published stock) came back: none available before, some after. A failure to tell them is logged,
+   * never the change's (the merchant can still send the emails from the console).
+   */
+  private async tellComebacks(skus: Iterable<readonly [string, number]>, now: number, change: () => void): Promise<void> {
+    const before = new Map([...skus].map(([sku, stock]) => [sku, { stock, available: this.availableTo(null, sku, stock, now) }]));
+    change();
+    await this.tell([...before].filter(([sku, { stock, available }]) => available === 0 && this.availableTo(null, sku, stock, now) > 0).map(([sku]) => sku));
+  }
+
+  private async tell(backInStock: string[]): Promise<void> {
+    const websiteId = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'website'").toArray()[0]?.value;
+    if (backInStock.length === 0 || websiteId === undefined) return;
+    try {
+      await restockSignups(this.env, websiteId).backInStock(backInStock);
+    } catch (error) {
+      console.error('the back-in-stock emails were not queued', backInStock, error);
+    }
   }
 
   /** What the console shows of each sku, given each sku's published stock (the starting value of skus not known yet). */
@@ -260,7 +296,13 @@ export class StockLedger extends DurableObject<Env> {
 
   /** Deletes lapsed reservations (an abandoned checkout gives its stock back) and waits for the next. */
   override async alarm(): Promise<void> {
-    this.sql.exec('DELETE FROM reservations WHERE expires_at IS NOT NULL AND expires_at <= ?', Date.now());
+    const now = Date.now();
+    const freed = new Map<string, number>();
+    const lapsed = this.sql.exec<{ sku: string; quantity: number }>('DELETE FROM reservations WHERE expires_at IS NOT NULL AND expires_at <= ? RETURNING sku, quantity', now);
+    for (const row of lapsed) freed.set(row.sku, (freed.get(row.sku) ?? 0) + row.quantity);
     await this.scheduleExpiry();
+    // A lapsed reservation stopped counting when it lapsed: the sku came back then if nothing was available with its units held.
+    const known = [...freed].filter(([sku]) => this.level(sku) !== undefined);
+    await this.tell(known.filter(([sku, units]) => this.availableTo(null, sku, 0, now) - units <= 0 && this.availableTo(null, sku, 0, now) > 0).map(([sku]) => sku));
   }
 }

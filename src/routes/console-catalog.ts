@@ -293,7 +293,8 @@ consoleCatalog.post('/api/console/products/bulk', commerce, async (c) => {
   const body = await readJson(c, bulkSchema, MAX_SMALL_BODY_BYTES);
   if (body.change.kind === 'stock' && body.change.mode === 'set' && body.change.amount < 0) return apiError(c, 400, PRODUCT_MESSAGES.stock, { fields: { amount: PRODUCT_MESSAGES.stock } });
   if (body.change.kind === 'price' && body.change.mode === 'set' && body.change.amount < 0) return apiError(c, 400, PRODUCT_MESSAGES.price, { fields: { amount: PRODUCT_MESSAGES.price } });
-  // Stock is the ledger's: read before the published change (which makes unlimited variants counted), applied after it.
+  // Stock counts are the ledger's alone: the published change only makes unlimited variants counted (from 0; with none,
+  // it writes nothing), so a retry after a failed ledger call counts nothing twice. Read before it, applied after it.
   const before = body.change.kind === 'stock' ? [...(await itemsById(c.env, c.var.site.website.id, [...new Set(body.ids)])).values()] : [];
   const changed = await edit(c, { kind: 'bulkProducts', ids: body.ids, change: body.change });
   if (body.change.kind === 'stock') await bulkStock(c.env, c.var.site.website.id, before, body.change);

@@ -9,10 +9,9 @@ import { ContentMoved, siteCatalog, type Catalog } from '../site/catalog';
 import { fingerprint } from '../site/fingerprint';
 import { shellPaths } from '../site/paths';
 import { reloadSite, type LoadedSite } from '../site/store';
-import { canonicalUrl, pageShape, resolvePage } from '../storefront/page-context';
+import { canonicalUrl, pageShape, resolvePage, showsStock } from '../storefront/page-context';
 import { clientEntry, streamPage, themeFingerprint } from '../storefront/render';
-import { countedStock, freshnessSlot, PRODUCT_PAGE_FRESH_SECONDS, withAvailableStock } from '../storefront/available-stock';
-import { stockLedger } from '../durable/stubs';
+import { freshnessSlot, showAvailableStock, STOCK_FRESH_SECONDS } from '../storefront/available-stock';
 import { isDesignPreview, previewSite } from './design-preview';
 import { messagePage } from './html-document';
 import { keepAgain, keepPage, keptPage, lastGoodPage, noteAddress } from './page-cache';
@@ -32,8 +31,8 @@ const FORMATS = new Set(['json', 'json-pretty']);
  * front keeps it `s-maxage` seconds, so a publish shows there within a minute.
  */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400';
-/** Product pages show available stock: shared caches keep them one freshness slot, with no stale copies. */
-const PRODUCT_CACHE_CONTROL = `public, max-age=0, s-maxage=${PRODUCT_PAGE_FRESH_SECONDS}`;
+/** Pages showing products' stock show what is available now: shared caches keep them one freshness slot, with no stale copies. */
+const STOCKED_CACHE_CONTROL = `public, max-age=0, s-maxage=${STOCK_FRESH_SECONDS}`;
 
 export const pages = new Hono<AppEnv>();
 
@@ -128,14 +127,15 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
     // The page context is never kept: each one is a read and a render.
     if (!(await mayRead(c)) || !(await mayRender(c))) return refusedRead(c);
     const { value: page } = await resolve();
+    await showAvailableStock(c.env, site.website.id, page);
     const body = JSON.stringify(page.context, null, format === 'json-pretty' ? 2 : undefined);
     return c.body(body, page.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   }
 
   // The page depends on the content version, the theme and the client build (its entry's hashed name);
-  // a product page also on the stock available now, so it lives in a short freshness slot.
+  // a page showing products' stock also on the stock available now, so it lives in a short freshness slot.
   const shape = pageShape(path);
-  const stocked = shape === 'product';
+  const stocked = showsStock(site, path);
   // A buyer's order page is theirs alone (its URL carries the order's capability token): never stored or revalidated.
   // A design preview (the console's) shows a merchant's draft: never stored or revalidated either.
   const perBuyer = shape === 'per-buyer' || isDesignPreview(url);
@@ -148,10 +148,10 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
   const keyAt = (at: LoadedSite, built: string) => `${site.website.id}/v${at.version}/${built}/${address}`;
   const cacheKeyAt = (at: LoadedSite) => keyAt(at, build(at));
   const etag = etagAt(loaded);
-  if (!perBuyer && c.req.header('if-none-match') === etag) return c.body(null, 304, { etag, 'cache-control': stocked ? PRODUCT_CACHE_CONTROL : PAGE_CACHE_CONTROL });
+  if (!perBuyer && c.req.header('if-none-match') === etag) return c.body(null, 304, { etag, 'cache-control': stocked ? STOCKED_CACHE_CONTROL : PAGE_CACHE_CONTROL });
 
   // The next requests for this URL are answered before the router while this stays true (src/routes/page-cache.ts).
-  const until = stocked ? (freshnessSlot(Date.now()) + 1) * PRODUCT_PAGE_FRESH_SECONDS * 1000 : Infinity;
+  const until = stocked ? (freshnessSlot(Date.now()) + 1) * STOCK_FRESH_SECONDS * 1000 : Infinity;
   const noteKept = (at: LoadedSite) => noteAddress(address, { key: cacheKeyAt(at), websiteId: site.website.id, version: at.version, development }, until);
   const hit = perBuyer ? null : await keptPage(cacheKeyAt(loaded));
   if (hit !== null) {
@@ -159,7 +159,7 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
     return hit;
   }
 
-  // Past the cache every page reads the content object (and a product page the stock ledger). A
+  // Past the cache every page reads the content object (and a page showing stock the stock ledger, once). A
   // render the cache will not answer next time (a query the visitor chose, a buyer's or a preview
   // page, a 404, whose paths are endless) counts against the render limit too.
   const uncachedRender = perBuyer || Object.keys(query).length > 0;
@@ -169,16 +169,9 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
   if (page.status !== 200 && !uncachedRender && !(await mayRender(c))) return refusedRead(c);
   page.context.integrations = { captchaProvider: c.env.CAPTCHA_PROVIDER, paymentProvider: c.env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'local' };
   page.context.canonicalUrl = canonicalUrl(url.origin, url.pathname, page);
-  let available: Readonly<Record<string, number>> = {};
-  if (page.kind === 'product') {
-    const counted = countedStock(page.context.item);
-    if (Object.keys(counted).length > 0) {
-      available = await stockLedger(c.env, site.website.id).available(counted);
-      page.context.item = withAvailableStock(page.context.item, available);
-    }
-  }
+  const available = await showAvailableStock(c.env, site.website.id, page);
   const waitUntil = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
-  // A product page is the same bytes for the same content and available stock: in a new slot whose
+  // A page showing stock is the same bytes for the same content and available stock: in a new slot whose
   // stock has not moved it is the last slot's page again, not a new render.
   const sameStock = stocked && page.status === 200 && !perBuyer ? keyAt(at, `${builtWith(at)}/stock-${fingerprint(JSON.stringify(available))}`) : null;
   const again = sameStock === null ? null : keepAgain(sameStock, cacheKeyAt(at), etagAt(at), waitUntil);
@@ -188,7 +181,7 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
   }
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
-    'cache-control': page.status !== 200 || perBuyer ? 'no-store' : stocked ? PRODUCT_CACHE_CONTROL : PAGE_CACHE_CONTROL,
+    'cache-control': page.status !== 200 || perBuyer ? 'no-store' : stocked ? STOCKED_CACHE_CONTROL : PAGE_CACHE_CONTROL,
     ...(perBuyer ? {} : { etag: etagAt(at), 'cache-tag': pageCacheTag(site.website.id) }),
     'x-page-cache': 'miss',
   });

@@ -6,12 +6,13 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { CART_MESSAGES } from '../commerce/cart';
-import { sellableProductType, variantAvailable } from '../commerce/product';
+import { sellableProductType } from '../commerce/product';
 import { CAPTCHA_ACTIONS } from '../forms/captcha';
 import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
 import { captchaVerifier } from '../integrations/captcha';
 import { restockSignups } from '../durable/stubs';
 import { itemsById } from '../site/catalog';
+import { availableOf } from '../storefront/available-stock';
 import type { Item, Variant } from '../site/schema';
 import type { Site } from '../site/schema';
 import { requireCrumb } from './csrf';
@@ -75,7 +76,8 @@ restock.post(RESTOCK_PATH, requireCrumb, rateLimit((env) => env.ACCOUNT_RATE_LIM
   const site = c.var.site;
   const found = (await variantsOf(c.env, site, [{ productId: body.productId, variantId: body.variantId }]))?.[0];
   if (found === undefined) return apiError(c, 404, RESTOCK_MESSAGES.unknownVariant);
-  if (variantAvailable(found.variant, found.item.structuredContent?.productType)) return apiError(c, 400, RESTOCK_MESSAGES.inStock);
+  // In stock is what the stock ledger has available now, not the published level (only a sku's starting value).
+  if ((await availableOf(c.env, site.website.id, found.item, found.variant.sku)) !== 0) return apiError(c, 400, RESTOCK_MESSAGES.inStock);
   const siteKey = site.website.captchaSettings?.siteKey;
   if (siteKey !== undefined && siteKey !== '') {
     const token = body.recaptchaEnterpriseV3Token ?? '';
@@ -88,6 +90,8 @@ restock.post(RESTOCK_PATH, requireCrumb, rateLimit((env) => env.ACCOUNT_RATE_LIM
     joinMailingList: body.isJoinMailingList === true,
     language: body.language ?? null,
     productTitle: found.item.title,
+    sku: found.variant.sku,
+    productUrl: new URL(found.item.fullUrl, c.req.url).toString(),
   });
   if ('full' in result) return apiError(c, 429, RESTOCK_MESSAGES.full);
   return c.json({ signedUp: true, created: result.created });

@@ -1,26 +1,29 @@
 /**
- * A product page shows what is available now (on hand − live checkout reservations, from the
- * website's StockLedger, the one truth of stock), not the published stock level, which is only a
- * sku's starting value. Such a page is cached for at most PRODUCT_PAGE_FRESH_SECONDS at the edge and
- * in the browser, in a cache slot of that length, so a cached page promises a sold-out item for at
- * most twice that (docs/storefront.md).
+ * Every store page that shows products (a product page and its related products, product lists, a
+ * content page's product blocks, search results, a developer-platform template's query blocks) and
+ * its `?format=json` context show what is available now (on hand − live checkout reservations, from
+ * the website's StockLedger, the one truth of stock), not the published stock level, which is only a
+ * sku's starting value: `showAvailableStock` asks the ledger once per page for all its skus. Such a
+ * page is cached for at most STOCK_FRESH_SECONDS at the edge and in the browser, in a cache slot of
+ * that length, so a cached page promises a sold-out item for at most twice that (docs/storefront.md).
  */
 import { productType, stockLimit, type VariantStock } from '../commerce/product';
+import { stockLedger } from '../durable/stubs';
 
-export const PRODUCT_PAGE_FRESH_SECONDS = 30;
+export const STOCK_FRESH_SECONDS = 30;
 
-/** The cache slot a product page rendered at `now` belongs to. */
+/** The cache slot a page showing stock rendered at `now` belongs to. */
 export function freshnessSlot(now: number): number {
-  return Math.floor(now / (PRODUCT_PAGE_FRESH_SECONDS * 1000));
+  return Math.floor(now / (STOCK_FRESH_SECONDS * 1000));
 }
 
 interface PageItem {
   structuredContent?: { productType: number; variants: (VariantStock & { sku: string })[] };
 }
 
-/** The published stock levels (by sku) of the page item's counted variants: what to ask the ledger about (the starting value of a sku it has not seen). */
+/** The published stock levels (by sku) of the item's counted variants: what to ask the ledger about (the starting value of a sku it has not seen). */
 export function countedStock(item: unknown): Record<string, number> {
-  const content = (item as PageItem | undefined)?.structuredContent;
+  const content = (item as PageItem | null | undefined)?.structuredContent;
   const counted: Record<string, number> = {};
   for (const variant of content?.variants ?? []) {
     const limit = stockLimit(variant, productType(item));
@@ -29,10 +32,52 @@ export function countedStock(item: unknown): Record<string, number> {
   return counted;
 }
 
-/** The page item with each counted variant's `qtyInStock` set to what is available (the site's own item is left alone). */
-export function withAvailableStock<T>(item: T, available: Readonly<Record<string, number>>): T {
-  const content = (item as PageItem).structuredContent;
+/** The item with each counted variant's `qtyInStock` set to what is available (the site's own item is left alone). */
+function withAvailableStock<T>(item: T, available: Readonly<Record<string, number>>): T {
+  const content = (item as PageItem | null | undefined)?.structuredContent;
   if (content === undefined) return item;
   const variants = content.variants.map((v) => (available[v.sku] === undefined ? v : { ...v, qtyInStock: available[v.sku] }));
   return { ...item, structuredContent: { ...content, variants } };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The page context with `change` applied to every item it shows (src/storefront/page-context.ts
+ * puts them there): `item`, `related`, `items`, `blocks[].product`, `search.results` and each
+ * `squarespaceQueries[key].items`.
+ */
+function mapShownItems(context: Record<string, unknown>, change: (item: unknown) => unknown): Record<string, unknown> {
+  const each = (items: unknown) => (Array.isArray(items) ? items.map(change) : items);
+  const out = { ...context };
+  if (context.item !== undefined) out.item = change(context.item);
+  if (context.related !== undefined) out.related = each(context.related);
+  if (context.items !== undefined) out.items = each(context.items);
+  if (Array.isArray(context.blocks)) out.blocks = context.blocks.map((block: unknown) => (isRecord(block) && isRecord(block.product) ? { ...block, product: change(block.product) } : block));
+  if (isRecord(context.search)) out.search = { ...context.search, results: each(context.search.results) };
+  if (isRecord(context.squarespaceQueries)) {
+    const queries = Object.entries(context.squarespaceQueries).map(([key, query]) => [key, isRecord(query) ? { ...query, items: each(query.items) } : query]);
+    out.squarespaceQueries = Object.fromEntries(queries);
+  }
+  return out;
+}
+
+/**
+ * Sets every counted variant the page shows to what the ledger says is available now, in one
+ * ledger read for all of them; what it read, by sku (empty when the page shows no counted stock).
+ */
+export async function showAvailableStock(env: Env, websiteId: string, page: { context: Record<string, unknown> }): Promise<Readonly<Record<string, number>>> {
+  const counted: Record<string, number> = {};
+  mapShownItems(page.context, (item) => Object.assign(counted, countedStock(item)));
+  if (Object.keys(counted).length === 0) return {};
+  const available = await stockLedger(env, websiteId).available(counted);
+  page.context = mapShownItems(page.context, (item) => withAvailableStock(item, available));
+  return available;
+}
+
+/** What is available now of the variant of `item` with `sku` (null: it never runs out), from the ledger. */
+export async function availableOf(env: Env, websiteId: string, item: unknown, sku: string): Promise<number | null> {
+  const stock = countedStock(item)[sku];
+  if (stock === undefined) return null;
+  return (await stockLedger(env, websiteId).available({ [sku]: stock }))[sku] ?? 0;
 }

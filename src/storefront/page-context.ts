@@ -390,6 +390,22 @@ export function pageShape(path: string): 'per-buyer' | 'product' | 'other' {
   return 'other';
 }
 
+/**
+ * Whether the page at `path` shows products' stock (sold-out marks, stock left), so the page cache
+ * keeps it only one stock freshness slot (src/storefront/available-stock.ts): a product page, the
+ * home page or a collection's page listing products or holding product blocks, search results, and
+ * any page of a developer-platform template (its query blocks may list products). Known from the
+ * site's shell, before any content is read.
+ */
+export function showsStock(site: Site, path: string): boolean {
+  if (pageShape(path) === 'product' || path === '/search' || isDeveloperPlatform(site.theme)) return true;
+  const segments = splitPath(path);
+  if (segments.length === 0) return site.collections.some(isProductCollection);
+  if (segments.length !== 1) return false;
+  const collection = site.collections.find((c) => c.urlId === segments[0]);
+  return collection !== undefined && (isProductCollection(collection) || (collection.blocks ?? []).some((block) => block.type === 'product'));
+}
+
 /** The parameters of `path` (split into `segments`) for a page kind's pattern, or null when it does not match. */
 function paramsOf(kind: (typeof COMPILED_KINDS)[number], path: string, segments: readonly string[]): Record<string, string> | null {
   return kind.exact ? (path === kind.pattern ? {} : null) : matchSegments(kind.parts, segments);

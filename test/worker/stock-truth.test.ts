@@ -1,23 +1,25 @@
 /**
- * Stock has one truth (issue 29): the stock ledger's on-hand count, which the storefront offers and the
- * console shows and changes. A merchant's change adds to it or sets it and never restarts what was
+ * Stock has one truth (issue 29): the stock ledger's on-hand count, which the storefront offers and
+ * shows (product pages, lists, search, `?format=json`, restock sign-ups) and the console shows and
+ * changes; a sku coming back in the ledger emails its restock sign-ups. A merchant's change adds to it or sets it and never restarts what was
  * sold; a published `qtyInStock` is only the starting value of a sku the ledger has not seen. Every
  * hold ends: an order waiting for its payment keeps its units only until its authentication window
- * closes, and a reservation may be capped per owner.
+ * closes (the cap on one visitor's reserved units is the orders object's).
  */
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { CART_MESSAGES } from '../../src/commerce/cart';
 import { StockLedger } from '../../src/durable/stock';
-import { stockLedger } from '../../src/durable/stubs';
+import { restockSignups, stockLedger } from '../../src/durable/stubs';
+import { itemsById } from '../../src/site/catalog';
 import type { ProductForm } from '../../src/site/editor/product-form';
 import { publishSite } from '../../src/site/store';
 import { demoSite } from '../../src/site/demo';
-import { available, CANDLE, ENTRIES, merchant, placeOrder, readyToPay, setStock, shopperAtPayment, stock } from './checkout-support';
+import { available, CANDLE, ENTRIES, merchant, placeOrder, readyToPay, setStock, shopperAtPayment, stock, storeOnHost } from './checkout-support';
 import { Visitor } from './visitor';
 
-type StockedForm = ProductForm & { variants: (ProductForm['variants'][number] & { stockShown?: number })[] };
+type StockedForm = Omit<ProductForm, 'variants'> & { variants: (ProductForm['variants'][number] & { stockShown?: number })[] };
 interface Row {
   id: string;
   stock: number | null;
@@ -53,6 +55,8 @@ describe('a stock change after sales', () => {
     expect((await greedy.json('POST', ENTRIES, { ...CANDLE, quantity: 14 })).body).toEqual({ error: CART_MESSAGES.notEnoughStock });
     expect((await greedy.json('POST', ENTRIES, { ...CANDLE, quantity: 13 })).status).toBe(200);
     expect(await stock(websiteId).levels({ [CANDLE.sku]: 0 })).toEqual({ [CANDLE.sku]: { onHand: 13, reserved: 0, available: 13, sold: 2 } });
+    // Only the ledger changed: the published level is still the starting value it was.
+    expect((await itemsById(env, websiteId, [CANDLE.itemId])).get(CANDLE.itemId)?.structuredContent?.variants[0]?.qtyInStock).toBe(5);
   });
 
   it('the console shows what is on hand and available after sales and while a checkout holds units', async () => {
@@ -115,6 +119,107 @@ describe('a stock change after sales', () => {
   });
 });
 
+const RESTOCK = '/api/site-users/account/notifications/restock';
+const CAPTCHA = 'local:product_waitlist:0123456789abcdef';
+const SOLD_OUT_CARD = /class="ProductCard[^"]*sold-out[^"]*" data-item-id="p-candle"/;
+
+interface Shown {
+  id: string;
+  structuredContent?: { variants: { qtyInStock: number }[] };
+}
+const candleStock = (items: Shown[]) => items.find((item) => item.id === CANDLE.itemId)?.structuredContent?.variants[0]?.qtyInStock;
+
+/** A store on `host` whose candles are published at 5 and all sold in the ledger. */
+async function ledgerSoldOut(host: string) {
+  const store = await storeOnHost(host, (site) => setStock(site, 'candle', 5));
+  expect(await stock(store.websiteId).sellNow([{ sku: CANDLE.sku, quantity: 5, stock: 5 }])).toEqual({ ok: true });
+  return store;
+}
+
+/** The candle's variant id, as the storefront's stock call names it. */
+async function candleVariant(base: string): Promise<string> {
+  const res = await new Visitor(base).json<{ results: { variantId: string }[] }>('GET', `/api/commerce/inventory/stock/?itemId=${CANDLE.itemId}`);
+  return res.body.results[0]?.variantId ?? '';
+}
+
+/** Emails the restock sign-ups of `websiteId` delivered to `to`, once their outbox ran. */
+async function restockMail(websiteId: string, to: string) {
+  const signups = restockSignups(env, websiteId);
+  await runDurableObjectAlarm(signups);
+  return (await signups.mailbox()).filter((message) => message.to === to);
+}
+
+describe('the storefront shows the ledger\'s stock', () => {
+  it('a list, the home page, search results and ?format=json show a product sold out once the ledger sold its last units, though its published level is 5', async () => {
+    const { base } = await ledgerSoldOut('lists.stock-truth.test');
+    const visitor = new Visitor(base);
+    for (const path of ['/shop', '/']) {
+      const page = await visitor.fetch(path);
+      expect(page.headers.get('cache-control'), path).toBe('public, max-age=0, s-maxage=30');
+      expect(await page.text(), path).toMatch(SOLD_OUT_CARD);
+    }
+    expect(candleStock((await visitor.json<{ items: Shown[] }>('GET', '/shop?format=json')).body.items)).toBe(0);
+    expect(candleStock((await visitor.json<{ search: { results: Shown[] } }>('GET', '/search?q=cedar&format=json')).body.search.results)).toBe(0);
+    expect(candleStock([(await visitor.json<{ item: Shown }>('GET', '/shop/p/candle?format=json')).body.item])).toBe(0);
+    const product = await (await visitor.fetch('/shop/p/candle')).text();
+    expect(product).toMatch(/class="ProductItem[^"]*sold-out/);
+  });
+
+  it('a cached list page shows what the ledger sold from the next stock freshness slot', async () => {
+    const { base, websiteId } = await storeOnHost('list-slot.stock-truth.test', (site) => setStock(site, 'candle', 5));
+    const visitor = new Visitor(base);
+    expect(await (await visitor.fetch('/shop')).text()).not.toMatch(SOLD_OUT_CARD);
+    expect(await stock(websiteId).sellNow([{ sku: CANDLE.sku, quantity: 5, stock: 5 }])).toEqual({ ok: true });
+    const nextSlot = (Math.floor(Date.now() / 30_000) + 1) * 30_000;
+    await new Promise((resolve) => setTimeout(resolve, nextSlot - Date.now() + 100));
+    expect(await (await visitor.fetch('/shop?utm_source=x')).text()).toMatch(SOLD_OUT_CARD);
+  }, 120_000);
+});
+
+describe('restock sign-ups follow the ledger', () => {
+  it('a variant the ledger sold out takes a back-in-stock sign-up though its published level is 5, and a console add of 5 emails it', async () => {
+    const { base, websiteId } = await ledgerSoldOut('signup.stock-truth.test');
+    const variantId = await candleVariant(base);
+    const shopper = await new Visitor(base).open('/shop/p/candle');
+    const signUp = { productId: CANDLE.itemId, variantId, siteVisitorEmail: 'waiting@example.com', recaptchaEnterpriseV3Token: CAPTCHA };
+    expect(await shopper.json('POST', RESTOCK, signUp)).toEqual({ status: 200, body: { signedUp: true, created: true } });
+    expect(await restockMail(websiteId, 'waiting@example.com')).toEqual([]);
+    const console = await merchant(base, websiteId);
+    expect((await console.json('POST', BULK, { ids: [CANDLE.itemId], change: { kind: 'stock', mode: 'add', amount: 5 } })).status).toBe(200);
+    const mail = await restockMail(websiteId, 'waiting@example.com');
+    expect(mail.map((message) => message.subject)).toEqual(['Cedar Candle is back in stock']);
+    expect(mail[0]?.text).toContain(`${base}/shop/p/candle`);
+    // In stock now: a new sign-up is refused, and a second add emails no one again.
+    expect((await shopper.json('POST', RESTOCK, { ...signUp, siteVisitorEmail: 'late@example.com' })).status).toBe(400);
+    expect((await console.json('POST', BULK, { ids: [CANDLE.itemId], change: { kind: 'stock', mode: 'add', amount: 5 } })).status).toBe(200);
+    expect(await restockMail(websiteId, 'waiting@example.com')).toHaveLength(1);
+  });
+
+  it('a lapsed reservation and a restocked order that bring a sold-out sku back email its sign-ups; a published level does not', async () => {
+    const { base, websiteId } = await storeOnHost('comeback.stock-truth.test', (site) => setStock(site, 'candle', 2));
+    const ledger = stock(websiteId);
+    const variantId = await candleVariant(base);
+    const shopper = await new Visitor(base).open('/shop/p/candle');
+    const signUp = (email: string) => shopper.json('POST', RESTOCK, { productId: CANDLE.itemId, variantId, siteVisitorEmail: email, recaptchaEnterpriseV3Token: CAPTCHA });
+    // Every unit held by a checkout for a moment: sold out until the reservation lapses.
+    expect(await ledger.reserve('order:held', [{ sku: CANDLE.sku, quantity: 2, stock: 2 }], 300)).toMatchObject({ ok: true });
+    expect((await signUp('lapsed@example.com')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await runDurableObjectAlarm(ledger);
+    expect(await restockMail(websiteId, 'lapsed@example.com')).toHaveLength(1);
+    // Sold out by a sale, then the order is refunded and restocked.
+    expect(await ledger.sellNow([{ sku: CANDLE.sku, quantity: 2, stock: 2 }])).toEqual({ ok: true });
+    expect((await signUp('refund@example.com')).status).toBe(200);
+    const site = demoSite();
+    site.website.id = websiteId;
+    setStock(site, 'candle', 50);
+    expect(await publishSite(env, site)).toHaveProperty('version');
+    expect(await restockMail(websiteId, 'refund@example.com')).toEqual([]);
+    await ledger.restock([{ sku: CANDLE.sku, quantity: 1 }]);
+    expect(await restockMail(websiteId, 'refund@example.com')).toHaveLength(1);
+  });
+});
+
 describe('stock ledger', () => {
   it('keeps a transferred reservation only until its expiry, then the alarm releases the units', async () => {
     const ledger = stockLedger(env, 'stock-truth-transfer');
@@ -126,19 +231,6 @@ describe('stock ledger', () => {
     await runDurableObjectAlarm(ledger);
     expect(await ledger.reservations(0)).toEqual([]);
     expect(await ledger.available({ 'SKU-T': 5 })).toEqual({ 'SKU-T': 5 });
-  });
-
-  it('refuses a reservation that would give one owner more than the cap, changing nothing', async () => {
-    const ledger = stockLedger(env, 'stock-truth-cap');
-    const lines = [
-      { sku: 'SKU-A', quantity: 3, stock: 10 },
-      { sku: 'SKU-B', quantity: 2, stock: 10 },
-      { sku: 'SKU-GIFT', quantity: 50, stock: null },
-    ];
-    expect(await ledger.reserve('checkout:v1', lines, 60_000, Date.now(), 4)).toEqual({ ok: false, unavailable: [], cap: 4 });
-    expect(await ledger.reservations()).toEqual([]);
-    expect(await ledger.reserve('checkout:v1', lines, 60_000, Date.now(), 5)).toMatchObject({ ok: true });
-    expect(await ledger.available({ 'SKU-A': 10, 'SKU-B': 10 })).toEqual({ 'SKU-A': 7, 'SKU-B': 8 });
   });
 
   it('adds to or sets what is on hand in one step, keeping sold and reserved units; a published level only starts an unknown sku', async () => {

@@ -9,7 +9,7 @@ import { neverRunsOut, pricedWithoutVariants, PRODUCT_RECORD_TYPE, ProductType, 
 import { escapeHtml } from '../../html/escape';
 import { randomHex } from '../ids';
 import type { Item, Variant } from '../schema';
-import { MAX_PRICE_UNITS, MAX_STOCK, slugOf, type ProductForm, type VariantForm } from './product-form';
+import { MAX_PRICE_UNITS, slugOf, type ProductForm, type VariantForm } from './product-form';
 
 /** What the console stores beside a product for its page (storefront spec §3, product merchandising context). */
 export type Merchandising = Record<string, unknown>;
@@ -198,7 +198,10 @@ function newPrice(price: number, change: Extract<BulkChange, { kind: 'price' }>)
 
 /**
  * The item after `change`: stock changes leave products that never run out (digital, gift cards,
- * paywalls) as they are; a price at or under a variant's sale price ends that sale.
+ * paywalls) as they are; a price at or under a variant's sale price ends that sale. A stock change
+ * only makes unlimited variants counted (from 0): the counts are the stock ledger's, which the
+ * caller changes (src/routes/inventory.ts `bulkStock`), and a published `qtyInStock` is only a
+ * sku's starting value.
  */
 export function bulkChanged(item: Item, change: BulkChange): Item {
   const content = item.structuredContent;
@@ -206,11 +209,10 @@ export function bulkChanged(item: Item, change: BulkChange): Item {
   const type = content.productType;
   const currencyOf = (variant: Variant) => variant.priceMoney.currency;
   if (change.kind !== 'price') {
-    if (neverRunsOut(type)) return item;
+    if (neverRunsOut(type) || (change.kind === 'stock' && !content.variants.some((variant) => variant.unlimited))) return item;
     const variants = content.variants.map((variant) => {
       if (change.kind === 'unlimited') return { ...variant, unlimited: true, qtyInStock: 0 };
-      const stock = bounded(change.mode === 'set' ? change.amount : (variant.unlimited ? 0 : variant.qtyInStock) + change.amount, MAX_STOCK);
-      return { ...variant, unlimited: false, qtyInStock: stock };
+      return variant.unlimited ? { ...variant, unlimited: false, qtyInStock: 0 } : variant;
     });
     return { ...item, structuredContent: { ...content, variants } };
   }
