@@ -1,0 +1,193 @@
+/**
+ * What the journeys share: a merchant's calls for setting a journey up (a product of its own, a
+ * shipping rate), the console signed in through its form and its sections opened from the sidebar
+ * (behind the menu button on a phone), a shopper paying at checkout with the local test card, and
+ * the screenshots in test-artifacts/journeys/. Each journey runs at a desktop and a phone width.
+ */
+import { mkdirSync } from 'node:fs';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const WIDTHS = [1366, 375] as const;
+export const ACCOUNTS = {
+  store: { email: 'store@example.com', password: 'studio-goods-store' },
+  editor: { email: 'editor@example.com', password: 'studio-goods-editor' },
+};
+export const SUCCESS_CARD = '4242424242424242';
+/** A loaded 2-core machine can take many seconds for a first checkout call or a section's first load. */
+export const SLOW = { timeout: 60_000 };
+export const JOURNEY_TIMEOUT = 300_000;
+const ARTIFACTS = 'test-artifacts/journeys';
+const RATE = { name: 'Journey Courier', regions: [], method: 'flat', amountCents: 500 };
+
+/** A run's own suffix, so titles, codes and emails never meet another test's. */
+export const RUN = Date.now().toString(36);
+
+/** Browser contexts opened by a test, to be closed after it. */
+export class Contexts {
+  private opened: BrowserContext[] = [];
+  constructor(private readonly browser: () => Browser) {}
+
+  async open(width: number): Promise<BrowserContext> {
+    const context = await this.browser().newContext({ viewport: { width, height: width < 600 ? 812 : 900 } });
+    this.opened.push(context);
+    return context;
+  }
+
+  async page(width: number): Promise<{ page: Page; errors: string[] }> {
+    const page = await (await this.open(width)).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    return { page, errors };
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all(this.opened.map((context) => context.close()));
+    this.opened = [];
+  }
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  // From the top: a full-page shot taken scrolled down paints a sticky header in the middle of the page.
+  await page.evaluate('window.scrollTo(0, 0)');
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+}
+
+async function ok(res: { status(): number; text(): Promise<string> }): Promise<void> {
+  expect(res.status(), await res.text()).toBeLessThan(300);
+}
+
+/** The store manager's calls, as the console makes them (a context of its own, the crumb a page would ask for). */
+export async function merchantApi(contexts: Contexts, storeUrl: string): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
+  const context = await contexts.open(1366);
+  expect((await context.request.get(`${storeUrl}/api/crumb`)).status()).toBe(204);
+  const headers = { 'X-CSRF-Token': (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '' };
+  await ok(await context.request.post(`${storeUrl}/api/merchant/session`, { data: ACCOUNTS.store, headers }));
+  return { api: context.request, headers };
+}
+
+/** The store ships: a flat rate is added unless the merchant already has one (other test files add their own). */
+export async function ensureShipping(contexts: Contexts, storeUrl: string): Promise<void> {
+  const { api, headers } = await merchantApi(contexts, storeUrl);
+  const rates = await api.get(`${storeUrl}/api/commerce/shipping-rates`);
+  await ok(rates);
+  const { shippingRates } = (await rates.json()) as { shippingRates: unknown[] };
+  if (shippingRates.length === 0) await ok(await api.post(`${storeUrl}/api/commerce/shipping-rates`, { data: RATE, headers }));
+}
+
+/** A physical product of one variant, created as the console's product form does; its id and address. */
+export async function createProduct(contexts: Contexts, storeUrl: string, title: string, priceCents: number, stock: number): Promise<{ id: string; path: string }> {
+  const { api, headers } = await merchantApi(contexts, storeUrl);
+  const form = {
+    collectionId: 'c-shop',
+    title,
+    urlId: '',
+    productType: 1,
+    description: 'Made for a journey test.',
+    excerpt: '',
+    image: { assetUrl: '/images/demo/candle.webp', originalSize: '800x800', altText: title },
+    tags: [],
+    categories: [],
+    options: [],
+    variants: [{ sku: '', values: {}, price: priceCents, salePrice: 0, onSale: false, unlimited: false, stock, weightGrams: null, imageUrl: '' }],
+    price: 0,
+    salePrice: 0,
+    onSale: false,
+    subscription: null,
+    additionalFieldsFormId: null,
+    customAddButtonText: '',
+    customSoldOutText: '',
+    scarcityEnabled: false,
+    scarcityText: '',
+  };
+  const created = await api.post(`${storeUrl}/api/console/products`, { data: form, headers });
+  await ok(created);
+  const { id, fullUrl } = (await created.json()) as { id: string; fullUrl: string };
+  return { id, path: fullUrl };
+}
+
+/** Deletes a journey's product again, as the console's Delete does. */
+export async function deleteProduct(contexts: Contexts, storeUrl: string, id: string): Promise<void> {
+  const { api, headers } = await merchantApi(contexts, storeUrl);
+  await ok(await api.delete(`${storeUrl}/api/console/products/${id}`, { headers }));
+}
+
+/** A shopper on a product page, with the islands ready. */
+export async function openProduct(page: Page, storeUrl: string, path: string): Promise<void> {
+  await page.goto(`${storeUrl}${path}`);
+  await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+}
+
+/** Adds `quantity` from the product page; the button's answer ('Added!' or the alert's text). */
+export async function addToCart(page: Page, itemId: string, quantity: number): Promise<string> {
+  const button = page.locator('.ProductItem-form .sqs-add-to-cart-button');
+  await expect.poll(() => button.textContent(), SLOW).toBe('Add To Cart');
+  await page.fill(`#quantity-${itemId}`, String(quantity));
+  await button.click();
+  const alert = page.locator('[role="alertdialog"]');
+  await expect.poll(async () => ((await alert.count()) > 0 ? 'alert' : await button.textContent()), SLOW).toMatch(/^(Added!|alert)$/);
+  return (await alert.count()) > 0 ? ((await alert.locator('.Dialog-message').textContent()) ?? '') : 'Added!';
+}
+
+/** From the checkout page with the cart loaded: address, the first shipping option and the card filled in. */
+export async function fillCheckout(page: Page, email: string): Promise<void> {
+  await page.fill('#checkout-email', email);
+  await page.fill('#checkout-firstName', 'Ada');
+  await page.fill('#checkout-lastName', 'Lovelace');
+  await page.fill('#checkout-address1', '1 Main Street');
+  await page.fill('#checkout-city', 'Springfield');
+  await page.fill('#checkout-region', 'IL');
+  await page.fill('#checkout-postalCode', '62701');
+  await page.locator('#checkout-postalCode').blur();
+  const option = page.locator('.Checkout-option input').first();
+  await option.waitFor(SLOW);
+  await option.check();
+  await expect.poll(() => page.locator('.CheckoutTotals-shipping').textContent(), SLOW).toMatch(/^\$\d+\.\d{2}$|^Free$/);
+  await page.fill('#checkout-cardNumber', SUCCESS_CARD);
+}
+
+/** Places the order and waits for the order confirmed page. */
+export async function placeOrder(page: Page): Promise<void> {
+  await page.click('.Checkout-button');
+  await page.waitForURL(/\/commerce\/orders\/[A-Za-z0-9_-]+\?token=[0-9a-f]+$/, SLOW);
+  await page.waitForSelector('.OrderConfirmation-number', SLOW);
+  expect(await page.locator('h1').textContent()).toBe('Order confirmed');
+}
+
+export async function goToCheckout(page: Page, storeUrl: string, title: string): Promise<void> {
+  await page.goto(`${storeUrl}/checkout`);
+  await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+  await expect.poll(() => page.locator('.CheckoutLine-name').first().textContent(), SLOW).toBe(title);
+}
+
+/** Signs into /config through its form; the console's home once the sidebar is there. */
+export async function signIn(page: Page, storeUrl: string, account: { email: string; password: string }): Promise<void> {
+  await page.goto(`${storeUrl}/config`);
+  await page.fill('#merchant-email', account.email, SLOW);
+  await page.fill('#merchant-password', account.password);
+  await page.click('button[type="submit"]');
+  await page.waitForSelector('nav[aria-label="Console"] a', { state: 'attached', ...SLOW });
+}
+
+/** The sidebar's links, opened by the menu button first where the screen hides it. */
+async function openSidebar(page: Page): Promise<void> {
+  const menu = page.locator('.Topbar-menu');
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await page.locator('nav[aria-label="Console"]').waitFor({ state: 'visible', ...SLOW });
+}
+
+export async function sidebarLinks(page: Page): Promise<string[]> {
+  await openSidebar(page);
+  const links = (await page.locator('nav[aria-label="Console"] a').allInnerTexts()).map((text) => text.trim());
+  const menu = page.locator('.Topbar-menu');
+  if (await menu.isVisible()) await menu.click();
+  return links;
+}
+
+/** Opens a console section from the sidebar, as a merchant would, and waits for its heading. */
+export async function openSection(page: Page, label: string): Promise<void> {
+  await openSidebar(page);
+  await page.locator('nav[aria-label="Console"] a', { hasText: label }).first().click();
+  await page.waitForSelector(`h1:text-is("${label}")`, SLOW);
+}
