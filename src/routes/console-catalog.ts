@@ -10,7 +10,7 @@ import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { MERCHANT_MESSAGES } from '../accounts/messages';
 import { toMinorUnits } from '../commerce/money';
-import { isProductCollection, isOnSale, listedPrice, PRODUCT_TYPE_CODES, ProductType } from '../commerce/product';
+import { inProductCollection, isProductCollection, isOnSale, listedPrice, PRODUCT_RECORD_TYPE, PRODUCT_TYPE_CODES, ProductType } from '../commerce/product';
 import type { Edit } from '../durable/site-content';
 import type { ProductListQuery } from '../durable/content-tables';
 import { stockLedger } from '../durable/stubs';
@@ -135,7 +135,7 @@ async function edit(c: Context<AppEnv>, change: Edit, field?: (error: string) =>
 
 async function storedProduct(c: Context<AppEnv>, id: string): Promise<Item> {
   const item = (await itemsById(c.env, c.var.site.website.id, [id])).get(id);
-  if (item === undefined || item.recordType !== 11) throw new HTTPException(404, { message: PRODUCT_MESSAGES.unknownProduct });
+  if (item === undefined || item.recordType !== PRODUCT_RECORD_TYPE || !inProductCollection(item, c.var.site.collections)) throw new HTTPException(404, { message: PRODUCT_MESSAGES.unknownProduct });
   return item;
 }
 

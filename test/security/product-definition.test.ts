@@ -18,6 +18,7 @@ import { contentObject } from '../../src/site/catalog';
 import { CODE_INJECTION_MESSAGES } from '../../src/site/code-injection';
 import { demoSite } from '../../src/site/demo';
 import { ROLES } from '../../src/site/roles';
+import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
 import { ITEM_PROBLEMS, type Item } from '../../src/site/schema';
 import { exportSite, publishSite } from '../../src/site/store';
 import { demoStoreOnHost } from '../worker/demo-on-host';
@@ -123,6 +124,19 @@ describe('an item outside a products collection is never a product', () => {
     // The sold-out mug itself, a product, still takes both.
     expect(await shopper.json('POST', RESTOCK_PATH, { ...signUp, productId: mug.id })).toEqual({ status: 200, body: { signedUp: true, created: true } });
     expect((await shopper.json('GET', `/api/commerce/inventory/stock/?itemId=${mug.id}`)).status).toBe(200);
+  }, TIMEOUT);
+  it('does not open, save, copy or delete such a stored item as a product in the console (/api/console/products/{id})', async () => {
+    const { post, shirt } = await fakeProductPost();
+    const planted = { ...post, id: 'b-planted-console', urlId: 'planted-console', recordType: 11 } as Item;
+    await plant(planted);
+    const admin = await signInAs(ROLES.admin);
+    const unknown = { status: 404, body: { error: PRODUCT_MESSAGES.unknownProduct } };
+    const form = (await admin.json<{ product: unknown }>('GET', `/api/console/products/${shirt.id}`)).body.product;
+    expect(await admin.json('GET', `/api/console/products/${planted.id}`)).toEqual(unknown);
+    expect(await admin.json('PUT', `/api/console/products/${planted.id}`, form)).toEqual(unknown);
+    expect(await admin.json('POST', `/api/console/products/${planted.id}/duplicate`, {})).toEqual(unknown);
+    expect(await admin.json('DELETE', `/api/console/products/${planted.id}`, {})).toEqual(unknown);
+    expect((await storedItem(planted.id))?.title).toBe(planted.title);
   }, TIMEOUT);
 });
 
