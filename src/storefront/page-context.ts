@@ -4,7 +4,7 @@
  * context and localized strings). Items are read through the site's catalogue a page at a time:
  * a listing reads one page of its collection, an item page its item and what it shows beside it.
  */
-import { isProductCollection, PRODUCTS_COLLECTION } from '../commerce/product';
+import { inProductCollection, isProductCollection, PRODUCTS_COLLECTION } from '../commerce/product';
 import { escapeHtml } from '../html/escape';
 import { shownAt } from '../site/editor/content-status';
 import type { Catalog, ListingSort } from '../site/catalog';
@@ -258,10 +258,12 @@ async function listPage(kind: 'products' | 'blog', { catalog, base, path, query 
   };
 }
 
-async function contentPage({ catalog, base, path }: PageRequest, collection: Collection): Promise<ResolvedPage> {
+async function contentPage({ site, catalog, base, path }: PageRequest, collection: Collection): Promise<ResolvedPage> {
   const blocks = collection.blocks ?? [];
   const productIds = blocks.flatMap((block) => (block.type === 'product' && block.productId !== undefined ? [block.productId] : []));
-  const products = new Map((await catalog.itemsById(productIds)).map((item) => [item.id, item]));
+  // A block naming anything but a product (a post, a page item) shows nothing, as for a missing product.
+  const found = (await catalog.itemsById(productIds)).filter((item) => inProductCollection(item, site.collections));
+  const products = new Map(found.map((item) => [item.id, item]));
   return {
     kind: 'page',
     status: 200,
@@ -285,20 +287,21 @@ const homePage: PageResolver = (request) => {
 const collectionPage: PageResolver = (request, { collection: urlId }) => {
   const collection = collectionAt(request.site, urlId);
   if (collection === undefined) return undefined;
-  if (collection.typeName === 'products' || collection.typeName === 'blog') return listPage(collection.typeName, request, collection);
+  if (isProductCollection(collection)) return listPage(PRODUCTS_COLLECTION, request, collection);
+  if (collection.typeName === 'blog') return listPage('blog', request, collection);
   return contentPage(request, collection);
 };
 
-/** The item named by `params` in the collection they name, when that collection is of `typeName`, with what its page shows beside it. */
-async function itemAt(request: PageRequest, params: Readonly<Record<string, string>>, typeName: string, relatedLimit: number) {
+/** The item named by `params` in the collection they name, when `kind` accepts that collection, with what its page shows beside it. */
+async function itemAt(request: PageRequest, params: Readonly<Record<string, string>>, kind: (collection: Collection) => boolean, relatedLimit: number) {
   const collection = collectionAt(request.site, params.collection);
-  if (collection?.typeName !== typeName || params.item === undefined) return undefined;
+  if (collection === undefined || !kind(collection) || params.item === undefined) return undefined;
   const found = await request.catalog.itemPage(collection.id, params.item, relatedLimit);
   return found === null ? undefined : { collection, ...found };
 }
 
 const productPage: PageResolver = async (request, params) => {
-  const found = await itemAt(request, params, PRODUCTS_COLLECTION, RELATED_PRODUCTS);
+  const found = await itemAt(request, params, isProductCollection, RELATED_PRODUCTS);
   if (found === undefined) return undefined;
   const { collection, item: product, related } = found;
   const description = (product.excerpt ?? '').replace(/<[^>]*>/g, '');
@@ -313,7 +316,7 @@ const productPage: PageResolver = async (request, params) => {
 const neighbour = (item: Item | null) => (item === null ? null : { title: item.title, fullUrl: item.fullUrl });
 
 const postPage: PageResolver = async (request, params) => {
-  const found = await itemAt(request, params, 'blog', 0);
+  const found = await itemAt(request, params, (collection) => collection.typeName === 'blog', 0);
   if (found === undefined) return undefined;
   const { collection, item: post } = found;
   return {

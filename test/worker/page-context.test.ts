@@ -64,6 +64,15 @@ describe('which page a path is', async () => {
     expect(page.context.blocks).toEqual([expect.objectContaining({ type: 'product', product: expect.objectContaining({ id: 'p3' }) })]);
   });
 
+  it('shows nothing in a product block that names an item outside a products collection, as for a missing product', async () => {
+    const blocks = (productId: string) => [{ id: 'b1', type: 'product' as const, productId }];
+    const named = (productId: string) => ({ ...site, collections: site.collections.map((c) => (c.id === 'contact' ? { ...c, blocks: blocks(productId) } : c)) });
+    for (const productId of ['post1', 'no-such-item']) {
+      const page = await resolvePage(named(productId), siteCatalog(env, site.website.id, version), '/contact', {});
+      expect(page.context.blocks, productId).toEqual([expect.objectContaining({ type: 'product', productId, product: null })]);
+    }
+  });
+
   it('knows the fixed pages and their page types', async () => {
     expect((await resolve('/cart'))).toMatchObject({ kind: 'cart', status: 200, context: { page: { typeCode: PageType.Cart } } });
     expect((await resolve('/checkout'))).toMatchObject({ kind: 'checkout', context: { page: { typeCode: PageType.Checkout } } });
