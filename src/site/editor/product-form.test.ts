@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { render } from '../../engine/index';
 import { PRODUCT_TYPE_CODES, stockLimit } from '../../commerce/product';
 import { changeNames } from '../catalog-names';
 import type { Collection, Item } from '../schema';
@@ -70,6 +71,14 @@ describe('the product form', () => {
     const again = productFromForm({ ...formFromProduct(stored, null), title: 'Apron' }, { item: stored, merchandising: { restockNotificationViews: [] } }, context);
     expect(again.item).toMatchObject({ id: stored.id, title: 'Apron', addedOn: 5, reviews: [{ author: 'A' }] });
     expect(again.merchandising).toEqual({ restockNotificationViews: [] });
+  });
+
+  it("gives a picture the templates show ({.main-image?}, as the product page, lists and search ask), and takes it away with the picture", () => {
+    const shown = (item: unknown) => render('{.section item}{.main-image?}{assetUrl}{.or}none{.end}{.end}', { item }).html;
+    const pictured = productFromForm({ ...form, urlId: 'linen-apron' }, { item: null, merchandising: null }, context).item;
+    expect(shown(pictured)).toBe('/images/apron.webp');
+    const stored = pictured as unknown as Item;
+    expect(shown(productFromForm({ ...formFromProduct(stored, null), image: null }, { item: stored, merchandising: null }, context).item)).toBe('none');
   });
 
   it('reads rich text as plain paragraphs', () => {

@@ -103,7 +103,7 @@ export function productFromForm(
     structuredContent.salePriceMoney = money(form.salePrice, context.currency);
     structuredContent.onSale = form.onSale;
   }
-  const { assetUrl: _asset, originalSize: _size, altText: _alt, mediaFocalPoint, ...keptItem } = (before ?? {}) as Record<string, unknown>;
+  const { assetUrl: _asset, originalSize: _size, altText: _alt, mediaFocalPoint, mainImageId, ...keptItem } = (before ?? {}) as Record<string, unknown>;
   const item: Record<string, unknown> = {
     ...keptItem,
     id: before?.id ?? `p-${randomHex(8)}`,
@@ -121,6 +121,8 @@ export function productFromForm(
   };
   if (form.image !== null) {
     item.assetUrl = form.image.assetUrl;
+    // Templates show an item's picture only when it names its main image ({.main-image?}), as Squarespace's items do.
+    item.mainImageId = form.image.assetUrl === before?.assetUrl && typeof mainImageId === 'string' && mainImageId !== '' ? mainImageId : `img-${String(item.id)}`;
     item.originalSize = form.image.originalSize;
     if (form.image.altText.trim() !== '') item.altText = form.image.altText.trim();
     if (form.image.assetUrl === before?.assetUrl && mediaFocalPoint !== undefined) item.mediaFocalPoint = mediaFocalPoint;
