@@ -6,6 +6,7 @@
  * product (created through the console's call, deleted after), so no other test's stock moves.
  * Screenshots in test-artifacts/journeys/stock-*.png.
  */
+import type { Locator } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
 import { escapeDialog } from '../e2e/pages';
@@ -36,6 +37,11 @@ afterEach(() => contexts.closeAll());
 
 const NOT_ENOUGH = 'Sorry, we do not have enough of that item available.';
 
+async function onScreen(cell: Locator, width: number): Promise<boolean> {
+  const box = await cell.boundingBox();
+  return box !== null && box.x >= 0 && box.x + box.width <= width;
+}
+
 for (const width of WIDTHS) {
   describe(`stock after sales at ${width} px`, () => {
     it('5 on hand, 2 sold, the console shows 3, "add 10" in the console, and the store sells 13 at most', async () => {
@@ -47,6 +53,8 @@ for (const width of WIDTHS) {
         const shopper = await contexts.page(width);
         await openProduct(shopper.page, storeUrl, product.path);
         expect(await shopper.page.locator('h1').first().textContent()).toBe(title);
+        // The picture the merchant gave it, shown.
+        await expect.poll(() => shopper.page.locator('.ProductItem-gallery img').first().evaluate((img: { complete: boolean; naturalWidth: number; src: string }) => img.complete && img.naturalWidth > 0 && img.src), SLOW).toMatch(/candle\.webp$/);
         expect(await addToCart(shopper.page, product.id, 2)).toBe('Added!');
         await goToCheckout(shopper.page, storeUrl, title);
         expect(await shopper.page.locator('.CheckoutLine-quantity').textContent()).toBe('× 2');
@@ -66,7 +74,10 @@ for (const width of WIDTHS) {
         await merchant.page.press('#products-search', 'Enter');
         const row = merchant.page.locator('tbody tr', { hasText: title });
         await expect.poll(() => merchant.page.locator('tbody tr').count(), SLOW).toBe(1);
-        expect(await row.locator('td').last().innerText()).toBe('3');
+        const stockCell = row.locator('td').last();
+        expect(await stockCell.innerText()).toBe('3');
+        // On the screen, not past its edge in a table the merchant would have to scroll sideways.
+        expect(await onScreen(stockCell, width)).toBe(true);
         expect(await row.innerText()).toContain('Low stock');
         await shot(merchant.page, `stock-console-3-on-hand-${width}`);
 
