@@ -1,6 +1,6 @@
 /**
- * The checkout and order calls from the browser (docs/contracts.md, Checkout): start or renew the
- * checkout, change it, place the order, read an order back with its capability token. Failures
+ * The checkout and order calls from the browser (docs/contracts.md, Checkout): start the checkout
+ * (it checks the stock and holds none), change it, place the order, read an order back with its capability token. Failures
  * become `CheckoutError`s carrying the status, the shopper's message and any per-field messages.
  */
 import type { ShippingAddress } from '../commerce/address';
@@ -22,7 +22,7 @@ export interface ShippingOption {
 export interface Checkout {
   cartId: string;
   currencyCode: string;
-  /** Until when the stock is held for this checkout (epoch ms); every POST and PUT renews it. */
+  /** When the checkout is forgotten if no order is placed (epoch ms); it holds no stock. */
   reservationExpiresOn: number;
   email: string | null;
   shippingAddress: CheckoutAddress | null;
@@ -65,6 +65,12 @@ export type { OrderEntry } from '../commerce/order';
 /** An order as the calls answer it: with where the buyer reads it (`/commerce/orders/{id}?token=…`). */
 export type Order = StoredOrder & { confirmationUrl: string };
 
+/** A line the stock cannot cover (a 409): its sku and how many are available now. */
+export interface StockShortage {
+  sku: string;
+  available: number;
+}
+
 export class CheckoutError extends Error {
   constructor(
     message: string,
@@ -72,6 +78,8 @@ export class CheckoutError extends Error {
     readonly fields: Readonly<Record<string, string>> = {},
     /** The checkout as it is now, when a placement was refused because its totals changed. */
     readonly checkout: Checkout | null = null,
+    /** The lines the stock cannot cover, when the checkout or the placement was refused for them (409). */
+    readonly unavailable: readonly StockShortage[] = [],
   ) {
     super(message);
   }
@@ -82,6 +90,7 @@ interface ErrorBody {
   crumbFail?: boolean;
   errors?: Record<string, string>;
   checkout?: Checkout;
+  unavailable?: StockShortage[];
 }
 
 async function call<T>(method: string, path: string, body: unknown, fallback: string, headers: Record<string, string> = {}): Promise<T> {
@@ -97,7 +106,7 @@ async function call<T>(method: string, path: string, body: unknown, fallback: st
   if (res.status === 403 && error?.crumbFail === true) {
     throw new CheckoutError(cookiesEnabled() ? CART_MESSAGES.sessionExpired : CART_MESSAGES.enableCookies, 403);
   }
-  throw new CheckoutError(failureText(res.status, error, fallback), res.status, error?.errors ?? {}, error?.checkout ?? null);
+  throw new CheckoutError(failureText(res.status, error, fallback), res.status, error?.errors ?? {}, error?.checkout ?? null, error?.unavailable ?? []);
 }
 
 const CHECKOUT = '/api/commerce/checkout';
@@ -109,12 +118,12 @@ export const CHECKOUT_FAILURES = {
   order: 'Unable to load this order.',
 } as const;
 
-/** Starts the checkout for the visitor's cart (or the subscription cart of `cartToken`), or renews its reservation. */
 const withCartToken = (cartToken: string | null) => (cartToken === null ? {} : { cartToken });
 
 /** How the page takes the card: the local test field, or Stripe Elements with the store's publishable key (null: not configured). */
 export type PaymentSetup = { provider: 'local' } | { provider: 'stripe'; publishableKey: string | null };
 
+/** Starts the checkout for the visitor's cart (or the subscription cart of `cartToken`); the stock is checked, nothing is held. */
 export function startCheckout(cartToken: string | null) {
   return call<{ checkout: Checkout; payment: PaymentSetup }>('POST', CHECKOUT, withCartToken(cartToken), CHECKOUT_FAILURES.load);
 }

@@ -3,8 +3,9 @@
  * width: add a product, fill the checkout form with the keyboard, pick shipping, apply a discount
  * code, pay with the local provider's success card, and read the order on the order confirmed page.
  * Also: a declined card (its message, nothing charged, no order), an incomplete form (the summary
- * message, focus on the first field to fix), and axe on the checkout page. The store's shipping
- * rate and discount code are set up through the merchant calls, as a merchant would.
+ * message, focus on the first field to fix), axe on the checkout page, and stock reserved at payment,
+ * not before (two shoppers on the last unit, the first left at authentication past the window). The
+ * store's shipping rate and discount code are set up through the merchant calls, as a merchant would.
  * Screenshots go to test-artifacts/checkout/.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -170,7 +171,7 @@ for (const width of [1366, 375]) {
   describe(`checkout at ${width} px`, () => {
     it('buys a candle with the keyboard: shipping, a discount code, the success card, then the order confirmed page', async () => {
       const { page, errors } = await shopperAtCheckout(width);
-      expect(await page.locator('.Checkout-hold').textContent()).toMatch(/^We are holding your items until /);
+      expect(await page.locator('.Checkout-stock').textContent()).toBe('Your items are reserved when you place your order, not before.');
       const email = `buyer-${width}-${Date.now()}@example.com`;
       await fillAddressByKeyboard(page, email);
       await pickShippingByKeyboard(page);
@@ -338,13 +339,15 @@ describe('checkout store rules, at 1366 and 375 px', () => {
   }, 180_000);
 });
 
-describe('a stock hold that lapsed (1-minute holds), at 1366 and 375 px', () => {
-  /** Waits until the page says the hold lapsed (the hold is a minute; the page's clock ticks every 15 s). */
-  const lapsed = (page: Page) =>
-    expect.poll(() => page.locator('.Checkout-hold').textContent(), { timeout: 150_000, interval: 2000 }).toBe('Your items are no longer held. Continue, and we will hold them again if they are still available.');
-
-  it('renews the hold when the shopper comes back; when the stock went meanwhile, Place order says so (409) and charges nothing', async () => {
+describe('stock is reserved at payment, not before (a 1-minute payment window), at 1366 and 375 px', () => {
+  it('one unit left, two shoppers: the first leaves their order at authentication; the second is told the line ran out, nothing charged; once the window ends the first order is cancelled and the second buys the unit', async () => {
     await storeSettings({ reservationMinutes: 1 });
+    const { api } = await merchantApi();
+    const statusesOf = async (email: string) => {
+      const res = await api.get(`${storeUrl}/api/commerce/orders?limit=100`);
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { orders: { email: string; status: string }[] }).orders.filter((order) => order.email === email).map((order) => order.status);
+    };
     try {
       // Products no other browser test buys, so selling them out here changes no other test.
       const scarce = {
@@ -353,30 +356,46 @@ describe('a stock hold that lapsed (1-minute holds), at 1366 and 375 px', () => 
       } as const;
       await Promise.all(
         ([1366, 375] as const).map(async (width) => {
-          const renewing = await shopperAtCheckout(width);
-          const losing = await shopperAtCheckout(width, scarce[width]);
-          const email = `too-late-${width}-${Date.now()}@example.com`;
-          await fillAddressByKeyboard(losing.page, email);
-          await pickShippingByKeyboard(losing.page);
-          await losing.page.fill('#checkout-cardNumber', SUCCESS_CARD);
-          await Promise.all([lapsed(renewing.page), lapsed(losing.page)]);
+          const product = scarce[width];
+          await buyOut(product.itemId, product.stock - 1);
+          // Both open a checkout on the last unit: opening holds nothing, and the page says so.
+          const first = await shopperAtCheckout(width, product);
+          const second = await shopperAtCheckout(width, product);
+          expect(await first.page.locator('.Checkout-stock').textContent()).toBe('Your items are reserved when you place your order, not before.');
+          const firstEmail = `waits-${width}-${Date.now()}@example.com`;
+          const secondEmail = `second-${width}-${Date.now()}@example.com`;
+          await fillAddressByKeyboard(first.page, firstEmail);
+          await pickShippingByKeyboard(first.page);
+          await fillAddressByKeyboard(second.page, secondEmail);
+          await pickShippingByKeyboard(second.page);
 
-          // Coming back while the stock is still there takes the hold again.
-          await renewing.page.focus('#checkout-email');
-          await renewing.page.keyboard.type('back@example.com');
-          await expect.poll(() => renewing.page.locator('.Checkout-hold').textContent(), SLOW).toMatch(/^We are holding your items until /);
+          // The first places the order and stays at the bank's authentication: the unit is reserved for them.
+          await first.page.fill('#checkout-cardNumber', AUTHENTICATION_CARD);
+          await first.page.click('.Checkout-button');
+          await first.page.waitForURL(/\/integrations\/payments\/local\/authenticate\//, SLOW);
+          expect(await statusesOf(firstEmail)).toEqual(['pending']);
 
-          // Someone else buys the last units; then the first shopper places the order.
-          await buyOut(scarce[width].itemId, scarce[width].stock);
-          await losing.page.click('.Checkout-button');
-          const failure = losing.page.locator('.Checkout-message .Checkout-error');
+          // The second is told at placement which line ran out, with nothing charged and the way back to the cart.
+          await second.page.fill('#checkout-cardNumber', SUCCESS_CARD);
+          await second.page.click('.Checkout-button');
+          const failure = second.page.locator('.Checkout-message .Checkout-error');
           await failure.waitFor(SLOW);
           expect(await failure.textContent()).toBe('Sorry, we do not have enough of that item available. Nothing was charged.');
-          expect(losing.page.url()).toMatch(/\/checkout$/);
-          await losing.page.evaluate('window.scrollTo(0, 0)');
-          await losing.page.screenshot({ path: `${ARTIFACTS}/stock-gone-${width}.png`, fullPage: true });
-          expect(await ordersFor(email)).toEqual([]);
-          expect([...renewing.errors, ...losing.errors]).toEqual([]);
+          expect(await second.page.locator('.Checkout-short li').allTextContents()).toEqual([`${product.title}: sold out`]);
+          expect(await second.page.locator('.Checkout-message a').getAttribute('href')).toBe('/cart');
+          expect(second.page.url()).toMatch(/\/checkout$/);
+          await second.page.evaluate('window.scrollTo(0, 0)');
+          await second.page.screenshot({ path: `${ARTIFACTS}/stock-reserved-${width}.png`, fullPage: true });
+          expect(await statusesOf(secondEmail)).toEqual([]);
+
+          // The payment window (a minute) ends: the first order is cancelled and its unit given back.
+          await expect.poll(() => statusesOf(firstEmail), { timeout: 150_000, interval: 5000 }).toEqual(['cancelled']);
+          await second.page.click('.Checkout-button');
+          await second.page.waitForURL(/\/commerce\/orders\/[A-Za-z0-9_-]+\?token=[0-9a-f]+$/, SLOW);
+          await second.page.waitForSelector('.OrderConfirmation-number', SLOW);
+          expect(await second.page.locator('h1').textContent()).toBe('Order confirmed');
+          expect(await statusesOf(secondEmail)).toEqual(['paid']);
+          expect([...first.errors, ...second.errors]).toEqual([]);
         }),
       );
     } finally {

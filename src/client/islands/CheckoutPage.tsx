@@ -1,16 +1,17 @@
 /**
  * The checkout page (page type 201): contact email, shipping address and option, discount code,
  * gift card, the order summary, payment and the place-order button, as one form. The checkout is
- * started on load (which holds the stock) and renewed while the shopper is active; every change the
- * server prices (address, shipping option, codes) is sent as it is made, so the totals are the
- * server's, and a price that moved since the item was added is said above the lines; an order is
- * never placed at totals the page did not show. Placing the order sends the card's token with one
- * idempotency key per attempt, so a retried request can never charge twice.
+ * started on load; it holds no stock (units are reserved when the order is placed, for the payment
+ * window), so a line that ran out meanwhile is named when the order is placed, with the way back to
+ * the cart. Every change the server prices (address, shipping option, codes) is sent as it is made,
+ * so the totals are the server's, and a price that moved since the item was added is said above the
+ * lines; an order is never placed at totals the page did not show. Placing the order sends the
+ * card's token with one idempotency key per attempt, so a retried request can never charge twice.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { priceChangedMessage } from '../../commerce/cart';
+import { priceChangedMessage, type CartEntry } from '../../commerce/cart';
 import { formatMoney } from '../../commerce/money';
-import { CheckoutError, placeOrder, startCheckout, updateCheckout, type Checkout, type CheckoutAddress, type CheckoutChanges, type Order, type PaymentSetup } from '../checkout-api';
+import { CheckoutError, placeOrder, startCheckout, updateCheckout, type Checkout, type CheckoutAddress, type CheckoutChanges, type Order, type PaymentSetup, type StockShortage } from '../checkout-api';
 import { cardPaymentToken, completeCardAction, STRIPE_MESSAGES } from '../checkout-stripe';
 import { CHECKOUT_MESSAGES, minimumSubtotalMessage, totalsMoved } from '../../commerce/checkout-totals';
 import { addressFieldProblems, CHECKOUT_FORM_MESSAGES, formProblems, localCardToken, type FieldProblems } from '../checkout-form';
@@ -29,12 +30,21 @@ export interface CheckoutPageProps {
   forms: AnswerForms;
 }
 
-/** How often an active shopper's reservation is renewed, and what counts as active. */
-const RENEW_EVERY_MS = 2 * 60_000;
-const CLOCK_TICK_MS = 15_000;
+/** Said above the form: nothing is set aside while the shopper fills it in. */
+export const STOCK_NOTE = 'Your items are reserved when you place your order, not before.';
 
 type Errors = Partial<Record<CheckoutFieldName, string>>;
-type Placing = { kind: 'idle' } | { kind: 'placing' } | { kind: 'failed'; message: string };
+/** A failed attempt: its message and, when stock ran out (409), the lines short of it. */
+type Placing = { kind: 'idle' } | { kind: 'placing' } | { kind: 'failed'; message: string; shortLines: string[] };
+
+/** The lines that ran out, as the shopper reads them ('Cedar Candle: sold out', 'Cedar Candle: only 2 left'). */
+export function shortLines(entries: readonly CartEntry[], unavailable: readonly StockShortage[]): string[] {
+  const lines = entries.flatMap((entry) => {
+    const short = unavailable.find((line) => line.sku === entry.chosenVariant.sku);
+    return short === undefined ? [] : [`${entry.title}: ${short.available <= 0 ? 'sold out' : `only ${short.available} left`}`];
+  });
+  return [...new Set(lines)];
+}
 
 /** The server names fields by their path in the body (`shippingAddress.city`); the form by the last part. */
 function fieldErrors(fields: Readonly<Record<string, string>>): Errors {
@@ -95,8 +105,6 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
   const [message, setMessage] = useState<string | null>(null);
   const [placing, setPlacing] = useState<Placing>({ kind: 'idle' });
   const [focusRequest, setFocusRequest] = useState<{ field: CheckoutFieldName | 'message'; seq: number } | null>(null);
-  const [now, setNow] = useState<number | null>(null);
-  const lastActivity = useRef(0);
   const savedDetails = useRef('');
   const idempotencyKey = useRef<string | null>(null);
   /** The payment token sent with the current key: a retry with the key must send the same one. */
@@ -120,30 +128,19 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
     }
   };
 
-  const renew = () =>
-    startCheckout(cartToken.current)
-      .then(({ checkout: next }) => adopt(next, false))
-      .catch((error: unknown) => error instanceof CheckoutError && setMessage(error.message));
+  /** The checkout as it is now, after a refused placement (a code that ran out, a gift card's new balance). */
+  const reload = () => startCheckout(cartToken.current).then(({ checkout: next }) => adopt(next, false), () => undefined);
 
   useEffect(() => {
     const returned = returnedOrderPage();
     if (returned !== null) return navigateTo(returned);
     cartToken.current = pageQuery().get('cartToken');
-    setNow(Date.now());
     startCheckout(cartToken.current)
       .then(({ checkout: started, payment }) => {
         setSetup(payment);
         adopt(started, true);
       })
       .catch((error: unknown) => setLoadError(error instanceof CheckoutError ? error.message : 'Unable to load your order. Please reload the page.'));
-    const clock = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
-    const renewal = setInterval(() => {
-      if (Date.now() - lastActivity.current < RENEW_EVERY_MS) void renew();
-    }, RENEW_EVERY_MS);
-    return () => {
-      clearInterval(clock);
-      clearInterval(renewal);
-    };
   }, []);
 
   useEffect(() => {
@@ -153,13 +150,6 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
   }, [focusRequest]);
 
   const focus = (field: CheckoutFieldName | 'message') => setFocusRequest((current) => ({ field, seq: (current?.seq ?? 0) + 1 }));
-
-  /** Any input counts as activity; coming back after the hold lapsed takes the stock again at once. */
-  const noteActivity = () => {
-    const expired = checkout !== null && Date.now() >= checkout.reservationExpiresOn;
-    lastActivity.current = Date.now();
-    if (expired) void renew();
-  };
 
   /** Sends a change; the refusal, if any (its field messages and its own message shown). */
   const refusalOf = async (changes: CheckoutChanges): Promise<CheckoutError | null> => {
@@ -232,7 +222,6 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (checkout === null || placing.kind === 'placing') return;
-    lastActivity.current = Date.now();
     const problems = formProblems({ email, address, shippingOption: checkout.selectedShippingOption, cardNumber }, needsShipping, needsCard && paymentProvider === 'local');
     if (problems.length > 0) return showProblems(problems);
     setErrors({});
@@ -240,8 +229,8 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
     setPlacing({ kind: 'placing' });
     const refused = await refusalOf(detailChanges());
     if (refused !== null) {
-      // Stock gone since the checkout began (409) says so; anything else is the form to fix.
-      if (refused.status === 409) setPlacing({ kind: 'failed', message: `${refused.message} ${CHECKOUT_FORM_MESSAGES.nothingCharged}` });
+      // Stock gone since the checkout began (409) says so, and which lines; anything else is the form to fix.
+      if (refused.status === 409) setPlacing({ kind: 'failed', message: `${refused.message} ${CHECKOUT_FORM_MESSAGES.nothingCharged}`, shortLines: shortLines(checkout.entries, refused.unavailable) });
       else {
         setPlacing({ kind: 'idle' });
         setMessage(CHECKOUT_MESSAGES.formIncomplete);
@@ -250,7 +239,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
     }
     // Prices or totals that moved since this page showed them are shown first, never paid unseen.
     if (latest.current !== null && totalsMoved(checkout, latest.current)) {
-      setPlacing({ kind: 'failed', message: CHECKOUT_MESSAGES.totalsChanged });
+      setPlacing({ kind: 'failed', message: CHECKOUT_MESSAGES.totalsChanged, shortLines: [] });
       return focus('message');
     }
     if (idempotencyKey.current === null || paymentToken.current === null) {
@@ -281,9 +270,10 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
       const fields = fieldErrors(error.fields);
       setErrors(fields);
       const charged = error.status === 402 || error.status === 409 ? ` ${CHECKOUT_FORM_MESSAGES.nothingCharged}` : '';
-      setPlacing({ kind: 'failed', message: error.message + (error.message.includes(CHECKOUT_FORM_MESSAGES.nothingCharged) ? '' : charged) });
+      const message = error.message + (error.message.includes(CHECKOUT_FORM_MESSAGES.nothingCharged) ? '' : charged);
+      setPlacing({ kind: 'failed', message, shortLines: shortLines(checkout.entries, error.unavailable) });
       if (error.checkout !== null) adopt(error.checkout, false);
-      if (error.status === 409) void renew();
+      else if (error.status === 409 && error.unavailable.length === 0) void reload();
       focus(error.status === 402 ? 'cardNumber' : 'message');
     }
   };
@@ -310,16 +300,13 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
   }
 
   const belowMinimum = checkout !== null && checkout.subtotalCents < checkout.minimumSubtotalCents;
-  const expiresAt = checkout?.reservationExpiresOn ?? null;
-  const time = (at: number) => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(at);
   const failure = placing.kind === 'failed' ? placing.message : message;
+  const short = placing.kind === 'failed' ? placing.shortLines : [];
 
   return (
-    <form className="Checkout" noValidate aria-busy={checkout === null} onSubmit={(event) => void submit(event)} onInput={noteActivity} onChange={noteActivity}>
+    <form className="Checkout" noValidate aria-busy={checkout === null} onSubmit={(event) => void submit(event)}>
       <div className="Checkout-main">
-        <p className="Checkout-hold" aria-live="polite">
-          {expiresAt !== null && now !== null && (now < expiresAt ? `We are holding your items until ${time(expiresAt)}.` : 'Your items are no longer held. Continue, and we will hold them again if they are still available.')}
-        </p>
+        <p className="Checkout-stock">{STOCK_NOTE}</p>
         <fieldset className="Checkout-section" onBlur={saveDetails}>
           <legend>Contact</legend>
           <TextField
@@ -454,6 +441,18 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
         <div className="Checkout-message" tabIndex={-1} aria-live="assertive" aria-atomic="true">
           {belowMinimum && <p>{minimumSubtotalMessage(checkout.minimumSubtotalCents, currency, locale)}</p>}
           {failure !== null && <p className="Checkout-error">{failure}</p>}
+          {short.length > 0 && (
+            <>
+              <ul className="Checkout-short">
+                {short.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+              <p>
+                <a href="/cart">Back to your cart</a>
+              </p>
+            </>
+          )}
         </div>
         <button type="submit" className="Checkout-button" disabled={checkout === null || placing.kind === 'placing' || belowMinimum}>
           {placing.kind === 'placing' ? 'Placing order…' : checkout === null ? 'Place order' : `Place order · ${money(checkout.grandTotalCents)}`}
