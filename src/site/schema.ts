@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { inProductCollection, PRODUCT_RECORD_TYPE, PRODUCT_TYPE_CODES, PRODUCTS_COLLECTION_TYPE } from '../commerce/product';
 import { FORM_FIELD_TYPES } from '../forms/validate';
+import { IMAGE_URL_MESSAGE, isImageUrl, SITE_PATH } from './image-url';
 import { MAX_CHART_COLUMNS, MAX_CHART_LABEL, MAX_CHART_ROWS } from './editor/chart';
 import { CONTENT_STATUSES } from './editor/content-status';
 import { CONTENT_LIMITS, LIMIT_MESSAGES } from './limits';
@@ -19,10 +20,12 @@ import { sanitizeRichText } from './rich-text';
 import { templateAssetsSchema, themeSchema } from './theme-schema';
 
 const id = z.string().min(1).max(64);
-/** A path on this site. It may not start with `//` or `/\\`: browsers read both as another host. */
-export const sitePath = z.string().regex(/^\/(?![/\\])[\w\-./?=&%]*$/, 'must be a site path starting with a single /');
+/** A path on this site (src/site/image-url.ts): never `//` or `/\\`, which browsers read as another host. */
+export const sitePath = z.string().regex(SITE_PATH, 'must be a site path starting with a single /');
 /** HTML that merchants write and the theme outputs as HTML: sanitized here, before it is stored (src/site/rich-text.ts). */
 const richText = z.string().max(100_000).transform(sanitizeRichText);
+/** An image's `assetUrl`: what templates print into src, srcset and style attributes (src/site/image-url.ts). */
+export const imageUrl = z.string().refine(isImageUrl, IMAGE_URL_MESSAGE);
 const currency = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code');
 
 export const moneySchema = z.object({
@@ -33,7 +36,7 @@ export const moneySchema = z.object({
 const focalPoint = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) });
 
 export const imageFields = {
-  assetUrl: z.string().min(1),
+  assetUrl: imageUrl,
   originalSize: z.string().regex(/^\d+x\d+$/, 'must be WIDTHxHEIGHT'),
   mediaFocalPoint: focalPoint.optional(),
   altText: z.string().max(250).optional(),
@@ -56,7 +59,7 @@ export const variantSchema = z.looseObject({
   qtyInStock: z.number().int().min(0),
   attributes: z.record(z.string(), z.string()),
   optionValues: z.array(z.object({ optionName: z.string(), value: z.string() })),
-  image: z.object({ assetUrl: z.string().min(1) }).optional(),
+  image: z.object({ assetUrl: imageUrl }).optional(),
   /** Shipping weight of one unit, for weight-based shipping rates. */
   weightGrams: z.number().int().min(0).max(1_000_000).optional(),
 });
@@ -114,7 +117,9 @@ export const itemSchema = z.looseObject({
   categories: z.array(z.string().max(CONTENT_LIMITS.categoryLength, LIMIT_MESSAGES.categoryLength)).default([]),
   publicCommentCount: z.number().int().min(0).optional(),
   ...imageFields,
-  assetUrl: z.string().optional(),
+  assetUrl: imageUrl.optional(),
+  /** Read by the engine's social buttons when an item has no assetUrl. */
+  mainImage: z.looseObject({ assetUrl: imageUrl.optional() }).optional(),
   originalSize: z.string().regex(/^\d+x\d+$/, 'must be WIDTHxHEIGHT').optional(),
   structuredContent: structuredContent.optional(),
   reviews: z

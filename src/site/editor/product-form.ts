@@ -6,6 +6,7 @@
  */
 import { neverRunsOut, pricedWithoutVariants, ProductType, subscribableType, type ProductTypeCode } from '../../commerce/product';
 import { EDIT_MESSAGES, URL_ID } from '../edits';
+import { isImageUrl } from '../image-url';
 import { nameProblem } from './tag-manager';
 
 /** The product rules the form follows live in src/commerce/product.ts; the console reads them from here. */
@@ -96,8 +97,6 @@ export const PRODUCT_MESSAGES = {
   unknownProduct: 'That product does not exist.',
 } as const;
 
-const IMAGE_URL = /^(\/(?![/\\])\S*|https:\/\/\S+)$/;
-
 /** A URL slug made from a title: 'Linen Shirt (Blue)' → 'linen-shirt-blue'. */
 export function slugOf(title: string): string {
   return title
@@ -124,7 +123,7 @@ export function productProblems(form: ProductForm): Record<string, string> {
   else if (title.length > 100) problems.title = EDIT_MESSAGES.titleTooLong;
   const urlId = form.urlId === '' ? slugOf(form.title) : form.urlId;
   if (title !== '' && (!URL_ID.test(urlId) || urlId.length > 100)) problems.urlId = EDIT_MESSAGES.urlIdInvalid;
-  if (form.image !== null && !IMAGE_URL.test(form.image.assetUrl)) problems.image = PRODUCT_MESSAGES.imageUrl;
+  if (form.image !== null && !isImageUrl(form.image.assetUrl)) problems.image = PRODUCT_MESSAGES.imageUrl;
   if (form.image !== null && form.image.altText.length > 250) problems.imageAlt = PRODUCT_MESSAGES.textTooLong(250);
   form.tags.forEach((tag, i) => {
     const problem = nameProblem('tag', tag, form.tags.slice(0, i));
@@ -154,7 +153,7 @@ export function productProblems(form: ProductForm): Record<string, string> {
     const prefix = `variants.${i}.`;
     priceProblems(prefix, variant.price, variant.salePrice, variant.onSale, problems);
     if (!variant.unlimited && !neverRunsOut(form.productType) && (!Number.isSafeInteger(variant.stock) || variant.stock < 0)) problems[`${prefix}stock`] = PRODUCT_MESSAGES.stock;
-    if (variant.imageUrl !== '' && !IMAGE_URL.test(variant.imageUrl)) problems[`${prefix}imageUrl`] = PRODUCT_MESSAGES.imageUrl;
+    if (variant.imageUrl !== '' && !isImageUrl(variant.imageUrl)) problems[`${prefix}imageUrl`] = PRODUCT_MESSAGES.imageUrl;
     for (const option of form.options) {
       if ((variant.values[option] ?? '').trim() === '') problems[`${prefix}values.${option}`] = PRODUCT_MESSAGES.optionValue(option);
     }
