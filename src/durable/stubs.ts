@@ -13,6 +13,11 @@ export function stockLedger(env: Env, websiteId: string) {
   return env.STOCK.get(env.STOCK.idFromName(websiteId));
 }
 
+/** The website's ledger asked what is available now per sku (given each sku's published level), for code that must not reach objects itself. */
+export function availableStockOf(env: Env, websiteId: string) {
+  return async (counted: Record<string, number>): Promise<Readonly<Record<string, number>>> => stockLedger(env, websiteId).available(counted);
+}
+
 export function beaconStore(env: Env, websiteId: string) {
   return env.BEACONS.get(env.BEACONS.idFromName(websiteId));
 }

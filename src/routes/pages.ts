@@ -19,6 +19,7 @@ import { pageRequestOf, type PageRequest } from './page-address';
 import { isUnavailable } from '../http/unavailable';
 import { pageCacheTag } from '../integrations/cdn-purge';
 import { NO_STORE, NOT_FOUND } from '../http/messages';
+import { availableStockOf } from '../durable/stubs';
 import { isDevelopment, loadedSite, type AppEnv } from './http';
 import { mayRead, mayRender, refusedRead } from './rate-limit';
 
@@ -127,7 +128,7 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
     // The page context is never kept: each one is a read and a render.
     if (!(await mayRead(c)) || !(await mayRender(c))) return refusedRead(c);
     const { value: page } = await resolve();
-    await showAvailableStock(c.env, site.website.id, page);
+    await showAvailableStock(availableStockOf(c.env, site.website.id), page);
     const body = JSON.stringify(page.context, null, format === 'json-pretty' ? 2 : undefined);
     return c.body(body, page.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   }
@@ -169,7 +170,7 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
   if (page.status !== 200 && !uncachedRender && !(await mayRender(c))) return refusedRead(c);
   page.context.integrations = { captchaProvider: c.env.CAPTCHA_PROVIDER, paymentProvider: c.env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'local' };
   page.context.canonicalUrl = canonicalUrl(url.origin, url.pathname, page);
-  const available = await showAvailableStock(c.env, site.website.id, page);
+  const available = await showAvailableStock(availableStockOf(c.env, site.website.id), page);
   const waitUntil = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
   // A page showing stock is the same bytes for the same content and available stock: in a new slot whose
   // stock has not moved it is the last slot's page again, not a new render.

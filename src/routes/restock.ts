@@ -10,7 +10,7 @@ import { sellableProductType } from '../commerce/product';
 import { CAPTCHA_ACTIONS } from '../forms/captcha';
 import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
 import { captchaVerifier } from '../integrations/captcha';
-import { restockSignups } from '../durable/stubs';
+import { availableStockOf, restockSignups } from '../durable/stubs';
 import { itemsById } from '../site/catalog';
 import { availableOf } from '../storefront/available-stock';
 import type { Item, Variant } from '../site/schema';
@@ -77,7 +77,7 @@ restock.post(RESTOCK_PATH, requireCrumb, rateLimit((env) => env.ACCOUNT_RATE_LIM
   const found = (await variantsOf(c.env, site, [{ productId: body.productId, variantId: body.variantId }]))?.[0];
   if (found === undefined) return apiError(c, 404, RESTOCK_MESSAGES.unknownVariant);
   // In stock is what the stock ledger has available now, not the published level (only a sku's starting value).
-  if ((await availableOf(c.env, site.website.id, found.item, found.variant.sku)) !== 0) return apiError(c, 400, RESTOCK_MESSAGES.inStock);
+  if ((await availableOf(availableStockOf(c.env, site.website.id), found.item, found.variant.sku)) !== 0) return apiError(c, 400, RESTOCK_MESSAGES.inStock);
   const siteKey = site.website.captchaSettings?.siteKey;
   if (siteKey !== undefined && siteKey !== '') {
     const token = body.recaptchaEnterpriseV3Token ?? '';

@@ -8,7 +8,6 @@
  * that length, so a cached page promises a sold-out item for at most twice that (docs/storefront.md).
  */
 import { productType, stockLimit, type VariantStock } from '../commerce/product';
-import { stockLedger } from '../durable/stubs';
 
 export const STOCK_FRESH_SECONDS = 30;
 
@@ -62,22 +61,25 @@ function mapShownItems(context: Record<string, unknown>, change: (item: unknown)
   return out;
 }
 
+/** The ledger's answer: units available now per sku, given each sku's published level (its starting value). */
+export type ReadAvailable = (counted: Record<string, number>) => Promise<Readonly<Record<string, number>>>;
+
 /**
  * Sets every counted variant the page shows to what the ledger says is available now, in one
  * ledger read for all of them; what it read, by sku (empty when the page shows no counted stock).
  */
-export async function showAvailableStock(env: Env, websiteId: string, page: { context: Record<string, unknown> }): Promise<Readonly<Record<string, number>>> {
+export async function showAvailableStock(readAvailable: ReadAvailable, page: { context: Record<string, unknown> }): Promise<Readonly<Record<string, number>>> {
   const counted: Record<string, number> = {};
   mapShownItems(page.context, (item) => Object.assign(counted, countedStock(item)));
   if (Object.keys(counted).length === 0) return {};
-  const available = await stockLedger(env, websiteId).available(counted);
+  const available = await readAvailable(counted);
   page.context = mapShownItems(page.context, (item) => withAvailableStock(item, available));
   return available;
 }
 
 /** What is available now of the variant of `item` with `sku` (null: it never runs out), from the ledger. */
-export async function availableOf(env: Env, websiteId: string, item: unknown, sku: string): Promise<number | null> {
+export async function availableOf(readAvailable: ReadAvailable, item: unknown, sku: string): Promise<number | null> {
   const stock = countedStock(item)[sku];
   if (stock === undefined) return null;
-  return (await stockLedger(env, websiteId).available({ [sku]: stock }))[sku] ?? 0;
+  return (await readAvailable({ [sku]: stock }))[sku] ?? 0;
 }
