@@ -142,11 +142,24 @@ export async function fillCheckout(page: Page, email: string): Promise<void> {
   await page.locator('#checkout-postalCode').blur();
   const option = page.locator('.Checkout-option input').first();
   await option.waitFor(SLOW);
-  await option.check();
-  // Until the server prices the choice the summary reads 'Free' with the total before shipping (the page marks the option
-  // chosen at once but keeps the unpriced checkout's shipping cost): wait for the option's own price there.
   const price = (await page.locator('.Checkout-option-price').first().textContent()) ?? '';
+  // The server's answer to the choice is held: until it comes, the summary must not call a paid rate free.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route('**/api/commerce/checkout*', async (route) => {
+    if (route.request().method() === 'PUT' && (route.request().postData() ?? '').includes('"shippingOptionId"')) {
+      asked = true;
+      await held;
+    }
+    await route.fallback();
+  });
+  await option.check();
+  await expect.poll(() => asked, SLOW).toBe(true);
+  if (price !== 'Free') expect(await page.locator('.CheckoutTotals-shipping').textContent()).not.toBe('Free');
+  release();
   await expect.poll(() => page.locator('.CheckoutTotals-shipping').textContent(), SLOW).toBe(price);
+  await page.unrouteAll({ behavior: 'wait' });
   await page.fill('#checkout-cardNumber', SUCCESS_CARD);
 }
 

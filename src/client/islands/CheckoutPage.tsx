@@ -114,6 +114,8 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
   const cartToken = useRef<string | null>(null);
   /** The checkout as the server last answered it (the state may not be rendered yet). */
   const latest = useRef<Checkout | null>(null);
+  /** The shipping option just chosen, while the server prices it: the summary's shipping and total are not its yet. */
+  const [choosing, setChoosing] = useState<string | null>(null);
 
   const currency = checkout?.currencyCode ?? currencyCode;
   const money = (cents: number) => formatMoney(cents, currency, locale);
@@ -209,8 +211,8 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
 
   const chooseShipping = (id: string) => {
     clearError('shippingOptionId');
-    if (checkout !== null) setCheckout({ ...checkout, selectedShippingOption: id });
-    void send({ shippingOptionId: id });
+    setChoosing(id);
+    void send({ shippingOptionId: id }).finally(() => setChoosing((current) => (current === id ? null : current)));
   };
 
   const showProblems = (problems: FieldProblems) => {
@@ -222,7 +224,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (checkout === null || placing.kind === 'placing') return;
-    const problems = formProblems({ email, address, shippingOption: checkout.selectedShippingOption, cardNumber }, needsShipping, needsCard && paymentProvider === 'local');
+    const problems = formProblems({ email, address, shippingOption: choosing ?? checkout.selectedShippingOption, cardNumber }, needsShipping, needsCard && paymentProvider === 'local');
     if (problems.length > 0) return showProblems(problems);
     setErrors({});
     setMessage(null);
@@ -360,7 +362,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
                       name="shippingOption"
                       id={index === 0 ? fieldId('shippingOptionId') : undefined}
                       value={option.id}
-                      checked={checkout.selectedShippingOption === option.id}
+                      checked={(choosing ?? checkout.selectedShippingOption) === option.id}
                       onChange={() => chooseShipping(option.id)}
                     />
                     <span className="Checkout-option-name">{option.name}</span>
@@ -430,7 +432,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
                 money={money}
                 totals={{
                   ...checkout,
-                  shippingCostCents: checkout.selectedShippingOption === null ? null : checkout.shippingCostCents,
+                  shippingCostCents: checkout.selectedShippingOption === null || choosing !== null ? null : checkout.shippingCostCents,
                 }}
               />
             </div>
