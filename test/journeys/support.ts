@@ -156,7 +156,10 @@ export async function fillCheckout(page: Page, email: string): Promise<void> {
   });
   await option.check();
   await expect.poll(() => asked, SLOW).toBe(true);
+  const before = (await page.locator('.CheckoutTotals-total').textContent()) ?? '';
   if (price !== 'Free') expect(await page.locator('.CheckoutTotals-shipping').textContent()).not.toBe('Free');
+  // Nor offer to pay a total without it.
+  expect(await page.locator('.Checkout-button').textContent()).not.toContain(before);
   release();
   await expect.poll(() => page.locator('.CheckoutTotals-shipping').textContent(), SLOW).toBe(price);
   await page.unrouteAll({ behavior: 'wait' });
