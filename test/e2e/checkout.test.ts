@@ -97,6 +97,20 @@ async function storeSettings(changes: Partial<typeof STORE_SETTINGS>): Promise<v
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** The merchant sets the payment window in the console's store settings, by the field's label. */
+async function paymentWindowInConsole(minutes: number): Promise<void> {
+  const page = await (await newContext(1366)).newPage();
+  await page.goto(`${storeUrl}/config/commerce`);
+  await page.fill('#merchant-email', STORE_MANAGER.email);
+  await page.fill('#merchant-password', STORE_MANAGER.password);
+  await page.click('button[type="submit"]');
+  const field = page.getByLabel('Payment window (minutes)');
+  await field.waitFor(SLOW);
+  await field.fill(String(minutes));
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect.poll(() => page.locator('.SaveStatus').textContent(), SLOW).toBe('Saved');
+}
+
 /** Another shopper buys `quantity` of a single-variant product outright, through the calls. */
 async function buyOut(itemId: string, quantity: number): Promise<void> {
   const context = await newContext(1366);
@@ -341,8 +355,9 @@ describe('checkout store rules, at 1366 and 375 px', () => {
 
 describe('stock is reserved at payment, not before (a 1-minute payment window), at 1366 and 375 px', () => {
   it('one unit left, two shoppers: the first leaves their order at authentication; the second is told the line ran out, nothing charged; once the window ends the first order is cancelled and the second buys the unit', async () => {
-    await storeSettings({ reservationMinutes: 1 });
+    await paymentWindowInConsole(1);
     const { api } = await merchantApi();
+    expect(((await (await api.get(`${storeUrl}/api/commerce/settings`)).json()) as { settings: { reservationMinutes: number } }).settings.reservationMinutes).toBe(1);
     const statusesOf = async (email: string) => {
       const res = await api.get(`${storeUrl}/api/commerce/orders?limit=100`);
       expect(res.status()).toBe(200);
@@ -392,7 +407,11 @@ describe('stock is reserved at payment, not before (a 1-minute payment window), 
           await expect.poll(() => statusesOf(firstEmail), { timeout: 150_000, interval: 5000 }).toEqual(['cancelled']);
           await second.page.click('.Checkout-button');
           await second.page.waitForURL(/\/commerce\/orders\/[A-Za-z0-9_-]+\?token=[0-9a-f]+$/, SLOW);
-          await second.page.waitForSelector('.OrderConfirmation-number', SLOW);
+          await second.page.waitForSelector('.OrderConfirmation-number', SLOW).catch(async (error: unknown) => {
+            // Seen twice in seven runs on a loaded machine: what the page showed instead goes with the failure.
+            await second.page.screenshot({ path: `${ARTIFACTS}/stock-reserved-confirmation-${width}.png`, fullPage: true });
+            throw new Error(`${String(error)}\n${second.page.url()} showed: ${await second.page.evaluate<string>('document.body.innerText')}`);
+          });
           expect(await second.page.locator('h1').textContent()).toBe('Order confirmed');
           expect(await statusesOf(secondEmail)).toEqual(['paid']);
           expect([...first.errors, ...second.errors]).toEqual([]);

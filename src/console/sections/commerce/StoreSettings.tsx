@@ -1,4 +1,4 @@
-/** The store's currency and checkout settings: minimum order, prices with tax, stock hold, welcome code. */
+/** The store's currency and checkout settings: minimum order, prices with tax, payment window, welcome code. */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { StoreSettings } from '../../../commerce/checkout-totals';
 import { consoleApi, describedBy, FetchStatus, FieldError, moneyInput, parseMoneyInput, SaveStatus, useFetch, useSave } from '../../ui';
