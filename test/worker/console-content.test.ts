@@ -221,3 +221,14 @@ describe('console posts and pages', () => {
     expect((await shopperSees('/contact')).text).not.toContain('<figure class="ChartBlock"');
   });
 });
+
+describe("a post's main image", () => {
+  it('shows on the post page once set in the console, and goes with it', async () => {
+    const owner = await merchant(OWNER);
+    const created = await owner.json<SavedPost>('POST', '/api/console/posts', post({ title: 'Pictured notes', status: 'published', assetUrl: '/files/f-notes/photo.jpg' }));
+    expect(created.status).toBe(201);
+    expect((await shopperSees(created.body.fullUrl)).text).toMatch(/<img class="BlogItem-image" src="\/files\/f-notes\/photo\.jpg"/);
+    expect((await owner.json('PUT', `/api/console/posts/${created.body.id}`, post({ title: 'Pictured notes', status: 'published', assetUrl: null }))).status).toBe(200);
+    expect((await shopperSees(created.body.fullUrl)).text).not.toContain('<img class="BlogItem-image"');
+  });
+});
