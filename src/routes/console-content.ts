@@ -95,10 +95,12 @@ function postItem(base: Record<string, unknown>, blog: Collection, input: PostIn
     delete item['assetUrl'];
     delete item['originalSize'];
     delete item['mainImageId'];
-  } else if (assetUrl !== base['assetUrl']) {
+  } else {
     // The theme sizes a post's image by its originalSize; the file manager's images are not measured, so a wide default.
-    // Templates show it only when the item names its main image ({.main-image?}), as Squarespace's items do.
-    Object.assign(item, { assetUrl, originalSize: '1500x1000', mainImageId: `img-${String(item['id'])}` });
+    if (assetUrl !== base['assetUrl']) Object.assign(item, { assetUrl, originalSize: '1500x1000' });
+    // Templates show it only when the item names its main image ({.main-image?}), as Squarespace's items do; a post saved
+    // before this rule gets one at its next save.
+    item['mainImageId'] ??= `img-${String(item['id'])}`;
   }
   return item;
 }
