@@ -132,6 +132,25 @@ describe('a kill between two steps of placing an order, then the retry with the 
     expect(await cartStub(env, websiteId, cartId).read()).toMatchObject({ orderId: retried.body.order.id });
   });
 
+  // A `fail` rather than a `kill`: the payment's record must be on disk when the step after it dies, as the output gate makes it before any call leaves the object.
+  it('a payment authenticated later, cut off after the payment was recorded: the alarm sells its units, which never lapse back on sale', { timeout: 60_000 }, async () => {
+    const { base, websiteId, visitor } = await readyToPay('kill-settle.test', 3);
+    const placed = await placeOrder(visitor, CARD.action);
+    expect(placed.body.order).toMatchObject({ status: 'pending' });
+    const paymentId = decodeURIComponent(placed.body.order.payment.nextActionUrl?.split('/').pop() ?? '');
+    await paymentLedger().authenticate(paymentId, true);
+    injectFaults([{ target: 'durable-object', mode: 'fail', name: 'CommerceOrders.settle:recorded', times: 1 }]);
+    await expect(orders(websiteId).paymentSettled(websiteId, paymentId, 'succeeded')).rejects.toThrow();
+    clearFaults();
+    expect(await orders(websiteId).order(placed.body.order.id)).toMatchObject({ status: 'paid' });
+    expect(await orders(websiteId).finishInterrupted(websiteId, Date.now() + 60_000)).toBe(1);
+    expect(await stock(websiteId).reservations()).toEqual([]);
+    expect(await available(base)).toBe(2);
+    // Past the payment window the sold unit stays sold (before, its hold lapsed and it went on sale again).
+    await runInDurableObject(stock(websiteId), (instance) => instance.alarm());
+    expect(await available(base)).toBe(2);
+  });
+
   it('the object aborted from outside while its charge is on the way: the retry answers the order and debits the gift card once', { timeout: 60_000 }, async () => {
     const ready = await readyWithGiftCard('abort-charging.test', 3);
     const before = await paymentLedger().captured();
