@@ -129,13 +129,20 @@ describe('console content', () => {
     expect(await page.getByRole('button', { name: 'Code block' }).count()).toBe(1);
     expect(await page.getByText(ANDROID_CODE_MESSAGE).count()).toBe(0);
     await body.click();
+    // A tool is pressed, then typing goes on once the editor shows it pressed (or not) and has the focus back.
+    const useTool = async (name: string, pressed: boolean) => {
+      const tool = page.getByRole('button', { name, exact: true });
+      await tool.click();
+      await expect.poll(() => tool.getAttribute('aria-pressed')).toBe(String(pressed));
+      await expect.poll(() => page.evaluate("document.activeElement?.classList.contains('RichText-content') === true")).toBe(true);
+    };
     await page.keyboard.type('We fired the ');
-    await page.getByRole('button', { name: 'Bold' }).click();
+    await useTool('Bold', true);
     await page.keyboard.type('big kiln');
-    await page.getByRole('button', { name: 'Bold' }).click();
+    await useTool('Bold', false);
     await page.keyboard.type(' today.');
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Heading', exact: true }).click();
+    await useTool('Heading', true);
     await page.keyboard.type('What came out');
     await page.keyboard.press('Enter');
     await page.keyboard.type('See the shop');

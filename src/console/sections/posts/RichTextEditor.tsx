@@ -25,7 +25,8 @@ export interface RichTextEditorProps {
 
 function ToolButton({ label, active, onClick, children, disabled = false }: { label: string; active?: boolean; onClick: () => void; children: ReactNode; disabled?: boolean }) {
   return (
-    <button type="button" className="RichText-tool" aria-label={label} title={label} aria-pressed={active} onClick={onClick} disabled={disabled}>
+    // A pointer press keeps the focus (and the selection) in the text, so what is typed next goes there, not to the button.
+    <button type="button" className="RichText-tool" aria-label={label} title={label} aria-pressed={active} onMouseDown={(event) => event.preventDefault()} onClick={onClick} disabled={disabled}>
       {children}
     </button>
   );
