@@ -3,12 +3,14 @@
  * still pending (207), subscription confirmed (206) with its billing period and number of cycles.
  * The order is read with the capability token of the page's URL; the page itself carries nothing
  * of the buyer's. While a payment is pending the page asks again every few seconds and moves to
- * the confirmation once it is paid.
+ * the confirmation once it is paid. A read that got no answer (the connection, a 429, a server
+ * error) is asked again a few times before the page says it could not load the order: the order
+ * exists and may be paid, so one lost request must not leave the buyer without it.
  */
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../commerce/money';
 import type { SubscriptionPlan } from '../../commerce/subscriptions';
-import { CheckoutError, loadOrder, type Order } from '../checkout-api';
+import { CHECKOUT_FAILURES, CheckoutError, loadOrder, type Order } from '../checkout-api';
 import { navigateTo, pageQuery } from '../dom';
 import { countryName } from './CheckoutFields';
 import { CheckoutLines, CheckoutTotals, orderLine, type AnswerForms } from './CheckoutOrderSummary';
@@ -23,6 +25,14 @@ export interface CheckoutConfirmationProps {
 }
 
 const PENDING_POLL_MS = 3000;
+const READ_RETRY_MS = 2000;
+export const READ_RETRIES = 5;
+
+/** Whether a failed read is asked again: no answer, a 429 or a server error, up to READ_RETRIES in a row; a 404 (wrong token) is final. */
+export function readAgain(error: unknown, failuresInARow: number): boolean {
+  if (!(error instanceof CheckoutError) || failuresInARow > READ_RETRIES) return false;
+  return error.status === 0 || error.status === 429 || error.status >= 500;
+}
 
 /** The order received page (207) of an order's confirmation URL: the buyer's page while the payment is pending. */
 export function receivedUrl(order: Order): string {
@@ -74,16 +84,22 @@ export default function CheckoutConfirmation({ kind, orderId, locale, forms }: C
   useEffect(() => {
     const token = pageQuery().get('token') ?? '';
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
     const read = () =>
       loadOrder(orderId, token)
         .then(({ order }) => {
+          failures = 0;
           setState({ kind: 'ready', order });
           const pending = order.status === 'pending';
           if (pending && kind !== 'order-received') navigateTo(receivedUrl(order));
           else if (pending) timer = setTimeout(read, PENDING_POLL_MS);
           else if (kind === 'order-received' && order.status !== 'cancelled') navigateTo(order.confirmationUrl);
         })
-        .catch((error: unknown) => setState({ kind: 'failed', message: error instanceof CheckoutError ? error.message : 'Unable to load this order.' }));
+        .catch((error: unknown) => {
+          // The page keeps what it shows (loading, or the pending order) while it asks again.
+          if (readAgain(error, ++failures)) timer = setTimeout(read, READ_RETRY_MS);
+          else setState({ kind: 'failed', message: error instanceof CheckoutError ? error.message : CHECKOUT_FAILURES.order });
+        });
     void read();
     return () => {
       if (timer !== undefined) clearTimeout(timer);
