@@ -409,6 +409,12 @@ describe('stock is reserved at payment, not before (a 1-minute payment window), 
 
           // The payment window (a minute) ends: the first order is cancelled and its unit given back.
           await expect.poll(() => statusesOf(firstEmail), { timeout: 150_000, interval: 5000 }).toEqual(['cancelled']);
+          // The order is marked cancelled a step before its unit goes back to the ledger: the shopper buys once the store offers it again.
+          const offered = async () => {
+            const res = await second.page.request.get(`${storeUrl}/api/commerce/inventory/stock/?itemId=${product.itemId}`);
+            return ((await res.json()) as { results: { qtyInStock: number }[] }).results[0]?.qtyInStock;
+          };
+          await expect.poll(offered, SLOW).toBe(1);
           // What the second page asked and got from here on goes with a failure (a lost or refused request names itself).
           const trace: string[] = [];
           second.page.on('response', (r) => trace.push(`${r.status()} ${r.request().method()} ${r.url()}`));
