@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { ProductType } from '../../src/commerce/product';
 
 export const WIDTHS = [1366, 375] as const;
 export const ACCOUNTS = {
@@ -83,7 +84,7 @@ export async function createProduct(contexts: Contexts, storeUrl: string, title:
     collectionId: 'c-shop',
     title,
     urlId: '',
-    productType: 1,
+    productType: ProductType.Physical,
     description: 'Made for a journey test.',
     excerpt: '',
     image: { assetUrl: '/images/demo/candle.webp', originalSize: '800x800', altText: title },
