@@ -5,10 +5,15 @@
  * (which also removes the state). Given `state`, it uses that folder and keeps it (the caller removes
  * it), and `kill` ends the process at once as a crash or a deploy would, so a test can start the store
  * again on what it had committed.
+ *
+ * The store runs from a copy of the source and of the client build taken when it starts: wrangler dev
+ * rebuilds on every change under its folder, so an edit made while tests run (or a client rebuild)
+ * would otherwise reload the worker under a test half-way through a purchase.
  */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { resolve } from 'node:path';
 import { TEST_ASSETS } from './assets.mjs';
 import { developmentVarArgs } from './development.mjs';
 
@@ -37,10 +42,24 @@ async function waitFor(url, child, timeoutMs) {
   throw new Error(`wrangler dev did not answer ${url} within ${timeoutMs} ms`);
 }
 
+/** What the worker is built from: the store's source, its theme and its configuration. */
+const WORKER_SOURCES = ['src', 'themes', 'wrangler.toml', 'package.json', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.worker.json', 'worker-configuration.d.ts'];
+
+/** Copies the worker's sources and the test client build into `folder`, so the store serves them as they are now. */
+function snapshotSources(folder) {
+  mkdirSync(folder, { recursive: true });
+  for (const path of WORKER_SOURCES) cpSync(path, `${folder}/${path}`, { recursive: true });
+  cpSync(TEST_ASSETS, `${folder}/${TEST_ASSETS}`, { recursive: true });
+  symlinkSync(resolve('node_modules'), `${folder}/node_modules`, 'dir');
+}
+
 export async function startLocalStore({ state: keptState } = {}) {
-  const state = keptState ?? `.wrangler/local-store-${process.pid}-${Date.now()}`;
+  const state = resolve(keptState ?? `.wrangler/local-store-${process.pid}-${Date.now()}`);
+  const sources = resolve(`.wrangler/store-sources-${process.pid}-${Date.now()}`);
+  snapshotSources(sources);
   const port = await freePort();
   const child = spawn('npx', ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--log-level', 'warn', '--assets', TEST_ASSETS, ...developmentVarArgs()], {
+    cwd: sources,
     env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
@@ -52,12 +71,14 @@ export async function startLocalStore({ state: keptState } = {}) {
   };
   const stop = () => {
     signal('SIGTERM');
+    rmSync(sources, { recursive: true, force: true });
     if (keptState === undefined) rmSync(state, { recursive: true, force: true });
   };
   /** SIGKILL to wrangler and workerd; resolves once wrangler is gone. */
   const kill = async () => {
     signal('SIGKILL');
     await exited;
+    rmSync(sources, { recursive: true, force: true });
   };
   try {
     await waitFor(`${url}/shop`, child, 60_000);
