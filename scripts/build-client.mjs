@@ -8,9 +8,10 @@
  *
  * `--test` builds into the tests' own assets folder instead (TEST_ASSETS, scripts/assets.mjs: a copy
  * of public/'s other files plus build/), leaving public/ to a running `npm start`; `--assets DIR`
- * does the same into DIR.
+ * does the same into DIR. Such a folder is built beside its place and then swapped in, so a store
+ * starting from it meanwhile never copies half a build.
  */
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -22,7 +23,8 @@ function assetsFolder(args) {
   return args.includes('--test') ? TEST_ASSETS : STORE_ASSETS;
 }
 
-const ASSETS = assetsFolder(process.argv.slice(2));
+const TARGET = assetsFolder(process.argv.slice(2));
+const ASSETS = TARGET === STORE_ASSETS ? TARGET : `${TARGET}.next-${process.pid}`;
 const OUT = join(ASSETS, 'build');
 if (ASSETS !== STORE_ASSETS) {
   rmSync(ASSETS, { recursive: true, force: true });
@@ -71,4 +73,8 @@ for (const [path, output] of Object.entries({ ...result.metafile.outputs, ...col
   }
 }
 writeFileSync(`${OUT}/manifest.json`, JSON.stringify({ entry, console: consoleEntry, consoleStyle, files }, null, 2));
+if (ASSETS !== TARGET) {
+  rmSync(TARGET, { recursive: true, force: true });
+  renameSync(ASSETS, TARGET);
+}
 for (const [url, bytes] of Object.entries(files)) console.log(`${(bytes / 1024).toFixed(1).padStart(7)} KB gzip  ${url}`);
