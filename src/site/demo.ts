@@ -180,17 +180,17 @@ const PRODUCTS: ProductSpec[] = [
 ];
 
 const POSTS = [
-  ['opening-the-studio', 'Opening the studio', 'We finally have a place to make, pack and meet.', ['news'], 3],
-  ['how-we-fire-mugs', 'How we fire our mugs', 'Two firings, a week apart, and why it matters.', ['making'], 5],
-  ['linen-care', 'Caring for linen', 'Wash cool, dry flat, never iron it flat.', ['care'], 0],
-  ['summer-sale', 'The summer sale', 'What is on sale and for how long.', ['news', 'sale'], 12],
-  ['coffee-origins', 'Where our coffee comes from', 'Three farms, one roaster, and a weekly box.', ['kitchen'], 1],
-  ['gift-guide', 'A small gift guide', 'Ten things under fifty dollars.', ['gifts'], 8],
-  ['behind-the-scenes', 'Behind the scenes', 'A day of packing orders.', ['making'], 2],
-  ['new-classes', 'New classes this autumn', 'Pottery, bookbinding and candle making.', ['classes', 'news'], 0],
+  ['opening-the-studio', 'Opening the studio', 'We finally have a place to make, pack and meet.', ['news']],
+  ['how-we-fire-mugs', 'How we fire our mugs', 'Two firings, a week apart, and why it matters.', ['making']],
+  ['linen-care', 'Caring for linen', 'Wash cool, dry flat, never iron it flat.', ['care']],
+  ['summer-sale', 'The summer sale', 'What is on sale and for how long.', ['news', 'sale']],
+  ['coffee-origins', 'Where our coffee comes from', 'Three farms, one roaster, and a weekly box.', ['kitchen']],
+  ['gift-guide', 'A small gift guide', 'Ten things under fifty dollars.', ['gifts']],
+  ['behind-the-scenes', 'Behind the scenes', 'A day of packing orders.', ['making']],
+  ['new-classes', 'New classes this autumn', 'Pottery, bookbinding and candle making.', ['classes', 'news']],
 ] as const;
 
-function post([urlId, title, excerpt, tags, comments]: (typeof POSTS)[number], index: number) {
+function post([urlId, title, excerpt, tags]: (typeof POSTS)[number], index: number) {
   return {
     id: `b-${urlId}`,
     collectionId: BLOG,
@@ -202,7 +202,6 @@ function post([urlId, title, excerpt, tags, comments]: (typeof POSTS)[number], i
     excerpt: `<p>${excerpt}</p>`,
     body: `<p>${excerpt}</p><p>Thanks for reading, and for shopping small.</p>`,
     tags: [...tags],
-    publicCommentCount: comments,
     commentState: 1,
     author: { id: 'a1', displayName: 'Studio Team' },
     assetUrl: demoImagePath(urlId),
