@@ -10,7 +10,9 @@
  *   item_tags, item_categories  an item's tags and categories, keyed for the listing filters
  *   product_tags(tag, seq)      products by tag in catalogue order, so a product page reads its
  *                               related products a few index entries per tag, however popular the tag
- *   items_fts                   FTS5 over title, text and tags, rowid = items.seq
+ *   items_fts                   FTS5 over title, text and tags, rowid = items.seq; words are indexed and
+ *                               searched by their stem (FTS5's porter tokenizer over unicode61 without
+ *                               accents), so 'shirts' finds 'Shirt' and 'café' finds 'cafe'
  *   staged_items                items of an import in progress (swapped in at its commit)
  *
  * Every function here runs synchronously inside the object; the object wraps writes in one
@@ -48,9 +50,16 @@ const ORDER_BY: Record<ListingSort, string> = {
   title: 'title_key, seq',
 };
 
+/** Stems (Porter's English stemmer, built into FTS5) of words split by unicode61, accents removed. */
+const SEARCH_TOKENIZER = 'porter unicode61 remove_diacritics 2';
+
 export function createTables(sql: SqlStorage): void {
   const hadProductTags = sql.exec("SELECT 1 FROM sqlite_master WHERE name = 'product_tags'").toArray().length > 0;
   const hadItems = sql.exec("SELECT 1 FROM sqlite_master WHERE name = 'items'").toArray().length > 0;
+  const searchIndex = sql.exec<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'items_fts'").toArray()[0]?.sql;
+  // A store indexed before stems: its index is built again from the items below.
+  const unstemmed = searchIndex !== undefined && !searchIndex.includes(SEARCH_TOKENIZER);
+  if (unstemmed) sql.exec('DROP TABLE items_fts');
   // A store written before statuses: every item it has is published (the column's default).
   if (hadItems && !sql.exec("SELECT 1 FROM pragma_table_info('items') WHERE name = 'visible_from'").toArray().length) sql.exec('ALTER TABLE items ADD COLUMN visible_from INTEGER DEFAULT 0');
   sql.exec(`
@@ -81,12 +90,14 @@ export function createTables(sql: SqlStorage): void {
     CREATE TABLE IF NOT EXISTS item_categories (collection_id TEXT NOT NULL, category TEXT NOT NULL, item_id TEXT NOT NULL, PRIMARY KEY (collection_id, category, item_id)) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS product_tags (tag TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (tag, seq)) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS item_categories_by_item ON item_categories (item_id);
-    CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5 (title, text, tags, tokenize = 'unicode61 remove_diacritics 2');
+    CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5 (title, text, tags, tokenize = "${SEARCH_TOKENIZER}");
     CREATE TABLE IF NOT EXISTS staged_items (import_id TEXT NOT NULL, n INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY (import_id, n)) WITHOUT ROWID;
   `);
   // A store written before product_tags existed: fill it once from its item_tags.
   if (!hadProductTags) sql.exec('INSERT OR IGNORE INTO product_tags (tag, seq) SELECT t.tag, i.seq FROM item_tags t JOIN items i ON i.id = t.item_id WHERE i.record_type = ?', PRODUCT_RECORD_TYPE);
+  if (unstemmed) for (const row of sql.exec<{ seq: number; json: string }>('SELECT seq, json FROM items').toArray()) indexForSearch(sql, row.seq, JSON.parse(row.json) as Item);
 }
+
 
 export function readMeta(sql: SqlStorage, key: string): string | null {
   const row = sql.exec<{ value: string }>('SELECT value FROM meta WHERE key = ?', key).toArray()[0];
@@ -172,6 +183,10 @@ export function writeItem(sql: SqlStorage, item: Item, isNew = false): void {
     if (item.recordType === PRODUCT_RECORD_TYPE) sql.exec('INSERT INTO product_tags (tag, seq) VALUES (?, ?)', tag, seq);
   }
   for (const category of new Set(item.categories)) sql.exec('INSERT INTO item_categories (collection_id, category, item_id) VALUES (?, ?, ?)', item.collectionId, category, item.id);
+  indexForSearch(sql, seq, item);
+}
+
+function indexForSearch(sql: SqlStorage, seq: number, item: Item): void {
   sql.exec('INSERT INTO items_fts (rowid, title, text, tags) VALUES (?, ?, ?, ?)', seq, item.title, `${plainText(item.excerpt)} ${plainText(item.body)}`, [...item.tags, ...item.categories].join(' '));
 }
 
@@ -331,8 +346,9 @@ export function itemPage(sql: SqlStorage, collectionId: string, urlId: string, r
 
 /**
  * The FTS5 query for a visitor's words: each word of two or more letters or digits must occur, in
- * any order, as a word or the start of one. Single letters are left out (as a prefix, one letter
- * matches nearly every item); null when no word is left.
+ * any order, as a word or the start of one, both compared by their stems (a plural finds the
+ * singular). Single letters are left out (as a prefix, one letter matches nearly every item); null
+ * when no word is left.
  */
 export function matchExpression(query: string): string | null {
   const words = (query.toLocaleLowerCase('en').match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => [...word].length > 1);

@@ -184,7 +184,7 @@ const POSTS = [
   ['how-we-fire-mugs', 'How we fire our mugs', 'Two firings, a week apart, and why it matters.', ['making']],
   ['linen-care', 'Caring for linen', 'Wash cool, dry flat, never iron it flat.', ['care']],
   ['summer-sale', 'The summer sale', 'What is on sale and for how long.', ['news', 'sale']],
-  ['coffee-origins', 'Where our coffee comes from', 'Three farms, one roaster, and a weekly box.', ['kitchen']],
+  ['coffee-origins', 'Where our coffee comes from', 'Three farms, one roaster, and our café blend in a weekly box.', ['kitchen']],
   ['gift-guide', 'A small gift guide', 'Ten things under fifty dollars.', ['gifts']],
   ['behind-the-scenes', 'Behind the scenes', 'A day of packing orders.', ['making']],
   ['new-classes', 'New classes this autumn', 'Pottery, bookbinding and candle making.', ['classes', 'news']],

@@ -54,7 +54,7 @@ const CATALOGUE: ItemInput[] = [
   product(3, { title: 'Ölkanne aus Glas', price: 2200, tags: ['kitchen'], categories: ['Home'], body: '<p>Eine Kanne für Öl</p>' }),
   product(4, { title: 'Ceramic Mug', price: 1800, tags: ['kitchen', 'sale'], categories: ['Home'], body: '<p>A mug that goes with a linen napkin</p>' }),
   product(5, { title: 'Zebra Print', price: 9900, tags: ['art'], categories: ['Art'], body: '<p>A print of a zebra</p>' }),
-  product(6, { title: 'Árbol Poster', price: 1200, tags: ['art', 'sale'], categories: ['Art'], body: '<p>A tree</p>' }),
+  product(6, { title: 'Árbol Poster', price: 1200, tags: ['art', 'sale'], categories: ['Art'], body: '<p>A tree, as on the café wall</p>' }),
   product(7, { title: 'Linen Napkins', price: 2600, tags: ['kitchen', 'summer'], categories: ['Home'] }),
   ...Array.from({ length: 20 }, (_, i) => product(100 + i, { title: `Basic Tee ${String(i + 1).padStart(2, '0')}`, price: 1000 + i * 10, tags: ['basics'], categories: ['Clothing'] })),
 ];
@@ -339,6 +339,27 @@ describe('search', () => {
     expect(winter[0]?.assetUrl).toBe('/images/p2.jpg');
     const html = await (await shop.fetch('/search?q=wool')).text();
     expect(html).toContain('href="/shop/p/item-2"');
+  }, TIMEOUT);
+
+  it('finds plurals, several words and accents by their stems, as a shopper types them (issue 32)', async () => {
+    expect((await results('shirts')).map((r) => r.id)).toEqual(['p1']);
+    expect((await results('ceramic mugs')).map((r) => r.id)).toEqual(['p4']);
+    expect((await results('mugs')).map((r) => r.id)).toEqual(['p4']);
+    expect((await results('linen napkin')).map((r) => r.id).sort()).toEqual(['p4', 'p7']);
+    for (const q of ['café', 'cafe', 'CAFÉS']) expect((await results(q)).map((r) => r.id)).toEqual(['p6']);
+  }, TIMEOUT);
+
+  it('builds the index again, by stems, for a store indexed before them', async () => {
+    const tokenizer = await runInDurableObject(contentObject(env, ID), (_, state) => {
+      const sql = state.storage.sql;
+      sql.exec("DROP TABLE items_fts; CREATE VIRTUAL TABLE items_fts USING fts5 (title, text, tags, tokenize = 'unicode61 remove_diacritics 2')");
+      createTables(sql);
+      return sql.exec<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'items_fts'").one().sql;
+    });
+    expect(tokenizer).toContain('porter');
+    const catalog = siteCatalog(env, ID, await pointer(ID));
+    expect((await catalog.search('scarfs wool', 5)).map((i) => i.id)).toEqual(['p2']);
+    expect((await catalog.search('tee', 50)).length).toBe(20);
   }, TIMEOUT);
 
   it('does not match everything for a one-letter query, nor anything for punctuation', async () => {
