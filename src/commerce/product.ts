@@ -345,6 +345,13 @@ export function variantDescriptor(variant: unknown): string {
   return values.map((option) => asString(childOf(option, 'value'))).join(' / ');
 }
 
+/** A variant's chosen option values as a shopper reads them: 'Large / Ink'; '' for a product without options. */
+export function variantLabel(variant: unknown): string {
+  const attributes = childOf(variant, 'attributes');
+  if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) return '';
+  return Object.values(attributes).map(asString).join(' / ');
+}
+
 export interface VariantOption {
   name: string;
   values: string[];

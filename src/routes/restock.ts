@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { CART_MESSAGES } from '../commerce/cart';
-import { sellableProductType } from '../commerce/product';
+import { sellableProductType, variantLabel } from '../commerce/product';
 import { CAPTCHA_ACTIONS } from '../forms/captcha';
 import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
 import { captchaVerifier } from '../integrations/captcha';
@@ -64,6 +64,12 @@ async function variantsOf(env: Env, site: Site, requests: readonly { productId: 
   return found;
 }
 
+/** 'Silk Scarf (Sage)': the product's title with the variant's option values, or the title alone. */
+function variantTitle(title: string, variant: Variant): string {
+  const label = variantLabel(variant);
+  return label === '' ? title : `${title} (${label})`;
+}
+
 const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 
 export const restock = new Hono<AppEnv>();
@@ -89,7 +95,8 @@ restock.post(RESTOCK_PATH, requireCrumb, rateLimit((env) => env.ACCOUNT_RATE_LIM
     email,
     joinMailingList: body.isJoinMailingList === true,
     language: body.language ?? null,
-    productTitle: found.item.title,
+    // The email and the console's list name the variant the shopper chose.
+    productTitle: variantTitle(found.item.title, found.variant),
     sku: found.variant.sku,
     productUrl: new URL(found.item.fullUrl, c.req.url).toString(),
   });

@@ -6,7 +6,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { instalmentEligible, instalmentPrice, instalmentText } from '../commerce/instalments';
-import { hasVariants, isSoldOut, priceNow, pricedWithoutVariants, isSubscribable, sellsAsSubscription, isVariantAvailable, productType, ProductType, showsQuantityInput, variantOptions, variantsOf } from '../commerce/product';
+import { hasVariants, isOnSale, isSoldOut, priceNow, pricedWithoutVariants, isSubscribable, sellsAsSubscription, isVariantAvailable, productType, ProductType, showsQuantityInput, soldInCart, variantLabel, variantOptions, variantsOf } from '../commerce/product';
 import { defaultProviderLocale, localInstalmentInfo, providerLocale, type InstalmentProvider } from '../integrations/instalments';
 import { ISLANDS, type IslandName } from '../client/islands/index';
 import type { ButtonPlace, Purchase } from '../client/islands/AddToCartButton';
@@ -17,6 +17,7 @@ import type { AdditionalFieldsFormDefinition } from '../client/components/Additi
 import { DEFAULT_CURRENCY, toMinorUnits } from '../commerce/money';
 import { DEFAULT_FORMATTERS } from '../engine/plugins/index';
 import type { VariantPrice } from '../client/islands/ProductPrice';
+import type { RestockVariant } from '../client/islands/RestockForm';
 import type { CaptchaConfig } from '../client/captcha';
 import type { SiteFormProps } from '../client/islands/SiteForm';
 import { newsletterFields, type FormField } from '../forms/validate';
@@ -171,6 +172,7 @@ const variantPrice: Formatter = (item, args, ctx, vars) => {
     currency,
     locale: asString(ctx.resolve(['website', 'language'])) || 'en-US',
     variants,
+    saleMark: isOnSale(item) && !isSoldOut(item) ? asString(ctx.resolve(['localizedStrings', 'productSaleText'])) || 'sale' : null,
   });
 };
 
@@ -288,11 +290,20 @@ function siteFormProps(block: unknown, ctx: RenderContext): SiteFormProps | unde
   };
 }
 
-/** The variant a sold-out product's restock sign-up is for (its merchandising context's first view), or '' when it shows none. */
-function restockVariantId(item: unknown, context: unknown): string {
-  const views = childOf(context, 'restockNotificationViews');
-  const variantId = Array.isArray(views) ? asString(childOf(views[0], 'variantId')) : '';
-  return isSoldOut(item) ? variantId : '';
+/** The product's sold-out variants by sku (what a restock sign-up can name), each with its id and option values. */
+function soldOutVariants(item: unknown): Record<string, RestockVariant> {
+  const variants = variantsOf(item);
+  const soldOut: Record<string, RestockVariant> = {};
+  for (const variant of Array.isArray(variants) ? variants : []) {
+    if (isVariantAvailable(item, variant)) continue;
+    soldOut[asString(childOf(variant, 'sku'))] = { id: asString(childOf(variant, 'id')), label: variantLabel(variant) };
+  }
+  return soldOut;
+}
+
+/** Whether a product page offers the back-in-stock sign-up: a product sold in the cart with a sold-out variant. */
+function offersRestock(item: unknown): boolean {
+  return soldInCart(productType(item)) && Object.keys(soldOutVariants(item)).length > 0;
 }
 
 /**
@@ -306,24 +317,25 @@ export function pageHasCaptcha(data: Record<string, unknown>): boolean {
   const blocks = at(['blocks']);
   if (Array.isArray(blocks) && blocks.some((block) => ['form', 'newsletter'].includes(asString(childOf(block, 'type'))))) return true;
   if (showsPromoPopup(at(['promoPopup']), at(['page', 'path']))) return true;
-  const item = at(['item']);
-  return restockVariantId(item, at(['productMerchandisingContext', asString(childOf(item, 'id'))])) !== '';
+  return offersRestock(at(['item']));
 }
 
 /**
- * The restock sign-up for a sold-out product whose merchandising context asks for one (its first
- * view's variant); the texts are the merchant's, with the spec's defaults.
+ * The restock sign-up of a product with a sold-out variant, for the variant the shopper chooses
+ * (shown at once when every variant is sold out); the texts are the merchant's (the product's
+ * merchandising context), with the spec's defaults.
  */
 function restockForm(item: unknown, ctx: RenderContext): string | undefined {
+  if (!offersRestock(item)) return undefined;
   const productId = asString(childOf(item, 'id'));
   const context = ctx.resolve(['productMerchandisingContext', productId]);
-  const variantId = restockVariantId(item, context);
-  if (variantId === '') return undefined;
   const messages = childOf(context, 'restockNotificationMessages');
   const text = (key: string, fallback: string) => asString(childOf(messages, key)) || fallback;
   return renderIsland('RestockForm', {
     productId,
-    variantId,
+    options: variantOptions(item).map((option) => option.name),
+    variants: soldOutVariants(item),
+    soldOut: isSoldOut(item),
     ctaText: text('CTAText', 'Get notified when this item is back in stock.'),
     buttonText: text('buttonText', 'Sign Up'),
     placeholderText: text('placeholderText', 'Email Address'),

@@ -39,9 +39,12 @@ describe('add to cart in Chromium', () => {
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'CART')?.value).toMatch(/^[0-9a-f]{32}$/);
 
-    // A sold-out combination cannot be chosen: its option is disabled.
+    // A sold-out combination can be chosen (its back-in-stock sign-up is offered): it is marked sold out and cannot be added.
     await page.selectOption('#variant-p-linen-shirt-Size', 'Large');
-    expect(await page.locator('#variant-p-linen-shirt-Colour option[value="Ink"]').isDisabled()).toBe(true);
+    expect(await page.locator('#variant-p-linen-shirt-Colour option[value="Ink"]').textContent()).toBe('Ink (sold out)');
+    await page.selectOption('#variant-p-linen-shirt-Colour', 'Ink');
+    await expect.poll(() => buttonText(page)).toBe('Sold Out');
+    expect(await page.locator(productButton).isDisabled()).toBe(true);
 
     // A new page load reads the cart: the pill shows the count without an add.
     await page.goto(`${storeUrl}/blog/linen-care`);

@@ -4,6 +4,10 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { MAX_SIGNUPS, RestockSignups } from '../../src/durable/restock';
 import { restockAdmin, RESTOCK_MESSAGES } from '../../src/routes/restock';
+import type { RestockFormProps } from '../../src/client/islands/RestockForm';
+import { restockSignups } from '../../src/durable/stubs';
+import { demoSite } from '../../src/site/demo';
+import { stock, storeOnHost } from './checkout-support';
 import { Visitor } from './visitor';
 
 const SIGN_UP = '/api/site-users/account/notifications/restock';
@@ -163,4 +167,40 @@ describe('restock notifications', () => {
       expect((await signups.mailbox()).map((m) => m.to)).toEqual(['first@example.com', 'second@example.com']);
     });
   }, 60_000);
+});
+
+describe('a sign-up names the variant the shopper chose (issue 32)', () => {
+  it('the Silk Scarf, sold out in every colour, offers the sign-up for each colour; the Sage sign-up is emailed, naming Sage, when Sage comes back', async () => {
+    const { base, websiteId } = await storeOnHost('scarf.restock.test');
+    const page = await (await new Visitor(base).fetch('/gifts/p/silk-scarf')).text();
+    const props = JSON.parse((/data-island="RestockForm" data-props='([^']*)'/.exec(page)?.[1] ?? '{}').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&amp;', '&')) as RestockFormProps;
+    const scarf = demoSite().items.find((item) => item.urlId === 'silk-scarf')?.structuredContent?.variants ?? [];
+    const [rust, sage] = scarf;
+    if (rust === undefined || sage === undefined) throw new Error('demo scarf missing');
+    expect(props).toMatchObject({ productId: 'p-silk-scarf', options: ['Colour'], soldOut: true });
+    expect(props.variants).toEqual({ [rust.sku]: { id: rust.id, label: 'Rust' }, [sage.sku]: { id: sage.id, label: 'Sage' } });
+    const shopper = await new Visitor(base).open('/gifts/p/silk-scarf');
+    const signUp = { productId: 'p-silk-scarf', variantId: sage.id, siteVisitorEmail: 'sage@example.com', recaptchaEnterpriseV3Token: TOKEN };
+    expect(await shopper.json('POST', SIGN_UP, signUp)).toEqual({ status: 200, body: { signedUp: true, created: true } });
+    const signups = restockSignups(env, websiteId);
+    const mail = async () => {
+      await runDurableObjectAlarm(signups);
+      return (await signups.mailbox()).filter((message) => message.to === 'sage@example.com');
+    };
+    await stock(websiteId).adjust([{ sku: rust.sku, stock: 0, mode: 'add', amount: 3 }]);
+    expect(await mail()).toEqual([]);
+    await stock(websiteId).adjust([{ sku: sage.sku, stock: 0, mode: 'add', amount: 3 }]);
+    const [message] = await mail();
+    expect(message?.subject).toBe('Silk Scarf (Sage) is back in stock');
+    expect(message?.text).toContain(`${base}/gifts/p/silk-scarf`);
+  });
+
+  it('a product with some variants in stock offers the sign-up only for its sold-out ones, hidden until one is chosen', async () => {
+    const lamp = await (await new Visitor().fetch('/shop/p/desk-lamp')).text();
+    const props = JSON.parse((/data-island="RestockForm" data-props='([^']*)'/.exec(lamp)?.[1] ?? '{}').replaceAll('&#39;', "'").replaceAll('&amp;', '&')) as RestockFormProps;
+    expect(props.soldOut).toBe(false);
+    expect(Object.values(props.variants).map((variant) => variant.label)).toEqual(['White']);
+    expect(lamp).toMatch(/<div class="product-restock-notification" hidden="">/);
+    expect(await (await new Visitor().fetch('/shop/p/candle')).text()).not.toContain('data-island="RestockForm"');
+  });
 });

@@ -1,8 +1,8 @@
 /**
  * A product page's price: the template's price block until a variant is chosen, then that
  * variant's price (its sale price beside the original when on sale) in the store currency. One
- * line either way, so the page does not shift. (Sold-out variants cannot be chosen: the selects
- * mark them '(sold out)' and disable them.)
+ * line either way, so the page does not shift. The SALE mark follows too: shown while the product
+ * (before a choice) or the chosen variant is on sale.
  */
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../commerce/money';
@@ -22,28 +22,44 @@ export interface ProductPriceProps {
   currency: string;
   locale: string;
   variants: Record<string, VariantPrice>;
+  /** The store's sale mark ('sale'), shown while the product or the chosen variant is on sale; null for none. */
+  saleMark: string | null;
 }
 
-export default function ProductPrice({ itemId, html, currency, locale, variants }: ProductPriceProps) {
+function SaleMark({ text }: { text: string | null }) {
+  return text === null ? null : <div className="product-mark sale">{text}</div>;
+}
+
+export default function ProductPrice({ itemId, html, currency, locale, variants, saleMark }: ProductPriceProps) {
   const [sku, setSku] = useState<string | null>(null);
   const shopperLocale = useShopperLocale(locale);
   useEffect(() => subscribeSelection(itemId, (selection) => setSku(selection.variant)), [itemId]);
   const variant = sku === null ? undefined : variants[sku];
-  if (variant === undefined) return <div className="ProductPrice" aria-live="polite" dangerouslySetInnerHTML={{ __html: html }} />;
+  if (variant === undefined) {
+    return (
+      <>
+        <div className="ProductPrice" aria-live="polite" dangerouslySetInnerHTML={{ __html: html }} />
+        <SaleMark text={saleMark} />
+      </>
+    );
+  }
   const money = (units: number) => formatMoney(units, currency, shopperLocale);
   return (
-    <div className="ProductPrice" aria-live="polite">
-      <div className="product-price">
-        {variant.salePrice === null ? (
-          money(variant.price)
-        ) : (
-          <>
-            <span className="visually-hidden">Sale Price:</span>
-            {money(variant.salePrice)} <span className="visually-hidden">Original Price:</span>
-            <span className="original-price">{money(variant.price)}</span>
-          </>
-        )}
+    <>
+      <div className="ProductPrice" aria-live="polite">
+        <div className="product-price">
+          {variant.salePrice === null ? (
+            money(variant.price)
+          ) : (
+            <>
+              <span className="visually-hidden">Sale Price:</span>
+              {money(variant.salePrice)} <span className="visually-hidden">Original Price:</span>
+              <span className="original-price">{money(variant.price)}</span>
+            </>
+          )}
+        </div>
       </div>
-    </div>
+      <SaleMark text={variant.salePrice === null ? null : saleMark} />
+    </>
   );
 }

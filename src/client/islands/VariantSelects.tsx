@@ -1,7 +1,8 @@
 /**
  * One select per product option ('Select {name}' until chosen). A value no in-stock variant offers
- * with the other choices made is marked unavailable; the chosen variant's sku goes to the
- * add-to-cart button through the shared selection.
+ * with the other choices made is marked sold out but can still be chosen (so its back-in-stock
+ * sign-up can be reached); the chosen variant goes to the add-to-cart button, the price and the
+ * sign-up through the shared selection.
  */
 import { useState } from 'react';
 import { fieldValue } from '../field-value';
@@ -64,7 +65,7 @@ export default function VariantSelects({ itemId, options, variants, selectText }
                 {option.values.map((value) => {
                   const available = isValueAvailable(variants, chosen, option.name, value);
                   return (
-                    <option key={value} value={value} disabled={!available}>
+                    <option key={value} value={value} data-sold-out={available ? undefined : 'true'}>
                       {available ? value : `${value} (sold out)`}
                     </option>
                   );
