@@ -8,6 +8,7 @@
  * `{ value: '12.50', currency: 'USD' }`), with the template language's value semantics, so a page
  * and the cart always agree on what "on sale" or "sold out" means.
  */
+import { shownAt, type ContentStatus } from '../site/editor/content-status';
 import { asBoolean, asNumber, asString, childOf, isTruthy, valuesEqual } from '../values/index';
 
 /** Product types (storefront spec §3). */
@@ -20,6 +21,30 @@ export const PRODUCTS_COLLECTION = 'products' as const;
 export const PRODUCTS_COLLECTION_TYPE = 13;
 /** An item's `recordType` when it is a product. */
 export const PRODUCT_RECORD_TYPE = 11;
+
+/**
+ * A product's status, Shopify's meanings: a draft is not on the storefront at all (pages, listings,
+ * search, sitemap, cart, checkout); a scheduled product is from its publish date (`addedOn`, chosen in
+ * the store's time zone); a published one always. An item without a status is published.
+ */
+export const PRODUCT_STATUSES = ['draft', 'scheduled', 'published'] as const satisfies readonly ContentStatus[];
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+export const PRODUCT_STATUS_LABELS: Readonly<Record<ProductStatus, string>> = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' };
+
+/** A stored item's status as a product's: the content statuses a product does not use (needs review, private) are drafts. */
+export function productStatus(item: { status?: ContentStatus | undefined }): ProductStatus {
+  const status = item.status ?? 'published';
+  return (PRODUCT_STATUSES as readonly string[]).includes(status) ? (status as ProductStatus) : 'draft';
+}
+
+/**
+ * Whether shoppers may see and buy the product at `now`: the content rule every storefront read
+ * applies (src/site/editor/content-status.ts; the content tables keep it as `visible_from`).
+ */
+export function onStorefront(item: { status?: ContentStatus | undefined; addedOn?: number | undefined }, now: number): boolean {
+  return shownAt(item, now);
+}
 
 /** Whether a collection holds products. */
 export function isProductCollection(collection: { typeName: string } | undefined): boolean {

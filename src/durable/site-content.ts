@@ -181,6 +181,15 @@ export class SiteContent extends DurableObject<Env> {
     return this.versioned(tables.itemJson(this.sql, id));
   }
 
+  consoleItemsById(ids: string[]): Versioned<string[]> {
+    return this.versioned(tables.itemsJsonById(this.sql, ids, null));
+  }
+
+  /** Which of these item addresses an item has, drafts included (a new product's free address). */
+  consoleUrlsTaken(paths: { collectionId: string; urlId: string; path: string }[]): Versioned<string[]> {
+    return this.versioned(paths.filter((p) => tables.urlTaken(this.sql, p.collectionId, p.urlId, '')).map((p) => p.path));
+  }
+
   /** A page of the console's product list. */
   productList(query: tables.ProductListQuery): Versioned<{ rows: tables.ProductListRow[]; total: number }> {
     return this.versioned(tables.productList(this.sql, query));

@@ -10,11 +10,11 @@ import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { MERCHANT_MESSAGES } from '../accounts/messages';
 import { toMinorUnits } from '../commerce/money';
-import { inProductCollection, isProductCollection, isOnSale, listedPrice, PRODUCT_RECORD_TYPE, PRODUCT_TYPE_CODES, ProductType } from '../commerce/product';
+import { inProductCollection, isProductCollection, isOnSale, listedPrice, onStorefront, PRODUCT_RECORD_TYPE, PRODUCT_STATUSES, PRODUCT_TYPE_CODES, productStatus, ProductType } from '../commerce/product';
 import type { Edit } from '../durable/site-content';
 import type { ProductListQuery } from '../durable/content-tables';
 import { stockLedger } from '../durable/stubs';
-import { contentObject, itemsById } from '../site/catalog';
+import { consoleItemsById, contentObject } from '../site/catalog';
 import { declaredNames } from '../site/catalog-names';
 import { EDIT_MESSAGES } from '../site/edits';
 import { BILLING_UNITS, MAX_PRICE_UNITS, MAX_STOCK, PRODUCT_MESSAGES, productProblems, slugOf, type ProductForm } from '../site/editor/product-form';
@@ -55,6 +55,9 @@ const productSchema = z.object({
   title: text(200),
   urlId: text(200),
   productType: z.literal(PRODUCT_TYPE_CODES),
+  // A call without a status publishes, as before statuses existed; the console's new products start as drafts.
+  status: z.enum(PRODUCT_STATUSES).default('published'),
+  publishOn: z.number().int().min(0).max(8_640_000_000_000_000).default(0),
   description: text(20_000),
   excerpt: text(2_000),
   image: z.object({ assetUrl: text(2083), originalSize: z.string().regex(/^\d{1,5}x\d{1,5}$/, 'must be WIDTHxHEIGHT'), altText: text(500) }).nullable(),
@@ -134,7 +137,7 @@ async function edit(c: Context<AppEnv>, change: Edit, field?: (error: string) =>
 }
 
 async function storedProduct(c: Context<AppEnv>, id: string): Promise<Item> {
-  const item = (await itemsById(c.env, c.var.site.website.id, [id])).get(id);
+  const item = (await consoleItemsById(c.env, c.var.site.website.id, [id])).get(id);
   if (item === undefined || item.recordType !== PRODUCT_RECORD_TYPE || !inProductCollection(item, c.var.site.collections)) throw new HTTPException(404, { message: PRODUCT_MESSAGES.unknownProduct });
   return item;
 }
@@ -151,7 +154,7 @@ async function freeUrlId(c: Context<AppEnv>, collection: Collection, urlId: stri
       return n === 0 ? urlId : `${urlId}-${n + 1}`;
     });
     const paths = candidates.map((candidate) => ({ collectionId: collection.id, urlId: candidate, path: candidate }));
-    const { value: taken } = await contentObject(c.env, c.var.site.website.id).existingItemUrls(paths);
+    const { value: taken } = await contentObject(c.env, c.var.site.website.id).consoleUrlsTaken(paths);
     const free = candidates.find((candidate) => !taken.includes(candidate));
     if (free !== undefined) return free;
   }
@@ -183,7 +186,7 @@ async function saveForm(c: Context<AppEnv>, form: ProductForm & { variants: Stoc
  * A product as a row of the console's list: its current price (the first variant's, or a digital
  * product's own) in minor units; its stock on hand and available to shoppers (null: never runs out).
  */
-function productRow(item: Item, stock: number | null, available: number | null, currency: string) {
+function productRow(item: Item, stock: number | null, available: number | null, currency: string, now: number) {
   const content = item.structuredContent;
   const listed = content === undefined ? undefined : listedPrice(content);
   const price = listed === undefined ? null : toMinorUnits(listed.value, listed.currency || currency);
@@ -194,6 +197,8 @@ function productRow(item: Item, stock: number | null, available: number | null, 
     fullUrl: item.fullUrl,
     image: item.assetUrl ?? null,
     productType: content?.productType ?? ProductType.Physical,
+    status: productStatus(item),
+    onStorefront: onStorefront(item, now),
     price,
     onSale: isOnSale(item),
     variantCount: content?.variants.length ?? 0,
@@ -220,6 +225,7 @@ consoleCatalog.get('/api/console/catalog/context', commerce, async (c) => {
   };
   return c.json({
     currency: site.website.storeCurrency,
+    timeZone: site.website.timeZone,
     collections: collections.map((collection) => ({ id: collection.id, title: collection.title, fullUrl: collection.fullUrl })),
     forms: site.forms.map((form) => ({ id: form.id, name: form.name })),
     tags: await names('tag'),
@@ -245,9 +251,10 @@ consoleCatalog.get('/api/console/products', commerce, async (c) => {
   const items = value.rows.map((row) => JSON.parse(row.json) as Item);
   const levels = await stockLevels(c.env, c.var.site.website.id, items);
   const availableOf = (item: Item) => (item.structuredContent?.variants ?? []).reduce((sum, variant) => sum + (levels[variant.sku]?.available ?? 0), 0);
+  const now = Date.now();
   const products = value.rows.map((row, i) => {
     const item = items[i] as Item;
-    return productRow(item, row.stock, row.stock === null ? null : availableOf(item), c.var.site.website.storeCurrency);
+    return productRow(item, row.stock, row.stock === null ? null : availableOf(item), c.var.site.website.storeCurrency, now);
   });
   const next = q.offset + products.length;
   return c.json({ products, total: value.total, nextOffset: next < value.total ? next : null, currency: c.var.site.website.storeCurrency });
@@ -276,6 +283,7 @@ consoleCatalog.post('/api/console/products/:id/duplicate', commerce, async (c) =
   const copy: ProductForm = {
     ...form,
     title: `${form.title.slice(0, 93)} (copy)`,
+    status: 'draft',
     urlId: await freeUrlId(c, collection, `${stored.urlId.slice(0, 90)}-copy`),
     // A new variant each, with its own SKU (stock is counted by SKU), starting from the original's on-hand count.
     variants: form.variants.map(({ id: _id, stockShown: _shown, ...variant }: StockedVariantForm) => ({ ...variant, sku: `${variant.sku.slice(0, 50)}-${randomHex(2).toUpperCase()}` })),
@@ -295,7 +303,7 @@ consoleCatalog.post('/api/console/products/bulk', commerce, async (c) => {
   if (body.change.kind === 'price' && body.change.mode === 'set' && body.change.amount < 0) return apiError(c, 400, PRODUCT_MESSAGES.price, { fields: { amount: PRODUCT_MESSAGES.price } });
   // Stock counts are the ledger's alone: the published change only makes unlimited variants counted (from 0; with none,
   // it writes nothing), so a retry after a failed ledger call counts nothing twice. Read before it, applied after it.
-  const before = body.change.kind === 'stock' ? [...(await itemsById(c.env, c.var.site.website.id, [...new Set(body.ids)])).values()] : [];
+  const before = body.change.kind === 'stock' ? [...(await consoleItemsById(c.env, c.var.site.website.id, [...new Set(body.ids)])).values()] : [];
   const changed = await edit(c, { kind: 'bulkProducts', ids: body.ids, change: body.change });
   if (body.change.kind === 'stock') await bulkStock(c.env, c.var.site.website.id, before, body.change);
   return c.json(changed);

@@ -2,9 +2,11 @@
  * Reading a website's items from its SiteContent object (src/durable/site-content.ts), a page's
  * worth at a time: no isolate ever holds the whole catalogue.
  *
- * `itemsById` is the one lookup by id for routes (cart, restock, inventory, beacons); a page
- * renders through a `Catalog` bound to the content version its shell came from, which throws
- * `ContentMoved` when the object has moved past that version, so a page is never a mix of two.
+ * `itemsById` is the one lookup by id for routes (cart, restock, inventory, beacons): it finds only
+ * what shoppers may see now (a draft or not-yet-scheduled product is not there); the console's is
+ * `consoleItemsById`. A page renders through a `Catalog` bound to the content version its shell
+ * came from, which throws `ContentMoved` when the object has moved past that version, so a page is
+ * never a mix of two.
  */
 import type { Item } from './schema';
 
@@ -20,6 +22,14 @@ export async function itemsById(env: Env, websiteId: string, ids: string[]): Pro
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const { value } = await contentObject(env, websiteId).itemsById(unique);
+  return new Map(parseItems(value).map((item) => [item.id, item]));
+}
+
+/** The website's items with these ids whatever their status (drafts and scheduled ones included): the console's lookup. */
+export async function consoleItemsById(env: Env, websiteId: string, ids: string[]): Promise<Map<string, Item>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const { value } = await contentObject(env, websiteId).consoleItemsById(unique);
   return new Map(parseItems(value).map((item) => [item.id, item]));
 }
 

@@ -31,6 +31,8 @@ function product(title: string, extra: Partial<ProductForm> = {}): ProductForm {
     title,
     urlId: '',
     productType: 1,
+    status: 'published',
+    publishOn: 0,
     description: 'Woven by hand.\n\nShips in a week.',
     excerpt: 'Woven by hand.',
     image: { assetUrl: '/images/demo/candle.webp', originalSize: '800x800', altText: 'A basket' },

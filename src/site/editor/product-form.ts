@@ -4,7 +4,7 @@
  * Shared by the console and the worker; the worker turns a valid form into the site's item
  * (src/site/editor/product-item.ts).
  */
-import { neverRunsOut, pricedWithoutVariants, ProductType, subscribableType, type ProductTypeCode } from '../../commerce/product';
+import { neverRunsOut, pricedWithoutVariants, ProductType, subscribableType, type ProductStatus, type ProductTypeCode } from '../../commerce/product';
 import { EDIT_MESSAGES, URL_ID } from '../edits';
 import { isImageUrl } from '../image-url';
 import { nameProblem } from './tag-manager';
@@ -51,6 +51,10 @@ export interface ProductForm {
   /** Empty: made from the title. */
   urlId: string;
   productType: ProductTypeCode;
+  /** Draft, scheduled (shown from `publishOn`) or published (src/commerce/product.ts). */
+  status: ProductStatus;
+  /** Epoch ms: when a scheduled product goes on the storefront. */
+  publishOn: number;
   description: string;
   excerpt: string;
   image: ProductImage | null;
@@ -95,6 +99,7 @@ export const PRODUCT_MESSAGES = {
   textTooLong: (max: number) => `At most ${max} characters.`,
   unknownForm: 'That form does not exist.',
   unknownProduct: 'That product does not exist.',
+  publishOn: 'Choose the date and time to publish.',
 } as const;
 
 /** A URL slug made from a title: 'Linen Shirt (Blue)' → 'linen-shirt-blue'. */
@@ -134,6 +139,7 @@ export function productProblems(form: ProductForm): Record<string, string> {
     if (problem !== null) problems.categories = problem;
   });
   if (form.subscription !== null && !subscribableType(form.productType)) problems.subscription = PRODUCT_MESSAGES.subscription;
+  if (form.status === 'scheduled' && !(Number.isSafeInteger(form.publishOn) && form.publishOn > 0)) problems.publishOn = PRODUCT_MESSAGES.publishOn;
   if (form.customSoldOutText.length > 100) problems.customSoldOutText = PRODUCT_MESSAGES.textTooLong(100);
   if (form.scarcityText.length > 100) problems.scarcityText = PRODUCT_MESSAGES.textTooLong(100);
   if (form.customAddButtonText.length > 50) problems.customAddButtonText = PRODUCT_MESSAGES.textTooLong(50);

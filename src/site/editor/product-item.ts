@@ -5,7 +5,7 @@
  * not cover (reviews, focal points, unknown fields) is kept from the stored item.
  */
 import { fromMinorUnits, toMinorUnits } from '../../commerce/money';
-import { neverRunsOut, pricedWithoutVariants, PRODUCT_RECORD_TYPE, ProductType, subscribableType, type ProductTypeCode } from '../../commerce/product';
+import { neverRunsOut, onStorefront, pricedWithoutVariants, PRODUCT_RECORD_TYPE, productStatus, ProductType, subscribableType, type ProductTypeCode } from '../../commerce/product';
 import { escapeHtml } from '../../html/escape';
 import { randomHex } from '../ids';
 import type { Item, Variant } from '../schema';
@@ -66,6 +66,13 @@ function variantOf(form: VariantForm, productForm: ProductForm, currency: string
   } as Variant;
 }
 
+/** A scheduled product's publish date; a product published now (or never shown yet) from now; else when it was added. */
+function addedOnOf(form: ProductForm, before: Item | null, now: number): number {
+  if (form.status === 'scheduled') return form.publishOn;
+  if (before === null || (form.status === 'published' && !onStorefront(before, now))) return now;
+  return before.addedOn ?? now;
+}
+
 /**
  * The item a valid form makes, and the product's merchandising entry (null: none). `stored` is the
  * product being edited (null for a new one); `form` must have passed productProblems.
@@ -112,7 +119,8 @@ export function productFromForm(
     title: form.title.trim(),
     urlId,
     fullUrl: `${context.collectionUrl}/p/${urlId}`,
-    addedOn: before?.addedOn ?? context.now,
+    status: form.status,
+    addedOn: addedOnOf(form, before, context.now),
     excerpt: paragraphsOf(form.excerpt),
     body: paragraphsOf(form.description),
     tags: form.tags.map((tag) => tag.trim()),
@@ -155,6 +163,8 @@ export function formFromProduct(item: Item, merchandising: Merchandising | null)
     title: item.title,
     urlId: item.urlId,
     productType: type,
+    status: productStatus(item),
+    publishOn: item.addedOn ?? 0,
     description: textOf(item.body),
     excerpt: textOf(item.excerpt),
     image: item.assetUrl === undefined || item.assetUrl === '' ? null : { assetUrl: item.assetUrl, originalSize: item.originalSize ?? '', altText: item.altText ?? '' },

@@ -19,6 +19,7 @@ import { NamesInput } from '../../ui/NamesInput';
 import { SaveStatus, useSave } from '../../ui/SaveStatus';
 import { draftOf, emptyVariant, formOf, newProductDraft, type ProductDraft } from './draft';
 import { PRODUCTS_ROOT, type CatalogContext } from './shared';
+import { StatusPanel } from './StatusPanel';
 import { VariantsEditor } from './VariantsEditor';
 
 interface SavedProduct {
@@ -261,6 +262,9 @@ export function ProductEditor({ productId, context, navigate }: { productId: str
           </Section>
         </div>
         <div>
+          <Section title="Status">
+            <StatusPanel status={draft.status} publishOn={draft.publishOn} timeZone={context.timeZone} onChange={(change) => set(change)} error={problem('publishOn')} />
+          </Section>
           <Section title="Product type">
             <div className="Field">
               <label htmlFor="product-type">Type</label>

@@ -4,6 +4,7 @@
  * address, so Back returns to the same list.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { PRODUCT_STATUS_LABELS, type ProductStatus } from '../../../commerce/product';
 import { PRODUCT_TYPES } from '../../../site/editor/product-form';
 import { replaceLocation } from '../../router';
 import { consoleApi } from '../../ui/api';
@@ -23,6 +24,9 @@ export interface ProductRow {
   fullUrl: string;
   image: string | null;
   productType: number;
+  status: ProductStatus;
+  /** Whether shoppers see it now (a scheduled product from its date). */
+  onStorefront: boolean;
   price: number | null;
   onSale: boolean;
   variantCount: number;
@@ -139,6 +143,7 @@ export function ProductList({ context, search }: { context: CatalogContext; sear
       label: 'Status',
       render: (row) => (
         <span className="Cell-labels">
+          {!row.onStorefront && <StatusLabel tone={row.status === 'scheduled' ? 'info' : 'neutral'}>{PRODUCT_STATUS_LABELS[row.status]}</StatusLabel>}
           {stockLabel(row)}
           {row.onSale && <StatusLabel tone="info">On sale</StatusLabel>}
         </span>

@@ -36,6 +36,8 @@ export function newProductDraft(collectionId: string): ProductDraft {
     title: '',
     urlId: '',
     productType: ProductType.Physical,
+    status: 'draft',
+    publishOn: 0,
     description: '',
     excerpt: '',
     image: null,
