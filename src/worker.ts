@@ -26,7 +26,9 @@ import { CONFIRM_SUBSCRIPTION_PATH, listConfirmation } from './routes/list-confi
 import { merchant } from './routes/merchant';
 import { MERCHANT_SESSION_PATH, merchantSession } from './routes/merchant-session';
 import { restock } from './routes/restock';
+import { account } from './routes/account';
 import { ACCOUNT_PATH, session } from './routes/session';
+import { devMailbox } from './routes/dev-mailbox';
 import { crumbs } from './routes/csrf';
 import { securityHeaders } from './routes/security-headers';
 import { isDevelopment, type AppEnv, type ErrorBody } from './routes/http';
@@ -124,6 +126,7 @@ app.route('/', consoleCatalog);
 app.route('/', consoleTeam);
 app.route('/', restock);
 app.route(ACCOUNT_PATH, session);
+app.route(ACCOUNT_PATH, account);
 app.route('/', inventory);
 app.route('/', beacons);
 app.route('/', analyticsArea);
@@ -138,6 +141,7 @@ app.route('/', images);
 app.route('/', templateAssets);
 app.route('/', integrations);
 app.route('/', localPaymentPages(webhooks));
+app.route('/', devMailbox);
 app.route('/', pages);
 
 /**

@@ -30,7 +30,7 @@ export type SignInCheck = { admitted: true; account: { id: string; password: Pas
 export const REMEMBERED_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_MS = 12 * 60 * 60 * 1000;
 
-interface AccountRow extends Record<string, SqlStorageValue> {
+export interface AccountRow extends Record<string, SqlStorageValue> {
   id: string;
   email: string;
   password_hash: string;
@@ -57,7 +57,7 @@ export abstract class AccountStore<P extends object> extends DurableObject<Env> 
     this.attempts = new SignInAttempts(this.sql, SIGN_IN_BACKOFF);
   }
 
-  private account(where: 'id' | 'email', value: string): AccountRow | undefined {
+  protected account(where: 'id' | 'email', value: string): AccountRow | undefined {
     return this.sql.exec<AccountRow>(`SELECT * FROM accounts WHERE ${where} = ?`, value).toArray()[0];
   }
 
@@ -130,6 +130,12 @@ export abstract class AccountStore<P extends object> extends DurableObject<Env> 
     const account = this.account('id', row.account_id);
     if (account === undefined) return null;
     return { userId: account.id, email: account.email, xsrfToken: row.xsrf, profile: JSON.parse(account.profile) as P };
+  }
+
+  /** Sets a password the worker hashed and ends every session of the account (a reset: whoever held one is out). */
+  protected replacePassword(accountId: string, password: PasswordHash): void {
+    this.sql.exec('UPDATE accounts SET password_hash = ?, salt = ?, iterations = ? WHERE id = ?', password.hash, password.salt, password.iterations, accountId);
+    this.sql.exec('DELETE FROM account_sessions WHERE account_id = ?', accountId);
   }
 
   async signOut(token: string): Promise<void> {

@@ -19,6 +19,15 @@ export const RETRY_MAX_MS = 60 * 60 * 1000;
 export const MAX_ATTEMPTS = 11;
 const KEEP_SENT_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** A message the local implementation delivered, as the development mailbox lists it. */
+export interface LocalMail extends EmailMessage {
+  id: number;
+  sentAt: number;
+}
+
+/** How many of an object's locally delivered messages the development mailbox reads. */
+export const LOCAL_MAIL_SHOWN = 100;
+
 export interface ParkedEmail {
   id: number;
   to: string;
@@ -172,6 +181,17 @@ export class EmailOutbox {
   /** Puts a parked message back in line, due now, with its attempts counted afresh; false when there is none. */
   retryParked(id: number, now = Date.now()): boolean {
     return this.sql.exec('UPDATE email_outbox SET parked_at = NULL, attempts = 0, next_attempt_at = ? WHERE id = ? AND parked_at IS NOT NULL RETURNING id', now, id).toArray().length > 0;
+  }
+
+  /** The newest messages the local implementation delivered, newest first (the development mailbox). */
+  localMail(limit = LOCAL_MAIL_SHOWN): LocalMail[] {
+    return this.sql
+      .exec<{ id: number; recipient: string; subject: string; body: string; sent_at: number }>(
+        'SELECT id, recipient, subject, body, sent_at FROM local_mailbox ORDER BY id DESC LIMIT ?',
+        limit,
+      )
+      .toArray()
+      .map((r) => ({ id: r.id, to: r.recipient, subject: r.subject, text: r.body, sentAt: r.sent_at }));
   }
 
   /** What the local implementation delivered (development and tests). */

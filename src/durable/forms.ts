@@ -294,6 +294,11 @@ export class FormSubmissions extends DurableObject<Env> {
     return this.outbox.mailbox();
   }
 
+  /** The newest messages the local email implementation delivered (the development mailbox, /dev/mailbox). */
+  localMail() {
+    return this.outbox.localMail();
+  }
+
   /** The alarm is due at the earlier of the next key expiry and the next email attempt. */
   private async scheduleAlarm(): Promise<void> {
     const keys = this.sql.exec<{ at: number | null }>('SELECT MIN(expires_at) AS at FROM submission_keys').one().at;

@@ -126,4 +126,9 @@ export class MerchantAccounts extends AccountStore<MerchantProfile> {
   mailbox() {
     return this.outbox.mailbox();
   }
+
+  /** The newest messages the local email implementation delivered (the development mailbox, /dev/mailbox). */
+  localMail() {
+    return this.outbox.localMail();
+  }
 }

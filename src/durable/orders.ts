@@ -901,6 +901,19 @@ export class CommerceOrders extends DurableObject<Env> {
     return { orders: page.map((r) => this.toOrder(r.data)), hasNextPage, nextPageCursor: hasNextPage ? String(page[page.length - 1]?.number) : null };
   }
 
+  /** A shopper's orders for their account, newest first: those linked to it and those placed with its verified email. */
+  customerOrders(verifiedEmail: string | null, linkedIds: string[], limit = PAGE_SIZE): Order[] {
+    return this.sql
+      .exec<{ data: string }>(
+        "SELECT data FROM orders WHERE id IN (SELECT value FROM json_each(?)) OR lower(json_extract(data, '$.email')) = ? ORDER BY number DESC LIMIT ?",
+        JSON.stringify(linkedIds),
+        verifiedEmail?.toLowerCase() ?? null,
+        limit,
+      )
+      .toArray()
+      .map((r) => this.toOrder(r.data));
+  }
+
   /**
    * Orders matching a merchant's search, newest first, keyset paged like `orders`: the order whose
    * number is the query (with or without '#'), or whose email contains it.
@@ -1266,6 +1279,11 @@ export class CommerceOrders extends DurableObject<Env> {
   /** What the local email implementation delivered (development and tests). */
   mailbox() {
     return this.outbox.mailbox();
+  }
+
+  /** The newest messages the local email implementation delivered (the development mailbox, /dev/mailbox). */
+  localMail() {
+    return this.outbox.localMail();
   }
 
   async deliverEmail(): Promise<boolean> {

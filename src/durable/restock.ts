@@ -246,6 +246,11 @@ export class RestockSignups extends DurableObject<Env> {
     return this.outbox.mailbox();
   }
 
+  /** The newest messages the local email implementation delivered (the development mailbox, /dev/mailbox). */
+  localMail() {
+    return this.outbox.localMail();
+  }
+
   outboxPending(): number {
     return this.outbox.pending();
   }

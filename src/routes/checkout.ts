@@ -20,6 +20,7 @@ import { paymentProvider, paymentSetup } from '../integrations/payments';
 import { withStripeSources } from '../integrations/payments-stripe';
 import { placesProvider, PlacesUnavailable } from '../integrations/places';
 import { itemsById } from '../site/catalog';
+import { rememberOrder, withAccountDetails } from './account-checkout';
 import { deleteStoreCookie } from './cookies';
 import { currentCrumb, requireCrumb } from './csrf';
 import { apiError, readJson, type AppEnv, withSite } from './http';
@@ -34,7 +35,7 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 export const IDEMPOTENCY_MESSAGE = 'The Idempotency-Key header is required: 8 to 128 letters, digits, - or _.';
 
 const line = (max: number) => z.string().trim().max(max);
-const addressSchema = z.object({
+export const addressSchema = z.object({
   firstName: line(100),
   lastName: line(100),
   address1: line(200),
@@ -193,7 +194,8 @@ checkout.post('/api/commerce/checkout', withSite, async (c) => {
   if (cart instanceof Response) return cart;
   const request = await checkoutRequest(c, cart);
   if (request instanceof Response) return request;
-  const outcome = await commerceOrders(c.env, request.websiteId).start(request);
+  const orders = commerceOrders(c.env, request.websiteId);
+  const outcome = await withAccountDetails(c, await orders.start(request), (patch) => orders.start(request, patch));
   if (outcome.ok) await cartStub(c.env, request.websiteId, cart.id ?? '').markCheckoutStarted();
   return checkoutAnswer(c, outcome);
 });
@@ -234,6 +236,7 @@ checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async 
     if (request instanceof Response) return request;
     const origin = new URL(c.req.url).origin;
     outcome = await orders.place({ ...request, idempotencyKey: key, payment: body.payment, returnUrl: `${origin}/checkout?payment=returned`, visitor: visitorKey(c), requester });
+    await rememberOrder(c, outcome.body);
   }
   c.header('cache-control', 'no-store');
   if (outcome.status === 202) c.header('retry-after', String(UNKNOWN_RETRY_AFTER_S));

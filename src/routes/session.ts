@@ -8,18 +8,17 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { SESSION_MESSAGES, XSRF_HEADER } from '../accounts/messages';
 import { resolveCartLine } from '../commerce/cart-line';
-import type { VisitorSession } from '../durable/site-users';
+import { isVerified } from '../durable/site-users';
 import { cartStub } from '../durable/stubs';
 import { hashPassword } from '../durable/passwords';
 import { DEMO_SHOPPER, DEMO_SITE_ID } from '../site/demo';
 import { itemsById } from '../site/catalog';
 import type { Site } from '../site/schema';
 import { deleteStoreCookie, readStoreCookie, setStoreCookie } from './cookies';
-import { sameToken } from '../site/ids';
 import { randomToken, requireCrumb } from './csrf';
 import { apiError, isDevelopment, readJson, type AppEnv, withSite } from './http';
 import { rateLimit } from './rate-limit';
-import { currentSession, siteUsers } from './site-user-session';
+import { accountSession, currentSession, siteUsers } from './site-user-session';
 import { signInRefusal, signInWithPassword } from './sign-in';
 import { cartHead, cartOnSignIn, setCartCookie } from './visitor-cart';
 
@@ -77,14 +76,6 @@ async function cloneCart(c: Context<AppEnv>, site: Site, accountCartId: string):
   return cloned === 0 ? null : { cartId, entriesLeftOut: source.entries.length - cloned };
 }
 
-/** The signed-in session whose xsrf token the request carries, or the 401/403 to answer. */
-async function accountSession(c: Context<AppEnv>, site: Site): Promise<VisitorSession | Response> {
-  const session = await currentSession(c, site);
-  if (session === null) return apiError(c, 401, SESSION_MESSAGES.signedOut);
-  if (!sameToken(c.req.header(XSRF_HEADER) ?? '', session.xsrfToken)) return apiError(c, 403, SESSION_MESSAGES.xsrf, { crumbFail: true });
-  return session;
-}
-
 /** Mounted at ACCOUNT_PATH; the restock area shares the prefix, so middleware here names its paths. */
 export const ACCOUNT_PATH = '/api/site-users/account';
 
@@ -97,7 +88,9 @@ session.get('/session', withSite, async (c) => {
   const site = c.var.site;
   const current = await currentSession(c, site);
   c.header('cache-control', 'no-store');
-  return c.json(current === null ? { authenticated: false } : { authenticated: true, siteUserId: current.userId, email: current.email, xsrfToken: current.xsrfToken, language: current.profile.language });
+  if (current === null) return c.json({ authenticated: false });
+  const { userId: siteUserId, email, xsrfToken, profile } = current;
+  return c.json({ authenticated: true, siteUserId, email, xsrfToken, language: profile.language, verified: isVerified(profile) });
 });
 
 session.post('/session', rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'signin'), withSite, async (c) => {

@@ -1,10 +1,12 @@
 /** The signed-in visitor of a request: the visitor session cookie looked up in the website's SiteUsers object. */
 import type { Context } from 'hono';
+import { SESSION_MESSAGES, XSRF_HEADER } from '../accounts/messages';
 import type { VisitorSession } from '../durable/site-users';
 import { siteUsers as siteUsersOf } from '../durable/stubs';
+import { sameToken } from '../site/ids';
 import type { Site } from '../site/schema';
 import { readStoreCookie } from './cookies';
-import type { AppEnv } from './http';
+import { apiError, type AppEnv } from './http';
 
 export function siteUsers(env: Env, site: Site) {
   return siteUsersOf(env, site.website.id);
@@ -13,4 +15,12 @@ export function siteUsers(env: Env, site: Site) {
 export async function currentSession(c: Context<AppEnv>, site: Site): Promise<VisitorSession | null> {
   const token = readStoreCookie(c, 'siteUserSession');
   return token === undefined || !/^[0-9a-f]{64}$/.test(token) ? null : siteUsers(c.env, site).session(token);
+}
+
+/** The signed-in session whose xsrf token the request carries, or the 401/403 to answer. */
+export async function accountSession(c: Context<AppEnv>, site: Site): Promise<VisitorSession | Response> {
+  const session = await currentSession(c, site);
+  if (session === null) return apiError(c, 401, SESSION_MESSAGES.signedOut);
+  if (!sameToken(c.req.header(XSRF_HEADER) ?? '', session.xsrfToken)) return apiError(c, 403, SESSION_MESSAGES.xsrf, { crumbFail: true });
+  return session;
 }

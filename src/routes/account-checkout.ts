@@ -1,0 +1,27 @@
+/**
+ * Where the checkout meets the shopper's account: a signed-in shopper's new checkout starts with
+ * their email and default address filled in, and an order placed while signed in is remembered by
+ * the account (its order history lists it whatever email the order was placed with).
+ */
+import type { Context } from 'hono';
+import type { CheckoutOutcome, CheckoutPatch, PlaceBody } from '../durable/orders';
+import type { AppEnv } from './http';
+import { currentSession, siteUsers } from './site-user-session';
+
+/** The started checkout, or, when it has no email yet and the shopper is signed in, the checkout started again with their details. */
+export async function withAccountDetails(c: Context<AppEnv>, started: CheckoutOutcome, restart: (patch: CheckoutPatch) => Promise<CheckoutOutcome>): Promise<CheckoutOutcome> {
+  if (!started.ok || started.checkout.email !== null) return started;
+  const site = c.var.site;
+  const session = await currentSession(c, site);
+  if (session === null) return started;
+  const saved = started.checkout.requiresShipping && started.checkout.shippingAddress === null ? (await siteUsers(c.env, site).addresses(session.userId))[0] : undefined;
+  const prefilled = await restart({ email: session.email, ...(saved?.isDefault === true ? { shippingAddress: saved.address } : {}) });
+  return prefilled.ok ? prefilled : started;
+}
+
+/** Remembers a placed order in the signed-in shopper's account (nothing for a refusal or a signed-out shopper). */
+export async function rememberOrder(c: Context<AppEnv>, body: PlaceBody): Promise<void> {
+  if (!('order' in body)) return;
+  const session = await currentSession(c, c.var.site);
+  if (session !== null) await siteUsers(c.env, c.var.site).linkOrder(session.userId, body.order.id);
+}

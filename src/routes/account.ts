@@ -1,0 +1,158 @@
+/**
+ * A shopper's own account, beside the sign-in session (routes/session.ts) under the same prefix:
+ * sign-up with a verification email, verifying, forgetting and resetting a password through
+ * single-use links, the account's order history and its saved addresses. Every state change needs
+ * the crumb; the signed-in ones also the session's xsrf token. Link tokens are drawn here and only
+ * their SHA-256 is stored (src/durable/site-users.ts). Asking for a reset answers the same whether or
+ * not the email has an account.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { accountLink, existingAccountEmail, resetEmail, verificationEmail } from '../accounts/emails';
+import { ACCOUNT_MESSAGES } from '../accounts/messages';
+import { accountOrder } from '../accounts/order-history';
+import { MAX_PASSWORD_LENGTH, passwordProblem } from '../accounts/password-rules';
+import { addressProblems } from '../commerce/address';
+import { CHECKOUT_MESSAGES } from '../commerce/checkout-totals';
+import { hashPassword, tokenDigest } from '../durable/passwords';
+import { isVerified, MAX_ADDRESSES, type AddressChange, type LinkEmail } from '../durable/site-users';
+import { commerceOrders } from '../durable/stubs';
+import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
+import { randomHex } from '../site/ids';
+import type { Site } from '../site/schema';
+import { addressSchema } from './checkout';
+import { requireCrumb } from './csrf';
+import { apiError, readJson, type AppEnv, withSite } from './http';
+import { rateLimit } from './rate-limit';
+import { accountSession, siteUsers } from './site-user-session';
+
+const MAX_BODY_BYTES = 4096;
+const TOKEN = z.string().regex(/^[0-9a-f]{64}$/, 'token is not a link token');
+const emailField = z.string().trim().max(256);
+const passwordField = z.string().max(MAX_PASSWORD_LENGTH + 1);
+const signUpSchema = z.object({ email: emailField, password: passwordField });
+const tokenSchema = z.object({ token: TOKEN });
+const resetRequestSchema = z.object({ email: emailField });
+const resetSchema = z.object({ token: TOKEN, password: passwordField });
+const addressBodySchema = z.object({ address: addressSchema, isDefault: z.boolean().default(false) });
+export const ADDRESSES_FULL = `You can save up to ${MAX_ADDRESSES} addresses. Delete one to add another.`;
+
+export const account = new Hono<AppEnv>();
+
+// Calls that send email or try a link: 10 a minute per visitor (ACCOUNT_RATE_LIMITER); a signed-in shopper's edits: the usual 120 writes.
+for (const path of ['/signup', '/verify', '/verification', '/password-reset', '/password-reset/*']) account.use(path, requireCrumb, rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'account'));
+for (const path of ['/orders', '/addresses', '/addresses/*']) account.use(path, requireCrumb, rateLimit((env) => env.CART_RATE_LIMITER, 'account-edit'));
+
+function fieldError(c: Context<AppEnv>, field: string, message: string): Response {
+  return apiError(c, 400, message, { errors: { [field]: message } });
+}
+
+/** A new link: its token for the email, its SHA-256 for the store. */
+async function newLink(c: Context<AppEnv>, kind: 'verify' | 'reset', write: (link: string) => LinkEmail['message']): Promise<LinkEmail> {
+  const token = randomHex(32);
+  return { tokenHash: await tokenDigest(token), message: write(accountLink(new URL(c.req.url).origin, kind, token)) };
+}
+
+const siteTitle = (site: Site) => site.website.siteTitle;
+
+account.post('/signup', withSite, async (c) => {
+  const body = await readJson(c, signUpSchema, MAX_BODY_BYTES);
+  const site = c.var.site;
+  if (!isValidEmail(body.email)) return fieldError(c, 'email', FORM_MESSAGES.email);
+  const problem = passwordProblem(body.password, body.email);
+  if (problem !== null) return fieldError(c, 'password', problem);
+  const password = await hashPassword(body.password);
+  const verification = await newLink(c, 'verify', (link) => verificationEmail(body.email, siteTitle(site), link));
+  const existing = existingAccountEmail(body.email, siteTitle(site), new URL(c.req.url).origin);
+  const result = await siteUsers(c.env, site).signUp(body.email, password, verification, existing);
+  if (result === 'full') return c.json({ error: ACCOUNT_MESSAGES.full }, 503);
+  // The same answer for a new email and one that has an account (that account is told by email instead).
+  return c.json({ sent: true, message: ACCOUNT_MESSAGES.checkEmail }, 202);
+});
+
+account.post('/verify', withSite, async (c) => {
+  const { token } = await readJson(c, tokenSchema, MAX_BODY_BYTES);
+  const email = await siteUsers(c.env, c.var.site).verifyEmail(await tokenDigest(token));
+  if (email === null) return apiError(c, 400, ACCOUNT_MESSAGES.linkInvalid);
+  return c.json({ verified: true, email, message: ACCOUNT_MESSAGES.verified });
+});
+
+account.post('/verification', withSite, async (c) => {
+  const site = c.var.site;
+  const session = await accountSession(c, site);
+  if (session instanceof Response) return session;
+  if (isVerified(session.profile)) return apiError(c, 409, ACCOUNT_MESSAGES.alreadyVerified);
+  const verification = await newLink(c, 'verify', (link) => verificationEmail(session.email, siteTitle(site), link));
+  if (!(await siteUsers(c.env, site).resendVerification(session.userId, verification))) return apiError(c, 429, ACCOUNT_MESSAGES.verificationLimited);
+  return c.json({ sent: true, message: ACCOUNT_MESSAGES.verificationSent }, 202);
+});
+
+account.post('/password-reset/request', withSite, async (c) => {
+  const { email } = await readJson(c, resetRequestSchema, MAX_BODY_BYTES);
+  const site = c.var.site;
+  if (!isValidEmail(email)) return fieldError(c, 'email', FORM_MESSAGES.email);
+  const reset = await newLink(c, 'reset', (link) => resetEmail(email, siteTitle(site), link));
+  await siteUsers(c.env, site).requestPasswordReset(email, reset);
+  return c.json({ sent: true, message: ACCOUNT_MESSAGES.resetSent }, 202);
+});
+
+account.post('/password-reset', withSite, async (c) => {
+  const { token, password } = await readJson(c, resetSchema, MAX_BODY_BYTES);
+  const problem = passwordProblem(password, '');
+  if (problem !== null) return fieldError(c, 'password', problem);
+  const email = await siteUsers(c.env, c.var.site).resetPassword(await tokenDigest(token), await hashPassword(password));
+  if (email === null) return apiError(c, 400, ACCOUNT_MESSAGES.linkInvalid);
+  return c.json({ passwordChanged: true, email, message: ACCOUNT_MESSAGES.passwordChanged });
+});
+
+/** The orders placed while signed in, and those placed with the account's email once it is verified. */
+account.get('/orders', withSite, async (c) => {
+  const site = c.var.site;
+  const session = await accountSession(c, site);
+  if (session instanceof Response) return session;
+  const linked = await siteUsers(c.env, site).linkedOrders(session.userId);
+  const orders = await commerceOrders(c.env, site.website.id).customerOrders(isVerified(session.profile) ? session.email : null, linked);
+  c.header('cache-control', 'no-store');
+  return c.json({ orders: orders.map(accountOrder) });
+});
+
+function addressAnswer(c: Context<AppEnv>, change: AddressChange): Response {
+  if (change.ok) return c.json({ addresses: change.addresses });
+  return change.reason === 'full' ? apiError(c, 409, ADDRESSES_FULL) : apiError(c, 404, ACCOUNT_MESSAGES.addressNotFound);
+}
+
+/** The address body, or the 400 naming its fields (the checkout's address rule). */
+async function addressBody(c: Context<AppEnv>): Promise<z.infer<typeof addressBodySchema> | Response> {
+  const body = await readJson(c, addressBodySchema, MAX_BODY_BYTES);
+  const problems = addressProblems(body.address);
+  return Object.keys(problems).length > 0 ? apiError(c, 400, CHECKOUT_MESSAGES.formIncomplete, { errors: problems }) : body;
+}
+
+account.get('/addresses', withSite, async (c) => {
+  const session = await accountSession(c, c.var.site);
+  if (session instanceof Response) return session;
+  c.header('cache-control', 'no-store');
+  return c.json({ addresses: await siteUsers(c.env, c.var.site).addresses(session.userId) });
+});
+
+account.post('/addresses', withSite, async (c) => {
+  const session = await accountSession(c, c.var.site);
+  if (session instanceof Response) return session;
+  const body = await addressBody(c);
+  if (body instanceof Response) return body;
+  return addressAnswer(c, await siteUsers(c.env, c.var.site).saveAddress(session.userId, null, body.address, body.isDefault));
+});
+
+account.put('/addresses/:id', withSite, async (c) => {
+  const session = await accountSession(c, c.var.site);
+  if (session instanceof Response) return session;
+  const body = await addressBody(c);
+  if (body instanceof Response) return body;
+  return addressAnswer(c, await siteUsers(c.env, c.var.site).saveAddress(session.userId, c.req.param('id'), body.address, body.isDefault));
+});
+
+account.delete('/addresses/:id', withSite, async (c) => {
+  const session = await accountSession(c, c.var.site);
+  if (session instanceof Response) return session;
+  return addressAnswer(c, await siteUsers(c.env, c.var.site).deleteAddress(session.userId, c.req.param('id')));
+});

@@ -1,0 +1,229 @@
+/**
+ * Shopper accounts in workerd (routes/account.ts, durable/site-users.ts): sign-up with a single-use
+ * verification link, a password reset link that works once and expires after an hour, an answer to
+ * "forgot password" that says nothing about who has an account, the rate limit, order history,
+ * saved addresses and the checkout prefilled; and the development mailbox, a 404 in production.
+ */
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES, SESSION_MESSAGES } from '../../src/accounts/messages';
+import { PASSWORD_MESSAGES } from '../../src/accounts/password-rules';
+import { LINK_LIFETIME_MS, MAX_ADDRESSES, type SiteUsers } from '../../src/durable/site-users';
+import { ADDRESSES_FULL } from '../../src/routes/account';
+import { ADDRESS, CANDLE, CARD, fillCheckout, placeOrder, standardRules, startCheckout, storeOnHost, ENTRIES } from './checkout-support';
+import { PRODUCTION_VARS, Visitor } from './visitor';
+
+const ACCOUNT = '/api/site-users/account';
+const SESSION = `${ACCOUNT}/session`;
+const PASSWORD = 'tidal-harbour-42';
+
+function users(websiteId: string) {
+  return env.SITE_USERS.get(env.SITE_USERS.idFromName(websiteId));
+}
+
+/** Delivers the accounts object's outbox, then the emails it sent to `to`, oldest first. */
+async function mailTo(websiteId: string, to: string) {
+  await runDurableObjectAlarm(users(websiteId));
+  return (await users(websiteId).mailbox()).filter((m) => m.to === to);
+}
+
+/** The token of the newest `kind` link emailed to `to`. */
+async function linkToken(websiteId: string, to: string, kind: 'verify' | 'reset'): Promise<string> {
+  const mail = await mailTo(websiteId, to);
+  const found = mail.map((m) => new RegExp(`/account\\?${kind}=([0-9a-f]{64})`).exec(m.text)?.[1]).filter((t) => t !== undefined);
+  expect(found.length, JSON.stringify(mail)).toBeGreaterThan(0);
+  return found[found.length - 1] ?? '';
+}
+
+async function signUp(base: string, email: string, password = PASSWORD) {
+  const visitor = await new Visitor(base).open('/account');
+  return { visitor, answer: await visitor.json('POST', `${ACCOUNT}/signup`, { email, password }) };
+}
+
+async function signIn(visitor: Visitor, email: string, password: string) {
+  return visitor.json<{ xsrfToken: string; error?: string }>('POST', SESSION, { email, password });
+}
+
+/** A signed-in visitor's call with the session's xsrf token. */
+function accountCall(visitor: Visitor, xsrf: string, method: string, path: string, body?: unknown): Promise<Response> {
+  return visitor.fetch(`${ACCOUNT}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-csrf-token': visitor.crumb, 'x-siteuser-xsrf-token': xsrf },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+/** A verified, signed-in shopper of a store of its own. */
+async function verifiedShopper(host: string, email: string) {
+  const { base, websiteId } = await storeOnHost(host);
+  const { visitor } = await signUp(base, email);
+  expect((await visitor.json('POST', `${ACCOUNT}/verify`, { token: await linkToken(websiteId, email, 'verify') })).status).toBe(200);
+  const session = await signIn(visitor, email, PASSWORD);
+  expect(session.status).toBe(200);
+  return { base, websiteId, visitor, xsrf: session.body.xsrfToken };
+}
+
+describe('sign-up and verification', () => {
+  it('signs up unverified, emails a link that verifies once, and the session says which', async () => {
+    const { base, websiteId } = await storeOnHost('signup.accounts.test');
+    const email = 'new@example.com';
+    const { visitor, answer } = await signUp(base, email);
+    expect(answer).toEqual({ status: 202, body: { sent: true, message: ACCOUNT_MESSAGES.checkEmail } });
+    expect((await signIn(visitor, email, PASSWORD)).status).toBe(200);
+    expect((await visitor.json('GET', SESSION)).body).toMatchObject({ authenticated: true, email, verified: false });
+    const token = await linkToken(websiteId, email, 'verify');
+    expect(await visitor.json('POST', `${ACCOUNT}/verify`, { token })).toEqual({ status: 200, body: { verified: true, email, message: ACCOUNT_MESSAGES.verified } });
+    expect((await visitor.json('GET', SESSION)).body).toMatchObject({ verified: true });
+    // Single use.
+    expect(await visitor.json('POST', `${ACCOUNT}/verify`, { token })).toEqual({ status: 400, body: { error: ACCOUNT_MESSAGES.linkInvalid } });
+  });
+
+  it('answers a sign-up with a taken email as any other, changes nothing and tells the owner by email', async () => {
+    const { base, websiteId } = await storeOnHost('taken.accounts.test');
+    const email = 'owner@example.com';
+    await signUp(base, email);
+    const again = await signUp(base, email, 'another-pass-99');
+    expect(again.answer).toEqual({ status: 202, body: { sent: true, message: ACCOUNT_MESSAGES.checkEmail } });
+    expect((await mailTo(websiteId, email)).map((m) => m.subject)).toEqual(['Verify your email for Studio Goods', 'You already have an account with Studio Goods']);
+    expect((await signIn(again.visitor, email, 'another-pass-99')).status).toBe(401);
+    expect((await signIn(again.visitor, email, PASSWORD)).status).toBe(200);
+  });
+
+  it('refuses a weak password and a bad email with the field named, and a body without the crumb', async () => {
+    const { base } = await storeOnHost('weak.accounts.test');
+    const { visitor, answer } = await signUp(base, 'weak@example.com', 'short');
+    expect(answer).toEqual({ status: 400, body: { error: PASSWORD_MESSAGES.short, errors: { password: PASSWORD_MESSAGES.short } } });
+    expect((await visitor.json('POST', `${ACCOUNT}/signup`, { email: 'weak@example.com', password: 'password123' })).body).toMatchObject({ errors: { password: PASSWORD_MESSAGES.common } });
+    expect((await visitor.json('POST', `${ACCOUNT}/signup`, { email: 'not-an-email', password: PASSWORD })).body).toMatchObject({ errors: { email: expect.any(String) } });
+    expect((await visitor.fetch(`${ACCOUNT}/signup`, { method: 'POST', body: JSON.stringify({ email: 'a@example.com', password: PASSWORD }) })).status).toBe(403);
+  });
+});
+
+describe('forgot password', () => {
+  it('answers the same for an email with and without an account, and emails only the account', async () => {
+    const { base, websiteId } = await storeOnHost('forgot.accounts.test');
+    await signUp(base, 'known@example.com');
+    const visitor = await new Visitor(base).open('/account');
+    const known = await visitor.json('POST', `${ACCOUNT}/password-reset/request`, { email: 'known@example.com' });
+    const unknown = await visitor.json('POST', `${ACCOUNT}/password-reset/request`, { email: 'nobody@example.com' });
+    expect(known).toEqual({ status: 202, body: { sent: true, message: ACCOUNT_MESSAGES.resetSent } });
+    expect(unknown).toEqual(known);
+    expect(await mailTo(websiteId, 'nobody@example.com')).toEqual([]);
+    expect((await mailTo(websiteId, 'known@example.com')).map((m) => m.subject)).toContain('Reset your password for Studio Goods');
+  });
+
+  it('sets the new password once: old sessions end, the old password and the used link fail', async () => {
+    const { base, websiteId, visitor } = await verifiedShopper('reset.accounts.test', 'reset@example.com');
+    const other = await new Visitor(base).open('/account');
+    expect((await other.json('POST', `${ACCOUNT}/password-reset/request`, { email: 'reset@example.com' })).status).toBe(202);
+    const token = await linkToken(websiteId, 'reset@example.com', 'reset');
+    expect((await other.json('POST', `${ACCOUNT}/password-reset`, { token, password: 'short' })).body).toMatchObject({ errors: { password: PASSWORD_MESSAGES.short } });
+    const done = await other.json('POST', `${ACCOUNT}/password-reset`, { token, password: 'new-harbour-77' });
+    expect(done).toEqual({ status: 200, body: { passwordChanged: true, email: 'reset@example.com', message: ACCOUNT_MESSAGES.passwordChanged } });
+    expect((await visitor.json('GET', SESSION)).body).toEqual({ authenticated: false });
+    expect((await signIn(other, 'reset@example.com', PASSWORD)).body).toEqual({ error: SESSION_MESSAGES.badCredentials });
+    expect((await signIn(other, 'reset@example.com', 'new-harbour-77')).status).toBe(200);
+    expect(await other.json('POST', `${ACCOUNT}/password-reset`, { token, password: 'third-harbour-88' })).toEqual({ status: 400, body: { error: ACCOUNT_MESSAGES.linkInvalid } });
+  });
+
+  it('expires a reset link after an hour', async () => {
+    const { base, websiteId } = await storeOnHost('expiry.accounts.test');
+    await signUp(base, 'late@example.com');
+    const visitor = await new Visitor(base).open('/account');
+    await visitor.json('POST', `${ACCOUNT}/password-reset/request`, { email: 'late@example.com' });
+    const token = await linkToken(websiteId, 'late@example.com', 'reset');
+    await runInDurableObject(users(websiteId), (instance: SiteUsers) => {
+      const start = Date.now();
+      instance.clock = () => start + LINK_LIFETIME_MS.reset + 1000;
+    });
+    expect(await visitor.json('POST', `${ACCOUNT}/password-reset`, { token, password: 'late-harbour-11' })).toEqual({ status: 400, body: { error: ACCOUNT_MESSAGES.linkInvalid } });
+  });
+
+  it('sends at most 3 reset links an hour to one account, answering the fourth the same', async () => {
+    const { base, websiteId } = await storeOnHost('flood.accounts.test');
+    await signUp(base, 'flood@example.com');
+    const visitor = await new Visitor(base).open('/account');
+    for (let i = 0; i < 4; i++) expect((await visitor.json('POST', `${ACCOUNT}/password-reset/request`, { email: 'flood@example.com' })).status).toBe(202);
+    expect((await mailTo(websiteId, 'flood@example.com')).filter((m) => m.subject.startsWith('Reset')).length).toBe(3);
+  });
+});
+
+describe('the account rate limit, in production', () => {
+  it('refuses the 11th account call a minute from one address with 429', async () => {
+    const { websiteId } = await storeOnHost('limit.accounts.test');
+    expect(websiteId).toBe('limit-accounts-test');
+    const visitor = new Visitor('http://limit.accounts.test', { vars: PRODUCTION_VARS, headers: { 'cf-connecting-ip': '198.19.7.7' } });
+    await (await visitor.fetch('/api/crumb')).arrayBuffer();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await visitor.json('POST', `${ACCOUNT}/password-reset/request`, { email: `p${i}@example.com` })).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(202));
+    expect(statuses).toContain(429);
+  });
+});
+
+describe('order history, addresses and the prefilled checkout', () => {
+  it('lists an order placed while signed in with its status and total, and prefills the next checkout', { timeout: 60_000 }, async () => {
+    const { websiteId, visitor, xsrf } = await verifiedShopper('history.accounts.test', 'buyer@example.com');
+    await standardRules(websiteId);
+    const saved = await accountCall(visitor, xsrf, 'POST', '/addresses', { address: ADDRESS, isDefault: true });
+    expect(saved.status).toBe(200);
+    expect((await visitor.json('POST', ENTRIES, { ...CANDLE, quantity: 1 })).status).toBe(200);
+    const started = await startCheckout(visitor);
+    expect(started.body.checkout).toMatchObject({ email: 'buyer@example.com', shippingAddress: ADDRESS });
+    // Placed with another email: linked because the shopper was signed in.
+    await fillCheckout(visitor, { email: 'someone-else@example.com' });
+    const placed = await placeOrder(visitor, CARD.ok);
+    expect(placed.status).toBe(201);
+    const history = await accountCall(visitor, xsrf, 'GET', '/orders');
+    const { orders } = (await history.json()) as { orders: { orderNumber: number; status: string; grandTotalCents: number; currencyCode: string }[] };
+    expect(orders).toEqual([expect.objectContaining({ orderNumber: placed.body.order.orderNumber, status: 'paid', grandTotalCents: placed.body.order.grandTotalCents, currencyCode: 'USD' })]);
+    // Nobody else's session reads it.
+    expect((await new Visitor('http://history.accounts.test').json('GET', `${ACCOUNT}/orders`)).status).toBe(401);
+  });
+
+  it('adds, edits, deletes and bounds saved addresses, with a default', async () => {
+    const { visitor, xsrf } = await verifiedShopper('addresses.accounts.test', 'home@example.com');
+    const add = async (city: string, isDefault = false) => accountCall(visitor, xsrf, 'POST', '/addresses', { address: { ...ADDRESS, city }, isDefault });
+    const first = (await (await add('Alpha')).json()) as { addresses: { id: string; isDefault: boolean }[] };
+    expect(first.addresses).toEqual([expect.objectContaining({ isDefault: true })]);
+    const second = (await (await add('Beta', true)).json()) as { addresses: { id: string; isDefault: boolean; address: { city: string } }[] };
+    expect(second.addresses.map((a) => [a.address.city, a.isDefault])).toEqual([['Beta', true], ['Alpha', false]]);
+    const beta = second.addresses[0]?.id ?? '';
+    const edited = await accountCall(visitor, xsrf, 'PUT', `/addresses/${beta}`, { address: { ...ADDRESS, city: 'Gamma' }, isDefault: true });
+    expect(((await edited.json()) as { addresses: { address: { city: string } }[] }).addresses[0]?.address.city).toBe('Gamma');
+    const removed = (await (await accountCall(visitor, xsrf, 'DELETE', `/addresses/${beta}`)).json()) as { addresses: { isDefault: boolean; address: { city: string } }[] };
+    expect(removed.addresses.map((a) => [a.address.city, a.isDefault])).toEqual([['Alpha', true]]);
+    const bad = await accountCall(visitor, xsrf, 'POST', '/addresses', { address: { ...ADDRESS, city: '' } });
+    expect(bad.status).toBe(400);
+    for (let i = 1; i < MAX_ADDRESSES; i++) expect((await add(`City ${i}`)).status).toBe(200);
+    const over = await add('One too many');
+    expect(over.status).toBe(409);
+    expect(await over.json()).toEqual({ error: ADDRESSES_FULL });
+    // The session's xsrf token is needed.
+    expect((await accountCall(visitor, 'wrong', 'POST', '/addresses', { address: ADDRESS })).status).toBe(403);
+  });
+});
+
+describe('the development mailbox', () => {
+  it('lists the store emails newest first and shows a message with its links clickable', async () => {
+    const { base, websiteId } = await storeOnHost('mailbox.accounts.test');
+    await signUp(base, 'reader@example.com');
+    const token = await linkToken(websiteId, 'reader@example.com', 'verify');
+    const visitor = new Visitor(base);
+    const list = await visitor.fetch('/dev/mailbox?to=reader@example.com');
+    expect(list.status).toBe(200);
+    const html = await list.text();
+    expect(html).toContain('Verify your email for Studio Goods');
+    const href = /href="(\/dev\/mailbox\/accounts-\d+)"/.exec(html)?.[1] ?? '';
+    const message = await (await visitor.fetch(href)).text();
+    expect(message).toContain(`<a href="${base}/account?verify=${token}">`);
+  });
+
+  it('is a 404 in production, list and message alike', async () => {
+    await storeOnHost('prod-mailbox.accounts.test');
+    const visitor = new Visitor('http://prod-mailbox.accounts.test', { vars: PRODUCTION_VARS, headers: { 'cf-connecting-ip': '198.19.8.8' } });
+    expect((await visitor.fetch('/dev/mailbox')).status).toBe(404);
+    expect((await visitor.fetch('/dev/mailbox/accounts-1')).status).toBe(404);
+  });
+});
