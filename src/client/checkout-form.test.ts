@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ShippingAddress } from '../commerce/address';
-import { formProblems, localCardToken, requiredAddressParts } from './checkout-form';
+import { formProblems, localCardToken, passesLuhn, requiredAddressParts } from './checkout-form';
 
 const address: ShippingAddress = { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main St', address2: '', city: 'Springfield', region: 'IL', postalCode: '62701', countryCode: 'US', phone: '' };
 const complete = { email: 'ada@example.com', address, shippingOption: 'rate-std', cardNumber: '4242 4242 4242 4242' };
@@ -36,5 +36,11 @@ describe('the checkout form before it asks the server', () => {
 
   it('turns a card number, spaces and dashes dropped, into the local provider token', () => {
     expect(localCardToken('4000 0000-0000 0002')).toBe('local_card_4000000000000002');
+  });
+
+  it('refuses a card number that fails the Luhn check before anything is sent, and passes every local test card', () => {
+    expect(formProblems({ ...complete, cardNumber: '4242 4242 4242 4241' }, true, true)).toEqual([['cardNumber', 'This card number is not valid. Check it for a mistyped digit.']]);
+    for (const card of ['4242424242424242', '4000000000000002', '4000000000009995', '4000002500003155', '4000000000000069', '4000000000000119']) expect(passesLuhn(card)).toBe(true);
+    expect(passesLuhn('4242424242424224')).toBe(false);
   });
 });

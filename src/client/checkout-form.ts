@@ -11,6 +11,7 @@ import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
 export const CHECKOUT_FORM_MESSAGES = {
   chooseShipping: 'Choose a shipping option.',
   cardNumber: 'Enter a card number of 13 to 19 digits.',
+  cardMistyped: 'This card number is not valid. Check it for a mistyped digit.',
   nothingCharged: 'Nothing was charged.',
   confirmingPayment: 'We are confirming your payment with the card issuer. Do not pay again.',
 } as const;
@@ -30,6 +31,17 @@ const ADDRESS_ORDER: readonly (keyof ShippingAddress)[] = ['firstName', 'lastNam
 
 export function cardDigits(text: string): string {
   return text.replace(/[\s-]/g, '');
+}
+
+/** The Luhn check every card number passes: a mistyped digit or two swapped neighbours fail it. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
 }
 
 /** The local provider's token for a card number (docs/contracts.md, Payments). */
@@ -65,6 +77,7 @@ export function formProblems(values: CheckoutFormValues, needsShipping: boolean,
     const digits = cardDigits(values.cardNumber);
     if (digits === '') problems.push(['cardNumber', CHECKOUT_MESSAGES.required]);
     else if (!CARD_DIGITS.test(digits)) problems.push(['cardNumber', CHECKOUT_FORM_MESSAGES.cardNumber]);
+    else if (!passesLuhn(digits)) problems.push(['cardNumber', CHECKOUT_FORM_MESSAGES.cardMistyped]);
   }
   return problems;
 }

@@ -35,6 +35,38 @@ export const ADDRESS_LABELS: Readonly<Record<keyof ShippingAddress, string>> = {
   phone: 'Phone',
 };
 
+/** What a country calls its region and postal code (Shopify's and the post offices' names); the spec's US labels elsewhere stay. */
+const PLACE_LABELS: Readonly<Record<string, Pick<typeof ADDRESS_LABELS, 'region' | 'postalCode'>>> = {
+  US: { region: ADDRESS_LABELS.region, postalCode: ADDRESS_LABELS.postalCode },
+  GB: { region: 'County', postalCode: 'Postcode' },
+  IE: { region: 'County', postalCode: 'Eircode' },
+  CA: { region: 'Province', postalCode: 'Postal code' },
+  AU: { region: 'State/territory', postalCode: 'Postcode' },
+  NZ: { region: 'Region', postalCode: 'Postcode' },
+  JP: { region: 'Prefecture', postalCode: 'Postal code' },
+  MX: { region: 'State', postalCode: 'Postal code' },
+  BR: { region: 'State', postalCode: 'Postal code' },
+  IN: { region: 'State', postalCode: 'PIN code' },
+};
+const OTHER_PLACE_LABELS = { region: 'Region', postalCode: 'Postal code' };
+
+/** The form's labels for an address in `countryCode`: 'Postcode' and 'County' in the UK, the spec's 'Zip' and 'State' in the US. */
+export function addressLabels(countryCode: string): Readonly<Record<keyof ShippingAddress, string>> {
+  return { ...ADDRESS_LABELS, ...(PLACE_LABELS[countryCode] ?? OTHER_PLACE_LABELS) };
+}
+
+/** The countries a shopper picks from at checkout, by ISO code (the codes shipping and tax rates name). */
+export const COUNTRIES: readonly (readonly [code: string, name: string])[] = [
+  ['US', 'United States'], ['CA', 'Canada'], ['GB', 'United Kingdom'], ['IE', 'Ireland'], ['AU', 'Australia'], ['NZ', 'New Zealand'],
+  ['FR', 'France'], ['DE', 'Germany'], ['NL', 'Netherlands'], ['BE', 'Belgium'], ['ES', 'Spain'], ['IT', 'Italy'], ['PT', 'Portugal'],
+  ['AT', 'Austria'], ['CH', 'Switzerland'], ['DK', 'Denmark'], ['SE', 'Sweden'], ['NO', 'Norway'], ['FI', 'Finland'], ['PL', 'Poland'],
+  ['CZ', 'Czechia'], ['JP', 'Japan'], ['SG', 'Singapore'], ['HK', 'Hong Kong'], ['MX', 'Mexico'], ['BR', 'Brazil'], ['ZA', 'South Africa'],
+];
+
+export function countryName(code: string): string {
+  return COUNTRIES.find(([known]) => known === code)?.[1] ?? code;
+}
+
 export const ADDRESS_MESSAGES = {
   required: 'Required',
   country: 'Choose a country from the list.',

@@ -14,7 +14,7 @@ import { discountAmount, type Discount } from './discounts';
 import { giftCardPays } from './gift-cards';
 import { formatMoney } from './money';
 import { ProductType } from './product';
-import { shippingOptions, type ShippingOption, type ShippingRate } from './shipping';
+import { chosenOption, shippingOptions, type ShippingOption, type ShippingRate } from './shipping';
 import { applyTax, taxRatesFor, type AppliedTax, type TaxRate } from './tax';
 
 export const CHECKOUT_MESSAGES = {
@@ -120,7 +120,7 @@ export function checkoutTotals({ cart, inputs, settings, shippingRates, taxRates
   const location = locationOf(inputs.shippingAddress);
   const weightGrams = cart.entries.reduce((sum, e) => sum + (e.productType === ProductType.Physical ? (e.weightGrams ?? 0) * e.quantity : 0), 0);
   const options = requiresShipping && location !== null ? shippingOptions(shippingRates, location, goodsCents - discountCents, weightGrams) : [];
-  const selected = options.find((o) => o.id === inputs.shippingOptionId) ?? null;
+  const selected = chosenOption(options, inputs.shippingOptionId);
   const shippingCostCents = selected === null || applied?.kind === 'freeShipping' ? 0 : selected.costCents;
 
   const taxLines = location === null ? [] : applyTax(taxRatesFor(taxRates, location), goodsCents - discountCents, settings.pricesIncludeTax);

@@ -46,3 +46,18 @@ export function shippingOptions(rates: readonly ShippingRate[], location: Shippi
     })
     .sort((a, b) => a.costCents - b.costCents || a.name.localeCompare(b.name));
 }
+
+/** The option an order ships with: the one the shopper chose while it is offered, else the cheapest (chosen for them, as Shopify does). */
+export function chosenOption(options: readonly ShippingOption[], chosenId: string | null): ShippingOption | null {
+  return options.find((option) => option.id === chosenId) ?? options[0] ?? null;
+}
+
+/**
+ * Of `countries` (ISO codes), those no rate ships to anywhere: shoppers there cannot buy physical
+ * products. A country with a rate for only some of its regions counts as shipped to.
+ */
+export function unshippedCountries(rates: readonly ShippingRate[], countries: readonly string[]): string[] {
+  if (rates.some((rate) => rate.regions.length === 0)) return [];
+  const shipped = new Set(rates.flatMap((rate) => rate.regions.map((place) => place.toUpperCase().split('-')[0])));
+  return countries.filter((country) => !shipped.has(country));
+}

@@ -22,6 +22,7 @@ import { placesProvider, PlacesUnavailable } from '../integrations/places';
 import { itemsById } from '../site/catalog';
 import { rememberOrder, withAccountDetails } from './account-checkout';
 import { deleteStoreCookie } from './cookies';
+import { demoShipping } from './demo-shipping';
 import { currentCrumb, requireCrumb } from './csrf';
 import { apiError, readJson, type AppEnv, withSite } from './http';
 import { merchantSessionOf } from './merchant-session';
@@ -75,11 +76,21 @@ const placeSchema = z.object({
   payment: z.object({ provider: z.enum(['local', 'stripe']), token: z.string().min(1).max(256) }),
 });
 
+/**
+ * The cart `cartId` names, given back first when its order is still waiting for the authentication
+ * step the shopper walked away from (they are at the checkout again, so that attempt is over).
+ */
+async function openCart(c: Context<AppEnv>, cartId: string): Promise<ShoppingCart | null> {
+  const websiteId = c.var.site.website.id;
+  const cart = await cartStub(c.env, websiteId, cartId).read();
+  if (cart?.orderId == null) return cart;
+  return (await commerceOrders(c.env, websiteId).abandonAuthentication(websiteId, cart.orderId)) ? cartStub(c.env, websiteId, cartId).read() : cart;
+}
+
 /** The cart being bought: the subscription cart named by `cartToken`, else the visitor's. */
 async function cartToBuy(c: Context<AppEnv>, token: string | undefined): Promise<ShoppingCart | Response> {
-  const site = c.var.site;
   const cartId = token ?? cartIdFrom(c);
-  const cart = cartId === null ? null : await cartStub(c.env, site.website.id, cartId).read();
+  const cart = cartId === null ? null : await openCart(c, cartId);
   if (cart === null || cart.entries.length === 0) return apiError(c, 404, CHECKOUT_MESSAGES.noCart);
   if (cart.orderId !== null) return apiError(c, 409, CHECKOUT_MESSAGES.purchased);
   return cart;
@@ -188,7 +199,7 @@ checkout.post('/api/commerce/checkout/address/details', withSite, async (c) => {
 });
 
 /** Starts the checkout (it checks the stock and reserves none: units are reserved when the order is placed). */
-checkout.post('/api/commerce/checkout', withSite, async (c) => {
+checkout.post('/api/commerce/checkout', withSite, demoShipping, async (c) => {
   const body = await readJson(c, startSchema, MAX_BODY_BYTES);
   const cart = await cartToBuy(c, body.cartToken);
   if (cart instanceof Response) return cart;
@@ -201,7 +212,7 @@ checkout.post('/api/commerce/checkout', withSite, async (c) => {
 });
 
 /** Contact, address, shipping option, discount code, gift card; the stock is checked again. */
-checkout.put('/api/commerce/checkout', withSite, async (c) => {
+checkout.put('/api/commerce/checkout', withSite, demoShipping, async (c) => {
   const { cartToken: token, ...patch } = await readJson(c, updateSchema, MAX_BODY_BYTES);
   const emailErrors = emailProblems(patch);
   if (Object.keys(emailErrors).length > 0) return apiError(c, 400, CHECKOUT_MESSAGES.formIncomplete, { errors: emailErrors });
@@ -229,7 +240,7 @@ checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async 
   let outcome = await orders.replay(site.website.id, cartId, key, requester);
   if (outcome === null) {
     if (cartId === null) return apiError(c, 404, CHECKOUT_MESSAGES.noCart);
-    const cart = await cartStub(c.env, site.website.id, cartId).read();
+    const cart = await openCart(c, cartId);
     if (cart === null || cart.entries.length === 0) return apiError(c, 404, CHECKOUT_MESSAGES.noCart);
     if (cart.orderId !== null) return apiError(c, 409, CHECKOUT_MESSAGES.purchased);
     const request = await checkoutRequest(c, cart);

@@ -9,6 +9,7 @@ import { DISCOUNT_CODE, normalCode } from '../commerce/discounts';
 import { ORDER_STATUSES, type Order } from '../commerce/order';
 import { RATE_PERCENT } from '../commerce/tax';
 import { commerceOrders } from '../durable/stubs';
+import { demoShipping } from './demo-shipping';
 import { apiError, readJson, type AppEnv } from './http';
 import { requirePermission } from './merchant-session';
 
@@ -96,7 +97,7 @@ for (const [path, kind, schema, plural, singular] of [
   ['/api/commerce/tax-rates', 'tax', taxRateSchema, 'taxRates', 'taxRate'],
 ] as const) {
   const list = (c: Context<AppEnv>) => (kind === 'shipping' ? orders(c).shippingRates() : orders(c).taxRates());
-  commerceAdmin.get(path, commerce, async (c) => c.json({ [plural]: await list(c) }));
+  commerceAdmin.get(path, commerce, demoShipping, async (c) => c.json({ [plural]: await list(c) }));
   commerceAdmin.post(path, commerce, async (c) => {
     const rate = await readJson(c, schema, MAX_BODY_BYTES);
     const saved = await orders(c).saveRate(kind, null, rate);

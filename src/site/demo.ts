@@ -5,6 +5,7 @@
  * scripts/demo-images.mjs into public/images/demo/ (static assets), so nothing comes from the network.
  */
 import { PRODUCT_RECORD_TYPE, PRODUCTS_COLLECTION, PRODUCTS_COLLECTION_TYPE, ProductType, type ProductTypeCode } from '../commerce/product';
+import type { ShippingRate } from '../commerce/shipping';
 import type { SiteInput } from './schema';
 import { DEFAULT_THEME } from './theme';
 
@@ -21,6 +22,25 @@ export const DEMO_MERCHANTS = [
   { email: 'viewer@example.com', password: 'studio-goods-viewer', roles: [10] },
   { email: 'reporting@example.com', password: 'studio-goods-reporting', roles: [3] },
 ] as const;
+
+/**
+ * The demo store's shipping, made once in development as a new Shopify store gets its default
+ * shipping zones: 'Standard' in the store's country and 'International' to the countries it
+ * delivers to abroad. Brazil, Hong Kong, Mexico, Singapore and South Africa are left out, so the
+ * console's warning and the checkout's 'We do not ship to this address.' have a case to show.
+ */
+export const DEMO_SHIPPING_RATES: readonly ShippingRate[] = [
+  { id: 'shipping-standard', name: 'Standard', regions: ['US'], method: 'flat', amountCents: 500, perKgCents: 0, freeOverCents: 10_000 },
+  {
+    id: 'shipping-international',
+    name: 'International',
+    regions: ['CA', 'GB', 'IE', 'AU', 'NZ', 'FR', 'DE', 'NL', 'BE', 'ES', 'IT', 'PT', 'AT', 'CH', 'DK', 'SE', 'NO', 'FI', 'PL', 'CZ', 'JP'],
+    method: 'flat',
+    amountCents: 2000,
+    perKgCents: 0,
+    freeOverCents: null,
+  },
+];
 
 const SHOP = 'c-shop';
 const GIFTS = 'c-gifts';

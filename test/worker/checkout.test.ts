@@ -142,11 +142,12 @@ describe('the checkout form', () => {
     await store.saveRate('tax', null, { name: 'MwSt', countryCode: 'DE', region: null, ratePercent: '19' });
     const visitor = await shopper(base, [{ ...CANDLE, quantity: 2 }]);
     await startCheckout(visitor);
-    const berlin = (await visitor.json<{ checkout: { shippingOptions: { name: string; costCents: number }[]; taxCents: number; taxIncluded: boolean; grandTotalCents: number } }>('PUT', CHECKOUT, {
+    const berlin = (await visitor.json<{ checkout: { shippingOptions: { name: string; costCents: number }[]; taxCents: number; taxIncluded: boolean; grandTotalCents: number; selectedShippingOption: string | null } }>('PUT', CHECKOUT, {
       email: 'ada@example.com', shippingAddress: { ...ADDRESS, city: 'Berlin', region: 'BE', postalCode: '10115', countryCode: 'DE' },
     })).body.checkout;
     expect(berlin.shippingOptions.map((o) => [o.name, o.costCents])).toEqual([['By weight', 300 + 3 * 200]]);
-    expect(berlin).toMatchObject({ taxIncluded: true, taxCents: 1022, grandTotalCents: 6400 });
+    // The only (so the cheapest) option is chosen for the shopper: its 9.00 is in the total before they pick anything.
+    expect(berlin).toMatchObject({ taxIncluded: true, taxCents: 1022, selectedShippingOption: expect.any(String), shippingCostCents: 900, grandTotalCents: 6400 + 900 });
     const munich = (await visitor.json<{ checkout: { shippingOptions: { name: string }[] } }>('PUT', CHECKOUT, { shippingAddress: { ...ADDRESS, city: 'München', region: 'BY', postalCode: '80331', countryCode: 'DE' } })).body.checkout;
     expect(munich.shippingOptions.map((o) => o.name)).toEqual(['Bavaria courier', 'By weight']);
   });

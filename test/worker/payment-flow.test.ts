@@ -11,7 +11,7 @@ import type { ShoppingCart } from '../../src/commerce/cart';
 import type { Order } from '../../src/commerce/order';
 import { localWebhookEvent } from '../../src/integrations/payment-events';
 import { signatureHeader } from '../../src/integrations/webhook-signature';
-import { CANDLE, CARD, placeOrder, readyToPay, startCheckout } from './checkout-support';
+import { available, CANDLE, CARD, paymentLedger, placeOrder, readyToPay, startCheckout } from './checkout-support';
 import type { Visitor } from './visitor';
 
 async function orderOf(visitor: Visitor, order: Order): Promise<Order> {
@@ -86,5 +86,27 @@ describe('paying with a card that needs authentication (local provider)', () => 
     await visitor.fetch(actionUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ crumb: visitor.crumb, answer: 'complete' }), redirect: 'manual' });
     expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'paid' });
     expect(visitor.cookies.get('CART')).toBe('');
+  });
+
+  it('going back to the checkout from the authentication page gives the cart back at once: the attempt is cancelled, its unit on sale again, a late success refunded', async () => {
+    const { base, visitor, cartId } = await readyToPay('payment-flow-back.test', 1);
+    const placed = await placeOrder(visitor, CARD.action);
+    expect(placed.body.order).toMatchObject({ status: 'pending', payment: { status: 'requires_action' } });
+    expect(await available(base)).toBe(0);
+    // The browser's back button: /checkout starts the checkout again without the page's answer.
+    const back = await startCheckout(visitor);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.checkout).toMatchObject({ cartId, email: 'ada@example.com', shippingAddress: { address1: '1 Main St' }, entries: [{ itemId: CANDLE.itemId, quantity: 1 }] });
+    expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'cancelled', paidOn: null });
+    expect(await available(base)).toBe(1);
+    // Authenticated after all in the tab left behind: the money goes back.
+    const actionUrl = placed.body.order.payment.nextActionUrl ?? '';
+    await visitor.fetch(actionUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ crumb: visitor.crumb, answer: 'complete' }), redirect: 'manual' });
+    const paymentId = decodeURIComponent(actionUrl.split('/').pop() ?? '');
+    expect(await paymentLedger().payment(paymentId)).toMatchObject({ status: 'succeeded', refundedCents: placed.body.order.amountChargedCents });
+    expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'cancelled', paidOn: null });
+    // The shopper pays again with another card, from the same cart.
+    const paid = await placeOrder(visitor);
+    expect(paid.body.order).toMatchObject({ status: 'paid' });
   });
 });

@@ -8,11 +8,11 @@
  * exists and may be paid, so one lost request must not leave the buyer without it.
  */
 import { useEffect, useState } from 'react';
+import { countryName } from '../../commerce/address';
 import { formatMoney } from '../../commerce/money';
 import type { SubscriptionPlan } from '../../commerce/subscriptions';
 import { CHECKOUT_FAILURES, CheckoutError, loadOrder, type Order } from '../checkout-api';
 import { navigateTo, pageQuery } from '../dom';
-import { countryName } from './CheckoutFields';
 import { CheckoutLines, CheckoutTotals, orderLine, type AnswerForms } from './CheckoutOrderSummary';
 
 export type ConfirmationKind = 'order-confirmed' | 'order-received' | 'subscription-confirmed';

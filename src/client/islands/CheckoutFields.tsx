@@ -2,7 +2,7 @@
  * The checkout form's building blocks: a labelled text field with its own error next to it, and
  * the shipping address (the spec's address labels, the parts each country needs, browser autofill names).
  */
-import { ADDRESS_LABELS } from '../../commerce/address';
+import { addressLabels, COUNTRIES } from '../../commerce/address';
 import type { CheckoutAddress } from '../checkout-api';
 import { requiredAddressParts } from '../checkout-form';
 import { fieldValue } from '../field-value';
@@ -63,18 +63,6 @@ export function TextField({ name, label, value, error, onChange, required = fals
   );
 }
 
-/** The countries a shopper picks from, by ISO code (the codes shipping and tax rates name). */
-export const COUNTRIES: readonly (readonly [code: string, name: string])[] = [
-  ['US', 'United States'], ['CA', 'Canada'], ['GB', 'United Kingdom'], ['IE', 'Ireland'], ['AU', 'Australia'], ['NZ', 'New Zealand'],
-  ['FR', 'France'], ['DE', 'Germany'], ['NL', 'Netherlands'], ['BE', 'Belgium'], ['ES', 'Spain'], ['IT', 'Italy'], ['PT', 'Portugal'],
-  ['AT', 'Austria'], ['CH', 'Switzerland'], ['DK', 'Denmark'], ['SE', 'Sweden'], ['NO', 'Norway'], ['FI', 'Finland'], ['PL', 'Poland'],
-  ['CZ', 'Czechia'], ['JP', 'Japan'], ['SG', 'Singapore'], ['HK', 'Hong Kong'], ['MX', 'Mexico'], ['BR', 'Brazil'], ['ZA', 'South Africa'],
-];
-
-export function countryName(code: string): string {
-  return COUNTRIES.find(([known]) => known === code)?.[1] ?? code;
-}
-
 /** The address parts in the form's order, with autofill names; half-width ones pair up on a row. */
 const ADDRESS_PARTS: readonly { name: Exclude<keyof CheckoutAddress, 'countryCode'>; autoComplete: string; half?: true; type?: 'tel' }[] = [
   { name: 'firstName', autoComplete: 'shipping given-name', half: true },
@@ -98,13 +86,14 @@ export function AddressFields({ address, errors, onChange }: AddressFieldsProps)
   const set = (name: keyof CheckoutAddress) => (value: string) => onChange({ ...address, [name]: value });
   const countryId = fieldId('countryCode');
   const required = requiredAddressParts(address.countryCode);
+  const labels = addressLabels(address.countryCode);
   return (
     <div className="CheckoutAddress">
       {ADDRESS_PARTS.map((part) => (
         <TextField
           key={part.name}
           name={part.name}
-          label={ADDRESS_LABELS[part.name]}
+          label={labels[part.name]}
           value={address[part.name]}
           error={errors[part.name]}
           onChange={set(part.name)}
@@ -114,7 +103,7 @@ export function AddressFields({ address, errors, onChange }: AddressFieldsProps)
         />
       ))}
       <div className="CheckoutField CheckoutField--half">
-        <label htmlFor={countryId}>{ADDRESS_LABELS.countryCode}</label>
+        <label htmlFor={countryId}>{labels.countryCode}</label>
         <select
           id={countryId}
           name="countryCode"
@@ -137,7 +126,7 @@ export function AddressFields({ address, errors, onChange }: AddressFieldsProps)
           </p>
         )}
       </div>
-      <TextField name="phone" label={ADDRESS_LABELS.phone} type="tel" value={address.phone} error={errors.phone} onChange={set('phone')} autoComplete="shipping tel" inputMode="tel" />
+      <TextField name="phone" label={labels.phone} type="tel" value={address.phone} error={errors.phone} onChange={set('phone')} autoComplete="shipping tel" inputMode="tel" />
     </div>
   );
 }

@@ -46,7 +46,7 @@ const HEADERS = `<meta charset="utf-8">
 /** What `{squarespace-footers}` writes: the footer code injection, the island bootstrap and the analytics collector. */
 const FOOTERS = `{.section footer}{.if html}{html}{.end}{.end}
 {.section assets}{.if script}<script type="module" src="{script}"></script>{.end}{.end}
-{.if websiteSettings.analytics.tracking}<script type="module" src="/build/collectors.js" data-census data-website-id="{website.id|htmlattr}" data-template-id="{squarespace.template-name|htmlattr}" data-website-locale="{website.language|htmlattr}" data-page-type="{page.typeCode|htmlattr}"{.section item} data-item-id="{id|htmlattr}" data-record-type="{recordType|htmlattr}"{.end}></script>{.end}`;
+{.if websiteSettings.analytics.tracking}<script type="module" src="/build/collectors.js" data-census data-website-id="{website.id|htmlattr}" data-template-id="{squarespace.template-id|htmlattr}" data-website-locale="{website.language|htmlattr}" data-page-type="{page.typeCode|htmlattr}"{.section item} data-item-id="{id|htmlattr}" data-record-type="{recordType|htmlattr}"{.end}></script>{.end}`;
 
 /** A static page's own body and blocks, where its `.page` file has a block field. */
 const PAGE_BLOCKS = '{.section page}{.if body}<div class="Page-body">{body}</div>{.end}{.end}{.repeated section blocks}{@|apply block}{.end}';
@@ -189,6 +189,7 @@ export async function developerPlatformPage(request: DeveloperPlatformRequest): 
     'page-id': identity.id,
     'page-classes': identity.classes,
     'template-name': declaration.name,
+    'template-id': declaration.id,
   };
   const data: Record<string, unknown> = {
     ...request.data,
@@ -208,7 +209,7 @@ export async function developerPlatformPage(request: DeveloperPlatformRequest): 
     : `<div class="${SYSTEM_PAGE_CLASS}">${pageRender.ours(`themes/default/pages/${page.kind}.html`, trustedTheme(DEFAULT_THEME)[`pages/${page.kind}.html`] ?? '', data)}</div>`;
   squarespace['main-content'] = new TrustedHtml(await withAddToCart(main, pageRender, data));
 
-  const regions = regionsFor(declaration, own ? content.conf : null);
+  const regions = regionsFor(declaration, own ? content.conf : null, files);
   let html = regions.map((region) => pageRender.file(`${region}.region`, data)).join('');
   if (pageRender.problems.length > 0) {
     if (!development && pageRender.compileFailed) throw errorPage();

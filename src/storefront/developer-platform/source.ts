@@ -60,7 +60,7 @@ function queryOf(attrs: Record<string, string>): TemplateQuery | null {
 }
 
 const TAGS = new RegExp(
-  String.raw`<squarespace:navigation\b([^>]*?)\/?>|<squarespace:block-field\b([^>]*?)\/?>|<squarespace:query\b([^>]*?)>|<\/squarespace:query\s*>|<squarespace:script\b([^>]*?)\/?>|\{\.main-content\}|\{\.apply ([\w.-]+)\}|` +
+  String.raw`<\/squarespace:navigation\s*>|<squarespace:navigation\b([^>]*?)\/?>|<squarespace:block-field\b([^>]*?)\/?>|<squarespace:query\b([^>]*?)>|<\/squarespace:query\s*>|<squarespace:script\b([^>]*?)\/?>|\{\.main-content\}|\{\.apply ([\w.-]+)\}|` +
     GUARDED_OPENING_TAG,
   'gi',
 );
@@ -75,6 +75,15 @@ export function queriesIn(source: string): TemplateQuery[] {
   return [...source.matchAll(/<squarespace:query\b([^>]*?)>/gi)].map((match) => queryOf(attributes(match[1] as string)) ?? { collection: '', limit: 0, tag: null, category: null });
 }
 
+/** The body of a block-form `<squarespace:navigation …>…</squarespace:navigation>` opened at `from`, or null when the tag has no closing tag of its own. */
+function navigationBody(source: string, from: number): string | null {
+  const rest = source.slice(from);
+  const close = /<\/squarespace:navigation\s*>/i.exec(rest);
+  if (close === null) return null;
+  const body = rest.slice(0, close.index);
+  return /<squarespace:navigation\b/i.test(body) ? null : body;
+}
+
 /** The file rewritten for our engine, with the rewrites noted. */
 export function prepareSource(file: string, source: string): PreparedSource {
   const pageFile = file.startsWith('pages/');
@@ -82,14 +91,25 @@ export function prepareSource(file: string, source: string): PreparedSource {
   let text = '';
   let last = 0;
   let queries = 0;
+  let openNavigations = 0;
   for (const match of source.matchAll(TAGS)) {
     const [whole, navigation, field, query, script, applied] = match;
     let replacement: string;
-    if (navigation !== undefined) {
+    if (whole.toLowerCase().startsWith('</squarespace:navigation')) {
+      replacement = openNavigations > 0 ? '{.end}' : '';
+      openNavigations = Math.max(0, openNavigations - 1);
+    } else if (navigation !== undefined) {
       const attrs = attributes(navigation);
       const id = NAME.test(attrs.navigationid ?? '') ? attrs.navigationid : null;
       const block = NAME.test(attrs.template ?? '') ? attrs.template : 'navigation';
-      replacement = id === null ? '' : `{squarespace.navigations.${id}|apply ${block}.block}`;
+      const applied = id === null ? '' : `{squarespace.navigations.${id}|apply ${block}.block}`;
+      const body = whole.endsWith('/>') ? null : navigationBody(source, match.index + whole.length);
+      if (body === null) replacement = applied;
+      else {
+        // The block form: its body is the navigation's template when it names none, else it is left out.
+        openNavigations++;
+        replacement = attrs.template === undefined && body.trim() !== '' && id !== null ? `{.section squarespace.navigations.${id}}` : `${applied}{.section squarespace.unused}`;
+      }
     } else if (field !== undefined) {
       replacement = blockField(attributes(field), pageFile);
     } else if (query !== undefined) {

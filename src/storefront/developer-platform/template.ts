@@ -22,7 +22,9 @@ export interface ConfProblem {
 
 export interface TemplateDeclaration {
   name: string;
-  /** Region names by layout id; `default` is always there. */
+  /** The name as an id (letters, digits, `_` and `-`, at most 64): what the analytics beacon accepts as `templateId`. */
+  id: string;
+  /** Region names by layout id; `default` is always there (the first layout when `template.conf` names none `default`). */
   layouts: Readonly<Record<string, readonly string[]>>;
   /** The navigations' names in `template.conf` order. */
   navigations: readonly string[];
@@ -68,16 +70,25 @@ function layoutsOf(conf: Json, problems: ConfProblem[]): Record<string, readonly
       if (typeof layout === 'object' && layout !== null) layouts[id] = strings((layout as Json).regions);
     }
   }
+  // As on Squarespace, a template without a `default` layout uses its first one (the importer warns).
+  const first = Object.values(layouts)[0];
+  if (layouts.default === undefined && first !== undefined) layouts.default = first;
   if (layouts.default === undefined) {
-    problems.push({ file: TEMPLATE_CONF, message: 'layouts.default is missing: the default layout is the site region alone' });
+    problems.push({ file: TEMPLATE_CONF, message: 'layouts is missing: the default layout is the site region alone' });
     layouts.default = ['site'];
   }
   return layouts;
 }
 
+/** A template's name as an id: runs of other characters become one `-`. */
+export function templateId(name: string): string {
+  return name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 64) || 'template';
+}
+
 /** Our collection types by what a `.conf`'s `acceptTypes` holds. */
+const PRODUCT_TYPES = ['commerce-product', 'store-item', 'product'];
 const ACCEPTS: readonly [ours: 'products' | 'blog', accepted: readonly string[]][] = [
-  ['products', ['commerce-product', 'store-item', 'product']],
+  ['products', PRODUCT_TYPES],
   ['blog', ['text']],
 ];
 
@@ -96,12 +107,20 @@ function declare(files: ThemeFiles): TemplateDeclaration {
   const collectionTypes: Partial<Record<'products' | 'blog', string>> = {};
   for (const [ours, accepted] of ACCEPTS) {
     const own = confs.has(`collections/${ours}`) ? ours : undefined;
-    const byType = [...confs].find(([path, settings]) => path.startsWith('collections/') && strings(settings.acceptTypes).some((type) => accepted.includes(type)))?.[0];
+    // The products type's files are never a blog's, even when its .conf also accepts "text".
+    const productsType = (type: string, settings: Json) => type === collectionTypes.products || strings(settings.acceptTypes).some((t) => PRODUCT_TYPES.includes(t));
+    const byType = [...confs].find(([path, settings]) => {
+      if (!path.startsWith('collections/')) return false;
+      if (ours === 'blog' && productsType(path.slice('collections/'.length), settings)) return false;
+      return strings(settings.acceptTypes).some((type) => accepted.includes(type));
+    })?.[0];
     const type = own ?? byType?.slice('collections/'.length);
     if (type !== undefined) collectionTypes[ours] = type;
   }
   const navigations = Array.isArray(conf.navigations) ? conf.navigations.flatMap((n: unknown) => (typeof n === 'object' && n !== null && typeof (n as Json).name === 'string' ? [(n as Json).name as string] : [])) : [];
-  return { name: typeof conf.name === 'string' ? conf.name : 'template', layouts: layoutsOf(conf, problems), navigations, collectionTypes, layoutOf, problems };
+  const name = typeof conf.name === 'string' ? conf.name : 'template';
+  const layouts = layoutsOf(conf, problems);
+  return { name, id: templateId(name), layouts, navigations, collectionTypes, layoutOf, problems };
 }
 
 const declarations = new WeakMap<ThemeFiles, TemplateDeclaration>();
@@ -115,10 +134,15 @@ export function templateDeclaration(files: ThemeFiles): TemplateDeclaration {
   return found;
 }
 
-/** The regions of the layout a `.conf` (by path without `.conf`) names, else of `default`. */
-export function regionsFor(declaration: TemplateDeclaration, confPath: string | null): readonly string[] {
+/**
+ * The regions of the layout a `.conf` (by path without `.conf`) names, else of `default`. Given the
+ * theme's files, a named layout with a region the template lacks is the default too (the importer warns).
+ */
+export function regionsFor(declaration: TemplateDeclaration, confPath: string | null, files?: ThemeFiles): readonly string[] {
   const named = confPath === null ? undefined : declaration.layoutOf[confPath];
-  return (named === undefined ? undefined : declaration.layouts[named]) ?? (declaration.layouts.default as readonly string[]);
+  const regions = named === undefined ? undefined : declaration.layouts[named];
+  const complete = regions !== undefined && (files === undefined || regions.every((region) => files[`${region}.region`] !== undefined));
+  return complete ? regions : (declaration.layouts.default as readonly string[]);
 }
 
 /** Blocks by the name templates apply them with (`name.block`), worked out once per theme. */

@@ -1,0 +1,20 @@
+/**
+ * The demo store ships without any set-up in development: its default shipping rates
+ * (src/site/demo.ts) are made in its commerce object before the checkout or the console first reads
+ * them, once per isolate. Any other store, and every store in production, starts with none.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { commerceOrders } from '../durable/stubs';
+import { DEMO_SHIPPING_RATES, DEMO_SITE_ID } from '../site/demo';
+import { isDevelopment, type AppEnv } from './http';
+
+let seeded = false;
+
+/** After `withSite` (or a guard that loads the site). */
+export const demoShipping: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!seeded && isDevelopment(c.env) && c.var.site.website.id === DEMO_SITE_ID) {
+    await commerceOrders(c.env, DEMO_SITE_ID).seedShippingRates(DEMO_SHIPPING_RATES);
+    seeded = true;
+  }
+  await next();
+};
