@@ -1,9 +1,11 @@
 /**
  * The browser entry: hydrates each `[data-island]` element with its component. React and each
- * island's code load only when such an element is on the page. Also wires the header's menu button.
+ * island's code load only when such an element is on the page. Also wires the header's menu button
+ * and a product list's filter and sort form.
  */
 import { accountLanguage, applyPageLanguage } from './account-language';
 import { mayHaveCart } from './cookies';
+import { wireListingControls } from './listing-controls';
 import { wireNavFolders, wireSiteMenu } from './site-menu';
 
 type Loader = () => Promise<{ default: (props: never) => unknown }>;
@@ -56,6 +58,7 @@ async function hydrateIslands(): Promise<void> {
 
 wireSiteMenu();
 wireNavFolders();
+wireListingControls();
 void hydrateIslands();
 
 void accountLanguage().then((language) => {

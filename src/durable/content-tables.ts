@@ -246,7 +246,29 @@ export function urlTaken(sql: SqlStorage, collectionId: string, urlId: string, e
 /** Shoppers' reads pass the time now: an item is theirs when its visible_from has come (src/site/editor/content-status.ts). */
 const SHOWN = 'visible_from <= ?';
 
-function listingFilter(query: Pick<ListingQuery, 'collectionId' | 'tag' | 'category'>, now: number): { where: string; args: (string | number)[] } {
+/**
+ * A product has something a shopper can buy now: its type never runs out, a variant is unlimited,
+ * or a variant's available units (bound as a JSON object by sku; a sku not in it: its published
+ * level) are above 0. The same rule as isSoldOut in src/commerce/product.ts, in SQL.
+ */
+const IN_STOCK = `(json_extract(items.json, '$.structuredContent.productType') NOT IN (${STOCK_COUNTED_TYPES.join(', ')})
+  OR EXISTS (SELECT 1 FROM json_each(items.json, '$.structuredContent.variants') v WHERE json_extract(v.value, '$.unlimited')
+    OR coalesce((SELECT a.value FROM json_each(?) a WHERE a.key = json_extract(v.value, '$.sku')), json_extract(v.value, '$.qtyInStock')) > 0))`;
+
+/** The published levels (by sku) of a collection's counted variants: what a listing filtered to stock asks the stock ledger about. */
+export function countedStock(sql: SqlStorage, collectionId: string, now: number): Record<string, number> {
+  const rows = sql
+    .exec<{ sku: string; qty: number }>(
+      `SELECT json_extract(v.value, '$.sku') AS sku, json_extract(v.value, '$.qtyInStock') AS qty FROM items i, json_each(i.json, '$.structuredContent.variants') v
+       WHERE i.collection_id = ? AND i.${SHOWN} AND json_extract(i.json, '$.structuredContent.productType') IN (${STOCK_COUNTED_TYPES.join(', ')}) AND NOT coalesce(json_extract(v.value, '$.unlimited'), 0)`,
+      collectionId,
+      now,
+    )
+    .toArray();
+  return Object.fromEntries(rows.map((row) => [row.sku, Math.max(0, Math.trunc(Number(row.qty)) || 0)]));
+}
+
+function listingFilter(query: ListingQuery, now: number, available: Readonly<Record<string, number>>): { where: string; args: (string | number)[] } {
   const clauses = ['collection_id = ?', SHOWN];
   const args: (string | number)[] = [query.collectionId, now];
   if (query.tag !== null) {
@@ -256,6 +278,19 @@ function listingFilter(query: Pick<ListingQuery, 'collectionId' | 'tag' | 'categ
   if (query.category !== null) {
     clauses.push('id IN (SELECT item_id FROM item_categories WHERE collection_id = ? AND category = ?)');
     args.push(query.collectionId, query.category);
+  }
+  const { priceMin = null, priceMax = null } = query;
+  if (priceMin !== null) {
+    clauses.push('price >= ?');
+    args.push(priceMin);
+  }
+  if (priceMax !== null) {
+    clauses.push('price <= ?');
+    args.push(priceMax);
+  }
+  if (query.inStock === true) {
+    clauses.push(IN_STOCK);
+    args.push(JSON.stringify(available));
   }
   return { where: clauses.join(' AND '), args };
 }
@@ -267,9 +302,12 @@ export interface ListingRows {
   categories: string[];
 }
 
-/** One page of a collection's items, the filtered total, and the collection's tags (with counts) and categories. */
-export function listing(sql: SqlStorage, query: ListingQuery, now: number): ListingRows {
-  const { where, args } = listingFilter(query, now);
+/**
+ * One page of a collection's items, the filtered total, and the collection's tags (with counts) and
+ * categories. `available` is the stock ledger's units by sku, read when the query asks for stock.
+ */
+export function listing(sql: SqlStorage, query: ListingQuery, now: number, available: Readonly<Record<string, number>> = {}): ListingRows {
+  const { where, args } = listingFilter(query, now, available);
   const items = jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE ${where} ORDER BY ${ORDER_BY[query.sort]} LIMIT ? OFFSET ?`, ...args, query.limit, query.offset));
   const total = sql.exec<{ n: number }>(`SELECT count(*) AS n FROM items WHERE ${where}`, ...args).one().n;
   const tags = sql

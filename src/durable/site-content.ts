@@ -34,6 +34,7 @@ import { noteVersion, versionKey } from '../site/store';
 import { pageCacheTag, purgeCdn } from '../integrations/cdn-purge';
 import * as tables from './content-tables';
 import { SerialQueue } from './serial-queue';
+import { stockLedger } from './stubs';
 
 /** How long KV takes at most to show a new version pointer everywhere. */
 const KV_POINTER_SPREAD_MS = 60_000;
@@ -138,8 +139,12 @@ export class SiteContent extends DurableObject<Env> {
 
   // Shoppers' reads: only items visible now (published, or scheduled and past their publish date).
 
-  listing(query: ListingQuery): Versioned<tables.ListingRows> {
-    return this.versioned(tables.listing(this.sql, query, Date.now()));
+  /** A listing of what is in stock asks the stock ledger (the one truth of stock) what its counted variants have available. */
+  async listing(query: ListingQuery): Promise<Versioned<tables.ListingRows>> {
+    const websiteId = tables.readMeta(this.sql, 'websiteId');
+    const counted = query.inStock === true ? tables.countedStock(this.sql, query.collectionId, Date.now()) : {};
+    const available = websiteId === null || Object.keys(counted).length === 0 ? {} : await stockLedger(this.env, websiteId).available(counted);
+    return this.versioned(tables.listing(this.sql, query, Date.now(), available));
   }
 
   itemPage(collectionId: string, urlId: string, relatedLimit: number): Versioned<tables.ItemPageRows | null> {

@@ -47,6 +47,11 @@ export interface ListingQuery {
   sort: ListingSort;
   tag: string | null;
   category: string | null;
+  /** Listed price bounds in minor units of the store currency, inclusive (left out: no bound). */
+  priceMin?: number | null;
+  priceMax?: number | null;
+  /** Only products a shopper can buy now (the stock ledger's available units; types that never run out always). */
+  inStock?: boolean;
   offset: number;
   limit: number;
 }

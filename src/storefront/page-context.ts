@@ -4,6 +4,7 @@
  * context and localized strings). Items are read through the site's catalogue a page at a time:
  * a listing reads one page of its collection, an item page its item and what it shows beside it.
  */
+import { formatMoney, toMinorUnits } from '../commerce/money';
 import { inProductCollection, isProductCollection, PRODUCTS_COLLECTION } from '../commerce/product';
 import { escapeHtml } from '../html/escape';
 import { shownAt } from '../site/editor/content-status';
@@ -55,11 +56,30 @@ function filterOf(raw: string | undefined): string | null {
   return value === '' ? null : value;
 }
 
+/** A price bound as a shopper types it in the store currency ('20', '19.5'), or '' when it is none. */
+function priceBoundOf(raw: string | undefined): string {
+  const value = (raw ?? '').trim();
+  return /^\d{1,9}(\.\d{1,3})?$/.test(value) ? value : '';
+}
+
+/** The filters and sort of a list page as its query reads them ('' for a price bound not set). */
+interface ListFilters {
+  sort: ListingSort;
+  tag: string | null;
+  category: string | null;
+  min: string;
+  max: string;
+  inStock: boolean;
+}
+
 /** A list page's address with its filters and sort (defaults left out), page last. */
-function listUrl(path: string, params: { category: string | null; tag: string | null; sort: ListingSort; page?: number }): string {
+function listUrl(path: string, params: ListFilters & { page?: number }): string {
   const search = new URLSearchParams();
   if (params.category !== null) search.set('category', params.category);
   if (params.tag !== null) search.set('tag', params.tag);
+  if (params.min !== '') search.set('min', params.min);
+  if (params.max !== '') search.set('max', params.max);
+  if (params.inStock) search.set('stock', 'in');
   if (params.sort !== 'newest') search.set('sort', params.sort);
   if (params.page !== undefined && params.page > 1) search.set('page', String(params.page));
   const query = search.toString();
@@ -145,6 +165,9 @@ const QUERY_AS_READ = {
   q: (raw: string | undefined) => (raw ?? '').slice(0, MAX_QUERY).trim(),
   category: (raw: string | undefined) => filterOf(raw) ?? '',
   tag: (raw: string | undefined) => filterOf(raw) ?? '',
+  min: priceBoundOf,
+  max: priceBoundOf,
+  stock: (raw: string | undefined) => (raw === 'in' ? 'in' : ''),
   sort: (raw: string | undefined) => {
     const sort = sortOf(raw);
     return sort === 'newest' ? '' : sort;
@@ -157,7 +180,7 @@ const QUERY_AS_READ = {
 type QueryParam = keyof typeof QUERY_AS_READ;
 const QUERY_PARAMS = Object.keys(QUERY_AS_READ) as QueryParam[];
 /** What a list page reads: its filters, sort and page. */
-const LIST_QUERY: readonly QueryParam[] = ['category', 'tag', 'sort', 'page'];
+const LIST_QUERY: readonly QueryParam[] = ['category', 'tag', 'min', 'max', 'stock', 'sort', 'page'];
 
 /** What every page kind's resolver reads: the site, the path and its segments, the query and the shared context. */
 interface PageRequest {
@@ -227,22 +250,60 @@ function collectionAt(site: Site, urlId: string | undefined): Collection | undef
   return published(site.collections.find((c) => c.urlId === urlId));
 }
 
+/** The filters a list page shows as set, each with the address without it; a price in the store currency with the one money formatter. */
+function activeFilters(filters: ListFilters, url: (change: Partial<ListFilters>) => string, money: (bound: string) => string): { label: string; url: string }[] {
+  const active: { label: string; url: string }[] = [];
+  if (filters.category !== null) active.push({ label: `Category: ${filters.category}`, url: url({ category: null }) });
+  if (filters.tag !== null) active.push({ label: `Tag: ${filters.tag}`, url: url({ tag: null }) });
+  const { min, max } = filters;
+  if (min !== '' || max !== '') {
+    const range = min !== '' && max !== '' ? `${money(min)} – ${money(max)}` : min !== '' ? `from ${money(min)}` : `up to ${money(max)}`;
+    active.push({ label: `Price: ${range}`, url: url({ min: '', max: '' }) });
+  }
+  if (filters.inStock) active.push({ label: 'In stock', url: url({ inStock: false }) });
+  return active;
+}
+
 /**
- * One page of a collection's items, sorted and filtered by the query (`sort`, `tag`, `category`),
- * with the controls to change them; undefined (a 404) past the last page.
+ * One page of a collection's items, sorted and filtered by the query (`sort`, `tag`, `category`;
+ * a product list also by price, `min` and `max` in the store currency, and `stock=in`), with the
+ * controls to change them and the filters set, each with its clear link; undefined (a 404) past the last page.
  */
-async function listPage(kind: 'products' | 'blog', { catalog, base, path, query }: PageRequest, collection: Collection): Promise<ResolvedPage | undefined> {
+async function listPage(kind: 'products' | 'blog', { site, catalog, base, path, query }: PageRequest, collection: Collection): Promise<ResolvedPage | undefined> {
   const size = PAGE_SIZE[kind] as number;
   const pageNo = pageNumber(query.page);
-  const filters = { sort: sortOf(query.sort), tag: filterOf(query.tag), category: filterOf(query.category) };
-  const found = await catalog.listing({ collectionId: collection.id, ...filters, offset: (pageNo - 1) * size, limit: size });
+  const products = kind === PRODUCTS_COLLECTION;
+  const filters: ListFilters = {
+    sort: sortOf(query.sort),
+    tag: filterOf(query.tag),
+    category: filterOf(query.category),
+    min: products ? priceBoundOf(query.min) : '',
+    max: products ? priceBoundOf(query.max) : '',
+    inStock: products && query.stock === 'in',
+  };
+  const { storeCurrency: currency, language } = site.website;
+  const minor = (bound: string) => (bound === '' ? null : toMinorUnits(bound, currency));
+  const found = await catalog.listing({
+    collectionId: collection.id,
+    sort: filters.sort,
+    tag: filters.tag,
+    category: filters.category,
+    priceMin: minor(filters.min),
+    priceMax: minor(filters.max),
+    inStock: filters.inStock,
+    offset: (pageNo - 1) * size,
+    limit: size,
+  });
   if (pageNo > 1 && found.items.length === 0) return undefined;
-  const url = (change: Partial<typeof filters> & { page?: number }) => listUrl(collection.fullUrl, { ...filters, ...change });
+  const url = (change: Partial<ListFilters> & { page?: number }) => listUrl(collection.fullUrl, { ...filters, ...change });
+  const active = activeFilters(filters, url, (bound) => formatMoney(minor(bound) ?? 0, currency, language));
   const listing = {
     ...filters,
     sorts: LISTING_SORTS.map((sort) => ({ ...sort, selected: sort.value === filters.sort })),
     tags: found.tags.map((tag) => ({ ...tag, url: url({ tag: tag.name }), selected: tag.name === filters.tag })),
     categories: found.categories.map((name) => ({ name, url: url({ category: name }), selected: name === filters.category })),
+    active,
+    clearAllUrl: active.length === 0 ? null : url({ tag: null, category: null, min: '', max: '', inStock: false }),
   };
   return {
     kind,

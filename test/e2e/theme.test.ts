@@ -162,7 +162,7 @@ describe('the product page', () => {
 describe('listings, search and posts', () => {
   it('sorts and filters with a plain GET form and links, without JavaScript', { timeout: 60_000 }, async () => {
     const { page } = await open('/shop', 1366, false);
-    const form = page.locator('form.ListingControls-sort');
+    const form = page.locator('form.ListingControls-form');
     const context = (await (await page.request.get(`${storeUrl}/shop?format=json`)).json()) as { listing?: unknown };
     if (context.listing === undefined) {
       // Until the store's content provides `listing`, the theme renders no controls rather than broken ones.

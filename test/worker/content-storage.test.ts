@@ -8,6 +8,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTables } from '../../src/durable/content-tables';
+import { stockLedger } from '../../src/durable/stubs';
 import type { Edit, EditOutcome } from '../../src/durable/site-content';
 import { ContentMoved, contentObject, itemsById, siteCatalog } from '../../src/site/catalog';
 import { ROLES } from '../../src/site/roles';
@@ -86,6 +87,8 @@ interface ListContext {
     sorts: { value: string; label: string; selected: boolean }[];
     tags: { name: string; count: number; url: string; selected: boolean }[];
     categories: { name: string; url: string; selected: boolean }[];
+    active: { label: string; url: string }[];
+    clearAllUrl: string | null;
   };
 }
 
@@ -252,6 +255,35 @@ describe('listings', () => {
     const html = await (await shop.fetch('/shop?tag=winter')).text();
     expect(html).toContain('Wool Scarf');
     expect(html).not.toContain('Linen Shirt');
+  }, TIMEOUT);
+
+  it('filters by price range and stock, combined with a tag and the sort, each filter shown with its clear link (issue 32)', async () => {
+    const range = await context<ListContext>(shop, '/shop?min=20&max=30&sort=price-asc');
+    expect(range.body.items.map((i) => i.id)).toEqual(['p3', 'p7', 'p2']);
+    expect(range.body.listing.active).toEqual([{ label: 'Price: $20.00 – $30.00', url: '/shop?sort=price-asc' }]);
+    expect(range.body.listing.clearAllUrl).toBe('/shop?sort=price-asc');
+    const cheapSale = await context<ListContext>(shop, '/shop?tag=sale&max=20');
+    expect(cheapSale.body.items.map((i) => i.id)).toEqual(['p6', 'p4']);
+    expect(cheapSale.body.listing.active).toEqual([
+      { label: 'Tag: sale', url: '/shop?max=20' },
+      { label: 'Price: up to $20.00', url: '/shop?tag=sale' },
+    ]);
+    expect(cheapSale.body.listing.tags.find((t) => t.name === 'art')?.url).toBe('/shop?tag=art&max=20');
+    expect((await context<ListContext>(shop, '/shop?min=ten&max=-5')).body.listing.active).toEqual([]);
+
+    // The mug sells out (the stock ledger is the truth, not the published level of 5).
+    await stockLedger(env, ID).adjust([{ sku: 'SKU-4', stock: 5, mode: 'set', amount: 0 }]);
+    const inStock = await context<ListContext>(shop, '/shop?tag=sale&stock=in');
+    expect(inStock.body.items.map((i) => i.id)).toEqual(['p6', 'p1']);
+    expect(inStock.body.listing.active.map((f) => f.label)).toEqual(['Tag: sale', 'In stock']);
+    expect(inStock.body.listing.clearAllUrl).toBe('/shop');
+    const html = await (await shop.fetch('/shop?tag=sale&stock=in&min=1')).text();
+    expect(html).toContain('<a class="Chip Chip--remove" href="/shop?tag=sale&amp;min=1" aria-label="Remove filter In stock">In stock <span aria-hidden="true">×</span></a>');
+    expect(html).toContain('<a class="ActiveFilters-clear" href="/shop">Clear all</a>');
+    expect(html).toContain('<noscript><button type="submit" class="Button--secondary">Apply</button></noscript>');
+    expect(html).toMatch(/<input type="checkbox" name="stock" value="in" checked>/);
+    const none = await (await shop.fetch('/shop?min=500')).text();
+    expect(none).toContain('No products match these filters');
   }, TIMEOUT);
 
   it('shows an empty list for a tag no product has, and 404 for its second page', async () => {
