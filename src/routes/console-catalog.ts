@@ -21,6 +21,7 @@ import { BILLING_UNITS, MAX_PRICE_UNITS, MAX_STOCK, PRODUCT_MESSAGES, productPro
 import { formFromProduct, productFromForm, type Merchandising } from '../site/editor/product-item';
 import { TAG_MESSAGES, type TagType } from '../site/editor/tag-manager';
 import { randomHex } from '../site/ids';
+import { MAX_ITEM_PICTURES } from '../site/main-image';
 import type { Collection, Item, Site } from '../site/schema';
 import { apiError, readJson, type AppEnv } from './http';
 import { bulkStock, formWithOnHand, saveFormStock, stockLevels, type StockedVariantForm } from './inventory';
@@ -50,6 +51,7 @@ const variantSchema = z.object({
   weightGrams: z.number().int().min(0).max(1_000_000).nullable(),
   imageUrl: text(2083),
 });
+const imageSchema = z.object({ assetUrl: text(2083), originalSize: z.string().regex(/^\d{1,5}x\d{1,5}$/, 'must be WIDTHxHEIGHT'), altText: text(500) });
 const productSchema = z.object({
   collectionId: text(64),
   title: text(200),
@@ -60,7 +62,9 @@ const productSchema = z.object({
   publishOn: z.number().int().min(0).max(8_640_000_000_000_000).default(0),
   description: text(20_000),
   excerpt: text(2_000),
-  image: z.object({ assetUrl: text(2083), originalSize: z.string().regex(/^\d{1,5}x\d{1,5}$/, 'must be WIDTHxHEIGHT'), altText: text(500) }).nullable(),
+  images: z.array(imageSchema).max(MAX_ITEM_PICTURES).optional(),
+  /** The one picture of a product form from before galleries: read as `images` when `images` is absent. */
+  image: imageSchema.nullable().optional(),
   tags: z.array(text(200)).max(50),
   categories: z.array(text(200)).max(50),
   options: z.array(text(100)).max(6),
@@ -74,7 +78,8 @@ const productSchema = z.object({
   customSoldOutText: text(200),
   scarcityEnabled: z.boolean(),
   scarcityText: text(200),
-}) satisfies z.ZodType<ProductForm>;
+})
+  .transform(({ image, images, ...form }) => ({ ...form, images: images ?? (image == null ? [] : [image]) })) satisfies z.ZodType<ProductForm>;
 
 const bulkSchema = z.object({
   ids: z.array(text(64)).min(1).max(PAGE_SIZE * 10),
@@ -178,7 +183,7 @@ async function saveForm(c: Context<AppEnv>, form: ProductForm & { variants: Stoc
     { currency: site.website.storeCurrency, collectionUrl: collection.fullUrl, additionalFieldsForm: fieldsForm, now: Date.now() },
   );
   await edit(c, { kind: 'saveProduct', item, merchandising }, (error) => (error === EDIT_MESSAGES.urlIdTaken ? 'urlId' : undefined));
-  await saveFormStock(c.env, site.website.id, form, item);
+  await saveFormStock(c.env, site.website.id, form, item, (await merchantSessionOf(c))?.email);
   return { id: item.id as string, urlId, fullUrl: item.fullUrl as string };
 }
 

@@ -54,6 +54,9 @@ const postSchema = z.object({
   publishOn: z.number().int().min(0).max(8_640_000_000_000_000),
   /** The post's main image: a file of the store's file manager, or none. */
   assetUrl: z.string().regex(/^\/files\/[\w\-./%]+$/, 'The image must be a file from the file manager.').max(500).nullable(),
+  /** Its size as the editor measured it ('WIDTHxHEIGHT'; absent: a wide default) and its description for screen readers. */
+  originalSize: z.string().regex(/^\d{1,5}x\d{1,5}$/, 'must be WIDTHxHEIGHT').optional(),
+  altText: z.string().trim().max(250).optional(),
 });
 type PostInput = z.infer<typeof postSchema>;
 
@@ -88,21 +91,14 @@ function slugOf(title: string): string {
 
 /** The post `input` makes of `base` (the stored post, or a new one's id and author); product fields a stored post should not have are dropped. */
 function postItem(base: Record<string, unknown>, blog: Collection, input: PostInput, urlId: string): Record<string, unknown> {
-  const { assetUrl, publishOn, urlId: _urlId, ...fields } = input;
-  const { structuredContent: _notAPost, ...kept } = base;
+  const { assetUrl, originalSize, altText, publishOn, urlId: _urlId, ...fields } = input;
+  const { structuredContent: _notAPost, assetUrl: before, originalSize: beforeSize, altText: _alt, mainImageId: _main, ...kept } = base;
   const item: Record<string, unknown> = { ...kept, ...fields, collectionId: blog.id, recordType: POST_RECORD_TYPE, urlId, fullUrl: `${blog.fullUrl}/${urlId}`, addedOn: publishOn };
-  if (assetUrl === null) {
-    delete item['assetUrl'];
-    delete item['originalSize'];
-    delete item['mainImageId'];
-  } else {
-    // The theme sizes a post's image by its originalSize; the file manager's images are not measured, so a wide default.
-    if (assetUrl !== base['assetUrl']) Object.assign(item, { assetUrl, originalSize: '1500x1000' });
-    // Templates show it only when the item names its main image ({.main-image?}), as Squarespace's items do; a post saved
-    // before this rule gets one at its next save.
-    item['mainImageId'] ??= `img-${String(item['id'])}`;
-  }
-  return item;
+  if (assetUrl === null) return item;
+  // The theme sizes a post's image by its originalSize: a picture the editor did not measure keeps its size, or gets a wide default.
+  const size = originalSize ?? (assetUrl === before ? beforeSize : undefined) ?? '1500x1000';
+  // Its main image's name is the site's rule (src/site/main-image.ts), applied to every item stored.
+  return { ...item, assetUrl, originalSize: size, ...(altText === undefined || altText === '' ? {} : { altText }) };
 }
 
 function summary(item: Item) {

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { inProductCollection, PRODUCT_RECORD_TYPE, PRODUCT_TYPE_CODES, PRODUCTS_COLLECTION_TYPE } from '../commerce/product';
 import { FORM_FIELD_TYPES } from '../forms/validate';
 import { IMAGE_URL_MESSAGE, isImageUrl, SITE_PATH } from './image-url';
+import { MAX_ITEM_PICTURES, withMainImage } from './main-image';
 import { MAX_CHART_COLUMNS, MAX_CHART_LABEL, MAX_CHART_ROWS } from './editor/chart';
 import { CONTENT_STATUSES } from './editor/content-status';
 import { CONTENT_LIMITS, LIMIT_MESSAGES } from './limits';
@@ -41,6 +42,14 @@ export const imageFields = {
   mediaFocalPoint: focalPoint.optional(),
   altText: z.string().max(250).optional(),
 };
+
+/** One picture of an item's gallery: only what the engine's image formatters print, each checked. */
+const galleryImage = z.object({
+  ...imageFields,
+  id: id.optional(),
+  mainImageId: z.string().max(64).optional(),
+  systemDataId: z.string().max(64).optional(),
+});
 
 const subscriptionPlan = z.object({
   billingPeriod: z.object({ value: z.number().int().min(1), unit: z.enum(['WEEK', 'MONTH', 'YEAR']) }),
@@ -121,6 +130,8 @@ export const itemSchema = z.looseObject({
   /** Read by the engine's social buttons when an item has no assetUrl. */
   mainImage: z.looseObject({ assetUrl: imageUrl.optional() }).optional(),
   originalSize: z.string().regex(/^\d+x\d+$/, 'must be WIDTHxHEIGHT').optional(),
+  /** A product's pictures in order, the first also the item's own (Squarespace's child image items; src/site/main-image.ts). */
+  items: z.array(galleryImage).max(MAX_ITEM_PICTURES, `at most ${MAX_ITEM_PICTURES} pictures`).optional(),
   structuredContent: structuredContent.optional(),
   reviews: z
     .array(z.object({ author: z.string().min(1).max(80), rating: z.number().int().min(1).max(5), text: z.string().max(2000), date: z.number().int() }))
@@ -346,5 +357,5 @@ export function parseItem(input: unknown, at: string | number, collections: read
     return { error: `Invalid site content: ${problems.slice(0, 10).join('; ')}` };
   }
   const problem = productFieldsProblem(result.data, collections);
-  return problem === null ? { item: result.data } : { error: `Invalid site content: items.${at}.${problem.path}: ${problem.message}` };
+  return problem === null ? { item: withMainImage(result.data) } : { error: `Invalid site content: items.${at}.${problem.path}: ${problem.message}` };
 }

@@ -90,24 +90,30 @@ function variantImages(item: unknown): Record<string, string> {
 }
 
 /**
- * `{@|product-gallery}`: the product's picture, then each variant's own picture once (by address,
- * described by the options its variants share, e.g. the colour), with the picture each variant shows.
+ * `{@|product-gallery}`: the product's pictures in order (its gallery, `items`, else its one picture),
+ * each with its alt text (the title when it has none), then each variant's own picture the gallery
+ * lacks, once (by address, described by the options its variants share, e.g. the colour), with the
+ * picture each variant shows.
  */
 function productGallery(item: unknown): string {
   const title = asString(childOf(item, 'title'));
-  const main = asString(childOf(item, 'assetUrl'));
-  const shared = new Map<string, Record<string, string>>([[main, {}]]);
+  const children = childOf(item, 'items');
+  const pictures = (Array.isArray(children) && children.length > 0 ? children : [item]).filter((image) => asString(childOf(image, 'assetUrl')) !== '');
+  const described = new Map<string, string>(pictures.map((image) => [asString(childOf(image, 'assetUrl')), asString(childOf(image, 'altText')) || title]));
+  const shared = new Map<string, Record<string, string>>();
   const variantImages: Record<string, number> = {};
   const variants = variantsOf(item);
   for (const variant of Array.isArray(variants) ? variants : []) {
     const src = asString(childOf(childOf(variant, 'image'), 'assetUrl'));
     if (src === '') continue;
-    const attributes = (childOf(variant, 'attributes') ?? {}) as Record<string, string>;
-    const known = shared.get(src);
-    shared.set(src, known === undefined ? { ...attributes } : Object.fromEntries(Object.entries(known).filter(([name, value]) => attributes[name] === value)));
-    variantImages[asString(childOf(variant, 'sku'))] = [...shared.keys()].indexOf(src);
+    if (!described.has(src)) {
+      const attributes = (childOf(variant, 'attributes') ?? {}) as Record<string, string>;
+      const known = shared.get(src);
+      shared.set(src, known === undefined ? { ...attributes } : Object.fromEntries(Object.entries(known).filter(([name, value]) => attributes[name] === value)));
+    }
+    variantImages[asString(childOf(variant, 'sku'))] = [...described.keys(), ...shared.keys()].indexOf(src);
   }
-  const images = [...shared].map(([src, options]) => ({ src, alt: [title, ...Object.values(options)].join(', ') }));
+  const images = [...[...described].map(([src, alt]) => ({ src, alt })), ...[...shared].map(([src, options]) => ({ src, alt: [title, ...Object.values(options)].join(', ') }))];
   return renderIsland('ProductGallery', { itemId: asString(childOf(item, 'id')), title, images, width: dimension(item, 0), height: dimension(item, 1), variantImages });
 }
 

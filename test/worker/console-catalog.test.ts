@@ -35,7 +35,7 @@ function product(title: string, extra: Partial<ProductForm> = {}): ProductForm {
     publishOn: 0,
     description: 'Woven by hand.\n\nShips in a week.',
     excerpt: 'Woven by hand.',
-    image: { assetUrl: '/images/demo/candle.webp', originalSize: '800x800', altText: 'A basket' },
+    images: [{ assetUrl: '/images/demo/candle.webp', originalSize: '800x800', altText: 'A basket' }],
     tags: ['home'],
     categories: [],
     options: ['Size', 'Colour'],

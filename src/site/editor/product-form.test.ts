@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { render } from '../../engine/index';
 import { PRODUCT_TYPE_CODES, stockLimit } from '../../commerce/product';
 import { changeNames } from '../catalog-names';
 import type { Collection, Item } from '../schema';
@@ -14,7 +13,7 @@ const form: ProductForm = {
   productType: 1,
   description: 'Heavy linen.\n\nTwo pockets & a loop.',
   excerpt: 'Heavy linen.',
-  image: { assetUrl: '/images/apron.webp', originalSize: '800x600', altText: 'An apron' },
+  images: [{ assetUrl: '/images/apron.webp', originalSize: '800x600', altText: 'An apron' }],
   tags: ['kitchen'],
   categories: ['Aprons'],
   options: ['Colour'],
@@ -43,8 +42,8 @@ describe('the product form', () => {
 
   it('finds nothing wrong with a good form and names each problem of a bad one', () => {
     expect(productProblems(form)).toEqual({});
-    const bad = productProblems({ ...form, options: ['Colour', 'colour'], variants: [{ ...form.variants[0]!, salePrice: 3200 }], image: { ...form.image!, assetUrl: 'javascript:alert(1)' } });
-    expect(bad).toMatchObject({ 'options.1': PRODUCT_MESSAGES.optionTwice, 'variants.0.salePrice': PRODUCT_MESSAGES.salePrice, image: PRODUCT_MESSAGES.imageUrl });
+    const bad = productProblems({ ...form, options: ['Colour', 'colour'], variants: [{ ...form.variants[0]!, salePrice: 3200 }], images: [{ ...form.images[0]!, assetUrl: 'javascript:alert(1)' }] });
+    expect(bad).toMatchObject({ 'options.1': PRODUCT_MESSAGES.optionTwice, 'variants.0.salePrice': PRODUCT_MESSAGES.salePrice, 'images.0': PRODUCT_MESSAGES.imageUrl });
     expect(productProblems({ ...form, variants: [] }).variants).toBe(PRODUCT_MESSAGES.noVariants);
     expect(productProblems({ ...form, productType: 2, variants: [], price: -1 }).price).toBe(PRODUCT_MESSAGES.price);
   });
@@ -73,12 +72,14 @@ describe('the product form', () => {
     expect(again.merchandising).toEqual({ restockNotificationViews: [] });
   });
 
-  it("gives a picture the templates show ({.main-image?}, as the product page, lists and search ask), and takes it away with the picture", () => {
-    const shown = (item: unknown) => render('{.section item}{.main-image?}{assetUrl}{.or}none{.end}{.end}', { item }).html;
-    const pictured = productFromForm({ ...form, urlId: 'linen-apron' }, { item: null, merchandising: null }, context).item;
-    expect(shown(pictured)).toBe('/images/apron.webp');
-    const stored = pictured as unknown as Item;
-    expect(shown(productFromForm({ ...formFromProduct(stored, null), image: null }, { item: stored, merchandising: null }, context).item)).toBe('none');
+  it("keeps several pictures in order: the first is the item's own, all of them its gallery (child image items); none takes them all away", () => {
+    const pictures = [form.images[0]!, { assetUrl: '/images/apron-back.webp', originalSize: '800x600', altText: '' }];
+    const item = productFromForm({ ...form, urlId: 'linen-apron', images: pictures }, { item: null, merchandising: null }, context).item;
+    expect(item).toMatchObject({ assetUrl: '/images/apron.webp', originalSize: '800x600', altText: 'An apron', items: [{ assetUrl: '/images/apron.webp', altText: 'An apron' }, { assetUrl: '/images/apron-back.webp' }] });
+    const stored = item as unknown as Item;
+    expect(formFromProduct(stored, null).images).toEqual(pictures);
+    const bare = productFromForm({ ...formFromProduct(stored, null), images: [] }, { item: stored, merchandising: null }, context).item;
+    expect([bare.assetUrl, bare.originalSize, bare.altText, bare.items]).toEqual([undefined, undefined, undefined, undefined]);
   });
 
   it('reads rich text as plain paragraphs', () => {

@@ -7,6 +7,7 @@
 import { neverRunsOut, pricedWithoutVariants, ProductType, subscribableType, type ProductStatus, type ProductTypeCode } from '../../commerce/product';
 import { EDIT_MESSAGES, URL_ID } from '../edits';
 import { isImageUrl } from '../image-url';
+import { MAX_ITEM_PICTURES } from '../main-image';
 import { nameProblem } from './tag-manager';
 
 /** The product rules the form follows live in src/commerce/product.ts; the console reads them from here. */
@@ -57,7 +58,8 @@ export interface ProductForm {
   publishOn: number;
   description: string;
   excerpt: string;
-  image: ProductImage | null;
+  /** The product's pictures in order: the first is its picture in lists, search and the cart. */
+  images: ProductImage[];
   tags: string[];
   categories: string[];
   /** Option names in the order the product page shows them. */
@@ -95,6 +97,7 @@ export const PRODUCT_MESSAGES = {
   price: 'Enter a price such as 12.50.',
   stock: 'Enter a whole number of items in stock.',
   imageUrl: 'Enter an image address starting with / or https://.',
+  tooManyImages: `A product has at most ${MAX_ITEM_PICTURES} pictures.`,
   subscription: 'Subscriptions are for physical products and services only.',
   textTooLong: (max: number) => `At most ${max} characters.`,
   unknownForm: 'That form does not exist.',
@@ -128,8 +131,11 @@ export function productProblems(form: ProductForm): Record<string, string> {
   else if (title.length > 100) problems.title = EDIT_MESSAGES.titleTooLong;
   const urlId = form.urlId === '' ? slugOf(form.title) : form.urlId;
   if (title !== '' && (!URL_ID.test(urlId) || urlId.length > 100)) problems.urlId = EDIT_MESSAGES.urlIdInvalid;
-  if (form.image !== null && !isImageUrl(form.image.assetUrl)) problems.image = PRODUCT_MESSAGES.imageUrl;
-  if (form.image !== null && form.image.altText.length > 250) problems.imageAlt = PRODUCT_MESSAGES.textTooLong(250);
+  if (form.images.length > MAX_ITEM_PICTURES) problems.images = PRODUCT_MESSAGES.tooManyImages;
+  form.images.forEach((image, i) => {
+    if (!isImageUrl(image.assetUrl)) problems[`images.${i}`] = PRODUCT_MESSAGES.imageUrl;
+    if (image.altText.length > 250) problems[`images.${i}.altText`] = PRODUCT_MESSAGES.textTooLong(250);
+  });
   form.tags.forEach((tag, i) => {
     const problem = nameProblem('tag', tag, form.tags.slice(0, i));
     if (problem !== null) problems.tags = problem;

@@ -9,7 +9,7 @@ import { neverRunsOut, onStorefront, pricedWithoutVariants, PRODUCT_RECORD_TYPE,
 import { escapeHtml } from '../../html/escape';
 import { randomHex } from '../ids';
 import type { Item, Variant } from '../schema';
-import { MAX_PRICE_UNITS, slugOf, type ProductForm, type VariantForm } from './product-form';
+import { MAX_PRICE_UNITS, slugOf, type ProductForm, type ProductImage, type VariantForm } from './product-form';
 
 /** What the console stores beside a product for its page (storefront spec §3, product merchandising context). */
 export type Merchandising = Record<string, unknown>;
@@ -73,6 +73,34 @@ function addedOnOf(form: ProductForm, before: Item | null, now: number): number 
   return before.addedOn ?? now;
 }
 
+type StoredImage = { assetUrl?: string; originalSize?: string; altText?: string; mediaFocalPoint?: unknown };
+
+/** A picture as the form shows it. */
+const formImage = (image: StoredImage) => ({ assetUrl: image.assetUrl ?? '', originalSize: image.originalSize ?? '', altText: image.altText ?? '' });
+
+/** The product's pictures: its gallery (`items`), or its one picture when it has no gallery (a demo or imported product). */
+function formImagesOf(item: Item): ProductImage[] {
+  const gallery = (item.items ?? []).filter((image) => image.assetUrl !== '');
+  if (gallery.length > 0) return gallery.map(formImage);
+  return item.assetUrl === undefined || item.assetUrl === '' ? [] : [formImage(item)];
+}
+
+/**
+ * The item's picture fields for the form's pictures: the first is the item's own picture, all of
+ * them its gallery (Squarespace's child image items); a picture kept at the same address keeps its
+ * focal point. The main image's name is the site's rule (src/site/main-image.ts).
+ */
+function picturesOf(images: readonly ProductImage[], before: Item | null): Record<string, unknown> {
+  const known = new Map<string, StoredImage>([...(before?.items ?? []), ...(before === null ? [] : [before as StoredImage])].map((image) => [image.assetUrl ?? '', image]));
+  const pictures = images.map((image) => {
+    const focal = known.get(image.assetUrl)?.mediaFocalPoint;
+    return { assetUrl: image.assetUrl, originalSize: image.originalSize, ...(image.altText.trim() === '' ? {} : { altText: image.altText.trim() }), ...(focal === undefined ? {} : { mediaFocalPoint: focal }) };
+  });
+  const [first] = pictures;
+  if (first === undefined) return {};
+  return { ...first, ...(pictures.length > 1 ? { items: pictures } : {}) };
+}
+
 /**
  * The item a valid form makes, and the product's merchandising entry (null: none). `stored` is the
  * product being edited (null for a new one); `form` must have passed productProblems.
@@ -110,7 +138,7 @@ export function productFromForm(
     structuredContent.salePriceMoney = money(form.salePrice, context.currency);
     structuredContent.onSale = form.onSale;
   }
-  const { assetUrl: _asset, originalSize: _size, altText: _alt, mediaFocalPoint, mainImageId, ...keptItem } = (before ?? {}) as Record<string, unknown>;
+  const { assetUrl: _asset, originalSize: _size, altText: _alt, mediaFocalPoint: _focal, mainImageId: _main, items: _pictures, ...keptItem } = (before ?? {}) as Record<string, unknown>;
   const item: Record<string, unknown> = {
     ...keptItem,
     id: before?.id ?? `p-${randomHex(8)}`,
@@ -127,14 +155,7 @@ export function productFromForm(
     categories: form.categories.map((category) => category.trim()),
     structuredContent,
   };
-  if (form.image !== null) {
-    item.assetUrl = form.image.assetUrl;
-    // Templates show an item's picture only when it names its main image ({.main-image?}), as Squarespace's items do.
-    item.mainImageId = form.image.assetUrl === before?.assetUrl && typeof mainImageId === 'string' && mainImageId !== '' ? mainImageId : `img-${String(item.id)}`;
-    item.originalSize = form.image.originalSize;
-    if (form.image.altText.trim() !== '') item.altText = form.image.altText.trim();
-    if (form.image.assetUrl === before?.assetUrl && mediaFocalPoint !== undefined) item.mediaFocalPoint = mediaFocalPoint;
-  }
+  Object.assign(item, picturesOf(form.images, before));
   const { customSoldOutText: _soldOut, scarcityEnabled: _scarcity, scarcityText: _scarcityText, ...keptMerchandising } = stored.merchandising ?? {};
   const merchandising: Merchandising = {
     ...keptMerchandising,
@@ -167,7 +188,7 @@ export function formFromProduct(item: Item, merchandising: Merchandising | null)
     publishOn: item.addedOn ?? 0,
     description: textOf(item.body),
     excerpt: textOf(item.excerpt),
-    image: item.assetUrl === undefined || item.assetUrl === '' ? null : { assetUrl: item.assetUrl, originalSize: item.originalSize ?? '', altText: item.altText ?? '' },
+    images: formImagesOf(item),
     tags: item.tags,
     categories: item.categories,
     options: options.length > 0 ? options : [...new Set(variants.flatMap((variant) => Object.keys(variant.attributes)))],

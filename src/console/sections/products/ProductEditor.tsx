@@ -191,7 +191,7 @@ export function ProductEditor({ productId, context, navigate }: { productId: str
             <TextField id="product-excerpt" label="Short description (shown in lists)" multiline value={draft.excerpt} onChange={(excerpt) => set({ excerpt })} />
           </Section>
           <Section title="Picture">
-            <ImagePicker id="product-image" label="Picture address" value={draft.image} onChange={(image) => set({ image })} error={problem('image')} />
+            <ImagePicker id="product-image" label="Picture address" value={draft.images[0] ?? null} onChange={(image) => set({ images: image === null ? draft.images.slice(1) : [image, ...draft.images.slice(1)] })} error={problem('images.0')} />
           </Section>
           {withoutVariants ? (
             <Section title="Pricing">

@@ -40,7 +40,7 @@ export function newProductDraft(collectionId: string): ProductDraft {
     publishOn: 0,
     description: '',
     excerpt: '',
-    image: null,
+    images: [],
     tags: [],
     categories: [],
     options: [],
