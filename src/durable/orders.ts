@@ -220,6 +220,8 @@ export class CommerceOrders extends DurableObject<Env> {
     this.sql = ctx.storage.sql;
     this.sql.exec('CREATE TABLE IF NOT EXISTS settings (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL)');
     this.sql.exec('CREATE TABLE IF NOT EXISTS rates (kind TEXT NOT NULL, id TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (kind, id))');
+    // Defaults made once (the demo store's shipping rates), so a merchant's deletion is not undone.
+    this.sql.exec('CREATE TABLE IF NOT EXISTS seeded (name TEXT PRIMARY KEY)');
     this.sql.exec('CREATE TABLE IF NOT EXISTS discounts (code TEXT PRIMARY KEY, data TEXT NOT NULL, uses INTEGER NOT NULL DEFAULT 0, single_use_for TEXT UNIQUE)');
     this.sql.exec('CREATE TABLE IF NOT EXISTS gift_cards (code TEXT PRIMARY KEY, initial_cents INTEGER NOT NULL, balance_cents INTEGER NOT NULL CHECK (balance_cents >= 0), order_id TEXT NOT NULL, created_at INTEGER NOT NULL)');
     this.sql.exec('CREATE TABLE IF NOT EXISTS checkouts (cart_id TEXT PRIMARY KEY, data TEXT NOT NULL, updated_at INTEGER NOT NULL)');
@@ -294,6 +296,14 @@ export class CommerceOrders extends DurableObject<Env> {
     const rateId = id ?? `${kind}-${randomHex(6)}`;
     this.sql.exec('INSERT OR REPLACE INTO rates (kind, id, data) VALUES (?, ?, ?)', kind, rateId, JSON.stringify({ id: rateId, ...rate }));
     return { id: rateId };
+  }
+
+  /** A store's default shipping rates, made once: rates the merchant deleted afterwards stay deleted. */
+  seedShippingRates(rates: readonly ShippingRate[]): void {
+    this.ctx.storage.transactionSync(() => {
+      if (this.sql.exec("INSERT OR IGNORE INTO seeded (name) VALUES ('shipping') RETURNING name").toArray().length === 0) return;
+      for (const rate of rates) this.sql.exec('INSERT OR IGNORE INTO rates (kind, id, data) VALUES (?, ?, ?)', 'shipping', rate.id, JSON.stringify(rate));
+    });
   }
 
   deleteRate(kind: 'shipping' | 'tax', id: string): boolean {
@@ -988,6 +998,20 @@ export class CommerceOrders extends DurableObject<Env> {
     this.sql.exec('INSERT INTO followups (order_id, hold_until, created_at) VALUES (?, NULL, ?) ON CONFLICT (order_id) DO UPDATE SET hold_until = NULL', id, now);
     await faultPoint('durable-object', 'CommerceOrders.settle:recorded', () => this.ctx.abort('killed between recording a payment and selling its units (injected fault)'));
     await this.followUp(websiteId, id);
+  }
+
+  /**
+   * The shopper came back to the checkout without answering the authentication step (the browser's
+   * back button, or the checkout opened again): that attempt is given up as a failed payment, so
+   * its units go back and its cart opens again with the checkout's details. A success that still
+   * arrives for it is refunded (paymentSettled). False when the order is not waiting for authentication.
+   */
+  async abandonAuthentication(websiteId: string, id: string, now = Date.now()): Promise<boolean> {
+    const order = this.order(id);
+    if (order === null || order.status !== 'pending' || order.payment.status !== 'requires_action') return false;
+    await this.settleFailed(websiteId, id, now, false);
+    await this.scheduleAlarm(now);
+    return true;
   }
 
   /** A pending order's payment failed: cancelled, its stock released, gift card credited, and its cart open to be bought again. */
