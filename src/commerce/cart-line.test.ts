@@ -39,6 +39,7 @@ describe('what an add means', () => {
       url: '/shop/p/shirt',
       imageUrl: '/images/shirt.jpg',
       weightGrams: 0,
+      perOrder: null,
     });
   });
 
@@ -91,5 +92,26 @@ describe('what an add means', () => {
       url: '/shop/p/shirt',
       imageUrl: '/images/shirt.jpg',
     });
+  });
+});
+
+describe('a product sold one per order (issue 32)', () => {
+  const service = (extra: Record<string, unknown>) => ({
+    id: 'class',
+    collectionId: 'c',
+    recordType: 11,
+    title: 'Class',
+    structuredContent: { productType: 3, ...extra, variants: [{ sku: 'CLASS', priceMoney: { value: '10.00', currency: 'USD' }, unlimited: true, qtyInStock: 0, attributes: {} }] },
+  });
+  const collections = [{ id: 'c', typeName: 'products' }];
+  const limitOf = (item: unknown, settings?: unknown) => {
+    const line = resolveCartLine(item, 'CLASS', 'USD', collections, settings);
+    return 'error' in line ? line.error : line.perOrder;
+  };
+
+  it('limits a product marked onePerOrder, and a service when the store does not allow several', () => {
+    expect(limitOf(service({ onePerOrder: true }))).toBe(1);
+    expect(limitOf(service({}))).toBeNull();
+    expect(limitOf(service({}), { storeSettings: { multipleQuantityAllowedForServices: false } })).toBe(1);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { CART_MESSAGES, type StoredEntry } from './cart';
 import { toMinorUnits } from './money';
-import { pricedWithoutVariants, priceNow, ProductType, sellableProductType, sellsAsSubscription, variantStockLimit, variantsOf, type ProductTypeCode } from './product';
+import { perOrderLimit, pricedWithoutVariants, priceNow, ProductType, sellableProductType, sellsAsSubscription, variantStockLimit, variantsOf, type ProductTypeCode } from './product';
 import { asString, childOf } from '../values/index';
 
 export interface CartLine {
@@ -23,6 +23,8 @@ export interface CartLine {
   imageUrl: string | null;
   /** Shipping weight of one unit in grams (the variant's `weightGrams`); 0 when not given. */
   weightGrams: number;
+  /** Units of the product one order may hold (`perOrderLimit`); null when only stock limits it. */
+  perOrder: number | null;
 }
 
 function attributesOf(variant: unknown): Record<string, string> {
@@ -42,13 +44,15 @@ function weightOf(variant: unknown): number {
 
 /**
  * The line for `item` and `sku` (a digital product's sku is its item id), or why it cannot be added;
- * `collections` are the site's, which say whether the item's collection holds products.
+ * `collections` are the site's, which say whether the item's collection holds products, and
+ * `websiteSettings` whether a service may be bought several to an order.
  */
 export function resolveCartLine(
   item: unknown,
   sku: string | null | undefined,
   storeCurrency: string,
   collections: readonly { id: string; typeName: string }[],
+  websiteSettings: unknown = undefined,
 ): CartLine | { error: string } {
   const type = sellableProductType(item, collections);
   if (type === undefined) return { error: CART_MESSAGES.itemNotFound };
@@ -60,6 +64,7 @@ export function resolveCartLine(
     subscription: sellsAsSubscription(item),
     url: asString(childOf(item, 'fullUrl')),
     imageUrl: asString(childOf(item, 'assetUrl')) || null,
+    perOrder: perOrderLimit(item, websiteSettings),
   };
   if (pricedWithoutVariants(type)) {
     if (sku !== undefined && sku !== null && sku !== itemId) return { error: CART_MESSAGES.variantUnavailable };

@@ -56,6 +56,20 @@ export function parseQuantity(raw: unknown): { quantity: number } | { error: str
   return { quantity: value };
 }
 
+/**
+ * The spec's stock message with how many are left (issue 32): 'Only 2 left.', and how many the cart
+ * already holds when it holds some.
+ */
+export function notEnoughStockMessage(available: number, inCart: number): string {
+  const left = available <= 0 ? 'None left.' : inCart > 0 ? `Only ${available} left, and your cart has ${inCart}.` : `Only ${available} left.`;
+  return `${CART_MESSAGES.notEnoughStock} ${left}`;
+}
+
+/** A product sold one per order (`perOrderLimit`, src/commerce/product.ts) asked for more. */
+export function perOrderMessage(title: string, limit: number): string {
+  return limit === 1 ? `${title} is limited to one per order.` : `${title} is limited to ${limit} per order.`;
+}
+
 /** 'Please select the Size option.' / '… the Size and Colour options.' / '… the Size, Colour, and Fit options.' (spec §5). */
 export function unselectedOptionsMessage(options: readonly string[]): string {
   if (options.length === 1) return `Please select the ${options[0]} option.`;

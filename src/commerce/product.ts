@@ -353,14 +353,23 @@ export function multipleQuantityAllowedForServices(websiteSettings: unknown): bo
 }
 
 /**
- * Whether the quantity input is shown (spec §5): physical products, and services when multiple
- * quantities are allowed; never for subscriptions or when total stock is 1 or less.
+ * How many units of the product one order may hold (issue 32): 1 for a product sold one per order
+ * (its `onePerOrder`) and for a service when the store does not allow several (spec §5), else null
+ * (only stock limits it). The cart refuses more by any path: a second add, a quantity, another tab.
+ */
+export function perOrderLimit(item: unknown, websiteSettings: unknown): number | null {
+  if (isTruthy(childOf(childOf(item, 'structuredContent'), 'onePerOrder'))) return 1;
+  return productType(item) === ProductType.Service && !multipleQuantityAllowedForServices(websiteSettings) ? 1 : null;
+}
+
+/**
+ * Whether the quantity input is shown (spec §5): physical products and services that may be bought
+ * several to an order; never for subscriptions or when total stock is 1 or less.
  */
 export function showsQuantityInput(item: unknown, websiteSettings: unknown): boolean {
   const type = productType(item);
-  const typeAllows =
-    type === ProductType.Physical || (type === ProductType.Service && multipleQuantityAllowedForServices(websiteSettings));
-  return typeAllows && !isSubscribable(item) && totalStockRemaining(item) > 1;
+  const typeAllows = type === ProductType.Physical || type === ProductType.Service;
+  return typeAllows && perOrderLimit(item, websiteSettings) === null && !isSubscribable(item) && totalStockRemaining(item) > 1;
 }
 
 /** A variant's option values joined as 'Large / Red'. */

@@ -11,6 +11,8 @@ import {
   buildCart,
   CART_MESSAGES,
   MAX_CART_ENTRIES,
+  notEnoughStockMessage,
+  perOrderMessage,
   QUANTITY_MAX,
   type PriceChange,
   type ShoppingCart,
@@ -188,11 +190,29 @@ export class ShoppingCartObject extends DurableObject<Env> {
     return total;
   }
 
-  /** Whether `total` units of `sku` are available to this cart (nothing is reserved). */
-  private async inStock(meta: Meta, sku: string, total: number, stock: number | null): Promise<boolean> {
-    if (stock === null) return true;
+  /** Quantity of product `itemId` across the cart's entries (any variant or answers), with `entryId`'s quantity replaced by `quantity`. */
+  private itemTotal(itemId: string, entryId: string | null, quantity: number): number {
+    let total = entryId === null ? quantity : 0;
+    for (const entry of this.entries()) {
+      if (entry.itemId === itemId) total += entry.id === entryId ? quantity : entry.quantity;
+    }
+    return total;
+  }
+
+  /**
+   * Why `total` units of `sku` (the cart holding `inCart` of them besides this change) cannot be
+   * had: the spec's message with how many are left; null when they are available (nothing is reserved).
+   */
+  private async shortOf(meta: Meta, sku: string, total: number, stock: number | null, inCart: number): Promise<CartFailure | null> {
+    if (stock === null) return null;
     const result = await stockLedger(this.env, meta.websiteId).check(checkoutOwner(meta.cartId), sku, total, stock);
-    return result.ok;
+    return result.ok ? null : { ok: false, status: 400, error: notEnoughStockMessage(result.available, inCart) };
+  }
+
+  /** A product sold one per order (`line.perOrder`) refused past its limit, counted over every entry of the product. */
+  private overLimit(itemId: string, title: string, perOrder: number | null, entryId: string | null, quantity: number): CartFailure | null {
+    if (perOrder === null || this.itemTotal(itemId, entryId, quantity) <= perOrder) return null;
+    return { ok: false, status: 400, error: perOrderMessage(title, perOrder) };
   }
 
   /**
@@ -265,8 +285,11 @@ export class ShoppingCartObject extends DurableObject<Env> {
       // Past the quantity limit, a variant with less stock than that says so: the limit is not what stops the shopper.
       if (newQuantity > QUANTITY_MAX) return { ok: false, status: 400, error: line.stock !== null && newQuantity > line.stock ? CART_MESSAGES.notEnoughStock : CART_MESSAGES.quantityOutOfRange };
       if (existing === undefined && this.entries().length >= MAX_CART_ENTRIES) return { ok: false, status: 400, error: CART_MESSAGES.cartMaxEntries };
+      const limited = this.overLimit(line.itemId, line.title, line.perOrder, existing?.id ?? null, newQuantity);
+      if (limited !== null) return limited;
       const total = this.skuTotal(line.sku, existing?.id ?? null, newQuantity);
-      if (!(await this.inStock(meta, line.sku, total, line.stock))) return { ok: false, status: 400, error: CART_MESSAGES.notEnoughStock };
+      const short = await this.shortOf(meta, line.sku, total, line.stock, total - quantity);
+      if (short !== null) return short;
 
       const entry: StoredEntry = existing === undefined
         ? entryFromLine(line, randomHex(12), newQuantity, additionalFields)
@@ -279,17 +302,21 @@ export class ShoppingCartObject extends DurableObject<Env> {
     });
   }
 
-  /** Sets an entry's quantity; `stock` is the variant's published stock (null: unlimited). */
-  setQuantity(entryId: string, quantity: number, stock: number | null): Promise<CartAnswer> {
+  /**
+   * Sets an entry's quantity; `stock` is the variant's published stock (null: unlimited), `perOrder`
+   * the product's limit per order (null: none).
+   */
+  setQuantity(entryId: string, quantity: number, stock: number | null, perOrder: number | null = null): Promise<CartAnswer> {
     return this.changes.run(async () => {
       const meta = this.meta();
       const entry = this.entries().find((e) => e.id === entryId);
       if (meta === null || entry === undefined) return { ok: false, status: 404, error: CART_MESSAGES.entryNotFound };
       const ordered = this.purchased();
       if (ordered !== null) return ordered;
-      const total = this.skuTotal(entry.chosenVariant.sku, entryId, quantity);
-      if (quantity > entry.quantity && !(await this.inStock(meta, entry.chosenVariant.sku, total, stock))) {
-        return { ok: false, status: 400, error: CART_MESSAGES.notEnoughStock };
+      if (quantity > entry.quantity) {
+        const sku = entry.chosenVariant.sku;
+        const failure = this.overLimit(entry.itemId, entry.title, perOrder, entryId, quantity) ?? (await this.shortOf(meta, sku, this.skuTotal(sku, entryId, quantity), stock, this.skuTotal(sku, entryId, 0)));
+        if (failure !== null) return failure;
       }
       this.writeEntry({ ...entry, quantity });
       await this.touch();

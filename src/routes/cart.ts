@@ -45,7 +45,7 @@ function emptyCart(site: Site): ShoppingCart {
 async function lineFor(c: Context<AppEnv>, site: Site, itemId: string, sku: string | null | undefined): Promise<CartLine | Response> {
   const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), itemId);
   if (item === undefined) return apiError(c, 404, CART_MESSAGES.itemNotFound);
-  const line = resolveCartLine(item, sku, currencyOf(site), site.collections);
+  const line = resolveCartLine(item, sku, currencyOf(site), site.collections, site.websiteSettings);
   return 'error' in line ? apiError(c, 400, line.error) : line;
 }
 
@@ -181,7 +181,7 @@ cart.put('/api/commerce/shopping-cart/entries/:entryId', withSite, async (c) => 
   if (stub === null || entry === undefined) return apiError(c, 404, CART_MESSAGES.entryNotFound);
   const line = await lineFor(c, site, entry.itemId, entry.chosenVariant.sku);
   if (line instanceof Response) return line;
-  return answered(c, await stub.setQuantity(entryId, quantity, line.stock));
+  return answered(c, await stub.setQuantity(entryId, quantity, line.stock, line.perOrder));
 });
 
 cart.delete('/api/commerce/shopping-cart/entries/:entryId', withSite, async (c) => {

@@ -105,6 +105,8 @@ interface ProductSpec {
   tags?: string[];
   subscription?: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR'; cycles: number };
   form?: boolean;
+  /** Sold one per order (`perOrderLimit`, src/commerce/product.ts). */
+  onePerOrder?: boolean;
   digitalPrice?: { cents: number; saleCents?: number };
   reviews?: { author: string; rating: number; text: string }[];
 }
@@ -150,6 +152,7 @@ function product(spec: ProductSpec, index: number) {
             },
           }),
       ...(spec.form === true ? { additionalFieldsFormId: ENGRAVING_FORM.id, additionalFieldsForm: ENGRAVING_FORM } : {}),
+      ...(spec.onePerOrder === true ? { onePerOrder: true } : {}),
       ...(spec.digitalPrice === undefined
         ? {}
         : {
@@ -196,7 +199,7 @@ const PRODUCTS: ProductSpec[] = [
   { urlId: 'silk-scarf', title: 'Silk Scarf', type: ProductType.Physical, collection: GIFTS, variants: [{ options: { Colour: 'Rust' }, cents: 7800, stock: 0 }, { options: { Colour: 'Sage' }, cents: 7800, stock: 0 }], optionOrder: ['Colour'], excerpt: 'Sold out in every colour.', tags: ['gifts'] },
   { urlId: 'bookends', title: 'Marble Bookends', type: ProductType.Physical, collection: GIFTS, variants: [{ cents: 11000, stock: 4 }], excerpt: 'A heavy pair in white marble.', tags: ['gifts', 'home'] },
   { urlId: 'flower-bundle', title: 'Dried Flower Bundle', type: ProductType.Physical, collection: GIFTS, variants: [{ cents: 3500, stock: 11 }], excerpt: 'Seasonal stems, tied by hand.', tags: ['gifts', 'home'] },
-  { urlId: 'workshop-voucher', title: 'Workshop Voucher', type: ProductType.Service, collection: GIFTS, variants: [{ cents: 9000, unlimited: true }], excerpt: 'A class as a gift; one per order.', tags: ['gifts', 'classes'] },
+  { urlId: 'workshop-voucher', title: 'Workshop Voucher', type: ProductType.Service, collection: GIFTS, variants: [{ cents: 9000, unlimited: true }], onePerOrder: true, excerpt: 'A class as a gift; one per order.', tags: ['gifts', 'classes'] },
 ];
 
 const POSTS = [

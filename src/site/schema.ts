@@ -104,6 +104,8 @@ const structuredContent = z.looseObject({
   subscriptionPlan: subscriptionPlan.optional(),
   additionalFieldsFormId: z.string().optional(),
   additionalFieldsForm: formSchema.optional(),
+  /** Sold one per order (`perOrderLimit`, src/commerce/product.ts). */
+  onePerOrder: z.boolean().optional(),
   priceMoney: moneySchema.optional(),
   salePriceMoney: moneySchema.optional(),
   onSale: z.boolean().optional(),

@@ -20,7 +20,10 @@ describe('add to cart in Chromium', () => {
   it('goes Adding… → Added! → idle, shows the pill with its popover, updates every cart link, and sets the CART cookie', async () => {
     const { context, page, errors } = await open('/shop/p/linen-shirt');
     const footerCart = page.locator('.site-footer-cart .sqs-cart-quantity');
-    expect(await page.locator('.CartPill-wrapper').isHidden()).toBe(true);
+    // The header's cart link is there with an empty cart; only its count is hidden.
+    expect(await page.locator('.CartPill').isVisible()).toBe(true);
+    expect(await page.locator('.CartPill').getAttribute('aria-label')).toBe('Cart, empty');
+    expect(await page.locator('.CartPill-count').isHidden()).toBe(true);
     expect(await footerCart.textContent()).toBe('0');
     await page.selectOption('#variant-p-linen-shirt-Size', 'Small');
     await page.selectOption('#variant-p-linen-shirt-Colour', 'Sand');
@@ -60,7 +63,7 @@ describe('add to cart in Chromium', () => {
     await expect.poll(() => buttonText(page)).toBe('Added!');
     await page.click(productButton);
     await expect.poll(() => page.locator('[role="alertdialog"]').textContent()).toBe(
-      'Unable to Add ItemSorry, we do not have enough of that item available.OK',
+      'Unable to Add ItemSorry, we do not have enough of that item available. Only 1 left, and your cart has 1.OK',
     );
     await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('OK');
     await page.click('[role="alertdialog"] button');

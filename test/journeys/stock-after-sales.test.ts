@@ -35,7 +35,7 @@ const browser = useChromium();
 const contexts = new Contexts(browser);
 afterEach(() => contexts.closeAll());
 
-const NOT_ENOUGH = 'Sorry, we do not have enough of that item available.';
+const NOT_ENOUGH = 'Sorry, we do not have enough of that item available. Only 13 left.';
 
 async function onScreen(cell: Locator, width: number): Promise<boolean> {
   const box = await cell.boundingBox();

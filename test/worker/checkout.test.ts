@@ -306,7 +306,7 @@ describe('abandoned checkouts', () => {
     expect(await ledger.reservations()).toHaveLength(1);
     expect(await available(base, OAK.itemId)).toBe(0);
     const other = await shopper(base, []);
-    expect((await other.json('POST', '/api/commerce/shopping-cart/entries', { ...OAK, quantity: 1 })).body).toEqual({ error: CART_MESSAGES.notEnoughStock });
+    expect((await other.json('POST', '/api/commerce/shopping-cart/entries', { ...OAK, quantity: 1 })).body).toEqual({ error: `${CART_MESSAGES.notEnoughStock} None left.` });
   });
 });
 

@@ -52,7 +52,7 @@ describe('a stock change after sales', () => {
     expect(await available(base)).toBe(13);
     expect(await candleRow(console)).toMatchObject({ stock: 13, available: 13 });
     const greedy = await new Visitor(base).open('/cart');
-    expect((await greedy.json('POST', ENTRIES, { ...CANDLE, quantity: 14 })).body).toEqual({ error: CART_MESSAGES.notEnoughStock });
+    expect((await greedy.json('POST', ENTRIES, { ...CANDLE, quantity: 14 })).body).toEqual({ error: `${CART_MESSAGES.notEnoughStock} Only 13 left.` });
     expect((await greedy.json('POST', ENTRIES, { ...CANDLE, quantity: 13 })).status).toBe(200);
     expect(await stock(websiteId).levels({ [CANDLE.sku]: 0 })).toEqual({ [CANDLE.sku]: { onHand: 13, reserved: 0, available: 13, sold: 2 } });
     // Only the ledger changed: the published level is still the starting value it was.

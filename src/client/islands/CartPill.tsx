@@ -1,7 +1,7 @@
 /**
- * The cart pill in the header (spec §4, §9): hidden while the cart is empty, '100+' above 100.
- * Hidden keeps its space (visibility, not display), so a pill that appears once the cart loads
- * moves nothing on the page. It
+ * The cart link in the header (spec §4, §9): always there, as a store's header has its cart (issue
+ * 32); its count is hidden while the cart is empty, '100+' above 100. Hidden keeps its space
+ * (visibility, not display), so a count that appears once the cart loads moves nothing. It
  * loads the cart only when the visitor has a cart cookie or is signed in, follows `cart:updated`,
  * and after an add shows a popover for 3 s or until closed. It keeps every other cart link's count
  * in step (src/client/cart-links.ts).
@@ -43,9 +43,12 @@ export default function CartPill({ count: initial }: CartPillProps) {
 
   const text = cartCountText(count);
   return (
-    <div className="CartPill-wrapper" style={count === 0 ? { visibility: 'hidden' } : undefined}>
-      <a className="CartPill" href="/cart" aria-label={`Cart, ${text} ${count === 1 ? 'item' : 'items'}`}>
-        <span aria-hidden="true">Cart</span> <span className="CartPill-count">{text}</span>
+    <div className="CartPill-wrapper">
+      <a className="CartPill" href="/cart" aria-label={count === 0 ? 'Cart, empty' : `Cart, ${text} ${count === 1 ? 'item' : 'items'}`}>
+        <span aria-hidden="true">Cart</span>{' '}
+        <span className="CartPill-count" aria-hidden="true" style={count === 0 ? { visibility: 'hidden' } : undefined}>
+          {text}
+        </span>
       </a>
       {popover && (
         <div className="CartPill-popover" role="status">
