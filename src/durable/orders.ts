@@ -1157,7 +1157,7 @@ export class CommerceOrders extends DurableObject<Env> {
     this.queueOrderEmail(closed, kind);
     const stock = stockLedger(this.env, websiteId);
     if (before.status === 'pending') await stock.release(`order:${id}`);
-    else if (restock) await stock.restock(closed.entries.map((e) => ({ sku: e.sku, quantity: e.quantity })));
+    else if (restock) await stock.restock(closed.entries.map((e) => ({ sku: e.sku, quantity: e.quantity })), now, { kind: kind === 'refunded' ? 'refunded' : 'restocked', ref: `order:${id}` });
     await this.scheduleAlarm(now);
     return closed;
   }

@@ -17,12 +17,16 @@
  * Every check-and-reserve is one synchronous SQLite step in this single-threaded object, so two
  * orders never both take the last unit.
  *
+ * Every change to a sku's on-hand count is kept in its history (sold, refunded, restocked, edited: by
+ * whom, why, and the count after it), the newest HISTORY_PER_SKU per sku, for the console.
+ *
  * When a sku's available count goes from 0 to more (a merchant's change, a restocked order, a
  * released or lapsed reservation), the ledger tells the website's restock sign-ups
  * (src/durable/restock.ts), which email the shoppers waiting for it.
  */
 import { DurableObject } from 'cloudflare:workers';
 import { MAX_STOCK } from '../site/editor/product-form';
+import type { StockEvent, StockEventKind } from '../site/editor/stock-adjust';
 import { restockSignups } from './stubs';
 
 export interface StockLine {
@@ -44,7 +48,19 @@ export interface StockChange {
   stock: number;
   mode: 'add' | 'set';
   amount: number;
+  /** Who made the change (the merchant's email) and why, for the sku's history. */
+  who?: string;
+  reason?: string;
 }
+
+/** Why sold units came back: a refunded order or a cancelled one. */
+export interface RestockNote {
+  kind: 'refunded' | 'restocked';
+  ref: string;
+}
+
+/** How many changes each sku's history keeps (older ones are forgotten). */
+export const HISTORY_PER_SKU = 100;
 
 /** What the console shows of a sku: on hand, held by live reservations, available to shoppers, sold. */
 export interface StockLevel {
@@ -78,6 +94,10 @@ export class StockLedger extends DurableObject<Env> {
     this.sql.exec('CREATE INDEX IF NOT EXISTS reservations_by_expiry ON reservations (expires_at)');
     this.sql.exec('CREATE TABLE IF NOT EXISTS levels (sku TEXT PRIMARY KEY, on_hand INTEGER NOT NULL, sold INTEGER NOT NULL)');
     this.sql.exec('CREATE TABLE IF NOT EXISTS sales (owner TEXT PRIMARY KEY, sold_at INTEGER NOT NULL)');
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS history (id INTEGER PRIMARY KEY AUTOINCREMENT, sku TEXT NOT NULL, at INTEGER NOT NULL, kind TEXT NOT NULL, change INTEGER NOT NULL, on_hand INTEGER NOT NULL, who TEXT, reason TEXT, ref TEXT)',
+    );
+    this.sql.exec('CREATE INDEX IF NOT EXISTS history_by_sku ON history (sku, id)');
     this.sql.exec('CREATE INDEX IF NOT EXISTS sales_by_time ON sales (sold_at)');
     // The website this ledger counts for (its name), kept for the alarm, which may run without it.
     this.sql.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
@@ -103,6 +123,30 @@ export class StockLedger extends DurableObject<Env> {
   /** From now on the ledger counts `sku` itself, starting from its published `stock`. */
   private know(sku: string, stock: number): void {
     this.sql.exec('INSERT INTO levels (sku, on_hand, sold) VALUES (?, ?, 0) ON CONFLICT (sku) DO NOTHING', sku, bounded(stock));
+  }
+
+  /** Takes `quantity` of `sku` off on hand as sold, and keeps it in the history. */
+  private sold(sku: string, quantity: number, ref: string | null, now: number): void {
+    const before = this.level(sku)?.on_hand ?? 0;
+    this.sql.exec('UPDATE levels SET on_hand = MAX(0, on_hand - ?), sold = sold + ? WHERE sku = ?', quantity, quantity, sku);
+    this.remember(sku, before, { at: now, kind: 'sold', who: null, reason: null, ref });
+  }
+
+  /** Keeps a change of `sku` (its on-hand count was `before`) in its history, which keeps its newest HISTORY_PER_SKU. */
+  private remember(sku: string, before: number, event: Omit<StockEvent, 'change' | 'onHand'>): void {
+    const onHand = this.level(sku)?.on_hand ?? 0;
+    this.sql.exec(
+      'INSERT INTO history (sku, at, kind, change, on_hand, who, reason, ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      sku,
+      event.at,
+      event.kind,
+      onHand - before,
+      onHand,
+      event.who,
+      event.reason,
+      event.ref,
+    );
+    this.sql.exec('DELETE FROM history WHERE sku = ? AND id <= (SELECT id FROM history WHERE sku = ? ORDER BY id DESC LIMIT 1 OFFSET ?)', sku, sku, HISTORY_PER_SKU);
   }
 
   /** Units of `sku` reserved and not lapsed at `now`, other than `owner`'s. */
@@ -166,9 +210,9 @@ export class StockLedger extends DurableObject<Env> {
   }
 
   /** Sells what `owner` reserved: each unit counted sold once, the reservation gone. */
-  sell(owner: string): void {
+  sell(owner: string, now = Date.now()): void {
     const rows = this.sql.exec<{ sku: string; quantity: number }>('DELETE FROM reservations WHERE owner = ? RETURNING sku, quantity', owner).toArray();
-    for (const row of rows) this.sql.exec('UPDATE levels SET on_hand = MAX(0, on_hand - ?), sold = sold + ? WHERE sku = ?', row.quantity, row.quantity, row.sku);
+    for (const row of rows) this.sold(row.sku, row.quantity, owner, now);
   }
 
   /**
@@ -184,7 +228,7 @@ export class StockLedger extends DurableObject<Env> {
     for (const line of lines) {
       if (line.stock === null) continue;
       this.know(line.sku, line.stock);
-      this.sql.exec('UPDATE levels SET on_hand = MAX(0, on_hand - ?), sold = sold + ? WHERE sku = ?', line.quantity, line.quantity, line.sku);
+      this.sold(line.sku, line.quantity, owner, now);
     }
   }
 
@@ -198,7 +242,7 @@ export class StockLedger extends DurableObject<Env> {
     for (const line of lines) {
       if (line.stock === null) continue;
       this.know(line.sku, line.stock);
-      this.sql.exec('UPDATE levels SET on_hand = MAX(0, on_hand - ?), sold = sold + ? WHERE sku = ?', line.quantity, line.quantity, line.sku);
+      this.sold(line.sku, line.quantity, null, now);
     }
     return { ok: true };
   }
@@ -209,13 +253,18 @@ export class StockLedger extends DurableObject<Env> {
     await this.tellComebacks(skus, now, () => this.sql.exec('DELETE FROM reservations WHERE owner = ?', owner));
   }
 
-  /** Puts sold units back (a cancelled or refunded order that is restocked). */
-  async restock(lines: { sku: string; quantity: number }[], now = Date.now()): Promise<void> {
+  /** Puts sold units back (a cancelled or refunded order that is restocked: `note` says which, for the history). */
+  async restock(lines: { sku: string; quantity: number }[], now = Date.now(), note: RestockNote | null = null): Promise<void> {
     await this.tellComebacks(
       lines.map((line) => [line.sku, 0] as const),
       now,
       () => {
-        for (const line of lines) this.sql.exec('UPDATE levels SET on_hand = MIN(?, on_hand + ?), sold = MAX(0, sold - ?) WHERE sku = ?', MAX_STOCK, line.quantity, line.quantity, line.sku);
+        for (const line of lines) {
+          const before = this.level(line.sku)?.on_hand;
+          if (before === undefined) continue;
+          this.sql.exec('UPDATE levels SET on_hand = MIN(?, on_hand + ?), sold = MAX(0, sold - ?) WHERE sku = ?', MAX_STOCK, line.quantity, line.quantity, line.sku);
+          this.remember(line.sku, before, { at: now, kind: note?.kind ?? 'restocked', who: null, reason: null, ref: note?.ref ?? null });
+        }
       },
     );
   }
@@ -230,8 +279,10 @@ export class StockLedger extends DurableObject<Env> {
       this.ctx.storage.transactionSync(() => {
         for (const change of changes) {
           this.know(change.sku, change.stock);
-          const onHand = change.mode === 'set' ? change.amount : this.onHandOf(change.sku, change.stock) + change.amount;
+          const before = this.onHandOf(change.sku, change.stock);
+          const onHand = change.mode === 'set' ? change.amount : before + change.amount;
           this.sql.exec('UPDATE levels SET on_hand = ? WHERE sku = ?', bounded(onHand), change.sku);
+          if (bounded(onHand) !== before) this.remember(change.sku, before, { at: now, kind: 'edited', who: change.who ?? null, reason: change.reason ?? null, ref: null });
         }
       }),
     );
@@ -268,6 +319,18 @@ export class StockLedger extends DurableObject<Env> {
       result[sku] = { onHand, reserved, available: Math.max(0, onHand - reserved), sold: this.level(sku)?.sold ?? 0 };
     }
     return result;
+  }
+
+  /** The newest changes of `sku`'s on-hand count first (at most HISTORY_PER_SKU). */
+  history(sku: string, limit = HISTORY_PER_SKU): StockEvent[] {
+    return this.sql
+      .exec<{ at: number; kind: StockEventKind; change: number; on_hand: number; who: string | null; reason: string | null; ref: string | null }>(
+        'SELECT at, kind, change, on_hand, who, reason, ref FROM history WHERE sku = ? ORDER BY id DESC LIMIT ?',
+        sku,
+        Math.min(limit, HISTORY_PER_SKU),
+      )
+      .toArray()
+      .map((row) => ({ at: row.at, kind: row.kind, change: row.change, onHand: row.on_hand, who: row.who, reason: row.reason, ref: row.ref }));
   }
 
   /** The on-hand count of every sku the ledger knows (the console's product list filters and sorts by these). */

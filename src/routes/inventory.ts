@@ -7,18 +7,24 @@
  * - the console's stock (src/routes/console-catalog.ts calls these): the product form shows each
  *   variant's on-hand count and a save sets it only where the merchant changed it; a bulk stock change
  *   adds to or sets the on-hand counts of every counted variant in one ledger step, keeping what was
- *   sold and what is reserved.
+ *   sold and what is reserved;
+ * - a product's stock screen (`GET`/`POST /api/console/products/{id}/stock`): each counted variant's
+ *   on hand, reserved, available and sold, with its history (sold, refunded, restocked, edited, by
+ *   whom and why), and one variant's "add or remove N" or "set on hand to N" with a reason.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import { CART_MESSAGES } from '../commerce/cart';
-import { neverRunsOut, sellableProductType } from '../commerce/product';
+import { inProductCollection, neverRunsOut, PRODUCT_RECORD_TYPE, sellableProductType, variantDescriptor } from '../commerce/product';
 import type { StockChange, StockLevel } from '../durable/stock';
 import { stockLedger } from '../durable/stubs';
-import { itemsById } from '../site/catalog';
-import type { ProductForm, VariantForm } from '../site/editor/product-form';
+import { consoleItemsById, itemsById } from '../site/catalog';
+import { MAX_STOCK, PRODUCT_MESSAGES, type ProductForm, type VariantForm } from '../site/editor/product-form';
+import { adjustmentProblem, STOCK_MESSAGES, STOCK_REASONS, type StockEvent } from '../site/editor/stock-adjust';
 import type { Item } from '../site/schema';
 import { countedStock } from '../storefront/available-stock';
-import { apiError, type AppEnv, withSite } from './http';
+import { apiError, readJson, type AppEnv, withSite } from './http';
+import { merchantSessionOf, requirePermission } from './merchant-session';
 
 const MAX_ITEMS = 50;
 
@@ -80,14 +86,14 @@ export async function formWithOnHand(env: Env, websiteId: string, item: Item, fo
  * differs from the `stockShown` the form was opened with; a new variant, or a form without it, always)
  * gets that on-hand count, in one ledger step. The form's variants are the item's, in order.
  */
-export async function saveFormStock(env: Env, websiteId: string, form: { variants: StockedVariantForm[] }, item: unknown): Promise<void> {
+export async function saveFormStock(env: Env, websiteId: string, form: { variants: StockedVariantForm[] }, item: unknown, who?: string): Promise<void> {
   const content = (item as Partial<Item>).structuredContent;
   if (content === undefined || neverRunsOut(content.productType)) return;
   const changes: StockChange[] = [];
   content.variants.forEach((variant, i) => {
     const sent = form.variants[i];
     if (sent === undefined || variant.unlimited || sent.stock === sent.stockShown) return;
-    changes.push({ sku: variant.sku, stock: variant.qtyInStock, mode: 'set', amount: sent.stock });
+    changes.push({ sku: variant.sku, stock: variant.qtyInStock, mode: 'set', amount: sent.stock, who, reason: 'Product form' });
   });
   if (changes.length > 0) await stockLedger(env, websiteId).adjust(changes);
 }
@@ -108,3 +114,66 @@ export async function bulkStock(env: Env, websiteId: string, items: readonly Ite
   }
   if (changes.length > 0) await stockLedger(env, websiteId).adjust(changes);
 }
+
+/** A counted variant on the product's stock screen: the ledger's counts and its newest changes. */
+export interface VariantStockView extends StockLevel {
+  variantId: string;
+  sku: string;
+  /** Its options as a shopper reads them ('Blue / M'); '' for a product without options. */
+  label: string;
+  history: StockEvent[];
+}
+
+const adjustSchema = z.object({
+  sku: z.string().min(1).max(64),
+  mode: z.enum(['add', 'set']),
+  amount: z.number().int().min(-MAX_STOCK).max(MAX_STOCK),
+  reason: z.enum(STOCK_REASONS),
+});
+
+const HISTORY_SHOWN = 50;
+
+async function consoleProduct(c: Context<AppEnv>): Promise<Item | null> {
+  const id = c.req.param('id') ?? '';
+  const item = (await consoleItemsById(c.env, c.var.site.website.id, [id])).get(id);
+  return item === undefined || item.recordType !== PRODUCT_RECORD_TYPE || !inProductCollection(item, c.var.site.collections) ? null : item;
+}
+
+/** Each counted variant of `item` as the stock screen shows it (a product that never runs out has none). */
+async function stockView(env: Env, websiteId: string, item: Item): Promise<VariantStockView[]> {
+  const counted = countedStock(item);
+  const variants = (item.structuredContent?.variants ?? []).filter((variant) => counted[variant.sku] !== undefined);
+  if (variants.length === 0) return [];
+  const ledger = stockLedger(env, websiteId);
+  const levels = await ledger.levels(counted);
+  const histories = await Promise.all(variants.map((variant) => ledger.history(variant.sku, HISTORY_SHOWN)));
+  return variants.map((variant, i) => ({
+    variantId: variant.id,
+    sku: variant.sku,
+    label: variantDescriptor(variant),
+    ...(levels[variant.sku] as StockLevel),
+    history: histories[i] ?? [],
+  }));
+}
+
+const STOCK_PATH = '/api/console/products/:id/stock';
+inventory.on(['GET', 'POST'], STOCK_PATH, requirePermission('commerce'));
+
+inventory.get(STOCK_PATH, async (c) => {
+  const item = await consoleProduct(c);
+  if (item === null) return apiError(c, 404, PRODUCT_MESSAGES.unknownProduct);
+  return c.json({ variants: await stockView(c.env, c.var.site.website.id, item) });
+});
+
+inventory.post(STOCK_PATH, async (c) => {
+  const body = await readJson(c, adjustSchema, 4 * 1024);
+  const item = await consoleProduct(c);
+  if (item === null) return apiError(c, 404, PRODUCT_MESSAGES.unknownProduct);
+  const problem = adjustmentProblem(body.mode, body.amount);
+  if (problem !== null) return apiError(c, 400, problem, { fields: { amount: problem } });
+  const published = countedStock(item)[body.sku];
+  if (published === undefined) return apiError(c, 400, STOCK_MESSAGES.unknownVariant, { fields: { sku: STOCK_MESSAGES.unknownVariant } });
+  const who = (await merchantSessionOf(c))?.email;
+  await stockLedger(c.env, c.var.site.website.id).adjust([{ sku: body.sku, stock: published, mode: body.mode, amount: body.amount, who, reason: body.reason }]);
+  return c.json({ variants: await stockView(c.env, c.var.site.website.id, item) });
+});

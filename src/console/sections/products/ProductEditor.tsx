@@ -20,6 +20,7 @@ import { SaveStatus, useSave } from '../../ui/SaveStatus';
 import { draftOf, emptyVariant, formOf, newProductDraft, type ProductDraft } from './draft';
 import { PRODUCTS_ROOT, type CatalogContext } from './shared';
 import { StatusPanel } from './StatusPanel';
+import { StockPanel } from './StockPanel';
 import { VariantsEditor } from './VariantsEditor';
 
 interface SavedProduct {
@@ -67,6 +68,7 @@ export function ProductEditor({ productId, context, navigate }: { productId: str
   const [loadFailure, setLoadFailure] = useState<{ error: unknown } | null>(null);
   const [round, setRound] = useState(0);
   const [problems, setProblems] = useState<Record<string, string>>({});
+  const [saves, setSaves] = useState(0);
   const { state, run, fieldError } = useSave();
   const { confirm, modal } = useConfirm();
 
@@ -122,6 +124,7 @@ export function ProductEditor({ productId, context, navigate }: { productId: str
     );
     if (saved === undefined) return;
     setStored({ id: saved.id, fullUrl: saved.fullUrl });
+    setSaves((n) => n + 1);
     // The counts just saved are what the stock fields now show: a later save changes only what is edited again.
     const shown = checked.form.variants.map((variant) => variant.stock);
     setDraft((before) => (before === null ? before : { ...before, urlId: saved.urlId, variants: before.variants.map((variant, i) => ({ ...variant, stockShown: shown[i] })) }));
@@ -144,6 +147,12 @@ export function ProductEditor({ productId, context, navigate }: { productId: str
     const copy = await run(() => consoleApi<{ id: string }>('POST', `/api/console/products/${encodeURIComponent(stored.id)}/duplicate`, {}));
     if (copy !== undefined) navigate(`${PRODUCTS_ROOT}/${encodeURIComponent(copy.id)}`);
   };
+
+  // The ledger's new counts are what the stock fields show, so a later save sets nothing the merchant did not change.
+  const showOnHand = (onHand: Record<string, number>) =>
+    setDraft((before) =>
+      before === null ? before : { ...before, variants: before.variants.map((v) => (onHand[v.sku] === undefined ? v : { ...v, stock: String(onHand[v.sku]), stockShown: onHand[v.sku] })) },
+    );
 
   const setType = (code: ProductTypeCode) => {
     const variants = draft.variants.length === 0 ? [emptyVariant(draft.options)] : draft.variants;
@@ -215,6 +224,11 @@ export function ProductEditor({ productId, context, navigate }: { productId: str
                 onChange={(options, variants) => set({ options, variants })}
                 problem={problem}
               />
+            </Section>
+          )}
+          {stored !== null && !withoutVariants && !alwaysUnlimited(type) && (
+            <Section title="Inventory">
+              <StockPanel productId={stored.id} refresh={saves} onOnHand={showOnHand} />
             </Section>
           )}
           {subscribable(type) && (
