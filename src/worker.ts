@@ -26,6 +26,7 @@ import { CONFIRM_SUBSCRIPTION_PATH, listConfirmation } from './routes/list-confi
 import { merchant } from './routes/merchant';
 import { MERCHANT_SESSION_PATH, merchantSession } from './routes/merchant-session';
 import { restock } from './routes/restock';
+import { subscriptions } from './routes/subscriptions';
 import { account } from './routes/account';
 import { ACCOUNT_PATH, session } from './routes/session';
 import { devMailbox } from './routes/dev-mailbox';
@@ -117,6 +118,7 @@ app.route('/', cart);
 app.route('/', commerceAdmin);
 app.route('/', emailAdmin);
 app.route('/', checkout);
+app.route('/', subscriptions);
 app.route('/', forms);
 app.route('/', listConfirmation);
 app.route(MERCHANT_SESSION_PATH, merchantSession);

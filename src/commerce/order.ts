@@ -1,5 +1,6 @@
 /** An order as the buyer, the merchant and the order pages see it (docs/contracts.md, `order`). */
 import type { ShippingAddress } from './address';
+import type { GiftCardSent } from './gift-cards';
 import type { ProductTypeCode } from './product';
 import type { SubscriptionPlan } from './subscriptions';
 import type { AppliedTax } from './tax';
@@ -41,6 +42,10 @@ export interface Order {
   applicableTaxRules: AppliedTax[];
   grandTotalCents: number;
   giftCardCents: number;
+  /** The gift card that paid `giftCardCents` (masked) and what was left on it after this order; absent or null when none paid. */
+  giftCard?: { code: string; remainingCents: number } | null;
+  /** The gift cards this order bought, once paid: who each was sent to (absent in orders stored before recipients were kept). */
+  giftCardsSent?: GiftCardSent[];
   amountChargedCents: number;
   coupons: string[];
   /** `unknown`: the provider did not answer the charge; the order stays pending until a retry or its webhook settles it. */

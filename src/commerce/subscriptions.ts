@@ -1,11 +1,38 @@
-/** Subscription billing periods (spec §3: a value and a unit WEEK, MONTH or YEAR; 0 cycles means indefinite). */
+/**
+ * Subscriptions (spec §3: a billing period of a value and a unit WEEK, MONTH or YEAR; 0 cycles means
+ * indefinite): when the next charge falls, the terms as every page and email words them, and a
+ * subscription as its buyer sees it on its manage page.
+ */
 
 export interface SubscriptionPlan {
   billingPeriod: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR' };
   numBillingCycles: number;
 }
 
+/** A subscription as its buyer sees it (GET /api/commerce/subscriptions/{orderId}?token=…). */
+export interface BuyerSubscription {
+  id: string;
+  /** `ended`: its last cycle was billed; `cancelled`: the buyer cancelled it. */
+  status: 'active' | 'cancelled' | 'ended';
+  title: string;
+  plan: SubscriptionPlan;
+  /** What each renewal charges (the first order's total), minor units. */
+  amountCents: number;
+  currencyCode: string;
+  /** Orders billed so far. */
+  cycle: number;
+  nextChargeOn: number | null;
+  cancelledOn: number | null;
+}
+
+export const SUBSCRIPTION_MESSAGES = {
+  notFound: 'Subscription not found',
+  cancelledSubject: 'Your subscription is cancelled',
+  cancelFailed: 'Unable to cancel the subscription. Please try again.',
+} as const;
+
 const DAY = 24 * 60 * 60 * 1000;
+const UNITS: Readonly<Record<SubscriptionPlan['billingPeriod']['unit'], string>> = { WEEK: 'week', MONTH: 'month', YEAR: 'year' };
 
 /** The time one billing period after `from` (months and years by the calendar, in UTC; the 31st falls back to the month's last day). */
 export function nextBillingTime(from: number, period: SubscriptionPlan['billingPeriod']): number {
@@ -23,4 +50,29 @@ export function nextBillingTime(from: number, period: SubscriptionPlan['billingP
 /** Whether an order of cycle `cycle` (1 is the first) is followed by another. */
 export function hasNextCycle(plan: SubscriptionPlan, cycle: number): boolean {
   return plan.numBillingCycles === 0 || cycle < plan.numBillingCycles;
+}
+
+/** 'week' / '2 weeks'. */
+export function periodText({ value, unit }: SubscriptionPlan['billingPeriod']): string {
+  return value === 1 ? UNITS[unit] : `${value} ${UNITS[unit]}s`;
+}
+
+/** 'until you cancel' / '12 payments in all'. */
+export function lengthText({ numBillingCycles }: SubscriptionPlan): string {
+  return numBillingCycles === 0 ? 'until you cancel' : `${numBillingCycles} payment${numBillingCycles === 1 ? '' : 's'} in all`;
+}
+
+/** 'Billed every month, 12 payments in all' / 'Billed every 2 weeks, until you cancel'. */
+export function billingText(plan: SubscriptionPlan): string {
+  return `Billed every ${periodText(plan.billingPeriod)}, ${lengthText(plan)}`;
+}
+
+/** '$19.00 every week, until you cancel' (`money` is the price as the page formats it). */
+export function termsText(plan: SubscriptionPlan, money: string): string {
+  return `${money} every ${periodText(plan.billingPeriod)}, ${lengthText(plan)}`;
+}
+
+/** 'Friday, December 4, 2026' in the shopper's locale. */
+export function chargeDateText(at: number, locale = 'en-US'): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'full' }).format(at);
 }

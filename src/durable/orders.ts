@@ -43,12 +43,12 @@ import {
   type StoreSettings,
 } from '../commerce/checkout-totals';
 import { DISCOUNT_MESSAGES, discountProblem, normalCode, type Discount } from '../commerce/discounts';
-import { GIFT_CARD_MESSAGES, giftCardCode, maskedGiftCardCode, normalGiftCardCode } from '../commerce/gift-cards';
+import { GIFT_CARD_MESSAGES, giftCardCode, giftDetailsOf, giftSendAt, maskedGiftCardCode, normalGiftCardCode, sendOnText, type GiftCardSent } from '../commerce/gift-cards';
 import { formatMoney } from '../commerce/money';
 import { confirmationUrl, ORDER_MESSAGES, type Order, type OrderEntry, type OrderStatus } from '../commerce/order';
 import { ProductType } from '../commerce/product';
 import { SHIPPING_MESSAGES, type ShippingRate } from '../commerce/shipping';
-import { hasNextCycle, nextBillingTime, type SubscriptionPlan } from '../commerce/subscriptions';
+import { billingText, hasNextCycle, nextBillingTime, SUBSCRIPTION_MESSAGES, type BuyerSubscription, type SubscriptionPlan } from '../commerce/subscriptions';
 import type { TaxRate } from '../commerce/tax';
 import { paymentProvider, type ChargeRequest, type ChargeResult } from '../integrations/payments';
 import { randomHex, sameToken } from '../site/ids';
@@ -185,6 +185,8 @@ interface SubscriptionRow extends Record<string, SqlStorageValue> {
   cycle: number;
   next_at: number | null;
   data: string;
+  /** Cancelled by the shopper then: never renewed again. */
+  cancelled_at: number | null;
 }
 
 /** A charge that went through, still runs or has an unknown outcome; 'none' when a gift card paid everything. */
@@ -198,6 +200,11 @@ interface OrderPrivate {
   lines: StockLine[];
   /** The charge as first sent: a retry sends exactly it again (the provider's idempotency needs the same parameters). */
   charge?: ChargeRequest | null;
+  /**
+   * A subscription's page with its buyer token (absolute), for the manage link its emails carry; its
+   * renewals' emails are written later, when the token is no longer at hand. Other orders keep only the hash.
+   */
+  manageUrl?: string;
 }
 
 interface UnsettledRow extends Record<string, SqlStorageValue> {
@@ -207,6 +214,23 @@ interface UnsettledRow extends Record<string, SqlStorageValue> {
   attempts: number;
   next_at: number | null;
   created_at: number;
+}
+
+/** The buyer's line about a card the order sent: to whom, and when. */
+function giftCardSentText(card: GiftCardSent, buyerEmail: string, currency: string): string {
+  const who = card.recipientEmail.toLowerCase() === buyerEmail.toLowerCase() ? 'you (its code is in a separate email)' : `${card.recipientName === '' ? '' : `${card.recipientName} `}<${card.recipientEmail}>`;
+  return `Gift card of ${formatMoney(card.amountCents, currency)} sent to ${who}${card.sendOn === null ? '' : ` on ${sendOnText(card.sendOn)}`}.`;
+}
+
+/** The recipient's email: the card's code, its value and the buyer's message. */
+function giftCardEmail(card: GiftCardSent, code: string, message: string, order: Order): { to: string; subject: string; text: string } {
+  const worth = formatMoney(card.amountCents, order.currencyCode);
+  const greeting = card.recipientName === '' ? '' : `Hello ${card.recipientName},\n\n`;
+  const end = `Gift card code: ${code}\n\nEnter it at checkout to pay with it.\n`;
+  if (card.code !== null) return { to: card.recipientEmail, subject: 'Your gift card', text: `${greeting}Here is your gift card worth ${worth}.\n\n${message === '' ? '' : `${message}\n\n`}${end}` };
+  const from = order.shippingAddress === null ? order.email : `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim() || order.email;
+  const note = message === '' ? '' : `Their message:\n\n${message}\n\n`;
+  return { to: card.recipientEmail, subject: 'You received a gift card', text: `${greeting}${from} sent you a gift card worth ${worth}.\n\n${note}${end}` };
 }
 
 export class CommerceOrders extends DurableObject<Env> {
@@ -247,6 +271,7 @@ export class CommerceOrders extends DurableObject<Env> {
     this.sql.exec(
       'CREATE TABLE IF NOT EXISTS subscriptions (id TEXT PRIMARY KEY, order_id TEXT NOT NULL, token TEXT NOT NULL, cycle INTEGER NOT NULL, next_at INTEGER, data TEXT NOT NULL)',
     );
+    if (this.sql.exec("SELECT 1 FROM pragma_table_info('subscriptions') WHERE name = 'cancelled_at'").toArray().length === 0) this.sql.exec('ALTER TABLE subscriptions ADD COLUMN cancelled_at INTEGER');
     this.sql.exec('CREATE TABLE IF NOT EXISTS website (id INTEGER PRIMARY KEY CHECK (id = 1), website_id TEXT NOT NULL)');
     // Orders whose charge has an unknown outcome, with the placement that answers for them.
     this.sql.exec(
@@ -756,6 +781,8 @@ export class CommerceOrders extends DurableObject<Env> {
       subtotalCents: totals.subtotalCents, discountCents: totals.discountCents, shippingCostCents: totals.shippingCostCents,
       taxCents: totals.taxCents, taxIncluded: totals.taxIncluded, applicableTaxRules: totals.applicableTaxRules,
       grandTotalCents: totals.grandTotalCents, giftCardCents: totals.giftCardCents, amountChargedCents: totals.amountDueCents,
+      // Its debit was taken when the placement was journaled: what the balance is now is what is left.
+      giftCard: inputs.giftCardCode === null || totals.giftCardCents === 0 ? null : { code: maskedGiftCardCode(inputs.giftCardCode), remainingCents: this.giftCardBalance(inputs.giftCardCode) ?? 0 },
       coupons: totals.validCoupons,
       payment: {
         provider: charged.status === 'none' ? 'gift-card' : paymentProvider(this.env).name,
@@ -767,10 +794,11 @@ export class CommerceOrders extends DurableObject<Env> {
       subscription: request.subscription === null ? null : { ...request.subscription, cycle: 1, nextBillingOn: null },
     };
     const paymentId = 'paymentId' in charged ? charged.paymentId : null;
+    const manageUrl = order.subscription === null ? {} : { manageUrl: new URL(confirmationUrl(order, token), request.returnUrl).href };
     this.sql.exec(
       'INSERT INTO orders (id, number, status, cart_id, payment_id, discount_code, token_hash, created_at, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       id, number, order.status, cartId, paymentId, totals.validCoupons[0] ?? null, tokenHash, now,
-      JSON.stringify({ ...order, giftCardCode: inputs.giftCardCode, giftRecipientEmail: inputs.giftRecipientEmail, paymentToken: request.payment.token, lines: request.lines, charge } satisfies Order & OrderPrivate),
+      JSON.stringify({ ...order, giftCardCode: inputs.giftCardCode, giftRecipientEmail: inputs.giftRecipientEmail, paymentToken: request.payment.token, lines: request.lines, charge, ...manageUrl } satisfies Order & OrderPrivate),
     );
     this.sql.exec('DELETE FROM placing WHERE cart_id = ? AND key = ?', cartId, key);
     // Held for the payment window; a charge with an unknown outcome for as long as it is asked again.
@@ -829,17 +857,20 @@ export class CommerceOrders extends DurableObject<Env> {
     const data = JSON.parse(row.data) as Order & OrderPrivate;
     const code = data.coupons[0];
     if (code !== undefined) this.sql.exec('UPDATE discounts SET uses = uses + 1 WHERE code = ?', code);
-    const recipient = data.giftRecipientEmail ?? data.email;
+    const giftCardsSent: GiftCardSent[] = [];
     for (const entry of data.entries) {
       if (entry.productType !== ProductType.GiftCard) continue;
+      // Each card goes to the recipient its entry names; a card bought without one is the buyer's.
+      const details = giftDetailsOf(entry.additionalFields);
+      const recipientEmail = details?.recipientEmail ?? data.giftRecipientEmail ?? data.email;
+      const toBuyer = recipientEmail.toLowerCase() === data.email.toLowerCase();
       for (let i = 0; i < entry.quantity; i++) {
         const cardCode = giftCardCode(crypto.getRandomValues(new Uint8Array(16)));
         this.sql.exec('INSERT INTO gift_cards (code, initial_cents, balance_cents, order_id, created_at) VALUES (?, ?, ?, ?, ?)', cardCode, entry.unitPriceCents, entry.unitPriceCents, id, now);
-        this.outbox.queue({
-          to: recipient,
-          subject: 'You received a gift card',
-          text: `You received a gift card worth ${formatMoney(entry.unitPriceCents, data.currencyCode)}.\n\nGift card code: ${cardCode}\n\nEnter it at checkout to pay with it.\n`,
-        }, `gift-card:${cardCode}`);
+        const sent: GiftCardSent = { amountCents: entry.unitPriceCents, recipientEmail, recipientName: details?.recipientName ?? '', sendOn: details?.sendOn ?? null, code: toBuyer ? cardCode : null };
+        // A later send date waits in the outbox: its delivery is due then, and the alarm sends it.
+        this.outbox.queue(giftCardEmail(sent, cardCode, details?.message ?? '', data), `gift-card:${cardCode}`, giftSendAt(details, now));
+        giftCardsSent.push(sent);
       }
     }
     let subscription = data.subscription;
@@ -850,7 +881,7 @@ export class CommerceOrders extends DurableObject<Env> {
     }
     const { clientSecret: _secret, ...settled } = data.payment;
     const payment = data.payment.status === 'none' ? data.payment : { ...settled, status: 'succeeded' as const, nextActionUrl: null };
-    const paid: Order = { ...data, status: 'paid', paidOn: data.paidOn ?? now, payment, subscription };
+    const paid: Order = { ...this.toOrder(row.data), status: 'paid', paidOn: data.paidOn ?? now, payment, subscription, ...(giftCardsSent.length === 0 ? {} : { giftCardsSent }) };
     this.writeOrder(id, paid, { ...data, ...paid });
     this.queueOrderEmail(paid, 'confirmed');
   }
@@ -866,7 +897,24 @@ export class CommerceOrders extends DurableObject<Env> {
       refunded: `Order #${order.orderNumber} refunded`,
     };
     const tracking = kind === 'fulfilled' && order.fulfillment !== null ? `\nTracking number: ${order.fulfillment.trackingNumber}${order.fulfillment.carrier === null ? '' : ` (${order.fulfillment.carrier})`}\n` : '';
-    this.outbox.queue({ to: order.email, subject: subjects[kind], text: `${subjects[kind]}.\n\n${lines}\n\nTotal: ${money(order.grandTotalCents)}\n${tracking}` }, `order:${order.id}:${kind}`);
+    const giftCard = order.giftCard == null ? '' : `Paid with gift card ${order.giftCard.code}: ${money(order.giftCardCents)}; left on the card: ${money(order.giftCard.remainingCents)}\n`;
+    const sent = kind === 'confirmed' ? (order.giftCardsSent ?? []).map((card) => `${giftCardSentText(card, order.email, order.currencyCode)}\n`).join('') : '';
+    const manage = order.subscription === null || kind !== 'confirmed' ? '' : this.subscriptionEmailText(order);
+    this.outbox.queue(
+      { to: order.email, subject: subjects[kind], text: `${subjects[kind]}.\n\n${lines}\n\nTotal: ${money(order.grandTotalCents)}\n${giftCard}${sent === '' ? '' : `\n${sent}`}${manage}${tracking}` },
+      `order:${order.id}:${kind}`,
+    );
+  }
+
+  /** A subscription order's terms and the link that manages it (the first order's page; every order of the subscription shares its token). */
+  private subscriptionEmailText(order: Order): string {
+    const subscription = this.subscriptionOfOrder(order.id);
+    const plan = order.subscription;
+    if (subscription === null || plan === null) return '';
+    const first = JSON.parse(subscription.data) as Order & OrderPrivate;
+    const next = plan.nextBillingOn === null ? '' : ` Next charge: ${new Date(plan.nextBillingOn).toUTCString().slice(0, 16)}.`;
+    const link = first.manageUrl === undefined ? '' : `\nTo see or cancel your subscription: ${first.manageUrl}\n`;
+    return `\n${billingText(plan)}: ${formatMoney(first.grandTotalCents, order.currencyCode)} each time.${next}\n${link}`;
   }
 
   // ---- orders ----
@@ -882,7 +930,7 @@ export class CommerceOrders extends DurableObject<Env> {
   }
 
   private toOrder(data: string): Order {
-    const { giftCardCode: _code, giftRecipientEmail: _recipient, paymentToken: _token, lines: _lines, charge: _charge, ...order } = JSON.parse(data) as Order & OrderPrivate;
+    const { giftCardCode: _code, giftRecipientEmail: _recipient, paymentToken: _token, lines: _lines, charge: _charge, manageUrl: _manage, ...order } = JSON.parse(data) as Order & OrderPrivate;
     return order as Order;
   }
 
@@ -944,17 +992,33 @@ export class CommerceOrders extends DurableObject<Env> {
     return { orders: page.map((r) => this.toOrder(r.data)), hasNextPage, nextPageCursor: hasNextPage ? String(page[page.length - 1]?.number) : null };
   }
 
-  /** Paid and fulfilled orders placed in [fromMs, toMs), per UTC hour: how many and their totals (analytics). */
-  salesByHour(fromMs: number, toMs: number): { hour: number; orders: number; revenueCents: number }[] {
-    return this.sql
-      .exec<{ hour: number; orders: number; revenue: number }>(
-        `SELECT created_at / 3600000 AS hour, COUNT(*) AS orders, SUM(json_extract(data, '$.grandTotalCents')) AS revenue FROM orders
-         WHERE created_at >= ? AND created_at < ? AND status IN ('paid', 'fulfilled') GROUP BY hour ORDER BY hour`,
-        fromMs,
-        toMs,
-      )
-      .toArray()
-      .map((row) => ({ hour: row.hour, orders: row.orders, revenueCents: row.revenue }));
+  /**
+   * Sales and refunds in [fromMs, toMs), per UTC hour (analytics): orders placed and paid (a refunded
+   * order was a sale, so it stays counted where it was placed) with their totals, and refunds where
+   * they were made, with the totals given back. Net revenue is the one less the other.
+   */
+  salesByHour(fromMs: number, toMs: number): { hour: number; orders: number; revenueCents: number; refunds: number; refundedCents: number }[] {
+    const byHour = new Map<number, { hour: number; orders: number; revenueCents: number; refunds: number; refundedCents: number }>();
+    const at = (hour: number) => {
+      let row = byHour.get(hour);
+      if (row === undefined) byHour.set(hour, (row = { hour, orders: 0, revenueCents: 0, refunds: 0, refundedCents: 0 }));
+      return row;
+    };
+    const sold = this.sql.exec<{ hour: number; orders: number; revenue: number }>(
+      `SELECT created_at / 3600000 AS hour, COUNT(*) AS orders, SUM(json_extract(data, '$.grandTotalCents')) AS revenue FROM orders
+       WHERE created_at >= ? AND created_at < ? AND status IN ('paid', 'fulfilled', 'refunded') GROUP BY hour`,
+      fromMs,
+      toMs,
+    );
+    for (const row of sold) Object.assign(at(row.hour), { orders: row.orders, revenueCents: row.revenue });
+    const refunded = this.sql.exec<{ hour: number; refunds: number; refunded: number }>(
+      `SELECT CAST(json_extract(data, '$.refundedOn') / 3600000 AS INTEGER) AS hour, COUNT(*) AS refunds, SUM(json_extract(data, '$.grandTotalCents')) AS refunded FROM orders
+       WHERE status = 'refunded' AND json_extract(data, '$.refundedOn') >= ? AND json_extract(data, '$.refundedOn') < ? GROUP BY hour`,
+      fromMs,
+      toMs,
+    );
+    for (const row of refunded) Object.assign(at(row.hour), { refunds: row.refunds, refundedCents: row.refunded });
+    return [...byHour.values()].sort((a, b) => a.hour - b.hour);
   }
 
   /**
@@ -1190,7 +1254,7 @@ export class CommerceOrders extends DurableObject<Env> {
       if (charged !== null && charged.status === 'unknown') {
         // Asked again later for the same cycle with the same key: the provider replays a charge it made.
         await stockLedger(this.env, websiteId).restock(first.entries.map((e) => ({ sku: e.sku, quantity: e.quantity })));
-        this.sql.exec('UPDATE subscriptions SET next_at = ? WHERE id = ?', now + RENEWAL_UNKNOWN_RETRY_MS, sub.id);
+        this.sql.exec('UPDATE subscriptions SET next_at = ? WHERE id = ? AND cancelled_at IS NULL', now + RENEWAL_UNKNOWN_RETRY_MS, sub.id);
         continue;
       }
       // Off-session, a card that asks for authentication has no shopper to answer it: not renewed.
@@ -1209,7 +1273,7 @@ export class CommerceOrders extends DurableObject<Env> {
       const tokenHash = this.orderRow(sub.order_id)?.token_hash ?? '';
       const order: Order = {
         ...this.toOrder(sub.data), id, orderNumber: number, status: 'paid', createdOn: now, paidOn: now, fulfilledOn: null, cancelledOn: null, refundedOn: null,
-        giftCardCents: 0, amountChargedCents: first.grandTotalCents, coupons: [], fulfillment: null,
+        giftCardCents: 0, giftCard: null, amountChargedCents: first.grandTotalCents, coupons: [], fulfillment: null,
         payment: { provider: paymentProvider(this.env).name, status: charged.status, nextActionUrl: null },
         subscription: plan === null ? null : { ...plan, cycle, nextBillingOn: nextAt },
       };
@@ -1217,12 +1281,64 @@ export class CommerceOrders extends DurableObject<Env> {
         'INSERT INTO orders (id, number, status, cart_id, payment_id, discount_code, token_hash, created_at, data) VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?)',
         id, number, 'paid', '', charged.paymentId, tokenHash, now, JSON.stringify(order),
       );
-      this.sql.exec('UPDATE subscriptions SET cycle = ?, next_at = ? WHERE id = ?', cycle, nextAt, sub.id);
+      // Cancelled while this cycle was being charged: the charge stands, nothing more is scheduled.
+      this.sql.exec('UPDATE subscriptions SET cycle = ?, next_at = CASE WHEN cancelled_at IS NULL THEN ? END WHERE id = ?', cycle, nextAt, sub.id);
       this.queueOrderEmail(order, 'confirmed');
       placed++;
     }
     await this.scheduleAlarm(now);
     return { placed, failed };
+  }
+
+  /** The subscription an order belongs to (its first order or a renewal: every order of it carries the first order's token hash). */
+  private subscriptionOfOrder(orderId: string): SubscriptionRow | null {
+    return this.sql.exec<SubscriptionRow>(
+      'SELECT s.* FROM subscriptions s JOIN orders first ON first.id = s.order_id WHERE first.token_hash != \'\' AND first.token_hash = (SELECT token_hash FROM orders WHERE id = ?)',
+      orderId,
+    ).toArray()[0] ?? null;
+  }
+
+  private buyerSubscription(row: SubscriptionRow): BuyerSubscription {
+    const first = this.toOrder(row.data);
+    const plan: SubscriptionPlan = first.subscription === null ? { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 } : { billingPeriod: first.subscription.billingPeriod, numBillingCycles: first.subscription.numBillingCycles };
+    return {
+      id: row.id,
+      // A cycle being charged has no next date for a moment: it is still active (and may be cancelled).
+      status: row.cancelled_at !== null ? 'cancelled' : hasNextCycle(plan, row.cycle) ? 'active' : 'ended',
+      title: first.entries.map((e) => e.title).join(', '),
+      plan,
+      amountCents: first.grandTotalCents,
+      currencyCode: first.currencyCode,
+      cycle: row.cycle,
+      nextChargeOn: row.next_at,
+      cancelledOn: row.cancelled_at,
+    };
+  }
+
+  /** The subscription of a buyer's order (the token of its page), or null: no such order, a wrong token, or no subscription. */
+  async subscriptionForBuyer(orderId: string, token: string): Promise<BuyerSubscription | null> {
+    const row = this.orderRow(orderId);
+    if (row === null || row.token_hash === '' || !sameToken(row.token_hash, await tokenDigest(token))) return null;
+    const subscription = this.subscriptionOfOrder(orderId);
+    return subscription === null ? null : this.buyerSubscription(subscription);
+  }
+
+  /**
+   * The buyer cancels (the manage link's page, or their account): never renewed again, the cancellation
+   * emailed once. Cancelling a cancelled subscription answers it as it is.
+   */
+  async cancelSubscription(orderId: string, token: string, now = Date.now()): Promise<BuyerSubscription | null> {
+    const found = await this.subscriptionForBuyer(orderId, token);
+    if (found === null || found.status !== 'active') return found;
+    const row = this.sql.exec<SubscriptionRow>('UPDATE subscriptions SET next_at = NULL, cancelled_at = ? WHERE id = ? RETURNING *', now, found.id).one();
+    const first = this.toOrder(row.data);
+    this.outbox.queue(
+      { to: first.email, subject: SUBSCRIPTION_MESSAGES.cancelledSubject, text: `Your subscription to ${found.title} is cancelled. You will not be charged again.\n` },
+      `subscription-cancelled:${row.id}`,
+      now,
+    );
+    await this.scheduleAlarm(now);
+    return this.buyerSubscription(row);
   }
 
   // ---- alarm: emails, subscriptions, unknown charges, interrupted placements, payment windows, housekeeping ----

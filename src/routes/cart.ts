@@ -7,7 +7,8 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { buildCart, CART_MESSAGES, MAX_ADDITIONAL_FIELDS_LENGTH, parseQuantity, type ShoppingCart, type StoredEntry } from '../commerce/cart';
 import { entryFromLine, resolveCartLine, type CartLine } from '../commerce/cart-line';
-import { variantAvailable } from '../commerce/product';
+import { GIFT_EMAIL_MAX, GIFT_MESSAGE_MAX, GIFT_NAME_MAX, giftDetailsProblems } from '../commerce/gift-cards';
+import { ProductType, productType, variantAvailable } from '../commerce/product';
 import type { CartAnswer, CartFailure } from '../durable/cart';
 import { cartStub, commerceOrders } from '../durable/stubs';
 import type { Site } from '../site/schema';
@@ -36,6 +37,30 @@ const addSchema = z.object({ itemId: id, sku, quantity: z.unknown().optional(), 
 const subscriptionSchema = z.object({ itemId: id, sku, qty: z.unknown().optional(), additionalFields });
 const fieldsSchema = z.object({ itemId: id, sku: z.string().min(1).max(64), additionalFields });
 const quantitySchema = z.object({ quantity: z.unknown() });
+/** A gift card's additional fields: who it is for (src/commerce/gift-cards.ts); a card with none is the buyer's own. */
+const giftDetailsSchema = z.object({
+  recipientEmail: z.string().trim().max(GIFT_EMAIL_MAX),
+  recipientName: z.string().trim().max(GIFT_NAME_MAX),
+  message: z.string().trim().max(GIFT_MESSAGE_MAX).default(''),
+  sendOn: z.string().max(10).nullable().default(null),
+});
+
+/** A gift card's details, normalised and checked, as the entry keeps them; a 400 naming the first problem. */
+function giftDetailsOr400(c: Context<AppEnv>, additionalFields: string | null): string | null | Response {
+  if (additionalFields === null) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(additionalFields);
+  } catch {
+    parsed = undefined;
+  }
+  const details = giftDetailsSchema.safeParse(parsed);
+  if (!details.success) return apiError(c, 400, `Gift card details: ${details.error.issues[0]?.path.join('.') ?? 'body'} ${details.error.issues[0]?.message ?? 'is invalid'}`);
+  const problems = giftDetailsProblems(details.data, Date.now());
+  const first = Object.values(problems)[0];
+  if (first !== undefined) return apiError(c, 400, first, { errors: problems });
+  return JSON.stringify(details.data);
+}
 
 function emptyCart(site: Site): ShoppingCart {
   return buildCart({ id: null, websiteId: site.website.id, created: null, currencyCode: currencyOf(site) }, []);
@@ -122,8 +147,10 @@ async function addLine(c: Context<AppEnv>, request: AddRequest, subscription: bo
   if (line.subscription !== subscription) return apiError(c, 400, subscription ? CART_MESSAGES.notSubscription : CART_MESSAGES.subscriptionOnly);
   const quantity = quantityOr400(c, request.quantity);
   if (quantity instanceof Response) return quantity;
+  const additionalFields = line.productType === ProductType.GiftCard ? giftDetailsOr400(c, request.additionalFields) : request.additionalFields;
+  if (additionalFields instanceof Response) return additionalFields;
   const cartId = cartIdOf();
-  const result = await cartStub(c.env, site.website.id, cartId).add(cartHead(site, cartId), line, quantity, request.additionalFields, idempotencyKey);
+  const result = await cartStub(c.env, site.website.id, cartId).add(cartHead(site, cartId), line, quantity, additionalFields, idempotencyKey);
   return result.ok ? { site, cartId, result } : failed(c, result);
 }
 
@@ -167,7 +194,10 @@ cart.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', withSi
   const site = c.var.site;
   const stub = visitorCart(c, site);
   if (stub === null) return apiError(c, 404, CART_MESSAGES.entryNotFound);
-  return answered(c, await stub.setAdditionalFields(c.req.param('entryId'), body.itemId, body.sku, body.additionalFields));
+  const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), body.itemId);
+  const additionalFields = productType(item) === ProductType.GiftCard ? giftDetailsOr400(c, body.additionalFields) : body.additionalFields;
+  if (additionalFields instanceof Response) return additionalFields;
+  return answered(c, await stub.setAdditionalFields(c.req.param('entryId'), body.itemId, body.sku, additionalFields));
 });
 
 cart.put('/api/commerce/shopping-cart/entries/:entryId', withSite, async (c) => {

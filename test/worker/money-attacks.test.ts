@@ -19,7 +19,7 @@ const EBOOK = { itemId: 'p-recipe-ebook', quantity: 1 };
 /** The gift card codes mailed to the attacker so far, oldest first. */
 async function cardsMailed(websiteId: string): Promise<string[]> {
   await orders(websiteId).deliverEmail();
-  const mails = (await orders(websiteId).mailbox()).filter((m) => m.to === ATTACKER && m.subject === 'You received a gift card');
+  const mails = (await orders(websiteId).mailbox()).filter((m) => m.to === ATTACKER && ['You received a gift card', 'Your gift card'].includes(m.subject));
   return mails.map((m) => /Gift card code: ([A-Z0-9-]+)/.exec(m.text)?.[1] ?? '');
 }
 

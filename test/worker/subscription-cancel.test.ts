@@ -1,0 +1,75 @@
+/**
+ * Cancelling a subscription (issue 32, journey 4) in workerd: the confirmation email carries the
+ * manage link (the subscription's page with its buyer token), the page's calls show and cancel it
+ * with the crumb and no account, a cancel is idempotent, a wrong token is 404, and a cancelled
+ * subscription is never charged again, even when it is cancelled while a renewal is being charged.
+ */
+import { describe, expect, it } from 'vitest';
+import { SUBSCRIPTION_MESSAGES, type BuyerSubscription } from '../../src/commerce/subscriptions';
+import { ADDRESS, CARD, orders, paymentLedger, placeOrder, skuOf, standardRules, storeOnHost } from './checkout-support';
+import { Visitor } from './visitor';
+
+async function subscribe(base: string, email: string): Promise<{ visitor: Visitor; orderId: string; token: string; nextBillingOn: number }> {
+  const visitor = await new Visitor(base).open('/shop');
+  const { cartToken } = (await visitor.json<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', { itemId: 'p-coffee-beans', sku: skuOf('coffee-beans'), qty: 1 })).body;
+  await visitor.json('POST', '/api/commerce/checkout', { cartToken });
+  const filled = await visitor.json<{ checkout: { shippingOptions: { id: string }[] } }>('PUT', '/api/commerce/checkout', { cartToken, email, shippingAddress: ADDRESS });
+  await visitor.json('PUT', '/api/commerce/checkout', { cartToken, shippingOptionId: filled.body.checkout.shippingOptions[0]?.id });
+  const placed = await placeOrder(visitor, CARD.ok, crypto.randomUUID(), { cartToken });
+  expect(placed.status).toBe(201);
+  const order = placed.body.order;
+  const token = new URL(order.confirmationUrl ?? '', base).searchParams.get('token') ?? '';
+  return { visitor, orderId: order.id, token, nextBillingOn: order.subscription?.nextBillingOn ?? 0 };
+}
+
+describe('cancelling a subscription', () => {
+  it('from the manage link in its email, without an account: shown, cancelled once, and never renewed', { timeout: 120_000 }, async () => {
+    const { base, websiteId } = await storeOnHost('sub-cancel.test');
+    await standardRules(websiteId);
+    const { orderId, token, nextBillingOn } = await subscribe(base, 'beans@example.com');
+    const store = orders(websiteId);
+    await store.deliverEmail();
+    const mail = (await store.mailbox()).find((m) => m.to === 'beans@example.com' && m.subject.endsWith('confirmed'));
+    expect(mail?.text).toContain('Billed every week, until you cancel');
+    const link = /To see or cancel your subscription: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect(new URL(link).pathname).toBe(`/commerce/subscriptions/${orderId}`);
+    expect(new URL(link).searchParams.get('token')).toBe(token);
+
+    // Someone else following the link: a fresh browser, no account, only the link.
+    const reader = await new Visitor(base).open(new URL(link).pathname + new URL(link).search);
+    const shown = await reader.json<{ subscription: BuyerSubscription }>('GET', `/api/commerce/subscriptions/${orderId}?token=${token}`);
+    expect(shown.body.subscription).toMatchObject({ status: 'active', title: 'Coffee Subscription', nextChargeOn: nextBillingOn, plan: { billingPeriod: { value: 1, unit: 'WEEK' }, numBillingCycles: 0 } });
+    expect(await reader.json('GET', `/api/commerce/subscriptions/${orderId}?token=${'0'.repeat(32)}`)).toEqual({ status: 404, body: { error: SUBSCRIPTION_MESSAGES.notFound } });
+    // CSRF: without the crumb header nothing changes.
+    const forged = await reader.fetch(`/api/commerce/subscriptions/${orderId}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+    expect(forged.status).toBe(403);
+    expect((await reader.json('POST', `/api/commerce/subscriptions/${orderId}/cancel`, { token: 'x' })).status).toBe(400);
+
+    const cancelled = await reader.json<{ subscription: BuyerSubscription }>('POST', `/api/commerce/subscriptions/${orderId}/cancel`, { token });
+    expect(cancelled.body.subscription).toMatchObject({ status: 'cancelled', nextChargeOn: null });
+    const again = await reader.json<{ subscription: BuyerSubscription }>('POST', `/api/commerce/subscriptions/${orderId}/cancel`, { token });
+    expect(again.body.subscription.cancelledOn).toBe(cancelled.body.subscription.cancelledOn);
+    await store.deliverEmail();
+    expect((await store.mailbox()).filter((m) => m.subject === SUBSCRIPTION_MESSAGES.cancelledSubject)).toHaveLength(1);
+
+    // The renewal run at and long after its date charges nothing.
+    const charges = (await paymentLedger().captured()).count;
+    const ordersBefore = (await store.orders(null, null, 50)).orders.length;
+    expect(await store.renewDue(websiteId, nextBillingOn)).toEqual({ placed: 0, failed: 0 });
+    expect(await store.renewDue(websiteId, nextBillingOn + 60 * 86_400_000)).toEqual({ placed: 0, failed: 0 });
+    expect((await paymentLedger().captured()).count).toBe(charges);
+    expect((await store.orders(null, null, 50)).orders.length).toBe(ordersBefore);
+  });
+
+  it('cancelled while a renewal is being charged: that charge stands, nothing more is scheduled', { timeout: 120_000 }, async () => {
+    const { base, websiteId } = await storeOnHost('sub-cancel-race.test');
+    await standardRules(websiteId);
+    const { visitor, orderId, token, nextBillingOn } = await subscribe(base, 'race@example.com');
+    const store = orders(websiteId);
+    const [run] = await Promise.all([store.renewDue(websiteId, nextBillingOn), visitor.json('POST', `/api/commerce/subscriptions/${orderId}/cancel`, { token })]);
+    expect(run.placed + run.failed).toBeLessThanOrEqual(1);
+    const shown = await visitor.json<{ subscription: BuyerSubscription }>('GET', `/api/commerce/subscriptions/${orderId}?token=${token}`);
+    expect(shown.body.subscription).toMatchObject({ status: 'cancelled', nextChargeOn: null });
+    expect(await store.renewDue(websiteId, nextBillingOn + 30 * 86_400_000)).toEqual({ placed: 0, failed: 0 });
+  });
+});
