@@ -24,6 +24,7 @@ const LOADERS: Record<string, Loader> = {
   PromoPopup: () => import('./islands/PromoPopup'),
   QuantityInput: () => import('./islands/QuantityInput'),
   RestockForm: () => import('./islands/RestockForm'),
+  QuickAdd: () => import('./islands/QuickAdd'),
   SiteForm: () => import('./islands/SiteForm'),
   VariantSelects: () => import('./islands/VariantSelects'),
 };

@@ -240,6 +240,28 @@ function captchaConfig(ctx: RenderContext): CaptchaConfig | null {
   const siteKey = asString(ctx.resolve(CAPTCHA_SITE_KEY));
   if (siteKey === '') return null;
   return { siteKey, provider: asString(ctx.resolve(['integrations', 'captchaProvider'])) === 'recaptcha-enterprise' ? 'recaptcha-enterprise' : 'local' };
+/** A listing card's Add To Cart for a product with options to choose: it opens them in a dialog (QuickAdd). */
+function quickAdd(item: unknown, ctx: RenderContext): string {
+  const currency = asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY;
+  const list = variantsOf(item);
+  const prices = Object.fromEntries(
+    (Array.isArray(list) ? list : []).map((variant) => [asString(childOf(variant, 'sku')), toMinorUnits(asString(childOf(priceNow(variant), 'value')) || '0', currency) ?? 0]),
+  );
+  const purchase = purchaseOf(item);
+  return renderIsland('QuickAdd', {
+    itemId: asString(childOf(item, 'id')),
+    title: asString(childOf(item, 'title')),
+    label: addToCartLabel(item, ctx.resolve(['localizedStrings'])),
+    options: variantOptions(item),
+    variants: variantChoices(item),
+    prices,
+    currency,
+    locale: asString(ctx.resolve(['website', 'language'])) || 'en-US',
+    selectText: productType(item) === ProductType.GiftCard ? 'Select Value' : asString(ctx.resolve(['localizedStrings', 'productVariantSelectText'])) || 'Select {variantName}',
+    purchase: purchase === 'express' ? 'cart' : purchase,
+  });
+}
+
 }
 
 /** Where a submission comes from: the page's item, else its collection. */
@@ -382,7 +404,12 @@ export const ISLAND_FORMATTERS: FormatterTable = {
       variantImages: variantImages(item),
     }),
   'cart-pill': () => renderIsland('CartPill', { count: 0 }),
-  'add-to-cart-btn': (item, args, ctx) => (buttonPlace(args[0]) === 'add-on' && hasVariants(item) && !isSoldOut(item) ? chooseOptionsLink(item) : addToCartButton(item, buttonPlace(args[0]), ctx)),
+  'add-to-cart-btn': (item, args, ctx) => {
+    const place = buttonPlace(args[0]);
+    const choose = hasVariants(item) && !isSoldOut(item);
+    if (choose && place === 'add-on') return chooseOptionsLink(item);
+    return choose && place === 'plp' && additionalFieldsForm(item, ctx) === null ? quickAdd(item, ctx) : addToCartButton(item, place, ctx);
+  },
   'product-checkout': (item, args, ctx) => addToCartButton(item, buttonPlace(args[0]), ctx, 'express'),
   'checkout-page': (_value, _args, ctx) =>
     renderIsland('CheckoutPage', {

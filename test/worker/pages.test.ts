@@ -27,6 +27,11 @@ describe('store pages', () => {
     expect(html).not.toContain('sqs-money-native');
     expect(html).toContain('rel="next" href="/shop?page=2"');
     expect(html.match(/data-place="plp"/g)?.length).toBe(12);
+    // A card of a product with options opens its options in a dialog (QuickAdd); one without adds at once (issue 32).
+    const card = (id: string) => html.slice(html.indexOf(`data-item-id="${id}"`), html.indexOf('</article>', html.indexOf(`data-item-id="${id}"`)));
+    expect(card('p-linen-shirt')).toContain('<div data-island="QuickAdd" data-props=');
+    expect(card('p-linen-shirt')).toContain('aria-haspopup="dialog"');
+    expect(card('p-candle')).toContain('<div data-island="AddToCartButton" data-props=');
     const product = await (await get('/shop/p/linen-shirt')).text();
     expect(product).toContain('data-place="add-on"');
   });

@@ -16,8 +16,9 @@ import RestockForm from './RestockForm';
 import SiteForm from './SiteForm';
 import PromoPopup from './PromoPopup';
 import QuantityInput from './QuantityInput';
+import QuickAdd from './QuickAdd';
 import VariantSelects from './VariantSelects';
 
-export const ISLANDS = { AccountPanel, AddToCartButton, CartPage, CartPill, CheckoutConfirmation, CheckoutPage, InstalmentPill, ProductGallery, ProductImage, ProductPrice, PromoPopup, QuantityInput, RestockForm, SiteForm, VariantSelects } as const;
+export const ISLANDS = { AccountPanel, AddToCartButton, CartPage, CartPill, CheckoutConfirmation, CheckoutPage, InstalmentPill, ProductGallery, ProductImage, ProductPrice, PromoPopup, QuantityInput, QuickAdd, RestockForm, SiteForm, VariantSelects } as const;
 
 export type IslandName = keyof typeof ISLANDS;
