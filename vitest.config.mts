@@ -7,6 +7,7 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { DEVELOPMENT_VARS } from './scripts/development.mjs';
+import { E2E_WORKERS } from './test/e2e/workers.ts';
 
 export default defineConfig({
   test: {
@@ -27,8 +28,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/e2e/**/*.test.ts', 'test/journeys/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
-          // One browser file at a time: they share one wrangler dev, and the beacon burst saturates the CPU.
-          fileParallelism: false,
+          // Two browser files at a time, each worker with a store of its own (test/e2e/global-setup.ts).
+          maxWorkers: E2E_WORKERS,
           // After the engine and worker projects, not beside them: on a 2-core CI machine their files
           // starved the browser of CPU (a product page's load passed 30 s once, a 1 s poll missed).
           sequence: { groupOrder: 1 },

@@ -58,7 +58,9 @@ export async function startLocalStore({ state: keptState } = {}) {
   const sources = resolve(`.wrangler/store-sources-${process.pid}-${Date.now()}`);
   snapshotSources(sources);
   const port = await freePort();
-  const child = spawn('npx', ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state, '--log-level', 'warn', '--assets', TEST_ASSETS, ...developmentVarArgs()], {
+  // wrangler's inspector listens on 9229 unless told: a second store (another test worker, or `npm start`) would collide.
+  const inspectorPort = await freePort();
+  const child = spawn('npx', ['wrangler', 'dev', '--port', String(port), '--inspector-port', String(inspectorPort), '--ip', '127.0.0.1', '--persist-to', state, '--log-level', 'warn', '--assets', TEST_ASSETS, ...developmentVarArgs()], {
     cwd: sources,
     env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -81,7 +83,7 @@ export async function startLocalStore({ state: keptState } = {}) {
     rmSync(sources, { recursive: true, force: true });
   };
   try {
-    await waitFor(`${url}/shop`, child, 60_000);
+    await waitFor(`${url}/shop`, child, 180_000);
   } catch (error) {
     stop();
     throw error;

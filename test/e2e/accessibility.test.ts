@@ -1,12 +1,12 @@
 /**
  * axe-core in Chromium over every page of the sitemap: no serious or critical violations.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { useChromium } from './browser';
 import { escapeDialog } from './pages';
+import { storeUrl } from './store';
 
-const storeUrl = inject('storeUrl');
 
 const browser = useChromium();
 

@@ -4,10 +4,10 @@
  * `<html lang>` and the islands' money formatting on every page, and 'Site default' clears it.
  */
 import type { APIRequestContext, BrowserContext } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
+import { storeUrl } from './store';
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
 

@@ -1,6 +1,12 @@
-/** Chromium for a browser test file: launched before its tests, closed after them. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+/**
+ * Chromium for a browser test file: launched before its tests, closed after them. When a test fails,
+ * every page it still has open is saved (a screenshot and its HTML under test-artifacts/failures/,
+ * named by file and test) before its context closes, and the failure's message gains what the page
+ * showed the user: its address, title, main heading and any alert or status text.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, type TestContext } from 'vitest';
 import { launchChromium } from '../../scripts/chromium.mjs';
 
 /**
@@ -8,13 +14,61 @@ import { launchChromium } from '../../scripts/chromium.mjs';
  * pictures, and on a loaded 2-core CI machine a product page passed Playwright's 30 s default once.
  */
 const NAVIGATION_TIMEOUT_MS = 60_000;
+export const FAILURES = 'test-artifacts/failures';
 
-/** The browser with every new context (and so every `newPage`) given the navigation timeout. */
-function withNavigationTimeout(browser: Browser): Browser {
+type Task = TestContext['task'];
+
+const slug = (text: string) =>
+  text
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+
+/** What a person looking at the page would have read: its title and heading, and what it announced (run in the page). */
+const WHAT_THE_PAGE_SHOWED = `(() => {
+  const visible = (element) => element.offsetParent !== null || getComputedStyle(element).position === 'fixed';
+  const text = (element) => (element?.textContent ?? '').replace(/\\s+/g, ' ').trim().slice(0, 160);
+  const announced = [...document.querySelectorAll('[role="alert"], [role="status"], [aria-live], dialog[open], [role="dialog"]')]
+    .filter(visible).map(text).filter(Boolean);
+  const parts = ['title "' + document.title + '"', 'heading "' + text(document.querySelector('h1')) + '"'];
+  if (announced.length > 0) parts.push('announced ' + announced.map((line) => '"' + line + '"').join(', '));
+  return parts.join(', ');
+})()`;
+
+async function savePage(page: Page, task: Task, index: number): Promise<string> {
+  const folder = `${FAILURES}/${slug(task.file.name)}`;
+  const base = `${folder}/${slug(task.name)}-${index}`;
+  mkdirSync(folder, { recursive: true });
+  try {
+    await page.screenshot({ path: `${base}.png`, timeout: 15_000 });
+    writeFileSync(`${base}.html`, await page.content());
+    return `${page.url()} showed ${await page.evaluate(WHAT_THE_PAGE_SHOWED)} (saved ${base}.png and .html)`;
+  } catch (error) {
+    return `${page.url()} could not be saved: ${(error as Error).message.split('\n')[0]}`;
+  }
+}
+
+/** Saves the open pages of a failed test's context and adds what they showed to the failure's message. */
+async function recordFailure(context: BrowserContext, task: Task | undefined, saved: { count: number }): Promise<void> {
+  if (task?.result?.state !== 'fail') return;
+  const notes: string[] = [];
+  for (const page of context.pages()) if (!page.isClosed()) notes.push(await savePage(page, task, saved.count++));
+  const error = task.result.errors?.[0];
+  if (error !== undefined && notes.length > 0) error.message += `\n\nWhen it failed, ${notes.join('\n')}`;
+}
+
+/** The browser with every new context given the navigation timeout, and saved first if it closes after a failure. */
+function instrument(browser: Browser, currentTask: () => Task | undefined): Browser {
   const newContext = browser.newContext.bind(browser);
+  const saved = { count: 0 };
   browser.newContext = async (options) => {
     const context = await newContext(options);
     context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+    const close = context.close.bind(context);
+    context.close = async (closeOptions) => {
+      await recordFailure(context, currentTask(), saved);
+      await close(closeOptions);
+    };
     return context;
   };
   return browser;
@@ -22,8 +76,17 @@ function withNavigationTimeout(browser: Browser): Browser {
 
 export function useChromium(): () => Browser {
   let browser: Browser | undefined;
+  let task: Task | undefined;
   beforeAll(async () => {
-    browser = withNavigationTimeout(await launchChromium());
+    browser = instrument(await launchChromium(), () => task);
+  });
+  beforeEach((context) => {
+    task = context.task;
+  });
+  // Registered first, so it runs after the file's own afterEach hooks: it saves what they left open.
+  afterEach(async () => {
+    for (const context of browser?.contexts() ?? []) await context.close();
+    task = undefined;
   });
   afterAll(async () => {
     await browser?.close();

@@ -6,11 +6,11 @@
  * must be answered 2xx: the server's strict schemas accept exactly the fields sent.
  */
 import type { Page, Request } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
 import { escapeDialog } from './pages';
+import { storeUrl } from './store';
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 
 interface Captured {

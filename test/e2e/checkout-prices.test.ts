@@ -5,10 +5,10 @@
  * a product no other browser test buys, and puts it back afterwards.
  */
 import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
+import { storeUrl } from './store';
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 const STORE_MANAGER = { email: 'store@example.com', password: 'studio-goods-store' };
 const SUCCESS_CARD = '4242424242424242';

@@ -11,10 +11,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
+import { storeUrl } from './store';
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 const ARTIFACTS = 'test-artifacts/checkout';
 mkdirSync(ARTIFACTS, { recursive: true });

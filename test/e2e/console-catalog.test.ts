@@ -10,11 +10,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { useChromium } from './browser';
+import { storeUrl } from './store';
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 const SHOTS = 'test-artifacts/screenshots';
 const WIDTHS = [1366, 768] as const;

@@ -9,12 +9,12 @@
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { useChromium } from './browser';
+import { storeUrl } from './store';
 
 const SCREENSHOTS = 'test-artifacts/screenshots';
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 /** The demo store's team (src/site/demo.ts, which imports the theme files Node cannot load). */
 const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };

@@ -8,12 +8,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { colourCss, hexToColour } from '../../src/site/editor/colour';
 import { seriousViolations } from './axe';
 import { useChromium } from './browser';
+import { storeUrl } from './store';
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 const SHOTS = 'test-artifacts/screenshots';
 mkdirSync(SHOTS, { recursive: true });

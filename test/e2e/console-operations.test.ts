@@ -10,11 +10,11 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { useChromium } from './browser';
+import { storeUrl } from './store';
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 const SCREENSHOTS = 'test-artifacts/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });

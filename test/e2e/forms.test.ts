@@ -1,10 +1,10 @@
 /** Site forms, the restock sign-up and visitor sign-in in Chromium against `wrangler dev`. */
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
 import { escapeDialog, openPage } from './pages';
+import { storeUrl } from './store';
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 
 const open = (path: string) => openPage(browser(), storeUrl, path);

@@ -1,21 +1,35 @@
 /**
  * Browser tests run against the real store: Chromium installed (scripts/test-setup.sh), the client
- * built (npm test builds it first), and `wrangler dev` started on a free port with React in
- * production mode and a fresh state of its own. The store's URL is provided to the tests as `storeUrl`.
+ * built (npm test builds it first), and one `wrangler dev` per test worker (E2E_WORKERS, started side
+ * by side), each on a free port with React in production mode and a fresh state of its own. Their
+ * URLs are provided as `storeUrls`; a test file takes its worker's from test/e2e/store.ts.
  */
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { startLocalStore } from '../../scripts/local-store.mjs';
+import { E2E_WORKERS } from './workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    storeUrls: string[];
+    /** The first worker's store, for files that do not yet take theirs from ./store. */
     storeUrl: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   execFileSync('bash', ['scripts/test-setup.sh'], { stdio: 'inherit' });
-  const store = await startLocalStore();
-  project.provide('storeUrl', store.url);
-  return async () => store.stop();
+  const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startLocalStore()));
+  const stores = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed !== undefined) {
+    for (const store of stores) store.stop();
+    throw failed.reason;
+  }
+  const urls = stores.map((store) => store.url);
+  project.provide('storeUrls', urls);
+  project.provide('storeUrl', urls[0] ?? '');
+  return async () => {
+    for (const store of stores) store.stop();
+  };
 }

@@ -1,9 +1,9 @@
 /** Islands in a real browser (Debian Chromium through playwright-core) against `wrangler dev`. */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
 import { escapeDialog } from './pages';
+import { storeUrl } from './store';
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 
 describe('islands in Chromium', () => {

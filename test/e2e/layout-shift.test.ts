@@ -7,10 +7,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
+import { storeUrl } from './store';
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 
 /**

@@ -5,11 +5,11 @@
  * test has its own browser context, so its own cookies and cart.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
 import { escapeDialog, openPage } from './pages';
+import { storeUrl } from './store';
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 
 const open = (path: string) => openPage(browser(), storeUrl, path);

@@ -8,13 +8,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
+import { storeUrl } from './store';
 
 // A page's load event waits for its pictures: on a loaded 2-core machine that can pass Playwright's 30 s default.
 const NAVIGATION_TIMEOUT = 60_000;
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 const SCREENSHOTS = 'test-artifacts/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });

@@ -12,12 +12,12 @@
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { receiveSite, sendSite, sendTemplate } from '../../scripts/site/admin-client';
 import { readTemplateFolder } from '../../scripts/site/template';
 import { useChromium } from './browser';
+import { storeUrl } from './store';
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 const SCREENSHOTS = 'test-artifacts/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });

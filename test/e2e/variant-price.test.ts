@@ -1,8 +1,8 @@
 /** The product page's price follows the chosen variant, in Chromium against `wrangler dev`. */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
+import { storeUrl } from './store';
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 
 const priceText = async (page: Awaited<ReturnType<ReturnType<typeof browser>['newPage']>>) =>

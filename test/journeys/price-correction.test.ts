@@ -7,7 +7,7 @@
  * its own product (created through the console's call, deleted after). Screenshots in
  * test-artifacts/journeys/price-*.png.
  */
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
 import {
   ACCOUNTS,
@@ -28,8 +28,8 @@ import {
   SLOW,
   WIDTHS,
 } from './support';
+import { storeUrl } from '../e2e/store';
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 const contexts = new Contexts(browser);
 afterEach(() => contexts.closeAll());

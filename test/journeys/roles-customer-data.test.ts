@@ -8,7 +8,7 @@
  * (created through the console's call, deleted after). Screenshots in test-artifacts/journeys/roles-*.png.
  */
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
 import {
   ACCOUNTS,
@@ -30,8 +30,8 @@ import {
   SLOW,
   WIDTHS,
 } from './support';
+import { storeUrl } from '../e2e/store';
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 const contexts = new Contexts(browser);
 afterEach(() => contexts.closeAll());

@@ -7,7 +7,7 @@
  * Screenshots in test-artifacts/journeys/stock-*.png.
  */
 import type { Locator } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
 import { escapeDialog } from '../e2e/pages';
 import {
@@ -29,8 +29,8 @@ import {
   SLOW,
   WIDTHS,
 } from './support';
+import { storeUrl } from '../e2e/store';
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 const contexts = new Contexts(browser);
 afterEach(() => contexts.closeAll());

@@ -1,0 +1,119 @@
+/**
+ * Journey: paying with a card that asks for 3-D Secure (issue 32, journey 5), with the local
+ * provider's test bank page. The shopper leaves that page with the browser's back button, then fails
+ * it, then lets it time out, then completes it: each time the cart is back at the checkout with
+ * 'Your payment was not completed…', no page titled 'Order received' is shown for the unpaid
+ * attempts, the unit reserved at payment is on sale again once the attempt ends (at the end of the
+ * payment window, set to its 1-minute minimum, for the one left waiting), and only the completed
+ * payment shows 'Order confirmed'. The product is the journey's own, with 1 in stock. At 1366 and
+ * 375 px; screenshots in test-artifacts/journeys/authentication-*.png.
+ */
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useChromium } from '../e2e/browser';
+import { storeUrl } from '../e2e/store';
+import { addToCart, Contexts, createProduct, deleteProduct, fillCheckout, goToCheckout, JOURNEY_TIMEOUT, merchantApi, openProduct, RUN, shot, SLOW, WIDTHS } from './support';
+
+const browser = useChromium();
+const contexts = new Contexts(browser);
+afterEach(() => contexts.closeAll());
+
+const AUTHENTICATION_CARD = '4000002500003155';
+const NOT_COMPLETED = 'Your payment was not completed, so no order was placed and nothing was charged. You can pay again below.';
+const AUTHENTICATION_PAGE = /\/integrations\/payments\/local\/authenticate\//;
+/** The payment window ends within a minute; the orders object's alarm then cancels the attempt. */
+const WINDOW_WAIT = { timeout: 150_000, interval: 3000 };
+
+/** What the public stock API offers of the product now. */
+async function onSale(page: Page, itemId: string): Promise<number | undefined> {
+  const res = await page.request.get(`${storeUrl}/api/commerce/inventory/stock/?itemId=${itemId}`);
+  return ((await res.json()) as { results: { qtyInStock: number }[] }).results[0]?.qtyInStock;
+}
+
+/** Places the order with the 3-D Secure card and waits for the bank's page. */
+async function payWithAuthentication(page: Page): Promise<void> {
+  await page.fill('#checkout-cardNumber', AUTHENTICATION_CARD);
+  await page.click('.Checkout-button');
+  await page.waitForURL(AUTHENTICATION_PAGE, SLOW);
+  await page.waitForSelector('button[value="complete"]', SLOW);
+}
+
+/** Back at the checkout with the cart and the notice that nothing was paid. */
+async function cartIsBack(page: Page, title: string): Promise<void> {
+  await page.waitForURL(/\/checkout(\?payment=returned)?$/, SLOW);
+  await expect.poll(() => page.locator('.Checkout-notice').textContent(), SLOW).toBe(NOT_COMPLETED);
+  expect(await page.locator('.CheckoutLine-name').allTextContents()).toEqual([title]);
+  expect(await page.locator('body').innerText()).not.toContain('This cart has already been ordered.');
+  expect(await page.locator('.Checkout-button').isEnabled()).toBe(true);
+}
+
+async function setPaymentWindow(minutes: number): Promise<void> {
+  const { api, headers } = await merchantApi(contexts, storeUrl);
+  const { settings } = (await (await api.get(`${storeUrl}/api/commerce/settings`)).json()) as { settings: Record<string, unknown> };
+  const res = await api.put(`${storeUrl}/api/commerce/settings`, { data: { ...settings, reservationMinutes: minutes }, headers });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+for (const width of WIDTHS) {
+  describe(`payment authentication at ${width} px`, () => {
+    it('leaving, failing and timing out 3-D Secure each give the cart back and the unit; completing it confirms the order', async () => {
+      const title = `Journey Vase ${RUN} ${width}`;
+      const product = await createProduct(contexts, storeUrl, title, 4200, 1);
+      try {
+        const { page, errors } = await contexts.page(width);
+        const visited: string[] = [];
+        page.on('framenavigated', (frame) => {
+          if (frame === page.mainFrame()) visited.push(frame.url());
+        });
+        await openProduct(page, storeUrl, product.path);
+        expect(await addToCart(page, product.id, 1)).toBe('Added!');
+        await goToCheckout(page, storeUrl, title);
+        await fillCheckout(page, `authentication-${RUN}-${width}@example.com`);
+
+        // 1. The bank's page, left with the back button: the attempt is given up, its unit on sale again.
+        await payWithAuthentication(page);
+        expect(await onSale(page, product.id)).toBe(0);
+        await shot(page, `authentication-bank-page-${width}`);
+        await page.goBack();
+        await cartIsBack(page, title);
+        expect(await onSale(page, product.id)).toBe(1);
+        await shot(page, `authentication-left-${width}`);
+
+        // 2. Failed at the bank: back at the checkout, not at an order page.
+        await payWithAuthentication(page);
+        await page.click('button[value="fail"]');
+        await cartIsBack(page, title);
+        expect(await onSale(page, product.id)).toBe(1);
+
+        // 3. Left waiting past the payment window: the unit returns when it ends, and a late answer is refused.
+        await setPaymentWindow(1);
+        try {
+          await payWithAuthentication(page);
+          expect(await onSale(page, product.id)).toBe(0);
+          await expect.poll(() => onSale(page, product.id), WINDOW_WAIT).toBe(1);
+        } finally {
+          await setPaymentWindow(10);
+        }
+        await page.click('button[value="complete"]');
+        await expect.poll(() => page.locator('h1').textContent(), SLOW).toContain('The time to confirm this payment has run out.');
+        await page.click('a:text-is("Return to the checkout")');
+        await cartIsBack(page, title);
+
+        // 4. Completed: the order is confirmed and the unit sold.
+        await payWithAuthentication(page);
+        await page.click('button[value="complete"]');
+        await page.waitForURL(/\/commerce\/orders\/[A-Za-z0-9_-]+\?token=[0-9a-f]+$/, SLOW);
+        await page.waitForSelector('.OrderConfirmation-number', SLOW);
+        expect(await page.locator('h1').textContent()).toBe('Order confirmed');
+        expect(await onSale(page, product.id)).toBe(0);
+        await shot(page, `authentication-confirmed-${width}`);
+        // No unpaid attempt was shown an order page ('Order received' is /commerce/orders/{id}/received).
+        expect(visited.filter((url) => url.includes('/commerce/orders/'))).toHaveLength(1);
+        expect(visited.filter((url) => url.includes('/received'))).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await deleteProduct(contexts, storeUrl, product.id);
+      }
+    }, JOURNEY_TIMEOUT);
+  });
+}
