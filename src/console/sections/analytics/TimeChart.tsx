@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
-import { bucketText } from './series';
+import { bucketText, wholeTicks } from './series';
 
 export interface ChartLine {
   label: string;
@@ -18,7 +18,8 @@ export interface ChartLine {
 
 const HEIGHT = 220;
 
-export function TimeChart({ id, title, summary, times, lines, bucket, timeZone }: { id: string; title: string; summary: string; times: number[]; lines: ChartLine[]; bucket: 'hour' | 'day'; timeZone: string }) {
+/** `whole`: the values are counts, so the axis ticks are whole numbers (uPlot's own would be 0, 0.5, 1, … shown rounded). */
+export function TimeChart({ id, title, summary, times, lines, bucket, timeZone, whole = false }: { id: string; title: string; summary: string; times: number[]; lines: ChartLine[]; bucket: 'hour' | 'day'; timeZone: string; whole?: boolean }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -32,7 +33,14 @@ export function TimeChart({ id, title, summary, times, lines, bucket, timeZone }
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true } },
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), timeZone),
-        axes: [{}, { values: (_u, ticks) => ticks.map((tick) => lines[0]?.format(tick) ?? String(tick)), size: 70 }],
+        axes: [
+          {},
+          {
+            values: (_u, ticks) => ticks.map((tick) => lines[0]?.format(tick) ?? String(tick)),
+            size: 70,
+            ...(whole ? { splits: (_u: uPlot, _axis: number, min: number, max: number) => wholeTicks(min, max) } : {}),
+          },
+        ],
         series: [
           { value: (_u, v) => (v === null ? '' : bucketText(v, bucket, timeZone)) },
           ...lines.map((line) => ({
@@ -53,7 +61,7 @@ export function TimeChart({ id, title, summary, times, lines, bucket, timeZone }
       resize.disconnect();
       plot.destroy();
     };
-  }, [times, lines, bucket, timeZone]);
+  }, [times, lines, bucket, timeZone, whole]);
   return (
     <figure className="Chart" aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`}>

@@ -1,6 +1,6 @@
 /**
  * The analytics section (`/config/analytics`): the last 1 to 90 days of page views and visitors,
- * revenue and orders with the conversion rate, top pages and products, the add-to-cart funnel and
+ * sales, refunds and net revenue, orders with the conversion rate, top pages and products, the add-to-cart funnel and
  * the web vitals, from /api/console/analytics.
  */
 import { useMemo, useState, type FormEvent } from 'react';
@@ -114,9 +114,12 @@ export default function AnalyticsSection(_props: SectionProps) {
       { label: 'Page views', values: series.views, colour: '#1a56db', format: count },
       { label: 'Visitors', values: series.visitors, colour: '#7e22ce', format: count },
     ];
-    const revenue: ChartLine[] = [{ label: 'Revenue', values: series.revenueCents, colour: '#0a7d3b', bars: true, format: money }];
+    const revenue: ChartLine[] = [
+      { label: 'Sales', values: series.revenueCents, colour: '#0a7d3b', bars: true, format: money },
+      { label: 'Refunds', values: series.refundedCents, colour: '#c5280c', bars: true, format: money },
+    ];
     const orders: ChartLine[] = [{ label: 'Orders', values: series.orders, colour: '#a15c00', bars: true, format: count }];
-    return { series, totals: totalsOf(series), traffic, revenue, orders, money };
+    return { series, totals: totalsOf(series, answer.sales), traffic, revenue, orders, money };
   }, [answer]);
 
   return (
@@ -135,8 +138,19 @@ export default function AnalyticsSection(_props: SectionProps) {
           </p>
           <dl className="Figures">
             <div className="Card">
-              <dt>Revenue</dt>
+              <dt>Net revenue</dt>
+              <dd>{view.money(view.totals.netRevenueCents)}</dd>
+            </div>
+            <div className="Card">
+              <dt>Sales</dt>
               <dd>{view.money(view.totals.revenueCents)}</dd>
+            </div>
+            <div className="Card">
+              <dt>Refunds</dt>
+              <dd>
+                {view.totals.refundedCents === 0 ? view.money(0) : `−${view.money(view.totals.refundedCents)}`}
+                <span className="Figures-note">{view.totals.refunds === 1 ? '1 order' : `${COUNT.format(view.totals.refunds)} orders`}</span>
+              </dd>
             </div>
             <div className="Card">
               <dt>Orders</dt>
@@ -156,14 +170,22 @@ export default function AnalyticsSection(_props: SectionProps) {
             </div>
           </dl>
           <div className="Card">
-            <TimeChart id="revenue-chart" title="Revenue" summary={`Revenue ${view.money(view.totals.revenueCents)} from ${view.totals.orders} orders`} times={view.series.times} lines={view.revenue} bucket={view.series.bucket} timeZone={view.series.timeZone} />
+            <TimeChart
+              id="revenue-chart"
+              title="Sales and refunds"
+              summary={`Sales ${view.money(view.totals.revenueCents)} from ${view.totals.orders} orders, refunds ${view.money(view.totals.refundedCents)}, net revenue ${view.money(view.totals.netRevenueCents)}`}
+              times={view.series.times}
+              lines={view.revenue}
+              bucket={view.series.bucket}
+              timeZone={view.series.timeZone}
+            />
           </div>
           <div className="Columns Columns--even">
             <div className="Card">
               <TimeChart id="traffic-chart" title="Page views and visitors" summary={`${view.totals.views} page views, ${view.totals.visitors} visitors`} times={view.series.times} lines={view.traffic} bucket={view.series.bucket} timeZone={view.series.timeZone} />
             </div>
             <div className="Card">
-              <TimeChart id="orders-chart" title="Orders" summary={`${view.totals.orders} orders`} times={view.series.times} lines={view.orders} bucket={view.series.bucket} timeZone={view.series.timeZone} />
+              <TimeChart id="orders-chart" title="Orders" summary={`${view.totals.orders} orders`} times={view.series.times} lines={view.orders} bucket={view.series.bucket} timeZone={view.series.timeZone} whole />
             </div>
           </div>
           <div className="Columns Columns--even">
