@@ -39,15 +39,22 @@ export function visitorCart(c: Context<AppEnv>, site: Site) {
   return cartId === null ? null : cartStub(c.env, site.website.id, cartId);
 }
 
+/** Whether the account's cart is still one to shop with: a cart that was ordered (or is gone) no longer follows the account. */
+async function openAccountCart(c: Context<AppEnv>, site: Site, cartId: string | null): Promise<boolean> {
+  if (cartId === null) return false;
+  const cart = await cartStub(c.env, site.website.id, cartId).read();
+  return cart !== null && cart.orderId === null;
+}
+
 /** A signed-in visitor's new cart becomes their account's cart (it follows them to other devices). */
 export async function adoptIntoAccount(c: Context<AppEnv>, site: Site, cartId: string): Promise<void> {
   const session = await currentSession(c, site);
-  if (session !== null && session.profile.cartId === null) await siteUsers(c.env, site).setCart(session.userId, cartId);
+  if (session !== null && session.profile.cartId !== cartId && !(await openAccountCart(c, site, session.profile.cartId))) await siteUsers(c.env, site).setCart(session.userId, cartId);
 }
 
-/** On sign-in the cart follows the account: its own cart if it has one, else the one the visitor filled. */
+/** On sign-in the cart follows the account: its own cart if it has one still open, else the one the visitor filled. */
 export async function cartOnSignIn(c: Context<AppEnv>, site: Site, session: VisitorSession): Promise<void> {
   const filled = cartIdFrom(c);
-  if (session.profile.cartId !== null) setCartCookie(c, session.profile.cartId);
-  else if (filled !== null) await siteUsers(c.env, site).setCart(session.userId, filled);
+  if (await openAccountCart(c, site, session.profile.cartId)) setCartCookie(c, session.profile.cartId ?? '');
+  else if (filled !== null || session.profile.cartId !== null) await siteUsers(c.env, site).setCart(session.userId, filled);
 }

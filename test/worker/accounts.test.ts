@@ -182,6 +182,26 @@ describe('order history, addresses and the prefilled checkout', () => {
     expect((await new Visitor('http://history.accounts.test').json('GET', `${ACCOUNT}/orders`)).status).toBe(401);
   });
 
+  it('does not bring a bought cart back when the shopper signs in again', { timeout: 60_000 }, async () => {
+    const { base, websiteId, visitor, xsrf } = await verifiedShopper('bought.accounts.test', 'again@example.com');
+    await standardRules(websiteId);
+    expect((await visitor.json('POST', ENTRIES, { ...CANDLE, quantity: 1 })).status).toBe(200);
+    const bought = visitor.cookies.get('CART') ?? '';
+    expect((await startCheckout(visitor)).status).toBe(200);
+    await fillCheckout(visitor);
+    expect((await placeOrder(visitor, CARD.ok)).status).toBe(201);
+    expect((await visitor.fetch(`${SESSION}`, { method: 'DELETE', headers: { 'x-csrf-token': visitor.crumb, 'x-siteuser-xsrf-token': xsrf } })).status).toBe(200);
+    const later = await new Visitor(base).open('/account');
+    expect((await signIn(later, 'again@example.com', PASSWORD)).status).toBe(200);
+    expect(later.cookies.get('CART') ?? '').not.toBe(bought);
+    // A new cart of the signed-in shopper becomes the account's again.
+    expect((await later.json('POST', ENTRIES, { ...CANDLE, quantity: 1 })).status).toBe(200);
+    const fresh = later.cookies.get('CART') ?? '';
+    const elsewhere = await new Visitor(base).open('/account');
+    expect((await signIn(elsewhere, 'again@example.com', PASSWORD)).status).toBe(200);
+    expect(elsewhere.cookies.get('CART')).toBe(fresh);
+  });
+
   it('adds, edits, deletes and bounds saved addresses, with a default', async () => {
     const { visitor, xsrf } = await verifiedShopper('addresses.accounts.test', 'home@example.com');
     const add = async (city: string, isDefault = false) => accountCall(visitor, xsrf, 'POST', '/addresses', { address: { ...ADDRESS, city }, isDefault });

@@ -1,13 +1,21 @@
 /**
- * The visitor's account page: the sign-in form, or who is signed in with their language and a
- * sign-out that keeps a copy of the cart. Sign-out is retried once after a crumb failure (spec §7).
+ * The visitor's account page. Signed out: sign in, create an account, or ask for a password reset
+ * link; opened from an emailed link (`?verify=…`, `?reset=…`) it verifies the email or asks for the
+ * new password. Signed in: who is signed in (and whether the email is verified, with a new link on
+ * request), their language, a sign-out that keeps a copy of the cart (retried once after a crumb
+ * failure, spec §7), then the account's sections (src/client/account/sections.ts).
  */
 import { useEffect, useRef, useState } from 'react';
-import { SESSION_MESSAGES, XSRF_HEADER } from '../../accounts/messages';
-import { apiCall, responseFailure } from '../api';
+import { ACCOUNT_MESSAGES, SESSION_MESSAGES } from '../../accounts/messages';
+import { responseFailure } from '../api';
 import SignInFields, { useSignIn } from '../components/SignInFields';
 import { applyPageLanguage, forgetAccountLanguage } from '../account-language';
 import { fieldValue } from '../field-value';
+import { accountCall, readSession, type AccountSession, type SignedInSession } from '../account/account-api';
+import { takeLinkToken, type LinkToken } from '../account/link-token';
+import { ForgotPasswordForm, NewPasswordForm } from '../account/PasswordResetForms';
+import { ACCOUNT_SECTIONS } from '../account/sections';
+import SignUpForm from '../account/SignUpForm';
 
 export interface AccountPanelProps {
   /** The languages a shopper may choose: the site's, its translations' and the store's formats. */
@@ -31,47 +39,69 @@ interface SignedOut {
   entriesLeftOut?: number;
 }
 
-interface Session {
-  authenticated: boolean;
-  email?: string;
-  xsrfToken?: string;
-  language?: string | null;
-}
-
-const SESSION = '/api/site-users/account/session';
-
-function call(method: string, path: string, body?: unknown, xsrf?: string): Promise<Response> {
-  return apiCall(method, path, body, xsrf === undefined ? {} : { [XSRF_HEADER]: xsrf });
-}
+type View = 'signIn' | 'signUp' | 'forgot' | 'reset';
 
 export default function AccountPanel({ languages, translationLanguages }: AccountPanelProps) {
-  const [session, setSession] = useState<Session | null>(null);
+  const [session, setSession] = useState<AccountSession | null>(null);
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [view, setView] = useState<View>('signIn');
+  const link = useRef<LinkToken>(null);
 
-  const refresh = async () => setSession((await (await call('GET', SESSION)).json()) as Session);
+  const refresh = async () => setSession(await readSession());
+  const { email, password, setEmail, setPassword, busy: signingIn, error, submit } = useSignIn((email, password) => {
+    setMessage(null);
+    setProblem(null);
+    return accountCall('POST', '/session', { email, password, rememberMe: remember });
+  }, refresh);
+
   useEffect(() => {
+    link.current = takeLinkToken();
+    if (link.current?.kind === 'reset') setView('reset');
+    if (link.current?.kind === 'verify') {
+      void accountCall('POST', '/verify', { token: link.current.token })
+        .then(async (res) => {
+          if (!res.ok) return setProblem(await responseFailure(res, ACCOUNT_MESSAGES.failed));
+          const verified = (await res.json()) as { message: string; email: string };
+          setMessage(verified.message);
+          setEmail(verified.email);
+          await refresh();
+        })
+        .catch(() => setProblem(ACCOUNT_MESSAGES.failed));
+    }
     refresh().catch(() => setSession({ authenticated: false }));
   }, []);
 
-  const { email, password, setEmail, setPassword, busy: signingIn, error, submit } = useSignIn((email, password) => {
+  const show = (next: View) => {
+    setView(next);
     setMessage(null);
-    return call('POST', SESSION, { email, password, rememberMe: remember });
-  }, refresh);
+    setProblem(null);
+  };
 
   const signOut = async () => {
     setBusy(true);
-    let res = await call('DELETE', `${SESSION}?cloneCart=true`, undefined, session?.xsrfToken);
+    let res = await accountCall('DELETE', '/session?cloneCart=true', undefined, session?.xsrfToken);
     if (res.status === 403 && ((await res.clone().json().catch(() => null)) as { crumbFail?: boolean } | null)?.crumbFail === true) {
-      const fresh = (await (await call('GET', SESSION)).json()) as Session;
-      res = await call('DELETE', `${SESSION}?cloneCart=true`, undefined, fresh.xsrfToken);
+      const fresh = await readSession();
+      res = await accountCall('DELETE', '/session?cloneCart=true', undefined, fresh.xsrfToken);
     }
     setBusy(false);
-    if (!res.ok) return setMessage(await responseFailure(res, SESSION_MESSAGES.signOutFailed));
+    if (!res.ok) return setProblem(await responseFailure(res, SESSION_MESSAGES.signOutFailed));
     const { cartCloned, entriesLeftOut = 0 } = (await res.json()) as SignedOut;
+    setView('signIn');
     setMessage(!cartCloned ? SIGNED_OUT.noCart : entriesLeftOut > 0 ? SIGNED_OUT.cartKeptInPart : SIGNED_OUT.cartKept);
     await refresh();
+  };
+
+  const resendVerification = async () => {
+    setBusy(true);
+    const res = await accountCall('POST', '/verification', {}, session?.xsrfToken).catch(() => null);
+    setBusy(false);
+    if (res?.ok !== true) return setProblem(res === null ? ACCOUNT_MESSAGES.failed : await responseFailure(res, ACCOUNT_MESSAGES.failed));
+    setProblem(null);
+    setMessage(((await res.json()) as { message: string }).message);
   };
 
   /** Counts the shopper's language choices, so a save that answers after a newer choice changes nothing. */
@@ -85,7 +115,7 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
       applyPageLanguage(language);
       return setMessage(null);
     }
-    const res = await call('POST', '/api/site-users/account/locale', { language }, session?.xsrfToken);
+    const res = await accountCall('POST', '/locale', { language }, session?.xsrfToken);
     if (turn !== languageChoices.current) return;
     setMessage(res.ok ? 'Language saved.' : await responseFailure(res, 'Unable to save your language.'));
     if (!res.ok) return;
@@ -95,44 +125,106 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
   };
 
   if (session === null) return <p aria-busy="true">Loading your account…</p>;
-  const status = message === null ? null : (
-    <p className="AccountPanel-message" role="status">
-      {message}
-    </p>
+  const feedback = (
+    <>
+      <p className="AccountPanel-message" role="status" aria-live="polite">
+        {message}
+      </p>
+      {problem !== null && (
+        <p className="AccountPanel-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </>
   );
-  if (session.authenticated) {
+
+  // A reset link opened while signed in still asks for the new password (setting it signs every session out).
+  if (view !== 'reset' && session.authenticated && session.email !== undefined && session.xsrfToken !== undefined) {
+    const signedIn = session as SignedInSession;
     return (
-      <div className="AccountPanel">
-        <p className="AccountPanel-email">Signed in as {session.email}</p>
-        <label htmlFor="account-language">Language</label>
-        <select id="account-language" value={session.language ?? ''} onChange={(e) => void changeLanguage(fieldValue(e))}>
-          <option value="">Site default</option>
-          {languages.map((language) => (
-            <option key={language}>{language}</option>
-          ))}
-        </select>
-        <button type="button" className="AccountPanel-signout" disabled={busy} onClick={() => void signOut()}>
-          {busy ? 'Signing out…' : 'Sign out'}
-        </button>
-        {status}
+      <div className="AccountPanel AccountPanel--signedIn">
+        <div className="AccountPanel-summary">
+          <p className="AccountPanel-email">Signed in as {signedIn.email}</p>
+          <button type="button" className="AccountPanel-signout AccountPanel-secondary" disabled={busy} onClick={() => void signOut()}>
+            {busy ? 'Signing out…' : 'Sign out'}
+          </button>
+        </div>
+        {signedIn.verified === false && (
+          <div className="AccountPanel-unverified">
+            <p>{ACCOUNT_MESSAGES.unverified}</p>
+            <button type="button" className="AccountPanel-secondary" disabled={busy} onClick={() => void resendVerification()}>
+              Send a new link
+            </button>
+          </div>
+        )}
+        {feedback}
+        {ACCOUNT_SECTIONS.map(({ id, title, Component }) => (
+          <section key={id} className={`AccountSection AccountSection--${id}`} aria-labelledby={`account-${id}`}>
+            <h2 id={`account-${id}`}>{title}</h2>
+            <Component session={signedIn} />
+          </section>
+        ))}
+        <section className="AccountSection AccountSection--settings" aria-labelledby="account-settings">
+          <h2 id="account-settings">Settings</h2>
+          <label htmlFor="account-language">Language</label>
+          <select id="account-language" value={signedIn.language ?? ''} onChange={(e) => void changeLanguage(fieldValue(e))}>
+            <option value="">Site default</option>
+            {languages.map((language) => (
+              <option key={language}>{language}</option>
+            ))}
+          </select>
+        </section>
       </div>
     );
   }
+
+  const done = (text: string, doneEmail?: string) => {
+    setView('signIn');
+    setProblem(null);
+    setMessage(text);
+    if (doneEmail !== undefined) setEmail(doneEmail);
+    void refresh().catch(() => undefined);
+  };
   return (
-    <form className="AccountPanel SignInForm" onSubmit={(event) => void submit(event)}>
-      <SignInFields idPrefix="signin" email={email} password={password} onEmail={setEmail} onPassword={setPassword} />
-      <label className="FormField-choice">
-        <input type="checkbox" checked={remember} onChange={() => setRemember(!remember)} /> Remember me
-      </label>
-      <button type="submit" disabled={signingIn}>
-        {signingIn ? 'Signing in…' : 'Sign in'}
-      </button>
-      {error !== null && (
-        <p className="AccountPanel-error" role="alert">
-          {error}
-        </p>
+    <div className="AccountPanel AccountPanel--signedOut">
+      {view === 'signIn' && (
+        <form className="AccountPanel-form SignInForm" onSubmit={(event) => void submit(event)} aria-labelledby="signin-title">
+          <h2 id="signin-title">Sign in</h2>
+          <SignInFields idPrefix="signin" email={email} password={password} onEmail={setEmail} onPassword={setPassword} />
+          <label className="FormField-choice">
+            <input type="checkbox" checked={remember} onChange={() => setRemember(!remember)} /> Remember me
+          </label>
+          <button type="submit" disabled={signingIn}>
+            {signingIn ? 'Signing in…' : 'Sign in'}
+          </button>
+          {error !== null && (
+            <p className="AccountPanel-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="button" className="AccountPanel-link" onClick={() => show('forgot')}>
+            Forgot your password?
+          </button>
+        </form>
       )}
-      {status}
-    </form>
+      {view === 'signUp' && <SignUpForm onSent={done} />}
+      {view === 'forgot' && <ForgotPasswordForm onDone={done} />}
+      {view === 'reset' && link.current !== null && <NewPasswordForm token={link.current.token} onDone={done} />}
+      {feedback}
+      <p className="AccountPanel-switch">
+        {view === 'signIn' ? (
+          <>
+            New here?{' '}
+            <button type="button" className="AccountPanel-link" onClick={() => show('signUp')}>
+              Create an account
+            </button>
+          </>
+        ) : (
+          <button type="button" className="AccountPanel-link" onClick={() => show('signIn')}>
+            Back to sign in
+          </button>
+        )}
+      </p>
+    </div>
   );
 }

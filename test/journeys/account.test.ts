@@ -1,0 +1,168 @@
+/**
+ * Journey: a shopper's own account (issue 32, journey 2), in Chromium at 1366 and 375 px. From the
+ * home page's header (reached by keyboard) to /account: create an account, open the verification
+ * email in the development mailbox and follow its link, sign in, buy a product with the checkout
+ * prefilled with the account's email, find the order in the order history with its status and total,
+ * save an address, sign out, ask for a password reset, follow the link from the mailbox, choose a
+ * new password, sign in with it, and see the used link refused. Screenshots in
+ * test-artifacts/journeys/account-*.png.
+ */
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../src/accounts/messages';
+import { useChromium } from '../e2e/browser';
+import { addToCart, Contexts, createProduct, deleteProduct, ensureShipping, fillCheckout, goToCheckout, JOURNEY_TIMEOUT, openProduct, placeOrder, RUN, shot, SLOW, WIDTHS } from './support';
+
+const storeUrl = inject('storeUrl');
+const browser = useChromium();
+const contexts = new Contexts(browser);
+afterEach(() => contexts.closeAll());
+
+const status = (page: Page) => page.locator('.AccountPanel-message');
+
+/** Opens the newest email to `to` whose subject starts with `subject` in the development mailbox, and follows its first link to the store. */
+async function followEmailLink(page: Page, to: string, subject: string): Promise<string> {
+  await page.goto(`${storeUrl}/dev/mailbox?to=${encodeURIComponent(to)}`);
+  const entry = page.locator('ol[aria-label="Emails"] a', { hasText: subject }).first();
+  await expect.poll(async () => {
+    if ((await entry.count()) > 0) return true;
+    await page.reload();
+    return false;
+  }, SLOW).toBe(true);
+  await entry.click();
+  const link = page.locator('pre a').first();
+  await link.waitFor(SLOW);
+  const href = (await link.getAttribute('href')) ?? '';
+  await link.click();
+  await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+  return href;
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.fill('#signin-email', email);
+  await page.fill('#signin-password', password);
+  await page.click('.SignInForm button[type="submit"]');
+  await expect.poll(() => page.locator('.AccountPanel-email').textContent(), SLOW).toBe(`Signed in as ${email}`);
+}
+
+for (const width of WIDTHS) {
+  describe(`an account at ${width} px`, () => {
+    it('sign up, verify from the mailbox, buy signed in, see the order, save an address, reset the password', { timeout: JOURNEY_TIMEOUT }, async () => {
+      const email = `account-journey-${RUN}-${width}@example.com`;
+      const password = 'kettle-meadow-41';
+      const newPassword = 'lantern-orchard-58';
+      const title = `Journey Kettle ${RUN} ${width}`;
+      await ensureShipping(contexts, storeUrl);
+      const product = await createProduct(contexts, storeUrl, title, 2800, 10);
+      try {
+        const { page } = await contexts.page(width);
+        // Each page error with the address it happened at.
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+
+        // The header's Account link, by keyboard.
+        await page.goto(`${storeUrl}/`);
+        await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+        const accountLink = page.locator('header .site-account');
+        expect(await accountLink.isVisible()).toBe(true);
+        for (let i = 0; i < 30 && !(await accountLink.evaluate((el) => el === el.ownerDocument.activeElement)); i++) await page.keyboard.press('Tab');
+        expect(await accountLink.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+        await page.keyboard.press('Enter');
+        await page.waitForURL(`${storeUrl}/account`, SLOW);
+        await page.waitForSelector('#signin-email', SLOW);
+
+        // Create the account.
+        await page.getByRole('button', { name: 'Create an account' }).click();
+        await page.fill('#signup-email', email);
+        await page.fill('#signup-password', 'short');
+        await page.click('.AccountPanel-form button[type="submit"]');
+        await expect.poll(() => page.locator('#signup-password-error').textContent(), SLOW).toBe('Use at least 10 characters for your password.');
+        await page.fill('#signup-password', password);
+        await page.click('.AccountPanel-form button[type="submit"]');
+        await expect.poll(() => status(page).textContent(), SLOW).toBe(ACCOUNT_MESSAGES.checkEmail);
+        await shot(page, `account-signed-up-${width}`);
+
+        // The verification email, from the development mailbox.
+        const verifyLink = await followEmailLink(page, email, 'Verify your email');
+        expect(verifyLink).toMatch(/\/account\?verify=[0-9a-f]{64}$/);
+        await expect.poll(() => status(page).textContent(), SLOW).toBe(ACCOUNT_MESSAGES.verified);
+        expect(page.url()).toBe(`${storeUrl}/account`);
+        expect(await page.inputValue('#signin-email')).toBe(email);
+        await signIn(page, email, password);
+        expect(await page.locator('.AccountPanel-unverified').count()).toBe(0);
+        await expect.poll(() => page.locator('.AccountOrders-empty').count(), SLOW).toBe(1);
+
+        // Buy signed in: the checkout starts with the account's email.
+        await openProduct(page, storeUrl, product.path);
+        expect(await addToCart(page, product.id, 1)).toBe('Added!');
+        await goToCheckout(page, storeUrl, title);
+        await expect.poll(() => page.inputValue('#checkout-email'), SLOW).toBe(email);
+        await shot(page, `account-checkout-prefilled-${width}`);
+        await fillCheckout(page, email);
+        const total = (await page.locator('.CheckoutTotals-total').textContent()) ?? '';
+        await placeOrder(page);
+        const orderNumber = ((await page.locator('.OrderConfirmation-number').textContent()) ?? '').replace(/\D/g, '');
+
+        // The order history.
+        await page.goto(`${storeUrl}/account`);
+        const order = page.locator('.AccountOrder').first();
+        await expect.poll(() => order.locator('.AccountOrder-number').textContent(), SLOW).toBe(`Order #${orderNumber}`);
+        expect(await order.locator('.AccountOrder-status').textContent()).toBe('Paid');
+        expect(await order.locator('.AccountOrder-total').textContent()).toBe(total);
+        expect(await order.locator('.AccountOrder-lines').textContent()).toContain(`1 × ${title}`);
+
+        // A saved address, the default.
+        await page.getByRole('button', { name: 'Add an address' }).click();
+        await expect.poll(() => page.evaluate(() => document.activeElement?.id), SLOW).toBe('checkout-firstName');
+        await page.click('.AccountAddressForm button[type="submit"]');
+        await expect.poll(() => page.locator('#checkout-address1-error').count(), SLOW).toBe(1);
+        await page.fill('#checkout-firstName', 'Ada');
+        await page.fill('#checkout-lastName', 'Lovelace');
+        await page.fill('#checkout-address1', '12 Analytical Row');
+        await page.fill('#checkout-city', 'Springfield');
+        await page.fill('#checkout-region', 'IL');
+        await page.fill('#checkout-postalCode', '62701');
+        await page.click('.AccountAddressForm button[type="submit"]');
+        await expect.poll(() => page.locator('.AccountAddresses .AccountPanel-message').textContent(), SLOW).toBe('Address saved.');
+        expect(await page.locator('.AccountAddress').count()).toBe(1);
+        expect(await page.locator('.AccountAddress-default').textContent()).toBe('Default');
+        expect(await page.locator('.AccountAddress address').textContent()).toContain('12 Analytical Row');
+        await shot(page, `account-signed-in-${width}`);
+
+        // Sign out, forget the password.
+        await page.click('.AccountPanel-signout');
+        await page.waitForSelector('#signin-email', SLOW);
+        await expect.poll(() => status(page).textContent(), SLOW).toMatch(/^You are signed out\./);
+        await page.getByRole('button', { name: 'Forgot your password?' }).click();
+        await page.fill('#forgot-email', email);
+        await page.getByRole('button', { name: 'Send reset link' }).click();
+        await expect.poll(() => status(page).textContent(), SLOW).toBe(ACCOUNT_MESSAGES.resetSent);
+
+        // The reset link from the mailbox, a new password, signed in with it.
+        const resetLink = await followEmailLink(page, email, 'Reset your password');
+        expect(resetLink).toMatch(/\/account\?reset=[0-9a-f]{64}$/);
+        await page.waitForSelector('#new-password', SLOW);
+        expect(page.url()).toBe(`${storeUrl}/account`);
+        await page.fill('#new-password', newPassword);
+        await page.getByRole('button', { name: 'Save new password' }).click();
+        await expect.poll(() => status(page).textContent(), SLOW).toBe(ACCOUNT_MESSAGES.passwordChanged);
+        await page.fill('#signin-password', password);
+        await page.click('.SignInForm button[type="submit"]');
+        await expect.poll(() => page.locator('.SignInForm [role="alert"]').textContent(), SLOW).toBe('Your email or password is incorrect.');
+        await signIn(page, email, newPassword);
+        await expect.poll(() => page.locator('.AccountOrder').count(), SLOW).toBe(1);
+
+        // The used link is refused.
+        await page.goto(resetLink);
+        await page.waitForSelector('#new-password', SLOW);
+        await page.fill('#new-password', 'another-meadow-93');
+        await page.getByRole('button', { name: 'Save new password' }).click();
+        await expect.poll(() => page.locator('.AccountPanel-form [role="alert"]').textContent(), SLOW).toBe(ACCOUNT_MESSAGES.linkInvalid);
+        await shot(page, `account-used-link-${width}`);
+        expect(errors).toEqual([]);
+      } finally {
+        await deleteProduct(contexts, storeUrl, product.id);
+      }
+    });
+  });
+}
