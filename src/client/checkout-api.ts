@@ -49,6 +49,8 @@ export interface Checkout {
   subscription: SubscriptionPlan | null;
   /** Entries whose price moved since they were added (the totals have the new prices). */
   priceChanges: PriceChange[];
+  /** What placing the order would refuse now, by field ('shippingOptionId': 'We do not ship to this address.'). */
+  problems: Record<string, string>;
 }
 
 export interface CheckoutChanges {

@@ -28,7 +28,13 @@ export interface ShippingOption {
 export const SHIPPING_MESSAGES = {
   unavailable: 'That shipping option is not available for this address.',
   noneForAddress: 'We do not ship to this address.',
+  noOptions: 'No shipping options for this address.',
 } as const;
+
+/** Why an address gets no options, for the shopper at the address ('United Kingdom', 'IL, United States'). */
+export function notShippedReason(place: string): string {
+  return `This store has no shipping to ${place}. Choose another address, or buy only items that need no shipping.`;
+}
 
 function costOf(rate: ShippingRate, subtotalCents: number, weightGrams: number): number {
   if (rate.freeOverCents !== null && subtotalCents >= rate.freeOverCents) return 0;

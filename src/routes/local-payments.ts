@@ -25,6 +25,8 @@ export const AUTHENTICATION_TITLE = 'Confirm your payment';
 export const AUTHENTICATION_FAILED = 'Authentication failed';
 export const AUTHENTICATION_DONE = 'Authentication complete. You can close this page.';
 export const REPORT_FAILED = 'The store did not take the payment result. Try again.';
+export const LEAVE_AUTHENTICATION = 'Cancel and return to the store';
+export const BACK_TO_CHECKOUT = 'Return to the checkout';
 export const AUTHENTICATION_EXPIRED = 'The time to confirm this payment has run out. Nothing was charged and the order was cancelled; return to the store to order again.';
 
 /** Where the shopper goes afterwards: the charge's return address when it is on this site. */
@@ -53,12 +55,16 @@ export function localPaymentPages(webhooks: Hono<AppEnv>): Hono<AppEnv> {
     c.header('cache-control', 'no-store');
     const crumb = currentCrumb(c) ?? '';
     const amount = formatMoney(payment.amountCents, payment.currency);
+    // Back to the store without answering, as a bank page's cancel does: the checkout gives that attempt up.
+    const store = new URL(sameOriginReturn(c, payment.returnUrl) ?? '/', c.req.url);
+    const checkout = `${store.origin}/checkout`;
     const body =
       payment.status === 'requires_action'
         ? markup`<main><h1>${AUTHENTICATION_TITLE}</h1><p>Test bank: confirm the payment of <strong>${amount}</strong> for ${payment.description}.</p>
-<form method="post"><input type="hidden" name="crumb" value="${crumb}"><button name="answer" value="complete">Complete authentication</button> <button name="answer" value="fail">Fail authentication</button></form></main>`
+<form method="post"><input type="hidden" name="crumb" value="${crumb}"><button name="answer" value="complete">Complete authentication</button> <button name="answer" value="fail">Fail authentication</button></form>
+<p><a href="${checkout}">${LEAVE_AUTHENTICATION}</a></p></main>`
         : payment.status === 'expired'
-          ? markup`<main><h1>${AUTHENTICATION_TITLE}</h1><p>${AUTHENTICATION_EXPIRED}</p></main>`
+          ? markup`<main><h1>${AUTHENTICATION_TITLE}</h1><p>${AUTHENTICATION_EXPIRED}</p><p><a href="${checkout}">${BACK_TO_CHECKOUT}</a></p></main>`
           : markup`<main><h1>${AUTHENTICATION_TITLE}</h1><p>This payment of ${amount} is already ${payment.status === 'succeeded' ? 'confirmed' : 'refused'}.</p>
 <form method="post"><input type="hidden" name="crumb" value="${crumb}"><button name="answer" value="complete">Continue</button></form></main>`;
     return htmlDocument(c, { title: AUTHENTICATION_TITLE, body });
@@ -86,8 +92,11 @@ export function localPaymentPages(webhooks: Hono<AppEnv>): Hono<AppEnv> {
       console.error(`Local payment webhook for ${payment.id} answered ${delivered.status}`);
       return htmlDocument(c, { title: REPORT_FAILED, body: markup`<main><h1>${REPORT_FAILED}</h1></main>` }, 502);
     }
-    if (payment.status === 'expired') return htmlDocument(c, { title: AUTHENTICATION_EXPIRED, body: markup`<main><h1>${AUTHENTICATION_EXPIRED}</h1></main>` }, 400);
     const next = sameOriginReturn(c, payment.returnUrl);
+    if (payment.status === 'expired') {
+      const checkout = `${new URL(next ?? '/', c.req.url).origin}/checkout`;
+      return htmlDocument(c, { title: AUTHENTICATION_EXPIRED, body: markup`<main><h1>${AUTHENTICATION_EXPIRED}</h1><p><a href="${checkout}">${BACK_TO_CHECKOUT}</a></p></main>` }, 400);
+    }
     if (next !== null) return c.redirect(next, 303);
     const heading = payment.status === 'succeeded' ? AUTHENTICATION_DONE : AUTHENTICATION_FAILED;
     return htmlDocument(c, { title: heading, body: markup`<main><h1>${heading}</h1></main>` });

@@ -29,7 +29,10 @@ describe('paying with a card that needs authentication (local provider)', () => 
 
     const page = await visitor.fetch(actionUrl);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('Complete authentication');
+    const bankPage = await page.text();
+    expect(bankPage).toContain('Complete authentication');
+    // Leaving without an answer goes back to the checkout, which gives the attempt up.
+    expect(bankPage).toContain(`<a href="${base}/checkout">Cancel and return to the store</a>`);
     const done = await visitor.fetch(actionUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -133,7 +133,7 @@ export default function CheckoutConfirmation({ kind, orderId, locale, forms }: C
           <p>We have your order and are waiting for the payment to complete. This page updates when it does; nothing more is needed from you.</p>
         ) : order.status === 'cancelled' && order.paidOn === null ? (
           <p className="OrderConfirmation-unpaid">
-            The payment was not completed, so this order was cancelled. Nothing was charged. <a href="/cart">Back to your cart</a>
+            The payment was not completed, so this order was cancelled. Nothing was charged. <a href="/checkout">Try again</a>
           </p>
         ) : order.status === 'cancelled' || order.status === 'refunded' ? (
           <p>This order was {order.status}.</p>

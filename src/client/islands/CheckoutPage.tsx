@@ -10,8 +10,10 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { priceChangedMessage, type CartEntry } from '../../commerce/cart';
+import { countryName } from '../../commerce/address';
 import { formatMoney } from '../../commerce/money';
-import { CheckoutError, placeOrder, startCheckout, updateCheckout, type Checkout, type CheckoutAddress, type CheckoutChanges, type Order, type PaymentSetup, type StockShortage } from '../checkout-api';
+import { notShippedReason, SHIPPING_MESSAGES } from '../../commerce/shipping';
+import { CheckoutError, loadOrder, placeOrder, startCheckout, updateCheckout, type Checkout, type CheckoutAddress, type CheckoutChanges, type Order, type PaymentSetup, type StockShortage } from '../checkout-api';
 import { cardPaymentToken, completeCardAction, STRIPE_MESSAGES } from '../checkout-stripe';
 import { CHECKOUT_MESSAGES, minimumSubtotalMessage, totalsMoved } from '../../commerce/checkout-totals';
 import { addressFieldProblems, CHECKOUT_FORM_MESSAGES, formProblems, localCardToken, type FieldProblems } from '../checkout-form';
@@ -72,27 +74,54 @@ function newIdempotencyKey(): string {
 }
 
 /**
- * The page of an order waiting for the provider's extra step, kept for this tab: the provider sends
- * the shopper back to `/checkout?payment=returned`, which then goes on to it.
+ * The order waiting for the provider's extra step (its id and buyer token), kept for this tab: the
+ * provider sends the shopper back to `/checkout?payment=returned`, which reads how it ended; a
+ * shopper who comes back to /checkout another way left the step unanswered.
  */
 const AWAITING_ACTION = 'checkout:awaiting-action';
 const tabStorage = () => (globalThis as { sessionStorage?: { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void } }).sessionStorage;
 
+/** Said at the top of the form when the authentication step failed, timed out or was left: the cart is back, nothing was charged. */
+export const PAYMENT_NOT_COMPLETED = 'Your payment was not completed, so no order was placed and nothing was charged. You can pay again below.';
+
+type AwaitedOrder = { id: string; token: string };
+
 /** Where the buyer goes once the order exists: the provider's extra step, the received page while payment is pending, else the confirmation. */
 function afterOrder(order: Order): string {
   if (order.payment.nextActionUrl !== null) {
-    tabStorage()?.setItem(AWAITING_ACTION, receivedUrl(order));
+    const token = new URL(order.confirmationUrl, 'https://store.invalid').searchParams.get('token') ?? '';
+    tabStorage()?.setItem(AWAITING_ACTION, JSON.stringify({ id: order.id, token } satisfies AwaitedOrder));
     return order.payment.nextActionUrl;
   }
   return order.status === 'pending' ? receivedUrl(order) : order.confirmationUrl;
 }
 
-/** Back from the provider's extra step: the order's page, if this tab placed one. */
-function returnedOrderPage(): string | null {
-  if (pageQuery().get('payment') !== 'returned') return null;
-  const url = tabStorage()?.getItem(AWAITING_ACTION) ?? null;
+/** The order this tab sent to the provider's extra step, once (it is forgotten as it is read). */
+function awaitedOrder(): AwaitedOrder | null {
+  const stored = tabStorage()?.getItem(AWAITING_ACTION) ?? null;
   tabStorage()?.removeItem(AWAITING_ACTION);
-  return url;
+  try {
+    const parsed = JSON.parse(stored ?? 'null') as Partial<AwaitedOrder> | null;
+    return typeof parsed?.id === 'string' && typeof parsed.token === 'string' ? { id: parsed.id, token: parsed.token } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Back from the provider's extra step: the order's own page once it is paid (or still being
+ * confirmed), else null: the payment was not completed and the checkout goes on with the cart.
+ */
+async function orderPageAfterAction(awaited: AwaitedOrder): Promise<string | null> {
+  const received = `/commerce/orders/${encodeURIComponent(awaited.id)}/received?token=${encodeURIComponent(awaited.token)}`;
+  try {
+    const { order } = await loadOrder(awaited.id, awaited.token);
+    if (order.status === 'cancelled') return null;
+    return order.status === 'pending' ? received : order.confirmationUrl;
+  } catch {
+    // Unknown here: the received page reads the order again until it knows.
+    return received;
+  }
 }
 
 export default function CheckoutPage({ locale, currencyCode, paymentProvider, forms }: CheckoutPageProps) {
@@ -103,6 +132,8 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
   const [cardNumber, setCardNumber] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<string | null>(null);
+  /** Said at the top of the form: an earlier payment attempt that did not complete. */
+  const [notice, setNotice] = useState<string | null>(null);
   const [placing, setPlacing] = useState<Placing>({ kind: 'idle' });
   const [focusRequest, setFocusRequest] = useState<{ field: CheckoutFieldName | 'message'; seq: number } | null>(null);
   const savedDetails = useRef('');
@@ -134,15 +165,27 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
   const reload = () => startCheckout(cartToken.current).then(({ checkout: next }) => adopt(next, false), () => undefined);
 
   useEffect(() => {
-    const returned = returnedOrderPage();
-    if (returned !== null) return navigateTo(returned);
     cartToken.current = pageQuery().get('cartToken');
-    startCheckout(cartToken.current)
-      .then(({ checkout: started, payment }) => {
-        setSetup(payment);
-        adopt(started, true);
-      })
-      .catch((error: unknown) => setLoadError(error instanceof CheckoutError ? error.message : 'Unable to load your order. Please reload the page.'));
+    const begin = (unpaid: boolean) =>
+      startCheckout(cartToken.current)
+        .then(({ checkout: started, payment }) => {
+          setSetup(payment);
+          adopt(started, true);
+          if (unpaid) setNotice(PAYMENT_NOT_COMPLETED);
+        })
+        .catch((error: unknown) => setLoadError(error instanceof CheckoutError ? error.message : 'Unable to load your order. Please reload the page.'));
+    const awaited = awaitedOrder();
+    // Left without an answer (the back button): the server gives that attempt up and the cart back.
+    if (awaited === null || pageQuery().get('payment') !== 'returned') return void begin(awaited !== null);
+    void orderPageAfterAction(awaited).then((page) => (page === null ? begin(true) : navigateTo(page)));
+  }, []);
+
+  // Shown again from the back-forward cache (back from the provider's page), the form would be as it was left, mid-placement: start afresh.
+  useEffect(() => {
+    const view = globalThis as { addEventListener?: (type: 'pageshow', listener: (event: { persisted: boolean }) => void) => void; location?: { reload(): void } };
+    view.addEventListener?.('pageshow', (event) => {
+      if (event.persisted) view.location?.reload();
+    });
   }, []);
 
   useEffect(() => {
@@ -170,6 +213,9 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
   const send = async (changes: CheckoutChanges): Promise<boolean> => (await refusalOf(changes)) === null;
 
   const needsShipping = checkout?.requiresShipping ?? true;
+  /** The address the server has gets no shipping option: said at the address, with why. */
+  const noShipping = needsShipping && checkout !== null && checkout.shippingOptions.length === 0 && checkout.problems.shippingOptionId === SHIPPING_MESSAGES.noneForAddress;
+  const shippedPlace = (saved: CheckoutAddress) => [saved.region.trim(), countryName(saved.countryCode)].filter((part) => part !== '').join(', ');
   const needsCard = checkout === null || checkout.amountDueCents > 0;
   const detailChanges = (): CheckoutChanges => ({ email: email.trim(), ...(needsShipping ? { shippingAddress: address } : {}) });
 
@@ -224,7 +270,9 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (checkout === null || placing.kind === 'placing') return;
-    const problems = formProblems({ email, address, shippingOption: choosing ?? checkout.selectedShippingOption, cardNumber }, needsShipping, needsCard && paymentProvider === 'local');
+    const found = formProblems({ email, address, shippingOption: choosing ?? checkout.selectedShippingOption, cardNumber }, needsShipping, needsCard && paymentProvider === 'local');
+    // No option to choose: the address is what to change, and the reason is the server's.
+    const problems: FieldProblems = found.map(([field, text]) => (field === 'shippingOptionId' && noShipping ? ['countryCode', SHIPPING_MESSAGES.noneForAddress] : [field, text]));
     if (problems.length > 0) return showProblems(problems);
     setErrors({});
     setMessage(null);
@@ -308,6 +356,11 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
   return (
     <form className="Checkout" noValidate aria-busy={checkout === null} onSubmit={(event) => void submit(event)}>
       <div className="Checkout-main">
+        {notice !== null && (
+          <p className="Checkout-notice" role="alert">
+            {notice}
+          </p>
+        )}
         <p className="Checkout-stock">{STOCK_NOTE}</p>
         <fieldset className="Checkout-section" onBlur={saveDetails}>
           <legend>Contact</legend>
@@ -346,13 +399,20 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
                 setAddress(next);
               }}
             />
+            <div className="Checkout-addressStatus" aria-live="polite">
+              {noShipping && checkout.shippingAddress !== null && (
+                <p className="Checkout-noShipping">
+                  <strong>{SHIPPING_MESSAGES.noneForAddress}</strong> {notShippedReason(shippedPlace(checkout.shippingAddress))}
+                </p>
+              )}
+            </div>
           </fieldset>
         )}
         {needsShipping && (
           <fieldset className="Checkout-section Checkout-shipping" aria-describedby={errors.shippingOptionId !== undefined ? `${fieldId('shippingOptionId')}-error` : undefined}>
             <legend>Shipping method</legend>
             {checkout === null || checkout.shippingOptions.length === 0 ? (
-              <p className="Checkout-hint">{checkout === null ? 'Loading shipping options…' : 'Enter your address to see the shipping options.'}</p>
+              <p className="Checkout-hint">{checkout === null ? 'Loading shipping options…' : noShipping ? SHIPPING_MESSAGES.noOptions : 'Enter your address to see the shipping options.'}</p>
             ) : (
               <div className="Checkout-options">
                 {checkout.shippingOptions.map((option, index) => (

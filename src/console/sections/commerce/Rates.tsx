@@ -1,6 +1,7 @@
 /** Shipping rates and tax rates: listed, added, edited and removed (with the confirm modal). */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { ShippingRate } from '../../../commerce/shipping';
+import { COUNTRIES, countryName } from '../../../commerce/address';
+import { unshippedCountries, type ShippingRate } from '../../../commerce/shipping';
 import type { TaxRate } from '../../../commerce/tax';
 import { consoleApi, DataTable, describedBy, errorMessage, FieldError, moneyInput, moneyText, parseMoneyInput, SaveStatus, useConfirm, useFetch, useSave, type Column } from '../../ui';
 import { serverFieldError } from '../orders/format';
@@ -28,12 +29,15 @@ function RateList<Rate extends { id: string; name: string }>({
   noun,
   columns,
   editor,
+  notice,
 }: {
   path: string;
   plural: string;
   noun: string;
   columns: Column<Rate>[];
   editor: (rate: Rate | null, done: () => void) => ReactNode;
+  /** What the merchant should know about the rates as they stand (shown once they are loaded). */
+  notice?: (rates: Rate[]) => ReactNode;
 }) {
   const fetched = useFetch<Record<string, Rate[]>>(path);
   const [editing, setEditing] = useState<Rate | null | 'new'>(null);
@@ -80,6 +84,7 @@ function RateList<Rate extends { id: string; name: string }>({
           {error}
         </p>
       )}
+      {fetched.data !== undefined && notice?.(rates)}
       <DataTable caption={plural} columns={[...columns, actions]} rows={rates} rowKey={(r) => r.id} empty={fetched.state === 'pending' ? 'Loading…' : `No ${noun}s yet.`} />
       {editing === null ? (
         <p>
@@ -174,6 +179,23 @@ function ShippingRateEditor({ rate, currency, done }: { rate: ShippingRate | nul
   );
 }
 
+/** Who cannot buy physical products as the rates stand: every shopper, or those in the checkout's countries no rate ships to. */
+export function ShippingWarning({ rates }: { rates: readonly ShippingRate[] }) {
+  const unshipped = unshippedCountries(rates, COUNTRIES.map(([code]) => code));
+  if (unshipped.length === 0) return null;
+  return (
+    <div className="Warning" role="status">
+      {rates.length === 0 ? (
+        <p>No shipping rates: shoppers cannot buy physical products. Add a rate for the places you ship to.</p>
+      ) : (
+        <p>
+          No rate ships to {unshipped.map(countryName).join(', ')}: shoppers there cannot buy physical products.
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function ShippingRates() {
   const currency = useCurrency();
   const columns: Column<ShippingRate>[] = [
@@ -182,7 +204,16 @@ export function ShippingRates() {
     { key: 'price', label: 'Price', render: (r) => (r.method === 'flat' ? moneyText(r.amountCents, currency) : `${moneyText(r.amountCents, currency)} + ${moneyText(r.perKgCents, currency)}/kg`) },
     { key: 'free', label: 'Free over', render: (r) => (r.freeOverCents === null ? '—' : moneyText(r.freeOverCents, currency)) },
   ];
-  return <RateList<ShippingRate> path="/api/commerce/shipping-rates" plural="shippingRates" noun="shipping rate" columns={columns} editor={(rate, done) => <ShippingRateEditor rate={rate} currency={currency} done={done} />} />;
+  return (
+    <RateList<ShippingRate>
+      path="/api/commerce/shipping-rates"
+      plural="shippingRates"
+      noun="shipping rate"
+      columns={columns}
+      editor={(rate, done) => <ShippingRateEditor rate={rate} currency={currency} done={done} />}
+      notice={(rates) => <ShippingWarning rates={rates} />}
+    />
+  );
 }
 
 function TaxRateEditor({ rate, done }: { rate: TaxRate | null; done: () => void }) {
