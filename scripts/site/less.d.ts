@@ -31,6 +31,9 @@ declare module 'less' {
     paths: string[];
     math: 'always' | 'parens-division' | 'parens' | 'strict';
     javascriptEnabled: boolean;
+    /** `all`: relative `url()`s are rewritten to be relative to the root file, then prefixed with `rootpath`. */
+    rewriteUrls?: 'all' | 'local' | 'off';
+    rootpath?: string;
     plugins: Plugin[];
   }
   const less: {

@@ -3,7 +3,8 @@
  * into the store, then imported again after every change to its folder (debounced), so the next
  * page load shows the edit. A problem is printed here and shown on the page: a stylesheet error as
  * a banner the compiled stylesheet draws, a template.conf or file problem as the same banner over
- * the last template that imported (a JSON-T error is the renderer's, in its error panel).
+ * the last template that imported, or over a bare template of the store's content when none has
+ * yet (a JSON-T error is the renderer's, in its error panel).
  */
 import { watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -11,6 +12,12 @@ import { sendTemplate, type AdminTarget } from './admin-client.ts';
 import { COMPILED_STYLESHEET, formatTemplateProblem, problemsStylesheet, readTemplateFolder, TemplateFolderError, type ReadTemplate } from './template.ts';
 
 const DEBOUNCE_MS = 150;
+
+/** What the store shows when the first import fails: the page content in one region, under the banner. */
+const BARE_THEME = {
+  'template.conf': JSON.stringify({ name: 'Template import error', layouts: { default: { name: 'Default', regions: ['site'] } } }),
+  'site.region': '<!doctype html>\n<html lang="{website.language}"><head>{squarespace-headers}</head><body>{squarespace.main-content}{squarespace-footers}</body></html>',
+};
 
 export async function watchTemplate(dir: string, target: AdminTarget, log: (line: string) => void, signal?: AbortSignal): Promise<void> {
   let lastGood: ReadTemplate | null = null;
@@ -35,7 +42,8 @@ export async function watchTemplate(dir: string, target: AdminTarget, log: (line
         return;
       }
       for (const problem of error.problems) log(`template error: ${formatTemplateProblem(problem)}`);
-      if (lastGood !== null) await send(lastGood, { ...lastGood.theme, [COMPILED_STYLESHEET]: problemsStylesheet(error.problems) }).catch((e: unknown) => log(`template import failed: ${(e as Error).message}`));
+      const shown = lastGood === null ? sendTemplate(target, { ...BARE_THEME, [COMPILED_STYLESHEET]: problemsStylesheet(error.problems) }, []) : send(lastGood, { ...lastGood.theme, [COMPILED_STYLESHEET]: problemsStylesheet(error.problems) });
+      await shown.catch((e: unknown) => log(`template import failed: ${(e as Error).message}`));
     }
   };
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -10,9 +10,10 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import less from 'less';
 import { z } from 'zod';
-import { TEMPLATE_ASSET_LIMITS, THEME_LIMITS, THEME_PATH } from '../../src/site/theme-schema.ts';
+import { TEMPLATE_ASSET_LIMITS, TEMPLATE_ASSET_PATH, THEME_LIMITS, THEME_PATH } from '../../src/site/theme-schema.ts';
 import { positionAt, syntaxErrorOffset } from './json-position.ts';
 import { lessFilesOf, SYSTEM_LESS } from './less-files.ts';
+import { lessCompatible, lessFeature, tweaksOf, tweakVariables } from './less-platform.ts';
 import { ownFiles } from './own-files.ts';
 
 export const COMPILED_STYLESHEET = 'styles/compiled.css';
@@ -76,7 +77,7 @@ const layoutSchema = z.object({ name: z.string(), regions: z.array(z.string().re
 const templateConfSchema = z.looseObject({
   name: z.string().optional(),
   author: z.string().optional(),
-  layouts: z.record(z.string(), layoutSchema).refine((layouts) => 'default' in layouts, 'needs a "default" layout'),
+  layouts: z.record(z.string(), layoutSchema).refine((layouts) => Object.keys(layouts).length > 0, 'needs a layout'),
   navigations: z.array(z.looseObject({ title: z.string(), name: z.string() })).default([]),
   stylesheets: z.array(z.string().regex(THEME_PATH, 'a stylesheet is a path under styles/')).default([]),
 });
@@ -117,42 +118,75 @@ interface LessFailure {
 const REMOTE_IMPORT = /@import\s+((?:url\(\s*)?["']?(?:https?:)?\/\/)/g;
 const keepRemoteImports = {
   install(_less: unknown, pluginManager: { addPreProcessor(processor: { process(source: string): string }): void }) {
-    pluginManager.addPreProcessor({ process: (source: string) => source.replace(REMOTE_IMPORT, '@import (css) $1') });
+    pluginManager.addPreProcessor({ process: (source: string) => lessCompatible(source).replace(REMOTE_IMPORT, '@import (css) $1') });
   },
 };
+
+/** A LESS failure as a problem, in its stylesheet's own file, line and column, naming the platform feature it concerns (less-platform.ts). */
+function lessProblem(dir: string, error: unknown): TemplateProblem {
+  const failure = error as LessFailure;
+  const inSheet = failure.filename !== undefined && !failure.filename.endsWith(ROOT_NAME);
+  const line = inSheet && typeof failure.line === 'number' ? failure.line : undefined;
+  let source: string | undefined;
+  try {
+    source = inSheet ? readFileSync(failure.filename as string, 'utf-8') : undefined;
+  } catch {
+    source = undefined;
+  }
+  return {
+    file: inSheet ? relative(dir, failure.filename as string).split(sep).join('/') : 'template.conf',
+    ...(line === undefined ? {} : { line }),
+    ...(inSheet && typeof failure.column === 'number' ? { column: failure.column + 1 } : {}),
+    message: [failure.message.trim(), lessFeature(failure.message, source, line)].filter((part) => part !== null).join(': '),
+  };
+}
+
+const ROOT_NAME = 'template.conf stylesheets';
+
+/** URLs to the template's static files are URL-encoded (a name may hold spaces). */
+const encodeAssetUrls = (css: string) => css.replace(/url\((["']?)(\/assets\/[^"')]*)\1\)/g, (_m, quote: string, url: string) => `url(${quote}${url.replaceAll(' ', '%20')}${quote})`);
 
 /**
  * The template's stylesheets compiled as Squarespace does: all of them as one LESS source, in
  * `template.conf` order (a variable one sheet defines is seen by the sheets after it), each by an
  * import, so an error keeps its own file, line and column. Squarespace's compiler is LESS 1.x,
- * which did arithmetic everywhere (`@gutter / 2`), so math is `always`; imports resolve beside the
- * file, then in styles/, then among the stylesheets Squarespace provides, and LESS reads nothing
- * else (less-files.ts).
+ * which did arithmetic everywhere (`@gutter / 2`), so math is `always`, and the platform's LESS
+ * environment is there (less-platform.ts): the tweak variables first, the LESS 1.x syntax it
+ * accepted, its system libraries. Imports resolve beside the file, then in styles/, then among the
+ * system libraries, and LESS reads nothing else (less-files.ts). The stylesheet is inlined in every
+ * page, so relative `url()`s become absolute (`../assets/x.png` is `/assets/x.png` on any page).
+ * When the whole fails, each stylesheet is compiled again after the ones that compiled, so every
+ * stylesheet's first error is reported, not only the first of all.
  */
-async function compileStylesheets(folder: string, files: readonly string[], sheets: readonly string[]): Promise<{ css: string } | { problem: TemplateProblem }> {
+async function compileStylesheets(folder: string, files: readonly string[], sheets: readonly string[], tweaks: string): Promise<{ css: string } | { problems: TemplateProblem[] }> {
   // By its real path: the file manager compares real paths.
   const dir = realpathSync(folder);
-  const root = sheets.map((sheet) => `@import (multiple${sheet.endsWith('.less') ? '' : ', less'}) ${JSON.stringify(sheet)};`).join('\n');
-  try {
-    const output = await less.render(root, {
-      filename: join(dir, 'styles', 'template.conf stylesheets'),
+  const importOf = (sheet: string, reference = false) => `@import (multiple${reference ? ', reference' : ''}${sheet.endsWith('.less') ? '' : ', less'}) ${JSON.stringify(sheet)};`;
+  const compile = (imports: string) =>
+    less.render(`${tweaks}\n${imports}`, {
+      filename: join(dir, 'styles', ROOT_NAME),
       paths: [join(dir, 'styles'), SYSTEM_LESS],
       math: 'always',
       javascriptEnabled: false,
+      rewriteUrls: 'all',
+      rootpath: '/styles/',
       plugins: [keepRemoteImports, lessFilesOf(dir, files)],
     });
-    return { css: output.css };
+  try {
+    return { css: encodeAssetUrls((await compile(sheets.map((sheet) => importOf(sheet)).join('\n'))).css) };
   } catch (error) {
-    const failure = error as LessFailure;
-    const inSheet = failure.filename !== undefined && !failure.filename.endsWith('template.conf stylesheets');
-    return {
-      problem: {
-        file: inSheet ? relative(dir, failure.filename as string).split(sep).join('/') : 'template.conf',
-        ...(inSheet && typeof failure.line === 'number' ? { line: failure.line } : {}),
-        ...(inSheet && typeof failure.column === 'number' ? { column: failure.column + 1 } : {}),
-        message: failure.message.trim(),
-      },
-    };
+    const problems: TemplateProblem[] = [];
+    const good: string[] = [];
+    for (const sheet of sheets) {
+      try {
+        await compile([...good.map((g) => importOf(g, true)), importOf(sheet)].join('\n'));
+        good.push(sheet);
+      } catch (sheetError) {
+        const problem = lessProblem(dir, sheetError);
+        if (!problems.some((p) => formatTemplateProblem(p) === formatTemplateProblem(problem))) problems.push(problem);
+      }
+    }
+    return { problems: problems.length > 0 ? problems : [lessProblem(dir, error)] };
   }
 }
 
@@ -206,7 +240,7 @@ export async function readTemplateFolder(dir: string, options: { development?: b
       theme[file] = text;
     } else if (STATIC_FILES.test(file)) {
       const size = statSync(join(dir, ...file.split('/'))).size;
-      if (!THEME_PATH.test(file)) problems.push({ file, message: 'has a name the store cannot serve (letters, digits and . _ - @ + only)' });
+      if (!TEMPLATE_ASSET_PATH.test(file)) problems.push({ file, message: 'has a name the store cannot serve (letters, digits, spaces and . _ - @ + only)' });
       else if (size > TEMPLATE_ASSET_LIMITS.fileBytes) problems.push({ file, message: `is ${size} bytes; a static file may be at most ${TEMPLATE_ASSET_LIMITS.fileBytes}` });
       else assets.push({ path: file, file: join(dir, ...file.split('/')), size });
     } else if (!file.startsWith('styles/')) ignored.push(file);
@@ -227,9 +261,15 @@ export async function readTemplateFolder(dir: string, options: { development?: b
   }
   const config = conf?.success === true ? conf.data : null;
   if (config !== null) {
+    // As on Squarespace: without a layout named default the first one is; only its regions must exist.
+    const defaultId = 'default' in config.layouts ? 'default' : (Object.keys(config.layouts)[0] as string);
+    if (defaultId !== 'default') warnings.push(`template.conf has no layout named "default": ${defaultId}, the first, is the default`);
     for (const [id, layout] of Object.entries(config.layouts)) {
       for (const region of layout.regions) {
-        if (theme[`${region}.region`] === undefined) problems.push({ file: 'template.conf', message: `layouts.${id} uses the region ${region}, but there is no ${region}.region` });
+        if (theme[`${region}.region`] !== undefined) continue;
+        const message = `layouts.${id} uses the region ${region}, but there is no ${region}.region`;
+        if (id === defaultId) problems.push({ file: 'template.conf', message });
+        else warnings.push(`template.conf: ${message}; pages in that layout render in the default layout`);
       }
     }
     const sheets: string[] = [];
@@ -237,13 +277,15 @@ export async function readTemplateFolder(dir: string, options: { development?: b
       if (files.includes(`styles/${stylesheet}`)) sheets.push(stylesheet);
       else warnings.push(`template.conf lists the stylesheet ${stylesheet}, but there is no styles/${stylesheet}: left out`);
     }
-    const compiled = await compileStylesheets(dir, files, sheets);
-    if (!('problem' in compiled)) theme[COMPILED_STYLESHEET] = compiled.css;
+    const sources = files.filter((file) => file.startsWith('styles/') && /\.(?:less|css)$/.test(file)).map((file) => read(file) ?? '');
+    const tweaks = tweakVariables(tweaksOf(confJson as Record<string, unknown>, sources));
+    const compiled = await compileStylesheets(dir, files, sheets, tweaks);
+    if (!('problems' in compiled)) theme[COMPILED_STYLESHEET] = compiled.css;
     else if (options.development === true) {
       // In development a stylesheet error does not stop the import: the page shows it.
-      styleProblems.push(compiled.problem);
-      theme[COMPILED_STYLESHEET] = problemsStylesheet([compiled.problem]);
-    } else problems.push(compiled.problem);
+      styleProblems.push(...compiled.problems);
+      theme[COMPILED_STYLESHEET] = problemsStylesheet(compiled.problems);
+    } else problems.push(...compiled.problems);
   }
 
   const count = Object.keys(theme).length;

@@ -10,7 +10,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { NOT_FOUND } from '../http/messages';
-import { THEME_PATH } from '../site/theme-schema';
+import { TEMPLATE_ASSET_PATH } from '../site/theme-schema';
 import { isDevelopment, withSite, type AppEnv } from './http';
 
 const PRODUCTION_CACHE = 'public, max-age=86400';
@@ -74,7 +74,7 @@ function candidates(pathname: string): string[] {
   } catch {
     return [];
   }
-  if (!THEME_PATH.test(path)) return [];
+  if (!TEMPLATE_ASSET_PATH.test(path)) return [];
   return path.startsWith('assets/scripts/') ? [path, path.slice('assets/'.length)] : [path];
 }
 

@@ -27,8 +27,17 @@ const MAX_PATH = 300;
 
 export const themePath = z.string().max(MAX_PATH).regex(THEME_PATH, 'a theme file path is relative, of letters, digits and . _ - @ +');
 
-/** A template's static file path: under assets/ or scripts/. */
-export const templateAssetPath = themePath.refine((path) => /^(assets|scripts)\//.test(path), 'a template asset lives under assets/ or scripts/');
+/**
+ * A template's static file path: under assets/ or scripts/, plain segments as in THEME_PATH where a
+ * name may also hold spaces after its first character (Squarespace serves `assets/My Logo.png`,
+ * which pages and stylesheets link URL-encoded).
+ */
+export const TEMPLATE_ASSET_PATH = /^(?:assets|scripts)(?!.*\/\.{1,2}(?:\/|$))(?:\/[\w@+-][\w@+. -]*)+$/;
+
+export const templateAssetPath = z
+  .string()
+  .max(MAX_PATH)
+  .regex(TEMPLATE_ASSET_PATH, 'a template asset lives under assets/ or scripts/, its path of letters, digits, spaces and . _ - @ +');
 
 export const themeSchema = z.record(themePath, z.string().max(THEME_LIMITS.fileChars, `a theme file holds at most ${THEME_LIMITS.fileChars} characters`)).superRefine((theme, context) => {
   const entries = Object.entries(theme);

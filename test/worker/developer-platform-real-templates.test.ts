@@ -5,10 +5,11 @@
  * page with the CSP allowing them while merchant text inside stays escaped; a template with no
  * layout named `default`, a layout naming a region the template lacks, a products `.conf` that
  * also accepts "text", a block-form `<squarespace:navigation>`, and a name with spaces (the
- * analytics beacon's `templateId`).
+ * analytics beacon's `templateId`); a static file whose name has spaces is served URL-encoded.
  */
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { receiveSite, sendSite, sendTemplate, type AdminTarget } from '../../scripts/site/admin-client';
 import { demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
 import { Visitor } from './visitor';
@@ -141,5 +142,21 @@ describe('templates as the platform accepts them', () => {
     const hit = { websiteId: 'lenient-template-test', templateId, url: '/', pageType: 50 };
     const res = await visitor.fetch('/api/census/RecordHit', { method: 'POST', headers: { 'cf-connecting-ip': '10.35.0.1' }, body: new URLSearchParams({ event: 'view', data: JSON.stringify(hit) }) });
     expect(res.status, await res.clone().text()).toBe(200);
+  });
+});
+
+describe('a static file whose name has spaces', () => {
+  const HOST = 'spaces.template.test';
+  const target: AdminTarget = { url: 'http://localhost', host: HOST, fetch: (url, init) => exports.default.fetch(url, init) };
+
+  it('imports and is served at its URL-encoded path', async () => {
+    const { site } = await receiveSite({ ...target, host: undefined } as AdminTarget);
+    await sendSite(target, 'import', { ...site, website: { ...(site.website as object), id: 'spaces-template' } });
+    const theme = { 'template.conf': JSON.stringify({ name: 'Spaces', layouts: { default: { name: 'Default', regions: ['site'] } } }), 'site.region': '{squarespace.main-content}' };
+    await sendTemplate(target, theme, [{ path: 'assets/My Logo.svg', read: async () => new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>') }]);
+    const res = await exports.default.fetch(`http://${HOST}/assets/My%20Logo.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(await res.text()).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
   });
 });
