@@ -64,4 +64,9 @@ void hydrateIslands();
 
 void accountLanguage().then((language) => {
   if (language !== null) applyPageLanguage(language);
+// Search suggestions load the first time a store search field has the focus.
+document.addEventListener('focusin', (event) => {
+  const input = event.target as HTMLInputElement | null;
+  if (input?.matches?.('form[role="search"] input[name="q"]')) void import('./search-suggestions').then(({ wireSearchSuggestions }) => wireSearchSuggestions(input));
+});
 });

@@ -397,13 +397,14 @@ export function matchExpression(query: string): string | null {
     .join(' ');
 }
 
-/** Items matching the visitor's words, best first (a title match weighs most, then tags, then text). */
-export function search(sql: SqlStorage, query: string, limit: number, now: number): string[] {
+/** Items matching the visitor's words, best first (a title match weighs most, then tags, then text); only products when `productsOnly`. */
+export function search(sql: SqlStorage, query: string, limit: number, now: number, productsOnly = false): string[] {
   const match = matchExpression(query);
   if (match === null) return [];
+  const products = productsOnly ? ` AND items.record_type = ${PRODUCT_RECORD_TYPE}` : '';
   return jsonOf(
     sql.exec<{ json: string }>(
-      `SELECT items.json FROM items_fts JOIN items ON items.seq = items_fts.rowid WHERE items_fts MATCH ? AND items.${SHOWN} ORDER BY bm25(items_fts, 10.0, 1.0, 4.0), items.seq LIMIT ?`,
+      `SELECT items.json FROM items_fts JOIN items ON items.seq = items_fts.rowid WHERE items_fts MATCH ? AND items.${SHOWN}${products} ORDER BY bm25(items_fts, 10.0, 1.0, 4.0), items.seq LIMIT ?`,
       match,
       now,
       limit,

@@ -151,8 +151,8 @@ export class SiteContent extends DurableObject<Env> {
     return this.versioned(tables.itemPage(this.sql, collectionId, urlId, relatedLimit, Date.now()));
   }
 
-  search(query: string, limit: number): Versioned<string[]> {
-    return this.versioned(tables.search(this.sql, query, limit, Date.now()));
+  search(query: string, limit: number, productsOnly = false): Versioned<string[]> {
+    return this.versioned(tables.search(this.sql, query, limit, Date.now(), productsOnly));
   }
 
   itemsById(ids: string[]): Versioned<string[]> {

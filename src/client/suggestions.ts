@@ -1,0 +1,10 @@
+/** The search suggestions call, as the browser asks it and the worker answers it (src/routes/search.ts). */
+export const SUGGESTIONS_PATH = '/api/search/suggestions';
+
+/** One suggested product: its title, address, picture (null without one) and price as the store writes it. */
+export interface Suggestion {
+  title: string;
+  url: string;
+  image: string | null;
+  price: string;
+}

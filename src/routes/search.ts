@@ -1,0 +1,39 @@
+/**
+ * Search suggestions while a shopper types (issue 32): `GET /api/search/suggestions?q=` answers the
+ * first few products the store's search finds for the words so far (the same stemmed FTS5 index as
+ * /search), each with its title, address, picture and price ('from' when its variants differ) in the
+ * store currency and language. The same for every visitor, so shared caches may keep it a minute.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { SUGGESTIONS_PATH, type Suggestion } from '../client/suggestions';
+import { formatMoney, toMinorUnits } from '../commerce/money';
+import { currencyOf, fromPrice, hasVariedPrices, inProductCollection, type MoneyValue } from '../commerce/product';
+import { contentObject } from '../site/catalog';
+import type { Item } from '../site/schema';
+import { apiError, type AppEnv, withSite } from './http';
+
+export const SUGGESTIONS = 6;
+const MAX_QUERY = 100;
+
+const query = z.object({ q: z.string().trim().max(MAX_QUERY, `Search for at most ${MAX_QUERY} characters.`) });
+
+function suggestion(item: Item, currency: string, locale: string): Suggestion {
+  const money = fromPrice(item) as MoneyValue;
+  const units = toMinorUnits(money.value, currencyOf(money)) ?? 0;
+  const price = formatMoney(units, currency, locale);
+  return { title: item.title, url: item.fullUrl, image: item.assetUrl ?? null, price: hasVariedPrices(item) ? `from ${price}` : price };
+}
+
+export const search = new Hono<AppEnv>();
+
+search.get(SUGGESTIONS_PATH, withSite, async (c) => {
+  const parsed = query.safeParse({ q: c.req.query('q') ?? '' });
+  if (!parsed.success) return apiError(c, 400, parsed.error.issues[0]?.message ?? 'Bad query');
+  const site = c.var.site;
+  const { value } = await contentObject(c.env, site.website.id).search(parsed.data.q, SUGGESTIONS, true);
+  const items = value.map((json) => JSON.parse(json) as Item).filter((item) => inProductCollection(item, site.collections));
+  const { storeCurrency, language } = site.website;
+  c.header('Cache-Control', 'public, max-age=60');
+  return c.json({ query: parsed.data.q, suggestions: items.map((item) => suggestion(item, storeCurrency, language)) });
+});
