@@ -131,7 +131,7 @@ export default function AddressesSection({ session }: AccountSectionProps) {
           </div>
         </form>
       )}
-      <p className="AccountPanel-message" role="status" aria-live="polite">
+      <p className="AccountAddresses-status" role="status" aria-live="polite">
         {status}
       </p>
       {failure !== null && (

@@ -127,7 +127,7 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
   if (session === null) return <p aria-busy="true">Loading your account…</p>;
   const feedback = (
     <>
-      <p className="AccountPanel-message" role="status" aria-live="polite">
+      <p className="AccountPanel-message AccountPanel-status" role="status" aria-live="polite">
         {message}
       </p>
       {problem !== null && (
