@@ -1,6 +1,7 @@
 /**
  * `npm start`: prepares the local store, then serves it with `wrangler dev` on
- * http://localhost:$PORT (default 8787) in development mode (wrangler.toml alone is production).
+ * http://localhost:$PORT (default 8787) in development mode (wrangler.toml alone is production),
+ * wrangler's inspector on $INSPECTOR_PORT (default: 9229, moved as far as PORT is: dev-ports.mjs).
  * `npm start -- --template DIR` also imports the developer-platform template DIR as the store's
  * theme once the store answers, and again on every change (`npm run site -- watch-template`).
  * Stops wrangler on SIGINT/SIGTERM and exits with its code.
@@ -10,9 +11,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
+import { devPorts, portProblem } from './dev-ports.mjs';
 import { developmentVarArgs } from './development.mjs';
 
-const DEFAULT_PORT = '8787';
 const HOST = 'localhost';
 const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
@@ -37,8 +38,8 @@ function wranglerEnv() {
 async function prepareLocalStore(_env) {}
 
 /** Runs `wrangler dev` until it exits; resolves to the exit code to pass on. */
-function serve(port, env) {
-  const child = spawn(process.execPath, [wranglerCli(), 'dev', '--port', port, '--ip', HOST, ...developmentVarArgs()], {
+function serve(port, inspectorPort, env) {
+  const child = spawn(process.execPath, [wranglerCli(), 'dev', '--port', String(port), '--inspector-port', String(inspectorPort), '--ip', HOST, ...developmentVarArgs()], {
     stdio: 'inherit',
     env,
   });
@@ -73,16 +74,23 @@ async function answered(url, serving) {
 async function watchTemplate(dir, port, env, serving) {
   if (!(await answered(`http://${HOST}:${port}/api/site-admin/site`, serving))) return;
   const tsx = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'cli.mjs');
-  const child = spawn(process.execPath, [tsx, 'scripts/site.mjs', 'watch-template', dir], { stdio: 'inherit', env: { ...env, PORT: port } });
+  const child = spawn(process.execPath, [tsx, 'scripts/site.mjs', 'watch-template', dir], { stdio: 'inherit', env: { ...env, PORT: String(port) } });
   serving.then(() => child.kill('SIGTERM'));
 }
 
 async function main() {
   const { values } = parseArgs({ options: { template: { type: 'string' } } });
-  const port = process.env.PORT || DEFAULT_PORT;
+  const ports = devPorts(process.env);
+  const problem = 'error' in ports ? ports.error : await portProblem(ports, HOST);
+  if (problem !== null) {
+    console.error(`npm start: ${problem}`);
+    process.exitCode = 1;
+    return;
+  }
+  const { port, inspectorPort } = ports;
   const env = wranglerEnv();
   await prepareLocalStore(env);
-  const serving = serve(port, env);
+  const serving = serve(port, inspectorPort, env);
   if (values.template !== undefined) void watchTemplate(values.template, port, env, serving);
   process.exitCode = await serving;
 }
