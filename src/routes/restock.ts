@@ -1,7 +1,8 @@
 /**
  * Restock notifications (storefront spec §7): a visitor signs up for a sold-out variant; the
  * merchant lists sign-up groups and sign-ups by cursor and sends the back-in-stock emails, each
- * behind its merchant permission.
+ * behind its merchant permission. A group names its variant by its options ('Blue / M') and says
+ * what the ledger has available; the merchant's send emails only variants in stock (issue 33).
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -11,7 +12,7 @@ import { CAPTCHA_ACTIONS } from '../forms/captcha';
 import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
 import { captchaVerifier } from '../integrations/captcha';
 import { availableStockOf, restockSignups } from '../durable/stubs';
-import { itemsById } from '../site/catalog';
+import { consoleItemsById, itemsById } from '../site/catalog';
 import { availableOf } from '../storefront/available-stock';
 import type { Item, Variant } from '../site/schema';
 import type { Site } from '../site/schema';
@@ -26,6 +27,7 @@ export const RESTOCK_MESSAGES = {
   unknownVariant: CART_MESSAGES.variantUnavailable,
   inStock: 'This item is in stock: add it to your cart.',
   full: 'Restock notifications for this store are full right now. Please try again later.',
+  stillSoldOut: 'This variant is still sold out: add stock before emailing the people waiting for it.',
 } as const;
 
 const MAX_BODY_BYTES = 8 * 1024;
@@ -110,7 +112,19 @@ export const restockAdmin = new Hono<AppEnv>();
 restockAdmin.get(`${RESTOCK_PATH}/groups`, withSite, async (c) => {
   const site = c.var.site;
   const page = await signups(c.env, site).groups(c.req.query('cursor') ?? null);
-  return c.json({ ...page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor });
+  const groups = page.items.signUpGroups;
+  const items = await consoleItemsById(c.env, site.website.id, groups.map((g) => g.productId));
+  const readAvailable = availableStockOf(c.env, site.website.id);
+  // Each group's variant by its options and what is available of it now (null: never runs out; 0 for a variant since removed).
+  const signUpGroups = await Promise.all(
+    groups.map(async (group) => {
+      const item = items.get(group.productId);
+      const variant = item?.structuredContent?.variants.find((v) => v.id === group.variantId);
+      const available = item === undefined || variant === undefined ? 0 : await availableOf(readAvailable, item, variant.sku);
+      return { ...group, variantLabel: variant === undefined ? '' : variantLabel(variant), available };
+    }),
+  );
+  return c.json({ signUpGroups, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor });
 });
 
 restockAdmin.get(RESTOCK_PATH, withSite, async (c) => {
@@ -130,17 +144,24 @@ async function send(c: Context<AppEnv>, site: Site, { item, variant }: Found): P
   return (await signups(c.env, site).send(item.id, variant.id, url)).queued;
 }
 
-/** Queues the emails of every requested variant (all or none: an unknown variant fails the call). */
-async function sendAll(c: Context<AppEnv>, requests: readonly { productId: string; variantId: string }[]): Promise<Response> {
+/**
+ * Queues the emails of every requested variant that is in stock (an unknown variant fails the whole
+ * call; the one-variant send answers 409 for a sold-out one); `soldOut` counts those left waiting.
+ */
+async function sendAll(c: Context<AppEnv>, requests: readonly { productId: string; variantId: string }[], one = false): Promise<Response> {
   const site = c.var.site;
   const found = await variantsOf(c.env, site, requests);
   if (found === null) return apiError(c, 404, RESTOCK_MESSAGES.unknownVariant);
+  const readAvailable = availableStockOf(c.env, site.website.id);
+  const inStock: Found[] = [];
+  for (const variant of found) if ((await availableOf(readAvailable, variant.item, variant.variant.sku)) !== 0) inStock.push(variant);
+  if (one && inStock.length === 0) return apiError(c, 409, RESTOCK_MESSAGES.stillSoldOut);
   let queued = 0;
-  for (const variant of found) queued += await send(c, site, variant);
-  return c.json({ queued });
+  for (const variant of inStock) queued += await send(c, site, variant);
+  return c.json({ queued, soldOut: found.length - inStock.length });
 }
 
-restockAdmin.post(`${RESTOCK_PATH}/send`, withSite, async (c) => sendAll(c, [await readJson(c, sendSchema, MAX_BODY_BYTES)]));
+restockAdmin.post(`${RESTOCK_PATH}/send`, withSite, async (c) => sendAll(c, [await readJson(c, sendSchema, MAX_BODY_BYTES)], true));
 
 restockAdmin.post(`${RESTOCK_PATH}/send/all`, withSite, async (c) =>
   sendAll(c, (await readJson(c, sendAllSchema, MAX_BODY_BYTES)).sendRequests),

@@ -68,10 +68,23 @@ describe('restock notifications', () => {
     }
     expect(seen.size).toBe(total + 1);
 
+    // The merchant's send emails nobody while the variant is still sold out (issue 33): stock comes first.
+    const soldOut = await admin(`${SIGN_UP}/send`, { method: 'POST', body: JSON.stringify(MUG) });
+    expect([soldOut.status, await soldOut.json()]).toEqual([409, { error: RESTOCK_MESSAGES.stillSoldOut }]);
+    const soldOutAll = await admin(`${SIGN_UP}/send/all`, { method: 'POST', body: JSON.stringify({ sendRequests: [MUG] }) });
+    expect(await soldOutAll.json()).toEqual({ queued: 0, soldOut: 1 });
+    const mugSku = demoSite().items.find((item) => item.id === MUG.productId)?.structuredContent?.variants.find((v) => v.id === MUG.variantId)?.sku ?? '';
+    // The ledger emails the sign-ups that named the sku itself when the mug comes back; the send emails the rest.
+    await stock('demo').adjust([{ sku: mugSku, stock: 0, mode: 'set', amount: 1 }]);
+    const named = (await (await admin('/api/site-users/account/notifications/restock/groups')).json()) as { signUpGroups: { productId: string; pendingCount: number; variantLabel: string; available: number }[] };
+    const mugNow = named.signUpGroups.find((g) => g.productId === MUG.productId);
+    expect(mugNow).toMatchObject({ variantLabel: expect.not.stringMatching(/^v\d+$/), available: 1 });
     const sent = await admin(`${SIGN_UP}/send`, { method: 'POST', body: JSON.stringify(MUG) });
-    expect(await sent.json()).toEqual({ queued: total + 1 });
+    expect(await sent.json()).toEqual({ queued: mugNow?.pendingCount, soldOut: 0 });
+    expect(mugNow?.pendingCount).toBeGreaterThan(60);
     const again = await admin(`${SIGN_UP}/send/all`, { method: 'POST', body: JSON.stringify({ sendRequests: [MUG] }) });
-    expect(await again.json()).toEqual({ queued: 0 });
+    expect(await again.json()).toEqual({ queued: 0, soldOut: 0 });
+    await stock('demo').adjust([{ sku: mugSku, stock: 0, mode: 'set', amount: 0 }]);
     // The outbox alarm is due at once; run it here if the runtime has not already.
     await runDurableObjectAlarm(stub);
     for (let i = 0; i < 50 && (await stub.outboxPending()) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,7 +1,8 @@
 /**
  * The restock section: sign-up groups (a product variant and how many wait for it) and each
  * group's sign-ups, both paged; sending the back-in-stock emails for one group or for every group
- * with pending sign-ups, after the confirm modal, with progress (storefront spec §7 calls).
+ * with pending sign-ups, after the confirm modal, with progress (storefront spec §7 calls). A group
+ * names its variant by its options and says whether it is in stock: only in-stock variants are sent.
  */
 import { useState } from 'react';
 import type { SectionProps } from '../../section-types';
@@ -20,7 +21,13 @@ interface SignUpGroup {
   productTitle: string;
   pendingCount: number;
   totalCount: number;
+  /** The variant's options ('Blue / M'); '' for a product without options or a variant since removed. */
+  variantLabel: string;
+  /** Available now (the stock ledger's); null: never runs out. */
+  available: number | null;
 }
+
+const inStock = (g: SignUpGroup) => g.available === null || g.available > 0;
 
 interface SignUp {
   id: number;
@@ -55,6 +62,7 @@ function Groups({ canSend }: { canSend: boolean }) {
     if (!confirmed) return;
     setFailure('');
     let queued = 0;
+    let soldOut = 0;
     try {
       if (targets.length === 1 && targets[0] !== undefined) {
         setProgress('Sending…');
@@ -63,9 +71,11 @@ function Groups({ canSend }: { canSend: boolean }) {
       for (let start = 0; targets.length > 1 && start < targets.length; start += SEND_BATCH) {
         setProgress(`Sending… ${start} of ${targets.length} products done`);
         const sendRequests = targets.slice(start, start + SEND_BATCH).map((g) => ({ productId: g.productId, variantId: g.variantId }));
-        queued += (await consoleApi<{ queued: number }>('POST', `${API}/send/all`, { sendRequests })).queued;
+        const answer = await consoleApi<{ queued: number; soldOut: number }>('POST', `${API}/send/all`, { sendRequests });
+        queued += answer.queued;
+        soldOut += answer.soldOut;
       }
-      setProgress(`${plural(queued, 'email', 'emails')} queued for sending.`);
+      setProgress(`${plural(queued, 'email', 'emails')} queued for sending.${soldOut > 0 ? ` ${plural(soldOut, 'variant is', 'variants are')} still sold out and waiting.` : ''}`);
     } catch (error) {
       setProgress('');
       setFailure(`${errorMessage(error)}${queued > 0 ? ` (${plural(queued, 'email was', 'emails were')} queued before this.)` : ''}`);
@@ -77,7 +87,12 @@ function Groups({ canSend }: { canSend: boolean }) {
 
   const columns: Column<SignUpGroup>[] = [
     { key: 'product', label: 'Product', primary: true, render: (g) => <Link to={`${RESTOCK_ROOT}/${encodeURIComponent(g.productId)}/${encodeURIComponent(g.variantId)}`}>{g.productTitle}</Link> },
-    { key: 'variant', label: 'Variant', render: (g) => <code>{g.variantId}</code> },
+    { key: 'variant', label: 'Variant', render: (g) => (g.variantLabel === '' ? <span className="Muted">—</span> : g.variantLabel) },
+    {
+      key: 'stock',
+      label: 'Stock',
+      render: (g) => (inStock(g) ? <StatusLabel tone="success">{g.available === null ? 'In stock' : `${g.available} in stock`}</StatusLabel> : <StatusLabel tone="critical">Sold out</StatusLabel>),
+    },
     { key: 'pending', label: 'Waiting', align: 'end', render: (g) => g.pendingCount },
     { key: 'total', label: 'All sign-ups', align: 'end', render: (g) => g.totalCount },
     ...(canSend
@@ -87,7 +102,14 @@ function Groups({ canSend }: { canSend: boolean }) {
             label: 'Send',
             align: 'end' as const,
             render: (g: SignUpGroup) => (
-              <button type="button" className="Button Button--small" disabled={g.pendingCount === 0} onClick={() => void send([g])} aria-label={`Send emails for ${g.productTitle}`}>
+              <button
+                type="button"
+                className="Button Button--small"
+                disabled={g.pendingCount === 0 || !inStock(g)}
+                title={inStock(g) ? undefined : 'Add stock before emailing: it is still sold out.'}
+                onClick={() => void send([g])}
+                aria-label={`Send emails for ${g.productTitle}${g.variantLabel === '' ? '' : `, ${g.variantLabel}`}`}
+              >
                 Send
               </button>
             ),
@@ -95,7 +117,8 @@ function Groups({ canSend }: { canSend: boolean }) {
         ]
       : []),
   ];
-  const pending = groups.items.filter((g) => g.pendingCount > 0);
+  const pending = groups.items.filter((g) => g.pendingCount > 0 && inStock(g));
+  const waitingSoldOut = groups.items.some((g) => g.pendingCount > 0 && !inStock(g));
   return (
     <div className="Page">
       <header className="PageHeader">
@@ -127,6 +150,7 @@ function Groups({ canSend }: { canSend: boolean }) {
         onLoadMore={() => void groups.load(groups.cursor)}
         empty={groups.loading ? 'Loading…' : 'Nobody is waiting for a sold-out product.'}
       />
+      {canSend && waitingSoldOut && <p className="Muted">Variants still sold out cannot be sent: add stock first, and the people waiting are emailed when it comes back.</p>}
       {!canSend && <p className="Muted">Your role can see sign-ups; a store manager or administrator sends the emails.</p>}
       {modal}
     </div>
