@@ -7,7 +7,7 @@
  *
  * A failed send is retried with exponential back-off (RETRY_BASE_MS doubling up to RETRY_MAX_MS);
  * after MAX_ATTEMPTS it is parked with its last error for the merchant to see and retry. Delivered
- * messages keep their row (the key stays taken) for KEEP_SENT_MS. With the local implementation
+ * messages keep their row (the key stays taken, the text is dropped) for KEEP_SENT_MS. With the local implementation
  * (development and tests) a delivered message is recorded in the object's own mailbox table.
  */
 import { emailSender, type EmailMessage, type EmailSender } from '../integrations/email';
@@ -149,7 +149,8 @@ export class EmailOutbox {
       try {
         if (sender === null) throw configurationError;
         await sender.send({ to: row.recipient, subject: row.subject, text: row.body }, `${this.keyPrefix}:${row.event_key}`);
-        this.sql.exec('UPDATE email_outbox SET sent_at = ?, last_error = NULL WHERE id = ?', Date.now(), row.id);
+        // The row keeps the event's key, not the text: a sent message's links (a password reset's) are not kept at rest.
+        this.sql.exec("UPDATE email_outbox SET sent_at = ?, last_error = NULL, body = '' WHERE id = ?", Date.now(), row.id);
       } catch (error) {
         console.error('email not sent', error);
         const attempts = row.attempts + 1;

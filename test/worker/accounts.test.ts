@@ -9,6 +9,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, SESSION_MESSAGES } from '../../src/accounts/messages';
 import { PASSWORD_MESSAGES } from '../../src/accounts/password-rules';
+import { tokenDigest } from '../../src/durable/passwords';
 import { LINK_LIFETIME_MS, MAX_ADDRESSES, type SiteUsers } from '../../src/durable/site-users';
 import { ADDRESSES_FULL } from '../../src/routes/account';
 import { ADDRESS, CANDLE, CARD, fillCheckout, placeOrder, standardRules, startCheckout, storeOnHost, ENTRIES } from './checkout-support';
@@ -77,6 +78,17 @@ describe('sign-up and verification', () => {
     expect((await visitor.json('GET', SESSION)).body).toMatchObject({ verified: true });
     // Single use.
     expect(await visitor.json('POST', `${ACCOUNT}/verify`, { token })).toEqual({ status: 400, body: { error: ACCOUNT_MESSAGES.linkInvalid } });
+  });
+
+  it('keeps only the SHA-256 of a link: its token is in no table once the email is sent', async () => {
+    const { base, websiteId } = await storeOnHost('at-rest.accounts.test');
+    await signUp(base, 'rest@example.com');
+    const token = await linkToken(websiteId, 'rest@example.com', 'verify');
+    const stored = await runInDurableObject(users(websiteId), (_instance, state) =>
+      ['account_links', 'email_outbox', 'accounts', 'account_sessions'].map((table) => JSON.stringify(state.storage.sql.exec(`SELECT * FROM ${table}`).toArray())).join('\n'),
+    );
+    expect(stored).not.toContain(token);
+    expect(stored).toContain(await tokenDigest(token));
   });
 
   it('answers a sign-up with a taken email as any other, changes nothing and tells the owner by email', async () => {
