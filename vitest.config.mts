@@ -45,6 +45,9 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.ts', 'test/security/**/*.test.ts'],
+          // vitest's default on a 2-core machine is one file at a time; many of these files wait on alarms,
+          // storage and timers, so two at a time keep both cores busy. Each file has its own storage.
+          maxWorkers: 2,
           // Headroom for a loaded 2-core CI machine: a first page render or a sign-in (PBKDF2) can
           // take over 10 s there; tests that need longer say so themselves.
           testTimeout: 60_000,
