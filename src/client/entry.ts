@@ -17,6 +17,7 @@ const LOADERS: Record<string, Loader> = {
   CartPill: () => import('./islands/CartPill'),
   CheckoutConfirmation: () => import('./islands/CheckoutConfirmation'),
   CheckoutPage: () => import('./islands/CheckoutPage'),
+  GiftCardForm: () => import('./islands/GiftCardForm'),
   InstalmentPill: () => import('./islands/InstalmentPill'),
   ProductGallery: () => import('./islands/ProductGallery'),
   ProductImage: () => import('./islands/ProductImage'),
@@ -26,6 +27,7 @@ const LOADERS: Record<string, Loader> = {
   RestockForm: () => import('./islands/RestockForm'),
   QuickAdd: () => import('./islands/QuickAdd'),
   SiteForm: () => import('./islands/SiteForm'),
+  SubscriptionTerms: () => import('./components/SubscriptionTerms'),
   VariantSelects: () => import('./islands/VariantSelects'),
 };
 

@@ -81,7 +81,6 @@ export function unselectedOptionsMessage(options: readonly string[]): string {
 export const CHECKOUT_PATH = '/checkout';
 export const checkoutUrl = {
   express: CHECKOUT_PATH,
-  giftCard: `${CHECKOUT_PATH}?giftCard=true`,
   subscription: (cartToken: string) => `${CHECKOUT_PATH}?cartToken=${encodeURIComponent(cartToken)}`,
 } as const;
 

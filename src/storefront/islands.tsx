@@ -17,6 +17,7 @@ import type { AdditionalFieldsFormDefinition } from '../client/components/Additi
 import { DEFAULT_CURRENCY, toMinorUnits } from '../commerce/money';
 import { DEFAULT_FORMATTERS } from '../engine/plugins/index';
 import type { VariantPrice } from '../client/islands/ProductPrice';
+import type { SubscriptionPlan } from '../commerce/subscriptions';
 import type { RestockVariant } from '../client/islands/RestockForm';
 import type { CaptchaConfig } from '../client/captcha';
 import type { SiteFormProps } from '../client/islands/SiteForm';
@@ -210,10 +211,24 @@ function additionalFieldsForm(item: unknown, ctx: RenderContext): AdditionalFiel
   };
 }
 
+/** A subscription's terms above its Subscribe button on its product page (the first variant's price: subscriptions are sold as written). */
+function subscriptionTerms(item: unknown, ctx: RenderContext): string {
+  const plan = childOf(childOf(item, 'structuredContent'), 'subscriptionPlan') as SubscriptionPlan | undefined;
+  const list = variantsOf(item);
+  const variant = Array.isArray(list) ? list[0] : undefined;
+  const currencyCode = asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY;
+  const amountCents = toMinorUnits(asString(childOf(priceNow(variant), 'value')) || '0', currencyCode) ?? 0;
+  if (plan === undefined) return '';
+  return renderIsland('SubscriptionTerms', { plan, amountCents, currencyCode, locale: asString(ctx.resolve(['website', 'language'])) || 'en-US', place: 'product' });
+}
+
 function addToCartButton(item: unknown, place: ButtonPlace, ctx: RenderContext, purchase: Purchase = purchaseOf(item)): string {
   const itemId = asString(childOf(item, 'id'));
   const sku = pricedWithoutVariants(productType(item)) ? itemId : hasVariants(item) ? null : (variantChoices(item)[0]?.sku ?? null);
-  return renderIsland('AddToCartButton', {
+  // On its own page a gift card asks who it is for (issue 32); elsewhere its button adds it for the buyer.
+  if (place === 'pdp' && purchase === 'giftCard') return renderIsland('GiftCardForm', { itemId, label: addToCartLabel(item, ctx.resolve(['localizedStrings'])), sku });
+  const terms = place === 'pdp' && purchase === 'subscription' ? subscriptionTerms(item, ctx) : '';
+  return terms + renderIsland('AddToCartButton', {
     itemId,
     label: purchase === 'express' ? asString(ctx.resolve(['localizedStrings', 'productCheckoutText'])) || 'Purchase' : addToCartLabel(item, ctx.resolve(['localizedStrings'])),
     sku,

@@ -3,6 +3,7 @@ import { QUANTITY_MAX, QUANTITY_MIN, type CartEntry } from '../../commerce/cart'
 import type { FormField } from '../../forms/validate';
 import { fieldValue } from '../field-value';
 import EntryAnswers from './EntryAnswers';
+import GiftCardRecipient, { giftOfEntry } from './GiftCardRecipient';
 
 export interface CartLineItemProps {
   entry: CartEntry;
@@ -18,6 +19,8 @@ export interface CartLineItemProps {
   onEdit: (() => void) | null;
   /** The fields of the product's additional-fields form, to show the entry's answers. */
   fields: readonly FormField[] | undefined;
+  /** The shopper's locale (a gift card's send date). */
+  locale: string;
 }
 
 function variantText(entry: CartEntry): string {
@@ -26,7 +29,7 @@ function variantText(entry: CartEntry): string {
     .join(', ');
 }
 
-export default function CartLineItem({ entry, money, pending, draft, onType, onCommit, onRemove, onEdit, fields }: CartLineItemProps) {
+export default function CartLineItem({ entry, money, pending, draft, onType, onCommit, onRemove, onEdit, fields, locale }: CartLineItemProps) {
   const quantityId = `cart-quantity-${entry.id}`;
   return (
     <li className="CartEntry" data-entry-id={entry.id} aria-busy={pending}>
@@ -37,6 +40,7 @@ export default function CartLineItem({ entry, money, pending, draft, onType, onC
         </a>
         {variantText(entry) !== '' && <p className="CartEntry-variant">{variantText(entry)}</p>}
         <EntryAnswers json={entry.additionalFields} fields={fields} className="CartEntry-answers" />
+        <GiftCardRecipient gift={giftOfEntry(entry.productType, entry.additionalFields)} locale={locale} className="CartEntry-answers CartEntry-gift" />
         <p className="CartEntry-price">{money(entry.purchasePriceCents)} each</p>
         {onEdit !== null && (
           <button type="button" className="CartEntry-edit" onClick={onEdit}>

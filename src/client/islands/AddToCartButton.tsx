@@ -1,8 +1,9 @@
 /**
  * The add-to-cart button (spec §4, §8) on a product page, a listing grid, a product block or an
  * add-on: idle → 'Adding…' → 'Added!' (after about 1 s) → idle 2 s later; a failure returns to
- * idle after 1 s and shows an alert with the reason. Express checkout, subscriptions and gift
- * cards continue to checkout after their add. A product with an additional-fields form (the pen's
+ * idle after 1 s and shows an alert with the reason. Express checkout and subscriptions continue
+ * to checkout after their add; a gift card stays in the cart (on its own page GiftCardForm asks
+ * who it is for first; this button, on lists and blocks, adds the buyer's own card). A product with an additional-fields form (the pen's
  * engraving) asks for it in a lightbox first, and the answers go with the add.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -108,7 +109,6 @@ export default function AddToCartButton({ itemId, label, sku, options, soldOut, 
       await wait(Math.max(0, ADDED_AFTER_MS - (Date.now() - started)));
       announceCart(shoppingCart, true);
       if (purchase === 'express') return navigateTo(checkoutUrl.express);
-      if (purchase === 'giftCard') return navigateTo(checkoutUrl.giftCard);
       setStatus('added');
       later(ADDED_FOR_MS, 'idle');
     } catch (error) {

@@ -53,6 +53,7 @@ export default function CartPage({ websiteId, currencyCode, locale, forms, insta
                 key={entry.id}
                 entry={entry}
                 money={money}
+                locale={locale}
                 pending={state.isBusy(entry)}
                 draft={state.draftOf(entry)}
                 onType={(text) => state.typeQuantity(entry, text)}

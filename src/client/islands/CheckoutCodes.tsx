@@ -79,6 +79,11 @@ function CodeField({ field, label, applied, appliedText, note = null, checkout, 
   );
 }
 
+/** 'pays $39.00; $11.00 left on the card after this order' (issue 32: the balance the card keeps, not only what it had). */
+export function giftCardAppliedText(card: { balanceCents: number; appliedCents: number }, money: (cents: number) => string): string {
+  return `pays ${money(card.appliedCents)}; ${money(card.balanceCents - card.appliedCents)} left on the card after this order`;
+}
+
 export function CheckoutCodes(props: CheckoutCodesProps) {
   const { checkout, money } = props;
   // A code the server keeps but cannot use now (the subtotal fell below its minimum, it expired) says why.
@@ -100,7 +105,7 @@ export function CheckoutCodes(props: CheckoutCodesProps) {
           field="giftCardCode"
           label="Gift card"
           applied={checkout?.giftCard?.code ?? null}
-          appliedText={checkout?.giftCard == null ? null : `pays ${money(checkout.giftCard.appliedCents)} (balance ${money(checkout.giftCard.balanceCents)})`}
+          appliedText={checkout?.giftCard == null ? null : giftCardAppliedText(checkout.giftCard, money)}
           note={checkout?.entries.some((e) => e.productType === ProductType.GiftCard) === true ? GIFT_CARD_MESSAGES.notForGiftCards : null}
         />
       </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { billingText } from '../../commerce/subscriptions';
 import { CheckoutError } from '../checkout-api';
-import { billingText, READ_RETRIES, readAgain } from './CheckoutConfirmation';
+import { READ_RETRIES, readAgain } from './CheckoutConfirmation';
 
 describe("a subscription's billing on its confirmation", () => {
   it('says how often and how many payments, or until cancelled', () => {

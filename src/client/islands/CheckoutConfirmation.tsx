@@ -10,8 +10,10 @@
 import { useEffect, useState } from 'react';
 import { countryName } from '../../commerce/address';
 import { formatMoney } from '../../commerce/money';
-import type { SubscriptionPlan } from '../../commerce/subscriptions';
+import { sendOnText } from '../../commerce/gift-cards';
+import { billingText } from '../../commerce/subscriptions';
 import { CHECKOUT_FAILURES, CheckoutError, loadOrder, type Order } from '../checkout-api';
+import SubscriptionManage from '../components/SubscriptionManage';
 import { navigateTo, pageQuery } from '../dom';
 import { CheckoutLines, CheckoutTotals, orderLine, type AnswerForms } from './CheckoutOrderSummary';
 
@@ -42,14 +44,31 @@ export function receivedUrl(order: Order): string {
 
 type State = { kind: 'loading' } | { kind: 'ready'; order: Order } | { kind: 'failed'; message: string };
 
-const UNITS: Readonly<Record<SubscriptionPlan['billingPeriod']['unit'], string>> = { WEEK: 'week', MONTH: 'month', YEAR: 'year' };
-
-/** 'Billed every month, 12 payments in all' / 'Billed every 2 weeks until you cancel'. */
-export function billingText({ billingPeriod, numBillingCycles }: SubscriptionPlan): string {
-  const unit = UNITS[billingPeriod.unit];
-  const every = billingPeriod.value === 1 ? unit : `${billingPeriod.value} ${unit}s`;
-  const length = numBillingCycles === 0 ? 'until you cancel' : `${numBillingCycles} payment${numBillingCycles === 1 ? '' : 's'} in all`;
-  return `Billed every ${every}, ${length}`;
+/** The gift cards the order sent: to whom and when; a card the buyer sent to themselves shows its code (issue 32). */
+function GiftCardsSent({ order, money, locale }: { order: Order; money: (cents: number) => string; locale: string }) {
+  const cards = order.giftCardsSent ?? [];
+  if (cards.length === 0) return null;
+  return (
+    <section className="OrderConfirmation-section" aria-labelledby="order-gift-cards">
+      <h2 id="order-gift-cards">Gift cards</h2>
+      <ul className="OrderConfirmation-gift-cards">
+        {cards.map((card, index) => (
+          <li key={index} className="OrderConfirmation-gift-card">
+            {card.code !== null ? (
+              <>
+                Your gift card of {money(card.amountCents)}: <strong className="OrderConfirmation-gift-code">{card.code}</strong> (also emailed to {card.recipientEmail})
+              </>
+            ) : (
+              <>
+                {money(card.amountCents)} gift card sent to {card.recipientName === '' ? '' : `${card.recipientName} `}({card.recipientEmail}) by email
+                {card.sendOn === null ? ' with your message' : ` on ${sendOnText(card.sendOn, locale)}`}. The code goes only to them.
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 function Address({ order }: { order: Order }) {
@@ -142,7 +161,8 @@ export default function CheckoutConfirmation({ kind, orderId, locale, forms }: C
             Thank you! A confirmation is on its way to <strong>{order.email}</strong>.
           </p>
         )}
-        {order.subscription !== null && (
+        {/* On the subscription's own page its panel below says this, kept current (a cancelled one has no next payment). */}
+        {order.subscription !== null && kind !== 'subscription-confirmed' && (
           <p className="OrderConfirmation-subscription">
             {billingText(order.subscription)}
             {order.subscription.nextBillingOn !== null && `; next payment on ${new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(order.subscription.nextBillingOn)}`}.
@@ -151,10 +171,17 @@ export default function CheckoutConfirmation({ kind, orderId, locale, forms }: C
       </div>
       <section className="OrderConfirmation-section" aria-labelledby="order-items">
         <h2 id="order-items">Your order</h2>
-        <CheckoutLines lines={order.entries.map((entry, index) => orderLine(entry, index, forms))} money={money} />
+        <CheckoutLines lines={order.entries.map((entry, index) => orderLine(entry, index, forms))} money={money} locale={locale} />
         <CheckoutTotals money={money} totals={{ ...order, requiresShipping: order.shippingOption !== null }} />
         {order.paidOn !== null && order.amountChargedCents > 0 && <p className="OrderConfirmation-charged">Charged to your card: {money(order.amountChargedCents)}</p>}
+        {order.giftCard != null && (
+          <p className="OrderConfirmation-gift-balance">
+            Gift card {order.giftCard.code}: {money(order.giftCard.remainingCents)} left on the card
+          </p>
+        )}
       </section>
+      <GiftCardsSent order={order} money={money} locale={locale} />
+      {kind === 'subscription-confirmed' && <SubscriptionManage orderId={order.id} token={pageQuery().get('token') ?? ''} locale={locale} />}
       <Address order={order} />
       <p>
         <a href="/">Continue shopping</a>

@@ -7,6 +7,8 @@ import type { CartEntry } from '../../commerce/cart';
 import type { OrderEntry } from '../checkout-api';
 import type { AdditionalFieldsFormDefinition } from '../components/AdditionalFieldsForm';
 import EntryAnswers from '../components/EntryAnswers';
+import GiftCardRecipient, { giftOfEntry } from '../components/GiftCardRecipient';
+import type { GiftCardDetails } from '../../commerce/gift-cards';
 import type { FormField } from '../../forms/validate';
 
 /** One line as the summary shows it, from a checkout's cart entry or an order's entry. */
@@ -18,6 +20,8 @@ export interface SummaryLine {
   /** The additional fields' answers (JSON by field id) and the product's form that names them. */
   additionalFields: string | null;
   answerFields: readonly FormField[] | undefined;
+  /** Who a gift card is for; null for other lines. */
+  gift: GiftCardDetails | null;
   totalCents: number;
   imageUrl: string | null;
 }
@@ -33,6 +37,7 @@ export function cartLine(entry: CartEntry, forms: AnswerForms): SummaryLine {
     attributes: entry.chosenVariant.attributes,
     additionalFields: entry.additionalFields,
     answerFields: forms[entry.itemId]?.fields,
+    gift: giftOfEntry(entry.productType, entry.additionalFields),
     totalCents: entry.purchasePriceCents * entry.quantity,
     imageUrl: entry.imageUrl,
   };
@@ -46,6 +51,7 @@ export function orderLine(entry: OrderEntry, index: number, forms: AnswerForms):
     attributes: entry.attributes,
     additionalFields: entry.additionalFields,
     answerFields: forms[entry.itemId]?.fields,
+    gift: giftOfEntry(entry.productType, entry.additionalFields),
     totalCents: entry.subtotalCents,
     imageUrl: null,
   };
@@ -68,7 +74,7 @@ function variantText(line: SummaryLine): string {
     .join(', ');
 }
 
-export function CheckoutLines({ lines, money }: { lines: readonly SummaryLine[]; money: (cents: number) => string }) {
+export function CheckoutLines({ lines, money, locale = 'en-US' }: { lines: readonly SummaryLine[]; money: (cents: number) => string; locale?: string }) {
   return (
     <ul className="CheckoutLines" aria-label="Items in your order">
       {lines.map((line) => (
@@ -80,6 +86,7 @@ export function CheckoutLines({ lines, money }: { lines: readonly SummaryLine[];
             </p>
             {variantText(line) !== '' && <p className="CheckoutLine-variant">{variantText(line)}</p>}
             <EntryAnswers json={line.additionalFields} fields={line.answerFields} className="CheckoutLine-answers" />
+            <GiftCardRecipient gift={line.gift} locale={locale} className="CheckoutLine-answers CheckoutLine-gift" />
           </div>
           <p className="CheckoutLine-total">{money(line.totalCents)}</p>
         </li>

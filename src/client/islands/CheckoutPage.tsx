@@ -20,6 +20,7 @@ import { addressFieldProblems, CHECKOUT_FORM_MESSAGES, formProblems, localCardTo
 import { navigateTo, pageDocument, pageQuery } from '../dom';
 import { AddressFields, EMPTY_ADDRESS, fieldId, TextField, type CheckoutFieldName } from './CheckoutFields';
 import { cartLine, CheckoutLines, CheckoutTotals, type AnswerForms } from './CheckoutOrderSummary';
+import SubscriptionTerms from '../components/SubscriptionTerms';
 import { CheckoutCodes } from './CheckoutCodes';
 import { receivedUrl } from './CheckoutConfirmation';
 import { CheckoutStripeCard, type StripeCard } from './CheckoutStripeCard';
@@ -486,7 +487,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
                 ))}
               </ul>
             )}
-            <CheckoutLines lines={checkout.entries.map((entry) => cartLine(entry, forms))} money={money} />
+            <CheckoutLines lines={checkout.entries.map((entry) => cartLine(entry, forms))} money={money} locale={locale} />
             <div aria-live="polite" aria-atomic="true">
               <CheckoutTotals
                 money={money}
@@ -496,6 +497,9 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
                 }}
               />
             </div>
+            {checkout.subscription !== null && (
+              <SubscriptionTerms plan={checkout.subscription} amountCents={checkout.grandTotalCents} currencyCode={currency} locale={locale} place="checkout" />
+            )}
           </>
         )}
       </aside>

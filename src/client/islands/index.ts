@@ -8,6 +8,7 @@ import CartPage from './CartPage';
 import CartPill from './CartPill';
 import CheckoutConfirmation from './CheckoutConfirmation';
 import CheckoutPage from './CheckoutPage';
+import GiftCardForm from './GiftCardForm';
 import InstalmentPill from './InstalmentPill';
 import ProductGallery from './ProductGallery';
 import ProductImage from './ProductImage';
@@ -18,7 +19,8 @@ import PromoPopup from './PromoPopup';
 import QuantityInput from './QuantityInput';
 import QuickAdd from './QuickAdd';
 import VariantSelects from './VariantSelects';
+import SubscriptionTerms from '../components/SubscriptionTerms';
 
-export const ISLANDS = { AccountPanel, AddToCartButton, CartPage, CartPill, CheckoutConfirmation, CheckoutPage, InstalmentPill, ProductGallery, ProductImage, ProductPrice, PromoPopup, QuantityInput, QuickAdd, RestockForm, SiteForm, VariantSelects } as const;
+export const ISLANDS = { AccountPanel, AddToCartButton, CartPage, CartPill, CheckoutConfirmation, CheckoutPage, GiftCardForm, InstalmentPill, ProductGallery, ProductImage, ProductPrice, PromoPopup, QuantityInput, QuickAdd, RestockForm, SiteForm, SubscriptionTerms, VariantSelects } as const;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -1,0 +1,161 @@
+/**
+ * A gift card's product page form (issue 32, Dawn's "send as a gift"): the amount is the variant
+ * select above it; the shopper says whether the card is for someone else (their email, their
+ * name, a message of at most 200 characters and an optional send date) or for themselves, and
+ * Add To Cart adds it to the cart with those details (no jump to checkout). The rules are the
+ * API's (`giftDetailsProblems`): a problem shows under its field before anything is sent.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { CART_ALERTS, CART_MESSAGES } from '../../commerce/cart';
+import { GIFT_MESSAGE_MAX, GIFT_NAME_MAX, GIFT_SEND_MAX_DAYS, giftDetailsProblems, type GiftCardDetails } from '../../commerce/gift-cards';
+import { addToCart } from '../cart-api';
+import { announceCart } from '../cart-events';
+import { recordAddToCart } from '../collectors/cart-events';
+import { AlertDialog } from '../components/Dialog';
+import { asElement } from '../dom';
+import { fieldValue } from '../field-value';
+import { selectionOf, subscribeSelection, type Selection } from '../selection';
+
+export interface GiftCardFormProps {
+  itemId: string;
+  label: string;
+  /** The sku when the card has one amount; null when an amount must be chosen. */
+  sku: string | null;
+}
+
+type Field = keyof GiftCardDetails;
+type Status = 'idle' | 'adding' | 'added';
+
+const ADDED_FOR_MS = 3000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A date input's YYYY-MM-DD for the shopper's own calendar day `days` from now. */
+function localDay(days: number): string {
+  const at = new Date(Date.now() + days * DAY_MS);
+  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+}
+
+export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) {
+  const id = useId();
+  const [selection, setSelection] = useState<Selection>(() =>
+    selectionOf(itemId, { sku, variant: sku, quantity: 1, quantityProblem: null, missing: [], soldOut: false }),
+  );
+  const [forSomeoneElse, setForSomeoneElse] = useState(true);
+  const [details, setDetails] = useState<GiftCardDetails>({ recipientEmail: '', recipientName: '', message: '', sendOn: null });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [status, setStatus] = useState<Status>('idle');
+  const [alert, setAlert] = useState<string | null>(null);
+  useEffect(() => subscribeSelection(itemId, setSelection), [itemId]);
+  useEffect(() => {
+    if (status !== 'added') return;
+    const timer = setTimeout(() => setStatus('idle'), ADDED_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  const set = (field: Field) => (value: string) => {
+    setDetails((current) => ({ ...current, [field]: field === 'sendOn' ? (value === '' ? null : value) : value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status === 'adding') return;
+    if (selection.sku === null) {
+      setAlert(CART_MESSAGES.giftCardDenomination);
+      return;
+    }
+    const given = { ...details, recipientEmail: details.recipientEmail.trim(), recipientName: details.recipientName.trim(), message: details.message.trim() };
+    const problems = forSomeoneElse ? giftDetailsProblems(given, Date.now()) : {};
+    setErrors(problems);
+    const first = (Object.keys(problems) as Field[])[0];
+    if (first !== undefined) {
+      asElement(event.currentTarget)?.querySelector(`[id="${id}-${first}"]`)?.focus();
+      return;
+    }
+    setStatus('adding');
+    try {
+      const request = { itemId, sku: selection.sku, quantity: 1, additionalFields: forSomeoneElse ? JSON.stringify(given) : null };
+      const { shoppingCart, newlyAdded } = await addToCart(request, CART_ALERTS.addItem);
+      recordAddToCart(shoppingCart, newlyAdded, 'pdp', 1);
+      announceCart(shoppingCart, true);
+      setStatus('added');
+      if (forSomeoneElse) setDetails({ recipientEmail: '', recipientName: '', message: '', sendOn: null });
+    } catch (error) {
+      setStatus('idle');
+      setAlert(error instanceof Error ? error.message : CART_ALERTS.addItem);
+    }
+  };
+
+  const field = (name: Field) => ({
+    id: `${id}-${name}`,
+    'aria-invalid': errors[name] !== undefined,
+    'aria-describedby': [errors[name] === undefined ? '' : `${id}-${name}-error`, name === 'sendOn' || name === 'message' ? `${id}-${name}-hint` : ''].filter((s) => s !== '').join(' ') || undefined,
+  });
+  const error = (name: Field) =>
+    errors[name] === undefined ? null : (
+      <p id={`${id}-${name}-error`} className="CheckoutField-error">
+        {errors[name]}
+      </p>
+    );
+
+  return (
+    <form className="GiftCardForm" noValidate onSubmit={(event) => void submit(event)}>
+      <fieldset className="GiftCardForm-who">
+        <legend>Who is it for?</legend>
+        <label className="GiftCardForm-choice">
+          <input type="radio" name={`${id}-for`} checked={forSomeoneElse} onChange={() => setForSomeoneElse(true)} /> Someone else: we email it to them with your message
+        </label>
+        <label className="GiftCardForm-choice">
+          <input type="radio" name={`${id}-for`} checked={!forSomeoneElse} onChange={() => setForSomeoneElse(false)} /> Me: the code is emailed to me
+        </label>
+      </fieldset>
+      {forSomeoneElse && (
+        <div className="GiftCardForm-recipient">
+          <div className="CheckoutField">
+            <label htmlFor={`${id}-recipientEmail`}>Recipient email</label>
+            <input {...field('recipientEmail')} type="email" autoComplete="off" spellCheck={false} required value={details.recipientEmail} onChange={(e) => set('recipientEmail')(fieldValue(e))} />
+            {error('recipientEmail')}
+          </div>
+          <div className="CheckoutField">
+            <label htmlFor={`${id}-recipientName`}>Recipient name</label>
+            <input {...field('recipientName')} type="text" autoComplete="off" required maxLength={GIFT_NAME_MAX} value={details.recipientName} onChange={(e) => set('recipientName')(fieldValue(e))} />
+            {error('recipientName')}
+          </div>
+          <div className="CheckoutField">
+            <label htmlFor={`${id}-message`}>
+              Message<span className="CheckoutField-optional"> (optional)</span>
+            </label>
+            <textarea {...field('message')} rows={3} maxLength={GIFT_MESSAGE_MAX} value={details.message} onChange={(e) => set('message')(fieldValue(e))} />
+            <p id={`${id}-message-hint`} className="CheckoutField-hint">
+              {details.message.length}/{GIFT_MESSAGE_MAX} characters
+            </p>
+            {error('message')}
+          </div>
+          <div className="CheckoutField">
+            <label htmlFor={`${id}-sendOn`}>
+              Send on<span className="CheckoutField-optional"> (optional)</span>
+            </label>
+            <input {...field('sendOn')} type="date" min={localDay(0)} max={localDay(GIFT_SEND_MAX_DAYS)} value={details.sendOn ?? ''} onChange={(e) => set('sendOn')(fieldValue(e))} />
+            <p id={`${id}-sendOn-hint`} className="CheckoutField-hint">
+              Leave empty to send it as soon as you have paid.
+            </p>
+            {error('sendOn')}
+          </div>
+        </div>
+      )}
+      <div className="sqs-add-to-cart-button-wrapper" data-place="pdp">
+        <button type="submit" className={`sqs-add-to-cart-button sqs-button-element--primary${status === 'adding' ? ' cart-adding' : ''}`} aria-busy={status === 'adding'} data-item-id={itemId}>
+          <span className="sqs-add-to-cart-button-inner">{status === 'adding' ? 'Adding…' : status === 'added' ? 'Added!' : label}</span>
+        </button>
+      </div>
+      <p className="GiftCardForm-status" role="status" aria-live="polite">
+        {status === 'added' && (
+          <>
+            Added to cart. <a href="/cart">View cart</a>
+          </>
+        )}
+      </p>
+      {alert !== null && <AlertDialog title={CART_ALERTS.giftCardTitle} message={alert} onClose={() => setAlert(null)} />}
+    </form>
+  );
+}

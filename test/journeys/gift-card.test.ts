@@ -1,0 +1,113 @@
+/**
+ * Journey: a gift card given to someone (issue 32, journey 3), in Chromium at 1366 and 375 px. A
+ * shopper chooses $50 on the gift card's page, says who it is for (the form names the missing
+ * email first and takes the focus there), adds it to the cart (no jump to checkout), sees the
+ * recipient in the cart and the checkout, pays, and reads on the confirmation whom it was sent to,
+ * without its code. The recipient's email in the development mailbox (/dev/mailbox) carries the
+ * code and the message. A second shopper pays part of a $65 order with the code (typed, then Enter)
+ * and sees what the card pays and what is left on it at checkout and on the confirmation.
+ * Screenshots in test-artifacts/journeys/gift-card-*.png.
+ */
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { useChromium } from '../e2e/browser';
+import { addToCart, Contexts, createProduct, deleteProduct, ensureShipping, fillCheckout, goToCheckout, JOURNEY_TIMEOUT, openProduct, placeOrder, RUN, shot, SLOW, SUCCESS_CARD, WIDTHS } from './support';
+
+const storeUrl = inject('storeUrl');
+const browser = useChromium();
+const contexts = new Contexts(browser);
+afterEach(() => contexts.closeAll());
+
+for (const width of WIDTHS) {
+  describe(`a gift card given at ${width} px`, () => {
+    it('reaches its recipient with the code and message, and pays part of a later order with its balance shown', { timeout: JOURNEY_TIMEOUT }, async () => {
+      const buyerEmail = `giver-${RUN}-${width}@example.com`;
+      const recipientEmail = `bea-${RUN}-${width}@example.com`;
+      const message = `Happy birthday, Bea! (${width})`;
+
+      // The giver on the gift card's page.
+      const giver = await contexts.page(width);
+      await openProduct(giver.page, storeUrl, '/gifts/p/gift-card');
+      expect(await giver.page.locator('.ProductItem-excerpt, .ProductItem-body').allInnerTexts()).not.toEqual([]);
+      await giver.page.selectOption('#variant-p-gift-card-Amount', '$50');
+      const form = giver.page.locator('.GiftCardForm');
+      expect(await form.getByLabel('Someone else: we email it to them with your message').isChecked()).toBe(true);
+      await form.getByLabel('Recipient name').fill('Bea');
+      await form.getByLabel('Message (optional)').fill(message);
+      // Sent without an email: the form says so under the field and puts the focus there.
+      await form.locator('button[type="submit"]').click();
+      await expect.poll(() => form.locator('.CheckoutField-error').first().textContent(), SLOW).toBe("Enter the recipient's email address.");
+      expect(await giver.page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
+      await giver.page.keyboard.type(recipientEmail);
+      await giver.page.keyboard.press('Enter');
+      await expect.poll(() => form.locator('.GiftCardForm-status').textContent(), SLOW).toBe('Added to cart. View cart');
+      expect(new URL(giver.page.url()).pathname).toBe('/gifts/p/gift-card');
+      await shot(giver.page, `gift-card-product-${width}`);
+
+      // The cart and the checkout name the recipient.
+      await form.getByRole('link', { name: 'View cart' }).click();
+      const cartGift = giver.page.locator('.CartEntry-gift');
+      await expect.poll(() => cartGift.innerText(), SLOW).toContain(`Bea (${recipientEmail})`);
+      expect(await cartGift.innerText()).toContain(message);
+      await shot(giver.page, `gift-card-cart-${width}`);
+      await goToCheckout(giver.page, storeUrl, 'Gift Card');
+      const checkoutGift = giver.page.locator('.CheckoutLine-gift');
+      expect(await checkoutGift.innerText()).toContain(`Bea (${recipientEmail})`);
+      expect(await checkoutGift.innerText()).toContain('by email once paid');
+      await giver.page.fill('#checkout-email', buyerEmail);
+      await giver.page.fill('#checkout-cardNumber', SUCCESS_CARD);
+      await shot(giver.page, `gift-card-checkout-${width}`);
+      await placeOrder(giver.page);
+
+      // The confirmation says whom it went to, and shows no code.
+      const sent = giver.page.locator('.OrderConfirmation-gift-card');
+      await expect.poll(() => sent.textContent(), SLOW).toBe(`$50.00 gift card sent to Bea (${recipientEmail}) by email with your message. The code goes only to them.`);
+      expect(await giver.page.locator('.OrderConfirmation-gift-code').count()).toBe(0);
+      await shot(giver.page, `gift-card-confirmation-${width}`);
+
+      // The recipient's email, read in the development mailbox.
+      const recipient = await contexts.page(width);
+      let code = '';
+      await expect
+        .poll(async () => {
+          await recipient.page.goto(`${storeUrl}/dev/mailbox?to=${encodeURIComponent(recipientEmail)}`);
+          return recipient.page.locator('li a', { hasText: 'You received a gift card' }).count();
+        }, SLOW)
+        .toBe(1);
+      await recipient.page.locator('li a', { hasText: 'You received a gift card' }).click();
+      const mail = (await recipient.page.locator('pre').textContent()) ?? '';
+      expect(mail).toContain(message);
+      expect(mail).toContain('sent you a gift card worth $50.00');
+      code = /Gift card code: ([A-Z0-9-]+)/.exec(mail)?.[1] ?? '';
+      expect(code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+      await shot(recipient.page, `gift-card-email-${width}`);
+
+      // A second shopper pays part of a $65 order with it.
+      await ensureShipping(contexts, storeUrl);
+      const title = `Journey Vase ${RUN} ${width}`;
+      const product = await createProduct(contexts, storeUrl, title, 3000, 10);
+      try {
+        const second = await contexts.page(width);
+        await openProduct(second.page, storeUrl, product.path);
+        expect(await addToCart(second.page, product.id, 2)).toBe('Added!');
+        await goToCheckout(second.page, storeUrl, title);
+        await fillCheckout(second.page, `second-${RUN}-${width}@example.com`);
+        const total = (await second.page.locator('.CheckoutTotals-total').textContent()) ?? '';
+        await second.page.fill('#checkout-giftCardCode', code.toLowerCase());
+        await second.page.press('#checkout-giftCardCode', 'Enter');
+        const applied = second.page.locator('.CheckoutCode-applied');
+        await expect.poll(() => applied.textContent(), SLOW).toContain('pays $50.00; $0.00 left on the card after this order');
+        expect(await second.page.locator('.CheckoutTotals-gift-card').textContent()).toBe('−$50.00');
+        const cents = (money: string) => Math.round(Number(money.replace(/[^0-9.]/g, '')) * 100);
+        const due = `$${((cents(total) - 5000) / 100).toFixed(2)}`;
+        await shot(second.page, `gift-card-redeem-checkout-${width}`);
+        await placeOrder(second.page);
+        await expect.poll(() => second.page.locator('.OrderConfirmation-gift-balance').textContent(), SLOW).toMatch(/^Gift card ••••-••••-••••-[A-Z2-9]{4}: \$0\.00 left on the card$/);
+        expect(await second.page.locator('.OrderConfirmation-charged').textContent()).toBe(`Charged to your card: ${due}`);
+        await shot(second.page, `gift-card-redeem-confirmation-${width}`);
+        expect([...giver.errors, ...recipient.errors, ...second.errors]).toEqual([]);
+      } finally {
+        await deleteProduct(contexts, storeUrl, product.id);
+      }
+    });
+  });
+}

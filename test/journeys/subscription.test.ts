@@ -1,0 +1,89 @@
+/**
+ * Journey: a subscription taken knowingly and cancelled (issue 32, journey 4), in Chromium at 1366
+ * and 375 px. The coffee subscription's page says '$19.00 every week, until you cancel' and the
+ * next charge date before anything is bought; the checkout summary says what is charged today and
+ * each week with the next date before paying; after paying, the confirmation email in the
+ * development mailbox (/dev/mailbox) has the manage link, which opens in a fresh browser (no
+ * account), shows the subscription, and cancels it from the keyboard after a confirmation. The
+ * subscription then has no next charge (the renewal run on a fake clock charging nothing is
+ * test/worker/subscription-cancel.test.ts). Screenshots in test-artifacts/journeys/subscription-*.png.
+ */
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { useChromium } from '../e2e/browser';
+import { Contexts, ensureShipping, fillCheckout, JOURNEY_TIMEOUT, openProduct, RUN, shot, SLOW, WIDTHS } from './support';
+
+const storeUrl = inject('storeUrl');
+const browser = useChromium();
+const contexts = new Contexts(browser);
+afterEach(() => contexts.closeAll());
+
+const WEEK = 7 * 86_400_000;
+const longDate = (at: number) => new Intl.DateTimeFormat('en-US', { dateStyle: 'full' }).format(at);
+
+for (const width of WIDTHS) {
+  describe(`a subscription at ${width} px`, () => {
+    it('shows its terms before paying, and is cancelled from the email link without an account', { timeout: JOURNEY_TIMEOUT }, async () => {
+      const email = `beans-${RUN}-${width}@example.com`;
+      await ensureShipping(contexts, storeUrl);
+      const shopper = await contexts.page(width);
+      await openProduct(shopper.page, storeUrl, '/shop/p/coffee-beans');
+      const terms = shopper.page.locator('.ProductItem-form .SubscriptionTerms');
+      expect(await terms.locator('.SubscriptionTerms-terms').textContent()).toBe('$19.00 every week, until you cancel');
+      await expect.poll(() => terms.locator('.SubscriptionTerms-next').textContent(), SLOW).toContain(`then next on ${longDate(Date.now() + WEEK)}`);
+      await shot(shopper.page, `subscription-product-${width}`);
+
+      // Subscribe: the checkout summary says it before the card is asked for.
+      await shopper.page.locator('.ProductItem-form .sqs-add-to-cart-button').click();
+      await shopper.page.waitForURL(/\/checkout\?cartToken=[0-9a-f]{32}$/, SLOW);
+      const summary = shopper.page.locator('.Checkout-summary .SubscriptionTerms');
+      await expect.poll(() => summary.locator('.SubscriptionTerms-terms').textContent(), SLOW).toMatch(/^\$\d+\.\d\d every week, until you cancel$/);
+      await fillCheckout(shopper.page, email);
+      const total = (await shopper.page.locator('.CheckoutTotals-total').textContent()) ?? '';
+      await expect.poll(() => summary.locator('.SubscriptionTerms-terms').textContent(), SLOW).toBe(`${total} every week, until you cancel`);
+      expect(await summary.locator('.SubscriptionTerms-next').textContent()).toContain(`${total} is charged today; the next charge is on ${longDate(Date.now() + WEEK)}.`);
+      await shot(shopper.page, `subscription-checkout-${width}`);
+      await shopper.page.click('.Checkout-button');
+      await shopper.page.waitForURL(/\/commerce\/subscriptions\/ord_[0-9a-f]+\?token=[0-9a-f]{32}$/, SLOW);
+      await expect.poll(() => shopper.page.locator('.SubscriptionManage-status').textContent(), SLOW).toContain('Active.');
+      expect(await shopper.page.locator('h1').textContent()).toBe('Subscription confirmed');
+
+      // The confirmation email's manage link, opened in a browser that has nothing of the shopper's.
+      const reader = await contexts.page(width);
+      await expect
+        .poll(async () => {
+          await reader.page.goto(`${storeUrl}/dev/mailbox?to=${encodeURIComponent(email)}`);
+          return reader.page.locator('li a', { hasText: 'confirmed' }).count();
+        }, SLOW)
+        .toBe(1);
+      await reader.page.locator('li a', { hasText: 'confirmed' }).click();
+      expect(await reader.page.locator('pre').textContent()).toContain('Billed every week, until you cancel');
+      await shot(reader.page, `subscription-email-${width}`);
+      await reader.page.locator('pre a', { hasText: '/commerce/subscriptions/' }).click();
+      await reader.page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+      const status = reader.page.locator('.SubscriptionManage-status');
+      await expect.poll(() => status.textContent(), SLOW).toBe(`Active. Next charge: ${longDate(Date.now() + WEEK)}.`);
+      expect(await reader.page.locator('.SubscriptionManage-terms').textContent()).toBe(`Coffee Subscription: ${total} every week, until you cancel`);
+
+      // Cancelled from the keyboard, after saying so in a dialog.
+      await reader.page.locator('.SubscriptionManage-cancel').focus();
+      await reader.page.keyboard.press('Enter');
+      const dialog = reader.page.locator('[role="alertdialog"]');
+      await dialog.waitFor(SLOW);
+      expect(await dialog.locator('.Dialog-title').textContent()).toBe('Cancel this subscription?');
+      await shot(reader.page, `subscription-cancel-dialog-${width}`);
+      await reader.page.keyboard.press('Tab');
+      expect(await reader.page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel subscription');
+      await reader.page.keyboard.press('Enter');
+      await expect.poll(() => status.textContent(), SLOW).toBe(`Cancelled on ${longDate(Date.now())}. You will not be charged again.`);
+      expect(await reader.page.locator('.SubscriptionManage-cancel').count()).toBe(0);
+      await shot(reader.page, `subscription-cancelled-${width}`);
+
+      // Nothing is scheduled any more: what the page reads says so.
+      const token = new URL(reader.page.url()).searchParams.get('token') ?? '';
+      const orderId = new URL(reader.page.url()).pathname.split('/').pop() ?? '';
+      const read = await reader.page.request.get(`${storeUrl}/api/commerce/subscriptions/${orderId}?token=${token}`);
+      expect(await read.json()).toMatchObject({ subscription: { status: 'cancelled', nextChargeOn: null } });
+      expect([...shopper.errors, ...reader.errors]).toEqual([]);
+    });
+  });
+}
