@@ -7,6 +7,7 @@ import type { APIRequestContext, BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
 import { storeUrl } from './store';
+import { afterNextPaint } from './pages';
 
 const browser = useChromium();
 const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
@@ -51,9 +52,9 @@ describe("the signed-in account's language", () => {
       // The translation plugin's own language: the plugin serves it, no locale call.
       await page.selectOption('#account-language', 'de-DE');
       await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe('de-DE');
-      // The page has the late answer whole; the panel then has 500 ms to (wrongly) act on it.
+      // The page has the late answer whole; the panel then has until the next paints to (wrongly) act on it.
       await (await lateAnswer).finished();
-      await page.waitForTimeout(500);
+      await afterNextPaint(page);
       expect(await page.evaluate('document.documentElement.lang')).toBe('de-DE');
       expect(await page.locator('#account-language').inputValue()).toBe('de-DE');
       expect(localeCalls).toHaveLength(1);

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { useChromium } from './browser';
 import { storeUrl } from './store';
+import { afterNextPaint } from './pages';
 
 const browser = useChromium();
 const SHOTS = 'test-artifacts/screenshots';
@@ -47,7 +48,7 @@ async function check(page: Page, name: string, problems: string[]): Promise<void
   mkdirSync(SHOTS, { recursive: true });
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 768 ? 1024 : 900 });
-    await page.waitForTimeout(100);
+    await afterNextPaint(page);
     problems.push(...(await seriousViolations(page, `${name} at ${width}px`)));
     await page.screenshot({ path: `${SHOTS}/console-${name}-${width}.png`, fullPage: true });
   }
@@ -92,17 +93,17 @@ describe('the merchant console', () => {
     await page.fill('#product-image-url', '/images/demo/desk-lamp.webp');
     await page.press('#product-image-url', 'Tab');
     await page.waitForSelector('.ImagePicker-preview img');
+    // A new product starts as a draft (issue 33): this one goes on the store at once.
+    await page.selectOption('#product-status', 'published');
+    // Variants are generated from the options' values (issue 33).
     await page.click('text=Add option');
-    await page.fill('[aria-label="Option 1 name"]', 'Size');
+    await page.fill('#option-0-name', 'Size');
+    await page.fill('#option-0-values', 'Small, Large');
     await page.click('text=Add option');
-    await page.fill('[aria-label="Option 2 name"]', 'Colour');
-    await page.fill('[aria-label="Size, variant 1"]', 'Small');
-    await page.fill('[aria-label="Colour, variant 1"]', 'Brass');
+    await page.fill('#option-1-name', 'Colour');
+    await page.fill('#option-1-values', 'Brass');
     await page.fill('[aria-label="Price, variant 1"]', '45.00');
     await page.fill('[aria-label="Stock, variant 1"]', '3');
-    await page.click('text=Add variant');
-    await page.fill('[aria-label="Size, variant 2"]', 'Large');
-    await page.fill('[aria-label="Colour, variant 2"]', 'Brass');
     await page.fill('[aria-label="Price, variant 2"]', 'x');
     await page.fill('[aria-label="Stock, variant 2"]', '2');
     await page.click('.SaveBar button[type="submit"]');

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { useChromium } from './browser';
 import { storeUrl } from './store';
+import { afterNextPaint } from './pages';
 
 const SCREENSHOTS = 'test-artifacts/screenshots';
 const browser = useChromium();
@@ -29,7 +30,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
   const before = page.viewportSize() ?? { width: 1366, height: 900 };
   for (const width of [1366, 768]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
+    await afterNextPaint(page);
     await page.screenshot({ path: `${SCREENSHOTS}/console-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize(before);

@@ -14,6 +14,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { useChromium } from './browser';
 import { storeUrl } from './store';
+import { afterNextPaint } from './pages';
 
 const browser = useChromium();
 const SCREENSHOTS = 'test-artifacts/screenshots';
@@ -170,8 +171,8 @@ describe('console operations in Chromium', () => {
       await page.fill('#order-search', email);
       await page.click('form[role="search"] button[type="submit"]');
       await page.waitForSelector(`text=#${mine.orderNumber}`, WAIT);
-      await lateAnswer;
-      await page.waitForTimeout(500);
+      await (await lateAnswer).finished();
+      await afterNextPaint(page);
       expect(await page.locator('.DataTable tbody tr').count()).toBe(1);
       expect(await page.locator('.DataTable tbody').textContent()).toContain(email);
       expect(errors).toEqual([]);

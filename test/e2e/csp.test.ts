@@ -197,8 +197,8 @@ describe('an imported template printing a hostile post title, in Chromium', () =
     for (const path of [POST, '/blog']) {
       const hostile = await visit(path, base, { width: 1366, height: 900 });
       await hostile.page.waitForLoadState('load');
-      // Give a frame that should not exist the time to ask for its script.
-      await hostile.page.waitForTimeout(500);
+      // A frame that should not exist would have asked for its script before the network went quiet.
+      await hostile.page.waitForLoadState('networkidle');
       expect(hostile.requests.filter((url) => url.includes(INJECTED_SCRIPT)), path).toEqual([]);
       await expectNothingInjectedRan(hostile);
       expect(await hostile.page.locator('iframe, img[src="x"]').count()).toBe(0);

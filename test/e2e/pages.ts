@@ -13,6 +13,14 @@ export async function openPage(browser: Browser, storeUrl: string, path: string)
 }
 
 /**
+ * Resolves once the page has painted twice more: whatever a finished answer or a resize set in
+ * motion (a React commit, a layout) has reached the screen. For checking that something did not happen.
+ */
+export async function afterNextPaint(page: Page): Promise<void> {
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+}
+
+/**
  * Presses Escape once the open dialog or alert has the focus. A dialog moves the focus in at the
  * same step as it starts listening for Escape, just after it is painted, so a key pressed as soon as
  * its text shows can arrive before anything listens for it.

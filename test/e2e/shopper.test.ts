@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
-import { escapeDialog, openPage } from './pages';
+import { afterNextPaint, escapeDialog, openPage } from './pages';
 import { storeUrl } from './store';
 
 const browser = useChromium();
@@ -154,7 +154,7 @@ describe('a shopper in Chromium', () => {
       await quantity.press('Enter');
       const alert = page.locator('[role="alertdialog"]');
       await expect.poll(() => alert.textContent()).toBe(`Unable to update quantity${message}OK`);
-      await page.waitForTimeout(300);
+      await afterNextPaint(page);
       expect(await alert.count()).toBe(1);
       await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('OK');
       await page.keyboard.press('Enter');
