@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
 import { storeUrl } from '../e2e/store';
-import { ACCOUNTS, Contexts, goToCheckout, JOURNEY_TIMEOUT, openProduct, placeOrder, RUN, shot, signIn, SLOW, SUCCESS_CARD, WIDTHS } from './support';
+import { ACCOUNTS, addOneToCart, Contexts, goToCheckout, JOURNEY_TIMEOUT, openProduct, placeOrder, RUN, shot, signIn, SLOW, SUCCESS_CARD, WIDTHS } from './support';
 
 const browser = useChromium();
 const contexts = new Contexts(browser);
@@ -22,13 +22,10 @@ const DIGITAL = { path: '/shop/p/recipe-ebook', title: 'Recipe E-book' };
 const SERVICE = { path: '/shop/p/design-consult', title: 'Design Consultation' };
 const UNSHIPPED = 'No rate ships to Singapore, Hong Kong, Mexico, Brazil, South Africa: shoppers there cannot buy physical products.';
 
-/** One of the product on the page into the cart, as a shopper adds it. */
+/** One of the product at `storePath` into the cart, as a shopper adds it. */
 async function addOne(page: Page, storePath: string): Promise<void> {
   await openProduct(page, storeUrl, storePath);
-  const button = page.locator('.ProductItem-form .sqs-add-to-cart-button');
-  await expect.poll(() => button.textContent(), SLOW).toBe('Add To Cart');
-  await button.click();
-  await expect.poll(() => button.textContent(), SLOW).toBe('Added!');
+  await addOneToCart(page);
 }
 
 async function typeAddress(page: Page, address: { city: string; region: string; postalCode: string; country: string }): Promise<void> {

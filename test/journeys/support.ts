@@ -131,6 +131,14 @@ export async function addToCart(page: Page, itemId: string, quantity: number): P
   return (await alert.count()) > 0 ? ((await alert.locator('.Dialog-message').textContent()) ?? '') : 'Added!';
 }
 
+/** Adds one with the product page's button as it stands (a product with one left shows no quantity field). */
+export async function addOneToCart(page: Page): Promise<void> {
+  const button = page.locator('.ProductItem-form .sqs-add-to-cart-button');
+  await expect.poll(() => button.textContent(), SLOW).toBe('Add To Cart');
+  await button.click();
+  await expect.poll(() => button.textContent(), SLOW).toBe('Added!');
+}
+
 /** From the checkout page with the cart loaded: address, the first (cheapest) shipping option and the card filled in. */
 export async function fillCheckout(page: Page, email: string): Promise<void> {
   await page.fill('#checkout-email', email);
