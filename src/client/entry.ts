@@ -4,6 +4,7 @@
  * and a product list's filter and sort form.
  */
 import { accountLanguage, applyPageLanguage } from './account-language';
+import { markAccountLink } from './account-link';
 import { mayHaveCart } from './cookies';
 import { wireListingControls } from './listing-controls';
 import { wireNavFolders, wireSiteMenu } from './site-menu';
@@ -60,6 +61,7 @@ async function hydrateIslands(): Promise<void> {
 }
 
 wireSiteMenu();
+markAccountLink();
 wireNavFolders();
 wireListingControls();
 void hydrateIslands();

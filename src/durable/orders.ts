@@ -331,6 +331,15 @@ export class CommerceOrders extends DurableObject<Env> {
     });
   }
 
+  /** Starting settings (the demo's), made once while the store has none: a merchant's later change stays. */
+  seedSettings(settings: Partial<StoreSettings>): void {
+    this.ctx.storage.transactionSync(() => {
+      if (this.sql.exec("INSERT OR IGNORE INTO seeded (name) VALUES ('settings') RETURNING name").toArray().length === 0) return;
+      if (this.sql.exec('SELECT 1 FROM settings WHERE id = 1').toArray().length > 0) return;
+      this.sql.exec('INSERT INTO settings (id, data) VALUES (1, ?)', JSON.stringify({ ...DEFAULT_SETTINGS, ...settings }));
+    });
+  }
+
   deleteRate(kind: 'shipping' | 'tax', id: string): boolean {
     return this.sql.exec('DELETE FROM rates WHERE kind = ? AND id = ? RETURNING id', kind, id).toArray().length > 0;
   }

@@ -132,7 +132,7 @@ commerceAdmin.delete('/api/commerce/discounts/:code', commerce, async (c) =>
   (await orders(c).deleteDiscount(c.req.param('code'))) ? c.json({ deleted: true }) : apiError(c, 404, 'Unknown discount code'),
 );
 
-commerceAdmin.get('/api/commerce/settings', commerce, async (c) => c.json({ settings: await orders(c).settings() }));
+commerceAdmin.get('/api/commerce/settings', commerce, demoShipping, async (c) => c.json({ settings: await orders(c).settings() }));
 
 commerceAdmin.put('/api/commerce/settings', commerce, async (c) => {
   const settings = await readJson(c, settingsSchema, MAX_BODY_BYTES);

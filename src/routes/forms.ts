@@ -16,6 +16,7 @@ import { submissionNotice } from '../forms/notification';
 import { siteFormById, type SiteForm } from '../site/lookup';
 import { requireCrumb } from './csrf';
 import { confirmationRequest } from './list-confirmation';
+import { demoShipping } from './demo-shipping';
 import { apiError, readJson, type AppEnv, withSite } from './http';
 import { nestsDeeperThan } from './json-depth';
 import { rateLimit } from './rate-limit';
@@ -100,7 +101,7 @@ forms.post('/api/form/FormSubmissionKey', withSite, async (c) => {
   return c.json({ key });
 });
 
-forms.post('/api/form/SaveFormSubmission', withSite, async (c) => {
+forms.post('/api/form/SaveFormSubmission', withSite, demoShipping, async (c) => {
   const body = await readJson(c, saveSchema, MAX_BODY_BYTES);
   const form = formOf(c, body.formId);
   const site = c.var.site;

@@ -5,6 +5,7 @@
  * scripts/demo-images.mjs into public/images/demo/ (static assets), so nothing comes from the network.
  */
 import { PRODUCT_RECORD_TYPE, PRODUCTS_COLLECTION, PRODUCTS_COLLECTION_TYPE, ProductType, type ProductTypeCode } from '../commerce/product';
+import type { StoreSettings } from '../commerce/checkout-totals';
 import type { ShippingRate } from '../commerce/shipping';
 import type { SiteInput } from './schema';
 import { DEFAULT_THEME } from './theme';
@@ -29,6 +30,9 @@ export const DEMO_MERCHANTS = [
  * delivers to abroad. Brazil, Hong Kong, Mexico, Singapore and South Africa are left out, so the
  * console's warning and the checkout's 'We do not ship to this address.' have a case to show.
  */
+/** The demo's checkout settings: its promo popup promises ten percent off and a welcome code, so a sign-up gets one. */
+export const DEMO_STORE_SETTINGS: Partial<StoreSettings> = { welcomeDiscount: { enabled: true, percent: 10 } };
+
 export const DEMO_SHIPPING_RATES: readonly ShippingRate[] = [
   { id: 'shipping-standard', name: 'Standard', regions: ['US'], method: 'flat', amountCents: 500, perKgCents: 0, freeOverCents: 10_000 },
   {
@@ -291,6 +295,7 @@ export function demoSite(): SiteInput {
       ],
       connection: { state: 'disconnected' },
     },
+    // A promise the store keeps: DEMO_STORE_SETTINGS turns the 10% welcome code on.
     promoPopup: { id: 'promo-newsletter', title: 'Ten percent off your first order', body: 'Join the newsletter for studio news and a welcome code.', delayMs: 1500 },
     collections: [
       { id: SHOP, type: PRODUCTS_COLLECTION_TYPE, typeName: PRODUCTS_COLLECTION, title: 'Shop', urlId: 'shop', fullUrl: '/shop', description: '<p>Things we make and love.</p>' },

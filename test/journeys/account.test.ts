@@ -75,7 +75,8 @@ for (const width of WIDTHS) {
 
         // Create the account.
         await page.getByRole('button', { name: 'Create an account' }).click();
-        await page.fill('#signup-email', email);
+        await expect.poll(() => page.evaluate(() => document.activeElement?.id), SLOW).toBe('signup-email');
+        await page.keyboard.type(email);
         await page.fill('#signup-password', 'short');
         await page.click('.AccountPanel-form button[type="submit"]');
         await expect.poll(() => page.locator('#signup-password-error').textContent(), SLOW).toBe('Use at least 10 characters for your password.');
@@ -94,8 +95,9 @@ for (const width of WIDTHS) {
         expect(await page.locator('.AccountPanel-unverified').count()).toBe(0);
         await expect.poll(() => page.locator('.AccountOrders-empty').count(), SLOW).toBe(1);
 
-        // Buy signed in: the checkout starts with the account's email.
+        // Buy signed in: the header says so, and the checkout starts with the account's email.
         await openProduct(page, storeUrl, product.path);
+        expect(await page.locator('header .site-account').getAttribute('aria-label')).toBe('Account, signed in');
         expect(await addToCart(page, product.id, 1)).toBe('Added!');
         await goToCheckout(page, storeUrl, title);
         await expect.poll(() => page.inputValue('#checkout-email'), SLOW).toBe(email);
@@ -135,6 +137,7 @@ for (const width of WIDTHS) {
         await page.click('.AccountPanel-signout');
         await page.waitForSelector('#signin-email', SLOW);
         await expect.poll(() => status(page).textContent(), SLOW).toMatch(/^You are signed out\./);
+        expect(await page.locator('header .site-account[data-signed-in]').count()).toBe(0);
         await page.getByRole('button', { name: 'Forgot your password?' }).click();
         await page.fill('#forgot-email', email);
         await page.getByRole('button', { name: 'Send reset link' }).click();

@@ -1,6 +1,7 @@
 /** Orders after checkout in workerd (issue 16): the merchant's calls, subscriptions on a fake clock, gift card and welcome code emails. */
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../src/commerce/order';
+import { DEMO_SITE_ID } from '../../src/site/demo';
 import { ROLES } from '../../src/site/roles';
 import {
   ADDRESS, available, CANDLE, CARD, fillCheckout, merchant, orders, paymentLedger, placeOrder, setStock, shopper, shopperAtPayment, skuOf, standardRules, startCheckout, stock, storeOnHost,
@@ -191,5 +192,22 @@ describe('emails from the store', () => {
     expect((await second.json('PUT', '/api/commerce/checkout', { discountCode: code })).body).toMatchObject({ errors: { discountCode: 'That code has been used up.' } });
     // The second shopper's checkout holds nothing (stock is reserved at payment).
     expect(await stock(websiteId).reservations()).toEqual([]);
+  });
+
+  it('the demo store keeps its popup’s promise with no set-up: a sign-up gets a 10% welcome code by email that works at checkout (issue 32)', { timeout: 60_000 }, async () => {
+    const base = 'http://localhost';
+    const visitor = await new Visitor(base).open('/');
+    const key = (await visitor.json<{ key: string }>('POST', '/api/form/FormSubmissionKey', '')).body.key;
+    const res = await visitor.json('POST', '/api/form/SaveFormSubmission', { key, formId: 'promo-newsletter', form: JSON.stringify({ email: 'popup@example.com' }), captchaKey: 'local:promo_popup:0123456789abcdef' });
+    expect(res.status).toBe(200);
+    await orders(DEMO_SITE_ID).deliverEmail();
+    const mail = (await orders(DEMO_SITE_ID).mailbox()).filter((m) => m.to === 'popup@example.com');
+    expect(mail.map((m) => m.subject)).toEqual(['Your welcome code for Studio Goods']);
+    const code = /code (WELCOME-[0-9A-F]{8}) at checkout for 10% off/.exec(mail[0]?.text ?? '')?.[1] ?? '';
+    expect(code).not.toBe('');
+    const buyer = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
+    await startCheckout(buyer);
+    await fillCheckout(buyer, { discountCode: code });
+    expect((await placeOrder(buyer)).body.order).toMatchObject({ discountCents: 320, coupons: [code] });
   });
 });

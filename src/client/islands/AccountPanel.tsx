@@ -10,7 +10,12 @@ import { ACCOUNT_MESSAGES, SESSION_MESSAGES } from '../../accounts/messages';
 import { responseFailure } from '../api';
 import SignInFields, { useSignIn } from '../components/SignInFields';
 import { applyPageLanguage, forgetAccountLanguage } from '../account-language';
+import { markAccountLink } from '../account-link';
+import { pageDocument } from '../dom';
 import { fieldValue } from '../field-value';
+import { languageName } from '../../commerce/storefront-text';
+import { showPageLanguageText } from '../shopper-text';
+import { useShopperText } from '../use-shopper-text';
 import { accountCall, readSession, type AccountSession, type SignedInSession } from '../account/account-api';
 import { takeLinkToken, type LinkToken } from '../account/link-token';
 import { ForgotPasswordForm, NewPasswordForm } from '../account/PasswordResetForms';
@@ -40,9 +45,11 @@ interface SignedOut {
 }
 
 type View = 'signIn' | 'signUp' | 'forgot' | 'reset';
+const FIRST_FIELD: Readonly<Record<View, string>> = { signIn: '#signin-email', signUp: '#signup-email', forgot: '#forgot-email', reset: '#new-password' };
 
 export default function AccountPanel({ languages, translationLanguages }: AccountPanelProps) {
   const [session, setSession] = useState<AccountSession | null>(null);
+  const text = useShopperText();
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -50,7 +57,10 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
   const [view, setView] = useState<View>('signIn');
   const link = useRef<LinkToken>(null);
 
-  const refresh = async () => setSession(await readSession());
+  const refresh = async () => {
+    setSession(await readSession());
+    markAccountLink();
+  };
   const { email, password, setEmail, setPassword, busy: signingIn, error, submit } = useSignIn((email, password) => {
     setMessage(null);
     setProblem(null);
@@ -74,7 +84,15 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
     refresh().catch(() => setSession({ authenticated: false }));
   }, []);
 
+  /** Set once the shopper switches forms: the new form's first field then takes the focus (not on the page's load). */
+  const switched = useRef(false);
+  useEffect(() => {
+    if (!switched.current) return;
+    pageDocument()?.documentElement.querySelector(FIRST_FIELD[view])?.focus();
+  }, [view]);
+
   const show = (next: View) => {
+    switched.current = true;
     setView(next);
     setMessage(null);
     setProblem(null);
@@ -113,6 +131,7 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
     if (language !== null && translationLanguages.includes(language)) {
       setSession((current) => (current === null ? current : { ...current, language }));
       applyPageLanguage(language);
+      void showPageLanguageText();
       return setMessage(null);
     }
     const res = await accountCall('POST', '/locale', { language }, session?.xsrfToken);
@@ -122,6 +141,7 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
     setSession((current) => (current === null ? current : { ...current, language }));
     forgetAccountLanguage();
     applyPageLanguage(language);
+    void showPageLanguageText();
   };
 
   if (session === null) return <p aria-busy="true">Loading your account…</p>;
@@ -166,11 +186,13 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
         ))}
         <section className="AccountSection AccountSection--settings" aria-labelledby="account-settings">
           <h2 id="account-settings">Settings</h2>
-          <label htmlFor="account-language">Language</label>
+          <label htmlFor="account-language">{text['account.language']}</label>
           <select id="account-language" value={signedIn.language ?? ''} onChange={(e) => void changeLanguage(fieldValue(e))}>
-            <option value="">Site default</option>
+            <option value="">{text['account.siteDefault']}</option>
             {languages.map((language) => (
-              <option key={language}>{language}</option>
+              <option key={language} value={language} lang={language}>
+                {languageName(language)}
+              </option>
             ))}
           </select>
         </section>

@@ -1,0 +1,182 @@
+/**
+ * Journey: finding and choosing (issue 32, journeys 6 and 7), in Chromium at 1366 and 375 px. A
+ * shopper searches with a plural, two words and an accent, picks a suggestion by keyboard, filters
+ * the shop by tag and price, clears the filters one by one and all at once, sorts by price both ways
+ * (digital products and services in their place among physical ones), and adds a product with
+ * options from its card through the quick-add dialog, then finds it in the cart. A visitor signs up
+ * in the home page's popup, finds the welcome code it promised in the development mailbox, and it
+ * takes 10% off at checkout. Screenshots in test-artifacts/journeys/finding-*.png.
+ */
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useChromium } from '../e2e/browser';
+import { storeUrl } from '../e2e/store';
+import { addToCart, Contexts, fillCheckout, JOURNEY_TIMEOUT, openProduct, placeOrder, RUN, shot, SLOW, WIDTHS } from './support';
+
+const browser = useChromium();
+const contexts = new Contexts(browser);
+afterEach(() => contexts.closeAll());
+
+/** The demo's products of the shop by their price now (minor units): what a price sort must order them by. */
+const SHOP_PRICES: Record<string, number> = {
+  'Recipe E-book': 900, 'Field Notes': 900, 'Terracotta Planter': 1600, 'Canvas Tote': 1800, 'Ceramic Mug': 1800, 'Coffee Subscription': 1900, 'Photo Presets': 2500,
+  'Tea Club': 2900, 'Cedar Candle': 3200, 'Engraved Brass Pen': 3900, 'Repair Service': 4000, 'Oak Serving Board': 5400, 'Linen Shirt': 6800, 'Pottery Class': 7500,
+  'Throw Blanket': 7600, 'Desk Lamp': 8900, 'Wool Sweater': 12000, 'Design Consultation': 15000,
+};
+
+/** A shopper who already answered the home page's popup (it would cover the page). */
+async function shopper(width: number): Promise<{ page: Page; errors: string[] }> {
+  const opened = await contexts.page(width);
+  await opened.page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
+  return opened;
+}
+
+/** Opens a store page; one with islands (cards' buttons, the cart) once they are hydrated. */
+async function open(page: Page, path: string, islands = true): Promise<void> {
+  await page.goto(`${storeUrl}${path}`);
+  if (islands) await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+}
+
+async function searchFor(page: Page, words: string): Promise<string[]> {
+  await page.fill('#search-q', words);
+  await Promise.all([page.waitForURL(/\/search\?q=/, SLOW), page.press('#search-q', 'Enter')]);
+  await page.waitForSelector('.SearchPage-count', SLOW);
+  return page.locator('.SearchResult-title').allTextContents();
+}
+
+/** The demo's products on a listing page, in order (a journey's own products, made by other tests, left out). */
+const demoTitles = async (page: Page) => (await page.locator('.ProductCard-title').allTextContents()).filter((title) => title in SHOP_PRICES);
+
+const activeFilters = async (page: Page) => (await page.locator('.ActiveFilters .Chip--remove').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
+
+for (const width of WIDTHS) {
+  describe(`finding and choosing at ${width} px`, () => {
+    it('search by plural, two words and accent, a suggestion by keyboard, filters, price sorts and quick add', { timeout: JOURNEY_TIMEOUT }, async () => {
+      const { page, errors } = await shopper(width);
+
+      // Search as a shopper types: a plural, two words, an accent.
+      await open(page, '/search', false);
+      expect(await searchFor(page, 'shirts')).toContain('Linen Shirt');
+      expect(await searchFor(page, 'ceramic mugs')).toEqual(['Ceramic Mug']);
+      expect(await searchFor(page, 'café')).toEqual(['Where our coffee comes from']);
+
+      // Suggestions while typing, one chosen with the arrow keys and Enter.
+      await page.fill('#search-q', '');
+      await page.focus('#search-q');
+      await page.keyboard.type('planters', { delay: 40 });
+      const field = page.locator('#search-q');
+      const options = page.locator('[role="listbox"] [role="option"]');
+      await expect.poll(() => options.allInnerTexts(), SLOW).toEqual([expect.stringContaining('Terracotta Planter')]);
+      expect(await field.getAttribute('aria-expanded')).toBe('true');
+      expect(await field.getAttribute('role')).toBe('combobox');
+      await page.keyboard.press('ArrowDown');
+      expect(await field.getAttribute('aria-activedescendant')).toBe(await options.first().getAttribute('id'));
+      expect(await options.first().getAttribute('aria-selected')).toBe('true');
+      await shot(page, `finding-suggestions-${width}`);
+      await Promise.all([page.waitForURL(/\/shop\/p\/planter$/, SLOW), page.keyboard.press('Enter')]);
+      expect(await page.locator('h1').first().textContent()).toContain('Terracotta Planter');
+
+      // Filters: a tag, then a lowest price typed and applied on leaving the field; each shown and cleared.
+      await open(page, '/shop');
+      expect(await page.locator('.ListingControls-form button[type="submit"]').count()).toBe(0);
+      await Promise.all([page.waitForURL(/tag=home/, SLOW), page.locator('.ListingControls-filter[aria-label="Tags"] a', { hasText: 'home' }).click()]);
+      await page.fill('#listing-min', '30');
+      await Promise.all([page.waitForURL(/min=30/, SLOW), page.keyboard.press('Tab')]);
+      await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+      expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe('listing-min');
+      expect(await activeFilters(page)).toEqual(['Tag: home ×', 'Price: from $30.00 ×']);
+      expect((await demoTitles(page)).sort()).toEqual(['Cedar Candle', 'Throw Blanket']);
+      await shot(page, `finding-filtered-${width}`);
+      await Promise.all([page.waitForURL((url) => !url.search.includes('tag='), SLOW), page.getByRole('link', { name: 'Remove filter Tag: home' }).click()]);
+      expect(await activeFilters(page)).toEqual(['Price: from $30.00 ×']);
+      await page.check('.ListingControls-stock input');
+      await page.waitForURL(/stock=in/, SLOW);
+      expect(await activeFilters(page)).toEqual(['Price: from $30.00 ×', 'In stock ×']);
+      expect(await demoTitles(page)).not.toContain('Repair Service');
+      await Promise.all([page.waitForURL(`${storeUrl}/shop`, SLOW), page.getByRole('link', { name: 'Clear all' }).click()]);
+      expect(await page.locator('.ActiveFilters').count()).toBe(0);
+
+      // Sort by price, applied on choosing: digital products and services take their place by price both ways.
+      for (const [sort, direction] of [['price-asc', 1], ['price-desc', -1]] as const) {
+        await page.focus('#listing-sort');
+        await Promise.all([page.waitForURL(new RegExp(`sort=${sort}`), SLOW), page.selectOption('#listing-sort', sort)]);
+        const titles = await demoTitles(page);
+        const prices = titles.map((title) => SHOP_PRICES[title] ?? 0);
+        expect(prices, titles.join(', ')).toEqual([...prices].sort((a, b) => direction * (a - b)));
+        if (sort === 'price-asc') expect(titles).toEqual(expect.arrayContaining(['Recipe E-book', 'Photo Presets', 'Repair Service']));
+        else expect(titles).toEqual(expect.arrayContaining(['Design Consultation', 'Pottery Class']));
+        await shot(page, `finding-${sort}-${width}`);
+      }
+
+      // Quick add: the card's Add To Cart opens the options; nothing chosen is refused with the spec's message.
+      await open(page, '/shop?tag=clothing');
+      const card = page.locator('.ProductCard', { hasText: 'Linen Shirt' });
+      const cardButton = card.locator('.sqs-add-to-cart-button');
+      await cardButton.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.locator('[role="dialog"].QuickAdd');
+      await dialog.waitFor(SLOW);
+      expect(await dialog.locator('.Dialog-title').textContent()).toBe('Linen Shirt');
+      expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe('quick-add-p-linen-shirt-Size');
+      await dialog.getByRole('button', { name: 'Add To Cart' }).click();
+      await expect.poll(() => dialog.locator('.QuickAdd-message').textContent(), SLOW).toBe('Please select the Size and Colour options.');
+      await dialog.getByLabel('Size').selectOption('Medium');
+      await dialog.getByLabel('Colour').selectOption('Sand');
+      expect(await dialog.locator('.QuickAdd-price').textContent()).toBe('$68.00');
+      await shot(page, `finding-quick-add-${width}`);
+      // Tab stays inside the dialog.
+      for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+      expect(await page.evaluate("Boolean(document.activeElement && document.activeElement.closest('.QuickAdd'))")).toBe(true);
+      await dialog.getByRole('button', { name: 'Add To Cart' }).click();
+      await dialog.waitFor({ state: 'detached', ...SLOW });
+      await expect.poll(() => cardButton.textContent(), SLOW).toContain('Added!');
+      expect(await page.evaluate("document.activeElement && document.activeElement.closest('.ProductCard') && document.activeElement.closest('.ProductCard').textContent.includes('Linen Shirt')")).toBe(true);
+
+      await open(page, '/cart');
+      const line = page.locator('.CartEntry', { hasText: 'Linen Shirt' });
+      await line.waitFor(SLOW);
+      expect(await line.innerText()).toMatch(/Medium/);
+      await shot(page, `finding-cart-${width}`);
+      expect(errors).toEqual([]);
+    });
+
+    it('the home page popup’s sign-up gets the welcome code it promises, and the code takes 10% off at checkout', { timeout: JOURNEY_TIMEOUT }, async () => {
+      const email = `finding-${RUN}-${width}@example.com`;
+      const { page, errors } = await contexts.page(width);
+      await open(page, '/');
+      const popup = page.locator('[role="dialog"].PromoPopup');
+      await popup.waitFor(SLOW);
+      expect(await popup.innerText()).toContain('welcome code');
+      await popup.locator('input[type="email"]').fill(email);
+      await popup.locator('button[type="submit"]').click();
+      await expect.poll(() => popup.locator('.SiteForm-submission-message').textContent(), SLOW).toBe('Thank you for signing up.');
+
+      const mailbox = await contexts.page(width);
+      await expect
+        .poll(
+          async () => {
+            await mailbox.page.goto(`${storeUrl}/dev/mailbox?to=${encodeURIComponent(email)}`);
+            return mailbox.page.locator('.subject').allTextContents();
+          },
+          { timeout: 60_000, interval: 1000 },
+        )
+        .toEqual(['Your welcome code for Studio Goods']);
+      await mailbox.page.locator('.subject').first().click();
+      await expect.poll(() => mailbox.page.locator('pre').textContent(), SLOW).toMatch(/WELCOME-[0-9A-F]{8}/);
+      const code = /WELCOME-[0-9A-F]{8}/.exec((await mailbox.page.locator('pre').textContent()) ?? '')?.[0] ?? '';
+      await shot(mailbox.page, `finding-welcome-email-${width}`);
+
+      await openProduct(page, storeUrl, '/shop/p/candle');
+      expect(await addToCart(page, 'p-candle', 1)).toBe('Added!');
+      await page.goto(`${storeUrl}/checkout`);
+      await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+      await fillCheckout(page, email);
+      await page.fill('#checkout-discountCode', code);
+      await page.press('#checkout-discountCode', 'Enter');
+      await expect.poll(() => page.locator('.CheckoutTotals-discount').textContent(), SLOW).toBe('−$3.20');
+      await shot(page, `finding-welcome-checkout-${width}`);
+      await placeOrder(page);
+      expect(errors).toEqual([]);
+    });
+  });
+}
