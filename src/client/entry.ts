@@ -6,6 +6,8 @@
 import { accountLanguage, applyPageLanguage } from './account-language';
 import { markAccountLink } from './account-link';
 import { mayHaveCart } from './cookies';
+import { holdEarlyClicks } from './early-clicks';
+import { showTextIn } from './shopper-text';
 import { wireListingControls } from './listing-controls';
 import { wireNavFolders, wireSiteMenu } from './site-menu';
 
@@ -25,8 +27,8 @@ const LOADERS: Record<string, Loader> = {
   ProductPrice: () => import('./islands/ProductPrice'),
   PromoPopup: () => import('./islands/PromoPopup'),
   QuantityInput: () => import('./islands/QuantityInput'),
-  RestockForm: () => import('./islands/RestockForm'),
   QuickAdd: () => import('./islands/QuickAdd'),
+  RestockForm: () => import('./islands/RestockForm'),
   SiteForm: () => import('./islands/SiteForm'),
   SubscriptionTerms: () => import('./components/SubscriptionTerms'),
   VariantSelects: () => import('./islands/VariantSelects'),
@@ -60,17 +62,23 @@ async function hydrateIslands(): Promise<void> {
   document.documentElement.dataset.islands = 'hydrated';
 }
 
+holdEarlyClicks();
 wireSiteMenu();
 markAccountLink();
 wireNavFolders();
 wireListingControls();
-void hydrateIslands();
-
-void accountLanguage().then((language) => {
-  if (language !== null) applyPageLanguage(language);
 // Search suggestions load the first time a store search field has the focus.
 document.addEventListener('focusin', (event) => {
   const input = event.target as HTMLInputElement | null;
   if (input?.matches?.('form[role="search"] input[name="q"]')) void import('./search-suggestions').then(({ wireSearchSuggestions }) => wireSearchSuggestions(input));
 });
+// The islands hydrate with the texts the server rendered them with (English); the page then speaks
+// the signed-in account's language, else the site's (src/client/shopper-text.ts).
+const siteLanguage = document.documentElement.lang;
+const hydrated = hydrateIslands();
+
+void accountLanguage().then(async (language) => {
+  if (language !== null) applyPageLanguage(language);
+  await hydrated;
+  await showTextIn(language ?? siteLanguage);
 });

@@ -1,11 +1,12 @@
 /**
  * The cart page's state: the cart (loaded after hydration), quantities being typed, entries with a
- * change in flight, the alert to show and the entry whose form is open. Changes show at once and
- * the page then takes the server's cart, so what is shown always converges to what is stored.
+ * change in flight, the alert to show, the entry whose form is open and the entry just removed (to
+ * undo). Changes show at once and the page then takes the server's cart, so what is shown always
+ * converges to what is stored. A quantity of 0 removes the line, as the Remove button does.
  */
 import { useEffect, useState } from 'react';
 import { buildCart, CART_ALERTS, parseQuantity, type CartEntry, type ShoppingCart } from '../commerce/cart';
-import { CartError, loadCart, removeEntry, updateAdditionalFields, updateQuantity } from './cart-api';
+import { addToCart, CartError, loadCart, removeEntry, updateAdditionalFields, updateQuantity } from './cart-api';
 import { announceCart } from './cart-events';
 import { announceCensus, CART_FORM_CLICKS } from './census-events';
 import { recordRemoveFromCart, recordViewCart } from './collectors/cart-events';
@@ -32,6 +33,7 @@ export function useCart(websiteId: string, currencyCode: string, forms: Record<s
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [alert, setAlert] = useState<CartAlert | null>(null);
   const [editing, setEditing] = useState<CartEntry | null>(null);
+  const [removed, setRemoved] = useState<CartEntry | null>(null);
   const empty = buildCart({ id: null, websiteId, created: null, currencyCode }, []);
 
   const refresh = () =>
@@ -68,7 +70,10 @@ export function useCart(websiteId: string, currencyCode: string, forms: Record<s
       const result = quantity === null ? await removeEntry(entry.id, CART_ALERTS.removeItem) : await updateQuantity(entry.id, quantity, CART_ALERTS.updateQuantity);
       setCart(result.shoppingCart);
       announceCart(result.shoppingCart);
-      if (quantity === null) recordRemoveFromCart(result.shoppingCart, entry);
+      if (quantity === null) {
+        recordRemoveFromCart(result.shoppingCart, entry);
+        setRemoved(entry);
+      }
     } catch (error) {
       setAlert(failure(quantity === null ? CART_ALERTS.removeItem : CART_ALERTS.updateQuantity, error));
       await refresh();
@@ -78,10 +83,29 @@ export function useCart(websiteId: string, currencyCode: string, forms: Record<s
     }
   };
 
+  /** Puts the removed line back as it was (its variant, quantity and answers). */
+  const undoRemove = async () => {
+    if (removed === null) return;
+    const entry = removed;
+    setRemoved(null);
+    try {
+      const { shoppingCart } = await addToCart(
+        { itemId: entry.itemId, sku: entry.chosenVariant.sku, quantity: entry.quantity, additionalFields: entry.additionalFields },
+        CART_ALERTS.addItem,
+      );
+      setCart(shoppingCart);
+      announceCart(shoppingCart);
+    } catch (error) {
+      setAlert(failure(CART_ALERTS.addTitle, error));
+    }
+  };
+
   return {
     cart,
     alert,
     editing,
+    removed,
+    undoRemove: () => void undoRemove(),
     draftOf: (entry: CartEntry) => drafts[entry.id],
     isBusy: (entry: CartEntry) => busy.has(entry.id),
     typeQuantity: (entry: CartEntry, text: string) => setDrafts((current) => ({ ...current, [entry.id]: text })),
@@ -91,6 +115,11 @@ export function useCart(websiteId: string, currencyCode: string, forms: Record<s
     commitQuantity(entry: CartEntry) {
       const draft = drafts[entry.id];
       if (draft === undefined) return;
+      if (draft.trim() !== '' && Number(draft) === 0) {
+        dropDraft(entry);
+        void change(entry, null);
+        return;
+      }
       const parsed = parseQuantity(draft);
       if ('error' in parsed) {
         dropDraft(entry);

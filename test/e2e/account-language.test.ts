@@ -1,7 +1,8 @@
 /**
  * A signed-in shopper's language in Chromium (storefront spec §7): the locale call is sent only for
  * languages that are not the translation plugin's own, the chosen language becomes the page's
- * `<html lang>` and the islands' money formatting on every page, and 'Site default' clears it.
+ * `<html lang>` and the language of the store's own texts on every page (prices keep the page's
+ * one format), and 'Site default' clears it.
  */
 import type { APIRequestContext, BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -67,8 +68,10 @@ describe("the signed-in account's language", () => {
       await page.goto(`${storeUrl}/shop/p/field-notes`);
       await page.waitForSelector('html[data-islands="hydrated"]');
       await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe('fr-FR');
+      // The store's texts speak French; prices keep the page's one format (the site's, as the template's prices).
+      await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent()).toBe('Ajouter au panier');
       await page.selectOption('#variant-p-field-notes-Pages', '96');
-      await expect.poll(() => page.locator('.ProductPrice').textContent()).toContain('12,00');
+      await expect.poll(() => page.locator('.ProductPrice').textContent()).toContain('$12.00');
 
       // 'Site default' clears it: the site's language again.
       await page.goto(`${storeUrl}/account`);

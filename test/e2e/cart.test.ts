@@ -93,13 +93,17 @@ describe('add to cart in Chromium', () => {
     await context.close();
   });
 
-  it('on the listing grid asks to select an option for 2 s, and adds a single-variant product', async () => {
+  it('on the listing grid opens the options of a product that has them (quick add), and adds a single-variant product', async () => {
     const { context, page } = await open('/shop');
     const shirt = '.ProductCard[data-item-id="p-linen-shirt"] .sqs-add-to-cart-button';
     await page.click(shirt);
-    expect(await buttonText(page, shirt)).toBe('Select Option');
-    expect(await page.locator(shirt).isDisabled()).toBe(true);
-    await expect.poll(() => buttonText(page, shirt), { timeout: 3500 }).toBe('Add To Cart');
+    const dialog = page.locator('[role="dialog"].QuickAdd');
+    await expect.poll(() => dialog.locator('.Dialog-title').textContent()).toBe('Linen Shirt');
+    expect(await dialog.locator('select').count()).toBe(2);
+    await escapeDialog(page);
+    expect(await dialog.count()).toBe(0);
+    expect(await page.evaluate("document.activeElement?.closest('.ProductCard')?.dataset.itemId")).toBe('p-linen-shirt');
+    expect(await page.locator(`${shirt} .sqs-add-to-cart-button-inner`).textContent()).toBe('Add To Cart');
     const mug = '.ProductCard[data-item-id="p-ceramic-mug"] .sqs-add-to-cart-button';
     expect(await buttonText(page, mug)).toBe('Sold Out');
     expect(await page.locator(mug).isDisabled()).toBe(true);

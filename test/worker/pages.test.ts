@@ -143,7 +143,7 @@ describe('store pages', () => {
     expect(html).toContain('class="product-quantity-input"');
     expect(html).toContain('sqs-add-to-cart-button');
     expect(html).toContain('or 4 interest-free payments of $17.00');
-    expect(html).toContain('<h2 id="reviews-title">Reviews <span class="ProductItem-reviews-count">(2)</span></h2>');
+    expect(html).toContain('<h2 id="reviews-title"><span data-text="product.reviews">Reviews</span> <span class="ProductItem-reviews-count">(2)</span></h2>');
     expect(html).toContain('<span class="visually-hidden">Rated 5 out of 5</span><span class="Review-stars" aria-hidden="true">★★★★★');
     // The theme's JSON-LD data block survives the trusted-markup filter, and the head has the link-preview tags.
     const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];

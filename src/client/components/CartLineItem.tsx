@@ -1,7 +1,9 @@
 /** One entry of the cart page: image, title, variant, answers, unit price, quantity input, subtotal, remove. */
-import { QUANTITY_MAX, QUANTITY_MIN, type CartEntry } from '../../commerce/cart';
+import { QUANTITY_MAX, type CartEntry } from '../../commerce/cart';
 import type { FormField } from '../../forms/validate';
+import { fill } from '../../commerce/storefront-text';
 import { fieldValue } from '../field-value';
+import { useShopperText } from '../use-shopper-text';
 import EntryAnswers from './EntryAnswers';
 import GiftCardRecipient, { giftOfEntry } from './GiftCardRecipient';
 
@@ -31,6 +33,7 @@ function variantText(entry: CartEntry): string {
 
 export default function CartLineItem({ entry, money, pending, draft, onType, onCommit, onRemove, onEdit, fields, locale }: CartLineItemProps) {
   const quantityId = `cart-quantity-${entry.id}`;
+  const text = useShopperText();
   return (
     <li className="CartEntry" data-entry-id={entry.id} aria-busy={pending}>
       {entry.imageUrl !== null && <img className="CartEntry-image" src={entry.imageUrl} alt="" width={96} height={96} />}
@@ -41,20 +44,21 @@ export default function CartLineItem({ entry, money, pending, draft, onType, onC
         {variantText(entry) !== '' && <p className="CartEntry-variant">{variantText(entry)}</p>}
         <EntryAnswers json={entry.additionalFields} fields={fields} className="CartEntry-answers" />
         <GiftCardRecipient gift={giftOfEntry(entry.productType, entry.additionalFields)} locale={locale} className="CartEntry-answers CartEntry-gift" />
-        <p className="CartEntry-price">{money(entry.purchasePriceCents)} each</p>
+        <p className="CartEntry-price">{fill(text['cart.each'], { price: money(entry.purchasePriceCents) })}</p>
         {onEdit !== null && (
           <button type="button" className="CartEntry-edit" onClick={onEdit}>
-            Edit details<span className="visually-hidden"> for {entry.title}</span>
+            {text['cart.editDetails']}<span className="visually-hidden"> for {entry.title}</span>
           </button>
         )}
       </div>
       <div className="CartEntry-quantity">
-        <label htmlFor={quantityId}>Quantity</label>
+        <label htmlFor={quantityId}>{text['cart.quantity']}</label>
         <input
           id={quantityId}
           type="number"
           inputMode="numeric"
-          min={QUANTITY_MIN}
+          // 0 removes the line (the cart page offers its Undo).
+          min={0}
           max={QUANTITY_MAX}
           step={1}
           value={draft ?? String(entry.quantity)}
@@ -67,7 +71,7 @@ export default function CartLineItem({ entry, money, pending, draft, onType, onC
       </div>
       <p className="CartEntry-subtotal">{money(entry.purchasePriceCents * entry.quantity)}</p>
       <button type="button" className="CartEntry-remove" onClick={onRemove}>
-        Remove<span className="visually-hidden"> {entry.title}</span>
+        {text['cart.remove']}<span className="visually-hidden"> {entry.title}</span>
       </button>
     </li>
   );

@@ -14,6 +14,9 @@ import { recordAddToCart } from '../collectors/cart-events';
 import type { AdditionalFieldsFormDefinition } from '../components/AdditionalFieldsForm';
 import { AlertDialog } from '../components/Dialog';
 import { navigateTo } from '../dom';
+import { takeEarlyClick } from '../early-clicks';
+import { merchantOr } from '../../commerce/storefront-text';
+import { useShopperText } from '../use-shopper-text';
 import { selectionOf, subscribeSelection, type Selection } from '../selection';
 
 /** The additional-fields form (its fields and their rules) loads only when a product asks for it. */
@@ -67,6 +70,8 @@ export default function AddToCartButton({ itemId, label, sku, options, soldOut, 
   };
   useEffect(() => subscribeSelection(itemId, setSelection), [itemId]);
   useEffect(() => cancelPending, []);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const texts = useShopperText();
 
   /** One pending state change at a time: a new click cancels the previous one's. */
   const later = (ms: number, next: Status) => {
@@ -94,6 +99,11 @@ export default function AddToCartButton({ itemId, label, sku, options, soldOut, 
     else void add(null);
   };
 
+  // A press made before the island hydrated (src/client/early-clicks.ts) is carried out now.
+  useEffect(() => {
+    if (wrapper.current !== null && takeEarlyClick(wrapper.current)) start();
+  }, []);
+
   const add = async (additionalFields: string | null) => {
     setStatus('adding');
     const started = Date.now();
@@ -118,10 +128,11 @@ export default function AddToCartButton({ itemId, label, sku, options, soldOut, 
   };
 
   const unavailable = soldOut || selection.soldOut;
-  const text = unavailable ? 'Sold Out' : status === 'adding' ? 'Adding…' : status === 'added' ? 'Added!' : status === 'select-option' ? 'Select Option' : label;
+  const shown = merchantOr(label, 'product.addToCart', texts);
+  const text = unavailable ? texts['product.soldOut'] : status === 'adding' ? texts['product.adding'] : status === 'added' ? texts['product.added'] : status === 'select-option' ? texts['product.selectOption'] : shown;
   const disabled = unavailable || status === 'select-option';
   return (
-    <div className="sqs-add-to-cart-button-wrapper" data-place={place}>
+    <div ref={wrapper} className="sqs-add-to-cart-button-wrapper" data-place={place}>
       <button
         type="button"
         className={`sqs-add-to-cart-button sqs-button-element--primary${unavailable ? ' cart-soldout' : ''}${status === 'adding' ? ' cart-adding' : ''}${status === 'added' ? ' cart-added' : ''}`}
@@ -133,14 +144,14 @@ export default function AddToCartButton({ itemId, label, sku, options, soldOut, 
         <span className="sqs-add-to-cart-button-inner">{text}</span>
       </button>
       <p className="AddToCart-status visually-hidden" role="status" aria-live="polite">
-        {status === 'added' ? 'Added to cart.' : ''}
+        {status === 'added' ? texts['product.addedStatus'] : ''}
       </p>
       {asking && form !== null && (
         <Suspense fallback={null}>
           <AdditionalFieldsForm
             form={form}
             initial={null}
-            submitLabel={label}
+            submitLabel={shown}
             onCancel={() => setAsking(false)}
             onSave={async (values) => {
               setAsking(false);

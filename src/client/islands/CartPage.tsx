@@ -1,6 +1,7 @@
 /**
- * The cart page (`/cart`): entries with quantities (change and remove), totals in the store
- * currency, and each entry's additional-fields form in a lightbox. The state and the calls are
+ * The cart page (`/cart`): entries with quantities (change, remove, or 0 to remove, with an Undo
+ * for the line just removed), totals in the store currency, and each entry's additional-fields
+ * form in a lightbox. The state and the calls are
  * `useCart`'s; this island lays them out.
  */
 import { formatMoney } from '../../commerce/money';
@@ -8,7 +9,8 @@ import AdditionalFieldsForm, { type AdditionalFieldsFormDefinition } from '../co
 import CartLineItem from '../components/CartLineItem';
 import CartSummary, { type InstalmentOffer } from '../components/CartSummary';
 import { AlertDialog } from '../components/Dialog';
-import { useShopperLocale } from '../shopper-locale';
+import { fill } from '../../commerce/storefront-text';
+import { useShopperText } from '../use-shopper-text';
 import { useCart } from '../use-cart';
 
 export interface CartPageProps {
@@ -25,29 +27,40 @@ export interface CartPageProps {
 export default function CartPage({ websiteId, currencyCode, locale, forms, instalments, continueUrl }: CartPageProps) {
   const state = useCart(websiteId, currencyCode, forms);
   const { cart, editing, alert } = state;
-  const shopperLocale = useShopperLocale(locale);
-  const money = (cents: number) => formatMoney(cents, cart?.currencyCode ?? currencyCode, shopperLocale);
+  const text = useShopperText();
+  // Every price on a page in one format: the store's currency in the site's language, as the page's own prices.
+  const money = (cents: number) => formatMoney(cents, cart?.currencyCode ?? currencyCode, locale);
 
   if (cart === null) {
     return (
       <div className="CartPage-contents" aria-busy="true">
-        <p className="CartPage-loading">Loading your cart…</p>
+        <p className="CartPage-loading">{text['cart.loading']}</p>
       </div>
     );
   }
 
   return (
     <div className="CartPage-contents">
+      <p className="CartPage-removed" role="status" aria-live="polite">
+        {state.removed !== null && (
+          <>
+            {fill(text['cart.removed'], { title: state.removed.title })}{' '}
+            <button type="button" className="CartPage-undo" onClick={state.undoRemove}>
+              {text['cart.undo']}
+            </button>
+          </>
+        )}
+      </p>
       {cart.entries.length === 0 ? (
         <div className="CartPage-empty">
-          <p>Your cart is empty.</p>
+          <p>{text['cart.empty']}</p>
           <p>
-            <a href={continueUrl}>Continue shopping</a>
+            <a href={continueUrl}>{text['cart.continue']}</a>
           </p>
         </div>
       ) : (
         <>
-          <ul className="CartPage-entries" aria-label="Items in your cart">
+          <ul className="CartPage-entries" aria-label={text['cart.entries']}>
             {cart.entries.map((entry) => (
               <CartLineItem
                 key={entry.id}

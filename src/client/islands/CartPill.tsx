@@ -8,10 +8,12 @@
  */
 import { useEffect, useState } from 'react';
 import { cartCountText } from '../../commerce/cart';
+import { fill } from '../../commerce/storefront-text';
 import { loadCart } from '../cart-api';
 import { onCartUpdated } from '../cart-events';
 import { updateCartLinks } from '../cart-links';
 import { mayHaveCart } from '../cookies';
+import { useShopperText } from '../use-shopper-text';
 
 export interface CartPillProps {
   count: number;
@@ -22,6 +24,7 @@ export const POPOVER_MS = 3000;
 export default function CartPill({ count: initial }: CartPillProps) {
   const [count, setCount] = useState(initial);
   const [popover, setPopover] = useState(false);
+  const text = useShopperText();
   useEffect(() => {
     const stop = onCartUpdated(({ cart, added }) => {
       setCount(cart.totalQuantity);
@@ -41,19 +44,19 @@ export default function CartPill({ count: initial }: CartPillProps) {
     return () => clearTimeout(timer);
   }, [popover]);
 
-  const text = cartCountText(count);
+  const countText = cartCountText(count);
   return (
     <div className="CartPill-wrapper">
-      <a className="CartPill" href="/cart" aria-label={count === 0 ? 'Cart, empty' : `Cart, ${text} ${count === 1 ? 'item' : 'items'}`}>
-        <span aria-hidden="true">Cart</span>{' '}
+      <a className="CartPill" href="/cart" aria-label={count === 0 ? text['cart.linkEmpty'] : count === 1 ? text['cart.linkOne'] : fill(text['cart.linkMany'], { count: countText })}>
+        <span aria-hidden="true">{text['cart.link']}</span>{' '}
         <span className="CartPill-count" aria-hidden="true" style={count === 0 ? { visibility: 'hidden' } : undefined}>
-          {text}
+          {countText}
         </span>
       </a>
       {popover && (
         <div className="CartPill-popover" role="status">
-          <span>Added to cart.</span> <a href="/cart">View cart</a>
-          <button type="button" className="CartPill-popover-close" aria-label="Close" onClick={() => setPopover(false)}>
+          <span>{text['cart.popover']}</span> <a href="/cart">{text['cart.view']}</a>
+          <button type="button" className="CartPill-popover-close" aria-label={text['cart.close']} onClick={() => setPopover(false)}>
             ×
           </button>
         </div>

@@ -6,7 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../commerce/money';
-import { useShopperLocale } from '../shopper-locale';
+import { merchantOr } from '../../commerce/storefront-text';
+import { useShopperText } from '../use-shopper-text';
 import { subscribeSelection } from '../selection';
 
 export interface VariantPrice {
@@ -27,12 +28,12 @@ export interface ProductPriceProps {
 }
 
 function SaleMark({ text }: { text: string | null }) {
-  return text === null ? null : <div className="product-mark sale">{text}</div>;
+  const texts = useShopperText();
+  return text === null ? null : <div className="product-mark sale">{merchantOr(text, 'product.sale', texts)}</div>;
 }
 
 export default function ProductPrice({ itemId, html, currency, locale, variants, saleMark }: ProductPriceProps) {
   const [sku, setSku] = useState<string | null>(null);
-  const shopperLocale = useShopperLocale(locale);
   useEffect(() => subscribeSelection(itemId, (selection) => setSku(selection.variant)), [itemId]);
   const variant = sku === null ? undefined : variants[sku];
   if (variant === undefined) {
@@ -43,7 +44,7 @@ export default function ProductPrice({ itemId, html, currency, locale, variants,
       </>
     );
   }
-  const money = (units: number) => formatMoney(units, currency, shopperLocale);
+  const money = (units: number) => formatMoney(units, currency, locale);
   return (
     <>
       <div className="ProductPrice" aria-live="polite">

@@ -5,6 +5,8 @@
  */
 import { useState } from 'react';
 import { parseQuantity, QUANTITY_MAX, QUANTITY_MIN } from '../../commerce/cart';
+import { merchantOr } from '../../commerce/storefront-text';
+import { useShopperText } from '../use-shopper-text';
 import { fieldValue } from '../field-value';
 import { updateSelection } from '../selection';
 
@@ -14,6 +16,7 @@ export interface QuantityInputProps {
 }
 
 export default function QuantityInput({ itemId, label }: QuantityInputProps) {
+  const text = useShopperText();
   const [value, setValue] = useState('1');
   const [shown, setShown] = useState<string | null>(null);
   const inputId = `quantity-${itemId}`;
@@ -25,7 +28,7 @@ export default function QuantityInput({ itemId, label }: QuantityInputProps) {
   return (
     <div className="product-quantity-input" data-item-id={itemId}>
       <label className="quantity-label" htmlFor={inputId}>
-        {label}:
+        {merchantOr(label, 'product.quantity', text)}:
       </label>
       <input
         id={inputId}

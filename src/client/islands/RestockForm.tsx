@@ -14,6 +14,8 @@ import { apiCall, responseFailure } from '../api';
 import { fieldValue } from '../field-value';
 import { subscribeSelection } from '../selection';
 import { useCaptcha } from '../use-captcha';
+import { merchantOr } from '../../commerce/storefront-text';
+import { useShopperText } from '../use-shopper-text';
 
 /** A sold-out variant a shopper may sign up for: its id (what the sign-up names) and its option values. */
 export interface RestockVariant {
@@ -58,6 +60,7 @@ export default function RestockForm(props: RestockFormProps) {
   const [signedUp, setSignedUp] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { captcha, container } = useCaptcha(props.captcha);
+  const text = useShopperText();
   useEffect(
     () =>
       subscribeSelection(props.productId, (selection) => {
@@ -97,53 +100,50 @@ export default function RestockForm(props: RestockFormProps) {
     setPhase('idle');
   };
 
-  // A variant in stock (or none chosen on a product that has some in stock) offers no sign-up.
+  // A variant in stock (or none chosen on a product that has some in stock) offers no sign-up. The
+  // form stays mounted while hidden, so its captcha is rendered once, when the island starts.
   const shown = variant !== null || (props.soldOut && sku === null);
-  if (!shown) return <div className="product-restock-notification" hidden />;
-  if (variant !== null && signedUp === variant.id) {
-    return (
-      <div className="product-restock-notification">
-        <p className="product-restock-success" role="status">
-          {props.successText}
-        </p>
-      </div>
-    );
-  }
+  const done = variant !== null && signedUp === variant.id;
   return (
-    <div className="product-restock-notification" data-product-id={props.productId} data-variant-id={variant?.id}>
-      <p className="product-restock-cta">{props.ctaText}</p>
-      {variant !== null && variant.label !== '' && <p className="product-restock-variant">{variant.label}</p>}
-      <form className="product-restock-form" noValidate onSubmit={(event) => void submit(event)}>
-        <label htmlFor={inputId} className="visually-hidden">
-          Email address{variant !== null && variant.label !== '' ? ` for ${variant.label}` : ''}
-        </label>
-        <input
-          id={inputId}
-          type="email"
-          name="email"
-          autoComplete="email"
-          spellCheck={false}
-          placeholder={props.placeholderText}
-          value={email}
-          aria-invalid={error !== null}
-          aria-describedby={error === null ? undefined : `${inputId}-error`}
-          onChange={(e) => setEmail(fieldValue(e))}
-        />
-        {props.mailingList !== null && (
-          <label className="product-restock-mailing-list">
-            <input type="checkbox" name="isJoinMailingList" checked={join} onChange={() => setJoin(!join)} /> {props.mailingList.description}
+    <div className="product-restock-notification" hidden={!shown} data-product-id={props.productId} data-variant-id={variant?.id}>
+      <p className="product-restock-success" role="status" hidden={!done}>
+        {done ? merchantOr(props.successText, 'restock.success', text) : ''}
+      </p>
+      <div className="product-restock-signup" hidden={done}>
+        <p className="product-restock-cta">{merchantOr(props.ctaText, 'restock.cta', text)}</p>
+        {variant !== null && variant.label !== '' && <p className="product-restock-variant">{variant.label}</p>}
+        <form className="product-restock-form" noValidate onSubmit={(event) => void submit(event)}>
+          <label htmlFor={inputId} className="visually-hidden">
+            {text['restock.email']}{variant !== null && variant.label !== '' ? ` (${variant.label})` : ''}
           </label>
-        )}
-        {container}
-        <button type="submit" disabled={phase === 'sending'}>
-          {phase === 'sending' ? 'Sending…' : props.buttonText}
-        </button>
-        {error !== null && (
-          <p id={`${inputId}-error`} className="product-restock-error" role="alert">
-            {error}
-          </p>
-        )}
-      </form>
+          <input
+            id={inputId}
+            type="email"
+            name="email"
+            autoComplete="email"
+            spellCheck={false}
+            placeholder={merchantOr(props.placeholderText, 'restock.placeholder', text)}
+            value={email}
+            aria-invalid={error !== null}
+            aria-describedby={error === null ? undefined : `${inputId}-error`}
+            onChange={(e) => setEmail(fieldValue(e))}
+          />
+          {props.mailingList !== null && (
+            <label className="product-restock-mailing-list">
+              <input type="checkbox" name="isJoinMailingList" checked={join} onChange={() => setJoin(!join)} /> {props.mailingList.description}
+            </label>
+          )}
+          {container}
+          <button type="submit" disabled={phase === 'sending'}>
+            {phase === 'sending' ? text['restock.sending'] : merchantOr(props.buttonText, 'restock.button', text)}
+          </button>
+          {error !== null && (
+            <p id={`${inputId}-error`} className="product-restock-error" role="alert">
+              {error}
+            </p>
+          )}
+        </form>
+      </div>
     </div>
   );
 }

@@ -6,7 +6,9 @@
  */
 import { useState } from 'react';
 import { fieldValue } from '../field-value';
+import { fill, merchantOr } from '../../commerce/storefront-text';
 import { updateSelection } from '../selection';
+import { useShopperText } from '../use-shopper-text';
 
 export interface VariantChoice {
   sku: string;
@@ -38,6 +40,7 @@ export function isValueAvailable(variants: readonly VariantChoice[], chosen: Cho
 
 export default function VariantSelects({ itemId, options, variants, selectText }: VariantSelectsProps) {
   const [chosen, setChosen] = useState<Chosen>({});
+  const text = useShopperText();
   const choose = (name: string, value: string) => {
     const next = { ...chosen, [name]: value };
     setChosen(next);
@@ -53,7 +56,7 @@ export default function VariantSelects({ itemId, options, variants, selectText }
     <div className="product-variants" data-item-id={itemId}>
       {options.map((option) => {
         const id = `variant-${itemId}-${option.name}`;
-        const placeholder = selectText.replace('{variantName}', option.name);
+        const placeholder = merchantOr(selectText, 'product.select', text).replace('{variantName}', option.name);
         return (
           <div className="variant-option" key={option.name}>
             <label className="variant-option-title" htmlFor={id}>
@@ -66,7 +69,7 @@ export default function VariantSelects({ itemId, options, variants, selectText }
                   const available = isValueAvailable(variants, chosen, option.name, value);
                   return (
                     <option key={value} value={value} data-sold-out={available ? undefined : 'true'}>
-                      {available ? value : `${value} (sold out)`}
+                      {available ? value : fill(text['product.valueSoldOut'], { value })}
                     </option>
                   );
                 })}

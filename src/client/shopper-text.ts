@@ -1,0 +1,52 @@
+/**
+ * The storefront texts the page shows (src/commerce/storefront-text.ts), in the page's language:
+ * the site's while hydrating (as the server rendered the islands), then the signed-in account's.
+ * Islands read them with `useShopperText` (src/client/shopper-locale.ts); the theme's fixed strings
+ * are marked `data-text="{key}"` (a placeholder `data-placeholder-text`) and set here. No React here: the entry uses it on every page.
+ */
+import { EN, loadStorefrontText, storefrontLanguage, type StorefrontText, type TextKey } from '../commerce/storefront-text';
+import { pageDocument } from './dom';
+
+let current: StorefrontText = EN;
+const listeners = new Set<() => void>();
+
+export function shopperText(): StorefrontText {
+  return current;
+}
+
+export function subscribeShopperText(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The page's texts in `locale`'s language (English when the catalogue has none): the theme's marked strings at once, islands as they re-render. */
+export async function showTextIn(locale: string): Promise<void> {
+  const text = await loadStorefrontText(storefrontLanguage(locale));
+  if (text === current) return;
+  current = text;
+  translateTheme(text);
+  for (const listener of listeners) listener();
+}
+
+/** The page's texts in its `<html lang>` (after the account's language changed it). */
+export function showPageLanguageText(): Promise<void> {
+  const root = pageDocument()?.documentElement as unknown as { lang?: string } | undefined;
+  return showTextIn(root?.lang ?? '');
+}
+
+interface MarkedElement {
+  dataset: { text?: string; placeholderText?: string };
+  textContent: string | null;
+  placeholder: string;
+}
+
+/** Sets every marked element of the theme to its text in the catalogue. */
+function translateTheme(text: StorefrontText): void {
+  const root = pageDocument()?.documentElement;
+  const marked = root?.querySelectorAll('[data-text], [data-placeholder-text]') as unknown as ArrayLike<MarkedElement> | undefined;
+  const known = (key: string | undefined): key is TextKey => key !== undefined && key in text;
+  for (const element of Array.from(marked ?? [])) {
+    if (known(element.dataset.text)) element.textContent = text[element.dataset.text];
+    if (known(element.dataset.placeholderText)) element.placeholder = text[element.dataset.placeholderText];
+  }
+}
