@@ -240,7 +240,8 @@ export async function readTemplateFolder(dir: string, options: { development?: b
       theme[file] = text;
     } else if (STATIC_FILES.test(file)) {
       const size = statSync(join(dir, ...file.split('/'))).size;
-      if (!TEMPLATE_ASSET_PATH.test(file)) problems.push({ file, message: 'has a name the store cannot serve (letters, digits, spaces and . _ - @ + only)' });
+      // A name the store cannot serve (`assets/svgs/<.svg`) leaves out that file, not the whole template.
+      if (!TEMPLATE_ASSET_PATH.test(file)) warnings.push(`${file}: has a name the store cannot serve (letters, digits, spaces and . _ - @ + only): left out`);
       else if (size > TEMPLATE_ASSET_LIMITS.fileBytes) problems.push({ file, message: `is ${size} bytes; a static file may be at most ${TEMPLATE_ASSET_LIMITS.fileBytes}` });
       else assets.push({ path: file, file: join(dir, ...file.split('/')), size });
     } else if (!file.startsWith('styles/')) ignored.push(file);

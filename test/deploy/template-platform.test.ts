@@ -124,6 +124,12 @@ describe('import rules as lenient as the platform', () => {
     ]);
   });
 
+  it('leaves out a static file whose name the store cannot serve, with a warning, and imports the rest', async () => {
+    const read = await readTemplateFolder(folder({ 'template.conf': conf({ stylesheets: [] }), ...SITE, 'assets/svgs/<.svg': '<svg/>', 'assets/ok.svg': '<svg/>' }));
+    expect(read.assets.map((asset) => asset.path)).toEqual(['assets/ok.svg']);
+    expect(read.warnings).toContain('assets/svgs/<.svg: has a name the store cannot serve (letters, digits, spaces and . _ - @ + only): left out');
+  });
+
   it('still refuses a default layout whose region is missing', async () => {
     const layouts = { main: { name: 'Main', regions: ['missing'] } };
     expect(await problemsOf(folder({ 'template.conf': conf({ layouts, stylesheets: [] }), ...SITE }))).toContain(

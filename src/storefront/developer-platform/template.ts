@@ -86,7 +86,7 @@ export function templateId(name: string): string {
 }
 
 /** Our collection types by what a `.conf`'s `acceptTypes` holds. */
-const PRODUCT_TYPES = ['commerce-product', 'store-item', 'product'];
+const PRODUCT_TYPES = ['commerce-product', 'store_item', 'store-item', 'product'];
 const ACCEPTS: readonly [ours: 'products' | 'blog', accepted: readonly string[]][] = [
   ['products', PRODUCT_TYPES],
   ['blog', ['text']],
