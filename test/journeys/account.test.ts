@@ -21,7 +21,7 @@ afterEach(() => contexts.closeAll());
 const status = (page: Page) => page.locator('.AccountPanel-status');
 
 /** Opens the newest email to `to` whose subject starts with `subject` in the development mailbox, and follows its first link to the store. */
-async function followEmailLink(page: Page, to: string, subject: string): Promise<string> {
+async function followEmailLink(page: Page, to: string, subject: string, screenshot: string): Promise<string> {
   await page.goto(`${storeUrl}/dev/mailbox?to=${encodeURIComponent(to)}`);
   const entry = page.locator('ol[aria-label="Emails"] a', { hasText: subject }).first();
   await expect.poll(async () => {
@@ -32,6 +32,7 @@ async function followEmailLink(page: Page, to: string, subject: string): Promise
   await entry.click();
   const link = page.locator('pre a').first();
   await link.waitFor(SLOW);
+  await shot(page, screenshot);
   const href = (await link.getAttribute('href')) ?? '';
   await link.click();
   await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
@@ -86,7 +87,7 @@ for (const width of WIDTHS) {
         await shot(page, `account-signed-up-${width}`);
 
         // The verification email, from the development mailbox.
-        const verifyLink = await followEmailLink(page, email, 'Verify your email');
+        const verifyLink = await followEmailLink(page, email, 'Verify your email', `account-mailbox-verify-${width}`);
         expect(verifyLink).toMatch(/\/account\?verify=[0-9a-f]{64}$/);
         await expect.poll(() => status(page).textContent(), SLOW).toBe(ACCOUNT_MESSAGES.verified);
         expect(page.url()).toBe(`${storeUrl}/account`);
@@ -144,7 +145,7 @@ for (const width of WIDTHS) {
         await expect.poll(() => status(page).textContent(), SLOW).toBe(ACCOUNT_MESSAGES.resetSent);
 
         // The reset link from the mailbox, a new password, signed in with it.
-        const resetLink = await followEmailLink(page, email, 'Reset your password');
+        const resetLink = await followEmailLink(page, email, 'Reset your password', `account-mailbox-reset-${width}`);
         expect(resetLink).toMatch(/\/account\?reset=[0-9a-f]{64}$/);
         await page.waitForSelector('#new-password', SLOW);
         expect(page.url()).toBe(`${storeUrl}/account`);
