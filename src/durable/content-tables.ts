@@ -95,7 +95,14 @@ export function createTables(sql: SqlStorage): void {
   `);
   // A store written before product_tags existed: fill it once from its item_tags.
   if (!hadProductTags) sql.exec('INSERT OR IGNORE INTO product_tags (tag, seq) SELECT t.tag, i.seq FROM item_tags t JOIN items i ON i.id = t.item_id WHERE i.record_type = ?', PRODUCT_RECORD_TYPE);
-  if (unstemmed) for (const row of sql.exec<{ seq: number; json: string }>('SELECT seq, json FROM items').toArray()) indexForSearch(sql, row.seq, JSON.parse(row.json) as Item);
+  if (unstemmed) {
+    // The same pass gives a store written before listedPrice its sort prices (its digital products had none and sorted last both ways).
+    for (const row of sql.exec<{ seq: number; json: string }>('SELECT seq, json FROM items').toArray()) {
+      const item = JSON.parse(row.json) as Item;
+      indexForSearch(sql, row.seq, item);
+      sql.exec('UPDATE items SET price = ? WHERE seq = ?', sortPrice(item), row.seq);
+    }
+  }
 }
 
 
@@ -220,7 +227,7 @@ export function itemJson(sql: SqlStorage, id: string): string | null {
 export function itemsJsonById(sql: SqlStorage, ids: readonly string[], now: number | null): string[] {
   if (ids.length === 0) return [];
   const shown = now === null ? '' : ` AND ${SHOWN}`;
-  return jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE id IN (${ids.map(() => '?').join(',')})${shown}`, ...ids, ...(now === null ? [] : [now])));
+  return jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE id IN (SELECT value FROM json_each(?))${shown}`, JSON.stringify(ids), ...(now === null ? [] : [now])));
 }
 
 /** A collection's items whatever their status, newest first (the console's lists). */
@@ -346,7 +353,7 @@ function relatedProducts(sql: SqlStorage, id: string, seq: number, limit: number
   }
   const first = [...seqs].sort((a, b) => a - b).slice(0, limit);
   if (first.length === 0) return [];
-  return jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE seq IN (${first.map(() => '?').join(',')}) AND ${SHOWN} ORDER BY seq`, ...first, now));
+  return jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE seq IN (SELECT value FROM json_each(?)) AND ${SHOWN} ORDER BY seq`, JSON.stringify(first), now));
 }
 
 /**
@@ -436,8 +443,8 @@ export function itemUrls(sql: SqlStorage, collectionIds: readonly string[], offs
   if (collectionIds.length === 0) return [];
   return sql
     .exec<{ url: string }>(
-      `SELECT json_extract(json, '$.fullUrl') AS url FROM items WHERE collection_id IN (${collectionIds.map(() => '?').join(',')}) AND ${SHOWN} ORDER BY seq LIMIT ? OFFSET ?`,
-      ...collectionIds,
+      `SELECT json_extract(json, '$.fullUrl') AS url FROM items WHERE collection_id IN (SELECT value FROM json_each(?)) AND ${SHOWN} ORDER BY seq LIMIT ? OFFSET ?`,
+      JSON.stringify(collectionIds),
       now,
       limit,
       offset,
@@ -448,7 +455,7 @@ export function itemUrls(sql: SqlStorage, collectionIds: readonly string[], offs
 
 export function countItemsIn(sql: SqlStorage, collectionIds: readonly string[], now: number): number {
   if (collectionIds.length === 0) return 0;
-  return sql.exec<{ n: number }>(`SELECT count(*) AS n FROM items WHERE collection_id IN (${collectionIds.map(() => '?').join(',')}) AND ${SHOWN}`, ...collectionIds, now).one().n;
+  return sql.exec<{ n: number }>(`SELECT count(*) AS n FROM items WHERE collection_id IN (SELECT value FROM json_each(?)) AND ${SHOWN}`, JSON.stringify(collectionIds), now).one().n;
 }
 
 /** Which of `paths` are item pages of the site. */
@@ -542,7 +549,7 @@ export function itemIdsNamed(sql: SqlStorage, collectionId: string, tagType: 'ta
   if (names.length === 0) return [];
   const [table, column] = tagType === 'tag' ? ['item_tags', 'tag'] : ['item_categories', 'category'];
   return sql
-    .exec<{ item_id: string }>(`SELECT DISTINCT item_id FROM ${table} WHERE collection_id = ? AND ${column} IN (${names.map(() => '?').join(',')})`, collectionId, ...names)
+    .exec<{ item_id: string }>(`SELECT DISTINCT item_id FROM ${table} WHERE collection_id = ? AND ${column} IN (SELECT value FROM json_each(?))`, collectionId, JSON.stringify(names))
     .toArray()
     .map((row) => row.item_id);
 }

@@ -385,10 +385,16 @@ describe('search', () => {
     const tokenizer = await runInDurableObject(contentObject(env, ID), (_, state) => {
       const sql = state.storage.sql;
       sql.exec("DROP TABLE items_fts; CREATE VIRTUAL TABLE items_fts USING fts5 (title, text, tags, tokenize = 'unicode61 remove_diacritics 2')");
+      // A row written before listedPrice had no sort price.
+      sql.exec("UPDATE items SET price = NULL WHERE id = 'p5'");
       createTables(sql);
-      return sql.exec<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'items_fts'").one().sql;
+      return {
+        sql: sql.exec<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'items_fts'").one().sql,
+        price: sql.exec<{ price: number | null }>("SELECT price FROM items WHERE id = 'p5'").one().price,
+      };
     });
-    expect(tokenizer).toContain('porter');
+    expect(tokenizer.sql).toContain('porter');
+    expect(tokenizer.price).toBe(9900);
     const catalog = siteCatalog(env, ID, await pointer(ID));
     expect((await catalog.search('scarfs wool', 5)).map((i) => i.id)).toEqual(['p2']);
     expect((await catalog.search('tee', 50)).length).toBe(20);
@@ -459,6 +465,18 @@ describe('import and export', () => {
     const page = await context<{ item: { title: string } }>(new Visitor('http://from-kv.test'), '/shop/p/item-2');
     expect(page.body.item.title).toBe('Wool Scarf');
     expect(await pointer('from-kv')).toBe(8);
+  }, TIMEOUT);
+
+  it('lists the items of any number of collections in the sitemap (more than the 100 bound parameters a query may take)', async () => {
+    const site = catalogueSite('many-blogs');
+    const blogs = Array.from({ length: 150 }, (_, i) => ({ id: `blog-${i}`, type: 1, typeName: 'blog', title: `Blog ${i}`, urlId: `blog-${i}`, fullUrl: `/blog-${i}` }));
+    const posts = blogs.map((blog, i) => ({ id: `post-${i}`, collectionId: blog.id, recordType: 1, title: `Post ${i}`, urlId: 'news', fullUrl: `${blog.fullUrl}/news`, tags: [], categories: [] }));
+    const visitor = await publishAt('many-blogs', { ...site, collections: [...site.collections, ...blogs], items: [...site.items, ...posts] });
+    const res = await visitor.fetch('/sitemap.xml');
+    expect(res.status).toBe(200);
+    const xml = await res.text();
+    expect(xml).toContain('<loc>http://many-blogs.test/blog-0/news</loc>');
+    expect(xml).toContain('<loc>http://many-blogs.test/blog-149/news</loc>');
   }, TIMEOUT);
 
   it('past 10,000 item pages, answers a sitemap index and the sitemap files it names', async () => {
