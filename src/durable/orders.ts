@@ -1338,7 +1338,32 @@ export class CommerceOrders extends DurableObject<Env> {
    */
   async cancelSubscription(orderId: string, token: string, now = Date.now()): Promise<BuyerSubscription | null> {
     const found = await this.subscriptionForBuyer(orderId, token);
-    if (found === null || found.status !== 'active') return found;
+    return found === null || found.status !== 'active' ? found : this.cancelled(found, now);
+  }
+
+  /** A signed-in shopper's subscriptions: those whose first order is one of theirs (customerOrders' rule), newest first. */
+  customerSubscriptions(verifiedEmail: string | null, linkedIds: string[], id: string | null = null): BuyerSubscription[] {
+    return this.sql
+      .exec<SubscriptionRow>(
+        `SELECT s.* FROM subscriptions s JOIN orders o ON o.id = s.order_id
+         WHERE (o.id IN (SELECT value FROM json_each(?)) OR lower(json_extract(o.data, '$.email')) = ?) AND (? IS NULL OR s.id = ?) ORDER BY o.number DESC LIMIT ?`,
+        JSON.stringify(linkedIds),
+        verifiedEmail?.toLowerCase() ?? null,
+        id,
+        id,
+        PAGE_SIZE,
+      )
+      .toArray()
+      .map((row) => this.buyerSubscription(row));
+  }
+
+  /** The account page's Cancel: only a subscription of the signed-in shopper's (else null, as for one that does not exist). */
+  async cancelCustomerSubscription(id: string, verifiedEmail: string | null, linkedIds: string[], now = Date.now()): Promise<BuyerSubscription | null> {
+    const found = this.customerSubscriptions(verifiedEmail, linkedIds, id)[0] ?? null;
+    return found === null || found.status !== 'active' ? found : this.cancelled(found, now);
+  }
+
+  private async cancelled(found: BuyerSubscription, now: number): Promise<BuyerSubscription> {
     const row = this.sql.exec<SubscriptionRow>('UPDATE subscriptions SET next_at = NULL, cancelled_at = ? WHERE id = ? RETURNING *', now, found.id).one();
     const first = this.toOrder(row.data);
     this.outbox.queue(

@@ -1,15 +1,19 @@
 /**
  * A buyer's subscription, reached with the capability token of its page (the manage link in its
  * emails, no account needed): GET shows it, POST …/cancel cancels it (CSRF-checked, rate-limited,
- * idempotent: a second cancel answers the cancelled subscription).
+ * idempotent: a second cancel answers the cancelled subscription). A signed-in shopper's account
+ * lists theirs (the first order is one of their account's orders) and cancels them the same way,
+ * with the account's xsrf header.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { SUBSCRIPTION_MESSAGES } from '../commerce/subscriptions';
+import { isVerified } from '../durable/site-users';
 import { commerceOrders } from '../durable/stubs';
 import { requireCrumb } from './csrf';
 import { apiError, readJson, type AppEnv, withSite } from './http';
 import { rateLimit } from './rate-limit';
+import { accountSession, siteUsers } from './site-user-session';
 
 const MAX_BODY_BYTES = 1024;
 const TOKEN = /^[0-9a-f]{32}$/;
@@ -30,5 +34,31 @@ subscriptions.post('/api/commerce/subscriptions/:orderId/cancel', requireCrumb, 
   const { token } = await readJson(c, cancelSchema, MAX_BODY_BYTES);
   c.header('cache-control', 'no-store');
   const subscription = await commerceOrders(c.env, c.var.site.website.id).cancelSubscription(c.req.param('orderId'), token);
+  return subscription === null ? apiError(c, 404, SUBSCRIPTION_MESSAGES.notFound) : c.json({ subscription });
+});
+
+const ACCOUNT_SUBSCRIPTIONS = '/api/site-users/account/subscriptions';
+const SUBSCRIPTION_ID = /^sub_ord_[0-9a-f]{24}$/;
+
+subscriptions.use(`${ACCOUNT_SUBSCRIPTIONS}/*`, requireCrumb, writeLimit);
+
+/** The signed-in shopper's subscriptions, newest first (at most 50). */
+subscriptions.get(ACCOUNT_SUBSCRIPTIONS, withSite, async (c) => {
+  const site = c.var.site;
+  const session = await accountSession(c, site);
+  if (session instanceof Response) return session;
+  const linked = await siteUsers(c.env, site).linkedOrders(session.userId);
+  c.header('cache-control', 'no-store');
+  return c.json({ subscriptions: await commerceOrders(c.env, site.website.id).customerSubscriptions(isVerified(session.profile) ? session.email : null, linked) });
+});
+
+subscriptions.post(`${ACCOUNT_SUBSCRIPTIONS}/:id/cancel`, withSite, async (c) => {
+  const site = c.var.site;
+  const session = await accountSession(c, site);
+  if (session instanceof Response) return session;
+  const id = c.req.param('id');
+  const linked = await siteUsers(c.env, site).linkedOrders(session.userId);
+  const email = isVerified(session.profile) ? session.email : null;
+  const subscription = SUBSCRIPTION_ID.test(id) ? await commerceOrders(c.env, site.website.id).cancelCustomerSubscription(id, email, linked) : null;
   return subscription === null ? apiError(c, 404, SUBSCRIPTION_MESSAGES.notFound) : c.json({ subscription });
 });

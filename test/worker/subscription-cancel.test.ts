@@ -3,7 +3,10 @@
  * manage link (the subscription's page with its buyer token), the page's calls show and cancel it
  * with the crumb and no account, a cancel is idempotent, a wrong token is 404, and a cancelled
  * subscription is never charged again, even when it is cancelled while a renewal is being charged.
+ * A signed-in shopper's account lists their subscriptions and cancels them; nobody else's.
  */
+import { runDurableObjectAlarm } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_MESSAGES, type BuyerSubscription } from '../../src/commerce/subscriptions';
 import { ADDRESS, CARD, orders, paymentLedger, placeOrder, skuOf, standardRules, storeOnHost } from './checkout-support';
@@ -71,5 +74,43 @@ describe('cancelling a subscription', () => {
     const shown = await visitor.json<{ subscription: BuyerSubscription }>('GET', `/api/commerce/subscriptions/${orderId}?token=${token}`);
     expect(shown.body.subscription).toMatchObject({ status: 'cancelled', nextChargeOn: null });
     expect(await store.renewDue(websiteId, nextBillingOn + 30 * 86_400_000)).toEqual({ placed: 0, failed: 0 });
+  });
+});
+
+const ACCOUNT = '/api/site-users/account';
+
+/** A verified, signed-in shopper of the store at `base` (the accounts object's verification link, then the sign-in). */
+async function signedIn(base: string, websiteId: string, email: string): Promise<{ visitor: Visitor; call: (method: string, path: string) => Promise<Response> }> {
+  const visitor = await new Visitor(base).open('/account');
+  expect((await visitor.json('POST', `${ACCOUNT}/signup`, { email, password: 'tidal-harbour-42' })).status).toBeLessThan(300);
+  const users = env.SITE_USERS.get(env.SITE_USERS.idFromName(websiteId));
+  await runDurableObjectAlarm(users);
+  const token = (await users.mailbox()).map((m) => /\/account\?verify=([0-9a-f]{64})/.exec(m.text)?.[1]).find((t) => t !== undefined) ?? '';
+  expect((await visitor.json('POST', `${ACCOUNT}/verify`, { token })).status).toBe(200);
+  const session = await visitor.json<{ xsrfToken: string }>('POST', `${ACCOUNT}/session`, { email, password: 'tidal-harbour-42' });
+  const call = (method: string, path: string) =>
+    visitor.fetch(`${ACCOUNT}${path}`, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': visitor.crumb, 'x-siteuser-xsrf-token': session.body.xsrfToken }, body: method === 'GET' ? undefined : '{}' });
+  return { visitor, call };
+}
+
+describe("the account's subscriptions", () => {
+  it('lists the signed-in shopper\'s subscriptions and cancels them, never another shopper\'s', { timeout: 120_000 }, async () => {
+    const { base, websiteId } = await storeOnHost('sub-account.test');
+    await standardRules(websiteId);
+    await subscribe(base, 'owner@example.com');
+    const other = await subscribe(base, 'other@example.com');
+    const { call } = await signedIn(base, websiteId, 'owner@example.com');
+    const listed = (await (await call('GET', '/subscriptions')).json()) as { subscriptions: BuyerSubscription[] };
+    expect(listed.subscriptions).toHaveLength(1);
+    const [own] = listed.subscriptions;
+    expect(own).toMatchObject({ status: 'active', title: 'Coffee Subscription' });
+    // Another shopper's subscription is not found from this account.
+    expect((await call('POST', `/subscriptions/sub_${other.orderId}/cancel`)).status).toBe(404);
+    const cancelled = (await (await call('POST', `/subscriptions/${own?.id}/cancel`)).json()) as { subscription: BuyerSubscription };
+    expect(cancelled.subscription).toMatchObject({ status: 'cancelled', nextChargeOn: null });
+    // Signed out: 401; the other shopper's subscription is still active.
+    expect((await new Visitor(base).json('GET', `${ACCOUNT}/subscriptions`)).status).toBe(401);
+    const stillActive = await other.visitor.json<{ subscription: BuyerSubscription }>('GET', `/api/commerce/subscriptions/${other.orderId}?token=${other.token}`);
+    expect(stillActive.body.subscription.status).toBe('active');
   });
 });

@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import type { SignedInSession } from './account-api';
 import AddressesSection from './AddressesSection';
 import OrdersSection from './OrdersSection';
+import SubscriptionsSection from './SubscriptionsSection';
 
 export interface AccountSectionProps {
   session: SignedInSession;
@@ -20,5 +21,6 @@ export interface AccountSection {
 
 export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
   { id: 'orders', title: 'Orders', Component: OrdersSection },
+  { id: 'subscriptions', title: 'Subscriptions', Component: SubscriptionsSection },
   { id: 'addresses', title: 'Addresses', Component: AddressesSection },
 ];

@@ -1,0 +1,52 @@
+/** The signed-in shopper's subscriptions on their account page (issue 32): each with its terms, status, next charge and Cancel. */
+import { useEffect, useState } from 'react';
+import { SUBSCRIPTION_MESSAGES, type BuyerSubscription } from '../../commerce/subscriptions';
+import { failureText, responseFailure } from '../api';
+import SubscriptionDetails from '../components/SubscriptionDetails';
+import { accountCall } from './account-api';
+import type { AccountSectionProps } from './sections';
+
+const LOAD_FAILED = 'Unable to load your subscriptions. Please reload the page.';
+
+export default function SubscriptionsSection({ session }: AccountSectionProps) {
+  const [subscriptions, setSubscriptions] = useState<BuyerSubscription[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const locale = session.language ?? 'en-US';
+
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const res = await accountCall('GET', '/subscriptions', undefined, session.xsrfToken).catch(() => null);
+      if (!live) return;
+      if (res?.ok !== true) return setError(res === null ? LOAD_FAILED : await responseFailure(res, LOAD_FAILED));
+      setSubscriptions(((await res.json()) as { subscriptions: BuyerSubscription[] }).subscriptions);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [session.xsrfToken]);
+
+  if (error !== null) return <p role="alert" className="AccountPanel-error">{error}</p>;
+  if (subscriptions === null) return <p aria-busy="true">Loading your subscriptions…</p>;
+  if (subscriptions.length === 0) return <p className="AccountSubscriptions-empty">You have no subscriptions.</p>;
+  const cancel = async (id: string): Promise<BuyerSubscription> => {
+    const res = await accountCall('POST', `/subscriptions/${encodeURIComponent(id)}/cancel`, {}, session.xsrfToken);
+    const json = (await res.json().catch(() => null)) as { subscription?: BuyerSubscription } | null;
+    if (!res.ok || json?.subscription === undefined) throw new Error(failureText(res.status, json, SUBSCRIPTION_MESSAGES.cancelFailed));
+    return json.subscription;
+  };
+  return (
+    <ul className="AccountSubscriptions">
+      {subscriptions.map((subscription) => (
+        <li key={subscription.id} className="AccountSubscription SubscriptionManage">
+          <SubscriptionDetails
+            subscription={subscription}
+            locale={locale}
+            cancel={() => cancel(subscription.id)}
+            onChange={(changed) => setSubscriptions((all) => (all ?? []).map((s) => (s.id === changed.id ? changed : s)))}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
