@@ -1,36 +1,75 @@
 /**
  * The console's routes live in the address bar: `/config/<section>/<rest…>`. Moving between screens
- * pushes history (Back works) and tells the shell, which renders the section for the new path.
+ * pushes history (Back works) and tells the shell, which renders the section for the new path. A
+ * screen with unsaved changes guards leaving it (ui/useUnsavedChanges.ts).
  */
 import { useEffect, useState } from 'react';
 
 export const CONSOLE_ROOT = '/config';
 const NAVIGATED = 'console:navigated';
 
-export function navigate(to: string): void {
-  if (to === `${location.pathname}${location.search}`) return;
-  history.pushState(null, '', to);
+/** Asked before the console moves to another screen (an editor with unsaved changes): true lets it go. */
+type LeaveGuard = () => Promise<boolean>;
+let leaveGuard: LeaveGuard | null = null;
+
+/** Sets (or with null, clears) the question asked before leaving the current screen; one screen at a time. */
+export function guardLeaving(guard: LeaveGuard | null): void {
+  leaveGuard = guard;
+}
+
+/** Whether the screen may be left: asks its guard, if it has one. */
+export function mayLeave(): Promise<boolean> {
+  return leaveGuard === null ? Promise.resolve(true) : leaveGuard();
+}
+
+const here = () => `${location.pathname}${location.search}`;
+/** The address of the screen shown: Back and Forward have already changed location.href when they are heard. */
+let shown = typeof location === 'undefined' ? '' : here();
+
+function moved(): void {
+  shown = here();
   window.dispatchEvent(new Event(NAVIGATED));
+}
+
+export function navigate(to: string): void {
+  if (to === here()) return;
+  void mayLeave().then((leave) => {
+    if (!leave) return;
+    leaveGuard = null;
+    history.pushState(null, '', to);
+    moved();
+  });
 }
 
 /** Replaces the current address without a new history entry (a list's filters, a new item's id). */
 export function replaceLocation(to: string): void {
   history.replaceState(null, '', to);
-  window.dispatchEvent(new Event(NAVIGATED));
+  moved();
 }
 
-/** The current path and query, following navigation and Back/Forward. */
+// Back and Forward: a guarded screen puts its address back while the merchant is asked, and moves on only if they leave.
+if (typeof window !== 'undefined') {
+  window.addEventListener('popstate', () => {
+    if (leaveGuard === null) return moved();
+    const there = here();
+    history.pushState(null, '', shown);
+    void leaveGuard().then((leave) => {
+      if (!leave) return;
+      leaveGuard = null;
+      history.pushState(null, '', there);
+      moved();
+    });
+  });
+}
+
+/** The current path and query, following navigation and Back/Forward (which the popstate listener above passes on). */
 export function useLocation(): { pathname: string; search: string } {
   const read = () => ({ pathname: location.pathname, search: location.search });
   const [where, setWhere] = useState(read);
   useEffect(() => {
     const update = () => setWhere(read());
-    window.addEventListener('popstate', update);
     window.addEventListener(NAVIGATED, update);
-    return () => {
-      window.removeEventListener('popstate', update);
-      window.removeEventListener(NAVIGATED, update);
-    };
+    return () => window.removeEventListener(NAVIGATED, update);
   }, []);
   return where;
 }

@@ -25,6 +25,7 @@ import { CONTENT_STATUSES } from '../site/editor/content-status';
 import { CHART_MESSAGES, datasetOf, MAX_CHART_COLUMNS, MAX_CHART_ROWS, MAX_CHARTS_PER_PAGE } from '../site/editor/chart';
 import { EDIT_MESSAGES, URL_ID, type PageChart } from '../site/edits';
 import { randomHex } from '../site/ids';
+import { IMAGE_ADDRESS_MESSAGE, isImageUrl, MAX_IMAGE_URL } from '../site/image-url';
 import type { Collection, Item, Site } from '../site/schema';
 import { apiError, readJson, type AppEnv } from './http';
 import { edit } from './merchant';
@@ -52,8 +53,8 @@ const postSchema = z.object({
   status: z.enum(CONTENT_STATUSES),
   /** The publish date, epoch ms. */
   publishOn: z.number().int().min(0).max(8_640_000_000_000_000),
-  /** The post's main image: a file of the store's file manager, or none. */
-  assetUrl: z.string().regex(/^\/files\/[\w\-./%]+$/, 'The image must be a file from the file manager.').max(500).nullable(),
+  /** The post's main image: a file of the store's file manager or another image address (src/site/image-url.ts), or none. */
+  assetUrl: z.string().max(MAX_IMAGE_URL).refine(isImageUrl, IMAGE_ADDRESS_MESSAGE).nullable(),
   /** Its size as the editor measured it ('WIDTHxHEIGHT'; absent: a wide default) and its description for screen readers. */
   originalSize: z.string().regex(/^\d{1,5}x\d{1,5}$/, 'must be WIDTHxHEIGHT').optional(),
   altText: z.string().trim().max(250).optional(),

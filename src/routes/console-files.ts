@@ -110,6 +110,8 @@ async function put(c: Context<AppEnv>, id: string, name: string, rev: number, bo
 export const consoleFiles = new Hono<AppEnv>();
 const read = requirePermission('read');
 const content = requirePermission('content');
+/** Adding a file: also a product's pictures, which the commerce roles edit (a store manager has no content permission). */
+const adding = requirePermission(['content', 'commerce']);
 
 consoleFiles.get('/api/console/files', read, async (c) => {
   const cursor = c.req.query('cursor');
@@ -125,7 +127,7 @@ consoleFiles.get('/api/console/files', read, async (c) => {
   });
 });
 
-consoleFiles.post('/api/console/files', content, async (c) => {
+consoleFiles.post('/api/console/files', adding, async (c) => {
   const name = validName(c.req.query('name'));
   const { bytes, type } = await uploadedFile(c, name);
   return c.json(await put(c, newFileId(), name, 1, bytes, type), 201);
@@ -167,7 +169,7 @@ consoleFiles.delete('/api/console/files/:fileId', content, async (c) => {
   return c.json({ deleted: true });
 });
 
-consoleFiles.put('/api/console/files/:fileId/:rev/:width', content, async (c) => {
+consoleFiles.put('/api/console/files/:fileId/:rev/:width', adding, async (c) => {
   const id = fileIdOf(c);
   const width = Number(/^w(\d+)$/.exec(c.req.param('width'))?.[1]);
   if (!IMAGE_WIDTHS.some((allowed) => allowed === width)) return apiError(c, 400, `Width must be one of ${IMAGE_WIDTHS.join(', ')}`);

@@ -47,11 +47,12 @@ export async function merchantRolesOf(c: Context<AppEnv>): Promise<readonly numb
  * roles lack `permission`; state changes also need the crumb. Every answer behind it is the
  * merchant's own (personal data, team, settings), so none is kept by a browser or a shared cache.
  */
-export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
+export function requirePermission(permission: Permission | readonly Permission[]): MiddlewareHandler<AppEnv> {
+  const any = typeof permission === 'string' ? [permission] : permission;
   const allowed: MiddlewareHandler<AppEnv> = async (c, next) => {
     const session = await merchantSessionOf(c);
     if (session === null) return apiError(c, 401, MERCHANT_MESSAGES.signIn);
-    if (!allows(session.profile.roles, permission)) return apiError(c, 403, MERCHANT_MESSAGES.forbidden);
+    if (!any.some((one) => allows(session.profile.roles, one))) return apiError(c, 403, MERCHANT_MESSAGES.forbidden);
     return requireCrumb(c, next);
   };
   const unstored: MiddlewareHandler<AppEnv> = async (c, next) => {

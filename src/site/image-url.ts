@@ -14,6 +14,8 @@ const FILE_IMAGE = /^\/files\/[\w-]+\/\d+\/[\w\-.!~*'()%]+(?:\?w=\d+)?$/;
 const HTTPS_IMAGE = /^https:\/\/[\w-]+(?:\.[\w-]+)*(?::\d{1,5})?(?:\/[\w\-./~%+=:@?&#!$*]*)?$/;
 
 export const MAX_IMAGE_URL = 2083;
+/** What the console says of an address that is not one. */
+export const IMAGE_ADDRESS_MESSAGE = 'Enter an image address starting with / or https://.';
 export const IMAGE_URL_MESSAGE = 'must be an image address: a path on this site starting with a single /, a file from the file manager or an https:// URL';
 
 export function isImageUrl(url: string): boolean {

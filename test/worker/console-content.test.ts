@@ -9,6 +9,7 @@ import { CONTENT_MESSAGES } from '../../src/routes/console-content';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { CHART_MESSAGES } from '../../src/site/editor/chart';
 import { EDIT_MESSAGES } from '../../src/site/edits';
+import { IMAGE_ADDRESS_MESSAGE } from '../../src/site/image-url';
 import { Visitor } from './visitor';
 
 const [OWNER, STORE, EDITOR, VIEWER] = DEMO_MERCHANTS;
@@ -91,7 +92,8 @@ describe('console posts and pages', () => {
     expect(await owner.json('POST', '/api/console/posts', post({ title: ' ' }))).toEqual({ status: 400, body: { error: `title: ${EDIT_MESSAGES.titleRequired}` } });
     expect((await owner.json('POST', '/api/console/posts', post({ status: 'hidden' }))).status).toBe(400);
     expect((await owner.json('POST', '/api/console/posts', post({ tags: ['x'.repeat(51)] }))).body).toEqual({ error: `tags.0: ${CONTENT_MESSAGES.tagTooLong}` });
-    expect((await owner.json('POST', '/api/console/posts', post({ assetUrl: 'https://elsewhere.example/a.png' }))).status).toBe(400);
+    // A post's picture takes the addresses every item's does (src/site/image-url.ts): a file, a site path or https.
+    expect(await owner.json('POST', '/api/console/posts', post({ assetUrl: 'javascript:alert(1)' }))).toEqual({ status: 400, body: { error: IMAGE_ADDRESS_MESSAGE } });
     expect((await owner.json('POST', '/api/console/posts', post({ collectionId: 'c-shop' }))).status).toBe(404);
     expect((await owner.send('POST', '/api/console/posts', JSON.stringify(post({ body: 'x'.repeat(300_000) })))).status).toBe(413);
   });

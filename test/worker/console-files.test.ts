@@ -37,12 +37,16 @@ async function upload(who: Visitor, name: string, body: BodyInit, method = 'POST
 }
 
 describe('console files', () => {
-  it('answers each call by role: listing with read, changes with content, 401 without a session', async () => {
+  it('answers each call by role: listing with read, uploads with content or commerce (a product\'s pictures), other changes with content, 401 without a session', async () => {
     const [anonymous, owner, store, editor, viewer] = await Promise.all([merchant(undefined), merchant(OWNER), merchant(STORE), merchant(EDITOR), merchant(VIEWER)]);
     expect((await anonymous.json('GET', '/api/console/files')).status).toBe(401);
     for (const who of [owner, store, editor, viewer]) expect((await who.json('GET', '/api/console/files')).status).toBe(200);
     expect((await upload(anonymous, 'a.png', png())).status).toBe(401);
-    for (const who of [store, viewer]) expect((await upload(who, 'a.png', png())).status).toBe(403);
+    expect((await upload(viewer, 'a.png', png())).status).toBe(403);
+    // A store manager edits products, so adds their pictures from the product editor (and its narrower copies).
+    const picture = await upload(store, 'picture.png', png());
+    expect(picture.status).toBe(201);
+    expect((await store.fetch(`/api/console/files/${picture.body.id}/${picture.body.rev}/w300`, { method: 'PUT', headers: { 'X-CSRF-Token': store.crumb, 'content-type': 'image/webp' }, body: webp() })).status).toBe(200);
     const mine = await upload(editor, 'a.png', png());
     expect(mine.status).toBe(201);
     for (const who of [store, viewer]) {

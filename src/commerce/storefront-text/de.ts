@@ -1,5 +1,5 @@
 /** The storefront's texts in German (src/commerce/storefront-text.ts). */
-import type { StorefrontText } from './en';
+import type { StorefrontText } from '../storefront-text';
 
 export const DE: StorefrontText = {
   'header.menu': 'Menü',

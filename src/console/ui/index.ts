@@ -12,6 +12,6 @@ export { Breadcrumbs, type Crumb } from './Breadcrumbs';
 export { StatusLabel, type StatusTone } from './StatusLabel';
 export { Link } from './Link';
 export { moneyInput, moneyText, parseMoneyInput } from './money';
-export { ImagePicker, type ImagePickerProps, type PickedImage } from './ImagePicker';
+export { PicturesEditor, PICTURE_MESSAGES, type PicturesEditorProps, type PickedImage } from './PicturesEditor';
 export { NamesInput } from './NamesInput';
 export { DialogActions } from './DialogActions';

@@ -6,7 +6,7 @@
  */
 import { neverRunsOut, pricedWithoutVariants, ProductType, subscribableType, type ProductStatus, type ProductTypeCode } from '../../commerce/product';
 import { EDIT_MESSAGES, URL_ID } from '../edits';
-import { isImageUrl } from '../image-url';
+import { IMAGE_ADDRESS_MESSAGE, isImageUrl } from '../image-url';
 import { MAX_ITEM_PICTURES } from '../main-image';
 import { nameProblem } from './tag-manager';
 
@@ -96,7 +96,7 @@ export const PRODUCT_MESSAGES = {
   salePrice: 'The sale price must be less than the price.',
   price: 'Enter a price such as 12.50.',
   stock: 'Enter a whole number of items in stock.',
-  imageUrl: 'Enter an image address starting with / or https://.',
+  imageUrl: IMAGE_ADDRESS_MESSAGE,
   tooManyImages: `A product has at most ${MAX_ITEM_PICTURES} pictures.`,
   subscription: 'Subscriptions are for physical products and services only.',
   textTooLong: (max: number) => `At most ${max} characters.`,

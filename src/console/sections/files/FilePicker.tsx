@@ -1,6 +1,6 @@
 /**
- * The file manager as a dialog, for choosing a file: a post's images and links, a product's images
- * (the products section's ImagePicker slot). A native modal <dialog>: focus stays inside and goes
+ * The file manager as a dialog, for choosing a file: a post's images and links, a product's pictures
+ * (ui/PicturesEditor.tsx). A native modal <dialog>: focus stays inside and goes
  * back to what opened it; Escape closes it.
  */
 import { createPortal } from 'react-dom';

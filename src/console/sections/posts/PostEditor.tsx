@@ -7,7 +7,9 @@ import { useEffect, useState } from 'react';
 import type { ContentStatus } from '../../../site/editor/content-status';
 import type { ConsoleSession } from '../../section-types';
 import { Breadcrumbs, consoleApi, describedBy, errorMessage, FieldError, SaveStatus, StatusLabel, useConfirm, useSave } from '../../ui';
-import { FilePicker } from '../files/FilePicker';
+import { PicturesEditor, type PickedImage } from '../../ui/PicturesEditor';
+import { useUnsavedChanges } from '../../ui/useUnsavedChanges';
+import { guardLeaving } from '../../router';
 import { RichTextEditor } from './RichTextEditor';
 import { localDateTime, statusLabel, type Blog } from './status';
 import { StatusFields } from './StatusFields';
@@ -24,6 +26,8 @@ interface StoredPost {
   status?: ContentStatus;
   addedOn?: number;
   assetUrl?: string;
+  originalSize?: string;
+  altText?: string;
 }
 
 interface Draft {
@@ -35,14 +39,18 @@ interface Draft {
   categories: string;
   status: ContentStatus;
   publishOn: string;
-  assetUrl: string | null;
+  /** The main picture, none or one. */
+  pictures: PickedImage[];
 }
 
-const blank = (): Draft => ({ title: '', urlId: '', body: '', excerpt: '', tags: '', categories: '', status: 'draft', publishOn: localDateTime(Date.now()), assetUrl: null });
+const blank = (): Draft => ({ title: '', urlId: '', body: '', excerpt: '', tags: '', categories: '', status: 'draft', publishOn: localDateTime(Date.now()), pictures: [] });
 
 /** The excerpt is edited as plain text and stored as one paragraph. */
 const excerptText = (html: string | undefined) => (html ?? '').replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 const excerptHtml = (text: string) => (text.trim() === '' ? '' : `<p>${text.trim().replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`);
+/** The post's main picture as the post calls take it: its address, measured size and alt text, or none. */
+const pictureFields = (picture: PickedImage | undefined) =>
+  picture === undefined ? { assetUrl: null } : { assetUrl: picture.assetUrl, ...(/^\d+x\d+$/.test(picture.originalSize) ? { originalSize: picture.originalSize } : {}), altText: picture.altText.trim() };
 const list = (text: string) => [...new Set(text.split(',').map((part) => part.trim()).filter((part) => part !== ''))];
 
 function draftOf(post: StoredPost): Draft {
@@ -55,17 +63,19 @@ function draftOf(post: StoredPost): Draft {
     categories: post.categories.join(', '),
     status: post.status ?? 'published',
     publishOn: localDateTime(post.addedOn ?? Date.now()),
-    assetUrl: post.assetUrl?.startsWith('/files/') === true ? post.assetUrl : null,
+    pictures: post.assetUrl === undefined || post.assetUrl === '' ? [] : [{ assetUrl: post.assetUrl, originalSize: post.originalSize ?? '', altText: post.altText ?? '' }],
   };
 }
 
 export function PostEditor({ session, postId, blog, navigate }: { session: ConsoleSession; postId: string | null; blog: Blog; navigate: (to: string) => void }) {
   const [draft, setDraft] = useState<Draft>(blank);
+  // The post as last loaded or saved: the editor warns before leaving while the draft differs from it.
+  const [baseline, setBaseline] = useState<Draft>(draft);
   const [saved, setSaved] = useState<StoredPost | null>(null);
   const [loadError, setLoadError] = useState<string | undefined>();
-  const [picking, setPicking] = useState(false);
   const save = useSave();
   const { confirm, modal } = useConfirm();
+  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(baseline), confirm);
   const canEdit = session.can.content;
   useEffect(() => {
     if (postId === null) return;
@@ -73,6 +83,7 @@ export function PostEditor({ session, postId, blog, navigate }: { session: Conso
       (post) => {
         setSaved(post);
         setDraft(draftOf(post));
+        setBaseline(draftOf(post));
       },
       (error) => setLoadError(errorMessage(error)),
     );
@@ -91,12 +102,13 @@ export function PostEditor({ session, postId, blog, navigate }: { session: Conso
       categories: list(draft.categories),
       status: draft.status,
       publishOn: Number.isFinite(publishOn) ? publishOn : Date.now(),
-      assetUrl: draft.assetUrl,
+      ...pictureFields(draft.pictures[0]),
     };
     const stored = await save.run(() => (saved === null ? consoleApi<StoredPost>('POST', '/api/console/posts', { ...body, collectionId: blog.id }) : consoleApi<StoredPost>('PUT', `/api/console/posts/${saved.id}`, body)));
     if (stored === undefined) return;
     setSaved(stored);
     setDraft(draftOf(stored));
+    setBaseline(draftOf(stored));
     if (saved === null) history.replaceState(null, '', `/config/posts/${stored.id}`);
   };
 
@@ -104,7 +116,9 @@ export function PostEditor({ session, postId, blog, navigate }: { session: Conso
     if (saved === null) return;
     if (!(await confirm({ title: 'Delete post', message: `Delete “${saved.title}”? It will be gone from the blog.`, confirmLabel: 'Delete', danger: true }))) return;
     const done = await save.run(() => consoleApi('DELETE', `/api/console/posts/${saved.id}`));
-    if (done !== undefined) navigate('/config/posts');
+    if (done === undefined) return;
+    guardLeaving(null);
+    navigate('/config/posts');
   };
 
   if (loadError !== undefined) {
@@ -179,20 +193,10 @@ export function PostEditor({ session, postId, blog, navigate }: { session: Conso
               </p>
             </div>
           </div>
-          <div className="Card">
-            <h2>Main image</h2>
-            {draft.assetUrl !== null && <img className="PostImage" src={`${draft.assetUrl}?w=300`} alt="The post’s main image" />}
-            <div className="PageHeader-actions">
-              <button type="button" className="Button Button--small" onClick={() => setPicking(true)}>
-                {draft.assetUrl === null ? 'Choose image' : 'Change image'}
-              </button>
-              {draft.assetUrl !== null && (
-                <button type="button" className="Button Button--small Button--plain" onClick={() => set('assetUrl', null)}>
-                  Remove image
-                </button>
-              )}
-            </div>
-          </div>
+          <section className="Card" aria-labelledby="post-picture-title">
+            <h2 id="post-picture-title">Main picture</h2>
+            <PicturesEditor id="post-picture" pictures={draft.pictures} max={1} canUpload={session.can.content} problem={(name) => (name === 'images.0' ? field('assetUrl') : undefined)} onChange={(change) => setDraft((before) => ({ ...before, pictures: change(before.pictures) }))} />
+          </section>
           <div className="Card PostActions">
             <SaveStatus state={save.state} />
             <button type="submit" className="Button Button--primary" disabled={!canEdit || save.state.status === 'saving'}>
@@ -206,18 +210,6 @@ export function PostEditor({ session, postId, blog, navigate }: { session: Conso
           </div>
         </div>
       </form>
-      {picking && (
-        <FilePicker
-          canUpload={session.can.content}
-          title="Choose an image"
-          imagesOnly
-          onPick={(file) => {
-            set('assetUrl', file.url);
-            setPicking(false);
-          }}
-          onClose={() => setPicking(false)}
-        />
-      )}
       {modal}
     </div>
   );

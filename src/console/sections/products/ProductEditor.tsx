@@ -8,13 +8,15 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ProductType } from '../../../commerce/product';
 import { alwaysUnlimited, BILLING_UNITS, pricedWithoutVariants, PRODUCT_MESSAGES, PRODUCT_TYPES, subscribable, type ProductForm, type ProductTypeCode } from '../../../site/editor/product-form';
 import { NAME_LIMITS } from '../../../site/editor/tag-manager';
-import { replaceLocation } from '../../router';
+import { MAX_ITEM_PICTURES } from '../../../site/main-image';
+import { guardLeaving, replaceLocation } from '../../router';
 import { consoleApi } from '../../ui/api';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { useConfirm } from '../../ui/ConfirmModal';
+import { useUnsavedChanges } from '../../ui/useUnsavedChanges';
 import { describedBy, FieldError } from '../../ui/FieldError';
 import { FetchStatus } from '../../ui/Loaded';
-import { ImagePicker } from '../../ui/ImagePicker';
+import { PicturesEditor } from '../../ui/PicturesEditor';
 import { NamesInput } from '../../ui/NamesInput';
 import { SaveStatus, useSave } from '../../ui/SaveStatus';
 import { draftOf, emptyVariant, formOf, newProductDraft, type ProductDraft } from './draft';
@@ -61,9 +63,11 @@ function TextField({ id, label, value, onChange, error, hint, multiline = false,
   );
 }
 
-export function ProductEditor({ productId, context, navigate }: { productId: string | null; context: CatalogContext; navigate: (to: string) => void }) {
+export function ProductEditor({ productId, context, navigate, canUpload }: { productId: string | null; context: CatalogContext; navigate: (to: string) => void; canUpload: boolean }) {
   const currency = context.currency;
   const [draft, setDraft] = useState<ProductDraft | null>(productId === null ? newProductDraft(context.collections[0]?.id ?? '') : null);
+  // The product as last loaded or saved: the editor warns before leaving while the draft differs from it.
+  const [baseline, setBaseline] = useState<ProductDraft | null>(draft);
   const [stored, setStored] = useState<{ id: string; fullUrl: string } | null>(null);
   const [loadFailure, setLoadFailure] = useState<{ error: unknown } | null>(null);
   const [round, setRound] = useState(0);
@@ -71,6 +75,7 @@ export function ProductEditor({ productId, context, navigate }: { productId: str
   const [saves, setSaves] = useState(0);
   const { state, run, fieldError } = useSave();
   const { confirm, modal } = useConfirm();
+  useUnsavedChanges(draft !== null && baseline !== null && JSON.stringify(draft) !== JSON.stringify(baseline), confirm);
 
   // A product this screen just created gets its own address without loading again (its draft and 'Saved' stay).
   const shownId = useRef<string | null>(null);
@@ -83,7 +88,9 @@ export function ProductEditor({ productId, context, navigate }: { productId: str
     consoleApi<StoredProduct>('GET', `/api/console/products/${encodeURIComponent(productId)}`).then(
       (answer) => {
         if (!current) return;
-        setDraft(draftOf(answer.product, currency));
+        const loaded = draftOf(answer.product, currency);
+        setDraft(loaded);
+        setBaseline(loaded);
         setStored({ id: answer.id, fullUrl: answer.fullUrl });
       },
       (error: unknown) => current && setLoadFailure({ error }),
@@ -113,6 +120,7 @@ export function ProductEditor({ productId, context, navigate }: { productId: str
   const heading = productId === null ? 'Add product' : draft.title.trim() || 'Product';
 
   const save = async () => {
+    const sent = draft;
     const checked = formOf(draft, currency);
     if ('problems' in checked) {
       setProblems(checked.problems);
@@ -127,7 +135,10 @@ export function ProductEditor({ productId, context, navigate }: { productId: str
     setSaves((n) => n + 1);
     // The counts just saved are what the stock fields now show: a later save changes only what is edited again.
     const shown = checked.form.variants.map((variant) => variant.stock);
-    setDraft((before) => (before === null ? before : { ...before, urlId: saved.urlId, variants: before.variants.map((variant, i) => ({ ...variant, stockShown: shown[i] })) }));
+    const asSaved = (before: ProductDraft): ProductDraft => ({ ...before, urlId: saved.urlId, variants: before.variants.map((variant, i) => ({ ...variant, stockShown: shown[i] })) });
+    // What was sent is saved; what was typed while it was being saved is not yet.
+    setBaseline(asSaved(sent));
+    setDraft((before) => (before === null ? before : asSaved(before)));
     if (stored === null) {
       shownId.current = saved.id;
       replaceLocation(`${PRODUCTS_ROOT}/${encodeURIComponent(saved.id)}`);
@@ -139,7 +150,10 @@ export function ProductEditor({ productId, context, navigate }: { productId: str
     const sure = await confirm({ title: `Delete ${draft.title}?`, message: <p>The product leaves the store at once. This cannot be undone.</p>, confirmLabel: 'Delete product', danger: true });
     if (!sure) return;
     const done = await run(() => consoleApi('DELETE', `/api/console/products/${encodeURIComponent(stored.id)}`));
-    if (done !== undefined) navigate(PRODUCTS_ROOT);
+    if (done === undefined) return;
+    // Its changes went with it: nothing is left to warn about.
+    guardLeaving(null);
+    navigate(PRODUCTS_ROOT);
   };
 
   const duplicate = async () => {
@@ -199,8 +213,8 @@ export function ProductEditor({ productId, context, navigate }: { productId: str
             <TextField id="product-description" label="Description" multiline value={draft.description} onChange={(description) => set({ description })} hint="A blank line starts a new paragraph." />
             <TextField id="product-excerpt" label="Short description (shown in lists)" multiline value={draft.excerpt} onChange={(excerpt) => set({ excerpt })} />
           </Section>
-          <Section title="Picture">
-            <ImagePicker id="product-image" label="Picture address" value={draft.images[0] ?? null} onChange={(image) => set({ images: image === null ? draft.images.slice(1) : [image, ...draft.images.slice(1)] })} error={problem('images.0')} />
+          <Section title="Pictures">
+            <PicturesEditor id="product-images" pictures={draft.images} max={MAX_ITEM_PICTURES} canUpload={canUpload} problem={problem} onChange={(change) => setDraft((before) => before && { ...before, images: change(before.images) })} />
           </Section>
           {withoutVariants ? (
             <Section title="Pricing">
@@ -223,6 +237,7 @@ export function ProductEditor({ productId, context, navigate }: { productId: str
                 physical={type === ProductType.Physical}
                 onChange={(options, variants) => set({ options, variants })}
                 problem={problem}
+                pictures={draft.images}
               />
             </Section>
           )}

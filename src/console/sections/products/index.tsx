@@ -7,11 +7,11 @@ import { ProductEditor } from './ProductEditor';
 import { ProductList } from './ProductList';
 import type { CatalogContext } from './shared';
 
-export default function Products({ path, navigate }: SectionProps) {
+export default function Products({ session, path, navigate }: SectionProps) {
   const { search } = useLocation();
   const context = useFetch<CatalogContext>('/api/console/catalog/context');
   if (context.data === undefined) return <FetchStatus fetched={context} loading="Loading products…" />;
   const [first] = path;
   if (first === undefined) return <ProductList context={context.data} search={search} />;
-  return <ProductEditor productId={first === 'new' ? null : first} context={context.data} navigate={navigate} />;
+  return <ProductEditor productId={first === 'new' ? null : first} context={context.data} navigate={navigate} canUpload={session.can.content || session.can.commerce} />;
 }
