@@ -117,3 +117,19 @@ for (const width of WIDTHS) {
     }, JOURNEY_TIMEOUT);
   });
 }
+
+describe('payment authentication of a subscription', () => {
+  it('a failed 3-D Secure step gives back the subscription\'s own cart (named by its token, which the return address does not carry)', async () => {
+    const { page, errors } = await contexts.page(1366);
+    await openProduct(page, storeUrl, '/shop/p/coffee-beans');
+    await page.click('.ProductItem-form .sqs-add-to-cart-button');
+    await page.waitForURL(/\/checkout\?cartToken=[0-9a-f]{32}$/, SLOW);
+    await expect.poll(() => page.locator('.CheckoutLine-name').first().textContent(), SLOW).toBe('Coffee Subscription');
+    await fillCheckout(page, `authentication-subscription-${RUN}@example.com`);
+    await payWithAuthentication(page);
+    await page.click('button[value="fail"]');
+    await cartIsBack(page, 'Coffee Subscription');
+    await shot(page, 'authentication-subscription-failed-1366');
+    expect(errors).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+});

@@ -85,13 +85,14 @@ const tabStorage = () => (globalThis as { sessionStorage?: { getItem(key: string
 /** Said at the top of the form when the authentication step failed, timed out or was left: the cart is back, nothing was charged. */
 export const PAYMENT_NOT_COMPLETED = 'Your payment was not completed, so no order was placed and nothing was charged. You can pay again below.';
 
-type AwaitedOrder = { id: string; token: string };
+/** A subscription's cart is named by its token (`?cartToken=`), which the provider's return address does not carry. */
+type AwaitedOrder = { id: string; token: string; cartToken: string | null };
 
 /** Where the buyer goes once the order exists: the provider's extra step, the received page while payment is pending, else the confirmation. */
-function afterOrder(order: Order): string {
+function afterOrder(order: Order, cartToken: string | null): string {
   if (order.payment.nextActionUrl !== null) {
     const token = new URL(order.confirmationUrl, 'https://store.invalid').searchParams.get('token') ?? '';
-    tabStorage()?.setItem(AWAITING_ACTION, JSON.stringify({ id: order.id, token } satisfies AwaitedOrder));
+    tabStorage()?.setItem(AWAITING_ACTION, JSON.stringify({ id: order.id, token, cartToken } satisfies AwaitedOrder));
     return order.payment.nextActionUrl;
   }
   return order.status === 'pending' ? receivedUrl(order) : order.confirmationUrl;
@@ -103,7 +104,8 @@ function awaitedOrder(): AwaitedOrder | null {
   tabStorage()?.removeItem(AWAITING_ACTION);
   try {
     const parsed = JSON.parse(stored ?? 'null') as Partial<AwaitedOrder> | null;
-    return typeof parsed?.id === 'string' && typeof parsed.token === 'string' ? { id: parsed.id, token: parsed.token } : null;
+    if (typeof parsed?.id !== 'string' || typeof parsed.token !== 'string') return null;
+    return { id: parsed.id, token: parsed.token, cartToken: typeof parsed.cartToken === 'string' ? parsed.cartToken : null };
   } catch {
     return null;
   }
@@ -166,7 +168,8 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
   const reload = () => startCheckout(cartToken.current).then(({ checkout: next }) => adopt(next, false), () => undefined);
 
   useEffect(() => {
-    cartToken.current = pageQuery().get('cartToken');
+    const awaited = awaitedOrder();
+    cartToken.current = pageQuery().get('cartToken') ?? awaited?.cartToken ?? null;
     const begin = (unpaid: boolean) =>
       startCheckout(cartToken.current)
         .then(({ checkout: started, payment }) => {
@@ -175,7 +178,6 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
           if (unpaid) setNotice(PAYMENT_NOT_COMPLETED);
         })
         .catch((error: unknown) => setLoadError(error instanceof CheckoutError ? error.message : 'Unable to load your order. Please reload the page.'));
-    const awaited = awaitedOrder();
     // Left without an answer (the back button): the server gives that attempt up and the cart back.
     if (awaited === null || pageQuery().get('payment') !== 'returned') return void begin(awaited !== null);
     void orderPageAfterAction(awaited).then((page) => (page === null ? begin(true) : navigateTo(page)));
@@ -313,7 +315,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
         await completeCardAction(stripeCard.current.stripe, secret);
         return navigateTo(receivedUrl(order));
       }
-      navigateTo(afterOrder(order));
+      navigateTo(afterOrder(order, cartToken.current));
     } catch (error) {
       if (!(error instanceof CheckoutError)) throw error;
       // A definite answer ends this attempt; a lost connection or a server error may be retried with the same key.
