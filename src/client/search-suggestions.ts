@@ -66,13 +66,10 @@ export function wireSearchSuggestions(input: HTMLInputElement): void {
         option.setAttribute('role', 'option');
         option.setAttribute('aria-selected', 'false');
         option.dataset.url = suggestion.url;
-        const link = document.createElement('a');
-        link.href = suggestion.url;
-        link.tabIndex = -1;
         if (suggestion.image !== null) {
           const image = document.createElement('img');
           Object.assign(image, { src: suggestion.image, alt: '', width: 40, height: 40, loading: 'lazy' });
-          link.append(image);
+          option.append(image);
         }
         const title = document.createElement('span');
         title.className = 'SearchSuggestions-title';
@@ -80,10 +77,10 @@ export function wireSearchSuggestions(input: HTMLInputElement): void {
         const price = document.createElement('span');
         price.className = 'SearchSuggestions-price';
         price.textContent = suggestion.price;
-        link.append(title, price);
-        option.append(link);
+        option.append(title, price);
         // The field keeps the focus when an option is pressed, so the list is not closed before the click.
         option.addEventListener('mousedown', (event) => event.preventDefault());
+        option.addEventListener('click', () => location.assign(suggestion.url));
         return option;
       }),
     );

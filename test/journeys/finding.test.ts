@@ -9,6 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../e2e/axe';
 import { useChromium } from '../e2e/browser';
 import { storeUrl } from '../e2e/store';
 import { addToCart, Contexts, fillCheckout, JOURNEY_TIMEOUT, openProduct, placeOrder, RUN, shot, SLOW, WIDTHS } from './support';
@@ -72,6 +73,7 @@ for (const width of WIDTHS) {
       await page.keyboard.press('ArrowDown');
       expect(await field.getAttribute('aria-activedescendant')).toBe(await options.first().getAttribute('id'));
       expect(await options.first().getAttribute('aria-selected')).toBe('true');
+      const problems = await seriousViolations(page, 'search suggestions open');
       await shot(page, `finding-suggestions-${width}`);
       await Promise.all([page.waitForURL(/\/shop\/p\/planter$/, SLOW), page.keyboard.press('Enter')]);
       expect(await page.locator('h1').first().textContent()).toContain('Terracotta Planter');
@@ -86,6 +88,7 @@ for (const width of WIDTHS) {
       expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe('listing-min');
       expect(await activeFilters(page)).toEqual(['Tag: home ×', 'Price: from $30.00 ×']);
       expect((await demoTitles(page)).sort()).toEqual(['Cedar Candle', 'Throw Blanket']);
+      problems.push(...(await seriousViolations(page, 'filtered listing')));
       await shot(page, `finding-filtered-${width}`);
       await Promise.all([page.waitForURL((url) => !url.search.includes('tag='), SLOW), page.getByRole('link', { name: 'Remove filter Tag: home' }).click()]);
       expect(await activeFilters(page)).toEqual(['Price: from $30.00 ×']);
@@ -123,6 +126,7 @@ for (const width of WIDTHS) {
       await dialog.getByLabel('Size').selectOption('Medium');
       await dialog.getByLabel('Colour').selectOption('Sand');
       expect(await dialog.locator('.QuickAdd-price').textContent()).toBe('$68.00');
+      problems.push(...(await seriousViolations(page, 'quick-add dialog')));
       await shot(page, `finding-quick-add-${width}`);
       // Tab stays inside the dialog.
       for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
@@ -137,6 +141,7 @@ for (const width of WIDTHS) {
       await line.waitFor(SLOW);
       expect(await line.innerText()).toMatch(/Medium/);
       await shot(page, `finding-cart-${width}`);
+      expect(problems).toEqual([]);
       expect(errors).toEqual([]);
     });
 
