@@ -1,6 +1,7 @@
 /**
  * Commerce events for the visitor analytics (spec engine-analytics-editor §7): sent through
- * RecordEvent with the crumb, only when the census cookie exists; failures are ignored. Islands
+ * RecordEvent with the crumb, only when the census cookie exists; a refused call logs a warning with
+ * its status and nothing else happens. Islands
  * import this, so it is typed for the worker build too (no DOM library there).
  */
 import { readCookie } from '../cookies';
@@ -16,7 +17,13 @@ export function recordCommerceEvent(event: CommerceEvent, data: Record<string, u
     const body = new URLSearchParams({ crumb, event, data: JSON.stringify(data) });
     // keepalive: the event survives the navigation an add may start (express checkout).
     const init = { method: 'POST', body, keepalive: true, credentials: 'same-origin' } as RequestInit;
-    return fetch('/api/events/RecordEvent', init).catch(() => undefined);
+    // Spec §8: a failed track logs a warning with the HTTP status; a failed connection is ignored.
+    return fetch('/api/events/RecordEvent', init).then(
+      (res) => {
+        if (!res.ok) console.warn(`Unable to track ${event}: HTTP ${res.status}`);
+      },
+      () => undefined,
+    );
   });
 }
 
