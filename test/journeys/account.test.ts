@@ -8,12 +8,12 @@
  * test-artifacts/journeys/account-*.png.
  */
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/accounts/messages';
 import { useChromium } from '../e2e/browser';
 import { addToCart, Contexts, createProduct, deleteProduct, ensureShipping, fillCheckout, goToCheckout, JOURNEY_TIMEOUT, openProduct, placeOrder, RUN, shot, SLOW, WIDTHS } from './support';
+import { storeUrl } from '../e2e/store';
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 const contexts = new Contexts(browser);
 afterEach(() => contexts.closeAll());
