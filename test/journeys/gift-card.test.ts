@@ -10,12 +10,21 @@
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
-import { addToCart, Contexts, createProduct, deleteProduct, ensureShipping, fillCheckout, goToCheckout, JOURNEY_TIMEOUT, openProduct, placeOrder, RUN, shot, SLOW, SUCCESS_CARD, WIDTHS } from './support';
+import type { Page } from 'playwright-core';
+import { addToCart, Contexts, createProduct, deleteProduct, ensureShipping, fillCheckout, goToCheckout, JOURNEY_TIMEOUT, openProduct, RUN, shot, SLOW, SUCCESS_CARD, WIDTHS } from './support';
 
 const storeUrl = inject('storeUrl');
 const browser = useChromium();
 const contexts = new Contexts(browser);
 afterEach(() => contexts.closeAll());
+
+/** Places the order and waits for its confirmation to show (not for the page's every image: a loaded machine can take minutes). */
+async function placeOrder(page: Page): Promise<void> {
+  await page.click('.Checkout-button');
+  await page.waitForURL(/\/commerce\/orders\/[A-Za-z0-9_-]+\?token=[0-9a-f]+$/, { waitUntil: 'commit', ...SLOW });
+  await page.waitForSelector('.OrderConfirmation-number', SLOW);
+  expect(await page.locator('h1').textContent()).toBe('Order confirmed');
+}
 
 for (const width of WIDTHS) {
   describe(`a gift card given at ${width} px`, () => {
@@ -99,6 +108,9 @@ for (const width of WIDTHS) {
         expect(await second.page.locator('.CheckoutTotals-gift-card').textContent()).toBe('−$50.00');
         const cents = (money: string) => Math.round(Number(money.replace(/[^0-9.]/g, '')) * 100);
         const due = `$${((cents(total) - 5000) / 100).toFixed(2)}`;
+        // What the card is charged, said before paying: in the summary and on the button.
+        expect(await second.page.locator('.CheckoutTotals-due').textContent()).toBe(due);
+        await expect.poll(() => second.page.locator('.Checkout-button').textContent(), SLOW).toBe(`Place order · ${due}`);
         await shot(second.page, `gift-card-redeem-checkout-${width}`);
         await placeOrder(second.page);
         await expect.poll(() => second.page.locator('.OrderConfirmation-gift-balance').textContent(), SLOW).toMatch(/^Gift card ••••-••••-••••-[A-Z2-9]{4}: \$0\.00 left on the card$/);

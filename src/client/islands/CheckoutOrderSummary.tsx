@@ -124,6 +124,12 @@ export function CheckoutTotals({ totals, money }: { totals: OrderTotals; money: 
       )}
       <dt className="CheckoutTotals-total-label">Total</dt>
       <dd className="CheckoutTotals-total">{money(totals.grandTotalCents)}</dd>
+      {totals.giftCardCents > 0 && (
+        <>
+          <dt>Left to pay by card</dt>
+          <dd className="CheckoutTotals-due">{money(totals.grandTotalCents - totals.giftCardCents)}</dd>
+        </>
+      )}
     </dl>
   );
 }

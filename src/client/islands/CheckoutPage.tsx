@@ -523,7 +523,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
           )}
         </div>
         <button type="submit" className="Checkout-button" disabled={checkout === null || placing.kind === 'placing' || belowMinimum}>
-          {placing.kind === 'placing' ? 'Placing order…' : checkout === null || choosing !== null ? 'Place order' : `Place order · ${money(checkout.grandTotalCents)}`}
+          {placing.kind === 'placing' ? 'Placing order…' : checkout === null || choosing !== null ? 'Place order' : `Place order · ${money(checkout.amountDueCents)}`}
         </button>
       </div>
     </form>

@@ -44,6 +44,8 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
   const [details, setDetails] = useState<GiftCardDetails>({ recipientEmail: '', recipientName: '', message: '', sendOn: null });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [status, setStatus] = useState<Status>('idle');
+  /** The last add went through: said (with the cart's link) until the next add, after the button reads its label again. */
+  const [inCart, setInCart] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   useEffect(() => subscribeSelection(itemId, setSelection), [itemId]);
   useEffect(() => {
@@ -73,12 +75,14 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
       return;
     }
     setStatus('adding');
+    setInCart(false);
     try {
       const request = { itemId, sku: selection.sku, quantity: 1, additionalFields: forSomeoneElse ? JSON.stringify(given) : null };
       const { shoppingCart, newlyAdded } = await addToCart(request, CART_ALERTS.addItem);
       recordAddToCart(shoppingCart, newlyAdded, 'pdp', 1);
       announceCart(shoppingCart, true);
       setStatus('added');
+      setInCart(true);
       if (forSomeoneElse) setDetails({ recipientEmail: '', recipientName: '', message: '', sendOn: null });
     } catch (error) {
       setStatus('idle');
@@ -149,7 +153,7 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
         </button>
       </div>
       <p className="GiftCardForm-status" role="status" aria-live="polite">
-        {status === 'added' && (
+        {inCart && (
           <>
             Added to cart. <a href="/cart">View cart</a>
           </>
