@@ -24,7 +24,7 @@ async function ownerApi(): Promise<{ context: BrowserContext; api: APIRequestCon
 }
 
 describe("the signed-in account's language", () => {
-  it('calls the locale API only outside the translation languages, and the store follows the choice', { timeout: 90_000 }, async () => {
+  it('calls the locale API only outside the translation languages, and the store follows the choice', { timeout: 180_000 }, async () => {
     const owner = await ownerApi();
     expect((await owner.api.put(`${storeUrl}/api/multilingual/languages`, { data: { languages: ['de-DE'] }, headers: owner.headers })).status()).toBe(200);
     const context = await browser().newContext();
