@@ -20,4 +20,10 @@ describe('the main-image rule', () => {
     expect(shown(withMainImage({ id: 'p-3', mainImageId: 'img-p-3' }))).toBe('none no gallery');
     expect(withMainImage({ id: 'p-3', assetUrl: '', mainImageId: 'img-p-3' })).toEqual({ id: 'p-3', assetUrl: '' });
   });
+
+  it('gives an item saved with only a gallery its first picture, so its card, search result and cart line show it', () => {
+    const item = withMainImage({ id: 'p-4', items: [{ assetUrl: '/b.webp', originalSize: '800x600', altText: 'B' }, { assetUrl: '/c.webp', originalSize: '800x600' }] });
+    expect(item).toMatchObject({ assetUrl: '/b.webp', originalSize: '800x600', altText: 'B', mainImageId: 'img-p-4' });
+    expect(shown(item)).toBe('/b.webp gallery');
+  });
 });

@@ -24,9 +24,17 @@ function named<T extends Named>(image: T, id: string): T {
   return names(image) ? image : { ...image, mainImageId: id };
 }
 
-/** The item with its main image and each gallery picture named as the theme needs. */
-export function withMainImage<T extends Named & { id: string; items?: Named[] | undefined }>(item: T): T {
-  const main = named(item, `img-${item.id}`);
+type Picture = Named & { originalSize?: string | undefined; altText?: string | undefined };
+
+/**
+ * The item with its main image and each gallery picture named as the theme needs; an item given only
+ * a gallery takes its first picture as its own (what lists, search and the cart show).
+ */
+export function withMainImage<T extends Picture & { id: string; items?: Picture[] | undefined }>(item: T): T {
+  const [first] = item.items ?? [];
+  const own = (item.assetUrl === undefined || item.assetUrl === '') && first?.assetUrl !== undefined && first.assetUrl !== '';
+  const pictured = own ? { ...item, assetUrl: first.assetUrl, originalSize: first.originalSize, ...(first.altText === undefined ? {} : { altText: first.altText }) } : item;
+  const main = named(pictured, `img-${item.id}`);
   if (item.items === undefined) return main;
   return { ...main, items: item.items.map((image, i) => named(image, `img-${item.id}-${i + 1}`)) };
 }

@@ -90,9 +90,9 @@ describe('the merchant console', () => {
     await page.waitForSelector('h1:text("Add product")');
     await page.fill('#product-title', 'Console Lamp');
     await page.fill('#product-description', 'A reading lamp.\n\nBrass and linen.');
-    await page.fill('#product-image-url', '/images/demo/desk-lamp.webp');
-    await page.press('#product-image-url', 'Tab');
-    await page.waitForSelector('.ImagePicker-preview img');
+    await page.fill('#product-images-url', '/images/demo/desk-lamp.webp');
+    await page.press('#product-images-url', 'Enter');
+    await page.waitForSelector('.PicturesEditor-item img');
     // A new product starts as a draft (issue 33): this one goes on the store at once.
     await page.selectOption('#product-status', 'published');
     // Variants are generated from the options' values (issue 33).
