@@ -63,30 +63,46 @@ describe('site forms in Chromium', () => {
     await context.close();
   });
 
-  it('shows server errors on their fields and the spec text for 401, 404, 429 and 500', async () => {
+  it('shows server errors on their fields, and the spec text framed by the top and bottom messages for 401, 404, 429, 500 and no connection', async () => {
     const { context, page } = await open('/contact');
+    await page.setViewportSize({ width: 1366, height: 900 });
     await page.fill('input[name="name-First"]', 'Ada');
     await page.fill('input[name="name-Last"]', 'Lovelace');
     await page.fill('#f-contact-email', 'ada@example.com');
     await page.fill('#f-contact-message', 'Hello');
-    const answers: [number, string, string][] = [
-      [400, '{"error":"One or more fields is invalid, please check your entries.","errors":{"email":"We cannot reach that address."}}', 'We cannot reach that address.'],
+    const top = 'Your form has encountered a problem. Please scroll down to review.';
+    const bottom = 'Your form has encountered a problem. Please scroll up to review.';
+    const invalid = 'One or more fields is invalid, please check your entries.';
+    const answers: [number | 'offline', string, string][] = [
+      [400, `{"error":"${invalid}","errors":{"email":"We cannot reach that address."}}`, invalid],
       [401, '{"error":"bad key"}', 'Unable to submit form. Please try again later.'],
       [404, '{"error":"x"}', 'This form has not been configured yet.'],
       [429, '{"error":"x"}', 'Unable to submit form. Submission rate limit exceeded. Please try again later.'],
       [500, '{"error":"x"}', 'Unable to send form. Please try again later.'],
+      ['offline', '', 'Error processing form submission. Please reload and try again.'],
     ];
     for (const [status, body, shown] of answers) {
-      await page.route('**/api/form/SaveFormSubmission', (route) => route.fulfill({ status, contentType: 'application/json', body }));
+      await page.route('**/api/form/SaveFormSubmission', (route) =>
+        status === 'offline' ? route.abort('internetdisconnected') : route.fulfill({ status, contentType: 'application/json', body }),
+      );
       await page.click(`${form} button[type="submit"]`);
-      const where = status === 400 ? `${form} #f-contact-email-error` : `${form} .SiteForm-problem`;
-      await expect.poll(() => page.locator(where).last().textContent()).toBe(shown);
-      // The captcha was reset: the button stays disabled until an entry changes.
+      await expect.poll(() => text(page, `${form} .SiteForm-problem`), { timeout: 20_000 }).toEqual([top, shown, bottom]);
+      // Announced: each message is an alert (an assertive live region).
+      expect(await page.locator(`${form} .SiteForm-problem[role="alert"]`).count()).toBe(3);
+      if (status === 400) expect(await page.locator(`${form} #f-contact-email-error`).textContent()).toBe('We cannot reach that address.');
+      if (status === 500) await page.screenshot({ path: 'test-artifacts/forms/failure-500-1366.png', fullPage: true });
+      // The captcha was reset: the button stays disabled until an entry changes, then the visitor can send again.
       expect(await page.locator(`${form} button[type="submit"]`).isDisabled()).toBe(true);
       await page.fill('#f-contact-message', `Hello ${status}`);
       expect(await page.locator(`${form} button[type="submit"]`).isEnabled()).toBe(true);
+      expect(await page.locator(`${form} button[type="submit"]`).textContent()).toBe('Send');
       await page.unroute('**/api/form/SaveFormSubmission');
     }
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.route('**/api/form/SaveFormSubmission', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: '{}' }));
+    await page.click(`${form} button[type="submit"]`);
+    await expect.poll(() => text(page, `${form} .SiteForm-problem`), { timeout: 20_000 }).toHaveLength(3);
+    await page.screenshot({ path: 'test-artifacts/forms/failure-429-375.png', fullPage: true });
     await context.close();
   });
 

@@ -102,7 +102,8 @@ export default function SiteForm(props: SiteFormProps) {
   }
 
   const submitting = phase.kind === 'submitting';
-  const showFrame = problem !== null && !newsletter && Object.keys(errors).length > 0;
+  // Spec §8: every failure of a site form, a field's or the submission's (401, 404, 429, 500, no connection), gets both.
+  const showFrame = problem !== null && !newsletter;
   return (
     <form className={newsletter ? 'NewsletterForm' : 'SiteForm'} data-form-id={formId} noValidate onSubmit={(event) => void submit(event)} aria-busy={submitting}>
       {showFrame && (
