@@ -1,62 +1,16 @@
 /**
- * The storefront's own texts (issue 32, journey 8): one catalogue, English here and French, German
- * and Spanish in `storefront-text/`, for the theme's fixed strings, the islands' labels and messages
- * and the cart. A merchant's own texts (custom button text, localized strings) stay the merchant's.
- * The browser loads a language other than English only when a page needs it (`loadStorefrontText`),
- * so English pages carry no translations; the server imports every language (src/storefront/text.ts).
+ * The storefront's own texts (issue 32, journey 8): one catalogue, English (`storefront-text/en.ts`,
+ * which names the keys) and French, German and Spanish beside it, for the theme's fixed strings, the
+ * islands' labels and messages and the cart. A merchant's own texts (custom button text, localized
+ * strings) stay the merchant's (`merchantOr`). Pages are rendered in English for everyone (they are
+ * cached); the browser loads another language only when the page speaks it (`loadStorefrontText`).
  */
+import { EN, type StorefrontText, type TextKey } from './storefront-text/en';
 
 export const STOREFRONT_LANGUAGES = ['en', 'fr', 'de', 'es'] as const;
 export type StorefrontLanguage = (typeof STOREFRONT_LANGUAGES)[number];
 
-export const EN = {
-  'header.menu': 'Menu',
-  'header.search': 'Search',
-  'header.searchLabel': 'Search the store',
-  'header.account': 'Account',
-  'footer.cart': 'Cart',
-  'nav.home': 'Home',
-  'cart.link': 'Cart',
-  'cart.linkEmpty': 'Cart, empty',
-  'cart.linkOne': 'Cart, 1 item',
-  'cart.linkMany': 'Cart, {count} items',
-  'cart.popover': 'Added to cart.',
-  'cart.view': 'View cart',
-  'cart.close': 'Close',
-  'cart.loading': 'Loading your cart…',
-  'cart.empty': 'Your cart is empty.',
-  'cart.continue': 'Continue shopping',
-  'cart.removed': 'Removed {title} from your cart.',
-  'cart.undo': 'Undo',
-  'cart.quantity': 'Quantity',
-  'cart.each': '{price} each',
-  'cart.remove': 'Remove',
-  'cart.editDetails': 'Edit details',
-  'cart.entries': 'Items in your cart',
-  'product.addToCart': 'Add To Cart',
-  'product.soldOut': 'Sold Out',
-  'product.adding': 'Adding…',
-  'product.added': 'Added!',
-  'product.addedStatus': 'Added to cart.',
-  'product.selectOption': 'Select Option',
-  'product.select': 'Select {variantName}',
-  'product.valueSoldOut': '{value} (sold out)',
-  'product.quantity': 'Quantity',
-  'product.sale': 'sale',
-  'product.related': 'You may also like',
-  'product.reviews': 'Reviews',
-  'restock.cta': 'Get notified when this item is back in stock.',
-  'restock.button': 'Sign Up',
-  'restock.placeholder': 'Email Address',
-  'restock.success': 'Signed up!',
-  'restock.sending': 'Sending…',
-  'restock.email': 'Email address',
-  'account.language': 'Language',
-  'account.siteDefault': 'Site default',
-} as const;
-
-export type TextKey = keyof typeof EN;
-export type StorefrontText = Readonly<Record<TextKey, string>>;
+export { EN, type StorefrontText, type TextKey } from './storefront-text/en';
 
 /** 'fr-FR' → 'fr'; a language the catalogue does not have → 'en'. */
 export function storefrontLanguage(locale: string): StorefrontLanguage {

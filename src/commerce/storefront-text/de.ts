@@ -1,5 +1,5 @@
 /** The storefront's texts in German (src/commerce/storefront-text.ts). */
-import type { StorefrontText } from '../storefront-text';
+import type { StorefrontText } from './en';
 
 export const DE: StorefrontText = {
   'header.menu': 'Menü',

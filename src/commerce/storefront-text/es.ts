@@ -1,5 +1,5 @@
 /** The storefront's texts in Spanish (src/commerce/storefront-text.ts). */
-import type { StorefrontText } from '../storefront-text';
+import type { StorefrontText } from './en';
 
 export const ES: StorefrontText = {
   'header.menu': 'Menú',

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { EN, fill, languageName, loadStorefrontText, merchantOr, STOREFRONT_LANGUAGES, storefrontLanguage } from './storefront-text';
+
+describe('the storefront text catalogue (issue 32)', () => {
+  it('has every text in every language, each with the places its English has', async () => {
+    for (const language of STOREFRONT_LANGUAGES) {
+      const text = await loadStorefrontText(language);
+      for (const key of Object.keys(EN) as (keyof typeof EN)[]) {
+        expect(text[key], `${language} ${key}`).not.toBe('');
+        expect(text[key].match(/\{\w+\}/g) ?? [], `${language} ${key}`).toEqual(EN[key].match(/\{\w+\}/g) ?? []);
+      }
+    }
+    expect((await loadStorefrontText('fr'))['product.addToCart']).toBe('Ajouter au panier');
+  });
+
+  it('picks the language of a locale, English for one it does not have', () => {
+    expect(storefrontLanguage('fr-FR')).toBe('fr');
+    expect(storefrontLanguage('de_DE')).toBe('de');
+    expect(storefrontLanguage('ja-JP')).toBe('en');
+  });
+
+  it('fills places, keeps a merchant’s own text and names languages in themselves', () => {
+    expect(fill('Removed {title} from your cart.', { title: 'Mug' })).toBe('Removed Mug from your cart.');
+    expect(merchantOr('Add To Cart', 'product.addToCart', { ...EN, 'product.addToCart': 'Ajouter au panier' })).toBe('Ajouter au panier');
+    expect(merchantOr('Buy now', 'product.addToCart', { ...EN, 'product.addToCart': 'Ajouter au panier' })).toBe('Buy now');
+    expect(languageName('fr-FR')).toBe('Français (France)');
+    expect(languageName('de-DE')).toBe('Deutsch (Deutschland)');
+    expect(languageName('es-ES')).toBe('Español de España');
+  });
+});
