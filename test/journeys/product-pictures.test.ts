@@ -2,7 +2,7 @@
  * Journey: a product's and a post's pictures, from the console to the storefront (issue 33). In
  * /config at 1366 px the owner adds a product, uploads two pictures with the editor's own file
  * picker and drops a third on it (a text file dropped first is refused, naming the reason and the
- * limit), removes the dropped one, puts the second first by keyboard, describes each, gives a
+ * limit), removes the dropped one, puts the second first by dragging and by keyboard, describes each, gives a
  * variant the other picture, and is asked before leaving for Files with the product unsaved; then
  * saves. The storefront (1366 and 375 px) shows both pictures in order with their alt texts on the
  * product page, the first on the /shop card and in search, and the variant's in the cart. A post
@@ -66,8 +66,14 @@ describe('a product and a post with pictures', () => {
     await page.click('button:has-text("Remove picture 3")');
     await expect.poll(() => page.locator('.PicturesEditor-item').count()).toBe(2);
 
-    // The planter first, by keyboard: the focus stays with the moved picture (its other button, now that it is first).
-    await page.focus('button:has-text("Move earlier: picture 2")');
+    // The planter first by dragging it; then back and first again by keyboard, the focus staying with the moved
+    // picture (its other button once it is at an end).
+    await page.locator('.PicturesEditor-item').nth(1).dragTo(page.locator('.PicturesEditor-item').nth(0));
+    await expect.poll(() => thumbs(page)).toEqual([planter, mug]);
+    await page.focus('button:has-text("Move later: picture 1")');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => thumbs(page)).toEqual([mug, planter]);
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Move earlier: picture 2');
     await page.keyboard.press('Enter');
     await expect.poll(() => thumbs(page)).toEqual([planter, mug]);
     expect(await page.evaluate('document.activeElement?.textContent')).toBe('Move later: picture 1');
@@ -156,7 +162,7 @@ describe('a product and a post with pictures', () => {
     console.log(`product-pictures journey: console part ${consoleSeconds.toFixed(1)} s, whole ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 
-  it('an edited product warns before the tab closes and before another console screen; a saved one does not', { timeout: JOURNEY_TIMEOUT }, async () => {
+  it('an edited product warns before Back and before the tab closes; an untouched one leaves at once', { timeout: JOURNEY_TIMEOUT }, async () => {
     const { page } = await contexts.page(1366);
     await signIn(page, storeUrl, OWNER);
     await openSection(page, 'Products');
