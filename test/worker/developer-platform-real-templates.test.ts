@@ -10,6 +10,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { receiveSite, sendSite, sendTemplate, type AdminTarget } from '../../scripts/site/admin-client';
+import { TEMPLATE_RUNTIME } from '../../src/storefront/developer-platform/runtime';
 import { demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
 import { Visitor } from './visitor';
@@ -69,6 +70,19 @@ describe("a template's own script and style elements", () => {
     expect(csp.match(/'sha256-/g)?.length ?? 0).toBeGreaterThanOrEqual(4);
     const data = /<script type="application\/json" id="template-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     expect((JSON.parse(data) as { title: string }).title).toBe(HOSTILE);
+  });
+
+  it('writes the browser runtime template scripts call (Y, ImageLoader, Squarespace) in the head, before their scripts, allowed by the CSP; never on our own theme', async () => {
+    const res = await new Visitor(`http://${HOST}`).fetch('/shop/p/canvas-tote');
+    const html = await res.text();
+    const at = html.indexOf(`<script>${TEMPLATE_RUNTIME}</script>`);
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBeLessThan(html.indexOf('<script>window.templateReady = true;</script>'));
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(TEMPLATE_RUNTIME));
+    expect(res.headers.get('content-security-policy')).toContain(`'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
+    expect(new TextEncoder().encode(TEMPLATE_RUNTIME).byteLength).toBeLessThan(3 * 1024);
+    const ours = await (await new Visitor().fetch('/shop/p/canvas-tote')).text();
+    expect(ours).not.toContain('w.ImageLoader=');
   });
 
   it('still escapes merchant text the template prints inside its own script', async () => {

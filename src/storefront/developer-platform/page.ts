@@ -16,6 +16,7 @@ import type { ResolvedPage } from '../page-context';
 import { keepTrustedText, markTrusted, sourcesOf, trustedTheme } from '../trusted-markup';
 import { pageIdentity, squarespaceNames, templateNavigations } from './context';
 import { templateRendering } from './escaping';
+import { TEMPLATE_RUNTIME } from './runtime';
 import { originalPosition, prepareSource, type PreparedSource } from './source';
 import { developerPlatformSystemCss, SYSTEM_PAGE_CLASS } from './system-css';
 import { blockFiles, regionsFor, templateDeclaration } from './template';
@@ -33,7 +34,7 @@ export interface DeveloperPlatformRequest {
   errorPanel: (file: string, errors: readonly TemplateError[]) => string;
 }
 
-/** What `{squarespace-headers}` writes: our head's title, meta, structured data and the stylesheets (system-css.ts's, then the template's). */
+/** What `{squarespace-headers}` writes: our head's title, meta, structured data, the stylesheets (system-css.ts's, then the template's) and the runtime template scripts call (runtime.ts). */
 const HEADERS = `<meta charset="utf-8">
 <title>{.section page}{.if title}{title|html} · {.end}{.end}{website.siteTitle|html}</title>
 {.section page}{.if description}<meta name="description" content="{description|htmlattr}">{.end}{.end}
@@ -41,7 +42,8 @@ const HEADERS = `<meta charset="utf-8">
 {.if canonicalUrl}<link rel="canonical" href="{canonicalUrl|htmlattr}">{.end}
 {@|social-meta}
 {.if item}<script type="application/ld+json">{@|structured-data}</script>{.end}
-{.section assets}{.if criticalCss}<style>{criticalCss}</style>{.end}{.end}`;
+{.section assets}{.if criticalCss}<style>{criticalCss}</style>{.end}{.end}
+<script>{squarespace.runtime}</script>`;
 
 /** What `{squarespace-footers}` writes: the footer code injection, the island bootstrap and the analytics collector. */
 const FOOTERS = `{.section footer}{.if html}{html}{.end}{.end}
@@ -190,6 +192,7 @@ export async function developerPlatformPage(request: DeveloperPlatformRequest): 
     'page-classes': identity.classes,
     'template-name': declaration.name,
     'template-id': declaration.id,
+    runtime: TEMPLATE_RUNTIME,
   };
   const data: Record<string, unknown> = {
     ...request.data,
