@@ -54,7 +54,7 @@ for (const width of WIDTHS) {
         await openProduct(shopper.page, storeUrl, product.path);
         expect(await shopper.page.locator('h1').first().textContent()).toBe(title);
         // The picture the merchant gave it, shown.
-        await expect.poll(() => shopper.page.locator('.ProductItem-gallery img').first().evaluate((img: { complete: boolean; naturalWidth: number; src: string }) => img.complete && img.naturalWidth > 0 && img.src), SLOW).toMatch(/candle\.webp$/);
+        await expect.poll(() => shopper.page.locator('.ProductItem-gallery img').first().evaluate((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0 && img.src), SLOW).toMatch(/candle\.webp$/);
         expect(await addToCart(shopper.page, product.id, 2)).toBe('Added!');
         await goToCheckout(shopper.page, storeUrl, title);
         expect(await shopper.page.locator('.CheckoutLine-quantity').textContent()).toBe('× 2');
