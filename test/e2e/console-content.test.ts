@@ -126,7 +126,8 @@ describe('console content', () => {
     await page.click('.Sidebar a[href="/config/posts"]');
     await page.getByRole('link', { name: 'New post' }).click();
     await page.fill('#post-title', 'Kiln day diary');
-    const body = page.locator('.RichText-content');
+    // Typing waits for the editor to say it takes typing.
+    const body = page.locator('.RichText[data-ready="true"] .RichText-content');
     expect(await page.getByRole('button', { name: 'Code block' }).count()).toBe(1);
     expect(await page.getByText(ANDROID_CODE_MESSAGE).count()).toBe(0);
     await body.click();

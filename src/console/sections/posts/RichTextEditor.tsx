@@ -88,6 +88,8 @@ function Toolbar({ editor, canCode, onLink, onImage }: { editor: Editor; canCode
 
 export function RichTextEditor({ id, label, value, onChange, session }: RichTextEditorProps) {
   const [dialog, setDialog] = useState<'link' | 'image' | null>(null);
+  // Set once the editor has made its view and takes typing: the page (and a browser test) can tell it is ready.
+  const [ready, setReady] = useState(false);
   const android = /\bAndroid\b/i.test(navigator.userAgent);
   const editor = useEditor({
     extensions: [
@@ -97,6 +99,7 @@ export function RichTextEditor({ id, label, value, onChange, session }: RichText
     content: value,
     editorProps: { attributes: { id, class: 'RichText-content', role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': `${id}-label` } },
     onUpdate: ({ editor: changed }) => onChange(changed.getHTML()),
+    onCreate: () => setReady(true),
   });
   // A closing dialog gives the focus back to the button that opened it; the writer goes on in the text instead.
   const closeDialog = () => {
@@ -108,7 +111,7 @@ export function RichTextEditor({ id, label, value, onChange, session }: RichText
     if (editor !== null && value !== editor.getHTML() && !editor.isFocused) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
   return (
-    <div className="RichText">
+    <div className="RichText" data-ready={ready ? 'true' : 'false'}>
       <span id={`${id}-label`} className="RichText-label">
         {label}
       </span>
