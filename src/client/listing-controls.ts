@@ -14,13 +14,28 @@ export function wireListingControls(root: Document = document): void {
     sessionStorage.removeItem(FOCUS_KEY);
     root.getElementById(refocus)?.focus();
   }
-  form.addEventListener('change', (event) => {
-    const id = (event.target as HTMLElement | null)?.id;
+  let leaving = false;
+  // Back to this page from the browser's cache: the form answers again and the list is not dimmed.
+  addEventListener('pageshow', () => {
+    leaving = false;
+    form.closest('.ListingControls')?.removeAttribute('aria-busy');
+  });
+  const apply = (control: EventTarget | null) => {
+    const id = (control as HTMLElement | null)?.id;
     if (id) sessionStorage.setItem(FOCUS_KEY, id);
     form.requestSubmit();
+  };
+  form.addEventListener('change', (event) => apply(event.target));
+  // Enter in a price field applies it too: a form with two fields and no submit button has no implicit submission.
+  form.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+    event.preventDefault();
+    apply(event.target);
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    if (leaving) return;
+    leaving = true;
     const query = new URLSearchParams();
     for (const [name, value] of new FormData(form)) if (typeof value === 'string' && value.trim() !== '') query.append(name, value.trim());
     const search = query.toString();

@@ -83,7 +83,7 @@ for (const width of WIDTHS) {
       expect(await page.locator('.ListingControls-form button[type="submit"]').count()).toBe(0);
       await Promise.all([page.waitForURL(/tag=home/, SLOW), page.locator('.ListingControls-filter[aria-label="Tags"] a', { hasText: 'home' }).click()]);
       await page.fill('#listing-min', '30');
-      await Promise.all([page.waitForURL(/min=30/, SLOW), page.keyboard.press('Tab')]);
+      await Promise.all([page.waitForURL(/min=30/, SLOW), page.keyboard.press(width < 600 ? 'Enter' : 'Tab')]);
       await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
       expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe('listing-min');
       expect(await activeFilters(page)).toEqual(['Tag: home ×', 'Price: from $30.00 ×']);
