@@ -51,7 +51,7 @@ async function open(name: string, path: string, width: number): Promise<{ page: 
   const page = await context.newPage();
   // The listing's unstyled pictures are many and large: the test waits for the document, not every picture.
   // The first page of a freshly imported store is rendered cold on a loaded machine: a generous wait.
-      const response = await page.goto(urlOf(name, path), { waitUntil: 'domcontentloaded', timeout: 120_000 });
+  const response = await page.goto(urlOf(name, path), { waitUntil: 'domcontentloaded', timeout: 120_000 });
   return { page, status: response?.status() ?? 0 };
 }
 
