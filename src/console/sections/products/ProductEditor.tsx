@@ -162,11 +162,14 @@ export function ProductEditor({ productId, context, navigate, canUpload }: { pro
     if (copy !== undefined) navigate(`${PRODUCTS_ROOT}/${encodeURIComponent(copy.id)}`);
   };
 
-  // The ledger's new counts are what the stock fields show, so a later save sets nothing the merchant did not change.
-  const showOnHand = (onHand: Record<string, number>) =>
-    setDraft((before) =>
-      before === null ? before : { ...before, variants: before.variants.map((v) => (onHand[v.sku] === undefined ? v : { ...v, stock: String(onHand[v.sku]), stockShown: onHand[v.sku] })) },
-    );
+  // The ledger's new counts are what the stock fields show, so a later save sets nothing the merchant did not change
+  // (and, being saved already, they are no unsaved change).
+  const showOnHand = (onHand: Record<string, number>) => {
+    const shown = (before: ProductDraft | null) =>
+      before === null ? before : { ...before, variants: before.variants.map((v) => (onHand[v.sku] === undefined ? v : { ...v, stock: String(onHand[v.sku]), stockShown: onHand[v.sku] })) };
+    setDraft(shown);
+    setBaseline(shown);
+  };
 
   const setType = (code: ProductTypeCode) => {
     const variants = draft.variants.length === 0 ? [emptyVariant(draft.options)] : draft.variants;

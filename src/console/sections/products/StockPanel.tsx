@@ -4,7 +4,8 @@
  * on-hand count, with a reason; "History" lists the variant's changes (sold, refunded, restocked,
  * edited) with who and when.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { adjustmentProblem, STOCK_EVENT_LABELS, STOCK_REASONS, type StockEvent, type StockReason } from '../../../site/editor/stock-adjust';
 import { consoleApi } from '../../ui/api';
 import { DialogActions } from '../../ui/DialogActions';
@@ -34,6 +35,9 @@ function eventText(event: StockEvent): string {
 
 function AdjustDialog({ productId, variant, onDone }: { productId: string; variant: VariantStock; onDone: (variants: VariantStock[] | null) => void }) {
   const dialog = useModalDialog();
+  const amountField = useRef<HTMLInputElement>(null);
+  // The dialog opens on the number to type (showModal would focus the first radio).
+  useEffect(() => amountField.current?.focus(), []);
   const [mode, setMode] = useState<'add' | 'set'>('add');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState<StockReason>('Received');
@@ -45,6 +49,8 @@ function AdjustDialog({ productId, variant, onDone }: { productId: string; varia
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The editor's own form is this one's ancestor in React's tree: its save must not run too.
+    event.stopPropagation();
     const wrong = amount.trim() === '' ? adjustmentProblem(mode, Number.NaN) : adjustmentProblem(mode, n);
     if (wrong !== null) return setProblem(wrong);
     setProblem(undefined);
@@ -52,7 +58,8 @@ function AdjustDialog({ productId, variant, onDone }: { productId: string; varia
     if (answer !== undefined) onDone(answer.variants);
   };
   const error = problem ?? fieldError('amount');
-  return (
+  // Outside the product editor's form in the page: a form inside a form would submit the wrong one.
+  return createPortal(
     <dialog
       ref={dialog}
       className="ConfirmModal"
@@ -80,7 +87,7 @@ function AdjustDialog({ productId, variant, onDone }: { productId: string; varia
         </fieldset>
         <div className="Field">
           <label htmlFor="adjust-amount">{mode === 'add' ? 'Units to add' : 'On hand'}</label>
-          <input id="adjust-amount" type="text" inputMode="numeric" autoFocus value={amount} onChange={(event) => setAmount(event.target.value)} {...describedBy('adjust-amount-error', error)} />
+          <input id="adjust-amount" ref={amountField} type="text" inputMode="numeric" value={amount} onChange={(event) => setAmount(event.target.value)} {...describedBy('adjust-amount-error', error)} />
           <FieldError id="adjust-amount-error" message={error} />
           {after !== null && error === undefined && <p className="Field-hint">On hand after: {Math.max(0, after)}</p>}
         </div>
@@ -95,7 +102,8 @@ function AdjustDialog({ productId, variant, onDone }: { productId: string; varia
         <SaveStatus state={state} />
         <DialogActions onCancel={() => onDone(null)} submit="Save" busy={state.status === 'saving'} busyLabel="Saving…" />
       </form>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }
 
