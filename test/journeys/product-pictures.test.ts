@@ -94,7 +94,7 @@ describe('a product and a post with pictures', () => {
     await page.locator('nav[aria-label="Console"] a', { hasText: 'Files' }).click();
     await page.waitForSelector('dialog[open] >> text=Leave without saving?', SLOW);
     await shot(page, 'pictures-console-unsaved-1366');
-    await page.click('dialog[open] >> text=Keep editing');
+    await page.click('dialog[open] button:text-is("Keep editing")');
     expect(page.url()).toContain('/config/products/new');
     expect(await page.inputValue('#product-title')).toBe(title);
 
@@ -162,7 +162,7 @@ describe('a product and a post with pictures', () => {
     console.log(`product-pictures journey: console part ${consoleSeconds.toFixed(1)} s, whole ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 
-  it('an edited product warns before Back and before the tab closes; an untouched one leaves at once', { timeout: JOURNEY_TIMEOUT }, async () => {
+  it('an edited product or post warns before Back, another screen and the tab closing; an untouched one leaves at once', { timeout: JOURNEY_TIMEOUT }, async () => {
     const { page } = await contexts.page(1366);
     await signIn(page, storeUrl, OWNER);
     await openSection(page, 'Products');
@@ -177,8 +177,20 @@ describe('a product and a post with pictures', () => {
     // Back: asked, and the editor stays with its text.
     await page.goBack();
     await page.waitForSelector('dialog[open] >> text=Leave without saving?', SLOW);
-    await page.click('dialog[open] >> text=Keep editing');
+    await page.click('dialog[open] button:text-is("Keep editing")');
     expect(await page.inputValue('#product-title')).toBe(`Journey unsaved ${RUN}`);
+    // The post editor too: leaving is asked, and 'Leave without saving' goes.
+    await page.locator('nav[aria-label="Console"] a', { hasText: 'Blog posts' }).click();
+    await page.waitForSelector('dialog[open] >> text=Leave without saving?', SLOW);
+    await page.click('dialog[open] button:text-is("Leave without saving")');
+    await page.waitForSelector('h1:text-is("Blog posts")', SLOW);
+    await page.click('text=New post');
+    await page.waitForSelector('h1:text("New post")', SLOW);
+    await page.fill('#post-title', `Journey unsaved post ${RUN}`);
+    await page.locator('nav[aria-label="Console"] a', { hasText: 'Products' }).click();
+    await page.waitForSelector('dialog[open] >> text=Leave without saving?', SLOW);
+    await page.click('dialog[open] button:text-is("Keep editing")');
+    expect(await page.inputValue('#post-title')).toBe(`Journey unsaved post ${RUN}`);
     // Closing the tab: the browser's own question.
     const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))));
     await page.close({ runBeforeUnload: true });
