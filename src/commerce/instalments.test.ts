@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartAllowsInstalments, instalmentEligible, instalmentPrice, instalmentText } from './instalments';
+import { cartAllowsInstalments, instalmentEligible, instalmentPrice, instalmentsOffered, instalmentText } from './instalments';
 
 const money = (value: string, currency = 'USD') => ({ value, currency });
 const product = (type: number, qtyInStock: number, price = '68.00') => ({
@@ -47,5 +47,14 @@ describe('paying in instalments', () => {
     expect(instalmentText(3501, range, usd)).toBe('or 4 interest-free payments of $8.76');
     expect(instalmentText(200000, range, usd)).toBe('or 4 interest-free payments of $500.00');
     expect(instalmentText(200001, range, usd)).toBe('Instalments available for orders up to $2000.00');
+  });
+
+  it('is offered only where the checkout offers the provider: no payment provider does yet', () => {
+    const afterpay = { provider: 'afterpay', minimum: 3500, maximum: 200000 };
+    for (const payments of ['local', 'stripe', '']) {
+      expect(instalmentsOffered({ instalments: afterpay }, payments)).toBe(false);
+      expect(instalmentsOffered({}, payments)).toBe(false);
+      expect(instalmentsOffered({ instalments: { ...afterpay, offeredAtCheckout: true } }, payments)).toBe(true);
+    }
   });
 });

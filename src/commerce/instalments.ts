@@ -1,10 +1,28 @@
 /**
- * Paying in instalments (storefront spec, the instalment pill): which products qualify, and what
- * the pill says about a price against the provider's range.
+ * Paying in instalments (storefront spec, the instalment pill): whether the store may offer it at
+ * all, which products qualify, and what the pill says about a price against the provider's range.
  */
 import { formatMoney, toMinorUnits } from './money';
 import { isSoldOut, priceNow, productType, ProductType, variantsOf } from './product';
 import { asString, childOf } from '../values/index';
+
+/**
+ * The instalment providers each payment provider offers at checkout. None yet: the checkout takes
+ * cards only (docs/payments.md), so a provider that adds an instalment method lists it here.
+ */
+const CHECKOUT_INSTALMENTS: Readonly<Record<string, readonly string[]>> = { local: [], stripe: [] };
+
+/**
+ * Whether the store may promise paying in instalments (the pill, its 'Learn more', the cart's
+ * offer): only when its `instalments` setting names a provider that the checkout really offers,
+ * through its payment provider or a payment configuration that declares it (`offeredAtCheckout`).
+ */
+export function instalmentsOffered(settings: unknown, paymentProvider: string): boolean {
+  const instalments = childOf(settings, 'instalments');
+  if (instalments === undefined) return false;
+  const provider = asString(childOf(instalments, 'provider'));
+  return childOf(instalments, 'offeredAtCheckout') === true || (CHECKOUT_INSTALMENTS[paymentProvider]?.includes(provider) ?? false);
+}
 
 /** The number of interest-free payments a price splits into. */
 export const INSTALMENT_PAYMENTS = 4;

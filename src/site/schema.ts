@@ -196,7 +196,13 @@ export const websiteSchema = z.looseObject({
   useCLDRMoneyFormat: z.boolean().default(false),
   captchaSettings: z.object({ siteKey: z.string() }).optional(),
   instalments: z
-    .object({ provider: z.enum(['afterpay', 'clearpay']), minimum: z.number().int().min(0), maximum: z.number().int().min(1) })
+    .object({
+      provider: z.enum(['afterpay', 'clearpay']),
+      minimum: z.number().int().min(0),
+      maximum: z.number().int().min(1),
+      /** The payment configuration offers this provider at checkout (src/commerce/instalments.ts instalmentsOffered; none does yet). */
+      offeredAtCheckout: z.boolean().default(false),
+    })
     .optional(),
 });
 

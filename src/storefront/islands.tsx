@@ -5,7 +5,7 @@
  */
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { instalmentEligible, instalmentPrice, instalmentText } from '../commerce/instalments';
+import { instalmentEligible, instalmentPrice, instalmentsOffered, instalmentText } from '../commerce/instalments';
 import { hasVariants, isOnSale, isSoldOut, priceNow, pricedWithoutVariants, isSubscribable, sellsAsSubscription, isVariantAvailable, productType, ProductType, showsQuantityInput, soldInCart, variantLabel, variantOptions, variantsOf } from '../commerce/product';
 import { defaultProviderLocale, localInstalmentInfo, providerLocale, type InstalmentProvider } from '../integrations/instalments';
 import { ISLANDS, type IslandName } from '../client/islands/index';
@@ -133,10 +133,13 @@ function instalmentPill(product: unknown, ctx: RenderContext): string {
   return renderIsland('InstalmentPill', { text, provider: offer.provider, infoUrl: offer.infoUrl });
 }
 
-/** The store's instalment provider, its range and its information page for the store's language; null when it offers none. */
+/**
+ * The store's instalment provider, its range and its information page for the store's language;
+ * null unless the checkout offers it (instalmentsOffered), so no page promises what checkout lacks.
+ */
 function instalmentOffer(ctx: RenderContext): InstalmentOffer | null {
+  if (!instalmentsOffered(ctx.resolve(['website']), asString(ctx.resolve(['integrations', 'paymentProvider'])))) return null;
   const range = ctx.resolve(['website', 'instalments']);
-  if (range === undefined) return null;
   const currency = asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY;
   const language = asString(ctx.resolve(['website', 'language'])) || 'en-US';
   const provider = asString(childOf(range, 'provider')) as InstalmentProvider;

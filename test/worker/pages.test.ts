@@ -142,7 +142,6 @@ describe('store pages', () => {
     expect(html).toContain('data-variant-option-name="Size"');
     expect(html).toContain('class="product-quantity-input"');
     expect(html).toContain('sqs-add-to-cart-button');
-    expect(html).toContain('or 4 interest-free payments of $17.00');
     expect(html).toContain('<h2 id="reviews-title"><span data-text="product.reviews">Reviews</span> <span class="ProductItem-reviews-count">(2)</span></h2>');
     expect(html).toContain('<span class="visually-hidden">Rated 5 out of 5</span><span class="Review-stars" aria-hidden="true">★★★★★');
     // The theme's JSON-LD data block survives the trusted-markup filter, and the head has the link-preview tags.
@@ -186,7 +185,7 @@ describe('store pages', () => {
 
   it('renders widgets as server-rendered islands with their props', async () => {
     const html = await (await get('/shop/p/linen-shirt')).text();
-    for (const island of ['CartPill', 'ProductGallery', 'VariantSelects', 'QuantityInput', 'AddToCartButton', 'InstalmentPill']) {
+    for (const island of ['CartPill', 'ProductGallery', 'VariantSelects', 'QuantityInput', 'AddToCartButton']) {
       expect(html).toContain(`<div data-island="${island}" data-props='`);
     }
     const props = /data-island="VariantSelects" data-props='([^']*)'/.exec(html)?.[1] ?? '';
@@ -347,7 +346,7 @@ describe('store pages', () => {
     expect(product).toContain('$95.00');
 
     const site = demoSite();
-    site.website = { ...site.website, id: 'yen', storeCurrency: 'JPY' };
+    site.website = { ...site.website, id: 'yen', storeCurrency: 'JPY', instalments: { provider: 'afterpay', minimum: 3500, maximum: 200000, offeredAtCheckout: true } };
     for (const item of site.items) {
       for (const variant of item.structuredContent?.variants ?? []) {
         variant.priceMoney = { value: String(Number(variant.priceMoney.value) * 100), currency: 'JPY' };
@@ -367,13 +366,26 @@ describe('store pages', () => {
     expect(yenBlanket).toContain('or 4 interest-free payments of ¥1900');
   });
 
+  it('promises no instalments on the demo, whose checkout takes cards only', async () => {
+    for (const path of ['/shop/p/throw-blanket', '/shop/p/linen-shirt', '/shop/p/desk-lamp', '/cart']) {
+      const html = await (await get(path)).text();
+      expect(html, path).not.toContain('data-island="InstalmentPill"');
+      expect(html, path).not.toContain('interest-free');
+      expect(html, path).not.toContain('Afterpay');
+    }
+  });
+
   it('shows the instalment pill on the sale price, only above the minimum, with its page for any store language', async () => {
-    const blanket = await (await get('/shop/p/throw-blanket')).text();
+    const offered = demoSite();
+    offered.website = { ...offered.website, id: 'offered', instalments: { provider: 'afterpay', minimum: 3500, maximum: 200000, offeredAtCheckout: true } };
+    expect(await publishSite(env, offered)).toHaveProperty('version');
+    await mapHost(env.SITE_CONTENT, 'offered.test', 'offered');
+    const blanket = await (await exports.default.fetch('http://offered.test/shop/p/throw-blanket')).text();
     expect(blanket).toContain('or 4 interest-free payments of $19.00');
     expect(blanket).not.toContain('$23.75');
 
     const site = demoSite();
-    site.website = { ...site.website, id: 'pill', language: 'de-DE', instalments: { provider: 'afterpay', minimum: 3200, maximum: 200000 } };
+    site.website = { ...site.website, id: 'pill', language: 'de-DE', instalments: { provider: 'afterpay', minimum: 3200, maximum: 200000, offeredAtCheckout: true } };
     expect(await publishSite(env, site)).toHaveProperty('version');
     await mapHost(env.SITE_CONTENT, 'pill.test', 'pill');
     const candle = await (await exports.default.fetch('http://pill.test/shop/p/candle')).text();
