@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldProblem, FORM_MESSAGES, isValidEmail, phoneParts, validateForm, type FormField } from './validate';
+import { fieldParts, fieldProblem, fieldsUnderFlags, FORM_MESSAGES, hiddenValues, isValidEmail, phoneParts, validateForm, type FormField } from './validate';
 
 const f = (type: FormField['type'], extra: Partial<FormField> = {}): FormField => ({ id: type, type, title: type, ...extra });
 
@@ -49,5 +49,26 @@ describe('form field rules', () => {
     const fields = [f('text', { required: true }), f('email', { required: true })];
     expect(validateForm(fields, { email: 'nope' })).toEqual({ text: 'Required', email: FORM_MESSAGES.email });
     expect(validateForm(fields, { text: 'hi', email: 'a@b.co' })).toEqual({});
+  });
+
+  it('types a phone in three parts unless it shows its country code (engine spec §3 showCountryCode)', () => {
+    expect(fieldParts(f('phone'))).toEqual(['Areacode', 'Prefix', 'Line']);
+    expect(fieldParts(f('phone', { showCountryCode: true }))).toEqual(['Country', 'Areacode', 'Prefix', 'Line']);
+    expect(fieldParts(f('name'))).toEqual(['First', 'Last']);
+    expect(fieldParts(f('text'))).toBeUndefined();
+  });
+
+  it('fills a hidden field from the query parameter named by its key, else its default (storefront spec §3)', () => {
+    const hidden = f('hidden', { id: 'source', key: 'utm_source', defaultValue: 'website' });
+    expect(hiddenValues([hidden], new URLSearchParams('utm_source=spring-ad&source=ignored'))).toEqual({ source: 'spring-ad' });
+    expect(hiddenValues([hidden], new URLSearchParams('source=ignored'))).toEqual({ source: 'website' });
+    expect(hiddenValues([f('hidden', { id: 'ref' })], new URLSearchParams('ref=x'))).toEqual({ ref: 'x' });
+  });
+
+  it('holds fields to their maximum length only behind the formFieldMaxLength flag', () => {
+    const fields = [f('textarea', { maxLength: 5 })];
+    expect(validateForm(fieldsUnderFlags(fields, true), { textarea: '123456' })).toEqual({ textarea: FORM_MESSAGES.tooLong });
+    expect(validateForm(fieldsUnderFlags(fields, false), { textarea: '123456' })).toEqual({});
+    expect(fields[0]?.maxLength).toBe(5);
   });
 });

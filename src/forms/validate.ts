@@ -16,8 +16,15 @@ export interface FormField {
   title: string;
   required?: boolean;
   options?: string[];
+  /** Applies only while the site's `formFieldMaxLength` feature flag is on (`fieldsUnderFlags`). */
   maxLength?: number;
-  /** A hidden field's value when the page URL has no query parameter of its id. */
+  /** A phone field shows its country-code part (engine spec §3 `showCountryCode`); without it the number has three parts. */
+  showCountryCode?: boolean;
+  /** A section heading drawn with a rule under it (engine spec §3 `underline`). */
+  underline?: boolean;
+  /** A hidden field's key: the page URL's query parameter that fills it (engine spec §3 hidden `key`); its id when unset. */
+  key?: string;
+  /** A hidden field's value when the page URL has no query parameter of its key. */
   defaultValue?: string;
 }
 
@@ -48,6 +55,28 @@ export const FIELD_PARTS: Partial<Record<FormFieldType, readonly string[]>> = {
   time: ['Hour', 'Minute', 'Second', 'Ampm'],
   phone: ['Country', 'Areacode', 'Prefix', 'Line'],
 };
+
+/** The parts a field is typed in: a phone's country code only when the field shows it (the server adds it back empty). */
+export function fieldParts(field: FormField): readonly string[] | undefined {
+  const parts = FIELD_PARTS[field.type];
+  return field.type === 'phone' && field.showCountryCode !== true ? parts?.slice(1) : parts;
+}
+
+/** The hidden fields' values (storefront spec §3): the query parameter named by the field's key (else its id), else its default. */
+export function hiddenValues(fields: readonly FormField[], query: URLSearchParams): FormValues {
+  const values: FormValues = {};
+  for (const field of fields) if (field.type === 'hidden') values[field.id] = query.get(field.key ?? field.id) ?? field.defaultValue ?? '';
+  return values;
+}
+
+/**
+ * A site form's fields as its website's feature flags allow (engine spec §3: a textarea's maxLength
+ * only when a feature flag is on): without `formFieldMaxLength` no field has a maximum length. The
+ * page (counter, browser check) and the server's check both read the fields through this.
+ */
+export function fieldsUnderFlags(fields: readonly FormField[], maxLengthOn: boolean): FormField[] {
+  return maxLengthOn ? [...fields] : fields.map(({ maxLength: _dropped, ...field }) => field);
+}
 
 /** Parts a required multi-part field must have (the phone's three-part rule: all but the country code). */
 const REQUIRED_PARTS: Partial<Record<FormFieldType, readonly number[]>> = {

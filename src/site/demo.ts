@@ -246,7 +246,7 @@ const CONTACT_FORM = {
   fields: [
     { id: 'name', type: 'name' as const, title: 'Name', required: true },
     { id: 'email', type: 'email' as const, title: 'Email', required: true },
-    { id: 'phone', type: 'phone' as const, title: 'Phone' },
+    { id: 'phone', type: 'phone' as const, title: 'Phone', showCountryCode: true },
     { id: 'address', type: 'address' as const, title: 'Address' },
     { id: 'website', type: 'website' as const, title: 'Website' },
     { id: 'twitter', type: 'twitter' as const, title: 'Twitter handle' },
@@ -254,14 +254,14 @@ const CONTACT_FORM = {
     { id: 'guests', type: 'number' as const, title: 'Number of guests' },
     { id: 'date', type: 'date' as const, title: 'Preferred date' },
     { id: 'time', type: 'time' as const, title: 'Preferred time' },
-    { id: 'section', type: 'section' as const, title: 'About your request' },
+    { id: 'section', type: 'section' as const, title: 'About your request', underline: true },
     { id: 'topic', type: 'select' as const, title: 'Topic', options: ['Order', 'Wholesale', 'Press'] },
     { id: 'contact-by', type: 'radio' as const, title: 'Contact me by', options: ['Email', 'Phone'] },
     { id: 'interests', type: 'checkbox' as const, title: 'Interests', options: ['Ceramics', 'Textiles', 'Classes'] },
     { id: 'satisfaction', type: 'likert' as const, title: 'How did we do?', options: ['Delivery', 'Packaging'] },
     { id: 'password', type: 'password' as const, title: 'Order password' },
     { id: 'message', type: 'textarea' as const, title: 'Message', required: true, maxLength: 500 },
-    { id: 'source', type: 'hidden' as const, title: 'Source', defaultValue: 'website' },
+    { id: 'source', type: 'hidden' as const, title: 'Source', key: 'utm_source', defaultValue: 'website' },
   ],
 };
 
@@ -277,6 +277,7 @@ export function demoSite(): SiteInput {
       language: 'en-US',
       storeCurrency: 'USD',
       useCLDRMoneyFormat: true,
+      formFieldMaxLength: true,
       instalments: { provider: 'afterpay', minimum: 3500, maximum: 200000 },
       captchaSettings: { siteKey: 'local-demo-site-key' },
     },

@@ -1,6 +1,6 @@
 /** A loaded site's forms by id, indexed once per site object (items are looked up in src/site/catalog.ts). */
 import { CAPTCHA_ACTIONS, type CaptchaAction } from '../forms/captcha';
-import { newsletterFields, type FormField } from '../forms/validate';
+import { fieldsUnderFlags, newsletterFields, type FormField } from '../forms/validate';
 import type { Site } from './schema';
 
 /** A form visitors can submit: a form block's form, or a newsletter sign-up (block or promo popup). */
@@ -19,7 +19,10 @@ function formIndex(site: Site): Map<string, SiteForm> {
   let index = formIndexes.get(site);
   if (index === undefined) {
     index = new Map();
-    for (const form of site.forms) index.set(form.id, { id: form.id, name: form.name, kind: 'form', fields: form.fields, captchaAction: CAPTCHA_ACTIONS.formBlock });
+    for (const form of site.forms) {
+      const fields = fieldsUnderFlags(form.fields, site.website.formFieldMaxLength);
+      index.set(form.id, { id: form.id, name: form.name, kind: 'form', fields, captchaAction: CAPTCHA_ACTIONS.formBlock });
+    }
     for (const collection of site.collections) {
       for (const block of collection.blocks ?? []) {
         if (block.type === 'newsletter') index.set(block.id, { id: block.id, name: `Newsletter on ${collection.title}`, kind: 'newsletter', fields: newsletterFields(), captchaAction: CAPTCHA_ACTIONS.newsletterBlock });

@@ -80,6 +80,9 @@ export const formFieldSchema = z.looseObject({
   required: z.boolean().default(false),
   options: z.array(z.string()).optional(),
   maxLength: z.number().int().min(1).optional(),
+  showCountryCode: z.boolean().optional(),
+  underline: z.boolean().optional(),
+  key: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - (a query parameter name)').optional(),
   defaultValue: z.string().max(1000).optional(),
 });
 
@@ -194,6 +197,8 @@ export const websiteSchema = z.looseObject({
   language: z.string().default('en-US'),
   storeCurrency: currency.default('USD'),
   useCLDRMoneyFormat: z.boolean().default(false),
+  /** Feature flag: form fields' maximum lengths apply (engine spec §3; src/forms/validate.ts fieldsUnderFlags). */
+  formFieldMaxLength: z.boolean().default(false),
   captchaSettings: z.object({ siteKey: z.string() }).optional(),
   instalments: z
     .object({

@@ -21,7 +21,7 @@ import type { SubscriptionPlan } from '../commerce/subscriptions';
 import type { RestockVariant } from '../client/islands/RestockForm';
 import type { CaptchaConfig } from '../client/captcha';
 import type { SiteFormProps } from '../client/islands/SiteForm';
-import { newsletterFields, type FormField } from '../forms/validate';
+import { fieldsUnderFlags, newsletterFields, type FormField } from '../forms/validate';
 import { asString, childOf, escapeHtmlAttribute, isTruthy, type Formatter, type FormatterTable, type RenderContext } from '../engine/index';
 
 /** Props go into a single-quoted attribute; escaping `&`, `'` and `<` keeps any JSON inside it. */
@@ -326,7 +326,7 @@ function siteFormProps(block: unknown, ctx: RenderContext): SiteFormProps | unde
   return {
     formId: newsletter ? asString(childOf(block, 'id')) : asString(childOf(form, 'id')),
     kind: newsletter ? 'newsletter' : 'form',
-    fields: newsletter ? newsletterFields() : (childOf(form, 'fields') as FormField[]),
+    fields: newsletter ? newsletterFields() : fieldsUnderFlags(childOf(form, 'fields') as FormField[], ctx.resolve(['featureFlags', 'formFieldMaxLength']) === true),
     submitButtonText: newsletter ? 'Sign up' : (text('submitButtonText') ?? 'Submit'),
     submissionMessage: newsletter ? 'Thank you for signing up.' : (text('submissionMessage') ?? 'Thank you!'),
     successRedirectUrl: newsletter ? null : text('successRedirectUrl'),

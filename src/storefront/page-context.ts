@@ -130,7 +130,7 @@ function baseContext(site: Site, path: string) {
   return {
     website: site.website,
     // The engine's money formatters read the flag here (spec: feature flags gate the CLDR formatter).
-    featureFlags: { useCLDRMoneyFormat: site.website.useCLDRMoneyFormat },
+    featureFlags: { useCLDRMoneyFormat: site.website.useCLDRMoneyFormat, formFieldMaxLength: site.website.formFieldMaxLength },
     websiteSettings: site.websiteSettings,
     storeSettings: site.websiteSettings.storeSettings,
     localizedStrings: site.localizedStrings,

@@ -14,7 +14,7 @@ const text = (page: Page, selector: string) => page.locator(selector).allTextCon
 
 describe('site forms in Chromium', () => {
   it('validates with the spec messages, then submits once and shows the message and post-submit HTML', async () => {
-    const { context, page, errors } = await open('/contact?source=spring-ad');
+    const { context, page, errors } = await open('/contact?utm_source=spring-ad');
     await expect.poll(() => page.locator(`${form} .captcha-container[data-captcha-rendered="true"]`).count()).toBe(1);
     await page.click(`${form} button[type="submit"]`);
     expect(await text(page, `${form} .FormField-error`)).toEqual(['Required', 'Required', 'Required']);

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { FormSubmissions, MAX_LIVE_KEYS, MAX_SUBMISSIONS } from '../../src/durable/forms';
 import { FORM_MESSAGES } from '../../src/forms/validate';
 import { FORM_SUBMIT_MESSAGES as FORM_ERRORS } from '../../src/forms/messages';
-import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { demoSite, DEMO_MERCHANTS } from '../../src/site/demo';
+import { mapHost, publishSite } from '../../src/site/store';
 import { allows } from '../../src/site/roles';
 import { inOneRateWindow } from '../support/rate-window';
 import { Visitor } from './visitor';
@@ -143,6 +144,42 @@ describe('site forms API', () => {
     }
     expect(JSON.stringify(await stored('f-contact'))).not.toContain(secret);
   }, 60_000);
+});
+
+/** The demo on its own host with the form's phone, section and flag settings turned off (engine spec §3). */
+async function plainFormsHost(): Promise<string> {
+  const site = demoSite();
+  site.website = { ...site.website, id: 'plain-forms', formFieldMaxLength: false };
+  for (const form of site.forms ?? []) form.fields = form.fields.map(({ showCountryCode: _shown, underline: _ruled, ...field }) => field);
+  expect(await publishSite(env, site)).toHaveProperty('version');
+  await mapHost(env.SITE_CONTENT, 'plain-forms.test', 'plain-forms');
+  return 'http://plain-forms.test';
+}
+
+describe('form field attributes and the maxLength flag (engine spec §3)', () => {
+  it('shows the phone country code and the section underline only when set, and the textarea limit only behind formFieldMaxLength', async () => {
+    const on = await (await new Visitor().fetch('/contact')).text();
+    expect(on).toContain('name="phone-Country"');
+    expect(on).toContain('<span>Country code</span>');
+    expect(on).toContain('class="FormField-section FormField-section--underline"');
+    expect(on).toContain('id="f-contact-message-count"');
+
+    const visitor = await new Visitor(await plainFormsHost()).open('/contact');
+    const off = await (await visitor.fetch('/contact')).text();
+    expect(off).not.toContain('name="phone-Country"');
+    expect(off).toContain('name="phone-Areacode"');
+    expect(off).toContain('class="FormField-section"');
+    expect(off).not.toContain('class="FormField-section FormField-section--underline"');
+    expect(off).not.toContain('f-contact-message-count');
+    // Flag off: the server does not hold the message to its 500 characters either; the three-part phone gets its empty country code.
+    const long = { ...VALID, message: 'x'.repeat(501), phone: ['555', '123', '4567'] };
+    expect(await visitor.json('POST', '/api/rest/forms/validate/f-contact', long)).toEqual({ status: 200, body: {} });
+    const demoVisitor = await new Visitor().open('/contact');
+    expect((await demoVisitor.json('POST', '/api/rest/forms/validate/f-contact', long)).body).toEqual({
+      error: FORM_MESSAGES.formInvalid,
+      errors: { message: FORM_MESSAGES.tooLong },
+    });
+  });
 });
 
 describe('form storage bounds', () => {

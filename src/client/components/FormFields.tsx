@@ -4,7 +4,7 @@
  * textarea's live 'count / max' counter and each field's error. One component per field type,
  * in `fields/`.
  */
-import { FIELD_PARTS, type FieldValue, type FormField } from '../../forms/validate';
+import { fieldParts, type FieldValue, type FormField } from '../../forms/validate';
 import ChoiceField from './fields/ChoiceField';
 import type { FieldProps } from './fields/field';
 import InputField from './fields/InputField';
@@ -25,7 +25,7 @@ function Field(props: FieldProps) {
   const { field, value } = props;
   switch (field.type) {
     case 'section':
-      return <h3 className="FormField-section">{field.title}</h3>;
+      return <h3 className={field.underline === true ? 'FormField-section FormField-section--underline' : 'FormField-section'}>{field.title}</h3>;
     case 'hidden':
       return <input type="hidden" name={field.id} value={typeof value === 'string' ? value : ''} />;
     case 'textarea':
@@ -38,7 +38,7 @@ function Field(props: FieldProps) {
     case 'likert':
       return <LikertField {...props} />;
     default: {
-      const parts = FIELD_PARTS[field.type];
+      const parts = fieldParts(field);
       return parts !== undefined ? <PartsField {...props} parts={parts} /> : <InputField {...props} />;
     }
   }

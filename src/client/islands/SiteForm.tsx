@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CAPTCHA_ACTIONS, type CaptchaAction } from '../../forms/captcha';
 import { FORM_SUBMIT_MESSAGES } from '../../forms/messages';
-import { FORM_MESSAGES, validateForm, type FieldValue, type FormField } from '../../forms/validate';
+import { FORM_MESSAGES, hiddenValues, validateForm, type FieldValue, type FormField } from '../../forms/validate';
 import type { CaptchaConfig } from '../captcha';
 import FormFields from '../components/FormFields';
 import { asContainer, navigateTo, pageQuery, setHtmlAndRunScripts } from '../dom';
@@ -30,12 +30,6 @@ export interface SiteFormProps {
 
 type Phase = { kind: 'editing' } | { kind: 'submitting' } | { kind: 'done' };
 
-function initialValues(fields: readonly FormField[]): Record<string, FieldValue> {
-  const values: Record<string, FieldValue> = {};
-  for (const field of fields) if (field.type === 'hidden') values[field.id] = pageQuery().get(field.id) ?? field.defaultValue ?? '';
-  return values;
-}
-
 export default function SiteForm(props: SiteFormProps) {
   const { formId, kind, fields, submitButtonText } = props;
   const [values, setValues] = useState<Record<string, FieldValue>>({});
@@ -48,7 +42,7 @@ export default function SiteForm(props: SiteFormProps) {
   const action = props.captchaAction ?? (kind === 'newsletter' ? CAPTCHA_ACTIONS.newsletterBlock : CAPTCHA_ACTIONS.formBlock);
   const newsletter = kind === 'newsletter';
 
-  useEffect(() => setValues((current) => ({ ...initialValues(fields), ...current })), []);
+  useEffect(() => setValues((current) => ({ ...hiddenValues(fields, pageQuery()), ...current })), []);
   useEffect(() => {
     const target = asContainer(postSubmit.current);
     if (phase.kind === 'done' && target !== null && props.postSubmitHtml !== null) setHtmlAndRunScripts(target, props.postSubmitHtml);

@@ -25,7 +25,7 @@ export default function PartsField(props: FieldProps & { parts: readonly string[
           const change = (next: string) => onChange(current.map((v, k) => (k === i ? next : v)));
           return (
             <label key={part} className={`FormField-part FormField-part--${part.toLowerCase()}`}>
-              <span>{PART_LABELS[part] ?? part}</span>
+              <span>{field.type === 'phone' && part === 'Country' ? 'Country code' : (PART_LABELS[part] ?? part)}</span>
               {part === 'Ampm' ? (
                 <select name={`${field.id}-${part}`} value={current[i]} aria-invalid={error !== undefined} onChange={(e) => change(fieldValue(e))}>
                   <option value="">--</option>
