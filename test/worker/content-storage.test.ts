@@ -469,7 +469,7 @@ describe('import and export', () => {
 
   it('lists the items of any number of collections in the sitemap (more than the 100 bound parameters a query may take)', async () => {
     const site = catalogueSite('many-blogs');
-    const blogs = Array.from({ length: 150 }, (_, i) => ({ id: `blog-${i}`, type: 1, typeName: 'blog', title: `Blog ${i}`, urlId: `blog-${i}`, fullUrl: `/blog-${i}` }));
+    const blogs = Array.from({ length: 150 }, (_, i) => ({ id: `blog-${i}`, type: 1, typeName: 'blog' as const, title: `Blog ${i}`, urlId: `blog-${i}`, fullUrl: `/blog-${i}` }));
     const posts = blogs.map((blog, i) => ({ id: `post-${i}`, collectionId: blog.id, recordType: 1, title: `Post ${i}`, urlId: 'news', fullUrl: `${blog.fullUrl}/news`, tags: [], categories: [] }));
     const visitor = await publishAt('many-blogs', { ...site, collections: [...site.collections, ...blogs], items: [...site.items, ...posts] });
     const res = await visitor.fetch('/sitemap.xml');

@@ -15,7 +15,7 @@ async function track(answer: () => Promise<Response>): Promise<ReturnType<typeof
   vi.stubGlobal('fetch', fetch);
   recordCommerceEvent('view_cart', { website_id: 'demo' });
   await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
-  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setTimeout(resolve, 0));
   return warn;
 }
 
