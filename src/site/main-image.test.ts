@@ -14,7 +14,8 @@ describe('the main-image rule', () => {
   });
 
   it('names each picture of a gallery, and drops the name of an item without a picture (no empty image)', () => {
-    const gallery = withMainImage({ id: 'p-2', assetUrl: '/a.webp', items: [{ assetUrl: '/a.webp' }, { assetUrl: '/b.webp' }] });
+    const pictures: { assetUrl: string; mainImageId?: string }[] = [{ assetUrl: '/a.webp' }, { assetUrl: '/b.webp' }];
+    const gallery = withMainImage({ id: 'p-2', assetUrl: '/a.webp', items: pictures });
     expect(shown(gallery)).toBe('/a.webp gallery');
     expect(gallery.items?.map((image) => image.mainImageId)).toEqual(['img-p-2-1', 'img-p-2-2']);
     expect(shown(withMainImage({ id: 'p-3', mainImageId: 'img-p-3' }))).toBe('none no gallery');
