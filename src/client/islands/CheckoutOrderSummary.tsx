@@ -95,7 +95,8 @@ export function CheckoutLines({ lines, money, locale = 'en-US' }: { lines: reado
   );
 }
 
-export function CheckoutTotals({ totals, money }: { totals: OrderTotals; money: (cents: number) => string }) {
+/** `due`: the checkout, where what the gift card leaves for the card is still to pay (an order page says what was charged instead). */
+export function CheckoutTotals({ totals, money, due = false }: { totals: OrderTotals; money: (cents: number) => string; due?: boolean }) {
   return (
     <dl className="CheckoutTotals">
       <dt>Subtotal</dt>
@@ -124,7 +125,7 @@ export function CheckoutTotals({ totals, money }: { totals: OrderTotals; money: 
       )}
       <dt className="CheckoutTotals-total-label">Total</dt>
       <dd className="CheckoutTotals-total">{money(totals.grandTotalCents)}</dd>
-      {totals.giftCardCents > 0 && (
+      {due && totals.giftCardCents > 0 && (
         <>
           <dt>Left to pay by card</dt>
           <dd className="CheckoutTotals-due">{money(totals.grandTotalCents - totals.giftCardCents)}</dd>

@@ -492,6 +492,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
             <CheckoutLines lines={checkout.entries.map((entry) => cartLine(entry, forms))} money={money} locale={locale} />
             <div aria-live="polite" aria-atomic="true">
               <CheckoutTotals
+                due
                 money={money}
                 totals={{
                   ...checkout,
