@@ -222,6 +222,8 @@ beacons.post('/api/events/RecordEvent', withSite, async (c) => {
       const data = validate(RECORD_EVENTS[form.event], raw);
       if (data.websiteId !== site.website.id) return apiError(c, 400, `websiteId: ${NOT_THIS_WEBSITE}`);
       const product = form.event === 'visit_product_page' ? await catalogProduct(c, site, data.itemId, { views: 1, adds: 0 }) : null;
+      // A product page visit naming something other than a product (a blog post) is no product page visit.
+      if (form.event === 'visit_product_page' && product === null) return c.body(null, 204);
       update = beaconUpdate({ path: pathOf(data.pagePath), event: form.event, visitorId, product }, now);
       break;
     }

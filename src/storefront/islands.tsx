@@ -243,21 +243,6 @@ function addToCartButton(item: unknown, place: ButtonPlace, ctx: RenderContext, 
   });
 }
 
-/** An add-on ("You may also like") with options to choose leads to its product page instead of an add that cannot succeed. */
-function chooseOptionsLink(item: unknown): string {
-  const title = asString(childOf(item, 'title'));
-  return (
-    `<div class="sqs-add-to-cart-button-wrapper" data-place="add-on"><a class="sqs-add-to-cart-button sqs-button-element--primary ProductCard-choose" href="${escapeHtmlAttribute(asString(childOf(item, 'fullUrl')))}">` +
-    `Choose options<span class="visually-hidden"> for ${escapeHtmlAttribute(title)}</span></a></div>`
-  );
-}
-
-const CAPTCHA_SITE_KEY = ['website', 'captchaSettings', 'siteKey'];
-
-function captchaConfig(ctx: RenderContext): CaptchaConfig | null {
-  const siteKey = asString(ctx.resolve(CAPTCHA_SITE_KEY));
-  if (siteKey === '') return null;
-  return { siteKey, provider: asString(ctx.resolve(['integrations', 'captchaProvider'])) === 'recaptcha-enterprise' ? 'recaptcha-enterprise' : 'local' };
 /** A listing card's Add To Cart for a product with options to choose: it opens them in a dialog (QuickAdd). */
 function quickAdd(item: unknown, ctx: RenderContext): string {
   const currency = asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY;
@@ -280,6 +265,21 @@ function quickAdd(item: unknown, ctx: RenderContext): string {
   });
 }
 
+/** An add-on ("You may also like") with options to choose leads to its product page instead of an add that cannot succeed. */
+function chooseOptionsLink(item: unknown): string {
+  const title = asString(childOf(item, 'title'));
+  return (
+    `<div class="sqs-add-to-cart-button-wrapper" data-place="add-on"><a class="sqs-add-to-cart-button sqs-button-element--primary ProductCard-choose" href="${escapeHtmlAttribute(asString(childOf(item, 'fullUrl')))}">` +
+    `Choose options<span class="visually-hidden"> for ${escapeHtmlAttribute(title)}</span></a></div>`
+  );
+}
+
+const CAPTCHA_SITE_KEY = ['website', 'captchaSettings', 'siteKey'];
+
+function captchaConfig(ctx: RenderContext): CaptchaConfig | null {
+  const siteKey = asString(ctx.resolve(CAPTCHA_SITE_KEY));
+  if (siteKey === '') return null;
+  return { siteKey, provider: asString(ctx.resolve(['integrations', 'captchaProvider'])) === 'recaptcha-enterprise' ? 'recaptcha-enterprise' : 'local' };
 }
 
 /** Where a submission comes from: the page's item, else its collection. */

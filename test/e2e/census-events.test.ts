@@ -131,4 +131,21 @@ describe('analytics calls from the browser', () => {
     await allAnswered(calls);
     await context.close();
   });
+
+  it('sends a product page visit from a product page and none from a blog post, an item page too', { timeout: 60_000 }, async () => {
+    const context = await browser().newContext();
+    const page = await context.newPage();
+    const calls = await capture(page);
+    const visits = () => named(calls, '/api/events/RecordEvent').filter((c) => form(c).event === 'visit_product_page');
+    await page.goto(`${storeUrl}/blog/how-we-fire-mugs`);
+    await expect.poll(() => named(calls, '/api/census/RecordHit').length, { timeout: 10_000 }).toBe(1);
+    expect(hitData(named(calls, '/api/census/RecordHit')[0])).toMatchObject({ pageType: 50, recordType: 1 });
+    // The visit would follow the hit's answer at once: by the time the post's calls are answered it would have been sent.
+    await allAnswered(calls);
+    await page.goto(`${storeUrl}/shop/p/linen-shirt`);
+    await expect.poll(() => visits().length, { timeout: 10_000 }).toBe(1);
+    expect(JSON.parse(form(visits()[0]).data ?? '{}')).toMatchObject({ itemId: 'p-linen-shirt', pagePath: '/shop/p/linen-shirt' });
+    await allAnswered(calls);
+    await context.close();
+  });
 });

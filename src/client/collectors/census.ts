@@ -1,10 +1,11 @@
 /**
  * The page view (RecordHit, with the template, language, record type and whether it is the first
  * landing of a first session) and, once the census cookie it sets exists, the product page or
- * listing visit. Pages the rules never record (not found, lock screen, access denied, search,
+ * listing visit (a product page is an item page whose item is a product: a blog post is not). Pages the rules never record (not found, lock screen, access denied, search,
  * the editor) send no page view; the server applies the same rules.
  */
 import { UNRECORDED_PAGE_TYPES } from '../../beacon/eligibility';
+import { PRODUCT_RECORD_TYPE } from '../../commerce/product';
 import { recordCommerceEvent } from './commerce';
 import type { PageInfo } from './page';
 import { currentAnalyticsSession } from './session';
@@ -50,6 +51,6 @@ export async function recordPageView(page: PageInfo): Promise<void> {
     return;
   }
   const visit = { pagePath: page.path, websiteId: page.websiteId };
-  if (page.pageType === PRODUCT_DETAIL_PAGE_TYPE && page.itemId !== null) recordCommerceEvent('visit_product_page', { ...visit, itemId: page.itemId });
+  if (page.pageType === PRODUCT_DETAIL_PAGE_TYPE && page.itemId !== null && page.recordType === PRODUCT_RECORD_TYPE) recordCommerceEvent('visit_product_page', { ...visit, itemId: page.itemId });
   else if (page.pageType === LISTING_PAGE_TYPE && page.collectionId !== null) recordCommerceEvent('visit_product_listing', visit);
 }

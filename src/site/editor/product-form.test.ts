@@ -30,6 +30,8 @@ const form: ProductForm = {
   customSoldOutText: 'Back soon',
   scarcityEnabled: true,
   scarcityText: 'Only {qtyInStock} left',
+  status: 'published',
+  publishOn: 0,
 };
 
 const context = { currency: 'EUR', collectionUrl: '/shop', additionalFieldsForm: undefined, now: 1_700_000_000_000 };
@@ -61,6 +63,8 @@ describe('the product form', () => {
     expect({ ...back, variants: back.variants.map(({ id: _id, sku: _sku, ...rest }) => rest) }).toEqual({
       ...form,
       urlId: 'linen-apron',
+      // Published now: the form reads its publishing time back from the item.
+      publishOn: context.now,
       variants: form.variants.map(({ sku: _sku, ...rest }) => rest),
     });
   });
