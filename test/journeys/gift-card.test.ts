@@ -8,12 +8,12 @@
  * and sees what the card pays and what is left on it at checkout and on the confirmation.
  * Screenshots in test-artifacts/journeys/gift-card-*.png.
  */
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
 import type { Page } from 'playwright-core';
 import { addToCart, Contexts, createProduct, deleteProduct, ensureShipping, fillCheckout, goToCheckout, JOURNEY_TIMEOUT, openProduct, RUN, shot, SLOW, SUCCESS_CARD, WIDTHS } from './support';
+import { storeUrl } from '../e2e/store';
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 const contexts = new Contexts(browser);
 afterEach(() => contexts.closeAll());

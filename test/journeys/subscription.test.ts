@@ -8,11 +8,11 @@
  * subscription then has no next charge (the renewal run on a fake clock charging nothing is
  * test/worker/subscription-cancel.test.ts). Screenshots in test-artifacts/journeys/subscription-*.png.
  */
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
 import { Contexts, ensureShipping, fillCheckout, JOURNEY_TIMEOUT, openProduct, RUN, shot, SLOW, WIDTHS } from './support';
+import { storeUrl } from '../e2e/store';
 
-const storeUrl = inject('storeUrl');
 const browser = useChromium();
 const contexts = new Contexts(browser);
 afterEach(() => contexts.closeAll());
