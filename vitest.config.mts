@@ -20,6 +20,8 @@ export default defineConfig({
           testTimeout: 60_000,
           // Durable Objects need workerd; their tests belong in test/worker.
           exclude: ['src/durable/**'],
+          // Runs in one group with the worker project, which vitest allows only with the same number of workers.
+          maxWorkers: 2,
         },
       },
       {
