@@ -46,6 +46,7 @@ import { DISCOUNT_MESSAGES, discountProblem, normalCode, type Discount } from '.
 import { GIFT_CARD_MESSAGES, giftCardCode, giftDetailsOf, giftSendAt, maskedGiftCardCode, normalGiftCardCode, sendOnText, type GiftCardSent } from '../commerce/gift-cards';
 import { formatMoney } from '../commerce/money';
 import { confirmationUrl, ORDER_MESSAGES, type Order, type OrderEntry, type OrderStatus } from '../commerce/order';
+import { orderMatcher } from '../commerce/order-search';
 import { ProductType } from '../commerce/product';
 import { SHIPPING_MESSAGES, type ShippingRate } from '../commerce/shipping';
 import { billingText, hasNextCycle, nextBillingTime, SUBSCRIPTION_MESSAGES, type BuyerSubscription, type SubscriptionPlan } from '../commerce/subscriptions';
@@ -59,6 +60,8 @@ import type { StockLine } from './stock';
 import { cartStub, stockLedger } from './stubs';
 
 const PAGE_SIZE = 50;
+/** The most orders one search call reads (searchOrders). */
+const SEARCH_SCAN = 5_000;
 /** Placement answers are kept this long: past any client's retries and the provider's own key lifetime (Stripe: 24 h). */
 const PLACEMENT_KEEP_MS = 24 * 60 * 60 * 1000;
 /** A checkout without an order is forgotten after this long untouched (it holds no stock: only the shopper's details). */
@@ -982,23 +985,34 @@ export class CommerceOrders extends DurableObject<Env> {
   }
 
   /**
-   * Orders matching a merchant's search, newest first, keyset paged like `orders`: the order whose
-   * number is the query (with or without '#'), or whose email contains it.
+   * Orders matching a merchant's search (src/commerce/order-search.ts: number, email or customer
+   * name, case- and accent-insensitive), newest first, keyset paged like `orders`. SQLite cannot fold
+   * accents, so rows are read newest first and matched here; one call reads at most SEARCH_SCAN rows,
+   * and a page cut short by that bound still has a cursor so "load more" carries on from there.
    */
   searchOrders(query: string, status: OrderStatus | null, cursor: number | null, limit = PAGE_SIZE): { orders: Order[]; hasNextPage: boolean; nextPageCursor: string | null } {
-    const text = query.trim().toLowerCase();
-    const number = /^#?\d{1,15}$/.test(text) ? Number(text.replace('#', '')) : -1;
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const matches = orderMatcher(query);
     const filter = status === null ? '' : 'AND status = ?';
-    const rows = this.sql
-      .exec<{ data: string; number: number }>(
-        `SELECT data, number FROM orders WHERE number < ? ${filter} AND (number = ? OR lower(json_extract(data, '$.email')) LIKE ? ESCAPE '\\') ORDER BY number DESC LIMIT ?`,
-        ...[cursor ?? Number.MAX_SAFE_INTEGER, ...(status === null ? [] : [status]), number, like, limit + 1],
-      )
-      .toArray();
-    const page = rows.slice(0, limit);
-    const hasNextPage = rows.length > limit;
-    return { orders: page.map((r) => this.toOrder(r.data)), hasNextPage, nextPageCursor: hasNextPage ? String(page[page.length - 1]?.number) : null };
+    const rows = this.sql.exec<{ data: string; number: number }>(
+      `SELECT data, number FROM orders WHERE number < ? ${filter} ORDER BY number DESC LIMIT ?`,
+      ...[cursor ?? Number.MAX_SAFE_INTEGER, ...(status === null ? [] : [status]), SEARCH_SCAN],
+    );
+    const found: Order[] = [];
+    let scanned = 0;
+    let last: number | null = null;
+    for (const row of rows) {
+      scanned += 1;
+      const order = this.toOrder(row.data);
+      if (!matches(order)) {
+        last = row.number;
+        continue;
+      }
+      if (found.length === limit) return { orders: found, hasNextPage: true, nextPageCursor: String(found[found.length - 1]?.orderNumber) };
+      found.push(order);
+      last = row.number;
+    }
+    const cutShort = scanned === SEARCH_SCAN && last !== null;
+    return { orders: found, hasNextPage: cutShort, nextPageCursor: cutShort ? String(last) : null };
   }
 
   /**

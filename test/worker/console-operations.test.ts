@@ -11,15 +11,15 @@ import { FormSubmissions } from '../../src/durable/forms';
 import { OPERATIONS_MESSAGES } from '../../src/routes/console-operations';
 import { MERCHANT_MESSAGES } from '../../src/accounts/messages';
 import { ROLES } from '../../src/site/roles';
-import { fillCheckout, merchant, placeOrder, shopper, skuOf, standardRules, startCheckout, storeOnHost } from './checkout-support';
+import { ADDRESS, fillCheckout, merchant, placeOrder, shopper, skuOf, standardRules, startCheckout, storeOnHost } from './checkout-support';
 import { Visitor } from './visitor';
 
 const CAPTCHA = 'local:form_block:0123456789abcdef';
 
-async function orderFor(base: string, email: string): Promise<Order> {
+async function orderFor(base: string, email: string, name: { firstName: string; lastName: string } = ADDRESS): Promise<Order> {
   const visitor = await shopper(base, [{ itemId: 'p-candle', sku: skuOf('candle'), quantity: 1 }]);
   expect((await startCheckout(visitor)).status).toBe(200);
-  await fillCheckout(visitor, { email });
+  await fillCheckout(visitor, { email, shippingAddress: { ...ADDRESS, ...name } });
   const placed = await placeOrder(visitor);
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   return placed.body.order;
@@ -75,6 +75,23 @@ describe('console operations calls', () => {
     const analytics = await store.json<{ sales: { orders: number; revenueCents: number }[]; currency: string }>('GET', '/api/console/analytics?days=1');
     expect(analytics.body.sales.reduce((sum, s) => sum + s.orders, 0)).toBe(2);
     expect(analytics.body.sales.reduce((sum, s) => sum + s.revenueCents, 0)).toBe(first.grandTotalCents + second.grandTotalCents);
+  });
+
+  it('finds orders by customer name whatever the case and accents, and by email or number with a status', async () => {
+    const { base, websiteId } = await storeOnHost('ops-order-names.test');
+    await standardRules(websiteId);
+    const jose = await orderFor(base, 'buyer1@example.com', { firstName: 'José', lastName: 'Núñez' });
+    const ada = await orderFor(base, 'buyer2@example.com', { firstName: 'Ada', lastName: 'Lovelace' });
+    const store = await merchant(base, websiteId);
+    const found = async (q: string, status = '') =>
+      (await store.json<{ orders: Order[] }>('GET', `/api/console/orders?q=${encodeURIComponent(q)}${status === '' ? '' : `&status=${status}`}`)).body.orders.map((o) => o.id);
+    for (const q of ['jose', 'NUNEZ', 'José Núñez', 'jose nunez', 'Núñ']) expect(await found(q), q).toEqual([jose.id]);
+    expect(await found('lovelace')).toEqual([ada.id]);
+    expect(await found('ada lovelace', 'paid')).toEqual([ada.id]);
+    expect(await found('ada lovelace', 'refunded')).toEqual([]);
+    expect(await found('BUYER')).toEqual([ada.id, jose.id]);
+    expect(await found(`#${jose.orderNumber}`)).toEqual([jose.id]);
+    expect(await found('nunez jose')).toEqual([]);
   });
 
   it('changes the store currency through the content object, refusing an unknown code by field', async () => {

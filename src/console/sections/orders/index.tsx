@@ -1,6 +1,6 @@
 /**
- * The orders section: the list (newest first, keyset paged, filtered by status, searched by number
- * or email) and an order's detail with its fulfilment, cancel and refund actions, all over the
+ * The orders section: the list (newest first, keyset paged, filtered by status, searched by number,
+ * customer name or email) and an order's detail with its fulfilment, cancel and refund actions, all over the
  * merchant's /api/commerce/* calls (src/routes/commerce-admin.ts) and /api/console/orders.
  */
 import { useState, type FormEvent } from 'react';
@@ -49,7 +49,7 @@ function OrderList() {
       </header>
       <form className="Toolbar" role="search" aria-label="Orders" onSubmit={submit}>
         <div className="Field Field--grow">
-          <label htmlFor="order-search">Order number or email</label>
+          <label htmlFor="order-search">Order number, name or email</label>
           <input id="order-search" type="search" value={search} maxLength={256} onChange={(e) => setSearch(e.target.value)} />
         </div>
         <div className="Field">
