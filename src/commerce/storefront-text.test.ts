@@ -13,6 +13,22 @@ describe('the storefront text catalogue (issue 32)', () => {
     expect((await loadStorefrontText('fr'))['product.addToCart']).toBe('Ajouter au panier');
   });
 
+  it('has exactly the English keys in every language: none missing, none left over', async () => {
+    const keys = Object.keys(EN).sort();
+    for (const language of STOREFRONT_LANGUAGES) {
+      const text = await loadStorefrontText(language);
+      expect(Object.keys(text).sort(), language).toEqual(keys);
+      for (const key of keys) expect(typeof (text as Record<string, unknown>)[key], `${language} ${key}`).toBe('string');
+    }
+  });
+
+  it('translates the cart totals and the checkout, keeping the English the spec and the tests name', async () => {
+    expect([EN['totals.subtotal'], EN['totals.total'], EN['cart.checkout'], EN['checkout.place']]).toEqual(['Subtotal', 'Total', 'Checkout', 'Place order']);
+    const fr = await loadStorefrontText('fr');
+    expect([fr['totals.subtotal'], fr['cart.checkout'], fr['checkout.place'], fr['checkout.summary']]).toEqual(['Sous-total', 'Passer au paiement', 'Passer la commande', 'Récapitulatif de la commande']);
+    expect(fill(fr['checkout.placeAmount'], { amount: '$12.00' })).toBe('Passer la commande · $12.00');
+  });
+
   it('picks the language of a locale, English for one it does not have', () => {
     expect(storefrontLanguage('fr-FR')).toBe('fr');
     expect(storefrontLanguage('de_DE')).toBe('de');

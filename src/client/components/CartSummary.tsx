@@ -6,11 +6,13 @@
 import { CHECKOUT_PATH, type ShoppingCart } from '../../commerce/cart';
 import { cartAllowsInstalments, instalmentText, type InstalmentRange, type PillMoney } from '../../commerce/instalments';
 import InstalmentPill from '../islands/InstalmentPill';
+import type { StorefrontText } from '../../commerce/storefront-text';
+import { useShopperText } from '../use-shopper-text';
 
-function pendingNote(cart: ShoppingCart): string | null {
+function pendingNote(cart: ShoppingCart, text: StorefrontText): string | null {
   const priced = cart.shippingCostCents > 0 || cart.taxCents > 0 || cart.discountCents > 0;
   if (priced) return null;
-  return cart.requiresShipping ? 'Shipping and taxes are calculated at checkout.' : 'Taxes are calculated at checkout.';
+  return cart.requiresShipping ? text['cart.noteShipping'] : text['cart.noteTax'];
 }
 
 /** The store's instalment provider with its range and information page. */
@@ -20,31 +22,32 @@ export interface InstalmentOffer extends InstalmentRange, PillMoney {
 }
 
 export default function CartSummary({ cart, money, instalments }: { cart: ShoppingCart; money: (cents: number) => string; instalments: InstalmentOffer | null }) {
-  const note = pendingNote(cart);
+  const text = useShopperText();
+  const note = pendingNote(cart, text);
   return (
     <>
       <dl className="CartPage-totals" aria-live="polite">
-        <dt>Subtotal</dt>
+        <dt>{text['totals.subtotal']}</dt>
         <dd className="CartPage-subtotal">{money(cart.subtotalCents)}</dd>
         {cart.discountCents > 0 && (
           <>
-            <dt>Discount</dt>
+            <dt>{text['totals.discount']}</dt>
             <dd className="CartPage-discount">−{money(cart.discountCents)}</dd>
           </>
         )}
         {cart.shippingCostCents > 0 && (
           <>
-            <dt>Shipping</dt>
+            <dt>{text['totals.shipping']}</dt>
             <dd className="CartPage-shipping">{money(cart.shippingCostCents)}</dd>
           </>
         )}
         {cart.taxCents > 0 && (
           <>
-            <dt>Tax</dt>
+            <dt>{text['totals.tax']}</dt>
             <dd className="CartPage-tax">{money(cart.taxCents)}</dd>
           </>
         )}
-        <dt>Total</dt>
+        <dt>{text['totals.total']}</dt>
         <dd className="CartPage-total">{money(cart.grandTotalCents)}</dd>
       </dl>
       {instalments !== null && cartAllowsInstalments(cart.entries) && (
@@ -52,7 +55,7 @@ export default function CartSummary({ cart, money, instalments }: { cart: Shoppi
       )}
       {note !== null && <p className="CartPage-note">{note}</p>}
       <a className="CartPage-checkout sqs-button-element--primary" href={CHECKOUT_PATH}>
-        Checkout
+        {text['cart.checkout']}
       </a>
     </>
   );

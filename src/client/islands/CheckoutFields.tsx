@@ -6,6 +6,7 @@ import { addressLabels, COUNTRIES } from '../../commerce/address';
 import type { CheckoutAddress } from '../checkout-api';
 import { requiredAddressParts } from '../checkout-form';
 import { fieldValue } from '../field-value';
+import { useShopperText } from '../use-shopper-text';
 
 export type CheckoutFieldName = 'email' | keyof CheckoutAddress | 'shippingOptionId' | 'discountCode' | 'giftCardCode' | 'cardNumber';
 
@@ -29,12 +30,13 @@ export interface TextFieldProps {
 
 export function TextField({ name, label, value, error, onChange, required = false, type = 'text', autoComplete, inputMode, hint, maxLength = 200, className = '' }: TextFieldProps) {
   const id = fieldId(name);
+  const text = useShopperText();
   const described = [hint !== undefined ? `${id}-hint` : null, error !== undefined ? `${id}-error` : null].filter((x) => x !== null).join(' ');
   return (
     <div className={`CheckoutField ${className}`.trim()}>
       <label htmlFor={id}>
         {label}
-        {!required && <span className="CheckoutField-optional"> (optional)</span>}
+        {!required && <span className="CheckoutField-optional"> {text['checkout.optional']}</span>}
       </label>
       <input
         id={id}

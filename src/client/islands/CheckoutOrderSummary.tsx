@@ -10,6 +10,7 @@ import EntryAnswers from '../components/EntryAnswers';
 import GiftCardRecipient, { giftOfEntry } from '../components/GiftCardRecipient';
 import type { GiftCardDetails } from '../../commerce/gift-cards';
 import type { FormField } from '../../forms/validate';
+import { useShopperText } from '../use-shopper-text';
 
 /** One line as the summary shows it, from a checkout's cart entry or an order's entry. */
 export interface SummaryLine {
@@ -75,8 +76,9 @@ function variantText(line: SummaryLine): string {
 }
 
 export function CheckoutLines({ lines, money, locale = 'en-US' }: { lines: readonly SummaryLine[]; money: (cents: number) => string; locale?: string }) {
+  const text = useShopperText();
   return (
-    <ul className="CheckoutLines" aria-label="Items in your order">
+    <ul className="CheckoutLines" aria-label={text['checkout.lines']}>
       {lines.map((line) => (
         <li key={line.key} className="CheckoutLine">
           {line.imageUrl !== null && <img className="CheckoutLine-image" src={line.imageUrl} alt="" width={56} height={56} />}
@@ -97,37 +99,38 @@ export function CheckoutLines({ lines, money, locale = 'en-US' }: { lines: reado
 
 /** `due`: the checkout, where what the gift card leaves for the card is still to pay (an order page says what was charged instead). */
 export function CheckoutTotals({ totals, money, due = false }: { totals: OrderTotals; money: (cents: number) => string; due?: boolean }) {
+  const text = useShopperText();
   return (
     <dl className="CheckoutTotals">
-      <dt>Subtotal</dt>
+      <dt>{text['totals.subtotal']}</dt>
       <dd className="CheckoutTotals-subtotal">{money(totals.subtotalCents)}</dd>
       {totals.requiresShipping && (
         <>
-          <dt>Shipping</dt>
+          <dt>{text['totals.shipping']}</dt>
           <dd className="CheckoutTotals-shipping">
-            {totals.shippingCostCents === null ? 'Calculated after your address' : totals.shippingCostCents === 0 ? 'Free' : money(totals.shippingCostCents)}
+            {totals.shippingCostCents === null ? text['totals.afterAddress'] : totals.shippingCostCents === 0 ? text['totals.free'] : money(totals.shippingCostCents)}
           </dd>
         </>
       )}
-      <dt>Tax</dt>
+      <dt>{text['totals.tax']}</dt>
       <dd className="CheckoutTotals-tax">{money(totals.taxCents)}</dd>
       {totals.discountCents > 0 && (
         <>
-          <dt>Discount</dt>
+          <dt>{text['totals.discount']}</dt>
           <dd className="CheckoutTotals-discount">−{money(totals.discountCents)}</dd>
         </>
       )}
       {totals.giftCardCents > 0 && (
         <>
-          <dt>Gift card</dt>
+          <dt>{text['totals.giftCard']}</dt>
           <dd className="CheckoutTotals-gift-card">−{money(totals.giftCardCents)}</dd>
         </>
       )}
-      <dt className="CheckoutTotals-total-label">Total</dt>
+      <dt className="CheckoutTotals-total-label">{text['totals.total']}</dt>
       <dd className="CheckoutTotals-total">{money(totals.grandTotalCents)}</dd>
       {due && totals.giftCardCents > 0 && (
         <>
-          <dt>Left to pay by card</dt>
+          <dt>{text['totals.due']}</dt>
           <dd className="CheckoutTotals-due">{money(totals.grandTotalCents - totals.giftCardCents)}</dd>
         </>
       )}

@@ -25,6 +25,8 @@ import { CheckoutCodes } from './CheckoutCodes';
 import { receivedUrl } from './CheckoutConfirmation';
 import { CheckoutStripeCard, type StripeCard } from './CheckoutStripeCard';
 import { CheckoutAddressSearch } from './CheckoutAddressSearch';
+import { fill } from '../../commerce/storefront-text';
+import { useShopperText } from '../use-shopper-text';
 
 export interface CheckoutPageProps {
   locale: string;
@@ -32,9 +34,6 @@ export interface CheckoutPageProps {
   paymentProvider: 'local' | 'stripe';
   forms: AnswerForms;
 }
-
-/** Said above the form: nothing is set aside while the shopper fills it in. */
-export const STOCK_NOTE = 'Your items are reserved when you place your order, not before.';
 
 type Errors = Partial<Record<CheckoutFieldName, string>>;
 /** A failed attempt: its message and, when stock ran out (409), the lines short of it. */
@@ -129,6 +128,7 @@ async function orderPageAfterAction(awaited: AwaitedOrder): Promise<string | nul
 
 export default function CheckoutPage({ locale, currencyCode, paymentProvider, forms }: CheckoutPageProps) {
   const [checkout, setCheckout] = useState<Checkout | null>(null);
+  const text = useShopperText();
   const [loadError, setLoadError] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [address, setAddress] = useState<CheckoutAddress>(EMPTY_ADDRESS);
@@ -336,7 +336,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
       <div className="Checkout-unavailable" role="alert">
         <p>{loadError}</p>
         <p>
-          <a href="/cart">Back to your cart</a>
+          <a href="/cart">{text['checkout.backToCart']}</a>
         </p>
       </div>
     );
@@ -344,9 +344,9 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
   if (checkout !== null && checkout.entries.length === 0) {
     return (
       <div className="Checkout-empty">
-        <p>There is nothing to check out.</p>
+        <p>{text['checkout.nothing']}</p>
         <p>
-          <a href="/">Continue shopping</a>
+          <a href="/">{text['checkout.continue']}</a>
         </p>
       </div>
     );
@@ -364,12 +364,12 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
             {notice}
           </p>
         )}
-        <p className="Checkout-stock">{STOCK_NOTE}</p>
+        <p className="Checkout-stock">{text['checkout.stockNote']}</p>
         <fieldset className="Checkout-section" onBlur={saveDetails}>
-          <legend>Contact</legend>
+          <legend>{text['checkout.contact']}</legend>
           <TextField
             name="email"
-            label="Email"
+            label={text['checkout.email']}
             type="email"
             inputMode="email"
             autoComplete="email"
@@ -385,7 +385,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
         </fieldset>
         {needsShipping && (
           <fieldset className="Checkout-section" onBlur={saveDetails}>
-            <legend>Shipping address</legend>
+            <legend>{text['checkout.shippingAddress']}</legend>
             {checkout?.addressSearch === true && (
               <CheckoutAddressSearch
                 onFound={(found) => {
@@ -413,9 +413,9 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
         )}
         {needsShipping && (
           <fieldset className="Checkout-section Checkout-shipping" aria-describedby={errors.shippingOptionId !== undefined ? `${fieldId('shippingOptionId')}-error` : undefined}>
-            <legend>Shipping method</legend>
+            <legend>{text['checkout.shippingMethod']}</legend>
             {checkout === null || checkout.shippingOptions.length === 0 ? (
-              <p className="Checkout-hint">{checkout === null ? 'Loading shipping options…' : noShipping ? SHIPPING_MESSAGES.noOptions : 'Enter your address to see the shipping options.'}</p>
+              <p className="Checkout-hint">{checkout === null ? text['checkout.loadingShipping'] : noShipping ? SHIPPING_MESSAGES.noOptions : text['checkout.enterAddress']}</p>
             ) : (
               <div className="Checkout-options">
                 {checkout.shippingOptions.map((option, index) => (
@@ -429,7 +429,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
                       onChange={() => chooseShipping(option.id)}
                     />
                     <span className="Checkout-option-name">{option.name}</span>
-                    <span className="Checkout-option-price">{option.free || option.costCents === 0 ? 'Free' : money(option.costCents)}</span>
+                    <span className="Checkout-option-price">{option.free || option.costCents === 0 ? text['totals.free'] : money(option.costCents)}</span>
                   </label>
                 ))}
               </div>
@@ -443,7 +443,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
         )}
         <CheckoutCodes checkout={checkout} errors={errors} money={money} send={send} clearError={clearError} />
         <fieldset className="Checkout-section" disabled={!needsCard}>
-          <legend>Payment</legend>
+          <legend>{text['checkout.payment']}</legend>
           {paymentProvider === 'stripe' ? (
             needsCard ? (
               <CheckoutStripeCard
@@ -455,19 +455,19 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
                 onChange={cardEdited}
               />
             ) : (
-              <p className="Checkout-hint">Your gift card pays the whole order.</p>
+              <p className="Checkout-hint">{text['checkout.giftCardPays']}</p>
             )
           ) : (
             <TextField
               name="cardNumber"
-              label="Card number"
+              label={text['checkout.cardNumber']}
               inputMode="numeric"
               autoComplete="cc-number"
               required
               maxLength={23}
               value={cardNumber}
               error={errors.cardNumber}
-              hint={needsCard ? 'Test payments: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.' : 'Your gift card pays the whole order.'}
+              hint={needsCard ? text['checkout.testCards'] : text['checkout.giftCardPays']}
               onChange={(value) => {
                 setCardNumber(value);
                 cardEdited();
@@ -477,9 +477,9 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
         </fieldset>
       </div>
       <aside className="Checkout-summary" aria-labelledby="checkout-summary-title">
-        <h2 id="checkout-summary-title">Order summary</h2>
+        <h2 id="checkout-summary-title">{text['checkout.summary']}</h2>
         {checkout === null ? (
-          <p className="Checkout-loading">Loading your order…</p>
+          <p className="Checkout-loading">{text['checkout.loading']}</p>
         ) : (
           <>
             {checkout.priceChanges.length > 0 && (
@@ -518,13 +518,17 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
                 ))}
               </ul>
               <p>
-                <a href="/cart">Back to your cart</a>
+                <a href="/cart">{text['checkout.backToCart']}</a>
               </p>
             </>
           )}
         </div>
         <button type="submit" className="Checkout-button" disabled={checkout === null || placing.kind === 'placing' || belowMinimum}>
-          {placing.kind === 'placing' ? 'Placing order…' : checkout === null || choosing !== null ? 'Place order' : `Place order · ${money(checkout.amountDueCents)}`}
+          {placing.kind === 'placing'
+            ? text['checkout.placing']
+            : checkout === null || choosing !== null
+              ? text['checkout.place']
+              : fill(text['checkout.placeAmount'], { amount: money(checkout.amountDueCents) })}
         </button>
       </div>
     </form>
