@@ -270,7 +270,7 @@ function chooseOptionsLink(item: unknown): string {
   const title = asString(childOf(item, 'title'));
   return (
     `<div class="sqs-add-to-cart-button-wrapper" data-place="add-on"><a class="sqs-add-to-cart-button sqs-button-element--primary ProductCard-choose" href="${escapeHtmlAttribute(asString(childOf(item, 'fullUrl')))}">` +
-    `Choose options<span class="visually-hidden"> for ${escapeHtmlAttribute(title)}</span></a></div>`
+    `<span data-text="product.chooseOptions">Choose options</span><span class="visually-hidden"> for ${escapeHtmlAttribute(title)}</span></a></div>`
   );
 }
 

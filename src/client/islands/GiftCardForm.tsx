@@ -9,6 +9,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { CART_ALERTS, CART_MESSAGES } from '../../commerce/cart';
 import { GIFT_MESSAGE_MAX, GIFT_NAME_MAX, GIFT_SEND_MAX_DAYS, giftDetailsProblems, type GiftCardDetails } from '../../commerce/gift-cards';
 import { addToCart } from '../cart-api';
+import { fill, merchantOr } from '../../commerce/storefront-text';
+import { useShopperText } from '../use-shopper-text';
 import { announceCart } from '../cart-events';
 import { recordAddToCart } from '../collectors/cart-events';
 import { AlertDialog } from '../components/Dialog';
@@ -37,6 +39,7 @@ function localDay(days: number): string {
 
 export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) {
   const id = useId();
+  const text = useShopperText();
   const [selection, setSelection] = useState<Selection>(() =>
     selectionOf(itemId, { sku, variant: sku, quantity: 1, quantityProblem: null, missing: [], soldOut: false }),
   );
@@ -105,43 +108,45 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
   return (
     <form className="GiftCardForm" noValidate onSubmit={(event) => void submit(event)}>
       <fieldset className="GiftCardForm-who">
-        <legend>Who is it for?</legend>
+        <legend>{text['gift.who']}</legend>
         <label className="GiftCardForm-choice">
-          <input type="radio" name={`${id}-for`} checked={forSomeoneElse} onChange={() => setForSomeoneElse(true)} /> Someone else: we email it to them with your message
+          <input type="radio" name={`${id}-for`} checked={forSomeoneElse} onChange={() => setForSomeoneElse(true)} /> {text['gift.someoneElse']}
         </label>
         <label className="GiftCardForm-choice">
-          <input type="radio" name={`${id}-for`} checked={!forSomeoneElse} onChange={() => setForSomeoneElse(false)} /> Me: the code is emailed to me
+          <input type="radio" name={`${id}-for`} checked={!forSomeoneElse} onChange={() => setForSomeoneElse(false)} /> {text['gift.me']}
         </label>
       </fieldset>
       {forSomeoneElse && (
         <div className="GiftCardForm-recipient">
           <div className="CheckoutField">
-            <label htmlFor={`${id}-recipientEmail`}>Recipient email</label>
+            <label htmlFor={`${id}-recipientEmail`}>{text['gift.recipientEmail']}</label>
             <input {...field('recipientEmail')} type="email" autoComplete="off" spellCheck={false} required value={details.recipientEmail} onChange={(e) => set('recipientEmail')(fieldValue(e))} />
             {error('recipientEmail')}
           </div>
           <div className="CheckoutField">
-            <label htmlFor={`${id}-recipientName`}>Recipient name</label>
+            <label htmlFor={`${id}-recipientName`}>{text['gift.recipientName']}</label>
             <input {...field('recipientName')} type="text" autoComplete="off" required maxLength={GIFT_NAME_MAX} value={details.recipientName} onChange={(e) => set('recipientName')(fieldValue(e))} />
             {error('recipientName')}
           </div>
           <div className="CheckoutField">
             <label htmlFor={`${id}-message`}>
-              Message<span className="CheckoutField-optional"> (optional)</span>
+              {text['gift.message']}
+              <span className="CheckoutField-optional"> {text['checkout.optional']}</span>
             </label>
             <textarea {...field('message')} rows={3} maxLength={GIFT_MESSAGE_MAX} value={details.message} onChange={(e) => set('message')(fieldValue(e))} />
             <p id={`${id}-message-hint`} className="CheckoutField-hint">
-              {details.message.length}/{GIFT_MESSAGE_MAX} characters
+              {fill(text['gift.characters'], { count: details.message.length, max: GIFT_MESSAGE_MAX })}
             </p>
             {error('message')}
           </div>
           <div className="CheckoutField">
             <label htmlFor={`${id}-sendOn`}>
-              Send on<span className="CheckoutField-optional"> (optional)</span>
+              {text['gift.sendOn']}
+              <span className="CheckoutField-optional"> {text['checkout.optional']}</span>
             </label>
             <input {...field('sendOn')} type="date" min={localDay(0)} max={localDay(GIFT_SEND_MAX_DAYS)} value={details.sendOn ?? ''} onChange={(e) => set('sendOn')(fieldValue(e))} />
             <p id={`${id}-sendOn-hint`} className="CheckoutField-hint">
-              Leave empty to send it as soon as you have paid.
+              {text['gift.sendOnHint']}
             </p>
             {error('sendOn')}
           </div>
@@ -149,13 +154,13 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
       )}
       <div className="sqs-add-to-cart-button-wrapper" data-place="pdp">
         <button type="submit" className={`sqs-add-to-cart-button sqs-button-element--primary${status === 'adding' ? ' cart-adding' : ''}`} aria-busy={status === 'adding'} data-item-id={itemId}>
-          <span className="sqs-add-to-cart-button-inner">{status === 'adding' ? 'Adding…' : status === 'added' ? 'Added!' : label}</span>
+          <span className="sqs-add-to-cart-button-inner">{status === 'adding' ? text['product.adding'] : status === 'added' ? text['product.added'] : merchantOr(label, 'product.addToCart', text)}</span>
         </button>
       </div>
       <p className="GiftCardForm-status" role="status" aria-live="polite">
         {inCart && (
           <>
-            Added to cart. <a href="/cart">View cart</a>
+            {text['cart.popover']} <a href="/cart">{text['cart.view']}</a>
           </>
         )}
       </p>

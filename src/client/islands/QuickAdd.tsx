@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { CART_ALERTS, checkoutUrl, unselectedOptionsMessage } from '../../commerce/cart';
 import { formatMoney } from '../../commerce/money';
+import { fill, merchantOr } from '../../commerce/storefront-text';
 import { addSubscription, addToCart } from '../cart-api';
 import { announceCart } from '../cart-events';
 import { recordAddToCart } from '../collectors/cart-events';
@@ -17,6 +18,7 @@ import { fieldValue } from '../field-value';
 import type { Purchase } from './AddToCartButton';
 import { ADDED_FOR_MS } from './AddToCartButton';
 import { chosenVariant, isValueAvailable, type VariantChoice } from './VariantSelects';
+import { useShopperText } from '../use-shopper-text';
 
 export interface QuickAddProps {
   itemId: string;
@@ -36,6 +38,7 @@ type Chosen = Record<string, string>;
 
 export default function QuickAdd({ itemId, title, label, options, variants, prices, currency, locale, selectText, purchase }: QuickAddProps) {
   const [open, setOpen] = useState(false);
+  const text = useShopperText();
   const [chosen, setChosen] = useState<Chosen>({});
   const [adding, setAdding] = useState(false);
   const [message, setMessage] = useState('');
@@ -50,7 +53,8 @@ export default function QuickAdd({ itemId, title, label, options, variants, pric
   const soldOut = variant !== null && !variant.available;
   const shownPrices = variant === null ? Object.values(prices) : [prices[variant.sku] ?? 0];
   const lowest = Math.min(...shownPrices);
-  const price = shownPrices.length === 0 ? '' : `${variant === null && shownPrices.some((p) => p !== lowest) ? 'from ' : ''}${formatMoney(lowest, currency, locale)}`;
+  const lowestText = formatMoney(lowest, currency, locale);
+  const price = shownPrices.length === 0 ? '' : variant === null && shownPrices.some((p) => p !== lowest) ? fill(text['quickAdd.from'], { price: lowestText }) : lowestText;
   const selectId = (name: string) => `quick-add-${itemId}-${name.replace(/\s+/g, '-')}`;
 
   const close = () => {
@@ -97,11 +101,11 @@ export default function QuickAdd({ itemId, title, label, options, variants, pric
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        <span className="sqs-add-to-cart-button-inner">{added ? 'Added!' : label}</span>
-        <span className="visually-hidden">: choose options for {title}</span>
+        <span className="sqs-add-to-cart-button-inner">{added ? text['product.added'] : merchantOr(label, 'product.addToCart', text)}</span>
+        <span className="visually-hidden">{fill(text['quickAdd.chooseFor'], { title })}</span>
       </button>
       <p className="AddToCart-status visually-hidden" role="status" aria-live="polite">
-        {added ? `${title} added to cart.` : ''}
+        {added ? fill(text['quickAdd.added'], { title }) : ''}
       </p>
       {open && (
         <Dialog title={title} className="QuickAdd" onClose={close}>
@@ -132,12 +136,12 @@ export default function QuickAdd({ itemId, title, label, options, variants, pric
                       setMessage('');
                     }}
                   >
-                    <option value="">{selectText.replace('{variantName}', option.name)}</option>
+                    <option value="">{merchantOr(selectText, 'product.select', text).replace('{variantName}', option.name)}</option>
                     {option.values.map((value) => {
                       const available = isValueAvailable(variants, chosen, option.name, value);
                       return (
                         <option key={value} value={value}>
-                          {available ? value : `${value} (sold out)`}
+                          {available ? value : fill(text['product.valueSoldOut'], { value })}
                         </option>
                       );
                     })}
@@ -150,10 +154,10 @@ export default function QuickAdd({ itemId, title, label, options, variants, pric
             </p>
             <div className="Dialog-actions">
               <button type="button" className="Dialog-secondary" onClick={close}>
-                Cancel
+                {text['quickAdd.cancel']}
               </button>
               <button type="submit" disabled={adding || soldOut} aria-busy={adding}>
-                {soldOut ? 'Sold Out' : adding ? 'Adding…' : label}
+                {soldOut ? text['product.soldOut'] : adding ? text['product.adding'] : merchantOr(label, 'product.addToCart', text)}
               </button>
             </div>
           </form>

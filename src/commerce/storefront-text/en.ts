@@ -76,6 +76,20 @@ export const EN = {
   'checkout.placing': 'Placing order…',
   'checkout.place': 'Place order',
   'checkout.placeAmount': 'Place order · {amount}',
+  'product.chooseOptions': 'Choose options',
+  'quickAdd.chooseFor': ': choose options for {title}',
+  'quickAdd.added': '{title} added to cart.',
+  'quickAdd.from': 'from {price}',
+  'quickAdd.cancel': 'Cancel',
+  'gift.who': 'Who is it for?',
+  'gift.someoneElse': 'Someone else: we email it to them with your message',
+  'gift.me': 'Me: the code is emailed to me',
+  'gift.recipientEmail': 'Recipient email',
+  'gift.recipientName': 'Recipient name',
+  'gift.message': 'Message',
+  'gift.characters': '{count}/{max} characters',
+  'gift.sendOn': 'Send on',
+  'gift.sendOnHint': 'Leave empty to send it as soon as you have paid.',
 } as const;
 
 export type TextKey = keyof typeof EN;
