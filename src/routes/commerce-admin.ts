@@ -1,14 +1,16 @@
 /**
- * The merchant's commerce calls (commerce permission, docs/merchant.md; reading orders needs
- * customerData): orders (list, fulfil, cancel, refund), shipping rates, tax rates, discount codes and the store's checkout settings,
+ * The merchant's commerce calls (commerce permission, docs/merchant.md; reading and exporting orders
+ * needs customerData): orders (list, CSV export, fulfil, cancel, refund), shipping rates, tax rates, discount codes and the store's checkout settings,
  * all kept in the website's CommerceOrders object.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { DISCOUNT_CODE, normalCode } from '../commerce/discounts';
+import { formatMoney } from '../commerce/money';
 import { ORDER_STATUSES, type Order } from '../commerce/order';
 import { RATE_PERCENT } from '../commerce/tax';
 import { commerceOrders } from '../durable/stubs';
+import { toCsv } from '../forms/csv';
 import { demoShipping } from './demo-shipping';
 import { apiError, readJson, type AppEnv } from './http';
 import { requirePermission } from './merchant-session';
@@ -54,6 +56,22 @@ const settingsSchema = z.object({
 });
 const fulfilSchema = z.object({ trackingNumber: z.string().trim().min(1).max(100), carrier: z.string().trim().min(1).max(100).nullable().default(null) });
 const refundSchema = z.object({ restock: z.boolean() });
+const exportFiltersSchema = z.object({ status: z.enum(ORDER_STATUSES).optional(), q: z.string().trim().max(256) });
+
+/** Orders read per call while exporting, and the most one export holds (the newest that match). */
+const EXPORT_PAGE = 500;
+const MAX_EXPORT_ORDERS = 10_000;
+const ORDER_CSV_HEADER = ['Number', 'Date (UTC)', 'Status', 'Email', 'Name', 'Total', 'Items'];
+
+/** One order as a CSV row: the total in the store's money format, the lines as '2 × Candle (Size: L)' joined by '; '. */
+function orderRecord(order: Order): string[] {
+  const name = order.shippingAddress === null ? '' : `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim();
+  const items = order.entries.map((e) => {
+    const options = Object.entries(e.attributes).map(([option, value]) => `${option}: ${value}`).join(', ');
+    return `${e.quantity} × ${e.title}${options === '' ? '' : ` (${options})`}`;
+  });
+  return [String(order.orderNumber), new Date(order.createdOn).toISOString(), order.status, order.email, name, formatMoney(order.grandTotalCents, order.currencyCode, 'en-US', false), items.join('; ')];
+}
 
 function orders(c: Context<AppEnv>) {
   return commerceOrders(c.env, c.var.site.website.id);
@@ -76,6 +94,27 @@ commerceAdmin.get('/api/commerce/orders', customerData, async (c) => {
   const limit = Number(c.req.query('limit') ?? '50');
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) return apiError(c, 400, 'limit must be 1 to 100');
   return c.json(await orders(c).orders((status as Order['status'] | undefined) ?? null, cursor, limit));
+});
+
+commerceAdmin.get('/api/commerce/orders.csv', customerData, async (c) => {
+  const filters = exportFiltersSchema.safeParse({ status: c.req.query('status') || undefined, q: c.req.query('q') ?? '' });
+  if (!filters.success) return apiError(c, 400, filters.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  const { status, q } = filters.data;
+  const store = orders(c);
+  const found: Order[] = [];
+  let cursor: number | null = null;
+  do {
+    const page: { orders: Order[]; nextPageCursor: string | null } =
+      q === '' ? await store.orders(status ?? null, cursor, EXPORT_PAGE) : await store.searchOrders(q, status ?? null, cursor, EXPORT_PAGE);
+    found.push(...page.orders);
+    cursor = page.nextPageCursor === null ? null : Number(page.nextPageCursor);
+  } while (cursor !== null && found.length < MAX_EXPORT_ORDERS);
+  const records = found.slice(0, MAX_EXPORT_ORDERS).map(orderRecord);
+  return c.body(toCsv([ORDER_CSV_HEADER, ...records]), 200, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`,
+    'cache-control': 'no-store',
+  });
 });
 
 commerceAdmin.post('/api/commerce/orders/:id/fulfill', commerce, async (c) => {

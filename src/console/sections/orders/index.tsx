@@ -1,6 +1,6 @@
 /**
  * The orders section: the list (newest first, keyset paged, filtered by status, searched by number,
- * customer name or email) and an order's detail with its fulfilment, cancel and refund actions, all over the
+ * customer name or email, exported as CSV with the same filters) and an order's detail with its fulfilment, cancel and refund actions, all over the
  * merchant's /api/commerce/* calls (src/routes/commerce-admin.ts) and /api/console/orders.
  */
 import { useState, type FormEvent } from 'react';
@@ -24,12 +24,13 @@ const COLUMNS: Column<Order>[] = [
   { key: 'total', label: 'Total', align: 'end', render: (o) => moneyText(o.grandTotalCents, o.currencyCode) },
 ];
 
-function ordersPath(status: OrderStatus | '', query: string): string {
+/** The list's call, or with `base` the CSV export's: the same status and search filters either way. */
+function ordersPath(status: OrderStatus | '', query: string, base = '/api/console/orders'): string {
   const params = new URLSearchParams();
   if (status !== '') params.set('status', status);
   if (query !== '') params.set('q', query);
   const search = params.toString();
-  return search === '' ? '/api/console/orders' : `/api/console/orders?${search}`;
+  return search === '' ? base : `${base}?${search}`;
 }
 
 function OrderList() {
@@ -46,6 +47,11 @@ function OrderList() {
     <div className="Page">
       <header className="PageHeader">
         <h1>Orders</h1>
+        <div className="PageHeader-actions">
+          <a className="Button" href={ordersPath(status, query, '/api/commerce/orders.csv')} download>
+            Export CSV
+          </a>
+        </div>
       </header>
       <form className="Toolbar" role="search" aria-label="Orders" onSubmit={submit}>
         <div className="Field Field--grow">
