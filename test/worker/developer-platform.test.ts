@@ -93,9 +93,11 @@ describe('a developer-platform template', () => {
     expect(html.match(/<li class="fixture-product"/g)).toHaveLength(12);
     expect(html).toContain('<span class="fixture-price">');
     expect(html).toContain('<a class="fixture-next" href="/shop?page=2">Next</a>');
-    // The hand-written <div class="sqs-add-to-cart-button" data-item-id> became our island.
+    // The hand-written <div class="sqs-add-to-cart-button" data-item-id> became our island: a product with options opens them (QuickAdd).
     expect(html).not.toMatch(/<div class="sqs-add-to-cart-button" data-item-id/);
-    expect(html.match(/data-island="AddToCartButton"/g)).toHaveLength(12);
+    const buttons = html.match(/data-island="AddToCartButton"/g)?.length ?? 0;
+    expect(buttons).toBeGreaterThan(0);
+    expect(buttons + (html.match(/data-island="QuickAdd"/g)?.length ?? 0)).toBe(12);
     expect(html.match(/data-place="plp"/g)).toHaveLength(12);
     expect(html).not.toContain('fixture-filter');
   });
@@ -154,8 +156,8 @@ describe('a developer-platform template', () => {
     expect(cart).toMatch(/<div class="sf-system-page">\s*<section class="CartPage"[\s\S]*data-island="CartPage"/);
     const style = /<style>([\s\S]*?)<\/style>/.exec(cart)?.[1] ?? '';
     expect(style.indexOf('img,video{max-width:100%;height:auto}')).toBe(0);
-    expect(style.indexOf('.sf-system-page .CartEntry{')).toBeGreaterThan(0);
-    expect(style.indexOf('.sf-system-page .CartEntry{')).toBeLessThan(style.indexOf('.fixture-main{'));
+    expect(style.indexOf(':is(.sf-system-page,.sf-commerce) .CartEntry{')).toBeGreaterThan(0);
+    expect(style.indexOf(':is(.sf-system-page,.sf-commerce) .CartEntry{')).toBeLessThan(style.indexOf('.fixture-main{'));
     expect(style).not.toMatch(/(?:^|[}])\s*\.CartEntry\{/);
     expect(style).not.toContain('.site-header');
     const search = await (await visitor.fetch('/search?q=linen')).text();

@@ -8,6 +8,7 @@
 import type { EscapeMode, Formatter, FormatterTable } from '../../engine/index';
 import { sanitizeRichText } from '../../site/rich-text';
 import { memoizeText } from '../../values/memo';
+import { templateCommerceFormatters } from './commerce';
 
 /**
  * The engine's formatters whose output is markup or text they escaped themselves. `json` is here for
@@ -45,14 +46,15 @@ const JSON_FORMATTERS: FormatterTable = { json: htmlSafeJson(), 'json-pretty': h
 const tables = new WeakMap<FormatterTable, { formatters: FormatterTable; escape: EscapeMode }>();
 
 /**
- * What a template's files render with, for a page's formatter table: its formatters with our `json`,
+ * What a template's files render with, for a page's formatter table: its formatters with our `json`
+ * and the platform's `product-checkout` (commerce.ts),
  * and the escaping mode (the storefront's own formatters, islands and structured data, build markup too).
  */
 export function templateRendering(pageFormatters: FormatterTable): { formatters: FormatterTable; escape: EscapeMode } {
   let found = tables.get(pageFormatters);
   if (found === undefined) {
     found = {
-      formatters: { ...pageFormatters, ...JSON_FORMATTERS },
+      formatters: { ...pageFormatters, ...templateCommerceFormatters(pageFormatters), ...JSON_FORMATTERS },
       escape: { rawFormatters: new Set([...ENGINE_MARKUP_FORMATTERS, ...Object.keys(pageFormatters)]), safeHtml: safeRichText },
     };
     tables.set(pageFormatters, found);

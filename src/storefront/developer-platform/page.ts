@@ -14,6 +14,7 @@ import { htmlCsp, mergeSources, NO_SOURCES, type TrustedSources } from '../conte
 import { pageHasCaptcha } from '../islands';
 import type { ResolvedPage } from '../page-context';
 import { keepTrustedText, markTrusted, sourcesOf, trustedTheme } from '../trusted-markup';
+import { cartContext, cartDropzone, withPictures } from './commerce';
 import { pageIdentity, squarespaceNames, templateNavigations } from './context';
 import { templateRendering } from './escaping';
 import { TEMPLATE_RUNTIME } from './runtime';
@@ -161,6 +162,17 @@ async function withAddToCart(html: string, render: PageRender, data: Record<stri
   return rewriter.transform(new Response(html)).text();
 }
 
+/** Every `.sqs-cart-dropzone` the template places holds our cart pill, as Squarespace fills it with its cart widget. */
+async function withCartDropzones(html: string): Promise<string> {
+  if (!html.includes('sqs-cart-dropzone')) return html;
+  const rewriter = new HTMLRewriter().on('.sqs-cart-dropzone', {
+    element(element) {
+      element.setInnerContent(cartDropzone(), { html: true });
+    },
+  });
+  return rewriter.transform(new Response(html)).text();
+}
+
 /** Puts `panel` right after the page's `<body …>` tag (before everything when there is none). */
 function afterBodyTag(html: string, panel: string): string {
   const body = /<body\b[^>]*>/i.exec(html);
@@ -197,6 +209,9 @@ export async function developerPlatformPage(request: DeveloperPlatformRequest): 
   const data: Record<string, unknown> = {
     ...request.data,
     ...squarespaceNames(page),
+    ...cartContext(site),
+    ...(request.data.item === undefined ? {} : { item: withPictures(request.data.item) }),
+    ...(Array.isArray(request.data.items) ? { items: request.data.items.map(withPictures) } : {}),
     assets: { ...assets, criticalCss: developerPlatformSystemCss() + (files['styles/compiled.css'] ?? '') + assets.criticalCss },
     squarespace,
   };
@@ -213,7 +228,7 @@ export async function developerPlatformPage(request: DeveloperPlatformRequest): 
   squarespace['main-content'] = new TrustedHtml(await withAddToCart(main, pageRender, data));
 
   const regions = regionsFor(declaration, own ? content.conf : null, files);
-  let html = regions.map((region) => pageRender.file(`${region}.region`, data)).join('');
+  let html = await withCartDropzones(regions.map((region) => pageRender.file(`${region}.region`, data)).join(''));
   if (pageRender.problems.length > 0) {
     if (!development && pageRender.compileFailed) throw errorPage();
     if (development) html = afterBodyTag(html, pageRender.problems.map(({ file, errors }) => request.errorPanel(file, errors)).join(''));

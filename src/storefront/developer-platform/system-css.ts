@@ -3,17 +3,27 @@
  * writes its base CSS: responsive media, and the styles our own page markup needs where a template
  * has no file for a page (cart, checkout, account, search, a product without `.item`, …). Those
  * are our default theme's rules (themes/default/theme.css, their one home), scoped under the class
- * of the element our markup renders in, so they never reach the template's own markup.
+ * of the element our markup renders in (a system page, a commerce widget), so they never reach
+ * the template's own markup.
  */
 import { DEFAULT_THEME } from '../../site/theme';
+import { COMMERCE_CLASS } from './commerce';
 
 /** The class of the element our own page markup renders in, where our layout has `.site-main`. */
 export const SYSTEM_PAGE_CLASS = 'sf-system-page';
 
 const WRAPPER = `.${SYSTEM_PAGE_CLASS}`;
 
-/** Squarespace's base rule: pictures and videos never wider than their box, in proportion. */
-const MEDIA = 'img,video{max-width:100%;height:auto}';
+/** Where our theme's rules apply: our system pages, and our commerce widgets inside the template's own markup (commerce.ts). */
+const INSIDE = `:is(${WRAPPER},.${COMMERCE_CLASS})`;
+
+/**
+ * Squarespace's base rules: pictures and videos never wider than their box, in proportion, and its
+ * screen-reader-only classes (the "Sale Price:" labels of `{@|product-price}`) hidden from sight.
+ */
+const BASE =
+  'img,video{max-width:100%;height:auto}' +
+  '.visually-hidden,.v6-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}';
 
 /** Splits on `separator` outside parentheses and quotes. */
 function splitTop(text: string, separator: string): string[] {
@@ -64,9 +74,9 @@ function scopedSelector(selector: string): string | null {
   if (trimmed === ':root') return trimmed;
   const own = /^(?:html|\.site-main)(?![\w-])/.exec(trimmed);
   if (own !== null) return WRAPPER + trimmed.slice(own[0].length);
-  if (/^\*(?:::[\w-]+)?$/.test(trimmed)) return `${WRAPPER}${trimmed.slice(1)},${WRAPPER} ${trimmed}`;
+  if (/^\*(?:::[\w-]+)?$/.test(trimmed)) return `${INSIDE}${trimmed.slice(1)},${INSIDE} ${trimmed}`;
   if (/^(?:body|\.site-|\.skip-link)/.test(trimmed)) return null;
-  return `${WRAPPER} ${trimmed}`;
+  return `${INSIDE} ${trimmed}`;
 }
 
 /** `css`'s rules scoped by `scopedSelector`, inside `@media` too; other at-rules (keyframes) as they are. */
@@ -96,6 +106,6 @@ let systemCss: string | undefined;
 
 /** The system stylesheet, worked out once from the bundled default theme. */
 export function developerPlatformSystemCss(): string {
-  systemCss ??= MEDIA + scoped((DEFAULT_THEME['theme.css'] ?? '').replace(/\/\*[\s\S]*?\*\//g, ''));
+  systemCss ??= BASE + scoped((DEFAULT_THEME['theme.css'] ?? '').replace(/\/\*[\s\S]*?\*\//g, ''));
   return systemCss;
 }

@@ -1,0 +1,62 @@
+/**
+ * Commerce as developer-platform templates read it (docs/templates.md, "Commerce"): `showCart` and
+ * `shoppingCart` in the context, a product's pictures as `item.items`, `{@|product-checkout}` as
+ * the platform's form (option selects, quantity, Add To Cart: our islands, as our own product page
+ * places them), and `.sqs-cart-dropzone` holding our cart pill. Our widgets sit in a
+ * `COMMERCE_CLASS` element, which the system stylesheet styles as our theme does (system-css.ts).
+ */
+import type { FormatterTable } from '../../engine/index';
+import { buildCart, type ShoppingCart } from '../../commerce/cart';
+import { isProductCollection, productType } from '../../commerce/product';
+import type { Site } from '../../site/schema';
+import { renderIsland } from '../islands';
+
+/** The class of the element our commerce markup renders in inside a template's own markup. */
+export const COMMERCE_CLASS = 'sf-commerce';
+
+interface Pictured {
+  assetUrl?: unknown;
+  items?: unknown;
+}
+
+/**
+ * A product's pictures as `item.items`, as Squarespace lists a product's images there: its gallery,
+ * else its own picture as a gallery of one (main-image.ts has named each already).
+ */
+export function withPictures<T>(item: T): T {
+  if (typeof item !== 'object' || item === null || productType(item) === undefined) return item;
+  const { assetUrl, items } = item as Pictured;
+  if (Array.isArray(items) && items.length > 0) return item;
+  if (typeof assetUrl !== 'string' || assetUrl === '') return item;
+  const own = item as Record<string, unknown>;
+  const picture = { id: own.mainImageId ?? own.id, assetUrl, originalSize: own.originalSize, mainImageId: own.mainImageId, altText: own.altText, title: own.title };
+  return { ...item, items: [picture] };
+}
+
+/**
+ * `showCart` (the store sells: it has a products collection) and `shoppingCart`: the empty cart,
+ * since a page is cached whole for every shopper; the counts the shopper sees (`.sqs-cart-quantity`,
+ * `.sqs-cart-dropzone`) are filled in the browser by our cart pill.
+ */
+export function cartContext(site: Site): { showCart: boolean; shoppingCart: ShoppingCart } {
+  return {
+    showCart: site.collections.some(isProductCollection),
+    shoppingCart: buildCart({ id: null, websiteId: site.website.id, created: null, currencyCode: site.website.storeCurrency }, []),
+  };
+}
+
+/** `{@|product-checkout}` as the platform renders it (the reference's snippet: variants, quantity, button) with our islands, in a styled wrapper. */
+export function templateCommerceFormatters(page: FormatterTable): FormatterTable {
+  const parts = ['variants-select', 'quantity-input', 'add-to-cart-btn'] as const;
+  return {
+    'product-checkout': (item, args, ctx, vars) => {
+      const html = parts.map((name) => page[name]?.(item, name === 'add-to-cart-btn' ? args : [], ctx, vars)).filter((part) => typeof part === 'string').join('');
+      return `<div class="${COMMERCE_CLASS} sf-product-checkout">${html}</div>`;
+    },
+  };
+}
+
+/** What `.sqs-cart-dropzone` holds: our cart pill (its count loads and follows adds in the browser), styled. */
+export function cartDropzone(): string {
+  return `<div class="${COMMERCE_CLASS}">${renderIsland('CartPill', { count: 0 })}</div>`;
+}
