@@ -6,6 +6,7 @@
  */
 import { formatMoney, toMinorUnits } from '../commerce/money';
 import { inProductCollection, isProductCollection, PRODUCTS_COLLECTION } from '../commerce/product';
+import { EN } from '../commerce/storefront-text';
 import { escapeHtml } from '../html/escape';
 import { shownAt } from '../site/editor/content-status';
 import type { Catalog, ListingSort } from '../site/catalog';
@@ -41,10 +42,10 @@ function pageNumber(raw: string | undefined): number {
 }
 
 export const LISTING_SORTS: readonly { value: ListingSort; label: string }[] = [
-  { value: 'newest', label: 'Newest' },
-  { value: 'price-asc', label: 'Price, low to high' },
-  { value: 'price-desc', label: 'Price, high to low' },
-  { value: 'title', label: 'Name, A to Z' },
+  { value: 'newest', label: EN['sort.newest'] },
+  { value: 'price-asc', label: EN['sort.price-asc'] },
+  { value: 'price-desc', label: EN['sort.price-desc'] },
+  { value: 'title', label: EN['sort.title'] },
 ];
 
 function sortOf(raw: string | undefined): ListingSort {

@@ -1,7 +1,8 @@
 /**
  * Journey 8, language (issue 32): the demo shopper signs in, finds 'Français (France)' in the
  * account's language list (a name, not fr-FR) and chooses it by keyboard; the header, the product
- * page and the cart then speak French, and every price on each page (the product page, the cart,
+ * page, the cart (its totals too), the checkout (headings, section titles, Place order) and the shop's
+ * sort and filter controls and quick add then speak French, and every price on each page (the product page, the cart,
  * the checkout) has one format. Back to 'Site default' at the end, so the demo account is as it was.
  * At 1366 and 375 px. Screenshots in test-artifacts/journeys/language-*.png.
  */
@@ -43,9 +44,10 @@ async function chooseLanguage(page: Page, label: string): Promise<void> {
 for (const width of WIDTHS) {
   describe(`language at ${width} px`, () => {
     it(
-      'a shopper chooses Français: header, product page and cart speak French, and each page writes its prices one way',
+      'a shopper chooses Français: header, product page, cart totals and checkout speak French, and each page writes its prices one way',
       async () => {
         const { page, errors } = await contexts.page(width);
+        await page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
         await page.goto(`${storeUrl}/account`);
         await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
         await page.fill('#signin-email', SHOPPER.email);
@@ -82,6 +84,9 @@ for (const width of WIDTHS) {
           await page.locator('.CartEntry').first().waitFor(SLOW);
           await expect.poll(() => page.locator('.CartEntry-quantity label').first().textContent(), SLOW).toBe('Quantité');
           expect(await page.locator('.CartEntry-remove').first().textContent()).toMatch(/^Retirer/);
+          // Its totals and the way to checkout in French too.
+          await expect.poll(() => page.locator('.CartPage-totals dt').allTextContents(), SLOW).toEqual(expect.arrayContaining(['Sous-total', 'Total']));
+          expect(await page.locator('.CartPage-checkout').textContent()).toBe('Passer au paiement');
           await oneFormat(page);
           await shot(page, `language-cart-${width}`);
 
@@ -89,8 +94,28 @@ for (const width of WIDTHS) {
           await page.goto(`${storeUrl}/checkout`);
           await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
           await page.locator('.CheckoutLine-name').first().waitFor(SLOW);
+          // Its headings, section titles, totals and Place order are French.
+          await expect.poll(() => page.locator('#checkout-summary-title').textContent(), SLOW).toBe('Récapitulatif de la commande');
+          expect(await page.locator('.Checkout-section legend').allTextContents()).toEqual(expect.arrayContaining(['Adresse de livraison', 'Mode de livraison', 'Paiement']));
+          expect(await page.locator('.CheckoutTotals dt').first().textContent()).toBe('Sous-total');
+          expect(await page.locator('.CheckoutTotals-total-label').textContent()).toBe('Total');
+          expect(await page.locator('.Checkout-button').textContent()).toMatch(/^Passer la commande/);
           await oneFormat(page);
           await shot(page, `language-checkout-${width}`);
+
+          // The shop's sort and filter controls and a card's quick add in French.
+          await page.goto(`${storeUrl}/shop?tag=clothing`);
+          await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+          await expect.poll(() => page.locator('label[for="listing-sort"]').textContent(), SLOW).toBe('Trier par');
+          expect(await page.locator('#listing-sort option').first().textContent()).toBe('Nouveautés');
+          expect(await page.locator('.ActiveFilters-clear').textContent()).toBe('Tout effacer');
+          await page.locator('.ProductCard', { hasText: 'Linen Shirt' }).locator('.sqs-add-to-cart-button').click();
+          const dialog = page.locator('[role="dialog"].QuickAdd');
+          await dialog.waitFor(SLOW);
+          expect(await dialog.locator('.Dialog-actions button').allTextContents()).toEqual(['Annuler', 'Ajouter au panier']);
+          await shot(page, `language-quick-add-${width}`);
+          await page.keyboard.press('Escape');
+          await dialog.waitFor({ state: 'detached', ...SLOW });
           expect(errors).toEqual([]);
         } finally {
           await page.goto(`${storeUrl}/account`);
