@@ -6,8 +6,7 @@ import { responseFailure } from '../api';
 import { addressFieldProblems } from '../checkout-form';
 import { pageDocument } from '../dom';
 import { AddressFields, EMPTY_ADDRESS, type CheckoutFieldName } from '../islands/CheckoutFields';
-import { accountCall, fieldErrors } from './account-api';
-import type { AccountSectionProps } from './sections';
+import { accountCall, fieldErrors, type AccountSectionProps } from './account-api';
 
 interface SavedAddress {
   id: string;

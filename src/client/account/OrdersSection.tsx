@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { ORDER_STATUS_LABELS, type AccountOrder } from '../../accounts/order-history';
 import { formatMoney } from '../../commerce/money';
 import { responseFailure } from '../api';
-import { accountCall } from './account-api';
-import type { AccountSectionProps } from './sections';
+import { accountCall, type AccountSectionProps } from './account-api';
 
 const LOAD_FAILED = 'Unable to load your orders. Please reload the page.';
 

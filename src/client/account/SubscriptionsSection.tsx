@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { SUBSCRIPTION_MESSAGES, type BuyerSubscription } from '../../commerce/subscriptions';
 import { failureText, responseFailure } from '../api';
 import SubscriptionDetails from '../components/SubscriptionDetails';
-import { accountCall } from './account-api';
-import type { AccountSectionProps } from './sections';
+import { accountCall, type AccountSectionProps } from './account-api';
 
 const LOAD_FAILED = 'Unable to load your subscriptions. Please reload the page.';
 

@@ -14,6 +14,11 @@ export interface AccountSession {
 
 export type SignedInSession = AccountSession & { authenticated: true; email: string; xsrfToken: string };
 
+/** What each section of the account page is given (src/client/account/sections.ts lists them). */
+export interface AccountSectionProps {
+  session: SignedInSession;
+}
+
 /** A call under the account API, with the xsrf token when there is a session. */
 export function accountCall(method: string, path: string, body?: unknown, xsrf?: string): Promise<Response> {
   return apiCall(method, `${ACCOUNT_API}${path}`, body, xsrf === undefined ? {} : { [XSRF_HEADER]: xsrf });

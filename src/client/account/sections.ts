@@ -4,14 +4,10 @@
  * add a line here.
  */
 import type { ComponentType } from 'react';
-import type { SignedInSession } from './account-api';
+import type { AccountSectionProps } from './account-api';
 import AddressesSection from './AddressesSection';
 import OrdersSection from './OrdersSection';
 import SubscriptionsSection from './SubscriptionsSection';
-
-export interface AccountSectionProps {
-  session: SignedInSession;
-}
 
 export interface AccountSection {
   id: string;
