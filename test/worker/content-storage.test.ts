@@ -279,8 +279,8 @@ describe('listings', () => {
     expect(inStock.body.listing.clearAllUrl).toBe('/shop');
     const html = await (await shop.fetch('/shop?tag=sale&stock=in&min=1')).text();
     expect(html).toContain('<a class="Chip Chip--remove" href="/shop?tag=sale&amp;min=1" aria-label="Remove filter In stock">In stock <span aria-hidden="true">×</span></a>');
-    expect(html).toContain('<a class="ActiveFilters-clear" href="/shop">Clear all</a>');
-    expect(html).toContain('<noscript><button type="submit" class="Button--secondary">Apply</button></noscript>');
+    expect(html).toContain('<a class="ActiveFilters-clear" href="/shop" data-text="listing.clearAll">Clear all</a>');
+    expect(html).toContain('<noscript><button type="submit" class="Button--secondary" data-text="listing.apply">Apply</button></noscript>');
     expect(html).toMatch(/<input type="checkbox" name="stock" value="in" checked>/);
     const none = await (await shop.fetch('/shop?min=500')).text();
     expect(none).toContain('No products match these filters');
