@@ -26,17 +26,24 @@ const ITEM = `{.section item}
 {.end}`;
 const LIST = '<ul>{.repeated section items}<li class="t-card" data-item-id="{id}">{.section items}{.section 0}<img class="t-thumb" src="{assetUrl}" alt="">{.end}{.end}{title}</li>{.end}</ul>';
 
-beforeAll(async () => {
+/** The fixture template with `header` added to its header region, as a store on `host`. */
+async function templateStore(host: string, header: string): Promise<void> {
   const files: Record<string, string> = Object.fromEntries(Object.entries(FIXTURE).map(([path, text]) => [path.slice(PREFIX.length), text]));
   files['styles/compiled.css'] = '.fixture-main{max-width:60rem}';
-  files['header.region'] = (files['header.region'] as string).replace('</header>', `${CART}\n</header>`);
+  files['header.region'] = (files['header.region'] as string).replace('</header>', `${header}\n</header>`);
   files['collections/products.item'] = ITEM;
   files['collections/products.list'] = LIST;
   const site = demoSite();
-  site.website.id = 'commerce-template-test';
+  site.website.id = host.replaceAll('.', '-');
   site.theme = files;
   expect(await publishSite(env, site)).toHaveProperty('version');
-  await mapHost(env.SITE_CONTENT, HOST, site.website.id);
+  await mapHost(env.SITE_CONTENT, host, site.website.id);
+}
+
+const COUNT_ONLY_HOST = 'count-only.template.test';
+beforeAll(async () => {
+  await templateStore(HOST, CART);
+  await templateStore(COUNT_ONLY_HOST, '<a href="/cart">Cart <span class="sqs-cart-quantity">{shoppingCart.totalQuantity}</span></a>');
 });
 
 async function page(path: string): Promise<string> {
@@ -56,6 +63,15 @@ describe('commerce in a developer-platform template', () => {
     expect(html).toMatch(/<div class="sqs-cart-dropzone"><div class="sf-commerce"><div data-island="CartPill"[^>]*>[\s\S]*?class="CartPill"/);
     const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
     expect(style).toContain(':is(.sf-system-page,.sf-commerce) .CartPill');
+  });
+
+  it('keeps a template\'s .sqs-cart-quantity counts live without a dropzone: a hidden cart pill fills them', async () => {
+    const html = await (await new Visitor(`http://${COUNT_ONLY_HOST}`).fetch('/shop/p/linen-shirt')).text();
+    expect(html).toContain('Cart <span class="sqs-cart-quantity">0</span>');
+    expect(html).toMatch(/<div class="sf-commerce" hidden><div data-island="CartPill"[\s\S]*<\/body>/);
+    expect(html.match(/data-island="CartPill"/g)).toHaveLength(1);
+    const dropzone = await page('/shop/p/linen-shirt');
+    expect(dropzone).not.toContain('<div class="sf-commerce" hidden>');
   });
 
   it('renders {@|product-checkout} on a product with options as its option selects, quantity and Add To Cart, not a lone Purchase button', async () => {

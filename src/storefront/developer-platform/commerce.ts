@@ -56,7 +56,7 @@ export function templateCommerceFormatters(page: FormatterTable): FormatterTable
   };
 }
 
-/** What `.sqs-cart-dropzone` holds: our cart pill (its count loads and follows adds in the browser), styled. */
-export function cartDropzone(): string {
-  return `<div class="${COMMERCE_CLASS}">${renderIsland('CartPill', { count: 0 })}</div>`;
+/** What `.sqs-cart-dropzone` holds: our cart pill (its count loads and follows adds in the browser), styled; `hidden` when it only keeps the page's counts. */
+export function cartDropzone(hidden = false): string {
+  return `<div class="${COMMERCE_CLASS}"${hidden ? ' hidden' : ''}>${renderIsland('CartPill', { count: 0 })}</div>`;
 }

@@ -162,14 +162,25 @@ async function withAddToCart(html: string, render: PageRender, data: Record<stri
   return rewriter.transform(new Response(html)).text();
 }
 
-/** Every `.sqs-cart-dropzone` the template places holds our cart pill, as Squarespace fills it with its cart widget. */
+/**
+ * Every `.sqs-cart-dropzone` the template places holds our cart pill, as Squarespace fills it with
+ * its cart widget. A page with only `.sqs-cart-quantity` counts gets a hidden pill at the end of
+ * `<body>`: the pill is what fills them (src/client/cart-links.ts).
+ */
 async function withCartDropzones(html: string): Promise<string> {
-  if (!html.includes('sqs-cart-dropzone')) return html;
-  const rewriter = new HTMLRewriter().on('.sqs-cart-dropzone', {
-    element(element) {
-      element.setInnerContent(cartDropzone(), { html: true });
-    },
-  });
+  const dropzone = html.includes('sqs-cart-dropzone');
+  if (!dropzone && !html.includes('sqs-cart-quantity')) return html;
+  const rewriter = dropzone
+    ? new HTMLRewriter().on('.sqs-cart-dropzone', {
+        element(element) {
+          element.setInnerContent(cartDropzone(), { html: true });
+        },
+      })
+    : new HTMLRewriter().on('body', {
+        element(element) {
+          element.append(cartDropzone(true), { html: true });
+        },
+      });
   return rewriter.transform(new Response(html)).text();
 }
 
