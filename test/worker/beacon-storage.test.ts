@@ -222,7 +222,8 @@ describe('10,000 hostile batches', () => {
         () => post(origin, '/api/v1/clanker/events', JSON.stringify({ eventSchemaName: pick(['page_view', 'interface_click']), eventContent: { context_website_id: websiteId, page_path: long(), event_occurrence_timestamp: Date.now(), object_identifier: randomText(next, 200) } }), visitor),
         () => post(origin, '/api/1/performance/records', JSON.stringify(Array.from({ length: 100 }, () => speedRecord(long(), { LCP: next() * 3_600_000, CLS: next() * 1000, INP: next() * 3_600_000 }))), visitor),
       );
-      checks.push(answered(200), answered(200), answered(200), answered(200), answered(202), answered(200));
+      // A product page visit naming no product is answered 204 and stored as nothing.
+      checks.push(answered(200), answered(200), answered(200), answered(204), answered(202), answered(200));
     }
     for (let i = 0; i < calls.length; i += 12) {
       const answers = await Promise.all(calls.slice(i, i + 12).map((call) => call()));
