@@ -1,7 +1,8 @@
 /**
  * The console's operations sections in Chromium against `wrangler dev`, driven as a merchant: a
  * shopper's orders (placed through the API) listed, one fulfilled with a tracking number and one
- * refunded after the confirm modal; a discount code created (its field errors first) and applied
+ * refunded after the confirm modal; orders found by the customer's name and exported as CSV, cancel
+ * and refund each explained in its dialog (paid at 1366 px, fulfilled at 375 px); a discount code created (its field errors first) and applied
  * at checkout; a form submission read and exported as CSV (the file's contents checked); restock
  * emails sent after the confirm; analytics showing the revenue; each role seeing only its
  * sections (no customer data for Editor and Viewer); the owner's failed sign-ins in the Team
@@ -54,14 +55,18 @@ async function expectOk(res: { status(): number; text(): Promise<string> }): Pro
 }
 
 /** A shopper buys a candle through the checkout calls; the order's number. */
-async function placeOrder(email: string, discountCode: string | null = null): Promise<{ orderNumber: number; discountCents: number }> {
+async function placeOrder(
+  email: string,
+  discountCode: string | null = null,
+  name = { firstName: 'Ada', lastName: 'Lovelace' },
+): Promise<{ orderNumber: number; discountCents: number }> {
   const context = await newContext();
   const { api, headers } = await visitorApi(context);
   const product = (await (await api.get(`${storeUrl}/shop/p/candle?format=json`)).json()) as { item: { structuredContent: { variants: { sku: string }[] } } };
   const CANDLE_SKU = product.item.structuredContent.variants[0]?.sku ?? '';
   await expectOk(await api.post(`${storeUrl}/api/commerce/shopping-cart/entries`, { data: { itemId: 'p-candle', sku: CANDLE_SKU, quantity: 1 }, headers }));
   await expectOk(await api.post(`${storeUrl}/api/commerce/checkout`, { data: {}, headers }));
-  const address = { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main St', address2: '', city: 'Springfield', region: 'IL', postalCode: '62701', countryCode: 'US', phone: '' };
+  const address = { ...name, address1: '1 Main St', address2: '', city: 'Springfield', region: 'IL', postalCode: '62701', countryCode: 'US', phone: '' };
   const filled = await api.put(`${storeUrl}/api/commerce/checkout`, { data: { email, shippingAddress: address, ...(discountCode === null ? {} : { discountCode }) }, headers });
   await expectOk(filled);
   const { checkout } = (await filled.json()) as { checkout: { shippingOptions: { id: string }[]; requiresShipping: boolean } };
@@ -148,6 +153,69 @@ describe('console operations in Chromium', () => {
       await modal.locator('button:has-text("Refund")').click();
       await page.waitForSelector('.PageHeader .StatusLabel:has-text("Refunded")', WAIT);
       expect(await page.locator('.Timeline').textContent()).toContain('Refunded');
+      expect(errors).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'finds an order by the customer’s name, exports the list and explains cancel versus refund in their dialogs',
+    async () => {
+      const name = { firstName: 'José', lastName: `Núñez${RUN}` };
+      const paid = await placeOrder(`name-${RUN}@example.com`, null, name);
+      const shipped = await placeOrder(`name2-${RUN}@example.com`, null, name);
+      const { page, errors } = await signedIn(ACCOUNTS.store, '/config/orders');
+      await page.fill('#order-search', `jose nunez${RUN}`);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('.DataTable tbody tr').count(), WAIT).toBe(2);
+      expect(await page.locator('a:has-text("Export CSV")').getAttribute('href')).toBe(`/api/commerce/orders.csv?q=${encodeURIComponent(`jose nunez${RUN}`).replaceAll('%20', '+')}`);
+      const download = await Promise.all([page.waitForEvent('download', WAIT), page.click('a:has-text("Export CSV")')]).then(([d]) => d);
+      const csv = readFileSync((await download.path()) ?? '', 'utf8').split('\r\n');
+      expect(csv[0]).toBe('Number,Date (UTC),Status,Email,Name,Total,Items');
+      expect(csv.slice(1, 3).map((line) => line.split(',')[0])).toEqual([String(shipped.orderNumber), String(paid.orderNumber)]);
+      await screenshot(page, 'orders-by-name');
+
+      await page.click(`a:has-text("#${paid.orderNumber}")`);
+      await page.waitForSelector(`h1:has-text("Order #${paid.orderNumber}")`, WAIT);
+      expect(await page.locator('.PageHeader-actions .Button--primary').textContent()).toBe('Cancel order');
+      expect(await page.locator('.PageHeader-actions button').allTextContents()).toEqual(['Refund', 'Cancel order']);
+      expect(await page.locator('.Page > .Field-hint').textContent()).toContain('Cancel voids the order');
+      const modal = page.locator('dialog.ConfirmModal');
+      await page.click('.PageHeader-actions button:has-text("Refund")');
+      await modal.waitFor(WAIT);
+      expect(await modal.textContent()).toContain('The order is not cancelled and stays unfulfilled.');
+      expect(await modal.locator('input[type="checkbox"]').isChecked()).toBe(true);
+      await axe(page, 'refund explained');
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached', ...WAIT });
+      await page.click('.PageHeader-actions button:has-text("Cancel order")');
+      await modal.waitFor(WAIT);
+      expect(await modal.textContent()).toContain('The order becomes void and its items go back into stock. The payment of');
+      expect(await modal.textContent()).toContain('is refunded in full to the customer.');
+      await screenshot(page, 'order-cancel-explained');
+      await modal.locator('button:has-text("Cancel order")').click();
+      await page.waitForSelector('.PageHeader .StatusLabel:has-text("Cancelled")', WAIT);
+      expect(await page.locator('.PageHeader-actions button').count()).toBe(0);
+
+      await page.setViewportSize({ width: 375, height: 900 });
+      await page.goto(`${storeUrl}/config/orders`);
+      await page.fill('#order-search', `#${shipped.orderNumber}`);
+      await page.keyboard.press('Enter');
+      await page.click(`a:has-text("#${shipped.orderNumber}")`);
+      await page.waitForSelector(`h1:has-text("Order #${shipped.orderNumber}")`, WAIT);
+      await page.fill('#tracking-number', `TRACK-${RUN}`);
+      await page.click('text=Mark as fulfilled');
+      await page.waitForSelector('.PageHeader .StatusLabel:has-text("Fulfilled")', WAIT);
+      expect(await page.locator('.PageHeader-actions button').allTextContents()).toEqual(['Refund']);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      expect(await page.locator('.Page > .Field-hint').textContent()).toContain('Shipped orders cannot be cancelled.');
+      await page.click('.PageHeader-actions button:has-text("Refund")');
+      await modal.waitFor(WAIT);
+      expect(await modal.textContent()).toContain('The order stays fulfilled: nothing shipped is recalled.');
+      expect(await modal.locator('input[type="checkbox"]').isChecked()).toBe(false);
+      await page.screenshot({ path: `${SCREENSHOTS}/console-order-refund-explained-375.png`, fullPage: true });
+      await modal.locator('button:has-text("Refund")').click();
+      await page.waitForSelector('.PageHeader .StatusLabel:has-text("Refunded")', WAIT);
       expect(errors).toEqual([]);
     },
     SLOW,

@@ -1,8 +1,11 @@
-/** One order: its lines, addresses, totals and timeline, with fulfil (tracking number), cancel and refund. */
+/** One order: its lines, addresses, totals and timeline, with fulfil (tracking number), and cancel or refund as its state allows (./actions.ts), each explained in its confirm dialog. */
 import { useRef, useState, type FormEvent } from 'react';
 import type { Order, OrderEntry } from '../../../commerce/order';
 import { Breadcrumbs, consoleApi, describedBy, errorMessage, FetchStatus, FieldError, moneyText, SaveStatus, StatusLabel, useConfirm, useFetch, useSave } from '../../ui';
+import { actionsHint, orderActions, type OrderAction } from './actions';
 import { dateTimeText, ORDER_STATUS_LABELS, serverFieldError } from './format';
+
+const ACTION_LABELS: Record<OrderAction, string> = { cancel: 'Cancel order', refund: 'Refund' };
 
 /** A line's additional fields (the product's form answers, stored as JSON) as label and answer. */
 function additionalFields(entry: OrderEntry): [string, string][] {
@@ -166,22 +169,39 @@ export function OrderDetail({ id }: { id: string }) {
   if (order === undefined) {
     return <FetchStatus fetched={fetched} loading="Loading the order…" />;
   }
-  const act = async (action: 'cancel' | 'refund') => {
+  const act = async (action: OrderAction) => {
     const money = moneyText(order.amountChargedCents, order.currencyCode);
+    const giftCard = order.giftCardCents > 0 ? ` ${moneyText(order.giftCardCents, order.currencyCode)} goes back onto the gift card that paid part of it.` : '';
+    // Items still in the warehouse go back on sale by default; shipped ones are with the customer.
+    restock.current = order.status !== 'fulfilled';
     const confirmed = await confirm(
       action === 'cancel'
-        ? { title: `Cancel order #${order.orderNumber}?`, message: order.status === 'paid' ? `The payment of ${money} is refunded and the items go back into stock.` : 'The reserved items go back into stock.', confirmLabel: 'Cancel order', cancelLabel: 'Keep order', danger: true }
+        ? {
+            title: `Cancel order #${order.orderNumber}?`,
+            message:
+              order.status === 'paid'
+                ? `The order becomes void and its items go back into stock. The payment of ${money} is refunded in full to the customer.${giftCard} This cannot be undone.`
+                : 'The order becomes void and its reserved items go back into stock. No payment was taken. This cannot be undone.',
+            confirmLabel: 'Cancel order',
+            cancelLabel: 'Keep order',
+            danger: true,
+          }
         : {
             title: `Refund order #${order.orderNumber}?`,
             message: (
               <>
-                <p>{money} goes back to the customer. This cannot be undone.</p>
+                <p>
+                  {money} goes back to the customer&apos;s card.{giftCard}{' '}
+                  {order.status === 'fulfilled' ? 'The order stays fulfilled: nothing shipped is recalled.' : 'The order is not cancelled and stays unfulfilled.'} This
+                  cannot be undone.
+                </p>
                 <label className="Field-inline">
                   <input type="checkbox" defaultChecked={restock.current} onChange={(e) => (restock.current = e.target.checked)} /> Put the items back into stock
                 </label>
               </>
             ),
             confirmLabel: 'Refund',
+            cancelLabel: 'Keep order',
             danger: true,
           },
     );
@@ -198,6 +218,8 @@ export function OrderDetail({ id }: { id: string }) {
     }
   };
   const status = ORDER_STATUS_LABELS[order.status];
+  const { primary, secondary } = orderActions(order.status);
+  const hint = actionsHint(order.status);
   const address = order.shippingAddress;
   return (
     <div className="Page">
@@ -206,18 +228,19 @@ export function OrderDetail({ id }: { id: string }) {
         <h1>Order #{order.orderNumber}</h1>
         <StatusLabel tone={status.tone}>{status.label}</StatusLabel>
         <div className="PageHeader-actions">
-          {(order.status === 'pending' || order.status === 'paid') && (
-            <button type="button" className="Button" onClick={() => void act('cancel')}>
-              Cancel order
+          {secondary !== null && (
+            <button type="button" className="Button" onClick={() => void act(secondary)}>
+              {ACTION_LABELS[secondary]}
             </button>
           )}
-          {(order.status === 'paid' || order.status === 'fulfilled') && (
-            <button type="button" className="Button Button--critical" onClick={() => void act('refund')}>
-              Refund
+          {primary !== null && (
+            <button type="button" className="Button Button--primary" onClick={() => void act(primary)}>
+              {ACTION_LABELS[primary]}
             </button>
           )}
         </div>
       </header>
+      {hint !== null && <p className="Field-hint">{hint}</p>}
       {actionError !== '' && (
         <p className="FieldError" role="alert">
           {actionError}
