@@ -7,13 +7,14 @@
 import { addressProblems, type ShippingAddress } from '../commerce/address';
 import { CHECKOUT_MESSAGES } from '../commerce/checkout-totals';
 import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
+import { EN } from '../commerce/storefront-text';
 
 export const CHECKOUT_FORM_MESSAGES = {
-  chooseShipping: 'Choose a shipping option.',
-  cardNumber: 'Enter a card number of 13 to 19 digits.',
-  cardMistyped: 'This card number is not valid. Check it for a mistyped digit.',
-  nothingCharged: 'Nothing was charged.',
-  confirmingPayment: 'We are confirming your payment with the card issuer. Do not pay again.',
+  chooseShipping: EN['checkout.chooseShipping'],
+  cardNumber: EN['checkout.cardDigits'],
+  cardMistyped: EN['checkout.cardMistyped'],
+  nothingCharged: EN['checkout.nothingCharged'],
+  confirmingPayment: EN['checkout.confirmingPayment'],
 } as const;
 
 export interface CheckoutFormValues {

@@ -13,19 +13,20 @@ import type { InvalidCoupon, ShoppingCart } from './cart';
 import { discountAmount, type Discount } from './discounts';
 import { giftCardPays } from './gift-cards';
 import { formatMoney } from './money';
+import { EN } from './storefront-text/en';
 import { ProductType } from './product';
 import { chosenOption, shippingOptions, type ShippingOption, type ShippingRate } from './shipping';
 import { applyTax, taxRatesFor, type AppliedTax, type TaxRate } from './tax';
 
 export const CHECKOUT_MESSAGES = {
-  formIncomplete: 'Update the missing or invalid information above',
-  required: 'Required',
-  noCart: 'There is nothing to check out.',
+  formIncomplete: EN['checkout.formIncomplete'],
+  required: EN['checkout.required'],
+  noCart: EN['checkout.nothing'],
   purchased: 'This cart has already been ordered.',
   paymentRequired: 'Enter your payment details.',
   inProgress: 'This order is already being placed.',
   reservationLost: 'Sorry, we do not have enough of that item available.',
-  totalsChanged: 'The prices in your order have changed. Please review your order.',
+  totalsChanged: EN['checkout.totalsChanged'],
   orderNotFound: 'Order not found',
 } as const;
 

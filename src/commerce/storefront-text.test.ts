@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EN, fill, languageName, loadStorefrontText, merchantOr, STOREFRONT_LANGUAGES, storefrontLanguage } from './storefront-text';
+import { CHECKOUT_MESSAGES } from './checkout-totals';
+import { EN, fill, languageName, loadStorefrontText, merchantOr, sayIn, STOREFRONT_LANGUAGES, storefrontLanguage } from './storefront-text';
 
 describe('the storefront text catalogue (issue 32)', () => {
   it('has every text in every language, each with the places its English has', async () => {
@@ -27,6 +28,15 @@ describe('the storefront text catalogue (issue 32)', () => {
     const fr = await loadStorefrontText('fr');
     expect([fr['totals.subtotal'], fr['cart.checkout'], fr['checkout.place'], fr['checkout.summary']]).toEqual(['Sous-total', 'Passer au paiement', 'Passer la commande', 'Récapitulatif de la commande']);
     expect(fill(fr['checkout.placeAmount'], { amount: '$12.00' })).toBe('Passer la commande · $12.00');
+  });
+
+  it('says the checkout’s English messages in the shopper’s language, and a message it does not know as it is', async () => {
+    const fr = await loadStorefrontText('fr');
+    expect(CHECKOUT_MESSAGES.required).toBe('Required');
+    expect(sayIn(fr, CHECKOUT_MESSAGES.required)).toBe('Obligatoire');
+    expect(sayIn(fr, CHECKOUT_MESSAGES.formIncomplete)).toBe('Complétez ou corrigez les informations ci-dessus');
+    expect(sayIn(EN, CHECKOUT_MESSAGES.formIncomplete)).toBe('Update the missing or invalid information above');
+    expect(sayIn(fr, 'Your card was declined.')).toBe('Your card was declined.');
   });
 
   it('picks the language of a locale, English for one it does not have', () => {

@@ -28,6 +28,17 @@ export function merchantOr(label: string, key: TextKey, text: StorefrontText): s
   return label === '' || label === EN[key] ? text[key] : label;
 }
 
+const keyOfEnglish = new Map<string, TextKey>((Object.entries(EN) as [TextKey, string][]).map(([key, english]) => [english, key]));
+
+/**
+ * A message the code holds in English (a field's error, the checkout's notice: the spec's exact strings, which
+ * their modules read from `EN`) in `text`'s language; a message the catalogue does not have (the server's own) as it is.
+ */
+export function sayIn(text: StorefrontText, message: string): string {
+  const key = keyOfEnglish.get(message);
+  return key === undefined ? message : text[key];
+}
+
 /** The texts of `language`: English at once, the others loaded when first asked for. */
 export function loadStorefrontText(language: StorefrontLanguage): Promise<StorefrontText> {
   switch (language) {

@@ -1,7 +1,7 @@
 /**
  * Journey 8, language (issue 32): the demo shopper signs in, finds 'Français (France)' in the
  * account's language list (a name, not fr-FR) and chooses it by keyboard; the header, the product
- * page, the cart (its totals too), the checkout (headings, section titles, Place order) and the shop's
+ * page, the cart (its totals too), the checkout (headings, section titles, Place order, its messages) and the shop's
  * sort and filter controls and quick add then speak French, and every price on each page (the product page, the cart,
  * the checkout) has one format. Back to 'Site default' at the end, so the demo account is as it was.
  * At 1366 and 375 px. Screenshots in test-artifacts/journeys/language-*.png.
@@ -102,6 +102,11 @@ for (const width of WIDTHS) {
           expect(await page.locator('.Checkout-button').textContent()).toMatch(/^Passer la commande/);
           await oneFormat(page);
           await shot(page, `language-checkout-${width}`);
+          // Its own messages too: Place order with no address says what is missing in French.
+          await page.locator('.Checkout-button').click();
+          await expect.poll(() => page.locator('#checkout-firstName-error').textContent(), SLOW).toBe('Obligatoire');
+          expect(await page.locator('.Checkout-message').textContent()).toBe('Complétez ou corrigez les informations ci-dessus');
+          await shot(page, `language-checkout-messages-${width}`);
 
           // The shop's sort and filter controls and a card's quick add in French.
           await page.goto(`${storeUrl}/shop?tag=clothing`);

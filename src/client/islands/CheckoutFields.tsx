@@ -6,6 +6,7 @@ import { addressLabels, COUNTRIES } from '../../commerce/address';
 import type { CheckoutAddress } from '../checkout-api';
 import { requiredAddressParts } from '../checkout-form';
 import { fieldValue } from '../field-value';
+import { sayIn } from '../../commerce/storefront-text';
 import { useShopperText } from '../use-shopper-text';
 
 export type CheckoutFieldName = 'email' | keyof CheckoutAddress | 'shippingOptionId' | 'discountCode' | 'giftCardCode' | 'cardNumber';
@@ -58,7 +59,7 @@ export function TextField({ name, label, value, error, onChange, required = fals
       )}
       {error !== undefined && (
         <p id={`${id}-error`} className="CheckoutField-error">
-          {error}
+          {sayIn(text, error)}
         </p>
       )}
     </div>
@@ -86,6 +87,7 @@ export interface AddressFieldsProps {
 
 export function AddressFields({ address, errors, onChange }: AddressFieldsProps) {
   const set = (name: keyof CheckoutAddress) => (value: string) => onChange({ ...address, [name]: value });
+  const text = useShopperText();
   const countryId = fieldId('countryCode');
   const required = requiredAddressParts(address.countryCode);
   const labels = addressLabels(address.countryCode);
@@ -124,7 +126,7 @@ export function AddressFields({ address, errors, onChange }: AddressFieldsProps)
         </select>
         {errors.countryCode !== undefined && (
           <p id={`${countryId}-error`} className="CheckoutField-error">
-            {errors.countryCode}
+            {sayIn(text, errors.countryCode)}
           </p>
         )}
       </div>

@@ -25,7 +25,7 @@ import { CheckoutCodes } from './CheckoutCodes';
 import { receivedUrl } from './CheckoutConfirmation';
 import { CheckoutStripeCard, type StripeCard } from './CheckoutStripeCard';
 import { CheckoutAddressSearch } from './CheckoutAddressSearch';
-import { fill } from '../../commerce/storefront-text';
+import { fill, sayIn } from '../../commerce/storefront-text';
 import { useShopperText } from '../use-shopper-text';
 
 export interface CheckoutPageProps {
@@ -436,7 +436,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
             )}
             {errors.shippingOptionId !== undefined && (
               <p id={`${fieldId('shippingOptionId')}-error`} className="CheckoutField-error">
-                {errors.shippingOptionId}
+                {sayIn(text, errors.shippingOptionId)}
               </p>
             )}
           </fieldset>
@@ -509,7 +509,7 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
       <div className="Checkout-place">
         <div className="Checkout-message" tabIndex={-1} aria-live="assertive" aria-atomic="true">
           {belowMinimum && <p>{minimumSubtotalMessage(checkout.minimumSubtotalCents, currency, locale)}</p>}
-          {failure !== null && <p className="Checkout-error">{failure}</p>}
+          {failure !== null && <p className="Checkout-error">{sayIn(text, failure)}</p>}
           {short.length > 0 && (
             <>
               <ul className="Checkout-short">

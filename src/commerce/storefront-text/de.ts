@@ -112,4 +112,12 @@ export const DE: StorefrontText = {
   'listing.clearAllFilters': 'Alle Filter entfernen',
   'search.label': 'Produkte und Beiträge durchsuchen',
   'search.button': 'Suchen',
+  'checkout.required': 'Erforderlich',
+  'checkout.formIncomplete': 'Ergänzen oder korrigieren Sie die Angaben oben',
+  'checkout.totalsChanged': 'Die Preise Ihrer Bestellung haben sich geändert. Bitte prüfen Sie Ihre Bestellung.',
+  'checkout.chooseShipping': 'Wählen Sie eine Versandart.',
+  'checkout.cardDigits': 'Geben Sie eine Kartennummer mit 13 bis 19 Ziffern ein.',
+  'checkout.cardMistyped': 'Diese Kartennummer ist ungültig. Prüfen Sie sie auf einen Tippfehler.',
+  'checkout.nothingCharged': 'Es wurde nichts abgebucht.',
+  'checkout.confirmingPayment': 'Wir bestätigen Ihre Zahlung beim Kartenaussteller. Bitte nicht erneut bezahlen.',
 };

@@ -110,6 +110,14 @@ export const EN = {
   'listing.clearAllFilters': 'Clear all filters',
   'search.label': 'Search products and posts',
   'search.button': 'Search',
+  'checkout.required': 'Required',
+  'checkout.formIncomplete': 'Update the missing or invalid information above',
+  'checkout.totalsChanged': 'The prices in your order have changed. Please review your order.',
+  'checkout.chooseShipping': 'Choose a shipping option.',
+  'checkout.cardDigits': 'Enter a card number of 13 to 19 digits.',
+  'checkout.cardMistyped': 'This card number is not valid. Check it for a mistyped digit.',
+  'checkout.nothingCharged': 'Nothing was charged.',
+  'checkout.confirmingPayment': 'We are confirming your payment with the card issuer. Do not pay again.',
 } as const;
 
 export type TextKey = keyof typeof EN;

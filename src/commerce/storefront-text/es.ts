@@ -112,4 +112,12 @@ export const ES: StorefrontText = {
   'listing.clearAllFilters': 'Borrar todos los filtros',
   'search.label': 'Buscar productos y artículos',
   'search.button': 'Buscar',
+  'checkout.required': 'Obligatorio',
+  'checkout.formIncomplete': 'Completa o corrige la información de arriba',
+  'checkout.totalsChanged': 'Los precios de tu pedido han cambiado. Revisa tu pedido.',
+  'checkout.chooseShipping': 'Elige un método de envío.',
+  'checkout.cardDigits': 'Introduce un número de tarjeta de 13 a 19 dígitos.',
+  'checkout.cardMistyped': 'Este número de tarjeta no es válido. Comprueba si hay algún dígito mal escrito.',
+  'checkout.nothingCharged': 'No se ha cobrado nada.',
+  'checkout.confirmingPayment': 'Estamos confirmando tu pago con el emisor de la tarjeta. No vuelvas a pagar.',
 };

@@ -112,4 +112,12 @@ export const FR: StorefrontText = {
   'listing.clearAllFilters': 'Effacer tous les filtres',
   'search.label': 'Rechercher des produits et des articles',
   'search.button': 'Rechercher',
+  'checkout.required': 'Obligatoire',
+  'checkout.formIncomplete': 'Complétez ou corrigez les informations ci-dessus',
+  'checkout.totalsChanged': 'Les prix de votre commande ont changé. Veuillez vérifier votre commande.',
+  'checkout.chooseShipping': 'Choisissez un mode de livraison.',
+  'checkout.cardDigits': 'Saisissez un numéro de carte de 13 à 19 chiffres.',
+  'checkout.cardMistyped': 'Ce numéro de carte n’est pas valide. Vérifiez qu’aucun chiffre n’est mal saisi.',
+  'checkout.nothingCharged': 'Rien n’a été débité.',
+  'checkout.confirmingPayment': 'Nous confirmons votre paiement auprès de l’émetteur de la carte. Ne payez pas une seconde fois.',
 };
