@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_MESSAGES } from '../../src/accounts/messages';
 import { hashPassword } from '../../src/durable/passwords';
-import { itemsById } from '../../src/site/catalog';
+import { consoleItemsById } from '../../src/site/catalog';
 import { DEMO_MERCHANTS, DEMO_SITE_ID, demoSite } from '../../src/site/demo';
 import { MAX_PRICE_UNITS, MAX_STOCK } from '../../src/site/editor/product-form';
 import { ROLES } from '../../src/site/roles';
@@ -29,8 +29,9 @@ async function signIn(origin: string, account: { email: string; password: string
   return visitor;
 }
 
+/** The product as the console sees it (a new product starts as a draft, which shoppers do not see). */
 async function product(websiteId: string, id: string): Promise<Item | undefined> {
-  return (await itemsById(env, websiteId, [id])).get(id);
+  return (await consoleItemsById(env, websiteId, [id])).get(id);
 }
 
 function png(size = 64): Uint8Array {
