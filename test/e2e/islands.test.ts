@@ -45,12 +45,12 @@ describe('islands in Chromium', () => {
     expect(await page.locator('.InstalmentPill').count()).toBe(0);
     expect(errors).toEqual([]);
 
-    // JavaScript budget for a product page, the chunks its dialogs load included: 90 KB gzip (sizes
-    // from the client build's manifest; docs/storefront.md says what is in it).
+    // JavaScript budget for a product page, the chunks its dialogs load included: 100 KB gzip (sizes
+    // from the client build's manifest; docs/storefront.md says what is in it and why it is no longer 90 KB).
     const manifest = (await (await fetch(`${storeUrl}/build/manifest.json`)).json()) as { files: Record<string, number> };
     const gzipBytes = loaded.reduce((sum, path) => sum + (manifest.files[path] ?? 0), 0);
     expect(gzipBytes).toBeGreaterThan(0);
-    expect(gzipBytes).toBeLessThan(90 * 1024);
+    expect(gzipBytes).toBeLessThan(100 * 1024);
     await page.close();
   });
 
