@@ -5,7 +5,8 @@
  * `{@|product-checkout}`; the shopper chooses a shirt's size and colour by keyboard, adds it, and
  * sees the count in the template's header become 1 on the same page, with the sale price's
  * screen-reader label out of sight. The real template GarberCo (test/fixtures/third-party/, MIT,
- * imported unchanged) shows the same selects and Add To Cart, and the shirt lands in the cart. At
+ * imported unchanged) shows the same selects and Add To Cart (pressed before choosing, it asks in
+ * our styled dialog), and the shirt lands in the cart. At
  * 1366 and 375 px; screenshots in test-artifacts/journeys/template-commerce-*.png.
  */
 import { readFile } from 'node:fs/promises';
@@ -95,6 +96,14 @@ describe('buying through a developer-platform template', () => {
   it.each(WIDTHS)('buys a shirt through the real template GarberCo ({@|product-checkout}) at %i px', async (width) => {
     const { host } = TEMPLATES.garberco;
     const page = await open(width, host, SHIRT);
+    // Add To Cart before choosing: the message opens in our dialog, styled as on our own pages.
+    await page.locator('.sf-product-checkout').getByRole('button', { name: /add to cart/i }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog.waitFor(SLOW)).resolves.toBeUndefined();
+    await expect(page.locator('.Dialog-backdrop').evaluate((element) => getComputedStyle(element).position)).resolves.toBe('fixed');
+    await shot(page, `template-commerce-garberco-choose-${width}`);
+    await page.keyboard.press('Escape');
+    await expect(dialog.waitFor({ state: 'detached', ...SLOW })).resolves.toBeUndefined();
     await chooseShirt(page);
     const added = page.waitForResponse((response) => response.url().includes('/api/commerce/shopping-cart') && response.request().method() === 'POST', SLOW);
     await page.locator('.sf-product-checkout').getByRole('button', { name: /add to cart/i }).click();

@@ -62,7 +62,7 @@ describe('commerce in a developer-platform template', () => {
     const html = await page('/shop/p/linen-shirt');
     expect(html).toMatch(/<div class="sqs-cart-dropzone"><div class="sf-commerce"><div data-island="CartPill"[^>]*>[\s\S]*?class="CartPill"/);
     const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
-    expect(style).toContain(':is(.sf-system-page,.sf-commerce) .CartPill');
+    expect(style).toContain(':is(.sf-system-page,.sf-commerce,.Dialog-backdrop) .CartPill');
   });
 
   it('keeps a template\'s .sqs-cart-quantity counts live without a dropzone: a hidden cart pill fills them', async () => {
@@ -85,7 +85,10 @@ describe('commerce in a developer-platform template', () => {
     expect(checkout).not.toContain('Purchase');
     // The selects are styled as on our own product page.
     const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
-    expect(style).toContain(':is(.sf-system-page,.sf-commerce) .product-variants{');
+    expect(style).toContain(':is(.sf-system-page,.sf-commerce,.Dialog-backdrop) .product-variants{');
+    // Its message when an option is not chosen opens in our dialog at the end of <body>: styled too.
+    expect(style).toMatch(/\}\.Dialog-backdrop\{position: fixed;/);
+    expect(style).toContain(':is(.sf-system-page,.sf-commerce,.Dialog-backdrop) .Dialog{');
   });
 
   it('hides the platform\'s screen-reader price labels ("Sale Price:") with its visually-hidden classes', async () => {

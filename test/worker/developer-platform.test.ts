@@ -156,8 +156,8 @@ describe('a developer-platform template', () => {
     expect(cart).toMatch(/<div class="sf-system-page">\s*<section class="CartPage"[\s\S]*data-island="CartPage"/);
     const style = /<style>([\s\S]*?)<\/style>/.exec(cart)?.[1] ?? '';
     expect(style.indexOf('img,video{max-width:100%;height:auto}')).toBe(0);
-    expect(style.indexOf(':is(.sf-system-page,.sf-commerce) .CartEntry{')).toBeGreaterThan(0);
-    expect(style.indexOf(':is(.sf-system-page,.sf-commerce) .CartEntry{')).toBeLessThan(style.indexOf('.fixture-main{'));
+    expect(style.indexOf(':is(.sf-system-page,.sf-commerce,.Dialog-backdrop) .CartEntry{')).toBeGreaterThan(0);
+    expect(style.indexOf(':is(.sf-system-page,.sf-commerce,.Dialog-backdrop) .CartEntry{')).toBeLessThan(style.indexOf('.fixture-main{'));
     expect(style).not.toMatch(/(?:^|[}])\s*\.CartEntry\{/);
     expect(style).not.toContain('.site-header');
     const search = await (await visitor.fetch('/search?q=linen')).text();

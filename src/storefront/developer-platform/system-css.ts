@@ -3,8 +3,8 @@
  * writes its base CSS: responsive media, and the styles our own page markup needs where a template
  * has no file for a page (cart, checkout, account, search, a product without `.item`, …). Those
  * are our default theme's rules (themes/default/theme.css, their one home), scoped under the class
- * of the element our markup renders in (a system page, a commerce widget), so they never reach
- * the template's own markup.
+ * of the element our markup renders in (a system page, a commerce widget, a dialog), so they
+ * never reach the template's own markup.
  */
 import { DEFAULT_THEME } from '../../site/theme';
 import { COMMERCE_CLASS } from './commerce';
@@ -14,8 +14,11 @@ export const SYSTEM_PAGE_CLASS = 'sf-system-page';
 
 const WRAPPER = `.${SYSTEM_PAGE_CLASS}`;
 
-/** Where our theme's rules apply: our system pages, and our commerce widgets inside the template's own markup (commerce.ts). */
-const INSIDE = `:is(${WRAPPER},.${COMMERCE_CLASS})`;
+/** The element our islands' dialogs open in, at the end of `<body>` (src/client/components/Dialog.tsx). */
+const DIALOG = '.Dialog-backdrop';
+
+/** Where our theme's rules apply: our system pages, our commerce widgets inside the template's own markup (commerce.ts), and our dialogs. */
+const INSIDE = `:is(${WRAPPER},.${COMMERCE_CLASS},${DIALOG})`;
 
 /**
  * Squarespace's base rules: pictures and videos never wider than their box, in proportion, and its
@@ -76,6 +79,7 @@ function scopedSelector(selector: string): string | null {
   if (own !== null) return WRAPPER + trimmed.slice(own[0].length);
   if (/^\*(?:::[\w-]+)?$/.test(trimmed)) return `${INSIDE}${trimmed.slice(1)},${INSIDE} ${trimmed}`;
   if (/^(?:body|\.site-|\.skip-link)/.test(trimmed)) return null;
+  if (trimmed.startsWith(DIALOG) && !/^[\w-]/.test(trimmed.slice(DIALOG.length))) return trimmed;
   return `${INSIDE} ${trimmed}`;
 }
 
