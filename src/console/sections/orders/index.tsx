@@ -16,10 +16,21 @@ interface OrderPage extends KeysetPage {
 
 export const ORDERS_ROOT = '/config/orders';
 
+/** The customer as the search finds them: the address's name, the email under it. */
+function CustomerCell({ name, email }: { name: string; email: string }) {
+  return (
+    <>
+      {name.trim()}
+      <br />
+      <span className="Muted">{email}</span>
+    </>
+  );
+}
+
 const COLUMNS: Column<Order>[] = [
   { key: 'number', label: 'Order', primary: true, render: (o) => <Link to={`${ORDERS_ROOT}/${encodeURIComponent(o.id)}`}>#{o.orderNumber}</Link> },
   { key: 'date', label: 'Date', render: (o) => dateTimeText(o.createdOn) },
-  { key: 'email', label: 'Customer', render: (o) => o.email },
+  { key: 'email', label: 'Customer', render: (o) => (o.shippingAddress === null ? o.email : <CustomerCell name={`${o.shippingAddress.firstName} ${o.shippingAddress.lastName}`} email={o.email} />) },
   { key: 'status', label: 'Status', render: (o) => <StatusLabel tone={ORDER_STATUS_LABELS[o.status].tone}>{ORDER_STATUS_LABELS[o.status].label}</StatusLabel> },
   { key: 'total', label: 'Total', align: 'end', render: (o) => moneyText(o.grandTotalCents, o.currencyCode) },
 ];
