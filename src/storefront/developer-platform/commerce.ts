@@ -1,5 +1,5 @@
 /**
- * Commerce as developer-platform templates read it (docs/templates.md, "Commerce"): `showCart` and
+ * Commerce as developer-platform templates read it (docs/templates.md, "How a page renders"): `showCart` and
  * `shoppingCart` in the context, a product's pictures as `item.items`, `{@|product-checkout}` as
  * the platform's form (option selects, quantity, Add To Cart: our islands, as our own product page
  * places them), and `.sqs-cart-dropzone` holding our cart pill. Our widgets sit in a
