@@ -60,7 +60,7 @@ import type { StockLine } from './stock';
 import { cartStub, stockLedger } from './stubs';
 
 const PAGE_SIZE = 50;
-/** The most orders one search call reads (searchOrders). */
+/** The most orders one search call reads (searchOrders): a bounded read per request whatever the store's size. */
 const SEARCH_SCAN = 5_000;
 /** Placement answers are kept this long: past any client's retries and the provider's own key lifetime (Stripe: 24 h). */
 const PLACEMENT_KEEP_MS = 24 * 60 * 60 * 1000;
@@ -987,15 +987,21 @@ export class CommerceOrders extends DurableObject<Env> {
   /**
    * Orders matching a merchant's search (src/commerce/order-search.ts: number, email or customer
    * name, case- and accent-insensitive), newest first, keyset paged like `orders`. SQLite cannot fold
-   * accents, so rows are read newest first and matched here; one call reads at most SEARCH_SCAN rows,
+   * accents, so rows are read newest first and matched here; one call reads at most `scan` rows,
    * and a page cut short by that bound still has a cursor so "load more" carries on from there.
    */
-  searchOrders(query: string, status: OrderStatus | null, cursor: number | null, limit = PAGE_SIZE): { orders: Order[]; hasNextPage: boolean; nextPageCursor: string | null } {
+  searchOrders(
+    query: string,
+    status: OrderStatus | null,
+    cursor: number | null,
+    limit = PAGE_SIZE,
+    scan = SEARCH_SCAN,
+  ): { orders: Order[]; hasNextPage: boolean; nextPageCursor: string | null } {
     const matches = orderMatcher(query);
     const filter = status === null ? '' : 'AND status = ?';
     const rows = this.sql.exec<{ data: string; number: number }>(
       `SELECT data, number FROM orders WHERE number < ? ${filter} ORDER BY number DESC LIMIT ?`,
-      ...[cursor ?? Number.MAX_SAFE_INTEGER, ...(status === null ? [] : [status]), SEARCH_SCAN],
+      ...[cursor ?? Number.MAX_SAFE_INTEGER, ...(status === null ? [] : [status]), scan],
     );
     const found: Order[] = [];
     let scanned = 0;
@@ -1011,7 +1017,7 @@ export class CommerceOrders extends DurableObject<Env> {
       found.push(order);
       last = row.number;
     }
-    const cutShort = scanned === SEARCH_SCAN && last !== null;
+    const cutShort = scanned === scan && last !== null;
     return { orders: found, hasNextPage: cutShort, nextPageCursor: cutShort ? String(last) : null };
   }
 

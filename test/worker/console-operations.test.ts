@@ -11,7 +11,7 @@ import { FormSubmissions } from '../../src/durable/forms';
 import { OPERATIONS_MESSAGES } from '../../src/routes/console-operations';
 import { MERCHANT_MESSAGES } from '../../src/accounts/messages';
 import { ROLES } from '../../src/site/roles';
-import { ADDRESS, fillCheckout, merchant, placeOrder, shopper, skuOf, standardRules, startCheckout, storeOnHost } from './checkout-support';
+import { ADDRESS, fillCheckout, merchant, orders, placeOrder, shopper, skuOf, standardRules, startCheckout, storeOnHost } from './checkout-support';
 import { Visitor } from './visitor';
 
 const CAPTCHA = 'local:form_block:0123456789abcdef';
@@ -92,6 +92,15 @@ describe('console operations calls', () => {
     expect(await found('BUYER')).toEqual([ada.id, jose.id]);
     expect(await found(`#${jose.orderNumber}`)).toEqual([jose.id]);
     expect(await found('nunez jose')).toEqual([]);
+
+    // A read cut short by the scan bound (one row here) still hands a cursor on, and the next page finds the rest.
+    const bounded = await orders(websiteId).searchOrders('buyer', null, null, 50, 1);
+    expect(bounded.orders.map((o) => o.id)).toEqual([ada.id]);
+    expect(bounded.nextPageCursor).toBe(String(ada.orderNumber));
+    const rest = await orders(websiteId).searchOrders('jose', null, Number(bounded.nextPageCursor), 50, 1);
+    expect(rest).toMatchObject({ orders: [{ id: jose.id }], hasNextPage: true });
+    const unbounded = await orders(websiteId).searchOrders('nunez', null, null, 50);
+    expect(unbounded).toMatchObject({ orders: [{ id: jose.id }], hasNextPage: false, nextPageCursor: null });
   });
 
   it('changes the store currency through the content object, refusing an unknown code by field', async () => {
