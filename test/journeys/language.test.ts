@@ -96,6 +96,7 @@ for (const width of WIDTHS) {
           await page.locator('.CheckoutLine-name').first().waitFor(SLOW);
           // Its headings, section titles, totals and Place order are French.
           await expect.poll(() => page.locator('#checkout-summary-title').textContent(), SLOW).toBe('Récapitulatif de la commande');
+          expect(await page.locator('#checkout-title').textContent()).toBe('Paiement');
           expect(await page.locator('.Checkout-section legend').allTextContents()).toEqual(expect.arrayContaining(['Adresse de livraison', 'Mode de livraison', 'Paiement']));
           expect(await page.locator('.CheckoutTotals dt').first().textContent()).toBe('Sous-total');
           expect(await page.locator('.CheckoutTotals-total-label').textContent()).toBe('Total');

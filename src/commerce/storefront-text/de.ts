@@ -120,4 +120,5 @@ export const DE: StorefrontText = {
   'checkout.cardMistyped': 'Diese Kartennummer ist ungültig. Prüfen Sie sie auf einen Tippfehler.',
   'checkout.nothingCharged': 'Es wurde nichts abgebucht.',
   'checkout.confirmingPayment': 'Wir bestätigen Ihre Zahlung beim Kartenaussteller. Bitte nicht erneut bezahlen.',
+  'checkout.title': 'Kasse',
 };

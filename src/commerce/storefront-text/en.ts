@@ -118,6 +118,7 @@ export const EN = {
   'checkout.cardMistyped': 'This card number is not valid. Check it for a mistyped digit.',
   'checkout.nothingCharged': 'Nothing was charged.',
   'checkout.confirmingPayment': 'We are confirming your payment with the card issuer. Do not pay again.',
+  'checkout.title': 'Checkout',
 } as const;
 
 export type TextKey = keyof typeof EN;

@@ -120,4 +120,5 @@ export const ES: StorefrontText = {
   'checkout.cardMistyped': 'Este número de tarjeta no es válido. Comprueba si hay algún dígito mal escrito.',
   'checkout.nothingCharged': 'No se ha cobrado nada.',
   'checkout.confirmingPayment': 'Estamos confirmando tu pago con el emisor de la tarjeta. No vuelvas a pagar.',
+  'checkout.title': 'Pago',
 };

@@ -120,4 +120,5 @@ export const FR: StorefrontText = {
   'checkout.cardMistyped': 'Ce numéro de carte n’est pas valide. Vérifiez qu’aucun chiffre n’est mal saisi.',
   'checkout.nothingCharged': 'Rien n’a été débité.',
   'checkout.confirmingPayment': 'Nous confirmons votre paiement auprès de l’émetteur de la carte. Ne payez pas une seconde fois.',
+  'checkout.title': 'Paiement',
 };
