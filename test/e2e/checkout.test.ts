@@ -275,9 +275,12 @@ describe('checkout refusals', () => {
     await page.fill('#checkout-cardNumber', SUCCESS_CARD);
     await page.click('.Checkout-button');
     await page.waitForURL(/\/commerce\/subscriptions\/[A-Za-z0-9_-]+\?token=[0-9a-f]+$/, SLOW);
-    await page.waitForSelector('.OrderConfirmation-subscription', SLOW);
+    // The subscription's own page: its panel says the terms and the next charge, with the way to cancel.
+    const panel = page.locator('.SubscriptionManage');
+    await panel.waitFor(SLOW);
     expect(await page.locator('h1').textContent()).toBe('Subscription confirmed');
-    expect(await page.locator('.OrderConfirmation-subscription').textContent()).toMatch(/^Billed every week, until you cancel/);
+    await expect.poll(() => panel.textContent(), SLOW).toContain('Coffee Subscription: $24.00 every week, until you cancel');
+    expect(await panel.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(1);
     await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: `${ARTIFACTS}/subscription-confirmed-375.png`, fullPage: true });
   }, 180_000);

@@ -189,7 +189,7 @@ describe('a shopper in Chromium', () => {
     await page.goto(`${storeUrl}/cart`);
     await page.waitForSelector('.CartEntry');
     const quantity = page.locator('.CartEntry input[type="number"]');
-    for (const [typed, message] of [['0', 'Quantity must be between 1 and 9999.'], ['1.5', 'Quantity must be a whole number']] as const) {
+    for (const [typed, message] of [['-2', 'Quantity must be between 1 and 9999.'], ['1.5', 'Quantity must be a whole number']] as const) {
       await quantity.fill(typed);
       await quantity.press('Enter');
       const alert = page.locator('[role="alertdialog"]');
@@ -201,6 +201,13 @@ describe('a shopper in Chromium', () => {
       expect(await alert.count()).toBe(0);
       expect(await quantity.inputValue()).toBe('2');
     }
+    // 0 removes the line and says so, with an Undo that puts it back as it was.
+    await quantity.fill('0');
+    await quantity.press('Enter');
+    await expect.poll(() => page.locator('.CartPage-removed').textContent()).toBe('Removed Cedar Candle from your cart. Undo');
+    expect(await page.locator('.CartEntry').count()).toBe(0);
+    await page.locator('.CartPage-removed button').click();
+    await expect.poll(() => page.locator('.CartEntry input[type="number"]').inputValue()).toBe('2');
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);
