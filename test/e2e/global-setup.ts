@@ -12,8 +12,6 @@ import { E2E_WORKERS } from './workers';
 declare module 'vitest' {
   export interface ProvidedContext {
     storeUrls: string[];
-    /** The first worker's store, for files that do not yet take theirs from ./store. */
-    storeUrl: string;
   }
 }
 
@@ -26,9 +24,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     for (const store of stores) store.stop();
     throw failed.reason;
   }
-  const urls = stores.map((store) => store.url);
-  project.provide('storeUrls', urls);
-  project.provide('storeUrl', urls[0] ?? '');
+  project.provide('storeUrls', stores.map((store) => store.url));
   return async () => {
     for (const store of stores) store.stop();
   };
