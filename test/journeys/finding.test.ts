@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../e2e/axe';
 import { useChromium } from '../e2e/browser';
 import { storeUrl } from '../e2e/store';
-import { addToCart, Contexts, fillCheckout, JOURNEY_TIMEOUT, openProduct, placeOrder, RUN, shot, SLOW, WIDTHS } from './support';
+import { addToCart, Contexts, fillCheckout, goToCheckout, JOURNEY_TIMEOUT, openProduct, placeOrder, RUN, shot, SLOW, WIDTHS } from './support';
 
 const browser = useChromium();
 const contexts = new Contexts(browser);
@@ -173,8 +173,7 @@ for (const width of WIDTHS) {
 
       await openProduct(page, storeUrl, '/shop/p/candle');
       expect(await addToCart(page, 'p-candle', 1)).toBe('Added!');
-      await page.goto(`${storeUrl}/checkout`);
-      await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+      await goToCheckout(page, storeUrl, 'Cedar Candle');
       await fillCheckout(page, email);
       await page.fill('#checkout-discountCode', code);
       await page.press('#checkout-discountCode', 'Enter');

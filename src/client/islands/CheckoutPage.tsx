@@ -158,7 +158,8 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
     latest.current = next;
     setCheckout(next);
     if (prefill) {
-      setEmail(next.email ?? '');
+      // An email the shopper typed before the checkout had loaded is theirs: the server's (empty, or an account's) does not replace it.
+      setEmail((typed) => (typed.trim() !== '' ? typed : (next.email ?? '')));
       if (next.shippingAddress !== null) setAddress(next.shippingAddress);
       savedDetails.current = JSON.stringify([next.email ?? '', next.shippingAddress]);
     }
