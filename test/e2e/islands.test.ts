@@ -64,7 +64,8 @@ describe('islands in Chromium', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.locator('[data-island="CartPill"][data-hydrated]').count()).toBe(0);
     // The island entry and the analytics collectors (web-vitals) only: React alone is about 190 KB.
-    expect(scriptBytes).toBeLessThan(24 * 1024);
+    // 25 KB since this round's entry holds early clicks, marks the account link and switches the language (24,611 bytes).
+    expect(scriptBytes).toBeLessThan(25 * 1024);
     await page.close();
   });
 });
