@@ -170,6 +170,8 @@ describe.each(FIXTURES)('the real template $name, imported unchanged', ({ name, 
         const url = /'(https?:[^']+)'/.exec(message.text())?.[1] ?? message.location().url;
         const missing = new URL(url || 'http://x/', 'http://x/').pathname;
         if (/status of 404|MIME type \('text\/plain'\)/.test(message.text()) && /^\/(?:assets|scripts)\//.test(missing) && !files.has(missing)) return;
+        // The store copy carries the demo's content as other browser files left it, not their uploads: a post's uploaded picture (/files/…) is not on this host.
+        if (/status of 404/.test(message.text()) && missing.startsWith('/files/')) return;
         errors.push(message.text());
       });
       // The first page of a freshly imported store is rendered cold on a loaded machine: a generous wait.
