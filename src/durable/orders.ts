@@ -1457,17 +1457,22 @@ export class CommerceOrders extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     await faultPoint('alarm', 'CommerceOrders');
     const now = Date.now();
-    this.sql.exec('DELETE FROM placements WHERE created_at <= ? AND NOT EXISTS (SELECT 1 FROM unsettled u WHERE u.cart_id = placements.cart_id AND u.key = placements.key)', now - PLACEMENT_KEEP_MS);
-    this.sql.exec("DELETE FROM checkouts WHERE updated_at <= ? AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = checkouts.cart_id AND o.status = 'pending')", now - CHECKOUT_KEEP_MS);
-    const websiteId = this.websiteId();
-    if (websiteId !== null) {
-      await this.finishInterrupted(websiteId, now);
-      await this.endPaymentWindows(websiteId, now);
-      await this.retryDueCharges(websiteId, now);
-      await this.renewDue(websiteId, now);
+    try {
+      this.sql.exec('DELETE FROM placements WHERE created_at <= ? AND NOT EXISTS (SELECT 1 FROM unsettled u WHERE u.cart_id = placements.cart_id AND u.key = placements.key)', now - PLACEMENT_KEEP_MS);
+      this.sql.exec("DELETE FROM checkouts WHERE updated_at <= ? AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = checkouts.cart_id AND o.status = 'pending')", now - CHECKOUT_KEEP_MS);
+      const websiteId = this.websiteId();
+      if (websiteId !== null) {
+        await this.finishInterrupted(websiteId, now);
+        await this.endPaymentWindows(websiteId, now);
+        await this.retryDueCharges(websiteId, now);
+        await this.renewDue(websiteId, now);
+      }
+    } finally {
+      // The emails go out and the next alarm is set even when a duty above failed (the alarm is still
+      // retried): one order that cannot be settled must not hold back every email of the store.
+      await this.outbox.deliver(now);
+      await this.scheduleAlarm(now);
     }
-    await this.outbox.deliver(now);
-    await this.scheduleAlarm(now);
   }
 
   /** What the local email implementation delivered (development and tests). */
