@@ -16,7 +16,12 @@ export default defineConfig({
         test: {
           name: 'engine',
           environment: 'node',
-          include: ['test/engine/**/*.test.ts', 'test/deploy/**/*.test.ts', 'test/architecture.test.ts', 'src/**/*.test.ts'],
+          include: [
+            'test/engine/**/*.test.ts',
+            'test/deploy/**/*.test.ts',
+            'test/architecture.test.ts',
+            'src/**/*.test.ts',
+          ],
           testTimeout: 60_000,
           // Durable Objects need workerd; their tests belong in test/worker.
           exclude: ['src/durable/**'],
@@ -43,7 +48,9 @@ export default defineConfig({
         },
       },
       {
-        plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' }, miniflare: { bindings: DEVELOPMENT_VARS } })],
+        plugins: [
+          cloudflareTest({ wrangler: { configPath: './wrangler.toml' }, miniflare: { bindings: DEVELOPMENT_VARS } }),
+        ],
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.ts', 'test/security/**/*.test.ts'],

@@ -9,7 +9,16 @@
  * load drifts, runs minutes apart are not comparable, runs seconds apart are. Prints each store's
  * workerd CPU per request, every run and the median.
  */
-import { benchCartId, buildWorker, newHostRequest, cartAddRequest, load, pageViewBeacon, startStore, warm } from './miniflare.mjs';
+import {
+  benchCartId,
+  buildWorker,
+  newHostRequest,
+  cartAddRequest,
+  load,
+  pageViewBeacon,
+  startStore,
+  warm,
+} from './miniflare.mjs';
 
 const otherDist = process.argv[2];
 if (otherDist === undefined) {
@@ -20,14 +29,18 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PRODUCT = '/shop/p/linen-shirt';
 
 buildWorker();
-const stores = { other: await startStore({ scriptPath: `${otherDist}/worker.js`, modulesRoot: otherDist }), this: await startStore() };
+const stores = {
+  other: await startStore({ scriptPath: `${otherDist}/worker.js`, modulesRoot: otherDist }),
+  this: await startStore(),
+};
 for (const store of Object.values(stores)) await (await fetch(new URL(PRODUCT, store.url))).text();
 
 const stock = await (await fetch(new URL('/api/commerce/inventory/stock/?itemId=p-brass-pen', stores.this.url))).json();
 const line = stock.results.find((r) => r.unlimited);
 const add = (i) => cartAddRequest(line, benchCartId(1000 + (i % 1000)));
 // The 1000 carts exist before the timed runs.
-for (const store of Object.values(stores)) await warm(new URL('/api/commerce/shopping-cart/entries', store.url), 1000, add);
+for (const store of Object.values(stores))
+  await warm(new URL('/api/commerce/shopping-cart/entries', store.url), 1000, add);
 let adds = 0;
 const kinds = {
   'page miss': (store) => load(store, PRODUCT, newHostRequest),
@@ -49,8 +62,13 @@ for (let round = 0; round < ROUNDS; round++) {
 for (const store of Object.values(stores)) await store.dispose();
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const summary = (list) => `CPU [${list.map((r) => r.cpu.toFixed(2)).join(' ')}] median ${median(list.map((r) => r.cpu)).toFixed(2)} ms, ${median(list.map((r) => r.rps)).toFixed(0)} req/s`;
-console.log(`A/B: ${otherDist} (other) vs this checkout, ${ROUNDS} alternating rounds of ${process.env.BENCH_SECONDS ?? 5} s; the store's workerd CPU per request, each run and the median`);
+const summary = (list) =>
+  `CPU [${list.map((r) => r.cpu.toFixed(2)).join(' ')}] median ${median(list.map((r) => r.cpu)).toFixed(2)} ms, ${median(list.map((r) => r.rps)).toFixed(0)} req/s`;
+console.log(
+  `A/B: ${otherDist} (other) vs this checkout, ${ROUNDS} alternating rounds of ${process.env.BENCH_SECONDS ?? 5} s; the store's workerd CPU per request, each run and the median`,
+);
 for (const kind of Object.keys(kinds)) {
-  console.log(`  ${kind.padEnd(24)} other ${summary(runs.get(`${kind}\u0000other`))} | this ${summary(runs.get(`${kind}\u0000this`))}`);
+  console.log(
+    `  ${kind.padEnd(24)} other ${summary(runs.get(`${kind}\u0000other`))} | this ${summary(runs.get(`${kind}\u0000this`))}`,
+  );
 }

@@ -19,7 +19,16 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildWorker, CONCURRENCY, fmt, load, newHostRequest, SECONDS, startStaticWorker, startStore } from './miniflare.mjs';
+import {
+  buildWorker,
+  CONCURRENCY,
+  fmt,
+  load,
+  newHostRequest,
+  SECONDS,
+  startStaticWorker,
+  startStore,
+} from './miniflare.mjs';
 
 const require = createRequire(import.meta.url);
 const WebSocket = require('ws');
@@ -45,11 +54,17 @@ function freePort() {
 function site(args) {
   return new Promise((resolve, reject) => {
     const began = performance.now();
-    const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/site.mjs', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/site.mjs', ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve({ out: out.trim(), seconds: (performance.now() - began) / 1000 }) : reject(new Error(`npm run site -- ${args.join(' ')} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve({ out: out.trim(), seconds: (performance.now() - began) / 1000 })
+        : reject(new Error(`npm run site -- ${args.join(' ')} exited with ${code}`)),
+    );
   });
 }
 
@@ -87,7 +102,8 @@ function workerdRss() {
     try {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const ppid = /PPid:\s+(\d+)/.exec(status)?.[1];
-      if (/^Name:\s+workerd/m.test(status) && Number(ppid) === process.pid) out.set(pid, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024);
+      if (/^Name:\s+workerd/m.test(status) && Number(ppid) === process.pid)
+        out.set(pid, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024);
     } catch {
       // the process ended meanwhile
     }
@@ -176,25 +192,45 @@ async function measure(label, store, inspectorPort, words) {
   log(`${label}: edits`);
   const cookie = await signIn(store.url);
   const edits = [];
-  for (let i = 0; i < EDITS; i++) edits.push(await editUntilVisible(store.url, cookie, products[(i * 7) % products.length], i));
+  for (let i = 0; i < EDITS; i++)
+    edits.push(await editUntilVisible(store.url, cookie, products[(i * 7) % products.length], i));
   edits.sort((a, b) => a - b);
   log(`${label}: memory`);
   const heap = await isolateHeap(inspectorPort);
   const rss = Math.max(...workerdRss().values());
-  return { label, itemCount, productMiss, listingMiss, search, edit: { p50: percentile(edits, 50), p99: percentile(edits, 99) }, heap, rss };
+  return {
+    label,
+    itemCount,
+    productMiss,
+    listingMiss,
+    search,
+    edit: { p50: percentile(edits, 50), p99: percentile(edits, 99) },
+    heap,
+    rss,
+  };
 }
 
 buildWorker();
 const folder = mkdtempSync(join(tmpdir(), 'bench-store-'));
 const storeFolder = join(folder, 'store');
 try {
-  const generated = await site(['generate', '--products', String(PRODUCTS), '--posts', String(POSTS), '--out', storeFolder]);
+  const generated = await site([
+    'generate',
+    '--products',
+    String(PRODUCTS),
+    '--posts',
+    String(POSTS),
+    '--out',
+    storeFolder,
+  ]);
   // Each store in a Miniflare of its own, so each memory figure is its store's alone.
   let inspectorPort = await freePort();
   let store = await startStore({ name: 'store', inspectorPort });
   const page = await (await fetchBounded(new URL('/shop/p/linen-shirt', store.url))).text();
   const staticWorker = await startStaticWorker(page);
-  console.log(`\nContent at scale: ${CONCURRENCY} connections, ${SECONDS} s each, Miniflare HTTP port; ${EDITS} edits per store`);
+  console.log(
+    `\nContent at scale: ${CONCURRENCY} connections, ${SECONDS} s each, Miniflare HTTP port; ${EDITS} edits per store`,
+  );
   console.log(`  ${generated.out}`);
 
   const ceiling = await load(staticWorker, '/');
@@ -215,9 +251,15 @@ try {
   console.log(`  static string (ceiling)      ${fmt(best)}`);
   for (const row of [demo, big]) {
     console.log(`  ${row.label} store, ${row.itemCount} items:`);
-    console.log(`    product page, miss         ${fmt(row.productMiss)}   ${(row.productMiss.rps / best.rps).toFixed(2)}x of ceiling`);
-    console.log(`    listing page, miss         ${fmt(row.listingMiss)}   ${(row.listingMiss.rps / best.rps).toFixed(2)}x of ceiling`);
-    console.log(`    search                     ${fmt(row.search)}   ${(row.search.rps / best.rps).toFixed(2)}x of ceiling`);
+    console.log(
+      `    product page, miss         ${fmt(row.productMiss)}   ${(row.productMiss.rps / best.rps).toFixed(2)}x of ceiling`,
+    );
+    console.log(
+      `    listing page, miss         ${fmt(row.listingMiss)}   ${(row.listingMiss.rps / best.rps).toFixed(2)}x of ceiling`,
+    );
+    console.log(
+      `    search                     ${fmt(row.search)}   ${(row.search.rps / best.rps).toFixed(2)}x of ceiling`,
+    );
     console.log(`    edit visible on its page   p50 ${row.edit.p50.toFixed(1)} ms  p99 ${row.edit.p99.toFixed(1)} ms`);
     console.log(`    isolate heap used ${mb(row.heap)}; workerd resident ${mb(row.rss)}`);
   }

@@ -34,7 +34,13 @@ function loadPage(name: string): Page {
   } catch {
     // pages without partials
   }
-  return { name, template: read(`${name}.html`), data: JSON.parse(read(`${name}.json`)), partials, expected: read(`${name}.out.html`) };
+  return {
+    name,
+    template: read(`${name}.html`),
+    data: JSON.parse(read(`${name}.json`)),
+    partials,
+    expected: read(`${name}.out.html`),
+  };
 }
 
 /** Operations per second of `fn`, run repeatedly for about SLICE_MS. */
@@ -112,8 +118,11 @@ function benchPage(page: Page): void {
       () => renderReference(page.template, page.data, { partials: theirPartials, now: NOW }),
     ],
   ];
-  const kb = (bytes: number | null) => (bytes === null ? 'n/a (run with --expose-gc)' : `${(bytes / 1024).toFixed(1)} KB`);
-  console.log(`  allocated per render: ours ${kb(ourBytes.get(page.name) ?? null)}, reference ${kb(bytesPerCall(renderTheirs))}`);
+  const kb = (bytes: number | null) =>
+    bytes === null ? 'n/a (run with --expose-gc)' : `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(
+    `  allocated per render: ours ${kb(ourBytes.get(page.name) ?? null)}, reference ${kb(bytesPerCall(renderTheirs))}`,
+  );
   for (const [label, a, b] of rows) {
     for (let i = 0; i < 200; i++) {
       a();
@@ -134,11 +143,16 @@ function benchPage(page: Page): void {
  */
 const ourBytes = new Map<string, number | null>();
 
-console.log(`Engine benchmark: ours vs @squarespace/template-engine, median of ${ROUNDS} alternating ${SLICE_MS} ms slices`);
+console.log(
+  `Engine benchmark: ours vs @squarespace/template-engine, median of ${ROUNDS} alternating ${SLICE_MS} ms slices`,
+);
 const pages = PAGES.map(loadPage);
 for (const page of pages) {
   const template = compile(page.template).template;
-  ourBytes.set(page.name, bytesPerCall(() => render(template, page.data, { partials: page.partials, now: NOW }).html));
+  ourBytes.set(
+    page.name,
+    bytesPerCall(() => render(template, page.data, { partials: page.partials, now: NOW }).html),
+  );
 }
 for (const page of pages) benchPage(page);
 

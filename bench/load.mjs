@@ -7,7 +7,16 @@
 import http from 'node:http';
 
 const CONNECTIONS = 16;
-const PAGES = ['/', '/shop', '/shop/p/linen-shirt', '/shop/p/candle', '/blog', '/blog/linen-care', '/gifts', '/contact'];
+const PAGES = [
+  '/',
+  '/shop',
+  '/shop/p/linen-shirt',
+  '/shop/p/candle',
+  '/blog',
+  '/blog/linen-care',
+  '/gifts',
+  '/contact',
+];
 const CARTS = 200;
 const CRUMB = 'c'.repeat(32);
 /** Carts of this run only (ids no other benchmark phase uses). */
@@ -20,9 +29,20 @@ function request(url, { method = 'GET', headers = {}, body } = {}, agent, retrie
     const req = http.request(url, { method, headers, agent }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString(), ms: performance.now() - started, headers: res.headers }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          body: Buffer.concat(chunks).toString(),
+          ms: performance.now() - started,
+          headers: res.headers,
+        }),
+      );
     });
-    req.on('error', (error) => (error.code === 'ECONNRESET' && !retried ? request(url, { method, headers, body }, agent, true).then(resolve, reject) : reject(error)));
+    req.on('error', (error) =>
+      error.code === 'ECONNRESET' && !retried
+        ? request(url, { method, headers, body }, agent, true).then(resolve, reject)
+        : reject(error),
+    );
     req.end(body);
   });
 }
@@ -47,20 +67,38 @@ export async function mixedLoad(base, { seconds, itemId, sku, websiteId }) {
     }
     if (pick === 3) {
       const cart = cartId(i % CARTS);
-      const res = await request(new URL('/api/commerce/shopping-cart/entries', base), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': CRUMB, cookie: `crumb=${CRUMB}; CART=${cart}` },
-        body: JSON.stringify({ itemId, sku, quantity: 1, additionalFields: null }),
-      }, agent);
+      const res = await request(
+        new URL('/api/commerce/shopping-cart/entries', base),
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-csrf-token': CRUMB,
+            cookie: `crumb=${CRUMB}; CART=${cart}`,
+          },
+          body: JSON.stringify({ itemId, sku, quantity: 1, additionalFields: null }),
+        },
+        agent,
+      );
       if (res.status === 200) addsPerCart.set(cart, (addsPerCart.get(cart) ?? 0) + 1);
       return ['add', res];
     }
-    const form = new URLSearchParams({ event: 'view', data: JSON.stringify({ websiteId, url: `${base}/shop`, pageType: 1, title: 'Shop' }) });
-    const res = await request(new URL('/api/census/RecordHit', base), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'cf-connecting-ip': `10.1.${(i >> 8) & 255}.${i & 255}` },
-      body: form.toString(),
-    }, agent);
+    const form = new URLSearchParams({
+      event: 'view',
+      data: JSON.stringify({ websiteId, url: `${base}/shop`, pageType: 1, title: 'Shop' }),
+    });
+    const res = await request(
+      new URL('/api/census/RecordHit', base),
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'cf-connecting-ip': `10.1.${(i >> 8) & 255}.${i & 255}`,
+        },
+        body: form.toString(),
+      },
+      agent,
+    );
     return ['beacon', res];
   };
   const deadline = performance.now() + seconds * 1000;
@@ -95,16 +133,22 @@ export async function storedBeaconViews(base, owner) {
     body: JSON.stringify(owner),
   });
   const session = /MerchantSession=([0-9a-f]+)/.exec(String(signIn.headers['set-cookie']))?.[1];
-  const res = await request(new URL('/api/census/summary?days=1', base), { headers: { cookie: `crumb=${CRUMB}; MerchantSession=${session}` } });
+  const res = await request(new URL('/api/census/summary?days=1', base), {
+    headers: { cookie: `crumb=${CRUMB}; MerchantSession=${session}` },
+  });
   const summary = JSON.parse(res.body);
   return summary.traffic.reduce((sum, t) => sum + t.views, 0);
 }
 
 export function report({ elapsed, kinds, statuses }) {
   const total = Object.values(kinds).reduce((sum, list) => sum + list.length, 0);
-  console.log(`  mixed load: ${total} requests in ${elapsed.toFixed(1)} s = ${(total / elapsed).toFixed(0)} req/s over ${CONNECTIONS} connections`);
+  console.log(
+    `  mixed load: ${total} requests in ${elapsed.toFixed(1)} s = ${(total / elapsed).toFixed(0)} req/s over ${CONNECTIONS} connections`,
+  );
   for (const [kind, list] of Object.entries(kinds)) {
     const sorted = [...list].sort((a, b) => a - b);
-    console.log(`    ${kind.padEnd(7)} ${String(list.length).padStart(6)} req  p50 ${percentile(sorted, 50).toFixed(1)} ms  p99 ${percentile(sorted, 99).toFixed(1)} ms  statuses ${JSON.stringify(statuses[kind])}`);
+    console.log(
+      `    ${kind.padEnd(7)} ${String(list.length).padStart(6)} req  p50 ${percentile(sorted, 50).toFixed(1)} ms  p99 ${percentile(sorted, 99).toFixed(1)} ms  statuses ${JSON.stringify(statuses[kind])}`,
+    );
   }
 }

@@ -74,7 +74,11 @@ export async function start(options) {
 /** Bindings, Durable Objects, limiters and vars as wrangler.toml declares them, with the development vars. */
 function configured() {
   const fromConfig = unstable_getMiniflareWorkerOptions('wrangler.toml').workerOptions;
-  return { vars: { ...fromConfig.bindings, ...DEVELOPMENT_VARS }, durableObjects: fromConfig.durableObjects, ratelimits: fromConfig.ratelimits };
+  return {
+    vars: { ...fromConfig.bindings, ...DEVELOPMENT_VARS },
+    durableObjects: fromConfig.durableObjects,
+    ratelimits: fromConfig.ratelimits,
+  };
 }
 
 /** The built worker (dist/) with the bindings, Durable Objects, limiters and vars of wrangler.toml, in development mode (the demo store on loopback). */
@@ -93,7 +97,8 @@ export function startStore(options = {}) {
   });
 }
 
-const staticScript = (body) => `const body = ${JSON.stringify(body)}; export default { fetch() { return new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } }); } };`;
+const staticScript = (body) =>
+  `const body = ${JSON.stringify(body)}; export default { fetch() { return new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } }); } };`;
 
 /** A worker that answers `body` as HTML to every request: the ceiling for a page of that size. */
 export function startStaticWorker(body) {
@@ -165,7 +170,11 @@ export default {
 
 /** A worker doing only what a product page miss must do before rendering (missFloorScript). */
 export function startMissFloorWorker(page) {
-  return start({ modules: true, script: missFloorScript(page), durableObjects: { STOCK: { className: 'Stock', useSQLite: true } } });
+  return start({
+    modules: true,
+    script: missFloorScript(page),
+    durableObjects: { STOCK: { className: 'Stock', useSQLite: true } },
+  });
 }
 
 /**
@@ -301,11 +310,20 @@ export async function startBareWorkerd(staticBody) {
   writeFileSync(join(dir, 'static.js'), staticScript(staticBody));
   const { vars, durableObjects } = configured();
   const texts = readdirSync('dist').filter((name) => /\.(html|css)$/.test(name));
-  const modules = [`(name = "worker.js", esModule = embed "../worker.js")`, ...texts.map((name) => `(name = ${capnpText(name)}, text = embed ${capnpText(`../${name}`)})`)];
+  const modules = [
+    `(name = "worker.js", esModule = embed "../worker.js")`,
+    ...texts.map((name) => `(name = ${capnpText(name)}, text = embed ${capnpText(`../${name}`)})`),
+  ];
   const bindings = [
-    ...Object.entries(vars).map(([name, value]) => (typeof value === 'string' ? `(name = ${capnpText(name)}, text = ${capnpText(value)})` : `(name = ${capnpText(name)}, json = ${capnpText(JSON.stringify(value))})`)),
+    ...Object.entries(vars).map(([name, value]) =>
+      typeof value === 'string'
+        ? `(name = ${capnpText(name)}, text = ${capnpText(value)})`
+        : `(name = ${capnpText(name)}, json = ${capnpText(JSON.stringify(value))})`,
+    ),
     `(name = "SITE_CONTENT", kvNamespace = "kv")`,
-    ...Object.entries(durableObjects).map(([name, { className }]) => `(name = ${capnpText(name)}, durableObjectNamespace = ${capnpText(className)})`),
+    ...Object.entries(durableObjects).map(
+      ([name, { className }]) => `(name = ${capnpText(name)}, durableObjectNamespace = ${capnpText(className)})`,
+    ),
   ];
   const classes = [...new Set(Object.values(durableObjects).map(({ className }) => className))];
   const [storePort, staticPort] = [await freePort(), await freePort()];
@@ -333,7 +351,9 @@ const config :Workerd.Config = (
 `;
   const configPath = join(dir, 'config.capnp');
   writeFileSync(configPath, config);
-  const child = spawn(workerdBinary(), ['serve', configPath, '--experimental'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(workerdBinary(), ['serve', configPath, '--experimental'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   process.once('exit', () => child.kill());
   const store = new URL(`http://127.0.0.1:${storePort}/`);
@@ -415,9 +435,13 @@ export async function warm(url, count, request) {
       const { method, headers, body } = request(i);
       const req = http.request(url, { agent, method, headers }, (res) => {
         res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${method} ${url} status ${res.statusCode}`))));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve() : reject(new Error(`${method} ${url} status ${res.statusCode}`)),
+        );
       });
-      req.on('error', (error) => (error.code === 'ECONNRESET' && !retried ? one(i, true).then(resolve, reject) : reject(error)));
+      req.on('error', (error) =>
+        error.code === 'ECONNRESET' && !retried ? one(i, true).then(resolve, reject) : reject(error),
+      );
       req.end(body);
     });
   await Promise.all(
@@ -428,7 +452,8 @@ export async function warm(url, count, request) {
   agent.destroy();
 }
 
-export const fmt = (r) => `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  CPU ${r.cpu.toFixed(2)} ms/req`;
+export const fmt = (r) =>
+  `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  CPU ${r.cpu.toFixed(2)} ms/req`;
 
 const BENCH_CRUMB = 'c'.repeat(32);
 /** Cart `i`'s id (32 hex digits). */
@@ -445,11 +470,22 @@ export const benchCartId = (i) => i.toString(16).padStart(32, '0');
 export function cartAddRequest({ itemId, sku }, cartId) {
   return {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': BENCH_CRUMB, cookie: `crumb=${BENCH_CRUMB}; CART=${cartId}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-csrf-token': BENCH_CRUMB,
+      cookie: `crumb=${BENCH_CRUMB}; CART=${cartId}`,
+    },
     body: JSON.stringify({ itemId, sku, quantity: 1, additionalFields: null }),
   };
 }
 
-const PAGE_VIEW_BODY = new URLSearchParams({ event: 'view', data: JSON.stringify({ websiteId: 'demo', url: '/shop', pageType: 1 }) }).toString();
+const PAGE_VIEW_BODY = new URLSearchParams({
+  event: 'view',
+  data: JSON.stringify({ websiteId: 'demo', url: '/shop', pageType: 1 }),
+}).toString();
 /** A page-view hit of the demo store (form-encoded, as the census script sends it): stored in its beacon store before the 200. */
-export const pageViewBeacon = () => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: PAGE_VIEW_BODY });
+export const pageViewBeacon = () => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: PAGE_VIEW_BODY,
+});

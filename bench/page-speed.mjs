@@ -27,7 +27,10 @@ const OBSERVE = `
 async function measure(browser, url, floorHtml) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  if (floorHtml !== undefined) await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: floorHtml }));
+  if (floorHtml !== undefined)
+    await page.route(url, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: floorHtml }),
+    );
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.addInitScript(OBSERVE);
@@ -36,8 +39,13 @@ async function measure(browser, url, floorHtml) {
   await page.waitForTimeout(1500);
   const metrics = await page.evaluate(() => {
     const m = window.__metrics;
-    const scriptBytes = performance.getEntriesByType('resource').filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js')).reduce((sum, r) => sum + r.encodedBodySize, 0);
-    const tbt = m.longTasks.filter(([start]) => start >= m.fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+    const scriptBytes = performance
+      .getEntriesByType('resource')
+      .filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'))
+      .reduce((sum, r) => sum + r.encodedBodySize, 0);
+    const tbt = m.longTasks
+      .filter(([start]) => start >= m.fcp)
+      .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
     return { lcp: m.lcp, cls: m.cls, tbt, fcp: m.fcp, scriptBytes };
   });
   await context.close();
@@ -68,10 +76,16 @@ try {
   const fcp = median(runs.map((r) => r.fcp));
   const js = median(runs.map((r) => r.scriptBytes));
   const floorLcp = median(floors.map((r) => r.lcp));
-  console.log(`\nPage speed: ${PATH}, Chromium, CPU throttled 4x, median of ${RUNS} loads (load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  console.log(
+    `\nPage speed: ${PATH}, Chromium, CPU throttled 4x, median of ${RUNS} loads (load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
   console.log(`  first contentful paint   ${fcp.toFixed(0)} ms`);
   console.log(`  largest contentful paint ${lcp.toFixed(0)} ms   (budget 1000 ms: ${lcp < 1000 ? 'met' : 'NOT met'})`);
-  console.log(`  floor: head + image only ${floorLcp.toFixed(0)} ms   (the page's own cost: ${(lcp - floorLcp).toFixed(0)} ms)`);
+  console.log(
+    `  floor: head + image only ${floorLcp.toFixed(0)} ms   (the page's own cost: ${(lcp - floorLcp).toFixed(0)} ms)`,
+  );
   console.log(`  cumulative layout shift  ${cls.toFixed(4)}   (budget 0.01: ${cls < 0.01 ? 'met' : 'NOT met'})`);
   console.log(`  total blocking time      ${tbt.toFixed(0)} ms`);
   console.log(`  JavaScript transferred   ${(js / 1024).toFixed(1)} KB (gzip)`);

@@ -23,14 +23,20 @@ const EBOOK = 'p-recipe-ebook';
 function call(agent, url, method, path, cookie, body, extraHeaders = {}, tries = 0) {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers = { cookie, 'x-csrf-token': CRUMB, ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...extraHeaders };
+    const headers = {
+      cookie,
+      'x-csrf-token': CRUMB,
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      ...extraHeaders,
+    };
     const req = http.request(new URL(path, url), { agent, method, headers }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
     });
     req.on('error', (error) => {
-      if (error.code === 'ECONNRESET' && tries < 3) call(agent, url, method, path, cookie, body, extraHeaders, tries + 1).then(resolve, reject);
+      if (error.code === 'ECONNRESET' && tries < 3)
+        call(agent, url, method, path, cookie, body, extraHeaders, tries + 1).then(resolve, reject);
       else reject(error);
     });
     req.end(payload);
@@ -44,14 +50,31 @@ function expectStatus(step, res, status) {
 /** One shopper's whole purchase; returns the place-order call's milliseconds. */
 async function purchase(agent, url) {
   const cookie = `crumb=${CRUMB}; CART=${randomBytes(16).toString('hex')}`;
-  expectStatus('add to cart', await call(agent, url, 'POST', '/api/commerce/shopping-cart/entries', cookie, { itemId: EBOOK, quantity: 1 }), 200);
+  expectStatus(
+    'add to cart',
+    await call(agent, url, 'POST', '/api/commerce/shopping-cart/entries', cookie, { itemId: EBOOK, quantity: 1 }),
+    200,
+  );
   expectStatus('start checkout', await call(agent, url, 'POST', '/api/commerce/checkout', cookie, {}), 200);
-  expectStatus('email', await call(agent, url, 'PUT', '/api/commerce/checkout', cookie, { email: 'bench@example.com' }), 200);
+  expectStatus(
+    'email',
+    await call(agent, url, 'PUT', '/api/commerce/checkout', cookie, { email: 'bench@example.com' }),
+    200,
+  );
   const started = performance.now();
-  const placed = await call(agent, url, 'POST', '/api/commerce/orders', cookie, { payment: { provider: 'local', token: 'local_card_4242424242424242' } }, { 'idempotency-key': randomUUID() });
+  const placed = await call(
+    agent,
+    url,
+    'POST',
+    '/api/commerce/orders',
+    cookie,
+    { payment: { provider: 'local', token: 'local_card_4242424242424242' } },
+    { 'idempotency-key': randomUUID() },
+  );
   const ms = performance.now() - started;
   expectStatus('place order', placed, 201);
-  if (JSON.parse(placed.body).order?.status !== 'paid') throw new Error(`place order: not paid ${placed.body.slice(0, 200)}`);
+  if (JSON.parse(placed.body).order?.status !== 'paid')
+    throw new Error(`place order: not paid ${placed.body.slice(0, 200)}`);
   return ms;
 }
 
@@ -82,8 +105,12 @@ try {
   console.log(`\nPlace order, one website, ${CONCURRENCY} shoppers for ${SECONDS} s (Miniflare, production bundle)\n`);
   console.log('| run | throughput | place-order p50 | place-order p99 |');
   console.log('| --- | --- | --- | --- |');
-  console.log(`| whole purchases (add, checkout, email, place) | ${placed.rps.toFixed(1)} orders/s (${placed.count} paid) | ${placed.p50.toFixed(1)} ms | ${placed.p99.toFixed(1)} ms |`);
-  console.log(`| static string (ceiling) | ${staticRun.rps.toFixed(0)} req/s | ${staticRun.p50.toFixed(2)} ms | ${staticRun.p99.toFixed(2)} ms |`);
+  console.log(
+    `| whole purchases (add, checkout, email, place) | ${placed.rps.toFixed(1)} orders/s (${placed.count} paid) | ${placed.p50.toFixed(1)} ms | ${placed.p99.toFixed(1)} ms |`,
+  );
+  console.log(
+    `| static string (ceiling) | ${staticRun.rps.toFixed(0)} req/s | ${staticRun.p50.toFixed(2)} ms | ${staticRun.p99.toFixed(2)} ms |`,
+  );
   console.log(`\nstatic: ${fmt(staticRun)}`);
 } finally {
   await store.mf.dispose();

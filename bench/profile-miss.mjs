@@ -61,10 +61,12 @@ function bundleModules() {
 function areaOf(node, modules) {
   const { url, lineNumber, functionName } = node.callFrame;
   if (/react-dom|\/react\//.test(url)) return 'React renderToString';
-  if (url !== import.meta.url) return functionName.startsWith('(') ? `runtime ${functionName}` : 'runtime (Node built-ins)';
+  if (url !== import.meta.url)
+    return functionName.startsWith('(') ? `runtime ${functionName}` : 'runtime (Node built-ins)';
   const module = modules.findLast((m) => m.line <= lineNumber)?.path ?? '';
   if (module.startsWith('src/engine/')) return 'engine (templates, formatters)';
-  if (module === 'src/storefront/islands.tsx' || module.startsWith('src/client/') || module.startsWith('src/commerce/')) return 'island props and commerce rules';
+  if (module === 'src/storefront/islands.tsx' || module.startsWith('src/client/') || module.startsWith('src/commerce/'))
+    return 'island props and commerce rules';
   if (module.startsWith('src/storefront/page-context') || module.startsWith('src/site/')) return 'page context';
   return `other (${module})`;
 }
@@ -84,8 +86,12 @@ for (let i = 0; i < RENDERS; i++) {
 }
 const { profile } = await session.post('Profiler.stop');
 const per = (ms) => (ms / RENDERS).toFixed(3);
-console.log(`product page ${PATH}, ${RENDERS} renders after 50 warm-up, Node with the profiler on (no HTMLRewriter, no storage):`);
-console.log(`  page context ${per(total.context)} ms, head template ${per(total.head)} ms, body templates with islands ${per(total.body)} ms per render`);
+console.log(
+  `product page ${PATH}, ${RENDERS} renders after 50 warm-up, Node with the profiler on (no HTMLRewriter, no storage):`,
+);
+console.log(
+  `  page context ${per(total.context)} ms, head template ${per(total.head)} ms, body templates with islands ${per(total.body)} ms per render`,
+);
 const modules = bundleModules();
 const samples = new Map();
 let all = 0;
@@ -98,5 +104,7 @@ for (const node of profile.nodes) {
 }
 const perRenderMs = (total.context + total.head + total.body) / RENDERS;
 for (const [area, hits] of [...samples].sort((a, b) => b[1] - a[1])) {
-  console.log(`  ${area.padEnd(36)} ${((100 * hits) / all).toFixed(1).padStart(5)} %  ~${((perRenderMs * hits) / all).toFixed(3)} ms`);
+  console.log(
+    `  ${area.padEnd(36)} ${((100 * hits) / all).toFixed(1).padStart(5)} %  ~${((perRenderMs * hits) / all).toFixed(3)} ms`,
+  );
 }

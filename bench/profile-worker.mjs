@@ -7,7 +7,15 @@
  */
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
-import { benchCartId, buildWorker, newHostRequest, cartAddRequest, load, pageViewBeacon, startStore } from './miniflare.mjs';
+import {
+  benchCartId,
+  buildWorker,
+  newHostRequest,
+  cartAddRequest,
+  load,
+  pageViewBeacon,
+  startStore,
+} from './miniflare.mjs';
 
 const kind = process.argv[2] ?? 'miss';
 const PRODUCT = '/shop/p/linen-shirt';
@@ -43,7 +51,8 @@ const line = stock.results.find((r) => r.unlimited);
 const runs = {
   miss: () => load(store, PRODUCT, newHostRequest),
   hit: () => load(store, PRODUCT),
-  cart: () => load(store, '/api/commerce/shopping-cart/entries', () => cartAddRequest(line, benchCartId(1000 + (n++ % 1000)))),
+  cart: () =>
+    load(store, '/api/commerce/shopping-cart/entries', () => cartAddRequest(line, benchCartId(1000 + (n++ % 1000)))),
   // One cart: its object stays in memory, so this is an add without an object's start (over 1000 carts each add finds its object evicted).
   'cart-one': () => load(store, '/api/commerce/shopping-cart/entries', () => cartAddRequest(line, benchCartId(1))),
   beacon: () => load(store, '/api/census/RecordHit', pageViewBeacon),
@@ -54,12 +63,16 @@ await send('Profiler.enable');
 await send('Profiler.setSamplingInterval', { interval: 200 });
 await send('Profiler.start');
 const result = await runs[kind]();
-const { result: { profile } } = await send('Profiler.stop');
+const {
+  result: { profile },
+} = await send('Profiler.stop');
 ws.close();
 await store.dispose();
 
 const lines = readFileSync('dist/worker.js', 'utf8').split('\n');
-const modules = lines.flatMap((text, line) => (/^\/\/ (src|node_modules)\//.test(text) ? [{ line, path: text.slice(3) }] : []));
+const modules = lines.flatMap((text, line) =>
+  /^\/\/ (src|node_modules)\//.test(text) ? [{ line, path: text.slice(3) }] : [],
+);
 const bundleModule = ({ url, lineNumber }) => {
   if (!url.includes('worker.js')) return null;
   const path = modules.findLast((m) => m.line <= lineNumber)?.path ?? '(bundle)';
@@ -93,12 +106,17 @@ for (const [area, hits] of samples) {
   const module = area.split(' → ')[0];
   byModule.set(module, (byModule.get(module) ?? 0) + hits);
 }
-const share = (hits) => `${((100 * hits) / all).toFixed(1).padStart(5)} %  ~${((result.cpu * hits) / all).toFixed(3)} ms`;
-console.log(`${kind}: ${result.rps.toFixed(0)} req/s with the profiler on, CPU ${result.cpu.toFixed(2)} ms/req (the workerd process); shares of the isolate's samples, as ms of that CPU:`);
+const share = (hits) =>
+  `${((100 * hits) / all).toFixed(1).padStart(5)} %  ~${((result.cpu * hits) / all).toFixed(3)} ms`;
+console.log(
+  `${kind}: ${result.rps.toFixed(0)} req/s with the profiler on, CPU ${result.cpu.toFixed(2)} ms/req (the workerd process); shares of the isolate's samples, as ms of that CPU:`,
+);
 console.log(' by module (natives with their caller):');
-for (const [area, hits] of [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${area.padEnd(64)} ${share(hits)}`);
+for (const [area, hits] of [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 25))
+  console.log(`  ${area.padEnd(64)} ${share(hits)}`);
 console.log(' by module and native:');
-for (const [area, hits] of [...samples].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${area.padEnd(64)} ${share(hits)}`);
+for (const [area, hits] of [...samples].sort((a, b) => b[1] - a[1]).slice(0, 30))
+  console.log(`  ${area.padEnd(64)} ${share(hits)}`);
 const byFunction = new Map();
 for (const node of profile.nodes) {
   const hits = node.hitCount ?? 0;
@@ -108,7 +126,8 @@ for (const node of profile.nodes) {
   byFunction.set(name, (byFunction.get(name) ?? 0) + hits);
 }
 console.log(' by function (own time):');
-for (const [name, hits] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${name.padEnd(64)} ${share(hits)}`);
+for (const [name, hits] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 15))
+  console.log(`  ${name.padEnd(64)} ${share(hits)}`);
 // Inclusive time: each sample counted once for every bundle function on its stack (recursion once).
 const inclusive = new Map();
 for (const node of profile.nodes) {
@@ -123,4 +142,5 @@ for (const node of profile.nodes) {
   for (const name of names) inclusive.set(name, (inclusive.get(name) ?? 0) + hits);
 }
 console.log(' by function (inclusive: its callees and their natives too):');
-for (const [name, hits] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${name.padEnd(64)} ${share(hits)}`);
+for (const [name, hits] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 30))
+  console.log(`  ${name.padEnd(64)} ${share(hits)}`);

@@ -25,21 +25,37 @@ const DEMO_OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' 
 /** Each window's fault, injected at random into a share of the matching calls. */
 const ALL_FAULT_KINDS = [
   { name: 'Durable Object fails', faults: [{ target: 'durable-object', mode: 'fail', probability: 0.2 }] },
-  { name: 'Durable Object reset after its write', faults: [{ target: 'durable-object', mode: 'lose-response', probability: 0.2 }] },
-  { name: 'Durable Object slow (300 ms)', faults: [{ target: 'durable-object', mode: 'slow', delayMs: 300, probability: 0.3 }] },
+  {
+    name: 'Durable Object reset after its write',
+    faults: [{ target: 'durable-object', mode: 'lose-response', probability: 0.2 }],
+  },
+  {
+    name: 'Durable Object slow (300 ms)',
+    faults: [{ target: 'durable-object', mode: 'slow', delayMs: 300, probability: 0.3 }],
+  },
   { name: 'KV fails', faults: [{ target: 'kv', mode: 'fail', probability: 0.5 }] },
   { name: 'Cache API fails', faults: [{ target: 'cache', mode: 'fail', probability: 0.5 }] },
   { name: 'email provider down', faults: [{ target: 'email', mode: 'fail' }] },
-  { name: 'payment provider times out after charging', faults: [{ target: 'payments', mode: 'lose-response', probability: 0.5 }] },
+  {
+    name: 'payment provider times out after charging',
+    faults: [{ target: 'payments', mode: 'lose-response', probability: 0.5 }],
+  },
 ];
 
-const FAULT_KINDS = process.env.SOAK_FAULTS === undefined ? ALL_FAULT_KINDS : ALL_FAULT_KINDS.filter((kind) => kind.name.includes(process.env.SOAK_FAULTS));
+const FAULT_KINDS =
+  process.env.SOAK_FAULTS === undefined
+    ? ALL_FAULT_KINDS
+    : ALL_FAULT_KINDS.filter((kind) => kind.name.includes(process.env.SOAK_FAULTS));
 
 function build() {
-  const result = spawnSync('npx', ['wrangler', 'deploy', 'bench/soak-worker.ts', '--dry-run', '--outdir', 'dist-soak'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false' },
-  });
+  const result = spawnSync(
+    'npx',
+    ['wrangler', 'deploy', 'bench/soak-worker.ts', '--dry-run', '--outdir', 'dist-soak'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false' },
+    },
+  );
   if (result.status !== 0) throw new Error('soak worker build failed');
 }
 
@@ -49,7 +65,8 @@ function workerdRssKb() {
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(workerd)') || Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== process.pid) continue;
+      if (!stat.includes('(workerd)') || Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== process.pid)
+        continue;
       kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
     } catch {
       // The process ended meanwhile.
@@ -66,15 +83,28 @@ function call(base, path, { method = 'GET', headers = {}, body } = {}, retried =
     const req = http.request(new URL(path, base), { method, headers, agent, timeout: 30_000 }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString(), headers: res.headers }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString(), headers: res.headers }),
+      );
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', (error) => resolve(error.code === 'ECONNRESET' && !retried ? call(base, path, { method, headers, body }, true) : { status: 0, body: '', headers: {} }));
+    req.on('error', (error) =>
+      resolve(
+        error.code === 'ECONNRESET' && !retried
+          ? call(base, path, { method, headers, body }, true)
+          : { status: 0, body: '', headers: {} },
+      ),
+    );
     req.end(body);
   });
 }
 
-const json = (cart, extra = {}) => ({ 'content-type': 'application/json', 'x-csrf-token': CRUMB, cookie: `crumb=${CRUMB}${cart ? `; CART=${cart}` : ''}`, ...extra });
+const json = (cart, extra = {}) => ({
+  'content-type': 'application/json',
+  'x-csrf-token': CRUMB,
+  cookie: `crumb=${CRUMB}${cart ? `; CART=${cart}` : ''}`,
+  ...extra,
+});
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const failedVisibly = (status) => status === 0 || status >= 500;
 
@@ -94,13 +124,20 @@ const newId = () => crypto.randomUUID().replaceAll('-', '');
 async function main() {
   build();
   // The worker logs every injected failure; the report below counts them instead.
-  const store = await startStore({ scriptPath: 'dist-soak/soak-worker.js', modulesRoot: 'dist-soak', handleRuntimeStdio: (stdout, stderr) => (stdout.resume(), stderr.resume()) });
+  const store = await startStore({
+    scriptPath: 'dist-soak/soak-worker.js',
+    modulesRoot: 'dist-soak',
+    handleRuntimeStdio: (stdout, stderr) => (stdout.resume(), stderr.resume()),
+  });
   const base = store.url;
-  const stock = await (await fetch(new URL('/api/commerce/inventory/stock/?itemId=p-brass-pen&itemId=p-design-consult', base))).json();
+  const stock = await (
+    await fetch(new URL('/api/commerce/inventory/stock/?itemId=p-brass-pen&itemId=p-design-consult', base))
+  ).json();
   const pen = stock.results.find((r) => r.itemId === 'p-brass-pen');
   const service = stock.results.find((r) => r.itemId === 'p-design-consult');
   const control = async (path, init) => (await fetch(new URL(`/__soak/${path}`, base), init)).json();
-  const setFaults = (faults) => control('faults', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
+  const setFaults = (faults) =>
+    control('faults', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
   const injected = () => control('faults');
   const ledger = () => control('ledger');
 
@@ -108,10 +145,18 @@ async function main() {
   for (const path of ['/', '/shop', '/shop/p/linen-shirt', '/blog', '/contact']) await call(base, path);
   const memoryStart = workerdRssKb();
   const chargesBefore = (await ledger()).count;
-  const signIn = await call(base, '/api/merchant/session', { method: 'POST', headers: json(null), body: JSON.stringify(DEMO_OWNER) });
+  const signIn = await call(base, '/api/merchant/session', {
+    method: 'POST',
+    headers: json(null),
+    body: JSON.stringify(DEMO_OWNER),
+  });
   const session = /MerchantSession=([0-9a-f]+)/.exec(String(signIn.headers['set-cookie']))?.[1];
   const merchantHeaders = { cookie: `crumb=${CRUMB}; MerchantSession=${session}` };
-  const storedViews = async () => JSON.parse((await call(base, '/api/census/summary?days=1', { headers: merchantHeaders })).body).traffic.reduce((sum, t) => sum + t.views, 0);
+  const storedViews = async () =>
+    JSON.parse((await call(base, '/api/census/summary?days=1', { headers: merchantHeaders })).body).traffic.reduce(
+      (sum, t) => sum + t.views,
+      0,
+    );
   const viewsBefore = await storedViews();
 
   const effects = {
@@ -133,7 +178,10 @@ async function main() {
   const actions = {
     async page(i) {
       // One view in six is a page the cache has not seen (a query it never had), so it renders and is kept.
-      const res = await call(base, i % 6 === 0 ? `/shop?soak=${i}` : ['/', '/shop', '/shop/p/linen-shirt', '/blog', '/contact'][i % 5]);
+      const res = await call(
+        base,
+        i % 6 === 0 ? `/shop?soak=${i}` : ['/', '/shop', '/shop/p/linen-shirt', '/blog', '/contact'][i % 5],
+      );
       record('page', res.status);
       return !failedVisibly(res.status);
     },
@@ -141,26 +189,57 @@ async function main() {
       const cart = carts[i % carts.length];
       const key = `add-${newId()}`;
       effects.adds.set(key, { cart, done: false });
-      const send = () => call(base, '/api/commerce/shopping-cart/entries', { method: 'POST', headers: json(cart, { 'idempotency-key': key }), body: JSON.stringify({ itemId: pen.itemId, sku: pen.sku, quantity: 1, additionalFields: null }) });
+      const send = () =>
+        call(base, '/api/commerce/shopping-cart/entries', {
+          method: 'POST',
+          headers: json(cart, { 'idempotency-key': key }),
+          body: JSON.stringify({ itemId: pen.itemId, sku: pen.sku, quantity: 1, additionalFields: null }),
+        });
       const { res } = await withRetries(send);
       record('add', res.status);
       if (res.status === 200) effects.adds.get(key).done = true;
       return res.status === 200;
     },
     async beacon(i) {
-      const form = new URLSearchParams({ event: 'view', data: JSON.stringify({ websiteId: 'demo', url: `${base}/shop`, pageType: 1, title: 'Shop' }) });
-      const res = await call(base, '/api/census/RecordHit', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'cf-connecting-ip': `10.2.${(i >> 8) & 255}.${i & 255}` }, body: form.toString() });
+      const form = new URLSearchParams({
+        event: 'view',
+        data: JSON.stringify({ websiteId: 'demo', url: `${base}/shop`, pageType: 1, title: 'Shop' }),
+      });
+      const res = await call(base, '/api/census/RecordHit', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'cf-connecting-ip': `10.2.${(i >> 8) & 255}.${i & 255}`,
+        },
+        body: form.toString(),
+      });
       record('beacon', res.status);
       if (res.status === 200) effects.beacons.accepted++;
       else if (failedVisibly(res.status)) effects.beacons.answerLost++;
       return res.status === 200;
     },
     async form() {
-      const issued = await withRetries(() => call(base, '/api/form/FormSubmissionKey', { method: 'POST', headers: json(null), body: '' }));
-      if (issued.res.status !== 200) return record('form', issued.res.status), false;
+      const issued = await withRetries(() =>
+        call(base, '/api/form/FormSubmissionKey', { method: 'POST', headers: json(null), body: '' }),
+      );
+      if (issued.res.status !== 200) return (record('form', issued.res.status), false);
       const { key } = JSON.parse(issued.res.body);
-      const values = { name: ['Soak', 'Test'], email: 'soak@example.com', message: 'Soak', phone: ['555', '123', '4567'], topic: 'Order', interests: [], satisfaction: {}, source: 'newsletter' };
-      const body = JSON.stringify({ key, formId: 'f-contact', form: JSON.stringify(values), captchaKey: 'local:form_block:0123456789abcdef' });
+      const values = {
+        name: ['Soak', 'Test'],
+        email: 'soak@example.com',
+        message: 'Soak',
+        phone: ['555', '123', '4567'],
+        topic: 'Order',
+        interests: [],
+        satisfaction: {},
+        source: 'newsletter',
+      };
+      const body = JSON.stringify({
+        key,
+        formId: 'f-contact',
+        form: JSON.stringify(values),
+        captchaKey: 'local:form_block:0123456789abcdef',
+      });
       let outcome = 'failed';
       for (let attempt = 0; attempt < 6; attempt++) {
         const res = await call(base, '/api/form/SaveFormSubmission', { method: 'POST', headers: json(null), body });
@@ -180,16 +259,40 @@ async function main() {
     },
     async order() {
       const cart = newId();
-      const added = await withRetries(() => call(base, '/api/commerce/shopping-cart/entries', { method: 'POST', headers: json(cart, { 'idempotency-key': `order-add-${cart}` }), body: JSON.stringify({ itemId: service.itemId, sku: service.sku, quantity: 1, additionalFields: null }) }));
-      if (added.res.status !== 200) return record('order', added.res.status), false;
-      const started = await withRetries(() => call(base, '/api/commerce/checkout', { method: 'POST', headers: json(cart), body: '{}' }));
-      const filled = started.res.status === 200 ? await withRetries(() => call(base, '/api/commerce/checkout', { method: 'PUT', headers: json(cart), body: JSON.stringify({ email: 'soak@example.com' }) })) : started;
-      if (filled.res.status !== 200) return record('order', filled.res.status), false;
+      const added = await withRetries(() =>
+        call(base, '/api/commerce/shopping-cart/entries', {
+          method: 'POST',
+          headers: json(cart, { 'idempotency-key': `order-add-${cart}` }),
+          body: JSON.stringify({ itemId: service.itemId, sku: service.sku, quantity: 1, additionalFields: null }),
+        }),
+      );
+      if (added.res.status !== 200) return (record('order', added.res.status), false);
+      const started = await withRetries(() =>
+        call(base, '/api/commerce/checkout', { method: 'POST', headers: json(cart), body: '{}' }),
+      );
+      const filled =
+        started.res.status === 200
+          ? await withRetries(() =>
+              call(base, '/api/commerce/checkout', {
+                method: 'PUT',
+                headers: json(cart),
+                body: JSON.stringify({ email: 'soak@example.com' }),
+              }),
+            )
+          : started;
+      if (filled.res.status !== 200) return (record('order', filled.res.status), false);
       const key = `order-${cart}`;
       effects.orders.set(key, { cart, done: false });
-      const { res } = await withRetries(() => call(base, '/api/commerce/orders', { method: 'POST', headers: json(cart, { 'idempotency-key': key }), body: JSON.stringify({ payment: { provider: 'local', token: 'local_card_4242424242424242' } }) }));
+      const { res } = await withRetries(() =>
+        call(base, '/api/commerce/orders', {
+          method: 'POST',
+          headers: json(cart, { 'idempotency-key': key }),
+          body: JSON.stringify({ payment: { provider: 'local', token: 'local_card_4242424242424242' } }),
+        }),
+      );
       record('order', res.status);
-      if (res.status === 201) Object.assign(effects.orders.get(key), { done: true, orderId: JSON.parse(res.body).order.id });
+      if (res.status === 201)
+        Object.assign(effects.orders.get(key), { done: true, orderId: JSON.parse(res.body).order.id });
       return res.status === 201;
     },
   };
@@ -234,17 +337,26 @@ async function main() {
   // Reconcile: every add and order a client gave up on is sent once more with its key, faults off.
   for (const [key, add] of effects.adds) {
     if (add.done) continue;
-    const res = await call(base, '/api/commerce/shopping-cart/entries', { method: 'POST', headers: json(add.cart, { 'idempotency-key': key }), body: JSON.stringify({ itemId: pen.itemId, sku: pen.sku, quantity: 1, additionalFields: null }) });
+    const res = await call(base, '/api/commerce/shopping-cart/entries', {
+      method: 'POST',
+      headers: json(add.cart, { 'idempotency-key': key }),
+      body: JSON.stringify({ itemId: pen.itemId, sku: pen.sku, quantity: 1, additionalFields: null }),
+    });
     add.done = res.status === 200;
   }
   for (const [key, order] of effects.orders) {
     if (order.done) continue;
-    const res = await call(base, '/api/commerce/orders', { method: 'POST', headers: json(order.cart, { 'idempotency-key': key }), body: JSON.stringify({ payment: { provider: 'local', token: 'local_card_4242424242424242' } }) });
+    const res = await call(base, '/api/commerce/orders', {
+      method: 'POST',
+      headers: json(order.cart, { 'idempotency-key': key }),
+      body: JSON.stringify({ payment: { provider: 'local', token: 'local_card_4242424242424242' } }),
+    });
     order.done = res.status === 201;
   }
 
   const expectedPerCart = new Map();
-  for (const add of effects.adds.values()) if (add.done) expectedPerCart.set(add.cart, (expectedPerCart.get(add.cart) ?? 0) + 1);
+  for (const add of effects.adds.values())
+    if (add.done) expectedPerCart.set(add.cart, (expectedPerCart.get(add.cart) ?? 0) + 1);
   let addsLost = 0;
   let addsDuplicated = 0;
   for (const cart of carts) {
@@ -259,7 +371,13 @@ async function main() {
   let paidOrders = 0;
   let cursor = null;
   do {
-    const page = JSON.parse((await call(base, `/api/commerce/orders?status=paid${cursor === null ? '' : `&cursor=${cursor}`}`, { headers: merchantHeaders })).body);
+    const page = JSON.parse(
+      (
+        await call(base, `/api/commerce/orders?status=paid${cursor === null ? '' : `&cursor=${cursor}`}`, {
+          headers: merchantHeaders,
+        })
+      ).body,
+    );
     paidOrders += page.orders.filter((o) => o.email === 'soak@example.com').length;
     cursor = page.nextPageCursor ?? null;
   } while (cursor !== null);
@@ -271,7 +389,13 @@ async function main() {
   let storedForms = 0;
   cursor = null;
   do {
-    const page = JSON.parse((await call(base, `/api/form/submissions?formId=f-contact${cursor === null ? '' : `&cursor=${cursor}`}`, { headers: merchantHeaders })).body);
+    const page = JSON.parse(
+      (
+        await call(base, `/api/form/submissions?formId=f-contact${cursor === null ? '' : `&cursor=${cursor}`}`, {
+          headers: merchantHeaders,
+        })
+      ).body,
+    );
     storedForms += page.submissions.filter((s) => s.values.includes('soak@example.com')).length;
     cursor = page.nextPageCursor ?? null;
   } while (cursor !== null);
@@ -279,21 +403,53 @@ async function main() {
   const beaconsStored = (await storedViews()) - viewsBefore;
   const memoryEnd = workerdRssKb();
 
-  const total = Object.values(statuses).flatMap((kinds) => Object.values(kinds)).flatMap((s) => Object.values(s)).reduce((a, b) => a + b, 0);
-  console.log(`  soak under faults: ${SECONDS} s, ${total} requests over ${CONNECTIONS} connections, ${FAULT_KINDS.length} fault windows of ${(windowMs / 1000).toFixed(0)} s each followed by as long clean`);
+  const total = Object.values(statuses)
+    .flatMap((kinds) => Object.values(kinds))
+    .flatMap((s) => Object.values(s))
+    .reduce((a, b) => a + b, 0);
+  console.log(
+    `  soak under faults: ${SECONDS} s, ${total} requests over ${CONNECTIONS} connections, ${FAULT_KINDS.length} fault windows of ${(windowMs / 1000).toFixed(0)} s each followed by as long clean`,
+  );
   for (const w of windows) {
-    const failed = Object.fromEntries(Object.entries(statuses[w.name] ?? {}).map(([kind, s]) => [kind, Object.fromEntries(Object.entries(s).filter(([status]) => failedVisibly(Number(status))))]).filter(([, s]) => Object.keys(s).length > 0));
-    console.log(`    ${w.name.padEnd(44)} injected ${String(w.injected).padStart(5)}  failed visibly ${JSON.stringify(failed)}  recovered in ${w.recoveredMs.toFixed(0)} ms`);
+    const failed = Object.fromEntries(
+      Object.entries(statuses[w.name] ?? {})
+        .map(([kind, s]) => [
+          kind,
+          Object.fromEntries(Object.entries(s).filter(([status]) => failedVisibly(Number(status)))),
+        ])
+        .filter(([, s]) => Object.keys(s).length > 0),
+    );
+    console.log(
+      `    ${w.name.padEnd(44)} injected ${String(w.injected).padStart(5)}  failed visibly ${JSON.stringify(failed)}  recovered in ${w.recoveredMs.toFixed(0)} ms`,
+    );
   }
   console.log(`    statuses by window: ${JSON.stringify(statuses)}`);
-  const lost = addsLost + Math.max(0, ordersDone - paidOrders) + Math.max(0, formsSaved - storedForms) + Math.max(0, effects.beacons.accepted - beaconsStored);
-  const duplicated = addsDuplicated + Math.max(0, paidOrders - ordersDone) + Math.max(0, charges - paidOrders) + Math.max(0, storedForms - formsSaved - formsUnknown);
-  console.log(`    adds: ${effects.adds.size} keys, stored exactly ${effects.adds.size - addsUnfinished - addsLost}, lost ${addsLost}, duplicated ${addsDuplicated}, unfinished after reconciling ${addsUnfinished}`);
-  console.log(`    orders: ${effects.orders.size} placed, ${ordersDone} confirmed, ${paidOrders} paid in the store, ${charges} charges on the ledger`);
+  const lost =
+    addsLost +
+    Math.max(0, ordersDone - paidOrders) +
+    Math.max(0, formsSaved - storedForms) +
+    Math.max(0, effects.beacons.accepted - beaconsStored);
+  const duplicated =
+    addsDuplicated +
+    Math.max(0, paidOrders - ordersDone) +
+    Math.max(0, charges - paidOrders) +
+    Math.max(0, storedForms - formsSaved - formsUnknown);
+  console.log(
+    `    adds: ${effects.adds.size} keys, stored exactly ${effects.adds.size - addsUnfinished - addsLost}, lost ${addsLost}, duplicated ${addsDuplicated}, unfinished after reconciling ${addsUnfinished}`,
+  );
+  console.log(
+    `    orders: ${effects.orders.size} placed, ${ordersDone} confirmed, ${paidOrders} paid in the store, ${charges} charges on the ledger`,
+  );
   console.log(`    forms: ${formsSaved} saved as far as clients know, ${formsUnknown} unknown, ${storedForms} stored`);
-  console.log(`    beacons: ${effects.beacons.accepted} accepted, ${beaconsStored} stored, ${effects.beacons.answerLost} answered 5xx (never retried; stored or not)`);
-  console.log(`    effects lost ${lost}, effects duplicated ${duplicated}${lost === 0 && duplicated === 0 ? '' : '  (MUST BE 0)'}`);
-  console.log(`    workerd memory (RSS): ${(memoryStart / 1024).toFixed(1)} MiB at start, ${(memoryEnd / 1024).toFixed(1)} MiB at end`);
+  console.log(
+    `    beacons: ${effects.beacons.accepted} accepted, ${beaconsStored} stored, ${effects.beacons.answerLost} answered 5xx (never retried; stored or not)`,
+  );
+  console.log(
+    `    effects lost ${lost}, effects duplicated ${duplicated}${lost === 0 && duplicated === 0 ? '' : '  (MUST BE 0)'}`,
+  );
+  console.log(
+    `    workerd memory (RSS): ${(memoryStart / 1024).toFixed(1)} MiB at start, ${(memoryEnd / 1024).toFixed(1)} MiB at end`,
+  );
   agent.destroy();
   await store.mf.dispose();
   if (lost !== 0 || duplicated !== 0) process.exitCode = 1;

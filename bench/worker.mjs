@@ -19,7 +19,24 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { TEST_ASSETS } from '../scripts/assets.mjs';
 import { mixedLoad, report, storedBeaconViews, storedCartQuantity } from './load.mjs';
-import { benchCartId, buildWorker, newHostRequest, cartAddRequest, CONCURRENCY, fmt, load, pageViewBeacon, SECONDS, startBareWorkerd, startBeaconFloorWorker, startMissFloorWorker, startStaticWorker, startStore, startWriteWorker, warm } from './miniflare.mjs';
+import {
+  benchCartId,
+  buildWorker,
+  newHostRequest,
+  cartAddRequest,
+  CONCURRENCY,
+  fmt,
+  load,
+  pageViewBeacon,
+  SECONDS,
+  startBareWorkerd,
+  startBeaconFloorWorker,
+  startMissFloorWorker,
+  startStaticWorker,
+  startStore,
+  startWriteWorker,
+  warm,
+} from './miniflare.mjs';
 
 const PRODUCT = '/shop/p/linen-shirt';
 const bareOnly = process.argv.includes('--bare-workerd');
@@ -48,7 +65,8 @@ async function besideCeiling(ceilingServer, measure) {
   return { ...(await measure()), ceiling };
 }
 const ratioOf = (r) => r.rps / r.ceiling.rps;
-const ratio = (r) => `${ratioOf(r).toFixed(2)}x of ceiling (${r.ceiling.rps.toFixed(0)} req/s, CPU ${r.ceiling.cpu.toFixed(2)} ms/req)`;
+const ratio = (r) =>
+  `${ratioOf(r).toFixed(2)}x of ceiling (${r.ceiling.rps.toFixed(0)} req/s, CPU ${r.ceiling.cpu.toFixed(2)} ms/req)`;
 // A miss is a new host each time (newHostRequest). A new query string is not: a product page reads none, so it names the cached page.
 let q = 0;
 const newQuery = () => `${PRODUCT}?utm_source=bench&utm_content=${q++}`;
@@ -64,7 +82,9 @@ async function bareWorkerdPage() {
   const miss = await besideCeiling(run.static, () => load(run.store, PRODUCT, newHostRequest));
   const hit = await besideCeiling(run.static, () => load(run.store, PRODUCT));
   await run.dispose();
-  console.log(`\nBare workerd (no Miniflare entry worker or loopback services): ${PRODUCT} (${page.length} bytes), ${CONCURRENCY} connections, ${SECONDS} s each`);
+  console.log(
+    `\nBare workerd (no Miniflare entry worker or loopback services): ${PRODUCT} (${page.length} bytes), ${CONCURRENCY} connections, ${SECONDS} s each`,
+  );
   console.log(`  product page, miss      ${fmt(miss)}   ${ratio(miss)}`);
   console.log(`  product page, hit       ${fmt(hit)}   ${ratio(hit)}`);
 }
@@ -79,35 +99,66 @@ const store = await startStore();
 const page = await (await fetch(new URL(PRODUCT, store.url))).text();
 const staticWorker = await startStaticWorker(page);
 
-console.log(`\nWorker benchmark: ${PRODUCT} (${page.length} bytes), ${CONCURRENCY} connections, ${SECONDS} s each, Miniflare HTTP port`);
+console.log(
+  `\nWorker benchmark: ${PRODUCT} (${page.length} bytes), ${CONCURRENCY} connections, ${SECONDS} s each, Miniflare HTTP port`,
+);
 const miss = await besideCeiling(staticWorker, () => load(store, PRODUCT, newHostRequest));
 const hit = await besideCeiling(staticWorker, () => load(store, PRODUCT));
 const query = await besideCeiling(staticWorker, () => load(store, newQuery));
 
 // Add-to-cart: unlimited variants (no stock hold), quantity 1, rotating over skus so no entry reaches 9999.
-const stockUrl = new URL('/api/commerce/inventory/stock/?itemId=p-brass-pen&itemId=p-design-consult&itemId=p-gift-card', store.url);
-const demo = (await (await fetch(stockUrl)).json()).results.filter((r) => r.unlimited).map(({ itemId, sku }) => ({ itemId, sku }));
+const stockUrl = new URL(
+  '/api/commerce/inventory/stock/?itemId=p-brass-pen&itemId=p-design-consult&itemId=p-gift-card',
+  store.url,
+);
+const demo = (await (await fetch(stockUrl)).json()).results
+  .filter((r) => r.unlimited)
+  .map(({ itemId, sku }) => ({ itemId, sku }));
 let adds = 0;
 const addRequest = (cartOf) => () => cartAddRequest(demo[adds % demo.length], cartOf(adds++));
-const oneCart = await besideCeiling(staticWorker, () => load(store, '/api/commerce/shopping-cart/entries', addRequest(() => benchCartId(1))));
+const oneCart = await besideCeiling(staticWorker, () =>
+  load(
+    store,
+    '/api/commerce/shopping-cart/entries',
+    addRequest(() => benchCartId(1)),
+  ),
+);
 // The 1000 carts exist before the timed run (their first add creates each Durable Object).
-await warm(new URL('/api/commerce/shopping-cart/entries', store.url), 1000, (i) => addRequest(() => benchCartId(1000 + i))());
-const manyCarts = await besideCeiling(staticWorker, () => load(store, '/api/commerce/shopping-cart/entries', addRequest((i) => benchCartId(1000 + (i % 1000)))));
+await warm(new URL('/api/commerce/shopping-cart/entries', store.url), 1000, (i) =>
+  addRequest(() => benchCartId(1000 + i))(),
+);
+const manyCarts = await besideCeiling(staticWorker, () =>
+  load(
+    store,
+    '/api/commerce/shopping-cart/entries',
+    addRequest((i) => benchCartId(1000 + (i % 1000))),
+  ),
+);
 // Beacons: page-view hits (form-encoded), each stored in the website's beacon store before its 200.
 const beacons = await besideCeiling(staticWorker, () => load(store, '/api/census/RecordHit', pageViewBeacon));
 
 // The stored-write ceiling: one rate-limit call and one Durable Object write, to one object and spread over 1000.
 const writeWorker = await startWriteWorker();
-const writeOne = await besideCeiling(staticWorker, () => load(writeWorker, '/?o=one', () => ({ method: 'POST', headers: {}, body: '{}' })));
+const writeOne = await besideCeiling(staticWorker, () =>
+  load(writeWorker, '/?o=one', () => ({ method: 'POST', headers: {}, body: '{}' })),
+);
 let writes = 0;
-const writeMany = await besideCeiling(staticWorker, () => load(writeWorker, () => `/?o=${writes++ % 1000}`, () => ({ method: 'POST', headers: {}, body: '{}' })));
+const writeMany = await besideCeiling(staticWorker, () =>
+  load(
+    writeWorker,
+    () => `/?o=${writes++ % 1000}`,
+    () => ({ method: 'POST', headers: {}, body: '{}' }),
+  ),
+);
 await writeWorker.dispose();
 // The floors of a miss and a beacon: workers doing only what those must do (bench/miniflare.mjs).
 const missFloorWorker = await startMissFloorWorker(page);
 const missFloor = await besideCeiling(staticWorker, () => load(missFloorWorker, PRODUCT));
 await missFloorWorker.dispose();
 const beaconFloorWorker = await startBeaconFloorWorker();
-const beaconFloor = await besideCeiling(staticWorker, () => load(beaconFloorWorker, '/api/census/RecordHit', pageViewBeacon));
+const beaconFloor = await besideCeiling(staticWorker, () =>
+  load(beaconFloorWorker, '/api/census/RecordHit', pageViewBeacon),
+);
 await beaconFloorWorker.dispose();
 
 console.log(`  product page, miss      ${fmt(miss)}   ${ratio(miss)}`);
@@ -116,16 +167,31 @@ console.log(`  new utm query string    ${fmt(query)}   ${ratio(query)}  (a link 
 console.log(`  add to cart, one cart   ${fmt(oneCart)}   ${ratio(oneCart)}`);
 console.log(`  add to cart, 1000 carts ${fmt(manyCarts)}   ${ratio(manyCarts)}`);
 console.log(`  beacons accepted        ${fmt(beacons)}   ${ratio(beacons)}`);
-console.log(`  one write, one object   ${fmt(writeOne)}   ${ratio(writeOne)}  (a worker that only calls a rate limiter and adds 1 to a Durable Object's SQLite row)`);
+console.log(
+  `  one write, one object   ${fmt(writeOne)}   ${ratio(writeOne)}  (a worker that only calls a rate limiter and adds 1 to a Durable Object's SQLite row)`,
+);
 console.log(`  one write, 1000 objects ${fmt(writeMany)}   ${ratio(writeMany)}`);
-console.log(`  miss floor              ${fmt(missFloor)}   ${ratio(missFloor)}  (a worker that only reads a Durable Object's stock row and passes the page through HTMLRewriter once, no template)`);
-console.log(`  beacon floor            ${fmt(beaconFloor)}   ${ratio(beaconFloor)}  (a worker that only reads the form, calls two rate limiters, group-commits to a Durable Object and sets three cookies)`);
+console.log(
+  `  miss floor              ${fmt(missFloor)}   ${ratio(missFloor)}  (a worker that only reads a Durable Object's stock row and passes the page through HTMLRewriter once, no template)`,
+);
+console.log(
+  `  beacon floor            ${fmt(beaconFloor)}   ${ratio(beaconFloor)}  (a worker that only reads the form, calls two rate limiters, group-commits to a Durable Object and sets three cookies)`,
+);
 const ofWrite = (r, w) => `${(ratioOf(r) / ratioOf(w)).toFixed(2)}x of that write`;
-console.log(`  against it: add to cart one cart ${ofWrite(oneCart, writeOne)}, 1000 carts ${ofWrite(manyCarts, writeMany)}`);
-console.log(`  CPU per request (the store's workerd process, runtime included; budget on this machine; the Workers paid plan's limit is ${PAID_PLAN_CPU_LIMIT_MS / 1000} s):`);
+console.log(
+  `  against it: add to cart one cart ${ofWrite(oneCart, writeOne)}, 1000 carts ${ofWrite(manyCarts, writeMany)}`,
+);
+console.log(
+  `  CPU per request (the store's workerd process, runtime included; budget on this machine; the Workers paid plan's limit is ${PAID_PLAN_CPU_LIMIT_MS / 1000} s):`,
+);
 // What a worker doing only the least of each kind reaches here: a goal above it is out of reach of any store code on this runtime.
 const FLOOR = { 'page hit': null, 'page miss': missFloor, 'add to cart': writeMany, beacon: beaconFloor };
-for (const [kind, r] of [['page hit', hit], ['page miss', miss], ['add to cart', manyCarts], ['beacon', beacons]]) {
+for (const [kind, r] of [
+  ['page hit', hit],
+  ['page miss', miss],
+  ['add to cart', manyCarts],
+  ['beacon', beacons],
+]) {
   const budget = CPU_BUDGET_MS[kind];
   // Were the store's process the bottleneck, the goal's ratio would need at most the ceiling's CPU over that ratio.
   const goalCpu = r.ceiling.cpu / GOAL_RATIO[kind];
@@ -133,22 +199,36 @@ for (const [kind, r] of [['page hit', hit], ['page miss', miss], ['add to cart',
     `    ${kind.padEnd(12)} ${r.cpu.toFixed(2).padStart(6)} ms  budget ${String(budget).padStart(2)} ms  ${r.cpu <= budget ? 'within' : 'OVER  '}  ${ratioOf(r).toFixed(2)}x of ceiling (goal ${GOAL_RATIO[kind]}x: at most ${goalCpu.toFixed(2)} ms if CPU-bound)  ${((100 * r.cpu) / PAID_PLAN_CPU_LIMIT_MS).toFixed(3)} % of the paid plan's limit`,
   );
   const floor = FLOOR[kind];
-  if (floor !== null) console.log(`                 its floor here ${ratioOf(floor).toFixed(2)}x (${floor.cpu.toFixed(2)} ms): the goal is ${ratioOf(floor) >= GOAL_RATIO[kind] ? 'within reach' : 'above the floor, out of reach of any store code here'}; the store reaches ${(ratioOf(r) / ratioOf(floor)).toFixed(2)}x of its floor`);
+  if (floor !== null)
+    console.log(
+      `                 its floor here ${ratioOf(floor).toFixed(2)}x (${floor.cpu.toFixed(2)} ms): the goal is ${ratioOf(floor) >= GOAL_RATIO[kind] ? 'within reach' : 'above the floor, out of reach of any store code here'}; the store reaches ${(ratioOf(r) / ratioOf(floor)).toFixed(2)}x of its floor`,
+    );
 }
-console.log(`  client JavaScript, gzip: entry alone ${kb(manifest.files[manifest.entry])} (a page whose islands need no React, e.g. a blog post with no cart)`);
-console.log(`  client JavaScript, gzip: every chunk of the client build ${kb(allClientBytes)} (all islands and the collectors; a product page loads part of it, see page speed)`);
+console.log(
+  `  client JavaScript, gzip: entry alone ${kb(manifest.files[manifest.entry])} (a page whose islands need no React, e.g. a blog post with no cart)`,
+);
+console.log(
+  `  client JavaScript, gzip: every chunk of the client build ${kb(allClientBytes)} (all islands and the collectors; a product page loads part of it, see page speed)`,
+);
 
 // Mixed load: every accepted write must be stored (the demo owner reads the beacon totals).
 const DEMO_OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
 const pen = demo.find((line) => line.itemId === 'p-brass-pen');
 const viewsBefore = await storedBeaconViews(store.url, DEMO_OWNER);
-const mixed = await mixedLoad(store.url, { seconds: Number(process.env.LOAD_SECONDS ?? 30), itemId: pen.itemId, sku: pen.sku, websiteId: 'demo' });
+const mixed = await mixedLoad(store.url, {
+  seconds: Number(process.env.LOAD_SECONDS ?? 30),
+  itemId: pen.itemId,
+  sku: pen.sku,
+  websiteId: 'demo',
+});
 report(mixed);
 const acceptedAdds = [...mixed.addsPerCart.values()].reduce((a, b) => a + b, 0);
 const storedAdds = await storedCartQuantity(store.url, [...mixed.addsPerCart.keys()]);
 const acceptedBeacons = mixed.statuses.beacon[200] ?? 0;
 const storedBeacons = (await storedBeaconViews(store.url, DEMO_OWNER)) - viewsBefore;
-console.log(`    stored: adds ${storedAdds} of ${acceptedAdds} accepted, beacons ${storedBeacons} of ${acceptedBeacons} accepted${storedAdds === acceptedAdds && storedBeacons === acceptedBeacons ? ' (nothing lost)' : ' (MISMATCH)'}`);
+console.log(
+  `    stored: adds ${storedAdds} of ${acceptedAdds} accepted, beacons ${storedBeacons} of ${acceptedBeacons} accepted${storedAdds === acceptedAdds && storedBeacons === acceptedBeacons ? ' (nothing lost)' : ' (MISMATCH)'}`,
+);
 await store.dispose();
 await staticWorker.dispose();
 

@@ -28,14 +28,26 @@ const ASSETS = TARGET === STORE_ASSETS ? TARGET : `${TARGET}.next-${process.pid}
 const OUT = join(ASSETS, 'build');
 if (ASSETS !== STORE_ASSETS) {
   rmSync(ASSETS, { recursive: true, force: true });
-  cpSync(STORE_ASSETS, ASSETS, { recursive: true, filter: (path) => relative(STORE_ASSETS, path).split(sep)[0] !== 'build' });
+  cpSync(STORE_ASSETS, ASSETS, {
+    recursive: true,
+    filter: (path) => relative(STORE_ASSETS, path).split(sep)[0] !== 'build',
+  });
 }
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 
 /** One esbuild run into OUT, minified for es2022, with its metafile; `options` add to or override these. */
 function bundle(options) {
-  return build({ bundle: true, format: 'esm', minify: true, target: 'es2022', outdir: OUT, metafile: true, logLevel: 'warning', ...options });
+  return build({
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: 'es2022',
+    outdir: OUT,
+    metafile: true,
+    logLevel: 'warning',
+    ...options,
+  });
 }
 
 /** What an app build adds: chunks with content-hashed names, React in production mode, the automatic JSX runtime. */
@@ -63,7 +75,11 @@ const files = {};
 let entry = null;
 let consoleEntry = null;
 let consoleStyle = null;
-for (const [path, output] of Object.entries({ ...result.metafile.outputs, ...collectors.metafile.outputs, ...consoleBuild.metafile.outputs })) {
+for (const [path, output] of Object.entries({
+  ...result.metafile.outputs,
+  ...collectors.metafile.outputs,
+  ...consoleBuild.metafile.outputs,
+})) {
   const url = urlOf(path);
   files[url] = gzipSync(readFileSync(path)).length;
   if (output.entryPoint === 'src/client/entry.ts') entry = url;
@@ -77,4 +93,5 @@ if (ASSETS !== TARGET) {
   rmSync(TARGET, { recursive: true, force: true });
   renameSync(ASSETS, TARGET);
 }
-for (const [url, bytes] of Object.entries(files)) console.log(`${(bytes / 1024).toFixed(1).padStart(7)} KB gzip  ${url}`);
+for (const [url, bytes] of Object.entries(files))
+  console.log(`${(bytes / 1024).toFixed(1).padStart(7)} KB gzip  ${url}`);

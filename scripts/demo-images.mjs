@@ -26,18 +26,34 @@ let gradientId = 0;
 function gradient(prefix, [x2, y2], stops) {
   const id = `${prefix}${++gradientId}`;
   const stopTags = stops.map(([offset, colour]) => `<stop offset="${offset}" stop-color="${colour}"/>`).join('');
-  return { def: `<linearGradient id="${id}" x1="0" y1="0" x2="${x2}" y2="${y2}">${stopTags}</linearGradient>`, fill: `url(#${id})` };
+  return {
+    def: `<linearGradient id="${id}" x1="0" y1="0" x2="${x2}" y2="${y2}">${stopTags}</linearGradient>`,
+    fill: `url(#${id})`,
+  };
 }
 
 /** Light from the upper left. */
 function lit(base, { angle = 'diagonal', light = 0.28, dark = -0.28 } = {}) {
   const towards = angle === 'vertical' ? ['0', '1'] : angle === 'horizontal' ? ['1', '0'] : ['1', '1'];
-  return gradient('g', towards, [['0', shade(base, light)], ['.55', base], ['1', shade(base, dark)]]);
+  return gradient('g', towards, [
+    ['0', shade(base, light)],
+    ['.55', base],
+    ['1', shade(base, dark)],
+  ]);
 }
 
 /** A cylinder's side: highlights near the left, shadow on the right. */
 function cylinder(base) {
-  return gradient('c', ['1', '0'], [['0', shade(base, -0.18)], ['.22', shade(base, 0.32)], ['.5', base], ['1', shade(base, -0.4)]]);
+  return gradient(
+    'c',
+    ['1', '0'],
+    [
+      ['0', shade(base, -0.18)],
+      ['.22', shade(base, 0.32)],
+      ['.5', base],
+      ['1', shade(base, -0.4)],
+    ],
+  );
 }
 
 /** The room: wall, table edge and a soft light fall-off, plus grain so flat colours read as a photograph. */
@@ -54,11 +70,14 @@ function room(width, height, wall, table, horizon) {
   };
 }
 
-const shadow = (cx, cy, rx, ry, opacity = 0.32) => `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="#1d140c" opacity="${opacity}" filter="url(#soft)"/>`;
+const shadow = (cx, cy, rx, ry, opacity = 0.32) =>
+  `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="#1d140c" opacity="${opacity}" filter="url(#soft)"/>`;
 
-const SHIRT = 'M300 190 L230 215 L120 330 L185 400 L245 350 L245 640 L555 640 L555 350 L615 400 L680 330 L570 215 L500 190 Q400 250 300 190 Z';
+const SHIRT =
+  'M300 190 L230 215 L120 330 L185 400 L245 350 L245 640 L555 640 L555 350 L615 400 L680 330 L570 215 L500 190 Q400 250 300 190 Z';
 /** Long sleeves down to ribbed cuffs. */
-const SWEATER = 'M300 190 L225 215 Q170 240 160 330 L150 564 L220 564 L245 360 L245 640 L555 640 L555 360 L580 564 L650 564 L640 330 Q630 240 575 215 L500 190 Q400 250 300 190 Z';
+const SWEATER =
+  'M300 190 L225 215 Q170 240 160 330 L150 564 L220 564 L245 360 L245 640 L555 640 L555 360 L580 564 L650 564 L640 330 Q630 240 575 215 L500 190 Q400 250 300 190 Z';
 
 /** Object drawers: each takes a colour and draws around (400, 640) on the 800 px table. */
 const OBJECTS = {
@@ -66,7 +85,11 @@ const OBJECTS = {
     const body = lit(colour);
     const seam = shade(colour, -0.25);
     const texture = knit
-      ? Array.from({ length: 14 }, (_, i) => `<path d="M${250 + i * 22} 300 v330" stroke="${shade(colour, -0.12)}" stroke-width="5" opacity=".5"/>`).join('')
+      ? Array.from(
+          { length: 14 },
+          (_, i) =>
+            `<path d="M${250 + i * 22} 300 v330" stroke="${shade(colour, -0.12)}" stroke-width="5" opacity=".5"/>`,
+        ).join('')
       : '';
     return {
       defs: body.def,
@@ -102,7 +125,11 @@ ${knit ? `<rect x="245" y="606" width="310" height="34" fill="${shade(colour, -0
   },
   board(colour) {
     const top = lit(colour, { angle: 'horizontal', light: 0.22, dark: -0.15 });
-    const grain = Array.from({ length: 9 }, (_, i) => `<path d="M175 ${470 + i * 16} q225 ${i % 2 ? 10 : -10} 450 0" stroke="${shade(colour, -0.2)}" stroke-width="2" fill="none" opacity=".55"/>`).join('');
+    const grain = Array.from(
+      { length: 9 },
+      (_, i) =>
+        `<path d="M175 ${470 + i * 16} q225 ${i % 2 ? 10 : -10} 450 0" stroke="${shade(colour, -0.2)}" stroke-width="2" fill="none" opacity=".55"/>`,
+    ).join('');
     return {
       defs: top.def,
       svg: `${shadow(400, 650, 300, 26)}
@@ -154,8 +181,20 @@ ${knit ? `<rect x="245" y="606" width="310" height="34" fill="${shade(colour, -0
   },
   folded(colour, stripes = true) {
     const cloth = lit(colour, { angle: 'vertical', light: 0.2, dark: -0.2 });
-    const layers = [0, 1, 2, 3].map((i) => `<rect x="${190 - i * 4}" y="${430 + i * 50}" width="${420 + i * 8}" height="54" rx="26" fill="${cloth.fill}" stroke="${shade(colour, -0.22)}" stroke-width="2"/>`).join('');
-    const lines = stripes ? [0, 1, 2, 3].map((i) => `<rect x="${200 - i * 4}" y="${452 + i * 50}" width="${400 + i * 8}" height="6" fill="${shade(colour, -0.35)}" opacity=".6"/>`).join('') : '';
+    const layers = [0, 1, 2, 3]
+      .map(
+        (i) =>
+          `<rect x="${190 - i * 4}" y="${430 + i * 50}" width="${420 + i * 8}" height="54" rx="26" fill="${cloth.fill}" stroke="${shade(colour, -0.22)}" stroke-width="2"/>`,
+      )
+      .join('');
+    const lines = stripes
+      ? [0, 1, 2, 3]
+          .map(
+            (i) =>
+              `<rect x="${200 - i * 4}" y="${452 + i * 50}" width="${400 + i * 8}" height="6" fill="${shade(colour, -0.35)}" opacity=".6"/>`,
+          )
+          .join('')
+      : '';
     return { defs: cloth.def, svg: `${shadow(400, 640, 260, 22)}${layers}${lines}` };
   },
   planter(colour) {
@@ -186,8 +225,12 @@ ${leaf('M400 380 Q300 250 330 150 Q420 240 400 380 Z', '#4f7a45')}${leaf('M400 3
     };
   },
   prints(colour) {
-    const frame = (x, y, r, tint) => `<g transform="rotate(${r} ${x + 120} ${y + 150})"><rect x="${x}" y="${y}" width="240" height="300" fill="#fbfaf7"/><rect x="${x + 16}" y="${y + 16}" width="208" height="220" fill="${tint}"/><path d="M${x + 16} ${y + 236} L${x + 90} ${y + 150} L${x + 140} ${y + 200} L${x + 180} ${y + 160} L${x + 224} ${y + 236} Z" fill="${shade(tint, -0.35)}"/><circle cx="${x + 170}" cy="${y + 70}" r="20" fill="#ffe7a8"/></g>`;
-    return { defs: '', svg: `${shadow(400, 640, 260, 20)}${frame(170, 320, -10, shade(colour, 0.2))}${frame(280, 300, 6, colour)}${frame(380, 330, 14, shade(colour, -0.2))}` };
+    const frame = (x, y, r, tint) =>
+      `<g transform="rotate(${r} ${x + 120} ${y + 150})"><rect x="${x}" y="${y}" width="240" height="300" fill="#fbfaf7"/><rect x="${x + 16}" y="${y + 16}" width="208" height="220" fill="${tint}"/><path d="M${x + 16} ${y + 236} L${x + 90} ${y + 150} L${x + 140} ${y + 200} L${x + 180} ${y + 160} L${x + 224} ${y + 236} Z" fill="${shade(tint, -0.35)}"/><circle cx="${x + 170}" cy="${y + 70}" r="20" fill="#ffe7a8"/></g>`;
+    return {
+      defs: '',
+      svg: `${shadow(400, 640, 260, 20)}${frame(170, 320, -10, shade(colour, 0.2))}${frame(280, 300, 6, colour)}${frame(380, 330, 14, shade(colour, -0.2))}`,
+    };
   },
   tablet(colour) {
     return {
@@ -239,17 +282,33 @@ ${[500, 530, 560, 590].map((y) => `<rect x="280" y="${y}" width="${y === 590 ? 1
     };
   },
   cards(colour) {
-    const stack = [0, 1, 2].map((i) => `<rect x="${230 + i * 14}" y="${300 + i * 12}" width="300" height="330" fill="${i === 2 ? '#fbf8f2' : shade('#efe7da', -i * 0.04)}" stroke="#d6cdbd"/>`).join('');
-    return { defs: '', svg: `${shadow(410, 650, 220, 22)}${stack}<circle cx="418" cy="440" r="70" fill="none" stroke="${colour}" stroke-width="6"/><text x="418" y="560" font-family="Georgia, serif" font-style="italic" font-size="32" text-anchor="middle" fill="${colour}">thank you</text>` };
+    const stack = [0, 1, 2]
+      .map(
+        (i) =>
+          `<rect x="${230 + i * 14}" y="${300 + i * 12}" width="300" height="330" fill="${i === 2 ? '#fbf8f2' : shade('#efe7da', -i * 0.04)}" stroke="#d6cdbd"/>`,
+      )
+      .join('');
+    return {
+      defs: '',
+      svg: `${shadow(410, 650, 220, 22)}${stack}<circle cx="418" cy="440" r="70" fill="none" stroke="${colour}" stroke-width="6"/><text x="418" y="560" font-family="Georgia, serif" font-style="italic" font-size="32" text-anchor="middle" fill="${colour}">thank you</text>`,
+    };
   },
   roll(colour) {
     const paper = lit(colour, { angle: 'vertical', light: 0.3, dark: -0.3 });
-    const dots = Array.from({ length: 24 }, (_, i) => `<circle cx="${230 + (i % 8) * 50}" cy="${460 + Math.floor(i / 8) * 50}" r="8" fill="#fff7e8" opacity=".8"/>`).join('');
-    return { defs: paper.def, svg: `${shadow(400, 640, 260, 20)}<rect x="200" y="420" width="400" height="180" rx="90" fill="${paper.fill}"/>${dots}<ellipse cx="600" cy="510" rx="40" ry="90" fill="${shade(colour, 0.15)}"/><ellipse cx="600" cy="510" rx="16" ry="36" fill="#b38b5a"/>` };
+    const dots = Array.from(
+      { length: 24 },
+      (_, i) =>
+        `<circle cx="${230 + (i % 8) * 50}" cy="${460 + Math.floor(i / 8) * 50}" r="8" fill="#fff7e8" opacity=".8"/>`,
+    ).join('');
+    return {
+      defs: paper.def,
+      svg: `${shadow(400, 640, 260, 20)}<rect x="200" y="420" width="400" height="180" rx="90" fill="${paper.fill}"/>${dots}<ellipse cx="600" cy="510" rx="40" ry="90" fill="${shade(colour, 0.15)}"/><ellipse cx="600" cy="510" rx="16" ry="36" fill="#b38b5a"/>`,
+    };
   },
   bookends(colour) {
     const stone = lit(colour, { light: 0.3, dark: -0.2 });
-    const book = (x, w, c) => `<rect x="${x}" y="${330 + (w % 3) * 10}" width="${w}" height="${300 - (w % 3) * 10}" fill="${c}"/>`;
+    const book = (x, w, c) =>
+      `<rect x="${x}" y="${330 + (w % 3) * 10}" width="${w}" height="${300 - (w % 3) * 10}" fill="${c}"/>`;
     return {
       defs: stone.def,
       svg: `${shadow(400, 650, 300, 22)}<path d="M150 640 V380 Q150 360 170 360 L230 360 V640 Z" fill="${stone.fill}"/><path d="M650 640 V380 Q650 360 630 360 L570 360 V640 Z" fill="${stone.fill}"/>
@@ -258,8 +317,18 @@ ${book(235, 52, '#7a4e2d')}${book(290, 44, '#2f6a7d')}${book(337, 60, '#a3412b')
   },
   flowers(colour) {
     const stem = (x2, y2) => `<path d="M400 620 L${x2} ${y2}" stroke="#8b7a4f" stroke-width="5"/>`;
-    const head = (x, y, c) => `<circle cx="${x}" cy="${y}" r="26" fill="${c}"/><circle cx="${x}" cy="${y}" r="10" fill="${shade(c, -0.3)}"/>`;
-    const tips = [[300, 230], [350, 190], [420, 170], [480, 210], [520, 260], [260, 290], [450, 250], [380, 250]];
+    const head = (x, y, c) =>
+      `<circle cx="${x}" cy="${y}" r="26" fill="${c}"/><circle cx="${x}" cy="${y}" r="10" fill="${shade(c, -0.3)}"/>`;
+    const tips = [
+      [300, 230],
+      [350, 190],
+      [420, 170],
+      [480, 210],
+      [520, 260],
+      [260, 290],
+      [450, 250],
+      [380, 250],
+    ];
     return {
       defs: '',
       svg: `${shadow(400, 650, 160, 18)}${tips.map(([x, y]) => stem(x, y)).join('')}${tips.map(([x, y], i) => head(x, y, i % 3 === 0 ? colour : i % 3 === 1 ? shade(colour, 0.3) : '#d8c39a')).join('')}
@@ -321,7 +390,12 @@ function groupScene(width, height, horizon, [wall, table, ...objects], scale) {
   const scene = room(width, height, wall, table, horizon);
   const drawn = objects.map(([kind, colour]) => productObject(kind, colour));
   const step = width / (objects.length + 1);
-  const placed = drawn.map((object, i) => `<g transform="translate(${step * (i + 1) - 400 * scale} ${horizon + 160 - 650 * scale}) scale(${scale})">${object.svg}</g>`).join('');
+  const placed = drawn
+    .map(
+      (object, i) =>
+        `<g transform="translate(${step * (i + 1) - 400 * scale} ${horizon + 160 - 650 * scale}) scale(${scale})">${object.svg}</g>`,
+    )
+    .join('');
   return picture(width, height, scene, drawn, placed);
 }
 

@@ -19,8 +19,13 @@ function portFrom(value) {
 export function devPorts(env) {
   const port = env.PORT ? portFrom(env.PORT) : DEFAULT_PORT;
   if (port === null) return { error: `PORT=${env.PORT} is not a port number` };
-  const inspectorPort = env.INSPECTOR_PORT ? portFrom(env.INSPECTOR_PORT) : DEFAULT_INSPECTOR_PORT + (port - DEFAULT_PORT);
-  if (inspectorPort === null || inspectorPort === port) return { error: `INSPECTOR_PORT=${env.INSPECTOR_PORT ?? inspectorPort} is not a free port number beside PORT=${port}` };
+  const inspectorPort = env.INSPECTOR_PORT
+    ? portFrom(env.INSPECTOR_PORT)
+    : DEFAULT_INSPECTOR_PORT + (port - DEFAULT_PORT);
+  if (inspectorPort === null || inspectorPort === port)
+    return {
+      error: `INSPECTOR_PORT=${env.INSPECTOR_PORT ?? inspectorPort} is not a free port number beside PORT=${port}`,
+    };
   return { port, inspectorPort };
 }
 
@@ -35,7 +40,9 @@ export function portInUse(port, host) {
 
 /** Why `npm start` cannot start on these ports, with what to set instead; null when both are free. */
 export async function portProblem({ port, inspectorPort }, host) {
-  if (await portInUse(port, host)) return `port ${port} (the store) is in use: start with PORT=<another port> npm start (PORT moves the inspector port too)`;
-  if (await portInUse(inspectorPort, '127.0.0.1')) return `port ${inspectorPort} (wrangler's inspector) is in use: start with INSPECTOR_PORT=<another port> npm start, or PORT=<another port>, which moves both`;
+  if (await portInUse(port, host))
+    return `port ${port} (the store) is in use: start with PORT=<another port> npm start (PORT moves the inspector port too)`;
+  if (await portInUse(inspectorPort, '127.0.0.1'))
+    return `port ${inspectorPort} (wrangler's inspector) is in use: start with INSPECTOR_PORT=<another port> npm start, or PORT=<another port>, which moves both`;
   return null;
 }

@@ -4,7 +4,13 @@
  * store on every host, its demo accounts, plain non-Secure cookies on http://localhost, the local
  * captcha, email recorded in a local mailbox instead of sent, the local payment provider's test cards, CDN purges logged instead of sent).
  */
-export const DEVELOPMENT_VARS = { ENVIRONMENT: 'development', CAPTCHA_PROVIDER: 'local', EMAIL_PROVIDER: 'local', PAYMENT_PROVIDER: 'local', CDN_PURGE: 'local' };
+export const DEVELOPMENT_VARS = {
+  ENVIRONMENT: 'development',
+  CAPTCHA_PROVIDER: 'local',
+  EMAIL_PROVIDER: 'local',
+  PAYMENT_PROVIDER: 'local',
+  CDN_PURGE: 'local',
+};
 
 /** `wrangler dev` arguments that set them (`--var NAME:value`). */
 export function developmentVarArgs() {

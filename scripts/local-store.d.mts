@@ -1,1 +1,3 @@
-export function startLocalStore(options?: { state?: string }): Promise<{ url: string; stop: () => void; kill: () => Promise<void> }>;
+export function startLocalStore(options?: {
+  state?: string;
+}): Promise<{ url: string; stop: () => void; kill: () => Promise<void> }>;

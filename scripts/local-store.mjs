@@ -22,7 +22,9 @@ function freePort() {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -43,7 +45,16 @@ async function waitFor(url, child, timeoutMs) {
 }
 
 /** What the worker is built from: the store's source, its theme and its configuration. */
-const WORKER_SOURCES = ['src', 'themes', 'wrangler.toml', 'package.json', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.worker.json', 'worker-configuration.d.ts'];
+const WORKER_SOURCES = [
+  'src',
+  'themes',
+  'wrangler.toml',
+  'package.json',
+  'tsconfig.json',
+  'tsconfig.base.json',
+  'tsconfig.worker.json',
+  'worker-configuration.d.ts',
+];
 
 /** Copies the worker's sources and the test client build into `folder`, so the store serves them as they are now. */
 function snapshotSources(folder) {
@@ -60,12 +71,37 @@ export async function startLocalStore({ state: keptState } = {}) {
   const port = await freePort();
   // wrangler's inspector listens on 9229 unless told: a second store (another test worker, or `npm start`) would collide.
   const inspectorPort = await freePort();
-  const child = spawn('npx', ['wrangler', 'dev', '--port', String(port), '--inspector-port', String(inspectorPort), '--ip', '127.0.0.1', '--persist-to', state, '--log-level', 'warn', '--assets', TEST_ASSETS, ...developmentVarArgs()], {
-    cwd: sources,
-    env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
+  const child = spawn(
+    'npx',
+    [
+      'wrangler',
+      'dev',
+      '--port',
+      String(port),
+      '--inspector-port',
+      String(inspectorPort),
+      '--ip',
+      '127.0.0.1',
+      '--persist-to',
+      state,
+      '--log-level',
+      'warn',
+      '--assets',
+      TEST_ASSETS,
+      ...developmentVarArgs(),
+    ],
+    {
+      cwd: sources,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        WRANGLER_SEND_METRICS: 'false',
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+      detached: true,
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const signal = (name) => {

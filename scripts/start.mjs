@@ -39,10 +39,24 @@ async function prepareLocalStore(_env) {}
 
 /** Runs `wrangler dev` until it exits; resolves to the exit code to pass on. */
 function serve(port, inspectorPort, env) {
-  const child = spawn(process.execPath, [wranglerCli(), 'dev', '--port', String(port), '--inspector-port', String(inspectorPort), '--ip', HOST, ...developmentVarArgs()], {
-    stdio: 'inherit',
-    env,
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      wranglerCli(),
+      'dev',
+      '--port',
+      String(port),
+      '--inspector-port',
+      String(inspectorPort),
+      '--ip',
+      HOST,
+      ...developmentVarArgs(),
+    ],
+    {
+      stdio: 'inherit',
+      env,
+    },
+  );
   const forward = (signal) => child.kill(signal);
   for (const signal of FORWARDED_SIGNALS) process.on(signal, forward);
 
@@ -74,7 +88,10 @@ async function answered(url, serving) {
 async function watchTemplate(dir, port, env, serving) {
   if (!(await answered(`http://${HOST}:${port}/api/site-admin/site`, serving))) return;
   const tsx = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'cli.mjs');
-  const child = spawn(process.execPath, [tsx, 'scripts/site.mjs', 'watch-template', dir], { stdio: 'inherit', env: { ...env, PORT: String(port) } });
+  const child = spawn(process.execPath, [tsx, 'scripts/site.mjs', 'watch-template', dir], {
+    stdio: 'inherit',
+    env: { ...env, PORT: String(port) },
+  });
   serving.then(() => child.kill('SIGTERM'));
 }
 

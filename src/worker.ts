@@ -154,5 +154,6 @@ app.route('/', pages);
  * test or the soak benchmark injected faults (src/faults).
  */
 export default {
-  fetch: (request: Request, env: Env, ctx: ExecutionContext) => servedFromMemory(request, isDevelopment(env)) ?? app.fetch(request, withFaults(env), ctx),
+  fetch: (request: Request, env: Env, ctx: ExecutionContext) =>
+    servedFromMemory(request, isDevelopment(env)) ?? app.fetch(request, withFaults(env), ctx),
 } satisfies ExportedHandler<Env>;

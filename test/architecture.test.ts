@@ -70,7 +70,11 @@ const KNOWN_EXCEPTIONS = new Set([
 ]);
 
 /** Site modules that hold a pure rule the browser code shares with the server: they import nothing (asserted below). */
-const PURE_SITE_RULES = new Set(['src/site/editor/content-status.ts', 'src/site/main-image.ts', 'src/site/image-url.ts']);
+const PURE_SITE_RULES = new Set([
+  'src/site/editor/content-status.ts',
+  'src/site/main-image.ts',
+  'src/site/image-url.ts',
+]);
 
 /** The arrows out of production modules (tests may reach wherever they test) that break `allowed`. */
 function wrongArrows(from: (file: string) => boolean, allowed: (target: string) => boolean): string[] {
@@ -139,7 +143,12 @@ describe('architecture: arrows point one way', () => {
   });
 
   it('the pure site rules that commerce and the console share import nothing', () => {
-    expect(wrongArrows((file) => PURE_SITE_RULES.has(file), () => false)).toEqual([]);
+    expect(
+      wrongArrows(
+        (file) => PURE_SITE_RULES.has(file),
+        () => false,
+      ),
+    ).toEqual([]);
   });
 
   it('ground modules import only ground modules', () => {
@@ -168,13 +177,21 @@ describe('architecture: arrows point one way', () => {
   });
 
   it('the browser code imports neither the server nor the engine (its bundle would carry it)', () => {
-    expect(wrongArrows(inRooms('client'), notIn('routes', 'storefront', 'durable', 'engine', 'site', 'integrations', 'worker'))).toEqual([]);
+    expect(
+      wrongArrows(
+        inRooms('client'),
+        notIn('routes', 'storefront', 'durable', 'engine', 'site', 'integrations', 'worker'),
+      ),
+    ).toEqual([]);
   });
 
   it('the console (browser code too) imports neither the server nor the engine; of the site only the roles table, store creation, the editor helpers and the pure picture rules', () => {
     const server = notIn('routes', 'storefront', 'durable', 'engine', 'site', 'integrations', 'worker');
     const browserSafe = (target: string) =>
-      target === 'src/site/roles.ts' || target === 'src/site/store-creation.ts' || target.startsWith('src/site/editor/') || PURE_SITE_RULES.has(target);
+      target === 'src/site/roles.ts' ||
+      target === 'src/site/store-creation.ts' ||
+      target.startsWith('src/site/editor/') ||
+      PURE_SITE_RULES.has(target);
     expect(wrongArrows(inRooms('console'), (target) => server(target) || browserSafe(target))).toEqual([]);
   });
 
@@ -183,11 +200,18 @@ describe('architecture: arrows point one way', () => {
   });
 
   it('the storefront renders pages from site, commerce, engine, forms, integrations and browser islands, never routes or Durable Objects', () => {
-    expect(wrongArrows(inRooms('storefront'), inRooms('storefront', 'site', 'commerce', 'engine', 'forms', 'integrations', 'client', ...GROUND))).toEqual([]);
+    expect(
+      wrongArrows(
+        inRooms('storefront'),
+        inRooms('storefront', 'site', 'commerce', 'engine', 'forms', 'integrations', 'client', ...GROUND),
+      ),
+    ).toEqual([]);
   });
 
   it('site, beacon, integrations and Durable Objects do not import the routes or the storefront', () => {
-    expect(wrongArrows(inRooms('site', 'beacon', 'integrations', 'durable'), notIn('routes', 'storefront', 'worker'))).toEqual([]);
+    expect(
+      wrongArrows(inRooms('site', 'beacon', 'integrations', 'durable'), notIn('routes', 'storefront', 'worker')),
+    ).toEqual([]);
   });
 
   it('only the worker imports the route areas', () => {
@@ -196,7 +220,10 @@ describe('architecture: arrows point one way', () => {
 
   it('the fault-injection layer imports nothing of ours, and no production module switches it on (only tests and benchmarks do)', () => {
     expect(wrongArrows(inRooms('faults'), () => false)).toEqual([]);
-    const switchers = [...graph.keys()].filter((file) => !isTest(file) && room(file) !== 'faults' && /\binjectFaults\s*\(/.test(readFileSync(join(ROOT, file), 'utf8')));
+    const switchers = [...graph.keys()].filter(
+      (file) =>
+        !isTest(file) && room(file) !== 'faults' && /\binjectFaults\s*\(/.test(readFileSync(join(ROOT, file), 'utf8')),
+    );
     expect(switchers).toEqual([]);
   });
 

@@ -39,7 +39,11 @@ async function call<T>(target: AdminTarget, method: string, path: string, body?:
   if (target.token !== undefined) headers.authorization = `Bearer ${target.token}`;
   let response: Response;
   try {
-    response = await (target.fetch ?? fetch)(url.href, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    response = await (target.fetch ?? fetch)(url.href, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
   } catch (error) {
     throw new AdminCallError(0, `cannot reach ${target.url} (${(error as Error).cause ?? (error as Error).message})`);
   }
@@ -48,9 +52,16 @@ async function call<T>(target: AdminTarget, method: string, path: string, body?:
   try {
     answer = JSON.parse(text);
   } catch {
-    throw new AdminCallError(response.status, `${method} ${url.pathname} answered ${response.status} with no JSON: is ${target.url} this project's worker?`);
+    throw new AdminCallError(
+      response.status,
+      `${method} ${url.pathname} answered ${response.status} with no JSON: is ${target.url} this project's worker?`,
+    );
   }
-  if (!response.ok) throw new AdminCallError(response.status, String((answer as { error?: unknown }).error ?? `status ${response.status}`));
+  if (!response.ok)
+    throw new AdminCallError(
+      response.status,
+      String((answer as { error?: unknown }).error ?? `status ${response.status}`),
+    );
   return answer as T;
 }
 
@@ -66,7 +77,8 @@ async function retried<T>(send: () => Promise<T>): Promise<T> {
     try {
       return await send();
     } catch (error) {
-      if (!(error instanceof AdminCallError && (error.status === 0 || error.status === 503)) || attempt === ATTEMPTS) throw error;
+      if (!(error instanceof AdminCallError && (error.status === 0 || error.status === 503)) || attempt === ATTEMPTS)
+        throw error;
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
     }
   }
@@ -115,9 +127,18 @@ export class ItemRefused extends AdminCallError {
  * Sends a site as an import or a publish: its head, its items in parts (a few at once), then the
  * commit that makes it the store's content. Nothing is visible until the commit.
  */
-export async function sendSite(target: AdminTarget, mode: 'import' | 'publish', site: SiteJson, progress: (sent: number) => void = () => {}): Promise<SentSite> {
+export async function sendSite(
+  target: AdminTarget,
+  mode: 'import' | 'publish',
+  site: SiteJson,
+  progress: (sent: number) => void = () => {},
+): Promise<SentSite> {
   const { items, ...head } = site;
-  const begun = await call<{ importId: string; websiteId: string }>(target, 'POST', '/imports', { mode, ...(target.host === undefined ? {} : { host: target.host }), site: head });
+  const begun = await call<{ importId: string; websiteId: string }>(target, 'POST', '/imports', {
+    mode,
+    ...(target.host === undefined ? {} : { host: target.host }),
+    site: head,
+  });
   const parts = itemParts(items);
   let next = 0;
   let sent = 0;
@@ -126,11 +147,20 @@ export async function sendSite(target: AdminTarget, mode: 'import' | 'publish', 
       const n = next++;
       const part = parts[n] as { start: number; items: unknown[] };
       try {
-        await retried(() => call(target, 'PUT', `/imports/${begun.importId}/parts/${n}`, { first: part.start, items: part.items }));
+        await retried(() =>
+          call(target, 'PUT', `/imports/${begun.importId}/parts/${n}`, { first: part.start, items: part.items }),
+        );
       } catch (error) {
-        const match = error instanceof AdminCallError ? /^items\.(\d+)(?:\.(.*))?$/s.exec(error.message.split(': ')[0] ?? '') : null;
+        const match =
+          error instanceof AdminCallError
+            ? /^items\.(\d+)(?:\.(.*))?$/s.exec(error.message.split(': ')[0] ?? '')
+            : null;
         if (match !== null && error instanceof AdminCallError) {
-          throw new ItemRefused(error.status, part.start + Number(match[1]), `${match[2] === undefined ? '' : `${match[2]}: `}${error.message.split(': ').slice(1).join(': ')}`);
+          throw new ItemRefused(
+            error.status,
+            part.start + Number(match[1]),
+            `${match[2] === undefined ? '' : `${match[2]}: `}${error.message.split(': ').slice(1).join(': ')}`,
+          );
         }
         throw error;
       }
@@ -139,16 +169,31 @@ export async function sendSite(target: AdminTarget, mode: 'import' | 'publish', 
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_PARTS, parts.length) }, sender));
-  const committed = await call<{ websiteId: string; host: string | null; version: number }>(target, 'POST', `/imports/${begun.importId}/commit`, { parts: parts.length, itemCount: items.length });
+  const committed = await call<{ websiteId: string; host: string | null; version: number }>(
+    target,
+    'POST',
+    `/imports/${begun.importId}/commit`,
+    { parts: parts.length, itemCount: items.length },
+  );
   return { ...committed, parts: parts.length };
 }
 
 /** The store's whole site, read as one version (its head, then its items page by page). */
-export async function receiveSite(target: AdminTarget, progress: (received: number, total: number) => void = () => {}): Promise<{ websiteId: string; version: number; site: SiteJson }> {
-  const head = await call<{ websiteId: string; version: number; itemCount: number; site: Json & Pick<SiteJson, 'collections' | 'theme'> }>(target, 'GET', '/site');
+export async function receiveSite(
+  target: AdminTarget,
+  progress: (received: number, total: number) => void = () => {},
+): Promise<{ websiteId: string; version: number; site: SiteJson }> {
+  const head = await call<{
+    websiteId: string;
+    version: number;
+    itemCount: number;
+    site: Json & Pick<SiteJson, 'collections' | 'theme'>;
+  }>(target, 'GET', '/site');
   const items: Record<string, unknown>[] = [];
   for (let after: number | null = 0; after !== null; ) {
-    const page: { items: Record<string, unknown>[]; next: number | null } = await retried(() => call(target, 'GET', `/site/items?version=${head.version}&after=${after}&limit=1000`));
+    const page: { items: Record<string, unknown>[]; next: number | null } = await retried(() =>
+      call(target, 'GET', `/site/items?version=${head.version}&after=${after}&limit=1000`),
+    );
     items.push(...page.items);
     progress(items.length, head.itemCount);
     after = page.next;
@@ -174,7 +219,11 @@ export interface TemplateFileSource {
  * Imports a developer-platform template (src/routes/site-admin.ts): its static files under a new
  * upload, then the theme with the list of those files, which the worker checks and swaps in at once.
  */
-export async function sendTemplate(target: AdminTarget, theme: Record<string, string>, files: readonly TemplateFileSource[]): Promise<{ websiteId: string; version: number | null }> {
+export async function sendTemplate(
+  target: AdminTarget,
+  theme: Record<string, string>,
+  files: readonly TemplateFileSource[],
+): Promise<{ websiteId: string; version: number | null }> {
   const host = target.host === undefined ? {} : { host: target.host };
   const begun = await call<{ uploadId: string }>(target, 'POST', '/template-uploads', host);
   let next = 0;
@@ -182,9 +231,16 @@ export async function sendTemplate(target: AdminTarget, theme: Record<string, st
     while (next < files.length) {
       const file = files[next++] as TemplateFileSource;
       const data = base64(await file.read());
-      await retried(() => call(target, 'PUT', `/template-uploads/${begun.uploadId}/files`, { ...host, path: file.path, data }));
+      await retried(() =>
+        call(target, 'PUT', `/template-uploads/${begun.uploadId}/files`, { ...host, path: file.path, data }),
+      );
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_PARTS, files.length) }, sender));
-  return call(target, 'PUT', '/template', { ...host, uploadId: begun.uploadId, theme, assets: files.map((file) => file.path) });
+  return call(target, 'PUT', '/template', {
+    ...host,
+    uploadId: begun.uploadId,
+    theme,
+    assets: files.map((file) => file.path),
+  });
 }

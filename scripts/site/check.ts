@@ -23,7 +23,12 @@ export function consistencyProblems(site: SiteJson, sources: SiteSources): Folde
   const problems: FolderProblem[] = [];
   const collectionIds = new Map<unknown, number>();
   for (const [i, collection] of site.collections.entries()) {
-    if (collectionIds.has(collection.id)) problems.push({ file: sources.collections[i] ?? 'collections', where: 'id', message: `id ${String(collection.id)} is also the id of ${sources.collections[collectionIds.get(collection.id) as number]}` });
+    if (collectionIds.has(collection.id))
+      problems.push({
+        file: sources.collections[i] ?? 'collections',
+        where: 'id',
+        message: `id ${String(collection.id)} is also the id of ${sources.collections[collectionIds.get(collection.id) as number]}`,
+      });
     else collectionIds.set(collection.id, i);
   }
   const products = new Map<unknown, number>();
@@ -33,17 +38,31 @@ export function consistencyProblems(site: SiteJson, sources: SiteSources): Folde
   for (const [i, item] of site.items.entries()) {
     const { file, line } = at(i);
     const first = itemIds.get(item.id);
-    if (first !== undefined) problems.push({ file, where: `${line}: id`, message: `id ${String(item.id)} is also the id of ${at(first).file}:${at(first).line}` });
+    if (first !== undefined)
+      problems.push({
+        file,
+        where: `${line}: id`,
+        message: `id ${String(item.id)} is also the id of ${at(first).file}:${at(first).line}`,
+      });
     else itemIds.set(item.id, i);
     const seen = urls.get(item.fullUrl);
-    if (seen !== undefined) problems.push({ file, where: `${line}: fullUrl`, message: `${String(item.fullUrl)} is also the address of ${at(seen).file}:${at(seen).line}` });
+    if (seen !== undefined)
+      problems.push({
+        file,
+        where: `${line}: fullUrl`,
+        message: `${String(item.fullUrl)} is also the address of ${at(seen).file}:${at(seen).line}`,
+      });
     else urls.set(item.fullUrl, i);
-    if (item.structuredContent !== undefined) products.set(item.collectionId, (products.get(item.collectionId) ?? 0) + 1);
+    if (item.structuredContent !== undefined)
+      products.set(item.collectionId, (products.get(item.collectionId) ?? 0) + 1);
   }
   for (const [i, collection] of site.collections.entries()) {
     const count = products.get(collection.id) ?? 0;
     if (count > MAX_PRODUCTS_PER_COLLECTION) {
-      problems.push({ file: sources.collections[i] ?? 'collections', message: `holds ${count} products; a collection holds at most ${MAX_PRODUCTS_PER_COLLECTION}` });
+      problems.push({
+        file: sources.collections[i] ?? 'collections',
+        message: `holds ${count} products; a collection holds at most ${MAX_PRODUCTS_PER_COLLECTION}`,
+      });
     }
   }
   return problems;
@@ -54,8 +73,15 @@ export function templateProblems(site: SiteJson): FolderProblem[] {
   for (const [path, source] of Object.entries(site.theme)) {
     if (!path.endsWith('.html')) continue;
     // The widget formatters store pages render with (src/storefront/render.ts) are known names here too.
-    for (const error of compile(source, { formatters: { ...ISLAND_FORMATTERS, ...STRUCTURED_DATA_FORMATTERS }, cache: false }).errors) {
-      problems.push({ file: `theme/${path}`, ...(error.line === undefined ? {} : { where: `${error.line}:${error.column ?? 1}` }), message: error.message });
+    for (const error of compile(source, {
+      formatters: { ...ISLAND_FORMATTERS, ...STRUCTURED_DATA_FORMATTERS },
+      cache: false,
+    }).errors) {
+      problems.push({
+        file: `theme/${path}`,
+        ...(error.line === undefined ? {} : { where: `${error.line}:${error.column ?? 1}` }),
+        message: error.message,
+      });
     }
   }
   return problems;

@@ -46,14 +46,22 @@ function count(value: string | undefined, name: string, fallback: number): numbe
 }
 
 /** Where the command goes, and what to stop afterwards. */
-async function targetOf(options: { host?: string; url?: string; remote?: boolean }): Promise<{ target: AdminTarget; where: string; stop: () => Promise<void> }> {
+async function targetOf(options: {
+  host?: string;
+  url?: string;
+  remote?: boolean;
+}): Promise<{ target: AdminTarget; where: string; stop: () => Promise<void> }> {
   const host = options.host === undefined ? {} : { host: options.host };
   const where = options.host === undefined ? 'the development store' : `the store at ${options.host}`;
   if (options.remote === true) {
     const url = options.url ?? process.env.SITE_ADMIN_URL;
     const token = process.env.SITE_ADMIN_TOKEN;
-    if (url === undefined || token === undefined) throw new UsageError('--remote needs the worker address in SITE_ADMIN_URL (or --url) and its admin token in SITE_ADMIN_TOKEN');
-    if (options.host === undefined) throw new UsageError('--remote needs --host NAME: production has no development store');
+    if (url === undefined || token === undefined)
+      throw new UsageError(
+        '--remote needs the worker address in SITE_ADMIN_URL (or --url) and its admin token in SITE_ADMIN_TOKEN',
+      );
+    if (options.host === undefined)
+      throw new UsageError('--remote needs --host NAME: production has no development store');
     return { target: { url, token, ...host }, where: `${where} (${url})`, stop: async () => {} };
   }
   if (options.url !== undefined) return { target: { url: options.url, ...host }, where, stop: async () => {} };
@@ -67,7 +75,11 @@ function refusal(error: ItemRefused, sources: SiteSources): string {
   return source === undefined ? error.detail : `the worker refused ${source.file}:${source.line}: ${error.detail}`;
 }
 
-async function sendFolder(mode: 'import' | 'publish', dir: string, options: { host?: string; url?: string; remote?: boolean }): Promise<void> {
+async function sendFolder(
+  mode: 'import' | 'publish',
+  dir: string,
+  options: { host?: string; url?: string; remote?: boolean },
+): Promise<void> {
   const began = performance.now();
   const { site, sources } = readSiteFolder(dir);
   const problems = checkSite(site, sources, { templates: mode === 'publish' });
@@ -91,17 +103,32 @@ async function sendFolder(mode: 'import' | 'publish', dir: string, options: { ho
 }
 
 /** Reads, checks and compiles a template folder, then makes it the store's theme with its static files. */
-export async function importTemplate(dir: string, options: { host?: string; url?: string; remote?: boolean }, target?: { target: AdminTarget; where: string }): Promise<void> {
+export async function importTemplate(
+  dir: string,
+  options: { host?: string; url?: string; remote?: boolean },
+  target?: { target: AdminTarget; where: string },
+): Promise<void> {
   const began = performance.now();
   const template = await readTemplateFolder(dir);
   for (const warning of template.warnings) log(`warning: ${warning}`);
-  log(`${dir}: ${template.name}, ${Object.keys(template.theme).length} template files, ${template.assets.length} static files checked and compiled (${seconds(began)}; ${template.ignored.length} other files not used)`);
-  const { target: to, where, stop } = target === undefined ? await targetOf(options) : { ...target, stop: async () => {} };
+  log(
+    `${dir}: ${template.name}, ${Object.keys(template.theme).length} template files, ${template.assets.length} static files checked and compiled (${seconds(began)}; ${template.ignored.length} other files not used)`,
+  );
+  const {
+    target: to,
+    where,
+    stop,
+  } = target === undefined ? await targetOf(options) : { ...target, stop: async () => {} };
   try {
     const sending = performance.now();
-    const files = template.assets.map((asset) => ({ path: asset.path, read: async () => new Uint8Array(await readFile(asset.file)) }));
+    const files = template.assets.map((asset) => ({
+      path: asset.path,
+      read: async () => new Uint8Array(await readFile(asset.file)),
+    }));
     const sent = await sendTemplate(to, template.theme, files);
-    console.log(`Imported the template ${dir} into ${where}: website ${sent.websiteId}, version ${sent.version ?? 'unchanged'}, ${files.length} static files, ${seconds(sending)}`);
+    console.log(
+      `Imported the template ${dir} into ${where}: website ${sent.websiteId}, version ${sent.version ?? 'unchanged'}, ${files.length} static files, ${seconds(sending)}`,
+    );
   } finally {
     await stop();
   }
@@ -114,7 +141,9 @@ async function exportStore(dir: string, options: { host?: string; url?: string; 
     const began = performance.now();
     const received = await receiveSite(target);
     writeSiteFolder(dir, received.site);
-    console.log(`Exported ${where} (website ${received.websiteId}, version ${received.version}) to ${dir}: ${received.site.items.length} items, ${seconds(began)}`);
+    console.log(
+      `Exported ${where} (website ${received.websiteId}, version ${received.version}) to ${dir}: ${received.site.items.length} items, ${seconds(began)}`,
+    );
   } finally {
     await stop();
   }
@@ -155,7 +184,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     if (command === 'watch-template') {
       if (dir === undefined) throw new UsageError('watch-template needs a template folder');
-      if (values.remote === true) throw new UsageError('watch-template is for development: a deployed store takes import-template');
+      if (values.remote === true)
+        throw new UsageError('watch-template is for development: a deployed store takes import-template');
       const { target, where, stop } = await targetOf(values);
       const stopped = new AbortController();
       for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stopped.abort());
@@ -168,7 +198,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       await importTemplate(dir, values);
       return 0;
     }
-    if (command !== 'export' && command !== 'import' && command !== 'publish') throw new UsageError(command === undefined ? 'which command?' : `unknown command ${command}`);
+    if (command !== 'export' && command !== 'import' && command !== 'publish')
+      throw new UsageError(command === undefined ? 'which command?' : `unknown command ${command}`);
     if (dir === undefined) throw new UsageError(`${command} needs a folder`);
     if (command === 'export') await exportStore(dir, values);
     else await sendFolder(command, dir, values);
@@ -179,7 +210,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
     if (error instanceof SiteFolderError || error instanceof TemplateFolderError) log(error.message);
-    else if (error instanceof AdminCallError) log(`The worker refused: ${error.message}${error.status === 0 ? '' : ` (HTTP ${error.status})`}`);
+    else if (error instanceof AdminCallError)
+      log(`The worker refused: ${error.message}${error.status === 0 ? '' : ` (HTTP ${error.status})`}`);
     else log((error as Error).message ?? String(error));
     return 1;
   }

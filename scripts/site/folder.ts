@@ -38,7 +38,9 @@ export interface FolderProblem {
 const SHOWN_PROBLEMS = 20;
 
 export function formatProblems(problems: readonly FolderProblem[]): string {
-  const lines = problems.slice(0, SHOWN_PROBLEMS).map((p) => `  ${p.file}${p.where === undefined ? '' : `:${p.where}`}: ${p.message}`);
+  const lines = problems
+    .slice(0, SHOWN_PROBLEMS)
+    .map((p) => `  ${p.file}${p.where === undefined ? '' : `:${p.where}`}: ${p.message}`);
   if (problems.length > SHOWN_PROBLEMS) lines.push(`  … and ${problems.length - SHOWN_PROBLEMS} more`);
   return lines.join('\n');
 }
@@ -78,7 +80,8 @@ export function siteFiles(site: SiteJson): Map<string, string> {
   const lines = new Map<string, string[]>();
   for (const item of items) {
     const urlId = urlIdOf.get(item.collectionId);
-    if (urlId === undefined) throw new Error(`item ${String(item.id)} belongs to no collection of the site (${String(item.collectionId)})`);
+    if (urlId === undefined)
+      throw new Error(`item ${String(item.id)} belongs to no collection of the site (${String(item.collectionId)})`);
     let shard = lines.get(urlId);
     if (shard === undefined) lines.set(urlId, (shard = []));
     shard.push(JSON.stringify(item));
@@ -99,7 +102,8 @@ function isEmptyFolder(dir: string): boolean {
 
 /** Refuses a folder to write into that already holds files (checked before the work that fills it). */
 export function assertNewFolder(dir: string): void {
-  if (existsSync(dir) && !isEmptyFolder(dir)) throw new Error(`${dir} already exists and is not empty; choose a new folder`);
+  if (existsSync(dir) && !isEmptyFolder(dir))
+    throw new Error(`${dir} already exists and is not empty; choose a new folder`);
 }
 
 /**
@@ -165,7 +169,10 @@ class FolderReader {
     try {
       return utf8.decode(readFileSync(join(this.dir, ...file.split('/'))));
     } catch (error) {
-      this.problem(file, error instanceof TypeError ? 'is not UTF-8 text' : `cannot be read (${(error as Error).message})`);
+      this.problem(
+        file,
+        error instanceof TypeError ? 'is not UTF-8 text' : `cannot be read (${(error as Error).message})`,
+      );
       return null;
     }
   }
@@ -178,7 +185,9 @@ class FolderReader {
       const offset = syntaxErrorOffset(text) ?? text.length;
       const at = positionAt(text, offset);
       // V8's own position (and, in some versions, the text) would repeat what the line and column say.
-      const reason = (error as Error).message.replace(/ in JSON at position \d+.*$/s, '').replace(/, ".*" is not valid JSON$/s, '');
+      const reason = (error as Error).message
+        .replace(/ in JSON at position \d+.*$/s, '')
+        .replace(/, ".*" is not valid JSON$/s, '');
       this.problem(file, `invalid JSON: ${reason}`, `${at.line + line - 1}:${at.column}`);
       return undefined;
     }
@@ -194,17 +203,25 @@ export function readSiteFolder(dir: string): { site: SiteJson; sources: SiteSour
   if (!existsSync(dir)) throw new SiteFolderError(dir, [{ file: dir, message: 'no such folder' }]);
   if (!statSync(dir).isDirectory()) throw new SiteFolderError(dir, [{ file: dir, message: 'is not a folder' }]);
   const reader = new FolderReader(dir);
-  const siteText = reader.has(SITE_FILE) ? reader.text(SITE_FILE) : (reader.problem(SITE_FILE, 'missing: every site folder has one'), null);
+  const siteText = reader.has(SITE_FILE)
+    ? reader.text(SITE_FILE)
+    : (reader.problem(SITE_FILE, 'missing: every site folder has one'), null);
   const head = siteText === null ? undefined : reader.json(SITE_FILE, siteText);
   if (siteText !== null && head !== undefined && !isObject(head)) reader.problem(SITE_FILE, 'must hold a JSON object');
   const settings = isObject(head) ? head : {};
   const listed = settings.collections;
   const urlIds: string[] = [];
   if (isObject(head)) {
-    if (!Array.isArray(listed)) reader.problem(SITE_FILE, 'must be the list of collection urlIds, in order', 'collections');
+    if (!Array.isArray(listed))
+      reader.problem(SITE_FILE, 'must be the list of collection urlIds, in order', 'collections');
     else {
       for (const [i, urlId] of listed.entries()) {
-        if (typeof urlId !== 'string' || !URL_ID.test(urlId)) reader.problem(SITE_FILE, 'must be a collection urlId (lowercase letters, digits and dashes)', `collections.${i}`);
+        if (typeof urlId !== 'string' || !URL_ID.test(urlId))
+          reader.problem(
+            SITE_FILE,
+            'must be a collection urlId (lowercase letters, digits and dashes)',
+            `collections.${i}`,
+          );
         else if (urlIds.includes(urlId)) reader.problem(SITE_FILE, `lists ${urlId} twice`, `collections.${i}`);
         else urlIds.push(urlId);
       }
@@ -222,16 +239,19 @@ export function readSiteFolder(dir: string): { site: SiteJson; sources: SiteSour
     }
     const text = reader.text(file);
     const collection = text === null ? undefined : reader.json(file, text);
-    if (text !== null && collection !== undefined && !isObject(collection)) reader.problem(file, 'must hold a JSON object');
+    if (text !== null && collection !== undefined && !isObject(collection))
+      reader.problem(file, 'must hold a JSON object');
     if (!isObject(collection)) continue;
-    if (collection.urlId !== urlId) reader.problem(file, `urlId must be ${JSON.stringify(urlId)}, the file's name`, 'urlId');
+    if (collection.urlId !== urlId)
+      reader.problem(file, `urlId must be ${JSON.stringify(urlId)}, the file's name`, 'urlId');
     collectionIdOf.set(urlId, collection.id);
     collections.push(collection);
     sources.collections.push(file);
   }
   const listedOk = Array.isArray(listed);
   for (const file of listedOk ? reader.filesUnder(COLLECTIONS_DIR) : []) {
-    if (!urlIds.includes(file.replace(/\.json$/, ''))) reader.problem(`${COLLECTIONS_DIR}/${file}`, 'not listed in site.json collections');
+    if (!urlIds.includes(file.replace(/\.json$/, '')))
+      reader.problem(`${COLLECTIONS_DIR}/${file}`, 'not listed in site.json collections');
   }
 
   const items: Json[] = [];
@@ -252,13 +272,18 @@ export function readSiteFolder(dir: string): { site: SiteJson; sources: SiteSour
         continue;
       }
       if (collectionIdOf.has(urlId) && item.collectionId !== collectionIdOf.get(urlId)) {
-        reader.problem(file, `collectionId must be ${JSON.stringify(collectionIdOf.get(urlId))}, the id of collections/${urlId}.json`, String(i + 1));
+        reader.problem(
+          file,
+          `collectionId must be ${JSON.stringify(collectionIdOf.get(urlId))}, the id of collections/${urlId}.json`,
+          String(i + 1),
+        );
       }
       items.push(item);
       sources.items.push({ file, line: i + 1 });
     }
   }
-  for (const name of listedOk ? shards : []) reader.problem(`${ITEMS_DIR}/${name}`, 'belongs to no collection listed in site.json');
+  for (const name of listedOk ? shards : [])
+    reader.problem(`${ITEMS_DIR}/${name}`, 'belongs to no collection listed in site.json');
 
   const theme: Record<string, string> = {};
   for (const path of reader.filesUnder(THEME_DIR)) {
@@ -267,7 +292,8 @@ export function readSiteFolder(dir: string): { site: SiteJson; sources: SiteSour
   }
   for (const file of reader.files) {
     const top = file.split('/')[0] as string;
-    if (file !== SITE_FILE && ![COLLECTIONS_DIR, ITEMS_DIR, THEME_DIR].includes(top)) reader.problem(file, 'is not part of a site folder (site.json, collections/, items/, theme/)');
+    if (file !== SITE_FILE && ![COLLECTIONS_DIR, ITEMS_DIR, THEME_DIR].includes(top))
+      reader.problem(file, 'is not part of a site folder (site.json, collections/, items/, theme/)');
   }
 
   if (reader.problems.length > 0) throw new SiteFolderError(dir, reader.problems);

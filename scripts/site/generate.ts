@@ -8,7 +8,13 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { pricedWithoutVariants, PRODUCT_RECORD_TYPE, PRODUCTS_COLLECTION, PRODUCTS_COLLECTION_TYPE, ProductType } from '../../src/commerce/product.ts';
+import {
+  pricedWithoutVariants,
+  PRODUCT_RECORD_TYPE,
+  PRODUCTS_COLLECTION,
+  PRODUCTS_COLLECTION_TYPE,
+  ProductType,
+} from '../../src/commerce/product.ts';
 import { prng } from '../prng.ts';
 import { MAX_PRODUCTS_PER_COLLECTION } from './check.ts';
 import type { SiteJson } from './folder.ts';
@@ -24,18 +30,64 @@ export interface GenerateOptions {
 export const GENERATED_SITE_ID = 'generated';
 
 const DEPARTMENTS: readonly { name: string; categories: readonly string[]; nouns: readonly string[] }[] = [
-  { name: 'Kitchen', categories: ['Cookware', 'Tableware', 'Utensils', 'Storage'], nouns: ['Mug', 'Bowl', 'Board', 'Jar', 'Pan', 'Kettle'] },
-  { name: 'Home', categories: ['Lighting', 'Textiles', 'Decor', 'Furniture'], nouns: ['Lamp', 'Cushion', 'Throw', 'Vase', 'Stool', 'Mirror'] },
-  { name: 'Clothing', categories: ['Shirts', 'Knitwear', 'Outerwear', 'Accessories'], nouns: ['Shirt', 'Sweater', 'Jacket', 'Scarf', 'Cap', 'Apron'] },
-  { name: 'Desk', categories: ['Paper', 'Writing', 'Organisers'], nouns: ['Notebook', 'Pen', 'Tray', 'Planner', 'Folder'] },
-  { name: 'Garden', categories: ['Planters', 'Tools', 'Seeds'], nouns: ['Planter', 'Trowel', 'Seed Kit', 'Watering Can'] },
+  {
+    name: 'Kitchen',
+    categories: ['Cookware', 'Tableware', 'Utensils', 'Storage'],
+    nouns: ['Mug', 'Bowl', 'Board', 'Jar', 'Pan', 'Kettle'],
+  },
+  {
+    name: 'Home',
+    categories: ['Lighting', 'Textiles', 'Decor', 'Furniture'],
+    nouns: ['Lamp', 'Cushion', 'Throw', 'Vase', 'Stool', 'Mirror'],
+  },
+  {
+    name: 'Clothing',
+    categories: ['Shirts', 'Knitwear', 'Outerwear', 'Accessories'],
+    nouns: ['Shirt', 'Sweater', 'Jacket', 'Scarf', 'Cap', 'Apron'],
+  },
+  {
+    name: 'Desk',
+    categories: ['Paper', 'Writing', 'Organisers'],
+    nouns: ['Notebook', 'Pen', 'Tray', 'Planner', 'Folder'],
+  },
+  {
+    name: 'Garden',
+    categories: ['Planters', 'Tools', 'Seeds'],
+    nouns: ['Planter', 'Trowel', 'Seed Kit', 'Watering Can'],
+  },
   { name: 'Bath', categories: ['Towels', 'Soap', 'Care'], nouns: ['Towel', 'Soap', 'Brush', 'Robe'] },
   { name: 'Travel', categories: ['Bags', 'Cases', 'Maps'], nouns: ['Tote', 'Duffel', 'Pouch', 'Map Print'] },
   { name: 'Pantry', categories: ['Coffee', 'Tea', 'Sweets'], nouns: ['Coffee', 'Tea', 'Honey', 'Chocolate'] },
 ];
-const ADJECTIVES = ['Linen', 'Oak', 'Brass', 'Wool', 'Stoneware', 'Walnut', 'Cotton', 'Copper', 'Ceramic', 'Cedar', 'Glass', 'Leather'];
+const ADJECTIVES = [
+  'Linen',
+  'Oak',
+  'Brass',
+  'Wool',
+  'Stoneware',
+  'Walnut',
+  'Cotton',
+  'Copper',
+  'Ceramic',
+  'Cedar',
+  'Glass',
+  'Leather',
+];
 const STYLES = ['Classic', 'Studio', 'Field', 'Harbour', 'Market', 'Atelier', 'Morning', 'Evening'];
-const UNICODE_TITLES = ['Café Crème', 'Ølbrikke', 'Łódź Linen', 'Ελιά Olive', '東京 Market', 'Señora Everyday', 'Björk Birch', 'Straße Print', 'Ça Va', 'Kaffee Größe', 'Ёлка Pine', '🌿 Herb'];
+const UNICODE_TITLES = [
+  'Café Crème',
+  'Ølbrikke',
+  'Łódź Linen',
+  'Ελιά Olive',
+  '東京 Market',
+  'Señora Everyday',
+  'Björk Birch',
+  'Straße Print',
+  'Ça Va',
+  'Kaffee Größe',
+  'Ёлка Pine',
+  '🌿 Herb',
+];
 const TAGS = ['new', 'bestseller', 'handmade', 'gift idea', 'eco', 'limited', 'small batch', 'made here'];
 const SIZES = ['Small', 'Medium', 'Large'];
 const COLOURS = ['Sand', 'Ink'];
@@ -84,7 +136,12 @@ function productCollections(products: number): ProductCollection[] {
 
 function variantsOf(random: () => number, n: number, cents: number, onSale: boolean, soldOut: boolean) {
   const shape = random();
-  const options: Record<string, string>[] = shape < 0.5 ? [{}] : shape < 0.8 ? SIZES.map((Size) => ({ Size })) : SIZES.flatMap((Size) => COLOURS.map((Colour) => ({ Size, Colour })));
+  const options: Record<string, string>[] =
+    shape < 0.5
+      ? [{}]
+      : shape < 0.8
+        ? SIZES.map((Size) => ({ Size }))
+        : SIZES.flatMap((Size) => COLOURS.map((Colour) => ({ Size, Colour })));
   const unlimited = !soldOut && random() < 0.1;
   return options.map((attributes, k) => {
     const price = cents + (attributes.Size === 'Large' ? 500 : 0);
@@ -108,7 +165,10 @@ function variantsOf(random: () => number, n: number, cents: number, onSale: bool
 function product(random: () => number, n: number, collection: ProductCollection) {
   const { department } = collection;
   const noun = pick(random, department.nouns);
-  const title = n % 20 === 7 ? `${pick(random, UNICODE_TITLES)} ${noun}` : `${pick(random, STYLES)} ${pick(random, ADJECTIVES)} ${noun}`;
+  const title =
+    n % 20 === 7
+      ? `${pick(random, UNICODE_TITLES)} ${noun}`
+      : `${pick(random, STYLES)} ${pick(random, ADJECTIVES)} ${noun}`;
   const urlId = slug(title, n);
   const cents = (5 + Math.floor(random() * 250)) * 100 - 1;
   const onSale = random() < 0.15;
@@ -139,7 +199,9 @@ function product(random: () => number, n: number, collection: ProductCollection)
       variants,
       variantOptionOrdering,
       isSubscribable: false,
-      ...(pricedWithoutVariants(productType) ? { priceMoney: money(cents), salePriceMoney: money(onSale ? Math.round(cents * 0.8) : 0), onSale } : {}),
+      ...(pricedWithoutVariants(productType)
+        ? { priceMoney: money(cents), salePriceMoney: money(onSale ? Math.round(cents * 0.8) : 0), onSale }
+        : {}),
     },
   };
 }
@@ -193,14 +255,24 @@ export function generateSite(options: GenerateOptions): SiteJson {
       storeCurrency: 'USD',
       useCLDRMoneyFormat: true,
     },
-    websiteSettings: { storeSettings: { multipleQuantityAllowedForServices: true }, commentsEnabled: true, simpleLikingEnabled: false },
+    websiteSettings: {
+      storeSettings: { multipleQuantityAllowedForServices: true },
+      commentsEnabled: true,
+      simpleLikingEnabled: false,
+    },
     navigation: [
       ...departments.map((department) => {
         const own = collections.filter((c) => c.department === department);
         return {
           title: department.name,
           url: `/${(own[0] as ProductCollection).urlId}`,
-          children: own.slice(0, 50).map((c) => ({ title: `${department.name} ${c.urlId.split('-').pop()}`, url: `/${c.urlId}`, collectionId: c.id })),
+          children: own
+            .slice(0, 50)
+            .map((c) => ({
+              title: `${department.name} ${c.urlId.split('-').pop()}`,
+              url: `/${c.urlId}`,
+              collectionId: c.id,
+            })),
         };
       }),
       { title: 'Journal', url: '/journal' },
@@ -218,10 +290,20 @@ export function generateSite(options: GenerateOptions): SiteJson {
         description: `<p>${c.department.name}: ${c.department.categories.join(', ')}.</p>`,
       })),
       { id: 'c-journal', type: 1, typeName: 'blog', title: 'Journal', urlId: 'journal', fullUrl: '/journal' },
-      { id: 'c-about', type: 10, typeName: 'page', title: 'About', urlId: 'about', fullUrl: '/about', body: '<p>A store generated for benchmarks and tests.</p>' },
+      {
+        id: 'c-about',
+        type: 10,
+        typeName: 'page',
+        title: 'About',
+        urlId: 'about',
+        fullUrl: '/about',
+        body: '<p>A store generated for benchmarks and tests.</p>',
+      },
     ],
     items: [
-      ...Array.from({ length: options.products }, (_, n) => product(random, n + 1, collections[n % collections.length] as ProductCollection)),
+      ...Array.from({ length: options.products }, (_, n) =>
+        product(random, n + 1, collections[n % collections.length] as ProductCollection),
+      ),
       ...Array.from({ length: options.posts }, (_, n) => post(random, n + 1)),
     ],
     forms: [],

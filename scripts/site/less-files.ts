@@ -58,9 +58,14 @@ class ConfinedFileManager extends less.AbstractFileManager implements FileManage
 
   /** The file LESS asked for, from the importing file's folder, then the search paths; a Refused when it may not be read. */
   private find(name: string, currentDirectory: string, options: LoadOptions): LoadedFile | Refused {
-    if (options.mime === 'application/javascript') return new Refused(`@plugin ${JSON.stringify(name)} is refused: a template's LESS cannot run JavaScript`);
-    if (URL_NAME.test(name)) return new Refused(`${JSON.stringify(name)} is a URL: ${RULE} (a stylesheet on another host stays a CSS @import)`);
-    if (isAbsolute(name)) return new Refused(`${JSON.stringify(name)} is an absolute path: ${RULE}, by paths relative to the stylesheet`);
+    if (options.mime === 'application/javascript')
+      return new Refused(`@plugin ${JSON.stringify(name)} is refused: a template's LESS cannot run JavaScript`);
+    if (URL_NAME.test(name))
+      return new Refused(
+        `${JSON.stringify(name)} is a URL: ${RULE} (a stylesheet on another host stays a CSS @import)`,
+      );
+    if (isAbsolute(name))
+      return new Refused(`${JSON.stringify(name)} is an absolute path: ${RULE}, by paths relative to the stylesheet`);
     const file = options.ext !== undefined && !HAS_EXTENSION.test(name) ? `${name}${options.ext}` : name;
     let outside = 0;
     const folders = [currentDirectory, ...(options.paths ?? [])];
@@ -72,7 +77,10 @@ class ConfinedFileManager extends less.AbstractFileManager implements FileManage
         continue;
       }
       if (inTemplate !== null && !this.files.has(inTemplate)) {
-        if (existsSync(path)) return new Refused(`${JSON.stringify(name)} is not part of the template (dot files and node_modules are left out): ${RULE}`);
+        if (existsSync(path))
+          return new Refused(
+            `${JSON.stringify(name)} is not part of the template (dot files and node_modules are left out): ${RULE}`,
+          );
         continue;
       }
       let real: string;
@@ -84,9 +92,13 @@ class ConfinedFileManager extends less.AbstractFileManager implements FileManage
       // Under a real root, a path whose real path differs went through a symbolic link.
       if (real !== path) return new Refused(`${JSON.stringify(name)} is or goes through a symbolic link: ${RULE}`);
       if (!lstatSync(path).isFile()) continue;
-      return { filename: path, contents: options.rawBuffer === true ? readFileSync(path) : readFileSync(path, 'utf-8') };
+      return {
+        filename: path,
+        contents: options.rawBuffer === true ? readFileSync(path) : readFileSync(path, 'utf-8'),
+      };
     }
-    if (outside === folders.length) return new Refused(`${JSON.stringify(name)} is outside the template folder: ${RULE}`);
+    if (outside === folders.length)
+      return new Refused(`${JSON.stringify(name)} is outside the template folder: ${RULE}`);
     return new Refused(`${JSON.stringify(name)} was not found`, true);
   }
 

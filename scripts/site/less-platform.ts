@@ -14,7 +14,16 @@ interface Tweak {
 }
 
 /** What a font tweak expands to: `@{name}-{property}`, and `@{name}-family`, `-size`, … for the `font-` ones. */
-const FONT_PROPERTIES = ['font-family', 'font-size', 'font-weight', 'font-style', 'line-height', 'letter-spacing', 'text-transform', 'text-decoration'];
+const FONT_PROPERTIES = [
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'line-height',
+  'letter-spacing',
+  'text-transform',
+  'text-decoration',
+];
 const FONT_DEFAULTS: Record<string, string> = {
   'font-family': 'inherit',
   'font-size': '1em',
@@ -54,10 +63,16 @@ function tweakOf(declared: unknown, rule: string | null): Tweak | null {
   const given = json.default ?? json.value ?? json.active;
   let value: Tweak['value'] = null;
   if (type === 'font') {
-    if (typeof given === 'object' && given !== null) value = Object.fromEntries(Object.entries(given).filter((e): e is [string, string] => typeof e[1] === 'string' || typeof e[1] === 'number').map(([k, v]) => [k, String(v)]));
+    if (typeof given === 'object' && given !== null)
+      value = Object.fromEntries(
+        Object.entries(given)
+          .filter((e): e is [string, string] => typeof e[1] === 'string' || typeof e[1] === 'number')
+          .map(([k, v]) => [k, String(v)]),
+      );
     else if (typeof given === 'string') value = declarations(given);
     else value = rule === null ? {} : declarations(rule);
-  } else if (typeof given === 'string' || typeof given === 'number' || typeof given === 'boolean') value = String(given);
+  } else if (typeof given === 'string' || typeof given === 'number' || typeof given === 'boolean')
+    value = String(given);
   return { name, type, value };
 }
 
@@ -65,7 +80,11 @@ function tweakOf(declared: unknown, rule: string | null): Tweak | null {
 export function tweaksOf(conf: Record<string, unknown>, stylesheets: readonly string[]): Tweak[] {
   const tweaks: Tweak[] = [];
   const declared = conf.tweaks;
-  const list = Array.isArray(declared) ? declared : typeof declared === 'object' && declared !== null ? Object.entries(declared).map(([name, t]) => ({ name, ...(t as object) })) : [];
+  const list = Array.isArray(declared)
+    ? declared
+    : typeof declared === 'object' && declared !== null
+      ? Object.entries(declared).map(([name, t]) => ({ name, ...(t as object) }))
+      : [];
   for (const entry of list) {
     const tweak = tweakOf(entry, null);
     if (tweak !== null) tweaks.push(tweak);
@@ -89,7 +108,8 @@ export function tweaksOf(conf: Record<string, unknown>, stylesheets: readonly st
 }
 
 /** A value as a LESS variable's value: kept as written when it is plain CSS, else escaped. */
-const lessValue = (value: string) => (/^[\w#.%,\s"'()/-]*$/.test(value) && !value.includes(';') ? value : `~${JSON.stringify(value)}`);
+const lessValue = (value: string) =>
+  /^[\w#.%,\s"'()/-]*$/.test(value) && !value.includes(';') ? value : `~${JSON.stringify(value)}`;
 
 /**
  * The variables the platform defines for the tweaks, before the template's stylesheets (so a
@@ -107,7 +127,12 @@ export function tweakVariables(tweaks: readonly Tweak[]): string {
         lines.push(`@${tweak.name}-${property}: ${value};`);
         if (property.startsWith('font-')) lines.push(`@${tweak.name}-${property.slice('font-'.length)}: ${value};`);
       }
-    } else if (typeof tweak.value === 'string' && tweak.value !== '' && tweak.type !== 'checkbox' && tweak.type !== 'dropdown') {
+    } else if (
+      typeof tweak.value === 'string' &&
+      tweak.value !== '' &&
+      tweak.type !== 'checkbox' &&
+      tweak.type !== 'dropdown'
+    ) {
       lines.push(`@${tweak.name}: ${lessValue(tweak.value)};`);
     }
   }
@@ -126,7 +151,8 @@ export function lessCompatible(source: string): string {
     .map((line) => {
       let out = line;
       // Only in a selector: a line that opens a block or lists selectors, holding no declaration.
-      if (/\(~["']/.test(out) && /[{,]\s*$/.test(out) && !/^\s*[\w-]+\s*:\s[^{]*;/.test(out)) out = out.replace(/\(~(["'])(.*?)\1\)/g, '$2');
+      if (/\(~["']/.test(out) && /[{,]\s*$/.test(out) && !/^\s*[\w-]+\s*:\s[^{]*;/.test(out))
+        out = out.replace(/\(~(["'])(.*?)\1\)/g, '$2');
       return out.replace(/(:nth-(?:child|last-child|of-type|last-of-type)\(\s*)@([\w-]+)/g, '$1@{$2}');
     })
     .join('\n');
@@ -141,15 +167,17 @@ export function lessFeature(message: string, source: string | undefined, line: n
   if (file !== undefined && /^(?:sqs-|social-icon-font|svg-icon-templates)/.test(file)) {
     return `a Squarespace system LESS library: the importer provides ${SYSTEM_LIBRARIES.join(', ')}`;
   }
-  if (file !== undefined) return "an @import: a template's LESS imports its own files by paths relative to the stylesheet, then styles/";
+  if (file !== undefined)
+    return "an @import: a template's LESS imports its own files by paths relative to the stylesheet, then styles/";
   const variable = /variable (@[\w-]+) is undefined/.exec(message)?.[1];
   if (variable !== undefined) {
     return `a tweak variable or one the template defines: the importer defines one for each tweak (template.conf "tweaks" and "// tweak:" comments), ${variable} is not one of them`;
   }
   if (/\(~["']/.test(text)) return 'LESS 1.x selector interpolation (~"…"): write the selector as .@{name}';
   if (/:nth-[a-z-]+\(/.test(text)) return 'a variable in :nth-child(): write it as @{name}';
-  if (/\.[\w-]+\s*\(.*\)\s*;?\s*$/.test(text) && /undefined|No matching definition/.test(message)) return 'a mixin: it is defined by neither the template nor the system LESS';
-  return "LESS syntax: Squarespace compiled LESS 1.x, the importer compiles LESS 4 (math always, no JavaScript)";
+  if (/\.[\w-]+\s*\(.*\)\s*;?\s*$/.test(text) && /undefined|No matching definition/.test(message))
+    return 'a mixin: it is defined by neither the template nor the system LESS';
+  return 'LESS syntax: Squarespace compiled LESS 1.x, the importer compiles LESS 4 (math always, no JavaScript)';
 }
 
 /** What every refusal of less-files.ts says. */

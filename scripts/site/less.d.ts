@@ -24,7 +24,10 @@ declare module 'less' {
     loadFileSync(filename: string, currentDirectory: string, options: LoadOptions): LoadedFile | { error: unknown };
   }
   export interface Plugin {
-    install(less: unknown, pluginManager: { addPreProcessor(processor: PreProcessor): void; addFileManager(manager: FileManager): void }): void;
+    install(
+      less: unknown,
+      pluginManager: { addPreProcessor(processor: PreProcessor): void; addFileManager(manager: FileManager): void },
+    ): void;
   }
   export interface Options {
     filename: string;

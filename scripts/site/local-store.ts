@@ -30,7 +30,9 @@ function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no free port'))));
+      server.close(() =>
+        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no free port')),
+      );
     });
   });
 }
@@ -52,11 +54,15 @@ export async function localStore(log: (line: string) => void): Promise<LocalStor
   if (await answers(`${running}${ADMIN_PATH}/site`)) return { url: running, stop: async () => {} };
   const port = await freePort();
   log(`No store answers at ${running}; starting wrangler dev on .wrangler/state for this command…`);
-  const child = spawn(process.execPath, [wranglerCli(), 'dev', '--port', String(port), '--ip', '127.0.0.1', '--log-level', 'warn', ...developmentVarArgs()], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [wranglerCli(), 'dev', '--port', String(port), '--ip', '127.0.0.1', '--log-level', 'warn', ...developmentVarArgs()],
+    {
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+      detached: true,
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {

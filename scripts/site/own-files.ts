@@ -25,7 +25,11 @@ export interface OwnFiles {
  * Names in `skipped` (a repository's `.git`, `node_modules`) are not looked at; with `dotFiles:
  * false` other dot files and folders are left out, but a dot-named link is still a problem.
  */
-export function ownFiles(dir: string, whose: string, options: { skipped?: ReadonlySet<string>; dotFiles?: boolean } = {}): OwnFiles {
+export function ownFiles(
+  dir: string,
+  whose: string,
+  options: { skipped?: ReadonlySet<string>; dotFiles?: boolean } = {},
+): OwnFiles {
   const files: string[] = [];
   const problems: NotOwnFile[] = [];
   const walk = (at: string) => {
@@ -34,7 +38,11 @@ export function ownFiles(dir: string, whose: string, options: { skipped?: Readon
       const path = join(at, name);
       const file = relative(dir, path).split(sep).join('/');
       const stat = lstatSync(path);
-      if (stat.isSymbolicLink()) problems.push({ file, message: `is a symbolic link: ${whose} files must be its own, not links to files elsewhere` });
+      if (stat.isSymbolicLink())
+        problems.push({
+          file,
+          message: `is a symbolic link: ${whose} files must be its own, not links to files elsewhere`,
+        });
       else if (options.dotFiles === false && name.startsWith('.')) continue;
       else if (stat.isDirectory()) walk(path);
       else if (stat.isFile()) files.push(file);

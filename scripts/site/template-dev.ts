@@ -9,23 +9,42 @@
 import { watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { sendTemplate, type AdminTarget } from './admin-client.ts';
-import { COMPILED_STYLESHEET, formatTemplateProblem, problemsStylesheet, readTemplateFolder, TemplateFolderError, type ReadTemplate } from './template.ts';
+import {
+  COMPILED_STYLESHEET,
+  formatTemplateProblem,
+  problemsStylesheet,
+  readTemplateFolder,
+  TemplateFolderError,
+  type ReadTemplate,
+} from './template.ts';
 
 const DEBOUNCE_MS = 150;
 
 /** What the store shows when the first import fails: the page content in one region, under the banner. */
 const BARE_THEME = {
-  'template.conf': JSON.stringify({ name: 'Template import error', layouts: { default: { name: 'Default', regions: ['site'] } } }),
-  'site.region': '<!doctype html>\n<html lang="{website.language}"><head>{squarespace-headers}</head><body>{squarespace.main-content}{squarespace-footers}</body></html>',
+  'template.conf': JSON.stringify({
+    name: 'Template import error',
+    layouts: { default: { name: 'Default', regions: ['site'] } },
+  }),
+  'site.region':
+    '<!doctype html>\n<html lang="{website.language}"><head>{squarespace-headers}</head><body>{squarespace.main-content}{squarespace-footers}</body></html>',
 };
 
-export async function watchTemplate(dir: string, target: AdminTarget, log: (line: string) => void, signal?: AbortSignal): Promise<void> {
+export async function watchTemplate(
+  dir: string,
+  target: AdminTarget,
+  log: (line: string) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   let lastGood: ReadTemplate | null = null;
   const send = (template: ReadTemplate, theme: Record<string, string>) =>
     sendTemplate(
       target,
       theme,
-      template.assets.map((asset) => ({ path: asset.path, read: async () => new Uint8Array(await readFile(asset.file)) })),
+      template.assets.map((asset) => ({
+        path: asset.path,
+        read: async () => new Uint8Array(await readFile(asset.file)),
+      })),
     );
   const importOnce = async () => {
     const began = performance.now();
@@ -35,14 +54,19 @@ export async function watchTemplate(dir: string, target: AdminTarget, log: (line
       for (const warning of template.warnings) log(`warning: ${warning}`);
       await send(template, template.theme);
       if (template.styleProblems.length === 0) lastGood = template;
-      log(`${template.styleProblems.length === 0 ? 'Imported' : 'Imported with errors'} ${dir} (${Math.round(performance.now() - began)} ms): reload the page`);
+      log(
+        `${template.styleProblems.length === 0 ? 'Imported' : 'Imported with errors'} ${dir} (${Math.round(performance.now() - began)} ms): reload the page`,
+      );
     } catch (error) {
       if (!(error instanceof TemplateFolderError)) {
         log(`template import failed: ${(error as Error).message}`);
         return;
       }
       for (const problem of error.problems) log(`template error: ${formatTemplateProblem(problem)}`);
-      const shown = lastGood === null ? sendTemplate(target, { ...BARE_THEME, [COMPILED_STYLESHEET]: problemsStylesheet(error.problems) }, []) : send(lastGood, { ...lastGood.theme, [COMPILED_STYLESHEET]: problemsStylesheet(error.problems) });
+      const shown =
+        lastGood === null
+          ? sendTemplate(target, { ...BARE_THEME, [COMPILED_STYLESHEET]: problemsStylesheet(error.problems) }, [])
+          : send(lastGood, { ...lastGood.theme, [COMPILED_STYLESHEET]: problemsStylesheet(error.problems) });
       await shown.catch((e: unknown) => log(`template import failed: ${(e as Error).message}`));
     }
   };

@@ -19,7 +19,8 @@ import { ownFiles } from './own-files.ts';
 export const COMPILED_STYLESHEET = 'styles/compiled.css';
 
 /** Where the JSON-T files of each kind live in a template folder. */
-const JSONT_FILES = /^(?:[\w.-]+\.region|collections\/[\w.-]+\.(?:conf|list|item)|blocks\/(?:[\w.-]+\/)*[\w.-]+\.block|pages\/[\w.-]+\.page(?:\.conf)?|template\.conf)$/;
+const JSONT_FILES =
+  /^(?:[\w.-]+\.region|collections\/[\w.-]+\.(?:conf|list|item)|blocks\/(?:[\w.-]+\/)*[\w.-]+\.block|pages\/[\w.-]+\.page(?:\.conf)?|template\.conf)$/;
 const STATIC_FILES = /^(?:assets|scripts)\//;
 /** Folders a template repository keeps beside the template, never part of it. */
 const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
@@ -32,7 +33,8 @@ export interface TemplateProblem {
 }
 
 export function formatTemplateProblem(problem: TemplateProblem): string {
-  const where = problem.line === undefined ? '' : `:${problem.line}${problem.column === undefined ? '' : `:${problem.column}`}`;
+  const where =
+    problem.line === undefined ? '' : `:${problem.line}${problem.column === undefined ? '' : `:${problem.column}`}`;
   return `${problem.file}${where}: ${problem.message}`;
 }
 
@@ -51,7 +53,9 @@ export class TemplateFolderError extends Error {
     readonly folder: string,
     readonly problems: readonly TemplateProblem[],
   ) {
-    super(`${folder} is not a template the store can use:\n${problems.map((p) => `  ${formatTemplateProblem(p)}`).join('\n')}`);
+    super(
+      `${folder} is not a template the store can use:\n${problems.map((p) => `  ${formatTemplateProblem(p)}`).join('\n')}`,
+    );
   }
 }
 
@@ -73,7 +77,10 @@ export interface ReadTemplate {
   ignored: string[];
 }
 
-const layoutSchema = z.object({ name: z.string(), regions: z.array(z.string().regex(/^[\w.-]+$/, 'a region is a file name without .region')).min(1) });
+const layoutSchema = z.object({
+  name: z.string(),
+  regions: z.array(z.string().regex(/^[\w.-]+$/, 'a region is a file name without .region')).min(1),
+});
 const templateConfSchema = z.looseObject({
   name: z.string().optional(),
   author: z.string().optional(),
@@ -101,7 +108,9 @@ function parseJson(file: string, text: string, problems: TemplateProblem[]): unk
     return JSON.parse(text);
   } catch (error) {
     const at = positionAt(text, syntaxErrorOffset(text) ?? text.length);
-    const reason = (error as Error).message.replace(/ in JSON at position \d+.*$/s, '').replace(/, ".*" is not valid JSON$/s, '');
+    const reason = (error as Error).message
+      .replace(/ in JSON at position \d+.*$/s, '')
+      .replace(/, ".*" is not valid JSON$/s, '');
     problems.push({ file, line: at.line, column: at.column, message: `invalid JSON: ${reason}` });
     return undefined;
   }
@@ -118,7 +127,9 @@ interface LessFailure {
 const REMOTE_IMPORT = /@import\s+((?:url\(\s*)?["']?(?:https?:)?\/\/)/g;
 const keepRemoteImports = {
   install(_less: unknown, pluginManager: { addPreProcessor(processor: { process(source: string): string }): void }) {
-    pluginManager.addPreProcessor({ process: (source: string) => lessCompatible(source).replace(REMOTE_IMPORT, '@import (css) $1') });
+    pluginManager.addPreProcessor({
+      process: (source: string) => lessCompatible(source).replace(REMOTE_IMPORT, '@import (css) $1'),
+    });
   },
 };
 
@@ -134,17 +145,27 @@ function lessProblem(dir: string, error: unknown): TemplateProblem {
     source = undefined;
   }
   return {
-    file: inSheet ? relative(dir, failure.filename as string).split(sep).join('/') : 'template.conf',
+    file: inSheet
+      ? relative(dir, failure.filename as string)
+          .split(sep)
+          .join('/')
+      : 'template.conf',
     ...(line === undefined ? {} : { line }),
     ...(inSheet && typeof failure.column === 'number' ? { column: failure.column + 1 } : {}),
-    message: [failure.message.trim(), lessFeature(failure.message, source, line)].filter((part) => part !== null).join(': '),
+    message: [failure.message.trim(), lessFeature(failure.message, source, line)]
+      .filter((part) => part !== null)
+      .join(': '),
   };
 }
 
 const ROOT_NAME = 'template.conf stylesheets';
 
 /** URLs to the template's static files are URL-encoded (a name may hold spaces). */
-const encodeAssetUrls = (css: string) => css.replace(/url\((["']?)(\/assets\/[^"')]*)\1\)/g, (_m, quote: string, url: string) => `url(${quote}${url.replaceAll(' ', '%20')}${quote})`);
+const encodeAssetUrls = (css: string) =>
+  css.replace(
+    /url\((["']?)(\/assets\/[^"')]*)\1\)/g,
+    (_m, quote: string, url: string) => `url(${quote}${url.replaceAll(' ', '%20')}${quote})`,
+  );
 
 /**
  * The template's stylesheets compiled as Squarespace does: all of them as one LESS source, in
@@ -158,10 +179,16 @@ const encodeAssetUrls = (css: string) => css.replace(/url\((["']?)(\/assets\/[^"
  * When the whole fails, each stylesheet is compiled again after the ones that compiled, so every
  * stylesheet's first error is reported, not only the first of all.
  */
-async function compileStylesheets(folder: string, files: readonly string[], sheets: readonly string[], tweaks: string): Promise<{ css: string } | { problems: TemplateProblem[] }> {
+async function compileStylesheets(
+  folder: string,
+  files: readonly string[],
+  sheets: readonly string[],
+  tweaks: string,
+): Promise<{ css: string } | { problems: TemplateProblem[] }> {
   // By its real path: the file manager compares real paths.
   const dir = realpathSync(folder);
-  const importOf = (sheet: string, reference = false) => `@import (multiple${reference ? ', reference' : ''}${sheet.endsWith('.less') ? '' : ', less'}) ${JSON.stringify(sheet)};`;
+  const importOf = (sheet: string, reference = false) =>
+    `@import (multiple${reference ? ', reference' : ''}${sheet.endsWith('.less') ? '' : ', less'}) ${JSON.stringify(sheet)};`;
   const compile = (imports: string) =>
     less.render(`${tweaks}\n${imports}`, {
       filename: join(dir, 'styles', ROOT_NAME),
@@ -204,7 +231,9 @@ function addMissingFooters(theme: Record<string, string>, warnings: string[]): v
     const at = text.lastIndexOf('</body>');
     if (at === -1) continue;
     theme[path] = `${text.slice(0, at)}{squarespace-footers}${text.slice(at)}`;
-    warnings.push(`${path}: no region writes {squarespace-footers}; added before </body>, where Squarespace loads its scripts`);
+    warnings.push(
+      `${path}: no region writes {squarespace-footers}; added before </body>, where Squarespace loads its scripts`,
+    );
   }
 }
 
@@ -212,7 +241,10 @@ function addMissingFooters(theme: Record<string, string>, warnings: string[]): v
  * Reads and checks a template folder. Problems are collected and thrown together as a
  * TemplateFolderError; the result is a theme that passes the store's theme schema.
  */
-export async function readTemplateFolder(dir: string, options: { development?: boolean } = {}): Promise<ReadTemplate & { styleProblems: TemplateProblem[] }> {
+export async function readTemplateFolder(
+  dir: string,
+  options: { development?: boolean } = {},
+): Promise<ReadTemplate & { styleProblems: TemplateProblem[] }> {
   if (!existsSync(dir)) throw new TemplateFolderError(dir, [{ file: dir, message: 'no such folder' }]);
   if (!statSync(dir).isDirectory()) throw new TemplateFolderError(dir, [{ file: dir, message: 'is not a folder' }]);
   const problems: TemplateProblem[] = [];
@@ -226,7 +258,10 @@ export async function readTemplateFolder(dir: string, options: { development?: b
     try {
       return utf8.decode(readFileSync(join(dir, ...file.split('/'))));
     } catch (error) {
-      problems.push({ file, message: error instanceof TypeError ? 'is not UTF-8 text' : `cannot be read (${(error as Error).message})` });
+      problems.push({
+        file,
+        message: error instanceof TypeError ? 'is not UTF-8 text' : `cannot be read (${(error as Error).message})`,
+      });
       return null;
     }
   };
@@ -235,36 +270,60 @@ export async function readTemplateFolder(dir: string, options: { development?: b
     if (JSONT_FILES.test(file)) {
       const text = read(file);
       if (text === null) continue;
-      if (text.length > THEME_LIMITS.fileChars) problems.push({ file, message: `holds ${text.length} characters; a template file may hold at most ${THEME_LIMITS.fileChars}` });
+      if (text.length > THEME_LIMITS.fileChars)
+        problems.push({
+          file,
+          message: `holds ${text.length} characters; a template file may hold at most ${THEME_LIMITS.fileChars}`,
+        });
       if (file.endsWith('.conf') && file !== 'template.conf') parseJson(file, text, problems);
       theme[file] = text;
     } else if (STATIC_FILES.test(file)) {
       const size = statSync(join(dir, ...file.split('/'))).size;
       // A name the store cannot serve (`assets/svgs/<.svg`) leaves out that file, not the whole template.
-      if (!TEMPLATE_ASSET_PATH.test(file)) warnings.push(`${file}: has a name the store cannot serve (letters, digits, spaces and . _ - @ + only): left out`);
-      else if (size > TEMPLATE_ASSET_LIMITS.fileBytes) problems.push({ file, message: `is ${size} bytes; a static file may be at most ${TEMPLATE_ASSET_LIMITS.fileBytes}` });
+      if (!TEMPLATE_ASSET_PATH.test(file))
+        warnings.push(
+          `${file}: has a name the store cannot serve (letters, digits, spaces and . _ - @ + only): left out`,
+        );
+      else if (size > TEMPLATE_ASSET_LIMITS.fileBytes)
+        problems.push({
+          file,
+          message: `is ${size} bytes; a static file may be at most ${TEMPLATE_ASSET_LIMITS.fileBytes}`,
+        });
       else assets.push({ path: file, file: join(dir, ...file.split('/')), size });
     } else if (!file.startsWith('styles/')) ignored.push(file);
   }
-  if (assets.length > TEMPLATE_ASSET_LIMITS.files) problems.push({ file: 'assets/', message: `${assets.length} static files; a template may have at most ${TEMPLATE_ASSET_LIMITS.files}` });
+  if (assets.length > TEMPLATE_ASSET_LIMITS.files)
+    problems.push({
+      file: 'assets/',
+      message: `${assets.length} static files; a template may have at most ${TEMPLATE_ASSET_LIMITS.files}`,
+    });
 
   addMissingFooters(theme, warnings);
 
   const confText = theme['template.conf'];
   if (confText === undefined) {
-    if (!files.includes('template.conf')) problems.push({ file: 'template.conf', message: 'missing: every developer-platform template has one at its root' });
+    if (!files.includes('template.conf'))
+      problems.push({
+        file: 'template.conf',
+        message: 'missing: every developer-platform template has one at its root',
+      });
     throw new TemplateFolderError(dir, problems);
   }
   const confJson = parseJson('template.conf', confText, problems);
   const conf = confJson === undefined ? null : templateConfSchema.safeParse(confJson);
   if (conf !== null && !conf.success) {
-    for (const issue of conf.error.issues) problems.push({ file: 'template.conf', message: `${issue.path.length === 0 ? '' : `${issue.path.join('.')}: `}${issue.message}` });
+    for (const issue of conf.error.issues)
+      problems.push({
+        file: 'template.conf',
+        message: `${issue.path.length === 0 ? '' : `${issue.path.join('.')}: `}${issue.message}`,
+      });
   }
   const config = conf?.success === true ? conf.data : null;
   if (config !== null) {
     // As on Squarespace: without a layout named default the first one is; only its regions must exist.
     const defaultId = 'default' in config.layouts ? 'default' : (Object.keys(config.layouts)[0] as string);
-    if (defaultId !== 'default') warnings.push(`template.conf has no layout named "default": ${defaultId}, the first, is the default`);
+    if (defaultId !== 'default')
+      warnings.push(`template.conf has no layout named "default": ${defaultId}, the first, is the default`);
     for (const [id, layout] of Object.entries(config.layouts)) {
       for (const region of layout.regions) {
         if (theme[`${region}.region`] !== undefined) continue;
@@ -276,9 +335,14 @@ export async function readTemplateFolder(dir: string, options: { development?: b
     const sheets: string[] = [];
     for (const stylesheet of config.stylesheets) {
       if (files.includes(`styles/${stylesheet}`)) sheets.push(stylesheet);
-      else warnings.push(`template.conf lists the stylesheet ${stylesheet}, but there is no styles/${stylesheet}: left out`);
+      else
+        warnings.push(
+          `template.conf lists the stylesheet ${stylesheet}, but there is no styles/${stylesheet}: left out`,
+        );
     }
-    const sources = files.filter((file) => file.startsWith('styles/') && /\.(?:less|css)$/.test(file)).map((file) => read(file) ?? '');
+    const sources = files
+      .filter((file) => file.startsWith('styles/') && /\.(?:less|css)$/.test(file))
+      .map((file) => read(file) ?? '');
     const tweaks = tweakVariables(tweaksOf(confJson as Record<string, unknown>, sources));
     const compiled = await compileStylesheets(dir, files, sheets, tweaks);
     if (!('problems' in compiled)) theme[COMPILED_STYLESHEET] = compiled.css;
@@ -290,9 +354,14 @@ export async function readTemplateFolder(dir: string, options: { development?: b
   }
 
   const count = Object.keys(theme).length;
-  if (count > THEME_LIMITS.files) problems.push({ file: dir, message: `${count} template files; a template may have at most ${THEME_LIMITS.files}` });
+  if (count > THEME_LIMITS.files)
+    problems.push({ file: dir, message: `${count} template files; a template may have at most ${THEME_LIMITS.files}` });
   const total = Object.values(theme).reduce((sum, text) => sum + text.length, 0);
-  if (total > THEME_LIMITS.totalChars) problems.push({ file: dir, message: `${total} characters of templates and styles; at most ${THEME_LIMITS.totalChars}` });
+  if (total > THEME_LIMITS.totalChars)
+    problems.push({
+      file: dir,
+      message: `${total} characters of templates and styles; at most ${THEME_LIMITS.totalChars}`,
+    });
   if (problems.length > 0) throw new TemplateFolderError(dir, problems);
   return { name: config?.name ?? dir, theme, assets, warnings, ignored, styleProblems };
 }

@@ -29,7 +29,8 @@ export const ACCOUNT_MESSAGES = {
   checkEmail: 'Check your email: we sent a link to verify your address. It works for 24 hours.',
   verified: 'Your email is verified. You can sign in now.',
   linkInvalid: 'This link has expired or has already been used. Ask for a new one.',
-  resetSent: 'If an account exists for this email, we have sent it a link to reset your password. The link works for 1 hour.',
+  resetSent:
+    'If an account exists for this email, we have sent it a link to reset your password. The link works for 1 hour.',
   passwordChanged: 'Your password has been changed. Sign in with your new password.',
   unverified: 'Your email is not verified yet. Open the link we emailed you, or send a new one.',
   verificationSent: 'We sent a new verification link. Check your email.',

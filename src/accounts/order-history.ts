@@ -32,7 +32,15 @@ export function accountOrder(order: Order): AccountOrder {
     status: order.status,
     grandTotalCents: order.grandTotalCents,
     currencyCode: order.currencyCode,
-    entries: order.entries.map((e) => ({ title: e.title, quantity: e.quantity, attributes: e.attributes, productType: e.productType })),
-    tracking: f === null ? null : { number: f.trackingNumber, carrier: f.carrier, url: trackingUrl(f.carrier, f.trackingNumber) },
+    entries: order.entries.map((e) => ({
+      title: e.title,
+      quantity: e.quantity,
+      attributes: e.attributes,
+      productType: e.productType,
+    })),
+    tracking:
+      f === null
+        ? null
+        : { number: f.trackingNumber, carrier: f.carrier, url: trackingUrl(f.carrier, f.trackingNumber) },
   };
 }

@@ -30,7 +30,10 @@ export interface BeaconUpdate {
   vitals: ReadonlyArray<{ metric: VitalMetric; bucket: number }>;
 }
 
-export function beaconUpdate(fields: Pick<BeaconUpdate, 'path' | 'event' | 'visitorId'> & Partial<BeaconUpdate>, now: number): BeaconUpdate {
+export function beaconUpdate(
+  fields: Pick<BeaconUpdate, 'path' | 'event' | 'visitorId'> & Partial<BeaconUpdate>,
+  now: number,
+): BeaconUpdate {
   return { hour: hourOf(now), pageView: false, product: null, vitals: [], ...fields };
 }
 

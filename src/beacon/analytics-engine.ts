@@ -9,6 +9,10 @@ export function writeToAnalyticsEngine(env: object, websiteId: string, updates: 
   const dataset = (env as { BEACON_ANALYTICS?: AnalyticsEngineDataset }).BEACON_ANALYTICS;
   if (dataset === undefined) return;
   for (const u of updates) {
-    dataset.writeDataPoint({ indexes: [websiteId], blobs: [u.event, u.path, u.visitorId ?? '', u.product?.id ?? ''], doubles: [u.pageView ? 1 : 0] });
+    dataset.writeDataPoint({
+      indexes: [websiteId],
+      blobs: [u.event, u.path, u.visitorId ?? '', u.product?.id ?? ''],
+      doubles: [u.pageView ? 1 : 0],
+    });
   }
 }

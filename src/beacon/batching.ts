@@ -47,7 +47,13 @@ const lines = new Map<string, Line>();
  * once stored; throws what the store call threw. `waitUntil` keeps a request that sends a batch
  * alive until the batch is settled, even if its own client goes away.
  */
-export function recordBeacon(env: Env, websiteId: string, entry: BeaconEntry, hourlyQuota: number, waitUntil: (work: Promise<unknown>) => void): Promise<RecordOutcome> {
+export function recordBeacon(
+  env: Env,
+  websiteId: string,
+  entry: BeaconEntry,
+  hourlyQuota: number,
+  waitUntil: (work: Promise<unknown>) => void,
+): Promise<RecordOutcome> {
   const bytes = bytesOf(entry);
   const line = lines.get(websiteId);
   const open = line?.open;
@@ -65,7 +71,13 @@ export function recordBeacon(env: Env, websiteId: string, entry: BeaconEntry, ho
  * Starts a batch with `first`, takes the beacons that arrive until the batch before it (if any)
  * has ended, sends them as one call and settles them; gives the first beacon's outcome.
  */
-async function sendBatch(env: Env, websiteId: string, line: Line | undefined, first: { entry: BeaconEntry; bytes: number }, hourlyQuota: number): Promise<RecordOutcome> {
+async function sendBatch(
+  env: Env,
+  websiteId: string,
+  line: Line | undefined,
+  first: { entry: BeaconEntry; bytes: number },
+  hourlyQuota: number,
+): Promise<RecordOutcome> {
   let settle: { resolve: (outcomes: readonly RecordOutcome[]) => void; reject: (error: unknown) => void } | undefined;
   const stored = new Promise<readonly RecordOutcome[]>((resolve, reject) => (settle = { resolve, reject }));
   const batch: Batch = { entries: [first.entry], bytes: first.bytes, stored };
@@ -114,6 +126,13 @@ function outcomeOf(outcomes: readonly RecordOutcome[], at: number): RecordOutcom
 /** About what a beacon's updates weigh in a call: their strings and a fixed share per field. */
 function bytesOf({ updates }: BeaconEntry): number {
   let bytes = 0;
-  for (const u of updates) bytes += 64 + u.path.length + u.event.length + (u.visitorId?.length ?? 0) + (u.product?.id.length ?? 0) + 24 * u.vitals.length;
+  for (const u of updates)
+    bytes +=
+      64 +
+      u.path.length +
+      u.event.length +
+      (u.visitorId?.length ?? 0) +
+      (u.product?.id.length ?? 0) +
+      24 * u.vitals.length;
   return bytes;
 }

@@ -54,10 +54,22 @@ export function parseSessionTimestamp(raw: string | undefined | null): number | 
  * The visitor after a page view at `now`: a new visit starts when there is no live session
  * (the session cookie lapses 30 minutes after the last view).
  */
-export function visitAt(record: VisitorRecord | null, session: number | null, now: number, newId: () => string): { record: VisitorRecord; newVisit: boolean } {
-  if (record === null) return { record: { id: newId(), firstVisit: now, previousVisit: now, currentVisit: now, visitCount: 1 }, newVisit: true };
+export function visitAt(
+  record: VisitorRecord | null,
+  session: number | null,
+  now: number,
+  newId: () => string,
+): { record: VisitorRecord; newVisit: boolean } {
+  if (record === null)
+    return {
+      record: { id: newId(), firstVisit: now, previousVisit: now, currentVisit: now, visitCount: 1 },
+      newVisit: true,
+    };
   if (session !== null && now - session < SESSION_MS) return { record, newVisit: false };
-  return { record: { ...record, previousVisit: record.currentVisit, currentVisit: now, visitCount: record.visitCount + 1 }, newVisit: true };
+  return {
+    record: { ...record, previousVisit: record.currentVisit, currentVisit: now, visitCount: record.visitCount + 1 },
+    newVisit: true,
+  };
 }
 
 /** Whether tracking cookies may be kept: a restrictive policy needs consent ('true' or '1'), and a refusal always wins. */

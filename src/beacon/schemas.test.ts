@@ -26,9 +26,9 @@ describe('beacon bodies', () => {
 
   it('names what is wrong: data that is not JSON, an id with odd characters', () => {
     expect(firstMessage(recordHitForm.safeParse({ event: 'view', data: '{' }))).toBe('data: data: not valid JSON');
-    expect(firstMessage(recordHitForm.safeParse({ event: 'view', data: JSON.stringify({ ...hit, websiteId: 'a b' }) }))).toBe(
-      'data.websiteId: must be letters, digits, underscores or dashes (at most 64)',
-    );
+    expect(
+      firstMessage(recordHitForm.safeParse({ event: 'view', data: JSON.stringify({ ...hit, websiteId: 'a b' }) })),
+    ).toBe('data.websiteId: must be letters, digits, underscores or dashes (at most 64)');
   });
 
   it('takes a commerce event with its product (a type of the product module) in minor units and a cart id or null', () => {
@@ -40,16 +40,25 @@ describe('beacon bodies', () => {
     };
     expect(addToCartEvent.safeParse(event).success).toBe(true);
     expect(addToCartEvent.safeParse({ ...event, cart_id: 'not-a-cart' }).success).toBe(false);
-    expect(addToCartEvent.safeParse({ ...event, product: { ...event.product, item_quantity: 10_000 } }).success).toBe(false);
-    for (const item_type of PRODUCT_TYPE_CODES) expect(addToCartEvent.safeParse({ ...event, product: { ...event.product, item_type } }).success).toBe(true);
-    for (const item_type of [0, 6, 1.5]) expect(addToCartEvent.safeParse({ ...event, product: { ...event.product, item_type } }).success, `${item_type}`).toBe(false);
+    expect(addToCartEvent.safeParse({ ...event, product: { ...event.product, item_quantity: 10_000 } }).success).toBe(
+      false,
+    );
+    for (const item_type of PRODUCT_TYPE_CODES)
+      expect(addToCartEvent.safeParse({ ...event, product: { ...event.product, item_type } }).success).toBe(true);
+    for (const item_type of [0, 6, 1.5])
+      expect(
+        addToCartEvent.safeParse({ ...event, product: { ...event.product, item_type } }).success,
+        `${item_type}`,
+      ).toBe(false);
   });
 
   it("checks the newer tracker's event content per schema", () => {
     const content = { page_path: '/shop', event_occurrence_timestamp: 1, context_website_id: 'w1' };
     expect(EVENT_SCHEMAS.page_view.safeParse(content).success).toBe(true);
     expect(EVENT_SCHEMAS.interface_click.safeParse(content).success).toBe(false);
-    expect(EVENT_SCHEMAS.frontend_error.safeParse({ ...content, error_message: 'x', error_kind: 'error' }).success).toBe(true);
+    expect(
+      EVENT_SCHEMAS.frontend_error.safeParse({ ...content, error_message: 'x', error_kind: 'error' }).success,
+    ).toBe(true);
   });
 
   it('takes batches of 1 to 100 performance records with a 21-character page-load id', () => {
@@ -58,6 +67,8 @@ describe('beacon bodies', () => {
     expect(performanceRecords.safeParse(Array.from({ length: 101 }, () => record())).success).toBe(false);
     expect(performanceRecords.safeParse([record({ pageLoadId: 'short' })]).success).toBe(false);
     expect(performanceRecords.safeParse([record({ event: 'unknown' })]).success).toBe(false);
-    expect(performanceRecords.safeParse([record({ data: { path: '/', pageType: 1, metrics: { LCP: -1 } } })]).success).toBe(false);
+    expect(
+      performanceRecords.safeParse([record({ data: { path: '/', pageType: 1, metrics: { LCP: -1 } } })]).success,
+    ).toBe(false);
   });
 });

@@ -5,7 +5,12 @@
  */
 import { z } from 'zod';
 import { PRODUCT_TYPE_CODES } from '../commerce/product';
-import { ERROR_REPORT_LIMITS, MAX_RECORDS_PER_BATCH, PAGE_LOAD_ID_LENGTH, SLOWEST_INTERACTIONS } from './collector-limits';
+import {
+  ERROR_REPORT_LIMITS,
+  MAX_RECORDS_PER_BATCH,
+  PAGE_LOAD_ID_LENGTH,
+  SLOWEST_INTERACTIONS,
+} from './collector-limits';
 import { VITAL_METRICS } from './vitals';
 
 const MAX_URL = 2083;
@@ -19,14 +24,17 @@ const pageUrl = z.string().min(1).max(MAX_URL);
 
 /** A JSON text carried in a form field, parsed then validated. */
 function jsonField<S extends z.ZodType>(schema: S) {
-  return z.string().transform((raw, ctx) => {
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'data: not valid JSON' });
-      return z.NEVER;
-    }
-  }).pipe(schema);
+  return z
+    .string()
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'data: not valid JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
 }
 
 // ── Census hits (POST /api/census/RecordHit: form-encoded event, data, ss_cvr) ──
@@ -71,8 +79,17 @@ const widgetFields = {
   url: pageUrl.optional(),
 };
 
-export const buttonForm = z.strictObject({ ...widgetFields, buttonId: id, label: text().optional(), blockType: z.coerce.number().int().min(-1).max(2000).optional() });
-export const overlayForm = z.strictObject({ ...widgetFields, overlayId: id, action: z.enum(['render', 'open', 'close', 'submit']).default('render') });
+export const buttonForm = z.strictObject({
+  ...widgetFields,
+  buttonId: id,
+  label: text().optional(),
+  blockType: z.coerce.number().int().min(-1).max(2000).optional(),
+});
+export const overlayForm = z.strictObject({
+  ...widgetFields,
+  overlayId: id,
+  action: z.enum(['render', 'open', 'close', 'submit']).default('render'),
+});
 export const formRenderForm = z.strictObject({ ...widgetFields, formId: id, ss_cvr: z.string().max(200).optional() });
 export const quickViewForm = z.strictObject(widgetFields);
 
@@ -94,7 +111,10 @@ const eventProduct = z.strictObject({
 
 const cartEventFields = {
   website_id: id,
-  cart_id: z.string().regex(/^[0-9a-f]{32}$/, 'must be a cart id').nullable(),
+  cart_id: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, 'must be a cart id')
+    .nullable(),
   logged_in: z.boolean().optional(),
   end_user_session_id: id.optional(),
   ss_cvr: z.string().max(200).optional(),
@@ -177,7 +197,6 @@ const eventContentFields = {
   member_account_locale: text(35).optional(),
 };
 
-
 export const EVENT_SCHEMAS = {
   page_view: z.strictObject(eventContentFields),
   interface_click: z.strictObject({ ...eventContentFields, object_identifier: text(200) }),
@@ -206,16 +225,31 @@ const pageSpeedData = z.strictObject({
   pageType: z.number().int().min(1).max(999),
   metrics: z.partialRecord(z.enum(VITAL_METRICS), z.number().min(0).max(3_600_000)),
   /** Connection timings from the navigation entry. */
-  connection: z.strictObject({ dns: duration, connect: duration, tls: duration, request: duration, response: duration }).optional(),
+  connection: z
+    .strictObject({ dns: duration, connect: duration, tls: duration, request: duration, response: duration })
+    .optional(),
   /** The server's `Server-Timing` entries. */
-  server: z.array(z.strictObject({ name: text(64), duration })).max(20).optional(),
+  server: z
+    .array(z.strictObject({ name: text(64), duration }))
+    .max(20)
+    .optional(),
   /** The slowest interactions' durations, at most 10. */
   interactions: z.array(duration).max(SLOWEST_INTERACTIONS).optional(),
 });
 
 const imageData = z.strictObject({
   path: pageUrl,
-  images: z.array(z.strictObject({ url: z.string().max(MAX_URL), visible: z.boolean(), loadMs: duration.optional(), width: count, height: count })).max(50),
+  images: z
+    .array(
+      z.strictObject({
+        url: z.string().max(MAX_URL),
+        visible: z.boolean(),
+        loadMs: duration.optional(),
+        width: count,
+        height: count,
+      }),
+    )
+    .max(50),
 });
 
 const userData = z.strictObject({
@@ -236,7 +270,9 @@ const a11yData = z.strictObject({
 
 const recordFields = {
   app: text(64),
-  pageLoadId: z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${PAGE_LOAD_ID_LENGTH}}$`), `must be ${PAGE_LOAD_ID_LENGTH} URL-safe characters`),
+  pageLoadId: z
+    .string()
+    .regex(new RegExp(`^[A-Za-z0-9_-]{${PAGE_LOAD_ID_LENGTH}}$`), `must be ${PAGE_LOAD_ID_LENGTH} URL-safe characters`),
   ts: z.number().int().positive(),
   raw: z.boolean(),
 };

@@ -7,7 +7,8 @@ describe('beacon store limits', () => {
     expect(retentionDaysOf({})).toBe(90);
     expect(retentionDaysOf({ BEACON_RETENTION_DAYS: '30' })).toBe(30);
     expect(retentionDaysOf({ BEACON_RETENTION_DAYS: 400 })).toBe(400);
-    for (const bad of ['0', '-5', '1.5', 'forever', '', '99999', 0, 4000]) expect(retentionDaysOf({ BEACON_RETENTION_DAYS: bad }), String(bad)).toBe(90);
+    for (const bad of ['0', '-5', '1.5', 'forever', '', '99999', 0, 4000])
+      expect(retentionDaysOf({ BEACON_RETENTION_DAYS: bad }), String(bad)).toBe(90);
   });
 
   it('folds keys longer than the limit into the other key', () => {

@@ -37,7 +37,8 @@ export const PRUNE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** Retention in days from the optional `BEACON_RETENTION_DAYS` var (a whole number, 1 to 3650); else the default. */
 export function retentionDaysOf(env: object): number {
   const raw = (env as { BEACON_RETENTION_DAYS?: unknown }).BEACON_RETENTION_DAYS;
-  const days = typeof raw === 'string' && /^\d{1,4}$/.test(raw.trim()) ? Number(raw) : typeof raw === 'number' ? raw : NaN;
+  const days =
+    typeof raw === 'string' && /^\d{1,4}$/.test(raw.trim()) ? Number(raw) : typeof raw === 'number' ? raw : NaN;
   return Number.isInteger(days) && days >= 1 && days <= 3650 ? days : DEFAULT_RETENTION_DAYS;
 }
 

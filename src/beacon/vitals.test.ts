@@ -12,7 +12,12 @@ describe('web vitals', () => {
   });
 
   it('buckets values so a bucket bound is within 5% above the value', () => {
-    for (const [metric, value] of [['LCP', 1234], ['INP', 87], ['CLS', 0.07], ['TTFB', 5000]] as const) {
+    for (const [metric, value] of [
+      ['LCP', 1234],
+      ['INP', 87],
+      ['CLS', 0.07],
+      ['TTFB', 5000],
+    ] as const) {
       const bound = bucketValue(metric, vitalBucket(metric, value));
       expect(bound).toBeGreaterThanOrEqual(value * 0.9999);
       expect(bound).toBeLessThanOrEqual(value * 1.05 + 1e-9);

@@ -41,7 +41,11 @@ export function bucketValue(metric: VitalMetric, bucket: number): number {
 }
 
 /** The `p`th percentile (0..1) of a histogram given as bucket → count. */
-export function percentileOf(metric: VitalMetric, histogram: ReadonlyArray<{ bucket: number; count: number }>, p: number): number | null {
+export function percentileOf(
+  metric: VitalMetric,
+  histogram: ReadonlyArray<{ bucket: number; count: number }>,
+  p: number,
+): number | null {
   const sorted = [...histogram].sort((a, b) => a.bucket - b.bucket);
   const total = sorted.reduce((sum, row) => sum + row.count, 0);
   if (total === 0) return null;

@@ -36,4 +36,3 @@ export function applyPageLanguage(language: string | null): void {
   const root = pageDocument()?.documentElement as unknown as { lang: string } | undefined;
   if (root !== undefined) root.lang = language ?? siteLanguage;
 }
-

@@ -19,7 +19,9 @@ export function markAccountLink(): void {
   } catch {
     signedIn = false;
   }
-  const link = pageDocument()?.documentElement.querySelector('.site-header .site-account') as unknown as LinkElement | null;
+  const link = pageDocument()?.documentElement.querySelector(
+    '.site-header .site-account',
+  ) as unknown as LinkElement | null;
   if (link === null || link === undefined) return;
   if (signedIn) {
     link.setAttribute('data-signed-in', '');

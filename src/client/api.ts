@@ -2,7 +2,12 @@
 import { CART_MESSAGES } from '../commerce/cart';
 import { crumb } from './crumb';
 
-export async function apiCall(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+export async function apiCall(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(path, {
     method,
     headers: {

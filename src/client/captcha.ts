@@ -43,7 +43,11 @@ async function enterpriseCaptcha(container: unknown, siteKey: string, compact: b
   const enterprise = (globalThis as unknown as { grecaptcha?: { enterprise?: Enterprise } }).grecaptcha?.enterprise;
   if (enterprise === undefined) throw new Error('The captcha has not been set up.');
   await new Promise<void>((resolve) => enterprise.ready(resolve));
-  const widget = enterprise.render(container, { sitekey: siteKey, size: compact ? 'compact' : 'normal', badge: 'inline' });
+  const widget = enterprise.render(container, {
+    sitekey: siteKey,
+    size: compact ? 'compact' : 'normal',
+    badge: 'inline',
+  });
   return {
     compact,
     token: (action) => enterprise.execute(siteKey, { action }).catch(() => null),

@@ -56,11 +56,21 @@ export function loadCart(fallback: string, cartToken?: string) {
 }
 
 export function updateQuantity(entryId: string, quantity: number, fallback: string) {
-  return call<{ shoppingCart: ShoppingCart }>('PUT', `${ENTRIES}/${encodeURIComponent(entryId)}`, { quantity }, fallback);
+  return call<{ shoppingCart: ShoppingCart }>(
+    'PUT',
+    `${ENTRIES}/${encodeURIComponent(entryId)}`,
+    { quantity },
+    fallback,
+  );
 }
 
 export function removeEntry(entryId: string, fallback: string) {
-  return call<{ shoppingCart: ShoppingCart }>('DELETE', `${ENTRIES}/${encodeURIComponent(entryId)}`, undefined, fallback);
+  return call<{ shoppingCart: ShoppingCart }>(
+    'DELETE',
+    `${ENTRIES}/${encodeURIComponent(entryId)}`,
+    undefined,
+    fallback,
+  );
 }
 
 export function updateAdditionalFields(entry: CartEntry, additionalFields: string, fallback: string) {

@@ -6,7 +6,9 @@
  */
 export const CENSUS_EVENT = 'census:widget';
 
-export type CensusAnnouncement = { kind: 'overlay'; overlayId: string; action: 'open' | 'close' | 'submit' } | { kind: 'interface_click'; identifier: string };
+export type CensusAnnouncement =
+  | { kind: 'overlay'; overlayId: string; action: 'open' | 'close' | 'submit' }
+  | { kind: 'interface_click'; identifier: string };
 
 const bus = globalThis as unknown as EventTarget;
 
@@ -19,4 +21,8 @@ export function onCensusAnnouncement(listener: (detail: CensusAnnouncement) => v
 }
 
 /** The cart page's product form, as the spec's internal events name it. */
-export const CART_FORM_CLICKS = { open: 'cart-page-product-form-open', close: 'cart-page-product-form-close', submit: 'cart-page-product-form-submit' } as const;
+export const CART_FORM_CLICKS = {
+  open: 'cart-page-product-form-open',
+  close: 'cart-page-product-form-close',
+  submit: 'cart-page-product-form-submit',
+} as const;

@@ -95,7 +95,13 @@ interface ErrorBody {
   unavailable?: StockShortage[];
 }
 
-async function call<T>(method: string, path: string, body: unknown, fallback: string, headers: Record<string, string> = {}): Promise<T> {
+async function call<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  fallback: string,
+  headers: Record<string, string> = {},
+): Promise<T> {
   let res: Response;
   try {
     res = await apiCall(method, path, body, headers);
@@ -108,7 +114,13 @@ async function call<T>(method: string, path: string, body: unknown, fallback: st
   if (res.status === 403 && error?.crumbFail === true) {
     throw new CheckoutError(cookiesEnabled() ? CART_MESSAGES.sessionExpired : CART_MESSAGES.enableCookies, 403);
   }
-  throw new CheckoutError(failureText(res.status, error, fallback), res.status, error?.errors ?? {}, error?.checkout ?? null, error?.unavailable ?? []);
+  throw new CheckoutError(
+    failureText(res.status, error, fallback),
+    res.status,
+    error?.errors ?? {},
+    error?.checkout ?? null,
+    error?.unavailable ?? [],
+  );
 }
 
 const CHECKOUT = '/api/commerce/checkout';
@@ -127,19 +139,44 @@ export type PaymentSetup = { provider: 'local' } | { provider: 'stripe'; publish
 
 /** Starts the checkout for the visitor's cart (or the subscription cart of `cartToken`); the stock is checked, nothing is held. */
 export function startCheckout(cartToken: string | null) {
-  return call<{ checkout: Checkout; payment: PaymentSetup }>('POST', CHECKOUT, withCartToken(cartToken), CHECKOUT_FAILURES.load);
+  return call<{ checkout: Checkout; payment: PaymentSetup }>(
+    'POST',
+    CHECKOUT,
+    withCartToken(cartToken),
+    CHECKOUT_FAILURES.load,
+  );
 }
 
 export function updateCheckout(cartToken: string | null, changes: CheckoutChanges) {
-  return call<{ checkout: Checkout }>('PUT', CHECKOUT, { ...withCartToken(cartToken), ...changes }, CHECKOUT_FAILURES.update);
+  return call<{ checkout: Checkout }>(
+    'PUT',
+    CHECKOUT,
+    { ...withCartToken(cartToken), ...changes },
+    CHECKOUT_FAILURES.update,
+  );
 }
 
-export function placeOrder(cartToken: string | null, payment: { provider: string; token: string }, idempotencyKey: string) {
-  return call<{ order: Order }>('POST', '/api/commerce/orders', { ...withCartToken(cartToken), payment }, CHECKOUT_FAILURES.place, { 'Idempotency-Key': idempotencyKey });
+export function placeOrder(
+  cartToken: string | null,
+  payment: { provider: string; token: string },
+  idempotencyKey: string,
+) {
+  return call<{ order: Order }>(
+    'POST',
+    '/api/commerce/orders',
+    { ...withCartToken(cartToken), payment },
+    CHECKOUT_FAILURES.place,
+    { 'Idempotency-Key': idempotencyKey },
+  );
 }
 
 export function loadOrder(id: string, token: string) {
-  return call<{ order: Order }>('GET', `/api/commerce/orders/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`, undefined, CHECKOUT_FAILURES.order);
+  return call<{ order: Order }>(
+    'GET',
+    `/api/commerce/orders/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`,
+    undefined,
+    CHECKOUT_FAILURES.order,
+  );
 }
 
 export interface AddressSuggestion {
@@ -152,9 +189,19 @@ export type FoundAddress = Pick<CheckoutAddress, 'address1' | 'city' | 'region' 
 const ADDRESS_FAILURE = 'Address search is unavailable. Enter your address below.';
 
 export function searchAddresses(query: string, sessionToken: string) {
-  return call<{ predictions: AddressSuggestion[] }>('POST', '/api/commerce/checkout/address/search', { query, sessionToken }, ADDRESS_FAILURE);
+  return call<{ predictions: AddressSuggestion[] }>(
+    'POST',
+    '/api/commerce/checkout/address/search',
+    { query, sessionToken },
+    ADDRESS_FAILURE,
+  );
 }
 
 export function addressOf(placeId: string, sessionToken: string) {
-  return call<{ address: FoundAddress }>('POST', '/api/commerce/checkout/address/details', { placeId, sessionToken }, ADDRESS_FAILURE);
+  return call<{ address: FoundAddress }>(
+    'POST',
+    '/api/commerce/checkout/address/details',
+    { placeId, sessionToken },
+    ADDRESS_FAILURE,
+  );
 }

@@ -28,7 +28,17 @@ export interface CheckoutFormValues {
 export type FieldProblems = [field: string, message: string][];
 
 const CARD_DIGITS = /^\d{13,19}$/;
-const ADDRESS_ORDER: readonly (keyof ShippingAddress)[] = ['firstName', 'lastName', 'address1', 'address2', 'city', 'region', 'postalCode', 'countryCode', 'phone'];
+const ADDRESS_ORDER: readonly (keyof ShippingAddress)[] = [
+  'firstName',
+  'lastName',
+  'address1',
+  'address2',
+  'city',
+  'region',
+  'postalCode',
+  'countryCode',
+  'phone',
+];
 
 export function cardDigits(text: string): string {
   return text.replace(/[\s-]/g, '');
@@ -61,7 +71,17 @@ export function addressFieldProblems(address: ShippingAddress): FieldProblems {
 
 /** The address parts a country needs (a state for the US, for instance). */
 export function requiredAddressParts(countryCode: string): ReadonlySet<string> {
-  const empty: ShippingAddress = { firstName: '', lastName: '', address1: '', address2: '', city: '', region: '', postalCode: '', countryCode, phone: '' };
+  const empty: ShippingAddress = {
+    firstName: '',
+    lastName: '',
+    address1: '',
+    address2: '',
+    city: '',
+    region: '',
+    postalCode: '',
+    countryCode,
+    phone: '',
+  };
   return new Set(addressFieldProblems(empty).map(([field]) => field));
 }
 

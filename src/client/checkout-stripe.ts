@@ -22,7 +22,10 @@ export interface StripeCardElement {
 
 export interface StripeJs {
   elements(): { create(type: 'card', options?: Record<string, unknown>): StripeCardElement };
-  createPaymentMethod(options: { type: 'card'; card: StripeCardElement }): Promise<{ paymentMethod?: { id: string }; error?: StripeError }>;
+  createPaymentMethod(options: {
+    type: 'card';
+    card: StripeCardElement;
+  }): Promise<{ paymentMethod?: { id: string }; error?: StripeError }>;
   handleNextAction(options: { clientSecret: string }): Promise<{ error?: StripeError }>;
 }
 
@@ -44,7 +47,10 @@ export async function loadStripe(publishableKey: string): Promise<StripeJs> {
 }
 
 /** The card as a PaymentMethod id (the order's payment token), or the shopper's message. */
-export async function cardPaymentToken(stripe: StripeJs, card: StripeCardElement): Promise<{ token: string } | { error: string }> {
+export async function cardPaymentToken(
+  stripe: StripeJs,
+  card: StripeCardElement,
+): Promise<{ token: string } | { error: string }> {
   try {
     const { paymentMethod, error } = await stripe.createPaymentMethod({ type: 'card', card });
     if (paymentMethod !== undefined) return { token: paymentMethod.id };

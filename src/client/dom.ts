@@ -30,7 +30,16 @@ interface DomContainer extends DomElement {
   clientWidth: number;
   innerHTML: string;
   appendChild(node: unknown): void;
-  querySelectorAll(selector: string): ArrayLike<DomElement & { text: string; src: string; attributes: ArrayLike<{ name: string; value: string }>; replaceWith(node: unknown): void }>;
+  querySelectorAll(
+    selector: string,
+  ): ArrayLike<
+    DomElement & {
+      text: string;
+      src: string;
+      attributes: ArrayLike<{ name: string; value: string }>;
+      replaceWith(node: unknown): void;
+    }
+  >;
 }
 
 interface DomDocument {

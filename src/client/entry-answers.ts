@@ -13,7 +13,9 @@ export function parseAnswers(json: string | null): Record<string, FieldValue> {
   if (json === null) return {};
   try {
     const parsed = JSON.parse(json) as unknown;
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, FieldValue>) : {};
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, FieldValue>)
+      : {};
   } catch {
     return {};
   }
@@ -22,7 +24,11 @@ export function parseAnswers(json: string | null): Record<string, FieldValue> {
 function valueText(value: FieldValue | undefined): string {
   if (value === undefined) return '';
   if (typeof value === 'string') return value.trim();
-  if (Array.isArray(value)) return value.map((part) => part.trim()).filter((part) => part !== '').join(' ');
+  if (Array.isArray(value))
+    return value
+      .map((part) => part.trim())
+      .filter((part) => part !== '')
+      .join(' ');
   return Object.entries(value)
     .map(([question, answer]) => `${question}: ${answer}`)
     .join(', ');

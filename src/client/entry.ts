@@ -70,7 +70,8 @@ wireListingControls();
 // Search suggestions load the first time a store search field has the focus.
 document.addEventListener('focusin', (event) => {
   const input = event.target as HTMLInputElement | null;
-  if (input?.matches?.('form[role="search"] input[name="q"]')) void import('./search-suggestions').then(({ wireSearchSuggestions }) => wireSearchSuggestions(input));
+  if (input?.matches?.('form[role="search"] input[name="q"]'))
+    void import('./search-suggestions').then(({ wireSearchSuggestions }) => wireSearchSuggestions(input));
 });
 // The islands hydrate with the texts the server rendered them with (English); the page then speaks
 // the signed-in account's language, else the site's (src/client/shopper-text.ts).

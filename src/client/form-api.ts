@@ -43,11 +43,19 @@ function failure(status: number, body: { error?: unknown; errors?: unknown } | n
   if (status === 429) return new FormSubmitError(FORM_SUBMIT_MESSAGES.rateLimited);
   if (status >= 500) return new FormSubmitError(FORM_SUBMIT_MESSAGES.serverFault);
   const message = typeof body?.error === 'string' ? body.error : FORM_SUBMIT_MESSAGES.unknown;
-  const errors = status === 400 && typeof body?.errors === 'object' && body.errors !== null ? (body.errors as Record<string, string>) : {};
+  const errors =
+    status === 400 && typeof body?.errors === 'object' && body.errors !== null
+      ? (body.errors as Record<string, string>)
+      : {};
   return new FormSubmitError(message, errors);
 }
 
-export async function submitForm(formId: string, values: unknown, captchaKey: string | null, page: SubmissionPage): Promise<void> {
+export async function submitForm(
+  formId: string,
+  values: unknown,
+  captchaKey: string | null,
+  page: SubmissionPage,
+): Promise<void> {
   const key = await submissionKey();
   let form: string;
   try {

@@ -37,7 +37,8 @@ export function wireListingControls(root: Document = document): void {
     if (leaving) return;
     leaving = true;
     const query = new URLSearchParams();
-    for (const [name, value] of new FormData(form)) if (typeof value === 'string' && value.trim() !== '') query.append(name, value.trim());
+    for (const [name, value] of new FormData(form))
+      if (typeof value === 'string' && value.trim() !== '') query.append(name, value.trim());
     const search = query.toString();
     form.closest('.ListingControls')?.setAttribute('aria-busy', 'true');
     location.assign(`${form.action.split('?')[0]}${search === '' ? '' : `?${search}`}`);

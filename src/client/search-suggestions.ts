@@ -89,7 +89,9 @@ export function wireSearchSuggestions(input: HTMLInputElement): void {
     const open = suggestions.length > 0;
     list.hidden = !open;
     input.setAttribute('aria-expanded', String(open));
-    status.textContent = open ? `${suggestions.length} suggested product${suggestions.length === 1 ? '' : 's'}, use the arrow keys to choose` : '';
+    status.textContent = open
+      ? `${suggestions.length} suggested product${suggestions.length === 1 ? '' : 's'}, use the arrow keys to choose`
+      : '';
   };
 
   const ask = async () => {

@@ -33,7 +33,17 @@ export function selectionOf(itemId: string, initial: Selection): Selection {
 }
 
 export function updateSelection(itemId: string, change: Partial<Selection>): void {
-  const next = { ...(selections.get(itemId) ?? { sku: null, variant: null, quantity: 1, quantityProblem: null, missing: [], soldOut: false }), ...change };
+  const next = {
+    ...(selections.get(itemId) ?? {
+      sku: null,
+      variant: null,
+      quantity: 1,
+      quantityProblem: null,
+      missing: [],
+      soldOut: false,
+    }),
+    ...change,
+  };
   selections.set(itemId, next);
   chosenByShopper.add(itemId);
   for (const listener of listeners.get(itemId) ?? []) listener(next);

@@ -4,7 +4,13 @@
  * Islands read them with `useShopperText` (src/client/shopper-locale.ts); the theme's fixed strings
  * are marked `data-text="{key}"` (a placeholder `data-placeholder-text`) and set here. No React here: the entry uses it on every page.
  */
-import { EN, loadStorefrontText, storefrontLanguage, type StorefrontText, type TextKey } from '../commerce/storefront-text';
+import {
+  EN,
+  loadStorefrontText,
+  storefrontLanguage,
+  type StorefrontText,
+  type TextKey,
+} from '../commerce/storefront-text';
 import { pageDocument } from './dom';
 
 let current: StorefrontText = EN;
@@ -43,7 +49,9 @@ interface MarkedElement {
 /** Sets every marked element of the theme to its text in the catalogue. */
 function translateTheme(text: StorefrontText): void {
   const root = pageDocument()?.documentElement;
-  const marked = root?.querySelectorAll('[data-text], [data-placeholder-text]') as unknown as ArrayLike<MarkedElement> | undefined;
+  const marked = root?.querySelectorAll('[data-text], [data-placeholder-text]') as unknown as
+    | ArrayLike<MarkedElement>
+    | undefined;
   const known = (key: string | undefined): key is TextKey => key !== undefined && key in text;
   for (const element of Array.from(marked ?? [])) {
     if (known(element.dataset.text)) element.textContent = text[element.dataset.text];

@@ -15,7 +15,8 @@ export function wireNavFolders(root: ParentNode = document): void {
   for (const button of folders) {
     button.addEventListener('click', () => {
       const open = !isOpen(button);
-      for (const other of folders) if (other !== button && !other.parentElement?.contains(button)) setOpen(other, false);
+      for (const other of folders)
+        if (other !== button && !other.parentElement?.contains(button)) setOpen(other, false);
       setOpen(button, open);
     });
   }

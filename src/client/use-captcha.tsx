@@ -13,8 +13,14 @@ export function useCaptcha(config: CaptchaConfig | null) {
   }, []);
   const container =
     config === null ? null : (
-      <div ref={ref} className={`captcha-container${captcha?.compact === true ? ' captcha-container--compact' : ''}`} data-captcha-rendered={captcha === null ? undefined : 'true'}>
-        {captcha !== null && config.provider === 'local' && <p className="Captcha-badge">Protected by a local test captcha.</p>}
+      <div
+        ref={ref}
+        className={`captcha-container${captcha?.compact === true ? ' captcha-container--compact' : ''}`}
+        data-captcha-rendered={captcha === null ? undefined : 'true'}
+      >
+        {captcha !== null && config.provider === 'local' && (
+          <p className="Captcha-badge">Protected by a local test captcha.</p>
+        )}
       </div>
     );
   return { captcha, container };

@@ -27,7 +27,11 @@ function withEntry(cart: ShoppingCart, entryId: string, quantity: number | null)
   return buildCart(cart, entries);
 }
 
-export function useCart(websiteId: string, currencyCode: string, forms: Record<string, AdditionalFieldsFormDefinition>) {
+export function useCart(
+  websiteId: string,
+  currencyCode: string,
+  forms: Record<string, AdditionalFieldsFormDefinition>,
+) {
   const [cart, setCart] = useState<ShoppingCart | null>(null);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
@@ -67,7 +71,10 @@ export function useCart(websiteId: string, currencyCode: string, forms: Record<s
     setCart(withEntry(cart, entry.id, quantity));
     track(entry.id, true);
     try {
-      const result = quantity === null ? await removeEntry(entry.id, CART_ALERTS.removeItem) : await updateQuantity(entry.id, quantity, CART_ALERTS.updateQuantity);
+      const result =
+        quantity === null
+          ? await removeEntry(entry.id, CART_ALERTS.removeItem)
+          : await updateQuantity(entry.id, quantity, CART_ALERTS.updateQuantity);
       setCart(result.shoppingCart);
       announceCart(result.shoppingCart);
       if (quantity === null) {
@@ -90,7 +97,12 @@ export function useCart(websiteId: string, currencyCode: string, forms: Record<s
     setRemoved(null);
     try {
       const { shoppingCart } = await addToCart(
-        { itemId: entry.itemId, sku: entry.chosenVariant.sku, quantity: entry.quantity, additionalFields: entry.additionalFields },
+        {
+          itemId: entry.itemId,
+          sku: entry.chosenVariant.sku,
+          quantity: entry.quantity,
+          additionalFields: entry.additionalFields,
+        },
         CART_ALERTS.addItem,
       );
       setCart(shoppingCart);

@@ -57,10 +57,33 @@ export function addressLabels(countryCode: string): Readonly<Record<keyof Shippi
 
 /** The countries a shopper picks from at checkout, by ISO code (the codes shipping and tax rates name). */
 export const COUNTRIES: readonly (readonly [code: string, name: string])[] = [
-  ['US', 'United States'], ['CA', 'Canada'], ['GB', 'United Kingdom'], ['IE', 'Ireland'], ['AU', 'Australia'], ['NZ', 'New Zealand'],
-  ['FR', 'France'], ['DE', 'Germany'], ['NL', 'Netherlands'], ['BE', 'Belgium'], ['ES', 'Spain'], ['IT', 'Italy'], ['PT', 'Portugal'],
-  ['AT', 'Austria'], ['CH', 'Switzerland'], ['DK', 'Denmark'], ['SE', 'Sweden'], ['NO', 'Norway'], ['FI', 'Finland'], ['PL', 'Poland'],
-  ['CZ', 'Czechia'], ['JP', 'Japan'], ['SG', 'Singapore'], ['HK', 'Hong Kong'], ['MX', 'Mexico'], ['BR', 'Brazil'], ['ZA', 'South Africa'],
+  ['US', 'United States'],
+  ['CA', 'Canada'],
+  ['GB', 'United Kingdom'],
+  ['IE', 'Ireland'],
+  ['AU', 'Australia'],
+  ['NZ', 'New Zealand'],
+  ['FR', 'France'],
+  ['DE', 'Germany'],
+  ['NL', 'Netherlands'],
+  ['BE', 'Belgium'],
+  ['ES', 'Spain'],
+  ['IT', 'Italy'],
+  ['PT', 'Portugal'],
+  ['AT', 'Austria'],
+  ['CH', 'Switzerland'],
+  ['DK', 'Denmark'],
+  ['SE', 'Sweden'],
+  ['NO', 'Norway'],
+  ['FI', 'Finland'],
+  ['PL', 'Poland'],
+  ['CZ', 'Czechia'],
+  ['JP', 'Japan'],
+  ['SG', 'Singapore'],
+  ['HK', 'Hong Kong'],
+  ['MX', 'Mexico'],
+  ['BR', 'Brazil'],
+  ['ZA', 'South Africa'],
 ];
 
 export function countryName(code: string): string {
@@ -73,7 +96,14 @@ export const ADDRESS_MESSAGES = {
   postalCode: 'Enter a valid postal code.',
 } as const;
 
-const REQUIRED: readonly (keyof ShippingAddress)[] = ['firstName', 'lastName', 'address1', 'city', 'postalCode', 'countryCode'];
+const REQUIRED: readonly (keyof ShippingAddress)[] = [
+  'firstName',
+  'lastName',
+  'address1',
+  'city',
+  'postalCode',
+  'countryCode',
+];
 /** Countries whose addresses need a state or province. */
 const REGION_COUNTRIES = new Set(['US', 'CA', 'AU', 'MX', 'BR', 'IN']);
 const POSTAL_CODES: Readonly<Record<string, RegExp>> = {
@@ -104,9 +134,11 @@ export function addressProblems(address: ShippingAddress | null): Record<string,
   for (const field of REQUIRED) if (address[field].trim() === '') problems[key(field)] = ADDRESS_MESSAGES.required;
   const country = address.countryCode;
   if (country !== '' && !isCountryCode(country)) problems[key('countryCode')] = ADDRESS_MESSAGES.country;
-  if (REGION_COUNTRIES.has(country) && address.region.trim() === '') problems[key('region')] = ADDRESS_MESSAGES.required;
+  if (REGION_COUNTRIES.has(country) && address.region.trim() === '')
+    problems[key('region')] = ADDRESS_MESSAGES.required;
   const postal = address.postalCode.trim();
-  if (postal !== '' && !(POSTAL_CODES[country] ?? ANY_POSTAL_CODE).test(postal)) problems[key('postalCode')] = ADDRESS_MESSAGES.postalCode;
+  if (postal !== '' && !(POSTAL_CODES[country] ?? ANY_POSTAL_CODE).test(postal))
+    problems[key('postalCode')] = ADDRESS_MESSAGES.postalCode;
   return problems;
 }
 

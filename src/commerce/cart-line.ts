@@ -6,7 +6,17 @@
  */
 import { CART_MESSAGES, type StoredEntry } from './cart';
 import { toMinorUnits } from './money';
-import { perOrderLimit, pricedWithoutVariants, priceNow, ProductType, sellableProductType, sellsAsSubscription, variantStockLimit, variantsOf, type ProductTypeCode } from './product';
+import {
+  perOrderLimit,
+  pricedWithoutVariants,
+  priceNow,
+  ProductType,
+  sellableProductType,
+  sellsAsSubscription,
+  variantStockLimit,
+  variantsOf,
+  type ProductTypeCode,
+} from './product';
 import { asString, childOf } from '../values/index';
 
 export interface CartLine {
@@ -73,12 +83,16 @@ export function resolveCartLine(
     return { ...common, sku: itemId, attributes: {}, unitPriceCents: cents, stock: null, weightGrams: 0 };
   }
   if (sku === undefined || sku === null || sku === '') {
-    return { error: type === ProductType.GiftCard ? CART_MESSAGES.giftCardDenomination : CART_MESSAGES.variantUnavailable };
+    return {
+      error: type === ProductType.GiftCard ? CART_MESSAGES.giftCardDenomination : CART_MESSAGES.variantUnavailable,
+    };
   }
   const variants = variantsOf(item);
   const variant = Array.isArray(variants) ? variants.find((v) => asString(childOf(v, 'sku')) === sku) : undefined;
   if (variant === undefined) {
-    return { error: type === ProductType.GiftCard ? CART_MESSAGES.giftCardDenomination : CART_MESSAGES.variantUnavailable };
+    return {
+      error: type === ProductType.GiftCard ? CART_MESSAGES.giftCardDenomination : CART_MESSAGES.variantUnavailable,
+    };
   }
   const cents = priceCents(priceNow(variant), storeCurrency);
   if (cents === null) return { error: CART_MESSAGES.itemNotFound };
@@ -95,7 +109,12 @@ export function resolveCartLine(
 }
 
 /** A cart entry for `quantity` of a line. */
-export function entryFromLine(line: CartLine, id: string, quantity: number, additionalFields: string | null): StoredEntry {
+export function entryFromLine(
+  line: CartLine,
+  id: string,
+  quantity: number,
+  additionalFields: string | null,
+): StoredEntry {
   return {
     id,
     itemId: line.itemId,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildCart, cartCountText, CART_MESSAGES, parseQuantity, unselectedOptionsMessage, type StoredEntry } from './cart';
+import {
+  buildCart,
+  cartCountText,
+  CART_MESSAGES,
+  parseQuantity,
+  unselectedOptionsMessage,
+  type StoredEntry,
+} from './cart';
 import { fromMinorUnits, toMinorUnits } from './money';
 
 const entry = (id: string, productType: 1 | 2 | 3 | 4, quantity: number, cents: number): StoredEntry => ({
@@ -30,7 +37,9 @@ describe('cart rules', () => {
   it('names unselected options in the one, two and list forms', () => {
     expect(unselectedOptionsMessage(['Size'])).toBe('Please select the Size option.');
     expect(unselectedOptionsMessage(['Size', 'Colour'])).toBe('Please select the Size and Colour options.');
-    expect(unselectedOptionsMessage(['Size', 'Colour', 'Fit'])).toBe('Please select the Size, Colour, and Fit options.');
+    expect(unselectedOptionsMessage(['Size', 'Colour', 'Fit'])).toBe(
+      'Please select the Size, Colour, and Fit options.',
+    );
   });
 
   it('shows 100+ above 100', () => {
@@ -41,7 +50,14 @@ describe('cart rules', () => {
   it('derives totals and shipping flags from entries', () => {
     const head = { id: 'c', websiteId: 'w', created: 1, currencyCode: 'USD' };
     const cart = buildCart(head, [entry('a', 1, 2, 1250), entry('b', 2, 1, 999)]);
-    expect(cart).toMatchObject({ subtotalCents: 3499, grandTotalCents: 3499, totalQuantity: 3, hasDigital: true, purelyDigital: false, requiresShipping: true });
+    expect(cart).toMatchObject({
+      subtotalCents: 3499,
+      grandTotalCents: 3499,
+      totalQuantity: 3,
+      hasDigital: true,
+      purelyDigital: false,
+      requiresShipping: true,
+    });
     expect(cart.entries[0]?.subTotal).toEqual({ decimalValue: '25.00', currencyCode: 'USD' });
     expect(buildCart(head, [entry('b', 2, 1, 999)])).toMatchObject({ purelyDigital: true, requiresShipping: false });
     expect(buildCart(head, [])).toMatchObject({ purelyDigital: false, hasDigital: false, totalQuantity: 0 });

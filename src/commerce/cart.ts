@@ -61,7 +61,12 @@ export function parseQuantity(raw: unknown): { quantity: number } | { error: str
  * already holds when it holds some.
  */
 export function notEnoughStockMessage(available: number, inCart: number): string {
-  const left = available <= 0 ? 'None left.' : inCart > 0 ? `Only ${available} left, and your cart has ${inCart}.` : `Only ${available} left.`;
+  const left =
+    available <= 0
+      ? 'None left.'
+      : inCart > 0
+        ? `Only ${available} left, and your cart has ${inCart}.`
+        : `Only ${available} left.`;
   return `${CART_MESSAGES.notEnoughStock} ${left}`;
 }
 

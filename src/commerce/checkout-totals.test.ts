@@ -1,20 +1,67 @@
 import { describe, expect, it } from 'vitest';
 import { coversLocation, addressProblems, type ShippingAddress } from './address';
 import { buildCart, mergePriceChanges, priceChangedMessage, type StoredEntry } from './cart';
-import { checkoutTotals, DEFAULT_SETTINGS, discountableCents, EMPTY_INPUTS, giftCardsCents, minimumSubtotalMessage, shownTotals, totalsMoved } from './checkout-totals';
+import {
+  checkoutTotals,
+  DEFAULT_SETTINGS,
+  discountableCents,
+  EMPTY_INPUTS,
+  giftCardsCents,
+  minimumSubtotalMessage,
+  shownTotals,
+  totalsMoved,
+} from './checkout-totals';
 import { discountAmount, discountProblem, DISCOUNT_MESSAGES, type Discount } from './discounts';
 import { giftCardCode, GIFT_CARD_CODE, giftCardPays, maskedGiftCardCode, normalGiftCardCode } from './gift-cards';
 import { shippingOptions, type ShippingRate } from './shipping';
 import { hasNextCycle, nextBillingTime } from './subscriptions';
 
-const ADDRESS: ShippingAddress = { firstName: 'A', lastName: 'B', address1: '1 St', address2: '', city: 'X', region: 'IL', postalCode: '62701', countryCode: 'US', phone: '' };
+const ADDRESS: ShippingAddress = {
+  firstName: 'A',
+  lastName: 'B',
+  address1: '1 St',
+  address2: '',
+  city: 'X',
+  region: 'IL',
+  postalCode: '62701',
+  countryCode: 'US',
+  phone: '',
+};
 
 function entry(productType: 1 | 2 | 3 | 4, cents: number, quantity: number, weightGrams = 0): StoredEntry {
-  return { id: `e${cents}`, itemId: 'i', chosenVariant: { sku: `s${cents}`, attributes: {} }, quantity, title: 't', productType, purchasePriceCents: cents, additionalFields: null, url: '/', imageUrl: null, weightGrams };
+  return {
+    id: `e${cents}`,
+    itemId: 'i',
+    chosenVariant: { sku: `s${cents}`, attributes: {} },
+    quantity,
+    title: 't',
+    productType,
+    purchasePriceCents: cents,
+    additionalFields: null,
+    url: '/',
+    imageUrl: null,
+    weightGrams,
+  };
 }
 
-const flat: ShippingRate = { id: 'flat', name: 'Flat', regions: ['US'], method: 'flat', amountCents: 500, perKgCents: 0, freeOverCents: 5000 };
-const heavy: ShippingRate = { id: 'kg', name: 'By weight', regions: [], method: 'weight', amountCents: 200, perKgCents: 100, freeOverCents: null };
+const flat: ShippingRate = {
+  id: 'flat',
+  name: 'Flat',
+  regions: ['US'],
+  method: 'flat',
+  amountCents: 500,
+  perKgCents: 0,
+  freeOverCents: 5000,
+};
+const heavy: ShippingRate = {
+  id: 'kg',
+  name: 'By weight',
+  regions: [],
+  method: 'weight',
+  amountCents: 200,
+  perKgCents: 100,
+  freeOverCents: null,
+};
 
 describe('the checkout rules', () => {
   it('places: a country, or a region of it; empty means everywhere', () => {
@@ -27,16 +74,29 @@ describe('the checkout rules', () => {
 
   it('shipping: flat, free over an amount, by started kilogram, cheapest first', () => {
     const us = { countryCode: 'US', region: 'IL' };
-    expect(shippingOptions([flat, heavy], us, 1000, 2100)).toEqual([
-      { id: 'kg', name: 'By weight', costCents: 500, free: false },
-      { id: 'flat', name: 'Flat', costCents: 500, free: false },
-    ].sort((a, b) => a.name.localeCompare(b.name)));
+    expect(shippingOptions([flat, heavy], us, 1000, 2100)).toEqual(
+      [
+        { id: 'kg', name: 'By weight', costCents: 500, free: false },
+        { id: 'flat', name: 'Flat', costCents: 500, free: false },
+      ].sort((a, b) => a.name.localeCompare(b.name)),
+    );
     expect(shippingOptions([flat], us, 5000, 0)).toEqual([{ id: 'flat', name: 'Flat', costCents: 0, free: true }]);
     expect(shippingOptions([flat], { countryCode: 'FR', region: '' }, 1000, 0)).toEqual([]);
   });
 
   it('discounts: dates, limits, minimums, never more than the goods', () => {
-    const code: Discount = { code: 'X', kind: 'percentage', percent: 15, amountCents: null, minimumSubtotalCents: 1000, startsOn: 100, endsOn: 200, usageLimit: 2, uses: 1, singleUseFor: null };
+    const code: Discount = {
+      code: 'X',
+      kind: 'percentage',
+      percent: 15,
+      amountCents: null,
+      minimumSubtotalCents: 1000,
+      startsOn: 100,
+      endsOn: 200,
+      usageLimit: 2,
+      uses: 1,
+      singleUseFor: null,
+    };
     expect(discountProblem(code, 1000, 150, 0, 'USD')).toBeNull();
     expect(discountProblem(code, 1000, 99, 0, 'USD')).toBe(DISCOUNT_MESSAGES.notStarted);
     expect(discountProblem(code, 1000, 200, 0, 'USD')).toBe(DISCOUNT_MESSAGES.expired);
@@ -67,29 +127,66 @@ describe('the checkout rules', () => {
   });
 
   it('totals: goods discounted, gift cards neither discounted nor taxed, tax after discount, the card pays first', () => {
-    const cart = buildCart({ id: 'c', websiteId: 'w', created: 0, currencyCode: 'USD' }, [entry(1, 2000, 2, 600), entry(4, 5000, 1)]);
+    const cart = buildCart({ id: 'c', websiteId: 'w', created: 0, currencyCode: 'USD' }, [
+      entry(1, 2000, 2, 600),
+      entry(4, 5000, 1),
+    ]);
     const totals = checkoutTotals({
       cart,
       inputs: { ...EMPTY_INPUTS, shippingAddress: ADDRESS, shippingOptionId: 'kg' },
       settings: DEFAULT_SETTINGS,
       shippingRates: [flat, heavy],
       taxRates: [{ id: 'il', name: 'IL', countryCode: 'US', region: 'IL', ratePercent: '10' }],
-      discount: { discount: { code: 'TEN', kind: 'percentage', percent: 10, amountCents: null, minimumSubtotalCents: 0, startsOn: null, endsOn: null, usageLimit: null, uses: 0, singleUseFor: null } },
+      discount: {
+        discount: {
+          code: 'TEN',
+          kind: 'percentage',
+          percent: 10,
+          amountCents: null,
+          minimumSubtotalCents: 0,
+          startsOn: null,
+          endsOn: null,
+          usageLimit: null,
+          uses: 0,
+          singleUseFor: null,
+        },
+      },
       giftCardBalanceCents: 2000,
     });
     expect(totals).toMatchObject({
-      subtotalCents: 9000, discountCents: 400, shippingCostCents: 200 + 2 * 100, taxCents: 360,
-      grandTotalCents: 9000 - 400 + 400 + 360, giftCardCents: 2000, amountDueCents: 9360 - 2000, coupons: ['TEN'], validCoupons: ['TEN'],
+      subtotalCents: 9000,
+      discountCents: 400,
+      shippingCostCents: 200 + 2 * 100,
+      taxCents: 360,
+      grandTotalCents: 9000 - 400 + 400 + 360,
+      giftCardCents: 2000,
+      amountDueCents: 9360 - 2000,
+      coupons: ['TEN'],
+      validCoupons: ['TEN'],
     });
     expect(minimumSubtotalMessage(5000, 'USD')).toBe('To check out, the order subtotal must be $50.00 or more');
   });
 
-  it('gift cards bought are not goods: outside a discount\'s minimum and amount, never paid by a gift card', () => {
+  it("gift cards bought are not goods: outside a discount's minimum and amount, never paid by a gift card", () => {
     // The loop: a $100 card and an $18 tote, a '$20 off $100+' code, paid with another $100 card.
-    const cart = buildCart({ id: 'c', websiteId: 'w', created: 0, currencyCode: 'USD' }, [entry(4, 10_000, 1), entry(1, 1800, 1)]);
+    const cart = buildCart({ id: 'c', websiteId: 'w', created: 0, currencyCode: 'USD' }, [
+      entry(4, 10_000, 1),
+      entry(1, 1800, 1),
+    ]);
     expect(giftCardsCents(cart)).toBe(10_000);
     expect(discountableCents(cart)).toBe(1800);
-    const code: Discount = { code: 'LOOP', kind: 'fixed', percent: null, amountCents: 2000, minimumSubtotalCents: 10_000, startsOn: null, endsOn: null, usageLimit: null, uses: 0, singleUseFor: null };
+    const code: Discount = {
+      code: 'LOOP',
+      kind: 'fixed',
+      percent: null,
+      amountCents: 2000,
+      minimumSubtotalCents: 10_000,
+      startsOn: null,
+      endsOn: null,
+      usageLimit: null,
+      uses: 0,
+      singleUseFor: null,
+    };
     expect(discountProblem(code, discountableCents(cart), 0, 0, 'USD')).toBe('Add $82.00 more to use this code.');
     const totals = checkoutTotals({
       cart,
@@ -101,24 +198,57 @@ describe('the checkout rules', () => {
       giftCardBalanceCents: 10_000,
     });
     // Even a code that applies takes only the tote; the card pays the tote and its shipping, the new card is paid by card.
-    expect(totals).toMatchObject({ subtotalCents: 11_800, discountCents: 1800, shippingCostCents: 500, grandTotalCents: 10_500, giftCardCents: 500, amountDueCents: 10_000 });
+    expect(totals).toMatchObject({
+      subtotalCents: 11_800,
+      discountCents: 1800,
+      shippingCostCents: 500,
+      grandTotalCents: 10_500,
+      giftCardCents: 500,
+      amountDueCents: 10_000,
+    });
     const cardsOnly = buildCart({ id: 'c', websiteId: 'w', created: 0, currencyCode: 'USD' }, [entry(4, 5000, 2)]);
-    const onlyCards = checkoutTotals({ cart: cardsOnly, inputs: EMPTY_INPUTS, settings: DEFAULT_SETTINGS, shippingRates: [], taxRates: [], discount: null, giftCardBalanceCents: 10_000 });
+    const onlyCards = checkoutTotals({
+      cart: cardsOnly,
+      inputs: EMPTY_INPUTS,
+      settings: DEFAULT_SETTINGS,
+      shippingRates: [],
+      taxRates: [],
+      discount: null,
+      giftCardBalanceCents: 10_000,
+    });
     expect(onlyCards).toMatchObject({ grandTotalCents: 10_000, giftCardCents: 0, amountDueCents: 10_000 });
   });
 
   it('prices that moved: one notice per entry from the first price to the last, and an order only at the totals seen', () => {
     const candle = { entryId: 'e1', title: 'Cedar Candle', fromCents: 50, toCents: 3200 };
     expect(priceChangedMessage(candle, 'USD')).toBe('The price of Cedar Candle has changed from $0.50 to $32.00.');
-    expect(mergePriceChanges([candle], [{ ...candle, fromCents: 3200, toCents: 2800 }, { entryId: 'e2', title: 'Mug', fromCents: 1800, toCents: 2000 }])).toEqual([
+    expect(
+      mergePriceChanges(
+        [candle],
+        [
+          { ...candle, fromCents: 3200, toCents: 2800 },
+          { entryId: 'e2', title: 'Mug', fromCents: 1800, toCents: 2000 },
+        ],
+      ),
+    ).toEqual([
       { ...candle, toCents: 2800 },
       { entryId: 'e2', title: 'Mug', fromCents: 1800, toCents: 2000 },
     ]);
     // Back at the price it was added at: nothing to tell.
     expect(mergePriceChanges([candle], [{ ...candle, fromCents: 3200, toCents: 50 }])).toEqual([]);
 
-    const cart = (cents: number) => buildCart({ id: 'c', websiteId: 'w', created: 0, currencyCode: 'USD' }, [entry(1, cents, 1)]);
-    const totalsOf = (cents: number) => checkoutTotals({ cart: cart(cents), inputs: EMPTY_INPUTS, settings: DEFAULT_SETTINGS, shippingRates: [], taxRates: [], discount: null, giftCardBalanceCents: null });
+    const cart = (cents: number) =>
+      buildCart({ id: 'c', websiteId: 'w', created: 0, currencyCode: 'USD' }, [entry(1, cents, 1)]);
+    const totalsOf = (cents: number) =>
+      checkoutTotals({
+        cart: cart(cents),
+        inputs: EMPTY_INPUTS,
+        settings: DEFAULT_SETTINGS,
+        shippingRates: [],
+        taxRates: [],
+        discount: null,
+        giftCardBalanceCents: null,
+      });
     const seen = shownTotals(totalsOf(3200));
     expect(totalsMoved(seen, totalsOf(3200))).toBe(false);
     expect(totalsMoved(seen, totalsOf(50))).toBe(true);

@@ -104,7 +104,10 @@ export interface TotalsInput {
 
 /** What the gift cards bought in `cart` cost. */
 export function giftCardsCents(cart: ShoppingCart): number {
-  return cart.entries.reduce((sum, e) => sum + (e.productType === ProductType.GiftCard ? e.purchasePriceCents * e.quantity : 0), 0);
+  return cart.entries.reduce(
+    (sum, e) => sum + (e.productType === ProductType.GiftCard ? e.purchasePriceCents * e.quantity : 0),
+    0,
+  );
 }
 
 /** The goods a discount comes off and its minimum is measured on: everything but gift cards. */
@@ -112,22 +115,41 @@ export function discountableCents(cart: ShoppingCart): number {
   return cart.subtotalCents - giftCardsCents(cart);
 }
 
-export function checkoutTotals({ cart, inputs, settings, shippingRates, taxRates, discount, giftCardBalanceCents }: TotalsInput): CheckoutTotals {
+export function checkoutTotals({
+  cart,
+  inputs,
+  settings,
+  shippingRates,
+  taxRates,
+  discount,
+  giftCardBalanceCents,
+}: TotalsInput): CheckoutTotals {
   const goodsCents = discountableCents(cart);
   const applied = discount !== null && 'discount' in discount ? discount.discount : null;
   const discountCents = applied === null ? 0 : discountAmount(applied, goodsCents);
 
   const requiresShipping = cart.requiresShipping;
   const location = locationOf(inputs.shippingAddress);
-  const weightGrams = cart.entries.reduce((sum, e) => sum + (e.productType === ProductType.Physical ? (e.weightGrams ?? 0) * e.quantity : 0), 0);
-  const options = requiresShipping && location !== null ? shippingOptions(shippingRates, location, goodsCents - discountCents, weightGrams) : [];
+  const weightGrams = cart.entries.reduce(
+    (sum, e) => sum + (e.productType === ProductType.Physical ? (e.weightGrams ?? 0) * e.quantity : 0),
+    0,
+  );
+  const options =
+    requiresShipping && location !== null
+      ? shippingOptions(shippingRates, location, goodsCents - discountCents, weightGrams)
+      : [];
   const selected = chosenOption(options, inputs.shippingOptionId);
   const shippingCostCents = selected === null || applied?.kind === 'freeShipping' ? 0 : selected.costCents;
 
-  const taxLines = location === null ? [] : applyTax(taxRatesFor(taxRates, location), goodsCents - discountCents, settings.pricesIncludeTax);
+  const taxLines =
+    location === null
+      ? []
+      : applyTax(taxRatesFor(taxRates, location), goodsCents - discountCents, settings.pricesIncludeTax);
   const taxCents = taxLines.reduce((sum, t) => sum + t.amountCents, 0);
-  const grandTotalCents = cart.subtotalCents - discountCents + shippingCostCents + (settings.pricesIncludeTax ? 0 : taxCents);
-  const giftCardCents = giftCardBalanceCents === null ? 0 : giftCardPays(giftCardBalanceCents, grandTotalCents - giftCardsCents(cart));
+  const grandTotalCents =
+    cart.subtotalCents - discountCents + shippingCostCents + (settings.pricesIncludeTax ? 0 : taxCents);
+  const giftCardCents =
+    giftCardBalanceCents === null ? 0 : giftCardPays(giftCardBalanceCents, grandTotalCents - giftCardsCents(cart));
   const code = applied?.code ?? (discount !== null && 'code' in discount ? discount.code : null);
   return {
     requiresShipping,
@@ -136,7 +158,8 @@ export function checkoutTotals({ cart, inputs, settings, shippingRates, taxRates
     selectedShippingOption: selected?.id ?? null,
     coupons: code === null ? [] : [code],
     validCoupons: applied === null ? [] : [applied.code],
-    invalidCoupons: discount !== null && 'problem' in discount ? [{ code: discount.code, reason: discount.problem }] : [],
+    invalidCoupons:
+      discount !== null && 'problem' in discount ? [{ code: discount.code, reason: discount.problem }] : [],
     subtotalCents: cart.subtotalCents,
     discountCents,
     shippingCostCents,
@@ -150,9 +173,18 @@ export function checkoutTotals({ cart, inputs, settings, shippingRates, taxRates
 }
 
 /** The totals a shopper saw: an order is placed only at these (the gift card has its own check). */
-export type ShownTotals = Pick<CheckoutTotals, 'subtotalCents' | 'discountCents' | 'shippingCostCents' | 'taxCents' | 'grandTotalCents'>;
+export type ShownTotals = Pick<
+  CheckoutTotals,
+  'subtotalCents' | 'discountCents' | 'shippingCostCents' | 'taxCents' | 'grandTotalCents'
+>;
 
-export function shownTotals({ subtotalCents, discountCents, shippingCostCents, taxCents, grandTotalCents }: ShownTotals): ShownTotals {
+export function shownTotals({
+  subtotalCents,
+  discountCents,
+  shippingCostCents,
+  taxCents,
+  grandTotalCents,
+}: ShownTotals): ShownTotals {
   return { subtotalCents, discountCents, shippingCostCents, taxCents, grandTotalCents };
 }
 

@@ -46,18 +46,26 @@ export function minimumNotMet(missingCents: number, currency: string): string {
  * applies); gift cards are not goods (`discountableCents` in checkout-totals.ts). `taken` is how many
  * orders being paid right now already claimed it.
  */
-export function discountProblem(discount: Discount | null, subtotalCents: number, now: number, taken: number, currency: string): string | null {
+export function discountProblem(
+  discount: Discount | null,
+  subtotalCents: number,
+  now: number,
+  taken: number,
+  currency: string,
+): string | null {
   if (discount === null) return DISCOUNT_MESSAGES.unknown;
   if (discount.startsOn !== null && now < discount.startsOn) return DISCOUNT_MESSAGES.notStarted;
   if (discount.endsOn !== null && now >= discount.endsOn) return DISCOUNT_MESSAGES.expired;
   if (discount.usageLimit !== null && discount.uses + taken >= discount.usageLimit) return DISCOUNT_MESSAGES.usedUp;
-  if (subtotalCents < discount.minimumSubtotalCents) return minimumNotMet(discount.minimumSubtotalCents - subtotalCents, currency);
+  if (subtotalCents < discount.minimumSubtotalCents)
+    return minimumNotMet(discount.minimumSubtotalCents - subtotalCents, currency);
   return null;
 }
 
 /** The amount a valid discount takes off goods worth `subtotalCents` (never more than they cost). */
 export function discountAmount(discount: Discount, subtotalCents: number): number {
-  if (discount.kind === 'percentage') return Math.min(subtotalCents, Math.floor((subtotalCents * (discount.percent ?? 0) + 50) / 100));
+  if (discount.kind === 'percentage')
+    return Math.min(subtotalCents, Math.floor((subtotalCents * (discount.percent ?? 0) + 50) / 100));
   if (discount.kind === 'fixed') return Math.min(subtotalCents, discount.amountCents ?? 0);
   return 0;
 }

@@ -57,14 +57,20 @@ export function utcDay(now: number): string {
  * What is wrong with the details, by field; empty when none. A date one day before UTC's today is
  * still today somewhere west of Greenwich, so it is taken (and sent at once).
  */
-export function giftDetailsProblems(details: GiftCardDetails, now: number): Partial<Record<keyof GiftCardDetails, string>> {
+export function giftDetailsProblems(
+  details: GiftCardDetails,
+  now: number,
+): Partial<Record<keyof GiftCardDetails, string>> {
   const problems: Partial<Record<keyof GiftCardDetails, string>> = {};
-  if (!EMAIL.test(details.recipientEmail) || details.recipientEmail.length > GIFT_EMAIL_MAX) problems.recipientEmail = GIFT_CARD_MESSAGES.recipientEmail;
-  if (details.recipientName.trim() === '' || details.recipientName.length > GIFT_NAME_MAX) problems.recipientName = GIFT_CARD_MESSAGES.recipientName;
+  if (!EMAIL.test(details.recipientEmail) || details.recipientEmail.length > GIFT_EMAIL_MAX)
+    problems.recipientEmail = GIFT_CARD_MESSAGES.recipientEmail;
+  if (details.recipientName.trim() === '' || details.recipientName.length > GIFT_NAME_MAX)
+    problems.recipientName = GIFT_CARD_MESSAGES.recipientName;
   if (details.message.length > GIFT_MESSAGE_MAX) problems.message = GIFT_CARD_MESSAGES.messageTooLong;
   if (details.sendOn !== null) {
     const at = DATE.test(details.sendOn) ? Date.parse(`${details.sendOn}T00:00:00Z`) : Number.NaN;
-    if (Number.isNaN(at) || at < Date.parse(`${utcDay(now - DAY_MS)}T00:00:00Z`)) problems.sendOn = GIFT_CARD_MESSAGES.sendOnPast;
+    if (Number.isNaN(at) || at < Date.parse(`${utcDay(now - DAY_MS)}T00:00:00Z`))
+      problems.sendOn = GIFT_CARD_MESSAGES.sendOnPast;
     else if (at > now + GIFT_SEND_MAX_DAYS * DAY_MS) problems.sendOn = GIFT_CARD_MESSAGES.sendOnTooLate;
   }
   return problems;
@@ -75,8 +81,19 @@ export function giftDetailsOf(additionalFields: string | null): GiftCardDetails 
   if (additionalFields === null) return null;
   try {
     const value = JSON.parse(additionalFields) as Partial<GiftCardDetails> | null;
-    if (typeof value !== 'object' || value === null || typeof value.recipientEmail !== 'string' || typeof value.recipientName !== 'string') return null;
-    return { recipientEmail: value.recipientEmail, recipientName: value.recipientName, message: typeof value.message === 'string' ? value.message : '', sendOn: typeof value.sendOn === 'string' ? value.sendOn : null };
+    if (
+      typeof value !== 'object' ||
+      value === null ||
+      typeof value.recipientEmail !== 'string' ||
+      typeof value.recipientName !== 'string'
+    )
+      return null;
+    return {
+      recipientEmail: value.recipientEmail,
+      recipientName: value.recipientName,
+      message: typeof value.message === 'string' ? value.message : '',
+      sendOn: typeof value.sendOn === 'string' ? value.sendOn : null,
+    };
   } catch {
     return null;
   }
@@ -90,7 +107,9 @@ export function giftSendAt(details: GiftCardDetails | null, now: number): number
 
 /** 'Friday, 4 December 2026' for a YYYY-MM-DD send date, in the shopper's locale (the date is a UTC day). */
 export function sendOnText(sendOn: string, locale = 'en-US'): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(Date.parse(`${sendOn}T00:00:00Z`));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(
+    Date.parse(`${sendOn}T00:00:00Z`),
+  );
 }
 
 /** A code from 16 random bytes (each byte picks one of 32 letters: no bias, 80 bits). */

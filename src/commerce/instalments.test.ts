@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { cartAllowsInstalments, instalmentEligible, instalmentPrice, instalmentsOffered, instalmentText } from './instalments';
+import {
+  cartAllowsInstalments,
+  instalmentEligible,
+  instalmentPrice,
+  instalmentsOffered,
+  instalmentText,
+} from './instalments';
 
 const money = (value: string, currency = 'USD') => ({ value, currency });
 const product = (type: number, qtyInStock: number, price = '68.00') => ({
-  structuredContent: { productType: type, variants: [{ priceMoney: money(price), onSale: false, unlimited: false, qtyInStock }] },
+  structuredContent: {
+    productType: type,
+    variants: [{ priceMoney: money(price), onSale: false, unlimited: false, qtyInStock }],
+  },
 });
 const range = { minimum: 3500, maximum: 200000 };
 const usd = { currency: 'USD', locale: 'en-US' };
@@ -29,16 +38,30 @@ describe('paying in instalments', () => {
   });
 
   it('splits the sale price of a product on sale', () => {
-    const blanket = { structuredContent: { productType: 1, variants: [{ priceMoney: money('95.00'), salePriceMoney: money('76.00'), onSale: true, qtyInStock: 9 }] } };
+    const blanket = {
+      structuredContent: {
+        productType: 1,
+        variants: [{ priceMoney: money('95.00'), salePriceMoney: money('76.00'), onSale: true, qtyInStock: 9 }],
+      },
+    };
     expect(instalmentPrice(blanket, 'USD')).toBe(7600);
     expect(instalmentText(instalmentPrice(blanket, 'USD'), range, usd)).toBe('or 4 interest-free payments of $19.00');
   });
 
   it('writes amounts in the store currency and language', () => {
-    const yen = { structuredContent: { productType: 1, variants: [{ priceMoney: money('12000', 'JPY'), onSale: false, qtyInStock: 3 }] } };
+    const yen = {
+      structuredContent: {
+        productType: 1,
+        variants: [{ priceMoney: money('12000', 'JPY'), onSale: false, qtyInStock: 3 }],
+      },
+    };
     expect(instalmentPrice(yen, 'JPY')).toBe(12000);
-    expect(instalmentText(12000, { minimum: 3500, maximum: 200000 }, { currency: 'JPY', locale: 'ja-JP' })).toBe('or 4 interest-free payments of ￥3000');
-    expect(instalmentText(6801, range, { currency: 'EUR', locale: 'fr-FR' })).toBe('or 4 interest-free payments of 17,01\u00a0€');
+    expect(instalmentText(12000, { minimum: 3500, maximum: 200000 }, { currency: 'JPY', locale: 'ja-JP' })).toBe(
+      'or 4 interest-free payments of ￥3000',
+    );
+    expect(instalmentText(6801, range, { currency: 'EUR', locale: 'fr-FR' })).toBe(
+      'or 4 interest-free payments of 17,01\u00a0€',
+    );
   });
 
   it('names the range when the price is not above the minimum or is above the maximum', () => {

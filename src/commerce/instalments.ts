@@ -21,7 +21,10 @@ export function instalmentsOffered(settings: unknown, paymentProvider: string): 
   const instalments = childOf(settings, 'instalments');
   if (instalments === undefined) return false;
   const provider = asString(childOf(instalments, 'provider'));
-  return childOf(instalments, 'offeredAtCheckout') === true || (CHECKOUT_INSTALMENTS[paymentProvider]?.includes(provider) ?? false);
+  return (
+    childOf(instalments, 'offeredAtCheckout') === true ||
+    (CHECKOUT_INSTALMENTS[paymentProvider]?.includes(provider) ?? false)
+  );
 }
 
 /** The number of interest-free payments a price splits into. */
@@ -55,7 +58,9 @@ export function instalmentEligible(item: unknown): boolean {
  */
 export function instalmentPrice(item: unknown, currency: string): number {
   const variants = variantsOf(item);
-  const prices = Array.isArray(variants) ? variants.map((variant) => toMinorUnits(asString(childOf(priceNow(variant), 'value')) || '0', currency) ?? 0) : [];
+  const prices = Array.isArray(variants)
+    ? variants.map((variant) => toMinorUnits(asString(childOf(priceNow(variant), 'value')) || '0', currency) ?? 0)
+    : [];
   return Math.max(0, ...prices);
 }
 

@@ -19,7 +19,8 @@ describe('money in minor units', () => {
   });
 
   it('refuses what is not a plain decimal or does not fit exactly', () => {
-    for (const value of ['', '1e3', '12,50', '$5', '1.2.3', '99999999999999999']) expect(toMinorUnits(value, 'USD')).toBeNull();
+    for (const value of ['', '1e3', '12,50', '$5', '1.2.3', '99999999999999999'])
+      expect(toMinorUnits(value, 'USD')).toBeNull();
   });
 
   it('writes minor units back as the API edge carries them', () => {

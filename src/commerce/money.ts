@@ -5,8 +5,32 @@
 
 /** Minor-unit digits per currency (spec §3): JPY has none, every other listed currency two. */
 export const CURRENCY_DIGITS: Readonly<Record<string, number>> = {
-  EUR: 2, USD: 2, AUD: 2, NOK: 2, CAD: 2, NZD: 2, DKK: 2, GBP: 2, HKD: 2, CHF: 2, MXN: 2, SGD: 2, SEK: 2,
-  CZK: 2, ILS: 2, PHP: 2, RUB: 2, PLN: 2, THB: 2, MYR: 2, ARS: 2, BRL: 2, COP: 2, IDR: 2, INR: 2, ZAR: 2,
+  EUR: 2,
+  USD: 2,
+  AUD: 2,
+  NOK: 2,
+  CAD: 2,
+  NZD: 2,
+  DKK: 2,
+  GBP: 2,
+  HKD: 2,
+  CHF: 2,
+  MXN: 2,
+  SGD: 2,
+  SEK: 2,
+  CZK: 2,
+  ILS: 2,
+  PHP: 2,
+  RUB: 2,
+  PLN: 2,
+  THB: 2,
+  MYR: 2,
+  ARS: 2,
+  BRL: 2,
+  COP: 2,
+  IDR: 2,
+  INR: 2,
+  ZAR: 2,
   JPY: 0,
 };
 
@@ -59,7 +83,13 @@ export function formatMoney(units: number, currency: string, locale = 'en-US', g
   let format = moneyFormats.get(key);
   if (format === undefined) {
     const digits = currencyDigits(currency);
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: grouping });
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      useGrouping: grouping,
+    });
     moneyFormats.set(key, format);
   }
   return format.format(units / 10 ** currencyDigits(currency));

@@ -11,7 +11,9 @@ export function searchFold(text: string): string {
 }
 
 /** A predicate for one search `query`; an empty query matches every order. */
-export function orderMatcher(query: string): (order: Pick<Order, 'orderNumber' | 'email' | 'shippingAddress'>) => boolean {
+export function orderMatcher(
+  query: string,
+): (order: Pick<Order, 'orderNumber' | 'email' | 'shippingAddress'>) => boolean {
   const text = searchFold(query.trim().replace(/\s+/g, ' '));
   const number = /^#?\d{1,15}$/.test(text) ? Number(text.replace('#', '')) : null;
   return (order) => {

@@ -50,7 +50,12 @@ export interface Order {
   coupons: string[];
   /** `unknown`: the provider did not answer the charge; the order stays pending until a retry or its webhook settles it. */
   /** `clientSecret`: with Stripe, the browser completes an authentication step with Stripe.js. */
-  payment: { provider: string; status: 'succeeded' | 'pending' | 'requires_action' | 'unknown' | 'none'; nextActionUrl: string | null; clientSecret?: string };
+  payment: {
+    provider: string;
+    status: 'succeeded' | 'pending' | 'requires_action' | 'unknown' | 'none';
+    nextActionUrl: string | null;
+    clientSecret?: string;
+  };
   fulfillment: { trackingNumber: string; carrier: string | null } | null;
   subscription: (SubscriptionPlan & { cycle: number; nextBillingOn: number | null }) | null;
   confirmationUrl?: string;

@@ -123,7 +123,11 @@ describe('product rules', () => {
   it('lists the options in their ordering with their distinct values, and describes a variant', () => {
     const item = product(
       1,
-      [{ attributes: { Size: 'S', Colour: 'Red' } }, { attributes: { Size: 'L', Colour: 'Red' } }, { attributes: { Size: 'S', Colour: 'Blue' } }],
+      [
+        { attributes: { Size: 'S', Colour: 'Red' } },
+        { attributes: { Size: 'L', Colour: 'Red' } },
+        { attributes: { Size: 'S', Colour: 'Blue' } },
+      ],
       { variantOptionOrdering: ['Colour', 'Size'] },
     );
     expect(variantOptions(item)).toEqual([
@@ -154,7 +158,10 @@ describe('product rules', () => {
   });
 
   it('prices a variant at its sale price only while it is on sale', () => {
-    const prices = { priceMoney: { value: '20.00', currency: 'USD' }, salePriceMoney: { value: '15.00', currency: 'USD' } };
+    const prices = {
+      priceMoney: { value: '20.00', currency: 'USD' },
+      salePriceMoney: { value: '15.00', currency: 'USD' },
+    };
     expect(currentPrice({ ...prices, onSale: true })?.value).toBe('15.00');
     expect(currentPrice({ ...prices, onSale: false })?.value).toBe('20.00');
     expect(currentPrice(prices)?.value).toBe('20.00');
@@ -186,10 +193,16 @@ describe('one definition of a product (issue 29)', () => {
 
   it('says once which types never run out: all but physical products and services, digital goods included', () => {
     expect(STOCK_COUNTED_TYPES).toEqual([ProductType.Physical, ProductType.Service]);
-    expect(PRODUCT_TYPE_CODES.filter(neverRunsOut)).toEqual([ProductType.Digital, ProductType.GiftCard, ProductType.Paywall]);
+    expect(PRODUCT_TYPE_CODES.filter(neverRunsOut)).toEqual([
+      ProductType.Digital,
+      ProductType.GiftCard,
+      ProductType.Paywall,
+    ]);
     for (const type of PRODUCT_TYPE_CODES) {
       expect(stockLimit({ unlimited: false, qtyInStock: 0 }, type) === null, `type ${type}`).toBe(neverRunsOut(type));
-      expect(totalStockRemaining(product(type, [{ stock: 0 }])) === Number.MAX_SAFE_INTEGER, `type ${type}`).toBe(neverRunsOut(type));
+      expect(totalStockRemaining(product(type, [{ stock: 0 }])) === Number.MAX_SAFE_INTEGER, `type ${type}`).toBe(
+        neverRunsOut(type),
+      );
     }
   });
 
@@ -204,10 +217,13 @@ describe('one definition of a product (issue 29)', () => {
   });
 
   it('lists a product at its current price: the first variant on sale at its sale price, a product priced without variants at its own', () => {
-    const content = (type: number, variants: VariantSpec[], extra: Record<string, unknown> = {}) => product(type, variants, extra).structuredContent;
+    const content = (type: number, variants: VariantSpec[], extra: Record<string, unknown> = {}) =>
+      product(type, variants, extra).structuredContent;
     expect(listedPrice(content(1, [{ price: '20.00', sale: '15.00' }, { price: '5.00' }]))).toEqual(money('15.00'));
     expect(listedPrice(content(1, [{ price: '20.00' }]))).toEqual(money('20.00'));
-    expect(listedPrice(content(2, [], { priceMoney: money('9.00'), salePriceMoney: money('7.00'), onSale: true }))).toEqual(money('7.00'));
+    expect(
+      listedPrice(content(2, [], { priceMoney: money('9.00'), salePriceMoney: money('7.00'), onSale: true })),
+    ).toEqual(money('7.00'));
     expect(listedPrice(content(5, [], { priceMoney: money('9.00'), onSale: false }))).toEqual(money('9.00'));
     expect(listedPrice(content(1, []))).toBeUndefined();
   });

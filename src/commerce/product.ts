@@ -30,7 +30,11 @@ export const PRODUCT_RECORD_TYPE = 11;
 export const PRODUCT_STATUSES = ['draft', 'scheduled', 'published'] as const satisfies readonly ContentStatus[];
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
-export const PRODUCT_STATUS_LABELS: Readonly<Record<ProductStatus, string>> = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' };
+export const PRODUCT_STATUS_LABELS: Readonly<Record<ProductStatus, string>> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  published: 'Published',
+};
 
 /** A stored item's status as a product's: the content statuses a product does not use (needs review, private) are drafts. */
 export function productStatus(item: { status?: ContentStatus | undefined }): ProductStatus {
@@ -42,7 +46,10 @@ export function productStatus(item: { status?: ContentStatus | undefined }): Pro
  * Whether shoppers may see and buy the product at `now`: the content rule every storefront read
  * applies (src/site/editor/content-status.ts; the content tables keep it as `visible_from`).
  */
-export function onStorefront(item: { status?: ContentStatus | undefined; addedOn?: number | undefined }, now: number): boolean {
+export function onStorefront(
+  item: { status?: ContentStatus | undefined; addedOn?: number | undefined },
+  now: number,
+): boolean {
   return shownAt(item, now);
 }
 
@@ -52,7 +59,10 @@ export function isProductCollection(collection: { typeName: string } | undefined
 }
 
 /** Whether `item` belongs to a products collection of `collections` (the site's): the role check's idea of a product. */
-export function inProductCollection(item: { collectionId: string }, collections: readonly { id: string; typeName: string }[]): boolean {
+export function inProductCollection(
+  item: { collectionId: string },
+  collections: readonly { id: string; typeName: string }[],
+): boolean {
   return isProductCollection(collections.find((c) => c.id === item.collectionId));
 }
 
@@ -99,7 +109,10 @@ export function productType(item: unknown): ProductTypeCode | undefined {
  * with a type the cart sells; undefined for anything else (a blog post carrying product fields
  * included, whatever they say).
  */
-export function sellableProductType(item: unknown, collections: readonly { id: string; typeName: string }[]): ProductTypeCode | undefined {
+export function sellableProductType(
+  item: unknown,
+  collections: readonly { id: string; typeName: string }[],
+): ProductTypeCode | undefined {
   const collectionId = childOf(item, 'collectionId');
   if (typeof collectionId !== 'string' || !inProductCollection({ collectionId }, collections)) return undefined;
   const type = productType(item);
@@ -164,7 +177,9 @@ export function currentPrice<M>(priced: Priced<M>): M | undefined {
  * The money a product is listed and sorted at now: its first variant's current price, or the
  * product's own for a type priced without variants; undefined when it has none.
  */
-export function listedPrice<M>(content: Priced<M> & { productType: number; variants: readonly Priced<M>[] }): M | undefined {
+export function listedPrice<M>(
+  content: Priced<M> & { productType: number; variants: readonly Priced<M>[] },
+): M | undefined {
   if (pricedWithoutVariants(content.productType)) return currentPrice(content);
   const first = content.variants[0];
   return first === undefined ? undefined : currentPrice(first);
@@ -177,7 +192,11 @@ function stockOf(variant: unknown): VariantStock {
 
 /** A template value's prices, read with the template language's semantics. */
 function pricesOf(priced: unknown): Priced<unknown> {
-  return { onSale: isTruthy(childOf(priced, 'onSale')), priceMoney: childOf(priced, 'priceMoney'), salePriceMoney: childOf(priced, 'salePriceMoney') };
+  return {
+    onSale: isTruthy(childOf(priced, 'onSale')),
+    priceMoney: childOf(priced, 'priceMoney'),
+    salePriceMoney: childOf(priced, 'salePriceMoney'),
+  };
 }
 
 /** `variantAvailable` for template data: a variant of `item`. */
@@ -210,7 +229,8 @@ export function isSoldOut(item: unknown): boolean {
 export function isOnSale(item: unknown): boolean {
   const type = productType(item);
   if (pricedWithoutVariants(type)) return isTruthy(childOf(childOf(item, 'structuredContent'), 'onSale'));
-  if (type === ProductType.Physical || type === ProductType.Service) return variantList(item).some((v) => isTruthy(childOf(v, 'onSale')));
+  if (type === ProductType.Physical || type === ProductType.Service)
+    return variantList(item).some((v) => isTruthy(childOf(v, 'onSale')));
   return false;
 }
 
@@ -241,7 +261,11 @@ export function hasVariedPrices(item: unknown): boolean {
 }
 
 /** The money of the variant whose `priceOf` amount wins `better` (first one on ties). */
-function pickVariantPrice(variants: readonly unknown[], priceOf: (variant: unknown) => unknown, better: (a: number, b: number) => boolean): unknown {
+function pickVariantPrice(
+  variants: readonly unknown[],
+  priceOf: (variant: unknown) => unknown,
+  better: (a: number, b: number) => boolean,
+): unknown {
   let money = priceOf(variants[0]);
   for (let i = 1; i < variants.length; i++) {
     const candidate = priceOf(variants[i]);
@@ -369,7 +393,12 @@ export function perOrderLimit(item: unknown, websiteSettings: unknown): number |
 export function showsQuantityInput(item: unknown, websiteSettings: unknown): boolean {
   const type = productType(item);
   const typeAllows = type === ProductType.Physical || type === ProductType.Service;
-  return typeAllows && perOrderLimit(item, websiteSettings) === null && !isSubscribable(item) && totalStockRemaining(item) > 1;
+  return (
+    typeAllows &&
+    perOrderLimit(item, websiteSettings) === null &&
+    !isSubscribable(item) &&
+    totalStockRemaining(item) > 1
+  );
 }
 
 /** A variant's option values joined as 'Large / Red'. */
@@ -396,7 +425,9 @@ export function variantOptions(item: unknown): VariantOption[] {
   const variants = variantList(item);
   if (variants.length <= 1) return [];
   const ordering = childOf(childOf(item, 'structuredContent'), 'variantOptionOrdering');
-  const options: VariantOption[] = Array.isArray(ordering) ? ordering.map((name) => ({ name: asString(name), values: [] })) : [];
+  const options: VariantOption[] = Array.isArray(ordering)
+    ? ordering.map((name) => ({ name: asString(name), values: [] }))
+    : [];
   for (const variant of variants) {
     const attributes = childOf(variant, 'attributes');
     if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) continue;

@@ -43,7 +43,12 @@ function costOf(rate: ShippingRate, subtotalCents: number, weightGrams: number):
 }
 
 /** The options for an order shipped to `location`, cheapest first. */
-export function shippingOptions(rates: readonly ShippingRate[], location: ShippingLocation, subtotalCents: number, weightGrams: number): ShippingOption[] {
+export function shippingOptions(
+  rates: readonly ShippingRate[],
+  location: ShippingLocation,
+  subtotalCents: number,
+  weightGrams: number,
+): ShippingOption[] {
   return rates
     .filter((rate) => coversLocation(rate.regions, location))
     .map((rate) => {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES } from './checkout-totals';
-import { EN, fill, languageName, loadStorefrontText, merchantOr, sayIn, STOREFRONT_LANGUAGES, storefrontLanguage } from './storefront-text';
+import {
+  EN,
+  fill,
+  languageName,
+  loadStorefrontText,
+  merchantOr,
+  sayIn,
+  STOREFRONT_LANGUAGES,
+  storefrontLanguage,
+} from './storefront-text';
 
 describe('the storefront text catalogue (issue 32)', () => {
   it('has every text in every language, each with the places its English has', async () => {
@@ -19,14 +28,25 @@ describe('the storefront text catalogue (issue 32)', () => {
     for (const language of STOREFRONT_LANGUAGES) {
       const text = await loadStorefrontText(language);
       expect(Object.keys(text).sort(), language).toEqual(keys);
-      for (const key of keys) expect(typeof (text as Record<string, unknown>)[key], `${language} ${key}`).toBe('string');
+      for (const key of keys)
+        expect(typeof (text as Record<string, unknown>)[key], `${language} ${key}`).toBe('string');
     }
   });
 
   it('translates the cart totals and the checkout, keeping the English the spec and the tests name', async () => {
-    expect([EN['totals.subtotal'], EN['totals.total'], EN['cart.checkout'], EN['checkout.place']]).toEqual(['Subtotal', 'Total', 'Checkout', 'Place order']);
+    expect([EN['totals.subtotal'], EN['totals.total'], EN['cart.checkout'], EN['checkout.place']]).toEqual([
+      'Subtotal',
+      'Total',
+      'Checkout',
+      'Place order',
+    ]);
     const fr = await loadStorefrontText('fr');
-    expect([fr['totals.subtotal'], fr['cart.checkout'], fr['checkout.place'], fr['checkout.summary']]).toEqual(['Sous-total', 'Passer au paiement', 'Passer la commande', 'Récapitulatif de la commande']);
+    expect([fr['totals.subtotal'], fr['cart.checkout'], fr['checkout.place'], fr['checkout.summary']]).toEqual([
+      'Sous-total',
+      'Passer au paiement',
+      'Passer la commande',
+      'Récapitulatif de la commande',
+    ]);
     expect(fill(fr['checkout.placeAmount'], { amount: '$12.00' })).toBe('Passer la commande · $12.00');
   });
 
@@ -47,8 +67,12 @@ describe('the storefront text catalogue (issue 32)', () => {
 
   it('fills places, keeps a merchant’s own text and names languages in themselves', () => {
     expect(fill('Removed {title} from your cart.', { title: 'Mug' })).toBe('Removed Mug from your cart.');
-    expect(merchantOr('Add To Cart', 'product.addToCart', { ...EN, 'product.addToCart': 'Ajouter au panier' })).toBe('Ajouter au panier');
-    expect(merchantOr('Buy now', 'product.addToCart', { ...EN, 'product.addToCart': 'Ajouter au panier' })).toBe('Buy now');
+    expect(merchantOr('Add To Cart', 'product.addToCart', { ...EN, 'product.addToCart': 'Ajouter au panier' })).toBe(
+      'Ajouter au panier',
+    );
+    expect(merchantOr('Buy now', 'product.addToCart', { ...EN, 'product.addToCart': 'Ajouter au panier' })).toBe(
+      'Buy now',
+    );
     expect(languageName('fr-FR')).toBe('Français (France)');
     expect(languageName('de-DE')).toBe('Deutsch (Deutschland)');
     expect(languageName('es-ES')).toBe('Español de España');

@@ -28,7 +28,9 @@ export function merchantOr(label: string, key: TextKey, text: StorefrontText): s
   return label === '' || label === EN[key] ? text[key] : label;
 }
 
-const keyOfEnglish = new Map<string, TextKey>((Object.entries(EN) as [TextKey, string][]).map(([key, english]) => [english, key]));
+const keyOfEnglish = new Map<string, TextKey>(
+  (Object.entries(EN) as [TextKey, string][]).map(([key, english]) => [english, key]),
+);
 
 /**
  * A message the code holds in English (a field's error, the checkout's notice: the spec's exact strings, which

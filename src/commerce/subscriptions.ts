@@ -32,7 +32,11 @@ export const SUBSCRIPTION_MESSAGES = {
 } as const;
 
 const DAY = 24 * 60 * 60 * 1000;
-const UNITS: Readonly<Record<SubscriptionPlan['billingPeriod']['unit'], string>> = { WEEK: 'week', MONTH: 'month', YEAR: 'year' };
+const UNITS: Readonly<Record<SubscriptionPlan['billingPeriod']['unit'], string>> = {
+  WEEK: 'week',
+  MONTH: 'month',
+  YEAR: 'year',
+};
 
 /** The time one billing period after `from` (months and years by the calendar, in UTC; the 31st falls back to the month's last day). */
 export function nextBillingTime(from: number, period: SubscriptionPlan['billingPeriod']): number {
@@ -59,7 +63,9 @@ export function periodText({ value, unit }: SubscriptionPlan['billingPeriod']): 
 
 /** 'until you cancel' / '12 payments in all'. */
 export function lengthText({ numBillingCycles }: SubscriptionPlan): string {
-  return numBillingCycles === 0 ? 'until you cancel' : `${numBillingCycles} payment${numBillingCycles === 1 ? '' : 's'} in all`;
+  return numBillingCycles === 0
+    ? 'until you cancel'
+    : `${numBillingCycles} payment${numBillingCycles === 1 ? '' : 's'} in all`;
 }
 
 /** 'Billed every month, 12 payments in all' / 'Billed every 2 weeks, until you cancel'. */

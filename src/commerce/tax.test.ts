@@ -22,7 +22,9 @@ describe('tax', () => {
   });
 
   it('adds exclusive tax rounded half up per rate', () => {
-    expect(applyTax(taxRatesFor(rates, { countryCode: 'CA', region: 'QC' }), 10_000, false).map((t) => t.amountCents)).toEqual([500, 998]);
+    expect(
+      applyTax(taxRatesFor(rates, { countryCode: 'CA', region: 'QC' }), 10_000, false).map((t) => t.amountCents),
+    ).toEqual([500, 998]);
     expect(applyTax([rates[0] as TaxRate], 3200, false)[0]?.amountCents).toBe(200);
     expect(applyTax([rates[0] as TaxRate], 0, false)[0]?.amountCents).toBe(0);
   });

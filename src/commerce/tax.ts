@@ -39,18 +39,27 @@ function mulDiv(a: number, b: number, c: number): number {
 }
 
 export function taxRatesFor(rates: readonly TaxRate[], location: ShippingLocation): TaxRate[] {
-  return rates.filter((rate) => rate.countryCode === location.countryCode && (rate.region === null || rate.region.toUpperCase() === location.region));
+  return rates.filter(
+    (rate) =>
+      rate.countryCode === location.countryCode &&
+      (rate.region === null || rate.region.toUpperCase() === location.region),
+  );
 }
 
 /** Each applicable rate's tax on `taxableCents`; with `included`, the part of `taxableCents` that is tax. */
 export function applyTax(rates: readonly TaxRate[], taxableCents: number, included: boolean): AppliedTax[] {
   if (rates.length === 0 || taxableCents <= 0) return rates.map((rate) => ({ ...pick(rate), amountCents: 0 }));
-  if (!included) return rates.map((rate) => ({ ...pick(rate), amountCents: mulDiv(taxableCents, ratePpm(rate.ratePercent), 1_000_000) }));
+  if (!included)
+    return rates.map((rate) => ({
+      ...pick(rate),
+      amountCents: mulDiv(taxableCents, ratePpm(rate.ratePercent), 1_000_000),
+    }));
   const totalPpm = rates.reduce((sum, rate) => sum + ratePpm(rate.ratePercent), 0);
   const totalTax = taxableCents - mulDiv(taxableCents, 1_000_000, 1_000_000 + totalPpm);
   let left = totalTax;
   return rates.map((rate, index) => {
-    const share = index === rates.length - 1 ? left : mulDiv(totalTax, ratePpm(rate.ratePercent), Math.max(1, totalPpm));
+    const share =
+      index === rates.length - 1 ? left : mulDiv(totalTax, ratePpm(rate.ratePercent), Math.max(1, totalPpm));
     left -= share;
     return { ...pick(rate), amountCents: share };
   });

@@ -6,7 +6,15 @@ import { MERCHANT_SESSION } from './session';
 import { consoleApi, errorMessage } from './ui/api';
 import { describedBy, FieldError } from './ui/FieldError';
 
-export function AcceptInvitation({ token, siteTitle, onSignedIn }: { token: string; siteTitle: string; onSignedIn: () => Promise<void> }) {
+export function AcceptInvitation({
+  token,
+  siteTitle,
+  onSignedIn,
+}: {
+  token: string;
+  siteTitle: string;
+  onSignedIn: () => Promise<void>;
+}) {
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
@@ -16,7 +24,10 @@ export function AcceptInvitation({ token, siteTitle, onSignedIn }: { token: stri
     setBusy(true);
     setProblem(undefined);
     try {
-      const { email } = await consoleApi<{ email: string }>('POST', '/api/console/team/invitations/accept', { token, password });
+      const { email } = await consoleApi<{ email: string }>('POST', '/api/console/team/invitations/accept', {
+        token,
+        password,
+      });
       await consoleApi('POST', MERCHANT_SESSION, { email, password });
       navigate(CONSOLE_ROOT);
       await onSignedIn();
@@ -27,12 +38,24 @@ export function AcceptInvitation({ token, siteTitle, onSignedIn }: { token: stri
   };
   return (
     <main id="console-main" className="SignIn">
-      <form className="Card SignIn-card" onSubmit={(event) => void submit(event)} aria-labelledby="join-title" noValidate>
+      <form
+        className="Card SignIn-card"
+        onSubmit={(event) => void submit(event)}
+        aria-labelledby="join-title"
+        noValidate
+      >
         <p className="SignIn-site">{siteTitle}</p>
         <h1 id="join-title">Join the team</h1>
         <div className="Field">
           <label htmlFor="join-password">Choose a password</label>
-          <input id="join-password" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} {...describedBy('join-password-error', problem)} />
+          <input
+            id="join-password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            {...describedBy('join-password-error', problem)}
+          />
           <p className="Field-hint">At least {MIN_TEAM_PASSWORD} characters.</p>
           <FieldError id="join-password-error" message={problem} announce />
         </div>

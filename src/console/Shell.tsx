@@ -4,7 +4,18 @@
  * first use. After each move the new screen's heading takes the focus, so keyboard and screen-reader
  * users start at the top of what changed.
  */
-import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { MERCHANT_MESSAGES } from '../accounts/messages';
 import { Home } from './Home';
 import { CONSOLE_ROOT, consolePath, navigate, useLocation } from './router';
@@ -89,7 +100,15 @@ function useFocusOnMove(main: RefObject<HTMLElement | null>, where: string) {
   }, [where, main]);
 }
 
-export function Shell({ session, siteTitle, onSignedOut }: { session: ConsoleSession; siteTitle: string; onSignedOut: () => void }) {
+export function Shell({
+  session,
+  siteTitle,
+  onSignedOut,
+}: {
+  session: ConsoleSession;
+  siteTitle: string;
+  onSignedOut: () => void;
+}) {
   const { pathname } = useLocation();
   const { sectionId, rest } = consolePath(pathname);
   const visible = useMemo(() => SECTIONS.filter((section) => session.can[section.permission]), [session]);
@@ -104,12 +123,14 @@ export function Shell({ session, siteTitle, onSignedOut }: { session: ConsoleSes
 
   let content: ReactNode;
   if (sectionId === null) content = <Home session={session} sections={visible} />;
-  else if (section === undefined) content = (
+  else if (section === undefined)
+    content = (
       <Notice title="Page not found">
         <p>There is no console page at this address.</p>
       </Notice>
     );
-  else if (!session.can[section.permission]) content = (
+  else if (!session.can[section.permission])
+    content = (
       <Notice title={section.label}>
         <p>{MERCHANT_MESSAGES.forbidden}</p>
       </Notice>
@@ -135,7 +156,13 @@ export function Shell({ session, siteTitle, onSignedOut }: { session: ConsoleSes
         Skip to content
       </a>
       <header className="Topbar">
-        <button type="button" className="Topbar-menu Button Button--plain" aria-expanded={menuOpen} aria-controls="console-sidebar" onClick={() => setMenuOpen(!menuOpen)}>
+        <button
+          type="button"
+          className="Topbar-menu Button Button--plain"
+          aria-expanded={menuOpen}
+          aria-controls="console-sidebar"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
           <span aria-hidden="true">☰</span>
           <span className="visually-hidden">Menu</span>
         </button>

@@ -4,13 +4,22 @@ import SignInFields, { useSignIn } from '../client/components/SignInFields';
 import { MERCHANT_SESSION } from './session';
 
 export function SignIn({ siteTitle, onSignedIn }: { siteTitle: string; onSignedIn: () => Promise<void> }) {
-  const { email, password, setEmail, setPassword, busy, error, submit } = useSignIn((email, password) => apiCall('POST', MERCHANT_SESSION, { email, password }), onSignedIn);
+  const { email, password, setEmail, setPassword, busy, error, submit } = useSignIn(
+    (email, password) => apiCall('POST', MERCHANT_SESSION, { email, password }),
+    onSignedIn,
+  );
   return (
     <main id="console-main" className="SignIn">
       <form className="Card SignIn-card" onSubmit={(event) => void submit(event)} aria-labelledby="sign-in-title">
         <p className="SignIn-site">{siteTitle}</p>
         <h1 id="sign-in-title">Sign in to the console</h1>
-        <SignInFields idPrefix="merchant" email={email} password={password} onEmail={setEmail} onPassword={setPassword} />
+        <SignInFields
+          idPrefix="merchant"
+          email={email}
+          password={password}
+          onEmail={setEmail}
+          onPassword={setPassword}
+        />
         <button type="submit" className="Button Button--primary Button--full" disabled={busy} aria-busy={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>

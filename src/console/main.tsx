@@ -34,7 +34,8 @@ function Console({ siteTitle }: { siteTitle: string }) {
     window.addEventListener(SIGNED_OUT_EVENT, signedOut);
     return () => window.removeEventListener(SIGNED_OUT_EVENT, signedOut);
   }, [refresh]);
-  if (sectionId === 'invitation' && rest[0] !== undefined) return <AcceptInvitation token={rest[0]} siteTitle={siteTitle} onSignedIn={refresh} />;
+  if (sectionId === 'invitation' && rest[0] !== undefined)
+    return <AcceptInvitation token={rest[0]} siteTitle={siteTitle} onSignedIn={refresh} />;
   if (failure !== null)
     return (
       <main id="console-main" className="SignIn">

@@ -76,6 +76,10 @@ export function useLocation(): { pathname: string; search: string } {
 
 /** A path under /config split into its section id and the rest (`/config/products/p-1` → products, ['p-1']). */
 export function consolePath(pathname: string): { sectionId: string | null; rest: string[] } {
-  const parts = pathname.slice(CONSOLE_ROOT.length).split('/').filter((part) => part !== '').map(decodeURIComponent);
+  const parts = pathname
+    .slice(CONSOLE_ROOT.length)
+    .split('/')
+    .filter((part) => part !== '')
+    .map(decodeURIComponent);
   return { sectionId: parts[0] ?? null, rest: parts.slice(1) };
 }

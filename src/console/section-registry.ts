@@ -19,5 +19,10 @@ export const SECTIONS: ConsoleSection[] = [
   { id: 'analytics', label: 'Analytics', permission: 'analytics', load: () => import('./sections/analytics/index') },
   { id: 'design', label: 'Design', permission: 'content', load: () => import('./sections/design/index') },
   { id: 'navigation', label: 'Navigation', permission: 'content', load: () => import('./sections/navigation/index') },
-  { id: 'mailing-list', label: 'Mailing list', permission: 'integrations', load: () => import('./sections/mailing-list/index') },
+  {
+    id: 'mailing-list',
+    label: 'Mailing list',
+    permission: 'integrations',
+    load: () => import('./sections/mailing-list/index'),
+  },
 ];

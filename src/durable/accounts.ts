@@ -24,7 +24,9 @@ export interface Session<P> {
 export type SignInResult<P> = { ok: true; token: string; session: Session<P>; expiresAt: number } | { ok: false };
 
 /** An admitted attempt carries the account's id and stored hash (null: no account has this email); a locked one the wait. */
-export type SignInCheck = { admitted: true; account: { id: string; password: PasswordHash } | null } | { admitted: false; retryAfterMs: number };
+export type SignInCheck =
+  | { admitted: true; account: { id: string; password: PasswordHash } | null }
+  | { admitted: false; retryAfterMs: number };
 
 /** A session lasts 30 days with "remember me", else 12 hours. */
 export const REMEMBERED_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -53,7 +55,9 @@ export abstract class AccountStore<P extends object> extends DurableObject<Env> 
       `CREATE TABLE IF NOT EXISTS accounts (id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE COLLATE NOCASE, password_hash TEXT NOT NULL,
         salt TEXT NOT NULL, iterations INTEGER NOT NULL, profile TEXT NOT NULL)`,
     );
-    this.sql.exec('CREATE TABLE IF NOT EXISTS account_sessions (token_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL, xsrf TEXT NOT NULL, expires_at INTEGER NOT NULL)');
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS account_sessions (token_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL, xsrf TEXT NOT NULL, expires_at INTEGER NOT NULL)',
+    );
     this.attempts = new SignInAttempts(this.sql, SIGN_IN_BACKOFF);
   }
 
@@ -97,14 +101,25 @@ export abstract class AccountStore<P extends object> extends DurableObject<Env> 
     const row = this.account('email', email);
     const admission = this.attempts.admit(email, address, row !== undefined, this.clock());
     if (!admission.admitted) return admission;
-    return { admitted: true, account: row === undefined ? null : { id: row.id, password: { hash: row.password_hash, salt: row.salt, iterations: row.iterations } } };
+    return {
+      admitted: true,
+      account:
+        row === undefined
+          ? null
+          : { id: row.id, password: { hash: row.password_hash, salt: row.salt, iterations: row.iterations } },
+    };
   }
 
   /**
    * Finishes a sign-in whose password the worker checked against `verifiedHash`: clears the back-off
    * of `address` and issues a session, unless the password changed in between.
    */
-  async completeSignIn(accountId: string, verifiedHash: string, rememberMe: boolean, address: string): Promise<SignInResult<P>> {
+  async completeSignIn(
+    accountId: string,
+    verifiedHash: string,
+    rememberMe: boolean,
+    address: string,
+  ): Promise<SignInResult<P>> {
     const row = this.account('id', accountId);
     if (row === undefined || row.password_hash !== verifiedHash) return { ok: false };
     const now = this.clock();
@@ -112,9 +127,20 @@ export abstract class AccountStore<P extends object> extends DurableObject<Env> 
     const token = randomHex(32);
     const xsrfToken = randomHex(16);
     const expiresAt = now + (rememberMe ? REMEMBERED_SESSION_MS : SESSION_MS);
-    this.sql.exec('INSERT INTO account_sessions (token_hash, account_id, xsrf, expires_at) VALUES (?, ?, ?, ?)', await tokenDigest(token), row.id, xsrfToken, expiresAt);
+    this.sql.exec(
+      'INSERT INTO account_sessions (token_hash, account_id, xsrf, expires_at) VALUES (?, ?, ?, ?)',
+      await tokenDigest(token),
+      row.id,
+      xsrfToken,
+      expiresAt,
+    );
     this.sql.exec('DELETE FROM account_sessions WHERE expires_at <= ?', now);
-    return { ok: true, token, expiresAt, session: { userId: row.id, email: row.email, xsrfToken, profile: JSON.parse(row.profile) as P } };
+    return {
+      ok: true,
+      token,
+      expiresAt,
+      session: { userId: row.id, email: row.email, xsrfToken, profile: JSON.parse(row.profile) as P },
+    };
   }
 
   /** The sign-in failures of the last hour by email and address, newest first. */
@@ -124,7 +150,10 @@ export abstract class AccountStore<P extends object> extends DurableObject<Env> 
 
   async session(token: string): Promise<Session<P> | null> {
     const row = this.sql
-      .exec<{ account_id: string; xsrf: string; expires_at: number }>('SELECT account_id, xsrf, expires_at FROM account_sessions WHERE token_hash = ?', await tokenDigest(token))
+      .exec<{ account_id: string; xsrf: string; expires_at: number }>(
+        'SELECT account_id, xsrf, expires_at FROM account_sessions WHERE token_hash = ?',
+        await tokenDigest(token),
+      )
       .toArray()[0];
     if (row === undefined || row.expires_at <= this.clock()) return null;
     const account = this.account('id', row.account_id);
@@ -134,7 +163,13 @@ export abstract class AccountStore<P extends object> extends DurableObject<Env> 
 
   /** Sets a password the worker hashed and ends every session of the account (a reset: whoever held one is out). */
   protected replacePassword(accountId: string, password: PasswordHash): void {
-    this.sql.exec('UPDATE accounts SET password_hash = ?, salt = ?, iterations = ? WHERE id = ?', password.hash, password.salt, password.iterations, accountId);
+    this.sql.exec(
+      'UPDATE accounts SET password_hash = ?, salt = ?, iterations = ? WHERE id = ?',
+      password.hash,
+      password.salt,
+      password.iterations,
+      accountId,
+    );
     this.sql.exec('DELETE FROM account_sessions WHERE account_id = ?', accountId);
   }
 

@@ -11,7 +11,14 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import { FUNNEL_STEPS, hourOf, type BeaconUpdate, type StoredSummary } from '../beacon/aggregate';
-import { boundedKey, EXACT_VISITORS_PER_HOUR, KEYS_PER_HOUR, OTHER_KEY, PRUNE_INTERVAL_MS, retentionDaysOf } from '../beacon/store-limits';
+import {
+  boundedKey,
+  EXACT_VISITORS_PER_HOUR,
+  KEYS_PER_HOUR,
+  OTHER_KEY,
+  PRUNE_INTERVAL_MS,
+  retentionDaysOf,
+} from '../beacon/store-limits';
 import { addToSketch, emptySketch, sketchEstimate } from '../beacon/visitor-sketch';
 import { percentileOf, type VitalMetric } from '../beacon/vitals';
 
@@ -31,7 +38,15 @@ const SCHEMA = [
 ];
 
 /** Every table keyed by hour, which retention prunes. */
-const HOURLY_TABLES = ['accepted_hours', 'event_hours', 'page_hours', 'visitor_hours', 'visitor_sketches', 'item_hours', 'vital_hours'] as const;
+const HOURLY_TABLES = [
+  'accepted_hours',
+  'event_hours',
+  'page_hours',
+  'visitor_hours',
+  'visitor_sketches',
+  'item_hours',
+  'vital_hours',
+] as const;
 
 type KeyKind = keyof typeof KEYS_PER_HOUR;
 /** Where each kind of key lives: its table and key column (vitals count rows: page × metric × bucket). */
@@ -88,7 +103,11 @@ export class BeaconStore extends DurableObject<Env> {
         return ACCEPTED;
       });
       for (const [hour, beaconCount] of used) {
-        this.sql.exec('INSERT INTO accepted_hours (hour, beacons) VALUES (?, ?) ON CONFLICT (hour) DO UPDATE SET beacons = excluded.beacons', hour, beaconCount);
+        this.sql.exec(
+          'INSERT INTO accepted_hours (hour, beacons) VALUES (?, ?) ON CONFLICT (hour) DO UPDATE SET beacons = excluded.beacons',
+          hour,
+          beaconCount,
+        );
       }
       this.apply(counts);
       return outcomes;
@@ -98,7 +117,10 @@ export class BeaconStore extends DurableObject<Env> {
   }
 
   private acceptedIn(hour: number): number {
-    return this.sql.exec<{ beacons: number }>('SELECT beacons FROM accepted_hours WHERE hour = ?', hour).toArray()[0]?.beacons ?? 0;
+    return (
+      this.sql.exec<{ beacons: number }>('SELECT beacons FROM accepted_hours WHERE hour = ?', hour).toArray()[0]
+        ?.beacons ?? 0
+    );
   }
 
   private apply(counts: BatchCounts): void {
@@ -108,7 +130,13 @@ export class BeaconStore extends DurableObject<Env> {
         hour,
         event,
         (key) => this.sql.exec('UPDATE event_hours SET count = count + ? WHERE hour = ? AND event = ?', n, hour, key),
-        (key) => this.sql.exec('INSERT INTO event_hours VALUES (?, ?, ?) ON CONFLICT (hour, event) DO UPDATE SET count = count + excluded.count', hour, key, n),
+        (key) =>
+          this.sql.exec(
+            'INSERT INTO event_hours VALUES (?, ?, ?) ON CONFLICT (hour, event) DO UPDATE SET count = count + excluded.count',
+            hour,
+            key,
+            n,
+          ),
       );
     }
     for (const { hour, key: path, n } of counts.pages.values()) {
@@ -117,7 +145,13 @@ export class BeaconStore extends DurableObject<Env> {
         hour,
         path,
         (key) => this.sql.exec('UPDATE page_hours SET views = views + ? WHERE hour = ? AND path = ?', n, hour, key),
-        (key) => this.sql.exec('INSERT INTO page_hours VALUES (?, ?, ?) ON CONFLICT (hour, path) DO UPDATE SET views = views + excluded.views', hour, key, n),
+        (key) =>
+          this.sql.exec(
+            'INSERT INTO page_hours VALUES (?, ?, ?) ON CONFLICT (hour, path) DO UPDATE SET views = views + excluded.views',
+            hour,
+            key,
+            n,
+          ),
       );
     }
     for (const { hour, key: id, views, adds } of counts.products.values()) {
@@ -125,8 +159,22 @@ export class BeaconStore extends DurableObject<Env> {
         'product',
         hour,
         id,
-        (key) => this.sql.exec('UPDATE item_hours SET views = views + ?, adds = adds + ? WHERE hour = ? AND item_id = ?', views, adds, hour, key),
-        (key) => this.sql.exec('INSERT INTO item_hours VALUES (?, ?, ?, ?) ON CONFLICT (hour, item_id) DO UPDATE SET views = views + excluded.views, adds = adds + excluded.adds', hour, key, views, adds),
+        (key) =>
+          this.sql.exec(
+            'UPDATE item_hours SET views = views + ?, adds = adds + ? WHERE hour = ? AND item_id = ?',
+            views,
+            adds,
+            hour,
+            key,
+          ),
+        (key) =>
+          this.sql.exec(
+            'INSERT INTO item_hours VALUES (?, ?, ?, ?) ON CONFLICT (hour, item_id) DO UPDATE SET views = views + excluded.views, adds = adds + excluded.adds',
+            hour,
+            key,
+            views,
+            adds,
+          ),
       );
     }
     for (const { hour, key: path, metric, bucket, n } of counts.vitals.values()) {
@@ -134,8 +182,24 @@ export class BeaconStore extends DurableObject<Env> {
         'vital',
         hour,
         path,
-        (key) => this.sql.exec('UPDATE vital_hours SET count = count + ? WHERE hour = ? AND path = ? AND metric = ? AND bucket = ?', n, hour, key, metric, bucket),
-        (key) => this.sql.exec('INSERT INTO vital_hours VALUES (?, ?, ?, ?, ?) ON CONFLICT (hour, path, metric, bucket) DO UPDATE SET count = count + excluded.count', hour, key, metric, bucket, n),
+        (key) =>
+          this.sql.exec(
+            'UPDATE vital_hours SET count = count + ? WHERE hour = ? AND path = ? AND metric = ? AND bucket = ?',
+            n,
+            hour,
+            key,
+            metric,
+            bucket,
+          ),
+        (key) =>
+          this.sql.exec(
+            'INSERT INTO vital_hours VALUES (?, ?, ?, ?, ?) ON CONFLICT (hour, path, metric, bucket) DO UPDATE SET count = count + excluded.count',
+            hour,
+            key,
+            metric,
+            bucket,
+            n,
+          ),
       );
     }
     for (const [hour, ids] of counts.visitors) this.countVisitors(hour, ids);
@@ -145,7 +209,13 @@ export class BeaconStore extends DurableObject<Env> {
    * Adds to the hour's row for `key` when there is one; else makes it while the hour has room for
    * a new key of this kind, or adds to the OTHER_KEY row (as for keys too long to keep).
    */
-  private addKeyed(kind: KeyKind, hour: number, key: string, update: (key: string) => SqlStorageCursor<Record<string, SqlStorageValue>>, upsert: (key: string) => unknown): void {
+  private addKeyed(
+    kind: KeyKind,
+    hour: number,
+    key: string,
+    update: (key: string) => SqlStorageCursor<Record<string, SqlStorageValue>>,
+    upsert: (key: string) => unknown,
+  ): void {
     const bounded = boundedKey(key);
     if (bounded !== OTHER_KEY && update(bounded).rowsWritten > 0) return;
     upsert(bounded !== OTHER_KEY && this.takeKey(kind, hour) ? bounded : OTHER_KEY);
@@ -157,7 +227,9 @@ export class BeaconStore extends DurableObject<Env> {
     let taken = this.keysTaken.get(slot);
     if (taken === undefined) {
       const { table, column } = KEYED[kind];
-      taken = this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE hour = ? AND ${column} != ?`, hour, OTHER_KEY).one().n;
+      taken = this.sql
+        .exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE hour = ? AND ${column} != ?`, hour, OTHER_KEY)
+        .one().n;
       // Only recent hours are written: forget the rest rather than grow.
       if (this.keysTaken.size >= 64) this.keysTaken.clear();
     }
@@ -172,11 +244,17 @@ export class BeaconStore extends DurableObject<Env> {
   /** Keeps the hour's first visitors by id, and adds every one to the hour's sketch. */
   private countVisitors(hour: number, visitorIds: ReadonlySet<string>): void {
     let exact = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM visitor_hours WHERE hour = ?', hour).one().n;
-    const row = this.sql.exec<{ registers: ArrayBuffer }>('SELECT registers FROM visitor_sketches WHERE hour = ?', hour).toArray()[0];
+    const row = this.sql
+      .exec<{ registers: ArrayBuffer }>('SELECT registers FROM visitor_sketches WHERE hour = ?', hour)
+      .toArray()[0];
     const sketch = row === undefined ? emptySketch() : new Uint8Array(row.registers);
     let changed = false;
     for (const id of visitorIds) {
-      if (exact < EXACT_VISITORS_PER_HOUR) exact += this.sql.exec('INSERT OR IGNORE INTO visitor_hours VALUES (?, ?)', hour, boundedKey(id)).rowsWritten > 0 ? 1 : 0;
+      if (exact < EXACT_VISITORS_PER_HOUR)
+        exact +=
+          this.sql.exec('INSERT OR IGNORE INTO visitor_hours VALUES (?, ?)', hour, boundedKey(id)).rowsWritten > 0
+            ? 1
+            : 0;
       changed = addToSketch(sketch, id) || changed;
     }
     if (changed) this.sql.exec('INSERT OR REPLACE INTO visitor_sketches VALUES (?, ?)', hour, sketch.buffer);
@@ -210,7 +288,13 @@ export class BeaconStore extends DurableObject<Env> {
 
   /** Beacons accepted in the hours [fromHour, toHour]. */
   acceptedBetween(fromHour: number, toHour: number): number {
-    return this.sql.exec<{ n: number }>('SELECT COALESCE(SUM(beacons), 0) AS n FROM accepted_hours WHERE hour BETWEEN ? AND ?', fromHour, toHour).one().n;
+    return this.sql
+      .exec<{ n: number }>(
+        'SELECT COALESCE(SUM(beacons), 0) AS n FROM accepted_hours WHERE hour BETWEEN ? AND ?',
+        fromHour,
+        toHour,
+      )
+      .one().n;
   }
 
   /** What the dashboard shows for the hours [fromHour, toHour]: read from the hourly counts only. */
@@ -226,7 +310,11 @@ export class BeaconStore extends DurableObject<Env> {
       .toArray()
       .map(({ hour, views, exact, registers }) => ({ hour, views, visitors: visitorsOf(exact, registers) }));
     const topPages = this.sql
-      .exec<{ path: string; views: number }>('SELECT path, SUM(views) AS views FROM page_hours WHERE hour BETWEEN ? AND ? GROUP BY path ORDER BY views DESC, path LIMIT ?', ...range, TOP)
+      .exec<{ path: string; views: number }>(
+        'SELECT path, SUM(views) AS views FROM page_hours WHERE hour BETWEEN ? AND ? GROUP BY path ORDER BY views DESC, path LIMIT ?',
+        ...range,
+        TOP,
+      )
       .toArray();
     const topProducts = this.sql
       .exec<{ id: string; views: number; adds: number }>(
@@ -236,9 +324,27 @@ export class BeaconStore extends DurableObject<Env> {
       )
       .toArray();
     const eventCount = (event: string) =>
-      this.sql.exec<{ n: number }>('SELECT COALESCE(SUM(count), 0) AS n FROM event_hours WHERE event = ? AND hour BETWEEN ? AND ?', event, ...range).one().n;
+      this.sql
+        .exec<{ n: number }>(
+          'SELECT COALESCE(SUM(count), 0) AS n FROM event_hours WHERE event = ? AND hour BETWEEN ? AND ?',
+          event,
+          ...range,
+        )
+        .one().n;
     const funnel = FUNNEL_STEPS.map((step) => ({ ...step, count: eventCount(step.event) }));
-    return { fromHour, toHour, traffic, topPages, topProducts, funnel, vitals: this.vitalsOf(topPages.map((p) => p.path), range), accepted: this.acceptedBetween(...range) };
+    return {
+      fromHour,
+      toHour,
+      traffic,
+      topPages,
+      topProducts,
+      funnel,
+      vitals: this.vitalsOf(
+        topPages.map((p) => p.path),
+        range,
+      ),
+      accepted: this.acceptedBetween(...range),
+    };
   }
 
   private vitalsOf(paths: readonly string[], range: readonly [number, number]): StoredSummary['vitals'] {
@@ -255,7 +361,8 @@ export class BeaconStore extends DurableObject<Env> {
       for (const row of rows) byMetric.set(row.metric, [...(byMetric.get(row.metric) ?? []), row]);
       for (const [metric, histogram] of byMetric) {
         const p75 = percentileOf(metric, histogram, 0.75);
-        if (p75 !== null) result.push({ path, metric, p75, samples: histogram.reduce((sum, row) => sum + row.count, 0) });
+        if (p75 !== null)
+          result.push({ path, metric, p75, samples: histogram.reduce((sum, row) => sum + row.count, 0) });
       }
     }
     return result;
@@ -290,7 +397,13 @@ class BatchCounts {
       product.adds += adds;
     }
     for (const { metric, bucket } of u.vitals) {
-      count(this.vitals, `${hour}\u0000${u.path}\u0000${metric}\u0000${bucket}`, () => ({ hour, key: u.path, metric, bucket, n: 0 })).n += 1;
+      count(this.vitals, `${hour}\u0000${u.path}\u0000${metric}\u0000${bucket}`, () => ({
+        hour,
+        key: u.path,
+        metric,
+        bucket,
+        n: 0,
+      })).n += 1;
     }
     if (u.visitorId !== null) {
       let ids = this.visitors.get(hour);

@@ -125,7 +125,10 @@ export class ShoppingCartObject extends DurableObject<Env> {
   /** The entry an add with `key` made, when that add was applied already (its answer may have been lost). */
   private appliedAdd(key: string | null): string | null {
     if (key === null) return null;
-    return this.sql.exec<{ entry_id: string }>('SELECT entry_id FROM applied_adds WHERE key = ?', key).toArray()[0]?.entry_id ?? null;
+    return (
+      this.sql.exec<{ entry_id: string }>('SELECT entry_id FROM applied_adds WHERE key = ?', key).toArray()[0]
+        ?.entry_id ?? null
+    );
   }
 
   private recordAdd(key: string | null, entryId: string, now: number): void {
@@ -153,13 +156,25 @@ export class ShoppingCartObject extends DurableObject<Env> {
   }
 
   private snapshot(meta: Meta): ShoppingCart {
-    return buildCart({ id: meta.cartId, websiteId: meta.websiteId, created: meta.created, currencyCode: meta.currencyCode, orderId: meta.orderId ?? null }, this.entries());
+    return buildCart(
+      {
+        id: meta.cartId,
+        websiteId: meta.websiteId,
+        created: meta.created,
+        currencyCode: meta.currencyCode,
+        orderId: meta.orderId ?? null,
+      },
+      this.entries(),
+    );
   }
 
   /** The cart and the entry `entryId` of it, as the API answers a change: `entryKey` names the entry. */
   private answer(meta: Meta, entryKey: 'newlyAdded' | 'updatedEntry', entryId: string): CartAnswer {
     const cart = this.snapshot(meta);
-    return { ok: true, json: JSON.stringify({ shoppingCart: cart, [entryKey]: cart.entries.find((e) => e.id === entryId) }) };
+    return {
+      ok: true,
+      json: JSON.stringify({ shoppingCart: cart, [entryKey]: cart.entries.find((e) => e.id === entryId) }),
+    };
   }
 
   private writeEntry(entry: StoredEntry): void {
@@ -169,7 +184,11 @@ export class ShoppingCartObject extends DurableObject<Env> {
       this.sql.exec('UPDATE entries SET data = ? WHERE id = ?', JSON.stringify(entry), entry.id);
       stored.entries[index] = entry;
     } else {
-      this.sql.exec('INSERT INTO entries (id, seq, data) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM entries), ?)', entry.id, JSON.stringify(entry));
+      this.sql.exec(
+        'INSERT INTO entries (id, seq, data) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM entries), ?)',
+        entry.id,
+        JSON.stringify(entry),
+      );
       stored.entries.push(entry);
     }
   }
@@ -203,14 +222,26 @@ export class ShoppingCartObject extends DurableObject<Env> {
    * Why `total` units of `sku` (the cart holding `inCart` of them besides this change) cannot be
    * had: the spec's message with how many are left; null when they are available (nothing is reserved).
    */
-  private async shortOf(meta: Meta, sku: string, total: number, stock: number | null, inCart: number): Promise<CartFailure | null> {
+  private async shortOf(
+    meta: Meta,
+    sku: string,
+    total: number,
+    stock: number | null,
+    inCart: number,
+  ): Promise<CartFailure | null> {
     if (stock === null) return null;
     const result = await stockLedger(this.env, meta.websiteId).check(checkoutOwner(meta.cartId), sku, total, stock);
     return result.ok ? null : { ok: false, status: 400, error: notEnoughStockMessage(result.available, inCart) };
   }
 
   /** A product sold one per order (`line.perOrder`) refused past its limit, counted over every entry of the product. */
-  private overLimit(itemId: string, title: string, perOrder: number | null, entryId: string | null, quantity: number): CartFailure | null {
+  private overLimit(
+    itemId: string,
+    title: string,
+    perOrder: number | null,
+    entryId: string | null,
+    quantity: number,
+  ): CartFailure | null {
     if (perOrder === null || this.itemTotal(itemId, entryId, quantity) <= perOrder) return null;
     return { ok: false, status: 400, error: perOrderMessage(title, perOrder) };
   }
@@ -273,27 +304,45 @@ export class ShoppingCartObject extends DurableObject<Env> {
    * add repeated with the same `idempotencyKey` (a retry after a lost answer) changes nothing and
    * answers as the first did.
    */
-  add(head: CartHead, line: CartLine, quantity: number, additionalFields: string | null, idempotencyKey: string | null = null): Promise<CartAnswer> {
+  add(
+    head: CartHead,
+    line: CartLine,
+    quantity: number,
+    additionalFields: string | null,
+    idempotencyKey: string | null = null,
+  ): Promise<CartAnswer> {
     return this.changes.run(async () => {
       const meta = this.meta() ?? { ...head, created: Date.now() };
       const applied = this.appliedAdd(idempotencyKey);
       if (applied !== null) return this.answer(meta, 'newlyAdded', applied);
       const ordered = this.purchased();
       if (ordered !== null) return ordered;
-      const existing = this.entries().find((e) => e.chosenVariant.sku === line.sku && e.additionalFields === additionalFields);
+      const existing = this.entries().find(
+        (e) => e.chosenVariant.sku === line.sku && e.additionalFields === additionalFields,
+      );
       const newQuantity = (existing?.quantity ?? 0) + quantity;
       // Past the quantity limit, a variant with less stock than that says so: the limit is not what stops the shopper.
-      if (newQuantity > QUANTITY_MAX) return { ok: false, status: 400, error: line.stock !== null && newQuantity > line.stock ? CART_MESSAGES.notEnoughStock : CART_MESSAGES.quantityOutOfRange };
-      if (existing === undefined && this.entries().length >= MAX_CART_ENTRIES) return { ok: false, status: 400, error: CART_MESSAGES.cartMaxEntries };
+      if (newQuantity > QUANTITY_MAX)
+        return {
+          ok: false,
+          status: 400,
+          error:
+            line.stock !== null && newQuantity > line.stock
+              ? CART_MESSAGES.notEnoughStock
+              : CART_MESSAGES.quantityOutOfRange,
+        };
+      if (existing === undefined && this.entries().length >= MAX_CART_ENTRIES)
+        return { ok: false, status: 400, error: CART_MESSAGES.cartMaxEntries };
       const limited = this.overLimit(line.itemId, line.title, line.perOrder, existing?.id ?? null, newQuantity);
       if (limited !== null) return limited;
       const total = this.skuTotal(line.sku, existing?.id ?? null, newQuantity);
       const short = await this.shortOf(meta, line.sku, total, line.stock, total - quantity);
       if (short !== null) return short;
 
-      const entry: StoredEntry = existing === undefined
-        ? entryFromLine(line, randomHex(12), newQuantity, additionalFields)
-        : { ...existing, quantity: newQuantity };
+      const entry: StoredEntry =
+        existing === undefined
+          ? entryFromLine(line, randomHex(12), newQuantity, additionalFields)
+          : { ...existing, quantity: newQuantity };
       if (this.meta() === null) this.writeMeta(meta);
       this.writeEntry(entry);
       this.recordAdd(idempotencyKey, entry.id, Date.now());
@@ -306,7 +355,12 @@ export class ShoppingCartObject extends DurableObject<Env> {
    * Sets an entry's quantity; `stock` is the variant's published stock (null: unlimited), `perOrder`
    * the product's limit per order (null: none).
    */
-  setQuantity(entryId: string, quantity: number, stock: number | null, perOrder: number | null = null): Promise<CartAnswer> {
+  setQuantity(
+    entryId: string,
+    quantity: number,
+    stock: number | null,
+    perOrder: number | null = null,
+  ): Promise<CartAnswer> {
     return this.changes.run(async () => {
       const meta = this.meta();
       const entry = this.entries().find((e) => e.id === entryId);
@@ -315,7 +369,9 @@ export class ShoppingCartObject extends DurableObject<Env> {
       if (ordered !== null) return ordered;
       if (quantity > entry.quantity) {
         const sku = entry.chosenVariant.sku;
-        const failure = this.overLimit(entry.itemId, entry.title, perOrder, entryId, quantity) ?? (await this.shortOf(meta, sku, this.skuTotal(sku, entryId, quantity), stock, this.skuTotal(sku, entryId, 0)));
+        const failure =
+          this.overLimit(entry.itemId, entry.title, perOrder, entryId, quantity) ??
+          (await this.shortOf(meta, sku, this.skuTotal(sku, entryId, quantity), stock, this.skuTotal(sku, entryId, 0)));
         if (failure !== null) return failure;
       }
       this.writeEntry({ ...entry, quantity });
@@ -360,7 +416,12 @@ export class ShoppingCartObject extends DurableObject<Env> {
   }
 
   /** Replaces an entry's additional-fields answers (the entry must still be that item and sku). */
-  setAdditionalFields(entryId: string, itemId: string, sku: string, additionalFields: string | null): Promise<CartAnswer> {
+  setAdditionalFields(
+    entryId: string,
+    itemId: string,
+    sku: string,
+    additionalFields: string | null,
+  ): Promise<CartAnswer> {
     return this.changes.run(async () => {
       const meta = this.meta();
       const entry = this.entries().find((e) => e.id === entryId);

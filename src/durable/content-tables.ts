@@ -56,12 +56,15 @@ const SEARCH_TOKENIZER = 'porter unicode61 remove_diacritics 2';
 export function createTables(sql: SqlStorage): void {
   const hadProductTags = sql.exec("SELECT 1 FROM sqlite_master WHERE name = 'product_tags'").toArray().length > 0;
   const hadItems = sql.exec("SELECT 1 FROM sqlite_master WHERE name = 'items'").toArray().length > 0;
-  const searchIndex = sql.exec<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'items_fts'").toArray()[0]?.sql;
+  const searchIndex = sql
+    .exec<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'items_fts'")
+    .toArray()[0]?.sql;
   // A store indexed before stems: its index is built again from the items below.
   const unstemmed = searchIndex !== undefined && !searchIndex.includes(SEARCH_TOKENIZER);
   if (unstemmed) sql.exec('DROP TABLE items_fts');
   // A store written before statuses: every item it has is published (the column's default).
-  if (hadItems && !sql.exec("SELECT 1 FROM pragma_table_info('items') WHERE name = 'visible_from'").toArray().length) sql.exec('ALTER TABLE items ADD COLUMN visible_from INTEGER DEFAULT 0');
+  if (hadItems && !sql.exec("SELECT 1 FROM pragma_table_info('items') WHERE name = 'visible_from'").toArray().length)
+    sql.exec('ALTER TABLE items ADD COLUMN visible_from INTEGER DEFAULT 0');
   sql.exec(`
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS shell (part TEXT PRIMARY KEY, json TEXT NOT NULL);
@@ -94,7 +97,11 @@ export function createTables(sql: SqlStorage): void {
     CREATE TABLE IF NOT EXISTS staged_items (import_id TEXT NOT NULL, n INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY (import_id, n)) WITHOUT ROWID;
   `);
   // A store written before product_tags existed: fill it once from its item_tags.
-  if (!hadProductTags) sql.exec('INSERT OR IGNORE INTO product_tags (tag, seq) SELECT t.tag, i.seq FROM item_tags t JOIN items i ON i.id = t.item_id WHERE i.record_type = ?', PRODUCT_RECORD_TYPE);
+  if (!hadProductTags)
+    sql.exec(
+      'INSERT OR IGNORE INTO product_tags (tag, seq) SELECT t.tag, i.seq FROM item_tags t JOIN items i ON i.id = t.item_id WHERE i.record_type = ?',
+      PRODUCT_RECORD_TYPE,
+    );
   if (unstemmed) {
     // The same pass gives a store written before listedPrice its sort prices (its digital products had none and sorted last both ways).
     for (const row of sql.exec<{ seq: number; json: string }>('SELECT seq, json FROM items').toArray()) {
@@ -105,14 +112,17 @@ export function createTables(sql: SqlStorage): void {
   }
 }
 
-
 export function readMeta(sql: SqlStorage, key: string): string | null {
   const row = sql.exec<{ value: string }>('SELECT value FROM meta WHERE key = ?', key).toArray()[0];
   return row?.value ?? null;
 }
 
 export function writeMeta(sql: SqlStorage, key: string, value: string): void {
-  sql.exec('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', key, value);
+  sql.exec(
+    'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    key,
+    value,
+  );
 }
 
 export function readVersion(sql: SqlStorage): number {
@@ -128,7 +138,12 @@ export function shellJson(sql: SqlStorage): string | null {
 
 /** Writes the parts of `shell` whose JSON differs from the stored row; the names of those written. */
 export function writeShell(sql: SqlStorage, shell: Site): string[] {
-  const stored = new Map(sql.exec<{ part: string; json: string }>('SELECT part, json FROM shell').toArray().map((row) => [row.part, row.json]));
+  const stored = new Map(
+    sql
+      .exec<{ part: string; json: string }>('SELECT part, json FROM shell')
+      .toArray()
+      .map((row) => [row.part, row.json]),
+  );
   const written: string[] = [];
   for (const part of SHELL_PARTS) {
     const value = shell[part];
@@ -141,7 +156,11 @@ export function writeShell(sql: SqlStorage, shell: Site): string[] {
     }
     const json = JSON.stringify(value);
     if (stored.get(part) === json) continue;
-    sql.exec('INSERT INTO shell (part, json) VALUES (?, ?) ON CONFLICT (part) DO UPDATE SET json = excluded.json', part, json);
+    sql.exec(
+      'INSERT INTO shell (part, json) VALUES (?, ?) ON CONFLICT (part) DO UPDATE SET json = excluded.json',
+      part,
+      json,
+    );
     written.push(part);
   }
   return written;
@@ -170,31 +189,66 @@ function titleKey(title: string): string {
  */
 export function writeItem(sql: SqlStorage, item: Item, isNew = false): void {
   const json = JSON.stringify(item);
-  const existing = isNew ? undefined : sql.exec<{ seq: number }>('SELECT seq FROM items WHERE id = ?', item.id).toArray()[0];
-  const hasForm = item.structuredContent?.additionalFieldsForm !== undefined || item.structuredContent?.additionalFieldsFormId !== undefined ? 1 : 0;
-  const columns = [item.collectionId, item.urlId, item.recordType, item.addedOn ?? 0, sortPrice(item), titleKey(item.title), hasForm, json, visibleFrom(item)] as const;
+  const existing = isNew
+    ? undefined
+    : sql.exec<{ seq: number }>('SELECT seq FROM items WHERE id = ?', item.id).toArray()[0];
+  const hasForm =
+    item.structuredContent?.additionalFieldsForm !== undefined ||
+    item.structuredContent?.additionalFieldsFormId !== undefined
+      ? 1
+      : 0;
+  const columns = [
+    item.collectionId,
+    item.urlId,
+    item.recordType,
+    item.addedOn ?? 0,
+    sortPrice(item),
+    titleKey(item.title),
+    hasForm,
+    json,
+    visibleFrom(item),
+  ] as const;
   let seq: number;
   if (existing === undefined) {
-    seq = sql.exec<{ seq: number }>(
-      'INSERT INTO items (id, collection_id, url_id, record_type, added_on, price, title_key, has_form, json, visible_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq',
-      item.id,
-      ...columns,
-    ).one().seq;
+    seq = sql
+      .exec<{ seq: number }>(
+        'INSERT INTO items (id, collection_id, url_id, record_type, added_on, price, title_key, has_form, json, visible_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq',
+        item.id,
+        ...columns,
+      )
+      .one().seq;
   } else {
     seq = existing.seq;
-    sql.exec('UPDATE items SET collection_id = ?, url_id = ?, record_type = ?, added_on = ?, price = ?, title_key = ?, has_form = ?, json = ?, visible_from = ? WHERE seq = ?', ...columns, seq);
+    sql.exec(
+      'UPDATE items SET collection_id = ?, url_id = ?, record_type = ?, added_on = ?, price = ?, title_key = ?, has_form = ?, json = ?, visible_from = ? WHERE seq = ?',
+      ...columns,
+      seq,
+    );
     removeIndexEntries(sql, item.id, seq);
   }
   for (const tag of new Set(item.tags)) {
     sql.exec('INSERT INTO item_tags (collection_id, tag, item_id) VALUES (?, ?, ?)', item.collectionId, tag, item.id);
-    if (item.recordType === PRODUCT_RECORD_TYPE) sql.exec('INSERT INTO product_tags (tag, seq) VALUES (?, ?)', tag, seq);
+    if (item.recordType === PRODUCT_RECORD_TYPE)
+      sql.exec('INSERT INTO product_tags (tag, seq) VALUES (?, ?)', tag, seq);
   }
-  for (const category of new Set(item.categories)) sql.exec('INSERT INTO item_categories (collection_id, category, item_id) VALUES (?, ?, ?)', item.collectionId, category, item.id);
+  for (const category of new Set(item.categories))
+    sql.exec(
+      'INSERT INTO item_categories (collection_id, category, item_id) VALUES (?, ?, ?)',
+      item.collectionId,
+      category,
+      item.id,
+    );
   indexForSearch(sql, seq, item);
 }
 
 function indexForSearch(sql: SqlStorage, seq: number, item: Item): void {
-  sql.exec('INSERT INTO items_fts (rowid, title, text, tags) VALUES (?, ?, ?, ?)', seq, item.title, `${plainText(item.excerpt)} ${plainText(item.body)}`, [...item.tags, ...item.categories].join(' '));
+  sql.exec(
+    'INSERT INTO items_fts (rowid, title, text, tags) VALUES (?, ?, ?, ?)',
+    seq,
+    item.title,
+    `${plainText(item.excerpt)} ${plainText(item.body)}`,
+    [...item.tags, ...item.categories].join(' '),
+  );
 }
 
 function removeIndexEntries(sql: SqlStorage, id: string, seq: number): void {
@@ -214,7 +268,9 @@ export function deleteItem(sql: SqlStorage, id: string): boolean {
 }
 
 export function deleteAllItems(sql: SqlStorage): void {
-  sql.exec('DELETE FROM items; DELETE FROM item_tags; DELETE FROM product_tags; DELETE FROM item_categories; DELETE FROM items_fts;');
+  sql.exec(
+    'DELETE FROM items; DELETE FROM item_tags; DELETE FROM product_tags; DELETE FROM item_categories; DELETE FROM items_fts;',
+  );
 }
 
 const jsonOf = (rows: Iterable<{ json: string }>) => [...rows].map((row) => row.json);
@@ -227,27 +283,61 @@ export function itemJson(sql: SqlStorage, id: string): string | null {
 export function itemsJsonById(sql: SqlStorage, ids: readonly string[], now: number | null): string[] {
   if (ids.length === 0) return [];
   const shown = now === null ? '' : ` AND ${SHOWN}`;
-  return jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE id IN (SELECT value FROM json_each(?))${shown}`, JSON.stringify(ids), ...(now === null ? [] : [now])));
+  return jsonOf(
+    sql.exec<{ json: string }>(
+      `SELECT json FROM items WHERE id IN (SELECT value FROM json_each(?))${shown}`,
+      JSON.stringify(ids),
+      ...(now === null ? [] : [now]),
+    ),
+  );
 }
 
 /** A collection's items whatever their status, newest first (the console's lists). */
-export function collectionItems(sql: SqlStorage, collectionId: string, offset: number, limit: number): { items: string[]; total: number } {
-  const items = jsonOf(sql.exec<{ json: string }>('SELECT json FROM items WHERE collection_id = ? ORDER BY added_on DESC, seq LIMIT ? OFFSET ?', collectionId, limit, offset));
-  const total = sql.exec<{ n: number }>('SELECT count(*) AS n FROM items WHERE collection_id = ?', collectionId).one().n;
+export function collectionItems(
+  sql: SqlStorage,
+  collectionId: string,
+  offset: number,
+  limit: number,
+): { items: string[]; total: number } {
+  const items = jsonOf(
+    sql.exec<{ json: string }>(
+      'SELECT json FROM items WHERE collection_id = ? ORDER BY added_on DESC, seq LIMIT ? OFFSET ?',
+      collectionId,
+      limit,
+      offset,
+    ),
+  );
+  const total = sql
+    .exec<{ n: number }>('SELECT count(*) AS n FROM items WHERE collection_id = ?', collectionId)
+    .one().n;
   return { items, total };
 }
 
 /** The earliest time after `now` at which a scheduled item becomes visible, or null when none waits. */
 export function nextScheduled(sql: SqlStorage, now: number): number | null {
-  return sql.exec<{ at: number | null }>('SELECT min(visible_from) AS at FROM items WHERE visible_from > 0 AND visible_from > ?', now).one().at ?? null;
+  return (
+    sql
+      .exec<{ at: number | null }>(
+        'SELECT min(visible_from) AS at FROM items WHERE visible_from > 0 AND visible_from > ?',
+        now,
+      )
+      .one().at ?? null
+  );
 }
 
 export function itemIdsOf(sql: SqlStorage, collectionId: string): string[] {
-  return sql.exec<{ id: string }>('SELECT id FROM items WHERE collection_id = ?', collectionId).toArray().map((row) => row.id);
+  return sql
+    .exec<{ id: string }>('SELECT id FROM items WHERE collection_id = ?', collectionId)
+    .toArray()
+    .map((row) => row.id);
 }
 
 export function urlTaken(sql: SqlStorage, collectionId: string, urlId: string, exceptId: string): boolean {
-  return sql.exec('SELECT 1 FROM items WHERE collection_id = ? AND url_id = ? AND id != ?', collectionId, urlId, exceptId).toArray().length > 0;
+  return (
+    sql
+      .exec('SELECT 1 FROM items WHERE collection_id = ? AND url_id = ? AND id != ?', collectionId, urlId, exceptId)
+      .toArray().length > 0
+  );
 }
 
 /** Shoppers' reads pass the time now: an item is theirs when its visible_from has come (src/site/editor/content-status.ts). */
@@ -275,7 +365,11 @@ export function countedStock(sql: SqlStorage, collectionId: string, now: number)
   return Object.fromEntries(rows.map((row) => [row.sku, Math.max(0, Math.trunc(Number(row.qty)) || 0)]));
 }
 
-function listingFilter(query: ListingQuery, now: number, available: Readonly<Record<string, number>>): { where: string; args: (string | number)[] } {
+function listingFilter(
+  query: ListingQuery,
+  now: number,
+  available: Readonly<Record<string, number>>,
+): { where: string; args: (string | number)[] } {
   const clauses = ['collection_id = ?', SHOWN];
   const args: (string | number)[] = [query.collectionId, now];
   if (query.tag !== null) {
@@ -313,9 +407,21 @@ export interface ListingRows {
  * One page of a collection's items, the filtered total, and the collection's tags (with counts) and
  * categories. `available` is the stock ledger's units by sku, read when the query asks for stock.
  */
-export function listing(sql: SqlStorage, query: ListingQuery, now: number, available: Readonly<Record<string, number>> = {}): ListingRows {
+export function listing(
+  sql: SqlStorage,
+  query: ListingQuery,
+  now: number,
+  available: Readonly<Record<string, number>> = {},
+): ListingRows {
   const { where, args } = listingFilter(query, now, available);
-  const items = jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE ${where} ORDER BY ${ORDER_BY[query.sort]} LIMIT ? OFFSET ?`, ...args, query.limit, query.offset));
+  const items = jsonOf(
+    sql.exec<{ json: string }>(
+      `SELECT json FROM items WHERE ${where} ORDER BY ${ORDER_BY[query.sort]} LIMIT ? OFFSET ?`,
+      ...args,
+      query.limit,
+      query.offset,
+    ),
+  );
   const total = sql.exec<{ n: number }>(`SELECT count(*) AS n FROM items WHERE ${where}`, ...args).one().n;
   const tags = sql
     .exec<{ name: string; count: number }>(
@@ -349,20 +455,43 @@ export interface ItemPageRows {
 function relatedProducts(sql: SqlStorage, id: string, seq: number, limit: number, now: number): string[] {
   const seqs = new Set<number>();
   for (const { tag } of sql.exec<{ tag: string }>('SELECT tag FROM item_tags WHERE item_id = ?', id).toArray()) {
-    for (const row of sql.exec<{ seq: number }>('SELECT seq FROM product_tags WHERE tag = ? AND seq != ? ORDER BY seq LIMIT ?', tag, seq, limit)) seqs.add(row.seq);
+    for (const row of sql.exec<{ seq: number }>(
+      'SELECT seq FROM product_tags WHERE tag = ? AND seq != ? ORDER BY seq LIMIT ?',
+      tag,
+      seq,
+      limit,
+    ))
+      seqs.add(row.seq);
   }
   const first = [...seqs].sort((a, b) => a - b).slice(0, limit);
   if (first.length === 0) return [];
-  return jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE seq IN (SELECT value FROM json_each(?)) AND ${SHOWN} ORDER BY seq`, JSON.stringify(first), now));
+  return jsonOf(
+    sql.exec<{ json: string }>(
+      `SELECT json FROM items WHERE seq IN (SELECT value FROM json_each(?)) AND ${SHOWN} ORDER BY seq`,
+      JSON.stringify(first),
+      now,
+    ),
+  );
 }
 
 /**
  * An item by its collection and urlId, with what its page shows beside it: products sharing a tag
  * (in catalogue order) and its neighbours in the collection's newest-first order.
  */
-export function itemPage(sql: SqlStorage, collectionId: string, urlId: string, relatedLimit: number, now: number): ItemPageRows | null {
+export function itemPage(
+  sql: SqlStorage,
+  collectionId: string,
+  urlId: string,
+  relatedLimit: number,
+  now: number,
+): ItemPageRows | null {
   const row = sql
-    .exec<{ seq: number; id: string; added_on: number; json: string }>(`SELECT seq, id, added_on, json FROM items WHERE collection_id = ? AND url_id = ? AND ${SHOWN}`, collectionId, urlId, now)
+    .exec<{ seq: number; id: string; added_on: number; json: string }>(
+      `SELECT seq, id, added_on, json FROM items WHERE collection_id = ? AND url_id = ? AND ${SHOWN}`,
+      collectionId,
+      urlId,
+      now,
+    )
     .toArray()[0];
   if (row === undefined) return null;
   const related = relatedLimit === 0 ? [] : relatedProducts(sql, row.id, row.seq, relatedLimit, now);
@@ -421,17 +550,36 @@ export function search(sql: SqlStorage, query: string, limit: number, now: numbe
 
 /** Items with an additional-fields form (the cart page edits entries' answers with them). */
 export function itemsWithForms(sql: SqlStorage, limit: number, now: number): string[] {
-  return jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE has_form = 1 AND ${SHOWN} ORDER BY seq LIMIT ?`, now, limit));
+  return jsonOf(
+    sql.exec<{ json: string }>(
+      `SELECT json FROM items WHERE has_form = 1 AND ${SHOWN} ORDER BY seq LIMIT ?`,
+      now,
+      limit,
+    ),
+  );
 }
 
 /** The first products in catalogue order (the editor's mock cart picks from them). */
 export function firstProducts(sql: SqlStorage, limit: number, now: number): string[] {
-  return jsonOf(sql.exec<{ json: string }>(`SELECT json FROM items WHERE record_type = ? AND ${SHOWN} ORDER BY seq LIMIT ?`, PRODUCT_RECORD_TYPE, now, limit));
+  return jsonOf(
+    sql.exec<{ json: string }>(
+      `SELECT json FROM items WHERE record_type = ? AND ${SHOWN} ORDER BY seq LIMIT ?`,
+      PRODUCT_RECORD_TYPE,
+      now,
+      limit,
+    ),
+  );
 }
 
 /** Items in catalogue order after `afterSeq` (export and the sitemap page through them). */
 export function itemsAfter(sql: SqlStorage, afterSeq: number, limit: number): { seq: number; json: string }[] {
-  return sql.exec<{ seq: number; json: string }>('SELECT seq, json FROM items WHERE seq > ? ORDER BY seq LIMIT ?', afterSeq, limit).toArray();
+  return sql
+    .exec<{ seq: number; json: string }>(
+      'SELECT seq, json FROM items WHERE seq > ? ORDER BY seq LIMIT ?',
+      afterSeq,
+      limit,
+    )
+    .toArray();
 }
 
 export function itemCount(sql: SqlStorage): number {
@@ -439,7 +587,13 @@ export function itemCount(sql: SqlStorage): number {
 }
 
 /** Item URLs in catalogue order, from `offset` (the sitemap's pages). */
-export function itemUrls(sql: SqlStorage, collectionIds: readonly string[], offset: number, limit: number, now: number): string[] {
+export function itemUrls(
+  sql: SqlStorage,
+  collectionIds: readonly string[],
+  offset: number,
+  limit: number,
+  now: number,
+): string[] {
   if (collectionIds.length === 0) return [];
   return sql
     .exec<{ url: string }>(
@@ -455,12 +609,29 @@ export function itemUrls(sql: SqlStorage, collectionIds: readonly string[], offs
 
 export function countItemsIn(sql: SqlStorage, collectionIds: readonly string[], now: number): number {
   if (collectionIds.length === 0) return 0;
-  return sql.exec<{ n: number }>(`SELECT count(*) AS n FROM items WHERE collection_id IN (SELECT value FROM json_each(?)) AND ${SHOWN}`, JSON.stringify(collectionIds), now).one().n;
+  return sql
+    .exec<{ n: number }>(
+      `SELECT count(*) AS n FROM items WHERE collection_id IN (SELECT value FROM json_each(?)) AND ${SHOWN}`,
+      JSON.stringify(collectionIds),
+      now,
+    )
+    .one().n;
 }
 
 /** Which of `paths` are item pages of the site. */
-export function existingItemUrls(sql: SqlStorage, paths: readonly { collectionId: string; urlId: string; path: string }[], now: number): string[] {
-  return paths.filter((p) => sql.exec(`SELECT 1 FROM items WHERE collection_id = ? AND url_id = ? AND ${SHOWN}`, p.collectionId, p.urlId, now).toArray().length > 0).map((p) => p.path);
+export function existingItemUrls(
+  sql: SqlStorage,
+  paths: readonly { collectionId: string; urlId: string; path: string }[],
+  now: number,
+): string[] {
+  return paths
+    .filter(
+      (p) =>
+        sql
+          .exec(`SELECT 1 FROM items WHERE collection_id = ? AND url_id = ? AND ${SHOWN}`, p.collectionId, p.urlId, now)
+          .toArray().length > 0,
+    )
+    .map((p) => p.path);
 }
 
 /** What the console's product list asks for (src/routes/console-catalog.ts). */
@@ -528,28 +699,63 @@ export function productList(sql: SqlStorage, query: ProductListQuery): { rows: P
                  FROM json_each(i.json, '$.structuredContent.variants') v)
       END AS stock
     FROM items i WHERE ${clauses.join(' AND ')}`;
-  const stockFilter = query.stock === null ? '' : { in: 'WHERE stock IS NULL OR stock > 0', out: 'WHERE stock = 0', low: `WHERE stock > 0 AND stock <= ${LOW_STOCK}` }[query.stock];
+  const stockFilter =
+    query.stock === null
+      ? ''
+      : {
+          in: 'WHERE stock IS NULL OR stock > 0',
+          out: 'WHERE stock = 0',
+          low: `WHERE stock > 0 AND stock <= ${LOW_STOCK}`,
+        }[query.stock];
   const filtered = `WITH products AS (${stocked}) SELECT * FROM products ${stockFilter}`;
   const direction = query.descending ? 'DESC' : 'ASC';
-  const order = PRODUCT_SORT[query.sort].split(', ').map((term) => (term.endsWith('IS NULL') ? term : `${term} ${direction}`)).join(', ');
+  const order = PRODUCT_SORT[query.sort]
+    .split(', ')
+    .map((term) => (term.endsWith('IS NULL') ? term : `${term} ${direction}`))
+    .join(', ');
   const bound = [JSON.stringify(query.onHand), ...args];
-  const rows = sql.exec<{ json: string; stock: number | null }>(`${filtered} ORDER BY ${order}, seq LIMIT ? OFFSET ?`, ...bound, query.limit, query.offset).toArray();
+  const rows = sql
+    .exec<{ json: string; stock: number | null }>(
+      `${filtered} ORDER BY ${order}, seq LIMIT ? OFFSET ?`,
+      ...bound,
+      query.limit,
+      query.offset,
+    )
+    .toArray();
   const total = sql.exec<{ n: number }>(`SELECT count(*) AS n FROM (${filtered})`, ...bound).one().n;
   return { rows: rows.map((row) => ({ json: row.json, stock: row.stock })), total };
 }
 
 /** The tags (or categories) a collection's items use, with how many items use each. */
-export function namesUsed(sql: SqlStorage, collectionId: string, tagType: 'tag' | 'category'): { name: string; count: number }[] {
+export function namesUsed(
+  sql: SqlStorage,
+  collectionId: string,
+  tagType: 'tag' | 'category',
+): { name: string; count: number }[] {
   const [table, column] = tagType === 'tag' ? ['item_tags', 'tag'] : ['item_categories', 'category'];
-  return sql.exec<{ name: string; count: number }>(`SELECT ${column} AS name, count(*) AS count FROM ${table} WHERE collection_id = ? GROUP BY ${column} ORDER BY ${column}`, collectionId).toArray();
+  return sql
+    .exec<{ name: string; count: number }>(
+      `SELECT ${column} AS name, count(*) AS count FROM ${table} WHERE collection_id = ? GROUP BY ${column} ORDER BY ${column}`,
+      collectionId,
+    )
+    .toArray();
 }
 
 /** Ids of a collection's items that use any of `names` as tags (or categories). */
-export function itemIdsNamed(sql: SqlStorage, collectionId: string, tagType: 'tag' | 'category', names: readonly string[]): string[] {
+export function itemIdsNamed(
+  sql: SqlStorage,
+  collectionId: string,
+  tagType: 'tag' | 'category',
+  names: readonly string[],
+): string[] {
   if (names.length === 0) return [];
   const [table, column] = tagType === 'tag' ? ['item_tags', 'tag'] : ['item_categories', 'category'];
   return sql
-    .exec<{ item_id: string }>(`SELECT DISTINCT item_id FROM ${table} WHERE collection_id = ? AND ${column} IN (SELECT value FROM json_each(?))`, collectionId, JSON.stringify(names))
+    .exec<{ item_id: string }>(
+      `SELECT DISTINCT item_id FROM ${table} WHERE collection_id = ? AND ${column} IN (SELECT value FROM json_each(?))`,
+      collectionId,
+      JSON.stringify(names),
+    )
     .toArray()
     .map((row) => row.item_id);
 }

@@ -59,9 +59,18 @@ export class EmailOutbox {
         subject TEXT NOT NULL, body TEXT NOT NULL, queued_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL,
         last_error TEXT, sent_at INTEGER, parked_at INTEGER)`,
     );
-    sql.exec('CREATE INDEX IF NOT EXISTS email_outbox_due ON email_outbox (next_attempt_at) WHERE sent_at IS NULL AND parked_at IS NULL');
-    sql.exec('CREATE TABLE IF NOT EXISTS local_mailbox (id INTEGER PRIMARY KEY AUTOINCREMENT, recipient TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL, sent_at INTEGER NOT NULL)');
-    if (!sql.exec<{ name: string }>('PRAGMA table_info(local_mailbox)').toArray().some((c) => c.name === 'idempotency_key')) {
+    sql.exec(
+      'CREATE INDEX IF NOT EXISTS email_outbox_due ON email_outbox (next_attempt_at) WHERE sent_at IS NULL AND parked_at IS NULL',
+    );
+    sql.exec(
+      'CREATE TABLE IF NOT EXISTS local_mailbox (id INTEGER PRIMARY KEY AUTOINCREMENT, recipient TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL, sent_at INTEGER NOT NULL)',
+    );
+    if (
+      !sql
+        .exec<{ name: string }>('PRAGMA table_info(local_mailbox)')
+        .toArray()
+        .some((c) => c.name === 'idempotency_key')
+    ) {
       sql.exec('ALTER TABLE local_mailbox ADD COLUMN idempotency_key TEXT');
     }
     sql.exec('CREATE UNIQUE INDEX IF NOT EXISTS local_mailbox_key ON local_mailbox (idempotency_key)');
@@ -70,9 +79,14 @@ export class EmailOutbox {
 
   /** Moves messages of the outbox tables written before this one (no event keys) into it. */
   private adoptLegacyOutbox(): void {
-    const columns = this.sql.exec<{ name: string }>('PRAGMA table_info(outbox)').toArray().map((c) => c.name);
+    const columns = this.sql
+      .exec<{ name: string }>('PRAGMA table_info(outbox)')
+      .toArray()
+      .map((c) => c.name);
     if (columns.length === 0) return;
-    const key = columns.includes('signup_id') ? `'restock:' || signup_id || ':' || ${columns.includes('round') ? 'round' : '0'}` : `'legacy:' || id`;
+    const key = columns.includes('signup_id')
+      ? `'restock:' || signup_id || ':' || ${columns.includes('round') ? 'round' : '0'}`
+      : `'legacy:' || id`;
     const unsent = columns.includes('sent_at') ? 'WHERE sent_at IS NULL' : '';
     const queued = columns.includes('queued_at') ? 'queued_at' : '0';
     this.sql.exec(
@@ -100,12 +114,18 @@ export class EmailOutbox {
 
   /** Messages waiting to be sent (parked ones not counted). */
   pending(): number {
-    return this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM email_outbox WHERE sent_at IS NULL AND parked_at IS NULL').one().n;
+    return this.sql
+      .exec<{ n: number }>('SELECT COUNT(*) AS n FROM email_outbox WHERE sent_at IS NULL AND parked_at IS NULL')
+      .one().n;
   }
 
   /** When the next delivery attempt is due, or null when nothing waits. */
   nextAttemptAt(): number | null {
-    return this.sql.exec<{ at: number | null }>('SELECT MIN(next_attempt_at) AS at FROM email_outbox WHERE sent_at IS NULL AND parked_at IS NULL').one().at;
+    return this.sql
+      .exec<{ at: number | null }>(
+        'SELECT MIN(next_attempt_at) AS at FROM email_outbox WHERE sent_at IS NULL AND parked_at IS NULL',
+      )
+      .one().at;
   }
 
   /** The local implementation: like a real provider it delivers a key once, however often it is sent. */
@@ -148,9 +168,16 @@ export class EmailOutbox {
     for (const row of due) {
       try {
         if (sender === null) throw configurationError;
-        await sender.send({ to: row.recipient, subject: row.subject, text: row.body }, `${this.keyPrefix}:${row.event_key}`);
+        await sender.send(
+          { to: row.recipient, subject: row.subject, text: row.body },
+          `${this.keyPrefix}:${row.event_key}`,
+        );
         // The row keeps the event's key, not the text: a sent message's links (a password reset's) are not kept at rest.
-        this.sql.exec("UPDATE email_outbox SET sent_at = ?, last_error = NULL, body = '' WHERE id = ?", Date.now(), row.id);
+        this.sql.exec(
+          "UPDATE email_outbox SET sent_at = ?, last_error = NULL, body = '' WHERE id = ?",
+          Date.now(),
+          row.id,
+        );
       } catch (error) {
         console.error('email not sent', error);
         const attempts = row.attempts + 1;
@@ -172,16 +199,40 @@ export class EmailOutbox {
   /** Messages that failed MAX_ATTEMPTS times, newest first, with their last error. */
   parked(): ParkedEmail[] {
     return this.sql
-      .exec<{ id: number; recipient: string; subject: string; attempts: number; last_error: string | null; queued_at: number; parked_at: number }>(
+      .exec<{
+        id: number;
+        recipient: string;
+        subject: string;
+        attempts: number;
+        last_error: string | null;
+        queued_at: number;
+        parked_at: number;
+      }>(
         'SELECT id, recipient, subject, attempts, last_error, queued_at, parked_at FROM email_outbox WHERE parked_at IS NOT NULL ORDER BY parked_at DESC, id DESC LIMIT 100',
       )
       .toArray()
-      .map((r) => ({ id: r.id, to: r.recipient, subject: r.subject, attempts: r.attempts, lastError: r.last_error ?? '', queuedAt: r.queued_at, parkedAt: r.parked_at }));
+      .map((r) => ({
+        id: r.id,
+        to: r.recipient,
+        subject: r.subject,
+        attempts: r.attempts,
+        lastError: r.last_error ?? '',
+        queuedAt: r.queued_at,
+        parkedAt: r.parked_at,
+      }));
   }
 
   /** Puts a parked message back in line, due now, with its attempts counted afresh; false when there is none. */
   retryParked(id: number, now = Date.now()): boolean {
-    return this.sql.exec('UPDATE email_outbox SET parked_at = NULL, attempts = 0, next_attempt_at = ? WHERE id = ? AND parked_at IS NOT NULL RETURNING id', now, id).toArray().length > 0;
+    return (
+      this.sql
+        .exec(
+          'UPDATE email_outbox SET parked_at = NULL, attempts = 0, next_attempt_at = ? WHERE id = ? AND parked_at IS NOT NULL RETURNING id',
+          now,
+          id,
+        )
+        .toArray().length > 0
+    );
   }
 
   /** The newest messages the local implementation delivered, newest first (the development mailbox). */
@@ -198,7 +249,9 @@ export class EmailOutbox {
   /** What the local implementation delivered (development and tests). */
   mailbox(): EmailMessage[] {
     return this.sql
-      .exec<{ recipient: string; subject: string; body: string }>('SELECT recipient, subject, body FROM local_mailbox ORDER BY id')
+      .exec<{ recipient: string; subject: string; body: string }>(
+        'SELECT recipient, subject, body FROM local_mailbox ORDER BY id',
+      )
       .toArray()
       .map((r) => ({ to: r.recipient, subject: r.subject, text: r.body }));
   }

@@ -124,7 +124,9 @@ export class FormSubmissions extends DurableObject<Env> {
         page_id TEXT, page_title TEXT, page_path TEXT, content_source TEXT, submitted_at INTEGER NOT NULL)`,
     );
     this.sql.exec('CREATE INDEX IF NOT EXISTS submissions_by_form ON submissions (form_id, id)');
-    this.sql.exec('CREATE TABLE IF NOT EXISTS form_notifications (form_id TEXT PRIMARY KEY, enabled INTEGER NOT NULL, recipient TEXT NOT NULL)');
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS form_notifications (form_id TEXT PRIMARY KEY, enabled INTEGER NOT NULL, recipient TEXT NOT NULL)',
+    );
     this.sql.exec(
       `CREATE TABLE IF NOT EXISTS list_members (id INTEGER PRIMARY KEY AUTOINCREMENT, list_id TEXT NOT NULL, email TEXT NOT NULL, status TEXT NOT NULL,
         form_id TEXT NOT NULL, added_at INTEGER NOT NULL, UNIQUE (list_id, email))`,
@@ -140,7 +142,13 @@ export class FormSubmissions extends DurableObject<Env> {
     const key = randomHex(24);
     const expiresAt = Date.now() + KEY_TTL_MS;
     // Rowids only grow, so the keys issued MAX_LIVE_KEYS or more issues ago are a cheap range.
-    const { rowid } = this.sql.exec<{ rowid: number }>('INSERT INTO submission_keys (key, expires_at) VALUES (?, ?) RETURNING rowid', key, expiresAt).one();
+    const { rowid } = this.sql
+      .exec<{ rowid: number }>(
+        'INSERT INTO submission_keys (key, expires_at) VALUES (?, ?) RETURNING rowid',
+        key,
+        expiresAt,
+      )
+      .one();
     this.sql.exec('DELETE FROM submission_keys WHERE rowid <= ?', rowid - MAX_LIVE_KEYS);
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(expiresAt);
     return { key, expiresAt };
@@ -151,8 +159,16 @@ export class FormSubmissions extends DurableObject<Env> {
    * expired. When the form's notification is on, its email is queued in the same step, and so is a
    * pending member's confirmation email.
    */
-  save(key: string, submission: Submission, notice: NotificationText | null = null, member: ListMember | null = null, confirmation: ConfirmationRequest | null = null): SaveResult {
-    const used = this.sql.exec('DELETE FROM submission_keys WHERE key = ? AND expires_at > ? RETURNING key', key, Date.now()).toArray();
+  save(
+    key: string,
+    submission: Submission,
+    notice: NotificationText | null = null,
+    member: ListMember | null = null,
+    confirmation: ConfirmationRequest | null = null,
+  ): SaveResult {
+    const used = this.sql
+      .exec('DELETE FROM submission_keys WHERE key = ? AND expires_at > ? RETURNING key', key, Date.now())
+      .toArray();
     if (used.length === 0) return { ok: false };
     const row = this.sql
       .exec<{ id: number }>(
@@ -168,7 +184,10 @@ export class FormSubmissions extends DurableObject<Env> {
       )
       .one();
     this.sql.exec('DELETE FROM submissions WHERE id <= ?', row.id - MAX_SUBMISSIONS);
-    if (member !== null && this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM list_members').one().n < MAX_LIST_MEMBERS) {
+    if (
+      member !== null &&
+      this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM list_members').one().n < MAX_LIST_MEMBERS
+    ) {
       this.sql.exec(
         'INSERT INTO list_members (list_id, email, status, form_id, added_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (list_id, email) DO NOTHING',
         member.listId,
@@ -179,7 +198,10 @@ export class FormSubmissions extends DurableObject<Env> {
       );
     }
     const notification = this.notification(submission.formId);
-    const notified = notice !== null && notification?.enabled === true && this.outbox.queue({ to: notification.recipient, ...notice }, `submission:${row.id}`);
+    const notified =
+      notice !== null &&
+      notification?.enabled === true &&
+      this.outbox.queue({ to: notification.recipient, ...notice }, `submission:${row.id}`);
     const confirming = member !== null && confirmation !== null && this.requestConfirmation(member, confirmation);
     // Not awaited: the object's output gate holds the reply until this storage write is durable.
     if (notified || confirming) void this.ctx.storage.setAlarm(Date.now());
@@ -189,9 +211,22 @@ export class FormSubmissions extends DurableObject<Env> {
   /** Queues the member's confirmation email when it is pending and has no live link; true when queued. */
   private requestConfirmation(member: ListMember, confirmation: ConfirmationRequest): boolean {
     const now = Date.now();
-    const status = this.sql.exec<{ status: string }>('SELECT status FROM list_members WHERE list_id = ? AND email = ?', member.listId, member.email).toArray()[0]?.status;
+    const status = this.sql
+      .exec<{ status: string }>(
+        'SELECT status FROM list_members WHERE list_id = ? AND email = ?',
+        member.listId,
+        member.email,
+      )
+      .toArray()[0]?.status;
     if (status !== 'pending') return false;
-    const live = this.sql.exec('SELECT 1 FROM list_confirmations WHERE list_id = ? AND email = ? AND expires_at > ?', member.listId, member.email, now).toArray();
+    const live = this.sql
+      .exec(
+        'SELECT 1 FROM list_confirmations WHERE list_id = ? AND email = ? AND expires_at > ?',
+        member.listId,
+        member.email,
+        now,
+      )
+      .toArray();
     if (live.length > 0) return false;
     this.sql.exec(
       `INSERT INTO list_confirmations (list_id, email, token_hash, expires_at) VALUES (?, ?, ?, ?)
@@ -216,20 +251,35 @@ export class FormSubmissions extends DurableObject<Env> {
     if (row === undefined) return 'unknown';
     if (row.confirmed_at !== null) return 'confirmed';
     if (row.expires_at <= now) return 'expired';
-    this.sql.exec("UPDATE list_members SET status = 'subscribed' WHERE list_id = ? AND email = ?", row.list_id, row.email);
+    this.sql.exec(
+      "UPDATE list_members SET status = 'subscribed' WHERE list_id = ? AND email = ?",
+      row.list_id,
+      row.email,
+    );
     this.sql.exec('UPDATE list_confirmations SET confirmed_at = ? WHERE token_hash = ?', now, tokenHash);
     return 'confirmed';
   }
 
   notification(formId: string): FormNotification | null {
-    const row = this.sql.exec<{ enabled: number; recipient: string }>('SELECT enabled, recipient FROM form_notifications WHERE form_id = ?', formId).toArray()[0];
+    const row = this.sql
+      .exec<{ enabled: number; recipient: string }>(
+        'SELECT enabled, recipient FROM form_notifications WHERE form_id = ?',
+        formId,
+      )
+      .toArray()[0];
     return row === undefined ? null : { enabled: row.enabled === 1, recipient: row.recipient };
   }
 
   /** Every form's notification, by form id. */
   notifications(): Record<string, FormNotification> {
-    const rows = this.sql.exec<{ form_id: string; enabled: number; recipient: string }>('SELECT form_id, enabled, recipient FROM form_notifications').toArray();
-    return Object.fromEntries(rows.map((row) => [row.form_id, { enabled: row.enabled === 1, recipient: row.recipient }]));
+    const rows = this.sql
+      .exec<{ form_id: string; enabled: number; recipient: string }>(
+        'SELECT form_id, enabled, recipient FROM form_notifications',
+      )
+      .toArray();
+    return Object.fromEntries(
+      rows.map((row) => [row.form_id, { enabled: row.enabled === 1, recipient: row.recipient }]),
+    );
   }
 
   setNotification(formId: string, notification: FormNotification): FormNotification {
@@ -243,9 +293,17 @@ export class FormSubmissions extends DurableObject<Env> {
   }
 
   /** A form's submissions, newest first, `PAGE_SIZE` at a time; `cursor` is the last id seen. */
-  list(formId: string, cursor: number | null): { submissions: StoredSubmission[]; hasNextPage: boolean; nextPageCursor: string | null } {
+  list(
+    formId: string,
+    cursor: number | null,
+  ): { submissions: StoredSubmission[]; hasNextPage: boolean; nextPageCursor: string | null } {
     const rows = this.sql
-      .exec<Row>('SELECT * FROM submissions WHERE form_id = ? AND id < ? ORDER BY id DESC LIMIT ?', formId, cursor ?? Number.MAX_SAFE_INTEGER, PAGE_SIZE + 1)
+      .exec<Row>(
+        'SELECT * FROM submissions WHERE form_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
+        formId,
+        cursor ?? Number.MAX_SAFE_INTEGER,
+        PAGE_SIZE + 1,
+      )
       .toArray();
     const page = rows.slice(0, PAGE_SIZE).map(toSubmission);
     const hasNextPage = rows.length > PAGE_SIZE;
@@ -266,12 +324,17 @@ export class FormSubmissions extends DurableObject<Env> {
 
   /** Submissions per form id. */
   counts(): Record<string, number> {
-    const rows = this.sql.exec<{ form_id: string; n: number }>('SELECT form_id, COUNT(*) AS n FROM submissions GROUP BY form_id').toArray();
+    const rows = this.sql
+      .exec<{ form_id: string; n: number }>('SELECT form_id, COUNT(*) AS n FROM submissions GROUP BY form_id')
+      .toArray();
     return Object.fromEntries(rows.map((row) => [row.form_id, row.n]));
   }
 
   /** A list's members, newest first, `PAGE_SIZE` at a time; `cursor` is the last id seen. */
-  members(listId: string, cursor: number | null): { members: StoredListMember[]; total: number; nextCursor: number | null } {
+  members(
+    listId: string,
+    cursor: number | null,
+  ): { members: StoredListMember[]; total: number; nextCursor: number | null } {
     const rows = this.sql
       .exec<{ id: number; list_id: string; email: string; status: string; form_id: string; added_at: number }>(
         'SELECT * FROM list_members WHERE list_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
@@ -281,9 +344,17 @@ export class FormSubmissions extends DurableObject<Env> {
       )
       .toArray();
     const page = rows.slice(0, PAGE_SIZE);
-    const total = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM list_members WHERE list_id = ?', listId).one().n;
+    const total = this.sql
+      .exec<{ n: number }>('SELECT COUNT(*) AS n FROM list_members WHERE list_id = ?', listId)
+      .one().n;
     return {
-      members: page.map((row) => ({ listId: row.list_id, email: row.email, status: row.status as ListMember['status'], formId: row.form_id, addedAt: row.added_at })),
+      members: page.map((row) => ({
+        listId: row.list_id,
+        email: row.email,
+        status: row.status as ListMember['status'],
+        formId: row.form_id,
+        addedAt: row.added_at,
+      })),
       total,
       nextCursor: rows.length > PAGE_SIZE ? (page[page.length - 1]?.id ?? null) : null,
     };

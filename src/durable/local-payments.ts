@@ -7,7 +7,13 @@
  * here too, and the secret the local webhooks are signed with.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { declined, RETURN_URL_KEY, type ChargeRequest, type ChargeResult, type RefundResult } from '../integrations/payment-provider';
+import {
+  declined,
+  RETURN_URL_KEY,
+  type ChargeRequest,
+  type ChargeResult,
+  type RefundResult,
+} from '../integrations/payment-provider';
 import { localAuthenticationPath, localCardOutcome } from '../integrations/payments-local';
 import { randomHex } from '../site/ids';
 
@@ -57,18 +63,30 @@ export class LocalPaymentLedger extends DurableObject<Env> {
         return_url TEXT, status TEXT NOT NULL, needs_action INTEGER NOT NULL, refunded_cents INTEGER NOT NULL DEFAULT 0,
         result_json TEXT NOT NULL, created_at INTEGER NOT NULL, settled_at INTEGER)`,
     );
-    this.sql.exec('CREATE TABLE IF NOT EXISTS refunds (idempotency_key TEXT PRIMARY KEY, payment_id TEXT NOT NULL, amount_cents INTEGER NOT NULL, result_json TEXT NOT NULL)');
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS refunds (idempotency_key TEXT PRIMARY KEY, payment_id TEXT NOT NULL, amount_cents INTEGER NOT NULL, result_json TEXT NOT NULL)',
+    );
     this.sql.exec('CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)');
   }
 
   charge(req: ChargeRequest): ChargeResult {
-    if (!Number.isSafeInteger(req.amountCents) || req.amountCents <= 0) throw new RangeError(`amountCents must be a positive whole number, not ${req.amountCents}`);
-    if (!/^[A-Za-z]{3}$/.test(req.currency)) throw new RangeError(`currency must be an ISO 4217 code, not ${JSON.stringify(req.currency)}`);
-    const first = this.sql.exec<PaymentRow>('SELECT * FROM payments WHERE idempotency_key = ?', req.idempotencyKey).toArray()[0];
+    if (!Number.isSafeInteger(req.amountCents) || req.amountCents <= 0)
+      throw new RangeError(`amountCents must be a positive whole number, not ${req.amountCents}`);
+    if (!/^[A-Za-z]{3}$/.test(req.currency))
+      throw new RangeError(`currency must be an ISO 4217 code, not ${JSON.stringify(req.currency)}`);
+    const first = this.sql
+      .exec<PaymentRow>('SELECT * FROM payments WHERE idempotency_key = ?', req.idempotencyKey)
+      .toArray()[0];
     if (first !== undefined) {
       // As Stripe answers: a key stands for one charge, so reusing it for another is the caller's bug.
-      if (first.token !== req.token || first.amount_cents !== req.amountCents || first.currency !== req.currency.toUpperCase()) {
-        throw new Error(`idempotency key ${JSON.stringify(req.idempotencyKey)} was already used for a different charge`);
+      if (
+        first.token !== req.token ||
+        first.amount_cents !== req.amountCents ||
+        first.currency !== req.currency.toUpperCase()
+      ) {
+        throw new Error(
+          `idempotency key ${JSON.stringify(req.idempotencyKey)} was already used for a different charge`,
+        );
       }
       return JSON.parse(first.result_json) as ChargeResult;
     }
@@ -117,17 +135,31 @@ export class LocalPaymentLedger extends DurableObject<Env> {
     if (waiting === null || waiting.status !== 'requires_action') return waiting;
     const before = Number(waiting.metadata.authenticateBefore ?? Number.POSITIVE_INFINITY);
     const status: LocalPaymentStatus = now >= before ? 'expired' : approved ? 'succeeded' : 'declined';
-    this.sql.exec("UPDATE payments SET status = ?, settled_at = ? WHERE id = ? AND status = 'requires_action'", status, now, paymentId);
+    this.sql.exec(
+      "UPDATE payments SET status = ?, settled_at = ? WHERE id = ? AND status = 'requires_action'",
+      status,
+      now,
+      paymentId,
+    );
     return this.payment(paymentId);
   }
 
   refund(paymentId: string, amountCents: number, idempotencyKey: string): RefundResult {
-    const first = this.sql.exec<{ result_json: string }>('SELECT result_json FROM refunds WHERE idempotency_key = ?', idempotencyKey).toArray()[0];
+    const first = this.sql
+      .exec<{ result_json: string }>('SELECT result_json FROM refunds WHERE idempotency_key = ?', idempotencyKey)
+      .toArray()[0];
     if (first !== undefined) return JSON.parse(first.result_json) as RefundResult;
     const payment = this.payment(paymentId);
     const result = refundResult(payment, amountCents);
-    if (result.ok) this.sql.exec('UPDATE payments SET refunded_cents = refunded_cents + ? WHERE id = ?', amountCents, paymentId);
-    this.sql.exec('INSERT INTO refunds (idempotency_key, payment_id, amount_cents, result_json) VALUES (?, ?, ?, ?)', idempotencyKey, paymentId, amountCents, JSON.stringify(result));
+    if (result.ok)
+      this.sql.exec('UPDATE payments SET refunded_cents = refunded_cents + ? WHERE id = ?', amountCents, paymentId);
+    this.sql.exec(
+      'INSERT INTO refunds (idempotency_key, payment_id, amount_cents, result_json) VALUES (?, ?, ?, ?)',
+      idempotencyKey,
+      paymentId,
+      amountCents,
+      JSON.stringify(result),
+    );
     return result;
   }
 
@@ -167,8 +199,11 @@ function paymentOf(row: PaymentRow): LocalPayment {
 
 function refundResult(payment: LocalPayment | null, amountCents: number): RefundResult {
   if (payment === null) return { ok: false, message: 'No such payment.' };
-  if (payment.status !== 'succeeded') return { ok: false, message: 'This payment was not taken, so there is nothing to refund.' };
-  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) return { ok: false, message: 'A refund must be a positive amount.' };
-  if (amountCents > payment.amountCents - payment.refundedCents) return { ok: false, message: 'The refund is more than is left of the payment.' };
+  if (payment.status !== 'succeeded')
+    return { ok: false, message: 'This payment was not taken, so there is nothing to refund.' };
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
+    return { ok: false, message: 'A refund must be a positive amount.' };
+  if (amountCents > payment.amountCents - payment.refundedCents)
+    return { ok: false, message: 'The refund is more than is left of the payment.' };
   return { ok: true };
 }

@@ -47,7 +47,9 @@ export class MerchantAccounts extends AccountStore<MerchantProfile> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.sql.exec('CREATE TABLE IF NOT EXISTS invitations (token_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL, expires_at INTEGER NOT NULL)');
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS invitations (token_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL, expires_at INTEGER NOT NULL)',
+    );
     this.outbox = new EmailOutbox(this.sql, env, `merchants-${ctx.id.toString()}`);
   }
 
@@ -56,28 +58,53 @@ export class MerchantAccounts extends AccountStore<MerchantProfile> {
   }
 
   members(): TeamMember[] {
-    const invited = new Set(this.sql.exec<{ account_id: string }>('SELECT account_id FROM invitations').toArray().map((row) => row.account_id));
+    const invited = new Set(
+      this.sql
+        .exec<{ account_id: string }>('SELECT account_id FROM invitations')
+        .toArray()
+        .map((row) => row.account_id),
+    );
     return this.sql
-      .exec<{ id: string; email: string; profile: string }>('SELECT id, email, profile FROM accounts ORDER BY email COLLATE NOCASE')
+      .exec<{ id: string; email: string; profile: string }>(
+        'SELECT id, email, profile FROM accounts ORDER BY email COLLATE NOCASE',
+      )
       .toArray()
-      .map((row) => ({ id: row.id, email: row.email, roles: (JSON.parse(row.profile) as MerchantProfile).roles, invited: invited.has(row.id) }));
+      .map((row) => ({
+        id: row.id,
+        email: row.email,
+        roles: (JSON.parse(row.profile) as MerchantProfile).roles,
+        invited: invited.has(row.id),
+      }));
   }
 
   /** Administrators who can sign in (an invited one cannot yet), other than `except`. */
   private adminsBesides(except: string): number {
-    return this.members().filter((member) => member.id !== except && !member.invited && member.roles.includes(ROLES.admin)).length;
+    return this.members().filter(
+      (member) => member.id !== except && !member.invited && member.roles.includes(ROLES.admin),
+    ).length;
   }
 
   /**
    * Invites `email` with `roles`: a new account without a password, and an email with the link
    * `${acceptUrl}{token}` to set one.
    */
-  async invite(email: string, roles: number[], acceptUrl: string, storeName: string): Promise<TeamChange & { id?: string }> {
-    if (this.accountsMissing([email]).length === 0) return { ok: false, status: 409, error: TEAM_MESSAGES.alreadyMember };
+  async invite(
+    email: string,
+    roles: number[],
+    acceptUrl: string,
+    storeName: string,
+  ): Promise<TeamChange & { id?: string }> {
+    if (this.accountsMissing([email]).length === 0)
+      return { ok: false, status: 409, error: TEAM_MESSAGES.alreadyMember };
     const id = this.ensureAccount(email, noPassword(), { roles });
     const token = randomHex(32);
     const digest = await tokenDigest(token);
-    this.sql.exec('INSERT INTO invitations (token_hash, account_id, expires_at) VALUES (?, ?, ?)', digest, id, this.clock() + INVITATION_MS);
+    this.sql.exec(
+      'INSERT INTO invitations (token_hash, account_id, expires_at) VALUES (?, ?, ?)',
+      digest,
+      id,
+      this.clock() + INVITATION_MS,
+    );
     const message = {
       to: email,
       subject: `You are invited to manage ${storeName}`,
@@ -91,7 +118,13 @@ export class MerchantAccounts extends AccountStore<MerchantProfile> {
   setRoles(id: string, roles: number[]): TeamChange {
     const member = this.members().find((m) => m.id === id);
     if (member === undefined) return { ok: false, status: 404, error: TEAM_MESSAGES.unknownMember };
-    if (member.roles.includes(ROLES.admin) && !roles.includes(ROLES.admin) && !member.invited && this.adminsBesides(id) === 0) return { ok: false, status: 409, error: TEAM_MESSAGES.lastAdmin };
+    if (
+      member.roles.includes(ROLES.admin) &&
+      !roles.includes(ROLES.admin) &&
+      !member.invited &&
+      this.adminsBesides(id) === 0
+    )
+      return { ok: false, status: 409, error: TEAM_MESSAGES.lastAdmin };
     this.setProfile(id, { roles });
     return { ok: true };
   }
@@ -99,7 +132,8 @@ export class MerchantAccounts extends AccountStore<MerchantProfile> {
   remove(id: string): TeamChange {
     const member = this.members().find((m) => m.id === id);
     if (member === undefined) return { ok: false, status: 404, error: TEAM_MESSAGES.unknownMember };
-    if (member.roles.includes(ROLES.admin) && !member.invited && this.adminsBesides(id) === 0) return { ok: false, status: 409, error: TEAM_MESSAGES.lastAdmin };
+    if (member.roles.includes(ROLES.admin) && !member.invited && this.adminsBesides(id) === 0)
+      return { ok: false, status: 409, error: TEAM_MESSAGES.lastAdmin };
     this.sql.exec('DELETE FROM account_sessions WHERE account_id = ?', id);
     this.sql.exec('DELETE FROM invitations WHERE account_id = ?', id);
     this.sql.exec('DELETE FROM accounts WHERE id = ?', id);
@@ -109,11 +143,25 @@ export class MerchantAccounts extends AccountStore<MerchantProfile> {
   /** Sets the invited account's password (hashed by the worker) and ends the invitation; its email, or null for a bad or lapsed link. */
   async acceptInvitation(token: string, password: PasswordHash): Promise<string | null> {
     const digest = await tokenDigest(token);
-    const row = this.sql.exec<{ account_id: string; expires_at: number }>('SELECT account_id, expires_at FROM invitations WHERE token_hash = ?', digest).toArray()[0];
+    const row = this.sql
+      .exec<{ account_id: string; expires_at: number }>(
+        'SELECT account_id, expires_at FROM invitations WHERE token_hash = ?',
+        digest,
+      )
+      .toArray()[0];
     if (row === undefined || row.expires_at <= this.clock()) return null;
-    this.sql.exec('UPDATE accounts SET password_hash = ?, salt = ?, iterations = ? WHERE id = ?', password.hash, password.salt, password.iterations, row.account_id);
+    this.sql.exec(
+      'UPDATE accounts SET password_hash = ?, salt = ?, iterations = ? WHERE id = ?',
+      password.hash,
+      password.salt,
+      password.iterations,
+      row.account_id,
+    );
     this.sql.exec('DELETE FROM invitations WHERE account_id = ?', row.account_id);
-    return this.sql.exec<{ email: string }>('SELECT email FROM accounts WHERE id = ?', row.account_id).toArray()[0]?.email ?? null;
+    return (
+      this.sql.exec<{ email: string }>('SELECT email FROM accounts WHERE id = ?', row.account_id).toArray()[0]?.email ??
+      null
+    );
   }
 
   override async alarm(): Promise<void> {

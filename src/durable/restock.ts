@@ -105,11 +105,15 @@ export class RestockSignups extends DurableObject<Env> {
   private addRounds(): void {
     if (this.columns('signups').includes('round')) return;
     this.sql.exec('ALTER TABLE signups ADD COLUMN round INTEGER NOT NULL DEFAULT 0');
-    if (this.columns('outbox').includes('signup_id')) this.sql.exec('UPDATE signups SET round = 1 WHERE notified_at IS NULL AND id IN (SELECT signup_id FROM outbox)');
+    if (this.columns('outbox').includes('signup_id'))
+      this.sql.exec('UPDATE signups SET round = 1 WHERE notified_at IS NULL AND id IN (SELECT signup_id FROM outbox)');
   }
 
   private columns(table: string): string[] {
-    return this.sql.exec<{ name: string }>(`PRAGMA table_info(${table})`).toArray().map((c) => c.name);
+    return this.sql
+      .exec<{ name: string }>(`PRAGMA table_info(${table})`)
+      .toArray()
+      .map((c) => c.name);
   }
 
   /**
@@ -157,7 +161,13 @@ export class RestockSignups extends DurableObject<Env> {
   /** Past MAX_SIGNUPS, drops the oldest notified sign-up; false when every sign-up is still pending. */
   private makeRoom(): boolean {
     if (this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM signups').one().n <= MAX_SIGNUPS) return true;
-    return this.sql.exec('DELETE FROM signups WHERE id = (SELECT id FROM signups WHERE notified_at IS NOT NULL ORDER BY notified_at, id LIMIT 1) RETURNING id').toArray().length > 0;
+    return (
+      this.sql
+        .exec(
+          'DELETE FROM signups WHERE id = (SELECT id FROM signups WHERE notified_at IS NOT NULL ORDER BY notified_at, id LIMIT 1) RETURNING id',
+        )
+        .toArray().length > 0
+    );
   }
 
   private refuse(signUpId: number): { full: true } {
@@ -184,7 +194,13 @@ export class RestockSignups extends DurableObject<Env> {
       hasNextPage,
       nextPageCursor: hasNextPage && last !== undefined ? `${last.product_id}\u0000${last.variant_id}` : null,
       items: {
-        signUpGroups: page.map((r) => ({ productId: r.product_id, variantId: r.variant_id, productTitle: r.product_title, pendingCount: r.pending, totalCount: r.total })),
+        signUpGroups: page.map((r) => ({
+          productId: r.product_id,
+          variantId: r.variant_id,
+          productTitle: r.product_title,
+          pendingCount: r.pending,
+          totalCount: r.total,
+        })),
       },
     };
   }
@@ -192,7 +208,13 @@ export class RestockSignups extends DurableObject<Env> {
   /** A variant's sign-ups, oldest first; the cursor is the last id seen. */
   signUps(productId: string, variantId: string, cursor: number | null): Page<'signUps', SignUp> {
     const rows = this.sql
-      .exec<SignUpRow>('SELECT * FROM signups WHERE product_id = ? AND variant_id = ? AND id > ? ORDER BY id LIMIT ?', productId, variantId, cursor ?? 0, PAGE_SIZE + 1)
+      .exec<SignUpRow>(
+        'SELECT * FROM signups WHERE product_id = ? AND variant_id = ? AND id > ? ORDER BY id LIMIT ?',
+        productId,
+        variantId,
+        cursor ?? 0,
+        PAGE_SIZE + 1,
+      )
       .toArray();
     const page = rows.slice(0, PAGE_SIZE);
     const hasNextPage = rows.length > PAGE_SIZE;
@@ -217,7 +239,11 @@ export class RestockSignups extends DurableObject<Env> {
   /** Queues the back-in-stock email for every pending sign-up of a variant; returns how many were queued. */
   async send(productId: string, variantId: string, productUrl: string): Promise<{ queued: number }> {
     const pending = this.sql
-      .exec<PendingRow>('SELECT id, round, email, product_title, product_url FROM signups WHERE product_id = ? AND variant_id = ? AND notified_at IS NULL', productId, variantId)
+      .exec<PendingRow>(
+        'SELECT id, round, email, product_title, product_url FROM signups WHERE product_id = ? AND variant_id = ? AND notified_at IS NULL',
+        productId,
+        variantId,
+      )
       .toArray();
     return this.notify(pending.map((row) => ({ ...row, product_url: productUrl })));
   }
@@ -225,7 +251,12 @@ export class RestockSignups extends DurableObject<Env> {
   /** The stock ledger's call: `skus` came back in stock (available went from 0 to more); emails their pending sign-ups. */
   async backInStock(skus: readonly string[]): Promise<{ queued: number }> {
     const pending = skus.flatMap((sku) =>
-      this.sql.exec<PendingRow>('SELECT id, round, email, product_title, product_url FROM signups WHERE sku = ? AND notified_at IS NULL', sku).toArray(),
+      this.sql
+        .exec<PendingRow>(
+          'SELECT id, round, email, product_title, product_url FROM signups WHERE sku = ? AND notified_at IS NULL',
+          sku,
+        )
+        .toArray(),
     );
     return this.notify(pending.filter((row) => row.product_url !== null));
   }
@@ -233,7 +264,11 @@ export class RestockSignups extends DurableObject<Env> {
   private async notify(pending: readonly PendingRow[]): Promise<{ queued: number }> {
     const now = Date.now();
     for (const signUp of pending) {
-      const message = { to: signUp.email, subject: `${signUp.product_title} is back in stock`, text: `Good news: ${signUp.product_title} is back in stock.\n\n${signUp.product_url}\n` };
+      const message = {
+        to: signUp.email,
+        subject: `${signUp.product_title} is back in stock`,
+        text: `Good news: ${signUp.product_title} is back in stock.\n\n${signUp.product_url}\n`,
+      };
       this.outbox.queue(message, `restock:${signUp.id}:${signUp.round}`, now);
       this.sql.exec('UPDATE signups SET notified_at = ? WHERE id = ?', now, signUp.id);
     }

@@ -81,7 +81,9 @@ export class SignInAttempts {
     );
     sql.exec('CREATE INDEX IF NOT EXISTS sign_in_backoff_forget ON sign_in_backoff (forget_at)');
     sql.exec('CREATE INDEX IF NOT EXISTS sign_in_backoff_recent ON sign_in_backoff (last_at)');
-    sql.exec('CREATE TABLE IF NOT EXISTS sign_in_trusted (email TEXT NOT NULL COLLATE NOCASE, address TEXT NOT NULL, until INTEGER NOT NULL, PRIMARY KEY (email, address))');
+    sql.exec(
+      'CREATE TABLE IF NOT EXISTS sign_in_trusted (email TEXT NOT NULL COLLATE NOCASE, address TEXT NOT NULL, until INTEGER NOT NULL, PRIMARY KEY (email, address))',
+    );
     sql.exec('CREATE INDEX IF NOT EXISTS sign_in_trusted_until ON sign_in_trusted (until)');
   }
 
@@ -89,11 +91,16 @@ export class SignInAttempts {
   admit(email: string, address: string, known: boolean, now: number): Admission {
     this.sql.exec('DELETE FROM sign_in_backoff WHERE forget_at <= ?', now);
     const row = this.sql
-      .exec<AttemptRow>('SELECT attempts, last_at, locked_until FROM sign_in_backoff WHERE email = ? AND address = ?', email, address)
+      .exec<AttemptRow>(
+        'SELECT attempts, last_at, locked_until FROM sign_in_backoff WHERE email = ? AND address = ?',
+        email,
+        address,
+      )
       .toArray()[0];
     if (row !== undefined && row.locked_until > now) return { admitted: false, retryAfterMs: row.locked_until - now };
     const attempts = (row === undefined || now - row.last_at > this.policy.windowMs ? 0 : row.attempts) + 1;
-    const underAttack = this.accountFailures(email, now) >= this.policy.accountFailures && !this.trusted(email, address, now);
+    const underAttack =
+      this.accountFailures(email, now) >= this.policy.accountFailures && !this.trusted(email, address, now);
     const free = underAttack ? 1 : this.policy.freeAttempts;
     const lockedUntil = now + lockDelay(attempts, this.policy, free);
     this.sql.exec(
@@ -114,10 +121,18 @@ export class SignInAttempts {
   reset(email: string, address: string, now: number): void {
     this.sql.exec('DELETE FROM sign_in_backoff WHERE email = ? AND address = ?', email, address);
     this.sql.exec('DELETE FROM sign_in_trusted WHERE until <= ?', now);
-    this.sql.exec('INSERT OR REPLACE INTO sign_in_trusted (email, address, until) VALUES (?, ?, ?)', email, address, now + this.policy.trustedMs);
+    this.sql.exec(
+      'INSERT OR REPLACE INTO sign_in_trusted (email, address, until) VALUES (?, ?, ?)',
+      email,
+      address,
+      now + this.policy.trustedMs,
+    );
     const trusted = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM sign_in_trusted').one().n;
     if (trusted > this.policy.maxTracked) {
-      this.sql.exec('DELETE FROM sign_in_trusted WHERE rowid IN (SELECT rowid FROM sign_in_trusted ORDER BY until LIMIT ?)', trusted - this.policy.maxTracked);
+      this.sql.exec(
+        'DELETE FROM sign_in_trusted WHERE rowid IN (SELECT rowid FROM sign_in_trusted ORDER BY until LIMIT ?)',
+        trusted - this.policy.maxTracked,
+      );
     }
   }
 
@@ -134,11 +149,23 @@ export class SignInAttempts {
   }
 
   private trusted(email: string, address: string, now: number): boolean {
-    return this.sql.exec('SELECT 1 FROM sign_in_trusted WHERE email = ? AND address = ? AND until > ?', email, address, now).toArray().length > 0;
+    return (
+      this.sql
+        .exec('SELECT 1 FROM sign_in_trusted WHERE email = ? AND address = ? AND until > ?', email, address, now)
+        .toArray().length > 0
+    );
   }
 
   private accountFailures(email: string, now: number): number {
-    return this.sql.exec<{ n: number | null }>('SELECT SUM(attempts) AS n FROM sign_in_backoff WHERE email = ? AND last_at > ?', email, now - this.policy.windowMs).one().n ?? 0;
+    return (
+      this.sql
+        .exec<{ n: number | null }>(
+          'SELECT SUM(attempts) AS n FROM sign_in_backoff WHERE email = ? AND last_at > ?',
+          email,
+          now - this.policy.windowMs,
+        )
+        .one().n ?? 0
+    );
   }
 
   private keepBounded(): void {

@@ -64,7 +64,9 @@ export type Edit =
   | { kind: 'bulkProducts'; ids: string[]; change: BulkChange }
   | { kind: 'changeNames'; collectionId: string; tagType: TagType; change: NamesChange };
 
-export type EditOutcome = { ok: true; value: edits.EditValue; version: number | null } | { ok: false; status: 400 | 403 | 404; error: string };
+export type EditOutcome =
+  | { ok: true; value: edits.EditValue; version: number | null }
+  | { ok: false; status: 400 | 403 | 404; error: string };
 
 /** A read and the content version it was read at. */
 export interface Versioned<T> {
@@ -143,7 +145,10 @@ export class SiteContent extends DurableObject<Env> {
   async listing(query: ListingQuery): Promise<Versioned<tables.ListingRows>> {
     const websiteId = tables.readMeta(this.sql, 'websiteId');
     const counted = query.inStock === true ? tables.countedStock(this.sql, query.collectionId, Date.now()) : {};
-    const available = websiteId === null || Object.keys(counted).length === 0 ? {} : await stockLedger(this.env, websiteId).available(counted);
+    const available =
+      websiteId === null || Object.keys(counted).length === 0
+        ? {}
+        : await stockLedger(this.env, websiteId).available(counted);
     return this.versioned(tables.listing(this.sql, query, Date.now(), available));
   }
 
@@ -169,7 +174,10 @@ export class SiteContent extends DurableObject<Env> {
 
   itemUrls(collectionIds: string[], offset: number, limit: number): Versioned<{ total: number; urls: string[] }> {
     const now = Date.now();
-    return this.versioned({ total: tables.countItemsIn(this.sql, collectionIds, now), urls: tables.itemUrls(this.sql, collectionIds, offset, limit, now) });
+    return this.versioned({
+      total: tables.countItemsIn(this.sql, collectionIds, now),
+      urls: tables.itemUrls(this.sql, collectionIds, offset, limit, now),
+    });
   }
 
   existingItemUrls(paths: { collectionId: string; urlId: string; path: string }[]): Versioned<string[]> {
@@ -192,7 +200,9 @@ export class SiteContent extends DurableObject<Env> {
 
   /** Which of these item addresses an item has, drafts included (a new product's free address). */
   consoleUrlsTaken(paths: { collectionId: string; urlId: string; path: string }[]): Versioned<string[]> {
-    return this.versioned(paths.filter((p) => tables.urlTaken(this.sql, p.collectionId, p.urlId, '')).map((p) => p.path));
+    return this.versioned(
+      paths.filter((p) => tables.urlTaken(this.sql, p.collectionId, p.urlId, '')).map((p) => p.path),
+    );
   }
 
   /** A page of the console's product list. */
@@ -208,7 +218,11 @@ export class SiteContent extends DurableObject<Env> {
   /** Items in catalogue order after `afterSeq`, for export. */
   exportItems(afterSeq: number, limit: number): Versioned<{ items: string[]; lastSeq: number | null; total: number }> {
     const rows = tables.itemsAfter(this.sql, afterSeq, limit);
-    return this.versioned({ items: rows.map((row) => row.json), lastSeq: rows.at(-1)?.seq ?? null, total: tables.itemCount(this.sql) });
+    return this.versioned({
+      items: rows.map((row) => row.json),
+      lastSeq: rows.at(-1)?.seq ?? null,
+      total: tables.itemCount(this.sql),
+    });
   }
 
   /**
@@ -267,7 +281,11 @@ export class SiteContent extends DurableObject<Env> {
       const purgeDue = Number(tables.readMeta(this.sql, PURGE_AGAIN_AT) ?? Infinity) <= now;
       // An alarm set before the purge existed was a publish's.
       const publishDue = publishAt === null ? !purgeDue : publishAt !== '' && Number(publishAt) <= now;
-      if (publishDue) await this.publishVersion(websiteId, this.commit(() => undefined));
+      if (publishDue)
+        await this.publishVersion(
+          websiteId,
+          this.commit(() => undefined),
+        );
       else if (purgeDue) {
         this.sql.exec('DELETE FROM meta WHERE key = ?', PURGE_AGAIN_AT);
         this.purgePages(websiteId);
@@ -342,20 +360,31 @@ export class SiteContent extends DurableObject<Env> {
   /** `alsoWrite` runs in the same transaction when the item changed (a product's merchandising entry). */
   private saveItem(shell: Site, input: unknown, roles: readonly number[], alsoWrite?: () => void): EditOutcome {
     const { id, collectionId } = (input ?? {}) as { id?: unknown; collectionId?: unknown };
-    if (typeof collectionId === 'string' && !shell.collections.some((c) => c.id === collectionId)) return { ok: false, status: 404, error: edits.EDIT_MESSAGES.unknownCollection };
+    if (typeof collectionId === 'string' && !shell.collections.some((c) => c.id === collectionId))
+      return { ok: false, status: 404, error: edits.EDIT_MESSAGES.unknownCollection };
     const parsed = parseItem(input, typeof id === 'string' ? id : '?', shell.collections);
     if ('error' in parsed) return { ok: false, status: 400, error: parsed.error };
     const item = parsed.item;
-    if (tables.urlTaken(this.sql, item.collectionId, item.urlId, item.id)) return { ok: false, status: 400, error: edits.EDIT_MESSAGES.urlIdTaken };
+    if (tables.urlTaken(this.sql, item.collectionId, item.urlId, item.id))
+      return { ok: false, status: 400, error: edits.EDIT_MESSAGES.urlIdTaken };
     const before = tables.itemJson(this.sql, item.id);
     const stored = before === null ? null : (JSON.parse(before) as Item);
-    if (!mayChangeItem(shell, roles, item, stored)) return { ok: false, status: 403, error: MERCHANT_MESSAGES.forbidden };
+    if (!mayChangeItem(shell, roles, item, stored))
+      return { ok: false, status: 403, error: MERCHANT_MESSAGES.forbidden };
     const movesIn = stored === null || stored.collectionId !== item.collectionId;
-    if (movesIn && inProductCollection(item, shell.collections) && tables.countItemsIn(this.sql, [item.collectionId], Date.now()) >= CONTENT_LIMITS.productsPerCollection) {
+    if (
+      movesIn &&
+      inProductCollection(item, shell.collections) &&
+      tables.countItemsIn(this.sql, [item.collectionId], Date.now()) >= CONTENT_LIMITS.productsPerCollection
+    ) {
       return { ok: false, status: 400, error: LIMIT_MESSAGES.productsPerCollection };
     }
     if (before === JSON.stringify(item)) return { ok: true, value: { changed: false }, version: null };
-    const refusal = codeInjectionRefusal({ ...shell, items: stored === null ? [] : [stored] }, { ...shell, items: [item] }, roles);
+    const refusal = codeInjectionRefusal(
+      { ...shell, items: stored === null ? [] : [stored] },
+      { ...shell, items: [item] },
+      roles,
+    );
     if (refusal !== null) return { ok: false, status: 403, error: refusal };
     const version = this.commit(() => {
       tables.writeItem(this.sql, item);
@@ -375,21 +404,38 @@ export class SiteContent extends DurableObject<Env> {
     const { [itemId]: removedContext, ...merchandising } = shell.productMerchandisingContext;
     const version = this.commit(() => {
       tables.deleteItem(this.sql, itemId);
-      if (removedContext !== undefined) tables.writeShell(this.sql, { ...shell, productMerchandisingContext: merchandising });
+      if (removedContext !== undefined)
+        tables.writeShell(this.sql, { ...shell, productMerchandisingContext: merchandising });
     });
     return { ok: true, value: null, version };
   }
 
   /** A product and its merchandising entry (null: none), in one step. */
-  private saveProduct(shell: Site, input: unknown, merchandising: Merchandising | null, roles: readonly number[]): EditOutcome {
+  private saveProduct(
+    shell: Site,
+    input: unknown,
+    merchandising: Merchandising | null,
+    roles: readonly number[],
+  ): EditOutcome {
     const id = (input as { id?: unknown } | null)?.id;
     if (typeof id !== 'string') return { ok: false, status: 400, error: 'A product needs an id.' };
     const { [id]: before, ...others } = shell.productMerchandisingContext;
     const context = merchandising === null ? others : { ...others, [id]: merchandising };
     const contextChanged = JSON.stringify(before ?? null) !== JSON.stringify(merchandising);
-    const saved = this.saveItem(shell, input, roles, contextChanged ? () => tables.writeShell(this.sql, { ...shell, productMerchandisingContext: context }) : undefined);
+    const saved = this.saveItem(
+      shell,
+      input,
+      roles,
+      contextChanged
+        ? () => tables.writeShell(this.sql, { ...shell, productMerchandisingContext: context })
+        : undefined,
+    );
     if (!saved.ok || saved.version !== null || !contextChanged) return saved;
-    return { ok: true, value: { changed: true }, version: this.commit(() => tables.writeShell(this.sql, { ...shell, productMerchandisingContext: context })) };
+    return {
+      ok: true,
+      value: { changed: true },
+      version: this.commit(() => tables.writeShell(this.sql, { ...shell, productMerchandisingContext: context })),
+    };
   }
 
   /** One change to several products, in one step; ids the site lacks are skipped. */
@@ -414,13 +460,18 @@ export class SiteContent extends DurableObject<Env> {
     const used = tables.namesUsed(this.sql, collectionId, tagType).map((row) => row.name);
     const outcome = changeNames(collection, tagType, used, change);
     if ('error' in outcome) return { ok: false, status: outcome.status ?? 400, error: outcome.error };
-    const parsed = parseShell({ ...shell, collections: shell.collections.map((c) => (c.id === collectionId ? outcome.collection : c)) });
+    const parsed = parseShell({
+      ...shell,
+      collections: shell.collections.map((c) => (c.id === collectionId ? outcome.collection : c)),
+    });
     if ('error' in parsed) return { ok: false, status: 400, error: parsed.error };
     const field = tagType === 'tag' ? 'tags' : 'categories';
-    const items = tables.itemsJsonById(this.sql, tables.itemIdsNamed(this.sql, collectionId, tagType, outcome.from), null).map((json) => {
-      const item = JSON.parse(json) as Item;
-      return { ...item, [field]: replaceNames(item[field], outcome.from, outcome.to) };
-    });
+    const items = tables
+      .itemsJsonById(this.sql, tables.itemIdsNamed(this.sql, collectionId, tagType, outcome.from), null)
+      .map((json) => {
+        const item = JSON.parse(json) as Item;
+        return { ...item, [field]: replaceNames(item[field], outcome.from, outcome.to) };
+      });
     const version = this.commit(() => {
       tables.writeShell(this.sql, parsed.site);
       for (const item of items) tables.writeItem(this.sql, item);
@@ -456,7 +507,14 @@ export class SiteContent extends DurableObject<Env> {
       valid.push(JSON.stringify(parsed.item));
     }
     this.ctx.storage.transactionSync(() => {
-      valid.forEach((json, i) => this.sql.exec('INSERT OR REPLACE INTO staged_items (import_id, n, json) VALUES (?, ?, ?)', importId, first + i, json));
+      valid.forEach((json, i) =>
+        this.sql.exec(
+          'INSERT OR REPLACE INTO staged_items (import_id, n, json) VALUES (?, ?, ?)',
+          importId,
+          first + i,
+          json,
+        ),
+      );
     });
     return { ok: true };
   }
@@ -477,25 +535,35 @@ export class SiteContent extends DurableObject<Env> {
       const pointer = Number((await this.env.SITE_CONTENT.get(versionKey(websiteId))) ?? 0);
       let version: number;
       try {
-        version = this.commit(() => {
-          tables.writeShell(this.sql, shell);
-          tables.deleteAllItems(this.sql);
-          for (const row of this.sql.exec<{ json: string }>('SELECT json FROM staged_items WHERE import_id = ? ORDER BY n', importId)) {
-            const item = JSON.parse(row.json) as Item;
-            if (!collections.has(item.collectionId)) throw new ImportRefused(`Invalid site content: items.${item.id}.collectionId: no collection ${item.collectionId}`);
-            if (inProductCollection(item, shell.collections)) {
-              const count = (products.get(item.collectionId) ?? 0) + 1;
-              if (count > CONTENT_LIMITS.productsPerCollection) throw new ImportRefused(`Invalid site content: ${tooManyProducts(item.collectionId, count)}`);
-              products.set(item.collectionId, count);
+        version = this.commit(
+          () => {
+            tables.writeShell(this.sql, shell);
+            tables.deleteAllItems(this.sql);
+            for (const row of this.sql.exec<{ json: string }>(
+              'SELECT json FROM staged_items WHERE import_id = ? ORDER BY n',
+              importId,
+            )) {
+              const item = JSON.parse(row.json) as Item;
+              if (!collections.has(item.collectionId))
+                throw new ImportRefused(
+                  `Invalid site content: items.${item.id}.collectionId: no collection ${item.collectionId}`,
+                );
+              if (inProductCollection(item, shell.collections)) {
+                const count = (products.get(item.collectionId) ?? 0) + 1;
+                if (count > CONTENT_LIMITS.productsPerCollection)
+                  throw new ImportRefused(`Invalid site content: ${tooManyProducts(item.collectionId, count)}`);
+                products.set(item.collectionId, count);
+              }
+              try {
+                tables.writeItem(this.sql, item, true);
+              } catch (error) {
+                throw duplicateItem(item, error);
+              }
             }
-            try {
-              tables.writeItem(this.sql, item, true);
-            } catch (error) {
-              throw duplicateItem(item, error);
-            }
-          }
-          tables.writeMeta(this.sql, 'websiteId', websiteId);
-        }, Number.isInteger(pointer) ? pointer : 0);
+            tables.writeMeta(this.sql, 'websiteId', websiteId);
+          },
+          Number.isInteger(pointer) ? pointer : 0,
+        );
       } catch (error) {
         if (error instanceof ImportRefused) return { error: error.message };
         throw error;
@@ -529,6 +597,9 @@ function mayChangeItem(shell: Site, roles: readonly number[], ...versions: (Item
 function duplicateItem(item: Item, error: unknown): unknown {
   const message = String((error as Error | null)?.message ?? '');
   if (!message.includes('UNIQUE constraint failed')) return error;
-  if (message.includes('items.id')) return new ImportRefused(`Invalid site content: items.${item.id}: the id is used twice`);
-  return new ImportRefused(`Invalid site content: items.${item.id}.urlId: ${item.urlId} is used twice in ${item.collectionId}`);
+  if (message.includes('items.id'))
+    return new ImportRefused(`Invalid site content: items.${item.id}: the id is used twice`);
+  return new ImportRefused(
+    `Invalid site content: items.${item.id}.urlId: ${item.urlId} is used twice in ${item.collectionId}`,
+  );
 }

@@ -34,7 +34,10 @@ export interface SavedAddress {
 export type LinkKind = 'verify' | 'reset';
 
 /** A verification link works for a day, a password reset link for an hour; each once. */
-export const LINK_LIFETIME_MS: Readonly<Record<LinkKind, number>> = { verify: 24 * 60 * 60 * 1000, reset: 60 * 60 * 1000 };
+export const LINK_LIFETIME_MS: Readonly<Record<LinkKind, number>> = {
+  verify: 24 * 60 * 60 * 1000,
+  reset: 60 * 60 * 1000,
+};
 /** Links of one kind an account is sent within an hour; more asks send nothing (and the answer does not say so). */
 export const LINKS_PER_HOUR = 3;
 export const MAX_ADDRESSES = 10;
@@ -66,11 +69,21 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
       `CREATE TABLE IF NOT EXISTS account_links (token_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL, kind TEXT NOT NULL, created_at INTEGER NOT NULL,
         expires_at INTEGER NOT NULL, used_at INTEGER)`,
     );
-    this.sql.exec('CREATE INDEX IF NOT EXISTS account_links_by_account ON account_links (account_id, kind, created_at)');
-    this.sql.exec('CREATE TABLE IF NOT EXISTS unverified_signups (account_id TEXT PRIMARY KEY, created_at INTEGER NOT NULL)');
-    this.sql.exec('CREATE TABLE IF NOT EXISTS account_addresses (id TEXT PRIMARY KEY, account_id TEXT NOT NULL, data TEXT NOT NULL, is_default INTEGER NOT NULL, created_at INTEGER NOT NULL)');
-    this.sql.exec('CREATE INDEX IF NOT EXISTS account_addresses_by_account ON account_addresses (account_id, created_at)');
-    this.sql.exec('CREATE TABLE IF NOT EXISTS account_orders (account_id TEXT NOT NULL, order_id TEXT NOT NULL, placed_at INTEGER NOT NULL, PRIMARY KEY (account_id, order_id))');
+    this.sql.exec(
+      'CREATE INDEX IF NOT EXISTS account_links_by_account ON account_links (account_id, kind, created_at)',
+    );
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS unverified_signups (account_id TEXT PRIMARY KEY, created_at INTEGER NOT NULL)',
+    );
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS account_addresses (id TEXT PRIMARY KEY, account_id TEXT NOT NULL, data TEXT NOT NULL, is_default INTEGER NOT NULL, created_at INTEGER NOT NULL)',
+    );
+    this.sql.exec(
+      'CREATE INDEX IF NOT EXISTS account_addresses_by_account ON account_addresses (account_id, created_at)',
+    );
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS account_orders (account_id TEXT NOT NULL, order_id TEXT NOT NULL, placed_at INTEGER NOT NULL, PRIMARY KEY (account_id, order_id))',
+    );
     this.outbox = new EmailOutbox(this.sql, env, `site-users-${ctx.id.toString()}`);
   }
 
@@ -97,7 +110,12 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
    * A new, unverified account with its verification link emailed; for an email that has an account,
    * `existing` is emailed to it instead (at most once an hour) and nothing changes.
    */
-  async signUp(email: string, password: PasswordHash, verification: LinkEmail, existing: EmailMessage): Promise<SignUpResult> {
+  async signUp(
+    email: string,
+    password: PasswordHash,
+    verification: LinkEmail,
+    existing: EmailMessage,
+  ): Promise<SignUpResult> {
     const now = this.clock();
     const known = this.account('email', email);
     if (known !== undefined) {
@@ -143,7 +161,11 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
     const accountId = this.useLink(tokenHash, 'reset');
     if (accountId === null) return null;
     this.replacePassword(accountId, password);
-    this.sql.exec("UPDATE account_links SET used_at = ? WHERE account_id = ? AND kind = 'reset' AND used_at IS NULL", this.clock(), accountId);
+    this.sql.exec(
+      "UPDATE account_links SET used_at = ? WHERE account_id = ? AND kind = 'reset' AND used_at IS NULL",
+      this.clock(),
+      accountId,
+    );
     // The reset link reached the inbox, which is what verification proves.
     this.markVerified(accountId);
     return this.account('id', accountId)?.email ?? null;
@@ -155,12 +177,26 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
   }
 
   private recentLinks(accountId: string, kind: LinkKind): number {
-    return this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM account_links WHERE account_id = ? AND kind = ? AND created_at > ?', accountId, kind, this.clock() - HOUR_MS).one().n;
+    return this.sql
+      .exec<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM account_links WHERE account_id = ? AND kind = ? AND created_at > ?',
+        accountId,
+        kind,
+        this.clock() - HOUR_MS,
+      )
+      .one().n;
   }
 
   private async storeLink(accountId: string, kind: LinkKind, link: LinkEmail, now: number): Promise<void> {
     this.sql.exec('DELETE FROM account_links WHERE expires_at < ? AND created_at < ?', now, now - HOUR_MS);
-    this.sql.exec('INSERT INTO account_links (token_hash, account_id, kind, created_at, expires_at) VALUES (?, ?, ?, ?, ?)', link.tokenHash, accountId, kind, now, now + LINK_LIFETIME_MS[kind]);
+    this.sql.exec(
+      'INSERT INTO account_links (token_hash, account_id, kind, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+      link.tokenHash,
+      accountId,
+      kind,
+      now,
+      now + LINK_LIFETIME_MS[kind],
+    );
     this.outbox.queue(link.message, `link:${link.tokenHash}`);
     await this.sendSoon();
   }
@@ -169,16 +205,34 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
   private useLink(tokenHash: string, kind: LinkKind): string | null {
     const now = this.clock();
     const row = this.sql
-      .exec<{ account_id: string }>('UPDATE account_links SET used_at = ? WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ? RETURNING account_id', now, tokenHash, kind, now)
+      .exec<{ account_id: string }>(
+        'UPDATE account_links SET used_at = ? WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ? RETURNING account_id',
+        now,
+        tokenHash,
+        kind,
+        now,
+      )
       .toArray()[0];
     return row?.account_id ?? null;
   }
 
   /** Sign-ups never verified within a week go, with everything they wrote, so made-up sign-ups cannot fill the store. */
   private forgetLapsedSignUps(now: number): void {
-    const lapsed = this.sql.exec<{ account_id: string }>('SELECT account_id FROM unverified_signups WHERE created_at < ? LIMIT 100', now - UNVERIFIED_KEPT_MS).toArray();
+    const lapsed = this.sql
+      .exec<{ account_id: string }>(
+        'SELECT account_id FROM unverified_signups WHERE created_at < ? LIMIT 100',
+        now - UNVERIFIED_KEPT_MS,
+      )
+      .toArray();
     for (const { account_id: id } of lapsed) {
-      for (const table of ['account_sessions', 'account_links', 'account_addresses', 'account_orders', 'unverified_signups']) this.sql.exec(`DELETE FROM ${table} WHERE account_id = ?`, id);
+      for (const table of [
+        'account_sessions',
+        'account_links',
+        'account_addresses',
+        'account_orders',
+        'unverified_signups',
+      ])
+        this.sql.exec(`DELETE FROM ${table} WHERE account_id = ?`, id);
       this.sql.exec('DELETE FROM accounts WHERE id = ?', id);
     }
   }
@@ -187,9 +241,16 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
 
   addresses(userId: string): SavedAddress[] {
     return this.sql
-      .exec<{ id: string; data: string; is_default: number }>('SELECT id, data, is_default FROM account_addresses WHERE account_id = ? ORDER BY is_default DESC, created_at, id', userId)
+      .exec<{ id: string; data: string; is_default: number }>(
+        'SELECT id, data, is_default FROM account_addresses WHERE account_id = ? ORDER BY is_default DESC, created_at, id',
+        userId,
+      )
       .toArray()
-      .map((row) => ({ id: row.id, address: JSON.parse(row.data) as ShippingAddress, isDefault: row.is_default === 1 }));
+      .map((row) => ({
+        id: row.id,
+        address: JSON.parse(row.data) as ShippingAddress,
+        isDefault: row.is_default === 1,
+      }));
   }
 
   /** Adds (`id` null) or replaces an address; the first one, or one saved with `makeDefault`, is the default. */
@@ -200,19 +261,41 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
     const isDefault = makeDefault || saved.length === 0 || saved.some((a) => a.id === id && a.isDefault);
     if (isDefault) this.sql.exec('UPDATE account_addresses SET is_default = 0 WHERE account_id = ?', userId);
     if (id === null) {
-      this.sql.exec('INSERT INTO account_addresses (id, account_id, data, is_default, created_at) VALUES (?, ?, ?, ?, ?)', `ad-${randomHex(8)}`, userId, JSON.stringify(address), isDefault ? 1 : 0, this.clock());
+      this.sql.exec(
+        'INSERT INTO account_addresses (id, account_id, data, is_default, created_at) VALUES (?, ?, ?, ?, ?)',
+        `ad-${randomHex(8)}`,
+        userId,
+        JSON.stringify(address),
+        isDefault ? 1 : 0,
+        this.clock(),
+      );
     } else {
-      this.sql.exec('UPDATE account_addresses SET data = ?, is_default = ? WHERE id = ? AND account_id = ?', JSON.stringify(address), isDefault ? 1 : 0, id, userId);
+      this.sql.exec(
+        'UPDATE account_addresses SET data = ?, is_default = ? WHERE id = ? AND account_id = ?',
+        JSON.stringify(address),
+        isDefault ? 1 : 0,
+        id,
+        userId,
+      );
     }
     return { ok: true, addresses: this.addresses(userId) };
   }
 
   /** Deletes an address; when it was the default, the oldest one left becomes the default. */
   deleteAddress(userId: string, id: string): AddressChange {
-    const removed = this.sql.exec<{ is_default: number }>('DELETE FROM account_addresses WHERE id = ? AND account_id = ? RETURNING is_default', id, userId).toArray()[0];
+    const removed = this.sql
+      .exec<{ is_default: number }>(
+        'DELETE FROM account_addresses WHERE id = ? AND account_id = ? RETURNING is_default',
+        id,
+        userId,
+      )
+      .toArray()[0];
     if (removed === undefined) return { ok: false, reason: 'notFound' };
     if (removed.is_default === 1) {
-      this.sql.exec('UPDATE account_addresses SET is_default = 1 WHERE id = (SELECT id FROM account_addresses WHERE account_id = ? ORDER BY created_at, id LIMIT 1)', userId);
+      this.sql.exec(
+        'UPDATE account_addresses SET is_default = 1 WHERE id = (SELECT id FROM account_addresses WHERE account_id = ? ORDER BY created_at, id LIMIT 1)',
+        userId,
+      );
     }
     return { ok: true, addresses: this.addresses(userId) };
   }
@@ -221,7 +304,12 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
 
   /** Remembers an order placed while signed in (its newest MAX_LINKED_ORDERS are kept). */
   linkOrder(userId: string, orderId: string): void {
-    this.sql.exec('INSERT OR IGNORE INTO account_orders (account_id, order_id, placed_at) VALUES (?, ?, ?)', userId, orderId, this.clock());
+    this.sql.exec(
+      'INSERT OR IGNORE INTO account_orders (account_id, order_id, placed_at) VALUES (?, ?, ?)',
+      userId,
+      orderId,
+      this.clock(),
+    );
     this.sql.exec(
       'DELETE FROM account_orders WHERE account_id = ? AND order_id NOT IN (SELECT order_id FROM account_orders WHERE account_id = ? ORDER BY placed_at DESC LIMIT ?)',
       userId,
@@ -231,7 +319,13 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
   }
 
   linkedOrders(userId: string): string[] {
-    return this.sql.exec<{ order_id: string }>('SELECT order_id FROM account_orders WHERE account_id = ? ORDER BY placed_at DESC', userId).toArray().map((row) => row.order_id);
+    return this.sql
+      .exec<{ order_id: string }>(
+        'SELECT order_id FROM account_orders WHERE account_id = ? ORDER BY placed_at DESC',
+        userId,
+      )
+      .toArray()
+      .map((row) => row.order_id);
   }
 
   // ---- email ----

@@ -37,7 +37,9 @@ export interface StockLine {
 }
 
 /** Not ok: some sku is short (`unavailable` names each). */
-export type ReserveResult = { ok: true; expiresOn: number } | { ok: false; unavailable: { sku: string; available: number }[] };
+export type ReserveResult =
+  | { ok: true; expiresOn: number }
+  | { ok: false; unavailable: { sku: string; available: number }[] };
 
 export type CheckResult = { ok: true } | { ok: false; available: number };
 
@@ -92,7 +94,9 @@ export class StockLedger extends DurableObject<Env> {
     );
     this.sql.exec('CREATE INDEX IF NOT EXISTS reservations_by_sku ON reservations (sku)');
     this.sql.exec('CREATE INDEX IF NOT EXISTS reservations_by_expiry ON reservations (expires_at)');
-    this.sql.exec('CREATE TABLE IF NOT EXISTS levels (sku TEXT PRIMARY KEY, on_hand INTEGER NOT NULL, sold INTEGER NOT NULL)');
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS levels (sku TEXT PRIMARY KEY, on_hand INTEGER NOT NULL, sold INTEGER NOT NULL)',
+    );
     this.sql.exec('CREATE TABLE IF NOT EXISTS sales (owner TEXT PRIMARY KEY, sold_at INTEGER NOT NULL)');
     this.sql.exec(
       'CREATE TABLE IF NOT EXISTS history (id INTEGER PRIMARY KEY AUTOINCREMENT, sku TEXT NOT NULL, at INTEGER NOT NULL, kind TEXT NOT NULL, change INTEGER NOT NULL, on_hand INTEGER NOT NULL, who TEXT, reason TEXT, ref TEXT)',
@@ -101,18 +105,23 @@ export class StockLedger extends DurableObject<Env> {
     this.sql.exec('CREATE INDEX IF NOT EXISTS sales_by_time ON sales (sold_at)');
     // The website this ledger counts for (its name), kept for the alarm, which may run without it.
     this.sql.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
-    if (ctx.id.name !== undefined) this.sql.exec("INSERT INTO meta (key, value) VALUES ('website', ?) ON CONFLICT (key) DO NOTHING", ctx.id.name);
+    if (ctx.id.name !== undefined)
+      this.sql.exec("INSERT INTO meta (key, value) VALUES ('website', ?) ON CONFLICT (key) DO NOTHING", ctx.id.name);
     // Before issue 29 sold units counted against the published level they were sold from (`sold`), restarting when it changed.
     if (this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sold'").toArray().length > 0) {
       ctx.storage.transactionSync(() => {
-        this.sql.exec('INSERT INTO levels (sku, on_hand, sold) SELECT sku, MAX(0, stock - quantity), quantity FROM sold WHERE true ON CONFLICT (sku) DO NOTHING');
+        this.sql.exec(
+          'INSERT INTO levels (sku, on_hand, sold) SELECT sku, MAX(0, stock - quantity), quantity FROM sold WHERE true ON CONFLICT (sku) DO NOTHING',
+        );
         this.sql.exec('DROP TABLE sold');
       });
     }
   }
 
   private level(sku: string): { on_hand: number; sold: number } | undefined {
-    return this.sql.exec<{ on_hand: number; sold: number }>('SELECT on_hand, sold FROM levels WHERE sku = ?', sku).toArray()[0];
+    return this.sql
+      .exec<{ on_hand: number; sold: number }>('SELECT on_hand, sold FROM levels WHERE sku = ?', sku)
+      .toArray()[0];
   }
 
   /** Units of `sku` on hand: the ledger's count, or the published `stock` while the ledger does not know the sku. */
@@ -122,13 +131,22 @@ export class StockLedger extends DurableObject<Env> {
 
   /** From now on the ledger counts `sku` itself, starting from its published `stock`. */
   private know(sku: string, stock: number): void {
-    this.sql.exec('INSERT INTO levels (sku, on_hand, sold) VALUES (?, ?, 0) ON CONFLICT (sku) DO NOTHING', sku, bounded(stock));
+    this.sql.exec(
+      'INSERT INTO levels (sku, on_hand, sold) VALUES (?, ?, 0) ON CONFLICT (sku) DO NOTHING',
+      sku,
+      bounded(stock),
+    );
   }
 
   /** Takes `quantity` of `sku` off on hand as sold, and keeps it in the history. */
   private sold(sku: string, quantity: number, ref: string | null, now: number): void {
     const before = this.level(sku)?.on_hand ?? 0;
-    this.sql.exec('UPDATE levels SET on_hand = MAX(0, on_hand - ?), sold = sold + ? WHERE sku = ?', quantity, quantity, sku);
+    this.sql.exec(
+      'UPDATE levels SET on_hand = MAX(0, on_hand - ?), sold = sold + ? WHERE sku = ?',
+      quantity,
+      quantity,
+      sku,
+    );
     this.remember(sku, before, { at: now, kind: 'sold', who: null, reason: null, ref });
   }
 
@@ -146,7 +164,12 @@ export class StockLedger extends DurableObject<Env> {
       event.reason,
       event.ref,
     );
-    this.sql.exec('DELETE FROM history WHERE sku = ? AND id <= (SELECT id FROM history WHERE sku = ? ORDER BY id DESC LIMIT 1 OFFSET ?)', sku, sku, HISTORY_PER_SKU);
+    this.sql.exec(
+      'DELETE FROM history WHERE sku = ? AND id <= (SELECT id FROM history WHERE sku = ? ORDER BY id DESC LIMIT 1 OFFSET ?)',
+      sku,
+      sku,
+      HISTORY_PER_SKU,
+    );
   }
 
   /** Units of `sku` reserved and not lapsed at `now`, other than `owner`'s. */
@@ -184,7 +207,9 @@ export class StockLedger extends DurableObject<Env> {
    * units is the orders object's: src/durable/orders.ts.)
    */
   async reserve(owner: string, lines: StockLine[], ttlMs: number, now = Date.now()): Promise<ReserveResult> {
-    const counted = lines.filter((line): line is StockLine & { stock: number } => line.stock !== null && line.quantity > 0);
+    const counted = lines.filter(
+      (line): line is StockLine & { stock: number } => line.stock !== null && line.quantity > 0,
+    );
     const unavailable = counted
       .map((line) => ({ line, available: this.availableTo(owner, line.sku, line.stock, now) }))
       .filter(({ line, available }) => line.quantity > available)
@@ -193,7 +218,13 @@ export class StockLedger extends DurableObject<Env> {
     const expiresOn = now + ttlMs;
     this.sql.exec('DELETE FROM reservations WHERE owner = ?', owner);
     for (const line of counted) {
-      this.sql.exec('INSERT INTO reservations (owner, sku, quantity, expires_at) VALUES (?, ?, ?, ?)', owner, line.sku, line.quantity, expiresOn);
+      this.sql.exec(
+        'INSERT INTO reservations (owner, sku, quantity, expires_at) VALUES (?, ?, ?, ?)',
+        owner,
+        line.sku,
+        line.quantity,
+        expiresOn,
+      );
       this.know(line.sku, line.stock);
     }
     await this.scheduleExpiry();
@@ -211,7 +242,12 @@ export class StockLedger extends DurableObject<Env> {
 
   /** Sells what `owner` reserved: each unit counted sold once, the reservation gone. */
   sell(owner: string, now = Date.now()): void {
-    const rows = this.sql.exec<{ sku: string; quantity: number }>('DELETE FROM reservations WHERE owner = ? RETURNING sku, quantity', owner).toArray();
+    const rows = this.sql
+      .exec<{ sku: string; quantity: number }>(
+        'DELETE FROM reservations WHERE owner = ? RETURNING sku, quantity',
+        owner,
+      )
+      .toArray();
     for (const row of rows) this.sold(row.sku, row.quantity, owner, now);
   }
 
@@ -223,7 +259,16 @@ export class StockLedger extends DurableObject<Env> {
    */
   sellOrder(owner: string, lines: StockLine[], now = Date.now()): void {
     this.sql.exec('DELETE FROM sales WHERE sold_at <= ?', now - SALE_KEEP_MS);
-    if (this.sql.exec('INSERT INTO sales (owner, sold_at) VALUES (?, ?) ON CONFLICT (owner) DO NOTHING RETURNING owner', owner, now).toArray().length === 0) return;
+    if (
+      this.sql
+        .exec(
+          'INSERT INTO sales (owner, sold_at) VALUES (?, ?) ON CONFLICT (owner) DO NOTHING RETURNING owner',
+          owner,
+          now,
+        )
+        .toArray().length === 0
+    )
+      return;
     this.sql.exec('DELETE FROM reservations WHERE owner = ?', owner);
     for (const line of lines) {
       if (line.stock === null) continue;
@@ -249,12 +294,19 @@ export class StockLedger extends DurableObject<Env> {
 
   /** Releases `owner`'s reservation (an abandoned or failed payment, a cancelled pending order). */
   async release(owner: string, now = Date.now()): Promise<void> {
-    const skus = this.sql.exec<{ sku: string }>('SELECT sku FROM reservations WHERE owner = ?', owner).toArray().map((row) => [row.sku, 0] as const);
+    const skus = this.sql
+      .exec<{ sku: string }>('SELECT sku FROM reservations WHERE owner = ?', owner)
+      .toArray()
+      .map((row) => [row.sku, 0] as const);
     await this.tellComebacks(skus, now, () => this.sql.exec('DELETE FROM reservations WHERE owner = ?', owner));
   }
 
   /** Puts sold units back (a cancelled or refunded order that is restocked: `note` says which, for the history). */
-  async restock(lines: { sku: string; quantity: number }[], now = Date.now(), note: RestockNote | null = null): Promise<void> {
+  async restock(
+    lines: { sku: string; quantity: number }[],
+    now = Date.now(),
+    note: RestockNote | null = null,
+  ): Promise<void> {
     await this.tellComebacks(
       lines.map((line) => [line.sku, 0] as const),
       now,
@@ -262,8 +314,20 @@ export class StockLedger extends DurableObject<Env> {
         for (const line of lines) {
           const before = this.level(line.sku)?.on_hand;
           if (before === undefined) continue;
-          this.sql.exec('UPDATE levels SET on_hand = MIN(?, on_hand + ?), sold = MAX(0, sold - ?) WHERE sku = ?', MAX_STOCK, line.quantity, line.quantity, line.sku);
-          this.remember(line.sku, before, { at: now, kind: note?.kind ?? 'restocked', who: null, reason: null, ref: note?.ref ?? null });
+          this.sql.exec(
+            'UPDATE levels SET on_hand = MIN(?, on_hand + ?), sold = MAX(0, sold - ?) WHERE sku = ?',
+            MAX_STOCK,
+            line.quantity,
+            line.quantity,
+            line.sku,
+          );
+          this.remember(line.sku, before, {
+            at: now,
+            kind: note?.kind ?? 'restocked',
+            who: null,
+            reason: null,
+            ref: note?.ref ?? null,
+          });
         }
       },
     );
@@ -282,7 +346,14 @@ export class StockLedger extends DurableObject<Env> {
           const before = this.onHandOf(change.sku, change.stock);
           const onHand = change.mode === 'set' ? change.amount : before + change.amount;
           this.sql.exec('UPDATE levels SET on_hand = ? WHERE sku = ?', bounded(onHand), change.sku);
-          if (bounded(onHand) !== before) this.remember(change.sku, before, { at: now, kind: 'edited', who: change.who ?? null, reason: change.reason ?? null, ref: null });
+          if (bounded(onHand) !== before)
+            this.remember(change.sku, before, {
+              at: now,
+              kind: 'edited',
+              who: change.who ?? null,
+              reason: change.reason ?? null,
+              ref: null,
+            });
         }
       }),
     );
@@ -294,14 +365,26 @@ export class StockLedger extends DurableObject<Env> {
    * published stock) came back: none available before, some after. A failure to tell them is logged,
    * never the change's (the merchant can still send the emails from the console).
    */
-  private async tellComebacks(skus: Iterable<readonly [string, number]>, now: number, change: () => void): Promise<void> {
-    const before = new Map([...skus].map(([sku, stock]) => [sku, { stock, available: this.availableTo(null, sku, stock, now) }]));
+  private async tellComebacks(
+    skus: Iterable<readonly [string, number]>,
+    now: number,
+    change: () => void,
+  ): Promise<void> {
+    const before = new Map(
+      [...skus].map(([sku, stock]) => [sku, { stock, available: this.availableTo(null, sku, stock, now) }]),
+    );
     change();
-    await this.tell([...before].filter(([sku, { stock, available }]) => available === 0 && this.availableTo(null, sku, stock, now) > 0).map(([sku]) => sku));
+    await this.tell(
+      [...before]
+        .filter(([sku, { stock, available }]) => available === 0 && this.availableTo(null, sku, stock, now) > 0)
+        .map(([sku]) => sku),
+    );
   }
 
   private async tell(backInStock: string[]): Promise<void> {
-    const websiteId = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'website'").toArray()[0]?.value;
+    const websiteId = this.sql
+      .exec<{ value: string }>("SELECT value FROM meta WHERE key = 'website'")
+      .toArray()[0]?.value;
     if (backInStock.length === 0 || websiteId === undefined) return;
     try {
       await restockSignups(this.env, websiteId).backInStock(backInStock);
@@ -324,13 +407,29 @@ export class StockLedger extends DurableObject<Env> {
   /** The newest changes of `sku`'s on-hand count first (at most HISTORY_PER_SKU). */
   history(sku: string, limit = HISTORY_PER_SKU): StockEvent[] {
     return this.sql
-      .exec<{ at: number; kind: StockEventKind; change: number; on_hand: number; who: string | null; reason: string | null; ref: string | null }>(
+      .exec<{
+        at: number;
+        kind: StockEventKind;
+        change: number;
+        on_hand: number;
+        who: string | null;
+        reason: string | null;
+        ref: string | null;
+      }>(
         'SELECT at, kind, change, on_hand, who, reason, ref FROM history WHERE sku = ? ORDER BY id DESC LIMIT ?',
         sku,
         Math.min(limit, HISTORY_PER_SKU),
       )
       .toArray()
-      .map((row) => ({ at: row.at, kind: row.kind, change: row.change, onHand: row.on_hand, who: row.who, reason: row.reason, ref: row.ref }));
+      .map((row) => ({
+        at: row.at,
+        kind: row.kind,
+        change: row.change,
+        onHand: row.on_hand,
+        who: row.who,
+        reason: row.reason,
+        ref: row.ref,
+      }));
   }
 
   /** The on-hand count of every sku the ledger knows (the console's product list filters and sorts by these). */
@@ -351,7 +450,9 @@ export class StockLedger extends DurableObject<Env> {
   }
 
   private async scheduleExpiry(): Promise<void> {
-    const next = this.sql.exec<{ at: number | null }>('SELECT MIN(expires_at) AS at FROM reservations WHERE expires_at IS NOT NULL').one().at;
+    const next = this.sql
+      .exec<{ at: number | null }>('SELECT MIN(expires_at) AS at FROM reservations WHERE expires_at IS NOT NULL')
+      .one().at;
     if (next === null) return;
     const current = await this.ctx.storage.getAlarm();
     if (current === null || current > next) await this.ctx.storage.setAlarm(next);
@@ -361,11 +462,20 @@ export class StockLedger extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     const now = Date.now();
     const freed = new Map<string, number>();
-    const lapsed = this.sql.exec<{ sku: string; quantity: number }>('DELETE FROM reservations WHERE expires_at IS NOT NULL AND expires_at <= ? RETURNING sku, quantity', now);
+    const lapsed = this.sql.exec<{ sku: string; quantity: number }>(
+      'DELETE FROM reservations WHERE expires_at IS NOT NULL AND expires_at <= ? RETURNING sku, quantity',
+      now,
+    );
     for (const row of lapsed) freed.set(row.sku, (freed.get(row.sku) ?? 0) + row.quantity);
     await this.scheduleExpiry();
     // A lapsed reservation stopped counting when it lapsed: the sku came back then if nothing was available with its units held.
     const known = [...freed].filter(([sku]) => this.level(sku) !== undefined);
-    await this.tell(known.filter(([sku, units]) => this.availableTo(null, sku, 0, now) - units <= 0 && this.availableTo(null, sku, 0, now) > 0).map(([sku]) => sku));
+    await this.tell(
+      known
+        .filter(
+          ([sku, units]) => this.availableTo(null, sku, 0, now) - units <= 0 && this.availableTo(null, sku, 0, now) > 0,
+        )
+        .map(([sku]) => sku),
+    );
   }
 }

@@ -84,7 +84,10 @@ const NO_FORMATTERS: FormatterTable = {};
 const NO_PREDICATES: PredicateTable = {};
 const vocabularies = new WeakMap<FormatterTable, WeakMap<PredicateTable, Vocabulary>>();
 
-function vocabulary(formatters: FormatterTable = NO_FORMATTERS, predicates: PredicateTable = NO_PREDICATES): Vocabulary {
+function vocabulary(
+  formatters: FormatterTable = NO_FORMATTERS,
+  predicates: PredicateTable = NO_PREDICATES,
+): Vocabulary {
   let byPredicates = vocabularies.get(formatters);
   if (byPredicates === undefined) {
     byPredicates = new WeakMap();
@@ -95,7 +98,10 @@ function vocabulary(formatters: FormatterTable = NO_FORMATTERS, predicates: Pred
     const allFormatters = formatters === NO_FORMATTERS ? DEFAULT_FORMATTERS : { ...DEFAULT_FORMATTERS, ...formatters };
     const allPredicates = predicates === NO_PREDICATES ? DEFAULT_PREDICATES : { ...DEFAULT_PREDICATES, ...predicates };
     found = {
-      names: { formatters: new NameTable(Object.keys(allFormatters)), predicates: new NameTable(Object.keys(allPredicates)) },
+      names: {
+        formatters: new NameTable(Object.keys(allFormatters)),
+        predicates: new NameTable(Object.keys(allPredicates)),
+      },
       templates: new Map(),
       programs: new ProgramBuilder(allFormatters, allPredicates),
       escaping: new WeakMap(),

@@ -10,7 +10,17 @@
  * gives back what it was given, so production pays one array-length check per wrap.
  */
 
-export type FaultTarget = 'email' | 'captcha' | 'payments' | 'places' | 'instalments' | 'session-recording' | 'kv' | 'durable-object' | 'cache' | 'alarm';
+export type FaultTarget =
+  | 'email'
+  | 'captcha'
+  | 'payments'
+  | 'places'
+  | 'instalments'
+  | 'session-recording'
+  | 'kv'
+  | 'durable-object'
+  | 'cache'
+  | 'alarm';
 
 /**
  * - `fail`: the call fails at once, as the dependency's outage would.
@@ -93,7 +103,10 @@ export function faultError(target: FaultTarget, name: string): Error {
 }
 
 function timeoutError(name: string): Error {
-  return Object.assign(new DOMException(`The operation timed out (injected fault in ${name})`, 'TimeoutError'), { retryable: true, injectedFault: true });
+  return Object.assign(new DOMException(`The operation timed out (injected fault in ${name})`, 'TimeoutError'), {
+    retryable: true,
+    injectedFault: true,
+  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -104,7 +117,12 @@ export async function throughFault<T>(target: FaultTarget, name: string, call: (
   return fault === null ? call() : applyFault(fault, target, name, call);
 }
 
-async function applyFault<T>(fault: ActiveFault, target: FaultTarget, name: string, call: () => Promise<T> | T): Promise<T> {
+async function applyFault<T>(
+  fault: ActiveFault,
+  target: FaultTarget,
+  name: string,
+  call: () => Promise<T> | T,
+): Promise<T> {
   switch (fault.mode) {
     case 'fail':
     case 'kill':
@@ -138,7 +156,12 @@ export async function faultPoint(target: FaultTarget, name: string, kill?: () =>
  * answer rather than an exception (a captcha check that cannot reach its service says "no") give
  * `failedAnswer`, which a `fail` or `hang` then returns instead of throwing.
  */
-export function faultable<T extends object>(target: FaultTarget, impl: T, label: string = target, failedAnswer?: () => unknown): T {
+export function faultable<T extends object>(
+  target: FaultTarget,
+  impl: T,
+  label: string = target,
+  failedAnswer?: () => unknown,
+): T {
   if (active.length === 0) return impl;
   return new Proxy(impl, {
     get(object, key, receiver) {
@@ -146,10 +169,13 @@ export function faultable<T extends object>(target: FaultTarget, impl: T, label:
       if (key === 'then' || typeof key !== 'string' || typeof value !== 'function') return value;
       const name = `${label}.${key}`;
       return (...args: unknown[]) =>
-        throughFault(target, name, () => Reflect.apply(value as (...a: unknown[]) => unknown, object, args)).catch((error: unknown) => {
-          if (failedAnswer !== undefined && (error as { injectedFault?: boolean }).injectedFault === true) return failedAnswer();
-          throw error;
-        });
+        throughFault(target, name, () => Reflect.apply(value as (...a: unknown[]) => unknown, object, args)).catch(
+          (error: unknown) => {
+            if (failedAnswer !== undefined && (error as { injectedFault?: boolean }).injectedFault === true)
+              return failedAnswer();
+            throw error;
+          },
+        );
     },
   });
 }
@@ -160,11 +186,17 @@ interface Namespace {
 }
 
 function isNamespace(value: unknown): value is Namespace {
-  return typeof value === 'object' && value !== null && typeof (value as { idFromName?: unknown }).idFromName === 'function';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { idFromName?: unknown }).idFromName === 'function'
+  );
 }
 
 function isKv(value: unknown): value is object {
-  return typeof value === 'object' && value !== null && typeof (value as { getWithMetadata?: unknown }).getWithMetadata === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { getWithMetadata?: unknown }).getWithMetadata === 'function'
+  );
 }
 
 function faultableNamespace(namespace: Namespace, binding: string): Namespace {
@@ -173,7 +205,8 @@ function faultableNamespace(namespace: Namespace, binding: string): Namespace {
       const value = Reflect.get(object, key, object) as unknown;
       if (typeof value !== 'function') return value;
       if (key === 'get' || key === 'getByName') {
-        return (...args: unknown[]) => faultable('durable-object', Reflect.apply(value as (...a: unknown[]) => object, object, args), binding);
+        return (...args: unknown[]) =>
+          faultable('durable-object', Reflect.apply(value as (...a: unknown[]) => object, object, args), binding);
       }
       return (value as (...a: unknown[]) => unknown).bind(object);
     },
@@ -192,7 +225,10 @@ export function withFaults<E extends object>(env: E): E {
       const value = Reflect.get(object, key) as unknown;
       if (typeof key !== 'string') return value;
       if (!wrapped.has(key)) {
-        wrapped.set(key, isNamespace(value) ? faultableNamespace(value, key) : isKv(value) ? faultable('kv', value, key) : value);
+        wrapped.set(
+          key,
+          isNamespace(value) ? faultableNamespace(value, key) : isKv(value) ? faultable('kv', value, key) : value,
+        );
       }
       return wrapped.get(key);
     },

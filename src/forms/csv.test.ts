@@ -8,11 +8,17 @@ describe('CSV export', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(toCsv([['a', 'b'], ['1', '2']])).toBe('a,b\r\n1,2\r\n');
+    expect(
+      toCsv([
+        ['a', 'b'],
+        ['1', '2'],
+      ]),
+    ).toBe('a,b\r\n1,2\r\n');
   });
 
   it('keeps a cell that starts like a formula as text', () => {
-    for (const cell of ['=1+1', '+1', '-2', '@SUM(A1)', '\tx', '\rx']) expect(csvCell(cell).replace(/^"/, '').startsWith("'")).toBe(true);
+    for (const cell of ['=1+1', '+1', '-2', '@SUM(A1)', '\tx', '\rx'])
+      expect(csvCell(cell).replace(/^"/, '').startsWith("'")).toBe(true);
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(csvCell('a=b')).toBe('a=b');
   });
@@ -29,7 +35,9 @@ describe('submission table', () => {
   it('never has a password column and reads every answer as text', () => {
     const columns = submissionColumns(fields);
     expect(columns.map((c) => c.id)).toEqual(['name', 'topics']);
-    expect(submissionCells(columns, { name: ['Ada', 'Lovelace'], secret: 'hunter2', topics: ['Oak', 'Linen'] })).toEqual(['Ada Lovelace', 'Oak, Linen']);
+    expect(
+      submissionCells(columns, { name: ['Ada', 'Lovelace'], secret: 'hunter2', topics: ['Oak', 'Linen'] }),
+    ).toEqual(['Ada Lovelace', 'Oak, Linen']);
     expect(answerText({ Delivery: '4' }, 'likert')).toBe('Delivery: 4');
     expect(answerText(undefined)).toBe('');
   });

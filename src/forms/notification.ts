@@ -8,10 +8,18 @@ export interface NotificationText {
   text: string;
 }
 
-export function submissionNotice(siteTitle: string, form: { name: string; fields: readonly FormField[] }, values: FormValues, pagePath: string | null): NotificationText {
+export function submissionNotice(
+  siteTitle: string,
+  form: { name: string; fields: readonly FormField[] },
+  values: FormValues,
+  pagePath: string | null,
+): NotificationText {
   const columns = submissionColumns(form.fields);
   const cells = submissionCells(columns, values);
   const answers = columns.map((column, i) => `${column.title}: ${cells[i] || '(no answer)'}`).join('\n');
   const where = pagePath === null ? '' : `\nSent from ${pagePath}\n`;
-  return { subject: `New submission: ${form.name} · ${siteTitle}`, text: `${form.name} has a new submission.\n\n${answers}\n${where}` };
+  return {
+    subject: `New submission: ${form.name} · ${siteTitle}`,
+    text: `${form.name} has a new submission.\n\n${answers}\n${where}`,
+  };
 }

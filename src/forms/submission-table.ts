@@ -18,7 +18,9 @@ const PARTS = new Set<FormField['type']>(['name', 'phone', 'address']);
 const NOT_ANSWERED = new Set<FormField['type']>(['password', 'section']);
 
 export function submissionColumns(fields: readonly FormField[]): SubmissionColumn[] {
-  return fields.filter((field) => !NOT_ANSWERED.has(field.type)).map((field) => ({ id: field.id, title: field.title || field.id, type: field.type }));
+  return fields
+    .filter((field) => !NOT_ANSWERED.has(field.type))
+    .map((field) => ({ id: field.id, title: field.title || field.id, type: field.type }));
 }
 
 /**
@@ -28,7 +30,11 @@ export function submissionColumns(fields: readonly FormField[]): SubmissionColum
 export function answerText(value: FieldValue | undefined, type: FormField['type'] = 'text'): string {
   if (value === undefined) return '';
   if (typeof value === 'string') return value;
-  const parts = Array.isArray(value) ? value : PARTS.has(type) ? Object.values(value) : Object.entries(value).map(([row, answer]) => `${row}: ${answer}`);
+  const parts = Array.isArray(value)
+    ? value
+    : PARTS.has(type)
+      ? Object.values(value)
+      : Object.entries(value).map(([row, answer]) => `${row}: ${answer}`);
   return parts.filter((part) => typeof part === 'string' && part.trim() !== '').join(PARTS.has(type) ? ' ' : ', ');
 }
 

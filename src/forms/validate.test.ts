@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { fieldParts, fieldProblem, fieldsUnderFlags, FORM_MESSAGES, hiddenValues, isValidEmail, phoneParts, validateForm, type FormField } from './validate';
+import {
+  fieldParts,
+  fieldProblem,
+  fieldsUnderFlags,
+  FORM_MESSAGES,
+  hiddenValues,
+  isValidEmail,
+  phoneParts,
+  validateForm,
+  type FormField,
+} from './validate';
 
-const f = (type: FormField['type'], extra: Partial<FormField> = {}): FormField => ({ id: type, type, title: type, ...extra });
+const f = (type: FormField['type'], extra: Partial<FormField> = {}): FormField => ({
+  id: type,
+  type,
+  title: type,
+  ...extra,
+});
 
 describe('form field rules', () => {
   it('requires required fields of every kind, skips sections and never requires likert answers', () => {
@@ -19,7 +34,9 @@ describe('form field rules', () => {
   it('checks the character limit, emails, numbers, websites, handles and options', () => {
     expect(fieldProblem(f('textarea', { maxLength: 5 }), '123456')).toBe('You have exceeded the character limit.');
     expect(fieldProblem(f('textarea', { maxLength: 5 }), '12345')).toBeNull();
-    expect(fieldProblem(f('email'), 'ada@example')).toBe('Email is not valid. Email addresses should follow the format user@domain.com.');
+    expect(fieldProblem(f('email'), 'ada@example')).toBe(
+      'Email is not valid. Email addresses should follow the format user@domain.com.',
+    );
     expect(isValidEmail('a@b.co')).toBe(true);
     expect(isValidEmail('a@b.museum')).toBe(false);
     expect(isValidEmail(`${'a'.repeat(251)}@b.com`)).toBe(false);
@@ -29,7 +46,9 @@ describe('form field rules', () => {
     expect(fieldProblem(f('website'), 'javascript:alert(1)')).toBe(FORM_MESSAGES.website);
     expect(fieldProblem(f('twitter'), '@studio_goods')).toBeNull();
     expect(fieldProblem(f('select', { options: ['Order'] }), 'Other')).toBe('Other is not one of the expected options');
-    expect(fieldProblem(f('checkbox', { options: ['A', 'B'] }), ['A', 'C'])).toBe('C is not one of the expected options');
+    expect(fieldProblem(f('checkbox', { options: ['A', 'B'] }), ['A', 'C'])).toBe(
+      'C is not one of the expected options',
+    );
   });
 
   it('applies the phone three-part rule and checks dates and times', () => {
@@ -60,14 +79,18 @@ describe('form field rules', () => {
 
   it('fills a hidden field from the query parameter named by its key, else its default (storefront spec §3)', () => {
     const hidden = f('hidden', { id: 'source', key: 'utm_source', defaultValue: 'website' });
-    expect(hiddenValues([hidden], new URLSearchParams('utm_source=spring-ad&source=ignored'))).toEqual({ source: 'spring-ad' });
+    expect(hiddenValues([hidden], new URLSearchParams('utm_source=spring-ad&source=ignored'))).toEqual({
+      source: 'spring-ad',
+    });
     expect(hiddenValues([hidden], new URLSearchParams('source=ignored'))).toEqual({ source: 'website' });
     expect(hiddenValues([f('hidden', { id: 'ref' })], new URLSearchParams('ref=x'))).toEqual({ ref: 'x' });
   });
 
   it('holds fields to their maximum length only behind the formFieldMaxLength flag', () => {
     const fields = [f('textarea', { maxLength: 5 })];
-    expect(validateForm(fieldsUnderFlags(fields, true), { textarea: '123456' })).toEqual({ textarea: FORM_MESSAGES.tooLong });
+    expect(validateForm(fieldsUnderFlags(fields, true), { textarea: '123456' })).toEqual({
+      textarea: FORM_MESSAGES.tooLong,
+    });
     expect(validateForm(fieldsUnderFlags(fields, false), { textarea: '123456' })).toEqual({});
     expect(fields[0]?.maxLength).toBe(5);
   });

@@ -4,8 +4,25 @@
  */
 
 export const FORM_FIELD_TYPES = [
-  'text', 'textarea', 'email', 'currency', 'number', 'website', 'password', 'twitter', 'date', 'time', 'name',
-  'address', 'phone', 'section', 'radio', 'checkbox', 'select', 'likert', 'hidden',
+  'text',
+  'textarea',
+  'email',
+  'currency',
+  'number',
+  'website',
+  'password',
+  'twitter',
+  'date',
+  'time',
+  'name',
+  'address',
+  'phone',
+  'section',
+  'radio',
+  'checkbox',
+  'select',
+  'likert',
+  'hidden',
 ] as const;
 
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
@@ -65,7 +82,8 @@ export function fieldParts(field: FormField): readonly string[] | undefined {
 /** The hidden fields' values (storefront spec §3): the query parameter named by the field's key (else its id), else its default. */
 export function hiddenValues(fields: readonly FormField[], query: URLSearchParams): FormValues {
   const values: FormValues = {};
-  for (const field of fields) if (field.type === 'hidden') values[field.id] = query.get(field.key ?? field.id) ?? field.defaultValue ?? '';
+  for (const field of fields)
+    if (field.type === 'hidden') values[field.id] = query.get(field.key ?? field.id) ?? field.defaultValue ?? '';
   return values;
 }
 
@@ -140,7 +158,9 @@ function textProblem(field: FormField, text: string): string | null {
   if (text.length > MAX_VALUE_LENGTH) return FORM_MESSAGES.tooLong;
   switch (field.type) {
     case 'textarea':
-      return field.maxLength !== undefined && field.maxLength > 0 && text.length > field.maxLength ? FORM_MESSAGES.tooLong : null;
+      return field.maxLength !== undefined && field.maxLength > 0 && text.length > field.maxLength
+        ? FORM_MESSAGES.tooLong
+        : null;
     case 'email':
       return isValidEmail(text.trim()) ? null : FORM_MESSAGES.email;
     case 'number':
@@ -154,7 +174,9 @@ function textProblem(field: FormField, text: string): string | null {
     case 'select':
       return (field.options ?? []).includes(text) ? null : FORM_MESSAGES.notAnOption(text);
     default:
-      return field.maxLength !== undefined && field.maxLength > 0 && text.length > field.maxLength ? FORM_MESSAGES.tooLong : null;
+      return field.maxLength !== undefined && field.maxLength > 0 && text.length > field.maxLength
+        ? FORM_MESSAGES.tooLong
+        : null;
   }
 }
 
@@ -163,7 +185,8 @@ function partsProblem(field: FormField, parts: readonly string[]): string | null
   const wanted = FIELD_PARTS[field.type]?.length ?? 0;
   const normalised = field.type === 'phone' ? phoneParts(parts) : [...parts];
   if (normalised.length !== wanted) return FORM_MESSAGES.invalid;
-  if (field.required === true && (REQUIRED_PARTS[field.type] ?? []).some((i) => (normalised[i] ?? '').trim() === '')) return FORM_MESSAGES.required;
+  if (field.required === true && (REQUIRED_PARTS[field.type] ?? []).some((i) => (normalised[i] ?? '').trim() === ''))
+    return FORM_MESSAGES.required;
   if (field.type === 'phone') return normalised.every((part) => PHONE_PART.test(part)) ? null : FORM_MESSAGES.phone;
   if (field.type === 'date') return isDate(normalised) ? null : FORM_MESSAGES.date;
   if (field.type === 'time') return isTime(normalised) ? null : FORM_MESSAGES.time;
@@ -173,14 +196,16 @@ function partsProblem(field: FormField, parts: readonly string[]): string | null
 /** The message for a field's value, or null when it passes. Section fields and likert answers always pass. */
 export function fieldProblem(field: FormField, value: FieldValue | undefined): string | null {
   if (field.type === 'section' || field.type === 'hidden') return null;
-  if (field.type === 'likert') return value === undefined || (typeof value === 'object' && !Array.isArray(value)) ? null : FORM_MESSAGES.invalid;
+  if (field.type === 'likert')
+    return value === undefined || (typeof value === 'object' && !Array.isArray(value)) ? null : FORM_MESSAGES.invalid;
   if (isEmpty(value)) return field.required === true ? FORM_MESSAGES.required : null;
   if (field.type === 'checkbox') {
     if (!Array.isArray(value)) return FORM_MESSAGES.invalid;
     const unknown = value.find((v) => !(field.options ?? []).includes(v));
     return unknown === undefined ? null : FORM_MESSAGES.notAnOption(unknown);
   }
-  if (FIELD_PARTS[field.type] !== undefined) return Array.isArray(value) ? partsProblem(field, value) : FORM_MESSAGES.invalid;
+  if (FIELD_PARTS[field.type] !== undefined)
+    return Array.isArray(value) ? partsProblem(field, value) : FORM_MESSAGES.invalid;
   return typeof value === 'string' ? textProblem(field, value) : FORM_MESSAGES.invalid;
 }
 
@@ -199,7 +224,8 @@ export function pickFormValues(fields: readonly FormField[], values: Record<stri
   const picked: FormValues = {};
   for (const field of fields) {
     const value = values[field.id];
-    if (typeof value === 'string' || Array.isArray(value) || (typeof value === 'object' && value !== null)) picked[field.id] = value as FieldValue;
+    if (typeof value === 'string' || Array.isArray(value) || (typeof value === 'object' && value !== null))
+      picked[field.id] = value as FieldValue;
   }
   return picked;
 }

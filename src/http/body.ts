@@ -27,7 +27,11 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infe
 }
 
 /** The request body's bytes; a 413 with `message` once they pass `maxBytes` (declared or read). */
-export async function readBytes(c: Context, maxBytes: number, message = `Request body is larger than ${maxBytes} bytes`): Promise<Uint8Array> {
+export async function readBytes(
+  c: Context,
+  maxBytes: number,
+  message = `Request body is larger than ${maxBytes} bytes`,
+): Promise<Uint8Array> {
   const declared = Number(c.req.header('content-length') ?? '0');
   if (declared > maxBytes) throw new HTTPException(413, { message });
   const request = c.req.raw;

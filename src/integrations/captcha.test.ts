@@ -24,15 +24,23 @@ describe('captcha verifier', () => {
       { ENVIRONMENT: 'development', CAPTCHA_PROVIDER: 'none' },
       { ENVIRONMENT: 'production', CAPTCHA_PROVIDER: 'recaptcha-enterprise', RECAPTCHA_API_KEY: 'key' },
     ];
-    for (const env of misconfigured) expect(await captchaVerifier(env).verify(TOKEN, 'form_block', 'site-key'), JSON.stringify(env)).toBe(false);
+    for (const env of misconfigured)
+      expect(await captchaVerifier(env).verify(TOKEN, 'form_block', 'site-key'), JSON.stringify(env)).toBe(false);
     expect(fetches).not.toHaveBeenCalled();
     expect(errors).toHaveBeenCalledWith('Captcha refused: CAPTCHA_PROVIDER "local" is for development only');
     expect(errors).toHaveBeenCalledWith('Captcha refused: unknown CAPTCHA_PROVIDER "Recaptcha-Enterprise"');
   });
 
   it('asks reCAPTCHA Enterprise when configured, and refuses when it is unreachable', async () => {
-    const enterprise = captchaVerifier({ ENVIRONMENT: 'production', CAPTCHA_PROVIDER: 'recaptcha-enterprise', RECAPTCHA_API_KEY: 'key', RECAPTCHA_PROJECT_ID: 'project' });
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ tokenProperties: { valid: true, action: 'form_block' }, riskAnalysis: { score: 0.9 } }));
+    const enterprise = captchaVerifier({
+      ENVIRONMENT: 'production',
+      CAPTCHA_PROVIDER: 'recaptcha-enterprise',
+      RECAPTCHA_API_KEY: 'key',
+      RECAPTCHA_PROJECT_ID: 'project',
+    });
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      Response.json({ tokenProperties: { valid: true, action: 'form_block' }, riskAnalysis: { score: 0.9 } }),
+    );
     expect(await enterprise.verify('real-token', 'form_block', 'site-key')).toBe(true);
     expect(await enterprise.verify(TOKEN, 'newsletter_block', 'site-key')).toBe(false);
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('offline'));

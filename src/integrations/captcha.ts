@@ -31,15 +31,22 @@ function recaptchaEnterprise(apiKey: string, projectId: string): CaptchaVerifier
   return {
     async verify(token, action, siteKey) {
       try {
-        const res = await fetch(`https://recaptchaenterprise.googleapis.com/v1/projects/${encodeURIComponent(projectId)}/assessments?key=${encodeURIComponent(apiKey)}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ event: { token, siteKey, expectedAction: action } }),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
+        const res = await fetch(
+          `https://recaptchaenterprise.googleapis.com/v1/projects/${encodeURIComponent(projectId)}/assessments?key=${encodeURIComponent(apiKey)}`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ event: { token, siteKey, expectedAction: action } }),
+            signal: AbortSignal.timeout(TIMEOUT_MS),
+          },
+        );
         if (!res.ok) return false;
         const assessment = (await res.json()) as Assessment;
-        return assessment.tokenProperties?.valid === true && assessment.tokenProperties.action === action && (assessment.riskAnalysis?.score ?? 0) >= MIN_SCORE;
+        return (
+          assessment.tokenProperties?.valid === true &&
+          assessment.tokenProperties.action === action &&
+          (assessment.riskAnalysis?.score ?? 0) >= MIN_SCORE
+        );
       } catch {
         return false;
       }
@@ -72,10 +79,14 @@ export function captchaVerifier(env: CaptchaEnv): CaptchaVerifier {
 function configuredVerifier(env: CaptchaEnv): CaptchaVerifier {
   switch (env.CAPTCHA_PROVIDER) {
     case 'local':
-      return env.ENVIRONMENT === 'development' ? localCaptcha : refuseAll('CAPTCHA_PROVIDER "local" is for development only');
+      return env.ENVIRONMENT === 'development'
+        ? localCaptcha
+        : refuseAll('CAPTCHA_PROVIDER "local" is for development only');
     case 'recaptcha-enterprise':
       if (env.RECAPTCHA_API_KEY === undefined || env.RECAPTCHA_PROJECT_ID === undefined) {
-        return refuseAll('CAPTCHA_PROVIDER is recaptcha-enterprise but the RECAPTCHA_API_KEY or RECAPTCHA_PROJECT_ID secret is missing');
+        return refuseAll(
+          'CAPTCHA_PROVIDER is recaptcha-enterprise but the RECAPTCHA_API_KEY or RECAPTCHA_PROJECT_ID secret is missing',
+        );
       }
       return recaptchaEnterprise(env.RECAPTCHA_API_KEY, env.RECAPTCHA_PROJECT_ID);
     default:

@@ -58,9 +58,12 @@ function configuredPurger(env: CdnPurgeEnv): CdnPurger {
   const provider = env.CDN_PURGE ?? 'none';
   if (provider === 'none' || provider === '') return noPurger;
   if (provider === 'local' && env.ENVIRONMENT === 'development') return localPurger;
-  if (provider === 'cloudflare' && env.CLOUDFLARE_ZONE_ID && env.CLOUDFLARE_API_TOKEN) return cloudflarePurger(env.CLOUDFLARE_ZONE_ID, env.CLOUDFLARE_API_TOKEN);
+  if (provider === 'cloudflare' && env.CLOUDFLARE_ZONE_ID && env.CLOUDFLARE_API_TOKEN)
+    return cloudflarePurger(env.CLOUDFLARE_ZONE_ID, env.CLOUDFLARE_API_TOKEN);
   const why =
-    provider === 'cloudflare' ? 'CDN_PURGE is cloudflare but CLOUDFLARE_ZONE_ID or the CLOUDFLARE_API_TOKEN secret is missing' : `CDN_PURGE '${provider}' cannot purge in ${env.ENVIRONMENT ?? 'production'}`;
+    provider === 'cloudflare'
+      ? 'CDN_PURGE is cloudflare but CLOUDFLARE_ZONE_ID or the CLOUDFLARE_API_TOKEN secret is missing'
+      : `CDN_PURGE '${provider}' cannot purge in ${env.ENVIRONMENT ?? 'production'}`;
   return {
     purge: async () => {
       throw new Error(why);

@@ -30,7 +30,11 @@ function httpSender(url: string, apiKey: string): EmailSender {
     async send(message, idempotencyKey) {
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}`, 'idempotency-key': idempotencyKey },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${apiKey}`,
+          'idempotency-key': idempotencyKey,
+        },
         body: JSON.stringify(message),
         signal: AbortSignal.timeout(10_000),
       });
@@ -49,7 +53,10 @@ export function emailSender(env: EmailEnv, localMailbox: EmailSender): EmailSend
 
 function configuredSender(env: EmailEnv, localMailbox: EmailSender): EmailSender {
   if (env.EMAIL_PROVIDER === 'local' && env.ENVIRONMENT === 'development') return localMailbox;
-  if (env.EMAIL_PROVIDER !== 'http') throw new Error(`EMAIL_PROVIDER '${env.EMAIL_PROVIDER ?? ''}' cannot send email in ${env.ENVIRONMENT ?? 'production'}`);
+  if (env.EMAIL_PROVIDER !== 'http')
+    throw new Error(
+      `EMAIL_PROVIDER '${env.EMAIL_PROVIDER ?? ''}' cannot send email in ${env.ENVIRONMENT ?? 'production'}`,
+    );
   if (env.EMAIL_API_URL === undefined || env.EMAIL_API_KEY === undefined) {
     throw new Error('EMAIL_PROVIDER is http but EMAIL_API_URL or the EMAIL_API_KEY secret is missing');
   }

@@ -23,8 +23,13 @@ const ENGLISH = (brand: string, age: string): InstalmentInfoText => ({
 
 const FRENCH: InstalmentInfoText = {
   heading: 'Payez en 4 versements sans intérêts avec Afterpay',
-  steps: ['Choisissez Afterpay au moment de payer.', 'Payez aujourd’hui le premier de quatre versements égaux.', 'Les trois autres sont prélevés sur votre carte toutes les deux semaines.'],
-  terms: 'Aucun intérêt ni frais si vous payez à temps. Vous devez être majeur et détenir une carte de débit ou de crédit émise au Canada. Des frais de retard et des critères d’admissibilité s’appliquent.',
+  steps: [
+    'Choisissez Afterpay au moment de payer.',
+    'Payez aujourd’hui le premier de quatre versements égaux.',
+    'Les trois autres sont prélevés sur votre carte toutes les deux semaines.',
+  ],
+  terms:
+    'Aucun intérêt ni frais si vous payez à temps. Vous devez être majeur et détenir une carte de débit ou de crédit émise au Canada. Des frais de retard et des critères d’admissibilité s’appliquent.',
 };
 
 const TEXTS: Readonly<Record<InstalmentProvider, Readonly<Record<string, InstalmentInfoText>>>> = {

@@ -10,7 +10,13 @@ const PROVIDER_LOCALES: Readonly<Record<InstalmentProvider, readonly string[]>> 
   afterpay: ['en_US', 'en_CA', 'fr_CA', 'en_AU', 'en_NZ'],
   clearpay: ['en_GB'],
 };
-const COUNTRY_LANGUAGES: Readonly<Record<string, readonly string[]>> = { US: ['en'], CA: ['en', 'fr'], AU: ['en'], NZ: ['en'], GB: ['en'] };
+const COUNTRY_LANGUAGES: Readonly<Record<string, readonly string[]>> = {
+  US: ['en'],
+  CA: ['en', 'fr'],
+  AU: ['en'],
+  NZ: ['en'],
+  GB: ['en'],
+};
 const US_TERRITORIES = new Set(['US', 'PR', 'GU', 'VI', 'MP', 'AS', 'UM']);
 
 /** The provider locale for a shopper's language and country, or null when the provider has none. */

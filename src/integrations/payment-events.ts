@@ -35,7 +35,11 @@ export const WEBSITE_ID_KEY = 'websiteId';
 export const ORDER_ID_KEY = 'orderId';
 
 /** The event types that settle a payment; every other type is acknowledged and ignored. */
-const SETTLING_TYPES = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled'] as const;
+const SETTLING_TYPES = [
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+] as const;
 
 export const webhookEvent = z.object({
   id: z.string().min(1).max(255),
@@ -57,15 +61,29 @@ export function paymentEventOf(provider: PaymentEvent['provider'], event: Webhoo
   const type = SETTLING_TYPES.find((t) => t === event.type);
   if (type === undefined) return null;
   const intent = event.data.object;
-  const common = { provider, eventId: event.id, paymentId: intent.id, occurredAt: event.created * 1000, metadata: intent.metadata ?? {} };
+  const common = {
+    provider,
+    eventId: event.id,
+    paymentId: intent.id,
+    occurredAt: event.created * 1000,
+    metadata: intent.metadata ?? {},
+  };
   if (type === 'payment_intent.succeeded') return { ...common, status: 'succeeded' };
   const lastError = intent.last_payment_error;
-  const code = type === 'payment_intent.canceled' || lastError === null || lastError === undefined ? 'processing_error' : declineCodeOf(lastError);
+  const code =
+    type === 'payment_intent.canceled' || lastError === null || lastError === undefined
+      ? 'processing_error'
+      : declineCodeOf(lastError);
   return { ...common, status: 'failed', code };
 }
 
 /** The body of the local provider's webhook for a payment whose authentication step ended. */
-export function localWebhookEvent(payment: { id: string; succeeded: boolean; settledAt: number; metadata: Record<string, string> }): WebhookEvent {
+export function localWebhookEvent(payment: {
+  id: string;
+  succeeded: boolean;
+  settledAt: number;
+  metadata: Record<string, string>;
+}): WebhookEvent {
   return {
     id: `evt_local_${payment.id}`,
     type: payment.succeeded ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
@@ -74,7 +92,9 @@ export function localWebhookEvent(payment: { id: string; succeeded: boolean; set
       object: {
         id: payment.id,
         metadata: payment.metadata,
-        last_payment_error: payment.succeeded ? null : { code: 'card_declined', decline_code: 'authentication_required' },
+        last_payment_error: payment.succeeded
+          ? null
+          : { code: 'card_declined', decline_code: 'authentication_required' },
       },
     },
   };

@@ -12,7 +12,16 @@
  * no configuration can send the secret key anywhere else.
  */
 import { z } from 'zod';
-import { declined, RETURN_URL_KEY, type ChargeRequest, type CustomerRequest, type ChargeResult, type DeclineCode, type PaymentProvider, type RefundResult } from './payment-provider';
+import {
+  declined,
+  RETURN_URL_KEY,
+  type ChargeRequest,
+  type CustomerRequest,
+  type ChargeResult,
+  type DeclineCode,
+  type PaymentProvider,
+  type RefundResult,
+} from './payment-provider';
 
 export const STRIPE_API = 'https://api.stripe.com';
 /** The API version the mapping below was written against (Stripe keeps old versions working). */
@@ -69,8 +78,16 @@ export function chargeResultOf(status: number, body: unknown): ChargeResult {
         return { status: 'pending', paymentId: id };
       case 'requires_action': {
         const url = next?.redirect_to_url?.url;
-        if (url !== undefined) return { status: 'requires_action', paymentId: id, nextActionUrl: url, ...(clientSecret == null ? {} : { clientSecret }) };
-        console.error(`Stripe asked for a ${next?.type ?? 'unknown'} action on ${id} without a redirect (no ${RETURN_URL_KEY} given?)`);
+        if (url !== undefined)
+          return {
+            status: 'requires_action',
+            paymentId: id,
+            nextActionUrl: url,
+            ...(clientSecret == null ? {} : { clientSecret }),
+          };
+        console.error(
+          `Stripe asked for a ${next?.type ?? 'unknown'} action on ${id} without a redirect (no ${RETURN_URL_KEY} given?)`,
+        );
         return declined('processing_error');
       }
       case 'requires_payment_method':
@@ -82,7 +99,9 @@ export function chargeResultOf(status: number, body: unknown): ChargeResult {
   }
   const error = errorBody.safeParse(body);
   if (error.success && error.data.error.type === 'card_error') return declined(declineCodeOf(error.data.error));
-  console.error(`Stripe answered ${status}: ${error.success ? `${error.data.error.type} ${error.data.error.code ?? ''} ${error.data.error.message ?? ''}` : 'an unexpected body'}`);
+  console.error(
+    `Stripe answered ${status}: ${error.success ? `${error.data.error.type} ${error.data.error.code ?? ''} ${error.data.error.message ?? ''}` : 'an unexpected body'}`,
+  );
   return declined('processing_error');
 }
 
@@ -127,13 +146,19 @@ export function withStripeSources(policy: string): string {
     .map((directive) => {
       const name = directive.split(' ')[0] as keyof typeof STRIPE_BROWSER_SOURCES;
       const extra = STRIPE_BROWSER_SOURCES[name];
-      return extra === undefined ? directive : [directive, ...extra.filter((host) => !directive.split(' ').includes(host))].join(' ');
+      return extra === undefined
+        ? directive
+        : [directive, ...extra.filter((host) => !directive.split(' ').includes(host))].join(' ');
     })
     .join('; ');
 }
 
 export function stripePayments(secretKey: string, fetcher: Fetcher = (request) => fetch(request)): PaymentProvider {
-  async function post(path: string, form: URLSearchParams, idempotencyKey: string): Promise<{ status: number; body: unknown }> {
+  async function post(
+    path: string,
+    form: URLSearchParams,
+    idempotencyKey: string,
+  ): Promise<{ status: number; body: unknown }> {
     const res = await fetcher(
       new Request(`${STRIPE_API}${path}`, {
         method: 'POST',
@@ -174,9 +199,19 @@ export function stripePayments(secretKey: string, fetcher: Fetcher = (request) =
         const form = new URLSearchParams({ payment_intent: paymentId, amount: String(amountCents) });
         const { status, body } = await post('/v1/refunds', form, idempotencyKey);
         const refund = z.object({ status: z.string() }).safeParse(body);
-        if (status === 200 && refund.success && (refund.data.status === 'succeeded' || refund.data.status === 'pending')) return { ok: true };
+        if (
+          status === 200 &&
+          refund.success &&
+          (refund.data.status === 'succeeded' || refund.data.status === 'pending')
+        )
+          return { ok: true };
         const error = errorBody.safeParse(body);
-        return { ok: false, message: error.success ? (error.data.error.message ?? 'The refund failed.') : `The refund failed (${refund.success ? refund.data.status : status}).` };
+        return {
+          ok: false,
+          message: error.success
+            ? (error.data.error.message ?? 'The refund failed.')
+            : `The refund failed (${refund.success ? refund.data.status : status}).`,
+        };
       } catch (err) {
         console.error('Stripe did not answer a refund:', err);
         return { ok: false, message: 'Stripe did not answer; try the refund again.' };

@@ -65,7 +65,8 @@ function configuredProvider(env: PaymentEnv): PaymentProvider {
   switch (env.PAYMENT_PROVIDER) {
     case 'local':
       if (!localPaymentsEnabled(env)) return refuseAll('local', 'PAYMENT_PROVIDER "local" is for development only');
-      if (env.LOCAL_PAYMENTS === undefined) return refuseAll('local', 'the LOCAL_PAYMENTS Durable Object binding is missing');
+      if (env.LOCAL_PAYMENTS === undefined)
+        return refuseAll('local', 'the LOCAL_PAYMENTS Durable Object binding is missing');
       return localPayments(env.LOCAL_PAYMENTS);
     case 'stripe':
       if (env.STRIPE_SECRET_KEY === undefined || env.STRIPE_SECRET_KEY === '') {

@@ -34,22 +34,88 @@ export interface PlacesProvider {
 
 export class PlacesUnavailable extends Error {}
 
-const place = (placeId: string, formattedAddress: string, lat: number, lng: number, address1: string, city: string, region: string, postalCode: string, countryCode: string): PlaceDetails => ({
-  placeId, formattedAddress, location: { lat, lng }, address: { address1, city, region, postalCode, countryCode },
+const place = (
+  placeId: string,
+  formattedAddress: string,
+  lat: number,
+  lng: number,
+  address1: string,
+  city: string,
+  region: string,
+  postalCode: string,
+  countryCode: string,
+): PlaceDetails => ({
+  placeId,
+  formattedAddress,
+  location: { lat, lng },
+  address: { address1, city, region, postalCode, countryCode },
 });
 
 const LOCAL_PLACES: readonly PlaceDetails[] = [
-  place('local-market-st', '12 Market Street, San Francisco, CA 94103, USA', 37.7936, -122.3958, '12 Market Street', 'San Francisco', 'CA', '94103', 'US'),
-  place('local-main-st', '1 Main Street, Springfield, IL 62701, USA', 39.7817, -89.6501, '1 Main Street', 'Springfield', 'IL', '62701', 'US'),
-  place('local-queen-st', '100 Queen Street West, Toronto, ON M5H 2N2, Canada', 43.6525, -79.3832, '100 Queen Street West', 'Toronto', 'ON', 'M5H 2N2', 'CA'),
-  place('local-george-st', '200 George Street, Sydney NSW 2000, Australia', -33.8651, 151.2078, '200 George Street', 'Sydney', 'NSW', '2000', 'AU'),
-  place('local-baker-st', '221B Baker Street, London NW1 6XE, UK', 51.5238, -0.1586, '221B Baker Street', 'London', '', 'NW1 6XE', 'GB'),
+  place(
+    'local-market-st',
+    '12 Market Street, San Francisco, CA 94103, USA',
+    37.7936,
+    -122.3958,
+    '12 Market Street',
+    'San Francisco',
+    'CA',
+    '94103',
+    'US',
+  ),
+  place(
+    'local-main-st',
+    '1 Main Street, Springfield, IL 62701, USA',
+    39.7817,
+    -89.6501,
+    '1 Main Street',
+    'Springfield',
+    'IL',
+    '62701',
+    'US',
+  ),
+  place(
+    'local-queen-st',
+    '100 Queen Street West, Toronto, ON M5H 2N2, Canada',
+    43.6525,
+    -79.3832,
+    '100 Queen Street West',
+    'Toronto',
+    'ON',
+    'M5H 2N2',
+    'CA',
+  ),
+  place(
+    'local-george-st',
+    '200 George Street, Sydney NSW 2000, Australia',
+    -33.8651,
+    151.2078,
+    '200 George Street',
+    'Sydney',
+    'NSW',
+    '2000',
+    'AU',
+  ),
+  place(
+    'local-baker-st',
+    '221B Baker Street, London NW1 6XE, UK',
+    51.5238,
+    -0.1586,
+    '221B Baker Street',
+    'London',
+    '',
+    'NW1 6XE',
+    'GB',
+  ),
 ];
 
 export const localPlaces: PlacesProvider = {
   async autocomplete(input) {
     const needle = input.trim().toLowerCase();
-    return LOCAL_PLACES.filter((p) => p.formattedAddress.toLowerCase().includes(needle)).map((p) => ({ placeId: p.placeId, description: p.formattedAddress }));
+    return LOCAL_PLACES.filter((p) => p.formattedAddress.toLowerCase().includes(needle)).map((p) => ({
+      placeId: p.placeId,
+      description: p.formattedAddress,
+    }));
   },
   async details(placeId) {
     return LOCAL_PLACES.find((p) => p.placeId === placeId) ?? null;
@@ -77,7 +143,8 @@ interface GoogleComponent {
 
 /** Google's address components as the parts a form fills. */
 export function googleAddress(components: readonly GoogleComponent[]): PlaceAddress {
-  const part = (type: string, form: 'long_name' | 'short_name' = 'long_name') => components.find((c) => c.types.includes(type))?.[form] ?? '';
+  const part = (type: string, form: 'long_name' | 'short_name' = 'long_name') =>
+    components.find((c) => c.types.includes(type))?.[form] ?? '';
   return {
     address1: [part('street_number'), part('route')].filter((p) => p !== '').join(' '),
     city: part('locality') || part('postal_town'),
@@ -89,18 +156,36 @@ export function googleAddress(components: readonly GoogleComponent[]): PlaceAddr
 
 function googlePlaces(apiKey: string): PlacesProvider {
   const base = 'https://maps.googleapis.com/maps/api/place';
-  const token = (sessionToken: string | null) => (sessionToken === null ? '' : `&sessiontoken=${encodeURIComponent(sessionToken)}`);
+  const token = (sessionToken: string | null) =>
+    sessionToken === null ? '' : `&sessiontoken=${encodeURIComponent(sessionToken)}`;
   return {
     async autocomplete(input, sessionToken) {
-      const body = await googleJson(`${base}/autocomplete/json?input=${encodeURIComponent(input)}&key=${apiKey}${token(sessionToken)}`);
-      const predictions = Array.isArray(body.predictions) ? (body.predictions as { place_id: string; description: string }[]) : [];
+      const body = await googleJson(
+        `${base}/autocomplete/json?input=${encodeURIComponent(input)}&key=${apiKey}${token(sessionToken)}`,
+      );
+      const predictions = Array.isArray(body.predictions)
+        ? (body.predictions as { place_id: string; description: string }[])
+        : [];
       return predictions.map((p) => ({ placeId: p.place_id, description: p.description }));
     },
     async details(placeId, sessionToken) {
-      const body = await googleJson(`${base}/details/json?place_id=${encodeURIComponent(placeId)}&fields=formatted_address,geometry,address_component&key=${apiKey}${token(sessionToken)}`);
-      const result = body.result as { formatted_address?: string; geometry?: { location?: { lat: number; lng: number } }; address_components?: GoogleComponent[] } | undefined;
+      const body = await googleJson(
+        `${base}/details/json?place_id=${encodeURIComponent(placeId)}&fields=formatted_address,geometry,address_component&key=${apiKey}${token(sessionToken)}`,
+      );
+      const result = body.result as
+        | {
+            formatted_address?: string;
+            geometry?: { location?: { lat: number; lng: number } };
+            address_components?: GoogleComponent[];
+          }
+        | undefined;
       if (result?.formatted_address === undefined || result.geometry?.location === undefined) return null;
-      return { placeId, formattedAddress: result.formatted_address, location: result.geometry.location, address: googleAddress(result.address_components ?? []) };
+      return {
+        placeId,
+        formattedAddress: result.formatted_address,
+        location: result.geometry.location,
+        address: googleAddress(result.address_components ?? []),
+      };
     },
   };
 }
@@ -113,6 +198,7 @@ export function placesProvider(env: { PLACES_PROVIDER?: string; GOOGLE_MAPS_API_
 
 function configuredPlaces(env: { PLACES_PROVIDER?: string; GOOGLE_MAPS_API_KEY?: string }): PlacesProvider {
   if (env.PLACES_PROVIDER !== 'google') return localPlaces;
-  if (env.GOOGLE_MAPS_API_KEY === undefined) throw new Error('PLACES_PROVIDER is google but the GOOGLE_MAPS_API_KEY secret is missing');
+  if (env.GOOGLE_MAPS_API_KEY === undefined)
+    throw new Error('PLACES_PROVIDER is google but the GOOGLE_MAPS_API_KEY secret is missing');
   return googlePlaces(env.GOOGLE_MAPS_API_KEY);
 }

@@ -6,5 +6,7 @@
 export const MOCK_SESSION_RECORDING_ID = 'mock-fullstory-id';
 
 export function sessionRecordingId(env: { FULLSTORY_ORG_ID?: string }): string {
-  return env.FULLSTORY_ORG_ID !== undefined && /^[A-Za-z0-9-]{1,64}$/.test(env.FULLSTORY_ORG_ID) ? env.FULLSTORY_ORG_ID : MOCK_SESSION_RECORDING_ID;
+  return env.FULLSTORY_ORG_ID !== undefined && /^[A-Za-z0-9-]{1,64}$/.test(env.FULLSTORY_ORG_ID)
+    ? env.FULLSTORY_ORG_ID
+    : MOCK_SESSION_RECORDING_ID;
 }

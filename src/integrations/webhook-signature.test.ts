@@ -11,7 +11,9 @@ describe('webhook signatures (Stripe-Signature)', () => {
     expect(header).toMatch(/^t=1800000000,v1=[0-9a-f]{64}$/);
     expect(await verifySignature(SECRET, BODY, header, NOW)).toBe(true);
     const rolled = await signatureHeader('whsec_old', BODY, NOW);
-    expect(await verifySignature(SECRET, BODY, `${rolled},v1=${header.split('v1=')[1]},v0=ignored`, NOW + 30)).toBe(true);
+    expect(await verifySignature(SECRET, BODY, `${rolled},v1=${header.split('v1=')[1]},v0=ignored`, NOW + 30)).toBe(
+      true,
+    );
   });
 
   it('matches a signature computed independently with node:crypto', async () => {
@@ -25,7 +27,14 @@ describe('webhook signatures (Stripe-Signature)', () => {
     expect(await verifySignature(SECRET, BODY.replace('succeeded', 'payment_failed'), header, NOW)).toBe(false);
     expect(await verifySignature('whsec_other', BODY, header, NOW)).toBe(false);
     expect(await verifySignature(SECRET, BODY, header.replace(`t=${NOW}`, `t=${NOW + 1}`), NOW)).toBe(false);
-    for (const bad of ['', 'garbage', `t=${NOW}`, header.split(',')[1] as string, `t=${NOW},v1=zz`, `t=${NOW},v1=${'0'.repeat(64)}`]) {
+    for (const bad of [
+      '',
+      'garbage',
+      `t=${NOW}`,
+      header.split(',')[1] as string,
+      `t=${NOW},v1=zz`,
+      `t=${NOW},v1=${'0'.repeat(64)}`,
+    ]) {
       expect(await verifySignature(SECRET, BODY, bad, NOW), bad).toBe(false);
     }
   });

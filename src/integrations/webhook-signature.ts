@@ -25,13 +25,23 @@ function hexBytes(hex: string): Uint8Array | null {
 
 /** The header value that signs `payload` at `timestamp` (unix seconds). */
 export async function signatureHeader(secret: string, payload: string, timestamp: number): Promise<string> {
-  const mac = await crypto.subtle.sign('HMAC', await hmacKey(secret, 'sign'), encoder.encode(`${timestamp}.${payload}`));
+  const mac = await crypto.subtle.sign(
+    'HMAC',
+    await hmacKey(secret, 'sign'),
+    encoder.encode(`${timestamp}.${payload}`),
+  );
   const hex = Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, '0')).join('');
   return `t=${timestamp},v1=${hex}`;
 }
 
 /** Whether `header` signs `payload` with `secret` within the tolerance of `now` (unix seconds). */
-export async function verifySignature(secret: string, payload: string, header: string, now: number, tolerance = SIGNATURE_TOLERANCE_SECONDS): Promise<boolean> {
+export async function verifySignature(
+  secret: string,
+  payload: string,
+  header: string,
+  now: number,
+  tolerance = SIGNATURE_TOLERANCE_SECONDS,
+): Promise<boolean> {
   let timestamp: number | null = null;
   const signatures: Uint8Array[] = [];
   for (const part of header.split(',')) {

@@ -9,13 +9,23 @@ import type { AppEnv } from './http';
 import { currentSession, siteUsers } from './site-user-session';
 
 /** The started checkout, or, when it has no email yet and the shopper is signed in, the checkout started again with their details. */
-export async function withAccountDetails(c: Context<AppEnv>, started: CheckoutOutcome, restart: (patch: CheckoutPatch) => Promise<CheckoutOutcome>): Promise<CheckoutOutcome> {
+export async function withAccountDetails(
+  c: Context<AppEnv>,
+  started: CheckoutOutcome,
+  restart: (patch: CheckoutPatch) => Promise<CheckoutOutcome>,
+): Promise<CheckoutOutcome> {
   if (!started.ok || started.checkout.email !== null) return started;
   const site = c.var.site;
   const session = await currentSession(c, site);
   if (session === null) return started;
-  const saved = started.checkout.requiresShipping && started.checkout.shippingAddress === null ? (await siteUsers(c.env, site).addresses(session.userId))[0] : undefined;
-  const prefilled = await restart({ email: session.email, ...(saved?.isDefault === true ? { shippingAddress: saved.address } : {}) });
+  const saved =
+    started.checkout.requiresShipping && started.checkout.shippingAddress === null
+      ? (await siteUsers(c.env, site).addresses(session.userId))[0]
+      : undefined;
+  const prefilled = await restart({
+    email: session.email,
+    ...(saved?.isDefault === true ? { shippingAddress: saved.address } : {}),
+  });
   return prefilled.ok ? prefilled : started;
 }
 

@@ -40,15 +40,29 @@ export const ADDRESSES_FULL = `You can save up to ${MAX_ADDRESSES} addresses. De
 export const account = new Hono<AppEnv>();
 
 // Calls that send email or try a link: 10 a minute per visitor (ACCOUNT_RATE_LIMITER); a signed-in shopper's edits: the usual 120 writes.
-for (const path of ['/signup', '/verify', '/verification', '/password-reset', '/password-reset/*']) account.use(path, requireCrumb, rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'account'));
-for (const path of ['/orders', '/addresses', '/addresses/*']) account.use(path, requireCrumb, rateLimit((env) => env.CART_RATE_LIMITER, 'account-edit'));
+for (const path of ['/signup', '/verify', '/verification', '/password-reset', '/password-reset/*'])
+  account.use(
+    path,
+    requireCrumb,
+    rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'account'),
+  );
+for (const path of ['/orders', '/addresses', '/addresses/*'])
+  account.use(
+    path,
+    requireCrumb,
+    rateLimit((env) => env.CART_RATE_LIMITER, 'account-edit'),
+  );
 
 function fieldError(c: Context<AppEnv>, field: string, message: string): Response {
   return apiError(c, 400, message, { errors: { [field]: message } });
 }
 
 /** A new link: its token for the email, its SHA-256 for the store. */
-async function newLink(c: Context<AppEnv>, kind: 'verify' | 'reset', write: (link: string) => LinkEmail['message']): Promise<LinkEmail> {
+async function newLink(
+  c: Context<AppEnv>,
+  kind: 'verify' | 'reset',
+  write: (link: string) => LinkEmail['message'],
+): Promise<LinkEmail> {
   const token = randomHex(32);
   return { tokenHash: await tokenDigest(token), message: write(accountLink(new URL(c.req.url).origin, kind, token)) };
 }
@@ -83,7 +97,8 @@ account.post('/verification', withSite, async (c) => {
   if (session instanceof Response) return session;
   if (isVerified(session.profile)) return apiError(c, 409, ACCOUNT_MESSAGES.alreadyVerified);
   const verification = await newLink(c, 'verify', (link) => verificationEmail(session.email, siteTitle(site), link));
-  if (!(await siteUsers(c.env, site).resendVerification(session.userId, verification))) return apiError(c, 429, ACCOUNT_MESSAGES.verificationLimited);
+  if (!(await siteUsers(c.env, site).resendVerification(session.userId, verification)))
+    return apiError(c, 429, ACCOUNT_MESSAGES.verificationLimited);
   return c.json({ sent: true, message: ACCOUNT_MESSAGES.verificationSent }, 202);
 });
 
@@ -100,7 +115,10 @@ account.post('/password-reset', withSite, async (c) => {
   const { token, password } = await readJson(c, resetSchema, MAX_BODY_BYTES);
   const problem = passwordProblem(password, '');
   if (problem !== null) return fieldError(c, 'password', problem);
-  const email = await siteUsers(c.env, c.var.site).resetPassword(await tokenDigest(token), await hashPassword(password));
+  const email = await siteUsers(c.env, c.var.site).resetPassword(
+    await tokenDigest(token),
+    await hashPassword(password),
+  );
   if (email === null) return apiError(c, 400, ACCOUNT_MESSAGES.linkInvalid);
   return c.json({ passwordChanged: true, email, message: ACCOUNT_MESSAGES.passwordChanged });
 });
@@ -111,21 +129,28 @@ account.get('/orders', withSite, async (c) => {
   const session = await accountSession(c, site);
   if (session instanceof Response) return session;
   const linked = await siteUsers(c.env, site).linkedOrders(session.userId);
-  const orders = await commerceOrders(c.env, site.website.id).customerOrders(isVerified(session.profile) ? session.email : null, linked);
+  const orders = await commerceOrders(c.env, site.website.id).customerOrders(
+    isVerified(session.profile) ? session.email : null,
+    linked,
+  );
   c.header('cache-control', 'no-store');
   return c.json({ orders: orders.map(accountOrder) });
 });
 
 function addressAnswer(c: Context<AppEnv>, change: AddressChange): Response {
   if (change.ok) return c.json({ addresses: change.addresses });
-  return change.reason === 'full' ? apiError(c, 409, ADDRESSES_FULL) : apiError(c, 404, ACCOUNT_MESSAGES.addressNotFound);
+  return change.reason === 'full'
+    ? apiError(c, 409, ADDRESSES_FULL)
+    : apiError(c, 404, ACCOUNT_MESSAGES.addressNotFound);
 }
 
 /** The address body, or the 400 naming its fields (the checkout's address rule). */
 async function addressBody(c: Context<AppEnv>): Promise<z.infer<typeof addressBodySchema> | Response> {
   const body = await readJson(c, addressBodySchema, MAX_BODY_BYTES);
   const problems = addressProblems(body.address);
-  return Object.keys(problems).length > 0 ? apiError(c, 400, CHECKOUT_MESSAGES.formIncomplete, { errors: problems }) : body;
+  return Object.keys(problems).length > 0
+    ? apiError(c, 400, CHECKOUT_MESSAGES.formIncomplete, { errors: problems })
+    : body;
 }
 
 account.get('/addresses', withSite, async (c) => {
@@ -140,7 +165,10 @@ account.post('/addresses', withSite, async (c) => {
   if (session instanceof Response) return session;
   const body = await addressBody(c);
   if (body instanceof Response) return body;
-  return addressAnswer(c, await siteUsers(c.env, c.var.site).saveAddress(session.userId, null, body.address, body.isDefault));
+  return addressAnswer(
+    c,
+    await siteUsers(c.env, c.var.site).saveAddress(session.userId, null, body.address, body.isDefault),
+  );
 });
 
 account.put('/addresses/:id', withSite, async (c) => {
@@ -148,7 +176,10 @@ account.put('/addresses/:id', withSite, async (c) => {
   if (session instanceof Response) return session;
   const body = await addressBody(c);
   if (body instanceof Response) return body;
-  return addressAnswer(c, await siteUsers(c.env, c.var.site).saveAddress(session.userId, c.req.param('id'), body.address, body.isDefault));
+  return addressAnswer(
+    c,
+    await siteUsers(c.env, c.var.site).saveAddress(session.userId, c.req.param('id'), body.address, body.isDefault),
+  );
 });
 
 account.delete('/addresses/:id', withSite, async (c) => {

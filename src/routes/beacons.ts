@@ -67,7 +67,10 @@ const ANALYTICS_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export const beacons = new Hono<AppEnv>();
 
 for (const area of ['/api/census/*', '/api/events/*', '/api/v1/clanker/*', '/api/1/performance/*']) {
-  beacons.use(area, rateLimit((env) => env.BEACON_VISITOR_LIMITER, 'beacons'));
+  beacons.use(
+    area,
+    rateLimit((env) => env.BEACON_VISITOR_LIMITER, 'beacons'),
+  );
 }
 
 function tooMany(c: Context<AppEnv>): Response {
@@ -75,14 +78,25 @@ function tooMany(c: Context<AppEnv>): Response {
 }
 
 /** Stores one beacon's updates in the website's store (with other beacons arriving meanwhile: src/beacon/batching.ts), each under the page of the site it counts for, then answers `status`. */
-async function store(c: Context<AppEnv>, site: Site, beaconUpdates: readonly BeaconUpdate[], status: 200 | 202 = 200): Promise<Response> {
+async function store(
+  c: Context<AppEnv>,
+  site: Site,
+  beaconUpdates: readonly BeaconUpdate[],
+  status: 200 | 202 = 200,
+): Promise<Response> {
   if (beaconUpdates.length === 0) return c.body(null, 204);
-  const itemPages = await itemPagesAmong(c.env, site, beaconUpdates.map((update) => update.path));
+  const itemPages = await itemPagesAmong(
+    c.env,
+    site,
+    beaconUpdates.map((update) => update.path),
+  );
   const updates = beaconUpdates.map((update) => ({ ...update, path: countedPath(site, update.path, itemPages) }));
   const websiteId = site.website.id;
   const { success } = await c.env.BEACON_WEBSITE_LIMITER.limit({ key: `beacons:${websiteId}` });
   if (!success) return tooMany(c);
-  const outcome = await recordBeacon(c.env, websiteId, { updates, hour: hourOf(Date.now()) }, HOURLY_QUOTA, (work) => c.executionCtx.waitUntil(work));
+  const outcome = await recordBeacon(c.env, websiteId, { updates, hour: hourOf(Date.now()) }, HOURLY_QUOTA, (work) =>
+    c.executionCtx.waitUntil(work),
+  );
   if (!outcome.accepted) return tooMany(c);
   writeToAnalyticsEngine(c.env, websiteId, updates);
   return c.json({ ok: true }, status);
@@ -116,8 +130,14 @@ async function itemPagesAmong(env: Env, site: Site, paths: readonly string[]): P
 }
 
 /** A product's counts by its catalog id (titles are the catalog's); null for an item that is not one of the site's products. */
-async function catalogProduct(c: Context<AppEnv>, site: Site, itemId: string | undefined, counts: { views: number; adds: number }): Promise<ProductCount | null> {
-  const item = itemId === undefined ? undefined : await itemAtVersion(c.env, site.website.id, await siteVersion(c), itemId);
+async function catalogProduct(
+  c: Context<AppEnv>,
+  site: Site,
+  itemId: string | undefined,
+  counts: { views: number; adds: number },
+): Promise<ProductCount | null> {
+  const item =
+    itemId === undefined ? undefined : await itemAtVersion(c.env, site.website.id, await siteVersion(c), itemId);
   return item === undefined || !inProductCollection(item, site.collections) ? null : { id: item.id, ...counts };
 }
 
@@ -136,20 +156,30 @@ function refererPath(c: Context<AppEnv>): string {
  * without consent (or a refusal) clears the tracking cookies instead and gives no id.
  */
 function visitorForPageView(c: Context<AppEnv>, site: Site, bodyRecord: string | undefined): string | null {
-  const allowed = trackingCookiesAllowed(site.websiteSettings.analytics.restrictiveCookiePolicy, getCookie(c, CONSENT_COOKIE));
+  const allowed = trackingCookiesAllowed(
+    site.websiteSettings.analytics.restrictiveCookiePolicy,
+    getCookie(c, CONSENT_COOKIE),
+  );
   const secure = !isDevelopment(c.env);
-  const set = (name: string, value: string, maxAge: number) => c.header('set-cookie', trackingCookie(name, value, maxAge, secure), { append: true });
+  const set = (name: string, value: string, maxAge: number) =>
+    c.header('set-cookie', trackingCookie(name, value, maxAge, secure), { append: true });
   if (!allowed) {
     for (const name of TRACKING_COOKIES) if (getCookie(c, name) !== undefined) set(name, '', 0);
     return null;
   }
   const now = Date.now();
   const record = parseVisitorRecord(getCookie(c, VISITOR_COOKIE)) ?? parseVisitorRecord(bodyRecord);
-  const { record: visitor } = visitAt(record, parseSessionTimestamp(getCookie(c, SESSION_COOKIE)), now, () => crypto.randomUUID());
+  const { record: visitor } = visitAt(record, parseSessionTimestamp(getCookie(c, SESSION_COOKIE)), now, () =>
+    crypto.randomUUID(),
+  );
   set(VISITOR_COOKIE, formatVisitorRecord(visitor), COOKIE_MAX_AGE[VISITOR_COOKIE]);
   set(SESSION_COOKIE, String(now), COOKIE_MAX_AGE[SESSION_COOKIE]);
   const analyticsId = getCookie(c, ANALYTICS_ID_COOKIE);
-  set(ANALYTICS_ID_COOKIE, analyticsId !== undefined && ANALYTICS_ID.test(analyticsId) ? analyticsId : randomToken(), COOKIE_MAX_AGE[ANALYTICS_ID_COOKIE]);
+  set(
+    ANALYTICS_ID_COOKIE,
+    analyticsId !== undefined && ANALYTICS_ID.test(analyticsId) ? analyticsId : randomToken(),
+    COOKIE_MAX_AGE[ANALYTICS_ID_COOKIE],
+  );
   return visitor.id;
 }
 
@@ -175,7 +205,8 @@ for (const [name, schema] of Object.entries(CENSUS_CALLS)) {
   beacons.post(`/api/census/${name}`, withSite, async (c) => {
     const site = c.var.site;
     const body = await readForm(c, schema, MAX_FORM_BYTES);
-    if (body.websiteId !== undefined && body.websiteId !== site.website.id) return apiError(c, 400, `websiteId: ${NOT_THIS_WEBSITE}`);
+    if (body.websiteId !== undefined && body.websiteId !== site.website.id)
+      return apiError(c, 400, `websiteId: ${NOT_THIS_WEBSITE}`);
     const path = body.url === undefined ? refererPath(c) : pathOf(body.url);
     if (!(await recordable(c, site, { path, pageType: null, isPageView: false }))) return c.body(null, 204);
     return store(c, site, [beaconUpdate({ path, event: `census:${name}`, visitorId: visitorIdOf(c) }, Date.now())]);
@@ -191,7 +222,9 @@ beacons.post('/api/census/RecordQuickView/:id', withSite, async (c) => {
   const path = body.url === undefined ? refererPath(c) : pathOf(body.url);
   if (!(await recordable(c, site, { path, pageType: null, isPageView: false }))) return c.body(null, 204);
   const product = { id: item.id, views: 1, adds: 0 };
-  return store(c, site, [beaconUpdate({ path, event: 'census:quick-view', visitorId: visitorIdOf(c), product }, Date.now())]);
+  return store(c, site, [
+    beaconUpdate({ path, event: 'census:quick-view', visitorId: visitorIdOf(c), product }, Date.now()),
+  ]);
 });
 
 function crumbMatches(c: Context<AppEnv>, sent: string): boolean {
@@ -221,7 +254,8 @@ beacons.post('/api/events/RecordEvent', withSite, async (c) => {
     case 'visit_product_listing': {
       const data = validate(RECORD_EVENTS[form.event], raw);
       if (data.websiteId !== site.website.id) return apiError(c, 400, `websiteId: ${NOT_THIS_WEBSITE}`);
-      const product = form.event === 'visit_product_page' ? await catalogProduct(c, site, data.itemId, { views: 1, adds: 0 }) : null;
+      const product =
+        form.event === 'visit_product_page' ? await catalogProduct(c, site, data.itemId, { views: 1, adds: 0 }) : null;
       // A product page visit naming something other than a product (a blog post) is no product page visit.
       if (form.event === 'visit_product_page' && product === null) return c.body(null, 204);
       update = beaconUpdate({ path: pathOf(data.pagePath), event: form.event, visitorId, product }, now);
@@ -257,10 +291,17 @@ beacons.post('/api/v1/clanker/events', withSite, async (c) => {
   const schema = eventSchema(eventSchemaName);
   if (schema === undefined) return apiError(c, 400, `${UNKNOWN_SCHEMA}: ${eventSchemaName}`);
   const content = validate(schema, eventContent);
-  if (content.context_website_id !== site.website.id) return apiError(c, 400, `context_website_id: ${NOT_THIS_WEBSITE}`);
+  if (content.context_website_id !== site.website.id)
+    return apiError(c, 400, `context_website_id: ${NOT_THIS_WEBSITE}`);
   const path = pathOf(content.page_path);
-  if (!(await recordable(c, site, { path, pageType: null, isPageView: eventSchemaName === 'page_view' }))) return c.body(null, 204);
-  return store(c, site, [beaconUpdate({ path, event: `clanker:${eventSchemaName}`, visitorId: visitorIdOf(c) }, Date.now())], 202);
+  if (!(await recordable(c, site, { path, pageType: null, isPageView: eventSchemaName === 'page_view' })))
+    return c.body(null, 204);
+  return store(
+    c,
+    site,
+    [beaconUpdate({ path, event: `clanker:${eventSchemaName}`, visitorId: visitorIdOf(c) }, Date.now())],
+    202,
+  );
 });
 
 /** Checks event content against a schema without recording it. */

@@ -5,7 +5,14 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { buildCart, CART_MESSAGES, MAX_ADDITIONAL_FIELDS_LENGTH, parseQuantity, type ShoppingCart, type StoredEntry } from '../commerce/cart';
+import {
+  buildCart,
+  CART_MESSAGES,
+  MAX_ADDITIONAL_FIELDS_LENGTH,
+  parseQuantity,
+  type ShoppingCart,
+  type StoredEntry,
+} from '../commerce/cart';
 import { entryFromLine, resolveCartLine, type CartLine } from '../commerce/cart-line';
 import { GIFT_EMAIL_MAX, GIFT_MESSAGE_MAX, GIFT_NAME_MAX, giftDetailsProblems } from '../commerce/gift-cards';
 import { ProductType, productType, variantAvailable } from '../commerce/product';
@@ -19,14 +26,24 @@ import type { Item } from '../site/schema';
 import { currentCrumb, ensureCrumb, randomToken, requireCrumb } from './csrf';
 import { apiError, readJson, siteVersion, type AppEnv, withSite } from './http';
 import { rateLimit } from './rate-limit';
-import { adoptIntoAccount, CART_ID, cartHead, cartIdFrom, currencyOf, setCartCookie, visitorCart } from './visitor-cart';
+import {
+  adoptIntoAccount,
+  CART_ID,
+  cartHead,
+  cartIdFrom,
+  currencyOf,
+  setCartCookie,
+  visitorCart,
+} from './visitor-cart';
 
 const MAX_BODY_BYTES = 16 * 1024;
 
 const additionalFields = z
   .union([z.string(), z.record(z.string(), z.unknown()), z.null()])
   .optional()
-  .transform((value) => (value === undefined || value === null ? null : typeof value === 'string' ? value : JSON.stringify(value)))
+  .transform((value) =>
+    value === undefined || value === null ? null : typeof value === 'string' ? value : JSON.stringify(value),
+  )
   .refine((value) => value === null || value.length <= MAX_ADDITIONAL_FIELDS_LENGTH, {
     message: `additionalFields must be at most ${MAX_ADDITIONAL_FIELDS_LENGTH} characters`,
   });
@@ -55,7 +72,12 @@ function giftDetailsOr400(c: Context<AppEnv>, additionalFields: string | null): 
     parsed = undefined;
   }
   const details = giftDetailsSchema.safeParse(parsed);
-  if (!details.success) return apiError(c, 400, `Gift card details: ${details.error.issues[0]?.path.join('.') ?? 'body'} ${details.error.issues[0]?.message ?? 'is invalid'}`);
+  if (!details.success)
+    return apiError(
+      c,
+      400,
+      `Gift card details: ${details.error.issues[0]?.path.join('.') ?? 'body'} ${details.error.issues[0]?.message ?? 'is invalid'}`,
+    );
   const problems = giftDetailsProblems(details.data, Date.now());
   const first = Object.values(problems)[0];
   if (first !== undefined) return apiError(c, 400, first, { errors: problems });
@@ -67,7 +89,12 @@ function emptyCart(site: Site): ShoppingCart {
 }
 
 /** The line for an item and sku of this site, or a 4xx response. */
-async function lineFor(c: Context<AppEnv>, site: Site, itemId: string, sku: string | null | undefined): Promise<CartLine | Response> {
+async function lineFor(
+  c: Context<AppEnv>,
+  site: Site,
+  itemId: string,
+  sku: string | null | undefined,
+): Promise<CartLine | Response> {
   const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), itemId);
   if (item === undefined) return apiError(c, 404, CART_MESSAGES.itemNotFound);
   const line = resolveCartLine(item, sku, currencyOf(site), site.collections, site.websiteSettings);
@@ -125,7 +152,8 @@ cart.get('/api/commerce/shopping-cart', withSite, async (c) => {
   const stored = await stub.read();
   if (stored === null) return c.json(emptyCart(site));
   // Once the shopper started checking out, the cart shows the checkout's shipping, tax and discounts.
-  if (stored.orderId === null && (await stub.checkoutStarted())) return c.json(await commerceOrders(c.env, site.website.id).cartWithTotals(stored));
+  if (stored.orderId === null && (await stub.checkoutStarted()))
+    return c.json(await commerceOrders(c.env, site.website.id).cartWithTotals(stored));
   return c.json(stored);
 });
 
@@ -140,17 +168,33 @@ interface AddRequest {
  * Validates an add against the site, then adds it to the cart `cartId` (a new cart when the id is
  * new). Subscriptions are only added through their own call, and only they are.
  */
-async function addLine(c: Context<AppEnv>, request: AddRequest, subscription: boolean, cartIdOf: () => string, idempotencyKey: string | null = null) {
+async function addLine(
+  c: Context<AppEnv>,
+  request: AddRequest,
+  subscription: boolean,
+  cartIdOf: () => string,
+  idempotencyKey: string | null = null,
+) {
   const site = c.var.site;
   const line = await lineFor(c, site, request.itemId, request.sku);
   if (line instanceof Response) return line;
-  if (line.subscription !== subscription) return apiError(c, 400, subscription ? CART_MESSAGES.notSubscription : CART_MESSAGES.subscriptionOnly);
+  if (line.subscription !== subscription)
+    return apiError(c, 400, subscription ? CART_MESSAGES.notSubscription : CART_MESSAGES.subscriptionOnly);
   const quantity = quantityOr400(c, request.quantity);
   if (quantity instanceof Response) return quantity;
-  const additionalFields = line.productType === ProductType.GiftCard ? giftDetailsOr400(c, request.additionalFields) : request.additionalFields;
+  const additionalFields =
+    line.productType === ProductType.GiftCard
+      ? giftDetailsOr400(c, request.additionalFields)
+      : request.additionalFields;
   if (additionalFields instanceof Response) return additionalFields;
   const cartId = cartIdOf();
-  const result = await cartStub(c.env, site.website.id, cartId).add(cartHead(site, cartId), line, quantity, additionalFields, idempotencyKey);
+  const result = await cartStub(c.env, site.website.id, cartId).add(
+    cartHead(site, cartId),
+    line,
+    quantity,
+    additionalFields,
+    idempotencyKey,
+  );
   return result.ok ? { site, cartId, result } : failed(c, result);
 }
 
@@ -195,7 +239,8 @@ cart.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', withSi
   const stub = visitorCart(c, site);
   if (stub === null) return apiError(c, 404, CART_MESSAGES.entryNotFound);
   const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), body.itemId);
-  const additionalFields = productType(item) === ProductType.GiftCard ? giftDetailsOr400(c, body.additionalFields) : body.additionalFields;
+  const additionalFields =
+    productType(item) === ProductType.GiftCard ? giftDetailsOr400(c, body.additionalFields) : body.additionalFields;
   if (additionalFields instanceof Response) return additionalFields;
   return answered(c, await stub.setAdditionalFields(c.req.param('entryId'), body.itemId, body.sku, additionalFields));
 });

@@ -11,7 +11,12 @@ import { resolveCartLine } from '../commerce/cart-line';
 import { CHECKOUT_MESSAGES } from '../commerce/checkout-totals';
 import { ORDER_MESSAGES, type Order } from '../commerce/order';
 import type { SubscriptionPlan } from '../commerce/subscriptions';
-import { UNKNOWN_RETRY_AFTER_S, type CheckoutOutcome, type CheckoutPatch, type CheckoutRequest } from '../durable/orders';
+import {
+  UNKNOWN_RETRY_AFTER_S,
+  type CheckoutOutcome,
+  type CheckoutPatch,
+  type CheckoutRequest,
+} from '../durable/orders';
 import type { StockLine } from '../durable/stock';
 import { tokenDigest } from '../durable/passwords';
 import { cartStub, commerceOrders } from '../durable/stubs';
@@ -62,7 +67,10 @@ const updateSchema = z.object({
 const ADDRESS_BODY_BYTES = 1024;
 export const ADDRESS_QUERY_MAX = 100;
 const PREDICTIONS_SHOWN = 5;
-const sessionToken = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'sessionToken is 8 to 64 letters, digits, - or _').optional();
+const sessionToken = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'sessionToken is 8 to 64 letters, digits, - or _')
+  .optional();
 const addressSearchSchema = z.object({ query: z.string().trim().min(3).max(ADDRESS_QUERY_MAX), sessionToken });
 const addressDetailsSchema = z.object({ placeId: z.string().min(1).max(300), sessionToken });
 export const ADDRESS_SEARCH_MESSAGES = {
@@ -84,7 +92,9 @@ async function openCart(c: Context<AppEnv>, cartId: string): Promise<ShoppingCar
   const websiteId = c.var.site.website.id;
   const cart = await cartStub(c.env, websiteId, cartId).read();
   if (cart?.orderId == null) return cart;
-  return (await commerceOrders(c.env, websiteId).abandonAuthentication(websiteId, cart.orderId)) ? cartStub(c.env, websiteId, cartId).read() : cart;
+  return (await commerceOrders(c.env, websiteId).abandonAuthentication(websiteId, cart.orderId))
+    ? cartStub(c.env, websiteId, cartId).read()
+    : cart;
 }
 
 /** The cart being bought: the subscription cart named by `cartToken`, else the visitor's. */
@@ -109,8 +119,10 @@ async function checkoutRequest(c: Context<AppEnv>, added: ShoppingCart): Promise
   let subscription: SubscriptionPlan | null = null;
   for (const entry of added.entries) {
     const item = items.get(entry.itemId);
-    const resolved = item === undefined ? null : resolveCartLine(item, entry.chosenVariant.sku, currencyOf(site), site.collections);
-    if (resolved === null || 'error' in resolved) return apiError(c, 409, CART_MESSAGES.itemNotFound, { entryId: entry.id });
+    const resolved =
+      item === undefined ? null : resolveCartLine(item, entry.chosenVariant.sku, currencyOf(site), site.collections);
+    if (resolved === null || 'error' in resolved)
+      return apiError(c, 409, CART_MESSAGES.itemNotFound, { entryId: entry.id });
     prices[entry.id] = resolved.unitPriceCents;
     const sku = entry.chosenVariant.sku;
     lines.set(sku, { sku, stock: resolved.stock, quantity: (lines.get(sku)?.quantity ?? 0) + entry.quantity });
@@ -191,7 +203,9 @@ checkout.post('/api/commerce/checkout/address/details', withSite, async (c) => {
   if (off !== null) return off;
   try {
     const details = await placesProvider(c.env).details(body.placeId, body.sessionToken ?? null);
-    return details === null ? apiError(c, 404, ADDRESS_SEARCH_MESSAGES.unknownPlace) : c.json({ address: details.address });
+    return details === null
+      ? apiError(c, 404, ADDRESS_SEARCH_MESSAGES.unknownPlace)
+      : c.json({ address: details.address });
   } catch (error) {
     if (error instanceof PlacesUnavailable) return apiError(c, 502, ADDRESS_SEARCH_MESSAGES.unavailable);
     throw error;
@@ -215,7 +229,8 @@ checkout.post('/api/commerce/checkout', withSite, demoShipping, async (c) => {
 checkout.put('/api/commerce/checkout', withSite, demoShipping, async (c) => {
   const { cartToken: token, ...patch } = await readJson(c, updateSchema, MAX_BODY_BYTES);
   const emailErrors = emailProblems(patch);
-  if (Object.keys(emailErrors).length > 0) return apiError(c, 400, CHECKOUT_MESSAGES.formIncomplete, { errors: emailErrors });
+  if (Object.keys(emailErrors).length > 0)
+    return apiError(c, 400, CHECKOUT_MESSAGES.formIncomplete, { errors: emailErrors });
   const cart = await cartToBuy(c, token);
   if (cart instanceof Response) return cart;
   const request = await checkoutRequest(c, cart);
@@ -230,7 +245,9 @@ checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async 
   if (!IDEMPOTENCY_KEY.test(key)) return apiError(c, 400, IDEMPOTENCY_MESSAGE);
   const body = await readJson(c, placeSchema, MAX_BODY_BYTES);
   if (body.payment.provider !== paymentProvider(c.env).name) {
-    return apiError(c, 400, CHECKOUT_MESSAGES.formIncomplete, { errors: { payment: CHECKOUT_MESSAGES.paymentRequired } });
+    return apiError(c, 400, CHECKOUT_MESSAGES.formIncomplete, {
+      errors: { payment: CHECKOUT_MESSAGES.paymentRequired },
+    });
   }
   const site = c.var.site;
   const cartId = body.cartToken ?? cartIdFrom(c);
@@ -246,13 +263,21 @@ checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async 
     const request = await checkoutRequest(c, cart);
     if (request instanceof Response) return request;
     const origin = new URL(c.req.url).origin;
-    outcome = await orders.place({ ...request, idempotencyKey: key, payment: body.payment, returnUrl: `${origin}/checkout?payment=returned`, visitor: visitorKey(c), requester });
+    outcome = await orders.place({
+      ...request,
+      idempotencyKey: key,
+      payment: body.payment,
+      returnUrl: `${origin}/checkout?payment=returned`,
+      visitor: visitorKey(c),
+      requester,
+    });
     await rememberOrder(c, outcome.body);
   }
   c.header('cache-control', 'no-store');
   if (outcome.status === 202) c.header('retry-after', String(UNKNOWN_RETRY_AFTER_S));
   // The cart is kept until the order is paid: a payment that fails later gives the shopper their cart back.
-  if ('order' in outcome.body && outcome.body.order.status === 'paid' && body.cartToken === undefined) deleteStoreCookie(c, 'cart');
+  if ('order' in outcome.body && outcome.body.order.status === 'paid' && body.cartToken === undefined)
+    deleteStoreCookie(c, 'cart');
   return c.json(outcome.body, outcome.status);
 });
 

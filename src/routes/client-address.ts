@@ -27,7 +27,9 @@ function ipv6Groups(text: string): number[] | null {
   if (![...head, ...rest].every((group) => GROUP.test(group))) return null;
   const missing = 8 - head.length - rest.length;
   if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
-  return [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...rest].map((group) => parseInt(group, 16));
+  return [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...rest].map((group) =>
+    parseInt(group, 16),
+  );
 }
 
 const IPV4_MAPPED_PREFIX = [0, 0, 0, 0, 0, 0xffff];
@@ -42,5 +44,8 @@ export function addressKey(address: string | undefined): string {
     const [high = 0, low = 0] = groups.slice(6);
     return [high >> 8, high & 255, low >> 8, low & 255].join('.');
   }
-  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
 }

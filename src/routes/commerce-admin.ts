@@ -17,7 +17,11 @@ import { requirePermission } from './merchant-session';
 
 const MAX_BODY_BYTES = 16 * 1024;
 const cents = z.number().int().min(0).max(100_000_000);
-const place = z.string().trim().toUpperCase().regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, "must be a country code such as 'US' or a region such as 'US-CA'");
+const place = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, "must be a country code such as 'US' or a region such as 'US-CA'");
 
 const shippingRateSchema = z.object({
   name: z.string().trim().min(1).max(100),
@@ -29,8 +33,18 @@ const shippingRateSchema = z.object({
 });
 const taxRateSchema = z.object({
   name: z.string().trim().min(1).max(100),
-  countryCode: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'must be a country code such as US'),
-  region: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{1,3}$/, "must be a region code such as 'CA'").nullable().default(null),
+  countryCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'must be a country code such as US'),
+  region: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{1,3}$/, "must be a region code such as 'CA'")
+    .nullable()
+    .default(null),
   ratePercent: z.string().regex(RATE_PERCENT, "must be a percentage such as '8.875' (at most 4 decimals)"),
 });
 const discountSchema = z
@@ -45,8 +59,12 @@ const discountSchema = z
     usageLimit: z.number().int().min(1).max(10_000_000).nullable().default(null),
   })
   .refine((d) => d.kind !== 'percentage' || d.percent !== null, { message: 'percent: a percentage code needs percent' })
-  .refine((d) => d.kind !== 'fixed' || d.amountCents !== null, { message: 'amountCents: a fixed code needs amountCents' })
-  .refine((d) => d.startsOn === null || d.endsOn === null || d.startsOn < d.endsOn, { message: 'endsOn: must be after startsOn' });
+  .refine((d) => d.kind !== 'fixed' || d.amountCents !== null, {
+    message: 'amountCents: a fixed code needs amountCents',
+  })
+  .refine((d) => d.startsOn === null || d.endsOn === null || d.startsOn < d.endsOn, {
+    message: 'endsOn: must be after startsOn',
+  });
 const settingsSchema = z.object({
   pricesIncludeTax: z.boolean(),
   minimumSubtotalCents: cents,
@@ -54,7 +72,10 @@ const settingsSchema = z.object({
   welcomeDiscount: z.object({ enabled: z.boolean(), percent: z.number().int().min(1).max(100) }),
   addressSearch: z.boolean().default(false),
 });
-const fulfilSchema = z.object({ trackingNumber: z.string().trim().min(1).max(100), carrier: z.string().trim().min(1).max(100).nullable().default(null) });
+const fulfilSchema = z.object({
+  trackingNumber: z.string().trim().min(1).max(100),
+  carrier: z.string().trim().min(1).max(100).nullable().default(null),
+});
 const refundSchema = z.object({ restock: z.boolean() });
 const exportFiltersSchema = z.object({ status: z.enum(ORDER_STATUSES).optional(), q: z.string().trim().max(256) });
 
@@ -65,12 +86,23 @@ const ORDER_CSV_HEADER = ['Number', 'Date (UTC)', 'Status', 'Email', 'Name', 'To
 
 /** One order as a CSV row: the total in the store's money format, the lines as '2 × Candle (Size: L)' joined by '; '. */
 function orderRecord(order: Order): string[] {
-  const name = order.shippingAddress === null ? '' : `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim();
+  const name =
+    order.shippingAddress === null ? '' : `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim();
   const items = order.entries.map((e) => {
-    const options = Object.entries(e.attributes).map(([option, value]) => `${option}: ${value}`).join(', ');
+    const options = Object.entries(e.attributes)
+      .map(([option, value]) => `${option}: ${value}`)
+      .join(', ');
     return `${e.quantity} × ${e.title}${options === '' ? '' : ` (${options})`}`;
   });
-  return [String(order.orderNumber), new Date(order.createdOn).toISOString(), order.status, order.email, name, formatMoney(order.grandTotalCents, order.currencyCode, 'en-US', false), items.join('; ')];
+  return [
+    String(order.orderNumber),
+    new Date(order.createdOn).toISOString(),
+    order.status,
+    order.email,
+    name,
+    formatMoney(order.grandTotalCents, order.currencyCode, 'en-US', false),
+    items.join('; '),
+  ];
 }
 
 function orders(c: Context<AppEnv>) {
@@ -87,7 +119,8 @@ const customerData = requirePermission('customerData');
 
 commerceAdmin.get('/api/commerce/orders', customerData, async (c) => {
   const status = c.req.query('status');
-  if (status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status)) return apiError(c, 400, `status must be one of ${ORDER_STATUSES.join(', ')}`);
+  if (status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status))
+    return apiError(c, 400, `status must be one of ${ORDER_STATUSES.join(', ')}`);
   const rawCursor = c.req.query('cursor');
   const cursor = rawCursor === undefined ? null : Number(rawCursor);
   if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(c, 400, 'cursor is not valid');
@@ -97,15 +130,21 @@ commerceAdmin.get('/api/commerce/orders', customerData, async (c) => {
 });
 
 commerceAdmin.get('/api/commerce/orders.csv', customerData, async (c) => {
-  const filters = exportFiltersSchema.safeParse({ status: c.req.query('status') || undefined, q: c.req.query('q') ?? '' });
-  if (!filters.success) return apiError(c, 400, filters.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  const filters = exportFiltersSchema.safeParse({
+    status: c.req.query('status') || undefined,
+    q: c.req.query('q') ?? '',
+  });
+  if (!filters.success)
+    return apiError(c, 400, filters.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const { status, q } = filters.data;
   const store = orders(c);
   const found: Order[] = [];
   let cursor: number | null = null;
   do {
     const page: { orders: Order[]; nextPageCursor: string | null } =
-      q === '' ? await store.orders(status ?? null, cursor, EXPORT_PAGE) : await store.searchOrders(q, status ?? null, cursor, EXPORT_PAGE);
+      q === ''
+        ? await store.orders(status ?? null, cursor, EXPORT_PAGE)
+        : await store.searchOrders(q, status ?? null, cursor, EXPORT_PAGE);
     found.push(...page.orders);
     cursor = page.nextPageCursor === null ? null : Number(page.nextPageCursor);
   } while (cursor !== null && found.length < MAX_EXPORT_ORDERS);
@@ -147,7 +186,11 @@ for (const [path, kind, schema, plural, singular] of [
     const saved = await orders(c).saveRate(kind, c.req.param('id'), rate);
     return saved === null ? apiError(c, 404, 'Unknown rate') : c.json({ [singular]: { id: saved.id, ...rate } });
   });
-  commerceAdmin.delete(`${path}/:id`, commerce, async (c) => ((await orders(c).deleteRate(kind, c.req.param('id'))) ? c.json({ deleted: true }) : apiError(c, 404, 'Unknown rate')));
+  commerceAdmin.delete(`${path}/:id`, commerce, async (c) =>
+    (await orders(c).deleteRate(kind, c.req.param('id')))
+      ? c.json({ deleted: true })
+      : apiError(c, 404, 'Unknown rate'),
+  );
 }
 
 commerceAdmin.get('/api/commerce/discounts', commerce, async (c) => c.json({ discounts: await orders(c).discounts() }));
@@ -161,20 +204,24 @@ commerceAdmin.post('/api/commerce/discounts', commerce, async (c) => {
 
 commerceAdmin.put('/api/commerce/discounts/:code', commerce, async (c) => {
   const discount = await readJson(c, discountSchema, MAX_BODY_BYTES);
-  if (normalCode(c.req.param('code')) !== discount.code) return apiError(c, 400, 'code: must match the code in the path');
+  if (normalCode(c.req.param('code')) !== discount.code)
+    return apiError(c, 400, 'code: must match the code in the path');
   const saved = await orders(c).saveDiscount(discount, false);
   if (saved === null || 'conflict' in saved) return apiError(c, 404, 'Unknown discount code');
   return c.json({ discount: saved });
 });
 
 commerceAdmin.delete('/api/commerce/discounts/:code', commerce, async (c) =>
-  (await orders(c).deleteDiscount(c.req.param('code'))) ? c.json({ deleted: true }) : apiError(c, 404, 'Unknown discount code'),
+  (await orders(c).deleteDiscount(c.req.param('code')))
+    ? c.json({ deleted: true })
+    : apiError(c, 404, 'Unknown discount code'),
 );
 
-commerceAdmin.get('/api/commerce/settings', commerce, demoShipping, async (c) => c.json({ settings: await orders(c).settings() }));
+commerceAdmin.get('/api/commerce/settings', commerce, demoShipping, async (c) =>
+  c.json({ settings: await orders(c).settings() }),
+);
 
 commerceAdmin.put('/api/commerce/settings', commerce, async (c) => {
   const settings = await readJson(c, settingsSchema, MAX_BODY_BYTES);
   return c.json({ settings: await orders(c).setSettings(settings) });
 });
-

@@ -10,14 +10,33 @@ import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { MERCHANT_MESSAGES } from '../accounts/messages';
 import { toMinorUnits } from '../commerce/money';
-import { inProductCollection, isProductCollection, isOnSale, listedPrice, onStorefront, PRODUCT_RECORD_TYPE, PRODUCT_STATUSES, PRODUCT_TYPE_CODES, productStatus, ProductType } from '../commerce/product';
+import {
+  inProductCollection,
+  isProductCollection,
+  isOnSale,
+  listedPrice,
+  onStorefront,
+  PRODUCT_RECORD_TYPE,
+  PRODUCT_STATUSES,
+  PRODUCT_TYPE_CODES,
+  productStatus,
+  ProductType,
+} from '../commerce/product';
 import type { Edit } from '../durable/site-content';
 import type { ProductListQuery } from '../durable/content-tables';
 import { stockLedger } from '../durable/stubs';
 import { consoleItemsById, contentObject } from '../site/catalog';
 import { declaredNames } from '../site/catalog-names';
 import { EDIT_MESSAGES } from '../site/edits';
-import { BILLING_UNITS, MAX_PRICE_UNITS, MAX_STOCK, PRODUCT_MESSAGES, productProblems, slugOf, type ProductForm } from '../site/editor/product-form';
+import {
+  BILLING_UNITS,
+  MAX_PRICE_UNITS,
+  MAX_STOCK,
+  PRODUCT_MESSAGES,
+  productProblems,
+  slugOf,
+  type ProductForm,
+} from '../site/editor/product-form';
 import { formFromProduct, productFromForm, type Merchandising } from '../site/editor/product-item';
 import { TAG_MESSAGES, type TagType } from '../site/editor/tag-manager';
 import { randomHex } from '../site/ids';
@@ -51,42 +70,67 @@ const variantSchema = z.object({
   weightGrams: z.number().int().min(0).max(1_000_000).nullable(),
   imageUrl: text(2083),
 });
-const imageSchema = z.object({ assetUrl: text(2083), originalSize: z.string().regex(/^\d{1,5}x\d{1,5}$/, 'must be WIDTHxHEIGHT'), altText: text(500) });
-const productSchema = z.object({
-  collectionId: text(64),
-  title: text(200),
-  urlId: text(200),
-  productType: z.literal(PRODUCT_TYPE_CODES),
-  // A call without a status publishes, as before statuses existed; the console's new products start as drafts.
-  status: z.enum(PRODUCT_STATUSES).default('published'),
-  publishOn: z.number().int().min(0).max(8_640_000_000_000_000).default(0),
-  description: text(20_000),
-  excerpt: text(2_000),
-  images: z.array(imageSchema).max(MAX_ITEM_PICTURES).optional(),
-  /** The one picture of a product form from before galleries: read as `images` when `images` is absent. */
-  image: imageSchema.nullable().optional(),
-  tags: z.array(text(200)).max(50),
-  categories: z.array(text(200)).max(50),
-  options: z.array(text(100)).max(6),
-  variants: z.array(variantSchema).max(250),
-  price: units,
-  salePrice: units,
-  onSale: z.boolean(),
-  subscription: z.object({ every: z.number().int().min(1).max(52), unit: z.enum(BILLING_UNITS), cycles: z.number().int().min(0).max(1000) }).nullable(),
-  additionalFieldsFormId: text(64).nullable(),
-  customAddButtonText: text(200),
-  customSoldOutText: text(200),
-  scarcityEnabled: z.boolean(),
-  scarcityText: text(200),
-})
-  .transform(({ image, images, ...form }) => ({ ...form, images: images ?? (image == null ? [] : [image]) })) satisfies z.ZodType<ProductForm>;
+const imageSchema = z.object({
+  assetUrl: text(2083),
+  originalSize: z.string().regex(/^\d{1,5}x\d{1,5}$/, 'must be WIDTHxHEIGHT'),
+  altText: text(500),
+});
+const productSchema = z
+  .object({
+    collectionId: text(64),
+    title: text(200),
+    urlId: text(200),
+    productType: z.literal(PRODUCT_TYPE_CODES),
+    // A call without a status publishes, as before statuses existed; the console's new products start as drafts.
+    status: z.enum(PRODUCT_STATUSES).default('published'),
+    publishOn: z.number().int().min(0).max(8_640_000_000_000_000).default(0),
+    description: text(20_000),
+    excerpt: text(2_000),
+    images: z.array(imageSchema).max(MAX_ITEM_PICTURES).optional(),
+    /** The one picture of a product form from before galleries: read as `images` when `images` is absent. */
+    image: imageSchema.nullable().optional(),
+    tags: z.array(text(200)).max(50),
+    categories: z.array(text(200)).max(50),
+    options: z.array(text(100)).max(6),
+    variants: z.array(variantSchema).max(250),
+    price: units,
+    salePrice: units,
+    onSale: z.boolean(),
+    subscription: z
+      .object({
+        every: z.number().int().min(1).max(52),
+        unit: z.enum(BILLING_UNITS),
+        cycles: z.number().int().min(0).max(1000),
+      })
+      .nullable(),
+    additionalFieldsFormId: text(64).nullable(),
+    customAddButtonText: text(200),
+    customSoldOutText: text(200),
+    scarcityEnabled: z.boolean(),
+    scarcityText: text(200),
+  })
+  .transform(({ image, images, ...form }) => ({
+    ...form,
+    images: images ?? (image == null ? [] : [image]),
+  })) satisfies z.ZodType<ProductForm>;
 
 const bulkSchema = z.object({
-  ids: z.array(text(64)).min(1).max(PAGE_SIZE * 10),
+  ids: z
+    .array(text(64))
+    .min(1)
+    .max(PAGE_SIZE * 10),
   change: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('stock'), mode: z.enum(['set', 'add']), amount: z.number().int().min(-MAX_STOCK).max(MAX_STOCK) }),
+    z.object({
+      kind: z.literal('stock'),
+      mode: z.enum(['set', 'add']),
+      amount: z.number().int().min(-MAX_STOCK).max(MAX_STOCK),
+    }),
     z.object({ kind: z.literal('unlimited') }),
-    z.object({ kind: z.literal('price'), mode: z.enum(['set', 'percent']), amount: z.number().int().min(-100).max(MAX_PRICE_UNITS) }),
+    z.object({
+      kind: z.literal('price'),
+      mode: z.enum(['set', 'percent']),
+      amount: z.number().int().min(-100).max(MAX_PRICE_UNITS),
+    }),
   ]),
 });
 
@@ -114,7 +158,10 @@ const namesChangeSchema = z.object({
 
 function query<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.infer<S> {
   const result = schema.safeParse(c.req.query());
-  if (!result.success) throw new HTTPException(400, { message: result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
+  if (!result.success)
+    throw new HTTPException(400, {
+      message: result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+    });
   return result.data;
 }
 
@@ -133,17 +180,32 @@ function productCollection(site: Site, collectionId: string): Collection {
 async function edit(c: Context<AppEnv>, change: Edit, field?: (error: string) => string | undefined) {
   const session = await merchantSessionOf(c);
   if (session === null) throw new HTTPException(401, { message: MERCHANT_MESSAGES.signIn });
-  const outcome = await contentObject(c.env, c.var.site.website.id).edit(c.var.site.website.id, change, session.profile.roles);
+  const outcome = await contentObject(c.env, c.var.site.website.id).edit(
+    c.var.site.website.id,
+    change,
+    session.profile.roles,
+  );
   if (!outcome.ok) {
     const at = field?.(outcome.error);
-    throw new HTTPException(outcome.status, { res: at === undefined ? undefined : Response.json({ error: outcome.error, fields: { [at]: outcome.error } }, { status: outcome.status }), message: outcome.error });
+    throw new HTTPException(outcome.status, {
+      res:
+        at === undefined
+          ? undefined
+          : Response.json({ error: outcome.error, fields: { [at]: outcome.error } }, { status: outcome.status }),
+      message: outcome.error,
+    });
   }
   return outcome.value;
 }
 
 async function storedProduct(c: Context<AppEnv>, id: string): Promise<Item> {
   const item = (await consoleItemsById(c.env, c.var.site.website.id, [id])).get(id);
-  if (item === undefined || item.recordType !== PRODUCT_RECORD_TYPE || !inProductCollection(item, c.var.site.collections)) throw new HTTPException(404, { message: PRODUCT_MESSAGES.unknownProduct });
+  if (
+    item === undefined ||
+    item.recordType !== PRODUCT_RECORD_TYPE ||
+    !inProductCollection(item, c.var.site.collections)
+  )
+    throw new HTTPException(404, { message: PRODUCT_MESSAGES.unknownProduct });
   return item;
 }
 
@@ -167,22 +229,47 @@ async function freeUrlId(c: Context<AppEnv>, collection: Collection, urlId: stri
 }
 
 /** Saves a checked form as the product `stored` (null: a new one), then the stock the merchant changed in the ledger; the product's id and address. */
-async function saveForm(c: Context<AppEnv>, form: ProductForm & { variants: StockedVariantForm[] }, stored: Item | null): Promise<{ id: string; urlId: string; fullUrl: string }> {
+async function saveForm(
+  c: Context<AppEnv>,
+  form: ProductForm & { variants: StockedVariantForm[] },
+  stored: Item | null,
+): Promise<{ id: string; urlId: string; fullUrl: string }> {
   const problems = productProblems(form);
-  if (Object.keys(problems).length > 0) throw new HTTPException(400, { res: Response.json({ error: PRODUCT_MESSAGES.invalid, fields: problems }, { status: 400 }) });
+  if (Object.keys(problems).length > 0)
+    throw new HTTPException(400, {
+      res: Response.json({ error: PRODUCT_MESSAGES.invalid, fields: problems }, { status: 400 }),
+    });
   const site = c.var.site;
   const collection = productCollection(site, form.collectionId);
-  const fieldsForm = form.additionalFieldsFormId === null ? undefined : site.forms.find((f) => f.id === form.additionalFieldsFormId);
+  const fieldsForm =
+    form.additionalFieldsFormId === null ? undefined : site.forms.find((f) => f.id === form.additionalFieldsFormId);
   if (form.additionalFieldsFormId !== null && fieldsForm === undefined) {
-    throw new HTTPException(400, { res: Response.json({ error: PRODUCT_MESSAGES.invalid, fields: { additionalFieldsFormId: PRODUCT_MESSAGES.unknownForm } }, { status: 400 }) });
+    throw new HTTPException(400, {
+      res: Response.json(
+        { error: PRODUCT_MESSAGES.invalid, fields: { additionalFieldsFormId: PRODUCT_MESSAGES.unknownForm } },
+        { status: 400 },
+      ),
+    });
   }
-  const urlId = form.urlId === '' && stored === null ? await freeUrlId(c, collection, slugOf(form.title)) : form.urlId === '' ? stored?.urlId ?? slugOf(form.title) : form.urlId;
+  const urlId =
+    form.urlId === '' && stored === null
+      ? await freeUrlId(c, collection, slugOf(form.title))
+      : form.urlId === ''
+        ? (stored?.urlId ?? slugOf(form.title))
+        : form.urlId;
   const { item, merchandising } = productFromForm(
     { ...form, urlId },
     { item: stored, merchandising: stored === null ? null : merchandisingOf(site, stored.id) },
-    { currency: site.website.storeCurrency, collectionUrl: collection.fullUrl, additionalFieldsForm: fieldsForm, now: Date.now() },
+    {
+      currency: site.website.storeCurrency,
+      collectionUrl: collection.fullUrl,
+      additionalFieldsForm: fieldsForm,
+      now: Date.now(),
+    },
   );
-  await edit(c, { kind: 'saveProduct', item, merchandising }, (error) => (error === EDIT_MESSAGES.urlIdTaken ? 'urlId' : undefined));
+  await edit(c, { kind: 'saveProduct', item, merchandising }, (error) =>
+    error === EDIT_MESSAGES.urlIdTaken ? 'urlId' : undefined,
+  );
   await saveFormStock(c.env, site.website.id, form, item, (await merchantSessionOf(c))?.email);
   return { id: item.id as string, urlId, fullUrl: item.fullUrl as string };
 }
@@ -225,13 +312,20 @@ consoleCatalog.get('/api/console/catalog/context', commerce, async (c) => {
   const collections = productCollections(site);
   const names = async (tagType: TagType) => {
     const used = await Promise.all(collections.map((collection) => object.namesUsed(collection.id, tagType)));
-    const all = [...collections.flatMap((collection) => declaredNames(collection, tagType)), ...used.flatMap((read) => read.value.map((row) => row.name))];
+    const all = [
+      ...collections.flatMap((collection) => declaredNames(collection, tagType)),
+      ...used.flatMap((read) => read.value.map((row) => row.name)),
+    ];
     return [...new Set(all)].sort((a, b) => a.localeCompare(b, 'en'));
   };
   return c.json({
     currency: site.website.storeCurrency,
     timeZone: site.website.timeZone,
-    collections: collections.map((collection) => ({ id: collection.id, title: collection.title, fullUrl: collection.fullUrl })),
+    collections: collections.map((collection) => ({
+      id: collection.id,
+      title: collection.title,
+      fullUrl: collection.fullUrl,
+    })),
     forms: site.forms.map((form) => ({ id: form.id, name: form.name })),
     tags: await names('tag'),
     categories: await names('category'),
@@ -255,19 +349,40 @@ consoleCatalog.get('/api/console/products', commerce, async (c) => {
   const { value } = await contentObject(c.env, c.var.site.website.id).productList(listing);
   const items = value.rows.map((row) => JSON.parse(row.json) as Item);
   const levels = await stockLevels(c.env, c.var.site.website.id, items);
-  const availableOf = (item: Item) => (item.structuredContent?.variants ?? []).reduce((sum, variant) => sum + (levels[variant.sku]?.available ?? 0), 0);
+  const availableOf = (item: Item) =>
+    (item.structuredContent?.variants ?? []).reduce((sum, variant) => sum + (levels[variant.sku]?.available ?? 0), 0);
   const now = Date.now();
   const products = value.rows.map((row, i) => {
     const item = items[i] as Item;
-    return productRow(item, row.stock, row.stock === null ? null : availableOf(item), c.var.site.website.storeCurrency, now);
+    return productRow(
+      item,
+      row.stock,
+      row.stock === null ? null : availableOf(item),
+      c.var.site.website.storeCurrency,
+      now,
+    );
   });
   const next = q.offset + products.length;
-  return c.json({ products, total: value.total, nextOffset: next < value.total ? next : null, currency: c.var.site.website.storeCurrency });
+  return c.json({
+    products,
+    total: value.total,
+    nextOffset: next < value.total ? next : null,
+    currency: c.var.site.website.storeCurrency,
+  });
 });
 
 consoleCatalog.get('/api/console/products/:id', commerce, async (c) => {
   const item = await storedProduct(c, c.req.param('id'));
-  return c.json({ id: item.id, fullUrl: item.fullUrl, product: await formWithOnHand(c.env, c.var.site.website.id, item, formFromProduct(item, merchandisingOf(c.var.site, item.id))) });
+  return c.json({
+    id: item.id,
+    fullUrl: item.fullUrl,
+    product: await formWithOnHand(
+      c.env,
+      c.var.site.website.id,
+      item,
+      formFromProduct(item, merchandisingOf(c.var.site, item.id)),
+    ),
+  });
 });
 
 consoleCatalog.post('/api/console/products', commerce, async (c) => {
@@ -283,7 +398,12 @@ consoleCatalog.put('/api/console/products/:id', commerce, async (c) => {
 
 consoleCatalog.post('/api/console/products/:id/duplicate', commerce, async (c) => {
   const stored = await storedProduct(c, c.req.param('id'));
-  const form = await formWithOnHand(c.env, c.var.site.website.id, stored, formFromProduct(stored, merchandisingOf(c.var.site, stored.id)));
+  const form = await formWithOnHand(
+    c.env,
+    c.var.site.website.id,
+    stored,
+    formFromProduct(stored, merchandisingOf(c.var.site, stored.id)),
+  );
   const collection = productCollection(c.var.site, stored.collectionId);
   const copy: ProductForm = {
     ...form,
@@ -291,7 +411,10 @@ consoleCatalog.post('/api/console/products/:id/duplicate', commerce, async (c) =
     status: 'draft',
     urlId: await freeUrlId(c, collection, `${stored.urlId.slice(0, 90)}-copy`),
     // A new variant each, with its own SKU (stock is counted by SKU), starting from the original's on-hand count.
-    variants: form.variants.map(({ id: _id, stockShown: _shown, ...variant }: StockedVariantForm) => ({ ...variant, sku: `${variant.sku.slice(0, 50)}-${randomHex(2).toUpperCase()}` })),
+    variants: form.variants.map(({ id: _id, stockShown: _shown, ...variant }: StockedVariantForm) => ({
+      ...variant,
+      sku: `${variant.sku.slice(0, 50)}-${randomHex(2).toUpperCase()}`,
+    })),
   };
   return c.json(await saveForm(c, copy, null));
 });
@@ -304,11 +427,16 @@ consoleCatalog.delete('/api/console/products/:id', commerce, async (c) => {
 
 consoleCatalog.post('/api/console/products/bulk', commerce, async (c) => {
   const body = await readJson(c, bulkSchema, MAX_SMALL_BODY_BYTES);
-  if (body.change.kind === 'stock' && body.change.mode === 'set' && body.change.amount < 0) return apiError(c, 400, PRODUCT_MESSAGES.stock, { fields: { amount: PRODUCT_MESSAGES.stock } });
-  if (body.change.kind === 'price' && body.change.mode === 'set' && body.change.amount < 0) return apiError(c, 400, PRODUCT_MESSAGES.price, { fields: { amount: PRODUCT_MESSAGES.price } });
+  if (body.change.kind === 'stock' && body.change.mode === 'set' && body.change.amount < 0)
+    return apiError(c, 400, PRODUCT_MESSAGES.stock, { fields: { amount: PRODUCT_MESSAGES.stock } });
+  if (body.change.kind === 'price' && body.change.mode === 'set' && body.change.amount < 0)
+    return apiError(c, 400, PRODUCT_MESSAGES.price, { fields: { amount: PRODUCT_MESSAGES.price } });
   // Stock counts are the ledger's alone: the published change only makes unlimited variants counted (from 0; with none,
   // it writes nothing), so a retry after a failed ledger call counts nothing twice. Read before it, applied after it.
-  const before = body.change.kind === 'stock' ? [...(await consoleItemsById(c.env, c.var.site.website.id, [...new Set(body.ids)])).values()] : [];
+  const before =
+    body.change.kind === 'stock'
+      ? [...(await consoleItemsById(c.env, c.var.site.website.id, [...new Set(body.ids)])).values()]
+      : [];
   const changed = await edit(c, { kind: 'bulkProducts', ids: body.ids, change: body.change });
   if (body.change.kind === 'stock') await bulkStock(c.env, c.var.site.website.id, before, body.change);
   return c.json(changed);
@@ -328,7 +456,15 @@ consoleCatalog.get('/api/console/catalog/:collectionId/names', commerce, async (
 consoleCatalog.post('/api/console/catalog/:collectionId/names', commerce, async (c) => {
   const body = await readJson(c, namesChangeSchema, MAX_SMALL_BODY_BYTES);
   const collection = productCollection(c.var.site, c.req.param('collectionId'));
-  const messages = new Set([TAG_MESSAGES.exists(body.tagType), TAG_MESSAGES.required(body.tagType), TAG_MESSAGES.tooLong(body.tagType)]);
-  await edit(c, { kind: 'changeNames', collectionId: collection.id, tagType: body.tagType, change: body.change }, (error) => (messages.has(error) ? 'name' : undefined));
+  const messages = new Set([
+    TAG_MESSAGES.exists(body.tagType),
+    TAG_MESSAGES.required(body.tagType),
+    TAG_MESSAGES.tooLong(body.tagType),
+  ]);
+  await edit(
+    c,
+    { kind: 'changeNames', collectionId: collection.id, tagType: body.tagType, change: body.change },
+    (error) => (messages.has(error) ? 'name' : undefined),
+  );
   return c.json({ changed: true });
 });

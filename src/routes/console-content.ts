@@ -22,7 +22,13 @@ import { isProductCollection } from '../commerce/product';
 import { contentObject } from '../site/catalog';
 import { CODE_INJECTION_MESSAGES } from '../site/code-injection';
 import { CONTENT_STATUSES } from '../site/editor/content-status';
-import { CHART_MESSAGES, datasetOf, MAX_CHART_COLUMNS, MAX_CHART_ROWS, MAX_CHARTS_PER_PAGE } from '../site/editor/chart';
+import {
+  CHART_MESSAGES,
+  datasetOf,
+  MAX_CHART_COLUMNS,
+  MAX_CHART_ROWS,
+  MAX_CHARTS_PER_PAGE,
+} from '../site/editor/chart';
 import { EDIT_MESSAGES, URL_ID, type PageChart } from '../site/edits';
 import { randomHex } from '../site/ids';
 import { IMAGE_ADDRESS_MESSAGE, isImageUrl, MAX_IMAGE_URL } from '../site/image-url';
@@ -56,16 +62,26 @@ const postSchema = z.object({
   /** The post's main image: a file of the store's file manager or another image address (src/site/image-url.ts), or none. */
   assetUrl: z.string().max(MAX_IMAGE_URL).refine(isImageUrl, IMAGE_ADDRESS_MESSAGE).nullable(),
   /** Its size as the editor measured it ('WIDTHxHEIGHT'; absent: a wide default) and its description for screen readers. */
-  originalSize: z.string().regex(/^\d{1,5}x\d{1,5}$/, 'must be WIDTHxHEIGHT').optional(),
+  originalSize: z
+    .string()
+    .regex(/^\d{1,5}x\d{1,5}$/, 'must be WIDTHxHEIGHT')
+    .optional(),
   altText: z.string().trim().max(250).optional(),
 });
 type PostInput = z.infer<typeof postSchema>;
 
 const newPostSchema = postSchema.extend({ collectionId: z.string().min(1).max(64) });
-const pageSchema = z.object({ title: z.string().max(200), body: z.string().max(100_000), status: z.enum(CONTENT_STATUSES), publishOn: postSchema.shape.publishOn });
+const pageSchema = z.object({
+  title: z.string().max(200),
+  body: z.string().max(100_000),
+  status: z.enum(CONTENT_STATUSES),
+  publishOn: postSchema.shape.publishOn,
+});
 
 function blogNamed(c: Context<AppEnv>, collectionId: string): Collection {
-  const blog = c.var.site.collections.find((collection) => collection.id === collectionId && collection.typeName === 'blog');
+  const blog = c.var.site.collections.find(
+    (collection) => collection.id === collectionId && collection.typeName === 'blog',
+  );
   if (blog === undefined) throw new HTTPException(404, { message: EDIT_MESSAGES.unknownCollection });
   return blog;
 }
@@ -73,7 +89,8 @@ function blogNamed(c: Context<AppEnv>, collectionId: string): Collection {
 async function storedPost(c: Context<AppEnv>, id: string): Promise<Item> {
   const { value } = await contentObject(c.env, c.var.site.website.id).consoleItem(id);
   const item = value === null ? null : (JSON.parse(value) as Item);
-  if (item === null || item.recordType !== POST_RECORD_TYPE) throw new HTTPException(404, { message: CONTENT_MESSAGES.notAPost });
+  if (item === null || item.recordType !== POST_RECORD_TYPE)
+    throw new HTTPException(404, { message: CONTENT_MESSAGES.notAPost });
   return item;
 }
 
@@ -91,10 +108,30 @@ function slugOf(title: string): string {
 }
 
 /** The post `input` makes of `base` (the stored post, or a new one's id and author); product fields a stored post should not have are dropped. */
-function postItem(base: Record<string, unknown>, blog: Collection, input: PostInput, urlId: string): Record<string, unknown> {
+function postItem(
+  base: Record<string, unknown>,
+  blog: Collection,
+  input: PostInput,
+  urlId: string,
+): Record<string, unknown> {
   const { assetUrl, originalSize, altText, publishOn, urlId: _urlId, ...fields } = input;
-  const { structuredContent: _notAPost, assetUrl: before, originalSize: beforeSize, altText: _alt, mainImageId: _main, ...kept } = base;
-  const item: Record<string, unknown> = { ...kept, ...fields, collectionId: blog.id, recordType: POST_RECORD_TYPE, urlId, fullUrl: `${blog.fullUrl}/${urlId}`, addedOn: publishOn };
+  const {
+    structuredContent: _notAPost,
+    assetUrl: before,
+    originalSize: beforeSize,
+    altText: _alt,
+    mainImageId: _main,
+    ...kept
+  } = base;
+  const item: Record<string, unknown> = {
+    ...kept,
+    ...fields,
+    collectionId: blog.id,
+    recordType: POST_RECORD_TYPE,
+    urlId,
+    fullUrl: `${blog.fullUrl}/${urlId}`,
+    addedOn: publishOn,
+  };
   if (assetUrl === null) return item;
   // The theme sizes a post's image by its originalSize: a picture the editor did not measure keeps its size, or gets a wide default.
   const size = originalSize ?? (assetUrl === before ? beforeSize : undefined) ?? '1500x1000';
@@ -103,7 +140,14 @@ function postItem(base: Record<string, unknown>, blog: Collection, input: PostIn
 }
 
 function summary(item: Item) {
-  return { id: item.id, title: item.title, status: item.status ?? 'published', publishOn: item.addedOn ?? 0, fullUrl: item.fullUrl, collectionId: item.collectionId };
+  return {
+    id: item.id,
+    title: item.title,
+    status: item.status ?? 'published',
+    publishOn: item.addedOn ?? 0,
+    fullUrl: item.fullUrl,
+    collectionId: item.collectionId,
+  };
 }
 
 export const consoleContent = new Hono<AppEnv>();
@@ -116,7 +160,11 @@ consoleContent.get('/api/console/posts', read, async (c) => {
   if (!Number.isSafeInteger(offset) || offset < 0) return apiError(c, 400, 'offset is not valid');
   const { value } = await contentObject(c.env, c.var.site.website.id).consoleItems(blog.id, offset, PAGE_SIZE);
   c.header('cache-control', 'no-store');
-  return c.json({ posts: value.items.map((json) => summary(JSON.parse(json) as Item)), total: value.total, pageSize: PAGE_SIZE });
+  return c.json({
+    posts: value.items.map((json) => summary(JSON.parse(json) as Item)),
+    total: value.total,
+    pageSize: PAGE_SIZE,
+  });
 });
 
 consoleContent.get('/api/console/posts/:id', read, async (c) => {
@@ -134,7 +182,8 @@ consoleContent.post('/api/console/posts', content, async (c) => {
     await edit(c, c.var.site, { kind: 'saveItem', item: postItem(base, blog, input, urlId) });
   } catch (error) {
     // A slug made from the title may be taken: the post gets it with a short suffix instead.
-    if (input.urlId !== undefined || !(error instanceof HTTPException) || error.message !== EDIT_MESSAGES.urlIdTaken) throw error;
+    if (input.urlId !== undefined || !(error instanceof HTTPException) || error.message !== EDIT_MESSAGES.urlIdTaken)
+      throw error;
     await edit(c, c.var.site, { kind: 'saveItem', item: postItem(base, blog, input, `${urlId}-${randomHex(2)}`) });
   }
   return c.json(await storedPost(c, id), 201);
@@ -157,12 +206,27 @@ consoleContent.delete('/api/console/posts/:id', content, async (c) => {
 consoleContent.get('/api/console/pages', read, (c) => {
   c.header('cache-control', 'no-store');
   const listed = c.var.site.collections.filter((collection) => !isProductCollection(collection));
-  return c.json({ pages: listed.map(({ id, title, typeName, fullUrl, status, addedOn }) => ({ id, title, typeName, fullUrl, status: status ?? 'published', publishOn: addedOn ?? 0 })) });
+  return c.json({
+    pages: listed.map(({ id, title, typeName, fullUrl, status, addedOn }) => ({
+      id,
+      title,
+      typeName,
+      fullUrl,
+      status: status ?? 'published',
+      publishOn: addedOn ?? 0,
+    })),
+  });
 });
 
 /** A page's chart blocks as the console edits them. */
-function chartsOf(page: Collection): { id: string; title: string; columns: string[]; rows: { label: string; values: number[] }[] }[] {
-  return (page.blocks ?? []).flatMap((block) => (block.type === 'chart' ? [{ id: block.id, title: block.title ?? '', columns: block.columns ?? [], rows: block.rows ?? [] }] : []));
+function chartsOf(
+  page: Collection,
+): { id: string; title: string; columns: string[]; rows: { label: string; values: number[] }[] }[] {
+  return (page.blocks ?? []).flatMap((block) =>
+    block.type === 'chart'
+      ? [{ id: block.id, title: block.title ?? '', columns: block.columns ?? [], rows: block.rows ?? [] }]
+      : [],
+  );
 }
 
 /** Cells arrive as the editor holds them (text): datasetOf checks them with the spec's messages; the caps only bound the body. */
@@ -173,14 +237,20 @@ const chartsSchema = z.object({
         id: z.string().max(64).nullable(),
         title: z.string().max(200),
         columns: z.array(z.string().max(200)).max(MAX_CHART_COLUMNS + 1),
-        rows: z.array(z.object({ label: z.string().max(200), values: z.array(z.string().max(40)).max(MAX_CHART_COLUMNS + 1) })).max(MAX_CHART_ROWS + 1),
+        rows: z
+          .array(
+            z.object({ label: z.string().max(200), values: z.array(z.string().max(40)).max(MAX_CHART_COLUMNS + 1) }),
+          )
+          .max(MAX_CHART_ROWS + 1),
       }),
     )
     .max(MAX_CHARTS_PER_PAGE),
 });
 
 function pageNamed(c: Context<AppEnv>): Collection {
-  const page = c.var.site.collections.find((collection) => collection.id === c.req.param('collectionId') && collection.typeName === 'page');
+  const page = c.var.site.collections.find(
+    (collection) => collection.id === c.req.param('collectionId') && collection.typeName === 'page',
+  );
   if (page === undefined) throw new HTTPException(404, { message: EDIT_MESSAGES.unknownCollection });
   return page;
 }
@@ -188,7 +258,15 @@ function pageNamed(c: Context<AppEnv>): Collection {
 consoleContent.get('/api/console/pages/:collectionId', read, (c) => {
   const page = pageNamed(c);
   c.header('cache-control', 'no-store');
-  return c.json({ id: page.id, title: page.title, body: page.body ?? '', fullUrl: page.fullUrl, status: page.status ?? 'published', publishOn: page.addedOn ?? 0, charts: chartsOf(page) });
+  return c.json({
+    id: page.id,
+    title: page.title,
+    body: page.body ?? '',
+    fullUrl: page.fullUrl,
+    status: page.status ?? 'published',
+    publishOn: page.addedOn ?? 0,
+    charts: chartsOf(page),
+  });
 });
 
 consoleContent.put('/api/console/pages/:collectionId/charts', content, async (c) => {
@@ -207,7 +285,10 @@ consoleContent.put('/api/console/pages/:collectionId/charts', content, async (c)
   if (first !== undefined) return apiError(c, 400, first, { fields });
   await edit(c, c.var.site, { kind: 'setPageCharts', collectionId: page.id, charts });
   const { value } = await contentObject(c.env, c.var.site.website.id).shell();
-  const stored = value === null ? undefined : (JSON.parse(value) as Site).collections.find((collection) => collection.id === page.id);
+  const stored =
+    value === null
+      ? undefined
+      : (JSON.parse(value) as Site).collections.find((collection) => collection.id === page.id);
   return c.json({ charts: stored === undefined ? [] : chartsOf(stored) });
 });
 

@@ -121,9 +121,15 @@ interface ConsoleNavigationItem {
 
 const linkTargetSchema = z.object({ type: z.string().max(20), value: z.string().max(2083) });
 const consoleItemSchema: z.ZodType<ConsoleNavigationItem> = z.lazy(() =>
-  z.object({ title: z.string().max(200), link: linkTargetSchema.nullable(), children: z.array(consoleItemSchema).max(50) }),
+  z.object({
+    title: z.string().max(200),
+    link: linkTargetSchema.nullable(),
+    children: z.array(consoleItemSchema).max(50),
+  }),
 ) as z.ZodType<ConsoleNavigationItem>;
-const navigationBodySchema = z.object({ items: z.array(consoleItemSchema).min(1, 'The main navigation needs at least one link.').max(50) });
+const navigationBodySchema = z.object({
+  items: z.array(consoleItemSchema).min(1, 'The main navigation needs at least one link.').max(50),
+});
 
 export const NAVIGATION_MESSAGES = {
   titleRequired: 'Please enter a title',
@@ -201,7 +207,10 @@ async function storedMailingList(c: Context<AppEnv>) {
 
 consoleDesign.get(CONSOLE_MAILING_LIST_API, integrations, async (c) => c.json(await storedMailingList(c)));
 
-const membersQuery = z.object({ listId: z.string().min(1).max(64).optional(), cursor: z.coerce.number().int().min(1).optional() });
+const membersQuery = z.object({
+  listId: z.string().min(1).max(64).optional(),
+  cursor: z.coerce.number().int().min(1).optional(),
+});
 
 /** A list's members (the newsletter sign-ups copied while it was connected), 50 a page, newest first; the connected or awaiting list unless `listId` names another. */
 consoleDesign.get(`${CONSOLE_MAILING_LIST_API}/members`, requirePermission('customerData'), async (c) => {
@@ -211,7 +220,10 @@ consoleDesign.get(`${CONSOLE_MAILING_LIST_API}/members`, requirePermission('cust
   const connection = mailingList.connection;
   const listId = query.data.listId ?? (connection.state === 'disconnected' ? undefined : connection.listId);
   const list = mailingList.lists.find((entry) => entry.id === listId);
-  if (list === undefined) return query.data.listId === undefined ? c.json({ list: null, members: [], total: 0, nextCursor: null }) : apiError(c, 404, MAILING_LIST_MESSAGES.unknownList);
+  if (list === undefined)
+    return query.data.listId === undefined
+      ? c.json({ list: null, members: [], total: 0, nextCursor: null })
+      : apiError(c, 404, MAILING_LIST_MESSAGES.unknownList);
   const page = await formSubmissions(c.env, c.var.site.website.id).members(list.id, query.data.cursor ?? null);
   return c.json({ list: { id: list.id, name: list.name }, ...page });
 });
@@ -221,7 +233,8 @@ consoleDesign.post(CONSOLE_MAILING_LIST_API, integrations, async (c) => {
   try {
     await edit(c, { kind: 'setMailingList', change, now: Date.now() });
   } catch (error) {
-    if (error instanceof HTTPException && error.message === MAILING_LIST_MESSAGES.listRequired) return apiError(c, 400, error.message, { fields: { listId: error.message } });
+    if (error instanceof HTTPException && error.message === MAILING_LIST_MESSAGES.listRequired)
+      return apiError(c, 400, error.message, { fields: { listId: error.message } });
     throw error;
   }
   return c.json(await storedMailingList(c));

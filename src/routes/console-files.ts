@@ -19,7 +19,17 @@ import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { readBytes } from '../http/body';
 import { NOT_FOUND } from '../http/messages';
-import { fileType, fileUrl, FILE_MESSAGES, IMAGE_WIDTHS, isImageType, MAX_FILE_BYTES, MAX_FILE_NAME, urlName, type StoredFile } from '../site/editor/files';
+import {
+  fileType,
+  fileUrl,
+  FILE_MESSAGES,
+  IMAGE_WIDTHS,
+  isImageType,
+  MAX_FILE_BYTES,
+  MAX_FILE_NAME,
+  urlName,
+  type StoredFile,
+} from '../site/editor/files';
 import { randomHex } from '../site/ids';
 import { apiError, readJson, withSite, type AppEnv } from './http';
 import { requirePermission } from './merchant-session';
@@ -30,7 +40,8 @@ const FILE_ID = /^[0-9a-z]{11}[0-9a-f]{8}$/;
 
 const originalKey = (websiteId: string, id: string) => `o/${websiteId}/${id}`;
 const variantPrefix = (websiteId: string, id: string) => `v/${websiteId}/${id}/`;
-const variantKey = (websiteId: string, id: string, rev: number, width: number) => `${variantPrefix(websiteId, id)}${rev}/${width}`;
+const variantKey = (websiteId: string, id: string, rev: number, width: number) =>
+  `${variantPrefix(websiteId, id)}${rev}/${width}`;
 
 /** Ids sort newest first: the time counted down from the largest safe integer, then randomness. */
 function newFileId(): string {
@@ -69,7 +80,8 @@ async function uploadedFile(c: Context<AppEnv>, name: string): Promise<{ bytes: 
   if (type === null) throw new HTTPException(415, { message: FILE_MESSAGES.unsupported(name) });
   const bytes = await readBytes(c, MAX_FILE_BYTES, FILE_MESSAGES.tooLarge(name));
   const signature = SIGNATURES[type];
-  if (bytes.byteLength === 0 || (signature !== undefined && !signature(bytes))) throw new HTTPException(415, { message: FILE_MESSAGES.unsupported(name) });
+  if (bytes.byteLength === 0 || (signature !== undefined && !signature(bytes)))
+    throw new HTTPException(415, { message: FILE_MESSAGES.unsupported(name) });
   return { bytes, type };
 }
 
@@ -99,7 +111,14 @@ async function deleteVariants(bucket: R2Bucket, websiteId: string, id: string): 
   if (listed.objects.length > 0) await bucket.delete(listed.objects.map((object) => object.key));
 }
 
-async function put(c: Context<AppEnv>, id: string, name: string, rev: number, body: Uint8Array | ArrayBuffer, type: string): Promise<StoredFile> {
+async function put(
+  c: Context<AppEnv>,
+  id: string,
+  name: string,
+  rev: number,
+  body: Uint8Array | ArrayBuffer,
+  type: string,
+): Promise<StoredFile> {
   const object = await c.env.FILES.put(originalKey(c.var.site.website.id, id), body, {
     httpMetadata: { contentType: type },
     customMetadata: { name, rev: String(rev) },
@@ -118,7 +137,12 @@ consoleFiles.get('/api/console/files', read, async (c) => {
   if (cursor !== undefined && cursor.length > 1024) return apiError(c, 400, 'cursor is not valid');
   const prefix = originalKey(c.var.site.website.id, '');
   // `include` is honoured from compatibility date 2022-08-04 on; the oldest workers-types lack it.
-  const options = { prefix, limit: PAGE_SIZE, include: ['httpMetadata', 'customMetadata'], ...(cursor ? { cursor } : {}) } as R2ListOptions;
+  const options = {
+    prefix,
+    limit: PAGE_SIZE,
+    include: ['httpMetadata', 'customMetadata'],
+    ...(cursor ? { cursor } : {}),
+  } as R2ListOptions;
   const listed = await c.env.FILES.list(options);
   c.header('cache-control', 'no-store');
   return c.json({
@@ -172,19 +196,24 @@ consoleFiles.delete('/api/console/files/:fileId', content, async (c) => {
 consoleFiles.put('/api/console/files/:fileId/:rev/:width', adding, async (c) => {
   const id = fileIdOf(c);
   const width = Number(/^w(\d+)$/.exec(c.req.param('width'))?.[1]);
-  if (!IMAGE_WIDTHS.some((allowed) => allowed === width)) return apiError(c, 400, `Width must be one of ${IMAGE_WIDTHS.join(', ')}`);
+  if (!IMAGE_WIDTHS.some((allowed) => allowed === width))
+    return apiError(c, 400, `Width must be one of ${IMAGE_WIDTHS.join(', ')}`);
   const before = await existing(c, id);
   const type = before.httpMetadata?.contentType ?? '';
   if (!isImageType(type)) return apiError(c, 400, FILE_MESSAGES.unsupported(before.customMetadata?.['name'] ?? id));
   // A variant made from an earlier revision (a replace came between) is refused, not served with the new image.
-  if (c.req.param('rev') !== (before.customMetadata?.['rev'] ?? '1')) return apiError(c, 409, 'The file was replaced: make its widths again.');
+  if (c.req.param('rev') !== (before.customMetadata?.['rev'] ?? '1'))
+    return apiError(c, 409, 'The file was replaced: make its widths again.');
   const name = before.customMetadata?.['name'] ?? id;
   const variantType = c.req.header('content-type') ?? '';
   const signature = SIGNATURES[variantType];
   const bytes = await readBytes(c, MAX_FILE_BYTES, FILE_MESSAGES.tooLarge(name));
   // A width of an image is an image: served in the original's place, it must not be a PDF or anything else.
-  if (!isImageType(variantType) || signature === undefined || !signature(bytes)) return apiError(c, 415, FILE_MESSAGES.unsupported(name));
-  await c.env.FILES.put(variantKey(c.var.site.website.id, id, Number(c.req.param('rev')), width), bytes, { httpMetadata: { contentType: variantType } });
+  if (!isImageType(variantType) || signature === undefined || !signature(bytes))
+    return apiError(c, 415, FILE_MESSAGES.unsupported(name));
+  await c.env.FILES.put(variantKey(c.var.site.website.id, id, Number(c.req.param('rev')), width), bytes, {
+    httpMetadata: { contentType: variantType },
+  });
   return c.json({ width });
 });
 
@@ -204,7 +233,9 @@ consoleFiles.get('/files/:fileId/:rev/:name', withSite, async (c) => {
   }
   const width = Number(c.req.query('w'));
   const wanted = IMAGE_WIDTHS.some((allowed) => allowed === width) && isImageType(head.httpMetadata?.contentType ?? '');
-  const object = (wanted ? await c.env.FILES.get(variantKey(websiteId, id, rev, width)) : null) ?? (await c.env.FILES.get(originalKey(websiteId, id)));
+  const object =
+    (wanted ? await c.env.FILES.get(variantKey(websiteId, id, rev, width)) : null) ??
+    (await c.env.FILES.get(originalKey(websiteId, id)));
   if (object === null) return c.text(NOT_FOUND, 404);
   const headers = new Headers({
     'content-type': object.httpMetadata?.contentType ?? 'application/octet-stream',
@@ -212,7 +243,8 @@ consoleFiles.get('/files/:fileId/:rev/:name', withSite, async (c) => {
     etag: object.httpEtag,
     'content-length': String(object.size),
     // Served from the store's origin: nothing in a file may run or frame anything.
-    'content-security-policy': "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+    'content-security-policy':
+      "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
     'content-disposition': `inline; filename*=UTF-8''${urlName(name)}`,
   });
   if (c.req.header('if-none-match') === object.httpEtag) {

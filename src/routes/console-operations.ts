@@ -66,12 +66,16 @@ const analytics = requirePermission('analytics');
 
 consoleOperations.get('/api/console/orders', customerData, async (c) => {
   const status = c.req.query('status') || null;
-  if (status !== null && !(ORDER_STATUSES as readonly string[]).includes(status)) return apiError(c, 400, `status must be one of ${ORDER_STATUSES.join(', ')}`);
+  if (status !== null && !(ORDER_STATUSES as readonly string[]).includes(status))
+    return apiError(c, 400, `status must be one of ${ORDER_STATUSES.join(', ')}`);
   const query = (c.req.query('q') ?? '').trim();
   if (query.length > 256) return apiError(c, 400, 'q must be at most 256 characters');
   const cursor = cursorOf(c);
   const store = orders(c);
-  const page = query === '' ? await store.orders(status as OrderStatus | null, cursor, PAGE_LIMIT) : await store.searchOrders(query, status as OrderStatus | null, cursor, PAGE_LIMIT);
+  const page =
+    query === ''
+      ? await store.orders(status as OrderStatus | null, cursor, PAGE_LIMIT)
+      : await store.searchOrders(query, status as OrderStatus | null, cursor, PAGE_LIMIT);
   return c.json(page);
 });
 
@@ -80,14 +84,23 @@ consoleOperations.get('/api/console/orders/:id', customerData, async (c) => {
   return order === null ? apiError(c, 404, ORDER_MESSAGES.notFound) : c.json({ order });
 });
 
-consoleOperations.get('/api/console/store', commerce, async (c) => c.json({ currency: c.var.site.website.storeCurrency, settings: await orders(c).settings() }));
+consoleOperations.get('/api/console/store', commerce, async (c) =>
+  c.json({ currency: c.var.site.website.storeCurrency, settings: await orders(c).settings() }),
+);
 
 consoleOperations.put('/api/console/store/currency', commerce, async (c) => {
   const { currency } = await readJson(c, currencySchema, MAX_BODY_BYTES);
-  if (!CURRENCIES.has(currency)) return apiError(c, 400, OPERATIONS_MESSAGES.invalidCurrency, { fields: { currency: OPERATIONS_MESSAGES.invalidCurrency } });
+  if (!CURRENCIES.has(currency))
+    return apiError(c, 400, OPERATIONS_MESSAGES.invalidCurrency, {
+      fields: { currency: OPERATIONS_MESSAGES.invalidCurrency },
+    });
   const session = await merchantSessionOf(c);
   const site = c.var.site;
-  const outcome = await contentObject(c.env, site.website.id).edit(site.website.id, { kind: 'setStoreCurrency', currency }, session?.profile.roles ?? []);
+  const outcome = await contentObject(c.env, site.website.id).edit(
+    site.website.id,
+    { kind: 'setStoreCurrency', currency },
+    session?.profile.roles ?? [],
+  );
   if ('error' in outcome) return apiError(c, outcome.status, outcome.error);
   return c.json({ currency });
 });
@@ -109,7 +122,9 @@ consoleOperations.put('/api/console/forms/:formId/notification', notifications, 
   const form = formOf(c);
   const body = await readJson(c, notificationSchema, MAX_BODY_BYTES);
   if ((body.enabled || body.recipient !== '') && !isValidEmail(body.recipient)) {
-    return apiError(c, 400, OPERATIONS_MESSAGES.invalidEmail, { fields: { recipient: OPERATIONS_MESSAGES.invalidEmail } });
+    return apiError(c, 400, OPERATIONS_MESSAGES.invalidEmail, {
+      fields: { recipient: OPERATIONS_MESSAGES.invalidEmail },
+    });
   }
   return c.json({ notification: await submissions(c).setNotification(form.id, body) });
 });
@@ -118,13 +133,29 @@ consoleOperations.get('/api/console/forms/:formId/submissions', customerData, as
   const form = formOf(c);
   const columns = submissionColumns(form.fields);
   const page = await submissions(c).list(form.id, cursorOf(c));
-  const rows = page.submissions.map((s) => ({ id: s.id, submittedAt: s.submittedAt, pagePath: s.pagePath, cells: submissionCells(columns, storedValues(s.values)) }));
-  return c.json({ form: { id: form.id, name: form.name }, columns, rows, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor });
+  const rows = page.submissions.map((s) => ({
+    id: s.id,
+    submittedAt: s.submittedAt,
+    pagePath: s.pagePath,
+    cells: submissionCells(columns, storedValues(s.values)),
+  }));
+  return c.json({
+    form: { id: form.id, name: form.name },
+    columns,
+    rows,
+    hasNextPage: page.hasNextPage,
+    nextPageCursor: page.nextPageCursor,
+  });
 });
 
 /** A name safe in a Content-Disposition filename: letters, digits, '-' and '_'. */
 function fileNameOf(name: string): string {
-  return name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'form';
+  return (
+    name
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'form'
+  );
 }
 
 consoleOperations.get('/api/console/forms/:formId/submissions/export', customerData, async (c) => {
@@ -132,7 +163,11 @@ consoleOperations.get('/api/console/forms/:formId/submissions/export', customerD
   const columns = submissionColumns(form.fields);
   const all = await submissions(c).all(form.id);
   const header = ['Submitted (UTC)', ...columns.map((column) => column.title), 'Page'];
-  const records = all.map((s) => [new Date(s.submittedAt).toISOString(), ...submissionCells(columns, storedValues(s.values)), s.pagePath ?? '']);
+  const records = all.map((s) => [
+    new Date(s.submittedAt).toISOString(),
+    ...submissionCells(columns, storedValues(s.values)),
+    s.pagePath ?? '',
+  ]);
   return c.body(toCsv([header, ...records]), 200, {
     'content-type': 'text/csv; charset=utf-8',
     'content-disposition': `attachment; filename="${fileNameOf(form.name)}-submissions.csv"`,
@@ -142,5 +177,11 @@ consoleOperations.get('/api/console/forms/:formId/submissions/export', customerD
 consoleOperations.get('/api/console/analytics', analytics, async (c) => {
   const { days, summary } = await summaryFor(c);
   const sales = await orders(c).salesByHour(summary.fromHour * HOUR_MS, (hourOf(Date.now()) + 1) * HOUR_MS);
-  return c.json({ days, currency: c.var.site.website.storeCurrency, timeZone: c.var.site.website.timeZone, summary, sales });
+  return c.json({
+    days,
+    currency: c.var.site.website.storeCurrency,
+    timeZone: c.var.site.website.timeZone,
+    summary,
+    sales,
+  });
 });

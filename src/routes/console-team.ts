@@ -28,7 +28,10 @@ const rolesSchema = z
   .refine((roles) => roles.length > 0, TEAM_INVITE_MESSAGES.role)
   .refine((roles) => roles.every((role) => ROLE_CODES.has(role)), 'Unknown role');
 const inviteSchema = z.object({ email: z.string().max(1000), roles: rolesSchema });
-const acceptSchema = z.object({ token: z.string().regex(/^[0-9a-f]{64}$/, TEAM_MESSAGES.invitationInvalid), password: z.string().max(1024) });
+const acceptSchema = z.object({
+  token: z.string().regex(/^[0-9a-f]{64}$/, TEAM_MESSAGES.invitationInvalid),
+  password: z.string().max(1024),
+});
 
 /** The roles the console offers, by name. */
 export const ASSIGNABLE_ROLES = Object.values(ROLES).map((code) => ({ code, name: roleName(code) }));
@@ -49,18 +52,25 @@ consoleTeam.get('/api/console/team', admin, async (c) => {
   const session = await merchantSessionOf(c);
   const members = await team(c).members();
   return c.json({
-    members: members.map((member) => ({ ...member, roleNames: member.roles.map(roleName), you: member.id === session?.userId })),
+    members: members.map((member) => ({
+      ...member,
+      roleNames: member.roles.map(roleName),
+      you: member.id === session?.userId,
+    })),
     roles: ASSIGNABLE_ROLES,
   });
 });
 
 /** Failed sign-ins to the console in the last hour, newest first (src/durable/sign-in-attempts.ts). */
-consoleTeam.get('/api/console/team/sign-in-failures', admin, async (c) => c.json({ failures: await team(c).signInFailures() }));
+consoleTeam.get('/api/console/team/sign-in-failures', admin, async (c) =>
+  c.json({ failures: await team(c).signInFailures() }),
+);
 
 consoleTeam.post('/api/console/team/invitations', admin, async (c) => {
   const body = await readJson(c, inviteSchema, MAX_BODY_BYTES);
   const email = body.email.trim();
-  if (!isValidEmail(email)) return apiError(c, 400, TEAM_INVITE_MESSAGES.email, { fields: { email: TEAM_INVITE_MESSAGES.email } });
+  if (!isValidEmail(email))
+    return apiError(c, 400, TEAM_INVITE_MESSAGES.email, { fields: { email: TEAM_INVITE_MESSAGES.email } });
   const acceptUrl = `${new URL(c.req.url).origin}${INVITATION_PATH}`;
   const invited = await team(c).invite(email, [...new Set(body.roles)], acceptUrl, c.var.site.website.siteTitle);
   if (!invited.ok) return apiError(c, invited.status, invited.error, { fields: { email: invited.error } });
@@ -74,10 +84,17 @@ consoleTeam.put('/api/console/team/:id', admin, async (c) => {
 
 consoleTeam.delete('/api/console/team/:id', admin, async (c) => answer(c, await team(c).remove(c.req.param('id'))));
 
-consoleTeam.post('/api/console/team/invitations/accept', requireCrumb, rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'merchant-signin'), withSite, async (c) => {
-  const body = await readJson(c, acceptSchema, MAX_BODY_BYTES);
-  if ([...body.password].length < MIN_TEAM_PASSWORD) return apiError(c, 400, TEAM_INVITE_MESSAGES.password, { fields: { password: TEAM_INVITE_MESSAGES.password } });
-  const email = await team(c).acceptInvitation(body.token, await hashPassword(body.password));
-  if (email === null) return apiError(c, 400, TEAM_MESSAGES.invitationInvalid);
-  return c.json({ email });
-});
+consoleTeam.post(
+  '/api/console/team/invitations/accept',
+  requireCrumb,
+  rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'merchant-signin'),
+  withSite,
+  async (c) => {
+    const body = await readJson(c, acceptSchema, MAX_BODY_BYTES);
+    if ([...body.password].length < MIN_TEAM_PASSWORD)
+      return apiError(c, 400, TEAM_INVITE_MESSAGES.password, { fields: { password: TEAM_INVITE_MESSAGES.password } });
+    const email = await team(c).acceptInvitation(body.token, await hashPassword(body.password));
+    if (email === null) return apiError(c, 400, TEAM_MESSAGES.invitationInvalid);
+    return c.json({ email });
+  },
+);

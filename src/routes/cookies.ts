@@ -23,7 +23,12 @@ export function readStoreCookie(c: Context<AppEnv>, cookie: StoreCookie): string
   return getCookie(c, storeCookieName(c, cookie));
 }
 
-export function setStoreCookie(c: Context<AppEnv>, cookie: StoreCookie, value: string, options: StoreCookieOptions): void {
+export function setStoreCookie(
+  c: Context<AppEnv>,
+  cookie: StoreCookie,
+  value: string,
+  options: StoreCookieOptions,
+): void {
   setCookie(c, storeCookieName(c, cookie), value, { ...options, path: '/', secure: !isDevelopment(c.env) });
 }
 

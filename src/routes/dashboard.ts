@@ -20,8 +20,18 @@ export const dashboard = new Hono<AppEnv>();
 
 /** Products under their titles in the published catalog (an item since removed, or '(other)', shows its id). */
 async function withCatalogTitles(env: Env, site: Site, summary: StoredSummary): Promise<DashboardSummary> {
-  const items = await itemsById(env, site.website.id, summary.topProducts.map((product) => product.id));
-  return { ...summary, topProducts: summary.topProducts.map((product) => ({ ...product, title: items.get(product.id)?.title ?? product.id })) };
+  const items = await itemsById(
+    env,
+    site.website.id,
+    summary.topProducts.map((product) => product.id),
+  );
+  return {
+    ...summary,
+    topProducts: summary.topProducts.map((product) => ({
+      ...product,
+      title: items.get(product.id)?.title ?? product.id,
+    })),
+  };
 }
 
 /** The last `days` days (the query's, 1 to 90, default 7) of the request's site, ending with the current hour. */
@@ -29,7 +39,14 @@ export async function summaryFor(c: Context<AppEnv>): Promise<{ days: number; su
   const { days } = validate(rangeQuery, { days: c.req.query('days') });
   const site = c.var.site;
   const toHour = hourOf(Date.now());
-  return { days, summary: await withCatalogTitles(c.env, site, await beaconStore(c.env, site.website.id).summary(toHour - days * 24 + 1, toHour)) };
+  return {
+    days,
+    summary: await withCatalogTitles(
+      c.env,
+      site,
+      await beaconStore(c.env, site.website.id).summary(toHour - days * 24 + 1, toHour),
+    ),
+  };
 }
 
 const SUMMARY_PATH = '/api/census/summary';

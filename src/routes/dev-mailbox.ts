@@ -34,7 +34,9 @@ interface MailboxEntry extends LocalMail {
 async function allMail(c: Context<AppEnv>): Promise<MailboxEntry[]> {
   const websiteId = c.var.site.website.id;
   const lists = await Promise.all(
-    Object.entries(SOURCES).map(async ([source, read]) => (await read(c.env, websiteId)).map((mail): MailboxEntry => ({ ...mail, key: `${source}-${mail.id}` }))),
+    Object.entries(SOURCES).map(async ([source, read]) =>
+      (await read(c.env, websiteId)).map((mail): MailboxEntry => ({ ...mail, key: `${source}-${mail.id}` })),
+    ),
   );
   return lists.flat().sort((a, b) => b.sentAt - a.sentAt || b.id - a.id);
 }
@@ -62,7 +64,9 @@ function linked(text: string): Markup[] {
 
 export const devMailbox = new Hono<AppEnv>();
 
-devMailbox.use(`${DEV_MAILBOX_PATH}/*`, async (c, next) => (isDevelopment(c.env) ? next() : messagePage(c, 404, NOT_FOUND)));
+devMailbox.use(`${DEV_MAILBOX_PATH}/*`, async (c, next) =>
+  isDevelopment(c.env) ? next() : messagePage(c, 404, NOT_FOUND),
+);
 devMailbox.use(DEV_MAILBOX_PATH, async (c, next) => (isDevelopment(c.env) ? next() : messagePage(c, 404, NOT_FOUND)));
 
 devMailbox.get(DEV_MAILBOX_PATH, withSite, async (c) => {
@@ -70,7 +74,8 @@ devMailbox.get(DEV_MAILBOX_PATH, withSite, async (c) => {
   const mail = (await allMail(c)).filter((m) => to === '' || m.to.toLowerCase() === to);
   c.header('cache-control', 'no-store');
   const items = mail.map(
-    (m) => markup`<li><a href="${DEV_MAILBOX_PATH}/${m.key}"><span class="subject">${m.subject}</span><span class="when">${time(m.sentAt)}</span><span class="to">To ${m.to}</span></a></li>`,
+    (m) =>
+      markup`<li><a href="${DEV_MAILBOX_PATH}/${m.key}"><span class="subject">${m.subject}</span><span class="when">${time(m.sentAt)}</span><span class="to">To ${m.to}</span></a></li>`,
   );
   const body = markup`<main><h1>${MAILBOX_TITLE}</h1>
 <p class="note">Emails this store sent in development, newest first${to === '' ? '' : markup` to <strong>${to}</strong> (<a href="${DEV_MAILBOX_PATH}">show all</a>)`}. Nothing here left the machine.</p>

@@ -21,15 +21,22 @@ export const emailAdmin = new Hono<AppEnv>();
 const commerce = requirePermission('commerce');
 
 emailAdmin.get(PARKED_EMAILS_PATH, requirePermission('customerData'), async (c) => {
-  const [orders, restock] = await Promise.all([outboxOf(c, 'orders').parkedEmails(), outboxOf(c, 'restock').parkedEmails()]);
-  const parked = [...orders.map((email) => ({ source: 'orders', ...email })), ...restock.map((email) => ({ source: 'restock', ...email }))];
+  const [orders, restock] = await Promise.all([
+    outboxOf(c, 'orders').parkedEmails(),
+    outboxOf(c, 'restock').parkedEmails(),
+  ]);
+  const parked = [
+    ...orders.map((email) => ({ source: 'orders', ...email })),
+    ...restock.map((email) => ({ source: 'restock', ...email })),
+  ];
   return c.json({ parked: parked.sort((a, b) => b.parkedAt - a.parkedAt) });
 });
 
 emailAdmin.post(`${PARKED_EMAILS_PATH}/:source/:id/retry`, commerce, async (c) => {
   const source = c.req.param('source');
   const id = Number(c.req.param('id'));
-  if (!SOURCES.includes(source as Source) || !Number.isSafeInteger(id) || id < 1) return apiError(c, 404, 'Unknown parked email');
+  if (!SOURCES.includes(source as Source) || !Number.isSafeInteger(id) || id < 1)
+    return apiError(c, 404, 'Unknown parked email');
   const retried = await outboxOf(c, source as Source).retryParkedEmail(id);
   return retried ? c.json({ retried: true }) : apiError(c, 404, 'Unknown parked email');
 });

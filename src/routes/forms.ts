@@ -84,7 +84,10 @@ forms.get('/api/template/GetTemplateSchema', (c) => {
   if (type !== 'form-block' && type !== 'form') return apiError(c, 404, `Unknown template type '${type.slice(0, 40)}'`);
   return c.json({
     type: 'form-block',
-    fieldTypes: FORM_FIELD_TYPES.map((fieldType) => ({ type: fieldType, attributes: ['title', 'required', ...(FIELD_ATTRIBUTES[fieldType] ?? [])] })),
+    fieldTypes: FORM_FIELD_TYPES.map((fieldType) => ({
+      type: fieldType,
+      attributes: ['title', 'required', ...(FIELD_ATTRIBUTES[fieldType] ?? [])],
+    })),
   });
 });
 
@@ -118,7 +121,8 @@ forms.post('/api/form/SaveFormSubmission', withSite, demoShipping, async (c) => 
   const siteKey = site.website.captchaSettings?.siteKey;
   if (siteKey !== undefined && siteKey !== '') {
     const token = body.captchaKey ?? '';
-    if (token === '' || !(await captchaVerifier(c.env).verify(token, form.captchaAction, siteKey))) return apiError(c, 400, FORM_MESSAGES.captcha);
+    if (token === '' || !(await captchaVerifier(c.env).verify(token, form.captchaAction, siteKey)))
+      return apiError(c, 400, FORM_MESSAGES.captcha);
   }
   const values = pickFormValues(form.fields, shape.data);
   const problems = invalid(c, form, values);
@@ -131,18 +135,31 @@ forms.post('/api/form/SaveFormSubmission', withSite, demoShipping, async (c) => 
   // A newsletter sign-up joins the store's mailing list while it is connected (not while it awaits its service or is disconnected).
   const member =
     form.kind === 'newsletter' && typeof email === 'string' && connection?.state === 'connected'
-      ? { listId: connection.listId, email: email.trim().toLowerCase(), status: connection.doubleOptIn ? ('pending' as const) : ('subscribed' as const) }
+      ? {
+          listId: connection.listId,
+          email: email.trim().toLowerCase(),
+          status: connection.doubleOptIn ? ('pending' as const) : ('subscribed' as const),
+        }
       : null;
-  const confirmation = member?.status === 'pending' ? await confirmationRequest(c, site.website.siteTitle, member.email) : null;
+  const confirmation =
+    member?.status === 'pending' ? await confirmationRequest(c, site.website.siteTitle, member.email) : null;
   const saved = await submissions(c.env, site).save(
     body.key,
-    { formId: form.id, values: JSON.stringify(kept), pageId: body.pageId ?? null, pageTitle: body.pageTitle ?? null, pagePath, contentSource: body.contentSource ?? null },
+    {
+      formId: form.id,
+      values: JSON.stringify(kept),
+      pageId: body.pageId ?? null,
+      pageTitle: body.pageTitle ?? null,
+      pagePath,
+      contentSource: body.contentSource ?? null,
+    },
     submissionNotice(site.website.siteTitle, form, kept, pagePath),
     member,
     confirmation,
   );
   if (!saved.ok) return apiError(c, 401, FORM_SUBMIT_MESSAGES.badKey);
   // The promo popup's promise: a newsletter sign-up gets a single-use welcome code by email, when the merchant enables it.
-  if (form.kind === 'newsletter' && typeof email === 'string') await commerceOrders(c.env, site.website.id).issueWelcomeCode(email.trim(), site.website.siteTitle);
+  if (form.kind === 'newsletter' && typeof email === 'string')
+    await commerceOrders(c.env, site.website.id).issueWelcomeCode(email.trim(), site.website.siteTitle);
   return c.json({ success: true, submissionId: saved.id });
 });

@@ -21,7 +21,11 @@ export interface HtmlDocument {
   script?: string | null;
 }
 
-export async function htmlDocument(c: Context<AppEnv>, doc: HtmlDocument, status: 200 | 400 | 403 | 404 | 414 | 429 | 502 | 503 = 200): Promise<Response> {
+export async function htmlDocument(
+  c: Context<AppEnv>,
+  doc: HtmlDocument,
+  status: 200 | 400 | 403 | 404 | 414 | 429 | 502 | 503 = 200,
+): Promise<Response> {
   const style = doc.style === undefined ? '' : markup`<style>${raw(doc.style)}</style>`;
   const script = doc.script == null ? '' : markup`<script type="module" src="${doc.script}"></script>`;
   const page = markup`<!doctype html>
@@ -34,6 +38,10 @@ export async function htmlDocument(c: Context<AppEnv>, doc: HtmlDocument, status
 }
 
 /** A plain page saying what went wrong, for requests that reach no store page. */
-export function messagePage(c: Context<AppEnv>, status: 400 | 404 | 414 | 429 | 503, message: string): Promise<Response> {
+export function messagePage(
+  c: Context<AppEnv>,
+  status: 400 | 404 | 414 | 429 | 503,
+  message: string,
+): Promise<Response> {
   return htmlDocument(c, { title: message, body: markup`<main><h1>${message}</h1></main>` }, status);
 }

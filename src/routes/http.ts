@@ -39,7 +39,12 @@ export function isDevelopment(env: Env): boolean {
 }
 
 /** A JSON error response with `status`. */
-export function apiError(c: Context<AppEnv>, status: ErrorStatus, error: string, extra: Record<string, unknown> = {}): Response {
+export function apiError(
+  c: Context<AppEnv>,
+  status: ErrorStatus,
+  error: string,
+  extra: Record<string, unknown> = {},
+): Response {
   return c.json({ error, ...extra }, status);
 }
 
@@ -81,9 +86,14 @@ export const MAX_JSON_DEPTH = 32;
  * they are read whole; bodies nested deeper than MAX_JSON_DEPTH and anything that is not JSON of
  * the schema's shape are a 400 with the reason.
  */
-export async function readJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S, maxBytes: number): Promise<z.infer<S>> {
+export async function readJson<S extends z.ZodType>(
+  c: Context<AppEnv>,
+  schema: S,
+  maxBytes: number,
+): Promise<z.infer<S>> {
   const text = await readText(c, maxBytes);
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw new HTTPException(400, { message: `Request body nests deeper than ${MAX_JSON_DEPTH} levels` });
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+    throw new HTTPException(400, { message: `Request body nests deeper than ${MAX_JSON_DEPTH} levels` });
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -15,7 +15,13 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { CART_MESSAGES } from '../commerce/cart';
-import { inProductCollection, neverRunsOut, PRODUCT_RECORD_TYPE, sellableProductType, variantDescriptor } from '../commerce/product';
+import {
+  inProductCollection,
+  neverRunsOut,
+  PRODUCT_RECORD_TYPE,
+  sellableProductType,
+  variantDescriptor,
+} from '../commerce/product';
 import type { StockChange, StockLevel } from '../durable/stock';
 import { stockLedger } from '../durable/stubs';
 import { consoleItemsById, itemsById } from '../site/catalog';
@@ -48,15 +54,23 @@ inventory.get('/api/commerce/inventory/stock/', withSite, async (c) => {
   const items = await itemsById(c.env, site.website.id, itemIds);
   for (const itemId of itemIds) {
     const item = items.get(itemId);
-    if (item?.structuredContent === undefined || sellableProductType(item, site.collections) === undefined) return apiError(c, 404, CART_MESSAGES.itemNotFound);
+    if (item?.structuredContent === undefined || sellableProductType(item, site.collections) === undefined)
+      return apiError(c, 404, CART_MESSAGES.itemNotFound);
     const counted = countedStock(item);
     Object.assign(limited, counted);
     for (const variant of item.structuredContent.variants) {
       const unlimited = counted[variant.sku] === undefined;
-      results.push({ itemId, variantId: variant.id, sku: variant.sku, unlimited, qtyInStock: counted[variant.sku] ?? 0 });
+      results.push({
+        itemId,
+        variantId: variant.id,
+        sku: variant.sku,
+        unlimited,
+        qtyInStock: counted[variant.sku] ?? 0,
+      });
     }
   }
-  const available: Record<string, number> = Object.keys(limited).length === 0 ? {} : await stockLedger(c.env, site.website.id).available(limited);
+  const available: Record<string, number> =
+    Object.keys(limited).length === 0 ? {} : await stockLedger(c.env, site.website.id).available(limited);
   for (const result of results) if (!result.unlimited) result.qtyInStock = available[result.sku] ?? result.qtyInStock;
   c.header('cache-control', 'no-store');
   return c.json({ results });
@@ -66,7 +80,11 @@ inventory.get('/api/commerce/inventory/stock/', withSite, async (c) => {
 export type StockedVariantForm = VariantForm & { stockShown?: number };
 
 /** The ledger's levels of the counted variants of `items` (on hand, reserved, available, sold), by sku. */
-export async function stockLevels(env: Env, websiteId: string, items: readonly Item[]): Promise<Record<string, StockLevel>> {
+export async function stockLevels(
+  env: Env,
+  websiteId: string,
+  items: readonly Item[],
+): Promise<Record<string, StockLevel>> {
   const counted = Object.assign({}, ...items.map((item) => countedStock(item))) as Record<string, number>;
   return Object.keys(counted).length === 0 ? {} : stockLedger(env, websiteId).levels(counted);
 }
@@ -86,14 +104,27 @@ export async function formWithOnHand(env: Env, websiteId: string, item: Item, fo
  * differs from the `stockShown` the form was opened with; a new variant, or a form without it, always)
  * gets that on-hand count, in one ledger step. The form's variants are the item's, in order.
  */
-export async function saveFormStock(env: Env, websiteId: string, form: { variants: StockedVariantForm[] }, item: unknown, who?: string): Promise<void> {
+export async function saveFormStock(
+  env: Env,
+  websiteId: string,
+  form: { variants: StockedVariantForm[] },
+  item: unknown,
+  who?: string,
+): Promise<void> {
   const content = (item as Partial<Item>).structuredContent;
   if (content === undefined || neverRunsOut(content.productType)) return;
   const changes: StockChange[] = [];
   content.variants.forEach((variant, i) => {
     const sent = form.variants[i];
     if (sent === undefined || variant.unlimited || sent.stock === sent.stockShown) return;
-    changes.push({ sku: variant.sku, stock: variant.qtyInStock, mode: 'set', amount: sent.stock, who, reason: 'Product form' });
+    changes.push({
+      sku: variant.sku,
+      stock: variant.qtyInStock,
+      mode: 'set',
+      amount: sent.stock,
+      who,
+      reason: 'Product form',
+    });
   });
   if (changes.length > 0) await stockLedger(env, websiteId).adjust(changes);
 }
@@ -103,13 +134,22 @@ export async function saveFormStock(env: Env, websiteId: string, form: { variant
  * added to or set; an unlimited one becomes counted from 0 (the published change that makes it counted
  * is the caller's).
  */
-export async function bulkStock(env: Env, websiteId: string, items: readonly Item[], change: { mode: 'set' | 'add'; amount: number }): Promise<void> {
+export async function bulkStock(
+  env: Env,
+  websiteId: string,
+  items: readonly Item[],
+  change: { mode: 'set' | 'add'; amount: number },
+): Promise<void> {
   const changes: StockChange[] = [];
   for (const item of items) {
     const content = item.structuredContent;
     if (content === undefined || neverRunsOut(content.productType)) continue;
     for (const variant of content.variants) {
-      changes.push(variant.unlimited ? { sku: variant.sku, stock: 0, mode: 'set', amount: change.amount } : { sku: variant.sku, stock: variant.qtyInStock, mode: change.mode, amount: change.amount });
+      changes.push(
+        variant.unlimited
+          ? { sku: variant.sku, stock: 0, mode: 'set', amount: change.amount }
+          : { sku: variant.sku, stock: variant.qtyInStock, mode: change.mode, amount: change.amount },
+      );
     }
   }
   if (changes.length > 0) await stockLedger(env, websiteId).adjust(changes);
@@ -136,7 +176,11 @@ const HISTORY_SHOWN = 50;
 async function consoleProduct(c: Context<AppEnv>): Promise<Item | null> {
   const id = c.req.param('id') ?? '';
   const item = (await consoleItemsById(c.env, c.var.site.website.id, [id])).get(id);
-  return item === undefined || item.recordType !== PRODUCT_RECORD_TYPE || !inProductCollection(item, c.var.site.collections) ? null : item;
+  return item === undefined ||
+    item.recordType !== PRODUCT_RECORD_TYPE ||
+    !inProductCollection(item, c.var.site.collections)
+    ? null
+    : item;
 }
 
 /** Each counted variant of `item` as the stock screen shows it (a product that never runs out has none). */
@@ -172,8 +216,11 @@ inventory.post(STOCK_PATH, async (c) => {
   const problem = adjustmentProblem(body.mode, body.amount);
   if (problem !== null) return apiError(c, 400, problem, { fields: { amount: problem } });
   const published = countedStock(item)[body.sku];
-  if (published === undefined) return apiError(c, 400, STOCK_MESSAGES.unknownVariant, { fields: { sku: STOCK_MESSAGES.unknownVariant } });
+  if (published === undefined)
+    return apiError(c, 400, STOCK_MESSAGES.unknownVariant, { fields: { sku: STOCK_MESSAGES.unknownVariant } });
   const who = (await merchantSessionOf(c))?.email;
-  await stockLedger(c.env, c.var.site.website.id).adjust([{ sku: body.sku, stock: published, mode: body.mode, amount: body.amount, who, reason: body.reason }]);
+  await stockLedger(c.env, c.var.site.website.id).adjust([
+    { sku: body.sku, stock: published, mode: body.mode, amount: body.amount, who, reason: body.reason },
+  ]);
   return c.json({ variants: await stockView(c.env, c.var.site.website.id, item) });
 });

@@ -28,7 +28,11 @@ export const LIST_CONFIRMATION_MESSAGES = {
 const TOKEN = /^[0-9a-f]{64}$/;
 
 /** A new confirmation link for `email` (the token is only in the message) and the request for the form's object. */
-export async function confirmationRequest(c: Context<AppEnv>, siteTitle: string, email: string): Promise<ConfirmationRequest> {
+export async function confirmationRequest(
+  c: Context<AppEnv>,
+  siteTitle: string,
+  email: string,
+): Promise<ConfirmationRequest> {
   const token = randomHex(32);
   const link = new URL(`${CONFIRM_SUBSCRIPTION_PATH}?token=${token}`, c.req.url).toString();
   return {
@@ -42,7 +46,11 @@ export async function confirmationRequest(c: Context<AppEnv>, siteTitle: string,
 }
 
 const ANSWERS: Record<ConfirmationResult, { status: 200 | 404 | 410; title: string; text: string }> = {
-  confirmed: { status: 200, title: LIST_CONFIRMATION_MESSAGES.confirmedTitle, text: LIST_CONFIRMATION_MESSAGES.confirmed },
+  confirmed: {
+    status: 200,
+    title: LIST_CONFIRMATION_MESSAGES.confirmedTitle,
+    text: LIST_CONFIRMATION_MESSAGES.confirmed,
+  },
   unknown: { status: 404, title: LIST_CONFIRMATION_MESSAGES.invalidTitle, text: LIST_CONFIRMATION_MESSAGES.invalid },
   expired: { status: 410, title: LIST_CONFIRMATION_MESSAGES.expiredTitle, text: LIST_CONFIRMATION_MESSAGES.expired },
 };
@@ -52,11 +60,24 @@ export const listConfirmation = new Hono<AppEnv>();
 listConfirmation.get(CONFIRM_SUBSCRIPTION_PATH, withSite, async (c) => {
   const site = c.var.site;
   const token = c.req.query('token') ?? '';
-  const result: ConfirmationResult = TOKEN.test(token) ? await formSubmissions(c.env, site.website.id).confirmMember(await tokenDigest(token)) : 'unknown';
+  const result: ConfirmationResult = TOKEN.test(token)
+    ? await formSubmissions(c.env, site.website.id).confirmMember(await tokenDigest(token))
+    : 'unknown';
   const answer = ANSWERS[result];
   const development = isDevelopment(c.env);
   // The token is in this page's address: never cached or indexed (the common referrer policy keeps it to this origin).
-  const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex' });
+  const headers = new Headers({
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-robots-tag': 'noindex',
+  });
   const page = noticePage(site, CONFIRM_SUBSCRIPTION_PATH, answer.status, answer.title, answer.text);
-  return streamPage(site, page, development, await clientEntry(c.env.ASSETS, development), headers, c.env.CAPTCHA_PROVIDER);
+  return streamPage(
+    site,
+    page,
+    development,
+    await clientEntry(c.env.ASSETS, development),
+    headers,
+    c.env.CAPTCHA_PROVIDER,
+  );
 });

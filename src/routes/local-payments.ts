@@ -27,7 +27,8 @@ export const AUTHENTICATION_DONE = 'Authentication complete. You can close this 
 export const REPORT_FAILED = 'The store did not take the payment result. Try again.';
 export const LEAVE_AUTHENTICATION = 'Cancel and return to the store';
 export const BACK_TO_CHECKOUT = 'Return to the checkout';
-export const AUTHENTICATION_EXPIRED = 'The time to confirm this payment has run out. Nothing was charged and the order was cancelled; return to the store to order again.';
+export const AUTHENTICATION_EXPIRED =
+  'The time to confirm this payment has run out. Nothing was charged and the order was cancelled; return to the store to order again.';
 
 /** Where the shopper goes afterwards: the charge's return address when it is on this site. */
 function sameOriginReturn(c: Context<AppEnv>, returnUrl: string | null): string | null {
@@ -73,14 +74,21 @@ export function localPaymentPages(webhooks: Hono<AppEnv>): Hono<AppEnv> {
   pages.post(PATH, async (c) => {
     const form = new URLSearchParams(await readText(c, 1024));
     const crumb = currentCrumb(c);
-    if (crumb === null || !sameToken(crumb, form.get('crumb') ?? '')) return messagePage(c, 400, 'Missing or invalid CSRF token');
+    if (crumb === null || !sameToken(crumb, form.get('crumb') ?? ''))
+      return messagePage(c, 400, 'Missing or invalid CSRF token');
     const answer = form.get('answer');
-    if (answer !== 'complete' && answer !== 'fail') return messagePage(c, 400, 'Choose to complete or fail the authentication');
+    if (answer !== 'complete' && answer !== 'fail')
+      return messagePage(c, 400, 'Choose to complete or fail the authentication');
     const ledger = localPaymentLedger(c.env);
     const payment = await ledger.authenticate(c.req.param('paymentId'), answer === 'complete');
     if (payment === null || !payment.authenticated || payment.settledAt === null) return messagePage(c, 404, NOT_FOUND);
     const payload = JSON.stringify(
-      localWebhookEvent({ id: payment.id, succeeded: payment.status === 'succeeded', settledAt: payment.settledAt, metadata: payment.metadata }),
+      localWebhookEvent({
+        id: payment.id,
+        succeeded: payment.status === 'succeeded',
+        settledAt: payment.settledAt,
+        metadata: payment.metadata,
+      }),
     );
     const signature = await signatureHeader(await ledger.webhookSecret(), payload, Math.floor(Date.now() / 1000));
     const delivered = await webhooks.request(
@@ -95,7 +103,14 @@ export function localPaymentPages(webhooks: Hono<AppEnv>): Hono<AppEnv> {
     const next = sameOriginReturn(c, payment.returnUrl);
     if (payment.status === 'expired') {
       const checkout = `${new URL(next ?? '/', c.req.url).origin}/checkout`;
-      return htmlDocument(c, { title: AUTHENTICATION_EXPIRED, body: markup`<main><h1>${AUTHENTICATION_EXPIRED}</h1><p><a href="${checkout}">${BACK_TO_CHECKOUT}</a></p></main>` }, 400);
+      return htmlDocument(
+        c,
+        {
+          title: AUTHENTICATION_EXPIRED,
+          body: markup`<main><h1>${AUTHENTICATION_EXPIRED}</h1><p><a href="${checkout}">${BACK_TO_CHECKOUT}</a></p></main>`,
+        },
+        400,
+      );
     }
     if (next !== null) return c.redirect(next, 303);
     const heading = payment.status === 'succeeded' ? AUTHENTICATION_DONE : AUTHENTICATION_FAILED;

@@ -67,7 +67,9 @@ async function ensureDemoTeam(c: Context<AppEnv>): Promise<void> {
   if (!isDevelopment(c.env) || c.var.site.website.id !== DEMO_SITE_ID) return;
   const team = merchants(c);
   const missing = new Set(await team.accountsMissing(DEMO_MERCHANTS.map((member) => member.email)));
-  for (const member of DEMO_MERCHANTS) if (missing.has(member.email)) await team.ensureMember(member.email, await hashPassword(member.password), [...member.roles]);
+  for (const member of DEMO_MERCHANTS)
+    if (missing.has(member.email))
+      await team.ensureMember(member.email, await hashPassword(member.password), [...member.roles]);
 }
 
 const signInSchema = z.object({ email: z.string().max(256), password: z.string().max(1024) });
@@ -76,22 +78,39 @@ export const MERCHANT_SESSION_PATH = '/api/merchant/session';
 
 export const merchantSession = new Hono<AppEnv>();
 
-merchantSession.post('/', requireCrumb, rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'merchant-signin'), withSite, async (c) => {
-  const body = await readJson(c, signInSchema, 4096);
-  await ensureDemoTeam(c);
-  const outcome = await signInWithPassword(c, merchants(c), body.email.trim(), body.password, false);
-  if (outcome.status !== 'signedIn') return signInRefusal(c, outcome, MERCHANT_MESSAGES.badCredentials);
-  const { result } = outcome;
-  setStoreCookie(c, 'merchantSession', result.token, { httpOnly: true, sameSite: 'Strict', expires: new Date(result.expiresAt) });
-  return c.json({ email: result.session.email, roles: result.session.profile.roles });
-});
+merchantSession.post(
+  '/',
+  requireCrumb,
+  rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'merchant-signin'),
+  withSite,
+  async (c) => {
+    const body = await readJson(c, signInSchema, 4096);
+    await ensureDemoTeam(c);
+    const outcome = await signInWithPassword(c, merchants(c), body.email.trim(), body.password, false);
+    if (outcome.status !== 'signedIn') return signInRefusal(c, outcome, MERCHANT_MESSAGES.badCredentials);
+    const { result } = outcome;
+    setStoreCookie(c, 'merchantSession', result.token, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      expires: new Date(result.expiresAt),
+    });
+    return c.json({ email: result.session.email, roles: result.session.profile.roles });
+  },
+);
 
 merchantSession.get('/', withSite, async (c) => {
   const session = await merchantSessionOf(c);
   c.header('cache-control', 'no-store');
   if (session === null) return c.json({ authenticated: false });
   const { roles } = session.profile;
-  return c.json({ authenticated: true, email: session.email, roles, roleNames: roles.map(roleName), websiteId: c.var.site.website.id, can: permissionsOf(roles) });
+  return c.json({
+    authenticated: true,
+    email: session.email,
+    roles,
+    roleNames: roles.map(roleName),
+    websiteId: c.var.site.website.id,
+    can: permissionsOf(roles),
+  });
 });
 
 merchantSession.delete('/', requireCrumb, withSite, async (c) => {

@@ -48,15 +48,26 @@ const navigationItemSchema: z.ZodType<NavigationItem> = z.lazy(() =>
     url: z
       .string()
       .max(2083)
-      .refine((url) => sitePath.safeParse(url).success || /^(?:mailto|tel):\S+$/.test(url), 'url must be a site path, a mailto: or a tel: link')
+      .refine(
+        (url) => sitePath.safeParse(url).success || /^(?:mailto|tel):\S+$/.test(url),
+        'url must be a site path, a mailto: or a tel: link',
+      )
       .optional(),
     collectionId: z.string().max(64).optional(),
-    externalLink: z.string().regex(/^https?:\/\/\S+$/, 'externalLink must be an http(s) address').max(2083).optional(),
+    externalLink: z
+      .string()
+      .regex(/^https?:\/\/\S+$/, 'externalLink must be an http(s) address')
+      .max(2083)
+      .optional(),
     memberAreaId: z.string().max(64).optional(),
     children: z.array(navigationItemSchema).max(50).optional(),
   }),
 );
-const navigationSchema = z.object({ fieldName: z.string().max(100), templateId: z.string().max(100), navigation: z.object({ items: z.array(navigationItemSchema).min(1).max(50) }) });
+const navigationSchema = z.object({
+  fieldName: z.string().max(100),
+  templateId: z.string().max(100),
+  navigation: z.object({ items: z.array(navigationItemSchema).min(1).max(50) }),
+});
 const headerFooterSchema = z.object({ header: z.string().max(20_000), footer: z.string().max(20_000) });
 const preferencesSchema = z.record(z.string().max(100), z.unknown());
 const languagesSchema = z.object({ languages: z.array(z.string().min(2).max(35)).max(20) });
@@ -69,7 +80,11 @@ const NAMESPACE = /^[a-z][a-z0-9-]{0,63}$/;
 export async function edit(c: Context<AppEnv>, site: Site, change: Edit): Promise<EditValue> {
   const session = await merchantSessionOf(c);
   if (session === null) throw new HTTPException(401, { message: MERCHANT_MESSAGES.signIn });
-  const outcome: EditOutcome = await contentObject(c.env, site.website.id).edit(site.website.id, change, session.profile.roles);
+  const outcome: EditOutcome = await contentObject(c.env, site.website.id).edit(
+    site.website.id,
+    change,
+    session.profile.roles,
+  );
   if ('error' in outcome) throw new HTTPException(outcome.status, { message: outcome.error });
   if (outcome.version !== null) noteVersion(site.website.id, outcome.version);
   return outcome.value;
@@ -109,7 +124,8 @@ merchant.post(`${PRODUCTS}/:collectionId/categories`, commerce, async (c) => {
 /** One item (product, post or page item) saved whole: validated by the site schema, its row alone written. */
 merchant.put(ITEMS, content, async (c) => {
   const body = await readJson(c, z.looseObject({ id: z.string() }), MAX_ITEM_BYTES);
-  if (body.id !== c.req.param('itemId')) return apiError(c, 400, 'The item id in the body must be the one in the path.');
+  if (body.id !== c.req.param('itemId'))
+    return apiError(c, 400, 'The item id in the body must be the one in the path.');
   return c.json(await edit(c, c.var.site, { kind: 'saveItem', item: body }));
 });
 
@@ -134,7 +150,10 @@ merchant.get('/api/v1/commerce-preferences/:namespace', read, async (c) => {
   const namespace = c.req.param('namespace');
   if (!NAMESPACE.test(namespace)) return apiError(c, 400, 'Unknown preferences namespace');
   const site = c.var.site;
-  const { websiteId: _stored, ...preferences } = ((site as { commercePreferences?: Record<string, Record<string, unknown>> }).commercePreferences ?? {})[namespace] ?? {};
+  const { websiteId: _stored, ...preferences } =
+    ((site as { commercePreferences?: Record<string, Record<string, unknown>> }).commercePreferences ?? {})[
+      namespace
+    ] ?? {};
   // Spec: the response carries the websiteId; the editor's helper strips it on read.
   return c.json({ websiteId: site.website.id, ...preferences });
 });
@@ -198,7 +217,9 @@ merchant.get('/api/google-maps/places/autocomplete', requirePermission('integrat
   const input = c.req.query('input') ?? '';
   if (input.trim() === '' || input.length > 200) return apiError(c, 400, 'input is required (at most 200 characters)');
   try {
-    return c.json({ predictions: await placesProvider(c.env).autocomplete(input, c.req.query('sessionToken') ?? null) });
+    return c.json({
+      predictions: await placesProvider(c.env).autocomplete(input, c.req.query('sessionToken') ?? null),
+    });
   } catch (error) {
     if (error instanceof PlacesUnavailable) return apiError(c, 502, PLACES_UNAVAILABLE);
     throw error;

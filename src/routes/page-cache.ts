@@ -41,7 +41,10 @@ function kept(body: Uint8Array, rendered: HeaderList): KeptPage {
 }
 
 function answerHeaders(headers: HeaderList, layer: 'memory' | 'cache'): [string, string][] {
-  return [...headers, ...PAGE_SECURITY_HEADERS, ['x-page-cache', 'hit'], ['x-page-cache-layer', layer]] as [string, string][];
+  return [...headers, ...PAGE_SECURITY_HEADERS, ['x-page-cache', 'hit'], ['x-page-cache-layer', layer]] as [
+    string,
+    string,
+  ][];
 }
 
 /** Least recently used first (a Map keeps insertion order; a read re-inserts). */
@@ -76,7 +79,10 @@ function fromMemory(key: string): KeptPage | undefined {
 }
 
 function answer(page: KeptPage, layer: 'memory' | 'cache'): Response {
-  return new Response(page.body, { status: 200, headers: layer === 'memory' ? page.fromMemory : answerHeaders(page.headers, layer) });
+  return new Response(page.body, {
+    status: 200,
+    headers: layer === 'memory' ? page.fromMemory : answerHeaders(page.headers, layer),
+  });
 }
 
 /** Where an address's page was last found: its key, and what that key was made from. */
@@ -116,7 +122,13 @@ export function servedFromMemory(request: Request, development: boolean): Respon
   if (request.method !== 'GET') return null;
   const address = addresses.get(pageAddressOf(request.url) ?? '');
   if (address === undefined) return null;
-  if (address.until <= Date.now() || address.development !== development || trustedVersion(address.websiteId) !== address.version || request.headers.has('if-none-match')) return null;
+  if (
+    address.until <= Date.now() ||
+    address.development !== development ||
+    trustedVersion(address.websiteId) !== address.version ||
+    request.headers.has('if-none-match')
+  )
+    return null;
   const kept = fromMemory(address.key);
   return kept === undefined ? null : new Response(kept.body, { status: 200, headers: kept.fromMemory });
 }
@@ -195,7 +207,12 @@ function keepInEdge(puts: readonly Promise<void>[]): Promise<unknown> {
  * The page this isolate keeps under `sameAs` (the same page made for an earlier key), kept again
  * under `key` with `etag`, in memory and the Cache API, and answered; null when memory has none.
  */
-export function keepAgain(sameAs: string, key: string, etag: string, waitUntil: (work: Promise<unknown>) => void): Response | null {
+export function keepAgain(
+  sameAs: string,
+  key: string,
+  etag: string,
+  waitUntil: (work: Promise<unknown>) => void,
+): Response | null {
   const earlier = fromMemory(sameAs);
   if (earlier === undefined) return null;
   const headers = earlier.headers.map(([name, value]): [string, string] => [name, name === 'etag' ? etag : value]);
@@ -210,7 +227,14 @@ export function keepAgain(sameAs: string, key: string, etag: string, waitUntil: 
  * is complete (in `waitUntil`, so the visitor never waits for the store), in memory also under
  * `sameAs` when given (see `keepAgain`), as `address`'s last good page, then calls `onKept`.
  */
-export function keepPage(key: string, address: string, rendered: Response, waitUntil: (work: Promise<unknown>) => void, onKept: () => void, sameAs: string | null = null): Response {
+export function keepPage(
+  key: string,
+  address: string,
+  rendered: Response,
+  waitUntil: (work: Promise<unknown>) => void,
+  onKept: () => void,
+  sameAs: string | null = null,
+): Response {
   const [forVisitor, forKeeping] = (rendered.body as ReadableStream<Uint8Array>).tee();
   const headers = [...rendered.headers];
   waitUntil(

@@ -39,7 +39,9 @@ export const pages = new Hono<AppEnv>();
 
 pages.get('/robots.txt', async (c) => {
   const base = new URL(c.req.url).origin;
-  return c.text(`User-agent: *\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /commerce/\nDisallow: /account\nDisallow: /config\nSitemap: ${base}/sitemap.xml\n`);
+  return c.text(
+    `User-agent: *\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /commerce/\nDisallow: /account\nDisallow: /config\nSitemap: ${base}/sitemap.xml\n`,
+  );
 });
 
 /** How often a page read may find the content moved on before the request gives up. */
@@ -49,11 +51,18 @@ const READ_ATTEMPTS = 3;
  * Runs `read` against the site's catalogue at the loaded version; when the content moved on
  * meanwhile, reloads the site and reads again, so what it gives back is all of one version.
  */
-async function atOneVersion<T>(c: Context<AppEnv>, loaded: LoadedSite, read: (loaded: LoadedSite, catalog: Catalog) => Promise<T>): Promise<{ loaded: LoadedSite; value: T }> {
+async function atOneVersion<T>(
+  c: Context<AppEnv>,
+  loaded: LoadedSite,
+  read: (loaded: LoadedSite, catalog: Catalog) => Promise<T>,
+): Promise<{ loaded: LoadedSite; value: T }> {
   let current = loaded;
   for (let attempt = 1; ; attempt++) {
     try {
-      return { loaded: current, value: await read(current, siteCatalog(c.env, current.site.website.id, current.version)) };
+      return {
+        loaded: current,
+        value: await read(current, siteCatalog(c.env, current.site.website.id, current.version)),
+      };
     } catch (error) {
       if (!(error instanceof ContentMoved) || attempt === READ_ATTEMPTS) throw error;
       current = (await reloadSite(c.env, current.site.website.id, isDevelopment(c.env))) ?? current;
@@ -65,7 +74,9 @@ async function atOneVersion<T>(c: Context<AppEnv>, loaded: LoadedSite, read: (lo
 export const SITEMAP_URLS = 10_000;
 
 function xml(c: Context<AppEnv>, body: string): Response {
-  return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`, 200, { 'content-type': 'application/xml; charset=utf-8' });
+  return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`, 200, {
+    'content-type': 'application/xml; charset=utf-8',
+  });
 }
 
 pages.get('/sitemap.xml', async (c) => {
@@ -85,7 +96,10 @@ pages.get('/sitemap.xml', async (c) => {
   });
   const files = Math.max(1, Math.ceil(value.total / SITEMAP_URLS));
   if (pageNo === 0 && files > 1) {
-    const entries = Array.from({ length: files }, (_, i) => `<sitemap><loc>${escapeHtml(`${base}/sitemap.xml?page=${i + 1}`)}</loc></sitemap>`).join('');
+    const entries = Array.from(
+      { length: files },
+      (_, i) => `<sitemap><loc>${escapeHtml(`${base}/sitemap.xml?page=${i + 1}`)}</loc></sitemap>`,
+    ).join('');
     return xml(c, `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries}</sitemapindex>`);
   }
   if (pageNo > files) return c.text(NOT_FOUND, 404);
@@ -103,7 +117,8 @@ pages.get('*', async (c) => {
     return messagePage(c, 400, 'Bad request');
   }
   const format = url.searchParams.get('format') ?? undefined;
-  if (format !== undefined && !FORMATS.has(format)) return messagePage(c, 400, `Unknown format '${format.slice(0, 40)}'`);
+  if (format !== undefined && !FORMATS.has(format))
+    return messagePage(c, 400, `Unknown format '${format.slice(0, 40)}'`);
   const request = pageRequestOf(url);
   if (request === null) return messagePage(c, 400, 'Bad request');
   try {
@@ -118,7 +133,12 @@ pages.get('*', async (c) => {
   }
 });
 
-async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }: PageRequest, format: string | undefined): Promise<Response> {
+async function storePage(
+  c: Context<AppEnv>,
+  url: URL,
+  { path, query, address }: PageRequest,
+  format: string | undefined,
+): Promise<Response> {
   const loaded = await loadedSite(c);
   if (loaded === null) return messagePage(c, 404, NO_STORE);
   const { site } = loaded;
@@ -130,7 +150,10 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
     const { value: page } = await resolve();
     await showAvailableStock(availableStockOf(c.env, site.website.id), page);
     const body = JSON.stringify(page.context, null, format === 'json-pretty' ? 2 : undefined);
-    return c.body(body, page.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    return c.body(body, page.status, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+    });
   }
 
   // The page depends on the content version, the theme and the client build (its entry's hashed name);
@@ -149,11 +172,13 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
   const keyAt = (at: LoadedSite, built: string) => `${site.website.id}/v${at.version}/${built}/${address}`;
   const cacheKeyAt = (at: LoadedSite) => keyAt(at, build(at));
   const etag = etagAt(loaded);
-  if (!perBuyer && c.req.header('if-none-match') === etag) return c.body(null, 304, { etag, 'cache-control': stocked ? STOCKED_CACHE_CONTROL : PAGE_CACHE_CONTROL });
+  if (!perBuyer && c.req.header('if-none-match') === etag)
+    return c.body(null, 304, { etag, 'cache-control': stocked ? STOCKED_CACHE_CONTROL : PAGE_CACHE_CONTROL });
 
   // The next requests for this URL are answered before the router while this stays true (src/routes/page-cache.ts).
   const until = stocked ? (freshnessSlot(Date.now()) + 1) * STOCK_FRESH_SECONDS * 1000 : Infinity;
-  const noteKept = (at: LoadedSite) => noteAddress(address, { key: cacheKeyAt(at), websiteId: site.website.id, version: at.version, development }, until);
+  const noteKept = (at: LoadedSite) =>
+    noteAddress(address, { key: cacheKeyAt(at), websiteId: site.website.id, version: at.version, development }, until);
   const hit = perBuyer ? null : await keptPage(cacheKeyAt(loaded));
   if (hit !== null) {
     noteKept(loaded);
@@ -168,13 +193,19 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
   // Rendered and cached under the version its content was read at (newer than the pointer's when that lags).
   const { loaded: at, value: page } = await resolve();
   if (page.status !== 200 && !uncachedRender && !(await mayRender(c))) return refusedRead(c);
-  page.context.integrations = { captchaProvider: c.env.CAPTCHA_PROVIDER, paymentProvider: c.env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'local' };
+  page.context.integrations = {
+    captchaProvider: c.env.CAPTCHA_PROVIDER,
+    paymentProvider: c.env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'local',
+  };
   page.context.canonicalUrl = canonicalUrl(url.origin, url.pathname, page);
   const available = await showAvailableStock(availableStockOf(c.env, site.website.id), page);
   const waitUntil = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
   // A page showing stock is the same bytes for the same content and available stock: in a new slot whose
   // stock has not moved it is the last slot's page again, not a new render.
-  const sameStock = stocked && page.status === 200 && !perBuyer ? keyAt(at, `${builtWith(at)}/stock-${fingerprint(JSON.stringify(available))}`) : null;
+  const sameStock =
+    stocked && page.status === 200 && !perBuyer
+      ? keyAt(at, `${builtWith(at)}/stock-${fingerprint(JSON.stringify(available))}`)
+      : null;
   const again = sameStock === null ? null : keepAgain(sameStock, cacheKeyAt(at), etagAt(at), waitUntil);
   if (again !== null) {
     noteKept(at);
@@ -182,7 +213,8 @@ async function storePage(c: Context<AppEnv>, url: URL, { path, query, address }:
   }
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
-    'cache-control': page.status !== 200 || perBuyer ? 'no-store' : stocked ? STOCKED_CACHE_CONTROL : PAGE_CACHE_CONTROL,
+    'cache-control':
+      page.status !== 200 || perBuyer ? 'no-store' : stocked ? STOCKED_CACHE_CONTROL : PAGE_CACHE_CONTROL,
     ...(perBuyer ? {} : { etag: etagAt(at), 'cache-tag': pageCacheTag(site.website.id) }),
     'x-page-cache': 'miss',
   });

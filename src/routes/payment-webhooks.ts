@@ -15,7 +15,14 @@ import { Hono } from 'hono';
 import { commerceOrders, localPaymentLedger } from '../durable/stubs';
 import { readText, validate } from '../http/body';
 import { NOT_FOUND } from '../http/messages';
-import { ORDER_ID_KEY, paymentEventOf, WEBSITE_ID_KEY, webhookEvent, type PaymentEvent, type PaymentEventReceiver } from '../integrations/payment-events';
+import {
+  ORDER_ID_KEY,
+  paymentEventOf,
+  WEBSITE_ID_KEY,
+  webhookEvent,
+  type PaymentEvent,
+  type PaymentEventReceiver,
+} from '../integrations/payment-events';
 import { localPaymentsEnabled } from '../integrations/payments';
 import { verifySignature } from '../integrations/webhook-signature';
 import type { AppEnv, ErrorBody } from './http';
@@ -33,7 +40,13 @@ export type PaymentEventReceivers = (env: Env, websiteId: string) => PaymentEven
 /** The website's orders object: it settles a pending order once, so repeats and late events change nothing. */
 export const ordersReceiver: PaymentEventReceivers = (env, websiteId) => ({
   async onPaymentEvent(event) {
-    await commerceOrders(env, websiteId).paymentSettled(websiteId, event.paymentId, event.status, Date.now(), event.metadata[ORDER_ID_KEY] ?? null);
+    await commerceOrders(env, websiteId).paymentSettled(
+      websiteId,
+      event.paymentId,
+      event.status,
+      Date.now(),
+      event.metadata[ORDER_ID_KEY] ?? null,
+    );
   },
 });
 
@@ -43,7 +56,10 @@ interface WebhookSecrets {
 
 /** The secret a provider's deliveries are signed with here: null when this deployment does not take them. */
 async function signingSecret(env: Env & WebhookSecrets, provider: PaymentEvent['provider']): Promise<string | null> {
-  if (provider === 'stripe') return env.STRIPE_WEBHOOK_SECRET === undefined || env.STRIPE_WEBHOOK_SECRET === '' ? null : env.STRIPE_WEBHOOK_SECRET;
+  if (provider === 'stripe')
+    return env.STRIPE_WEBHOOK_SECRET === undefined || env.STRIPE_WEBHOOK_SECRET === ''
+      ? null
+      : env.STRIPE_WEBHOOK_SECRET;
   return localPaymentsEnabled(env) ? localPaymentLedger(env).webhookSecret() : null;
 }
 
@@ -56,15 +72,19 @@ export function paymentWebhooks(receivers: PaymentEventReceivers): Hono<AppEnv> 
 
   webhooks.post(`${PAYMENT_WEBHOOK_PATH}/:provider`, async (c) => {
     const provider = c.req.param('provider');
-    if (!isProvider(provider) || (provider === 'local' && !localPaymentsEnabled(c.env))) return c.json<ErrorBody>({ error: NOT_FOUND }, 404);
+    if (!isProvider(provider) || (provider === 'local' && !localPaymentsEnabled(c.env)))
+      return c.json<ErrorBody>({ error: NOT_FOUND }, 404);
     const secret = await signingSecret(c.env, provider);
     if (secret === null) {
-      console.error(`Payment webhook refused: no signing secret for ${provider} (wrangler secret put STRIPE_WEBHOOK_SECRET)`);
+      console.error(
+        `Payment webhook refused: no signing secret for ${provider} (wrangler secret put STRIPE_WEBHOOK_SECRET)`,
+      );
       return c.json<ErrorBody>({ error: NOT_CONFIGURED }, 500);
     }
     const payload = await readText(c, MAX_WEBHOOK_BYTES);
     const signature = c.req.header(SIGNATURE_HEADER) ?? '';
-    if (!(await verifySignature(secret, payload, signature, Math.floor(Date.now() / 1000)))) return c.json<ErrorBody>({ error: BAD_SIGNATURE }, 400);
+    if (!(await verifySignature(secret, payload, signature, Math.floor(Date.now() / 1000))))
+      return c.json<ErrorBody>({ error: BAD_SIGNATURE }, 400);
     let body: unknown;
     try {
       body = JSON.parse(payload);
@@ -73,7 +93,8 @@ export function paymentWebhooks(receivers: PaymentEventReceivers): Hono<AppEnv> 
     }
     const event = paymentEventOf(provider, validate(webhookEvent, body));
     const websiteId = event?.metadata[WEBSITE_ID_KEY];
-    if (event !== null && websiteId === undefined) console.warn(`Payment webhook: ${event.paymentId} names no website; ignored`);
+    if (event !== null && websiteId === undefined)
+      console.warn(`Payment webhook: ${event.paymentId} names no website; ignored`);
     if (event !== null && websiteId !== undefined) await receivers(c.env, websiteId).onPaymentEvent(event);
     return c.json({ received: true });
   });

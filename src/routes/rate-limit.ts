@@ -63,7 +63,9 @@ export const LIMITED_RETRY_AFTER = '10';
 export function refusedRead(c: Context<AppEnv>): Response | Promise<Response> {
   c.header('retry-after', LIMITED_RETRY_AFTER);
   c.header('cache-control', 'no-store');
-  return c.req.path.startsWith('/api/') ? c.json({ error: CART_MESSAGES.tryAgain }, 429) : messagePage(c, 429, CART_MESSAGES.tryAgain);
+  return c.req.path.startsWith('/api/')
+    ? c.json({ error: CART_MESSAGES.tryAgain }, 429)
+    : messagePage(c, 429, CART_MESSAGES.tryAgain);
 }
 
 function limitedGets(may: (c: Context<AppEnv>) => Promise<boolean>): MiddlewareHandler<AppEnv> {
@@ -80,7 +82,11 @@ export const readLimit = limitedGets(mayRead);
 export const renderLimit = limitedGets(mayRender);
 
 /** 429 `{ error: message }` once `limiter` says the visitor is over; reads pass (`readLimit` counts those). */
-export function rateLimit(limiter: (env: Env) => RateLimit, area: string, message: string = CART_MESSAGES.tryAgain): MiddlewareHandler<AppEnv> {
+export function rateLimit(
+  limiter: (env: Env) => RateLimit,
+  area: string,
+  message: string = CART_MESSAGES.tryAgain,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const { success } = await limiter(c.env).limit({ key: `${area}:${visitorKey(c)}` });

@@ -53,8 +53,16 @@ interface Found {
 }
 
 /** Every requested variant of the site's products (what a cart sells), or null when one of them is not in the store. */
-async function variantsOf(env: Env, site: Site, requests: readonly { productId: string; variantId: string }[]): Promise<Found[] | null> {
-  const items = await itemsById(env, site.website.id, requests.map((r) => r.productId));
+async function variantsOf(
+  env: Env,
+  site: Site,
+  requests: readonly { productId: string; variantId: string }[],
+): Promise<Found[] | null> {
+  const items = await itemsById(
+    env,
+    site.website.id,
+    requests.map((r) => r.productId),
+  );
   const found: Found[] = [];
   for (const { productId, variantId } of requests) {
     const item = items.get(productId);
@@ -76,35 +84,43 @@ const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 
 export const restock = new Hono<AppEnv>();
 
-restock.post(RESTOCK_PATH, requireCrumb, rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'restock'), withSite, async (c) => {
-  const body = await readJson(c, signUpSchema, MAX_BODY_BYTES);
-  const email = body.siteVisitorEmail.trim();
-  if (email === '') return apiError(c, 400, RESTOCK_MESSAGES.blankEmail);
-  if (!isValidEmail(email)) return apiError(c, 400, RESTOCK_MESSAGES.invalidEmail);
-  const site = c.var.site;
-  const found = (await variantsOf(c.env, site, [{ productId: body.productId, variantId: body.variantId }]))?.[0];
-  if (found === undefined) return apiError(c, 404, RESTOCK_MESSAGES.unknownVariant);
-  // In stock is what the stock ledger has available now, not the published level (only a sku's starting value).
-  if ((await availableOf(availableStockOf(c.env, site.website.id), found.item, found.variant.sku)) !== 0) return apiError(c, 400, RESTOCK_MESSAGES.inStock);
-  const siteKey = site.website.captchaSettings?.siteKey;
-  if (siteKey !== undefined && siteKey !== '') {
-    const token = body.recaptchaEnterpriseV3Token ?? '';
-    if (token === '' || !(await captchaVerifier(c.env).verify(token, CAPTCHA_ACTIONS.productWaitlist, siteKey))) return apiError(c, 400, FORM_MESSAGES.captcha);
-  }
-  const result = await signups(c.env, site).signUp({
-    productId: body.productId,
-    variantId: body.variantId,
-    email,
-    joinMailingList: body.isJoinMailingList === true,
-    language: body.language ?? null,
-    // The email and the console's list name the variant the shopper chose.
-    productTitle: variantTitle(found.item.title, found.variant),
-    sku: found.variant.sku,
-    productUrl: new URL(found.item.fullUrl, c.req.url).toString(),
-  });
-  if ('full' in result) return apiError(c, 429, RESTOCK_MESSAGES.full);
-  return c.json({ signedUp: true, created: result.created });
-});
+restock.post(
+  RESTOCK_PATH,
+  requireCrumb,
+  rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'restock'),
+  withSite,
+  async (c) => {
+    const body = await readJson(c, signUpSchema, MAX_BODY_BYTES);
+    const email = body.siteVisitorEmail.trim();
+    if (email === '') return apiError(c, 400, RESTOCK_MESSAGES.blankEmail);
+    if (!isValidEmail(email)) return apiError(c, 400, RESTOCK_MESSAGES.invalidEmail);
+    const site = c.var.site;
+    const found = (await variantsOf(c.env, site, [{ productId: body.productId, variantId: body.variantId }]))?.[0];
+    if (found === undefined) return apiError(c, 404, RESTOCK_MESSAGES.unknownVariant);
+    // In stock is what the stock ledger has available now, not the published level (only a sku's starting value).
+    if ((await availableOf(availableStockOf(c.env, site.website.id), found.item, found.variant.sku)) !== 0)
+      return apiError(c, 400, RESTOCK_MESSAGES.inStock);
+    const siteKey = site.website.captchaSettings?.siteKey;
+    if (siteKey !== undefined && siteKey !== '') {
+      const token = body.recaptchaEnterpriseV3Token ?? '';
+      if (token === '' || !(await captchaVerifier(c.env).verify(token, CAPTCHA_ACTIONS.productWaitlist, siteKey)))
+        return apiError(c, 400, FORM_MESSAGES.captcha);
+    }
+    const result = await signups(c.env, site).signUp({
+      productId: body.productId,
+      variantId: body.variantId,
+      email,
+      joinMailingList: body.isJoinMailingList === true,
+      language: body.language ?? null,
+      // The email and the console's list name the variant the shopper chose.
+      productTitle: variantTitle(found.item.title, found.variant),
+      sku: found.variant.sku,
+      productUrl: new URL(found.item.fullUrl, c.req.url).toString(),
+    });
+    if ('full' in result) return apiError(c, 429, RESTOCK_MESSAGES.full);
+    return c.json({ signedUp: true, created: result.created });
+  },
+);
 
 /** The merchant's calls; the restock area puts each behind its permission (sign-ups are customers' emails: customerData). */
 export const restockAdmin = new Hono<AppEnv>();
@@ -113,14 +129,19 @@ restockAdmin.get(`${RESTOCK_PATH}/groups`, withSite, async (c) => {
   const site = c.var.site;
   const page = await signups(c.env, site).groups(c.req.query('cursor') ?? null);
   const groups = page.items.signUpGroups;
-  const items = await consoleItemsById(c.env, site.website.id, groups.map((g) => g.productId));
+  const items = await consoleItemsById(
+    c.env,
+    site.website.id,
+    groups.map((g) => g.productId),
+  );
   const readAvailable = availableStockOf(c.env, site.website.id);
   // Each group's variant by its options and what is available of it now (null: never runs out; 0 for a variant since removed).
   const signUpGroups = await Promise.all(
     groups.map(async (group) => {
       const item = items.get(group.productId);
       const variant = item?.structuredContent?.variants.find((v) => v.id === group.variantId);
-      const available = item === undefined || variant === undefined ? 0 : await availableOf(readAvailable, item, variant.sku);
+      const available =
+        item === undefined || variant === undefined ? 0 : await availableOf(readAvailable, item, variant.sku);
       return { ...group, variantLabel: variant === undefined ? '' : variantLabel(variant), available };
     }),
   );
@@ -130,7 +151,8 @@ restockAdmin.get(`${RESTOCK_PATH}/groups`, withSite, async (c) => {
 restockAdmin.get(RESTOCK_PATH, withSite, async (c) => {
   const productId = c.req.query('productId');
   const variantId = c.req.query('variantId');
-  if (productId === undefined || variantId === undefined) return apiError(c, 400, 'productId and variantId are required');
+  if (productId === undefined || variantId === undefined)
+    return apiError(c, 400, 'productId and variantId are required');
   const rawCursor = c.req.query('cursor');
   const cursor = rawCursor === undefined ? null : Number(rawCursor);
   if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(c, 400, 'cursor is not valid');
@@ -148,20 +170,27 @@ async function send(c: Context<AppEnv>, site: Site, { item, variant }: Found): P
  * Queues the emails of every requested variant that is in stock (an unknown variant fails the whole
  * call; the one-variant send answers 409 for a sold-out one); `soldOut` counts those left waiting.
  */
-async function sendAll(c: Context<AppEnv>, requests: readonly { productId: string; variantId: string }[], one = false): Promise<Response> {
+async function sendAll(
+  c: Context<AppEnv>,
+  requests: readonly { productId: string; variantId: string }[],
+  one = false,
+): Promise<Response> {
   const site = c.var.site;
   const found = await variantsOf(c.env, site, requests);
   if (found === null) return apiError(c, 404, RESTOCK_MESSAGES.unknownVariant);
   const readAvailable = availableStockOf(c.env, site.website.id);
   const inStock: Found[] = [];
-  for (const variant of found) if ((await availableOf(readAvailable, variant.item, variant.variant.sku)) !== 0) inStock.push(variant);
+  for (const variant of found)
+    if ((await availableOf(readAvailable, variant.item, variant.variant.sku)) !== 0) inStock.push(variant);
   if (one && inStock.length === 0) return apiError(c, 409, RESTOCK_MESSAGES.stillSoldOut);
   let queued = 0;
   for (const variant of inStock) queued += await send(c, site, variant);
   return c.json({ queued, soldOut: found.length - inStock.length });
 }
 
-restockAdmin.post(`${RESTOCK_PATH}/send`, withSite, async (c) => sendAll(c, [await readJson(c, sendSchema, MAX_BODY_BYTES)], true));
+restockAdmin.post(`${RESTOCK_PATH}/send`, withSite, async (c) =>
+  sendAll(c, [await readJson(c, sendSchema, MAX_BODY_BYTES)], true),
+);
 
 restockAdmin.post(`${RESTOCK_PATH}/send/all`, withSite, async (c) =>
   sendAll(c, (await readJson(c, sendAllSchema, MAX_BODY_BYTES)).sendRequests),

@@ -22,7 +22,12 @@ function suggestion(item: Item, currency: string, locale: string): Suggestion {
   const money = fromPrice(item) as MoneyValue;
   const units = toMinorUnits(money.value, currencyOf(money)) ?? 0;
   const price = formatMoney(units, currency, locale);
-  return { title: item.title, url: item.fullUrl, image: item.assetUrl ?? null, price: hasVariedPrices(item) ? `from ${price}` : price };
+  return {
+    title: item.title,
+    url: item.fullUrl,
+    image: item.assetUrl ?? null,
+    price: hasVariedPrices(item) ? `from ${price}` : price,
+  };
 }
 
 export const search = new Hono<AppEnv>();
@@ -32,7 +37,9 @@ search.get(SUGGESTIONS_PATH, withSite, async (c) => {
   if (!parsed.success) return apiError(c, 400, parsed.error.issues[0]?.message ?? 'Bad query');
   const site = c.var.site;
   const { value } = await contentObject(c.env, site.website.id).search(parsed.data.q, SUGGESTIONS, true);
-  const items = value.map((json) => JSON.parse(json) as Item).filter((item) => inProductCollection(item, site.collections));
+  const items = value
+    .map((json) => JSON.parse(json) as Item)
+    .filter((item) => inProductCollection(item, site.collections));
   const { storeCurrency, language } = site.website;
   c.header('Cache-Control', 'public, max-age=60');
   return c.json({ query: parsed.data.q, suggestions: items.map((item) => suggestion(item, storeCurrency, language)) });

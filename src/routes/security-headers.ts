@@ -15,7 +15,10 @@ const COMMON: Readonly<Record<string, string>> = {
 };
 
 /** What the middleware adds to an HTML answer that has its own CSP (a store page): kept pages carry them ready. */
-export const PAGE_SECURITY_HEADERS: readonly (readonly [string, string])[] = [['x-frame-options', 'SAMEORIGIN'], ...Object.entries(COMMON)];
+export const PAGE_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+  ['x-frame-options', 'SAMEORIGIN'],
+  ...Object.entries(COMMON),
+];
 
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
@@ -24,7 +27,8 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (response.status === 304) {
     // The browser keeps the headers of the copy it has, whose CSP matches that copy's inline elements.
   } else if (html) {
-    if (!response.headers.has('content-security-policy')) response.headers.set('content-security-policy', htmlCsp(NO_SOURCES));
+    if (!response.headers.has('content-security-policy'))
+      response.headers.set('content-security-policy', htmlCsp(NO_SOURCES));
     response.headers.set('x-frame-options', 'SAMEORIGIN');
   } else {
     if (!response.headers.has('content-security-policy')) response.headers.set('content-security-policy', API_CSP);

@@ -22,9 +22,12 @@ import { accountSession, currentSession, siteUsers } from './site-user-session';
 import { signInRefusal, signInWithPassword } from './sign-in';
 import { cartHead, cartOnSignIn, setCartCookie } from './visitor-cart';
 
-
 const MAX_BODY_BYTES = 4096;
-const signInSchema = z.object({ email: z.string().max(256), password: z.string().max(1024), rememberMe: z.boolean().optional() });
+const signInSchema = z.object({
+  email: z.string().max(256),
+  password: z.string().max(1024),
+  rememberMe: z.boolean().optional(),
+});
 /** A BCP 47 language tag, or null: back to the site's language. */
 const localeSchema = z.object({
   language: z
@@ -45,10 +48,17 @@ const localeSchema = z.object({
 async function ensureDemoAccounts(c: Context<AppEnv>, site: Site): Promise<void> {
   if (!isDevelopment(c.env) || site.website.id !== DEMO_SITE_ID) return;
   const users = siteUsers(c.env, site);
-  if ((await users.accountsMissing([DEMO_SHOPPER.email])).length > 0) await users.ensureUser(DEMO_SHOPPER.email, await hashPassword(DEMO_SHOPPER.password));
+  if ((await users.accountsMissing([DEMO_SHOPPER.email])).length > 0)
+    await users.ensureUser(DEMO_SHOPPER.email, await hashPassword(DEMO_SHOPPER.password));
 }
 
-function setSessionCookies(c: Context<AppEnv>, token: string, userId: string, expiresAt: number, remember: boolean): void {
+function setSessionCookies(
+  c: Context<AppEnv>,
+  token: string,
+  userId: string,
+  expiresAt: number,
+  remember: boolean,
+): void {
   const common = { sameSite: 'Lax' as const, ...(remember ? { expires: new Date(expiresAt) } : {}) };
   setStoreCookie(c, 'siteUserSession', token, { ...common, httpOnly: true });
   // Hono URL-encodes cookie values: on the wire this is encodeURIComponent(JSON).
@@ -60,16 +70,25 @@ function setSessionCookies(c: Context<AppEnv>, token: string, userId: string, ex
  * (the account's cart keeps holding its own stock, so an entry that holds the last units cannot be
  * copied); null when no entry could be.
  */
-async function cloneCart(c: Context<AppEnv>, site: Site, accountCartId: string): Promise<{ cartId: string; entriesLeftOut: number } | null> {
+async function cloneCart(
+  c: Context<AppEnv>,
+  site: Site,
+  accountCartId: string,
+): Promise<{ cartId: string; entriesLeftOut: number } | null> {
   const source = await cartStub(c.env, site.website.id, accountCartId).read();
   if (source === null) return null;
   const cartId = randomToken();
   const target = cartStub(c.env, site.website.id, cartId);
   let cloned = 0;
-  const items = await itemsById(c.env, site.website.id, source.entries.map((entry) => entry.itemId));
+  const items = await itemsById(
+    c.env,
+    site.website.id,
+    source.entries.map((entry) => entry.itemId),
+  );
   for (const entry of source.entries) {
     const item = items.get(entry.itemId);
-    const line = item === undefined ? null : resolveCartLine(item, entry.chosenVariant.sku, source.currencyCode, site.collections);
+    const line =
+      item === undefined ? null : resolveCartLine(item, entry.chosenVariant.sku, source.currencyCode, site.collections);
     if (line === null || 'error' in line) continue;
     if ((await target.add(cartHead(site, cartId), line, entry.quantity, entry.additionalFields)).ok) cloned++;
   }
@@ -90,21 +109,33 @@ session.get('/session', withSite, async (c) => {
   c.header('cache-control', 'no-store');
   if (current === null) return c.json({ authenticated: false });
   const { userId: siteUserId, email, xsrfToken, profile } = current;
-  return c.json({ authenticated: true, siteUserId, email, xsrfToken, language: profile.language, verified: isVerified(profile) });
+  return c.json({
+    authenticated: true,
+    siteUserId,
+    email,
+    xsrfToken,
+    language: profile.language,
+    verified: isVerified(profile),
+  });
 });
 
-session.post('/session', rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'signin'), withSite, async (c) => {
-  const body = await readJson(c, signInSchema, MAX_BODY_BYTES);
-  const site = c.var.site;
-  await ensureDemoAccounts(c, site);
-  const users = siteUsers(c.env, site);
-  const outcome = await signInWithPassword(c, users, body.email.trim(), body.password, body.rememberMe === true);
-  if (outcome.status !== 'signedIn') return signInRefusal(c, outcome, SESSION_MESSAGES.badCredentials);
-  const { result } = outcome;
-  setSessionCookies(c, result.token, result.session.userId, result.expiresAt, body.rememberMe === true);
-  await cartOnSignIn(c, site, result.session);
-  return c.json({ xsrfToken: result.session.xsrfToken, siteUserId: result.session.userId });
-});
+session.post(
+  '/session',
+  rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'signin'),
+  withSite,
+  async (c) => {
+    const body = await readJson(c, signInSchema, MAX_BODY_BYTES);
+    const site = c.var.site;
+    await ensureDemoAccounts(c, site);
+    const users = siteUsers(c.env, site);
+    const outcome = await signInWithPassword(c, users, body.email.trim(), body.password, body.rememberMe === true);
+    if (outcome.status !== 'signedIn') return signInRefusal(c, outcome, SESSION_MESSAGES.badCredentials);
+    const { result } = outcome;
+    setSessionCookies(c, result.token, result.session.userId, result.expiresAt, body.rememberMe === true);
+    await cartOnSignIn(c, site, result.session);
+    return c.json({ xsrfToken: result.session.xsrfToken, siteUserId: result.session.userId });
+  },
+);
 
 session.delete('/session', withSite, async (c) => {
   const site = c.var.site;
@@ -113,13 +144,20 @@ session.delete('/session', withSite, async (c) => {
   await siteUsers(c.env, site).signOut(readStoreCookie(c, 'siteUserSession') ?? '');
   deleteStoreCookie(c, 'siteUserSession');
   deleteStoreCookie(c, 'siteUserInfo');
-  const clone = c.req.query('cloneCart') === 'true' && current.profile.cartId !== null ? await cloneCart(c, site, current.profile.cartId) : null;
+  const clone =
+    c.req.query('cloneCart') === 'true' && current.profile.cartId !== null
+      ? await cloneCart(c, site, current.profile.cartId)
+      : null;
   if (clone === null) {
     deleteStoreCookie(c, 'cart');
     return c.json({ signedOut: true, cartCloned: false });
   }
   setCartCookie(c, clone.cartId);
-  return c.json({ signedOut: true, cartCloned: true, ...(clone.entriesLeftOut > 0 ? { entriesLeftOut: clone.entriesLeftOut } : {}) });
+  return c.json({
+    signedOut: true,
+    cartCloned: true,
+    ...(clone.entriesLeftOut > 0 ? { entriesLeftOut: clone.entriesLeftOut } : {}),
+  });
 });
 
 session.post('/locale', withSite, async (c) => {

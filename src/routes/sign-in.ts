@@ -15,16 +15,30 @@ import { connectingAddressKey } from './rate-limit';
 /** What an accounts object offers for signing in (its stub's view). */
 export interface PasswordAccounts<P> {
   beginSignIn(email: string, address: string): Promise<SignInCheck>;
-  completeSignIn(accountId: string, verifiedHash: string, rememberMe: boolean, address: string): Promise<SignInResult<P>>;
+  completeSignIn(
+    accountId: string,
+    verifiedHash: string,
+    rememberMe: boolean,
+    address: string,
+  ): Promise<SignInResult<P>>;
 }
 
 /** No password derives this hash with this salt (a 256-bit preimage), so checking against it always fails. */
 const NO_ACCOUNT: PasswordHash = { hash: '0'.repeat(64), salt: '0'.repeat(32), iterations: PBKDF2_ITERATIONS };
 
-export type SignInOutcome<P> = { status: 'signedIn'; result: Extract<SignInResult<P>, { ok: true }> } | { status: 'refused' } | { status: 'locked'; retryAfterMs: number };
+export type SignInOutcome<P> =
+  | { status: 'signedIn'; result: Extract<SignInResult<P>, { ok: true }> }
+  | { status: 'refused' }
+  | { status: 'locked'; retryAfterMs: number };
 
 /** Signs in from the request's connecting address (IPv4 whole, IPv6 by its /64), whose own failures alone hold it back. */
-export async function signInWithPassword<P>(c: Context<AppEnv>, accounts: PasswordAccounts<P>, email: string, password: string, rememberMe: boolean): Promise<SignInOutcome<P>> {
+export async function signInWithPassword<P>(
+  c: Context<AppEnv>,
+  accounts: PasswordAccounts<P>,
+  email: string,
+  password: string,
+  rememberMe: boolean,
+): Promise<SignInOutcome<P>> {
   const address = connectingAddressKey(c);
   const check = await accounts.beginSignIn(email, address);
   if (!check.admitted) return { status: 'locked', retryAfterMs: check.retryAfterMs };
@@ -35,7 +49,11 @@ export async function signInWithPassword<P>(c: Context<AppEnv>, accounts: Passwo
 }
 
 /** The 401 or 429 answer to a sign-in that did not succeed. */
-export function signInRefusal(c: Context<AppEnv>, outcome: Exclude<SignInOutcome<unknown>, { status: 'signedIn' }>, badCredentials: string): Response {
+export function signInRefusal(
+  c: Context<AppEnv>,
+  outcome: Exclude<SignInOutcome<unknown>, { status: 'signedIn' }>,
+  badCredentials: string,
+): Response {
   if (outcome.status === 'refused') return apiError(c, 401, badCredentials);
   c.header('retry-after', String(Math.ceil(outcome.retryAfterMs / 1000)));
   return apiError(c, 429, CART_MESSAGES.tryAgain);

@@ -32,7 +32,17 @@ import { ROLES } from '../site/roles';
 import { loadSiteForHost, markDevelopmentStoreImported } from '../site/store';
 import { TEMPLATE_ASSET_LIMITS, templateAssetPath, templateAssetsSchema, themeSchema } from '../site/theme-schema';
 import { deleteTemplateUploads, templateAssetKey, templateAssetPrefix } from './template-assets';
-import { beginImport, commitImport, exportHead, exportItems, itemPartSchema, siteHeadSchema, stageItems, storeExists, TransferError } from '../site/transfer';
+import {
+  beginImport,
+  commitImport,
+  exportHead,
+  exportItems,
+  itemPartSchema,
+  siteHeadSchema,
+  stageItems,
+  storeExists,
+  TransferError,
+} from '../site/transfer';
 import { apiError, isDevelopment, readJson, type AppEnv } from './http';
 
 export const SITE_ADMIN_PATH = '/api/site-admin';
@@ -67,10 +77,12 @@ function isLoopbackAddress(address: string): boolean {
  * never grant: a web page the developer visits cannot import into their local store.
  */
 const siteAdminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.method !== 'GET' && !/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return apiError(c, 415, 'Site admin calls send application/json');
+  if (c.req.method !== 'GET' && !/^application\/json\b/i.test(c.req.header('content-type') ?? ''))
+    return apiError(c, 415, 'Site admin calls send application/json');
   if (isDevelopment(c.env)) {
     const address = c.req.header('cf-connecting-ip');
-    const local = LOOPBACK_HOSTS.has(new URL(c.req.url).hostname) && (address === undefined || isLoopbackAddress(address));
+    const local =
+      LOOPBACK_HOSTS.has(new URL(c.req.url).hostname) && (address === undefined || isLoopbackAddress(address));
     if (!local) return apiError(c, 403, SITE_ADMIN_MESSAGES.localOnly);
     return next();
   }
@@ -84,7 +96,10 @@ const siteAdminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 const hostName = z
   .string()
   .max(253)
-  .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i, 'host must be a host name such as shop.example.com')
+  .regex(
+    /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i,
+    'host must be a host name such as shop.example.com',
+  )
   .transform((host) => host.toLowerCase());
 
 /** The key store.ts maps a host name under; read directly, since its per-isolate memory may be 30 s old. */
@@ -109,7 +124,8 @@ async function storeAt(c: Context<AppEnv>, host: string | null): Promise<string 
 
 async function existingStore(c: Context<AppEnv>, host: string | null): Promise<string> {
   const websiteId = await storeAt(c, host);
-  if (websiteId === null || !(await storeExists(c.env, websiteId))) throw new HTTPException(404, { message: SITE_ADMIN_MESSAGES.noStore });
+  if (websiteId === null || !(await storeExists(c.env, websiteId)))
+    throw new HTTPException(404, { message: SITE_ADMIN_MESSAGES.noStore });
   return websiteId;
 }
 
@@ -118,18 +134,27 @@ async function existingStore(c: Context<AppEnv>, host: string | null): Promise<s
  * new one under the folder's website id (never one another store already has); `publish` updates
  * the store at the target, and only with a folder of that same store.
  */
-async function importTarget(c: Context<AppEnv>, mode: 'import' | 'publish', host: string | null, folderId: string): Promise<string> {
+async function importTarget(
+  c: Context<AppEnv>,
+  mode: 'import' | 'publish',
+  host: string | null,
+  folderId: string,
+): Promise<string> {
   if (mode === 'publish') {
     const websiteId = await existingStore(c, host);
     if (folderId !== websiteId) {
-      throw new HTTPException(409, { message: `The folder is the store ${folderId}, not ${websiteId}: publish updates the store it was exported from; use import to replace a store` });
+      throw new HTTPException(409, {
+        message: `The folder is the store ${folderId}, not ${websiteId}: publish updates the store it was exported from; use import to replace a store`,
+      });
     }
     return websiteId;
   }
   const mapped = await storeAt(c, host);
   if (mapped !== null) return mapped;
   if (folderId === DEMO_SITE_ID || (await storeExists(c.env, folderId))) {
-    throw new HTTPException(409, { message: `The website id ${folderId} is already another store's: give the folder's site.json another website.id to import it as a new store` });
+    throw new HTTPException(409, {
+      message: `The website id ${folderId} is already another store's: give the folder's site.json another website.id to import it as a new store`,
+    });
   }
   return folderId;
 }
@@ -140,7 +165,10 @@ function transferFailure(error: unknown): never {
 }
 
 const importSchema = z.object({ mode: z.enum(['import', 'publish']), host: hostName.optional(), site: siteHeadSchema });
-const commitSchema = z.object({ parts: z.number().int().min(0).max(100_000), itemCount: z.number().int().min(0).max(10_000_000) });
+const commitSchema = z.object({
+  parts: z.number().int().min(0).max(100_000),
+  itemCount: z.number().int().min(0).max(10_000_000),
+});
 const importIdParam = (c: Context<AppEnv>) => {
   const id = c.req.param('importId') ?? '';
   if (!/^[0-9a-f]{32}$/.test(id)) throw new HTTPException(404, { message: NOT_FOUND });
@@ -149,7 +177,8 @@ const importIdParam = (c: Context<AppEnv>) => {
 const integerQuery = (c: Context<AppEnv>, name: string, fallback: number, max: number) => {
   const raw = c.req.query(name);
   const value = raw === undefined ? fallback : Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > max) throw new HTTPException(400, { message: `${name} must be a whole number from 0 to ${max}` });
+  if (!Number.isInteger(value) || value < 0 || value > max)
+    throw new HTTPException(400, { message: `${name} must be a whole number from 0 to ${max}` });
   return value;
 };
 
@@ -162,15 +191,27 @@ siteAdmin.get('/site', async (c) => {
   const websiteId = await existingStore(c, hostParam(c));
   const head = await exportHead(c.env, websiteId).catch(transferFailure);
   if (head === null) return apiError(c, 404, SITE_ADMIN_MESSAGES.noStore);
-  return c.body(`{"websiteId":${JSON.stringify(websiteId)},"version":${head.version},"itemCount":${head.itemCount},"site":${head.siteJson}}`, 200, { 'content-type': 'application/json' });
+  return c.body(
+    `{"websiteId":${JSON.stringify(websiteId)},"version":${head.version},"itemCount":${head.itemCount},"site":${head.siteJson}}`,
+    200,
+    { 'content-type': 'application/json' },
+  );
 });
 
 siteAdmin.get('/site/items', async (c) => {
   const websiteId = await existingStore(c, hostParam(c));
   const version = integerQuery(c, 'version', -1, Number.MAX_SAFE_INTEGER);
   const after = integerQuery(c, 'after', 0, Number.MAX_SAFE_INTEGER);
-  const page = await exportItems(c.env, websiteId, version, after, integerQuery(c, 'limit', MAX_EXPORT_PAGE, MAX_EXPORT_PAGE)).catch(transferFailure);
-  return c.body(`{"items":[${page.itemsJson.join(',')}],"next":${page.next ?? 'null'}}`, 200, { 'content-type': 'application/json' });
+  const page = await exportItems(
+    c.env,
+    websiteId,
+    version,
+    after,
+    integerQuery(c, 'limit', MAX_EXPORT_PAGE, MAX_EXPORT_PAGE),
+  ).catch(transferFailure);
+  return c.body(`{"items":[${page.itemsJson.join(',')}],"next":${page.next ?? 'null'}}`, 200, {
+    'content-type': 'application/json',
+  });
 });
 
 siteAdmin.post('/imports', async (c) => {
@@ -212,7 +253,10 @@ const templateUploadSchema = z.object({ host: hostName.optional() });
 const templateFileSchema = z.object({
   host: hostName.optional(),
   path: templateAssetPath,
-  data: z.string().max(MAX_TEMPLATE_FILE_BYTES).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'data is the file in base64'),
+  data: z
+    .string()
+    .max(MAX_TEMPLATE_FILE_BYTES)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'data is the file in base64'),
 });
 const templateSchema = z.object({
   host: hostName.optional(),
@@ -222,10 +266,16 @@ const templateSchema = z.object({
 });
 
 /** The website a template call is for, and its current upload of static files. */
-async function templateStore(c: Context<AppEnv>, host: string | null): Promise<{ websiteId: string; current: string | null }> {
+async function templateStore(
+  c: Context<AppEnv>,
+  host: string | null,
+): Promise<{ websiteId: string; current: string | null }> {
   const websiteId = await existingStore(c, host);
   const head = await exportHead(c.env, websiteId).catch(transferFailure);
-  const current = head === null ? null : ((JSON.parse(head.siteJson) as { templateAssets?: { generation: string } }).templateAssets?.generation ?? null);
+  const current =
+    head === null
+      ? null
+      : ((JSON.parse(head.siteJson) as { templateAssets?: { generation: string } }).templateAssets?.generation ?? null);
   return { websiteId, current };
 }
 
@@ -242,7 +292,8 @@ siteAdmin.put('/template-uploads/:uploadId/files', async (c) => {
   const body = await readJson(c, templateFileSchema, MAX_TEMPLATE_FILE_BYTES + 4096);
   const websiteId = await existingStore(c, body.host ?? null);
   const bytes = Uint8Array.from(atob(body.data), (ch) => ch.charCodeAt(0));
-  if (bytes.byteLength > TEMPLATE_ASSET_LIMITS.fileBytes) return apiError(c, 413, `${body.path} is larger than ${TEMPLATE_ASSET_LIMITS.fileBytes} bytes`);
+  if (bytes.byteLength > TEMPLATE_ASSET_LIMITS.fileBytes)
+    return apiError(c, 413, `${body.path} is larger than ${TEMPLATE_ASSET_LIMITS.fileBytes} bytes`);
   await c.env.FILES.put(templateAssetKey(websiteId, uploadId, body.path), bytes);
   return c.json({ path: body.path, size: bytes.byteLength });
 });
@@ -260,13 +311,26 @@ siteAdmin.put('/template', async (c) => {
     cursor = listed.cursor;
   }
   const missing = body.assets.filter((path) => !arrived.has(path));
-  if (missing.length > 0) return apiError(c, 409, `The template's files did not all arrive (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}): import it again`);
+  if (missing.length > 0)
+    return apiError(
+      c,
+      409,
+      `The template's files did not all arrive (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}): import it again`,
+    );
   const templateAssets = body.assets.length === 0 ? null : { generation: body.uploadId };
   // A theme is code; the site admin caller (loopback in development, the admin token in production) may write it as an administrator.
-  const outcome = await contentObject(c.env, websiteId).edit(websiteId, { kind: 'setTheme', theme: body.theme, templateAssets }, [ROLES.admin]);
+  const outcome = await contentObject(c.env, websiteId).edit(
+    websiteId,
+    { kind: 'setTheme', theme: body.theme, templateAssets },
+    [ROLES.admin],
+  );
   if (!outcome.ok) return apiError(c, outcome.status, outcome.error);
   if (host === null) await markDevelopmentStoreImported(c.env.SITE_CONTENT);
   // The files the previous theme used go once no page renders with it.
-  c.executionCtx.waitUntil(deleteTemplateUploads(c.env.FILES, websiteId, (id) => templateAssets === null || id !== body.uploadId).catch(() => undefined));
+  c.executionCtx.waitUntil(
+    deleteTemplateUploads(c.env.FILES, websiteId, (id) => templateAssets === null || id !== body.uploadId).catch(
+      () => undefined,
+    ),
+  );
   return c.json({ websiteId, version: outcome.version, files: body.assets.length });
 });

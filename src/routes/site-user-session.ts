@@ -21,6 +21,7 @@ export async function currentSession(c: Context<AppEnv>, site: Site): Promise<Vi
 export async function accountSession(c: Context<AppEnv>, site: Site): Promise<VisitorSession | Response> {
   const session = await currentSession(c, site);
   if (session === null) return apiError(c, 401, SESSION_MESSAGES.signedOut);
-  if (!sameToken(c.req.header(XSRF_HEADER) ?? '', session.xsrfToken)) return apiError(c, 403, SESSION_MESSAGES.xsrf, { crumbFail: true });
+  if (!sameToken(c.req.header(XSRF_HEADER) ?? '', session.xsrfToken))
+    return apiError(c, 403, SESSION_MESSAGES.xsrf, { crumbFail: true });
   return session;
 }

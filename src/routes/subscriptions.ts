@@ -26,14 +26,19 @@ const writeLimit = rateLimit((env) => env.CART_RATE_LIMITER, 'subscription');
 subscriptions.get('/api/commerce/subscriptions/:orderId', withSite, async (c) => {
   c.header('cache-control', 'no-store');
   const token = c.req.query('token') ?? '';
-  const subscription = TOKEN.test(token) ? await commerceOrders(c.env, c.var.site.website.id).subscriptionForBuyer(c.req.param('orderId'), token) : null;
+  const subscription = TOKEN.test(token)
+    ? await commerceOrders(c.env, c.var.site.website.id).subscriptionForBuyer(c.req.param('orderId'), token)
+    : null;
   return subscription === null ? apiError(c, 404, SUBSCRIPTION_MESSAGES.notFound) : c.json({ subscription });
 });
 
 subscriptions.post('/api/commerce/subscriptions/:orderId/cancel', requireCrumb, writeLimit, withSite, async (c) => {
   const { token } = await readJson(c, cancelSchema, MAX_BODY_BYTES);
   c.header('cache-control', 'no-store');
-  const subscription = await commerceOrders(c.env, c.var.site.website.id).cancelSubscription(c.req.param('orderId'), token);
+  const subscription = await commerceOrders(c.env, c.var.site.website.id).cancelSubscription(
+    c.req.param('orderId'),
+    token,
+  );
   return subscription === null ? apiError(c, 404, SUBSCRIPTION_MESSAGES.notFound) : c.json({ subscription });
 });
 
@@ -49,7 +54,12 @@ subscriptions.get(ACCOUNT_SUBSCRIPTIONS, withSite, async (c) => {
   if (session instanceof Response) return session;
   const linked = await siteUsers(c.env, site).linkedOrders(session.userId);
   c.header('cache-control', 'no-store');
-  return c.json({ subscriptions: await commerceOrders(c.env, site.website.id).customerSubscriptions(isVerified(session.profile) ? session.email : null, linked) });
+  return c.json({
+    subscriptions: await commerceOrders(c.env, site.website.id).customerSubscriptions(
+      isVerified(session.profile) ? session.email : null,
+      linked,
+    ),
+  });
 });
 
 subscriptions.post(`${ACCOUNT_SUBSCRIPTIONS}/:id/cancel`, withSite, async (c) => {
@@ -59,6 +69,8 @@ subscriptions.post(`${ACCOUNT_SUBSCRIPTIONS}/:id/cancel`, withSite, async (c) =>
   const id = c.req.param('id');
   const linked = await siteUsers(c.env, site).linkedOrders(session.userId);
   const email = isVerified(session.profile) ? session.email : null;
-  const subscription = SUBSCRIPTION_ID.test(id) ? await commerceOrders(c.env, site.website.id).cancelCustomerSubscription(id, email, linked) : null;
+  const subscription = SUBSCRIPTION_ID.test(id)
+    ? await commerceOrders(c.env, site.website.id).cancelCustomerSubscription(id, email, linked)
+    : null;
   return subscription === null ? apiError(c, 404, SUBSCRIPTION_MESSAGES.notFound) : c.json({ subscription });
 });

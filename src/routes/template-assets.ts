@@ -17,15 +17,23 @@ const PRODUCTION_CACHE = 'public, max-age=86400';
 const DEVELOPMENT_CACHE = 'no-cache';
 
 export const templateUploadPrefix = (websiteId: string) => `tpl/${websiteId}/`;
-export const templateAssetPrefix = (websiteId: string, upload: string) => `${templateUploadPrefix(websiteId)}${upload}/`;
-export const templateAssetKey = (websiteId: string, upload: string, path: string) => `${templateAssetPrefix(websiteId, upload)}${path}`;
+export const templateAssetPrefix = (websiteId: string, upload: string) =>
+  `${templateUploadPrefix(websiteId)}${upload}/`;
+export const templateAssetKey = (websiteId: string, upload: string, path: string) =>
+  `${templateAssetPrefix(websiteId, upload)}${path}`;
 
 /** Deletes the website's uploads whose id `unwanted` picks, a thousand keys a call. */
-export async function deleteTemplateUploads(bucket: R2Bucket, websiteId: string, unwanted: (upload: string) => boolean): Promise<void> {
+export async function deleteTemplateUploads(
+  bucket: R2Bucket,
+  websiteId: string,
+  unwanted: (upload: string) => boolean,
+): Promise<void> {
   const prefix = templateUploadPrefix(websiteId);
   for (let cursor: string | undefined; ; ) {
     const listed = await bucket.list({ prefix, ...(cursor === undefined ? {} : { cursor }) });
-    const keys = listed.objects.map((object) => object.key).filter((key) => unwanted(key.slice(prefix.length).split('/')[0] ?? ''));
+    const keys = listed.objects
+      .map((object) => object.key)
+      .filter((key) => unwanted(key.slice(prefix.length).split('/')[0] ?? ''));
     if (keys.length > 0) await bucket.delete(keys);
     if (!listed.truncated) return;
     cursor = listed.cursor;
@@ -93,7 +101,8 @@ async function serveTemplateFile(c: Context<AppEnv>): Promise<Response> {
       etag: object.httpEtag,
       'x-content-type-options': 'nosniff',
       // Opened on its own, an SVG or any other file runs nothing and frames nothing.
-      'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; font-src 'self'; sandbox",
+      'content-security-policy':
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; font-src 'self'; sandbox",
     });
     if (!('body' in object)) return new Response(null, { status: 304, headers });
     headers.set('content-length', String(object.size));

@@ -49,12 +49,18 @@ async function openAccountCart(c: Context<AppEnv>, site: Site, cartId: string | 
 /** A signed-in visitor's new cart becomes their account's cart (it follows them to other devices). */
 export async function adoptIntoAccount(c: Context<AppEnv>, site: Site, cartId: string): Promise<void> {
   const session = await currentSession(c, site);
-  if (session !== null && session.profile.cartId !== cartId && !(await openAccountCart(c, site, session.profile.cartId))) await siteUsers(c.env, site).setCart(session.userId, cartId);
+  if (
+    session !== null &&
+    session.profile.cartId !== cartId &&
+    !(await openAccountCart(c, site, session.profile.cartId))
+  )
+    await siteUsers(c.env, site).setCart(session.userId, cartId);
 }
 
 /** On sign-in the cart follows the account: its own cart if it has one still open, else the one the visitor filled. */
 export async function cartOnSignIn(c: Context<AppEnv>, site: Site, session: VisitorSession): Promise<void> {
   const filled = cartIdFrom(c);
   if (await openAccountCart(c, site, session.profile.cartId)) setCartCookie(c, session.profile.cartId ?? '');
-  else if (filled !== null || session.profile.cartId !== null) await siteUsers(c.env, site).setCart(session.userId, filled);
+  else if (filled !== null || session.profile.cartId !== null)
+    await siteUsers(c.env, site).setCart(session.userId, filled);
 }

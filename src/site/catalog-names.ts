@@ -29,14 +29,25 @@ export function declaredNames(collection: Collection, tagType: TagType): string[
   return ((collection as { categories?: CategoryEntry[] }).categories ?? []).map((category) => category.displayName);
 }
 
-export type NamesOutcome = { collection: Collection; from: string[]; to: string | null } | { error: string; status?: 404 };
+export type NamesOutcome =
+  | { collection: Collection; from: string[]; to: string | null }
+  | { error: string; status?: 404 };
 
 function withDeclared(collection: Collection, tagType: TagType, names: string[]): Collection {
   if (tagType === 'tag') return { ...collection, tags: names };
   const before = (collection as { categories?: CategoryEntry[] }).categories ?? [];
   const categories = names.map((name, i) => {
     const found = before.find((category) => category.displayName === name);
-    return found ?? { id: `cat-${randomHex(6)}`, displayName: name, parentCategoryId: null, type: 'ROOT' as const, pageRendering: 'LIST_VIEW' as const, displayIndex: i + 1 };
+    return (
+      found ?? {
+        id: `cat-${randomHex(6)}`,
+        displayName: name,
+        parentCategoryId: null,
+        type: 'ROOT' as const,
+        pageRendering: 'LIST_VIEW' as const,
+        displayIndex: i + 1,
+      }
+    );
   });
   return { ...collection, categories };
 }
@@ -45,7 +56,12 @@ function withDeclared(collection: Collection, tagType: TagType, names: string[])
  * Applies `change` to `collection`, whose items use `used` names: the collection with its declared
  * names changed, and for the items: every name in `from` becomes `to` (null: is removed).
  */
-export function changeNames(collection: Collection, tagType: TagType, used: readonly string[], change: NamesChange): NamesOutcome {
+export function changeNames(
+  collection: Collection,
+  tagType: TagType,
+  used: readonly string[],
+  change: NamesChange,
+): NamesOutcome {
   const declared = declaredNames(collection, tagType);
   const all = [...new Set([...declared, ...used])];
   const missing = (names: readonly string[]) => names.find((name) => !all.includes(name));
@@ -53,7 +69,11 @@ export function changeNames(collection: Collection, tagType: TagType, used: read
     case 'add': {
       const problem = nameProblem(tagType, change.name, all);
       if (problem !== null) return { error: problem };
-      return { collection: withDeclared(collection, tagType, [...declared, cleanName(change.name)]), from: [], to: null };
+      return {
+        collection: withDeclared(collection, tagType, [...declared, cleanName(change.name)]),
+        from: [],
+        to: null,
+      };
     }
     case 'rename': {
       if (change.from.length !== 1) return { error: TAG_MESSAGES.editOne(tagType) };
@@ -70,13 +90,21 @@ export function changeNames(collection: Collection, tagType: TagType, used: read
       const unknown = missing([...change.from, change.into]);
       if (unknown !== undefined) return { error: TAG_MESSAGES.unknown(tagType, unknown), status: 404 };
       const from = change.from.filter((name) => name !== change.into);
-      const names = replaceNames(declared.includes(change.into) ? declared : [...declared, change.into], from, change.into);
+      const names = replaceNames(
+        declared.includes(change.into) ? declared : [...declared, change.into],
+        from,
+        change.into,
+      );
       return { collection: withDeclared(collection, tagType, names), from, to: change.into };
     }
     case 'remove': {
       const unknown = missing(change.names);
       if (unknown !== undefined) return { error: TAG_MESSAGES.unknown(tagType, unknown), status: 404 };
-      return { collection: withDeclared(collection, tagType, replaceNames(declared, change.names, null)), from: change.names, to: null };
+      return {
+        collection: withDeclared(collection, tagType, replaceNames(declared, change.names, null)),
+        from: change.names,
+        to: null,
+      };
     }
   }
 }

@@ -107,7 +107,15 @@ export function siteCatalog(env: Env, websiteId: string, version: number): Catal
       if (known !== undefined) return known;
       const rows = at(await object.itemPage(collectionId, urlId, relatedLimit));
       const one = (json: string | null) => (json === null ? null : (JSON.parse(json) as Item));
-      const page = rows === null ? null : { item: JSON.parse(rows.item) as Item, related: parseItems(rows.related), previous: one(rows.previous), next: one(rows.next) };
+      const page =
+        rows === null
+          ? null
+          : {
+              item: JSON.parse(rows.item) as Item,
+              related: parseItems(rows.related),
+              previous: one(rows.previous),
+              next: one(rows.next),
+            };
       if (itemPages.size >= MAX_ITEM_PAGES) itemPages.delete(itemPages.keys().next().value as string);
       itemPages.set(key, page);
       return page;

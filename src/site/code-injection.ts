@@ -11,7 +11,8 @@ import { allows, ROLE_MESSAGES } from './roles';
 import type { ShellInput, SiteInput } from './schema';
 
 export const CODE_INJECTION_MESSAGES = {
-  codeBlocks: 'Your role does not allow code blocks: only an administrator or a website manager may add or change them.',
+  codeBlocks:
+    'Your role does not allow code blocks: only an administrator or a website manager may add or change them.',
 } as const;
 
 /** Where a field's path ends when the field is the code blocks of rich text. */
@@ -42,7 +43,8 @@ export function codeInjectionFields(site: ShellInput & { items?: SiteInput['item
   if (site.header?.html) fields.set('header.html', site.header.html);
   if (site.footer?.html) fields.set('footer.html', site.footer.html);
   for (const form of site.forms ?? []) addForm(fields, `forms.${form.id}`, form);
-  for (const collection of site.collections) addCodeBlocks(fields, `collections.${collection.id}.body`, collection.body);
+  for (const collection of site.collections)
+    addCodeBlocks(fields, `collections.${collection.id}.body`, collection.body);
   for (const item of site.items ?? []) {
     addForm(fields, `items.${item.id}.additionalFieldsForm`, item.structuredContent?.additionalFieldsForm);
     addCodeBlocks(fields, `items.${item.id}.body`, item.body);
@@ -53,7 +55,10 @@ export function codeInjectionFields(site: ShellInput & { items?: SiteInput['item
 }
 
 /** The code-injection fields an edit adds, removes or changes ([] when it leaves them all as they were). */
-export function changedCodeInjection(before: ShellInput & { items?: SiteInput['items'] }, after: ShellInput & { items?: SiteInput['items'] }): string[] {
+export function changedCodeInjection(
+  before: ShellInput & { items?: SiteInput['items'] },
+  after: ShellInput & { items?: SiteInput['items'] },
+): string[] {
   if (before === after) return [];
   const old = codeInjectionFields(before);
   const now = codeInjectionFields(after);
@@ -73,5 +78,7 @@ export function codeInjectionRefusal(
 ): string | null {
   const changed = changedCodeInjection(before, after);
   if (changed.length === 0 || allows(roles, 'codeInjection')) return null;
-  return changed.every((path) => path.endsWith(CODE_BLOCKS)) ? CODE_INJECTION_MESSAGES.codeBlocks : ROLE_MESSAGES.codeInjection;
+  return changed.every((path) => path.endsWith(CODE_BLOCKS))
+    ? CODE_INJECTION_MESSAGES.codeBlocks
+    : ROLE_MESSAGES.codeInjection;
 }

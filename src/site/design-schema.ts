@@ -1,12 +1,25 @@
 /** The design's validation (src/site/design.ts): what a draft or a publish must be, with the spec's colour messages. */
 import { z } from 'zod';
-import { ASPECT_RATIOS, COLOUR_ROLE_NAMES, DEFAULT_DESIGN, META_POSITIONS, type ColourRole, type Design, type DesignGallery } from './editor/design';
+import {
+  ASPECT_RATIOS,
+  COLOUR_ROLE_NAMES,
+  DEFAULT_DESIGN,
+  META_POSITIONS,
+  type ColourRole,
+  type Design,
+  type DesignGallery,
+} from './editor/design';
 import { websiteColourProblem, type WebsiteColour } from './editor/colour';
 import { GALLERY_BOUNDS, GALLERY_DESIGNS, galleryOptions } from './editor/gallery-options';
 import { fontById } from './editor/fonts';
 
 export const websiteColourSchema = z
-  .object({ hue: z.number().optional(), saturation: z.number().optional(), lightness: z.number().optional(), alpha: z.number().optional() })
+  .object({
+    hue: z.number().optional(),
+    saturation: z.number().optional(),
+    lightness: z.number().optional(),
+    alpha: z.number().optional(),
+  })
   .superRefine((colour, ctx) => {
     const problem = websiteColourProblem(colour);
     if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
@@ -17,7 +30,10 @@ const fontId = z.string().refine((id) => fontById(id) !== undefined, { message: 
 
 function bounded(key: keyof typeof GALLERY_BOUNDS) {
   const [min, max] = GALLERY_BOUNDS[key];
-  return z.number().min(min, `${key} must be between ${min} and ${max}`).max(max, `${key} must be between ${min} and ${max}`);
+  return z
+    .number()
+    .min(min, `${key} must be between ${min} and ${max}`)
+    .max(max, `${key} must be between ${min} and ${max}`);
 }
 
 export const galleryOptionsSchema = z.object({
@@ -46,7 +62,12 @@ export const galleryOptionsSchema = z.object({
 });
 
 export const designSchema = z.object({
-  colours: z.object(Object.fromEntries(COLOUR_ROLE_NAMES.map((role) => [role, websiteColourSchema])) as Record<ColourRole, typeof websiteColourSchema>),
+  colours: z.object(
+    Object.fromEntries(COLOUR_ROLE_NAMES.map((role) => [role, websiteColourSchema])) as Record<
+      ColourRole,
+      typeof websiteColourSchema
+    >,
+  ),
   fonts: z.object({ heading: fontId, body: fontId }),
   gallery: galleryOptionsSchema,
 });

@@ -29,17 +29,28 @@ function applied<T>(result: { site: ShellInput; value: T } | { error: string }) 
 
 describe('merchant edits', () => {
   it('adds a product collection that still publishes, with its description as escaped HTML', () => {
-    const { site: changed, value } = applied(addProductCollection(site, store({ description: ' Prints & <posters> ' })));
+    const { site: changed, value } = applied(
+      addProductCollection(site, store({ description: ' Prints & <posters> ' })),
+    );
     const added = changed.collections.find((c) => c.id === value.id);
-    expect(added).toMatchObject({ title: 'Prints', navigationTitle: 'Prints', urlId: 'prints', fullUrl: '/prints', description: '<p>Prints &amp; &lt;posters&gt;</p>' });
+    expect(added).toMatchObject({
+      title: 'Prints',
+      navigationTitle: 'Prints',
+      urlId: 'prints',
+      fullUrl: '/prints',
+      description: '<p>Prints &amp; &lt;posters&gt;</p>',
+    });
     expect(value.id).toMatch(/^c-[0-9a-f]{12}$/);
     expect('site' in parseShell(changed)).toBe(true);
   });
 
   it('refuses a missing title, a bad, taken or reserved slug with their messages', () => {
     expect(addProductCollection(site, store({ title: '  ' }))).toEqual({ error: EDIT_MESSAGES.titleRequired });
-    expect(addProductCollection(site, store({ title: 'x'.repeat(101) }))).toEqual({ error: EDIT_MESSAGES.titleTooLong });
-    for (const urlId of ['Prints', 'two--dashes', '-edge', 'sp ace']) expect(addProductCollection(site, store({ urlId }))).toEqual({ error: EDIT_MESSAGES.urlIdInvalid });
+    expect(addProductCollection(site, store({ title: 'x'.repeat(101) }))).toEqual({
+      error: EDIT_MESSAGES.titleTooLong,
+    });
+    for (const urlId of ['Prints', 'two--dashes', '-edge', 'sp ace'])
+      expect(addProductCollection(site, store({ urlId }))).toEqual({ error: EDIT_MESSAGES.urlIdInvalid });
     expect(addProductCollection(site, store({ urlId: 'shop' }))).toEqual({ error: EDIT_MESSAGES.urlIdTaken });
     expect(addProductCollection(site, store({ urlId: 'cart' }))).toEqual({ error: EDIT_MESSAGES.urlIdReserved });
   });
@@ -55,11 +66,20 @@ describe('merchant edits', () => {
     const root = { parentCategoryId: null, type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 0 } as const;
     const { site: changed, value } = applied(addCategory(site, 'shop', { ...root, displayName: ' Posters ' }));
     expect(changed.collections[0]).toMatchObject({ categories: [{ id: value.id, displayName: 'Posters' }] });
-    expect(addCategory(changed, 'shop', { ...root, displayName: 'Framed', parentCategoryId: value.id })).toMatchObject({ value: { id: expect.any(String) } });
-    expect(addCategory(site, 'shop', { ...root, displayName: 'x'.repeat(26) })).toEqual({ error: EDIT_MESSAGES.categoryTooLong });
+    expect(addCategory(changed, 'shop', { ...root, displayName: 'Framed', parentCategoryId: value.id })).toMatchObject({
+      value: { id: expect.any(String) },
+    });
+    expect(addCategory(site, 'shop', { ...root, displayName: 'x'.repeat(26) })).toEqual({
+      error: EDIT_MESSAGES.categoryTooLong,
+    });
     expect(addCategory(site, 'shop', { ...root, displayName: ' ' })).toEqual({ error: EDIT_MESSAGES.categoryRequired });
-    expect(addCategory(site, 'shop', { ...root, displayName: 'A', parentCategoryId: 'missing' })).toEqual({ error: EDIT_MESSAGES.unknownParentCategory });
-    expect(addCategory(site, 'nope', { ...root, displayName: 'A' })).toEqual({ error: EDIT_MESSAGES.unknownCollection, status: 404 });
+    expect(addCategory(site, 'shop', { ...root, displayName: 'A', parentCategoryId: 'missing' })).toEqual({
+      error: EDIT_MESSAGES.unknownParentCategory,
+    });
+    expect(addCategory(site, 'nope', { ...root, displayName: 'A' })).toEqual({
+      error: EDIT_MESSAGES.unknownCollection,
+      status: 404,
+    });
   });
 
   it('builds nested navigation from collections, paths, external links and member areas', () => {
@@ -75,17 +95,25 @@ describe('merchant edits', () => {
       { title: 'https://example.com', url: 'https://example.com' },
       { title: 'Members', url: '/members/vip%20area' },
     ]);
-    expect(updateNavigation(site, [{ collectionId: 'gone' }])).toEqual({ error: EDIT_MESSAGES.unknownNavigationCollection('gone') });
+    expect(updateNavigation(site, [{ collectionId: 'gone' }])).toEqual({
+      error: EDIT_MESSAGES.unknownNavigationCollection('gone'),
+    });
     expect(updateNavigation(site, [{ title: 'Nothing' }])).toHaveProperty('error');
   });
 
   it('appends a collection to the navigation', () => {
-    expect(applied(appendToNavigation(site, 'contact')).site.navigation.at(-1)).toEqual({ title: 'Contact', url: '/contact', collectionId: 'contact' });
+    expect(applied(appendToNavigation(site, 'contact')).site.navigation.at(-1)).toEqual({
+      title: 'Contact',
+      url: '/contact',
+      collectionId: 'contact',
+    });
   });
 
   it('saves commerce preferences only when they change', () => {
     const first = applied(setCommercePreferences(site, 'checkout', { express: true }));
     expect(first.value).toEqual({ changed: true });
-    expect(applied(setCommercePreferences(first.site, 'checkout', { express: true })).value).toEqual({ changed: false });
+    expect(applied(setCommercePreferences(first.site, 'checkout', { express: true })).value).toEqual({
+      changed: false,
+    });
   });
 });

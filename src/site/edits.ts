@@ -17,9 +17,23 @@ import type { TemplateAssets } from './theme-schema';
 /** What an edit gives back to the caller (plain data: it crosses an RPC boundary). */
 export type EditValue = { id: string } | { changed: boolean } | null;
 
-export type EditResult<T extends EditValue = EditValue> = { site: ShellInput; value: T } | { error: string; status?: 400 | 404 };
+export type EditResult<T extends EditValue = EditValue> =
+  | { site: ShellInput; value: T }
+  | { error: string; status?: 400 | 404 };
 
-const RESERVED_PATHS = new Set(['cart', 'checkout', 'search', 'account', 'config', 'api', 'images', 'build', 'integrations', 'sitemap.xml', 'robots.txt']);
+const RESERVED_PATHS = new Set([
+  'cart',
+  'checkout',
+  'search',
+  'account',
+  'config',
+  'api',
+  'images',
+  'build',
+  'integrations',
+  'sitemap.xml',
+  'robots.txt',
+]);
 export const URL_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const EDIT_MESSAGES = {
   titleRequired: 'Title is required.',
@@ -71,7 +85,8 @@ export function addProductCollection(site: ShellInput, input: NewProductCollecti
 }
 
 export function removeCollection(site: ShellInput, collectionId: string): EditResult<null> {
-  if (!site.collections.some((c) => c.id === collectionId)) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
+  if (!site.collections.some((c) => c.id === collectionId))
+    return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
   return {
     site: {
       ...site,
@@ -100,10 +115,14 @@ export function addCategory(site: ShellInput, collectionId: string, input: NewCa
   if (name.length > CONTENT_LIMITS.categoryLength) return { error: EDIT_MESSAGES.categoryTooLong };
   const categories = ((collection as { categories?: Category[] }).categories ?? []) as Category[];
   if (categories.length >= CONTENT_LIMITS.nestedCategories) return { error: EDIT_MESSAGES.tooManyCategories };
-  if (input.parentCategoryId !== null && !categories.some((c) => c.id === input.parentCategoryId)) return { error: EDIT_MESSAGES.unknownParentCategory };
+  if (input.parentCategoryId !== null && !categories.some((c) => c.id === input.parentCategoryId))
+    return { error: EDIT_MESSAGES.unknownParentCategory };
   const id = randomId('cat');
   const updated = { ...collection, categories: [...categories, { ...input, displayName: name, id }] };
-  return { site: { ...site, collections: site.collections.map((c) => (c.id === collectionId ? updated : c)) }, value: { id } };
+  return {
+    site: { ...site, collections: site.collections.map((c) => (c.id === collectionId ? updated : c)) },
+    value: { id },
+  };
 }
 
 export interface NavigationItem {
@@ -116,13 +135,16 @@ export interface NavigationItem {
   children?: NavigationItem[];
 }
 
-
 function navigationEntry(site: ShellInput, item: NavigationItem): NavigationEntry | { error: string } {
   let entry: { title: string; url?: string; collectionId?: string };
   if (item.collectionId !== undefined) {
     const collection = site.collections.find((c) => c.id === item.collectionId);
     if (collection === undefined) return { error: EDIT_MESSAGES.unknownNavigationCollection(item.collectionId) };
-    entry = { title: item.title ?? ((collection as { navigationTitle?: string }).navigationTitle || collection.title), url: collection.fullUrl, collectionId: collection.id };
+    entry = {
+      title: item.title ?? ((collection as { navigationTitle?: string }).navigationTitle || collection.title),
+      url: collection.fullUrl,
+      collectionId: collection.id,
+    };
   } else if (item.url !== undefined) {
     entry = { title: item.title ?? item.url, url: item.url };
   } else if (item.externalLink !== undefined) {
@@ -132,7 +154,10 @@ function navigationEntry(site: ShellInput, item: NavigationItem): NavigationEntr
   } else if (item.title !== undefined && (item.children?.length ?? 0) > 0) {
     entry = { title: item.title };
   } else {
-    return { error: 'Each navigation item needs a collectionId, a url, an externalLink or a memberAreaId, or a title and links under it (a folder).' };
+    return {
+      error:
+        'Each navigation item needs a collectionId, a url, an externalLink or a memberAreaId, or a title and links under it (a folder).',
+    };
   }
   const children: NavigationEntry[] = [];
   for (const child of item.children ?? []) {
@@ -157,12 +182,16 @@ export function appendToNavigation(site: ShellInput, collectionId: string): Edit
   const collection = site.collections.find((c) => c.id === collectionId);
   if (collection === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
   const title = (collection as { navigationTitle?: string }).navigationTitle || collection.title;
-  return { site: { ...site, navigation: [...site.navigation, { title, url: collection.fullUrl, collectionId }] }, value: null };
+  return {
+    site: { ...site, navigation: [...site.navigation, { title, url: collection.fullUrl, collectionId }] },
+    value: null,
+  };
 }
 
 /** Unchanged header and footer give back the same site, so nothing is published. */
 export function setHeaderFooter(site: ShellInput, input: { header: string; footer: string }): EditResult<null> {
-  if ((site.header?.html ?? '') === input.header && (site.footer?.html ?? '') === input.footer) return { site, value: null };
+  if ((site.header?.html ?? '') === input.header && (site.footer?.html ?? '') === input.footer)
+    return { site, value: null };
   return { site: { ...site, header: { html: input.header }, footer: { html: input.footer } }, value: null };
 }
 
@@ -181,7 +210,13 @@ export function setPageText(site: ShellInput, collectionId: string, input: PageT
   if (title.length > 100) return { error: EDIT_MESSAGES.titleTooLong };
   const page = site.collections.find((c) => c.id === collectionId && c.typeName === 'page');
   if (page === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
-  if (page.title === title && (page.body ?? '') === input.body && (page.status ?? 'published') === input.status && page.addedOn === input.publishOn) return { site, value: null };
+  if (
+    page.title === title &&
+    (page.body ?? '') === input.body &&
+    (page.status ?? 'published') === input.status &&
+    page.addedOn === input.publishOn
+  )
+    return { site, value: null };
   const changed = { ...page, title, body: input.body, status: input.status, addedOn: input.publishOn };
   return { site: { ...site, collections: site.collections.map((c) => (c === page ? changed : c)) }, value: null };
 }
@@ -201,24 +236,39 @@ export function setPageCharts(site: ShellInput, collectionId: string, charts: re
   const page = site.collections.find((c) => c.id === collectionId && c.typeName === 'page');
   if (page === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
   const byId = new Map(charts.flatMap((chart) => (chart.id === null ? [] : [[chart.id, chart] as const])));
-  const block = (id: string, chart: PageChart) => ({ id, type: 'chart' as const, title: chart.title, columns: chart.dataset.columns, rows: chart.dataset.rows });
+  const block = (id: string, chart: PageChart) => ({
+    id,
+    type: 'chart' as const,
+    title: chart.title,
+    columns: chart.dataset.columns,
+    rows: chart.dataset.rows,
+  });
   const kept = (page.blocks ?? []).flatMap((b) => {
     if (b.type !== 'chart') return [b];
     const chart = byId.get(b.id);
     return chart === undefined ? [] : [block(b.id, chart)];
   });
   const keptIds = new Set(kept.map((b) => b.id));
-  const added = charts.filter((chart) => chart.id === null || !keptIds.has(chart.id)).map((chart) => block(`chart-${randomHex(8)}`, chart));
+  const added = charts
+    .filter((chart) => chart.id === null || !keptIds.has(chart.id))
+    .map((chart) => block(`chart-${randomHex(8)}`, chart));
   const blocks = [...kept, ...added];
   const changed = { ...page, blocks };
   return { site: { ...site, collections: site.collections.map((c) => (c === page ? changed : c)) }, value: null };
 }
 
 /** Saves a namespace's preferences; `value.changed` is false (and nothing is published) when they are the same. */
-export function setCommercePreferences(site: ShellInput, namespace: string, preferences: Record<string, unknown>): EditResult<{ changed: boolean }> {
+export function setCommercePreferences(
+  site: ShellInput,
+  namespace: string,
+  preferences: Record<string, unknown>,
+): EditResult<{ changed: boolean }> {
   const current = (site.commercePreferences ?? {})[namespace] ?? {};
   if (JSON.stringify(current) === JSON.stringify(preferences)) return { site, value: { changed: false } };
-  return { site: { ...site, commercePreferences: { ...(site.commercePreferences ?? {}), [namespace]: preferences } }, value: { changed: true } };
+  return {
+    site: { ...site, commercePreferences: { ...(site.commercePreferences ?? {}), [namespace]: preferences } },
+    value: { changed: true },
+  };
 }
 
 /**
@@ -259,9 +309,17 @@ export function setMailingList(site: ShellInput, change: MailingListChange, now:
  * Replaces the store's theme whole (an imported developer-platform template, docs/templates.md),
  * with the upload of its static files; without `templateAssets` the store has none.
  */
-export function setTheme(site: ShellInput, theme: Record<string, string>, templateAssets: TemplateAssets | null): EditResult<{ changed: boolean }> {
+export function setTheme(
+  site: ShellInput,
+  theme: Record<string, string>,
+  templateAssets: TemplateAssets | null,
+): EditResult<{ changed: boolean }> {
   const { templateAssets: _previous, ...rest } = site;
   const next = { ...rest, theme, ...(templateAssets === null ? {} : { templateAssets }) };
-  if (JSON.stringify(site.theme) === JSON.stringify(theme) && JSON.stringify(site.templateAssets ?? null) === JSON.stringify(templateAssets)) return { site, value: { changed: false } };
+  if (
+    JSON.stringify(site.theme) === JSON.stringify(theme) &&
+    JSON.stringify(site.templateAssets ?? null) === JSON.stringify(templateAssets)
+  )
+    return { site, value: { changed: false } };
   return { site: next, value: { changed: true } };
 }

@@ -16,7 +16,8 @@ const HTTPS_IMAGE = /^https:\/\/[\w-]+(?:\.[\w-]+)*(?::\d{1,5})?(?:\/[\w\-./~%+=
 export const MAX_IMAGE_URL = 2083;
 /** What the console says of an address that is not one. */
 export const IMAGE_ADDRESS_MESSAGE = 'Enter an image address starting with / or https://.';
-export const IMAGE_URL_MESSAGE = 'must be an image address: a path on this site starting with a single /, a file from the file manager or an https:// URL';
+export const IMAGE_URL_MESSAGE =
+  'must be an image address: a path on this site starting with a single /, a file from the file manager or an https:// URL';
 
 export function isImageUrl(url: string): boolean {
   return url.length <= MAX_IMAGE_URL && (SITE_PATH.test(url) || FILE_IMAGE.test(url) || HTTPS_IMAGE.test(url));

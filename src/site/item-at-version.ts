@@ -18,7 +18,12 @@ const keyOf = (websiteId: string, version: number, itemId: string) => `${website
  * The website's item `itemId` as of `version` (the version the request's site was loaded at), or
  * undefined when it has none. The item is shared: callers read it and never change it.
  */
-export async function itemAtVersion(env: Env, websiteId: string, version: number, itemId: string): Promise<Item | undefined> {
+export async function itemAtVersion(
+  env: Env,
+  websiteId: string,
+  version: number,
+  itemId: string,
+): Promise<Item | undefined> {
   const known = kept.get(keyOf(websiteId, version, itemId));
   if (known !== undefined) return known ?? undefined;
   const read = await contentObject(env, websiteId).itemsById([itemId]);

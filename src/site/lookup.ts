@@ -21,15 +21,34 @@ function formIndex(site: Site): Map<string, SiteForm> {
     index = new Map();
     for (const form of site.forms) {
       const fields = fieldsUnderFlags(form.fields, site.website.formFieldMaxLength);
-      index.set(form.id, { id: form.id, name: form.name, kind: 'form', fields, captchaAction: CAPTCHA_ACTIONS.formBlock });
+      index.set(form.id, {
+        id: form.id,
+        name: form.name,
+        kind: 'form',
+        fields,
+        captchaAction: CAPTCHA_ACTIONS.formBlock,
+      });
     }
     for (const collection of site.collections) {
       for (const block of collection.blocks ?? []) {
-        if (block.type === 'newsletter') index.set(block.id, { id: block.id, name: `Newsletter on ${collection.title}`, kind: 'newsletter', fields: newsletterFields(), captchaAction: CAPTCHA_ACTIONS.newsletterBlock });
+        if (block.type === 'newsletter')
+          index.set(block.id, {
+            id: block.id,
+            name: `Newsletter on ${collection.title}`,
+            kind: 'newsletter',
+            fields: newsletterFields(),
+            captchaAction: CAPTCHA_ACTIONS.newsletterBlock,
+          });
       }
     }
     if (site.promoPopup !== undefined) {
-      index.set(site.promoPopup.id, { id: site.promoPopup.id, name: `Popup: ${site.promoPopup.title}`, kind: 'newsletter', fields: newsletterFields(), captchaAction: CAPTCHA_ACTIONS.promoPopup });
+      index.set(site.promoPopup.id, {
+        id: site.promoPopup.id,
+        name: `Popup: ${site.promoPopup.title}`,
+        kind: 'newsletter',
+        fields: newsletterFields(),
+        captchaAction: CAPTCHA_ACTIONS.promoPopup,
+      });
     }
     formIndexes.set(site, index);
   }

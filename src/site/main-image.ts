@@ -15,12 +15,15 @@ interface Named {
   systemDataId?: unknown;
 }
 
-const names = (image: Named) => (typeof image.mainImageId === 'string' && image.mainImageId !== '') || (typeof image.systemDataId === 'string' && image.systemDataId !== '');
+const names = (image: Named) =>
+  (typeof image.mainImageId === 'string' && image.mainImageId !== '') ||
+  (typeof image.systemDataId === 'string' && image.systemDataId !== '');
 
 /** `image` naming its picture when it has one (`id` when it names none), and naming none without a picture. */
 function named<T extends Named>(image: T, id: string): T {
   const { mainImageId: _gone, ...without } = image;
-  if (image.assetUrl === undefined || image.assetUrl === '') return (image.mainImageId === undefined ? image : without) as T;
+  if (image.assetUrl === undefined || image.assetUrl === '')
+    return (image.mainImageId === undefined ? image : without) as T;
   return names(image) ? image : { ...image, mainImageId: id };
 }
 
@@ -32,8 +35,16 @@ type Picture = Named & { originalSize?: string | undefined; altText?: string | u
  */
 export function withMainImage<T extends Picture & { id: string; items?: Picture[] | undefined }>(item: T): T {
   const [first] = item.items ?? [];
-  const own = (item.assetUrl === undefined || item.assetUrl === '') && first?.assetUrl !== undefined && first.assetUrl !== '';
-  const pictured = own ? { ...item, assetUrl: first.assetUrl, originalSize: first.originalSize, ...(first.altText === undefined ? {} : { altText: first.altText }) } : item;
+  const own =
+    (item.assetUrl === undefined || item.assetUrl === '') && first?.assetUrl !== undefined && first.assetUrl !== '';
+  const pictured = own
+    ? {
+        ...item,
+        assetUrl: first.assetUrl,
+        originalSize: first.originalSize,
+        ...(first.altText === undefined ? {} : { altText: first.altText }),
+      }
+    : item;
   const main = named(pictured, `img-${item.id}`);
   if (item.items === undefined) return main;
   return { ...main, items: item.items.map((image, i) => named(image, `img-${item.id}-${i + 1}`)) };

@@ -19,11 +19,18 @@ export function sitePaths(site: WholeSite): string[] {
 
 /** The collection and urlId an item page's path names (`/{collection}/p/{urlId}` or `/{blog}/{urlId}`), or null. */
 export function itemPathOf(site: Site, path: string): { collectionId: string; urlId: string } | null {
-  const [urlId, marker, collectionUrlId, ...rest] = path.split('/').filter((s) => s !== '').reverse();
+  const [urlId, marker, collectionUrlId, ...rest] = path
+    .split('/')
+    .filter((s) => s !== '')
+    .reverse();
   if (urlId === undefined || marker === undefined) return null;
   const productPath = marker === 'p' && collectionUrlId !== undefined && rest.length === 0;
   const postPath = collectionUrlId === undefined;
   const collection = site.collections.find((c) => c.urlId === (productPath ? collectionUrlId : marker));
-  if (collection === undefined || !(productPath ? isProductCollection(collection) : postPath && collection.typeName === 'blog')) return null;
+  if (
+    collection === undefined ||
+    !(productPath ? isProductCollection(collection) : postPath && collection.typeName === 'blog')
+  )
+    return null;
   return { collectionId: collection.id, urlId };
 }

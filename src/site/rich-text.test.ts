@@ -23,9 +23,15 @@ const HOSTILE: [string, string][] = [
   ['<noscript><p title="</noscript><img src=x onerror=alert(1)>"></p></noscript>', ''],
   ['<scr<script>ipt>alert(1)</script>', '&lt;scr'],
   ['<img src="/a.png" alt=\'x" onerror="alert(1)\'>', '<img src="/a.png" alt="x&quot; onerror=&quot;alert(1)">'],
-  ['<a href="https://x.example" title="a\' onmouseover=alert(1)">t</a>', '<a href="https://x.example" title="a\' onmouseover=alert(1)">t</a>'],
+  [
+    '<a href="https://x.example" title="a\' onmouseover=alert(1)">t</a>',
+    '<a href="https://x.example" title="a\' onmouseover=alert(1)">t</a>',
+  ],
   ['<form action="/x"><input name="q"><button>go</button></form>', 'go'],
-  ['<object data="x"></object><embed src="x"><base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example">', ''],
+  [
+    '<object data="x"></object><embed src="x"><base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example">',
+    '',
+  ],
   ['<!-- <script>alert(1)</script> --><p>c</p>', '<p>c</p>'],
   ['<div><p>pasted</p></div>', '<p>pasted</p>'],
 ];
@@ -47,12 +53,16 @@ describe('sanitizeRichText', () => {
   });
 
   it('forces rel on links that open a new window and drops other targets', () => {
-    expect(sanitizeRichText('<a href="https://x.example" target="_blank" rel="opener">x</a>')).toBe('<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeRichText('<a href="https://x.example" target="_blank" rel="opener">x</a>')).toBe(
+      '<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>',
+    );
     expect(sanitizeRichText('<a href="/x" target="_top">x</a>')).toBe('<a href="/x">x</a>');
   });
 
   it('keeps images to http(s) or relative sources and numeric sizes', () => {
-    expect(sanitizeRichText('<img src="http://a.example/i.png" width="10px" height="-1">')).toBe('<img src="http://a.example/i.png">');
+    expect(sanitizeRichText('<img src="http://a.example/i.png" width="10px" height="-1">')).toBe(
+      '<img src="http://a.example/i.png">',
+    );
     expect(sanitizeRichText('<img src="mailto:a@b.example">')).toBe('<img>');
   });
 
@@ -96,11 +106,70 @@ describe('sanitizeRichText', () => {
 
 /** Pieces of markup, whole and broken, that generated inputs are strung from. */
 const PIECES = [
-  '<', '>', '&', '&amp;', '&lt;', '&gt;', '&#60;', '&#x3c;', '&#', '&colon;', '&quot;', '"', "'", '/', '=', ' ', '\n', '\u0000',
-  'a', 'é', '😀', '\u202e', 'href', 'javascript:', 'target=_blank', '<p>', '</p>', '<p/>', '<b>', '</b>', '<b/>', '<i>', '</i>',
-  '<a href="', '<a href=x>', '<a target="_blank" href="/x">', '</a>', '<img src=', '<img/>', '<br>', '<br/>', '</br>', '<hr/>',
-  '<li>', '</li>', '<ul>', '<span class=a>', '<p title="', '<div>', '</div>', '<x', '</', '<script>', '</script>', '<style>',
-  '<svg>', '</svg>', '<textarea>', '<!--', '-->', '<![CDATA[', ']]>', '<?', '<!',
+  '<',
+  '>',
+  '&',
+  '&amp;',
+  '&lt;',
+  '&gt;',
+  '&#60;',
+  '&#x3c;',
+  '&#',
+  '&colon;',
+  '&quot;',
+  '"',
+  "'",
+  '/',
+  '=',
+  ' ',
+  '\n',
+  '\u0000',
+  'a',
+  'é',
+  '😀',
+  '\u202e',
+  'href',
+  'javascript:',
+  'target=_blank',
+  '<p>',
+  '</p>',
+  '<p/>',
+  '<b>',
+  '</b>',
+  '<b/>',
+  '<i>',
+  '</i>',
+  '<a href="',
+  '<a href=x>',
+  '<a target="_blank" href="/x">',
+  '</a>',
+  '<img src=',
+  '<img/>',
+  '<br>',
+  '<br/>',
+  '</br>',
+  '<hr/>',
+  '<li>',
+  '</li>',
+  '<ul>',
+  '<span class=a>',
+  '<p title="',
+  '<div>',
+  '</div>',
+  '<x',
+  '</',
+  '<script>',
+  '</script>',
+  '<style>',
+  '<svg>',
+  '</svg>',
+  '<textarea>',
+  '<!--',
+  '-->',
+  '<![CDATA[',
+  ']]>',
+  '<?',
+  '<!',
 ];
 
 /** `count` strings of 1 to 12 pieces, from a fixed seed so a failure names the same input on every run. */

@@ -17,15 +17,48 @@ import type * as XssModule from 'xss';
 const { FilterXSS, escapeAttrValue, friendlyAttrValue } = xss as unknown as typeof XssModule;
 
 const TAGS: Readonly<Record<string, string[]>> = {
-  p: [], br: [], strong: [], b: [], em: [], i: [], u: [], s: [], span: [],
-  h2: [], h3: [], h4: [], ul: [], ol: [], li: [], blockquote: [], code: [], pre: [], hr: [],
-  figure: [], figcaption: [],
+  p: [],
+  br: [],
+  strong: [],
+  b: [],
+  em: [],
+  i: [],
+  u: [],
+  s: [],
+  span: [],
+  h2: [],
+  h3: [],
+  h4: [],
+  ul: [],
+  ol: [],
+  li: [],
+  blockquote: [],
+  code: [],
+  pre: [],
+  hr: [],
+  figure: [],
+  figcaption: [],
   a: ['href', 'title', 'target'],
   img: ['src', 'alt', 'width', 'height'],
 };
 
 /** Elements removed together with their content, not just their tags. */
-const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'textarea', 'title', 'xmp', 'noembed', 'noframes']);
+const DROPPED_WITH_CONTENT = new Set([
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'template',
+  'noscript',
+  'svg',
+  'math',
+  'textarea',
+  'title',
+  'xmp',
+  'noembed',
+  'noframes',
+]);
 
 const LINK_SCHEMES = ['http:', 'https:', 'mailto:', 'tel:'];
 const IMAGE_SCHEMES = ['http:', 'https:'];
@@ -122,5 +155,8 @@ function sanitizeOnce(html: string): string {
 }
 
 function closeTags(tags: readonly string[]): string {
-  return tags.map((tag) => `</${tag}>`).reverse().join('');
+  return tags
+    .map((tag) => `</${tag}>`)
+    .reverse()
+    .join('');
 }

@@ -8,11 +8,17 @@ function documentedTable(): Map<number, string[]> {
   const section = doc.slice(doc.indexOf('### Roles and permissions'));
   const lines = section.split('\n').filter((line) => line.startsWith('| '));
   const [header = '', , ...rows] = lines;
-  const columns = header.split('|').map((cell) => cell.trim()).slice(2, -1);
+  const columns = header
+    .split('|')
+    .map((cell) => cell.trim())
+    .slice(2, -1);
   expect(columns).toEqual(PERMISSION_NAMES);
   return new Map(
     rows.map((row) => {
-      const cells = row.split('|').map((cell) => cell.trim()).slice(1, -1);
+      const cells = row
+        .split('|')
+        .map((cell) => cell.trim())
+        .slice(1, -1);
       const code = Number(/\((\d+)\)$/.exec(cells[0] ?? '')?.[1]);
       expect(cells[0]).toBe(`${roleName(code)} (${code})`);
       return [code, columns.filter((_, i) => cells[i + 1] === 'yes')];
@@ -24,7 +30,10 @@ describe('the role table', () => {
   it('is documented in docs/security.md exactly as src/site/roles.ts has it, every role and every permission', () => {
     const documented = documentedTable();
     expect([...documented.keys()].sort((a, b) => a - b)).toEqual(Object.values(ROLES).sort((a, b) => a - b));
-    for (const role of Object.values(ROLES)) expect(documented.get(role), roleName(role)).toEqual(PERMISSION_NAMES.filter((p) => PERMISSIONS[p].includes(role)));
+    for (const role of Object.values(ROLES))
+      expect(documented.get(role), roleName(role)).toEqual(
+        PERMISSION_NAMES.filter((p) => PERMISSIONS[p].includes(role)),
+      );
   });
 
   it('keeps customers’ personal data and the notification address from Viewer and Editor', () => {

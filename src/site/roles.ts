@@ -4,16 +4,51 @@
  * shows it whole): the only place a role's rights are decided.
  */
 export const ROLES = {
-  admin: 1, billing: 2, reporting: 3, editor: 4, moderator: 6, commenter: 7, storeManager: 8, scheduling: 9, viewer: 10,
-  campaignsEditor: 11, schedulingViewer: 12, schedulingEditor: 13, none: 14, websiteManager: 15, draftEditor: 16,
+  admin: 1,
+  billing: 2,
+  reporting: 3,
+  editor: 4,
+  moderator: 6,
+  commenter: 7,
+  storeManager: 8,
+  scheduling: 9,
+  viewer: 10,
+  campaignsEditor: 11,
+  schedulingViewer: 12,
+  schedulingEditor: 13,
+  none: 14,
+  websiteManager: 15,
+  draftEditor: 16,
 } as const;
 
-export type Permission = 'read' | 'content' | 'codeInjection' | 'commerce' | 'customerData' | 'notifications' | 'analytics' | 'integrations' | 'team';
+export type Permission =
+  | 'read'
+  | 'content'
+  | 'codeInjection'
+  | 'commerce'
+  | 'customerData'
+  | 'notifications'
+  | 'analytics'
+  | 'integrations'
+  | 'team';
 
 /** What the console shows for each role (never the number). */
 export const ROLE_NAMES: Readonly<Record<number, string>> = {
-  1: 'Administrator', 2: 'Billing', 3: 'Reporting', 4: 'Editor', 6: 'Moderator', 7: 'Commenter', 8: 'Store manager', 9: 'Scheduling',
-  10: 'Viewer', 11: 'Campaigns editor', 12: 'Scheduling viewer', 13: 'Scheduling editor', 14: 'No access', 15: 'Website manager', 16: 'Draft editor',
+  1: 'Administrator',
+  2: 'Billing',
+  3: 'Reporting',
+  4: 'Editor',
+  6: 'Moderator',
+  7: 'Commenter',
+  8: 'Store manager',
+  9: 'Scheduling',
+  10: 'Viewer',
+  11: 'Campaigns editor',
+  12: 'Scheduling viewer',
+  13: 'Scheduling editor',
+  14: 'No access',
+  15: 'Website manager',
+  16: 'Draft editor',
 };
 
 /** A role's name, or 'Role N' for a code this table does not know. */
@@ -51,11 +86,15 @@ export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
 
 /** Each permission: whether `roles` have it (what the console's session carries). */
 export function permissionsOf(roles: readonly number[]): Record<Permission, boolean> {
-  return Object.fromEntries(PERMISSION_NAMES.map((permission) => [permission, allows(roles, permission)])) as Record<Permission, boolean>;
+  return Object.fromEntries(PERMISSION_NAMES.map((permission) => [permission, allows(roles, permission)])) as Record<
+    Permission,
+    boolean
+  >;
 }
 
 export const ROLE_MESSAGES = {
-  codeInjection: 'Your role does not allow code injection: only an administrator or a website manager may change header and footer code or post-submit HTML.',
+  codeInjection:
+    'Your role does not allow code injection: only an administrator or a website manager may change header and footer code or post-submit HTML.',
 } as const;
 
 export function allows(roles: readonly number[], permission: Permission): boolean {

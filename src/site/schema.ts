@@ -8,7 +8,12 @@
  * written, and only some roles may change them (src/site/code-injection.ts).
  */
 import { z } from 'zod';
-import { inProductCollection, PRODUCT_RECORD_TYPE, PRODUCT_TYPE_CODES, PRODUCTS_COLLECTION_TYPE } from '../commerce/product';
+import {
+  inProductCollection,
+  PRODUCT_RECORD_TYPE,
+  PRODUCT_TYPE_CODES,
+  PRODUCTS_COLLECTION_TYPE,
+} from '../commerce/product';
 import { FORM_FIELD_TYPES } from '../forms/validate';
 import { IMAGE_URL_MESSAGE, isImageUrl, SITE_PATH } from './image-url';
 import { MAX_ITEM_PICTURES, withMainImage } from './main-image';
@@ -82,7 +87,10 @@ export const formFieldSchema = z.looseObject({
   maxLength: z.number().int().min(1).optional(),
   showCountryCode: z.boolean().optional(),
   underline: z.boolean().optional(),
-  key: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - (a query parameter name)').optional(),
+  key: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - (a query parameter name)')
+    .optional(),
   defaultValue: z.string().max(1000).optional(),
 });
 
@@ -94,7 +102,11 @@ export const formSchema = z.object({
   submissionMessage: z.string().default('Thank you!'),
   /** After a submission the visitor goes here (a site path or an http(s) URL) instead of seeing the message. */
   // A path may not start with `//` or `/\`: browsers read both as another host.
-  successRedirectUrl: z.string().regex(/^(\/(?![/\\])|https?:\/\/)/, 'must be a site path or an http(s) URL').max(2083).optional(),
+  successRedirectUrl: z
+    .string()
+    .regex(/^(\/(?![/\\])|https?:\/\/)/, 'must be a site path or an http(s) URL')
+    .max(2083)
+    .optional(),
   /** Shown (and its scripts run) after the submission message: code injection (src/site/code-injection.ts), stored as written. */
   postSubmitHtml: z.string().max(20_000).optional(),
 });
@@ -134,12 +146,22 @@ export const itemSchema = z.looseObject({
   assetUrl: imageUrl.optional(),
   /** Read by the engine's social buttons when an item has no assetUrl. */
   mainImage: z.looseObject({ assetUrl: imageUrl.optional() }).optional(),
-  originalSize: z.string().regex(/^\d+x\d+$/, 'must be WIDTHxHEIGHT').optional(),
+  originalSize: z
+    .string()
+    .regex(/^\d+x\d+$/, 'must be WIDTHxHEIGHT')
+    .optional(),
   /** A product's pictures in order, the first also the item's own (Squarespace's child image items; src/site/main-image.ts). */
   items: z.array(galleryImage).max(MAX_ITEM_PICTURES, `at most ${MAX_ITEM_PICTURES} pictures`).optional(),
   structuredContent: structuredContent.optional(),
   reviews: z
-    .array(z.object({ author: z.string().min(1).max(80), rating: z.number().int().min(1).max(5), text: z.string().max(2000), date: z.number().int() }))
+    .array(
+      z.object({
+        author: z.string().min(1).max(80),
+        rating: z.number().int().min(1).max(5),
+        text: z.string().max(2000),
+        date: z.number().int(),
+      }),
+    )
     .optional(),
 });
 
@@ -167,7 +189,12 @@ export const collectionSchema = z.looseObject({
         title: z.string().max(200).optional(),
         columns: z.array(z.string().min(1).max(MAX_CHART_LABEL)).min(1).max(MAX_CHART_COLUMNS).optional(),
         rows: z
-          .array(z.object({ label: z.string().min(1).max(MAX_CHART_LABEL), values: z.array(z.number().finite()).max(MAX_CHART_COLUMNS) }))
+          .array(
+            z.object({
+              label: z.string().min(1).max(MAX_CHART_LABEL),
+              values: z.array(z.number().finite()).max(MAX_CHART_COLUMNS),
+            }),
+          )
           .min(1)
           .max(MAX_CHART_ROWS)
           .optional(),
@@ -179,13 +206,21 @@ export const collectionSchema = z.looseObject({
   status: z.enum(CONTENT_STATUSES).optional(),
   addedOn: z.number().int().min(0).optional(),
   /** A products collection's categories (merchant edits add them, src/site/edits.ts). */
-  categories: z.array(z.looseObject({ id, displayName: z.string().max(CONTENT_LIMITS.categoryLength, LIMIT_MESSAGES.categoryLength) })).max(CONTENT_LIMITS.nestedCategories, LIMIT_MESSAGES.nestedCategories).optional(),
+  categories: z
+    .array(
+      z.looseObject({ id, displayName: z.string().max(CONTENT_LIMITS.categoryLength, LIMIT_MESSAGES.categoryLength) }),
+    )
+    .max(CONTENT_LIMITS.nestedCategories, LIMIT_MESSAGES.nestedCategories)
+    .optional(),
 });
 
 export const websiteSchema = z.looseObject({
   id,
   siteTitle: z.string().min(1),
-  baseUrl: z.string().url().regex(/^https?:\/\//, 'must be an http(s) URL'),
+  baseUrl: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must be an http(s) URL'),
   timeZone: z.string().refine((zone) => {
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: zone });
@@ -211,23 +246,39 @@ export const websiteSchema = z.looseObject({
     .optional(),
 });
 
-const languageTag = z.string().min(2).max(35).refine((tag) => {
-  try {
-    return Intl.getCanonicalLocales(tag).length === 1;
-  } catch {
-    return false;
-  }
-}, 'must be a BCP 47 language tag');
+const languageTag = z
+  .string()
+  .min(2)
+  .max(35)
+  .refine((tag) => {
+    try {
+      return Intl.getCanonicalLocales(tag).length === 1;
+    } catch {
+      return false;
+    }
+  }, 'must be a BCP 47 language tag');
 
 const mailingListId = z.string().min(1).max(64);
 
 /** The mailing-list connection and lists (src/site/mailing-list.ts). */
 const mailingListSchema = z.object({
-  lists: z.array(z.object({ id: mailingListId, name: z.string().min(1).max(100), automation: z.boolean() })).max(MAX_MAILING_LISTS),
+  lists: z
+    .array(z.object({ id: mailingListId, name: z.string().min(1).max(100), automation: z.boolean() }))
+    .max(MAX_MAILING_LISTS),
   connection: z.discriminatedUnion('state', [
     z.object({ state: z.literal('disconnected') }),
-    z.object({ state: z.literal('awaiting'), listId: mailingListId, doubleOptIn: z.boolean(), requestedAt: z.number().int() }),
-    z.object({ state: z.literal('connected'), listId: mailingListId, doubleOptIn: z.boolean(), connectedAt: z.number().int() }),
+    z.object({
+      state: z.literal('awaiting'),
+      listId: mailingListId,
+      doubleOptIn: z.boolean(),
+      requestedAt: z.number().int(),
+    }),
+    z.object({
+      state: z.literal('connected'),
+      listId: mailingListId,
+      doubleOptIn: z.boolean(),
+      connectedAt: z.number().int(),
+    }),
   ]),
 });
 
@@ -253,7 +304,16 @@ export const NAVIGATION_TOO_DEEP = `navigation links nest at most ${MAX_NAVIGATI
 const navigationLink = {
   title: z.string().min(1).max(100),
   url: z
-    .union([sitePath, z.string().regex(/^(?:https?:\/\/|mailto:|tel:)[^\s]+$/, 'must be a site path, an http(s) address, a mailto: or a tel: link').max(2083)])
+    .union([
+      sitePath,
+      z
+        .string()
+        .regex(
+          /^(?:https?:\/\/|mailto:|tel:)[^\s]+$/,
+          'must be a site path, an http(s) address, a mailto: or a tel: link',
+        )
+        .max(2083),
+    ])
     .optional(),
   collectionId: z.string().optional(),
 };
@@ -265,8 +325,16 @@ const NAVIGATION_LINK_NEEDS_ADDRESS = 'a navigation link needs a url unless it i
  * so validating input nested any deeper stops at the limit instead of recursing with it.
  */
 function navigationLevel(level: number): z.ZodType<NavigationEntry, NavigationEntry> {
-  const children = level === MAX_NAVIGATION_DEPTH ? z.undefined({ error: NAVIGATION_TOO_DEEP }).optional() : z.array(navigationLevel(level + 1)).max(50).optional();
-  return z.object({ ...navigationLink, children }).refine((entry) => entry.url !== undefined || (entry.children?.length ?? 0) > 0, NAVIGATION_LINK_NEEDS_ADDRESS);
+  const children =
+    level === MAX_NAVIGATION_DEPTH
+      ? z.undefined({ error: NAVIGATION_TOO_DEEP }).optional()
+      : z
+          .array(navigationLevel(level + 1))
+          .max(50)
+          .optional();
+  return z
+    .object({ ...navigationLink, children })
+    .refine((entry) => entry.url !== undefined || (entry.children?.length ?? 0) > 0, NAVIGATION_LINK_NEEDS_ADDRESS);
 }
 
 const siteObject = z.object({
@@ -292,7 +360,14 @@ const siteObject = z.object({
   /** The mailing list the newsletter sign-ups go to (src/site/mailing-list.ts). */
   mailingList: mailingListSchema.optional(),
   /** A newsletter sign-up in a popup overlay on the home page (shown again 7 days after it is closed, never after a sign-up). */
-  promoPopup: z.object({ id, title: z.string().min(1).max(200), body: z.string().max(1000), delayMs: z.number().int().min(0).max(60_000).default(1500) }).optional(),
+  promoPopup: z
+    .object({
+      id,
+      title: z.string().min(1).max(200),
+      body: z.string().max(1000),
+      delayMs: z.number().int().min(0).max(60_000).default(1500),
+    })
+    .optional(),
   collections: z.array(collectionSchema).min(1),
   items: z.array(itemSchema),
   forms: z.array(formSchema).default([]),
@@ -319,8 +394,10 @@ export function productFieldsProblem(
 ): { path: string; message: string } | null {
   // One definition of a product (src/commerce/product.ts): outside a products collection nothing may look like one.
   if (inProductCollection(item, collections)) return null;
-  if (item.structuredContent !== undefined) return { path: 'structuredContent', message: ITEM_PROBLEMS.productFieldsOutsideProducts };
-  if (item.recordType === PRODUCT_RECORD_TYPE) return { path: 'recordType', message: ITEM_PROBLEMS.productRecordOutsideProducts };
+  if (item.structuredContent !== undefined)
+    return { path: 'structuredContent', message: ITEM_PROBLEMS.productFieldsOutsideProducts };
+  if (item.recordType === PRODUCT_RECORD_TYPE)
+    return { path: 'recordType', message: ITEM_PROBLEMS.productRecordOutsideProducts };
   return null;
 }
 
@@ -363,12 +440,18 @@ export function parseShell(input: unknown): { site: Site } | { error: string } {
  * Validates one item, and with the site's `collections` its product fields against its collection;
  * the error names its fields under `at` (its id, or its position in an import: 'items.3.urlId: ...').
  */
-export function parseItem(input: unknown, at: string | number, collections: readonly { id: string; typeName: string }[]): { item: Item } | { error: string } {
+export function parseItem(
+  input: unknown,
+  at: string | number,
+  collections: readonly { id: string; typeName: string }[],
+): { item: Item } | { error: string } {
   const result = itemSchema.safeParse(input);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `items.${at}.${issue.path.join('.')}: ${issue.message}`);
     return { error: `Invalid site content: ${problems.slice(0, 10).join('; ')}` };
   }
   const problem = productFieldsProblem(result.data, collections);
-  return problem === null ? { item: withMainImage(result.data) } : { error: `Invalid site content: items.${at}.${problem.path}: ${problem.message}` };
+  return problem === null
+    ? { item: withMainImage(result.data) }
+    : { error: `Invalid site content: items.${at}.${problem.path}: ${problem.message}` };
 }

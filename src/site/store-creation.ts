@@ -5,7 +5,11 @@
  */
 import type { NavigationEntry } from './schema';
 
-export type EditorCall = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) => Promise<{ status: number; body: unknown }>;
+export type EditorCall = (
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; body: unknown }>;
 
 export const NO_MAIN_NAVIGATION = 'Unable to find site main navigation';
 
@@ -31,8 +35,19 @@ export function mainNavigationOf(answer: unknown): { identifier: string; links: 
 }
 
 function navigationItem(link: NavigationEntry): Record<string, unknown> {
-  const base = link.collectionId !== undefined ? { collectionId: link.collectionId } : link.url === undefined ? {} : /^https?:/.test(link.url) ? { externalLink: link.url } : { url: link.url };
-  return { title: link.title, ...base, ...(link.children === undefined ? {} : { children: link.children.map(navigationItem) }) };
+  const base =
+    link.collectionId !== undefined
+      ? { collectionId: link.collectionId }
+      : link.url === undefined
+        ? {}
+        : /^https?:/.test(link.url)
+          ? { externalLink: link.url }
+          : { url: link.url };
+  return {
+    title: link.title,
+    ...base,
+    ...(link.children === undefined ? {} : { children: link.children.map(navigationItem) }),
+  };
 }
 
 function failure(step: string, answer: { status: number; body: unknown }): StoreCreationError {
@@ -40,9 +55,19 @@ function failure(step: string, answer: { status: number; body: unknown }): Store
   return new StoreCreationError(typeof message === 'string' ? message : `${step} failed (${answer.status})`);
 }
 
-export async function createStore(call: EditorCall, websiteId: string, store: NewStore): Promise<{ collectionId: string; categoryId: string }> {
+export async function createStore(
+  call: EditorCall,
+  websiteId: string,
+  store: NewStore,
+): Promise<{ collectionId: string; categoryId: string }> {
   const products = `/api/content-service/product/1.1/websites/${encodeURIComponent(websiteId)}/products`;
-  const created = await call('POST', products, { navigationTitle: store.title, title: store.title, urlId: store.urlId, description: store.description, enabled: true });
+  const created = await call('POST', products, {
+    navigationTitle: store.title,
+    title: store.title,
+    urlId: store.urlId,
+    description: store.description,
+    enabled: true,
+  });
   if (created.status !== 200) throw failure('Creating the store', created);
   const collectionId = (created.body as { id: string }).id;
   try {
@@ -59,12 +84,18 @@ export async function createStore(call: EditorCall, websiteId: string, store: Ne
       if (layout.status !== 200) throw failure('Reading the navigation', layout);
       const navigation = mainNavigationOf(layout.body);
       const items = [...navigation.links.map(navigationItem), { collectionId }];
-      const updated = await call('POST', '/api/widget/UpdateNavigation', { fieldName: navigation.identifier, templateId: 'default', navigation: { items } });
+      const updated = await call('POST', '/api/widget/UpdateNavigation', {
+        fieldName: navigation.identifier,
+        templateId: 'default',
+        navigation: { items },
+      });
       if (updated.status !== 200) throw failure('Adding the store to the navigation', updated);
     }
     return { collectionId, categoryId: (category.body as { id: string }).id };
   } catch (error) {
     await call('DELETE', `${products}/${collectionId}`).catch(() => undefined);
-    throw error instanceof StoreCreationError ? error : new StoreCreationError(error instanceof Error ? error.message : String(error));
+    throw error instanceof StoreCreationError
+      ? error
+      : new StoreCreationError(error instanceof Error ? error.message : String(error));
   }
 }

@@ -36,7 +36,11 @@ const ITEM_BATCH = 500;
  * once at the commit, so readers see the old site or the new one. Returns the new content
  * version, or the first validation error (nothing published).
  */
-export async function importSite(env: Env, websiteId: string, input: SiteInput): Promise<{ version: number } | { error: string }> {
+export async function importSite(
+  env: Env,
+  websiteId: string,
+  input: SiteInput,
+): Promise<{ version: number } | { error: string }> {
   if (typeof input !== 'object' || input === null || !Array.isArray(input.items)) {
     const parsed = parseSite(input);
     return 'error' in parsed ? parsed : { error: 'Invalid site content: items: required' };
@@ -221,7 +225,11 @@ async function websiteIdForHost(kv: KVNamespace, host: string): Promise<string |
 let demoWithBuildTheme: LoadedSite | null = null;
 
 function withBuildTheme(loaded: LoadedSite): LoadedSite {
-  if (demoWithBuildTheme === null || demoWithBuildTheme.version !== loaded.version || demoWithBuildTheme.site.website !== loaded.site.website) {
+  if (
+    demoWithBuildTheme === null ||
+    demoWithBuildTheme.version !== loaded.version ||
+    demoWithBuildTheme.site.website !== loaded.site.website
+  ) {
     demoWithBuildTheme = { version: loaded.version, site: { ...loaded.site, theme: { ...DEFAULT_THEME } } };
   }
   return demoWithBuildTheme;
@@ -229,7 +237,9 @@ function withBuildTheme(loaded: LoadedSite): LoadedSite {
 
 /** In development the demo store renders with this build's theme files (an imported one with its own). */
 function asServed(loaded: LoadedSite | null, development: boolean): LoadedSite | null {
-  return loaded !== null && development && loaded.site.website.id === DEMO_SITE_ID && !demoImported ? withBuildTheme(loaded) : loaded;
+  return loaded !== null && development && loaded.site.website.id === DEMO_SITE_ID && !demoImported
+    ? withBuildTheme(loaded)
+    : loaded;
 }
 
 /**

@@ -25,7 +25,10 @@ export const TEMPLATE_ASSET_LIMITS = {
 export const THEME_PATH = /^(?!.*(?:^|\/)\.{1,2}(?:\/|$))[\w@+-][\w@+.-]*(?:\/[\w@+-][\w@+.-]*)*$/;
 const MAX_PATH = 300;
 
-export const themePath = z.string().max(MAX_PATH).regex(THEME_PATH, 'a theme file path is relative, of letters, digits and . _ - @ +');
+export const themePath = z
+  .string()
+  .max(MAX_PATH)
+  .regex(THEME_PATH, 'a theme file path is relative, of letters, digits and . _ - @ +');
 
 /**
  * A template's static file path: under assets/ or scripts/, plain segments as in THEME_PATH where a
@@ -37,14 +40,30 @@ export const TEMPLATE_ASSET_PATH = /^(?:assets|scripts)(?!.*\/\.{1,2}(?:\/|$))(?
 export const templateAssetPath = z
   .string()
   .max(MAX_PATH)
-  .regex(TEMPLATE_ASSET_PATH, 'a template asset lives under assets/ or scripts/, its path of letters, digits, spaces and . _ - @ +');
+  .regex(
+    TEMPLATE_ASSET_PATH,
+    'a template asset lives under assets/ or scripts/, its path of letters, digits, spaces and . _ - @ +',
+  );
 
-export const themeSchema = z.record(themePath, z.string().max(THEME_LIMITS.fileChars, `a theme file holds at most ${THEME_LIMITS.fileChars} characters`)).superRefine((theme, context) => {
-  const entries = Object.entries(theme);
-  if (entries.length > THEME_LIMITS.files) context.addIssue({ code: 'custom', message: `a theme holds at most ${THEME_LIMITS.files} files, not ${entries.length}` });
-  const total = entries.reduce((sum, [, text]) => sum + text.length, 0);
-  if (total > THEME_LIMITS.totalChars) context.addIssue({ code: 'custom', message: `a theme holds at most ${THEME_LIMITS.totalChars} characters in all, not ${total}` });
-});
+export const themeSchema = z
+  .record(
+    themePath,
+    z.string().max(THEME_LIMITS.fileChars, `a theme file holds at most ${THEME_LIMITS.fileChars} characters`),
+  )
+  .superRefine((theme, context) => {
+    const entries = Object.entries(theme);
+    if (entries.length > THEME_LIMITS.files)
+      context.addIssue({
+        code: 'custom',
+        message: `a theme holds at most ${THEME_LIMITS.files} files, not ${entries.length}`,
+      });
+    const total = entries.reduce((sum, [, text]) => sum + text.length, 0);
+    if (total > THEME_LIMITS.totalChars)
+      context.addIssue({
+        code: 'custom',
+        message: `a theme holds at most ${THEME_LIMITS.totalChars} characters in all, not ${total}`,
+      });
+  });
 
 /** Which upload of a template's static files the theme uses (R2 keys `tpl/{websiteId}/{generation}/{path}`). */
 export const templateAssetsSchema = z.object({ generation: z.string().regex(/^[0-9a-f]{32}$/) });

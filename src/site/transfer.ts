@@ -21,7 +21,10 @@ import { CONTENT_LIMITS, tooManyProducts } from './limits';
 
 /** The site without its items: what an import starts with and an export answers first. */
 export const siteHeadSchema = shellSchema;
-export const itemPartSchema = z.object({ first: z.number().int().min(0).max(10_000_000), items: z.array(itemSchema).min(1).max(1000) });
+export const itemPartSchema = z.object({
+  first: z.number().int().min(0).max(10_000_000),
+  items: z.array(itemSchema).min(1).max(1000),
+});
 
 const STAGED_SECONDS = 3600;
 
@@ -49,8 +52,15 @@ const importKey = (id: string) => `site-import:${id}`;
 const partKey = (id: string, part: number) => `site-import:${id}:part:${part}`;
 
 /** Starts an import of `head` into `websiteId` (mapped to `host` when one is given); returns its id. */
-export async function beginImport(env: Env, target: { websiteId: string; host: string | null }, head: Site): Promise<string> {
-  const begun = await contentObject(env, target.websiteId).beginImport({ ...head, website: { ...head.website, id: target.websiteId } });
+export async function beginImport(
+  env: Env,
+  target: { websiteId: string; host: string | null },
+  head: Site,
+): Promise<string> {
+  const begun = await contentObject(env, target.websiteId).beginImport({
+    ...head,
+    website: { ...head.website, id: target.websiteId },
+  });
   if ('error' in begun) throw new TransferError(400, begun.error);
   const id = randomHex(16);
   const staged: StagedImport = { ...target, contentImportId: begun.importId };
@@ -70,7 +80,8 @@ export async function stageItems(env: Env, id: string, part: number, first: numb
   const result = await contentObject(env, staged.websiteId).stageItems(staged.contentImportId, first, items);
   if ('error' in result) throw new TransferError(409, result.error);
   const products: Record<string, number> = {};
-  for (const item of items) if (item.structuredContent !== undefined) products[item.collectionId] = (products[item.collectionId] ?? 0) + 1;
+  for (const item of items)
+    if (item.structuredContent !== undefined) products[item.collectionId] = (products[item.collectionId] ?? 0) + 1;
   const record: StagedPart = { items: items.length, products };
   await env.SITE_CONTENT.put(partKey(id, part), JSON.stringify(record), { expirationTtl: STAGED_SECONDS });
 }
@@ -82,11 +93,13 @@ async function checkParts(kv: KVNamespace, id: string, parts: number, itemCount:
     const part = await kv.get<StagedPart>(partKey(id, n), 'json');
     if (part === null) throw new TransferError(400, `Part ${n} of the items was never received`);
     items += part.items;
-    for (const [collectionId, count] of Object.entries(part.products)) products.set(collectionId, (products.get(collectionId) ?? 0) + count);
+    for (const [collectionId, count] of Object.entries(part.products))
+      products.set(collectionId, (products.get(collectionId) ?? 0) + count);
   }
   if (items !== itemCount) throw new TransferError(400, `Received ${items} items, expected ${itemCount}`);
   for (const [collectionId, count] of products) {
-    if (count > CONTENT_LIMITS.productsPerCollection) throw new TransferError(400, tooManyProducts(collectionId, count));
+    if (count > CONTENT_LIMITS.productsPerCollection)
+      throw new TransferError(400, tooManyProducts(collectionId, count));
   }
 }
 
@@ -94,7 +107,12 @@ async function checkParts(kv: KVNamespace, id: string, parts: number, itemCount:
  * Makes a staged import of `parts` parts holding `itemCount` items the website's content, as its
  * next version, maps its host, and removes what was staged here.
  */
-export async function commitImport(env: Env, id: string, parts: number, itemCount: number): Promise<{ websiteId: string; host: string | null; version: number }> {
+export async function commitImport(
+  env: Env,
+  id: string,
+  parts: number,
+  itemCount: number,
+): Promise<{ websiteId: string; host: string | null; version: number }> {
   const kv = env.SITE_CONTENT;
   const staged = await stagedImport(kv, id);
   await checkParts(kv, id, parts, itemCount);
@@ -112,12 +130,16 @@ export async function storeExists(env: Env, websiteId: string): Promise<boolean>
 }
 
 /** A published site's head (as JSON text), item count and version, for an export's first call; null when it has none. */
-export async function exportHead(env: Env, websiteId: string): Promise<{ siteJson: string; itemCount: number; version: number } | null> {
+export async function exportHead(
+  env: Env,
+  websiteId: string,
+): Promise<{ siteJson: string; itemCount: number; version: number } | null> {
   const object = contentObject(env, websiteId);
   const shell = await object.shell();
   if (shell.value === null) return null;
   const count = await object.exportItems(0, 1);
-  if (count.version !== shell.version) throw new TransferError(409, 'The store changed during the export; export again');
+  if (count.version !== shell.version)
+    throw new TransferError(409, 'The store changed during the export; export again');
   return { siteJson: shell.value, itemCount: count.value.total, version: shell.version };
 }
 
@@ -126,9 +148,19 @@ export async function exportHead(env: Env, websiteId: string): Promise<{ siteJso
  * the site's order, and the position to continue after (null at the end); an export whose store
  * changed meanwhile is refused rather than mixing two versions.
  */
-export async function exportItems(env: Env, websiteId: string, version: number, after: number, limit: number): Promise<{ itemsJson: string[]; next: number | null }> {
+export async function exportItems(
+  env: Env,
+  websiteId: string,
+  version: number,
+  after: number,
+  limit: number,
+): Promise<{ itemsJson: string[]; next: number | null }> {
   const page = await contentObject(env, websiteId).exportItems(after, limit);
-  if (page.version !== version) throw new TransferError(409, `The store changed during the export (version ${version} is now ${page.version}); export again`);
+  if (page.version !== version)
+    throw new TransferError(
+      409,
+      `The store changed during the export (version ${version} is now ${page.version}); export again`,
+    );
   const { items, lastSeq } = page.value;
   return { itemsJson: items, next: items.length < limit ? null : lastSeq };
 }

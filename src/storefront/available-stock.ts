@@ -35,11 +35,14 @@ export function countedStock(item: unknown): Record<string, number> {
 function withAvailableStock<T>(item: T, available: Readonly<Record<string, number>>): T {
   const content = (item as PageItem | null | undefined)?.structuredContent;
   if (content === undefined) return item;
-  const variants = content.variants.map((v) => (available[v.sku] === undefined ? v : { ...v, qtyInStock: available[v.sku] }));
+  const variants = content.variants.map((v) =>
+    available[v.sku] === undefined ? v : { ...v, qtyInStock: available[v.sku] },
+  );
   return { ...item, structuredContent: { ...content, variants } };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The page context with `change` applied to every item it shows (src/storefront/page-context.ts
@@ -52,10 +55,16 @@ function mapShownItems(context: Record<string, unknown>, change: (item: unknown)
   if (context.item !== undefined) out.item = change(context.item);
   if (context.related !== undefined) out.related = each(context.related);
   if (context.items !== undefined) out.items = each(context.items);
-  if (Array.isArray(context.blocks)) out.blocks = context.blocks.map((block: unknown) => (isRecord(block) && isRecord(block.product) ? { ...block, product: change(block.product) } : block));
+  if (Array.isArray(context.blocks))
+    out.blocks = context.blocks.map((block: unknown) =>
+      isRecord(block) && isRecord(block.product) ? { ...block, product: change(block.product) } : block,
+    );
   if (isRecord(context.search)) out.search = { ...context.search, results: each(context.search.results) };
   if (isRecord(context.squarespaceQueries)) {
-    const queries = Object.entries(context.squarespaceQueries).map(([key, query]) => [key, isRecord(query) ? { ...query, items: each(query.items) } : query]);
+    const queries = Object.entries(context.squarespaceQueries).map(([key, query]) => [
+      key,
+      isRecord(query) ? { ...query, items: each(query.items) } : query,
+    ]);
     out.squarespaceQueries = Object.fromEntries(queries);
   }
   return out;
@@ -68,7 +77,10 @@ export type ReadAvailable = (counted: Record<string, number>) => Promise<Readonl
  * Sets every counted variant the page shows to what the ledger says is available now, in one
  * ledger read for all of them; what it read, by sku (empty when the page shows no counted stock).
  */
-export async function showAvailableStock(readAvailable: ReadAvailable, page: { context: Record<string, unknown> }): Promise<Readonly<Record<string, number>>> {
+export async function showAvailableStock(
+  readAvailable: ReadAvailable,
+  page: { context: Record<string, unknown> },
+): Promise<Readonly<Record<string, number>>> {
   const counted: Record<string, number> = {};
   mapShownItems(page.context, (item) => Object.assign(counted, countedStock(item)));
   if (Object.keys(counted).length === 0) return {};

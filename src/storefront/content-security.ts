@@ -62,7 +62,11 @@ export function htmlCsp(sources: TrustedSources, pageCaptchaProvider?: string): 
 /** Several source sets as one, each list without repeats and in a stable order. */
 export function mergeSources(...all: readonly TrustedSources[]): TrustedSources {
   const merged = (pick: (s: TrustedSources) => readonly string[]) => [...new Set(all.flatMap(pick))].sort();
-  return { scriptHashes: merged((s) => s.scriptHashes), scriptUrls: merged((s) => s.scriptUrls), styleHashes: merged((s) => s.styleHashes) };
+  return {
+    scriptHashes: merged((s) => s.scriptHashes),
+    scriptUrls: merged((s) => s.scriptUrls),
+    styleHashes: merged((s) => s.styleHashes),
+  };
 }
 
 /** The CSP hash source of an inline element's text, as a browser computes it (sha256 of its UTF-8). */

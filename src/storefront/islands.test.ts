@@ -4,12 +4,18 @@ import { ISLAND_FORMATTERS } from './islands';
 
 /** The props of each island in `html`, in order, as the browser entry reads them. */
 function islandProps(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/data-props='([^']*)'/g)].map((m) => JSON.parse(m[1]!.replaceAll('&lt;', '<').replaceAll('&#39;', "'").replaceAll('&amp;', '&')));
+  return [...html.matchAll(/data-props='([^']*)'/g)].map((m) =>
+    JSON.parse(m[1]!.replaceAll('&lt;', '<').replaceAll('&#39;', "'").replaceAll('&amp;', '&')),
+  );
 }
 
 function renderItem(source: string, item: unknown): string {
   const { template } = compile(source, { formatters: ISLAND_FORMATTERS });
-  return render(template, { item, website: { storeCurrency: 'USD', language: 'en-US' } }, { formatters: ISLAND_FORMATTERS }).html;
+  return render(
+    template,
+    { item, website: { storeCurrency: 'USD', language: 'en-US' } },
+    { formatters: ISLAND_FORMATTERS },
+  ).html;
 }
 
 const money = (value: string) => ({ value, currency: 'USD' });
@@ -24,7 +30,18 @@ const ownPriced = (productType: number) => ({
     priceMoney: money('15.00'),
     salePriceMoney: money('0'),
     onSale: false,
-    variants: [{ id: 'v1', sku: 'STRAY', priceMoney: money('1.00'), salePriceMoney: money('0'), onSale: false, unlimited: true, qtyInStock: 0, attributes: {} }],
+    variants: [
+      {
+        id: 'v1',
+        sku: 'STRAY',
+        priceMoney: money('1.00'),
+        salePriceMoney: money('0'),
+        onSale: false,
+        unlimited: true,
+        qtyInStock: 0,
+        attributes: {},
+      },
+    ],
   },
 });
 

@@ -6,8 +6,29 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { instalmentEligible, instalmentPrice, instalmentsOffered, instalmentText } from '../commerce/instalments';
-import { hasVariants, isOnSale, isSoldOut, priceNow, pricedWithoutVariants, isSubscribable, sellsAsSubscription, isVariantAvailable, productType, ProductType, showsQuantityInput, soldInCart, variantLabel, variantOptions, variantsOf } from '../commerce/product';
-import { defaultProviderLocale, localInstalmentInfo, providerLocale, type InstalmentProvider } from '../integrations/instalments';
+import {
+  hasVariants,
+  isOnSale,
+  isSoldOut,
+  priceNow,
+  pricedWithoutVariants,
+  isSubscribable,
+  sellsAsSubscription,
+  isVariantAvailable,
+  productType,
+  ProductType,
+  showsQuantityInput,
+  soldInCart,
+  variantLabel,
+  variantOptions,
+  variantsOf,
+} from '../commerce/product';
+import {
+  defaultProviderLocale,
+  localInstalmentInfo,
+  providerLocale,
+  type InstalmentProvider,
+} from '../integrations/instalments';
 import { ISLANDS, type IslandName } from '../client/islands/index';
 import type { ButtonPlace, Purchase } from '../client/islands/AddToCartButton';
 import type { CartPageProps } from '../client/islands/CartPage';
@@ -22,7 +43,15 @@ import type { RestockVariant } from '../client/islands/RestockForm';
 import type { CaptchaConfig } from '../client/captcha';
 import type { SiteFormProps } from '../client/islands/SiteForm';
 import { fieldsUnderFlags, newsletterFields, type FormField } from '../forms/validate';
-import { asString, childOf, escapeHtmlAttribute, isTruthy, type Formatter, type FormatterTable, type RenderContext } from '../engine/index';
+import {
+  asString,
+  childOf,
+  escapeHtmlAttribute,
+  isTruthy,
+  type Formatter,
+  type FormatterTable,
+  type RenderContext,
+} from '../engine/index';
 
 /** Props go into a single-quoted attribute; escaping `&`, `'` and `<` keeps any JSON inside it. */
 function attributeJson(props: unknown): string {
@@ -73,7 +102,8 @@ function addToCartLabel(item: unknown, strings: unknown): string {
   if (isTruthy(childOf(content, 'useCustomAddButtonText')) && isTruthy(childOf(content, 'customAddButtonText'))) {
     return asString(childOf(content, 'customAddButtonText'));
   }
-  if (isTruthy(childOf(content, 'isSubscribable'))) return asString(childOf(strings, 'productSubscribeText')) || 'Subscribe';
+  if (isTruthy(childOf(content, 'isSubscribable')))
+    return asString(childOf(strings, 'productSubscribeText')) || 'Subscribe';
   return asString(childOf(strings, 'productAddToCartText')) || 'Add To Cart';
 }
 
@@ -99,8 +129,12 @@ function variantImages(item: unknown): Record<string, string> {
 function productGallery(item: unknown): string {
   const title = asString(childOf(item, 'title'));
   const children = childOf(item, 'items');
-  const pictures = (Array.isArray(children) && children.length > 0 ? children : [item]).filter((image) => asString(childOf(image, 'assetUrl')) !== '');
-  const described = new Map<string, string>(pictures.map((image) => [asString(childOf(image, 'assetUrl')), asString(childOf(image, 'altText')) || title]));
+  const pictures = (Array.isArray(children) && children.length > 0 ? children : [item]).filter(
+    (image) => asString(childOf(image, 'assetUrl')) !== '',
+  );
+  const described = new Map<string, string>(
+    pictures.map((image) => [asString(childOf(image, 'assetUrl')), asString(childOf(image, 'altText')) || title]),
+  );
   const shared = new Map<string, Record<string, string>>();
   const variantImages: Record<string, number> = {};
   const variants = variantsOf(item);
@@ -110,12 +144,27 @@ function productGallery(item: unknown): string {
     if (!described.has(src)) {
       const attributes = (childOf(variant, 'attributes') ?? {}) as Record<string, string>;
       const known = shared.get(src);
-      shared.set(src, known === undefined ? { ...attributes } : Object.fromEntries(Object.entries(known).filter(([name, value]) => attributes[name] === value)));
+      shared.set(
+        src,
+        known === undefined
+          ? { ...attributes }
+          : Object.fromEntries(Object.entries(known).filter(([name, value]) => attributes[name] === value)),
+      );
     }
     variantImages[asString(childOf(variant, 'sku'))] = [...described.keys(), ...shared.keys()].indexOf(src);
   }
-  const images = [...[...described].map(([src, alt]) => ({ src, alt })), ...[...shared].map(([src, options]) => ({ src, alt: [title, ...Object.values(options)].join(', ') }))];
-  return renderIsland('ProductGallery', { itemId: asString(childOf(item, 'id')), title, images, width: dimension(item, 0), height: dimension(item, 1), variantImages });
+  const images = [
+    ...[...described].map(([src, alt]) => ({ src, alt })),
+    ...[...shared].map(([src, options]) => ({ src, alt: [title, ...Object.values(options)].join(', ') })),
+  ];
+  return renderIsland('ProductGallery', {
+    itemId: asString(childOf(item, 'id')),
+    title,
+    images,
+    width: dimension(item, 0),
+    height: dimension(item, 1),
+    variantImages,
+  });
 }
 
 function dimension(item: unknown, index: 0 | 1): number {
@@ -138,7 +187,8 @@ function instalmentPill(product: unknown, ctx: RenderContext): string {
  * null unless the checkout offers it (instalmentsOffered), so no page promises what checkout lacks.
  */
 function instalmentOffer(ctx: RenderContext): InstalmentOffer | null {
-  if (!instalmentsOffered(ctx.resolve(['website']), asString(ctx.resolve(['integrations', 'paymentProvider'])))) return null;
+  if (!instalmentsOffered(ctx.resolve(['website']), asString(ctx.resolve(['integrations', 'paymentProvider']))))
+    return null;
   const range = ctx.resolve(['website', 'instalments']);
   const currency = asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY;
   const language = asString(ctx.resolve(['website', 'language'])) || 'en-US';
@@ -182,7 +232,10 @@ const variantPrice: Formatter = (item, args, ctx, vars) => {
     currency,
     locale: asString(ctx.resolve(['website', 'language'])) || 'en-US',
     variants,
-    saleMark: isOnSale(item) && !isSoldOut(item) ? asString(ctx.resolve(['localizedStrings', 'productSaleText'])) || 'sale' : null,
+    saleMark:
+      isOnSale(item) && !isSoldOut(item)
+        ? asString(ctx.resolve(['localizedStrings', 'productSaleText'])) || 'sale'
+        : null,
   });
 };
 
@@ -203,7 +256,8 @@ function additionalFieldsForm(item: unknown, ctx: RenderContext): AdditionalFiel
   const content = childOf(item, 'structuredContent');
   const formId = asString(childOf(content, 'additionalFieldsFormId'));
   const own = childOf(content, 'additionalFieldsForm');
-  const form = typeof own === 'object' && own !== null ? own : formId !== '' ? ctx.resolve(['forms', formId]) : undefined;
+  const form =
+    typeof own === 'object' && own !== null ? own : formId !== '' ? ctx.resolve(['forms', formId]) : undefined;
   if (typeof form !== 'object' || form === null) return null;
   const fields = childOf(form, 'fields');
   return {
@@ -222,25 +276,51 @@ function subscriptionTerms(item: unknown, ctx: RenderContext): string {
   const currencyCode = asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY;
   const amountCents = toMinorUnits(asString(childOf(priceNow(variant), 'value')) || '0', currencyCode) ?? 0;
   if (plan === undefined) return '';
-  return renderIsland('SubscriptionTerms', { plan, amountCents, currencyCode, locale: asString(ctx.resolve(['website', 'language'])) || 'en-US', place: 'product' });
+  return renderIsland('SubscriptionTerms', {
+    plan,
+    amountCents,
+    currencyCode,
+    locale: asString(ctx.resolve(['website', 'language'])) || 'en-US',
+    place: 'product',
+  });
 }
 
-function addToCartButton(item: unknown, place: ButtonPlace, ctx: RenderContext, purchase: Purchase = purchaseOf(item)): string {
+function addToCartButton(
+  item: unknown,
+  place: ButtonPlace,
+  ctx: RenderContext,
+  purchase: Purchase = purchaseOf(item),
+): string {
   const itemId = asString(childOf(item, 'id'));
-  const sku = pricedWithoutVariants(productType(item)) ? itemId : hasVariants(item) ? null : (variantChoices(item)[0]?.sku ?? null);
+  const sku = pricedWithoutVariants(productType(item))
+    ? itemId
+    : hasVariants(item)
+      ? null
+      : (variantChoices(item)[0]?.sku ?? null);
   // On its own page a gift card asks who it is for (issue 32); elsewhere its button adds it for the buyer.
-  if (place === 'pdp' && purchase === 'giftCard') return renderIsland('GiftCardForm', { itemId, label: addToCartLabel(item, ctx.resolve(['localizedStrings'])), sku });
+  if (place === 'pdp' && purchase === 'giftCard')
+    return renderIsland('GiftCardForm', {
+      itemId,
+      label: addToCartLabel(item, ctx.resolve(['localizedStrings'])),
+      sku,
+    });
   const terms = place === 'pdp' && purchase === 'subscription' ? subscriptionTerms(item, ctx) : '';
-  return terms + renderIsland('AddToCartButton', {
-    itemId,
-    label: purchase === 'express' ? asString(ctx.resolve(['localizedStrings', 'productCheckoutText'])) || 'Purchase' : addToCartLabel(item, ctx.resolve(['localizedStrings'])),
-    sku,
-    options: variantOptions(item).map((option) => option.name),
-    soldOut: isSoldOut(item),
-    place,
-    purchase,
-    form: additionalFieldsForm(item, ctx),
-  });
+  return (
+    terms +
+    renderIsland('AddToCartButton', {
+      itemId,
+      label:
+        purchase === 'express'
+          ? asString(ctx.resolve(['localizedStrings', 'productCheckoutText'])) || 'Purchase'
+          : addToCartLabel(item, ctx.resolve(['localizedStrings'])),
+      sku,
+      options: variantOptions(item).map((option) => option.name),
+      soldOut: isSoldOut(item),
+      place,
+      purchase,
+      form: additionalFieldsForm(item, ctx),
+    })
+  );
 }
 
 /** A listing card's Add To Cart for a product with options to choose: it opens them in a dialog (QuickAdd). */
@@ -248,7 +328,10 @@ function quickAdd(item: unknown, ctx: RenderContext): string {
   const currency = asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY;
   const list = variantsOf(item);
   const prices = Object.fromEntries(
-    (Array.isArray(list) ? list : []).map((variant) => [asString(childOf(variant, 'sku')), toMinorUnits(asString(childOf(priceNow(variant), 'value')) || '0', currency) ?? 0]),
+    (Array.isArray(list) ? list : []).map((variant) => [
+      asString(childOf(variant, 'sku')),
+      toMinorUnits(asString(childOf(priceNow(variant), 'value')) || '0', currency) ?? 0,
+    ]),
   );
   const purchase = purchaseOf(item);
   return renderIsland('QuickAdd', {
@@ -260,7 +343,10 @@ function quickAdd(item: unknown, ctx: RenderContext): string {
     prices,
     currency,
     locale: asString(ctx.resolve(['website', 'language'])) || 'en-US',
-    selectText: productType(item) === ProductType.GiftCard ? 'Select Value' : asString(ctx.resolve(['localizedStrings', 'productVariantSelectText'])) || 'Select {variantName}',
+    selectText:
+      productType(item) === ProductType.GiftCard
+        ? 'Select Value'
+        : asString(ctx.resolve(['localizedStrings', 'productVariantSelectText'])) || 'Select {variantName}',
     purchase: purchase === 'express' ? 'cart' : purchase,
   });
 }
@@ -279,7 +365,13 @@ const CAPTCHA_SITE_KEY = ['website', 'captchaSettings', 'siteKey'];
 function captchaConfig(ctx: RenderContext): CaptchaConfig | null {
   const siteKey = asString(ctx.resolve(CAPTCHA_SITE_KEY));
   if (siteKey === '') return null;
-  return { siteKey, provider: asString(ctx.resolve(['integrations', 'captchaProvider'])) === 'recaptcha-enterprise' ? 'recaptcha-enterprise' : 'local' };
+  return {
+    siteKey,
+    provider:
+      asString(ctx.resolve(['integrations', 'captchaProvider'])) === 'recaptcha-enterprise'
+        ? 'recaptcha-enterprise'
+        : 'local',
+  };
 }
 
 /** Where a submission comes from: the page's item, else its collection. */
@@ -326,7 +418,12 @@ function siteFormProps(block: unknown, ctx: RenderContext): SiteFormProps | unde
   return {
     formId: newsletter ? asString(childOf(block, 'id')) : asString(childOf(form, 'id')),
     kind: newsletter ? 'newsletter' : 'form',
-    fields: newsletter ? newsletterFields() : fieldsUnderFlags(childOf(form, 'fields') as FormField[], ctx.resolve(['featureFlags', 'formFieldMaxLength']) === true),
+    fields: newsletter
+      ? newsletterFields()
+      : fieldsUnderFlags(
+          childOf(form, 'fields') as FormField[],
+          ctx.resolve(['featureFlags', 'formFieldMaxLength']) === true,
+        ),
     submitButtonText: newsletter ? 'Sign up' : (text('submitButtonText') ?? 'Submit'),
     submissionMessage: newsletter ? 'Thank you for signing up.' : (text('submissionMessage') ?? 'Thank you!'),
     successRedirectUrl: newsletter ? null : text('successRedirectUrl'),
@@ -361,7 +458,11 @@ export function pageHasCaptcha(data: Record<string, unknown>): boolean {
   const at = (path: readonly (string | number)[]) => path.reduce<unknown>((value, key) => childOf(value, key), data);
   if (asString(at(CAPTCHA_SITE_KEY)) === '') return false;
   const blocks = at(['blocks']);
-  if (Array.isArray(blocks) && blocks.some((block) => ['form', 'newsletter'].includes(asString(childOf(block, 'type'))))) return true;
+  if (
+    Array.isArray(blocks) &&
+    blocks.some((block) => ['form', 'newsletter'].includes(asString(childOf(block, 'type'))))
+  )
+    return true;
   if (showsPromoPopup(at(['promoPopup']), at(['page', 'path']))) return true;
   return offersRestock(at(['item']));
 }
@@ -386,7 +487,10 @@ function restockForm(item: unknown, ctx: RenderContext): string | undefined {
     buttonText: text('buttonText', 'Sign Up'),
     placeholderText: text('placeholderText', 'Email Address'),
     mailingList: isTruthy(childOf(context, 'mailingListSignUpEnabled'))
-      ? { description: text('mailingListDescription', 'Sign up for news and updates'), optInByDefault: isTruthy(childOf(context, 'mailingListOptInByDefault')) }
+      ? {
+          description: text('mailingListDescription', 'Sign up for news and updates'),
+          optInByDefault: isTruthy(childOf(context, 'mailingListOptInByDefault')),
+        }
       : null,
     successText: text('successText', 'Signed up!'),
     language: asString(ctx.resolve(['website', 'language'])) || 'en-US',
@@ -400,8 +504,13 @@ const ACCOUNT_LANGUAGES = ['en-US', 'en-GB', 'fr-CA', 'fr-FR', 'de-DE', 'es-ES',
 function accountPanel(ctx: RenderContext): string {
   const site = asString(ctx.resolve(['website', 'language'])) || 'en-US';
   const multilingual = ctx.resolve(['multilingual']);
-  const translations = isTruthy(childOf(multilingual, 'connected')) ? (childOf(multilingual, 'languages') as unknown[] | undefined ?? []).map(asString) : [];
-  return renderIsland('AccountPanel', { languages: [...new Set([site, ...translations, ...ACCOUNT_LANGUAGES])], translationLanguages: translations });
+  const translations = isTruthy(childOf(multilingual, 'connected'))
+    ? ((childOf(multilingual, 'languages') as unknown[] | undefined) ?? []).map(asString)
+    : [];
+  return renderIsland('AccountPanel', {
+    languages: [...new Set([site, ...translations, ...ACCOUNT_LANGUAGES])],
+    translationLanguages: translations,
+  });
 }
 
 export const ISLAND_FORMATTERS: FormatterTable = {
@@ -426,7 +535,9 @@ export const ISLAND_FORMATTERS: FormatterTable = {
     const place = buttonPlace(args[0]);
     const choose = hasVariants(item) && !isSoldOut(item);
     if (choose && place === 'add-on') return chooseOptionsLink(item);
-    return choose && place === 'plp' && additionalFieldsForm(item, ctx) === null ? quickAdd(item, ctx) : addToCartButton(item, place, ctx);
+    return choose && place === 'plp' && additionalFieldsForm(item, ctx) === null
+      ? quickAdd(item, ctx)
+      : addToCartButton(item, place, ctx);
   },
   'product-checkout': (item, args, ctx) => addToCartButton(item, buttonPlace(args[0]), ctx, 'express'),
   'checkout-page': (_value, _args, ctx) =>
@@ -467,7 +578,10 @@ export const ISLAND_FORMATTERS: FormatterTable = {
       options,
       variants: variantChoices(item),
       // Spec: a gift card's select reads 'Select Value', whatever its option is called.
-      selectText: productType(item) === ProductType.GiftCard ? 'Select Value' : asString(ctx.resolve(['localizedStrings', 'productVariantSelectText'])) || 'Select {variantName}',
+      selectText:
+        productType(item) === ProductType.GiftCard
+          ? 'Select Value'
+          : asString(ctx.resolve(['localizedStrings', 'productVariantSelectText'])) || 'Select {variantName}',
     });
   },
 };

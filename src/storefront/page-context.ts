@@ -15,9 +15,31 @@ import { templateQueries } from './developer-platform/queries';
 import { isDeveloperPlatform } from './developer-platform/template';
 
 /** Page-type codes (storefront spec, Routes and pages). */
-export const PageType = { Page: 2, ContentItem: 50, NotFound: 100, Search: 102, Cart: 200, Checkout: 201, OrderConfirmed: 202, SubscriptionConfirmed: 206, OrderReceived: 207, MainContent: 1 } as const;
+export const PageType = {
+  Page: 2,
+  ContentItem: 50,
+  NotFound: 100,
+  Search: 102,
+  Cart: 200,
+  Checkout: 201,
+  OrderConfirmed: 202,
+  SubscriptionConfirmed: 206,
+  OrderReceived: 207,
+  MainContent: 1,
+} as const;
 
-export type PageKind = 'products' | 'product' | 'blog' | 'post' | 'page' | 'cart' | 'checkout' | OrderPageKind | 'account' | 'search' | 'not-found';
+export type PageKind =
+  | 'products'
+  | 'product'
+  | 'blog'
+  | 'post'
+  | 'page'
+  | 'cart'
+  | 'checkout'
+  | OrderPageKind
+  | 'account'
+  | 'search'
+  | 'not-found';
 
 /** The buyer's order pages after checkout. */
 export type OrderPageKind = 'order-confirmed' | 'order-received' | 'subscription-confirmed';
@@ -127,18 +149,29 @@ function navigationItems(entries: readonly NavigationEntry[], path: string, idPr
 
 function baseContext(site: Site, path: string) {
   const now = Date.now();
-  const hiddenPages = new Set(site.collections.filter((collection) => !shownAt(collection, now)).map((collection) => collection.fullUrl));
+  const hiddenPages = new Set(
+    site.collections.filter((collection) => !shownAt(collection, now)).map((collection) => collection.fullUrl),
+  );
   return {
     website: site.website,
     // The engine's money formatters read the flag here (spec: feature flags gate the CLDR formatter).
-    featureFlags: { useCLDRMoneyFormat: site.website.useCLDRMoneyFormat, formFieldMaxLength: site.website.formFieldMaxLength },
+    featureFlags: {
+      useCLDRMoneyFormat: site.website.useCLDRMoneyFormat,
+      formFieldMaxLength: site.website.formFieldMaxLength,
+    },
     websiteSettings: site.websiteSettings,
     storeSettings: site.websiteSettings.storeSettings,
     localizedStrings: site.localizedStrings,
     /** The translation plugin's connection and languages (the account panel's locale rule). */
     multilingual: site.multilingual ?? { connected: false, languages: [] },
     productMerchandisingContext: site.productMerchandisingContext,
-    navigation: { items: navigationItems(hiddenPages.size === 0 ? site.navigation : shownNavigation(site.navigation, hiddenPages), path, 'site-nav') },
+    navigation: {
+      items: navigationItems(
+        hiddenPages.size === 0 ? site.navigation : shownNavigation(site.navigation, hiddenPages),
+        path,
+        'site-nav',
+      ),
+    },
     header: site.header ?? null,
     promoPopup: site.promoPopup ?? null,
     footer: site.footer ?? null,
@@ -146,7 +179,13 @@ function baseContext(site: Site, path: string) {
   };
 }
 
-function page(kind: PageKind, typeCode: number, title: string, path: string, description = ''): Record<string, unknown> {
+function page(
+  kind: PageKind,
+  typeCode: number,
+  title: string,
+  path: string,
+  description = '',
+): Record<string, unknown> {
   return { page: { kind, typeCode, title, path, description } };
 }
 
@@ -193,7 +232,10 @@ interface PageRequest {
 }
 
 /** A page kind's resolver: the page, or undefined when the path names nothing of that kind. */
-type PageResolver = (request: PageRequest, params: Readonly<Record<string, string>>) => ResolvedPage | undefined | Promise<ResolvedPage | undefined>;
+type PageResolver = (
+  request: PageRequest,
+  params: Readonly<Record<string, string>>,
+) => ResolvedPage | undefined | Promise<ResolvedPage | undefined>;
 
 function fixedPage(kind: PageKind, typeCode: number, title: string): PageResolver {
   return ({ base, path }) => ({ kind, status: 200, context: { ...base, ...page(kind, typeCode, title, path) } });
@@ -203,14 +245,22 @@ function fixedPage(kind: PageKind, typeCode: number, title: string): PageResolve
 const cartPage: PageResolver = async ({ site, catalog, base, path }) => ({
   kind: 'cart',
   status: 200,
-  context: { ...base, ...page('cart', PageType.Cart, 'Cart', path), additionalFieldsForms: await additionalFieldsForms(site, catalog) },
+  context: {
+    ...base,
+    ...page('cart', PageType.Cart, 'Cart', path),
+    additionalFieldsForms: await additionalFieldsForms(site, catalog),
+  },
 });
 
 /** The checkout and order pages show entries' additional-fields answers by their forms' field titles. */
 const checkoutPage: PageResolver = async ({ site, catalog, base, path }) => ({
   kind: 'checkout',
   status: 200,
-  context: { ...base, ...page('checkout', PageType.Checkout, 'Checkout', path), additionalFieldsForms: await additionalFieldsForms(site, catalog) },
+  context: {
+    ...base,
+    ...page('checkout', PageType.Checkout, 'Checkout', path),
+    additionalFieldsForms: await additionalFieldsForms(site, catalog),
+  },
 });
 
 const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -219,7 +269,16 @@ const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 function orderPage(kind: OrderPageKind, typeCode: number, title: string): PageResolver {
   return async ({ site, catalog, base, path }, { order = '' }) =>
     ORDER_ID.test(order)
-      ? { kind, status: 200, context: { ...base, ...page(kind, typeCode, title, path), orderId: order, additionalFieldsForms: await additionalFieldsForms(site, catalog) } }
+      ? {
+          kind,
+          status: 200,
+          context: {
+            ...base,
+            ...page(kind, typeCode, title, path),
+            orderId: order,
+            additionalFieldsForms: await additionalFieldsForms(site, catalog),
+          },
+        }
       : undefined;
 }
 
@@ -227,12 +286,20 @@ function orderPage(kind: OrderPageKind, typeCode: number, title: string): PageRe
 const searchPage: PageResolver = async ({ catalog, base, path, query }) => {
   const q = (query.q ?? '').slice(0, MAX_QUERY).trim();
   const results = q === '' ? [] : await catalog.search(q, SEARCH_RESULTS);
-  return { kind: 'search', status: 200, context: { ...base, ...page('search', PageType.Search, 'Search', path), search: { query: q, results } } };
+  return {
+    kind: 'search',
+    status: 200,
+    context: { ...base, ...page('search', PageType.Search, 'Search', path), search: { query: q, results } },
+  };
 };
 
 /** A published collection: found, not disabled, and its status shows it now (a page's Draft, Private, Needs Review or future Scheduled 404s). */
 function published(collection: Collection | undefined): Collection | undefined {
-  return collection === undefined || (collection as { enabled?: boolean }).enabled === false || !shownAt(collection, Date.now()) ? undefined : collection;
+  return collection === undefined ||
+    (collection as { enabled?: boolean }).enabled === false ||
+    !shownAt(collection, Date.now())
+    ? undefined
+    : collection;
 }
 
 /** The navigation without links to pages shoppers do not see now, nor folders left empty by that. */
@@ -252,13 +319,22 @@ function collectionAt(site: Site, urlId: string | undefined): Collection | undef
 }
 
 /** The filters a list page shows as set, each with the address without it; a price in the store currency with the one money formatter. */
-function activeFilters(filters: ListFilters, url: (change: Partial<ListFilters>) => string, money: (bound: string) => string): { label: string; url: string }[] {
+function activeFilters(
+  filters: ListFilters,
+  url: (change: Partial<ListFilters>) => string,
+  money: (bound: string) => string,
+): { label: string; url: string }[] {
   const active: { label: string; url: string }[] = [];
   if (filters.category !== null) active.push({ label: `Category: ${filters.category}`, url: url({ category: null }) });
   if (filters.tag !== null) active.push({ label: `Tag: ${filters.tag}`, url: url({ tag: null }) });
   const { min, max } = filters;
   if (min !== '' || max !== '') {
-    const range = min !== '' && max !== '' ? `${money(min)} – ${money(max)}` : min !== '' ? `from ${money(min)}` : `up to ${money(max)}`;
+    const range =
+      min !== '' && max !== ''
+        ? `${money(min)} – ${money(max)}`
+        : min !== ''
+          ? `from ${money(min)}`
+          : `up to ${money(max)}`;
     active.push({ label: `Price: ${range}`, url: url({ min: '', max: '' }) });
   }
   if (filters.inStock) active.push({ label: 'In stock', url: url({ inStock: false }) });
@@ -270,7 +346,11 @@ function activeFilters(filters: ListFilters, url: (change: Partial<ListFilters>)
  * a product list also by price, `min` and `max` in the store currency, and `stock=in`), with the
  * controls to change them and the filters set, each with its clear link; undefined (a 404) past the last page.
  */
-async function listPage(kind: 'products' | 'blog', { site, catalog, base, path, query }: PageRequest, collection: Collection): Promise<ResolvedPage | undefined> {
+async function listPage(
+  kind: 'products' | 'blog',
+  { site, catalog, base, path, query }: PageRequest,
+  collection: Collection,
+): Promise<ResolvedPage | undefined> {
   const size = PAGE_SIZE[kind] as number;
   const pageNo = pageNumber(query.page);
   const products = kind === PRODUCTS_COLLECTION;
@@ -296,13 +376,18 @@ async function listPage(kind: 'products' | 'blog', { site, catalog, base, path, 
     limit: size,
   });
   if (pageNo > 1 && found.items.length === 0) return undefined;
-  const url = (change: Partial<ListFilters> & { page?: number }) => listUrl(collection.fullUrl, { ...filters, ...change });
+  const url = (change: Partial<ListFilters> & { page?: number }) =>
+    listUrl(collection.fullUrl, { ...filters, ...change });
   const active = activeFilters(filters, url, (bound) => formatMoney(minor(bound) ?? 0, currency, language));
   const listing = {
     ...filters,
     sorts: LISTING_SORTS.map((sort) => ({ ...sort, selected: sort.value === filters.sort })),
     tags: found.tags.map((tag) => ({ ...tag, url: url({ tag: tag.name }), selected: tag.name === filters.tag })),
-    categories: found.categories.map((name) => ({ name, url: url({ category: name }), selected: name === filters.category })),
+    categories: found.categories.map((name) => ({
+      name,
+      url: url({ category: name }),
+      selected: name === filters.category,
+    })),
     active,
     clearAllUrl: active.length === 0 ? null : url({ tag: null, category: null, min: '', max: '', inStock: false }),
   };
@@ -322,7 +407,9 @@ async function listPage(kind: 'products' | 'blog', { site, catalog, base, path, 
 
 async function contentPage({ site, catalog, base, path }: PageRequest, collection: Collection): Promise<ResolvedPage> {
   const blocks = collection.blocks ?? [];
-  const productIds = blocks.flatMap((block) => (block.type === 'product' && block.productId !== undefined ? [block.productId] : []));
+  const productIds = blocks.flatMap((block) =>
+    block.type === 'product' && block.productId !== undefined ? [block.productId] : [],
+  );
   // A block naming anything but a product (a post, a page item) shows nothing, as for a missing product.
   const found = (await catalog.itemsById(productIds)).filter((item) => inProductCollection(item, site.collections));
   const products = new Map(found.map((item) => [item.id, item]));
@@ -332,9 +419,18 @@ async function contentPage({ site, catalog, base, path }: PageRequest, collectio
     context: {
       ...base,
       ...page('page', PageType.Page, collection.title, path),
-      page: { kind: 'page', typeCode: PageType.Page, title: collection.title, path, description: '', body: collection.body ?? '' },
+      page: {
+        kind: 'page',
+        typeCode: PageType.Page,
+        title: collection.title,
+        path,
+        description: '',
+        body: collection.body ?? '',
+      },
       collection,
-      blocks: blocks.map((block) => (block.type === 'product' ? { ...block, product: products.get(block.productId ?? '') ?? null } : block)),
+      blocks: blocks.map((block) =>
+        block.type === 'product' ? { ...block, product: products.get(block.productId ?? '') ?? null } : block,
+      ),
     },
   };
 }
@@ -355,7 +451,12 @@ const collectionPage: PageResolver = (request, { collection: urlId }) => {
 };
 
 /** The item named by `params` in the collection they name, when `kind` accepts that collection, with what its page shows beside it. */
-async function itemAt(request: PageRequest, params: Readonly<Record<string, string>>, kind: (collection: Collection) => boolean, relatedLimit: number) {
+async function itemAt(
+  request: PageRequest,
+  params: Readonly<Record<string, string>>,
+  kind: (collection: Collection) => boolean,
+  relatedLimit: number,
+) {
   const collection = collectionAt(request.site, params.collection);
   if (collection === undefined || !kind(collection) || params.item === undefined) return undefined;
   const found = await request.catalog.itemPage(collection.id, params.item, relatedLimit);
@@ -370,7 +471,13 @@ const productPage: PageResolver = async (request, params) => {
   return {
     kind: 'product',
     status: 200,
-    context: { ...request.base, ...page('product', PageType.ContentItem, product.title, request.path, description), collection, item: { ...product, collection }, related },
+    context: {
+      ...request.base,
+      ...page('product', PageType.ContentItem, product.title, request.path, description),
+      collection,
+      item: { ...product, collection },
+      related,
+    },
   };
 };
 
@@ -405,7 +512,10 @@ const PAGE_KINDS: readonly (readonly [pattern: string, resolve: PageResolver, re
   ['/checkout', checkoutPage],
   ['/commerce/orders/:order', orderPage('order-confirmed', PageType.OrderConfirmed, 'Order confirmed')],
   ['/commerce/orders/:order/received', orderPage('order-received', PageType.OrderReceived, 'Order received')],
-  ['/commerce/subscriptions/:order', orderPage('subscription-confirmed', PageType.SubscriptionConfirmed, 'Subscription confirmed')],
+  [
+    '/commerce/subscriptions/:order',
+    orderPage('subscription-confirmed', PageType.SubscriptionConfirmed, 'Subscription confirmed'),
+  ],
   ['/search', searchPage, ['q']],
   ['/', homePage, LIST_QUERY],
   ['/:collection', collectionPage, LIST_QUERY],
@@ -415,7 +525,13 @@ const PAGE_KINDS: readonly (readonly [pattern: string, resolve: PageResolver, re
 
 const splitPath = (path: string) => path.split('/').filter((s) => s !== '');
 
-const COMPILED_KINDS = PAGE_KINDS.map(([pattern, resolve, reads = []]) => ({ pattern, parts: splitPath(pattern), exact: !pattern.includes(':'), resolve, reads }));
+const COMPILED_KINDS = PAGE_KINDS.map(([pattern, resolve, reads = []]) => ({
+  pattern,
+  parts: splitPath(pattern),
+  exact: !pattern.includes(':'),
+  resolve,
+  reads,
+}));
 
 /**
  * The query of a page request as its page reads it: only the parameters the path's page kinds read,
@@ -433,12 +549,18 @@ export function pageQuery(path: string, params: URLSearchParams): { query: Recor
       if (value !== '') query[name] = value;
     }
   }
-  const search = new URLSearchParams(QUERY_PARAMS.flatMap((name): [string, string][] => (query[name] === undefined ? [] : [[name, query[name]]]))).toString();
+  const search = new URLSearchParams(
+    QUERY_PARAMS.flatMap((name): [string, string][] => (query[name] === undefined ? [] : [[name, query[name]]])),
+  ).toString();
   return { query, search: search === '' ? '' : `?${search}` };
 }
 
 /** The page-kind patterns whose pages the cache treats apart: a buyer's own pages and product pages (stock). */
-const PER_BUYER_PATTERNS = new Set(['/commerce/orders/:order', '/commerce/orders/:order/received', '/commerce/subscriptions/:order']);
+const PER_BUYER_PATTERNS = new Set([
+  '/commerce/orders/:order',
+  '/commerce/orders/:order/received',
+  '/commerce/subscriptions/:order',
+]);
 const PRODUCT_PATTERN = '/:collection/p/:item';
 
 /**
@@ -468,11 +590,18 @@ export function showsStock(site: Site, path: string): boolean {
   if (segments.length === 0) return site.collections.some(isProductCollection);
   if (segments.length !== 1) return false;
   const collection = site.collections.find((c) => c.urlId === segments[0]);
-  return collection !== undefined && (isProductCollection(collection) || (collection.blocks ?? []).some((block) => block.type === 'product'));
+  return (
+    collection !== undefined &&
+    (isProductCollection(collection) || (collection.blocks ?? []).some((block) => block.type === 'product'))
+  );
 }
 
 /** The parameters of `path` (split into `segments`) for a page kind's pattern, or null when it does not match. */
-function paramsOf(kind: (typeof COMPILED_KINDS)[number], path: string, segments: readonly string[]): Record<string, string> | null {
+function paramsOf(
+  kind: (typeof COMPILED_KINDS)[number],
+  path: string,
+  segments: readonly string[],
+): Record<string, string> | null {
   return kind.exact ? (path === kind.pattern ? {} : null) : matchSegments(kind.parts, segments);
 }
 
@@ -502,13 +631,31 @@ export function canonicalUrl(origin: string, encodedPath: string, page: Resolved
  * A short store notice in the theme's page shell (navigation, header, footer): a page-kind page with
  * `title` and `text` as its body, for answers that are no page of the site (a confirmation link's result).
  */
-export function noticePage(site: Site, path: string, status: 200 | 404 | 410, title: string, text: string): ResolvedPage {
+export function noticePage(
+  site: Site,
+  path: string,
+  status: 200 | 404 | 410,
+  title: string,
+  text: string,
+): ResolvedPage {
   const body = `<p>${escapeHtml(text)}</p>`;
-  return { kind: 'page', status, context: { ...baseContext(site, path), page: { kind: 'page', typeCode: PageType.Page, title, path, description: '', body } } };
+  return {
+    kind: 'page',
+    status,
+    context: {
+      ...baseContext(site, path),
+      page: { kind: 'page', typeCode: PageType.Page, title, path, description: '', body },
+    },
+  };
 }
 
 /** Resolves a request path (and its query) on a site, reading its items through `catalog`. */
-export async function resolvePage(site: Site, catalog: Catalog, path: string, query: Readonly<Record<string, string | undefined>>): Promise<ResolvedPage> {
+export async function resolvePage(
+  site: Site,
+  catalog: Catalog,
+  path: string,
+  query: Readonly<Record<string, string | undefined>>,
+): Promise<ResolvedPage> {
   const request: PageRequest = { site, catalog, path, query, base: baseContext(site, path) };
   const segments = splitPath(path);
   for (const kind of COMPILED_KINDS) {
@@ -520,5 +667,9 @@ export async function resolvePage(site: Site, catalog: Catalog, path: string, qu
     if (isDeveloperPlatform(site.theme)) found.context.squarespaceQueries = await templateQueries(site, catalog);
     return found;
   }
-  return { kind: 'not-found', status: 404, context: { ...request.base, ...page('not-found', PageType.NotFound, 'Page not found', path) } };
+  return {
+    kind: 'not-found',
+    status: 404,
+    context: { ...request.base, ...page('not-found', PageType.NotFound, 'Page not found', path) },
+  };
 }

@@ -15,7 +15,14 @@ import { ISLAND_FORMATTERS, pageHasCaptcha } from './islands';
 import { STRUCTURED_DATA_FORMATTERS } from './structured-data';
 import { developerPlatformPage } from './developer-platform/page';
 import { isDeveloperPlatform } from './developer-platform/template';
-import { codeInjection, keepTrustedText, sourcesOf, trustedFormatters, trustedTheme, type CodeInjection } from './trusted-markup';
+import {
+  codeInjection,
+  keepTrustedText,
+  sourcesOf,
+  trustedFormatters,
+  trustedTheme,
+  type CodeInjection,
+} from './trusted-markup';
 
 const coreSafe = DEFAULT_FORMATTERS.safe as Formatter;
 
@@ -29,7 +36,10 @@ const safeText: Formatter = (value, args, ctx, vars) => {
 };
 
 /** Widgets render as islands on store pages; their markup (an island's form, the social meta tags) is trusted. */
-const PAGE_FORMATTERS: FormatterTable = { ...trustedFormatters({ ...ISLAND_FORMATTERS, ...STRUCTURED_DATA_FORMATTERS }), safe: safeText };
+const PAGE_FORMATTERS: FormatterTable = {
+  ...trustedFormatters({ ...ISLAND_FORMATTERS, ...STRUCTURED_DATA_FORMATTERS }),
+  safe: safeText,
+};
 
 /**
  * The browser entry's URL from the client build's manifest (null when the client is not built).
@@ -40,7 +50,7 @@ let islandEntry: Promise<string | null> | null = null;
 function readClientEntry(assets: Fetcher): Promise<string | null> {
   return Promise.resolve()
     .then(() => assets.fetch('http://assets.local/build/manifest.json'))
-    .then(async (res) => (res.ok ? ((await res.json()) as { entry?: string }).entry ?? null : null))
+    .then(async (res) => (res.ok ? (((await res.json()) as { entry?: string }).entry ?? null) : null))
     .catch(() => null);
 }
 
@@ -64,7 +74,9 @@ export function themeFingerprint(site: Site): string {
 
 /** Template errors as a visible block, for `wrangler dev` (never in production). */
 function errorPanel(file: string, errors: readonly TemplateError[]): string {
-  const rows = errors.map((e) => markup`<li>${file}${e.line === undefined ? '' : `:${e.line}:${e.column ?? 0}`} ${e.type}: ${e.message}</li>`);
+  const rows = errors.map(
+    (e) => markup`<li>${file}${e.line === undefined ? '' : `:${e.line}:${e.column ?? 0}`} ${e.type}: ${e.message}</li>`,
+  );
   return markup`<aside role="alert" style="border:3px solid #b3261e;padding:1rem;margin:1rem;background:#fff4f2;font:14px monospace"><strong>Template errors</strong><ul>${rows}</ul></aside>`.toString();
 }
 
@@ -94,8 +106,18 @@ function criticalCss(site: Site): string {
 }
 
 /** The template data: the page context, with the merchant's code injection marked as trusted. */
-export function pageData(site: Site, page: ResolvedPage, script: string | null, code: CodeInjection): Record<string, unknown> {
-  return { ...page.context, header: code.header, footer: code.footer, assets: { criticalCss: criticalCss(site), script } };
+export function pageData(
+  site: Site,
+  page: ResolvedPage,
+  script: string | null,
+  code: CodeInjection,
+): Record<string, unknown> {
+  return {
+    ...page.context,
+    header: code.header,
+    footer: code.footer,
+    assets: { criticalCss: criticalCss(site), script },
+  };
 }
 
 /** The page's head, as the theme writes it (before untrusted elements are removed). */
@@ -104,7 +126,12 @@ export function renderHead(site: Site, data: Record<string, unknown>, developmen
 }
 
 /** The page body: the page kind's template, then the layout around it. */
-export function renderBody(site: Site, data: Record<string, unknown>, page: ResolvedPage, development: boolean): string {
+export function renderBody(
+  site: Site,
+  data: Record<string, unknown>,
+  page: ResolvedPage,
+  development: boolean,
+): string {
   const mainContent = renderTemplate(site, `pages/${page.kind}.html`, data, development);
   return `${renderTemplate(site, 'layout.html', { ...data, mainContent }, development)}\n</body>\n</html>\n`;
 }
@@ -132,14 +159,37 @@ function headThenBody(head: Uint8Array, body: ReadableStream<Uint8Array>): Reada
  * styles are removed from both; the CSP allows the head's trusted inline elements and the code
  * injection's by hash (inline scripts in a theme's body get no hash: README.md, "No injected markup can run").
  */
-export async function streamPage(site: Site, page: ResolvedPage, development: boolean, script: string | null, headers: Headers, captchaProvider: string | undefined): Promise<Response> {
+export async function streamPage(
+  site: Site,
+  page: ResolvedPage,
+  development: boolean,
+  script: string | null,
+  headers: Headers,
+  captchaProvider: string | undefined,
+): Promise<Response> {
   const code = await codeInjection(site);
   const data = pageData(site, page, script, code);
   if (isDeveloperPlatform(site.theme)) {
-    return developerPlatformPage({ site, page, data, development, headers, captchaProvider, codeSources: code.sources, formatters: PAGE_FORMATTERS, errorPanel });
+    return developerPlatformPage({
+      site,
+      page,
+      data,
+      development,
+      headers,
+      captchaProvider,
+      codeSources: code.sources,
+      formatters: PAGE_FORMATTERS,
+      errorPanel,
+    });
   }
   const head = await keepTrustedText(renderHead(site, data, development));
-  headers.set('content-security-policy', htmlCsp(mergeSources(await sourcesOf(head.found), code.sources), pageHasCaptcha(data) ? captchaProvider : undefined));
+  headers.set(
+    'content-security-policy',
+    htmlCsp(
+      mergeSources(await sourcesOf(head.found), code.sources),
+      pageHasCaptcha(data) ? captchaProvider : undefined,
+    ),
+  );
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {

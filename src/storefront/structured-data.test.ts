@@ -26,15 +26,23 @@ const product = (title: string) => ({
   assetUrl: '/images/demo/tote.webp',
   excerpt: '<p>Heavy &amp; sturdy.</p>',
   structuredContent: { productType: 1, variants: [variant('T1', '24.00', 3, '18.00'), variant('T2', '24', 0)] },
-  reviews: [{ author: 'A', rating: 5, text: 'Good' }, { author: 'B', rating: 4, text: 'Fine' }],
+  reviews: [
+    { author: 'A', rating: 5, text: 'Good' },
+    { author: 'B', rating: 4, text: 'Fine' },
+  ],
 });
 
 /** The JSON-LD text between the tags, as a browser reads it. */
-const jsonLdOf = (html: string) => JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null');
+const jsonLdOf = (html: string) =>
+  JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null');
 
 describe('structured data for a store page', () => {
   it('describes a product with one offer per variant: the price now in major units, the currency and availability', () => {
-    const html = renderHead({ website, item: product('Canvas Tote'), canonicalUrl: 'https://shop.example/shop/p/tote' });
+    const html = renderHead({
+      website,
+      item: product('Canvas Tote'),
+      canonicalUrl: 'https://shop.example/shop/p/tote',
+    });
     expect(jsonLdOf(html)).toMatchObject({
       '@type': 'Product',
       name: 'Canvas Tote',
@@ -53,9 +61,26 @@ describe('structured data for a store page', () => {
 
   it('gives a product priced without variants (a digital download, a paywall) one offer at its own price now, in stock', () => {
     for (const productType of [2, 5]) {
-      const item = { ...product('Recipe E-book'), structuredContent: { productType, variants: [], priceMoney: { value: '15.00', currency: 'USD' }, salePriceMoney: { value: '9.00', currency: 'USD' }, onSale: true } };
+      const item = {
+        ...product('Recipe E-book'),
+        structuredContent: {
+          productType,
+          variants: [],
+          priceMoney: { value: '15.00', currency: 'USD' },
+          salePriceMoney: { value: '9.00', currency: 'USD' },
+          onSale: true,
+        },
+      };
       const html = renderHead({ website, item, canonicalUrl: 'https://shop.example/shop/p/tote' });
-      expect(jsonLdOf(html).offers, `type ${productType}`).toEqual([{ '@type': 'Offer', price: '9.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock', url: 'https://shop.example/shop/p/tote' }]);
+      expect(jsonLdOf(html).offers, `type ${productType}`).toEqual([
+        {
+          '@type': 'Offer',
+          price: '9.00',
+          priceCurrency: 'USD',
+          availability: 'https://schema.org/InStock',
+          url: 'https://shop.example/shop/p/tote',
+        },
+      ]);
       expect(html, `type ${productType}`).toContain('<meta property="product:price:amount" content="9.00">');
     }
   });
@@ -67,7 +92,9 @@ describe('structured data for a store page', () => {
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<!--');
     expect(jsonLdOf(html).name).toBe(title);
-    expect(html).toContain('<meta property="og:title" content="&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &quot;quoted&quot; &amp; more">');
+    expect(html).toContain(
+      '<meta property="og:title" content="&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &quot;quoted&quot; &amp; more">',
+    );
   });
 
   it('writes JSON that cannot end a script element', () => {
@@ -75,13 +102,37 @@ describe('structured data for a store page', () => {
   });
 
   it('describes a list page as a website, with no JSON-LD, and a post as an article', () => {
-    const list = renderHead({ website, page: { title: 'Shop' }, collection: { description: '<p>Things we make.</p>' }, items: [{ assetUrl: '/images/demo/a.webp' }], canonicalUrl: 'https://shop.example/shop' });
+    const list = renderHead({
+      website,
+      page: { title: 'Shop' },
+      collection: { description: '<p>Things we make.</p>' },
+      items: [{ assetUrl: '/images/demo/a.webp' }],
+      canonicalUrl: 'https://shop.example/shop',
+    });
     expect(list).toContain('<script type="application/ld+json"></script>');
     expect(list).toContain('<meta property="og:type" content="website">');
     expect(list).toContain('<meta property="og:description" content="Things we make.">');
     expect(list).toContain('<meta property="og:image" content="https://shop.example/images/demo/a.webp">');
-    const post = renderHead({ website, item: { recordType: 1, title: 'Hello', fullUrl: '/blog/hello', addedOn: Date.UTC(2026, 0, 2), author: { displayName: 'Team' } }, canonicalUrl: 'https://shop.example/blog/hello' });
-    expect(jsonLdOf(post)).toEqual({ '@context': 'https://schema.org', '@type': 'BlogPosting', headline: 'Hello', description: '', url: 'https://shop.example/blog/hello', datePublished: '2026-01-02T00:00:00.000Z', author: { '@type': 'Person', name: 'Team' } });
+    const post = renderHead({
+      website,
+      item: {
+        recordType: 1,
+        title: 'Hello',
+        fullUrl: '/blog/hello',
+        addedOn: Date.UTC(2026, 0, 2),
+        author: { displayName: 'Team' },
+      },
+      canonicalUrl: 'https://shop.example/blog/hello',
+    });
+    expect(jsonLdOf(post)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: 'Hello',
+      description: '',
+      url: 'https://shop.example/blog/hello',
+      datePublished: '2026-01-02T00:00:00.000Z',
+      author: { '@type': 'Person', name: 'Team' },
+    });
     expect(post).toContain('<meta property="og:type" content="article">');
   });
 

@@ -4,9 +4,25 @@
  * a product's title. Formatters for the theme: `{@|structured-data}`, `{@|social-meta}`,
  * `{item|rating-summary}`.
  */
-import { currencyOf, isVariantAvailable, pricedWithoutVariants, priceNow, PRODUCT_RECORD_TYPE, productType, variantsOf } from '../commerce/product';
+import {
+  currencyOf,
+  isVariantAvailable,
+  pricedWithoutVariants,
+  priceNow,
+  PRODUCT_RECORD_TYPE,
+  productType,
+  variantsOf,
+} from '../commerce/product';
 import { DEFAULT_CURRENCY, fromMinorUnits, toMinorUnits } from '../commerce/money';
-import { asString, childOf, escapeHtml, escapeHtmlAttribute, type Formatter, type FormatterTable, type RenderContext } from '../engine/index';
+import {
+  asString,
+  childOf,
+  escapeHtml,
+  escapeHtmlAttribute,
+  type Formatter,
+  type FormatterTable,
+  type RenderContext,
+} from '../engine/index';
 
 /**
  * JSON for a `<script type="application/ld+json">` element: `<`, `>` and `&` as JSON escapes, so no
@@ -25,7 +41,10 @@ export function scriptJson(value: unknown): string {
 function plainText(html: string): string {
   return html
     .replace(/<[^>]*>/g, ' ')
-    .replace(/&(lt|gt|quot|#39|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[name] as string)
+    .replace(
+      /&(lt|gt|quot|#39|amp);/g,
+      (_, name: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[name] as string,
+    )
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -90,7 +109,9 @@ interface RatingFigures {
 export function ratingOf(item: unknown): RatingFigures | null {
   const reviews = childOf(item, 'reviews');
   if (!Array.isArray(reviews)) return null;
-  const ratings = reviews.map((review) => Number(childOf(review, 'rating'))).filter((n) => Number.isFinite(n) && n >= 1 && n <= 5);
+  const ratings = reviews
+    .map((review) => Number(childOf(review, 'rating')))
+    .filter((n) => Number.isFinite(n) && n >= 1 && n <= 5);
   if (ratings.length === 0) return null;
   const average = Math.round((ratings.reduce((sum, n) => sum + n, 0) / ratings.length) * 10) / 10;
   return { count: ratings.length, average };
@@ -113,7 +134,13 @@ function productData(item: unknown, ctx: RenderContext): Record<string, unknown>
     ...(rating === null
       ? {}
       : {
-          aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.average, reviewCount: rating.count, bestRating: 5, worstRating: 1 },
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: rating.average,
+            reviewCount: rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
           review: (reviews as unknown[]).map((review) => ({
             '@type': 'Review',
             author: { '@type': 'Person', name: asString(childOf(review, 'author')) },
@@ -135,7 +162,11 @@ function postData(item: unknown, ctx: RenderContext): Record<string, unknown> {
     url: absolute(ctx, asString(childOf(item, 'fullUrl'))),
     ...(image === '' ? {} : { image: [absolute(ctx, image)] }),
     ...(Number.isFinite(added) && added > 0 ? { datePublished: new Date(added).toISOString() } : {}),
-    author: { '@type': 'Person', name: asString(childOf(childOf(item, 'author'), 'displayName')) || asString(ctx.resolve(['website', 'siteTitle'])) },
+    author: {
+      '@type': 'Person',
+      name:
+        asString(childOf(childOf(item, 'author'), 'displayName')) || asString(ctx.resolve(['website', 'siteTitle'])),
+    },
   };
 }
 
@@ -158,7 +189,9 @@ const socialMeta: Formatter = (_value, _args, ctx) => {
   const hasItem = typeof item === 'object' && item !== null;
   const siteTitle = asString(ctx.resolve(['website', 'siteTitle']));
   const title = hasItem ? asString(childOf(item, 'title')) : asString(ctx.resolve(['page', 'title'])) || siteTitle;
-  const description = hasItem ? plainText(asString(childOf(item, 'excerpt'))) : plainText(asString(ctx.resolve(['collection', 'description']))) || asString(ctx.resolve(['page', 'description']));
+  const description = hasItem
+    ? plainText(asString(childOf(item, 'excerpt')))
+    : plainText(asString(ctx.resolve(['collection', 'description']))) || asString(ctx.resolve(['page', 'description']));
   const firstListed = ctx.resolve(['items', 0, 'assetUrl']);
   const image = absolute(ctx, hasItem ? asString(childOf(item, 'assetUrl')) : asString(firstListed));
   const type = hasItem ? (isProduct(item) ? 'product' : 'article') : 'website';
@@ -179,7 +212,10 @@ const socialMeta: Formatter = (_value, _args, ctx) => {
     const offers = offersOf(item, ctx, '');
     const first = offers[0];
     if (first !== undefined) {
-      tags.push(meta('property', 'product:price:amount', asString(first.price)), meta('property', 'product:price:currency', asString(first.priceCurrency)));
+      tags.push(
+        meta('property', 'product:price:amount', asString(first.price)),
+        meta('property', 'product:price:currency', asString(first.priceCurrency)),
+      );
     }
   }
   return tags.filter((tag) => tag !== '').join('\n');
@@ -195,7 +231,10 @@ const ratingSummary: Formatter = (item, args) => {
   const average = rating.average.toFixed(1);
   const percent = Math.round((rating.average / 5) * 100);
   const reviews = `${rating.count} ${rating.count === 1 ? 'review' : 'reviews'}`;
-  const [open, close] = args[0] === 'plain' ? ['<p class="RatingSummary RatingSummary--plain">', '</p>'] : ['<a class="RatingSummary" href="#reviews-title">', '</a>'];
+  const [open, close] =
+    args[0] === 'plain'
+      ? ['<p class="RatingSummary RatingSummary--plain">', '</p>']
+      : ['<a class="RatingSummary" href="#reviews-title">', '</a>'];
   return (
     open +
     `<span class="Stars" style="--filled: ${percent}%" aria-hidden="true"></span>` +

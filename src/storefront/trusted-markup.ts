@@ -26,7 +26,18 @@ function trustSecret(): string {
 }
 
 /** Elements that only trusted code may write: they run script, load or frame other documents, or change where the page's links and forms go. */
-export const GUARDED_ELEMENTS = ['script', 'style', 'iframe', 'object', 'embed', 'frame', 'meta', 'base', 'link', 'form'] as const;
+export const GUARDED_ELEMENTS = [
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'frame',
+  'meta',
+  'base',
+  'link',
+  'form',
+] as const;
 /** An opening tag of a guarded element, as a regular expression source (developer-platform/source.ts marks with it too). */
 export const GUARDED_OPENING_TAG = `<(?:${GUARDED_ELEMENTS.join('|')})(?=[\\s/>])`;
 const OPENING_TAG = new RegExp(`(${GUARDED_OPENING_TAG})`, 'gi');
@@ -74,7 +85,9 @@ const trustedThemes = new WeakMap<ThemeFiles, ThemeFiles>();
 export function trustedTheme(files: ThemeFiles): ThemeFiles {
   let marked = trustedThemes.get(files);
   if (marked === undefined) {
-    marked = Object.fromEntries(Object.entries(files).map(([path, source]) => [path, path.endsWith('.html') ? markTrusted(source) : source]));
+    marked = Object.fromEntries(
+      Object.entries(files).map(([path, source]) => [path, path.endsWith('.html') ? markTrusted(source) : source]),
+    );
     trustedThemes.set(files, marked);
   }
   return marked;
@@ -218,8 +231,12 @@ export function codeInjection(site: Site): Promise<CodeInjection> {
 }
 
 async function readCodeInjection(site: Site): Promise<CodeInjection> {
-  const code = [site.header?.html, site.footer?.html, ...site.forms.map((form) => form.postSubmitHtml)].filter((html): html is string => html !== undefined && html !== '');
-  const found = await Promise.all(code.map(async (html) => sourcesOf((await keepTrustedText(markTrusted(html))).found)));
+  const code = [site.header?.html, site.footer?.html, ...site.forms.map((form) => form.postSubmitHtml)].filter(
+    (html): html is string => html !== undefined && html !== '',
+  );
+  const found = await Promise.all(
+    code.map(async (html) => sourcesOf((await keepTrustedText(markTrusted(html))).found)),
+  );
   const sources = mergeSources(NO_SOURCES, ...found);
   return {
     header: site.header === undefined ? null : { html: markTrusted(site.header.html) },

@@ -203,7 +203,9 @@ function isDigits(text: string): boolean {
 export function childOf(value: unknown, key: unknown): unknown {
   if (typeof value !== 'object' || value === null) return undefined;
   if (Array.isArray(value)) return typeof key === 'number' ? (value as readonly unknown[])[key] : undefined;
-  return hasOwn.call(value, key as PropertyKey) ? (value as Record<PropertyKey, unknown>)[key as PropertyKey] : undefined;
+  return hasOwn.call(value, key as PropertyKey)
+    ? (value as Record<PropertyKey, unknown>)[key as PropertyKey]
+    : undefined;
 }
 
 /** Follows a path down from `value` (not up the frames); an empty path gives the value itself. */

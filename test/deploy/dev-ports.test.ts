@@ -32,11 +32,15 @@ describe('npm start ports', () => {
   it('names the taken inspector port with advice npm start can follow', async () => {
     const inspectorPort = await takenPort();
     const problem = await portProblem({ port: 1 + ((inspectorPort + 7) % 60000) + 1024, inspectorPort }, '127.0.0.1');
-    expect(problem).toBe(`port ${inspectorPort} (wrangler's inspector) is in use: start with INSPECTOR_PORT=<another port> npm start, or PORT=<another port>, which moves both`);
+    expect(problem).toBe(
+      `port ${inspectorPort} (wrangler's inspector) is in use: start with INSPECTOR_PORT=<another port> npm start, or PORT=<another port>, which moves both`,
+    );
   });
 
   it('names the taken store port', async () => {
     const port = await takenPort();
-    expect(await portProblem({ port, inspectorPort: 1024 + ((port + 11) % 60000) }, '127.0.0.1')).toMatch(new RegExp(`^port ${port} \\(the store\\) is in use: start with PORT=`));
+    expect(await portProblem({ port, inspectorPort: 1024 + ((port + 11) % 60000) }, '127.0.0.1')).toMatch(
+      new RegExp(`^port ${port} \\(the store\\) is in use: start with PORT=`),
+    );
   });
 });

@@ -5,7 +5,17 @@
  * symbolic link or a special file anywhere in a folder is refused, named, never read, and nothing is sent.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createSocketServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,7 +23,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../scripts/site/check';
 import { main } from '../../scripts/site/cli';
-import { readSiteFolder, siteFiles, SiteFolderError, writeSiteFolder, type FolderProblem } from '../../scripts/site/folder';
+import {
+  readSiteFolder,
+  siteFiles,
+  SiteFolderError,
+  writeSiteFolder,
+  type FolderProblem,
+} from '../../scripts/site/folder';
 import { generateSite } from '../../scripts/site/generate';
 import type { SiteJson } from '../../scripts/site/site-json';
 
@@ -72,10 +88,16 @@ describe('the generated store', () => {
     expect(Math.max(...perCollection.values())).toBeLessThanOrEqual(200);
     expect(products.every((item) => (item.categories as string[]).length === 1)).toBe(true);
     expect(new Set(products.flatMap((item) => item.tags as string[])).size).toBeGreaterThan(5);
-    const variants = products.flatMap((item) => (item.structuredContent as { variants: { onSale: boolean; qtyInStock: number; unlimited: boolean }[] }).variants);
+    const variants = products.flatMap(
+      (item) =>
+        (item.structuredContent as { variants: { onSale: boolean; qtyInStock: number; unlimited: boolean }[] })
+          .variants,
+    );
     expect(variants.some((v) => v.onSale)).toBe(true);
     const soldOut = products.filter((item) => {
-      const own = (item.structuredContent as { productType: number; variants: { qtyInStock: number; unlimited: boolean }[] }).variants;
+      const own = (
+        item.structuredContent as { productType: number; variants: { qtyInStock: number; unlimited: boolean }[] }
+      ).variants;
       return own.length > 0 && own.every((v) => v.qtyInStock === 0 && !v.unlimited);
     });
     expect(soldOut.length).toBeGreaterThan(100);
@@ -102,9 +124,14 @@ describe('a folder that is not a store', () => {
 
   it('names the file, line and column of invalid JSON', () => {
     const dir = smallFolder();
-    const site = readFileSync(join(dir, 'site.json'), 'utf8').replace('"siteTitle": "Generated Goods",', '"siteTitle": "Generated Goods",,');
+    const site = readFileSync(join(dir, 'site.json'), 'utf8').replace(
+      '"siteTitle": "Generated Goods",',
+      '"siteTitle": "Generated Goods",,',
+    );
     writeFileSync(join(dir, 'site.json'), site);
-    expect(problemsOf(dir)).toEqual([{ file: 'site.json', where: '4:36', message: 'invalid JSON: Expected double-quoted property name' }]);
+    expect(problemsOf(dir)).toEqual([
+      { file: 'site.json', where: '4:36', message: 'invalid JSON: Expected double-quoted property name' },
+    ]);
 
     const other = smallFolder();
     const shard = join(other, 'items', 'kitchen-1.ndjson');
@@ -112,7 +139,9 @@ describe('a folder that is not a store', () => {
     lines[2] = (lines[2] as string).replace('"recordType":11', '"recordType":11 "x":1');
     writeFileSync(shard, lines.join('\n'));
     const problems = problemsOf(other);
-    expect(problems.map((p) => `${p.file}:${p.where}`)).toEqual([`items/kitchen-1.ndjson:3:${(lines[2] as string).indexOf('"x"') + 1}`]);
+    expect(problems.map((p) => `${p.file}:${p.where}`)).toEqual([
+      `items/kitchen-1.ndjson:3:${(lines[2] as string).indexOf('"x"') + 1}`,
+    ]);
     expect(problems[0]?.message).toBe("invalid JSON: Expected ',' or '}' after property value");
   });
 
@@ -128,7 +157,11 @@ describe('a folder that is not a store', () => {
     writeFileSync(join(dir, 'collections', 'stray.json'), '{}');
     expect(problemsOf(dir)).toEqual([
       { file: 'collections/stray.json', message: 'not listed in site.json collections' },
-      { file: 'items/home-1.ndjson', where: '1', message: 'collectionId must be "c-home-1", the id of collections/home-1.json' },
+      {
+        file: 'items/home-1.ndjson',
+        where: '1',
+        message: 'collectionId must be "c-home-1", the id of collections/home-1.json',
+      },
     ]);
     rmSync(join(dir, 'collections', 'stray.json'));
     editLine(join(dir, 'items', 'home-1.ndjson'), 1, (item) => {
@@ -136,7 +169,11 @@ describe('a folder that is not a store', () => {
     });
     expect(problemsOf(dir)).toEqual([
       { file: 'items/kitchen-1.ndjson', where: '2: urlId', message: 'must be lowercase letters, digits and dashes' },
-      { file: 'items/kitchen-1.ndjson', where: '2: structuredContent.variants.0.price', message: 'Too small: expected number to be >=0' },
+      {
+        file: 'items/kitchen-1.ndjson',
+        where: '2: structuredContent.variants.0.price',
+        message: 'Too small: expected number to be >=0',
+      },
     ]);
   });
 
@@ -144,12 +181,21 @@ describe('a folder that is not a store', () => {
     const dir = smallFolder();
     const first = readFileSync(join(dir, 'items', 'kitchen-1.ndjson'), 'utf8').split('\n')[0] as string;
     const copy = JSON.parse(first) as Record<string, unknown>;
-    const shard = Array.from({ length: 201 }, (_, n) => JSON.stringify({ ...copy, id: n <= 1 ? copy.id : `p-x${n}`, urlId: `x-${n}`, fullUrl: `/kitchen-1/p/x-${n}` }));
+    const shard = Array.from({ length: 201 }, (_, n) =>
+      JSON.stringify({ ...copy, id: n <= 1 ? copy.id : `p-x${n}`, urlId: `x-${n}`, fullUrl: `/kitchen-1/p/x-${n}` }),
+    );
     writeFileSync(join(dir, 'items', 'kitchen-1.ndjson'), `${shard.join('\n')}\n`);
     writeFileSync(join(dir, 'theme', 'pages', 'product.html'), '{.section item}\n  {.if title}x\n{.end}');
     const problems = problemsOf(dir);
-    expect(problems).toContainEqual({ file: 'items/kitchen-1.ndjson', where: '2: id', message: `id ${String(copy.id)} is also the id of items/kitchen-1.ndjson:1` });
-    expect(problems).toContainEqual({ file: 'collections/kitchen-1.json', message: 'holds 201 products; a collection holds at most 200' });
+    expect(problems).toContainEqual({
+      file: 'items/kitchen-1.ndjson',
+      where: '2: id',
+      message: `id ${String(copy.id)} is also the id of items/kitchen-1.ndjson:1`,
+    });
+    expect(problems).toContainEqual({
+      file: 'collections/kitchen-1.json',
+      message: 'holds 201 products; a collection holds at most 200',
+    });
     expect(problems.filter((p) => p.file === 'theme/pages/product.html')).not.toEqual([]);
   });
 
@@ -167,7 +213,9 @@ describe('a folder that is not a store', () => {
     } finally {
       process.stderr.write = write;
     }
-    expect(written[0]).toBe(`${dir} is not a valid site folder:\n  site.json:1:2: invalid JSON: Expected property name or '}'\n`);
+    expect(written[0]).toBe(
+      `${dir} is not a valid site folder:\n  site.json:1:2: invalid JSON: Expected property name or '}'\n`,
+    );
     expect(written[1]).toBe(`${dir} already exists and is not empty; choose a new folder\n`);
     expect(written[2]).toBe(written[1]);
     expect(written[3]).toMatch(/^unknown command frobnicate\nusage: npm run site -- export DIR/);
@@ -191,7 +239,15 @@ describe('a store folder with links or special files', () => {
         received.push(`${request.method} ${request.url} ${body}`);
         const path = request.url ?? '';
         response.setHeader('content-type', 'application/json');
-        response.end(JSON.stringify(path.endsWith('/imports') ? { importId: 'i1', websiteId: 'w1' } : path.endsWith('/commit') ? { websiteId: 'w1', host: null, version: 2 } : {}));
+        response.end(
+          JSON.stringify(
+            path.endsWith('/imports')
+              ? { importId: 'i1', websiteId: 'w1' }
+              : path.endsWith('/commit')
+                ? { websiteId: 'w1', host: null, version: 2 }
+                : {},
+          ),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -211,7 +267,10 @@ describe('a store folder with links or special files', () => {
   }
 
   /** `npm run site -- COMMAND DIR` against the recording worker: its exit code, what it printed, and how many calls reached the worker. */
-  async function run(command: 'import' | 'publish', dir: string): Promise<{ code: number; printed: string; calls: number }> {
+  async function run(
+    command: 'import' | 'publish',
+    dir: string,
+  ): Promise<{ code: number; printed: string; calls: number }> {
     received.length = 0;
     const printed: string[] = [];
     const write = process.stderr.write.bind(process.stderr);
@@ -236,7 +295,11 @@ describe('a store folder with links or special files', () => {
     expect(problemsOf(dir)).toEqual(refused.map((file) => ({ file, message: LINK })));
     for (const command of ['import', 'publish'] as const) {
       const outcome = await run(command, dir);
-      expect(outcome).toEqual({ code: 1, printed: `${dir} is not a valid site folder:\n${refused.map((file) => `  ${file}: ${LINK}\n`).join('')}`, calls: 0 });
+      expect(outcome).toEqual({
+        code: 1,
+        printed: `${dir} is not a valid site folder:\n${refused.map((file) => `  ${file}: ${LINK}\n`).join('')}`,
+        calls: 0,
+      });
     }
     expect(received.join('')).not.toContain('stand-in-secret');
   });

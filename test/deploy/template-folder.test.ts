@@ -14,7 +14,12 @@ import type { AdminTarget } from '../../scripts/site/admin-client';
 import { importTemplate, main } from '../../scripts/site/cli';
 import { readTemplateFolder, TemplateFolderError } from '../../scripts/site/template';
 
-const CONF = { name: 'Tiny', layouts: { default: { name: 'Default', regions: ['header', 'site'] } }, navigations: [{ title: 'Main', name: 'mainNav' }], stylesheets: ['vars.less', 'site.less', 'plain.css'] };
+const CONF = {
+  name: 'Tiny',
+  layouts: { default: { name: 'Default', regions: ['header', 'site'] } },
+  navigations: [{ title: 'Main', name: 'mainNav' }],
+  stylesheets: ['vars.less', 'site.less', 'plain.css'],
+};
 
 const folders: string[] = [];
 afterEach(() => {
@@ -40,7 +45,8 @@ const TEMPLATE = {
   'blocks/nav.block': '{.repeated section items}{title}{.end}',
   'pages/about.page': '<h1>About</h1>',
   'styles/vars.less': '@gutter: 20px;\n',
-  'styles/site.less': "@import 'sqs-grid-breaker';\n@import url('//fonts.example/css?family=x');\n.col { padding: @gutter / 2; }\n",
+  'styles/site.less':
+    "@import 'sqs-grid-breaker';\n@import url('//fonts.example/css?family=x');\n.col { padding: @gutter / 2; }\n",
   'styles/plain.css': '.plain { color: red; }\n',
   'assets/logo.svg': '<svg/>',
   'scripts/site.js': 'void 0;',
@@ -49,15 +55,30 @@ const TEMPLATE = {
 };
 
 async function problemsOf(dir: string): Promise<string[]> {
-  const error = await readTemplateFolder(dir).then(() => null, (e: unknown) => e);
+  const error = await readTemplateFolder(dir).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(TemplateFolderError);
-  return (error as TemplateFolderError).message.split('\n').slice(1).map((line) => line.trim());
+  return (error as TemplateFolderError).message
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim());
 }
 
 describe('reading a template folder', () => {
   it('maps the JSON-T files by their paths, compiles the stylesheets in order and lists the static files', async () => {
     const read = await readTemplateFolder(folder(TEMPLATE));
-    expect(Object.keys(read.theme).sort()).toEqual(['blocks/nav.block', 'collections/blog.conf', 'collections/blog.list', 'header.region', 'pages/about.page', 'site.region', 'styles/compiled.css', 'template.conf']);
+    expect(Object.keys(read.theme).sort()).toEqual([
+      'blocks/nav.block',
+      'collections/blog.conf',
+      'collections/blog.list',
+      'header.region',
+      'pages/about.page',
+      'site.region',
+      'styles/compiled.css',
+      'template.conf',
+    ]);
     const css = read.theme['styles/compiled.css'] ?? '';
     // A variable from the first sheet is seen by the second; LESS 1.x arithmetic; the remote import kept, not fetched.
     expect(css).toContain('padding: 10px');
@@ -70,32 +91,57 @@ describe('reading a template folder', () => {
 
   it('names a LESS error by its file, line and column; in development the stylesheet shows it instead', async () => {
     const dir = folder({ ...TEMPLATE, 'styles/site.less': '.a {\n  color: @missing;\n}\n' });
-    expect(await problemsOf(dir)).toEqual([expect.stringMatching(/^styles\/site\.less:2:10: variable @missing is undefined: a tweak variable/)]);
+    expect(await problemsOf(dir)).toEqual([
+      expect.stringMatching(/^styles\/site\.less:2:10: variable @missing is undefined: a tweak variable/),
+    ]);
     const development = await readTemplateFolder(dir, { development: true });
     expect(development.styleProblems).toHaveLength(1);
-    expect(development.theme['styles/compiled.css']).toContain('Template import error\\A styles/site.less:2:10: variable @missing is undefined');
+    expect(development.theme['styles/compiled.css']).toContain(
+      'Template import error\\A styles/site.less:2:10: variable @missing is undefined',
+    );
   });
 
   it('refuses a template.conf that is missing, not JSON, or names regions that do not exist', async () => {
     const { 'template.conf': _conf, ...noConf } = TEMPLATE;
-    expect(await problemsOf(folder(noConf))).toEqual(['template.conf: missing: every developer-platform template has one at its root']);
-    expect(await problemsOf(folder({ ...TEMPLATE, 'template.conf': '{\n  "layouts": ,\n}' }))).toEqual([expect.stringMatching(/^template\.conf:2:14: invalid JSON: /)]);
+    expect(await problemsOf(folder(noConf))).toEqual([
+      'template.conf: missing: every developer-platform template has one at its root',
+    ]);
+    expect(await problemsOf(folder({ ...TEMPLATE, 'template.conf': '{\n  "layouts": ,\n}' }))).toEqual([
+      expect.stringMatching(/^template\.conf:2:14: invalid JSON: /),
+    ]);
     const { 'header.region': _header, ...noHeader } = TEMPLATE;
-    expect(await problemsOf(folder(noHeader))).toEqual(['template.conf: layouts.default uses the region header, but there is no header.region']);
-    expect(await problemsOf(folder({ ...TEMPLATE, 'collections/blog.conf': '{ "title": }' }))).toEqual([expect.stringMatching(/^collections\/blog\.conf:1:12: invalid JSON: /)]);
+    expect(await problemsOf(folder(noHeader))).toEqual([
+      'template.conf: layouts.default uses the region header, but there is no header.region',
+    ]);
+    expect(await problemsOf(folder({ ...TEMPLATE, 'collections/blog.conf': '{ "title": }' }))).toEqual([
+      expect.stringMatching(/^collections\/blog\.conf:1:12: invalid JSON: /),
+    ]);
   });
 
   it('warns about a listed stylesheet that is not there and compiles the rest', async () => {
-    const read = await readTemplateFolder(folder({ ...TEMPLATE, 'template.conf': JSON.stringify({ ...CONF, stylesheets: ['gone.less', ...CONF.stylesheets] }) }));
-    expect(read.warnings).toEqual(['template.conf lists the stylesheet gone.less, but there is no styles/gone.less: left out']);
+    const read = await readTemplateFolder(
+      folder({
+        ...TEMPLATE,
+        'template.conf': JSON.stringify({ ...CONF, stylesheets: ['gone.less', ...CONF.stylesheets] }),
+      }),
+    );
+    expect(read.warnings).toEqual([
+      'template.conf lists the stylesheet gone.less, but there is no styles/gone.less: left out',
+    ]);
     expect(read.theme['styles/compiled.css']).toContain('.plain');
   });
 
   it('adds {squarespace-footers} before </body> when no region writes it, as Squarespace loads its scripts anyway', async () => {
-    const read = await readTemplateFolder(folder({ ...TEMPLATE, 'site.region': '<body>\n{squarespace.main-content}\n</body></html>' }));
+    const read = await readTemplateFolder(
+      folder({ ...TEMPLATE, 'site.region': '<body>\n{squarespace.main-content}\n</body></html>' }),
+    );
     expect(read.theme['site.region']).toBe('<body>\n{squarespace.main-content}\n{squarespace-footers}</body></html>');
-    expect(read.warnings).toEqual(['site.region: no region writes {squarespace-footers}; added before </body>, where Squarespace loads its scripts']);
-    const written = await readTemplateFolder(folder({ ...TEMPLATE, 'site.region': '<body>{squarespace-footers}</body>' }));
+    expect(read.warnings).toEqual([
+      'site.region: no region writes {squarespace-footers}; added before </body>, where Squarespace loads its scripts',
+    ]);
+    const written = await readTemplateFolder(
+      folder({ ...TEMPLATE, 'site.region': '<body>{squarespace-footers}</body>' }),
+    );
     expect(written.theme['site.region']).toBe('<body>{squarespace-footers}</body>');
   });
 
@@ -111,7 +157,12 @@ describe('reading a template folder', () => {
 /** A target that records every admin call and answers as the worker would, so nothing leaves the test. */
 function recordingTarget(): { to: { target: AdminTarget; where: string }; calls: { path: string; body: string }[] } {
   const calls: { path: string; body: string }[] = [];
-  const answer = (path: string) => (path.endsWith('/template-uploads') ? { uploadId: 'u1' } : path.endsWith('/template') ? { websiteId: 'w1', version: 2 } : {});
+  const answer = (path: string) =>
+    path.endsWith('/template-uploads')
+      ? { uploadId: 'u1' }
+      : path.endsWith('/template')
+        ? { websiteId: 'w1', version: 2 }
+        : {};
   const fetch = async (url: string, init: RequestInit) => {
     const path = new URL(url).pathname;
     calls.push({ path, body: String(init.body ?? '') });
@@ -152,11 +203,20 @@ describe('importing a hostile template folder', () => {
 
   async function refusedImport(dir: string): Promise<{ problems: string[]; calls: number }> {
     const { to, calls } = recordingTarget();
-    const error = await importTemplate(dir, {}, to).then(() => null, (e: unknown) => e);
+    const error = await importTemplate(dir, {}, to).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(TemplateFolderError);
     const message = (error as TemplateFolderError).message;
     expect(message).not.toContain('stand-in-secret');
-    return { problems: message.split('\n').slice(1).map((line) => line.trim()), calls: calls.length };
+    return {
+      problems: message
+        .split('\n')
+        .slice(1)
+        .map((line) => line.trim()),
+      calls: calls.length,
+    };
   }
 
   const READ = "a template's LESS reads only its own files and the system LESS";
@@ -197,7 +257,8 @@ describe('importing a hostile template folder', () => {
       // LESS's own file manager also looked in the working directory (here the project's) and in node_modules.
       name: 'an inline import of a file of the working directory',
       sheet: '@import (inline) "package.json";\n',
-      problem: 'styles/site.less:1:1: "package.json" was not found: an @import: a template\'s LESS imports its own files by paths relative to the stylesheet, then styles/',
+      problem:
+        'styles/site.less:1:1: "package.json" was not found: an @import: a template\'s LESS imports its own files by paths relative to the stylesheet, then styles/',
     },
     {
       name: 'an inline import of an http URL',
@@ -225,7 +286,8 @@ describe('importing a hostile template folder', () => {
       const { dir, outer } = hostile({
         ...files,
         'styles/site.less': sheet,
-        'styles/plugin.js': "require('node:fs').writeFileSync(require('node:path').join(__dirname, '..', '..', 'ran'), 'x'); module.exports = { install() {} };",
+        'styles/plugin.js':
+          "require('node:fs').writeFileSync(require('node:path').join(__dirname, '..', '..', 'ran'), 'x'); module.exports = { install() {} };",
       });
       const outcome = await refusedImport(dir);
       expect(outcome).toEqual({ problems: [problem.replace('{outer}', outer).replace('{url}', url)], calls: 0 });
@@ -237,12 +299,24 @@ describe('importing a hostile template folder', () => {
   it('refuses symbolic links anywhere in the folder (a static file, a stylesheet, a folder, a dot file) and sends nothing', async () => {
     const { dir } = hostile(
       { 'styles/site.less': '@import "linked";\n.a { b: c; }\n' },
-      { 'assets/secret.txt': '{outer}/.dev.vars', 'styles/linked.less': '{outer}/.dev.vars', 'scripts/outer': '{outer}', '.env': '{outer}/.dev.vars' },
+      {
+        'assets/secret.txt': '{outer}/.dev.vars',
+        'styles/linked.less': '{outer}/.dev.vars',
+        'scripts/outer': '{outer}',
+        '.env': '{outer}/.dev.vars',
+      },
     );
     const outcome = await refusedImport(dir);
     const link = "is a symbolic link: a template's files must be its own, not links to files elsewhere";
     expect(outcome.calls).toBe(0);
-    expect(outcome.problems).toEqual(expect.arrayContaining([`.env: ${link}`, `assets/secret.txt: ${link}`, `scripts/outer: ${link}`, `styles/linked.less: ${link}`]));
+    expect(outcome.problems).toEqual(
+      expect.arrayContaining([
+        `.env: ${link}`,
+        `assets/secret.txt: ${link}`,
+        `scripts/outer: ${link}`,
+        `styles/linked.less: ${link}`,
+      ]),
+    );
   });
 
   it('prints the refusal naming the file and line, and exits 1', async () => {
@@ -255,7 +329,9 @@ describe('importing a hostile template folder', () => {
     } finally {
       write.mockRestore();
     }
-    expect(printed.join('')).toContain(`${dir} is not a template the store can use:\n  styles/site.less:2:15: Error evaluating function \`data-uri\`: "/proc/self/environ" is an absolute path`);
+    expect(printed.join('')).toContain(
+      `${dir} is not a template the store can use:\n  styles/site.less:2:15: Error evaluating function \`data-uri\`: "/proc/self/environ" is an absolute path`,
+    );
   });
 
   it('still imports a template whose LESS reads its own files and the system LESS', async () => {
@@ -282,7 +358,9 @@ describe('importing a hostile template folder', () => {
     expect(css).toContain('url("data:image/svg+xml,');
     expect(css).toContain('width: 3px');
     expect(css).toContain('padding: 10px');
-    const uploaded = calls.filter((call) => call.path.endsWith('/files')).map((call) => (JSON.parse(call.body) as { path: string }).path);
+    const uploaded = calls
+      .filter((call) => call.path.endsWith('/files'))
+      .map((call) => (JSON.parse(call.body) as { path: string }).path);
     expect(uploaded.sort()).toEqual(['assets/dot.svg', 'assets/logo.svg', 'scripts/site.js']);
   });
 });

@@ -29,13 +29,28 @@ function folder(files: Record<string, string>): string {
 }
 
 const conf = (extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ name: 'Platform', layouts: { default: { name: 'Default', regions: ['site'] } }, navigations: [], stylesheets: ['site.less'], ...extra });
-const SITE = { 'site.region': '<html><head>{squarespace-headers}</head><body>{squarespace.main-content}{squarespace-footers}</body></html>' };
+  JSON.stringify({
+    name: 'Platform',
+    layouts: { default: { name: 'Default', regions: ['site'] } },
+    navigations: [],
+    stylesheets: ['site.less'],
+    ...extra,
+  });
+const SITE = {
+  'site.region':
+    '<html><head>{squarespace-headers}</head><body>{squarespace.main-content}{squarespace-footers}</body></html>',
+};
 
 async function problemsOf(dir: string): Promise<string[]> {
-  const error = await readTemplateFolder(dir).then(() => null, (e: unknown) => e);
+  const error = await readTemplateFolder(dir).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(TemplateFolderError);
-  return (error as TemplateFolderError).message.split('\n').slice(1).map((line) => line.trim());
+  return (error as TemplateFolderError).message
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim());
 }
 
 describe("the platform's LESS", () => {
@@ -56,7 +71,11 @@ describe("the platform's LESS", () => {
 
   it('defines tweak variables from template.conf tweaks and // tweak: comments, font tweaks expanded, with their defaults', async () => {
     const tweaks = [
-      { title: 'tweak-site-title-font', type: 'font', default: { 'font-family': 'Georgia, serif', 'font-size': '28px', 'letter-spacing': '2px' } },
+      {
+        title: 'tweak-site-title-font',
+        type: 'font',
+        default: { 'font-family': 'Georgia, serif', 'font-size': '28px', 'letter-spacing': '2px' },
+      },
       { name: 'accent-color', type: 'color', default: '#ff6600' },
     ];
     const sheet = [
@@ -66,21 +85,32 @@ describe("the platform's LESS", () => {
       '  line-height: @site-title-font-line-height; color: @accent-color; }',
       '.nav { font-weight: @nav-font-font-weight; text-transform: @nav-font-text-transform; }',
     ].join('\n');
-    const read = await readTemplateFolder(folder({ 'template.conf': conf({ tweaks }), ...SITE, 'styles/site.less': sheet }));
+    const read = await readTemplateFolder(
+      folder({ 'template.conf': conf({ tweaks }), ...SITE, 'styles/site.less': sheet }),
+    );
     const css = read.theme['styles/compiled.css'] ?? '';
-    expect(css).toMatch(/\.title \{\s*font-family: Georgia, serif;\s*font-size: 28px;\s*letter-spacing: 2px;\s*line-height: normal;\s*color: #ff6600;/);
+    expect(css).toMatch(
+      /\.title \{\s*font-family: Georgia, serif;\s*font-size: 28px;\s*letter-spacing: 2px;\s*line-height: normal;\s*color: #ff6600;/,
+    );
     expect(css).toMatch(/\.nav \{\s*font-weight: 700;\s*text-transform: uppercase;/);
   });
 
   it('compiles the LESS 1.x selector interpolation (~"…") and variables inside :nth-child()', async () => {
-    const sheet = ['@name: hero;', '@n: 3;', '.block-(~"@{name}") {', '  color: red;', '}', 'li:nth-child(@n) { color: blue; }'].join('\n');
+    const sheet = [
+      '@name: hero;',
+      '@n: 3;',
+      '.block-(~"@{name}") {',
+      '  color: red;',
+      '}',
+      'li:nth-child(@n) { color: blue; }',
+    ].join('\n');
     const read = await readTemplateFolder(folder({ 'template.conf': conf(), ...SITE, 'styles/site.less': sheet }));
     const css = read.theme['styles/compiled.css'] ?? '';
     expect(css).toContain('.block-hero {');
     expect(css).toContain('li:nth-child(3) {');
   });
 
-  it('reports every stylesheet\'s error, each naming the platform feature it concerns', async () => {
+  it("reports every stylesheet's error, each naming the platform feature it concerns", async () => {
     const dir = folder({
       'template.conf': conf({ stylesheets: ['a.less', 'b.less', 'c.less'] }),
       ...SITE,
@@ -91,7 +121,9 @@ describe("the platform's LESS", () => {
     const problems = await problemsOf(dir);
     expect(problems).toEqual([
       expect.stringMatching(/^styles\/a\.less:1:13: variable @site-title-font-colour is undefined: a tweak variable/),
-      expect.stringMatching(/^styles\/c\.less:1:1: .*sqs-missing-library.*: a Squarespace system LESS library: the importer provides sqs-grid-breaker, social-icon-font, sqs-ui-font, svg-icon-templates$/),
+      expect.stringMatching(
+        /^styles\/c\.less:1:1: .*sqs-missing-library.*: a Squarespace system LESS library: the importer provides sqs-grid-breaker, social-icon-font, sqs-ui-font, svg-icon-templates$/,
+      ),
     ]);
   });
 
@@ -100,7 +132,8 @@ describe("the platform's LESS", () => {
       folder({
         'template.conf': conf({ stylesheets: ['site.less'] }),
         ...SITE,
-        'styles/site.less': "@import 'parts/hero.less';\n.a { background: url('../assets/My Logo.png'); }\n.b { background: url(/assets/x.png); }\n",
+        'styles/site.less':
+          "@import 'parts/hero.less';\n.a { background: url('../assets/My Logo.png'); }\n.b { background: url(/assets/x.png); }\n",
         'styles/parts/hero.less': '.hero { background: url(../../assets/hero.jpg); }\n',
         'assets/My Logo.png': 'png',
         'assets/hero.jpg': 'jpg',
@@ -125,9 +158,18 @@ describe('import rules as lenient as the platform', () => {
   });
 
   it('leaves out a static file whose name the store cannot serve, with a warning, and imports the rest', async () => {
-    const read = await readTemplateFolder(folder({ 'template.conf': conf({ stylesheets: [] }), ...SITE, 'assets/svgs/<.svg': '<svg/>', 'assets/ok.svg': '<svg/>' }));
+    const read = await readTemplateFolder(
+      folder({
+        'template.conf': conf({ stylesheets: [] }),
+        ...SITE,
+        'assets/svgs/<.svg': '<svg/>',
+        'assets/ok.svg': '<svg/>',
+      }),
+    );
     expect(read.assets.map((asset) => asset.path)).toEqual(['assets/ok.svg']);
-    expect(read.warnings).toContain('assets/svgs/<.svg: has a name the store cannot serve (letters, digits, spaces and . _ - @ + only): left out');
+    expect(read.warnings).toContain(
+      'assets/svgs/<.svg: has a name the store cannot serve (letters, digits, spaces and . _ - @ + only): left out',
+    );
   });
 
   it('still refuses a default layout whose region is missing', async () => {
@@ -142,7 +184,8 @@ describe('npm start -- --template DIR', () => {
   it('shows the banner when the very first import fails, instead of silently keeping the previous theme', async () => {
     const dir = folder({ 'template.conf': '{ "name": "Broken", ', ...SITE });
     const themes: Record<string, string>[] = [];
-    const answer = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
+    const answer = (body: unknown) =>
+      Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
     const fetch = (url: string, init: RequestInit) => {
       const body = JSON.parse(String(init.body ?? '{}')) as { theme?: Record<string, string> };
       if (url.endsWith('/template-uploads')) return answer({ uploadId: 'u1' });
@@ -156,7 +199,9 @@ describe('npm start -- --template DIR', () => {
     stop.abort();
     await watching;
     expect(lines.some((line) => line.startsWith('template error: template.conf:'))).toBe(true);
-    expect(themes[0]?.['styles/compiled.css']).toMatch(/^body::before\{content:"Template import error\\A template\.conf:/);
+    expect(themes[0]?.['styles/compiled.css']).toMatch(
+      /^body::before\{content:"Template import error\\A template\.conf:/,
+    );
     expect(themes[0]?.['site.region']).toContain('{squarespace.main-content}');
   });
 });

@@ -27,7 +27,7 @@ function snapshot(dir: string): Record<string, string> {
 
 const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
 
-describe('the tests\' client build', () => {
+describe("the tests' client build", () => {
   const out = mkdtempSync(join(tmpdir(), 'test-assets-'));
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
@@ -45,7 +45,10 @@ describe('the tests\' client build', () => {
     execFileSync('node', ['scripts/build-client.mjs', '--assets', out], { stdio: 'ignore' });
     expect(snapshot(STORE_ASSETS)).toEqual(before);
 
-    const manifest = JSON.parse(readFileSync(join(out, 'build', 'manifest.json'), 'utf8')) as { entry: string; files: Record<string, number> };
+    const manifest = JSON.parse(readFileSync(join(out, 'build', 'manifest.json'), 'utf8')) as {
+      entry: string;
+      files: Record<string, number>;
+    };
     expect(manifest.entry).toMatch(/^\/build\/entry-[\w-]+\.js$/);
     for (const url of Object.keys(manifest.files)) expect(existsSync(join(out, url)), url).toBe(true);
     expect(existsSync(join(out, 'favicon.svg'))).toBe(true);

@@ -21,7 +21,16 @@ describe('wrangler.toml as deployed', () => {
   });
 
   it('holds no secrets: the reCAPTCHA, email, maps, Stripe and Cloudflare keys are `wrangler secret put`', () => {
-    for (const name of ['RECAPTCHA_API_KEY', 'RECAPTCHA_PROJECT_ID', 'EMAIL_API_KEY', 'GOOGLE_MAPS_API_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'CLOUDFLARE_API_TOKEN']) expect(config.vars, name).not.toHaveProperty(name);
+    for (const name of [
+      'RECAPTCHA_API_KEY',
+      'RECAPTCHA_PROJECT_ID',
+      'EMAIL_API_KEY',
+      'GOOGLE_MAPS_API_KEY',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'CLOUDFLARE_API_TOKEN',
+    ])
+      expect(config.vars, name).not.toHaveProperty(name);
   });
 
   it('has no environment sections that a deploy could pick up in place of the top level', () => {
@@ -32,9 +41,27 @@ describe('wrangler.toml as deployed', () => {
 
 describe('development is opted into explicitly', () => {
   it('by the variables npm start, the browser tests, the benchmarks and the worker tests pass', () => {
-    expect(DEVELOPMENT_VARS).toEqual({ ENVIRONMENT: 'development', CAPTCHA_PROVIDER: 'local', EMAIL_PROVIDER: 'local', PAYMENT_PROVIDER: 'local', CDN_PURGE: 'local' });
-    expect(developmentVarArgs()).toEqual(['--var', 'ENVIRONMENT:development', '--var', 'CAPTCHA_PROVIDER:local', '--var', 'EMAIL_PROVIDER:local', '--var', 'PAYMENT_PROVIDER:local', '--var', 'CDN_PURGE:local']);
-    for (const file of ['scripts/start.mjs', 'scripts/local-store.mjs']) expect(readFileSync(file, 'utf8'), file).toContain('...developmentVarArgs()');
+    expect(DEVELOPMENT_VARS).toEqual({
+      ENVIRONMENT: 'development',
+      CAPTCHA_PROVIDER: 'local',
+      EMAIL_PROVIDER: 'local',
+      PAYMENT_PROVIDER: 'local',
+      CDN_PURGE: 'local',
+    });
+    expect(developmentVarArgs()).toEqual([
+      '--var',
+      'ENVIRONMENT:development',
+      '--var',
+      'CAPTCHA_PROVIDER:local',
+      '--var',
+      'EMAIL_PROVIDER:local',
+      '--var',
+      'PAYMENT_PROVIDER:local',
+      '--var',
+      'CDN_PURGE:local',
+    ]);
+    for (const file of ['scripts/start.mjs', 'scripts/local-store.mjs'])
+      expect(readFileSync(file, 'utf8'), file).toContain('...developmentVarArgs()');
     expect(readFileSync('vitest.config.mts', 'utf8')).toContain('miniflare: { bindings: DEVELOPMENT_VARS }');
   });
 });

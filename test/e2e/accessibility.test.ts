@@ -7,7 +7,6 @@ import { useChromium } from './browser';
 import { escapeDialog } from './pages';
 import { storeUrl } from './store';
 
-
 const browser = useChromium();
 
 describe('accessibility', () => {

@@ -14,7 +14,11 @@ const browser = useChromium();
 const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
 
 /** The demo owner's API calls, in a context of their own. */
-async function ownerApi(): Promise<{ context: BrowserContext; api: APIRequestContext; headers: Record<string, string> }> {
+async function ownerApi(): Promise<{
+  context: BrowserContext;
+  api: APIRequestContext;
+  headers: Record<string, string>;
+}> {
   const context = await browser().newContext();
   expect((await context.request.get(`${storeUrl}/api/crumb`)).status()).toBe(204);
   const crumb = (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '';
@@ -24,9 +28,18 @@ async function ownerApi(): Promise<{ context: BrowserContext; api: APIRequestCon
 }
 
 describe("the signed-in account's language", () => {
-  it('calls the locale API only outside the translation languages, and the store follows the choice', { timeout: 180_000 }, async () => {
+  it('calls the locale API only outside the translation languages, and the store follows the choice', {
+    timeout: 180_000,
+  }, async () => {
     const owner = await ownerApi();
-    expect((await owner.api.put(`${storeUrl}/api/multilingual/languages`, { data: { languages: ['de-DE'] }, headers: owner.headers })).status()).toBe(200);
+    expect(
+      (
+        await owner.api.put(`${storeUrl}/api/multilingual/languages`, {
+          data: { languages: ['de-DE'] },
+          headers: owner.headers,
+        })
+      ).status(),
+    ).toBe(200);
     const context = await browser().newContext();
     try {
       const page = await context.newPage();
@@ -39,7 +52,9 @@ describe("the signed-in account's language", () => {
       await page.fill('#signin-email', 'shopper@example.com');
       await page.fill('#signin-password', 'studio-goods-demo');
       await page.click('.SignInForm button[type="submit"]');
-      await expect.poll(() => page.locator('.AccountPanel-email').textContent()).toBe('Signed in as shopper@example.com');
+      await expect
+        .poll(() => page.locator('.AccountPanel-email').textContent())
+        .toBe('Signed in as shopper@example.com');
       // The first save answers late: the shopper picks the plugin's language meanwhile, and the late
       // answer must not take the page back to the site's language (a loaded CI machine did that).
       await page.route('**/api/site-users/account/locale', async (route) => {
@@ -64,12 +79,17 @@ describe("the signed-in account's language", () => {
       // Any other language goes to the account, and the store speaks it.
       await page.selectOption('#account-language', 'fr-FR');
       await expect.poll(() => page.locator('.AccountPanel-message').textContent()).toBe('Language saved.');
-      expect(localeCalls.map((body) => JSON.parse(body) as unknown)).toEqual([{ language: null }, { language: 'fr-FR' }]);
+      expect(localeCalls.map((body) => JSON.parse(body) as unknown)).toEqual([
+        { language: null },
+        { language: 'fr-FR' },
+      ]);
       await page.goto(`${storeUrl}/shop/p/field-notes`);
       await page.waitForSelector('html[data-islands="hydrated"]');
       await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe('fr-FR');
       // The store's texts speak French; prices keep the page's one format (the site's, as the template's prices).
-      await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent()).toBe('Ajouter au panier');
+      await expect
+        .poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent())
+        .toBe('Ajouter au panier');
       await page.selectOption('#variant-p-field-notes-Pages', '96');
       await expect.poll(() => page.locator('.ProductPrice').textContent()).toContain('$12.00');
 

@@ -32,7 +32,8 @@ describe('collectors in Chromium', () => {
     `);
     const beacons: Request[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/1/performance/records') || request.url().includes('/api/census/RecordHit')) beacons.push(request);
+      if (request.url().includes('/api/1/performance/records') || request.url().includes('/api/census/RecordHit'))
+        beacons.push(request);
     });
     await page.goto(`${storeUrl}/shop/p/linen-shirt`);
     await page.waitForLoadState('load');
@@ -46,10 +47,19 @@ describe('collectors in Chromium', () => {
       Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
       document.dispatchEvent(new Event('visibilitychange'));
     `);
-    await expect.poll(() => beacons.filter((r) => r.url().endsWith('/performance/records')).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => beacons.filter((r) => r.url().endsWith('/performance/records')).length, { timeout: 10_000 })
+      .toBeGreaterThan(0);
     const sent = beacons.filter((r) => r.url().endsWith('/performance/records'));
     const bodies = (await page.evaluate('window.sentBeacons')) as string[];
-    const records = bodies.flatMap((body) => JSON.parse(body) as Array<{ event: string; pageLoadId: string; data: { path: string; metrics?: Record<string, number> } }>);
+    const records = bodies.flatMap(
+      (body) =>
+        JSON.parse(body) as Array<{
+          event: string;
+          pageLoadId: string;
+          data: { path: string; metrics?: Record<string, number> };
+        }>,
+    );
     const speed = records.find((r) => r.event === 'page_speed');
     expect(speed?.data.path).toBe('/shop/p/linen-shirt');
     expect(speed?.pageLoadId).toMatch(/^[A-Za-z0-9_-]{21}$/);
@@ -86,10 +96,15 @@ describe('collector timers in Chromium', () => {
 describe('load over loopback', () => {
   it('takes a burst of 10,000 beacons: stored equals answered 2xx, and no 5xx', { timeout: 120_000 }, async () => {
     const out = mkdtempSync(join(tmpdir(), 'beacons-'));
-    const built = spawnSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', out], { env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false' }, stdio: 'ignore' });
+    const built = spawnSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', out], {
+      env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false' },
+      stdio: 'ignore',
+    });
     expect(built.status).toBe(0);
     // wrangler's own Miniflare (the top-level one needs Node 22).
-    const { Miniflare } = createRequire(import.meta.url)(join(process.cwd(), 'node_modules/wrangler/node_modules/miniflare'));
+    const { Miniflare } = createRequire(import.meta.url)(
+      join(process.cwd(), 'node_modules/wrangler/node_modules/miniflare'),
+    );
     const mf = new Miniflare({
       host: '127.0.0.1',
       port: 0,
@@ -100,22 +115,42 @@ describe('load over loopback', () => {
       modulesRules: [{ type: 'Text', include: ['**/*.html', '**/*.css'] }],
       kvNamespaces: ['SITE_CONTENT'],
       bindings: { ENVIRONMENT: 'development' },
-      durableObjects: { BEACONS: { className: 'BeaconStore', useSQLite: true }, CONTENT: { className: 'SiteContent', useSQLite: true } },
-      ratelimits: { BEACON_VISITOR_LIMITER: { simple: { limit: 600, period: 60 } }, BEACON_WEBSITE_LIMITER: { simple: { limit: 50000, period: 60 } } },
+      durableObjects: {
+        BEACONS: { className: 'BeaconStore', useSQLite: true },
+        CONTENT: { className: 'SiteContent', useSQLite: true },
+      },
+      ratelimits: {
+        BEACON_VISITOR_LIMITER: { simple: { limit: 600, period: 60 } },
+        BEACON_WEBSITE_LIMITER: { simple: { limit: 50000, period: 60 } },
+      },
     });
     try {
       const url: URL = await mf.ready;
       const TOTAL = 10_000;
       const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
       const statuses = new Map<number, number>();
-      const hit = new URLSearchParams({ event: 'view', data: JSON.stringify({ websiteId: 'demo', url: '/shop', pageType: 1 }) }).toString();
+      const hit = new URLSearchParams({
+        event: 'view',
+        data: JSON.stringify({ websiteId: 'demo', url: '/shop', pageType: 1 }),
+      }).toString();
       const post = (i: number) =>
         new Promise<number>((resolve, reject) => {
           // 100 visitors sending 100 beacons each: under the per-visitor limit.
-          const req = http.request(new URL('/api/census/RecordHit', url), { agent, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'cf-connecting-ip': `198.51.100.${i % 100}` } }, (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode ?? 0));
-          });
+          const req = http.request(
+            new URL('/api/census/RecordHit', url),
+            {
+              agent,
+              method: 'POST',
+              headers: {
+                'content-type': 'application/x-www-form-urlencoded',
+                'cf-connecting-ip': `198.51.100.${i % 100}`,
+              },
+            },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode ?? 0));
+            },
+          );
           req.on('error', reject);
           req.end(hit);
         });

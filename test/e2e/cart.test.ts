@@ -44,7 +44,9 @@ describe('add to cart in Chromium', () => {
 
     // A sold-out combination can be chosen (its back-in-stock sign-up is offered): it is marked sold out and cannot be added.
     await page.selectOption('#variant-p-linen-shirt-Size', 'Large');
-    expect(await page.locator('#variant-p-linen-shirt-Colour option[value="Ink"]').textContent()).toBe('Ink (sold out)');
+    expect(await page.locator('#variant-p-linen-shirt-Colour option[value="Ink"]').textContent()).toBe(
+      'Ink (sold out)',
+    );
     await page.selectOption('#variant-p-linen-shirt-Colour', 'Ink');
     await expect.poll(() => buttonText(page)).toBe('Sold Out');
     expect(await page.locator(productButton).isDisabled()).toBe(true);
@@ -62,16 +64,22 @@ describe('add to cart in Chromium', () => {
     await page.click(productButton);
     await expect.poll(() => buttonText(page)).toBe('Added!');
     await page.click(productButton);
-    await expect.poll(() => page.locator('[role="alertdialog"]').textContent()).toBe(
-      'Unable to Add ItemSorry, we do not have enough of that item available. Only 1 left, and your cart has 1.OK',
-    );
+    await expect
+      .poll(() => page.locator('[role="alertdialog"]').textContent())
+      .toBe(
+        'Unable to Add ItemSorry, we do not have enough of that item available. Only 1 left, and your cart has 1.OK',
+      );
     await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('OK');
     await page.click('[role="alertdialog"] button');
     await expect.poll(() => buttonText(page)).toBe('Add To Cart');
 
-    await page.route('**/api/commerce/shopping-cart/entries', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: '{"error":"Too many"}' }));
+    await page.route('**/api/commerce/shopping-cart/entries', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: '{"error":"Too many"}' }),
+    );
     await page.click(productButton);
-    await expect.poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent()).toBe('Please try again in a few seconds.');
+    await expect
+      .poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent())
+      .toBe('Please try again in a few seconds.');
     await escapeDialog(page);
     await page.unroute('**/api/commerce/shopping-cart/entries');
 
@@ -79,17 +87,17 @@ describe('add to cart in Chromium', () => {
     // A failed add takes the button back to idle after FAILURE_RESET_MS; a click before that is ignored.
     await expect.poll(() => buttonText(page)).toBe('Add To Cart');
     await page.click(productButton);
-    await expect.poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent()).toBe(
-      'Your session has expired. Please reload the page and try again.',
-    );
+    await expect
+      .poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent())
+      .toBe('Your session has expired. Please reload the page and try again.');
     await escapeDialog(page);
     await page.evaluate("Object.defineProperty(navigator, 'cookieEnabled', { get: () => false })");
     // A failed add takes the button back to idle after FAILURE_RESET_MS; a click before that is ignored.
     await expect.poll(() => buttonText(page)).toBe('Add To Cart');
     await page.click(productButton);
-    await expect.poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent()).toBe(
-      'Please enable cookies in your browser, reload the page, and try again.',
-    );
+    await expect
+      .poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent())
+      .toBe('Please enable cookies in your browser, reload the page, and try again.');
     await context.close();
   });
 
@@ -102,7 +110,9 @@ describe('add to cart in Chromium', () => {
     expect(await dialog.locator('select').count()).toBe(2);
     await escapeDialog(page);
     expect(await dialog.count()).toBe(0);
-    expect(await page.evaluate("document.activeElement?.closest('.ProductCard')?.dataset.itemId")).toBe('p-linen-shirt');
+    expect(await page.evaluate("document.activeElement?.closest('.ProductCard')?.dataset.itemId")).toBe(
+      'p-linen-shirt',
+    );
     expect(await page.locator(`${shirt} .sqs-add-to-cart-button-inner`).textContent()).toBe('Add To Cart');
     const mug = '.ProductCard[data-item-id="p-ceramic-mug"] .sqs-add-to-cart-button';
     expect(await buttonText(page, mug)).toBe('Sold Out');
@@ -124,7 +134,9 @@ describe('add to cart in Chromium', () => {
     await page.goto(`${storeUrl}/gifts/p/gift-card`);
     await page.waitForSelector('html[data-islands="hydrated"]');
     await page.click(productButton);
-    await expect.poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent()).toBe('Select a denomination for the Gift Card');
+    await expect
+      .poll(() => page.locator('[role="alertdialog"] .Dialog-message').textContent())
+      .toBe('Select a denomination for the Gift Card');
     await escapeDialog(page);
     await page.selectOption('#variant-p-gift-card-Amount', '$50');
     await page.getByLabel('Me: the code is emailed to me').check();
@@ -140,7 +152,9 @@ describe('add to cart in Chromium', () => {
     const purchase = '.ProductBlock .sqs-add-to-cart-button';
     expect(await buttonText(page, purchase)).toBe('Purchase');
     await page.click(purchase);
-    await expect.poll(() => page.locator('[role="alertdialog"]').textContent()).toBe('Unable to Purchase ItemPlease select the Size and Colour options.OK');
+    await expect
+      .poll(() => page.locator('[role="alertdialog"]').textContent())
+      .toBe('Unable to Purchase ItemPlease select the Size and Colour options.OK');
     await escapeDialog(page);
     await page.selectOption('.ProductBlock #variant-p-linen-shirt-Size', 'Small');
     await page.selectOption('.ProductBlock #variant-p-linen-shirt-Colour', 'Ink');
@@ -200,8 +214,15 @@ describe('cart page in Chromium', () => {
     await dialog.locator('input').fill('For Ada');
     await dialog.locator('button[type="submit"]').click();
     await expect.poll(() => dialog.count()).toBe(0);
-    const stored = await page.evaluate(async () => (await (await fetch('/api/commerce/shopping-cart')).json()) as { entries: { title: string; additionalFields: string | null }[] });
-    expect(stored.entries.find((e) => e.title === 'Engraved Brass Pen')?.additionalFields).toBe('{"engraving-text":"For Ada"}');
+    const stored = await page.evaluate(
+      async () =>
+        (await (await fetch('/api/commerce/shopping-cart')).json()) as {
+          entries: { title: string; additionalFields: string | null }[];
+        },
+    );
+    expect(stored.entries.find((e) => e.title === 'Engraved Brass Pen')?.additionalFields).toBe(
+      '{"engraving-text":"For Ada"}',
+    );
 
     await page.locator('.CartEntry', { hasText: 'Cedar Candle' }).locator('.CartEntry-remove').click();
     await expect.poll(() => page.locator('.CartEntry').count()).toBe(1);
@@ -211,11 +232,19 @@ describe('cart page in Chromium', () => {
 
     // A failed update shows its alert and the page goes back to the server's cart.
     await page.route('**/api/commerce/shopping-cart/entries/*', (route) =>
-      route.request().method() === 'PUT' ? route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":"Sorry, we do not have enough of that item available."}' }) : route.continue(),
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: '{"error":"Sorry, we do not have enough of that item available."}',
+          })
+        : route.continue(),
     );
     await page.locator('.CartEntry input[type="number"]').fill('9');
     await page.locator('.CartEntry input[type="number"]').press('Enter');
-    await expect.poll(() => page.locator('[role="alertdialog"]').textContent()).toBe('Unable to update quantitySorry, we do not have enough of that item available.OK');
+    await expect
+      .poll(() => page.locator('[role="alertdialog"]').textContent())
+      .toBe('Unable to update quantitySorry, we do not have enough of that item available.OK');
     await expect.poll(() => page.locator('.CartEntry input[type="number"]').inputValue()).toBe('3');
     expect(errors).toEqual([]);
     await context.close();

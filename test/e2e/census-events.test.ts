@@ -25,7 +25,8 @@ async function capture(page: Page): Promise<Captured[]> {
   const calls: Captured[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
-    if (/^\/api\/(census|events|v1\/clanker)\//.test(pathname)) calls.push({ path: pathname, body: request.postData() ?? '', request });
+    if (/^\/api\/(census|events|v1\/clanker)\//.test(pathname))
+      calls.push({ path: pathname, body: request.postData() ?? '', request });
   });
   return calls;
 }
@@ -43,7 +44,9 @@ async function allAnswered(calls: Captured[]): Promise<void> {
 }
 
 describe('analytics calls from the browser', () => {
-  it('sends the hit fields, the session, page_view, button render and click, and the add-to-cart page fields', { timeout: 60_000 }, async () => {
+  it('sends the hit fields, the session, page_view, button render and click, and the add-to-cart page fields', {
+    timeout: 60_000,
+  }, async () => {
     const context = await browser().newContext();
     const page = await context.newPage();
     const calls = await capture(page);
@@ -61,34 +64,72 @@ describe('analytics calls from the browser', () => {
       firstLanding: true,
       firstSession: true,
     });
-    await expect.poll(() => calls.filter((c) => c.path === '/api/v1/clanker/events' && c.body.includes('"page_view"')).length, { timeout: 10_000 }).toBe(1);
-    const pageView = JSON.parse(calls.find((c) => c.body.includes('"page_view"'))?.body ?? '{}') as { eventContent: Record<string, unknown> };
-    expect(pageView.eventContent).toMatchObject({ context_website_id: 'demo', page_path: '/shop/p/linen-shirt', website_locale: 'en-US' });
+    await expect
+      .poll(() => calls.filter((c) => c.path === '/api/v1/clanker/events' && c.body.includes('"page_view"')).length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
+    const pageView = JSON.parse(calls.find((c) => c.body.includes('"page_view"'))?.body ?? '{}') as {
+      eventContent: Record<string, unknown>;
+    };
+    expect(pageView.eventContent).toMatchObject({
+      context_website_id: 'demo',
+      page_path: '/shop/p/linen-shirt',
+      website_locale: 'en-US',
+    });
 
-    await expect.poll(() => named(calls, '/api/census/button-render').map((c) => form(c).buttonId)).toContain('p-linen-shirt');
-    expect(form(named(calls, '/api/census/button-render').find((c) => form(c).buttonId === 'p-linen-shirt'))).toMatchObject({ websiteId: 'demo', label: 'Add To Cart' });
+    await expect
+      .poll(() => named(calls, '/api/census/button-render').map((c) => form(c).buttonId))
+      .toContain('p-linen-shirt');
+    expect(
+      form(named(calls, '/api/census/button-render').find((c) => form(c).buttonId === 'p-linen-shirt')),
+    ).toMatchObject({ websiteId: 'demo', label: 'Add To Cart' });
 
     await page.selectOption('#variant-p-linen-shirt-Size', 'Small');
     await page.selectOption('#variant-p-linen-shirt-Colour', 'Sand');
     await page.click('.ProductItem-form .sqs-add-to-cart-button');
-    await expect.poll(() => named(calls, '/api/census/button-click').map((c) => form(c).buttonId)).toEqual(['p-linen-shirt']);
-    await expect.poll(() => named(calls, '/api/events/RecordEvent').filter((c) => form(c).event === 'add_to_cart').length, { timeout: 10_000 }).toBe(1);
-    const add = JSON.parse(form(named(calls, '/api/events/RecordEvent').find((c) => form(c).event === 'add_to_cart')).data ?? '{}') as Record<string, unknown>;
+    await expect
+      .poll(() => named(calls, '/api/census/button-click').map((c) => form(c).buttonId))
+      .toEqual(['p-linen-shirt']);
+    await expect
+      .poll(() => named(calls, '/api/events/RecordEvent').filter((c) => form(c).event === 'add_to_cart').length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
+    const add = JSON.parse(
+      form(named(calls, '/api/events/RecordEvent').find((c) => form(c).event === 'add_to_cart')).data ?? '{}',
+    ) as Record<string, unknown>;
     expect(add).toMatchObject({
       website_id: 'demo',
       page_id: 'p-linen-shirt',
       product_page: 'pdp',
       pdp_layout: 'default',
       logged_in: false,
-      product: { item_id: 'p-linen-shirt', item_type: 1, item_collection_id: 'c-shop', item_collection_name: 'Shop', item_quantity: 1 },
+      product: {
+        item_id: 'p-linen-shirt',
+        item_type: 1,
+        item_collection_id: 'c-shop',
+        item_collection_name: 'Shop',
+        item_quantity: 1,
+      },
     });
 
     // The next page of the same visit is not a landing; the session is still the visitor's first.
     await page.goto(`${storeUrl}/contact`);
     await expect.poll(() => named(calls, '/api/census/RecordHit').length, { timeout: 10_000 }).toBe(2);
-    expect(hitData(named(calls, '/api/census/RecordHit')[1])).toMatchObject({ pageType: 2, firstLanding: false, firstSession: true });
-    await expect.poll(() => named(calls, '/api/census/form-render').map((c) => form(c).formId), { timeout: 10_000 }).toContain('f-contact');
-    await expect.poll(() => named(calls, '/api/census/button-render').some((c) => form(c).blockType === '43'), { timeout: 10_000 }).toBe(true);
+    expect(hitData(named(calls, '/api/census/RecordHit')[1])).toMatchObject({
+      pageType: 2,
+      firstLanding: false,
+      firstSession: true,
+    });
+    await expect
+      .poll(() => named(calls, '/api/census/form-render').map((c) => form(c).formId), { timeout: 10_000 })
+      .toContain('f-contact');
+    await expect
+      .poll(() => named(calls, '/api/census/button-render').some((c) => form(c).blockType === '43'), {
+        timeout: 10_000,
+      })
+      .toBe(true);
 
     // Answered before the page is left: leaving aborts a call still in flight on a slow machine.
     await allAnswered(calls);
@@ -97,7 +138,10 @@ describe('analytics calls from the browser', () => {
     await context.clearCookies({ name: 'ss_cvt' });
     await page.goto(`${storeUrl}/blog`);
     await expect.poll(() => named(calls, '/api/census/RecordHit').length, { timeout: 10_000 }).toBe(3);
-    expect(hitData(named(calls, '/api/census/RecordHit')[2])).toMatchObject({ firstLanding: true, firstSession: false });
+    expect(hitData(named(calls, '/api/census/RecordHit')[2])).toMatchObject({
+      firstLanding: true,
+      firstSession: false,
+    });
     await allAnswered(calls);
     await context.close();
   });
@@ -109,10 +153,11 @@ describe('analytics calls from the browser', () => {
     await page.goto(`${storeUrl}/`);
     await page.waitForSelector('.PromoPopup', { timeout: 10_000 });
     await page.click('.PromoPopup .Dialog-secondary');
-    await expect.poll(() => named(calls, '/api/census/overlay').map((c) => `${form(c).overlayId}:${form(c).action}`), { timeout: 10_000 }).toEqual([
-      'promo-popup:open',
-      'promo-popup:close',
-    ]);
+    await expect
+      .poll(() => named(calls, '/api/census/overlay').map((c) => `${form(c).overlayId}:${form(c).action}`), {
+        timeout: 10_000,
+      })
+      .toEqual(['promo-popup:open', 'promo-popup:close']);
 
     await page.goto(`${storeUrl}/shop/p/brass-pen`);
     await page.waitForSelector('html[data-islands="hydrated"]');
@@ -126,13 +171,19 @@ describe('analytics calls from the browser', () => {
     const clicks = () =>
       calls
         .filter((c) => c.path === '/api/v1/clanker/events' && c.body.includes('"interface_click"'))
-        .map((c) => (JSON.parse(c.body) as { eventContent: { object_identifier: string } }).eventContent.object_identifier);
-    await expect.poll(clicks, { timeout: 10_000 }).toEqual(['cart-page-product-form-open', 'cart-page-product-form-close']);
+        .map(
+          (c) => (JSON.parse(c.body) as { eventContent: { object_identifier: string } }).eventContent.object_identifier,
+        );
+    await expect
+      .poll(clicks, { timeout: 10_000 })
+      .toEqual(['cart-page-product-form-open', 'cart-page-product-form-close']);
     await allAnswered(calls);
     await context.close();
   });
 
-  it('sends a product page visit from a product page and none from a blog post, an item page too', { timeout: 60_000 }, async () => {
+  it('sends a product page visit from a product page and none from a blog post, an item page too', {
+    timeout: 60_000,
+  }, async () => {
     const context = await browser().newContext();
     const page = await context.newPage();
     const calls = await capture(page);
@@ -144,7 +195,10 @@ describe('analytics calls from the browser', () => {
     await allAnswered(calls);
     await page.goto(`${storeUrl}/shop/p/linen-shirt`);
     await expect.poll(() => visits().length, { timeout: 10_000 }).toBe(1);
-    expect(JSON.parse(form(visits()[0]).data ?? '{}')).toMatchObject({ itemId: 'p-linen-shirt', pagePath: '/shop/p/linen-shirt' });
+    expect(JSON.parse(form(visits()[0]).data ?? '{}')).toMatchObject({
+      itemId: 'p-linen-shirt',
+      pagePath: '/shop/p/linen-shirt',
+    });
     await allAnswered(calls);
     await context.close();
   });

@@ -32,7 +32,9 @@ async function merchantApi(): Promise<{ api: APIRequestContext; headers: Record<
   const context = await newContext();
   expect((await context.request.get(`${storeUrl}/api/crumb`)).status()).toBe(204);
   const headers = { 'X-CSRF-Token': (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '' };
-  expect((await context.request.post(`${storeUrl}/api/merchant/session`, { data: STORE_MANAGER, headers })).status()).toBe(200);
+  expect(
+    (await context.request.post(`${storeUrl}/api/merchant/session`, { data: STORE_MANAGER, headers })).status(),
+  ).toBe(200);
   return { api: context.request, headers };
 }
 
@@ -40,7 +42,10 @@ describe('prices at checkout', () => {
   it('says a price that moved since the add, and places nothing at totals the page did not show', async () => {
     const { api, headers } = await merchantApi();
     const setPrice = async (cents: number) => {
-      const res = await api.post(`${storeUrl}/api/console/products/bulk`, { data: { ids: [CLASS.itemId], change: { kind: 'price', mode: 'set', amount: cents } }, headers });
+      const res = await api.post(`${storeUrl}/api/console/products/bulk`, {
+        data: { ids: [CLASS.itemId], change: { kind: 'price', mode: 'set', amount: cents } },
+        headers,
+      });
       expect(res.status(), await res.text()).toBe(200);
     };
     try {
@@ -58,7 +63,9 @@ describe('prices at checkout', () => {
       await page.goto(`${storeUrl}/checkout`);
       await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
       const notice = page.locator('.Checkout-notices li');
-      await expect.poll(() => notice.textContent(), SLOW).toBe('The price of Pottery Class has changed from $0.50 to $75.00.');
+      await expect
+        .poll(() => notice.textContent(), SLOW)
+        .toBe('The price of Pottery Class has changed from $0.50 to $75.00.');
       expect(await page.locator('.CheckoutTotals-total').textContent()).toBe('$75.00');
       expect(await page.locator('.Checkout-notices').getAttribute('role')).toBe('status');
 
@@ -69,7 +76,9 @@ describe('prices at checkout', () => {
       await setPrice(8000);
       await page.click('.Checkout-button');
       const failure = page.locator('.Checkout-message .Checkout-error');
-      await expect.poll(() => failure.textContent(), SLOW).toBe('The prices in your order have changed. Please review your order.');
+      await expect
+        .poll(() => failure.textContent(), SLOW)
+        .toBe('The prices in your order have changed. Please review your order.');
       expect(page.url()).toMatch(/\/checkout$/);
       expect(await page.locator('.CheckoutTotals-total').textContent()).toBe('$80.00');
       expect(await notice.textContent()).toBe('The price of Pottery Class has changed from $0.50 to $80.00.');

@@ -48,7 +48,10 @@ async function merchantApi(): Promise<{ api: APIRequestContext; crumb: string }>
   // here: its own crumb call could race this one and replace the cookie read below).
   expect((await context.request.get(`${storeUrl}/api/crumb`)).status()).toBe(204);
   const crumb = (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '';
-  const signedIn = await context.request.post(`${storeUrl}/api/merchant/session`, { data: STORE_MANAGER, headers: { 'X-CSRF-Token': crumb } });
+  const signedIn = await context.request.post(`${storeUrl}/api/merchant/session`, {
+    data: STORE_MANAGER,
+    headers: { 'X-CSRF-Token': crumb },
+  });
   expect(signedIn.status()).toBe(200);
   return { api: context.request, crumb };
 }
@@ -56,9 +59,15 @@ async function merchantApi(): Promise<{ api: APIRequestContext; crumb: string }>
 beforeAll(async () => {
   const { api, crumb } = await merchantApi();
   const headers = { 'X-CSRF-Token': crumb };
-  const rate = await api.post(`${storeUrl}/api/commerce/shipping-rates`, { data: { name: RATE, regions: [], method: 'flat', amountCents: 500 }, headers });
+  const rate = await api.post(`${storeUrl}/api/commerce/shipping-rates`, {
+    data: { name: RATE, regions: [], method: 'flat', amountCents: 500 },
+    headers,
+  });
   expect(rate.status(), await rate.text()).toBeLessThan(300);
-  const discount = await api.post(`${storeUrl}/api/commerce/discounts`, { data: { code: DISCOUNT, kind: 'percentage', percent: 10 }, headers });
+  const discount = await api.post(`${storeUrl}/api/commerce/discounts`, {
+    data: { code: DISCOUNT, kind: 'percentage', percent: 10 },
+    headers,
+  });
   expect(discount.status(), await discount.text()).toBeLessThan(300);
   await Promise.all(contexts.map((context) => context.close()));
   contexts = [];
@@ -73,7 +82,10 @@ async function ordersFor(email: string): Promise<unknown[]> {
 }
 
 /** A shopper with one of a product (the Cedar Candle unless named) in their cart, on the checkout page with the order loaded. */
-async function shopperAtCheckout(width: number, product = { path: '/shop/p/candle', title: 'Cedar Candle' }): Promise<{ page: Page; errors: string[] }> {
+async function shopperAtCheckout(
+  width: number,
+  product = { path: '/shop/p/candle', title: 'Cedar Candle' },
+): Promise<{ page: Page; errors: string[] }> {
   const context = await newContext(width);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -89,12 +101,21 @@ async function shopperAtCheckout(width: number, product = { path: '/shop/p/candl
 }
 
 /** The demo's settings, which each test that changes one puts back: other browser files on this store rely on them (the popup's welcome code). */
-const STORE_SETTINGS = { pricesIncludeTax: false, minimumSubtotalCents: 0, reservationMinutes: 10, welcomeDiscount: { enabled: true, percent: 10 }, addressSearch: false };
+const STORE_SETTINGS = {
+  pricesIncludeTax: false,
+  minimumSubtotalCents: 0,
+  reservationMinutes: 10,
+  welcomeDiscount: { enabled: true, percent: 10 },
+  addressSearch: false,
+};
 
 /** Sets the store's checkout settings as a merchant (the rest at their defaults). */
 async function storeSettings(changes: Partial<typeof STORE_SETTINGS>): Promise<void> {
   const { api, crumb } = await merchantApi();
-  const res = await api.put(`${storeUrl}/api/commerce/settings`, { data: { ...STORE_SETTINGS, ...changes }, headers: { 'X-CSRF-Token': crumb } });
+  const res = await api.put(`${storeUrl}/api/commerce/settings`, {
+    data: { ...STORE_SETTINGS, ...changes },
+    headers: { 'X-CSRF-Token': crumb },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -120,14 +141,38 @@ async function buyOut(itemId: string, quantity: number): Promise<void> {
   const sku = ((await stock.json()) as { results: { sku: string }[] }).results[0]?.sku;
   expect((await api.get(`${storeUrl}/api/crumb`)).status()).toBe(204);
   const headers = { 'X-CSRF-Token': (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '' };
-  const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>) => expect(res.status(), await res.text()).toBeLessThan(300);
-  await ok(await api.post(`${storeUrl}/api/commerce/shopping-cart/entries`, { data: { itemId, sku, quantity }, headers }));
+  const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>) =>
+    expect(res.status(), await res.text()).toBeLessThan(300);
+  await ok(
+    await api.post(`${storeUrl}/api/commerce/shopping-cart/entries`, { data: { itemId, sku, quantity }, headers }),
+  );
   await ok(await api.post(`${storeUrl}/api/commerce/checkout`, { data: {}, headers }));
-  const address = { firstName: 'Grace', lastName: 'Hopper', address1: '1 Main Street', city: 'Springfield', region: 'IL', postalCode: '62701', countryCode: 'US' };
-  const filled = await api.put(`${storeUrl}/api/commerce/checkout`, { data: { email: 'other-shopper@example.com', shippingAddress: address }, headers });
+  const address = {
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    address1: '1 Main Street',
+    city: 'Springfield',
+    region: 'IL',
+    postalCode: '62701',
+    countryCode: 'US',
+  };
+  const filled = await api.put(`${storeUrl}/api/commerce/checkout`, {
+    data: { email: 'other-shopper@example.com', shippingAddress: address },
+    headers,
+  });
   const { checkout } = (await filled.json()) as { checkout: { shippingOptions: { id: string }[] } };
-  await ok(await api.put(`${storeUrl}/api/commerce/checkout`, { data: { shippingOptionId: checkout.shippingOptions[0]?.id }, headers }));
-  await ok(await api.post(`${storeUrl}/api/commerce/orders`, { data: { payment: { provider: 'local', token: `local_card_${SUCCESS_CARD}` } }, headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() } }));
+  await ok(
+    await api.put(`${storeUrl}/api/commerce/checkout`, {
+      data: { shippingOptionId: checkout.shippingOptions[0]?.id },
+      headers,
+    }),
+  );
+  await ok(
+    await api.post(`${storeUrl}/api/commerce/orders`, {
+      data: { payment: { provider: 'local', token: `local_card_${SUCCESS_CARD}` } },
+      headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+    }),
+  );
 }
 
 const focusedId = (page: Page) => page.evaluate<string>("document.activeElement?.id ?? ''");
@@ -176,17 +221,31 @@ async function applyDiscountByKeyboard(page: Page): Promise<void> {
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
-    return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run: () => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    return (await axe.run()).violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}) at ${v.targets.join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}) at ${v.targets.join(', ')}`);
 }
 
 for (const width of [1366, 375]) {
   describe(`checkout at ${width} px`, () => {
     it('buys a candle with the keyboard: shipping, a discount code, the success card, then the order confirmed page', async () => {
       const { page, errors } = await shopperAtCheckout(width);
-      expect(await page.locator('.Checkout-stock').textContent()).toBe('Your items are reserved when you place your order, not before.');
+      expect(await page.locator('.Checkout-stock').textContent()).toBe(
+        'Your items are reserved when you place your order, not before.',
+      );
       const email = `buyer-${width}-${Date.now()}@example.com`;
       await fillAddressByKeyboard(page, email);
       await pickShippingByKeyboard(page);
@@ -202,10 +261,14 @@ for (const width of [1366, 375]) {
       await page.screenshot({ path: `${ARTIFACTS}/checkout-${width}.png`, fullPage: true });
       // The order confirmed page's first read of the order is lost (a dropped connection): the page asks again, as it must for a real buyer.
       let orderReads = 0;
-      await page.route(/\/api\/commerce\/orders\/[A-Za-z0-9_-]+\?token=/, (route) => (orderReads++ === 0 ? route.abort('connectionreset') : route.continue()));
+      await page.route(/\/api\/commerce\/orders\/[A-Za-z0-9_-]+\?token=/, (route) =>
+        orderReads++ === 0 ? route.abort('connectionreset') : route.continue(),
+      );
       await page.focus('#checkout-cardNumber');
       await page.keyboard.press('Enter');
-      await expect.poll(() => page.locator('.Checkout-button').textContent(), { timeout: 5000 }).toMatch(/^Placing order…$|^Place order/);
+      await expect
+        .poll(() => page.locator('.Checkout-button').textContent(), { timeout: 5000 })
+        .toMatch(/^Placing order…$|^Place order/);
 
       await page.waitForURL(/\/commerce\/orders\/[A-Za-z0-9_-]+\?token=[0-9a-f]+$/, SLOW);
       await page.waitForSelector('.OrderConfirmation-number', SLOW);
@@ -280,7 +343,9 @@ describe('checkout refusals', () => {
     const panel = page.locator('.SubscriptionManage');
     await panel.waitFor(SLOW);
     expect(await page.locator('h1').textContent()).toBe('Subscription confirmed');
-    await expect.poll(() => panel.textContent(), SLOW).toContain('Coffee Subscription: $24.00 every week, until you cancel');
+    await expect
+      .poll(() => panel.textContent(), SLOW)
+      .toContain('Coffee Subscription: $24.00 every week, until you cancel');
     expect(await panel.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(1);
     await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: `${ARTIFACTS}/subscription-confirmed-375.png`, fullPage: true });
@@ -290,11 +355,15 @@ describe('checkout refusals', () => {
     const { page, errors } = await shopperAtCheckout(375);
     await page.fill('#checkout-email', 'someone@example.com');
     await page.click('.Checkout-button');
-    await expect.poll(() => page.locator('.Checkout-message').textContent(), SLOW).toBe('Update the missing or invalid information above');
+    await expect
+      .poll(() => page.locator('.Checkout-message').textContent(), SLOW)
+      .toBe('Update the missing or invalid information above');
     expect(await focusedId(page)).toBe('checkout-firstName');
     expect(await page.locator('#checkout-firstName').getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('#checkout-firstName-error').textContent()).toBe('Required');
-    expect(await page.locator('#checkout-firstName').getAttribute('aria-describedby')).toContain('checkout-firstName-error');
+    expect(await page.locator('#checkout-firstName').getAttribute('aria-describedby')).toContain(
+      'checkout-firstName-error',
+    );
     await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: `${ARTIFACTS}/incomplete-375.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
@@ -313,7 +382,9 @@ describe('checkout store rules, at 1366 and 375 px', () => {
     try {
       for (const width of [1366, 375]) {
         const { page, errors } = await shopperAtCheckout(width);
-        await expect.poll(() => page.locator('.Checkout-message').textContent(), SLOW).toBe('To check out, the order subtotal must be $50.00 or more');
+        await expect
+          .poll(() => page.locator('.Checkout-message').textContent(), SLOW)
+          .toBe('To check out, the order subtotal must be $50.00 or more');
         expect(await page.locator('.Checkout-button').isDisabled()).toBe(true);
         await page.evaluate('window.scrollTo(0, 0)');
         await page.screenshot({ path: `${ARTIFACTS}/minimum-subtotal-${width}.png`, fullPage: true });
@@ -335,7 +406,9 @@ describe('checkout store rules, at 1366 and 375 px', () => {
         await search.focus();
         await page.keyboard.type('main st');
         await expect.poll(() => search.getAttribute('aria-expanded'), SLOW).toBe('true');
-        expect(await page.locator('[role="listbox"] [role="option"]').allTextContents()).toEqual(['1 Main Street, Springfield, IL 62701, USA']);
+        expect(await page.locator('[role="listbox"] [role="option"]').allTextContents()).toEqual([
+          '1 Main Street, Springfield, IL 62701, USA',
+        ]);
         await page.keyboard.press('ArrowDown');
         expect(await search.getAttribute('aria-activedescendant')).toBe('checkout-address-search-list-0');
         expect(await page.locator('#checkout-address-search-list-0').getAttribute('aria-selected')).toBe('true');
@@ -365,11 +438,19 @@ describe('stock is reserved at payment, not before (a 1-minute payment window), 
   it('one unit left, two shoppers: the first leaves their order at authentication; the second is told the line ran out, nothing charged; once the window ends the first order is cancelled and the second buys the unit', async () => {
     await paymentWindowInConsole(1);
     const { api } = await merchantApi();
-    expect(((await (await api.get(`${storeUrl}/api/commerce/settings`)).json()) as { settings: { reservationMinutes: number } }).settings.reservationMinutes).toBe(1);
+    expect(
+      (
+        (await (await api.get(`${storeUrl}/api/commerce/settings`)).json()) as {
+          settings: { reservationMinutes: number };
+        }
+      ).settings.reservationMinutes,
+    ).toBe(1);
     const statusesOf = async (email: string) => {
       const res = await api.get(`${storeUrl}/api/commerce/orders?limit=100`);
       expect(res.status()).toBe(200);
-      return ((await res.json()) as { orders: { email: string; status: string }[] }).orders.filter((order) => order.email === email).map((order) => order.status);
+      return ((await res.json()) as { orders: { email: string; status: string }[] }).orders
+        .filter((order) => order.email === email)
+        .map((order) => order.status);
     };
     try {
       // Products no other browser test buys, so selling them out here changes no other test.
@@ -384,7 +465,9 @@ describe('stock is reserved at payment, not before (a 1-minute payment window), 
           // Both open a checkout on the last unit: opening holds nothing, and the page says so.
           const first = await shopperAtCheckout(width, product);
           const second = await shopperAtCheckout(width, product);
-          expect(await first.page.locator('.Checkout-stock').textContent()).toBe('Your items are reserved when you place your order, not before.');
+          expect(await first.page.locator('.Checkout-stock').textContent()).toBe(
+            'Your items are reserved when you place your order, not before.',
+          );
           const firstEmail = `waits-${width}-${Date.now()}@example.com`;
           const secondEmail = `second-${width}-${Date.now()}@example.com`;
           await fillAddressByKeyboard(first.page, firstEmail);
@@ -403,8 +486,12 @@ describe('stock is reserved at payment, not before (a 1-minute payment window), 
           await second.page.click('.Checkout-button');
           const failure = second.page.locator('.Checkout-message .Checkout-error');
           await failure.waitFor(SLOW);
-          expect(await failure.textContent()).toBe('Sorry, we do not have enough of that item available. Nothing was charged.');
-          expect(await second.page.locator('.Checkout-short li').allTextContents()).toEqual([`${product.title}: sold out`]);
+          expect(await failure.textContent()).toBe(
+            'Sorry, we do not have enough of that item available. Nothing was charged.',
+          );
+          expect(await second.page.locator('.Checkout-short li').allTextContents()).toEqual([
+            `${product.title}: sold out`,
+          ]);
           expect(await second.page.locator('.Checkout-message a').getAttribute('href')).toBe('/cart');
           expect(second.page.url()).toMatch(/\/checkout$/);
           await second.page.evaluate('window.scrollTo(0, 0)');
@@ -415,14 +502,18 @@ describe('stock is reserved at payment, not before (a 1-minute payment window), 
           await expect.poll(() => statusesOf(firstEmail), { timeout: 150_000, interval: 5000 }).toEqual(['cancelled']);
           // The order is marked cancelled a step before its unit goes back to the ledger: the shopper buys once the store offers it again.
           const offered = async () => {
-            const res = await second.page.request.get(`${storeUrl}/api/commerce/inventory/stock/?itemId=${product.itemId}`);
+            const res = await second.page.request.get(
+              `${storeUrl}/api/commerce/inventory/stock/?itemId=${product.itemId}`,
+            );
             return ((await res.json()) as { results: { qtyInStock: number }[] }).results[0]?.qtyInStock;
           };
           await expect.poll(offered, SLOW).toBe(1);
           // What the second page asked and got from here on goes with a failure (a lost or refused request names itself).
           const trace: string[] = [];
           second.page.on('response', (r) => trace.push(`${r.status()} ${r.request().method()} ${r.url()}`));
-          second.page.on('requestfailed', (r) => trace.push(`failed ${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
+          second.page.on('requestfailed', (r) =>
+            trace.push(`failed ${r.method()} ${r.url()}: ${r.failure()?.errorText}`),
+          );
           second.page.on('framenavigated', (frame) => {
             if (frame === second.page.mainFrame()) trace.push(`navigated to ${frame.url()}`);
           });
@@ -430,8 +521,13 @@ describe('stock is reserved at payment, not before (a 1-minute payment window), 
           await second.page.waitForURL(/\/commerce\/orders\/[A-Za-z0-9_-]+\?token=[0-9a-f]+$/, SLOW);
           await second.page.waitForSelector('.OrderConfirmation-number', SLOW).catch(async (error: unknown) => {
             // Seen twice in seven runs on a loaded machine: what the page showed instead goes with the failure.
-            await second.page.screenshot({ path: `${ARTIFACTS}/stock-reserved-confirmation-${width}.png`, fullPage: true });
-            throw new Error(`${String(error)}\n${second.page.url()} showed: ${await second.page.evaluate<string>('document.body.innerText')}\nrequests:\n${trace.join('\n')}`);
+            await second.page.screenshot({
+              path: `${ARTIFACTS}/stock-reserved-confirmation-${width}.png`,
+              fullPage: true,
+            });
+            throw new Error(
+              `${String(error)}\n${second.page.url()} showed: ${await second.page.evaluate<string>('document.body.innerText')}\nrequests:\n${trace.join('\n')}`,
+            );
           });
           expect(await second.page.locator('h1').textContent()).toBe('Order confirmed');
           expect(await statusesOf(secondEmail)).toEqual(['paid']);

@@ -108,7 +108,9 @@ describe('the merchant console', () => {
     await page.fill('[aria-label="Stock, variant 2"]', '2');
     await page.click('.SaveBar button[type="submit"]');
     // A problem found before sending: the spec's summary and the field's own message.
-    await expect.poll(() => page.locator('.SaveBar [role="status"]').innerText()).toBe('Update the missing or invalid information above');
+    await expect
+      .poll(() => page.locator('.SaveBar [role="status"]').innerText())
+      .toBe('Update the missing or invalid information above');
     expect(await page.locator('#variant-1-price-error').innerText()).toContain('Enter a price such as 12.50.');
     expect(await page.getAttribute('[aria-label="Price, variant 2"]', 'aria-invalid')).toBe('true');
     await page.fill('[aria-label="Price, variant 2"]', '55.00');
@@ -177,12 +179,16 @@ describe('the merchant console', () => {
     await page.check('.NamesList li:has-text("desk") input');
     await page.check('.NamesList li:has-text("kitchen") input');
     await page.click('.NamesManager-actions >> text=Edit');
-    await expect.poll(() => page.locator('#tag-actions-error').innerText()).toContain('You may only edit one tag at a time');
+    await expect
+      .poll(() => page.locator('#tag-actions-error').innerText())
+      .toContain('You may only edit one tag at a time');
     await check(page, 'catalog', problems);
     await page.click('.Segmented >> text=Categories');
     await page.fill('#new-category', 'y'.repeat(26));
     await page.click('text=Add category');
-    await expect.poll(() => page.locator('#new-category-error').innerText()).toContain('A category can be at most 25 characters');
+    await expect
+      .poll(() => page.locator('#new-category-error').innerText())
+      .toContain('A category can be at most 25 characters');
 
     await page.click('.PageHeader >> text=New store');
     await page.waitForSelector('h1:text("New store")');
@@ -215,7 +221,8 @@ describe('the merchant console', () => {
     await page.waitForSelector('#merchant-email');
 
     await signIn(page, ACCOUNTS.editor);
-    for (const refused of ['Products', 'Catalogue', 'Team', 'Analytics']) expect(await sidebar(page)).not.toContain(refused);
+    for (const refused of ['Products', 'Catalogue', 'Team', 'Analytics'])
+      expect(await sidebar(page)).not.toContain(refused);
     await page.goto(`${storeUrl}/config/team`);
     await page.waitForSelector('h1:text("Team")');
     expect(await page.locator('main').innerText()).toContain('Your role does not allow this.');

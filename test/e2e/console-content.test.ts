@@ -21,7 +21,8 @@ const browser = useChromium();
 const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
 const VIEWER = { email: 'viewer@example.com', password: 'studio-goods-viewer' };
 type Account = typeof OWNER;
-const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 /** The engine spec's interface message (§8), written out so a changed constant fails here. */
 const ANDROID_CODE_MESSAGE = 'Code editing is not available on Android.';
 
@@ -36,7 +37,12 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize(before);
 }
 
-async function signIn(account: Account, device: { viewport: { width: number; height: number }; userAgent?: string } = { viewport: { width: 1366, height: 900 } }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function signIn(
+  account: Account,
+  device: { viewport: { width: number; height: number }; userAgent?: string } = {
+    viewport: { width: 1366, height: 900 },
+  },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser().newContext(device);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -58,7 +64,9 @@ async function picture(width: number, height: number, seed: number): Promise<Buf
     state = (state * 1103515245 + 12345) >>> 0;
     pixels[i] = state >>> 24;
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 /** Drops files on the drop zone as a drag from the desktop would. */
@@ -86,7 +94,12 @@ describe('console content', () => {
     await page.waitForSelector('.DropZone');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 600 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 600 * 1024,
+    });
     const shelf = await picture(900, 600, 7);
     await dropFiles(page, [
       { name: 'studio-shelf.png', type: 'image/png', bytes: shelf },
@@ -94,12 +107,19 @@ describe('console content', () => {
     ]);
     // A function, not text: the console's CSP refuses the eval a polled text needs. Its DOM is typed by hand (no DOM types here).
     await page.waitForFunction(() => {
-      const page = globalThis as unknown as { document: { querySelector: (selector: string) => { value: number } | null } };
+      const page = globalThis as unknown as {
+        document: { querySelector: (selector: string) => { value: number } | null };
+      };
       const bar = page.document.querySelector('progress[aria-label="Uploading studio-shelf.png"]');
       return bar !== null && bar.value > 0 && bar.value < 1;
     });
     await expect.poll(() => page.textContent('.Uploads'), { timeout: 30_000 }).toContain('Uploaded');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     expect(await page.textContent('.Uploads')).toContain('The file notes.exe does not appear to be a supported file');
     const card = page.locator('.FileCard', { hasText: 'studio-shelf.png' });
     await card.waitFor();
@@ -111,7 +131,11 @@ describe('console content', () => {
     const oldUrl = (await card.locator('a', { hasText: 'Open' }).getAttribute('href')) ?? '';
     const chooser = page.waitForEvent('filechooser');
     await card.getByRole('button', { name: 'Replace studio-shelf.png' }).click();
-    await (await chooser).setFiles({ name: 'studio-shelf-2.png', mimeType: 'image/png', buffer: await picture(1600, 1000, 11) });
+    await (await chooser).setFiles({
+      name: 'studio-shelf-2.png',
+      mimeType: 'image/png',
+      buffer: await picture(1600, 1000, 11),
+    });
     const replaced = page.locator('.FileCard', { hasText: 'studio-shelf-2.png' });
     await replaced.waitFor();
     const newUrl = (await replaced.locator('a', { hasText: 'Open' }).getAttribute('href')) ?? '';
@@ -120,7 +144,9 @@ describe('console content', () => {
     expect(served.url).toBe(`${storeUrl}${newUrl}`);
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     // The browser made the 300 px width: served instead of the 1600 px original.
-    await expect.poll(async () => (await fetch(`${storeUrl}${newUrl}?w=300`)).headers.get('content-type'), { timeout: 20_000 }).toBe('image/webp');
+    await expect
+      .poll(async () => (await fetch(`${storeUrl}${newUrl}?w=300`)).headers.get('content-type'), { timeout: 20_000 })
+      .toBe('image/webp');
 
     // A post: bold text, a heading, a link (invalid first), an image from the file manager.
     await page.click('.Sidebar a[href="/config/posts"]');
@@ -136,7 +162,9 @@ describe('console content', () => {
       const tool = page.getByRole('button', { name, exact: true });
       await tool.click();
       await expect.poll(() => tool.getAttribute('aria-pressed')).toBe(String(pressed));
-      await expect.poll(() => page.evaluate("document.activeElement?.classList.contains('RichText-content') === true")).toBe(true);
+      await expect
+        .poll(() => page.evaluate("document.activeElement?.classList.contains('RichText-content') === true"))
+        .toBe(true);
     };
     await page.keyboard.type('We fired the ');
     await useTool('Bold', true);
@@ -152,7 +180,8 @@ describe('console content', () => {
     await page.getByRole('button', { name: 'Link', exact: true }).click();
     const linkEditor = page.locator('dialog.LinkEditor');
     await linkEditor.waitFor();
-    for (const target of ['Page', 'Web Address', 'Email', 'Phone', 'File']) expect(await linkEditor.getByLabel(target, { exact: true }).count()).toBeGreaterThan(0);
+    for (const target of ['Page', 'Web Address', 'Email', 'Phone', 'File'])
+      expect(await linkEditor.getByLabel(target, { exact: true }).count()).toBeGreaterThan(0);
     await linkEditor.getByRole('radio', { name: 'Email' }).check();
     await linkEditor.locator('input[type="text"]').fill('studio@');
     await linkEditor.getByRole('button', { name: 'Apply' }).click();
@@ -160,7 +189,9 @@ describe('console content', () => {
     await linkEditor.getByRole('radio', { name: 'Web Address' }).check();
     await linkEditor.locator('input[type="text"]').fill('shop');
     await linkEditor.getByRole('button', { name: 'Apply' }).click();
-    expect(await linkEditor.locator('.FieldError').textContent()).toBe('Links must be formatted as http://www.example.com or https://www.example.com');
+    expect(await linkEditor.locator('.FieldError').textContent()).toBe(
+      'Links must be formatted as http://www.example.com or https://www.example.com',
+    );
     await linkEditor.getByRole('radio', { name: 'Page' }).check();
     await linkEditor.locator('input[type="text"]').fill('shop');
     await linkEditor.getByRole('button', { name: 'Apply' }).click();
@@ -171,7 +202,9 @@ describe('console content', () => {
     await linkEditor.getByRole('button', { name: 'Apply' }).click();
     await linkEditor.waitFor({ state: 'detached' });
     await body.locator('a[href="/shop"]', { hasText: 'the shop' }).waitFor();
-    await expect.poll(() => page.evaluate("document.activeElement?.classList.contains('RichText-content') === true")).toBe(true);
+    await expect
+      .poll(() => page.evaluate("document.activeElement?.classList.contains('RichText-content') === true"))
+      .toBe(true);
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Image', exact: true }).click();
@@ -196,7 +229,10 @@ describe('console content', () => {
     await page.selectOption('#post-status', 'scheduled');
     const tomorrow = new Date(Date.now() + 86_400_000);
     const pad = (n: number) => String(n).padStart(2, '0');
-    await page.fill('#post-date', `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}T09:00`);
+    await page.fill(
+      '#post-date',
+      `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}T09:00`,
+    );
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.textContent('.PageHeader .StatusLabel')).toBe('Scheduled');
     expect(await status(postUrl)).toBe(404);
@@ -212,7 +248,10 @@ describe('console content', () => {
     await expect.poll(() => page.inputValue('#post-title')).toBe('Kiln day diary');
     await page.selectOption('#post-status', 'published');
     const now = new Date(Date.now() - 60_000);
-    await page.fill('#post-date', `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}`);
+    await page.fill(
+      '#post-date',
+      `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}`,
+    );
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.textContent('.PageHeader .StatusLabel')).toBe('Published');
     const shopper = await browser().newPage({ viewport: { width: 1366, height: 900 } });
@@ -292,7 +331,10 @@ describe('console content', () => {
   }, 240_000);
 
   it('tells an administrator on Android that code editing is not available there, instead of the code block', async () => {
-    const { context, page, errors } = await signIn(OWNER, { viewport: { width: 375, height: 800 }, userAgent: ANDROID_CHROME });
+    const { context, page, errors } = await signIn(OWNER, {
+      viewport: { width: 375, height: 800 },
+      userAgent: ANDROID_CHROME,
+    });
     await page.goto(`${storeUrl}/config/posts/new`);
     await page.locator('.RichText-content').waitFor();
     expect(await page.getByText(ANDROID_CODE_MESSAGE, { exact: true }).isVisible()).toBe(true);
@@ -307,7 +349,8 @@ describe('console content', () => {
 
   it('gives a role without content rights no editor', async () => {
     const { context, page } = await signIn(VIEWER);
-    for (const id of ['pages', 'posts', 'files']) expect(await page.locator(`.Sidebar a[href="/config/${id}"]`).count()).toBe(0);
+    for (const id of ['pages', 'posts', 'files'])
+      expect(await page.locator(`.Sidebar a[href="/config/${id}"]`).count()).toBe(0);
     await page.goto(`${storeUrl}/config/posts/new`);
     await page.waitForSelector('.Notice');
     expect(await page.textContent('.Notice')).toContain('Blog posts');

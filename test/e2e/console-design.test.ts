@@ -22,7 +22,11 @@ const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
 const VIEWER = { email: 'viewer@example.com', password: 'studio-goods-viewer' };
 type Account = typeof OWNER;
 const GREEN = colourCss(hexToColour('#2f5d50')!);
-const DEMO_NAVIGATION = ['Shop', 'Gifts', 'Journal', 'Contact'].map((title, i) => ({ title, link: { type: 'page', value: ['/shop', '/gifts', '/blog', '/contact'][i] }, children: [] }));
+const DEMO_NAVIGATION = ['Shop', 'Gifts', 'Journal', 'Contact'].map((title, i) => ({
+  title,
+  link: { type: 'page', value: ['/shop', '/gifts', '/blog', '/contact'][i] },
+  children: [],
+}));
 
 let context: BrowserContext | undefined;
 let pageErrors: string[] = [];
@@ -64,7 +68,10 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
-const cssVariable = (target: Page | Frame, name: string) => target.evaluate(`getComputedStyle(document.documentElement).getPropertyValue(${JSON.stringify(name)}).trim()`) as Promise<string>;
+const cssVariable = (target: Page | Frame, name: string) =>
+  target.evaluate(
+    `getComputedStyle(document.documentElement).getPropertyValue(${JSON.stringify(name)}).trim()`,
+  ) as Promise<string>;
 
 async function previewFrame(page: Page): Promise<Frame> {
   const handle = await page.waitForSelector('iframe.DesignPreview-frame');
@@ -75,7 +82,9 @@ async function previewFrame(page: Page): Promise<Frame> {
 
 /** Waits until the preview, reloaded after a draft save, shows `value` for `name`. */
 async function previewShows(page: Page, name: string, value: RegExp): Promise<void> {
-  await expect.poll(async () => cssVariable(await previewFrame(page), name).catch(() => ''), { timeout: 30_000, interval: 250 }).toMatch(value);
+  await expect
+    .poll(async () => cssVariable(await previewFrame(page), name).catch(() => ''), { timeout: 30_000, interval: 250 })
+    .toMatch(value);
 }
 
 afterAll(async () => {
@@ -84,8 +93,11 @@ afterAll(async () => {
   expect(await api(page, 'DELETE', '/api/console/design', {})).toBe(200);
   expect(await api(page, 'PUT', '/api/console/navigation', { items: DEMO_NAVIGATION })).toBe(200);
   expect(await api(page, 'POST', '/api/console/mailing-list', { action: 'disconnect' })).toBe(200);
-  const { files } = (await page.evaluate("fetch('/api/console/files').then((res) => res.json())")) as { files: { id: string; name: string }[] };
-  for (const file of files.filter((f) => f.name === 'price-list.pdf')) expect(await api(page, 'DELETE', `/api/console/files/${file.id}`)).toBe(200);
+  const { files } = (await page.evaluate("fetch('/api/console/files').then((res) => res.json())")) as {
+    files: { id: string; name: string }[];
+  };
+  for (const file of files.filter((f) => f.name === 'price-list.pdf'))
+    expect(await api(page, 'DELETE', `/api/console/files/${file.id}`)).toBe(200);
   await context?.close();
   context = undefined;
 }, 120_000);
@@ -99,7 +111,9 @@ describe('console: design', () => {
     expect(await seriousViolations(page, 'design colours')).toEqual([]);
     await shots(page, 'design');
 
-    const accent = page.locator('fieldset.ColourPicker', { has: page.locator('legend', { hasText: 'Accent and links' }) });
+    const accent = page.locator('fieldset.ColourPicker', {
+      has: page.locator('legend', { hasText: 'Accent and links' }),
+    });
     // The spec's bound message for a hue out of range, shown instead of applied.
     await accent.locator('label.Segment', { hasText: 'HSL' }).click();
     await accent.locator('label.ColourPicker-field', { hasText: 'H °' }).locator('input').fill('400');
@@ -141,8 +155,14 @@ describe('console: design', () => {
     await page.locator('.StatusLabel', { hasText: /^Published$/ }).waitFor();
     await shopper.goto(`${storeUrl}/shop`);
     expect(await cssVariable(shopper, '--accent')).toBe(GREEN);
-    expect(await shopper.evaluate("getComputedStyle(document.querySelector('h1')).fontFamily")).toMatch(/Superclarendon/);
-    expect(await shopper.evaluate("getComputedStyle(document.querySelector('.ProductList-grid')).gridTemplateColumns.split(' ').length")).toBe(3);
+    expect(await shopper.evaluate("getComputedStyle(document.querySelector('h1')).fontFamily")).toMatch(
+      /Superclarendon/,
+    );
+    expect(
+      await shopper.evaluate(
+        "getComputedStyle(document.querySelector('.ProductList-grid')).gridTemplateColumns.split(' ').length",
+      ),
+    ).toBe(3);
     await store.close();
   }, 360_000);
 });
@@ -184,7 +204,9 @@ describe('console: navigation', () => {
     expect(await seriousViolations(page, 'link editor')).toEqual([]);
     await dialog.locator('button:has-text("Done")').click();
     await page.click('button[aria-label="Move into the link above: Write to us"]');
-    expect(await page.locator('ul[aria-label="Links under Contact"] .NavRow-title').allTextContents()).toEqual(['Write to us']);
+    expect(await page.locator('ul[aria-label="Links under Contact"] .NavRow-title').allTextContents()).toEqual([
+      'Write to us',
+    ]);
 
     // A File link is chosen in the file manager (here uploaded from the picker), not typed.
     await page.click('button:has-text("Add link")');
@@ -194,7 +216,13 @@ describe('console: navigation', () => {
     expect(await dialog.locator('.FieldError').textContent()).toBe('Please choose a file');
     await dialog.locator('button:has-text("Choose a file")').click();
     const picker = page.locator('dialog.FilePicker');
-    await picker.locator('input[type="file"][multiple]').setInputFiles({ name: 'price-list.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n') });
+    await picker
+      .locator('input[type="file"][multiple]')
+      .setInputFiles({
+        name: 'price-list.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+      });
     await picker.locator('button[aria-label="Choose price-list.pdf"]').first().click();
     await picker.waitFor({ state: 'detached' });
     expect(await dialog.locator('.LinkEditor-file').textContent()).toBe('price-list.pdf');
@@ -202,8 +230,13 @@ describe('console: navigation', () => {
     await dialog.locator('button:has-text("Done")').click();
     await dialog.waitFor({ state: 'detached' });
     await page.click('button[aria-label="Move into the link above: Price list"]');
-    expect(await page.locator('ul[aria-label="Links under Contact"] .NavRow-title').allTextContents()).toEqual(['Write to us', 'Price list']);
-    expect(await page.locator('.NavRow', { hasText: 'Price list' }).locator('.NavRow-target').textContent()).toBe('File: price-list.pdf');
+    expect(await page.locator('ul[aria-label="Links under Contact"] .NavRow-title').allTextContents()).toEqual([
+      'Write to us',
+      'Price list',
+    ]);
+    expect(await page.locator('.NavRow', { hasText: 'Price list' }).locator('.NavRow-target').textContent()).toBe(
+      'File: price-list.pdf',
+    );
     await page.click('button:has-text("Save navigation")');
     await page.waitForSelector('.SaveStatus--saved');
     expect(await seriousViolations(page, 'navigation')).toEqual([]);
@@ -216,7 +249,11 @@ describe('console: navigation', () => {
     await shopper.goto(`${storeUrl}/contact`);
     await shopper.waitForSelector('html[data-islands="hydrated"]');
     const folder = shopper.locator('.site-nav button.site-nav-folder', { hasText: 'Shop' });
-    expect((await shopper.locator('.site-nav-list > li > a, .site-nav-list > li > button').allTextContents()).map((text) => text.trim())).toEqual(['Journal', 'Shop', 'Contact']);
+    expect(
+      (await shopper.locator('.site-nav-list > li > a, .site-nav-list > li > button').allTextContents()).map((text) =>
+        text.trim(),
+      ),
+    ).toEqual(['Journal', 'Shop', 'Contact']);
     expect(await shopper.locator('#site-nav-2').isHidden()).toBe(true);
     await folder.click();
     expect(await folder.getAttribute('aria-expanded')).toBe('true');
@@ -239,7 +276,9 @@ describe('console: navigation', () => {
     await store.close();
 
     // At 375 px: the menu button opens the navigation, the folder opens in place.
-    const phone = await context!.browser()!.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    const phone = await context!
+      .browser()!
+      .newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
     phone.setDefaultTimeout(90_000);
     const mobile = await phone.newPage();
     await mobile.goto(`${storeUrl}/contact`);
@@ -288,7 +327,9 @@ describe('console: mailing list', () => {
     await shopper.waitForSelector('html[data-islands="hydrated"]');
     await shopper.fill('.NewsletterBlock form input[type="email"]', reader);
     await shopper.click('.NewsletterBlock form button[type="submit"]');
-    await expect.poll(() => shopper.locator('.NewsletterBlock .SiteForm-submission-message').textContent(), { timeout: 30_000 }).toBe('Thank you for signing up.');
+    await expect
+      .poll(() => shopper.locator('.NewsletterBlock .SiteForm-submission-message').textContent(), { timeout: 30_000 })
+      .toBe('Thank you for signing up.');
     await store.close();
     await page.reload();
     const row = page.locator('.DataTable tr', { hasText: reader });

@@ -44,7 +44,9 @@ async function newContext(width = 1366): Promise<BrowserContext> {
 }
 
 /** The calls of a visitor with a crumb (cookies of their own context). */
-async function visitorApi(context: BrowserContext): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
+async function visitorApi(
+  context: BrowserContext,
+): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
   expect((await context.request.get(`${storeUrl}/api/crumb`)).status()).toBe(204);
   const crumb = (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '';
   return { api: context.request, headers: { 'X-CSRF-Token': crumb } };
@@ -62,23 +64,57 @@ async function placeOrder(
 ): Promise<{ orderNumber: number; discountCents: number }> {
   const context = await newContext();
   const { api, headers } = await visitorApi(context);
-  const product = (await (await api.get(`${storeUrl}/shop/p/candle?format=json`)).json()) as { item: { structuredContent: { variants: { sku: string }[] } } };
+  const product = (await (await api.get(`${storeUrl}/shop/p/candle?format=json`)).json()) as {
+    item: { structuredContent: { variants: { sku: string }[] } };
+  };
   const CANDLE_SKU = product.item.structuredContent.variants[0]?.sku ?? '';
-  await expectOk(await api.post(`${storeUrl}/api/commerce/shopping-cart/entries`, { data: { itemId: 'p-candle', sku: CANDLE_SKU, quantity: 1 }, headers }));
+  await expectOk(
+    await api.post(`${storeUrl}/api/commerce/shopping-cart/entries`, {
+      data: { itemId: 'p-candle', sku: CANDLE_SKU, quantity: 1 },
+      headers,
+    }),
+  );
   await expectOk(await api.post(`${storeUrl}/api/commerce/checkout`, { data: {}, headers }));
-  const address = { ...name, address1: '1 Main St', address2: '', city: 'Springfield', region: 'IL', postalCode: '62701', countryCode: 'US', phone: '' };
-  const filled = await api.put(`${storeUrl}/api/commerce/checkout`, { data: { email, shippingAddress: address, ...(discountCode === null ? {} : { discountCode }) }, headers });
+  const address = {
+    ...name,
+    address1: '1 Main St',
+    address2: '',
+    city: 'Springfield',
+    region: 'IL',
+    postalCode: '62701',
+    countryCode: 'US',
+    phone: '',
+  };
+  const filled = await api.put(`${storeUrl}/api/commerce/checkout`, {
+    data: { email, shippingAddress: address, ...(discountCode === null ? {} : { discountCode }) },
+    headers,
+  });
   await expectOk(filled);
-  const { checkout } = (await filled.json()) as { checkout: { shippingOptions: { id: string }[]; requiresShipping: boolean } };
-  if (checkout.requiresShipping) await expectOk(await api.put(`${storeUrl}/api/commerce/checkout`, { data: { shippingOptionId: checkout.shippingOptions[0]?.id ?? null }, headers }));
-  const placed = await api.post(`${storeUrl}/api/commerce/orders`, { data: { payment: { provider: 'local', token: 'local_card_4242424242424242' } }, headers: { ...headers, 'idempotency-key': crypto.randomUUID() } });
+  const { checkout } = (await filled.json()) as {
+    checkout: { shippingOptions: { id: string }[]; requiresShipping: boolean };
+  };
+  if (checkout.requiresShipping)
+    await expectOk(
+      await api.put(`${storeUrl}/api/commerce/checkout`, {
+        data: { shippingOptionId: checkout.shippingOptions[0]?.id ?? null },
+        headers,
+      }),
+    );
+  const placed = await api.post(`${storeUrl}/api/commerce/orders`, {
+    data: { payment: { provider: 'local', token: 'local_card_4242424242424242' } },
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+  });
   await expectOk(placed);
   const { order } = (await placed.json()) as { order: { orderNumber: number; discountCents: number } };
   return order;
 }
 
 /** The console at `path`, signed in as `account` through its sign-in form. */
-async function signedIn(account: { email: string; password: string }, path: string, width = 1366): Promise<{ page: Page; errors: string[] }> {
+async function signedIn(
+  account: { email: string; password: string },
+  path: string,
+  width = 1366,
+): Promise<{ page: Page; errors: string[] }> {
   const context = await newContext(width);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -109,7 +145,12 @@ describe('console operations in Chromium', () => {
     const context = await newContext();
     const { api, headers } = await visitorApi(context);
     await expectOk(await api.post(`${storeUrl}/api/merchant/session`, { data: ACCOUNTS.store, headers }));
-    await expectOk(await api.post(`${storeUrl}/api/commerce/shipping-rates`, { data: { name: `Ops courier ${RUN}`, regions: [], method: 'flat', amountCents: 500 }, headers }));
+    await expectOk(
+      await api.post(`${storeUrl}/api/commerce/shipping-rates`, {
+        data: { name: `Ops courier ${RUN}`, regions: [], method: 'flat', amountCents: 500 },
+        headers,
+      }),
+    );
     await context.close();
     contexts = [];
   }, 120_000);
@@ -168,11 +209,19 @@ describe('console operations in Chromium', () => {
       await page.fill('#order-search', `jose nunez${RUN}`);
       await page.keyboard.press('Enter');
       await expect.poll(() => page.locator('.DataTable tbody tr').count(), WAIT).toBe(2);
-      expect(await page.locator('a:has-text("Export CSV")').getAttribute('href')).toBe(`/api/commerce/orders.csv?q=${encodeURIComponent(`jose nunez${RUN}`).replaceAll('%20', '+')}`);
-      const download = await Promise.all([page.waitForEvent('download', WAIT), page.click('a:has-text("Export CSV")')]).then(([d]) => d);
+      expect(await page.locator('a:has-text("Export CSV")').getAttribute('href')).toBe(
+        `/api/commerce/orders.csv?q=${encodeURIComponent(`jose nunez${RUN}`).replaceAll('%20', '+')}`,
+      );
+      const download = await Promise.all([
+        page.waitForEvent('download', WAIT),
+        page.click('a:has-text("Export CSV")'),
+      ]).then(([d]) => d);
       const csv = readFileSync((await download.path()) ?? '', 'utf8').split('\r\n');
       expect(csv[0]).toBe('Number,Date (UTC),Status,Email,Name,Total,Items');
-      expect(csv.slice(1, 3).map((line) => line.split(',')[0])).toEqual([String(shipped.orderNumber), String(paid.orderNumber)]);
+      expect(csv.slice(1, 3).map((line) => line.split(',')[0])).toEqual([
+        String(shipped.orderNumber),
+        String(paid.orderNumber),
+      ]);
       await screenshot(page, 'orders-by-name');
 
       await page.click(`a:has-text("#${paid.orderNumber}")`);
@@ -190,7 +239,9 @@ describe('console operations in Chromium', () => {
       await modal.waitFor({ state: 'detached', ...WAIT });
       await page.click('.PageHeader-actions button:has-text("Cancel order")');
       await modal.waitFor(WAIT);
-      expect(await modal.textContent()).toContain('The order becomes void and its items go back into stock. The payment of');
+      expect(await modal.textContent()).toContain(
+        'The order becomes void and its items go back into stock. The payment of',
+      );
       expect(await modal.textContent()).toContain('is refunded in full to the customer.');
       await screenshot(page, 'order-cancel-explained');
       await modal.locator('button:has-text("Cancel order")').click();
@@ -258,7 +309,9 @@ describe('console operations in Chromium', () => {
       await page.fill('#discount-percent', '150');
       await page.click('text=Save code');
       expect(await page.locator('#discount-code-error').textContent()).toBe('Use 3 to 32 letters, digits, - or _');
-      expect(await page.locator('#discount-percent-error').textContent()).toBe('Enter a whole percentage from 1 to 100');
+      expect(await page.locator('#discount-percent-error').textContent()).toBe(
+        'Enter a whole percentage from 1 to 100',
+      );
       expect(await page.locator('#discount-code').getAttribute('aria-invalid')).toBe('true');
       await axe(page, 'discount errors');
       await page.fill('#discount-code', code);
@@ -287,11 +340,24 @@ describe('console operations in Chromium', () => {
     async () => {
       const context = await newContext();
       const { api, headers } = await visitorApi(context);
-      const key = ((await (await api.post(`${storeUrl}/api/form/FormSubmissionKey`, { headers })).json()) as { key: string }).key;
-      const values = { name: ['Eve', RUN], email: `eve-${RUN}@example.com`, message: '=1+2 "quoted", on two\nlines', password: `secret-${RUN}` };
+      const key = (
+        (await (await api.post(`${storeUrl}/api/form/FormSubmissionKey`, { headers })).json()) as { key: string }
+      ).key;
+      const values = {
+        name: ['Eve', RUN],
+        email: `eve-${RUN}@example.com`,
+        message: '=1+2 "quoted", on two\nlines',
+        password: `secret-${RUN}`,
+      };
       await expectOk(
         await api.post(`${storeUrl}/api/form/SaveFormSubmission`, {
-          data: { key, formId: 'f-contact', form: JSON.stringify(values), captchaKey: 'local:form_block:0123456789abcdef', pagePath: '/contact' },
+          data: {
+            key,
+            formId: 'f-contact',
+            form: JSON.stringify(values),
+            captchaKey: 'local:form_block:0123456789abcdef',
+            pagePath: '/contact',
+          },
           headers,
         }),
       );
@@ -325,7 +391,12 @@ describe('console operations in Chromium', () => {
       const { api, headers } = await visitorApi(context);
       await expectOk(
         await api.post(`${storeUrl}/api/site-users/account/notifications/restock`, {
-          data: { productId: 'p-ceramic-mug', variantId: 'v14', siteVisitorEmail: `fan-${RUN}@example.com`, recaptchaEnterpriseV3Token: 'local:product_waitlist:0123456789abcdef' },
+          data: {
+            productId: 'p-ceramic-mug',
+            variantId: 'v14',
+            siteVisitorEmail: `fan-${RUN}@example.com`,
+            recaptchaEnterpriseV3Token: 'local:product_waitlist:0123456789abcdef',
+          },
           headers,
         }),
       );
@@ -341,16 +412,19 @@ describe('console operations in Chromium', () => {
       const stockUrl = `${storeUrl}/api/console/products/p-ceramic-mug/stock`;
       const stock = (await (await page.request.get(stockUrl)).json()) as { variants: { sku: string }[] };
       const sku = stock.variants[0]?.sku ?? '';
-      const adjust = (mode: 'add' | 'set', amount: number, reason: string) => page.request.post(stockUrl, { data: { sku, mode, amount, reason }, headers: { 'X-CSRF-Token': crumb } });
+      const adjust = (mode: 'add' | 'set', amount: number, reason: string) =>
+        page.request.post(stockUrl, { data: { sku, mode, amount, reason }, headers: { 'X-CSRF-Token': crumb } });
       await expectOk(await adjust('add', 3, 'Received'));
       try {
         await page.click('a:has-text("Ceramic Mug")');
         const row = page.locator('tr', { hasText: `fan-${RUN}@example.com` });
         await row.waitFor(WAIT);
-        await expect.poll(async () => {
-          await page.reload();
-          return (await row.textContent({ timeout: 30_000 })) ?? '';
-        }, WAIT).toContain('Emailed');
+        await expect
+          .poll(async () => {
+            await page.reload();
+            return (await row.textContent({ timeout: 30_000 })) ?? '';
+          }, WAIT)
+          .toContain('Emailed');
         await axe(page, 'restock sign-ups');
       } finally {
         await expectOk(await adjust('set', 0, 'Count'));
@@ -369,17 +443,28 @@ describe('console operations in Chromium', () => {
       const revenue = await page.locator('.Figures div:has(dt:has-text("Revenue")) dd').textContent();
       expect(revenue).toMatch(/^\$\d/);
       expect(revenue).not.toBe('$0.00');
-      await expect.poll(() => page.locator('#revenue-chart-title ~ .Chart-plot canvas, figure[aria-labelledby="revenue-chart-title"] canvas').count()).toBeGreaterThan(0);
+      await expect
+        .poll(() =>
+          page
+            .locator('#revenue-chart-title ~ .Chart-plot canvas, figure[aria-labelledby="revenue-chart-title"] canvas')
+            .count(),
+        )
+        .toBeGreaterThan(0);
       await page.fill('#analytics-days', '91');
       await page.click('button:has-text("Show")');
       expect(await page.locator('#analytics-days-error').textContent()).toBe('Choose 1 to 90 days');
       await page.click('button:has-text("90 days")');
-      const nyDay = () => new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', dateStyle: 'medium' }).format(Date.now());
+      const nyDay = () =>
+        new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', dateStyle: 'medium' }).format(Date.now());
       const before = nyDay();
-      await expect.poll(() => page.locator('.Page > p.Muted[role="status"]').textContent(), WAIT).toBe('Last 90 days, in the store’s time zone (America/New_York).');
+      await expect
+        .poll(() => page.locator('.Page > p.Muted[role="status"]').textContent(), WAIT)
+        .toBe('Last 90 days, in the store’s time zone (America/New_York).');
       // The demo store is in New York: the last day of the figures is today there, whatever the UTC date.
       await page.locator('figure[aria-labelledby="revenue-chart-title"] .Chart-data summary').click();
-      const lastDay = await page.locator('figure[aria-labelledby="revenue-chart-title"] .Chart-data tbody tr:last-child th[scope="row"]').textContent();
+      const lastDay = await page
+        .locator('figure[aria-labelledby="revenue-chart-title"] .Chart-data tbody tr:last-child th[scope="row"]')
+        .textContent();
       expect([before, nyDay()]).toContain(lastDay);
       await axe(page, 'analytics');
       await screenshot(page, 'analytics');
@@ -391,12 +476,14 @@ describe('console operations in Chromium', () => {
   it(
     'shows each role only the sections it may open',
     async () => {
-      const sidebar = async (page: Page) => (await page.locator('.Sidebar a').allTextContents()).map((text) => text.trim());
+      const sidebar = async (page: Page) =>
+        (await page.locator('.Sidebar a').allTextContents()).map((text) => text.trim());
       // Customers' personal data (orders, submissions, restock sign-ups) is for roles with customerData only.
       const editor = await signedIn(ACCOUNTS.editor, '/config/restock');
       const editorLinks = await sidebar(editor.page);
       expect(editorLinks).toEqual(expect.arrayContaining(['Pages', 'Blog posts']));
-      for (const hidden of ['Orders', 'Forms', 'Restock', 'Commerce', 'Analytics', 'Team']) expect(editorLinks).not.toContain(hidden);
+      for (const hidden of ['Orders', 'Forms', 'Restock', 'Commerce', 'Analytics', 'Team'])
+        expect(editorLinks).not.toContain(hidden);
       await editor.page.waitForSelector('text=Your role does not allow this.', WAIT);
       await editor.page.goto(`${storeUrl}/config/orders`);
       await editor.page.waitForSelector('text=Your role does not allow this.', WAIT);
@@ -405,7 +492,8 @@ describe('console operations in Chromium', () => {
       const viewer = await signedIn(ACCOUNTS.viewer, '/config/analytics');
       const viewerLinks = await sidebar(viewer.page);
       expect(viewerLinks).toEqual(expect.arrayContaining(['Analytics']));
-      for (const hidden of ['Orders', 'Forms', 'Restock', 'Commerce', 'Team']) expect(viewerLinks).not.toContain(hidden);
+      for (const hidden of ['Orders', 'Forms', 'Restock', 'Commerce', 'Team'])
+        expect(viewerLinks).not.toContain(hidden);
       await viewer.page.waitForSelector('.Figures', WAIT);
       await viewer.page.goto(`${storeUrl}/config/forms`);
       await viewer.page.waitForSelector('text=Your role does not allow this.', WAIT);
@@ -421,7 +509,15 @@ describe('console operations in Chromium', () => {
       const guesser = `guess-${RUN}@example.com`;
       const context = await newContext();
       const { api, headers } = await visitorApi(context);
-      for (let i = 0; i < 3; i++) expect((await api.post(`${storeUrl}/api/merchant/session`, { data: { email: guesser, password: 'not it' }, headers })).status()).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect(
+          (
+            await api.post(`${storeUrl}/api/merchant/session`, {
+              data: { email: guesser, password: 'not it' },
+              headers,
+            })
+          ).status(),
+        ).toBe(401);
       const { page, errors } = await signedIn(ACCOUNTS.owner, '/config/team');
       for (const width of [1366, 375]) {
         await page.setViewportSize({ width, height: 900 });

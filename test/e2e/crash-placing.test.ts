@@ -41,11 +41,23 @@ function newShopper(): Shopper {
 }
 
 /** A call as the shopper's page makes it; a connection the crash cut answers status 0. */
-async function call(url: string, who: Pick<Shopper, 'crumb' | 'cookie'>, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+async function call(
+  url: string,
+  who: Pick<Shopper, 'crumb' | 'cookie'>,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   try {
     const res = await fetch(`${url}${path}`, {
       method,
-      headers: { cookie: who.cookie, 'x-csrf-token': who.crumb, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        cookie: who.cookie,
+        'x-csrf-token': who.crumb,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: res.status, text: await res.text() };
@@ -54,19 +66,40 @@ async function call(url: string, who: Pick<Shopper, 'crumb' | 'cookie'>, method:
   }
 }
 
-const place = (url: string, shopper: Shopper) => call(url, shopper, 'POST', '/api/commerce/orders', { payment: { provider: 'local', token: SUCCESS_CARD } }, { 'idempotency-key': shopper.key });
+const place = (url: string, shopper: Shopper) =>
+  call(
+    url,
+    shopper,
+    'POST',
+    '/api/commerce/orders',
+    { payment: { provider: 'local', token: SUCCESS_CARD } },
+    { 'idempotency-key': shopper.key },
+  );
 
-it('25 shoppers for 8 seats, the store killed mid-burst and started again: the retries get 8 paid orders, each seat sold once', { timeout: 600_000 }, async () => {
+it('25 shoppers for 8 seats, the store killed mid-burst and started again: the retries get 8 paid orders, each seat sold once', {
+  timeout: 600_000,
+}, async () => {
   const first = await startLocalStore({ state });
   stops.push(first.stop);
   const everyone = Array.from({ length: SHOPPERS }, newShopper);
-  const page = (await (await fetch(`${first.url}/shop/p/pottery-class?format=json`)).json()) as { item?: { structuredContent?: { variants?: { sku: string }[] } } };
+  const page = (await (await fetch(`${first.url}/shop/p/pottery-class?format=json`)).json()) as {
+    item?: { structuredContent?: { variants?: { sku: string }[] } };
+  };
   const sku = page.item?.structuredContent?.variants?.[0]?.sku;
   expect(sku).toBeDefined();
   const shoppers: Shopper[] = [];
   for (const shopper of everyone) {
     // Every shopper reaches payment (a checkout reserves nothing); one that could not would simply not take part.
-    if ((await call(first.url, shopper, 'POST', '/api/commerce/shopping-cart/entries', { itemId: ITEM, sku, quantity: 1 })).status !== 200) continue;
+    if (
+      (
+        await call(first.url, shopper, 'POST', '/api/commerce/shopping-cart/entries', {
+          itemId: ITEM,
+          sku,
+          quantity: 1,
+        })
+      ).status !== 200
+    )
+      continue;
     if ((await call(first.url, shopper, 'POST', '/api/commerce/checkout', {})).status !== 200) continue;
     const filled = await call(first.url, shopper, 'PUT', '/api/commerce/checkout', { email: 'crash@example.com' });
     expect(filled.status, filled.text).toBe(200);
@@ -88,7 +121,8 @@ it('25 shoppers for 8 seats, the store killed mid-burst and started again: the r
   // before it lands (a CI run saw 0 of 24 cut off): the run then checks the restart only, and says so.
   // The per-step aborts in test/worker/crash-safe-placing.test.ts cover every instant deterministically.
   const cutOff = firstAnswers.filter((a) => a.status === 0).length;
-  if (cutOff === 0) console.warn('crash-placing: the kill landed after every answer; this run checked the restart only');
+  if (cutOff === 0)
+    console.warn('crash-placing: the kill landed after every answer; this run checked the restart only');
 
   const second = await startLocalStore({ state });
   stops.push(second.stop);
@@ -101,7 +135,9 @@ it('25 shoppers for 8 seats, the store killed mid-burst and started again: the r
     const before = firstAnswers[i];
     if (before !== undefined && (before.status === 201 || before.status === 402)) expect(retry).toEqual(before);
   }
-  const paid = retries.filter((r) => r.status === 201).map((r) => JSON.parse(r.text) as { order: { id: string; status: string } });
+  const paid = retries
+    .filter((r) => r.status === 201)
+    .map((r) => JSON.parse(r.text) as { order: { id: string; status: string } });
   expect(paid.map((p) => p.order.status)).toEqual(Array(SEATS).fill('paid'));
   expect(new Set(paid.map((p) => p.order.id)).size).toBe(SEATS);
   // The same key again: the same answer.
@@ -110,7 +146,9 @@ it('25 shoppers for 8 seats, the store killed mid-burst and started again: the r
     if (retries[i]?.status === 201) expect(again).toEqual(retries[i]);
   }
 
-  const seats = JSON.parse((await call(second.url, newShopper(), 'GET', `/api/commerce/inventory/stock/?itemId=${ITEM}`)).text) as { results: { qtyInStock: number }[] };
+  const seats = JSON.parse(
+    (await call(second.url, newShopper(), 'GET', `/api/commerce/inventory/stock/?itemId=${ITEM}`)).text,
+  ) as { results: { qtyInStock: number }[] };
   expect(seats.results[0]?.qtyInStock).toBe(0);
   const merchant = newShopper();
   const signedIn = await fetch(`${second.url}/api/merchant/session`, {
@@ -119,11 +157,18 @@ it('25 shoppers for 8 seats, the store killed mid-burst and started again: the r
     body: JSON.stringify(STORE_MANAGER),
   });
   expect(signedIn.status).toBe(200);
-  const session = signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const session = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const asMerchant = { crumb: merchant.crumb, cookie: `${merchant.cookie}; ${session}` };
-  const orders = JSON.parse((await call(second.url, asMerchant, 'GET', '/api/commerce/orders?limit=100')).text) as { orders: { status: string }[] };
+  const orders = JSON.parse((await call(second.url, asMerchant, 'GET', '/api/commerce/orders?limit=100')).text) as {
+    orders: { status: string }[];
+  };
   expect(orders.orders.map((o) => o.status)).toEqual(Array(SEATS).fill('paid'));
   // Sold, not left reserved: nothing on hand (reserved units would still count on hand).
-  const product = JSON.parse((await call(second.url, asMerchant, 'GET', `/api/console/products/${ITEM}`)).text) as { product: { variants: { stock: number }[] } };
+  const product = JSON.parse((await call(second.url, asMerchant, 'GET', `/api/console/products/${ITEM}`)).text) as {
+    product: { variants: { stock: number }[] };
+  };
   expect(product.product.variants[0]?.stock).toBe(0);
 });

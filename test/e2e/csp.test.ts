@@ -38,7 +38,11 @@ async function ownerSession(): Promise<(method: string, path: string, body?: unk
     keep(
       await fetch(`${storeUrl}${path}`, {
         method,
-        headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/json', 'x-csrf-token': cookies.get('crumb') ?? '' },
+        headers: {
+          cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          'content-type': 'application/json',
+          'x-csrf-token': cookies.get('crumb') ?? '',
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }),
     );
@@ -97,7 +101,9 @@ describe('content security in Chromium', () => {
 
   beforeAll(async () => {
     call = await ownerSession();
-    navigation = ((await (await call('GET', '/api/commondata/GetSiteLayout')).json()) as { layout: { links: unknown[] }[] }).layout[0]?.links ?? [];
+    navigation =
+      ((await (await call('GET', '/api/commondata/GetSiteLayout')).json()) as { layout: { links: unknown[] }[] })
+        .layout[0]?.links ?? [];
     footer = ((await (await call('GET', '/api/site-header-footer')).json()) as { footer: string }).footer;
     const added = await call('POST', `/api/content-service/product/1.1/websites/${DEMO_SITE_ID}/products`, {
       navigationTitle: 'Payloads',
@@ -120,7 +126,11 @@ describe('content security in Chromium', () => {
 
   afterAll(async () => {
     await call('PUT', '/api/site-header-footer', { header: '', footer });
-    await call('POST', '/api/widget/UpdateNavigation', { fieldName: 'main-navigation', templateId: 'default', navigation: { items: navigation } });
+    await call('POST', '/api/widget/UpdateNavigation', {
+      fieldName: 'main-navigation',
+      templateId: 'default',
+      navigation: { items: navigation },
+    });
     await call('DELETE', `/api/content-service/product/1.1/websites/${DEMO_SITE_ID}/products/${collectionId}`);
   });
 
@@ -136,11 +146,15 @@ describe('content security in Chromium', () => {
     // On a product page the payload is in the navigation; adding to the cart still works.
     const product = await visit('/shop/p/candle');
     await product.page.waitForSelector('html[data-islands="hydrated"]');
-    expect(await product.page.locator('[data-island][data-hydrated="true"]').count()).toBe(await product.page.locator('[data-island]').count());
+    expect(await product.page.locator('[data-island][data-hydrated="true"]').count()).toBe(
+      await product.page.locator('[data-island]').count(),
+    );
     await product.page.click('.ProductItem-form .sqs-add-to-cart-button');
     await expect.poll(() => product.page.locator('.CartPill-count').textContent(), { timeout: 15_000 }).toBe('1');
     // The page is styled: the critical CSS (allowed by its hash) applies.
-    expect(await product.page.evaluate("getComputedStyle(document.querySelector('.skip-link')).position")).toBe('absolute');
+    expect(await product.page.evaluate("getComputedStyle(document.querySelector('.skip-link')).position")).toBe(
+      'absolute',
+    );
     await expectNothingInjectedRan(product);
     await product.context.close();
   });
@@ -153,14 +167,22 @@ describe('content security in Chromium', () => {
     await contact.page.fill('#f-contact-email', 'ada@example.com');
     await contact.page.fill('#f-contact-message', 'Do you ship to Canada?');
     await contact.page.click('.FormBlock form button[type="submit"]');
-    await expect.poll(() => contact.page.evaluate('document.documentElement.dataset.postSubmit'), { timeout: 15_000 }).toBe('ran');
+    await expect
+      .poll(() => contact.page.evaluate('document.documentElement.dataset.postSubmit'), { timeout: 15_000 })
+      .toBe('ran');
     await expectNothingInjectedRan(contact);
     await contact.context.close();
   });
 
   it('runs no script reflected from the URL', async () => {
     const q = encodeURIComponent(PAYLOAD);
-    for (const path of [`/?format=${q}`, `/nope/${q}`, `/search?q=${q}`, `/integrations/instalments/afterpay/${q}`, `/shop?page=${q}`]) {
+    for (const path of [
+      `/?format=${q}`,
+      `/nope/${q}`,
+      `/search?q=${q}`,
+      `/integrations/instalments/afterpay/${q}`,
+      `/shop?page=${q}`,
+    ]) {
       const reflected = await visit(path);
       await expectNothingInjectedRan(reflected);
       await reflected.context.close();
@@ -178,8 +200,13 @@ describe('an imported template printing a hostile post title, in Chromium', () =
   /** The fixture template (test/fixtures/developer-platform), which prints `<h1>{title}</h1>`, as the importer sends it. */
   function fixtureTheme(): Record<string, string> {
     const dir = 'test/fixtures/developer-platform';
-    const files = (readdirSync(dir, { recursive: true }) as string[]).filter((path) => statSync(join(dir, path)).isFile());
-    return { ...Object.fromEntries(files.map((path) => [path.split('\\').join('/'), readFileSync(join(dir, path), 'utf8')])), 'styles/compiled.css': '' };
+    const files = (readdirSync(dir, { recursive: true }) as string[]).filter((path) =>
+      statSync(join(dir, path)).isFile(),
+    );
+    return {
+      ...Object.fromEntries(files.map((path) => [path.split('\\').join('/'), readFileSync(join(dir, path), 'utf8')])),
+      'styles/compiled.css': '',
+    };
   }
 
   beforeAll(async () => {
@@ -187,7 +214,11 @@ describe('an imported template printing a hostile post title, in Chromium', () =
     const items = (demo.site.items as { urlId?: string; collectionId?: string; title?: string }[]).map((item) =>
       item.collectionId === 'c-blog' && item.urlId === 'how-we-fire-mugs' ? { ...item, title: TITLE } : item,
     );
-    const site = { ...demo.site, items, website: { ...(demo.site.website as Record<string, unknown>), id: 'template-hostile-title' } };
+    const site = {
+      ...demo.site,
+      items,
+      website: { ...(demo.site.website as Record<string, unknown>), id: 'template-hostile-title' },
+    };
     const target = { url: storeUrl, host: HOST };
     await sendSite(target, 'import', site);
     await sendTemplate(target, fixtureTheme(), []);
@@ -199,11 +230,17 @@ describe('an imported template printing a hostile post title, in Chromium', () =
       await hostile.page.waitForLoadState('load');
       // A frame that should not exist would have asked for its script before the network went quiet.
       await hostile.page.waitForLoadState('networkidle');
-      expect(hostile.requests.filter((url) => url.includes(INJECTED_SCRIPT)), path).toEqual([]);
+      expect(
+        hostile.requests.filter((url) => url.includes(INJECTED_SCRIPT)),
+        path,
+      ).toEqual([]);
       await expectNothingInjectedRan(hostile);
       expect(await hostile.page.locator('iframe, img[src="x"]').count()).toBe(0);
       if (path === POST) expect(await hostile.page.locator('article.fixture-post h1').textContent()).toBe(TITLE);
-      else expect(await hostile.page.locator('.fixture-post-summary a', { hasText: 'injected-by-title' }).textContent()).toBe(TITLE);
+      else
+        expect(
+          await hostile.page.locator('.fixture-post-summary a', { hasText: 'injected-by-title' }).textContent(),
+        ).toBe(TITLE);
       await hostile.context.close();
     }
   });

@@ -50,13 +50,26 @@ describe('site forms in Chromium', () => {
     });
     await page.click(`${form} button[type="submit"]`);
     expect(await page.locator(`${form} button[type="submit"]`).textContent()).toBe('Submitting…');
-    await expect.poll(() => page.locator('.SiteForm-submission-message').textContent()).toBe('Thanks — we will reply within two days.');
+    await expect
+      .poll(() => page.locator('.SiteForm-submission-message').textContent())
+      .toBe('Thanks — we will reply within two days.');
     expect(await page.locator('.FormBlock form').count()).toBe(0);
     await expect.poll(() => page.evaluate('document.documentElement.dataset.postSubmit')).toBe('ran');
-    expect(await page.locator('.SiteForm-copy').textContent()).toBe('A copy of your message is on its way to your inbox.');
+    expect(await page.locator('.SiteForm-copy').textContent()).toBe(
+      'A copy of your message is on its way to your inbox.',
+    );
     expect(sent).toHaveLength(1);
-    const payload = JSON.parse(sent[0] ?? '{}') as { form: string; captchaKey: string; pagePath: string; contentSource: string };
-    expect(JSON.parse(payload.form)).toMatchObject({ name: ['Ada', 'Lovelace'], interests: ['Textiles'], source: 'spring-ad' });
+    const payload = JSON.parse(sent[0] ?? '{}') as {
+      form: string;
+      captchaKey: string;
+      pagePath: string;
+      contentSource: string;
+    };
+    expect(JSON.parse(payload.form)).toMatchObject({
+      name: ['Ada', 'Lovelace'],
+      interests: ['Textiles'],
+      source: 'spring-ad',
+    });
     expect(payload).toMatchObject({ pagePath: '/contact', contentSource: 'c' });
     expect(payload.captchaKey).toMatch(/^local:form_block:/);
     expect(errors).toEqual([]);
@@ -83,13 +96,20 @@ describe('site forms in Chromium', () => {
     ];
     for (const [status, body, shown] of answers) {
       await page.route('**/api/form/SaveFormSubmission', (route) =>
-        status === 'offline' ? route.abort('internetdisconnected') : route.fulfill({ status, contentType: 'application/json', body }),
+        status === 'offline'
+          ? route.abort('internetdisconnected')
+          : route.fulfill({ status, contentType: 'application/json', body }),
       );
       await page.click(`${form} button[type="submit"]`);
-      await expect.poll(() => text(page, `${form} .SiteForm-problem`), { timeout: 20_000 }).toEqual([top, shown, bottom]);
+      await expect
+        .poll(() => text(page, `${form} .SiteForm-problem`), { timeout: 20_000 })
+        .toEqual([top, shown, bottom]);
       // Announced: each message is an alert (an assertive live region).
       expect(await page.locator(`${form} .SiteForm-problem[role="alert"]`).count()).toBe(3);
-      if (status === 400) expect(await page.locator(`${form} #f-contact-email-error`).textContent()).toBe('We cannot reach that address.');
+      if (status === 400)
+        expect(await page.locator(`${form} #f-contact-email-error`).textContent()).toBe(
+          'We cannot reach that address.',
+        );
       if (status === 500) await page.screenshot({ path: 'test-artifacts/forms/failure-500-1366.png', fullPage: true });
       // The captcha was reset: the button stays disabled until an entry changes, then the visitor can send again.
       expect(await page.locator(`${form} button[type="submit"]`).isDisabled()).toBe(true);
@@ -99,7 +119,9 @@ describe('site forms in Chromium', () => {
       await page.unroute('**/api/form/SaveFormSubmission');
     }
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.route('**/api/form/SaveFormSubmission', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: '{}' }));
+    await page.route('**/api/form/SaveFormSubmission', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: '{}' }),
+    );
     await page.click(`${form} button[type="submit"]`);
     await expect.poll(() => text(page, `${form} .SiteForm-problem`), { timeout: 20_000 }).toHaveLength(3);
     await page.screenshot({ path: 'test-artifacts/forms/failure-429-375.png', fullPage: true });
@@ -110,10 +132,14 @@ describe('site forms in Chromium', () => {
     const { context, page } = await open('/contact');
     const newsletter = '.NewsletterBlock form';
     // The sign-up is ready when its captcha is rendered (the local one shows its badge), as for the contact form above.
-    await expect.poll(() => page.locator(`${newsletter} .captcha-container[data-captcha-rendered="true"]`).count()).toBe(1);
+    await expect
+      .poll(() => page.locator(`${newsletter} .captcha-container[data-captcha-rendered="true"]`).count())
+      .toBe(1);
     await page.fill(`${newsletter} input[type="email"]`, 'nope');
     await page.click(`${newsletter} button[type="submit"]`);
-    await expect.poll(() => text(page, `${newsletter} .SiteForm-problem`)).toEqual(['One or more fields is invalid, please check your entries.']);
+    await expect
+      .poll(() => text(page, `${newsletter} .SiteForm-problem`))
+      .toEqual(['One or more fields is invalid, please check your entries.']);
     await page.fill(`${newsletter} input[type="email"]`, 'reader@example.com');
     const answered = page.waitForResponse('**/api/form/SaveFormSubmission');
     await page.click(`${newsletter} button[type="submit"]`);
@@ -147,7 +173,9 @@ describe('promo popup in Chromium', () => {
     await popup.waitFor({ timeout: 15_000 });
     await popup.locator('input[type="email"]').fill('first@example.com');
     await popup.locator('button[type="submit"]').click();
-    await expect.poll(() => popup.locator('.SiteForm-submission-message').textContent()).toBe('Thank you for signing up.');
+    await expect
+      .poll(() => popup.locator('.SiteForm-submission-message').textContent())
+      .toBe('Thank you for signing up.');
     expect(JSON.parse(sent[0] ?? '{}')).toMatchObject({ formId: 'promo-newsletter' });
     expect((JSON.parse(sent[0] ?? '{}') as { captchaKey: string }).captchaKey).toMatch(/^local:promo_popup:/);
     expect(await fresh.page.evaluate("localStorage.getItem('promo-popup:submitted') !== null")).toBe(true);
@@ -181,13 +209,17 @@ describe('restock and sign-in in Chromium', () => {
     await page.fill('#signin-email', 'shopper@example.com');
     await page.fill('#signin-password', 'wrong');
     await page.click('.SignInForm button[type="submit"]');
-    await expect.poll(() => page.locator('.AccountPanel-error').textContent()).toBe('Your email or password is incorrect.');
+    await expect
+      .poll(() => page.locator('.AccountPanel-error').textContent())
+      .toBe('Your email or password is incorrect.');
     await page.fill('#signin-password', 'studio-goods-demo');
     await page.click('.SignInForm button[type="submit"]');
     await expect.poll(() => page.locator('.AccountPanel-email').textContent()).toBe('Signed in as shopper@example.com');
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'SiteUserSession')?.httpOnly).toBe(true);
-    expect(decodeURIComponent(cookies.find((c) => c.name === 'SiteUserInfo')?.value ?? '')).toMatch(/^\{"authenticated":true,"siteUserId":"su-[0-9a-f]{16}"\}$/);
+    expect(decodeURIComponent(cookies.find((c) => c.name === 'SiteUserInfo')?.value ?? '')).toMatch(
+      /^\{"authenticated":true,"siteUserId":"su-[0-9a-f]{16}"\}$/,
+    );
 
     await page.goto(`${storeUrl}/shop/p/candle`);
     await page.waitForSelector('html[data-islands="hydrated"]');
@@ -197,7 +229,9 @@ describe('restock and sign-in in Chromium', () => {
     await page.selectOption('#account-language', 'fr-CA');
     await expect.poll(() => page.locator('.AccountPanel-message').textContent()).toBe('Language saved.');
     await page.click('.AccountPanel-signout');
-    await expect.poll(() => page.locator('.AccountPanel-message').textContent()).toBe('You are signed out. Your cart is still here.');
+    await expect
+      .poll(() => page.locator('.AccountPanel-message').textContent())
+      .toBe('You are signed out. Your cart is still here.');
     await expect.poll(() => page.locator('#signin-email').count()).toBe(1);
     await page.goto(`${storeUrl}/cart`);
     await expect.poll(() => page.locator('.CartEntry').count()).toBe(1);

@@ -24,7 +24,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     for (const store of stores) store.stop();
     throw failed.reason;
   }
-  project.provide('storeUrls', stores.map((store) => store.url));
+  project.provide(
+    'storeUrls',
+    stores.map((store) => store.url),
+  );
   return async () => {
     for (const store of stores) store.stop();
   };

@@ -18,7 +18,9 @@ describe('islands in Chromium', () => {
     });
     await page.goto(`${storeUrl}/shop/p/linen-shirt`);
     await page.waitForSelector('html[data-islands="hydrated"]');
-    expect(await page.locator('[data-island][data-hydrated="true"]').count()).toBe(await page.locator('[data-island]').count());
+    expect(await page.locator('[data-island][data-hydrated="true"]').count()).toBe(
+      await page.locator('[data-island]').count(),
+    );
     expect(await page.getAttribute('.ProductItem-image', 'src')).toBe('/images/demo/linen-shirt.webp');
 
     // The sold-out combination is marked once the other option is chosen (and can still be chosen, for its back-in-stock sign-up).
@@ -29,7 +31,9 @@ describe('islands in Chromium', () => {
 
     // Adding without the options chosen asks for them in an alert; the chosen variant's image then shows.
     await page.click('.ProductItem-form .sqs-add-to-cart-button');
-    await expect.poll(() => page.locator('[role="alertdialog"]').textContent()).toBe('Unable to Add ItemPlease select the Size option.OK');
+    await expect
+      .poll(() => page.locator('[role="alertdialog"]').textContent())
+      .toBe('Unable to Add ItemPlease select the Size option.OK');
     await escapeDialog(page);
     expect(await page.locator('[role="alertdialog"]').count()).toBe(0);
     await page.selectOption('#variant-p-linen-shirt-Size', 'Medium');
@@ -47,7 +51,9 @@ describe('islands in Chromium', () => {
 
     // JavaScript budget for a product page, the chunks its dialogs load included: 100 KB gzip (sizes
     // from the client build's manifest; docs/storefront.md says what is in it and why it is no longer 90 KB).
-    const manifest = (await (await fetch(`${storeUrl}/build/manifest.json`)).json()) as { files: Record<string, number> };
+    const manifest = (await (await fetch(`${storeUrl}/build/manifest.json`)).json()) as {
+      files: Record<string, number>;
+    };
     const gzipBytes = loaded.reduce((sum, path) => sum + (manifest.files[path] ?? 0), 0);
     expect(gzipBytes).toBeGreaterThan(0);
     expect(gzipBytes).toBeLessThan(100 * 1024);
@@ -67,7 +73,9 @@ describe('islands in Chromium', () => {
     // The island entry and the analytics collectors (web-vitals) only: React's chunk alone is 64 KB gzip.
     // Sizes from the client build's manifest, counted from the requests (a response body read may
     // still be pending when the page is idle, which made an earlier byte count vary by run).
-    const manifest = (await (await fetch(`${storeUrl}/build/manifest.json`)).json()) as { files: Record<string, number> };
+    const manifest = (await (await fetch(`${storeUrl}/build/manifest.json`)).json()) as {
+      files: Record<string, number>;
+    };
     expect(loaded.filter((path) => /\/(client|react)-/.test(path))).toEqual([]);
     const gzipBytes = loaded.reduce((sum, path) => sum + (manifest.files[path] ?? 0), 0);
     expect(gzipBytes, `scripts loaded: ${loaded.join(', ')}`).toBeGreaterThan(0);

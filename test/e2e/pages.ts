@@ -2,7 +2,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-export async function openPage(browser: Browser, storeUrl: string, path: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function openPage(
+  browser: Browser,
+  storeUrl: string,
+  path: string,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors: string[] = [];
@@ -26,6 +30,8 @@ export async function afterNextPaint(page: Page): Promise<void> {
  * its text shows can arrive before anything listens for it.
  */
 export async function escapeDialog(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate('Boolean(document.activeElement?.closest(\'[role="dialog"], [role="alertdialog"]\'))')).toBe(true);
+  await expect
+    .poll(() => page.evaluate('Boolean(document.activeElement?.closest(\'[role="dialog"], [role="alertdialog"]\'))'))
+    .toBe(true);
   await page.keyboard.press('Escape');
 }

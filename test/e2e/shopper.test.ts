@@ -32,19 +32,32 @@ function answerLayout(page: Page, selector: string): Promise<{ colon: string; sa
 async function importStoreOfferingInstalments(): Promise<string> {
   const admin = `${storeUrl}/api/site-admin`;
   const call = async (path: string, method = 'GET', body?: unknown) => {
-    const response = await fetch(`${admin}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${admin}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
     return (await response.json()) as Record<string, unknown>;
   };
   const { site, version } = (await call('/site')) as { site: { website: Record<string, unknown> }; version: number };
   const items: unknown[] = [];
   for (let after: number | null = 0; after !== null; ) {
-    const page = (await call(`/site/items?version=${version}&after=${after}`)) as { items: unknown[]; next: number | null };
+    const page = (await call(`/site/items?version=${version}&after=${after}`)) as {
+      items: unknown[];
+      next: number | null;
+    };
     items.push(...page.items);
     after = page.next;
   }
-  site.website = { ...site.website, id: 'instalments-offered', instalments: { provider: 'afterpay', minimum: 3500, maximum: 200000, offeredAtCheckout: true } };
-  const { importId } = (await call('/imports', 'POST', { mode: 'import', host: 'instalments.localhost', site })) as { importId: string };
+  site.website = {
+    ...site.website,
+    id: 'instalments-offered',
+    instalments: { provider: 'afterpay', minimum: 3500, maximum: 200000, offeredAtCheckout: true },
+  };
+  const { importId } = (await call('/imports', 'POST', { mode: 'import', host: 'instalments.localhost', site })) as {
+    importId: string;
+  };
   await call(`/imports/${importId}/parts/0`, 'PUT', { first: 0, items });
   await call(`/imports/${importId}/commit`, 'POST', { parts: 1, itemCount: items.length });
   return storeUrl.replace('127.0.0.1', 'instalments.localhost');
@@ -59,15 +72,19 @@ describe('a shopper in Chromium', () => {
     const page = await context.newPage();
     await page.goto(`${storeUrl}/blog/opening-the-studio`);
     expect(await page.locator('.BlogItem-body p').count()).toBe(2);
-    expect(await page.locator('.BlogItem-body p').nth(1).textContent()).toBe('Thanks for reading, and for shopping small.');
+    expect(await page.locator('.BlogItem-body p').nth(1).textContent()).toBe(
+      'Thanks for reading, and for shopping small.',
+    );
     await page.goto(`${storeUrl}/shop/p/brass-pen`);
     expect(await page.locator('.ProductItem-body p').count()).toBe(2);
     await page.goto(`${storeUrl}/contact`);
-    expect(await page.locator('.Page-body p').textContent()).toBe('Questions about an order, wholesale or press? Write to us.');
+    expect(await page.locator('.Page-body p').textContent()).toBe(
+      'Questions about an order, wholesale or press? Write to us.',
+    );
     await context.close();
   }, 60_000);
 
-  it('asks for the pen\'s engraving before the add, and shows it on the cart line and at checkout', async () => {
+  it("asks for the pen's engraving before the add, and shows it on the cart line and at checkout", async () => {
     const { context, page, errors } = await open('/shop/p/brass-pen');
     await page.click('.ProductItem-form .sqs-add-to-cart-button');
     const dialog = page.locator('[role="dialog"]');
@@ -95,7 +112,10 @@ describe('a shopper in Chromium', () => {
     // "Engraving text: For Ada" on one line (the value was indented under the title, with no colon).
     for (const width of [1366, 375]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.locator('.CartEntry').first().screenshot({ path: `test-artifacts/shopper/cart-answers-${width}.png` });
+      await page
+        .locator('.CartEntry')
+        .first()
+        .screenshot({ path: `test-artifacts/shopper/cart-answers-${width}.png` });
       expect(await answerLayout(page, '.CartEntry-answers')).toEqual({ colon: '": "', sameLine: true, gap: 0 });
     }
     await page.goto(`${storeUrl}/checkout`);
@@ -103,14 +123,17 @@ describe('a shopper in Chromium', () => {
     expect(await page.locator('.CheckoutLine-answers').textContent()).toBe('Engraving textFor Ada');
     for (const width of [375, 1366]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.locator('.CheckoutLine').first().screenshot({ path: `test-artifacts/shopper/checkout-answers-${width}.png` });
+      await page
+        .locator('.CheckoutLine')
+        .first()
+        .screenshot({ path: `test-artifacts/shopper/checkout-answers-${width}.png` });
       expect(await answerLayout(page, '.CheckoutLine-answers')).toEqual({ colon: '": "', sameLine: true, gap: 0 });
     }
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
 
-  it('opens the instalment information as a modal dialog with the provider\'s text', async () => {
+  it("opens the instalment information as a modal dialog with the provider's text", async () => {
     // The demo's checkout offers no instalments, so it shows no pill; a store whose payment configuration offers them does.
     const demo = await open('/shop/p/throw-blanket');
     await demo.page.waitForSelector('html[data-islands="hydrated"]', { timeout: 30_000 });
@@ -123,7 +146,9 @@ describe('a shopper in Chromium', () => {
     const more = page.locator('.InstalmentPill-more');
     const dialog = page.locator('[role="dialog"].InstalmentPill-dialog');
     await more.click();
-    await expect.poll(() => dialog.locator('.InstalmentInfo').textContent(), { timeout: 15_000 }).toContain('Pay in 4 interest-free payments with Afterpay');
+    await expect
+      .poll(() => dialog.locator('.InstalmentInfo').textContent(), { timeout: 15_000 })
+      .toContain('Pay in 4 interest-free payments with Afterpay');
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: 'test-artifacts/shopper/instalment-dialog-375.png' });
     expect(await dialog.textContent()).not.toContain('Information for');
@@ -155,7 +180,9 @@ describe('a shopper in Chromium', () => {
     await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent()).toBe('Added!');
     await page.goto(`${offering}/cart`);
     await page.waitForSelector('.CartEntry');
-    expect(await page.locator('.CartPage-contents .InstalmentPill').textContent()).toBe('or 4 interest-free payments of $19.00Learn more');
+    expect(await page.locator('.CartPage-contents .InstalmentPill').textContent()).toBe(
+      'or 4 interest-free payments of $19.00Learn more',
+    );
     await page.goto(`${offering}/shop/p/photo-presets`);
     await page.waitForSelector('html[data-islands="hydrated"]');
     await page.click('.ProductItem-form .sqs-add-to-cart-button');
@@ -166,11 +193,15 @@ describe('a shopper in Chromium', () => {
     await context.close();
   }, 120_000);
 
-  it('refuses 0, −2 and 2.5 on the product page with the spec\'s messages instead of changing them', async () => {
+  it("refuses 0, −2 and 2.5 on the product page with the spec's messages instead of changing them", async () => {
     const { context, page, errors } = await open('/shop/p/candle');
     const input = page.locator('#quantity-p-candle');
     const problem = page.locator('.product-quantity-problem');
-    for (const [typed, message] of [['0', 'Quantity must be between 1 and 9999.'], ['-2', 'Quantity must be between 1 and 9999.'], ['2.5', 'Quantity must be a whole number']] as const) {
+    for (const [typed, message] of [
+      ['0', 'Quantity must be between 1 and 9999.'],
+      ['-2', 'Quantity must be between 1 and 9999.'],
+      ['2.5', 'Quantity must be a whole number'],
+    ] as const) {
       await input.fill(typed);
       await input.blur();
       expect(await input.inputValue()).toBe(typed);
@@ -178,7 +209,9 @@ describe('a shopper in Chromium', () => {
       expect(await input.getAttribute('aria-invalid')).toBe('true');
     }
     await page.click('.ProductItem-form .sqs-add-to-cart-button');
-    await expect.poll(() => page.locator('[role="alertdialog"]').textContent()).toBe('Unable to Add ItemQuantity must be a whole numberOK');
+    await expect
+      .poll(() => page.locator('[role="alertdialog"]').textContent())
+      .toBe('Unable to Add ItemQuantity must be a whole numberOK');
     await escapeDialog(page);
     await input.fill('2');
     expect(await problem.count()).toBe(0);
@@ -189,7 +222,10 @@ describe('a shopper in Chromium', () => {
     await page.goto(`${storeUrl}/cart`);
     await page.waitForSelector('.CartEntry');
     const quantity = page.locator('.CartEntry input[type="number"]');
-    for (const [typed, message] of [['-2', 'Quantity must be between 1 and 9999.'], ['1.5', 'Quantity must be a whole number']] as const) {
+    for (const [typed, message] of [
+      ['-2', 'Quantity must be between 1 and 9999.'],
+      ['1.5', 'Quantity must be a whole number'],
+    ] as const) {
       await quantity.fill(typed);
       await quantity.press('Enter');
       const alert = page.locator('[role="alertdialog"]');
@@ -204,7 +240,9 @@ describe('a shopper in Chromium', () => {
     // 0 removes the line and says so, with an Undo that puts it back as it was.
     await quantity.fill('0');
     await quantity.press('Enter');
-    await expect.poll(() => page.locator('.CartPage-removed').textContent()).toBe('Removed Cedar Candle from your cart. Undo');
+    await expect
+      .poll(() => page.locator('.CartPage-removed').textContent())
+      .toBe('Removed Cedar Candle from your cart. Undo');
     expect(await page.locator('.CartEntry').count()).toBe(0);
     await page.locator('.CartPage-removed button').click();
     await expect.poll(() => page.locator('.CartEntry input[type="number"]').inputValue()).toBe('2');
@@ -224,11 +262,13 @@ describe('a shopper in Chromium', () => {
     await context.close();
   }, 60_000);
 
-  it('asks for a gift card\'s value in the spec\'s words', async () => {
+  it("asks for a gift card's value in the spec's words", async () => {
     const { context, page, errors } = await open('/gifts/p/gift-card');
     expect(await page.locator('#variant-p-gift-card-Amount option[value=""]').textContent()).toBe('Select Value');
     await page.click('.ProductItem-form .sqs-add-to-cart-button');
-    await expect.poll(() => page.locator('[role="alertdialog"]').textContent()).toBe('Unable to purchase Gift CardSelect a denomination for the Gift CardOK');
+    await expect
+      .poll(() => page.locator('[role="alertdialog"]').textContent())
+      .toBe('Unable to purchase Gift CardSelect a denomination for the Gift CardOK');
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
@@ -239,7 +279,8 @@ describe('a shopper in Chromium', () => {
     await page.route('**/api/census/RecordHit', () => undefined);
     const failed = new Promise<{ at: number; text: string }>((resolve) =>
       page.on('requestfailed', (request) => {
-        if (request.url().endsWith('/api/census/RecordHit')) resolve({ at: Date.now(), text: request.failure()?.errorText ?? '' });
+        if (request.url().endsWith('/api/census/RecordHit'))
+          resolve({ at: Date.now(), text: request.failure()?.errorText ?? '' });
       }),
     );
     let sentAt = 0;

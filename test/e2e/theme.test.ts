@@ -26,7 +26,11 @@ afterEach(async () => {
 });
 
 async function open(path: string, width = 1366, javaScript = true): Promise<{ page: Page; errors: string[] }> {
-  context = await browser().newContext({ viewport: { width, height: width < 600 ? 812 : 900 }, javaScriptEnabled: javaScript, reducedMotion: 'reduce' });
+  context = await browser().newContext({
+    viewport: { width, height: width < 600 ? 812 : 900 },
+    javaScriptEnabled: javaScript,
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -41,7 +45,14 @@ async function open(path: string, width = 1366, javaScript = true): Promise<{ pa
 async function fullPageShot(page: Page, name: string): Promise<void> {
   await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
   // A function, not text: the store's CSP refuses the eval a polled text needs (the first check passes without it).
-  await page.waitForFunction(() => [...(globalThis as unknown as { document: { images: Iterable<{ complete: boolean }> } }).document.images].every((img) => img.complete), undefined, { timeout: 10_000 });
+  await page.waitForFunction(
+    () =>
+      [...(globalThis as unknown as { document: { images: Iterable<{ complete: boolean }> } }).document.images].every(
+        (img) => img.complete,
+      ),
+    undefined,
+    { timeout: 10_000 },
+  );
   await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 }
@@ -75,7 +86,10 @@ describe('screenshots of every page kind', () => {
       for (const [name, path] of PAGES) {
         at = path;
         await page.goto(`${storeUrl}${path}`, { waitUntil: 'networkidle', timeout: NAVIGATION_TIMEOUT });
-        expect(await page.evaluate('document.documentElement.scrollWidth'), `${path} at ${width} px`).toBeLessThanOrEqual(width);
+        expect(
+          await page.evaluate('document.documentElement.scrollWidth'),
+          `${path} at ${width} px`,
+        ).toBeLessThanOrEqual(width);
         await fullPageShot(page, `${name}-${width}`);
       }
       // A cart with something in it, and the checkout summary for it.
@@ -83,7 +97,10 @@ describe('screenshots of every page kind', () => {
       await page.waitForSelector('html[data-islands="hydrated"]');
       await page.click('.ProductItem-form .sqs-add-to-cart-button');
       await page.locator('.CartPill-popover').waitFor({ state: 'visible', timeout: 10_000 });
-      for (const [name, path] of [['cart', '/cart'], ['checkout-with-items', '/checkout']] as const) {
+      for (const [name, path] of [
+        ['cart', '/cart'],
+        ['checkout-with-items', '/checkout'],
+      ] as const) {
         await page.goto(`${storeUrl}${path}`, { timeout: NAVIGATION_TIMEOUT });
         await page.waitForSelector('html[data-islands="hydrated"]');
         await page.locator('.CartEntry, .CheckoutLine').first().waitFor({ timeout: 10_000 });
@@ -95,7 +112,9 @@ describe('screenshots of every page kind', () => {
 });
 
 describe('the product page', () => {
-  it('shows the chosen variant’s picture, moves between thumbnails by keyboard and zooms into a dialog', { timeout: 60_000 }, async () => {
+  it('shows the chosen variant’s picture, moves between thumbnails by keyboard and zooms into a dialog', {
+    timeout: 60_000,
+  }, async () => {
     const { page, errors } = await open('/shop/p/linen-shirt');
     const main = page.locator('.ProductGallery-main img');
     expect(await main.getAttribute('fetchpriority')).toBe('high');
@@ -155,7 +174,9 @@ describe('the product page', () => {
   it('marks sold-out variants OutOfStock in the JSON-LD', async () => {
     const { page } = await open('/shop/p/ceramic-mug', 1366, false);
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? 'null');
-    expect(jsonLd.offers).toEqual([expect.objectContaining({ price: '18.00', availability: 'https://schema.org/OutOfStock' })]);
+    expect(jsonLd.offers).toEqual([
+      expect.objectContaining({ price: '18.00', availability: 'https://schema.org/OutOfStock' }),
+    ]);
   });
 });
 
@@ -174,7 +195,10 @@ describe('listings, search and posts', () => {
     await page.selectOption('#listing-sort', 'price-asc');
     await Promise.all([page.waitForURL(/sort=price-asc/), form.getByRole('button', { name: 'Apply' }).click()]);
     expect(await page.locator('#listing-sort').inputValue()).toBe('price-asc');
-    await Promise.all([page.waitForURL(/tag=sale/), page.locator('.ListingControls-filter a', { hasText: 'sale' }).click()]);
+    await Promise.all([
+      page.waitForURL(/tag=sale/),
+      page.locator('.ListingControls-filter a', { hasText: 'sale' }).click(),
+    ]);
     expect(page.url()).toContain('sort=price-asc');
     expect(await page.locator('.ListingControls-filter a[aria-current="page"]').innerText()).toContain('sale');
     expect(await page.locator('.ProductList-grid .ProductCard').count()).toBeGreaterThan(0);
@@ -186,7 +210,10 @@ describe('listings, search and posts', () => {
 
   it('lines up the buttons of a row of cards, sold out or not', async () => {
     const { page } = await open('/gifts');
-    const topsOf = (selector: string) => page.evaluate(`[...document.querySelectorAll('${selector}')].map((e) => Math.round(e.getBoundingClientRect().top))`) as Promise<number[]>;
+    const topsOf = (selector: string) =>
+      page.evaluate(
+        `[...document.querySelectorAll('${selector}')].map((e) => Math.round(e.getBoundingClientRect().top))`,
+      ) as Promise<number[]>;
     const tops = await topsOf('.ProductList-grid > li .sqs-add-to-cart-button');
     const cardTops = await topsOf('.ProductList-grid > li');
     const rows = new Map<number, number>();
@@ -220,7 +247,11 @@ describe('listings, search and posts', () => {
     const count = await links.count();
     // Absent-safe: no navigation box at all until the content side provides neighbours.
     if (count === 0) expect(await page.locator('.PostNav').count()).toBe(0);
-    else for (const href of (await page.evaluate("[...document.querySelectorAll('.PostNav a')].map((a) => a.getAttribute('href'))")) as string[]) expect(href).toMatch(/^\/blog\//);
+    else
+      for (const href of (await page.evaluate(
+        "[...document.querySelectorAll('.PostNav a')].map((a) => a.getAttribute('href'))",
+      )) as string[])
+        expect(href).toMatch(/^\/blog\//);
     expect(await page.locator('meta[property="og:type"]').getAttribute('content')).toBe('article');
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? 'null');
     expect(jsonLd).toMatchObject({ '@type': 'BlogPosting', headline: 'How we fire our mugs' });

@@ -47,7 +47,10 @@ afterEach(async () => {
 });
 
 async function open(name: string, path: string, width: number): Promise<{ page: Page; status: number }> {
-  context = await browser().newContext({ viewport: { width, height: width < 600 ? 812 : 900 }, reducedMotion: 'reduce' });
+  context = await browser().newContext({
+    viewport: { width, height: width < 600 ? 812 : 900 },
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   // The listing's unstyled pictures are many and large: the test waits for the document, not every picture.
   // The first page of a freshly imported store is rendered cold on a loaded machine: a generous wait.
@@ -60,35 +63,48 @@ beforeAll(async () => {
   const demo = await receiveSite({ url: storeUrl });
   for (const name of TEMPLATES) {
     const target = { url: storeUrl, host: hostOf(name) };
-    const site = { ...demo.site, website: { ...(demo.site.website as Record<string, unknown>), id: `template-${name}` } };
+    const site = {
+      ...demo.site,
+      website: { ...(demo.site.website as Record<string, unknown>), id: `template-${name}` },
+    };
     await sendSite(target, 'import', site);
     const template = await readTemplateFolder(`templates/third-party/${name}`);
-    const files = template.assets.map((asset) => ({ path: asset.path, read: async () => new Uint8Array(await readFile(asset.file)) }));
+    const files = template.assets.map((asset) => ({
+      path: asset.path,
+      read: async () => new Uint8Array(await readFile(asset.file)),
+    }));
     await sendTemplate(target, template.theme, files);
   }
 }, 240_000);
 
 describe.each(TEMPLATES)('the third-party template %s', (name) => {
-  it.each(PAGES)('renders the %s page without template errors at 1366 and 375 px', async (kind, path) => {
-    for (const width of [1366, 375]) {
-      const { page, status } = await open(name, path, width);
-      expect(status).toBe(200);
-      await expect(page.locator('aside[role="alert"]').count()).resolves.toBe(0);
-      await expect(page.locator('body').innerText()).resolves.not.toMatch(/Template errors|Template import error/);
-      // The template's own stylesheet is what styles the page.
-      await expect(page.locator('link[rel="stylesheet"], style').count()).resolves.toBeGreaterThan(0);
-      // Pictures take their size once loaded: the page is measured and pictured after its load event.
-      if (width === 375) await page.waitForLoadState('load', { timeout: 60_000 });
-      await page.screenshot({ path: `${SCREENSHOTS}/template-${name}-${kind}-${width}.png`, fullPage: true });
-      if (width === 375) {
-        const innerWidth = await page.evaluate('innerWidth');
-        expect(innerWidth).toBe(375);
-        expect(await page.evaluate('document.documentElement.scrollWidth'), 'page width at a 375 px viewport').toBeLessThanOrEqual(innerWidth as number);
+  it.each(PAGES)(
+    'renders the %s page without template errors at 1366 and 375 px',
+    async (kind, path) => {
+      for (const width of [1366, 375]) {
+        const { page, status } = await open(name, path, width);
+        expect(status).toBe(200);
+        await expect(page.locator('aside[role="alert"]').count()).resolves.toBe(0);
+        await expect(page.locator('body').innerText()).resolves.not.toMatch(/Template errors|Template import error/);
+        // The template's own stylesheet is what styles the page.
+        await expect(page.locator('link[rel="stylesheet"], style').count()).resolves.toBeGreaterThan(0);
+        // Pictures take their size once loaded: the page is measured and pictured after its load event.
+        if (width === 375) await page.waitForLoadState('load', { timeout: 60_000 });
+        await page.screenshot({ path: `${SCREENSHOTS}/template-${name}-${kind}-${width}.png`, fullPage: true });
+        if (width === 375) {
+          const innerWidth = await page.evaluate('innerWidth');
+          expect(innerWidth).toBe(375);
+          expect(
+            await page.evaluate('document.documentElement.scrollWidth'),
+            'page width at a 375 px viewport',
+          ).toBeLessThanOrEqual(innerWidth as number);
+        }
+        await context?.close();
+        context = undefined;
       }
-      await context?.close();
-      context = undefined;
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 
   it('shows our product page inside the template with its title, price and a sized Add To Cart button', async () => {
     // None of the three templates has a products .item: the product renders with our own markup.
@@ -98,7 +114,10 @@ describe.each(TEMPLATES)('the third-party template %s', (name) => {
       const { page } = await open(name, PRODUCT, width);
       await page.waitForLoadState('load', { timeout: 60_000 });
       const styles = await page.locator('style').allTextContents();
-      expect(styles.some((text) => text.includes(compiled)), "the template's stylesheet is on the page").toBe(true);
+      expect(
+        styles.some((text) => text.includes(compiled)),
+        "the template's stylesheet is on the page",
+      ).toBe(true);
       await expect(page.getByRole('heading', { level: 1, name: 'Canvas Tote' }).isVisible()).resolves.toBe(true);
       const price = page.locator('.ProductItem-price');
       await expect(price.isVisible()).resolves.toBe(true);
@@ -116,8 +135,14 @@ describe.each(TEMPLATES)('the third-party template %s', (name) => {
   it('adds the product to the cart from its page', async () => {
     const { page } = await open(name, PRODUCT, 1366);
     await page.waitForSelector('html[data-islands="hydrated"]', { timeout: 20_000 });
-    const added = page.waitForResponse((response) => response.url().includes('/api/commerce/shopping-cart') && response.request().method() === 'POST', { timeout: 20_000 });
-    await page.getByRole('button', { name: /add to cart/i }).first().click();
+    const added = page.waitForResponse(
+      (response) => response.url().includes('/api/commerce/shopping-cart') && response.request().method() === 'POST',
+      { timeout: 20_000 },
+    );
+    await page
+      .getByRole('button', { name: /add to cart/i })
+      .first()
+      .click();
     expect((await added).ok()).toBe(true);
     await page.goto(urlOf(name, '/cart'));
     await expect(page.getByText('Canvas Tote').first().waitFor({ timeout: 20_000 })).resolves.toBeUndefined();
@@ -149,45 +174,71 @@ beforeAll(async () => {
   const demo = await receiveSite({ url: storeUrl });
   for (const { name } of FIXTURES) {
     const target = { url: storeUrl, host: hostOf(name) };
-    await sendSite(target, 'import', { ...demo.site, website: { ...(demo.site.website as Record<string, unknown>), id: `template-${name}` } });
+    await sendSite(target, 'import', {
+      ...demo.site,
+      website: { ...(demo.site.website as Record<string, unknown>), id: `template-${name}` },
+    });
     const template = await readTemplateFolder(`test/fixtures/third-party/${name}`);
-    await sendTemplate(target, template.theme, template.assets.map((asset) => ({ path: asset.path, read: async () => new Uint8Array(await readFile(asset.file)) })));
+    await sendTemplate(
+      target,
+      template.theme,
+      template.assets.map((asset) => ({
+        path: asset.path,
+        read: async () => new Uint8Array(await readFile(asset.file)),
+      })),
+    );
   }
 }, 240_000);
 
 describe.each(FIXTURES)('the real template $name, imported unchanged', ({ name, markup }) => {
-  it.each(FIXTURE_PAGES)('renders the %s page with its own markup and no console error at 1366 and 375 px', async (kind, path) => {
-    const folder = `test/fixtures/third-party/${name}`;
-    const files = new Set((await readTemplateFolder(folder)).assets.map((asset) => `/${asset.path}`));
-    for (const width of [1366, 375]) {
-      context = await browser().newContext({ viewport: { width, height: width < 600 ? 812 : 900 }, reducedMotion: 'reduce' });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() !== 'error') return;
-        // A file the repository never had (its build's output) answers 404, so its script does not run: the template's own gap, as on Squarespace.
-        const url = /'(https?:[^']+)'/.exec(message.text())?.[1] ?? message.location().url;
-        const missing = new URL(url || 'http://x/', 'http://x/').pathname;
-        if (/status of 404|MIME type \('text\/plain'\)/.test(message.text()) && /^\/(?:assets|scripts)\//.test(missing) && !files.has(missing)) return;
-        // The store copy carries the demo's content as other browser files left it, not their uploads: a post's uploaded picture (/files/…) is not on this host.
-        if (/status of 404/.test(message.text()) && missing.startsWith('/files/')) return;
-        errors.push(message.text());
-      });
-      // The first page of a freshly imported store is rendered cold on a loaded machine: a generous wait.
-      const response = await page.goto(urlOf(name, path), { waitUntil: 'domcontentloaded', timeout: 120_000 });
-      expect(response?.status()).toBe(200);
-      // Every script and picture has run or loaded (the blog's unstyled pictures are many and large).
-      await page.waitForLoadState('load', { timeout: 120_000 });
-      await expect(page.locator('aside[role="alert"]').count()).resolves.toBe(0);
-      await expect(page.locator(markup).first().waitFor({ state: 'attached', timeout: 20_000 })).resolves.toBeUndefined();
-      // The runtime template scripts call is there before them (runtime.ts).
-      const runtime = await page.evaluate(`[typeof Y.use, Y.one('body').hasClass('x'), Y.all('a').size() > 0, typeof ImageLoader.load, typeof Squarespace.initializeLayoutBlocks]`);
-      expect(runtime).toEqual(['function', false, true, 'function', 'function']);
-      await page.screenshot({ path: `${SCREENSHOTS}/template-${name}-${kind}-${width}.png`, fullPage: true });
-      expect(errors, `${name} ${path} at ${width}`).toEqual([]);
-      await context.close();
-      context = undefined;
-    }
-  }, 300_000);
+  it.each(FIXTURE_PAGES)(
+    'renders the %s page with its own markup and no console error at 1366 and 375 px',
+    async (kind, path) => {
+      const folder = `test/fixtures/third-party/${name}`;
+      const files = new Set((await readTemplateFolder(folder)).assets.map((asset) => `/${asset.path}`));
+      for (const width of [1366, 375]) {
+        context = await browser().newContext({
+          viewport: { width, height: width < 600 ? 812 : 900 },
+          reducedMotion: 'reduce',
+        });
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+        page.on('console', (message) => {
+          if (message.type() !== 'error') return;
+          // A file the repository never had (its build's output) answers 404, so its script does not run: the template's own gap, as on Squarespace.
+          const url = /'(https?:[^']+)'/.exec(message.text())?.[1] ?? message.location().url;
+          const missing = new URL(url || 'http://x/', 'http://x/').pathname;
+          if (
+            /status of 404|MIME type \('text\/plain'\)/.test(message.text()) &&
+            /^\/(?:assets|scripts)\//.test(missing) &&
+            !files.has(missing)
+          )
+            return;
+          // The store copy carries the demo's content as other browser files left it, not their uploads: a post's uploaded picture (/files/…) is not on this host.
+          if (/status of 404/.test(message.text()) && missing.startsWith('/files/')) return;
+          errors.push(message.text());
+        });
+        // The first page of a freshly imported store is rendered cold on a loaded machine: a generous wait.
+        const response = await page.goto(urlOf(name, path), { waitUntil: 'domcontentloaded', timeout: 120_000 });
+        expect(response?.status()).toBe(200);
+        // Every script and picture has run or loaded (the blog's unstyled pictures are many and large).
+        await page.waitForLoadState('load', { timeout: 120_000 });
+        await expect(page.locator('aside[role="alert"]').count()).resolves.toBe(0);
+        await expect(
+          page.locator(markup).first().waitFor({ state: 'attached', timeout: 20_000 }),
+        ).resolves.toBeUndefined();
+        // The runtime template scripts call is there before them (runtime.ts).
+        const runtime = await page.evaluate(
+          `[typeof Y.use, Y.one('body').hasClass('x'), Y.all('a').size() > 0, typeof ImageLoader.load, typeof Squarespace.initializeLayoutBlocks]`,
+        );
+        expect(runtime).toEqual(['function', false, true, 'function', 'function']);
+        await page.screenshot({ path: `${SCREENSHOTS}/template-${name}-${kind}-${width}.png`, fullPage: true });
+        expect(errors, `${name} ${path} at ${width}`).toEqual([]);
+        await context.close();
+        context = undefined;
+      }
+    },
+    300_000,
+  );
 });

@@ -19,7 +19,10 @@ describe('variant price in Chromium', () => {
     await page.selectOption('#variant-p-field-notes-Pages', '96');
     await expect.poll(() => priceText(page)).toBe('Sale Price:$12.00 Original Price:$14.00');
     expect(await page.locator('.ProductItem-price .original-price').textContent()).toBe('$14.00');
-    expect(await page.locator('.ProductItem-price .visually-hidden').allTextContents()).toEqual(['Sale Price:', 'Original Price:']);
+    expect(await page.locator('.ProductItem-price .visually-hidden').allTextContents()).toEqual([
+      'Sale Price:',
+      'Original Price:',
+    ]);
     expect((await page.locator('.ProductItem-form').boundingBox())?.y).toBe(before?.y);
     await page.screenshot({ path: 'test-artifacts/product-page-1366.png' });
 

@@ -14,9 +14,17 @@ const FILES = ['core', 'date', 'commerce', 'content', 'social', 'i18n', 'beyond'
  * equal the expected text once runs of whitespace are collapsed.
  */
 const WHITESPACE_ONLY = new Set(
-  ['area:fr-FR', 'digital:en-US', 'digital:fr-FR', 'energy:en-US', 'energy:fr-FR', 'length:en-US', 'length:fr-FR', 'mass:en-US', 'mass:fr-FR'].map(
-    (name) => `te:plugins/resources/i18n/units/${name}`,
-  ),
+  [
+    'area:fr-FR',
+    'digital:en-US',
+    'digital:fr-FR',
+    'energy:en-US',
+    'energy:fr-FR',
+    'length:en-US',
+    'length:fr-FR',
+    'mass:en-US',
+    'mass:fr-FR',
+  ].map((name) => `te:plugins/resources/i18n/units/${name}`),
 );
 
 /**
@@ -34,7 +42,10 @@ for (const name of FILES) {
     it.each(cases.map((c) => [c.id, c] as const))('%s', (id, c) => {
       const { output } = runCase(c);
       if (WHITESPACE_ONLY.has(id)) expect(collapse(output)).toBe(collapse(c.expected));
-      else if (SUPERSEDED_BY_BEYOND.has(id)) expect(output.trim()).toBe('<span class="sqs-cart-subtotal"><span class="sqs-money-native">123.45</span></span>');
+      else if (SUPERSEDED_BY_BEYOND.has(id))
+        expect(output.trim()).toBe(
+          '<span class="sqs-cart-subtotal"><span class="sqs-money-native">123.45</span></span>',
+        );
       else expect(output.trim()).toBe(c.expected.trim());
     });
   });

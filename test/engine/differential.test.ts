@@ -59,9 +59,13 @@ function disagreements(first: number, count: number): Map<Family, string[]> {
 describe('differential: random templates against the reference engine', () => {
   it(`renders ${COUNT} random templates across ${FAMILIES.length} families exactly as the reference does`, () => {
     const found = disagreements(FIRST, COUNT);
-    const summary = [...found].filter(([, list]) => list.length > 0).map(([family, list]) => `${family}: ${list.length}`);
+    const summary = [...found]
+      .filter(([, list]) => list.length > 0)
+      .map(([family, list]) => `${family}: ${list.length}`);
     const examples = [...found.values()].flatMap((list) => list.slice(0, 2));
-    console.log(`differential: ${COUNT} templates from seed ${FIRST}, ${summary.length === 0 ? 'no disagreements' : summary.join(', ')}`);
+    console.log(
+      `differential: ${COUNT} templates from seed ${FIRST}, ${summary.length === 0 ? 'no disagreements' : summary.join(', ')}`,
+    );
     expect([...summary, ...examples].join('\n')).toBe('');
   }, 600_000);
 

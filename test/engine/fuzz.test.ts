@@ -14,7 +14,9 @@ describe('engine under hostile templates', () => {
     expect(run('{.section a}'.repeat(5000) + 'x' + '{.end}'.repeat(5000), {}).errors).toEqual([]);
     expect(run('{.section a}'.repeat(20_000), {}).errors.length).toBeGreaterThan(0);
     expect(run('{.if a}'.repeat(3000), { a: true }).errors.length).toBeGreaterThan(0);
-    expect(run('{@|apply loop}', {}, { loop: '{@|apply loop}' }).errors).toContain("Attempt to apply partial 'loop' exceeded maximum recursion depth of 16");
+    expect(run('{@|apply loop}', {}, { loop: '{@|apply loop}' }).errors).toContain(
+      "Attempt to apply partial 'loop' exceeded maximum recursion depth of 16",
+    );
     expect(run(`{${'a.'.repeat(10_000)}b}`, {}).html).toBe('');
   });
 
@@ -22,17 +24,51 @@ describe('engine under hostile templates', () => {
     const list = Array.from({ length: 1000 }, (_, i) => i);
     // A billion iterations from a few kilobytes of data: the lists are shared by reference.
     const inner = list.map(() => ({ c: list }));
-    const product = run('{.repeated section a}{.repeated section b}{.repeated section c}x{.end}{.end}{.end}', { a: list.map(() => ({ b: inner })) });
+    const product = run('{.repeated section a}{.repeated section b}{.repeated section c}x{.end}{.end}{.end}', {
+      a: list.map(() => ({ b: inner })),
+    });
     expect(product.errors).toHaveLength(1);
     expect(product.html.length).toBeLessThanOrEqual(DEFAULT_LIMITS.maxOutputBytes);
-    const big = run('{.repeated section a}{s}{.end}', { a: list, s: 'y'.repeat(10_000) }, {}, { maxOutputBytes: 1_000_000 });
+    const big = run(
+      '{.repeated section a}{s}{.end}',
+      { a: list, s: 'y'.repeat(10_000) },
+      {},
+      { maxOutputBytes: 1_000_000 },
+    );
     expect(big.html.length).toBeLessThanOrEqual(1_000_000);
     expect(big.errors.length).toBe(1);
   });
 
   it('never throws on random tag soup', () => {
     const random = prng(20261122);
-    const pieces = ['{', '}', '.section', '.repeated section', '.end', '.or', '.if', '.var', '@', '|', 'html', 'apply', ' ', 'a', 'b.c', '{.alternates with}', '{@|json}', '{.equal? a 1}', '{.main-image?}', '\n', '{^', '{#', '"', "'", '(', ')'];
+    const pieces = [
+      '{',
+      '}',
+      '.section',
+      '.repeated section',
+      '.end',
+      '.or',
+      '.if',
+      '.var',
+      '@',
+      '|',
+      'html',
+      'apply',
+      ' ',
+      'a',
+      'b.c',
+      '{.alternates with}',
+      '{@|json}',
+      '{.equal? a 1}',
+      '{.main-image?}',
+      '\n',
+      '{^',
+      '{#',
+      '"',
+      "'",
+      '(',
+      ')',
+    ];
     for (let i = 0; i < 500; i++) {
       let source = '';
       const length = Math.floor(random() * 60);

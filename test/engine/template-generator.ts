@@ -19,7 +19,7 @@ import { CONFORMANCE_DIR, loadCases, type ConformanceCase } from '../conformance
 import { prng } from '../../scripts/prng';
 
 type Rand = () => number;
-const pick = <T,>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
+const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
 const chance = (r: Rand, p: number) => r() < p;
 
 export interface GeneratedCase {
@@ -120,8 +120,33 @@ const PARTIALS: Record<string, string> = {
 // ---------------------------------------------------------------------------------------------
 // Store-like data for the shape families
 
-const STORE_NAMES = ['title', 'price', 'items', 'tags', 'onSale', 'count', 'missing', 'empty', 'nested', 'flag', 'zero', 'html'];
-const STORE_PATHS = [...STORE_NAMES, 'nested.title', 'nested.items', 'items.0', 'items.1.title', 'nested.items.0.price', '@', '@index', '@index0', '@v', '@w'];
+const STORE_NAMES = [
+  'title',
+  'price',
+  'items',
+  'tags',
+  'onSale',
+  'count',
+  'missing',
+  'empty',
+  'nested',
+  'flag',
+  'zero',
+  'html',
+];
+const STORE_PATHS = [
+  ...STORE_NAMES,
+  'nested.title',
+  'nested.items',
+  'items.0',
+  'items.1.title',
+  'nested.items.0.price',
+  '@',
+  '@index',
+  '@index0',
+  '@v',
+  '@w',
+];
 
 function storeData(r: Rand, depth = 0): Record<string, unknown> {
   const item = () => ({
@@ -173,7 +198,8 @@ const observedArgs = (() => {
   for (const file of ['core', 'date', 'commerce', 'content', 'social', 'i18n', 'beyond']) {
     for (const c of fixtures(file)) {
       for (const m of c.template.matchAll(/\|([A-Za-z-]+)((?:[ :,][^|}\n]*)?)/g)) note(m[1] as string, m[2] as string);
-      for (const m of c.template.matchAll(/\{\.(?:or |if )?([A-Za-z-]+\?)((?:[ :,][^}\n]*)?)\}/g)) note(m[1] as string, m[2] as string);
+      for (const m of c.template.matchAll(/\{\.(?:or |if )?([A-Za-z-]+\?)((?:[ :,][^}\n]*)?)\}/g))
+        note(m[1] as string, m[2] as string);
     }
   }
   return seen;
@@ -207,7 +233,9 @@ interface PluginContext {
 /** Every path into a value (arrays by index), up to a depth, most interesting first. */
 function pathsOf(value: unknown, prefix: string, depth: number, out: string[]): string[] {
   if (depth === 0 || value === null || typeof value !== 'object') return out;
-  const entries = Array.isArray(value) ? value.slice(0, 3).map((v, i) => [String(i), v] as const) : Object.entries(value);
+  const entries = Array.isArray(value)
+    ? value.slice(0, 3).map((v, i) => [String(i), v] as const)
+    : Object.entries(value);
   for (const [key, child] of entries) {
     if (!/^[A-Za-z0-9_-]+$/.test(key)) continue;
     const path = prefix === '' ? key : `${prefix}.${key}`;
@@ -217,7 +245,24 @@ function pathsOf(value: unknown, prefix: string, depth: number, out: string[]): 
   return out;
 }
 
-const RANDOM_LEAVES: unknown[] = [0, 1, -2.5, 1500, '', 'x', '<i>a</i>', '12', null, true, false, [], {}, [1, 2], { a: 1 }, 1700000000000];
+const RANDOM_LEAVES: unknown[] = [
+  0,
+  1,
+  -2.5,
+  1500,
+  '',
+  'x',
+  '<i>a</i>',
+  '12',
+  null,
+  true,
+  false,
+  [],
+  {},
+  [1, 2],
+  { a: 1 },
+  1700000000000,
+];
 
 /** A copy of `value` with some leaves replaced by random ones. */
 function mutate(r: Rand, value: unknown, rate: number): unknown {
@@ -236,10 +281,16 @@ function pluginContext(r: Rand, family: PluginFamily): PluginContext {
   const cases = spec.fixtures.flatMap((f) => fixtures(f));
   const base = pick(r, cases).data;
   const mixed = chance(r, 0.3) ? mutate(r, base, 0.15) : base;
-  const data = mixed !== null && typeof mixed === 'object' && !Array.isArray(mixed) ? { ...storeData(r), ...mixed } : { ...storeData(r), value: mixed };
+  const data =
+    mixed !== null && typeof mixed === 'object' && !Array.isArray(mixed)
+      ? { ...storeData(r), ...mixed }
+      : { ...storeData(r), value: mixed };
   if (family === 'date' || family === 'i18n') {
     (data as Record<string, unknown>).when = pick(r, [1700000000000, 0, -86400000, 1715953510000, '2024-01-01', null]);
-    if (chance(r, 0.5)) (data as Record<string, unknown>).website = { timeZone: pick(r, ['America/New_York', 'Europe/Paris', 'Asia/Kolkata', 'UTC']) };
+    if (chance(r, 0.5))
+      (data as Record<string, unknown>).website = {
+        timeZone: pick(r, ['America/New_York', 'Europe/Paris', 'Asia/Kolkata', 'UTC']),
+      };
   }
   const paths = ['@', ...pathsOf(data, '', 4, [])];
   // The i18n formatters read bare words as CLDR skeleton fields, and the reference's skeleton
@@ -259,7 +310,10 @@ function pluginTemplate(r: Rand, ctx: PluginContext, stress: 'formatter' | 'pred
 // ---------------------------------------------------------------------------------------------
 // Template shapes
 
-type Mode = Exclude<Family, `formatters:${string}` | `predicates:${string}`> | 'plugin-formatters' | 'plugin-predicates';
+type Mode =
+  | Exclude<Family, `formatters:${string}` | `predicates:${string}`>
+  | 'plugin-formatters'
+  | 'plugin-predicates';
 
 class Shapes {
   constructor(
@@ -284,7 +338,12 @@ class Shapes {
     const n = heavy ? 1 + Math.floor(r() * 2) : Math.floor(r() * 3);
     let chain = '';
     for (let i = 0; i < n; i++) {
-      const f = heavy && i === 0 ? pick(r, this.names.formatters) : chance(r, 0.5) && !heavy ? pick(r, CORE_NAMES.formatters) : pick(r, this.names.formatters);
+      const f =
+        heavy && i === 0
+          ? pick(r, this.names.formatters)
+          : chance(r, 0.5) && !heavy
+            ? pick(r, CORE_NAMES.formatters)
+            : pick(r, this.names.formatters);
       chain += `|${f.name}${pick(r, f.args)}`;
     }
     return chain;
@@ -351,7 +410,8 @@ class Shapes {
       const cond = chance(r, 0.5) ? this.path() : `${this.path()}${op}${this.path()}`;
       return `{.if ${cond}}${this.body(depth + 1)}${this.orBranch(depth)}{.end}`;
     }
-    if (roll < 0.9 && mode !== 'plugin-predicates') return pick(r, [`{${this.path()}|apply card}`, `{.include list}`, `{${this.path()}|apply list}`]);
+    if (roll < 0.9 && mode !== 'plugin-predicates')
+      return pick(r, [`{${this.path()}|apply card}`, `{.include list}`, `{${this.path()}|apply list}`]);
     const predicate = chance(r, 0.3) ? `if ${this.predicate()}` : this.predicate();
     return `{.${predicate}}${this.body(depth + 1)}${this.orBranch(depth)}{.end}`;
   }
@@ -364,7 +424,10 @@ class Shapes {
       const around = () => (ws && chance(r, 0.7) ? this.whitespaceTag() : '');
       alt = `${around()}{.alternates with}${around()}${pick(r, [', ', '|', '', '{@index}', '{.space}'])}${around()}`;
     }
-    const body = ws && chance(r, 0.5) ? `${this.whitespaceTag()}${this.body(depth + 1)}${this.whitespaceTag()}` : this.body(depth + 1);
+    const body =
+      ws && chance(r, 0.5)
+        ? `${this.whitespaceTag()}${this.body(depth + 1)}${this.whitespaceTag()}`
+        : this.body(depth + 1);
     const or = chance(r, 0.3) ? `{.or}${this.mode === 'variables' ? this.bind() : ''}none{@v}` : '';
     return `{.repeated section ${this.path()}}${body}${alt}${or}{.end}`;
   }
@@ -394,7 +457,8 @@ class Shapes {
     const n = 1 + Math.floor(r() * 3);
     for (let i = 0; i < n; i++) {
       const tags = [...out.matchAll(/\{[^{}]*\}/g)];
-      const at = tags.length === 0 || chance(r, 0.2) ? (chance(r, 0.5) ? 0 : out.length) : (pick(r, tags).index as number);
+      const at =
+        tags.length === 0 || chance(r, 0.2) ? (chance(r, 0.5) ? 0 : out.length) : (pick(r, tags).index as number);
       if (chance(r, 0.25) && tags.length > 0) {
         const victim = pick(r, tags);
         const start = victim.index as number;

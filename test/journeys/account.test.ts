@@ -11,7 +11,22 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/accounts/messages';
 import { useChromium } from '../e2e/browser';
-import { addToCart, Contexts, createProduct, deleteProduct, ensureShipping, fillCheckout, goToCheckout, JOURNEY_TIMEOUT, openProduct, placeOrder, RUN, shot, SLOW, WIDTHS } from './support';
+import {
+  addToCart,
+  Contexts,
+  createProduct,
+  deleteProduct,
+  ensureShipping,
+  fillCheckout,
+  goToCheckout,
+  JOURNEY_TIMEOUT,
+  openProduct,
+  placeOrder,
+  RUN,
+  shot,
+  SLOW,
+  WIDTHS,
+} from './support';
 import { storeUrl } from '../e2e/store';
 
 const browser = useChromium();
@@ -24,11 +39,13 @@ const status = (page: Page) => page.locator('.AccountPanel-status');
 async function followEmailLink(page: Page, to: string, subject: string, screenshot: string): Promise<string> {
   await page.goto(`${storeUrl}/dev/mailbox?to=${encodeURIComponent(to)}`);
   const entry = page.locator('ol[aria-label="Emails"] a', { hasText: subject }).first();
-  await expect.poll(async () => {
-    if ((await entry.count()) > 0) return true;
-    await page.reload();
-    return false;
-  }, SLOW).toBe(true);
+  await expect
+    .poll(async () => {
+      if ((await entry.count()) > 0) return true;
+      await page.reload();
+      return false;
+    }, SLOW)
+    .toBe(true);
   await entry.click();
   const link = page.locator('pre a').first();
   await link.waitFor(SLOW);
@@ -48,7 +65,9 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 
 for (const width of WIDTHS) {
   describe(`an account at ${width} px`, () => {
-    it('sign up, verify from the mailbox, buy signed in, see the order, save an address, reset the password', { timeout: JOURNEY_TIMEOUT }, async () => {
+    it('sign up, verify from the mailbox, buy signed in, see the order, save an address, reset the password', {
+      timeout: JOURNEY_TIMEOUT,
+    }, async () => {
       const email = `account-journey-${RUN}-${width}@example.com`;
       const password = 'kettle-meadow-41';
       const newPassword = 'lantern-orchard-58';
@@ -58,7 +77,9 @@ for (const width of WIDTHS) {
       try {
         const { page } = await contexts.page(width);
         // A returning visitor: the home page's newsletter popup was closed on an earlier visit (it would take the focus first).
-        await page.context().addInitScript("try { localStorage.setItem('promo-popup:date-closed', String(Date.now())); } catch {}");
+        await page
+          .context()
+          .addInitScript("try { localStorage.setItem('promo-popup:date-closed', String(Date.now())); } catch {}");
         // Each page error with the address it happened at.
         const errors: string[] = [];
         page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
@@ -68,7 +89,8 @@ for (const width of WIDTHS) {
         await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
         const accountLink = page.locator('header .site-account');
         expect(await accountLink.isVisible()).toBe(true);
-        for (let i = 0; i < 30 && !(await accountLink.evaluate((el) => el === el.ownerDocument.activeElement)); i++) await page.keyboard.press('Tab');
+        for (let i = 0; i < 30 && !(await accountLink.evaluate((el) => el === el.ownerDocument.activeElement)); i++)
+          await page.keyboard.press('Tab');
         expect(await accountLink.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
         await page.keyboard.press('Enter');
         await page.waitForURL(`${storeUrl}/account`, SLOW);
@@ -80,7 +102,9 @@ for (const width of WIDTHS) {
         await page.keyboard.type(email);
         await page.fill('#signup-password', 'short');
         await page.click('.AccountPanel-form button[type="submit"]');
-        await expect.poll(() => page.locator('#signup-password-error').textContent(), SLOW).toBe('Use at least 10 characters for your password.');
+        await expect
+          .poll(() => page.locator('#signup-password-error').textContent(), SLOW)
+          .toBe('Use at least 10 characters for your password.');
         await page.fill('#signup-password', password);
         await page.click('.AccountPanel-form button[type="submit"]');
         await expect.poll(() => status(page).textContent(), SLOW).toBe(ACCOUNT_MESSAGES.checkEmail);
@@ -111,7 +135,9 @@ for (const width of WIDTHS) {
         // The order history.
         await page.goto(`${storeUrl}/account`);
         const order = page.locator('.AccountOrder').first();
-        await expect.poll(() => order.locator('.AccountOrder-number').textContent(), SLOW).toBe(`Order #${orderNumber}`);
+        await expect
+          .poll(() => order.locator('.AccountOrder-number').textContent(), SLOW)
+          .toBe(`Order #${orderNumber}`);
         expect(await order.locator('.AccountOrder-status').textContent()).toBe('Paid');
         expect(await order.locator('.AccountOrder-total').textContent()).toBe(total);
         expect(await order.locator('.AccountOrder-lines').textContent()).toContain(`1 × ${title}`);
@@ -154,7 +180,9 @@ for (const width of WIDTHS) {
         await expect.poll(() => status(page).textContent(), SLOW).toBe(ACCOUNT_MESSAGES.passwordChanged);
         await page.fill('#signin-password', password);
         await page.click('.SignInForm button[type="submit"]');
-        await expect.poll(() => page.locator('.SignInForm [role="alert"]').textContent(), SLOW).toBe('Your email or password is incorrect.');
+        await expect
+          .poll(() => page.locator('.SignInForm [role="alert"]').textContent(), SLOW)
+          .toBe('Your email or password is incorrect.');
         await signIn(page, email, newPassword);
         await expect.poll(() => page.locator('.AccountOrder').count(), SLOW).toBe(1);
 
@@ -163,7 +191,9 @@ for (const width of WIDTHS) {
         await page.waitForSelector('#new-password', SLOW);
         await page.fill('#new-password', 'another-meadow-93');
         await page.getByRole('button', { name: 'Save new password' }).click();
-        await expect.poll(() => page.locator('.AccountPanel-form [role="alert"]').textContent(), SLOW).toBe(ACCOUNT_MESSAGES.linkInvalid);
+        await expect
+          .poll(() => page.locator('.AccountPanel-form [role="alert"]').textContent(), SLOW)
+          .toBe(ACCOUNT_MESSAGES.linkInvalid);
         await shot(page, `account-used-link-${width}`);
         expect(errors).toEqual([]);
       } finally {

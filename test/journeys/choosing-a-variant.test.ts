@@ -12,7 +12,18 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
 import { storeUrl } from '../e2e/store';
-import { Contexts, createProduct, deleteProduct, JOURNEY_TIMEOUT, merchantApi, openProduct, RUN, shot, SLOW, WIDTHS } from './support';
+import {
+  Contexts,
+  createProduct,
+  deleteProduct,
+  JOURNEY_TIMEOUT,
+  merchantApi,
+  openProduct,
+  RUN,
+  shot,
+  SLOW,
+  WIDTHS,
+} from './support';
 
 const browser = useChromium();
 const contexts = new Contexts(browser);
@@ -44,7 +55,20 @@ async function scarf(title: string): Promise<{ id: string; path: string }> {
     if (rust === undefined) throw new Error('the new product has no variant');
     form.options = ['Colour'];
     rust.values = { Colour: 'Rust' };
-    form.variants = [rust, { sku: '', values: { Colour: 'Sage' }, price: 3000, salePrice: 2400, onSale: true, unlimited: false, stock: 4, weightGrams: null, imageUrl: '' }];
+    form.variants = [
+      rust,
+      {
+        sku: '',
+        values: { Colour: 'Sage' },
+        price: 3000,
+        salePrice: 2400,
+        onSale: true,
+        unlimited: false,
+        stock: 4,
+        weightGrams: null,
+        imageUrl: '',
+      },
+    ];
   });
   return product;
 }
@@ -56,7 +80,9 @@ const saleMarks = (page: Page) => page.locator('.ProductItem-details .product-ma
 async function chooseByKeyboard(page: Page, selector: string, value: string): Promise<void> {
   const select = page.locator(selector);
   await select.focus();
-  const values = await select.locator('option').evaluateAll((options) => options.map((option) => (option as unknown as { value: string }).value));
+  const values = await select
+    .locator('option')
+    .evaluateAll((options) => options.map((option) => (option as unknown as { value: string }).value));
   const from = values.indexOf(await select.inputValue());
   const to = values.indexOf(value);
   for (let i = from; i !== to; i += to > from ? 1 : -1) await page.keyboard.press(to > from ? 'ArrowDown' : 'ArrowUp');
@@ -91,9 +117,19 @@ for (const width of WIDTHS) {
           await shot(page, `variant-sold-out-${width}`);
 
           // Signed up by keyboard once its captcha is ready: Tab from the select reaches the email field, Enter sends.
-          await expect.poll(() => signUp.locator('.captcha-container[data-captcha-rendered="true"]').count(), SLOW).toBe(1);
+          await expect
+            .poll(() => signUp.locator('.captcha-container[data-captcha-rendered="true"]').count(), SLOW)
+            .toBe(1);
           const input = page.locator(`#restock-email-${product.id}`);
-          for (let i = 0; i < 5 && !(await input.evaluate((el) => el === (el.ownerDocument as unknown as { activeElement: unknown }).activeElement)); i++) await page.keyboard.press('Tab');
+          for (
+            let i = 0;
+            i < 5 &&
+            !(await input.evaluate(
+              (el) => el === (el.ownerDocument as unknown as { activeElement: unknown }).activeElement,
+            ));
+            i++
+          )
+            await page.keyboard.press('Tab');
           await page.keyboard.type(email);
           await page.keyboard.press('Enter');
           await expect.poll(() => page.locator('.product-restock-success').textContent(), SLOW).toBe('Signed up!');
@@ -170,7 +206,9 @@ for (const width of WIDTHS) {
         await expect.poll(() => addButton(page).textContent(), SLOW).toBe('Add To Cart');
         await addButton(page).click();
         const alert = page.locator('[role="alertdialog"]');
-        await expect.poll(() => alert.locator('.Dialog-message').textContent(), SLOW).toBe('Workshop Voucher is limited to one per order.');
+        await expect
+          .poll(() => alert.locator('.Dialog-message').textContent(), SLOW)
+          .toBe('Workshop Voucher is limited to one per order.');
         await shot(page, `variant-one-per-order-${width}`);
         await page.keyboard.press('Escape');
 
@@ -179,7 +217,9 @@ for (const width of WIDTHS) {
         await quantity.waitFor(SLOW);
         await quantity.fill('2');
         await quantity.press('Enter');
-        await expect.poll(() => alert.locator('.Dialog-message').textContent(), SLOW).toBe('Workshop Voucher is limited to one per order.');
+        await expect
+          .poll(() => alert.locator('.Dialog-message').textContent(), SLOW)
+          .toBe('Workshop Voucher is limited to one per order.');
         await alert.locator('button').click();
         await expect.poll(() => quantity.inputValue(), SLOW).toBe('1');
 

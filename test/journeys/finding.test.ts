@@ -12,7 +12,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../e2e/axe';
 import { useChromium } from '../e2e/browser';
 import { storeUrl } from '../e2e/store';
-import { addToCart, Contexts, fillCheckout, goToCheckout, JOURNEY_TIMEOUT, merchantApi, openProduct, placeOrder, RUN, shot, SLOW, WIDTHS } from './support';
+import {
+  addToCart,
+  Contexts,
+  fillCheckout,
+  goToCheckout,
+  JOURNEY_TIMEOUT,
+  merchantApi,
+  openProduct,
+  placeOrder,
+  RUN,
+  shot,
+  SLOW,
+  WIDTHS,
+} from './support';
 
 const browser = useChromium();
 const contexts = new Contexts(browser);
@@ -20,9 +33,24 @@ afterEach(() => contexts.closeAll());
 
 /** The demo's products of the shop by their price now (minor units): what a price sort must order them by. */
 const SHOP_PRICES: Record<string, number> = {
-  'Recipe E-book': 900, 'Field Notes': 900, 'Terracotta Planter': 1600, 'Canvas Tote': 1800, 'Ceramic Mug': 1800, 'Coffee Subscription': 1900, 'Photo Presets': 2500,
-  'Tea Club': 2900, 'Cedar Candle': 3200, 'Engraved Brass Pen': 3900, 'Repair Service': 4000, 'Oak Serving Board': 5400, 'Linen Shirt': 6800, 'Pottery Class': 7500,
-  'Throw Blanket': 7600, 'Desk Lamp': 8900, 'Wool Sweater': 12000, 'Design Consultation': 15000,
+  'Recipe E-book': 900,
+  'Field Notes': 900,
+  'Terracotta Planter': 1600,
+  'Canvas Tote': 1800,
+  'Ceramic Mug': 1800,
+  'Coffee Subscription': 1900,
+  'Photo Presets': 2500,
+  'Tea Club': 2900,
+  'Cedar Candle': 3200,
+  'Engraved Brass Pen': 3900,
+  'Repair Service': 4000,
+  'Oak Serving Board': 5400,
+  'Linen Shirt': 6800,
+  'Pottery Class': 7500,
+  'Throw Blanket': 7600,
+  'Desk Lamp': 8900,
+  'Wool Sweater': 12000,
+  'Design Consultation': 15000,
 };
 
 /** A shopper who already answered the home page's popup (it would cover the page). */
@@ -46,13 +74,19 @@ async function searchFor(page: Page, words: string): Promise<string[]> {
 }
 
 /** The demo's products on a listing page, in order (a journey's own products, made by other tests, left out). */
-const demoTitles = async (page: Page) => (await page.locator('.ProductCard-title').allTextContents()).filter((title) => title in SHOP_PRICES);
+const demoTitles = async (page: Page) =>
+  (await page.locator('.ProductCard-title').allTextContents()).filter((title) => title in SHOP_PRICES);
 
-const activeFilters = async (page: Page) => (await page.locator('.ActiveFilters .Chip--remove').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
+const activeFilters = async (page: Page) =>
+  (await page.locator('.ActiveFilters .Chip--remove').allTextContents()).map((text) =>
+    text.replace(/\s+/g, ' ').trim(),
+  );
 
 for (const width of WIDTHS) {
   describe(`finding and choosing at ${width} px`, () => {
-    it('search by plural, two words and accent, a suggestion by keyboard, filters, price sorts and quick add', { timeout: JOURNEY_TIMEOUT }, async () => {
+    it('search by plural, two words and accent, a suggestion by keyboard, filters, price sorts and quick add', {
+      timeout: JOURNEY_TIMEOUT,
+    }, async () => {
       const { page, errors } = await shopper(width);
 
       // Search as a shopper types: a plural, two words, an accent.
@@ -81,7 +115,10 @@ for (const width of WIDTHS) {
       // Filters: a tag, then a lowest price typed and applied on leaving the field; each shown and cleared.
       await open(page, '/shop');
       expect(await page.locator('.ListingControls-form button[type="submit"]').count()).toBe(0);
-      await Promise.all([page.waitForURL(/tag=home/, SLOW), page.locator('.ListingControls-filter[aria-label="Tags"] a', { hasText: 'home' }).click()]);
+      await Promise.all([
+        page.waitForURL(/tag=home/, SLOW),
+        page.locator('.ListingControls-filter[aria-label="Tags"] a', { hasText: 'home' }).click(),
+      ]);
       await page.fill('#listing-min', '30');
       await Promise.all([page.waitForURL(/min=30/, SLOW), page.keyboard.press(width < 600 ? 'Enter' : 'Tab')]);
       await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
@@ -90,23 +127,36 @@ for (const width of WIDTHS) {
       expect((await demoTitles(page)).sort()).toEqual(['Cedar Candle', 'Throw Blanket']);
       problems.push(...(await seriousViolations(page, 'filtered listing')));
       await shot(page, `finding-filtered-${width}`);
-      await Promise.all([page.waitForURL((url) => !url.search.includes('tag='), SLOW), page.getByRole('link', { name: 'Remove filter Tag: home' }).click()]);
+      await Promise.all([
+        page.waitForURL((url) => !url.search.includes('tag='), SLOW),
+        page.getByRole('link', { name: 'Remove filter Tag: home' }).click(),
+      ]);
       expect(await activeFilters(page)).toEqual(['Price: from $30.00 ×']);
       await page.check('.ListingControls-stock input');
       await page.waitForURL(/stock=in/, SLOW);
       expect(await activeFilters(page)).toEqual(['Price: from $30.00 ×', 'In stock ×']);
       expect(await demoTitles(page)).not.toContain('Repair Service');
-      await Promise.all([page.waitForURL(`${storeUrl}/shop`, SLOW), page.getByRole('link', { name: 'Clear all' }).click()]);
+      await Promise.all([
+        page.waitForURL(`${storeUrl}/shop`, SLOW),
+        page.getByRole('link', { name: 'Clear all' }).click(),
+      ]);
       expect(await page.locator('.ActiveFilters').count()).toBe(0);
 
       // Sort by price, applied on choosing: digital products and services take their place by price both ways.
-      for (const [sort, direction] of [['price-asc', 1], ['price-desc', -1]] as const) {
+      for (const [sort, direction] of [
+        ['price-asc', 1],
+        ['price-desc', -1],
+      ] as const) {
         await page.focus('#listing-sort');
-        await Promise.all([page.waitForURL(new RegExp(`sort=${sort}`), SLOW), page.selectOption('#listing-sort', sort)]);
+        await Promise.all([
+          page.waitForURL(new RegExp(`sort=${sort}`), SLOW),
+          page.selectOption('#listing-sort', sort),
+        ]);
         const titles = await demoTitles(page);
         const prices = titles.map((title) => SHOP_PRICES[title] ?? 0);
         expect(prices, titles.join(', ')).toEqual([...prices].sort((a, b) => direction * (a - b)));
-        if (sort === 'price-asc') expect(titles).toEqual(expect.arrayContaining(['Recipe E-book', 'Photo Presets', 'Repair Service']));
+        if (sort === 'price-asc')
+          expect(titles).toEqual(expect.arrayContaining(['Recipe E-book', 'Photo Presets', 'Repair Service']));
         else expect(titles).toEqual(expect.arrayContaining(['Design Consultation', 'Pottery Class']));
         await shot(page, `finding-${sort}-${width}`);
       }
@@ -120,9 +170,13 @@ for (const width of WIDTHS) {
       const dialog = page.locator('[role="dialog"].QuickAdd');
       await dialog.waitFor(SLOW);
       expect(await dialog.locator('.Dialog-title').textContent()).toBe('Linen Shirt');
-      expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe('quick-add-p-linen-shirt-Size');
+      expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe(
+        'quick-add-p-linen-shirt-Size',
+      );
       await dialog.getByRole('button', { name: 'Add To Cart' }).click();
-      await expect.poll(() => dialog.locator('.QuickAdd-message').textContent(), SLOW).toBe('Please select the Size and Colour options.');
+      await expect
+        .poll(() => dialog.locator('.QuickAdd-message').textContent(), SLOW)
+        .toBe('Please select the Size and Colour options.');
       await dialog.getByLabel('Size').selectOption('Medium');
       await dialog.getByLabel('Colour').selectOption('Sand');
       expect(await dialog.locator('.QuickAdd-price').textContent()).toBe('$68.00');
@@ -130,11 +184,17 @@ for (const width of WIDTHS) {
       await shot(page, `finding-quick-add-${width}`);
       // Tab stays inside the dialog.
       for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
-      expect(await page.evaluate("Boolean(document.activeElement && document.activeElement.closest('.QuickAdd'))")).toBe(true);
+      expect(
+        await page.evaluate("Boolean(document.activeElement && document.activeElement.closest('.QuickAdd'))"),
+      ).toBe(true);
       await dialog.getByRole('button', { name: 'Add To Cart' }).click();
       await dialog.waitFor({ state: 'detached', ...SLOW });
       await expect.poll(() => cardButton.textContent(), SLOW).toContain('Added!');
-      expect(await page.evaluate("document.activeElement && document.activeElement.closest('.ProductCard') && document.activeElement.closest('.ProductCard').textContent.includes('Linen Shirt')")).toBe(true);
+      expect(
+        await page.evaluate(
+          "document.activeElement && document.activeElement.closest('.ProductCard') && document.activeElement.closest('.ProductCard').textContent.includes('Linen Shirt')",
+        ),
+      ).toBe(true);
 
       await open(page, '/cart');
       const line = page.locator('.CartEntry', { hasText: 'Linen Shirt' });
@@ -145,13 +205,20 @@ for (const width of WIDTHS) {
       expect(errors).toEqual([]);
     });
 
-    it('the home page popup’s sign-up gets the welcome code it promises, and the code takes 10% off at checkout', { timeout: JOURNEY_TIMEOUT }, async () => {
+    it('the home page popup’s sign-up gets the welcome code it promises, and the code takes 10% off at checkout', {
+      timeout: JOURNEY_TIMEOUT,
+    }, async () => {
       const email = `finding-${RUN}-${width}@example.com`;
       // The demo keeps this promise with no set-up (test/worker/orders.test.ts); other browser files on this
       // store may have saved the store's settings since, so the merchant's welcome code is switched on here.
       const { api, headers } = await merchantApi(contexts, storeUrl);
-      const { settings } = (await (await api.get(`${storeUrl}/api/commerce/settings`)).json()) as { settings: Record<string, unknown> };
-      const saved = await api.put(`${storeUrl}/api/commerce/settings`, { data: { ...settings, welcomeDiscount: { enabled: true, percent: 10 } }, headers });
+      const { settings } = (await (await api.get(`${storeUrl}/api/commerce/settings`)).json()) as {
+        settings: Record<string, unknown>;
+      };
+      const saved = await api.put(`${storeUrl}/api/commerce/settings`, {
+        data: { ...settings, welcomeDiscount: { enabled: true, percent: 10 } },
+        headers,
+      });
       expect(saved.status(), await saved.text()).toBe(200);
       const { page, errors } = await contexts.page(width);
       await open(page, '/');
@@ -160,7 +227,9 @@ for (const width of WIDTHS) {
       expect(await popup.innerText()).toContain('welcome code');
       await popup.locator('input[type="email"]').fill(email);
       await popup.locator('button[type="submit"]').click();
-      await expect.poll(() => popup.locator('.SiteForm-submission-message').textContent(), SLOW).toBe('Thank you for signing up.');
+      await expect
+        .poll(() => popup.locator('.SiteForm-submission-message').textContent(), SLOW)
+        .toBe('Thank you for signing up.');
 
       const mailbox = await contexts.page(width);
       await expect

@@ -11,7 +11,22 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
 import type { Page } from 'playwright-core';
-import { addToCart, Contexts, createProduct, deleteProduct, ensureShipping, fillCheckout, goToCheckout, JOURNEY_TIMEOUT, openProduct, RUN, shot, SLOW, SUCCESS_CARD, WIDTHS } from './support';
+import {
+  addToCart,
+  Contexts,
+  createProduct,
+  deleteProduct,
+  ensureShipping,
+  fillCheckout,
+  goToCheckout,
+  JOURNEY_TIMEOUT,
+  openProduct,
+  RUN,
+  shot,
+  SLOW,
+  SUCCESS_CARD,
+  WIDTHS,
+} from './support';
 import { storeUrl } from '../e2e/store';
 
 const browser = useChromium();
@@ -28,7 +43,9 @@ async function placeOrder(page: Page): Promise<void> {
 
 for (const width of WIDTHS) {
   describe(`a gift card given at ${width} px`, () => {
-    it('reaches its recipient with the code and message, and pays part of a later order with its balance shown', { timeout: JOURNEY_TIMEOUT }, async () => {
+    it('reaches its recipient with the code and message, and pays part of a later order with its balance shown', {
+      timeout: JOURNEY_TIMEOUT,
+    }, async () => {
       const buyerEmail = `giver-${RUN}-${width}@example.com`;
       const recipientEmail = `bea-${RUN}-${width}@example.com`;
       const message = `Happy birthday, Bea! (${width})`;
@@ -44,11 +61,15 @@ for (const width of WIDTHS) {
       await form.getByLabel('Message (optional)').fill(message);
       // Sent without an email: the form says so under the field and puts the focus there.
       await form.locator('button[type="submit"]').click();
-      await expect.poll(() => form.locator('.CheckoutField-error').first().textContent(), SLOW).toBe("Enter the recipient's email address.");
+      await expect
+        .poll(() => form.locator('.CheckoutField-error').first().textContent(), SLOW)
+        .toBe("Enter the recipient's email address.");
       expect(await giver.page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
       await giver.page.keyboard.type(recipientEmail);
       await giver.page.keyboard.press('Enter');
-      await expect.poll(() => form.locator('.GiftCardForm-status').textContent(), SLOW).toBe('Added to cart. View cart');
+      await expect
+        .poll(() => form.locator('.GiftCardForm-status').textContent(), SLOW)
+        .toBe('Added to cart. View cart');
       expect(new URL(giver.page.url()).pathname).toBe('/gifts/p/gift-card');
       await shot(giver.page, `gift-card-product-${width}`);
 
@@ -69,7 +90,11 @@ for (const width of WIDTHS) {
 
       // The confirmation says whom it went to, and shows no code.
       const sent = giver.page.locator('.OrderConfirmation-gift-card');
-      await expect.poll(() => sent.textContent(), SLOW).toBe(`$50.00 gift card sent to Bea (${recipientEmail}) by email with your message. The code goes only to them.`);
+      await expect
+        .poll(() => sent.textContent(), SLOW)
+        .toBe(
+          `$50.00 gift card sent to Bea (${recipientEmail}) by email with your message. The code goes only to them.`,
+        );
       expect(await giver.page.locator('.OrderConfirmation-gift-code').count()).toBe(0);
       await shot(giver.page, `gift-card-confirmation-${width}`);
 
@@ -104,17 +129,25 @@ for (const width of WIDTHS) {
         await second.page.fill('#checkout-giftCardCode', code.toLowerCase());
         await second.page.press('#checkout-giftCardCode', 'Enter');
         const applied = second.page.locator('.CheckoutCode-applied');
-        await expect.poll(() => applied.textContent(), SLOW).toContain('pays $50.00; $0.00 left on the card after this order');
+        await expect
+          .poll(() => applied.textContent(), SLOW)
+          .toContain('pays $50.00; $0.00 left on the card after this order');
         expect(await second.page.locator('.CheckoutTotals-gift-card').textContent()).toBe('−$50.00');
         const cents = (money: string) => Math.round(Number(money.replace(/[^0-9.]/g, '')) * 100);
         const due = `$${((cents(total) - 5000) / 100).toFixed(2)}`;
         // What the card is charged, said before paying: in the summary and on the button.
         expect(await second.page.locator('.CheckoutTotals-due').textContent()).toBe(due);
-        await expect.poll(() => second.page.locator('.Checkout-button').textContent(), SLOW).toBe(`Place order · ${due}`);
+        await expect
+          .poll(() => second.page.locator('.Checkout-button').textContent(), SLOW)
+          .toBe(`Place order · ${due}`);
         await shot(second.page, `gift-card-redeem-checkout-${width}`);
         await placeOrder(second.page);
-        await expect.poll(() => second.page.locator('.OrderConfirmation-gift-balance').textContent(), SLOW).toMatch(/^Gift card ••••-••••-••••-[A-Z2-9]{4}: \$0\.00 left on the card$/);
-        expect(await second.page.locator('.OrderConfirmation-charged').textContent()).toBe(`Charged to your card: ${due}`);
+        await expect
+          .poll(() => second.page.locator('.OrderConfirmation-gift-balance').textContent(), SLOW)
+          .toMatch(/^Gift card ••••-••••-••••-[A-Z2-9]{4}: \$0\.00 left on the card$/);
+        expect(await second.page.locator('.OrderConfirmation-charged').textContent()).toBe(
+          `Charged to your card: ${due}`,
+        );
         expect(await second.page.locator('.CheckoutTotals-due').count()).toBe(0);
         await shot(second.page, `gift-card-redeem-confirmation-${width}`);
         expect([...giver.errors, ...recipient.errors, ...second.errors]).toEqual([]);

@@ -53,7 +53,9 @@ for (const width of WIDTHS) {
         await page.fill('#signin-email', SHOPPER.email);
         await page.fill('#signin-password', SHOPPER.password);
         await page.click('.SignInForm button[type="submit"]');
-        await expect.poll(() => page.locator('.AccountPanel-email').textContent(), SLOW).toBe(`Signed in as ${SHOPPER.email}`);
+        await expect
+          .poll(() => page.locator('.AccountPanel-email').textContent(), SLOW)
+          .toBe(`Signed in as ${SHOPPER.email}`);
         try {
           // Languages are listed by their names.
           const names = await page.locator('#account-language option').allTextContents();
@@ -62,12 +64,16 @@ for (const width of WIDTHS) {
           expect(names.some((name) => /^[a-z]{2}-[A-Z]{2}$/.test(name))).toBe(false);
           await chooseLanguage(page, 'Français (France)');
           await expect.poll(() => page.locator('.AccountPanel-message').textContent(), SLOW).toBe('Language saved.');
-          await expect.poll(() => page.locator('.site-header .site-account').first().textContent(), SLOW).toContain('Compte');
+          await expect
+            .poll(() => page.locator('.site-header .site-account').first().textContent(), SLOW)
+            .toContain('Compte');
           await shot(page, `language-account-${width}`);
 
           // The product page in French; its prices in one format.
           await openProduct(page, storeUrl, '/shop/p/field-notes');
-          await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent(), SLOW).toBe('Ajouter au panier');
+          await expect
+            .poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent(), SLOW)
+            .toBe('Ajouter au panier');
           expect(await page.locator('.ProductItem-nav a').first().textContent()).toBe('Accueil');
           expect(await page.locator('.site-header .CartPill').getAttribute('aria-label')).toMatch(/^Panier/);
           expect(await page.locator('#variant-p-field-notes-Pages option').first().textContent()).toBe('Choisir Pages');
@@ -76,16 +82,22 @@ for (const width of WIDTHS) {
           await expect.poll(() => page.locator('.ProductPrice').textContent(), SLOW).toContain('$12.00');
           await oneFormat(page);
           await page.locator('.ProductItem-form .sqs-add-to-cart-button').click();
-          await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent(), SLOW).toBe('Ajouté !');
+          await expect
+            .poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent(), SLOW)
+            .toBe('Ajouté !');
           await shot(page, `language-product-${width}`);
 
           // The cart in French, one price format.
           await page.goto(`${storeUrl}/cart`);
           await page.locator('.CartEntry').first().waitFor(SLOW);
-          await expect.poll(() => page.locator('.CartEntry-quantity label').first().textContent(), SLOW).toBe('Quantité');
+          await expect
+            .poll(() => page.locator('.CartEntry-quantity label').first().textContent(), SLOW)
+            .toBe('Quantité');
           expect(await page.locator('.CartEntry-remove').first().textContent()).toMatch(/^Retirer/);
           // Its totals and the way to checkout in French too.
-          await expect.poll(() => page.locator('.CartPage-totals dt').allTextContents(), SLOW).toEqual(expect.arrayContaining(['Sous-total', 'Total']));
+          await expect
+            .poll(() => page.locator('.CartPage-totals dt').allTextContents(), SLOW)
+            .toEqual(expect.arrayContaining(['Sous-total', 'Total']));
           expect(await page.locator('.CartPage-checkout').textContent()).toBe('Passer au paiement');
           await oneFormat(page);
           await shot(page, `language-cart-${width}`);
@@ -95,9 +107,13 @@ for (const width of WIDTHS) {
           await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
           await page.locator('.CheckoutLine-name').first().waitFor(SLOW);
           // Its headings, section titles, totals and Place order are French.
-          await expect.poll(() => page.locator('#checkout-summary-title').textContent(), SLOW).toBe('Récapitulatif de la commande');
+          await expect
+            .poll(() => page.locator('#checkout-summary-title').textContent(), SLOW)
+            .toBe('Récapitulatif de la commande');
           expect(await page.locator('#checkout-title').textContent()).toBe('Paiement');
-          expect(await page.locator('.Checkout-section legend').allTextContents()).toEqual(expect.arrayContaining(['Adresse de livraison', 'Mode de livraison', 'Paiement']));
+          expect(await page.locator('.Checkout-section legend').allTextContents()).toEqual(
+            expect.arrayContaining(['Adresse de livraison', 'Mode de livraison', 'Paiement']),
+          );
           expect(await page.locator('.CheckoutTotals dt').first().textContent()).toBe('Sous-total');
           expect(await page.locator('.CheckoutTotals-total-label').textContent()).toBe('Total');
           expect(await page.locator('.Checkout-button').textContent()).toMatch(/^Passer la commande/);
@@ -106,7 +122,9 @@ for (const width of WIDTHS) {
           // Its own messages too: Place order with no address says what is missing in French.
           await page.locator('.Checkout-button').click();
           await expect.poll(() => page.locator('#checkout-firstName-error').textContent(), SLOW).toBe('Obligatoire');
-          expect(await page.locator('.Checkout-message').textContent()).toBe('Complétez ou corrigez les informations ci-dessus');
+          expect(await page.locator('.Checkout-message').textContent()).toBe(
+            'Complétez ou corrigez les informations ci-dessus',
+          );
           await shot(page, `language-checkout-messages-${width}`);
 
           // The shop's sort and filter controls and a card's quick add in French.
@@ -118,7 +136,10 @@ for (const width of WIDTHS) {
           await page.locator('.ProductCard', { hasText: 'Linen Shirt' }).locator('.sqs-add-to-cart-button').click();
           const dialog = page.locator('[role="dialog"].QuickAdd');
           await dialog.waitFor(SLOW);
-          expect(await dialog.locator('.Dialog-actions button').allTextContents()).toEqual(['Annuler', 'Ajouter au panier']);
+          expect(await dialog.locator('.Dialog-actions button').allTextContents()).toEqual([
+            'Annuler',
+            'Ajouter au panier',
+          ]);
           await shot(page, `language-quick-add-${width}`);
           await page.keyboard.press('Escape');
           await dialog.waitFor({ state: 'detached', ...SLOW });

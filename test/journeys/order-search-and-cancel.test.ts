@@ -37,59 +37,66 @@ afterEach(() => contexts.closeAll());
 
 for (const width of WIDTHS) {
   describe(`order search and cancel at ${width} px`, () => {
-    it('finds the order by the customer’s name without accents and cancels it from the explained dialog', async () => {
-      const title = `Journey Jug ${RUN} ${width}`;
-      const lastName = `Núñez${RUN}${width}`;
-      await ensureShipping(contexts, storeUrl);
-      const product = await createProduct(contexts, storeUrl, title, 2400, 5);
-      try {
-        const shopper = await contexts.page(width);
-        await openProduct(shopper.page, storeUrl, product.path);
-        expect(await addToCart(shopper.page, product.id, 1)).toBe('Added!');
-        await goToCheckout(shopper.page, storeUrl, title);
-        await fillCheckout(shopper.page, `orders-journey-${RUN}-${width}@example.com`);
-        await shopper.page.fill('#checkout-firstName', 'José');
-        await shopper.page.fill('#checkout-lastName', lastName);
-        await placeOrder(shopper.page);
-        const orderNumber = ((await shopper.page.locator('.OrderConfirmation-number').textContent()) ?? '').replace(/^Order /, '');
+    it(
+      'finds the order by the customer’s name without accents and cancels it from the explained dialog',
+      async () => {
+        const title = `Journey Jug ${RUN} ${width}`;
+        const lastName = `Núñez${RUN}${width}`;
+        await ensureShipping(contexts, storeUrl);
+        const product = await createProduct(contexts, storeUrl, title, 2400, 5);
+        try {
+          const shopper = await contexts.page(width);
+          await openProduct(shopper.page, storeUrl, product.path);
+          expect(await addToCart(shopper.page, product.id, 1)).toBe('Added!');
+          await goToCheckout(shopper.page, storeUrl, title);
+          await fillCheckout(shopper.page, `orders-journey-${RUN}-${width}@example.com`);
+          await shopper.page.fill('#checkout-firstName', 'José');
+          await shopper.page.fill('#checkout-lastName', lastName);
+          await placeOrder(shopper.page);
+          const orderNumber = ((await shopper.page.locator('.OrderConfirmation-number').textContent()) ?? '').replace(
+            /^Order /,
+            '',
+          );
 
-        const manager = await contexts.page(width);
-        const page = manager.page;
-        await signIn(page, storeUrl, ACCOUNTS.store);
-        await openSection(page, 'Orders');
-        const query = `jose ${lastName.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()}`;
-        await page.fill('#order-search', query);
-        await page.press('#order-search', 'Enter');
-        await expect.poll(() => page.locator('tbody tr').count(), SLOW).toBe(1);
-        const row = page.locator('tbody tr', { hasText: orderNumber });
-        expect(await row.innerText()).toContain(`José ${lastName}`);
-        await shot(page, `orders-found-by-name-${width}`);
+          const manager = await contexts.page(width);
+          const page = manager.page;
+          await signIn(page, storeUrl, ACCOUNTS.store);
+          await openSection(page, 'Orders');
+          const query = `jose ${lastName.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()}`;
+          await page.fill('#order-search', query);
+          await page.press('#order-search', 'Enter');
+          await expect.poll(() => page.locator('tbody tr').count(), SLOW).toBe(1);
+          const row = page.locator('tbody tr', { hasText: orderNumber });
+          expect(await row.innerText()).toContain(`José ${lastName}`);
+          await shot(page, `orders-found-by-name-${width}`);
 
-        await row.locator(`a:text-is("${orderNumber}")`).click();
-        await page.waitForSelector(`h1:text-is("Order ${orderNumber}")`, SLOW);
-        expect(await page.locator('.PageHeader-actions .Button--primary').textContent()).toBe('Cancel order');
-        expect(await page.locator('.Page > .Field-hint').textContent()).toContain('Cancel voids the order');
-        await page.locator('.PageHeader-actions .Button--primary').focus();
-        await page.keyboard.press('Enter');
-        const dialog = page.locator('dialog.ConfirmModal');
-        await dialog.waitFor(SLOW);
-        expect(await dialog.textContent()).toContain('The order becomes void and its items go back into stock.');
-        expect(await dialog.textContent()).toContain('is refunded in full to the customer.');
-        await shot(page, `orders-cancel-dialog-${width}`);
-        await dialog.locator('button:text-is("Cancel order")').focus();
-        await page.keyboard.press('Enter');
-        await page.waitForSelector('.PageHeader .StatusLabel:text-is("Cancelled")', SLOW);
-        expect(await page.locator('.PageHeader-actions button').count()).toBe(0);
-        await shot(page, `orders-cancelled-${width}`);
+          await row.locator(`a:text-is("${orderNumber}")`).click();
+          await page.waitForSelector(`h1:text-is("Order ${orderNumber}")`, SLOW);
+          expect(await page.locator('.PageHeader-actions .Button--primary').textContent()).toBe('Cancel order');
+          expect(await page.locator('.Page > .Field-hint').textContent()).toContain('Cancel voids the order');
+          await page.locator('.PageHeader-actions .Button--primary').focus();
+          await page.keyboard.press('Enter');
+          const dialog = page.locator('dialog.ConfirmModal');
+          await dialog.waitFor(SLOW);
+          expect(await dialog.textContent()).toContain('The order becomes void and its items go back into stock.');
+          expect(await dialog.textContent()).toContain('is refunded in full to the customer.');
+          await shot(page, `orders-cancel-dialog-${width}`);
+          await dialog.locator('button:text-is("Cancel order")').focus();
+          await page.keyboard.press('Enter');
+          await page.waitForSelector('.PageHeader .StatusLabel:text-is("Cancelled")', SLOW);
+          expect(await page.locator('.PageHeader-actions button').count()).toBe(0);
+          await shot(page, `orders-cancelled-${width}`);
 
-        const csv = await page.request.get(`${storeUrl}/api/commerce/orders.csv?q=${encodeURIComponent(query)}`);
-        expect(csv.status()).toBe(200);
-        const lines = (await csv.text()).split('\r\n');
-        expect(lines[1]).toMatch(new RegExp(`^${orderNumber.slice(1)},[^,]+,cancelled,`));
-        expect(manager.errors).toEqual([]);
-      } finally {
-        await deleteProduct(contexts, storeUrl, product.id);
-      }
-    }, JOURNEY_TIMEOUT);
+          const csv = await page.request.get(`${storeUrl}/api/commerce/orders.csv?q=${encodeURIComponent(query)}`);
+          expect(csv.status()).toBe(200);
+          const lines = (await csv.text()).split('\r\n');
+          expect(lines[1]).toMatch(new RegExp(`^${orderNumber.slice(1)},[^,]+,cancelled,`));
+          expect(manager.errors).toEqual([]);
+        } finally {
+          await deleteProduct(contexts, storeUrl, product.id);
+        }
+      },
+      JOURNEY_TIMEOUT,
+    );
   });
 }

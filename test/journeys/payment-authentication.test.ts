@@ -12,14 +12,29 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
 import { storeUrl } from '../e2e/store';
-import { addOneToCart, Contexts, createProduct, deleteProduct, fillCheckout, goToCheckout, JOURNEY_TIMEOUT, merchantApi, openProduct, RUN, shot, SLOW, WIDTHS } from './support';
+import {
+  addOneToCart,
+  Contexts,
+  createProduct,
+  deleteProduct,
+  fillCheckout,
+  goToCheckout,
+  JOURNEY_TIMEOUT,
+  merchantApi,
+  openProduct,
+  RUN,
+  shot,
+  SLOW,
+  WIDTHS,
+} from './support';
 
 const browser = useChromium();
 const contexts = new Contexts(browser);
 afterEach(() => contexts.closeAll());
 
 const AUTHENTICATION_CARD = '4000002500003155';
-const NOT_COMPLETED = 'Your payment was not completed, so no order was placed and nothing was charged. You can pay again below.';
+const NOT_COMPLETED =
+  'Your payment was not completed, so no order was placed and nothing was charged. You can pay again below.';
 const AUTHENTICATION_PAGE = /\/integrations\/payments\/local\/authenticate\//;
 /** The payment window ends within a minute; the orders object's alarm then cancels the attempt. */
 const WINDOW_WAIT = { timeout: 150_000, interval: 3000 };
@@ -49,87 +64,104 @@ async function cartIsBack(page: Page, title: string): Promise<void> {
 
 async function setPaymentWindow(minutes: number): Promise<void> {
   const { api, headers } = await merchantApi(contexts, storeUrl);
-  const { settings } = (await (await api.get(`${storeUrl}/api/commerce/settings`)).json()) as { settings: Record<string, unknown> };
-  const res = await api.put(`${storeUrl}/api/commerce/settings`, { data: { ...settings, reservationMinutes: minutes }, headers });
+  const { settings } = (await (await api.get(`${storeUrl}/api/commerce/settings`)).json()) as {
+    settings: Record<string, unknown>;
+  };
+  const res = await api.put(`${storeUrl}/api/commerce/settings`, {
+    data: { ...settings, reservationMinutes: minutes },
+    headers,
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
 for (const width of WIDTHS) {
   describe(`payment authentication at ${width} px`, () => {
-    it('leaving, failing and timing out 3-D Secure each give the cart back and the unit; completing it confirms the order', async () => {
-      const title = `Journey Vase ${RUN} ${width}`;
-      const product = await createProduct(contexts, storeUrl, title, 4200, 1);
-      try {
-        const { page, errors } = await contexts.page(width);
-        const visited: string[] = [];
-        page.on('framenavigated', (frame) => {
-          if (frame === page.mainFrame()) visited.push(frame.url());
-        });
-        await openProduct(page, storeUrl, product.path);
-        await addOneToCart(page);
-        await goToCheckout(page, storeUrl, title);
-        await fillCheckout(page, `authentication-${RUN}-${width}@example.com`);
-
-        // 1. The bank's page, left with the back button: the attempt is given up, its unit on sale again.
-        await payWithAuthentication(page);
-        expect(await onSale(page, product.id)).toBe(0);
-        await shot(page, `authentication-bank-page-${width}`);
-        await page.goBack();
-        await cartIsBack(page, title);
-        expect(await onSale(page, product.id)).toBe(1);
-        await shot(page, `authentication-left-${width}`);
-
-        // 2. Failed at the bank: back at the checkout, not at an order page.
-        await payWithAuthentication(page);
-        await page.click('button[value="fail"]');
-        await cartIsBack(page, title);
-        expect(await onSale(page, product.id)).toBe(1);
-
-        // 3. Left waiting past the payment window: the unit returns when it ends, and a late answer is refused.
-        await setPaymentWindow(1);
+    it(
+      'leaving, failing and timing out 3-D Secure each give the cart back and the unit; completing it confirms the order',
+      async () => {
+        const title = `Journey Vase ${RUN} ${width}`;
+        const product = await createProduct(contexts, storeUrl, title, 4200, 1);
         try {
+          const { page, errors } = await contexts.page(width);
+          const visited: string[] = [];
+          page.on('framenavigated', (frame) => {
+            if (frame === page.mainFrame()) visited.push(frame.url());
+          });
+          await openProduct(page, storeUrl, product.path);
+          await addOneToCart(page);
+          await goToCheckout(page, storeUrl, title);
+          await fillCheckout(page, `authentication-${RUN}-${width}@example.com`);
+
+          // 1. The bank's page, left with the back button: the attempt is given up, its unit on sale again.
           await payWithAuthentication(page);
           expect(await onSale(page, product.id)).toBe(0);
-          await expect.poll(() => onSale(page, product.id), WINDOW_WAIT).toBe(1);
-        } finally {
-          await setPaymentWindow(10);
-        }
-        await page.click('button[value="complete"]');
-        await expect.poll(() => page.locator('h1').textContent(), SLOW).toContain('The time to confirm this payment has run out.');
-        await page.click('a:text-is("Return to the checkout")');
-        await cartIsBack(page, title);
+          await shot(page, `authentication-bank-page-${width}`);
+          await page.goBack();
+          await cartIsBack(page, title);
+          expect(await onSale(page, product.id)).toBe(1);
+          await shot(page, `authentication-left-${width}`);
 
-        // 4. Completed: the order is confirmed and the unit sold.
-        await payWithAuthentication(page);
-        await page.click('button[value="complete"]');
-        await page.waitForURL(/\/commerce\/orders\/[A-Za-z0-9_-]+\?token=[0-9a-f]+$/, SLOW);
-        await page.waitForSelector('.OrderConfirmation-number', SLOW);
-        expect(await page.locator('h1').textContent()).toBe('Order confirmed');
-        expect(await onSale(page, product.id)).toBe(0);
-        await shot(page, `authentication-confirmed-${width}`);
-        // No unpaid attempt was shown an order page ('Order received' is /commerce/orders/{id}/received).
-        expect(visited.filter((url) => url.includes('/commerce/orders/'))).toHaveLength(1);
-        expect(visited.filter((url) => url.includes('/received'))).toEqual([]);
-        expect(errors).toEqual([]);
-      } finally {
-        await deleteProduct(contexts, storeUrl, product.id);
-      }
-    }, JOURNEY_TIMEOUT);
+          // 2. Failed at the bank: back at the checkout, not at an order page.
+          await payWithAuthentication(page);
+          await page.click('button[value="fail"]');
+          await cartIsBack(page, title);
+          expect(await onSale(page, product.id)).toBe(1);
+
+          // 3. Left waiting past the payment window: the unit returns when it ends, and a late answer is refused.
+          await setPaymentWindow(1);
+          try {
+            await payWithAuthentication(page);
+            expect(await onSale(page, product.id)).toBe(0);
+            await expect.poll(() => onSale(page, product.id), WINDOW_WAIT).toBe(1);
+          } finally {
+            await setPaymentWindow(10);
+          }
+          await page.click('button[value="complete"]');
+          await expect
+            .poll(() => page.locator('h1').textContent(), SLOW)
+            .toContain('The time to confirm this payment has run out.');
+          await page.click('a:text-is("Return to the checkout")');
+          await cartIsBack(page, title);
+
+          // 4. Completed: the order is confirmed and the unit sold.
+          await payWithAuthentication(page);
+          await page.click('button[value="complete"]');
+          await page.waitForURL(/\/commerce\/orders\/[A-Za-z0-9_-]+\?token=[0-9a-f]+$/, SLOW);
+          await page.waitForSelector('.OrderConfirmation-number', SLOW);
+          expect(await page.locator('h1').textContent()).toBe('Order confirmed');
+          expect(await onSale(page, product.id)).toBe(0);
+          await shot(page, `authentication-confirmed-${width}`);
+          // No unpaid attempt was shown an order page ('Order received' is /commerce/orders/{id}/received).
+          expect(visited.filter((url) => url.includes('/commerce/orders/'))).toHaveLength(1);
+          expect(visited.filter((url) => url.includes('/received'))).toEqual([]);
+          expect(errors).toEqual([]);
+        } finally {
+          await deleteProduct(contexts, storeUrl, product.id);
+        }
+      },
+      JOURNEY_TIMEOUT,
+    );
   });
 }
 
 describe('payment authentication of a subscription', () => {
-  it('a failed 3-D Secure step gives back the subscription\'s own cart (named by its token, which the return address does not carry)', async () => {
-    const { page, errors } = await contexts.page(1366);
-    await openProduct(page, storeUrl, '/shop/p/coffee-beans');
-    await page.click('.ProductItem-form .sqs-add-to-cart-button');
-    await page.waitForURL(/\/checkout\?cartToken=[0-9a-f]{32}$/, SLOW);
-    await expect.poll(() => page.locator('.CheckoutLine-name').first().textContent(), SLOW).toBe('Coffee Subscription');
-    await fillCheckout(page, `authentication-subscription-${RUN}@example.com`);
-    await payWithAuthentication(page);
-    await page.click('button[value="fail"]');
-    await cartIsBack(page, 'Coffee Subscription');
-    await shot(page, 'authentication-subscription-failed-1366');
-    expect(errors).toEqual([]);
-  }, JOURNEY_TIMEOUT);
+  it(
+    "a failed 3-D Secure step gives back the subscription's own cart (named by its token, which the return address does not carry)",
+    async () => {
+      const { page, errors } = await contexts.page(1366);
+      await openProduct(page, storeUrl, '/shop/p/coffee-beans');
+      await page.click('.ProductItem-form .sqs-add-to-cart-button');
+      await page.waitForURL(/\/checkout\?cartToken=[0-9a-f]{32}$/, SLOW);
+      await expect
+        .poll(() => page.locator('.CheckoutLine-name').first().textContent(), SLOW)
+        .toBe('Coffee Subscription');
+      await fillCheckout(page, `authentication-subscription-${RUN}@example.com`);
+      await payWithAuthentication(page);
+      await page.click('button[value="fail"]');
+      await cartIsBack(page, 'Coffee Subscription');
+      await shot(page, 'authentication-subscription-failed-1366');
+      expect(errors).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
 });

@@ -14,19 +14,41 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
 import { storeUrl } from '../e2e/store';
-import { addToCart, Contexts, deleteProduct, JOURNEY_TIMEOUT, openProduct, openSection, RUN, shot, signIn, SLOW, WIDTHS } from './support';
+import {
+  addToCart,
+  Contexts,
+  deleteProduct,
+  JOURNEY_TIMEOUT,
+  openProduct,
+  openSection,
+  RUN,
+  shot,
+  signIn,
+  SLOW,
+  WIDTHS,
+} from './support';
 
 const browser = useChromium();
 const contexts = new Contexts(browser);
 afterEach(() => contexts.closeAll());
 
 const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
-const picture = (name: string) => ({ name: `${name}-${RUN}.webp`, mimeType: 'image/webp', buffer: readFileSync(`public/images/demo/${name}.webp`) });
+const picture = (name: string) => ({
+  name: `${name}-${RUN}.webp`,
+  mimeType: 'image/webp',
+  buffer: readFileSync(`public/images/demo/${name}.webp`),
+});
 
 /** Drops files on an element as a browser does when files are dragged from the desktop. */
-async function dropFiles(page: Page, selector: string, files: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
+async function dropFiles(
+  page: Page,
+  selector: string,
+  files: { name: string; mimeType: string; buffer: Buffer }[],
+): Promise<void> {
   // A string evaluated in the page, as the other browser tests do: the Node type check knows no DOM.
-  const list = JSON.stringify(files.map((file) => ({ name: file.name, type: file.mimeType, base64: file.buffer.toString('base64') })));
+  const list = JSON.stringify(
+    files.map((file) => ({ name: file.name, type: file.mimeType, base64: file.buffer.toString('base64') })),
+  );
   const transfer = await page.evaluateHandle(
     `(() => { const data = new DataTransfer(); for (const f of ${list}) data.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name, { type: f.type })); return data; })()`,
   );
@@ -35,11 +57,16 @@ async function dropFiles(page: Page, selector: string, files: { name: string; mi
 }
 
 const positions = (page: Page) => page.locator('.PicturesEditor-position').allInnerTexts();
-const srcs = async (page: Page, selector: string) => (await Promise.all((await page.locator(selector).all()).map((image) => image.getAttribute('src')))).map((src) => src?.replace(/\?w=300$/, ''));
+const srcs = async (page: Page, selector: string) =>
+  (await Promise.all((await page.locator(selector).all()).map((image) => image.getAttribute('src')))).map((src) =>
+    src?.replace(/\?w=300$/, ''),
+  );
 const thumbs = (page: Page) => srcs(page, '.PicturesEditor-thumb');
 
 describe('a product and a post with pictures', () => {
-  it('the merchant uploads, orders and describes pictures in the editors; the storefront shows them everywhere', { timeout: JOURNEY_TIMEOUT * 2 }, async () => {
+  it('the merchant uploads, orders and describes pictures in the editors; the storefront shows them everywhere', {
+    timeout: JOURNEY_TIMEOUT * 2,
+  }, async () => {
     const title = `Journey Vase ${RUN}`;
     const started = Date.now();
     const { page, errors } = await contexts.page(1366);
@@ -54,10 +81,12 @@ describe('a product and a post with pictures', () => {
     // Two pictures by the editor's own file picker, with progress; then a refused file and a third by drop.
     await page.setInputFiles('#product-images-upload', [picture('ceramic-mug'), picture('planter')]);
     await expect.poll(() => page.locator('.PicturesEditor-item').count(), SLOW).toBe(2);
-    await dropFiles(page, '[data-testid="product-images-drop"]', [{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') }]);
-    await expect.poll(() => page.locator('.PicturesEditor .FieldError[role="alert"]').innerText(), SLOW).toBe(
-      'The file notes.txt is not a picture: choose a JPEG, PNG, GIF, WebP or AVIF image.',
-    );
+    await dropFiles(page, '[data-testid="product-images-drop"]', [
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') },
+    ]);
+    await expect
+      .poll(() => page.locator('.PicturesEditor .FieldError[role="alert"]').innerText(), SLOW)
+      .toBe('The file notes.txt is not a picture: choose a JPEG, PNG, GIF, WebP or AVIF image.');
     expect(await page.locator('#product-images-limits').innerText()).toContain('up to 20 MB each');
     await dropFiles(page, '[data-testid="product-images-drop"]', [picture('candle')]);
     await expect.poll(() => page.locator('.PicturesEditor-item').count(), SLOW).toBe(3);
@@ -128,11 +157,17 @@ describe('a product and a post with pictures', () => {
         const product = `/shop/p/${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
         await openProduct(shopper.page, storeUrl, product);
         const main = shopper.page.locator('.ProductGallery-main img');
-        expect([await main.getAttribute('src'), await main.getAttribute('alt')]).toEqual([planter, 'A planter in terracotta']);
-        expect(await Promise.all((await shopper.page.locator('.ProductGallery-thumb').all()).map((thumb) => thumb.getAttribute('aria-label')))).toEqual([
-          'Picture 1 of 2: A planter in terracotta',
-          'Picture 2 of 2: The vase from above',
+        expect([await main.getAttribute('src'), await main.getAttribute('alt')]).toEqual([
+          planter,
+          'A planter in terracotta',
         ]);
+        expect(
+          await Promise.all(
+            (await shopper.page.locator('.ProductGallery-thumb').all()).map((thumb) =>
+              thumb.getAttribute('aria-label'),
+            ),
+          ),
+        ).toEqual(['Picture 1 of 2: A planter in terracotta', 'Picture 2 of 2: The vase from above']);
         await shot(shopper.page, `pictures-product-${width}`);
 
         await shopper.page.goto(`${storeUrl}/shop`);
@@ -150,19 +185,28 @@ describe('a product and a post with pictures', () => {
 
         await shopper.page.goto(`${storeUrl}${postUrl}`);
         const postImage = shopper.page.locator('img.BlogItem-image');
-        expect([await postImage.getAttribute('src'), await postImage.getAttribute('alt')]).toEqual([postPicture, 'Mugs stacked in the kiln']);
+        expect([await postImage.getAttribute('src'), await postImage.getAttribute('alt')]).toEqual([
+          postPicture,
+          'Mugs stacked in the kiln',
+        ]);
         await shopper.page.goto(`${storeUrl}/blog`);
-        expect(await shopper.page.locator(`.PostCard:has(a[href="${postUrl}"]) img`).first().getAttribute('src')).toBe(postPicture);
+        expect(await shopper.page.locator(`.PostCard:has(a[href="${postUrl}"]) img`).first().getAttribute('src')).toBe(
+          postPicture,
+        );
         await shot(shopper.page, `pictures-blog-${width}`);
         expect(shopper.errors).toEqual([]);
       }
     } finally {
       await deleteProduct(contexts, storeUrl, id);
     }
-    console.log(`product-pictures journey: console part ${consoleSeconds.toFixed(1)} s, whole ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `product-pictures journey: console part ${consoleSeconds.toFixed(1)} s, whole ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   });
 
-  it('an edited product or post warns before Back, another screen and the tab closing; an untouched one leaves at once', { timeout: JOURNEY_TIMEOUT }, async () => {
+  it('an edited product or post warns before Back, another screen and the tab closing; an untouched one leaves at once', {
+    timeout: JOURNEY_TIMEOUT,
+  }, async () => {
     const { page } = await contexts.page(1366);
     await signIn(page, storeUrl, OWNER);
     await openSection(page, 'Products');
@@ -192,7 +236,9 @@ describe('a product and a post with pictures', () => {
     await page.click('dialog[open] button:text-is("Keep editing")');
     expect(await page.inputValue('#post-title')).toBe(`Journey unsaved post ${RUN}`);
     // Closing the tab: the browser's own question.
-    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))));
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))),
+    );
     await page.close({ runBeforeUnload: true });
     expect(await asked).toBe('beforeunload');
   });

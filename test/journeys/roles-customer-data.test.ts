@@ -43,82 +43,94 @@ function customerDataAnswers(page: Page): string[] {
   const answered: string[] = [];
   page.on('response', (response) => {
     const path = new URL(response.url()).pathname;
-    if (path.startsWith('/api/') && /\/orders|\/submissions|\/restock|\/mailing-list\/members/.test(path) && response.status() < 300) answered.push(path);
+    if (
+      path.startsWith('/api/') &&
+      /\/orders|\/submissions|\/restock|\/mailing-list\/members/.test(path) &&
+      response.status() < 300
+    )
+      answered.push(path);
   });
   return answered;
 }
 
 for (const width of WIDTHS) {
   describe(`customer data by role at ${width} px`, () => {
-    it("an Editor finds no orders and is told so at the order's address; the Store manager sees the order", async () => {
-      const title = `Journey Vase ${RUN} ${width}`;
-      const email = `roles-journey-${RUN}-${width}@example.com`;
-      await ensureShipping(contexts, storeUrl);
-      const product = await createProduct(contexts, storeUrl, title, 1800, 5);
-      try {
-        // A shopper's order: their email and address are the customer data.
-        const shopper = await contexts.page(width);
-        await openProduct(shopper.page, storeUrl, product.path);
-        expect(await addToCart(shopper.page, product.id, 1)).toBe('Added!');
-        await goToCheckout(shopper.page, storeUrl, title);
-        await fillCheckout(shopper.page, email);
-        await placeOrder(shopper.page);
-        const orderId = new URL(shopper.page.url()).pathname.split('/').at(-1) ?? '';
-        const orderNumber = ((await shopper.page.locator('.OrderConfirmation-number').textContent()) ?? '').replace(/^Order /, '');
-        expect(orderNumber).toMatch(/^#\d+$/);
+    it(
+      "an Editor finds no orders and is told so at the order's address; the Store manager sees the order",
+      async () => {
+        const title = `Journey Vase ${RUN} ${width}`;
+        const email = `roles-journey-${RUN}-${width}@example.com`;
+        await ensureShipping(contexts, storeUrl);
+        const product = await createProduct(contexts, storeUrl, title, 1800, 5);
+        try {
+          // A shopper's order: their email and address are the customer data.
+          const shopper = await contexts.page(width);
+          await openProduct(shopper.page, storeUrl, product.path);
+          expect(await addToCart(shopper.page, product.id, 1)).toBe('Added!');
+          await goToCheckout(shopper.page, storeUrl, title);
+          await fillCheckout(shopper.page, email);
+          await placeOrder(shopper.page);
+          const orderId = new URL(shopper.page.url()).pathname.split('/').at(-1) ?? '';
+          const orderNumber = ((await shopper.page.locator('.OrderConfirmation-number').textContent()) ?? '').replace(
+            /^Order /,
+            '',
+          );
+          expect(orderNumber).toMatch(/^#\d+$/);
 
-        // The Editor: no customer sections, and told so at their addresses, with nothing of the order shown or sent.
-        const editor = await contexts.page(width);
-        const editorAnswers = customerDataAnswers(editor.page);
-        await signIn(editor.page, storeUrl, ACCOUNTS.editor);
-        const links = await sidebarLinks(editor.page);
-        expect(links).toEqual(expect.arrayContaining(['Pages', 'Blog posts']));
-        for (const hidden of ['Orders', 'Forms', 'Restock']) expect(links).not.toContain(hidden);
-        await shot(editor.page, `roles-editor-home-${width}`);
-        for (const [path, heading] of [
-          ['/config/orders', 'Orders'],
-          [`/config/orders/${encodeURIComponent(orderId)}`, 'Orders'],
-          ['/config/forms', 'Forms'],
-          ['/config/restock', 'Restock'],
-        ] as const) {
-          await editor.page.goto(`${storeUrl}${path}`);
-          await editor.page.waitForSelector(`h1:text-is("${heading}")`, SLOW);
-          await expect.poll(() => editor.page.locator('main').innerText(), SLOW).toContain(FORBIDDEN);
-          const shown = await editor.page.locator('body').innerText();
-          expect(shown, path).not.toContain(email);
-          expect(shown, path).not.toContain(orderNumber);
-          expect(await editor.page.locator('main table').count(), path).toBe(0);
-          if (path.startsWith('/config/orders/')) await shot(editor.page, `roles-editor-order-refused-${width}`);
+          // The Editor: no customer sections, and told so at their addresses, with nothing of the order shown or sent.
+          const editor = await contexts.page(width);
+          const editorAnswers = customerDataAnswers(editor.page);
+          await signIn(editor.page, storeUrl, ACCOUNTS.editor);
+          const links = await sidebarLinks(editor.page);
+          expect(links).toEqual(expect.arrayContaining(['Pages', 'Blog posts']));
+          for (const hidden of ['Orders', 'Forms', 'Restock']) expect(links).not.toContain(hidden);
+          await shot(editor.page, `roles-editor-home-${width}`);
+          for (const [path, heading] of [
+            ['/config/orders', 'Orders'],
+            [`/config/orders/${encodeURIComponent(orderId)}`, 'Orders'],
+            ['/config/forms', 'Forms'],
+            ['/config/restock', 'Restock'],
+          ] as const) {
+            await editor.page.goto(`${storeUrl}${path}`);
+            await editor.page.waitForSelector(`h1:text-is("${heading}")`, SLOW);
+            await expect.poll(() => editor.page.locator('main').innerText(), SLOW).toContain(FORBIDDEN);
+            const shown = await editor.page.locator('body').innerText();
+            expect(shown, path).not.toContain(email);
+            expect(shown, path).not.toContain(orderNumber);
+            expect(await editor.page.locator('main table').count(), path).toBe(0);
+            if (path.startsWith('/config/orders/')) await shot(editor.page, `roles-editor-order-refused-${width}`);
+          }
+          // The Mailing list section is the Editor's, its members (customers' emails) are not. The demo's list is not connected,
+          // so no role would see members here: this only shows the Editor's screen asks for none.
+          await openSection(editor.page, 'Mailing list');
+          await editor.page.waitForSelector('#mailing-status-title', SLOW);
+          expect(await editor.page.locator('#members-title').count()).toBe(0);
+          expect(editorAnswers).toEqual([]);
+          expect(editor.errors).toEqual([]);
+
+          // The Store manager finds the order and its customer.
+          const manager = await contexts.page(width);
+          await signIn(manager.page, storeUrl, ACCOUNTS.store);
+          expect(await sidebarLinks(manager.page)).toEqual(expect.arrayContaining(['Orders', 'Forms', 'Restock']));
+          await openSection(manager.page, 'Orders');
+          await manager.page.fill('#order-search', email);
+          await manager.page.press('#order-search', 'Enter');
+          await expect.poll(() => manager.page.locator('tbody tr').count(), SLOW).toBe(1);
+          const row = manager.page.locator('tbody tr', { hasText: orderNumber });
+          expect(await row.innerText()).toContain(email);
+          await shot(manager.page, `roles-manager-orders-${width}`);
+          await row.locator(`a:text-is("${orderNumber}")`).click();
+          await manager.page.waitForSelector(`h1:text-is("Order ${orderNumber}")`, SLOW);
+          expect(new URL(manager.page.url()).pathname).toBe(`/config/orders/${encodeURIComponent(orderId)}`);
+          expect(await manager.page.locator('main').innerText()).toContain(email);
+          expect(await manager.page.locator('main tbody').innerText()).toContain(title);
+          await shot(manager.page, `roles-manager-order-${width}`);
+          expect(manager.errors).toEqual([]);
+        } finally {
+          await deleteProduct(contexts, storeUrl, product.id);
         }
-        // The Mailing list section is the Editor's, its members (customers' emails) are not. The demo's list is not connected,
-        // so no role would see members here: this only shows the Editor's screen asks for none.
-        await openSection(editor.page, 'Mailing list');
-        await editor.page.waitForSelector('#mailing-status-title', SLOW);
-        expect(await editor.page.locator('#members-title').count()).toBe(0);
-        expect(editorAnswers).toEqual([]);
-        expect(editor.errors).toEqual([]);
-
-        // The Store manager finds the order and its customer.
-        const manager = await contexts.page(width);
-        await signIn(manager.page, storeUrl, ACCOUNTS.store);
-        expect(await sidebarLinks(manager.page)).toEqual(expect.arrayContaining(['Orders', 'Forms', 'Restock']));
-        await openSection(manager.page, 'Orders');
-        await manager.page.fill('#order-search', email);
-        await manager.page.press('#order-search', 'Enter');
-        await expect.poll(() => manager.page.locator('tbody tr').count(), SLOW).toBe(1);
-        const row = manager.page.locator('tbody tr', { hasText: orderNumber });
-        expect(await row.innerText()).toContain(email);
-        await shot(manager.page, `roles-manager-orders-${width}`);
-        await row.locator(`a:text-is("${orderNumber}")`).click();
-        await manager.page.waitForSelector(`h1:text-is("Order ${orderNumber}")`, SLOW);
-        expect(new URL(manager.page.url()).pathname).toBe(`/config/orders/${encodeURIComponent(orderId)}`);
-        expect(await manager.page.locator('main').innerText()).toContain(email);
-        expect(await manager.page.locator('main tbody').innerText()).toContain(title);
-        await shot(manager.page, `roles-manager-order-${width}`);
-        expect(manager.errors).toEqual([]);
-      } finally {
-        await deleteProduct(contexts, storeUrl, product.id);
-      }
-    }, JOURNEY_TIMEOUT);
+      },
+      JOURNEY_TIMEOUT,
+    );
   });
 }

@@ -10,7 +10,17 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
-import { Contexts, ensureShipping, fillCheckout, JOURNEY_TIMEOUT, openProduct, RUN, shot, SLOW, WIDTHS } from './support';
+import {
+  Contexts,
+  ensureShipping,
+  fillCheckout,
+  JOURNEY_TIMEOUT,
+  openProduct,
+  RUN,
+  shot,
+  SLOW,
+  WIDTHS,
+} from './support';
 import { storeUrl } from '../e2e/store';
 
 const browser = useChromium();
@@ -22,29 +32,41 @@ const longDate = (at: number) => new Intl.DateTimeFormat('en-US', { dateStyle: '
 
 for (const width of WIDTHS) {
   describe(`a subscription at ${width} px`, () => {
-    it('shows its terms before paying, and is cancelled from the email link without an account', { timeout: JOURNEY_TIMEOUT }, async () => {
+    it('shows its terms before paying, and is cancelled from the email link without an account', {
+      timeout: JOURNEY_TIMEOUT,
+    }, async () => {
       const email = `beans-${RUN}-${width}@example.com`;
       await ensureShipping(contexts, storeUrl);
       const shopper = await contexts.page(width);
       await openProduct(shopper.page, storeUrl, '/shop/p/coffee-beans');
       const terms = shopper.page.locator('.ProductItem-form .SubscriptionTerms');
       expect(await terms.locator('.SubscriptionTerms-terms').textContent()).toBe('$19.00 every week, until you cancel');
-      await expect.poll(() => terms.locator('.SubscriptionTerms-next').textContent(), SLOW).toContain(`then next on ${longDate(Date.now() + WEEK)}`);
+      await expect
+        .poll(() => terms.locator('.SubscriptionTerms-next').textContent(), SLOW)
+        .toContain(`then next on ${longDate(Date.now() + WEEK)}`);
       await shot(shopper.page, `subscription-product-${width}`);
 
       // Subscribe: the checkout summary says it before the card is asked for.
       await shopper.page.locator('.ProductItem-form .sqs-add-to-cart-button').click();
       await shopper.page.waitForURL(/\/checkout\?cartToken=[0-9a-f]{32}$/, SLOW);
       const summary = shopper.page.locator('.Checkout-summary .SubscriptionTerms');
-      await expect.poll(() => summary.locator('.SubscriptionTerms-terms').textContent(), SLOW).toMatch(/^\$\d+\.\d\d every week, until you cancel$/);
+      await expect
+        .poll(() => summary.locator('.SubscriptionTerms-terms').textContent(), SLOW)
+        .toMatch(/^\$\d+\.\d\d every week, until you cancel$/);
       await fillCheckout(shopper.page, email);
       const total = (await shopper.page.locator('.CheckoutTotals-total').textContent()) ?? '';
-      await expect.poll(() => summary.locator('.SubscriptionTerms-terms').textContent(), SLOW).toBe(`${total} every week, until you cancel`);
-      expect(await summary.locator('.SubscriptionTerms-next').textContent()).toContain(`${total} is charged today; the next charge is on ${longDate(Date.now() + WEEK)}.`);
+      await expect
+        .poll(() => summary.locator('.SubscriptionTerms-terms').textContent(), SLOW)
+        .toBe(`${total} every week, until you cancel`);
+      expect(await summary.locator('.SubscriptionTerms-next').textContent()).toContain(
+        `${total} is charged today; the next charge is on ${longDate(Date.now() + WEEK)}.`,
+      );
       await shot(shopper.page, `subscription-checkout-${width}`);
       await shopper.page.click('.Checkout-button');
       await shopper.page.waitForURL(/\/commerce\/subscriptions\/ord_[0-9a-f]+\?token=[0-9a-f]{32}$/, SLOW);
-      await expect.poll(() => shopper.page.locator('.SubscriptionManage-status').textContent(), SLOW).toContain('Active.');
+      await expect
+        .poll(() => shopper.page.locator('.SubscriptionManage-status').textContent(), SLOW)
+        .toContain('Active.');
       expect(await shopper.page.locator('h1').textContent()).toBe('Subscription confirmed');
 
       // The confirmation email's manage link, opened in a browser that has nothing of the shopper's.
@@ -62,7 +84,9 @@ for (const width of WIDTHS) {
       await reader.page.waitForSelector('html[data-islands="hydrated"]', SLOW);
       const status = reader.page.locator('.SubscriptionManage-status');
       await expect.poll(() => status.textContent(), SLOW).toBe(`Active. Next charge: ${longDate(Date.now() + WEEK)}.`);
-      expect(await reader.page.locator('.SubscriptionManage-terms').textContent()).toBe(`Coffee Subscription: ${total} every week, until you cancel`);
+      expect(await reader.page.locator('.SubscriptionManage-terms').textContent()).toBe(
+        `Coffee Subscription: ${total} every week, until you cancel`,
+      );
 
       // Cancelled from the keyboard, after saying so in a dialog.
       await reader.page.locator('.SubscriptionManage-cancel').focus();
@@ -74,7 +98,9 @@ for (const width of WIDTHS) {
       await reader.page.keyboard.press('Tab');
       expect(await reader.page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel subscription');
       await reader.page.keyboard.press('Enter');
-      await expect.poll(() => status.textContent(), SLOW).toBe(`Cancelled on ${longDate(Date.now())}. You will not be charged again.`);
+      await expect
+        .poll(() => status.textContent(), SLOW)
+        .toBe(`Cancelled on ${longDate(Date.now())}. You will not be charged again.`);
       expect(await reader.page.locator('.SubscriptionManage-cancel').count()).toBe(0);
       await shot(reader.page, `subscription-cancelled-${width}`);
 

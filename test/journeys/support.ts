@@ -60,7 +60,10 @@ async function ok(res: { status(): number; text(): Promise<string> }): Promise<v
 }
 
 /** The store manager's calls, as the console makes them (a context of its own, the crumb a page would ask for). */
-export async function merchantApi(contexts: Contexts, storeUrl: string): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
+export async function merchantApi(
+  contexts: Contexts,
+  storeUrl: string,
+): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
   const context = await contexts.open(1366);
   expect((await context.request.get(`${storeUrl}/api/crumb`)).status()).toBe(204);
   const headers = { 'X-CSRF-Token': (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '' };
@@ -74,11 +77,18 @@ export async function ensureShipping(contexts: Contexts, storeUrl: string): Prom
   const rates = await api.get(`${storeUrl}/api/commerce/shipping-rates`);
   await ok(rates);
   const { shippingRates } = (await rates.json()) as { shippingRates: unknown[] };
-  if (shippingRates.length === 0) await ok(await api.post(`${storeUrl}/api/commerce/shipping-rates`, { data: RATE, headers }));
+  if (shippingRates.length === 0)
+    await ok(await api.post(`${storeUrl}/api/commerce/shipping-rates`, { data: RATE, headers }));
 }
 
 /** A physical product of one variant, created as the console's product form does; its id and address. */
-export async function createProduct(contexts: Contexts, storeUrl: string, title: string, priceCents: number, stock: number): Promise<{ id: string; path: string }> {
+export async function createProduct(
+  contexts: Contexts,
+  storeUrl: string,
+  title: string,
+  priceCents: number,
+  stock: number,
+): Promise<{ id: string; path: string }> {
   const { api, headers } = await merchantApi(contexts, storeUrl);
   const form = {
     collectionId: 'c-shop',
@@ -91,7 +101,19 @@ export async function createProduct(contexts: Contexts, storeUrl: string, title:
     tags: [],
     categories: [],
     options: [],
-    variants: [{ sku: '', values: {}, price: priceCents, salePrice: 0, onSale: false, unlimited: false, stock, weightGrams: null, imageUrl: '' }],
+    variants: [
+      {
+        sku: '',
+        values: {},
+        price: priceCents,
+        salePrice: 0,
+        onSale: false,
+        unlimited: false,
+        stock,
+        weightGrams: null,
+        imageUrl: '',
+      },
+    ],
     price: 0,
     salePrice: 0,
     onSale: false,
@@ -127,7 +149,9 @@ export async function addToCart(page: Page, itemId: string, quantity: number): P
   await page.fill(`#quantity-${itemId}`, String(quantity));
   await button.click();
   const alert = page.locator('[role="alertdialog"]');
-  await expect.poll(async () => ((await alert.count()) > 0 ? 'alert' : await button.textContent()), SLOW).toMatch(/^(Added!|alert)$/);
+  await expect
+    .poll(async () => ((await alert.count()) > 0 ? 'alert' : await button.textContent()), SLOW)
+    .toMatch(/^(Added!|alert)$/);
   return (await alert.count()) > 0 ? ((await alert.locator('.Dialog-message').textContent()) ?? '') : 'Added!';
 }
 
@@ -173,7 +197,11 @@ export async function goToCheckout(page: Page, storeUrl: string, title: string):
 }
 
 /** Signs into /config through its form; the console's home once the sidebar is there. */
-export async function signIn(page: Page, storeUrl: string, account: { email: string; password: string }): Promise<void> {
+export async function signIn(
+  page: Page,
+  storeUrl: string,
+  account: { email: string; password: string },
+): Promise<void> {
   await page.goto(`${storeUrl}/config`);
   await page.fill('#merchant-email', account.email, SLOW);
   await page.fill('#merchant-password', account.password);

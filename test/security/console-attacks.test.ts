@@ -53,7 +53,9 @@ describe('a role reaching past its permission', () => {
   it('refuses an editor (content, not commerce) who reprices or deletes a product through the generic item call', async () => {
     const owner = await signIn('http://localhost', OWNER);
     const editor = await signIn('http://localhost', EDITOR);
-    const { products } = (await owner.json<{ products: { id: string; fullUrl: string }[] }>('GET', '/api/console/products')).body;
+    const { products } = (
+      await owner.json<{ products: { id: string; fullUrl: string }[] }>('GET', '/api/console/products')
+    ).body;
     const target = products[0];
     if (target === undefined) throw new Error('the demo store has no products');
     // The console's own product calls already refuse the editor.
@@ -64,68 +66,101 @@ describe('a role reaching past its permission', () => {
       ...before,
       structuredContent: {
         ...before.structuredContent,
-        variants: before.structuredContent.variants.map((variant) => ({ ...variant, price: 1, onSale: false, priceMoney: { ...variant.priceMoney, value: '0.01' } })),
+        variants: before.structuredContent.variants.map((variant) => ({
+          ...variant,
+          price: 1,
+          onSale: false,
+          priceMoney: { ...variant.priceMoney, value: '0.01' },
+        })),
       },
     };
-    expect(await editor.json('PUT', `/api/merchant/items/${target.id}`, cheap)).toEqual({ status: 403, body: { error: MERCHANT_MESSAGES.forbidden } });
-    expect(await editor.json('DELETE', `/api/merchant/items/${target.id}`)).toEqual({ status: 403, body: { error: MERCHANT_MESSAGES.forbidden } });
+    expect(await editor.json('PUT', `/api/merchant/items/${target.id}`, cheap)).toEqual({
+      status: 403,
+      body: { error: MERCHANT_MESSAGES.forbidden },
+    });
+    expect(await editor.json('DELETE', `/api/merchant/items/${target.id}`)).toEqual({
+      status: 403,
+      body: { error: MERCHANT_MESSAGES.forbidden },
+    });
     const moved = { ...cheap, id: 'p-editor-made', urlId: 'editor-made', fullUrl: '/shop/p/editor-made' };
-    expect(await editor.json('PUT', '/api/merchant/items/p-editor-made', moved)).toEqual({ status: 403, body: { error: MERCHANT_MESSAGES.forbidden } });
+    expect(await editor.json('PUT', '/api/merchant/items/p-editor-made', moved)).toEqual({
+      status: 403,
+      body: { error: MERCHANT_MESSAGES.forbidden },
+    });
     expect(await product(DEMO_SITE_ID, target.id)).toEqual(before);
     expect(await product(DEMO_SITE_ID, 'p-editor-made')).toBeUndefined();
     // The shopper still sees the product at its price.
     expect((await new Visitor().fetch(target.fullUrl)).status).toBe(200);
     // Posts stay the editor's: a blog post saved whole through the same call is taken.
-    const post = (await owner.json<{ posts: { id: string }[] }>('GET', '/api/console/posts?collectionId=c-blog')).body.posts[0];
+    const post = (await owner.json<{ posts: { id: string }[] }>('GET', '/api/console/posts?collectionId=c-blog')).body
+      .posts[0];
     if (post === undefined) throw new Error('the demo blog has no posts');
     const stored = (await editor.json<Item>('GET', `/api/console/posts/${post.id}`)).body;
-    expect((await editor.json('PUT', `/api/merchant/items/${post.id}`, { ...stored, title: `${stored.title}!` })).status).toBe(200);
+    expect(
+      (await editor.json('PUT', `/api/merchant/items/${post.id}`, { ...stored, title: `${stored.title}!` })).status,
+    ).toBe(200);
   });
 });
 
 describe('one store’s merchant against another store', () => {
-  it('gets 401 with their session cookie replayed on the other store’s host, and 404 for the other store’s ids on their own', async () => {
-    const other = await signIn(OTHER_ORIGIN, OTHER_OWNER);
-    // A product only the other store has (the two stores start as copies of the demo, ids and all).
-    const { products } = (await other.json<{ products: { id: string }[] }>('GET', '/api/console/products')).body;
-    const made = await other.json<{ id: string }>('POST', `/api/console/products/${products[0]?.id ?? ''}/duplicate`);
-    expect(made.status).toBe(200);
-    const theirs = made.body;
-    expect(await product(DEMO_SITE_ID, theirs.id)).toBeUndefined();
-    const upload = await other.fetch('/api/console/files?name=secret.png', { method: 'POST', headers: { 'x-csrf-token': other.crumb }, body: png() });
-    const file = (await upload.json()) as { id: string; url: string };
-    expect(upload.status).toBe(201);
+  it(
+    'gets 401 with their session cookie replayed on the other store’s host, and 404 for the other store’s ids on their own',
+    async () => {
+      const other = await signIn(OTHER_ORIGIN, OTHER_OWNER);
+      // A product only the other store has (the two stores start as copies of the demo, ids and all).
+      const { products } = (await other.json<{ products: { id: string }[] }>('GET', '/api/console/products')).body;
+      const made = await other.json<{ id: string }>('POST', `/api/console/products/${products[0]?.id ?? ''}/duplicate`);
+      expect(made.status).toBe(200);
+      const theirs = made.body;
+      expect(await product(DEMO_SITE_ID, theirs.id)).toBeUndefined();
+      const upload = await other.fetch('/api/console/files?name=secret.png', {
+        method: 'POST',
+        headers: { 'x-csrf-token': other.crumb },
+        body: png(),
+      });
+      const file = (await upload.json()) as { id: string; url: string };
+      expect(upload.status).toBe(201);
 
-    const demoOwner = await signIn('http://localhost', OWNER);
-    const replayed = new Visitor(OTHER_ORIGIN);
-    for (const [name, value] of demoOwner.cookies) replayed.cookies.set(name, value);
-    for (const [method, path, body] of [
-      ['GET', '/api/console/files', undefined],
-      ['GET', `/api/console/products/${theirs.id}`, undefined],
-      ['DELETE', `/api/console/files/${file.id}`, undefined],
-      ['PUT', '/api/console/store/currency', { currency: 'EUR' }],
-      ['GET', '/api/console/team', undefined],
-    ] as const) {
-      expect((await replayed.json(method, path, body)).status, `${method} ${path}`).toBe(401);
-    }
+      const demoOwner = await signIn('http://localhost', OWNER);
+      const replayed = new Visitor(OTHER_ORIGIN);
+      for (const [name, value] of demoOwner.cookies) replayed.cookies.set(name, value);
+      for (const [method, path, body] of [
+        ['GET', '/api/console/files', undefined],
+        ['GET', `/api/console/products/${theirs.id}`, undefined],
+        ['DELETE', `/api/console/files/${file.id}`, undefined],
+        ['PUT', '/api/console/store/currency', { currency: 'EUR' }],
+        ['GET', '/api/console/team', undefined],
+      ] as const) {
+        expect((await replayed.json(method, path, body)).status, `${method} ${path}`).toBe(401);
+      }
 
-    expect((await demoOwner.json('GET', `/api/console/products/${theirs.id}`)).status).toBe(404);
-    expect((await demoOwner.json('PUT', `/api/merchant/items/${theirs.id}`, { id: theirs.id })).status).toBe(400);
-    expect((await demoOwner.json('DELETE', `/api/merchant/items/${theirs.id}`)).status).toBe(404);
-    expect((await demoOwner.json('DELETE', `/api/console/files/${file.id}`)).status).toBe(404);
-    expect((await demoOwner.fetch(file.url)).status).toBe(404);
-    expect((await new Visitor(OTHER_ORIGIN).fetch(file.url)).status).toBe(200);
-    expect(await product(OTHER_ID, theirs.id)).toBeDefined();
-  }, SIGN_INS_TIMEOUT);
+      expect((await demoOwner.json('GET', `/api/console/products/${theirs.id}`)).status).toBe(404);
+      expect((await demoOwner.json('PUT', `/api/merchant/items/${theirs.id}`, { id: theirs.id })).status).toBe(400);
+      expect((await demoOwner.json('DELETE', `/api/merchant/items/${theirs.id}`)).status).toBe(404);
+      expect((await demoOwner.json('DELETE', `/api/console/files/${file.id}`)).status).toBe(404);
+      expect((await demoOwner.fetch(file.url)).status).toBe(404);
+      expect((await new Visitor(OTHER_ORIGIN).fetch(file.url)).status).toBe(200);
+      expect(await product(OTHER_ID, theirs.id)).toBeDefined();
+    },
+    SIGN_INS_TIMEOUT,
+  );
 });
 
 describe('image width variants', () => {
   it('refuse a variant that is not an image, so a PDF is never served in an image’s place', async () => {
     const owner = await signIn('http://localhost', OWNER);
-    const upload = await owner.fetch('/api/console/files?name=photo.png', { method: 'POST', headers: { 'x-csrf-token': owner.crumb }, body: png() });
+    const upload = await owner.fetch('/api/console/files?name=photo.png', {
+      method: 'POST',
+      headers: { 'x-csrf-token': owner.crumb },
+      body: png(),
+    });
     const file = (await upload.json()) as { id: string; url: string; rev: number };
     const pdf = new TextEncoder().encode('%PDF-1.7\n1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>');
-    const variant = await owner.fetch(`/api/console/files/${file.id}/${file.rev}/w300`, { method: 'PUT', headers: { 'x-csrf-token': owner.crumb, 'content-type': 'application/pdf' }, body: pdf });
+    const variant = await owner.fetch(`/api/console/files/${file.id}/${file.rev}/w300`, {
+      method: 'PUT',
+      headers: { 'x-csrf-token': owner.crumb, 'content-type': 'application/pdf' },
+      body: pdf,
+    });
     expect(variant.status).toBe(415);
     const served = await owner.fetch(`${file.url}?w=300`);
     expect(served.headers.get('content-type')).toBe('image/png');
@@ -136,17 +171,30 @@ describe('image width variants', () => {
 describe('bulk changes', () => {
   it('keep prices and stock within the product form’s bounds, so the product can still be opened, saved and bought', async () => {
     const owner = await signIn('http://localhost', OWNER);
-    const { products } = (await owner.json<{ products: { id: string; variantCount: number }[] }>('GET', '/api/console/products')).body;
+    const { products } = (
+      await owner.json<{ products: { id: string; variantCount: number }[] }>('GET', '/api/console/products')
+    ).body;
     const target = products.find((row) => row.variantCount === 1);
     if (target === undefined) throw new Error('the demo store has no product with one variant');
     for (let i = 0; i < 3; i++) {
-      const raise = await owner.json('POST', '/api/console/products/bulk', { ids: [target.id], change: { kind: 'price', mode: 'percent', amount: MAX_PRICE_UNITS } });
+      const raise = await owner.json('POST', '/api/console/products/bulk', {
+        ids: [target.id],
+        change: { kind: 'price', mode: 'percent', amount: MAX_PRICE_UNITS },
+      });
       expect(raise.status).toBe(200);
-      const stock = await owner.json('POST', '/api/console/products/bulk', { ids: [target.id], change: { kind: 'stock', mode: 'add', amount: MAX_STOCK } });
+      const stock = await owner.json('POST', '/api/console/products/bulk', {
+        ids: [target.id],
+        change: { kind: 'stock', mode: 'add', amount: MAX_STOCK },
+      });
       expect(stock.status).toBe(200);
     }
-    const form = await owner.json<{ product: { variants: { price: number; stock: number }[] } }>('GET', `/api/console/products/${target.id}`);
-    expect(form.body.product.variants.map(({ price, stock }) => ({ price, stock }))).toEqual([{ price: MAX_PRICE_UNITS, stock: MAX_STOCK }]);
+    const form = await owner.json<{ product: { variants: { price: number; stock: number }[] } }>(
+      'GET',
+      `/api/console/products/${target.id}`,
+    );
+    expect(form.body.product.variants.map(({ price, stock }) => ({ price, stock }))).toEqual([
+      { price: MAX_PRICE_UNITS, stock: MAX_STOCK },
+    ]);
     expect((await owner.json('PUT', `/api/console/products/${target.id}`, form.body.product)).status).toBe(200);
   });
 });

@@ -26,19 +26,41 @@ import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { Visitor } from '../worker/visitor';
 
 const AREAS: readonly (readonly [string, Hono<AppEnv>])[] = [
-  ['', cart], ['', checkout], ['', commerceAdmin], ['', consoleCatalog], ['', consoleContent], ['', consoleDesign], ['', consoleFiles],
-  ['', consoleOperations], ['', consoleTeam], ['', emailAdmin], ['', forms], ['', merchant], [MERCHANT_SESSION_PATH, merchantSession], ['', restock],
+  ['', cart],
+  ['', checkout],
+  ['', commerceAdmin],
+  ['', consoleCatalog],
+  ['', consoleContent],
+  ['', consoleDesign],
+  ['', consoleFiles],
+  ['', consoleOperations],
+  ['', consoleTeam],
+  ['', emailAdmin],
+  ['', forms],
+  ['', merchant],
+  [MERCHANT_SESSION_PATH, merchantSession],
+  ['', restock],
 ];
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A value for each path parameter that gets past its route's format checks. */
-const PARAMS: Readonly<Record<string, string>> = { fileId: '2go5d9p02zc9e9ec963', rev: '1', width: 'w300', websiteId: 'demo', source: 'orders', id: '1' };
+const PARAMS: Readonly<Record<string, string>> = {
+  fileId: '2go5d9p02zc9e9ec963',
+  rev: '1',
+  width: 'w300',
+  websiteId: 'demo',
+  source: 'orders',
+  id: '1',
+};
 
 function changingCalls(): string[] {
   const calls = new Set<string>();
   for (const [prefix, area] of AREAS) {
     for (const { method, path } of area.routes) {
       if (!CHANGES.has(method)) continue;
-      const concrete = `${prefix}${path.replace(/:(\w+)/g, (_, name: string) => PARAMS[name] ?? 'x')}`.replace(/(.)\/$/, '$1');
+      const concrete = `${prefix}${path.replace(/:(\w+)/g, (_, name: string) => PARAMS[name] ?? 'x')}`.replace(
+        /(.)\/$/,
+        '$1',
+      );
       calls.add(`${method} ${concrete}`);
     }
   }
@@ -49,7 +71,9 @@ describe('the crumb on every change', () => {
   it('is required by every state-changing merchant, console, commerce, cart and form call, even with a valid session', async () => {
     const [owner] = DEMO_MERCHANTS;
     const visitor = await new Visitor().open('/contact');
-    expect((await visitor.json('POST', MERCHANT_SESSION_PATH, { email: owner.email, password: owner.password })).status).toBe(200);
+    expect(
+      (await visitor.json('POST', MERCHANT_SESSION_PATH, { email: owner.email, password: owner.password })).status,
+    ).toBe(200);
     const calls = changingCalls();
     expect(calls.length).toBeGreaterThan(50);
     const unguarded: string[] = [];
@@ -57,7 +81,8 @@ describe('the crumb on every change', () => {
       const [method = '', path = ''] = call.split(' ');
       const res = await visitor.fetch(path, { method, headers: { 'content-type': 'application/json' }, body: '{}' });
       const body = await res.text();
-      if (res.status !== 403 || !body.includes('"crumbFail":true')) unguarded.push(`${call} → ${res.status} ${body.slice(0, 80)}`);
+      if (res.status !== 403 || !body.includes('"crumbFail":true'))
+        unguarded.push(`${call} → ${res.status} ${body.slice(0, 80)}`);
     }
     expect(unguarded).toEqual([]);
   });

@@ -16,7 +16,12 @@ import { Visitor } from '../worker/visitor';
 const CDN_IMAGE = 'https://images.cdn.example.com/mug.jpg';
 
 function directive(csp: string, name: string): string[] {
-  return (csp.split(';').map((part) => part.trim().split(/\s+/)).find(([first]) => first === name) ?? []).slice(1);
+  return (
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .find(([first]) => first === name) ?? []
+  ).slice(1);
 }
 
 /** Whether a CSP source list allows an absolute URL by scheme or by exact origin (the forms our policies use). */
@@ -58,23 +63,48 @@ describe("an image's address is checked where it is stored", () => {
     const shirt = items.find((item) => item.urlId === 'linen-shirt')!;
     const post = items.find((item) => item.collectionId === 'c-blog')!;
     const variant = shirt.structuredContent!.variants[0]!;
-    const hostile = ['x" style="position:fixed;inset:0" onmouseover="alert(1)', 'javascript:alert(1)', '//evil.example/a.jpg'];
+    const hostile = [
+      'x" style="position:fixed;inset:0" onmouseover="alert(1)',
+      'javascript:alert(1)',
+      '//evil.example/a.jpg',
+    ];
     for (const url of hostile) {
       for (const [item, change, path] of [
         [post, { assetUrl: url }, 'assetUrl'],
         [shirt, { assetUrl: url }, 'assetUrl'],
         [shirt, { mainImage: { assetUrl: url } }, 'mainImage.assetUrl'],
-        [shirt, { structuredContent: { ...shirt.structuredContent, variants: [{ ...variant, image: { assetUrl: url } }] } }, 'structuredContent.variants.0.image.assetUrl'],
+        [
+          shirt,
+          { structuredContent: { ...shirt.structuredContent, variants: [{ ...variant, image: { assetUrl: url } }] } },
+          'structuredContent.variants.0.image.assetUrl',
+        ],
       ] as const) {
         const res = await admin.json('PUT', `/api/merchant/items/${item.id}`, { ...item, ...change });
-        expect(res, `${path} ${url}`).toEqual({ status: 400, body: { error: `Invalid site content: items.${item.id}.${path}: ${IMAGE_URL_MESSAGE}` } });
+        expect(res, `${path} ${url}`).toEqual({
+          status: 400,
+          body: { error: `Invalid site content: items.${item.id}.${path}: ${IMAGE_URL_MESSAGE}` },
+        });
       }
     }
     const after = (await exportSite(env, store.websiteId))?.items ?? [];
     expect(after.find((item) => item.id === shirt.id)?.assetUrl).toBe(shirt.assetUrl);
     expect(after.find((item) => item.id === post.id)?.assetUrl).toBe(post.assetUrl);
     // A file from the file manager and an https image still save.
-    expect((await admin.json('PUT', `/api/merchant/items/${post.id}`, { ...post, assetUrl: "/files/0abc/1/Bob's-photo.jpg" })).status).toBe(200);
-    expect((await admin.json('PUT', `/api/merchant/items/${shirt.id}`, { ...shirt, assetUrl: 'https://images.cdn.example.com/shirt.jpg?format=750w' })).status).toBe(200);
+    expect(
+      (
+        await admin.json('PUT', `/api/merchant/items/${post.id}`, {
+          ...post,
+          assetUrl: "/files/0abc/1/Bob's-photo.jpg",
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await admin.json('PUT', `/api/merchant/items/${shirt.id}`, {
+          ...shirt,
+          assetUrl: 'https://images.cdn.example.com/shirt.jpg?format=750w',
+        })
+      ).status,
+    ).toBe(200);
   }, 60_000);
 });

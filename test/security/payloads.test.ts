@@ -34,8 +34,24 @@ const HEADER_HTML = `<p>Free shipping</p><script>${HEADER_SCRIPT}</script><style
 
 /** Fields whose text (never markup) a merchant writes and a page shows. */
 const TEXT_FIELDS = new Set([
-  'siteTitle', 'title', 'excerpt', 'body', 'description', 'displayName', 'text', 'author', 'submitButtonText', 'submissionMessage',
-  'CTAText', 'buttonText', 'placeholderText', 'mailingListDescription', 'successText', 'customSoldOutText', 'scarcityText', 'name',
+  'siteTitle',
+  'title',
+  'excerpt',
+  'body',
+  'description',
+  'displayName',
+  'text',
+  'author',
+  'submitButtonText',
+  'submissionMessage',
+  'CTAText',
+  'buttonText',
+  'placeholderText',
+  'mailingListDescription',
+  'successText',
+  'customSoldOutText',
+  'scarcityText',
+  'name',
 ]);
 
 /** Appends the payload to every merchant text field, tag, option and variant attribute of the site. */
@@ -49,7 +65,8 @@ function poison(value: unknown, payload: string, key = ''): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => {
       if (k === 'theme') return [k, v];
-      if (k === 'attributes' && typeof v === 'object' && v !== null) return [k, Object.fromEntries(Object.entries(v).map(([a, x]) => [a, `${String(x)} ${payload}`]))];
+      if (k === 'attributes' && typeof v === 'object' && v !== null)
+        return [k, Object.fromEntries(Object.entries(v).map(([a, x]) => [a, `${String(x)} ${payload}`]))];
       return [k, poison(v, payload, k)];
     }),
   );
@@ -68,7 +85,10 @@ const SAMPLE_PAGES = [
   '/search?q=shirt',
 ];
 
-async function publishPoisoned(index: number, payload: string): Promise<{ host: string; paths: readonly string[]; postSubmit: string[] }> {
+async function publishPoisoned(
+  index: number,
+  payload: string,
+): Promise<{ host: string; paths: readonly string[]; postSubmit: string[] }> {
   const site = poison(demoSite(), payload) as ReturnType<typeof demoSite>;
   site.website.id = `payload-${index}`;
   site.header = { html: HEADER_HTML };
@@ -78,7 +98,9 @@ async function publishPoisoned(index: number, payload: string): Promise<{ host: 
   if ('error' in published) throw new Error(published.error);
   const host = `payload-${index}.test`;
   await mapHost(env.SITE_CONTENT, host, site.website.id);
-  const postSubmit = parsed.site.forms.flatMap((form) => [...(form.postSubmitHtml ?? '').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] as string));
+  const postSubmit = parsed.site.forms.flatMap((form) =>
+    [...(form.postSubmitHtml ?? '').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] as string),
+  );
   // Every page for the first payload; the page kinds and widgets that show merchant text for the rest.
   return { host, paths: index === 0 ? sitePaths(parsed.site) : SAMPLE_PAGES, postSubmit };
 }
@@ -134,12 +156,20 @@ async function hash(text: string): Promise<string> {
 }
 
 function directive(csp: string, name: string): string[] {
-  const found = csp.split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name);
+  const found = csp
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([n]) => n === name);
   return found?.slice(1) ?? [];
 }
 
 /** The checks every HTML answer must pass; `trusted` is the code injection the site is allowed to run. */
-async function expectNothingRuns(res: Response, where: string, payload: string, trusted: { scripts: string[]; styles: string[]; urls: string[] }): Promise<string> {
+async function expectNothingRuns(
+  res: Response,
+  where: string,
+  payload: string,
+  trusted: { scripts: string[]; styles: string[]; urls: string[] },
+): Promise<string> {
   const html = await res.text();
   expect(html, where).not.toContain('data-trust');
   const csp = res.headers.get('content-security-policy') ?? '';
@@ -157,12 +187,27 @@ async function expectNothingRuns(res: Response, where: string, payload: string, 
   }
   const inlineScripts = found.scripts.filter((s) => s.src === null).map((s) => s.text);
   for (const text of inlineScripts) expect(trusted.scripts, `${where}: inline script ${text}`).toContain(text);
-  for (const { src } of found.scripts) if (src !== null) expect(src.startsWith('/build/') || trusted.urls.includes(src), `${where}: script ${src}`).toBe(true);
+  for (const { src } of found.scripts)
+    if (src !== null)
+      expect(src.startsWith('/build/') || trusted.urls.includes(src), `${where}: script ${src}`).toBe(true);
   const scriptHashes = await Promise.all([...new Set([...inlineScripts, ...trusted.scripts])].map(hash));
   const styleHashes = await Promise.all([...new Set([...found.styles, ...trusted.styles])].map(hash));
-  expect(directive(csp, 'script-src').filter((s) => s.startsWith("'sha256-")).sort(), where).toEqual([...new Set(scriptHashes)].sort());
-  expect(directive(csp, 'style-src').filter((s) => s.startsWith("'sha256-")).sort(), where).toEqual([...new Set(styleHashes)].sort());
-  expect(directive(csp, 'script-src').filter((s) => s.startsWith('https:')), where).toEqual(trusted.urls);
+  expect(
+    directive(csp, 'script-src')
+      .filter((s) => s.startsWith("'sha256-"))
+      .sort(),
+    where,
+  ).toEqual([...new Set(scriptHashes)].sort());
+  expect(
+    directive(csp, 'style-src')
+      .filter((s) => s.startsWith("'sha256-"))
+      .sort(),
+    where,
+  ).toEqual([...new Set(styleHashes)].sort());
+  expect(
+    directive(csp, 'script-src').filter((s) => s.startsWith('https:')),
+    where,
+  ).toEqual(trusted.urls);
   return html;
 }
 
@@ -213,12 +258,18 @@ describe('payload catalogue', () => {
     for (const [index, payload] of PAYLOADS.entries()) {
       const { host, paths, postSubmit } = await publishPoisoned(index, payload);
       const visitor = new Visitor(`http://${host}`);
-      const trusted = { scripts: [HEADER_SCRIPT, ...postSubmit], styles: [HEADER_STYLE], urls: ['https://cdn.example.com/widget.js'] };
+      const trusted = {
+        scripts: [HEADER_SCRIPT, ...postSubmit],
+        styles: [HEADER_STYLE],
+        urls: ['https://cdn.example.com/widget.js'],
+      };
       for (const path of paths) {
         const res = await visitor.fetch(path);
         expect(res.status, `${host}${path}`).toBe(200);
         const html = await expectNothingRuns(res, `${host}${path}`, payload, trusted);
-        expect(html, `${host}${path}`).toContain(`<script>${HEADER_SCRIPT}</script><style>${HEADER_STYLE}</style><script src="https://cdn.example.com/widget.js"></script>`);
+        expect(html, `${host}${path}`).toContain(
+          `<script>${HEADER_SCRIPT}</script><style>${HEADER_STYLE}</style><script src="https://cdn.example.com/widget.js"></script>`,
+        );
       }
     }
   }, 300_000);
@@ -232,7 +283,10 @@ describe('trusted theme markup', () => {
     const layout = site.theme['layout.html'] as string;
     site.theme = {
       ...site.theme,
-      'head.html': head.replace('</head>', '<script>window.themeHead = 1;</script><!-- a <script> in a comment --></head>'),
+      'head.html': head.replace(
+        '</head>',
+        '<script>window.themeHead = 1;</script><!-- a <script> in a comment --></head>',
+      ),
       'layout.html': `${layout}<script>window.themeBody = 1;</script><script type="application/ld+json">{"@type":"Store"}</script>`,
     };
     const published = await publishSite(env, site);

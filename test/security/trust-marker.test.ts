@@ -49,7 +49,9 @@ describe('the trust marker never leaves the isolate', () => {
 
   it('takes the marker out of text and attribute values, and keeps only marked elements', async () => {
     const source = '<textarea><script>as text</script></textarea><p title="<style>">x</p><script>run()</script>';
-    const { html, found } = await keepTrustedText(`${markTrusted(source)}<script>injected()</script><style>p{}</style>`);
+    const { html, found } = await keepTrustedText(
+      `${markTrusted(source)}<script>injected()</script><style>p{}</style>`,
+    );
     expect(html).toBe(source);
     expect(found.scripts).toEqual(['run()']);
     expect(found.styles).toEqual([]);

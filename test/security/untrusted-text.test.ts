@@ -14,7 +14,11 @@ import { mapHost, publishSite } from '../../src/site/store';
 import { keepTrustedText, markTrusted } from '../../src/storefront/trusted-markup';
 import { PRODUCTION_VARS, Visitor } from '../worker/visitor';
 
-const FIXTURE = import.meta.glob('../fixtures/developer-platform/**/*', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const FIXTURE = import.meta.glob('../fixtures/developer-platform/**/*', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
 const PREFIX = '../fixtures/developer-platform/';
 
 /** Post titles a content editor could write, each trying to put an element or a handler on the page. */
@@ -30,15 +34,22 @@ const HOSTILE_TITLES = [
 ];
 
 /** The template's own markup: trusted, so it stays. */
-const TEMPLATE_HEAD = '<meta name="viewport" content="width=device-width"><link rel="preconnect" href="https://fonts.example">';
+const TEMPLATE_HEAD =
+  '<meta name="viewport" content="width=device-width"><link rel="preconnect" href="https://fonts.example">';
 const DATA_BLOCK = '<script type="application/json" id="fixture-posts">{items|json}</script>';
 
 function fixtureTheme(): Record<string, string> {
-  const files: Record<string, string> = Object.fromEntries(Object.entries(FIXTURE).map(([path, text]) => [path.slice(PREFIX.length), text]));
+  const files: Record<string, string> = Object.fromEntries(
+    Object.entries(FIXTURE).map(([path, text]) => [path.slice(PREFIX.length), text]),
+  );
   files['styles/compiled.css'] = '.fixture-main{max-width:60rem}';
-  files['header.region'] = (files['header.region'] as string).replace('{squarespace-headers}', `{squarespace-headers}${TEMPLATE_HEAD}`);
+  files['header.region'] = (files['header.region'] as string).replace(
+    '{squarespace-headers}',
+    `{squarespace-headers}${TEMPLATE_HEAD}`,
+  );
   files['collections/blog.list'] = `${files['collections/blog.list'] as string}\n${DATA_BLOCK}`;
-  files['collections/blog.item'] = `${files['collections/blog.item'] as string}\n<p class="fixture-age">{item.addedOn|timesince}</p><p class="fixture-json">{item.title|json}</p>`;
+  files['collections/blog.item'] =
+    `${files['collections/blog.item'] as string}\n<p class="fixture-age">{item.addedOn|timesince}</p><p class="fixture-json">{item.title|json}</p>`;
   return files;
 }
 
@@ -46,7 +57,10 @@ function fixtureTheme(): Record<string, string> {
 async function elementsOf(html: string): Promise<{ tag: string; attributes: [string, string][] }[]> {
   const found: { tag: string; attributes: [string, string][] }[] = [];
   await new HTMLRewriter()
-    .on('*', { element: (element) => void found.push({ tag: element.tagName, attributes: [...element.attributes] as [string, string][] }) })
+    .on('*', {
+      element: (element) =>
+        void found.push({ tag: element.tagName, attributes: [...element.attributes] as [string, string][] }),
+    })
     .transform(new Response(html))
     .text();
   return found;
@@ -55,13 +69,34 @@ async function elementsOf(html: string): Promise<{ tag: string; attributes: [str
 /** Nothing on the page that a hostile title could have added. */
 async function expectNoInjectedElements(html: string, where: string): Promise<void> {
   const elements = await elementsOf(html);
-  const attribute = (e: { attributes: [string, string][] }, name: string) => e.attributes.find(([n]) => n === name)?.[1];
-  expect(elements.filter((e) => ['iframe', 'object', 'embed', 'frame', 'base'].includes(e.tag)).map((e) => e.tag), where).toEqual([]);
-  expect(elements.filter((e) => e.tag === 'meta' && attribute(e, 'http-equiv') !== undefined), where).toEqual([]);
-  expect(elements.filter((e) => e.tag === 'link' && attribute(e, 'rel') === 'import'), where).toEqual([]);
-  expect(elements.filter((e) => e.tag === 'form' && (attribute(e, 'action') ?? '').includes('evil')), where).toEqual([]);
-  expect(elements.flatMap((e) => e.attributes.map(([name]) => name)).filter((name) => name === 'srcdoc' || name.startsWith('on')), where).toEqual([]);
-  expect(elements.filter((e) => e.tag === 'img' && attribute(e, 'src') === 'x'), where).toEqual([]);
+  const attribute = (e: { attributes: [string, string][] }, name: string) =>
+    e.attributes.find(([n]) => n === name)?.[1];
+  expect(
+    elements.filter((e) => ['iframe', 'object', 'embed', 'frame', 'base'].includes(e.tag)).map((e) => e.tag),
+    where,
+  ).toEqual([]);
+  expect(
+    elements.filter((e) => e.tag === 'meta' && attribute(e, 'http-equiv') !== undefined),
+    where,
+  ).toEqual([]);
+  expect(
+    elements.filter((e) => e.tag === 'link' && attribute(e, 'rel') === 'import'),
+    where,
+  ).toEqual([]);
+  expect(
+    elements.filter((e) => e.tag === 'form' && (attribute(e, 'action') ?? '').includes('evil')),
+    where,
+  ).toEqual([]);
+  expect(
+    elements
+      .flatMap((e) => e.attributes.map(([name]) => name))
+      .filter((name) => name === 'srcdoc' || name.startsWith('on')),
+    where,
+  ).toEqual([]);
+  expect(
+    elements.filter((e) => e.tag === 'img' && attribute(e, 'src') === 'x'),
+    where,
+  ).toEqual([]);
 }
 
 const HOST = 'hostile-titles.template.test';
@@ -81,7 +116,7 @@ describe('a developer-platform template printing merchant titles', () => {
     await mapHost(env.SITE_CONTENT, HOST, site.website.id);
   });
 
-  it('prints each hostile title as text on the post page, in its neighbours\' links and on the list: no element, no handler', async () => {
+  it("prints each hostile title as text on the post page, in its neighbours' links and on the list: no element, no handler", async () => {
     expect(posts.length).toBeGreaterThanOrEqual(HOSTILE_TITLES.length);
     for (const [i, title] of HOSTILE_TITLES.entries()) {
       const post = posts[i];
@@ -111,7 +146,7 @@ describe('a developer-platform template printing merchant titles', () => {
     expect(JSON.parse(json)).toBe(HOSTILE_TITLES[0]);
   });
 
-  it('keeps the template\'s own meta, link and JSON data block, whose titles cannot close the script or be markup', async () => {
+  it("keeps the template's own meta, link and JSON data block, whose titles cannot close the script or be markup", async () => {
     const html = await (await new Visitor(`http://${HOST}`).fetch('/blog')).text();
     expect(html).toContain(TEMPLATE_HEAD);
     expect(html).not.toContain('data-trust');
@@ -124,7 +159,8 @@ describe('a developer-platform template printing merchant titles', () => {
 
 describe('the filter for untrusted markup', () => {
   it('removes guarded elements and srcdoc/on* attributes from anything not trusted, and keeps trusted code as written', async () => {
-    const trusted = '<form action="/search"><input name="q"></form><meta name="viewport" content="x"><link rel="stylesheet" href="/a.css"><iframe src="/map"></iframe>';
+    const trusted =
+      '<form action="/search"><input name="q"></form><meta name="viewport" content="x"><link rel="stylesheet" href="/a.css"><iframe src="/map"></iframe>';
     const untrusted =
       '<p onclick="x()" onMouseOver="y()">p</p><iframe srcdoc="<script>z()</script>"></iframe><object data="/o"><b>fallback</b></object><embed src="/e">' +
       '<frame src="/f"><meta http-equiv="refresh" content="0"><base href="https://evil.example/"><link rel="import" href="/i">' +
@@ -133,7 +169,7 @@ describe('the filter for untrusted markup', () => {
     expect(html).toBe(`${trusted}<p>p</p><b>fallback</b><input name="pw"><a href="/x">a</a>`);
   });
 
-  it('keeps our own theme\'s forms, meta and link elements and the islands\' forms', async () => {
+  it("keeps our own theme's forms, meta and link elements and the islands' forms", async () => {
     await publishSite(env, demo);
     const html = await (await new Visitor().fetch('/contact')).text();
     expect(html).toContain('<meta name="viewport"');
@@ -149,11 +185,19 @@ describe('the filter for untrusted markup', () => {
 describe('the production CSP and the captcha', () => {
   const PROD_HOST = 'captcha-csp.prod.test';
   let address = 0;
-  const visitor = () => new Visitor(`https://${PROD_HOST}`, { vars: PRODUCTION_VARS, headers: { 'cf-connecting-ip': `203.0.113.${++address}` } });
+  const visitor = () =>
+    new Visitor(`https://${PROD_HOST}`, {
+      vars: PRODUCTION_VARS,
+      headers: { 'cf-connecting-ip': `203.0.113.${++address}` },
+    });
   const GOOGLE = /https:\/\/www\.(google|gstatic)\.com(?=[\s;]|$)/;
 
   const TEMPLATE_HOST = 'captcha-csp-template.prod.test';
-  const templateVisitor = () => new Visitor(`https://${TEMPLATE_HOST}`, { vars: PRODUCTION_VARS, headers: { 'cf-connecting-ip': `203.0.113.${++address}` } });
+  const templateVisitor = () =>
+    new Visitor(`https://${TEMPLATE_HOST}`, {
+      vars: PRODUCTION_VARS,
+      headers: { 'cf-connecting-ip': `203.0.113.${++address}` },
+    });
 
   beforeAll(async () => {
     const site = demoSite();
@@ -170,19 +214,25 @@ describe('the production CSP and the captcha', () => {
   it('decides the same under an imported template: the contact page has the captcha paths, the blog none', async () => {
     const contact = await templateVisitor().fetch('/contact');
     expect(contact.status).toBe(200);
-    expect(contact.headers.get('content-security-policy')).toContain(' https://www.google.com/recaptcha/enterprise.js https://www.gstatic.com/recaptcha/releases/;');
+    expect(contact.headers.get('content-security-policy')).toContain(
+      ' https://www.google.com/recaptcha/enterprise.js https://www.gstatic.com/recaptcha/releases/;',
+    );
     await contact.arrayBuffer();
     const blog = await templateVisitor().fetch('/blog');
     expect(blog.headers.get('content-security-policy')).not.toContain('google');
     await blog.arrayBuffer();
   });
 
-  it('allows only reCAPTCHA Enterprise\'s script paths and frames, and only on a page with a captcha form', async () => {
+  it("allows only reCAPTCHA Enterprise's script paths and frames, and only on a page with a captcha form", async () => {
     const contact = await visitor().fetch('/contact');
     expect(contact.status).toBe(200);
     const csp = contact.headers.get('content-security-policy') ?? '';
-    expect(csp).toMatch(/script-src [^;]* https:\/\/www\.google\.com\/recaptcha\/enterprise\.js https:\/\/www\.gstatic\.com\/recaptcha\/releases\/;/);
-    expect(csp).toMatch(/frame-src 'self' https:\/\/www\.google\.com\/recaptcha\/enterprise\/ https:\/\/recaptcha\.google\.com\/recaptcha\/enterprise\/;/);
+    expect(csp).toMatch(
+      /script-src [^;]* https:\/\/www\.google\.com\/recaptcha\/enterprise\.js https:\/\/www\.gstatic\.com\/recaptcha\/releases\/;/,
+    );
+    expect(csp).toMatch(
+      /frame-src 'self' https:\/\/www\.google\.com\/recaptcha\/enterprise\/ https:\/\/recaptcha\.google\.com\/recaptcha\/enterprise\/;/,
+    );
     expect(csp).toContain("connect-src 'self';");
     expect(csp).not.toMatch(GOOGLE);
     await contact.arrayBuffer();

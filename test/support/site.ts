@@ -52,11 +52,28 @@ export function smallSiteInput(): SiteInput {
     collections: [
       { id: 'shop', type: 13, typeName: 'products', title: 'Shop', urlId: 'shop', fullUrl: '/shop' },
       { id: 'journal', type: 1, typeName: 'blog', title: 'Journal', urlId: 'journal', fullUrl: '/journal' },
-      { id: 'contact', type: 10, typeName: 'page', title: 'Contact', urlId: 'contact', fullUrl: '/contact', body: '<p>Write to us</p>', blocks: [{ id: 'b1', type: 'product', productId: 'p3' }] },
+      {
+        id: 'contact',
+        type: 10,
+        typeName: 'page',
+        title: 'Contact',
+        urlId: 'contact',
+        fullUrl: '/contact',
+        body: '<p>Write to us</p>',
+        blocks: [{ id: 'b1', type: 'product', productId: 'p3' }],
+      },
     ],
     items: [
       ...Array.from({ length: 14 }, (_, i) => product(i + 1)),
-      { id: 'post1', collectionId: 'journal', recordType: 1, title: 'First post', urlId: 'first-post', fullUrl: '/journal/first-post', body: '<p>Hello</p>' },
+      {
+        id: 'post1',
+        collectionId: 'journal',
+        recordType: 1,
+        title: 'First post',
+        urlId: 'first-post',
+        fullUrl: '/journal/first-post',
+        body: '<p>Hello</p>',
+      },
     ],
     theme: {},
   };

@@ -12,7 +12,17 @@ import { PASSWORD_MESSAGES } from '../../src/accounts/password-rules';
 import { tokenDigest } from '../../src/durable/passwords';
 import { LINK_LIFETIME_MS, MAX_ADDRESSES, type SiteUsers } from '../../src/durable/site-users';
 import { ADDRESSES_FULL } from '../../src/routes/account';
-import { ADDRESS, CANDLE, CARD, fillCheckout, placeOrder, standardRules, startCheckout, storeOnHost, ENTRIES } from './checkout-support';
+import {
+  ADDRESS,
+  CANDLE,
+  CARD,
+  fillCheckout,
+  placeOrder,
+  standardRules,
+  startCheckout,
+  storeOnHost,
+  ENTRIES,
+} from './checkout-support';
 import { PRODUCTION_VARS, Visitor } from './visitor';
 
 const ACCOUNT = '/api/site-users/account';
@@ -32,7 +42,9 @@ async function mailTo(websiteId: string, to: string) {
 /** The token of the newest `kind` link emailed to `to`. */
 async function linkToken(websiteId: string, to: string, kind: 'verify' | 'reset'): Promise<string> {
   const mail = await mailTo(websiteId, to);
-  const found = mail.map((m) => new RegExp(`/account\\?${kind}=([0-9a-f]{64})`).exec(m.text)?.[1]).filter((t) => t !== undefined);
+  const found = mail
+    .map((m) => new RegExp(`/account\\?${kind}=([0-9a-f]{64})`).exec(m.text)?.[1])
+    .filter((t) => t !== undefined);
   expect(found.length, JSON.stringify(mail)).toBeGreaterThan(0);
   return found[found.length - 1] ?? '';
 }
@@ -59,7 +71,9 @@ function accountCall(visitor: Visitor, xsrf: string, method: string, path: strin
 async function verifiedShopper(host: string, email: string) {
   const { base, websiteId } = await storeOnHost(host);
   const { visitor } = await signUp(base, email);
-  expect((await visitor.json('POST', `${ACCOUNT}/verify`, { token: await linkToken(websiteId, email, 'verify') })).status).toBe(200);
+  expect(
+    (await visitor.json('POST', `${ACCOUNT}/verify`, { token: await linkToken(websiteId, email, 'verify') })).status,
+  ).toBe(200);
   const session = await signIn(visitor, email, PASSWORD);
   expect(session.status).toBe(200);
   return { base, websiteId, visitor, xsrf: session.body.xsrfToken };
@@ -74,10 +88,16 @@ describe('sign-up and verification', () => {
     expect((await signIn(visitor, email, PASSWORD)).status).toBe(200);
     expect((await visitor.json('GET', SESSION)).body).toMatchObject({ authenticated: true, email, verified: false });
     const token = await linkToken(websiteId, email, 'verify');
-    expect(await visitor.json('POST', `${ACCOUNT}/verify`, { token })).toEqual({ status: 200, body: { verified: true, email, message: ACCOUNT_MESSAGES.verified } });
+    expect(await visitor.json('POST', `${ACCOUNT}/verify`, { token })).toEqual({
+      status: 200,
+      body: { verified: true, email, message: ACCOUNT_MESSAGES.verified },
+    });
     expect((await visitor.json('GET', SESSION)).body).toMatchObject({ verified: true });
     // Single use.
-    expect(await visitor.json('POST', `${ACCOUNT}/verify`, { token })).toEqual({ status: 400, body: { error: ACCOUNT_MESSAGES.linkInvalid } });
+    expect(await visitor.json('POST', `${ACCOUNT}/verify`, { token })).toEqual({
+      status: 400,
+      body: { error: ACCOUNT_MESSAGES.linkInvalid },
+    });
   });
 
   it('keeps only the SHA-256 of a link: its token is in no table once the email is sent', async () => {
@@ -85,7 +105,9 @@ describe('sign-up and verification', () => {
     await signUp(base, 'rest@example.com');
     const token = await linkToken(websiteId, 'rest@example.com', 'verify');
     const stored = await runInDurableObject(users(websiteId), (_instance, state) =>
-      ['account_links', 'email_outbox', 'accounts', 'account_sessions'].map((table) => JSON.stringify(state.storage.sql.exec(`SELECT * FROM ${table}`).toArray())).join('\n'),
+      ['account_links', 'email_outbox', 'accounts', 'account_sessions']
+        .map((table) => JSON.stringify(state.storage.sql.exec(`SELECT * FROM ${table}`).toArray()))
+        .join('\n'),
     );
     expect(stored).not.toContain(token);
     expect(stored).toContain(await tokenDigest(token));
@@ -97,7 +119,10 @@ describe('sign-up and verification', () => {
     await signUp(base, email);
     const again = await signUp(base, email, 'another-pass-99');
     expect(again.answer).toEqual({ status: 202, body: { sent: true, message: ACCOUNT_MESSAGES.checkEmail } });
-    expect((await mailTo(websiteId, email)).map((m) => m.subject)).toEqual(['Verify your email for Studio Goods', 'You already have an account with Studio Goods']);
+    expect((await mailTo(websiteId, email)).map((m) => m.subject)).toEqual([
+      'Verify your email for Studio Goods',
+      'You already have an account with Studio Goods',
+    ]);
     expect((await signIn(again.visitor, email, 'another-pass-99')).status).toBe(401);
     expect((await signIn(again.visitor, email, PASSWORD)).status).toBe(200);
   });
@@ -105,10 +130,24 @@ describe('sign-up and verification', () => {
   it('refuses a weak password and a bad email with the field named, and a body without the crumb', async () => {
     const { base } = await storeOnHost('weak.accounts.test');
     const { visitor, answer } = await signUp(base, 'weak@example.com', 'short');
-    expect(answer).toEqual({ status: 400, body: { error: PASSWORD_MESSAGES.short, errors: { password: PASSWORD_MESSAGES.short } } });
-    expect((await visitor.json('POST', `${ACCOUNT}/signup`, { email: 'weak@example.com', password: 'password123' })).body).toMatchObject({ errors: { password: PASSWORD_MESSAGES.common } });
-    expect((await visitor.json('POST', `${ACCOUNT}/signup`, { email: 'not-an-email', password: PASSWORD })).body).toMatchObject({ errors: { email: expect.any(String) } });
-    expect((await visitor.fetch(`${ACCOUNT}/signup`, { method: 'POST', body: JSON.stringify({ email: 'a@example.com', password: PASSWORD }) })).status).toBe(403);
+    expect(answer).toEqual({
+      status: 400,
+      body: { error: PASSWORD_MESSAGES.short, errors: { password: PASSWORD_MESSAGES.short } },
+    });
+    expect(
+      (await visitor.json('POST', `${ACCOUNT}/signup`, { email: 'weak@example.com', password: 'password123' })).body,
+    ).toMatchObject({ errors: { password: PASSWORD_MESSAGES.common } });
+    expect(
+      (await visitor.json('POST', `${ACCOUNT}/signup`, { email: 'not-an-email', password: PASSWORD })).body,
+    ).toMatchObject({ errors: { email: expect.any(String) } });
+    expect(
+      (
+        await visitor.fetch(`${ACCOUNT}/signup`, {
+          method: 'POST',
+          body: JSON.stringify({ email: 'a@example.com', password: PASSWORD }),
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -122,21 +161,35 @@ describe('forgot password', () => {
     expect(known).toEqual({ status: 202, body: { sent: true, message: ACCOUNT_MESSAGES.resetSent } });
     expect(unknown).toEqual(known);
     expect(await mailTo(websiteId, 'nobody@example.com')).toEqual([]);
-    expect((await mailTo(websiteId, 'known@example.com')).map((m) => m.subject)).toContain('Reset your password for Studio Goods');
+    expect((await mailTo(websiteId, 'known@example.com')).map((m) => m.subject)).toContain(
+      'Reset your password for Studio Goods',
+    );
   });
 
   it('sets the new password once: old sessions end, the old password and the used link fail', async () => {
     const { base, websiteId, visitor } = await verifiedShopper('reset.accounts.test', 'reset@example.com');
     const other = await new Visitor(base).open('/account');
-    expect((await other.json('POST', `${ACCOUNT}/password-reset/request`, { email: 'reset@example.com' })).status).toBe(202);
+    expect((await other.json('POST', `${ACCOUNT}/password-reset/request`, { email: 'reset@example.com' })).status).toBe(
+      202,
+    );
     const token = await linkToken(websiteId, 'reset@example.com', 'reset');
-    expect((await other.json('POST', `${ACCOUNT}/password-reset`, { token, password: 'short' })).body).toMatchObject({ errors: { password: PASSWORD_MESSAGES.short } });
+    expect((await other.json('POST', `${ACCOUNT}/password-reset`, { token, password: 'short' })).body).toMatchObject({
+      errors: { password: PASSWORD_MESSAGES.short },
+    });
     const done = await other.json('POST', `${ACCOUNT}/password-reset`, { token, password: 'new-harbour-77' });
-    expect(done).toEqual({ status: 200, body: { passwordChanged: true, email: 'reset@example.com', message: ACCOUNT_MESSAGES.passwordChanged } });
+    expect(done).toEqual({
+      status: 200,
+      body: { passwordChanged: true, email: 'reset@example.com', message: ACCOUNT_MESSAGES.passwordChanged },
+    });
     expect((await visitor.json('GET', SESSION)).body).toEqual({ authenticated: false });
-    expect((await signIn(other, 'reset@example.com', PASSWORD)).body).toEqual({ error: SESSION_MESSAGES.badCredentials });
+    expect((await signIn(other, 'reset@example.com', PASSWORD)).body).toEqual({
+      error: SESSION_MESSAGES.badCredentials,
+    });
     expect((await signIn(other, 'reset@example.com', 'new-harbour-77')).status).toBe(200);
-    expect(await other.json('POST', `${ACCOUNT}/password-reset`, { token, password: 'third-harbour-88' })).toEqual({ status: 400, body: { error: ACCOUNT_MESSAGES.linkInvalid } });
+    expect(await other.json('POST', `${ACCOUNT}/password-reset`, { token, password: 'third-harbour-88' })).toEqual({
+      status: 400,
+      body: { error: ACCOUNT_MESSAGES.linkInvalid },
+    });
   });
 
   it('expires a reset link after an hour', async () => {
@@ -149,14 +202,20 @@ describe('forgot password', () => {
       const start = Date.now();
       instance.clock = () => start + LINK_LIFETIME_MS.reset + 1000;
     });
-    expect(await visitor.json('POST', `${ACCOUNT}/password-reset`, { token, password: 'late-harbour-11' })).toEqual({ status: 400, body: { error: ACCOUNT_MESSAGES.linkInvalid } });
+    expect(await visitor.json('POST', `${ACCOUNT}/password-reset`, { token, password: 'late-harbour-11' })).toEqual({
+      status: 400,
+      body: { error: ACCOUNT_MESSAGES.linkInvalid },
+    });
   });
 
   it('sends at most 3 reset links an hour to one account, answering the fourth the same', async () => {
     const { base, websiteId } = await storeOnHost('flood.accounts.test');
     await signUp(base, 'flood@example.com');
     const visitor = await new Visitor(base).open('/account');
-    for (let i = 0; i < 4; i++) expect((await visitor.json('POST', `${ACCOUNT}/password-reset/request`, { email: 'flood@example.com' })).status).toBe(202);
+    for (let i = 0; i < 4; i++)
+      expect(
+        (await visitor.json('POST', `${ACCOUNT}/password-reset/request`, { email: 'flood@example.com' })).status,
+      ).toBe(202);
     expect((await mailTo(websiteId, 'flood@example.com')).filter((m) => m.subject.startsWith('Reset')).length).toBe(3);
   });
 });
@@ -165,17 +224,25 @@ describe('the account rate limit, in production', () => {
   it('refuses the 11th account call a minute from one address with 429', async () => {
     const { websiteId } = await storeOnHost('limit.accounts.test');
     expect(websiteId).toBe('limit-accounts-test');
-    const visitor = new Visitor('http://limit.accounts.test', { vars: PRODUCTION_VARS, headers: { 'cf-connecting-ip': '198.19.7.7' } });
+    const visitor = new Visitor('http://limit.accounts.test', {
+      vars: PRODUCTION_VARS,
+      headers: { 'cf-connecting-ip': '198.19.7.7' },
+    });
     await (await visitor.fetch('/api/crumb')).arrayBuffer();
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await visitor.json('POST', `${ACCOUNT}/password-reset/request`, { email: `p${i}@example.com` })).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push(
+        (await visitor.json('POST', `${ACCOUNT}/password-reset/request`, { email: `p${i}@example.com` })).status,
+      );
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(202));
     expect(statuses).toContain(429);
   });
 });
 
 describe('order history, addresses and the prefilled checkout', () => {
-  it('lists an order placed while signed in with its status and total, and prefills the next checkout', { timeout: 60_000 }, async () => {
+  it('lists an order placed while signed in with its status and total, and prefills the next checkout', {
+    timeout: 60_000,
+  }, async () => {
     const { websiteId, visitor, xsrf } = await verifiedShopper('history.accounts.test', 'buyer@example.com');
     await standardRules(websiteId);
     const saved = await accountCall(visitor, xsrf, 'POST', '/addresses', { address: ADDRESS, isDefault: true });
@@ -188,8 +255,17 @@ describe('order history, addresses and the prefilled checkout', () => {
     const placed = await placeOrder(visitor, CARD.ok);
     expect(placed.status).toBe(201);
     const history = await accountCall(visitor, xsrf, 'GET', '/orders');
-    const { orders } = (await history.json()) as { orders: { orderNumber: number; status: string; grandTotalCents: number; currencyCode: string }[] };
-    expect(orders).toEqual([expect.objectContaining({ orderNumber: placed.body.order.orderNumber, status: 'paid', grandTotalCents: placed.body.order.grandTotalCents, currencyCode: 'USD' })]);
+    const { orders } = (await history.json()) as {
+      orders: { orderNumber: number; status: string; grandTotalCents: number; currencyCode: string }[];
+    };
+    expect(orders).toEqual([
+      expect.objectContaining({
+        orderNumber: placed.body.order.orderNumber,
+        status: 'paid',
+        grandTotalCents: placed.body.order.grandTotalCents,
+        currencyCode: 'USD',
+      }),
+    ]);
     // Nobody else's session reads it.
     expect((await new Visitor('http://history.accounts.test').json('GET', `${ACCOUNT}/orders`)).status).toBe(401);
   });
@@ -202,7 +278,14 @@ describe('order history, addresses and the prefilled checkout', () => {
     expect((await startCheckout(visitor)).status).toBe(200);
     await fillCheckout(visitor);
     expect((await placeOrder(visitor, CARD.ok)).status).toBe(201);
-    expect((await visitor.fetch(`${SESSION}`, { method: 'DELETE', headers: { 'x-csrf-token': visitor.crumb, 'x-siteuser-xsrf-token': xsrf } })).status).toBe(200);
+    expect(
+      (
+        await visitor.fetch(`${SESSION}`, {
+          method: 'DELETE',
+          headers: { 'x-csrf-token': visitor.crumb, 'x-siteuser-xsrf-token': xsrf },
+        })
+      ).status,
+    ).toBe(200);
     const later = await new Visitor(base).open('/account');
     expect((await signIn(later, 'again@example.com', PASSWORD)).status).toBe(200);
     expect(later.cookies.get('CART') ?? '').not.toBe(bought);
@@ -216,15 +299,28 @@ describe('order history, addresses and the prefilled checkout', () => {
 
   it('adds, edits, deletes and bounds saved addresses, with a default', async () => {
     const { visitor, xsrf } = await verifiedShopper('addresses.accounts.test', 'home@example.com');
-    const add = async (city: string, isDefault = false) => accountCall(visitor, xsrf, 'POST', '/addresses', { address: { ...ADDRESS, city }, isDefault });
+    const add = async (city: string, isDefault = false) =>
+      accountCall(visitor, xsrf, 'POST', '/addresses', { address: { ...ADDRESS, city }, isDefault });
     const first = (await (await add('Alpha')).json()) as { addresses: { id: string; isDefault: boolean }[] };
     expect(first.addresses).toEqual([expect.objectContaining({ isDefault: true })]);
-    const second = (await (await add('Beta', true)).json()) as { addresses: { id: string; isDefault: boolean; address: { city: string } }[] };
-    expect(second.addresses.map((a) => [a.address.city, a.isDefault])).toEqual([['Beta', true], ['Alpha', false]]);
+    const second = (await (await add('Beta', true)).json()) as {
+      addresses: { id: string; isDefault: boolean; address: { city: string } }[];
+    };
+    expect(second.addresses.map((a) => [a.address.city, a.isDefault])).toEqual([
+      ['Beta', true],
+      ['Alpha', false],
+    ]);
     const beta = second.addresses[0]?.id ?? '';
-    const edited = await accountCall(visitor, xsrf, 'PUT', `/addresses/${beta}`, { address: { ...ADDRESS, city: 'Gamma' }, isDefault: true });
-    expect(((await edited.json()) as { addresses: { address: { city: string } }[] }).addresses[0]?.address.city).toBe('Gamma');
-    const removed = (await (await accountCall(visitor, xsrf, 'DELETE', `/addresses/${beta}`)).json()) as { addresses: { isDefault: boolean; address: { city: string } }[] };
+    const edited = await accountCall(visitor, xsrf, 'PUT', `/addresses/${beta}`, {
+      address: { ...ADDRESS, city: 'Gamma' },
+      isDefault: true,
+    });
+    expect(((await edited.json()) as { addresses: { address: { city: string } }[] }).addresses[0]?.address.city).toBe(
+      'Gamma',
+    );
+    const removed = (await (await accountCall(visitor, xsrf, 'DELETE', `/addresses/${beta}`)).json()) as {
+      addresses: { isDefault: boolean; address: { city: string } }[];
+    };
     expect(removed.addresses.map((a) => [a.address.city, a.isDefault])).toEqual([['Alpha', true]]);
     const bad = await accountCall(visitor, xsrf, 'POST', '/addresses', { address: { ...ADDRESS, city: '' } });
     expect(bad.status).toBe(400);
@@ -254,7 +350,10 @@ describe('the development mailbox', () => {
 
   it('is a 404 in production, list and message alike', async () => {
     await storeOnHost('prod-mailbox.accounts.test');
-    const visitor = new Visitor('http://prod-mailbox.accounts.test', { vars: PRODUCTION_VARS, headers: { 'cf-connecting-ip': '198.19.8.8' } });
+    const visitor = new Visitor('http://prod-mailbox.accounts.test', {
+      vars: PRODUCTION_VARS,
+      headers: { 'cf-connecting-ip': '198.19.8.8' },
+    });
     expect((await visitor.fetch('/dev/mailbox')).status).toBe(404);
     expect((await visitor.fetch('/dev/mailbox/accounts-1')).status).toBe(404);
   });

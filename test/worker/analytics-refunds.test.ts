@@ -5,7 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/site/roles';
-import { CANDLE, fillCheckout, merchant, placeOrder, shopper, standardRules, startCheckout, storeOnHost, setStock } from './checkout-support';
+import {
+  CANDLE,
+  fillCheckout,
+  merchant,
+  placeOrder,
+  shopper,
+  standardRules,
+  startCheckout,
+  storeOnHost,
+  setStock,
+} from './checkout-support';
 
 interface Answer {
   sales: { hour: number; orders: number; revenueCents: number; refunds: number; refundedCents: number }[];

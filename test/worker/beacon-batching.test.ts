@@ -24,12 +24,21 @@ const storeOnHost = (name: string) => demoStoreOnHost('batching', name);
 
 /** A page view of /shop from a visitor of its own (so per-visitor limits stay out of the way). */
 function pageView(origin: string, websiteId: string): Promise<Response> {
-  const body = new URLSearchParams({ event: 'view', data: JSON.stringify({ websiteId, url: 'http://x/shop', pageType: 1, title: 'Shop' }) });
-  return exports.default.fetch(`${origin}/api/census/RecordHit`, { method: 'POST', headers: { 'cf-connecting-ip': `10.9.${(ips >> 8) & 255}.${ips++ & 255}` }, body });
+  const body = new URLSearchParams({
+    event: 'view',
+    data: JSON.stringify({ websiteId, url: 'http://x/shop', pageType: 1, title: 'Shop' }),
+  });
+  return exports.default.fetch(`${origin}/api/census/RecordHit`, {
+    method: 'POST',
+    headers: { 'cf-connecting-ip': `10.9.${(ips >> 8) & 255}.${ips++ & 255}` },
+    body,
+  });
 }
 
 /** The first store call waits HOLD_MS, then `next` (each store call counted as a fault of its kind). */
-function holdFirstCall(next: Fault = { target: 'durable-object', mode: 'slow', name: 'BEACONS.record', delayMs: 0 }): void {
+function holdFirstCall(
+  next: Fault = { target: 'durable-object', mode: 'slow', name: 'BEACONS.record', delayMs: 0 },
+): void {
   injectFaults([{ target: 'durable-object', mode: 'slow', name: 'BEACONS.record', times: 1, delayMs: HOLD_MS }, next]);
 }
 
@@ -62,7 +71,9 @@ describe('beacons arriving together', () => {
     expect(storeCalls()).toBeLessThan(BEACONS);
   });
 
-  it('meet the hourly quota exactly inside a batch: the beacons past it get 429 and are not stored', { timeout: 60_000 }, async () => {
+  it('meet the hourly quota exactly inside a batch: the beacons past it get 429 and are not stored', {
+    timeout: 60_000,
+  }, async () => {
     const { origin, websiteId } = await storeOnHost('quota');
     expect((await pageView(origin, websiteId)).status).toBe(200);
     const room = 5;
@@ -79,7 +90,9 @@ describe('beacons arriving together', () => {
     expect(storeCalls()).toBeLessThan(BEACONS);
   });
 
-  it('all fail when their store call fails: no 2xx for a beacon of that batch, and the next beacons are stored', { timeout: 60_000 }, async () => {
+  it('all fail when their store call fails: no 2xx for a beacon of that batch, and the next beacons are stored', {
+    timeout: 60_000,
+  }, async () => {
     const { origin, websiteId } = await storeOnHost('failing');
     holdFirstCall({ target: 'durable-object', mode: 'fail', name: 'BEACONS.record', times: 1 });
     const responses = await Promise.all(Array.from({ length: BEACONS }, () => pageView(origin, websiteId)));

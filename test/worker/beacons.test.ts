@@ -31,8 +31,15 @@ interface Send {
   ip?: string;
 }
 
-function post(origin: string, path: string, body: BodyInit, { cookies = {}, headers = {}, ip = `10.0.${(ips >> 8) & 255}.${ips++ & 255}` }: Send = {}): Promise<Response> {
-  const cookie = Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+function post(
+  origin: string,
+  path: string,
+  body: BodyInit,
+  { cookies = {}, headers = {}, ip = `10.0.${(ips >> 8) & 255}.${ips++ & 255}` }: Send = {},
+): Promise<Response> {
+  const cookie = Object.entries(cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
   return exports.default.fetch(`${origin}${path}`, {
     method: 'POST',
     headers: { 'cf-connecting-ip': ip, ...(cookie === '' ? {} : { cookie }), ...headers },
@@ -41,7 +48,10 @@ function post(origin: string, path: string, body: BodyInit, { cookies = {}, head
 }
 
 const hitForm = (websiteId: string, data: Record<string, unknown> = {}, event = 'view') =>
-  new URLSearchParams({ event, data: JSON.stringify({ websiteId, url: 'http://x/shop', pageType: 1, title: 'Shop', ...data }) });
+  new URLSearchParams({
+    event,
+    data: JSON.stringify({ websiteId, url: 'http://x/shop', pageType: 1, title: 'Shop', ...data }),
+  });
 
 const pageSpeed = (path: string, metrics: Record<string, number>, pageType = 50) => ({
   app: 'storefront',
@@ -80,7 +90,9 @@ describe('RecordHit', () => {
     const res = await post(origin, '/api/census/RecordHit', hitForm(websiteId));
     expect(res.status).toBe(200);
     const cookies = setCookies(res);
-    expect(cookies.get('ss_cvr')).toMatch(/^ss_cvr=[0-9a-f-]{36}%7C(\d+)%7C\1%7C\1%7C1; Max-Age=63072000; Path=\/; SameSite=Lax$/);
+    expect(cookies.get('ss_cvr')).toMatch(
+      /^ss_cvr=[0-9a-f-]{36}%7C(\d+)%7C\1%7C\1%7C1; Max-Age=63072000; Path=\/; SameSite=Lax$/,
+    );
     expect(cookies.get('ss_cvt')).toMatch(/^ss_cvt=\d+; Max-Age=1800; Path=\/; SameSite=Lax$/);
     expect(cookies.get('ss_cid')).toMatch(/^ss_cid=[0-9a-f]{32}; Max-Age=33696000; Path=\/; SameSite=Lax$/);
     const result = await summary(websiteId);
@@ -91,10 +103,16 @@ describe('RecordHit', () => {
   it('keeps the visit within a session, starts a new one after it lapses, and counts one visitor', async () => {
     const { origin, websiteId } = await storeOnHost('visits');
     const record = 'abc-123|1000|2000|3000|4';
-    const sameSession = await post(origin, '/api/census/RecordHit', hitForm(websiteId), { cookies: { ss_cvr: record, ss_cvt: String(Date.now() - 60_000) } });
+    const sameSession = await post(origin, '/api/census/RecordHit', hitForm(websiteId), {
+      cookies: { ss_cvr: record, ss_cvt: String(Date.now() - 60_000) },
+    });
     expect(decodeURIComponent(setCookies(sameSession).get('ss_cvr') ?? '')).toContain(`ss_cvr=${record};`);
-    const lapsed = await post(origin, '/api/census/RecordHit', hitForm(websiteId), { cookies: { ss_cvr: record, ss_cvt: String(Date.now() - 31 * 60_000) } });
-    expect(decodeURIComponent(setCookies(lapsed).get('ss_cvr') ?? '')).toMatch(/^ss_cvr=abc-123\|1000\|3000\|\d{13}\|5;/);
+    const lapsed = await post(origin, '/api/census/RecordHit', hitForm(websiteId), {
+      cookies: { ss_cvr: record, ss_cvt: String(Date.now() - 31 * 60_000) },
+    });
+    expect(decodeURIComponent(setCookies(lapsed).get('ss_cvr') ?? '')).toMatch(
+      /^ss_cvr=abc-123\|1000\|3000\|\d{13}\|5;/,
+    );
     const result = await summary(websiteId);
     expect(result.traffic[0]).toMatchObject({ views: 2, visitors: 1 });
   });
@@ -102,9 +120,13 @@ describe('RecordHit', () => {
   it('treats malformed visitor cookies as absent, never as an error, and takes ss_cvr from the body', async () => {
     const { origin, websiteId } = await storeOnHost('malformed');
     for (const bad of ['x|1|2|3', 'abc|0|1|2|3', 'abc|1|2|3|-4', 'a b|1|2|3|4', '%E0%A4%A']) {
-      const res = await post(origin, '/api/census/RecordHit', hitForm(websiteId), { cookies: { ss_cvr: bad, ss_cvt: 'soon' } });
+      const res = await post(origin, '/api/census/RecordHit', hitForm(websiteId), {
+        cookies: { ss_cvr: bad, ss_cvt: 'soon' },
+      });
       expect(res.status).toBe(200);
-      expect(decodeURIComponent(setCookies(res).get('ss_cvr') ?? '')).toMatch(/^ss_cvr=[0-9a-f-]{36}\|\d+\|\d+\|\d+\|1;/);
+      expect(decodeURIComponent(setCookies(res).get('ss_cvr') ?? '')).toMatch(
+        /^ss_cvr=[0-9a-f-]{36}\|\d+\|\d+\|\d+\|1;/,
+      );
     }
     const form = hitForm(websiteId);
     form.set('ss_cvr', 'from-body|1|2|3|7');
@@ -122,12 +144,16 @@ describe('RecordHit', () => {
     const cleared = setCookies(res);
     expect([...cleared.keys()].sort()).toEqual(['ss_cid', 'ss_cpvisit', 'ss_cvisit', 'ss_cvr', 'ss_cvt']);
     for (const line of cleared.values()) expect(line).toMatch(/=; Max-Age=0; Path=\/; SameSite=Lax$/);
-    const consented = await post(origin, '/api/census/RecordHit', hitForm(websiteId), { cookies: { ...tracking, ss_cookieAllowed: '1' } });
+    const consented = await post(origin, '/api/census/RecordHit', hitForm(websiteId), {
+      cookies: { ...tracking, ss_cookieAllowed: '1' },
+    });
     // ss_cvt '5' is long past: a new visit of the same visitor.
     expect(setCookies(consented).get('ss_cvr')).toMatch(/^ss_cvr=abc%7C1%7C3%7C\d+%7C5;/);
     // A refusal clears them even where the policy is permissive.
     const permissive = await storeOnHost('permissive');
-    const refused = await post(permissive.origin, '/api/census/RecordHit', hitForm(permissive.websiteId), { cookies: { ss_cvr: 'abc|1|2|3|4', ss_cookieAllowed: '0' } });
+    const refused = await post(permissive.origin, '/api/census/RecordHit', hitForm(permissive.websiteId), {
+      cookies: { ss_cvr: 'abc|1|2|3|4', ss_cookieAllowed: '0' },
+    });
     expect(setCookies(refused).get('ss_cvr')).toMatch(/^ss_cvr=; Max-Age=0;/);
     // Page views are still counted, without a visitor.
     expect((await summary(websiteId)).traffic[0]).toMatchObject({ views: 2, visitors: 1 });
@@ -153,7 +179,10 @@ describe('RecordHit', () => {
   });
 
   it('answers 404 for a host with no store in production', async () => {
-    const res = await exports.default.fetch('http://localhost/api/census/RecordHit', { method: 'POST', body: hitForm('demo') });
+    const res = await exports.default.fetch('http://localhost/api/census/RecordHit', {
+      method: 'POST',
+      body: hitForm('demo'),
+    });
     // Development serves the demo store on every host.
     expect(res.status).toBe(200);
   });
@@ -176,12 +205,26 @@ describe('recording rules', () => {
       expect(res.headers.getAll('set-cookie')).toEqual([]);
     }
     // /configuration is not the editor; search performance is recorded (only its page views are not).
-    expect((await post(origin, '/api/census/RecordHit', hitForm(websiteId, { url: '/configuration' }))).status).toBe(200);
-    const perf = await post(origin, '/api/1/performance/records', JSON.stringify([pageSpeed('/search', { FCP: 900 }, 102)]));
+    expect((await post(origin, '/api/census/RecordHit', hitForm(websiteId, { url: '/configuration' }))).status).toBe(
+      200,
+    );
+    const perf = await post(
+      origin,
+      '/api/1/performance/records',
+      JSON.stringify([pageSpeed('/search', { FCP: 900 }, 102)]),
+    );
     expect(perf.status).toBe(200);
-    const notFoundPerf = await post(origin, '/api/1/performance/records', JSON.stringify([pageSpeed('/missing', { FCP: 900 }, 100)]));
+    const notFoundPerf = await post(
+      origin,
+      '/api/1/performance/records',
+      JSON.stringify([pageSpeed('/missing', { FCP: 900 }, 100)]),
+    );
     expect(notFoundPerf.status).toBe(204);
-    const editorEvent = await post(origin, '/api/census/button-click', new URLSearchParams({ buttonId: 'b1', url: '/config/x' }));
+    const editorEvent = await post(
+      origin,
+      '/api/census/button-click',
+      new URLSearchParams({ buttonId: 'b1', url: '/config/x' }),
+    );
     expect(editorEvent.status).toBe(204);
     expect(await stored(websiteId)).toBe(2);
   });
@@ -191,7 +234,9 @@ describe('recording rules', () => {
       site.websiteSettings.analytics = { tracking: false, restrictiveCookiePolicy: false };
     });
     expect((await post(origin, '/api/census/RecordHit', hitForm(websiteId))).status).toBe(204);
-    expect((await post(origin, '/api/1/performance/records', JSON.stringify([pageSpeed('/shop', { LCP: 1 })]))).status).toBe(204);
+    expect(
+      (await post(origin, '/api/1/performance/records', JSON.stringify([pageSpeed('/shop', { LCP: 1 })]))).status,
+    ).toBe(204);
     expect(await stored(websiteId)).toBe(0);
   });
 });
@@ -229,8 +274,17 @@ describe('census widget calls', () => {
 });
 
 describe('RecordEvent', () => {
-  const product = { item_id: 'p-linen-shirt', item_type: 1, item_title: 'Linen Shirt', item_collection_id: 'c-shop', item_collection_name: 'Shop', item_price: 68, item_quantity: 2 };
-  const event = (name: string, data: unknown, crumb = CRUMB) => new URLSearchParams({ crumb, event: name, data: JSON.stringify(data) });
+  const product = {
+    item_id: 'p-linen-shirt',
+    item_type: 1,
+    item_title: 'Linen Shirt',
+    item_collection_id: 'c-shop',
+    item_collection_name: 'Shop',
+    item_price: 68,
+    item_quantity: 2,
+  };
+  const event = (name: string, data: unknown, crumb = CRUMB) =>
+    new URLSearchParams({ crumb, event: name, data: JSON.stringify(data) });
   const send = (origin: string, body: URLSearchParams, cookies: Record<string, string> = { crumb: CRUMB }) =>
     post(origin, '/api/events/RecordEvent', body, { cookies, headers: { referer: `${origin}/shop/p/linen-shirt` } });
 
@@ -239,10 +293,30 @@ describe('RecordEvent', () => {
     const cart = { website_id: websiteId, cart_id: 'f'.repeat(32), logged_in: false };
     const calls = [
       event('visit_product_page', { pagePath: '/shop/p/linen-shirt', websiteId, itemId: 'p-linen-shirt' }),
-      event('visit_product_page', { pagePath: '/shop/p/linen-shirt', websiteId, itemId: 'p-linen-shirt', pageHash: 'h', website_locale: 'en-US' }),
+      event('visit_product_page', {
+        pagePath: '/shop/p/linen-shirt',
+        websiteId,
+        itemId: 'p-linen-shirt',
+        pageHash: 'h',
+        website_locale: 'en-US',
+      }),
       event('visit_product_listing', { pagePath: '/shop', websiteId }),
-      event('add_to_cart', { ...cart, page_id: 'c-shop', product_page: 'pdp', product, pdp_layout: 'simple', end_user_session_id: 's1', ss_cvr: 'abc|1|2|3|4' }),
-      event('view_cart', { ...cart, items: [{ productType: 1 }], number_of_items: 2, cart_value: 136, currency_code: 'USD' }),
+      event('add_to_cart', {
+        ...cart,
+        page_id: 'c-shop',
+        product_page: 'pdp',
+        product,
+        pdp_layout: 'simple',
+        end_user_session_id: 's1',
+        ss_cvr: 'abc|1|2|3|4',
+      }),
+      event('view_cart', {
+        ...cart,
+        items: [{ productType: 1 }],
+        number_of_items: 2,
+        cart_value: 136,
+        currency_code: 'USD',
+      }),
       event('remove_from_cart', { ...cart, product }),
     ];
     for (const body of calls) expect((await send(origin, body)).status, body.get('event') ?? '').toBe(200);
@@ -259,9 +333,30 @@ describe('RecordEvent', () => {
     const { origin, websiteId } = await storeOnHost('events-not-product');
     const postId = 'b-opening-the-studio';
     // A visit of a post's page is accepted and recorded as nothing: the funnel's product page visits do not count it.
-    expect((await send(origin, event('visit_product_page', { pagePath: '/blog/opening-the-studio', websiteId, itemId: postId }))).status).toBe(204);
-    expect((await send(origin, event('add_to_cart', { website_id: websiteId, cart_id: null, product_page: 'pdp', product: { ...product, item_id: postId } }))).status).toBe(200);
-    const quickView = await post(origin, `/api/census/RecordQuickView/${postId}`, new URLSearchParams({}), { headers: { referer: `${origin}/blog` } });
+    expect(
+      (
+        await send(
+          origin,
+          event('visit_product_page', { pagePath: '/blog/opening-the-studio', websiteId, itemId: postId }),
+        )
+      ).status,
+    ).toBe(204);
+    expect(
+      (
+        await send(
+          origin,
+          event('add_to_cart', {
+            website_id: websiteId,
+            cart_id: null,
+            product_page: 'pdp',
+            product: { ...product, item_id: postId },
+          }),
+        )
+      ).status,
+    ).toBe(200);
+    const quickView = await post(origin, `/api/census/RecordQuickView/${postId}`, new URLSearchParams({}), {
+      headers: { referer: `${origin}/blog` },
+    });
     expect(quickView.status).toBe(404);
     const result = await summary(websiteId);
     expect(result.topProducts).toEqual([]);
@@ -286,9 +381,23 @@ describe('RecordEvent', () => {
       [event('purchase', {}), /^event: /],
       [new URLSearchParams({ crumb: CRUMB, event: 'view_cart', data: 'nope' }), 'data: not valid JSON'],
       [event('add_to_cart', { ...cart, page_id: 'p', product_page: 'home', product }), /^product_page: /],
-      [event('add_to_cart', { ...cart, page_id: 'p', product_page: 'plp', product: { ...product, item_quantity: 10000 } }), /^product\.item_quantity: /],
-      [event('add_to_cart', { ...cart, page_id: 'p', product_page: 'plp', product: { ...product, item_type: 9 } }), /^product\.item_type: /],
-      [event('view_cart', { ...cart, items: [], number_of_items: 0, cart_value: 0, currency_code: 'usd' }), /^currency_code: must be a currency code/],
+      [
+        event('add_to_cart', {
+          ...cart,
+          page_id: 'p',
+          product_page: 'plp',
+          product: { ...product, item_quantity: 10000 },
+        }),
+        /^product\.item_quantity: /,
+      ],
+      [
+        event('add_to_cart', { ...cart, page_id: 'p', product_page: 'plp', product: { ...product, item_type: 9 } }),
+        /^product\.item_type: /,
+      ],
+      [
+        event('view_cart', { ...cart, items: [], number_of_items: 0, cart_value: 0, currency_code: 'usd' }),
+        /^currency_code: must be a currency code/,
+      ],
       [event('remove_from_cart', { ...cart, website_id: 'another', product }), 'website_id: not this website'],
       [event('visit_product_listing', { websiteId }), /^pagePath: /],
     ];
@@ -315,13 +424,30 @@ describe('the newer tracker', () => {
     const json = { 'content-type': 'application/json' };
     const ok = [
       { eventSchemaName: 'page_view', eventContent: content(websiteId) },
-      { eventSchemaName: 'interface_click', eventContent: content(websiteId, { object_identifier: 'cart-page-product-form-open' }) },
-      { eventSchemaName: 'frontend_error', eventContent: content(websiteId, { error_message: 'x is undefined', error_stack: 's'.repeat(5000), error_kind: 'error' }) },
+      {
+        eventSchemaName: 'interface_click',
+        eventContent: content(websiteId, { object_identifier: 'cart-page-product-form-open' }),
+      },
+      {
+        eventSchemaName: 'frontend_error',
+        eventContent: content(websiteId, {
+          error_message: 'x is undefined',
+          error_stack: 's'.repeat(5000),
+          error_kind: 'error',
+        }),
+      },
     ];
-    for (const body of ok) expect((await post(origin, '/api/v1/clanker/events', JSON.stringify(body), { headers: json })).status).toBe(202);
+    for (const body of ok)
+      expect((await post(origin, '/api/v1/clanker/events', JSON.stringify(body), { headers: json })).status).toBe(202);
     const bad: Array<[unknown, string | RegExp]> = [
       [{ eventSchemaName: 'nope', eventContent: {} }, 'Unknown event schema: nope'],
-      [{ eventSchemaName: 'frontend_error', eventContent: content(websiteId, { error_message: 'x', error_stack: 's'.repeat(5001), error_kind: 'error' }) }, /^error_stack: /],
+      [
+        {
+          eventSchemaName: 'frontend_error',
+          eventContent: content(websiteId, { error_message: 'x', error_stack: 's'.repeat(5001), error_kind: 'error' }),
+        },
+        /^error_stack: /,
+      ],
       [{ eventSchemaName: 'interface_click', eventContent: content(websiteId) }, /^object_identifier: /],
       [{ eventSchemaName: 'page_view', eventContent: content('another') }, 'context_website_id: not this website'],
       [{ eventSchemaName: 'page_view' }, /^eventContent: /],
@@ -336,10 +462,18 @@ describe('the newer tracker', () => {
 
   it('validates event content against a schema without storing it', async () => {
     const { origin, websiteId } = await storeOnHost('validate');
-    const ok = await post(origin, '/api/v1/clanker/validate-event-content/page_view', JSON.stringify(content(websiteId)));
+    const ok = await post(
+      origin,
+      '/api/v1/clanker/validate-event-content/page_view',
+      JSON.stringify(content(websiteId)),
+    );
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ valid: true });
-    const bad = await post(origin, '/api/v1/clanker/validate-event-content/page_view', JSON.stringify(content(websiteId, { source_environment: 'moon' })));
+    const bad = await post(
+      origin,
+      '/api/v1/clanker/validate-event-content/page_view',
+      JSON.stringify(content(websiteId, { source_environment: 'moon' })),
+    );
     expect(bad.status).toBe(400);
     expect(await errorOf(bad)).toMatch(/^source_environment: /);
     const unknown = await post(origin, '/api/v1/clanker/validate-event-content/toString', '{}');
@@ -356,12 +490,35 @@ describe('performance records', () => {
     const batch = [
       ...lcps.map((LCP) => pageSpeed('/shop/p/linen-shirt', { LCP })),
       pageSpeed('/shop/p/linen-shirt', { CLS: 0.12, FID: 20, INP: 180, FCP: 900, TTFB: 120 }),
-      { app: 'storefront', event: 'image', pageLoadId: PAGE_LOAD_ID, ts: Date.now(), raw: true, data: { path: '/shop', images: [{ url: '/images/a.svg', visible: true, loadMs: 30, width: 400, height: 300 }] } },
-      { app: 'storefront', event: 'user', pageLoadId: PAGE_LOAD_ID, ts: Date.now(), raw: false, data: { path: '/shop', connectionType: '4g', hardwareConcurrency: 8 } },
-      { app: 'storefront', event: 'a11y', pageLoadId: PAGE_LOAD_ID, ts: Date.now(), raw: false, data: { path: '/shop', reducedMotion: true, contrast: 'more', forcedColors: false, colorScheme: 'dark' } },
+      {
+        app: 'storefront',
+        event: 'image',
+        pageLoadId: PAGE_LOAD_ID,
+        ts: Date.now(),
+        raw: true,
+        data: { path: '/shop', images: [{ url: '/images/a.svg', visible: true, loadMs: 30, width: 400, height: 300 }] },
+      },
+      {
+        app: 'storefront',
+        event: 'user',
+        pageLoadId: PAGE_LOAD_ID,
+        ts: Date.now(),
+        raw: false,
+        data: { path: '/shop', connectionType: '4g', hardwareConcurrency: 8 },
+      },
+      {
+        app: 'storefront',
+        event: 'a11y',
+        pageLoadId: PAGE_LOAD_ID,
+        ts: Date.now(),
+        raw: false,
+        data: { path: '/shop', reducedMotion: true, contrast: 'more', forcedColors: false, colorScheme: 'dark' },
+      },
     ];
     // sendBeacon sends text/plain.
-    const res = await post(origin, '/api/1/performance/records', JSON.stringify(batch), { headers: { 'content-type': 'text/plain;charset=UTF-8' } });
+    const res = await post(origin, '/api/1/performance/records', JSON.stringify(batch), {
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    });
     expect(res.status).toBe(200);
     expect(await stored(websiteId)).toBe(1);
     // A page must have views to be listed; one hit for it.
@@ -386,7 +543,11 @@ describe('performance records', () => {
       [JSON.stringify([{ ...record, pageLoadId: 'short' }]), 400, '0.pageLoadId: must be 21 URL-safe characters'],
       [JSON.stringify([{ ...record, event: 'paint' }]), 400, /^0\.event: /],
       [JSON.stringify([{ ...record, data: { ...record.data, metrics: { XYZ: 1 } } }]), 400, /^0\.data\.metrics/],
-      [JSON.stringify([{ ...record, data: { ...record.data, interactions: Array(11).fill(1) } }]), 400, /^0\.data\.interactions: /],
+      [
+        JSON.stringify([{ ...record, data: { ...record.data, interactions: Array(11).fill(1) } }]),
+        400,
+        /^0\.data\.interactions: /,
+      ],
       [JSON.stringify([record]).padEnd(129 * 1024, ' '), 413, 'Request body is larger than 131072 bytes'],
     ];
     for (const [body, status, message] of cases) {
@@ -404,7 +565,8 @@ describe('limits', () => {
       const { origin, websiteId } = await storeOnHost(`visitor-limit-${attempt}`);
       const ip = `192.0.2.${77 + attempt}`;
       // Use up the visitor's 600 directly (a call through this pool is slow), under the key the route uses.
-      for (let i = 0; i < 599; i++) expect((await env.BEACON_VISITOR_LIMITER.limit({ key: `beacons:${ip}` })).success).toBe(true);
+      for (let i = 0; i < 599; i++)
+        expect((await env.BEACON_VISITOR_LIMITER.limit({ key: `beacons:${ip}` })).success).toBe(true);
       const last = await post(origin, '/api/census/RecordHit', hitForm(websiteId), { ip });
       const over = await post(origin, '/api/census/RecordHit', hitForm(websiteId), { ip });
       return { origin, websiteId, last, over };
@@ -418,7 +580,9 @@ describe('limits', () => {
     expect(await stored(websiteId)).toBe(2);
   });
 
-  it('answers 429 once the website has used its exact hourly quota, storing nothing more', { timeout: 30_000 }, async () => {
+  it('answers 429 once the website has used its exact hourly quota, storing nothing more', {
+    timeout: 30_000,
+  }, async () => {
     const { origin, websiteId } = await storeOnHost('quota');
     expect((await post(origin, '/api/census/RecordHit', hitForm(websiteId))).status).toBe(200);
     await runInDurableObject(store(websiteId), (_instance, state) => {
@@ -440,20 +604,43 @@ describe('merchant dashboard', () => {
       const board = site.items.find((item) => item.id === 'p-oak-board');
       if (board !== undefined) board.title = 'Oak <Board>';
     });
-    for (const url of ['/shop', '/shop', '/shop/p/linen-shirt']) await post(origin, '/api/census/RecordHit', hitForm(websiteId, { url }));
-    const add = { website_id: websiteId, cart_id: null, page_id: 'c', product_page: 'plp', product: { item_id: 'p-oak-board', item_type: 1, item_title: '<b>Scam</b>', item_collection_id: 'c', item_collection_name: 'Shop' } };
-    await post(origin, '/api/events/RecordEvent', new URLSearchParams({ crumb: CRUMB, event: 'add_to_cart', data: JSON.stringify(add) }), { cookies: { crumb: CRUMB } });
+    for (const url of ['/shop', '/shop', '/shop/p/linen-shirt'])
+      await post(origin, '/api/census/RecordHit', hitForm(websiteId, { url }));
+    const add = {
+      website_id: websiteId,
+      cart_id: null,
+      page_id: 'c',
+      product_page: 'plp',
+      product: {
+        item_id: 'p-oak-board',
+        item_type: 1,
+        item_title: '<b>Scam</b>',
+        item_collection_id: 'c',
+        item_collection_name: 'Shop',
+      },
+    };
+    await post(
+      origin,
+      '/api/events/RecordEvent',
+      new URLSearchParams({ crumb: CRUMB, event: 'add_to_cart', data: JSON.stringify(add) }),
+      { cookies: { crumb: CRUMB } },
+    );
     await post(origin, '/api/1/performance/records', JSON.stringify([pageSpeed('/shop', { LCP: 5000, FCP: 1000 })]));
 
     const json = await dashboard.request(`${origin}/api/census/summary?days=1`, {}, env);
     expect(json.status).toBe(200);
     const figures = (await json.json()) as DashboardSummary;
-    expect(figures.topPages).toEqual([{ path: '/shop', views: 2 }, { path: '/shop/p/linen-shirt', views: 1 }]);
+    expect(figures.topPages).toEqual([
+      { path: '/shop', views: 2 },
+      { path: '/shop/p/linen-shirt', views: 1 },
+    ]);
     expect(figures.traffic).toEqual([{ hour: hourOf(Date.now()), views: 3, visitors: 3 }]);
     expect(figures.funnel.map((step) => step.count)).toEqual([0, 1, 0]);
     expect(figures.accepted).toBe(5);
     expect(figures.topProducts).toEqual([{ id: 'p-oak-board', title: 'Oak <Board>', views: 0, adds: 1 }]);
-    expect(figures.vitals.map((v) => `${v.path} ${v.metric}`)).toEqual(expect.arrayContaining(['/shop LCP', '/shop FCP']));
+    expect(figures.vitals.map((v) => `${v.path} ${v.metric}`)).toEqual(
+      expect.arrayContaining(['/shop LCP', '/shop FCP']),
+    );
   });
 
   it('refuses a bad range with 400', async () => {

@@ -14,7 +14,10 @@ const ENTRIES = '/api/commerce/shopping-cart/entries';
 const CART = '/api/commerce/shopping-cart';
 const SHIRT = { itemId: 'p-linen-shirt', sku: 'SQ1001' };
 const OAK = { itemId: 'p-oak-board', sku: 'SQ1015' };
-const PEN = { itemId: 'p-brass-pen', sku: demoSite().items.find((i) => i.urlId === 'brass-pen')?.structuredContent?.variants[0]?.sku ?? '' };
+const PEN = {
+  itemId: 'p-brass-pen',
+  sku: demoSite().items.find((i) => i.urlId === 'brass-pen')?.structuredContent?.variants[0]?.sku ?? '',
+};
 
 function cartObject(visitor: Visitor) {
   return env.CARTS.get(env.CARTS.idFromName(`demo:${visitor.cookies.get('CART') ?? ''}`));
@@ -22,7 +25,9 @@ function cartObject(visitor: Visitor) {
 
 /** Ends the cart's object as an eviction or a deploy would: the next call constructs it again from storage. */
 async function evict(visitor: Visitor): Promise<void> {
-  await expect(runInDurableObject(cartObject(visitor), (_instance, state) => state.abort('evicted'))).rejects.toThrow('evicted');
+  await expect(runInDurableObject(cartObject(visitor), (_instance, state) => state.abort('evicted'))).rejects.toThrow(
+    'evicted',
+  );
 }
 
 async function readCart(visitor: Visitor): Promise<ShoppingCart> {
@@ -33,17 +38,26 @@ describe('cart storage', () => {
   it('answers an add with the JSON of the cart the next read shows and the entry it added, in that order', async () => {
     const visitor = await new Visitor().open();
     await visitor.json('POST', ENTRIES, { ...SHIRT, quantity: 1 });
-    const res = await visitor.send('POST', ENTRIES, { ...PEN, quantity: 2, additionalFields: { 'engraving-text': 'Ada' } });
+    const res = await visitor.send('POST', ENTRIES, {
+      ...PEN,
+      quantity: 2,
+      additionalFields: { 'engraving-text': 'Ada' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json');
     const text = await res.text();
     const cart = await readCart(visitor);
-    expect(cart.entries.map((e) => [e.itemId, e.quantity])).toEqual([[SHIRT.itemId, 1], [PEN.itemId, 2]]);
+    expect(cart.entries.map((e) => [e.itemId, e.quantity])).toEqual([
+      [SHIRT.itemId, 1],
+      [PEN.itemId, 2],
+    ]);
     expect(text).toBe(JSON.stringify({ shoppingCart: cart, newlyAdded: cart.entries[1] }));
 
     const changed = await visitor.send('PUT', `${ENTRIES}/${cart.entries[0]?.id}`, { quantity: 3 });
     const afterChange = await readCart(visitor);
-    expect(await changed.text()).toBe(JSON.stringify({ shoppingCart: afterChange, updatedEntry: afterChange.entries[0] }));
+    expect(await changed.text()).toBe(
+      JSON.stringify({ shoppingCart: afterChange, updatedEntry: afterChange.entries[0] }),
+    );
     const removed = await visitor.send('DELETE', `${ENTRIES}/${cart.entries[1]?.id}`, undefined);
     expect(await removed.text()).toBe(JSON.stringify({ shoppingCart: await readCart(visitor) }));
   });
@@ -57,10 +71,18 @@ describe('cart storage', () => {
     await evict(visitor);
     expect(await readCart(visitor)).toEqual(before);
     await evict(visitor);
-    const again = await visitor.json<{ shoppingCart: ShoppingCart; newlyAdded: { id: string; quantity: number } }>('POST', ENTRIES, { ...SHIRT, quantity: 1 });
+    const again = await visitor.json<{ shoppingCart: ShoppingCart; newlyAdded: { id: string; quantity: number } }>(
+      'POST',
+      ENTRIES,
+      { ...SHIRT, quantity: 1 },
+    );
     expect(again.status).toBe(200);
     expect(again.body.newlyAdded).toMatchObject({ id: before.entries[0]?.id, quantity: 3 });
-    expect(again.body.shoppingCart).toMatchObject({ id: first.body.shoppingCart.id, created: before.created, totalQuantity: 4 });
+    expect(again.body.shoppingCart).toMatchObject({
+      id: first.body.shoppingCart.id,
+      created: before.created,
+      totalQuantity: 4,
+    });
     expect(again.body.shoppingCart.entries.map((e) => e.itemId)).toEqual([SHIRT.itemId, OAK.itemId]);
   });
 
@@ -75,13 +97,21 @@ describe('cart storage', () => {
     await evict(visitor);
 
     expect(await readCart(visitor)).toEqual(before);
-    const add = () => visitor.fetch(ENTRIES, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': visitor.crumb, 'idempotency-key': 'retry-after-upgrade' },
-      body: JSON.stringify({ ...OAK, quantity: 1 }),
-    });
+    const add = () =>
+      visitor.fetch(ENTRIES, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-csrf-token': visitor.crumb,
+          'idempotency-key': 'retry-after-upgrade',
+        },
+        body: JSON.stringify({ ...OAK, quantity: 1 }),
+      });
     const answer = await (await add()).text();
     expect(await (await add()).text()).toBe(answer);
-    expect((await readCart(visitor)).entries.map((e) => [e.itemId, e.quantity])).toEqual([[SHIRT.itemId, 1], [OAK.itemId, 1]]);
+    expect((await readCart(visitor)).entries.map((e) => [e.itemId, e.quantity])).toEqual([
+      [SHIRT.itemId, 1],
+      [OAK.itemId, 1],
+    ]);
   });
 });

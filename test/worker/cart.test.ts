@@ -46,7 +46,14 @@ describe('cart API', () => {
     const cookie = res.headers.getAll('set-cookie').find((c: string) => c.startsWith('CART='));
     expect(cookie).toMatch(/^CART=[0-9a-f]{32}; Max-Age=2592000; Path=\/; SameSite=Lax$/);
     const { shoppingCart, newlyAdded } = (await res.json()) as Added;
-    expect(newlyAdded).toMatchObject({ itemId: SHIRT.itemId, chosenVariant: { sku: SHIRT.sku, attributes: { Size: 'Small', Colour: 'Sand' } }, quantity: 2, title: 'Linen Shirt', purchasePriceCents: 6800, subTotal: { decimalValue: '136.00', currencyCode: 'USD' } });
+    expect(newlyAdded).toMatchObject({
+      itemId: SHIRT.itemId,
+      chosenVariant: { sku: SHIRT.sku, attributes: { Size: 'Small', Colour: 'Sand' } },
+      quantity: 2,
+      title: 'Linen Shirt',
+      purchasePriceCents: 6800,
+      subTotal: { decimalValue: '136.00', currencyCode: 'USD' },
+    });
     expect(shoppingCart).toMatchObject({
       id: visitor.cookies.get('CART'),
       websiteId: 'demo',
@@ -76,12 +83,31 @@ describe('cart API', () => {
     const visitor = await new Visitor().open();
     const digital = await visitor.json<Added>('POST', ENTRIES, { itemId: 'p-recipe-ebook', quantity: 1 });
     expect(digital.status).toBe(200);
-    expect(digital.body.shoppingCart).toMatchObject({ hasDigital: true, purelyDigital: true, requiresShipping: false, subtotalCents: 900 });
-    const gift = await visitor.json<Added>('POST', ENTRIES, { itemId: 'p-gift-card', sku: await skuOf('gift-card', 1), quantity: 1 });
+    expect(digital.body.shoppingCart).toMatchObject({
+      hasDigital: true,
+      purelyDigital: true,
+      requiresShipping: false,
+      subtotalCents: 900,
+    });
+    const gift = await visitor.json<Added>('POST', ENTRIES, {
+      itemId: 'p-gift-card',
+      sku: await skuOf('gift-card', 1),
+      quantity: 1,
+    });
     expect(gift.body.newlyAdded.purchasePriceCents).toBe(5000);
-    const tote = await visitor.json<Added>('POST', ENTRIES, { itemId: 'p-canvas-tote', sku: await skuOf('canvas-tote'), quantity: 1 });
+    const tote = await visitor.json<Added>('POST', ENTRIES, {
+      itemId: 'p-canvas-tote',
+      sku: await skuOf('canvas-tote'),
+      quantity: 1,
+    });
     expect(tote.body.newlyAdded.purchasePriceCents).toBe(1800);
-    expect(tote.body.shoppingCart).toMatchObject({ hasDigital: true, purelyDigital: false, requiresShipping: true, subtotalCents: 7700, totalQuantity: 3 });
+    expect(tote.body.shoppingCart).toMatchObject({
+      hasDigital: true,
+      purelyDigital: false,
+      requiresShipping: true,
+      subtotalCents: 7700,
+      totalQuantity: 3,
+    });
   });
 
   it('answers with the spec messages for bad variants and quantities', async () => {
@@ -96,7 +122,11 @@ describe('cart API', () => {
       [{ ...SHIRT, quantity: 0 }, 400, CART_MESSAGES.quantityOutOfRange],
       [{ ...SHIRT, quantity: 10000 }, 400, CART_MESSAGES.quantityOutOfRange],
       [{ itemId: 'p-missing', sku: 'x', quantity: 1 }, 404, CART_MESSAGES.itemNotFound],
-      [{ itemId: 'p-coffee-beans', sku: await skuOf('coffee-beans'), quantity: 1 }, 400, CART_MESSAGES.subscriptionOnly],
+      [
+        { itemId: 'p-coffee-beans', sku: await skuOf('coffee-beans'), quantity: 1 },
+        400,
+        CART_MESSAGES.subscriptionOnly,
+      ],
       [{ itemId: 42, sku: 'x' }, 400, 'itemId: Invalid input: expected string, received number'],
       [{ sku: 'x' }, 400, 'itemId: Invalid input: expected string, received undefined'],
       ['{"itemId": "p-linen-shirt",', 400, 'Request body is not valid JSON'],
@@ -118,20 +148,34 @@ describe('cart API', () => {
     const candle = { itemId: 'p-candle', sku: await skuOf('candle') };
     expect((await visitor.send('POST', ENTRIES, { ...candle, quantity: 1 })).status).toBe(200);
     const more = await visitor.send('POST', ENTRIES, { ...candle, quantity: 9999 });
-    expect({ status: more.status, json: await more.json() }).toEqual({ status: 400, json: { error: CART_MESSAGES.notEnoughStock } });
+    expect({ status: more.status, json: await more.json() }).toEqual({
+      status: 400,
+      json: { error: CART_MESSAGES.notEnoughStock },
+    });
     const pen = { itemId: 'p-brass-pen', sku: await skuOf('brass-pen') };
     expect((await visitor.send('POST', ENTRIES, { ...pen, quantity: 1 })).status).toBe(200);
     const pens = await visitor.send('POST', ENTRIES, { ...pen, quantity: 9999 });
-    expect({ status: pens.status, json: await pens.json() }).toEqual({ status: 400, json: { error: CART_MESSAGES.quantityOutOfRange } });
+    expect({ status: pens.status, json: await pens.json() }).toEqual({
+      status: 400,
+      json: { error: CART_MESSAGES.quantityOutOfRange },
+    });
   });
 
   it('refuses state changes without the crumb: 403 crumbFail', async () => {
     const visitor = await new Visitor().open();
     expect(visitor.cookies.get('crumb')).toMatch(/^[0-9a-f]{32}$/);
-    const noHeader = await visitor.fetch(ENTRIES, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SHIRT) });
+    const noHeader = await visitor.fetch(ENTRIES, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(SHIRT),
+    });
     expect(noHeader.status).toBe(403);
     expect(await noHeader.json()).toEqual({ crumbFail: true, error: 'Missing or invalid CSRF token' });
-    const wrong = await visitor.fetch(ENTRIES, { method: 'POST', headers: { 'x-csrf-token': 'f'.repeat(32) }, body: JSON.stringify(SHIRT) });
+    const wrong = await visitor.fetch(ENTRIES, {
+      method: 'POST',
+      headers: { 'x-csrf-token': 'f'.repeat(32) },
+      body: JSON.stringify(SHIRT),
+    });
     expect(wrong.status).toBe(403);
     const noCookie = await new Visitor().send('POST', ENTRIES, SHIRT);
     expect(noCookie.status).toBe(403);
@@ -139,24 +183,43 @@ describe('cart API', () => {
 
   it('changes quantities, removes entries and edits additional fields', async () => {
     const visitor = await new Visitor().open();
-    const pen = await visitor.json<Added>('POST', ENTRIES, { itemId: 'p-brass-pen', sku: await skuOf('brass-pen'), quantity: 1, additionalFields: { 'engraving-text': 'Ada' } });
+    const pen = await visitor.json<Added>('POST', ENTRIES, {
+      itemId: 'p-brass-pen',
+      sku: await skuOf('brass-pen'),
+      quantity: 1,
+      additionalFields: { 'engraving-text': 'Ada' },
+    });
     const entryId = pen.body.newlyAdded.id;
     expect(pen.body.newlyAdded.additionalFields).toBe('{"engraving-text":"Ada"}');
 
-    const quantity = await visitor.json<{ shoppingCart: ShoppingCart; updatedEntry: { quantity: number } }>('PUT', `${ENTRIES}/${entryId}`, { quantity: 4 });
+    const quantity = await visitor.json<{ shoppingCart: ShoppingCart; updatedEntry: { quantity: number } }>(
+      'PUT',
+      `${ENTRIES}/${entryId}`,
+      { quantity: 4 },
+    );
     expect(quantity.status).toBe(200);
     expect(quantity.body.updatedEntry.quantity).toBe(4);
     expect(quantity.body.shoppingCart.subtotalCents).toBe(15600);
-    expect((await visitor.json('PUT', `${ENTRIES}/${entryId}`, { quantity: 'x' })).body).toEqual({ error: CART_MESSAGES.quantityNotNumber });
-
-    const fields = await visitor.json<{ updatedEntry: { additionalFields: string } }>('PUT', `${ENTRIES}/${entryId}/additionalFields`, {
-      itemId: 'p-brass-pen',
-      sku: await skuOf('brass-pen'),
-      additionalFields: '{"engraving-text":"Grace"}',
+    expect((await visitor.json('PUT', `${ENTRIES}/${entryId}`, { quantity: 'x' })).body).toEqual({
+      error: CART_MESSAGES.quantityNotNumber,
     });
+
+    const fields = await visitor.json<{ updatedEntry: { additionalFields: string } }>(
+      'PUT',
+      `${ENTRIES}/${entryId}/additionalFields`,
+      {
+        itemId: 'p-brass-pen',
+        sku: await skuOf('brass-pen'),
+        additionalFields: '{"engraving-text":"Grace"}',
+      },
+    );
     expect(fields.status).toBe(200);
     expect(fields.body.updatedEntry.additionalFields).toBe('{"engraving-text":"Grace"}');
-    const wrongSku = await visitor.json('PUT', `${ENTRIES}/${entryId}/additionalFields`, { itemId: 'p-brass-pen', sku: 'SQ0', additionalFields: null });
+    const wrongSku = await visitor.json('PUT', `${ENTRIES}/${entryId}/additionalFields`, {
+      itemId: 'p-brass-pen',
+      sku: 'SQ0',
+      additionalFields: null,
+    });
     expect(wrongSku).toEqual({ status: 404, body: { error: CART_MESSAGES.entryNotFound } });
 
     const removed = await visitor.json<{ shoppingCart: ShoppingCart }>('DELETE', `${ENTRIES}/${entryId}`);
@@ -180,12 +243,21 @@ describe('cart API', () => {
 
   it('buys a subscription in a cart of its own and returns its token', async () => {
     const visitor = await new Visitor().open();
-    const res = await visitor.json<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', { itemId: 'p-coffee-beans', sku: await skuOf('coffee-beans'), qty: 1, additionalFields: null });
+    const res = await visitor.json<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', {
+      itemId: 'p-coffee-beans',
+      sku: await skuOf('coffee-beans'),
+      qty: 1,
+      additionalFields: null,
+    });
     expect(res.status).toBe(200);
     expect(res.body.cartToken).toMatch(/^[0-9a-f]{32}$/);
     expect(visitor.cookies.has('CART')).toBe(false);
     const tokenCart = await visitor.json<ShoppingCart>('GET', `${CART}?cartToken=${res.body.cartToken}`);
-    expect(tokenCart.body.entries[0]).toMatchObject({ itemId: 'p-coffee-beans', quantity: 1, purchasePriceCents: 1900 });
+    expect(tokenCart.body.entries[0]).toMatchObject({
+      itemId: 'p-coffee-beans',
+      quantity: 1,
+      purchasePriceCents: 1900,
+    });
     const notSub = await visitor.json('POST', '/api/3/commerce/cart/subscription', { ...SHIRT, qty: 1 });
     expect(notSub).toEqual({ status: 400, body: { error: CART_MESSAGES.notSubscription } });
   });
@@ -200,10 +272,22 @@ describe('cart API', () => {
       }
     });
     const visitor = await new Visitor(base).open();
-    const digital = await visitor.json('POST', '/api/3/commerce/cart/subscription', { itemId: 'p-photo-presets', sku: 'p-photo-presets', qty: 1, additionalFields: null });
+    const digital = await visitor.json('POST', '/api/3/commerce/cart/subscription', {
+      itemId: 'p-photo-presets',
+      sku: 'p-photo-presets',
+      qty: 1,
+      additionalFields: null,
+    });
     expect(digital).toEqual({ status: 400, body: { error: CART_MESSAGES.notSubscription } });
-    expect((await visitor.json('POST', ENTRIES, { itemId: 'p-photo-presets', sku: 'p-photo-presets', quantity: 1 })).status).toBe(200);
-    const service = await visitor.json<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', { itemId: 'p-design-consult', sku: await skuOf('design-consult'), qty: 1, additionalFields: null });
+    expect(
+      (await visitor.json('POST', ENTRIES, { itemId: 'p-photo-presets', sku: 'p-photo-presets', quantity: 1 })).status,
+    ).toBe(200);
+    const service = await visitor.json<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', {
+      itemId: 'p-design-consult',
+      sku: await skuOf('design-consult'),
+      qty: 1,
+      additionalFields: null,
+    });
     expect(service.status).toBe(200);
     expect(service.body.cartToken).toMatch(/^[0-9a-f]{32}$/);
     const paywall = await visitor.fetch('/shop/p/recipe-ebook');
@@ -213,19 +297,38 @@ describe('cart API', () => {
   it('lets no cart ask for more than is available, and reserves nothing for a cart (issue 16)', async () => {
     const a = await new Visitor().open();
     const b = await new Visitor().open();
-    const stock = async () => (await a.json<{ results: { sku: string; qtyInStock: number; unlimited: boolean }[] }>('GET', `/api/commerce/inventory/stock/?itemId=${OAK.itemId}`)).body.results;
-    expect(await stock()).toEqual([{ itemId: OAK.itemId, variantId: expect.any(String), sku: OAK.sku, unlimited: false, qtyInStock: 1 }]);
-    expect((await a.json('POST', ENTRIES, { ...OAK, quantity: 2 })).body).toEqual({ error: `${CART_MESSAGES.notEnoughStock} Only 1 left.` });
+    const stock = async () =>
+      (
+        await a.json<{ results: { sku: string; qtyInStock: number; unlimited: boolean }[] }>(
+          'GET',
+          `/api/commerce/inventory/stock/?itemId=${OAK.itemId}`,
+        )
+      ).body.results;
+    expect(await stock()).toEqual([
+      { itemId: OAK.itemId, variantId: expect.any(String), sku: OAK.sku, unlimited: false, qtyInStock: 1 },
+    ]);
+    expect((await a.json('POST', ENTRIES, { ...OAK, quantity: 2 })).body).toEqual({
+      error: `${CART_MESSAGES.notEnoughStock} Only 1 left.`,
+    });
     expect((await a.json('POST', ENTRIES, { ...OAK, quantity: 1 })).status).toBe(200);
     expect((await stock())[0]?.qtyInStock).toBe(1);
     expect((await b.json('POST', ENTRIES, { ...OAK, quantity: 1 })).status).toBe(200);
-    expect((await a.json('POST', ENTRIES, { ...OAK, quantity: 1 })).body).toEqual({ error: `${CART_MESSAGES.notEnoughStock} Only 1 left, and your cart has 1.` });
+    expect((await a.json('POST', ENTRIES, { ...OAK, quantity: 1 })).body).toEqual({
+      error: `${CART_MESSAGES.notEnoughStock} Only 1 left, and your cart has 1.`,
+    });
     const entryId = (await a.json<ShoppingCart>('GET', CART)).body.entries[0]?.id;
-    expect((await a.json('PUT', `${ENTRIES}/${entryId}`, { quantity: 2 })).body).toEqual({ error: `${CART_MESSAGES.notEnoughStock} Only 1 left.` });
+    expect((await a.json('PUT', `${ENTRIES}/${entryId}`, { quantity: 2 })).body).toEqual({
+      error: `${CART_MESSAGES.notEnoughStock} Only 1 left.`,
+    });
     expect((await a.json('DELETE', `${ENTRIES}/${entryId}`)).status).toBe(200);
     expect((await stock())[0]?.qtyInStock).toBe(1);
 
-    const unlimited = (await a.json<{ results: { unlimited: boolean }[] }>('GET', '/api/commerce/inventory/stock/?itemId=p-brass-pen&itemId=p-gift-card')).body.results;
+    const unlimited = (
+      await a.json<{ results: { unlimited: boolean }[] }>(
+        'GET',
+        '/api/commerce/inventory/stock/?itemId=p-brass-pen&itemId=p-gift-card',
+      )
+    ).body.results;
     expect(unlimited.every((r) => r.unlimited)).toBe(true);
     expect((await a.json('GET', '/api/commerce/inventory/stock/')).body).toEqual({ error: 'itemId is required' });
     expect((await a.json('GET', '/api/commerce/inventory/stock/?itemId=p-none')).status).toBe(404);
@@ -251,18 +354,31 @@ describe('cart API', () => {
       variant.priceMoney = { value: '1200', currency: 'JPY' };
     });
     const visitor = await new Visitor(base).open();
-    const added = await visitor.json<Added>('POST', ENTRIES, { itemId: 'p-candle', sku: await skuOf('candle'), quantity: 2 });
-    expect(added.body.newlyAdded).toMatchObject({ purchasePriceCents: 1200, subTotal: { decimalValue: '2400', currencyCode: 'JPY' } });
+    const added = await visitor.json<Added>('POST', ENTRIES, {
+      itemId: 'p-candle',
+      sku: await skuOf('candle'),
+      quantity: 2,
+    });
+    expect(added.body.newlyAdded).toMatchObject({
+      purchasePriceCents: 1200,
+      subTotal: { decimalValue: '2400', currencyCode: 'JPY' },
+    });
     expect(added.body.shoppingCart).toMatchObject({ subtotalCents: 2400, currencyCode: 'JPY' });
   });
 });
 
 describe('cart under concurrency', () => {
-  it('100 parallel adds to one cart: the final quantity equals the successful responses', { timeout: 60_000 }, async () => {
+  it('100 parallel adds to one cart: the final quantity equals the successful responses', {
+    timeout: 60_000,
+  }, async () => {
     const visitor = await new Visitor().open();
     const penSku = await skuOf('brass-pen');
     await visitor.json('POST', ENTRIES, { itemId: 'p-brass-pen', sku: penSku, quantity: 1 });
-    const responses = await Promise.all(Array.from({ length: 100 }, () => visitor.send('POST', ENTRIES, { itemId: 'p-brass-pen', sku: penSku, quantity: 1 })));
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        visitor.send('POST', ENTRIES, { itemId: 'p-brass-pen', sku: penSku, quantity: 1 }),
+      ),
+    );
     const ok = responses.filter((r) => r.status === 200).length;
     await Promise.all(responses.map((r) => r.arrayBuffer()));
     expect(ok).toBeGreaterThan(0);
@@ -271,7 +387,9 @@ describe('cart under concurrency', () => {
     expect(cart.totalQuantity).toBe(ok + 1);
   });
 
-  it('50 parallel adds against a stock of 10 all succeed: carts reserve nothing (issue 16)', { timeout: 60_000 }, async () => {
+  it('50 parallel adds against a stock of 10 all succeed: carts reserve nothing (issue 16)', {
+    timeout: 60_000,
+  }, async () => {
     const base = await storeOnHost('stock.test', (site) => {
       const variant = site.items.find((i) => i.urlId === 'candle')?.structuredContent?.variants[0];
       if (variant === undefined) throw new Error('demo candle missing');
@@ -279,11 +397,18 @@ describe('cart under concurrency', () => {
     });
     const sku = await skuOf('candle');
     const visitors = await Promise.all(Array.from({ length: 50 }, () => new Visitor(base).open()));
-    const statuses = await Promise.all(visitors.map(async (v) => (await v.json('POST', ENTRIES, { itemId: 'p-candle', sku, quantity: 1 })).status));
+    const statuses = await Promise.all(
+      visitors.map(async (v) => (await v.json('POST', ENTRIES, { itemId: 'p-candle', sku, quantity: 1 })).status),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(50);
-    const left = await visitors[0]?.json<{ results: { qtyInStock: number }[] }>('GET', '/api/commerce/inventory/stock/?itemId=p-candle');
+    const left = await visitors[0]?.json<{ results: { qtyInStock: number }[] }>(
+      'GET',
+      '/api/commerce/inventory/stock/?itemId=p-candle',
+    );
     expect(left?.body.results[0]?.qtyInStock).toBe(10);
-    expect((await visitors[0]?.json('POST', ENTRIES, { itemId: 'p-candle', sku, quantity: 10 }))?.body).toEqual({ error: `${CART_MESSAGES.notEnoughStock} Only 10 left, and your cart has 1.` });
+    expect((await visitors[0]?.json('POST', ENTRIES, { itemId: 'p-candle', sku, quantity: 10 }))?.body).toEqual({
+      error: `${CART_MESSAGES.notEnoughStock} Only 10 left, and your cart has 1.`,
+    });
   });
 
   it('answers 429 with the spec message once a visitor passes the write limit', async () => {
@@ -315,11 +440,17 @@ describe('a product sold one per order (issue 32)', () => {
     expect((await visitor.json<ShoppingCart>('GET', CART)).body.totalQuantity).toBe(1);
     // Two tabs share the cart cookie: their adds meet in the one cart object, which lets one through.
     const tabs = await new Visitor().open();
-    expect((await tabs.json('POST', ENTRIES, { itemId: 'p-candle', sku: await skuOf('candle'), quantity: 1 })).status).toBe(200);
+    expect(
+      (await tabs.json('POST', ENTRIES, { itemId: 'p-candle', sku: await skuOf('candle'), quantity: 1 })).status,
+    ).toBe(200);
     const answers = await Promise.all([1, 2].map(() => tabs.send('POST', ENTRIES, { ...VOUCHER, sku, quantity: 1 })));
     expect(answers.map((res) => res.status).sort()).toEqual([200, 400]);
     for (const res of answers) await res.arrayBuffer();
-    expect((await tabs.json<ShoppingCart>('GET', CART)).body.entries.filter((entry) => entry.itemId === VOUCHER.itemId).map((entry) => entry.quantity)).toEqual([1]);
+    expect(
+      (await tabs.json<ShoppingCart>('GET', CART)).body.entries
+        .filter((entry) => entry.itemId === VOUCHER.itemId)
+        .map((entry) => entry.quantity),
+    ).toEqual([1]);
   });
 
   it('shows no quantity input on its page', async () => {

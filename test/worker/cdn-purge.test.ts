@@ -52,7 +52,11 @@ describe('CDN purge on publish', () => {
 
     // The alarm's second purge is due 60 s later; move that time into the past and let the alarm run.
     const object = contentObject(env, websiteId);
-    const due = await runInDurableObject(object, (_instance, state) => Number(state.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'cdnPurgeAgainAt'").one().value));
+    const due = await runInDurableObject(object, (_instance, state) =>
+      Number(
+        state.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'cdnPurgeAgainAt'").one().value,
+      ),
+    );
     expect(due).toBeGreaterThan(Date.now() + 50_000);
     const versionBefore = await env.SITE_CONTENT.get(`site:${websiteId}:version`);
     await runInDurableObject(object, (_instance, state) => {
@@ -62,7 +66,13 @@ describe('CDN purge on publish', () => {
     await purgedTimes(tag, 3);
     // A purge alarm is not a publish: the version stays, and no third purge is planned.
     expect(await env.SITE_CONTENT.get(`site:${websiteId}:version`)).toBe(versionBefore);
-    expect(await runInDurableObject(object, (_instance, state) => state.storage.sql.exec("SELECT 1 FROM meta WHERE key = 'cdnPurgeAgainAt'").toArray().length)).toBe(0);
+    expect(
+      await runInDurableObject(
+        object,
+        (_instance, state) =>
+          state.storage.sql.exec("SELECT 1 FROM meta WHERE key = 'cdnPurgeAgainAt'").toArray().length,
+      ),
+    ).toBe(0);
     expect(await runDurableObjectAlarm(object)).toBe(false);
   });
 
@@ -73,7 +83,15 @@ describe('CDN purge on publish', () => {
       return Response.json({ success: true });
     });
     try {
-      await purgeCdn({ ENVIRONMENT: 'production', CDN_PURGE: 'cloudflare', CLOUDFLARE_ZONE_ID: 'zone-1', CLOUDFLARE_API_TOKEN: 'token-1' }, ['site-a']);
+      await purgeCdn(
+        {
+          ENVIRONMENT: 'production',
+          CDN_PURGE: 'cloudflare',
+          CLOUDFLARE_ZONE_ID: 'zone-1',
+          CLOUDFLARE_API_TOKEN: 'token-1',
+        },
+        ['site-a'],
+      );
     } finally {
       spy.mockRestore();
     }

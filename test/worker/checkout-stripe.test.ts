@@ -6,9 +6,18 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { CANDLE, fillCheckout, placeWithStripe, setStock, shopper, standardRules, startCheckout, storeOnHost, useFakeStripe } from './checkout-support';
+import {
+  CANDLE,
+  fillCheckout,
+  placeWithStripe,
+  setStock,
+  shopper,
+  standardRules,
+  startCheckout,
+  storeOnHost,
+  useFakeStripe,
+} from './checkout-support';
 import { Visitor } from './visitor';
-
 
 function publishableKey(value: string): void {
   const vars = env as unknown as Record<string, string | undefined>;
@@ -19,7 +28,13 @@ function publishableKey(value: string): void {
 }
 
 function directive(policy: string | null, name: string): string[] {
-  return (policy ?? '').split(';').map((d) => d.trim().split(' ')).find(([n]) => n === name)?.slice(1) ?? [];
+  return (
+    (policy ?? '')
+      .split(';')
+      .map((d) => d.trim().split(' '))
+      .find(([n]) => n === name)
+      ?.slice(1) ?? []
+  );
 }
 
 describe('checkout with Stripe', () => {
@@ -35,7 +50,10 @@ describe('checkout with Stripe', () => {
     const placed = await placeWithStripe(visitor, 'pm_card_authenticationRequired', crypto.randomUUID());
     expect(placed.status).toBe(201);
     expect(placed.body.order.payment).toEqual({
-      provider: 'stripe', status: 'requires_action', nextActionUrl: expect.stringMatching(/^https:\/\/hooks\.stripe\.com\//), clientSecret: expect.stringMatching(/^pi_\w+_secret_/),
+      provider: 'stripe',
+      status: 'requires_action',
+      nextActionUrl: expect.stringMatching(/^https:\/\/hooks\.stripe\.com\//),
+      clientSecret: expect.stringMatching(/^pi_\w+_secret_/),
     });
   });
 
@@ -44,7 +62,9 @@ describe('checkout with Stripe', () => {
     publishableKey('sk_test_not_publishable');
     const { base } = await storeOnHost('stripe-nokey.test');
     const visitor = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
-    expect((await startCheckout(visitor)).body).toMatchObject({ payment: { provider: 'stripe', publishableKey: null } });
+    expect((await startCheckout(visitor)).body).toMatchObject({
+      payment: { provider: 'stripe', publishableKey: null },
+    });
   });
 
   it('allows Stripe.js, its frames and its API on /checkout only, and renders the Elements card holder there', async () => {
@@ -53,7 +73,9 @@ describe('checkout with Stripe', () => {
     const page = await new Visitor(base).fetch('/checkout');
     const policy = page.headers.get('content-security-policy');
     expect(directive(policy, 'script-src')).toContain('https://js.stripe.com');
-    expect(directive(policy, 'frame-src')).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com']));
+    expect(directive(policy, 'frame-src')).toEqual(
+      expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com']),
+    );
     expect(directive(policy, 'connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
     const html = await page.text();
     expect(html).toContain('class="Checkout-stripe-card"');

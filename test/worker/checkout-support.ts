@@ -14,9 +14,22 @@ import { Visitor } from './visitor';
 export const ENTRIES = '/api/commerce/shopping-cart/entries';
 export const CHECKOUT = '/api/commerce/checkout';
 export const ORDERS = '/api/commerce/orders';
-export const CARD = { ok: 'local_card_4242424242424242', declined: 'local_card_4000000000000002', noFunds: 'local_card_4000000000009995', action: 'local_card_4000002500003155' } as const;
+export const CARD = {
+  ok: 'local_card_4242424242424242',
+  declined: 'local_card_4000000000000002',
+  noFunds: 'local_card_4000000000009995',
+  action: 'local_card_4000002500003155',
+} as const;
 export const ADDRESS: ShippingAddress = {
-  firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main St', address2: '', city: 'Springfield', region: 'IL', postalCode: '62701', countryCode: 'US', phone: '',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  address1: '1 Main St',
+  address2: '',
+  city: 'Springfield',
+  region: 'IL',
+  postalCode: '62701',
+  countryCode: 'US',
+  phone: '',
 };
 
 export type Site = ReturnType<typeof demoSite>;
@@ -30,12 +43,18 @@ export const CANDLE = { itemId: 'p-candle', sku: skuOf('candle') };
 
 /** What the public stock API says others can still buy of an item. */
 export async function available(base: string, itemId: string = CANDLE.itemId): Promise<number | undefined> {
-  const res = await new Visitor(base).json<{ results: { qtyInStock: number }[] }>('GET', `/api/commerce/inventory/stock/?itemId=${itemId}`);
+  const res = await new Visitor(base).json<{ results: { qtyInStock: number }[] }>(
+    'GET',
+    `/api/commerce/inventory/stock/?itemId=${itemId}`,
+  );
   return res.body.results[0]?.qtyInStock;
 }
 
 /** A store of its own (stock, orders and codes not shared with other tests), at http://{host}. */
-export async function storeOnHost(host: string, change: (site: Site) => void = () => undefined): Promise<{ base: string; websiteId: string }> {
+export async function storeOnHost(
+  host: string,
+  change: (site: Site) => void = () => undefined,
+): Promise<{ base: string; websiteId: string }> {
   const site = demoSite();
   site.website.id = host.replaceAll('.', '-');
   change(site);
@@ -66,12 +85,29 @@ export function paymentLedger() {
 /** The usual store rules: standard and express shipping in the US, Illinois sales tax. */
 export async function standardRules(websiteId: string): Promise<void> {
   const store = orders(websiteId);
-  await store.saveRate('shipping', null, { name: 'Standard', regions: ['US'], method: 'flat', amountCents: 500, perKgCents: 0, freeOverCents: 20_000 });
-  await store.saveRate('shipping', null, { name: 'Express', regions: ['US'], method: 'flat', amountCents: 1500, perKgCents: 0, freeOverCents: null });
+  await store.saveRate('shipping', null, {
+    name: 'Standard',
+    regions: ['US'],
+    method: 'flat',
+    amountCents: 500,
+    perKgCents: 0,
+    freeOverCents: 20_000,
+  });
+  await store.saveRate('shipping', null, {
+    name: 'Express',
+    regions: ['US'],
+    method: 'flat',
+    amountCents: 1500,
+    perKgCents: 0,
+    freeOverCents: null,
+  });
   await store.saveRate('tax', null, { name: 'Illinois', countryCode: 'US', region: 'IL', ratePercent: '6.25' });
 }
 
-export async function shopper(base: string, lines: { itemId: string; sku?: string; quantity: number }[]): Promise<Visitor> {
+export async function shopper(
+  base: string,
+  lines: { itemId: string; sku?: string; quantity: number }[],
+): Promise<Visitor> {
   const visitor = await new Visitor(base).open('/cart');
   for (const line of lines) expect((await visitor.json('POST', ENTRIES, line)).status).toBe(200);
   return visitor;
@@ -82,7 +118,11 @@ export async function startCheckout(visitor: Visitor, body: unknown = {}) {
 }
 
 export async function fillCheckout(visitor: Visitor, extra: Record<string, unknown> = {}): Promise<Checkout> {
-  const first = await visitor.json<{ checkout: Checkout }>('PUT', CHECKOUT, { email: 'ada@example.com', shippingAddress: ADDRESS, ...extra });
+  const first = await visitor.json<{ checkout: Checkout }>('PUT', CHECKOUT, {
+    email: 'ada@example.com',
+    shippingAddress: ADDRESS,
+    ...extra,
+  });
   expect(first.status, JSON.stringify(first.body)).toBe(200);
   const option = first.body.checkout.shippingOptions[0]?.id ?? null;
   if (!first.body.checkout.requiresShipping) return first.body.checkout;
@@ -101,27 +141,45 @@ export async function shopperAtPayment(base: string, quantity = 1): Promise<{ vi
 }
 
 /** A store of its own at `host` with `candles` in stock and the usual rules, and a shopper ready to pay for `quantity` of them. */
-export async function readyToPay(host: string, candles = 2, quantity = 1): Promise<{ base: string; websiteId: string; visitor: Visitor; cartId: string }> {
+export async function readyToPay(
+  host: string,
+  candles = 2,
+  quantity = 1,
+): Promise<{ base: string; websiteId: string; visitor: Visitor; cartId: string }> {
   const { base, websiteId } = await storeOnHost(host, (site) => setStock(site, 'candle', candles));
   await standardRules(websiteId);
   return { base, websiteId, ...(await shopperAtPayment(base, quantity)) };
 }
 
-export async function placeOrder(visitor: Visitor, token: string = CARD.ok, key = crypto.randomUUID(), extra: Record<string, unknown> = {}) {
+export async function placeOrder(
+  visitor: Visitor,
+  token: string = CARD.ok,
+  key = crypto.randomUUID(),
+  extra: Record<string, unknown> = {},
+) {
   const res = await visitor.fetch(ORDERS, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-csrf-token': visitor.crumb, 'idempotency-key': key },
     body: JSON.stringify({ payment: { provider: 'local', token }, ...extra }),
   });
-  return { status: res.status, body: (await res.json()) as { order: Order; error?: string; errors?: Record<string, string>; code?: string } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { order: Order; error?: string; errors?: Record<string, string>; code?: string },
+  };
 }
 
 /** A merchant of `websiteId` with `role`, signed in. */
 export async function merchant(base: string, websiteId: string, role: number = ROLES.storeManager): Promise<Visitor> {
   const email = `m${role}@example.com`;
-  await env.MERCHANTS.get(env.MERCHANTS.idFromName(websiteId)).ensureMember(email, await hashPassword('merchant-password'), [role]);
+  await env.MERCHANTS.get(env.MERCHANTS.idFromName(websiteId)).ensureMember(
+    email,
+    await hashPassword('merchant-password'),
+    [role],
+  );
   const visitor = await new Visitor(base).open('/contact');
-  expect((await visitor.json('POST', '/api/merchant/session', { email, password: 'merchant-password' })).status).toBe(200);
+  expect((await visitor.json('POST', '/api/merchant/session', { email, password: 'merchant-password' })).status).toBe(
+    200,
+  );
   return visitor;
 }
 
@@ -135,7 +193,11 @@ export function useFakeStripe(): FakeStripe {
   const vars = env as unknown as Record<string, string | undefined>;
   const names = ['PAYMENT_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
   const saved = names.map((name) => vars[name]);
-  Object.assign(vars, { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret });
+  Object.assign(vars, {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: fake.secretKey,
+    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+  });
   vi.stubGlobal('fetch', fake.fetch);
   onTestFinished(() => {
     names.forEach((name, i) => {
@@ -148,18 +210,31 @@ export function useFakeStripe(): FakeStripe {
 }
 
 /** Places the visitor's order paying with a Stripe PaymentMethod id. */
-export async function placeWithStripe(visitor: Visitor, paymentMethod: string, key: string, extra: Record<string, unknown> = {}) {
+export async function placeWithStripe(
+  visitor: Visitor,
+  paymentMethod: string,
+  key: string,
+  extra: Record<string, unknown> = {},
+) {
   const res = await visitor.fetch(ORDERS, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-csrf-token': visitor.crumb, 'idempotency-key': key },
     body: JSON.stringify({ payment: { provider: 'stripe', token: paymentMethod }, ...extra }),
   });
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { order: Order; error?: string; code?: string } };
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    body: (await res.json()) as { order: Order; error?: string; code?: string },
+  };
 }
 
 /** Stripe's signed delivery of an event, through the store's webhook. */
 export async function deliverStripeEvent(base: string, delivery: { body: string; signature: string }): Promise<number> {
-  const res = await new Visitor(base).fetch('/api/commerce/payments/webhook/stripe', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature }, body: delivery.body });
+  const res = await new Visitor(base).fetch('/api/commerce/payments/webhook/stripe', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
+    body: delivery.body,
+  });
   await res.arrayBuffer();
   return res.status;
 }

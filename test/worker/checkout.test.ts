@@ -8,7 +8,23 @@ import { GIFT_CARD_MESSAGES } from '../../src/commerce/gift-cards';
 import { CHECKOUT_KEEP_MS } from '../../src/durable/orders';
 import { FORM_MESSAGES } from '../../src/forms/validate';
 import {
-  ADDRESS, available, CANDLE, CARD, CHECKOUT, fillCheckout, orders, paymentLedger, placeOrder, readyToPay, setStock, shopper, shopperAtPayment, skuOf, standardRules, startCheckout, stock,
+  ADDRESS,
+  available,
+  CANDLE,
+  CARD,
+  CHECKOUT,
+  fillCheckout,
+  orders,
+  paymentLedger,
+  placeOrder,
+  readyToPay,
+  setStock,
+  shopper,
+  shopperAtPayment,
+  skuOf,
+  standardRules,
+  startCheckout,
+  stock,
   storeOnHost,
 } from './checkout-support';
 import { Visitor } from './visitor';
@@ -25,8 +41,19 @@ describe('starting a checkout', () => {
     const started = await startCheckout(visitor);
     expect(started.status).toBe(200);
     expect(started.body.checkout).toMatchObject({
-      cartId: visitor.cookies.get('CART'), currencyCode: 'USD', email: null, shippingAddress: null, requiresShipping: true, shippingOptions: [],
-      selectedShippingOption: null, subtotalCents: 6400, grandTotalCents: 6400, amountDueCents: 6400, taxCents: 0, coupons: [], subscription: null,
+      cartId: visitor.cookies.get('CART'),
+      currencyCode: 'USD',
+      email: null,
+      shippingAddress: null,
+      requiresShipping: true,
+      shippingOptions: [],
+      selectedShippingOption: null,
+      subtotalCents: 6400,
+      grandTotalCents: 6400,
+      amountDueCents: 6400,
+      taxCents: 0,
+      coupons: [],
+      subscription: null,
       problems: { email: 'Required', 'shippingAddress.firstName': 'Required', shippingOptionId: 'Required' },
     });
     // Reserve at payment, not before: the checkout is kept for hours and holds no unit.
@@ -51,20 +78,35 @@ describe('starting a checkout', () => {
     await fillCheckout(a);
     // a pays with a card that asks for authentication: the unit is reserved for the payment window.
     expect((await placeOrder(a, CARD.action)).status).toBe(201);
-    expect(await b.json('POST', CHECKOUT, {})).toEqual({ status: 409, body: { error: CART_MESSAGES.notEnoughStock, unavailable: [{ sku: CANDLE.sku, available: 0 }] } });
-    expect(await new Visitor(base).open().then((v) => v.json('POST', CHECKOUT, {}))).toEqual({ status: 404, body: { error: CHECKOUT_MESSAGES.noCart } });
+    expect(await b.json('POST', CHECKOUT, {})).toEqual({
+      status: 409,
+      body: { error: CART_MESSAGES.notEnoughStock, unavailable: [{ sku: CANDLE.sku, available: 0 }] },
+    });
+    expect(await new Visitor(base).open().then((v) => v.json('POST', CHECKOUT, {}))).toEqual({
+      status: 404,
+      body: { error: CHECKOUT_MESSAGES.noCart },
+    });
   });
 
   it('needs the crumb, a capped and valid body, and is rate limited like the cart', async () => {
     const { base } = await storeOnHost('guards.test');
     const visitor = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
-    const noCrumb = await visitor.fetch(CHECKOUT, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const noCrumb = await visitor.fetch(CHECKOUT, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(noCrumb.status).toBe(403);
     expect(await noCrumb.json()).toMatchObject({ crumbFail: true });
     expect((await visitor.json('PUT', CHECKOUT, { email: 'x'.repeat(20_000) })).status).toBe(413);
     expect(await visitor.json('PUT', CHECKOUT, { shippingAddress: { firstName: 1 } })).toMatchObject({ status: 400 });
-    expect(await visitor.json('POST', CHECKOUT, { cartToken: 'nope' })).toEqual({ status: 400, body: { error: 'cartToken: cartToken is not a cart token' } });
-    const noKey = await visitor.json('POST', '/api/commerce/orders', { payment: { provider: 'local', token: CARD.ok } });
+    expect(await visitor.json('POST', CHECKOUT, { cartToken: 'nope' })).toEqual({
+      status: 400,
+      body: { error: 'cartToken: cartToken is not a cart token' },
+    });
+    const noKey = await visitor.json('POST', '/api/commerce/orders', {
+      payment: { provider: 'local', token: CARD.ok },
+    });
     expect(noKey.body).toEqual({ error: 'The Idempotency-Key header is required: 8 to 128 letters, digits, - or _.' });
   });
 });
@@ -76,30 +118,87 @@ describe('the checkout form', () => {
     const visitor = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
     await startCheckout(visitor);
     const bad = await visitor.json('PUT', CHECKOUT, { email: 'not-an-email' });
-    expect(bad).toEqual({ status: 400, body: { error: 'Update the missing or invalid information above', errors: { email: FORM_MESSAGES.email } } });
-    const address = await visitor.json('PUT', CHECKOUT, { shippingAddress: { ...ADDRESS, city: '', postalCode: '6270' } });
+    expect(bad).toEqual({
+      status: 400,
+      body: { error: 'Update the missing or invalid information above', errors: { email: FORM_MESSAGES.email } },
+    });
+    const address = await visitor.json('PUT', CHECKOUT, {
+      shippingAddress: { ...ADDRESS, city: '', postalCode: '6270' },
+    });
     expect(address).toEqual({
       status: 400,
-      body: { error: CHECKOUT_MESSAGES.formIncomplete, errors: { 'shippingAddress.city': 'Required', 'shippingAddress.postalCode': 'Enter a valid postal code.' } },
+      body: {
+        error: CHECKOUT_MESSAGES.formIncomplete,
+        errors: { 'shippingAddress.city': 'Required', 'shippingAddress.postalCode': 'Enter a valid postal code.' },
+      },
     });
     for (const countryCode of ['ZZ', 'XY', '']) {
       const country = await visitor.json('PUT', CHECKOUT, { shippingAddress: { ...ADDRESS, countryCode } });
-      expect(country.body).toMatchObject({ errors: { 'shippingAddress.countryCode': countryCode === '' ? 'Required' : 'Choose a country from the list.' } });
+      expect(country.body).toMatchObject({
+        errors: { 'shippingAddress.countryCode': countryCode === '' ? 'Required' : 'Choose a country from the list.' },
+      });
     }
     expect((await startCheckout(visitor)).body.checkout.shippingAddress).toBeNull();
-    expect((await visitor.json('PUT', CHECKOUT, { discountCode: 'NOPE' })).body).toEqual({ error: CHECKOUT_MESSAGES.formIncomplete, errors: { discountCode: DISCOUNT_MESSAGES.unknown } });
-    expect((await visitor.json('PUT', CHECKOUT, { giftCardCode: 'AAAA-BBBB-CCCC-DDDD' })).body).toEqual({ error: CHECKOUT_MESSAGES.formIncomplete, errors: { giftCardCode: GIFT_CARD_MESSAGES.unknown } });
-    expect((await visitor.json('PUT', CHECKOUT, { shippingOptionId: 'shipping-nope' })).body).toEqual({ error: CHECKOUT_MESSAGES.formIncomplete, errors: { shippingOptionId: 'That shipping option is not available for this address.' } });
-    const abroad = await visitor.json<{ checkout: { problems: Record<string, string> } }>('PUT', CHECKOUT, { shippingAddress: { ...ADDRESS, region: '', postalCode: '75001', countryCode: 'FR', city: 'Paris' } });
+    expect((await visitor.json('PUT', CHECKOUT, { discountCode: 'NOPE' })).body).toEqual({
+      error: CHECKOUT_MESSAGES.formIncomplete,
+      errors: { discountCode: DISCOUNT_MESSAGES.unknown },
+    });
+    expect((await visitor.json('PUT', CHECKOUT, { giftCardCode: 'AAAA-BBBB-CCCC-DDDD' })).body).toEqual({
+      error: CHECKOUT_MESSAGES.formIncomplete,
+      errors: { giftCardCode: GIFT_CARD_MESSAGES.unknown },
+    });
+    expect((await visitor.json('PUT', CHECKOUT, { shippingOptionId: 'shipping-nope' })).body).toEqual({
+      error: CHECKOUT_MESSAGES.formIncomplete,
+      errors: { shippingOptionId: 'That shipping option is not available for this address.' },
+    });
+    const abroad = await visitor.json<{ checkout: { problems: Record<string, string> } }>('PUT', CHECKOUT, {
+      shippingAddress: { ...ADDRESS, region: '', postalCode: '75001', countryCode: 'FR', city: 'Paris' },
+    });
     expect(abroad.body.checkout.problems.shippingOptionId).toBe('We do not ship to this address.');
   });
 
   it('computes shipping options, tax, discounts and the cart fields of the spec', async () => {
     const { base, websiteId } = await storeOnHost('totals.test');
     await standardRules(websiteId);
-    await orders(websiteId).saveDiscount({ code: 'TENOFF', kind: 'percentage', percent: 10, amountCents: null, minimumSubtotalCents: 5000, startsOn: null, endsOn: null, usageLimit: null }, true);
-    await orders(websiteId).saveDiscount({ code: 'SHIPFREE', kind: 'freeShipping', percent: null, amountCents: null, minimumSubtotalCents: 0, startsOn: null, endsOn: null, usageLimit: null }, true);
-    await orders(websiteId).saveDiscount({ code: 'LATER', kind: 'fixed', percent: null, amountCents: 500, minimumSubtotalCents: 0, startsOn: Date.now() + 86_400_000, endsOn: null, usageLimit: null }, true);
+    await orders(websiteId).saveDiscount(
+      {
+        code: 'TENOFF',
+        kind: 'percentage',
+        percent: 10,
+        amountCents: null,
+        minimumSubtotalCents: 5000,
+        startsOn: null,
+        endsOn: null,
+        usageLimit: null,
+      },
+      true,
+    );
+    await orders(websiteId).saveDiscount(
+      {
+        code: 'SHIPFREE',
+        kind: 'freeShipping',
+        percent: null,
+        amountCents: null,
+        minimumSubtotalCents: 0,
+        startsOn: null,
+        endsOn: null,
+        usageLimit: null,
+      },
+      true,
+    );
+    await orders(websiteId).saveDiscount(
+      {
+        code: 'LATER',
+        kind: 'fixed',
+        percent: null,
+        amountCents: 500,
+        minimumSubtotalCents: 0,
+        startsOn: Date.now() + 86_400_000,
+        endsOn: null,
+        usageLimit: null,
+      },
+      true,
+    );
     const visitor = await shopper(base, [{ ...CANDLE, quantity: 2 }]);
     await startCheckout(visitor);
     const filled = await fillCheckout(visitor);
@@ -107,15 +206,41 @@ describe('the checkout form', () => {
       { id: expect.stringMatching(/^shipping-/), name: 'Standard', costCents: 500, free: false },
       { id: expect.stringMatching(/^shipping-/), name: 'Express', costCents: 1500, free: false },
     ]);
-    expect(filled).toMatchObject({ subtotalCents: 6400, shippingCostCents: 500, taxCents: 400, grandTotalCents: 7300, problems: {}, shippingLocation: { countryCode: 'US', region: 'IL' } });
-    expect(filled.applicableTaxRules).toEqual([{ id: expect.any(String), name: 'Illinois', ratePercent: '6.25', amountCents: 400 }]);
-    expect((await visitor.json('PUT', CHECKOUT, { discountCode: 'later' })).body).toMatchObject({ errors: { discountCode: DISCOUNT_MESSAGES.notStarted } });
+    expect(filled).toMatchObject({
+      subtotalCents: 6400,
+      shippingCostCents: 500,
+      taxCents: 400,
+      grandTotalCents: 7300,
+      problems: {},
+      shippingLocation: { countryCode: 'US', region: 'IL' },
+    });
+    expect(filled.applicableTaxRules).toEqual([
+      { id: expect.any(String), name: 'Illinois', ratePercent: '6.25', amountCents: 400 },
+    ]);
+    expect((await visitor.json('PUT', CHECKOUT, { discountCode: 'later' })).body).toMatchObject({
+      errors: { discountCode: DISCOUNT_MESSAGES.notStarted },
+    });
     const discounted = await visitor.json<{ checkout: typeof filled }>('PUT', CHECKOUT, { discountCode: ' tenoff ' });
-    expect(discounted.body.checkout).toMatchObject({ discountCode: 'TENOFF', coupons: ['TENOFF'], validCoupons: ['TENOFF'], discountCents: 640, taxCents: 360, grandTotalCents: 6400 - 640 + 500 + 360 });
+    expect(discounted.body.checkout).toMatchObject({
+      discountCode: 'TENOFF',
+      coupons: ['TENOFF'],
+      validCoupons: ['TENOFF'],
+      discountCents: 640,
+      taxCents: 360,
+      grandTotalCents: 6400 - 640 + 500 + 360,
+    });
     const cart = (await visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart')).body;
     expect(cart).toMatchObject({
-      orderId: null, selectedShippingOption: filled.selectedShippingOption, shippingLocation: { countryCode: 'US', region: 'IL' }, coupons: ['TENOFF'], validCoupons: ['TENOFF'], invalidCoupons: [],
-      discountCents: 640, shippingCostCents: 500, taxCents: 360, grandTotalCents: 6620,
+      orderId: null,
+      selectedShippingOption: filled.selectedShippingOption,
+      shippingLocation: { countryCode: 'US', region: 'IL' },
+      coupons: ['TENOFF'],
+      validCoupons: ['TENOFF'],
+      invalidCoupons: [],
+      discountCents: 640,
+      shippingCostCents: 500,
+      taxCents: 360,
+      grandTotalCents: 6620,
     });
     expect(cart.shippingOptions).toHaveLength(2);
     expect(cart.applicableTaxRules[0]).toMatchObject({ name: 'Illinois', amountCents: 360 });
@@ -136,19 +261,59 @@ describe('the checkout form', () => {
       if (variant !== undefined) Object.assign(variant, { weightGrams: 1500 });
     });
     const store = orders(websiteId);
-    await store.setSettings({ pricesIncludeTax: true, minimumSubtotalCents: 0, reservationMinutes: 10, welcomeDiscount: { enabled: false, percent: 10 } });
-    await store.saveRate('shipping', null, { name: 'By weight', regions: ['DE'], method: 'weight', amountCents: 300, perKgCents: 200, freeOverCents: 10_000 });
-    await store.saveRate('shipping', null, { name: 'Bavaria courier', regions: ['DE-BY'], method: 'flat', amountCents: 900, perKgCents: 0, freeOverCents: null });
+    await store.setSettings({
+      pricesIncludeTax: true,
+      minimumSubtotalCents: 0,
+      reservationMinutes: 10,
+      welcomeDiscount: { enabled: false, percent: 10 },
+    });
+    await store.saveRate('shipping', null, {
+      name: 'By weight',
+      regions: ['DE'],
+      method: 'weight',
+      amountCents: 300,
+      perKgCents: 200,
+      freeOverCents: 10_000,
+    });
+    await store.saveRate('shipping', null, {
+      name: 'Bavaria courier',
+      regions: ['DE-BY'],
+      method: 'flat',
+      amountCents: 900,
+      perKgCents: 0,
+      freeOverCents: null,
+    });
     await store.saveRate('tax', null, { name: 'MwSt', countryCode: 'DE', region: null, ratePercent: '19' });
     const visitor = await shopper(base, [{ ...CANDLE, quantity: 2 }]);
     await startCheckout(visitor);
-    const berlin = (await visitor.json<{ checkout: { shippingOptions: { name: string; costCents: number }[]; taxCents: number; taxIncluded: boolean; grandTotalCents: number; selectedShippingOption: string | null } }>('PUT', CHECKOUT, {
-      email: 'ada@example.com', shippingAddress: { ...ADDRESS, city: 'Berlin', region: 'BE', postalCode: '10115', countryCode: 'DE' },
-    })).body.checkout;
+    const berlin = (
+      await visitor.json<{
+        checkout: {
+          shippingOptions: { name: string; costCents: number }[];
+          taxCents: number;
+          taxIncluded: boolean;
+          grandTotalCents: number;
+          selectedShippingOption: string | null;
+        };
+      }>('PUT', CHECKOUT, {
+        email: 'ada@example.com',
+        shippingAddress: { ...ADDRESS, city: 'Berlin', region: 'BE', postalCode: '10115', countryCode: 'DE' },
+      })
+    ).body.checkout;
     expect(berlin.shippingOptions.map((o) => [o.name, o.costCents])).toEqual([['By weight', 300 + 3 * 200]]);
     // The only (so the cheapest) option is chosen for the shopper: its 9.00 is in the total before they pick anything.
-    expect(berlin).toMatchObject({ taxIncluded: true, taxCents: 1022, selectedShippingOption: expect.any(String), shippingCostCents: 900, grandTotalCents: 6400 + 900 });
-    const munich = (await visitor.json<{ checkout: { shippingOptions: { name: string }[] } }>('PUT', CHECKOUT, { shippingAddress: { ...ADDRESS, city: 'München', region: 'BY', postalCode: '80331', countryCode: 'DE' } })).body.checkout;
+    expect(berlin).toMatchObject({
+      taxIncluded: true,
+      taxCents: 1022,
+      selectedShippingOption: expect.any(String),
+      shippingCostCents: 900,
+      grandTotalCents: 6400 + 900,
+    });
+    const munich = (
+      await visitor.json<{ checkout: { shippingOptions: { name: string }[] } }>('PUT', CHECKOUT, {
+        shippingAddress: { ...ADDRESS, city: 'München', region: 'BY', postalCode: '80331', countryCode: 'DE' },
+      })
+    ).body.checkout;
     expect(munich.shippingOptions.map((o) => o.name)).toEqual(['Bavaria courier', 'By weight']);
   });
 
@@ -157,11 +322,22 @@ describe('the checkout form', () => {
     await standardRules(websiteId);
     const visitor = await shopper(base, [{ ...EBOOK, quantity: 1 }]);
     await startCheckout(visitor);
-    const checkout = (await visitor.json<{ checkout: { requiresShipping: boolean; problems: Record<string, string> } }>('PUT', CHECKOUT, { email: 'ada@example.com' })).body.checkout;
+    const checkout = (
+      await visitor.json<{ checkout: { requiresShipping: boolean; problems: Record<string, string> } }>(
+        'PUT',
+        CHECKOUT,
+        { email: 'ada@example.com' },
+      )
+    ).body.checkout;
     expect(checkout).toMatchObject({ requiresShipping: false, problems: {} });
     const placed = await placeOrder(visitor);
     expect(placed.status).toBe(201);
-    expect(placed.body.order).toMatchObject({ status: 'paid', shippingAddress: null, shippingOption: null, grandTotalCents: 900 });
+    expect(placed.body.order).toMatchObject({
+      status: 'paid',
+      shippingAddress: null,
+      shippingOption: null,
+      grandTotalCents: 900,
+    });
   });
 });
 
@@ -174,10 +350,33 @@ describe('placing an order', () => {
     expect(placed.status).toBe(201);
     const { order } = placed.body;
     expect(order).toMatchObject({
-      id: expect.stringMatching(/^ord_/), orderNumber: 1001, status: 'paid', email: 'ada@example.com', paidOn: expect.any(Number), fulfilledOn: null,
-      subtotalCents: 6400, shippingCostCents: 500, taxCents: 400, grandTotalCents: 7300, amountChargedCents: 7300, giftCardCents: 0, currencyCode: 'USD',
-      payment: { provider: 'local', status: 'succeeded', nextActionUrl: null }, shippingAddress: ADDRESS, shippingOption: { name: 'Standard', costCents: 500 },
-      entries: [{ itemId: CANDLE.itemId, sku: CANDLE.sku, quantity: 2, unitPriceCents: 3200, subtotalCents: 6400, title: 'Cedar Candle', productType: 1 }],
+      id: expect.stringMatching(/^ord_/),
+      orderNumber: 1001,
+      status: 'paid',
+      email: 'ada@example.com',
+      paidOn: expect.any(Number),
+      fulfilledOn: null,
+      subtotalCents: 6400,
+      shippingCostCents: 500,
+      taxCents: 400,
+      grandTotalCents: 7300,
+      amountChargedCents: 7300,
+      giftCardCents: 0,
+      currencyCode: 'USD',
+      payment: { provider: 'local', status: 'succeeded', nextActionUrl: null },
+      shippingAddress: ADDRESS,
+      shippingOption: { name: 'Standard', costCents: 500 },
+      entries: [
+        {
+          itemId: CANDLE.itemId,
+          sku: CANDLE.sku,
+          quantity: 2,
+          unitPriceCents: 3200,
+          subtotalCents: 6400,
+          title: 'Cedar Candle',
+          productType: 1,
+        },
+      ],
     });
     expect(order.confirmationUrl).toMatch(new RegExp(`^/commerce/orders/${order.id}\\?token=[0-9a-f]{32}$`));
     expect(visitor.cookies.get('CART')).toBe('');
@@ -191,7 +390,10 @@ describe('placing an order', () => {
     expect(after.amountCents - charged.amountCents).toBe(7300);
 
     const token = new URL(order.confirmationUrl ?? '', base).searchParams.get('token');
-    expect(await visitor.json('GET', `/api/commerce/orders/${order.id}?token=${token}`)).toEqual({ status: 200, body: { order } });
+    expect(await visitor.json('GET', `/api/commerce/orders/${order.id}?token=${token}`)).toEqual({
+      status: 200,
+      body: { order },
+    });
     expect((await visitor.json('GET', `/api/commerce/orders/${order.id}?token=${'0'.repeat(32)}`)).status).toBe(404);
     expect((await visitor.json('GET', `/api/commerce/orders/${order.id}`)).status).toBe(401);
     const cart = await new Visitor(base).json<ShoppingCart>('GET', `/api/commerce/shopping-cart?cartToken=${cartId}`);
@@ -216,21 +418,47 @@ describe('placing an order', () => {
     const incomplete = await placeOrder(visitor);
     expect(incomplete.status).toBe(400);
     expect(incomplete.body.error).toBe('Update the missing or invalid information above');
-    expect(incomplete.body.errors).toMatchObject({ email: 'Required', 'shippingAddress.address1': 'Required', shippingOptionId: 'Required' });
+    expect(incomplete.body.errors).toMatchObject({
+      email: 'Required',
+      'shippingAddress.address1': 'Required',
+      shippingOptionId: 'Required',
+    });
     await fillCheckout(visitor);
-    await orders(websiteId).setSettings({ pricesIncludeTax: false, minimumSubtotalCents: 5000, reservationMinutes: 10, welcomeDiscount: { enabled: false, percent: 10 } });
-    expect(await placeOrder(visitor)).toEqual({ status: 400, body: { error: 'To check out, the order subtotal must be $50.00 or more' } });
-    expect((await startCheckout(visitor)).body.checkout).toMatchObject({ minimumSubtotalCents: 5000, problems: { subtotal: 'To check out, the order subtotal must be $50.00 or more' } });
-    expect((await placeOrder(visitor, CARD.ok, crypto.randomUUID(), { payment: { provider: 'stripe', token: 'tok' } })).body).toEqual({ error: CHECKOUT_MESSAGES.formIncomplete, errors: { payment: CHECKOUT_MESSAGES.paymentRequired } });
+    await orders(websiteId).setSettings({
+      pricesIncludeTax: false,
+      minimumSubtotalCents: 5000,
+      reservationMinutes: 10,
+      welcomeDiscount: { enabled: false, percent: 10 },
+    });
+    expect(await placeOrder(visitor)).toEqual({
+      status: 400,
+      body: { error: 'To check out, the order subtotal must be $50.00 or more' },
+    });
+    expect((await startCheckout(visitor)).body.checkout).toMatchObject({
+      minimumSubtotalCents: 5000,
+      problems: { subtotal: 'To check out, the order subtotal must be $50.00 or more' },
+    });
+    expect(
+      (await placeOrder(visitor, CARD.ok, crypto.randomUUID(), { payment: { provider: 'stripe', token: 'tok' } })).body,
+    ).toEqual({ error: CHECKOUT_MESSAGES.formIncomplete, errors: { payment: CHECKOUT_MESSAGES.paymentRequired } });
   });
 
   it('402 for a declined card: nothing charged, nothing held, another card then pays', async () => {
     const { base, visitor } = await readyToPay('declined.test', 1);
     const charged = await paymentLedger().captured();
     const key = crypto.randomUUID();
-    expect(await placeOrder(visitor, CARD.declined, key)).toEqual({ status: 402, body: { error: 'Your card was declined.', code: 'card_declined' } });
-    expect(await placeOrder(visitor, CARD.declined, key)).toEqual({ status: 402, body: { error: 'Your card was declined.', code: 'card_declined' } });
-    expect(await placeOrder(visitor, CARD.noFunds)).toEqual({ status: 402, body: { error: 'Your card has insufficient funds.', code: 'insufficient_funds' } });
+    expect(await placeOrder(visitor, CARD.declined, key)).toEqual({
+      status: 402,
+      body: { error: 'Your card was declined.', code: 'card_declined' },
+    });
+    expect(await placeOrder(visitor, CARD.declined, key)).toEqual({
+      status: 402,
+      body: { error: 'Your card was declined.', code: 'card_declined' },
+    });
+    expect(await placeOrder(visitor, CARD.noFunds)).toEqual({
+      status: 402,
+      body: { error: 'Your card has insufficient funds.', code: 'insufficient_funds' },
+    });
     expect((await paymentLedger().captured()).count).toBe(charged.count);
     expect(await available(base, CANDLE.itemId)).toBe(1);
     expect((await placeOrder(visitor)).status).toBe(201);
@@ -240,7 +468,14 @@ describe('placing an order', () => {
     const { base, websiteId, visitor } = await readyToPay('action.test', 2);
     const placed = await placeOrder(visitor, CARD.action);
     expect(placed.status).toBe(201);
-    expect(placed.body.order).toMatchObject({ status: 'pending', paidOn: null, payment: { status: 'requires_action', nextActionUrl: expect.stringContaining('/integrations/payments/local/authenticate/') } });
+    expect(placed.body.order).toMatchObject({
+      status: 'pending',
+      paidOn: null,
+      payment: {
+        status: 'requires_action',
+        nextActionUrl: expect.stringContaining('/integrations/payments/local/authenticate/'),
+      },
+    });
     expect(await available(base, CANDLE.itemId)).toBe(1);
     const paymentId = decodeURIComponent(placed.body.order.payment.nextActionUrl?.split('/').pop() ?? '');
     await paymentLedger().authenticate(paymentId, true);
@@ -252,7 +487,10 @@ describe('placing an order', () => {
     const { visitor: failing } = await shopperAtPayment(base);
     const pending = (await placeOrder(failing, CARD.action)).body.order;
     const failedId = decodeURIComponent(pending.payment.nextActionUrl?.split('/').pop() ?? '');
-    expect(await orders(websiteId).paymentSettled(websiteId, failedId, 'failed')).toMatchObject({ status: 'cancelled', cancelledOn: expect.any(Number) });
+    expect(await orders(websiteId).paymentSettled(websiteId, failedId, 'failed')).toMatchObject({
+      status: 'cancelled',
+      cancelledOn: expect.any(Number),
+    });
     expect(await available(base, CANDLE.itemId)).toBe(1);
   });
 });
@@ -264,7 +502,11 @@ describe('product pages', () => {
     const reader = await new Visitor(base).open('/shop');
     const page = async (path = '/shop/p/oak-board') => {
       const res = await reader.fetch(path);
-      return { html: await res.text(), cacheControl: res.headers.get('cache-control'), etag: res.headers.get('etag') ?? '' };
+      return {
+        html: await res.text(),
+        cacheControl: res.headers.get('cache-control'),
+        etag: res.headers.get('etag') ?? '',
+      };
     };
     const slotBefore = Math.floor(Date.now() / 30_000);
     const before = await page();
@@ -290,7 +532,12 @@ describe('abandoned checkouts', () => {
     const { base, websiteId } = await storeOnHost('abandoned.test', (site) => setStock(site, 'oak-board', 1));
     const ledger = stock(websiteId);
     // A shopper started paying 11 minutes ago and left (the clock injected into the ledger).
-    const reserved = await ledger.reserve('checkout:abandoned', [{ sku: OAK.sku, quantity: 1, stock: 1 }], 10 * 60_000, Date.now() - 11 * 60_000);
+    const reserved = await ledger.reserve(
+      'checkout:abandoned',
+      [{ sku: OAK.sku, quantity: 1, stock: 1 }],
+      10 * 60_000,
+      Date.now() - 11 * 60_000,
+    );
     expect(reserved.ok).toBe(true);
     expect(await available(base, OAK.itemId)).toBe(1);
     // Its alarm was due at once: it may have run already; either way the lapsed row is gone after it.
@@ -306,12 +553,16 @@ describe('abandoned checkouts', () => {
     expect(await ledger.reservations()).toHaveLength(1);
     expect(await available(base, OAK.itemId)).toBe(0);
     const other = await shopper(base, []);
-    expect((await other.json('POST', '/api/commerce/shopping-cart/entries', { ...OAK, quantity: 1 })).body).toEqual({ error: `${CART_MESSAGES.notEnoughStock} None left.` });
+    expect((await other.json('POST', '/api/commerce/shopping-cart/entries', { ...OAK, quantity: 1 })).body).toEqual({
+      error: `${CART_MESSAGES.notEnoughStock} None left.`,
+    });
   });
 });
 
 describe('races', () => {
-  it('50 shoppers, 3 units left: exactly 3 paid orders, 47 clear 409s, stock 0, nothing charged twice even with retried keys', { timeout: 240_000 }, async () => {
+  it('50 shoppers, 3 units left: exactly 3 paid orders, 47 clear 409s, stock 0, nothing charged twice even with retried keys', {
+    timeout: 240_000,
+  }, async () => {
     const { base, websiteId } = await storeOnHost('race.test', (site) => setStock(site, 'oak-board', 3));
     await standardRules(websiteId);
     const shoppers = await Promise.all(Array.from({ length: 50 }, () => shopper(base, [{ ...OAK, quantity: 1 }])));
@@ -327,7 +578,10 @@ describe('races', () => {
         await visitor.json('PUT', CHECKOUT, { shippingOptionId: options[0]?.id });
         const key = crypto.randomUUID();
         const cartToken = visitor.cookies.get('CART');
-        const [first, retry] = await Promise.all([placeOrder(visitor, CARD.ok, key, { cartToken }), placeOrder(visitor, CARD.ok, key, { cartToken })]);
+        const [first, retry] = await Promise.all([
+          placeOrder(visitor, CARD.ok, key, { cartToken }),
+          placeOrder(visitor, CARD.ok, key, { cartToken }),
+        ]);
         return { status: first.status, error: first.body.error, order: first.body.order, retry };
       }),
     );
@@ -345,10 +599,24 @@ describe('races', () => {
     console.log(`race: 50 shoppers, 3 units: ${elapsed} ms for checkout + place (with a retried key each)`);
   });
 
-  it('a discount with usage limit 1 used by 10 parallel orders: counted exactly once', { timeout: 180_000 }, async () => {
+  it('a discount with usage limit 1 used by 10 parallel orders: counted exactly once', {
+    timeout: 180_000,
+  }, async () => {
     const { base, websiteId } = await storeOnHost('discount-race.test');
     await standardRules(websiteId);
-    await orders(websiteId).saveDiscount({ code: 'ONCE', kind: 'fixed', percent: null, amountCents: 1000, minimumSubtotalCents: 0, startsOn: null, endsOn: null, usageLimit: 1 }, true);
+    await orders(websiteId).saveDiscount(
+      {
+        code: 'ONCE',
+        kind: 'fixed',
+        percent: null,
+        amountCents: 1000,
+        minimumSubtotalCents: 0,
+        startsOn: null,
+        endsOn: null,
+        usageLimit: 1,
+      },
+      true,
+    );
     const shoppers = await Promise.all(Array.from({ length: 10 }, () => shopper(base, [{ ...CANDLE, quantity: 1 }])));
     for (const visitor of shoppers) {
       await startCheckout(visitor);
@@ -358,11 +626,15 @@ describe('races', () => {
     const paid = results.filter((r) => r.status === 201);
     expect(paid).toHaveLength(1);
     expect(paid[0]?.body.order).toMatchObject({ coupons: ['ONCE'], discountCents: 1000 });
-    expect(results.filter((r) => r.status === 409).map((r) => r.body.error)).toEqual(Array(9).fill(DISCOUNT_MESSAGES.ranOut));
+    expect(results.filter((r) => r.status === 409).map((r) => r.body.error)).toEqual(
+      Array(9).fill(DISCOUNT_MESSAGES.ranOut),
+    );
     expect((await orders(websiteId).discounts()).find((d) => d.code === 'ONCE')?.uses).toBe(1);
     const late = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
     await startCheckout(late);
-    expect((await late.json('PUT', CHECKOUT, { discountCode: 'ONCE' })).body).toMatchObject({ errors: { discountCode: DISCOUNT_MESSAGES.usedUp } });
+    expect((await late.json('PUT', CHECKOUT, { discountCode: 'ONCE' })).body).toMatchObject({
+      errors: { discountCode: DISCOUNT_MESSAGES.usedUp },
+    });
   });
 
   it('a gift card paying two parallel orders is never overdrawn', { timeout: 120_000 }, async () => {
@@ -370,7 +642,12 @@ describe('races', () => {
     // Buy a $50 gift card; its code is emailed to the recipient.
     const buyer = await shopper(base, [{ itemId: 'p-gift-card', sku: skuOf('gift-card', 1), quantity: 1 }]);
     await startCheckout(buyer);
-    const giftCheckout = (await buyer.json<{ checkout: { requiresShipping: boolean } }>('PUT', CHECKOUT, { email: 'buyer@example.com', giftRecipientEmail: 'friend@example.com' })).body.checkout;
+    const giftCheckout = (
+      await buyer.json<{ checkout: { requiresShipping: boolean } }>('PUT', CHECKOUT, {
+        email: 'buyer@example.com',
+        giftRecipientEmail: 'friend@example.com',
+      })
+    ).body.checkout;
     expect(giftCheckout.requiresShipping).toBe(false);
     expect((await placeOrder(buyer)).status).toBe(201);
     await orders(websiteId).deliverEmail();
@@ -385,12 +662,20 @@ describe('races', () => {
     for (const visitor of pair) {
       await startCheckout(visitor);
       const checkout = await fillCheckout(visitor, { giftCardCode: code.toLowerCase() });
-      expect(checkout).toMatchObject({ giftCardCents: 3900, amountDueCents: 0, giftCard: { balanceCents: 5000, appliedCents: 3900 } });
+      expect(checkout).toMatchObject({
+        giftCardCents: 3900,
+        amountDueCents: 0,
+        giftCard: { balanceCents: 5000, appliedCents: 3900 },
+      });
     }
     const results = await Promise.all(pair.map((visitor) => placeOrder(visitor)));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(results.find((r) => r.status === 409)?.body.error).toBe(GIFT_CARD_MESSAGES.balanceChanged);
-    expect(results.find((r) => r.status === 201)?.body.order).toMatchObject({ giftCardCents: 3900, amountChargedCents: 0, payment: { provider: 'gift-card' } });
+    expect(results.find((r) => r.status === 201)?.body.order).toMatchObject({
+      giftCardCents: 3900,
+      amountChargedCents: 0,
+      payment: { provider: 'gift-card' },
+    });
     // The refused shopper now sees the $11 left and pays the rest by card.
     const refused = pair[results.findIndex((r) => r.status === 409)] as Visitor;
     const review = (await startCheckout(refused)).body.checkout;
@@ -399,6 +684,8 @@ describe('races', () => {
     expect(partly.body.order).toMatchObject({ status: 'paid', giftCardCents: 1100, amountChargedCents: 2800 });
     const emptied = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
     await startCheckout(emptied);
-    expect((await emptied.json('PUT', CHECKOUT, { giftCardCode: code })).body).toMatchObject({ errors: { giftCardCode: GIFT_CARD_MESSAGES.empty } });
+    expect((await emptied.json('PUT', CHECKOUT, { giftCardCode: code })).body).toMatchObject({
+      errors: { giftCardCode: GIFT_CARD_MESSAGES.empty },
+    });
   });
 });

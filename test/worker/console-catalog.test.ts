@@ -17,12 +17,32 @@ const [OWNER, STORE, EDITOR, VIEWER, REPORTING] = DEMO_MERCHANTS;
 
 async function signedIn(account: (typeof DEMO_MERCHANTS)[number] | undefined): Promise<Visitor> {
   const visitor = await new Visitor().open('/contact');
-  if (account !== undefined) expect((await visitor.json('POST', '/api/merchant/session', { email: account.email, password: account.password })).status).toBe(200);
+  if (account !== undefined)
+    expect(
+      (await visitor.json('POST', '/api/merchant/session', { email: account.email, password: account.password }))
+        .status,
+    ).toBe(200);
   return visitor;
 }
 
-function variant(values: Record<string, string>, price: number, stock: number, extra: Partial<VariantForm> = {}): VariantForm {
-  return { sku: '', values, price, salePrice: 0, onSale: false, unlimited: false, stock, weightGrams: null, imageUrl: '', ...extra };
+function variant(
+  values: Record<string, string>,
+  price: number,
+  stock: number,
+  extra: Partial<VariantForm> = {},
+): VariantForm {
+  return {
+    sku: '',
+    values,
+    price,
+    salePrice: 0,
+    onSale: false,
+    unlimited: false,
+    stock,
+    weightGrams: null,
+    imageUrl: '',
+    ...extra,
+  };
 }
 
 function product(title: string, extra: Partial<ProductForm> = {}): ProductForm {
@@ -76,11 +96,22 @@ describe('console catalogue calls: who may call them', () => {
     const anonymous = await signedIn(undefined);
     const others = await Promise.all([EDITOR, VIEWER, REPORTING].map(signedIn));
     for (const [method, path, body] of calls) {
-      expect(await anonymous.json(method, path, body), `${method} ${path}`).toEqual({ status: 401, body: { error: MERCHANT_MESSAGES.signIn } });
-      for (const other of others) expect(await other.json(method, path, body), `${method} ${path}`).toEqual({ status: 403, body: { error: MERCHANT_MESSAGES.forbidden } });
+      expect(await anonymous.json(method, path, body), `${method} ${path}`).toEqual({
+        status: 401,
+        body: { error: MERCHANT_MESSAGES.signIn },
+      });
+      for (const other of others)
+        expect(await other.json(method, path, body), `${method} ${path}`).toEqual({
+          status: 403,
+          body: { error: MERCHANT_MESSAGES.forbidden },
+        });
     }
     const store = await signedIn(STORE);
-    const noCrumb = await store.fetch('/api/console/products', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(product('No Crumb')) });
+    const noCrumb = await store.fetch('/api/console/products', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(product('No Crumb')),
+    });
     expect(noCrumb.status).toBe(403);
     expect(await noCrumb.json()).toEqual({ crumbFail: true, error: CRUMB_FAIL_MESSAGE });
     expect((await store.json('GET', '/api/console/products')).status).toBe(200);
@@ -105,10 +136,16 @@ describe('console products', () => {
     const stored = await owner.json<{ product: ProductForm; fullUrl: string }>('GET', `/api/console/products/${id}`);
     expect(stored.body.fullUrl).toBe('/shop/p/woven-basket');
     expect(stored.body.product.options).toEqual(['Size', 'Colour']);
-    expect(stored.body.product.variants.map((v) => v.values)).toEqual([{ Size: 'Small', Colour: 'Red' }, { Size: 'Large', Colour: 'Blue' }]);
+    expect(stored.body.product.variants.map((v) => v.values)).toEqual([
+      { Size: 'Small', Colour: 'Red' },
+      { Size: 'Large', Colour: 'Blue' },
+    ]);
     expect(stored.body.product.description).toBe('Woven by hand.\n\nShips in a week.');
 
-    const edited = { ...stored.body.product, variants: stored.body.product.variants.map((v) => ({ ...v, price: 4200 })) };
+    const edited = {
+      ...stored.body.product,
+      variants: stored.body.product.variants.map((v) => ({ ...v, price: 4200 })),
+    };
     expect((await owner.json('PUT', `/api/console/products/${id}`, edited)).status).toBe(200);
     expect(await (await owner.fetch('/shop/p/woven-basket')).text()).toContain('$42.00');
     // Saving the same form again changes nothing.
@@ -116,7 +153,10 @@ describe('console products', () => {
 
     const copy = await owner.json<{ id: string }>('POST', `/api/console/products/${id}/duplicate`, {});
     expect(copy.status).toBe(200);
-    const copied = await owner.json<{ product: ProductForm; fullUrl: string }>('GET', `/api/console/products/${copy.body.id}`);
+    const copied = await owner.json<{ product: ProductForm; fullUrl: string }>(
+      'GET',
+      `/api/console/products/${copy.body.id}`,
+    );
     expect(copied.body.product.title).toBe('Woven Basket (copy)');
     expect(copied.body.fullUrl).toBe('/shop/p/woven-basket-copy');
     const skus = stored.body.product.variants.map((v) => v.sku);
@@ -125,22 +165,35 @@ describe('console products', () => {
     const listed = await owner.json<ListAnswer>('GET', '/api/console/products?q=woven%20bas');
     expect(listed.body.products.map((p) => p.title).sort()).toEqual(['Woven Basket', 'Woven Basket (copy)']);
 
-    expect(await owner.json('DELETE', `/api/console/products/${copy.body.id}`, {})).toEqual({ status: 200, body: { deleted: true } });
+    expect(await owner.json('DELETE', `/api/console/products/${copy.body.id}`, {})).toEqual({
+      status: 200,
+      body: { deleted: true },
+    });
     expect((await owner.fetch('/shop/p/woven-basket-copy')).status).toBe(404);
-    expect(await owner.json('DELETE', `/api/console/products/${copy.body.id}`, {})).toEqual({ status: 404, body: { error: PRODUCT_MESSAGES.unknownProduct } });
+    expect(await owner.json('DELETE', `/api/console/products/${copy.body.id}`, {})).toEqual({
+      status: 404,
+      body: { error: PRODUCT_MESSAGES.unknownProduct },
+    });
   });
 
   it('names each field at fault with its message and refuses bodies too large or not of the shape', async () => {
     const store = await signedIn(STORE);
     const bad = product('', {
-      variants: [variant({ Size: 'Small', Colour: '' }, 2500, 1, { onSale: true, salePrice: 3000 }), variant({ Size: 'Small', Colour: '' }, 100, 1)],
+      variants: [
+        variant({ Size: 'Small', Colour: '' }, 2500, 1, { onSale: true, salePrice: 3000 }),
+        variant({ Size: 'Small', Colour: '' }, 100, 1),
+      ],
       options: ['Size', 'Colour'],
       tags: ['x'.repeat(51)],
       categories: ['y'.repeat(26)],
       productType: 2,
       subscription: { every: 1, unit: 'MONTH', cycles: 0 },
     });
-    const digital = await store.json<{ error: string; fields: Record<string, string> }>('POST', '/api/console/products', bad);
+    const digital = await store.json<{ error: string; fields: Record<string, string> }>(
+      'POST',
+      '/api/console/products',
+      bad,
+    );
     expect(digital.status).toBe(400);
     expect(digital.body.error).toBe(PRODUCT_MESSAGES.invalid);
     expect(digital.body.fields).toMatchObject({
@@ -149,73 +202,163 @@ describe('console products', () => {
       categories: TAG_MESSAGES.tooLong('category'),
       subscription: PRODUCT_MESSAGES.subscription,
     });
-    const physical = await store.json<{ fields: Record<string, string> }>('POST', '/api/console/products', { ...bad, productType: 1, title: 'Bad Variants', subscription: null, tags: [], categories: [] });
+    const physical = await store.json<{ fields: Record<string, string> }>('POST', '/api/console/products', {
+      ...bad,
+      productType: 1,
+      title: 'Bad Variants',
+      subscription: null,
+      tags: [],
+      categories: [],
+    });
     expect(physical.body.fields).toEqual({
       'variants.0.salePrice': PRODUCT_MESSAGES.salePrice,
       'variants.0.values.Colour': PRODUCT_MESSAGES.optionValue('Colour'),
       'variants.1.values.Colour': PRODUCT_MESSAGES.optionValue('Colour'),
       'variants.1.values': PRODUCT_MESSAGES.sameVariant,
     });
-    const taken = await store.json<{ fields: Record<string, string> }>('POST', '/api/console/products', product('Taken Slug', { urlId: 'candle' }));
-    expect(taken).toEqual({ status: 400, body: { error: EDIT_MESSAGES.urlIdTaken, fields: { urlId: EDIT_MESSAGES.urlIdTaken } } });
-    expect((await store.json('POST', '/api/console/products', { ...product('Shape'), variants: 'many' })).status).toBe(400);
-    expect((await store.json('POST', '/api/console/products', product('Big', { description: 'x'.repeat(200_000) }))).status).toBe(413);
-    expect((await store.json('POST', '/api/console/products', product('Nowhere', { collectionId: 'c-blog' }))).body).toEqual({ error: 'That collection does not hold products.' });
+    const taken = await store.json<{ fields: Record<string, string> }>(
+      'POST',
+      '/api/console/products',
+      product('Taken Slug', { urlId: 'candle' }),
+    );
+    expect(taken).toEqual({
+      status: 400,
+      body: { error: EDIT_MESSAGES.urlIdTaken, fields: { urlId: EDIT_MESSAGES.urlIdTaken } },
+    });
+    expect((await store.json('POST', '/api/console/products', { ...product('Shape'), variants: 'many' })).status).toBe(
+      400,
+    );
+    expect(
+      (await store.json('POST', '/api/console/products', product('Big', { description: 'x'.repeat(200_000) }))).status,
+    ).toBe(413);
+    expect(
+      (await store.json('POST', '/api/console/products', product('Nowhere', { collectionId: 'c-blog' }))).body,
+    ).toEqual({ error: 'That collection does not hold products.' });
   });
 
   it('creates every product type the storefront sells', async () => {
     const store = await signedIn(STORE);
     const forms: ProductForm[] = [
-      product('Type Digital Guide', { productType: 2, options: [], variants: [], price: 1200, salePrice: 900, onSale: true }),
-      product('Type Studio Hour', { productType: 3, options: [], variants: [variant({}, 6000, 0, { unlimited: true })], subscription: { every: 1, unit: 'MONTH', cycles: 6 } }),
-      product('Type Gift Voucher', { productType: 4, options: ['Amount'], variants: [variant({ Amount: '$20' }, 2000, 0), variant({ Amount: '$40' }, 4000, 0)] }),
+      product('Type Digital Guide', {
+        productType: 2,
+        options: [],
+        variants: [],
+        price: 1200,
+        salePrice: 900,
+        onSale: true,
+      }),
+      product('Type Studio Hour', {
+        productType: 3,
+        options: [],
+        variants: [variant({}, 6000, 0, { unlimited: true })],
+        subscription: { every: 1, unit: 'MONTH', cycles: 6 },
+      }),
+      product('Type Gift Voucher', {
+        productType: 4,
+        options: ['Amount'],
+        variants: [variant({ Amount: '$20' }, 2000, 0), variant({ Amount: '$40' }, 4000, 0)],
+      }),
       product('Type Members Pass', { productType: 5, options: [], variants: [], price: 500 }),
     ];
     for (const form of forms) {
       const created = await store.json<{ id: string }>('POST', '/api/console/products', form);
       expect(created.status, form.title).toBe(200);
-      const read = await store.json<{ product: ProductForm; fullUrl: string }>('GET', `/api/console/products/${created.body.id}`);
+      const read = await store.json<{ product: ProductForm; fullUrl: string }>(
+        'GET',
+        `/api/console/products/${created.body.id}`,
+      );
       expect(read.body.product.productType).toBe(form.productType);
       expect((await store.fetch(read.body.fullUrl)).status, form.title).toBe(200);
     }
     const guide = await (await store.fetch('/shop/p/type-digital-guide')).text();
     expect(guide).toContain('$9.00');
-    const gift = await store.json<{ product: ProductForm }>('GET', `/api/console/products/${(await store.json<ListAnswer>('GET', '/api/console/products?q=type%20gift')).body.products[0]?.id}`);
+    const gift = await store.json<{ product: ProductForm }>(
+      'GET',
+      `/api/console/products/${(await store.json<ListAnswer>('GET', '/api/console/products?q=type%20gift')).body.products[0]?.id}`,
+    );
     expect(gift.body.product.variants.every((v) => v.unlimited)).toBe(true);
   });
 
   it('keeps the sold-out and scarcity texts beside the product, shown on its page', async () => {
     const owner = await signedIn(OWNER);
-    const created = await owner.json<{ id: string }>('POST', '/api/console/products', product('Sold Out Lantern', { options: [], variants: [variant({}, 4000, 0)], customSoldOutText: 'Back in spring' }));
+    const created = await owner.json<{ id: string }>(
+      'POST',
+      '/api/console/products',
+      product('Sold Out Lantern', {
+        options: [],
+        variants: [variant({}, 4000, 0)],
+        customSoldOutText: 'Back in spring',
+      }),
+    );
     expect(await (await owner.fetch('/shop/p/sold-out-lantern')).text()).toContain('Back in spring');
     const read = await owner.json<{ product: ProductForm }>('GET', `/api/console/products/${created.body.id}`);
     expect(read.body.product.customSoldOutText).toBe('Back in spring');
-    await owner.json('PUT', `/api/console/products/${created.body.id}`, { ...read.body.product, customSoldOutText: '' });
+    await owner.json('PUT', `/api/console/products/${created.body.id}`, {
+      ...read.body.product,
+      customSoldOutText: '',
+    });
     expect(await (await owner.fetch('/shop/p/sold-out-lantern')).text()).not.toContain('Back in spring');
   });
 
   it('lists by filter, sort and page, and changes stock and price of selected products at once', async () => {
     const store = await signedIn(STORE);
     const ids: string[] = [];
-    for (const n of [1, 2, 3]) ids.push((await store.json<{ id: string }>('POST', '/api/console/products', product(`Bulk Bowl ${n}`, { options: [], variants: [variant({}, 1000 * n, n)], tags: ['bulk-bowls'] }))).body.id);
-    const byTag = await store.json<ListAnswer>('GET', '/api/console/products?tag=bulk-bowls&sort=price&direction=descending');
+    for (const n of [1, 2, 3])
+      ids.push(
+        (
+          await store.json<{ id: string }>(
+            'POST',
+            '/api/console/products',
+            product(`Bulk Bowl ${n}`, { options: [], variants: [variant({}, 1000 * n, n)], tags: ['bulk-bowls'] }),
+          )
+        ).body.id,
+      );
+    const byTag = await store.json<ListAnswer>(
+      'GET',
+      '/api/console/products?tag=bulk-bowls&sort=price&direction=descending',
+    );
     expect(byTag.body.products.map((p) => p.title)).toEqual(['Bulk Bowl 3', 'Bulk Bowl 2', 'Bulk Bowl 1']);
     expect((await store.json<ListAnswer>('GET', '/api/console/products?tag=bulk-bowls&stock=low')).body.total).toBe(3);
 
-    expect((await store.json('POST', '/api/console/products/bulk', { ids, change: { kind: 'stock', mode: 'set', amount: 40 } })).status).toBe(200);
+    expect(
+      (
+        await store.json('POST', '/api/console/products/bulk', {
+          ids,
+          change: { kind: 'stock', mode: 'set', amount: 40 },
+        })
+      ).status,
+    ).toBe(200);
     const stocked = await store.json<ListAnswer>('GET', '/api/console/products?tag=bulk-bowls&sort=title');
     expect(stocked.body.products.map((p) => p.stock)).toEqual([40, 40, 40]);
-    await store.json('POST', '/api/console/products/bulk', { ids: [ids[0]], change: { kind: 'stock', mode: 'add', amount: -45 } });
-    expect((await store.json<ListAnswer>('GET', '/api/console/products?tag=bulk-bowls&stock=out')).body.products.map((p) => p.title)).toEqual(['Bulk Bowl 1']);
+    await store.json('POST', '/api/console/products/bulk', {
+      ids: [ids[0]],
+      change: { kind: 'stock', mode: 'add', amount: -45 },
+    });
+    expect(
+      (await store.json<ListAnswer>('GET', '/api/console/products?tag=bulk-bowls&stock=out')).body.products.map(
+        (p) => p.title,
+      ),
+    ).toEqual(['Bulk Bowl 1']);
 
-    await store.json('POST', '/api/console/products/bulk', { ids, change: { kind: 'price', mode: 'percent', amount: -10 } });
+    await store.json('POST', '/api/console/products/bulk', {
+      ids,
+      change: { kind: 'price', mode: 'percent', amount: -10 },
+    });
     const priced = await store.json<ListAnswer>('GET', '/api/console/products?tag=bulk-bowls&sort=price');
     expect(priced.body.products.map((p) => p.price)).toEqual([900, 1800, 2700]);
     expect(await (await store.fetch('/shop/p/bulk-bowl-3')).text()).toContain('$27.00');
 
-    const invalid = await store.json('POST', '/api/console/products/bulk', { ids, change: { kind: 'stock', mode: 'set', amount: -1 } });
-    expect(invalid).toEqual({ status: 400, body: { error: PRODUCT_MESSAGES.stock, fields: { amount: PRODUCT_MESSAGES.stock } } });
-    expect((await store.json('POST', '/api/console/products/bulk', { ids: [], change: { kind: 'unlimited' } })).status).toBe(400);
+    const invalid = await store.json('POST', '/api/console/products/bulk', {
+      ids,
+      change: { kind: 'stock', mode: 'set', amount: -1 },
+    });
+    expect(invalid).toEqual({
+      status: 400,
+      body: { error: PRODUCT_MESSAGES.stock, fields: { amount: PRODUCT_MESSAGES.stock } },
+    });
+    expect(
+      (await store.json('POST', '/api/console/products/bulk', { ids: [], change: { kind: 'unlimited' } })).status,
+    ).toBe(400);
 
     const first = await store.json<ListAnswer>('GET', '/api/console/products');
     expect(first.body.products).toHaveLength(first.body.total > 50 ? 50 : first.body.total);
@@ -224,18 +367,34 @@ describe('console products', () => {
 });
 
 describe('the tag and category manager', () => {
-  const names = (visitor: Visitor, tagType: 'tag' | 'category') => visitor.json<{ names: { name: string; count: number }[] }>('GET', `/api/console/catalog/c-gifts/names?tagType=${tagType}`);
-  const change = (visitor: Visitor, tagType: 'tag' | 'category', body: unknown) => visitor.json('POST', '/api/console/catalog/c-gifts/names', { tagType, change: body });
+  const names = (visitor: Visitor, tagType: 'tag' | 'category') =>
+    visitor.json<{ names: { name: string; count: number }[] }>(
+      'GET',
+      `/api/console/catalog/c-gifts/names?tagType=${tagType}`,
+    );
+  const change = (visitor: Visitor, tagType: 'tag' | 'category', body: unknown) =>
+    visitor.json('POST', '/api/console/catalog/c-gifts/names', { tagType, change: body });
 
   it("answers with the spec's messages and limits", async () => {
     const store = await signedIn(STORE);
-    expect(await change(store, 'tag', { kind: 'add', name: 'Gifts' })).toEqual({ status: 400, body: { error: TAG_MESSAGES.exists('tag'), fields: { name: TAG_MESSAGES.exists('tag') } } });
-    expect((await change(store, 'tag', { kind: 'add', name: 'x'.repeat(51) })).body).toMatchObject({ error: TAG_MESSAGES.tooLong('tag') });
+    expect(await change(store, 'tag', { kind: 'add', name: 'Gifts' })).toEqual({
+      status: 400,
+      body: { error: TAG_MESSAGES.exists('tag'), fields: { name: TAG_MESSAGES.exists('tag') } },
+    });
+    expect((await change(store, 'tag', { kind: 'add', name: 'x'.repeat(51) })).body).toMatchObject({
+      error: TAG_MESSAGES.tooLong('tag'),
+    });
     expect((await change(store, 'tag', { kind: 'add', name: 'x'.repeat(50) })).status).toBe(200);
-    expect((await change(store, 'category', { kind: 'add', name: 'y'.repeat(26) })).body).toMatchObject({ error: TAG_MESSAGES.tooLong('category') });
-    expect((await change(store, 'tag', { kind: 'rename', from: ['gifts', 'home'], to: 'presents' })).body).toEqual({ error: TAG_MESSAGES.editOne('tag') });
+    expect((await change(store, 'category', { kind: 'add', name: 'y'.repeat(26) })).body).toMatchObject({
+      error: TAG_MESSAGES.tooLong('category'),
+    });
+    expect((await change(store, 'tag', { kind: 'rename', from: ['gifts', 'home'], to: 'presents' })).body).toEqual({
+      error: TAG_MESSAGES.editOne('tag'),
+    });
     expect((await change(store, 'tag', { kind: 'rename', from: ['nope'], to: 'presents' })).status).toBe(404);
-    expect((await change(store, 'tag', { kind: 'merge', from: ['gifts'], into: 'gifts' })).body).toEqual({ error: TAG_MESSAGES.mergeTwo('tag') });
+    expect((await change(store, 'tag', { kind: 'merge', from: ['gifts'], into: 'gifts' })).body).toEqual({
+      error: TAG_MESSAGES.mergeTwo('tag'),
+    });
     expect((await store.json('GET', '/api/console/catalog/c-gifts/names?tagType=colour')).status).toBe(400);
     expect((await store.json('GET', '/api/console/catalog/c-blog/names?tagType=tag')).status).toBe(400);
   });
@@ -252,7 +411,9 @@ describe('the tag and category manager', () => {
     expect(afterRename.find((n) => n.name === 'living')?.count).toBe(2);
     expect(await (await store.fetch('/gifts?tag=living')).text()).toContain('Marble Bookends');
 
-    expect((await change(store, 'tag', { kind: 'merge', from: ['living', 'classes'], into: 'living' })).status).toBe(200);
+    expect((await change(store, 'tag', { kind: 'merge', from: ['living', 'classes'], into: 'living' })).status).toBe(
+      200,
+    );
     expect((await names(store, 'tag')).body.names.find((n) => n.name === 'living')?.count).toBe(3);
     expect((await change(store, 'tag', { kind: 'remove', names: ['living'] })).status).toBe(200);
     expect((await names(store, 'tag')).body.names.find((n) => n.name === 'living')).toBeUndefined();

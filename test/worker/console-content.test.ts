@@ -18,7 +18,9 @@ const BLOG = 'c-blog';
 async function merchant(account: (typeof DEMO_MERCHANTS)[number] | undefined): Promise<Visitor> {
   const visitor = await new Visitor().open('/contact');
   if (account === undefined) return visitor;
-  expect((await visitor.json('POST', '/api/merchant/session', { email: account.email, password: account.password })).status).toBe(200);
+  expect(
+    (await visitor.json('POST', '/api/merchant/session', { email: account.email, password: account.password })).status,
+  ).toBe(200);
   return visitor;
 }
 
@@ -61,7 +63,13 @@ async function version(): Promise<number> {
 
 describe('console posts and pages', () => {
   it('answers each call by role: read for lists, content for changes, 401 without a session', async () => {
-    const [anonymous, owner, store, editor, viewer] = await Promise.all([merchant(undefined), merchant(OWNER), merchant(STORE), merchant(EDITOR), merchant(VIEWER)]);
+    const [anonymous, owner, store, editor, viewer] = await Promise.all([
+      merchant(undefined),
+      merchant(OWNER),
+      merchant(STORE),
+      merchant(EDITOR),
+      merchant(VIEWER),
+    ]);
     const created = await owner.json<SavedPost>('POST', '/api/console/posts', post({ title: 'Role check' }));
     expect(created.status).toBe(201);
     const calls: [string, string, unknown, 'read' | 'content', number][] = [
@@ -71,13 +79,21 @@ describe('console posts and pages', () => {
       ['PUT', `/api/console/posts/${created.body.id}`, post({ title: 'Role check' }), 'content', 200],
       ['GET', '/api/console/pages', undefined, 'read', 200],
       ['GET', '/api/console/pages/c-contact', undefined, 'read', 200],
-      ['PUT', '/api/console/pages/c-contact', pageText({ title: 'Contact', body: '<p>Write to us.</p>' }), 'content', 200],
+      [
+        'PUT',
+        '/api/console/pages/c-contact',
+        pageText({ title: 'Contact', body: '<p>Write to us.</p>' }),
+        'content',
+        200,
+      ],
     ];
     const allowed = { read: [owner, store, editor, viewer], content: [owner, editor] };
     for (const [method, path, body, permission, ok] of calls) {
       expect((await anonymous.json(method, path, body)).status, `${method} ${path} anonymous`).toBe(401);
       for (const who of [owner, store, editor, viewer]) {
-        expect((await who.json(method, path, body)).status, `${method} ${path}`).toBe(allowed[permission].includes(who) ? ok : 403);
+        expect((await who.json(method, path, body)).status, `${method} ${path}`).toBe(
+          allowed[permission].includes(who) ? ok : 403,
+        );
       }
     }
     expect((await viewer.json('DELETE', `/api/console/posts/${created.body.id}`)).status).toBe(403);
@@ -87,47 +103,107 @@ describe('console posts and pages', () => {
 
   it('refuses a state change without the crumb, and validates the body', async () => {
     const owner = await merchant(OWNER);
-    const noCrumb = await owner.fetch('/api/console/posts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(post()) });
+    const noCrumb = await owner.fetch('/api/console/posts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(post()),
+    });
     expect(noCrumb.status).toBe(403);
-    expect(await owner.json('POST', '/api/console/posts', post({ title: ' ' }))).toEqual({ status: 400, body: { error: `title: ${EDIT_MESSAGES.titleRequired}` } });
+    expect(await owner.json('POST', '/api/console/posts', post({ title: ' ' }))).toEqual({
+      status: 400,
+      body: { error: `title: ${EDIT_MESSAGES.titleRequired}` },
+    });
     expect((await owner.json('POST', '/api/console/posts', post({ status: 'hidden' }))).status).toBe(400);
-    expect((await owner.json('POST', '/api/console/posts', post({ tags: ['x'.repeat(51)] }))).body).toEqual({ error: `tags.0: ${CONTENT_MESSAGES.tagTooLong}` });
+    expect((await owner.json('POST', '/api/console/posts', post({ tags: ['x'.repeat(51)] }))).body).toEqual({
+      error: `tags.0: ${CONTENT_MESSAGES.tagTooLong}`,
+    });
     // A post's picture takes the addresses every item's does (src/site/image-url.ts): a file, a site path or https.
-    expect(await owner.json('POST', '/api/console/posts', post({ assetUrl: 'javascript:alert(1)' }))).toEqual({ status: 400, body: { error: IMAGE_ADDRESS_MESSAGE } });
+    expect(await owner.json('POST', '/api/console/posts', post({ assetUrl: 'javascript:alert(1)' }))).toEqual({
+      status: 400,
+      body: { error: IMAGE_ADDRESS_MESSAGE },
+    });
     expect((await owner.json('POST', '/api/console/posts', post({ collectionId: 'c-shop' }))).status).toBe(404);
-    expect((await owner.send('POST', '/api/console/posts', JSON.stringify(post({ body: 'x'.repeat(300_000) })))).status).toBe(413);
+    expect(
+      (await owner.send('POST', '/api/console/posts', JSON.stringify(post({ body: 'x'.repeat(300_000) })))).status,
+    ).toBe(413);
   });
 
   it('sanitizes the saved text and keeps code blocks to the code-injection roles', async () => {
     const [owner, editor] = await Promise.all([merchant(OWNER), merchant(EDITOR)]);
-    const saved = await editor.json<SavedPost>('POST', '/api/console/posts', post({ body: '<p onclick="x()">Hi<script>alert(1)</script></p><a href="javascript:alert(1)">x</a>' }));
+    const saved = await editor.json<SavedPost>(
+      'POST',
+      '/api/console/posts',
+      post({ body: '<p onclick="x()">Hi<script>alert(1)</script></p><a href="javascript:alert(1)">x</a>' }),
+    );
     expect(saved.status).toBe(201);
     expect(saved.body.body).toBe('<p>Hi</p><a>x</a>');
     const code = post({ body: '<p>Try</p><pre><code>npm start</code></pre>' });
-    expect(await editor.json('POST', '/api/console/posts', code)).toEqual({ status: 403, body: { error: CONTENT_MESSAGES.codeBlocks } });
+    expect(await editor.json('POST', '/api/console/posts', code)).toEqual({
+      status: 403,
+      body: { error: CONTENT_MESSAGES.codeBlocks },
+    });
     const withCode = await owner.json<SavedPost>('POST', '/api/console/posts', code);
     expect(withCode.status).toBe(201);
     // The editor may change the rest of a post with a code block, not the block.
-    expect((await editor.json('PUT', `/api/console/posts/${withCode.body.id}`, post({ title: 'Retitled', body: '<p>Now</p><pre><code>npm start</code></pre>' }))).status).toBe(200);
-    expect((await editor.json('PUT', `/api/console/posts/${withCode.body.id}`, post({ body: '<p>Now</p><pre><code>rm -rf</code></pre>' }))).status).toBe(403);
+    expect(
+      (
+        await editor.json(
+          'PUT',
+          `/api/console/posts/${withCode.body.id}`,
+          post({ title: 'Retitled', body: '<p>Now</p><pre><code>npm start</code></pre>' }),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await editor.json(
+          'PUT',
+          `/api/console/posts/${withCode.body.id}`,
+          post({ body: '<p>Now</p><pre><code>rm -rf</code></pre>' }),
+        )
+      ).status,
+    ).toBe(403);
     expect((await editor.json('DELETE', `/api/console/posts/${withCode.body.id}`)).status).toBe(403);
   });
 
   it('shows shoppers a post only once it is published: page, listing, search and sitemap', async () => {
     const owner = await merchant(OWNER);
-    const draft = await owner.json<SavedPost>('POST', '/api/console/posts', post({ title: 'Quinceharvest diary', status: 'draft' }));
+    const draft = await owner.json<SavedPost>(
+      'POST',
+      '/api/console/posts',
+      post({ title: 'Quinceharvest diary', status: 'draft' }),
+    );
     expect(draft.body.urlId).toBe('quinceharvest-diary');
     for (const status of ['draft', 'needsReview', 'private', 'scheduled']) {
       const publishOn = Date.now() + 3_600_000;
-      expect((await owner.json('PUT', `/api/console/posts/${draft.body.id}`, post({ title: 'Quinceharvest diary', status, publishOn }))).status).toBe(200);
+      expect(
+        (
+          await owner.json(
+            'PUT',
+            `/api/console/posts/${draft.body.id}`,
+            post({ title: 'Quinceharvest diary', status, publishOn }),
+          )
+        ).status,
+      ).toBe(200);
       expect((await shopperSees(draft.body.fullUrl)).status, status).toBe(404);
       expect((await shopperSees('/blog')).text).not.toContain('Quinceharvest');
       expect((await shopperSees('/search?q=quinceharvest')).text).not.toContain(draft.body.fullUrl);
       expect((await shopperSees('/sitemap.xml')).text).not.toContain(draft.body.fullUrl);
     }
-    const listed = await owner.json<{ posts: { id: string; status: string }[] }>('GET', `/api/console/posts?collectionId=${BLOG}`);
+    const listed = await owner.json<{ posts: { id: string; status: string }[] }>(
+      'GET',
+      `/api/console/posts?collectionId=${BLOG}`,
+    );
     expect(listed.body.posts.find((p) => p.id === draft.body.id)?.status).toBe('scheduled');
-    expect((await owner.json('PUT', `/api/console/posts/${draft.body.id}`, post({ title: 'Quinceharvest diary', status: 'published' }))).status).toBe(200);
+    expect(
+      (
+        await owner.json(
+          'PUT',
+          `/api/console/posts/${draft.body.id}`,
+          post({ title: 'Quinceharvest diary', status: 'published' }),
+        )
+      ).status,
+    ).toBe(200);
     const page = await shopperSees(draft.body.fullUrl);
     expect(page.status).toBe(200);
     expect(page.text).toContain('<strong>bold</strong>');
@@ -140,7 +216,11 @@ describe('console posts and pages', () => {
   it('shows a scheduled post at its publish date: the alarm moves the version, so cached pages are passed over', async () => {
     const owner = await merchant(OWNER);
     const publishOn = Date.now() + 2_500;
-    const scheduled = await owner.json<SavedPost>('POST', '/api/console/posts', post({ title: 'Marmalade morning', status: 'scheduled', publishOn }));
+    const scheduled = await owner.json<SavedPost>(
+      'POST',
+      '/api/console/posts',
+      post({ title: 'Marmalade morning', status: 'scheduled', publishOn }),
+    );
     expect(scheduled.status).toBe(201);
     const before = await version();
     const listing = await new Visitor().fetch('/blog');
@@ -149,7 +229,8 @@ describe('console posts and pages', () => {
     expect((await shopperSees(scheduled.body.fullUrl)).status).toBe(404);
     await new Promise((resolve) => setTimeout(resolve, publishOn - Date.now() + 200));
     const deadline = Date.now() + 20_000;
-    while ((await version()) === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await version()) === before && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await version()).toBeGreaterThan(before);
     expect((await shopperSees('/blog')).text).toContain('Marmalade');
     expect((await shopperSees(scheduled.body.fullUrl)).status).toBe(200);
@@ -157,11 +238,21 @@ describe('console posts and pages', () => {
 
   it('edits a page’s title and text, shown on the next request', async () => {
     const [owner, editor] = await Promise.all([merchant(OWNER), merchant(EDITOR)]);
-    const saved = await editor.json('PUT', '/api/console/pages/c-contact', pageText({ title: 'Say hello', body: '<p>We answer <em>within a day</em>.</p><script>x</script>' }));
+    const saved = await editor.json(
+      'PUT',
+      '/api/console/pages/c-contact',
+      pageText({ title: 'Say hello', body: '<p>We answer <em>within a day</em>.</p><script>x</script>' }),
+    );
     expect(saved).toEqual({ status: 200, body: { saved: true } });
-    expect((await owner.json('GET', '/api/console/pages/c-contact')).body).toMatchObject({ title: 'Say hello', body: '<p>We answer <em>within a day</em>.</p>' });
+    expect((await owner.json('GET', '/api/console/pages/c-contact')).body).toMatchObject({
+      title: 'Say hello',
+      body: '<p>We answer <em>within a day</em>.</p>',
+    });
     expect((await shopperSees('/contact')).text).toContain('We answer <em>within a day</em>.');
-    expect(await editor.json('PUT', '/api/console/pages/c-contact', pageText({ title: '' }))).toEqual({ status: 400, body: { error: EDIT_MESSAGES.titleRequired } });
+    expect(await editor.json('PUT', '/api/console/pages/c-contact', pageText({ title: '' }))).toEqual({
+      status: 400,
+      body: { error: EDIT_MESSAGES.titleRequired },
+    });
     expect((await editor.json('PUT', '/api/console/pages/c-blog', pageText({ title: 'Blog' }))).status).toBe(404);
     expect((await editor.json('PUT', '/api/console/pages/c-contact', pageText({ status: 'hidden' }))).status).toBe(400);
   });
@@ -181,34 +272,55 @@ describe('console posts and pages', () => {
 
     const publishOn = Date.now() + 1500;
     const before = await version();
-    expect((await editor.json('PUT', '/api/console/pages/c-contact', pageText({ status: 'scheduled', publishOn }))).status).toBe(200);
+    expect(
+      (await editor.json('PUT', '/api/console/pages/c-contact', pageText({ status: 'scheduled', publishOn }))).status,
+    ).toBe(200);
     expect((await shopperSees('/contact')).status).toBe(404);
     await new Promise((resolve) => setTimeout(resolve, publishOn - Date.now() + 200));
     const deadline = Date.now() + 20_000;
-    while ((await version()) === before + 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await version()) === before + 1 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await version()).toBeGreaterThan(before + 1);
     expect((await shopperSees('/contact')).status).toBe(200);
     expect((await shopperSees('/shop')).text).toContain(navLink);
     expect((await shopperSees('/sitemap.xml')).text).toContain('/contact<');
 
-    expect((await editor.json('PUT', '/api/console/pages/c-contact', pageText({ status: 'published' }))).status).toBe(200);
+    expect((await editor.json('PUT', '/api/console/pages/c-contact', pageText({ status: 'published' }))).status).toBe(
+      200,
+    );
     expect((await shopperSees('/contact')).status).toBe(200);
   });
 
   it('saves a page’s chart blocks with the dataset messages, and the store shows each as a table', async () => {
     const [owner, editor, viewer] = await Promise.all([merchant(OWNER), merchant(EDITOR), merchant(VIEWER)]);
     const CHARTS = '/api/console/pages/c-contact/charts';
-    const chart = (overrides: Record<string, unknown> = {}) => ({ id: null, title: 'Kiln firings', columns: ['Mugs', 'Bowls'], rows: [{ label: 'March', values: ['12', '4'] }, { label: 'April', values: ['9', '1,200'] }], ...overrides });
-    const refused = async (body: Record<string, unknown>) => (await editor.json<{ error: string }>('PUT', CHARTS, { charts: [chart(body)] })).body.error;
+    const chart = (overrides: Record<string, unknown> = {}) => ({
+      id: null,
+      title: 'Kiln firings',
+      columns: ['Mugs', 'Bowls'],
+      rows: [
+        { label: 'March', values: ['12', '4'] },
+        { label: 'April', values: ['9', '1,200'] },
+      ],
+      ...overrides,
+    });
+    const refused = async (body: Record<string, unknown>) =>
+      (await editor.json<{ error: string }>('PUT', CHARTS, { charts: [chart(body)] })).body.error;
     expect(await refused({ columns: [], rows: [] })).toBe(CHART_MESSAGES.empty);
-    expect(await refused({ columns: [], rows: [{ label: 'March', values: [] }] })).toBe('Your dataset must have at least one column');
+    expect(await refused({ columns: [], rows: [{ label: 'March', values: [] }] })).toBe(
+      'Your dataset must have at least one column',
+    );
     expect(await refused({ rows: [] })).toBe('Your dataset must have at least one row');
     expect(await refused({ rows: [{ label: 'March', values: ['12', ''] }] })).toBe('One or more rows was missing data');
     expect(await refused({ title: ' ' })).toBe(CHART_MESSAGES.titleRequired);
     expect((await viewer.json('PUT', CHARTS, { charts: [chart()] })).status).toBe(403);
     expect((await editor.json('PUT', CHARTS, { charts: Array.from({ length: 11 }, () => chart()) })).status).toBe(400);
 
-    const saved = await editor.json<{ charts: { id: string; title: string; rows: { values: number[] }[] }[] }>('PUT', CHARTS, { charts: [chart({ title: '<script>alert(1)</script> firings' })] });
+    const saved = await editor.json<{ charts: { id: string; title: string; rows: { values: number[] }[] }[] }>(
+      'PUT',
+      CHARTS,
+      { charts: [chart({ title: '<script>alert(1)</script> firings' })] },
+    );
     expect(saved.status).toBe(200);
     expect(saved.body.charts).toHaveLength(1);
     expect(saved.body.charts[0]?.rows[1]?.values).toEqual([9, 1200]);
@@ -217,7 +329,9 @@ describe('console posts and pages', () => {
     expect(page.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt; firings</figcaption>');
     expect(page.text).toMatch(/<th scope="col">Mugs<\/th><th scope="col">Bowls<\/th>/);
     expect(page.text).toContain('<tr><th scope="row">April</th><td>9</td><td>1200</td></tr>');
-    expect((await owner.json<{ charts: unknown[] }>('GET', '/api/console/pages/c-contact')).body.charts).toHaveLength(1);
+    expect((await owner.json<{ charts: unknown[] }>('GET', '/api/console/pages/c-contact')).body.charts).toHaveLength(
+      1,
+    );
 
     expect((await editor.json('PUT', CHARTS, { charts: [] })).status).toBe(200);
     expect((await shopperSees('/contact')).text).not.toContain('<figure class="ChartBlock"');
@@ -227,10 +341,24 @@ describe('console posts and pages', () => {
 describe("a post's main image", () => {
   it('shows on the post page once set in the console, and goes with it', async () => {
     const owner = await merchant(OWNER);
-    const created = await owner.json<SavedPost>('POST', '/api/console/posts', post({ title: 'Pictured notes', status: 'published', assetUrl: '/files/f-notes/photo.jpg' }));
+    const created = await owner.json<SavedPost>(
+      'POST',
+      '/api/console/posts',
+      post({ title: 'Pictured notes', status: 'published', assetUrl: '/files/f-notes/photo.jpg' }),
+    );
     expect(created.status).toBe(201);
-    expect((await shopperSees(created.body.fullUrl)).text).toMatch(/<img class="BlogItem-image" src="\/files\/f-notes\/photo\.jpg"/);
-    expect((await owner.json('PUT', `/api/console/posts/${created.body.id}`, post({ title: 'Pictured notes', status: 'published', assetUrl: null }))).status).toBe(200);
+    expect((await shopperSees(created.body.fullUrl)).text).toMatch(
+      /<img class="BlogItem-image" src="\/files\/f-notes\/photo\.jpg"/,
+    );
+    expect(
+      (
+        await owner.json(
+          'PUT',
+          `/api/console/posts/${created.body.id}`,
+          post({ title: 'Pictured notes', status: 'published', assetUrl: null }),
+        )
+      ).status,
+    ).toBe(200);
     expect((await shopperSees(created.body.fullUrl)).text).not.toContain('<img class="BlogItem-image"');
   });
 });

@@ -26,7 +26,10 @@ async function merchant(account: (typeof DEMO_MERCHANTS)[number] | undefined): P
 }
 
 const GREEN = { hue: 150, saturation: 0.4, lightness: 0.3 };
-const withAccent = (accent: Record<string, unknown>): unknown => ({ ...DEFAULT_DESIGN, colours: { ...DEFAULT_DESIGN.colours, accent } });
+const withAccent = (accent: Record<string, unknown>): unknown => ({
+  ...DEFAULT_DESIGN,
+  colours: { ...DEFAULT_DESIGN.colours, accent },
+});
 
 async function page(visitor: Visitor, path: string): Promise<{ res: Response; html: string }> {
   const res = await visitor.fetch(path);
@@ -35,7 +38,13 @@ async function page(visitor: Visitor, path: string): Promise<{ res: Response; ht
 
 describe('console design calls by role', () => {
   it('opens design and navigation to content roles and the mailing list to integration roles; 401 signed out', async () => {
-    const [anonymous, owner, store, editor, viewer] = await Promise.all([merchant(undefined), merchant(OWNER), merchant(STORE), merchant(EDITOR), merchant(VIEWER)]);
+    const [anonymous, owner, store, editor, viewer] = await Promise.all([
+      merchant(undefined),
+      merchant(OWNER),
+      merchant(STORE),
+      merchant(EDITOR),
+      merchant(VIEWER),
+    ]);
     const expected: [string, Visitor[]][] = [
       [DESIGN, [owner, editor]],
       [NAVIGATION, [owner, editor]],
@@ -43,7 +52,8 @@ describe('console design calls by role', () => {
     ];
     for (const [path, allowed] of expected) {
       expect((await anonymous.json('GET', path)).status, path).toBe(401);
-      for (const who of [owner, store, editor, viewer]) expect((await who.json('GET', path)).status, path).toBe(allowed.includes(who) ? 200 : 403);
+      for (const who of [owner, store, editor, viewer])
+        expect((await who.json('GET', path)).status, path).toBe(allowed.includes(who) ? 200 : 403);
     }
     expect((await viewer.json('PUT', `${DESIGN}/draft`, { design: DEFAULT_DESIGN })).status).toBe(403);
     expect((await store.json('POST', `${DESIGN}/publish`, { design: DEFAULT_DESIGN })).status).toBe(403);
@@ -52,9 +62,15 @@ describe('console design calls by role', () => {
 
   it('needs the crumb and caps the body', async () => {
     const owner = await merchant(OWNER);
-    const noCrumb = await owner.fetch(`${DESIGN}/draft`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ design: DEFAULT_DESIGN }) });
+    const noCrumb = await owner.fetch(`${DESIGN}/draft`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ design: DEFAULT_DESIGN }),
+    });
     expect(noCrumb.status).toBe(403);
-    expect((await owner.json('PUT', `${DESIGN}/draft`, { design: DEFAULT_DESIGN, padding: 'x'.repeat(9000) })).status).toBe(413);
+    expect(
+      (await owner.json('PUT', `${DESIGN}/draft`, { design: DEFAULT_DESIGN, padding: 'x'.repeat(9000) })).status,
+    ).toBe(413);
   });
 });
 
@@ -70,7 +86,9 @@ describe('design drafts, preview and publish', () => {
       [{ hue: -1, saturation: 2, lightness: 0.5 }, 'Hue out of bounds. Saturation out of bounds. '],
     ];
     for (const [accent, message] of cases) {
-      const res = await owner.json<{ error: string; fields: Record<string, string> }>('PUT', `${DESIGN}/draft`, { design: withAccent(accent) });
+      const res = await owner.json<{ error: string; fields: Record<string, string> }>('PUT', `${DESIGN}/draft`, {
+        design: withAccent(accent),
+      });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe(message);
       expect(res.body.fields['colours.accent']).toBe(message);
@@ -79,9 +97,16 @@ describe('design drafts, preview and publish', () => {
 
   it('refuses gallery options out of bounds and unknown fonts', async () => {
     const owner = await merchant(OWNER);
-    const tooWide = await owner.json<{ error: string; fields: Record<string, string> }>('PUT', `${DESIGN}/draft`, { design: { ...DEFAULT_DESIGN, gallery: { ...DEFAULT_DESIGN.gallery, padding: 60 } } });
-    expect(tooWide).toMatchObject({ status: 400, body: { fields: { 'gallery.padding': 'padding must be between 0 and 50' } } });
-    const font = await owner.json('PUT', `${DESIGN}/draft`, { design: { ...DEFAULT_DESIGN, fonts: { heading: 'comic-sans', body: 'system-ui' } } });
+    const tooWide = await owner.json<{ error: string; fields: Record<string, string> }>('PUT', `${DESIGN}/draft`, {
+      design: { ...DEFAULT_DESIGN, gallery: { ...DEFAULT_DESIGN.gallery, padding: 60 } },
+    });
+    expect(tooWide).toMatchObject({
+      status: 400,
+      body: { fields: { 'gallery.padding': 'padding must be between 0 and 50' } },
+    });
+    const font = await owner.json('PUT', `${DESIGN}/draft`, {
+      design: { ...DEFAULT_DESIGN, fonts: { heading: 'comic-sans', body: 'system-ui' } },
+    });
     expect(font).toMatchObject({ status: 400, body: { fields: { 'fonts.heading': 'Unknown font' } } });
   });
 
@@ -102,13 +127,21 @@ describe('design drafts, preview and publish', () => {
     expect(stranger.res.headers.get('cache-control')).toBe('no-store');
     expect((await page(visitor, '/')).html).not.toContain(accent);
 
-    const published = await owner.json<{ published: boolean; changed: boolean }>('POST', `${DESIGN}/publish`, { design: withAccent(GREEN) });
+    const published = await owner.json<{ published: boolean; changed: boolean }>('POST', `${DESIGN}/publish`, {
+      design: withAccent(GREEN),
+    });
     expect(published).toEqual({ status: 200, body: { published: true, changed: true } });
     const store = await page(visitor, '/');
     expect(store.html).toContain(accent);
     expect(store.html).toContain('--grid-columns: repeat(4, minmax(0, 1fr))');
-    expect((await owner.json<{ draft: Design | null; published: Design }>('GET', DESIGN)).body).toMatchObject({ draft: null, published: { colours: { accent: GREEN } } });
-    expect((await owner.json('POST', `${DESIGN}/publish`, { design: withAccent(GREEN) })).body).toEqual({ published: true, changed: false });
+    expect((await owner.json<{ draft: Design | null; published: Design }>('GET', DESIGN)).body).toMatchObject({
+      draft: null,
+      published: { colours: { accent: GREEN } },
+    });
+    expect((await owner.json('POST', `${DESIGN}/publish`, { design: withAccent(GREEN) })).body).toEqual({
+      published: true,
+      changed: false,
+    });
 
     expect((await owner.json('DELETE', DESIGN, {})).body).toEqual({ reset: true, changed: true });
     expect((await page(visitor, '/')).html).not.toContain('--grid-columns: repeat');
@@ -122,14 +155,27 @@ interface Item {
 }
 /** A file manager address (`fileUrl`): id, revision, name; the parentheses are encoded in the saved link. */
 const PRICE_LIST = '/files/k3x9ab2c4d7e1f2a3b/2/price-list-(1).pdf';
-const link = (title: string, type: string, value: string, children: Item[] = []): Item => ({ title, link: { type, value }, children });
+const link = (title: string, type: string, value: string, children: Item[] = []): Item => ({
+  title,
+  link: { type, value },
+  children,
+});
 
 describe('navigation', () => {
   it('saves nested links of every target and renders folders as disclosure buttons', async () => {
     const editor = await merchant(EDITOR);
     const items: Item[] = [
       link('Shop', 'page', '/shop', [link('Gifts', 'page', '/gifts')]),
-      { title: 'About', link: null, children: [link('Journal', 'page', '/blog'), link('Write to us', 'email', 'hello@example.com'), link('Call', 'phone', '+1 555 0100'), link('Price list', 'file', PRICE_LIST)] },
+      {
+        title: 'About',
+        link: null,
+        children: [
+          link('Journal', 'page', '/blog'),
+          link('Write to us', 'email', 'hello@example.com'),
+          link('Call', 'phone', '+1 555 0100'),
+          link('Price list', 'file', PRICE_LIST),
+        ],
+      },
       link('Partner', 'web', 'example.org/studio'),
     ];
     const saved = await editor.json<{ items: Item[] }>('PUT', NAVIGATION, { items });
@@ -137,13 +183,22 @@ describe('navigation', () => {
     expect(saved.body.items[1]).toEqual({
       title: 'About',
       link: null,
-      children: [link('Journal', 'page', '/blog'), link('Write to us', 'email', 'hello@example.com'), link('Call', 'phone', '+15550100'), link('Price list', 'file', '/files/k3x9ab2c4d7e1f2a3b/2/price-list-%281%29.pdf')],
+      children: [
+        link('Journal', 'page', '/blog'),
+        link('Write to us', 'email', 'hello@example.com'),
+        link('Call', 'phone', '+15550100'),
+        link('Price list', 'file', '/files/k3x9ab2c4d7e1f2a3b/2/price-list-%281%29.pdf'),
+      ],
     });
     expect(saved.body.items[2]).toEqual(link('Partner', 'web', 'https://example.org/studio'));
 
     const html = await (await new Visitor().fetch('/shop')).text();
-    expect(html).toMatch(/<button type="button" class="site-nav-folder is-active" aria-expanded="false" aria-controls="site-nav-1" data-nav-folder>Shop/);
-    expect(html).toContain('<ul class="site-nav-sub" id="site-nav-1"><li class="site-nav-item"><a href="/shop" aria-current="page">Shop</a></li><li class="site-nav-item"><a href="/gifts">Gifts</a></li>');
+    expect(html).toMatch(
+      /<button type="button" class="site-nav-folder is-active" aria-expanded="false" aria-controls="site-nav-1" data-nav-folder>Shop/,
+    );
+    expect(html).toContain(
+      '<ul class="site-nav-sub" id="site-nav-1"><li class="site-nav-item"><a href="/shop" aria-current="page">Shop</a></li><li class="site-nav-item"><a href="/gifts">Gifts</a></li>',
+    );
     expect(html).toContain('aria-controls="site-nav-2" data-nav-folder>About');
     expect(html).toContain('<a href="mailto:hello@example.com">Write to us</a>');
     expect(html).toContain('<a href="tel:+15550100">Call</a>');
@@ -164,12 +219,16 @@ describe('navigation', () => {
       [{ title: 'Empty folder', link: null, children: [] }, 'A folder needs at least one link under it'],
     ];
     for (const [bad, message] of cases) {
-      const res = await owner.json<{ error: string; fields: Record<string, string> }>('PUT', NAVIGATION, { items: [link('Shop', 'page', '/shop', [bad])] });
+      const res = await owner.json<{ error: string; fields: Record<string, string> }>('PUT', NAVIGATION, {
+        items: [link('Shop', 'page', '/shop', [bad])],
+      });
       expect(res.status, message).toBe(400);
       expect(res.body.error).toBe(message);
       expect(res.body.fields).toEqual({ 'items.0.children.0.link': message });
     }
-    const untitled = await owner.json<{ fields: Record<string, string> }>('PUT', NAVIGATION, { items: [link(' ', 'page', '/shop')] });
+    const untitled = await owner.json<{ fields: Record<string, string> }>('PUT', NAVIGATION, {
+      items: [link(' ', 'page', '/shop')],
+    });
     expect(untitled).toMatchObject({ status: 400, body: { fields: { 'items.0.title': 'Please enter a title' } } });
     expect((await owner.json('PUT', NAVIGATION, { items: [] })).status).toBe(400);
   });
@@ -185,18 +244,39 @@ describe('mailing list', () => {
       status: 400,
       body: { error: MAILING_LIST_MESSAGES.listRequired, fields: { listId: MAILING_LIST_MESSAGES.listRequired } },
     });
-    expect((await store.json('POST', MAILING, { action: 'connect', listId: 'list-nope', doubleOptIn: true })).status).toBe(404);
-    const connected = await store.json<MailingList>('POST', MAILING, { action: 'connect', listId: plain?.id, doubleOptIn: false });
+    expect(
+      (await store.json('POST', MAILING, { action: 'connect', listId: 'list-nope', doubleOptIn: true })).status,
+    ).toBe(404);
+    const connected = await store.json<MailingList>('POST', MAILING, {
+      action: 'connect',
+      listId: plain?.id,
+      doubleOptIn: false,
+    });
     expect(connected.body.connection).toMatchObject({ state: 'connected', listId: plain?.id, doubleOptIn: false });
-    const awaiting = await store.json<MailingList>('POST', MAILING, { action: 'connect', listId: automated?.id, doubleOptIn: true });
+    const awaiting = await store.json<MailingList>('POST', MAILING, {
+      action: 'connect',
+      listId: automated?.id,
+      doubleOptIn: true,
+    });
     expect(awaiting.body.connection).toMatchObject({ state: 'awaiting', listId: automated?.id, doubleOptIn: true });
-    expect((await store.json<MailingList>('POST', MAILING, { action: 'confirm' })).body.connection).toMatchObject({ state: 'connected', listId: automated?.id });
-    expect((await store.json('POST', MAILING, { action: 'confirm' })).body).toEqual({ error: MAILING_LIST_MESSAGES.notAwaiting });
-    expect((await store.json<MailingList>('POST', MAILING, { action: 'disconnect' })).body.connection).toEqual({ state: 'disconnected' });
+    expect((await store.json<MailingList>('POST', MAILING, { action: 'confirm' })).body.connection).toMatchObject({
+      state: 'connected',
+      listId: automated?.id,
+    });
+    expect((await store.json('POST', MAILING, { action: 'confirm' })).body).toEqual({
+      error: MAILING_LIST_MESSAGES.notAwaiting,
+    });
+    expect((await store.json<MailingList>('POST', MAILING, { action: 'disconnect' })).body.connection).toEqual({
+      state: 'disconnected',
+    });
     const added = await store.json<MailingList>('POST', MAILING, { action: 'addList', name: 'Wholesale' });
     expect(added.body.lists.map((list) => list.name)).toContain('Wholesale');
-    expect((await store.json('POST', MAILING, { action: 'addList', name: 'wholesale' })).body).toEqual({ error: MAILING_LIST_MESSAGES.listExists });
-    expect((await store.json('POST', MAILING, { action: 'addList', name: '  ' })).body).toEqual({ error: MAILING_LIST_MESSAGES.listNameRequired });
+    expect((await store.json('POST', MAILING, { action: 'addList', name: 'wholesale' })).body).toEqual({
+      error: MAILING_LIST_MESSAGES.listExists,
+    });
+    expect((await store.json('POST', MAILING, { action: 'addList', name: '  ' })).body).toEqual({
+      error: MAILING_LIST_MESSAGES.listNameRequired,
+    });
   });
 
   it('copies newsletter sign-ups into the list while it is connected (pending with double opt-in), never while awaiting or disconnected', async () => {
@@ -206,10 +286,21 @@ describe('mailing list', () => {
     const signUp = async (email: string) => {
       const visitor = await new Visitor().open('/');
       const key = (await visitor.json<{ key: string }>('POST', '/api/form/FormSubmissionKey', '')).body.key;
-      const res = await visitor.json('POST', '/api/form/SaveFormSubmission', { key, formId: 'block-newsletter', form: JSON.stringify({ email }), captchaKey: 'local:newsletter_block:0123456789abcdef', pagePath: '/' });
+      const res = await visitor.json('POST', '/api/form/SaveFormSubmission', {
+        key,
+        formId: 'block-newsletter',
+        form: JSON.stringify({ email }),
+        captchaKey: 'local:newsletter_block:0123456789abcdef',
+        pagePath: '/',
+      });
       expect(res.status).toBe(200);
     };
-    type Members = { list: { name: string } | null; members: { email: string; status: string }[]; total: number; nextCursor: number | null };
+    type Members = {
+      list: { name: string } | null;
+      members: { email: string; status: string }[];
+      total: number;
+      nextCursor: number | null;
+    };
     const members = async (query = '') => (await store.json<Members>('GET', `${MAILING}/members${query}`)).body;
 
     expect(await members()).toEqual({ list: null, members: [], total: 0, nextCursor: null });
@@ -217,7 +308,11 @@ describe('mailing list', () => {
     await store.json('POST', MAILING, { action: 'connect', listId: plain?.id, doubleOptIn: false });
     await signUp(' Reader@Example.com ');
     await signUp('reader@example.com');
-    expect(await members()).toMatchObject({ list: { name: plain?.name }, members: [{ email: 'reader@example.com', status: 'subscribed' }], total: 1 });
+    expect(await members()).toMatchObject({
+      list: { name: plain?.name },
+      members: [{ email: 'reader@example.com', status: 'subscribed' }],
+      total: 1,
+    });
 
     await store.json('POST', MAILING, { action: 'connect', listId: plain?.id, doubleOptIn: true });
     await signUp('<b>careful</b>@example.com');

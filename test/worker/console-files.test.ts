@@ -13,7 +13,9 @@ const [OWNER, STORE, EDITOR, VIEWER] = DEMO_MERCHANTS;
 async function merchant(account: (typeof DEMO_MERCHANTS)[number] | undefined): Promise<Visitor> {
   const visitor = await new Visitor().open('/contact');
   if (account === undefined) return visitor;
-  expect((await visitor.json('POST', '/api/merchant/session', { email: account.email, password: account.password })).status).toBe(200);
+  expect(
+    (await visitor.json('POST', '/api/merchant/session', { email: account.email, password: account.password })).status,
+  ).toBe(200);
   return visitor;
 }
 
@@ -31,22 +33,47 @@ function webp(size = 32): Uint8Array {
   return bytes;
 }
 
-async function upload(who: Visitor, name: string, body: BodyInit, method = 'POST', path = '/api/console/files'): Promise<{ status: number; body: StoredFile & { error?: string } }> {
-  const res = await who.fetch(`${path}?name=${encodeURIComponent(name)}`, { method, headers: { 'x-csrf-token': who.crumb, 'content-type': 'application/octet-stream' }, body });
+async function upload(
+  who: Visitor,
+  name: string,
+  body: BodyInit,
+  method = 'POST',
+  path = '/api/console/files',
+): Promise<{ status: number; body: StoredFile & { error?: string } }> {
+  const res = await who.fetch(`${path}?name=${encodeURIComponent(name)}`, {
+    method,
+    headers: { 'x-csrf-token': who.crumb, 'content-type': 'application/octet-stream' },
+    body,
+  });
   return { status: res.status, body: (await res.json()) as StoredFile & { error?: string } };
 }
 
 describe('console files', () => {
-  it('answers each call by role: listing with read, uploads with content or commerce (a product\'s pictures), other changes with content, 401 without a session', async () => {
-    const [anonymous, owner, store, editor, viewer] = await Promise.all([merchant(undefined), merchant(OWNER), merchant(STORE), merchant(EDITOR), merchant(VIEWER)]);
+  it("answers each call by role: listing with read, uploads with content or commerce (a product's pictures), other changes with content, 401 without a session", async () => {
+    const [anonymous, owner, store, editor, viewer] = await Promise.all([
+      merchant(undefined),
+      merchant(OWNER),
+      merchant(STORE),
+      merchant(EDITOR),
+      merchant(VIEWER),
+    ]);
     expect((await anonymous.json('GET', '/api/console/files')).status).toBe(401);
-    for (const who of [owner, store, editor, viewer]) expect((await who.json('GET', '/api/console/files')).status).toBe(200);
+    for (const who of [owner, store, editor, viewer])
+      expect((await who.json('GET', '/api/console/files')).status).toBe(200);
     expect((await upload(anonymous, 'a.png', png())).status).toBe(401);
     expect((await upload(viewer, 'a.png', png())).status).toBe(403);
     // A store manager edits products, so adds their pictures from the product editor (and its narrower copies).
     const picture = await upload(store, 'picture.png', png());
     expect(picture.status).toBe(201);
-    expect((await store.fetch(`/api/console/files/${picture.body.id}/${picture.body.rev}/w300`, { method: 'PUT', headers: { 'X-CSRF-Token': store.crumb, 'content-type': 'image/webp' }, body: webp() })).status).toBe(200);
+    expect(
+      (
+        await store.fetch(`/api/console/files/${picture.body.id}/${picture.body.rev}/w300`, {
+          method: 'PUT',
+          headers: { 'X-CSRF-Token': store.crumb, 'content-type': 'image/webp' },
+          body: webp(),
+        })
+      ).status,
+    ).toBe(200);
     const mine = await upload(editor, 'a.png', png());
     expect(mine.status).toBe(201);
     for (const who of [store, viewer]) {
@@ -61,15 +88,36 @@ describe('console files', () => {
 
   it('refuses unsupported, disguised, empty and too-large files and blank names with the spec’s messages', async () => {
     const owner = await merchant(OWNER);
-    expect(await upload(owner, 'page.html', '<script>alert(1)</script>')).toEqual({ status: 415, body: { error: 'The file page.html does not appear to be a supported file' } });
-    expect(await upload(owner, 'logo.svg', '<svg/>')).toEqual({ status: 415, body: { error: 'The file logo.svg does not appear to be a supported file' } });
-    expect(await upload(owner, 'photo.png', 'not a picture')).toEqual({ status: 415, body: { error: 'The file photo.png does not appear to be a supported file' } });
-    expect(await upload(owner, 'empty.txt', '')).toEqual({ status: 415, body: { error: 'The file empty.txt does not appear to be a supported file' } });
-    expect(await upload(owner, 'huge.png', png(MAX_FILE_BYTES + 1))).toEqual({ status: 413, body: { error: 'The file huge.png is too large' } });
+    expect(await upload(owner, 'page.html', '<script>alert(1)</script>')).toEqual({
+      status: 415,
+      body: { error: 'The file page.html does not appear to be a supported file' },
+    });
+    expect(await upload(owner, 'logo.svg', '<svg/>')).toEqual({
+      status: 415,
+      body: { error: 'The file logo.svg does not appear to be a supported file' },
+    });
+    expect(await upload(owner, 'photo.png', 'not a picture')).toEqual({
+      status: 415,
+      body: { error: 'The file photo.png does not appear to be a supported file' },
+    });
+    expect(await upload(owner, 'empty.txt', '')).toEqual({
+      status: 415,
+      body: { error: 'The file empty.txt does not appear to be a supported file' },
+    });
+    expect(await upload(owner, 'huge.png', png(MAX_FILE_BYTES + 1))).toEqual({
+      status: 413,
+      body: { error: 'The file huge.png is too large' },
+    });
     expect(await upload(owner, '   ', png())).toEqual({ status: 400, body: { error: 'Please enter a file name' } });
     const kept = await upload(owner, 'kept.png', png());
-    expect(await owner.json('PATCH', `/api/console/files/${kept.body.id}`, { name: ' ' })).toEqual({ status: 400, body: { error: 'Please enter a file name' } });
-    expect(await owner.json('PATCH', `/api/console/files/${kept.body.id}`, { name: 'kept.html' })).toEqual({ status: 400, body: { error: 'The file kept.html does not appear to be a supported file' } });
+    expect(await owner.json('PATCH', `/api/console/files/${kept.body.id}`, { name: ' ' })).toEqual({
+      status: 400,
+      body: { error: 'Please enter a file name' },
+    });
+    expect(await owner.json('PATCH', `/api/console/files/${kept.body.id}`, { name: 'kept.html' })).toEqual({
+      status: 400,
+      body: { error: 'The file kept.html does not appear to be a supported file' },
+    });
     expect((await owner.json('PATCH', '/api/console/files/zzzzzzzzzzz00000000', { name: 'x.png' })).status).toBe(404);
   });
 
@@ -81,13 +129,21 @@ describe('console files', () => {
     expect(first.body.files).toHaveLength(30);
     expect(first.body.files[0]).toMatchObject({ name: 'note-31.txt', type: 'text/plain', size: 7, rev: 1 });
     expect(first.body.cursor).not.toBeNull();
-    const second = await owner.json<{ files: StoredFile[]; cursor: string | null }>('GET', `/api/console/files?cursor=${encodeURIComponent(first.body.cursor ?? '')}`);
+    const second = await owner.json<{ files: StoredFile[]; cursor: string | null }>(
+      'GET',
+      `/api/console/files?cursor=${encodeURIComponent(first.body.cursor ?? '')}`,
+    );
     const seen = new Set([...first.body.files, ...second.body.files].map((file) => file.id));
     for (const file of made) expect(seen.has(file.id)).toBe(true);
 
     const note = made[0] as StoredFile;
     const renamed = await owner.json<StoredFile>('PATCH', `/api/console/files/${note.id}`, { name: 'Shop hours.txt' });
-    expect(renamed.body).toMatchObject({ id: note.id, name: 'Shop hours.txt', rev: 1, url: `/files/${note.id}/1/Shop-hours.txt` });
+    expect(renamed.body).toMatchObject({
+      id: note.id,
+      name: 'Shop hours.txt',
+      rev: 1,
+      url: `/files/${note.id}/1/Shop-hours.txt`,
+    });
     expect(await (await new Visitor().fetch(renamed.body.url)).text()).toBe('note 0');
     const old = await new Visitor().fetch(note.url, { redirect: 'manual' });
     expect(old.status).toBe(301);
@@ -96,9 +152,14 @@ describe('console files', () => {
     const replaced = await upload(owner, 'hours.txt', 'open daily', 'PUT', `/api/console/files/${note.id}`);
     expect(replaced.body).toMatchObject({ id: note.id, name: 'hours.txt', rev: 2, size: 10 });
     expect(await (await new Visitor().fetch(replaced.body.url)).text()).toBe('open daily');
-    expect((await new Visitor().fetch(renamed.body.url, { redirect: 'manual' })).headers.get('location')).toBe(replaced.body.url);
+    expect((await new Visitor().fetch(renamed.body.url, { redirect: 'manual' })).headers.get('location')).toBe(
+      replaced.body.url,
+    );
 
-    expect(await owner.json('DELETE', `/api/console/files/${note.id}`)).toEqual({ status: 200, body: { deleted: true } });
+    expect(await owner.json('DELETE', `/api/console/files/${note.id}`)).toEqual({
+      status: 200,
+      body: { deleted: true },
+    });
     expect((await new Visitor().fetch(replaced.body.url)).status).toBe(404);
     expect((await owner.json('DELETE', `/api/console/files/${note.id}`)).status).toBe(404);
   });
@@ -118,7 +179,11 @@ describe('console files', () => {
     // No variant yet: ?w= serves the original.
     expect((await (await new Visitor().fetch(`${image.url}?w=300`)).arrayBuffer()).byteLength).toBe(2000);
     const put = (width: string, body: Uint8Array, rev = image.rev, type = 'image/webp') =>
-      owner.fetch(`/api/console/files/${image.id}/${rev}/${width}`, { method: 'PUT', headers: { 'x-csrf-token': owner.crumb, 'content-type': type }, body });
+      owner.fetch(`/api/console/files/${image.id}/${rev}/${width}`, {
+        method: 'PUT',
+        headers: { 'x-csrf-token': owner.crumb, 'content-type': type },
+        body,
+      });
     expect((await put('w300', webp())).status).toBe(200);
     expect((await put('w301', webp())).status).toBe(400);
     expect((await put('w750', png(), image.rev, 'image/webp')).status).toBe(415);

@@ -11,12 +11,27 @@ import { FormSubmissions } from '../../src/durable/forms';
 import { OPERATIONS_MESSAGES } from '../../src/routes/console-operations';
 import { MERCHANT_MESSAGES } from '../../src/accounts/messages';
 import { ROLES } from '../../src/site/roles';
-import { ADDRESS, fillCheckout, merchant, orders, placeOrder, shopper, skuOf, standardRules, startCheckout, storeOnHost } from './checkout-support';
+import {
+  ADDRESS,
+  fillCheckout,
+  merchant,
+  orders,
+  placeOrder,
+  shopper,
+  skuOf,
+  standardRules,
+  startCheckout,
+  storeOnHost,
+} from './checkout-support';
 import { Visitor } from './visitor';
 
 const CAPTCHA = 'local:form_block:0123456789abcdef';
 
-async function orderFor(base: string, email: string, name: { firstName: string; lastName: string } = ADDRESS): Promise<Order> {
+async function orderFor(
+  base: string,
+  email: string,
+  name: { firstName: string; lastName: string } = ADDRESS,
+): Promise<Order> {
   const visitor = await shopper(base, [{ itemId: 'p-candle', sku: skuOf('candle'), quantity: 1 }]);
   expect((await startCheckout(visitor)).status).toBe(200);
   await fillCheckout(visitor, { email, shippingAddress: { ...ADDRESS, ...name } });
@@ -28,7 +43,13 @@ async function orderFor(base: string, email: string, name: { firstName: string; 
 async function submit(base: string, values: Record<string, unknown>): Promise<void> {
   const visitor = await new Visitor(base).open('/contact');
   const { key } = (await visitor.json<{ key: string }>('POST', '/api/form/FormSubmissionKey', '')).body;
-  const saved = await visitor.json('POST', '/api/form/SaveFormSubmission', { key, formId: 'f-contact', form: JSON.stringify(values), captchaKey: CAPTCHA, pagePath: '/contact' });
+  const saved = await visitor.json('POST', '/api/form/SaveFormSubmission', {
+    key,
+    formId: 'f-contact',
+    form: JSON.stringify(values),
+    captchaKey: CAPTCHA,
+    pagePath: '/contact',
+  });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 }
 
@@ -41,15 +62,24 @@ describe('console operations calls', () => {
     const { base, websiteId } = await storeOnHost('ops-roles.test');
     expect((await new Visitor(base).json('GET', '/api/console/orders')).status).toBe(401);
     const editor = await merchant(base, websiteId, ROLES.editor);
-    expect(await editor.json('GET', '/api/console/orders')).toEqual({ status: 403, body: { error: MERCHANT_MESSAGES.forbidden } });
+    expect(await editor.json('GET', '/api/console/orders')).toEqual({
+      status: 403,
+      body: { error: MERCHANT_MESSAGES.forbidden },
+    });
     expect((await editor.json('GET', '/api/console/analytics')).status).toBe(403);
     expect((await editor.json('GET', '/api/console/forms')).status).toBe(200);
     const viewer = await merchant(base, websiteId, ROLES.viewer);
     expect((await viewer.json('GET', '/api/console/analytics?days=30')).status).toBe(200);
-    expect((await viewer.json('PUT', '/api/console/forms/f-contact/notification', { enabled: false, recipient: '' })).status).toBe(403);
+    expect(
+      (await viewer.json('PUT', '/api/console/forms/f-contact/notification', { enabled: false, recipient: '' })).status,
+    ).toBe(403);
     expect((await viewer.json('PUT', '/api/console/store/currency', { currency: 'EUR' })).status).toBe(403);
     const store = await merchant(base, websiteId, ROLES.storeManager);
-    const noCrumb = await store.fetch('/api/console/store/currency', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"currency":"EUR"}' });
+    const noCrumb = await store.fetch('/api/console/store/currency', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{"currency":"EUR"}',
+    });
     expect(noCrumb.status).toBe(403);
     expect((await store.json('GET', '/api/console/analytics?days=91')).status).toBe(400);
   });
@@ -69,12 +99,21 @@ describe('console operations calls', () => {
     expect((await store.json<Page>('GET', '/api/console/orders?q=%25')).body.orders).toEqual([]);
     expect((await store.json('GET', '/api/console/orders?status=lost')).status).toBe(400);
     const detail = await store.json<{ order: Order }>('GET', `/api/console/orders/${first.id}`);
-    expect(detail.body.order).toMatchObject({ id: first.id, email: 'grace@example.com', entries: [{ itemId: 'p-candle', quantity: 1 }] });
+    expect(detail.body.order).toMatchObject({
+      id: first.id,
+      email: 'grace@example.com',
+      entries: [{ itemId: 'p-candle', quantity: 1 }],
+    });
     expect((await store.json('GET', '/api/console/orders/o-missing')).status).toBe(404);
 
-    const analytics = await store.json<{ sales: { orders: number; revenueCents: number }[]; currency: string }>('GET', '/api/console/analytics?days=1');
+    const analytics = await store.json<{ sales: { orders: number; revenueCents: number }[]; currency: string }>(
+      'GET',
+      '/api/console/analytics?days=1',
+    );
     expect(analytics.body.sales.reduce((sum, s) => sum + s.orders, 0)).toBe(2);
-    expect(analytics.body.sales.reduce((sum, s) => sum + s.revenueCents, 0)).toBe(first.grandTotalCents + second.grandTotalCents);
+    expect(analytics.body.sales.reduce((sum, s) => sum + s.revenueCents, 0)).toBe(
+      first.grandTotalCents + second.grandTotalCents,
+    );
   });
 
   it('finds orders by customer name whatever the case and accents, and by email or number with a status', async () => {
@@ -84,7 +123,12 @@ describe('console operations calls', () => {
     const ada = await orderFor(base, 'buyer2@example.com', { firstName: 'Ada', lastName: 'Lovelace' });
     const store = await merchant(base, websiteId);
     const found = async (q: string, status = '') =>
-      (await store.json<{ orders: Order[] }>('GET', `/api/console/orders?q=${encodeURIComponent(q)}${status === '' ? '' : `&status=${status}`}`)).body.orders.map((o) => o.id);
+      (
+        await store.json<{ orders: Order[] }>(
+          'GET',
+          `/api/console/orders?q=${encodeURIComponent(q)}${status === '' ? '' : `&status=${status}`}`,
+        )
+      ).body.orders.map((o) => o.id);
     for (const q of ['jose', 'NUNEZ', 'José Núñez', 'jose nunez', 'Núñ']) expect(await found(q), q).toEqual([jose.id]);
     expect(await found('lovelace')).toEqual([ada.id]);
     expect(await found('ada lovelace', 'paid')).toEqual([ada.id]);
@@ -110,7 +154,9 @@ describe('console operations calls', () => {
       status: 400,
       body: { error: OPERATIONS_MESSAGES.invalidCurrency, fields: { currency: OPERATIONS_MESSAGES.invalidCurrency } },
     });
-    expect((await store.json('PUT', '/api/console/store/currency', { currency: 'eur' })).body).toEqual({ currency: 'EUR' });
+    expect((await store.json('PUT', '/api/console/store/currency', { currency: 'eur' })).body).toEqual({
+      currency: 'EUR',
+    });
     expect((await store.json<{ currency: string }>('GET', '/api/console/store')).body.currency).toBe('EUR');
   });
 
@@ -118,17 +164,44 @@ describe('console operations calls', () => {
     const { base, websiteId } = await storeOnHost('ops-forms.test');
     await submit(base, { name: ['Before', 'Notice'], email: 'before@example.com', message: 'No email for this one' });
     const owner = await merchant(base, websiteId, ROLES.admin);
-    expect(await owner.json('PUT', '/api/console/forms/f-contact/notification', { enabled: true, recipient: 'not-an-email' })).toEqual({
+    expect(
+      await owner.json('PUT', '/api/console/forms/f-contact/notification', {
+        enabled: true,
+        recipient: 'not-an-email',
+      }),
+    ).toEqual({
       status: 400,
       body: { error: OPERATIONS_MESSAGES.invalidEmail, fields: { recipient: OPERATIONS_MESSAGES.invalidEmail } },
     });
-    expect((await owner.json('PUT', '/api/console/forms/f-nope/notification', { enabled: false, recipient: '' })).status).toBe(404);
-    expect((await owner.json('PUT', '/api/console/forms/f-contact/notification', { enabled: true, recipient: 'owner@example.com' })).status).toBe(200);
-    await submit(base, { name: ['Eve', 'Formula'], email: 'eve@example.com', message: '=HYPERLINK("http://evil.example","click"), then more', password: 'hunter2-secret' });
+    expect(
+      (await owner.json('PUT', '/api/console/forms/f-nope/notification', { enabled: false, recipient: '' })).status,
+    ).toBe(404);
+    expect(
+      (
+        await owner.json('PUT', '/api/console/forms/f-contact/notification', {
+          enabled: true,
+          recipient: 'owner@example.com',
+        })
+      ).status,
+    ).toBe(200);
+    await submit(base, {
+      name: ['Eve', 'Formula'],
+      email: 'eve@example.com',
+      message: '=HYPERLINK("http://evil.example","click"), then more',
+      password: 'hunter2-secret',
+    });
 
-    const listed = await owner.json<{ forms: { id: string; submissions: number; notification: { enabled: boolean } }[] }>('GET', '/api/console/forms');
-    expect(listed.body.forms.find((f) => f.id === 'f-contact')).toMatchObject({ submissions: 2, notification: { enabled: true, recipient: 'owner@example.com' } });
-    const table = await owner.json<{ columns: { id: string }[]; rows: { cells: string[] }[] }>('GET', '/api/console/forms/f-contact/submissions');
+    const listed = await owner.json<{
+      forms: { id: string; submissions: number; notification: { enabled: boolean } }[];
+    }>('GET', '/api/console/forms');
+    expect(listed.body.forms.find((f) => f.id === 'f-contact')).toMatchObject({
+      submissions: 2,
+      notification: { enabled: true, recipient: 'owner@example.com' },
+    });
+    const table = await owner.json<{ columns: { id: string }[]; rows: { cells: string[] }[] }>(
+      'GET',
+      '/api/console/forms/f-contact/submissions',
+    );
     expect(table.body.columns.map((c) => c.id)).not.toContain('password');
     expect(table.body.columns.map((c) => c.id)).not.toContain('section');
     expect(JSON.stringify(table.body)).not.toContain('hunter2');
@@ -136,7 +209,9 @@ describe('console operations calls', () => {
 
     const csv = await owner.fetch('/api/console/forms/f-contact/submissions/export');
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="Contact-us-submissions.csv"'.replace('Contact-us', (await formName(owner))));
+    expect(csv.headers.get('content-disposition')).toBe(
+      'attachment; filename="Contact-us-submissions.csv"'.replace('Contact-us', await formName(owner)),
+    );
     const text = await csv.text();
     const lines = text.split('\r\n');
     expect(lines[0]).toMatch(/^Submitted \(UTC\),Name,Email,/);
@@ -158,6 +233,7 @@ describe('console operations calls', () => {
 });
 
 async function formName(owner: Visitor): Promise<string> {
-  const { forms: list } = (await owner.json<{ forms: { id: string; name: string }[] }>('GET', '/api/console/forms')).body;
+  const { forms: list } = (await owner.json<{ forms: { id: string; name: string }[] }>('GET', '/api/console/forms'))
+    .body;
   return (list.find((f) => f.id === 'f-contact')?.name ?? '').replace(/[^A-Za-z0-9_-]+/g, '-');
 }

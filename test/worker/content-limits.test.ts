@@ -15,7 +15,13 @@ import { Visitor } from './visitor';
 const local: AdminTarget = { url: 'http://localhost', fetch: (url, init) => exports.default.fetch(url, init) };
 const [OWNER] = DEMO_MERCHANTS;
 const CATEGORIES = '/api/content-service/product/1.1/websites/demo/products/c-shop/categories';
-const newCategory = (displayName: string) => ({ displayName, parentCategoryId: null, type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 });
+const newCategory = (displayName: string) => ({
+  displayName,
+  parentCategoryId: null,
+  type: 'ROOT',
+  pageRendering: 'LIST_VIEW',
+  displayIndex: 1,
+});
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(
@@ -28,7 +34,9 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 
 async function owner(): Promise<Visitor> {
   const visitor = await new Visitor().open('/contact');
-  expect((await visitor.json('POST', '/api/merchant/session', { email: OWNER?.email, password: OWNER?.password })).status).toBe(200);
+  expect(
+    (await visitor.json('POST', '/api/merchant/session', { email: OWNER?.email, password: OWNER?.password })).status,
+  ).toBe(200);
   return visitor;
 }
 
@@ -36,15 +44,28 @@ type Product = { id: string; collectionId: string; urlId: string; fullUrl: strin
 
 /** A copy of the demo's first product under a new id and address in `collectionId`. */
 function productCopy(model: object, n: number, collectionId = 'c-shop', base = '/shop'): Product {
-  return { ...(model as Product), id: `p-copy-${n}`, collectionId, title: `Copy ${n}`, urlId: `copy-${n}`, fullUrl: `${base}/p/copy-${n}` };
+  return {
+    ...(model as Product),
+    id: `p-copy-${n}`,
+    collectionId,
+    title: `Copy ${n}`,
+    urlId: `copy-${n}`,
+    fullUrl: `${base}/p/copy-${n}`,
+  };
 }
 
 describe('content limits (engine spec §9)', () => {
   it('refuses an import with a page of more than 60 blocks or a collection of more than 10000 categories, and keeps the store', async () => {
     const before = await receiveSite(local);
     const crowdedPage: SiteJson = structuredClone(before.site);
-    const contact = crowdedPage.collections.find((c) => (c as { urlId: string }).urlId === 'contact') as { blocks: object[] };
-    contact.blocks = Array.from({ length: CONTENT_LIMITS.blocksPerLayout + 1 }, (_, i) => ({ id: `b-${i}`, type: 'html', html: `<p>Block ${i}</p>` }));
+    const contact = crowdedPage.collections.find((c) => (c as { urlId: string }).urlId === 'contact') as {
+      blocks: object[];
+    };
+    contact.blocks = Array.from({ length: CONTENT_LIMITS.blocksPerLayout + 1 }, (_, i) => ({
+      id: `b-${i}`,
+      type: 'html',
+      html: `<p>Block ${i}</p>`,
+    }));
     expect(await refusal(sendSite(local, 'import', crowdedPage))).toContain(`: ${LIMIT_MESSAGES.blocksPerLayout}`);
 
     contact.blocks = contact.blocks.slice(0, CONTENT_LIMITS.blocksPerLayout);
@@ -53,8 +74,13 @@ describe('content limits (engine spec §9)', () => {
     expect(await (await exports.default.fetch('http://localhost/contact')).text()).toContain('<p>Block 59</p>');
 
     const crowdedCategories: SiteJson = structuredClone(before.site);
-    const shop = crowdedCategories.collections.find((c) => (c as { id: string }).id === 'c-shop') as { categories?: object[] };
-    shop.categories = Array.from({ length: CONTENT_LIMITS.nestedCategories + 1 }, (_, i) => ({ id: `cat-${i}`, ...newCategory(`C${i}`) }));
+    const shop = crowdedCategories.collections.find((c) => (c as { id: string }).id === 'c-shop') as {
+      categories?: object[];
+    };
+    shop.categories = Array.from({ length: CONTENT_LIMITS.nestedCategories + 1 }, (_, i) => ({
+      id: `cat-${i}`,
+      ...newCategory(`C${i}`),
+    }));
     expect(await refusal(sendSite(local, 'import', crowdedCategories))).toContain(`collections.`);
     expect(await refusal(sendSite(local, 'import', crowdedCategories))).toContain(LIMIT_MESSAGES.nestedCategories);
 
@@ -71,8 +97,11 @@ describe('content limits (engine spec §9)', () => {
     site.website = { ...site.website, id: 'crowded' };
     const model = site.items.find((item) => item.collectionId === 'c-gifts') as object;
     const inGifts = site.items.filter((item) => item.collectionId === 'c-gifts').length;
-    for (let n = inGifts; n <= CONTENT_LIMITS.productsPerCollection; n++) site.items.push(productCopy(model, n, 'c-gifts', '/gifts') as never);
-    expect(await publishSite(env, site)).toEqual({ error: 'Invalid site content: collection c-gifts holds 201 products; a collection holds at most 200' });
+    for (let n = inGifts; n <= CONTENT_LIMITS.productsPerCollection; n++)
+      site.items.push(productCopy(model, n, 'c-gifts', '/gifts') as never);
+    expect(await publishSite(env, site)).toEqual({
+      error: 'Invalid site content: collection c-gifts holds 201 products; a collection holds at most 200',
+    });
   });
 
   it("refuses a merchant's new product in a full collection, but still saves its products' edits", async () => {
@@ -96,7 +125,10 @@ describe('content limits (engine spec §9)', () => {
     const gifts = { ...extra, collectionId: 'c-gifts', fullUrl: '/gifts/p/copy-999' };
     expect(await merchant.json('PUT', `/api/merchant/items/${gifts.id}`, gifts)).toMatchObject({ status: 200 });
     const moved = { ...gifts, collectionId: 'c-shop', fullUrl: '/shop/p/copy-999' };
-    expect(await merchant.json('PUT', `/api/merchant/items/${moved.id}`, moved)).toEqual({ status: 400, body: { error: LIMIT_MESSAGES.productsPerCollection } });
+    expect(await merchant.json('PUT', `/api/merchant/items/${moved.id}`, moved)).toEqual({
+      status: 400,
+      body: { error: LIMIT_MESSAGES.productsPerCollection },
+    });
 
     const tagged = { ...edited, tags: ['t'.repeat(CONTENT_LIMITS.tagLength + 1)] };
     const longTag = await merchant.json<{ error: string }>('PUT', `/api/merchant/items/${tagged.id}`, tagged);
@@ -109,10 +141,16 @@ describe('content limits (engine spec §9)', () => {
     const exported = await receiveSite(local);
     const site = structuredClone(exported.site);
     const shop = site.collections.find((c) => (c as { id: string }).id === 'c-shop') as { categories?: object[] };
-    shop.categories = Array.from({ length: CONTENT_LIMITS.nestedCategories }, (_, i) => ({ id: `cat-${i}`, ...newCategory(`C${i}`) }));
+    shop.categories = Array.from({ length: CONTENT_LIMITS.nestedCategories }, (_, i) => ({
+      id: `cat-${i}`,
+      ...newCategory(`C${i}`),
+    }));
     await sendSite(local, 'import', site);
     const merchant = await owner();
-    expect(await merchant.json('POST', CATEGORIES, newCategory('One more'))).toEqual({ status: 400, body: { error: LIMIT_MESSAGES.nestedCategories } });
+    expect(await merchant.json('POST', CATEGORIES, newCategory('One more'))).toEqual({
+      status: 400,
+      body: { error: LIMIT_MESSAGES.nestedCategories },
+    });
     await sendSite(local, 'import', exported.site);
     expect(await merchant.json('POST', CATEGORIES, newCategory('One more'))).toMatchObject({ status: 200 });
   });

@@ -12,7 +12,18 @@ import type { Order } from '../../src/commerce/order';
 import { cartStub } from '../../src/durable/stubs';
 import { env } from 'cloudflare:workers';
 import { clearFaults, injectFaults } from '../../src/faults';
-import { available, CANDLE, CARD, fillCheckout, orders, paymentLedger, placeOrder, readyToPay, shopperAtPayment, stock } from './checkout-support';
+import {
+  available,
+  CANDLE,
+  CARD,
+  fillCheckout,
+  orders,
+  paymentLedger,
+  placeOrder,
+  readyToPay,
+  shopperAtPayment,
+  stock,
+} from './checkout-support';
 import type { Visitor } from './visitor';
 
 afterEach(() => clearFaults());
@@ -22,12 +33,24 @@ const GIFT_CARD = 'ABCD-EFGH-JKLM-NPQR';
 /** A gift card worth `cents` in the website's orders object. */
 async function giftCard(websiteId: string, cents: number): Promise<void> {
   await runInDurableObject(orders(websiteId), (_instance, state) => {
-    state.storage.sql.exec('INSERT INTO gift_cards (code, initial_cents, balance_cents, order_id, created_at) VALUES (?, ?, ?, ?, ?)', GIFT_CARD, cents, cents, 'ord_test', Date.now());
+    state.storage.sql.exec(
+      'INSERT INTO gift_cards (code, initial_cents, balance_cents, order_id, created_at) VALUES (?, ?, ?, ?, ?)',
+      GIFT_CARD,
+      cents,
+      cents,
+      'ord_test',
+      Date.now(),
+    );
   });
 }
 
 async function giftCardBalance(websiteId: string): Promise<number> {
-  return runInDurableObject(orders(websiteId), (_instance, state) => state.storage.sql.exec<{ b: number }>('SELECT balance_cents AS b FROM gift_cards WHERE code = ?', GIFT_CARD).one().b);
+  return runInDurableObject(
+    orders(websiteId),
+    (_instance, state) =>
+      state.storage.sql.exec<{ b: number }>('SELECT balance_cents AS b FROM gift_cards WHERE code = ?', GIFT_CARD).one()
+        .b,
+  );
 }
 
 async function orderCount(websiteId: string): Promise<number> {
@@ -35,7 +58,12 @@ async function orderCount(websiteId: string): Promise<number> {
 }
 
 /** What must hold after one order of one candle (of `stockLevel`) paid with a $10 gift card and the card, whatever happened on the way. */
-async function expectPlacedOnce(host: { base: string; websiteId: string; cartId: string }, order: Order, chargedBefore: { count: number; amountCents: number }, stockLevel: number) {
+async function expectPlacedOnce(
+  host: { base: string; websiteId: string; cartId: string },
+  order: Order,
+  chargedBefore: { count: number; amountCents: number },
+  stockLevel: number,
+) {
   expect(order).toMatchObject({ status: 'paid', orderNumber: 1001, giftCardCents: 1000, amountChargedCents: 2900 });
   expect(await orderCount(host.websiteId)).toBe(1);
   const charged = await paymentLedger().captured();
@@ -47,7 +75,10 @@ async function expectPlacedOnce(host: { base: string; websiteId: string; cartId:
   expect(await cartStub(env, host.websiteId, host.cartId).read()).toMatchObject({ orderId: order.id });
 }
 
-async function readyWithGiftCard(host: string, stockLevel: number): Promise<{ base: string; websiteId: string; visitor: Visitor; cartId: string }> {
+async function readyWithGiftCard(
+  host: string,
+  stockLevel: number,
+): Promise<{ base: string; websiteId: string; visitor: Visitor; cartId: string }> {
   const ready = await readyToPay(host, stockLevel);
   await giftCard(ready.websiteId, 1000);
   await fillCheckout(ready.visitor, { giftCardCode: GIFT_CARD });
@@ -57,7 +88,9 @@ async function readyWithGiftCard(host: string, stockLevel: number): Promise<{ ba
 describe('a kill between two steps of placing an order, then the retry with the same key', () => {
   const steps = ['journaled', 'reserved', 'charging', 'charged', 'recorded', 'stock'] as const;
   for (const step of steps) {
-    it(`killed at "${step}": the retry answers the paid order; one charge, one sale, one gift card debit`, { timeout: 60_000 }, async () => {
+    it(`killed at "${step}": the retry answers the paid order; one charge, one sale, one gift card debit`, {
+      timeout: 60_000,
+    }, async () => {
       const ready = await readyWithGiftCard(`kill-${step}.test`, 3);
       const before = await paymentLedger().captured();
       const key = crypto.randomUUID();
@@ -72,7 +105,9 @@ describe('a kill between two steps of placing an order, then the retry with the 
     });
   }
 
-  it('a kill with no retry: the alarm finishes the placement, and the key then answers it', { timeout: 60_000 }, async () => {
+  it('a kill with no retry: the alarm finishes the placement, and the key then answers it', {
+    timeout: 60_000,
+  }, async () => {
     const ready = await readyWithGiftCard('kill-no-retry.test', 3);
     const before = await paymentLedger().captured();
     const key = crypto.randomUUID();
@@ -85,7 +120,9 @@ describe('a kill between two steps of placing an order, then the retry with the 
     await expectPlacedOnce(ready, answered.body.order, before, 3);
   });
 
-  it('a kill after the order was recorded, with no retry: the alarm sells its units and marks its cart', { timeout: 60_000 }, async () => {
+  it('a kill after the order was recorded, with no retry: the alarm sells its units and marks its cart', {
+    timeout: 60_000,
+  }, async () => {
     const ready = await readyWithGiftCard('kill-follow-up.test', 3);
     const before = await paymentLedger().captured();
     const key = crypto.randomUUID();
@@ -98,7 +135,9 @@ describe('a kill between two steps of placing an order, then the retry with the 
   });
 
   for (const step of ['charged', 'declined'] as const) {
-    it(`a declined card killed at "${step}": the retry answers the same 402, nothing held, nothing taken`, { timeout: 60_000 }, async () => {
+    it(`a declined card killed at "${step}": the retry answers the same 402, nothing held, nothing taken`, {
+      timeout: 60_000,
+    }, async () => {
       const ready = await readyWithGiftCard(`kill-declined-${step}.test`, 3);
       const before = await paymentLedger().captured();
       const key = crypto.randomUUID();
@@ -116,7 +155,9 @@ describe('a kill between two steps of placing an order, then the retry with the 
     });
   }
 
-  it('a payment waiting for authentication, killed after it was recorded: the retry answers it pending, its units held for the window only', { timeout: 60_000 }, async () => {
+  it('a payment waiting for authentication, killed after it was recorded: the retry answers it pending, its units held for the window only', {
+    timeout: 60_000,
+  }, async () => {
     const { base, websiteId, visitor, cartId } = await readyToPay('kill-pending.test', 3);
     const key = crypto.randomUUID();
     injectFaults([{ target: 'durable-object', mode: 'kill', name: 'CommerceOrders.place:recorded', times: 1 }]);
@@ -133,14 +174,21 @@ describe('a kill between two steps of placing an order, then the retry with the 
   });
 
   // A `fail` rather than a `kill`: the payment's record must be on disk when the step after it dies, as the output gate makes it before any call leaves the object.
-  it('a payment authenticated later, cut off after the payment was recorded: the alarm sells its units, which never lapse back on sale', { timeout: 60_000 }, async () => {
+  it('a payment authenticated later, cut off after the payment was recorded: the alarm sells its units, which never lapse back on sale', {
+    timeout: 60_000,
+  }, async () => {
     const { base, websiteId, visitor } = await readyToPay('kill-settle.test', 3);
     const placed = await placeOrder(visitor, CARD.action);
     expect(placed.body.order).toMatchObject({ status: 'pending' });
     const paymentId = decodeURIComponent(placed.body.order.payment.nextActionUrl?.split('/').pop() ?? '');
     await paymentLedger().authenticate(paymentId, true);
     injectFaults([{ target: 'durable-object', mode: 'fail', name: 'CommerceOrders.settle:recorded', times: 1 }]);
-    const cutOff = await orders(websiteId).paymentSettled(websiteId, paymentId, 'succeeded').then(() => null, (error: unknown) => error);
+    const cutOff = await orders(websiteId)
+      .paymentSettled(websiteId, paymentId, 'succeeded')
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(String(cutOff)).toContain('CommerceOrders.settle:recorded');
     clearFaults();
     expect(await orders(websiteId).order(placed.body.order.id)).toMatchObject({ status: 'paid' });
@@ -152,14 +200,18 @@ describe('a kill between two steps of placing an order, then the retry with the 
     expect(await available(base)).toBe(2);
   });
 
-  it('the object aborted from outside while its charge is on the way: the retry answers the order and debits the gift card once', { timeout: 60_000 }, async () => {
+  it('the object aborted from outside while its charge is on the way: the retry answers the order and debits the gift card once', {
+    timeout: 60_000,
+  }, async () => {
     const ready = await readyWithGiftCard('abort-charging.test', 3);
     const before = await paymentLedger().captured();
     const key = crypto.randomUUID();
     injectFaults([{ target: 'payments', mode: 'slow', delayMs: 1500, times: 1 }]);
     const first = placeOrder(ready.visitor, CARD.ok, key);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await expect(runInDurableObject(orders(ready.websiteId), (_instance, state) => state.abort('deploy'))).rejects.toThrow('deploy');
+    await expect(
+      runInDurableObject(orders(ready.websiteId), (_instance, state) => state.abort('deploy')),
+    ).rejects.toThrow('deploy');
     expect((await first).status).toBeGreaterThanOrEqual(500);
     clearFaults();
     const retried = await placeOrder(ready.visitor, CARD.ok, key, { cartToken: ready.cartId });
@@ -169,7 +221,9 @@ describe('a kill between two steps of placing an order, then the retry with the 
 });
 
 describe('the same Idempotency-Key after a paid order', () => {
-  it('answers the same 201, with the cart cookie the paid answer deleted and without it', { timeout: 60_000 }, async () => {
+  it('answers the same 201, with the cart cookie the paid answer deleted and without it', {
+    timeout: 60_000,
+  }, async () => {
     const { base, visitor, cartId } = await readyToPay('replay-paid.test', 3);
     const key = crypto.randomUUID();
     const placed = await placeOrder(visitor, CARD.ok, key);

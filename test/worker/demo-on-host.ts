@@ -7,7 +7,11 @@ import { mapHost, publishSite } from '../../src/site/store';
 type DemoSite = ReturnType<typeof demoSite>;
 
 /** The demo store as website `{area}-{name}` (after `change`), mapped to the host `{name}.{area}.test`. */
-export async function demoStoreOnHost(area: string, name: string, change: (site: DemoSite) => void = () => {}): Promise<{ origin: string; websiteId: string }> {
+export async function demoStoreOnHost(
+  area: string,
+  name: string,
+  change: (site: DemoSite) => void = () => {},
+): Promise<{ origin: string; websiteId: string }> {
   const site = demoSite();
   const host = `${name}.${area}.test`;
   site.website.id = `${area}-${name}`;

@@ -15,14 +15,23 @@ describe("the demo store's default shipping", () => {
   it('offers Standard in the US and International abroad, chosen for the shopper, and names the countries it does not ship to', async () => {
     const visitor = await shopper(BASE, [{ ...CANDLE, quantity: 1 }]);
     expect((await startCheckout(visitor)).status).toBe(200);
-    const put = (address: Partial<typeof ADDRESS>) => visitor.json<{ checkout: Checkout }>('PUT', CHECKOUT, { email: 'ada@example.com', shippingAddress: { ...ADDRESS, ...address } });
+    const put = (address: Partial<typeof ADDRESS>) =>
+      visitor.json<{ checkout: Checkout }>('PUT', CHECKOUT, {
+        email: 'ada@example.com',
+        shippingAddress: { ...ADDRESS, ...address },
+      });
     const home = (await put({})).body.checkout;
     expect(home.shippingOptions.map((o) => [o.name, o.costCents])).toEqual([['Standard', 500]]);
     expect(home).toMatchObject({ selectedShippingOption: 'shipping-standard', shippingCostCents: 500, problems: {} });
     const london = (await put({ city: 'London', region: '', postalCode: 'SW1A 1AA', countryCode: 'GB' })).body.checkout;
     expect(london).toMatchObject({ selectedShippingOption: 'shipping-international', shippingCostCents: 2000 });
-    const rio = (await put({ city: 'Rio de Janeiro', region: 'RJ', postalCode: '20040-002', countryCode: 'BR' })).body.checkout;
-    expect(rio).toMatchObject({ shippingOptions: [], selectedShippingOption: null, problems: { shippingOptionId: 'We do not ship to this address.' } });
+    const rio = (await put({ city: 'Rio de Janeiro', region: 'RJ', postalCode: '20040-002', countryCode: 'BR' })).body
+      .checkout;
+    expect(rio).toMatchObject({
+      shippingOptions: [],
+      selectedShippingOption: null,
+      problems: { shippingOptionId: 'We do not ship to this address.' },
+    });
 
     const store = await merchant(BASE, DEMO_SITE_ID);
     const listed = await store.json<{ shippingRates: { id: string }[] }>('GET', '/api/commerce/shipping-rates');

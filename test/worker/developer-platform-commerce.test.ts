@@ -11,11 +11,16 @@ import { demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
 import { Visitor } from './visitor';
 
-const FIXTURE = import.meta.glob('../fixtures/developer-platform/**/*', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const FIXTURE = import.meta.glob('../fixtures/developer-platform/**/*', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
 const PREFIX = '../fixtures/developer-platform/';
 const HOST = 'commerce.template.test';
 
-const CART = '{.if showCart}<a class="t-cart" href="/cart">Cart <span class="sqs-cart-quantity">{shoppingCart.totalQuantity}</span></a>{.end}<div class="sqs-cart-dropzone"></div>';
+const CART =
+  '{.if showCart}<a class="t-cart" href="/cart">Cart <span class="sqs-cart-quantity">{shoppingCart.totalQuantity}</span></a>{.end}<div class="sqs-cart-dropzone"></div>';
 const ITEM = `{.section item}
 <article class="t-product">
   <h1>{title}</h1>
@@ -24,11 +29,14 @@ const ITEM = `{.section item}
   {@|product-checkout}
 </article>
 {.end}`;
-const LIST = '<ul>{.repeated section items}<li class="t-card" data-item-id="{id}">{.section items}{.section 0}<img class="t-thumb" src="{assetUrl}" alt="">{.end}{.end}{title}</li>{.end}</ul>';
+const LIST =
+  '<ul>{.repeated section items}<li class="t-card" data-item-id="{id}">{.section items}{.section 0}<img class="t-thumb" src="{assetUrl}" alt="">{.end}{.end}{title}</li>{.end}</ul>';
 
 /** The fixture template with `header` added to its header region, as a store on `host`. */
 async function templateStore(host: string, header: string): Promise<void> {
-  const files: Record<string, string> = Object.fromEntries(Object.entries(FIXTURE).map(([path, text]) => [path.slice(PREFIX.length), text]));
+  const files: Record<string, string> = Object.fromEntries(
+    Object.entries(FIXTURE).map(([path, text]) => [path.slice(PREFIX.length), text]),
+  );
   files['styles/compiled.css'] = '.fixture-main{max-width:60rem}';
   files['header.region'] = (files['header.region'] as string).replace('</header>', `${header}\n</header>`);
   files['collections/products.item'] = ITEM;
@@ -43,7 +51,10 @@ async function templateStore(host: string, header: string): Promise<void> {
 const COUNT_ONLY_HOST = 'count-only.template.test';
 beforeAll(async () => {
   await templateStore(HOST, CART);
-  await templateStore(COUNT_ONLY_HOST, '<a href="/cart">Cart <span class="sqs-cart-quantity">{shoppingCart.totalQuantity}</span></a>');
+  await templateStore(
+    COUNT_ONLY_HOST,
+    '<a href="/cart">Cart <span class="sqs-cart-quantity">{shoppingCart.totalQuantity}</span></a>',
+  );
 });
 
 async function page(path: string): Promise<string> {
@@ -60,12 +71,14 @@ describe('commerce in a developer-platform template', () => {
 
   it('fills .sqs-cart-dropzone with our cart pill, styled as our theme styles it', async () => {
     const html = await page('/shop/p/linen-shirt');
-    expect(html).toMatch(/<div class="sqs-cart-dropzone"><div class="sf-commerce"><div data-island="CartPill"[^>]*>[\s\S]*?class="CartPill"/);
+    expect(html).toMatch(
+      /<div class="sqs-cart-dropzone"><div class="sf-commerce"><div data-island="CartPill"[^>]*>[\s\S]*?class="CartPill"/,
+    );
     const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
     expect(style).toContain(':is(.sf-system-page,.sf-commerce,.Dialog-backdrop) .CartPill');
   });
 
-  it('keeps a template\'s .sqs-cart-quantity counts live without a dropzone: a hidden cart pill fills them', async () => {
+  it("keeps a template's .sqs-cart-quantity counts live without a dropzone: a hidden cart pill fills them", async () => {
     const html = await (await new Visitor(`http://${COUNT_ONLY_HOST}`).fetch('/shop/p/linen-shirt')).text();
     expect(html).toContain('Cart <span class="sqs-cart-quantity">0</span>');
     expect(html).toMatch(/<div class="sf-commerce" hidden><div data-island="CartPill"[\s\S]*<\/body>/);
@@ -80,7 +93,9 @@ describe('commerce in a developer-platform template', () => {
     expect(checkout).toContain('data-island="VariantSelects"');
     expect(checkout).toMatch(/<select[^>]*>[\s\S]*Small/);
     expect(checkout).toContain('data-island="AddToCartButton"');
-    expect(checkout.indexOf('data-island="VariantSelects"')).toBeLessThan(checkout.indexOf('data-island="AddToCartButton"'));
+    expect(checkout.indexOf('data-island="VariantSelects"')).toBeLessThan(
+      checkout.indexOf('data-island="AddToCartButton"'),
+    );
     expect(checkout).toContain('Add To Cart');
     expect(checkout).not.toContain('Purchase');
     // The selects are styled as on our own product page.
@@ -95,7 +110,9 @@ describe('commerce in a developer-platform template', () => {
     const html = await page('/shop/p/canvas-tote');
     expect(html).toMatch(/<span class="visually-hidden v6-visually-hidden">Sale Price:<\/span>/);
     const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
-    expect(style).toMatch(/(?:^|\})\.visually-hidden,\.v6-visually-hidden\{position:absolute;width:1px;height:1px;[^}]*clip:rect\(0 0 0 0\)/);
+    expect(style).toMatch(
+      /(?:^|\})\.visually-hidden,\.v6-visually-hidden\{position:absolute;width:1px;height:1px;[^}]*clip:rect\(0 0 0 0\)/,
+    );
   });
 
   it("fills item.items with the product's pictures, on its page and in the list", async () => {
@@ -105,6 +122,10 @@ describe('commerce in a developer-platform template', () => {
     const item = await page('/shop/p/canvas-tote');
     expect(/<ul class="t-images">([\s\S]*?)<\/ul>/.exec(item)?.[1]).toBe(`<li><img src="${src}" alt=""></li>`);
     const list = await page('/shop');
-    expect(list).toMatch(new RegExp(`data-item-id="${tote?.id ?? ''}"><img class="t-thumb" src="${src.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"`));
+    expect(list).toMatch(
+      new RegExp(
+        `data-item-id="${tote?.id ?? ''}"><img class="t-thumb" src="${src.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"`,
+      ),
+    );
   });
 });

@@ -15,11 +15,17 @@ import { demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
 import { Visitor } from './visitor';
 
-const FIXTURE = import.meta.glob('../fixtures/developer-platform/**/*', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const FIXTURE = import.meta.glob('../fixtures/developer-platform/**/*', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
 const PREFIX = '../fixtures/developer-platform/';
 
 function fixtureTheme(change: (files: Record<string, string>) => void): Record<string, string> {
-  const files: Record<string, string> = Object.fromEntries(Object.entries(FIXTURE).map(([path, text]) => [path.slice(PREFIX.length), text]));
+  const files: Record<string, string> = Object.fromEntries(
+    Object.entries(FIXTURE).map(([path, text]) => [path.slice(PREFIX.length), text]),
+  );
   files['styles/compiled.css'] = '.fixture-main{max-width:60rem}';
   change(files);
   return files;
@@ -43,7 +49,8 @@ const HEAD = [
   '<script src="https://code.jquery.com/jquery-3.7.1.min.js"></script>',
   '<script>window.templateReady = true;</script>',
 ].join('\n');
-const ITEM_SCRIPT = '<script>window.productTitle = {item.title|json}; window.raw = "{item.title}";</script>\n<script type="application/json" id="template-data">{item|json}</script>';
+const ITEM_SCRIPT =
+  '<script>window.productTitle = {item.title|json}; window.raw = "{item.title}";</script>\n<script type="application/json" id="template-data">{item|json}</script>';
 
 describe("a template's own script and style elements", () => {
   const HOST = 'scripts.template.test';
@@ -51,7 +58,10 @@ describe("a template's own script and style elements", () => {
     await templateStore(
       HOST,
       fixtureTheme((files) => {
-        files['header.region'] = (files['header.region'] as string).replace('{squarespace-headers}', `{squarespace-headers}\n${HEAD}`);
+        files['header.region'] = (files['header.region'] as string).replace(
+          '{squarespace-headers}',
+          `{squarespace-headers}\n${HEAD}`,
+        );
         files['collections/products.item'] = `${files['collections/products.item'] as string}\n${ITEM_SCRIPT}`;
       }),
       HOSTILE,
@@ -79,7 +89,9 @@ describe("a template's own script and style elements", () => {
     expect(at).toBeGreaterThan(0);
     expect(at).toBeLessThan(html.indexOf('<script>window.templateReady = true;</script>'));
     const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(TEMPLATE_RUNTIME));
-    expect(res.headers.get('content-security-policy')).toContain(`'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
+    expect(res.headers.get('content-security-policy')).toContain(
+      `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`,
+    );
     expect(new TextEncoder().encode(TEMPLATE_RUNTIME).byteLength).toBeLessThan(3 * 1024);
     const ours = await (await new Visitor().fetch('/shop/p/canvas-tote')).text();
     expect(ours).not.toContain('w.ImageLoader=');
@@ -104,7 +116,10 @@ describe('templates as the platform accepts them', () => {
         // No layout named default: the first one is. The second names a region the template lacks.
         const conf = JSON.parse(files['template.conf'] as string) as Record<string, unknown>;
         conf.name = 'Fixture With Spaces & More';
-        conf.layouts = { main: { name: 'Main', regions: ['header', 'body', 'footer'] }, wide: { name: 'Wide', regions: ['header', 'missing', 'footer'] } };
+        conf.layouts = {
+          main: { name: 'Main', regions: ['header', 'body', 'footer'] },
+          wide: { name: 'Wide', regions: ['header', 'missing', 'footer'] },
+        };
         files['template.conf'] = JSON.stringify(conf);
         // A products .conf that also accepts text, and no blog type: the blog is ours, not the product list.
         files['collections/products.conf'] = '{ "title": "Products", "acceptTypes": ["commerce-product", "text"] }';
@@ -154,20 +169,36 @@ describe('templates as the platform accepts them', () => {
     const templateId = /data-template-id="([^"]*)"/.exec(html)?.[1];
     expect(templateId).toBe('Fixture-With-Spaces-More');
     const hit = { websiteId: 'lenient-template-test', templateId, url: '/', pageType: 50 };
-    const res = await visitor.fetch('/api/census/RecordHit', { method: 'POST', headers: { 'cf-connecting-ip': '10.35.0.1' }, body: new URLSearchParams({ event: 'view', data: JSON.stringify(hit) }) });
+    const res = await visitor.fetch('/api/census/RecordHit', {
+      method: 'POST',
+      headers: { 'cf-connecting-ip': '10.35.0.1' },
+      body: new URLSearchParams({ event: 'view', data: JSON.stringify(hit) }),
+    });
     expect(res.status, await res.clone().text()).toBe(200);
   });
 });
 
 describe('a static file whose name has spaces', () => {
   const HOST = 'spaces.template.test';
-  const target: AdminTarget = { url: 'http://localhost', host: HOST, fetch: (url, init) => exports.default.fetch(url, init) };
+  const target: AdminTarget = {
+    url: 'http://localhost',
+    host: HOST,
+    fetch: (url, init) => exports.default.fetch(url, init),
+  };
 
   it('imports and is served at its URL-encoded path', async () => {
     const { site } = await receiveSite({ ...target, host: undefined } as AdminTarget);
     await sendSite(target, 'import', { ...site, website: { ...(site.website as object), id: 'spaces-template' } });
-    const theme = { 'template.conf': JSON.stringify({ name: 'Spaces', layouts: { default: { name: 'Default', regions: ['site'] } } }), 'site.region': '{squarespace.main-content}' };
-    await sendTemplate(target, theme, [{ path: 'assets/My Logo.svg', read: async () => new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>') }]);
+    const theme = {
+      'template.conf': JSON.stringify({ name: 'Spaces', layouts: { default: { name: 'Default', regions: ['site'] } } }),
+      'site.region': '{squarespace.main-content}',
+    };
+    await sendTemplate(target, theme, [
+      {
+        path: 'assets/My Logo.svg',
+        read: async () => new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      },
+    ]);
     const res = await exports.default.fetch(`http://${HOST}/assets/My%20Logo.svg`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);

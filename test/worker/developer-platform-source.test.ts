@@ -31,22 +31,31 @@ describe('developer-platform sources', () => {
     expect(queriesIn(source)).toEqual([{ collection: 'blog', limit: 3, tag: 'news', category: null }]);
   });
 
-  it('holds a static page\'s blocks only in block fields of pages/ files, and leaves a script outside the template folder out', () => {
-    expect(prepareSource('pages/about.page', '<squarespace:block-field id="page" />').text).toContain('{squarespace.page-blocks}');
-    expect(prepareSource('site.region', '<squarespace:block-field id="page" />').text).not.toContain('{squarespace.page-blocks}');
+  it("holds a static page's blocks only in block fields of pages/ files, and leaves a script outside the template folder out", () => {
+    expect(prepareSource('pages/about.page', '<squarespace:block-field id="page" />').text).toContain(
+      '{squarespace.page-blocks}',
+    );
+    expect(prepareSource('site.region', '<squarespace:block-field id="page" />').text).not.toContain(
+      '{squarespace.page-blocks}',
+    );
     expect(prepareSource('site.region', '<squarespace:script src="../secret.js" />').text).toBe('');
   });
 
   it('maps an error after rewritten tags back to the line and column the author wrote', () => {
     const line2 = '  <squarespace:navigation navigationId="mainNav" template="nav" /> <script>x</script> {.end}';
-    expect(firstError('site.region', `<html>\n${line2}\n</html>`)).toMatchObject({ type: 'assembler', line: 2, column: line2.indexOf('{.end}') + 1 });
+    expect(firstError('site.region', `<html>\n${line2}\n</html>`)).toMatchObject({
+      type: 'assembler',
+      line: 2,
+      column: line2.indexOf('{.end}') + 1,
+    });
     const lines = '<squarespace:query collection="blog">\n{.section item}\n</squarespace:query>\n  {foo|nope}';
     expect(firstError('blog.list', lines)).toMatchObject({ line: 4, column: 3 });
   });
 
   it('reads layouts, collection types and their layouts from the .conf files, with JSON errors at their line', () => {
     const files = {
-      'template.conf': '{"name":"T","layouts":{"default":{"regions":["header","site"]},"wide":{"regions":["site"]}},"navigations":[{"name":"main"}]}',
+      'template.conf':
+        '{"name":"T","layouts":{"default":{"regions":["header","site"]},"wide":{"regions":["site"]}},"navigations":[{"name":"main"}]}',
       'collections/shop.conf': '{"acceptTypes":["commerce-product"],"layout":"wide"}',
       'collections/journal.conf': '{"acceptTypes":["text"]}',
       'pages/about.page.conf': '{\n  "layout": "wide",\n}',
@@ -57,6 +66,8 @@ describe('developer-platform sources', () => {
     expect(regionsFor(declaration, 'collections/shop')).toEqual(['site']);
     expect(regionsFor(declaration, 'collections/journal')).toEqual(['header', 'site']);
     expect(regionsFor(declaration, null)).toEqual(['header', 'site']);
-    expect(declaration.problems).toEqual([expect.objectContaining({ file: 'pages/about.page.conf', line: 3, column: 1 })]);
+    expect(declaration.problems).toEqual([
+      expect.objectContaining({ file: 'pages/about.page.conf', line: 3, column: 1 }),
+    ]);
   });
 });

@@ -11,12 +11,18 @@ import { demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
 import { PRODUCTION_VARS, Visitor } from './visitor';
 
-const FIXTURE = import.meta.glob('../fixtures/developer-platform/**/*', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const FIXTURE = import.meta.glob('../fixtures/developer-platform/**/*', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
 const PREFIX = '../fixtures/developer-platform/';
 
 /** The fixture as the importer writes it: the template's own relative paths, and the stylesheet it compiles. */
 function fixtureTheme(change: (files: Record<string, string>) => void = () => {}): Record<string, string> {
-  const files: Record<string, string> = Object.fromEntries(Object.entries(FIXTURE).map(([path, text]) => [path.slice(PREFIX.length), text]));
+  const files: Record<string, string> = Object.fromEntries(
+    Object.entries(FIXTURE).map(([path, text]) => [path.slice(PREFIX.length), text]),
+  );
   files['styles/compiled.css'] = '.fixture-main{max-width:60rem;margin:0 auto}';
   change(files);
   return files;
@@ -30,7 +36,13 @@ async function templateStore(host: string, theme: Record<string, string>): Promi
   site.navigation = [
     { title: 'Shop', url: '/shop' },
     { title: 'Journal', url: '/blog' },
-    { title: 'More', children: [{ title: 'Contact', url: '/contact' }, { title: 'Elsewhere', url: 'https://example.com/' }] },
+    {
+      title: 'More',
+      children: [
+        { title: 'Contact', url: '/contact' },
+        { title: 'Elsewhere', url: 'https://example.com/' },
+      ],
+    },
   ];
   expect(await publishSite(env, site)).toHaveProperty('version');
   await mapHost(env.SITE_CONTENT, host, site.website.id);
@@ -38,14 +50,18 @@ async function templateStore(host: string, theme: Record<string, string>): Promi
 
 const HOST = 'fixture.template.test';
 const demo = demoSite();
-const simpleProduct = demo.items.find((item) => item.structuredContent?.variants.length === 1 && item.structuredContent.productType === 1);
+const simpleProduct = demo.items.find(
+  (item) => item.structuredContent?.variants.length === 1 && item.structuredContent.productType === 1,
+);
 const post = demo.items.find((item) => item.collectionId === 'c-blog');
 
 /** The props of the page's first island of `name`. */
 function islandProps(html: string, name: string): Record<string, unknown> {
   const match = new RegExp(`data-island="${name}" data-props='([^']*)'`).exec(html);
   expect(match, `${name} island`).not.toBeNull();
-  return JSON.parse((match?.[1] ?? '').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&amp;', '&')) as Record<string, unknown>;
+  return JSON.parse(
+    (match?.[1] ?? '').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&amp;', '&'),
+  ) as Record<string, unknown>;
 }
 
 describe('a developer-platform template', () => {
@@ -68,20 +84,28 @@ describe('a developer-platform template', () => {
     expect(html).toContain(`<title>Shop · ${demo.website.siteTitle}</title>`);
     expect(html).toContain('.fixture-main{max-width:60rem;margin:0 auto}');
     expect(res.headers.get('content-security-policy')).toMatch(/style-src 'self' 'sha256-/);
-    expect(html).toMatch(/<body id="collection-c-shop" class="page-kind-products view-list collection-type-products collection-c-shop">/);
+    expect(html).toMatch(
+      /<body id="collection-c-shop" class="page-kind-products view-list collection-type-products collection-c-shop">/,
+    );
     // The main navigation with its folder; the second navigation is empty.
     const nav = html.slice(header, main);
     expect(nav).toMatch(/<li class="fixture-nav-item">\s*<a href="\/shop">Shop<\/a>/);
     expect(nav).toContain('<span class="fixture-folder">More</span>');
-    expect(nav).toContain('<ul class="fixture-subnav"><li><a href="/contact">Contact</a></li><li><a class="fixture-external" href="https://example.com/">Elsewhere</a></li></ul>');
-    expect(nav).toContain('<div class="sqs-layout sqs-grid-12 columns-12" data-type="block-field" id="headerBlocks"></div>');
+    expect(nav).toContain(
+      '<ul class="fixture-subnav"><li><a href="/contact">Contact</a></li><li><a class="fixture-external" href="https://example.com/">Elsewhere</a></li></ul>',
+    );
+    expect(nav).toContain(
+      '<div class="sqs-layout sqs-grid-12 columns-12" data-type="block-field" id="headerBlocks"></div>',
+    );
     const footerHtml = html.slice(footer);
     expect(footerHtml).not.toContain('fixture-nav-item');
     expect(footerHtml.match(/<ul class="fixture-recent">(.*?)<\/ul>/)?.[1]?.match(/<li>/g)).toHaveLength(2);
     expect(footerHtml).toContain(`<p class="fixture-copyright">&copy; ${demo.website.siteTitle}</p>`);
     // {squarespace-footers}: the merchant's footer code and the analytics collector with the template's name.
     expect(footerHtml).toContain(`${demo.footer?.html}`);
-    expect(footerHtml).toMatch(/<script type="module" src="\/build\/collectors.js" data-census data-website-id="fixture-template-test" data-template-id="Fixture"/);
+    expect(footerHtml).toMatch(
+      /<script type="module" src="\/build\/collectors.js" data-census data-website-id="fixture-template-test" data-template-id="Fixture"/,
+    );
     expect(html).not.toContain('squarespace:');
     expect(html).not.toContain('data-trust');
   });
@@ -102,9 +126,10 @@ describe('a developer-platform template', () => {
     expect(html).not.toContain('fixture-filter');
   });
 
-  it('names a tag filter the collection has, and never a visitor\'s own text, which a template may print unescaped', async () => {
+  it("names a tag filter the collection has, and never a visitor's own text, which a template may print unescaped", async () => {
     const visitor = new Visitor(`http://${HOST}`);
-    const tag = demo.items.find((item) => item.collectionId === 'c-shop' && (item.tags ?? []).length > 0)?.tags?.[0] ?? '';
+    const tag =
+      demo.items.find((item) => item.collectionId === 'c-shop' && (item.tags ?? []).length > 0)?.tags?.[0] ?? '';
     const tagged = await (await visitor.fetch(`/shop?tag=${encodeURIComponent(tag)}`)).text();
     expect(tagged).toContain(`<p class="fixture-filter">Tagged ${tag}</p>`);
     const forged = await (await visitor.fetch(`/shop?tag=${encodeURIComponent('<b>forged</b>')}`)).text();
@@ -120,8 +145,17 @@ describe('a developer-platform template', () => {
     expect(html).toContain(`<h1>${simpleProduct?.title}</h1>`);
     expect(html).toMatch(/<body id="item-[^"]+" class="page-kind-product view-item collection-type-products/);
     const props = islandProps(html, 'AddToCartButton');
-    expect(props).toMatchObject({ itemId: simpleProduct?.id, sku: simpleProduct?.structuredContent?.variants[0]?.sku, soldOut: false });
-    const added = await visitor.json<{ shoppingCart: ShoppingCart }>('POST', '/api/commerce/shopping-cart/entries', { itemId: props.itemId, sku: props.sku, quantity: 1, additionalFields: null });
+    expect(props).toMatchObject({
+      itemId: simpleProduct?.id,
+      sku: simpleProduct?.structuredContent?.variants[0]?.sku,
+      soldOut: false,
+    });
+    const added = await visitor.json<{ shoppingCart: ShoppingCart }>('POST', '/api/commerce/shopping-cart/entries', {
+      itemId: props.itemId,
+      sku: props.sku,
+      quantity: 1,
+      additionalFields: null,
+    });
     expect(added.status).toBe(200);
     expect(added.body.shoppingCart.entries.map((entry) => entry.itemId)).toEqual([simpleProduct?.id]);
     const cart = await visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart');
@@ -144,20 +178,26 @@ describe('a developer-platform template', () => {
   it('renders a static page from its .page file, its blocks in the block field, in the layout of its .page.conf', async () => {
     const html = await (await new Visitor(`http://${HOST}`).fetch('/contact')).text();
     expect(html).toContain('data-layout="wide"');
-    expect(html).toMatch(/<section class="fixture-page">\s*<h1>Contact<\/h1>\s*<div class="sqs-layout sqs-grid-12 columns-12" data-type="block-field" id="page-c-contact">/);
+    expect(html).toMatch(
+      /<section class="fixture-page">\s*<h1>Contact<\/h1>\s*<div class="sqs-layout sqs-grid-12 columns-12" data-type="block-field" id="page-c-contact">/,
+    );
     expect(html).toMatch(/id="page-c-contact">[\s\S]*data-island="(?:SiteForm|AddToCartButton)"[\s\S]*<\/section>/);
   });
 
   it('keeps our cart and search pages inside the template regions', async () => {
     const visitor = new Visitor(`http://${HOST}`);
     const cart = await (await visitor.fetch('/cart')).text();
-    expect(cart).toMatch(/data-layout="default">\s*[\s\S]*data-island="CartPage"[\s\S]*<\/main>\s*<footer class="fixture-footer">/);
+    expect(cart).toMatch(
+      /data-layout="default">\s*[\s\S]*data-island="CartPage"[\s\S]*<\/main>\s*<footer class="fixture-footer">/,
+    );
     // Our markup renders in the system page element; the system stylesheet, before the template's, styles only inside it.
     expect(cart).toMatch(/<div class="sf-system-page">\s*<section class="CartPage"[\s\S]*data-island="CartPage"/);
     const style = /<style>([\s\S]*?)<\/style>/.exec(cart)?.[1] ?? '';
     expect(style.indexOf('img,video{max-width:100%;height:auto}')).toBe(0);
     expect(style.indexOf(':is(.sf-system-page,.sf-commerce,.Dialog-backdrop) .CartEntry{')).toBeGreaterThan(0);
-    expect(style.indexOf(':is(.sf-system-page,.sf-commerce,.Dialog-backdrop) .CartEntry{')).toBeLessThan(style.indexOf('.fixture-main{'));
+    expect(style.indexOf(':is(.sf-system-page,.sf-commerce,.Dialog-backdrop) .CartEntry{')).toBeLessThan(
+      style.indexOf('.fixture-main{'),
+    );
     expect(style).not.toMatch(/(?:^|[}])\s*\.CartEntry\{/);
     expect(style).not.toContain('.site-header');
     const search = await (await visitor.fetch('/search?q=linen')).text();
@@ -174,7 +214,10 @@ describe('template errors', () => {
     await templateStore(
       BROKEN,
       fixtureTheme((files) => {
-        files['header.region'] = (files['header.region'] as string).replace('<header class="fixture-header">', `<header class="fixture-header">\n  ${STRAY}`);
+        files['header.region'] = (files['header.region'] as string).replace(
+          '<header class="fixture-header">',
+          `<header class="fixture-header">\n  ${STRAY}`,
+        );
       }),
     );
   });

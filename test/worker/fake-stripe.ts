@@ -88,23 +88,41 @@ export class FakeStripe {
     if (url.origin !== 'https://api.stripe.com') throw new Error(`the fake Stripe does not serve ${url.origin}`);
     const key = request.headers.get('idempotency-key');
     this.requests.push({ path: url.pathname, idempotencyKey: key });
-    if (request.headers.get('authorization') !== `Bearer ${this.secretKey}`) return this.reply({ status: 401, body: stripeError('invalid_request_error', 'Invalid API Key provided.') });
-    if (request.method !== 'POST') return this.reply({ status: 405, body: stripeError('invalid_request_error', 'Unrecognized request URL.') });
-    if (key === null) return this.reply({ status: 400, body: stripeError('invalid_request_error', 'This fake takes only calls with an Idempotency-Key.') });
+    if (request.headers.get('authorization') !== `Bearer ${this.secretKey}`)
+      return this.reply({ status: 401, body: stripeError('invalid_request_error', 'Invalid API Key provided.') });
+    if (request.method !== 'POST')
+      return this.reply({ status: 405, body: stripeError('invalid_request_error', 'Unrecognized request URL.') });
+    if (key === null)
+      return this.reply({
+        status: 400,
+        body: stripeError('invalid_request_error', 'This fake takes only calls with an Idempotency-Key.'),
+      });
     const form = new URLSearchParams(new TextDecoder().decode(await request.arrayBuffer()));
     const fingerprint = `${url.pathname}?${[...form].sort().join('&')}`;
     const first = this.answers.get(key);
     if (first !== undefined) {
       if (first.fingerprint !== fingerprint) {
-        return this.reply({ status: 400, body: { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } } });
+        return this.reply({
+          status: 400,
+          body: {
+            error: {
+              type: 'idempotency_error',
+              message:
+                'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+            },
+          },
+        });
       }
       return this.reply(first.answer, true);
     }
     const computed =
-      url.pathname === '/v1/payment_intents' ? this.createIntent(form)
-      : url.pathname === '/v1/customers' ? this.createCustomer(form)
-      : url.pathname === '/v1/refunds' ? this.refund(form)
-      : { status: 404, body: stripeError('invalid_request_error', 'Unrecognized request URL.') };
+      url.pathname === '/v1/payment_intents'
+        ? this.createIntent(form)
+        : url.pathname === '/v1/customers'
+          ? this.createCustomer(form)
+          : url.pathname === '/v1/refunds'
+            ? this.refund(form)
+            : { status: 404, body: stripeError('invalid_request_error', 'Unrecognized request URL.') };
     // Kept as it was sent: later changes to the intent do not alter the answer a retry replays.
     const answer = { status: computed.status, body: JSON.parse(JSON.stringify(computed.body)) as unknown };
     this.answers.set(key, { fingerprint, answer });
@@ -112,17 +130,27 @@ export class FakeStripe {
   }
 
   /** The shopper finishes 3-D Secure; returns the webhook delivery Stripe would then send. */
-  async completeAuthentication(intentId: string, approved: boolean, at = Date.now()): Promise<{ body: string; signature: string }> {
+  async completeAuthentication(
+    intentId: string,
+    approved: boolean,
+    at = Date.now(),
+  ): Promise<{ body: string; signature: string }> {
     const intent = this.intents.get(intentId);
     if (intent?.status !== 'requires_action') throw new Error(`${intentId} is not waiting for authentication`);
     intent.next_action = null;
     if (approved) {
       intent.status = 'succeeded';
       this.charges += 1;
-      if (intent.customer !== null && intent.setup_future_usage === 'off_session') this.customers.get(intent.customer)?.paymentMethods.add(intent.payment_method);
+      if (intent.customer !== null && intent.setup_future_usage === 'off_session')
+        this.customers.get(intent.customer)?.paymentMethods.add(intent.payment_method);
     } else {
       intent.status = 'requires_payment_method';
-      intent.last_payment_error = { type: 'card_error', code: 'card_declined', decline_code: 'authentication_required', message: 'Your card was declined.' };
+      intent.last_payment_error = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'authentication_required',
+        message: 'Your card was declined.',
+      };
     }
     return this.event(approved ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', intent, at);
   }
@@ -130,32 +158,70 @@ export class FakeStripe {
   /** A signed delivery of `type` for an intent, as Stripe sends it at `at` (ms). */
   async event(type: string, intent: Intent, at = Date.now()): Promise<{ body: string; signature: string }> {
     const created = Math.floor(at / 1000);
-    const body = JSON.stringify({ id: `evt_${this.nextId()}`, object: 'event', type, created, livemode: false, data: { object: intent } });
+    const body = JSON.stringify({
+      id: `evt_${this.nextId()}`,
+      object: 'event',
+      type,
+      created,
+      livemode: false,
+      data: { object: intent },
+    });
     return { body, signature: await signatureHeader(this.webhookSecret, body, created) };
   }
 
   private createCustomer(form: URLSearchParams): Answer {
-    const customer: Customer = { id: `cus_${this.nextId()}`, email: form.get('email') ?? '', metadata: metadataOf(form), paymentMethods: new Set() };
+    const customer: Customer = {
+      id: `cus_${this.nextId()}`,
+      email: form.get('email') ?? '',
+      metadata: metadataOf(form),
+      paymentMethods: new Set(),
+    };
     this.customers.set(customer.id, customer);
-    return { status: 200, body: { id: customer.id, object: 'customer', email: customer.email, metadata: customer.metadata } };
+    return {
+      status: 200,
+      body: { id: customer.id, object: 'customer', email: customer.email, metadata: customer.metadata },
+    };
   }
 
   private createIntent(form: URLSearchParams): Answer {
     const amount = Number(form.get('amount'));
     const currency = form.get('currency') ?? '';
     const method = form.get('payment_method') ?? '';
-    if (!Number.isSafeInteger(amount) || amount < 50) return { status: 400, body: stripeError('invalid_request_error', 'Amount must be at least 50 cents', 'amount_too_small') };
-    if (!/^[a-z]{3}$/.test(currency)) return { status: 400, body: stripeError('invalid_request_error', 'Invalid currency', 'parameter_invalid_string') };
-    if (form.get('confirm') !== 'true') return { status: 400, body: stripeError('invalid_request_error', 'The fake only creates confirmed intents.') };
+    if (!Number.isSafeInteger(amount) || amount < 50)
+      return {
+        status: 400,
+        body: stripeError('invalid_request_error', 'Amount must be at least 50 cents', 'amount_too_small'),
+      };
+    if (!/^[a-z]{3}$/.test(currency))
+      return {
+        status: 400,
+        body: stripeError('invalid_request_error', 'Invalid currency', 'parameter_invalid_string'),
+      };
+    if (form.get('confirm') !== 'true')
+      return { status: 400, body: stripeError('invalid_request_error', 'The fake only creates confirmed intents.') };
     const outcome = TEST_PAYMENT_METHODS[method];
-    if (outcome === undefined) return { status: 400, body: stripeError('invalid_request_error', `No such PaymentMethod: '${method}'`, 'resource_missing') };
+    if (outcome === undefined)
+      return {
+        status: 400,
+        body: stripeError('invalid_request_error', `No such PaymentMethod: '${method}'`, 'resource_missing'),
+      };
     const metadata = metadataOf(form);
     const customerId = form.get('customer');
     const customer = customerId === null ? null : this.customers.get(customerId);
-    if (customer === undefined) return { status: 400, body: stripeError('invalid_request_error', `No such customer: '${customerId}'`, 'resource_missing') };
+    if (customer === undefined)
+      return {
+        status: 400,
+        body: stripeError('invalid_request_error', `No such customer: '${customerId}'`, 'resource_missing'),
+      };
     const offSession = form.get('off_session') === 'true';
     if (offSession && (customer === null || !customer.paymentMethods.has(method))) {
-      return { status: 400, body: stripeError('invalid_request_error', 'The provided PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.') };
+      return {
+        status: 400,
+        body: stripeError(
+          'invalid_request_error',
+          'The provided PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.',
+        ),
+      };
     }
     const id = `pi_${this.nextId()}`;
     const intent: Intent = {
@@ -182,7 +248,12 @@ export class FakeStripe {
     }
     if (outcome === 'requires_action' && offSession) {
       intent.status = 'requires_payment_method';
-      intent.last_payment_error = { type: 'card_error', code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' };
+      intent.last_payment_error = {
+        type: 'card_error',
+        code: 'authentication_required',
+        decline_code: 'authentication_required',
+        message: 'Your card was declined. This transaction requires authentication.',
+      };
       return { status: 402, body: { error: { ...intent.last_payment_error, payment_intent: intent } } };
     }
     if (outcome === 'requires_action') {
@@ -191,10 +262,21 @@ export class FakeStripe {
       intent.next_action =
         returnUrl === null
           ? { type: 'use_stripe_sdk' }
-          : { type: 'redirect_to_url', redirect_to_url: { url: `https://hooks.stripe.com/3d_secure_2/hosted?payment_intent=${intent.id}`, return_url: returnUrl } };
+          : {
+              type: 'redirect_to_url',
+              redirect_to_url: {
+                url: `https://hooks.stripe.com/3d_secure_2/hosted?payment_intent=${intent.id}`,
+                return_url: returnUrl,
+              },
+            };
       return { status: 200, body: intent };
     }
-    const message = outcome.code === 'expired_card' ? 'Your card has expired.' : outcome.code === 'processing_error' ? 'An error occurred while processing your card.' : 'Your card was declined.';
+    const message =
+      outcome.code === 'expired_card'
+        ? 'Your card has expired.'
+        : outcome.code === 'processing_error'
+          ? 'An error occurred while processing your card.'
+          : 'Your card was declined.';
     intent.status = 'requires_payment_method';
     intent.last_payment_error = { type: 'card_error', ...outcome, message };
     return { status: 402, body: { error: { type: 'card_error', ...outcome, message, payment_intent: intent } } };
@@ -202,18 +284,40 @@ export class FakeStripe {
 
   private refund(form: URLSearchParams): Answer {
     const intent = this.intents.get(form.get('payment_intent') ?? '');
-    if (intent === undefined) return { status: 400, body: stripeError('invalid_request_error', 'No such payment_intent', 'resource_missing') };
-    if (intent.status !== 'succeeded') return { status: 400, body: stripeError('invalid_request_error', 'This PaymentIntent does not have a successful charge to refund.', 'charge_not_refundable') };
+    if (intent === undefined)
+      return { status: 400, body: stripeError('invalid_request_error', 'No such payment_intent', 'resource_missing') };
+    if (intent.status !== 'succeeded')
+      return {
+        status: 400,
+        body: stripeError(
+          'invalid_request_error',
+          'This PaymentIntent does not have a successful charge to refund.',
+          'charge_not_refundable',
+        ),
+      };
     const amount = form.has('amount') ? Number(form.get('amount')) : intent.amount - intent.amount_refunded;
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount > intent.amount - intent.amount_refunded) {
-      return { status: 400, body: stripeError('invalid_request_error', `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - intent.amount_refunded})`, 'amount_too_large') };
+      return {
+        status: 400,
+        body: stripeError(
+          'invalid_request_error',
+          `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - intent.amount_refunded})`,
+          'amount_too_large',
+        ),
+      };
     }
     intent.amount_refunded += amount;
-    return { status: 200, body: { id: `re_${this.nextId()}`, object: 'refund', amount, payment_intent: intent.id, status: 'succeeded' } };
+    return {
+      status: 200,
+      body: { id: `re_${this.nextId()}`, object: 'refund', amount, payment_intent: intent.id, status: 'succeeded' },
+    };
   }
 
   private reply(answer: Answer, replayed = false): Response {
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'request-id': `req_${this.nextId()}` };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'request-id': `req_${this.nextId()}`,
+    };
     if (replayed) headers['idempotent-replayed'] = 'true';
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers });
   }
@@ -229,7 +333,10 @@ type Failure = 'timeout' | 500 | 503;
 /** A lost answer: the adapter's own timeout (an abort) or Stripe's server error. */
 function fail(failure: Failure): Response {
   if (failure === 'timeout') throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
-  return new Response(JSON.stringify(stripeError('api_error', 'An unknown error occurred')), { status: failure, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(stripeError('api_error', 'An unknown error occurred')), {
+    status: failure,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 function metadataOf(form: URLSearchParams): Record<string, string> {

@@ -11,7 +11,22 @@ import { clearFaults, injectedFaults, injectFaults } from '../../src/faults';
 import { RETRY_AFTER_SECONDS, UNAVAILABLE } from '../../src/http/unavailable';
 import { ROLES } from '../../src/site/roles';
 import { SITE_VERSION_TTL_MS } from '../../src/site/store';
-import { CARD, ENTRIES, fillCheckout, merchant, orders, paymentLedger, placeOrder, setStock, shopper, skuOf, standardRules, startCheckout, stock, storeOnHost } from './checkout-support';
+import {
+  CARD,
+  ENTRIES,
+  fillCheckout,
+  merchant,
+  orders,
+  paymentLedger,
+  placeOrder,
+  setStock,
+  shopper,
+  skuOf,
+  standardRules,
+  startCheckout,
+  stock,
+  storeOnHost,
+} from './checkout-support';
 import { Visitor } from './visitor';
 
 afterEach(() => clearFaults());
@@ -42,11 +57,16 @@ describe('a dependency that is down', () => {
     expect(good.status).toBe(200);
     const goodHtml = await good.text();
     // The copy is kept after the answer is sent; wait for it as a later visitor would.
-    await expect.poll(async () => (await visitor.fetch('/blog')).headers.get('x-page-cache'), { timeout: 20_000 }).toBe('hit');
+    await expect
+      .poll(async () => (await visitor.fetch('/blog')).headers.get('x-page-cache'), { timeout: 20_000 })
+      .toBe('hit');
 
     // A memory hit is answered before the app for a moment after; past it, the app reads the content.
     await versionTrustEnds();
-    injectFaults([{ target: 'kv', mode: 'fail' }, { target: 'durable-object', mode: 'fail', name: 'SITE_CONTENT' }]);
+    injectFaults([
+      { target: 'kv', mode: 'fail' },
+      { target: 'durable-object', mode: 'fail', name: 'SITE_CONTENT' },
+    ]);
     const stale = await visitor.fetch('/blog');
     expect(stale.status).toBe(200);
     expect(stale.headers.get('x-page-cache')).toBe('stale-if-error');
@@ -72,8 +92,22 @@ describe('a dependency that is down', () => {
     const visitor = await new Visitor().open('/contact');
     const key = (await visitor.json<{ key: string }>('POST', '/api/form/FormSubmissionKey', '')).body.key;
     injectFaults([{ target: 'captcha', mode: 'hang', delayMs: 50 }]);
-    const values = { name: ['Ada', 'Lovelace'], email: 'ada@example.com', message: 'Hi', phone: ['555', '123', '4567'], topic: 'Order', interests: [], satisfaction: {}, source: 'newsletter' };
-    const saved = await visitor.json('POST', '/api/form/SaveFormSubmission', { key, formId: 'f-contact', form: JSON.stringify(values), captchaKey: 'local:form_block:0123456789abcdef' });
+    const values = {
+      name: ['Ada', 'Lovelace'],
+      email: 'ada@example.com',
+      message: 'Hi',
+      phone: ['555', '123', '4567'],
+      topic: 'Order',
+      interests: [],
+      satisfaction: {},
+      source: 'newsletter',
+    };
+    const saved = await visitor.json('POST', '/api/form/SaveFormSubmission', {
+      key,
+      formId: 'f-contact',
+      form: JSON.stringify(values),
+      captchaKey: 'local:form_block:0123456789abcdef',
+    });
     expect(saved.status).toBe(400);
 
     const { base, websiteId } = await storeOnHost('places-down.example');
@@ -92,7 +126,16 @@ describe('an answer lost after the work was done (a Durable Object reset), and t
     const { base } = await storeOnHost('lost-add.example', (site) => setStock(site, 'ceramic-mug', 10));
     const visitor = await new Visitor(base).open('/shop');
     injectFaults([{ target: 'durable-object', mode: 'lose-response', name: 'CARTS', times: 1 }]);
-    const add = () => visitor.fetch(ENTRIES, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': visitor.crumb, 'idempotency-key': 'add-0001-tote' }, body: JSON.stringify(MUG) });
+    const add = () =>
+      visitor.fetch(ENTRIES, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-csrf-token': visitor.crumb,
+          'idempotency-key': 'add-0001-tote',
+        },
+        body: JSON.stringify(MUG),
+      });
     const lost = await add();
     expect(lost.status).toBe(503);
     expect(visitor.cookies.has('cart') || visitor.cookies.has('__Host-cart')).toBe(false);
@@ -102,15 +145,33 @@ describe('an answer lost after the work was done (a Durable Object reset), and t
     expect(cart.shoppingCart.entries.map((e) => e.quantity)).toEqual([1]);
     // The same key again, and a new key: one more unit only for the new key.
     expect(((await (await add()).json()) as typeof cart).shoppingCart.entries.map((e) => e.quantity)).toEqual([1]);
-    const more = await visitor.fetch(ENTRIES, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': visitor.crumb, 'idempotency-key': 'add-0002-tote' }, body: JSON.stringify(MUG) });
+    const more = await visitor.fetch(ENTRIES, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-csrf-token': visitor.crumb,
+        'idempotency-key': 'add-0002-tote',
+      },
+      body: JSON.stringify(MUG),
+    });
     expect(((await more.json()) as typeof cart).shoppingCart.entries.map((e) => e.quantity)).toEqual([2]);
     const plain = await visitor.json('POST', ENTRIES, { ...MUG });
     expect(plain.status, JSON.stringify(plain.body)).toBe(200);
-    const bad = await visitor.fetch(ENTRIES, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': visitor.crumb, 'idempotency-key': 'no spaces allowed' }, body: JSON.stringify(MUG) });
+    const bad = await visitor.fetch(ENTRIES, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-csrf-token': visitor.crumb,
+        'idempotency-key': 'no spaces allowed',
+      },
+      body: JSON.stringify(MUG),
+    });
     expect(bad.status).toBe(400);
   });
 
-  it('places one order and takes one charge when the placement answer is lost and the shopper retries with the same key', { timeout: 90_000 }, async () => {
+  it('places one order and takes one charge when the placement answer is lost and the shopper retries with the same key', {
+    timeout: 90_000,
+  }, async () => {
     const { base, websiteId } = await storeOnHost('lost-order.example', (site) => setStock(site, 'ceramic-mug', 5));
     await standardRules(websiteId);
     const visitor = await shopper(base, [{ itemId: 'p-ceramic-mug', sku: skuOf('ceramic-mug'), quantity: 2 }]);
@@ -134,15 +195,31 @@ describe('an answer lost after the work was done (a Durable Object reset), and t
     const { base, websiteId } = await storeOnHost('lost-form.example');
     const visitor = await new Visitor(base).open('/contact');
     const key = (await visitor.json<{ key: string }>('POST', '/api/form/FormSubmissionKey', '')).body.key;
-    const values = { name: ['Ada', 'Lovelace'], email: 'ada@example.com', message: 'Hi', phone: ['555', '123', '4567'], topic: 'Order', interests: [], satisfaction: {}, source: 'newsletter' };
-    const body = { key, formId: 'f-contact', form: JSON.stringify(values), captchaKey: 'local:form_block:0123456789abcdef' };
+    const values = {
+      name: ['Ada', 'Lovelace'],
+      email: 'ada@example.com',
+      message: 'Hi',
+      phone: ['555', '123', '4567'],
+      topic: 'Order',
+      interests: [],
+      satisfaction: {},
+      source: 'newsletter',
+    };
+    const body = {
+      key,
+      formId: 'f-contact',
+      form: JSON.stringify(values),
+      captchaKey: 'local:form_block:0123456789abcdef',
+    };
     injectFaults([{ target: 'durable-object', mode: 'lose-response', name: 'FORMS.save', times: 1 }]);
     expect((await visitor.json('POST', '/api/form/SaveFormSubmission', body)).status).toBe(503);
     expect((await visitor.json('POST', '/api/form/SaveFormSubmission', body)).status).toBe(401);
     expect(await env.FORMS.get(env.FORMS.idFromName(websiteId)).count('f-contact')).toBe(1);
   });
 
-  it('holds nothing when a checkout start loses its answer and is retried, and sells once when the order is placed', { timeout: 60_000 }, async () => {
+  it('holds nothing when a checkout start loses its answer and is retried, and sells once when the order is placed', {
+    timeout: 60_000,
+  }, async () => {
     const { base, websiteId } = await storeOnHost('lost-reserve.example', (site) => setStock(site, 'ceramic-mug', 4));
     await standardRules(websiteId);
     const visitor = await shopper(base, [{ itemId: 'p-ceramic-mug', sku: skuOf('ceramic-mug'), quantity: 3 }]);
@@ -158,7 +235,8 @@ describe('an answer lost after the work was done (a Durable Object reset), and t
   it('emails each restock sign-up once when the send loses its answer and the merchant sends again', async () => {
     const stub = env.RESTOCK.get(env.RESTOCK.idFromName('lost-restock'));
     const item = { productId: 'p-lost', variantId: 'v-lost' };
-    for (const email of ['a@example.com', 'b@example.com']) await stub.signUp({ ...item, email, joinMailingList: false, language: null, productTitle: 'Lost Mug' });
+    for (const email of ['a@example.com', 'b@example.com'])
+      await stub.signUp({ ...item, email, joinMailingList: false, language: null, productTitle: 'Lost Mug' });
     injectFaults([{ target: 'durable-object', mode: 'lose-response', name: 'RESTOCK.send', times: 1 }]);
     const { withFaults } = await import('../../src/faults');
     const faulty = withFaults(env);
@@ -173,7 +251,8 @@ describe('an answer lost after the work was done (a Durable Object reset), and t
 describe('the email outbox', () => {
   function outboxIn(name: string) {
     const stub = env.ORDERS.get(env.ORDERS.idFromName(name));
-    return <T>(work: (outbox: EmailOutbox) => T | Promise<T>) => runInDurableObject(stub, (_instance, state) => work(new EmailOutbox(state.storage.sql, env, name)));
+    return <T>(work: (outbox: EmailOutbox) => T | Promise<T>) =>
+      runInDurableObject(stub, (_instance, state) => work(new EmailOutbox(state.storage.sql, env, name)));
   }
   const message = { to: 'ada@example.com', subject: 'Order #1001 confirmed', text: 'Thanks' };
 
@@ -224,9 +303,17 @@ describe('the email outbox', () => {
 
   it('keeps its messages across a reset of the object', async () => {
     const id = env.ORDERS.idFromName('outbox-reset');
-    await runInDurableObject(env.ORDERS.get(id), (_instance, state) => new EmailOutbox(state.storage.sql, env, 'reset').queue(message, 'order:4:confirmed', 0));
-    await expect(runInDurableObject(env.ORDERS.get(id), (_instance, state) => state.abort('deploy'))).rejects.toThrow('deploy');
-    expect(await runInDurableObject(env.ORDERS.get(id), (_instance, state) => new EmailOutbox(state.storage.sql, env, 'reset').pending())).toBe(1);
+    await runInDurableObject(env.ORDERS.get(id), (_instance, state) =>
+      new EmailOutbox(state.storage.sql, env, 'reset').queue(message, 'order:4:confirmed', 0),
+    );
+    await expect(runInDurableObject(env.ORDERS.get(id), (_instance, state) => state.abort('deploy'))).rejects.toThrow(
+      'deploy',
+    );
+    expect(
+      await runInDurableObject(env.ORDERS.get(id), (_instance, state) =>
+        new EmailOutbox(state.storage.sql, env, 'reset').pending(),
+      ),
+    ).toBe(1);
   });
 
   it('shows parked emails to merchants with the commerce permission, and retries them on request', async () => {
@@ -241,7 +328,10 @@ describe('the email outbox', () => {
     const editor = await merchant(base, websiteId, ROLES.editor);
     expect((await editor.json('GET', '/api/commerce/parked-emails')).status).toBe(403);
     const manager = await merchant(base, websiteId, ROLES.storeManager);
-    const listed = await manager.json<{ parked: { source: string; id: number; to: string; lastError: string }[] }>('GET', '/api/commerce/parked-emails');
+    const listed = await manager.json<{ parked: { source: string; id: number; to: string; lastError: string }[] }>(
+      'GET',
+      '/api/commerce/parked-emails',
+    );
     expect(listed.status).toBe(200);
     expect(listed.body.parked).toHaveLength(1);
     expect(listed.body.parked[0]).toMatchObject({ source: 'orders', to: message.to });
@@ -263,7 +353,9 @@ describe('an alarm that throws', () => {
     expect(await store.issueWelcomeCode('reader@example.com', 'Alarm Store')).toEqual({ issued: true });
     await expect.poll(() => injectedFaults()['alarm:fail'] ?? 0, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
     expect((await store.settings()).welcomeDiscount.enabled).toBe(true);
-    await expect.poll(async () => (await store.mailbox()).map((m) => m.to), { timeout: 45_000, interval: 500 }).toEqual(['reader@example.com']);
+    await expect
+      .poll(async () => (await store.mailbox()).map((m) => m.to), { timeout: 45_000, interval: 500 })
+      .toEqual(['reader@example.com']);
     expect(injectedFaults()['alarm:fail']).toBe(2);
   });
 });

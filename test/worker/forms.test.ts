@@ -31,7 +31,17 @@ async function key(visitor: Visitor): Promise<string> {
 }
 
 function payload(k: string, values: unknown, extra: Record<string, unknown> = {}) {
-  return { key: k, formId: 'f-contact', form: JSON.stringify(values), captchaKey: CAPTCHA, pageTitle: 'Contact', pageId: 'c-contact', contentSource: 'c', pagePath: '/contact', ...extra };
+  return {
+    key: k,
+    formId: 'f-contact',
+    form: JSON.stringify(values),
+    captchaKey: CAPTCHA,
+    pageTitle: 'Contact',
+    pageId: 'c-contact',
+    contentSource: 'c',
+    pagePath: '/contact',
+    ...extra,
+  };
 }
 
 async function stored(formId: string): Promise<{ values: string }[]> {
@@ -42,7 +52,10 @@ async function stored(formId: string): Promise<{ values: string }[]> {
 describe('site forms API', () => {
   it('describes the form block schema', async () => {
     const visitor = new Visitor();
-    const schema = await visitor.json<{ fieldTypes: { type: string; attributes: string[] }[] }>('GET', '/api/template/GetTemplateSchema?type=form-block');
+    const schema = await visitor.json<{ fieldTypes: { type: string; attributes: string[] }[] }>(
+      'GET',
+      '/api/template/GetTemplateSchema?type=form-block',
+    );
     expect(schema.body.fieldTypes.map((f) => f.type)).toContain('likert');
     expect(schema.body.fieldTypes.find((f) => f.type === 'phone')?.attributes).toContain('showCountryCode');
     expect((await visitor.json('GET', '/api/template/GetTemplateSchema?type=gallery')).status).toBe(404);
@@ -51,33 +64,56 @@ describe('site forms API', () => {
 
   it('validates values with errors keyed by field id', async () => {
     const visitor = await new Visitor().open('/contact');
-    const bad = await visitor.json('POST', '/api/rest/forms/validate/f-contact', { email: 'nope', message: 'x'.repeat(501) });
+    const bad = await visitor.json('POST', '/api/rest/forms/validate/f-contact', {
+      email: 'nope',
+      message: 'x'.repeat(501),
+    });
     expect(bad).toEqual({
       status: 400,
-      body: { error: FORM_MESSAGES.formInvalid, errors: { name: 'Required', email: FORM_MESSAGES.email, message: 'You have exceeded the character limit.' } },
+      body: {
+        error: FORM_MESSAGES.formInvalid,
+        errors: { name: 'Required', email: FORM_MESSAGES.email, message: 'You have exceeded the character limit.' },
+      },
     });
     expect(await visitor.json('POST', '/api/rest/forms/validate/f-contact', VALID)).toEqual({ status: 200, body: {} });
-    expect(await visitor.json('POST', '/api/rest/forms/validate/f-nope', VALID)).toEqual({ status: 404, body: { error: FORM_ERRORS.notConfigured } });
+    expect(await visitor.json('POST', '/api/rest/forms/validate/f-nope', VALID)).toEqual({
+      status: 404,
+      body: { error: FORM_ERRORS.notConfigured },
+    });
   });
 
   it('saves a submission once with a single-use key, and refuses the key again with 401', async () => {
     const visitor = await new Visitor().open('/contact');
     const k = await key(visitor);
     const before = (await stored('f-contact')).length;
-    const saved = await visitor.json<{ success: boolean; submissionId: number }>('POST', '/api/form/SaveFormSubmission', payload(k, VALID));
+    const saved = await visitor.json<{ success: boolean; submissionId: number }>(
+      'POST',
+      '/api/form/SaveFormSubmission',
+      payload(k, VALID),
+    );
     expect(saved.status).toBe(200);
     expect(saved.body.success).toBe(true);
     const all = await stored('f-contact');
     expect(all).toHaveLength(before + 1);
     expect(JSON.parse(all[0]?.values ?? '{}')).toEqual({ ...VALID, ignored: undefined });
-    expect(await visitor.json('POST', '/api/form/SaveFormSubmission', payload(k, VALID))).toEqual({ status: 401, body: { error: FORM_ERRORS.badKey } });
-    expect(await visitor.json('POST', '/api/form/SaveFormSubmission', payload('0'.repeat(48), VALID))).toEqual({ status: 401, body: { error: FORM_ERRORS.badKey } });
+    expect(await visitor.json('POST', '/api/form/SaveFormSubmission', payload(k, VALID))).toEqual({
+      status: 401,
+      body: { error: FORM_ERRORS.badKey },
+    });
+    expect(await visitor.json('POST', '/api/form/SaveFormSubmission', payload('0'.repeat(48), VALID))).toEqual({
+      status: 401,
+      body: { error: FORM_ERRORS.badKey },
+    });
   });
 
   it('keeps the key when the values fail, so the visitor can correct and resubmit', async () => {
     const visitor = await new Visitor().open('/contact');
     const k = await key(visitor);
-    const failed = await visitor.json<{ errors: Record<string, string> }>('POST', '/api/form/SaveFormSubmission', payload(k, { ...VALID, email: '' }));
+    const failed = await visitor.json<{ errors: Record<string, string> }>(
+      'POST',
+      '/api/form/SaveFormSubmission',
+      payload(k, { ...VALID, email: '' }),
+    );
     expect(failed.status).toBe(400);
     expect(failed.body.errors).toEqual({ email: 'Required' });
     expect((await visitor.json('POST', '/api/form/SaveFormSubmission', payload(k, VALID))).status).toBe(200);
@@ -86,12 +122,24 @@ describe('site forms API', () => {
   it('needs a captcha for the right action, and reports unparsable fields and unknown forms', async () => {
     const visitor = await new Visitor().open('/contact');
     const k = await key(visitor);
-    const noCaptcha = await visitor.json('POST', '/api/form/SaveFormSubmission', payload(k, VALID, { captchaKey: null }));
+    const noCaptcha = await visitor.json(
+      'POST',
+      '/api/form/SaveFormSubmission',
+      payload(k, VALID, { captchaKey: null }),
+    );
     expect(noCaptcha).toEqual({ status: 400, body: { error: 'Complete CAPTCHA before submitting.' } });
-    const wrongAction = await visitor.json('POST', '/api/form/SaveFormSubmission', payload(k, VALID, { captchaKey: 'local:newsletter_block:0123456789abcdef' }));
+    const wrongAction = await visitor.json(
+      'POST',
+      '/api/form/SaveFormSubmission',
+      payload(k, VALID, { captchaKey: 'local:newsletter_block:0123456789abcdef' }),
+    );
     expect(wrongAction.status).toBe(400);
-    expect(await visitor.json('POST', '/api/form/SaveFormSubmission', { ...payload(k, VALID), form: '{not json' })).toEqual({ status: 400, body: { error: FORM_ERRORS.unparsable } });
-    expect(await visitor.json('POST', '/api/form/SaveFormSubmission', { ...payload(k, VALID), formId: 'f-gone' })).toEqual({ status: 404, body: { error: FORM_ERRORS.notConfigured } });
+    expect(
+      await visitor.json('POST', '/api/form/SaveFormSubmission', { ...payload(k, VALID), form: '{not json' }),
+    ).toEqual({ status: 400, body: { error: FORM_ERRORS.unparsable } });
+    expect(
+      await visitor.json('POST', '/api/form/SaveFormSubmission', { ...payload(k, VALID), formId: 'f-gone' }),
+    ).toEqual({ status: 404, body: { error: FORM_ERRORS.notConfigured } });
     const newsletter = await visitor.json('POST', '/api/form/SaveFormSubmission', {
       ...payload(k, { email: 'reader@example.com' }),
       formId: 'block-newsletter',
@@ -104,7 +152,12 @@ describe('site forms API', () => {
     const visitor = await new Visitor().open('/contact');
     const k = await key(visitor);
     const before = (await stored('f-contact')).length;
-    const statuses = await Promise.all(Array.from({ length: 8 }, async () => (await visitor.send('POST', '/api/form/SaveFormSubmission', payload(k, VALID))).status));
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 8 },
+        async () => (await visitor.send('POST', '/api/form/SaveFormSubmission', payload(k, VALID))).status,
+      ),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 401)).toHaveLength(7);
     expect(await stored('f-contact')).toHaveLength(before + 1);
@@ -128,12 +181,19 @@ describe('site forms API', () => {
   it('never stores a password field, so no role sees it in the submissions listing', async () => {
     const secret = 'hunter2-order-secret';
     const visitor = await new Visitor('http://form-password.test').open('/contact');
-    const saved = await visitor.json('POST', '/api/form/SaveFormSubmission', payload(await key(visitor), { ...VALID, password: secret }));
+    const saved = await visitor.json(
+      'POST',
+      '/api/form/SaveFormSubmission',
+      payload(await key(visitor), { ...VALID, password: secret }),
+    );
     expect(saved.status).toBe(200);
     // Roles without customerData (Editor, Viewer, Reporting) are refused the listing: test/worker/customer-data.test.ts.
     for (const account of DEMO_MERCHANTS.filter((member) => allows(member.roles, 'customerData'))) {
       const merchant = await new Visitor('http://form-password.test').open('/contact');
-      expect((await merchant.json('POST', '/api/merchant/session', { email: account.email, password: account.password })).status).toBe(200);
+      expect(
+        (await merchant.json('POST', '/api/merchant/session', { email: account.email, password: account.password }))
+          .status,
+      ).toBe(200);
       const res = await merchant.fetch('/api/form/submissions?formId=f-contact');
       expect(res.status, account.email).toBe(200);
       const listing = await res.text();
@@ -150,7 +210,8 @@ describe('site forms API', () => {
 async function plainFormsHost(): Promise<string> {
   const site = demoSite();
   site.website = { ...site.website, id: 'plain-forms', formFieldMaxLength: false };
-  for (const form of site.forms ?? []) form.fields = form.fields.map(({ showCountryCode: _shown, underline: _ruled, ...field }) => field);
+  for (const form of site.forms ?? [])
+    form.fields = form.fields.map(({ showCountryCode: _shown, underline: _ruled, ...field }) => field);
   expect(await publishSite(env, site)).toHaveProperty('version');
   await mapHost(env.SITE_CONTENT, 'plain-forms.test', 'plain-forms');
   return 'http://plain-forms.test';
@@ -186,12 +247,20 @@ describe('form storage bounds', () => {
   it(`keeps at most ${MAX_LIVE_KEYS} live keys (the oldest go first) and the newest ${MAX_SUBMISSIONS} submissions`, async () => {
     const stub = env.FORMS.get(env.FORMS.idFromName('bounded-forms'));
     await runInDurableObject(stub, async (forms: FormSubmissions, state) => {
-      const count = (table: string) => state.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).one().n;
+      const count = (table: string) =>
+        state.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).one().n;
       const first = await forms.issueKey();
       const keys: string[] = [];
       for (let i = 0; i < MAX_LIVE_KEYS + 2; i++) keys.push((await forms.issueKey()).key);
       expect(count('submission_keys')).toBe(MAX_LIVE_KEYS);
-      const submission = { formId: 'f-contact', values: '{"email":"a@example.com"}', pageId: null, pageTitle: null, pagePath: null, contentSource: null };
+      const submission = {
+        formId: 'f-contact',
+        values: '{"email":"a@example.com"}',
+        pageId: null,
+        pageTitle: null,
+        pagePath: null,
+        contentSource: null,
+      };
       expect(forms.save(first.key, submission)).toEqual({ ok: false });
       expect(forms.save(keys[0] ?? '', submission)).toEqual({ ok: false });
       expect(forms.save(keys[2] ?? '', submission)).toMatchObject({ ok: true });

@@ -66,10 +66,24 @@ const BODIES: [string, string][] = [
   ['123', 'application/json'],
   ['"text"', 'application/json'],
   ['{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}', 'application/json'],
-  ['{"itemId": {"$gt": ""}, "sku": [1, 2], "quantity": {"valueOf": 1}, "email": 5, "password": null}', 'application/json'],
+  [
+    '{"itemId": {"$gt": ""}, "sku": [1, 2], "quantity": {"valueOf": 1}, "email": 5, "password": null}',
+    'application/json',
+  ],
   ['{"itemId": "p-candle", "sku": "SQ1021", "quantity": 1e308}', 'application/json'],
-  ['{"quantity": -1, "qty": "NaN", "languages": [null], "header": 7, "navigation": {"items": [{}]}}', 'application/json'],
-  [JSON.stringify({ itemId: '<script>alert(1)</script>', sku: '\u0000\u202e', title: '𝔘'.repeat(3000), email: `${'a'.repeat(300)}@x.com` }), 'application/json'],
+  [
+    '{"quantity": -1, "qty": "NaN", "languages": [null], "header": 7, "navigation": {"items": [{}]}}',
+    'application/json',
+  ],
+  [
+    JSON.stringify({
+      itemId: '<script>alert(1)</script>',
+      sku: '\u0000\u202e',
+      title: '𝔘'.repeat(3000),
+      email: `${'a'.repeat(300)}@x.com`,
+    }),
+    'application/json',
+  ],
   [nested(5000), 'application/json'],
   ['a=1&b=2&itemId=p-candle', 'application/x-www-form-urlencoded'],
   ['just text', 'text/plain'],
@@ -90,10 +104,17 @@ async function expectHandled(res: Response, what: string): Promise<void> {
 describe('API input fuzzing', () => {
   it('answers every malformed body on every write path with a 4xx JSON error, never a 5xx', async () => {
     const owner = await new Visitor('http://fuzz.test').open('/contact');
-    await owner.json('POST', '/api/merchant/session', { email: DEMO_MERCHANTS[0].email, password: DEMO_MERCHANTS[0].password });
+    await owner.json('POST', '/api/merchant/session', {
+      email: DEMO_MERCHANTS[0].email,
+      password: DEMO_MERCHANTS[0].password,
+    });
     for (const [method, path] of WRITES) {
       for (const [body, type] of BODIES) {
-        const res = await owner.fetch(path, { method, headers: { 'content-type': type, 'x-csrf-token': owner.cookies.get('crumb') ?? '' }, body });
+        const res = await owner.fetch(path, {
+          method,
+          headers: { 'content-type': type, 'x-csrf-token': owner.cookies.get('crumb') ?? '' },
+          body,
+        });
         await expectHandled(res, `${method} ${path} ${body.slice(0, 40)}`);
       }
     }
@@ -101,13 +122,42 @@ describe('API input fuzzing', () => {
 
   it('answers hostile query strings on every read path without a 5xx', async () => {
     const owner = await new Visitor('http://fuzz-reads.test').open('/contact');
-    await owner.json('POST', '/api/merchant/session', { email: DEMO_MERCHANTS[0].email, password: DEMO_MERCHANTS[0].password });
+    await owner.json('POST', '/api/merchant/session', {
+      email: DEMO_MERCHANTS[0].email,
+      password: DEMO_MERCHANTS[0].password,
+    });
     const random = prng(7);
-    const junk = ['%', '%zz', '%00', '<script>', 'a'.repeat(3000), '\u202e', '[]', '{"a":1}', '-1', '1e309', 'NaN', '__proto__'];
+    const junk = [
+      '%',
+      '%zz',
+      '%00',
+      '<script>',
+      'a'.repeat(3000),
+      '\u202e',
+      '[]',
+      '{"a":1}',
+      '-1',
+      '1e309',
+      'NaN',
+      '__proto__',
+    ];
     for (const path of READS) {
       for (let i = 0; i < 6; i++) {
         const value = junk[Math.floor(random() * junk.length)] ?? '';
-        const query = ['itemId', 'cursor', 'type', 'formId', 'productId', 'variantId', 'input', 'placeId', 'mock', 'cartToken'].map((k) => `${k}=${value}`).join('&');
+        const query = [
+          'itemId',
+          'cursor',
+          'type',
+          'formId',
+          'productId',
+          'variantId',
+          'input',
+          'placeId',
+          'mock',
+          'cartToken',
+        ]
+          .map((k) => `${k}=${value}`)
+          .join('&');
         const res = await owner.fetch(`${path}?${query}`);
         await expectHandled(res, `${path}?${query.slice(0, 60)}`);
       }

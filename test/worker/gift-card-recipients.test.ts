@@ -7,14 +7,32 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GIFT_CARD_MESSAGES, utcDay } from '../../src/commerce/gift-cards';
-import { CHECKOUT, ENTRIES, fillCheckout, orders, placeOrder, shopper, skuOf, standardRules, startCheckout, storeOnHost, CANDLE } from './checkout-support';
+import {
+  CHECKOUT,
+  ENTRIES,
+  fillCheckout,
+  orders,
+  placeOrder,
+  shopper,
+  skuOf,
+  standardRules,
+  startCheckout,
+  storeOnHost,
+  CANDLE,
+} from './checkout-support';
 import { Visitor } from './visitor';
 
 const GIFT = { itemId: 'p-gift-card', sku: skuOf('gift-card', 1) };
 const DAY = 86_400_000;
 
 function details(extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ recipientEmail: 'bea@example.com', recipientName: 'Bea', message: 'Happy birthday, Bea!', sendOn: null, ...extra });
+  return JSON.stringify({
+    recipientEmail: 'bea@example.com',
+    recipientName: 'Bea',
+    message: 'Happy birthday, Bea!',
+    sendOn: null,
+    ...extra,
+  });
 }
 
 async function codeIn(websiteId: string, to: string): Promise<{ code: string; text: string }> {
@@ -28,16 +46,30 @@ describe('a gift card bought for someone', () => {
     const { base } = await storeOnHost('gift-rules.test');
     const visitor = await new Visitor(base).open('/gifts');
     const add = (fields: string) => visitor.json('POST', ENTRIES, { ...GIFT, quantity: 1, additionalFields: fields });
-    expect(await add(details({ recipientEmail: 'not-an-email' }))).toMatchObject({ status: 400, body: { error: GIFT_CARD_MESSAGES.recipientEmail } });
-    expect(await add(details({ recipientName: ' ' }))).toMatchObject({ status: 400, body: { error: GIFT_CARD_MESSAGES.recipientName } });
+    expect(await add(details({ recipientEmail: 'not-an-email' }))).toMatchObject({
+      status: 400,
+      body: { error: GIFT_CARD_MESSAGES.recipientEmail },
+    });
+    expect(await add(details({ recipientName: ' ' }))).toMatchObject({
+      status: 400,
+      body: { error: GIFT_CARD_MESSAGES.recipientName },
+    });
     expect((await add(details({ message: 'x'.repeat(201) }))).status).toBe(400);
-    expect(await add(details({ sendOn: utcDay(Date.now() - 3 * DAY) }))).toMatchObject({ status: 400, body: { error: GIFT_CARD_MESSAGES.sendOnPast } });
-    expect(await add(details({ sendOn: utcDay(Date.now() + 400 * DAY) }))).toMatchObject({ status: 400, body: { error: GIFT_CARD_MESSAGES.sendOnTooLate } });
+    expect(await add(details({ sendOn: utcDay(Date.now() - 3 * DAY) }))).toMatchObject({
+      status: 400,
+      body: { error: GIFT_CARD_MESSAGES.sendOnPast },
+    });
+    expect(await add(details({ sendOn: utcDay(Date.now() + 400 * DAY) }))).toMatchObject({
+      status: 400,
+      body: { error: GIFT_CARD_MESSAGES.sendOnTooLate },
+    });
     expect((await add('{not json')).status).toBe(400);
     expect((await visitor.json<{ entries: unknown[] }>('GET', '/api/commerce/shopping-cart')).body.entries).toEqual([]);
   });
 
-  it('is emailed to the recipient with the message; the buyer is told whom it went to, not its code; the code pays part of a later order and its balance shows', { timeout: 120_000 }, async () => {
+  it('is emailed to the recipient with the message; the buyer is told whom it went to, not its code; the code pays part of a later order and its balance shows', {
+    timeout: 120_000,
+  }, async () => {
     const { base, websiteId } = await storeOnHost('gift-recipient.test');
     await standardRules(websiteId);
     const buyer = await new Visitor(base).open('/gifts');
@@ -46,13 +78,17 @@ describe('a gift card bought for someone', () => {
     await fillCheckout(buyer, { email: 'ada@example.com' });
     const placed = await placeOrder(buyer);
     expect(placed.status).toBe(201);
-    expect(placed.body.order.giftCardsSent).toEqual([{ amountCents: 5000, recipientEmail: 'bea@example.com', recipientName: 'Bea', sendOn: null, code: null }]);
+    expect(placed.body.order.giftCardsSent).toEqual([
+      { amountCents: 5000, recipientEmail: 'bea@example.com', recipientName: 'Bea', sendOn: null, code: null },
+    ]);
 
     const { code, text } = await codeIn(websiteId, 'bea@example.com');
     expect(code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
     expect(text).toContain('Happy birthday, Bea!');
     expect(text).toContain('Hello Bea');
-    const confirmation = (await orders(websiteId).mailbox()).find((m) => m.to === 'ada@example.com' && m.subject.endsWith('confirmed'));
+    const confirmation = (await orders(websiteId).mailbox()).find(
+      (m) => m.to === 'ada@example.com' && m.subject.endsWith('confirmed'),
+    );
     expect(confirmation?.text).toContain('Gift card of $50.00 sent to Bea <bea@example.com>.');
     expect(confirmation?.text).not.toContain(code);
 
@@ -61,18 +97,39 @@ describe('a gift card bought for someone', () => {
     await startCheckout(second);
     const checkout = await fillCheckout(second, { email: 'cy@example.com' });
     const total = checkout.grandTotalCents;
-    const withCard = await second.json<{ checkout: { giftCard: { balanceCents: number; appliedCents: number } } }>('PUT', CHECKOUT, { giftCardCode: code });
+    const withCard = await second.json<{ checkout: { giftCard: { balanceCents: number; appliedCents: number } } }>(
+      'PUT',
+      CHECKOUT,
+      { giftCardCode: code },
+    );
     expect(withCard.body.checkout.giftCard).toMatchObject({ balanceCents: 5000, appliedCents: Math.min(5000, total) });
     const paid = await placeOrder(second);
-    expect(paid.body.order).toMatchObject({ status: 'paid', giftCardCents: Math.min(5000, total), giftCard: { remainingCents: 5000 - Math.min(5000, total) } });
+    expect(paid.body.order).toMatchObject({
+      status: 'paid',
+      giftCardCents: Math.min(5000, total),
+      giftCard: { remainingCents: 5000 - Math.min(5000, total) },
+    });
   });
 
-  it('a card the buyer sends to themselves shows its code to them; a later send date waits in the outbox until that day', { timeout: 120_000 }, async () => {
+  it('a card the buyer sends to themselves shows its code to them; a later send date waits in the outbox until that day', {
+    timeout: 120_000,
+  }, async () => {
     const { base, websiteId } = await storeOnHost('gift-later.test');
     const buyer = await new Visitor(base).open('/gifts');
     const tomorrow = utcDay(Date.now() + 2 * DAY);
-    expect((await buyer.json('POST', ENTRIES, { ...GIFT, quantity: 1, additionalFields: details({ recipientEmail: 'ADA@example.com', recipientName: 'Ada' }) })).status).toBe(200);
-    expect((await buyer.json('POST', ENTRIES, { ...GIFT, quantity: 1, additionalFields: details({ sendOn: tomorrow }) })).status).toBe(200);
+    expect(
+      (
+        await buyer.json('POST', ENTRIES, {
+          ...GIFT,
+          quantity: 1,
+          additionalFields: details({ recipientEmail: 'ADA@example.com', recipientName: 'Ada' }),
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await buyer.json('POST', ENTRIES, { ...GIFT, quantity: 1, additionalFields: details({ sendOn: tomorrow }) }))
+        .status,
+    ).toBe(200);
     await startCheckout(buyer);
     await fillCheckout(buyer, { email: 'ada@example.com' });
     const placed = await placeOrder(buyer);

@@ -24,7 +24,13 @@ function forms(websiteId: string) {
 async function signUp(base: string, email: string): Promise<void> {
   const visitor = await new Visitor(base).open('/');
   const key = (await visitor.json<{ key: string }>('POST', '/api/form/FormSubmissionKey', '')).body.key;
-  const res = await visitor.json('POST', '/api/form/SaveFormSubmission', { key, formId: 'block-newsletter', form: JSON.stringify({ email }), captchaKey: 'local:newsletter_block:0123456789abcdef', pagePath: '/' });
+  const res = await visitor.json('POST', '/api/form/SaveFormSubmission', {
+    key,
+    formId: 'block-newsletter',
+    form: JSON.stringify({ email }),
+    captchaKey: 'local:newsletter_block:0123456789abcdef',
+    pagePath: '/',
+  });
   expect(res.status).toBe(200);
 }
 
@@ -34,7 +40,9 @@ async function confirmationMails(websiteId: string, to: string) {
   await runInDurableObject(stub, async (instance: FormSubmissions) => {
     await instance.alarm();
   });
-  return (await stub.mailbox()).filter((mail) => mail.to === to && mail.subject.startsWith('Confirm your subscription'));
+  return (await stub.mailbox()).filter(
+    (mail) => mail.to === to && mail.subject.startsWith('Confirm your subscription'),
+  );
 }
 
 function linkIn(text: string): URL {
@@ -53,12 +61,16 @@ describe('double opt-in', () => {
     const { base, websiteId } = await storeOnHost('optin.test');
     const store = await merchant(base, websiteId, ROLES.storeManager);
     const [list] = (await store.json<MailingList>('GET', MAILING)).body.lists;
-    expect((await store.json('POST', MAILING, { action: 'connect', listId: list?.id, doubleOptIn: true })).status).toBe(200);
+    expect((await store.json('POST', MAILING, { action: 'connect', listId: list?.id, doubleOptIn: true })).status).toBe(
+      200,
+    );
     const members = async () => (await store.json<Members>('GET', `${MAILING}/members`)).body;
 
     await signUp(base, ' Reader@Example.com ');
     await signUp(base, 'reader@example.com');
-    expect((await members()).members).toEqual([expect.objectContaining({ email: 'reader@example.com', status: 'pending' })]);
+    expect((await members()).members).toEqual([
+      expect.objectContaining({ email: 'reader@example.com', status: 'pending' }),
+    ]);
     const mails = await confirmationMails(websiteId, 'reader@example.com');
     expect(mails).toHaveLength(1);
     const link = linkIn(mails[0]?.text ?? '');
@@ -71,7 +83,9 @@ describe('double opt-in', () => {
     expect(first.html).toContain(LIST_CONFIRMATION_MESSAGES.confirmed);
     // The theme's page shell: the store's navigation is around the message.
     expect(first.html).toContain('href="/shop"');
-    expect((await members()).members).toEqual([expect.objectContaining({ email: 'reader@example.com', status: 'subscribed' })]);
+    expect((await members()).members).toEqual([
+      expect.objectContaining({ email: 'reader@example.com', status: 'subscribed' }),
+    ]);
 
     const again = await visit(shopper, link);
     expect(again.status).toBe(200);
@@ -95,19 +109,27 @@ describe('double opt-in', () => {
     const [lateMail] = await confirmationMails(websiteId, 'late@example.com');
     const lateLink = linkIn(lateMail?.text ?? '');
     await runInDurableObject(forms(websiteId), async (_instance: FormSubmissions, state) => {
-      state.storage.sql.exec('UPDATE list_confirmations SET expires_at = ? WHERE email = ?', Date.now() - 1, 'late@example.com');
+      state.storage.sql.exec(
+        'UPDATE list_confirmations SET expires_at = ? WHERE email = ?',
+        Date.now() - 1,
+        'late@example.com',
+      );
     });
     const expired = await visit(shopper, lateLink);
     expect(expired.status).toBe(410);
     expect(expired.html).toContain(LIST_CONFIRMATION_MESSAGES.expired);
-    expect((await members()).members).toContainEqual(expect.objectContaining({ email: 'late@example.com', status: 'pending' }));
+    expect((await members()).members).toContainEqual(
+      expect.objectContaining({ email: 'late@example.com', status: 'pending' }),
+    );
     await signUp(base, 'late@example.com');
     const lateMails = await confirmationMails(websiteId, 'late@example.com');
     expect(lateMails).toHaveLength(2);
     const newLink = linkIn(lateMails[1]?.text ?? '');
     expect(newLink.search).not.toBe(lateLink.search);
     expect((await visit(shopper, newLink)).status).toBe(200);
-    expect((await members()).members).toContainEqual(expect.objectContaining({ email: 'late@example.com', status: 'subscribed' }));
+    expect((await members()).members).toContainEqual(
+      expect.objectContaining({ email: 'late@example.com', status: 'subscribed' }),
+    );
   });
 
   it('sends no confirmation without double opt-in', async () => {
@@ -116,7 +138,9 @@ describe('double opt-in', () => {
     const [list] = (await store.json<MailingList>('GET', MAILING)).body.lists;
     await store.json('POST', MAILING, { action: 'connect', listId: list?.id, doubleOptIn: false });
     await signUp(base, 'single@example.com');
-    expect((await store.json<Members>('GET', `${MAILING}/members`)).body.members).toEqual([expect.objectContaining({ email: 'single@example.com', status: 'subscribed' })]);
+    expect((await store.json<Members>('GET', `${MAILING}/members`)).body.members).toEqual([
+      expect.objectContaining({ email: 'single@example.com', status: 'subscribed' }),
+    ]);
     expect(await confirmationMails(websiteId, 'single@example.com')).toHaveLength(0);
   });
 });

@@ -17,7 +17,9 @@ const MUG = '/images/demo/ceramic-mug.webp';
 
 async function owner(origin?: string): Promise<Visitor> {
   const visitor = await new Visitor(origin).open('/contact');
-  expect((await visitor.json('POST', '/api/merchant/session', { email: OWNER?.email, password: OWNER?.password })).status).toBe(200);
+  expect(
+    (await visitor.json('POST', '/api/merchant/session', { email: OWNER?.email, password: OWNER?.password })).status,
+  ).toBe(200);
   return visitor;
 }
 
@@ -29,7 +31,11 @@ async function page(path: string, origin?: string): Promise<string> {
 
 /** What a shopper sees of a product's picture: its page's gallery, its /shop card and its search result. */
 async function productPictures(fullUrl: string, title: string, origin?: string) {
-  const [product, shop, search] = await Promise.all([page(fullUrl, origin), page('/shop', origin), page(`/search?q=${encodeURIComponent(title)}`, origin)]);
+  const [product, shop, search] = await Promise.all([
+    page(fullUrl, origin),
+    page('/shop', origin),
+    page(`/search?q=${encodeURIComponent(title)}`, origin),
+  ]);
   const card = shop.slice(shop.indexOf(`href="${fullUrl}"`) - 600, shop.indexOf(`href="${fullUrl}"`) + 600);
   return {
     page: /<img class="ProductItem-image" src="([^"]+)"/.exec(product)?.[1] ?? null,
@@ -39,12 +45,34 @@ async function productPictures(fullUrl: string, title: string, origin?: string) 
 }
 
 /** A product item as the merchant API takes it (PUT /api/merchant/items/{id}): a picture, and no main image named. */
-function apiProduct(id: string, title: string, picture: Record<string, unknown>): { id: string; title: string; fullUrl: string } & Record<string, unknown> {
+function apiProduct(
+  id: string,
+  title: string,
+  picture: Record<string, unknown>,
+): { id: string; title: string; fullUrl: string } & Record<string, unknown> {
   const shirt = demoSite().items.find((item) => item.urlId === 'linen-shirt');
-  const { mainImageId: _named, assetUrl: _asset, originalSize: _size, ...rest } = shirt as unknown as Record<string, unknown>;
+  const {
+    mainImageId: _named,
+    assetUrl: _asset,
+    originalSize: _size,
+    ...rest
+  } = shirt as unknown as Record<string, unknown>;
   const urlId = id.toLowerCase();
-  const variants = (shirt?.structuredContent?.variants ?? []).slice(0, 1).map((variant) => ({ ...variant, id: `v-${urlId}`, sku: `SKU-${id}`, image: undefined }));
-  return { ...rest, id, title, urlId, fullUrl: `/shop/p/${urlId}`, tags: [], categories: [], reviews: undefined, structuredContent: { ...shirt?.structuredContent, variants }, ...picture };
+  const variants = (shirt?.structuredContent?.variants ?? [])
+    .slice(0, 1)
+    .map((variant) => ({ ...variant, id: `v-${urlId}`, sku: `SKU-${id}`, image: undefined }));
+  return {
+    ...rest,
+    id,
+    title,
+    urlId,
+    fullUrl: `/shop/p/${urlId}`,
+    tags: [],
+    categories: [],
+    reviews: undefined,
+    structuredContent: { ...shirt?.structuredContent, variants },
+    ...picture,
+  };
 }
 
 describe('the main-image rule on every save path', () => {
@@ -57,7 +85,11 @@ describe('the main-image rule on every save path', () => {
     expect(shown.card).toContain(CANDLE);
     expect(shown.search).toBe(CANDLE);
     // Named by a writer, but with no picture: the theme would draw an empty image.
-    const { assetUrl: _gone, originalSize: _size, ...bare } = { ...item, mainImageId: 'img-left-over' } as Record<string, unknown>;
+    const {
+      assetUrl: _gone,
+      originalSize: _size,
+      ...bare
+    } = { ...item, mainImageId: 'img-left-over' } as Record<string, unknown>;
     expect((await merchant.json('PUT', `/api/merchant/items/${item.id}`, bare)).status).toBe(200);
     const after = await productPictures(item.fullUrl, item.title);
     expect(after).toEqual({ page: null, card: null, search: null });
@@ -98,7 +130,19 @@ describe('the main-image rule on every save path', () => {
       tags: [],
       categories: [],
       options: [],
-      variants: [{ sku: '', values: {}, price: 2400, salePrice: 0, onSale: false, unlimited: true, stock: 0, weightGrams: null, imageUrl: '' }],
+      variants: [
+        {
+          sku: '',
+          values: {},
+          price: 2400,
+          salePrice: 0,
+          onSale: false,
+          unlimited: true,
+          stock: 0,
+          weightGrams: null,
+          imageUrl: '',
+        },
+      ],
       price: 0,
       salePrice: 0,
       onSale: false,
@@ -115,16 +159,33 @@ describe('the main-image rule on every save path', () => {
     expect(shown.page).toBe(MUG);
     expect(shown.card).toContain(MUG);
     expect(shown.search).toBe(MUG);
-    const opened = await merchant.json<{ product: { images: unknown[] } }>('GET', `/api/console/products/${saved.body.id}`);
+    const opened = await merchant.json<{ product: { images: unknown[] } }>(
+      'GET',
+      `/api/console/products/${saved.body.id}`,
+    );
     expect(opened.body.product.images).toEqual(form.images);
   });
 
   it("the console's post: a post's main picture shows on its page with its alt text and in the blog list", async () => {
     const merchant = await owner();
-    const body = { collectionId: 'c-blog', title: 'Pictured studio day', body: '<p>Kiln day.</p>', excerpt: '', tags: [], categories: [], status: 'published', publishOn: Date.now() - 60_000, assetUrl: '/files/f-kiln/kiln.jpg', originalSize: '1200x900', altText: 'The kiln, open' };
+    const body = {
+      collectionId: 'c-blog',
+      title: 'Pictured studio day',
+      body: '<p>Kiln day.</p>',
+      excerpt: '',
+      tags: [],
+      categories: [],
+      status: 'published',
+      publishOn: Date.now() - 60_000,
+      assetUrl: '/files/f-kiln/kiln.jpg',
+      originalSize: '1200x900',
+      altText: 'The kiln, open',
+    };
     const created = await merchant.json<{ fullUrl: string }>('POST', '/api/console/posts', body);
     expect(created.status).toBe(201);
-    expect(await page(created.body.fullUrl)).toMatch(/<img class="BlogItem-image" src="\/files\/f-kiln\/kiln\.jpg" alt="The kiln, open" width="1200" height="900"/);
+    expect(await page(created.body.fullUrl)).toMatch(
+      /<img class="BlogItem-image" src="\/files\/f-kiln\/kiln\.jpg" alt="The kiln, open" width="1200" height="900"/,
+    );
     expect(await page('/blog')).toMatch(/class="PostCard-image-link"[^>]*><img src="\/files\/f-kiln\/kiln\.jpg"/);
   });
 

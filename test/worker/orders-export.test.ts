@@ -6,7 +6,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../src/commerce/order';
 import { allows, ROLES } from '../../src/site/roles';
-import { ADDRESS, fillCheckout, merchant, placeOrder, shopper, skuOf, standardRules, startCheckout, storeOnHost } from './checkout-support';
+import {
+  ADDRESS,
+  fillCheckout,
+  merchant,
+  placeOrder,
+  shopper,
+  skuOf,
+  standardRules,
+  startCheckout,
+  storeOnHost,
+} from './checkout-support';
 import { Visitor } from './visitor';
 
 async function orderFor(base: string, email: string, firstName: string, lastName: string): Promise<Order> {
@@ -24,9 +34,16 @@ describe('orders CSV export', () => {
     expect((await new Visitor(base).fetch('/api/commerce/orders.csv')).status).toBe(401);
     const without = Object.values(ROLES).filter((role) => !allows([role], 'customerData'));
     expect(without.length).toBeGreaterThan(0);
-    for (const role of without) expect((await (await merchant(base, websiteId, role)).fetch('/api/commerce/orders.csv')).status, `role ${role}`).toBe(403);
+    for (const role of without)
+      expect(
+        (await (await merchant(base, websiteId, role)).fetch('/api/commerce/orders.csv')).status,
+        `role ${role}`,
+      ).toBe(403);
     for (const role of Object.values(ROLES).filter((r) => allows([r], 'customerData'))) {
-      expect((await (await merchant(base, websiteId, role)).fetch('/api/commerce/orders.csv')).status, `role ${role}`).toBe(200);
+      expect(
+        (await (await merchant(base, websiteId, role)).fetch('/api/commerce/orders.csv')).status,
+        `role ${role}`,
+      ).toBe(200);
     }
   });
 
@@ -44,13 +61,17 @@ describe('orders CSV export', () => {
     expect(lines[0]).toBe('Number,Date (UTC),Status,Email,Name,Total,Items');
     expect(lines).toHaveLength(4);
     const total = (o: Order) => `$${(o.grandTotalCents / 100).toFixed(2)}`;
-    expect(lines[1]).toBe(`${ada.orderNumber},${new Date(ada.createdOn).toISOString()},paid,ada@example.com,Ada Lovelace,${total(ada)},2 × ${ada.entries[0]?.title}`);
+    expect(lines[1]).toBe(
+      `${ada.orderNumber},${new Date(ada.createdOn).toISOString()},paid,ada@example.com,Ada Lovelace,${total(ada)},2 × ${ada.entries[0]?.title}`,
+    );
     expect(lines[2]).toContain(`,"'=HYPERLINK(""http://evil.example"") Núñez",`);
     expect(lines[2]?.startsWith(`${evil.orderNumber},`)).toBe(true);
 
     const searched = (await (await store.fetch('/api/commerce/orders.csv?q=nunez')).text()).split('\r\n');
     expect(searched.map((l) => l.split(',')[0])).toEqual(['Number', String(evil.orderNumber), '']);
-    expect((await (await store.fetch('/api/commerce/orders.csv?status=refunded')).text()).split('\r\n')).toHaveLength(2);
+    expect((await (await store.fetch('/api/commerce/orders.csv?status=refunded')).text()).split('\r\n')).toHaveLength(
+      2,
+    );
     expect((await store.fetch('/api/commerce/orders.csv?status=lost')).status).toBe(400);
     expect((await store.fetch(`/api/commerce/orders.csv?q=${'a'.repeat(257)}`)).status).toBe(400);
   });

@@ -28,7 +28,11 @@ describe('store pages', () => {
     expect(html).toContain('rel="next" href="/shop?page=2"');
     expect(html.match(/data-place="plp"/g)?.length).toBe(12);
     // A card of a product with options opens its options in a dialog (QuickAdd); one without adds at once (issue 32).
-    const card = (id: string) => html.slice(html.indexOf(`data-item-id="${id}"`), html.indexOf('</article>', html.indexOf(`data-item-id="${id}"`)));
+    const card = (id: string) =>
+      html.slice(
+        html.indexOf(`data-item-id="${id}"`),
+        html.indexOf('</article>', html.indexOf(`data-item-id="${id}"`)),
+      );
     expect(card('p-linen-shirt')).toContain('<div data-island="QuickAdd" data-props=');
     expect(card('p-linen-shirt')).toContain('aria-haspopup="dialog"');
     expect(card('p-candle')).toContain('<div data-island="AddToCartButton" data-props=');
@@ -41,7 +45,9 @@ describe('store pages', () => {
     const first = await get('/blog');
     const firstHtml = await first.text();
     expect(first.headers.get('set-cookie')).toBeNull();
-    expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400');
+    expect(first.headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400',
+    );
     const cached = await get('/blog', { headers: { cookie: `crumb=${'a'.repeat(32)}; CART=${'b'.repeat(32)}` } });
     expect(cached.headers.get('x-page-cache')).toBe('hit');
     expect(cached.headers.get('x-page-cache-layer')).toBe('memory');
@@ -61,7 +67,12 @@ describe('store pages', () => {
   it('answers a URL that differs only in parameters its page does not read (utm tags, a cache-buster) from the cached page', async () => {
     const first = await get('/shop/p/canvas-tote');
     const html = await first.text();
-    for (const junk of ['?utm_source=mail&utm_campaign=spring', '?bench=1', '?bench=2&fbclid=x', '?page=3&sort=title']) {
+    for (const junk of [
+      '?utm_source=mail&utm_campaign=spring',
+      '?bench=1',
+      '?bench=2&fbclid=x',
+      '?page=3&sort=title',
+    ]) {
       const res = await get(`/shop/p/canvas-tote${junk}`);
       expect(res.headers.get('x-page-cache'), junk).toBe('hit');
       expect(res.headers.get('etag'), junk).toBe(first.headers.get('etag'));
@@ -130,7 +141,14 @@ describe('store pages', () => {
     expect(hit.status).toBe(200);
     expect(hit.headers.get('x-page-cache')).toBe('hit');
     expect(hit.headers.get('x-page-cache-layer')).toBe('memory');
-    for (const name of ['content-security-policy', 'etag', 'cache-control', 'x-frame-options', 'x-content-type-options', 'referrer-policy']) {
+    for (const name of [
+      'content-security-policy',
+      'etag',
+      'cache-control',
+      'x-frame-options',
+      'x-content-type-options',
+      'referrer-policy',
+    ]) {
       expect(hit.headers.get(name), name).toBe(first.headers.get(name));
     }
     expect(await hit.text()).toBe(html);
@@ -142,20 +160,32 @@ describe('store pages', () => {
     expect(html).toContain('data-variant-option-name="Size"');
     expect(html).toContain('class="product-quantity-input"');
     expect(html).toContain('sqs-add-to-cart-button');
-    expect(html).toContain('<h2 id="reviews-title"><span data-text="product.reviews">Reviews</span> <span class="ProductItem-reviews-count">(2)</span></h2>');
-    expect(html).toContain('<span class="visually-hidden">Rated 5 out of 5</span><span class="Review-stars" aria-hidden="true">★★★★★');
+    expect(html).toContain(
+      '<h2 id="reviews-title"><span data-text="product.reviews">Reviews</span> <span class="ProductItem-reviews-count">(2)</span></h2>',
+    );
+    expect(html).toContain(
+      '<span class="visually-hidden">Rated 5 out of 5</span><span class="Review-stars" aria-hidden="true">★★★★★',
+    );
     // The theme's JSON-LD data block survives the trusted-markup filter, and the head has the link-preview tags.
     const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(jsonLd ?? 'null')).toMatchObject({ '@type': 'Product', name: 'Linen Shirt', offers: expect.arrayContaining([expect.objectContaining({ price: '68.00', priceCurrency: 'USD' })]) });
+    expect(JSON.parse(jsonLd ?? 'null')).toMatchObject({
+      '@type': 'Product',
+      name: 'Linen Shirt',
+      offers: expect.arrayContaining([expect.objectContaining({ price: '68.00', priceCurrency: 'USD' })]),
+    });
     expect(html).toContain('<meta property="og:type" content="product">');
-    expect(html).toContain('4.5</span><span class="visually-hidden"> out of 5 stars,</span><span class="RatingSummary-count">2 reviews</span>');
+    expect(html).toContain(
+      '4.5</span><span class="visually-hidden"> out of 5 stars,</span><span class="RatingSummary-count">2 reviews</span>',
+    );
     expect(html).toContain('Soft after one wash &amp; it keeps its shape.');
     expect(html).toContain('You may also like');
   });
 
   it('tags the analytics collectors with the product and the listing, so their visits are recorded', async () => {
-    const collectorsTag = (html: string) => html.match(/<script type="module" src="\/build\/collectors\.js"[^>]*>/)?.[0] ?? '';
-    const context = async (path: string) => (await (await get(`${path}?format=json`)).json()) as { item?: { id: string }; collection: { id: string } };
+    const collectorsTag = (html: string) =>
+      html.match(/<script type="module" src="\/build\/collectors\.js"[^>]*>/)?.[0] ?? '';
+    const context = async (path: string) =>
+      (await (await get(`${path}?format=json`)).json()) as { item?: { id: string }; collection: { id: string } };
     const product = await context('/shop/p/linen-shirt');
     const productTag = collectorsTag(await (await get('/shop/p/linen-shirt')).text());
     expect(productTag).toContain(`data-item-id="${product.item?.id}"`);
@@ -166,11 +196,14 @@ describe('store pages', () => {
   });
 
   it('links each page to its canonical address: the origin asked, the path, and the list page past the first', async () => {
-    const canonical = async (url: string) => (await (await exports.default.fetch(url)).text()).match(/<link rel="canonical" href="([^"]*)">/)?.[1];
+    const canonical = async (url: string) =>
+      (await (await exports.default.fetch(url)).text()).match(/<link rel="canonical" href="([^"]*)">/)?.[1];
     expect(await canonical('http://localhost/shop')).toBe('http://localhost/shop');
     expect(await canonical('http://localhost/shop?page=2')).toBe('http://localhost/shop?page=2');
     expect(await canonical('http://localhost/shop?page=1&utm_source=x')).toBe('http://localhost/shop');
-    expect(await canonical('http://127.0.0.1:4321/shop/p/linen-shirt?colour=blue')).toBe('http://127.0.0.1:4321/shop/p/linen-shirt');
+    expect(await canonical('http://127.0.0.1:4321/shop/p/linen-shirt?colour=blue')).toBe(
+      'http://127.0.0.1:4321/shop/p/linen-shirt',
+    );
     expect(await canonical('http://localhost/blog?page=2')).toBe('http://localhost/blog?page=2');
   });
 
@@ -207,7 +240,8 @@ describe('store pages', () => {
   });
 
   it('shows a comment count only on posts that have comments (the demo has none: no "5 Comments" over nothing)', async () => {
-    for (const path of ['/blog', '/blog/how-we-fire-mugs', '/blog/linen-care']) expect(await (await get(path)).text()).not.toMatch(/Comments?</);
+    for (const path of ['/blog', '/blog/how-we-fire-mugs', '/blog/linen-care'])
+      expect(await (await get(path)).text()).not.toMatch(/Comments?</);
     const site = demoSite();
     site.website = { ...site.website, id: 'commented' };
     const post = site.items.find((item) => item.urlId === 'linen-care');
@@ -215,7 +249,9 @@ describe('store pages', () => {
     post.publicCommentCount = 2;
     expect(await publishSite(env, site)).toHaveProperty('version');
     await mapHost(env.SITE_CONTENT, 'commented.test', 'commented');
-    expect(await (await exports.default.fetch('http://commented.test/blog/linen-care')).text()).toContain('<span class="BlogItem-comments">2 Comments</span>');
+    expect(await (await exports.default.fetch('http://commented.test/blog/linen-care')).text()).toContain(
+      '<span class="BlogItem-comments">2 Comments</span>',
+    );
     const list = await (await exports.default.fetch('http://commented.test/blog')).text();
     expect(list.match(/Comments?</g)).toEqual(['Comments<']);
   });
@@ -226,7 +262,8 @@ describe('store pages', () => {
     for (const type of ['email', 'url', 'password', 'number', 'checkbox', 'radio', 'hidden']) {
       expect(contact).toContain(`type="${type}"`);
     }
-    for (const part of ['name-First', 'phone-Areacode', 'address-City', 'date-Month', 'time-Hour']) expect(contact).toContain(`name="${part}"`);
+    for (const part of ['name-First', 'phone-Areacode', 'address-City', 'date-Month', 'time-Hour'])
+      expect(contact).toContain(`name="${part}"`);
     expect(contact).toContain('<div data-island="SiteForm" data-props=');
     expect(contact).toContain('<label for="f-contact-satisfaction-0">Delivery</label>');
     const mug = await (await get('/shop/p/ceramic-mug')).text();
@@ -241,7 +278,9 @@ describe('store pages', () => {
     expect(cart).toContain('<div data-island="CartPage" data-props=');
     expect(cart).toContain('"engraving-text"');
     expect(cart).toContain('Loading your cart…');
-    expect(contact).toContain('<h2 id="product-block-p-linen-shirt-title" class="ProductBlock-title"><a href="/shop/p/linen-shirt">Linen Shirt</a></h2>');
+    expect(contact).toContain(
+      '<h2 id="product-block-p-linen-shirt-title" class="ProductBlock-title"><a href="/shop/p/linen-shirt">Linen Shirt</a></h2>',
+    );
     expect(contact).toContain('data-place="product_block"');
     const checkout = await get('/checkout');
     expect(checkout.status).toBe(200);
@@ -256,14 +295,20 @@ describe('store pages', () => {
     if (!('site' in parsed)) throw new Error(parsed.error);
     const published = await publishSite(env, demoSite());
     if (!('version' in published)) throw new Error(published.error);
-    const page = await resolvePage(parsed.site, siteCatalog(env, parsed.site.website.id, published.version), '/shop/p/canvas-tote', {});
+    const page = await resolvePage(
+      parsed.site,
+      siteCatalog(env, parsed.site.website.id, published.version),
+      '/shop/p/canvas-tote',
+      {},
+    );
     const res = await streamPage(parsed.site, page, false, null, new Headers(), undefined);
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const head = new TextDecoder().decode((await reader.read()).value);
     expect(head).toMatch(/^<!doctype html>[\s\S]*<\/head>\s*<body class="page-product">\s*$/);
     // The body passes the trust filter, which may hand it on in several chunks.
     let body = '';
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) body += new TextDecoder().decode(chunk.value);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      body += new TextDecoder().decode(chunk.value);
     expect(body).toContain('<h1 class="ProductItem-title">Canvas Tote</h1>');
     expect(body.trimEnd().endsWith('</html>')).toBe(true);
   });
@@ -277,7 +322,10 @@ describe('store pages', () => {
   });
 
   it('answers ?format=json and json-pretty with the context, and rejects other formats', async () => {
-    const json = (await (await get('/shop/p/canvas-tote?format=json')).json()) as { page: { kind: string; typeCode: number }; item: { title: string } };
+    const json = (await (await get('/shop/p/canvas-tote?format=json')).json()) as {
+      page: { kind: string; typeCode: number };
+      item: { title: string };
+    };
     expect(json.page).toMatchObject({ kind: 'product', typeCode: 50 });
     expect(json.item.title).toBe('Canvas Tote');
     expect(await (await get('/blog?format=json-pretty')).text()).toContain('\n  "page": {');
@@ -305,7 +353,10 @@ describe('store pages', () => {
         expect(html).toContain(`<h1 id="order-title">${title}</h1>`);
         expect(html).toContain('<div data-island="CheckoutConfirmation"');
         expect(html).not.toContain('0123');
-        const context = (await (await get(`${path}&format=json`)).json()) as { page: { typeCode: number }; orderId: string };
+        const context = (await (await get(`${path}&format=json`)).json()) as {
+          page: { typeCode: number };
+          orderId: string;
+        };
         expect(context).toMatchObject({ page: { typeCode: Number(typeCode) }, orderId: 'ord_abc' });
       }
     }
@@ -346,11 +397,17 @@ describe('store pages', () => {
     expect(product).toContain('$95.00');
 
     const site = demoSite();
-    site.website = { ...site.website, id: 'yen', storeCurrency: 'JPY', instalments: { provider: 'afterpay', minimum: 3500, maximum: 200000, offeredAtCheckout: true } };
+    site.website = {
+      ...site.website,
+      id: 'yen',
+      storeCurrency: 'JPY',
+      instalments: { provider: 'afterpay', minimum: 3500, maximum: 200000, offeredAtCheckout: true },
+    };
     for (const item of site.items) {
       for (const variant of item.structuredContent?.variants ?? []) {
         variant.priceMoney = { value: String(Number(variant.priceMoney.value) * 100), currency: 'JPY' };
-        if (variant.salePriceMoney !== undefined) variant.salePriceMoney = { value: String(Number(variant.salePriceMoney.value) * 100), currency: 'JPY' };
+        if (variant.salePriceMoney !== undefined)
+          variant.salePriceMoney = { value: String(Number(variant.salePriceMoney.value) * 100), currency: 'JPY' };
       }
     }
     expect(await publishSite(env, site)).toHaveProperty('version');
@@ -377,7 +434,11 @@ describe('store pages', () => {
 
   it('shows the instalment pill on the sale price, only above the minimum, with its page for any store language', async () => {
     const offered = demoSite();
-    offered.website = { ...offered.website, id: 'offered', instalments: { provider: 'afterpay', minimum: 3500, maximum: 200000, offeredAtCheckout: true } };
+    offered.website = {
+      ...offered.website,
+      id: 'offered',
+      instalments: { provider: 'afterpay', minimum: 3500, maximum: 200000, offeredAtCheckout: true },
+    };
     expect(await publishSite(env, offered)).toHaveProperty('version');
     await mapHost(env.SITE_CONTENT, 'offered.test', 'offered');
     const blanket = await (await exports.default.fetch('http://offered.test/shop/p/throw-blanket')).text();
@@ -385,7 +446,12 @@ describe('store pages', () => {
     expect(blanket).not.toContain('$23.75');
 
     const site = demoSite();
-    site.website = { ...site.website, id: 'pill', language: 'de-DE', instalments: { provider: 'afterpay', minimum: 3200, maximum: 200000, offeredAtCheckout: true } };
+    site.website = {
+      ...site.website,
+      id: 'pill',
+      language: 'de-DE',
+      instalments: { provider: 'afterpay', minimum: 3200, maximum: 200000, offeredAtCheckout: true },
+    };
     expect(await publishSite(env, site)).toHaveProperty('version');
     await mapHost(env.SITE_CONTENT, 'pill.test', 'pill');
     const candle = await (await exports.default.fetch('http://pill.test/shop/p/candle')).text();
@@ -443,7 +509,9 @@ describe('store pages', () => {
     expect(await publishSite(env, site)).toHaveProperty('version');
     await mapHost(env.SITE_CONTENT, 'unsized.test', 'unsized');
     const html = await (await exports.default.fetch('http://unsized.test/shop')).text();
-    expect(html).toContain('<div class="ProductCard-media">\n      <!-- img: width is required; height is required -->');
+    expect(html).toContain(
+      '<div class="ProductCard-media">\n      <!-- img: width is required; height is required -->',
+    );
     expect(html).not.toContain('class="ProductCard-image"');
   });
 

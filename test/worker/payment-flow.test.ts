@@ -46,13 +46,28 @@ describe('paying with a card that needs authentication (local provider)', () => 
 
     // A contrary event for the same payment, arriving late and signed genuinely, changes nothing.
     const paymentId = decodeURIComponent(actionUrl.split('/').pop() ?? '');
-    const late = JSON.stringify(localWebhookEvent({ id: paymentId, succeeded: false, settledAt: Date.now(), metadata: { websiteId } }));
-    const signature = await signatureHeader(await localPaymentLedger(env).webhookSecret(), late, Math.floor(Date.now() / 1000));
-    const res = await visitor.fetch('/api/commerce/payments/webhook/local', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: late });
+    const late = JSON.stringify(
+      localWebhookEvent({ id: paymentId, succeeded: false, settledAt: Date.now(), metadata: { websiteId } }),
+    );
+    const signature = await signatureHeader(
+      await localPaymentLedger(env).webhookSecret(),
+      late,
+      Math.floor(Date.now() / 1000),
+    );
+    const res = await visitor.fetch('/api/commerce/payments/webhook/local', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: late,
+    });
     expect(res.status).toBe(200);
     expect(await orderOf(visitor, placed.body.order)).toEqual(paid);
     // The shopper answering the page again re-sends the first event: still the same order.
-    await visitor.fetch(actionUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ crumb: visitor.crumb, answer: 'fail' }), redirect: 'manual' });
+    await visitor.fetch(actionUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ crumb: visitor.crumb, answer: 'fail' }),
+      redirect: 'manual',
+    });
     expect(await orderOf(visitor, placed.body.order)).toEqual(paid);
   });
 
@@ -62,18 +77,34 @@ describe('paying with a card that needs authentication (local provider)', () => 
     expect(placed.body.order.status).toBe('pending');
     expect(visitor.cookies.get('CART')).toBe(cartId);
     // While the payment is pending the cart is the order's: it takes no changes.
-    expect((await visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart')).body).toMatchObject({ isPurchased: true, orderId: placed.body.order.id });
+    expect((await visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart')).body).toMatchObject({
+      isPurchased: true,
+      orderId: placed.body.order.id,
+    });
     const actionUrl = placed.body.order.payment.nextActionUrl ?? '';
     await visitor.fetch(actionUrl);
-    const done = await visitor.fetch(actionUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ crumb: visitor.crumb, answer: 'fail' }), redirect: 'manual' });
+    const done = await visitor.fetch(actionUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ crumb: visitor.crumb, answer: 'fail' }),
+      redirect: 'manual',
+    });
     expect(done.status).toBe(303);
     expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'cancelled' });
 
     expect(visitor.cookies.get('CART')).toBe(cartId);
-    expect((await visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart')).body).toMatchObject({ isPurchased: false, orderId: null, entries: [{ itemId: CANDLE.itemId, quantity: 1 }] });
+    expect((await visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart')).body).toMatchObject({
+      isPurchased: false,
+      orderId: null,
+      entries: [{ itemId: CANDLE.itemId, quantity: 1 }],
+    });
     const again = await startCheckout(visitor);
     expect(again.status).toBe(200);
-    expect(again.body.checkout).toMatchObject({ email: 'ada@example.com', shippingAddress: { address1: '1 Main St' }, selectedShippingOption: expect.any(String) });
+    expect(again.body.checkout).toMatchObject({
+      email: 'ada@example.com',
+      shippingAddress: { address1: '1 Main St' },
+      selectedShippingOption: expect.any(String),
+    });
     const paid = await placeOrder(visitor);
     expect(paid.body.order).toMatchObject({ status: 'paid' });
     expect(paid.body.order.id).not.toBe(placed.body.order.id);
@@ -86,7 +117,12 @@ describe('paying with a card that needs authentication (local provider)', () => 
     const actionUrl = placed.body.order.payment.nextActionUrl ?? '';
     expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'pending' });
     expect(visitor.cookies.get('CART')).not.toBe('');
-    await visitor.fetch(actionUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ crumb: visitor.crumb, answer: 'complete' }), redirect: 'manual' });
+    await visitor.fetch(actionUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ crumb: visitor.crumb, answer: 'complete' }),
+      redirect: 'manual',
+    });
     expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'paid' });
     expect(visitor.cookies.get('CART')).toBe('');
   });
@@ -99,14 +135,27 @@ describe('paying with a card that needs authentication (local provider)', () => 
     // The browser's back button: /checkout starts the checkout again without the page's answer.
     const back = await startCheckout(visitor);
     expect(back.status, JSON.stringify(back.body)).toBe(200);
-    expect(back.body.checkout).toMatchObject({ cartId, email: 'ada@example.com', shippingAddress: { address1: '1 Main St' }, entries: [{ itemId: CANDLE.itemId, quantity: 1 }] });
+    expect(back.body.checkout).toMatchObject({
+      cartId,
+      email: 'ada@example.com',
+      shippingAddress: { address1: '1 Main St' },
+      entries: [{ itemId: CANDLE.itemId, quantity: 1 }],
+    });
     expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'cancelled', paidOn: null });
     expect(await available(base)).toBe(1);
     // Authenticated after all in the tab left behind: the money goes back.
     const actionUrl = placed.body.order.payment.nextActionUrl ?? '';
-    await visitor.fetch(actionUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ crumb: visitor.crumb, answer: 'complete' }), redirect: 'manual' });
+    await visitor.fetch(actionUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ crumb: visitor.crumb, answer: 'complete' }),
+      redirect: 'manual',
+    });
     const paymentId = decodeURIComponent(actionUrl.split('/').pop() ?? '');
-    expect(await paymentLedger().payment(paymentId)).toMatchObject({ status: 'succeeded', refundedCents: placed.body.order.amountChargedCents });
+    expect(await paymentLedger().payment(paymentId)).toMatchObject({
+      status: 'succeeded',
+      refundedCents: placed.body.order.amountChargedCents,
+    });
     expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'cancelled', paidOn: null });
     // The shopper pays again with another card, from the same cart.
     const paid = await placeOrder(visitor);

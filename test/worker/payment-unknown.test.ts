@@ -8,7 +8,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ShoppingCart } from '../../src/commerce/cart';
 import type { Order } from '../../src/commerce/order';
-import { available, CANDLE, deliverStripeEvent, orders, placeWithStripe, readyToPay, startCheckout, stock, useFakeStripe } from './checkout-support';
+import {
+  available,
+  CANDLE,
+  deliverStripeEvent,
+  orders,
+  placeWithStripe,
+  readyToPay,
+  startCheckout,
+  stock,
+  useFakeStripe,
+} from './checkout-support';
 import type { FakeStripe } from './fake-stripe';
 
 function onlyIntent(fake: FakeStripe) {
@@ -32,16 +42,28 @@ describe('a charge whose answer is lost', () => {
     const first = await placeWithStripe(visitor, 'pm_card_visa', key);
     expect(first.status).toBe(202);
     expect(first.retryAfter).toBe('5');
-    expect(first.body.order).toMatchObject({ status: 'pending', paidOn: null, payment: { provider: 'stripe', status: 'unknown', nextActionUrl: null } });
+    expect(first.body.order).toMatchObject({
+      status: 'pending',
+      paidOn: null,
+      payment: { provider: 'stripe', status: 'unknown', nextActionUrl: null },
+    });
     expect(fake.charges).toBe(1);
     expect(visitor.cookies.get('CART')).toBe(cartId);
     expect(await available(base)).toBe(1);
-    expect(await stock(websiteId).reservations()).toEqual([{ owner: `order:${first.body.order.id}`, sku: CANDLE.sku, quantity: 1, expiresOn: expect.any(Number) }]);
+    expect(await stock(websiteId).reservations()).toEqual([
+      { owner: `order:${first.body.order.id}`, sku: CANDLE.sku, quantity: 1, expiresOn: expect.any(Number) },
+    ]);
 
     const retried = await placeWithStripe(visitor, 'pm_card_visa', key);
     expect(retried.status).toBe(201);
     const paid = retried.body.order;
-    expect(paid).toMatchObject({ id: first.body.order.id, orderNumber: first.body.order.orderNumber, status: 'paid', payment: { status: 'succeeded' }, confirmationUrl: first.body.order.confirmationUrl });
+    expect(paid).toMatchObject({
+      id: first.body.order.id,
+      orderNumber: first.body.order.orderNumber,
+      status: 'paid',
+      payment: { status: 'succeeded' },
+      confirmationUrl: first.body.order.confirmationUrl,
+    });
     expect(fake.charges).toBe(1);
     const intent = onlyIntent(fake);
     expect(intent.metadata).toMatchObject({ websiteId, orderId: paid.id, cartId });
@@ -83,10 +105,14 @@ describe('a charge whose answer is lost', () => {
     expect(fake.charges).toBe(1);
     expect(await available(base)).toBe(1);
     await orders(websiteId).deliverEmail();
-    expect((await orders(websiteId).mailbox()).map((m) => m.subject)).toEqual([`Order #${settled?.orderNumber} confirmed`]);
+    expect((await orders(websiteId).mailbox()).map((m) => m.subject)).toEqual([
+      `Order #${settled?.orderNumber} confirmed`,
+    ]);
     // The buyer's page of the order, reached from the received page, drops the cart cookie once it is paid.
     const token = new URL(first.body.order.confirmationUrl ?? '', base).searchParams.get('token');
-    expect((await visitor.json<{ order: Order }>('GET', `/api/commerce/orders/${id}?token=${token}`)).body.order.status).toBe('paid');
+    expect(
+      (await visitor.json<{ order: Order }>('GET', `/api/commerce/orders/${id}?token=${token}`)).body.order.status,
+    ).toBe('paid');
     expect(visitor.cookies.get('CART')).toBe('');
   });
 
@@ -102,11 +128,17 @@ describe('a charge whose answer is lost', () => {
     const start = Date.now();
     expect(await orders(websiteId).retryDueCharges(websiteId, start + 10_000)).toBe(0);
     expect(await orders(websiteId).retryDueCharges(websiteId, start + 31_000)).toBe(1);
-    expect(await orders(websiteId).order(first.body.order.id)).toMatchObject({ status: 'pending', payment: { status: 'unknown' } });
+    expect(await orders(websiteId).order(first.body.order.id)).toMatchObject({
+      status: 'pending',
+      payment: { status: 'unknown' },
+    });
     // The second attempt failed too: the next waits twice as long.
     expect(await orders(websiteId).retryDueCharges(websiteId, start + 80_000)).toBe(0);
     expect(await orders(websiteId).retryDueCharges(websiteId, start + 100_000)).toBe(1);
-    expect(await orders(websiteId).order(first.body.order.id)).toMatchObject({ status: 'paid', payment: { status: 'succeeded' } });
+    expect(await orders(websiteId).order(first.body.order.id)).toMatchObject({
+      status: 'paid',
+      payment: { status: 'succeeded' },
+    });
     expect(fake.charges).toBe(1);
     expect(new Set(fake.requests.map((r) => r.idempotencyKey)).size).toBe(1);
     expect((await placeWithStripe(visitor, 'pm_card_visa', key)).body.order).toMatchObject({ status: 'paid' });
@@ -128,9 +160,18 @@ describe('a charge whose answer is lost', () => {
     expect(fake.charges).toBe(0);
     expect(await stock(websiteId).reservations()).toEqual([]);
     expect(visitor.cookies.get('CART')).toBe(cartId);
-    expect((await visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart')).body).toMatchObject({ orderId: null, isPurchased: false, entries: [{ itemId: CANDLE.itemId }] });
-    expect((await startCheckout(visitor)).body.checkout).toMatchObject({ email: 'ada@example.com', shippingAddress: { city: 'Springfield' } });
-    expect((await placeWithStripe(visitor, 'pm_card_visa', crypto.randomUUID())).body.order).toMatchObject({ status: 'paid' });
+    expect((await visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart')).body).toMatchObject({
+      orderId: null,
+      isPurchased: false,
+      entries: [{ itemId: CANDLE.itemId }],
+    });
+    expect((await startCheckout(visitor)).body.checkout).toMatchObject({
+      email: 'ada@example.com',
+      shippingAddress: { city: 'Springfield' },
+    });
+    expect((await placeWithStripe(visitor, 'pm_card_visa', crypto.randomUUID())).body.order).toMatchObject({
+      status: 'paid',
+    });
     expect(fake.charges).toBe(1);
     expect(await available(base)).toBe(1);
   });
@@ -145,7 +186,9 @@ describe('refunds through Stripe', () => {
     const { id, grandTotalCents } = placed.body.order;
     expect(await orders(websiteId).refund(websiteId, id, true)).toMatchObject({ status: 'refunded' });
     expect(await orders(websiteId).refund(websiteId, id, true)).toMatchObject({ status: 409 });
-    expect(fake.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.idempotencyKey)).toEqual([`${websiteId}:refund:${id}`]);
+    expect(fake.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.idempotencyKey)).toEqual([
+      `${websiteId}:refund:${id}`,
+    ]);
     expect(onlyIntent(fake).amount_refunded).toBe(grandTotalCents);
   });
 });

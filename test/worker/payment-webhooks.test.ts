@@ -44,7 +44,14 @@ async function stripeAuthentication(): Promise<string> {
     new Request('https://api.stripe.com/v1/payment_intents', {
       method: 'POST',
       headers: { authorization: `Bearer ${fake.secretKey}`, 'idempotency-key': crypto.randomUUID() },
-      body: new URLSearchParams({ amount: '5000', currency: 'usd', payment_method: 'pm_card_authenticationRequired', confirm: 'true', 'metadata[websiteId]': 'w-stripe', return_url: 'https://s.test/r' }),
+      body: new URLSearchParams({
+        amount: '5000',
+        currency: 'usd',
+        payment_method: 'pm_card_authenticationRequired',
+        confirm: 'true',
+        'metadata[websiteId]': 'w-stripe',
+        return_url: 'https://s.test/r',
+      }),
     }),
   );
   return ((await res.json()) as { id: string }).id;
@@ -62,7 +69,17 @@ describe('POST /api/commerce/payments/webhook/stripe', () => {
     const res = await post('stripe', delivery.body, delivery.signature);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true });
-    expect(received).toEqual([{ websiteId: 'w-stripe', event: expect.objectContaining({ provider: 'stripe', paymentId: id, status: 'succeeded', metadata: { websiteId: 'w-stripe' } }) }]);
+    expect(received).toEqual([
+      {
+        websiteId: 'w-stripe',
+        event: expect.objectContaining({
+          provider: 'stripe',
+          paymentId: id,
+          status: 'succeeded',
+          metadata: { websiteId: 'w-stripe' },
+        }),
+      },
+    ]);
   });
 
   it('passes a duplicate delivery on unchanged (the receiver settles an order once), and a failure with its code', async () => {
@@ -81,7 +98,12 @@ describe('POST /api/commerce/payments/webhook/stripe', () => {
     const tampered = delivery.body.replace('"w-stripe"', '"w-other"');
     const old = await fake.event('payment_intent.succeeded', fake.intents.get(id)!, Date.now() - 6 * 60 * 1000);
     const forged = await signatureHeader('whsec_guess', delivery.body, Math.floor(Date.now() / 1000));
-    for (const [body, signature] of [[tampered, delivery.signature], [delivery.body, forged], [old.body, old.signature], [delivery.body, null]] as const) {
+    for (const [body, signature] of [
+      [tampered, delivery.signature],
+      [delivery.body, forged],
+      [old.body, old.signature],
+      [delivery.body, null],
+    ] as const) {
       const res = await post('stripe', body, signature);
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: BAD_SIGNATURE });
@@ -125,7 +147,9 @@ describe('POST /api/commerce/payments/webhook/stripe', () => {
     expect(unconfigured.status).toBe(500);
     expect(await unconfigured.json()).toEqual({ error: NOT_CONFIGURED });
     expect((await post('paypal', delivery.body, delivery.signature)).status).toBe(404);
-    expect((await post('local', delivery.body, delivery.signature, { ...stripeEnv, ENVIRONMENT: 'production' })).status).toBe(404);
+    expect(
+      (await post('local', delivery.body, delivery.signature, { ...stripeEnv, ENVIRONMENT: 'production' })).status,
+    ).toBe(404);
     errors.mockRestore();
   });
 });
@@ -148,14 +172,25 @@ class Shopper {
   }
 
   answer(path: string, answer: string, crumb = this.crumb): Promise<Response> {
-    return this.fetch(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ crumb, answer }) });
+    return this.fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ crumb, answer }),
+    });
   }
 }
 
 async function localAuthentication(returnUrl?: string): Promise<{ paymentId: string; path: string }> {
   const metadata: Record<string, string> = { websiteId: 'w-local', orderId: 'o1' };
   if (returnUrl !== undefined) metadata.returnUrl = returnUrl;
-  const result = await paymentProvider(env).charge({ amountCents: 2500, currency: 'USD', token: 'local_card_4000002500003155', idempotencyKey: crypto.randomUUID(), description: 'Order 1001', metadata });
+  const result = await paymentProvider(env).charge({
+    amountCents: 2500,
+    currency: 'USD',
+    token: 'local_card_4000002500003155',
+    idempotencyKey: crypto.randomUUID(),
+    description: 'Order 1001',
+    metadata,
+  });
   if (result.status !== 'requires_action') throw new Error(`expected requires_action, got ${result.status}`);
   return { paymentId: result.paymentId, path: result.nextActionUrl };
 }
@@ -173,7 +208,17 @@ describe('the local authentication page', () => {
     const done = await shopper.answer(path, 'complete');
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe(`${ORIGIN}/commerce/orders/o1?token=t`);
-    expect(received).toEqual([{ websiteId: 'w-local', event: expect.objectContaining({ provider: 'local', paymentId, status: 'succeeded', metadata: { websiteId: 'w-local', orderId: 'o1' } }) }]);
+    expect(received).toEqual([
+      {
+        websiteId: 'w-local',
+        event: expect.objectContaining({
+          provider: 'local',
+          paymentId,
+          status: 'succeeded',
+          metadata: { websiteId: 'w-local', orderId: 'o1' },
+        }),
+      },
+    ]);
     expect((await localPaymentLedger(env).captured()).count).toBe(before.count + 1);
 
     const again = await shopper.answer(path, 'fail');
@@ -190,7 +235,9 @@ describe('the local authentication page', () => {
     const done = await shopper.answer(path, 'fail');
     expect(done.status).toBe(200);
     expect(await done.text()).toContain(AUTHENTICATION_FAILED);
-    expect(received.map((r) => r.event)).toEqual([expect.objectContaining({ paymentId, status: 'failed', code: 'card_declined' })]);
+    expect(received.map((r) => r.event)).toEqual([
+      expect.objectContaining({ paymentId, status: 'failed', code: 'card_declined' }),
+    ]);
     expect((await localPaymentLedger(env).payment(paymentId))?.status).toBe('declined');
   });
 
@@ -204,7 +251,14 @@ describe('the local authentication page', () => {
     expect((await shopper.fetch(path, {}, { ...env, ENVIRONMENT: 'production' })).status).toBe(404);
     const done = await shopper.answer(path, 'complete');
     expect(await done.text()).toContain(AUTHENTICATION_DONE);
-    const paid = await paymentProvider(env).charge({ amountCents: 100, currency: 'USD', token: 'local_card_4242424242424242', idempotencyKey: crypto.randomUUID(), description: 'x', metadata: {} });
+    const paid = await paymentProvider(env).charge({
+      amountCents: 100,
+      currency: 'USD',
+      token: 'local_card_4242424242424242',
+      idempotencyKey: crypto.randomUUID(),
+      description: 'x',
+      metadata: {},
+    });
     if (paid.status !== 'succeeded') throw new Error('expected a payment');
     expect((await shopper.fetch(`/integrations/payments/local/authenticate/${paid.paymentId}`)).status).toBe(404);
     expect((await shopper.fetch('/integrations/payments/local/authenticate/pi_local_unknown')).status).toBe(404);

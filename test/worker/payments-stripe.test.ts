@@ -33,7 +33,11 @@ describe('the Stripe adapter', () => {
     const result = await stripe.charge(order('pm_card_visa'));
     expect(result).toEqual({ status: 'succeeded', paymentId: expect.stringMatching(/^pi_/) });
     if (result.status !== 'succeeded') return;
-    expect(fake.intents.get(result.paymentId)).toMatchObject({ amount: 4200, currency: 'usd', metadata: { websiteId: 'w1' } });
+    expect(fake.intents.get(result.paymentId)).toMatchObject({
+      amount: 4200,
+      currency: 'usd',
+      metadata: { websiteId: 'w1' },
+    });
     expect(fake.charges).toBe(1);
   });
 
@@ -50,8 +54,15 @@ describe('the Stripe adapter', () => {
 
   it('sends the shopper to authenticate, returning to the return address', async () => {
     const { fake, stripe } = setUp();
-    const result = await stripe.charge(order('pm_card_authenticationRequired', { metadata: { websiteId: 'w1', returnUrl: 'https://shop.test/commerce/orders/o1?token=t' } }));
-    expect(result).toMatchObject({ status: 'requires_action', nextActionUrl: expect.stringMatching(/^https:\/\/hooks\.stripe\.com\//) });
+    const result = await stripe.charge(
+      order('pm_card_authenticationRequired', {
+        metadata: { websiteId: 'w1', returnUrl: 'https://shop.test/commerce/orders/o1?token=t' },
+      }),
+    );
+    expect(result).toMatchObject({
+      status: 'requires_action',
+      nextActionUrl: expect.stringMatching(/^https:\/\/hooks\.stripe\.com\//),
+    });
     if (result.status !== 'requires_action') return;
     const intent = fake.intents.get(result.paymentId);
     expect(intent?.next_action?.redirect_to_url?.return_url).toBe('https://shop.test/commerce/orders/o1?token=t');
@@ -62,7 +73,10 @@ describe('the Stripe adapter', () => {
   it('declines a card that needs authentication when no return address was given', async () => {
     const { stripe } = setUp();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(await stripe.charge(order('pm_card_authenticationRequired'))).toMatchObject({ status: 'declined', code: 'processing_error' });
+    expect(await stripe.charge(order('pm_card_authenticationRequired'))).toMatchObject({
+      status: 'declined',
+      code: 'processing_error',
+    });
     errors.mockRestore();
   });
 
@@ -84,32 +98,51 @@ describe('the Stripe adapter', () => {
     expect(await stripe.refund(paid.paymentId, 4000, 'w1:refund-1')).toEqual({ ok: true });
     expect(await stripe.refund(paid.paymentId, 4000, 'w1:refund-1')).toEqual({ ok: true });
     expect(fake.intents.get(paid.paymentId)?.amount_refunded).toBe(4000);
-    expect(await stripe.refund(paid.paymentId, 4000, 'w1:refund-2')).toEqual({ ok: false, message: 'Refund amount (4000) is greater than unrefunded amount on charge (200)' });
-    expect(fake.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.idempotencyKey)).toEqual(['w1:refund-1', 'w1:refund-1', 'w1:refund-2']);
+    expect(await stripe.refund(paid.paymentId, 4000, 'w1:refund-2')).toEqual({
+      ok: false,
+      message: 'Refund amount (4000) is greater than unrefunded amount on charge (200)',
+    });
+    expect(fake.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.idempotencyKey)).toEqual([
+      'w1:refund-1',
+      'w1:refund-1',
+      'w1:refund-2',
+    ]);
   });
 
   it('answers unknown, never a throw or a decline, when Stripe is unreachable; processing_error when it refuses the key', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const offline = stripePayments('sk_test_fake', () => Promise.reject(new TypeError('network down')));
-    expect(await offline.charge(order('pm_card_visa'))).toEqual({ status: 'unknown', reason: 'TypeError: network down' });
-    expect(await offline.refund('pi_1', 100, 'k')).toEqual({ ok: false, message: 'Stripe did not answer; try the refund again.' });
+    expect(await offline.charge(order('pm_card_visa'))).toEqual({
+      status: 'unknown',
+      reason: 'TypeError: network down',
+    });
+    expect(await offline.refund('pi_1', 100, 'k')).toEqual({
+      ok: false,
+      message: 'Stripe did not answer; try the refund again.',
+    });
     const wrongKey = stripePayments('sk_test_other', new FakeStripe().fetch);
-    expect(await wrongKey.charge(order('pm_card_visa'))).toMatchObject({ status: 'declined', code: 'processing_error' });
+    expect(await wrongKey.charge(order('pm_card_visa'))).toMatchObject({
+      status: 'declined',
+      code: 'processing_error',
+    });
     expect(errors).toHaveBeenCalledWith(expect.stringContaining('Stripe answered 401'));
     errors.mockRestore();
   });
 
-  it.each(['timeout', 500, 503] as const)('a charge made but answered with %s is unknown; the retry with the same key returns that charge, never a second', async (failure) => {
-    const { fake, stripe } = setUp();
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const request = order('pm_card_visa');
-    fake.failNext(1, failure);
-    expect(await stripe.charge(request)).toMatchObject({ status: 'unknown' });
-    expect(fake.charges).toBe(1);
-    const retried = await stripe.charge(request);
-    expect(retried).toEqual({ status: 'succeeded', paymentId: [...fake.intents.keys()][0] });
-    expect(fake.charges).toBe(1);
-    expect(fake.intents.size).toBe(1);
-    errors.mockRestore();
-  });
+  it.each(['timeout', 500, 503] as const)(
+    'a charge made but answered with %s is unknown; the retry with the same key returns that charge, never a second',
+    async (failure) => {
+      const { fake, stripe } = setUp();
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const request = order('pm_card_visa');
+      fake.failNext(1, failure);
+      expect(await stripe.charge(request)).toMatchObject({ status: 'unknown' });
+      expect(fake.charges).toBe(1);
+      const retried = await stripe.charge(request);
+      expect(retried).toEqual({ status: 'succeeded', paymentId: [...fake.intents.keys()][0] });
+      expect(fake.charges).toBe(1);
+      expect(fake.intents.size).toBe(1);
+      errors.mockRestore();
+    },
+  );
 });

@@ -28,7 +28,19 @@ function product(title: string, extra: Partial<ProductForm> = {}): ProductForm {
     tags: ['kiln'],
     categories: [],
     options: ['Size'],
-    variants: [{ sku: '', values: { Size: 'Small' }, price: 1800, salePrice: 0, onSale: false, unlimited: false, stock: 5, weightGrams: null, imageUrl: '' }],
+    variants: [
+      {
+        sku: '',
+        values: { Size: 'Small' },
+        price: 1800,
+        salePrice: 0,
+        onSale: false,
+        unlimited: false,
+        stock: 5,
+        weightGrams: null,
+        imageUrl: '',
+      },
+    ],
     price: 0,
     salePrice: 0,
     onSale: false,
@@ -44,7 +56,9 @@ function product(title: string, extra: Partial<ProductForm> = {}): ProductForm {
 
 async function owner(): Promise<Visitor> {
   const visitor = await new Visitor().open('/contact');
-  expect((await visitor.json('POST', '/api/merchant/session', { email: OWNER?.email, password: OWNER?.password })).status).toBe(200);
+  expect(
+    (await visitor.json('POST', '/api/merchant/session', { email: OWNER?.email, password: OWNER?.password })).status,
+  ).toBe(200);
   return visitor;
 }
 
@@ -67,49 +81,104 @@ async function seenBy(shopper: Visitor, id: string, path: string, title: string)
 describe('product status', () => {
   it('keeps a draft off the storefront and out of carts until it is published, while the console opens it', async () => {
     const merchant = await owner();
-    const created = await merchant.json<{ id: string; fullUrl: string }>('POST', '/api/console/products', product('Ash Glaze Bowl'));
+    const created = await merchant.json<{ id: string; fullUrl: string }>(
+      'POST',
+      '/api/console/products',
+      product('Ash Glaze Bowl'),
+    );
     expect(created.status).toBe(200);
     const { id, fullUrl } = created.body;
     const stored = await merchant.json<{ product: ProductForm }>('GET', `/api/console/products/${id}`);
     expect(stored.status).toBe(200);
     expect(stored.body.product.status).toBe('draft');
-    const listed = await merchant.json<{ products: { id: string; status: string; onStorefront: boolean }[] }>('GET', '/api/console/products?q=ash%20glaze');
+    const listed = await merchant.json<{ products: { id: string; status: string; onStorefront: boolean }[] }>(
+      'GET',
+      '/api/console/products?q=ash%20glaze',
+    );
     expect(listed.body.products).toEqual([expect.objectContaining({ id, status: 'draft', onStorefront: false })]);
 
     const shopper = await new Visitor().open('/shop');
-    expect(await seenBy(shopper, id, fullUrl, 'Ash Glaze Bowl')).toEqual({ page: 404, json: 404, shop: false, search: false, sitemap: false, stock: 404 });
+    expect(await seenBy(shopper, id, fullUrl, 'Ash Glaze Bowl')).toEqual({
+      page: 404,
+      json: 404,
+      shop: false,
+      search: false,
+      sitemap: false,
+      stock: 404,
+    });
     const sku = stored.body.product.variants[0]?.sku;
-    expect(await shopper.json('POST', ENTRIES, { itemId: id, sku, quantity: 1 })).toEqual({ status: 404, body: { error: CART_MESSAGES.itemNotFound } });
+    expect(await shopper.json('POST', ENTRIES, { itemId: id, sku, quantity: 1 })).toEqual({
+      status: 404,
+      body: { error: CART_MESSAGES.itemNotFound },
+    });
 
-    expect((await merchant.json('PUT', `/api/console/products/${id}`, { ...stored.body.product, status: 'published' })).status).toBe(200);
-    expect(await seenBy(shopper, id, fullUrl, 'Ash Glaze Bowl')).toEqual({ page: 200, json: 200, shop: true, search: true, sitemap: true, stock: 200 });
+    expect(
+      (await merchant.json('PUT', `/api/console/products/${id}`, { ...stored.body.product, status: 'published' }))
+        .status,
+    ).toBe(200);
+    expect(await seenBy(shopper, id, fullUrl, 'Ash Glaze Bowl')).toEqual({
+      page: 200,
+      json: 200,
+      shop: true,
+      search: true,
+      sitemap: true,
+      stock: 200,
+    });
     expect((await shopper.json('POST', ENTRIES, { itemId: id, sku, quantity: 1 })).status).toBe(200);
 
     // Back to draft with the product in a cart: the checkout no longer sells it.
-    expect((await merchant.json('PUT', `/api/console/products/${id}`, { ...stored.body.product, status: 'draft' })).status).toBe(200);
+    expect(
+      (await merchant.json('PUT', `/api/console/products/${id}`, { ...stored.body.product, status: 'draft' })).status,
+    ).toBe(200);
     expect((await shopper.fetch(fullUrl)).status).toBe(404);
-    expect(await shopper.json('POST', '/api/commerce/checkout', {})).toMatchObject({ status: 409, body: { error: CART_MESSAGES.itemNotFound } });
+    expect(await shopper.json('POST', '/api/commerce/checkout', {})).toMatchObject({
+      status: 409,
+      body: { error: CART_MESSAGES.itemNotFound },
+    });
   });
 
   it('shows a scheduled product from its date, and refuses a schedule without one', async () => {
     const merchant = await owner();
-    const refused = await merchant.json<{ fields: Record<string, string> }>('POST', '/api/console/products', product('Kiln Mug', { status: 'scheduled', publishOn: 0 }));
+    const refused = await merchant.json<{ fields: Record<string, string> }>(
+      'POST',
+      '/api/console/products',
+      product('Kiln Mug', { status: 'scheduled', publishOn: 0 }),
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.fields.publishOn).toBe(PRODUCT_MESSAGES.publishOn);
 
-    const later = await merchant.json<{ id: string; fullUrl: string }>('POST', '/api/console/products', product('Kiln Mug', { status: 'scheduled', publishOn: Date.now() + 3_600_000 }));
+    const later = await merchant.json<{ id: string; fullUrl: string }>(
+      'POST',
+      '/api/console/products',
+      product('Kiln Mug', { status: 'scheduled', publishOn: Date.now() + 3_600_000 }),
+    );
     expect(later.status).toBe(200);
     const shopper = await new Visitor().open('/shop');
     expect((await shopper.fetch(later.body.fullUrl)).status).toBe(404);
     const stored = await merchant.json<{ product: ProductForm }>('GET', `/api/console/products/${later.body.id}`);
-    expect((await merchant.json('PUT', `/api/console/products/${later.body.id}`, { ...stored.body.product, publishOn: Date.now() - 1000 })).status).toBe(200);
+    expect(
+      (
+        await merchant.json('PUT', `/api/console/products/${later.body.id}`, {
+          ...stored.body.product,
+          publishOn: Date.now() - 1000,
+        })
+      ).status,
+    ).toBe(200);
     expect((await shopper.fetch(later.body.fullUrl)).status).toBe(200);
   });
 
   it('starts a duplicate as a draft, whatever the original is', async () => {
     const merchant = await owner();
-    const original = await merchant.json<{ id: string }>('POST', '/api/console/products', product('Salt Fired Jug', { status: 'published' }));
-    const copy = await merchant.json<{ id: string; fullUrl: string }>('POST', `/api/console/products/${original.body.id}/duplicate`, {});
+    const original = await merchant.json<{ id: string }>(
+      'POST',
+      '/api/console/products',
+      product('Salt Fired Jug', { status: 'published' }),
+    );
+    const copy = await merchant.json<{ id: string; fullUrl: string }>(
+      'POST',
+      `/api/console/products/${original.body.id}/duplicate`,
+      {},
+    );
     expect(copy.status).toBe(200);
     const stored = await merchant.json<{ product: ProductForm }>('GET', `/api/console/products/${copy.body.id}`);
     expect(stored.body.product).toMatchObject({ title: 'Salt Fired Jug (copy)', status: 'draft' });

@@ -2,8 +2,10 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 
-const suggest = (q: string) => exports.default.fetch(`http://localhost/api/search/suggestions?q=${encodeURIComponent(q)}`);
-const titles = async (q: string) => ((await (await suggest(q)).json()) as { suggestions: { title: string }[] }).suggestions.map((s) => s.title);
+const suggest = (q: string) =>
+  exports.default.fetch(`http://localhost/api/search/suggestions?q=${encodeURIComponent(q)}`);
+const titles = async (q: string) =>
+  ((await (await suggest(q)).json()) as { suggestions: { title: string }[] }).suggestions.map((s) => s.title);
 
 describe('search suggestions', () => {
   it('suggests products for the words typed so far, plurals and prefixes included, with address, picture and price', async () => {
@@ -12,10 +14,15 @@ describe('search suggestions', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
     const body = (await res.json()) as { query: string; suggestions: unknown[] };
     expect(body.query).toBe('shir');
-    expect(body.suggestions[0]).toEqual({ title: 'Linen Shirt', url: '/shop/p/linen-shirt', image: '/images/demo/linen-shirt.webp', price: '$68.00' });
+    expect(body.suggestions[0]).toEqual({
+      title: 'Linen Shirt',
+      url: '/shop/p/linen-shirt',
+      image: '/images/demo/linen-shirt.webp',
+      price: '$68.00',
+    });
     expect(await titles('shirts')).toEqual(['Linen Shirt']);
     expect(await titles('ceramic mugs')).toEqual(['Ceramic Mug']);
-    expect((await titles('notebook'))).toContain('Field Notes');
+    expect(await titles('notebook')).toContain('Field Notes');
     expect(await titles('planters')).toEqual(['Terracotta Planter']);
   });
 

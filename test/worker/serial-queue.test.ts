@@ -14,7 +14,11 @@ describe('SerialQueue', () => {
       log.push(`${name} ends`);
       return name;
     };
-    expect(await Promise.all([queue.run(change('a')), queue.run(change('b')), queue.run(change('c'))])).toEqual(['a', 'b', 'c']);
+    expect(await Promise.all([queue.run(change('a')), queue.run(change('b')), queue.run(change('c'))])).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
     expect(log).toEqual(['a starts', 'a ends', 'b starts', 'b ends', 'c starts', 'c ends']);
   });
 
@@ -32,10 +36,12 @@ describe('SerialQueue', () => {
   it('settles once every change queued so far has, failed ones included', async () => {
     const queue = new SerialQueue();
     let written = false;
-    void queue.run(async () => {
-      await tick();
-      throw new Error('refused');
-    }).catch(() => undefined);
+    void queue
+      .run(async () => {
+        await tick();
+        throw new Error('refused');
+      })
+      .catch(() => undefined);
     void queue.run(async () => {
       await tick();
       written = true;

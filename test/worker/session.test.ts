@@ -16,11 +16,18 @@ const PEN = { itemId: 'p-brass-pen', sku: 'SQ1016', quantity: 2 };
 const OAK = { itemId: 'p-oak-board', sku: 'SQ1015', quantity: 1 };
 
 async function signIn(visitor: Visitor, password: string = DEMO_SHOPPER.password, rememberMe = false) {
-  return visitor.json<{ xsrfToken: string; siteUserId: string; error?: string }>('POST', SESSION, { email: DEMO_SHOPPER.email, password, rememberMe });
+  return visitor.json<{ xsrfToken: string; siteUserId: string; error?: string }>('POST', SESSION, {
+    email: DEMO_SHOPPER.email,
+    password,
+    rememberMe,
+  });
 }
 
 function signOut(visitor: Visitor, xsrfToken: string, query = ''): Promise<Response> {
-  return visitor.fetch(`${SESSION}${query}`, { method: 'DELETE', headers: { 'x-csrf-token': visitor.cookies.get('crumb') ?? '', 'x-siteuser-xsrf-token': xsrfToken } });
+  return visitor.fetch(`${SESSION}${query}`, {
+    method: 'DELETE',
+    headers: { 'x-csrf-token': visitor.cookies.get('crumb') ?? '', 'x-siteuser-xsrf-token': xsrfToken },
+  });
 }
 
 /** A store on its own host (its own stock ledger) with the demo shopper's account. */
@@ -29,14 +36,21 @@ async function storeWithShopper(host: string): Promise<string> {
   site.website.id = host.replaceAll('.', '-');
   expect(await publishSite(env, site)).toHaveProperty('version');
   await mapHost(env.SITE_CONTENT, host, site.website.id);
-  await env.SITE_USERS.get(env.SITE_USERS.idFromName(site.website.id)).ensureUser(DEMO_SHOPPER.email, await hashPassword(DEMO_SHOPPER.password));
+  await env.SITE_USERS.get(env.SITE_USERS.idFromName(site.website.id)).ensureUser(
+    DEMO_SHOPPER.email,
+    await hashPassword(DEMO_SHOPPER.password),
+  );
   return `http://${host}`;
 }
 
 describe('visitor session', () => {
   it('signs in with the demo account and sets an HttpOnly session and a readable SiteUserInfo', async () => {
     const visitor = await new Visitor().open();
-    const res = await visitor.send('POST', SESSION, { email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password, rememberMe: true });
+    const res = await visitor.send('POST', SESSION, {
+      email: DEMO_SHOPPER.email,
+      password: DEMO_SHOPPER.password,
+      rememberMe: true,
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { xsrfToken: string; siteUserId: string };
     expect(body.xsrfToken).toMatch(/^[0-9a-f]{32}$/);
@@ -45,7 +59,10 @@ describe('visitor session', () => {
     expect(cookies.find((c) => c.startsWith('SiteUserSession='))).toMatch(/Expires=/);
     const info = cookies.find((c) => c.startsWith('SiteUserInfo=')) ?? '';
     expect(info).not.toMatch(/HttpOnly/);
-    expect(JSON.parse(decodeURIComponent(info.split(';')[0]?.slice('SiteUserInfo='.length) ?? ''))).toEqual({ authenticated: true, siteUserId: body.siteUserId });
+    expect(JSON.parse(decodeURIComponent(info.split(';')[0]?.slice('SiteUserInfo='.length) ?? ''))).toEqual({
+      authenticated: true,
+      siteUserId: body.siteUserId,
+    });
     expect(info).not.toContain(visitor.cookies.get('SiteUserSession') ?? 'none');
     const me = await visitor.json('GET', SESSION);
     expect(me.body).toMatchObject({ authenticated: true, email: DEMO_SHOPPER.email, xsrfToken: body.xsrfToken });
@@ -69,7 +86,10 @@ describe('visitor session', () => {
     expect(noToken).toEqual({ status: 403, body: { error: SESSION_MESSAGES.xsrf, crumbFail: true } });
 
     // Sign out with a cloned cart: a new cart id holding the same entries.
-    const out = await visitor.fetch(`${SESSION}?cloneCart=true`, { method: 'DELETE', headers: { 'x-csrf-token': visitor.cookies.get('crumb') ?? '', 'x-siteuser-xsrf-token': body.xsrfToken } });
+    const out = await visitor.fetch(`${SESSION}?cloneCart=true`, {
+      method: 'DELETE',
+      headers: { 'x-csrf-token': visitor.cookies.get('crumb') ?? '', 'x-siteuser-xsrf-token': body.xsrfToken },
+    });
     expect(await out.json()).toEqual({ signedOut: true, cartCloned: true });
     const clone = visitor.cookies.get('CART');
     expect(clone).toMatch(/^[0-9a-f]{32}$/);
@@ -85,12 +105,17 @@ describe('visitor session', () => {
   it('signs out without cloning: the cart cookie goes with the account', async () => {
     const visitor = await new Visitor().open();
     const { body } = await signIn(visitor);
-    const out = await visitor.fetch(SESSION, { method: 'DELETE', headers: { 'x-csrf-token': visitor.cookies.get('crumb') ?? '', 'x-siteuser-xsrf-token': body.xsrfToken } });
+    const out = await visitor.fetch(SESSION, {
+      method: 'DELETE',
+      headers: { 'x-csrf-token': visitor.cookies.get('crumb') ?? '', 'x-siteuser-xsrf-token': body.xsrfToken },
+    });
     expect(await out.json()).toEqual({ signedOut: true, cartCloned: false });
     expect(out.headers.getAll('set-cookie').some((c) => c.startsWith('CART=;'))).toBe(true);
   });
 
-  it('clones only what is still available, and says so (carts and checkouts reserve nothing; an order waiting for payment does)', { timeout: 60_000 }, async () => {
+  it('clones only what is still available, and says so (carts and checkouts reserve nothing; an order waiting for payment does)', {
+    timeout: 60_000,
+  }, async () => {
     const base = await storeWithShopper('clone-stock.test');
     const visitor = await new Visitor(base).open();
     // The only oak board in stock: a cart reserves nothing, so the copy can take it too.
@@ -106,7 +131,10 @@ describe('visitor session', () => {
     const other = await shopper(base, [OAK]);
     expect((await startCheckout(other)).status).toBe(200);
     await fillCheckout(other);
-    expect((await placeOrder(other, CARD.action)).body.order).toMatchObject({ status: 'pending', payment: { status: 'requires_action' } });
+    expect((await placeOrder(other, CARD.action)).body.order).toMatchObject({
+      status: 'pending',
+      payment: { status: 'requires_action' },
+    });
     const second = await signIn(visitor);
     expect(visitor.cookies.get('CART')).toBe(accountCart);
     expect((await visitor.json('POST', '/api/commerce/shopping-cart/entries', PEN)).status).toBe(200);
@@ -123,7 +151,11 @@ describe('visitor session', () => {
     const { body } = await signIn(visitor);
     const set = await visitor.fetch('/api/site-users/account/locale', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': visitor.cookies.get('crumb') ?? '', 'x-siteuser-xsrf-token': body.xsrfToken },
+      headers: {
+        'content-type': 'application/json',
+        'x-csrf-token': visitor.cookies.get('crumb') ?? '',
+        'x-siteuser-xsrf-token': body.xsrfToken,
+      },
       body: JSON.stringify({ language: 'fr-CA' }),
     });
     expect(await set.json()).toEqual({ language: 'fr-CA' });
@@ -131,7 +163,11 @@ describe('visitor session', () => {
     expect((await visitor.json('POST', '/api/site-users/account/locale', { language: 'not a tag!' })).status).toBe(400);
     const cleared = await visitor.fetch('/api/site-users/account/locale', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': visitor.cookies.get('crumb') ?? '', 'x-siteuser-xsrf-token': body.xsrfToken },
+      headers: {
+        'content-type': 'application/json',
+        'x-csrf-token': visitor.cookies.get('crumb') ?? '',
+        'x-siteuser-xsrf-token': body.xsrfToken,
+      },
       body: JSON.stringify({ language: null }),
     });
     expect(await cleared.json()).toEqual({ language: null });

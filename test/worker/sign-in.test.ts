@@ -57,24 +57,42 @@ async function storeWithAccounts(name: string): Promise<Store> {
 }
 
 /** A sign-in as a script would send it: a made-up crumb each time (the double-submit check only needs cookie and header to match). */
-async function signIn(origin: string, path: string, body: { email: string; password: string }, ip = newIp(), bindings: Env = PRODUCTION) {
+async function signIn(
+  origin: string,
+  path: string,
+  body: { email: string; password: string },
+  ip = newIp(),
+  bindings: Env = PRODUCTION,
+) {
   const crumb = randomHex(16);
   const ctx = createExecutionContext();
   const res = await app.fetch(
     new Request(`${origin}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `${cookieName('crumb', bindings.ENVIRONMENT === 'production')}=${crumb}`, [CSRF_HEADER]: crumb, 'cf-connecting-ip': ip },
+      headers: {
+        'content-type': 'application/json',
+        cookie: `${cookieName('crumb', bindings.ENVIRONMENT === 'production')}=${crumb}`,
+        [CSRF_HEADER]: crumb,
+        'cf-connecting-ip': ip,
+      },
       body: JSON.stringify(body),
     }),
     bindings,
     ctx,
   );
   await waitOnExecutionContext(ctx);
-  return { status: res.status, body: (await res.json()) as Record<string, unknown>, retryAfter: res.headers.get('retry-after') };
+  return {
+    status: res.status,
+    body: (await res.json()) as Record<string, unknown>,
+    retryAfter: res.headers.get('retry-after'),
+  };
 }
 
 /** Moves the accounts object's clock on by `ms` from now on. */
-async function advance(stub: DurableObjectStub<SiteUsers> | DurableObjectStub<MerchantAccounts>, ms: number): Promise<void> {
+async function advance(
+  stub: DurableObjectStub<SiteUsers> | DurableObjectStub<MerchantAccounts>,
+  ms: number,
+): Promise<void> {
   await runInDurableObject(stub, (store: SiteUsers | MerchantAccounts) => {
     const before = store.clock;
     store.clock = () => before() + ms;
@@ -84,7 +102,11 @@ async function advance(stub: DurableObjectStub<SiteUsers> | DurableObjectStub<Me
 /** Counts PBKDF2 derivations at the store's iteration count, wherever in this isolate they run. */
 function countPbkdf2(): () => number {
   const derive = vi.spyOn(crypto.subtle, 'deriveBits');
-  return () => derive.mock.calls.filter(([algorithm]) => typeof algorithm === 'object' && algorithm.name === 'PBKDF2' && algorithm.iterations === PBKDF2_ITERATIONS).length;
+  return () =>
+    derive.mock.calls.filter(
+      ([algorithm]) =>
+        typeof algorithm === 'object' && algorithm.name === 'PBKDF2' && algorithm.iterations === PBKDF2_ITERATIONS,
+    ).length;
 }
 
 afterEach(() => {
@@ -93,7 +115,9 @@ afterEach(() => {
 
 describe('sign-in limits', () => {
   it('locks for 30 s after 5 attempts, then doubles per attempt up to 15 minutes', () => {
-    expect([1, 4, 5, 6, 7, 9, 10, 40].map((n) => lockDelay(n, SIGN_IN_BACKOFF) / 1000)).toEqual([0, 0, 30, 60, 120, 480, 900, 900]);
+    expect([1, 4, 5, 6, 7, 9, 10, 40].map((n) => lockDelay(n, SIGN_IN_BACKOFF) / 1000)).toEqual([
+      0, 0, 30, 60, 120, 480, 900, 900,
+    ]);
     // With one free attempt (an account past its failures across addresses).
     expect([1, 2, 3].map((n) => lockDelay(n, SIGN_IN_BACKOFF, 1) / 1000)).toEqual([30, 60, 120]);
   });
@@ -103,7 +127,8 @@ describe('sign-in limits', () => {
     const ip = newIp();
     const answers = [];
     // A different email each time, so only the per-IP limit can refuse.
-    for (let i = 0; i < 30; i++) answers.push(await signIn(origin, VISITOR_SESSION, { email: `guess-${i}@signin.test`, password: 'wrong' }, ip));
+    for (let i = 0; i < 30; i++)
+      answers.push(await signIn(origin, VISITOR_SESSION, { email: `guess-${i}@signin.test`, password: 'wrong' }, ip));
     const limited = answers.filter((a) => a.status === 429);
     expect(limited.length).toBeGreaterThanOrEqual(10);
     expect(limited[0]?.body).toEqual({ error: CART_MESSAGES.tryAgain });
@@ -113,7 +138,9 @@ describe('sign-in limits', () => {
     expect((await signIn(origin, VISITOR_SESSION, SHOPPER)).status).toBe(200);
   });
 
-  it('backs off an email from the address that guesses, never the owner at another address', { timeout: 120_000 }, async () => {
+  it('backs off an email from the address that guesses, never the owner at another address', {
+    timeout: 120_000,
+  }, async () => {
     const { origin, users } = await storeWithAccounts('backoff');
     const attacker = newIp();
     const wrong = { email: SHOPPER.email, password: 'wrong' };
@@ -122,15 +149,25 @@ describe('sign-in limits', () => {
     expect(answers.slice(0, 5).map((a) => a.body)).toEqual(Array(5).fill({ error: SESSION_MESSAGES.badCredentials }));
     expect(answers.slice(5).every((a) => a.status === 429 && a.body.error === CART_MESSAGES.tryAgain)).toBe(true);
     // The attacker's address is refused even the right password, whatever the email's case.
-    expect(await signIn(origin, VISITOR_SESSION, SHOPPER, attacker, DEVELOPMENT)).toEqual({ status: 429, body: { error: CART_MESSAGES.tryAgain }, retryAfter: '30' });
-    expect((await signIn(origin, VISITOR_SESSION, { ...SHOPPER, email: SHOPPER.email.toUpperCase() }, attacker, DEVELOPMENT)).status).toBe(429);
+    expect(await signIn(origin, VISITOR_SESSION, SHOPPER, attacker, DEVELOPMENT)).toEqual({
+      status: 429,
+      body: { error: CART_MESSAGES.tryAgain },
+      retryAfter: '30',
+    });
+    expect(
+      (await signIn(origin, VISITOR_SESSION, { ...SHOPPER, email: SHOPPER.email.toUpperCase() }, attacker, DEVELOPMENT))
+        .status,
+    ).toBe(429);
     // The owner, from an address with no failures, signs in at once.
     const owner = newIp();
     expect((await signIn(origin, VISITOR_SESSION, SHOPPER, owner, DEVELOPMENT)).status).toBe(200);
 
     await advance(users, 31_000);
     expect((await signIn(origin, VISITOR_SESSION, wrong, attacker, DEVELOPMENT)).status).toBe(401);
-    expect(await signIn(origin, VISITOR_SESSION, SHOPPER, attacker, DEVELOPMENT)).toMatchObject({ status: 429, retryAfter: '60' });
+    expect(await signIn(origin, VISITOR_SESSION, SHOPPER, attacker, DEVELOPMENT)).toMatchObject({
+      status: 429,
+      retryAfter: '60',
+    });
     await advance(users, 61_000);
     expect((await signIn(origin, VISITOR_SESSION, SHOPPER, attacker, DEVELOPMENT)).status).toBe(200);
     // A success starts that address's count afresh.
@@ -138,7 +175,9 @@ describe('sign-in limits', () => {
     expect((await signIn(origin, VISITOR_SESSION, SHOPPER, attacker, DEVELOPMENT)).status).toBe(200);
   });
 
-  it('bounds guesses across addresses: past 20 failures each new address gets one try, a clean address’s right password still signs in, a trusted one keeps its 5', { timeout: 120_000 }, async () => {
+  it('bounds guesses across addresses: past 20 failures each new address gets one try, a clean address’s right password still signs in, a trusted one keeps its 5', {
+    timeout: 120_000,
+  }, async () => {
     const { origin } = await storeWithAccounts('spread');
     const wrong = { email: SHOPPER.email, password: 'wrong' };
     expect(SIGN_IN_BACKOFF.accountFailures).toBe(20);
@@ -161,23 +200,47 @@ describe('sign-in limits', () => {
   it('lets at most 5 of 20 simultaneous guesses from one address be checked', { timeout: 120_000 }, async () => {
     const { origin } = await storeWithAccounts('simultaneous');
     const ip = newIp();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => signIn(origin, VISITOR_SESSION, { email: SHOPPER.email, password: 'guess' }, ip)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        signIn(origin, VISITOR_SESSION, { email: SHOPPER.email, password: 'guess' }, ip),
+      ),
+    );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([...Array(5).fill(401), ...Array(15).fill(429)]);
   });
 
-  it('backs merchant accounts off the same way: the attacker’s address, not the owner', { timeout: 120_000 }, async () => {
+  it('backs merchant accounts off the same way: the attacker’s address, not the owner', {
+    timeout: 120_000,
+  }, async () => {
     const { origin, team } = await storeWithAccounts('merchant-backoff');
     const attacker = newIp();
-    for (let i = 0; i < 5; i++) expect(await signIn(origin, MERCHANT_SESSION, { ...OWNER, password: 'wrong' }, attacker, DEVELOPMENT)).toMatchObject({ status: 401, body: { error: MERCHANT_MESSAGES.badCredentials } });
-    for (let i = 0; i < 5; i++) expect((await signIn(origin, MERCHANT_SESSION, { ...OWNER, password: 'wrong' }, attacker, DEVELOPMENT)).status).toBe(429);
-    expect(await signIn(origin, MERCHANT_SESSION, OWNER, attacker, DEVELOPMENT)).toMatchObject({ status: 429, body: { error: CART_MESSAGES.tryAgain }, retryAfter: '30' });
-    expect(await signIn(origin, MERCHANT_SESSION, OWNER)).toMatchObject({ status: 200, body: { email: OWNER.email, roles: [1] } });
+    for (let i = 0; i < 5; i++)
+      expect(
+        await signIn(origin, MERCHANT_SESSION, { ...OWNER, password: 'wrong' }, attacker, DEVELOPMENT),
+      ).toMatchObject({ status: 401, body: { error: MERCHANT_MESSAGES.badCredentials } });
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await signIn(origin, MERCHANT_SESSION, { ...OWNER, password: 'wrong' }, attacker, DEVELOPMENT)).status,
+      ).toBe(429);
+    expect(await signIn(origin, MERCHANT_SESSION, OWNER, attacker, DEVELOPMENT)).toMatchObject({
+      status: 429,
+      body: { error: CART_MESSAGES.tryAgain },
+      retryAfter: '30',
+    });
+    expect(await signIn(origin, MERCHANT_SESSION, OWNER)).toMatchObject({
+      status: 200,
+      body: { email: OWNER.email, roles: [1] },
+    });
     await advance(team, 31_000);
-    expect(await signIn(origin, MERCHANT_SESSION, OWNER, attacker, DEVELOPMENT)).toMatchObject({ status: 200, body: { email: OWNER.email, roles: [1] } });
+    expect(await signIn(origin, MERCHANT_SESSION, OWNER, attacker, DEVELOPMENT)).toMatchObject({
+      status: 200,
+      body: { email: OWNER.email, roles: [1] },
+    });
   });
 
-  it('answers an unknown email exactly like a wrong password, after the same PBKDF2 work, and backs it off the same way', { timeout: 120_000 }, async () => {
+  it('answers an unknown email exactly like a wrong password, after the same PBKDF2 work, and backs it off the same way', {
+    timeout: 120_000,
+  }, async () => {
     const { origin } = await storeWithAccounts('unknown');
     const pbkdf2 = countPbkdf2();
     const wrongPassword = await signIn(origin, VISITOR_SESSION, { email: SHOPPER.email, password: 'wrong' });
@@ -188,30 +251,45 @@ describe('sign-in limits', () => {
     expect(unknownEmail).toEqual({ status: 401, body: { error: SESSION_MESSAGES.badCredentials }, retryAfter: null });
 
     const ip = newIp();
-    for (let i = 0; i < 5; i++) await signIn(origin, VISITOR_SESSION, { email: 'nobody@signin.test', password: 'wrong' }, ip);
-    expect(await signIn(origin, VISITOR_SESSION, { email: 'nobody@signin.test', password: 'wrong' }, ip)).toEqual({ status: 429, body: { error: CART_MESSAGES.tryAgain }, retryAfter: '30' });
+    for (let i = 0; i < 5; i++)
+      await signIn(origin, VISITOR_SESSION, { email: 'nobody@signin.test', password: 'wrong' }, ip);
+    expect(await signIn(origin, VISITOR_SESSION, { email: 'nobody@signin.test', password: 'wrong' }, ip)).toEqual({
+      status: 429,
+      body: { error: CART_MESSAGES.tryAgain },
+      retryAfter: '30',
+    });
   });
 });
 
 describe('sign-in load', () => {
-  it('takes no password into the accounts object: it hands out the stored hash and does no PBKDF2', { timeout: 60_000 }, async () => {
+  it('takes no password into the accounts object: it hands out the stored hash and does no PBKDF2', {
+    timeout: 60_000,
+  }, async () => {
     expectTypeOf<SiteUsers['beginSignIn']>().parameters.toEqualTypeOf<[email: string, address: string]>();
-    expectTypeOf<SiteUsers['completeSignIn']>().parameters.toEqualTypeOf<[accountId: string, verifiedHash: string, rememberMe: boolean, address: string]>();
+    expectTypeOf<SiteUsers['completeSignIn']>().parameters.toEqualTypeOf<
+      [accountId: string, verifiedHash: string, rememberMe: boolean, address: string]
+    >();
     expectTypeOf<MerchantAccounts['beginSignIn']>().parameters.toEqualTypeOf<[email: string, address: string]>();
     const { users } = await storeWithAccounts('no-hashing');
     const pbkdf2 = countPbkdf2();
     const check = await users.beginSignIn(SHOPPER.email, '192.0.2.1');
     if (!check.admitted || check.account === null) throw new Error('the account should be admitted');
     expect(check.account.password.iterations).toBe(PBKDF2_ITERATIONS);
-    expect(await users.completeSignIn(check.account.id, 'not the stored hash', false, '192.0.2.1')).toEqual({ ok: false });
-    expect((await users.completeSignIn(check.account.id, check.account.password.hash, false, '192.0.2.1')).ok).toBe(true);
+    expect(await users.completeSignIn(check.account.id, 'not the stored hash', false, '192.0.2.1')).toEqual({
+      ok: false,
+    });
+    expect((await users.completeSignIn(check.account.id, check.account.password.hash, false, '192.0.2.1')).ok).toBe(
+      true,
+    );
     expect(await users.beginSignIn('nobody@signin.test', '192.0.2.1')).toEqual({ admitted: true, account: null });
     expect(pbkdf2()).toBe(0);
   });
 
   it('signs a real visitor in while bogus sign-ins from many addresses run at once', { timeout: 180_000 }, async () => {
     const { origin } = await storeWithAccounts('load');
-    const bogus = Array.from({ length: BOGUS }, (_, i) => signIn(origin, VISITOR_SESSION, { email: `bot-${i}@signin.test`, password: 'guess' }));
+    const bogus = Array.from({ length: BOGUS }, (_, i) =>
+      signIn(origin, VISITOR_SESSION, { email: `bot-${i}@signin.test`, password: 'guess' }),
+    );
     const real = signIn(origin, VISITOR_SESSION, SHOPPER);
     expect((await real).status).toBe(200);
     expect((await Promise.all(bogus)).map((a) => a.status)).toEqual(Array(BOGUS).fill(401));

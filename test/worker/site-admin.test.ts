@@ -53,7 +53,14 @@ async function bigStore(websiteId: string, count: number, perCollection: number)
   const collections = Math.ceil(count / perCollection);
   site.collections = [
     ...site.collections,
-    ...Array.from({ length: collections }, (_, i) => ({ id: `c-bulk-${i}`, type: 13, typeName: 'products', title: `Bulk ${i}`, urlId: `bulk-${i}`, fullUrl: `/bulk-${i}` })),
+    ...Array.from({ length: collections }, (_, i) => ({
+      id: `c-bulk-${i}`,
+      type: 13,
+      typeName: 'products',
+      title: `Bulk ${i}`,
+      urlId: `bulk-${i}`,
+      fullUrl: `/bulk-${i}`,
+    })),
   ];
   site.items = Array.from({ length: count }, (_, n) => ({
     ...model,
@@ -87,7 +94,10 @@ describe('site admin: whole stores in and out', () => {
     expect(home).toContain('Imported Goods');
     expect(home).toContain('<!-- the imported theme -->');
     const visitor = await new Visitor().open('/');
-    const signIn = await visitor.json('POST', '/api/merchant/session', { email: DEMO_MERCHANTS[0].email, password: DEMO_MERCHANTS[0].password });
+    const signIn = await visitor.json('POST', '/api/merchant/session', {
+      email: DEMO_MERCHANTS[0].email,
+      password: DEMO_MERCHANTS[0].password,
+    });
     expect(signIn.status).toBe(200);
   });
 
@@ -116,15 +126,27 @@ describe('site admin: whole stores in and out', () => {
     const before = await receiveSite(local);
     const duplicate = structuredClone(before.site);
     duplicate.items.push({ ...(duplicate.items[0] as object), urlId: 'another-url', fullUrl: '/shop/p/another-url' });
-    expect((await refusal(sendSite(local, 'import', duplicate))).message).toBe('Invalid site content: items.p-linen-shirt: the id is used twice');
+    expect((await refusal(sendSite(local, 'import', duplicate))).message).toBe(
+      'Invalid site content: items.p-linen-shirt: the id is used twice',
+    );
 
     const crowded = await bigStore('demo', 201, 201);
-    expect((await refusal(sendSite(local, 'import', crowded))).message).toBe('collection c-bulk-0 holds 201 products; a collection holds at most 200');
+    expect((await refusal(sendSite(local, 'import', crowded))).message).toBe(
+      'collection c-bulk-0 holds 201 products; a collection holds at most 200',
+    );
 
     const begun = await (
-      await local.fetch!('http://localhost/api/site-admin/imports', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'import', site: { ...before.site, items: undefined } }) })
+      await local.fetch!('http://localhost/api/site-admin/imports', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ mode: 'import', site: { ...before.site, items: undefined } }),
+      })
     ).json<{ importId: string }>();
-    const commit = await local.fetch!(`http://localhost/api/site-admin/imports/${begun.importId}/commit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ parts: 2, itemCount: 34 }) });
+    const commit = await local.fetch!(`http://localhost/api/site-admin/imports/${begun.importId}/commit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ parts: 2, itemCount: 34 }),
+    });
     expect(commit.status).toBe(400);
     expect(await commit.json()).toEqual({ error: 'Part 0 of the items was never received' });
 
@@ -133,22 +155,31 @@ describe('site admin: whole stores in and out', () => {
     expect(after.site).toEqual(before.site);
   });
 
-  it('import never takes another store\'s website id; publish updates only the store the folder came from', async () => {
+  it("import never takes another store's website id; publish updates only the store the folder came from", async () => {
     const demo = (await receiveSite(local)).site;
     expect(await refusal(sendSite({ ...local, host: 'clash.example' }, 'import', demo))).toMatchObject({
       status: 409,
-      message: "The website id demo is already another store's: give the folder's site.json another website.id to import it as a new store",
+      message:
+        "The website id demo is already another store's: give the folder's site.json another website.id to import it as a new store",
     });
-    expect(await refusal(sendSite({ ...local, host: 'nowhere.example' }, 'publish', await demoAs('nowhere')))).toMatchObject({ status: 404, message: 'No store at this address: import it first' });
+    expect(
+      await refusal(sendSite({ ...local, host: 'nowhere.example' }, 'publish', await demoAs('nowhere'))),
+    ).toMatchObject({ status: 404, message: 'No store at this address: import it first' });
 
     await sendSite({ ...local, host: 'pub.example' }, 'import', await demoAs('pub-store'));
-    expect(await refusal(sendSite({ ...local, host: 'pub.example' }, 'publish', await demoAs('other-store')))).toMatchObject({
+    expect(
+      await refusal(sendSite({ ...local, host: 'pub.example' }, 'publish', await demoAs('other-store'))),
+    ).toMatchObject({
       status: 409,
-      message: 'The folder is the store other-store, not pub-store: publish updates the store it was exported from; use import to replace a store',
+      message:
+        'The folder is the store other-store, not pub-store: publish updates the store it was exported from; use import to replace a store',
     });
     const edited = await demoAs('pub-store');
     (edited.website as { siteTitle: string }).siteTitle = 'Published Goods';
-    expect(await sendSite({ ...local, host: 'pub.example' }, 'publish', edited)).toMatchObject({ websiteId: 'pub-store', version: 2 });
+    expect(await sendSite({ ...local, host: 'pub.example' }, 'publish', edited)).toMatchObject({
+      websiteId: 'pub-store',
+      version: 2,
+    });
     expect(await (await exports.default.fetch('http://pub.example/')).text()).toContain('Published Goods');
   });
 });
@@ -159,11 +190,21 @@ describe('site admin: who may call', () => {
     const foreignHost = await exports.default.fetch('http://shop.example/api/site-admin/site');
     expect(foreignHost.status).toBe(403);
     expect(await foreignHost.json()).toEqual(message);
-    const foreignAddress = await exports.default.fetch('http://localhost/api/site-admin/site', { headers: { 'cf-connecting-ip': '203.0.113.9' } });
+    const foreignAddress = await exports.default.fetch('http://localhost/api/site-admin/site', {
+      headers: { 'cf-connecting-ip': '203.0.113.9' },
+    });
     expect(foreignAddress.status).toBe(403);
-    const plain = await exports.default.fetch('http://localhost/api/site-admin/imports', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
+    const plain = await exports.default.fetch('http://localhost/api/site-admin/imports', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{}',
+    });
     expect(plain.status).toBe(415);
-    const huge = await exports.default.fetch('http://localhost/api/site-admin/imports', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(4 * 1024 * 1024 + 1) });
+    const huge = await exports.default.fetch('http://localhost/api/site-admin/imports', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(4 * 1024 * 1024 + 1),
+    });
     expect(huge.status).toBe(413);
   });
 
@@ -179,6 +220,9 @@ describe('site admin: who may call', () => {
     }
     const remote: AdminTarget = { url: 'https://bulk.example', host: 'bulk.example', token: TOKEN, fetch: open };
     expect((await receiveSite(remote)).websiteId).toBe('bulk-store');
-    expect(await refusal(receiveSite({ ...remote, host: undefined }))).toMatchObject({ status: 400, message: 'host is required: production has no development store' });
+    expect(await refusal(receiveSite({ ...remote, host: undefined }))).toMatchObject({
+      status: 400,
+      message: 'host is required: production has no development store',
+    });
   });
 });

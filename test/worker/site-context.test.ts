@@ -21,7 +21,8 @@ function countingContent() {
   const kv = new Proxy(env.SITE_CONTENT, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property);
-      if (property !== 'get' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
+      if (property !== 'get' || typeof value !== 'function')
+        return typeof value === 'function' ? value.bind(target) : value;
       return (key: string, ...rest: unknown[]) => {
         if (key.endsWith(':version')) reads++;
         return (value as (...args: unknown[]) => unknown).call(target, key, ...rest);

@@ -16,10 +16,23 @@ import { itemsById } from '../../src/site/catalog';
 import type { ProductForm } from '../../src/site/editor/product-form';
 import { publishSite } from '../../src/site/store';
 import { demoSite } from '../../src/site/demo';
-import { available, CANDLE, ENTRIES, merchant, placeOrder, readyToPay, setStock, shopperAtPayment, stock, storeOnHost } from './checkout-support';
+import {
+  available,
+  CANDLE,
+  ENTRIES,
+  merchant,
+  placeOrder,
+  readyToPay,
+  setStock,
+  shopperAtPayment,
+  stock,
+  storeOnHost,
+} from './checkout-support';
 import { Visitor } from './visitor';
 
-type StockedForm = Omit<ProductForm, 'variants'> & { variants: (ProductForm['variants'][number] & { stockShown?: number })[] };
+type StockedForm = Omit<ProductForm, 'variants'> & {
+  variants: (ProductForm['variants'][number] & { stockShown?: number })[];
+};
 interface Row {
   id: string;
   stock: number | null;
@@ -27,7 +40,10 @@ interface Row {
 }
 
 const BULK = '/api/console/products/bulk';
-const candleRow = async (console: Visitor) => (await console.json<{ products: Row[] }>('GET', '/api/console/products?q=cedar%20candle')).body.products.find((p) => p.id === CANDLE.itemId);
+const candleRow = async (console: Visitor) =>
+  (await console.json<{ products: Row[] }>('GET', '/api/console/products?q=cedar%20candle')).body.products.find(
+    (p) => p.id === CANDLE.itemId,
+  );
 
 /** A store on `host` with 5 candles of which a shopper has bought 2. */
 async function twoOfFiveSold(host: string) {
@@ -40,7 +56,9 @@ async function twoOfFiveSold(host: string) {
 
 /** A checkout paying for one candle holds it (when a checkout reserves is the orders object's rule; the hold is the ledger's). */
 async function holdOne(websiteId: string) {
-  expect(await stock(websiteId).reserve('checkout:paying', [{ sku: CANDLE.sku, quantity: 1, stock: 5 }], 60_000)).toMatchObject({ ok: true });
+  expect(
+    await stock(websiteId).reserve('checkout:paying', [{ sku: CANDLE.sku, quantity: 1, stock: 5 }], 60_000),
+  ).toMatchObject({ ok: true });
 }
 
 describe('a stock change after sales', () => {
@@ -48,15 +66,24 @@ describe('a stock change after sales', () => {
     const { base, websiteId } = await twoOfFiveSold('oversell.stock-truth.test');
     expect(await available(base)).toBe(3);
     const console = await merchant(base, websiteId);
-    expect((await console.json('POST', BULK, { ids: [CANDLE.itemId], change: { kind: 'stock', mode: 'add', amount: 10 } })).status).toBe(200);
+    expect(
+      (await console.json('POST', BULK, { ids: [CANDLE.itemId], change: { kind: 'stock', mode: 'add', amount: 10 } }))
+        .status,
+    ).toBe(200);
     expect(await available(base)).toBe(13);
     expect(await candleRow(console)).toMatchObject({ stock: 13, available: 13 });
     const greedy = await new Visitor(base).open('/cart');
-    expect((await greedy.json('POST', ENTRIES, { ...CANDLE, quantity: 14 })).body).toEqual({ error: `${CART_MESSAGES.notEnoughStock} Only 13 left.` });
+    expect((await greedy.json('POST', ENTRIES, { ...CANDLE, quantity: 14 })).body).toEqual({
+      error: `${CART_MESSAGES.notEnoughStock} Only 13 left.`,
+    });
     expect((await greedy.json('POST', ENTRIES, { ...CANDLE, quantity: 13 })).status).toBe(200);
-    expect(await stock(websiteId).levels({ [CANDLE.sku]: 0 })).toEqual({ [CANDLE.sku]: { onHand: 13, reserved: 0, available: 13, sold: 2 } });
+    expect(await stock(websiteId).levels({ [CANDLE.sku]: 0 })).toEqual({
+      [CANDLE.sku]: { onHand: 13, reserved: 0, available: 13, sold: 2 },
+    });
     // Only the ledger changed: the published level is still the starting value it was.
-    expect((await itemsById(env, websiteId, [CANDLE.itemId])).get(CANDLE.itemId)?.structuredContent?.variants[0]?.qtyInStock).toBe(5);
+    expect(
+      (await itemsById(env, websiteId, [CANDLE.itemId])).get(CANDLE.itemId)?.structuredContent?.variants[0]?.qtyInStock,
+    ).toBe(5);
   });
 
   it('the console shows what is on hand and available after sales and while a checkout holds units', async () => {
@@ -64,8 +91,13 @@ describe('a stock change after sales', () => {
     await holdOne(websiteId);
     const console = await merchant(base, websiteId);
     expect(await candleRow(console)).toMatchObject({ stock: 3, available: 2 });
-    expect((await console.json<{ products: Row[] }>('GET', '/api/console/products?q=cedar%20candle&stock=low')).body.products.map((p) => p.id)).toEqual([CANDLE.itemId]);
-    const form = (await console.json<{ product: StockedForm }>('GET', `/api/console/products/${CANDLE.itemId}`)).body.product;
+    expect(
+      (
+        await console.json<{ products: Row[] }>('GET', '/api/console/products?q=cedar%20candle&stock=low')
+      ).body.products.map((p) => p.id),
+    ).toEqual([CANDLE.itemId]);
+    const form = (await console.json<{ product: StockedForm }>('GET', `/api/console/products/${CANDLE.itemId}`)).body
+      .product;
     expect(form.variants[0]).toMatchObject({ stock: 3, stockShown: 3 });
   });
 
@@ -73,25 +105,48 @@ describe('a stock change after sales', () => {
     const { base, websiteId } = await twoOfFiveSold('bulk-set.stock-truth.test');
     await holdOne(websiteId);
     const console = await merchant(base, websiteId);
-    expect((await console.json('POST', BULK, { ids: [CANDLE.itemId], change: { kind: 'stock', mode: 'set', amount: 10 } })).status).toBe(200);
-    expect(await stock(websiteId).levels({ [CANDLE.sku]: 0 })).toEqual({ [CANDLE.sku]: { onHand: 10, reserved: 1, available: 9, sold: 2 } });
+    expect(
+      (await console.json('POST', BULK, { ids: [CANDLE.itemId], change: { kind: 'stock', mode: 'set', amount: 10 } }))
+        .status,
+    ).toBe(200);
+    expect(await stock(websiteId).levels({ [CANDLE.sku]: 0 })).toEqual({
+      [CANDLE.sku]: { onHand: 10, reserved: 1, available: 9, sold: 2 },
+    });
     expect(await available(base)).toBe(9);
-    expect((await console.json('POST', BULK, { ids: [CANDLE.itemId], change: { kind: 'stock', mode: 'add', amount: -4 } })).status).toBe(200);
+    expect(
+      (await console.json('POST', BULK, { ids: [CANDLE.itemId], change: { kind: 'stock', mode: 'add', amount: -4 } }))
+        .status,
+    ).toBe(200);
     expect(await candleRow(console)).toMatchObject({ stock: 6, available: 5 });
   });
 
   it('saving the product form changes stock only where the merchant changed it, and never restarts the sold count', async () => {
     const { base, websiteId } = await twoOfFiveSold('form-save.stock-truth.test');
     const console = await merchant(base, websiteId);
-    const form = (await console.json<{ product: StockedForm }>('GET', `/api/console/products/${CANDLE.itemId}`)).body.product;
+    const form = (await console.json<{ product: StockedForm }>('GET', `/api/console/products/${CANDLE.itemId}`)).body
+      .product;
     // Another sale between opening the form and saving it: the untouched stock field does not bring the unit back.
     const late = await shopperAtPayment(base, 1);
     expect((await placeOrder(late.visitor)).status).toBe(201);
-    expect((await console.json('PUT', `/api/console/products/${CANDLE.itemId}`, { ...form, excerpt: 'Cedar, smoke and a wick.' })).status).toBe(200);
+    expect(
+      (
+        await console.json('PUT', `/api/console/products/${CANDLE.itemId}`, {
+          ...form,
+          excerpt: 'Cedar, smoke and a wick.',
+        })
+      ).status,
+    ).toBe(200);
     expect(await available(base)).toBe(2);
     const variant = form.variants[0];
     if (variant === undefined) throw new Error('candle variant missing');
-    expect((await console.json('PUT', `/api/console/products/${CANDLE.itemId}`, { ...form, variants: [{ ...variant, stock: 20 }] })).status).toBe(200);
+    expect(
+      (
+        await console.json('PUT', `/api/console/products/${CANDLE.itemId}`, {
+          ...form,
+          variants: [{ ...variant, stock: 20 }],
+        })
+      ).status,
+    ).toBe(200);
     expect(await available(base)).toBe(20);
     expect(await stock(websiteId).levels({ [CANDLE.sku]: 0 })).toMatchObject({ [CANDLE.sku]: { onHand: 20, sold: 3 } });
   });
@@ -99,13 +154,19 @@ describe('a stock change after sales', () => {
   it('a bulk stock change counts an unlimited variant from the amount, and a duplicate starts from the on-hand count', async () => {
     const { base, websiteId } = await twoOfFiveSold('unlimited.stock-truth.test');
     const console = await merchant(base, websiteId);
-    expect((await console.json('POST', BULK, { ids: [CANDLE.itemId], change: { kind: 'unlimited' } })).status).toBe(200);
+    expect((await console.json('POST', BULK, { ids: [CANDLE.itemId], change: { kind: 'unlimited' } })).status).toBe(
+      200,
+    );
     expect(await candleRow(console)).toMatchObject({ stock: null, available: null });
-    expect((await console.json('POST', BULK, { ids: [CANDLE.itemId], change: { kind: 'stock', mode: 'add', amount: 4 } })).status).toBe(200);
+    expect(
+      (await console.json('POST', BULK, { ids: [CANDLE.itemId], change: { kind: 'stock', mode: 'add', amount: 4 } }))
+        .status,
+    ).toBe(200);
     expect(await candleRow(console)).toMatchObject({ stock: 4, available: 4 });
     expect(await available(base)).toBe(4);
     const copy = await console.json<{ id: string }>('POST', `/api/console/products/${CANDLE.itemId}/duplicate`, {});
-    const form = (await console.json<{ product: StockedForm }>('GET', `/api/console/products/${copy.body.id}`)).body.product;
+    const form = (await console.json<{ product: StockedForm }>('GET', `/api/console/products/${copy.body.id}`)).body
+      .product;
     expect(form.variants.map((v) => [v.stock, v.stockShown])).toEqual([[4, 4]]);
   });
 
@@ -127,7 +188,8 @@ interface Shown {
   id: string;
   structuredContent?: { variants: { qtyInStock: number }[] };
 }
-const candleStock = (items: Shown[]) => items.find((item) => item.id === CANDLE.itemId)?.structuredContent?.variants[0]?.qtyInStock;
+const candleStock = (items: Shown[]) =>
+  items.find((item) => item.id === CANDLE.itemId)?.structuredContent?.variants[0]?.qtyInStock;
 
 /** A store on `host` whose candles are published at 5 and all sold in the ledger. */
 async function ledgerSoldOut(host: string) {
@@ -138,7 +200,10 @@ async function ledgerSoldOut(host: string) {
 
 /** The candle's variant id, as the storefront's stock call names it. */
 async function candleVariant(base: string): Promise<string> {
-  const res = await new Visitor(base).json<{ results: { variantId: string }[] }>('GET', `/api/commerce/inventory/stock/?itemId=${CANDLE.itemId}`);
+  const res = await new Visitor(base).json<{ results: { variantId: string }[] }>(
+    'GET',
+    `/api/commerce/inventory/stock/?itemId=${CANDLE.itemId}`,
+  );
   return res.body.results[0]?.variantId ?? '';
 }
 
@@ -149,7 +214,7 @@ async function restockMail(websiteId: string, to: string) {
   return (await signups.mailbox()).filter((message) => message.to === to);
 }
 
-describe('the storefront shows the ledger\'s stock', () => {
+describe("the storefront shows the ledger's stock", () => {
   it('a list, the home page, search results and ?format=json show a product sold out once the ledger sold its last units, though its published level is 5', async () => {
     const { base } = await ledgerSoldOut('lists.stock-truth.test');
     const visitor = new Visitor(base);
@@ -159,7 +224,12 @@ describe('the storefront shows the ledger\'s stock', () => {
       expect(await page.text(), path).toMatch(SOLD_OUT_CARD);
     }
     expect(candleStock((await visitor.json<{ items: Shown[] }>('GET', '/shop?format=json')).body.items)).toBe(0);
-    expect(candleStock((await visitor.json<{ search: { results: Shown[] } }>('GET', '/search?q=cedar&format=json')).body.search.results)).toBe(0);
+    expect(
+      candleStock(
+        (await visitor.json<{ search: { results: Shown[] } }>('GET', '/search?q=cedar&format=json')).body.search
+          .results,
+      ),
+    ).toBe(0);
     expect(candleStock([(await visitor.json<{ item: Shown }>('GET', '/shop/p/candle?format=json')).body.item])).toBe(0);
     const product = await (await visitor.fetch('/shop/p/candle')).text();
     expect(product).toMatch(/class="ProductItem[^"]*sold-out/);
@@ -181,17 +251,31 @@ describe('restock sign-ups follow the ledger', () => {
     const { base, websiteId } = await ledgerSoldOut('signup.stock-truth.test');
     const variantId = await candleVariant(base);
     const shopper = await new Visitor(base).open('/shop/p/candle');
-    const signUp = { productId: CANDLE.itemId, variantId, siteVisitorEmail: 'waiting@example.com', recaptchaEnterpriseV3Token: CAPTCHA };
-    expect(await shopper.json('POST', RESTOCK, signUp)).toEqual({ status: 200, body: { signedUp: true, created: true } });
+    const signUp = {
+      productId: CANDLE.itemId,
+      variantId,
+      siteVisitorEmail: 'waiting@example.com',
+      recaptchaEnterpriseV3Token: CAPTCHA,
+    };
+    expect(await shopper.json('POST', RESTOCK, signUp)).toEqual({
+      status: 200,
+      body: { signedUp: true, created: true },
+    });
     expect(await restockMail(websiteId, 'waiting@example.com')).toEqual([]);
     const console = await merchant(base, websiteId);
-    expect((await console.json('POST', BULK, { ids: [CANDLE.itemId], change: { kind: 'stock', mode: 'add', amount: 5 } })).status).toBe(200);
+    expect(
+      (await console.json('POST', BULK, { ids: [CANDLE.itemId], change: { kind: 'stock', mode: 'add', amount: 5 } }))
+        .status,
+    ).toBe(200);
     const mail = await restockMail(websiteId, 'waiting@example.com');
     expect(mail.map((message) => message.subject)).toEqual(['Cedar Candle is back in stock']);
     expect(mail[0]?.text).toContain(`${base}/shop/p/candle`);
     // In stock now: a new sign-up is refused, and a second add emails no one again.
     expect((await shopper.json('POST', RESTOCK, { ...signUp, siteVisitorEmail: 'late@example.com' })).status).toBe(400);
-    expect((await console.json('POST', BULK, { ids: [CANDLE.itemId], change: { kind: 'stock', mode: 'add', amount: 5 } })).status).toBe(200);
+    expect(
+      (await console.json('POST', BULK, { ids: [CANDLE.itemId], change: { kind: 'stock', mode: 'add', amount: 5 } }))
+        .status,
+    ).toBe(200);
     expect(await restockMail(websiteId, 'waiting@example.com')).toHaveLength(1);
   });
 
@@ -200,9 +284,17 @@ describe('restock sign-ups follow the ledger', () => {
     const ledger = stock(websiteId);
     const variantId = await candleVariant(base);
     const shopper = await new Visitor(base).open('/shop/p/candle');
-    const signUp = (email: string) => shopper.json('POST', RESTOCK, { productId: CANDLE.itemId, variantId, siteVisitorEmail: email, recaptchaEnterpriseV3Token: CAPTCHA });
+    const signUp = (email: string) =>
+      shopper.json('POST', RESTOCK, {
+        productId: CANDLE.itemId,
+        variantId,
+        siteVisitorEmail: email,
+        recaptchaEnterpriseV3Token: CAPTCHA,
+      });
     // Every unit held by a checkout for a moment: sold out until the reservation lapses.
-    expect(await ledger.reserve('order:held', [{ sku: CANDLE.sku, quantity: 2, stock: 2 }], 300)).toMatchObject({ ok: true });
+    expect(await ledger.reserve('order:held', [{ sku: CANDLE.sku, quantity: 2, stock: 2 }], 300)).toMatchObject({
+      ok: true,
+    });
     expect((await signUp('lapsed@example.com')).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 400));
     await runDurableObjectAlarm(ledger);
@@ -224,9 +316,13 @@ describe('stock ledger', () => {
   it('keeps a transferred reservation only until its expiry, then the alarm releases the units', async () => {
     const ledger = stockLedger(env, 'stock-truth-transfer');
     const now = Date.now();
-    expect(await ledger.reserve('checkout:c1', [{ sku: 'SKU-T', quantity: 3, stock: 5 }], 60_000, now)).toMatchObject({ ok: true });
+    expect(await ledger.reserve('checkout:c1', [{ sku: 'SKU-T', quantity: 3, stock: 5 }], 60_000, now)).toMatchObject({
+      ok: true,
+    });
     await ledger.transfer('checkout:c1', 'order:o1', now + 1);
-    expect(await ledger.reservations(now)).toEqual([{ owner: 'order:o1', sku: 'SKU-T', quantity: 3, expiresOn: now + 1 }]);
+    expect(await ledger.reservations(now)).toEqual([
+      { owner: 'order:o1', sku: 'SKU-T', quantity: 3, expiresOn: now + 1 },
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 5));
     await runDurableObjectAlarm(ledger);
     expect(await ledger.reservations(0)).toEqual([]);
@@ -236,13 +332,22 @@ describe('stock ledger', () => {
   it('adds to or sets what is on hand in one step, keeping sold and reserved units; a published level only starts an unknown sku', async () => {
     const ledger = stockLedger(env, 'stock-truth-adjust');
     expect(await ledger.sellNow([{ sku: 'SKU-S', quantity: 2, stock: 5 }])).toEqual({ ok: true });
-    expect(await ledger.reserve('checkout:c', [{ sku: 'SKU-S', quantity: 1, stock: 5 }], 60_000)).toMatchObject({ ok: true });
+    expect(await ledger.reserve('checkout:c', [{ sku: 'SKU-S', quantity: 1, stock: 5 }], 60_000)).toMatchObject({
+      ok: true,
+    });
     expect(await ledger.available({ 'SKU-S': 99 })).toEqual({ 'SKU-S': 2 });
-    expect(await ledger.adjust([{ sku: 'SKU-S', stock: 99, mode: 'add', amount: 10 }, { sku: 'SKU-NEW', stock: 4, mode: 'add', amount: 1 }])).toEqual({
+    expect(
+      await ledger.adjust([
+        { sku: 'SKU-S', stock: 99, mode: 'add', amount: 10 },
+        { sku: 'SKU-NEW', stock: 4, mode: 'add', amount: 1 },
+      ]),
+    ).toEqual({
       'SKU-S': { onHand: 13, reserved: 1, available: 12, sold: 2 },
       'SKU-NEW': { onHand: 5, reserved: 0, available: 5, sold: 0 },
     });
-    expect(await ledger.adjust([{ sku: 'SKU-S', stock: 0, mode: 'add', amount: -20 }])).toEqual({ 'SKU-S': { onHand: 0, reserved: 1, available: 0, sold: 2 } });
+    expect(await ledger.adjust([{ sku: 'SKU-S', stock: 0, mode: 'add', amount: -20 }])).toEqual({
+      'SKU-S': { onHand: 0, reserved: 1, available: 0, sold: 2 },
+    });
     await ledger.restock([{ sku: 'SKU-S', quantity: 2 }]);
     expect(await ledger.levels({ 'SKU-S': 0 })).toEqual({ 'SKU-S': { onHand: 2, reserved: 1, available: 1, sold: 0 } });
     expect(await ledger.onHandCounts()).toEqual({ 'SKU-S': 2, 'SKU-NEW': 5 });
@@ -251,10 +356,14 @@ describe('stock ledger', () => {
   it('moves the sold counts of before issue 29 to on-hand counts once', async () => {
     const ledger = stockLedger(env, 'stock-truth-migrate');
     await runInDurableObject(ledger, (_instance: StockLedger, state) => {
-      state.storage.sql.exec('CREATE TABLE sold (sku TEXT PRIMARY KEY, stock INTEGER NOT NULL, quantity INTEGER NOT NULL)');
+      state.storage.sql.exec(
+        'CREATE TABLE sold (sku TEXT PRIMARY KEY, stock INTEGER NOT NULL, quantity INTEGER NOT NULL)',
+      );
       state.storage.sql.exec("INSERT INTO sold (sku, stock, quantity) VALUES ('SKU-OLD', 5, 2)");
       const migrated = new StockLedger(state, env);
-      expect(migrated.levels({ 'SKU-OLD': 5 })).toEqual({ 'SKU-OLD': { onHand: 3, reserved: 0, available: 3, sold: 2 } });
+      expect(migrated.levels({ 'SKU-OLD': 5 })).toEqual({
+        'SKU-OLD': { onHand: 3, reserved: 0, available: 3, sold: 2 },
+      });
       expect(state.storage.sql.exec("SELECT 1 FROM sqlite_master WHERE name = 'sold'").toArray()).toEqual([]);
     });
   });

@@ -9,15 +9,40 @@ import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_MESSAGES, type BuyerSubscription } from '../../src/commerce/subscriptions';
-import { ADDRESS, CARD, orders, paymentLedger, placeOrder, skuOf, standardRules, storeOnHost } from './checkout-support';
+import {
+  ADDRESS,
+  CARD,
+  orders,
+  paymentLedger,
+  placeOrder,
+  skuOf,
+  standardRules,
+  storeOnHost,
+} from './checkout-support';
 import { Visitor } from './visitor';
 
-async function subscribe(base: string, email: string): Promise<{ visitor: Visitor; orderId: string; token: string; nextBillingOn: number }> {
+async function subscribe(
+  base: string,
+  email: string,
+): Promise<{ visitor: Visitor; orderId: string; token: string; nextBillingOn: number }> {
   const visitor = await new Visitor(base).open('/shop');
-  const { cartToken } = (await visitor.json<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', { itemId: 'p-coffee-beans', sku: skuOf('coffee-beans'), qty: 1 })).body;
+  const { cartToken } = (
+    await visitor.json<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', {
+      itemId: 'p-coffee-beans',
+      sku: skuOf('coffee-beans'),
+      qty: 1,
+    })
+  ).body;
   await visitor.json('POST', '/api/commerce/checkout', { cartToken });
-  const filled = await visitor.json<{ checkout: { shippingOptions: { id: string }[] } }>('PUT', '/api/commerce/checkout', { cartToken, email, shippingAddress: ADDRESS });
-  await visitor.json('PUT', '/api/commerce/checkout', { cartToken, shippingOptionId: filled.body.checkout.shippingOptions[0]?.id });
+  const filled = await visitor.json<{ checkout: { shippingOptions: { id: string }[] } }>(
+    'PUT',
+    '/api/commerce/checkout',
+    { cartToken, email, shippingAddress: ADDRESS },
+  );
+  await visitor.json('PUT', '/api/commerce/checkout', {
+    cartToken,
+    shippingOptionId: filled.body.checkout.shippingOptions[0]?.id,
+  });
   const placed = await placeOrder(visitor, CARD.ok, crypto.randomUUID(), { cartToken });
   expect(placed.status).toBe(201);
   const order = placed.body.order;
@@ -26,7 +51,9 @@ async function subscribe(base: string, email: string): Promise<{ visitor: Visito
 }
 
 describe('cancelling a subscription', () => {
-  it('from the manage link in its email, without an account: shown, cancelled once, and never renewed', { timeout: 120_000 }, async () => {
+  it('from the manage link in its email, without an account: shown, cancelled once, and never renewed', {
+    timeout: 120_000,
+  }, async () => {
     const { base, websiteId } = await storeOnHost('sub-cancel.test');
     await standardRules(websiteId);
     const { orderId, token, nextBillingOn } = await subscribe(base, 'beans@example.com');
@@ -40,17 +67,42 @@ describe('cancelling a subscription', () => {
 
     // Someone else following the link: a fresh browser, no account, only the link.
     const reader = await new Visitor(base).open(new URL(link).pathname + new URL(link).search);
-    const shown = await reader.json<{ subscription: BuyerSubscription }>('GET', `/api/commerce/subscriptions/${orderId}?token=${token}`);
-    expect(shown.body.subscription).toMatchObject({ status: 'active', title: 'Coffee Subscription', nextChargeOn: nextBillingOn, plan: { billingPeriod: { value: 1, unit: 'WEEK' }, numBillingCycles: 0 } });
-    expect(await reader.json('GET', `/api/commerce/subscriptions/${orderId}?token=${'0'.repeat(32)}`)).toEqual({ status: 404, body: { error: SUBSCRIPTION_MESSAGES.notFound } });
+    const shown = await reader.json<{ subscription: BuyerSubscription }>(
+      'GET',
+      `/api/commerce/subscriptions/${orderId}?token=${token}`,
+    );
+    expect(shown.body.subscription).toMatchObject({
+      status: 'active',
+      title: 'Coffee Subscription',
+      nextChargeOn: nextBillingOn,
+      plan: { billingPeriod: { value: 1, unit: 'WEEK' }, numBillingCycles: 0 },
+    });
+    expect(await reader.json('GET', `/api/commerce/subscriptions/${orderId}?token=${'0'.repeat(32)}`)).toEqual({
+      status: 404,
+      body: { error: SUBSCRIPTION_MESSAGES.notFound },
+    });
     // CSRF: without the crumb header nothing changes.
-    const forged = await reader.fetch(`/api/commerce/subscriptions/${orderId}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+    const forged = await reader.fetch(`/api/commerce/subscriptions/${orderId}/cancel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
     expect(forged.status).toBe(403);
-    expect((await reader.json('POST', `/api/commerce/subscriptions/${orderId}/cancel`, { token: 'x' })).status).toBe(400);
+    expect((await reader.json('POST', `/api/commerce/subscriptions/${orderId}/cancel`, { token: 'x' })).status).toBe(
+      400,
+    );
 
-    const cancelled = await reader.json<{ subscription: BuyerSubscription }>('POST', `/api/commerce/subscriptions/${orderId}/cancel`, { token });
+    const cancelled = await reader.json<{ subscription: BuyerSubscription }>(
+      'POST',
+      `/api/commerce/subscriptions/${orderId}/cancel`,
+      { token },
+    );
     expect(cancelled.body.subscription).toMatchObject({ status: 'cancelled', nextChargeOn: null });
-    const again = await reader.json<{ subscription: BuyerSubscription }>('POST', `/api/commerce/subscriptions/${orderId}/cancel`, { token });
+    const again = await reader.json<{ subscription: BuyerSubscription }>(
+      'POST',
+      `/api/commerce/subscriptions/${orderId}/cancel`,
+      { token },
+    );
     expect(again.body.subscription.cancelledOn).toBe(cancelled.body.subscription.cancelledOn);
     await store.deliverEmail();
     expect((await store.mailbox()).filter((m) => m.subject === SUBSCRIPTION_MESSAGES.cancelledSubject)).toHaveLength(1);
@@ -64,14 +116,22 @@ describe('cancelling a subscription', () => {
     expect((await store.orders(null, null, 50)).orders.length).toBe(ordersBefore);
   });
 
-  it('cancelled while a renewal is being charged: that charge stands, nothing more is scheduled', { timeout: 120_000 }, async () => {
+  it('cancelled while a renewal is being charged: that charge stands, nothing more is scheduled', {
+    timeout: 120_000,
+  }, async () => {
     const { base, websiteId } = await storeOnHost('sub-cancel-race.test');
     await standardRules(websiteId);
     const { visitor, orderId, token, nextBillingOn } = await subscribe(base, 'race@example.com');
     const store = orders(websiteId);
-    const [run] = await Promise.all([store.renewDue(websiteId, nextBillingOn), visitor.json('POST', `/api/commerce/subscriptions/${orderId}/cancel`, { token })]);
+    const [run] = await Promise.all([
+      store.renewDue(websiteId, nextBillingOn),
+      visitor.json('POST', `/api/commerce/subscriptions/${orderId}/cancel`, { token }),
+    ]);
     expect(run.placed + run.failed).toBeLessThanOrEqual(1);
-    const shown = await visitor.json<{ subscription: BuyerSubscription }>('GET', `/api/commerce/subscriptions/${orderId}?token=${token}`);
+    const shown = await visitor.json<{ subscription: BuyerSubscription }>(
+      'GET',
+      `/api/commerce/subscriptions/${orderId}?token=${token}`,
+    );
     expect(shown.body.subscription).toMatchObject({ status: 'cancelled', nextChargeOn: null });
     expect(await store.renewDue(websiteId, nextBillingOn + 30 * 86_400_000)).toEqual({ placed: 0, failed: 0 });
   });
@@ -80,21 +140,43 @@ describe('cancelling a subscription', () => {
 const ACCOUNT = '/api/site-users/account';
 
 /** A verified, signed-in shopper of the store at `base` (the accounts object's verification link, then the sign-in). */
-async function signedIn(base: string, websiteId: string, email: string): Promise<{ visitor: Visitor; call: (method: string, path: string) => Promise<Response> }> {
+async function signedIn(
+  base: string,
+  websiteId: string,
+  email: string,
+): Promise<{ visitor: Visitor; call: (method: string, path: string) => Promise<Response> }> {
   const visitor = await new Visitor(base).open('/account');
-  expect((await visitor.json('POST', `${ACCOUNT}/signup`, { email, password: 'tidal-harbour-42' })).status).toBeLessThan(300);
+  expect(
+    (await visitor.json('POST', `${ACCOUNT}/signup`, { email, password: 'tidal-harbour-42' })).status,
+  ).toBeLessThan(300);
   const users = env.SITE_USERS.get(env.SITE_USERS.idFromName(websiteId));
   await runDurableObjectAlarm(users);
-  const token = (await users.mailbox()).map((m) => /\/account\?verify=([0-9a-f]{64})/.exec(m.text)?.[1]).find((t) => t !== undefined) ?? '';
+  const token =
+    (await users.mailbox())
+      .map((m) => /\/account\?verify=([0-9a-f]{64})/.exec(m.text)?.[1])
+      .find((t) => t !== undefined) ?? '';
   expect((await visitor.json('POST', `${ACCOUNT}/verify`, { token })).status).toBe(200);
-  const session = await visitor.json<{ xsrfToken: string }>('POST', `${ACCOUNT}/session`, { email, password: 'tidal-harbour-42' });
+  const session = await visitor.json<{ xsrfToken: string }>('POST', `${ACCOUNT}/session`, {
+    email,
+    password: 'tidal-harbour-42',
+  });
   const call = (method: string, path: string) =>
-    visitor.fetch(`${ACCOUNT}${path}`, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': visitor.crumb, 'x-siteuser-xsrf-token': session.body.xsrfToken }, body: method === 'GET' ? undefined : '{}' });
+    visitor.fetch(`${ACCOUNT}${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        'x-csrf-token': visitor.crumb,
+        'x-siteuser-xsrf-token': session.body.xsrfToken,
+      },
+      body: method === 'GET' ? undefined : '{}',
+    });
   return { visitor, call };
 }
 
 describe("the account's subscriptions", () => {
-  it('lists the signed-in shopper\'s subscriptions and cancels them, never another shopper\'s', { timeout: 120_000 }, async () => {
+  it("lists the signed-in shopper's subscriptions and cancels them, never another shopper's", {
+    timeout: 120_000,
+  }, async () => {
     const { base, websiteId } = await storeOnHost('sub-account.test');
     await standardRules(websiteId);
     await subscribe(base, 'owner@example.com');
@@ -106,11 +188,16 @@ describe("the account's subscriptions", () => {
     expect(own).toMatchObject({ status: 'active', title: 'Coffee Subscription' });
     // Another shopper's subscription is not found from this account.
     expect((await call('POST', `/subscriptions/sub_${other.orderId}/cancel`)).status).toBe(404);
-    const cancelled = (await (await call('POST', `/subscriptions/${own?.id}/cancel`)).json()) as { subscription: BuyerSubscription };
+    const cancelled = (await (await call('POST', `/subscriptions/${own?.id}/cancel`)).json()) as {
+      subscription: BuyerSubscription;
+    };
     expect(cancelled.subscription).toMatchObject({ status: 'cancelled', nextChargeOn: null });
     // Signed out: 401; the other shopper's subscription is still active.
     expect((await new Visitor(base).json('GET', `${ACCOUNT}/subscriptions`)).status).toBe(401);
-    const stillActive = await other.visitor.json<{ subscription: BuyerSubscription }>('GET', `/api/commerce/subscriptions/${other.orderId}?token=${other.token}`);
+    const stillActive = await other.visitor.json<{ subscription: BuyerSubscription }>(
+      'GET',
+      `/api/commerce/subscriptions/${other.orderId}?token=${other.token}`,
+    );
     expect(stillActive.body.subscription.status).toBe('active');
   });
 });

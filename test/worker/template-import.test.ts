@@ -10,12 +10,22 @@ import { AdminCallError, receiveSite, sendSite, sendTemplate, type AdminTarget }
 import { THEME_LIMITS } from '../../src/site/theme-schema';
 
 const HOST = 'template-shop.example';
-const target: AdminTarget = { url: 'http://localhost', host: HOST, fetch: (url, init) => exports.default.fetch(url, init) };
+const target: AdminTarget = {
+  url: 'http://localhost',
+  host: HOST,
+  fetch: (url, init) => exports.default.fetch(url, init),
+};
 const fromStore = (path: string, init: RequestInit = {}) => exports.default.fetch(`http://${HOST}${path}`, init);
 
 const THEME = {
-  'template.conf': JSON.stringify({ name: 'Tiny', layouts: { default: { name: 'Default', regions: ['site'] } }, navigations: [{ title: 'Main', name: 'mainNav' }], stylesheets: ['site.css'] }),
-  'site.region': '<!doctype html><html><head>{squarespace-headers}</head><body class="tiny">{squarespace.main-content}{squarespace-footers}</body></html>',
+  'template.conf': JSON.stringify({
+    name: 'Tiny',
+    layouts: { default: { name: 'Default', regions: ['site'] } },
+    navigations: [{ title: 'Main', name: 'mainNav' }],
+    stylesheets: ['site.css'],
+  }),
+  'site.region':
+    '<!doctype html><html><head>{squarespace-headers}</head><body class="tiny">{squarespace.main-content}{squarespace-footers}</body></html>',
   'styles/compiled.css': 'body { color: #123; }',
 };
 const text = (value: string) => ({ read: async () => new TextEncoder().encode(value) });
@@ -26,7 +36,10 @@ async function storeAtHost(): Promise<void> {
 }
 
 async function refused(promise: Promise<unknown>): Promise<AdminCallError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AdminCallError);
   return error as AdminCallError;
 }
@@ -60,10 +73,25 @@ describe('importing a developer-platform template', () => {
     await storeAtHost();
     const before = (await receiveSite(target)).site.theme;
     const call = (method: string, path: string, body: unknown) =>
-      exports.default.fetch(`http://localhost/api/site-admin${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const { uploadId } = (await (await call('POST', '/template-uploads', { host: HOST })).json()) as { uploadId: string };
-    await call('PUT', `/template-uploads/${uploadId}/files`, { host: HOST, path: 'assets/here.txt', data: btoa('here') });
-    const commit = await call('PUT', '/template', { host: HOST, uploadId, theme: { ...THEME, 'site.region': 'changed' }, assets: ['assets/here.txt', 'assets/never.png'] });
+      exports.default.fetch(`http://localhost/api/site-admin${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const { uploadId } = (await (await call('POST', '/template-uploads', { host: HOST })).json()) as {
+      uploadId: string;
+    };
+    await call('PUT', `/template-uploads/${uploadId}/files`, {
+      host: HOST,
+      path: 'assets/here.txt',
+      data: btoa('here'),
+    });
+    const commit = await call('PUT', '/template', {
+      host: HOST,
+      uploadId,
+      theme: { ...THEME, 'site.region': 'changed' },
+      assets: ['assets/here.txt', 'assets/never.png'],
+    });
     expect(commit.status).toBe(409);
     expect(((await commit.json()) as { error: string }).error).toContain('assets/never.png');
     expect((await receiveSite(target)).site.theme).toEqual(before);
@@ -71,7 +99,9 @@ describe('importing a developer-platform template', () => {
 
   it('refuses a theme over its caps or with paths outside the template', async () => {
     await storeAtHost();
-    const tooBig = await refused(sendTemplate(target, { ...THEME, 'styles/compiled.css': 'x'.repeat(THEME_LIMITS.fileChars + 1) }, []));
+    const tooBig = await refused(
+      sendTemplate(target, { ...THEME, 'styles/compiled.css': 'x'.repeat(THEME_LIMITS.fileChars + 1) }, []),
+    );
     expect(tooBig.status).toBe(400);
     expect(tooBig.message).toContain(`at most ${THEME_LIMITS.fileChars} characters`);
     const escaping = await refused(sendTemplate(target, { ...THEME, '../site.region': 'x' }, []));

@@ -11,7 +11,11 @@ export interface VisitorOptions {
 }
 
 /** The deployed configuration's variables (wrangler.toml, checked by test/deploy/wrangler-config.test.ts). */
-export const PRODUCTION_VARS = { ENVIRONMENT: 'production', CAPTCHA_PROVIDER: 'recaptcha-enterprise', PAYMENT_PROVIDER: 'stripe' } as const;
+export const PRODUCTION_VARS = {
+  ENVIRONMENT: 'production',
+  CAPTCHA_PROVIDER: 'recaptcha-enterprise',
+  PAYMENT_PROVIDER: 'stripe',
+} as const;
 
 export class Visitor {
   readonly cookies = new Map<string, string>();
@@ -28,7 +32,8 @@ export class Visitor {
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    for (const [name, value] of Object.entries(this.options.headers ?? {})) if (!headers.has(name)) headers.set(name, value);
+    for (const [name, value] of Object.entries(this.options.headers ?? {}))
+      if (!headers.has(name)) headers.set(name, value);
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     const res = await this.deliver(`${this.origin}${path}`, { ...init, headers });
     for (const line of res.headers.getAll('set-cookie')) {
@@ -65,7 +70,11 @@ export class Visitor {
     });
   }
 
-  async json<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  async json<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
     const res = method === 'GET' ? await this.fetch(path) : await this.send(method, path, body);
     return { status: res.status, body: (await res.json()) as T };
   }

@@ -24,9 +24,14 @@ interface Draft {
 type Errors = Partial<Record<CheckoutFieldName, string>>;
 
 function lines(a: ShippingAddress): string[] {
-  return [`${a.firstName} ${a.lastName}`.trim(), a.address1, a.address2, [a.city, a.region, a.postalCode].filter((part) => part !== '').join(' '), countryName(a.countryCode), a.phone].filter(
-    (line) => line !== '',
-  );
+  return [
+    `${a.firstName} ${a.lastName}`.trim(),
+    a.address1,
+    a.address2,
+    [a.city, a.region, a.postalCode].filter((part) => part !== '').join(' '),
+    countryName(a.countryCode),
+    a.phone,
+  ].filter((line) => line !== '');
 }
 
 export default function AddressesSection({ session }: AccountSectionProps) {
@@ -40,7 +45,11 @@ export default function AddressesSection({ session }: AccountSectionProps) {
 
   useEffect(() => {
     void accountCall('GET', '/addresses', undefined, xsrf)
-      .then(async (res) => (res.ok ? setAddresses(((await res.json()) as { addresses: SavedAddress[] }).addresses) : setFailure(await responseFailure(res, ACCOUNT_MESSAGES.failed))))
+      .then(async (res) =>
+        res.ok
+          ? setAddresses(((await res.json()) as { addresses: SavedAddress[] }).addresses)
+          : setFailure(await responseFailure(res, ACCOUNT_MESSAGES.failed)),
+      )
       .catch(() => setFailure(ACCOUNT_MESSAGES.failed));
   }, [xsrf]);
 
@@ -57,7 +66,9 @@ export default function AddressesSection({ session }: AccountSectionProps) {
     setBusy(false);
     if (res === null) return (setFailure(ACCOUNT_MESSAGES.failed), false);
     if (!res.ok) {
-      const fields = Object.fromEntries(Object.entries(await fieldErrors(res)).map(([key, message]) => [key.replace('shippingAddress.', ''), message]));
+      const fields = Object.fromEntries(
+        Object.entries(await fieldErrors(res)).map(([key, message]) => [key.replace('shippingAddress.', ''), message]),
+      );
       setErrors(fields);
       if (Object.keys(fields).length === 0) setFailure(await responseFailure(res, ACCOUNT_MESSAGES.failed));
       return false;
@@ -74,11 +85,21 @@ export default function AddressesSection({ session }: AccountSectionProps) {
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     const body = { address: draft.address, isDefault: draft.isDefault };
-    const ok = draft.id === null ? await change('POST', '/addresses', body, 'Address saved.') : await change('PUT', `/addresses/${draft.id}`, body, 'Address updated.');
+    const ok =
+      draft.id === null
+        ? await change('POST', '/addresses', body, 'Address saved.')
+        : await change('PUT', `/addresses/${draft.id}`, body, 'Address updated.');
     if (ok) setDraft(null);
   };
 
-  if (addresses === null) return failure === null ? <p aria-busy="true">Loading your addresses…</p> : <p role="alert" className="AccountPanel-error">{failure}</p>;
+  if (addresses === null)
+    return failure === null ? (
+      <p aria-busy="true">Loading your addresses…</p>
+    ) : (
+      <p role="alert" className="AccountPanel-error">
+        {failure}
+      </p>
+    );
   return (
     <div className="AccountAddresses">
       {addresses.length === 0 && draft === null && <p>You have no saved addresses yet.</p>}
@@ -95,15 +116,39 @@ export default function AddressesSection({ session }: AccountSectionProps) {
               ))}
             </address>
             <div className="AccountAddress-actions">
-              <button type="button" className="AccountPanel-link" disabled={busy} onClick={() => (setErrors({}), setDraft({ ...saved }))} aria-label={`Edit the address at ${saved.address.address1}`}>
+              <button
+                type="button"
+                className="AccountPanel-link"
+                disabled={busy}
+                onClick={() => (setErrors({}), setDraft({ ...saved }))}
+                aria-label={`Edit the address at ${saved.address.address1}`}
+              >
                 Edit
               </button>
               {!saved.isDefault && (
-                <button type="button" className="AccountPanel-link" disabled={busy} onClick={() => void change('PUT', `/addresses/${saved.id}`, { address: saved.address, isDefault: true }, 'Default address changed.')}>
+                <button
+                  type="button"
+                  className="AccountPanel-link"
+                  disabled={busy}
+                  onClick={() =>
+                    void change(
+                      'PUT',
+                      `/addresses/${saved.id}`,
+                      { address: saved.address, isDefault: true },
+                      'Default address changed.',
+                    )
+                  }
+                >
                   Make default
                 </button>
               )}
-              <button type="button" className="AccountPanel-link" disabled={busy} onClick={() => void change('DELETE', `/addresses/${saved.id}`, undefined, 'Address deleted.')} aria-label={`Delete the address at ${saved.address.address1}`}>
+              <button
+                type="button"
+                className="AccountPanel-link"
+                disabled={busy}
+                onClick={() => void change('DELETE', `/addresses/${saved.id}`, undefined, 'Address deleted.')}
+                aria-label={`Delete the address at ${saved.address.address1}`}
+              >
                 Delete
               </button>
             </div>
@@ -111,14 +156,36 @@ export default function AddressesSection({ session }: AccountSectionProps) {
         ))}
       </ul>
       {draft === null ? (
-        <button type="button" className="AccountPanel-secondary" onClick={() => (setErrors({}), setStatus(null), setDraft({ id: null, address: EMPTY_ADDRESS, isDefault: addresses.length === 0 }))}>
+        <button
+          type="button"
+          className="AccountPanel-secondary"
+          onClick={() => (
+            setErrors({}),
+            setStatus(null),
+            setDraft({ id: null, address: EMPTY_ADDRESS, isDefault: addresses.length === 0 })
+          )}
+        >
           Add an address
         </button>
       ) : (
-        <form className="AccountAddressForm" onSubmit={(event) => void save(event)} noValidate aria-label={draft.id === null ? 'New address' : 'Edit address'}>
-          <AddressFields address={draft.address} errors={errors} onChange={(address) => setDraft({ ...draft, address })} />
+        <form
+          className="AccountAddressForm"
+          onSubmit={(event) => void save(event)}
+          noValidate
+          aria-label={draft.id === null ? 'New address' : 'Edit address'}
+        >
+          <AddressFields
+            address={draft.address}
+            errors={errors}
+            onChange={(address) => setDraft({ ...draft, address })}
+          />
           <label className="FormField-choice">
-            <input type="checkbox" checked={draft.isDefault} onChange={() => setDraft({ ...draft, isDefault: !draft.isDefault })} /> Use as my default address
+            <input
+              type="checkbox"
+              checked={draft.isDefault}
+              onChange={() => setDraft({ ...draft, isDefault: !draft.isDefault })}
+            />{' '}
+            Use as my default address
           </label>
           <div className="AccountAddressForm-actions">
             <button type="submit" disabled={busy}>

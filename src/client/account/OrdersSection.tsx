@@ -25,7 +25,12 @@ export default function OrdersSection({ session }: AccountSectionProps) {
     };
   }, [session.xsrfToken]);
 
-  if (error !== null) return <p role="alert" className="AccountPanel-error">{error}</p>;
+  if (error !== null)
+    return (
+      <p role="alert" className="AccountPanel-error">
+        {error}
+      </p>
+    );
   if (orders === null) return <p aria-busy="true">Loading your orders…</p>;
   if (orders.length === 0) {
     return (
@@ -41,7 +46,9 @@ export default function OrdersSection({ session }: AccountSectionProps) {
         <li key={order.id} className="AccountOrder">
           <div className="AccountOrder-head">
             <h3 className="AccountOrder-number">Order #{order.orderNumber}</h3>
-            <span className={`AccountOrder-status AccountOrder-status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
+            <span className={`AccountOrder-status AccountOrder-status--${order.status}`}>
+              {ORDER_STATUS_LABELS[order.status]}
+            </span>
           </div>
           <p className="AccountOrder-meta">
             <time dateTime={new Date(order.createdOn).toISOString()}>{date.format(order.createdOn)}</time>
@@ -52,7 +59,9 @@ export default function OrdersSection({ session }: AccountSectionProps) {
             {order.entries.map((entry, index) => (
               <li key={index}>
                 {entry.quantity} × {entry.title}
-                {Object.keys(entry.attributes).length > 0 && <span className="AccountOrder-options"> ({Object.values(entry.attributes).join(', ')})</span>}
+                {Object.keys(entry.attributes).length > 0 && (
+                  <span className="AccountOrder-options"> ({Object.values(entry.attributes).join(', ')})</span>
+                )}
               </li>
             ))}
           </ul>

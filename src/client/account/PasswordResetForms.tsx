@@ -28,12 +28,18 @@ export function ForgotPasswordForm({ onDone }: Outcome) {
     setBusy(true);
     const res = await accountCall('POST', '/password-reset/request', { email: email.trim() }).catch(() => null);
     setBusy(false);
-    if (res?.ok !== true) return setError(res === null ? ACCOUNT_MESSAGES.failed : await responseFailure(res, ACCOUNT_MESSAGES.failed));
+    if (res?.ok !== true)
+      return setError(res === null ? ACCOUNT_MESSAGES.failed : await responseFailure(res, ACCOUNT_MESSAGES.failed));
     onDone(((await res.json()) as { message: string }).message);
   };
 
   return (
-    <form className="AccountPanel-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="forgot-title">
+    <form
+      className="AccountPanel-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="forgot-title"
+    >
       <h2 id="forgot-title">Reset your password</h2>
       <p>We will email you a link to choose a new password.</p>
       <div className="FormField">
@@ -86,7 +92,12 @@ export function NewPasswordForm({ token, onDone }: Outcome & { token: string }) 
   };
 
   return (
-    <form className="AccountPanel-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="new-password-title">
+    <form
+      className="AccountPanel-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="new-password-title"
+    >
       <h2 id="new-password-title">Choose a new password</h2>
       <PasswordField id="new-password" label="New password" value={password} error={error} onChange={setPassword} />
       <button type="submit" disabled={busy}>

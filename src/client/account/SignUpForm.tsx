@@ -38,7 +38,12 @@ export default function SignUpForm({ onSent }: { onSent: (message: string) => vo
   };
 
   return (
-    <form className="AccountPanel-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="signup-title">
+    <form
+      className="AccountPanel-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="signup-title"
+    >
       <h2 id="signup-title">Create account</h2>
       <div className="FormField">
         <label htmlFor="signup-email">Email</label>
@@ -57,7 +62,13 @@ export default function SignUpForm({ onSent }: { onSent: (message: string) => vo
           </p>
         )}
       </div>
-      <PasswordField id="signup-password" label="Password" value={password} error={errors.password} onChange={setPassword} />
+      <PasswordField
+        id="signup-password"
+        label="Password"
+        value={password}
+        error={errors.password}
+        onChange={setPassword}
+      />
       <button type="submit" disabled={busy}>
         {busy ? 'Creating your account…' : 'Create account'}
       </button>

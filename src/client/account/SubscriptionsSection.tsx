@@ -25,13 +25,19 @@ export default function SubscriptionsSection({ session }: AccountSectionProps) {
     };
   }, [session.xsrfToken]);
 
-  if (error !== null) return <p role="alert" className="AccountPanel-error">{error}</p>;
+  if (error !== null)
+    return (
+      <p role="alert" className="AccountPanel-error">
+        {error}
+      </p>
+    );
   if (subscriptions === null) return <p aria-busy="true">Loading your subscriptions…</p>;
   if (subscriptions.length === 0) return <p className="AccountSubscriptions-empty">You have no subscriptions.</p>;
   const cancel = async (id: string): Promise<BuyerSubscription> => {
     const res = await accountCall('POST', `/subscriptions/${encodeURIComponent(id)}/cancel`, {}, session.xsrfToken);
     const json = (await res.json().catch(() => null)) as { subscription?: BuyerSubscription } | null;
-    if (!res.ok || json?.subscription === undefined) throw new Error(failureText(res.status, json, SUBSCRIPTION_MESSAGES.cancelFailed));
+    if (!res.ok || json?.subscription === undefined)
+      throw new Error(failureText(res.status, json, SUBSCRIPTION_MESSAGES.cancelFailed));
     return json.subscription;
   };
   return (
@@ -42,7 +48,9 @@ export default function SubscriptionsSection({ session }: AccountSectionProps) {
             subscription={subscription}
             locale={locale}
             cancel={() => cancel(subscription.id)}
-            onChange={(changed) => setSubscriptions((all) => (all ?? []).map((s) => (s.id === changed.id ? changed : s)))}
+            onChange={(changed) =>
+              setSubscriptions((all) => (all ?? []).map((s) => (s.id === changed.id ? changed : s)))
+            }
           />
         </li>
       ))}

@@ -30,6 +30,9 @@ export async function readSession(): Promise<AccountSession> {
 
 /** The server's per-field messages of a 400, if it sent any. */
 export async function fieldErrors(res: Response): Promise<Record<string, string>> {
-  const body = (await res.clone().json().catch(() => null)) as { errors?: Record<string, string> } | null;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { errors?: Record<string, string> } | null;
   return body?.errors ?? {};
 }

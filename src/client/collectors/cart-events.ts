@@ -6,11 +6,22 @@ import { pageAttributes } from './page-attributes';
 
 function cartFields(cart: ShoppingCart) {
   const visitor = readCookie(CENSUS_COOKIE);
-  return { website_id: cart.websiteId, cart_id: cart.id, logged_in: readStoreCookie('siteUserInfo')?.includes('"authenticated":true') ?? false, ...(visitor === null ? {} : { ss_cvr: visitor }) };
+  return {
+    website_id: cart.websiteId,
+    cart_id: cart.id,
+    logged_in: readStoreCookie('siteUserInfo')?.includes('"authenticated":true') ?? false,
+    ...(visitor === null ? {} : { ss_cvr: visitor }),
+  };
 }
 
 function productOf(entry: CartEntry, quantity: number) {
-  return { item_id: entry.itemId, item_type: entry.productType, item_title: entry.title.slice(0, 500), item_price: entry.purchasePriceCents, item_quantity: quantity };
+  return {
+    item_id: entry.itemId,
+    item_type: entry.productType,
+    item_title: entry.title.slice(0, 500),
+    item_price: entry.purchasePriceCents,
+    item_quantity: quantity,
+  };
 }
 
 /**
@@ -23,14 +34,32 @@ function addPageFields(added: CartEntry) {
   const pageId = itemId ?? collectionId;
   const sameCollection = collectionId !== undefined && (itemId === added.itemId || itemId === undefined);
   return {
-    fields: { ...(pageId === undefined ? {} : { page_id: pageId }), ...(pdpLayout === undefined ? {} : { pdp_layout: pdpLayout }) },
-    product: sameCollection ? { item_collection_id: collectionId, ...(collectionName === undefined ? {} : { item_collection_name: collectionName.slice(0, 500) }) } : {},
+    fields: {
+      ...(pageId === undefined ? {} : { page_id: pageId }),
+      ...(pdpLayout === undefined ? {} : { pdp_layout: pdpLayout }),
+    },
+    product: sameCollection
+      ? {
+          item_collection_id: collectionId,
+          ...(collectionName === undefined ? {} : { item_collection_name: collectionName.slice(0, 500) }),
+        }
+      : {},
   };
 }
 
-export function recordAddToCart(cart: ShoppingCart, added: CartEntry, place: 'pdp' | 'plp' | 'product_block' | 'add-on', quantity: number): void {
+export function recordAddToCart(
+  cart: ShoppingCart,
+  added: CartEntry,
+  place: 'pdp' | 'plp' | 'product_block' | 'add-on',
+  quantity: number,
+): void {
   const page = addPageFields(added);
-  recordCommerceEvent('add_to_cart', { ...cartFields(cart), ...page.fields, product_page: place, product: { ...productOf(added, quantity), ...page.product } });
+  recordCommerceEvent('add_to_cart', {
+    ...cartFields(cart),
+    ...page.fields,
+    product_page: place,
+    product: { ...productOf(added, quantity), ...page.product },
+  });
 }
 
 export function recordRemoveFromCart(cart: ShoppingCart, removed: CartEntry): void {

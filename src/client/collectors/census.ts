@@ -18,7 +18,11 @@ export const CENSUS_TIMEOUT_MS = 2500;
 
 /** Whether the rules record views of this page at all. */
 export function recordsViews(page: PageInfo): boolean {
-  return !(UNRECORDED_PAGE_TYPES.has(page.pageType) || page.pageType === SEARCH_PAGE_TYPE || page.path.startsWith('/config'));
+  return !(
+    UNRECORDED_PAGE_TYPES.has(page.pageType) ||
+    page.pageType === SEARCH_PAGE_TYPE ||
+    page.path.startsWith('/config')
+  );
 }
 
 export async function recordPageView(page: PageInfo): Promise<void> {
@@ -46,11 +50,19 @@ export async function recordPageView(page: PageInfo): Promise<void> {
   };
   try {
     // keepalive so the hit survives a quick navigation; the answer sets the census cookie.
-    await fetch('/api/census/RecordHit', { method: 'POST', body: new URLSearchParams({ event: 'view', data: JSON.stringify(data) }), keepalive: true, credentials: 'same-origin', signal: AbortSignal.timeout(CENSUS_TIMEOUT_MS) });
+    await fetch('/api/census/RecordHit', {
+      method: 'POST',
+      body: new URLSearchParams({ event: 'view', data: JSON.stringify(data) }),
+      keepalive: true,
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(CENSUS_TIMEOUT_MS),
+    });
   } catch {
     return;
   }
   const visit = { pagePath: page.path, websiteId: page.websiteId };
-  if (page.pageType === PRODUCT_DETAIL_PAGE_TYPE && page.itemId !== null && page.recordType === PRODUCT_RECORD_TYPE) recordCommerceEvent('visit_product_page', { ...visit, itemId: page.itemId });
-  else if (page.pageType === LISTING_PAGE_TYPE && page.collectionId !== null) recordCommerceEvent('visit_product_listing', visit);
+  if (page.pageType === PRODUCT_DETAIL_PAGE_TYPE && page.itemId !== null && page.recordType === PRODUCT_RECORD_TYPE)
+    recordCommerceEvent('visit_product_page', { ...visit, itemId: page.itemId });
+  else if (page.pageType === LISTING_PAGE_TYPE && page.collectionId !== null)
+    recordCommerceEvent('visit_product_listing', visit);
 }

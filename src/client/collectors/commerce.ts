@@ -7,7 +7,12 @@
 import { readCookie } from '../cookies';
 import { crumb as visitorCrumb } from '../crumb';
 
-export type CommerceEvent = 'add_to_cart' | 'remove_from_cart' | 'view_cart' | 'visit_product_page' | 'visit_product_listing';
+export type CommerceEvent =
+  | 'add_to_cart'
+  | 'remove_from_cart'
+  | 'view_cart'
+  | 'visit_product_page'
+  | 'visit_product_listing';
 
 export const CENSUS_COOKIE = 'ss_cvr';
 
@@ -26,4 +31,3 @@ export function recordCommerceEvent(event: CommerceEvent, data: Record<string, u
     );
   });
 }
-

@@ -7,11 +7,15 @@ vi.mock('./send', () => ({ sendBeacon: vi.fn() }));
 const page = { websiteId: 'demo', path: '/shop' } as Parameters<typeof startErrorReporter>[0];
 
 function raise(target: EventTarget, error: Error): void {
-  target.dispatchEvent(Object.assign(new Event('error'), { error, message: error.message, filename: 'https://shop.test/build/entry.js' }));
+  target.dispatchEvent(
+    Object.assign(new Event('error'), { error, message: error.message, filename: 'https://shop.test/build/entry.js' }),
+  );
 }
 
 function sentContents(): Array<Record<string, unknown>> {
-  return vi.mocked(sendBeacon).mock.calls.map(([, body]) => (JSON.parse(String(body)) as { eventContent: Record<string, unknown> }).eventContent);
+  return vi
+    .mocked(sendBeacon)
+    .mock.calls.map(([, body]) => (JSON.parse(String(body)) as { eventContent: Record<string, unknown> }).eventContent);
 }
 
 describe('error reporter', () => {
@@ -55,6 +59,8 @@ describe('error reporter', () => {
     startErrorReporter(page);
     target.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: 'gone' }));
     vi.advanceTimersByTime(1000);
-    expect(sentContents()).toEqual([expect.objectContaining({ error_kind: 'unhandledrejection', error_message: 'gone' })]);
+    expect(sentContents()).toEqual([
+      expect.objectContaining({ error_kind: 'unhandledrejection', error_message: 'gone' }),
+    ]);
   });
 });

@@ -13,12 +13,19 @@ export function startErrorReporter(page: PageInfo): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const send = () => {
-    for (const content of waiting.splice(0)) sendBeacon('/api/v1/clanker/events', JSON.stringify({ eventSchemaName: 'frontend_error', eventContent: content }));
+    for (const content of waiting.splice(0))
+      sendBeacon(
+        '/api/v1/clanker/events',
+        JSON.stringify({ eventSchemaName: 'frontend_error', eventContent: content }),
+      );
   };
   const report = (kind: 'error' | 'unhandledrejection', error: unknown, message: string, source?: string) => {
     if (reported >= ERROR_REPORT_LIMITS.perPage || waiting.length >= ERROR_REPORT_LIMITS.queued) return;
     reported++;
-    const stack = error instanceof Error && error.stack !== undefined ? error.stack.slice(0, ERROR_REPORT_LIMITS.stackChars) : undefined;
+    const stack =
+      error instanceof Error && error.stack !== undefined
+        ? error.stack.slice(0, ERROR_REPORT_LIMITS.stackChars)
+        : undefined;
     waiting.push({
       context_website_id: page.websiteId,
       page_path: page.path,

@@ -6,6 +6,8 @@ import { pageDocument } from '../dom';
 
 /** Empty where the page has no collector script (the site does not track). */
 export function pageAttributes(): Record<string, string | undefined> {
-  const script = pageDocument()?.documentElement.querySelector('script[data-census]') as unknown as { dataset: Record<string, string | undefined> } | null;
+  const script = pageDocument()?.documentElement.querySelector('script[data-census]') as unknown as {
+    dataset: Record<string, string | undefined>;
+  } | null;
   return script?.dataset ?? {};
 }

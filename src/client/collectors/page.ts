@@ -19,7 +19,17 @@ export interface PageInfo {
 }
 
 export function pageInfo(): PageInfo | null {
-  const { websiteId, templateId, websiteLocale, pageType, itemId, recordType, pdpLayout, collectionId, collectionName } = pageAttributes();
+  const {
+    websiteId,
+    templateId,
+    websiteLocale,
+    pageType,
+    itemId,
+    recordType,
+    pdpLayout,
+    collectionId,
+    collectionName,
+  } = pageAttributes();
   if (websiteId === undefined || pageType === undefined) return null;
   return {
     websiteId,

@@ -7,7 +7,12 @@
  * after 30 s or when the page is hidden, and waits at most 60 s for the vitals.
  */
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
-import { FLUSH_DELAY_MS, MAX_RECORDS_PER_BATCH, METRIC_WAIT_MS, SLOWEST_INTERACTIONS } from '../../beacon/collector-limits';
+import {
+  FLUSH_DELAY_MS,
+  MAX_RECORDS_PER_BATCH,
+  METRIC_WAIT_MS,
+  SLOWEST_INTERACTIONS,
+} from '../../beacon/collector-limits';
 import type { VitalMetric } from '../../beacon/vitals';
 import { SlowestInteractions } from './interactions';
 import { newPageLoadId } from './page-load-id';
@@ -29,14 +34,20 @@ export function startPerformanceCollector(page: PageInfo): void {
   const slowest = new SlowestInteractions(SLOWEST_INTERACTIONS);
   let vitalsQueued = false;
 
-  const record = (event: PerformanceEvent, data: Record<string, unknown>) => queue.push({ app: APP, event, data: { path: page.path, ...data }, pageLoadId, ts: Date.now(), raw: false });
+  const record = (event: PerformanceEvent, data: Record<string, unknown>) =>
+    queue.push({ app: APP, event, data: { path: page.path, ...data }, pageLoadId, ts: Date.now(), raw: false });
   const flush = () => {
     while (queue.length > 0) sendBeacon(ENDPOINT, JSON.stringify(queue.splice(0, MAX_RECORDS_PER_BATCH)));
   };
   const queueVitals = () => {
     if (vitalsQueued) return;
     vitalsQueued = true;
-    record('page_speed', { pageType: page.pageType, metrics, ...navigationTimings(), interactions: slowest.durations() });
+    record('page_speed', {
+      pageType: page.pageType,
+      metrics,
+      ...navigationTimings(),
+      interactions: slowest.durations(),
+    });
   };
 
   const keep = (metric: Metric) => {
@@ -78,7 +89,11 @@ export function startPerformanceCollector(page: PageInfo): void {
 
 function observe(type: string, onEntry: (entry: PerformanceEntry) => void): void {
   try {
-    new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({ type, buffered: true, ...(type === 'event' ? { durationThreshold: 16 } : {}) } as PerformanceObserverInit);
+    new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({
+      type,
+      buffered: true,
+      ...(type === 'event' ? { durationThreshold: 16 } : {}),
+    } as PerformanceObserverInit);
   } catch {
     // an entry type this browser does not support
   }
@@ -102,7 +117,9 @@ function navigationTimings(): Record<string, unknown> {
       request: nonNegative(nav.responseStart - nav.requestStart),
       response: nonNegative(nav.responseEnd - nav.responseStart),
     },
-    server: nav.serverTiming.slice(0, 20).map((t) => ({ name: t.name.slice(0, 64), duration: nonNegative(t.duration) })),
+    server: nav.serverTiming
+      .slice(0, 20)
+      .map((t) => ({ name: t.name.slice(0, 64), duration: nonNegative(t.duration) })),
   };
 }
 
@@ -113,22 +130,37 @@ function imageVisibility(): Array<Record<string, unknown>> {
     .slice(0, MAX_IMAGES)
     .map((img) => {
       const box = img.getBoundingClientRect();
-      const visible = box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth && box.width > 0;
+      const visible =
+        box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth && box.width > 0;
       const loadMs = loads.get(img.currentSrc);
-      return { url: img.currentSrc.slice(0, 2083), visible, width: Math.round(box.width), height: Math.round(box.height), ...(loadMs === undefined ? {} : { loadMs: nonNegative(loadMs) }) };
+      return {
+        url: img.currentSrc.slice(0, 2083),
+        visible,
+        width: Math.round(box.width),
+        height: Math.round(box.height),
+        ...(loadMs === undefined ? {} : { loadMs: nonNegative(loadMs) }),
+      };
     });
 }
 
 function accessibilityPreferences(): Record<string, unknown> {
   const matches = (query: string) => matchMedia(query).matches;
-  const contrast = (['more', 'less', 'custom'] as const).find((c) => matches(`(prefers-contrast: ${c})`)) ?? 'no-preference';
-  return { reducedMotion: matches('(prefers-reduced-motion: reduce)'), contrast, forcedColors: matches('(forced-colors: active)'), colorScheme: matches('(prefers-color-scheme: dark)') ? 'dark' : 'light' };
+  const contrast =
+    (['more', 'less', 'custom'] as const).find((c) => matches(`(prefers-contrast: ${c})`)) ?? 'no-preference';
+  return {
+    reducedMotion: matches('(prefers-reduced-motion: reduce)'),
+    contrast,
+    forcedColors: matches('(forced-colors: active)'),
+    colorScheme: matches('(prefers-color-scheme: dark)') ? 'dark' : 'light',
+  };
 }
 
 function deviceData(): Record<string, unknown> {
   const nav = navigator as Navigator & { connection?: { effectiveType?: string }; deviceMemory?: number };
   return {
-    ...(nav.connection?.effectiveType === undefined ? {} : { connectionType: nav.connection.effectiveType.slice(0, 16) }),
+    ...(nav.connection?.effectiveType === undefined
+      ? {}
+      : { connectionType: nav.connection.effectiveType.slice(0, 16) }),
     ...(nav.deviceMemory === undefined ? {} : { deviceMemory: nav.deviceMemory }),
     hardwareConcurrency: nav.hardwareConcurrency,
     language: nav.language.slice(0, 35),

@@ -10,12 +10,17 @@ describe('analytics session (first landing, first session)', () => {
   });
 
   it('keeps the first session for later pages of the first visit, which are not landings', () => {
-    expect(analyticsSession(`v1|${now - MINUTE}|${now - MINUTE}|${now - MINUTE}|1`, String(now - MINUTE), now)).toEqual({ firstLanding: false, firstSession: true });
+    expect(analyticsSession(`v1|${now - MINUTE}|${now - MINUTE}|${now - MINUTE}|1`, String(now - MINUTE), now)).toEqual(
+      { firstLanding: false, firstSession: true },
+    );
   });
 
   it('starts a new, later session once the 30-minute session cookie lapsed', () => {
     const record = `v1|${now - 60 * MINUTE}|${now - 60 * MINUTE}|${now - 60 * MINUTE}|1`;
-    expect(analyticsSession(record, String(now - 31 * MINUTE), now)).toEqual({ firstLanding: true, firstSession: false });
+    expect(analyticsSession(record, String(now - 31 * MINUTE), now)).toEqual({
+      firstLanding: true,
+      firstSession: false,
+    });
     expect(analyticsSession(record, null, now)).toEqual({ firstLanding: true, firstSession: false });
   });
 

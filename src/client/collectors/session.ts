@@ -4,7 +4,13 @@
  * the visitor cookies before the page view's hit renews them (the same rules the server applies,
  * src/beacon/cookies.ts).
  */
-import { parseSessionTimestamp, parseVisitorRecord, SESSION_COOKIE, visitAt, VISITOR_COOKIE } from '../../beacon/cookies';
+import {
+  parseSessionTimestamp,
+  parseVisitorRecord,
+  SESSION_COOKIE,
+  visitAt,
+  VISITOR_COOKIE,
+} from '../../beacon/cookies';
 import { readCookie } from '../cookies';
 
 export interface AnalyticsSession {
@@ -12,8 +18,17 @@ export interface AnalyticsSession {
   firstSession: boolean;
 }
 
-export function analyticsSession(visitorCookie: string | null, sessionCookie: string | null, now: number): AnalyticsSession {
-  const { record, newVisit } = visitAt(parseVisitorRecord(visitorCookie), parseSessionTimestamp(sessionCookie), now, () => 'new');
+export function analyticsSession(
+  visitorCookie: string | null,
+  sessionCookie: string | null,
+  now: number,
+): AnalyticsSession {
+  const { record, newVisit } = visitAt(
+    parseVisitorRecord(visitorCookie),
+    parseSessionTimestamp(sessionCookie),
+    now,
+    () => 'new',
+  );
   return { firstLanding: newVisit, firstSession: record.visitCount === 1 };
 }
 

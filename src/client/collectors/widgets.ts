@@ -19,7 +19,10 @@ const PRODUCT_BLOCK_TYPE = 43;
 const ADD_TO_CART_BUTTON = '.sqs-add-to-cart-button';
 
 function censusCall(name: string, page: PageInfo, fields: Record<string, string>): void {
-  sendBeacon(`/api/census/${name}`, new URLSearchParams({ websiteId: page.websiteId, url: location.href.slice(0, 2083), ...fields }));
+  sendBeacon(
+    `/api/census/${name}`,
+    new URLSearchParams({ websiteId: page.websiteId, url: location.href.slice(0, 2083), ...fields }),
+  );
 }
 
 function buttonFields(button: Element): Record<string, string> | null {
@@ -47,7 +50,11 @@ function formIds(): string[] {
   return ids;
 }
 
-function trackerEvent(page: PageInfo, eventSchemaName: 'page_view' | 'interface_click', extra: Record<string, string> = {}): void {
+function trackerEvent(
+  page: PageInfo,
+  eventSchemaName: 'page_view' | 'interface_click',
+  extra: Record<string, string> = {},
+): void {
   const eventContent = {
     context_website_id: page.websiteId,
     page_path: location.pathname,
@@ -63,7 +70,13 @@ function trackerEvent(page: PageInfo, eventSchemaName: 'page_view' | 'interface_
     client_name: 'storefront',
     ...extra,
   };
-  const init: RequestInit = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ eventSchemaName, eventContent }), keepalive: true, credentials: 'same-origin' };
+  const init: RequestInit = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ eventSchemaName, eventContent }),
+    keepalive: true,
+    credentials: 'same-origin',
+  };
   fetch('/api/v1/clanker/events', init).catch(() => undefined);
 }
 
@@ -85,7 +98,8 @@ export function startWidgetCensus(page: PageInfo): void {
     { capture: true },
   );
   onCensusAnnouncement((announced) => {
-    if (announced.kind === 'overlay') censusCall('overlay', page, { overlayId: announced.overlayId, action: announced.action });
+    if (announced.kind === 'overlay')
+      censusCall('overlay', page, { overlayId: announced.overlayId, action: announced.action });
     else trackerEvent(page, 'interface_click', { object_identifier: announced.identifier });
   });
 }

@@ -51,23 +51,31 @@ export default function AdditionalFieldsForm({
     setValues((current) => ({ ...current, [field.id]: value }));
     const problem = fieldProblem(field, value);
     setProblems(({ [field.id]: shown, ...rest }) =>
-      problem !== null && (shown !== undefined || problem === FORM_MESSAGES.tooLong) ? { ...rest, [field.id]: problem } : rest,
+      problem !== null && (shown !== undefined || problem === FORM_MESSAGES.tooLong)
+        ? { ...rest, [field.id]: problem }
+        : rest,
     );
   };
 
   return (
     <Dialog title={form.name} className="Lightbox" onClose={onCancel}>
       <form className="AdditionalFieldsForm" noValidate onSubmit={(event) => void submit(event)}>
-        <FormFields formId={`additional-${form.id}`} fields={form.fields} values={values} errors={problems} onChange={(id, value) => {
+        <FormFields
+          formId={`additional-${form.id}`}
+          fields={form.fields}
+          values={values}
+          errors={problems}
+          onChange={(id, value) => {
             const field = form.fields.find((f) => f.id === id);
             if (field !== undefined) change(field, value);
-          }} />
+          }}
+        />
         <div className="Dialog-actions">
           <button type="button" className="Dialog-secondary" onClick={onCancel} disabled={saving}>
             Cancel
           </button>
           <button type="submit" disabled={saving}>
-            {saving ? 'Saving…' : submitLabel ?? (form.submitButtonText || 'Save')}
+            {saving ? 'Saving…' : (submitLabel ?? (form.submitButtonText || 'Save'))}
           </button>
         </div>
       </form>

@@ -31,23 +31,41 @@ function variantText(entry: CartEntry): string {
     .join(', ');
 }
 
-export default function CartLineItem({ entry, money, pending, draft, onType, onCommit, onRemove, onEdit, fields, locale }: CartLineItemProps) {
+export default function CartLineItem({
+  entry,
+  money,
+  pending,
+  draft,
+  onType,
+  onCommit,
+  onRemove,
+  onEdit,
+  fields,
+  locale,
+}: CartLineItemProps) {
   const quantityId = `cart-quantity-${entry.id}`;
   const text = useShopperText();
   return (
     <li className="CartEntry" data-entry-id={entry.id} aria-busy={pending}>
-      {entry.imageUrl !== null && <img className="CartEntry-image" src={entry.imageUrl} alt="" width={96} height={96} />}
+      {entry.imageUrl !== null && (
+        <img className="CartEntry-image" src={entry.imageUrl} alt="" width={96} height={96} />
+      )}
       <div className="CartEntry-details">
         <a className="CartEntry-title" href={entry.url}>
           {entry.title}
         </a>
         {variantText(entry) !== '' && <p className="CartEntry-variant">{variantText(entry)}</p>}
         <EntryAnswers json={entry.additionalFields} fields={fields} className="CartEntry-answers" />
-        <GiftCardRecipient gift={giftOfEntry(entry.productType, entry.additionalFields)} locale={locale} className="CartEntry-answers CartEntry-gift" />
+        <GiftCardRecipient
+          gift={giftOfEntry(entry.productType, entry.additionalFields)}
+          locale={locale}
+          className="CartEntry-answers CartEntry-gift"
+        />
         <p className="CartEntry-price">{fill(text['cart.each'], { price: money(entry.purchasePriceCents) })}</p>
         {onEdit !== null && (
           <button type="button" className="CartEntry-edit" onClick={onEdit}>
-            {text['cart.editDetails']}<span className="visually-hidden"> for {entry.title}</span>
+            {text['cart.editDetails']}
+            <span className="visually-hidden"> for {entry.title}</span>
           </button>
         )}
       </div>
@@ -71,7 +89,8 @@ export default function CartLineItem({ entry, money, pending, draft, onType, onC
       </div>
       <p className="CartEntry-subtotal">{money(entry.purchasePriceCents * entry.quantity)}</p>
       <button type="button" className="CartEntry-remove" onClick={onRemove}>
-        {text['cart.remove']}<span className="visually-hidden"> {entry.title}</span>
+        {text['cart.remove']}
+        <span className="visually-hidden"> {entry.title}</span>
       </button>
     </li>
   );

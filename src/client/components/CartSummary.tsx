@@ -4,7 +4,12 @@
  * before that the page says where they are worked out (shipping only for a cart that ships something).
  */
 import { CHECKOUT_PATH, type ShoppingCart } from '../../commerce/cart';
-import { cartAllowsInstalments, instalmentText, type InstalmentRange, type PillMoney } from '../../commerce/instalments';
+import {
+  cartAllowsInstalments,
+  instalmentText,
+  type InstalmentRange,
+  type PillMoney,
+} from '../../commerce/instalments';
 import InstalmentPill from '../islands/InstalmentPill';
 import type { StorefrontText } from '../../commerce/storefront-text';
 import { useShopperText } from '../use-shopper-text';
@@ -21,7 +26,15 @@ export interface InstalmentOffer extends InstalmentRange, PillMoney {
   infoUrl: string;
 }
 
-export default function CartSummary({ cart, money, instalments }: { cart: ShoppingCart; money: (cents: number) => string; instalments: InstalmentOffer | null }) {
+export default function CartSummary({
+  cart,
+  money,
+  instalments,
+}: {
+  cart: ShoppingCart;
+  money: (cents: number) => string;
+  instalments: InstalmentOffer | null;
+}) {
   const text = useShopperText();
   const note = pendingNote(cart, text);
   return (
@@ -51,7 +64,14 @@ export default function CartSummary({ cart, money, instalments }: { cart: Shoppi
         <dd className="CartPage-total">{money(cart.grandTotalCents)}</dd>
       </dl>
       {instalments !== null && cartAllowsInstalments(cart.entries) && (
-        <InstalmentPill text={instalmentText(cart.grandTotalCents, instalments, { currency: cart.currencyCode, locale: instalments.locale })} provider={instalments.provider} infoUrl={instalments.infoUrl} />
+        <InstalmentPill
+          text={instalmentText(cart.grandTotalCents, instalments, {
+            currency: cart.currencyCode,
+            locale: instalments.locale,
+          })}
+          provider={instalments.provider}
+          infoUrl={instalments.infoUrl}
+        />
       )}
       {note !== null && <p className="CartPage-note">{note}</p>}
       <a className="CartPage-checkout sqs-button-element--primary" href={CHECKOUT_PATH}>

@@ -14,7 +14,8 @@ export interface DialogProps {
   children: ReactNode;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 let titleCounter = 0;
 
@@ -65,7 +66,14 @@ export default function Dialog({ title, role = 'dialog', className = '', onClose
 
   const dialog = (
     <div className="Dialog-backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={panel} className={`Dialog ${className}`.trim()} role={role} aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <div
+        ref={panel}
+        className={`Dialog ${className}`.trim()}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
         <h2 id={titleId} className="Dialog-title">
           {title}
         </h2>

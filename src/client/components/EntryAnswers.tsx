@@ -2,7 +2,15 @@
 import type { FormField } from '../../forms/validate';
 import { entryAnswers } from '../entry-answers';
 
-export default function EntryAnswers({ json, fields, className }: { json: string | null; fields: readonly FormField[] | undefined; className: string }) {
+export default function EntryAnswers({
+  json,
+  fields,
+  className,
+}: {
+  json: string | null;
+  fields: readonly FormField[] | undefined;
+  className: string;
+}) {
   const answers = fields === undefined ? [] : entryAnswers(json, fields);
   if (answers.length === 0) return null;
   return (

@@ -25,7 +25,13 @@ function Field(props: FieldProps) {
   const { field, value } = props;
   switch (field.type) {
     case 'section':
-      return <h3 className={field.underline === true ? 'FormField-section FormField-section--underline' : 'FormField-section'}>{field.title}</h3>;
+      return (
+        <h3
+          className={field.underline === true ? 'FormField-section FormField-section--underline' : 'FormField-section'}
+        >
+          {field.title}
+        </h3>
+      );
     case 'hidden':
       return <input type="hidden" name={field.id} value={typeof value === 'string' ? value : ''} />;
     case 'textarea':

@@ -7,7 +7,15 @@ export function giftOfEntry(productType: ProductTypeCode, additionalFields: stri
   return productType === ProductType.GiftCard ? giftDetailsOf(additionalFields) : null;
 }
 
-export default function GiftCardRecipient({ gift, locale, className }: { gift: GiftCardDetails | null; locale: string; className: string }) {
+export default function GiftCardRecipient({
+  gift,
+  locale,
+  className,
+}: {
+  gift: GiftCardDetails | null;
+  locale: string;
+  className: string;
+}) {
   if (gift === null) return null;
   return (
     <dl className={className}>

@@ -8,7 +8,10 @@ import { fieldValue } from '../field-value';
  * A sign-in form's state: `send` posts the credentials; on success the password is cleared and
  * `onSignedIn` runs, on failure `error` holds what to show.
  */
-export function useSignIn(send: (email: string, password: string) => Promise<Response>, onSignedIn: () => Promise<void>) {
+export function useSignIn(
+  send: (email: string, password: string) => Promise<Response>,
+  onSignedIn: () => Promise<void>,
+) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -19,7 +22,10 @@ export function useSignIn(send: (email: string, password: string) => Promise<Res
     setError(null);
     const res = await send(email, password).catch(() => null);
     setBusy(false);
-    if (res?.ok !== true) return setError(res === null ? SESSION_MESSAGES.signInFailed : await responseFailure(res, SESSION_MESSAGES.signInFailed));
+    if (res?.ok !== true)
+      return setError(
+        res === null ? SESSION_MESSAGES.signInFailed : await responseFailure(res, SESSION_MESSAGES.signInFailed),
+      );
     setPassword('');
     await onSignedIn();
   };
@@ -39,11 +45,23 @@ export default function SignInFields({ idPrefix, email, password, onEmail, onPas
     <>
       <div className="FormField">
         <label htmlFor={`${idPrefix}-email`}>Email</label>
-        <input id={`${idPrefix}-email`} type="email" autoComplete="username" value={email} onChange={(e) => onEmail(fieldValue(e))} />
+        <input
+          id={`${idPrefix}-email`}
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => onEmail(fieldValue(e))}
+        />
       </div>
       <div className="FormField">
         <label htmlFor={`${idPrefix}-password`}>Password</label>
-        <input id={`${idPrefix}-password`} type="password" autoComplete="current-password" value={password} onChange={(e) => onPassword(fieldValue(e))} />
+        <input
+          id={`${idPrefix}-password`}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => onPassword(fieldValue(e))}
+        />
       </div>
     </>
   );

@@ -34,7 +34,9 @@ export default function SubscriptionDetails({ subscription, locale, cancel, onCh
     try {
       onChange(await cancel());
     } catch (failure) {
-      setError(failure instanceof Error && failure.message !== '' ? failure.message : SUBSCRIPTION_MESSAGES.cancelFailed);
+      setError(
+        failure instanceof Error && failure.message !== '' ? failure.message : SUBSCRIPTION_MESSAGES.cancelFailed,
+      );
     }
     setBusy(false);
   };
@@ -48,7 +50,13 @@ export default function SubscriptionDetails({ subscription, locale, cancel, onCh
         {statusText(subscription, locale)}
       </p>
       {subscription.status === 'active' && (
-        <button type="button" className="SubscriptionManage-cancel Button--secondary" onClick={() => setAsking(true)} disabled={busy} aria-busy={busy}>
+        <button
+          type="button"
+          className="SubscriptionManage-cancel Button--secondary"
+          onClick={() => setAsking(true)}
+          disabled={busy}
+          aria-busy={busy}
+        >
           {busy ? 'Cancelling…' : 'Cancel subscription'}
           <span className="visually-hidden"> {subscription.title}</span>
         </button>
@@ -59,8 +67,15 @@ export default function SubscriptionDetails({ subscription, locale, cancel, onCh
         </p>
       )}
       {asking && (
-        <Dialog title="Cancel this subscription?" role="alertdialog" className="Dialog--alert" onClose={() => setAsking(false)}>
-          <p className="Dialog-message">{subscription.title} will not be charged or sent again. Orders already paid are not affected.</p>
+        <Dialog
+          title="Cancel this subscription?"
+          role="alertdialog"
+          className="Dialog--alert"
+          onClose={() => setAsking(false)}
+        >
+          <p className="Dialog-message">
+            {subscription.title} will not be charged or sent again. Orders already paid are not affected.
+          </p>
           <div className="Dialog-actions">
             <button type="button" className="Dialog-secondary" onClick={() => setAsking(false)}>
               Keep it

@@ -10,11 +10,20 @@ import SubscriptionDetails from './SubscriptionDetails';
 async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<BuyerSubscription> {
   const res = await apiCall(method, path, body);
   const json = (await res.json().catch(() => null)) as { subscription?: BuyerSubscription; error?: string } | null;
-  if (!res.ok || json?.subscription === undefined) throw new Error(failureText(res.status, json, SUBSCRIPTION_MESSAGES.cancelFailed));
+  if (!res.ok || json?.subscription === undefined)
+    throw new Error(failureText(res.status, json, SUBSCRIPTION_MESSAGES.cancelFailed));
   return json.subscription;
 }
 
-export default function SubscriptionManage({ orderId, token, locale }: { orderId: string; token: string; locale: string }) {
+export default function SubscriptionManage({
+  orderId,
+  token,
+  locale,
+}: {
+  orderId: string;
+  token: string;
+  locale: string;
+}) {
   const [subscription, setSubscription] = useState<BuyerSubscription | null>(null);
   const path = `/api/commerce/subscriptions/${encodeURIComponent(orderId)}`;
 
@@ -28,7 +37,12 @@ export default function SubscriptionManage({ orderId, token, locale }: { orderId
   return (
     <section className="OrderConfirmation-section SubscriptionManage" aria-labelledby="subscription-manage">
       <h2 id="subscription-manage">Your subscription</h2>
-      <SubscriptionDetails subscription={subscription} locale={locale} cancel={() => call('POST', `${path}/cancel`, { token })} onChange={setSubscription} />
+      <SubscriptionDetails
+        subscription={subscription}
+        locale={locale}
+        cancel={() => call('POST', `${path}/cancel`, { token })}
+        onChange={setSubscription}
+      />
     </section>
   );
 }

@@ -7,7 +7,13 @@
  */
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../commerce/money';
-import { chargeDateText, nextBillingTime, periodText, termsText, type SubscriptionPlan } from '../../commerce/subscriptions';
+import {
+  chargeDateText,
+  nextBillingTime,
+  periodText,
+  termsText,
+  type SubscriptionPlan,
+} from '../../commerce/subscriptions';
 
 export interface SubscriptionTermsProps {
   plan: SubscriptionPlan;
@@ -22,14 +28,20 @@ export default function SubscriptionTerms({ plan, amountCents, currencyCode, loc
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => setNow(Date.now()), []);
   const money = formatMoney(amountCents, currencyCode, locale);
-  const next = now === null ? `in ${periodText(plan.billingPeriod)}` : `on ${chargeDateText(nextBillingTime(now, plan.billingPeriod), locale)}`;
+  const next =
+    now === null
+      ? `in ${periodText(plan.billingPeriod)}`
+      : `on ${chargeDateText(nextBillingTime(now, plan.billingPeriod), locale)}`;
   return (
     <div className={`SubscriptionTerms SubscriptionTerms--${place}`}>
       <p className="SubscriptionTerms-terms">
         <strong>{termsText(plan, money)}</strong>
       </p>
       <p className="SubscriptionTerms-next">
-        {place === 'checkout' ? `${money} is charged today; the next charge is ${next}.` : `Charged when you order, then next ${next}.`} Cancel any time from the link in your confirmation email.
+        {place === 'checkout'
+          ? `${money} is charged today; the next charge is ${next}.`
+          : `Charged when you order, then next ${next}.`}{' '}
+        Cancel any time from the link in your confirmation email.
       </p>
     </div>
   );

@@ -45,7 +45,12 @@ interface SignedOut {
 }
 
 type View = 'signIn' | 'signUp' | 'forgot' | 'reset';
-const FIRST_FIELD: Readonly<Record<View, string>> = { signIn: '#signin-email', signUp: '#signup-email', forgot: '#forgot-email', reset: '#new-password' };
+const FIRST_FIELD: Readonly<Record<View, string>> = {
+  signIn: '#signin-email',
+  signUp: '#signup-email',
+  forgot: '#forgot-email',
+  reset: '#new-password',
+};
 
 export default function AccountPanel({ languages, translationLanguages }: AccountPanelProps) {
   const [session, setSession] = useState<AccountSession | null>(null);
@@ -61,7 +66,15 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
     setSession(await readSession());
     markAccountLink();
   };
-  const { email, password, setEmail, setPassword, busy: signingIn, error, submit } = useSignIn((email, password) => {
+  const {
+    email,
+    password,
+    setEmail,
+    setPassword,
+    busy: signingIn,
+    error,
+    submit,
+  } = useSignIn((email, password) => {
     setMessage(null);
     setProblem(null);
     return accountCall('POST', '/session', { email, password, rememberMe: remember });
@@ -101,7 +114,15 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
   const signOut = async () => {
     setBusy(true);
     let res = await accountCall('DELETE', '/session?cloneCart=true', undefined, session?.xsrfToken);
-    if (res.status === 403 && ((await res.clone().json().catch(() => null)) as { crumbFail?: boolean } | null)?.crumbFail === true) {
+    if (
+      res.status === 403 &&
+      (
+        (await res
+          .clone()
+          .json()
+          .catch(() => null)) as { crumbFail?: boolean } | null
+      )?.crumbFail === true
+    ) {
       const fresh = await readSession();
       res = await accountCall('DELETE', '/session?cloneCart=true', undefined, fresh.xsrfToken);
     }
@@ -117,7 +138,8 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
     setBusy(true);
     const res = await accountCall('POST', '/verification', {}, session?.xsrfToken).catch(() => null);
     setBusy(false);
-    if (res?.ok !== true) return setProblem(res === null ? ACCOUNT_MESSAGES.failed : await responseFailure(res, ACCOUNT_MESSAGES.failed));
+    if (res?.ok !== true)
+      return setProblem(res === null ? ACCOUNT_MESSAGES.failed : await responseFailure(res, ACCOUNT_MESSAGES.failed));
     setProblem(null);
     setMessage(((await res.json()) as { message: string }).message);
   };
@@ -165,14 +187,24 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
       <div className="AccountPanel AccountPanel--signedIn">
         <div className="AccountPanel-summary">
           <p className="AccountPanel-email">Signed in as {signedIn.email}</p>
-          <button type="button" className="AccountPanel-signout AccountPanel-secondary" disabled={busy} onClick={() => void signOut()}>
+          <button
+            type="button"
+            className="AccountPanel-signout AccountPanel-secondary"
+            disabled={busy}
+            onClick={() => void signOut()}
+          >
             {busy ? 'Signing out…' : 'Sign out'}
           </button>
         </div>
         {signedIn.verified === false && (
           <div className="AccountPanel-unverified">
             <p>{ACCOUNT_MESSAGES.unverified}</p>
-            <button type="button" className="AccountPanel-secondary" disabled={busy} onClick={() => void resendVerification()}>
+            <button
+              type="button"
+              className="AccountPanel-secondary"
+              disabled={busy}
+              onClick={() => void resendVerification()}
+            >
               Send a new link
             </button>
           </div>
@@ -187,7 +219,11 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
         <section className="AccountSection AccountSection--settings" aria-labelledby="account-settings">
           <h2 id="account-settings">Settings</h2>
           <label htmlFor="account-language">{text['account.language']}</label>
-          <select id="account-language" value={signedIn.language ?? ''} onChange={(e) => void changeLanguage(fieldValue(e))}>
+          <select
+            id="account-language"
+            value={signedIn.language ?? ''}
+            onChange={(e) => void changeLanguage(fieldValue(e))}
+          >
             <option value="">{text['account.siteDefault']}</option>
             {languages.map((language) => (
               <option key={language} value={language} lang={language}>
@@ -210,9 +246,19 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
   return (
     <div className="AccountPanel AccountPanel--signedOut">
       {view === 'signIn' && (
-        <form className="AccountPanel-form SignInForm" onSubmit={(event) => void submit(event)} aria-labelledby="signin-title">
+        <form
+          className="AccountPanel-form SignInForm"
+          onSubmit={(event) => void submit(event)}
+          aria-labelledby="signin-title"
+        >
           <h2 id="signin-title">Sign in</h2>
-          <SignInFields idPrefix="signin" email={email} password={password} onEmail={setEmail} onPassword={setPassword} />
+          <SignInFields
+            idPrefix="signin"
+            email={email}
+            password={password}
+            onEmail={setEmail}
+            onPassword={setPassword}
+          />
           <label className="FormField-choice">
             <input type="checkbox" checked={remember} onChange={() => setRemember(!remember)} /> Remember me
           </label>

@@ -57,9 +57,25 @@ const ALERT_TITLES: Record<Purchase, string> = {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export default function AddToCartButton({ itemId, label, sku, options, soldOut, place, purchase, form }: AddToCartButtonProps) {
+export default function AddToCartButton({
+  itemId,
+  label,
+  sku,
+  options,
+  soldOut,
+  place,
+  purchase,
+  form,
+}: AddToCartButtonProps) {
   const [selection, setSelection] = useState<Selection>(() =>
-    selectionOf(itemId, { sku, variant: sku, quantity: 1, quantityProblem: null, missing: sku === null ? options : [], soldOut: false }),
+    selectionOf(itemId, {
+      sku,
+      variant: sku,
+      quantity: 1,
+      quantityProblem: null,
+      missing: sku === null ? options : [],
+      soldOut: false,
+    }),
   );
   const [status, setStatus] = useState<Status>('idle');
   const [alert, setAlert] = useState<string | null>(null);
@@ -88,7 +104,9 @@ export default function AddToCartButton({ itemId, label, sku, options, soldOut, 
       return;
     }
     if (selection.sku === null && selection.missing.length > 0) {
-      setAlert(purchase === 'giftCard' ? CART_MESSAGES.giftCardDenomination : unselectedOptionsMessage(selection.missing));
+      setAlert(
+        purchase === 'giftCard' ? CART_MESSAGES.giftCardDenomination : unselectedOptionsMessage(selection.missing),
+      );
       return;
     }
     if (selection.quantityProblem !== null) {
@@ -129,7 +147,15 @@ export default function AddToCartButton({ itemId, label, sku, options, soldOut, 
 
   const unavailable = soldOut || selection.soldOut;
   const shown = merchantOr(label, 'product.addToCart', texts);
-  const text = unavailable ? texts['product.soldOut'] : status === 'adding' ? texts['product.adding'] : status === 'added' ? texts['product.added'] : status === 'select-option' ? texts['product.selectOption'] : shown;
+  const text = unavailable
+    ? texts['product.soldOut']
+    : status === 'adding'
+      ? texts['product.adding']
+      : status === 'added'
+        ? texts['product.added']
+        : status === 'select-option'
+          ? texts['product.selectOption']
+          : shown;
   const disabled = unavailable || status === 'select-option';
   return (
     <div ref={wrapper} className="sqs-add-to-cart-button-wrapper" data-place={place}>

@@ -47,7 +47,17 @@ export default function CartPill({ count: initial }: CartPillProps) {
   const countText = cartCountText(count);
   return (
     <div className="CartPill-wrapper">
-      <a className="CartPill" href="/cart" aria-label={count === 0 ? text['cart.linkEmpty'] : count === 1 ? text['cart.linkOne'] : fill(text['cart.linkMany'], { count: countText })}>
+      <a
+        className="CartPill"
+        href="/cart"
+        aria-label={
+          count === 0
+            ? text['cart.linkEmpty']
+            : count === 1
+              ? text['cart.linkOne']
+              : fill(text['cart.linkMany'], { count: countText })
+        }
+      >
         <span aria-hidden="true">{text['cart.link']}</span>{' '}
         <span className="CartPill-count" aria-hidden="true" style={count === 0 ? { visibility: 'hidden' } : undefined}>
           {countText}
@@ -56,7 +66,12 @@ export default function CartPill({ count: initial }: CartPillProps) {
       {popover && (
         <div className="CartPill-popover" role="status">
           <span>{text['cart.popover']}</span> <a href="/cart">{text['cart.view']}</a>
-          <button type="button" className="CartPill-popover-close" aria-label={text['cart.close']} onClick={() => setPopover(false)}>
+          <button
+            type="button"
+            className="CartPill-popover-close"
+            aria-label={text['cart.close']}
+            onClick={() => setPopover(false)}
+          >
             ×
           </button>
         </div>

@@ -49,7 +49,11 @@ export function CheckoutAddressSearch({ onFound }: CheckoutAddressSearchProps) {
           setSuggestions(predictions);
           setActive(-1);
           setOpen(true);
-          setStatus(predictions.length === 0 ? 'No addresses found.' : `${predictions.length} address${predictions.length === 1 ? '' : 'es'} found. Use the arrow keys to choose.`);
+          setStatus(
+            predictions.length === 0
+              ? 'No addresses found.'
+              : `${predictions.length} address${predictions.length === 1 ? '' : 'es'} found. Use the arrow keys to choose.`,
+          );
         })
         .catch((error: unknown) => setStatus(error instanceof CheckoutError ? error.message : ''));
     }, PAUSE_MS);

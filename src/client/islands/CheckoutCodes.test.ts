@@ -6,8 +6,22 @@ import type { Checkout } from '../checkout-api';
 import { CheckoutCodes } from './CheckoutCodes';
 
 function codesFor(productTypes: (1 | 4)[], errors: Record<string, string> = {}): string {
-  const checkout = { entries: productTypes.map((productType) => ({ productType })), giftCard: null, discountCode: null, invalidCoupons: [], discountCents: 0 } as unknown as Checkout;
-  return renderToStaticMarkup(createElement(CheckoutCodes, { checkout, errors, money: String, send: async () => true, clearError: () => undefined }));
+  const checkout = {
+    entries: productTypes.map((productType) => ({ productType })),
+    giftCard: null,
+    discountCode: null,
+    invalidCoupons: [],
+    discountCents: 0,
+  } as unknown as Checkout;
+  return renderToStaticMarkup(
+    createElement(CheckoutCodes, {
+      checkout,
+      errors,
+      money: String,
+      send: async () => true,
+      clearError: () => undefined,
+    }),
+  );
 }
 
 describe('the gift card field', () => {
@@ -15,6 +29,8 @@ describe('the gift card field', () => {
     expect(codesFor([1, 4])).toContain(GIFT_CARD_MESSAGES.notForGiftCards);
     expect(codesFor([1])).not.toContain(GIFT_CARD_MESSAGES.notForGiftCards);
     // The server's refusal of a card on an order of gift cards only says it in the field's error instead.
-    expect(codesFor([4], { giftCardCode: GIFT_CARD_MESSAGES.notForGiftCards }).split(GIFT_CARD_MESSAGES.notForGiftCards)).toHaveLength(2);
+    expect(
+      codesFor([4], { giftCardCode: GIFT_CARD_MESSAGES.notForGiftCards }).split(GIFT_CARD_MESSAGES.notForGiftCards),
+    ).toHaveLength(2);
   });
 });

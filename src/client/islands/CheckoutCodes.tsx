@@ -59,7 +59,13 @@ function CodeField({ field, label, applied, appliedText, note = null, checkout, 
               clearError(field);
             }}
           />
-          <button type="button" className="CheckoutCode-apply" disabled={checkout === null || busy} aria-describedby={fieldId(field)} onClick={apply}>
+          <button
+            type="button"
+            className="CheckoutCode-apply"
+            disabled={checkout === null || busy}
+            aria-describedby={fieldId(field)}
+            onClick={apply}
+          >
             {busy ? 'Applying…' : 'Apply'}
           </button>
         </div>
@@ -74,13 +80,18 @@ function CodeField({ field, label, applied, appliedText, note = null, checkout, 
           </button>
         </div>
       )}
-      {note === null || errors[field] === GIFT_CARD_MESSAGES.notForGiftCards ? null : <p className="CheckoutCode-note">{note}</p>}
+      {note === null || errors[field] === GIFT_CARD_MESSAGES.notForGiftCards ? null : (
+        <p className="CheckoutCode-note">{note}</p>
+      )}
     </div>
   );
 }
 
 /** 'pays $39.00; $11.00 left on the card after this order' (issue 32: the balance the card keeps, not only what it had). */
-export function giftCardAppliedText(card: { balanceCents: number; appliedCents: number }, money: (cents: number) => string): string {
+export function giftCardAppliedText(
+  card: { balanceCents: number; appliedCents: number },
+  money: (cents: number) => string,
+): string {
   return `pays ${money(card.appliedCents)}; ${money(card.balanceCents - card.appliedCents)} left on the card after this order`;
 }
 
@@ -94,11 +105,18 @@ export function CheckoutCodes(props: CheckoutCodesProps) {
       <div aria-live="polite">
         <CodeField
           {...props}
-          errors={{ ...props.errors, ...(discountProblem === undefined || props.errors.discountCode !== undefined ? {} : { discountCode: discountProblem }) }}
+          errors={{
+            ...props.errors,
+            ...(discountProblem === undefined || props.errors.discountCode !== undefined
+              ? {}
+              : { discountCode: discountProblem }),
+          }}
           field="discountCode"
           label="Discount code"
           applied={checkout?.discountCode ?? null}
-          appliedText={checkout === null || checkout.discountCents === 0 ? 'applied' : `applied: −${money(checkout.discountCents)}`}
+          appliedText={
+            checkout === null || checkout.discountCents === 0 ? 'applied' : `applied: −${money(checkout.discountCents)}`
+          }
         />
         <CodeField
           {...props}
@@ -106,7 +124,11 @@ export function CheckoutCodes(props: CheckoutCodesProps) {
           label="Gift card"
           applied={checkout?.giftCard?.code ?? null}
           appliedText={checkout?.giftCard == null ? null : giftCardAppliedText(checkout.giftCard, money)}
-          note={checkout?.entries.some((e) => e.productType === ProductType.GiftCard) === true ? GIFT_CARD_MESSAGES.notForGiftCards : null}
+          note={
+            checkout?.entries.some((e) => e.productType === ProductType.GiftCard) === true
+              ? GIFT_CARD_MESSAGES.notForGiftCards
+              : null
+          }
         />
       </div>
     </fieldset>

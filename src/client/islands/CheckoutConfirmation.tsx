@@ -56,12 +56,16 @@ function GiftCardsSent({ order, money, locale }: { order: Order; money: (cents: 
           <li key={index} className="OrderConfirmation-gift-card">
             {card.code !== null ? (
               <>
-                Your gift card of {money(card.amountCents)}: <strong className="OrderConfirmation-gift-code">{card.code}</strong> (also emailed to {card.recipientEmail})
+                Your gift card of {money(card.amountCents)}:{' '}
+                <strong className="OrderConfirmation-gift-code">{card.code}</strong> (also emailed to{' '}
+                {card.recipientEmail})
               </>
             ) : (
               <>
-                {money(card.amountCents)} gift card sent to {card.recipientName === '' ? '' : `${card.recipientName} `}({card.recipientEmail}) by email
-                {card.sendOn === null ? ' with your message' : ` on ${sendOnText(card.sendOn, locale)}`}. The code goes only to them.
+                {money(card.amountCents)} gift card sent to {card.recipientName === '' ? '' : `${card.recipientName} `}(
+                {card.recipientEmail}) by email
+                {card.sendOn === null ? ' with your message' : ` on ${sendOnText(card.sendOn, locale)}`}. The code goes
+                only to them.
               </>
             )}
           </li>
@@ -92,7 +96,9 @@ function Address({ order }: { order: Order }) {
         <br />
         {countryName(a.countryCode)}
       </address>
-      {order.shippingOption !== null && <p className="OrderConfirmation-shipping-option">Shipping method: {order.shippingOption.name}</p>}
+      {order.shippingOption !== null && (
+        <p className="OrderConfirmation-shipping-option">Shipping method: {order.shippingOption.name}</p>
+      )}
     </section>
   );
 }
@@ -117,7 +123,11 @@ export default function CheckoutConfirmation({ kind, orderId, locale, forms }: C
         .catch((error: unknown) => {
           // The page keeps what it shows (loading, or the pending order) while it asks again.
           if (readAgain(error, ++failures)) timer = setTimeout(read, READ_RETRY_MS);
-          else setState({ kind: 'failed', message: error instanceof CheckoutError ? error.message : CHECKOUT_FAILURES.order });
+          else
+            setState({
+              kind: 'failed',
+              message: error instanceof CheckoutError ? error.message : CHECKOUT_FAILURES.order,
+            });
         });
     void read();
     return () => {
@@ -149,10 +159,14 @@ export default function CheckoutConfirmation({ kind, orderId, locale, forms }: C
           Order <strong>#{order.orderNumber}</strong>
         </p>
         {pending ? (
-          <p>We have your order and are waiting for the payment to complete. This page updates when it does; nothing more is needed from you.</p>
+          <p>
+            We have your order and are waiting for the payment to complete. This page updates when it does; nothing more
+            is needed from you.
+          </p>
         ) : order.status === 'cancelled' && order.paidOn === null ? (
           <p className="OrderConfirmation-unpaid">
-            The payment was not completed, so this order was cancelled. Nothing was charged. <a href="/checkout">Try again</a>
+            The payment was not completed, so this order was cancelled. Nothing was charged.{' '}
+            <a href="/checkout">Try again</a>
           </p>
         ) : order.status === 'cancelled' || order.status === 'refunded' ? (
           <p>This order was {order.status}.</p>
@@ -165,15 +179,23 @@ export default function CheckoutConfirmation({ kind, orderId, locale, forms }: C
         {order.subscription !== null && kind !== 'subscription-confirmed' && (
           <p className="OrderConfirmation-subscription">
             {billingText(order.subscription)}
-            {order.subscription.nextBillingOn !== null && `; next payment on ${new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(order.subscription.nextBillingOn)}`}.
+            {order.subscription.nextBillingOn !== null &&
+              `; next payment on ${new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(order.subscription.nextBillingOn)}`}
+            .
           </p>
         )}
       </div>
       <section className="OrderConfirmation-section" aria-labelledby="order-items">
         <h2 id="order-items">Your order</h2>
-        <CheckoutLines lines={order.entries.map((entry, index) => orderLine(entry, index, forms))} money={money} locale={locale} />
+        <CheckoutLines
+          lines={order.entries.map((entry, index) => orderLine(entry, index, forms))}
+          money={money}
+          locale={locale}
+        />
         <CheckoutTotals money={money} totals={{ ...order, requiresShipping: order.shippingOption !== null }} />
-        {order.paidOn !== null && order.amountChargedCents > 0 && <p className="OrderConfirmation-charged">Charged to your card: {money(order.amountChargedCents)}</p>}
+        {order.paidOn !== null && order.amountChargedCents > 0 && (
+          <p className="OrderConfirmation-charged">Charged to your card: {money(order.amountChargedCents)}</p>
+        )}
         {order.giftCard != null && (
           <p className="OrderConfirmation-gift-balance">
             Gift card {order.giftCard.code}: {money(order.giftCard.remainingCents)} left on the card
@@ -181,7 +203,9 @@ export default function CheckoutConfirmation({ kind, orderId, locale, forms }: C
         )}
       </section>
       <GiftCardsSent order={order} money={money} locale={locale} />
-      {kind === 'subscription-confirmed' && <SubscriptionManage orderId={order.id} token={pageQuery().get('token') ?? ''} locale={locale} />}
+      {kind === 'subscription-confirmed' && (
+        <SubscriptionManage orderId={order.id} token={pageQuery().get('token') ?? ''} locale={locale} />
+      )}
       <Address order={order} />
       <p>
         <a href="/">Continue shopping</a>

@@ -9,7 +9,13 @@ import { fieldValue } from '../field-value';
 import { sayIn } from '../../commerce/storefront-text';
 import { useShopperText } from '../use-shopper-text';
 
-export type CheckoutFieldName = 'email' | keyof CheckoutAddress | 'shippingOptionId' | 'discountCode' | 'giftCardCode' | 'cardNumber';
+export type CheckoutFieldName =
+  | 'email'
+  | keyof CheckoutAddress
+  | 'shippingOptionId'
+  | 'discountCode'
+  | 'giftCardCode'
+  | 'cardNumber';
 
 /** Every field's element id, so a message can send focus to it. */
 export const fieldId = (name: CheckoutFieldName) => `checkout-${name}`;
@@ -29,10 +35,25 @@ export interface TextFieldProps {
   className?: string;
 }
 
-export function TextField({ name, label, value, error, onChange, required = false, type = 'text', autoComplete, inputMode, hint, maxLength = 200, className = '' }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  value,
+  error,
+  onChange,
+  required = false,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  hint,
+  maxLength = 200,
+  className = '',
+}: TextFieldProps) {
   const id = fieldId(name);
   const text = useShopperText();
-  const described = [hint !== undefined ? `${id}-hint` : null, error !== undefined ? `${id}-error` : null].filter((x) => x !== null).join(' ');
+  const described = [hint !== undefined ? `${id}-hint` : null, error !== undefined ? `${id}-error` : null]
+    .filter((x) => x !== null)
+    .join(' ');
   return (
     <div className={`CheckoutField ${className}`.trim()}>
       <label htmlFor={id}>
@@ -67,7 +88,12 @@ export function TextField({ name, label, value, error, onChange, required = fals
 }
 
 /** The address parts in the form's order, with autofill names; half-width ones pair up on a row. */
-const ADDRESS_PARTS: readonly { name: Exclude<keyof CheckoutAddress, 'countryCode'>; autoComplete: string; half?: true; type?: 'tel' }[] = [
+const ADDRESS_PARTS: readonly {
+  name: Exclude<keyof CheckoutAddress, 'countryCode'>;
+  autoComplete: string;
+  half?: true;
+  type?: 'tel';
+}[] = [
   { name: 'firstName', autoComplete: 'shipping given-name', half: true },
   { name: 'lastName', autoComplete: 'shipping family-name', half: true },
   { name: 'address1', autoComplete: 'shipping address-line1' },
@@ -77,7 +103,17 @@ const ADDRESS_PARTS: readonly { name: Exclude<keyof CheckoutAddress, 'countryCod
   { name: 'postalCode', autoComplete: 'shipping postal-code', half: true },
 ];
 
-export const EMPTY_ADDRESS: CheckoutAddress = { firstName: '', lastName: '', address1: '', address2: '', city: '', region: '', postalCode: '', countryCode: 'US', phone: '' };
+export const EMPTY_ADDRESS: CheckoutAddress = {
+  firstName: '',
+  lastName: '',
+  address1: '',
+  address2: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  countryCode: 'US',
+  phone: '',
+};
 
 export interface AddressFieldsProps {
   address: CheckoutAddress;
@@ -130,7 +166,16 @@ export function AddressFields({ address, errors, onChange }: AddressFieldsProps)
           </p>
         )}
       </div>
-      <TextField name="phone" label={labels.phone} type="tel" value={address.phone} error={errors.phone} onChange={set('phone')} autoComplete="shipping tel" inputMode="tel" />
+      <TextField
+        name="phone"
+        label={labels.phone}
+        type="tel"
+        value={address.phone}
+        error={errors.phone}
+        onChange={set('phone')}
+        autoComplete="shipping tel"
+        inputMode="tel"
+      />
     </div>
   );
 }

@@ -75,16 +75,27 @@ function variantText(line: SummaryLine): string {
     .join(', ');
 }
 
-export function CheckoutLines({ lines, money, locale = 'en-US' }: { lines: readonly SummaryLine[]; money: (cents: number) => string; locale?: string }) {
+export function CheckoutLines({
+  lines,
+  money,
+  locale = 'en-US',
+}: {
+  lines: readonly SummaryLine[];
+  money: (cents: number) => string;
+  locale?: string;
+}) {
   const text = useShopperText();
   return (
     <ul className="CheckoutLines" aria-label={text['checkout.lines']}>
       {lines.map((line) => (
         <li key={line.key} className="CheckoutLine">
-          {line.imageUrl !== null && <img className="CheckoutLine-image" src={line.imageUrl} alt="" width={56} height={56} />}
+          {line.imageUrl !== null && (
+            <img className="CheckoutLine-image" src={line.imageUrl} alt="" width={56} height={56} />
+          )}
           <div className="CheckoutLine-details">
             <p className="CheckoutLine-title">
-              <span className="CheckoutLine-name">{line.title}</span> <span className="CheckoutLine-quantity">× {line.quantity}</span>
+              <span className="CheckoutLine-name">{line.title}</span>{' '}
+              <span className="CheckoutLine-quantity">× {line.quantity}</span>
             </p>
             {variantText(line) !== '' && <p className="CheckoutLine-variant">{variantText(line)}</p>}
             <EntryAnswers json={line.additionalFields} fields={line.answerFields} className="CheckoutLine-answers" />
@@ -98,7 +109,15 @@ export function CheckoutLines({ lines, money, locale = 'en-US' }: { lines: reado
 }
 
 /** `due`: the checkout, where what the gift card leaves for the card is still to pay (an order page says what was charged instead). */
-export function CheckoutTotals({ totals, money, due = false }: { totals: OrderTotals; money: (cents: number) => string; due?: boolean }) {
+export function CheckoutTotals({
+  totals,
+  money,
+  due = false,
+}: {
+  totals: OrderTotals;
+  money: (cents: number) => string;
+  due?: boolean;
+}) {
   const text = useShopperText();
   return (
     <dl className="CheckoutTotals">
@@ -108,7 +127,11 @@ export function CheckoutTotals({ totals, money, due = false }: { totals: OrderTo
         <>
           <dt>{text['totals.shipping']}</dt>
           <dd className="CheckoutTotals-shipping">
-            {totals.shippingCostCents === null ? text['totals.afterAddress'] : totals.shippingCostCents === 0 ? text['totals.free'] : money(totals.shippingCostCents)}
+            {totals.shippingCostCents === null
+              ? text['totals.afterAddress']
+              : totals.shippingCostCents === 0
+                ? text['totals.free']
+                : money(totals.shippingCostCents)}
           </dd>
         </>
       )}

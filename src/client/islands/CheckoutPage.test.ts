@@ -18,8 +18,16 @@ const entry = (id: string, sku: string, title: string): CartEntry => ({
 
 describe('the lines a refused placement names (409: not enough stock)', () => {
   it('says which lines ran out and how many are left, once per line, in the order of the cart', () => {
-    const entries = [entry('a', 'SKU-CANDLE', 'Cedar Candle'), entry('b', 'SKU-MUG', 'Stoneware Mug'), entry('c', 'SKU-CANDLE', 'Cedar Candle'), entry('d', 'SKU-BOOK', 'Bookends')];
-    const unavailable = [{ sku: 'SKU-BOOK', available: 1 }, { sku: 'SKU-CANDLE', available: 0 }];
+    const entries = [
+      entry('a', 'SKU-CANDLE', 'Cedar Candle'),
+      entry('b', 'SKU-MUG', 'Stoneware Mug'),
+      entry('c', 'SKU-CANDLE', 'Cedar Candle'),
+      entry('d', 'SKU-BOOK', 'Bookends'),
+    ];
+    const unavailable = [
+      { sku: 'SKU-BOOK', available: 1 },
+      { sku: 'SKU-CANDLE', available: 0 },
+    ];
     expect(shortLines(entries, unavailable)).toEqual(['Cedar Candle: sold out', 'Bookends: only 1 left']);
     expect(shortLines(entries, [])).toEqual([]);
   });

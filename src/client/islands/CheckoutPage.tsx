@@ -13,10 +13,28 @@ import { priceChangedMessage, type CartEntry } from '../../commerce/cart';
 import { countryName } from '../../commerce/address';
 import { formatMoney } from '../../commerce/money';
 import { notShippedReason, SHIPPING_MESSAGES } from '../../commerce/shipping';
-import { CheckoutError, loadOrder, placeOrder, startCheckout, updateCheckout, type Checkout, type CheckoutAddress, type CheckoutChanges, type Order, type PaymentSetup, type StockShortage } from '../checkout-api';
+import {
+  CheckoutError,
+  loadOrder,
+  placeOrder,
+  startCheckout,
+  updateCheckout,
+  type Checkout,
+  type CheckoutAddress,
+  type CheckoutChanges,
+  type Order,
+  type PaymentSetup,
+  type StockShortage,
+} from '../checkout-api';
 import { cardPaymentToken, completeCardAction, STRIPE_MESSAGES } from '../checkout-stripe';
 import { CHECKOUT_MESSAGES, minimumSubtotalMessage, totalsMoved } from '../../commerce/checkout-totals';
-import { addressFieldProblems, CHECKOUT_FORM_MESSAGES, formProblems, localCardToken, type FieldProblems } from '../checkout-form';
+import {
+  addressFieldProblems,
+  CHECKOUT_FORM_MESSAGES,
+  formProblems,
+  localCardToken,
+  type FieldProblems,
+} from '../checkout-form';
 import { navigateTo, pageDocument, pageQuery } from '../dom';
 import { AddressFields, EMPTY_ADDRESS, fieldId, TextField, type CheckoutFieldName } from './CheckoutFields';
 import { cartLine, CheckoutLines, CheckoutTotals, type AnswerForms } from './CheckoutOrderSummary';
@@ -43,7 +61,9 @@ type Placing = { kind: 'idle' } | { kind: 'placing' } | { kind: 'failed'; messag
 export function shortLines(entries: readonly CartEntry[], unavailable: readonly StockShortage[]): string[] {
   const lines = entries.flatMap((entry) => {
     const short = unavailable.find((line) => line.sku === entry.chosenVariant.sku);
-    return short === undefined ? [] : [`${entry.title}: ${short.available <= 0 ? 'sold out' : `only ${short.available} left`}`];
+    return short === undefined
+      ? []
+      : [`${entry.title}: ${short.available <= 0 ? 'sold out' : `only ${short.available} left`}`];
   });
   return [...new Set(lines)];
 }
@@ -79,10 +99,20 @@ function newIdempotencyKey(): string {
  * shopper who comes back to /checkout another way left the step unanswered.
  */
 const AWAITING_ACTION = 'checkout:awaiting-action';
-const tabStorage = () => (globalThis as { sessionStorage?: { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void } }).sessionStorage;
+const tabStorage = () =>
+  (
+    globalThis as {
+      sessionStorage?: {
+        getItem(key: string): string | null;
+        setItem(key: string, value: string): void;
+        removeItem(key: string): void;
+      };
+    }
+  ).sessionStorage;
 
 /** Said at the top of the form when the authentication step failed, timed out or was left: the cart is back, nothing was charged. */
-export const PAYMENT_NOT_COMPLETED = 'Your payment was not completed, so no order was placed and nothing was charged. You can pay again below.';
+export const PAYMENT_NOT_COMPLETED =
+  'Your payment was not completed, so no order was placed and nothing was charged. You can pay again below.';
 
 /** A subscription's cart is named by its token (`?cartToken=`), which the provider's return address does not carry. */
 type AwaitedOrder = { id: string; token: string; cartToken: string | null };
@@ -104,7 +134,11 @@ function awaitedOrder(): AwaitedOrder | null {
   try {
     const parsed = JSON.parse(stored ?? 'null') as Partial<AwaitedOrder> | null;
     if (typeof parsed?.id !== 'string' || typeof parsed.token !== 'string') return null;
-    return { id: parsed.id, token: parsed.token, cartToken: typeof parsed.cartToken === 'string' ? parsed.cartToken : null };
+    return {
+      id: parsed.id,
+      token: parsed.token,
+      cartToken: typeof parsed.cartToken === 'string' ? parsed.cartToken : null,
+    };
   } catch {
     return null;
   }
@@ -166,7 +200,11 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
   };
 
   /** The checkout as it is now, after a refused placement (a code that ran out, a gift card's new balance). */
-  const reload = () => startCheckout(cartToken.current).then(({ checkout: next }) => adopt(next, false), () => undefined);
+  const reload = () =>
+    startCheckout(cartToken.current).then(
+      ({ checkout: next }) => adopt(next, false),
+      () => undefined,
+    );
 
   useEffect(() => {
     const awaited = awaitedOrder();
@@ -178,7 +216,11 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
           adopt(started, true);
           if (unpaid) setNotice(PAYMENT_NOT_COMPLETED);
         })
-        .catch((error: unknown) => setLoadError(error instanceof CheckoutError ? error.message : 'Unable to load your order. Please reload the page.'));
+        .catch((error: unknown) =>
+          setLoadError(
+            error instanceof CheckoutError ? error.message : 'Unable to load your order. Please reload the page.',
+          ),
+        );
     // Left without an answer (the back button): the server gives that attempt up and the cart back.
     if (awaited === null || pageQuery().get('payment') !== 'returned') return void begin(awaited !== null);
     void orderPageAfterAction(awaited).then((page) => (page === null ? begin(true) : navigateTo(page)));
@@ -186,7 +228,10 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
 
   // Shown again from the back-forward cache (back from the provider's page), the form would be as it was left, mid-placement: start afresh.
   useEffect(() => {
-    const view = globalThis as { addEventListener?: (type: 'pageshow', listener: (event: { persisted: boolean }) => void) => void; location?: { reload(): void } };
+    const view = globalThis as {
+      addEventListener?: (type: 'pageshow', listener: (event: { persisted: boolean }) => void) => void;
+      location?: { reload(): void };
+    };
     view.addEventListener?.('pageshow', (event) => {
       if (event.persisted) view.location?.reload();
     });
@@ -198,7 +243,8 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
     pageDocument()?.documentElement.querySelector(selector)?.focus();
   }, [focusRequest]);
 
-  const focus = (field: CheckoutFieldName | 'message') => setFocusRequest((current) => ({ field, seq: (current?.seq ?? 0) + 1 }));
+  const focus = (field: CheckoutFieldName | 'message') =>
+    setFocusRequest((current) => ({ field, seq: (current?.seq ?? 0) + 1 }));
 
   /** Sends a change; the refusal, if any (its field messages and its own message shown). */
   const refusalOf = async (changes: CheckoutChanges): Promise<CheckoutError | null> => {
@@ -218,10 +264,18 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
 
   const needsShipping = checkout?.requiresShipping ?? true;
   /** The address the server has gets no shipping option: said at the address, with why. */
-  const noShipping = needsShipping && checkout !== null && checkout.shippingOptions.length === 0 && checkout.problems.shippingOptionId === SHIPPING_MESSAGES.noneForAddress;
-  const shippedPlace = (saved: CheckoutAddress) => [saved.region.trim(), countryName(saved.countryCode)].filter((part) => part !== '').join(', ');
+  const noShipping =
+    needsShipping &&
+    checkout !== null &&
+    checkout.shippingOptions.length === 0 &&
+    checkout.problems.shippingOptionId === SHIPPING_MESSAGES.noneForAddress;
+  const shippedPlace = (saved: CheckoutAddress) =>
+    [saved.region.trim(), countryName(saved.countryCode)].filter((part) => part !== '').join(', ');
   const needsCard = checkout === null || checkout.amountDueCents > 0;
-  const detailChanges = (): CheckoutChanges => ({ email: email.trim(), ...(needsShipping ? { shippingAddress: address } : {}) });
+  const detailChanges = (): CheckoutChanges => ({
+    email: email.trim(),
+    ...(needsShipping ? { shippingAddress: address } : {}),
+  });
 
   /** Once the contact and address are filled in, the server quotes shipping options and tax for them. */
   const saveDetails = () => {
@@ -251,7 +305,10 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
   const newPaymentToken = async (): Promise<string | null> => {
     if (!needsCard) return NOTHING_DUE_TOKEN;
     if (paymentProvider === 'local') return localCardToken(cardNumber);
-    const made = stripeCard.current === null ? { error: STRIPE_MESSAGES.unavailable } : await cardPaymentToken(stripeCard.current.stripe, stripeCard.current.card);
+    const made =
+      stripeCard.current === null
+        ? { error: STRIPE_MESSAGES.unavailable }
+        : await cardPaymentToken(stripeCard.current.stripe, stripeCard.current.card);
     if ('token' in made) return made.token;
     setErrors({ cardNumber: made.error });
     setPlacing({ kind: 'idle' });
@@ -274,9 +331,15 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (checkout === null || placing.kind === 'placing') return;
-    const found = formProblems({ email, address, shippingOption: choosing ?? checkout.selectedShippingOption, cardNumber }, needsShipping, needsCard && paymentProvider === 'local');
+    const found = formProblems(
+      { email, address, shippingOption: choosing ?? checkout.selectedShippingOption, cardNumber },
+      needsShipping,
+      needsCard && paymentProvider === 'local',
+    );
     // No option to choose: the address is what to change, and the reason is the server's.
-    const problems: FieldProblems = found.map(([field, text]) => (field === 'shippingOptionId' && noShipping ? ['countryCode', SHIPPING_MESSAGES.noneForAddress] : [field, text]));
+    const problems: FieldProblems = found.map(([field, text]) =>
+      field === 'shippingOptionId' && noShipping ? ['countryCode', SHIPPING_MESSAGES.noneForAddress] : [field, text],
+    );
     if (problems.length > 0) return showProblems(problems);
     setErrors({});
     setMessage(null);
@@ -284,7 +347,12 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
     const refused = await refusalOf(detailChanges());
     if (refused !== null) {
       // Stock gone since the checkout began (409) says so, and which lines; anything else is the form to fix.
-      if (refused.status === 409) setPlacing({ kind: 'failed', message: `${refused.message} ${CHECKOUT_FORM_MESSAGES.nothingCharged}`, shortLines: shortLines(checkout.entries, refused.unavailable) });
+      if (refused.status === 409)
+        setPlacing({
+          kind: 'failed',
+          message: `${refused.message} ${CHECKOUT_FORM_MESSAGES.nothingCharged}`,
+          shortLines: shortLines(checkout.entries, refused.unavailable),
+        });
       else {
         setPlacing({ kind: 'idle' });
         setMessage(CHECKOUT_MESSAGES.formIncomplete);
@@ -399,24 +467,37 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
               address={address}
               errors={errors}
               onChange={(next) => {
-                for (const part of Object.keys(next) as (keyof CheckoutAddress)[]) if (next[part] !== address[part]) clearError(part);
+                for (const part of Object.keys(next) as (keyof CheckoutAddress)[])
+                  if (next[part] !== address[part]) clearError(part);
                 setAddress(next);
               }}
             />
             <div className="Checkout-addressStatus" aria-live="polite">
               {noShipping && checkout.shippingAddress !== null && (
                 <p className="Checkout-noShipping">
-                  <strong>{SHIPPING_MESSAGES.noneForAddress}</strong> {notShippedReason(shippedPlace(checkout.shippingAddress))}
+                  <strong>{SHIPPING_MESSAGES.noneForAddress}</strong>{' '}
+                  {notShippedReason(shippedPlace(checkout.shippingAddress))}
                 </p>
               )}
             </div>
           </fieldset>
         )}
         {needsShipping && (
-          <fieldset className="Checkout-section Checkout-shipping" aria-describedby={errors.shippingOptionId !== undefined ? `${fieldId('shippingOptionId')}-error` : undefined}>
+          <fieldset
+            className="Checkout-section Checkout-shipping"
+            aria-describedby={
+              errors.shippingOptionId !== undefined ? `${fieldId('shippingOptionId')}-error` : undefined
+            }
+          >
             <legend>{text['checkout.shippingMethod']}</legend>
             {checkout === null || checkout.shippingOptions.length === 0 ? (
-              <p className="Checkout-hint">{checkout === null ? text['checkout.loadingShipping'] : noShipping ? SHIPPING_MESSAGES.noOptions : text['checkout.enterAddress']}</p>
+              <p className="Checkout-hint">
+                {checkout === null
+                  ? text['checkout.loadingShipping']
+                  : noShipping
+                    ? SHIPPING_MESSAGES.noOptions
+                    : text['checkout.enterAddress']}
+              </p>
             ) : (
               <div className="Checkout-options">
                 {checkout.shippingOptions.map((option, index) => (
@@ -430,7 +511,9 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
                       onChange={() => chooseShipping(option.id)}
                     />
                     <span className="Checkout-option-name">{option.name}</span>
-                    <span className="Checkout-option-price">{option.free || option.costCents === 0 ? text['totals.free'] : money(option.costCents)}</span>
+                    <span className="Checkout-option-price">
+                      {option.free || option.costCents === 0 ? text['totals.free'] : money(option.costCents)}
+                    </span>
                   </label>
                 ))}
               </div>
@@ -490,19 +573,30 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
                 ))}
               </ul>
             )}
-            <CheckoutLines lines={checkout.entries.map((entry) => cartLine(entry, forms))} money={money} locale={locale} />
+            <CheckoutLines
+              lines={checkout.entries.map((entry) => cartLine(entry, forms))}
+              money={money}
+              locale={locale}
+            />
             <div aria-live="polite" aria-atomic="true">
               <CheckoutTotals
                 due
                 money={money}
                 totals={{
                   ...checkout,
-                  shippingCostCents: checkout.selectedShippingOption === null || choosing !== null ? null : checkout.shippingCostCents,
+                  shippingCostCents:
+                    checkout.selectedShippingOption === null || choosing !== null ? null : checkout.shippingCostCents,
                 }}
               />
             </div>
             {checkout.subscription !== null && (
-              <SubscriptionTerms plan={checkout.subscription} amountCents={checkout.grandTotalCents} currencyCode={currency} locale={locale} place="checkout" />
+              <SubscriptionTerms
+                plan={checkout.subscription}
+                amountCents={checkout.grandTotalCents}
+                currencyCode={currency}
+                locale={locale}
+                place="checkout"
+              />
             )}
           </>
         )}
@@ -524,7 +618,11 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
             </>
           )}
         </div>
-        <button type="submit" className="Checkout-button" disabled={checkout === null || placing.kind === 'placing' || belowMinimum}>
+        <button
+          type="submit"
+          className="Checkout-button"
+          disabled={checkout === null || placing.kind === 'placing' || belowMinimum}
+        >
           {placing.kind === 'placing'
             ? text['checkout.placing']
             : checkout === null || choosing !== null
@@ -535,4 +633,3 @@ export default function CheckoutPage({ locale, currencyCode, paymentProvider, fo
     </form>
   );
 }
-

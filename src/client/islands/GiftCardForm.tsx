@@ -7,7 +7,13 @@
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { CART_ALERTS, CART_MESSAGES } from '../../commerce/cart';
-import { GIFT_MESSAGE_MAX, GIFT_NAME_MAX, GIFT_SEND_MAX_DAYS, giftDetailsProblems, type GiftCardDetails } from '../../commerce/gift-cards';
+import {
+  GIFT_MESSAGE_MAX,
+  GIFT_NAME_MAX,
+  GIFT_SEND_MAX_DAYS,
+  giftDetailsProblems,
+  type GiftCardDetails,
+} from '../../commerce/gift-cards';
 import { addToCart } from '../cart-api';
 import { fill, merchantOr } from '../../commerce/storefront-text';
 import { useShopperText } from '../use-shopper-text';
@@ -44,7 +50,12 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
     selectionOf(itemId, { sku, variant: sku, quantity: 1, quantityProblem: null, missing: [], soldOut: false }),
   );
   const [forSomeoneElse, setForSomeoneElse] = useState(true);
-  const [details, setDetails] = useState<GiftCardDetails>({ recipientEmail: '', recipientName: '', message: '', sendOn: null });
+  const [details, setDetails] = useState<GiftCardDetails>({
+    recipientEmail: '',
+    recipientName: '',
+    message: '',
+    sendOn: null,
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [status, setStatus] = useState<Status>('idle');
   /** The last add went through: said (with the cart's link) until the next add, after the button reads its label again. */
@@ -69,7 +80,12 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
       setAlert(CART_MESSAGES.giftCardDenomination);
       return;
     }
-    const given = { ...details, recipientEmail: details.recipientEmail.trim(), recipientName: details.recipientName.trim(), message: details.message.trim() };
+    const given = {
+      ...details,
+      recipientEmail: details.recipientEmail.trim(),
+      recipientName: details.recipientName.trim(),
+      message: details.message.trim(),
+    };
     const problems = forSomeoneElse ? giftDetailsProblems(given, Date.now()) : {};
     setErrors(problems);
     const first = (Object.keys(problems) as Field[])[0];
@@ -80,7 +96,12 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
     setStatus('adding');
     setInCart(false);
     try {
-      const request = { itemId, sku: selection.sku, quantity: 1, additionalFields: forSomeoneElse ? JSON.stringify(given) : null };
+      const request = {
+        itemId,
+        sku: selection.sku,
+        quantity: 1,
+        additionalFields: forSomeoneElse ? JSON.stringify(given) : null,
+      };
       const { shoppingCart, newlyAdded } = await addToCart(request, CART_ALERTS.addItem);
       recordAddToCart(shoppingCart, newlyAdded, 'pdp', 1);
       announceCart(shoppingCart, true);
@@ -96,7 +117,13 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
   const field = (name: Field) => ({
     id: `${id}-${name}`,
     'aria-invalid': errors[name] !== undefined,
-    'aria-describedby': [errors[name] === undefined ? '' : `${id}-${name}-error`, name === 'sendOn' || name === 'message' ? `${id}-${name}-hint` : ''].filter((s) => s !== '').join(' ') || undefined,
+    'aria-describedby':
+      [
+        errors[name] === undefined ? '' : `${id}-${name}-error`,
+        name === 'sendOn' || name === 'message' ? `${id}-${name}-hint` : '',
+      ]
+        .filter((s) => s !== '')
+        .join(' ') || undefined,
   });
   const error = (name: Field) =>
     errors[name] === undefined ? null : (
@@ -110,22 +137,40 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
       <fieldset className="GiftCardForm-who">
         <legend>{text['gift.who']}</legend>
         <label className="GiftCardForm-choice">
-          <input type="radio" name={`${id}-for`} checked={forSomeoneElse} onChange={() => setForSomeoneElse(true)} /> {text['gift.someoneElse']}
+          <input type="radio" name={`${id}-for`} checked={forSomeoneElse} onChange={() => setForSomeoneElse(true)} />{' '}
+          {text['gift.someoneElse']}
         </label>
         <label className="GiftCardForm-choice">
-          <input type="radio" name={`${id}-for`} checked={!forSomeoneElse} onChange={() => setForSomeoneElse(false)} /> {text['gift.me']}
+          <input type="radio" name={`${id}-for`} checked={!forSomeoneElse} onChange={() => setForSomeoneElse(false)} />{' '}
+          {text['gift.me']}
         </label>
       </fieldset>
       {forSomeoneElse && (
         <div className="GiftCardForm-recipient">
           <div className="CheckoutField">
             <label htmlFor={`${id}-recipientEmail`}>{text['gift.recipientEmail']}</label>
-            <input {...field('recipientEmail')} type="email" autoComplete="off" spellCheck={false} required value={details.recipientEmail} onChange={(e) => set('recipientEmail')(fieldValue(e))} />
+            <input
+              {...field('recipientEmail')}
+              type="email"
+              autoComplete="off"
+              spellCheck={false}
+              required
+              value={details.recipientEmail}
+              onChange={(e) => set('recipientEmail')(fieldValue(e))}
+            />
             {error('recipientEmail')}
           </div>
           <div className="CheckoutField">
             <label htmlFor={`${id}-recipientName`}>{text['gift.recipientName']}</label>
-            <input {...field('recipientName')} type="text" autoComplete="off" required maxLength={GIFT_NAME_MAX} value={details.recipientName} onChange={(e) => set('recipientName')(fieldValue(e))} />
+            <input
+              {...field('recipientName')}
+              type="text"
+              autoComplete="off"
+              required
+              maxLength={GIFT_NAME_MAX}
+              value={details.recipientName}
+              onChange={(e) => set('recipientName')(fieldValue(e))}
+            />
             {error('recipientName')}
           </div>
           <div className="CheckoutField">
@@ -133,7 +178,13 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
               {text['gift.message']}
               <span className="CheckoutField-optional"> {text['checkout.optional']}</span>
             </label>
-            <textarea {...field('message')} rows={3} maxLength={GIFT_MESSAGE_MAX} value={details.message} onChange={(e) => set('message')(fieldValue(e))} />
+            <textarea
+              {...field('message')}
+              rows={3}
+              maxLength={GIFT_MESSAGE_MAX}
+              value={details.message}
+              onChange={(e) => set('message')(fieldValue(e))}
+            />
             <p id={`${id}-message-hint`} className="CheckoutField-hint">
               {fill(text['gift.characters'], { count: details.message.length, max: GIFT_MESSAGE_MAX })}
             </p>
@@ -144,7 +195,14 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
               {text['gift.sendOn']}
               <span className="CheckoutField-optional"> {text['checkout.optional']}</span>
             </label>
-            <input {...field('sendOn')} type="date" min={localDay(0)} max={localDay(GIFT_SEND_MAX_DAYS)} value={details.sendOn ?? ''} onChange={(e) => set('sendOn')(fieldValue(e))} />
+            <input
+              {...field('sendOn')}
+              type="date"
+              min={localDay(0)}
+              max={localDay(GIFT_SEND_MAX_DAYS)}
+              value={details.sendOn ?? ''}
+              onChange={(e) => set('sendOn')(fieldValue(e))}
+            />
             <p id={`${id}-sendOn-hint`} className="CheckoutField-hint">
               {text['gift.sendOnHint']}
             </p>
@@ -153,8 +211,19 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
         </div>
       )}
       <div className="sqs-add-to-cart-button-wrapper" data-place="pdp">
-        <button type="submit" className={`sqs-add-to-cart-button sqs-button-element--primary${status === 'adding' ? ' cart-adding' : ''}`} aria-busy={status === 'adding'} data-item-id={itemId}>
-          <span className="sqs-add-to-cart-button-inner">{status === 'adding' ? text['product.adding'] : status === 'added' ? text['product.added'] : merchantOr(label, 'product.addToCart', text)}</span>
+        <button
+          type="submit"
+          className={`sqs-add-to-cart-button sqs-button-element--primary${status === 'adding' ? ' cart-adding' : ''}`}
+          aria-busy={status === 'adding'}
+          data-item-id={itemId}
+        >
+          <span className="sqs-add-to-cart-button-inner">
+            {status === 'adding'
+              ? text['product.adding']
+              : status === 'added'
+                ? text['product.added']
+                : merchantOr(label, 'product.addToCart', text)}
+          </span>
         </button>
       </div>
       <p className="GiftCardForm-status" role="status" aria-live="polite">
@@ -164,7 +233,9 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
           </>
         )}
       </p>
-      {alert !== null && <AlertDialog title={CART_ALERTS.giftCardTitle} message={alert} onClose={() => setAlert(null)} />}
+      {alert !== null && (
+        <AlertDialog title={CART_ALERTS.giftCardTitle} message={alert} onClose={() => setAlert(null)} />
+      )}
     </form>
   );
 }

@@ -34,7 +34,11 @@ export default function InstalmentPill({ text, provider, infoUrl }: InstalmentPi
       </button>
       {open && (
         <Dialog title={`${provider} instalments`} className="InstalmentPill-dialog" onClose={() => setOpen(false)}>
-          {info === null ? <p>{`Pay in 4 interest-free payments with ${provider}.`}</p> : <div dangerouslySetInnerHTML={{ __html: info }} />}
+          {info === null ? (
+            <p>{`Pay in 4 interest-free payments with ${provider}.`}</p>
+          ) : (
+            <div dangerouslySetInnerHTML={{ __html: info }} />
+          )}
           <div className="Dialog-actions">
             <button type="button" onClick={() => setOpen(false)}>
               Close

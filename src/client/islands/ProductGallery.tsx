@@ -58,8 +58,21 @@ export default function ProductGallery({ itemId, title, images, width, height, v
 
   return (
     <div className="ProductGallery">
-      <button type="button" className="ProductGallery-main" onClick={() => setZoomed(true)} aria-label={`Zoom: ${image.alt}`} aria-haspopup="dialog">
-        <img className="ProductItem-image" src={image.src} alt={image.alt} width={width} height={height} fetchPriority="high" />
+      <button
+        type="button"
+        className="ProductGallery-main"
+        onClick={() => setZoomed(true)}
+        aria-label={`Zoom: ${image.alt}`}
+        aria-haspopup="dialog"
+      >
+        <img
+          className="ProductItem-image"
+          src={image.src}
+          alt={image.alt}
+          width={width}
+          height={height}
+          fetchPriority="high"
+        />
         <span className="ProductGallery-zoom" aria-hidden="true" />
       </button>
       {count > 1 && (
@@ -89,7 +102,11 @@ export default function ProductGallery({ itemId, title, images, width, height, v
           <div className="ProductGallery-dialog-actions">
             {count > 1 && (
               <>
-                <button type="button" className="Dialog-secondary" onClick={() => setShown((shown - 1 + count) % count)}>
+                <button
+                  type="button"
+                  className="Dialog-secondary"
+                  onClick={() => setShown((shown - 1 + count) % count)}
+                >
                   Previous picture
                 </button>
                 <span className="ProductGallery-position" aria-live="polite">

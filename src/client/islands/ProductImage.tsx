@@ -18,10 +18,11 @@ export interface ProductImageProps {
 export default function ProductImage({ itemId, src, alt, width, height, variantImages }: ProductImageProps) {
   const [shown, setShown] = useState(src);
   useEffect(
-    () => subscribeSelection(itemId, (selection) => {
-      const image = selection.sku === null ? undefined : variantImages[selection.sku];
-      if (image !== undefined) setShown(image);
-    }),
+    () =>
+      subscribeSelection(itemId, (selection) => {
+        const image = selection.sku === null ? undefined : variantImages[selection.sku];
+        if (image !== undefined) setShown(image);
+      }),
     [itemId, variantImages],
   );
   return <img className="ProductItem-image" src={shown} alt={alt} width={width} height={height} />;

@@ -61,10 +61,14 @@ export default function PromoPopup({ title, body, delayMs, form }: PromoPopupPro
   return (
     <Dialog title={title} className="PromoPopup" onClose={close}>
       <p className="PromoPopup-body">{body}</p>
-      <SiteForm {...form} captchaAction={CAPTCHA_ACTIONS.promoPopup} onSubmitted={() => {
+      <SiteForm
+        {...form}
+        captchaAction={CAPTCHA_ACTIONS.promoPopup}
+        onSubmitted={() => {
           storage()?.setItem(POPUP_KEYS.submitted, String(Date.now()));
           announceCensus({ kind: 'overlay', overlayId: PROMO_OVERLAY_ID, action: 'submit' });
-        }} />
+        }}
+      />
       <div className="Dialog-actions">
         <button type="button" className="Dialog-secondary" onClick={close}>
           No thanks

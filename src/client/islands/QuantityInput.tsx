@@ -45,7 +45,12 @@ export default function QuantityInput({ itemId, label }: QuantityInputProps) {
           const parsed = parseQuantity(text);
           setValue(text);
           if (shown !== null) setShown(problemOf(text));
-          updateSelection(itemId, 'error' in parsed ? { quantityProblem: parsed.error } : { quantity: parsed.quantity, quantityProblem: null });
+          updateSelection(
+            itemId,
+            'error' in parsed
+              ? { quantityProblem: parsed.error }
+              : { quantity: parsed.quantity, quantityProblem: null },
+          );
         }}
         onBlur={() => setShown(problemOf(value))}
       />

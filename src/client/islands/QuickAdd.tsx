@@ -36,7 +36,18 @@ export interface QuickAddProps {
 
 type Chosen = Record<string, string>;
 
-export default function QuickAdd({ itemId, title, label, options, variants, prices, currency, locale, selectText, purchase }: QuickAddProps) {
+export default function QuickAdd({
+  itemId,
+  title,
+  label,
+  options,
+  variants,
+  prices,
+  currency,
+  locale,
+  selectText,
+  purchase,
+}: QuickAddProps) {
   const [open, setOpen] = useState(false);
   const text = useShopperText();
   const [chosen, setChosen] = useState<Chosen>({});
@@ -45,16 +56,24 @@ export default function QuickAdd({ itemId, title, label, options, variants, pric
   const [added, setAdded] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const selects = useRef(new Map<string, unknown>());
-  useEffect(() => () => {
-    if (timer.current !== null) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const variant = chosenVariant(variants, options, chosen);
   const soldOut = variant !== null && !variant.available;
   const shownPrices = variant === null ? Object.values(prices) : [prices[variant.sku] ?? 0];
   const lowest = Math.min(...shownPrices);
   const lowestText = formatMoney(lowest, currency, locale);
-  const price = shownPrices.length === 0 ? '' : variant === null && shownPrices.some((p) => p !== lowest) ? fill(text['quickAdd.from'], { price: lowestText }) : lowestText;
+  const price =
+    shownPrices.length === 0
+      ? ''
+      : variant === null && shownPrices.some((p) => p !== lowest)
+        ? fill(text['quickAdd.from'], { price: lowestText })
+        : lowestText;
   const selectId = (name: string) => `quick-add-${itemId}-${name.replace(/\s+/g, '-')}`;
 
   const close = () => {
@@ -101,7 +120,9 @@ export default function QuickAdd({ itemId, title, label, options, variants, pric
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        <span className="sqs-add-to-cart-button-inner">{added ? text['product.added'] : merchantOr(label, 'product.addToCart', text)}</span>
+        <span className="sqs-add-to-cart-button-inner">
+          {added ? text['product.added'] : merchantOr(label, 'product.addToCart', text)}
+        </span>
         <span className="visually-hidden">{fill(text['quickAdd.chooseFor'], { title })}</span>
       </button>
       <p className="AddToCart-status visually-hidden" role="status" aria-live="polite">
@@ -136,7 +157,9 @@ export default function QuickAdd({ itemId, title, label, options, variants, pric
                       setMessage('');
                     }}
                   >
-                    <option value="">{merchantOr(selectText, 'product.select', text).replace('{variantName}', option.name)}</option>
+                    <option value="">
+                      {merchantOr(selectText, 'product.select', text).replace('{variantName}', option.name)}
+                    </option>
                     {option.values.map((value) => {
                       const available = isValueAvailable(variants, chosen, option.name, value);
                       return (
@@ -157,7 +180,11 @@ export default function QuickAdd({ itemId, title, label, options, variants, pric
                 {text['quickAdd.cancel']}
               </button>
               <button type="submit" disabled={adding || soldOut} aria-busy={adding}>
-                {soldOut ? text['product.soldOut'] : adding ? text['product.adding'] : merchantOr(label, 'product.addToCart', text)}
+                {soldOut
+                  ? text['product.soldOut']
+                  : adding
+                    ? text['product.adding']
+                    : merchantOr(label, 'product.addToCart', text)}
               </button>
             </div>
           </form>

@@ -83,7 +83,8 @@ export default function RestockForm(props: RestockFormProps) {
     setError(null);
     setPhase('sending');
     try {
-      const token = props.captcha === null || captcha === null ? null : await captcha.token(CAPTCHA_ACTIONS.productWaitlist);
+      const token =
+        props.captcha === null || captcha === null ? null : await captcha.token(CAPTCHA_ACTIONS.productWaitlist);
       const res = await apiCall('POST', '/api/site-users/account/notifications/restock', {
         productId: props.productId,
         variantId: variant.id,
@@ -105,7 +106,12 @@ export default function RestockForm(props: RestockFormProps) {
   const shown = variant !== null || (props.soldOut && sku === null);
   const done = variant !== null && signedUp === variant.id;
   return (
-    <div className="product-restock-notification" hidden={!shown} data-product-id={props.productId} data-variant-id={variant?.id}>
+    <div
+      className="product-restock-notification"
+      hidden={!shown}
+      data-product-id={props.productId}
+      data-variant-id={variant?.id}
+    >
       <p className="product-restock-success" role="status" hidden={!done}>
         {done ? merchantOr(props.successText, 'restock.success', text) : ''}
       </p>
@@ -114,7 +120,8 @@ export default function RestockForm(props: RestockFormProps) {
         {variant !== null && variant.label !== '' && <p className="product-restock-variant">{variant.label}</p>}
         <form className="product-restock-form" noValidate onSubmit={(event) => void submit(event)}>
           <label htmlFor={inputId} className="visually-hidden">
-            {text['restock.email']}{variant !== null && variant.label !== '' ? ` (${variant.label})` : ''}
+            {text['restock.email']}
+            {variant !== null && variant.label !== '' ? ` (${variant.label})` : ''}
           </label>
           <input
             id={inputId}
@@ -130,7 +137,8 @@ export default function RestockForm(props: RestockFormProps) {
           />
           {props.mailingList !== null && (
             <label className="product-restock-mailing-list">
-              <input type="checkbox" name="isJoinMailingList" checked={join} onChange={() => setJoin(!join)} /> {props.mailingList.description}
+              <input type="checkbox" name="isJoinMailingList" checked={join} onChange={() => setJoin(!join)} />{' '}
+              {props.mailingList.description}
             </label>
           )}
           {container}

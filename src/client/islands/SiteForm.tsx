@@ -39,13 +39,15 @@ export default function SiteForm(props: SiteFormProps) {
   const [resetting, setResetting] = useState(false);
   const { captcha, container } = useCaptcha(props.captcha);
   const postSubmit = useRef<HTMLDivElement>(null);
-  const action = props.captchaAction ?? (kind === 'newsletter' ? CAPTCHA_ACTIONS.newsletterBlock : CAPTCHA_ACTIONS.formBlock);
+  const action =
+    props.captchaAction ?? (kind === 'newsletter' ? CAPTCHA_ACTIONS.newsletterBlock : CAPTCHA_ACTIONS.formBlock);
   const newsletter = kind === 'newsletter';
 
   useEffect(() => setValues((current) => ({ ...hiddenValues(fields, pageQuery()), ...current })), []);
   useEffect(() => {
     const target = asContainer(postSubmit.current);
-    if (phase.kind === 'done' && target !== null && props.postSubmitHtml !== null) setHtmlAndRunScripts(target, props.postSubmitHtml);
+    if (phase.kind === 'done' && target !== null && props.postSubmitHtml !== null)
+      setHtmlAndRunScripts(target, props.postSubmitHtml);
   }, [phase.kind]);
 
   const fail = (message: string, fieldErrors: Record<string, string> = {}) => {
@@ -79,7 +81,9 @@ export default function SiteForm(props: SiteFormProps) {
     try {
       await submitForm(formId, values, token, props.page);
     } catch (error) {
-      return error instanceof FormSubmitError ? fail(error.message, error.fieldErrors) : fail(FORM_SUBMIT_MESSAGES.processing);
+      return error instanceof FormSubmitError
+        ? fail(error.message, error.fieldErrors)
+        : fail(FORM_SUBMIT_MESSAGES.processing);
     }
     props.onSubmitted?.();
     if (props.successRedirectUrl !== null) return navigateTo(props.successRedirectUrl);
@@ -99,7 +103,13 @@ export default function SiteForm(props: SiteFormProps) {
   // Spec §8: every failure of a site form, a field's or the submission's (401, 404, 429, 500, no connection), gets both.
   const showFrame = problem !== null && !newsletter;
   return (
-    <form className={newsletter ? 'NewsletterForm' : 'SiteForm'} data-form-id={formId} noValidate onSubmit={(event) => void submit(event)} aria-busy={submitting}>
+    <form
+      className={newsletter ? 'NewsletterForm' : 'SiteForm'}
+      data-form-id={formId}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-busy={submitting}
+    >
       {showFrame && (
         <p className="SiteForm-problem SiteForm-problem--top" role="alert">
           {FORM_SUBMIT_MESSAGES.topProblem}
@@ -107,10 +117,16 @@ export default function SiteForm(props: SiteFormProps) {
       )}
       <fieldset className="SiteForm-fields" disabled={submitting}>
         <legend className="visually-hidden">{newsletter ? 'Newsletter sign-up' : 'Form'}</legend>
-        <FormFields formId={formId} fields={fields} values={values} errors={errors} onChange={(id, value) => {
+        <FormFields
+          formId={formId}
+          fields={fields}
+          values={values}
+          errors={errors}
+          onChange={(id, value) => {
             setValues((current) => ({ ...current, [id]: value }));
             setResetting(false);
-          }} />
+          }}
+        />
       </fieldset>
       {container}
       {problem !== null && (

@@ -26,15 +26,26 @@ export interface VariantSelectsProps {
 type Chosen = Record<string, string>;
 
 function matches(variant: VariantChoice, chosen: Chosen, except?: string): boolean {
-  return Object.entries(chosen).every(([name, value]) => name === except || value === '' || variant.attributes[name] === value);
+  return Object.entries(chosen).every(
+    ([name, value]) => name === except || value === '' || variant.attributes[name] === value,
+  );
 }
 
-export function chosenVariant(variants: readonly VariantChoice[], options: VariantSelectsProps['options'], chosen: Chosen) {
+export function chosenVariant(
+  variants: readonly VariantChoice[],
+  options: VariantSelectsProps['options'],
+  chosen: Chosen,
+) {
   if (options.some((o) => !chosen[o.name])) return null;
   return variants.find((v) => matches(v, chosen)) ?? null;
 }
 
-export function isValueAvailable(variants: readonly VariantChoice[], chosen: Chosen, name: string, value: string): boolean {
+export function isValueAvailable(
+  variants: readonly VariantChoice[],
+  chosen: Chosen,
+  name: string,
+  value: string,
+): boolean {
   return variants.some((v) => v.available && v.attributes[name] === value && matches(v, chosen, name));
 }
 
@@ -63,7 +74,12 @@ export default function VariantSelects({ itemId, options, variants, selectText }
               {option.name}:
             </label>
             <div className="variant-select-wrapper">
-              <select id={id} data-variant-option-name={option.name} value={chosen[option.name] ?? ''} onChange={(e) => choose(option.name, fieldValue(e))}>
+              <select
+                id={id}
+                data-variant-option-name={option.name}
+                value={chosen[option.name] ?? ''}
+                onChange={(e) => choose(option.name, fieldValue(e))}
+              >
                 <option value="">{placeholder}</option>
                 {option.values.map((value) => {
                   const available = isValueAvailable(variants, chosen, option.name, value);

@@ -21,6 +21,25 @@ import QuickAdd from './QuickAdd';
 import VariantSelects from './VariantSelects';
 import SubscriptionTerms from '../components/SubscriptionTerms';
 
-export const ISLANDS = { AccountPanel, AddToCartButton, CartPage, CartPill, CheckoutConfirmation, CheckoutPage, GiftCardForm, InstalmentPill, ProductGallery, ProductImage, ProductPrice, PromoPopup, QuantityInput, QuickAdd, RestockForm, SiteForm, SubscriptionTerms, VariantSelects } as const;
+export const ISLANDS = {
+  AccountPanel,
+  AddToCartButton,
+  CartPage,
+  CartPill,
+  CheckoutConfirmation,
+  CheckoutPage,
+  GiftCardForm,
+  InstalmentPill,
+  ProductGallery,
+  ProductImage,
+  ProductPrice,
+  PromoPopup,
+  QuantityInput,
+  QuickAdd,
+  RestockForm,
+  SiteForm,
+  SubscriptionTerms,
+  VariantSelects,
+} as const;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -119,6 +119,7 @@ export const FR: StorefrontText = {
   'checkout.cardDigits': 'Saisissez un numéro de carte de 13 à 19 chiffres.',
   'checkout.cardMistyped': 'Ce numéro de carte n’est pas valide. Vérifiez qu’aucun chiffre n’est mal saisi.',
   'checkout.nothingCharged': 'Rien n’a été débité.',
-  'checkout.confirmingPayment': 'Nous confirmons votre paiement auprès de l’émetteur de la carte. Ne payez pas une seconde fois.',
+  'checkout.confirmingPayment':
+    'Nous confirmons votre paiement auprès de l’émetteur de la carte. Ne payez pas une seconde fois.',
   'checkout.title': 'Paiement',
 };

@@ -13,7 +13,11 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
       <ol>
         {items.map((item, i) => (
           <li key={`${i}-${item.label}`}>
-            {item.to !== undefined && i < items.length - 1 ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}
+            {item.to !== undefined && i < items.length - 1 ? (
+              <Link to={item.to}>{item.label}</Link>
+            ) : (
+              <span aria-current="page">{item.label}</span>
+            )}
           </li>
         ))}
       </ol>

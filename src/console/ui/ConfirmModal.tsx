@@ -23,7 +23,17 @@ export interface ConfirmModalProps extends ConfirmOptions {
   onCancel: () => void;
 }
 
-export function ConfirmModal({ title, message, confirmLabel = 'Confirm', cancelLabel = 'Cancel', danger = false, cancellable = true, busy = false, onConfirm, onCancel }: ConfirmModalProps) {
+export function ConfirmModal({
+  title,
+  message,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  danger = false,
+  cancellable = true,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmModalProps) {
   const dialog = useModalDialog();
   const cancel = () => {
     if (cancellable && !busy) onCancel();
@@ -53,7 +63,13 @@ export function ConfirmModal({ title, message, confirmLabel = 'Confirm', cancelL
               {cancelLabel}
             </button>
           )}
-          <button type="button" className={danger ? 'Button Button--critical' : 'Button Button--primary'} onClick={onConfirm} disabled={busy} aria-busy={busy}>
+          <button
+            type="button"
+            className={danger ? 'Button Button--critical' : 'Button Button--primary'}
+            onClick={onConfirm}
+            disabled={busy}
+            aria-busy={busy}
+          >
             {busy ? 'Working…' : confirmLabel}
           </button>
         </div>
@@ -67,7 +83,9 @@ export function ConfirmModal({ title, message, confirmLabel = 'Confirm', cancelL
  * With `autoClose: false` a confirmed modal stays open, busy, until `close()`.
  */
 export function useConfirm(autoClose = true) {
-  const [open, setOpen] = useState<(ConfirmOptions & { resolve: (value: boolean) => void; busy: boolean }) | null>(null);
+  const [open, setOpen] = useState<(ConfirmOptions & { resolve: (value: boolean) => void; busy: boolean }) | null>(
+    null,
+  );
   const confirm = useCallback(
     (options: ConfirmOptions) =>
       new Promise<boolean>((resolve) => {

@@ -19,7 +19,9 @@ export interface Column<Row> {
 }
 
 function cellClass(column: { align?: 'start' | 'end'; wideOnly?: boolean }): string | undefined {
-  const names = [column.align === 'end' ? 'is-end' : '', column.wideOnly === true ? 'is-wide-only' : ''].filter((name) => name !== '');
+  const names = [column.align === 'end' ? 'is-end' : '', column.wideOnly === true ? 'is-wide-only' : ''].filter(
+    (name) => name !== '',
+  );
   return names.length === 0 ? undefined : names.join(' ');
 }
 
@@ -40,7 +42,15 @@ export interface DataTableProps<Row> {
   empty?: ReactNode;
 }
 
-function SortButton({ label, direction, onSort }: { label: string; direction: SortDirection | null; onSort: (direction: SortDirection) => void }) {
+function SortButton({
+  label,
+  direction,
+  onSort,
+}: {
+  label: string;
+  direction: SortDirection | null;
+  onSort: (direction: SortDirection) => void;
+}) {
   const next: SortDirection = direction === 'ascending' ? 'descending' : 'ascending';
   return (
     <button type="button" className="DataTable-sort" onClick={() => onSort(next)}>
@@ -52,7 +62,21 @@ function SortButton({ label, direction, onSort }: { label: string; direction: So
   );
 }
 
-export function DataTable<Row>({ caption, columns, rows, rowKey, rowLabel, sort, onSort, selected, onSelect, hasMore = false, loadingMore = false, onLoadMore, empty }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  rowLabel,
+  sort,
+  onSort,
+  selected,
+  onSelect,
+  hasMore = false,
+  loadingMore = false,
+  onLoadMore,
+  empty,
+}: DataTableProps<Row>) {
   const selectable = selected !== undefined && onSelect !== undefined;
   const keys = rows.map(rowKey);
   const allSelected = selectable && keys.length > 0 && keys.every((key) => selected.has(key));
@@ -80,15 +104,30 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, rowLabel, sort,
                     ref={(box) => {
                       if (box !== null) box.indeterminate = someSelected && !allSelected;
                     }}
-                    onChange={() => onSelect(allSelected ? new Set([...selected].filter((key) => !keys.includes(key))) : new Set([...selected, ...keys]))}
+                    onChange={() =>
+                      onSelect(
+                        allSelected
+                          ? new Set([...selected].filter((key) => !keys.includes(key)))
+                          : new Set([...selected, ...keys]),
+                      )
+                    }
                   />
                 </th>
               )}
               {columns.map((column) => {
                 const direction = sort?.key === column.key ? sort.direction : null;
                 return (
-                  <th key={column.key} scope="col" aria-sort={column.sortable === true ? (direction ?? 'none') : undefined} className={cellClass(column)}>
-                    {column.sortable === true && onSort !== undefined ? <SortButton label={column.label} direction={direction} onSort={(d) => onSort(column.key, d)} /> : column.label}
+                  <th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={column.sortable === true ? (direction ?? 'none') : undefined}
+                    className={cellClass(column)}
+                  >
+                    {column.sortable === true && onSort !== undefined ? (
+                      <SortButton label={column.label} direction={direction} onSort={(d) => onSort(column.key, d)} />
+                    ) : (
+                      column.label
+                    )}
                   </th>
                 );
               })}
@@ -109,7 +148,12 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, rowLabel, sort,
                 <tr key={key} className={isSelected ? 'is-selected' : undefined}>
                   {selectable && (
                     <td className="DataTable-select">
-                      <input type="checkbox" aria-label={`Select ${rowLabel?.(row) ?? key}`} checked={isSelected} onChange={() => toggle(key)} />
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${rowLabel?.(row) ?? key}`}
+                        checked={isSelected}
+                        onChange={() => toggle(key)}
+                      />
                     </td>
                   )}
                   {columns.map((column) =>

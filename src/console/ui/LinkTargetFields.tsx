@@ -5,11 +5,24 @@
  * (src/site/editor/link-target.ts).
  */
 import { useState } from 'react';
-import { fileNameOf, LINK_TARGET_LABELS, LINK_TARGET_TYPES, MAX_LINK_LENGTH, type LinkTarget, type LinkTargetType } from '../../site/editor/link-target';
+import {
+  fileNameOf,
+  LINK_TARGET_LABELS,
+  LINK_TARGET_TYPES,
+  MAX_LINK_LENGTH,
+  type LinkTarget,
+  type LinkTargetType,
+} from '../../site/editor/link-target';
 import { FilePicker } from '../sections/files/FilePicker';
 import { describedBy, FieldError } from './FieldError';
 
-const VALUE_LABELS: Record<LinkTargetType, string> = { page: 'Page address', web: 'Web address', email: 'Email address', phone: 'Phone number', file: 'File' };
+const VALUE_LABELS: Record<LinkTargetType, string> = {
+  page: 'Page address',
+  web: 'Web address',
+  email: 'Email address',
+  phone: 'Phone number',
+  file: 'File',
+};
 const VALUE_HINTS: Record<LinkTargetType, string> = {
   page: 'A page of this store, such as /shop.',
   web: 'Another website, such as https://www.example.com.',
@@ -17,7 +30,11 @@ const VALUE_HINTS: Record<LinkTargetType, string> = {
   phone: 'Calls from a phone, such as +1 555 0100.',
   file: 'A file from Files: choose one or upload it there.',
 };
-const INPUT_MODES: Partial<Record<LinkTargetType, 'email' | 'tel' | 'url'>> = { email: 'email', phone: 'tel', web: 'url' };
+const INPUT_MODES: Partial<Record<LinkTargetType, 'email' | 'tel' | 'url'>> = {
+  email: 'email',
+  phone: 'tel',
+  web: 'url',
+};
 
 export interface LinkTargetFieldsProps {
   id: string;
@@ -39,8 +56,17 @@ export function LinkTargetFields({ id, value, onChange, error, pages, canUpload 
         <legend>Link to</legend>
         <div className="LinkEditor-targets">
           {LINK_TARGET_TYPES.map((option) => (
-            <label key={option} className={value.type === option ? 'Segment FilterChip is-selected' : 'Segment FilterChip'}>
-              <input type="radio" name={`${id}-type`} value={option} checked={value.type === option} onChange={() => onChange({ type: option, value: '' })} />
+            <label
+              key={option}
+              className={value.type === option ? 'Segment FilterChip is-selected' : 'Segment FilterChip'}
+            >
+              <input
+                type="radio"
+                name={`${id}-type`}
+                value={option}
+                checked={value.type === option}
+                onChange={() => onChange({ type: option, value: '' })}
+              />
               {LINK_TARGET_LABELS[option]}
             </label>
           ))}
@@ -54,7 +80,12 @@ export function LinkTargetFields({ id, value, onChange, error, pages, canUpload 
           <p className="LinkEditor-file" id={`${id}-file-name`}>
             {value.value === '' ? 'No file chosen' : fileNameOf(value.value)}
           </p>
-          <button type="button" className="Button Button--small" aria-describedby={`${id}-file-label ${id}-file-name${error === undefined ? '' : ` ${errorId}`}`} onClick={() => setPicking(true)}>
+          <button
+            type="button"
+            className="Button Button--small"
+            aria-describedby={`${id}-file-label ${id}-file-name${error === undefined ? '' : ` ${errorId}`}`}
+            onClick={() => setPicking(true)}
+          >
             {value.value === '' ? 'Choose a file' : 'Choose another file'}
           </button>
           <p className="Field-hint">{VALUE_HINTS.file}</p>

@@ -9,7 +9,15 @@ import type { Fetched, FetchState } from './useFetch';
 
 export const LOADED_MESSAGES = { failed: 'Unable to load. Try again.', retry: 'Try again' } as const;
 
-export function Loaded<T>({ fetched, loading, children }: { fetched: Fetched<T>; loading: string; children: (data: T) => ReactNode }) {
+export function Loaded<T>({
+  fetched,
+  loading,
+  children,
+}: {
+  fetched: Fetched<T>;
+  loading: string;
+  children: (data: T) => ReactNode;
+}) {
   if (fetched.data !== undefined) return <>{children(fetched.data)}</>;
   return <FetchStatus fetched={fetched} loading={loading} />;
 }

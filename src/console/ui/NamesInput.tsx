@@ -36,14 +36,28 @@ export function NamesInput({ id, label, names, suggestions, onChange, maxLength,
           {names.map((name) => (
             <li key={name} className="Chip">
               {name}
-              <button type="button" aria-label={`Remove ${name}`} onClick={() => onChange(names.filter((other) => other !== name))}>
+              <button
+                type="button"
+                aria-label={`Remove ${name}`}
+                onClick={() => onChange(names.filter((other) => other !== name))}
+              >
                 ×
               </button>
             </li>
           ))}
         </ul>
       )}
-      <input id={id} type="text" list={`${id}-suggestions`} value={draft} maxLength={maxLength} onChange={(event) => setDraft(event.target.value)} onKeyDown={onKey} onBlur={add} {...describedBy(`${id}-error`, error)} />
+      <input
+        id={id}
+        type="text"
+        list={`${id}-suggestions`}
+        value={draft}
+        maxLength={maxLength}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={onKey}
+        onBlur={add}
+        {...describedBy(`${id}-error`, error)}
+      />
       <datalist id={`${id}-suggestions`}>
         {suggestions
           .filter((name) => !names.includes(name))

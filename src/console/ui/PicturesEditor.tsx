@@ -21,11 +21,15 @@ export interface PickedImage {
 }
 
 export const PICTURE_MESSAGES = {
-  notAPicture: (fileName: string) => `The file ${fileName} is not a picture: choose a JPEG, PNG, GIF, WebP or AVIF image.`,
+  notAPicture: (fileName: string) =>
+    `The file ${fileName} is not a picture: choose a JPEG, PNG, GIF, WebP or AVIF image.`,
   /** The spec's message, then the limit. */
   tooLarge: (fileName: string) => `${FILE_MESSAGES.tooLarge(fileName)}. Pictures can be up to ${MAX_FILE_TEXT} each.`,
   unreadable: 'That picture could not be loaded. Check its address.',
-  tooMany: (max: number) => (max === 1 ? 'Remove the picture before adding another.' : `At most ${max} pictures: remove one before adding another.`),
+  tooMany: (max: number) =>
+    max === 1
+      ? 'Remove the picture before adding another.'
+      : `At most ${max} pictures: remove one before adding another.`,
 } as const;
 
 const PICTURE_TYPES = 'JPEG, PNG, GIF, WebP or AVIF';
@@ -79,7 +83,14 @@ const moved = <T,>(list: readonly T[], from: number, to: number): T[] => {
   return next;
 };
 
-export function PicturesEditor({ id, pictures, onChange, max, canUpload, problem = () => undefined }: PicturesEditorProps) {
+export function PicturesEditor({
+  id,
+  pictures,
+  onChange,
+  max,
+  canUpload,
+  problem = () => undefined,
+}: PicturesEditorProps) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dropping, setDropping] = useState(false);
   const [picking, setPicking] = useState(false);
@@ -99,8 +110,16 @@ export function PicturesEditor({ id, pictures, onChange, max, canUpload, problem
     setFocusAfter(null);
   }, [focusAfter, pictures]);
 
-  const update = (key: number, change: Partial<Upload>) => setUploads((all) => all.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
-  const add = (picture: PickedImage) => onChange((all) => (all.some((other) => other.assetUrl === picture.assetUrl) ? all : max === 1 ? [picture] : [...all, picture].slice(0, max)));
+  const update = (key: number, change: Partial<Upload>) =>
+    setUploads((all) => all.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
+  const add = (picture: PickedImage) =>
+    onChange((all) =>
+      all.some((other) => other.assetUrl === picture.assetUrl)
+        ? all
+        : max === 1
+          ? [picture]
+          : [...all, picture].slice(0, max),
+    );
 
   const upload = async (file: File) => {
     const key = ++uploadKeys;
@@ -113,7 +132,10 @@ export function PicturesEditor({ id, pictures, onChange, max, canUpload, problem
           : max > 1 && count.current >= max
             ? PICTURE_MESSAGES.tooMany(max)
             : null;
-    setUploads((all) => [...all.filter((other) => other.error === undefined || other.progress > 0), { key, name: file.name, progress: 0, ...(refused === null ? {} : { error: refused }) }]);
+    setUploads((all) => [
+      ...all.filter((other) => other.error === undefined || other.progress > 0),
+      { key, name: file.name, progress: 0, ...(refused === null ? {} : { error: refused }) },
+    ]);
     if (refused !== null) return setNotice(refused);
     count.current += 1;
     try {
@@ -208,9 +230,21 @@ export function PicturesEditor({ id, pictures, onChange, max, canUpload, problem
                 }}
                 onDragEnd={() => (dragged.current = null)}
               >
-                <img className="PicturesEditor-thumb" src={picture.assetUrl.startsWith('/files/') ? `${picture.assetUrl}?w=300` : picture.assetUrl} alt="" width={96} height={96} />
+                <img
+                  className="PicturesEditor-thumb"
+                  src={picture.assetUrl.startsWith('/files/') ? `${picture.assetUrl}?w=300` : picture.assetUrl}
+                  alt=""
+                  width={96}
+                  height={96}
+                />
                 <div className="PicturesEditor-fields">
-                  <p className="PicturesEditor-position">{max === 1 ? 'Picture' : i === 0 ? `Picture 1 of ${pictures.length} (main)` : `Picture ${i + 1} of ${pictures.length}`}</p>
+                  <p className="PicturesEditor-position">
+                    {max === 1
+                      ? 'Picture'
+                      : i === 0
+                        ? `Picture 1 of ${pictures.length} (main)`
+                        : `Picture ${i + 1} of ${pictures.length}`}
+                  </p>
                   <div className="Field">
                     <label htmlFor={altId}>Alt text{max === 1 ? '' : `, picture ${i + 1}`}</label>
                     <input
@@ -221,7 +255,9 @@ export function PicturesEditor({ id, pictures, onChange, max, canUpload, problem
                       placeholder="What the picture shows, for people who cannot see it"
                       onChange={(event) => {
                         const altText = event.target.value;
-                        onChange((all) => all.map((other) => (other.assetUrl === picture.assetUrl ? { ...other, altText } : other)));
+                        onChange((all) =>
+                          all.map((other) => (other.assetUrl === picture.assetUrl ? { ...other, altText } : other)),
+                        );
                       }}
                       {...describedBy(`${altId}-error`, error)}
                     />
@@ -230,10 +266,22 @@ export function PicturesEditor({ id, pictures, onChange, max, canUpload, problem
                   <div className="PicturesEditor-actions">
                     {max > 1 && (
                       <>
-                        <button ref={(element) => void buttons.current.set(`${picture.assetUrl} earlier`, element)} type="button" className="Button Button--small" disabled={i === 0} onClick={() => move(i, i - 1, 'earlier')}>
+                        <button
+                          ref={(element) => void buttons.current.set(`${picture.assetUrl} earlier`, element)}
+                          type="button"
+                          className="Button Button--small"
+                          disabled={i === 0}
+                          onClick={() => move(i, i - 1, 'earlier')}
+                        >
                           Move earlier<span className="visually-hidden">: picture {i + 1}</span>
                         </button>
-                        <button ref={(element) => void buttons.current.set(`${picture.assetUrl} later`, element)} type="button" className="Button Button--small" disabled={i === pictures.length - 1} onClick={() => move(i, i + 1, 'later')}>
+                        <button
+                          ref={(element) => void buttons.current.set(`${picture.assetUrl} later`, element)}
+                          type="button"
+                          className="Button Button--small"
+                          disabled={i === pictures.length - 1}
+                          onClick={() => move(i, i + 1, 'later')}
+                        >
                           Move later<span className="visually-hidden">: picture {i + 1}</span>
                         </button>
                       </>
@@ -255,7 +303,14 @@ export function PicturesEditor({ id, pictures, onChange, max, canUpload, problem
             {canUpload && (
               <label className="Button Button--small">
                 {max === 1 && full ? 'Upload another' : `Upload ${noun}`}
-                <input id={`${id}-upload`} type="file" multiple={max > 1} className="visually-hidden" accept="image/jpeg,image/png,image/gif,image/webp,image/avif" onChange={(event) => (uploadAll(event.target.files), (event.target.value = ''))} />
+                <input
+                  id={`${id}-upload`}
+                  type="file"
+                  multiple={max > 1}
+                  className="visually-hidden"
+                  accept="image/jpeg,image/png,image/gif,image/webp,image/avif"
+                  onChange={(event) => (uploadAll(event.target.files), (event.target.value = ''))}
+                />
               </label>
             )}{' '}
             <button type="button" className="Button Button--small" onClick={() => setPicking(true)}>
@@ -263,7 +318,8 @@ export function PicturesEditor({ id, pictures, onChange, max, canUpload, problem
             </button>
           </p>
           <p className="Field-hint" id={`${id}-limits`}>
-            {PICTURE_TYPES}, up to {MAX_FILE_TEXT} each{max > 1 ? `; at most ${max} pictures. Drag a picture or use its buttons to change the order.` : '.'}
+            {PICTURE_TYPES}, up to {MAX_FILE_TEXT} each
+            {max > 1 ? `; at most ${max} pictures. Drag a picture or use its buttons to change the order.` : '.'}
           </p>
           <div className="Field PicturesEditor-address">
             <label htmlFor={`${id}-url`}>Or add a picture by its address</label>
@@ -322,7 +378,9 @@ export function PicturesEditor({ id, pictures, onChange, max, canUpload, problem
           imagesOnly
           onPick={(file) => {
             setPicking(false);
-            void measuredAt(file.url).then((size) => add({ assetUrl: file.url, originalSize: size ?? '1500x1000', altText: '' }));
+            void measuredAt(file.url).then((size) =>
+              add({ assetUrl: file.url, originalSize: size ?? '1500x1000', altText: '' }),
+            );
           }}
           onClose={() => setPicking(false)}
         />

@@ -5,12 +5,23 @@
 import { useCallback, useState } from 'react';
 import { ApiError, errorMessage } from './api';
 
-export type SaveState = { status: 'idle' } | { status: 'saving' } | { status: 'saved' } | { status: 'error'; message: string; fields?: Record<string, string> };
+export type SaveState =
+  | { status: 'idle' }
+  | { status: 'saving' }
+  | { status: 'saved' }
+  | { status: 'error'; message: string; fields?: Record<string, string> };
 
 export const SAVE_MESSAGES = { saving: 'Saving…', saved: 'Saved' } as const;
 
 export function SaveStatus({ state }: { state: SaveState }) {
-  const text = state.status === 'saving' ? SAVE_MESSAGES.saving : state.status === 'saved' ? SAVE_MESSAGES.saved : state.status === 'error' ? state.message : '';
+  const text =
+    state.status === 'saving'
+      ? SAVE_MESSAGES.saving
+      : state.status === 'saved'
+        ? SAVE_MESSAGES.saved
+        : state.status === 'error'
+          ? state.message
+          : '';
   return (
     <p className={`SaveStatus SaveStatus--${state.status}`} role="status" aria-live="polite">
       {text}
@@ -28,10 +39,15 @@ export function useSave() {
       setState({ status: 'saved' });
       return value;
     } catch (error) {
-      setState({ status: 'error', message: errorMessage(error), ...(error instanceof ApiError && error.fields !== undefined ? { fields: error.fields } : {}) });
+      setState({
+        status: 'error',
+        message: errorMessage(error),
+        ...(error instanceof ApiError && error.fields !== undefined ? { fields: error.fields } : {}),
+      });
       return undefined;
     }
   }, []);
-  const fieldError = (name: string): string | undefined => (state.status === 'error' ? state.fields?.[name] : undefined);
+  const fieldError = (name: string): string | undefined =>
+    state.status === 'error' ? state.fields?.[name] : undefined;
   return { state, run, fieldError, reset: useCallback(() => setState({ status: 'idle' }), []) };
 }

@@ -35,7 +35,11 @@ function fieldsOf(value: unknown): Record<string, string> | undefined {
   return entries.length === 0 ? undefined : Object.fromEntries(entries);
 }
 
-export async function consoleApi<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function consoleApi<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {

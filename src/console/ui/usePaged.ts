@@ -37,7 +37,10 @@ export function usePaged<P extends KeysetPage, T>(path: string, itemsOf: (page: 
       const request = ++latest.current;
       setState('pending');
       try {
-        const page = await consoleApi<P>('GET', after === null ? path : `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(after)}`);
+        const page = await consoleApi<P>(
+          'GET',
+          after === null ? path : `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(after)}`,
+        );
         if (request !== latest.current) return;
         const found = pick.current(page);
         setItems((before) => (after === null ? found : [...before, ...found]));

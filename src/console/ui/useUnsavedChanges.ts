@@ -20,7 +20,14 @@ export function useUnsavedChanges(dirty: boolean, confirm: (options: ConfirmOpti
   ask.current = confirm;
   useEffect(() => {
     if (!dirty) return;
-    const question = () => ask.current({ title: UNSAVED_MESSAGES.title, message: UNSAVED_MESSAGES.message, confirmLabel: UNSAVED_MESSAGES.leave, cancelLabel: UNSAVED_MESSAGES.stay, danger: true });
+    const question = () =>
+      ask.current({
+        title: UNSAVED_MESSAGES.title,
+        message: UNSAVED_MESSAGES.message,
+        confirmLabel: UNSAVED_MESSAGES.leave,
+        cancelLabel: UNSAVED_MESSAGES.stay,
+        danger: true,
+      });
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers show the question only when returnValue is set.

@@ -7,8 +7,26 @@
  * A program is built the first time a template renders with a given set of formatter and
  * predicate tables, and kept with the template for every later render.
  */
-import { Op, type BindvarInst, type FormatterCall, type IfInst, type Inst, type OrPredicateInst, type PredicateInst, type RepeatedInst, type SectionInst, type VariableInst } from '../parse/instructions';
-import { UNCHANGED, UNSET, type Formatter, type FormatterTable, type Path, type PredicateTable } from '../plugins/types';
+import {
+  Op,
+  type BindvarInst,
+  type FormatterCall,
+  type IfInst,
+  type Inst,
+  type OrPredicateInst,
+  type PredicateInst,
+  type RepeatedInst,
+  type SectionInst,
+  type VariableInst,
+} from '../parse/instructions';
+import {
+  UNCHANGED,
+  UNSET,
+  type Formatter,
+  type FormatterTable,
+  type Path,
+  type PredicateTable,
+} from '../plugins/types';
 import { childOf, isTruthy } from '../../values/index';
 import { evalStep } from './eval';
 import { escapedOutput, type EscapeMode } from './escape';
@@ -190,7 +208,13 @@ export class ProgramBuilder {
     const resolved: Call[] = [];
     for (const { name, args } of calls) {
       const formatter = this.formatters[name];
-      if (formatter !== undefined) resolved.push({ formatter, args, keepsUnset: name === 'raw', raw: this.escape?.rawFormatters.has(name) === true });
+      if (formatter !== undefined)
+        resolved.push({
+          formatter,
+          args,
+          keepsUnset: name === 'raw',
+          raw: this.escape?.rawFormatters.has(name) === true,
+        });
     }
     return resolved;
   }

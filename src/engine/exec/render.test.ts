@@ -7,9 +7,9 @@ const messages = (template: string, data: unknown = {}, options = {}) =>
 
 describe('render: values and scope', () => {
   it('prints strings, numbers, booleans and arrays; null, missing and objects print nothing', () => {
-    expect(html('{s}|{n}|{b}|{a}|{z}|{m}|{o}', { s: 'x', n: 1.5, b: false, a: [1, 'y', null], z: null, o: { k: 1 } })).toBe(
-      'x|1.5|false|1,y,null|||',
-    );
+    expect(
+      html('{s}|{n}|{b}|{a}|{z}|{m}|{o}', { s: 'x', n: 1.5, b: false, a: [1, 'y', null], z: null, o: { k: 1 } }),
+    ).toBe('x|1.5|false|1,y,null|||');
   });
 
   it('looks a variable up the frames, but a section only in the current frame', () => {
@@ -19,9 +19,9 @@ describe('render: values and scope', () => {
   });
 
   it('numbers repeated items with @index and @index0 and runs .alternates with between them', () => {
-    expect(html('{.repeated section xs}{@index}/{@index0}={@}{.alternates with}, {.end}', { xs: ['a', 'b', 'c'] })).toBe(
-      '1/0=a, 2/1=b, 3/2=c',
-    );
+    expect(
+      html('{.repeated section xs}{@index}/{@index0}={@}{.alternates with}, {.end}', { xs: ['a', 'b', 'c'] }),
+    ).toBe('1/0=a, 2/1=b, 3/2=c');
     expect(html('{.repeated section xs}x{.or}empty{.end}', { xs: [] })).toBe('empty');
   });
 
@@ -61,7 +61,9 @@ describe('render: errors and limits', () => {
   it('stops recursive partials at depth 16 and goes on', () => {
     const { html: out, errors } = render('{.macro loop}{@|apply loop}{.end}{x|apply loop}after', { x: 1 });
     expect(out).toBe('after');
-    expect(errors.map((e) => e.message)).toContain("Attempt to apply partial 'loop' exceeded maximum recursion depth of 16");
+    expect(errors.map((e) => e.message)).toContain(
+      "Attempt to apply partial 'loop' exceeded maximum recursion depth of 16",
+    );
   });
 
   it('records an error in one instruction and renders the rest', () => {
@@ -79,19 +81,33 @@ describe('render: errors and limits', () => {
 
   it('leaves the frame of a failed variable tag pushed until the enclosing block pops, as the reference does', () => {
     // `date` fails on a value that is not a number. The section then looks in the tag's frame ('abc') only.
-    expect(html('{x|date %Y}{.section inner}[{@}]{.or}none{.end}{title}', { x: 'abc', title: 'T', inner: 1 })).toBe('noneT');
+    expect(html('{x|date %Y}{.section inner}[{@}]{.or}none{.end}{title}', { x: 'abc', title: 'T', inner: 1 })).toBe(
+      'noneT',
+    );
     // The section's pop removes the leaked frame instead of its own, so its variable outlives it.
     expect(html('{.section s}{.var @v n}{x|date %Y}{.end}{@v}', { s: { a: 1 }, n: 7, x: 'a' })).toBe('7');
     // In a repeated section the next item is read from the frame left on top (item 2, with no index): nothing.
-    expect(html('{.repeated section list}({@}{.equal? 2}{x|date %Y}{.end}){.end}', { list: [1, 2, 3, 4], x: 'a' })).toBe('(1)(2)()()');
+    expect(
+      html('{.repeated section list}({@}{.equal? 2}{x|date %Y}{.end}){.end}', { list: [1, 2, 3, 4], x: 'a' }),
+    ).toBe('(1)(2)()()');
   });
 
   it('stops at maxSteps and at maxOutputBytes with an engine error', () => {
     const grid = Array.from({ length: 1000 }, () => Array.from({ length: 1000 }, (_, i) => i));
-    const steps = render('{.repeated section grid}{.repeated section @}.{.end}{.end}', { grid }, { limits: { maxSteps: 10_000 } });
-    expect(steps.errors).toEqual([{ type: 'engine', message: 'Render stopped: exceeded the limit of 10000 instruction steps' }]);
+    const steps = render(
+      '{.repeated section grid}{.repeated section @}.{.end}{.end}',
+      { grid },
+      { limits: { maxSteps: 10_000 } },
+    );
+    expect(steps.errors).toEqual([
+      { type: 'engine', message: 'Render stopped: exceeded the limit of 10000 instruction steps' },
+    ]);
     expect(steps.html.length).toBeLessThan(10_000);
-    const big = render('{.repeated section grid}{.repeated section @}0123456789{.end}{.end}', { grid }, { limits: { maxOutputBytes: 50_000 } });
+    const big = render(
+      '{.repeated section grid}{.repeated section @}0123456789{.end}{.end}',
+      { grid },
+      { limits: { maxOutputBytes: 50_000 } },
+    );
     expect(big.errors.map((e) => e.message)).toEqual(['Render stopped: output exceeded the limit of 50000 bytes']);
     expect(big.html.length).toBeLessThan(70_000);
   });

@@ -114,7 +114,12 @@ export class Render implements Executor {
     for (const message of messages) this.error(message);
   }
 
-  applyPartial(name: string, value: unknown, args: Record<string, string> | null, isolated: boolean): string | undefined {
+  applyPartial(
+    name: string,
+    value: unknown,
+    args: Record<string, string> | null,
+    isolated: boolean,
+  ): string | undefined {
     const program = this.partial(name);
     if (program === null) {
       this.error(messages.partialMissing(name));
@@ -129,11 +134,21 @@ export class Render implements Executor {
   }
 
   renderSnippet(source: string, value: unknown, isolated = false): string {
-    return this.renderProgram(this.setup.snippetPrograms.program(this.setup.compilePartial(source)), value, null, isolated);
+    return this.renderProgram(
+      this.setup.snippetPrograms.program(this.setup.compilePartial(source)),
+      value,
+      null,
+      isolated,
+    );
   }
 
   /** Renders a program into a string of its own, in a new frame holding `value`. */
-  private renderProgram(program: Block, value: unknown, args: Record<string, string> | null, isolated: boolean): string {
+  private renderProgram(
+    program: Block,
+    value: unknown,
+    args: Record<string, string> | null,
+    isolated: boolean,
+  ): string {
     const saved = this.swapOut();
     this.frame = new Frame(value, this.frame);
     this.frame.isolated = isolated;
@@ -163,7 +178,8 @@ export class Render implements Executor {
         i++;
       }
     }
-    if (this.outsideLength + this.out.length > this.maxOutputBytes) throw new RenderStopped(messages.maxOutput(this.maxOutputBytes));
+    if (this.outsideLength + this.out.length > this.maxOutputBytes)
+      throw new RenderStopped(messages.maxOutput(this.maxOutputBytes));
   }
 
   private recover(e: unknown, op: Op): void {

@@ -61,7 +61,6 @@ import {
 // Closures run in the order of the postfix program, and looking a variable up has no effects,
 // so they see the same values as the stack evaluator.
 
-
 /**
  * A marker (ENDED, BAIL, NONLIT) rather than a literal or an empty slot. Tested by type first:
  * identity tests against the markers alone compile to generic equality when a bundler has
@@ -133,7 +132,8 @@ function binary(op: number, l: Fast, r: Fast): Fast {
         if (typeof a !== 'number' && marker(a) && a !== NONLIT) return a;
         const b = r(s);
         if (typeof a === 'number' && typeof b === 'number') return a + b;
-        if (typeof a === 'string' && typeof b === 'string') return limit > 0 && a.length + b.length > limit ? BAIL : a + b;
+        if (typeof a === 'string' && typeof b === 'string')
+          return limit > 0 && a.length + b.length > limit ? BAIL : a + b;
         return slowBinary(op, a, b);
       };
     case SUB:

@@ -71,8 +71,14 @@ function ours(source: string, data: unknown = {}, limits?: ExprLimits): Outcome 
 const compiler = new Compiler();
 
 function reference(source: string, data: unknown = {}, limits?: ExprLimits): Outcome {
-  const exprOpts = limits === undefined ? undefined : { maxTokens: limits.maxTokens, maxStringLen: limits.maxStringLength };
-  const { ctx, errors } = compiler.execute({ code: `{.eval ${source}}`, json: data, enableExpr: true, exprOpts } as never);
+  const exprOpts =
+    limits === undefined ? undefined : { maxTokens: limits.maxTokens, maxStringLen: limits.maxStringLength };
+  const { ctx, errors } = compiler.execute({
+    code: `{.eval ${source}}`,
+    json: data,
+    enableExpr: true,
+    exprOpts,
+  } as never);
   return {
     out: (ctx as unknown as { render(): string }).render(),
     // Our messages are the spec's texts, without the reference's "RuntimeError: " prefix.
@@ -117,13 +123,16 @@ describe('conformance: .eval cases of core.jsonl', () => {
   /** Renders text, `{.eval ...}` and `{@var}` tags: enough for the cases without macros. */
   function render(template: string, data: unknown): string {
     const vars = new Map<string, unknown>();
-    return template.replace(/\{\.eval[ \f\n\r\t\v]+([^}]*)\}|\{(@\w+)\}/g, (_m, src: string | undefined, ref: string | undefined) => {
-      if (src !== undefined) {
-        const r = runEval(src, data, vars);
-        return r.out;
-      }
-      return formatResult(vars.get(ref as string));
-    });
+    return template.replace(
+      /\{\.eval[ \f\n\r\t\v]+([^}]*)\}|\{(@\w+)\}/g,
+      (_m, src: string | undefined, ref: string | undefined) => {
+        if (src !== undefined) {
+          const r = runEval(src, data, vars);
+          return r.out;
+        }
+        return formatResult(vars.get(ref as string));
+      },
+    );
   }
 
   it('has the expected cases', () => {
@@ -138,7 +147,10 @@ describe('conformance: .eval cases of core.jsonl', () => {
 
   it('te:resources/include-1 (the macro body run directly)', () => {
     const vars = new Map<string, unknown>();
-    expect(runEval('@width = 600 ; @height = @width * aspectRatio', { aspectRatio: 0.6 }, vars)).toEqual({ out: '', errors: [] });
+    expect(runEval('@width = 600 ; @height = @width * aspectRatio', { aspectRatio: 0.6 }, vars)).toEqual({
+      out: '',
+      errors: [],
+    });
     expect(vars.get('@width')).toBe(600);
     expect(vars.get('@height')).toBe(360);
   });
@@ -248,7 +260,9 @@ describe('variables', () => {
     evaluate(expr!, { resolve: (p) => (seen.push(p), 1), setVar: () => undefined });
     // (lookups have no effects, so their order is free)
     const key = (p: readonly (string | number)[]) => JSON.stringify(p);
-    expect(seen.map(key).sort()).toEqual([['a', 'b', 0], ['@index'], ['$x', 1], ['@'], ['@foo', '@'], ['a', '2147483648']].map(key).sort());
+    expect(seen.map(key).sort()).toEqual(
+      [['a', 'b', 0], ['@index'], ['$x', 1], ['@'], ['@foo', '@'], ['a', '2147483648']].map(key).sort(),
+    );
   });
 
   it('assignment sets @variables, ends the statement and gives no value', () => {
@@ -487,7 +501,8 @@ describe('functions', () => {
     expect(errorsOf('max()')).toEqual([reduceError('max()', 'Error calling function max')]);
     expect(errorsOf('num(o)', data)).toEqual([reduceError('num(o)', 'Error calling function num')]);
     expect(errorsOf('max(1, -o)', data)).toEqual([reduceError('max(1, -o)', 'Error calling function max')]);
-    for (const f of ['min', 'abs', 'str', 'bool']) expect(errorsOf(`${f}()`)).toEqual([reduceError(`${f}()`, `Error calling function ${f}`)]);
+    for (const f of ['min', 'abs', 'str', 'bool'])
+      expect(errorsOf(`${f}()`)).toEqual([reduceError(`${f}()`, `Error calling function ${f}`)]);
   });
 
   it('only the six built-ins exist', () => {
@@ -646,7 +661,10 @@ describe('debug listing (# prefix)', () => {
   });
 
   it('is printed even when parsing fails; messages quote the source without #', () => {
-    expect(ours('#(1')).toEqual({ out: 'EVAL=[]', errors: [parseError('(1', 'Mismatched operator found: left paren')] });
+    expect(ours('#(1')).toEqual({
+      out: 'EVAL=[]',
+      errors: [parseError('(1', 'Mismatched operator found: left paren')],
+    });
     expect(ours('#1;2)').out).toBe('EVAL=[[1]]');
   });
 });
@@ -686,22 +704,187 @@ describe('differential against the reference engine', () => {
     'x-y': 7,
   };
   const expressions = [
-    '', ' ', '1', '-1', '+1', '1.', '0.5', '00012', '1e3', '1.5E-3', '1e+2', '0x1f', '0XAB', '0x111111111111111111111',
-    '"a"', "'b'", '"\\u00e9"', '"\\U0001F600"', '"\\x41\\x00"', '"\\q\\\\"', 'true', 'false', 'null', 'PI', 'E', 'Infinity', 'NaN',
-    '@.PI', 'a', 'b', 's', 'num', 'neg', 'hex', 'empty', 't', 'f', 'n', 'missing', 'o', 'o.x', 'o.y', 'o.z', 'o.z.1', 'arr.2',
-    'arr', '@', 'x-y', 'a-1', 'a - 1', 'a+1', 'a*b', 'a/b', 'a%3', 'a**2', 'b**2', '-b', '~a', '~(a)', '~b', '!a', '!!s', '!empty',
-    's + a', 'a + s', 'num + 1', 'num * 2', 'neg * 1', 'hex * 1', 'num(hex)', 'num(neg)', 'num(s)', 'str(a) + str(t)', 'bool(empty)',
-    'bool(s)', 'abs(b)', 'max(a, b, num)', 'min(a, b, num)', 'max(o, 3)', 'max()', 'abs()', 'max(a, -o)', 'max(-o, a)',
-    '1 < 2', '"a" < "b"', 'num < 9', 'num < "9"', 'n < 1', 'n == 0', 'n == missing', 'n === missing', '"1" == 1', '"1" === 1',
-    't == 1', 't === 1', 'f != 0', '1 !== 1', 'a >= 5', 'a <= 4', 'a > b', '6 & 3', '6 | 3', '6 ^ 3', '1 << 3', '-16 >> 2',
-    't && f', 't || f', 'a && s', 'empty || n', '1 && 2', '0 || 3',
-    '1 + 2 * 3', '(1 + 2) * 3', '2 ** 3 ** 2', '-2 ** 2', '1 - -1', '10 - 4 - 3', '1 + 2 << 1', '1 < 2 == true', '1 | 2 && 0',
-    '1 2 3', '3, 2, 1', '1; 2', '1;', ';', ',', '()', '(1, 2)', '1 ! 2', '1 2 +',
-    '@x = 3; @x * 2', '@x = 3', '@x = 3; @y = @x + 1; @y', '@x = o', '@ = 1; @', 'a = 1', '@x = @y = 2; @y', '@x = 1; 0 && (@x = 2); @x',
-    '"ab" + "cd"', '"x" + null', '"x" + t', '1 + 2 + "x"', '"x" + 1 + 2', 'o + 1', 'arr + 1', 'o 1 + arr', '-', '-o', '1 +', '1 +; 2 +',
-    '* 2', 'max(1, max(2, 3))', 'max (1, 2)', 'a.b(1)', 'PI(2)',
-    '1e', '1e+-5', '1.2.3', '1e5.', '0x', '"abc', '"a\\x4"', '"\\u12"', '"a\nb"', '.5', '_a', '$', 'a.', '(1', '1)', '(1;2)', 'foo(1)',
-    '@foo(1)', 'foo(1) "abc', '#1 + 2', '#', '#max(1, a); @z = 2', '#(1', '#1;2)', '#null', '#o',
+    '',
+    ' ',
+    '1',
+    '-1',
+    '+1',
+    '1.',
+    '0.5',
+    '00012',
+    '1e3',
+    '1.5E-3',
+    '1e+2',
+    '0x1f',
+    '0XAB',
+    '0x111111111111111111111',
+    '"a"',
+    "'b'",
+    '"\\u00e9"',
+    '"\\U0001F600"',
+    '"\\x41\\x00"',
+    '"\\q\\\\"',
+    'true',
+    'false',
+    'null',
+    'PI',
+    'E',
+    'Infinity',
+    'NaN',
+    '@.PI',
+    'a',
+    'b',
+    's',
+    'num',
+    'neg',
+    'hex',
+    'empty',
+    't',
+    'f',
+    'n',
+    'missing',
+    'o',
+    'o.x',
+    'o.y',
+    'o.z',
+    'o.z.1',
+    'arr.2',
+    'arr',
+    '@',
+    'x-y',
+    'a-1',
+    'a - 1',
+    'a+1',
+    'a*b',
+    'a/b',
+    'a%3',
+    'a**2',
+    'b**2',
+    '-b',
+    '~a',
+    '~(a)',
+    '~b',
+    '!a',
+    '!!s',
+    '!empty',
+    's + a',
+    'a + s',
+    'num + 1',
+    'num * 2',
+    'neg * 1',
+    'hex * 1',
+    'num(hex)',
+    'num(neg)',
+    'num(s)',
+    'str(a) + str(t)',
+    'bool(empty)',
+    'bool(s)',
+    'abs(b)',
+    'max(a, b, num)',
+    'min(a, b, num)',
+    'max(o, 3)',
+    'max()',
+    'abs()',
+    'max(a, -o)',
+    'max(-o, a)',
+    '1 < 2',
+    '"a" < "b"',
+    'num < 9',
+    'num < "9"',
+    'n < 1',
+    'n == 0',
+    'n == missing',
+    'n === missing',
+    '"1" == 1',
+    '"1" === 1',
+    't == 1',
+    't === 1',
+    'f != 0',
+    '1 !== 1',
+    'a >= 5',
+    'a <= 4',
+    'a > b',
+    '6 & 3',
+    '6 | 3',
+    '6 ^ 3',
+    '1 << 3',
+    '-16 >> 2',
+    't && f',
+    't || f',
+    'a && s',
+    'empty || n',
+    '1 && 2',
+    '0 || 3',
+    '1 + 2 * 3',
+    '(1 + 2) * 3',
+    '2 ** 3 ** 2',
+    '-2 ** 2',
+    '1 - -1',
+    '10 - 4 - 3',
+    '1 + 2 << 1',
+    '1 < 2 == true',
+    '1 | 2 && 0',
+    '1 2 3',
+    '3, 2, 1',
+    '1; 2',
+    '1;',
+    ';',
+    ',',
+    '()',
+    '(1, 2)',
+    '1 ! 2',
+    '1 2 +',
+    '@x = 3; @x * 2',
+    '@x = 3',
+    '@x = 3; @y = @x + 1; @y',
+    '@x = o',
+    '@ = 1; @',
+    'a = 1',
+    '@x = @y = 2; @y',
+    '@x = 1; 0 && (@x = 2); @x',
+    '"ab" + "cd"',
+    '"x" + null',
+    '"x" + t',
+    '1 + 2 + "x"',
+    '"x" + 1 + 2',
+    'o + 1',
+    'arr + 1',
+    'o 1 + arr',
+    '-',
+    '-o',
+    '1 +',
+    '1 +; 2 +',
+    '* 2',
+    'max(1, max(2, 3))',
+    'max (1, 2)',
+    'a.b(1)',
+    'PI(2)',
+    '1e',
+    '1e+-5',
+    '1.2.3',
+    '1e5.',
+    '0x',
+    '"abc',
+    '"a\\x4"',
+    '"\\u12"',
+    '"a\nb"',
+    '.5',
+    '_a',
+    '$',
+    'a.',
+    '(1',
+    '1)',
+    '(1;2)',
+    'foo(1)',
+    '@foo(1)',
+    'foo(1) "abc',
+    '#1 + 2',
+    '#',
+    '#max(1, a); @z = 2',
+    '#(1',
+    '#1;2)',
+    '#null',
+    '#o',
   ];
 
   it(`agrees on ${expressions.length} expressions`, () => {
@@ -757,15 +940,75 @@ describe('seeded fuzz against the reference engine', () => {
       const src = make();
       const want = reference(src, data, limits);
       const got = ours(asParsed(src), data, limits);
-      if (JSON.stringify(want) !== JSON.stringify(got)) bad.push(`${JSON.stringify(src)}: ${JSON.stringify(want)} vs ${JSON.stringify(got)}`);
+      if (JSON.stringify(want) !== JSON.stringify(got))
+        bad.push(`${JSON.stringify(src)}: ${JSON.stringify(want)} vs ${JSON.stringify(got)}`);
     }
     return bad;
   }
 
   it('random token sequences', () => {
     const rnd = generator(12345);
-    const atoms = ['1', '0', '2.5', '0x1f', '1e2', '"a"', "'7'", '""', 'true', 'null', 'NaN', 'PI', 'a', 'b', 's', 'num', 'n', 'o', 'arr', 'arr.1', 'missing', '@', '@v', 'e', 'max', 'abs', 'str', 'bool', 'min'];
-    const ops = ['+', '-', '*', '/', '%', '**', '<<', '>>', '<', '>=', '==', '!=', '===', '!==', '&', '|', '^', '&&', '||', '=', '!', '~', ',', ';', '(', ')', '(', ')'];
+    const atoms = [
+      '1',
+      '0',
+      '2.5',
+      '0x1f',
+      '1e2',
+      '"a"',
+      "'7'",
+      '""',
+      'true',
+      'null',
+      'NaN',
+      'PI',
+      'a',
+      'b',
+      's',
+      'num',
+      'n',
+      'o',
+      'arr',
+      'arr.1',
+      'missing',
+      '@',
+      '@v',
+      'e',
+      'max',
+      'abs',
+      'str',
+      'bool',
+      'min',
+    ];
+    const ops = [
+      '+',
+      '-',
+      '*',
+      '/',
+      '%',
+      '**',
+      '<<',
+      '>>',
+      '<',
+      '>=',
+      '==',
+      '!=',
+      '===',
+      '!==',
+      '&',
+      '|',
+      '^',
+      '&&',
+      '||',
+      '=',
+      '!',
+      '~',
+      ',',
+      ';',
+      '(',
+      ')',
+      '(',
+      ')',
+    ];
     const make = (): string => {
       let src = rnd() < 0.03 ? '#' : '';
       const len = 1 + Math.floor(rnd() * 12);

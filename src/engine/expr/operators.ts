@@ -141,7 +141,6 @@ export const DESCS: readonly string[] = [
   'right paren',
 ];
 
-
 /** Built-in functions, by id. */
 export const FUNCTION_NAMES: readonly string[] = ['max', 'min', 'abs', 'num', 'str', 'bool'];
 export const FN_MAX = 0;
@@ -289,14 +288,15 @@ export function compute(op: number, a: Literal, b: Literal): Literal | typeof BA
       return toNumber(a) / toNumber(b);
     case 8 /* MOD */:
       return toNumber(a) % toNumber(b);
-    case 9 /* ADD */: {
-      if (typeof a !== 'string' && typeof b !== 'string') return toNumber(a) + toNumber(b);
-      const x = toText(a);
-      const y = toText(b);
-      const length = x.length + y.length;
-      if (length > longest) longest = length;
-      return limit > 0 && length > limit ? BAIL : x + y;
-    }
+    case 9 /* ADD */:
+      {
+        if (typeof a !== 'string' && typeof b !== 'string') return toNumber(a) + toNumber(b);
+        const x = toText(a);
+        const y = toText(b);
+        const length = x.length + y.length;
+        if (length > longest) longest = length;
+        return limit > 0 && length > limit ? BAIL : x + y;
+      }
     case 10 /* SUB */:
       return toNumber(a) - toNumber(b);
     case 11 /* SHL */:
@@ -329,8 +329,8 @@ export function compute(op: number, a: Literal, b: Literal): Literal | typeof BA
     // Both sides are always evaluated, and the result is a boolean.
     case 24 /* LAND */:
       return toBoolean(a) && toBoolean(b);
-    default /* LOR */:
-      return toBoolean(a) || toBoolean(b);
+    default:
+      /* LOR */ return toBoolean(a) || toBoolean(b);
   }
 }
 
@@ -356,7 +356,7 @@ export function apply(fn: number, args: readonly Literal[]): Literal | undefined
       return toNumber(first);
     case FN_STR:
       return toText(first);
-    default /* bool */:
-      return toBoolean(first);
+    default:
+      /* bool */ return toBoolean(first);
   }
 }

@@ -148,7 +148,12 @@ export interface RunResult {
 }
 
 /** Runs every statement in order; the value is the last one's. Errors are complete template messages. */
-export function runStatements(programs: readonly Program[], source: string, scope: Scope, maxStringLength: number): RunResult {
+export function runStatements(
+  programs: readonly Program[],
+  source: string,
+  scope: Scope,
+  maxStringLength: number,
+): RunResult {
   let value: Literal | undefined;
   let errors: string[] | null = null;
   let stack: unknown[] | null = null;

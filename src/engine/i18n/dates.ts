@@ -191,7 +191,11 @@ function zoneStyleOf(options: Intl.DateTimeFormatOptions): ZoneStyle | undefined
 
 /** The locale's word for UTC in a GMT format ('GMT' in English), read from an offset zone's name. */
 function gmtWord(locale: string): string {
-  const name = join(dateFormat(locale, { timeZone: 'Etc/GMT-1', timeZoneName: 'shortOffset' }).formatToParts(0).filter((p) => p.type === 'timeZoneName'));
+  const name = join(
+    dateFormat(locale, { timeZone: 'Etc/GMT-1', timeZoneName: 'shortOffset' })
+      .formatToParts(0)
+      .filter((p) => p.type === 'timeZoneName'),
+  );
   return name.replace(/[+\u2212-].*$/, '');
 }
 
@@ -204,7 +208,11 @@ function gmtWord(locale: string): string {
  */
 function zoneName(locale: string, zone: string, style: ZoneStyle, epoch: number, intlName: string): string {
   const named = (s: ZoneStyle, at: number, z = zone) =>
-    join(dateFormat(locale, { timeZone: z, timeZoneName: s }).formatToParts(at).filter((p) => p.type === 'timeZoneName'));
+    join(
+      dateFormat(locale, { timeZone: z, timeZoneName: s })
+        .formatToParts(at)
+        .filter((p) => p.type === 'timeZoneName'),
+    );
   let name = intlName;
   if (style === 'shortGeneric') {
     const today = named('shortGeneric', PROBE_EPOCH);
@@ -238,10 +246,13 @@ function formatParts(locale: string, zone: string, options: Intl.DateTimeFormatO
   let parts = dateFormat(locale, { ...options, timeZone: zone }).formatToParts(epoch);
   const style = zoneStyleOf(options);
   if (style !== undefined) {
-    parts = parts.map((p) => (p.type === 'timeZoneName' ? { type: p.type, value: zoneName(locale, zone, style, epoch, p.value) } : p));
+    parts = parts.map((p) =>
+      p.type === 'timeZoneName' ? { type: p.type, value: zoneName(locale, zone, style, epoch, p.value) } : p,
+    );
   }
   const midnight = options.dayPeriod === undefined ? undefined : midnightName(locale, zone, options.dayPeriod, epoch);
-  if (midnight !== undefined) parts = parts.map((p) => (p.type === 'dayPeriod' ? { type: p.type, value: midnight } : p));
+  if (midnight !== undefined)
+    parts = parts.map((p) => (p.type === 'dayPeriod' ? { type: p.type, value: midnight } : p));
   // A one-letter day or month in a skeleton means no zero padding, even where the locale's own
   // pattern pads ("24/2/2020" for yMd in French); Intl keeps the locale's padding.
   if (options.day !== 'numeric' && options.month !== 'numeric') return parts;
@@ -287,12 +298,22 @@ function connector(locale: string, width: FormatWidth): Connector {
       const di = both.indexOf(d);
       const ti = both.indexOf(t, di === -1 ? 0 : di + d.length);
       if (di !== -1 && ti !== -1) {
-        found = { before: both.slice(0, di), between: both.slice(di + d.length, ti), after: both.slice(ti + t.length), timeFirst: false };
+        found = {
+          before: both.slice(0, di),
+          between: both.slice(di + d.length, ti),
+          after: both.slice(ti + t.length),
+          timeFirst: false,
+        };
       } else {
         const t2 = both.indexOf(t);
         const d2 = t2 === -1 ? -1 : both.indexOf(d, t2 + t.length);
         if (t2 !== -1 && d2 !== -1) {
-          found = { before: both.slice(0, t2), between: both.slice(t2 + t.length, d2), after: both.slice(d2 + d.length), timeFirst: true };
+          found = {
+            before: both.slice(0, t2),
+            between: both.slice(t2 + t.length, d2),
+            after: both.slice(d2 + d.length),
+            timeFirst: true,
+          };
         }
       }
     } catch {
@@ -348,7 +369,8 @@ export function formatDatetime(locale: string, zone: string, epoch: number, o: D
   if (dateWidth === undefined && timeWidth === undefined && skeleton === '') dateWidth = 'long';
   let date: string | undefined;
   let time: string | undefined;
-  if (dateWidth !== undefined) date = join(applyContext(formatParts(loc, zone, { dateStyle: dateWidth }, epoch), o.context));
+  if (dateWidth !== undefined)
+    date = join(applyContext(formatParts(loc, zone, { dateStyle: dateWidth }, epoch), o.context));
   if (timeWidth !== undefined) time = join(formatParts(loc, zone, { timeStyle: timeWidth }, epoch));
   let width = o.wrap ?? (date !== undefined && time !== undefined ? dateWidth : undefined);
   if (skeleton !== '' && (date === undefined || time === undefined)) {
@@ -379,7 +401,15 @@ type WallClock = Pick<WallTime, 'year' | 'month' | 'day' | 'hour' | 'minute' | '
 /** The wall clock of the shared zone cache (wall-clock.ts), with the era as the Gregorian calendar names it. */
 function wallClock(zone: string, epoch: number): WallClock {
   const t = wallTime(epoch, zoneFormat(zone));
-  return { era: t.year > 0 ? 'AD' : 'BC', year: t.year > 0 ? t.year : 1 - t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second };
+  return {
+    era: t.year > 0 ? 'AD' : 'BC',
+    year: t.year > 0 ? t.year : 1 - t.year,
+    month: t.month,
+    day: t.day,
+    hour: t.hour,
+    minute: t.minute,
+    second: t.second,
+  };
 }
 
 /** Interval fields from largest to smallest: era, year, month, day, day period, hour, minute. */
@@ -495,7 +525,15 @@ function formatRange(
 }
 
 const fallbackSeparators = new Map<string, string>();
-const NUMERIC_DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' };
+const NUMERIC_DATE_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+};
 
 /**
  * The interval fallback "{0} – {1}" in the locale's own punctuation, found from a date-time range
@@ -510,7 +548,10 @@ function fallbackRange(locale: string, start: string, end: string): string {
         Date.UTC(2001, 5, 1, 10),
         Date.UTC(2001, 5, 4, 12),
       );
-      const shared = parts.filter((p) => p.source === 'shared').map((p) => p.value).join('');
+      const shared = parts
+        .filter((p) => p.source === 'shared')
+        .map((p) => p.value)
+        .join('');
       if (shared !== '') separator = shared;
     } catch {
       // keep the default
@@ -556,6 +597,7 @@ export function formatInterval(locale: string, zone: string, start: number, end:
     return wrap(loc, 'medium', date, formatRange(loc, zone, s.time, start, end, a, b));
   }
   const options = s.date ?? s.time;
-  if ((!dateDiffers && s.time === null) || fovd === 's' || options === null) return formatSkeleton(loc, zone, s, start, o.context);
+  if ((!dateDiffers && s.time === null) || fovd === 's' || options === null)
+    return formatSkeleton(loc, zone, s, start, o.context);
   return formatRange(loc, zone, options, start, end, a, b);
 }

@@ -7,7 +7,16 @@
 /** Number format options of Intl.NumberFormat v3 that the ES2022 lib types do not know yet. */
 export interface NumberFormatOptions3 extends Omit<Intl.NumberFormatOptions, 'useGrouping'> {
   useGrouping?: boolean | 'auto' | 'always' | 'min2';
-  roundingMode?: 'ceil' | 'floor' | 'expand' | 'trunc' | 'halfCeil' | 'halfFloor' | 'halfExpand' | 'halfTrunc' | 'halfEven';
+  roundingMode?:
+    | 'ceil'
+    | 'floor'
+    | 'expand'
+    | 'trunc'
+    | 'halfCeil'
+    | 'halfFloor'
+    | 'halfExpand'
+    | 'halfTrunc'
+    | 'halfEven';
   roundingPriority?: 'auto' | 'morePrecision' | 'lessPrecision';
   notation?: 'standard' | 'scientific' | 'engineering' | 'compact';
   compactDisplay?: 'short' | 'long';
@@ -71,7 +80,11 @@ export function pluralRule(locale: string, options: Intl.PluralRulesOptions): In
 }
 
 export function relativeTimeFormat(locale: string, options: Intl.RelativeTimeFormatOptions): Intl.RelativeTimeFormat {
-  return remember(relativeFormats, locale + JSON.stringify(options), () => new Intl.RelativeTimeFormat(locale, options));
+  return remember(
+    relativeFormats,
+    locale + JSON.stringify(options),
+    () => new Intl.RelativeTimeFormat(locale, options),
+  );
 }
 
 const zones = new Map<string, string>();

@@ -12,7 +12,12 @@ describe('Julian day range (spec §5: 0 to 4881503)', () => {
   it('counts 1970-01-01 as Julian day 2440588 and bounds the range at 0 and 4881503', () => {
     expect(julianDay(0)).toBe(2440588);
     expect([julianDay(FIRST), julianDay(LAST)]).toEqual([0, 4881503]);
-    expect([inJulianDayRange(FIRST, 'UTC'), inJulianDayRange(LAST, 'UTC'), inJulianDayRange(FIRST - 1, 'UTC'), inJulianDayRange(LAST + 1, 'UTC')]).toEqual([true, true, false, false]);
+    expect([
+      inJulianDayRange(FIRST, 'UTC'),
+      inJulianDayRange(LAST, 'UTC'),
+      inJulianDayRange(FIRST - 1, 'UTC'),
+      inJulianDayRange(LAST + 1, 'UTC'),
+    ]).toEqual([true, true, false, false]);
   });
 
   it('moves an instant outside the range onto its first or last day, keeping the time of day', () => {

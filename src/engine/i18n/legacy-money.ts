@@ -91,7 +91,11 @@ const STARTS_WITH_LETTER = /^[A-Za-z]/;
 const ENDS_WITH_LETTER = /[A-Za-z]$/;
 
 /** The `i18n-money-format` text for an amount; undefined when the currency code is unknown. */
-export function formatLegacyMoney(amount: Decimal, code: string, locale: { language: string; region: string }): string | undefined {
+export function formatLegacyMoney(
+  amount: Decimal,
+  code: string,
+  locale: { language: string; region: string },
+): string | undefined {
   const digits = currencyDigits(code);
   if (digits < 0) return undefined;
   const tag = locale.region === '' ? locale.language : `${locale.language}-${locale.region}`;

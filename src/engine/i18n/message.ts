@@ -286,7 +286,11 @@ export class PatternCache {
 export interface MessageHost<A> {
   asString(arg: A | undefined): string;
   /** The argument as a plural operand; its `text` keeps the visible fraction digits. */
-  plural(arg: A | undefined, offset: number, ordinal: boolean): { category: string; exact: (match: string) => boolean; sub: A | undefined };
+  plural(
+    arg: A | undefined,
+    offset: number,
+    ordinal: boolean,
+  ): { category: string; exact: (match: string) => boolean; sub: A | undefined };
   format(name: string, args: (A | undefined)[], options: string[]): string;
 }
 
@@ -321,7 +325,8 @@ export function evaluate<A>(node: MessageNode, args: MessageArgs<A>, host: Messa
       let other: MessageNode | undefined;
       for (const choice of node.choices) {
         if (choice.match.startsWith('=')) {
-          if (p.exact(choice.match.slice(1))) return evaluate(choice.body, args, host, host.plural(arg, 0, node.ordinal).sub);
+          if (p.exact(choice.match.slice(1)))
+            return evaluate(choice.body, args, host, host.plural(arg, 0, node.ordinal).sub);
         } else if (choice.match === p.category) {
           return evaluate(choice.body, args, host, p.sub);
         } else if (choice.match === 'other') {

@@ -196,7 +196,11 @@ function formatScientific(locale: string, n: Decimal, o: DecimalOptions): string
     if (minSig > maxSig) maxSig = minSig;
     if (minSig <= 0) minSig = 1;
     if (maxSig <= 0) maxSig = 1;
-    return adjustDigits(x, { minimumSignificantDigits: minSig, maximumSignificantDigits: maxSig, round: mode }, NO_FRACTION);
+    return adjustDigits(
+      x,
+      { minimumSignificantDigits: minSig, maximumSignificantDigits: maxSig, round: mode },
+      NO_FRACTION,
+    );
   };
   const rounded = round(n);
   const exponent = isZero(rounded) ? 0 : rounded.digits.length + rounded.exponent - 1;
@@ -272,8 +276,12 @@ export function formatCurrency(locale: string, n: Decimal, code: string, o: Curr
     const exact = exactDigits(adjusted, minimumInteger(o, pattern), o.group);
     const value = toPlainString(adjusted);
     if (style === 'name' || style === 'code') {
-      const parts = numberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'name', ...exact })
-        .formatToParts(value);
+      const parts = numberFormat(locale, {
+        style: 'currency',
+        currency: code,
+        currencyDisplay: 'name',
+        ...exact,
+      }).formatToParts(value);
       return parts.map((p) => (style === 'code' && p.type === 'currency' ? code : p.value)).join('');
     }
     return numberFormat(locale, {

@@ -27,7 +27,15 @@ interface Period {
 }
 
 const PERIOD_FIELDS: readonly RelativeField[] = ['year', 'month', 'week', 'day', 'hour', 'minute', 'second', 'millis'];
-const DEFAULT_FIELDS: ReadonlySet<RelativeField> = new Set(['year', 'month', 'day', 'hour', 'minute', 'second', 'millis']);
+const DEFAULT_FIELDS: ReadonlySet<RelativeField> = new Set([
+  'year',
+  'month',
+  'day',
+  'hour',
+  'minute',
+  'second',
+  'millis',
+]);
 
 interface YMD {
   year: number;
@@ -69,7 +77,13 @@ function beyond(sign: number, y: number, m: number, d: number, two: YMD): boolea
  * Calendar difference from `e1` to `e2` (UTC) in the requested fields. With `fractions`, what is
  * left below the smallest requested field becomes its fraction.
  */
-function difference(e1: number, e2: number, fields: readonly RelativeField[] | null, fractions: boolean, includeWeeks: boolean): Period {
+function difference(
+  e1: number,
+  e2: number,
+  fields: readonly RelativeField[] | null,
+  fractions: boolean,
+  includeWeeks: boolean,
+): Period {
   const result: Period = { year: 0, month: 0, week: 0, day: 0, hour: 0, minute: 0, second: 0, millis: 0 };
   if (e1 === e2) return result;
   const has: ReadonlySet<RelativeField> = fields === null ? DEFAULT_FIELDS : new Set(fields);
@@ -218,7 +232,8 @@ export function formatRelativeTime(locale: string, start: number, end: number, o
   const zero = compare(n, ZERO) === 0;
   let text = '';
   if (zero) {
-    if (o.alwaysNow === true || o.numericOnly !== true) text = relativeTimeFormat(locale, { numeric: 'auto', style }).format(0, unit);
+    if (o.alwaysNow === true || o.numericOnly !== true)
+      text = relativeTimeFormat(locale, { numeric: 'auto', style }).format(0, unit);
   } else if (o.numericOnly !== true && unit !== 'hour' && unit !== 'minute' && unit !== 'second') {
     const value = toNumber(n);
     if (value === 1 || value === 2) {

@@ -44,7 +44,13 @@ const EN: Readonly<Record<string, Names>> = {
   'milligram-per-deciliter': sym('mg/dL', 'milligram per deciliter', 'milligrams per deciliter'),
   'millimole-per-liter': sym('mmol/L', 'millimole per liter', 'millimoles per liter'),
   'part-per-million': sym('ppm', 'part per million', 'parts per million'),
-  'liter-per-100kilometers': sym('L/100km', 'liter per 100 kilometers', 'liters per 100 kilometers', '{0}L/100km', '{0} L/100 km'),
+  'liter-per-100kilometers': sym(
+    'L/100km',
+    'liter per 100 kilometers',
+    'liters per 100 kilometers',
+    '{0}L/100km',
+    '{0} L/100 km',
+  ),
   'mile-per-gallon-imperial': sym('mpg Imp.', 'mile per Imp. gallon', 'miles per Imp. gallon'),
   byte: ['{0}byte', '{0} byte', ['{0} byte', '{0} bytes']],
   century: sym('c', 'century', 'centuries'),
@@ -234,7 +240,14 @@ const NUMBER_PARTS = new Set(['integer', 'group', 'decimal', 'fraction', 'minusS
  * The amount `number` (already written) with its unit, via Intl. The value `plain` (with the
  * same fraction digits) lets Intl choose the plural form. Undefined when Intl has no such unit.
  */
-function viaIntl(locale: string, unit: string, width: UnitWidth, plain: string, places: number, number: string): string | undefined {
+function viaIntl(
+  locale: string,
+  unit: string,
+  width: UnitWidth,
+  plain: string,
+  places: number,
+  number: string,
+): string | undefined {
   let parts: Intl.NumberFormatPart[];
   try {
     parts = numberFormat(locale, {

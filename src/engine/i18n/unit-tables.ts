@@ -199,7 +199,11 @@ const BY_NAME = new Map<string, UnitInfo>();
 
 for (const [id, category, factor, ...extra] of ROWS) {
   const info: UnitInfo = { id, category, factor };
-  const plural = /(s|x|z|ch|sh)$/.test(id) ? id : id.endsWith('y') && !id.endsWith('ay') ? id.slice(0, -1) + 'ies' : id + 's';
+  const plural = /(s|x|z|ch|sh)$/.test(id)
+    ? id
+    : id.endsWith('y') && !id.endsWith('ay')
+      ? id.slice(0, -1) + 'ies'
+      : id + 's';
   for (const name of [id, plural, ...extra]) {
     BY_NAME.set(name, info);
     // CLDR-style names carry the category: "length-meter", "digital-byte".

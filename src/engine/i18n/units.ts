@@ -56,7 +56,13 @@ function measurementSystem(locale: string): MeasurementSystem {
     } catch {
       region = '';
     }
-    system = US_REGIONS.has(region) ? 'us' : region === 'GB' ? 'uk' : FAHRENHEIT_REGIONS.has(region) ? 'metric-us-temperature' : 'metric';
+    system = US_REGIONS.has(region)
+      ? 'us'
+      : region === 'GB'
+        ? 'uk'
+        : FAHRENHEIT_REGIONS.has(region)
+          ? 'metric-us-temperature'
+          : 'metric';
     systems.set(locale, system);
   }
   return system;
@@ -160,7 +166,9 @@ const HUNDRED = rational(100n);
 /** Fuel consumption: miles per gallon and litres per distance are reciprocal. */
 function consumption(q: Quantity, target: UnitInfo, system: MeasurementSystem): Quantity {
   const mpgFactor = (id: string): Rational =>
-    id === 'mile-per-gallon-imperial' || (id === 'mile-per-gallon' && system === 'uk') ? L100KM_PER_MPG_IMPERIAL : L100KM_PER_MPG;
+    id === 'mile-per-gallon-imperial' || (id === 'mile-per-gallon' && system === 'uk')
+      ? L100KM_PER_MPG_IMPERIAL
+      : L100KM_PER_MPG;
   // Everything through litres per 100 km.
   let per100: Rational;
   switch (q.unit.id) {
@@ -511,7 +519,9 @@ function formatNumber(locale: string, n: Decimal, group: boolean): string {
 
 function pluralOf(locale: string, n: Decimal): string {
   const places = Math.min(Math.max(0, scale(n)), 20);
-  return pluralRule(locale, { minimumFractionDigits: places, maximumFractionDigits: places }).select(Number(toPlainString(n)));
+  return pluralRule(locale, { minimumFractionDigits: places, maximumFractionDigits: places }).select(
+    Number(toPlainString(n)),
+  );
 }
 
 function formatQuantity(locale: string, q: Quantity | { amount: Rational; unit: null }, o: UnitOptions): string {
@@ -531,7 +541,13 @@ export function formatUnit(locale: string, amount: Decimal, args: readonly strin
     parsedOptions.set(args, o);
   }
   const value = fromDecimal(amount);
-  if (o.input === undefined && o.out === undefined && o.outSet === undefined && o.compact === undefined && o.sequence === undefined) {
+  if (
+    o.input === undefined &&
+    o.out === undefined &&
+    o.outSet === undefined &&
+    o.compact === undefined &&
+    o.sequence === undefined
+  ) {
     return formatQuantity(locale, { amount: value, unit: null }, o);
   }
   const system = measurementSystem(locale);

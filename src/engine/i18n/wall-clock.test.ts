@@ -12,7 +12,10 @@ describe('wall clock calendar arithmetic', () => {
       const d = new Date(epoch);
       const jan1 = new Date(0);
       jan1.setUTCFullYear(d.getUTCFullYear(), 0, 1);
-      expect([t.year, t.month, t.day, t.hour, t.minute, t.second, t.millisecond, t.weekday, t.dayOfYear], String(epoch)).toEqual([
+      expect(
+        [t.year, t.month, t.day, t.hour, t.minute, t.second, t.millisecond, t.weekday, t.dayOfYear],
+        String(epoch),
+      ).toEqual([
         d.getUTCFullYear(),
         d.getUTCMonth() + 1,
         d.getUTCDate(),

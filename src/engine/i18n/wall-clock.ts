@@ -81,7 +81,8 @@ function intlOffset(format: ZoneFormat, epoch: number): number {
     }
   }
   const year = parts.bc ? 1 - parts.year : parts.year;
-  const local = utcDays(year, parts.month, parts.day) * DAY_MS + ((parts.hour * 60 + parts.minute) * 60 + parts.second) * 1000;
+  const local =
+    utcDays(year, parts.month, parts.day) * DAY_MS + ((parts.hour * 60 + parts.minute) * 60 + parts.second) * 1000;
   return local - (epoch - (((epoch % 1000) + 1000) % 1000));
 }
 

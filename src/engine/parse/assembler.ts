@@ -7,7 +7,15 @@
  * A misplaced instruction is reported and dropped; assembly always completes.
  */
 import { messages } from '../errors';
-import { Op, OP_NAMES, type BlockInst, type Inst, type OrPredicateInst, type ParsedInst, type TextInst } from './instructions';
+import {
+  Op,
+  OP_NAMES,
+  type BlockInst,
+  type Inst,
+  type OrPredicateInst,
+  type ParsedInst,
+  type TextInst,
+} from './instructions';
 
 type ErrorSink = (message: string, at: number) => void;
 
@@ -141,8 +149,7 @@ export class Assembler {
         if (block.op === Op.Repeated && !this.inAlternates) {
           this.inAlternates = true;
           this.target = block.alternatesWith;
-        }
-        else this.error(messages.notAllowedInBlock(nameOf(inst), nameOf(block)), atOf(inst));
+        } else this.error(messages.notAllowedInBlock(nameOf(inst), nameOf(block)), atOf(inst));
         return;
       case Op.OrPredicate:
         this.acceptOr(inst as OrPredicateInst, block);

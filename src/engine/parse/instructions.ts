@@ -144,13 +144,5 @@ export interface MarkerInst extends At {
 }
 
 export type BlockInst = SectionInst | RepeatedInst | PredicateInst | OrPredicateInst | IfInst | MacroInst;
-export type Inst =
-  | TextInst
-  | VariableInst
-  | BindvarInst
-  | CtxvarInst
-  | EvalInst
-  | IncludeInst
-  | InjectInst
-  | BlockInst;
+export type Inst = TextInst | VariableInst | BindvarInst | CtxvarInst | EvalInst | IncludeInst | InjectInst | BlockInst;
 export type ParsedInst = Inst | CommentInst | MarkerInst;

@@ -45,7 +45,17 @@ describe('parser: tags', () => {
   });
 
   it('keeps tags that do not parse as literal text', () => {
-    for (const source of ['{ a}', '{a|}', '{a||html}', '{a,}', '{.end }', '{.section}', '{.include }', '{.orx}', '{1a}']) {
+    for (const source of [
+      '{ a}',
+      '{a|}',
+      '{a||html}',
+      '{a,}',
+      '{.end }',
+      '{.section}',
+      '{.include }',
+      '{.orx}',
+      '{1a}',
+    ]) {
       expect(tree(source)).toEqual([{ op: Op.Text, text: source }]);
     }
   });
@@ -80,7 +90,14 @@ describe('parser: tags', () => {
       '{.var @x a,b|html}{.ctx @c w=img.width h=img.height}{.eval @a = 1 + 2}{.include p output}{.inject @i ./f.json}{.macro m-1}{.end}',
     ) as Inst[];
     expect(bindvar).toMatchObject({ op: Op.Bindvar, name: '@x', vars: [['a'], ['b']], formatters: [{ name: 'html' }] });
-    expect(ctxvar).toMatchObject({ op: Op.Ctxvar, name: '@c', bindings: [['w', ['img', 'width']], ['h', ['img', 'height']]] });
+    expect(ctxvar).toMatchObject({
+      op: Op.Ctxvar,
+      name: '@c',
+      bindings: [
+        ['w', ['img', 'width']],
+        ['h', ['img', 'height']],
+      ],
+    });
     expect(evalInst).toMatchObject({ op: Op.Eval, source: '@a = 1 + 2' });
     expect(include).toMatchObject({ op: Op.Include, name: 'p', args: ['output'] });
     expect(inject).toMatchObject({ op: Op.Inject, name: '@i', path: './f.json' });
@@ -128,7 +145,9 @@ describe('assembler: blocks', () => {
     expect(errors('{.section a}{.alternates with}{.end}')).toEqual([
       'assembler: ALTERNATES_WITH instruction is not allowed inside SECTION block.',
     ]);
-    expect(errors('{.macro m}{.or}{.end}')).toEqual(['assembler: OR_PREDICATE instruction is not allowed inside MACRO block.']);
+    expect(errors('{.macro m}{.or}{.end}')).toEqual([
+      'assembler: OR_PREDICATE instruction is not allowed inside MACRO block.',
+    ]);
     expect(errors('{.if a}{.or}{.or}{.end}')).toEqual(['assembler: This OR_PREDICATE block will never execute.']);
     expect(errors('{.section a}{.repeated section b}{.if c}')).toEqual([
       'assembler: Reached EOF in the middle of IF',

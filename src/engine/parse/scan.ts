@@ -88,7 +88,12 @@ const MAX_INDEX = 0x7fffffff;
  * null when there is none. All-digit segments that fit in 31 bits become numbers. A caller that
  * has already scanned the first segment passes where it ends.
  */
-export function readVariable(src: string, at: number, end: { at: number }, firstEnd = scanSegment(src, at)): Path | null {
+export function readVariable(
+  src: string,
+  at: number,
+  end: { at: number },
+  firstEnd = scanSegment(src, at),
+): Path | null {
   if (firstEnd === -1) return null;
   const first = segmentAt(src, at, firstEnd);
   // A '.' that starts no segment is not part of the reference.

@@ -60,7 +60,8 @@ const KEYWORDS: readonly Keyword[] = (
  */
 const MAX_WORD = 16;
 const KEYWORD_SLOTS: Keyword[][] = Array.from({ length: 128 * MAX_WORD }, () => []);
-for (const keyword of KEYWORDS) KEYWORD_SLOTS[keyword.text.charCodeAt(0) * MAX_WORD + keyword.wordLength]?.push(keyword);
+for (const keyword of KEYWORDS)
+  KEYWORD_SLOTS[keyword.text.charCodeAt(0) * MAX_WORD + keyword.wordLength]?.push(keyword);
 
 const CHARACTER_INSTRUCTIONS: Record<string, string> = {
   'meta-left': '{',

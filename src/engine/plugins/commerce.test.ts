@@ -3,15 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { render } from '../index';
 import { renderReference } from '../../../test/support/reference-engine';
 
-const productList = JSON.parse(readFileSync(new URL('../../../bench/workloads/product-list.json', import.meta.url), 'utf8')) as {
+const productList = JSON.parse(
+  readFileSync(new URL('../../../bench/workloads/product-list.json', import.meta.url), 'utf8'),
+) as {
   items: unknown[];
 };
 
 describe('commerce formatters', () => {
   it('agree with the reference engine on every product of the product-list workload', () => {
     const formatters = [
-      'product-price', 'product-status', 'product-scarcity', 'variants-select', 'quantity-input', 'add-to-cart-btn',
-      'from-price', 'normal-price', 'sale-price', 'product-restock-notification', 'product-quick-view', 'subscription-price',
+      'product-price',
+      'product-status',
+      'product-scarcity',
+      'variants-select',
+      'quantity-input',
+      'add-to-cart-btn',
+      'from-price',
+      'normal-price',
+      'sale-price',
+      'product-restock-notification',
+      'product-quick-view',
+      'subscription-price',
       'product-checkout',
     ];
     const predicates = ['has-variants?', 'on-sale?', 'sold-out?', 'varied-prices?'];

@@ -103,12 +103,15 @@ function defaultSubscriptionText(s: Subscription, multiplePrices: boolean): stri
 
 function subscriptionPriceData(item: unknown, args: readonly string[], ctx: RenderContext): Record<string, unknown> {
   const period = childOf(childOf(childOf(item, 'structuredContent'), 'subscriptionPlan'), 'billingPeriod');
-  if (period === undefined) return { fromText: localizedOr(ctx, 'productPriceUnavailable', 'Unavailable'), formattedFromPrice: 'true' };
+  if (period === undefined)
+    return { fromText: localizedOr(ctx, 'productPriceUnavailable', 'Unavailable'), formattedFromPrice: 'true' };
   const multiple = hasVariedPrices(item);
   const s = subscriptionOf(item, period);
   let key = `productPrice__${multiple ? 'multiplePrices' : 'singlePrice'}__${s.periodValue === 1 ? '1' : 'n'}${capitalizeFirst(s.periodUnit)}ly__`;
   key +=
-    s.durationValue === 0 ? 'indefinite' : `limited__${s.durationValue === 1 ? '1' : 'n'}${capitalizeFirst(s.durationUnit)}s`;
+    s.durationValue === 0
+      ? 'indefinite'
+      : `limited__${s.durationValue === 1 ? '1' : 'n'}${capitalizeFirst(s.durationUnit)}s`;
   const pattern = localizedOr(ctx, key, defaultSubscriptionText(s, multiple));
   const data: Record<string, unknown> = { billingPeriodValue: s.periodValue, duration: s.durationValue };
   if (multiple) {
@@ -186,7 +189,8 @@ function productStatus(item: unknown, ctx: RenderContext): unknown {
     const text = custom || asString(localized(ctx, 'productSoldOutText')) || 'sold out';
     return `<div class="product-mark sold-out">${escapeHtmlAttribute(text)}</div>`;
   }
-  if (isOnSale(item)) return `<div class="product-mark sale">${asString(localized(ctx, 'productSaleText')) || 'sale'}</div>`;
+  if (isOnSale(item))
+    return `<div class="product-mark sale">${asString(localized(ctx, 'productSaleText')) || 'sale'}</div>`;
   return undefined;
 }
 
@@ -303,11 +307,56 @@ function summaryFormField(field: unknown, ctx: RenderContext): string {
 
 /** Currencies of the regions a locale most likely means, for `bookkeeper-money-format`. */
 const REGION_CURRENCIES: Readonly<Record<string, string>> = {
-  US: 'USD', GB: 'GBP', CA: 'CAD', AU: 'AUD', NZ: 'NZD', JP: 'JPY', CN: 'CNY', IN: 'INR', BR: 'BRL', MX: 'MXN',
-  CH: 'CHF', SE: 'SEK', NO: 'NOK', DK: 'DKK', PL: 'PLN', CZ: 'CZK', HU: 'HUF', KR: 'KRW', RU: 'RUB', ZA: 'ZAR',
-  SG: 'SGD', HK: 'HKD', TW: 'TWD', IL: 'ILS', TR: 'TRY', AR: 'ARS', CL: 'CLP', CO: 'COP', TH: 'THB', ID: 'IDR',
-  DE: 'EUR', FR: 'EUR', ES: 'EUR', IT: 'EUR', NL: 'EUR', BE: 'EUR', AT: 'EUR', IE: 'EUR', PT: 'EUR', FI: 'EUR',
-  GR: 'EUR', LU: 'EUR', SK: 'EUR', SI: 'EUR', EE: 'EUR', LV: 'EUR', LT: 'EUR', MT: 'EUR', CY: 'EUR', HR: 'EUR',
+  US: 'USD',
+  GB: 'GBP',
+  CA: 'CAD',
+  AU: 'AUD',
+  NZ: 'NZD',
+  JP: 'JPY',
+  CN: 'CNY',
+  IN: 'INR',
+  BR: 'BRL',
+  MX: 'MXN',
+  CH: 'CHF',
+  SE: 'SEK',
+  NO: 'NOK',
+  DK: 'DKK',
+  PL: 'PLN',
+  CZ: 'CZK',
+  HU: 'HUF',
+  KR: 'KRW',
+  RU: 'RUB',
+  ZA: 'ZAR',
+  SG: 'SGD',
+  HK: 'HKD',
+  TW: 'TWD',
+  IL: 'ILS',
+  TR: 'TRY',
+  AR: 'ARS',
+  CL: 'CLP',
+  CO: 'COP',
+  TH: 'THB',
+  ID: 'IDR',
+  DE: 'EUR',
+  FR: 'EUR',
+  ES: 'EUR',
+  IT: 'EUR',
+  NL: 'EUR',
+  BE: 'EUR',
+  AT: 'EUR',
+  IE: 'EUR',
+  PT: 'EUR',
+  FI: 'EUR',
+  GR: 'EUR',
+  LU: 'EUR',
+  SK: 'EUR',
+  SI: 'EUR',
+  EE: 'EUR',
+  LV: 'EUR',
+  LT: 'EUR',
+  MT: 'EUR',
+  CY: 'EUR',
+  HR: 'EUR',
 };
 
 /** The currency of the locale's region (USD when unknown), worked out once per locale. */
@@ -363,7 +412,9 @@ export const COMMERCE_FORMATTERS: FormatterTable = {
   'product-scarcity': (value, _args, ctx) => productScarcity(value, ctx),
   'product-status': (value, _args, ctx) => productStatus(value, ctx),
   'quantity-input': (value, _args, ctx) =>
-    showsQuantityInput(value, ctx.resolve(['websiteSettings'])) ? ctx.renderSnippet(snippets.QUANTITY_INPUT, value) : undefined,
+    showsQuantityInput(value, ctx.resolve(['websiteSettings']))
+      ? ctx.renderSnippet(snippets.QUANTITY_INPUT, value)
+      : undefined,
   'sale-price': (value) => legacyCents(salePrice(value)),
   'summary-form-field': (value, _args, ctx) => summaryFormField(value, ctx),
   'variant-descriptor': (value) => variantDescriptor(value),
@@ -376,4 +427,3 @@ export const COMMERCE_PREDICATES: PredicateTable = {
   'sold-out?': (_args, ctx) => isSoldOut(ctx.current()),
   'varied-prices?': (_args, ctx) => hasVariedPrices(ctx.current()),
 };
-

@@ -6,7 +6,18 @@ import { hexColor, imageWidthFor } from './content';
 describe('content formatters', () => {
   it("maps requested widths to the spec's image widths", () => {
     expect([50, 100, 101, 300, 301, 500, 501, 750, 751, 1000, 1001, 4000].map(imageWidthFor)).toEqual([
-      '100w', '100w', '300w', '300w', '500w', '500w', '750w', '750w', '1000w', '1000w', '1500w', '1500w',
+      '100w',
+      '100w',
+      '300w',
+      '300w',
+      '500w',
+      '500w',
+      '750w',
+      '750w',
+      '1000w',
+      '1000w',
+      '1500w',
+      '1500w',
     ]);
   });
 
@@ -23,7 +34,16 @@ describe('content formatters', () => {
 
   it('agrees with the reference engine on images, colours, classes and predicates', () => {
     const images = [
-      { id: 'a', assetUrl: '/a.jpg', originalSize: '1200x800', title: 'A & "B"', mediaFocalPoint: { x: 0.2, y: 0.8 }, systemDataVariants: '100w,300w,500w,750w', colorData: { topLeftAverage: 'aabbcc', centerAverage: '112233' }, componentKey: 'ck' },
+      {
+        id: 'a',
+        assetUrl: '/a.jpg',
+        originalSize: '1200x800',
+        title: 'A & "B"',
+        mediaFocalPoint: { x: 0.2, y: 0.8 },
+        systemDataVariants: '100w,300w,500w,750w',
+        colorData: { topLeftAverage: 'aabbcc', centerAverage: '112233' },
+        componentKey: 'ck',
+      },
       { id: 'b', assetUrl: '/b.jpg', originalSize: '640', body: '<p>Hello <b>there</b></p>', licensedAssetPreview: {} },
       { id: 'c', filename: 'c.png', systemDataVariants: '2500w' },
       {},
@@ -41,12 +61,41 @@ describe('content formatters', () => {
       '{.repeated section colors}{@|website-color};{.end}{.repeated section hex}{@|color-weight},{.end}{ms|humanizeDuration}';
     const data = { images, colors, hex: ['#fff', '000', '808080', 'zz'], ms: 125_000 };
     const predicates = [
-      'main-image?', 'excerpt?', 'location?', 'clickable?', 'redirect?', 'index?', 'folder?', 'video?', 'image?', 'store-item?',
-      'promotedMAP?', 'background-source-video?', 'gallery-design-grid?', 'gallery-autoplay?', 'same-day?', 'has-multiple?',
+      'main-image?',
+      'excerpt?',
+      'location?',
+      'clickable?',
+      'redirect?',
+      'index?',
+      'folder?',
+      'video?',
+      'image?',
+      'store-item?',
+      'promotedMAP?',
+      'background-source-video?',
+      'gallery-design-grid?',
+      'gallery-autoplay?',
+      'same-day?',
+      'has-multiple?',
     ];
     const items = [
-      { recordType: 11, mainImageId: 'm', excerpt: '<p> </p>', location: { mapLat: 1, mapLng: 2 }, folderBehavior: 2, backgroundSource: 3, startDate: 0, endDate: 3_600_000 },
-      { recordType: 8, excerpt: { html: '<p>Hi</p>' }, collection: { folder: true, folderBehavior: 1 }, promotedBlockType: 'map', options: { design: 'grid', autoplay: 'true' } },
+      {
+        recordType: 11,
+        mainImageId: 'm',
+        excerpt: '<p> </p>',
+        location: { mapLat: 1, mapLng: 2 },
+        folderBehavior: 2,
+        backgroundSource: 3,
+        startDate: 0,
+        endDate: 3_600_000,
+      },
+      {
+        recordType: 8,
+        excerpt: { html: '<p>Hi</p>' },
+        collection: { folder: true, folderBehavior: 1 },
+        promotedBlockType: 'map',
+        options: { design: 'grid', autoplay: 'true' },
+      },
       { recordType: 2, systemDataId: 's', startDate: 0, endDate: 86_400_000 },
       { excerpt: '\u00a0<br>\u200b\u2003\t' },
       { excerpt: '<p>\u0001</p>' },

@@ -3,7 +3,14 @@
  * item classes, record and collection types, gallery options, events, excerpts, locations.
  */
 import { isOnSale, isSoldOut } from '../../commerce/product';
-import { UNCHANGED, type Formatter, type FormatterTable, type Predicate, type PredicateTable, type RenderContext } from './types';
+import {
+  UNCHANGED,
+  type Formatter,
+  type FormatterTable,
+  type Predicate,
+  type PredicateTable,
+  type RenderContext,
+} from './types';
 import { escapeHtmlAttribute, replaceTagsWithSpaces } from '../text/html';
 import { slugify } from '../text/slugify';
 import { asBoolean, asNumber, asString, childOf, isTruthy } from '../../values/index';
@@ -36,8 +43,26 @@ const RECORD_TYPES: Readonly<Record<string, number>> = {
 const STORE_ITEM = 11;
 /** Record types whose predicate also matches an item promoting a block of that kind. */
 const PROMOTED_RECORD_TYPES = ['video', 'image', 'quote', 'link', 'gallery'];
-const PROMOTED_BLOCK_TYPES = ['map', 'embed', 'image', 'code', 'quote', 'twitter', 'link', 'video', 'foursquare', 'instagram', 'form'];
-const BACKGROUND_SOURCES: Readonly<Record<string, number>> = { undefined: -1, upload: 1, instagram: 2, video: 3, none: 4 };
+const PROMOTED_BLOCK_TYPES = [
+  'map',
+  'embed',
+  'image',
+  'code',
+  'quote',
+  'twitter',
+  'link',
+  'video',
+  'foursquare',
+  'instagram',
+  'form',
+];
+const BACKGROUND_SOURCES: Readonly<Record<string, number>> = {
+  undefined: -1,
+  upload: 1,
+  instagram: 2,
+  video: 3,
+  none: 4,
+};
 const FOLDER_INDEX = 1;
 const FOLDER_REDIRECT = 2;
 const COLLECTION_TEMPLATE_PAGE = 7;
@@ -49,7 +74,16 @@ const GALLERY_SELECTS: Readonly<Record<string, readonly string[]>> = {
   'meta-position': ['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right'],
   'active-alignment': ['center', 'left', 'right'],
 };
-const GALLERY_BOOLEANS = ['autoplay', 'auto-crop', 'controls', 'lightbox', 'square-thumbs', 'show-meta', 'show-meta-on-hover', 'thumbnails'];
+const GALLERY_BOOLEANS = [
+  'autoplay',
+  'auto-crop',
+  'controls',
+  'lightbox',
+  'square-thumbs',
+  'show-meta',
+  'show-meta-on-hover',
+  'thumbnails',
+];
 
 /** Requested widths map to the image variants of spec §9. */
 const IMAGE_WIDTHS = ['100w', '300w', '500w', '750w', '1000w', '1500w', '2500w'];
@@ -82,7 +116,8 @@ function altTextFromFields(item: unknown): string {
 
 function altText(ctx: RenderContext, image: unknown): string {
   const blockType = ctx.resolve(['blockType']);
-  if (blockType !== undefined && asNumber(blockType) === BLOCK_TYPE_IMAGE) return asString(childOf(image, 'altText')).trim();
+  if (blockType !== undefined && asNumber(blockType) === BLOCK_TYPE_IMAGE)
+    return asString(childOf(image, 'altText')).trim();
   return altTextFromFields(image);
 }
 
@@ -93,7 +128,8 @@ export function imageMeta(image: unknown, ctx: RenderContext, preferredAlt?: str
   const alt = escapeHtmlAttribute(preferredAlt ?? altText(ctx, image));
   let out = '';
   const preview = childOf(image, 'licensedAssetPreview');
-  if (typeof preview === 'object' && preview !== null && !Array.isArray(preview)) out += 'data-licensed-asset-preview="true" ';
+  if (typeof preview === 'object' && preview !== null && !Array.isArray(preview))
+    out += 'data-licensed-asset-preview="true" ';
   const componentKey = childOf(image, 'componentKey');
   if (componentKey !== undefined) out += `data-component-key="${asString(componentKey)}" `;
   out += `data-src="${assetUrl}" `;
@@ -132,7 +168,8 @@ export function imageWidthFor(width: number): string {
 export function hexColor(text: string): number {
   const hex = text.startsWith('#') ? text.slice(1) : text;
   if (!/^[0-9a-f]{3,6}$/i.test(hex)) return -1;
-  const full = hex.length === 3 ? (hex[0] as string).repeat(2) + (hex[1] as string).repeat(2) + (hex[2] as string).repeat(2) : hex;
+  const full =
+    hex.length === 3 ? (hex[0] as string).repeat(2) + (hex[1] as string).repeat(2) + (hex[2] as string).repeat(2) : hex;
   return parseInt(full, 16);
 }
 
@@ -185,7 +222,8 @@ function imageSrcset(image: unknown): unknown {
   const last = variants[variants.length - 1] as string;
   let original = '';
   const index = IMAGE_WIDTHS.indexOf(last);
-  if (index !== -1 && index < IMAGE_WIDTHS.length - 1) original = `,${assetUrl}?format=original ${IMAGE_WIDTHS[index + 1]}`;
+  if (index !== -1 && index < IMAGE_WIDTHS.length - 1)
+    original = `,${assetUrl}?format=original ${IMAGE_WIDTHS[index + 1]}`;
   return ` srcset="${variants.map((v) => `${assetUrl}?format=${v} ${v}`).join(',')}${original}"`;
 }
 
@@ -334,7 +372,10 @@ function collectionTypeIs(value: unknown, code: number): boolean {
   return type !== undefined && asNumber(type) === code;
 }
 
-const current = (test: (value: unknown) => boolean): Predicate => (_args, ctx) => test(ctx.current());
+const current =
+  (test: (value: unknown) => boolean): Predicate =>
+  (_args, ctx) =>
+    test(ctx.current());
 const recordType = (code: number) => current((v) => asNumber(childOf(v, 'recordType')) === code);
 
 function contentPredicates(): PredicateTable {
@@ -365,7 +406,9 @@ function contentPredicates(): PredicateTable {
       const options = ctx.resolve(['options']);
       return isTruthy(childOf(options, 'controls')) || isTruthy(childOf(options, 'indicators'));
     },
-    'has-multiple?': current((v) => (Array.isArray(v) ? v.length : typeof v === 'object' && v !== null ? Object.keys(v).length : 0) > 1),
+    'has-multiple?': current(
+      (v) => (Array.isArray(v) ? v.length : typeof v === 'object' && v !== null ? Object.keys(v).length : 0) > 1,
+    ),
     'index?': current((v) => {
       const collection = childOf(v, 'collection');
       if (typeof collection !== 'object' || collection === null || Array.isArray(collection)) return false;
@@ -399,7 +442,9 @@ function contentPredicates(): PredicateTable {
   }
   for (const name of PROMOTED_RECORD_TYPES) {
     const code = RECORD_TYPES[name] as number;
-    table[`${name}?`] = current((v) => asNumber(childOf(v, 'recordType')) === code || asString(childOf(v, 'promotedBlockType')) === name);
+    table[`${name}?`] = current(
+      (v) => asNumber(childOf(v, 'recordType')) === code || asString(childOf(v, 'promotedBlockType')) === name,
+    );
   }
   table['external-video?'] = table['video?'] as Predicate;
   for (const name of PROMOTED_BLOCK_TYPES) {

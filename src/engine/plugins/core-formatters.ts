@@ -3,7 +3,15 @@
  * and `apply` for macros and partials. Each one reads its input with the value conversions of
  * src/values (so a missing value reads as '' or 0) and returns the new value of the tag.
  */
-import { UNCHANGED, UNSET, type Formatter, type FormatterTable, type Path, type PathSegment, type RenderContext } from './types';
+import {
+  UNCHANGED,
+  UNSET,
+  type Formatter,
+  type FormatterTable,
+  type Path,
+  type PathSegment,
+  type RenderContext,
+} from './types';
 import { escapeHtml, escapeHtmlAttribute, stripTags } from '../text/html';
 import { scriptSafeJson } from '../text/json';
 import { formatPattern } from '../text/positional-format';
@@ -60,7 +68,8 @@ const partialCall = perArgs((args): PartialCall => {
 
 /** Sets a key as an own property, even "__proto__". */
 function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
   else object[key] = value;
 }
 

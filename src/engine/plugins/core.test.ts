@@ -49,7 +49,8 @@ const hasOwn = Object.prototype.hasOwnProperty;
 
 function member(value: unknown, key: PathSegment, first: boolean): unknown {
   if (typeof value !== 'object' || value === null) return undefined;
-  if (Array.isArray(value)) return typeof key === 'number' || (first && key === 'length') ? value[key as number] : undefined;
+  if (Array.isArray(value))
+    return typeof key === 'number' || (first && key === 'length') ? value[key as number] : undefined;
   return hasOwn.call(value, key) ? (value as Record<PathSegment, unknown>)[key] : undefined;
 }
 
@@ -127,7 +128,8 @@ function fmt(name: string, value: unknown, args: readonly string[] = [], ctx: Fa
   return result === UNCHANGED ? value : result;
 }
 
-const out = (name: string, value: unknown, args: readonly string[] = [], ctx: Fake = fake()) => toOutput(fmt(name, value, args, ctx));
+const out = (name: string, value: unknown, args: readonly string[] = [], ctx: Fake = fake()) =>
+  toOutput(fmt(name, value, args, ctx));
 
 function pred(name: string, args: readonly string[], ctx: Fake): boolean {
   const predicate = CORE_PREDICATES[name];
@@ -142,19 +144,67 @@ const at = (value: unknown, data: unknown = {}) => fake(data).push(value);
 
 const compiler = new Compiler();
 
-function reference(template: string, data: unknown, partials: Record<string, string> = {}): { html: string; errors: string[] } {
-  const { ctx, errors } = compiler.execute({ code: template, json: data, partials, enableExpr: true, enableInclude: true });
+function reference(
+  template: string,
+  data: unknown,
+  partials: Record<string, string> = {},
+): { html: string; errors: string[] } {
+  const { ctx, errors } = compiler.execute({
+    code: template,
+    json: data,
+    partials,
+    enableExpr: true,
+    enableInclude: true,
+  });
   return { html: ctx.render(), errors: errors.map((e) => e.message) };
 }
 
 const REFERENCE_CORE_FORMATTERS = [
-  'apply', 'count', 'cycle', 'encode-space', 'encode-uri', 'encode-uri-component', 'find-first', 'find-last', 'format',
-  'get', 'html', 'htmlattr', 'htmltag', 'iter', 'json', 'json-pretty', 'key-by', 'line-breaks', 'lookup', 'mod',
-  'output', 'pluralize', 'prop', 'raw', 'round', 'safe', 'slugify', 'smartypants', 'str', 'truncate', 'url-encode',
+  'apply',
+  'count',
+  'cycle',
+  'encode-space',
+  'encode-uri',
+  'encode-uri-component',
+  'find-first',
+  'find-last',
+  'format',
+  'get',
+  'html',
+  'htmlattr',
+  'htmltag',
+  'iter',
+  'json',
+  'json-pretty',
+  'key-by',
+  'line-breaks',
+  'lookup',
+  'mod',
+  'output',
+  'pluralize',
+  'prop',
+  'raw',
+  'round',
+  'safe',
+  'slugify',
+  'smartypants',
+  'str',
+  'truncate',
+  'url-encode',
 ];
 const REFERENCE_CORE_PREDICATES = [
-  'debug?', 'equal?', 'even?', 'greaterThan?', 'greaterThanOrEqual?', 'lessThan?', 'lessThanOrEqual?', 'notEqual?',
-  'nth?', 'odd?', 'plural?', 'singular?',
+  'debug?',
+  'equal?',
+  'even?',
+  'greaterThan?',
+  'greaterThanOrEqual?',
+  'lessThan?',
+  'lessThanOrEqual?',
+  'notEqual?',
+  'nth?',
+  'odd?',
+  'plural?',
+  'singular?',
 ];
 
 describe('tables', () => {
@@ -167,7 +217,8 @@ describe('tables', () => {
 describe('values', () => {
   it('isTruthy: empty, zero, NaN, false, null and missing are false', () => {
     for (const v of [undefined, null, false, 0, -0, NaN, '', [], {}]) expect(isTruthy(v)).toBe(false);
-    for (const v of [true, 1, -1, 0.5, Infinity, ' ', '0', 'false', [0], [null], { a: null }]) expect(isTruthy(v)).toBe(true);
+    for (const v of [true, 1, -1, 0.5, Infinity, ' ', '0', 'false', [0], [null], { a: null }])
+      expect(isTruthy(v)).toBe(true);
   });
 
   it('toOutput prints scalars, joins arrays with String() per item, and drops null, missing and objects', () => {
@@ -184,7 +235,16 @@ describe('values', () => {
   });
 
   it('asString, asNumber and asBoolean convert like the reference node', () => {
-    expect([null, undefined, {}, [1], true, 0, -1.5, 'x'].map(asString)).toEqual(['', '', '', '', 'true', '0', '-1.5', 'x']);
+    expect([null, undefined, {}, [1], true, 0, -1.5, 'x'].map(asString)).toEqual([
+      '',
+      '',
+      '',
+      '',
+      'true',
+      '0',
+      '-1.5',
+      'x',
+    ]);
     expect(asNumber('12px')).toBe(12);
     expect(asNumber('1e3')).toBe(1);
     expect(asNumber('1.5e3')).toBe(1500);
@@ -194,7 +254,16 @@ describe('values', () => {
     expect(asNumber('')).toBeNaN();
     expect([true, false, null, undefined, [5], { a: 1 }].map(asNumber)).toEqual([1, 0, 0, 0, 0, 0]);
     expect(['true', 'TRUE', 'yes', 1, 2, 0, 1.5, 1e21, true, null].map(asBoolean)).toEqual([
-      true, false, false, true, true, false, false, false, true, false,
+      true,
+      false,
+      false,
+      true,
+      true,
+      false,
+      false,
+      false,
+      true,
+      false,
     ]);
   });
 
@@ -247,7 +316,9 @@ describe('values', () => {
 
 describe('formatters', () => {
   it('apply renders the named partial with @args and private', () => {
-    const partials: Record<string, PartialFn> = { card: (v, args, isolated) => `[${toOutput(v)}|${JSON.stringify(args)}|${isolated}]` };
+    const partials: Record<string, PartialFn> = {
+      card: (v, args, isolated) => `[${toOutput(v)}|${JSON.stringify(args)}|${isolated}]`,
+    };
     const ctx = fake({}, partials);
     expect(out('apply', 7, ['card'], ctx)).toBe('[7|null|false]');
     expect(out('apply', 'x', ['card', 'a=1', 'b=c=d', 'junk', 'private'], ctx)).toBe('[x|{"a":"1","b":"c=d"}|true]');
@@ -259,14 +330,23 @@ describe('formatters', () => {
   });
 
   it('count counts keys, items and UTF-16 units', () => {
-    expect([[0, 1, 2, 3], { a: 1, b: 2, c: 3 }, 'hi', '😀', 123, null, undefined, true].map((v) => fmt('count', v))).toEqual([
-      4, 3, 2, 2, 0, 0, 0, 0,
-    ]);
+    expect(
+      [[0, 1, 2, 3], { a: 1, b: 2, c: 3 }, 'hi', '😀', 123, null, undefined, true].map((v) => fmt('count', v)),
+    ).toEqual([4, 3, 2, 2, 0, 0, 0, 0]);
   });
 
   it('cycle picks args by 1-based value, wrapping both ways', () => {
     const args = ['a', 'b', 'c'];
-    expect([1, 2, 3, 4, 0, -1, '2', true].map((v) => out('cycle', v, args))).toEqual(['a', 'b', 'c', 'a', 'c', 'b', 'b', 'a']);
+    expect([1, 2, 3, 4, 0, -1, '2', true].map((v) => out('cycle', v, args))).toEqual([
+      'a',
+      'b',
+      'c',
+      'a',
+      'c',
+      'b',
+      'b',
+      'a',
+    ]);
     expect(fmt('cycle', 1.5, args)).toBe(UNSET);
     expect(fmt('cycle', 'x', args)).toBe(UNSET);
     expect(fmt('cycle', 1, [])).toBe(UNSET);
@@ -307,7 +387,9 @@ describe('formatters', () => {
     const data = { foo: 'A', bar: 'B', n: null, list: [1, null, 2], obj: { a: 1 } };
     expect(out('format', '{0} and {1}', ['foo', 'bar'], fake(data))).toBe('A and B');
     expect(out('format', '{000001} and {10000} and {0}', ['foo', 'bar'], fake(data))).toBe('B and  and A');
-    expect(out('format', '[{0}][{1}][{2}][{3}]', ['n', 'missing', 'list', 'obj'], fake(data))).toBe('[][][1,,2][[object Object]]');
+    expect(out('format', '[{0}][{1}][{2}][{3}]', ['n', 'missing', 'list', 'obj'], fake(data))).toBe(
+      '[][][1,,2][[object Object]]',
+    );
     // `@` is the value around the tag (the root here), not the pattern
     expect(out('format', '{0}', ['@.foo'], fake(data))).toBe('A');
     expect(out('format', 5, ['foo'], fake(data))).toBe('5');
@@ -340,21 +422,25 @@ describe('formatters', () => {
   it('html, htmlattr and htmltag escape', () => {
     const s = '"< foo & bar >\'';
     expect(out('html', s)).toBe('"&lt; foo &amp; bar &gt;\'');
-    expect(out('htmlattr', s)).toBe('&quot;&lt; foo &amp; bar &gt;\'');
-    expect(out('htmltag', s)).toBe('&quot;&lt; foo &amp; bar &gt;\'');
+    expect(out('htmlattr', s)).toBe("&quot;&lt; foo &amp; bar &gt;'");
+    expect(out('htmltag', s)).toBe("&quot;&lt; foo &amp; bar &gt;'");
     expect(out('html', 'plain é 😀')).toBe('plain é 😀');
     expect(out('html', { a: '<' })).toBe('');
     expect(out('html', 3)).toBe('3');
   });
 
   it('iter prints the 1-based index of the enclosing repeated section', () => {
-    const ctx = fake({ keys: ['a', 'b'] }).push(['a', 'b'], 1).push('b');
+    const ctx = fake({ keys: ['a', 'b'] })
+      .push(['a', 'b'], 1)
+      .push('b');
     expect(fmt('iter', 'b', [], ctx)).toBe('2');
     expect(fmt('iter', 'x', [])).toBe('');
   });
 
   it('json and json-pretty escape </; raw does not and prints missing as null', () => {
-    expect(out('json', "This is a <script>alert('test');</script>")).toBe('"This is a <script>alert(\'test\');<\\/script>"');
+    expect(out('json', "This is a <script>alert('test');</script>")).toBe(
+      '"This is a <script>alert(\'test\');<\\/script>"',
+    );
     expect(out('json', { a: [1, '</b>'] })).toBe('{"a":[1,"<\\/b>"]}');
     expect(out('json', null)).toBe('null');
     expect(out('json', undefined)).toBe('');
@@ -389,7 +475,13 @@ describe('formatters', () => {
   });
 
   it('lookup resolves the variable named by a variable', () => {
-    const data = { foo: { bar: 123 }, baz: 'bar', keys: { first: 'name' }, product: { name: 'Strat' }, dotted: 'foo.bar' };
+    const data = {
+      foo: { bar: 123 },
+      baz: 'bar',
+      keys: { first: 'name' },
+      product: { name: 'Strat' },
+      dotted: 'foo.bar',
+    };
     expect(out('lookup', data.foo, ['baz'], fake(data))).toBe('123');
     expect(out('lookup', data.product, ['keys.first'], fake(data))).toBe('Strat');
     expect(out('lookup', 1, ['dotted'], fake(data))).toBe('123');
@@ -414,7 +506,12 @@ describe('formatters', () => {
 
   it('pluralize', () => {
     expect([0, 1, 2, '1', 1.0, true].map((v) => out('pluralize', v, ['item', 'items']))).toEqual([
-      'items', 'item', 'items', 'item', 'item', 'item',
+      'items',
+      'item',
+      'items',
+      'item',
+      'item',
+      'item',
     ]);
     expect(out('pluralize', 2)).toBe('s');
     expect(out('pluralize', 1)).toBe('');
@@ -474,7 +571,13 @@ describe('formatters', () => {
 
   it('str prints scalars only', () => {
     expect([null, undefined, false, -15, 'Central Park', { a: 1 }, [1, 2]].map((v) => out('str', v))).toEqual([
-      '', '', 'false', '-15', 'Central Park', '', '',
+      '',
+      '',
+      'false',
+      '-15',
+      'Central Park',
+      '',
+      '',
     ]);
   });
 
@@ -545,8 +648,19 @@ describe('predicates', () => {
   });
 
   it('nth? tests multiples', () => {
-    expect([0, 1, 4, 8, -4, 1.5, '4'].map((n) => pred('nth?', ['4'], at(n)))).toEqual([true, false, true, true, true, false, false]);
-    const loop = (i: number) => fake({ letters: ['A', 'B', 'C', 'D'] }).push(['A', 'B', 'C', 'D'], i).push('X');
+    expect([0, 1, 4, 8, -4, 1.5, '4'].map((n) => pred('nth?', ['4'], at(n)))).toEqual([
+      true,
+      false,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    const loop = (i: number) =>
+      fake({ letters: ['A', 'B', 'C', 'D'] })
+        .push(['A', 'B', 'C', 'D'], i)
+        .push('X');
     expect([0, 1, 2, 3].map((i) => pred('nth?', ['@index0', '3'], loop(i)))).toEqual([true, false, false, true]);
     expect(pred('nth?', ['0'], at(4))).toBe(false);
     expect(pred('nth?', [], at(4))).toBe(false);
@@ -555,10 +669,22 @@ describe('predicates', () => {
 
   it('plural?, singular? and debug?', () => {
     expect([0, 1, 2, '2', '1.0', true, null].map((v) => pred('plural?', [], at(v)))).toEqual([
-      false, false, true, true, false, false, false,
+      false,
+      false,
+      true,
+      true,
+      false,
+      false,
+      false,
     ]);
     expect([0, 1, 2, '2', '1.0', true, null].map((v) => pred('singular?', [], at(v)))).toEqual([
-      false, true, false, false, true, true, false,
+      false,
+      true,
+      false,
+      false,
+      true,
+      true,
+      false,
     ]);
     expect(pred('debug?', [], fake({}))).toBe(false);
     expect(pred('debug?', [], fake({ debug: 1 }))).toBe(true);
@@ -726,7 +852,11 @@ function dataWith(name: string, value: unknown): Record<string, unknown> {
 }
 
 /** Our rendering of `{name|calls...}` at the root of `data`; a thrown error prints nothing, as in the reference. */
-function ours(name: string, calls: readonly (readonly string[])[], data: unknown): { html: string; error: string | null } {
+function ours(
+  name: string,
+  calls: readonly (readonly string[])[],
+  data: unknown,
+): { html: string; error: string | null } {
   const ctx = fake(data);
   const first = ctx.resolve(splitPath(name));
   ctx.push(first);
@@ -773,16 +903,26 @@ describe('differential against the reference engine', () => {
 
   it('runs formatter chains', () => {
     const chains: (readonly string[])[][] = [
-      [['key-by', 'id'], ['prop', 'b.name']],
+      [
+        ['key-by', 'id'],
+        ['prop', 'b.name'],
+      ],
       [['get', 'k'], ['json']],
       [['str'], ['format', 'fill']],
-      [['find-first', 'on'], ['prop', 'name'], ['truncate', '2']],
+      [
+        ['find-first', 'on'],
+        ['prop', 'name'],
+        ['truncate', '2'],
+      ],
       [['json'], ['html']],
       [['cycle', 'x'], ['raw']],
       [['smartypants'], ['url-encode']],
       [['slugify'], ['count']],
       [['safe'], ['htmlattr']],
-      [['mod', '2'], ['pluralize', 'one', 'many']],
+      [
+        ['mod', '2'],
+        ['pluralize', 'one', 'many'],
+      ],
     ];
     for (const chain of chains) {
       for (const [name, value] of Object.entries(VALUES)) {
@@ -796,7 +936,12 @@ describe('differential against the reference engine', () => {
   });
 
   it('keeps a cycle that picks nothing apart from a missing value: raw gives nothing, not null', () => {
-    for (const chain of [[['cycle'], ['raw']], [['cycle', 'x'], ['raw'], ['raw']], [['cycle'], ['json']], [['cycle'], ['raw'], ['html']]]) {
+    for (const chain of [
+      [['cycle'], ['raw']],
+      [['cycle', 'x'], ['raw'], ['raw']],
+      [['cycle'], ['json']],
+      [['cycle'], ['raw'], ['html']],
+    ]) {
       const tag = chain.map(([f, ...args]) => `${f}${writeArgs(args)}`).join('|');
       expectSame(`{two|${tag}}`, { two: 2 }, { html: renderTemplate(`{two|${tag}}`, { two: 2 }).html, error: null });
     }
@@ -812,7 +957,8 @@ describe('differential against the reference engine', () => {
         return `${iter}:${pred('nth?', ['@index', '2'], ctx) ? 'Y' : 'N'}:${pred('even?', ['@index0'], ctx) ? 'E' : 'O'}`;
       })
       .join(',');
-    const template = '{.repeated section xs}{@|iter}:{.nth? @index 2}Y{.or}N{.end}:{.even? @index0}E{.or}O{.end}{.alternates with},{.end}';
+    const template =
+      '{.repeated section xs}{@|iter}:{.nth? @index 2}Y{.or}N{.end}:{.even? @index0}E{.or}O{.end}{.alternates with},{.end}';
     expect(reference(template, { xs }).html).toBe(expected);
   });
 
@@ -822,7 +968,9 @@ describe('differential against the reference engine', () => {
     const ctx = fake(data);
     expect(reference(tag, data).html).toBe(out('format', data.p, ['k', '@.k'], ctx));
     const inner = fake(data).push(data.sec);
-    expect(reference(`{.section sec}{p|format k @.k}{.end}`, data).html).toBe(out('format', data.sec.p, ['k', '@.k'], inner));
+    expect(reference(`{.section sec}{p|format k @.k}{.end}`, data).html).toBe(
+      out('format', data.sec.p, ['k', '@.k'], inner),
+    );
   });
 
   it('apply passes the value, @args and private as the reference does', () => {
@@ -830,9 +978,17 @@ describe('differential against the reference engine', () => {
     const data = { v: 'V', outer: 'O' };
     const renderShow: PartialFn = (value, args, isolated) =>
       `[${toOutput(value)}|${toOutput(args?.a)}|${toOutput(args?.b)}|${isolated ? '' : toOutput(data.outer)}]`;
-    for (const args of [['show'], ['show', 'a=1'], ['show', 'a=1', 'b=x=y', 'junk'], ['show', 'private', 'a=2'], ['show', 'private']]) {
+    for (const args of [
+      ['show'],
+      ['show', 'a=1'],
+      ['show', 'a=1', 'b=x=y', 'junk'],
+      ['show', 'private', 'a=2'],
+      ['show', 'private'],
+    ]) {
       const ctx = fake(data, { show: renderShow });
-      expect(out('apply', 'V', args, ctx), args.join(' ')).toBe(reference(`{v|apply${writeArgs(args)}}`, data, partials).html);
+      expect(out('apply', 'V', args, ctx), args.join(' ')).toBe(
+        reference(`{v|apply${writeArgs(args)}}`, data, partials).html,
+      );
     }
     expect(reference('{v|apply}', data).html).toBe(out('apply', 'V', []));
   });
@@ -873,7 +1029,18 @@ describe('differential against the reference engine', () => {
   ];
 
   it('evaluates every predicate with every argument list over every current value', () => {
-    const base = { a: 3, b: 4, c: 3, name: 'Federal Express', o: { x: [1] }, o2: { x: [1] }, s: '10', n: 9, t: true, debug: 'yes' };
+    const base = {
+      a: 3,
+      b: 4,
+      c: 3,
+      name: 'Federal Express',
+      o: { x: [1] },
+      o2: { x: [1] },
+      s: '10',
+      n: 9,
+      t: true,
+      debug: 'yes',
+    };
     for (const name of REFERENCE_CORE_PREDICATES) {
       for (const args of PREDICATE_ARGS) {
         const tag = `{.${name}${writeArgs(args)}}Y{.or}N{.end}`;
@@ -881,7 +1048,9 @@ describe('differential against the reference engine', () => {
           const data = { ...base, list: [value] };
           const ctx = fake(data).push(data.list, 0).push(value);
           const mine = pred(name, args, ctx) ? 'Y' : 'N';
-          expect(mine, `${tag} on ${JSON.stringify(value)}`).toBe(reference(`{.repeated section list}${tag}{.end}`, data).html);
+          expect(mine, `${tag} on ${JSON.stringify(value)}`).toBe(
+            reference(`{.repeated section list}${tag}{.end}`, data).html,
+          );
         }
       }
     }
@@ -889,15 +1058,78 @@ describe('differential against the reference engine', () => {
 
   it('agrees on random strings for the text formatters', () => {
     const alphabet = [
-      'a', 'b', 's', 'S', 'Z', '0', '7', ' ', '  ', '\t', '\n', '\r', '\u000b', '\f', '\u00a0', '\u2028', '\u3000',
-      "'", '"', '-', '--', '\u2014', '\u2018', '(', '[', '\\', '/', '<', '>', '&', '.', ',', '@', '*', '_', '+', '~',
-      '{', '}', '{0}', '{1}', '%', '=', '?', 'é', 'ß', 'İ', '😀', '커',
+      'a',
+      'b',
+      's',
+      'S',
+      'Z',
+      '0',
+      '7',
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '\r',
+      '\u000b',
+      '\f',
+      '\u00a0',
+      '\u2028',
+      '\u3000',
+      "'",
+      '"',
+      '-',
+      '--',
+      '\u2014',
+      '\u2018',
+      '(',
+      '[',
+      '\\',
+      '/',
+      '<',
+      '>',
+      '&',
+      '.',
+      ',',
+      '@',
+      '*',
+      '_',
+      '+',
+      '~',
+      '{',
+      '}',
+      '{0}',
+      '{1}',
+      '%',
+      '=',
+      '?',
+      'é',
+      'ß',
+      'İ',
+      '😀',
+      '커',
     ];
     const random = prng(20240601);
     const calls: (readonly string[])[] = [
-      ['html'], ['htmlattr'], ['slugify'], ['smartypants'], ['safe'], ['encode-space'], ['line-breaks'], ['url-encode'],
-      ['encode-uri'], ['encode-uri-component'], ['truncate', '7'], ['truncate', '3', '…'], ['json'], ['raw'], ['count'],
-      ['format', 'f0', 'f1'], ['round'], ['mod', '3'], ['pluralize'], ['cycle', 'x', 'y'],
+      ['html'],
+      ['htmlattr'],
+      ['slugify'],
+      ['smartypants'],
+      ['safe'],
+      ['encode-space'],
+      ['line-breaks'],
+      ['url-encode'],
+      ['encode-uri'],
+      ['encode-uri-component'],
+      ['truncate', '7'],
+      ['truncate', '3', '…'],
+      ['json'],
+      ['raw'],
+      ['count'],
+      ['format', 'f0', 'f1'],
+      ['round'],
+      ['mod', '3'],
+      ['pluralize'],
+      ['cycle', 'x', 'y'],
     ];
     for (let n = 0; n < 400; n++) {
       let text = '';
@@ -963,4 +1195,3 @@ describe('conformance cases of single formatters', () => {
     });
   }
 });
-

@@ -3,7 +3,10 @@ import { render } from '../index';
 import { renderReference } from '../../../test/support/reference-engine';
 import { formatDate } from './date';
 
-const ALL_CODES = 'aAbBcCdDeFgGhHIjklmMnNpPqrRsStTuUvVwWxXyYzZ'.split('').map((c) => `%${c}`).join('|');
+const ALL_CODES = 'aAbBcCdDeFgGhHIjklmMnNpPqrRsStTuUvVwWxXyYzZ'
+  .split('')
+  .map((c) => `%${c}`)
+  .join('|');
 
 describe('date formatter', () => {
   it('formats every code in the site time zone', () => {
@@ -23,7 +26,9 @@ describe('date formatter', () => {
     expect(render('[{t|date}]', { t: 0 }).html).toBe('[]');
     const bad = render('[{t|date %Y}]', { t: 'abc' });
     expect(bad.html).toBe('[]');
-    expect(bad.errors).toEqual([{ type: 'engine', message: 'Unexpected TypeError error when executing VARIABLE: Invalid date: abc' }]);
+    expect(bad.errors).toEqual([
+      { type: 'engine', message: 'Unexpected TypeError error when executing VARIABLE: Invalid date: abc' },
+    ]);
   });
 
   it('keeps the fraction of a millisecond in %N, as the reference does', () => {

@@ -68,7 +68,10 @@ const ZONE_ABBREVIATIONS: Readonly<Record<string, readonly [string, string]>> = 
   add(['WIB', 'WIB'], 'Asia/Jakarta Asia/Pontianak');
   add(['WITA', 'WITA'], 'Asia/Makassar');
   add(['WIT', 'WIT'], 'Asia/Jayapura');
-  add(['AEST', 'AEDT'], 'Australia/Sydney Australia/Melbourne Australia/Hobart Australia/Canberra Australia/ACT Australia/NSW Australia/Victoria Australia/Tasmania Australia/Currie');
+  add(
+    ['AEST', 'AEDT'],
+    'Australia/Sydney Australia/Melbourne Australia/Hobart Australia/Canberra Australia/ACT Australia/NSW Australia/Victoria Australia/Tasmania Australia/Currie',
+  );
   add(['AEST', 'AEST'], 'Australia/Brisbane Australia/Lindeman Australia/Queensland');
   add(['ACST', 'ACDT'], 'Australia/Adelaide Australia/Broken_Hill Australia/South Australia/Yancowinna');
   add(['ACST', 'ACST'], 'Australia/Darwin Australia/North');
@@ -76,13 +79,24 @@ const ZONE_ABBREVIATIONS: Readonly<Record<string, readonly [string, string]>> = 
   add(['NZST', 'NZDT'], 'Pacific/Auckland Antarctica/McMurdo NZ');
   add(['ChST', 'ChST'], 'Pacific/Guam Pacific/Saipan');
   add(['SAST', 'SAST'], 'Africa/Johannesburg Africa/Maseru Africa/Mbabane');
-  add(['WAT', 'WAT'], 'Africa/Lagos Africa/Kinshasa Africa/Luanda Africa/Douala Africa/Libreville Africa/Malabo Africa/Niamey Africa/Porto-Novo Africa/Bangui Africa/Brazzaville Africa/Ndjamena');
-  add(['CAT', 'CAT'], 'Africa/Maputo Africa/Harare Africa/Lusaka Africa/Lubumbashi Africa/Blantyre Africa/Bujumbura Africa/Gaborone Africa/Kigali Africa/Windhoek Africa/Khartoum Africa/Juba');
-  add(['EAT', 'EAT'], 'Africa/Nairobi Africa/Addis_Ababa Africa/Dar_es_Salaam Africa/Kampala Africa/Mogadishu Africa/Djibouti Africa/Asmara Indian/Antananarivo Indian/Comoro Indian/Mayotte');
-  add(['GMT', 'GMT'], 'Africa/Abidjan Africa/Accra Africa/Bamako Africa/Banjul Africa/Bissau Africa/Conakry Africa/Dakar Africa/Freetown Africa/Lome Africa/Monrovia Africa/Nouakchott Africa/Ouagadougou Atlantic/Reykjavik Atlantic/St_Helena Iceland');
+  add(
+    ['WAT', 'WAT'],
+    'Africa/Lagos Africa/Kinshasa Africa/Luanda Africa/Douala Africa/Libreville Africa/Malabo Africa/Niamey Africa/Porto-Novo Africa/Bangui Africa/Brazzaville Africa/Ndjamena',
+  );
+  add(
+    ['CAT', 'CAT'],
+    'Africa/Maputo Africa/Harare Africa/Lusaka Africa/Lubumbashi Africa/Blantyre Africa/Bujumbura Africa/Gaborone Africa/Kigali Africa/Windhoek Africa/Khartoum Africa/Juba',
+  );
+  add(
+    ['EAT', 'EAT'],
+    'Africa/Nairobi Africa/Addis_Ababa Africa/Dar_es_Salaam Africa/Kampala Africa/Mogadishu Africa/Djibouti Africa/Asmara Indian/Antananarivo Indian/Comoro Indian/Mayotte',
+  );
+  add(
+    ['GMT', 'GMT'],
+    'Africa/Abidjan Africa/Accra Africa/Bamako Africa/Banjul Africa/Bissau Africa/Conakry Africa/Dakar Africa/Freetown Africa/Lome Africa/Monrovia Africa/Nouakchott Africa/Ouagadougou Atlantic/Reykjavik Atlantic/St_Helena Iceland',
+  );
   return table;
 })();
-
 
 function yearLength(year: number): number {
   return utcDays(year + 1, 1, 1) - utcDays(year, 1, 1);
@@ -281,7 +295,8 @@ export const DATE_FORMATTERS: FormatterTable = {
     // Outside the Julian day range the reference fails the whole tag (a TypeError inside its
     // calendar code), which also leaves the tag's frame pushed (see popFrame in exec/program.ts).
     const zone = siteTimeZone(ctx);
-    if (!Number.isFinite(epoch) || !inJulianDayRange(epoch, zone)) throw new TypeError(`Invalid date: ${String(value)}`);
+    if (!Number.isFinite(epoch) || !inJulianDayRange(epoch, zone))
+      throw new TypeError(`Invalid date: ${String(value)}`);
     return formatDate(epoch, joinedArgs(args), zone);
   },
 };

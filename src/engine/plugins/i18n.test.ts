@@ -82,7 +82,9 @@ describe('datetime', () => {
     expect(apply('datetime', [0], ['skeleton:hmzzzz'], zone('UTC'))).toBe('12:00\u202fAM Greenwich Mean Time');
     expect(apply('datetime', [0], ['time:hmv'], zone('America/New_York'))).toBe('7:00\u202fPM ET');
     expect(apply('datetime', [0], ['time:hmv'], zone('Asia/Kolkata'))).toBe('5:30\u202fAM GMT+5:30');
-    expect(apply('datetime', [0], ['skeleton:hmvvvv'], zone('Europe/Paris'))).toBe('1:00\u202fAM Central European Time');
+    expect(apply('datetime', [0], ['skeleton:hmvvvv'], zone('Europe/Paris'))).toBe(
+      '1:00\u202fAM Central European Time',
+    );
     expect(apply('datetime', [0], ['skeleton:hmvvvv'], zone('Asia/Kolkata'))).toBe('5:30\u202fAM GMT+05:30');
   });
 
@@ -98,7 +100,9 @@ describe('datetime', () => {
   });
 
   it('capitalizes a leading word at the start of a sentence', () => {
-    expect(apply('datetime', [t], ['date:full', 'context:begin-sentence'], { locale: 'fr', root: NY })).toBe('Lundi 24 février 2020');
+    expect(apply('datetime', [t], ['date:full', 'context:begin-sentence'], { locale: 'fr', root: NY })).toBe(
+      'Lundi 24 février 2020',
+    );
   });
 
   it('prints nothing without a locale or a number', () => {
@@ -127,7 +131,9 @@ describe('datetime-interval', () => {
   });
 
   it('uses the website time zone', () => {
-    expect(apply('datetime-interval', [1509647217000, 1510641417000], [], { root: LA })).toBe('Nov 2\u2009–\u200913, 2017');
+    expect(apply('datetime-interval', [1509647217000, 1510641417000], [], { root: LA })).toBe(
+      'Nov 2\u2009–\u200913, 2017',
+    );
   });
 
   it('needs two values', () => {
@@ -205,7 +211,9 @@ describe('relative-time and timesince', () => {
   it('measures a date beyond the calendar from its first day, 4713 BC', () => {
     const o = { now: Date.UTC(2024, 4, 17) };
     for (const date of [-1e21, -8.64e15 - 1, -4e14]) {
-      expect(apply('timesince', [date], [], o)).toBe(`<span class="timesince" data-date="${date}">about 6740 years ago</span>`);
+      expect(apply('timesince', [date], [], o)).toBe(
+        `<span class="timesince" data-date="${date}">about 6740 years ago</span>`,
+      );
     }
   });
 });
@@ -214,9 +222,9 @@ describe('message', () => {
   it('fills positional and keyword arguments from the scope around the tag', () => {
     const outer = { foo: 'FOO', bar: 'BAR', baz: 'BAZ', number: 123, string: 'abc' };
     // Bare references are positional only: {foo} names no keyword argument.
-    expect(apply('message', ['{foo} {bar} {0} {1} {2} {x} {y}'], ['foo', 'bar', 'baz', 'x=number', 'y=string'], { outer })).toBe(
-      '  FOO BAR BAZ 123 abc',
-    );
+    expect(
+      apply('message', ['{foo} {bar} {0} {1} {2} {x} {y}'], ['foo', 'bar', 'baz', 'x=number', 'y=string'], { outer }),
+    ).toBe('  FOO BAR BAZ 123 abc');
     expect(apply('message', ['{0} and {1}'], ['@', '@'], { outer: 'me' })).toBe('me and me');
   });
 
@@ -225,12 +233,22 @@ describe('message', () => {
     expect(apply('message', [msg], ['n'], { outer: { n: 1 } })).toBe('1 item, the 1st');
     expect(apply('message', [msg], ['n'], { outer: { n: 3 } })).toBe('3 items, the 3rd');
     expect(apply('message', ['{0 plural one {ONE} other {OTHER}}'], ['n'], { outer: { n: '1.0' } })).toBe('OTHER');
-    expect(apply('message', ['{0 plural one {ONE} few {FEW} many {MANY} other {OTHER}}'], ['n'], { locale: 'pl', outer: { n: 5 } })).toBe('MANY');
+    expect(
+      apply('message', ['{0 plural one {ONE} few {FEW} many {MANY} other {OTHER}}'], ['n'], {
+        locale: 'pl',
+        outer: { n: 5 },
+      }),
+    ).toBe('MANY');
     expect(apply('message', ['{0 select a {A} other {O}}'], ['@'], { outer: 'b' })).toBe('O');
   });
 
   it('formats numbers, money and dates inside messages', () => {
-    const outer = { n: '12345.67899', m: { decimalValue: '123456.789', currencyCode: 'EUR' }, s: 1525198211000, e: 1531678211000 };
+    const outer = {
+      n: '12345.67899',
+      m: { decimalValue: '123456.789', currencyCode: 'EUR' },
+      s: 1525198211000,
+      e: 1531678211000,
+    };
     const o = { outer, root: NY };
     expect(apply('message', ['{0 decimal style:short}'], ['n'], o)).toBe('12K');
     expect(apply('message', ['{0 money style:name}'], ['m'], o)).toBe('123,456.79 euros');
@@ -254,8 +272,13 @@ describe('message patterns', () => {
   const parser = new MessageParser(['decimal']);
   const host = {
     asString: (a: string | undefined) => a ?? '',
-    plural: (a: string | undefined) => ({ category: a === '1' ? 'one' : 'other', exact: (m: string) => m === a, sub: a }),
-    format: (name: string, args: (string | undefined)[], options: string[]) => `[${name} ${args.join(';')} ${options.join(' ')}]`,
+    plural: (a: string | undefined) => ({
+      category: a === '1' ? 'one' : 'other',
+      exact: (m: string) => m === a,
+      sub: a,
+    }),
+    format: (name: string, args: (string | undefined)[], options: string[]) =>
+      `[${name} ${args.join(';')} ${options.join(' ')}]`,
   };
   const run = (pattern: string, positional: string[]): string =>
     evaluate(parser.parse(pattern), { positional, named: {} }, host);

@@ -93,7 +93,8 @@ function moneyParts(value: unknown): { amount: unknown; currency: unknown } | un
   if (amount !== undefined && currency !== undefined) return { amount, currency };
   const legacyAmount = childOf(value, 'value');
   const legacyCurrency = childOf(value, 'currency');
-  if (legacyAmount !== undefined && legacyCurrency !== undefined) return { amount: legacyAmount, currency: legacyCurrency };
+  if (legacyAmount !== undefined && legacyCurrency !== undefined)
+    return { amount: legacyAmount, currency: legacyCurrency };
   return undefined;
 }
 
@@ -112,7 +113,13 @@ const datetimeInterval: Formatter = (_value, args, ctx, vars) => {
   const end = asNumber(vars[1]);
   if (!Number.isFinite(start) || !Number.isFinite(end)) return '';
   const zone = timeZoneOf(ctx);
-  return formatInterval(locale, zone, clampToJulianDayRange(start, zone), clampToJulianDayRange(end, zone), intervalOptions(args));
+  return formatInterval(
+    locale,
+    zone,
+    clampToJulianDayRange(start, zone),
+    clampToJulianDayRange(end, zone),
+    intervalOptions(args),
+  );
 };
 
 /** Spellings of NaN and the infinities a decimal value may be written as. */
@@ -190,7 +197,7 @@ function argNumber(arg: MessageArg | undefined): Decimal | null {
   const amount = moneyAmount(arg.value);
   if (amount !== undefined) return decimalOf(amount) ?? ZERO;
   const v = arg.value;
-  if (typeof v === 'boolean') return v ? decimalFromNumber(1) ?? ZERO : ZERO;
+  if (typeof v === 'boolean') return v ? (decimalFromNumber(1) ?? ZERO) : ZERO;
   if (typeof v === 'number') return decimalFromNumber(v) ?? null;
   if (typeof v === 'string') return parseDecimal(v) ?? ZERO;
   return ZERO;
@@ -249,7 +256,9 @@ function messageHost(locale: string, zone: string): MessageHost<MessageArg> {
         }
         case 'datetime': {
           const epoch = asNumber(argValue(first));
-          return Number.isFinite(epoch) ? formatDatetime(locale, zone, clampToJulianDayRange(epoch, zone), datetimeOptions(options)) : '';
+          return Number.isFinite(epoch)
+            ? formatDatetime(locale, zone, clampToJulianDayRange(epoch, zone), datetimeOptions(options))
+            : '';
         }
         case 'datetime-interval': {
           const second = args[1];
@@ -257,7 +266,13 @@ function messageHost(locale: string, zone: string): MessageHost<MessageArg> {
           // Inside messages a value that is not a number counts as the epoch itself.
           const start = finiteOrZero(asNumber(argValue(first)));
           const end = finiteOrZero(asNumber(argValue(second)));
-          return formatInterval(locale, zone, clampToJulianDayRange(start, zone), clampToJulianDayRange(end, zone), intervalOptions(options));
+          return formatInterval(
+            locale,
+            zone,
+            clampToJulianDayRange(start, zone),
+            clampToJulianDayRange(end, zone),
+            intervalOptions(options),
+          );
         }
         default: {
           const n = argNumber(first);
@@ -368,9 +383,9 @@ export const I18N_FORMATTERS: FormatterTable = {
 };
 
 /** `units-metric? category`: whether the locale measures that category in metric units. */
-const unitsMetricPredicate: Predicate = (args, ctx) => unitsMetric(ctx.locale === null ? 'en' : intlLocale(ctx.locale), args[0]);
+const unitsMetricPredicate: Predicate = (args, ctx) =>
+  unitsMetric(ctx.locale === null ? 'en' : intlLocale(ctx.locale), args[0]);
 
 export const I18N_PREDICATES: PredicateTable = {
   'units-metric?': unitsMetricPredicate,
 };
-

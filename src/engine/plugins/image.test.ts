@@ -15,15 +15,22 @@ describe('img formatter (spec §5 image template rules)', () => {
   });
 
   it('writes the source as it is with the raw loader, with its own srcset', () => {
-    const html = render('{@|img;loader=raw;src=/b.png;width=40;height=30;srcset=/b.png 1x, /b@2x.png 2x;alt=B;priority=high}', {}).html;
-    expect(html).toBe('<img src="/b.png" srcset="/b.png 1x, /b@2x.png 2x" alt="B" width="40" height="30" fetchpriority="high" decoding="sync">');
+    const html = render(
+      '{@|img;loader=raw;src=/b.png;width=40;height=30;srcset=/b.png 1x, /b@2x.png 2x;alt=B;priority=high}',
+      {},
+    ).html;
+    expect(html).toBe(
+      '<img src="/b.png" srcset="/b.png 1x, /b@2x.png 2x" alt="B" width="40" height="30" fetchpriority="high" decoding="sync">',
+    );
     expect(render('{@|img;loader=raw;priority=low}', photo).html).toBe(
       '<img src="/images/a.webp" alt="A &quot;mug&quot;" width="1200" height="800" loading="lazy" fetchpriority="low" decoding="async">',
     );
   });
 
   it('requires src, width and height', () => {
-    expect(render('{@|img;loader=raw}', {}).html).toBe('<!-- img: src is required; width is required; height is required -->');
+    expect(render('{@|img;loader=raw}', {}).html).toBe(
+      '<!-- img: src is required; width is required; height is required -->',
+    );
     expect(render('{@|img;loader=raw;src=/a.png;width=10}', {}).html).toBe('<!-- img: height is required -->');
   });
 
@@ -39,7 +46,9 @@ describe('img formatter (spec §5 image template rules)', () => {
   });
 
   it('takes priority high, low or null and loader sqs or raw', () => {
-    expect(render('{@|img;loader=raw;priority=urgent}', photo).html).toBe('<!-- img: priority must be high, low or null -->');
+    expect(render('{@|img;loader=raw;priority=urgent}', photo).html).toBe(
+      '<!-- img: priority must be high, low or null -->',
+    );
     expect(render('{@|img;loader=raw;priority=null}', photo).html).toContain('loading="lazy" decoding="async">');
     expect(render('{@|img;loader=cdn}', photo).html).toBe('<!-- img: loader must be sqs or raw -->');
   });
@@ -60,7 +69,11 @@ describe('img formatter (spec §5 image template rules)', () => {
   });
 
   it("keeps the image size formatters' exact error text", () => {
-    expect(render('{s|resizedHeightForWidth 300}|{s|resizedWidthForHeight 300}|{s|squarespaceThumbnailForHeight 300}', { s: '640' }).html).toBe(
+    expect(
+      render('{s|resizedHeightForWidth 300}|{s|resizedWidthForHeight 300}|{s|squarespaceThumbnailForHeight 300}', {
+        s: '640',
+      }).html,
+    ).toBe(
       "Invalid source parameter. Pass in 'originalSize'|Invalid source parameter. Pass in 'originalSize'|Invalid source parameter. Pass in 'originalSize'",
     );
   });

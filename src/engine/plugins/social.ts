@@ -162,6 +162,8 @@ export const SOCIAL_PREDICATES: PredicateTable = {
   'disqus?': (_args, ctx) => isTruthy(ctx.resolve(['websiteSettings', 'disqusShortName'])),
   'current-type?': (args, ctx) => {
     const name = args[0] ?? '';
-    return Object.hasOwn(SLICE_TYPES, name) && SLICE_TYPES[name] === (asNumber(childOf(ctx.current(), 'currentType')) | 0);
+    return (
+      Object.hasOwn(SLICE_TYPES, name) && SLICE_TYPES[name] === (asNumber(childOf(ctx.current(), 'currentType')) | 0)
+    );
   },
 };

@@ -31,7 +31,12 @@ export interface RenderContext {
    * `args` become `@args` inside it; `isolated` stops variable lookup at the partial's frame.
    * Returns undefined (after recording an error) when it cannot be applied.
    */
-  applyPartial(name: string, value: unknown, args: Record<string, string> | null, isolated: boolean): string | undefined;
+  applyPartial(
+    name: string,
+    value: unknown,
+    args: Record<string, string> | null,
+    isolated: boolean,
+  ): string | undefined;
   /**
    * Renders a template source of the plugin's own (compiled once and cached) against `value`, in a
    * frame over the current one, and returns the output. Plugins use it for their markup snippets.
@@ -60,7 +65,12 @@ export const UNCHANGED: unique symbol = Symbol('unchanged');
  * `vars` holds every variable of the tag (`{a,b|fmt}`), vars[0] === value; formatters that
  * combine several values read the others from it. The return value replaces vars[0].
  */
-export type Formatter = (value: unknown, args: readonly string[], ctx: RenderContext, vars: readonly unknown[]) => unknown;
+export type Formatter = (
+  value: unknown,
+  args: readonly string[],
+  ctx: RenderContext,
+  vars: readonly unknown[],
+) => unknown;
 
 /** A predicate tests the current frame's value (`ctx.current()`), with the tag's arguments. */
 export type Predicate = (args: readonly string[], ctx: RenderContext) => boolean;

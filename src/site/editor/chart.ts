@@ -35,7 +35,15 @@ export function truncateDataset(draft: ChartDraft): { draft: ChartDraft; truncat
   const truncated = draft.columns.length > MAX_CHART_COLUMNS || draft.rows.length > MAX_CHART_ROWS;
   if (!truncated) return { draft, truncated };
   const columns = draft.columns.slice(0, MAX_CHART_COLUMNS);
-  return { draft: { columns, rows: draft.rows.slice(0, MAX_CHART_ROWS).map((row) => ({ label: row.label, values: row.values.slice(0, columns.length) })) }, truncated };
+  return {
+    draft: {
+      columns,
+      rows: draft.rows
+        .slice(0, MAX_CHART_ROWS)
+        .map((row) => ({ label: row.label, values: row.values.slice(0, columns.length) })),
+    },
+    truncated,
+  };
 }
 
 const NUMBER = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?$/i;
@@ -43,20 +51,34 @@ const NUMBER = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?$/i;
 /** The dataset a draft makes, or the spec's message for what is wrong with it. */
 export function datasetOf(draft: ChartDraft): { dataset: ChartDataset } | { error: string } {
   const columns = draft.columns.map((column) => column.trim());
-  const rows = draft.rows.map((row) => ({ label: row.label.trim(), values: row.values.map((value) => value.trim().replace(/,/g, '')) }));
-  const blank = columns.every((column) => column === '') && rows.every((row) => row.label === '' && row.values.every((value) => value === ''));
+  const rows = draft.rows.map((row) => ({
+    label: row.label.trim(),
+    values: row.values.map((value) => value.trim().replace(/,/g, '')),
+  }));
+  const blank =
+    columns.every((column) => column === '') &&
+    rows.every((row) => row.label === '' && row.values.every((value) => value === ''));
   if (blank) return { error: CHART_MESSAGES.empty };
   if (columns.length === 0) return { error: CHART_MESSAGES.noColumns };
   if (rows.length === 0) return { error: CHART_MESSAGES.noRows };
   if (columns.length > MAX_CHART_COLUMNS || rows.length > MAX_CHART_ROWS) return { error: CHART_MESSAGES.truncated };
   const missing =
     columns.some((column) => column === '' || column.length > MAX_CHART_LABEL) ||
-    rows.some((row) => row.label === '' || row.label.length > MAX_CHART_LABEL || row.values.length !== columns.length || row.values.some((value) => !NUMBER.test(value) || !Number.isFinite(Number(value))));
+    rows.some(
+      (row) =>
+        row.label === '' ||
+        row.label.length > MAX_CHART_LABEL ||
+        row.values.length !== columns.length ||
+        row.values.some((value) => !NUMBER.test(value) || !Number.isFinite(Number(value))),
+    );
   if (missing) return { error: CHART_MESSAGES.missingData };
   return { dataset: { columns, rows: rows.map((row) => ({ label: row.label, values: row.values.map(Number) })) } };
 }
 
 /** A stored dataset back as editor text. */
 export function draftOf(dataset: ChartDataset): ChartDraft {
-  return { columns: [...dataset.columns], rows: dataset.rows.map((row) => ({ label: row.label, values: row.values.map(String) })) };
+  return {
+    columns: [...dataset.columns],
+    rows: dataset.rows.map((row) => ({ label: row.label, values: row.values.map(String) })),
+  };
 }

@@ -17,6 +17,8 @@ describe('website colours', () => {
   it('names every value out of bounds with the spec messages', () => {
     expect(websiteColourProblem({ hue: 10, saturation: 0.5, lightness: 0.5 })).toBeNull();
     expect(websiteColourProblem({ hue: 10, saturation: 0.5 })).toBe(COLOUR_MESSAGES.missing);
-    expect(websiteColourProblem({ hue: 361, saturation: 1.1, lightness: 2, alpha: -1 })).toBe('Hue out of bounds. Saturation out of bounds. Lightness out of bounds. Alpha out of bounds.');
+    expect(websiteColourProblem({ hue: 361, saturation: 1.1, lightness: 2, alpha: -1 })).toBe(
+      'Hue out of bounds. Saturation out of bounds. Lightness out of bounds. Alpha out of bounds.',
+    );
   });
 });

@@ -76,7 +76,18 @@ export function hslToRgb({ hue, saturation, lightness, alpha }: WebsiteColour): 
   const h = (((hue % 360) + 360) % 360) / 60;
   const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
   const x = chroma * (1 - Math.abs((h % 2) - 1));
-  const [r, g, b] = h < 1 ? [chroma, x, 0] : h < 2 ? [x, chroma, 0] : h < 3 ? [0, chroma, x] : h < 4 ? [0, x, chroma] : h < 5 ? [x, 0, chroma] : [chroma, 0, x];
+  const [r, g, b] =
+    h < 1
+      ? [chroma, x, 0]
+      : h < 2
+        ? [x, chroma, 0]
+        : h < 3
+          ? [0, chroma, x]
+          : h < 4
+            ? [0, x, chroma]
+            : h < 5
+              ? [x, 0, chroma]
+              : [chroma, 0, x];
   const m = lightness - chroma / 2;
   const channel = (v: number) => clamp(Math.round((v + m) * 255), 0, 255);
   return { r: channel(r), g: channel(g), b: channel(b), a: alpha ?? 1 };
@@ -96,7 +107,11 @@ export function rgbToHsl({ r, g, b, a }: Rgba): WebsiteColour {
     else if (max === gn) hue = 60 * ((bn - rn) / delta + 2);
     else hue = 60 * ((rn - gn) / delta + 4);
   }
-  const colour: WebsiteColour = { hue: round(hue, 1), saturation: round(saturation, 3), lightness: round(lightness, 3) };
+  const colour: WebsiteColour = {
+    hue: round(hue, 1),
+    saturation: round(saturation, 3),
+    lightness: round(lightness, 3),
+  };
   return a === 1 ? colour : { ...colour, alpha: round(a, 3) };
 }
 

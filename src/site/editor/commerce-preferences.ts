@@ -22,17 +22,21 @@ export class CommercePreferences {
     events: EventTarget = globalThis as unknown as EventTarget,
     namespaces: readonly string[] = [],
   ) {
-    for (const namespace of namespaces) events.addEventListener(`${REFETCH_EVENT_PREFIX}${namespace}`, () => this.cache.delete(namespace));
+    for (const namespace of namespaces)
+      events.addEventListener(`${REFETCH_EVENT_PREFIX}${namespace}`, () => this.cache.delete(namespace));
   }
 
   get(namespace: string): Promise<Preferences> {
     let cached = this.cache.get(namespace);
     if (cached === undefined) {
-      cached = this.transport.get(namespace).then(({ websiteId: _websiteId, ...preferences }) => preferences, (error: unknown) => {
-        this.cache.delete(namespace);
-        this.report(error, `fetching commerce preferences '${namespace}'`);
-        throw error;
-      });
+      cached = this.transport.get(namespace).then(
+        ({ websiteId: _websiteId, ...preferences }) => preferences,
+        (error: unknown) => {
+          this.cache.delete(namespace);
+          this.report(error, `fetching commerce preferences '${namespace}'`);
+          throw error;
+        },
+      );
       this.cache.set(namespace, cached);
     }
     return cached;

@@ -32,13 +32,19 @@ export function visibleFrom(item: { status?: ContentStatus | undefined; addedOn?
 }
 
 /** Whether shoppers see the item or page at `now`. */
-export function shownAt(item: { status?: ContentStatus | undefined; addedOn?: number | undefined }, now: number): boolean {
+export function shownAt(
+  item: { status?: ContentStatus | undefined; addedOn?: number | undefined },
+  now: number,
+): boolean {
   const from = visibleFrom(item);
   return from !== null && from <= now;
 }
 
 /** The next publish date after `now` among scheduled pages (the shell's collections), or null. */
-export function nextScheduledPage(collections: readonly { status?: ContentStatus | undefined; addedOn?: number | undefined }[], now: number): number | null {
+export function nextScheduledPage(
+  collections: readonly { status?: ContentStatus | undefined; addedOn?: number | undefined }[],
+  now: number,
+): number | null {
   let next: number | null = null;
   for (const collection of collections) {
     const from = visibleFrom(collection);

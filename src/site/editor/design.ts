@@ -36,7 +36,15 @@ export const ASPECT_RATIOS = {
   widescreen: '16 / 9',
   'anamorphic-widescreen': '2.4 / 1',
 } as const;
-export const META_POSITIONS = ['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right'] as const;
+export const META_POSITIONS = [
+  'top',
+  'top-left',
+  'top-right',
+  'center',
+  'bottom',
+  'bottom-left',
+  'bottom-right',
+] as const;
 export type AspectRatio = keyof typeof ASPECT_RATIOS;
 export type MetaPosition = (typeof META_POSITIONS)[number];
 
@@ -57,7 +65,13 @@ const hex = (text: string) => hexToColour(text) as WebsiteColour;
 
 /** The default theme's own look: a design that changes nothing until the merchant does. */
 export const DEFAULT_DESIGN: Design = {
-  colours: { background: hex('#fffdf9'), text: hex('#1f1c19'), muted: hex('#6a625a'), accent: hex('#7a3f22'), sale: hex('#a02c1c') },
+  colours: {
+    background: hex('#fffdf9'),
+    text: hex('#1f1c19'),
+    muted: hex('#6a625a'),
+    accent: hex('#7a3f22'),
+    sale: hex('#a02c1c'),
+  },
   fonts: { heading: 'book', body: 'system-ui' },
   gallery: { ...GALLERY_DEFAULTS } as DesignGallery,
 };
@@ -65,8 +79,10 @@ export const DEFAULT_DESIGN: Design = {
 /** A CSS declaration value cannot close the rule: font stacks come from our table, colours from numbers. */
 function declarations(design: Design): string[] {
   const lines: string[] = [];
-  for (const role of COLOUR_ROLE_NAMES) lines.push(`${COLOUR_ROLES[role].variable}: ${colourCss(design.colours[role])}`);
-  for (const role of FONT_ROLE_NAMES) lines.push(`${FONT_ROLES[role].variable}: ${(fontById(design.fonts[role]) ?? FONTS[0]!).stack}`);
+  for (const role of COLOUR_ROLE_NAMES)
+    lines.push(`${COLOUR_ROLES[role].variable}: ${colourCss(design.colours[role])}`);
+  for (const role of FONT_ROLE_NAMES)
+    lines.push(`${FONT_ROLES[role].variable}: ${(fontById(design.fonts[role]) ?? FONTS[0]!).stack}`);
   const gallery = design.gallery;
   lines.push(`--grid-columns: repeat(${gallery['thumbnails-per-row']}, minmax(0, 1fr))`);
   lines.push(`--grid-gap: ${gallery.padding}px`);

@@ -28,8 +28,22 @@ describe('editor helpers', () => {
 
   it('fills gallery defaults, clamps to the bounds and applies design presets', () => {
     expect(galleryOptions({})).toEqual(GALLERY_DEFAULTS);
-    const clamped = galleryOptions({ 'autoplay-duration': 30, 'thumbnail-strip-height': -5, 'thumbnails-per-row': 12, padding: 80, 'max-width': 50, 'thumbnail-strip-margin': 61 });
-    expect(clamped).toMatchObject({ 'autoplay-duration': 10, 'thumbnail-strip-height': 0, 'thumbnails-per-row': 10, padding: 50, 'max-width': 100, 'thumbnail-strip-margin': 60 });
+    const clamped = galleryOptions({
+      'autoplay-duration': 30,
+      'thumbnail-strip-height': -5,
+      'thumbnails-per-row': 12,
+      padding: 80,
+      'max-width': 50,
+      'thumbnail-strip-margin': 61,
+    });
+    expect(clamped).toMatchObject({
+      'autoplay-duration': 10,
+      'thumbnail-strip-height': 0,
+      'thumbnails-per-row': 10,
+      padding: 50,
+      'max-width': 100,
+      'thumbnail-strip-margin': 60,
+    });
     const slideshow = withDesign(galleryOptions({ autoplay: true }), 'slideshow');
     expect(slideshow).toMatchObject({ thumbnails: true, autoplay: true });
     expect(withDesign(slideshow, 'carousel')).toMatchObject({ thumbnails: false, autoplay: true });
@@ -38,8 +52,15 @@ describe('editor helpers', () => {
   });
 
   it('builds calendar links with compact UTC dates and the location joined by commas', () => {
-    const link = calendarLink({ text: 'Pottery class', startMs: Date.UTC(2026, 10, 28, 15, 0, 0), endMs: Date.UTC(2026, 10, 28, 17, 30, 0), locationLines: ['12 Market Street', '', 'San Francisco'] });
-    expect(link).toBe('https://www.google.com/calendar/event?action=TEMPLATE&text=Pottery+class&dates=20261128T150000Z/20261128T173000Z&location=12+Market+Street%2C+San+Francisco');
+    const link = calendarLink({
+      text: 'Pottery class',
+      startMs: Date.UTC(2026, 10, 28, 15, 0, 0),
+      endMs: Date.UTC(2026, 10, 28, 17, 30, 0),
+      locationLines: ['12 Market Street', '', 'San Francisco'],
+    });
+    expect(link).toBe(
+      'https://www.google.com/calendar/event?action=TEMPLATE&text=Pottery+class&dates=20261128T150000Z/20261128T173000Z&location=12+Market+Street%2C+San+Francisco',
+    );
   });
 
   it('words relative times and durations', () => {
@@ -55,7 +76,10 @@ describe('editor helpers', () => {
     const events = new EventTarget();
     const store: Record<string, Record<string, unknown>> = { checkout: { express: false } };
     // The server answers with the websiteId, as the spec's response has it.
-    const transport = { get: vi.fn(async (ns: string) => ({ websiteId: 'w1', ...store[ns] })), put: vi.fn(async (ns: string, p: Record<string, unknown>) => void (store[ns] = p)) };
+    const transport = {
+      get: vi.fn(async (ns: string) => ({ websiteId: 'w1', ...store[ns] })),
+      put: vi.fn(async (ns: string, p: Record<string, unknown>) => void (store[ns] = p)),
+    };
     const report = vi.fn();
     const prefs = new CommercePreferences(transport, report, events, ['checkout']);
     expect(await prefs.get('checkout')).toEqual({ express: false });

@@ -74,7 +74,10 @@ const PRESETS: Readonly<Record<GalleryDesign, Partial<GalleryOptions>>> = {
 /** The options with defaults filled in and numbers clamped to their bounds. */
 export function galleryOptions(input: Partial<GalleryOptions>): GalleryOptions {
   const options: GalleryOptions = { ...GALLERY_DEFAULTS, ...input };
-  for (const [key, [min, max]] of Object.entries(GALLERY_BOUNDS) as [keyof typeof GALLERY_BOUNDS, readonly [number, number]][]) {
+  for (const [key, [min, max]] of Object.entries(GALLERY_BOUNDS) as [
+    keyof typeof GALLERY_BOUNDS,
+    readonly [number, number],
+  ][]) {
     const value = Number(options[key]);
     options[key] = Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : GALLERY_DEFAULTS[key];
   }

@@ -8,7 +8,13 @@
 export const LINK_TARGET_TYPES = ['page', 'web', 'email', 'phone', 'file'] as const;
 export type LinkTargetType = (typeof LINK_TARGET_TYPES)[number];
 
-export const LINK_TARGET_LABELS: Readonly<Record<LinkTargetType, string>> = { page: 'Page', web: 'Web Address', email: 'Email', phone: 'Phone', file: 'File' };
+export const LINK_TARGET_LABELS: Readonly<Record<LinkTargetType, string>> = {
+  page: 'Page',
+  web: 'Web Address',
+  email: 'Email',
+  phone: 'Phone',
+  file: 'File',
+};
 
 export interface LinkTarget {
   type: LinkTargetType;
@@ -42,7 +48,9 @@ export function linkHref(target: { type: string; value: string }): { href: strin
   const value = target.value.trim();
   switch (target.type) {
     case 'page':
-      return PAGE_PATH.test(value) && value.length <= MAX_LINK_LENGTH ? { href: value } : { error: LINK_MESSAGES.pageUrl(value === '' ? '""' : value) };
+      return PAGE_PATH.test(value) && value.length <= MAX_LINK_LENGTH
+        ? { href: value }
+        : { error: LINK_MESSAGES.pageUrl(value === '' ? '""' : value) };
     case 'web': {
       const withScheme = /^https?:\/\//i.test(value) ? value : `https://${value}`;
       let url: URL;
@@ -51,7 +59,14 @@ export function linkHref(target: { type: string; value: string }): { href: strin
       } catch {
         return { error: LINK_MESSAGES.linkFormat };
       }
-      if (!HOST.test(url.hostname) || /\s/.test(value) || withScheme.length > MAX_LINK_LENGTH || url.username !== '' || url.password !== '') return { error: LINK_MESSAGES.linkFormat };
+      if (
+        !HOST.test(url.hostname) ||
+        /\s/.test(value) ||
+        withScheme.length > MAX_LINK_LENGTH ||
+        url.username !== '' ||
+        url.password !== ''
+      )
+        return { error: LINK_MESSAGES.linkFormat };
       return { href: url.href };
     }
     case 'email':

@@ -49,7 +49,12 @@ export type MailingListChange =
 export type MailingListOutcome = { mailingList: MailingList } | { error: string; status?: 400 | 404 };
 
 /** Applies a change at time `now`; the new state, or the message to show. */
-export function changeMailingList(current: MailingList, change: MailingListChange, now: number, newId: () => string): MailingListOutcome {
+export function changeMailingList(
+  current: MailingList,
+  change: MailingListChange,
+  now: number,
+  newId: () => string,
+): MailingListOutcome {
   switch (change.action) {
     case 'connect': {
       if (current.lists.length === 0) return { error: MAILING_LIST_MESSAGES.noLists };
@@ -66,14 +71,26 @@ export function changeMailingList(current: MailingList, change: MailingListChang
     case 'confirm': {
       const connection = current.connection;
       if (connection.state !== 'awaiting') return { error: MAILING_LIST_MESSAGES.notAwaiting };
-      if (!current.lists.some((entry) => entry.id === connection.listId)) return { error: MAILING_LIST_MESSAGES.unableToConnect };
-      return { mailingList: { ...current, connection: { state: 'connected', listId: connection.listId, doubleOptIn: connection.doubleOptIn, connectedAt: now } } };
+      if (!current.lists.some((entry) => entry.id === connection.listId))
+        return { error: MAILING_LIST_MESSAGES.unableToConnect };
+      return {
+        mailingList: {
+          ...current,
+          connection: {
+            state: 'connected',
+            listId: connection.listId,
+            doubleOptIn: connection.doubleOptIn,
+            connectedAt: now,
+          },
+        },
+      };
     }
     case 'addList': {
       const name = change.name.trim();
       if (name === '') return { error: MAILING_LIST_MESSAGES.listNameRequired };
       if (current.lists.length >= MAX_MAILING_LISTS) return { error: MAILING_LIST_MESSAGES.tooManyLists };
-      if (current.lists.some((entry) => entry.name.toLowerCase() === name.toLowerCase())) return { error: MAILING_LIST_MESSAGES.listExists };
+      if (current.lists.some((entry) => entry.name.toLowerCase() === name.toLowerCase()))
+        return { error: MAILING_LIST_MESSAGES.listExists };
       return { mailingList: { ...current, lists: [...current.lists, { id: newId(), name, automation: false }] } };
     }
   }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { PRODUCT_TYPE_CODES, stockLimit } from '../../commerce/product';
 import { changeNames } from '../catalog-names';
 import type { Collection, Item } from '../schema';
-import { alwaysUnlimited, PRODUCT_MESSAGES, PRODUCT_TYPES, productProblems, slugOf, type ProductForm } from './product-form';
+import {
+  alwaysUnlimited,
+  PRODUCT_MESSAGES,
+  PRODUCT_TYPES,
+  productProblems,
+  slugOf,
+  type ProductForm,
+} from './product-form';
 import { bulkChanged, formFromProduct, paragraphsOf, productFromForm, textOf } from './product-item';
 import { nameProblem, replaceNames, TAG_MESSAGES } from './tag-manager';
 
@@ -18,8 +25,28 @@ const form: ProductForm = {
   categories: ['Aprons'],
   options: ['Colour'],
   variants: [
-    { sku: 'AP-1', values: { Colour: 'Sand' }, price: 3200, salePrice: 2800, onSale: true, unlimited: false, stock: 4, weightGrams: 300, imageUrl: '' },
-    { sku: '', values: { Colour: 'Ink' }, price: 3200, salePrice: 0, onSale: false, unlimited: true, stock: 0, weightGrams: null, imageUrl: '/images/apron-ink.webp' },
+    {
+      sku: 'AP-1',
+      values: { Colour: 'Sand' },
+      price: 3200,
+      salePrice: 2800,
+      onSale: true,
+      unlimited: false,
+      stock: 4,
+      weightGrams: 300,
+      imageUrl: '',
+    },
+    {
+      sku: '',
+      values: { Colour: 'Ink' },
+      price: 3200,
+      salePrice: 0,
+      onSale: false,
+      unlimited: true,
+      stock: 0,
+      weightGrams: null,
+      imageUrl: '/images/apron-ink.webp',
+    },
   ],
   price: 0,
   salePrice: 0,
@@ -44,21 +71,59 @@ describe('the product form', () => {
 
   it('finds nothing wrong with a good form and names each problem of a bad one', () => {
     expect(productProblems(form)).toEqual({});
-    const bad = productProblems({ ...form, options: ['Colour', 'colour'], variants: [{ ...form.variants[0]!, salePrice: 3200 }], images: [{ ...form.images[0]!, assetUrl: 'javascript:alert(1)' }] });
-    expect(bad).toMatchObject({ 'options.1': PRODUCT_MESSAGES.optionTwice, 'variants.0.salePrice': PRODUCT_MESSAGES.salePrice, 'images.0': PRODUCT_MESSAGES.imageUrl });
+    const bad = productProblems({
+      ...form,
+      options: ['Colour', 'colour'],
+      variants: [{ ...form.variants[0]!, salePrice: 3200 }],
+      images: [{ ...form.images[0]!, assetUrl: 'javascript:alert(1)' }],
+    });
+    expect(bad).toMatchObject({
+      'options.1': PRODUCT_MESSAGES.optionTwice,
+      'variants.0.salePrice': PRODUCT_MESSAGES.salePrice,
+      'images.0': PRODUCT_MESSAGES.imageUrl,
+    });
     expect(productProblems({ ...form, variants: [] }).variants).toBe(PRODUCT_MESSAGES.noVariants);
     expect(productProblems({ ...form, productType: 2, variants: [], price: -1 }).price).toBe(PRODUCT_MESSAGES.price);
   });
 
   it('turns a form into the item templates read, and back', () => {
-    const { item, merchandising } = productFromForm({ ...form, urlId: 'linen-apron' }, { item: null, merchandising: null }, context);
-    expect(item).toMatchObject({ collectionId: 'c-shop', recordType: 11, fullUrl: '/shop/p/linen-apron', addedOn: context.now, assetUrl: '/images/apron.webp', originalSize: '800x600' });
+    const { item, merchandising } = productFromForm(
+      { ...form, urlId: 'linen-apron' },
+      { item: null, merchandising: null },
+      context,
+    );
+    expect(item).toMatchObject({
+      collectionId: 'c-shop',
+      recordType: 11,
+      fullUrl: '/shop/p/linen-apron',
+      addedOn: context.now,
+      assetUrl: '/images/apron.webp',
+      originalSize: '800x600',
+    });
     expect(item.body).toBe('<p>Heavy linen.</p><p>Two pockets &amp; a loop.</p>');
     const variants = (item.structuredContent as { variants: Record<string, unknown>[] }).variants;
-    expect(variants[0]).toMatchObject({ sku: 'AP-1', price: 3200, priceMoney: { value: '32.00', currency: 'EUR' }, salePriceMoney: { value: '28.00', currency: 'EUR' }, onSale: true, qtyInStock: 4, weightGrams: 300, attributes: { Colour: 'Sand' }, optionValues: [{ optionName: 'Colour', value: 'Sand' }] });
-    expect(variants[1]).toMatchObject({ unlimited: true, qtyInStock: 0, image: { assetUrl: '/images/apron-ink.webp' } });
+    expect(variants[0]).toMatchObject({
+      sku: 'AP-1',
+      price: 3200,
+      priceMoney: { value: '32.00', currency: 'EUR' },
+      salePriceMoney: { value: '28.00', currency: 'EUR' },
+      onSale: true,
+      qtyInStock: 4,
+      weightGrams: 300,
+      attributes: { Colour: 'Sand' },
+      optionValues: [{ optionName: 'Colour', value: 'Sand' }],
+    });
+    expect(variants[1]).toMatchObject({
+      unlimited: true,
+      qtyInStock: 0,
+      image: { assetUrl: '/images/apron-ink.webp' },
+    });
     expect(String(variants[1]?.sku)).toMatch(/^SKU-[0-9A-F]{8}$/);
-    expect(merchandising).toEqual({ customSoldOutText: 'Back soon', scarcityEnabled: true, scarcityText: 'Only {qtyInStock} left' });
+    expect(merchandising).toEqual({
+      customSoldOutText: 'Back soon',
+      scarcityEnabled: true,
+      scarcityText: 'Only {qtyInStock} left',
+    });
     const back = formFromProduct(item as unknown as Item, merchandising);
     expect({ ...back, variants: back.variants.map(({ id: _id, sku: _sku, ...rest }) => rest) }).toEqual({
       ...form,
@@ -70,20 +135,46 @@ describe('the product form', () => {
   });
 
   it('keeps what the form does not cover when it saves over a stored product', () => {
-    const stored = { ...productFromForm({ ...form, urlId: 'linen-apron' }, { item: null, merchandising: null }, context).item, reviews: [{ author: 'A', rating: 5, text: 'Good', date: 1 }], addedOn: 5 } as unknown as Item;
-    const again = productFromForm({ ...formFromProduct(stored, null), title: 'Apron' }, { item: stored, merchandising: { restockNotificationViews: [] } }, context);
+    const stored = {
+      ...productFromForm({ ...form, urlId: 'linen-apron' }, { item: null, merchandising: null }, context).item,
+      reviews: [{ author: 'A', rating: 5, text: 'Good', date: 1 }],
+      addedOn: 5,
+    } as unknown as Item;
+    const again = productFromForm(
+      { ...formFromProduct(stored, null), title: 'Apron' },
+      { item: stored, merchandising: { restockNotificationViews: [] } },
+      context,
+    );
     expect(again.item).toMatchObject({ id: stored.id, title: 'Apron', addedOn: 5, reviews: [{ author: 'A' }] });
     expect(again.merchandising).toEqual({ restockNotificationViews: [] });
   });
 
   it("keeps several pictures in order: the first is the item's own, all of them its gallery (child image items); none takes them all away", () => {
     const pictures = [form.images[0]!, { assetUrl: '/images/apron-back.webp', originalSize: '800x600', altText: '' }];
-    const item = productFromForm({ ...form, urlId: 'linen-apron', images: pictures }, { item: null, merchandising: null }, context).item;
-    expect(item).toMatchObject({ assetUrl: '/images/apron.webp', originalSize: '800x600', altText: 'An apron', items: [{ assetUrl: '/images/apron.webp', altText: 'An apron' }, { assetUrl: '/images/apron-back.webp' }] });
+    const item = productFromForm(
+      { ...form, urlId: 'linen-apron', images: pictures },
+      { item: null, merchandising: null },
+      context,
+    ).item;
+    expect(item).toMatchObject({
+      assetUrl: '/images/apron.webp',
+      originalSize: '800x600',
+      altText: 'An apron',
+      items: [{ assetUrl: '/images/apron.webp', altText: 'An apron' }, { assetUrl: '/images/apron-back.webp' }],
+    });
     const stored = item as unknown as Item;
     expect(formFromProduct(stored, null).images).toEqual(pictures);
-    const bare = productFromForm({ ...formFromProduct(stored, null), images: [] }, { item: stored, merchandising: null }, context).item;
-    expect([bare.assetUrl, bare.originalSize, bare.altText, bare.items]).toEqual([undefined, undefined, undefined, undefined]);
+    const bare = productFromForm(
+      { ...formFromProduct(stored, null), images: [] },
+      { item: stored, merchandising: null },
+      context,
+    ).item;
+    expect([bare.assetUrl, bare.originalSize, bare.altText, bare.items]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('reads rich text as plain paragraphs', () => {
@@ -91,22 +182,45 @@ describe('the product form', () => {
     expect(paragraphsOf('One\n\n\nTwo <b>')).toBe('<p>One</p><p>Two &lt;b&gt;</p>');
   });
 
-  it('changes prices in bulk; a stock change only makes unlimited variants counted (the counts are the ledger\'s), leaving products without stock counts alone', () => {
-    const item = productFromForm({ ...form, urlId: 'a' }, { item: null, merchandising: null }, context).item as unknown as Item;
+  it("changes prices in bulk; a stock change only makes unlimited variants counted (the counts are the ledger's), leaving products without stock counts alone", () => {
+    const item = productFromForm({ ...form, urlId: 'a' }, { item: null, merchandising: null }, context)
+      .item as unknown as Item;
     const stocked = bulkChanged(item, { kind: 'stock', mode: 'set', amount: 9 });
-    expect(stocked.structuredContent?.variants.map((v) => [v.unlimited, v.qtyInStock])).toEqual([[false, 4], [false, 0]]);
+    expect(stocked.structuredContent?.variants.map((v) => [v.unlimited, v.qtyInStock])).toEqual([
+      [false, 4],
+      [false, 0],
+    ]);
     expect(bulkChanged(stocked, { kind: 'stock', mode: 'add', amount: -20 })).toBe(stocked);
     const cheaper = bulkChanged(item, { kind: 'price', mode: 'set', amount: 2500 });
     // A sale price at or over the new price ends that sale.
-    expect(cheaper.structuredContent?.variants.map((v) => [v.price, v.priceMoney.value, v.onSale])).toEqual([[2500, '25.00', false], [2500, '25.00', false]]);
-    const digital = productFromForm({ ...form, urlId: 'd', productType: 2, variants: [], options: [], price: 1000 }, { item: null, merchandising: null }, context).item as unknown as Item;
+    expect(cheaper.structuredContent?.variants.map((v) => [v.price, v.priceMoney.value, v.onSale])).toEqual([
+      [2500, '25.00', false],
+      [2500, '25.00', false],
+    ]);
+    const digital = productFromForm(
+      { ...form, urlId: 'd', productType: 2, variants: [], options: [], price: 1000 },
+      { item: null, merchandising: null },
+      context,
+    ).item as unknown as Item;
     expect(bulkChanged(digital, { kind: 'stock', mode: 'set', amount: 1 })).toBe(digital);
-    expect(bulkChanged(digital, { kind: 'price', mode: 'percent', amount: 10 }).structuredContent?.priceMoney).toEqual({ value: '11.00', currency: 'EUR' });
+    expect(bulkChanged(digital, { kind: 'price', mode: 'percent', amount: 10 }).structuredContent?.priceMoney).toEqual({
+      value: '11.00',
+      currency: 'EUR',
+    });
   });
 });
 
 describe('the tag and category manager', () => {
-  const collection = { id: 'c', type: 13, typeName: 'products', title: 'Shop', urlId: 'shop', fullUrl: '/shop', tags: ['desk'], categories: [] } as unknown as Collection;
+  const collection = {
+    id: 'c',
+    type: 13,
+    typeName: 'products',
+    title: 'Shop',
+    urlId: 'shop',
+    fullUrl: '/shop',
+    tags: ['desk'],
+    categories: [],
+  } as unknown as Collection;
 
   it("checks names with the spec's limits and messages", () => {
     expect(nameProblem('tag', 'Desk', ['desk'])).toBe(TAG_MESSAGES.exists('tag'));
@@ -119,19 +233,36 @@ describe('the tag and category manager', () => {
   });
 
   it('adds, renames one at a time, merges and removes', () => {
-    expect(changeNames(collection, 'tag', ['lamp'], { kind: 'rename', from: ['desk', 'lamp'], to: 'x' })).toEqual({ error: TAG_MESSAGES.editOne('tag') });
+    expect(changeNames(collection, 'tag', ['lamp'], { kind: 'rename', from: ['desk', 'lamp'], to: 'x' })).toEqual({
+      error: TAG_MESSAGES.editOne('tag'),
+    });
     const renamed = changeNames(collection, 'tag', ['lamp'], { kind: 'rename', from: ['lamp'], to: 'Lamps' });
     expect(renamed).toMatchObject({ from: ['lamp'], to: 'Lamps', collection: { tags: ['desk', 'Lamps'] } });
-    expect(changeNames(collection, 'tag', ['lamp'], { kind: 'merge', from: ['desk', 'lamp'], into: 'desk' })).toMatchObject({ from: ['lamp'], to: 'desk', collection: { tags: ['desk'] } });
-    expect(changeNames(collection, 'tag', [], { kind: 'remove', names: ['desk'] })).toMatchObject({ from: ['desk'], to: null, collection: { tags: [] } });
+    expect(
+      changeNames(collection, 'tag', ['lamp'], { kind: 'merge', from: ['desk', 'lamp'], into: 'desk' }),
+    ).toMatchObject({ from: ['lamp'], to: 'desk', collection: { tags: ['desk'] } });
+    expect(changeNames(collection, 'tag', [], { kind: 'remove', names: ['desk'] })).toMatchObject({
+      from: ['desk'],
+      to: null,
+      collection: { tags: [] },
+    });
     const category = changeNames(collection, 'category', [], { kind: 'add', name: 'Lamps' });
-    expect(category).toMatchObject({ collection: { categories: [{ displayName: 'Lamps', parentCategoryId: null, type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 }] } });
+    expect(category).toMatchObject({
+      collection: {
+        categories: [
+          { displayName: 'Lamps', parentCategoryId: null, type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 },
+        ],
+      },
+    });
   });
 });
 
 describe('the form and the product rules agree', () => {
   it('offers the product types of src/commerce/product.ts, and counts no stock where the cart counts none (digital goods included)', () => {
     expect(PRODUCT_TYPES.map((type) => type.code)).toEqual(PRODUCT_TYPE_CODES);
-    for (const type of PRODUCT_TYPE_CODES) expect(alwaysUnlimited(type), `type ${type}`).toBe(stockLimit({ unlimited: false, qtyInStock: 0 }, type) === null);
+    for (const type of PRODUCT_TYPE_CODES)
+      expect(alwaysUnlimited(type), `type ${type}`).toBe(
+        stockLimit({ unlimited: false, qtyInStock: 0 }, type) === null,
+      );
   });
 });

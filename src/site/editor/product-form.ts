@@ -4,14 +4,26 @@
  * Shared by the console and the worker; the worker turns a valid form into the site's item
  * (src/site/editor/product-item.ts).
  */
-import { neverRunsOut, pricedWithoutVariants, ProductType, subscribableType, type ProductStatus, type ProductTypeCode } from '../../commerce/product';
+import {
+  neverRunsOut,
+  pricedWithoutVariants,
+  ProductType,
+  subscribableType,
+  type ProductStatus,
+  type ProductTypeCode,
+} from '../../commerce/product';
 import { EDIT_MESSAGES, URL_ID } from '../edits';
 import { IMAGE_ADDRESS_MESSAGE, isImageUrl } from '../image-url';
 import { MAX_ITEM_PICTURES } from '../main-image';
 import { nameProblem } from './tag-manager';
 
 /** The product rules the form follows live in src/commerce/product.ts; the console reads them from here. */
-export { neverRunsOut as alwaysUnlimited, pricedWithoutVariants, subscribableType as subscribable, type ProductTypeCode };
+export {
+  neverRunsOut as alwaysUnlimited,
+  pricedWithoutVariants,
+  subscribableType as subscribable,
+  type ProductTypeCode,
+};
 
 /** The product types (src/commerce/product.ts) as the form offers them. */
 export const PRODUCT_TYPES: readonly { code: ProductTypeCode; label: string }[] = [
@@ -117,7 +129,13 @@ export function slugOf(title: string): string {
     .replace(/-+$/, '');
 }
 
-function priceProblems(prefix: string, price: number, salePrice: number, onSale: boolean, problems: Record<string, string>) {
+function priceProblems(
+  prefix: string,
+  price: number,
+  salePrice: number,
+  onSale: boolean,
+  problems: Record<string, string>,
+) {
   if (!Number.isSafeInteger(price) || price < 0) problems[`${prefix}price`] = PRODUCT_MESSAGES.price;
   if (!Number.isSafeInteger(salePrice) || salePrice < 0) problems[`${prefix}salePrice`] = PRODUCT_MESSAGES.price;
   else if (onSale && salePrice >= price) problems[`${prefix}salePrice`] = PRODUCT_MESSAGES.salePrice;
@@ -144,8 +162,10 @@ export function productProblems(form: ProductForm): Record<string, string> {
     const problem = nameProblem('category', category, form.categories.slice(0, i));
     if (problem !== null) problems.categories = problem;
   });
-  if (form.subscription !== null && !subscribableType(form.productType)) problems.subscription = PRODUCT_MESSAGES.subscription;
-  if (form.status === 'scheduled' && !(Number.isSafeInteger(form.publishOn) && form.publishOn > 0)) problems.publishOn = PRODUCT_MESSAGES.publishOn;
+  if (form.subscription !== null && !subscribableType(form.productType))
+    problems.subscription = PRODUCT_MESSAGES.subscription;
+  if (form.status === 'scheduled' && !(Number.isSafeInteger(form.publishOn) && form.publishOn > 0))
+    problems.publishOn = PRODUCT_MESSAGES.publishOn;
   if (form.customSoldOutText.length > 100) problems.customSoldOutText = PRODUCT_MESSAGES.textTooLong(100);
   if (form.scarcityText.length > 100) problems.scarcityText = PRODUCT_MESSAGES.textTooLong(100);
   if (form.customAddButtonText.length > 50) problems.customAddButtonText = PRODUCT_MESSAGES.textTooLong(50);
@@ -155,7 +175,8 @@ export function productProblems(form: ProductForm): Record<string, string> {
   }
   form.options.forEach((name, i) => {
     if (name.trim() === '') problems[`options.${i}`] = PRODUCT_MESSAGES.optionName;
-    else if (form.options.slice(0, i).some((other) => other.trim().toLowerCase() === name.trim().toLowerCase())) problems[`options.${i}`] = PRODUCT_MESSAGES.optionTwice;
+    else if (form.options.slice(0, i).some((other) => other.trim().toLowerCase() === name.trim().toLowerCase()))
+      problems[`options.${i}`] = PRODUCT_MESSAGES.optionTwice;
   });
   if (form.variants.length === 0) problems.variants = PRODUCT_MESSAGES.noVariants;
   if (form.variants.length > MAX_VARIANTS) problems.variants = PRODUCT_MESSAGES.tooManyVariants;
@@ -164,10 +185,17 @@ export function productProblems(form: ProductForm): Record<string, string> {
   form.variants.forEach((variant, i) => {
     const prefix = `variants.${i}.`;
     priceProblems(prefix, variant.price, variant.salePrice, variant.onSale, problems);
-    if (!variant.unlimited && !neverRunsOut(form.productType) && (!Number.isSafeInteger(variant.stock) || variant.stock < 0)) problems[`${prefix}stock`] = PRODUCT_MESSAGES.stock;
-    if (variant.imageUrl !== '' && !isImageUrl(variant.imageUrl)) problems[`${prefix}imageUrl`] = PRODUCT_MESSAGES.imageUrl;
+    if (
+      !variant.unlimited &&
+      !neverRunsOut(form.productType) &&
+      (!Number.isSafeInteger(variant.stock) || variant.stock < 0)
+    )
+      problems[`${prefix}stock`] = PRODUCT_MESSAGES.stock;
+    if (variant.imageUrl !== '' && !isImageUrl(variant.imageUrl))
+      problems[`${prefix}imageUrl`] = PRODUCT_MESSAGES.imageUrl;
     for (const option of form.options) {
-      if ((variant.values[option] ?? '').trim() === '') problems[`${prefix}values.${option}`] = PRODUCT_MESSAGES.optionValue(option);
+      if ((variant.values[option] ?? '').trim() === '')
+        problems[`${prefix}values.${option}`] = PRODUCT_MESSAGES.optionValue(option);
     }
     const key = JSON.stringify(form.options.map((option) => (variant.values[option] ?? '').trim().toLowerCase()));
     if (seen.has(key)) problems[`${prefix}values`] = PRODUCT_MESSAGES.sameVariant;
@@ -178,4 +206,3 @@ export function productProblems(form: ProductForm): Record<string, string> {
   });
   return problems;
 }
-

@@ -5,7 +5,16 @@
  * not cover (reviews, focal points, unknown fields) is kept from the stored item.
  */
 import { fromMinorUnits, toMinorUnits } from '../../commerce/money';
-import { neverRunsOut, onStorefront, pricedWithoutVariants, PRODUCT_RECORD_TYPE, productStatus, ProductType, subscribableType, type ProductTypeCode } from '../../commerce/product';
+import {
+  neverRunsOut,
+  onStorefront,
+  pricedWithoutVariants,
+  PRODUCT_RECORD_TYPE,
+  productStatus,
+  ProductType,
+  subscribableType,
+  type ProductTypeCode,
+} from '../../commerce/product';
 import { escapeHtml } from '../../html/escape';
 import { randomHex } from '../ids';
 import type { Item, Variant } from '../schema';
@@ -24,7 +33,15 @@ export function paragraphsOf(text: string): string {
     .join('');
 }
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&nbsp;': ' ' };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x27;': "'",
+  '&nbsp;': ' ',
+};
 
 /** Rich text as plain text for the form: paragraphs as blank lines, tags dropped. */
 export function textOf(html: string | undefined): string {
@@ -44,8 +61,15 @@ interface Stored {
   merchandising: Merchandising | null;
 }
 
-function variantOf(form: VariantForm, productForm: ProductForm, currency: string, before: Variant | undefined): Variant {
-  const values = Object.fromEntries(productForm.options.map((option) => [option.trim(), (form.values[option] ?? '').trim()]));
+function variantOf(
+  form: VariantForm,
+  productForm: ProductForm,
+  currency: string,
+  before: Variant | undefined,
+): Variant {
+  const values = Object.fromEntries(
+    productForm.options.map((option) => [option.trim(), (form.values[option] ?? '').trim()]),
+  );
   const unlimited = neverRunsOut(productForm.productType) || form.unlimited;
   const { image: _image, weightGrams: _weight, ...kept } = before ?? ({} as Partial<Variant>);
   return {
@@ -62,7 +86,9 @@ function variantOf(form: VariantForm, productForm: ProductForm, currency: string
     attributes: values,
     optionValues: Object.entries(values).map(([optionName, value]) => ({ optionName, value })),
     ...(form.imageUrl === '' ? {} : { image: { assetUrl: form.imageUrl } }),
-    ...(form.weightGrams === null || productForm.productType !== ProductType.Physical ? {} : { weightGrams: form.weightGrams }),
+    ...(form.weightGrams === null || productForm.productType !== ProductType.Physical
+      ? {}
+      : { weightGrams: form.weightGrams }),
   } as Variant;
 }
 
@@ -76,7 +102,11 @@ function addedOnOf(form: ProductForm, before: Item | null, now: number): number 
 type StoredImage = { assetUrl?: string; originalSize?: string; altText?: string; mediaFocalPoint?: unknown };
 
 /** A picture as the form shows it. */
-const formImage = (image: StoredImage) => ({ assetUrl: image.assetUrl ?? '', originalSize: image.originalSize ?? '', altText: image.altText ?? '' });
+const formImage = (image: StoredImage) => ({
+  assetUrl: image.assetUrl ?? '',
+  originalSize: image.originalSize ?? '',
+  altText: image.altText ?? '',
+});
 
 /** The product's pictures: its gallery (`items`), or its one picture when it has no gallery (a demo or imported product). */
 function formImagesOf(item: Item): ProductImage[] {
@@ -91,10 +121,20 @@ function formImagesOf(item: Item): ProductImage[] {
  * focal point. The main image's name is the site's rule (src/site/main-image.ts).
  */
 function picturesOf(images: readonly ProductImage[], before: Item | null): Record<string, unknown> {
-  const known = new Map<string, StoredImage>([...(before?.items ?? []), ...(before === null ? [] : [before as StoredImage])].map((image) => [image.assetUrl ?? '', image]));
+  const known = new Map<string, StoredImage>(
+    [...(before?.items ?? []), ...(before === null ? [] : [before as StoredImage])].map((image) => [
+      image.assetUrl ?? '',
+      image,
+    ]),
+  );
   const pictures = images.map((image) => {
     const focal = known.get(image.assetUrl)?.mediaFocalPoint;
-    return { assetUrl: image.assetUrl, originalSize: image.originalSize, ...(image.altText.trim() === '' ? {} : { altText: image.altText.trim() }), ...(focal === undefined ? {} : { mediaFocalPoint: focal }) };
+    return {
+      assetUrl: image.assetUrl,
+      originalSize: image.originalSize,
+      ...(image.altText.trim() === '' ? {} : { altText: image.altText.trim() }),
+      ...(focal === undefined ? {} : { mediaFocalPoint: focal }),
+    };
   });
   const [first] = pictures;
   if (first === undefined) return {};
@@ -114,9 +154,25 @@ export function productFromForm(
   const type: ProductTypeCode = form.productType;
   const urlId = form.urlId === '' ? slugOf(form.title) : form.urlId;
   const oldVariants = before?.structuredContent?.variants ?? [];
-  const variants = pricedWithoutVariants(type) ? [] : form.variants.map((variant) => variantOf(variant, form, context.currency, oldVariants.find((old) => old.id === variant.id)));
-  const { subscriptionPlan: _plan, additionalFieldsFormId: _formId, additionalFieldsForm: _form, priceMoney: _price, salePriceMoney: _sale, onSale: _onSale, ...keptContent } =
-    (before?.structuredContent ?? {}) as Record<string, unknown>;
+  const variants = pricedWithoutVariants(type)
+    ? []
+    : form.variants.map((variant) =>
+        variantOf(
+          variant,
+          form,
+          context.currency,
+          oldVariants.find((old) => old.id === variant.id),
+        ),
+      );
+  const {
+    subscriptionPlan: _plan,
+    additionalFieldsFormId: _formId,
+    additionalFieldsForm: _form,
+    priceMoney: _price,
+    salePriceMoney: _sale,
+    onSale: _onSale,
+    ...keptContent
+  } = (before?.structuredContent ?? {}) as Record<string, unknown>;
   const structuredContent: Record<string, unknown> = {
     ...keptContent,
     productType: type,
@@ -127,7 +183,10 @@ export function productFromForm(
     customAddButtonText: form.customAddButtonText.trim(),
   };
   if (form.subscription !== null && subscribableType(type)) {
-    structuredContent.subscriptionPlan = { billingPeriod: { value: form.subscription.every, unit: form.subscription.unit }, numBillingCycles: form.subscription.cycles };
+    structuredContent.subscriptionPlan = {
+      billingPeriod: { value: form.subscription.every, unit: form.subscription.unit },
+      numBillingCycles: form.subscription.cycles,
+    };
   }
   if (form.additionalFieldsFormId !== null) {
     structuredContent.additionalFieldsFormId = form.additionalFieldsFormId;
@@ -138,7 +197,15 @@ export function productFromForm(
     structuredContent.salePriceMoney = money(form.salePrice, context.currency);
     structuredContent.onSale = form.onSale;
   }
-  const { assetUrl: _asset, originalSize: _size, altText: _alt, mediaFocalPoint: _focal, mainImageId: _main, items: _pictures, ...keptItem } = (before ?? {}) as Record<string, unknown>;
+  const {
+    assetUrl: _asset,
+    originalSize: _size,
+    altText: _alt,
+    mediaFocalPoint: _focal,
+    mainImageId: _main,
+    items: _pictures,
+    ...keptItem
+  } = (before ?? {}) as Record<string, unknown>;
   const item: Record<string, unknown> = {
     ...keptItem,
     id: before?.id ?? `p-${randomHex(8)}`,
@@ -156,7 +223,12 @@ export function productFromForm(
     structuredContent,
   };
   Object.assign(item, picturesOf(form.images, before));
-  const { customSoldOutText: _soldOut, scarcityEnabled: _scarcity, scarcityText: _scarcityText, ...keptMerchandising } = stored.merchandising ?? {};
+  const {
+    customSoldOutText: _soldOut,
+    scarcityEnabled: _scarcity,
+    scarcityText: _scarcityText,
+    ...keptMerchandising
+  } = stored.merchandising ?? {};
   const merchandising: Merchandising = {
     ...keptMerchandising,
     ...(form.customSoldOutText.trim() === '' ? {} : { customSoldOutText: form.customSoldOutText.trim() }),
@@ -177,8 +249,15 @@ export function formFromProduct(item: Item, merchandising: Merchandising | null)
     const value = merchandising?.[key];
     return typeof value === 'string' ? value : '';
   };
-  const digital = content as { priceMoney?: { value: string; currency: string }; salePriceMoney?: { value: string; currency: string }; onSale?: boolean } | undefined;
-  const units = (money: { value: string; currency: string } | undefined) => (money === undefined ? 0 : (toMinorUnits(money.value, money.currency) ?? 0));
+  const digital = content as
+    | {
+        priceMoney?: { value: string; currency: string };
+        salePriceMoney?: { value: string; currency: string };
+        onSale?: boolean;
+      }
+    | undefined;
+  const units = (money: { value: string; currency: string } | undefined) =>
+    money === undefined ? 0 : (toMinorUnits(money.value, money.currency) ?? 0);
   return {
     collectionId: item.collectionId,
     title: item.title,
@@ -191,7 +270,8 @@ export function formFromProduct(item: Item, merchandising: Merchandising | null)
     images: formImagesOf(item),
     tags: item.tags,
     categories: item.categories,
-    options: options.length > 0 ? options : [...new Set(variants.flatMap((variant) => Object.keys(variant.attributes)))],
+    options:
+      options.length > 0 ? options : [...new Set(variants.flatMap((variant) => Object.keys(variant.attributes)))],
     variants: variants.map((variant) => ({
       id: variant.id,
       sku: variant.sku,
@@ -207,7 +287,10 @@ export function formFromProduct(item: Item, merchandising: Merchandising | null)
     price: units(digital?.priceMoney),
     salePrice: units(digital?.salePriceMoney),
     onSale: digital?.onSale === true,
-    subscription: plan === undefined || content?.isSubscribable !== true ? null : { every: plan.billingPeriod.value, unit: plan.billingPeriod.unit, cycles: plan.numBillingCycles },
+    subscription:
+      plan === undefined || content?.isSubscribable !== true
+        ? null
+        : { every: plan.billingPeriod.value, unit: plan.billingPeriod.unit, cycles: plan.numBillingCycles },
     additionalFieldsFormId: content?.additionalFieldsFormId ?? null,
     customAddButtonText: (content as { customAddButtonText?: string } | undefined)?.customAddButtonText ?? '',
     customSoldOutText: text('customSoldOutText'),
@@ -226,7 +309,10 @@ export type BulkChange =
 const bounded = (value: number, max: number) => Math.min(max, Math.max(0, value));
 
 function newPrice(price: number, change: Extract<BulkChange, { kind: 'price' }>): number {
-  return bounded(change.mode === 'set' ? change.amount : Math.round((price * (100 + change.amount)) / 100), MAX_PRICE_UNITS);
+  return bounded(
+    change.mode === 'set' ? change.amount : Math.round((price * (100 + change.amount)) / 100),
+    MAX_PRICE_UNITS,
+  );
 }
 
 /**
@@ -242,7 +328,8 @@ export function bulkChanged(item: Item, change: BulkChange): Item {
   const type = content.productType;
   const currencyOf = (variant: Variant) => variant.priceMoney.currency;
   if (change.kind !== 'price') {
-    if (neverRunsOut(type) || (change.kind === 'stock' && !content.variants.some((variant) => variant.unlimited))) return item;
+    if (neverRunsOut(type) || (change.kind === 'stock' && !content.variants.some((variant) => variant.unlimited)))
+      return item;
     const variants = content.variants.map((variant) => {
       if (change.kind === 'unlimited') return { ...variant, unlimited: true, qtyInStock: 0 };
       return variant.unlimited ? { ...variant, unlimited: false, qtyInStock: 0 } : variant;
@@ -254,11 +341,23 @@ export function bulkChanged(item: Item, change: BulkChange): Item {
     const before = toMinorUnits(content.priceMoney?.value ?? '0', currency) ?? 0;
     const price = newPrice(before, change);
     const sale = toMinorUnits(content.salePriceMoney?.value ?? '0', currency) ?? 0;
-    return { ...item, structuredContent: { ...content, priceMoney: money(price, currency), onSale: content.onSale === true && sale < price } };
+    return {
+      ...item,
+      structuredContent: {
+        ...content,
+        priceMoney: money(price, currency),
+        onSale: content.onSale === true && sale < price,
+      },
+    };
   }
   const variants = content.variants.map((variant) => {
     const price = newPrice(variant.price, change);
-    return { ...variant, price, priceMoney: money(price, currencyOf(variant)), onSale: variant.onSale && variant.salePrice < price };
+    return {
+      ...variant,
+      price,
+      priceMoney: money(price, currencyOf(variant)),
+      onSale: variant.onSale && variant.salePrice < price,
+    };
   });
   return { ...item, structuredContent: { ...content, variants } };
 }

@@ -21,7 +21,15 @@ export interface StockEvent {
   ref: string | null;
 }
 
-export const STOCK_REASONS = ['Received', 'Correction', 'Count', 'Return restock', 'Damaged', 'Theft or loss', 'Promotion or donation'] as const;
+export const STOCK_REASONS = [
+  'Received',
+  'Correction',
+  'Count',
+  'Return restock',
+  'Damaged',
+  'Theft or loss',
+  'Promotion or donation',
+] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 export interface StockAdjustment {
@@ -32,7 +40,12 @@ export interface StockAdjustment {
   reason: StockReason;
 }
 
-export const STOCK_EVENT_LABELS: Readonly<Record<StockEventKind, string>> = { sold: 'Sold', refunded: 'Refunded', restocked: 'Restocked', edited: 'Edited' };
+export const STOCK_EVENT_LABELS: Readonly<Record<StockEventKind, string>> = {
+  sold: 'Sold',
+  refunded: 'Refunded',
+  restocked: 'Restocked',
+  edited: 'Edited',
+};
 
 export const STOCK_MESSAGES = {
   amount: `Enter a whole number from -${MAX_STOCK.toLocaleString('en-US')} to ${MAX_STOCK.toLocaleString('en-US')}.`,

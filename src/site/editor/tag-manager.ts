@@ -22,12 +22,18 @@ export function cleanName(name: string): string {
 }
 
 /** What is wrong with `name` as a new name beside `existing` (ignoring `renaming`, the name it replaces), or null. */
-export function nameProblem(tagType: TagType, name: string, existing: readonly string[], renaming: string | null = null): string | null {
+export function nameProblem(
+  tagType: TagType,
+  name: string,
+  existing: readonly string[],
+  renaming: string | null = null,
+): string | null {
   const clean = cleanName(name);
   if (clean === '') return TAG_MESSAGES.required(tagType);
   if ([...clean].length > NAME_LIMITS[tagType]) return TAG_MESSAGES.tooLong(tagType);
   const lower = clean.toLocaleLowerCase('en');
-  if (existing.some((other) => other !== renaming && other.toLocaleLowerCase('en') === lower)) return TAG_MESSAGES.exists(tagType);
+  if (existing.some((other) => other !== renaming && other.toLocaleLowerCase('en') === lower))
+    return TAG_MESSAGES.exists(tagType);
   return null;
 }
 

@@ -12,7 +12,8 @@ describe('zoned time', () => {
   it('writes an instant as the zone’s wall clock, and the two round-trip', () => {
     const at = Date.UTC(2026, 2, 29, 1, 30);
     expect(zonedInputText(at, 'Europe/London')).toBe('2026-03-29T02:30');
-    for (const zone of ['Europe/London', 'America/Los_Angeles', 'Australia/Adelaide']) expect(fromZonedInput(zonedInputText(at, zone), zone)).toBe(at);
+    for (const zone of ['Europe/London', 'America/Los_Angeles', 'Australia/Adelaide'])
+      expect(fromZonedInput(zonedInputText(at, zone), zone)).toBe(at);
   });
 
   it('refuses text that is not a date and time', () => {

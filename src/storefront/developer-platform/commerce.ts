@@ -29,7 +29,14 @@ export function withPictures<T>(item: T): T {
   if (Array.isArray(items) && items.length > 0) return item;
   if (typeof assetUrl !== 'string' || assetUrl === '') return item;
   const own = item as Record<string, unknown>;
-  const picture = { id: own.mainImageId ?? own.id, assetUrl, originalSize: own.originalSize, mainImageId: own.mainImageId, altText: own.altText, title: own.title };
+  const picture = {
+    id: own.mainImageId ?? own.id,
+    assetUrl,
+    originalSize: own.originalSize,
+    mainImageId: own.mainImageId,
+    altText: own.altText,
+    title: own.title,
+  };
   return { ...item, items: [picture] };
 }
 
@@ -41,7 +48,10 @@ export function withPictures<T>(item: T): T {
 export function cartContext(site: Site): { showCart: boolean; shoppingCart: ShoppingCart } {
   return {
     showCart: site.collections.some(isProductCollection),
-    shoppingCart: buildCart({ id: null, websiteId: site.website.id, created: null, currencyCode: site.website.storeCurrency }, []),
+    shoppingCart: buildCart(
+      { id: null, websiteId: site.website.id, created: null, currencyCode: site.website.storeCurrency },
+      [],
+    ),
   };
 }
 
@@ -50,7 +60,10 @@ export function templateCommerceFormatters(page: FormatterTable): FormatterTable
   const parts = ['variants-select', 'quantity-input', 'add-to-cart-btn'] as const;
   return {
     'product-checkout': (item, args, ctx, vars) => {
-      const html = parts.map((name) => page[name]?.(item, name === 'add-to-cart-btn' ? args : [], ctx, vars)).filter((part) => typeof part === 'string').join('');
+      const html = parts
+        .map((name) => page[name]?.(item, name === 'add-to-cart-btn' ? args : [], ctx, vars))
+        .filter((part) => typeof part === 'string')
+        .join('');
       return `<div class="${COMMERCE_CLASS} sf-product-checkout">${html}</div>`;
     },
   };

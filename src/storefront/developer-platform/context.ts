@@ -17,7 +17,14 @@ export interface NavigationItem {
   title: string;
   active: boolean;
   folderActive: boolean;
-  collection: { id: string; title: string; navigationTitle: string; fullUrl: string | null; folder: boolean; collections: NavigationItem['collection'][] } | null;
+  collection: {
+    id: string;
+    title: string;
+    navigationTitle: string;
+    fullUrl: string | null;
+    folder: boolean;
+    collections: NavigationItem['collection'][];
+  } | null;
   externalLink: { url: string; newWindow: boolean } | null;
   /** A folder's links, in the same shape. */
   items: NavigationItem[];
@@ -39,7 +46,9 @@ function navigationItem(link: OurLink): NavigationItem {
           navigationTitle: link.title,
           fullUrl: link.url ?? items[0]?.collection?.fullUrl ?? null,
           folder,
-          collections: items.flatMap((item) => (item.collection === null ? [] : [{ ...item.collection, active: item.active }])),
+          collections: items.flatMap((item) =>
+            item.collection === null ? [] : [{ ...item.collection, active: item.active }],
+          ),
         }
       : null,
     externalLink: internal ? null : { url: link.url as string, newWindow: false },
@@ -48,7 +57,10 @@ function navigationItem(link: OurLink): NavigationItem {
 }
 
 /** Every navigation `template.conf` declares: the store's navigation for the first, empty for the others. */
-export function templateNavigations(names: readonly string[], context: Record<string, unknown>): Record<string, { items: NavigationItem[] }> {
+export function templateNavigations(
+  names: readonly string[],
+  context: Record<string, unknown>,
+): Record<string, { items: NavigationItem[] }> {
   const ours = ((context.navigation as { items?: OurLink[] } | undefined)?.items ?? []).map(navigationItem);
   return Object.fromEntries(names.map((name, i) => [name, { items: i === 0 ? ours : [] }]));
 }
@@ -66,7 +78,12 @@ export function pageIdentity(page: ResolvedPage): { id: string; classes: string 
   const classes = [`page-kind-${page.kind}`, view];
   if (collection?.typeName !== undefined) classes.push(`collection-type-${collection.typeName}`);
   if (collection?.id !== undefined) classes.push(`collection-${collection.id}`);
-  const id = item?.id !== undefined ? `item-${item.id}` : collection?.id !== undefined ? `collection-${collection.id}` : `page-${page.kind}`;
+  const id =
+    item?.id !== undefined
+      ? `item-${item.id}`
+      : collection?.id !== undefined
+        ? `collection-${collection.id}`
+        : `page-${page.kind}`;
   return { id, classes: classes.join(' ') };
 }
 
@@ -87,7 +104,9 @@ export function squarespaceNames(page: ResolvedPage): Record<string, unknown> {
   const category = listing?.categories.find((c) => c.selected)?.name;
   return {
     authenticatedAccount: null,
-    ...(page.kind === 'post' ? { pagination: { prevItem: context.previousItem ?? null, nextItem: context.nextItem ?? null } } : {}),
+    ...(page.kind === 'post'
+      ? { pagination: { prevItem: context.previousItem ?? null, nextItem: context.nextItem ?? null } }
+      : {}),
     ...(tag === undefined ? {} : { tagFilter: tag }),
     ...(category === undefined ? {} : { categoryFilter: category }),
   };

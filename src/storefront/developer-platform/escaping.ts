@@ -20,16 +20,49 @@ import { templateCommerceFormatters } from './commerce';
  * markup, and the engine escapes it.
  */
 const ENGINE_MARKUP_FORMATTERS = [
-  'apply', 'html', 'htmlattr', 'htmltag', 'json', 'json-pretty', 'safe', 'timesince', 'money-string',
-  'add-to-cart-btn', 'cart-quantity', 'cart-subtotal', 'product-checkout', 'product-price', 'product-quick-view', 'product-restock-notification',
-  'product-scarcity', 'product-status', 'quantity-input', 'subscription-price', 'summary-form-field', 'variants-select',
-  'audio-player', 'child-image-meta', 'cover-image-meta', 'image', 'image-meta', 'img', 'video',
-  'comment-link', 'comments', 'like-button', 'social-button', 'social-button-inline', 'twitter-follow-button',
+  'apply',
+  'html',
+  'htmlattr',
+  'htmltag',
+  'json',
+  'json-pretty',
+  'safe',
+  'timesince',
+  'money-string',
+  'add-to-cart-btn',
+  'cart-quantity',
+  'cart-subtotal',
+  'product-checkout',
+  'product-price',
+  'product-quick-view',
+  'product-restock-notification',
+  'product-scarcity',
+  'product-status',
+  'quantity-input',
+  'subscription-price',
+  'summary-form-field',
+  'variants-select',
+  'audio-player',
+  'child-image-meta',
+  'cover-image-meta',
+  'image',
+  'image-meta',
+  'img',
+  'video',
+  'comment-link',
+  'comments',
+  'like-button',
+  'social-button',
+  'social-button-inline',
+  'twitter-follow-button',
 ];
 
 /** Quotes in the text between tags as entities: the same text on the page, and no way out of an attribute the template put it in. */
 function quotesEscaped(html: string): string {
-  return html.replace(/(<[^>]*>)|["']/g, (match, tag: string | undefined) => tag ?? (match === '"' ? '&quot;' : '&#39;'));
+  return html.replace(
+    /(<[^>]*>)|["']/g,
+    (match, tag: string | undefined) => tag ?? (match === '"' ? '&quot;' : '&#39;'),
+  );
 }
 
 /** Rich text the sanitizer leaves as it is (its tags are written with escaped attribute values, so `[^>]*` spans a tag). */
@@ -39,7 +72,12 @@ const safeRichText = memoizeText((text: string) => (sanitizeRichText(text) === t
 const htmlSafeJson =
   (indent?: string): Formatter =>
   (value) =>
-    value === undefined ? '' : (JSON.stringify(value, undefined, indent) ?? 'null').replace(/[<>&']/g, (ch) => `\\u00${ch.charCodeAt(0).toString(16)}`);
+    value === undefined
+      ? ''
+      : (JSON.stringify(value, undefined, indent) ?? 'null').replace(
+          /[<>&']/g,
+          (ch) => `\\u00${ch.charCodeAt(0).toString(16)}`,
+        );
 
 const JSON_FORMATTERS: FormatterTable = { json: htmlSafeJson(), 'json-pretty': htmlSafeJson('  ') };
 
@@ -55,7 +93,10 @@ export function templateRendering(pageFormatters: FormatterTable): { formatters:
   if (found === undefined) {
     found = {
       formatters: { ...pageFormatters, ...templateCommerceFormatters(pageFormatters), ...JSON_FORMATTERS },
-      escape: { rawFormatters: new Set([...ENGINE_MARKUP_FORMATTERS, ...Object.keys(pageFormatters)]), safeHtml: safeRichText },
+      escape: {
+        rawFormatters: new Set([...ENGINE_MARKUP_FORMATTERS, ...Object.keys(pageFormatters)]),
+        safeHtml: safeRichText,
+      },
     };
     tables.set(pageFormatters, found);
   }

@@ -52,10 +52,14 @@ const FOOTERS = `{.section footer}{.if html}{html}{.end}{.end}
 {.if websiteSettings.analytics.tracking}<script type="module" src="/build/collectors.js" data-census data-website-id="{website.id|htmlattr}" data-template-id="{squarespace.template-id|htmlattr}" data-website-locale="{website.language|htmlattr}" data-page-type="{page.typeCode|htmlattr}"{.section item} data-item-id="{id|htmlattr}" data-record-type="{recordType|htmlattr}"{.end}></script>{.end}`;
 
 /** A static page's own body and blocks, where its `.page` file has a block field. */
-const PAGE_BLOCKS = '{.section page}{.if body}<div class="Page-body">{body}</div>{.end}{.end}{.repeated section blocks}{@|apply block}{.end}';
+const PAGE_BLOCKS =
+  '{.section page}{.if body}<div class="Page-body">{body}</div>{.end}{.end}{.repeated section blocks}{@|apply block}{.end}';
 
 /** Our add-to-cart button for `item`, as a product page or a list (`plp`) places it. */
-const ADD_TO_CART = { page: '{.section item}{@|add-to-cart-btn}{.end}', list: '{.section item}{@|add-to-cart-btn plp}{.end}' };
+const ADD_TO_CART = {
+  page: '{.section item}{@|add-to-cart-btn}{.end}',
+  list: '{.section item}{@|add-to-cart-btn plp}{.end}',
+};
 
 const prepared = new WeakMap<ThemeFiles, Map<string, PreparedSource>>();
 
@@ -93,10 +97,15 @@ class PageRender {
       const block = preparedFile(this.files, path);
       this.partials[name] = block.text;
       // Each block is compiled on its own too, so its errors name the block's own lines.
-      this.note(path, compile(block.text, { formatters: this.template.formatters }).errors.map((e) => originalPosition(block, e)));
+      this.note(
+        path,
+        compile(block.text, { formatters: this.template.formatters }).errors.map((e) => originalPosition(block, e)),
+      );
     }
     for (const problem of templateDeclaration(this.files).problems) {
-      this.note(problem.file, [{ type: 'parser', message: problem.message, line: problem.line, column: problem.column }]);
+      this.note(problem.file, [
+        { type: 'parser', message: problem.message, line: problem.line, column: problem.column },
+      ]);
     }
   }
 
@@ -115,8 +124,16 @@ class PageRender {
     const source = preparedFile(this.files, file);
     const { formatters, escape } = this.template;
     const { template, errors } = compile(source.text, { formatters });
-    const result = render(template, data, { formatters, partials: this.partials, locale: this.request.site.website.language, escape });
-    this.note(file, [...errors, ...result.errors].map((e) => originalPosition(source, e)));
+    const result = render(template, data, {
+      formatters,
+      partials: this.partials,
+      locale: this.request.site.website.language,
+      escape,
+    });
+    this.note(
+      file,
+      [...errors, ...result.errors].map((e) => originalPosition(source, e)),
+    );
     return result.html;
   }
 
@@ -124,7 +141,11 @@ class PageRender {
   ours(name: string, source: string, data: unknown): string {
     const theme = trustedTheme(DEFAULT_THEME);
     const { template, errors } = compile(source, { formatters: this.request.formatters });
-    const result = render(template, data, { formatters: this.request.formatters, partials: themePartials(theme), locale: this.request.site.website.language });
+    const result = render(template, data, {
+      formatters: this.request.formatters,
+      partials: themePartials(theme),
+      locale: this.request.site.website.language,
+    });
     this.note(name, [...errors, ...result.errors]);
     return result.html;
   }
@@ -138,7 +159,15 @@ function contentFile(files: ThemeFiles, page: ResolvedPage): { file: string; con
     return type === undefined ? null : { file: `collections/${type}.${view}`, conf: `collections/${type}` };
   };
   const found =
-    page.kind === 'products' ? of('products', 'list') : page.kind === 'product' ? of('products', 'item') : page.kind === 'blog' ? of('blog', 'list') : page.kind === 'post' ? of('blog', 'item') : null;
+    page.kind === 'products'
+      ? of('products', 'list')
+      : page.kind === 'product'
+        ? of('products', 'item')
+        : page.kind === 'blog'
+          ? of('blog', 'list')
+          : page.kind === 'post'
+            ? of('blog', 'item')
+            : null;
   if (page.kind === 'page') {
     const urlId = (page.context.collection as { urlId?: string } | undefined)?.urlId ?? '';
     return { file: `pages/${urlId}.page`, conf: `pages/${urlId}.page` };
@@ -156,7 +185,11 @@ async function withAddToCart(html: string, render: PageRender, data: Record<stri
     element(element) {
       const id = element.getAttribute('data-item-id');
       const item = pageItem?.id === id ? pageItem : listed.find((candidate) => candidate.id === id);
-      if (item !== undefined) element.replace(render.ours('add-to-cart', item === pageItem ? ADD_TO_CART.page : ADD_TO_CART.list, { ...data, item }), { html: true });
+      if (item !== undefined)
+        element.replace(
+          render.ours('add-to-cart', item === pageItem ? ADD_TO_CART.page : ADD_TO_CART.list, { ...data, item }),
+          { html: true },
+        );
     },
   });
   return rewriter.transform(new Response(html)).text();
@@ -196,8 +229,13 @@ const ERROR_MESSAGE = 'Something went wrong';
 
 /** Production's answer to a template that does not compile: a generic page, never cached. */
 function errorPage(): HTTPException {
-  const body = markup`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${ERROR_MESSAGE}</title></head><body><main><h1>${ERROR_MESSAGE}</h1></main></body></html>`.toString();
-  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': htmlCsp(NO_SOURCES) };
+  const body =
+    markup`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${ERROR_MESSAGE}</title></head><body><main><h1>${ERROR_MESSAGE}</h1></main></body></html>`.toString();
+  const headers = {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': htmlCsp(NO_SOURCES),
+  };
   return new HTTPException(500, { res: new Response(body, { status: 500, headers }) });
 }
 
@@ -223,13 +261,17 @@ export async function developerPlatformPage(request: DeveloperPlatformRequest): 
     ...cartContext(site),
     ...(request.data.item === undefined ? {} : { item: withPictures(request.data.item) }),
     ...(Array.isArray(request.data.items) ? { items: request.data.items.map(withPictures) } : {}),
-    assets: { ...assets, criticalCss: developerPlatformSystemCss() + (files['styles/compiled.css'] ?? '') + assets.criticalCss },
+    assets: {
+      ...assets,
+      criticalCss: developerPlatformSystemCss() + (files['styles/compiled.css'] ?? '') + assets.criticalCss,
+    },
     squarespace,
   };
   // Our markup, which the template's files print as it is.
   data['squarespace-headers'] = new TrustedHtml(pageRender.ours('{squarespace-headers}', markTrusted(HEADERS), data));
   data['squarespace-footers'] = new TrustedHtml(pageRender.ours('{squarespace-footers}', markTrusted(FOOTERS), data));
-  if (page.kind === 'page') squarespace['page-blocks'] = new TrustedHtml(pageRender.ours('page blocks', PAGE_BLOCKS, data));
+  if (page.kind === 'page')
+    squarespace['page-blocks'] = new TrustedHtml(pageRender.ours('page blocks', PAGE_BLOCKS, data));
 
   const content = contentFile(files, page);
   const own = content !== null && files[content.file] !== undefined;
@@ -242,11 +284,18 @@ export async function developerPlatformPage(request: DeveloperPlatformRequest): 
   let html = await withCartDropzones(regions.map((region) => pageRender.file(`${region}.region`, data)).join(''));
   if (pageRender.problems.length > 0) {
     if (!development && pageRender.compileFailed) throw errorPage();
-    if (development) html = afterBodyTag(html, pageRender.problems.map(({ file, errors }) => request.errorPanel(file, errors)).join(''));
+    if (development)
+      html = afterBodyTag(
+        html,
+        pageRender.problems.map(({ file, errors }) => request.errorPanel(file, errors)).join(''),
+      );
     else console.error('template errors', JSON.stringify(pageRender.problems));
   }
   const kept = await keepTrustedText(html);
   const captchaProvider = pageHasCaptcha(request.data) ? request.captchaProvider : undefined;
-  request.headers.set('content-security-policy', htmlCsp(mergeSources(await sourcesOf(kept.found), request.codeSources), captchaProvider));
+  request.headers.set(
+    'content-security-policy',
+    htmlCsp(mergeSources(await sourcesOf(kept.found), request.codeSources), captchaProvider),
+  );
   return new Response(kept.html, { status: page.status, headers: request.headers });
 }

@@ -17,9 +17,18 @@ export async function templateQueries(site: Site, catalog: Catalog): Promise<Rec
     .slice(0, MAX_QUERIES);
   const found = await Promise.all(
     wanted.map(async ({ key, query }) => {
-      const collection = site.collections.find((c) => c.urlId === query.collection && (c as { enabled?: boolean }).enabled !== false);
+      const collection = site.collections.find(
+        (c) => c.urlId === query.collection && (c as { enabled?: boolean }).enabled !== false,
+      );
       if (collection === undefined) return [key, { items: [] }] as const;
-      const listing = await catalog.listing({ collectionId: collection.id, sort: 'newest', tag: query.tag, category: query.category, offset: 0, limit: query.limit });
+      const listing = await catalog.listing({
+        collectionId: collection.id,
+        sort: 'newest',
+        tag: query.tag,
+        category: query.category,
+        offset: 0,
+        limit: query.limit,
+      });
       return [key, { collection, items: listing.items }] as const;
     }),
   );

@@ -26,7 +26,8 @@ const NAME = /^[A-Za-z0-9_-]{1,64}$/;
 /** The attributes of a JSP-like tag, as written (values may hold template tags). */
 function attributes(text: string): Record<string, string> {
   const found: Record<string, string> = {};
-  for (const match of text.matchAll(/([\w-]+)\s*=\s*"([^"]*)"/g)) found[(match[1] as string).toLowerCase()] = match[2] as string;
+  for (const match of text.matchAll(/([\w-]+)\s*=\s*"([^"]*)"/g))
+    found[(match[1] as string).toLowerCase()] = match[2] as string;
   return found;
 }
 
@@ -72,7 +73,9 @@ export function queryKey(file: string, index: number): string {
 
 /** Every `<squarespace:query>` of a file, in order. */
 export function queriesIn(source: string): TemplateQuery[] {
-  return [...source.matchAll(/<squarespace:query\b([^>]*?)>/gi)].map((match) => queryOf(attributes(match[1] as string)) ?? { collection: '', limit: 0, tag: null, category: null });
+  return [...source.matchAll(/<squarespace:query\b([^>]*?)>/gi)].map(
+    (match) => queryOf(attributes(match[1] as string)) ?? { collection: '', limit: 0, tag: null, category: null },
+  );
 }
 
 /** The body of a block-form `<squarespace:navigation …>…</squarespace:navigation>` opened at `from`, or null when the tag has no closing tag of its own. */
@@ -108,7 +111,10 @@ export function prepareSource(file: string, source: string): PreparedSource {
       else {
         // The block form: its body is the navigation's template when it names none, else it is left out.
         openNavigations++;
-        replacement = attrs.template === undefined && body.trim() !== '' && id !== null ? `{.section squarespace.navigations.${id}}` : `${applied}{.section squarespace.unused}`;
+        replacement =
+          attrs.template === undefined && body.trim() !== '' && id !== null
+            ? `{.section squarespace.navigations.${id}}`
+            : `${applied}{.section squarespace.unused}`;
       }
     } else if (field !== undefined) {
       replacement = blockField(attributes(field), pageFile);
@@ -118,7 +124,10 @@ export function prepareSource(file: string, source: string): PreparedSource {
       replacement = '{.end}';
     } else if (script !== undefined) {
       const src = attributes(script).src ?? '';
-      replacement = /^[\w./-]{1,200}$/.test(src) && !src.includes('..') ? markTrusted(`<script src="/assets/scripts/${src}" defer></script>`) : '';
+      replacement =
+        /^[\w./-]{1,200}$/.test(src) && !src.includes('..')
+          ? markTrusted(`<script src="/assets/scripts/${src}" defer></script>`)
+          : '';
     } else if (whole === '{.main-content}') {
       replacement = '{squarespace.main-content}';
     } else if (applied !== undefined) {

@@ -100,7 +100,9 @@ function scoped(css: string): string {
     } else if (prelude.startsWith('@')) {
       out += `${prelude}{${body}}`;
     } else {
-      const selectors = splitTop(prelude, ',').map(scopedSelector).filter((s) => s !== null);
+      const selectors = splitTop(prelude, ',')
+        .map(scopedSelector)
+        .filter((s) => s !== null);
       if (selectors.length > 0) out += `${selectors.join(',')}{${body.trim()}}`;
     }
   }

@@ -60,7 +60,8 @@ function readJson(files: ThemeFiles, file: string, problems: ConfProblem[]): Jso
   return {};
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 function layoutsOf(conf: Json, problems: ConfProblem[]): Record<string, readonly string[]> {
   const layouts: Record<string, readonly string[]> = {};
@@ -82,7 +83,12 @@ function layoutsOf(conf: Json, problems: ConfProblem[]): Record<string, readonly
 
 /** A template's name as an id: runs of other characters become one `-`. */
 export function templateId(name: string): string {
-  return name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 64) || 'template';
+  return (
+    name
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 64) || 'template'
+  );
 }
 
 /** Our collection types by what a `.conf`'s `acceptTypes` holds. */
@@ -108,7 +114,8 @@ function declare(files: ThemeFiles): TemplateDeclaration {
   for (const [ours, accepted] of ACCEPTS) {
     const own = confs.has(`collections/${ours}`) ? ours : undefined;
     // The products type's files are never a blog's, even when its .conf also accepts "text".
-    const productsType = (type: string, settings: Json) => type === collectionTypes.products || strings(settings.acceptTypes).some((t) => PRODUCT_TYPES.includes(t));
+    const productsType = (type: string, settings: Json) =>
+      type === collectionTypes.products || strings(settings.acceptTypes).some((t) => PRODUCT_TYPES.includes(t));
     const byType = [...confs].find(([path, settings]) => {
       if (!path.startsWith('collections/')) return false;
       if (ours === 'blog' && productsType(path.slice('collections/'.length), settings)) return false;
@@ -117,7 +124,11 @@ function declare(files: ThemeFiles): TemplateDeclaration {
     const type = own ?? byType?.slice('collections/'.length);
     if (type !== undefined) collectionTypes[ours] = type;
   }
-  const navigations = Array.isArray(conf.navigations) ? conf.navigations.flatMap((n: unknown) => (typeof n === 'object' && n !== null && typeof (n as Json).name === 'string' ? [(n as Json).name as string] : [])) : [];
+  const navigations = Array.isArray(conf.navigations)
+    ? conf.navigations.flatMap((n: unknown) =>
+        typeof n === 'object' && n !== null && typeof (n as Json).name === 'string' ? [(n as Json).name as string] : [],
+      )
+    : [];
   const name = typeof conf.name === 'string' ? conf.name : 'template';
   const layouts = layoutsOf(conf, problems);
   return { name, id: templateId(name), layouts, navigations, collectionTypes, layoutOf, problems };
@@ -138,10 +149,16 @@ export function templateDeclaration(files: ThemeFiles): TemplateDeclaration {
  * The regions of the layout a `.conf` (by path without `.conf`) names, else of `default`. Given the
  * theme's files, a named layout with a region the template lacks is the default too (the importer warns).
  */
-export function regionsFor(declaration: TemplateDeclaration, confPath: string | null, files?: ThemeFiles): readonly string[] {
+export function regionsFor(
+  declaration: TemplateDeclaration,
+  confPath: string | null,
+  files?: ThemeFiles,
+): readonly string[] {
   const named = confPath === null ? undefined : declaration.layoutOf[confPath];
   const regions = named === undefined ? undefined : declaration.layouts[named];
-  const complete = regions !== undefined && (files === undefined || regions.every((region) => files[`${region}.region`] !== undefined));
+  const complete =
+    regions !== undefined &&
+    (files === undefined || regions.every((region) => files[`${region}.region`] !== undefined));
   return complete ? regions : (declaration.layouts.default as readonly string[]);
 }
 

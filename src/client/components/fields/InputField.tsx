@@ -2,10 +2,26 @@
 import { fieldValue } from '../../field-value';
 import { controlAttributes, LabelledControl, textOf, type FieldProps } from './field';
 
-const INPUT_TYPES: Record<string, string> = { email: 'email', number: 'number', currency: 'number', website: 'url', password: 'password', twitter: 'text' };
+const INPUT_TYPES: Record<string, string> = {
+  email: 'email',
+  number: 'number',
+  currency: 'number',
+  website: 'url',
+  password: 'password',
+  twitter: 'text',
+};
 
 /** Browser autofill names, by field type and by the part of a multi-part field. */
-export const AUTOCOMPLETE: Record<string, string> = { email: 'email', First: 'given-name', Last: 'family-name', Line1: 'address-line1', Line2: 'address-line2', City: 'address-level2', State: 'address-level1', Zip: 'postal-code' };
+export const AUTOCOMPLETE: Record<string, string> = {
+  email: 'email',
+  First: 'given-name',
+  Last: 'family-name',
+  Line1: 'address-line1',
+  Line2: 'address-line2',
+  City: 'address-level2',
+  State: 'address-level1',
+  Zip: 'postal-code',
+};
 
 export default function InputField(props: FieldProps) {
   const { field, id, value, onChange } = props;

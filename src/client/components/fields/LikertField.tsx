@@ -12,7 +12,11 @@ export default function LikertField(props: FieldProps) {
       {(field.options ?? []).map((statement, i) => (
         <div className="FormField-likert" key={statement}>
           <label htmlFor={`${id}-${i}`}>{statement}</label>
-          <select id={`${id}-${i}`} value={answers?.[statement] ?? ''} onChange={(e) => onChange({ ...(answers ?? {}), [statement]: fieldValue(e) })}>
+          <select
+            id={`${id}-${i}`}
+            value={answers?.[statement] ?? ''}
+            onChange={(e) => onChange({ ...(answers ?? {}), [statement]: fieldValue(e) })}
+          >
             <option value="">Select</option>
             {LIKERT_ANSWERS.map((answer) => (
               <option key={answer}>{answer}</option>

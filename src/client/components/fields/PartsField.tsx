@@ -7,9 +7,24 @@ import { FieldGroup, listOf, type FieldProps } from './field';
 import { AUTOCOMPLETE } from './InputField';
 
 const PART_LABELS: Record<string, string> = {
-  First: 'First Name', Last: 'Last Name', Line1: 'Address 1', Line2: 'Address 2', City: 'City', State: 'State', Zip: 'ZIP Code',
-  Country: 'Country', Month: 'Month', Day: 'Day', Year: 'Year', Hour: 'Hour', Minute: 'Minute', Second: 'Second', Ampm: 'AM/PM',
-  Areacode: 'Area code', Prefix: 'Prefix', Line: 'Line',
+  First: 'First Name',
+  Last: 'Last Name',
+  Line1: 'Address 1',
+  Line2: 'Address 2',
+  City: 'City',
+  State: 'State',
+  Zip: 'ZIP Code',
+  Country: 'Country',
+  Month: 'Month',
+  Day: 'Day',
+  Year: 'Year',
+  Hour: 'Hour',
+  Minute: 'Minute',
+  Second: 'Second',
+  Ampm: 'AM/PM',
+  Areacode: 'Area code',
+  Prefix: 'Prefix',
+  Line: 'Line',
 };
 
 const TIME_PLACEHOLDERS: Record<string, string> = { Hour: 'hh', Minute: 'mm', Second: 'ss' };
@@ -27,7 +42,12 @@ export default function PartsField(props: FieldProps & { parts: readonly string[
             <label key={part} className={`FormField-part FormField-part--${part.toLowerCase()}`}>
               <span>{field.type === 'phone' && part === 'Country' ? 'Country code' : (PART_LABELS[part] ?? part)}</span>
               {part === 'Ampm' ? (
-                <select name={`${field.id}-${part}`} value={current[i]} aria-invalid={error !== undefined} onChange={(e) => change(fieldValue(e))}>
+                <select
+                  name={`${field.id}-${part}`}
+                  value={current[i]}
+                  aria-invalid={error !== undefined}
+                  onChange={(e) => change(fieldValue(e))}
+                >
                   <option value="">--</option>
                   <option>AM</option>
                   <option>PM</option>
@@ -37,7 +57,9 @@ export default function PartsField(props: FieldProps & { parts: readonly string[
                   name={`${field.id}-${part}`}
                   value={current[i]}
                   autoComplete={AUTOCOMPLETE[part]}
-                  inputMode={field.type === 'phone' || field.type === 'date' || field.type === 'time' ? 'numeric' : undefined}
+                  inputMode={
+                    field.type === 'phone' || field.type === 'date' || field.type === 'time' ? 'numeric' : undefined
+                  }
                   maxLength={field.type === 'time' ? 2 : undefined}
                   placeholder={TIME_PLACEHOLDERS[part]}
                   aria-invalid={error !== undefined}

@@ -6,7 +6,13 @@ export default function SelectField(props: FieldProps) {
   const { field, id, value, onChange } = props;
   return (
     <LabelledControl {...props}>
-      <select id={id} name={field.id} value={textOf(value)} {...controlAttributes(props)} onChange={(e) => onChange(fieldValue(e))}>
+      <select
+        id={id}
+        name={field.id}
+        value={textOf(value)}
+        {...controlAttributes(props)}
+        onChange={(e) => onChange(fieldValue(e))}
+      >
         <option value="">Select</option>
         {(field.options ?? []).map((option) => (
           <option key={option}>{option}</option>

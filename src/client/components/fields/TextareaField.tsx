@@ -5,10 +5,18 @@ import { controlAttributes, errorIdOf, LabelledControl, textOf, type FieldProps 
 export default function TextareaField(props: FieldProps) {
   const { field, id, value, error, onChange } = props;
   const max = field.maxLength ?? 0;
-  const describedBy = [error !== undefined ? errorIdOf(id) : '', max > 0 ? `${id}-count` : ''].join(' ').trim() || undefined;
+  const describedBy =
+    [error !== undefined ? errorIdOf(id) : '', max > 0 ? `${id}-count` : ''].join(' ').trim() || undefined;
   return (
     <LabelledControl {...props}>
-      <textarea id={id} name={field.id} value={textOf(value)} {...controlAttributes(props)} aria-describedby={describedBy} onChange={(e) => onChange(fieldValue(e))} />
+      <textarea
+        id={id}
+        name={field.id}
+        value={textOf(value)}
+        {...controlAttributes(props)}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(fieldValue(e))}
+      />
     </LabelledControl>
   );
 }

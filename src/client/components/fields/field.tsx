@@ -18,7 +18,11 @@ export const listOf = (value: FieldValue | undefined) => (Array.isArray(value) ?
 /** The attributes a single control takes from its field's state. */
 export function controlAttributes({ id, error, field }: FieldProps) {
   const invalid = error !== undefined;
-  return { 'aria-invalid': invalid, 'aria-describedby': invalid ? errorIdOf(id) : undefined, required: field.required === true };
+  return {
+    'aria-invalid': invalid,
+    'aria-describedby': invalid ? errorIdOf(id) : undefined,
+    required: field.required === true,
+  };
 }
 
 export function RequiredMark({ field }: { field: FormField }) {
@@ -58,7 +62,13 @@ export function LabelledControl({ field, id, value, error, children }: FieldProp
 }
 
 /** A group of controls under the field's title (choices, likert statements, the parts of a name or an address). */
-export function FieldGroup({ field, id, error, className, children }: FieldProps & { className: string; children: ReactNode }) {
+export function FieldGroup({
+  field,
+  id,
+  error,
+  className,
+  children,
+}: FieldProps & { className: string; children: ReactNode }) {
   return (
     <fieldset className={className} aria-describedby={error !== undefined ? errorIdOf(id) : undefined}>
       <legend>

@@ -19,7 +19,25 @@ export interface ChartLine {
 const HEIGHT = 220;
 
 /** `whole`: the values are counts, so the axis ticks are whole numbers (uPlot's own would be 0, 0.5, 1, … shown rounded). */
-export function TimeChart({ id, title, summary, times, lines, bucket, timeZone, whole = false }: { id: string; title: string; summary: string; times: number[]; lines: ChartLine[]; bucket: 'hour' | 'day'; timeZone: string; whole?: boolean }) {
+export function TimeChart({
+  id,
+  title,
+  summary,
+  times,
+  lines,
+  bucket,
+  timeZone,
+  whole = false,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  times: number[];
+  lines: ChartLine[];
+  bucket: 'hour' | 'day';
+  timeZone: string;
+  whole?: boolean;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -55,7 +73,9 @@ export function TimeChart({ id, title, summary, times, lines, bucket, timeZone, 
       [times, ...lines.map((line) => line.values)],
       element,
     );
-    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(280, element.clientWidth), height: HEIGHT }));
+    const resize = new ResizeObserver(() =>
+      plot.setSize({ width: Math.max(280, element.clientWidth), height: HEIGHT }),
+    );
     resize.observe(element);
     return () => {
       resize.disconnect();

@@ -22,7 +22,11 @@ interface AnalyticsAnswer {
 
 const PRESETS = [1, 7, 30, 90];
 const COUNT = new Intl.NumberFormat('en-US');
-const PERCENT = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const PERCENT = new Intl.NumberFormat('en-US', {
+  style: 'percent',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 function RangeControl({ days, onChange }: { days: number; onChange: (days: number) => void }) {
   const [text, setText] = useState(String(days));
@@ -41,7 +45,16 @@ function RangeControl({ days, onChange }: { days: number; onChange: (days: numbe
     <form className="Toolbar" onSubmit={submit} aria-label="Date range" noValidate>
       <div className="Field">
         <label htmlFor="analytics-days">Last days (1–90)</label>
-        <input id="analytics-days" type="number" min={1} max={90} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={error === '' ? undefined : true} aria-describedby={error === '' ? undefined : 'analytics-days-error'} />
+        <input
+          id="analytics-days"
+          type="number"
+          min={1}
+          max={90}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={error === '' ? undefined : true}
+          aria-describedby={error === '' ? undefined : 'analytics-days-error'}
+        />
         {error !== '' && (
           <p id="analytics-days-error" className="FieldError">
             {error}
@@ -99,7 +112,11 @@ function BarList({ title, rows }: { title: string; rows: { label: string; value:
   );
 }
 
-const RATING = { good: { label: 'Good', tone: 'success' }, 'needs-improvement': { label: 'Needs improvement', tone: 'warning' }, poor: { label: 'Poor', tone: 'critical' } } as const;
+const RATING = {
+  good: { label: 'Good', tone: 'success' },
+  'needs-improvement': { label: 'Needs improvement', tone: 'warning' },
+  poor: { label: 'Poor', tone: 'critical' },
+} as const;
 
 export default function AnalyticsSection(_props: SectionProps) {
   const [days, setDays] = useState(7);
@@ -118,7 +135,9 @@ export default function AnalyticsSection(_props: SectionProps) {
       { label: 'Sales', values: series.revenueCents, colour: '#0a7d3b', bars: true, format: money },
       { label: 'Refunds', values: series.refundedCents, colour: '#c5280c', bars: true, format: money },
     ];
-    const orders: ChartLine[] = [{ label: 'Orders', values: series.orders, colour: '#a15c00', bars: true, format: count }];
+    const orders: ChartLine[] = [
+      { label: 'Orders', values: series.orders, colour: '#a15c00', bars: true, format: count },
+    ];
     return { series, totals: totalsOf(series, answer.sales), traffic, revenue, orders, money };
   }, [answer]);
 
@@ -134,7 +153,9 @@ export default function AnalyticsSection(_props: SectionProps) {
       ) : (
         <>
           <p className="Muted" role="status">
-            {fetched.state === 'pending' ? 'Updating…' : `Last ${answer.days === 1 ? '24 hours' : `${answer.days} days`}, in the store’s time zone (${answer.timeZone}).`}
+            {fetched.state === 'pending'
+              ? 'Updating…'
+              : `Last ${answer.days === 1 ? '24 hours' : `${answer.days} days`}, in the store’s time zone (${answer.timeZone}).`}
           </p>
           <dl className="Figures">
             <div className="Card">
@@ -149,7 +170,9 @@ export default function AnalyticsSection(_props: SectionProps) {
               <dt>Refunds</dt>
               <dd>
                 {view.totals.refundedCents === 0 ? view.money(0) : `−${view.money(view.totals.refundedCents)}`}
-                <span className="Figures-note">{view.totals.refunds === 1 ? '1 order' : `${COUNT.format(view.totals.refunds)} orders`}</span>
+                <span className="Figures-note">
+                  {view.totals.refunds === 1 ? '1 order' : `${COUNT.format(view.totals.refunds)} orders`}
+                </span>
               </dd>
             </div>
             <div className="Card">
@@ -182,18 +205,41 @@ export default function AnalyticsSection(_props: SectionProps) {
           </div>
           <div className="Columns Columns--even">
             <div className="Card">
-              <TimeChart id="traffic-chart" title="Page views and visitors" summary={`${view.totals.views} page views, ${view.totals.visitors} visitors`} times={view.series.times} lines={view.traffic} bucket={view.series.bucket} timeZone={view.series.timeZone} />
+              <TimeChart
+                id="traffic-chart"
+                title="Page views and visitors"
+                summary={`${view.totals.views} page views, ${view.totals.visitors} visitors`}
+                times={view.series.times}
+                lines={view.traffic}
+                bucket={view.series.bucket}
+                timeZone={view.series.timeZone}
+              />
             </div>
             <div className="Card">
-              <TimeChart id="orders-chart" title="Orders" summary={`${view.totals.orders} orders`} times={view.series.times} lines={view.orders} bucket={view.series.bucket} timeZone={view.series.timeZone} whole />
+              <TimeChart
+                id="orders-chart"
+                title="Orders"
+                summary={`${view.totals.orders} orders`}
+                times={view.series.times}
+                lines={view.orders}
+                bucket={view.series.bucket}
+                timeZone={view.series.timeZone}
+                whole
+              />
             </div>
           </div>
           <div className="Columns Columns--even">
             <BarList title="Top pages" rows={answer.summary.topPages.map((p) => ({ label: p.path, value: p.views }))} />
-            <BarList title="Top products by adds to cart" rows={answer.summary.topProducts.map((p) => ({ label: p.title, value: p.adds }))} />
+            <BarList
+              title="Top products by adds to cart"
+              rows={answer.summary.topProducts.map((p) => ({ label: p.title, value: p.adds }))}
+            />
           </div>
           <div className="Columns Columns--even">
-            <BarList title="Add-to-cart funnel" rows={answer.summary.funnel.map((s) => ({ label: s.label, value: s.count }))} />
+            <BarList
+              title="Add-to-cart funnel"
+              rows={answer.summary.funnel.map((s) => ({ label: s.label, value: s.count }))}
+            />
             <section className="Card" aria-labelledby="vitals-title">
               <h2 id="vitals-title">Web vitals (75th percentile)</h2>
               {answer.summary.vitals.length === 0 ? (
@@ -218,7 +264,9 @@ export default function AnalyticsSection(_props: SectionProps) {
                           <th scope="row">
                             {v.path} {v.metric}
                           </th>
-                          <td className="is-end">{v.metric === 'CLS' ? v.p75.toFixed(3) : `${Math.round(v.p75)} ms`}</td>
+                          <td className="is-end">
+                            {v.metric === 'CLS' ? v.p75.toFixed(3) : `${Math.round(v.p75)} ms`}
+                          </td>
                           <td>
                             <StatusLabel tone={rating.tone}>{rating.label}</StatusLabel>
                           </td>

@@ -45,7 +45,12 @@ export interface Totals {
 }
 
 /** The bucket index of each hour from `fromHour` (one per hour, or one per local day) and each bucket's start in seconds. */
-function buckets(bucket: 'hour' | 'day', fromHour: number, toHour: number, timeZone: string): { index: number[]; times: number[] } {
+function buckets(
+  bucket: 'hour' | 'day',
+  fromHour: number,
+  toHour: number,
+  timeZone: string,
+): { index: number[]; times: number[] } {
   const index: number[] = [];
   const times: number[] = [];
   const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -61,11 +66,25 @@ function buckets(bucket: 'hour' | 'day', fromHour: number, toHour: number, timeZ
   return { index, times };
 }
 
-export function seriesOf(days: number, summary: Pick<DashboardSummary, 'fromHour' | 'toHour' | 'traffic'>, sales: readonly Sale[], timeZone: string): Series {
+export function seriesOf(
+  days: number,
+  summary: Pick<DashboardSummary, 'fromHour' | 'toHour' | 'traffic'>,
+  sales: readonly Sale[],
+  timeZone: string,
+): Series {
   const bucket = days <= 2 ? 'hour' : 'day';
   const { index, times } = buckets(bucket, summary.fromHour, summary.toHour, timeZone);
   const empty = () => times.map(() => 0);
-  const series: Series = { times, views: empty(), visitors: empty(), orders: empty(), revenueCents: empty(), refundedCents: empty(), bucket, timeZone };
+  const series: Series = {
+    times,
+    views: empty(),
+    visitors: empty(),
+    orders: empty(),
+    revenueCents: empty(),
+    refundedCents: empty(),
+    bucket,
+    timeZone,
+  };
   const at = (hour: number) => index[hour - summary.fromHour] ?? -1;
   for (const t of summary.traffic) {
     const i = at(t.hour);
@@ -85,7 +104,8 @@ export function seriesOf(days: number, summary: Pick<DashboardSummary, 'fromHour
 
 /** A bucket's start as the store reads it: the day, or the day and hour, in its time zone. */
 export function bucketText(seconds: number, bucket: 'hour' | 'day', timeZone: string): string {
-  const options: Intl.DateTimeFormatOptions = bucket === 'hour' ? { timeZone, dateStyle: 'medium', timeStyle: 'short' } : { timeZone, dateStyle: 'medium' };
+  const options: Intl.DateTimeFormatOptions =
+    bucket === 'hour' ? { timeZone, dateStyle: 'medium', timeStyle: 'short' } : { timeZone, dateStyle: 'medium' };
   return new Intl.DateTimeFormat('en-US', options).format(seconds * 1000);
 }
 
@@ -96,7 +116,16 @@ export function totalsOf(series: Series, sales: readonly Sale[]): Totals {
   const revenueCents = sum(series.revenueCents);
   const refundedCents = sum(series.refundedCents);
   const refunds = sum(sales.map((s) => s.refunds ?? 0));
-  return { views: sum(series.views), visitors, orders, revenueCents, refunds, refundedCents, netRevenueCents: revenueCents - refundedCents, conversion: visitors === 0 ? null : orders / visitors };
+  return {
+    views: sum(series.views),
+    visitors,
+    orders,
+    revenueCents,
+    refunds,
+    refundedCents,
+    netRevenueCents: revenueCents - refundedCents,
+    conversion: visitors === 0 ? null : orders / visitors,
+  };
 }
 
 const STEPS = [1, 2, 5];

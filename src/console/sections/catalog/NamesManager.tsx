@@ -16,7 +16,11 @@ interface NameRow {
   count: number;
 }
 
-type Change = { kind: 'add'; name: string } | { kind: 'rename'; from: string[]; to: string } | { kind: 'merge'; from: string[]; into: string } | { kind: 'remove'; names: string[] };
+type Change =
+  | { kind: 'add'; name: string }
+  | { kind: 'rename'; from: string[]; to: string }
+  | { kind: 'merge'; from: string[]; into: string }
+  | { kind: 'remove'; names: string[] };
 
 type Place = 'new' | 'edit' | 'actions';
 
@@ -33,7 +37,8 @@ export function NamesManager({ collectionId, tagType }: { collectionId: string; 
   const [local, setLocal] = useState<{ at: Place; message: string } | null>(null);
   const [sentFrom, setSentFrom] = useState<Place>('actions');
   const { state, run } = useSave();
-  const message = (at: Place) => (local?.at === at ? local.message : state.status === 'error' && sentFrom === at ? state.message : undefined);
+  const message = (at: Place) =>
+    local?.at === at ? local.message : state.status === 'error' && sentFrom === at ? state.message : undefined;
   const { confirm, modal } = useConfirm();
 
   const send = async (change: Change, at: Place): Promise<boolean> => {
@@ -48,7 +53,11 @@ export function NamesManager({ collectionId, tagType }: { collectionId: string; 
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    const found = nameProblem(tagType, newName, names.map((row) => row.name));
+    const found = nameProblem(
+      tagType,
+      newName,
+      names.map((row) => row.name),
+    );
     if (found !== null) return setLocal({ at: 'new', message: found });
     if (await send({ kind: 'add', name: newName }, 'new')) setNewName('');
   };
@@ -63,7 +72,12 @@ export function NamesManager({ collectionId, tagType }: { collectionId: string; 
   const saveEdit = async (event: FormEvent) => {
     event.preventDefault();
     if (editing === null) return;
-    const found = nameProblem(tagType, editing.to, names.map((row) => row.name), editing.from);
+    const found = nameProblem(
+      tagType,
+      editing.to,
+      names.map((row) => row.name),
+      editing.from,
+    );
     if (found !== null) return setLocal({ at: 'edit', message: found });
     if (await send({ kind: 'rename', from: [editing.from], to: editing.to }, 'edit')) setEditing(null);
   };
@@ -72,7 +86,15 @@ export function NamesManager({ collectionId, tagType }: { collectionId: string; 
     if (selected.size < 2) return setLocal({ at: 'actions', message: TAG_MESSAGES.mergeTwo(tagType) });
     const into = mergeInto !== null && selected.has(mergeInto) ? mergeInto : ([...selected][0] as string);
     const others = [...selected].filter((name) => name !== into);
-    const sure = await confirm({ title: `Merge ${PLURAL[tagType]}`, message: <p>Products with {others.join(', ')} will have {into} instead.</p>, confirmLabel: 'Merge' });
+    const sure = await confirm({
+      title: `Merge ${PLURAL[tagType]}`,
+      message: (
+        <p>
+          Products with {others.join(', ')} will have {into} instead.
+        </p>
+      ),
+      confirmLabel: 'Merge',
+    });
     if (sure) await send({ kind: 'merge', from: [...selected], into }, 'actions');
   };
 
@@ -101,7 +123,14 @@ export function NamesManager({ collectionId, tagType }: { collectionId: string; 
       <form className="Toolbar" onSubmit={(event) => void add(event)}>
         <div className="Field Field--grow">
           <label htmlFor={`new-${tagType}`}>New {tagType}</label>
-          <input id={`new-${tagType}`} type="text" value={newName} maxLength={NAME_LIMITS[tagType] + 20} onChange={(event) => setNewName(event.target.value)} {...describedBy(`new-${tagType}-error`, message('new'))} />
+          <input
+            id={`new-${tagType}`}
+            type="text"
+            value={newName}
+            maxLength={NAME_LIMITS[tagType] + 20}
+            onChange={(event) => setNewName(event.target.value)}
+            {...describedBy(`new-${tagType}-error`, message('new'))}
+          />
           <FieldError id={`new-${tagType}-error`} message={message('new')} announce />
         </div>
         <button type="submit" className="Button Button--primary">
@@ -119,7 +148,11 @@ export function NamesManager({ collectionId, tagType }: { collectionId: string; 
         {selected.size > 1 && (
           <div className="Field Field-inline">
             <label htmlFor={`merge-into-${tagType}`}>Merge into</label>
-            <select id={`merge-into-${tagType}`} value={mergeInto ?? ''} onChange={(event) => setMergeInto(event.target.value)}>
+            <select
+              id={`merge-into-${tagType}`}
+              value={mergeInto ?? ''}
+              onChange={(event) => setMergeInto(event.target.value)}
+            >
               {[...selected].map((name) => (
                 <option key={name} value={name}>
                   {name}
@@ -128,7 +161,12 @@ export function NamesManager({ collectionId, tagType }: { collectionId: string; 
             </select>
           </div>
         )}
-        <button type="button" className="Button Button--critical" onClick={() => void remove()} disabled={selected.size === 0}>
+        <button
+          type="button"
+          className="Button Button--critical"
+          onClick={() => void remove()}
+          disabled={selected.size === 0}
+        >
           Remove
         </button>
       </div>
@@ -139,7 +177,14 @@ export function NamesManager({ collectionId, tagType }: { collectionId: string; 
             <label htmlFor={`edit-${tagType}`}>
               Rename {tagType} {editing.from}
             </label>
-            <input id={`edit-${tagType}`} type="text" autoFocus value={editing.to} onChange={(event) => setEditing({ ...editing, to: event.target.value })} {...describedBy(`edit-${tagType}-error`, message('edit'))} />
+            <input
+              id={`edit-${tagType}`}
+              type="text"
+              autoFocus
+              value={editing.to}
+              onChange={(event) => setEditing({ ...editing, to: event.target.value })}
+              {...describedBy(`edit-${tagType}-error`, message('edit'))}
+            />
             <FieldError id={`edit-${tagType}-error`} message={message('edit')} announce />
           </div>
           <button type="submit" className="Button Button--primary">

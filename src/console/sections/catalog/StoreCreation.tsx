@@ -30,11 +30,20 @@ export function StoreCreation({ websiteId, navigate }: { websiteId: string; navi
     event.preventDefault();
     setState({ status: 'saving' });
     try {
-      const { collectionId } = await createStore(editorCall, websiteId, { title, urlId: urlId === '' ? slugOf(title) : urlId, description, categoryName, addToNavigation });
+      const { collectionId } = await createStore(editorCall, websiteId, {
+        title,
+        urlId: urlId === '' ? slugOf(title) : urlId,
+        description,
+        categoryName,
+        addToNavigation,
+      });
       setState({ status: 'saved' });
       navigate(`${CATALOG_ROOT}?collection=${encodeURIComponent(collectionId)}`);
     } catch (error) {
-      setState({ status: 'error', message: error instanceof StoreCreationError ? error.message : API_MESSAGES.network });
+      setState({
+        status: 'error',
+        message: error instanceof StoreCreationError ? error.message : API_MESSAGES.network,
+      });
     }
   };
 
@@ -47,23 +56,51 @@ export function StoreCreation({ websiteId, navigate }: { websiteId: string; navi
       <section className="Card">
         <div className="Field">
           <label htmlFor="store-title">Title</label>
-          <input id="store-title" type="text" maxLength={100} value={title} onChange={(event) => setTitle(event.target.value)} />
+          <input
+            id="store-title"
+            type="text"
+            maxLength={100}
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+          />
         </div>
         <div className="Field">
           <label htmlFor="store-url">URL slug</label>
-          <input id="store-url" type="text" maxLength={100} value={urlId} placeholder={slugOf(title)} onChange={(event) => setUrlId(event.target.value)} />
+          <input
+            id="store-url"
+            type="text"
+            maxLength={100}
+            value={urlId}
+            placeholder={slugOf(title)}
+            onChange={(event) => setUrlId(event.target.value)}
+          />
           <p className="Field-hint">The store's address: /{urlId === '' ? slugOf(title) || 'shop' : urlId}</p>
         </div>
         <div className="Field">
           <label htmlFor="store-description">Description</label>
-          <textarea id="store-description" maxLength={5000} value={description} onChange={(event) => setDescription(event.target.value)} />
+          <textarea
+            id="store-description"
+            maxLength={5000}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
         </div>
         <div className="Field">
           <label htmlFor="store-category">First category</label>
-          <input id="store-category" type="text" maxLength={40} value={categoryName} onChange={(event) => setCategoryName(event.target.value)} />
+          <input
+            id="store-category"
+            type="text"
+            maxLength={40}
+            value={categoryName}
+            onChange={(event) => setCategoryName(event.target.value)}
+          />
         </div>
         <label className="Field-inline">
-          <input type="checkbox" checked={addToNavigation} onChange={(event) => setAddToNavigation(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={addToNavigation}
+            onChange={(event) => setAddToNavigation(event.target.checked)}
+          />
           Add a link to it in the main navigation
         </label>
         <FieldError id="store-error" message={state.status === 'error' ? state.message : undefined} announce />

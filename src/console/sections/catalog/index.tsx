@@ -24,7 +24,10 @@ export default function Catalog({ session, path, navigate }: SectionProps) {
   const collections = context.data?.collections ?? [];
   const collectionId = params.get('collection') ?? collections[0]?.id ?? null;
   const tagType: TagType = params.get('type') === 'category' ? 'category' : 'tag';
-  const go = (change: Record<string, string>) => replaceLocation(`${CATALOG_ROOT}?${new URLSearchParams({ ...(collectionId === null ? {} : { collection: collectionId }), type: tagType, ...change })}`);
+  const go = (change: Record<string, string>) =>
+    replaceLocation(
+      `${CATALOG_ROOT}?${new URLSearchParams({ ...(collectionId === null ? {} : { collection: collectionId }), type: tagType, ...change })}`,
+    );
   return (
     <div className="Page">
       <header className="PageHeader">
@@ -41,7 +44,11 @@ export default function Catalog({ session, path, navigate }: SectionProps) {
         <div className="Toolbar">
           <div className="Field">
             <label htmlFor="catalog-collection">Store</label>
-            <select id="catalog-collection" value={collectionId ?? ''} onChange={(event) => go({ collection: event.target.value })}>
+            <select
+              id="catalog-collection"
+              value={collectionId ?? ''}
+              onChange={(event) => go({ collection: event.target.value })}
+            >
               {collections.map((collection) => (
                 <option key={collection.id} value={collection.id}>
                   {collection.title}
@@ -51,13 +58,21 @@ export default function Catalog({ session, path, navigate }: SectionProps) {
           </div>
           <div className="Segmented" role="group" aria-label="Manage">
             {(['tag', 'category'] as const).map((type) => (
-              <button key={type} type="button" className={tagType === type ? 'Button is-active' : 'Button'} aria-pressed={tagType === type} onClick={() => go({ type })}>
+              <button
+                key={type}
+                type="button"
+                className={tagType === type ? 'Button is-active' : 'Button'}
+                aria-pressed={tagType === type}
+                onClick={() => go({ type })}
+              >
                 {type === 'tag' ? 'Tags' : 'Categories'}
               </button>
             ))}
           </div>
         </div>
-        {collectionId !== null && <NamesManager key={`${collectionId}-${tagType}`} collectionId={collectionId} tagType={tagType} />}
+        {collectionId !== null && (
+          <NamesManager key={`${collectionId}-${tagType}`} collectionId={collectionId} tagType={tagType} />
+        )}
       </section>
     </div>
   );

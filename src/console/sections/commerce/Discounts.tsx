@@ -1,10 +1,29 @@
 /** Discount codes: created, edited and deleted, each field checked here and by the server with its message beside it. */
 import { useState, type FormEvent } from 'react';
 import { DISCOUNT_CODE, type Discount } from '../../../commerce/discounts';
-import { consoleApi, DataTable, describedBy, errorMessage, FieldError, moneyInput, moneyText, parseMoneyInput, SaveStatus, StatusLabel, useConfirm, useFetch, useSave, type Column } from '../../ui';
+import {
+  consoleApi,
+  DataTable,
+  describedBy,
+  errorMessage,
+  FieldError,
+  moneyInput,
+  moneyText,
+  parseMoneyInput,
+  SaveStatus,
+  StatusLabel,
+  useConfirm,
+  useFetch,
+  useSave,
+  type Column,
+} from '../../ui';
 import { serverFieldError } from '../orders/format';
 
-const KIND_LABELS: Record<Discount['kind'], string> = { percentage: 'Percentage off', fixed: 'Amount off', freeShipping: 'Free shipping' };
+const KIND_LABELS: Record<Discount['kind'], string> = {
+  percentage: 'Percentage off',
+  fixed: 'Amount off',
+  freeShipping: 'Free shipping',
+};
 
 function dayInput(ms: number | null): string {
   return ms === null ? '' : new Date(ms).toISOString().slice(0, 10);
@@ -14,7 +33,15 @@ function dayOf(text: string): number | null {
   return text === '' ? null : Date.parse(`${text}T00:00:00Z`);
 }
 
-function DiscountEditor({ discount, currency, done }: { discount: Discount | null; currency: string; done: () => void }) {
+function DiscountEditor({
+  discount,
+  currency,
+  done,
+}: {
+  discount: Discount | null;
+  currency: string;
+  done: () => void;
+}) {
   const [code, setCode] = useState(discount?.code ?? '');
   const [kind, setKind] = useState<Discount['kind']>(discount?.kind ?? 'percentage');
   const [percent, setPercent] = useState(discount?.percent?.toString() ?? '');
@@ -40,25 +67,53 @@ function DiscountEditor({ discount, currency, done }: { discount: Discount | nul
     };
     const problems: Record<string, string> = {};
     if (!DISCOUNT_CODE.test(body.code)) problems.code = 'Use 3 to 32 letters, digits, - or _';
-    if (kind === 'percentage' && (!Number.isInteger(body.percent) || (body.percent ?? 0) < 1 || (body.percent ?? 0) > 100)) problems.percent = 'Enter a whole percentage from 1 to 100';
-    if (kind === 'fixed' && (body.amountCents === null || body.amountCents === 0)) problems.amountCents = 'Enter an amount such as 5.00';
+    if (
+      kind === 'percentage' &&
+      (!Number.isInteger(body.percent) || (body.percent ?? 0) < 1 || (body.percent ?? 0) > 100)
+    )
+      problems.percent = 'Enter a whole percentage from 1 to 100';
+    if (kind === 'fixed' && (body.amountCents === null || body.amountCents === 0))
+      problems.amountCents = 'Enter an amount such as 5.00';
     if (body.minimumSubtotalCents === null) problems.minimumSubtotalCents = 'Enter an amount such as 25.00, or 0';
-    if (body.startsOn !== null && body.endsOn !== null && body.endsOn <= body.startsOn) problems.endsOn = 'The end must be after the start';
-    if (body.usageLimit !== null && (!Number.isInteger(body.usageLimit) || body.usageLimit < 1)) problems.usageLimit = 'Enter a whole number of at least 1, or leave it empty';
+    if (body.startsOn !== null && body.endsOn !== null && body.endsOn <= body.startsOn)
+      problems.endsOn = 'The end must be after the start';
+    if (body.usageLimit !== null && (!Number.isInteger(body.usageLimit) || body.usageLimit < 1))
+      problems.usageLimit = 'Enter a whole number of at least 1, or leave it empty';
     setFields(problems);
     if (Object.keys(problems).length > 0) return;
-    const saved = await save.run(() => (discount === null ? consoleApi('POST', '/api/commerce/discounts', body) : consoleApi('PUT', `/api/commerce/discounts/${encodeURIComponent(discount.code)}`, body)));
+    const saved = await save.run(() =>
+      discount === null
+        ? consoleApi('POST', '/api/commerce/discounts', body)
+        : consoleApi('PUT', `/api/commerce/discounts/${encodeURIComponent(discount.code)}`, body),
+    );
     if (saved !== undefined) done();
   };
-  const error = (key: string) => fields[key] ?? serverFieldError(save.state, key) ?? (key === 'code' && save.state.status === 'error' && /code/i.test(save.state.message) ? save.state.message : undefined);
+  const error = (key: string) =>
+    fields[key] ??
+    serverFieldError(save.state, key) ??
+    (key === 'code' && save.state.status === 'error' && /code/i.test(save.state.message)
+      ? save.state.message
+      : undefined);
   const input = (id: string, key: string) => ({ id, ...describedBy(`${id}-error`, error(key)) });
   return (
-    <form className="Card" onSubmit={(e) => void submit(e)} noValidate aria-label={discount === null ? 'New discount code' : `Edit ${discount.code}`}>
+    <form
+      className="Card"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={discount === null ? 'New discount code' : `Edit ${discount.code}`}
+    >
       <h2>{discount === null ? 'New discount code' : `Edit ${discount.code}`}</h2>
       <div className="Field-row">
         <div className="Field">
           <label htmlFor="discount-code">Code</label>
-          <input type="text" value={code} maxLength={32} readOnly={discount !== null} onChange={(e) => setCode(e.target.value)} {...input('discount-code', 'code')} />
+          <input
+            type="text"
+            value={code}
+            maxLength={32}
+            readOnly={discount !== null}
+            onChange={(e) => setCode(e.target.value)}
+            {...input('discount-code', 'code')}
+          />
           <FieldError id="discount-code-error" message={error('code')} />
         </div>
         <div className="Field">
@@ -74,14 +129,27 @@ function DiscountEditor({ discount, currency, done }: { discount: Discount | nul
         {kind === 'percentage' && (
           <div className="Field">
             <label htmlFor="discount-percent">Percent off</label>
-            <input type="number" min={1} max={100} value={percent} onChange={(e) => setPercent(e.target.value)} {...input('discount-percent', 'percent')} />
+            <input
+              type="number"
+              min={1}
+              max={100}
+              value={percent}
+              onChange={(e) => setPercent(e.target.value)}
+              {...input('discount-percent', 'percent')}
+            />
             <FieldError id="discount-percent-error" message={error('percent')} />
           </div>
         )}
         {kind === 'fixed' && (
           <div className="Field">
             <label htmlFor="discount-amount">Amount off ({currency})</label>
-            <input type="text" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} {...input('discount-amount', 'amountCents')} />
+            <input
+              type="text"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              {...input('discount-amount', 'amountCents')}
+            />
             <FieldError id="discount-amount-error" message={error('amountCents')} />
           </div>
         )}
@@ -89,22 +157,44 @@ function DiscountEditor({ discount, currency, done }: { discount: Discount | nul
       <div className="Field-row">
         <div className="Field">
           <label htmlFor="discount-minimum">Minimum subtotal ({currency})</label>
-          <input type="text" inputMode="decimal" value={minimum} onChange={(e) => setMinimum(e.target.value)} {...input('discount-minimum', 'minimumSubtotalCents')} />
+          <input
+            type="text"
+            inputMode="decimal"
+            value={minimum}
+            onChange={(e) => setMinimum(e.target.value)}
+            {...input('discount-minimum', 'minimumSubtotalCents')}
+          />
           <FieldError id="discount-minimum-error" message={error('minimumSubtotalCents')} />
         </div>
         <div className="Field">
           <label htmlFor="discount-starts">Starts (optional)</label>
-          <input type="date" value={startsOn} onChange={(e) => setStartsOn(e.target.value)} {...input('discount-starts', 'startsOn')} />
+          <input
+            type="date"
+            value={startsOn}
+            onChange={(e) => setStartsOn(e.target.value)}
+            {...input('discount-starts', 'startsOn')}
+          />
           <FieldError id="discount-starts-error" message={error('startsOn')} />
         </div>
         <div className="Field">
           <label htmlFor="discount-ends">Ends (optional)</label>
-          <input type="date" value={endsOn} onChange={(e) => setEndsOn(e.target.value)} {...input('discount-ends', 'endsOn')} />
+          <input
+            type="date"
+            value={endsOn}
+            onChange={(e) => setEndsOn(e.target.value)}
+            {...input('discount-ends', 'endsOn')}
+          />
           <FieldError id="discount-ends-error" message={error('endsOn')} />
         </div>
         <div className="Field">
           <label htmlFor="discount-limit">Usage limit (optional)</label>
-          <input type="number" min={1} value={usageLimit} onChange={(e) => setUsageLimit(e.target.value)} {...input('discount-limit', 'usageLimit')} />
+          <input
+            type="number"
+            min={1}
+            value={usageLimit}
+            onChange={(e) => setUsageLimit(e.target.value)}
+            {...input('discount-limit', 'usageLimit')}
+          />
           <FieldError id="discount-limit-error" message={error('usageLimit')} />
         </div>
       </div>
@@ -128,7 +218,15 @@ export function Discounts() {
   const [error, setError] = useState('');
   const { confirm, modal } = useConfirm();
   const remove = async (discount: Discount) => {
-    if (!(await confirm({ title: `Delete ${discount.code}?`, message: 'Shoppers can no longer use this code.', confirmLabel: 'Delete', danger: true }))) return;
+    if (
+      !(await confirm({
+        title: `Delete ${discount.code}?`,
+        message: 'Shoppers can no longer use this code.',
+        confirmLabel: 'Delete',
+        danger: true,
+      }))
+    )
+      return;
     try {
       await consoleApi('DELETE', `/api/commerce/discounts/${encodeURIComponent(discount.code)}`);
       fetched.reload();
@@ -138,9 +236,27 @@ export function Discounts() {
   };
   const columns: Column<Discount>[] = [
     { key: 'code', label: 'Code', primary: true, render: (d) => <code>{d.code}</code> },
-    { key: 'value', label: 'Discount', render: (d) => (d.kind === 'percentage' ? `${d.percent ?? 0}% off` : d.kind === 'fixed' ? `${moneyText(d.amountCents ?? 0, currency)} off` : 'Free shipping') },
-    { key: 'minimum', label: 'Minimum', render: (d) => (d.minimumSubtotalCents === 0 ? '—' : moneyText(d.minimumSubtotalCents, currency)) },
-    { key: 'uses', label: 'Used', align: 'end', render: (d) => (d.usageLimit === null ? String(d.uses) : `${d.uses} of ${d.usageLimit}`) },
+    {
+      key: 'value',
+      label: 'Discount',
+      render: (d) =>
+        d.kind === 'percentage'
+          ? `${d.percent ?? 0}% off`
+          : d.kind === 'fixed'
+            ? `${moneyText(d.amountCents ?? 0, currency)} off`
+            : 'Free shipping',
+    },
+    {
+      key: 'minimum',
+      label: 'Minimum',
+      render: (d) => (d.minimumSubtotalCents === 0 ? '—' : moneyText(d.minimumSubtotalCents, currency)),
+    },
+    {
+      key: 'uses',
+      label: 'Used',
+      align: 'end',
+      render: (d) => (d.usageLimit === null ? String(d.uses) : `${d.uses} of ${d.usageLimit}`),
+    },
     {
       key: 'state',
       label: 'Status',
@@ -158,10 +274,20 @@ export function Discounts() {
       align: 'end',
       render: (d) => (
         <>
-          <button type="button" className="Button Button--small" onClick={() => setEditing(d)} aria-label={`Edit ${d.code}`}>
+          <button
+            type="button"
+            className="Button Button--small"
+            onClick={() => setEditing(d)}
+            aria-label={`Edit ${d.code}`}
+          >
             Edit
           </button>{' '}
-          <button type="button" className="Button Button--small" onClick={() => void remove(d)} aria-label={`Delete ${d.code}`}>
+          <button
+            type="button"
+            className="Button Button--small"
+            onClick={() => void remove(d)}
+            aria-label={`Delete ${d.code}`}
+          >
             Delete
           </button>
         </>
@@ -176,7 +302,13 @@ export function Discounts() {
           {error !== '' ? error : errorMessage(fetched.error)}
         </p>
       )}
-      <DataTable caption="Discount codes" columns={columns} rows={discounts} rowKey={(d) => d.code} empty={fetched.state === 'pending' ? 'Loading…' : 'No discount codes yet.'} />
+      <DataTable
+        caption="Discount codes"
+        columns={columns}
+        rows={discounts}
+        rowKey={(d) => d.code}
+        empty={fetched.state === 'pending' ? 'Loading…' : 'No discount codes yet.'}
+      />
       {editing === null ? (
         <p>
           <button type="button" className="Button Button--primary" onClick={() => setEditing('new')}>

@@ -4,7 +4,11 @@
  * a save fires the namespace's refetch event for every other view holding it.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { CommercePreferences, REFETCH_EVENT_PREFIX, type Preferences as Values } from '../../../site/editor/commerce-preferences';
+import {
+  CommercePreferences,
+  REFETCH_EVENT_PREFIX,
+  type Preferences as Values,
+} from '../../../site/editor/commerce-preferences';
 import { consoleApi, errorMessage, FetchStatus, SaveStatus, type SaveState } from '../../ui';
 
 export const NAMESPACES = ['checkout', 'merchandising', 'notifications'] as const;
@@ -16,7 +20,10 @@ interface Row {
 }
 
 function rowsOf(values: Values): Row[] {
-  return Object.entries(values).map(([key, value]) => ({ key, value: typeof value === 'string' ? value : JSON.stringify(value) }));
+  return Object.entries(values).map(([key, value]) => ({
+    key,
+    value: typeof value === 'string' ? value : JSON.stringify(value),
+  }));
 }
 
 /** A value as typed: JSON when it reads as JSON (true, 12, {"a":1}), text otherwise. */
@@ -34,7 +41,10 @@ export function Preferences() {
   const preferences = useMemo(
     () =>
       new CommercePreferences(
-        { get: (namespace) => consoleApi<Values>('GET', path(namespace)), put: async (namespace, values) => void (await consoleApi('PUT', path(namespace), values)) },
+        {
+          get: (namespace) => consoleApi<Values>('GET', path(namespace)),
+          put: async (namespace, values) => void (await consoleApi('PUT', path(namespace), values)),
+        },
         (error, context) => console.error(context, error),
         window,
         NAMESPACES,
@@ -75,7 +85,10 @@ export function Preferences() {
     if (Object.keys(problems).length > 0) return;
     setState({ status: 'saving' });
     try {
-      const saved = await preferences.save(namespace, Object.fromEntries(rows.map((row) => [row.key, valueOf(row.value)])));
+      const saved = await preferences.save(
+        namespace,
+        Object.fromEntries(rows.map((row) => [row.key, valueOf(row.value)])),
+      );
       setNote(saved ? '' : 'Nothing changed, so nothing was sent.');
       if (saved) window.dispatchEvent(new Event(`${REFETCH_EVENT_PREFIX}${namespace}`));
       setState({ status: 'saved' });
@@ -83,7 +96,8 @@ export function Preferences() {
       setState({ status: 'error', message: errorMessage(error) });
     }
   };
-  const update = (i: number, change: Partial<Row>) => setRows((before) => before?.map((row, j) => (j === i ? { ...row, ...change } : row)) ?? null);
+  const update = (i: number, change: Partial<Row>) =>
+    setRows((before) => before?.map((row, j) => (j === i ? { ...row, ...change } : row)) ?? null);
   return (
     <form className="Card" onSubmit={(e) => void submit(e)} noValidate aria-label="Commerce preferences">
       <div className="Field">
@@ -97,7 +111,14 @@ export function Preferences() {
         </select>
       </div>
       {rows === null ? (
-        <FetchStatus fetched={{ state: loadFailure === null ? 'pending' : 'failed', error: loadFailure, reload: () => setRound((n) => n + 1) }} loading="Loading…" />
+        <FetchStatus
+          fetched={{
+            state: loadFailure === null ? 'pending' : 'failed',
+            error: loadFailure,
+            reload: () => setRound((n) => n + 1),
+          }}
+          loading="Loading…"
+        />
       ) : (
         <fieldset>
           <legend>Preferences in {namespace}</legend>
@@ -106,7 +127,15 @@ export function Preferences() {
             <div className="Field-row" key={i}>
               <div className="Field">
                 <label htmlFor={`pref-key-${i}`}>Key</label>
-                <input id={`pref-key-${i}`} type="text" value={row.key} maxLength={64} onChange={(e) => update(i, { key: e.target.value })} aria-invalid={keyErrors[i] !== undefined ? true : undefined} aria-describedby={keyErrors[i] !== undefined ? `pref-key-${i}-error` : undefined} />
+                <input
+                  id={`pref-key-${i}`}
+                  type="text"
+                  value={row.key}
+                  maxLength={64}
+                  onChange={(e) => update(i, { key: e.target.value })}
+                  aria-invalid={keyErrors[i] !== undefined ? true : undefined}
+                  aria-describedby={keyErrors[i] !== undefined ? `pref-key-${i}-error` : undefined}
+                />
                 {keyErrors[i] !== undefined && (
                   <p id={`pref-key-${i}-error`} className="FieldError">
                     {keyErrors[i]}
@@ -115,9 +144,19 @@ export function Preferences() {
               </div>
               <div className="Field Field--grow">
                 <label htmlFor={`pref-value-${i}`}>Value</label>
-                <input id={`pref-value-${i}`} type="text" value={row.value} onChange={(e) => update(i, { value: e.target.value })} />
+                <input
+                  id={`pref-value-${i}`}
+                  type="text"
+                  value={row.value}
+                  onChange={(e) => update(i, { value: e.target.value })}
+                />
               </div>
-              <button type="button" className="Button Button--small" onClick={() => setRows(rows.filter((_, j) => j !== i))} aria-label={`Remove ${row.key || 'this preference'}`}>
+              <button
+                type="button"
+                className="Button Button--small"
+                onClick={() => setRows(rows.filter((_, j) => j !== i))}
+                aria-label={`Remove ${row.key || 'this preference'}`}
+              >
                 Remove
               </button>
             </div>

@@ -3,7 +3,21 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { COUNTRIES, countryName } from '../../../commerce/address';
 import { unshippedCountries, type ShippingRate } from '../../../commerce/shipping';
 import type { TaxRate } from '../../../commerce/tax';
-import { consoleApi, DataTable, describedBy, errorMessage, FieldError, moneyInput, moneyText, parseMoneyInput, SaveStatus, useConfirm, useFetch, useSave, type Column } from '../../ui';
+import {
+  consoleApi,
+  DataTable,
+  describedBy,
+  errorMessage,
+  FieldError,
+  moneyInput,
+  moneyText,
+  parseMoneyInput,
+  SaveStatus,
+  useConfirm,
+  useFetch,
+  useSave,
+  type Column,
+} from '../../ui';
 import { serverFieldError } from '../orders/format';
 
 /** Rates are in the store's currency; the list shows it from the store answer. */
@@ -11,7 +25,19 @@ function useCurrency(): string {
   return useFetch<{ currency: string }>('/api/console/store').data?.currency ?? 'USD';
 }
 
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="Field">
       <label htmlFor={id}>{label}</label>
@@ -45,7 +71,15 @@ function RateList<Rate extends { id: string; name: string }>({
   const { confirm, modal } = useConfirm();
   const rates = fetched.data?.[plural] ?? [];
   const remove = async (rate: Rate) => {
-    if (!(await confirm({ title: `Delete ${noun} ${rate.name}?`, message: 'Checkout stops offering it at once.', confirmLabel: 'Delete', danger: true }))) return;
+    if (
+      !(await confirm({
+        title: `Delete ${noun} ${rate.name}?`,
+        message: 'Checkout stops offering it at once.',
+        confirmLabel: 'Delete',
+        danger: true,
+      }))
+    )
+      return;
     try {
       await consoleApi('DELETE', `${path}/${encodeURIComponent(rate.id)}`);
       fetched.reload();
@@ -63,10 +97,20 @@ function RateList<Rate extends { id: string; name: string }>({
     align: 'end',
     render: (rate) => (
       <>
-        <button type="button" className="Button Button--small" onClick={() => setEditing(rate)} aria-label={`Edit ${rate.name}`}>
+        <button
+          type="button"
+          className="Button Button--small"
+          onClick={() => setEditing(rate)}
+          aria-label={`Edit ${rate.name}`}
+        >
           Edit
         </button>{' '}
-        <button type="button" className="Button Button--small" onClick={() => void remove(rate)} aria-label={`Delete ${rate.name}`}>
+        <button
+          type="button"
+          className="Button Button--small"
+          onClick={() => void remove(rate)}
+          aria-label={`Delete ${rate.name}`}
+        >
           Delete
         </button>
       </>
@@ -85,7 +129,13 @@ function RateList<Rate extends { id: string; name: string }>({
         </p>
       )}
       {fetched.data !== undefined && notice?.(rates)}
-      <DataTable caption={plural} columns={[...columns, actions]} rows={rates} rowKey={(r) => r.id} empty={fetched.state === 'pending' ? 'Loading…' : `No ${noun}s yet.`} />
+      <DataTable
+        caption={plural}
+        columns={[...columns, actions]}
+        rows={rates}
+        rowKey={(r) => r.id}
+        empty={fetched.state === 'pending' ? 'Loading…' : `No ${noun}s yet.`}
+      />
       {editing === null ? (
         <p>
           <button type="button" className="Button Button--primary" onClick={() => setEditing('new')}>
@@ -100,7 +150,21 @@ function RateList<Rate extends { id: string; name: string }>({
   );
 }
 
-function EditorCard({ title, onSubmit, onCancel, saving, children, state }: { title: string; onSubmit: (e: FormEvent) => void; onCancel: () => void; saving: boolean; children: ReactNode; state: ReturnType<typeof useSave>['state'] }) {
+function EditorCard({
+  title,
+  onSubmit,
+  onCancel,
+  saving,
+  children,
+  state,
+}: {
+  title: string;
+  onSubmit: (e: FormEvent) => void;
+  onCancel: () => void;
+  saving: boolean;
+  children: ReactNode;
+  state: ReturnType<typeof useSave>['state'];
+}) {
   return (
     <form className="Card" onSubmit={onSubmit} noValidate aria-label={title}>
       <h2>{title}</h2>
@@ -120,7 +184,15 @@ function EditorCard({ title, onSubmit, onCancel, saving, children, state }: { ti
 
 const PLACE = /^[A-Z]{2}(-[A-Z0-9]{1,3})?$/;
 
-function ShippingRateEditor({ rate, currency, done }: { rate: ShippingRate | null; currency: string; done: () => void }) {
+function ShippingRateEditor({
+  rate,
+  currency,
+  done,
+}: {
+  rate: ShippingRate | null;
+  currency: string;
+  done: () => void;
+}) {
   const [name, setName] = useState(rate?.name ?? '');
   const [regions, setRegions] = useState(rate?.regions.join(', ') ?? '');
   const [method, setMethod] = useState<ShippingRate['method']>(rate?.method ?? 'flat');
@@ -131,29 +203,69 @@ function ShippingRateEditor({ rate, currency, done }: { rate: ShippingRate | nul
   const save = useSave();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const places = regions.split(',').map((r) => r.trim().toUpperCase()).filter((r) => r !== '');
-    const body = { name: name.trim(), regions: places, method, amountCents: parseMoneyInput(amount, currency), perKgCents: parseMoneyInput(perKg, currency), freeOverCents: freeOver.trim() === '' ? null : parseMoneyInput(freeOver, currency) };
+    const places = regions
+      .split(',')
+      .map((r) => r.trim().toUpperCase())
+      .filter((r) => r !== '');
+    const body = {
+      name: name.trim(),
+      regions: places,
+      method,
+      amountCents: parseMoneyInput(amount, currency),
+      perKgCents: parseMoneyInput(perKg, currency),
+      freeOverCents: freeOver.trim() === '' ? null : parseMoneyInput(freeOver, currency),
+    };
     const problems: Record<string, string> = {};
     if (body.name === '') problems.name = 'Enter a name';
     const badPlace = places.find((p) => !PLACE.test(p));
-    if (badPlace !== undefined) problems.regions = `${badPlace} is not a country code such as US or a region such as US-CA`;
+    if (badPlace !== undefined)
+      problems.regions = `${badPlace} is not a country code such as US or a region such as US-CA`;
     if (body.amountCents === null) problems.amountCents = 'Enter an amount such as 5.00';
     if (body.perKgCents === null) problems.perKgCents = 'Enter an amount such as 1.00';
-    if (freeOver.trim() !== '' && body.freeOverCents === null) problems.freeOverCents = 'Enter an amount, or leave it empty';
+    if (freeOver.trim() !== '' && body.freeOverCents === null)
+      problems.freeOverCents = 'Enter an amount, or leave it empty';
     setFields(problems);
     if (Object.keys(problems).length > 0) return;
-    const saved = await save.run(() => (rate === null ? consoleApi('POST', '/api/commerce/shipping-rates', body) : consoleApi('PUT', `/api/commerce/shipping-rates/${encodeURIComponent(rate.id)}`, body)));
+    const saved = await save.run(() =>
+      rate === null
+        ? consoleApi('POST', '/api/commerce/shipping-rates', body)
+        : consoleApi('PUT', `/api/commerce/shipping-rates/${encodeURIComponent(rate.id)}`, body),
+    );
     if (saved !== undefined) done();
   };
   const error = (key: string) => fields[key] ?? serverFieldError(save.state, key);
   return (
-    <EditorCard title={rate === null ? 'New shipping rate' : `Edit ${rate.name}`} onSubmit={(e) => void submit(e)} onCancel={done} saving={save.state.status === 'saving'} state={save.state}>
+    <EditorCard
+      title={rate === null ? 'New shipping rate' : `Edit ${rate.name}`}
+      onSubmit={(e) => void submit(e)}
+      onCancel={done}
+      saving={save.state.status === 'saving'}
+      state={save.state}
+    >
       <div className="Field-row">
         <Field id="rate-name" label="Name" error={error('name')}>
-          <input id="rate-name" type="text" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} {...describedBy('rate-name-error', error('name'))} />
+          <input
+            id="rate-name"
+            type="text"
+            value={name}
+            maxLength={100}
+            onChange={(e) => setName(e.target.value)}
+            {...describedBy('rate-name-error', error('name'))}
+          />
         </Field>
-        <Field id="rate-regions" label="Ships to" hint="Country or region codes, comma separated (US, US-CA); empty for everywhere." error={error('regions')}>
-          <input id="rate-regions" type="text" value={regions} onChange={(e) => setRegions(e.target.value)} {...describedBy('rate-regions-error', error('regions'))} />
+        <Field
+          id="rate-regions"
+          label="Ships to"
+          hint="Country or region codes, comma separated (US, US-CA); empty for everywhere."
+          error={error('regions')}
+        >
+          <input
+            id="rate-regions"
+            type="text"
+            value={regions}
+            onChange={(e) => setRegions(e.target.value)}
+            {...describedBy('rate-regions-error', error('regions'))}
+          />
         </Field>
       </div>
       <div className="Field-row">
@@ -163,16 +275,46 @@ function ShippingRateEditor({ rate, currency, done }: { rate: ShippingRate | nul
             <option value="weight">By weight</option>
           </select>
         </Field>
-        <Field id="rate-amount" label={method === 'flat' ? `Amount (${currency})` : `Base amount (${currency})`} error={error('amountCents')}>
-          <input id="rate-amount" type="text" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} {...describedBy('rate-amount-error', error('amountCents'))} />
+        <Field
+          id="rate-amount"
+          label={method === 'flat' ? `Amount (${currency})` : `Base amount (${currency})`}
+          error={error('amountCents')}
+        >
+          <input
+            id="rate-amount"
+            type="text"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            {...describedBy('rate-amount-error', error('amountCents'))}
+          />
         </Field>
         {method === 'weight' && (
           <Field id="rate-per-kg" label={`Per kg (${currency})`} error={error('perKgCents')}>
-            <input id="rate-per-kg" type="text" inputMode="decimal" value={perKg} onChange={(e) => setPerKg(e.target.value)} {...describedBy('rate-per-kg-error', error('perKgCents'))} />
+            <input
+              id="rate-per-kg"
+              type="text"
+              inputMode="decimal"
+              value={perKg}
+              onChange={(e) => setPerKg(e.target.value)}
+              {...describedBy('rate-per-kg-error', error('perKgCents'))}
+            />
           </Field>
         )}
-        <Field id="rate-free-over" label={`Free over (${currency})`} hint="Empty: never free." error={error('freeOverCents')}>
-          <input id="rate-free-over" type="text" inputMode="decimal" value={freeOver} onChange={(e) => setFreeOver(e.target.value)} {...describedBy('rate-free-over-error', error('freeOverCents'))} />
+        <Field
+          id="rate-free-over"
+          label={`Free over (${currency})`}
+          hint="Empty: never free."
+          error={error('freeOverCents')}
+        >
+          <input
+            id="rate-free-over"
+            type="text"
+            inputMode="decimal"
+            value={freeOver}
+            onChange={(e) => setFreeOver(e.target.value)}
+            {...describedBy('rate-free-over-error', error('freeOverCents'))}
+          />
         </Field>
       </div>
     </EditorCard>
@@ -181,16 +323,17 @@ function ShippingRateEditor({ rate, currency, done }: { rate: ShippingRate | nul
 
 /** Who cannot buy physical products as the rates stand: every shopper, or those in the checkout's countries no rate ships to. */
 export function ShippingWarning({ rates }: { rates: readonly ShippingRate[] }) {
-  const unshipped = unshippedCountries(rates, COUNTRIES.map(([code]) => code));
+  const unshipped = unshippedCountries(
+    rates,
+    COUNTRIES.map(([code]) => code),
+  );
   if (unshipped.length === 0) return null;
   return (
     <div className="Warning" role="status">
       {rates.length === 0 ? (
         <p>No shipping rates: shoppers cannot buy physical products. Add a rate for the places you ship to.</p>
       ) : (
-        <p>
-          No rate ships to {unshipped.map(countryName).join(', ')}: shoppers there cannot buy physical products.
-        </p>
+        <p>No rate ships to {unshipped.map(countryName).join(', ')}: shoppers there cannot buy physical products.</p>
       )}
     </div>
   );
@@ -200,9 +343,24 @@ export function ShippingRates() {
   const currency = useCurrency();
   const columns: Column<ShippingRate>[] = [
     { key: 'name', label: 'Name', primary: true, render: (r) => r.name },
-    { key: 'regions', label: 'Ships to', render: (r) => (r.regions.length === 0 ? 'Everywhere' : r.regions.join(', ')) },
-    { key: 'price', label: 'Price', render: (r) => (r.method === 'flat' ? moneyText(r.amountCents, currency) : `${moneyText(r.amountCents, currency)} + ${moneyText(r.perKgCents, currency)}/kg`) },
-    { key: 'free', label: 'Free over', render: (r) => (r.freeOverCents === null ? '—' : moneyText(r.freeOverCents, currency)) },
+    {
+      key: 'regions',
+      label: 'Ships to',
+      render: (r) => (r.regions.length === 0 ? 'Everywhere' : r.regions.join(', ')),
+    },
+    {
+      key: 'price',
+      label: 'Price',
+      render: (r) =>
+        r.method === 'flat'
+          ? moneyText(r.amountCents, currency)
+          : `${moneyText(r.amountCents, currency)} + ${moneyText(r.perKgCents, currency)}/kg`,
+    },
+    {
+      key: 'free',
+      label: 'Free over',
+      render: (r) => (r.freeOverCents === null ? '—' : moneyText(r.freeOverCents, currency)),
+    },
   ];
   return (
     <RateList<ShippingRate>
@@ -225,32 +383,77 @@ function TaxRateEditor({ rate, done }: { rate: TaxRate | null; done: () => void 
   const save = useSave();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const body = { name: name.trim(), countryCode: countryCode.trim().toUpperCase(), region: region.trim() === '' ? null : region.trim().toUpperCase(), ratePercent: ratePercent.trim() };
+    const body = {
+      name: name.trim(),
+      countryCode: countryCode.trim().toUpperCase(),
+      region: region.trim() === '' ? null : region.trim().toUpperCase(),
+      ratePercent: ratePercent.trim(),
+    };
     const problems: Record<string, string> = {};
     if (body.name === '') problems.name = 'Enter a name';
     if (!/^[A-Z]{2}$/.test(body.countryCode)) problems.countryCode = 'Enter a country code such as US';
-    if (body.region !== null && !/^[A-Z0-9]{1,3}$/.test(body.region)) problems.region = "Enter a region code such as 'CA', or leave it empty";
-    if (!/^\d{1,3}(\.\d{1,4})?$/.test(body.ratePercent)) problems.ratePercent = "Enter a percentage such as '8.875' (at most 4 decimals)";
+    if (body.region !== null && !/^[A-Z0-9]{1,3}$/.test(body.region))
+      problems.region = "Enter a region code such as 'CA', or leave it empty";
+    if (!/^\d{1,3}(\.\d{1,4})?$/.test(body.ratePercent))
+      problems.ratePercent = "Enter a percentage such as '8.875' (at most 4 decimals)";
     setFields(problems);
     if (Object.keys(problems).length > 0) return;
-    const saved = await save.run(() => (rate === null ? consoleApi('POST', '/api/commerce/tax-rates', body) : consoleApi('PUT', `/api/commerce/tax-rates/${encodeURIComponent(rate.id)}`, body)));
+    const saved = await save.run(() =>
+      rate === null
+        ? consoleApi('POST', '/api/commerce/tax-rates', body)
+        : consoleApi('PUT', `/api/commerce/tax-rates/${encodeURIComponent(rate.id)}`, body),
+    );
     if (saved !== undefined) done();
   };
   const error = (key: string) => fields[key] ?? serverFieldError(save.state, key);
   return (
-    <EditorCard title={rate === null ? 'New tax rate' : `Edit ${rate.name}`} onSubmit={(e) => void submit(e)} onCancel={done} saving={save.state.status === 'saving'} state={save.state}>
+    <EditorCard
+      title={rate === null ? 'New tax rate' : `Edit ${rate.name}`}
+      onSubmit={(e) => void submit(e)}
+      onCancel={done}
+      saving={save.state.status === 'saving'}
+      state={save.state}
+    >
       <div className="Field-row">
         <Field id="tax-name" label="Name" error={error('name')}>
-          <input id="tax-name" type="text" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} {...describedBy('tax-name-error', error('name'))} />
+          <input
+            id="tax-name"
+            type="text"
+            value={name}
+            maxLength={100}
+            onChange={(e) => setName(e.target.value)}
+            {...describedBy('tax-name-error', error('name'))}
+          />
         </Field>
         <Field id="tax-country" label="Country code" error={error('countryCode')}>
-          <input id="tax-country" type="text" value={countryCode} maxLength={2} onChange={(e) => setCountryCode(e.target.value)} {...describedBy('tax-country-error', error('countryCode'))} />
+          <input
+            id="tax-country"
+            type="text"
+            value={countryCode}
+            maxLength={2}
+            onChange={(e) => setCountryCode(e.target.value)}
+            {...describedBy('tax-country-error', error('countryCode'))}
+          />
         </Field>
         <Field id="tax-region" label="Region code (optional)" error={error('region')}>
-          <input id="tax-region" type="text" value={region} maxLength={3} onChange={(e) => setRegion(e.target.value)} {...describedBy('tax-region-error', error('region'))} />
+          <input
+            id="tax-region"
+            type="text"
+            value={region}
+            maxLength={3}
+            onChange={(e) => setRegion(e.target.value)}
+            {...describedBy('tax-region-error', error('region'))}
+          />
         </Field>
         <Field id="tax-rate" label="Rate (%)" error={error('ratePercent')}>
-          <input id="tax-rate" type="text" inputMode="decimal" value={ratePercent} onChange={(e) => setRatePercent(e.target.value)} {...describedBy('tax-rate-error', error('ratePercent'))} />
+          <input
+            id="tax-rate"
+            type="text"
+            inputMode="decimal"
+            value={ratePercent}
+            onChange={(e) => setRatePercent(e.target.value)}
+            {...describedBy('tax-rate-error', error('ratePercent'))}
+          />
         </Field>
       </div>
     </EditorCard>
@@ -260,8 +463,20 @@ function TaxRateEditor({ rate, done }: { rate: TaxRate | null; done: () => void 
 export function TaxRates() {
   const columns: Column<TaxRate>[] = [
     { key: 'name', label: 'Name', primary: true, render: (r) => r.name },
-    { key: 'place', label: 'Where', render: (r) => (r.region === null ? r.countryCode : `${r.countryCode}-${r.region}`) },
+    {
+      key: 'place',
+      label: 'Where',
+      render: (r) => (r.region === null ? r.countryCode : `${r.countryCode}-${r.region}`),
+    },
     { key: 'rate', label: 'Rate', align: 'end', render: (r) => `${r.ratePercent}%` },
   ];
-  return <RateList<TaxRate> path="/api/commerce/tax-rates" plural="taxRates" noun="tax rate" columns={columns} editor={(rate, done) => <TaxRateEditor rate={rate} done={done} />} />;
+  return (
+    <RateList<TaxRate>
+      path="/api/commerce/tax-rates"
+      plural="taxRates"
+      noun="tax rate"
+      columns={columns}
+      editor={(rate, done) => <TaxRateEditor rate={rate} done={done} />}
+    />
+  );
 }

@@ -32,7 +32,10 @@ export default function CommerceSection({ path }: SectionProps) {
         <ul>
           {PARTS.map((part) => (
             <li key={part.id}>
-              <Link to={part.id === '' ? COMMERCE_ROOT : `${COMMERCE_ROOT}/${part.id}`} aria-current={part.id === current.id ? 'page' : undefined}>
+              <Link
+                to={part.id === '' ? COMMERCE_ROOT : `${COMMERCE_ROOT}/${part.id}`}
+                aria-current={part.id === current.id ? 'page' : undefined}
+              >
                 {part.label}
               </Link>
             </li>

@@ -4,12 +4,33 @@
  * a value out of bounds shows the spec's message (`websiteColourProblem`) instead of being applied.
  */
 import { useEffect, useId, useState } from 'react';
-import { colourCss, colourHex, hexToColour, hslToRgb, rgbToHsl, websiteColourProblem, type WebsiteColour } from '../../../site/editor/colour';
+import {
+  colourCss,
+  colourHex,
+  hexToColour,
+  hslToRgb,
+  rgbToHsl,
+  websiteColourProblem,
+  type WebsiteColour,
+} from '../../../site/editor/colour';
 import { describedBy, FieldError } from '../../ui/FieldError';
 
 export type ColourModel = 'hex' | 'rgb' | 'hsl';
 
-export const SWATCHES = ['#1f1c19', '#6a625a', '#fffdf9', '#f4efe8', '#7a3f22', '#a02c1c', '#b7791f', '#2f5d50', '#27476e', '#5b3b8c', '#027aff', '#ffb802'];
+export const SWATCHES = [
+  '#1f1c19',
+  '#6a625a',
+  '#fffdf9',
+  '#f4efe8',
+  '#7a3f22',
+  '#a02c1c',
+  '#b7791f',
+  '#2f5d50',
+  '#27476e',
+  '#5b3b8c',
+  '#027aff',
+  '#ffb802',
+];
 
 export const PICKER_MESSAGES = {
   hex: 'Enter a hex colour of 3 or 6 digits, such as #7a3f22',
@@ -51,7 +72,11 @@ function colourFrom(model: ColourModel, fields: Fields): WebsiteColour | { error
   const withAlpha = (colour: WebsiteColour): WebsiteColour | { error: string } => {
     const candidate = alpha === 1 ? { ...colour, alpha: undefined } : { ...colour, alpha };
     const problem = websiteColourProblem(candidate);
-    return problem === null ? (alpha === 1 ? { hue: colour.hue, saturation: colour.saturation, lightness: colour.lightness } : candidate) : { error: problem.trim() };
+    return problem === null
+      ? alpha === 1
+        ? { hue: colour.hue, saturation: colour.saturation, lightness: colour.lightness }
+        : candidate
+      : { error: problem.trim() };
   };
   if (model === 'hex') {
     const colour = hexToColour(fields.hex);
@@ -68,7 +93,15 @@ function colourFrom(model: ColourModel, fields: Fields): WebsiteColour | { error
   return withAlpha(colour);
 }
 
-export function ColourPicker({ label, value, onChange }: { label: string; value: WebsiteColour; onChange: (colour: WebsiteColour) => void }) {
+export function ColourPicker({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: WebsiteColour;
+  onChange: (colour: WebsiteColour) => void;
+}) {
   const id = useId();
   const [model, setModel] = useState<ColourModel>('hex');
   const [fields, setFields] = useState<Fields>(() => fieldsOf(value));
@@ -93,7 +126,16 @@ export function ColourPicker({ label, value, onChange }: { label: string; value:
   const input = (key: keyof Fields, text: string, min: number, max: number, step = 1) => (
     <label className="ColourPicker-field">
       <span>{text}</span>
-      <input type="number" inputMode="decimal" min={min} max={max} step={step} value={fields[key]} onChange={(event) => edit({ [key]: event.target.value })} {...describedBy(errorId, error)} />
+      <input
+        type="number"
+        inputMode="decimal"
+        min={min}
+        max={max}
+        step={step}
+        value={fields[key]}
+        onChange={(event) => edit({ [key]: event.target.value })}
+        {...describedBy(errorId, error)}
+      />
     </label>
   );
 
@@ -129,11 +171,23 @@ export function ColourPicker({ label, value, onChange }: { label: string; value:
           <>
             <label className="ColourPicker-field ColourPicker-field--wide">
               <span>Hex</span>
-              <input type="text" value={fields.hex} maxLength={9} spellCheck={false} onChange={(event) => edit({ hex: event.target.value })} {...describedBy(errorId, error)} />
+              <input
+                type="text"
+                value={fields.hex}
+                maxLength={9}
+                spellCheck={false}
+                onChange={(event) => edit({ hex: event.target.value })}
+                {...describedBy(errorId, error)}
+              />
             </label>
             <label className="ColourPicker-field">
               <span>Pick</span>
-              <input type="color" className="ColourPicker-native" value={colourHex({ ...value, alpha: undefined })} onChange={(event) => edit({ hex: event.target.value })} />
+              <input
+                type="color"
+                className="ColourPicker-native"
+                value={colourHex({ ...value, alpha: undefined })}
+                onChange={(event) => edit({ hex: event.target.value })}
+              />
             </label>
           </>
         )}

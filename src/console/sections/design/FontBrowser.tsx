@@ -7,7 +7,15 @@ import { FONT_CATEGORIES, searchFonts, type Font, type FontCategory } from '../.
 
 export const FONT_BROWSER_MESSAGES = { noResults: 'No results found' } as const;
 
-export function FontBrowser({ label, value, onChange }: { label: string; value: string; onChange: (fontId: string) => void }) {
+export function FontBrowser({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (fontId: string) => void;
+}) {
   const id = useId();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<FontCategory | null>(null);
@@ -19,14 +27,31 @@ export function FontBrowser({ label, value, onChange }: { label: string; value: 
       <div className="FontBrowser-controls">
         <label className="Field" htmlFor={`${id}-search`}>
           <span>Search fonts</span>
-          <input id={`${id}-search`} type="search" value={query} maxLength={60} onChange={(event) => setQuery(event.target.value)} />
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={query}
+            maxLength={60}
+            onChange={(event) => setQuery(event.target.value)}
+          />
         </label>
         <div className="FontBrowser-categories" role="group" aria-label={`${label} font categories`}>
-          <button type="button" className="FilterChip" aria-pressed={category === null} onClick={() => setCategory(null)}>
+          <button
+            type="button"
+            className="FilterChip"
+            aria-pressed={category === null}
+            onClick={() => setCategory(null)}
+          >
             All
           </button>
           {FONT_CATEGORIES.map((name) => (
-            <button key={name} type="button" className="FilterChip" aria-pressed={category === name} onClick={() => setCategory(name)}>
+            <button
+              key={name}
+              type="button"
+              className="FilterChip"
+              aria-pressed={category === name}
+              onClick={() => setCategory(name)}
+            >
               {name}
             </button>
           ))}
@@ -40,7 +65,13 @@ export function FontBrowser({ label, value, onChange }: { label: string; value: 
         <div className="FontBrowser-list" role="radiogroup" aria-label={`${label} font`}>
           {fonts.map((font) => (
             <label key={font.id} className={chosen(font) ? 'FontOption is-selected' : 'FontOption'}>
-              <input type="radio" name={`${id}-font`} value={font.id} checked={chosen(font)} onChange={() => onChange(font.id)} />
+              <input
+                type="radio"
+                name={`${id}-font`}
+                value={font.id}
+                checked={chosen(font)}
+                onChange={() => onChange(font.id)}
+              />
               <span className="FontOption-sample" style={{ fontFamily: font.stack }}>
                 {font.name}
               </span>

@@ -5,7 +5,14 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { ASPECT_RATIOS, META_POSITIONS, type Design } from '../../../site/editor/design';
-import { GALLERY_BOUNDS, GALLERY_DEFAULTS, GALLERY_DESIGNS, withDesign, type GalleryDesign, type GalleryOptions } from '../../../site/editor/gallery-options';
+import {
+  GALLERY_BOUNDS,
+  GALLERY_DEFAULTS,
+  GALLERY_DESIGNS,
+  withDesign,
+  type GalleryDesign,
+  type GalleryOptions,
+} from '../../../site/editor/gallery-options';
 import { describedBy, FieldError } from '../../ui/FieldError';
 
 type Gallery = Design['gallery'];
@@ -40,9 +47,18 @@ export function boundMessage(key: NumberKey): string {
   return `${NUMBER_LABELS[key]} must be between ${min} and ${max}`;
 }
 
-const titleCase = (text: string) => text.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => (dash === '' ? c.toUpperCase() : ` ${c}`));
+const titleCase = (text: string) =>
+  text.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => (dash === '' ? c.toUpperCase() : ` ${c}`));
 
-function NumberOption({ name, value, onChange }: { name: NumberKey; value: number; onChange: (value: number) => void }) {
+function NumberOption({
+  name,
+  value,
+  onChange,
+}: {
+  name: NumberKey;
+  value: number;
+  onChange: (value: number) => void;
+}) {
   const id = useId();
   const [text, setText] = useState(String(value));
   const [error, setError] = useState<string | undefined>(undefined);
@@ -65,7 +81,8 @@ function NumberOption({ name, value, onChange }: { name: NumberKey; value: numbe
           setText(event.target.value);
           const n = Number(event.target.value);
           const whole = name !== 'thumbnails-per-row' || Number.isInteger(n);
-          if (event.target.value.trim() === '' || !Number.isFinite(n) || n < min || n > max || !whole) setError(boundMessage(name));
+          if (event.target.value.trim() === '' || !Number.isFinite(n) || n < min || n > max || !whole)
+            setError(boundMessage(name));
           else {
             setError(undefined);
             onChange(n);
@@ -86,7 +103,13 @@ export function GalleryOptionsEditor({ value, onChange }: { value: Gallery; onCh
       <div className="Field-row">
         <div className="Field">
           <label htmlFor={`${id}-design`}>Design</label>
-          <select id={`${id}-design`} value={value.design} onChange={(event) => onChange(withDesign(value as GalleryOptions, event.target.value as GalleryDesign) as Gallery)}>
+          <select
+            id={`${id}-design`}
+            value={value.design}
+            onChange={(event) =>
+              onChange(withDesign(value as GalleryOptions, event.target.value as GalleryDesign) as Gallery)
+            }
+          >
             {GALLERY_DESIGNS.map((design) => (
               <option key={design} value={design}>
                 {titleCase(design)}
@@ -96,7 +119,11 @@ export function GalleryOptionsEditor({ value, onChange }: { value: Gallery; onCh
         </div>
         <div className="Field">
           <label htmlFor={`${id}-aspect`}>Aspect ratio</label>
-          <select id={`${id}-aspect`} value={value['aspect-ratio']} onChange={(event) => set('aspect-ratio', event.target.value as Gallery['aspect-ratio'])}>
+          <select
+            id={`${id}-aspect`}
+            value={value['aspect-ratio']}
+            onChange={(event) => set('aspect-ratio', event.target.value as Gallery['aspect-ratio'])}
+          >
             {(Object.keys(ASPECT_RATIOS) as Gallery['aspect-ratio'][]).map((ratio) => (
               <option key={ratio} value={ratio}>
                 {titleCase(ratio)} ({ASPECT_RATIOS[ratio]})
@@ -106,7 +133,11 @@ export function GalleryOptionsEditor({ value, onChange }: { value: Gallery; onCh
         </div>
         <div className="Field">
           <label htmlFor={`${id}-meta`}>Title position</label>
-          <select id={`${id}-meta`} value={value['meta-position']} onChange={(event) => set('meta-position', event.target.value as Gallery['meta-position'])}>
+          <select
+            id={`${id}-meta`}
+            value={value['meta-position']}
+            onChange={(event) => set('meta-position', event.target.value as Gallery['meta-position'])}
+          >
             {META_POSITIONS.map((position) => (
               <option key={position} value={position}>
                 {titleCase(position)}
@@ -116,7 +147,11 @@ export function GalleryOptionsEditor({ value, onChange }: { value: Gallery; onCh
         </div>
         <div className="Field">
           <label htmlFor={`${id}-align`}>Active alignment</label>
-          <select id={`${id}-align`} value={value['active-alignment']} onChange={(event) => set('active-alignment', event.target.value as Gallery['active-alignment'])}>
+          <select
+            id={`${id}-align`}
+            value={value['active-alignment']}
+            onChange={(event) => set('active-alignment', event.target.value as Gallery['active-alignment'])}
+          >
             {(['center', 'left', 'right'] as const).map((alignment) => (
               <option key={alignment} value={alignment}>
                 {titleCase(alignment)}
@@ -126,7 +161,11 @@ export function GalleryOptionsEditor({ value, onChange }: { value: Gallery; onCh
         </div>
         <div className="Field">
           <label htmlFor={`${id}-lightbox`}>Lightbox theme</label>
-          <select id={`${id}-lightbox`} value={value.lightboxTheme} onChange={(event) => set('lightboxTheme', event.target.value as Gallery['lightboxTheme'])}>
+          <select
+            id={`${id}-lightbox`}
+            value={value.lightboxTheme}
+            onChange={(event) => set('lightboxTheme', event.target.value as Gallery['lightboxTheme'])}
+          >
             <option value="dark">Dark</option>
             <option value="light">Light</option>
           </select>

@@ -75,14 +75,19 @@ function DesignEditor({ answer }: { answer: DesignAnswer }) {
     if (pending.current !== null) clearTimeout(pending.current);
     pending.current = setTimeout(() => {
       pending.current = null;
-      void draft.run(() => consoleApi('PUT', `${DESIGN_API}/draft`, { design: next })).then((saved) => {
-        if (saved !== undefined) setPreviewRound((n) => n + 1);
-      });
+      void draft
+        .run(() => consoleApi('PUT', `${DESIGN_API}/draft`, { design: next }))
+        .then((saved) => {
+          if (saved !== undefined) setPreviewRound((n) => n + 1);
+        });
     }, DRAFT_DELAY_MS);
   };
-  useEffect(() => () => {
-    if (pending.current !== null) clearTimeout(pending.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (pending.current !== null) clearTimeout(pending.current);
+    },
+    [],
+  );
 
   const publishDesign = async () => {
     if (pending.current !== null) {
@@ -117,11 +122,20 @@ function DesignEditor({ answer }: { answer: DesignAnswer }) {
       <header className="PageHeader">
         <h1>Design</h1>
         <div className="PageHeader-actions">
-          {unpublished ? <StatusLabel tone="warning">Unpublished changes</StatusLabel> : <StatusLabel tone="success">Published</StatusLabel>}
+          {unpublished ? (
+            <StatusLabel tone="warning">Unpublished changes</StatusLabel>
+          ) : (
+            <StatusLabel tone="success">Published</StatusLabel>
+          )}
           <button type="button" className="Button" onClick={() => void discard()} disabled={!unpublished}>
             Discard changes
           </button>
-          <button type="button" className="Button Button--primary" onClick={() => void publishDesign()} disabled={!unpublished || publish.state.status === 'saving'}>
+          <button
+            type="button"
+            className="Button Button--primary"
+            onClick={() => void publishDesign()}
+            disabled={!unpublished || publish.state.status === 'saving'}
+          >
             Publish
           </button>
         </div>
@@ -158,13 +172,25 @@ function DesignEditor({ answer }: { answer: DesignAnswer }) {
           <div role="tabpanel" id={`design-panel-${tab}`} aria-labelledby={`design-tab-${tab}`} className="DesignPanel">
             {tab === 'colours' &&
               (Object.keys(answer.colourRoles) as (keyof Design['colours'])[]).map((role) => (
-                <ColourPicker key={role} label={answer.colourRoles[role].label} value={design.colours[role]} onChange={(colour) => change({ ...design, colours: { ...design.colours, [role]: colour } })} />
+                <ColourPicker
+                  key={role}
+                  label={answer.colourRoles[role].label}
+                  value={design.colours[role]}
+                  onChange={(colour) => change({ ...design, colours: { ...design.colours, [role]: colour } })}
+                />
               ))}
             {tab === 'fonts' &&
               (Object.keys(answer.fontRoles) as (keyof Design['fonts'])[]).map((role) => (
-                <FontBrowser key={role} label={answer.fontRoles[role].label} value={design.fonts[role]} onChange={(font) => change({ ...design, fonts: { ...design.fonts, [role]: font } })} />
+                <FontBrowser
+                  key={role}
+                  label={answer.fontRoles[role].label}
+                  value={design.fonts[role]}
+                  onChange={(font) => change({ ...design, fonts: { ...design.fonts, [role]: font } })}
+                />
               ))}
-            {tab === 'gallery' && <GalleryOptionsEditor value={design.gallery} onChange={(gallery) => change({ ...design, gallery })} />}
+            {tab === 'gallery' && (
+              <GalleryOptionsEditor value={design.gallery} onChange={(gallery) => change({ ...design, gallery })} />
+            )}
           </div>
         </div>
         <section className="DesignLayout-preview Card" aria-labelledby="design-preview-title">
@@ -181,7 +207,11 @@ function DesignEditor({ answer }: { answer: DesignAnswer }) {
               </select>
             </label>
           </div>
-          <iframe className="DesignPreview-frame" title="Store preview with your changes" src={`${previewPath}?design-preview=${previewRound}`} />
+          <iframe
+            className="DesignPreview-frame"
+            title="Store preview with your changes"
+            src={`${previewPath}?design-preview=${previewRound}`}
+          />
         </section>
       </div>
     </div>

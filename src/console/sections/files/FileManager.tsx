@@ -81,7 +81,14 @@ function RenameForm({ file, onDone }: { file: StoredFile; onDone: (renamed: Stor
       }}
     >
       <label htmlFor={inputId}>File name</label>
-      <input id={inputId} value={name} onChange={(event) => setName(event.target.value)} autoFocus maxLength={200} {...describedBy(errorId, error)} />
+      <input
+        id={inputId}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        autoFocus
+        maxLength={200}
+        {...describedBy(errorId, error)}
+      />
       <FieldError id={errorId} message={error} />
       <div className="FileCard-actions">
         <button type="submit" className="Button Button--primary Button--small" disabled={busy}>
@@ -111,7 +118,10 @@ export function FileManager({ canChange, onPick, imagesOnly = false }: FileManag
   const load = useCallback(async (from: string | null) => {
     setState('pending');
     try {
-      const page = await consoleApi<FilePage>('GET', `/api/console/files${from === null ? '' : `?cursor=${encodeURIComponent(from)}`}`);
+      const page = await consoleApi<FilePage>(
+        'GET',
+        `/api/console/files${from === null ? '' : `?cursor=${encodeURIComponent(from)}`}`,
+      );
       setFiles((before) => (from === null ? page.files : [...before, ...page.files]));
       setCursor(page.cursor);
       setState('success');
@@ -124,17 +134,23 @@ export function FileManager({ canChange, onPick, imagesOnly = false }: FileManag
     void load(null);
   }, [load]);
 
-  const update = (key: number, change: Partial<Upload>) => setUploads((all) => all.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
+  const update = (key: number, change: Partial<Upload>) =>
+    setUploads((all) => all.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
 
   const upload = async (chosen: File, over?: StoredFile) => {
     const key = ++uploadKeys;
     const refused = refusal(chosen);
-    setUploads((all) => [...all, { key, name: chosen.name, progress: 0, ...(refused === null ? {} : { error: refused }) }]);
+    setUploads((all) => [
+      ...all,
+      { key, name: chosen.name, progress: 0, ...(refused === null ? {} : { error: refused }) },
+    ]);
     if (refused !== null) return;
     try {
       const stored = await sendFile(chosen, (progress) => update(key, { progress }), over?.id);
       update(key, { progress: 1, done: true });
-      setFiles((all) => (over === undefined ? [stored, ...all] : all.map((file) => (file.id === stored.id ? stored : file))));
+      setFiles((all) =>
+        over === undefined ? [stored, ...all] : all.map((file) => (file.id === stored.id ? stored : file)),
+      );
       setNotice(over === undefined ? `${stored.name} uploaded` : `${over.name} replaced with ${stored.name}`);
     } catch (error) {
       update(key, { error: errorMessage(error) });
@@ -146,7 +162,12 @@ export function FileManager({ canChange, onPick, imagesOnly = false }: FileManag
   };
 
   const remove = async (file: StoredFile) => {
-    const sure = await confirm({ title: 'Delete file', message: `Delete ${file.name}? Pages that show it will show nothing in its place.`, confirmLabel: 'Delete', danger: true });
+    const sure = await confirm({
+      title: 'Delete file',
+      message: `Delete ${file.name}? Pages that show it will show nothing in its place.`,
+      confirmLabel: 'Delete',
+      danger: true,
+    });
     if (!sure) return;
     try {
       await consoleApi('DELETE', `/api/console/files/${file.id}`);
@@ -182,7 +203,13 @@ export function FileManager({ canChange, onPick, imagesOnly = false }: FileManag
             Drop files here or{' '}
             <label className="Button Button--small">
               Add file
-              <input type="file" multiple className="visually-hidden" accept={imagesOnly ? 'image/*' : undefined} onChange={(event) => (uploadAll(event.target.files), (event.target.value = ''))} />
+              <input
+                type="file"
+                multiple
+                className="visually-hidden"
+                accept={imagesOnly ? 'image/*' : undefined}
+                onChange={(event) => (uploadAll(event.target.files), (event.target.value = ''))}
+              />
             </label>
           </p>
           <p className="Field-hint">Images, PDF, audio, video, text and ZIP files, up to {MAX_FILE_TEXT} each.</p>
@@ -222,13 +249,25 @@ export function FileManager({ canChange, onPick, imagesOnly = false }: FileManag
         <ul className="FileGrid" aria-label="Files" aria-busy={state === 'pending'}>
           {shown.map((file) => (
             <li key={file.id} className="FileCard">
-              {isImageType(file.type) ? <img className="FileCard-thumb" src={`${file.url}?w=300`} alt="" loading="lazy" width={160} height={120} /> : <span className="FileCard-thumb FileCard-type">{file.name.split('.').pop()?.toUpperCase()}</span>}
+              {isImageType(file.type) ? (
+                <img
+                  className="FileCard-thumb"
+                  src={`${file.url}?w=300`}
+                  alt=""
+                  loading="lazy"
+                  width={160}
+                  height={120}
+                />
+              ) : (
+                <span className="FileCard-thumb FileCard-type">{file.name.split('.').pop()?.toUpperCase()}</span>
+              )}
               {renaming === file.id ? (
                 <RenameForm
                   file={file}
                   onDone={(renamed) => {
                     setRenaming(null);
-                    if (renamed !== null) setFiles((all) => all.map((other) => (other.id === renamed.id ? renamed : other)));
+                    if (renamed !== null)
+                      setFiles((all) => all.map((other) => (other.id === renamed.id ? renamed : other)));
                   }}
                 />
               ) : (
@@ -237,17 +276,33 @@ export function FileManager({ canChange, onPick, imagesOnly = false }: FileManag
                   <p className="FileCard-size Muted">{formatFileSize(file.size)}</p>
                   <div className="FileCard-actions">
                     {onPick !== undefined ? (
-                      <button type="button" className="Button Button--primary Button--small" onClick={() => onPick(file)} aria-label={`Choose ${file.name}`}>
+                      <button
+                        type="button"
+                        className="Button Button--primary Button--small"
+                        onClick={() => onPick(file)}
+                        aria-label={`Choose ${file.name}`}
+                      >
                         Choose
                       </button>
                     ) : (
-                      <a className="Button Button--small" href={file.url} target="_blank" rel="noreferrer" aria-label={`Open ${file.name}`}>
+                      <a
+                        className="Button Button--small"
+                        href={file.url}
+                        target="_blank"
+                        rel="noreferrer"
+                        aria-label={`Open ${file.name}`}
+                      >
                         Open
                       </a>
                     )}
                     {canChange && onPick === undefined && (
                       <>
-                        <button type="button" className="Button Button--small" onClick={() => setRenaming(file.id)} aria-label={`Rename ${file.name}`}>
+                        <button
+                          type="button"
+                          className="Button Button--small"
+                          onClick={() => setRenaming(file.id)}
+                          aria-label={`Rename ${file.name}`}
+                        >
                           Rename
                         </button>
                         <button
@@ -261,7 +316,12 @@ export function FileManager({ canChange, onPick, imagesOnly = false }: FileManag
                         >
                           Replace
                         </button>
-                        <button type="button" className="Button Button--small Button--plain" onClick={() => void remove(file)} aria-label={`Delete ${file.name}`}>
+                        <button
+                          type="button"
+                          className="Button Button--small Button--plain"
+                          onClick={() => void remove(file)}
+                          aria-label={`Delete ${file.name}`}
+                        >
                           Delete
                         </button>
                       </>
@@ -275,7 +335,13 @@ export function FileManager({ canChange, onPick, imagesOnly = false }: FileManag
       )}
       {cursor !== null && (
         <div className="DataTable-more">
-          <button type="button" className="Button" onClick={() => void load(cursor)} disabled={state === 'pending'} aria-busy={state === 'pending'}>
+          <button
+            type="button"
+            className="Button"
+            onClick={() => void load(cursor)}
+            disabled={state === 'pending'}
+            aria-busy={state === 'pending'}
+          >
             {state === 'pending' ? 'Loading…' : 'Load more'}
           </button>
         </div>

@@ -17,7 +17,13 @@ export interface FilePickerProps {
   onClose: () => void;
 }
 
-export function FilePicker({ canUpload, title = 'Choose a file', imagesOnly = false, onPick, onClose }: FilePickerProps) {
+export function FilePicker({
+  canUpload,
+  title = 'Choose a file',
+  imagesOnly = false,
+  onPick,
+  onClose,
+}: FilePickerProps) {
   const dialog = useModalDialog();
   // At the end of the body: a picker opened from a form must not put the file manager's forms inside
   // it. React still bubbles a portal's events up the opener's tree, so a submit stops here.

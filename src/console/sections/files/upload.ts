@@ -5,7 +5,14 @@
  */
 import { crumb } from '../../../client/crumb';
 import { ApiError, API_MESSAGES } from '../../ui/api';
-import { fileType, FILE_MESSAGES, IMAGE_WIDTHS, isImageType, MAX_FILE_BYTES, type StoredFile } from '../../../site/editor/files';
+import {
+  fileType,
+  FILE_MESSAGES,
+  IMAGE_WIDTHS,
+  isImageType,
+  MAX_FILE_BYTES,
+  type StoredFile,
+} from '../../../site/editor/files';
 
 /** The spec's message for a file the store will not take, before anything is sent; null when it may go. */
 export function refusal(file: File): string | null {
@@ -15,7 +22,11 @@ export function refusal(file: File): string | null {
 }
 
 /** Uploads `file` (as a new file, or over `replacing`), calling `onProgress` with 0–1 as it goes. */
-export async function sendFile(file: File, onProgress: (fraction: number) => void, replacing?: string): Promise<StoredFile> {
+export async function sendFile(
+  file: File,
+  onProgress: (fraction: number) => void,
+  replacing?: string,
+): Promise<StoredFile> {
   const token = await crumb();
   const path = `/api/console/files${replacing === undefined ? '' : `/${replacing}`}?name=${encodeURIComponent(file.name)}`;
   const stored = await new Promise<StoredFile>((resolve, reject) => {
@@ -52,7 +63,11 @@ async function sendWidths(file: File, stored: StoredFile, token: string): Promis
       canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
       const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/webp', 0.85));
       if (blob === null || blob.type !== 'image/webp') return;
-      await fetch(`/api/console/files/${stored.id}/${stored.rev}/w${width}`, { method: 'PUT', headers: { 'X-CSRF-Token': token, 'content-type': 'image/webp' }, body: blob });
+      await fetch(`/api/console/files/${stored.id}/${stored.rev}/w${width}`, {
+        method: 'PUT',
+        headers: { 'X-CSRF-Token': token, 'content-type': 'image/webp' },
+        body: blob,
+      });
     }
   } finally {
     bitmap.close();

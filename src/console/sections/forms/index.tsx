@@ -5,7 +5,23 @@
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import type { SectionProps } from '../../section-types';
-import { Breadcrumbs, consoleApi, DataTable, describedBy, FetchStatus, FieldError, Link, SaveStatus, StatusLabel, useFetch, usePaged, useSave, type Column, type KeysetPage, type SortDirection } from '../../ui';
+import {
+  Breadcrumbs,
+  consoleApi,
+  DataTable,
+  describedBy,
+  FetchStatus,
+  FieldError,
+  Link,
+  SaveStatus,
+  StatusLabel,
+  useFetch,
+  usePaged,
+  useSave,
+  type Column,
+  type KeysetPage,
+  type SortDirection,
+} from '../../ui';
 import { dateTimeText, serverFieldError } from '../orders/format';
 
 export const FORMS_ROOT = '/config/forms';
@@ -41,10 +57,24 @@ const exportPath = (formId: string) => `/api/console/forms/${encodeURIComponent(
 function FormList() {
   const fetched = useFetch<{ forms: FormSummary[] }>('/api/console/forms');
   const columns: Column<FormSummary>[] = [
-    { key: 'name', label: 'Form', primary: true, render: (f) => <Link to={`${FORMS_ROOT}/${encodeURIComponent(f.id)}`}>{f.name}</Link> },
+    {
+      key: 'name',
+      label: 'Form',
+      primary: true,
+      render: (f) => <Link to={`${FORMS_ROOT}/${encodeURIComponent(f.id)}`}>{f.name}</Link>,
+    },
     { key: 'kind', label: 'Kind', render: (f) => (f.kind === 'form' ? 'Form' : 'Newsletter sign-up') },
     { key: 'submissions', label: 'Submissions', align: 'end', render: (f) => f.submissions },
-    { key: 'email', label: 'Email on submission', render: (f) => (f.notification.enabled ? <StatusLabel tone="success">To {f.notification.recipient}</StatusLabel> : <StatusLabel>Off</StatusLabel>) },
+    {
+      key: 'email',
+      label: 'Email on submission',
+      render: (f) =>
+        f.notification.enabled ? (
+          <StatusLabel tone="success">To {f.notification.recipient}</StatusLabel>
+        ) : (
+          <StatusLabel>Off</StatusLabel>
+        ),
+    },
   ];
   return (
     <div className="Page">
@@ -52,18 +82,39 @@ function FormList() {
         <h1>Forms</h1>
       </header>
       <FetchStatus fetched={fetched} />
-      <DataTable caption="Forms" columns={columns} rows={fetched.data?.forms ?? []} rowKey={(f) => f.id} empty={fetched.state === 'pending' ? 'Loading forms…' : 'This site has no forms.'} />
+      <DataTable
+        caption="Forms"
+        columns={columns}
+        rows={fetched.data?.forms ?? []}
+        rowKey={(f) => f.id}
+        empty={fetched.state === 'pending' ? 'Loading forms…' : 'This site has no forms.'}
+      />
     </div>
   );
 }
 
-function NotificationForm({ form, email, canEdit, onSaved }: { form: FormSummary; email: string; canEdit: boolean; onSaved: () => void }) {
+function NotificationForm({
+  form,
+  email,
+  canEdit,
+  onSaved,
+}: {
+  form: FormSummary;
+  email: string;
+  canEdit: boolean;
+  onSaved: () => void;
+}) {
   const [enabled, setEnabled] = useState(form.notification.enabled);
   const [recipient, setRecipient] = useState(form.notification.recipient || email);
   const save = useSave();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const saved = await save.run(() => consoleApi('PUT', `/api/console/forms/${encodeURIComponent(form.id)}/notification`, { enabled, recipient: recipient.trim() }));
+    const saved = await save.run(() =>
+      consoleApi('PUT', `/api/console/forms/${encodeURIComponent(form.id)}/notification`, {
+        enabled,
+        recipient: recipient.trim(),
+      }),
+    );
     if (saved !== undefined) onSaved();
   };
   const error = serverFieldError(save.state, 'recipient');
@@ -71,11 +122,20 @@ function NotificationForm({ form, email, canEdit, onSaved }: { form: FormSummary
     <form className="Card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="notification-title">
       <h2 id="notification-title">Email on each submission</h2>
       <label className="Field-inline">
-        <input type="checkbox" checked={enabled} disabled={!canEdit} onChange={(e) => setEnabled(e.target.checked)} /> Email me each new submission
+        <input type="checkbox" checked={enabled} disabled={!canEdit} onChange={(e) => setEnabled(e.target.checked)} />{' '}
+        Email me each new submission
       </label>
       <div className="Field">
         <label htmlFor="notification-recipient">Send to</label>
-        <input id="notification-recipient" type="email" value={recipient} maxLength={256} disabled={!canEdit} onChange={(e) => setRecipient(e.target.value)} {...describedBy('notification-recipient-error', error)} />
+        <input
+          id="notification-recipient"
+          type="email"
+          value={recipient}
+          maxLength={256}
+          disabled={!canEdit}
+          onChange={(e) => setRecipient(e.target.value)}
+          {...describedBy('notification-recipient-error', error)}
+        />
         <FieldError id="notification-recipient-error" message={error} />
       </div>
       {canEdit ? (
@@ -95,23 +155,48 @@ type SortKey = 'submittedAt' | `c${number}`;
 function Submissions({ formId, session }: { formId: string; session: SectionProps['session'] }) {
   const forms = useFetch<{ forms: FormSummary[] }>('/api/console/forms');
   const form = forms.data?.forms.find((f) => f.id === formId);
-  const submissions = usePaged(`/api/console/forms/${encodeURIComponent(formId)}/submissions`, (page: SubmissionPage) => page.rows);
-  const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({ key: 'submittedAt', direction: 'descending' });
+  const submissions = usePaged(
+    `/api/console/forms/${encodeURIComponent(formId)}/submissions`,
+    (page: SubmissionPage) => page.rows,
+  );
+  const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({
+    key: 'submittedAt',
+    direction: 'descending',
+  });
   const page = submissions.last;
 
   const rows = useMemo(() => {
-    const value = (row: SubmissionRow) => (sort.key === 'submittedAt' ? row.submittedAt : (row.cells[Number(sort.key.slice(1))] ?? ''));
+    const value = (row: SubmissionRow) =>
+      sort.key === 'submittedAt' ? row.submittedAt : (row.cells[Number(sort.key.slice(1))] ?? '');
     const sign = sort.direction === 'ascending' ? 1 : -1;
     return [...submissions.items].sort((a, b) => {
       const x = value(a);
       const y = value(b);
-      return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), undefined, { numeric: true, sensitivity: 'base' }));
+      return (
+        sign *
+        (typeof x === 'number' && typeof y === 'number'
+          ? x - y
+          : String(x).localeCompare(String(y), undefined, { numeric: true, sensitivity: 'base' }))
+      );
     });
   }, [submissions.items, sort]);
 
   const columns: Column<SubmissionRow>[] = [
-    { key: 'submittedAt', label: 'Submitted', sortable: true, primary: true, render: (row) => dateTimeText(row.submittedAt) },
-    ...(page?.columns ?? []).map((column, i): Column<SubmissionRow> => ({ key: `c${i}`, label: column.title, sortable: true, render: (row) => row.cells[i] || <span className="Muted">N/A</span> })),
+    {
+      key: 'submittedAt',
+      label: 'Submitted',
+      sortable: true,
+      primary: true,
+      render: (row) => dateTimeText(row.submittedAt),
+    },
+    ...(page?.columns ?? []).map(
+      (column, i): Column<SubmissionRow> => ({
+        key: `c${i}`,
+        label: column.title,
+        sortable: true,
+        render: (row) => row.cells[i] || <span className="Muted">N/A</span>,
+      }),
+    ),
   ];
   const name = form?.name ?? page?.form.name ?? 'Form';
   return (
@@ -138,7 +223,15 @@ function Submissions({ formId, session }: { formId: string; session: SectionProp
         onLoadMore={() => void submissions.load(submissions.cursor)}
         empty={submissions.loading ? 'Loading submissions…' : 'No submissions yet.'}
       />
-      {form !== undefined && <NotificationForm key={form.id} form={form} email={session.email} canEdit={session.can.notifications} onSaved={forms.reload} />}
+      {form !== undefined && (
+        <NotificationForm
+          key={form.id}
+          form={form}
+          email={session.email}
+          canEdit={session.can.notifications}
+          onSaved={forms.reload}
+        />
+      )}
     </div>
   );
 }

@@ -20,7 +20,11 @@ import { useModalDialog } from '../../ui/useModalDialog';
 
 export const MAILING_LIST_API = '/api/console/mailing-list';
 
-export const CONNECTION_LABELS = { connected: 'Connected', disconnected: 'Disconnected', awaiting: 'Awaiting connection' } as const;
+export const CONNECTION_LABELS = {
+  connected: 'Connected',
+  disconnected: 'Disconnected',
+  awaiting: 'Awaiting connection',
+} as const;
 
 export default function MailingListSection({ session }: SectionProps) {
   const fetched = useFetch<MailingList>(MAILING_LIST_API);
@@ -38,11 +42,11 @@ export default function MailingListSection({ session }: SectionProps) {
   };
 
   let content;
-  if (state === null)
-    content = <FetchStatus fetched={fetched} loading="Loading the mailing list…" />;
+  if (state === null) content = <FetchStatus fetched={fetched} loading="Loading the mailing list…" />;
   else {
     const connection = state.connection;
-    const list = connection.state === 'disconnected' ? undefined : state.lists.find((entry) => entry.id === connection.listId);
+    const list =
+      connection.state === 'disconnected' ? undefined : state.lists.find((entry) => entry.id === connection.listId);
     const tone = connection.state === 'connected' ? 'success' : connection.state === 'awaiting' ? 'warning' : 'neutral';
     content = (
       <>
@@ -60,7 +64,8 @@ export default function MailingListSection({ session }: SectionProps) {
           <p className="Field-hint">
             {connection.state === 'connected' && 'Newsletter sign-ups from the store go to this list.'}
             {connection.state === 'awaiting' && 'The list’s automation service has not confirmed the connection yet.'}
-            {connection.state === 'disconnected' && 'Newsletter sign-ups are kept with the store’s form submissions only.'}
+            {connection.state === 'disconnected' &&
+              'Newsletter sign-ups are kept with the store’s form submissions only.'}
           </p>
           <div className="PageHeader-actions">
             {connection.state === 'disconnected' ? (
@@ -70,14 +75,22 @@ export default function MailingListSection({ session }: SectionProps) {
             ) : (
               <>
                 {connection.state === 'awaiting' && (
-                  <button type="button" className="Button Button--primary" onClick={() => void change({ action: 'confirm' })}>
+                  <button
+                    type="button"
+                    className="Button Button--primary"
+                    onClick={() => void change({ action: 'confirm' })}
+                  >
                     Check connection
                   </button>
                 )}
                 <button type="button" className="Button" onClick={() => setDialogOpen(true)}>
                   Change list
                 </button>
-                <button type="button" className="Button Button--critical" onClick={() => void change({ action: 'disconnect' })}>
+                <button
+                  type="button"
+                  className="Button Button--critical"
+                  onClick={() => void change({ action: 'disconnect' })}
+                >
                   Disconnect
                 </button>
               </>
@@ -85,14 +98,18 @@ export default function MailingListSection({ session }: SectionProps) {
             <SaveStatus state={action.state} />
           </div>
         </section>
-        {connection.state !== 'disconnected' && session.can.customerData && <Members key={`${connection.listId}-${connection.state}`} />}
+        {connection.state !== 'disconnected' && session.can.customerData && (
+          <Members key={`${connection.listId}-${connection.state}`} />
+        )}
         <NewList onAdd={(name) => change({ action: 'addList', name })} lists={state.lists.map((entry) => entry.name)} />
         {dialogOpen && (
           <ConnectDialog
             state={state}
             onConnect={async (listId, doubleOptIn) => {
               try {
-                setState(await consoleApi<MailingList>('POST', MAILING_LIST_API, { action: 'connect', listId, doubleOptIn }));
+                setState(
+                  await consoleApi<MailingList>('POST', MAILING_LIST_API, { action: 'connect', listId, doubleOptIn }),
+                );
                 setDialogOpen(false);
                 action.reset();
                 return null;
@@ -130,8 +147,12 @@ interface MembersPage {
   nextCursor: number | null;
 }
 
-const MEMBER_STATUS = { subscribed: { text: 'Subscribed', tone: 'success' }, pending: { text: 'Awaiting confirmation', tone: 'warning' } } as const;
-const addedText = (ms: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+const MEMBER_STATUS = {
+  subscribed: { text: 'Subscribed', tone: 'success' },
+  pending: { text: 'Awaiting confirmation', tone: 'warning' },
+} as const;
+const addedText = (ms: number) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
 
 /** The connected list's members: the store's newsletter sign-ups made while it was connected, newest first. */
 function Members() {
@@ -141,13 +162,16 @@ function Members() {
   const [moreError, setMoreError] = useState('');
   return (
     <section className="Card" aria-labelledby="members-title">
-      <h2 id="members-title">{first.data?.list === null || first.data === undefined ? 'Members' : `Members of ${first.data.list.name}`}</h2>
+      <h2 id="members-title">
+        {first.data?.list === null || first.data === undefined ? 'Members' : `Members of ${first.data.list.name}`}
+      </h2>
       {first.data === undefined ? (
         <FetchStatus fetched={first} loading="Loading the members…" />
       ) : (
         <>
           <p className="Field-hint">
-            {first.data.total === 1 ? '1 member' : `${first.data.total} members`}. Newsletter sign-ups join this list while it is connected.
+            {first.data.total === 1 ? '1 member' : `${first.data.total} members`}. Newsletter sign-ups join this list
+            while it is connected.
           </p>
           <DataTable
             caption="Members"
@@ -155,7 +179,15 @@ function Members() {
             rowKey={(member) => member.email}
             columns={[
               { key: 'email', label: 'Email', primary: true, render: (member) => member.email },
-              { key: 'status', label: 'Status', render: (member) => <StatusLabel tone={MEMBER_STATUS[member.status].tone}>{MEMBER_STATUS[member.status].text}</StatusLabel> },
+              {
+                key: 'status',
+                label: 'Status',
+                render: (member) => (
+                  <StatusLabel tone={MEMBER_STATUS[member.status].tone}>
+                    {MEMBER_STATUS[member.status].text}
+                  </StatusLabel>
+                ),
+              },
               { key: 'added', label: 'Signed up', render: (member) => addedText(member.addedAt) },
             ]}
             hasMore={(more === null ? first.data.nextCursor : more.nextCursor) !== null}
@@ -164,10 +196,16 @@ function Members() {
               const cursor = more === null ? first.data?.nextCursor : more.nextCursor;
               if (cursor === null || cursor === undefined) return;
               setLoadingMore(true);
-              consoleApi<MembersPage>('GET', `${MAILING_LIST_API}/members?cursor=${cursor}`).then(
-                (page) => setMore((before) => ({ members: [...(before?.members ?? []), ...page.members], nextCursor: page.nextCursor })),
-                (error) => setMoreError(errorMessage(error)),
-              ).finally(() => setLoadingMore(false));
+              consoleApi<MembersPage>('GET', `${MAILING_LIST_API}/members?cursor=${cursor}`)
+                .then(
+                  (page) =>
+                    setMore((before) => ({
+                      members: [...(before?.members ?? []), ...page.members],
+                      nextCursor: page.nextCursor,
+                    })),
+                  (error) => setMoreError(errorMessage(error)),
+                )
+                .finally(() => setLoadingMore(false));
             }}
             empty="No one has signed up yet."
           />
@@ -178,7 +216,15 @@ function Members() {
   );
 }
 
-function ConnectDialog({ state, onConnect, onCancel }: { state: MailingList; onConnect: (listId: string | null, doubleOptIn: boolean) => Promise<string | null>; onCancel: () => void }) {
+function ConnectDialog({
+  state,
+  onConnect,
+  onCancel,
+}: {
+  state: MailingList;
+  onConnect: (listId: string | null, doubleOptIn: boolean) => Promise<string | null>;
+  onCancel: () => void;
+}) {
   const id = useId();
   const dialog = useModalDialog();
   const current = state.connection.state === 'disconnected' ? null : state.connection;
@@ -239,7 +285,12 @@ function ConnectDialog({ state, onConnect, onCancel }: { state: MailingList; onC
             </label>
           </>
         )}
-        <DialogActions onCancel={onCancel} submit={state.lists.length > 0 ? 'Connect' : null} busy={busy} busyLabel="Connecting…" />
+        <DialogActions
+          onCancel={onCancel}
+          submit={state.lists.length > 0 ? 'Connect' : null}
+          busy={busy}
+          busyLabel="Connecting…"
+        />
       </form>
     </dialog>
   );
@@ -251,7 +302,15 @@ function NewList({ lists, onAdd }: { lists: string[]; onAdd: (name: string) => P
   return (
     <section className="Card" aria-labelledby="mailing-lists-title">
       <h2 id="mailing-lists-title">Lists</h2>
-      {lists.length === 0 ? <p>{MAILING_LIST_MESSAGES.noLists}</p> : <ul>{lists.map((list) => <li key={list}>{list}</li>)}</ul>}
+      {lists.length === 0 ? (
+        <p>{MAILING_LIST_MESSAGES.noLists}</p>
+      ) : (
+        <ul>
+          {lists.map((list) => (
+            <li key={list}>{list}</li>
+          ))}
+        </ul>
+      )}
       <form
         className="Toolbar"
         noValidate
@@ -269,7 +328,14 @@ function NewList({ lists, onAdd }: { lists: string[]; onAdd: (name: string) => P
       >
         <div className="Field Field--grow">
           <label htmlFor="new-list-name">New list name</label>
-          <input id="new-list-name" type="text" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} {...describedBy('new-list-error', error)} />
+          <input
+            id="new-list-name"
+            type="text"
+            value={name}
+            maxLength={100}
+            onChange={(event) => setName(event.target.value)}
+            {...describedBy('new-list-error', error)}
+          />
           <FieldError id="new-list-error" message={error} />
         </div>
         <button type="submit" className="Button">

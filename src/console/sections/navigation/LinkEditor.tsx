@@ -17,7 +17,23 @@ export interface LinkEdit {
 
 export const LINK_EDITOR_MESSAGES = { titleRequired: 'Please enter a title' } as const;
 
-export function LinkEditor({ heading, initial, pages, allowFolder, canUpload, onSave, onCancel }: { heading: string; initial: LinkEdit; pages: { title: string; url: string }[]; allowFolder: boolean; canUpload: boolean; onSave: (edit: LinkEdit) => void; onCancel: () => void }) {
+export function LinkEditor({
+  heading,
+  initial,
+  pages,
+  allowFolder,
+  canUpload,
+  onSave,
+  onCancel,
+}: {
+  heading: string;
+  initial: LinkEdit;
+  pages: { title: string; url: string }[];
+  allowFolder: boolean;
+  canUpload: boolean;
+  onSave: (edit: LinkEdit) => void;
+  onCancel: () => void;
+}) {
   const id = useId();
   const dialog = useModalDialog();
   const [title, setTitle] = useState(initial.title);
@@ -34,7 +50,8 @@ export function LinkEditor({ heading, initial, pages, allowFolder, canUpload, on
       if ('error' in checked) found.value = checked.error;
     }
     setErrors(found);
-    if (found.title === undefined && found.value === undefined) onSave({ title: title.trim(), link: folder ? null : { type: target.type, value: target.value.trim() } });
+    if (found.title === undefined && found.value === undefined)
+      onSave({ title: title.trim(), link: folder ? null : { type: target.type, value: target.value.trim() } });
   };
 
   return (
@@ -51,7 +68,14 @@ export function LinkEditor({ heading, initial, pages, allowFolder, canUpload, on
         <h2 id={`${id}-heading`}>{heading}</h2>
         <div className="Field">
           <label htmlFor={`${id}-title`}>Title</label>
-          <input id={`${id}-title`} type="text" value={title} maxLength={100} onChange={(event) => setTitle(event.target.value)} {...describedBy(`${id}-title-error`, errors.title)} />
+          <input
+            id={`${id}-title`}
+            type="text"
+            value={title}
+            maxLength={100}
+            onChange={(event) => setTitle(event.target.value)}
+            {...describedBy(`${id}-title-error`, errors.title)}
+          />
           <FieldError id={`${id}-title-error`} message={errors.title} />
         </div>
         {allowFolder && (

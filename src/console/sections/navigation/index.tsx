@@ -14,7 +14,23 @@ import { SaveStatus, useSave } from '../../ui/SaveStatus';
 import { Loaded } from '../../ui/Loaded';
 import { useFetch } from '../../ui/useFetch';
 import { LinkEditor, type LinkEdit } from './LinkEditor';
-import { canMove, dropNode, fromStored, insertAt, moveNode, newKey, nodeAt, pathOf, removeAt, toStored, updateAt, type DropPlace, type Move, type NavNode, type StoredItem } from './tree';
+import {
+  canMove,
+  dropNode,
+  fromStored,
+  insertAt,
+  moveNode,
+  newKey,
+  nodeAt,
+  pathOf,
+  removeAt,
+  toStored,
+  updateAt,
+  type DropPlace,
+  type Move,
+  type NavNode,
+  type StoredItem,
+} from './tree';
 
 export const NAVIGATION_API = '/api/console/navigation';
 export const HEADER_FOOTER_API = '/api/site-header-footer';
@@ -32,7 +48,9 @@ const MOVE_LABELS: Record<Move, { symbol: string; text: string; done: string }> 
 };
 
 function targetText(link: LinkTarget | null): string {
-  return link === null ? 'Folder' : `${LINK_TARGET_LABELS[link.type]}: ${link.type === 'file' ? fileNameOf(link.value) : link.value}`;
+  return link === null
+    ? 'Folder'
+    : `${LINK_TARGET_LABELS[link.type]}: ${link.type === 'file' ? fileNameOf(link.value) : link.value}`;
 }
 
 /** Server field errors ('items.0.children.1.link') by node key. */
@@ -78,7 +96,9 @@ function NavigationEditor({ answer, canUpload }: { answer: NavigationAnswer; can
   useEffect(() => {
     if (focusAfter === null) return;
     const row = document.querySelector<HTMLElement>(`[data-nav-key="${focusAfter.key}"]`);
-    const button = row?.querySelector<HTMLButtonElement>(`[data-move="${focusAfter.move}"]:not(:disabled)`) ?? row?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)');
+    const button =
+      row?.querySelector<HTMLButtonElement>(`[data-move="${focusAfter.move}"]:not(:disabled)`) ??
+      row?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)');
     button?.focus();
     setFocusAfter(null);
   }, [focusAfter]);
@@ -102,7 +122,9 @@ function NavigationEditor({ answer, canUpload }: { answer: NavigationAnswer; can
   };
 
   const saveNavigation = async () => {
-    const saved = await save.run(() => consoleApi<{ items: StoredItem[] }>('PUT', NAVIGATION_API, { items: toStored(nodes) }));
+    const saved = await save.run(() =>
+      consoleApi<{ items: StoredItem[] }>('PUT', NAVIGATION_API, { items: toStored(nodes) }),
+    );
     if (saved !== undefined) {
       setNodes(fromStored(saved.items));
       setChanged(false);
@@ -154,7 +176,8 @@ function NavigationEditor({ answer, canUpload }: { answer: NavigationAnswer; can
                 const place = placeOf(event);
                 const moved = nodeAt(nodes, pathOf(nodes, key) ?? []);
                 update(dropNode(nodes, key, node.key, place));
-                if (moved !== undefined) setAnnouncement(`${moved.title} moved ${place === 'inside' ? 'into' : place} ${node.title}`);
+                if (moved !== undefined)
+                  setAnnouncement(`${moved.title} moved ${place === 'inside' ? 'into' : place} ${node.title}`);
               }
               setDragging(null);
               setDrop(null);
@@ -167,11 +190,25 @@ function NavigationEditor({ answer, canUpload }: { answer: NavigationAnswer; can
             <span className="NavRow-target">{targetText(node.link)}</span>
             <span className="NavRow-actions">
               {(Object.keys(MOVE_LABELS) as Move[]).map((how) => (
-                <button key={how} type="button" className="Button Button--small" data-move={how} disabled={!canMove(nodes, path, how)} aria-label={`${MOVE_LABELS[how].text}: ${node.title}`} title={MOVE_LABELS[how].text} onClick={() => move(node, how)}>
+                <button
+                  key={how}
+                  type="button"
+                  className="Button Button--small"
+                  data-move={how}
+                  disabled={!canMove(nodes, path, how)}
+                  aria-label={`${MOVE_LABELS[how].text}: ${node.title}`}
+                  title={MOVE_LABELS[how].text}
+                  onClick={() => move(node, how)}
+                >
                   <span aria-hidden="true">{MOVE_LABELS[how].symbol}</span>
                 </button>
               ))}
-              <button type="button" className="Button Button--small" aria-label={`Edit ${node.title}`} onClick={() => setEditing({ mode: 'edit', key: node.key })}>
+              <button
+                type="button"
+                className="Button Button--small"
+                aria-label={`Edit ${node.title}`}
+                onClick={() => setEditing({ mode: 'edit', key: node.key })}
+              >
                 Edit
               </button>
               <button
@@ -189,7 +226,9 @@ function NavigationEditor({ answer, canUpload }: { answer: NavigationAnswer; can
             </span>
             <FieldError id={`nav-error-${node.key}`} message={rowErrors[node.key]} />
           </div>
-          {node.children.length > 0 && <ul aria-label={`Links under ${node.title}`}>{renderRows(node.children, path)}</ul>}
+          {node.children.length > 0 && (
+            <ul aria-label={`Links under ${node.title}`}>{renderRows(node.children, path)}</ul>
+          )}
         </li>
       );
     });
@@ -197,7 +236,10 @@ function NavigationEditor({ answer, canUpload }: { answer: NavigationAnswer; can
   return (
     <section className="Card" aria-labelledby="navigation-title">
       <h2 id="navigation-title">Main navigation</h2>
-      <p className="Field-hint">Drag a link by its row to reorder it: drop on the top or bottom edge of another link to place it before or after, on its middle to put it under that link. Or use the arrow buttons.</p>
+      <p className="Field-hint">
+        Drag a link by its row to reorder it: drop on the top or bottom edge of another link to place it before or
+        after, on its middle to put it under that link. Or use the arrow buttons.
+      </p>
       <ul className="NavTree" aria-label="Main navigation links">
         {renderRows(nodes, [])}
       </ul>
@@ -211,18 +253,33 @@ function NavigationEditor({ answer, canUpload }: { answer: NavigationAnswer; can
         <button type="button" className="Button" onClick={() => setEditing({ mode: 'add', folder: true })}>
           Add folder
         </button>
-        <button type="button" className="Button Button--primary" onClick={() => void saveNavigation()} disabled={!changed || save.state.status === 'saving'}>
+        <button
+          type="button"
+          className="Button Button--primary"
+          onClick={() => void saveNavigation()}
+          disabled={!changed || save.state.status === 'saving'}
+        >
           Save navigation
         </button>
         <SaveStatus state={save.state} />
       </div>
       {editing !== null && (
         <LinkEditor
-          heading={editing.mode === 'edit' ? `Edit ${editedNode?.title ?? 'link'}` : editing.folder ? 'Add folder' : 'Add link'}
-          initial={editing.mode === 'edit' ? { title: editedNode?.title ?? '', link: editedNode?.link ?? null } : { title: '', link: editing.folder ? null : { type: 'page', value: '' } }}
+          heading={
+            editing.mode === 'edit' ? `Edit ${editedNode?.title ?? 'link'}` : editing.folder ? 'Add folder' : 'Add link'
+          }
+          initial={
+            editing.mode === 'edit'
+              ? { title: editedNode?.title ?? '', link: editedNode?.link ?? null }
+              : { title: '', link: editing.folder ? null : { type: 'page', value: '' } }
+          }
           pages={answer.pages}
           canUpload={canUpload}
-          allowFolder={editing.mode === 'edit' ? (editedNode?.children.length ?? 0) > 0 || editedNode?.link === null : editing.folder}
+          allowFolder={
+            editing.mode === 'edit'
+              ? (editedNode?.children.length ?? 0) > 0 || editedNode?.link === null
+              : editing.folder
+          }
           onSave={finishEdit}
           onCancel={() => setEditing(null)}
         />
@@ -251,11 +308,25 @@ function HeaderFooter({ canEdit }: { canEdit: boolean }) {
       {!canEdit && <p className="Field-hint">{ROLE_MESSAGES.codeInjection}</p>}
       <div className="Field">
         <label htmlFor="site-header-html">Header HTML (above the navigation)</label>
-        <textarea id="site-header-html" value={header} maxLength={20_000} readOnly={!canEdit} onChange={(event) => setHeader(event.target.value)} spellCheck={false} />
+        <textarea
+          id="site-header-html"
+          value={header}
+          maxLength={20_000}
+          readOnly={!canEdit}
+          onChange={(event) => setHeader(event.target.value)}
+          spellCheck={false}
+        />
       </div>
       <div className="Field">
         <label htmlFor="site-footer-html">Footer HTML</label>
-        <textarea id="site-footer-html" value={footer} maxLength={20_000} readOnly={!canEdit} onChange={(event) => setFooter(event.target.value)} spellCheck={false} />
+        <textarea
+          id="site-footer-html"
+          value={footer}
+          maxLength={20_000}
+          readOnly={!canEdit}
+          onChange={(event) => setFooter(event.target.value)}
+          spellCheck={false}
+        />
       </div>
       {canEdit && (
         <div className="PageHeader-actions">

@@ -8,7 +8,8 @@ const tree = (): NavNode[] =>
     { title: 'Gifts', link: page('/gifts'), children: [] },
     { title: 'Journal', link: page('/blog'), children: [] },
   ]);
-const titles = (nodes: NavNode[]): unknown => nodes.map((n) => (n.children.length === 0 ? n.title : { [n.title]: titles(n.children) }));
+const titles = (nodes: NavNode[]): unknown =>
+  nodes.map((n) => (n.children.length === 0 ? n.title : { [n.title]: titles(n.children) }));
 
 describe('navigation tree moves', () => {
   it('moves a link up, down, in under the link above and out after its folder', () => {
@@ -35,6 +36,10 @@ describe('navigation tree moves', () => {
     const nested = dropNode(nodes, journal.key, gifts.key, 'inside');
     expect(titles(nested)).toEqual(['Shop', { Gifts: ['Journal'] }]);
     expect(titles(dropNode(nested, gifts.key, journal.key, 'inside'))).toEqual(['Shop', { Gifts: ['Journal'] }]);
-    expect(toStored(dropNode(nodes, shop.key, journal.key, 'after')).map((i) => i.title)).toEqual(['Gifts', 'Journal', 'Shop']);
+    expect(toStored(dropNode(nodes, shop.key, journal.key, 'after')).map((i) => i.title)).toEqual([
+      'Gifts',
+      'Journal',
+      'Shop',
+    ]);
   });
 });

@@ -32,7 +32,12 @@ export interface StoredItem {
 }
 
 export function fromStored(items: readonly StoredItem[]): NavNode[] {
-  return items.map((item) => ({ key: newKey(), title: item.title, link: item.link, children: fromStored(item.children) }));
+  return items.map((item) => ({
+    key: newKey(),
+    title: item.title,
+    link: item.link,
+    children: fromStored(item.children),
+  }));
 }
 
 export function toStored(nodes: readonly NavNode[]): StoredItem[] {

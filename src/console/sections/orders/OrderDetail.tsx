@@ -1,7 +1,20 @@
 /** One order: its lines, addresses, totals and timeline, with fulfil (tracking number), and cancel or refund as its state allows (./actions.ts), each explained in its confirm dialog. */
 import { useRef, useState, type FormEvent } from 'react';
 import type { Order, OrderEntry } from '../../../commerce/order';
-import { Breadcrumbs, consoleApi, describedBy, errorMessage, FetchStatus, FieldError, moneyText, SaveStatus, StatusLabel, useConfirm, useFetch, useSave } from '../../ui';
+import {
+  Breadcrumbs,
+  consoleApi,
+  describedBy,
+  errorMessage,
+  FetchStatus,
+  FieldError,
+  moneyText,
+  SaveStatus,
+  StatusLabel,
+  useConfirm,
+  useFetch,
+  useSave,
+} from '../../ui';
 import { actionsHint, orderActions, type OrderAction } from './actions';
 import { dateTimeText, ORDER_STATUS_LABELS, serverFieldError } from './format';
 
@@ -13,7 +26,14 @@ function additionalFields(entry: OrderEntry): [string, string][] {
   try {
     const parsed = JSON.parse(entry.additionalFields) as unknown;
     if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      return Object.entries(parsed).map(([key, value]) => [key, Array.isArray(value) ? value.join(', ') : typeof value === 'object' && value !== null ? Object.values(value).join(' ') : String(value)]);
+      return Object.entries(parsed).map(([key, value]) => [
+        key,
+        Array.isArray(value)
+          ? value.join(', ')
+          : typeof value === 'object' && value !== null
+            ? Object.values(value).join(' ')
+            : String(value),
+      ]);
     }
   } catch {
     // Not JSON: shown as written.
@@ -71,7 +91,9 @@ function Lines({ order }: { order: Order }) {
                 <tr key={`${entry.sku}-${i}`}>
                   <th scope="row">
                     <span className="Cell-title">{entry.title}</span>
-                    {options.length > 0 && <span className="Muted"> {options.map(([name, value]) => `${name}: ${value}`).join(', ')}</span>}
+                    {options.length > 0 && (
+                      <span className="Muted"> {options.map(([name, value]) => `${name}: ${value}`).join(', ')}</span>
+                    )}
                     <span className="Muted"> SKU {entry.sku}</span>
                     {extra.length > 0 && (
                       <dl className="OrderExtra">
@@ -101,8 +123,20 @@ function Totals({ order }: { order: Order }) {
   const money = (cents: number) => moneyText(cents, order.currencyCode);
   const rows: [string, string][] = [
     ['Subtotal', money(order.subtotalCents)],
-    ...(order.discountCents > 0 ? [[`Discount${order.coupons.length > 0 ? ` (${order.coupons.join(', ')})` : ''}`, `−${money(order.discountCents)}`] as [string, string]] : []),
-    ['Shipping', order.shippingOption === null ? money(order.shippingCostCents) : `${money(order.shippingCostCents)} · ${order.shippingOption.name}`],
+    ...(order.discountCents > 0
+      ? [
+          [
+            `Discount${order.coupons.length > 0 ? ` (${order.coupons.join(', ')})` : ''}`,
+            `−${money(order.discountCents)}`,
+          ] as [string, string],
+        ]
+      : []),
+    [
+      'Shipping',
+      order.shippingOption === null
+        ? money(order.shippingCostCents)
+        : `${money(order.shippingCostCents)} · ${order.shippingOption.name}`,
+    ],
     [order.taxIncluded ? 'Tax (included)' : 'Tax', money(order.taxCents)],
     ['Total', money(order.grandTotalCents)],
     ...(order.giftCardCents > 0 ? [['Gift card', `−${money(order.giftCardCents)}`] as [string, string]] : []),
@@ -132,7 +166,12 @@ function FulfilForm({ order, onDone }: { order: Order; onDone: (order: Order) =>
       return;
     }
     setFields({});
-    const answer = await save.run(() => consoleApi<{ order: Order }>('POST', `/api/commerce/orders/${encodeURIComponent(order.id)}/fulfill`, { trackingNumber, carrier: carrier.trim() === '' ? null : carrier }));
+    const answer = await save.run(() =>
+      consoleApi<{ order: Order }>('POST', `/api/commerce/orders/${encodeURIComponent(order.id)}/fulfill`, {
+        trackingNumber,
+        carrier: carrier.trim() === '' ? null : carrier,
+      }),
+    );
     if (answer !== undefined) onDone(answer.order);
   };
   const trackingError = fields.trackingNumber ?? serverFieldError(save.state, 'trackingNumber');
@@ -142,12 +181,25 @@ function FulfilForm({ order, onDone }: { order: Order; onDone: (order: Order) =>
       <div className="Field-row">
         <div className="Field">
           <label htmlFor="tracking-number">Tracking number</label>
-          <input id="tracking-number" type="text" value={trackingNumber} maxLength={100} onChange={(e) => setTrackingNumber(e.target.value)} {...describedBy('tracking-number-error', trackingError)} />
+          <input
+            id="tracking-number"
+            type="text"
+            value={trackingNumber}
+            maxLength={100}
+            onChange={(e) => setTrackingNumber(e.target.value)}
+            {...describedBy('tracking-number-error', trackingError)}
+          />
           <FieldError id="tracking-number-error" message={trackingError} />
         </div>
         <div className="Field">
           <label htmlFor="carrier">Carrier (optional)</label>
-          <input id="carrier" type="text" value={carrier} maxLength={100} onChange={(e) => setCarrier(e.target.value)} />
+          <input
+            id="carrier"
+            type="text"
+            value={carrier}
+            maxLength={100}
+            onChange={(e) => setCarrier(e.target.value)}
+          />
         </div>
       </div>
       <button type="submit" className="Button Button--primary" disabled={save.state.status === 'saving'}>
@@ -171,7 +223,10 @@ export function OrderDetail({ id }: { id: string }) {
   }
   const act = async (action: OrderAction) => {
     const money = moneyText(order.amountChargedCents, order.currencyCode);
-    const giftCard = order.giftCardCents > 0 ? ` ${moneyText(order.giftCardCents, order.currencyCode)} goes back onto the gift card that paid part of it.` : '';
+    const giftCard =
+      order.giftCardCents > 0
+        ? ` ${moneyText(order.giftCardCents, order.currencyCode)} goes back onto the gift card that paid part of it.`
+        : '';
     // Items still in the warehouse go back on sale by default; shipped ones are with the customer.
     restock.current = order.status !== 'fulfilled';
     const confirmed = await confirm(
@@ -192,11 +247,18 @@ export function OrderDetail({ id }: { id: string }) {
               <>
                 <p>
                   {money} goes back to the customer&apos;s card.{giftCard}{' '}
-                  {order.status === 'fulfilled' ? 'The order stays fulfilled: nothing shipped is recalled.' : 'The order is not cancelled and stays unfulfilled.'} This
-                  cannot be undone.
+                  {order.status === 'fulfilled'
+                    ? 'The order stays fulfilled: nothing shipped is recalled.'
+                    : 'The order is not cancelled and stays unfulfilled.'}{' '}
+                  This cannot be undone.
                 </p>
                 <label className="Field-inline">
-                  <input type="checkbox" defaultChecked={restock.current} onChange={(e) => (restock.current = e.target.checked)} /> Put the items back into stock
+                  <input
+                    type="checkbox"
+                    defaultChecked={restock.current}
+                    onChange={(e) => (restock.current = e.target.checked)}
+                  />{' '}
+                  Put the items back into stock
                 </label>
               </>
             ),
@@ -209,7 +271,11 @@ export function OrderDetail({ id }: { id: string }) {
     setActionError('');
     try {
       const body = action === 'refund' ? { restock: restock.current } : {};
-      const answer = await consoleApi<{ order: Order }>('POST', `/api/commerce/orders/${encodeURIComponent(order.id)}/${action}`, body);
+      const answer = await consoleApi<{ order: Order }>(
+        'POST',
+        `/api/commerce/orders/${encodeURIComponent(order.id)}/${action}`,
+        body,
+      );
       setChanged(answer.order);
     } catch (failure) {
       setActionError(errorMessage(failure));
@@ -298,7 +364,9 @@ export function OrderDetail({ id }: { id: string }) {
           <section className="Card" aria-labelledby="timeline-title">
             <h2 id="timeline-title">Timeline</h2>
             <Timeline order={order} />
-            <p className="Muted">Payment: {order.payment.provider}, {order.payment.status}</p>
+            <p className="Muted">
+              Payment: {order.payment.provider}, {order.payment.status}
+            </p>
           </section>
         </div>
       </div>

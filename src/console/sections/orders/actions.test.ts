@@ -12,6 +12,7 @@ describe('order actions', () => {
   });
 
   it('explains every state that offers an action', () => {
-    for (const status of ORDER_STATUSES) expect(actionsHint(status) !== null, status).toBe(orderActions(status).primary !== null);
+    for (const status of ORDER_STATUSES)
+      expect(actionsHint(status) !== null, status).toBe(orderActions(status).primary !== null);
   });
 });

@@ -26,10 +26,12 @@ export function orderActions(status: OrderStatus): OrderActions {
 
 /** What the header says under the buttons, so the choice is clear before any dialog opens. */
 export function actionsHint(status: OrderStatus): string | null {
-  if (status === 'pending') return 'Not paid yet. Cancelling voids the order and puts its reserved items back into stock.';
+  if (status === 'pending')
+    return 'Not paid yet. Cancelling voids the order and puts its reserved items back into stock.';
   if (status === 'paid') {
     return 'Not shipped yet. Cancel voids the order, puts its items back into stock and refunds the payment in full. Refund gives the money back but keeps the order, with a choice to restock.';
   }
-  if (status === 'fulfilled') return 'Shipped orders cannot be cancelled. Refund gives the money back; the order stays fulfilled.';
+  if (status === 'fulfilled')
+    return 'Shipped orders cannot be cancelled. Refund gives the money back; the order stays fulfilled.';
   return null;
 }

@@ -28,10 +28,30 @@ function CustomerCell({ name, email }: { name: string; email: string }) {
 }
 
 const COLUMNS: Column<Order>[] = [
-  { key: 'number', label: 'Order', primary: true, render: (o) => <Link to={`${ORDERS_ROOT}/${encodeURIComponent(o.id)}`}>#{o.orderNumber}</Link> },
+  {
+    key: 'number',
+    label: 'Order',
+    primary: true,
+    render: (o) => <Link to={`${ORDERS_ROOT}/${encodeURIComponent(o.id)}`}>#{o.orderNumber}</Link>,
+  },
   { key: 'date', label: 'Date', render: (o) => dateTimeText(o.createdOn) },
-  { key: 'email', label: 'Customer', render: (o) => (o.shippingAddress === null ? o.email : <CustomerCell name={`${o.shippingAddress.firstName} ${o.shippingAddress.lastName}`} email={o.email} />) },
-  { key: 'status', label: 'Status', render: (o) => <StatusLabel tone={ORDER_STATUS_LABELS[o.status].tone}>{ORDER_STATUS_LABELS[o.status].label}</StatusLabel> },
+  {
+    key: 'email',
+    label: 'Customer',
+    render: (o) =>
+      o.shippingAddress === null ? (
+        o.email
+      ) : (
+        <CustomerCell name={`${o.shippingAddress.firstName} ${o.shippingAddress.lastName}`} email={o.email} />
+      ),
+  },
+  {
+    key: 'status',
+    label: 'Status',
+    render: (o) => (
+      <StatusLabel tone={ORDER_STATUS_LABELS[o.status].tone}>{ORDER_STATUS_LABELS[o.status].label}</StatusLabel>
+    ),
+  },
   { key: 'total', label: 'Total', align: 'end', render: (o) => moneyText(o.grandTotalCents, o.currencyCode) },
 ];
 
@@ -67,7 +87,13 @@ function OrderList() {
       <form className="Toolbar" role="search" aria-label="Orders" onSubmit={submit}>
         <div className="Field Field--grow">
           <label htmlFor="order-search">Order number, name or email</label>
-          <input id="order-search" type="search" value={search} maxLength={256} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id="order-search"
+            type="search"
+            value={search}
+            maxLength={256}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <div className="Field">
           <label htmlFor="order-status">Status</label>

@@ -6,7 +6,18 @@
  */
 import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { CHART_MESSAGES, datasetOf, draftOf, MAX_CHART_COLUMNS, MAX_CHART_LABEL, MAX_CHART_ROWS, MAX_CHARTS_PER_PAGE, truncateDataset, type ChartDataset, type ChartDraft } from '../../../site/editor/chart';
+import {
+  CHART_MESSAGES,
+  datasetOf,
+  draftOf,
+  MAX_CHART_COLUMNS,
+  MAX_CHART_LABEL,
+  MAX_CHART_ROWS,
+  MAX_CHARTS_PER_PAGE,
+  truncateDataset,
+  type ChartDataset,
+  type ChartDraft,
+} from '../../../site/editor/chart';
 import { consoleApi, describedBy, DialogActions, FieldError, SaveStatus, useSave } from '../../ui';
 import { useModalDialog } from '../../ui/useModalDialog';
 
@@ -23,17 +34,31 @@ interface Editing {
 
 const NEW_CHART: ChartDraft = { columns: ['Series 1'], rows: [{ label: '', values: [''] }] };
 
-export function ChartsEditor({ pageId, initial, canEdit }: { pageId: string; initial: StoredChart[]; canEdit: boolean }) {
+export function ChartsEditor({
+  pageId,
+  initial,
+  canEdit,
+}: {
+  pageId: string;
+  initial: StoredChart[];
+  canEdit: boolean;
+}) {
   const [charts, setCharts] = useState(initial);
   const [editing, setEditing] = useState<Editing | null>(null);
   const save = useSave();
   const store = async (next: { id: string | null; title: string; dataset: ChartDataset }[]) => {
     const body = { charts: next.map((chart) => ({ id: chart.id, title: chart.title, ...draftOf(chart.dataset) })) };
-    const answer = await save.run(() => consoleApi<{ charts: StoredChart[] }>('PUT', `/api/console/pages/${encodeURIComponent(pageId)}/charts`, body));
+    const answer = await save.run(() =>
+      consoleApi<{ charts: StoredChart[] }>('PUT', `/api/console/pages/${encodeURIComponent(pageId)}/charts`, body),
+    );
     if (answer !== undefined) setCharts(answer.charts);
     return answer !== undefined;
   };
-  const current = charts.map((chart) => ({ id: chart.id as string | null, title: chart.title, dataset: { columns: chart.columns, rows: chart.rows } }));
+  const current = charts.map((chart) => ({
+    id: chart.id as string | null,
+    title: chart.title,
+    dataset: { columns: chart.columns, rows: chart.rows },
+  }));
   return (
     <section className="Card" aria-labelledby="charts-title">
       <h2 id="charts-title">Charts</h2>
@@ -44,12 +69,26 @@ export function ChartsEditor({ pageId, initial, canEdit }: { pageId: string; ini
           {charts.map((chart, index) => (
             <li key={chart.id}>
               <span>
-                <strong>{chart.title}</strong> · {chart.columns.length} {chart.columns.length === 1 ? 'column' : 'columns'}, {chart.rows.length} {chart.rows.length === 1 ? 'row' : 'rows'}
+                <strong>{chart.title}</strong> · {chart.columns.length}{' '}
+                {chart.columns.length === 1 ? 'column' : 'columns'}, {chart.rows.length}{' '}
+                {chart.rows.length === 1 ? 'row' : 'rows'}
               </span>
-              <button type="button" className="Button Button--small" disabled={!canEdit} onClick={() => setEditing({ index, title: chart.title, draft: draftOf(chart) })} aria-label={`Edit chart ${chart.title}`}>
+              <button
+                type="button"
+                className="Button Button--small"
+                disabled={!canEdit}
+                onClick={() => setEditing({ index, title: chart.title, draft: draftOf(chart) })}
+                aria-label={`Edit chart ${chart.title}`}
+              >
                 Edit
               </button>
-              <button type="button" className="Button Button--small Button--plain" disabled={!canEdit} onClick={() => void store(current.filter((_, i) => i !== index))} aria-label={`Remove chart ${chart.title}`}>
+              <button
+                type="button"
+                className="Button Button--small Button--plain"
+                disabled={!canEdit}
+                onClick={() => void store(current.filter((_, i) => i !== index))}
+                aria-label={`Remove chart ${chart.title}`}
+              >
                 Remove
               </button>
             </li>
@@ -58,7 +97,12 @@ export function ChartsEditor({ pageId, initial, canEdit }: { pageId: string; ini
       )}
       <div className="PostActions">
         <SaveStatus state={save.state} />
-        <button type="button" className="Button" disabled={!canEdit || charts.length >= MAX_CHARTS_PER_PAGE} onClick={() => setEditing({ index: null, title: '', draft: NEW_CHART })}>
+        <button
+          type="button"
+          className="Button"
+          disabled={!canEdit || charts.length >= MAX_CHARTS_PER_PAGE}
+          onClick={() => setEditing({ index: null, title: '', draft: NEW_CHART })}
+        >
           Add chart
         </button>
       </div>
@@ -68,7 +112,8 @@ export function ChartsEditor({ pageId, initial, canEdit }: { pageId: string; ini
           onCancel={() => setEditing(null)}
           onDone={async (title, dataset) => {
             const chart = { id: editing.index === null ? null : (charts[editing.index]?.id ?? null), title, dataset };
-            const next = editing.index === null ? [...current, chart] : current.map((c, i) => (i === editing.index ? chart : c));
+            const next =
+              editing.index === null ? [...current, chart] : current.map((c, i) => (i === editing.index ? chart : c));
             if (await store(next)) setEditing(null);
           }}
         />
@@ -77,7 +122,15 @@ export function ChartsEditor({ pageId, initial, canEdit }: { pageId: string; ini
   );
 }
 
-function DatasetDialog({ editing, onDone, onCancel }: { editing: Editing; onDone: (title: string, dataset: ChartDataset) => Promise<void>; onCancel: () => void }) {
+function DatasetDialog({
+  editing,
+  onDone,
+  onCancel,
+}: {
+  editing: Editing;
+  onDone: (title: string, dataset: ChartDataset) => Promise<void>;
+  onCancel: () => void;
+}) {
   const id = useId();
   const dialog = useModalDialog();
   const [title, setTitle] = useState(editing.title);
@@ -90,7 +143,13 @@ function DatasetDialog({ editing, onDone, onCancel }: { editing: Editing; onDone
     setErrors((before) => ({ title: before.title }));
     if (cut.truncated) setNotice(CHART_MESSAGES.truncated);
   };
-  const cell = (row: number, column: number, value: string) => setDraft({ ...draft, rows: draft.rows.map((r, i) => (i === row ? { ...r, values: r.values.map((v, j) => (j === column ? value : v)) } : r)) });
+  const cell = (row: number, column: number, value: string) =>
+    setDraft({
+      ...draft,
+      rows: draft.rows.map((r, i) =>
+        i === row ? { ...r, values: r.values.map((v, j) => (j === column ? value : v)) } : r,
+      ),
+    });
   const submit = () => {
     const found: { title?: string; dataset?: string } = {};
     if (title.trim() === '') found.title = CHART_MESSAGES.titleRequired;
@@ -120,10 +179,21 @@ function DatasetDialog({ editing, onDone, onCancel }: { editing: Editing; onDone
         <h2 id={`${id}-heading`}>Chart dataset</h2>
         <div className="Field">
           <label htmlFor={`${id}-title`}>Title</label>
-          <input id={`${id}-title`} value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} {...describedBy(`${id}-title-error`, errors.title)} />
+          <input
+            id={`${id}-title`}
+            value={title}
+            maxLength={200}
+            onChange={(event) => setTitle(event.target.value)}
+            {...describedBy(`${id}-title-error`, errors.title)}
+          />
           <FieldError id={`${id}-title-error`} message={errors.title} />
         </div>
-        <div className="ChartGrid" role="group" aria-label="Dataset" {...describedBy(`${id}-dataset-error`, errors.dataset)}>
+        <div
+          className="ChartGrid"
+          role="group"
+          aria-label="Dataset"
+          {...describedBy(`${id}-dataset-error`, errors.dataset)}
+        >
           <table>
             <caption className="visually-hidden">Dataset: a column per series, a row per label</caption>
             <thead>
@@ -131,8 +201,25 @@ function DatasetDialog({ editing, onDone, onCancel }: { editing: Editing; onDone
                 <td />
                 {draft.columns.map((column, j) => (
                   <th key={j} scope="col">
-                    <input aria-label={`Column ${j + 1} label`} value={column} maxLength={MAX_CHART_LABEL} onChange={(event) => setDraft({ ...draft, columns: draft.columns.map((c, k) => (k === j ? event.target.value : c)) })} />
-                    <button type="button" className="Button Button--small Button--plain" aria-label={`Remove column ${j + 1}`} onClick={() => setDraft({ columns: draft.columns.filter((_, k) => k !== j), rows: draft.rows.map((r) => ({ ...r, values: r.values.filter((_, k) => k !== j) })) })}>
+                    <input
+                      aria-label={`Column ${j + 1} label`}
+                      value={column}
+                      maxLength={MAX_CHART_LABEL}
+                      onChange={(event) =>
+                        setDraft({ ...draft, columns: draft.columns.map((c, k) => (k === j ? event.target.value : c)) })
+                      }
+                    />
+                    <button
+                      type="button"
+                      className="Button Button--small Button--plain"
+                      aria-label={`Remove column ${j + 1}`}
+                      onClick={() =>
+                        setDraft({
+                          columns: draft.columns.filter((_, k) => k !== j),
+                          rows: draft.rows.map((r) => ({ ...r, values: r.values.filter((_, k) => k !== j) })),
+                        })
+                      }
+                    >
                       ×
                     </button>
                   </th>
@@ -143,15 +230,36 @@ function DatasetDialog({ editing, onDone, onCancel }: { editing: Editing; onDone
               {draft.rows.map((row, i) => (
                 <tr key={i}>
                   <th scope="row">
-                    <input aria-label={`Row ${i + 1} label`} value={row.label} maxLength={MAX_CHART_LABEL} onChange={(event) => setDraft({ ...draft, rows: draft.rows.map((r, k) => (k === i ? { ...r, label: event.target.value } : r)) })} />
+                    <input
+                      aria-label={`Row ${i + 1} label`}
+                      value={row.label}
+                      maxLength={MAX_CHART_LABEL}
+                      onChange={(event) =>
+                        setDraft({
+                          ...draft,
+                          rows: draft.rows.map((r, k) => (k === i ? { ...r, label: event.target.value } : r)),
+                        })
+                      }
+                    />
                   </th>
                   {row.values.map((value, j) => (
                     <td key={j}>
-                      <input aria-label={`Row ${i + 1}, ${draft.columns[j] || `column ${j + 1}`}`} inputMode="decimal" value={value} maxLength={40} onChange={(event) => cell(i, j, event.target.value)} />
+                      <input
+                        aria-label={`Row ${i + 1}, ${draft.columns[j] || `column ${j + 1}`}`}
+                        inputMode="decimal"
+                        value={value}
+                        maxLength={40}
+                        onChange={(event) => cell(i, j, event.target.value)}
+                      />
                     </td>
                   ))}
                   <td>
-                    <button type="button" className="Button Button--small Button--plain" aria-label={`Remove row ${i + 1}`} onClick={() => setDraft({ ...draft, rows: draft.rows.filter((_, k) => k !== i) })}>
+                    <button
+                      type="button"
+                      className="Button Button--small Button--plain"
+                      aria-label={`Remove row ${i + 1}`}
+                      onClick={() => setDraft({ ...draft, rows: draft.rows.filter((_, k) => k !== i) })}
+                    >
                       ×
                     </button>
                   </td>
@@ -165,10 +273,25 @@ function DatasetDialog({ editing, onDone, onCancel }: { editing: Editing; onDone
           {notice}
         </p>
         <div className="Dialog-actions">
-          <button type="button" className="Button" onClick={() => setDraft({ columns: [...draft.columns, `Series ${draft.columns.length + 1}`], rows: draft.rows.map((r) => ({ ...r, values: [...r.values, ''] })) })}>
+          <button
+            type="button"
+            className="Button"
+            onClick={() =>
+              setDraft({
+                columns: [...draft.columns, `Series ${draft.columns.length + 1}`],
+                rows: draft.rows.map((r) => ({ ...r, values: [...r.values, ''] })),
+              })
+            }
+          >
             Add column
           </button>
-          <button type="button" className="Button" onClick={() => setDraft({ ...draft, rows: [...draft.rows, { label: '', values: draft.columns.map(() => '') }] })}>
+          <button
+            type="button"
+            className="Button"
+            onClick={() =>
+              setDraft({ ...draft, rows: [...draft.rows, { label: '', values: draft.columns.map(() => '') }] })
+            }
+          >
             Add row
           </button>
           <span className="Muted">

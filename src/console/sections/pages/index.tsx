@@ -6,7 +6,20 @@
 import { useState } from 'react';
 import type { ContentStatus } from '../../../site/editor/content-status';
 import type { SectionProps } from '../../section-types';
-import { Breadcrumbs, consoleApi, DataTable, describedBy, FetchStatus, FieldError, Link, Loaded, SaveStatus, StatusLabel, useFetch, useSave } from '../../ui';
+import {
+  Breadcrumbs,
+  consoleApi,
+  DataTable,
+  describedBy,
+  FetchStatus,
+  FieldError,
+  Link,
+  Loaded,
+  SaveStatus,
+  StatusLabel,
+  useFetch,
+  useSave,
+} from '../../ui';
 import { RichTextEditor } from '../posts/RichTextEditor';
 import { localDateTime, statusLabel } from '../posts/status';
 import { StatusFields } from '../posts/StatusFields';
@@ -34,10 +47,19 @@ interface PageText {
 type PageDraft = Omit<PageText, 'publishOn' | 'charts'> & { publishOn: string };
 
 function PageEditor({ stored, session }: { stored: PageText; session: SectionProps['session'] }) {
-  const [page, setPage] = useState<PageDraft>({ id: stored.id, title: stored.title, body: stored.body, fullUrl: stored.fullUrl, status: stored.status, publishOn: localDateTime(stored.publishOn || Date.now()) });
+  const [page, setPage] = useState<PageDraft>({
+    id: stored.id,
+    title: stored.title,
+    body: stored.body,
+    fullUrl: stored.fullUrl,
+    status: stored.status,
+    publishOn: localDateTime(stored.publishOn || Date.now()),
+  });
   const [saved, setSaved] = useState({ status: stored.status, publishOn: stored.publishOn });
   const save = useSave();
-  const titleError = save.fieldError('title') ?? (save.state.status === 'error' && /title/i.test(save.state.message) ? save.state.message : undefined);
+  const titleError =
+    save.fieldError('title') ??
+    (save.state.status === 'error' && /title/i.test(save.state.message) ? save.state.message : undefined);
   const label = statusLabel(saved.status, saved.publishOn);
   return (
     <div className="Page Page--narrow">
@@ -54,22 +76,52 @@ function PageEditor({ stored, session }: { stored: PageText; session: SectionPro
         onSubmit={(event) => {
           event.preventDefault();
           const publishOn = new Date(page.publishOn).getTime();
-          const body = { title: page.title, body: page.body, status: page.status, publishOn: Number.isFinite(publishOn) ? publishOn : Date.now() };
-          void save.run(() => consoleApi('PUT', `/api/console/pages/${encodeURIComponent(stored.id)}`, body)).then((done) => {
-            if (done !== undefined) setSaved({ status: body.status, publishOn: body.publishOn });
-          });
+          const body = {
+            title: page.title,
+            body: page.body,
+            status: page.status,
+            publishOn: Number.isFinite(publishOn) ? publishOn : Date.now(),
+          };
+          void save
+            .run(() => consoleApi('PUT', `/api/console/pages/${encodeURIComponent(stored.id)}`, body))
+            .then((done) => {
+              if (done !== undefined) setSaved({ status: body.status, publishOn: body.publishOn });
+            });
         }}
       >
         <div className="Field">
           <label htmlFor="page-title">Title</label>
-          <input id="page-title" value={page.title} onChange={(event) => setPage({ ...page, title: event.target.value })} maxLength={100} {...describedBy('page-title-error', titleError)} />
+          <input
+            id="page-title"
+            value={page.title}
+            onChange={(event) => setPage({ ...page, title: event.target.value })}
+            maxLength={100}
+            {...describedBy('page-title-error', titleError)}
+          />
           <FieldError id="page-title-error" message={titleError} />
         </div>
-        <RichTextEditor id="page-body" label="Text" value={page.body} onChange={(body) => setPage((before) => ({ ...before, body }))} session={session} />
-        <StatusFields id="page" status={page.status} publishOn={page.publishOn} onStatus={(status) => setPage((before) => ({ ...before, status }))} onPublishOn={(publishOn) => setPage((before) => ({ ...before, publishOn }))} what="pages" />
+        <RichTextEditor
+          id="page-body"
+          label="Text"
+          value={page.body}
+          onChange={(body) => setPage((before) => ({ ...before, body }))}
+          session={session}
+        />
+        <StatusFields
+          id="page"
+          status={page.status}
+          publishOn={page.publishOn}
+          onStatus={(status) => setPage((before) => ({ ...before, status }))}
+          onPublishOn={(publishOn) => setPage((before) => ({ ...before, publishOn }))}
+          what="pages"
+        />
         <div className="PostActions">
           <SaveStatus state={save.state} />
-          <button type="submit" className="Button Button--primary" disabled={!session.can.content || save.state.status === 'saving'}>
+          <button
+            type="submit"
+            className="Button Button--primary"
+            disabled={!session.can.content || save.state.status === 'saving'}
+          >
             Save
           </button>
         </div>
@@ -107,7 +159,12 @@ export default function PagesSection({ session, path }: SectionProps) {
           rows={pages}
           rowKey={(page) => page.id}
           columns={[
-            { key: 'title', label: 'Title', primary: true, render: (page) => <Link to={`/config/pages/${page.id}`}>{page.title}</Link> },
+            {
+              key: 'title',
+              label: 'Title',
+              primary: true,
+              render: (page) => <Link to={`/config/pages/${page.id}`}>{page.title}</Link>,
+            },
             {
               key: 'status',
               label: 'Status',

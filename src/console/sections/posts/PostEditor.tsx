@@ -6,7 +6,17 @@
 import { useEffect, useState } from 'react';
 import type { ContentStatus } from '../../../site/editor/content-status';
 import type { ConsoleSession } from '../../section-types';
-import { Breadcrumbs, consoleApi, describedBy, errorMessage, FieldError, SaveStatus, StatusLabel, useConfirm, useSave } from '../../ui';
+import {
+  Breadcrumbs,
+  consoleApi,
+  describedBy,
+  errorMessage,
+  FieldError,
+  SaveStatus,
+  StatusLabel,
+  useConfirm,
+  useSave,
+} from '../../ui';
 import { PicturesEditor, type PickedImage } from '../../ui/PicturesEditor';
 import { useUnsavedChanges } from '../../ui/useUnsavedChanges';
 import { guardLeaving } from '../../router';
@@ -43,15 +53,46 @@ interface Draft {
   pictures: PickedImage[];
 }
 
-const blank = (): Draft => ({ title: '', urlId: '', body: '', excerpt: '', tags: '', categories: '', status: 'draft', publishOn: localDateTime(Date.now()), pictures: [] });
+const blank = (): Draft => ({
+  title: '',
+  urlId: '',
+  body: '',
+  excerpt: '',
+  tags: '',
+  categories: '',
+  status: 'draft',
+  publishOn: localDateTime(Date.now()),
+  pictures: [],
+});
 
 /** The excerpt is edited as plain text and stored as one paragraph. */
-const excerptText = (html: string | undefined) => (html ?? '').replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
-const excerptHtml = (text: string) => (text.trim() === '' ? '' : `<p>${text.trim().replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`);
+const excerptText = (html: string | undefined) =>
+  (html ?? '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+const excerptHtml = (text: string) =>
+  text.trim() === '' ? '' : `<p>${text.trim().replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`;
 /** The post's main picture as the post calls take it: its address, measured size and alt text, or none. */
 const pictureFields = (picture: PickedImage | undefined) =>
-  picture === undefined ? { assetUrl: null } : { assetUrl: picture.assetUrl, ...(/^\d+x\d+$/.test(picture.originalSize) ? { originalSize: picture.originalSize } : {}), altText: picture.altText.trim() };
-const list = (text: string) => [...new Set(text.split(',').map((part) => part.trim()).filter((part) => part !== ''))];
+  picture === undefined
+    ? { assetUrl: null }
+    : {
+        assetUrl: picture.assetUrl,
+        ...(/^\d+x\d+$/.test(picture.originalSize) ? { originalSize: picture.originalSize } : {}),
+        altText: picture.altText.trim(),
+      };
+const list = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  ),
+];
 
 function draftOf(post: StoredPost): Draft {
   return {
@@ -63,11 +104,24 @@ function draftOf(post: StoredPost): Draft {
     categories: post.categories.join(', '),
     status: post.status ?? 'published',
     publishOn: localDateTime(post.addedOn ?? Date.now()),
-    pictures: post.assetUrl === undefined || post.assetUrl === '' ? [] : [{ assetUrl: post.assetUrl, originalSize: post.originalSize ?? '', altText: post.altText ?? '' }],
+    pictures:
+      post.assetUrl === undefined || post.assetUrl === ''
+        ? []
+        : [{ assetUrl: post.assetUrl, originalSize: post.originalSize ?? '', altText: post.altText ?? '' }],
   };
 }
 
-export function PostEditor({ session, postId, blog, navigate }: { session: ConsoleSession; postId: string | null; blog: Blog; navigate: (to: string) => void }) {
+export function PostEditor({
+  session,
+  postId,
+  blog,
+  navigate,
+}: {
+  session: ConsoleSession;
+  postId: string | null;
+  blog: Blog;
+  navigate: (to: string) => void;
+}) {
   const [draft, setDraft] = useState<Draft>(blank);
   // The post as last loaded or saved: the editor warns before leaving while the draft differs from it.
   const [baseline, setBaseline] = useState<Draft>(draft);
@@ -89,7 +143,11 @@ export function PostEditor({ session, postId, blog, navigate }: { session: Conso
     );
   }, [postId]);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((before) => ({ ...before, [key]: value }));
-  const field = (name: string) => save.fieldError(name) ?? (save.state.status === 'error' && save.state.message.startsWith(`${name}: `) ? save.state.message.slice(name.length + 2) : undefined);
+  const field = (name: string) =>
+    save.fieldError(name) ??
+    (save.state.status === 'error' && save.state.message.startsWith(`${name}: `)
+      ? save.state.message.slice(name.length + 2)
+      : undefined);
 
   const submit = async () => {
     const publishOn = new Date(draft.publishOn).getTime();
@@ -104,7 +162,11 @@ export function PostEditor({ session, postId, blog, navigate }: { session: Conso
       publishOn: Number.isFinite(publishOn) ? publishOn : Date.now(),
       ...pictureFields(draft.pictures[0]),
     };
-    const stored = await save.run(() => (saved === null ? consoleApi<StoredPost>('POST', '/api/console/posts', { ...body, collectionId: blog.id }) : consoleApi<StoredPost>('PUT', `/api/console/posts/${saved.id}`, body)));
+    const stored = await save.run(() =>
+      saved === null
+        ? consoleApi<StoredPost>('POST', '/api/console/posts', { ...body, collectionId: blog.id })
+        : consoleApi<StoredPost>('PUT', `/api/console/posts/${saved.id}`, body),
+    );
     if (stored === undefined) return;
     setSaved(stored);
     setDraft(draftOf(stored));
@@ -114,7 +176,15 @@ export function PostEditor({ session, postId, blog, navigate }: { session: Conso
 
   const remove = async () => {
     if (saved === null) return;
-    if (!(await confirm({ title: 'Delete post', message: `Delete “${saved.title}”? It will be gone from the blog.`, confirmLabel: 'Delete', danger: true }))) return;
+    if (
+      !(await confirm({
+        title: 'Delete post',
+        message: `Delete “${saved.title}”? It will be gone from the blog.`,
+        confirmLabel: 'Delete',
+        danger: true,
+      }))
+    )
+      return;
     const done = await save.run(() => consoleApi('DELETE', `/api/console/posts/${saved.id}`));
     if (done === undefined) return;
     guardLeaving(null);
@@ -154,32 +224,70 @@ export function PostEditor({ session, postId, blog, navigate }: { session: Conso
           <div className="Card">
             <div className="Field">
               <label htmlFor="post-title">Title</label>
-              <input id="post-title" value={draft.title} onChange={(event) => set('title', event.target.value)} maxLength={200} required {...describedBy('post-title-error', field('title'))} />
+              <input
+                id="post-title"
+                value={draft.title}
+                onChange={(event) => set('title', event.target.value)}
+                maxLength={200}
+                required
+                {...describedBy('post-title-error', field('title'))}
+              />
               <FieldError id="post-title-error" message={field('title')} />
             </div>
-            <RichTextEditor id="post-body" label="Body" value={draft.body} onChange={(html) => set('body', html)} session={session} />
+            <RichTextEditor
+              id="post-body"
+              label="Body"
+              value={draft.body}
+              onChange={(html) => set('body', html)}
+              session={session}
+            />
           </div>
           <div className="Card">
             <div className="Field">
               <label htmlFor="post-excerpt">Excerpt</label>
-              <textarea id="post-excerpt" rows={3} value={draft.excerpt} onChange={(event) => set('excerpt', event.target.value)} maxLength={1000} />
+              <textarea
+                id="post-excerpt"
+                rows={3}
+                value={draft.excerpt}
+                onChange={(event) => set('excerpt', event.target.value)}
+                maxLength={1000}
+              />
               <p className="Field-hint">Shown in the blog list and in search results.</p>
             </div>
           </div>
         </div>
         <div>
           <div className="Card">
-            <StatusFields id="post" status={draft.status} publishOn={draft.publishOn} onStatus={(status) => set('status', status)} onPublishOn={(text) => set('publishOn', text)} what="posts" />
+            <StatusFields
+              id="post"
+              status={draft.status}
+              publishOn={draft.publishOn}
+              onStatus={(status) => set('status', status)}
+              onPublishOn={(text) => set('publishOn', text)}
+              what="posts"
+            />
             <div className="Field">
               <label htmlFor="post-url">URL slug</label>
-              <input id="post-url" value={draft.urlId} onChange={(event) => set('urlId', event.target.value)} placeholder="made from the title" maxLength={100} {...describedBy('post-url-error', field('urlId'))} />
+              <input
+                id="post-url"
+                value={draft.urlId}
+                onChange={(event) => set('urlId', event.target.value)}
+                placeholder="made from the title"
+                maxLength={100}
+                {...describedBy('post-url-error', field('urlId'))}
+              />
               <FieldError id="post-url-error" message={field('urlId')} />
             </div>
           </div>
           <div className="Card">
             <div className="Field">
               <label htmlFor="post-tags">Tags</label>
-              <input id="post-tags" value={draft.tags} onChange={(event) => set('tags', event.target.value)} aria-describedby="post-tags-hint" />
+              <input
+                id="post-tags"
+                value={draft.tags}
+                onChange={(event) => set('tags', event.target.value)}
+                aria-describedby="post-tags-hint"
+              />
               <p id="post-tags-hint" className="Field-hint">
                 Separated by commas; at most 50 characters each.
               </p>
@@ -187,7 +295,12 @@ export function PostEditor({ session, postId, blog, navigate }: { session: Conso
             </div>
             <div className="Field">
               <label htmlFor="post-categories">Categories</label>
-              <input id="post-categories" value={draft.categories} onChange={(event) => set('categories', event.target.value)} aria-describedby="post-categories-hint" />
+              <input
+                id="post-categories"
+                value={draft.categories}
+                onChange={(event) => set('categories', event.target.value)}
+                aria-describedby="post-categories-hint"
+              />
               <p id="post-categories-hint" className="Field-hint">
                 Separated by commas; at most 25 characters each.
               </p>
@@ -195,11 +308,22 @@ export function PostEditor({ session, postId, blog, navigate }: { session: Conso
           </div>
           <section className="Card" aria-labelledby="post-picture-title">
             <h2 id="post-picture-title">Main picture</h2>
-            <PicturesEditor id="post-picture" pictures={draft.pictures} max={1} canUpload={session.can.content} problem={(name) => (name === 'images.0' ? field('assetUrl') : undefined)} onChange={(change) => setDraft((before) => ({ ...before, pictures: change(before.pictures) }))} />
+            <PicturesEditor
+              id="post-picture"
+              pictures={draft.pictures}
+              max={1}
+              canUpload={session.can.content}
+              problem={(name) => (name === 'images.0' ? field('assetUrl') : undefined)}
+              onChange={(change) => setDraft((before) => ({ ...before, pictures: change(before.pictures) }))}
+            />
           </section>
           <div className="Card PostActions">
             <SaveStatus state={save.state} />
-            <button type="submit" className="Button Button--primary" disabled={!canEdit || save.state.status === 'saving'}>
+            <button
+              type="submit"
+              className="Button Button--primary"
+              disabled={!canEdit || save.state.status === 'saving'}
+            >
               Save
             </button>
             {saved !== null && (

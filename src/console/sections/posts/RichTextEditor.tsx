@@ -23,16 +23,47 @@ export interface RichTextEditorProps {
   session: ConsoleSession;
 }
 
-function ToolButton({ label, active, onClick, children, disabled = false }: { label: string; active?: boolean; onClick: () => void; children: ReactNode; disabled?: boolean }) {
+function ToolButton({
+  label,
+  active,
+  onClick,
+  children,
+  disabled = false,
+}: {
+  label: string;
+  active?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+  disabled?: boolean;
+}) {
   return (
     // A pointer press keeps the focus (and the selection) in the text, so what is typed next goes there, not to the button.
-    <button type="button" className="RichText-tool" aria-label={label} title={label} aria-pressed={active} onMouseDown={(event) => event.preventDefault()} onClick={onClick} disabled={disabled}>
+    <button
+      type="button"
+      className="RichText-tool"
+      aria-label={label}
+      title={label}
+      aria-pressed={active}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onClick}
+      disabled={disabled}
+    >
       {children}
     </button>
   );
 }
 
-function Toolbar({ editor, canCode, onLink, onImage }: { editor: Editor; canCode: boolean; onLink: () => void; onImage: () => void }) {
+function Toolbar({
+  editor,
+  canCode,
+  onLink,
+  onImage,
+}: {
+  editor: Editor;
+  canCode: boolean;
+  onLink: () => void;
+  onImage: () => void;
+}) {
   const on = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -93,11 +124,22 @@ export function RichTextEditor({ id, label, value, onChange, session }: RichText
   const android = /\bAndroid\b/i.test(navigator.userAgent);
   const editor = useEditor({
     extensions: [
-      StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: { openOnClick: false, autolink: true, defaultProtocol: 'https' } }),
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
+      }),
       Image.configure({ inline: false }),
     ],
     content: value,
-    editorProps: { attributes: { id, class: 'RichText-content', role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': `${id}-label` } },
+    editorProps: {
+      attributes: {
+        id,
+        class: 'RichText-content',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': `${id}-label`,
+      },
+    },
     onUpdate: ({ editor: changed }) => onChange(changed.getHTML()),
     onCreate: () => setReady(true),
   });
@@ -108,14 +150,22 @@ export function RichTextEditor({ id, label, value, onChange, session }: RichText
   };
   // A value loaded after the editor was made (the post arrives from the server) replaces its content.
   useEffect(() => {
-    if (editor !== null && value !== editor.getHTML() && !editor.isFocused) editor.commands.setContent(value, { emitUpdate: false });
+    if (editor !== null && value !== editor.getHTML() && !editor.isFocused)
+      editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
   return (
     <div className="RichText" data-ready={ready ? 'true' : 'false'}>
       <span id={`${id}-label`} className="RichText-label">
         {label}
       </span>
-      {editor !== null && <Toolbar editor={editor} canCode={session.can.codeInjection && !android} onLink={() => setDialog('link')} onImage={() => setDialog('image')} />}
+      {editor !== null && (
+        <Toolbar
+          editor={editor}
+          canCode={session.can.codeInjection && !android}
+          onLink={() => setDialog('link')}
+          onImage={() => setDialog('image')}
+        />
+      )}
       <EditorContent editor={editor} />
       {session.can.codeInjection && android && <p className="Field-hint">{RICH_TEXT_MESSAGES.codeOnAndroid}</p>}
       {dialog === 'link' && editor !== null && (
@@ -126,7 +176,16 @@ export function RichTextEditor({ id, label, value, onChange, session }: RichText
           onApply={(href, newWindow) => {
             const link = editor.chain().focus().extendMarkRange('link');
             if (href === null) link.unsetLink().run();
-            else if (editor.state.selection.empty && !editor.isActive('link')) editor.chain().focus().insertContent({ type: 'text', text: href.replace(/^(mailto|tel):/, ''), marks: [{ type: 'link', attrs: { href, target: newWindow ? '_blank' : null } }] }).run();
+            else if (editor.state.selection.empty && !editor.isActive('link'))
+              editor
+                .chain()
+                .focus()
+                .insertContent({
+                  type: 'text',
+                  text: href.replace(/^(mailto|tel):/, ''),
+                  marks: [{ type: 'link', attrs: { href, target: newWindow ? '_blank' : null } }],
+                })
+                .run();
             else link.setLink({ href, target: newWindow ? '_blank' : null }).run();
             // The cursor goes after the link, as in a word processor, so the next key does not replace the linked text.
             editor.commands.setTextSelection(editor.state.selection.to);
@@ -144,7 +203,10 @@ export function RichTextEditor({ id, label, value, onChange, session }: RichText
             editor
               .chain()
               .focus()
-              .setImage({ src: `${file.url}?w=1500`, alt: file.name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ') })
+              .setImage({
+                src: `${file.url}?w=1500`,
+                alt: file.name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' '),
+              })
               .run();
             closeDialog();
           }}

@@ -1,7 +1,21 @@
 /** A post's or page's status (Scheduled, Needs Review, Draft, Private or published) and publish date. */
 import { CONTENT_STATUSES, CONTENT_STATUS_LABELS, type ContentStatus } from '../../../site/editor/content-status';
 
-export function StatusFields({ id, status, publishOn, onStatus, onPublishOn, what }: { id: string; status: ContentStatus; publishOn: string; onStatus: (status: ContentStatus) => void; onPublishOn: (text: string) => void; what: 'posts' | 'pages' }) {
+export function StatusFields({
+  id,
+  status,
+  publishOn,
+  onStatus,
+  onPublishOn,
+  what,
+}: {
+  id: string;
+  status: ContentStatus;
+  publishOn: string;
+  onStatus: (status: ContentStatus) => void;
+  onPublishOn: (text: string) => void;
+  what: 'posts' | 'pages';
+}) {
   return (
     <>
       <div className="Field">
@@ -17,7 +31,13 @@ export function StatusFields({ id, status, publishOn, onStatus, onPublishOn, wha
       </div>
       <div className="Field">
         <label htmlFor={`${id}-date`}>Publish date</label>
-        <input id={`${id}-date`} type="datetime-local" value={publishOn} onChange={(event) => onPublishOn(event.target.value)} required />
+        <input
+          id={`${id}-date`}
+          type="datetime-local"
+          value={publishOn}
+          onChange={(event) => onPublishOn(event.target.value)}
+          required
+        />
       </div>
     </>
   );

@@ -2,7 +2,16 @@
 import { useEffect, useState } from 'react';
 import type { ContentStatus } from '../../../site/editor/content-status';
 import type { SectionProps } from '../../section-types';
-import { Breadcrumbs, consoleApi, DataTable, FetchStatus, Link, StatusLabel, useFetch, type FetchState } from '../../ui';
+import {
+  Breadcrumbs,
+  consoleApi,
+  DataTable,
+  FetchStatus,
+  Link,
+  StatusLabel,
+  useFetch,
+  type FetchState,
+} from '../../ui';
 import { PostEditor } from './PostEditor';
 import { statusLabel, type Blog } from './status';
 
@@ -30,7 +39,10 @@ function PostList({ blog, blogs, onBlog }: { blog: Blog; blogs: Blog[]; onBlog: 
   const load = async (offset: number) => {
     setState('pending');
     try {
-      const page = await consoleApi<PostPage>('GET', `/api/console/posts?collectionId=${encodeURIComponent(blog.id)}&offset=${offset}`);
+      const page = await consoleApi<PostPage>(
+        'GET',
+        `/api/console/posts?collectionId=${encodeURIComponent(blog.id)}&offset=${offset}`,
+      );
       setPosts((before) => (offset === 0 ? page.posts : [...before, ...page.posts]));
       setTotal(page.total);
       setFailure(null);
@@ -72,7 +84,12 @@ function PostList({ blog, blogs, onBlog }: { blog: Blog; blogs: Blog[]; onBlog: 
         rows={posts}
         rowKey={(post) => post.id}
         columns={[
-          { key: 'title', label: 'Title', primary: true, render: (post) => <Link to={`/config/posts/${post.id}`}>{post.title}</Link> },
+          {
+            key: 'title',
+            label: 'Title',
+            primary: true,
+            render: (post) => <Link to={`/config/posts/${post.id}`}>{post.title}</Link>,
+          },
           {
             key: 'status',
             label: 'Status',
@@ -100,6 +117,11 @@ export default function PostsSection({ session, path, navigate }: SectionProps) 
   if (listed.data === undefined) return <FetchStatus fetched={listed} loading="Loading…" />;
   if (blog === undefined) return <p className="Console-loading">This site has no blog.</p>;
   const [first] = path;
-  if (first === undefined) return <PostList blog={blog} blogs={blogs} onBlog={(id) => navigate(`/config/posts?blog=${encodeURIComponent(id)}`)} />;
-  return <PostEditor key={first} session={session} postId={first === 'new' ? null : first} blog={blog} navigate={navigate} />;
+  if (first === undefined)
+    return (
+      <PostList blog={blog} blogs={blogs} onBlog={(id) => navigate(`/config/posts?blog=${encodeURIComponent(id)}`)} />
+    );
+  return (
+    <PostEditor key={first} session={session} postId={first === 'new' ? null : first} blog={blog} navigate={navigate} />
+  );
 }

@@ -2,9 +2,19 @@
 import { CONTENT_STATUS_LABELS, type ContentStatus } from '../../../site/editor/content-status';
 import type { StatusTone } from '../../ui';
 
-const TONES: Record<ContentStatus, StatusTone> = { published: 'success', scheduled: 'info', needsReview: 'warning', draft: 'neutral', private: 'critical' };
+const TONES: Record<ContentStatus, StatusTone> = {
+  published: 'success',
+  scheduled: 'info',
+  needsReview: 'warning',
+  draft: 'neutral',
+  private: 'critical',
+};
 
-export function statusLabel(status: ContentStatus, publishOn: number, now = Date.now()): { text: string; tone: StatusTone } {
+export function statusLabel(
+  status: ContentStatus,
+  publishOn: number,
+  now = Date.now(),
+): { text: string; tone: StatusTone } {
   const shown: ContentStatus = status === 'scheduled' && publishOn <= now ? 'published' : status;
   return { text: CONTENT_STATUS_LABELS[shown], tone: TONES[shown] };
 }

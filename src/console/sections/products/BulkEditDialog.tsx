@@ -8,7 +8,10 @@ import { SaveStatus, useSave } from '../../ui/SaveStatus';
 
 export type BulkKind = 'stock' | 'price';
 
-type Change = { kind: 'stock'; mode: 'set' | 'add'; amount: number } | { kind: 'unlimited' } | { kind: 'price'; mode: 'set' | 'percent'; amount: number };
+type Change =
+  | { kind: 'stock'; mode: 'set' | 'add'; amount: number }
+  | { kind: 'unlimited' }
+  | { kind: 'price'; mode: 'set' | 'percent'; amount: number };
 
 const MODES: Record<BulkKind, { value: string; label: string }[]> = {
   stock: [
@@ -22,7 +25,17 @@ const MODES: Record<BulkKind, { value: string; label: string }[]> = {
   ],
 };
 
-export function BulkEditDialog({ kind, ids, currency, onClose }: { kind: BulkKind; ids: string[]; currency: string; onClose: (changed: boolean) => void }) {
+export function BulkEditDialog({
+  kind,
+  ids,
+  currency,
+  onClose,
+}: {
+  kind: BulkKind;
+  ids: string[];
+  currency: string;
+  onClose: (changed: boolean) => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [mode, setMode] = useState(MODES[kind][0]?.value ?? 'set');
   const [amount, setAmount] = useState('');
@@ -44,7 +57,9 @@ export function BulkEditDialog({ kind, ids, currency, onClose }: { kind: BulkKin
       return units === null ? PRODUCT_MESSAGES.price : { kind: 'price', mode: 'set', amount: units };
     }
     const percent = Number(amount);
-    return amount.trim() === '' || !Number.isInteger(percent) || percent < -100 ? 'Enter a whole percentage, such as 10 or -15.' : { kind: 'price', mode: 'percent', amount: percent };
+    return amount.trim() === '' || !Number.isInteger(percent) || percent < -100
+      ? 'Enter a whole percentage, such as 10 or -15.'
+      : { kind: 'price', mode: 'percent', amount: percent };
   };
 
   const submit = async (event: FormEvent) => {
@@ -76,15 +91,34 @@ export function BulkEditDialog({ kind, ids, currency, onClose }: { kind: BulkKin
           <legend>Change</legend>
           {MODES[kind].map((option) => (
             <label key={option.value} className="Field-inline">
-              <input type="radio" name="bulk-mode" value={option.value} checked={mode === option.value} onChange={() => setMode(option.value)} />
+              <input
+                type="radio"
+                name="bulk-mode"
+                value={option.value}
+                checked={mode === option.value}
+                onChange={() => setMode(option.value)}
+              />
               {option.label}
             </label>
           ))}
         </fieldset>
         {mode !== 'unlimited' && (
           <div className="Field">
-            <label htmlFor="bulk-amount">{kind === 'price' && mode === 'set' ? `Price (${currency})` : mode === 'percent' ? 'Percentage' : 'Quantity'}</label>
-            <input id="bulk-amount" type="text" inputMode={mode === 'set' && kind === 'price' ? 'decimal' : 'numeric'} value={amount} onChange={(event) => setAmount(event.target.value)} {...describedBy('bulk-amount-error', error)} />
+            <label htmlFor="bulk-amount">
+              {kind === 'price' && mode === 'set'
+                ? `Price (${currency})`
+                : mode === 'percent'
+                  ? 'Percentage'
+                  : 'Quantity'}
+            </label>
+            <input
+              id="bulk-amount"
+              type="text"
+              inputMode={mode === 'set' && kind === 'price' ? 'decimal' : 'numeric'}
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              {...describedBy('bulk-amount-error', error)}
+            />
             <FieldError id="bulk-amount-error" message={error} />
           </div>
         )}

@@ -6,7 +6,16 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ProductType } from '../../../commerce/product';
-import { alwaysUnlimited, BILLING_UNITS, pricedWithoutVariants, PRODUCT_MESSAGES, PRODUCT_TYPES, subscribable, type ProductForm, type ProductTypeCode } from '../../../site/editor/product-form';
+import {
+  alwaysUnlimited,
+  BILLING_UNITS,
+  pricedWithoutVariants,
+  PRODUCT_MESSAGES,
+  PRODUCT_TYPES,
+  subscribable,
+  type ProductForm,
+  type ProductTypeCode,
+} from '../../../site/editor/product-form';
 import { NAME_LIMITS } from '../../../site/editor/tag-manager';
 import { MAX_ITEM_PICTURES } from '../../../site/main-image';
 import { guardLeaving, replaceLocation } from '../../router';
@@ -47,15 +56,46 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function TextField({ id, label, value, onChange, error, hint, multiline = false, maxLength }: { id: string; label: string; value: string; onChange: (value: string) => void; error?: string; hint?: string; multiline?: boolean; maxLength?: number }) {
+function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  multiline = false,
+  maxLength,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: string;
+  multiline?: boolean;
+  maxLength?: number;
+}) {
   const described = describedBy(`${id}-error`, error);
   return (
     <div className="Field">
       <label htmlFor={id}>{label}</label>
       {multiline ? (
-        <textarea id={id} value={value} maxLength={maxLength} onChange={(event) => onChange(event.target.value)} {...described} />
+        <textarea
+          id={id}
+          value={value}
+          maxLength={maxLength}
+          onChange={(event) => onChange(event.target.value)}
+          {...described}
+        />
       ) : (
-        <input id={id} type="text" value={value} maxLength={maxLength} onChange={(event) => onChange(event.target.value)} {...described} />
+        <input
+          id={id}
+          type="text"
+          value={value}
+          maxLength={maxLength}
+          onChange={(event) => onChange(event.target.value)}
+          {...described}
+        />
       )}
       {hint !== undefined && <p className="Field-hint">{hint}</p>}
       <FieldError id={`${id}-error`} message={error} />
@@ -63,9 +103,21 @@ function TextField({ id, label, value, onChange, error, hint, multiline = false,
   );
 }
 
-export function ProductEditor({ productId, context, navigate, canUpload }: { productId: string | null; context: CatalogContext; navigate: (to: string) => void; canUpload: boolean }) {
+export function ProductEditor({
+  productId,
+  context,
+  navigate,
+  canUpload,
+}: {
+  productId: string | null;
+  context: CatalogContext;
+  navigate: (to: string) => void;
+  canUpload: boolean;
+}) {
   const currency = context.currency;
-  const [draft, setDraft] = useState<ProductDraft | null>(productId === null ? newProductDraft(context.collections[0]?.id ?? '') : null);
+  const [draft, setDraft] = useState<ProductDraft | null>(
+    productId === null ? newProductDraft(context.collections[0]?.id ?? '') : null,
+  );
   // The product as last loaded or saved: the editor warns before leaving while the draft differs from it.
   const [baseline, setBaseline] = useState<ProductDraft | null>(draft);
   const [stored, setStored] = useState<{ id: string; fullUrl: string } | null>(null);
@@ -108,7 +160,10 @@ export function ProductEditor({ productId, context, navigate, canUpload }: { pro
     return (
       <div className="Page">
         <Breadcrumbs items={[{ label: 'Products', to: PRODUCTS_ROOT }, { label: 'Product' }]} />
-        <FetchStatus fetched={{ state: loadFailure === null ? 'pending' : 'failed', error: loadFailure?.error, reload: retry }} loading="Loading the product…" />
+        <FetchStatus
+          fetched={{ state: loadFailure === null ? 'pending' : 'failed', error: loadFailure?.error, reload: retry }}
+          loading="Loading the product…"
+        />
       </div>
     );
   }
@@ -128,14 +183,20 @@ export function ProductEditor({ productId, context, navigate, canUpload }: { pro
     }
     setProblems({});
     const saved = await run(() =>
-      stored === null ? consoleApi<SavedProduct>('POST', '/api/console/products', checked.form) : consoleApi<SavedProduct>('PUT', `/api/console/products/${encodeURIComponent(stored.id)}`, checked.form),
+      stored === null
+        ? consoleApi<SavedProduct>('POST', '/api/console/products', checked.form)
+        : consoleApi<SavedProduct>('PUT', `/api/console/products/${encodeURIComponent(stored.id)}`, checked.form),
     );
     if (saved === undefined) return;
     setStored({ id: saved.id, fullUrl: saved.fullUrl });
     setSaves((n) => n + 1);
     // The counts just saved are what the stock fields now show: a later save changes only what is edited again.
     const shown = checked.form.variants.map((variant) => variant.stock);
-    const asSaved = (before: ProductDraft): ProductDraft => ({ ...before, urlId: saved.urlId, variants: before.variants.map((variant, i) => ({ ...variant, stockShown: shown[i] })) });
+    const asSaved = (before: ProductDraft): ProductDraft => ({
+      ...before,
+      urlId: saved.urlId,
+      variants: before.variants.map((variant, i) => ({ ...variant, stockShown: shown[i] })),
+    });
     // What was sent is saved; what was typed while it was being saved is not yet.
     setBaseline(asSaved(sent));
     setDraft((before) => (before === null ? before : asSaved(before)));
@@ -147,7 +208,12 @@ export function ProductEditor({ productId, context, navigate, canUpload }: { pro
 
   const remove = async () => {
     if (stored === null) return;
-    const sure = await confirm({ title: `Delete ${draft.title}?`, message: <p>The product leaves the store at once. This cannot be undone.</p>, confirmLabel: 'Delete product', danger: true });
+    const sure = await confirm({
+      title: `Delete ${draft.title}?`,
+      message: <p>The product leaves the store at once. This cannot be undone.</p>,
+      confirmLabel: 'Delete product',
+      danger: true,
+    });
     if (!sure) return;
     const done = await run(() => consoleApi('DELETE', `/api/console/products/${encodeURIComponent(stored.id)}`));
     if (done === undefined) return;
@@ -158,7 +224,9 @@ export function ProductEditor({ productId, context, navigate, canUpload }: { pro
 
   const duplicate = async () => {
     if (stored === null) return;
-    const copy = await run(() => consoleApi<{ id: string }>('POST', `/api/console/products/${encodeURIComponent(stored.id)}/duplicate`, {}));
+    const copy = await run(() =>
+      consoleApi<{ id: string }>('POST', `/api/console/products/${encodeURIComponent(stored.id)}/duplicate`, {}),
+    );
     if (copy !== undefined) navigate(`${PRODUCTS_ROOT}/${encodeURIComponent(copy.id)}`);
   };
 
@@ -166,7 +234,14 @@ export function ProductEditor({ productId, context, navigate, canUpload }: { pro
   // (and, being saved already, they are no unsaved change).
   const showOnHand = (onHand: Record<string, number>) => {
     const shown = (before: ProductDraft | null) =>
-      before === null ? before : { ...before, variants: before.variants.map((v) => (onHand[v.sku] === undefined ? v : { ...v, stock: String(onHand[v.sku]), stockShown: onHand[v.sku] })) };
+      before === null
+        ? before
+        : {
+            ...before,
+            variants: before.variants.map((v) =>
+              onHand[v.sku] === undefined ? v : { ...v, stock: String(onHand[v.sku]), stockShown: onHand[v.sku] },
+            ),
+          };
     setDraft(shown);
     setBaseline(shown);
   };
@@ -212,21 +287,64 @@ export function ProductEditor({ productId, context, navigate, canUpload }: { pro
       <div className="Columns">
         <div>
           <Section title="Details">
-            <TextField id="product-title" label="Title" value={draft.title} maxLength={100} onChange={(title) => set({ title })} error={problem('title')} />
-            <TextField id="product-description" label="Description" multiline value={draft.description} onChange={(description) => set({ description })} hint="A blank line starts a new paragraph." />
-            <TextField id="product-excerpt" label="Short description (shown in lists)" multiline value={draft.excerpt} onChange={(excerpt) => set({ excerpt })} />
+            <TextField
+              id="product-title"
+              label="Title"
+              value={draft.title}
+              maxLength={100}
+              onChange={(title) => set({ title })}
+              error={problem('title')}
+            />
+            <TextField
+              id="product-description"
+              label="Description"
+              multiline
+              value={draft.description}
+              onChange={(description) => set({ description })}
+              hint="A blank line starts a new paragraph."
+            />
+            <TextField
+              id="product-excerpt"
+              label="Short description (shown in lists)"
+              multiline
+              value={draft.excerpt}
+              onChange={(excerpt) => set({ excerpt })}
+            />
           </Section>
           <Section title="Pictures">
-            <PicturesEditor id="product-images" pictures={draft.images} max={MAX_ITEM_PICTURES} canUpload={canUpload} problem={problem} onChange={(change) => setDraft((before) => before && { ...before, images: change(before.images) })} />
+            <PicturesEditor
+              id="product-images"
+              pictures={draft.images}
+              max={MAX_ITEM_PICTURES}
+              canUpload={canUpload}
+              problem={problem}
+              onChange={(change) => setDraft((before) => before && { ...before, images: change(before.images) })}
+            />
           </Section>
           {withoutVariants ? (
             <Section title="Pricing">
               <div className="Field-row">
-                <TextField id="product-price" label={`Price (${currency})`} value={draft.price} onChange={(price) => set({ price })} error={problem('price')} />
-                <TextField id="product-sale-price" label={`Sale price (${currency})`} value={draft.salePrice} onChange={(salePrice) => set({ salePrice })} error={problem('salePrice')} />
+                <TextField
+                  id="product-price"
+                  label={`Price (${currency})`}
+                  value={draft.price}
+                  onChange={(price) => set({ price })}
+                  error={problem('price')}
+                />
+                <TextField
+                  id="product-sale-price"
+                  label={`Sale price (${currency})`}
+                  value={draft.salePrice}
+                  onChange={(salePrice) => set({ salePrice })}
+                  error={problem('salePrice')}
+                />
               </div>
               <label className="Field-inline">
-                <input type="checkbox" checked={draft.onSale} onChange={(event) => set({ onSale: event.target.checked })} />
+                <input
+                  type="checkbox"
+                  checked={draft.onSale}
+                  onChange={(event) => set({ onSale: event.target.checked })}
+                />
                 On sale
               </label>
             </Section>
@@ -252,18 +370,46 @@ export function ProductEditor({ productId, context, navigate, canUpload }: { pro
           {subscribable(type) && (
             <Section title="Subscription">
               <label className="Field-inline">
-                <input type="checkbox" checked={draft.subscription !== null} onChange={(event) => set({ subscription: event.target.checked ? { every: 1, unit: 'MONTH', cycles: 0 } : null })} />
+                <input
+                  type="checkbox"
+                  checked={draft.subscription !== null}
+                  onChange={(event) =>
+                    set({ subscription: event.target.checked ? { every: 1, unit: 'MONTH', cycles: 0 } : null })
+                  }
+                />
                 Sell as a subscription
               </label>
               {draft.subscription !== null && (
                 <div className="Field-row">
                   <div className="Field">
                     <label htmlFor="subscription-every">Bill every</label>
-                    <input id="subscription-every" type="number" min={1} max={52} value={draft.subscription.every} onChange={(event) => draft.subscription && set({ subscription: { ...draft.subscription, every: Number(event.target.value) || 1 } })} />
+                    <input
+                      id="subscription-every"
+                      type="number"
+                      min={1}
+                      max={52}
+                      value={draft.subscription.every}
+                      onChange={(event) =>
+                        draft.subscription &&
+                        set({ subscription: { ...draft.subscription, every: Number(event.target.value) || 1 } })
+                      }
+                    />
                   </div>
                   <div className="Field">
                     <label htmlFor="subscription-unit">Period</label>
-                    <select id="subscription-unit" value={draft.subscription.unit} onChange={(event) => draft.subscription && set({ subscription: { ...draft.subscription, unit: event.target.value as (typeof BILLING_UNITS)[number] } })}>
+                    <select
+                      id="subscription-unit"
+                      value={draft.subscription.unit}
+                      onChange={(event) =>
+                        draft.subscription &&
+                        set({
+                          subscription: {
+                            ...draft.subscription,
+                            unit: event.target.value as (typeof BILLING_UNITS)[number],
+                          },
+                        })
+                      }
+                    >
                       <option value="WEEK">Weeks</option>
                       <option value="MONTH">Months</option>
                       <option value="YEAR">Years</option>
@@ -271,7 +417,19 @@ export function ProductEditor({ productId, context, navigate, canUpload }: { pro
                   </div>
                   <div className="Field">
                     <label htmlFor="subscription-cycles">Number of payments (0: until cancelled)</label>
-                    <input id="subscription-cycles" type="number" min={0} max={1000} value={draft.subscription.cycles} onChange={(event) => draft.subscription && set({ subscription: { ...draft.subscription, cycles: Math.max(0, Number(event.target.value) || 0) } })} />
+                    <input
+                      id="subscription-cycles"
+                      type="number"
+                      min={0}
+                      max={1000}
+                      value={draft.subscription.cycles}
+                      onChange={(event) =>
+                        draft.subscription &&
+                        set({
+                          subscription: { ...draft.subscription, cycles: Math.max(0, Number(event.target.value) || 0) },
+                        })
+                      }
+                    />
                   </div>
                 </div>
               )}
@@ -281,7 +439,14 @@ export function ProductEditor({ productId, context, navigate, canUpload }: { pro
           <Section title="Additional fields">
             <div className="Field">
               <label htmlFor="product-form">Form the shopper fills in when adding to the cart</label>
-              <select id="product-form" value={draft.additionalFieldsFormId ?? ''} onChange={(event) => set({ additionalFieldsFormId: event.target.value === '' ? null : event.target.value })} {...describedBy('product-form-error', problem('additionalFieldsFormId'))}>
+              <select
+                id="product-form"
+                value={draft.additionalFieldsFormId ?? ''}
+                onChange={(event) =>
+                  set({ additionalFieldsFormId: event.target.value === '' ? null : event.target.value })
+                }
+                {...describedBy('product-form-error', problem('additionalFieldsFormId'))}
+              >
                 <option value="">None</option>
                 {context.forms.map((form) => (
                   <option key={form.id} value={form.id}>
@@ -295,12 +460,22 @@ export function ProductEditor({ productId, context, navigate, canUpload }: { pro
         </div>
         <div>
           <Section title="Status">
-            <StatusPanel status={draft.status} publishOn={draft.publishOn} timeZone={context.timeZone} onChange={(change) => set(change)} error={problem('publishOn')} />
+            <StatusPanel
+              status={draft.status}
+              publishOn={draft.publishOn}
+              timeZone={context.timeZone}
+              onChange={(change) => set(change)}
+              error={problem('publishOn')}
+            />
           </Section>
           <Section title="Product type">
             <div className="Field">
               <label htmlFor="product-type">Type</label>
-              <select id="product-type" value={type} onChange={(event) => setType(Number(event.target.value) as ProductTypeCode)}>
+              <select
+                id="product-type"
+                value={type}
+                onChange={(event) => setType(Number(event.target.value) as ProductTypeCode)}
+              >
                 {PRODUCT_TYPES.map((option) => (
                   <option key={option.code} value={option.code}>
                     {option.label}
@@ -310,7 +485,12 @@ export function ProductEditor({ productId, context, navigate, canUpload }: { pro
             </div>
             <div className="Field">
               <label htmlFor="product-collection">Collection</label>
-              <select id="product-collection" value={draft.collectionId} disabled={stored !== null} onChange={(event) => set({ collectionId: event.target.value })}>
+              <select
+                id="product-collection"
+                value={draft.collectionId}
+                disabled={stored !== null}
+                onChange={(event) => set({ collectionId: event.target.value })}
+              >
                 {context.collections.map((collection) => (
                   <option key={collection.id} value={collection.id}>
                     {collection.title}
@@ -320,19 +500,71 @@ export function ProductEditor({ productId, context, navigate, canUpload }: { pro
             </div>
           </Section>
           <Section title="Organisation">
-            <NamesInput id="product-tags" label="Tags" names={draft.tags} suggestions={context.tags} maxLength={NAME_LIMITS.tag} onChange={(tags) => set({ tags })} error={problem('tags')} />
-            <NamesInput id="product-categories" label="Categories" names={draft.categories} suggestions={context.categories} maxLength={NAME_LIMITS.category} onChange={(categories) => set({ categories })} error={problem('categories')} />
+            <NamesInput
+              id="product-tags"
+              label="Tags"
+              names={draft.tags}
+              suggestions={context.tags}
+              maxLength={NAME_LIMITS.tag}
+              onChange={(tags) => set({ tags })}
+              error={problem('tags')}
+            />
+            <NamesInput
+              id="product-categories"
+              label="Categories"
+              names={draft.categories}
+              suggestions={context.categories}
+              maxLength={NAME_LIMITS.category}
+              onChange={(categories) => set({ categories })}
+              error={problem('categories')}
+            />
           </Section>
           <Section title="Product page">
-            <TextField id="product-url" label="URL slug" value={draft.urlId} maxLength={100} onChange={(urlId) => set({ urlId })} error={problem('urlId')} hint={draft.urlId === '' ? 'Made from the title when left empty.' : undefined} />
-            <TextField id="product-button" label="Add-to-cart button text" value={draft.customAddButtonText} maxLength={50} onChange={(customAddButtonText) => set({ customAddButtonText })} error={problem('customAddButtonText')} hint="Leave empty for “Add To Cart”." />
-            <TextField id="product-sold-out" label="Sold-out text" value={draft.customSoldOutText} maxLength={100} onChange={(customSoldOutText) => set({ customSoldOutText })} error={problem('customSoldOutText')} hint="Leave empty for “sold out”." />
+            <TextField
+              id="product-url"
+              label="URL slug"
+              value={draft.urlId}
+              maxLength={100}
+              onChange={(urlId) => set({ urlId })}
+              error={problem('urlId')}
+              hint={draft.urlId === '' ? 'Made from the title when left empty.' : undefined}
+            />
+            <TextField
+              id="product-button"
+              label="Add-to-cart button text"
+              value={draft.customAddButtonText}
+              maxLength={50}
+              onChange={(customAddButtonText) => set({ customAddButtonText })}
+              error={problem('customAddButtonText')}
+              hint="Leave empty for “Add To Cart”."
+            />
+            <TextField
+              id="product-sold-out"
+              label="Sold-out text"
+              value={draft.customSoldOutText}
+              maxLength={100}
+              onChange={(customSoldOutText) => set({ customSoldOutText })}
+              error={problem('customSoldOutText')}
+              hint="Leave empty for “sold out”."
+            />
             <label className="Field-inline">
-              <input type="checkbox" checked={draft.scarcityEnabled} onChange={(event) => set({ scarcityEnabled: event.target.checked })} />
+              <input
+                type="checkbox"
+                checked={draft.scarcityEnabled}
+                onChange={(event) => set({ scarcityEnabled: event.target.checked })}
+              />
               Show a low-stock message
             </label>
             {draft.scarcityEnabled && (
-              <TextField id="product-scarcity" label="Low-stock message" value={draft.scarcityText} maxLength={100} onChange={(scarcityText) => set({ scarcityText })} error={problem('scarcityText')} hint="{qtyInStock} is replaced by the number left." />
+              <TextField
+                id="product-scarcity"
+                label="Low-stock message"
+                value={draft.scarcityText}
+                maxLength={100}
+                onChange={(scarcityText) => set({ scarcityText })}
+                error={problem('scarcityText')}
+                hint="{qtyInStock} is replaced by the number left."
+              />
             )}
           </Section>
         </div>
@@ -349,6 +581,11 @@ export function ProductEditor({ productId, context, navigate, canUpload }: { pro
 }
 
 /** Problems found before sending show as the spec's summary message. */
-function problemsStatus(state: ReturnType<typeof useSave>['state'], problems: Record<string, string>): ReturnType<typeof useSave>['state'] {
-  return Object.keys(problems).length > 0 && state.status !== 'saving' ? { status: 'error', message: PRODUCT_MESSAGES.invalid } : state;
+function problemsStatus(
+  state: ReturnType<typeof useSave>['state'],
+  problems: Record<string, string>,
+): ReturnType<typeof useSave>['state'] {
+  return Object.keys(problems).length > 0 && state.status !== 'saving'
+    ? { status: 'error', message: PRODUCT_MESSAGES.invalid }
+    : state;
 }

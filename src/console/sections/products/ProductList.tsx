@@ -52,7 +52,9 @@ function filtersOf(search: string): Filters {
 }
 
 function queryOf(filters: Filters, offset = 0): string {
-  const params = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== undefined && value !== '') as [string, string][]);
+  const params = new URLSearchParams(
+    Object.entries(filters).filter(([, value]) => value !== undefined && value !== '') as [string, string][],
+  );
   if (offset > 0) params.set('offset', String(offset));
   return params.toString();
 }
@@ -75,7 +77,21 @@ function priceText(row: ProductRow, currency: string): string {
 }
 
 /** One filter of the list: a labelled select whose empty choice means "any". */
-function FilterSelect({ label, name, anyText, value, options, onChange }: { label: string; name: keyof Filters; anyText: string; value: string | undefined; options: readonly (readonly [string, string])[]; onChange: (key: keyof Filters, value: string) => void }) {
+function FilterSelect({
+  label,
+  name,
+  anyText,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  name: keyof Filters;
+  anyText: string;
+  value: string | undefined;
+  options: readonly (readonly [string, string])[];
+  onChange: (key: keyof Filters, value: string) => void;
+}) {
   return (
     <div className="Field">
       <label htmlFor={`products-${name}`}>{label}</label>
@@ -105,7 +121,10 @@ export function ProductList({ context, search }: { context: CatalogContext; sear
   const load = useCallback(async (offset: number) => {
     setState('pending');
     try {
-      const answer = await consoleApi<ProductPage>('GET', `/api/console/products?${queryOf(filtersOf(location.search), offset)}`);
+      const answer = await consoleApi<ProductPage>(
+        'GET',
+        `/api/console/products?${queryOf(filtersOf(location.search), offset)}`,
+      );
       setRows((before) => (offset === 0 ? answer.products : [...before, ...answer.products]));
       setPage({ total: answer.total, nextOffset: answer.nextOffset });
       setFailure(null);
@@ -121,8 +140,12 @@ export function ProductList({ context, search }: { context: CatalogContext; sear
     void load(0);
   }, [query, load]);
 
-  const setFilter = (key: keyof Filters, value: string) => replaceLocation(`${PRODUCTS_ROOT}?${queryOf({ ...filters, [key]: value })}`);
-  const sort = filters.sort === undefined ? { key: 'title', direction: 'ascending' as SortDirection } : { key: filters.sort, direction: (filters.direction ?? 'ascending') as SortDirection };
+  const setFilter = (key: keyof Filters, value: string) =>
+    replaceLocation(`${PRODUCTS_ROOT}?${queryOf({ ...filters, [key]: value })}`);
+  const sort =
+    filters.sort === undefined
+      ? { key: 'title', direction: 'ascending' as SortDirection }
+      : { key: filters.sort, direction: (filters.direction ?? 'ascending') as SortDirection };
   const currency = context.currency;
 
   const columns: Column<ProductRow>[] = [
@@ -133,7 +156,11 @@ export function ProductList({ context, search }: { context: CatalogContext; sear
       primary: true,
       render: (row) => (
         <span className="Cell-title">
-          {row.image !== null ? <img className="Thumb" src={row.image} alt="" width={40} height={40} loading="lazy" /> : <span className="Thumb" aria-hidden="true" />}
+          {row.image !== null ? (
+            <img className="Thumb" src={row.image} alt="" width={40} height={40} loading="lazy" />
+          ) : (
+            <span className="Thumb" aria-hidden="true" />
+          )}
           <Link to={`${PRODUCTS_ROOT}/${encodeURIComponent(row.id)}`}>{row.title}</Link>
         </span>
       ),
@@ -143,14 +170,28 @@ export function ProductList({ context, search }: { context: CatalogContext; sear
       label: 'Status',
       render: (row) => (
         <span className="Cell-labels">
-          {!row.onStorefront && <StatusLabel tone={row.status === 'scheduled' ? 'info' : 'neutral'}>{PRODUCT_STATUS_LABELS[row.status]}</StatusLabel>}
+          {!row.onStorefront && (
+            <StatusLabel tone={row.status === 'scheduled' ? 'info' : 'neutral'}>
+              {PRODUCT_STATUS_LABELS[row.status]}
+            </StatusLabel>
+          )}
           {stockLabel(row)}
           {row.onSale && <StatusLabel tone="info">On sale</StatusLabel>}
         </span>
       ),
     },
-    { key: 'type', label: 'Type', wideOnly: true, render: (row) => PRODUCT_TYPES.find((type) => type.code === row.productType)?.label ?? `Type ${row.productType}` },
-    { key: 'collection', label: 'Collection', wideOnly: true, render: (row) => context.collections.find((c) => c.id === row.collectionId)?.title ?? row.collectionId },
+    {
+      key: 'type',
+      label: 'Type',
+      wideOnly: true,
+      render: (row) => PRODUCT_TYPES.find((type) => type.code === row.productType)?.label ?? `Type ${row.productType}`,
+    },
+    {
+      key: 'collection',
+      label: 'Collection',
+      wideOnly: true,
+      render: (row) => context.collections.find((c) => c.id === row.collectionId)?.title ?? row.collectionId,
+    },
     { key: 'price', label: 'Price', sortable: true, align: 'end', render: (row) => priceText(row, currency) },
     { key: 'stock', label: 'Stock', sortable: true, align: 'end', render: stockText },
   ];
@@ -176,18 +217,60 @@ export function ProductList({ context, search }: { context: CatalogContext; sear
       >
         <div className="Field Field--grow">
           <label htmlFor="products-search">Search products</label>
-          <input id="products-search" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} onBlur={() => searchText !== (filters.q ?? '') && setFilter('q', searchText)} />
+          <input
+            id="products-search"
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            onBlur={() => searchText !== (filters.q ?? '') && setFilter('q', searchText)}
+          />
         </div>
-        <FilterSelect label="Collection" name="collection" anyText="All collections" value={filters.collection} options={context.collections.map((collection) => [collection.id, collection.title])} onChange={setFilter} />
-        <FilterSelect label="Tag" name="tag" anyText="Any tag" value={filters.tag} options={context.tags.map((tag) => [tag, tag])} onChange={setFilter} />
-        <FilterSelect label="Category" name="category" anyText="Any category" value={filters.category} options={context.categories.map((category) => [category, category])} onChange={setFilter} />
-        <FilterSelect label="Stock" name="stock" anyText="Any stock" value={filters.stock} options={[['in', 'In stock'], ['low', 'Low stock'], ['out', 'Sold out']]} onChange={setFilter} />
+        <FilterSelect
+          label="Collection"
+          name="collection"
+          anyText="All collections"
+          value={filters.collection}
+          options={context.collections.map((collection) => [collection.id, collection.title])}
+          onChange={setFilter}
+        />
+        <FilterSelect
+          label="Tag"
+          name="tag"
+          anyText="Any tag"
+          value={filters.tag}
+          options={context.tags.map((tag) => [tag, tag])}
+          onChange={setFilter}
+        />
+        <FilterSelect
+          label="Category"
+          name="category"
+          anyText="Any category"
+          value={filters.category}
+          options={context.categories.map((category) => [category, category])}
+          onChange={setFilter}
+        />
+        <FilterSelect
+          label="Stock"
+          name="stock"
+          anyText="Any stock"
+          value={filters.stock}
+          options={[
+            ['in', 'In stock'],
+            ['low', 'Low stock'],
+            ['out', 'Sold out'],
+          ]}
+          onChange={setFilter}
+        />
         <button type="submit" className="Button">
           Search
         </button>
       </form>
       <p className="Muted" role="status" aria-live="polite">
-        {state === 'pending' && rows.length === 0 ? 'Loading products…' : page === null ? '' : `${page.total} ${page.total === 1 ? 'product' : 'products'}`}
+        {state === 'pending' && rows.length === 0
+          ? 'Loading products…'
+          : page === null
+            ? ''
+            : `${page.total} ${page.total === 1 ? 'product' : 'products'}`}
       </p>
       <FetchStatus fetched={{ state, error: failure?.error, reload: () => void load(failure?.offset ?? 0) }} />
       {selected.size > 0 && (
@@ -211,7 +294,9 @@ export function ProductList({ context, search }: { context: CatalogContext; sear
         rowKey={(row) => row.id}
         rowLabel={(row) => row.title}
         sort={sort}
-        onSort={(key, direction) => replaceLocation(`${PRODUCTS_ROOT}?${queryOf({ ...filters, sort: key, direction })}`)}
+        onSort={(key, direction) =>
+          replaceLocation(`${PRODUCTS_ROOT}?${queryOf({ ...filters, sort: key, direction })}`)
+        }
         selected={selected}
         onSelect={setSelected}
         hasMore={page?.nextOffset != null}

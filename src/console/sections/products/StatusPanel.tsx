@@ -26,7 +26,12 @@ export function StatusPanel({ status, publishOn, timeZone, onChange, error }: St
     <>
       <div className="Field">
         <label htmlFor="product-status">Status</label>
-        <select id="product-status" value={status} onChange={(event) => onChange({ status: event.target.value as ProductStatus })} aria-describedby="product-status-hint">
+        <select
+          id="product-status"
+          value={status}
+          onChange={(event) => onChange({ status: event.target.value as ProductStatus })}
+          aria-describedby="product-status-hint"
+        >
           {PRODUCT_STATUSES.map((option) => (
             <option key={option} value={option}>
               {PRODUCT_STATUS_LABELS[option]}

@@ -6,7 +6,13 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { adjustmentProblem, STOCK_EVENT_LABELS, STOCK_REASONS, type StockEvent, type StockReason } from '../../../site/editor/stock-adjust';
+import {
+  adjustmentProblem,
+  STOCK_EVENT_LABELS,
+  STOCK_REASONS,
+  type StockEvent,
+  type StockReason,
+} from '../../../site/editor/stock-adjust';
 import { consoleApi } from '../../ui/api';
 import { DialogActions } from '../../ui/DialogActions';
 import { describedBy, FieldError } from '../../ui/FieldError';
@@ -33,7 +39,15 @@ function eventText(event: StockEvent): string {
   return event.reason === null ? by : `${by} · ${event.reason}`;
 }
 
-function AdjustDialog({ productId, variant, onDone }: { productId: string; variant: VariantStock; onDone: (variants: VariantStock[] | null) => void }) {
+function AdjustDialog({
+  productId,
+  variant,
+  onDone,
+}: {
+  productId: string;
+  variant: VariantStock;
+  onDone: (variants: VariantStock[] | null) => void;
+}) {
   const dialog = useModalDialog();
   const amountField = useRef<HTMLInputElement>(null);
   // The dialog opens on the number to type (showModal would focus the first radio).
@@ -54,7 +68,14 @@ function AdjustDialog({ productId, variant, onDone }: { productId: string; varia
     const wrong = amount.trim() === '' ? adjustmentProblem(mode, Number.NaN) : adjustmentProblem(mode, n);
     if (wrong !== null) return setProblem(wrong);
     setProblem(undefined);
-    const answer = await run(() => consoleApi<{ variants: VariantStock[] }>('POST', `/api/console/products/${encodeURIComponent(productId)}/stock`, { sku: variant.sku, mode, amount: n, reason }));
+    const answer = await run(() =>
+      consoleApi<{ variants: VariantStock[] }>('POST', `/api/console/products/${encodeURIComponent(productId)}/stock`, {
+        sku: variant.sku,
+        mode,
+        amount: n,
+        reason,
+      }),
+    );
     if (answer !== undefined) onDone(answer.variants);
   };
   const error = problem ?? fieldError('amount');
@@ -87,7 +108,15 @@ function AdjustDialog({ productId, variant, onDone }: { productId: string; varia
         </fieldset>
         <div className="Field">
           <label htmlFor="adjust-amount">{mode === 'add' ? 'Units to add' : 'On hand'}</label>
-          <input id="adjust-amount" ref={amountField} type="text" inputMode="numeric" value={amount} onChange={(event) => setAmount(event.target.value)} {...describedBy('adjust-amount-error', error)} />
+          <input
+            id="adjust-amount"
+            ref={amountField}
+            type="text"
+            inputMode="numeric"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            {...describedBy('adjust-amount-error', error)}
+          />
           <FieldError id="adjust-amount-error" message={error} />
           {after !== null && error === undefined && <p className="Field-hint">On hand after: {Math.max(0, after)}</p>}
         </div>
@@ -100,7 +129,12 @@ function AdjustDialog({ productId, variant, onDone }: { productId: string; varia
           </select>
         </div>
         <SaveStatus state={state} />
-        <DialogActions onCancel={() => onDone(null)} submit="Save" busy={state.status === 'saving'} busyLabel="Saving…" />
+        <DialogActions
+          onCancel={() => onDone(null)}
+          submit="Save"
+          busy={state.status === 'saving'}
+          busyLabel="Saving…"
+        />
       </form>
     </dialog>,
     document.body,
@@ -137,7 +171,15 @@ function History({ events }: { events: StockEvent[] }) {
 }
 
 /** `refresh` changes when the product was saved (the form may have set counts); `onOnHand` tells the form the new counts. */
-export function StockPanel({ productId, refresh, onOnHand }: { productId: string; refresh: number; onOnHand: (onHand: Record<string, number>) => void }) {
+export function StockPanel({
+  productId,
+  refresh,
+  onOnHand,
+}: {
+  productId: string;
+  refresh: number;
+  onOnHand: (onHand: Record<string, number>) => void;
+}) {
   const [variants, setVariants] = useState<VariantStock[] | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const [adjusting, setAdjusting] = useState<VariantStock | null>(null);
@@ -147,7 +189,10 @@ export function StockPanel({ productId, refresh, onOnHand }: { productId: string
   useEffect(() => {
     let current = true;
     setFailure(null);
-    consoleApi<{ variants: VariantStock[] }>('GET', `/api/console/products/${encodeURIComponent(productId)}/stock`).then(
+    consoleApi<{ variants: VariantStock[] }>(
+      'GET',
+      `/api/console/products/${encodeURIComponent(productId)}/stock`,
+    ).then(
       (answer) => current && setVariants(answer.variants),
       (error: unknown) => current && setFailure(error),
     );
@@ -156,7 +201,17 @@ export function StockPanel({ productId, refresh, onOnHand }: { productId: string
     };
   }, [productId, refresh, round]);
 
-  if (variants === null) return <FetchStatus fetched={{ state: failure === null ? 'pending' : 'failed', error: failure, reload: () => setRound((n) => n + 1) }} loading="Loading stock…" />;
+  if (variants === null)
+    return (
+      <FetchStatus
+        fetched={{
+          state: failure === null ? 'pending' : 'failed',
+          error: failure,
+          reload: () => setRound((n) => n + 1),
+        }}
+        loading="Loading stock…"
+      />
+    );
   if (variants.length === 0) return <p className="Muted">Every variant has unlimited stock.</p>;
   return (
     <div className="StockPanel">

@@ -27,37 +27,76 @@ interface VariantsEditorProps {
 }
 
 /** A variant's picture, one of the product's (or the one it has from elsewhere, an imported store's). */
-function VariantPicture({ index, value, pictures, onChange, error }: { index: number; value: string; pictures: readonly PickedImage[]; onChange: (url: string) => void; error?: string }) {
+function VariantPicture({
+  index,
+  value,
+  pictures,
+  onChange,
+  error,
+}: {
+  index: number;
+  value: string;
+  pictures: readonly PickedImage[];
+  onChange: (url: string) => void;
+  error?: string;
+}) {
   const id = `variant-${index}-imageUrl`;
-  const name = (picture: PickedImage, i: number) => `Picture ${i + 1}${picture.altText.trim() === '' ? '' : `: ${picture.altText.trim().slice(0, 40)}`}`;
+  const name = (picture: PickedImage, i: number) =>
+    `Picture ${i + 1}${picture.altText.trim() === '' ? '' : `: ${picture.altText.trim().slice(0, 40)}`}`;
   return (
     <>
-      <select id={id} aria-label={`Picture, variant ${index + 1}`} value={value} onChange={(event) => onChange(event.target.value)} {...describedBy(`${id}-error`, error)}>
+      <select
+        id={id}
+        aria-label={`Picture, variant ${index + 1}`}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...describedBy(`${id}-error`, error)}
+      >
         <option value="">The product’s first</option>
         {pictures.map((picture, i) => (
           <option key={picture.assetUrl} value={picture.assetUrl}>
             {name(picture, i)}
           </option>
         ))}
-        {value !== '' && !pictures.some((picture) => picture.assetUrl === value) && <option value={value}>{value.split('/').pop()}</option>}
+        {value !== '' && !pictures.some((picture) => picture.assetUrl === value) && (
+          <option value={value}>{value.split('/').pop()}</option>
+        )}
       </select>
       <FieldError id={`${id}-error`} message={error} />
     </>
   );
 }
 
-export function VariantsEditor({ options, variants, currency, stockless, physical, onChange, problem, pictures }: VariantsEditorProps) {
+export function VariantsEditor({
+  options,
+  variants,
+  currency,
+  stockless,
+  physical,
+  onChange,
+  problem,
+  pictures,
+}: VariantsEditorProps) {
   const [texts, setTexts] = useState(() => optionValuesOf(options, variants).map((option) => option.values.join(', ')));
   const [tooMany, setTooMany] = useState(false);
   const [everyPrice, setEveryPrice] = useState('');
-  const setVariant = (i: number, change: Partial<VariantDraft>) => onChange(options, variants.map((variant, j) => (j === i ? { ...variant, ...change } : variant)));
+  const setVariant = (i: number, change: Partial<VariantDraft>) =>
+    onChange(
+      options,
+      variants.map((variant, j) => (j === i ? { ...variant, ...change } : variant)),
+    );
 
   /** The grid for `names` with `valueTexts`, from `from` (the variants, their values keyed by `names`). */
   const regenerate = (names: string[], valueTexts: string[], from: VariantDraft[]) => {
     const made = generateVariants(
       names.map((name, i) => ({ name, values: valuesOf(valueTexts[i] ?? '') })),
       from,
-      (values, template) => ({ ...emptyVariant(names), values: { ...Object.fromEntries(names.map((name) => [name, ''])), ...values }, price: template?.price ?? '', weightGrams: template?.weightGrams ?? '' }),
+      (values, template) => ({
+        ...emptyVariant(names),
+        values: { ...Object.fromEntries(names.map((name) => [name, ''])), ...values },
+        price: template?.price ?? '',
+        weightGrams: template?.weightGrams ?? '',
+      }),
     );
     setTooMany(made === null);
     if (made === null) return onChange(names, from);
@@ -94,17 +133,40 @@ export function VariantsEditor({ options, variants, currency, stockless, physica
   };
   const applyEveryPrice = () => {
     if (everyPrice.trim() === '') return;
-    onChange(options, variants.map((variant) => ({ ...variant, price: everyPrice.trim() })));
+    onChange(
+      options,
+      variants.map((variant) => ({ ...variant, price: everyPrice.trim() })),
+    );
   };
 
   const cell = (i: number, field: string) => `variants.${i}.${field}`;
-  const nameOf = (variant: VariantDraft, i: number) => options.map((option) => variant.values[option] ?? '').filter((value) => value !== '').join(' / ') || (variants.length === 1 ? 'Default' : `Variant ${i + 1}`);
-  const input = (i: number, field: string, label: string, value: string, set: (value: string) => void, inputMode?: 'decimal' | 'numeric') => {
+  const nameOf = (variant: VariantDraft, i: number) =>
+    options
+      .map((option) => variant.values[option] ?? '')
+      .filter((value) => value !== '')
+      .join(' / ') || (variants.length === 1 ? 'Default' : `Variant ${i + 1}`);
+  const input = (
+    i: number,
+    field: string,
+    label: string,
+    value: string,
+    set: (value: string) => void,
+    inputMode?: 'decimal' | 'numeric',
+  ) => {
     const error = problem(cell(i, field));
     const id = `variant-${i}-${field}`;
     return (
       <>
-        <input id={id} className="VariantGrid-input" type="text" aria-label={`${label}, variant ${i + 1}`} value={value} inputMode={inputMode} onChange={(event) => set(event.target.value)} {...describedBy(`${id}-error`, error)} />
+        <input
+          id={id}
+          className="VariantGrid-input"
+          type="text"
+          aria-label={`${label}, variant ${i + 1}`}
+          value={value}
+          inputMode={inputMode}
+          onChange={(event) => set(event.target.value)}
+          {...describedBy(`${id}-error`, error)}
+        />
         <FieldError id={`${id}-error`} message={error} />
       </>
     );
@@ -127,12 +189,27 @@ export function VariantsEditor({ options, variants, currency, stockless, physica
             <div key={i} className="VariantsEditor-option">
               <div className="Field">
                 <label htmlFor={`option-${i}-name`}>Option name</label>
-                <input id={`option-${i}-name`} type="text" value={option} maxLength={100} placeholder="Size" onChange={(event) => renameOption(i, event.target.value)} {...describedBy(`option-${i}-error`, error)} />
+                <input
+                  id={`option-${i}-name`}
+                  type="text"
+                  value={option}
+                  maxLength={100}
+                  placeholder="Size"
+                  onChange={(event) => renameOption(i, event.target.value)}
+                  {...describedBy(`option-${i}-error`, error)}
+                />
                 <FieldError id={`option-${i}-error`} message={error} />
               </div>
               <div className="Field Field--grow">
                 <label htmlFor={`option-${i}-values`}>Values of {label}, separated by commas</label>
-                <input id={`option-${i}-values`} type="text" value={texts[i] ?? ''} maxLength={2000} placeholder="S, M, L" onChange={(event) => setValues(i, event.target.value)} />
+                <input
+                  id={`option-${i}-values`}
+                  type="text"
+                  value={texts[i] ?? ''}
+                  maxLength={2000}
+                  placeholder="S, M, L"
+                  onChange={(event) => setValues(i, event.target.value)}
+                />
               </div>
               <button type="button" className="Button Button--plain" onClick={() => removeOption(i)}>
                 Remove<span className="visually-hidden"> option {label}</span>
@@ -200,14 +277,37 @@ export function VariantsEditor({ options, variants, currency, stockless, physica
               <tr key={variant.key}>
                 <th scope="row" className="VariantGrid-name">
                   {nameOf(variant, i)}
-                  <FieldError id={`variant-${i}-values-error`} message={problem(cell(i, 'values')) ?? options.map((option) => problem(cell(i, `values.${option}`))).find((p) => p !== undefined)} />
+                  <FieldError
+                    id={`variant-${i}-values-error`}
+                    message={
+                      problem(cell(i, 'values')) ??
+                      options.map((option) => problem(cell(i, `values.${option}`))).find((p) => p !== undefined)
+                    }
+                  />
                 </th>
-                {td('Price', input(i, 'price', 'Price', variant.price, (price) => setVariant(i, { price }), 'decimal'))}
+                {td(
+                  'Price',
+                  input(i, 'price', 'Price', variant.price, (price) => setVariant(i, { price }), 'decimal'),
+                )}
                 {td(
                   'Sale price',
                   <div className="VariantGrid-pair">
-                    <input type="checkbox" aria-label={`On sale, variant ${i + 1}`} checked={variant.onSale} onChange={(event) => setVariant(i, { onSale: event.target.checked })} />
-                    <div>{input(i, 'salePrice', 'Sale price', variant.salePrice, (salePrice) => setVariant(i, { salePrice }), 'decimal')}</div>
+                    <input
+                      type="checkbox"
+                      aria-label={`On sale, variant ${i + 1}`}
+                      checked={variant.onSale}
+                      onChange={(event) => setVariant(i, { onSale: event.target.checked })}
+                    />
+                    <div>
+                      {input(
+                        i,
+                        'salePrice',
+                        'Sale price',
+                        variant.salePrice,
+                        (salePrice) => setVariant(i, { salePrice }),
+                        'decimal',
+                      )}
+                    </div>
                   </div>,
                 )}
                 {!stockless &&
@@ -215,18 +315,61 @@ export function VariantsEditor({ options, variants, currency, stockless, physica
                     'Stock',
                     <div className="VariantGrid-pair">
                       <label className="VariantGrid-unlimited" title="Unlimited stock">
-                        <input type="checkbox" checked={variant.unlimited} onChange={(event) => setVariant(i, { unlimited: event.target.checked })} aria-label={`Unlimited stock, variant ${i + 1}`} />
+                        <input
+                          type="checkbox"
+                          checked={variant.unlimited}
+                          onChange={(event) => setVariant(i, { unlimited: event.target.checked })}
+                          aria-label={`Unlimited stock, variant ${i + 1}`}
+                        />
                         <span aria-hidden="true">∞</span>
                       </label>
-                      <div>{variant.unlimited ? <span className="Muted">Unlimited</span> : input(i, 'stock', 'Stock', variant.stock, (stock) => setVariant(i, { stock }), 'numeric')}</div>
+                      <div>
+                        {variant.unlimited ? (
+                          <span className="Muted">Unlimited</span>
+                        ) : (
+                          input(i, 'stock', 'Stock', variant.stock, (stock) => setVariant(i, { stock }), 'numeric')
+                        )}
+                      </div>
                     </div>,
                   )}
-                {td('SKU', input(i, 'sku', 'SKU', variant.sku, (sku) => setVariant(i, { sku })))}
-                {physical && td('Weight (g)', input(i, 'weightGrams', 'Weight in grams', variant.weightGrams, (weightGrams) => setVariant(i, { weightGrams }), 'numeric'))}
-                {td('Picture', <VariantPicture index={i} value={variant.imageUrl} pictures={pictures} onChange={(imageUrl) => setVariant(i, { imageUrl })} error={problem(cell(i, 'imageUrl'))} />)}
+                {td(
+                  'SKU',
+                  input(i, 'sku', 'SKU', variant.sku, (sku) => setVariant(i, { sku })),
+                )}
+                {physical &&
+                  td(
+                    'Weight (g)',
+                    input(
+                      i,
+                      'weightGrams',
+                      'Weight in grams',
+                      variant.weightGrams,
+                      (weightGrams) => setVariant(i, { weightGrams }),
+                      'numeric',
+                    ),
+                  )}
+                {td(
+                  'Picture',
+                  <VariantPicture
+                    index={i}
+                    value={variant.imageUrl}
+                    pictures={pictures}
+                    onChange={(imageUrl) => setVariant(i, { imageUrl })}
+                    error={problem(cell(i, 'imageUrl'))}
+                  />,
+                )}
                 <td className="VariantGrid-remove">
                   {variants.length > 1 && (
-                    <button type="button" className="Button Button--plain Button--small" onClick={() => onChange(options, variants.filter((_, j) => j !== i))}>
+                    <button
+                      type="button"
+                      className="Button Button--plain Button--small"
+                      onClick={() =>
+                        onChange(
+                          options,
+                          variants.filter((_, j) => j !== i),
+                        )
+                      }
+                    >
                       Remove<span className="visually-hidden"> {nameOf(variant, i)}</span>
                     </button>
                   )}

@@ -3,7 +3,14 @@
  * as the text the merchant typed, turned into minor units (and checked) when it is saved.
  */
 import { ProductType } from '../../../commerce/product';
-import { alwaysUnlimited, pricedWithoutVariants, PRODUCT_MESSAGES, productProblems, type ProductForm, type VariantForm } from '../../../site/editor/product-form';
+import {
+  alwaysUnlimited,
+  pricedWithoutVariants,
+  PRODUCT_MESSAGES,
+  productProblems,
+  type ProductForm,
+  type VariantForm,
+} from '../../../site/editor/product-form';
 import { moneyInput, parseMoneyInput } from '../../ui/money';
 
 export interface VariantDraft extends Omit<VariantForm, 'price' | 'salePrice' | 'stock' | 'weightGrams'> {
@@ -27,7 +34,18 @@ let keys = 0;
 export const newKey = () => `row-${++keys}`;
 
 export function emptyVariant(options: readonly string[]): VariantDraft {
-  return { key: newKey(), sku: '', values: Object.fromEntries(options.map((option) => [option, ''])), price: '', salePrice: '', onSale: false, unlimited: false, stock: '0', weightGrams: '', imageUrl: '' };
+  return {
+    key: newKey(),
+    sku: '',
+    values: Object.fromEntries(options.map((option) => [option, ''])),
+    price: '',
+    salePrice: '',
+    onSale: false,
+    unlimited: false,
+    stock: '0',
+    weightGrams: '',
+    imageUrl: '',
+  };
 }
 
 export function newProductDraft(collectionId: string): ProductDraft {
@@ -75,7 +93,10 @@ export function draftOf(form: ProductForm, currency: string): ProductDraft {
 }
 
 /** The form to send, or the problems by field (the amounts' and productProblems'). */
-export function formOf(draft: ProductDraft, currency: string): { form: ProductForm } | { problems: Record<string, string> } {
+export function formOf(
+  draft: ProductDraft,
+  currency: string,
+): { form: ProductForm } | { problems: Record<string, string> } {
   const problems: Record<string, string> = {};
   const money = (text: string, field: string, optional: boolean): number => {
     if (optional && text.trim() === '') return 0;
@@ -89,9 +110,11 @@ export function formOf(draft: ProductDraft, currency: string): { form: ProductFo
     : draft.variants.map(({ key: _key, ...variant }, i) => {
         const stock = Number(variant.stock.trim() === '' ? '0' : variant.stock);
         const unlimited = alwaysUnlimited(draft.productType) || variant.unlimited;
-        if (!unlimited && (!Number.isInteger(stock) || stock < 0)) problems[`variants.${i}.stock`] = PRODUCT_MESSAGES.stock;
+        if (!unlimited && (!Number.isInteger(stock) || stock < 0))
+          problems[`variants.${i}.stock`] = PRODUCT_MESSAGES.stock;
         const weight = variant.weightGrams.trim() === '' ? null : Number(variant.weightGrams);
-        if (weight !== null && (!Number.isInteger(weight) || weight < 0)) problems[`variants.${i}.weightGrams`] = 'Enter a whole number of grams.';
+        if (weight !== null && (!Number.isInteger(weight) || weight < 0))
+          problems[`variants.${i}.weightGrams`] = 'Enter a whole number of grams.';
         return {
           ...variant,
           price: money(variant.price, `variants.${i}.price`, false),

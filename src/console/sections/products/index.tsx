@@ -13,5 +13,12 @@ export default function Products({ session, path, navigate }: SectionProps) {
   if (context.data === undefined) return <FetchStatus fetched={context} loading="Loading products…" />;
   const [first] = path;
   if (first === undefined) return <ProductList context={context.data} search={search} />;
-  return <ProductEditor productId={first === 'new' ? null : first} context={context.data} navigate={navigate} canUpload={session.can.content || session.can.commerce} />;
+  return (
+    <ProductEditor
+      productId={first === 'new' ? null : first}
+      context={context.data}
+      navigate={navigate}
+      canUpload={session.can.content || session.can.commerce}
+    />
+  );
 }

@@ -8,7 +8,12 @@ interface Row {
   stock: string;
 }
 
-const make = (values: Record<string, string>, template: Row | undefined): Row => ({ values, price: template?.price ?? '', sku: '', stock: '0' });
+const make = (values: Record<string, string>, template: Row | undefined): Row => ({
+  values,
+  price: template?.price ?? '',
+  sku: '',
+  stock: '0',
+});
 
 describe('variants generated from options', () => {
   it('makes one variant per combination, in option order', () => {
@@ -20,7 +25,14 @@ describe('variants generated from options', () => {
       [],
       make,
     );
-    expect(rows?.map((row) => `${row.values.Size} / ${row.values.Colour}`)).toEqual(['S / Red', 'S / Blue', 'M / Red', 'M / Blue', 'L / Red', 'L / Blue']);
+    expect(rows?.map((row) => `${row.values.Size} / ${row.values.Colour}`)).toEqual([
+      'S / Red',
+      'S / Blue',
+      'M / Red',
+      'M / Blue',
+      'L / Red',
+      'L / Blue',
+    ]);
   });
 
   it('keeps the price, stock and SKU of every combination that had a variant when a value is added', () => {
@@ -71,6 +83,8 @@ describe('variants generated from options', () => {
     expect(combinationCount(many)).toBe(256);
     expect(generateVariants(many, [], make)).toBeNull();
     expect(valuesOf(' S, M ,, m, L ')).toEqual(['S', 'M', 'L']);
-    expect(optionValuesOf(['Size'], [{ values: { Size: 'M' } }, { values: { Size: 'S' } }, { values: { Size: 'M' } }])).toEqual([{ name: 'Size', values: ['M', 'S'] }]);
+    expect(
+      optionValuesOf(['Size'], [{ values: { Size: 'M' } }, { values: { Size: 'S' } }, { values: { Size: 'M' } }]),
+    ).toEqual([{ name: 'Size', values: ['M', 'S'] }]);
   });
 });

@@ -22,8 +22,16 @@ export function valuesOf(text: string): string[] {
 }
 
 /** Each option's values in the order the variants first use them. */
-export function optionValuesOf(options: readonly string[], variants: readonly { values: Record<string, string> }[]): OptionValues[] {
-  return options.map((name) => ({ name, values: [...new Set(variants.map((variant) => (variant.values[name] ?? '').trim()).filter((value) => value !== ''))] }));
+export function optionValuesOf(
+  options: readonly string[],
+  variants: readonly { values: Record<string, string> }[],
+): OptionValues[] {
+  return options.map((name) => ({
+    name,
+    values: [
+      ...new Set(variants.map((variant) => (variant.values[name] ?? '').trim()).filter((value) => value !== '')),
+    ],
+  }));
 }
 
 /** How many variants the options make (1 with no option). */
@@ -39,20 +47,33 @@ const same = (a: string | undefined, b: string) => (a ?? '').trim().toLowerCase(
  * combination that agrees on the values it has); null when they would be more than MAX_VARIANTS.
  * Options without values are left out of the combinations.
  */
-export function generateVariants<V extends { values: Record<string, string> }>(options: readonly OptionValues[], existing: readonly V[], make: (values: Record<string, string>, template: V | undefined) => V): V[] | null {
+export function generateVariants<V extends { values: Record<string, string> }>(
+  options: readonly OptionValues[],
+  existing: readonly V[],
+  make: (values: Record<string, string>, template: V | undefined) => V,
+): V[] | null {
   const used = options.filter((option) => option.values.length > 0);
   if (combinationCount(used) > MAX_VARIANTS) return null;
   let combinations: Record<string, string>[] = [{}];
-  for (const option of used) combinations = combinations.flatMap((values) => option.values.map((value) => ({ ...values, [option.name]: value })));
+  for (const option of used)
+    combinations = combinations.flatMap((values) =>
+      option.values.map((value) => ({ ...values, [option.name]: value })),
+    );
   const names = used.map((option) => option.name);
   const claimed = new Set<V>();
   const claim = (values: Record<string, string>, matches: (variant: V, name: string) => boolean) => {
-    const found = existing.find((variant) => !claimed.has(variant) && names.every((name) => matches(variant, name) || same(variant.values[name], values[name] ?? '')));
+    const found = existing.find(
+      (variant) =>
+        !claimed.has(variant) &&
+        names.every((name) => matches(variant, name) || same(variant.values[name], values[name] ?? '')),
+    );
     if (found !== undefined) claimed.add(found);
     return found;
   };
   const exact = combinations.map((values) => claim(values, () => false));
-  const rows = combinations.map((values, i) => exact[i] ?? claim(values, (variant, name) => (variant.values[name] ?? '').trim() === ''));
+  const rows = combinations.map(
+    (values, i) => exact[i] ?? claim(values, (variant, name) => (variant.values[name] ?? '').trim() === ''),
+  );
   return combinations.map((values, i) => {
     const kept = rows[i];
     return kept === undefined ? make(values, existing[0]) : { ...kept, values };

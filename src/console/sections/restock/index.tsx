@@ -6,7 +6,19 @@
  */
 import { useState } from 'react';
 import type { SectionProps } from '../../section-types';
-import { Breadcrumbs, consoleApi, DataTable, errorMessage, FetchStatus, Link, StatusLabel, useConfirm, usePaged, type Column, type KeysetPage } from '../../ui';
+import {
+  Breadcrumbs,
+  consoleApi,
+  DataTable,
+  errorMessage,
+  FetchStatus,
+  Link,
+  StatusLabel,
+  useConfirm,
+  usePaged,
+  type Column,
+  type KeysetPage,
+} from '../../ui';
 import { dateTimeText } from '../orders/format';
 
 export const RESTOCK_ROOT = '/config/restock';
@@ -57,8 +69,15 @@ function Groups({ canSend }: { canSend: boolean }) {
 
   const send = async (targets: SignUpGroup[]) => {
     const waiting = targets.reduce((sum, g) => sum + g.pendingCount, 0);
-    const title = targets.length === 1 ? `Email ${plural(waiting, 'person', 'people')} that ${targets[0]?.productTitle ?? ''} is back?` : `Email everyone waiting (${plural(waiting, 'person', 'people')})?`;
-    const confirmed = await confirm({ title, message: 'Each of them gets one back-in-stock email with a link to the product. This cannot be undone.', confirmLabel: 'Send emails' });
+    const title =
+      targets.length === 1
+        ? `Email ${plural(waiting, 'person', 'people')} that ${targets[0]?.productTitle ?? ''} is back?`
+        : `Email everyone waiting (${plural(waiting, 'person', 'people')})?`;
+    const confirmed = await confirm({
+      title,
+      message: 'Each of them gets one back-in-stock email with a link to the product. This cannot be undone.',
+      confirmLabel: 'Send emails',
+    });
     if (!confirmed) return;
     setFailure('');
     let queued = 0;
@@ -66,19 +85,32 @@ function Groups({ canSend }: { canSend: boolean }) {
     try {
       if (targets.length === 1 && targets[0] !== undefined) {
         setProgress('Sending…');
-        queued = (await consoleApi<{ queued: number }>('POST', `${API}/send`, { productId: targets[0].productId, variantId: targets[0].variantId })).queued;
+        queued = (
+          await consoleApi<{ queued: number }>('POST', `${API}/send`, {
+            productId: targets[0].productId,
+            variantId: targets[0].variantId,
+          })
+        ).queued;
       }
       for (let start = 0; targets.length > 1 && start < targets.length; start += SEND_BATCH) {
         setProgress(`Sending… ${start} of ${targets.length} products done`);
-        const sendRequests = targets.slice(start, start + SEND_BATCH).map((g) => ({ productId: g.productId, variantId: g.variantId }));
-        const answer = await consoleApi<{ queued: number; soldOut: number }>('POST', `${API}/send/all`, { sendRequests });
+        const sendRequests = targets
+          .slice(start, start + SEND_BATCH)
+          .map((g) => ({ productId: g.productId, variantId: g.variantId }));
+        const answer = await consoleApi<{ queued: number; soldOut: number }>('POST', `${API}/send/all`, {
+          sendRequests,
+        });
         queued += answer.queued;
         soldOut += answer.soldOut;
       }
-      setProgress(`${plural(queued, 'email', 'emails')} queued for sending.${soldOut > 0 ? ` ${plural(soldOut, 'variant is', 'variants are')} still sold out and waiting.` : ''}`);
+      setProgress(
+        `${plural(queued, 'email', 'emails')} queued for sending.${soldOut > 0 ? ` ${plural(soldOut, 'variant is', 'variants are')} still sold out and waiting.` : ''}`,
+      );
     } catch (error) {
       setProgress('');
-      setFailure(`${errorMessage(error)}${queued > 0 ? ` (${plural(queued, 'email was', 'emails were')} queued before this.)` : ''}`);
+      setFailure(
+        `${errorMessage(error)}${queued > 0 ? ` (${plural(queued, 'email was', 'emails were')} queued before this.)` : ''}`,
+      );
     } finally {
       close();
       void groups.load(null);
@@ -86,12 +118,30 @@ function Groups({ canSend }: { canSend: boolean }) {
   };
 
   const columns: Column<SignUpGroup>[] = [
-    { key: 'product', label: 'Product', primary: true, render: (g) => <Link to={`${RESTOCK_ROOT}/${encodeURIComponent(g.productId)}/${encodeURIComponent(g.variantId)}`}>{g.productTitle}</Link> },
-    { key: 'variant', label: 'Variant', render: (g) => (g.variantLabel === '' ? <span className="Muted">—</span> : g.variantLabel) },
+    {
+      key: 'product',
+      label: 'Product',
+      primary: true,
+      render: (g) => (
+        <Link to={`${RESTOCK_ROOT}/${encodeURIComponent(g.productId)}/${encodeURIComponent(g.variantId)}`}>
+          {g.productTitle}
+        </Link>
+      ),
+    },
+    {
+      key: 'variant',
+      label: 'Variant',
+      render: (g) => (g.variantLabel === '' ? <span className="Muted">—</span> : g.variantLabel),
+    },
     {
       key: 'stock',
       label: 'Stock',
-      render: (g) => (inStock(g) ? <StatusLabel tone="success">{g.available === null ? 'In stock' : `${g.available} in stock`}</StatusLabel> : <StatusLabel tone="critical">Sold out</StatusLabel>),
+      render: (g) =>
+        inStock(g) ? (
+          <StatusLabel tone="success">{g.available === null ? 'In stock' : `${g.available} in stock`}</StatusLabel>
+        ) : (
+          <StatusLabel tone="critical">Sold out</StatusLabel>
+        ),
     },
     { key: 'pending', label: 'Waiting', align: 'end', render: (g) => g.pendingCount },
     { key: 'total', label: 'All sign-ups', align: 'end', render: (g) => g.totalCount },
@@ -125,7 +175,12 @@ function Groups({ canSend }: { canSend: boolean }) {
         <h1>Restock notifications</h1>
         {canSend && (
           <div className="PageHeader-actions">
-            <button type="button" className="Button Button--primary" disabled={pending.length === 0} onClick={() => void send(pending)}>
+            <button
+              type="button"
+              className="Button Button--primary"
+              disabled={pending.length === 0}
+              onClick={() => void send(pending)}
+            >
               Send all
             </button>
           </div>
@@ -150,20 +205,39 @@ function Groups({ canSend }: { canSend: boolean }) {
         onLoadMore={() => void groups.load(groups.cursor)}
         empty={groups.loading ? 'Loading…' : 'Nobody is waiting for a sold-out product.'}
       />
-      {canSend && waitingSoldOut && <p className="Muted">Variants still sold out cannot be sent: add stock first, and the people waiting are emailed when it comes back.</p>}
-      {!canSend && <p className="Muted">Your role can see sign-ups; a store manager or administrator sends the emails.</p>}
+      {canSend && waitingSoldOut && (
+        <p className="Muted">
+          Variants still sold out cannot be sent: add stock first, and the people waiting are emailed when it comes
+          back.
+        </p>
+      )}
+      {!canSend && (
+        <p className="Muted">Your role can see sign-ups; a store manager or administrator sends the emails.</p>
+      )}
       {modal}
     </div>
   );
 }
 
 function SignUps({ productId, variantId }: { productId: string; variantId: string }) {
-  const signUps = usePaged(`${API}?productId=${encodeURIComponent(productId)}&variantId=${encodeURIComponent(variantId)}`, (page: SignUpsPage) => page.signUps);
+  const signUps = usePaged(
+    `${API}?productId=${encodeURIComponent(productId)}&variantId=${encodeURIComponent(variantId)}`,
+    (page: SignUpsPage) => page.signUps,
+  );
   const columns: Column<SignUp>[] = [
     { key: 'email', label: 'Email', primary: true, render: (s) => s.siteVisitorEmail },
     { key: 'created', label: 'Signed up', render: (s) => dateTimeText(s.createdOn) },
     { key: 'list', label: 'Mailing list', render: (s) => (s.isJoinMailingList ? 'Joined' : '—') },
-    { key: 'state', label: 'Status', render: (s) => (s.notifiedOn === null ? <StatusLabel tone="warning">Waiting</StatusLabel> : <StatusLabel tone="success">Emailed {dateTimeText(s.notifiedOn)}</StatusLabel>) },
+    {
+      key: 'state',
+      label: 'Status',
+      render: (s) =>
+        s.notifiedOn === null ? (
+          <StatusLabel tone="warning">Waiting</StatusLabel>
+        ) : (
+          <StatusLabel tone="success">Emailed {dateTimeText(s.notifiedOn)}</StatusLabel>
+        ),
+    },
   ];
   return (
     <div className="Page">
@@ -188,5 +262,9 @@ function SignUps({ productId, variantId }: { productId: string; variantId: strin
 
 export default function RestockSection({ path, session }: SectionProps) {
   const [productId, variantId] = path;
-  return productId !== undefined && variantId !== undefined ? <SignUps productId={productId} variantId={variantId} /> : <Groups canSend={session.can.commerce} />;
+  return productId !== undefined && variantId !== undefined ? (
+    <SignUps productId={productId} variantId={variantId} />
+  ) : (
+    <Groups canSend={session.can.commerce} />
+  );
 }

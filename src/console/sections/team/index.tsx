@@ -54,7 +54,9 @@ function SignInFailures() {
   return (
     <section className="Card SignInFailures" aria-labelledby="sign-in-failures-title">
       <h2 id="sign-in-failures-title">Failed sign-ins</h2>
-      <p className="Muted">The last hour, by email and address. An address that keeps failing has to wait; others sign in as usual.</p>
+      <p className="Muted">
+        The last hour, by email and address. An address that keeps failing has to wait; others sign in as usual.
+      </p>
       <FetchStatus fetched={failures} />
       <DataTable
         caption="Failed sign-ins in the last hour"
@@ -82,7 +84,9 @@ export default function TeamSection(_props: SectionProps) {
     event.preventDefault();
     if (!isValidEmail(email.trim())) return setEmailProblem(TEAM_INVITE_MESSAGES.email);
     setEmailProblem(undefined);
-    const done = await invite.run(() => consoleApi(`POST`, `${TEAM}/invitations`, { email: email.trim(), roles: [role] }));
+    const done = await invite.run(() =>
+      consoleApi(`POST`, `${TEAM}/invitations`, { email: email.trim(), roles: [role] }),
+    );
     if (done !== undefined) {
       setEmail('');
       team.reload();
@@ -95,7 +99,12 @@ export default function TeamSection(_props: SectionProps) {
   };
 
   const remove = async (member: Member) => {
-    const sure = await confirm({ title: `Remove ${member.email}?`, message: <p>They can no longer sign in to the console.</p>, confirmLabel: 'Remove member', danger: true });
+    const sure = await confirm({
+      title: `Remove ${member.email}?`,
+      message: <p>They can no longer sign in to the console.</p>,
+      confirmLabel: 'Remove member',
+      danger: true,
+    });
     if (!sure) return;
     await change.run(() => consoleApi('DELETE', `${TEAM}/${encodeURIComponent(member.id)}`));
     team.reload();
@@ -118,7 +127,11 @@ export default function TeamSection(_props: SectionProps) {
       key: 'role',
       label: 'Role',
       render: (member) => (
-        <select aria-label={`Role of ${member.email}`} value={member.roles[0] ?? ''} onChange={(event) => void setRoleOf(member, Number(event.target.value))}>
+        <select
+          aria-label={`Role of ${member.email}`}
+          value={member.roles[0] ?? ''}
+          onChange={(event) => void setRoleOf(member, Number(event.target.value))}
+        >
           {roles.map((option) => (
             <option key={option.code} value={option.code}>
               {option.name}
@@ -146,13 +159,25 @@ export default function TeamSection(_props: SectionProps) {
       <header className="PageHeader">
         <h1>Team</h1>
       </header>
-      <form className="Card Toolbar" onSubmit={(event) => void sendInvite(event)} aria-labelledby="invite-title" noValidate>
+      <form
+        className="Card Toolbar"
+        onSubmit={(event) => void sendInvite(event)}
+        aria-labelledby="invite-title"
+        noValidate
+      >
         <h2 id="invite-title" className="Toolbar-title">
           Invite a member
         </h2>
         <div className="Field Field--grow">
           <label htmlFor="invite-email">Email</label>
-          <input id="invite-email" type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} {...describedBy('invite-email-error', emailError)} />
+          <input
+            id="invite-email"
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            {...describedBy('invite-email-error', emailError)}
+          />
           <FieldError id="invite-email-error" message={emailError} announce />
         </div>
         <div className="Field">
@@ -172,7 +197,13 @@ export default function TeamSection(_props: SectionProps) {
       </form>
       <SaveStatus state={change.state} />
       <FetchStatus fetched={team} />
-      <DataTable caption="Team members" columns={columns} rows={team.data?.members ?? []} rowKey={(member) => member.id} empty={team.state === 'pending' ? 'Loading the team…' : 'No members.'} />
+      <DataTable
+        caption="Team members"
+        columns={columns}
+        rows={team.data?.members ?? []}
+        rowKey={(member) => member.id}
+        empty={team.state === 'pending' ? 'Loading the team…' : 'No members.'}
+      />
       <SignInFailures />
       {modal}
     </div>
