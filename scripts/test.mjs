@@ -1,5 +1,5 @@
 /**
- * `npm test`. Without arguments, the whole suite as CI runs it: the client's test build, the type
+ * `npm test`. Without arguments, the whole suite as CI runs it: the formatter and linter (Biome), the client's test build, the type
  * check, every vitest project, then the bundle-size check. With arguments it is the inner loop:
  * `npm test -- test/e2e/cart.test.ts` (a file, a folder, `-t "name"`, `--project worker`: anything
  * vitest takes) runs just those tests, rebuilding the client's test build first only when a source
@@ -31,6 +31,7 @@ function clientBuildIsCurrent() {
 }
 
 if (args.length === 0) {
+  run('npm', ['run', 'lint']);
   run('npm', ['run', 'build:client:test']);
   run('npm', ['run', 'typecheck']);
   run('npx', ['vitest', 'run']);

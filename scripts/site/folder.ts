@@ -66,7 +66,7 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function stringOf(value: unknown): string | undefined {
+function _stringOf(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 

@@ -266,13 +266,11 @@ export function generateSite(options: GenerateOptions): SiteJson {
         return {
           title: department.name,
           url: `/${(own[0] as ProductCollection).urlId}`,
-          children: own
-            .slice(0, 50)
-            .map((c) => ({
-              title: `${department.name} ${c.urlId.split('-').pop()}`,
-              url: `/${c.urlId}`,
-              collectionId: c.id,
-            })),
+          children: own.slice(0, 50).map((c) => ({
+            title: `${department.name} ${c.urlId.split('-').pop()}`,
+            url: `/${c.urlId}`,
+            collectionId: c.id,
+          })),
         };
       }),
       { title: 'Journal', url: '/journal' },

@@ -87,7 +87,10 @@ export function syntaxErrorOffset(text: string): number | null {
         value();
         space();
         if (text[at] === ',') at++;
-        else return expect('}');
+        else {
+          expect('}');
+          return;
+        }
       }
     }
     if (ch === '[') {
@@ -98,14 +101,17 @@ export function syntaxErrorOffset(text: string): number | null {
         value();
         space();
         if (text[at] === ',') at++;
-        else return expect(']');
+        else {
+          expect(']');
+          return;
+        }
       }
     }
-    if (ch === '"') return string();
-    if (ch === 't') return expect('true');
-    if (ch === 'f') return expect('false');
-    if (ch === 'n') return expect('null');
-    return number();
+    if (ch === '"') string();
+    else if (ch === 't') expect('true');
+    else if (ch === 'f') expect('false');
+    else if (ch === 'n') expect('null');
+    else number();
   };
   try {
     value();

@@ -30,9 +30,7 @@ interface DomContainer extends DomElement {
   clientWidth: number;
   innerHTML: string;
   appendChild(node: unknown): void;
-  querySelectorAll(
-    selector: string,
-  ): ArrayLike<
+  querySelectorAll(selector: string): ArrayLike<
     DomElement & {
       text: string;
       src: string;

@@ -49,7 +49,9 @@ export function wireSearchSuggestions(input: HTMLInputElement): void {
   const highlight = (index: number) => {
     const all = options();
     active = all.length === 0 ? -1 : (index + all.length) % all.length;
-    all.forEach((option, i) => option.setAttribute('aria-selected', String(i === active)));
+    all.forEach((option, i) => {
+      option.setAttribute('aria-selected', String(i === active));
+    });
     const chosen = all[active];
     if (chosen === undefined) input.removeAttribute('aria-activedescendant');
     else {

@@ -11,7 +11,9 @@ export function wireNavFolders(root: ParentNode = document): void {
   if (folders.length === 0) return;
   const isOpen = (button: HTMLButtonElement) => button.getAttribute('aria-expanded') === 'true';
   const setOpen = (button: HTMLButtonElement, open: boolean) => button.setAttribute('aria-expanded', String(open));
-  const closeAll = () => folders.forEach((button) => setOpen(button, false));
+  const closeAll = () => {
+    for (const button of folders) setOpen(button, false);
+  };
   for (const button of folders) {
     button.addEventListener('click', () => {
       const open = !isOpen(button);

@@ -524,7 +524,7 @@ export class CommerceOrders extends DurableObject<Env> {
       },
       `welcome:${address}`,
     );
-    await this.scheduleAlarm(Date.now());
+    await this.scheduleAlarm();
     return { issued: true };
   }
 
@@ -702,7 +702,7 @@ export class CommerceOrders extends DurableObject<Env> {
       expiresOn: now + CHECKOUT_KEEP_MS,
     };
     this.saveCheckout(cartId, stored, now);
-    if (previous === null) await this.scheduleAlarm(now);
+    if (previous === null) await this.scheduleAlarm();
     return { ok: true, checkout: this.view(request, stored, totals) };
   }
 
@@ -1013,14 +1013,12 @@ export class CommerceOrders extends DurableObject<Env> {
       charged =
         charge === null
           ? { status: 'none' }
-          : await provider
-              .charge(charge)
-              .catch(
-                (error: unknown): ChargeResult => ({
-                  status: 'unknown',
-                  reason: error instanceof Error ? error.message : 'the provider failed',
-                }),
-              );
+          : await provider.charge(charge).catch(
+              (error: unknown): ChargeResult => ({
+                status: 'unknown',
+                reason: error instanceof Error ? error.message : 'the provider failed',
+              }),
+            );
     } catch (error) {
       // Nothing was charged (the charge catches its own failures): the placement is forgotten and may be sent again.
       this.abandon(cartId, key, job);
@@ -1048,7 +1046,7 @@ export class CommerceOrders extends DurableObject<Env> {
     );
     await faultPoint('durable-object', 'CommerceOrders.place:recorded', kill);
     await this.followUp(request.websiteId, id);
-    await this.scheduleAlarm(now);
+    await this.scheduleAlarm();
     return outcome;
   }
 
@@ -1559,7 +1557,7 @@ export class CommerceOrders extends DurableObject<Env> {
     if (row.status !== 'pending') return this.order(row.id);
     if (outcome === 'succeeded') await this.settlePaid(websiteId, row.id, now);
     else await this.settleFailed(websiteId, row.id, now, true);
-    await this.scheduleAlarm(now);
+    await this.scheduleAlarm();
     return this.order(row.id);
   }
 
@@ -1598,7 +1596,7 @@ export class CommerceOrders extends DurableObject<Env> {
     const order = this.order(id);
     if (order === null || order.status !== 'pending' || order.payment.status !== 'requires_action') return false;
     await this.settleFailed(websiteId, id, now, false);
-    await this.scheduleAlarm(now);
+    await this.scheduleAlarm();
     return true;
   }
 
@@ -1706,7 +1704,7 @@ export class CommerceOrders extends DurableObject<Env> {
         this.answerPlacement(id, null);
       }
     }
-    await this.scheduleAlarm(now);
+    await this.scheduleAlarm();
   }
 
   /** The charge of a pending order whose outcome is still unknown, else null. */
@@ -1751,7 +1749,7 @@ export class CommerceOrders extends DurableObject<Env> {
     };
     this.writeOrder(id, fulfilled);
     this.queueOrderEmail(fulfilled, 'fulfilled');
-    await this.scheduleAlarm(now);
+    await this.scheduleAlarm();
     return fulfilled;
   }
 
@@ -1837,7 +1835,7 @@ export class CommerceOrders extends DurableObject<Env> {
         now,
         { kind: kind === 'refunded' ? 'refunded' : 'restocked', ref: `order:${id}` },
       );
-    await this.scheduleAlarm(now);
+    await this.scheduleAlarm();
     return closed;
   }
 
@@ -1949,7 +1947,7 @@ export class CommerceOrders extends DurableObject<Env> {
       this.queueOrderEmail(order, 'confirmed');
       placed++;
     }
-    await this.scheduleAlarm(now);
+    await this.scheduleAlarm();
     return { placed, failed };
   }
 
@@ -2051,7 +2049,7 @@ export class CommerceOrders extends DurableObject<Env> {
       `subscription-cancelled:${row.id}`,
       now,
     );
-    await this.scheduleAlarm(now);
+    await this.scheduleAlarm();
     return this.buyerSubscription(row);
   }
 
@@ -2112,7 +2110,7 @@ export class CommerceOrders extends DurableObject<Env> {
     return due.length;
   }
 
-  private async scheduleAlarm(now: number): Promise<void> {
+  private async scheduleAlarm(): Promise<void> {
     const nextSubscription = this.sql
       .exec<{ at: number | null }>('SELECT MIN(next_at) AS at FROM subscriptions')
       .one().at;
@@ -2166,7 +2164,7 @@ export class CommerceOrders extends DurableObject<Env> {
       // The emails go out and the next alarm is set even when a duty above failed (the alarm is still
       // retried): one order that cannot be settled must not hold back every email of the store.
       await this.outbox.deliver(now);
-      await this.scheduleAlarm(now);
+      await this.scheduleAlarm();
     }
   }
 
@@ -2191,7 +2189,7 @@ export class CommerceOrders extends DurableObject<Env> {
 
   async retryParkedEmail(id: number): Promise<boolean> {
     const retried = this.outbox.retryParked(id);
-    if (retried) await this.scheduleAlarm(Date.now());
+    if (retried) await this.scheduleAlarm();
     return retried;
   }
 }

@@ -449,7 +449,9 @@ export class SiteContent extends DurableObject<Env> {
       valid.push(parsed.item);
     }
     if (valid.length === 0) return { ok: true, value: { changed: false }, version: null };
-    const version = this.commit(() => valid.forEach((item) => tables.writeItem(this.sql, item)));
+    const version = this.commit(() => {
+      for (const item of valid) tables.writeItem(this.sql, item);
+    });
     return { ok: true, value: { changed: true }, version };
   }
 
@@ -507,14 +509,14 @@ export class SiteContent extends DurableObject<Env> {
       valid.push(JSON.stringify(parsed.item));
     }
     this.ctx.storage.transactionSync(() => {
-      valid.forEach((json, i) =>
+      for (const [i, json] of valid.entries()) {
         this.sql.exec(
           'INSERT OR REPLACE INTO staged_items (import_id, n, json) VALUES (?, ?, ?)',
           importId,
           first + i,
           json,
-        ),
-      );
+        );
+      }
     });
     return { ok: true };
   }

@@ -147,7 +147,7 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
 
   /** Marks the account of an unused, unexpired verification link verified (the link is used up); its email, or null. */
   verifyEmail(tokenHash: string): string | null {
-    const accountId = this.useLink(tokenHash, 'verify');
+    const accountId = this.redeemLink(tokenHash, 'verify');
     if (accountId === null) return null;
     this.markVerified(accountId);
     return this.account('id', accountId)?.email ?? null;
@@ -158,7 +158,7 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
    * other reset links are used up and every session of the account ends. Its email, or null.
    */
   resetPassword(tokenHash: string, password: PasswordHash): string | null {
-    const accountId = this.useLink(tokenHash, 'reset');
+    const accountId = this.redeemLink(tokenHash, 'reset');
     if (accountId === null) return null;
     this.replacePassword(accountId, password);
     this.sql.exec(
@@ -202,7 +202,7 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
   }
 
   /** Uses up a link in the one synchronous step that checks it, so two clicks cannot both pass; its account, or null. */
-  private useLink(tokenHash: string, kind: LinkKind): string | null {
+  private redeemLink(tokenHash: string, kind: LinkKind): string | null {
     const now = this.clock();
     const row = this.sql
       .exec<{ account_id: string }>(

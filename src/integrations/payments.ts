@@ -34,7 +34,7 @@ export type PaymentSetup = { provider: 'local' } | { provider: 'stripe'; publish
 export function paymentSetup(env: PaymentEnv): PaymentSetup {
   if (env.PAYMENT_PROVIDER !== 'stripe') return { provider: 'local' };
   const key = env.STRIPE_PUBLISHABLE_KEY;
-  return { provider: 'stripe', publishableKey: key !== undefined && key.startsWith('pk_') ? key : null };
+  return { provider: 'stripe', publishableKey: key?.startsWith('pk_') ? key : null };
 }
 
 /** Declines every charge and refund, logging why: what a misconfigured deployment gets. */

@@ -151,9 +151,7 @@ merchant.get('/api/v1/commerce-preferences/:namespace', read, async (c) => {
   if (!NAMESPACE.test(namespace)) return apiError(c, 400, 'Unknown preferences namespace');
   const site = c.var.site;
   const { websiteId: _stored, ...preferences } =
-    ((site as { commercePreferences?: Record<string, Record<string, unknown>> }).commercePreferences ?? {})[
-      namespace
-    ] ?? {};
+    (site as { commercePreferences?: Record<string, Record<string, unknown>> }).commercePreferences?.[namespace] ?? {};
   // Spec: the response carries the websiteId; the editor's helper strips it on read.
   return c.json({ websiteId: site.website.id, ...preferences });
 });

@@ -6,7 +6,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { SESSION_MESSAGES, XSRF_HEADER } from '../accounts/messages';
+import { SESSION_MESSAGES } from '../accounts/messages';
 import { resolveCartLine } from '../commerce/cart-line';
 import { isVerified } from '../durable/site-users';
 import { cartStub } from '../durable/stubs';
@@ -16,7 +16,7 @@ import { itemsById } from '../site/catalog';
 import type { Site } from '../site/schema';
 import { deleteStoreCookie, readStoreCookie, setStoreCookie } from './cookies';
 import { randomToken, requireCrumb } from './csrf';
-import { apiError, isDevelopment, readJson, type AppEnv, withSite } from './http';
+import { isDevelopment, readJson, type AppEnv, withSite } from './http';
 import { rateLimit } from './rate-limit';
 import { accountSession, currentSession, siteUsers } from './site-user-session';
 import { signInRefusal, signInWithPassword } from './sign-in';

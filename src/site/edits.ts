@@ -263,7 +263,7 @@ export function setCommercePreferences(
   namespace: string,
   preferences: Record<string, unknown>,
 ): EditResult<{ changed: boolean }> {
-  const current = (site.commercePreferences ?? {})[namespace] ?? {};
+  const current = site.commercePreferences?.[namespace] ?? {};
   if (JSON.stringify(current) === JSON.stringify(preferences)) return { site, value: { changed: false } };
   return {
     site: { ...site, commercePreferences: { ...(site.commercePreferences ?? {}), [namespace]: preferences } },

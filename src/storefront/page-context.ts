@@ -140,7 +140,7 @@ function navigationItems(entries: readonly NavigationEntry[], path: string, idPr
     const { children: nested, ...link } = entry;
     const children = nested === undefined ? undefined : navigationItems(nested, path, menuId);
     const current = entry.url !== undefined && path === entry.url;
-    const own = entry.url !== undefined && entry.url.startsWith('/') && (current || path.startsWith(`${entry.url}/`));
+    const own = entry.url?.startsWith('/') && (current || path.startsWith(`${entry.url}/`));
     const active = own || (children?.some((child) => child.active) ?? false);
     // Every key is set on every link: a template looks a missing key up in the enclosing links.
     return { ...link, url: link.url ?? null, active, current, menuId, children: children ?? [] };

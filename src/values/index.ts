@@ -20,7 +20,7 @@ export function isTruthy(value: unknown): boolean {
     case 'string':
       return value.length !== 0;
     case 'number':
-      return value !== 0 && value === value;
+      return value !== 0 && !Number.isNaN(value);
     case 'boolean':
       return value;
     case 'object':

@@ -31,7 +31,6 @@ import {
   type FolderProblem,
 } from '../../scripts/site/folder';
 import { generateSite } from '../../scripts/site/generate';
-import type { SiteJson } from '../../scripts/site/site-json';
 
 const THEME = 'themes/default';
 const work = mkdtempSync(join(tmpdir(), 'site-folder-'));

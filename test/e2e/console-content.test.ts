@@ -158,7 +158,7 @@ describe('console content', () => {
     expect(await page.getByText(ANDROID_CODE_MESSAGE).count()).toBe(0);
     await body.click();
     // A tool is pressed, then typing goes on once the editor shows it pressed (or not) and has the focus back.
-    const useTool = async (name: string, pressed: boolean) => {
+    const pressTool = async (name: string, pressed: boolean) => {
       const tool = page.getByRole('button', { name, exact: true });
       await tool.click();
       await expect.poll(() => tool.getAttribute('aria-pressed')).toBe(String(pressed));
@@ -167,12 +167,12 @@ describe('console content', () => {
         .toBe(true);
     };
     await page.keyboard.type('We fired the ');
-    await useTool('Bold', true);
+    await pressTool('Bold', true);
     await page.keyboard.type('big kiln');
-    await useTool('Bold', false);
+    await pressTool('Bold', false);
     await page.keyboard.type(' today.');
     await page.keyboard.press('Enter');
-    await useTool('Heading', true);
+    await pressTool('Heading', true);
     await page.keyboard.type('What came out');
     await page.keyboard.press('Enter');
     await page.keyboard.type('See the shop');

@@ -216,13 +216,11 @@ describe('console: navigation', () => {
     expect(await dialog.locator('.FieldError').textContent()).toBe('Please choose a file');
     await dialog.locator('button:has-text("Choose a file")').click();
     const picker = page.locator('dialog.FilePicker');
-    await picker
-      .locator('input[type="file"][multiple]')
-      .setInputFiles({
-        name: 'price-list.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
-      });
+    await picker.locator('input[type="file"][multiple]').setInputFiles({
+      name: 'price-list.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+    });
     await picker.locator('button[aria-label="Choose price-list.pdf"]').first().click();
     await picker.waitFor({ state: 'detached' });
     expect(await dialog.locator('.LinkEditor-file').textContent()).toBe('price-list.pdf');

@@ -1,13 +1,3 @@
-/**
- * Seeded random templates and data for the differential test, in families: the shapes each family
- * stresses are named in FAMILIES. The same seed always yields the same case.
- *
- * Formatter and predicate families come from the engine's own plugin tables, so a formatter added
- * there is generated here too; their arguments are the ones the conformance fixtures use, plus a
- * few malformed ones. Data contexts start from a fixture case of the family (real product, image,
- * date and website shapes) with random store-like fields and random leaves mixed in.
- */
-import { readFileSync } from 'node:fs';
 import { COMMERCE_FORMATTERS, COMMERCE_PREDICATES } from '../../src/engine/plugins/commerce';
 import { CONTENT_FORMATTERS, CONTENT_PREDICATES } from '../../src/engine/plugins/content';
 import { CORE_FORMATTERS } from '../../src/engine/plugins/core-formatters';

@@ -388,7 +388,7 @@ describe('10,000 hostile batches', () => {
     }
     for (let i = 0; i < calls.length; i += 12) {
       const answers = await Promise.all(calls.slice(i, i + 12).map((call) => call()));
-      answers.forEach((res, j) => checks[i + j]?.(res));
+      for (const [j, res] of answers.entries()) checks[i + j]?.(res);
     }
     // One '(other)' page row an hour (the calls may straddle an hour), and no product.
     const afterHttp = await footprint(websiteId);

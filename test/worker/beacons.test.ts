@@ -7,7 +7,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { hourOf, type DashboardSummary } from '../../src/beacon/aggregate';
-import { demoSite } from '../../src/site/demo';
+import type { demoSite } from '../../src/site/demo';
 import { HOURLY_QUOTA } from '../../src/routes/beacons';
 import { dashboard } from '../../src/routes/dashboard';
 import { CRUMB_FAIL_MESSAGE } from '../../src/routes/csrf';

@@ -7,7 +7,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../src/commerce/order';
-import { FormSubmissions } from '../../src/durable/forms';
+import type { FormSubmissions } from '../../src/durable/forms';
 import { OPERATIONS_MESSAGES } from '../../src/routes/console-operations';
 import { MERCHANT_MESSAGES } from '../../src/accounts/messages';
 import { ROLES } from '../../src/site/roles';

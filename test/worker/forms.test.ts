@@ -2,7 +2,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { FormSubmissions, MAX_LIVE_KEYS, MAX_SUBMISSIONS } from '../../src/durable/forms';
+import { type FormSubmissions, MAX_LIVE_KEYS, MAX_SUBMISSIONS } from '../../src/durable/forms';
 import { FORM_MESSAGES } from '../../src/forms/validate';
 import { FORM_SUBMIT_MESSAGES as FORM_ERRORS } from '../../src/forms/messages';
 import { demoSite, DEMO_MERCHANTS } from '../../src/site/demo';

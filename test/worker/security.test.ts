@@ -1,12 +1,9 @@
-/** Security headers on pages and API answers, the hash-based CSP of cached pages, and the cookie audit. */
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS, DEMO_SHOPPER, demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
 import { hashPassword } from '../../src/durable/passwords';
 import { cspHash, htmlCsp, NO_SOURCES } from '../../src/storefront/content-security';
-import app from '../../src/worker';
 import { PRODUCTION_VARS, Visitor } from './visitor';
 
 function expectCommonHeaders(res: Response): void {

@@ -57,7 +57,7 @@ export default function VariantSelects({ itemId, options, variants, selectText }
     setChosen(next);
     const variant = chosenVariant(variants, options, next);
     updateSelection(itemId, {
-      sku: variant !== null && variant.available ? variant.sku : null,
+      sku: variant?.available ? variant.sku : null,
       variant: variant?.sku ?? null,
       missing: options.filter((o) => !next[o.name]).map((o) => o.name),
       soldOut: variant !== null && !variant.available,

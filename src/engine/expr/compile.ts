@@ -206,7 +206,7 @@ function binary(op: number, l: Fast, r: Fast): Fast {
         const a = l(s);
         if (typeof a !== 'number' && marker(a) && a !== NONLIT) return a;
         const b = r(s);
-        return typeof a === 'number' && typeof b === 'number' ? Math.pow(a, b) : slowBinary(op, a, b);
+        return typeof a === 'number' && typeof b === 'number' ? a ** b : slowBinary(op, a, b);
       };
     case SHL:
       return (s) => {

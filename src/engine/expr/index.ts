@@ -99,7 +99,7 @@ export function parseExpression(source: string, limits?: ExprLimits): ParseResul
 
 export function evaluate(expr: Expr, scope: ExprScope, limits?: ExprLimits): EvalResult {
   const maxStringLength = limits?.maxStringLength ?? expr.maxStringLength;
-  return runStatements(expr.programs, expr.source, scope, maxStringLength > 0 ? maxStringLength : 0);
+  return runStatements(expr.programs, expr.source, scope, Math.max(maxStringLength, 0));
 }
 
 export function formatResult(value: unknown): string {

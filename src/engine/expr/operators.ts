@@ -281,7 +281,7 @@ export function toText(v: Literal): string {
 export function compute(op: number, a: Literal, b: Literal): Literal | typeof BAIL {
   switch (op) {
     case 5 /* POW */:
-      return Math.pow(toNumber(a), toNumber(b));
+      return toNumber(a) ** toNumber(b);
     case 6 /* MUL */:
       return toNumber(a) * toNumber(b);
     case 7 /* DIV */:
@@ -313,8 +313,10 @@ export function compute(op: number, a: Literal, b: Literal): Literal | typeof BA
     case 16 /* GTEQ */:
       return (a as number) >= (b as number);
     case 17 /* EQ */:
+      // biome-ignore lint/suspicious/noDoubleEquals: the language's == is JavaScript's loose equality
       return a == b;
     case 18 /* NEQ */:
+      // biome-ignore lint/suspicious/noDoubleEquals: the language's != is JavaScript's loose inequality
       return a != b;
     case 19 /* SEQ */:
       return a === b;

@@ -554,7 +554,7 @@ class Parser {
           case 85: {
             // \uHHHH or \UHHHHHHHH
             const lim = i + (e === 117 ? 4 : 8);
-            if (operators.scanHex(s, i, lim < n ? lim : n) !== lim) {
+            if (operators.scanHex(s, i, Math.min(lim, n)) !== lim) {
               this.errors.push('Invalid unicode escape found');
               return -1;
             }

@@ -54,7 +54,7 @@ function runProgram(prog: Program, stack: unknown[], scope: Scope): Literal | un
   const n = code.length;
   let details: string[] | null = null;
   let sp = 0;
-  run: for (let pc = 0; pc < n; pc++) {
+  for (let pc = 0; pc < n; pc++) {
     const op = code[pc] as number;
     if (op === 0 /* PUSH */) {
       stack[sp++] = data[pc];
@@ -93,7 +93,7 @@ function runProgram(prog: Program, stack: unknown[], scope: Scope): Literal | un
       const result = apply(fn, args);
       if (result === undefined) {
         details = fail(details, `Error calling function ${FUNCTION_NAMES[fn] as string}`);
-        break run;
+        break;
       }
       stack[sp++] = result;
       continue;
@@ -104,23 +104,23 @@ function runProgram(prog: Program, stack: unknown[], scope: Scope): Literal | un
       if (b !== undefined && a instanceof VarRef && a.target !== null) scope.setVar(a.target, b);
       // An assignment completes the statement and leaves no value.
       if (sp > 0) stack[sp - 1] = undefined;
-      break run;
+      break;
     }
     if (op > 25 /* LOR */) {
       details = fail(details, `Unexpected operator found during evaluation: ${DESCS[op] ?? ''}`);
-      break run;
+      break;
     }
     // Binary operators.
     const b = literal(sp > 0 ? stack[--sp] : undefined, scope);
     const a = literal(sp > 0 ? stack[--sp] : undefined, scope);
     if (a === undefined || b === undefined) {
       details = fail(details, `Invalid arguments to operator ${DESCS[op] as string}`);
-      break run;
+      break;
     }
     const r = compute(op, a, b);
     if (typeof r === 'object' && r !== null) {
       details = fail(details, `Concatenation would exceed maximum string length ${limit}`);
-      break run;
+      break;
     }
     stack[sp++] = r;
   }

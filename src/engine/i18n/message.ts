@@ -300,7 +300,7 @@ export interface MessageArgs<A> {
 }
 
 function lookup<A>(key: ArgKey, args: MessageArgs<A>): A | undefined {
-  const named = Object.prototype.hasOwnProperty.call(args.named, key) ? args.named[key] : undefined;
+  const named = Object.hasOwn(args.named, key) ? args.named[key] : undefined;
   if (named !== undefined) return named;
   return typeof key === 'number' ? args.positional[key] : undefined;
 }

@@ -93,7 +93,7 @@ export function adjustDigits(n: Decimal, o: NumberOptions, pattern: PatternDigit
 
 function minimumInteger(o: NumberOptions, pattern: PatternDigits): number {
   const m = o.minimumIntegerDigits === undefined ? pattern.minInt : o.minimumIntegerDigits;
-  return m < 1 ? 1 : m > 21 ? 21 : m;
+  return m < 1 ? 1 : Math.min(m, 21);
 }
 
 /** Intl options that print an already-rounded value exactly as it is. */

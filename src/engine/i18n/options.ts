@@ -98,7 +98,7 @@ function eachOption(args: readonly string[], visit: (key: string, value: string)
 function digits(value: string): number {
   const n = parseInt(value, 10);
   const v = Number.isFinite(n) ? n : 0;
-  return v < 0 ? 0 : v > MAX_DIGITS ? MAX_DIGITS : v;
+  return v < 0 ? 0 : Math.min(v, MAX_DIGITS);
 }
 
 /** Options shared by every number-formatting formatter (other keys are ignored). */

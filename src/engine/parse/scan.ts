@@ -11,7 +11,7 @@
  */
 import type { Path, PathSegment } from '../plugins/types';
 
-const enum Ch {
+enum Ch {
   Tab = 9,
   Newline = 10,
   VerticalTab = 11,

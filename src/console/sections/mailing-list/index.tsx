@@ -4,7 +4,7 @@
  * connection while a list's automation service confirms it (src/site/mailing-list.ts). The
  * members (customers' emails) show only to roles with `customerData`.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { MAILING_LIST_MESSAGES, type MailingList } from '../../../site/editor/mailing-list';
 import type { SectionProps } from '../../sections';
 import { consoleApi, errorMessage } from '../../ui/api';
@@ -41,7 +41,7 @@ export default function MailingListSection({ session }: SectionProps) {
     return next;
   };
 
-  let content;
+  let content: ReactNode;
   if (state === null) content = <FetchStatus fetched={fetched} loading="Loading the mailing list…" />;
   else {
     const connection = state.connection;

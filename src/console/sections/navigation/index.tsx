@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ROLE_MESSAGES } from '../../../site/roles';
 import { fileNameOf, LINK_TARGET_LABELS, type LinkTarget } from '../../../site/editor/link-target';
 import type { SectionProps } from '../../sections';
-import { consoleApi, errorMessage } from '../../ui/api';
+import { consoleApi } from '../../ui/api';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { FieldError } from '../../ui/FieldError';
 import { SaveStatus, useSave } from '../../ui/SaveStatus';

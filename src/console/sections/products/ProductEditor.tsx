@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ProductType } from '../../../commerce/product';
 import {
   alwaysUnlimited,
-  BILLING_UNITS,
+  type BILLING_UNITS,
   pricedWithoutVariants,
   PRODUCT_MESSAGES,
   PRODUCT_TYPES,
