@@ -23,6 +23,7 @@ import { listedPrice, PRODUCT_RECORD_TYPE, STOCK_COUNTED_TYPES } from '../commer
 import type { ListingQuery, ListingSort } from '../site/catalog';
 import { visibleFrom } from '../site/editor/content-status';
 import type { Item, Site } from '../site/schema';
+import { foldText } from '../values/fold';
 
 export const SHELL_PARTS = [
   'website',
@@ -177,11 +178,6 @@ function sortPrice(item: Item): number | null {
   return price === undefined ? null : toMinorUnits(price.value, price.currency);
 }
 
-/** What a title sorts by: lower case without accents, so 'Árbol' sorts with the a's, not after 'z'. */
-function titleKey(title: string): string {
-  return title.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
-}
-
 /**
  * Inserts or replaces one item's row, its tags, categories and search entry (`seq` kept on
  * replace). `isNew` skips the lookup (an import into emptied tables); a duplicate id or URL then
@@ -203,7 +199,7 @@ export function writeItem(sql: SqlStorage, item: Item, isNew = false): void {
     item.recordType,
     item.addedOn ?? 0,
     sortPrice(item),
-    titleKey(item.title),
+    foldText(item.title),
     hasForm,
     json,
     visibleFrom(item),
@@ -680,7 +676,7 @@ export function productList(sql: SqlStorage, query: ProductListQuery): { rows: P
   }
   if (query.search.trim() !== '') {
     clauses.push("title_key LIKE ? ESCAPE '\\'");
-    args.push(`%${titleKey(query.search.trim()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    args.push(`%${foldText(query.search.trim()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   }
   if (query.tag !== null) {
     clauses.push('id IN (SELECT item_id FROM item_tags WHERE tag = ?)');

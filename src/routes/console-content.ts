@@ -31,6 +31,7 @@ import {
 } from '../site/editor/chart';
 import { EDIT_MESSAGES, URL_ID, type PageChart } from '../site/edits';
 import { randomHex } from '../site/ids';
+import { slugOf } from '../site/editor/product-form';
 import { IMAGE_ADDRESS_MESSAGE, isImageUrl, MAX_IMAGE_URL } from '../site/image-url';
 import type { Collection, Item, Site } from '../site/schema';
 import { apiError, readJson, type AppEnv } from './http';
@@ -94,17 +95,9 @@ async function storedPost(c: Context<AppEnv>, id: string): Promise<Item> {
   return item;
 }
 
-/** A URL slug from a title: lowercase words joined by single dashes. */
-function slugOf(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return slug === '' ? `post-${randomHex(3)}` : slug;
+/** A post's URL slug from its title (the products' rule), or a random one for a title with no letters or digits. */
+function postSlugOf(title: string): string {
+  return slugOf(title) || `post-${randomHex(3)}`;
 }
 
 /** The post `input` makes of `base` (the stored post, or a new one's id and author); product fields a stored post should not have are dropped. */
@@ -177,7 +170,7 @@ consoleContent.post('/api/console/posts', content, async (c) => {
   const blog = blogNamed(c, collectionId);
   const id = `b-${randomHex(6)}`;
   const base = { id, author: { id: 'console', displayName: c.var.site.website.siteTitle } };
-  const urlId = input.urlId ?? slugOf(input.title);
+  const urlId = input.urlId ?? postSlugOf(input.title);
   try {
     await edit(c, c.var.site, { kind: 'saveItem', item: postItem(base, blog, input, urlId) });
   } catch (error) {

@@ -15,6 +15,7 @@ import {
 import { EDIT_MESSAGES, URL_ID } from '../edits';
 import { IMAGE_ADDRESS_MESSAGE, isImageUrl } from '../image-url';
 import { MAX_ITEM_PICTURES } from '../main-image';
+import { foldText } from '../../values/fold';
 import { nameProblem } from './tag-manager';
 
 /** The product rules the form follows live in src/commerce/product.ts; the console reads them from here. */
@@ -119,10 +120,7 @@ export const PRODUCT_MESSAGES = {
 
 /** A URL slug made from a title: 'Linen Shirt (Blue)' → 'linen-shirt-blue'. */
 export function slugOf(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  return foldText(title)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 80)
