@@ -180,7 +180,7 @@ export function startMissFloorWorker(page) {
 /**
  * The least a page-view beacon can do here: read its form body, call the visitor's and the
  * website's limiters, add it to the website's Durable Object in a group commit (a request that
- * finds a call in flight joins the next one, as src/beacon/batching.ts does; one upsert per call),
+ * finds a call in flight joins the next one, as src/durable/beacon-batching.ts does; one upsert per call),
  * and answer once stored, setting the three visitor cookies.
  */
 const BEACON_FLOOR_SCRIPT = `import { DurableObject } from 'cloudflare:workers';

@@ -1,16 +1,18 @@
 /**
- * Group commit of one website's beacons in this isolate. While a call to the website's beacon store
- * is in flight, the beacons that arrive wait in line; when it returns, the first of them sends every
- * waiting beacon (up to MAX_BATCH_BEACONS and MAX_BATCH_BYTES) in one call, which the store applies
- * in one transaction. So under load a beacon costs a share of one call and one commit, not one each.
+ * Group commit of one website's beacons in this isolate: the callers' side of the BeaconStore object,
+ * beside its stub (the analytics rules in src/beacon/ know nothing of objects). While a call to the
+ * website's beacon store is in flight, the beacons that arrive wait in line; when it returns, the
+ * first of them sends every waiting beacon (up to MAX_BATCH_BEACONS and MAX_BATCH_BYTES) in one
+ * call, which the store applies in one transaction. So under load a beacon costs a share of one
+ * call and one commit, not one each.
  *
  * Each beacon's own outcome (accepted, or refused by the hourly quota, in arrival order) is given
  * only once the store's transaction holding it has returned, i.e. is durable; a failed call fails
  * every beacon it carried. The caller keeps its request alive with `waitUntil` for what it may owe
  * the others: sending their batch, or settling them.
  */
-import type { BeaconEntry, RecordOutcome } from '../durable/beacons';
-import { beaconStore } from '../durable/stubs';
+import type { BeaconEntry, RecordOutcome } from './beacons';
+import { beaconStore } from './stubs';
 
 /** At most this many beacons in one store call. */
 export const MAX_BATCH_BEACONS = 64;

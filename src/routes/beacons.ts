@@ -9,7 +9,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { beaconUpdate, hourOf, vitalsOf, type BeaconUpdate, type ProductCount } from '../beacon/aggregate';
 import { writeToAnalyticsEngine } from '../beacon/analytics-engine';
-import { recordBeacon } from '../beacon/batching';
+import { recordBeacon } from '../durable/beacon-batching';
 import {
   ANALYTICS_ID_COOKIE,
   CONSENT_COOKIE,
@@ -77,7 +77,7 @@ function tooMany(c: Context<AppEnv>): Response {
   return c.json({ error: CART_MESSAGES.tryAgain }, 429, { 'retry-after': LIMITED_RETRY_AFTER });
 }
 
-/** Stores one beacon's updates in the website's store (with other beacons arriving meanwhile: src/beacon/batching.ts), each under the page of the site it counts for, then answers `status`. */
+/** Stores one beacon's updates in the website's store (with other beacons arriving meanwhile: src/durable/beacon-batching.ts), each under the page of the site it counts for, then answers `status`. */
 async function store(
   c: Context<AppEnv>,
   site: Site,

@@ -1,5 +1,5 @@
 /**
- * Group commit of beacons (src/beacon/batching.ts) driven as browsers would: many page views of
+ * Group commit of beacons (src/durable/beacon-batching.ts) driven as browsers would: many page views of
  * one website at once. The website's first store call is held back (an injected `slow` fault), so
  * the beacons arriving meanwhile wait in line and go together in the next call; every call to the
  * store passes through a counting fault, so the tests see how many calls carried them.
