@@ -1,12 +1,15 @@
 /**
- * The arrows between the rooms of `src/` (docs/architecture.md): each module's relative imports are
- * read with TypeScript's own pre-processor and checked against the allowed directions, and no
- * import cycle may exist. A new wrong arrow fails here, naming the file and what it imports.
+ * The arrows between the rooms of `src/`: each module's relative imports are read with TypeScript's
+ * own pre-processor and checked against the table of rooms (test/architecture/rooms.ts, which
+ * docs/architecture.md's "Rooms" table is written from); no import cycle may exist between modules
+ * or between rooms. A new wrong arrow fails here, naming the file and what it imports.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { DOC, END, BEGIN, roomsMarkdown } from './architecture/doc';
+import { BROWSER_SAFE_SITE, GROUND, KNOWN_EXCEPTIONS, ROOMS, roomOf, type Room } from './architecture/rooms';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SRC = join(ROOT, 'src');
@@ -34,10 +37,15 @@ function resolveImport(from: string, specifier: string): string | null {
 
 /** Every module under src/ (paths relative to the repository) with the modules it imports. */
 const graph = new Map<string, string[]>();
+/** The packages each module imports (specifiers that are not relative). */
+const packages = new Map<string, string[]>();
 for (const file of sourceFiles(SRC)) {
-  const imports = ts
-    .preProcessFile(readFileSync(file, 'utf8'), true, true)
-    .importedFiles.map((i) => i.fileName)
+  const specifiers = ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((i) => i.fileName);
+  packages.set(
+    relative(ROOT, file),
+    specifiers.filter((specifier) => !specifier.startsWith('.')),
+  );
+  const imports = specifiers
     .filter((specifier) => specifier.startsWith('.'))
     .map((specifier) => resolveImport(file, specifier))
     .filter((target): target is string => target !== null)
@@ -46,28 +54,12 @@ for (const file of sourceFiles(SRC)) {
 }
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+const production = [...graph].filter(([file]) => !isTest(file));
 
-/** The room of a module: the folder under src/ (`engine`, `commerce`, …), or the file for src/worker.ts. */
-function room(file: string): string {
-  const [top, name] = file.split('/');
-  if (top !== 'src') return top as string;
-  return name?.endsWith('.ts') ? name.replace(/\.ts$/, '') : (name as string);
-}
-
-/** Modules of ours that import nothing of ours but each other: anything may depend on them. */
-const GROUND = new Set(['values', 'html']);
-
-/** Arrows that are allowed although the rule would refuse them, each with its reason. Keep this short. */
-const KNOWN_EXCEPTIONS = new Set([
-  // The engine's commerce and content formatters apply the product rules the cart and the browser
-  // use, so a template can never disagree with them about "sold out" or "on sale". product.ts
-  // imports only ground modules (asserted below), so this edge adds no loop and nothing else.
-  'src/engine/plugins/commerce.ts -> src/commerce/product.ts',
-  'src/engine/plugins/content.ts -> src/commerce/product.ts',
-  // A product's status is the content status every item has (posts and pages too): one rule, in a
-  // module that imports nothing (asserted below), so the product rules still reach only leaves.
-  'src/commerce/product.ts -> src/site/editor/content-status.ts',
-]);
+const EXCEPTION_ARROWS = new Set(KNOWN_EXCEPTIONS.map(({ arrow }) => arrow));
+const EXCEPTION_TARGETS = new Set(KNOWN_EXCEPTIONS.map(({ arrow }) => arrow.split(' -> ')[1] as string));
+const isGround = (file: string) => (GROUND as readonly string[]).includes(roomOf(file));
+const byName = new Map(ROOMS.map((row) => [row.room, row]));
 
 /** Site modules that hold a pure rule the browser code shares with the server: they import nothing (asserted below). */
 const PURE_SITE_RULES = new Set([
@@ -76,30 +68,35 @@ const PURE_SITE_RULES = new Set([
   'src/site/image-url.ts',
 ]);
 
-/** The arrows out of production modules (tests may reach wherever they test) that break `allowed`. */
-function wrongArrows(from: (file: string) => boolean, allowed: (target: string) => boolean): string[] {
-  const wrong: string[] = [];
-  for (const [file, imports] of graph) {
-    if (!from(file) || isTest(file)) continue;
-    for (const target of imports) {
-      const arrow = `${file} -> ${target}`;
-      if (!allowed(target) && !KNOWN_EXCEPTIONS.has(arrow)) wrong.push(arrow);
-    }
-  }
-  return wrong;
+/** Rooms whose code runs on the server only: the browser's bundles must never reach them, even through another module. */
+const SERVER_ONLY = ['worker', 'routes', 'storefront', 'durable', 'integrations', 'engine'];
+
+const listed = (files: readonly string[], target: string) =>
+  files.some((file) => (file.endsWith('/') ? target.startsWith(file) : target === file));
+
+/** Whether a production module of `row` may import `target` by the table. */
+function allowed(row: Room, target: string): boolean {
+  const to = roomOf(target);
+  if (to === row.room) return true;
+  if (!row.mayImport.includes(to)) return false;
+  const only = row.only?.[to];
+  return only === undefined || listed(only, target);
 }
 
-const inRooms =
-  (...rooms: string[]) =>
-  (file: string) =>
-    rooms.includes(room(file));
-const notIn =
-  (...rooms: string[]) =>
-  (file: string) =>
-    !rooms.includes(room(file));
+/** Production arrows out of `from` modules that `allow` refuses and no known exception covers. */
+function wrongArrows(from: (file: string) => boolean, allow: (file: string, target: string) => boolean): string[] {
+  return production.flatMap(([file, imports]) =>
+    from(file)
+      ? imports
+          .filter((target) => !allow(file, target))
+          .map((target) => `${file} -> ${target}`)
+          .filter((arrow) => !EXCEPTION_ARROWS.has(arrow))
+      : [],
+  );
+}
 
-/** Import cycles as strongly connected components of more than one module (Tarjan). */
-function cycles(): string[][] {
+/** Strongly connected components of more than one node (Tarjan): the import cycles of `edges`. */
+function cycles(edges: ReadonlyMap<string, readonly string[]>): string[][] {
   let counter = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -111,7 +108,7 @@ function cycles(): string[][] {
     low.set(v, counter++);
     stack.push(v);
     onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
+    for (const w of edges.get(v) ?? []) {
       if (!index.has(w)) {
         visit(w);
         low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
@@ -128,18 +125,102 @@ function cycles(): string[][] {
       if (component.length > 1) found.push(component.sort());
     }
   };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
   return found;
 }
 
-describe('architecture: arrows point one way', () => {
+/** The rooms' own graph: an edge wherever a production module of one imports a module of another. */
+function roomGraph(): Map<string, string[]> {
+  const edges = new Map<string, Set<string>>();
+  for (const [file, imports] of production) {
+    for (const target of imports) {
+      if (EXCEPTION_ARROWS.has(`${file} -> ${target}`) || roomOf(file) === roomOf(target)) continue;
+      const out = edges.get(roomOf(file)) ?? new Set<string>();
+      edges.set(roomOf(file), out.add(roomOf(target)));
+    }
+  }
+  return new Map([...edges].map(([room, targets]) => [room, [...targets]]));
+}
+
+/** Every module `start` reaches through imports, itself included. */
+function reach(start: readonly string[]): Set<string> {
+  const seen = new Set(start);
+  const queue = [...start];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    for (const target of graph.get(file) ?? []) {
+      if (!seen.has(target)) {
+        seen.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  return seen;
+}
+
+describe('architecture: the table of rooms (test/architecture/rooms.ts)', () => {
   it('reads the whole source tree', () => {
     expect(graph.size).toBeGreaterThan(100);
     expect(graph.get('src/engine/index.ts')).toContain('src/engine/exec/render.ts');
   });
 
-  it('has no import cycle anywhere under src/ (type-only imports count too)', () => {
-    expect(cycles()).toEqual([]);
+  it('has a row for every folder and top-level module under src/, and no row for one that is not there', () => {
+    const present = new Set([...graph.keys()].map(roomOf));
+    expect([...present].filter((room) => !byName.has(room)).sort()).toEqual([]);
+    expect(ROOMS.map((row) => row.room).filter((room) => !present.has(room))).toEqual([]);
+  });
+
+  it('runs downward: each room may import only rooms below its own row (the ground only the ground)', () => {
+    const order = ROOMS.map((row) => row.room);
+    const upward = ROOMS.flatMap((row, at) =>
+      row.mayImport
+        .filter((name) => !(isGround(`src/${row.room}`) && isGround(`src/${name}`)) && order.indexOf(name) <= at)
+        .map((name) => `${row.room} -> ${name}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('docs/architecture.md holds the table as rooms.ts writes it (run `npm run docs:architecture`)', () => {
+    const doc = readFileSync(DOC, 'utf8');
+    const begin = doc.indexOf(BEGIN);
+    const end = doc.indexOf(END);
+    expect(begin, 'the rooms markers').toBeGreaterThanOrEqual(0);
+    expect(doc.slice(begin + BEGIN.length, end).trim()).toBe(roomsMarkdown());
+  });
+});
+
+describe('architecture: arrows point one way', () => {
+  it.each(ROOMS.map((row) => [row.room, row] as const))('%s imports only what its row allows', (_, row) => {
+    expect(
+      wrongArrows(
+        (file) => roomOf(file) === row.room,
+        (_file, target) => allowed(row, target),
+      ),
+    ).toEqual([]);
+  });
+
+  it('has no import cycle between modules anywhere under src/ (type-only imports count too)', () => {
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it('has no import cycle between rooms', () => {
+    expect(cycles(roomGraph())).toEqual([]);
+  });
+
+  it('the known exceptions close no loop: what they point at reaches only the ground and each other', () => {
+    const reached = [...reach([...EXCEPTION_TARGETS])];
+    expect(reached.filter((file) => !isGround(file) && !EXCEPTION_TARGETS.has(file))).toEqual([]);
+  });
+
+  it('the browser code (storefront islands and the console) never reaches a server-only room, even through another module', () => {
+    const browser = [...graph.keys()].filter((file) => !isTest(file) && ['client', 'console'].includes(roomOf(file)));
+    expect([...reach(browser)].filter((file) => SERVER_ONLY.includes(roomOf(file)))).toEqual([]);
+  });
+
+  it('the engine is pure TypeScript: it imports no package (no Workers, Node or DOM library)', () => {
+    const engine = [...packages].filter(
+      ([file, used]) => roomOf(file) === 'engine' && !isTest(file) && used.length > 0,
+    );
+    expect(engine).toEqual([]);
   });
 
   it('the pure site rules that commerce and the console share import nothing', () => {
@@ -149,86 +230,29 @@ describe('architecture: arrows point one way', () => {
         () => false,
       ),
     ).toEqual([]);
-  });
-
-  it('ground modules import only ground modules', () => {
-    expect(wrongArrows(inRooms(...GROUND), inRooms(...GROUND))).toEqual([]);
-  });
-
-  it('the engine imports only the engine and the ground modules', () => {
-    expect(wrongArrows(inRooms('engine'), inRooms('engine', ...GROUND))).toEqual([]);
+    expect(BROWSER_SAFE_SITE.filter((file) => !file.endsWith('/') && !graph.has(file))).toEqual([]);
   });
 
   it('the product rules the engine uses import only ground modules', () => {
-    expect(wrongArrows((file) => file === 'src/commerce/product.ts', inRooms(...GROUND))).toEqual([]);
-  });
-
-  it('commerce imports only commerce and the ground modules', () => {
-    expect(wrongArrows(inRooms('commerce'), inRooms('commerce', ...GROUND))).toEqual([]);
-  });
-
-  it('forms and http import nothing above them', () => {
-    expect(wrongArrows(inRooms('forms'), inRooms('forms', ...GROUND))).toEqual([]);
-    expect(wrongArrows(inRooms('http'), inRooms('http', ...GROUND))).toEqual([]);
-  });
-
-  it('the shared messages of accounts import only commerce and the ground modules', () => {
-    expect(wrongArrows(inRooms('accounts'), inRooms('accounts', 'commerce', ...GROUND))).toEqual([]);
-  });
-
-  it('the browser code imports neither the server nor the engine (its bundle would carry it)', () => {
     expect(
       wrongArrows(
-        inRooms('client'),
-        notIn('routes', 'storefront', 'durable', 'engine', 'site', 'integrations', 'worker'),
+        (file) => file === 'src/commerce/product.ts',
+        (_file, target) => isGround(target),
       ),
     ).toEqual([]);
   });
 
-  it('the console (browser code too) imports neither the server nor the engine; of the site only the roles table, store creation, the editor helpers and the pure picture rules', () => {
-    const server = notIn('routes', 'storefront', 'durable', 'engine', 'site', 'integrations', 'worker');
-    const browserSafe = (target: string) =>
-      target === 'src/site/roles.ts' ||
-      target === 'src/site/store-creation.ts' ||
-      target.startsWith('src/site/editor/') ||
-      PURE_SITE_RULES.has(target);
-    expect(wrongArrows(inRooms('console'), (target) => server(target) || browserSafe(target))).toEqual([]);
-  });
-
-  it('store pages never reach the console', () => {
-    expect(wrongArrows(notIn('console'), notIn('console'))).toEqual([]);
-  });
-
-  it('the storefront renders pages from site, commerce, engine, forms, integrations and browser islands, never routes or Durable Objects', () => {
-    expect(
-      wrongArrows(
-        inRooms('storefront'),
-        inRooms('storefront', 'site', 'commerce', 'engine', 'forms', 'integrations', 'client', ...GROUND),
-      ),
-    ).toEqual([]);
-  });
-
-  it('site, beacon, integrations and Durable Objects do not import the routes or the storefront', () => {
-    expect(
-      wrongArrows(inRooms('site', 'beacon', 'integrations', 'durable'), notIn('routes', 'storefront', 'worker')),
-    ).toEqual([]);
-  });
-
-  it('only the worker imports the route areas', () => {
-    expect(wrongArrows(notIn('worker', 'routes'), notIn('routes'))).toEqual([]);
-  });
-
-  it('the fault-injection layer imports nothing of ours, and no production module switches it on (only tests and benchmarks do)', () => {
-    expect(wrongArrows(inRooms('faults'), () => false)).toEqual([]);
-    const switchers = [...graph.keys()].filter(
-      (file) =>
-        !isTest(file) && room(file) !== 'faults' && /\binjectFaults\s*\(/.test(readFileSync(join(ROOT, file), 'utf8')),
-    );
+  it('no production module switches the fault-injection layer on (only tests and benchmarks do)', () => {
+    const switchers = production
+      .map(([file]) => file)
+      .filter(
+        (file) => roomOf(file) !== 'faults' && /\binjectFaults\s*\(/.test(readFileSync(join(ROOT, file), 'utf8')),
+      );
     expect(switchers).toEqual([]);
   });
 
   it('every known exception is still an import (remove it from the list when it goes)', () => {
     const arrows = new Set([...graph].flatMap(([file, imports]) => imports.map((target) => `${file} -> ${target}`)));
-    expect([...KNOWN_EXCEPTIONS].filter((arrow) => !arrows.has(arrow))).toEqual([]);
+    expect([...EXCEPTION_ARROWS].filter((arrow) => !arrows.has(arrow))).toEqual([]);
   });
 });

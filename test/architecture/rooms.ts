@@ -1,0 +1,184 @@
+/**
+ * The rooms of `src/`: each folder (or top-level module) with its job and the rooms it may import.
+ * This table is the one source: test/architecture.test.ts enforces it and docs/architecture.md's
+ * "Rooms" table is written from it (`npm run docs:architecture`). Rows run from the entry points
+ * down to the ground; a room may import only rooms below it.
+ */
+
+/** A room: a folder under `src/`, or a module at its top (`worker` for src/worker.ts). */
+export interface Room {
+  readonly room: string;
+  readonly job: string;
+  /** The rooms its production modules may import besides its own (tests may reach wherever they test). */
+  readonly mayImport: readonly string[];
+  /** Rooms of `mayImport` of which only these modules may be imported (paths from the repository root; a folder ends in `/`). */
+  readonly only?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Modules of ours that import nothing of ours but each other: anything may depend on them. */
+export const GROUND = ['values', 'html'] as const;
+
+/** Everything below the HTTP layer that the routes put together. */
+const BELOW_ROUTES = [
+  'storefront',
+  'durable',
+  'client',
+  'integrations',
+  'beacon',
+  'site',
+  'api',
+  'accounts',
+  'commerce',
+  'forms',
+  'cookies',
+  'http',
+  'faults',
+  ...GROUND,
+];
+
+/** The engine's public API, and the default formatter table the storefront extends. */
+const ENGINE_API = 'src/engine/index.ts';
+const ENGINE_FORMATTERS = 'src/engine/plugins/index.ts';
+
+/** Site modules the browser code may import: the roles table, store creation, the editor helpers and the pure picture rules. */
+export const BROWSER_SAFE_SITE = [
+  'src/site/roles.ts',
+  'src/site/store-creation.ts',
+  'src/site/editor/',
+  'src/site/main-image.ts',
+  'src/site/image-url.ts',
+];
+
+export const ROOMS: readonly Room[] = [
+  {
+    room: 'worker',
+    job: 'the Hono app: error handling, security headers, mounts the route areas, exports the Durable Object classes',
+    mayImport: ['routes', 'durable', 'http', 'faults'],
+  },
+  {
+    room: 'console',
+    job: 'the merchant console at `/config` (docs/merchant.md), browser code with its own entry (`main.tsx`): shell, router, one folder per section under `sections/`, shared pieces in `ui/`; nothing imports it',
+    mayImport: ['client', 'beacon', 'site', 'api', 'accounts', 'commerce', 'forms', ...GROUND],
+    only: { beacon: ['src/beacon/aggregate.ts', 'src/beacon/vitals.ts'], site: BROWSER_SAFE_SITE },
+  },
+  {
+    room: 'routes',
+    job: 'one Hono sub-app per URL area, its guards inside it: HTTP only (formats, status codes, caching, cookies, bodies)',
+    mayImport: BELOW_ROUTES,
+    only: { client: ['src/client/suggestions.ts'] },
+  },
+  {
+    room: 'storefront',
+    job: 'what a store page is and how it renders: `page-context.ts` (path → page kind → context, a table of page kinds), `render.ts` (the theme with our engine, head streamed before body, the client entry, the theme fingerprint, the dev error panel), `islands.tsx` (widget formatters that server-render React islands), `trusted-markup.ts` and `content-security.ts` (what a rendered document may run, and its CSP), `structured-data.ts`, `developer-platform/` (docs/templates.md)',
+    mayImport: ['client', 'integrations', 'site', 'engine', 'commerce', 'forms', ...GROUND],
+    only: { engine: [ENGINE_API, ENGINE_FORMATTERS] },
+  },
+  {
+    room: 'durable',
+    job: "Durable Object classes (SQLite-backed, RPC methods); `stubs.ts` names every object (`cartStub(env, websiteId, cartId)`, `stockLedger(env, websiteId)`, …) for routes and objects alike; `serial-queue.ts` runs an object's changes one at a time; `beacon-batching.ts` sends beacons arriving together to the beacon store in one call",
+    mayImport: ['integrations', 'beacon', 'site', 'api', 'accounts', 'commerce', 'forms', 'http', 'faults', ...GROUND],
+  },
+  {
+    room: 'client',
+    job: 'the browser: islands, components, the hydration entry, collectors',
+    mayImport: ['beacon', 'api', 'accounts', 'commerce', 'forms', 'cookies', ...GROUND],
+    only: {
+      beacon: [
+        'src/beacon/collector-limits.ts',
+        'src/beacon/eligibility.ts',
+        'src/beacon/vitals.ts',
+        'src/beacon/cookies.ts',
+      ],
+    },
+  },
+  {
+    room: 'integrations',
+    job: 'third-party services behind interfaces with local implementations (payments, email, captcha, address search, instalments, CDN purge)',
+    mayImport: ['beacon', 'commerce', 'forms', 'faults', ...GROUND],
+  },
+  {
+    room: 'beacon',
+    job: "analytics: beacon schemas, recording and cookie rules, limits, hourly aggregation (the dashboard is the console's analytics section)",
+    mayImport: ['site', 'commerce', 'http', ...GROUND],
+  },
+  {
+    room: 'site',
+    job: "the site model (zod schemas), publishing, import/export and loading (`store.ts`), item reads by page (`catalog.ts`), the demo store, the theme, merchant edits, roles, the site's public paths (`paths.ts`), store creation and editor helpers (`editor/`)",
+    mayImport: ['engine', 'commerce', 'forms', ...GROUND],
+    only: { engine: [ENGINE_API] },
+  },
+  {
+    room: 'engine',
+    job: 'the template engine: pure TypeScript, no Workers, DOM or Node APIs (it imports no package); `index.ts` is its public API',
+    mayImport: [...GROUND],
+  },
+  {
+    room: 'api',
+    job: "the browser-to-worker contract: each call's method and path, the zod schema of its body and the type of its answer, which the routes and the browser code both take",
+    mayImport: ['commerce', 'forms', ...GROUND],
+  },
+  {
+    room: 'accounts',
+    job: 'the sign-in messages (visitor and merchant), password rules, order history rows and the account emails, shared by browser and server',
+    mayImport: ['commerce', ...GROUND],
+  },
+  {
+    room: 'commerce',
+    job: "pure domain rules shared by server and browser, each written once: product rules, money in minor units and `formatMoney`, instalments, the cart's shape and totals, what an add means, the checkout's rules (addresses, shipping, tax, discounts, gift cards, subscriptions, totals, the order's shape)",
+    mayImport: [...GROUND],
+  },
+  {
+    room: 'forms',
+    job: 'form field rules, captcha action names and the submit messages (`messages.ts`), shared by browser and server',
+    mayImport: [...GROUND],
+  },
+  {
+    room: 'cookies',
+    job: "the store's cookie names (`__Host-` in production), shared by the worker and the page script",
+    mayImport: [],
+  },
+  {
+    room: 'http',
+    job: 'HTTP mechanics with no route in them (size-capped, validated request bodies, the 503 answer) and the answers about a request itself (`messages.ts`: no store here, not found)',
+    mayImport: [...GROUND],
+  },
+  {
+    room: 'faults',
+    job: 'fault injection for tests and benchmarks: wrappers every integration and storage access passes through, the identity unless a test switched faults on',
+    mayImport: [],
+  },
+  {
+    room: 'values',
+    job: "ground: the template language's value semantics (truthiness, conversions, equality, paths) with `memoizeText`",
+    mayImport: [...GROUND],
+  },
+  {
+    room: 'html',
+    job: 'ground: HTML text escaping and the `markup` template for hand-built HTML',
+    mayImport: [...GROUND],
+  },
+];
+
+/** Arrows that are allowed although the table would refuse them, each with its reason. Keep this short. */
+export const KNOWN_EXCEPTIONS: readonly { readonly arrow: string; readonly reason: string }[] = [
+  {
+    arrow: 'src/engine/plugins/commerce.ts -> src/commerce/product.ts',
+    reason:
+      'the engine\'s commerce formatters apply the product rules the cart and the browser use, so a template never disagrees with them about "sold out" or "on sale"',
+  },
+  {
+    arrow: 'src/engine/plugins/content.ts -> src/commerce/product.ts',
+    reason: 'the same product rules, for the content formatters',
+  },
+  {
+    arrow: 'src/commerce/product.ts -> src/site/editor/content-status.ts',
+    reason: "a product's status is the content status every item has (posts and pages too): one rule",
+  },
+];
+
+/** The room of a module path (`src/routes/pages.ts` → `routes`, `src/worker.ts` → `worker`). */
+export function roomOf(file: string): string {
+  const [top, name] = file.split('/');
+  if (top !== 'src' || name === undefined) return top as string;
+  return name.replace(/\.tsx?$/, '');
+}
