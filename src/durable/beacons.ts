@@ -1,7 +1,7 @@
 /**
  * The beacon store of one website (SQLite): every accepted beacon is added to counts per hour and
  * page in one synchronous transaction before the call returns (a call carries one beacon or a
- * batch of them, src/beacon/batching.ts), so a beacon answered 2xx is never lost; concurrent calls'
+ * batch of them, src/durable/beacon-batching.ts), so a beacon answered 2xx is never lost; concurrent calls'
  * writes share the object's commits (its output gate holds each answer until its write is
  * durable). The hourly quota is counted here, beacon by beacon, so it is exact.
  *
