@@ -1,6 +1,7 @@
 /**
- * The template engine's public API: compile a template once, render it many times.
- * Other modules import only this file.
+ * The template engine's public API: compile a template once, render it many times. Other rooms
+ * import this file, and the storefront also plugins/index.ts for the default formatters its own
+ * tables extend; test/architecture.test.ts allows no other way in.
  */
 import { messages, type TemplateError } from './errors';
 import type { EscapeMode } from './exec/escape';
