@@ -12,7 +12,7 @@ import { MERCHANT_MESSAGES } from '../accounts/messages';
 import type { Edit, EditOutcome } from '../durable/site-content';
 import { formSubmissions } from '../durable/stubs';
 import { placesProvider, PlacesUnavailable } from '../integrations/places';
-import { sessionRecordingId } from '../integrations/session-recording';
+import { sessionRecordingAnswer } from '../integrations/session-recording';
 import { contentObject } from '../site/catalog';
 import type { EditValue, NavigationItem } from '../site/edits';
 import { sitePath, type Site } from '../site/schema';
@@ -241,7 +241,7 @@ merchant.get('/api/google-maps/places/details', requirePermission('integrations'
 
 merchant.get('/api/commerce/fullstory/getId', async (c) => {
   await faultPoint('session-recording', 'getId');
-  return c.json({ id: sessionRecordingId(c.env) });
+  return c.json(sessionRecordingAnswer(c.env));
 });
 
 merchant.get('/api/form/submissions', requirePermission('customerData'), async (c) => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { EDIT_MESSAGES } from '../../src/site/edits';
 import { createStore, mainNavigationOf, NO_MAIN_NAVIGATION, type EditorCall } from '../../src/site/store-creation';
-import { MOCK_SESSION_RECORDING_ID } from '../../src/integrations/session-recording';
+import { LOCAL_SESSION_RECORDING_ID } from '../../src/integrations/session-recording';
 import { Visitor } from './visitor';
 
 const [OWNER, STORE, EDITOR, VIEWER] = DEMO_MERCHANTS;
@@ -336,8 +336,9 @@ describe('merchant calls', () => {
     expect((await (await merchant(VIEWER)).json('GET', '/api/google-maps/places/autocomplete?input=x')).status).toBe(
       403,
     );
-    expect((await new Visitor().json('GET', '/api/commerce/fullstory/getId')).body).toEqual({
-      id: MOCK_SESSION_RECORDING_ID,
+    // The development pool has the local stand-in (test/worker/trackers.test.ts has the production mock id).
+    expect((await new Visitor().json('GET', '/api/commerce/fullstory/getId')).body).toMatchObject({
+      id: LOCAL_SESSION_RECORDING_ID,
     });
   });
 });

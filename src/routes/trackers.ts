@@ -1,0 +1,57 @@
+/**
+ * Tracker events the browser reports for third-party integrations: the social-ads pixel's
+ * (`POST /api/trackers/pixel`, src/integrations/pixel.ts). Validated and size-capped (400/413),
+ * limited per visitor and per website like beacons (429); recorded by the same rules as analytics
+ * (the census cookie, anonymous or viewer-only visitors, tracking on), else answered 204 and dropped.
+ * Accepted events are answered 202 and sent after the answer; a failed send is logged. Mounts the
+ * development pages of the stand-ins too (src/routes/dev-trackers.ts).
+ */
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { parseVisitorRecord, VISITOR_COOKIE } from '../beacon/cookies';
+import { pathOf, shouldRecord } from '../beacon/eligibility';
+import { PIXEL_EVENTS_PATH } from '../beacon/pixel-events';
+import { MAX_PIXEL_BODY_BYTES, pixelEventBody } from '../beacon/pixel-schema';
+import { CART_MESSAGES } from '../commerce/cart';
+import { pixelSender } from '../integrations/pixel';
+import { devTrackers } from './dev-trackers';
+import { apiError, readJson, type AppEnv, withSite } from './http';
+import { merchantRolesOf } from './merchant-session';
+import { LIMITED_RETRY_AFTER, rateLimit } from './rate-limit';
+
+export const NOT_THIS_STORE = 'event_source_url: not a page of this store';
+
+export const trackers = new Hono<AppEnv>();
+
+// The local stand-ins' pages (404 outside development).
+trackers.route('/', devTrackers);
+
+trackers.use(
+  PIXEL_EVENTS_PATH,
+  rateLimit((env) => env.BEACON_VISITOR_LIMITER, 'beacons'),
+);
+
+trackers.post(PIXEL_EVENTS_PATH, withSite, async (c) => {
+  const site = c.var.site;
+  const event = await readJson(c, pixelEventBody, MAX_PIXEL_BODY_BYTES);
+  if (new URL(event.event_source_url).host !== new URL(c.req.url).host) return apiError(c, 400, NOT_THIS_STORE);
+  const sender = pixelSender(c.env);
+  const visitor = parseVisitorRecord(getCookie(c, VISITOR_COOKIE));
+  if (sender === null || visitor === null) return c.body(null, 204);
+  const trackingEnabled = site.websiteSettings.analytics.tracking;
+  const merchantRoles = trackingEnabled ? await merchantRolesOf(c) : null;
+  const path = pathOf(event.event_source_url);
+  if (!shouldRecord({ merchantRoles, trackingEnabled, path, pageType: null, isPageView: false }))
+    return c.body(null, 204);
+  const { success } = await c.env.BEACON_WEBSITE_LIMITER.limit({ key: `pixel:${site.website.id}` });
+  if (!success) return c.json({ error: CART_MESSAGES.tryAgain }, 429, { 'retry-after': LIMITED_RETRY_AFTER });
+  const sent = sender.send(site.website.id, {
+    event,
+    eventTime: Math.floor(Date.now() / 1000),
+    clientIp: c.req.header('cf-connecting-ip') ?? null,
+    userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+    visitorId: visitor.id,
+  });
+  c.executionCtx.waitUntil(sent.catch((error) => console.warn(`Pixel event ${event.event_name} not sent: ${error}`)));
+  return c.json({ ok: true }, 202);
+});
