@@ -4,7 +4,7 @@
  * docs/architecture.md's "Rooms" table is written from); no import cycle may exist between modules
  * or between rooms. A new wrong arrow fails here, naming the file and what it imports.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -254,5 +254,27 @@ describe('architecture: arrows point one way', () => {
   it('every known exception is still an import (remove it from the list when it goes)', () => {
     const arrows = new Set([...graph].flatMap(([file, imports]) => imports.map((target) => `${file} -> ${target}`)));
     expect([...EXCEPTION_ARROWS].filter((arrow) => !arrows.has(arrow))).toEqual([]);
+  });
+});
+
+describe('architecture: the map of the docs', () => {
+  const pages = readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md') && name !== 'README.md');
+  const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+
+  it('lists every docs page in the docs index and in the README', () => {
+    const index = read('docs/README.md');
+    const readme = read('README.md');
+    expect(pages.filter((page) => !index.includes(`](${page})`))).toEqual([]);
+    expect(pages.filter((page) => !readme.includes(`](docs/${page})`))).toEqual([]);
+  });
+
+  it('has no relative link in the README or the docs to a file that is not there', () => {
+    const broken = ['README.md', 'docs/README.md', ...pages.map((page) => `docs/${page}`)].flatMap((path) =>
+      [...read(path).matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+        .map((link) => link[1] as string)
+        .filter((target) => !/^[a-z]+:/.test(target) && !existsSync(resolve(ROOT, dirname(path), target)))
+        .map((target) => `${path} -> ${target}`),
+    );
+    expect(broken).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
  * Commerce in developer-platform templates (issue 35 point 4), through the worker: `showCart` and
  * `shoppingCart` in the context, `.sqs-cart-dropzone` holding our cart pill, `{@|product-checkout}`
  * on a product with options as its option selects and Add To Cart, the platform's screen-reader
- * price labels hidden by the system stylesheet, and a product's pictures as `item.items`.
+ * price labels hidden by the system stylesheet, a product's pictures as `item.items`, and the
+ * platform's floating cart when the template has no place for a cart.
  */
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -49,8 +50,10 @@ async function templateStore(host: string, header: string): Promise<void> {
 }
 
 const COUNT_ONLY_HOST = 'count-only.template.test';
+const NO_CART_HOST = 'no-cart.template.test';
 beforeAll(async () => {
   await templateStore(HOST, CART);
+  await templateStore(NO_CART_HOST, '');
   await templateStore(
     COUNT_ONLY_HOST,
     '<a href="/cart">Cart <span class="sqs-cart-quantity">{shoppingCart.totalQuantity}</span></a>',
@@ -85,6 +88,20 @@ describe('commerce in a developer-platform template', () => {
     expect(html.match(/data-island="CartPill"/g)).toHaveLength(1);
     const dropzone = await page('/shop/p/linen-shirt');
     expect(dropzone).not.toContain('<div class="sf-commerce" hidden>');
+  });
+
+  it("shows the platform's floating cart on a store that sells when the template has no place for a cart", async () => {
+    const html = await (await new Visitor(`http://${NO_CART_HOST}`).fetch('/')).text();
+    expect(html).toMatch(
+      /<div class="absolute-cart-box"><div class="sf-commerce"><div data-island="CartPill"[\s\S]*?class="CartPill"[\s\S]*<\/body>/,
+    );
+    expect(html.match(/data-island="CartPill"/g)).toHaveLength(1);
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    expect(style).toContain('.absolute-cart-box{position:fixed;right:16px;bottom:16px');
+    // A template with its own dropzone or counts keeps its cart where it put it.
+    expect(await page('/')).not.toContain('<div class="absolute-cart-box">');
+    const counts = await (await new Visitor(`http://${COUNT_ONLY_HOST}`).fetch('/')).text();
+    expect(counts).not.toContain('<div class="absolute-cart-box">');
   });
 
   it('renders {@|product-checkout} on a product with options as its option selects, quantity and Add To Cart, not a lone Purchase button', async () => {

@@ -73,3 +73,15 @@ export function templateCommerceFormatters(page: FormatterTable): FormatterTable
 export function cartDropzone(hidden = false): string {
   return `<div class="${COMMERCE_CLASS}"${hidden ? ' hidden' : ''}>${renderIsland('CartPill', { count: 0 })}</div>`;
 }
+
+/** The class of the platform's floating cart, Squarespace's name for it. */
+export const FLOATING_CART_CLASS = 'absolute-cart-box';
+
+/**
+ * Where a store that sells shows its cart when the template has no place for it (no
+ * `.sqs-cart-dropzone`, no `.sqs-cart-quantity`): the floating cart Squarespace adds to such
+ * templates, our pill in a box the system stylesheet pins to the viewport's corner.
+ */
+export function floatingCart(): string {
+  return `<div class="${FLOATING_CART_CLASS}">${cartDropzone()}</div>`;
+}

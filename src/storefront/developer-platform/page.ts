@@ -14,7 +14,7 @@ import { htmlCsp, mergeSources, NO_SOURCES, type TrustedSources } from '../conte
 import { pageHasCaptcha } from '../islands';
 import type { ResolvedPage } from '../page-context';
 import { keepTrustedText, markTrusted, sourcesOf, trustedTheme } from '../trusted-markup';
-import { cartContext, cartDropzone, withPictures } from './commerce';
+import { cartContext, cartDropzone, floatingCart, withPictures } from './commerce';
 import { pageIdentity, squarespaceNames, templateNavigations } from './context';
 import { templateRendering } from './escaping';
 import { TEMPLATE_RUNTIME } from './runtime';
@@ -198,11 +198,13 @@ async function withAddToCart(html: string, render: PageRender, data: Record<stri
 /**
  * Every `.sqs-cart-dropzone` the template places holds our cart pill, as Squarespace fills it with
  * its cart widget. A page with only `.sqs-cart-quantity` counts gets a hidden pill at the end of
- * `<body>`: the pill is what fills them (src/client/cart-links.ts).
+ * `<body>`: the pill is what fills them (src/client/cart-links.ts). A page with neither, in a
+ * store that sells, gets the platform's floating cart there.
  */
-async function withCartDropzones(html: string): Promise<string> {
+async function withCartDropzones(html: string, showCart: boolean): Promise<string> {
   const dropzone = html.includes('sqs-cart-dropzone');
-  if (!dropzone && !html.includes('sqs-cart-quantity')) return html;
+  const counts = html.includes('sqs-cart-quantity');
+  if (!dropzone && !counts && !showCart) return html;
   const rewriter = dropzone
     ? new HTMLRewriter().on('.sqs-cart-dropzone', {
         element(element) {
@@ -211,7 +213,7 @@ async function withCartDropzones(html: string): Promise<string> {
       })
     : new HTMLRewriter().on('body', {
         element(element) {
-          element.append(cartDropzone(true), { html: true });
+          element.append(counts ? cartDropzone(true) : floatingCart(), { html: true });
         },
       });
   return rewriter.transform(new Response(html)).text();
@@ -281,7 +283,10 @@ export async function developerPlatformPage(request: DeveloperPlatformRequest): 
   squarespace['main-content'] = new TrustedHtml(await withAddToCart(main, pageRender, data));
 
   const regions = regionsFor(declaration, own ? content.conf : null, files);
-  let html = await withCartDropzones(regions.map((region) => pageRender.file(`${region}.region`, data)).join(''));
+  let html = await withCartDropzones(
+    regions.map((region) => pageRender.file(`${region}.region`, data)).join(''),
+    data.showCart === true,
+  );
   if (pageRender.problems.length > 0) {
     if (!development && pageRender.compileFailed) throw errorPage();
     if (development)

@@ -7,7 +7,7 @@
  * never reach the template's own markup.
  */
 import { DEFAULT_THEME } from '../../site/theme';
-import { COMMERCE_CLASS } from './commerce';
+import { COMMERCE_CLASS, FLOATING_CART_CLASS } from './commerce';
 
 /** The class of the element our own page markup renders in, where our layout has `.site-main`. */
 export const SYSTEM_PAGE_CLASS = 'sf-system-page';
@@ -21,12 +21,17 @@ const DIALOG = '.Dialog-backdrop';
 const INSIDE = `:is(${WRAPPER},.${COMMERCE_CLASS},${DIALOG})`;
 
 /**
- * Squarespace's base rules: pictures and videos never wider than their box, in proportion, and its
- * screen-reader-only classes (the "Sale Price:" labels of `{@|product-price}`) hidden from sight.
+ * Squarespace's base rules: pictures and videos never wider than their box, in proportion, its
+ * screen-reader-only classes (the "Sale Price:" labels of `{@|product-price}`) hidden from sight,
+ * and its floating cart (commerce.ts) pinned to the viewport's lower right corner, where it covers
+ * none of a template's header controls, under our dialogs.
  */
 const BASE =
   'img,video{max-width:100%;height:auto}' +
-  '.visually-hidden,.v6-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}';
+  '.visually-hidden,.v6-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}' +
+  `.${FLOATING_CART_CLASS}{position:fixed;right:16px;bottom:16px;z-index:29;box-shadow:0 2px 10px rgba(0,0,0,.18);border-radius:999px}` +
+  // Its after-add popover opens above it (below the pill it would leave the viewport); narrow screens pin it to the top.
+  `@media (min-width:40rem){.${FLOATING_CART_CLASS} .${COMMERCE_CLASS} .CartPill-popover{top:auto;bottom:calc(100% + .5rem)}}`;
 
 /** Splits on `separator` outside parentheses and quotes. */
 function splitTop(text: string, separator: string): string[] {
