@@ -163,10 +163,12 @@ describe('architecture: the table of rooms (test/architecture/rooms.ts)', () => 
     expect(graph.get('src/engine/index.ts')).toContain('src/engine/exec/render.ts');
   });
 
-  it('has a row for every folder and top-level module under src/, and no row for one that is not there', () => {
+  it('has a row for every folder and top-level module under src/, and names no room or module that is not there', () => {
     const present = new Set([...graph.keys()].map(roomOf));
     expect([...present].filter((room) => !byName.has(room)).sort()).toEqual([]);
     expect(ROOMS.map((row) => row.room).filter((room) => !present.has(room))).toEqual([]);
+    const named = ROOMS.flatMap((row) => Object.values(row.only ?? {}).flat());
+    expect(named.filter((path) => !existsSync(join(ROOT, path)))).toEqual([]);
   });
 
   it('runs downward: each room may import only rooms below its own row (the ground only the ground)', () => {
