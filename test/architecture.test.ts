@@ -270,6 +270,14 @@ describe('architecture: the map of the docs', () => {
     expect(pages.filter((page) => !readme.includes(`](docs/${page})`))).toEqual([]);
   });
 
+  it('names only npm scripts that package.json has, in the README and the docs', () => {
+    const scripts = Object.keys(JSON.parse(read('package.json')).scripts);
+    const named = ['README.md', ...pages.map((page) => `docs/${page}`)].flatMap((path) =>
+      [...read(path).matchAll(/npm run ([a-z][\w:-]*)/g)].map((run) => `${path}: ${run[1]}`),
+    );
+    expect(named.filter((entry) => !scripts.includes(entry.split(': ')[1] as string))).toEqual([]);
+  });
+
   it('has no relative link in the README or the docs to a file that is not there', () => {
     const broken = ['README.md', 'docs/README.md', ...pages.map((page) => `docs/${page}`)].flatMap((path) =>
       [...read(path).matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
