@@ -1,9 +1,11 @@
 /** Creating an account: email and a new password, checked as the server checks them, then "check your email". */
 import { useState, type FormEvent } from 'react';
 import { ACCOUNT_MESSAGES } from '../../accounts/messages';
+import { REGISTRATION_ACCOUNT } from '../../beacon/pixel-events';
 import { passwordProblem } from '../../accounts/password-rules';
 import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
 import { responseFailure } from '../api';
+import { reportPixel } from '../collectors/pixel';
 import { fieldValue } from '../field-value';
 import { accountCall, fieldErrors } from './account-api';
 import PasswordField from './PasswordField';
@@ -34,6 +36,7 @@ export default function SignUpForm({ onSent }: { onSent: (message: string) => vo
       if (Object.keys(fields).length === 0) setFailure(await responseFailure(res, ACCOUNT_MESSAGES.failed));
       return;
     }
+    reportPixel('CompleteRegistration', { content_name: REGISTRATION_ACCOUNT });
     onSent(((await res.json()) as { message: string }).message);
   };
 

@@ -1,8 +1,9 @@
-/** The cart's analytics events (add to cart, remove from cart, view cart) in the shape RecordEvent takes; money in minor units. */
+/** The cart's analytics events (add to cart, remove from cart, view cart) in the shape RecordEvent takes, and an add's pixel event; money in minor units. */
 import type { CartEntry, ShoppingCart } from '../../commerce/cart';
 import { readCookie, readStoreCookie } from '../cookies';
 import { CENSUS_COOKIE, recordCommerceEvent } from './commerce';
 import { pageAttributes } from './page-attributes';
+import { reportPixel } from './pixel';
 
 function cartFields(cart: ShoppingCart) {
   const visitor = readCookie(CENSUS_COOKIE);
@@ -59,6 +60,13 @@ export function recordAddToCart(
     ...page.fields,
     product_page: place,
     product: { ...productOf(added, quantity), ...page.product },
+  });
+  reportPixel('AddToCart', {
+    content_ids: [added.itemId],
+    content_type: 'product',
+    contents: [{ id: added.itemId, quantity }],
+    value_cents: added.purchasePriceCents * quantity,
+    currency: cart.currencyCode,
   });
 }
 

@@ -1,13 +1,15 @@
 /**
  * The page view (RecordHit, with the template, language, record type and whether it is the first
  * landing of a first session) and, once the census cookie it sets exists, the product page or
- * listing visit (a product page is an item page whose item is a product: a blog post is not). Pages the rules never record (not found, lock screen, access denied, search,
+ * listing visit (a product page is an item page whose item is a product: a blog post is not), and a
+ * product page's pixel `ViewContent` (the search page's `Search`). Pages the rules never record (not found, lock screen, access denied, search,
  * the editor) send no page view; the server applies the same rules.
  */
 import { UNRECORDED_PAGE_TYPES } from '../../beacon/eligibility';
 import { PRODUCT_RECORD_TYPE } from '../../commerce/product';
 import { recordCommerceEvent } from './commerce';
 import type { PageInfo } from './page';
+import { reportPixel } from './pixel';
 import { currentAnalyticsSession } from './session';
 
 const SEARCH_PAGE_TYPE = 102;
@@ -15,6 +17,12 @@ const PRODUCT_DETAIL_PAGE_TYPE = 50;
 const LISTING_PAGE_TYPE = 1;
 /** Spec §9: the census calls give up after 2,500 ms. */
 export const CENSUS_TIMEOUT_MS = 2500;
+
+/** The search page's pixel `Search`, with the words searched for (the page view itself is never recorded). */
+export function reportSearch(page: PageInfo): void {
+  const words = new URLSearchParams(location.search).get('q')?.trim() ?? '';
+  if (page.pageType === SEARCH_PAGE_TYPE && words !== '') reportPixel('Search', { search_string: words.slice(0, 200) });
+}
 
 /** Whether the rules record views of this page at all. */
 export function recordsViews(page: PageInfo): boolean {
@@ -61,8 +69,9 @@ export async function recordPageView(page: PageInfo): Promise<void> {
     return;
   }
   const visit = { pagePath: page.path, websiteId: page.websiteId };
-  if (page.pageType === PRODUCT_DETAIL_PAGE_TYPE && page.itemId !== null && page.recordType === PRODUCT_RECORD_TYPE)
+  if (page.pageType === PRODUCT_DETAIL_PAGE_TYPE && page.itemId !== null && page.recordType === PRODUCT_RECORD_TYPE) {
     recordCommerceEvent('visit_product_page', { ...visit, itemId: page.itemId });
-  else if (page.pageType === LISTING_PAGE_TYPE && page.collectionId !== null)
+    reportPixel('ViewContent', { content_ids: [page.itemId], content_type: 'product' });
+  } else if (page.pageType === LISTING_PAGE_TYPE && page.collectionId !== null)
     recordCommerceEvent('visit_product_listing', visit);
 }

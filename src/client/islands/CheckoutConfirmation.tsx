@@ -13,6 +13,7 @@ import { formatMoney } from '../../commerce/money';
 import { sendOnText } from '../../commerce/gift-cards';
 import { billingText } from '../../commerce/subscriptions';
 import { CHECKOUT_FAILURES, CheckoutError, loadOrder, type Order } from '../checkout-api';
+import { reportPurchase } from '../collectors/pixel';
 import SubscriptionManage from '../components/SubscriptionManage';
 import { navigateTo, pageQuery } from '../dom';
 import { CheckoutLines, CheckoutTotals, orderLine, type AnswerForms } from './CheckoutOrderSummary';
@@ -110,6 +111,7 @@ export default function CheckoutConfirmation({ kind, orderId, locale, forms }: C
     const token = pageQuery().get('token') ?? '';
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
+    let purchaseReported = false;
     const read = () =>
       loadOrder(orderId, token)
         .then(({ order }) => {
@@ -119,6 +121,10 @@ export default function CheckoutConfirmation({ kind, orderId, locale, forms }: C
           if (pending && kind !== 'order-received') navigateTo(receivedUrl(order));
           else if (pending) timer = setTimeout(read, PENDING_POLL_MS);
           else if (kind === 'order-received' && order.status !== 'cancelled') navigateTo(order.confirmationUrl);
+          else if (kind !== 'order-received' && order.status !== 'cancelled' && !purchaseReported) {
+            purchaseReported = true;
+            reportPurchase(order);
+          }
         })
         .catch((error: unknown) => {
           // The page keeps what it shows (loading, or the pending order) while it asks again.

@@ -4,10 +4,12 @@
  * newsletter), and on success a redirect or the submission message with its post-submit HTML.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { LEAD_NEWSLETTER } from '../../beacon/pixel-events';
 import { CAPTCHA_ACTIONS, type CaptchaAction } from '../../forms/captcha';
 import { FORM_SUBMIT_MESSAGES } from '../../forms/messages';
 import { FORM_MESSAGES, hiddenValues, validateForm, type FieldValue, type FormField } from '../../forms/validate';
 import type { CaptchaConfig } from '../captcha';
+import { reportPixel } from '../collectors/pixel';
 import FormFields from '../components/FormFields';
 import { asContainer, navigateTo, pageQuery, setHtmlAndRunScripts } from '../dom';
 import { FormSubmitError, submitForm, type SubmissionPage } from '../form-api';
@@ -86,6 +88,7 @@ export default function SiteForm(props: SiteFormProps) {
         : fail(FORM_SUBMIT_MESSAGES.processing);
     }
     props.onSubmitted?.();
+    if (newsletter) reportPixel('Lead', { content_name: LEAD_NEWSLETTER });
     if (props.successRedirectUrl !== null) return navigateTo(props.successRedirectUrl);
     setPhase({ kind: 'done' });
   };
