@@ -104,7 +104,8 @@ function errorResponse(err: Error, c: Context<AppEnv>): Response | Promise<Respo
   return c.json<ErrorBody>({ error: INTERNAL_ERROR }, 500);
 }
 
-const app = new Hono<AppEnv>();
+/** Exported for test/worker/api-contract.test.ts, which checks the browser contract against `app.routes`. */
+export const app = new Hono<AppEnv>();
 
 app.notFound(notFound);
 app.onError(errorResponse);

@@ -20,7 +20,7 @@ import { commerceOrders } from '../durable/stubs';
 import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
 import { randomHex } from '../site/ids';
 import type { Site } from '../site/schema';
-import { addressSchema } from './checkout';
+import { addressSchema } from '../api/checkout-bodies';
 import { requireCrumb } from './csrf';
 import { apiError, readJson, type AppEnv, withSite } from './http';
 import { rateLimit } from './rate-limit';

@@ -26,15 +26,8 @@ import type { Item } from '../site/schema';
 import { currentCrumb, ensureCrumb, randomToken, requireCrumb } from './csrf';
 import { apiError, readJson, siteVersion, type AppEnv, withSite } from './http';
 import { rateLimit } from './rate-limit';
-import {
-  adoptIntoAccount,
-  CART_ID,
-  cartHead,
-  cartIdFrom,
-  currencyOf,
-  setCartCookie,
-  visitorCart,
-} from './visitor-cart';
+import { CART_ID } from '../api/checkout-bodies';
+import { adoptIntoAccount, cartHead, cartIdFrom, currencyOf, setCartCookie, visitorCart } from './visitor-cart';
 
 const MAX_BODY_BYTES = 16 * 1024;
 

@@ -5,7 +5,13 @@
  * decides everything that depends on stock, codes, balances and payment.
  */
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import {
+  addressDetailsSchema,
+  addressSearchSchema,
+  placeSchema,
+  startSchema,
+  updateSchema,
+} from '../api/checkout-bodies';
 import { CART_MESSAGES, type PriceChange, type ShoppingCart } from '../commerce/cart';
 import { resolveCartLine } from '../commerce/cart-line';
 import { CHECKOUT_MESSAGES } from '../commerce/checkout-totals';
@@ -34,55 +40,20 @@ import { merchantSessionOf } from './merchant-session';
 import { rateLimit, visitorKey } from './rate-limit';
 import { allows } from '../site/roles';
 import { MERCHANT_MESSAGES } from '../accounts/messages';
-import { CART_ID, cartIdFrom, currencyOf } from './visitor-cart';
+import { cartIdFrom, currencyOf } from './visitor-cart';
 
 const MAX_BODY_BYTES = 16 * 1024;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 export const IDEMPOTENCY_MESSAGE = 'The Idempotency-Key header is required: 8 to 128 letters, digits, - or _.';
 
-const line = (max: number) => z.string().trim().max(max);
-export const addressSchema = z.object({
-  firstName: line(100),
-  lastName: line(100),
-  address1: line(200),
-  address2: line(200).default(''),
-  city: line(100),
-  region: line(100).default(''),
-  postalCode: line(20),
-  countryCode: line(2).toUpperCase(),
-  phone: line(40).default(''),
-});
-const cartToken = z.string().regex(CART_ID, 'cartToken is not a cart token').optional();
-const startSchema = z.object({ cartToken }).default({});
-const updateSchema = z.object({
-  cartToken,
-  email: z.string().trim().max(256).nullable().optional(),
-  shippingAddress: addressSchema.nullable().optional(),
-  shippingOptionId: z.string().max(64).nullable().optional(),
-  discountCode: z.string().trim().max(64).nullable().optional(),
-  giftCardCode: z.string().trim().max(64).nullable().optional(),
-  giftRecipientEmail: z.string().trim().max(256).nullable().optional(),
-});
-/** Shoppers' address search: a query of a few words, Google's session token (one per search, for its billing). */
+/** Shoppers' address search (bodies in src/api/checkout-bodies.ts): the body's cap and the predictions shown. */
 const ADDRESS_BODY_BYTES = 1024;
-export const ADDRESS_QUERY_MAX = 100;
 const PREDICTIONS_SHOWN = 5;
-const sessionToken = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'sessionToken is 8 to 64 letters, digits, - or _')
-  .optional();
-const addressSearchSchema = z.object({ query: z.string().trim().min(3).max(ADDRESS_QUERY_MAX), sessionToken });
-const addressDetailsSchema = z.object({ placeId: z.string().min(1).max(300), sessionToken });
 export const ADDRESS_SEARCH_MESSAGES = {
   off: 'Address search is not offered by this store.',
   unavailable: 'Address search is unavailable. Enter your address below.',
   unknownPlace: 'That address could not be found. Enter it below.',
 } as const;
-
-const placeSchema = z.object({
-  cartToken,
-  payment: z.object({ provider: z.enum(['local', 'stripe']), token: z.string().min(1).max(256) }),
-});
 
 /**
  * The cart `cartId` names, given back first when its order is still waiting for the authentication

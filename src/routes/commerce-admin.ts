@@ -4,11 +4,18 @@
  * all kept in the website's CommerceOrders object.
  */
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
-import { DISCOUNT_CODE, normalCode } from '../commerce/discounts';
+import {
+  discountSchema,
+  exportFiltersSchema,
+  fulfilSchema,
+  refundSchema,
+  settingsSchema,
+  shippingRateSchema,
+  taxRateSchema,
+} from '../api/commerce-admin-bodies';
+import { normalCode } from '../commerce/discounts';
 import { formatMoney } from '../commerce/money';
 import { ORDER_STATUSES, type Order } from '../commerce/order';
-import { RATE_PERCENT } from '../commerce/tax';
 import { commerceOrders } from '../durable/stubs';
 import { toCsv } from '../forms/csv';
 import { demoShipping } from './demo-shipping';
@@ -16,68 +23,6 @@ import { apiError, readJson, type AppEnv } from './http';
 import { requirePermission } from './merchant-session';
 
 const MAX_BODY_BYTES = 16 * 1024;
-const cents = z.number().int().min(0).max(100_000_000);
-const place = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, "must be a country code such as 'US' or a region such as 'US-CA'");
-
-const shippingRateSchema = z.object({
-  name: z.string().trim().min(1).max(100),
-  regions: z.array(place).max(300).default([]),
-  method: z.enum(['flat', 'weight']),
-  amountCents: cents,
-  perKgCents: cents.default(0),
-  freeOverCents: cents.nullable().default(null),
-});
-const taxRateSchema = z.object({
-  name: z.string().trim().min(1).max(100),
-  countryCode: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'must be a country code such as US'),
-  region: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9]{1,3}$/, "must be a region code such as 'CA'")
-    .nullable()
-    .default(null),
-  ratePercent: z.string().regex(RATE_PERCENT, "must be a percentage such as '8.875' (at most 4 decimals)"),
-});
-const discountSchema = z
-  .object({
-    code: z.string().trim().toUpperCase().regex(DISCOUNT_CODE, 'must be 3 to 32 letters, digits, - or _'),
-    kind: z.enum(['percentage', 'fixed', 'freeShipping']),
-    percent: z.number().int().min(1).max(100).nullable().default(null),
-    amountCents: cents.nullable().default(null),
-    minimumSubtotalCents: cents.default(0),
-    startsOn: z.number().int().min(0).nullable().default(null),
-    endsOn: z.number().int().min(0).nullable().default(null),
-    usageLimit: z.number().int().min(1).max(10_000_000).nullable().default(null),
-  })
-  .refine((d) => d.kind !== 'percentage' || d.percent !== null, { message: 'percent: a percentage code needs percent' })
-  .refine((d) => d.kind !== 'fixed' || d.amountCents !== null, {
-    message: 'amountCents: a fixed code needs amountCents',
-  })
-  .refine((d) => d.startsOn === null || d.endsOn === null || d.startsOn < d.endsOn, {
-    message: 'endsOn: must be after startsOn',
-  });
-const settingsSchema = z.object({
-  pricesIncludeTax: z.boolean(),
-  minimumSubtotalCents: cents,
-  reservationMinutes: z.number().int().min(1).max(120),
-  welcomeDiscount: z.object({ enabled: z.boolean(), percent: z.number().int().min(1).max(100) }),
-  addressSearch: z.boolean().default(false),
-});
-const fulfilSchema = z.object({
-  trackingNumber: z.string().trim().min(1).max(100),
-  carrier: z.string().trim().min(1).max(100).nullable().default(null),
-});
-const refundSchema = z.object({ restock: z.boolean() });
-const exportFiltersSchema = z.object({ status: z.enum(ORDER_STATUSES).optional(), q: z.string().trim().max(256) });
 
 /** Orders read per call while exporting, and the most one export holds (the newest that match). */
 const EXPORT_PAGE = 500;

@@ -7,13 +7,13 @@ import type { Context } from 'hono';
 import { DEFAULT_CURRENCY } from '../commerce/money';
 import type { CartHead } from '../durable/cart';
 import type { VisitorSession } from '../durable/site-users';
+import { CART_ID } from '../api/checkout-bodies';
 import { cartStub } from '../durable/stubs';
 import type { Site } from '../site/schema';
 import { readStoreCookie, setStoreCookie } from './cookies';
 import type { AppEnv } from './http';
 import { currentSession, siteUsers } from './site-user-session';
 
-export const CART_ID = /^[0-9a-f]{32}$/;
 const CART_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
 
 export function cartIdFrom(c: Context<AppEnv>): string | null {

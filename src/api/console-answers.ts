@@ -1,0 +1,327 @@
+/**
+ * What the console's calls answer. The main reads (products, a product, the catalogue context, orders,
+ * an order, the store) have zod schemas that test/worker/api-contract.test.ts parses real answers
+ * with; the others are types. Shapes owned by the site model's editor modules (the product form, a
+ * design, a file) are named by type from there: those modules are the ones the console may import.
+ */
+import { z } from 'zod';
+import type { StoreSettings } from '../commerce/checkout-totals';
+import { ORDER_STATUSES, type Order } from '../commerce/order';
+import { PRODUCT_STATUSES } from '../commerce/product';
+import type { DashboardSummary } from '../beacon/aggregate';
+import type { ChartDataset } from '../site/editor/chart';
+import type { Preferences } from '../site/editor/commerce-preferences';
+import type { ContentStatus } from '../site/editor/content-status';
+import type { Design } from '../site/editor/design';
+import type { StoredFile } from '../site/editor/files';
+import type { Font, FontCategory } from '../site/editor/fonts';
+import type { LinkTarget } from '../site/editor/link-target';
+import type { ProductForm } from '../site/editor/product-form';
+import type { StockEvent } from '../site/editor/stock-adjust';
+import type { Permission } from '../site/roles';
+
+/** A page of a keyset-paged list. */
+export interface KeysetPage {
+  hasNextPage: boolean;
+  nextPageCursor: string | null;
+}
+
+export interface ConsoleSession {
+  email: string;
+  roles: number[];
+  roleNames: string[];
+  websiteId: string;
+  can: Record<Permission, boolean>;
+}
+export type SessionAnswer = ({ authenticated: true } & ConsoleSession) | { authenticated: false };
+
+/** `GET /api/console/catalog/context`: what filters and the product form choose from. */
+export const catalogContextSchema = z.object({
+  currency: z.string(),
+  /** The store's IANA time zone: a scheduled product's date and time are read in it. */
+  timeZone: z.string(),
+  collections: z.array(z.object({ id: z.string(), title: z.string(), fullUrl: z.string() })),
+  forms: z.array(z.object({ id: z.string(), name: z.string() })),
+  tags: z.array(z.string()),
+  categories: z.array(z.string()),
+});
+export type CatalogContext = z.infer<typeof catalogContextSchema>;
+
+export const productRowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  collectionId: z.string(),
+  fullUrl: z.string(),
+  image: z.string().nullable(),
+  productType: z.number().int(),
+  status: z.enum(PRODUCT_STATUSES),
+  /** Whether shoppers see it now (a scheduled product from its date). */
+  onStorefront: z.boolean(),
+  price: z.number().int().nullable(),
+  onSale: z.boolean(),
+  variantCount: z.number().int(),
+  /** On hand and available to shoppers (on hand − what checkouts hold), the stock ledger's; null: never runs out. */
+  stock: z.number().int().nullable(),
+  available: z.number().int().nullable(),
+});
+export type ProductRow = z.infer<typeof productRowSchema>;
+
+export const productPageSchema = z.object({
+  products: z.array(productRowSchema),
+  total: z.number().int(),
+  nextOffset: z.number().int().nullable(),
+  currency: z.string(),
+});
+export type ProductPage = z.infer<typeof productPageSchema>;
+
+/** A product as the editor reads it: its form is the site model's (src/site/editor/product-form.ts). */
+export interface StoredProduct {
+  id: string;
+  fullUrl: string;
+  product: ProductForm;
+}
+export const storedProductSchema = z.object({
+  id: z.string(),
+  fullUrl: z.string(),
+  product: z.looseObject({ title: z.string(), productType: z.number().int(), variants: z.array(z.unknown()) }),
+});
+
+export interface SavedProduct {
+  id: string;
+  urlId: string;
+  fullUrl: string;
+}
+
+export interface VariantStock {
+  variantId: string;
+  sku: string;
+  label: string;
+  onHand: number;
+  reserved: number;
+  available: number;
+  sold: number;
+  history: StockEvent[];
+}
+
+/** The outline of an order the console relies on; the whole shape is `Order` (src/commerce/order.ts). */
+const orderSchema = z.looseObject({
+  id: z.string(),
+  orderNumber: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  createdOn: z.number(),
+  email: z.string(),
+  currencyCode: z.string(),
+  grandTotalCents: z.number().int(),
+  entries: z.array(z.looseObject({ title: z.string(), quantity: z.number().int(), unitPriceCents: z.number().int() })),
+});
+export const orderPageSchema = z.object({
+  orders: z.array(orderSchema),
+  hasNextPage: z.boolean(),
+  nextPageCursor: z.string().nullable(),
+});
+export interface OrderPage extends KeysetPage {
+  orders: Order[];
+}
+export const orderAnswerSchema = z.object({ order: orderSchema });
+export interface OrderAnswer {
+  order: Order;
+}
+
+export const storeAnswerSchema = z.object({
+  currency: z.string().length(3),
+  settings: z.looseObject({
+    pricesIncludeTax: z.boolean(),
+    minimumSubtotalCents: z.number().int(),
+    reservationMinutes: z.number().int(),
+  }),
+});
+export interface StoreAnswer {
+  currency: string;
+  settings: StoreSettings;
+}
+
+export interface NameRow {
+  name: string;
+  count: number;
+}
+
+export interface TeamMember {
+  id: string;
+  email: string;
+  roles: number[];
+  roleNames: string[];
+  invited: boolean;
+  you: boolean;
+}
+export interface Team {
+  members: TeamMember[];
+  roles: { code: number; name: string }[];
+}
+/** Failed sign-ins from one address to one email (src/durable/sign-in-attempts.ts `SignInFailure`). */
+export interface SignInFailure {
+  email: string;
+  address: string;
+  failures: number;
+  lastAt: number;
+}
+
+export interface StoredNavigationItem {
+  title: string;
+  link: LinkTarget | null;
+  children: StoredNavigationItem[];
+}
+export interface NavigationAnswer {
+  items: StoredNavigationItem[];
+  pages: { title: string; url: string }[];
+}
+export interface HeaderFooter {
+  header: string;
+  footer: string;
+}
+
+export interface MailingListMember {
+  email: string;
+  status: 'subscribed' | 'pending';
+  addedAt: number;
+}
+export interface MembersPage {
+  list: { id: string; name: string } | null;
+  members: MailingListMember[];
+  total: number;
+  nextCursor: number | null;
+}
+
+export interface DesignAnswer {
+  published: Design;
+  draft: Design | null;
+  defaults: Design;
+  colourRoles: Record<keyof Design['colours'], { label: string }>;
+  fontRoles: Record<keyof Design['fonts'], { label: string }>;
+  fonts: Font[];
+  fontCategories: FontCategory[];
+}
+
+export interface StoredPost {
+  id: string;
+  title: string;
+  urlId: string;
+  fullUrl: string;
+  body?: string;
+  excerpt?: string;
+  tags: string[];
+  categories: string[];
+  status?: ContentStatus;
+  addedOn?: number;
+  assetUrl?: string;
+  originalSize?: string;
+  altText?: string;
+}
+export interface PostSummary {
+  id: string;
+  title: string;
+  status: ContentStatus;
+  publishOn: number;
+  fullUrl: string;
+}
+export interface PostPage {
+  posts: PostSummary[];
+  total: number;
+  pageSize: number;
+}
+
+/** A page (a blog, an index, a page of text) as the console's lists name it. */
+export interface PageSummary {
+  id: string;
+  title: string;
+  typeName: string;
+  fullUrl: string;
+  status: ContentStatus;
+  publishOn: number;
+}
+export interface StoredChart extends ChartDataset {
+  id: string;
+  title: string;
+}
+export interface PageText {
+  id: string;
+  title: string;
+  body: string;
+  fullUrl: string;
+  status: ContentStatus;
+  publishOn: number;
+  charts: StoredChart[];
+}
+
+/** A product variant's sign-ups (src/durable/restock.ts `SignUpGroup`). */
+export interface SignUpGroup {
+  productId: string;
+  variantId: string;
+  productTitle: string;
+  pendingCount: number;
+  totalCount: number;
+  /** The variant's options ('Blue / M'); '' for a product without options or a variant since removed. */
+  variantLabel: string;
+  /** Available now (the stock ledger's); null: never runs out. */
+  available: number | null;
+}
+export interface SignUp {
+  id: number;
+  siteVisitorEmail: string;
+  isJoinMailingList: boolean;
+  createdOn: number;
+  notifiedOn: number | null;
+}
+export interface GroupsPage extends KeysetPage {
+  signUpGroups: SignUpGroup[];
+}
+export interface SignUpsPage extends KeysetPage {
+  signUps: SignUp[];
+}
+
+export interface FilePage {
+  files: StoredFile[];
+  cursor: string | null;
+}
+
+export interface FormNotification {
+  enabled: boolean;
+  recipient: string;
+}
+export interface FormSummary {
+  id: string;
+  name: string;
+  kind: 'form' | 'newsletter';
+  submissions: number;
+  notification: FormNotification;
+}
+export interface SubmissionRow {
+  id: number;
+  submittedAt: number;
+  pagePath: string | null;
+  cells: string[];
+}
+export interface SubmissionPage extends KeysetPage {
+  form: { id: string; name: string };
+  columns: { id: string; title: string }[];
+  rows: SubmissionRow[];
+}
+
+/** An hour's paid orders. */
+export interface Sale {
+  hour: number;
+  orders: number;
+  revenueCents: number;
+  /** Orders refunded in this hour and the totals given back (absent: none). */
+  refunds?: number;
+  refundedCents?: number;
+}
+export interface AnalyticsAnswer {
+  days: number;
+  currency: string;
+  /** The store's IANA time zone: days and labels are the store's. */
+  timeZone: string;
+  summary: DashboardSummary;
+  sales: Sale[];
+}
+
+export type { Preferences };

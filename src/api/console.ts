@@ -1,0 +1,149 @@
+/**
+ * The routes the merchant console (/config) calls: the session, products and stock, the catalogue's
+ * names, posts and pages, files, navigation and design, forms and the mailing list, orders and the
+ * commerce settings, restock sign-ups, the team and the analytics dashboard.
+ */
+import type { Discount } from '../commerce/discounts';
+import type { ShippingRate } from '../commerce/shipping';
+import type { TaxRate } from '../commerce/tax';
+import {
+  discountSchema,
+  fulfilSchema,
+  refundSchema,
+  settingsSchema,
+  shippingRateSchema,
+  taxRateSchema,
+} from './commerce-admin-bodies';
+import {
+  type AnalyticsAnswer,
+  type CatalogContext,
+  catalogContextSchema,
+  type DesignAnswer,
+  type FilePage,
+  type FormSummary,
+  type GroupsPage,
+  type HeaderFooter,
+  type MembersPage,
+  type NameRow,
+  type NavigationAnswer,
+  type OrderAnswer,
+  orderAnswerSchema,
+  type OrderPage,
+  orderPageSchema,
+  type PageSummary,
+  type PageText,
+  type PostPage,
+  type Preferences,
+  type ProductPage,
+  productPageSchema,
+  type SavedProduct,
+  type SessionAnswer,
+  type SignInFailure,
+  type SignUpsPage,
+  type StoreAnswer,
+  storeAnswerSchema,
+  type StoredChart,
+  type StoredNavigationItem,
+  type StoredPost,
+  type StoredProduct,
+  storedProductSchema,
+  type SubmissionPage,
+  type Team,
+  type VariantStock,
+} from './console-answers';
+import type { MailingList } from '../site/editor/mailing-list';
+import type { StoredFile } from '../site/editor/files';
+import { route } from './route';
+
+const RESTOCK = '/api/site-users/account/notifications/restock';
+
+export const consoleRoutes = {
+  merchantSession: route('GET', '/api/merchant/session').answers<SessionAnswer>(),
+  merchantSignIn: route('POST', '/api/merchant/session'),
+  merchantSignOut: route('DELETE', '/api/merchant/session'),
+  acceptInvitation: route('POST', '/api/console/team/invitations/accept').answers<{ email: string }>(),
+
+  catalogContext: route('GET', '/api/console/catalog/context').answers<CatalogContext>(catalogContextSchema),
+  names: route('GET', '/api/console/catalog/:collectionId/names').answers<{ names: NameRow[] }>(),
+  changeNames: route('POST', '/api/console/catalog/:collectionId/names'),
+  products: route('GET', '/api/console/products').answers<ProductPage>(productPageSchema),
+  product: route('GET', '/api/console/products/:id').answers<StoredProduct>(storedProductSchema),
+  addProduct: route('POST', '/api/console/products').answers<SavedProduct>(),
+  saveProduct: route('PUT', '/api/console/products/:id').answers<SavedProduct>(),
+  removeProduct: route('DELETE', '/api/console/products/:id'),
+  duplicateProduct: route('POST', '/api/console/products/:id/duplicate').answers<{ id: string }>(),
+  bulkEditProducts: route('POST', '/api/console/products/bulk'),
+  stock: route('GET', '/api/console/products/:id/stock').answers<{ variants: VariantStock[] }>(),
+  adjustStock: route('POST', '/api/console/products/:id/stock').answers<{ variants: VariantStock[] }>(),
+
+  pages: route('GET', '/api/console/pages').answers<{ pages: PageSummary[] }>(),
+  page: route('GET', '/api/console/pages/:collectionId').answers<PageText>(),
+  savePage: route('PUT', '/api/console/pages/:collectionId'),
+  saveCharts: route('PUT', '/api/console/pages/:collectionId/charts').answers<{ charts: StoredChart[] }>(),
+  posts: route('GET', '/api/console/posts').answers<PostPage>(),
+  post: route('GET', '/api/console/posts/:id').answers<StoredPost>(),
+  addPost: route('POST', '/api/console/posts').answers<StoredPost>(),
+  savePost: route('PUT', '/api/console/posts/:id').answers<StoredPost>(),
+  removePost: route('DELETE', '/api/console/posts/:id'),
+
+  files: route('GET', '/api/console/files').answers<FilePage>(),
+  upload: route('POST', '/api/console/files').answers<StoredFile>(),
+  replaceFile: route('PUT', '/api/console/files/:fileId').answers<StoredFile>(),
+  renameFile: route('PATCH', '/api/console/files/:fileId').answers<StoredFile>(),
+  removeFile: route('DELETE', '/api/console/files/:fileId'),
+  fileVariant: route('PUT', '/api/console/files/:fileId/:rev/:width'),
+
+  navigation: route('GET', '/api/console/navigation').answers<NavigationAnswer>(),
+  saveNavigation: route('PUT', '/api/console/navigation').answers<{ items: StoredNavigationItem[] }>(),
+  headerFooter: route('GET', '/api/site-header-footer').answers<HeaderFooter>(),
+  saveHeaderFooter: route('PUT', '/api/site-header-footer'),
+  design: route('GET', '/api/console/design').answers<DesignAnswer>(),
+  saveDesignDraft: route('PUT', '/api/console/design/draft'),
+  discardDesignDraft: route('DELETE', '/api/console/design/draft'),
+  publishDesign: route('POST', '/api/console/design/publish'),
+
+  forms: route('GET', '/api/console/forms').answers<{ forms: FormSummary[] }>(),
+  formNotification: route('PUT', '/api/console/forms/:formId/notification'),
+  submissions: route('GET', '/api/console/forms/:formId/submissions').answers<SubmissionPage>(),
+  submissionsExport: route('GET', '/api/console/forms/:formId/submissions/export'),
+  mailingList: route('GET', '/api/console/mailing-list').answers<MailingList>(),
+  changeMailingList: route('POST', '/api/console/mailing-list').answers<MailingList>(),
+  mailingListMembers: route('GET', '/api/console/mailing-list/members').answers<MembersPage>(),
+
+  orders: route('GET', '/api/console/orders').answers<OrderPage>(orderPageSchema),
+  consoleOrder: route('GET', '/api/console/orders/:id').answers<OrderAnswer>(orderAnswerSchema),
+  ordersCsv: route('GET', '/api/commerce/orders.csv'),
+  fulfilOrder: route('POST', '/api/commerce/orders/:id/fulfill', fulfilSchema).answers<OrderAnswer>(),
+  cancelOrder: route('POST', '/api/commerce/orders/:id/cancel').answers<OrderAnswer>(),
+  refundOrder: route('POST', '/api/commerce/orders/:id/refund', refundSchema).answers<OrderAnswer>(),
+  store: route('GET', '/api/console/store').answers<StoreAnswer>(storeAnswerSchema),
+  storeCurrency: route('PUT', '/api/console/store/currency'),
+  commerceSettings: route('PUT', '/api/commerce/settings', settingsSchema),
+  discounts: route('GET', '/api/commerce/discounts').answers<{ discounts: Discount[] }>(),
+  addDiscount: route('POST', '/api/commerce/discounts', discountSchema),
+  saveDiscount: route('PUT', '/api/commerce/discounts/:code', discountSchema),
+  removeDiscount: route('DELETE', '/api/commerce/discounts/:code'),
+  shippingRates: route('GET', '/api/commerce/shipping-rates').answers<{ shippingRates: ShippingRate[] }>(),
+  addShippingRate: route('POST', '/api/commerce/shipping-rates', shippingRateSchema),
+  saveShippingRate: route('PUT', '/api/commerce/shipping-rates/:id', shippingRateSchema),
+  removeShippingRate: route('DELETE', '/api/commerce/shipping-rates/:id'),
+  taxRates: route('GET', '/api/commerce/tax-rates').answers<{ taxRates: TaxRate[] }>(),
+  addTaxRate: route('POST', '/api/commerce/tax-rates', taxRateSchema),
+  saveTaxRate: route('PUT', '/api/commerce/tax-rates/:id', taxRateSchema),
+  removeTaxRate: route('DELETE', '/api/commerce/tax-rates/:id'),
+  preferences: route('GET', '/api/v1/commerce-preferences/:namespace').answers<Preferences>(),
+  savePreferences: route('PUT', '/api/v1/commerce-preferences/:namespace').answers<Preferences>(),
+
+  restockGroups: route('GET', `${RESTOCK}/groups`).answers<GroupsPage>(),
+  restockSignUps: route('GET', RESTOCK).answers<SignUpsPage>(),
+  sendRestock: route('POST', `${RESTOCK}/send`).answers<{ queued: number }>(),
+  sendAllRestock: route('POST', `${RESTOCK}/send/all`).answers<{ queued: number; soldOut: number }>(),
+
+  team: route('GET', '/api/console/team').answers<Team>(),
+  signInFailures: route('GET', '/api/console/team/sign-in-failures').answers<{ failures: SignInFailure[] }>(),
+  invite: route('POST', '/api/console/team/invitations'),
+  changeMember: route('PUT', '/api/console/team/:id'),
+  removeMember: route('DELETE', '/api/console/team/:id'),
+
+  analytics: route('GET', '/api/console/analytics').answers<AnalyticsAnswer>(),
+};

@@ -1,0 +1,14 @@
+/**
+ * The browser-to-worker contract (docs/contracts.md, "One contract"): every route the store's pages
+ * and the console call, by name. The browser takes its paths and answer types from here; the
+ * worker's routes validate bodies with the schemas here; test/worker/api-contract.test.ts checks
+ * each route is one the worker serves.
+ */
+import { consoleRoutes } from './console';
+import { storefrontRoutes } from './storefront';
+
+export const api = { ...storefrontRoutes, ...consoleRoutes };
+
+export { CENSUS_CALLS } from './storefront';
+export type { AnswerOf, Call, Method, Query, Route } from './route';
+export type * from './console-answers';
