@@ -1,0 +1,73 @@
+/**
+ * Session recording in Chromium (issue 36; engine spec §7 and §9): the page asks getId and loads
+ * the recording service's script (in development the local stand-in, /dev/session-recording.js)
+ * only for an eligible visitor: a US or Japanese browser language with a time zone of that country
+ * and more than 2 CPU cores (the toggle and the sample are on for the development store; the pure
+ * rules are in src/beacon/session-recording.test.ts). Screenshot in test-artifacts/session-recording.png.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useChromium } from './browser';
+import { storeUrl } from './store';
+
+const browser = useChromium();
+const SLOW = { timeout: 60_000 };
+const STAND_IN = '/dev/session-recording.js';
+
+interface Visitor {
+  locale: string;
+  timezoneId: string;
+  cores: number;
+}
+
+/** A visitor's browser on the home page, the promo popup already answered; what the page decided, and whether the stand-in was asked for. */
+async function visit({ locale, timezoneId, cores }: Visitor): Promise<{ page: Page; marked: string; loaded: boolean }> {
+  const context = await browser().newContext({ locale, timezoneId, viewport: { width: 1366, height: 900 } });
+  await context.addInitScript(
+    `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${cores} });` +
+      "localStorage.setItem('promo-popup:submitted', '1');",
+  );
+  const page = await context.newPage();
+  let loaded = false;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === STAND_IN) loaded = true;
+  });
+  const getId = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/commerce/fullstory/getId', SLOW);
+  await page.goto(`${storeUrl}/`);
+  expect((await getId).status()).toBe(200);
+  await page.waitForSelector('html[data-session-recording]', SLOW);
+  const marked = (await page.getAttribute('html', 'data-session-recording')) ?? '';
+  return { page, marked, loaded };
+}
+
+describe('session recording', () => {
+  it('loads the stand-in for a US visitor in New York with 8 cores, and a Japanese one in Tokyo', {
+    timeout: 120_000,
+  }, async () => {
+    const us = await visit({ locale: 'en-US', timezoneId: 'America/New_York', cores: 8 });
+    expect(us).toMatchObject({ marked: 'local-session-recording', loaded: true });
+    expect(await us.page.evaluate(() => navigator.hardwareConcurrency)).toBe(8);
+    mkdirSync('test-artifacts', { recursive: true });
+    await us.page.screenshot({ path: 'test-artifacts/session-recording.png' });
+    await us.page.context().close();
+    const jp = await visit({ locale: 'ja-JP', timezoneId: 'Asia/Tokyo', cores: 4 });
+    expect(jp).toMatchObject({ marked: 'local-session-recording', loaded: true });
+    await jp.page.context().close();
+  });
+
+  it('skips it for a time zone of another country, a country outside the US and Japan, or 2 cores', {
+    timeout: 120_000,
+  }, async () => {
+    for (const visitor of [
+      { locale: 'en-US', timezoneId: 'Europe/Paris', cores: 8 },
+      { locale: 'ja-JP', timezoneId: 'America/Los_Angeles', cores: 8 },
+      { locale: 'en-GB', timezoneId: 'Europe/London', cores: 8 },
+      { locale: 'en-US', timezoneId: 'America/Chicago', cores: 2 },
+    ]) {
+      const { page, marked, loaded } = await visit(visitor);
+      expect({ visitor, marked, loaded }).toEqual({ visitor, marked: 'off', loaded: false });
+      await page.context().close();
+    }
+  });
+});
