@@ -12,7 +12,8 @@
 import { DurableObject } from 'cloudflare:workers';
 import { randomHex } from '../site/ids';
 import { tokenDigest, type PasswordHash } from './passwords';
-import { SIGN_IN_BACKOFF, SignInAttempts, type SignInFailure } from './sign-in-attempts';
+import { migrate, type Migration } from './migrations';
+import { SIGN_IN_BACKOFF, SIGN_IN_MIGRATIONS, SignInAttempts, type SignInFailure } from './sign-in-attempts';
 
 export interface Session<P> {
   userId: string;
@@ -41,6 +42,12 @@ export interface AccountRow extends Record<string, SqlStorageValue> {
   profile: string;
 }
 
+const ACCOUNT_MIGRATIONS: readonly Migration[] = [
+  `CREATE TABLE IF NOT EXISTS accounts (id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE COLLATE NOCASE, password_hash TEXT NOT NULL,
+    salt TEXT NOT NULL, iterations INTEGER NOT NULL, profile TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS account_sessions (token_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL, xsrf TEXT NOT NULL, expires_at INTEGER NOT NULL)`,
+];
+
 export abstract class AccountStore<P extends object> extends DurableObject<Env> {
   protected readonly sql: SqlStorage;
   protected abstract readonly idPrefix: string;
@@ -51,13 +58,7 @@ export abstract class AccountStore<P extends object> extends DurableObject<Env> 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.sql.exec(
-      `CREATE TABLE IF NOT EXISTS accounts (id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE COLLATE NOCASE, password_hash TEXT NOT NULL,
-        salt TEXT NOT NULL, iterations INTEGER NOT NULL, profile TEXT NOT NULL)`,
-    );
-    this.sql.exec(
-      'CREATE TABLE IF NOT EXISTS account_sessions (token_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL, xsrf TEXT NOT NULL, expires_at INTEGER NOT NULL)',
-    );
+    migrate(ctx.storage, { accounts: ACCOUNT_MIGRATIONS, 'sign-in-attempts': SIGN_IN_MIGRATIONS });
     this.attempts = new SignInAttempts(this.sql, SIGN_IN_BACKOFF);
   }
 

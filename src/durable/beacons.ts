@@ -21,10 +21,11 @@ import {
 } from '../beacon/store-limits';
 import { addToSketch, emptySketch, sketchEstimate } from '../beacon/visitor-sketch';
 import { percentileOf, type VitalMetric } from '../beacon/vitals';
+import { migrate, type Migration } from './migrations';
 
 const TOP = 10;
 
-const SCHEMA = [
+const BEACON_MIGRATIONS: readonly Migration[] = [
   'CREATE TABLE IF NOT EXISTS accepted_hours (hour INTEGER PRIMARY KEY, beacons INTEGER NOT NULL)',
   'CREATE TABLE IF NOT EXISTS event_hours (hour INTEGER NOT NULL, event TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (hour, event))',
   'CREATE TABLE IF NOT EXISTS page_hours (hour INTEGER NOT NULL, path TEXT NOT NULL, views INTEGER NOT NULL, PRIMARY KEY (hour, path))',
@@ -77,7 +78,7 @@ export class BeaconStore extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    for (const statement of SCHEMA) this.sql.exec(statement);
+    migrate(ctx.storage, { beacons: BEACON_MIGRATIONS });
   }
 
   /** Adds one beacon (its updates, e.g. a batch of performance records) unless the hour's quota is spent. */

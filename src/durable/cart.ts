@@ -20,6 +20,7 @@ import {
 } from '../commerce/cart';
 import { entryFromLine, type CartLine } from '../commerce/cart-line';
 import { randomHex } from '../site/ids';
+import { MIGRATIONS_TABLE, migrate, type Migration } from './migrations';
 import { SerialQueue } from './serial-queue';
 import { stockLedger } from './stubs';
 
@@ -61,21 +62,21 @@ export function checkoutOwner(cartId: string): string {
   return `checkout:${cartId}`;
 }
 
-/** The tables' layout; a cart stored under an older one (or none) gets the missing tables when it is next loaded. */
-const SCHEMA_VERSION = 2;
-const SCHEMA = [
-  'CREATE TABLE IF NOT EXISTS meta (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL)',
-  'CREATE TABLE IF NOT EXISTS entries (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, data TEXT NOT NULL)',
-  'CREATE TABLE IF NOT EXISTS applied_adds (key TEXT PRIMARY KEY, entry_id TEXT NOT NULL, applied_at INTEGER NOT NULL)',
-  'CREATE TABLE IF NOT EXISTS schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)',
+/** The tables' layout; a cart stored under an older one (or none) is migrated when it is next loaded. */
+const CART_MIGRATIONS: readonly Migration[] = [
+  `CREATE TABLE IF NOT EXISTS meta (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS entries (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, data TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS applied_adds (key TEXT PRIMARY KEY, entry_id TEXT NOT NULL, applied_at INTEGER NOT NULL)`,
+  // The cart's own version number, before the migrations table kept it.
+  'DROP TABLE IF EXISTS schema_version',
 ];
 
 /**
- * The whole stored cart in one statement, ordered: the schema version (seq -1), the meta row (0),
+ * The whole stored cart in one statement, ordered: the migrations applied (seq -1), the meta row (0),
  * then the entries (seq 1 and up). A busy store's carts are mostly evicted between two adds, so this
  * runs for most adds: one statement instead of a schema check and two reads.
  */
-const LOAD_CART = `SELECT -1 AS seq, CAST(version AS TEXT) AS data FROM schema_version
+const LOAD_CART = `SELECT -1 AS seq, CAST(applied AS TEXT) AS data FROM ${MIGRATIONS_TABLE} WHERE part = 'cart'
   UNION ALL SELECT 0, data FROM meta
   UNION ALL SELECT seq, data FROM entries
   ORDER BY seq`;
@@ -96,7 +97,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
     this.sql = ctx.storage.sql;
   }
 
-  /** The stored rows, or null when the tables are missing or older than SCHEMA_VERSION. */
+  /** The stored rows, or null when the tables are missing or not migrated to CART_MIGRATIONS' last. */
   private loadRows(): { seq: number; data: string }[] | null {
     let rows: { seq: number; data: string }[];
     try {
@@ -105,14 +106,13 @@ export class ShoppingCartObject extends DurableObject<Env> {
       if (error instanceof Error && error.message.includes('no such table')) return null;
       throw error;
     }
-    return rows[0]?.seq === -1 && Number(rows[0].data) === SCHEMA_VERSION ? rows : null;
+    return rows[0]?.seq === -1 && Number(rows[0].data) === CART_MIGRATIONS.length ? rows : null;
   }
 
   private load(): StoredCart {
     let rows = this.loadRows();
     if (rows === null) {
-      for (const statement of SCHEMA) this.sql.exec(statement);
-      this.sql.exec('INSERT OR REPLACE INTO schema_version (id, version) VALUES (1, ?)', SCHEMA_VERSION);
+      migrate(this.ctx.storage, { cart: CART_MIGRATIONS });
       rows = this.sql.exec<{ seq: number; data: string }>(LOAD_CART).toArray();
     }
     const meta = rows.find((row) => row.seq === 0);

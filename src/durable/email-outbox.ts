@@ -11,6 +11,7 @@
  * (development and tests) a delivered message is recorded in the object's own mailbox table.
  */
 import { emailSender, type EmailMessage, type EmailSender } from '../integrations/email';
+import { addColumn, columnsOf, type Migration } from './migrations';
 
 const BATCH = 50;
 export const RETRY_BASE_MS = 30_000;
@@ -47,54 +48,43 @@ function errorText(error: unknown): string {
   return (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
 }
 
+/** The outbox's tables, a part of the schema of each object that keeps one (durable/migrations.ts). */
+export const EMAIL_OUTBOX_MIGRATIONS: readonly Migration[] = [
+  `CREATE TABLE IF NOT EXISTS email_outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, event_key TEXT NOT NULL UNIQUE, recipient TEXT NOT NULL,
+    subject TEXT NOT NULL, body TEXT NOT NULL, queued_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL,
+    last_error TEXT, sent_at INTEGER, parked_at INTEGER);
+  CREATE INDEX IF NOT EXISTS email_outbox_due ON email_outbox (next_attempt_at) WHERE sent_at IS NULL AND parked_at IS NULL;
+  CREATE TABLE IF NOT EXISTS local_mailbox (id INTEGER PRIMARY KEY AUTOINCREMENT, recipient TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL, sent_at INTEGER NOT NULL)`,
+  (sql) => {
+    addColumn(sql, 'local_mailbox', 'idempotency_key', 'TEXT');
+    sql.exec('CREATE UNIQUE INDEX IF NOT EXISTS local_mailbox_key ON local_mailbox (idempotency_key)');
+  },
+  adoptLegacyOutbox,
+];
+
+/** Moves messages of the outbox tables written before this one (no event keys) into it. */
+function adoptLegacyOutbox(sql: SqlStorage): void {
+  const columns = columnsOf(sql, 'outbox');
+  if (columns.length === 0) return;
+  const key = columns.includes('signup_id')
+    ? `'restock:' || signup_id || ':' || ${columns.includes('round') ? 'round' : '0'}`
+    : `'legacy:' || id`;
+  const unsent = columns.includes('sent_at') ? 'WHERE sent_at IS NULL' : '';
+  const queued = columns.includes('queued_at') ? 'queued_at' : '0';
+  sql.exec(
+    `INSERT INTO email_outbox (event_key, recipient, subject, body, queued_at, attempts, next_attempt_at)
+     SELECT ${key}, recipient, subject, body, ${queued}, attempts, 0 FROM outbox ${unsent} ON CONFLICT (event_key) DO NOTHING`,
+  );
+  sql.exec('DROP TABLE outbox');
+}
+
 export class EmailOutbox {
   constructor(
     private readonly sql: SqlStorage,
     private readonly env: Env,
     /** Makes the provider's idempotency keys unique across objects (e.g. the website id and the object's kind). */
     private readonly keyPrefix: string,
-  ) {
-    sql.exec(
-      `CREATE TABLE IF NOT EXISTS email_outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, event_key TEXT NOT NULL UNIQUE, recipient TEXT NOT NULL,
-        subject TEXT NOT NULL, body TEXT NOT NULL, queued_at INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL,
-        last_error TEXT, sent_at INTEGER, parked_at INTEGER)`,
-    );
-    sql.exec(
-      'CREATE INDEX IF NOT EXISTS email_outbox_due ON email_outbox (next_attempt_at) WHERE sent_at IS NULL AND parked_at IS NULL',
-    );
-    sql.exec(
-      'CREATE TABLE IF NOT EXISTS local_mailbox (id INTEGER PRIMARY KEY AUTOINCREMENT, recipient TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL, sent_at INTEGER NOT NULL)',
-    );
-    if (
-      !sql
-        .exec<{ name: string }>('PRAGMA table_info(local_mailbox)')
-        .toArray()
-        .some((c) => c.name === 'idempotency_key')
-    ) {
-      sql.exec('ALTER TABLE local_mailbox ADD COLUMN idempotency_key TEXT');
-    }
-    sql.exec('CREATE UNIQUE INDEX IF NOT EXISTS local_mailbox_key ON local_mailbox (idempotency_key)');
-    this.adoptLegacyOutbox();
-  }
-
-  /** Moves messages of the outbox tables written before this one (no event keys) into it. */
-  private adoptLegacyOutbox(): void {
-    const columns = this.sql
-      .exec<{ name: string }>('PRAGMA table_info(outbox)')
-      .toArray()
-      .map((c) => c.name);
-    if (columns.length === 0) return;
-    const key = columns.includes('signup_id')
-      ? `'restock:' || signup_id || ':' || ${columns.includes('round') ? 'round' : '0'}`
-      : `'legacy:' || id`;
-    const unsent = columns.includes('sent_at') ? 'WHERE sent_at IS NULL' : '';
-    const queued = columns.includes('queued_at') ? 'queued_at' : '0';
-    this.sql.exec(
-      `INSERT INTO email_outbox (event_key, recipient, subject, body, queued_at, attempts, next_attempt_at)
-       SELECT ${key}, recipient, subject, body, ${queued}, attempts, 0 FROM outbox ${unsent} ON CONFLICT (event_key) DO NOTHING`,
-    );
-    this.sql.exec('DROP TABLE outbox');
-  }
+  ) {}
 
   /** Queues `message` for the event `eventKey`; false when that event's message was queued before. */
   queue(message: EmailMessage, eventKey: string, now = Date.now()): boolean {

@@ -28,7 +28,8 @@ import { DurableObject } from 'cloudflare:workers';
 import type { NotificationText } from '../forms/notification';
 import type { EmailMessage } from '../integrations/email';
 import { randomHex } from '../site/ids';
-import { EmailOutbox } from './email-outbox';
+import { EMAIL_OUTBOX_MIGRATIONS, EmailOutbox } from './email-outbox';
+import { migrate, type Migration } from './migrations';
 
 /** How long a submission key stays usable. */
 export const KEY_TTL_MS = 60 * 60 * 1000;
@@ -111,6 +112,18 @@ function toSubmission(row: Row): StoredSubmission {
   };
 }
 
+const FORM_MIGRATIONS: readonly Migration[] = [
+  `CREATE TABLE IF NOT EXISTS submission_keys (key TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
+  CREATE TABLE IF NOT EXISTS submissions (id INTEGER PRIMARY KEY AUTOINCREMENT, form_id TEXT NOT NULL, values_json TEXT NOT NULL,
+    page_id TEXT, page_title TEXT, page_path TEXT, content_source TEXT, submitted_at INTEGER NOT NULL);
+  CREATE INDEX IF NOT EXISTS submissions_by_form ON submissions (form_id, id);
+  CREATE TABLE IF NOT EXISTS form_notifications (form_id TEXT PRIMARY KEY, enabled INTEGER NOT NULL, recipient TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS list_members (id INTEGER PRIMARY KEY AUTOINCREMENT, list_id TEXT NOT NULL, email TEXT NOT NULL, status TEXT NOT NULL,
+    form_id TEXT NOT NULL, added_at INTEGER NOT NULL, UNIQUE (list_id, email));
+  CREATE TABLE IF NOT EXISTS list_confirmations (list_id TEXT NOT NULL, email TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE,
+    expires_at INTEGER NOT NULL, confirmed_at INTEGER, PRIMARY KEY (list_id, email))`,
+];
+
 export class FormSubmissions extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly outbox: EmailOutbox;
@@ -118,23 +131,7 @@ export class FormSubmissions extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.sql.exec('CREATE TABLE IF NOT EXISTS submission_keys (key TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)');
-    this.sql.exec(
-      `CREATE TABLE IF NOT EXISTS submissions (id INTEGER PRIMARY KEY AUTOINCREMENT, form_id TEXT NOT NULL, values_json TEXT NOT NULL,
-        page_id TEXT, page_title TEXT, page_path TEXT, content_source TEXT, submitted_at INTEGER NOT NULL)`,
-    );
-    this.sql.exec('CREATE INDEX IF NOT EXISTS submissions_by_form ON submissions (form_id, id)');
-    this.sql.exec(
-      'CREATE TABLE IF NOT EXISTS form_notifications (form_id TEXT PRIMARY KEY, enabled INTEGER NOT NULL, recipient TEXT NOT NULL)',
-    );
-    this.sql.exec(
-      `CREATE TABLE IF NOT EXISTS list_members (id INTEGER PRIMARY KEY AUTOINCREMENT, list_id TEXT NOT NULL, email TEXT NOT NULL, status TEXT NOT NULL,
-        form_id TEXT NOT NULL, added_at INTEGER NOT NULL, UNIQUE (list_id, email))`,
-    );
-    this.sql.exec(
-      `CREATE TABLE IF NOT EXISTS list_confirmations (list_id TEXT NOT NULL, email TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE,
-        expires_at INTEGER NOT NULL, confirmed_at INTEGER, PRIMARY KEY (list_id, email))`,
-    );
+    migrate(ctx.storage, { forms: FORM_MIGRATIONS, 'email-outbox': EMAIL_OUTBOX_MIGRATIONS });
     this.outbox = new EmailOutbox(this.sql, env, `forms-${ctx.id.toString()}`);
   }
 

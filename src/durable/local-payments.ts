@@ -16,6 +16,7 @@ import {
 } from '../integrations/payment-provider';
 import { localAuthenticationPath, localCardOutcome } from '../integrations/payments-local';
 import { randomHex } from '../site/ids';
+import { migrate, type Migration } from './migrations';
 
 /** `expired`: the shopper answered the authentication step after its window (the charge's `metadata.authenticateBefore`): refused, nothing taken. */
 export type LocalPaymentStatus = 'succeeded' | 'requires_action' | 'declined' | 'expired';
@@ -51,22 +52,22 @@ interface PaymentRow extends Record<string, SqlStorageValue> {
   settled_at: number | null;
 }
 
+const LEDGER_MIGRATIONS: readonly Migration[] = [
+  `CREATE TABLE IF NOT EXISTS payments (id TEXT PRIMARY KEY, idempotency_key TEXT NOT NULL UNIQUE, token TEXT NOT NULL,
+    amount_cents INTEGER NOT NULL, currency TEXT NOT NULL, description TEXT NOT NULL, metadata_json TEXT NOT NULL,
+    return_url TEXT, status TEXT NOT NULL, needs_action INTEGER NOT NULL, refunded_cents INTEGER NOT NULL DEFAULT 0,
+    result_json TEXT NOT NULL, created_at INTEGER NOT NULL, settled_at INTEGER);
+  CREATE TABLE IF NOT EXISTS refunds (idempotency_key TEXT PRIMARY KEY, payment_id TEXT NOT NULL, amount_cents INTEGER NOT NULL, result_json TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+];
+
 export class LocalPaymentLedger extends DurableObject<Env> {
   private readonly sql: SqlStorage;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.sql.exec(
-      `CREATE TABLE IF NOT EXISTS payments (id TEXT PRIMARY KEY, idempotency_key TEXT NOT NULL UNIQUE, token TEXT NOT NULL,
-        amount_cents INTEGER NOT NULL, currency TEXT NOT NULL, description TEXT NOT NULL, metadata_json TEXT NOT NULL,
-        return_url TEXT, status TEXT NOT NULL, needs_action INTEGER NOT NULL, refunded_cents INTEGER NOT NULL DEFAULT 0,
-        result_json TEXT NOT NULL, created_at INTEGER NOT NULL, settled_at INTEGER)`,
-    );
-    this.sql.exec(
-      'CREATE TABLE IF NOT EXISTS refunds (idempotency_key TEXT PRIMARY KEY, payment_id TEXT NOT NULL, amount_cents INTEGER NOT NULL, result_json TEXT NOT NULL)',
-    );
-    this.sql.exec('CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    migrate(ctx.storage, { 'local-payments': LEDGER_MIGRATIONS });
   }
 
   charge(req: ChargeRequest): ChargeResult {

@@ -5,7 +5,8 @@
  * the team always keeps at least one administrator who can sign in.
  */
 import { AccountStore, type Session } from './accounts';
-import { EmailOutbox } from './email-outbox';
+import { EMAIL_OUTBOX_MIGRATIONS, EmailOutbox } from './email-outbox';
+import { migrate, type Migration } from './migrations';
 import { PBKDF2_ITERATIONS, tokenDigest, type PasswordHash } from './passwords';
 import { randomHex } from '../site/ids';
 import { ROLES } from '../site/roles';
@@ -41,15 +42,17 @@ function noPassword(): PasswordHash {
 
 export type TeamChange = { ok: true } | { ok: false; status: 400 | 404 | 409; error: string };
 
+const MERCHANT_MIGRATIONS: readonly Migration[] = [
+  'CREATE TABLE IF NOT EXISTS invitations (token_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL, expires_at INTEGER NOT NULL)',
+];
+
 export class MerchantAccounts extends AccountStore<MerchantProfile> {
   protected readonly idPrefix = 'm';
   private readonly outbox: EmailOutbox;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.sql.exec(
-      'CREATE TABLE IF NOT EXISTS invitations (token_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL, expires_at INTEGER NOT NULL)',
-    );
+    migrate(ctx.storage, { merchants: MERCHANT_MIGRATIONS, 'email-outbox': EMAIL_OUTBOX_MIGRATIONS });
     this.outbox = new EmailOutbox(this.sql, env, `merchants-${ctx.id.toString()}`);
   }
 

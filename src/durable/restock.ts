@@ -15,7 +15,8 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { EmailMessage } from '../integrations/email';
-import { EmailOutbox, type ParkedEmail } from './email-outbox';
+import { EMAIL_OUTBOX_MIGRATIONS, EmailOutbox, type ParkedEmail } from './email-outbox';
+import { addColumn, columnsOf, migrate, type Migration } from './migrations';
 
 const PAGE_SIZE = 50;
 /** Sign-ups per website: each row is under 1 KiB (ids of 64, emails of 256 characters), so under 20 MiB. */
@@ -77,6 +78,29 @@ interface PendingRow extends Record<string, SqlStorageValue> {
   product_url: string | null;
 }
 
+const RESTOCK_MIGRATIONS: readonly Migration[] = [
+  `CREATE TABLE IF NOT EXISTS signups (id INTEGER PRIMARY KEY AUTOINCREMENT, product_id TEXT NOT NULL, variant_id TEXT NOT NULL,
+    product_title TEXT NOT NULL, email TEXT NOT NULL COLLATE NOCASE, join_mailing_list INTEGER NOT NULL, language TEXT,
+    created_at INTEGER NOT NULL, notified_at INTEGER, round INTEGER NOT NULL DEFAULT 0, UNIQUE (product_id, variant_id, email))`,
+  addRounds,
+  (sql) => {
+    addColumn(sql, 'signups', 'sku', 'TEXT');
+    addColumn(sql, 'signups', 'product_url', 'TEXT');
+    sql.exec('CREATE INDEX IF NOT EXISTS signups_by_sku ON signups (sku) WHERE notified_at IS NULL');
+  },
+];
+
+/**
+ * Storage written before notification rounds: gives sign-ups their round; sign-ups that had their
+ * one message and signed up again wait for round 1.
+ */
+function addRounds(sql: SqlStorage): void {
+  if (columnsOf(sql, 'signups').includes('round')) return;
+  sql.exec('ALTER TABLE signups ADD COLUMN round INTEGER NOT NULL DEFAULT 0');
+  if (columnsOf(sql, 'outbox').includes('signup_id'))
+    sql.exec('UPDATE signups SET round = 1 WHERE notified_at IS NULL AND id IN (SELECT signup_id FROM outbox)');
+}
+
 export class RestockSignups extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly outbox: EmailOutbox;
@@ -84,36 +108,9 @@ export class RestockSignups extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.sql.exec(
-      `CREATE TABLE IF NOT EXISTS signups (id INTEGER PRIMARY KEY AUTOINCREMENT, product_id TEXT NOT NULL, variant_id TEXT NOT NULL,
-        product_title TEXT NOT NULL, email TEXT NOT NULL COLLATE NOCASE, join_mailing_list INTEGER NOT NULL, language TEXT,
-        created_at INTEGER NOT NULL, notified_at INTEGER, round INTEGER NOT NULL DEFAULT 0, UNIQUE (product_id, variant_id, email))`,
-    );
-    this.addRounds();
-    if (!this.columns('signups').includes('sku')) {
-      this.sql.exec('ALTER TABLE signups ADD COLUMN sku TEXT');
-      this.sql.exec('ALTER TABLE signups ADD COLUMN product_url TEXT');
-    }
-    this.sql.exec('CREATE INDEX IF NOT EXISTS signups_by_sku ON signups (sku) WHERE notified_at IS NULL');
+    // Its own part first: giving old sign-ups their rounds reads the outbox table the email outbox's part then adopts.
+    migrate(ctx.storage, { restock: RESTOCK_MIGRATIONS, 'email-outbox': EMAIL_OUTBOX_MIGRATIONS });
     this.outbox = new EmailOutbox(this.sql, env, `restock-${ctx.id.toString()}`);
-  }
-
-  /**
-   * Storage written before notification rounds: gives sign-ups their round; sign-ups that had their
-   * one message and signed up again wait for round 1.
-   */
-  private addRounds(): void {
-    if (this.columns('signups').includes('round')) return;
-    this.sql.exec('ALTER TABLE signups ADD COLUMN round INTEGER NOT NULL DEFAULT 0');
-    if (this.columns('outbox').includes('signup_id'))
-      this.sql.exec('UPDATE signups SET round = 1 WHERE notified_at IS NULL AND id IN (SELECT signup_id FROM outbox)');
-  }
-
-  private columns(table: string): string[] {
-    return this.sql
-      .exec<{ name: string }>(`PRAGMA table_info(${table})`)
-      .toArray()
-      .map((c) => c.name);
   }
 
   /**

@@ -11,6 +11,7 @@
  * after its first miss), except the addresses the account signed in from in the last `trustedMs`,
  * which keep theirs. The counts stay for the window, so the owner can see them (`recentFailures`).
  */
+import type { Migration } from './migrations';
 
 export interface BackoffPolicy {
   /** Attempts without a success from one address that are let through before that address locks. */
@@ -68,24 +69,23 @@ interface AttemptRow extends Record<string, SqlStorageValue> {
 /** Failures listed at most (newest first). */
 const LISTED = 50;
 
+/** The back-off's tables, a part of the accounts objects' schema (durable/migrations.ts). */
+export const SIGN_IN_MIGRATIONS: readonly Migration[] = [
+  // The per-email table this one replaces held only short-lived counts.
+  `DROP TABLE IF EXISTS sign_in_attempts;
+  CREATE TABLE IF NOT EXISTS sign_in_backoff (email TEXT NOT NULL COLLATE NOCASE, address TEXT NOT NULL, attempts INTEGER NOT NULL,
+    last_at INTEGER NOT NULL, locked_until INTEGER NOT NULL, forget_at INTEGER NOT NULL, known INTEGER NOT NULL, PRIMARY KEY (email, address));
+  CREATE INDEX IF NOT EXISTS sign_in_backoff_forget ON sign_in_backoff (forget_at);
+  CREATE INDEX IF NOT EXISTS sign_in_backoff_recent ON sign_in_backoff (last_at);
+  CREATE TABLE IF NOT EXISTS sign_in_trusted (email TEXT NOT NULL COLLATE NOCASE, address TEXT NOT NULL, until INTEGER NOT NULL, PRIMARY KEY (email, address));
+  CREATE INDEX IF NOT EXISTS sign_in_trusted_until ON sign_in_trusted (until)`,
+];
+
 export class SignInAttempts {
   constructor(
     private readonly sql: SqlStorage,
     private readonly policy: BackoffPolicy,
-  ) {
-    // The per-email table this one replaces held only short-lived counts.
-    sql.exec('DROP TABLE IF EXISTS sign_in_attempts');
-    sql.exec(
-      `CREATE TABLE IF NOT EXISTS sign_in_backoff (email TEXT NOT NULL COLLATE NOCASE, address TEXT NOT NULL, attempts INTEGER NOT NULL,
-        last_at INTEGER NOT NULL, locked_until INTEGER NOT NULL, forget_at INTEGER NOT NULL, known INTEGER NOT NULL, PRIMARY KEY (email, address))`,
-    );
-    sql.exec('CREATE INDEX IF NOT EXISTS sign_in_backoff_forget ON sign_in_backoff (forget_at)');
-    sql.exec('CREATE INDEX IF NOT EXISTS sign_in_backoff_recent ON sign_in_backoff (last_at)');
-    sql.exec(
-      'CREATE TABLE IF NOT EXISTS sign_in_trusted (email TEXT NOT NULL COLLATE NOCASE, address TEXT NOT NULL, until INTEGER NOT NULL, PRIMARY KEY (email, address))',
-    );
-    sql.exec('CREATE INDEX IF NOT EXISTS sign_in_trusted_until ON sign_in_trusted (until)');
-  }
+  ) {}
 
   /** Counts an attempt for `email` from `address` unless that pair is locked; `known` says whether the email has an account. */
   admit(email: string, address: string, known: boolean, now: number): Admission {

@@ -33,6 +33,7 @@ import type { TemplateAssets } from '../site/theme-schema';
 import { noteVersion, versionKey } from '../site/store';
 import { pageCacheTag, purgeCdn } from '../integrations/cdn-purge';
 import * as tables from './content-tables';
+import { migrate } from './migrations';
 import { SerialQueue } from './serial-queue';
 import { stockLedger } from './stubs';
 
@@ -127,7 +128,7 @@ export class SiteContent extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    tables.createTables(this.sql);
+    migrate(ctx.storage, { content: [tables.createTables] });
   }
 
   private versioned<T>(value: T): Versioned<T> {

@@ -13,7 +13,8 @@ import type { ShippingAddress } from '../commerce/address';
 import type { EmailMessage } from '../integrations/email';
 import { randomHex } from '../site/ids';
 import { AccountStore, type Session } from './accounts';
-import { EmailOutbox } from './email-outbox';
+import { EMAIL_OUTBOX_MIGRATIONS, EmailOutbox } from './email-outbox';
+import { migrate, type Migration } from './migrations';
 import type { PasswordHash } from './passwords';
 
 export interface VisitorProfile {
@@ -59,31 +60,23 @@ export function isVerified(profile: VisitorProfile): boolean {
   return profile.verified !== false;
 }
 
+const SITE_USER_MIGRATIONS: readonly Migration[] = [
+  `CREATE TABLE IF NOT EXISTS account_links (token_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL, kind TEXT NOT NULL, created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL, used_at INTEGER);
+  CREATE INDEX IF NOT EXISTS account_links_by_account ON account_links (account_id, kind, created_at);
+  CREATE TABLE IF NOT EXISTS unverified_signups (account_id TEXT PRIMARY KEY, created_at INTEGER NOT NULL);
+  CREATE TABLE IF NOT EXISTS account_addresses (id TEXT PRIMARY KEY, account_id TEXT NOT NULL, data TEXT NOT NULL, is_default INTEGER NOT NULL, created_at INTEGER NOT NULL);
+  CREATE INDEX IF NOT EXISTS account_addresses_by_account ON account_addresses (account_id, created_at);
+  CREATE TABLE IF NOT EXISTS account_orders (account_id TEXT NOT NULL, order_id TEXT NOT NULL, placed_at INTEGER NOT NULL, PRIMARY KEY (account_id, order_id))`,
+];
+
 export class SiteUsers extends AccountStore<VisitorProfile> {
   protected readonly idPrefix = 'su';
   private readonly outbox: EmailOutbox;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.sql.exec(
-      `CREATE TABLE IF NOT EXISTS account_links (token_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL, kind TEXT NOT NULL, created_at INTEGER NOT NULL,
-        expires_at INTEGER NOT NULL, used_at INTEGER)`,
-    );
-    this.sql.exec(
-      'CREATE INDEX IF NOT EXISTS account_links_by_account ON account_links (account_id, kind, created_at)',
-    );
-    this.sql.exec(
-      'CREATE TABLE IF NOT EXISTS unverified_signups (account_id TEXT PRIMARY KEY, created_at INTEGER NOT NULL)',
-    );
-    this.sql.exec(
-      'CREATE TABLE IF NOT EXISTS account_addresses (id TEXT PRIMARY KEY, account_id TEXT NOT NULL, data TEXT NOT NULL, is_default INTEGER NOT NULL, created_at INTEGER NOT NULL)',
-    );
-    this.sql.exec(
-      'CREATE INDEX IF NOT EXISTS account_addresses_by_account ON account_addresses (account_id, created_at)',
-    );
-    this.sql.exec(
-      'CREATE TABLE IF NOT EXISTS account_orders (account_id TEXT NOT NULL, order_id TEXT NOT NULL, placed_at INTEGER NOT NULL, PRIMARY KEY (account_id, order_id))',
-    );
+    migrate(ctx.storage, { 'site-users': SITE_USER_MIGRATIONS, 'email-outbox': EMAIL_OUTBOX_MIGRATIONS });
     this.outbox = new EmailOutbox(this.sql, env, `site-users-${ctx.id.toString()}`);
   }
 

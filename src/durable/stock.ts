@@ -27,6 +27,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { MAX_STOCK } from '../site/editor/product-form';
 import type { StockEvent, StockEventKind } from '../site/editor/stock-adjust';
+import { migrate, type Migration } from './migrations';
 import { restockSignups } from './stubs';
 
 export interface StockLine {
@@ -81,41 +82,39 @@ export const SALE_KEEP_MS = 48 * 60 * 60 * 1000;
 
 const bounded = (n: number) => Math.min(MAX_STOCK, Math.max(0, Math.trunc(n)));
 
+const STOCK_MIGRATIONS: readonly Migration[] = [
+  // Carts held stock for 30 days before issue 16; those holds are gone with the rule.
+  `DROP TABLE IF EXISTS holds;
+  CREATE TABLE IF NOT EXISTS reservations (owner TEXT NOT NULL, sku TEXT NOT NULL, quantity INTEGER NOT NULL, expires_at INTEGER, PRIMARY KEY (owner, sku));
+  CREATE INDEX IF NOT EXISTS reservations_by_sku ON reservations (sku);
+  CREATE INDEX IF NOT EXISTS reservations_by_expiry ON reservations (expires_at);
+  CREATE TABLE IF NOT EXISTS levels (sku TEXT PRIMARY KEY, on_hand INTEGER NOT NULL, sold INTEGER NOT NULL);
+  CREATE TABLE IF NOT EXISTS sales (owner TEXT PRIMARY KEY, sold_at INTEGER NOT NULL);
+  CREATE TABLE IF NOT EXISTS history (id INTEGER PRIMARY KEY AUTOINCREMENT, sku TEXT NOT NULL, at INTEGER NOT NULL, kind TEXT NOT NULL,
+    change INTEGER NOT NULL, on_hand INTEGER NOT NULL, who TEXT, reason TEXT, ref TEXT);
+  CREATE INDEX IF NOT EXISTS history_by_sku ON history (sku, id);
+  CREATE INDEX IF NOT EXISTS sales_by_time ON sales (sold_at);
+  CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+  // Before issue 29 sold units counted against the published level they were sold from (`sold`), restarting when it changed.
+  (sql) => {
+    if (sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sold'").toArray().length === 0) return;
+    sql.exec(
+      'INSERT INTO levels (sku, on_hand, sold) SELECT sku, MAX(0, stock - quantity), quantity FROM sold WHERE true ON CONFLICT (sku) DO NOTHING',
+    );
+    sql.exec('DROP TABLE sold');
+  },
+];
+
 export class StockLedger extends DurableObject<Env> {
   private readonly sql: SqlStorage;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    // Carts held stock for 30 days before issue 16; those holds are gone with the rule.
-    this.sql.exec('DROP TABLE IF EXISTS holds');
-    this.sql.exec(
-      'CREATE TABLE IF NOT EXISTS reservations (owner TEXT NOT NULL, sku TEXT NOT NULL, quantity INTEGER NOT NULL, expires_at INTEGER, PRIMARY KEY (owner, sku))',
-    );
-    this.sql.exec('CREATE INDEX IF NOT EXISTS reservations_by_sku ON reservations (sku)');
-    this.sql.exec('CREATE INDEX IF NOT EXISTS reservations_by_expiry ON reservations (expires_at)');
-    this.sql.exec(
-      'CREATE TABLE IF NOT EXISTS levels (sku TEXT PRIMARY KEY, on_hand INTEGER NOT NULL, sold INTEGER NOT NULL)',
-    );
-    this.sql.exec('CREATE TABLE IF NOT EXISTS sales (owner TEXT PRIMARY KEY, sold_at INTEGER NOT NULL)');
-    this.sql.exec(
-      'CREATE TABLE IF NOT EXISTS history (id INTEGER PRIMARY KEY AUTOINCREMENT, sku TEXT NOT NULL, at INTEGER NOT NULL, kind TEXT NOT NULL, change INTEGER NOT NULL, on_hand INTEGER NOT NULL, who TEXT, reason TEXT, ref TEXT)',
-    );
-    this.sql.exec('CREATE INDEX IF NOT EXISTS history_by_sku ON history (sku, id)');
-    this.sql.exec('CREATE INDEX IF NOT EXISTS sales_by_time ON sales (sold_at)');
+    migrate(ctx.storage, { stock: STOCK_MIGRATIONS });
     // The website this ledger counts for (its name), kept for the alarm, which may run without it.
-    this.sql.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
     if (ctx.id.name !== undefined)
       this.sql.exec("INSERT INTO meta (key, value) VALUES ('website', ?) ON CONFLICT (key) DO NOTHING", ctx.id.name);
-    // Before issue 29 sold units counted against the published level they were sold from (`sold`), restarting when it changed.
-    if (this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sold'").toArray().length > 0) {
-      ctx.storage.transactionSync(() => {
-        this.sql.exec(
-          'INSERT INTO levels (sku, on_hand, sold) SELECT sku, MAX(0, stock - quantity), quantity FROM sold WHERE true ON CONFLICT (sku) DO NOTHING',
-        );
-        this.sql.exec('DROP TABLE sold');
-      });
-    }
   }
 
   private level(sku: string): { on_hand: number; sold: number } | undefined {

@@ -80,7 +80,8 @@ async function footprint(websiteId: string): Promise<{ rows: Record<string, numb
     const sql = state.storage.sql;
     const tables = sql
       .exec<{ name: string }>(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+        // schema_migrations holds one row per schema part, written as the object starts, never by a beacon.
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'schema_migrations'",
       )
       .toArray();
     const rows = Object.fromEntries(

@@ -86,12 +86,35 @@ describe('cart storage', () => {
     expect(again.body.shoppingCart.entries.map((e) => e.itemId)).toEqual([SHIRT.itemId, OAK.itemId]);
   });
 
+  it('loads a cart stored with its own schema version table, before the migrations helper, and keeps its entries', async () => {
+    const visitor = await new Visitor().open();
+    await visitor.json('POST', ENTRIES, { ...SHIRT, quantity: 2 });
+    const before = await readCart(visitor);
+    await runInDurableObject(cartObject(visitor), (_instance, state) => {
+      state.storage.sql.exec('DROP TABLE schema_migrations');
+      state.storage.sql.exec(
+        'CREATE TABLE schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1, 2)',
+      );
+    });
+    await evict(visitor);
+
+    expect(await readCart(visitor)).toEqual(before);
+    const tables = await runInDurableObject(cartObject(visitor), (_instance, state) => ({
+      versionTable: state.storage.sql.exec("SELECT 1 FROM sqlite_master WHERE name = 'schema_version'").toArray()
+        .length,
+      applied: state.storage.sql
+        .exec<{ applied: number }>("SELECT applied FROM schema_migrations WHERE part = 'cart'")
+        .one().applied,
+    }));
+    expect(tables).toEqual({ versionTable: 0, applied: 2 });
+  });
+
   it('loads a cart stored before the schema version and idempotency tables, and takes a retried add once', async () => {
     const visitor = await new Visitor().open();
     await visitor.json('POST', ENTRIES, { ...SHIRT, quantity: 1 });
     const before = await readCart(visitor);
     await runInDurableObject(cartObject(visitor), (_instance, state) => {
-      state.storage.sql.exec('DROP TABLE schema_version');
+      state.storage.sql.exec('DROP TABLE schema_migrations');
       state.storage.sql.exec('DROP TABLE applied_adds');
     });
     await evict(visitor);

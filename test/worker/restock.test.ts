@@ -206,6 +206,7 @@ describe('restock notifications', () => {
       const sql = state.storage.sql;
       sql.exec('DROP TABLE signups');
       sql.exec('DROP TABLE email_outbox');
+      sql.exec('DROP TABLE schema_migrations');
       sql.exec(
         `CREATE TABLE signups (id INTEGER PRIMARY KEY AUTOINCREMENT, product_id TEXT NOT NULL, variant_id TEXT NOT NULL, product_title TEXT NOT NULL,
           email TEXT NOT NULL COLLATE NOCASE, join_mailing_list INTEGER NOT NULL, language TEXT, created_at INTEGER NOT NULL, notified_at INTEGER,

@@ -356,6 +356,8 @@ describe('stock ledger', () => {
   it('moves the sold counts of before issue 29 to on-hand counts once', async () => {
     const ledger = stockLedger(env, 'stock-truth-migrate');
     await runInDurableObject(ledger, (_instance: StockLedger, state) => {
+      // Storage of then kept no migrations count.
+      state.storage.sql.exec('DROP TABLE schema_migrations');
       state.storage.sql.exec(
         'CREATE TABLE sold (sku TEXT PRIMARY KEY, stock INTEGER NOT NULL, quantity INTEGER NOT NULL)',
       );
