@@ -33,7 +33,8 @@ import { EDIT_MESSAGES, URL_ID, type PageChart } from '../site/edits';
 import { randomHex } from '../site/ids';
 import { slugOf } from '../site/editor/product-form';
 import { IMAGE_ADDRESS_MESSAGE, isImageUrl, MAX_IMAGE_URL } from '../site/image-url';
-import type { Collection, Item, Site } from '../site/schema';
+import { nameTooLongMessage } from '../site/limits';
+import { nameField, type Collection, type Item, type Site } from '../site/schema';
 import { apiError, readJson, type AppEnv } from './http';
 import { edit } from './merchant';
 import { requirePermission } from './merchant-session';
@@ -46,8 +47,8 @@ const POST_RECORD_TYPE = 1;
 export const CONTENT_MESSAGES = {
   codeBlocks: CODE_INJECTION_MESSAGES.codeBlocks,
   notAPost: 'That post does not exist.',
-  tagTooLong: 'Tags can be at most 50 characters.',
-  categoryTooLong: 'Category names can be at most 25 characters.',
+  tagTooLong: nameTooLongMessage('tag'),
+  categoryTooLong: nameTooLongMessage('category'),
 } as const;
 
 const postSchema = z.object({
@@ -55,8 +56,8 @@ const postSchema = z.object({
   urlId: z.string().max(100).regex(URL_ID, EDIT_MESSAGES.urlIdInvalid).optional(),
   body: z.string().max(100_000),
   excerpt: z.string().max(5_000),
-  tags: z.array(z.string().trim().min(1).max(50, CONTENT_MESSAGES.tagTooLong)).max(50),
-  categories: z.array(z.string().trim().min(1).max(25, CONTENT_MESSAGES.categoryTooLong)).max(50),
+  tags: z.array(z.string().trim().min(1).pipe(nameField('tag'))).max(50),
+  categories: z.array(z.string().trim().min(1).pipe(nameField('category'))).max(50),
   status: z.enum(CONTENT_STATUSES),
   /** The publish date, epoch ms. */
   publishOn: z.number().int().min(0).max(8_640_000_000_000_000),

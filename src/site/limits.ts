@@ -20,9 +20,28 @@ export const LIMIT_MESSAGES = {
   blocksPerLayout: `A page holds at most ${CONTENT_LIMITS.blocksPerLayout} blocks.`,
   productsPerCollection: `A collection holds at most ${CONTENT_LIMITS.productsPerCollection} products.`,
   nestedCategories: `A collection holds at most ${CONTENT_LIMITS.nestedCategories} categories.`,
-  tagLength: `Tags can be at most ${CONTENT_LIMITS.tagLength} characters.`,
-  categoryLength: `Category names can be at most ${CONTENT_LIMITS.categoryLength} characters.`,
+  tagLength: `A tag can be at most ${CONTENT_LIMITS.tagLength} characters`,
+  categoryLength: `A category can be at most ${CONTENT_LIMITS.categoryLength} characters`,
 } as const;
+
+/** The two kinds of name an item is filed under. */
+export type NameKind = 'tag' | 'category';
+
+/** Longest name of each kind (spec §9: tag 50, category 25), in characters as a person counts them (an emoji is one). */
+export const NAME_LIMITS: Readonly<Record<NameKind, number>> = {
+  tag: CONTENT_LIMITS.tagLength,
+  category: CONTENT_LIMITS.categoryLength,
+};
+
+/** The one message for a name over its limit, wherever it is typed or sent (tag manager, product and post editors, the API, an import). */
+export function nameTooLongMessage(kind: NameKind): string {
+  return kind === 'tag' ? LIMIT_MESSAGES.tagLength : LIMIT_MESSAGES.categoryLength;
+}
+
+/** Whether `name` is longer than its kind allows, counted in code points. */
+export function nameTooLong(kind: NameKind, name: string): boolean {
+  return [...name].length > NAME_LIMITS[kind];
+}
 
 /** An import's refusal for a collection past the product limit. */
 export function tooManyProducts(collectionId: string, count: number): string {

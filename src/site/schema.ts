@@ -19,7 +19,7 @@ import { IMAGE_URL_MESSAGE, isImageUrl, SITE_PATH } from './image-url';
 import { MAX_ITEM_PICTURES, withMainImage } from './main-image';
 import { MAX_CHART_COLUMNS, MAX_CHART_LABEL, MAX_CHART_ROWS } from './editor/chart';
 import { CONTENT_STATUSES } from './editor/content-status';
-import { CONTENT_LIMITS, LIMIT_MESSAGES } from './limits';
+import { CONTENT_LIMITS, LIMIT_MESSAGES, NAME_LIMITS, nameTooLong, nameTooLongMessage, type NameKind } from './limits';
 import { designSchema } from './design-schema';
 import { MAX_MAILING_LISTS } from './editor/mailing-list';
 import { sanitizeRichText } from './rich-text';
@@ -33,6 +33,12 @@ const richText = z.string().max(100_000).transform(sanitizeRichText);
 /** An image's `assetUrl`: what templates print into src, srcset and style attributes (src/site/image-url.ts). */
 export const imageUrl = z.string().refine(isImageUrl, IMAGE_URL_MESSAGE);
 const currency = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code');
+/** A tag or category name within its limit (src/site/limits.ts), counted as the console counts it; no code point takes over two UTF-16 units. */
+export const nameField = (kind: NameKind) =>
+  z
+    .string()
+    .max(NAME_LIMITS[kind] * 2, { error: nameTooLongMessage(kind), abort: true })
+    .refine((name) => !nameTooLong(kind, name), nameTooLongMessage(kind));
 
 export const moneySchema = z.object({
   value: z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal amount such as "12.50"'),
@@ -139,8 +145,8 @@ export const itemSchema = z.looseObject({
   status: z.enum(CONTENT_STATUSES).optional(),
   excerpt: richText.optional(),
   body: richText.optional(),
-  tags: z.array(z.string().max(CONTENT_LIMITS.tagLength, LIMIT_MESSAGES.tagLength)).default([]),
-  categories: z.array(z.string().max(CONTENT_LIMITS.categoryLength, LIMIT_MESSAGES.categoryLength)).default([]),
+  tags: z.array(nameField('tag')).default([]),
+  categories: z.array(nameField('category')).default([]),
   publicCommentCount: z.number().int().min(0).optional(),
   ...imageFields,
   assetUrl: imageUrl.optional(),
@@ -207,9 +213,7 @@ export const collectionSchema = z.looseObject({
   addedOn: z.number().int().min(0).optional(),
   /** A products collection's categories (merchant edits add them, src/site/edits.ts). */
   categories: z
-    .array(
-      z.looseObject({ id, displayName: z.string().max(CONTENT_LIMITS.categoryLength, LIMIT_MESSAGES.categoryLength) }),
-    )
+    .array(z.looseObject({ id, displayName: nameField('category') }))
     .max(CONTENT_LIMITS.nestedCategories, LIMIT_MESSAGES.nestedCategories)
     .optional(),
 });

@@ -1,17 +1,18 @@
 /**
- * The tag and category manager (engine spec §2, §5, §9): names, limits and the spec's messages,
+ * The tag and category manager (engine spec §2, §5, §9): names and the spec's messages over the one
+ * name limit of src/site/limits.ts,
  * shared by the console (instant feedback) and the worker (the word that counts).
  */
-export type TagType = 'tag' | 'category';
+import { NAME_LIMITS, nameTooLong, nameTooLongMessage, type NameKind } from '../limits';
 
-/** Longest name of each kind (spec §9: tag 50, category 25). */
-export const NAME_LIMITS: Readonly<Record<TagType, number>> = { tag: 50, category: 25 };
+export { NAME_LIMITS };
+export type TagType = NameKind;
 
 export const TAG_MESSAGES = {
   exists: (tagType: TagType) => `This ${tagType} already exists`,
   editOne: (tagType: TagType) => `You may only edit one ${tagType} at a time`,
   required: (tagType: TagType) => `Enter a ${tagType} name`,
-  tooLong: (tagType: TagType) => `A ${tagType} can be at most ${NAME_LIMITS[tagType]} characters`,
+  tooLong: nameTooLongMessage,
   unknown: (tagType: TagType, name: string) => `There is no ${tagType} named ${name}`,
   mergeTwo: (tagType: TagType) => `Select at least two of them to merge into one ${tagType}`,
 } as const;
@@ -30,7 +31,7 @@ export function nameProblem(
 ): string | null {
   const clean = cleanName(name);
   if (clean === '') return TAG_MESSAGES.required(tagType);
-  if ([...clean].length > NAME_LIMITS[tagType]) return TAG_MESSAGES.tooLong(tagType);
+  if (nameTooLong(tagType, clean)) return TAG_MESSAGES.tooLong(tagType);
   const lower = clean.toLocaleLowerCase('en');
   if (existing.some((other) => other !== renaming && other.toLocaleLowerCase('en') === lower))
     return TAG_MESSAGES.exists(tagType);
