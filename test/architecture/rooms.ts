@@ -75,7 +75,7 @@ export const ROOMS: readonly Room[] = [
   },
   {
     room: 'durable',
-    job: "Durable Object classes (SQLite-backed, RPC methods); `stubs.ts` names every object (`cartStub(env, websiteId, cartId)`, `stockLedger(env, websiteId)`, …) for routes and objects alike; `serial-queue.ts` runs an object's changes one at a time; `beacon-batching.ts` sends beacons arriving together to the beacon store in one call",
+    job: "Durable Object classes (SQLite-backed, RPC methods); `stubs.ts` names every object (`cartStub(env, websiteId, cartId)`, `stockLedger(env, websiteId)`, …) for routes and objects alike; `migrations.ts` is how every object makes and changes its tables (numbered steps per schema part, applied once each in one transaction as the object starts, the count kept in `schema_migrations`; a part's first step accepts a store written before the helper); `serial-queue.ts` runs an object's changes one at a time; `beacon-batching.ts` sends beacons arriving together to the beacon store in one call",
     mayImport: ['integrations', 'beacon', 'site', 'api', 'accounts', 'commerce', 'forms', 'http', 'faults', ...GROUND],
   },
   {
@@ -95,7 +95,7 @@ export const ROOMS: readonly Room[] = [
   },
   {
     room: 'api',
-    job: "the browser-to-worker contract: each call's method and path, the zod schema of its body and the type of its answer, which the routes and the browser code both take (browser code itself: the site only through the modules the console may import)",
+    job: "the browser-to-worker contract (`index.ts`): every route the store's pages (`storefront.ts`) and the console (`console.ts`) call, by name, with its method, path and body and answer types; the zod schemas the routes validate bodies with; imported by browser code, so of the site only what the console may import",
     mayImport: ['beacon', 'site', 'commerce', 'forms', ...GROUND],
     only: { site: BROWSER_SAFE_SITE },
   },
