@@ -181,7 +181,7 @@ describe('architecture: the table of rooms (test/architecture/rooms.ts)', () => 
     expect(upward).toEqual([]);
   });
 
-  it('docs/architecture.md holds the table as rooms.ts writes it (run `npm run docs:architecture`)', () => {
+  it('docs/architecture.md holds the table as rooms.ts writes it (edit a row in test/architecture/rooms.ts, then `npm run docs:architecture`)', () => {
     const doc = readFileSync(DOC, 'utf8');
     const begin = doc.indexOf(BEGIN);
     const end = doc.indexOf(END);
