@@ -1,5 +1,5 @@
 /**
- * `npm run site -- COMMAND`: whole stores in and out of a folder (README "Moving stores").
+ * `npm run site -- COMMAND`: whole stores in and out of a folder (docs/content.md, "Moving stores").
  *
  *   export DIR     the store's content and theme into a new folder DIR
  *   import DIR     DIR becomes the store: the development store, or with --host a store of its own

@@ -7,7 +7,7 @@
  * HTML) is not rich text: see src/site/code-injection.ts.
  *
  * js-xss does the tokenizing: pure JavaScript, no DOM and no Node built-ins, so it runs in
- * workerd and in the browser (README, "Merchant side", says why not the others).
+ * workerd and in the browser (docs/merchant.md, "Merchant side", says why not the others).
  */
 import xss from 'xss';
 import type * as XssModule from 'xss';

@@ -1,7 +1,7 @@
 /**
  * The Content-Security-Policy of HTML and API answers. Pages are cached whole and must be the same
  * bytes for every visitor, so the policy trusts no nonce: scripts and styles come from the store's
- * own origin, and inline ones are allowed by the sha256 hash of their text (README.md, Security).
+ * own origin, and inline ones are allowed by the sha256 hash of their text (docs/security.md, "No injected markup can run").
  */
 
 /** API answers are data: nothing in them may run, and nothing may frame them. */

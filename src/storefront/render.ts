@@ -157,7 +157,7 @@ function headThenBody(head: Uint8Array, body: ReadableStream<Uint8Array>): Reada
 /**
  * A streamed HTML response: the head goes out before the body is rendered. Untrusted scripts and
  * styles are removed from both; the CSP allows the head's trusted inline elements and the code
- * injection's by hash (inline scripts in a theme's body get no hash: README.md, "No injected markup can run").
+ * injection's by hash (inline scripts in a theme's body get no hash: docs/security.md, "No injected markup can run").
  */
 export async function streamPage(
   site: Site,
