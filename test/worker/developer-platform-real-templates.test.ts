@@ -5,7 +5,8 @@
  * page with the CSP allowing them while merchant text inside stays escaped; a template with no
  * layout named `default`, a layout naming a region the template lacks, a products `.conf` that
  * also accepts "text", a block-form `<squarespace:navigation>`, and a name with spaces (the
- * analytics beacon's `templateId`); a static file whose name has spaces is served URL-encoded.
+ * analytics beacon's `templateId`); a static file whose name has spaces is served URL-encoded, and
+ * `{squarespace.template-revision}` changes with every import of the static files.
  */
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -203,5 +204,22 @@ describe('a static file whose name has spaces', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(await res.text()).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
+  });
+
+  it('gives {squarespace.template-revision}, which the static files URLs carry, a new value with every import', async () => {
+    const theme = {
+      'template.conf': JSON.stringify({ name: 'Spaces', layouts: { default: { name: 'Default', regions: ['site'] } } }),
+      'site.region': '<p class="revision">{squarespace.template-revision}</p>{squarespace.main-content}',
+    };
+    const revision = async () => {
+      await sendTemplate(target, theme, [{ path: 'assets/a.txt', read: async () => new TextEncoder().encode('a') }]);
+      const html = await (await exports.default.fetch(`http://${HOST}/`)).text();
+      return /<p class="revision">([^<]*)<\/p>/.exec(html)?.[1];
+    };
+    const first = await revision();
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    const second = await revision();
+    expect(second).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).not.toBe(first);
   });
 });

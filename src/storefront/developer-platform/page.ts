@@ -255,6 +255,8 @@ export async function developerPlatformPage(request: DeveloperPlatformRequest): 
     'page-classes': identity.classes,
     'template-name': declaration.name,
     'template-id': declaration.id,
+    // What templates append to their static files' URLs (`?v=…`): it changes with every import of the files.
+    'template-revision': site.templateAssets?.generation ?? '',
     runtime: TEMPLATE_RUNTIME,
   };
   const data: Record<string, unknown> = {
