@@ -38,7 +38,18 @@ export const nameField = (kind: NameKind) =>
   z
     .string()
     .max(NAME_LIMITS[kind] * 2, { error: nameTooLongMessage(kind), abort: true })
-    .refine((name) => !nameTooLong(kind, name), nameTooLongMessage(kind));
+    .superRefine((name, ctx) => {
+      // A length issue, not a custom one, so an API error names the field ('tags.0: …') as a plain max would.
+      if (nameTooLong(kind, name))
+        ctx.addIssue({
+          code: 'too_big',
+          origin: 'string',
+          maximum: NAME_LIMITS[kind],
+          inclusive: true,
+          input: name,
+          message: nameTooLongMessage(kind),
+        });
+    });
 
 export const moneySchema = z.object({
   value: z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal amount such as "12.50"'),

@@ -114,9 +114,12 @@ describe('console posts and pages', () => {
       body: { error: `title: ${EDIT_MESSAGES.titleRequired}` },
     });
     expect((await owner.json('POST', '/api/console/posts', post({ status: 'hidden' }))).status).toBe(400);
-    // The one name limit (src/site/limits.ts): its message is a whole sentence, so it comes without the field's path.
     expect((await owner.json('POST', '/api/console/posts', post({ tags: ['x'.repeat(51)] }))).body).toEqual({
-      error: CONTENT_MESSAGES.tagTooLong,
+      error: `tags.0: ${CONTENT_MESSAGES.tagTooLong}`,
+    });
+    // Counted in characters as the console counts them: 50 emoji are 50 characters.
+    expect((await owner.json('POST', '/api/console/posts', post({ tags: ['🎁'.repeat(51)] }))).body).toEqual({
+      error: `tags.0: ${CONTENT_MESSAGES.tagTooLong}`,
     });
     expect(
       (await owner.json('POST', '/api/console/posts', post({ title: 'Gift wrapping', tags: ['🎁'.repeat(50)] })))
