@@ -138,6 +138,19 @@ export const viewCartEvent = z.strictObject({
   currency_code: z.string().regex(/^[A-Z]{3}$/, 'must be a currency code'),
 });
 
+/**
+ * Discovery on a product's page (engine spec §7, the visitor analytics client's events): its related
+ * products shown (`item_ids`), one of them added from its card (`click_and_add`, `item_id`), the
+ * rating summary's anchor to the reviews pressed. `page_id` is the product the page shows.
+ */
+export const productDiscoveryEvent = z.strictObject({
+  website_id: id,
+  page_id: id,
+  item_ids: z.array(id).min(1).max(50).optional(),
+  item_id: id.optional(),
+  ss_cvr: z.string().max(200).optional(),
+});
+
 /** The older tracker's payload (page visits and other named events). */
 export const trackerPayload = z.strictObject({
   pageHash: text(64).optional(),
@@ -158,6 +171,9 @@ export const RECORD_EVENTS = {
   view_cart: viewCartEvent,
   visit_product_page: trackerPayload,
   visit_product_listing: trackerPayload,
+  related_product_display: productDiscoveryEvent,
+  click_and_add: productDiscoveryEvent,
+  reviews_vitals_anchor_click: productDiscoveryEvent,
 } as const;
 
 export type RecordEventName = keyof typeof RECORD_EVENTS;

@@ -270,7 +270,10 @@ beacons.post('/api/events/RecordEvent', withSite, async (c) => {
       break;
     }
     case 'remove_from_cart':
-    case 'view_cart': {
+    case 'view_cart':
+    case 'related_product_display':
+    case 'click_and_add':
+    case 'reviews_vitals_anchor_click': {
       const data = validate(RECORD_EVENTS[form.event], raw);
       if (data.website_id !== site.website.id) return apiError(c, 400, `website_id: ${NOT_THIS_WEBSITE}`);
       update = beaconUpdate({ path: refererPath(c), event: form.event, visitorId }, now);

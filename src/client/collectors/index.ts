@@ -1,9 +1,10 @@
 /**
  * The collectors' entry (public/build/collectors.js, loaded by the layout only where the site
  * tracks): the page view, then the widget calls and tracker events, the performance collector and
- * the error reporter, the search page's pixel event and, for an eligible visitor, session recording.
+ * the error reporter, a product page's discovery events, the search page's pixel event and, for an eligible visitor, session recording.
  */
 import { recordPageView, recordsViews, reportSearch } from './census';
+import { startDiscoveryEvents } from './discovery';
 import { startErrorReporter } from './errors';
 import { pageInfo } from './page';
 import { startPerformanceCollector } from './performance';
@@ -18,6 +19,7 @@ if (page !== null) {
   if (recordsViews(page))
     void recordPageView(page).then(() => {
       startWidgetCensus(page);
+      startDiscoveryEvents(page);
       void startSessionRecording();
     });
 }
