@@ -1,0 +1,277 @@
+/**
+ * Checkouts: the shopper's details, totals, problems and stock, kept per cart until an order is placed.
+ */
+import { addressProblems } from '../../commerce/address';
+import { mergePriceChanges, type ShoppingCart } from '../../commerce/cart';
+import {
+  CHECKOUT_MESSAGES,
+  checkoutTotals,
+  discountableCents,
+  EMPTY_INPUTS,
+  giftCardsCents,
+  minimumSubtotalMessage,
+  shownTotals,
+  withCheckoutTotals,
+  type CheckoutInputs,
+  type CheckoutTotals,
+} from '../../commerce/checkout-totals';
+import { DISCOUNT_MESSAGES, discountProblem, normalCode, type Discount } from '../../commerce/discounts';
+import { GIFT_CARD_MESSAGES, maskedGiftCardCode, normalGiftCardCode } from '../../commerce/gift-cards';
+import { SHIPPING_MESSAGES } from '../../commerce/shipping';
+import type { StockLine } from '../stock';
+import { stockLedger } from '../stubs';
+import {
+  CHECKOUT_KEEP_MS,
+  MAX_CHECKOUTS,
+  type Checkout,
+  type CheckoutRequest,
+  type CheckoutPatch,
+  type CheckoutOutcome,
+  type StoredCheckout,
+} from './model';
+import { rememberWebsite, scheduleAlarm, type OrdersContext } from './context';
+import { claimed, discountOf } from './discounts';
+import { giftCardBalance } from './gift-cards';
+import { currentSettings, shippingRatesOf, taxRatesOf } from './settings';
+
+// ---- checkout ----
+
+export function storedCheckout(self: OrdersContext, cartId: string): StoredCheckout | null {
+  const row = self.sql.exec<{ data: string }>('SELECT data FROM checkouts WHERE cart_id = ?', cartId).toArray()[0];
+  return row === undefined ? null : (JSON.parse(row.data) as StoredCheckout);
+}
+
+/** Saves a checkout; a new one past MAX_CHECKOUTS forgets the oldest checkout without a pending order. */
+export function saveCheckout(self: OrdersContext, cartId: string, checkout: StoredCheckout, now: number): void {
+  const added = self.sql.exec('SELECT 1 FROM checkouts WHERE cart_id = ?', cartId).toArray().length === 0;
+  self.sql.exec(
+    'INSERT OR REPLACE INTO checkouts (cart_id, data, updated_at) VALUES (?, ?, ?)',
+    cartId,
+    JSON.stringify(checkout),
+    now,
+  );
+  if (!added) return;
+  const over = self.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM checkouts').one().n - MAX_CHECKOUTS;
+  if (over <= 0) return;
+  self.sql.exec(
+    `DELETE FROM checkouts WHERE cart_id IN (SELECT cart_id FROM checkouts c WHERE cart_id != ?
+      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = c.cart_id AND o.status = 'pending') ORDER BY updated_at LIMIT ?)`,
+    cartId,
+    over,
+  );
+}
+
+export function totalsOf(self: OrdersContext, cart: ShoppingCart, inputs: CheckoutInputs, now: number): CheckoutTotals {
+  let discount: { discount: Discount } | { code: string; problem: string } | null = null;
+  if (inputs.discountCode !== null) {
+    const found = discountOf(self, inputs.discountCode);
+    const problem = discountProblem(
+      found,
+      discountableCents(cart),
+      now,
+      found === null ? 0 : claimed(self, found.code),
+      cart.currencyCode,
+    );
+    discount =
+      problem === null && found !== null
+        ? { discount: found }
+        : { code: normalCode(inputs.discountCode), problem: problem ?? DISCOUNT_MESSAGES.unknown };
+  }
+  return checkoutTotals({
+    cart,
+    inputs,
+    settings: currentSettings(self),
+    shippingRates: shippingRatesOf(self),
+    taxRates: taxRatesOf(self),
+    discount,
+    giftCardBalanceCents: inputs.giftCardCode === null ? null : (giftCardBalance(self, inputs.giftCardCode) ?? 0),
+  });
+}
+
+/** What placing the order would refuse now, by field ('subtotal' for the store's minimum). */
+export function checkoutProblems(
+  self: OrdersContext,
+  cart: ShoppingCart,
+  inputs: CheckoutInputs,
+  totals: CheckoutTotals,
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (inputs.email === null) problems.email = CHECKOUT_MESSAGES.required;
+  if (totals.requiresShipping) {
+    Object.assign(problems, addressProblems(inputs.shippingAddress));
+    if (inputs.shippingAddress !== null && totals.shippingLocation !== null && totals.shippingOptions.length === 0)
+      problems.shippingOptionId = SHIPPING_MESSAGES.noneForAddress;
+    else if (totals.selectedShippingOption === null) problems.shippingOptionId = CHECKOUT_MESSAGES.required;
+  }
+  const invalid = totals.invalidCoupons[0];
+  if (invalid !== undefined) problems.discountCode = invalid.reason;
+  if (inputs.giftCardCode !== null && totals.giftCardCents === 0 && totals.grandTotalCents > 0) {
+    problems.giftCardCode =
+      totals.grandTotalCents === giftCardsCents(cart) ? GIFT_CARD_MESSAGES.notForGiftCards : GIFT_CARD_MESSAGES.empty;
+  }
+  const minimum = currentSettings(self).minimumSubtotalCents;
+  if (cart.subtotalCents < minimum) problems.subtotal = minimumSubtotalMessage(minimum, cart.currencyCode);
+  return problems;
+}
+
+export function view(
+  self: OrdersContext,
+  request: CheckoutRequest,
+  stored: StoredCheckout,
+  totals: CheckoutTotals,
+): Checkout {
+  const { cart } = request;
+  const { inputs } = stored;
+  const balance = inputs.giftCardCode === null ? null : giftCardBalance(self, inputs.giftCardCode);
+  return {
+    cartId: cart.id ?? '',
+    currencyCode: cart.currencyCode,
+    reservationExpiresOn: stored.expiresOn,
+    email: inputs.email,
+    shippingAddress: inputs.shippingAddress,
+    discountCode: inputs.discountCode,
+    giftCard:
+      inputs.giftCardCode === null
+        ? null
+        : {
+            code: maskedGiftCardCode(inputs.giftCardCode),
+            balanceCents: balance ?? 0,
+            appliedCents: totals.giftCardCents,
+          },
+    giftRecipientEmail: inputs.giftRecipientEmail,
+    entries: cart.entries,
+    minimumSubtotalCents: currentSettings(self).minimumSubtotalCents,
+    addressSearch: currentSettings(self).addressSearch,
+    subscription: request.subscription,
+    priceChanges: stored.priceChanges ?? [],
+    ...totals,
+    problems: checkoutProblems(self, cart, inputs, totals),
+  };
+}
+
+/** What the cart asks for beyond what is available now (a checkout reserves nothing: stock is reserved at payment). */
+export async function unavailableLines(
+  self: OrdersContext,
+  request: CheckoutRequest,
+  now: number,
+): Promise<{ sku: string; available: number }[]> {
+  const counted = request.lines.filter(
+    (line): line is StockLine & { stock: number } => line.stock !== null && line.quantity > 0,
+  );
+  if (counted.length === 0) return [];
+  const available = await stockLedger(self.env, request.websiteId).available(
+    Object.fromEntries(counted.map((line) => [line.sku, line.stock])),
+    now,
+  );
+  return counted
+    .filter((line) => line.quantity > (available[line.sku] ?? 0))
+    .map((line) => ({ sku: line.sku, available: available[line.sku] ?? 0 }));
+}
+
+/**
+ * Starts the checkout of a cart or updates it: POST/PUT /api/commerce/checkout. Only checks that
+ * the stock is there (Shopify's rule: reserve at payment, not before), so no call holds units.
+ */
+export async function start(
+  self: OrdersContext,
+  request: CheckoutRequest,
+  patch: CheckoutPatch = {},
+  now = Date.now(),
+): Promise<CheckoutOutcome> {
+  const cartId = request.cart.id ?? '';
+  rememberWebsite(self, request.websiteId);
+  const previous = storedCheckout(self, cartId);
+  const inputs: CheckoutInputs = { ...(previous?.inputs ?? EMPTY_INPUTS) };
+  const priceChanges = mergePriceChanges(previous?.priceChanges ?? [], request.priceChanges);
+  // The cart has its new prices already: the notice is kept even when this call is refused.
+  const keepNotice = () => {
+    if (request.priceChanges.length > 0)
+      saveCheckout(
+        self,
+        cartId,
+        { inputs: EMPTY_INPUTS, giftCardShownCents: 0, expiresOn: now + CHECKOUT_KEEP_MS, ...previous, priceChanges },
+        now,
+      );
+  };
+  const errors = applyPatch(self, request.cart, inputs, patch, now);
+  if (Object.keys(errors).length > 0) {
+    keepNotice();
+    return { ok: false, status: 400, error: CHECKOUT_MESSAGES.formIncomplete, errors };
+  }
+  const unavailable = await unavailableLines(self, request, now);
+  if (unavailable.length > 0) {
+    keepNotice();
+    return { ok: false, status: 409, error: CHECKOUT_MESSAGES.reservationLost, unavailable };
+  }
+  const totals = totalsOf(self, request.cart, inputs, now);
+  const stored: StoredCheckout = {
+    inputs,
+    giftCardShownCents: totals.giftCardCents,
+    shownTotals: shownTotals(totals),
+    priceChanges,
+    expiresOn: now + CHECKOUT_KEEP_MS,
+  };
+  saveCheckout(self, cartId, stored, now);
+  if (previous === null) await scheduleAlarm(self);
+  return { ok: true, checkout: view(self, request, stored, totals) };
+}
+
+/** Applies what the shopper entered; the problems of codes and options by field (nothing applied for those). */
+export function applyPatch(
+  self: OrdersContext,
+  cart: ShoppingCart,
+  inputs: CheckoutInputs,
+  patch: CheckoutPatch,
+  now: number,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (patch.email !== undefined) inputs.email = patch.email;
+  if (patch.giftRecipientEmail !== undefined) inputs.giftRecipientEmail = patch.giftRecipientEmail;
+  if (patch.shippingAddress !== undefined) {
+    const problems = patch.shippingAddress === null ? {} : addressProblems(patch.shippingAddress);
+    if (Object.keys(problems).length > 0) Object.assign(errors, problems);
+    else inputs.shippingAddress = patch.shippingAddress;
+  }
+  if (patch.discountCode !== undefined) {
+    if (patch.discountCode === null) inputs.discountCode = null;
+    else {
+      const found = discountOf(self, patch.discountCode);
+      const problem = discountProblem(
+        found,
+        discountableCents(cart),
+        now,
+        found === null ? 0 : claimed(self, found.code),
+        cart.currencyCode,
+      );
+      if (problem !== null) errors.discountCode = problem;
+      else inputs.discountCode = normalCode(patch.discountCode);
+    }
+  }
+  if (patch.giftCardCode !== undefined) {
+    if (patch.giftCardCode === null) inputs.giftCardCode = null;
+    else {
+      const balance = giftCardBalance(self, patch.giftCardCode);
+      if (balance === null) errors.giftCardCode = GIFT_CARD_MESSAGES.unknown;
+      else if (balance === 0) errors.giftCardCode = GIFT_CARD_MESSAGES.empty;
+      else if (giftCardsCents(cart) === cart.subtotalCents) errors.giftCardCode = GIFT_CARD_MESSAGES.notForGiftCards;
+      else inputs.giftCardCode = normalGiftCardCode(patch.giftCardCode);
+    }
+  }
+  if (patch.shippingOptionId !== undefined) {
+    inputs.shippingOptionId = patch.shippingOptionId;
+    if (
+      patch.shippingOptionId !== null &&
+      !totalsOf(self, cart, inputs, now).shippingOptions.some((o) => o.id === patch.shippingOptionId)
+    ) {
+      errors.shippingOptionId = SHIPPING_MESSAGES.unavailable;
+    }
+  }
+  return errors;
+}
+
+/** The cart with the checkout's totals (the cart call, once checkout started). */
+export function cartWithTotals(self: OrdersContext, cart: ShoppingCart, now = Date.now()): ShoppingCart {
+  const stored = cart.id === null ? null : storedCheckout(self, cart.id);
+  if (stored === null) return cart;
+  return withCheckoutTotals(cart, totalsOf(self, cart, stored.inputs, now));
+}

@@ -1,0 +1,63 @@
+import { formatMoney } from '../../commerce/money';
+import type { Order } from '../../commerce/order';
+import { billingText } from '../../commerce/subscriptions';
+import type { OrdersContext } from './context';
+import { giftCardSentText } from './gift-cards';
+import type { OrderPrivate } from './model';
+import { subscriptionOfOrder } from './subscriptions';
+
+export function queueOrderEmail(
+  self: OrdersContext,
+  order: Order,
+  kind: 'confirmed' | 'received' | 'fulfilled' | 'cancelled' | 'refunded',
+): void {
+  const money = (cents: number) => formatMoney(cents, order.currencyCode);
+  const lines = order.entries
+    .map(
+      (e) =>
+        `${e.quantity} × ${e.title}${Object.keys(e.attributes).length > 0 ? ` (${Object.values(e.attributes).join(', ')})` : ''}: ${money(e.subtotalCents)}`,
+    )
+    .join('\n');
+  const subjects = {
+    confirmed: `Order #${order.orderNumber} confirmed`,
+    received: `Order #${order.orderNumber} received: payment pending`,
+    fulfilled: `Order #${order.orderNumber} has shipped`,
+    cancelled: `Order #${order.orderNumber} cancelled`,
+    refunded: `Order #${order.orderNumber} refunded`,
+  };
+  const tracking =
+    kind === 'fulfilled' && order.fulfillment !== null
+      ? `\nTracking number: ${order.fulfillment.trackingNumber}${order.fulfillment.carrier === null ? '' : ` (${order.fulfillment.carrier})`}\n`
+      : '';
+  const giftCard =
+    order.giftCard == null
+      ? ''
+      : `Paid with gift card ${order.giftCard.code}: ${money(order.giftCardCents)}; left on the card: ${money(order.giftCard.remainingCents)}\n`;
+  const sent =
+    kind === 'confirmed'
+      ? (order.giftCardsSent ?? [])
+          .map((card) => `${giftCardSentText(card, order.email, order.currencyCode)}\n`)
+          .join('')
+      : '';
+  const manage = order.subscription === null || kind !== 'confirmed' ? '' : subscriptionEmailText(self, order);
+  self.outbox.queue(
+    {
+      to: order.email,
+      subject: subjects[kind],
+      text: `${subjects[kind]}.\n\n${lines}\n\nTotal: ${money(order.grandTotalCents)}\n${giftCard}${sent === '' ? '' : `\n${sent}`}${manage}${tracking}`,
+    },
+    `order:${order.id}:${kind}`,
+  );
+}
+
+/** A subscription order's terms and the link that manages it (the first order's page; every order of the subscription shares its token). */
+export function subscriptionEmailText(self: OrdersContext, order: Order): string {
+  const subscription = subscriptionOfOrder(self, order.id);
+  const plan = order.subscription;
+  if (subscription === null || plan === null) return '';
+  const first = JSON.parse(subscription.data) as Order & OrderPrivate;
+  const next =
+    plan.nextBillingOn === null ? '' : ` Next charge: ${new Date(plan.nextBillingOn).toUTCString().slice(0, 16)}.`;
+  const link = first.manageUrl === undefined ? '' : `\nTo see or cancel your subscription: ${first.manageUrl}\n`;
+  return `\n${billingText(plan)}: ${formatMoney(first.grandTotalCents, order.currencyCode)} each time.${next}\n${link}`;
+}

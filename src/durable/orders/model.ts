@@ -1,0 +1,182 @@
+/**
+ * The commerce object's vocabulary: what its RPC methods take and answer, its limits and its messages.
+ */
+import type { ShippingAddress } from '../../commerce/address';
+import type { PriceChange, ShoppingCart } from '../../commerce/cart';
+import type { CheckoutInputs, CheckoutTotals, ShownTotals } from '../../commerce/checkout-totals';
+import type { Order } from '../../commerce/order';
+import type { SubscriptionPlan } from '../../commerce/subscriptions';
+import type { ChargeRequest, ChargeResult } from '../../integrations/payments';
+import type { StockLine } from '../stock';
+
+export const PAGE_SIZE = 50;
+/** The most orders one search call reads (searchOrders): a bounded read per request whatever the store's size. */
+export const SEARCH_SCAN = 5_000;
+/** Placement answers are kept this long: past any client's retries and the provider's own key lifetime (Stripe: 24 h). */
+export const PLACEMENT_KEEP_MS = 24 * 60 * 60 * 1000;
+/** A checkout without an order is forgotten after this long untouched (it holds no stock: only the shopper's details). */
+export const CHECKOUT_KEEP_MS = 6 * 60 * 60 * 1000;
+/** At most this many checkouts per website (about 1.4 KB each): a new one makes room by forgetting the oldest without an order. */
+export const MAX_CHECKOUTS = 5000;
+/**
+ * Units one visitor (their connecting address; in development their crumb) may have reserved at once across
+ * the orders they are paying for: stock is reserved only at payment, for the payment window, and no more than this.
+ */
+export const MAX_RESERVED_UNITS_PER_VISITOR = 20;
+/** A placement cut off by a restart whose shopper did not retry is finished by the alarm after this long. */
+export const RESUME_AFTER_MS = 30_000;
+/** What a recorded order still needs from other objects (stock, cart) is done by the alarm after this long if a restart cut it off. */
+export const FOLLOW_UP_AFTER_MS = 5_000;
+/** A charge with an unknown outcome is asked again after 30 s, doubling up to an hour... */
+export const UNKNOWN_FIRST_RETRY_MS = 30_000;
+export const UNKNOWN_MAX_RETRY_MS = 60 * 60 * 1000;
+/** ...until Stripe forgets the idempotency key (24 h): after that only its webhook or the merchant settles the order. */
+export const UNKNOWN_GIVE_UP_MS = 23 * 60 * 60 * 1000;
+/** What the client is told to wait before retrying a placement whose payment outcome is unknown. */
+export const UNKNOWN_RETRY_AFTER_S = 5;
+/** A subscription renewal whose charge had an unknown outcome is asked again this much later. */
+export const RENEWAL_UNKNOWN_RETRY_MS = 5 * 60 * 1000;
+
+export interface Checkout extends CheckoutTotals {
+  cartId: string;
+  currencyCode: string;
+  /** Until then the checkout (the shopper's details; it holds no stock) is kept (CHECKOUT_KEEP_MS after its last call); the name is the contract's. */
+  reservationExpiresOn: number;
+  email: string | null;
+  shippingAddress: ShippingAddress | null;
+  discountCode: string | null;
+  giftCard: { code: string; balanceCents: number; appliedCents: number } | null;
+  giftRecipientEmail: string | null;
+  entries: ShoppingCart['entries'];
+  minimumSubtotalCents: number;
+  /** The store offers address search on its checkout form. */
+  addressSearch: boolean;
+  subscription: SubscriptionPlan | null;
+  /** Entries whose price moved since they were added: the cart now has the new price. */
+  priceChanges: PriceChange[];
+  problems: Record<string, string>;
+}
+
+/** What the route knows of the cart being bought. */
+export interface CheckoutRequest {
+  websiteId: string;
+  cart: ShoppingCart;
+  /** Per sku: the cart's quantity and the published stock level (null: unlimited). */
+  lines: StockLine[];
+  subscription: SubscriptionPlan | null;
+  /** The entries the route just priced anew from the catalogue (the cart already has their new price). */
+  priceChanges: PriceChange[];
+}
+
+export type CheckoutPatch = Partial<CheckoutInputs>;
+
+export type CheckoutOutcome =
+  | { ok: true; checkout: Checkout }
+  | {
+      ok: false;
+      status: 400 | 409;
+      error: string;
+      errors?: Record<string, string>;
+      unavailable?: { sku: string; available: number }[];
+    };
+
+export interface PlaceRequest extends CheckoutRequest {
+  idempotencyKey: string;
+  payment: { provider: string; token: string };
+  /** Where the shopper returns after an extra authentication step. */
+  returnUrl: string;
+  /** Who places it, for the cap on reserved units (the route's visitorKey). */
+  visitor: string;
+  /** The SHA-256 of the placing browser's crumb: a retry whose cart cookie is gone (a paid answer deletes it) finds its answer by key and crumb. */
+  requester: string;
+}
+
+export const PLACE_MESSAGES = {
+  tooManyHeld: `You have too many items waiting for payment. Finish paying for them, or try again once they are released (at most ${MAX_RESERVED_UNITS_PER_VISITOR} at a time).`,
+} as const;
+
+/** A placement journaled before its first await (the `placing` table): everything needed to finish it after a restart. */
+export interface PlacingJob {
+  orderId: string;
+  request: PlaceRequest;
+  inputs: CheckoutInputs;
+  totals: CheckoutTotals;
+  charge: ChargeRequest | null;
+  /** `reserving`: the charge was never sent, so a refusal may forget the placement; `charging`: it may have been sent. */
+  phase: 'reserving' | 'charging';
+  createdAt: number;
+}
+
+export type PlaceBody =
+  | { order: Order }
+  | {
+      error: string;
+      errors?: Record<string, string>;
+      code?: string;
+      unavailable?: { sku: string; available: number }[];
+      checkout?: Checkout;
+    };
+
+export interface PlaceOutcome {
+  /** 202: the order is pending and its payment outcome unknown; retry with the same key. */
+  status: 201 | 202 | 400 | 402 | 404 | 409 | 502;
+  body: PlaceBody;
+}
+
+export interface StoredCheckout {
+  inputs: CheckoutInputs;
+  /** What the gift card paid when the shopper last saw the checkout. */
+  giftCardShownCents: number;
+  /** The totals the shopper last saw (absent in checkouts stored before they were kept: never seen). */
+  shownTotals?: ShownTotals;
+  /** Prices that moved since their entries were added, told to the shopper for as long as the checkout lasts. */
+  priceChanges?: PriceChange[];
+  /** When the checkout is forgotten unless used again. */
+  expiresOn: number;
+}
+
+export interface OrderRow extends Record<string, SqlStorageValue> {
+  id: string;
+  number: number;
+  status: string;
+  data: string;
+  token_hash: string;
+}
+
+export interface SubscriptionRow extends Record<string, SqlStorageValue> {
+  id: string;
+  order_id: string;
+  token: string;
+  cycle: number;
+  next_at: number | null;
+  data: string;
+  /** Cancelled by the shopper then: never renewed again. */
+  cancelled_at: number | null;
+}
+
+/** A charge that went through, still runs or has an unknown outcome; 'none' when a gift card paid everything. */
+export type Accepted = Exclude<ChargeResult, { status: 'declined' }> | { status: 'none' };
+
+/** What an order row keeps beside the order: never shown to the buyer or the merchant. */
+export interface OrderPrivate {
+  giftCardCode: string | null;
+  giftRecipientEmail: string | null;
+  paymentToken: string;
+  lines: StockLine[];
+  /** The charge as first sent: a retry sends exactly it again (the provider's idempotency needs the same parameters). */
+  charge?: ChargeRequest | null;
+  /**
+   * A subscription's page with its buyer token (absolute), for the manage link its emails carry; its
+   * renewals' emails are written later, when the token is no longer at hand. Other orders keep only the hash.
+   */
+  manageUrl?: string;
+}
+
+export interface UnsettledRow extends Record<string, SqlStorageValue> {
+  order_id: string;
+  cart_id: string;
+  key: string;
+  attempts: number;
+  next_at: number | null;
+  created_at: number;
+}

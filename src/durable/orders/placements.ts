@@ -1,0 +1,105 @@
+import type { Order } from '../../commerce/order';
+import type { OrdersContext } from './context';
+import { faultPoint } from '../../faults';
+import { cartStub, stockLedger } from '../stubs';
+import type { PlacingJob, PlaceBody, PlaceOutcome, OrderPrivate } from './model';
+import { cartOf, orderRow } from './records';
+
+export function placementAnswer(self: OrdersContext, cartId: string, key: string): PlaceOutcome | null {
+  const row = self.sql
+    .exec<{ status: number; body: string }>(
+      'SELECT status, body FROM placements WHERE cart_id = ? AND key = ?',
+      cartId,
+      key,
+    )
+    .toArray()[0];
+  return row === undefined
+    ? null
+    : { status: row.status as PlaceOutcome['status'], body: JSON.parse(row.body) as PlaceBody };
+}
+
+export function remember(
+  self: OrdersContext,
+  cartId: string,
+  key: string,
+  requester: string,
+  outcome: PlaceOutcome,
+  now: number,
+): PlaceOutcome {
+  self.sql.exec(
+    'INSERT OR REPLACE INTO placements (cart_id, key, status, body, created_at, requester) VALUES (?, ?, ?, ?, ?, ?)',
+    cartId,
+    key,
+    outcome.status,
+    JSON.stringify(outcome.body),
+    now,
+    requester,
+  );
+  return outcome;
+}
+
+export function placingJob(self: OrdersContext, cartId: string, key: string): PlacingJob | null {
+  const row = self.sql
+    .exec<{ data: string }>('SELECT data FROM placing WHERE cart_id = ? AND key = ?', cartId, key)
+    .toArray()[0];
+  return row === undefined ? null : (JSON.parse(row.data) as PlacingJob);
+}
+
+/** Units reserved for `visitor`'s orders being placed or waiting for their payment. */
+export function heldUnits(self: OrdersContext, visitor: string, now: number): number {
+  return self.sql
+    .exec<{ n: number }>(
+      'SELECT COALESCE(SUM(units), 0) AS n FROM holds WHERE visitor = ? AND expires_at > ?',
+      visitor,
+      now,
+    )
+    .one().n;
+}
+
+/** Forgets a journaled placement that took no money: its gift card debit and its hold given back. */
+export function abandon(self: OrdersContext, cartId: string, key: string, job: PlacingJob): void {
+  const { inputs, totals } = job;
+  if (inputs.giftCardCode !== null && totals.giftCardCents > 0)
+    self.sql.exec(
+      'UPDATE gift_cards SET balance_cents = balance_cents + ? WHERE code = ?',
+      totals.giftCardCents,
+      inputs.giftCardCode,
+    );
+  self.sql.exec('DELETE FROM placing WHERE cart_id = ? AND key = ?', cartId, key);
+  self.sql.exec('DELETE FROM holds WHERE order_id = ?', job.orderId);
+}
+
+export function hasFollowUp(self: OrdersContext, id: string): boolean {
+  return self.sql.exec('SELECT 1 FROM followups WHERE order_id = ?', id).toArray().length > 0;
+}
+
+/**
+ * What a recorded order still needs from other objects, each step idempotent: its units sold once
+ * (paid) or held for its payment window, and its cart marked purchased. Run right after the
+ * order is recorded, and again by a retry of its key or the alarm when a restart cut it off.
+ */
+export async function followUp(self: OrdersContext, websiteId: string, id: string): Promise<void> {
+  const row = self.sql
+    .exec<{ hold_until: number | null }>('SELECT hold_until FROM followups WHERE order_id = ?', id)
+    .toArray()[0];
+  const data = orderRow(self, id);
+  if (row === undefined || data === null) return;
+  const kill = () => self.ctx.abort('killed between two steps of placing an order (injected fault)');
+  const stock = stockLedger(self.env, websiteId);
+  const order = JSON.parse(data.data) as Order & OrderPrivate;
+  // A pending order settled before its follow-up ran was already dealt with by its settlement (sold, or released and its cart reopened).
+  if (data.status === 'pending' || order.paidOn !== null) {
+    if (data.status === 'pending' && row.hold_until !== null)
+      await stock.transfer(`order:${id}`, `order:${id}`, row.hold_until);
+    else if (data.status !== 'pending') await stock.sellOrder(`order:${id}`, order.lines);
+    await faultPoint('durable-object', 'CommerceOrders.place:stock', kill);
+    const cart = cartStub(self.env, websiteId, cartOf(self, id));
+    await cart.markPurchased(id);
+    // Cancelled meanwhile (its payment failed while these steps ran): undo what they did.
+    if (orderRow(self, id)?.status === 'cancelled') {
+      await stock.release(`order:${id}`);
+      await cart.reopen(id);
+    }
+  }
+  self.sql.exec('DELETE FROM followups WHERE order_id = ?', id);
+}

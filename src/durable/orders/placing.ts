@@ -1,0 +1,426 @@
+import { mergePriceChanges } from '../../commerce/cart';
+import { CHECKOUT_MESSAGES, EMPTY_INPUTS, totalsMoved } from '../../commerce/checkout-totals';
+import { DISCOUNT_MESSAGES } from '../../commerce/discounts';
+import { GIFT_CARD_MESSAGES, maskedGiftCardCode } from '../../commerce/gift-cards';
+import { confirmationUrl, ORDER_MESSAGES, type Order, type OrderEntry } from '../../commerce/order';
+import { paymentProvider, type ChargeRequest, type ChargeResult } from '../../integrations/payments';
+import { randomHex } from '../../site/ids';
+import { tokenDigest } from '../passwords';
+import { faultPoint } from '../../faults';
+import { stockLedger } from '../stubs';
+import {
+  MAX_RESERVED_UNITS_PER_VISITOR,
+  RESUME_AFTER_MS,
+  FOLLOW_UP_AFTER_MS,
+  UNKNOWN_FIRST_RETRY_MS,
+  UNKNOWN_GIVE_UP_MS,
+  PLACE_MESSAGES,
+  type PlaceRequest,
+  type PlacingJob,
+  type PlaceBody,
+  type PlaceOutcome,
+  type StoredCheckout,
+  type Accepted,
+  type OrderPrivate,
+} from './model';
+import { checkoutProblems, saveCheckout, storedCheckout, totalsOf, view } from './checkout';
+import { rememberWebsite, scheduleAlarm, type OrdersContext } from './context';
+import { queueOrderEmail } from './emails';
+import { giftCardBalance } from './gift-cards';
+import { paidEffects, retryCharge } from './payment';
+import { abandon, followUp, hasFollowUp, heldUnits, placementAnswer, placingJob, remember } from './placements';
+import { orderById } from './records';
+import { paymentWindowMs } from './settings';
+
+// ---- placing an order ----
+
+/**
+ * The answer `key` already has for the cart, if any: a remembered answer (after finishing what a
+ * restart left of its order: the stock sale, the cart), a 202 asked again, or a placement cut off
+ * by a restart finished now. Null: the key is new. Asked by the route before it reads the cart, so a
+ * key answers the same after its cart was bought.
+ */
+export function replay(
+  self: OrdersContext,
+  websiteId: string,
+  cartId: string | null,
+  key: string,
+  requester: string,
+  now = Date.now(),
+): Promise<PlaceOutcome | null> {
+  rememberWebsite(self, websiteId);
+  const cart =
+    cartId ??
+    self.sql
+      .exec<{ cart_id: string }>('SELECT cart_id FROM placements WHERE key = ? AND requester = ?', key, requester)
+      .toArray()[0]?.cart_id;
+  return (cart === undefined ? null : answerFor(self, websiteId, cart, key, now)) ?? Promise.resolve(null);
+}
+
+/** Synchronous, so a new placement is journaled before anything else can start one for the same key. */
+export function answerFor(
+  self: OrdersContext,
+  websiteId: string,
+  cartId: string,
+  key: string,
+  now: number,
+): Promise<PlaceOutcome> | null {
+  const runKey = `${cartId}\u0000${key}`;
+  const running = self.running.get(runKey);
+  if (running !== undefined) return running;
+  const known = placementAnswer(self, cartId, key);
+  const orderId = known !== null && 'order' in known.body ? known.body.order.id : null;
+  let work: Promise<PlaceOutcome>;
+  if (known !== null && known.status === 202)
+    work = retryCharge(self, websiteId, orderId ?? '', now).then(() => placementAnswer(self, cartId, key) ?? known);
+  else if (known !== null) {
+    if (orderId === null || !hasFollowUp(self, orderId)) return Promise.resolve(known);
+    work = followUp(self, websiteId, orderId).then(() => known);
+  } else {
+    const job = placingJob(self, cartId, key);
+    if (job === null) return null;
+    work = finishPlacing(self, cartId, key, job, now);
+  }
+  const tracked = work.finally(() => self.running.delete(runKey));
+  self.running.set(runKey, tracked);
+  return tracked;
+}
+
+/** POST /api/commerce/orders: the same cart and key always give the same answer once the provider was asked. */
+export function place(self: OrdersContext, request: PlaceRequest, now = Date.now()): Promise<PlaceOutcome> {
+  const cartId = request.cart.id ?? '';
+  rememberWebsite(self, request.websiteId);
+  const answered = answerFor(self, request.websiteId, cartId, request.idempotencyKey, now);
+  if (answered !== null) return answered;
+  if (self.sql.exec('SELECT 1 FROM placing WHERE cart_id = ?', cartId).toArray().length > 0)
+    return Promise.resolve({ status: 409, body: { error: CHECKOUT_MESSAGES.inProgress } });
+  const runKey = `${cartId}\u0000${request.idempotencyKey}`;
+  const placement = placeOnce(self, request, now).finally(() => self.running.delete(runKey));
+  self.running.set(runKey, placement);
+  return placement;
+}
+
+/**
+ * Checks the checkout, then journals the placement in one transaction with the gift card debit (a
+ * journaled discount code counts as a use claimed), before anything is awaited: from here a kill
+ * at any instant leaves a journal that the retry or the alarm finishes (finishPlacing).
+ */
+export function placeOnce(self: OrdersContext, request: PlaceRequest, now: number): Promise<PlaceOutcome> {
+  const { cart } = request;
+  const cartId = cart.id ?? '';
+  const refuse = (status: 400 | 404 | 409, body: PlaceBody) => Promise.resolve({ status, body });
+  if (cart.orderId !== null) return refuse(409, { error: CHECKOUT_MESSAGES.purchased });
+  if (cart.entries.length === 0) return refuse(404, { error: CHECKOUT_MESSAGES.noCart });
+  const stored = storedCheckout(self, cartId) ?? { inputs: EMPTY_INPUTS, giftCardShownCents: 0, expiresOn: 0 };
+  const { inputs } = stored;
+  const totals = totalsOf(self, cart, inputs, now);
+  const { subtotal, ...fieldProblems } = checkoutProblems(self, cart, inputs, totals);
+  if (fieldProblems.discountCode === DISCOUNT_MESSAGES.usedUp) return refuse(409, { error: DISCOUNT_MESSAGES.ranOut });
+  if (Object.keys(fieldProblems).length > 0)
+    return refuse(400, { error: CHECKOUT_MESSAGES.formIncomplete, errors: fieldProblems });
+  if (subtotal !== undefined) return refuse(400, { error: subtotal });
+  if (totals.giftCardCents < stored.giftCardShownCents)
+    return refuse(409, { error: GIFT_CARD_MESSAGES.balanceChanged });
+  // Never at a price the shopper did not see: they get the new totals and place again.
+  if (request.priceChanges.length > 0 || totalsMoved(stored.shownTotals, totals)) {
+    const told: StoredCheckout = {
+      ...stored,
+      priceChanges: mergePriceChanges(stored.priceChanges ?? [], request.priceChanges),
+    };
+    saveCheckout(self, cartId, told, now);
+    return refuse(409, { error: CHECKOUT_MESSAGES.totalsChanged, checkout: view(self, request, told, totals) });
+  }
+  const units = request.lines.reduce((sum, line) => sum + (line.stock === null ? 0 : line.quantity), 0);
+  if (units > 0 && heldUnits(self, request.visitor, now) + units > MAX_RESERVED_UNITS_PER_VISITOR)
+    return refuse(409, { error: PLACE_MESSAGES.tooManyHeld });
+
+  const id = `ord_${randomHex(12)}`;
+  const charge: ChargeRequest | null =
+    totals.amountDueCents === 0
+      ? null
+      : {
+          amountCents: totals.amountDueCents,
+          currency: cart.currencyCode,
+          token: request.payment.token,
+          idempotencyKey: `${request.websiteId}:${cartId}:${request.idempotencyKey}`,
+          description: `Order from cart ${cartId}`,
+          // A local authentication step answered after the window is refused (src/durable/local-payments.ts).
+          metadata: {
+            websiteId: request.websiteId,
+            cartId,
+            orderId: id,
+            returnUrl: request.returnUrl,
+            authenticateBefore: String(now + paymentWindowMs(self)),
+          },
+        };
+  const job: PlacingJob = { orderId: id, request, inputs, totals, charge, phase: 'reserving', createdAt: now };
+  const code = totals.validCoupons[0] ?? null;
+  self.ctx.storage.transactionSync(() => {
+    if (inputs.giftCardCode !== null && totals.giftCardCents > 0)
+      self.sql.exec(
+        'UPDATE gift_cards SET balance_cents = balance_cents - ? WHERE code = ?',
+        totals.giftCardCents,
+        inputs.giftCardCode,
+      );
+    self.sql.exec(
+      'INSERT INTO placing (cart_id, key, order_id, discount_code, data, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      cartId,
+      request.idempotencyKey,
+      id,
+      code,
+      JSON.stringify(job),
+      now,
+    );
+    self.sql.exec(
+      'INSERT INTO holds (order_id, visitor, units, expires_at) VALUES (?, ?, ?, ?)',
+      id,
+      request.visitor,
+      units,
+      now + paymentWindowMs(self),
+    );
+  });
+  return finishPlacing(self, cartId, request.idempotencyKey, job, now);
+}
+
+/**
+ * Reserves the units for the payment window, charges (the provider's idempotency key makes a
+ * second send replay the first charge), then records the order, the key's answer and what is left
+ * to do in one transaction, and does that (followUp). Every step may be run again after a kill.
+ */
+export async function finishPlacing(
+  self: OrdersContext,
+  cartId: string,
+  key: string,
+  job: PlacingJob,
+  now: number,
+): Promise<PlaceOutcome> {
+  const { request, orderId: id, charge } = job;
+  const stock = stockLedger(self.env, request.websiteId);
+  const kill = () => self.ctx.abort('killed between two steps of placing an order (injected fault)');
+  let charged: ChargeResult | { status: 'none' };
+  try {
+    await faultPoint('durable-object', 'CommerceOrders.place:journaled', kill);
+    const reserved = await stock.reserve(`order:${id}`, request.lines, paymentWindowMs(self), now);
+    if (!reserved.ok && job.phase === 'reserving') {
+      abandon(self, cartId, key, job);
+      return { status: 409, body: { error: CHECKOUT_MESSAGES.reservationLost, unavailable: reserved.unavailable } };
+    }
+    if (!reserved.ok)
+      console.error(`Order ${id}: its units lapsed while a restart interrupted its charge; it is placed anyway`);
+    await faultPoint('durable-object', 'CommerceOrders.place:reserved', kill);
+    if (job.phase === 'reserving') {
+      job.phase = 'charging';
+      self.sql.exec('UPDATE placing SET data = ? WHERE cart_id = ? AND key = ?', JSON.stringify(job), cartId, key);
+    }
+    const provider = paymentProvider(self.env);
+    // A subscription's card is saved (to a customer, where the provider keeps cards that way) for its renewals.
+    if (charge !== null && request.subscription !== null) {
+      charge.offSession = 'save';
+      if (provider.createCustomer !== undefined) {
+        const { customerId } = await provider.createCustomer({
+          email: job.inputs.email ?? '',
+          idempotencyKey: `${charge.idempotencyKey}:customer`,
+          metadata: { websiteId: request.websiteId, orderId: id },
+        });
+        charge.customerId = customerId;
+      }
+    }
+    await faultPoint('durable-object', 'CommerceOrders.place:charging', kill);
+    // A charge that throws may still have taken the money: its outcome is unknown, and settled like a timeout.
+    charged =
+      charge === null
+        ? { status: 'none' }
+        : await provider.charge(charge).catch(
+            (error: unknown): ChargeResult => ({
+              status: 'unknown',
+              reason: error instanceof Error ? error.message : 'the provider failed',
+            }),
+          );
+  } catch (error) {
+    // Nothing was charged (the charge catches its own failures): the placement is forgotten and may be sent again.
+    abandon(self, cartId, key, job);
+    console.error('placing an order failed before its charge', error);
+    // Best effort: a reservation left behind lapses with the payment window.
+    await stock.release(`order:${id}`).catch(() => undefined);
+    return { status: 502, body: { error: ORDER_MESSAGES.paymentUnavailable } };
+  }
+  await faultPoint('durable-object', 'CommerceOrders.place:charged', kill);
+  if (charged.status === 'declined') {
+    const decline = { status: 402 as const, body: { error: charged.message, code: charged.code } };
+    // Released before the answer is recorded: a kill in between leaves the journal, and its retry replays the decline.
+    await stock.release(`order:${id}`);
+    await faultPoint('durable-object', 'CommerceOrders.place:declined', kill);
+    self.ctx.storage.transactionSync(() => {
+      abandon(self, cartId, key, job);
+      remember(self, cartId, key, request.requester, decline, now);
+    });
+    return decline;
+  }
+  const token = randomHex(16);
+  const tokenHash = await tokenDigest(token);
+  const outcome = self.ctx.storage.transactionSync(() =>
+    recordOrder(self, cartId, key, job, charged, token, tokenHash, now),
+  );
+  await faultPoint('durable-object', 'CommerceOrders.place:recorded', kill);
+  await followUp(self, request.websiteId, id);
+  await scheduleAlarm(self);
+  return outcome;
+}
+
+/**
+ * One transaction: the order, its buyer token, what a paid order makes true, the key's answer, the
+ * follow-up (sell or hold its units, mark the cart purchased), the journal gone.
+ */
+export function recordOrder(
+  self: OrdersContext,
+  cartId: string,
+  key: string,
+  job: PlacingJob,
+  charged: Accepted,
+  token: string,
+  tokenHash: string,
+  now: number,
+): PlaceOutcome {
+  const { request, inputs, totals, charge, orderId: id } = job;
+  const { cart } = request;
+  const paid = charged.status === 'none' || charged.status === 'succeeded';
+  const number = self.sql.exec<{ n: number }>('SELECT COALESCE(MAX(number), 1000) + 1 AS n FROM orders').one().n;
+  const entries: OrderEntry[] = cart.entries.map((e) => ({
+    itemId: e.itemId,
+    sku: e.chosenVariant.sku,
+    attributes: e.chosenVariant.attributes,
+    title: e.title,
+    productType: e.productType,
+    quantity: e.quantity,
+    unitPriceCents: e.purchasePriceCents,
+    subtotalCents: e.purchasePriceCents * e.quantity,
+    additionalFields: e.additionalFields,
+  }));
+  const option = totals.shippingOptions.find((o) => o.id === totals.selectedShippingOption) ?? null;
+  const order: Order = {
+    id,
+    orderNumber: number,
+    status: paid ? 'paid' : 'pending',
+    createdOn: now,
+    paidOn: paid ? now : null,
+    fulfilledOn: null,
+    cancelledOn: null,
+    refundedOn: null,
+    email: inputs.email ?? '',
+    shippingAddress: totals.requiresShipping ? inputs.shippingAddress : null,
+    shippingOption: option === null ? null : { id: option.id, name: option.name, costCents: totals.shippingCostCents },
+    entries,
+    currencyCode: cart.currencyCode,
+    subtotalCents: totals.subtotalCents,
+    discountCents: totals.discountCents,
+    shippingCostCents: totals.shippingCostCents,
+    taxCents: totals.taxCents,
+    taxIncluded: totals.taxIncluded,
+    applicableTaxRules: totals.applicableTaxRules,
+    grandTotalCents: totals.grandTotalCents,
+    giftCardCents: totals.giftCardCents,
+    amountChargedCents: totals.amountDueCents,
+    // Its debit was taken when the placement was journaled: what the balance is now is what is left.
+    giftCard:
+      inputs.giftCardCode === null || totals.giftCardCents === 0
+        ? null
+        : {
+            code: maskedGiftCardCode(inputs.giftCardCode),
+            remainingCents: giftCardBalance(self, inputs.giftCardCode) ?? 0,
+          },
+    coupons: totals.validCoupons,
+    payment: {
+      provider: charged.status === 'none' ? 'gift-card' : paymentProvider(self.env).name,
+      status: charged.status,
+      nextActionUrl: charged.status === 'requires_action' ? charged.nextActionUrl : null,
+      ...(charged.status === 'requires_action' && charged.clientSecret !== undefined
+        ? { clientSecret: charged.clientSecret }
+        : {}),
+    },
+    fulfillment: null,
+    subscription: request.subscription === null ? null : { ...request.subscription, cycle: 1, nextBillingOn: null },
+  };
+  const paymentId = 'paymentId' in charged ? charged.paymentId : null;
+  const manageUrl =
+    order.subscription === null ? {} : { manageUrl: new URL(confirmationUrl(order, token), request.returnUrl).href };
+  self.sql.exec(
+    'INSERT INTO orders (id, number, status, cart_id, payment_id, discount_code, token_hash, created_at, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    id,
+    number,
+    order.status,
+    cartId,
+    paymentId,
+    totals.validCoupons[0] ?? null,
+    tokenHash,
+    now,
+    JSON.stringify({
+      ...order,
+      giftCardCode: inputs.giftCardCode,
+      giftRecipientEmail: inputs.giftRecipientEmail,
+      paymentToken: request.payment.token,
+      lines: request.lines,
+      charge,
+      ...manageUrl,
+    } satisfies Order & OrderPrivate),
+  );
+  self.sql.exec('DELETE FROM placing WHERE cart_id = ? AND key = ?', cartId, key);
+  // Held for the payment window; a charge with an unknown outcome for as long as it is asked again.
+  const holdUntil = paid ? null : now + (charged.status === 'unknown' ? UNKNOWN_GIVE_UP_MS : paymentWindowMs(self));
+  self.sql.exec('INSERT INTO followups (order_id, hold_until, created_at) VALUES (?, ?, ?)', id, holdUntil, now);
+  if (paid) {
+    paidEffects(self, id, now);
+    self.sql.exec('DELETE FROM holds WHERE order_id = ?', id);
+    // The checkout's details stay until the order is paid: a failed payment returns the shopper to them.
+    self.sql.exec('DELETE FROM checkouts WHERE cart_id = ?', cartId);
+  } else {
+    self.sql.exec('UPDATE holds SET expires_at = ? WHERE order_id = ?', holdUntil, id);
+    if (charged.status !== 'unknown') queueOrderEmail(self, order, 'received');
+    else
+      self.sql.exec(
+        'INSERT INTO unsettled (order_id, cart_id, key, attempts, next_at, created_at) VALUES (?, ?, ?, 0, ?, ?)',
+        id,
+        cartId,
+        key,
+        now + UNKNOWN_FIRST_RETRY_MS,
+        now,
+      );
+  }
+  const saved = orderById(self, id) ?? order;
+  return remember(
+    self,
+    cartId,
+    key,
+    request.requester,
+    {
+      status: charged.status === 'unknown' ? 202 : 201,
+      body: { order: { ...saved, confirmationUrl: confirmationUrl(saved, token) } },
+    },
+    now,
+  );
+}
+
+// ---- alarm: emails, subscriptions, unknown charges, interrupted placements, payment windows, housekeeping ----
+
+/** Finishes placements and follow-ups a restart cut off whose shopper did not retry (the alarm; tests pass a fake clock). */
+export async function finishInterrupted(self: OrdersContext, websiteId: string, now = Date.now()): Promise<number> {
+  const jobs = self.sql
+    .exec<{ cart_id: string; key: string }>(
+      'SELECT cart_id, key FROM placing WHERE created_at <= ? LIMIT 20',
+      now - RESUME_AFTER_MS,
+    )
+    .toArray();
+  let finished = 0;
+  for (const { cart_id: cartId, key } of jobs) {
+    if (self.running.has(`${cartId}\u0000${key}`)) continue;
+    await answerFor(self, websiteId, cartId, key, now);
+    finished++;
+  }
+  const orders = self.sql
+    .exec<{ order_id: string }>(
+      'SELECT order_id FROM followups WHERE created_at <= ? LIMIT 20',
+      now - FOLLOW_UP_AFTER_MS,
+    )
+    .toArray();
+  for (const { order_id: id } of orders) await followUp(self, websiteId, id);
+  return finished + orders.length;
+}

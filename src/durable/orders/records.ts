@@ -1,0 +1,189 @@
+import { confirmationUrl, type Order, type OrderStatus } from '../../commerce/order';
+import { orderMatcher } from '../../commerce/order-search';
+import { sameToken } from '../../site/ids';
+import type { OrdersContext } from './context';
+import { tokenDigest } from '../passwords';
+import { PAGE_SIZE, SEARCH_SCAN, type OrderRow, type OrderPrivate } from './model';
+
+// ---- orders ----
+
+export function orderRow(self: OrdersContext, id: string): OrderRow | null {
+  return (
+    self.sql.exec<OrderRow>('SELECT id, number, status, data, token_hash FROM orders WHERE id = ?', id).toArray()[0] ??
+    null
+  );
+}
+
+export function writeOrder(
+  self: OrdersContext,
+  id: string,
+  order: Order,
+  data: Record<string, unknown> = order as unknown as Record<string, unknown>,
+): void {
+  const row = orderRow(self, id);
+  const stored = row === null ? {} : (JSON.parse(row.data) as Record<string, unknown>);
+  self.sql.exec(
+    'UPDATE orders SET status = ?, data = ? WHERE id = ?',
+    order.status,
+    JSON.stringify({ ...stored, ...data }),
+    id,
+  );
+}
+
+export function toOrder(data: string): Order {
+  const {
+    giftCardCode: _code,
+    giftRecipientEmail: _recipient,
+    paymentToken: _token,
+    lines: _lines,
+    charge: _charge,
+    manageUrl: _manage,
+    ...order
+  } = JSON.parse(data) as Order & OrderPrivate;
+  return order as Order;
+}
+
+/** An order for a merchant (no token). */
+export function orderById(self: OrdersContext, id: string): Order | null {
+  const row = orderRow(self, id);
+  return row === null ? null : toOrder(row.data);
+}
+
+/** An order for its buyer: the token must match the confirmation URL's. */
+export async function orderForBuyer(self: OrdersContext, id: string, token: string): Promise<Order | null> {
+  const row = orderRow(self, id);
+  if (row === null || row.token_hash === '' || !sameToken(row.token_hash, await tokenDigest(token))) return null;
+  const order = toOrder(row.data);
+  return { ...order, confirmationUrl: confirmationUrl(order, token) };
+}
+
+/** Orders newest first, keyset paged by order number. */
+export function listOrders(
+  self: OrdersContext,
+  status: OrderStatus | null,
+  cursor: number | null,
+  limit = PAGE_SIZE,
+): { orders: Order[]; hasNextPage: boolean; nextPageCursor: string | null } {
+  const before = cursor ?? Number.MAX_SAFE_INTEGER;
+  const rows =
+    status === null
+      ? self.sql
+          .exec<{ data: string; number: number }>(
+            'SELECT data, number FROM orders WHERE number < ? ORDER BY number DESC LIMIT ?',
+            before,
+            limit + 1,
+          )
+          .toArray()
+      : self.sql
+          .exec<{ data: string; number: number }>(
+            'SELECT data, number FROM orders WHERE status = ? AND number < ? ORDER BY number DESC LIMIT ?',
+            status,
+            before,
+            limit + 1,
+          )
+          .toArray();
+  const page = rows.slice(0, limit);
+  const hasNextPage = rows.length > limit;
+  return {
+    orders: page.map((r) => toOrder(r.data)),
+    hasNextPage,
+    nextPageCursor: hasNextPage ? String(page[page.length - 1]?.number) : null,
+  };
+}
+
+/** A shopper's orders for their account, newest first: those linked to it and those placed with its verified email. */
+export function customerOrders(
+  self: OrdersContext,
+  verifiedEmail: string | null,
+  linkedIds: string[],
+  limit = PAGE_SIZE,
+): Order[] {
+  return self.sql
+    .exec<{ data: string }>(
+      "SELECT data FROM orders WHERE id IN (SELECT value FROM json_each(?)) OR lower(json_extract(data, '$.email')) = ? ORDER BY number DESC LIMIT ?",
+      JSON.stringify(linkedIds),
+      verifiedEmail?.toLowerCase() ?? null,
+      limit,
+    )
+    .toArray()
+    .map((r) => toOrder(r.data));
+}
+
+/**
+ * Orders matching a merchant's search (src/commerce/order-search.ts: number, email or customer
+ * name, case- and accent-insensitive), newest first, keyset paged like `orders`. SQLite cannot fold
+ * accents, so rows are read newest first and matched here; one call reads at most `scan` rows,
+ * and a page cut short by that bound still has a cursor so "load more" carries on from there.
+ */
+export function searchOrders(
+  self: OrdersContext,
+  query: string,
+  status: OrderStatus | null,
+  cursor: number | null,
+  limit = PAGE_SIZE,
+  scan = SEARCH_SCAN,
+): { orders: Order[]; hasNextPage: boolean; nextPageCursor: string | null } {
+  const matches = orderMatcher(query);
+  const filter = status === null ? '' : 'AND status = ?';
+  const rows = self.sql.exec<{ data: string; number: number }>(
+    `SELECT data, number FROM orders WHERE number < ? ${filter} ORDER BY number DESC LIMIT ?`,
+    ...[cursor ?? Number.MAX_SAFE_INTEGER, ...(status === null ? [] : [status]), scan],
+  );
+  const found: Order[] = [];
+  let scanned = 0;
+  let last: number | null = null;
+  for (const row of rows) {
+    scanned += 1;
+    const order = toOrder(row.data);
+    if (!matches(order)) {
+      last = row.number;
+      continue;
+    }
+    if (found.length === limit)
+      return { orders: found, hasNextPage: true, nextPageCursor: String(found[found.length - 1]?.orderNumber) };
+    found.push(order);
+    last = row.number;
+  }
+  const cutShort = scanned === scan && last !== null;
+  return { orders: found, hasNextPage: cutShort, nextPageCursor: cutShort ? String(last) : null };
+}
+
+/**
+ * Sales and refunds in [fromMs, toMs), per UTC hour (analytics): orders placed and paid (a refunded
+ * order was a sale, so it stays counted where it was placed) with their totals, and refunds where
+ * they were made, with the totals given back. Net revenue is the one less the other.
+ */
+export function salesByHour(
+  self: OrdersContext,
+  fromMs: number,
+  toMs: number,
+): { hour: number; orders: number; revenueCents: number; refunds: number; refundedCents: number }[] {
+  const byHour = new Map<
+    number,
+    { hour: number; orders: number; revenueCents: number; refunds: number; refundedCents: number }
+  >();
+  const at = (hour: number) => {
+    let row = byHour.get(hour);
+    if (row === undefined) byHour.set(hour, (row = { hour, orders: 0, revenueCents: 0, refunds: 0, refundedCents: 0 }));
+    return row;
+  };
+  const sold = self.sql.exec<{ hour: number; orders: number; revenue: number }>(
+    `SELECT created_at / 3600000 AS hour, COUNT(*) AS orders, SUM(json_extract(data, '$.grandTotalCents')) AS revenue FROM orders
+     WHERE created_at >= ? AND created_at < ? AND status IN ('paid', 'fulfilled', 'refunded') GROUP BY hour`,
+    fromMs,
+    toMs,
+  );
+  for (const row of sold) Object.assign(at(row.hour), { orders: row.orders, revenueCents: row.revenue });
+  const refunded = self.sql.exec<{ hour: number; refunds: number; refunded: number }>(
+    `SELECT CAST(json_extract(data, '$.refundedOn') / 3600000 AS INTEGER) AS hour, COUNT(*) AS refunds, SUM(json_extract(data, '$.grandTotalCents')) AS refunded FROM orders
+     WHERE status = 'refunded' AND json_extract(data, '$.refundedOn') >= ? AND json_extract(data, '$.refundedOn') < ? GROUP BY hour`,
+    fromMs,
+    toMs,
+  );
+  for (const row of refunded) Object.assign(at(row.hour), { refunds: row.refunds, refundedCents: row.refunded });
+  return [...byHour.values()].sort((a, b) => a.hour - b.hour);
+}
+
+export function cartOf(self: OrdersContext, id: string): string {
+  return self.sql.exec<{ cart_id: string }>('SELECT cart_id FROM orders WHERE id = ?', id).toArray()[0]?.cart_id ?? '';
+}

@@ -1,0 +1,123 @@
+import type { Order } from '../../commerce/order';
+import { hasNextCycle, nextBillingTime } from '../../commerce/subscriptions';
+import { paymentProvider } from '../../integrations/payments';
+import { randomHex } from '../../site/ids';
+import { stockLedger } from '../stubs';
+import { RENEWAL_UNKNOWN_RETRY_MS, type SubscriptionRow, type OrderPrivate } from './model';
+import { scheduleAlarm, type OrdersContext } from './context';
+import { queueOrderEmail } from './emails';
+import { orderRow, toOrder } from './records';
+
+// ---- subscriptions ----
+
+/** Places every subscription order due at `now` (the alarm; tests pass a fake clock). */
+export async function renewDue(
+  self: OrdersContext,
+  websiteId: string,
+  now = Date.now(),
+): Promise<{ placed: number; failed: number }> {
+  const due = self.sql
+    .exec<SubscriptionRow>(
+      'SELECT * FROM subscriptions WHERE next_at IS NOT NULL AND next_at <= ? ORDER BY next_at LIMIT 20',
+      now,
+    )
+    .toArray();
+  // Taken off the schedule before anything is awaited, so a second run never bills a cycle again.
+  for (const sub of due) self.sql.exec('UPDATE subscriptions SET next_at = NULL WHERE id = ?', sub.id);
+  let placed = 0;
+  let failed = 0;
+  for (const sub of due) {
+    const first = JSON.parse(sub.data) as Order & OrderPrivate;
+    const cycle = sub.cycle + 1;
+    const sold = await stockLedger(self.env, websiteId).sellNow(first.lines, now);
+    const customerId = first.charge?.customerId;
+    // Charged without the shopper, from the card saved at the first order, once per cycle (the key).
+    const charged = !sold.ok
+      ? null
+      : await paymentProvider(self.env).charge({
+          amountCents: first.grandTotalCents,
+          currency: first.currencyCode,
+          token: sub.token,
+          idempotencyKey: `${websiteId}:${sub.id}:${cycle}`,
+          description: `Subscription order ${cycle} of ${first.id}`,
+          metadata: { websiteId, subscriptionId: sub.id },
+          offSession: 'renewal',
+          ...(customerId === undefined ? {} : { customerId }),
+        });
+    if (charged !== null && charged.status === 'unknown') {
+      // Asked again later for the same cycle with the same key: the provider replays a charge it made.
+      await stockLedger(self.env, websiteId).restock(first.entries.map((e) => ({ sku: e.sku, quantity: e.quantity })));
+      self.sql.exec(
+        'UPDATE subscriptions SET next_at = ? WHERE id = ? AND cancelled_at IS NULL',
+        now + RENEWAL_UNKNOWN_RETRY_MS,
+        sub.id,
+      );
+      continue;
+    }
+    // Off-session, a card that asks for authentication has no shopper to answer it: not renewed.
+    if (charged === null || charged.status === 'declined' || charged.status === 'requires_action') {
+      failed++;
+      if (charged !== null)
+        await stockLedger(self.env, websiteId).restock(
+          first.entries.map((e) => ({ sku: e.sku, quantity: e.quantity })),
+        );
+      if (charged !== null && charged.status !== 'declined')
+        console.error(`Subscription ${sub.id} cycle ${cycle}: the card asked for authentication off-session`);
+      self.outbox.queue(
+        {
+          to: first.email,
+          subject: 'Your subscription could not be renewed',
+          text: `We could not place the next order of your subscription (order #${first.orderNumber}). Please contact the store.\n`,
+        },
+        `subscription-failed:${sub.id}:${cycle}`,
+      );
+      continue;
+    }
+    const id = `ord_${randomHex(12)}`;
+    const number = self.sql.exec<{ n: number }>('SELECT COALESCE(MAX(number), 1000) + 1 AS n FROM orders').one().n;
+    const plan = first.subscription;
+    const nextAt = plan !== null && hasNextCycle(plan, cycle) ? nextBillingTime(now, plan.billingPeriod) : null;
+    // The buyer's token of the first order opens every order of the subscription.
+    const tokenHash = orderRow(self, sub.order_id)?.token_hash ?? '';
+    const order: Order = {
+      ...toOrder(sub.data),
+      id,
+      orderNumber: number,
+      status: 'paid',
+      createdOn: now,
+      paidOn: now,
+      fulfilledOn: null,
+      cancelledOn: null,
+      refundedOn: null,
+      giftCardCents: 0,
+      giftCard: null,
+      amountChargedCents: first.grandTotalCents,
+      coupons: [],
+      fulfillment: null,
+      payment: { provider: paymentProvider(self.env).name, status: charged.status, nextActionUrl: null },
+      subscription: plan === null ? null : { ...plan, cycle, nextBillingOn: nextAt },
+    };
+    self.sql.exec(
+      'INSERT INTO orders (id, number, status, cart_id, payment_id, discount_code, token_hash, created_at, data) VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?)',
+      id,
+      number,
+      'paid',
+      '',
+      charged.paymentId,
+      tokenHash,
+      now,
+      JSON.stringify(order),
+    );
+    // Cancelled while this cycle was being charged: the charge stands, nothing more is scheduled.
+    self.sql.exec(
+      'UPDATE subscriptions SET cycle = ?, next_at = CASE WHEN cancelled_at IS NULL THEN ? END WHERE id = ?',
+      cycle,
+      nextAt,
+      sub.id,
+    );
+    queueOrderEmail(self, order, 'confirmed');
+    placed++;
+  }
+  await scheduleAlarm(self);
+  return { placed, failed };
+}

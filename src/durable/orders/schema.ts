@@ -1,0 +1,41 @@
+/**
+ * The commerce object's tables, as numbered migrations (durable/migrations.ts): the first accepts a store written before them.
+ */
+import { addColumn, type Migration } from '../migrations';
+
+export const ORDER_MIGRATIONS: readonly Migration[] = [
+  `CREATE TABLE IF NOT EXISTS settings (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS rates (kind TEXT NOT NULL, id TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (kind, id));
+  -- Defaults made once (the demo store's shipping rates), so a merchant's deletion is not undone.
+  CREATE TABLE IF NOT EXISTS seeded (name TEXT PRIMARY KEY);
+  CREATE TABLE IF NOT EXISTS discounts (code TEXT PRIMARY KEY, data TEXT NOT NULL, uses INTEGER NOT NULL DEFAULT 0, single_use_for TEXT UNIQUE);
+  CREATE TABLE IF NOT EXISTS gift_cards (code TEXT PRIMARY KEY, initial_cents INTEGER NOT NULL, balance_cents INTEGER NOT NULL CHECK (balance_cents >= 0),
+    order_id TEXT NOT NULL, created_at INTEGER NOT NULL);
+  CREATE TABLE IF NOT EXISTS checkouts (cart_id TEXT PRIMARY KEY, data TEXT NOT NULL, updated_at INTEGER NOT NULL);
+  CREATE INDEX IF NOT EXISTS checkouts_by_age ON checkouts (updated_at);
+  -- Placements journaled and not yet recorded (a retry or the alarm finishes them); a journaled code counts as a use claimed.
+  CREATE TABLE IF NOT EXISTS placing (cart_id TEXT NOT NULL, key TEXT NOT NULL, order_id TEXT NOT NULL, discount_code TEXT, data TEXT NOT NULL,
+    created_at INTEGER NOT NULL, PRIMARY KEY (cart_id, key));
+  -- Units reserved per order being placed or waiting for its payment, by visitor, until the payment window ends.
+  CREATE TABLE IF NOT EXISTS holds (order_id TEXT PRIMARY KEY, visitor TEXT NOT NULL, units INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+  CREATE INDEX IF NOT EXISTS holds_by_visitor ON holds (visitor, expires_at);
+  -- Recorded orders whose stock and cart steps are not done yet (hold_until: a pending order's units are held until then).
+  CREATE TABLE IF NOT EXISTS followups (order_id TEXT PRIMARY KEY, hold_until INTEGER, created_at INTEGER NOT NULL);
+  CREATE TABLE IF NOT EXISTS orders (id TEXT PRIMARY KEY, number INTEGER NOT NULL UNIQUE, status TEXT NOT NULL, cart_id TEXT NOT NULL,
+    payment_id TEXT, discount_code TEXT, token_hash TEXT NOT NULL, created_at INTEGER NOT NULL, data TEXT NOT NULL);
+  CREATE INDEX IF NOT EXISTS orders_by_status ON orders (status, number);
+  CREATE INDEX IF NOT EXISTS orders_by_payment ON orders (payment_id);
+  CREATE TABLE IF NOT EXISTS placements (cart_id TEXT NOT NULL, key TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL,
+    created_at INTEGER NOT NULL, PRIMARY KEY (cart_id, key));
+  CREATE TABLE IF NOT EXISTS subscriptions (id TEXT PRIMARY KEY, order_id TEXT NOT NULL, token TEXT NOT NULL, cycle INTEGER NOT NULL, next_at INTEGER,
+    data TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS website (id INTEGER PRIMARY KEY CHECK (id = 1), website_id TEXT NOT NULL);
+  -- Orders whose charge has an unknown outcome, with the placement that answers for them.
+  CREATE TABLE IF NOT EXISTS unsettled (order_id TEXT PRIMARY KEY, cart_id TEXT NOT NULL, key TEXT NOT NULL, attempts INTEGER NOT NULL,
+    next_at INTEGER, created_at INTEGER NOT NULL)`,
+  (sql) => {
+    addColumn(sql, 'placements', 'requester', 'TEXT');
+    sql.exec('CREATE INDEX IF NOT EXISTS placements_by_key ON placements (key, requester)');
+  },
+  (sql) => addColumn(sql, 'subscriptions', 'cancelled_at', 'INTEGER'),
+];

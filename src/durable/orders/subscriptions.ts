@@ -1,0 +1,128 @@
+import {
+  hasNextCycle,
+  SUBSCRIPTION_MESSAGES,
+  type BuyerSubscription,
+  type SubscriptionPlan,
+} from '../../commerce/subscriptions';
+import { sameToken } from '../../site/ids';
+import { tokenDigest } from '../passwords';
+import { PAGE_SIZE, type SubscriptionRow } from './model';
+import { scheduleAlarm, type OrdersContext } from './context';
+import { orderRow, toOrder } from './records';
+
+/** The subscription an order belongs to (its first order or a renewal: every order of it carries the first order's token hash). */
+export function subscriptionOfOrder(self: OrdersContext, orderId: string): SubscriptionRow | null {
+  return (
+    self.sql
+      .exec<SubscriptionRow>(
+        "SELECT s.* FROM subscriptions s JOIN orders first ON first.id = s.order_id WHERE first.token_hash != '' AND first.token_hash = (SELECT token_hash FROM orders WHERE id = ?)",
+        orderId,
+      )
+      .toArray()[0] ?? null
+  );
+}
+
+export function buyerSubscription(row: SubscriptionRow): BuyerSubscription {
+  const first = toOrder(row.data);
+  const plan: SubscriptionPlan =
+    first.subscription === null
+      ? { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 }
+      : { billingPeriod: first.subscription.billingPeriod, numBillingCycles: first.subscription.numBillingCycles };
+  return {
+    id: row.id,
+    // A cycle being charged has no next date for a moment: it is still active (and may be cancelled).
+    status: row.cancelled_at !== null ? 'cancelled' : hasNextCycle(plan, row.cycle) ? 'active' : 'ended',
+    title: first.entries.map((e) => e.title).join(', '),
+    plan,
+    amountCents: first.grandTotalCents,
+    currencyCode: first.currencyCode,
+    cycle: row.cycle,
+    nextChargeOn: row.next_at,
+    cancelledOn: row.cancelled_at,
+  };
+}
+
+/** The subscription of a buyer's order (the token of its page), or null: no such order, a wrong token, or no subscription. */
+export async function subscriptionForBuyer(
+  self: OrdersContext,
+  orderId: string,
+  token: string,
+): Promise<BuyerSubscription | null> {
+  const row = orderRow(self, orderId);
+  if (row === null || row.token_hash === '' || !sameToken(row.token_hash, await tokenDigest(token))) return null;
+  const subscription = subscriptionOfOrder(self, orderId);
+  return subscription === null ? null : buyerSubscription(subscription);
+}
+
+/**
+ * The buyer cancels (the manage link's page, or their account): never renewed again, the cancellation
+ * emailed once. Cancelling a cancelled subscription answers it as it is.
+ */
+export async function cancelSubscription(
+  self: OrdersContext,
+  orderId: string,
+  token: string,
+  now = Date.now(),
+): Promise<BuyerSubscription | null> {
+  const found = await subscriptionForBuyer(self, orderId, token);
+  return found === null || found.status !== 'active' ? found : cancelledSubscription(self, found, now);
+}
+
+/** A signed-in shopper's subscriptions: those whose first order is one of theirs (customerOrders' rule), newest first. */
+export function customerSubscriptions(
+  self: OrdersContext,
+  verifiedEmail: string | null,
+  linkedIds: string[],
+  id: string | null = null,
+): BuyerSubscription[] {
+  return self.sql
+    .exec<SubscriptionRow>(
+      `SELECT s.* FROM subscriptions s JOIN orders o ON o.id = s.order_id
+       WHERE (o.id IN (SELECT value FROM json_each(?)) OR lower(json_extract(o.data, '$.email')) = ?) AND (? IS NULL OR s.id = ?) ORDER BY o.number DESC LIMIT ?`,
+      JSON.stringify(linkedIds),
+      verifiedEmail?.toLowerCase() ?? null,
+      id,
+      id,
+      PAGE_SIZE,
+    )
+    .toArray()
+    .map((row) => buyerSubscription(row));
+}
+
+/** The account page's Cancel: only a subscription of the signed-in shopper's (else null, as for one that does not exist). */
+export async function cancelCustomerSubscription(
+  self: OrdersContext,
+  id: string,
+  verifiedEmail: string | null,
+  linkedIds: string[],
+  now = Date.now(),
+): Promise<BuyerSubscription | null> {
+  const found = customerSubscriptions(self, verifiedEmail, linkedIds, id)[0] ?? null;
+  return found === null || found.status !== 'active' ? found : cancelledSubscription(self, found, now);
+}
+
+export async function cancelledSubscription(
+  self: OrdersContext,
+  found: BuyerSubscription,
+  now: number,
+): Promise<BuyerSubscription> {
+  const row = self.sql
+    .exec<SubscriptionRow>(
+      'UPDATE subscriptions SET next_at = NULL, cancelled_at = ? WHERE id = ? RETURNING *',
+      now,
+      found.id,
+    )
+    .one();
+  const first = toOrder(row.data);
+  self.outbox.queue(
+    {
+      to: first.email,
+      subject: SUBSCRIPTION_MESSAGES.cancelledSubject,
+      text: `Your subscription to ${found.title} is cancelled. You will not be charged again.\n`,
+    },
+    `subscription-cancelled:${row.id}`,
+    now,
+  );
+  await scheduleAlarm(self);
+  return buyerSubscription(row);
+}
