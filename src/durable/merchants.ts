@@ -7,6 +7,7 @@
 import { AccountStore, type Session } from './accounts';
 import { EMAIL_OUTBOX_MIGRATIONS, EmailOutbox } from './email-outbox';
 import { migrate, type Migration } from './migrations';
+import { refused, type Result } from './result';
 import { PBKDF2_ITERATIONS, tokenDigest, type PasswordHash } from './passwords';
 import { randomHex } from '../site/ids';
 import { ROLES } from '../site/roles';
@@ -40,7 +41,9 @@ function noPassword(): PasswordHash {
   return { hash: '0'.repeat(64), salt: randomHex(16), iterations: PBKDF2_ITERATIONS };
 }
 
-export type TeamChange = { ok: true } | { ok: false; status: 400 | 404 | 409; error: string };
+/** Why a change to the team was refused. */
+export type TeamError = 'already-member' | 'unknown-member' | 'last-admin';
+export type TeamChange = Result<null, TeamError>;
 
 const MERCHANT_MIGRATIONS: readonly Migration[] = [
   'CREATE TABLE IF NOT EXISTS invitations (token_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL, expires_at INTEGER NOT NULL)',
@@ -96,9 +99,8 @@ export class MerchantAccounts extends AccountStore<MerchantProfile> {
     roles: number[],
     acceptUrl: string,
     storeName: string,
-  ): Promise<TeamChange & { id?: string }> {
-    if (this.accountsMissing([email]).length === 0)
-      return { ok: false, status: 409, error: TEAM_MESSAGES.alreadyMember };
+  ): Promise<Result<{ id: string }, TeamError>> {
+    if (this.accountsMissing([email]).length === 0) return refused('already-member', TEAM_MESSAGES.alreadyMember);
     const id = this.ensureAccount(email, noPassword(), { roles });
     const token = randomHex(32);
     const digest = await tokenDigest(token);
@@ -115,32 +117,32 @@ export class MerchantAccounts extends AccountStore<MerchantProfile> {
     };
     this.outbox.queue(message, `invitation:${digest}`);
     await this.ctx.storage.setAlarm(Date.now());
-    return { ok: true, id };
+    return { ok: true, value: { id } };
   }
 
   setRoles(id: string, roles: number[]): TeamChange {
     const member = this.members().find((m) => m.id === id);
-    if (member === undefined) return { ok: false, status: 404, error: TEAM_MESSAGES.unknownMember };
+    if (member === undefined) return refused('unknown-member', TEAM_MESSAGES.unknownMember);
     if (
       member.roles.includes(ROLES.admin) &&
       !roles.includes(ROLES.admin) &&
       !member.invited &&
       this.adminsBesides(id) === 0
     )
-      return { ok: false, status: 409, error: TEAM_MESSAGES.lastAdmin };
+      return refused('last-admin', TEAM_MESSAGES.lastAdmin);
     this.setProfile(id, { roles });
-    return { ok: true };
+    return { ok: true, value: null };
   }
 
   remove(id: string): TeamChange {
     const member = this.members().find((m) => m.id === id);
-    if (member === undefined) return { ok: false, status: 404, error: TEAM_MESSAGES.unknownMember };
+    if (member === undefined) return refused('unknown-member', TEAM_MESSAGES.unknownMember);
     if (member.roles.includes(ROLES.admin) && !member.invited && this.adminsBesides(id) === 0)
-      return { ok: false, status: 409, error: TEAM_MESSAGES.lastAdmin };
+      return refused('last-admin', TEAM_MESSAGES.lastAdmin);
     this.sql.exec('DELETE FROM account_sessions WHERE account_id = ?', id);
     this.sql.exec('DELETE FROM invitations WHERE account_id = ?', id);
     this.sql.exec('DELETE FROM accounts WHERE id = ?', id);
-    return { ok: true };
+    return { ok: true, value: null };
   }
 
   /** Sets the invited account's password (hashed by the worker) and ends the invitation; its email, or null for a bad or lapsed link. */

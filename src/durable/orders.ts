@@ -41,7 +41,10 @@ import { runAlarm } from './orders/alarm';
 import { cartWithTotals, start } from './orders/checkout';
 import { scheduleAlarm } from './orders/context';
 import { deleteDiscount, discounts, issueWelcomeCode, saveDiscount } from './orders/discounts';
-import { cancel, fulfill, refund } from './orders/fulfilment';
+import { cancel, fulfill, type OrderActionError, refund } from './orders/fulfilment';
+import type { Result } from './result';
+
+export type { OrderActionError } from './orders/fulfilment';
 import { abandonAuthentication, endPaymentWindows, paymentSettled, retryDueCharges } from './orders/payment';
 import { finishInterrupted, place, replay } from './orders/placing';
 import { customerOrders, listOrders, orderById, orderForBuyer, salesByHour, searchOrders } from './orders/records';
@@ -284,21 +287,16 @@ export class CommerceOrders extends DurableObject<Env> {
     trackingNumber: string,
     carrier: string | null,
     now = Date.now(),
-  ): Promise<Order | { status: 404 | 409; error: string }> {
+  ): Promise<Result<Order, OrderActionError>> {
     return fulfill(this.self, id, trackingNumber, carrier, now);
   }
 
   /** Cancels a pending or paid order: a paid one is refunded and restocked, a pending one releases its stock. */
-  cancel(websiteId: string, id: string, now = Date.now()): Promise<Order | { status: 404 | 409 | 502; error: string }> {
+  cancel(websiteId: string, id: string, now = Date.now()): Promise<Result<Order, OrderActionError>> {
     return cancel(this.self, websiteId, id, now);
   }
 
-  refund(
-    websiteId: string,
-    id: string,
-    restock: boolean,
-    now = Date.now(),
-  ): Promise<Order | { status: 404 | 409 | 502; error: string }> {
+  refund(websiteId: string, id: string, restock: boolean, now = Date.now()): Promise<Result<Order, OrderActionError>> {
     return refund(this.self, websiteId, id, restock, now);
   }
 

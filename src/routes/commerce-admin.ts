@@ -16,6 +16,8 @@ import {
 import { normalCode } from '../commerce/discounts';
 import { formatMoney } from '../commerce/money';
 import { ORDER_STATUSES, type Order } from '../commerce/order';
+import type { OrderActionError } from '../durable/orders';
+import type { Result } from '../durable/result';
 import { commerceOrders } from '../durable/stubs';
 import { toCsv } from '../forms/csv';
 import { demoShipping } from './demo-shipping';
@@ -54,8 +56,16 @@ function orders(c: Context<AppEnv>) {
   return commerceOrders(c.env, c.var.site.website.id);
 }
 
-function orderAnswer(c: Context<AppEnv>, result: Order | { status: 404 | 409 | 502; error: string }): Response {
-  return 'error' in result ? apiError(c, result.status, result.error) : c.json({ order: result });
+const ORDER_ACTION_STATUS = {
+  'not-found': 404,
+  'not-paid': 409,
+  'not-cancellable': 409,
+  'not-refundable': 409,
+  'refund-failed': 502,
+} as const satisfies Record<OrderActionError, number>;
+
+function orderAnswer(c: Context<AppEnv>, result: Result<Order, OrderActionError>): Response {
+  return result.ok ? c.json({ order: result.value }) : apiError(c, ORDER_ACTION_STATUS[result.error], result.message);
 }
 
 export const commerceAdmin = new Hono<AppEnv>();

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { MIN_TEAM_PASSWORD, TEAM_INVITE_MESSAGES } from '../accounts/messages';
 import { merchantAccounts } from '../durable/stubs';
 import { hashPassword } from '../durable/passwords';
-import { TEAM_MESSAGES, type TeamChange } from '../durable/merchants';
+import { TEAM_MESSAGES, type TeamChange, type TeamError } from '../durable/merchants';
 import { isValidEmail } from '../forms/validate';
 import { ROLES, roleName } from '../site/roles';
 import { requireCrumb } from './csrf';
@@ -40,8 +40,13 @@ function team(c: Context<AppEnv>) {
   return merchantAccounts(c.env, c.var.site.website.id);
 }
 
+const TEAM_ERROR_STATUS = { 'already-member': 409, 'unknown-member': 404, 'last-admin': 409 } as const satisfies Record<
+  TeamError,
+  number
+>;
+
 function answer(c: Context<AppEnv>, change: TeamChange): Response {
-  return change.ok ? c.json({ ok: true }) : apiError(c, change.status, change.error);
+  return change.ok ? c.json({ ok: true }) : apiError(c, TEAM_ERROR_STATUS[change.error], change.message);
 }
 
 export const consoleTeam = new Hono<AppEnv>();
@@ -73,8 +78,9 @@ consoleTeam.post('/api/console/team/invitations', admin, async (c) => {
     return apiError(c, 400, TEAM_INVITE_MESSAGES.email, { fields: { email: TEAM_INVITE_MESSAGES.email } });
   const acceptUrl = `${new URL(c.req.url).origin}${INVITATION_PATH}`;
   const invited = await team(c).invite(email, [...new Set(body.roles)], acceptUrl, c.var.site.website.siteTitle);
-  if (!invited.ok) return apiError(c, invited.status, invited.error, { fields: { email: invited.error } });
-  return c.json({ id: invited.id });
+  if (!invited.ok)
+    return apiError(c, TEAM_ERROR_STATUS[invited.error], invited.message, { fields: { email: invited.message } });
+  return c.json({ id: invited.value.id });
 });
 
 consoleTeam.put('/api/console/team/:id', admin, async (c) => {

@@ -1,8 +1,12 @@
 import { ORDER_MESSAGES, type Order } from '../../commerce/order';
+import { refused, type Result } from '../result';
 import { scheduleAlarm, type OrdersContext } from './context';
 import { queueOrderEmail } from './emails';
 import { orderById, writeOrder } from './records';
 import { close, refundPayment } from './refunds';
+
+/** Why the merchant's action on an order was refused. */
+export type OrderActionError = 'not-found' | 'not-paid' | 'not-cancellable' | 'not-refundable' | 'refund-failed';
 
 export async function fulfill(
   self: OrdersContext,
@@ -10,10 +14,10 @@ export async function fulfill(
   trackingNumber: string,
   carrier: string | null,
   now = Date.now(),
-): Promise<Order | { status: 404 | 409; error: string }> {
+): Promise<Result<Order, OrderActionError>> {
   const order = orderById(self, id);
-  if (order === null) return { status: 404, error: ORDER_MESSAGES.notFound };
-  if (order.status !== 'paid') return { status: 409, error: ORDER_MESSAGES.notPaid };
+  if (order === null) return refused('not-found', ORDER_MESSAGES.notFound);
+  if (order.status !== 'paid') return refused('not-paid', ORDER_MESSAGES.notPaid);
   const fulfilled: Order = {
     ...order,
     status: 'fulfilled',
@@ -23,7 +27,7 @@ export async function fulfill(
   writeOrder(self, id, fulfilled);
   queueOrderEmail(self, fulfilled, 'fulfilled');
   await scheduleAlarm(self);
-  return fulfilled;
+  return { ok: true, value: fulfilled };
 }
 
 /** Cancels a pending or paid order: a paid one is refunded and restocked, a pending one releases its stock. */
@@ -32,24 +36,17 @@ export async function cancel(
   websiteId: string,
   id: string,
   now = Date.now(),
-): Promise<Order | { status: 404 | 409 | 502; error: string }> {
+): Promise<Result<Order, OrderActionError>> {
   const order = orderById(self, id);
-  if (order === null) return { status: 404, error: ORDER_MESSAGES.notFound };
+  if (order === null) return refused('not-found', ORDER_MESSAGES.notFound);
   if (order.status !== 'pending' && order.status !== 'paid')
-    return { status: 409, error: ORDER_MESSAGES.notCancellable };
+    return refused('not-cancellable', ORDER_MESSAGES.notCancellable);
   if (order.status === 'paid') {
     const refunded = await refundPayment(self, websiteId, id, order);
     if (refunded !== null) return refunded;
   }
-  return close(
-    self,
-    websiteId,
-    id,
-    { ...order, status: 'cancelled', cancelledOn: now },
-    order.status === 'paid',
-    'cancelled',
-    now,
-  );
+  const closed: Order = { ...order, status: 'cancelled', cancelledOn: now };
+  return { ok: true, value: await close(self, websiteId, id, closed, order.status === 'paid', 'cancelled', now) };
 }
 
 export async function refund(
@@ -58,12 +55,13 @@ export async function refund(
   id: string,
   restock: boolean,
   now = Date.now(),
-): Promise<Order | { status: 404 | 409 | 502; error: string }> {
+): Promise<Result<Order, OrderActionError>> {
   const order = orderById(self, id);
-  if (order === null) return { status: 404, error: ORDER_MESSAGES.notFound };
+  if (order === null) return refused('not-found', ORDER_MESSAGES.notFound);
   if (order.status !== 'paid' && order.status !== 'fulfilled')
-    return { status: 409, error: ORDER_MESSAGES.notRefundable };
+    return refused('not-refundable', ORDER_MESSAGES.notRefundable);
   const refunded = await refundPayment(self, websiteId, id, order);
   if (refunded !== null) return refunded;
-  return close(self, websiteId, id, { ...order, status: 'refunded', refundedOn: now }, restock, 'refunded', now);
+  const closed: Order = { ...order, status: 'refunded', refundedOn: now };
+  return { ok: true, value: await close(self, websiteId, id, closed, restock, 'refunded', now) };
 }

@@ -1,5 +1,6 @@
 import { ORDER_MESSAGES, type Order } from '../../commerce/order';
 import { paymentProvider } from '../../integrations/payments';
+import { refused, type Refused } from '../result';
 import { stockLedger } from '../stubs';
 import { scheduleAlarm, type OrdersContext } from './context';
 import { queueOrderEmail } from './emails';
@@ -13,7 +14,7 @@ export async function refundPayment(
   websiteId: string,
   id: string,
   order: Order,
-): Promise<{ status: 502; error: string } | null> {
+): Promise<Refused<'refund-failed'> | null> {
   const paymentId = self.sql
     .exec<{ payment_id: string | null }>('SELECT payment_id FROM orders WHERE id = ?', id)
     .one().payment_id;
@@ -23,7 +24,7 @@ export async function refundPayment(
     order.amountChargedCents,
     `${websiteId}:refund:${id}`,
   );
-  return result.ok ? null : { status: 502, error: `${ORDER_MESSAGES.refundFailed} ${result.message}` };
+  return result.ok ? null : refused('refund-failed', `${ORDER_MESSAGES.refundFailed} ${result.message}`);
 }
 
 export async function close(
