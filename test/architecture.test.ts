@@ -288,3 +288,31 @@ describe('architecture: the map of the docs', () => {
     expect(broken).toEqual([]);
   });
 });
+
+describe('architecture: one contract for the browser (src/api)', () => {
+  /** Each string or template text in a module that holds an API path, with its line. */
+  function apiPathLiterals(file: string): string[] {
+    const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+    const found: string[] = [];
+    const visit = (node: ts.Node): void => {
+      if (
+        (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) &&
+        !ts.isImportDeclaration(node.parent) &&
+        !ts.isExportDeclaration(node.parent) &&
+        node.text.includes('/api/')
+      ) {
+        const { line } = source.getLineAndCharacterOfPosition(node.getStart());
+        found.push(`${file}:${line + 1} ${node.text}`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return found;
+  }
+
+  it('the browser code (client, console) writes no /api/ path: every path comes from src/api', () => {
+    const browser = [...graph.keys()].filter((file) => ['client', 'console'].includes(roomOf(file)));
+    expect(browser.length).toBeGreaterThan(50);
+    expect(browser.flatMap(apiPathLiterals)).toEqual([]);
+  });
+});

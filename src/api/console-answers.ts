@@ -1,13 +1,12 @@
 /**
- * What the console's calls answer. The main reads (products, a product, the catalogue context, orders,
- * an order, the store) have zod schemas that test/worker/api-contract.test.ts parses real answers
- * with; the others are types. Shapes owned by the site model's editor modules (the product form, a
- * design, a file) are named by type from there: those modules are the ones the console may import.
+ * What the console's calls answer. The main reads have zod schemas in answer-schemas.ts (the list
+ * of products and the catalogue context are their inferred types; the worker test parses real
+ * answers with them); the others are types. Shapes owned by the site model's editor modules (the
+ * product form, a design, a file) are named by type from there: those the console may import too.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { StoreSettings } from '../commerce/checkout-totals';
-import { ORDER_STATUSES, type Order } from '../commerce/order';
-import { PRODUCT_STATUSES } from '../commerce/product';
+import type { Order } from '../commerce/order';
 import type { DashboardSummary } from '../beacon/aggregate';
 import type { ChartDataset } from '../site/editor/chart';
 import type { Preferences } from '../site/editor/commerce-preferences';
@@ -19,6 +18,7 @@ import type { LinkTarget } from '../site/editor/link-target';
 import type { ProductForm } from '../site/editor/product-form';
 import type { StockEvent } from '../site/editor/stock-adjust';
 import type { Permission } from '../site/roles';
+import type { catalogContextSchema, productPageSchema, productRowSchema } from './answer-schemas';
 
 /** A page of a keyset-paged list. */
 export interface KeysetPage {
@@ -36,42 +36,10 @@ export interface ConsoleSession {
 export type SessionAnswer = ({ authenticated: true } & ConsoleSession) | { authenticated: false };
 
 /** `GET /api/console/catalog/context`: what filters and the product form choose from. */
-export const catalogContextSchema = z.object({
-  currency: z.string(),
-  /** The store's IANA time zone: a scheduled product's date and time are read in it. */
-  timeZone: z.string(),
-  collections: z.array(z.object({ id: z.string(), title: z.string(), fullUrl: z.string() })),
-  forms: z.array(z.object({ id: z.string(), name: z.string() })),
-  tags: z.array(z.string()),
-  categories: z.array(z.string()),
-});
 export type CatalogContext = z.infer<typeof catalogContextSchema>;
 
-export const productRowSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  collectionId: z.string(),
-  fullUrl: z.string(),
-  image: z.string().nullable(),
-  productType: z.number().int(),
-  status: z.enum(PRODUCT_STATUSES),
-  /** Whether shoppers see it now (a scheduled product from its date). */
-  onStorefront: z.boolean(),
-  price: z.number().int().nullable(),
-  onSale: z.boolean(),
-  variantCount: z.number().int(),
-  /** On hand and available to shoppers (on hand − what checkouts hold), the stock ledger's; null: never runs out. */
-  stock: z.number().int().nullable(),
-  available: z.number().int().nullable(),
-});
 export type ProductRow = z.infer<typeof productRowSchema>;
 
-export const productPageSchema = z.object({
-  products: z.array(productRowSchema),
-  total: z.number().int(),
-  nextOffset: z.number().int().nullable(),
-  currency: z.string(),
-});
 export type ProductPage = z.infer<typeof productPageSchema>;
 
 /** A product as the editor reads it: its form is the site model's (src/site/editor/product-form.ts). */
@@ -80,11 +48,6 @@ export interface StoredProduct {
   fullUrl: string;
   product: ProductForm;
 }
-export const storedProductSchema = z.object({
-  id: z.string(),
-  fullUrl: z.string(),
-  product: z.looseObject({ title: z.string(), productType: z.number().int(), variants: z.array(z.unknown()) }),
-});
 
 export interface SavedProduct {
   id: string;
@@ -103,38 +66,13 @@ export interface VariantStock {
   history: StockEvent[];
 }
 
-/** The outline of an order the console relies on; the whole shape is `Order` (src/commerce/order.ts). */
-const orderSchema = z.looseObject({
-  id: z.string(),
-  orderNumber: z.number().int(),
-  status: z.enum(ORDER_STATUSES),
-  createdOn: z.number(),
-  email: z.string(),
-  currencyCode: z.string(),
-  grandTotalCents: z.number().int(),
-  entries: z.array(z.looseObject({ title: z.string(), quantity: z.number().int(), unitPriceCents: z.number().int() })),
-});
-export const orderPageSchema = z.object({
-  orders: z.array(orderSchema),
-  hasNextPage: z.boolean(),
-  nextPageCursor: z.string().nullable(),
-});
 export interface OrderPage extends KeysetPage {
   orders: Order[];
 }
-export const orderAnswerSchema = z.object({ order: orderSchema });
 export interface OrderAnswer {
   order: Order;
 }
 
-export const storeAnswerSchema = z.object({
-  currency: z.string().length(3),
-  settings: z.looseObject({
-    pricesIncludeTax: z.boolean(),
-    minimumSubtotalCents: z.number().int(),
-    reservationMinutes: z.number().int(),
-  }),
-});
 export interface StoreAnswer {
   currency: string;
   settings: StoreSettings;

@@ -4,11 +4,12 @@
  * worker's routes validate bodies with the schemas here; test/worker/api-contract.test.ts checks
  * each route is one the worker serves.
  */
+import { beaconRoutes } from './beacon-routes';
 import { consoleRoutes } from './console';
 import { storefrontRoutes } from './storefront';
 
-export const api = { ...storefrontRoutes, ...consoleRoutes };
+export const api = { ...storefrontRoutes, ...beaconRoutes, ...consoleRoutes };
 
-export { CENSUS_CALLS } from './storefront';
+export { CENSUS_CALLS } from './beacon-routes';
 export type { AnswerOf, Call, Method, Query, Route } from './route';
 export type * from './console-answers';

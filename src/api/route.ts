@@ -1,11 +1,10 @@
 /**
  * One route of the browser-to-worker contract: its method, its path as the worker registers it
- * (Hono's `:param` pattern), a builder of the concrete path, the zod schema of the body the browser
- * sends (where it sends one) and the type of the answer. The browser takes paths and types from
- * here; test/worker/api-contract.test.ts checks every route against the worker's registered routes.
+ * (Hono's `:param` pattern), a builder of the concrete path, and the types of its body and answer
+ * (from the zod schemas of src/api, by type only: the browser bundles carry no zod). The browser
+ * takes paths and types from here; test/worker/api-contract.test.ts checks every route against the
+ * worker's registered routes and parses real answers with answer-schemas.ts.
  */
-import type { z } from 'zod';
-
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One value for each `:name` parameter of a pattern, in order. */
@@ -29,17 +28,13 @@ export interface Call<Answer = unknown, Body = unknown> {
 export interface Route<Answer = unknown, Body = unknown, Pattern extends string = string> {
   readonly method: Method;
   readonly pattern: Pattern;
-  /** The body schema, where the worker validates the body with a schema kept here. */
-  readonly body?: z.ZodType;
-  /** The answer schema, where there is one (the worker tests parse real answers with it). */
-  readonly answer?: z.ZodType;
   /** The concrete path: each `:param` replaced in order by its encoded value, then the query, if any. */
   path(...args: [...ParamValues<Pattern>, query?: Query]): string;
   /** The call at that path, for the typed callers (the console's `consoleApi`). */
   at(...args: [...ParamValues<Pattern>, query?: Query]): Call<Answer, Body>;
-  /** This route answering `T`; `schema`, when given, checks real answers in the worker tests (it may check only the outline of `T`). */
-  answers<T>(schema?: z.ZodType): Route<T, Body, Pattern>;
-  /** This route sent a `T` that the worker validates with a schema of the site model (which this module may not import). */
+  /** This route answering `T`. */
+  answers<T>(): Route<T, Body, Pattern>;
+  /** This route sent a `T` (a body schema's input type, named by type so no browser bundle carries zod). */
   sends<T>(): Route<Answer, T, Pattern>;
 }
 
@@ -61,29 +56,21 @@ function build(pattern: string, args: unknown[]): string {
   return path + queryString(typeof rest === 'object' && rest !== null ? (rest as Query) : undefined);
 }
 
-function made<A, B, P extends string>(
-  method: Method,
-  pattern: P,
-  body?: z.ZodType,
-  answer?: z.ZodType,
-): Route<A, B, P> {
+function made<A, B, P extends string>(method: Method, pattern: P): Route<A, B, P> {
   return {
     method,
     pattern,
-    body,
-    answer,
     path: (...args) => build(pattern, args),
     at: (...args) => ({ method, path: build(pattern, args) }),
-    answers: <T>(schema?: z.ZodType) => made<T, B, P>(method, pattern, body, schema),
-    sends: <T>() => made<A, T, P>(method, pattern, body, answer),
+    answers: <T>() => made<T, B, P>(method, pattern),
+    sends: <T>() => made<A, T, P>(method, pattern),
   };
 }
 
-/** A route; a body schema makes the body type its input type. Chain `.answers<T>()` for the answer. */
-export function route<const Pattern extends string, S extends z.ZodType | undefined = undefined>(
+/** A route. Chain `.answers<T>()` for its answer and `.sends<T>()` for its body. */
+export function route<const Pattern extends string>(
   method: Method,
   pattern: Pattern,
-  body?: S,
-): Route<unknown, S extends z.ZodType ? z.input<S> : unknown, Pattern> {
-  return made(method, pattern, body);
+): Route<unknown, unknown, Pattern> {
+  return made(method, pattern);
 }

@@ -1,11 +1,18 @@
 /**
- * The routes the store's pages call (islands, the checkout, the account page, the collectors): the
- * cart, the checkout and orders, subscriptions, forms, the shopper's account, search suggestions,
- * restock sign-ups and the analytics beacons.
+ * The routes the store's pages call (islands, the checkout, the account page): the cart, the
+ * checkout and orders, subscriptions, forms, the shopper's account, search suggestions and restock
+ * sign-ups. The collectors' beacons are in beacon-routes.ts (their bundle carries only those).
  */
 import type { CartEntry, ShoppingCart } from '../commerce/cart';
-import type { Order } from '../commerce/order';
-import { addressDetailsSchema, addressSearchSchema, placeSchema, startSchema, updateSchema } from './checkout-bodies';
+import type { z } from 'zod';
+import type {
+  addressDetailsSchema,
+  addressSearchSchema,
+  placeSchema,
+  startSchema,
+  updateSchema,
+} from './checkout-bodies';
+import type { AddressSuggestion, Checkout, FoundAddress, Order, PaymentSetup } from './storefront-answers';
 import { route } from './route';
 
 const ACCOUNT = '/api/site-users/account';
@@ -16,20 +23,31 @@ export const storefrontRoutes = {
     shoppingCart: ShoppingCart;
     newlyAdded: CartEntry;
   }>(),
-  changeCartEntry: route('PUT', '/api/commerce/shopping-cart/entries/:entryId').answers<ShoppingCart>(),
-  removeCartEntry: route('DELETE', '/api/commerce/shopping-cart/entries/:entryId').answers<ShoppingCart>(),
-  cartEntryFields: route(
-    'PUT',
-    '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
-  ).answers<ShoppingCart>(),
+  changeCartEntry: route('PUT', '/api/commerce/shopping-cart/entries/:entryId').answers<{
+    shoppingCart: ShoppingCart;
+  }>(),
+  removeCartEntry: route('DELETE', '/api/commerce/shopping-cart/entries/:entryId').answers<{
+    shoppingCart: ShoppingCart;
+  }>(),
+  cartEntryFields: route('PUT', '/api/commerce/shopping-cart/entries/:entryId/additionalFields').answers<{
+    shoppingCart: ShoppingCart;
+  }>(),
   subscriptionCart: route('POST', '/api/3/commerce/cart/subscription').answers<{ cartToken: string }>(),
 
-  startCheckout: route('POST', '/api/commerce/checkout', startSchema),
-  updateCheckout: route('PUT', '/api/commerce/checkout', updateSchema),
-  placeOrder: route('POST', '/api/commerce/orders', placeSchema).answers<{ order: Order }>(),
+  startCheckout: route('POST', '/api/commerce/checkout')
+    .sends<z.input<typeof startSchema>>()
+    .answers<{ checkout: Checkout; payment: PaymentSetup }>(),
+  updateCheckout: route('PUT', '/api/commerce/checkout')
+    .sends<z.input<typeof updateSchema>>()
+    .answers<{ checkout: Checkout }>(),
+  placeOrder: route('POST', '/api/commerce/orders').sends<z.input<typeof placeSchema>>().answers<{ order: Order }>(),
   order: route('GET', '/api/commerce/orders/:id').answers<{ order: Order }>(),
-  addressSearch: route('POST', '/api/commerce/checkout/address/search', addressSearchSchema),
-  addressDetails: route('POST', '/api/commerce/checkout/address/details', addressDetailsSchema),
+  addressSearch: route('POST', '/api/commerce/checkout/address/search')
+    .sends<z.input<typeof addressSearchSchema>>()
+    .answers<{ predictions: AddressSuggestion[] }>(),
+  addressDetails: route('POST', '/api/commerce/checkout/address/details')
+    .sends<z.input<typeof addressDetailsSchema>>()
+    .answers<{ address: FoundAddress }>(),
 
   subscription: route('GET', '/api/commerce/subscriptions/:orderId'),
   cancelSubscription: route('POST', '/api/commerce/subscriptions/:orderId/cancel'),
@@ -55,21 +73,4 @@ export const storefrontRoutes = {
   removeAddress: route('DELETE', `${ACCOUNT}/addresses/:id`),
   accountSubscriptions: route('GET', `${ACCOUNT}/subscriptions`),
   cancelAccountSubscription: route('POST', `${ACCOUNT}/subscriptions/:id/cancel`),
-
-  recordHit: route('POST', '/api/census/RecordHit'),
-  recordEvent: route('POST', '/api/events/RecordEvent'),
-  performanceRecords: route('POST', '/api/1/performance/records'),
-  clankerEvents: route('POST', '/api/v1/clanker/events'),
-  censusButtonClick: route('POST', '/api/census/button-click'),
-  censusButtonRender: route('POST', '/api/census/button-render'),
-  censusOverlay: route('POST', '/api/census/overlay'),
-  censusFormRender: route('POST', '/api/census/form-render'),
 };
-
-/** The census widget calls by name (src/client/collectors/widgets.ts). */
-export const CENSUS_CALLS = {
-  'button-click': storefrontRoutes.censusButtonClick,
-  'button-render': storefrontRoutes.censusButtonRender,
-  overlay: storefrontRoutes.censusOverlay,
-  'form-render': storefrontRoutes.censusFormRender,
-} as const;

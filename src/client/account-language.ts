@@ -6,17 +6,16 @@
  * page, only when the `SiteUserInfo` cookie says someone is signed in). No React here: the entry
  * uses it on every page.
  */
+import { storefrontRoutes as api } from '../api/storefront';
 import { readStoreCookie } from './cookies';
 import { pageDocument } from './dom';
-
-export const ACCOUNT_SESSION = '/api/site-users/account/session';
 
 let accountLanguageRead: Promise<string | null> | null = null;
 
 /** The signed-in account's language, or null (no account, none chosen, or the read failed). */
 export function accountLanguage(): Promise<string | null> {
   if (readStoreCookie('siteUserInfo') === null) return Promise.resolve(null);
-  accountLanguageRead ??= fetch(ACCOUNT_SESSION)
+  accountLanguageRead ??= fetch(api.accountSession.path())
     .then((res) => (res.ok ? (res.json() as Promise<{ language?: string | null }>) : null))
     .then((session) => session?.language ?? null)
     .catch(() => null);

@@ -3,7 +3,9 @@
  * shopper should read (spec §8): the session or cookies message for a crumb failure, the 429
  * message, else the server's own message.
  */
-import { CART_MESSAGES, type CartEntry, type ShoppingCart } from '../commerce/cart';
+import type { Call } from '../api/route';
+import { storefrontRoutes as api } from '../api/storefront';
+import { CART_MESSAGES, type CartEntry } from '../commerce/cart';
 import { apiCall, failureText } from './api';
 import { cookiesEnabled } from './dom';
 
@@ -21,7 +23,7 @@ function failureMessage(status: number, body: ErrorBody | null, fallback: string
   return failureText(status, body, fallback);
 }
 
-async function call<T>(method: string, path: string, body: unknown, fallback: string): Promise<T> {
+async function call<T>({ method, path }: Call<T>, body: unknown, fallback: string): Promise<T> {
   let res: Response;
   try {
     res = await apiCall(method, path, body);
@@ -33,8 +35,6 @@ async function call<T>(method: string, path: string, body: unknown, fallback: st
   return json as T;
 }
 
-const ENTRIES = '/api/commerce/shopping-cart/entries';
-
 export interface AddRequest {
   itemId: string;
   sku: string | null;
@@ -43,40 +43,28 @@ export interface AddRequest {
 }
 
 export function addToCart(request: AddRequest, fallback: string) {
-  return call<{ shoppingCart: ShoppingCart; newlyAdded: CartEntry }>('POST', ENTRIES, request, fallback);
+  return call(api.addToCart.at(), request, fallback);
 }
 
 export function addSubscription({ quantity, ...rest }: AddRequest, fallback: string) {
-  return call<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', { ...rest, qty: quantity }, fallback);
+  return call(api.subscriptionCart.at(), { ...rest, qty: quantity }, fallback);
 }
 
 export function loadCart(fallback: string, cartToken?: string) {
-  const query = cartToken === undefined ? '' : `?cartToken=${encodeURIComponent(cartToken)}`;
-  return call<ShoppingCart>('GET', `/api/commerce/shopping-cart${query}`, undefined, fallback);
+  return call(api.cart.at({ cartToken }), undefined, fallback);
 }
 
 export function updateQuantity(entryId: string, quantity: number, fallback: string) {
-  return call<{ shoppingCart: ShoppingCart }>(
-    'PUT',
-    `${ENTRIES}/${encodeURIComponent(entryId)}`,
-    { quantity },
-    fallback,
-  );
+  return call(api.changeCartEntry.at(entryId), { quantity }, fallback);
 }
 
 export function removeEntry(entryId: string, fallback: string) {
-  return call<{ shoppingCart: ShoppingCart }>(
-    'DELETE',
-    `${ENTRIES}/${encodeURIComponent(entryId)}`,
-    undefined,
-    fallback,
-  );
+  return call(api.removeCartEntry.at(entryId), undefined, fallback);
 }
 
 export function updateAdditionalFields(entry: CartEntry, additionalFields: string, fallback: string) {
-  return call<{ shoppingCart: ShoppingCart }>(
-    'PUT',
-    `${ENTRIES}/${encodeURIComponent(entry.id)}/additionalFields`,
+  return call(
+    api.cartEntryFields.at(entry.id),
     { itemId: entry.itemId, sku: entry.chosenVariant.sku, additionalFields },
     fallback,
   );

@@ -3,6 +3,7 @@
  * the submission; every failure becomes the spec's message, and a 400 keeps its errors by field.
  */
 import { FORM_SUBMIT_MESSAGES } from '../forms/messages';
+import { storefrontRoutes as api } from '../api/storefront';
 import { apiCall } from './api';
 
 export class FormSubmitError extends Error {
@@ -27,7 +28,7 @@ export interface SubmissionPage {
 
 async function submissionKey(): Promise<string> {
   try {
-    const res = await post('/api/form/FormSubmissionKey', {});
+    const res = await post(api.formSubmissionKey.path(), {});
     if (res.status === 429) throw new FormSubmitError(FORM_SUBMIT_MESSAGES.rateLimited);
     const body = (await res.json()) as { key?: unknown };
     if (!res.ok || typeof body.key !== 'string') throw new Error('no key');
@@ -65,7 +66,7 @@ export async function submitForm(
   }
   let res: Response;
   try {
-    res = await post('/api/form/SaveFormSubmission', { key, formId, form, captchaKey, ...page });
+    res = await post(api.saveFormSubmission.path(), { key, formId, form, captchaKey, ...page });
   } catch {
     throw new FormSubmitError(FORM_SUBMIT_MESSAGES.processing);
   }

@@ -5,7 +5,8 @@
  * Enter opens the one chosen (else the form searches as before), Escape closes the list, and a
  * status line says how many there are. Plain DOM, loaded the first time a search field has focus.
  */
-import { SUGGESTIONS_PATH, type Suggestion } from './suggestions';
+import { storefrontRoutes as api } from '../api/storefront';
+import type { Suggestion } from './suggestions';
 
 const DEBOUNCE_MS = 200;
 const MIN_LENGTH = 2;
@@ -106,7 +107,7 @@ export function wireSearchSuggestions(input: HTMLInputElement): void {
     }
     pending = new AbortController();
     try {
-      const res = await fetch(`${SUGGESTIONS_PATH}?q=${encodeURIComponent(q)}`, { signal: pending.signal });
+      const res = await fetch(api.searchSuggestions.path({ q }), { signal: pending.signal });
       if (!res.ok) return close();
       const body = (await res.json()) as { suggestions: Suggestion[] };
       if (input.value.trim() === q) show(body.suggestions);

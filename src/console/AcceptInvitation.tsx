@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { MIN_TEAM_PASSWORD, TEAM_INVITE_MESSAGES } from '../accounts/messages';
 import { CONSOLE_ROOT, navigate } from './router';
-import { MERCHANT_SESSION } from './session';
+import { api } from '../api';
 import { consoleApi, errorMessage } from './ui/api';
 import { describedBy, FieldError } from './ui/FieldError';
 
@@ -24,11 +24,11 @@ export function AcceptInvitation({
     setBusy(true);
     setProblem(undefined);
     try {
-      const { email } = await consoleApi<{ email: string }>('POST', '/api/console/team/invitations/accept', {
+      const { email } = await consoleApi(api.acceptInvitation.at(), {
         token,
         password,
       });
-      await consoleApi('POST', MERCHANT_SESSION, { email, password });
+      await consoleApi(api.merchantSignIn.at(), { email, password });
       navigate(CONSOLE_ROOT);
       await onSignedIn();
     } catch (error) {

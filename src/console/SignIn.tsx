@@ -1,11 +1,11 @@
 /** The console's sign-in: the team account's email and password (the same fields as the visitor sign-in). */
+import { api } from '../api';
 import { apiCall } from '../client/api';
 import SignInFields, { useSignIn } from '../client/components/SignInFields';
-import { MERCHANT_SESSION } from './session';
 
 export function SignIn({ siteTitle, onSignedIn }: { siteTitle: string; onSignedIn: () => Promise<void> }) {
   const { email, password, setEmail, setPassword, busy, error, submit } = useSignIn(
-    (email, password) => apiCall('POST', MERCHANT_SESSION, { email, password }),
+    (email, password) => apiCall('POST', api.merchantSignIn.path(), { email, password }),
     onSignedIn,
   );
   return (

@@ -1,13 +1,7 @@
 /** What the shell gives every console section (src/console/sections.ts lists the sections). */
-import type { Permission } from '../site/roles';
+import type { ConsoleSession } from '../api';
 
-export interface ConsoleSession {
-  email: string;
-  roles: number[];
-  roleNames: string[];
-  websiteId: string;
-  can: Record<Permission, boolean>;
-}
+export type { ConsoleSession };
 
 export interface SectionProps {
   session: ConsoleSession;

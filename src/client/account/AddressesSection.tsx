@@ -1,5 +1,7 @@
 /** The signed-in shopper's saved addresses: add, edit, delete, choose the default (the checkout starts with it). */
 import { useEffect, useState, type FormEvent } from 'react';
+import type { Call } from '../../api/route';
+import { storefrontRoutes as api } from '../../api/storefront';
 import { ACCOUNT_MESSAGES } from '../../accounts/messages';
 import { countryName, type ShippingAddress } from '../../commerce/address';
 import { responseFailure } from '../api';
@@ -44,7 +46,7 @@ export default function AddressesSection({ session }: AccountSectionProps) {
   const xsrf = session.xsrfToken;
 
   useEffect(() => {
-    void accountCall('GET', '/addresses', undefined, xsrf)
+    void accountCall(api.addresses.at(), undefined, xsrf)
       .then(async (res) =>
         res.ok
           ? setAddresses(((await res.json()) as { addresses: SavedAddress[] }).addresses)
@@ -58,11 +60,11 @@ export default function AddressesSection({ session }: AccountSectionProps) {
   }, [draft?.id, draft === null]);
 
   /** Sends a change; the new list on success, else the messages shown. */
-  const change = async (method: string, path: string, body: unknown, done: string): Promise<boolean> => {
+  const change = async (call: Call, body: unknown, done: string): Promise<boolean> => {
     setBusy(true);
     setFailure(null);
     setStatus(null);
-    const res = await accountCall(method, path, body, xsrf).catch(() => null);
+    const res = await accountCall(call, body, xsrf).catch(() => null);
     setBusy(false);
     if (res === null) return (setFailure(ACCOUNT_MESSAGES.failed), false);
     if (!res.ok) {
@@ -87,8 +89,8 @@ export default function AddressesSection({ session }: AccountSectionProps) {
     const body = { address: draft.address, isDefault: draft.isDefault };
     const ok =
       draft.id === null
-        ? await change('POST', '/addresses', body, 'Address saved.')
-        : await change('PUT', `/addresses/${draft.id}`, body, 'Address updated.');
+        ? await change(api.addAddress.at(), body, 'Address saved.')
+        : await change(api.changeAddress.at(draft.id), body, 'Address updated.');
     if (ok) setDraft(null);
   };
 
@@ -132,8 +134,7 @@ export default function AddressesSection({ session }: AccountSectionProps) {
                   disabled={busy}
                   onClick={() =>
                     void change(
-                      'PUT',
-                      `/addresses/${saved.id}`,
+                      api.changeAddress.at(saved.id),
                       { address: saved.address, isDefault: true },
                       'Default address changed.',
                     )
@@ -146,7 +147,7 @@ export default function AddressesSection({ session }: AccountSectionProps) {
                 type="button"
                 className="AccountPanel-link"
                 disabled={busy}
-                onClick={() => void change('DELETE', `/addresses/${saved.id}`, undefined, 'Address deleted.')}
+                onClick={() => void change(api.removeAddress.at(saved.id), undefined, 'Address deleted.')}
                 aria-label={`Delete the address at ${saved.address.address1}`}
               >
                 Delete

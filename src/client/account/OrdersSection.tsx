@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { ORDER_STATUS_LABELS, type AccountOrder } from '../../accounts/order-history';
 import { formatMoney } from '../../commerce/money';
 import { responseFailure } from '../api';
+import { storefrontRoutes as api } from '../../api/storefront';
 import { accountCall, type AccountSectionProps } from './account-api';
 
 const LOAD_FAILED = 'Unable to load your orders. Please reload the page.';
@@ -15,7 +16,7 @@ export default function OrdersSection({ session }: AccountSectionProps) {
   useEffect(() => {
     let live = true;
     void (async () => {
-      const res = await accountCall('GET', '/orders', undefined, session.xsrfToken).catch(() => null);
+      const res = await accountCall(api.accountOrders.at(), undefined, session.xsrfToken).catch(() => null);
       if (!live) return;
       if (res?.ok !== true) return setError(res === null ? LOAD_FAILED : await responseFailure(res, LOAD_FAILED));
       setOrders(((await res.json()) as { orders: AccountOrder[] }).orders);

@@ -3,6 +3,7 @@
  * the email has an account), and choosing the new password from the link's page.
  */
 import { useState, type FormEvent } from 'react';
+import { storefrontRoutes as api } from '../../api/storefront';
 import { ACCOUNT_MESSAGES } from '../../accounts/messages';
 import { passwordProblem } from '../../accounts/password-rules';
 import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
@@ -26,7 +27,7 @@ export function ForgotPasswordForm({ onDone }: Outcome) {
     if (!isValidEmail(email.trim())) return setError(FORM_MESSAGES.email);
     setError(null);
     setBusy(true);
-    const res = await accountCall('POST', '/password-reset/request', { email: email.trim() }).catch(() => null);
+    const res = await accountCall(api.passwordResetRequest.at(), { email: email.trim() }).catch(() => null);
     setBusy(false);
     if (res?.ok !== true)
       return setError(res === null ? ACCOUNT_MESSAGES.failed : await responseFailure(res, ACCOUNT_MESSAGES.failed));
@@ -79,7 +80,7 @@ export function NewPasswordForm({ token, onDone }: Outcome & { token: string }) 
     setFailure(null);
     if (weak !== null) return;
     setBusy(true);
-    const res = await accountCall('POST', '/password-reset', { token, password }).catch(() => null);
+    const res = await accountCall(api.passwordReset.at(), { token, password }).catch(() => null);
     setBusy(false);
     if (res?.ok !== true) {
       if (res === null) return setFailure(ACCOUNT_MESSAGES.failed);

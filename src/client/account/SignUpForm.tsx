@@ -1,5 +1,6 @@
 /** Creating an account: email and a new password, checked as the server checks them, then "check your email". */
 import { useState, type FormEvent } from 'react';
+import { storefrontRoutes as api } from '../../api/storefront';
 import { ACCOUNT_MESSAGES } from '../../accounts/messages';
 import { REGISTRATION_ACCOUNT } from '../../beacon/pixel-events';
 import { passwordProblem } from '../../accounts/password-rules';
@@ -27,7 +28,7 @@ export default function SignUpForm({ onSent }: { onSent: (message: string) => vo
     setFailure(null);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
-    const res = await accountCall('POST', '/signup', { email: email.trim(), password }).catch(() => null);
+    const res = await accountCall(api.signUp.at(), { email: email.trim(), password }).catch(() => null);
     setBusy(false);
     if (res === null) return setFailure(ACCOUNT_MESSAGES.failed);
     if (!res.ok) {

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { SUBSCRIPTION_MESSAGES, type BuyerSubscription } from '../../commerce/subscriptions';
 import { failureText, responseFailure } from '../api';
 import SubscriptionDetails from '../components/SubscriptionDetails';
+import { storefrontRoutes as api } from '../../api/storefront';
 import { accountCall, type AccountSectionProps } from './account-api';
 
 const LOAD_FAILED = 'Unable to load your subscriptions. Please reload the page.';
@@ -15,7 +16,7 @@ export default function SubscriptionsSection({ session }: AccountSectionProps) {
   useEffect(() => {
     let live = true;
     void (async () => {
-      const res = await accountCall('GET', '/subscriptions', undefined, session.xsrfToken).catch(() => null);
+      const res = await accountCall(api.accountSubscriptions.at(), undefined, session.xsrfToken).catch(() => null);
       if (!live) return;
       if (res?.ok !== true) return setError(res === null ? LOAD_FAILED : await responseFailure(res, LOAD_FAILED));
       setSubscriptions(((await res.json()) as { subscriptions: BuyerSubscription[] }).subscriptions);
@@ -34,7 +35,7 @@ export default function SubscriptionsSection({ session }: AccountSectionProps) {
   if (subscriptions === null) return <p aria-busy="true">Loading your subscriptions…</p>;
   if (subscriptions.length === 0) return <p className="AccountSubscriptions-empty">You have no subscriptions.</p>;
   const cancel = async (id: string): Promise<BuyerSubscription> => {
-    const res = await accountCall('POST', `/subscriptions/${encodeURIComponent(id)}/cancel`, {}, session.xsrfToken);
+    const res = await accountCall(api.cancelAccountSubscription.at(id), {}, session.xsrfToken);
     const json = (await res.json().catch(() => null)) as { subscription?: BuyerSubscription } | null;
     if (!res.ok || json?.subscription === undefined)
       throw new Error(failureText(res.status, json, SUBSCRIPTION_MESSAGES.cancelFailed));

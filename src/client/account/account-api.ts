@@ -1,8 +1,8 @@
 /** The account page's calls: the session, and calls made as the signed-in shopper (with the session's xsrf token). */
 import { XSRF_HEADER } from '../../accounts/messages';
+import type { Call } from '../../api/route';
+import { storefrontRoutes as api } from '../../api/storefront';
 import { apiCall } from '../api';
-
-export const ACCOUNT_API = '/api/site-users/account';
 
 export interface AccountSession {
   authenticated: boolean;
@@ -19,13 +19,13 @@ export interface AccountSectionProps {
   session: SignedInSession;
 }
 
-/** A call under the account API, with the xsrf token when there is a session. */
-export function accountCall(method: string, path: string, body?: unknown, xsrf?: string): Promise<Response> {
-  return apiCall(method, `${ACCOUNT_API}${path}`, body, xsrf === undefined ? {} : { [XSRF_HEADER]: xsrf });
+/** A call of the account API (a route of src/api at its path), with the xsrf token when there is a session. */
+export function accountCall({ method, path }: Call, body?: unknown, xsrf?: string): Promise<Response> {
+  return apiCall(method, path, body, xsrf === undefined ? {} : { [XSRF_HEADER]: xsrf });
 }
 
 export async function readSession(): Promise<AccountSession> {
-  return (await (await accountCall('GET', '/session')).json()) as AccountSession;
+  return (await (await accountCall(api.accountSession.at())).json()) as AccountSession;
 }
 
 /** The server's per-field messages of a 400, if it sent any. */

@@ -5,6 +5,7 @@
  * product page's pixel `ViewContent` (the search page's `Search`). Pages the rules never record (not found, lock screen, access denied, search,
  * the editor) send no page view; the server applies the same rules.
  */
+import { beaconRoutes as api } from '../../api/beacon-routes';
 import { UNRECORDED_PAGE_TYPES } from '../../beacon/eligibility';
 import { PRODUCT_RECORD_TYPE } from '../../commerce/product';
 import { recordCommerceEvent } from './commerce';
@@ -58,7 +59,7 @@ export async function recordPageView(page: PageInfo): Promise<void> {
   };
   try {
     // keepalive so the hit survives a quick navigation; the answer sets the census cookie.
-    await fetch('/api/census/RecordHit', {
+    await fetch(api.recordHit.path(), {
       method: 'POST',
       body: new URLSearchParams({ event: 'view', data: JSON.stringify(data) }),
       keepalive: true,

@@ -3,6 +3,7 @@
  * collector as `frontend_error`; at most 20 reports per page, at most 10 waiting, stacks cut at
  * 5000 characters, sent 1 s after the last error.
  */
+import { beaconRoutes as api } from '../../api/beacon-routes';
 import { ERROR_REPORT_LIMITS } from '../../beacon/collector-limits';
 import type { PageInfo } from './page';
 import { sendBeacon } from './send';
@@ -15,7 +16,7 @@ export function startErrorReporter(page: PageInfo): void {
   const send = () => {
     for (const content of waiting.splice(0))
       sendBeacon(
-        '/api/v1/clanker/events',
+        api.clankerEvents.path(),
         JSON.stringify({ eventSchemaName: 'frontend_error', eventContent: content }),
       );
   };

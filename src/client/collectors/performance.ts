@@ -6,6 +6,7 @@
  * visibility, accessibility preferences and the device. It starts after load, sends its queue
  * after 30 s or when the page is hidden, and waits at most 60 s for the vitals.
  */
+import { beaconRoutes as api } from '../../api/beacon-routes';
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import {
   FLUSH_DELAY_MS,
@@ -19,7 +20,6 @@ import { newPageLoadId } from './page-load-id';
 import type { PageInfo } from './page';
 import { sendBeacon } from './send';
 
-const ENDPOINT = '/api/1/performance/records';
 const APP = 'storefront';
 /** Image hosts whose images are measured: this site's own images and the image CDN. */
 const IMAGE_HOSTS = [location.host, 'images.squarespace-cdn.com'];
@@ -37,7 +37,8 @@ export function startPerformanceCollector(page: PageInfo): void {
   const record = (event: PerformanceEvent, data: Record<string, unknown>) =>
     queue.push({ app: APP, event, data: { path: page.path, ...data }, pageLoadId, ts: Date.now(), raw: false });
   const flush = () => {
-    while (queue.length > 0) sendBeacon(ENDPOINT, JSON.stringify(queue.splice(0, MAX_RECORDS_PER_BATCH)));
+    while (queue.length > 0)
+      sendBeacon(api.performanceRecords.path(), JSON.stringify(queue.splice(0, MAX_RECORDS_PER_BATCH)));
   };
   const queueVitals = () => {
     if (vitalsQueued) return;

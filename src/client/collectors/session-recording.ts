@@ -5,12 +5,11 @@
  * stand-in is a script of our own (development); FullStory's reads its org id from `window._fs_org`.
  * A visitor left out is marked `<html data-session-recording="off">`. Failures are only logged (spec §8).
  */
+import { beaconRoutes as api } from '../../api/beacon-routes';
 import { parseVisitorRecord } from '../../beacon/cookies';
 import { recordingEligible, type SessionRecordingAnswer } from '../../beacon/session-recording';
 import { readCookie } from '../cookies';
 import { CENSUS_COOKIE } from './commerce';
-
-const GET_ID_PATH = '/api/commerce/fullstory/getId';
 
 /** The globals FullStory's script reads before it loads (its documented snippet's). */
 function prepareFullStory(orgId: string): void {
@@ -34,7 +33,7 @@ function loadRecordingScript(answer: Required<Pick<SessionRecordingAnswer, 'id' 
 
 export async function startSessionRecording(): Promise<void> {
   try {
-    const res = await fetch(GET_ID_PATH, { credentials: 'same-origin' });
+    const res = await fetch(api.sessionRecordingId.path(), { credentials: 'same-origin' });
     if (!res.ok) {
       console.warn(`Session recording: getId answered HTTP ${res.status}`);
       return;

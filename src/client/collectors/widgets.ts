@@ -8,6 +8,7 @@
  *   through /api/v1/clanker/events.
  * Failures are ignored (spec §8: tracking failures are silent).
  */
+import { beaconRoutes as api, CENSUS_CALLS } from '../../api/beacon-routes';
 import { CENSUS_COOKIE } from './commerce';
 import { onCensusAnnouncement } from '../census-events';
 import { readCookie } from '../cookies';
@@ -18,9 +19,9 @@ import { sendBeacon } from './send';
 const PRODUCT_BLOCK_TYPE = 43;
 const ADD_TO_CART_BUTTON = '.sqs-add-to-cart-button';
 
-function censusCall(name: string, page: PageInfo, fields: Record<string, string>): void {
+function censusCall(name: keyof typeof CENSUS_CALLS, page: PageInfo, fields: Record<string, string>): void {
   sendBeacon(
-    `/api/census/${name}`,
+    CENSUS_CALLS[name].path(),
     new URLSearchParams({ websiteId: page.websiteId, url: location.href.slice(0, 2083), ...fields }),
   );
 }
@@ -77,7 +78,7 @@ function trackerEvent(
     keepalive: true,
     credentials: 'same-origin',
   };
-  fetch('/api/v1/clanker/events', init).catch(() => undefined);
+  fetch(api.clankerEvents.path(), init).catch(() => undefined);
 }
 
 export function startWidgetCensus(page: PageInfo): void {

@@ -4,10 +4,12 @@
  */
 import { useEffect, useState } from 'react';
 import { SUBSCRIPTION_MESSAGES, type BuyerSubscription } from '../../commerce/subscriptions';
+import type { Call } from '../../api/route';
+import { storefrontRoutes as api } from '../../api/storefront';
 import { apiCall, failureText } from '../api';
 import SubscriptionDetails from './SubscriptionDetails';
 
-async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<BuyerSubscription> {
+async function call({ method, path }: Call, body?: unknown): Promise<BuyerSubscription> {
   const res = await apiCall(method, path, body);
   const json = (await res.json().catch(() => null)) as { subscription?: BuyerSubscription; error?: string } | null;
   if (!res.ok || json?.subscription === undefined)
@@ -25,13 +27,11 @@ export default function SubscriptionManage({
   locale: string;
 }) {
   const [subscription, setSubscription] = useState<BuyerSubscription | null>(null);
-  const path = `/api/commerce/subscriptions/${encodeURIComponent(orderId)}`;
-
   useEffect(() => {
-    call('GET', `${path}?token=${encodeURIComponent(token)}`)
+    call(api.subscription.at(orderId, { token }))
       .then(setSubscription)
       .catch(() => setSubscription(null));
-  }, [path, token]);
+  }, [orderId, token]);
 
   if (subscription === null) return null;
   return (
@@ -40,7 +40,7 @@ export default function SubscriptionManage({
       <SubscriptionDetails
         subscription={subscription}
         locale={locale}
-        cancel={() => call('POST', `${path}/cancel`, { token })}
+        cancel={() => call(api.cancelSubscription.at(orderId), { token })}
         onChange={setSubscription}
       />
     </section>

@@ -6,6 +6,7 @@
  * failure, spec §7), then the account's sections (src/client/account/sections.ts).
  */
 import { useEffect, useRef, useState } from 'react';
+import { storefrontRoutes as api } from '../../api/storefront';
 import { ACCOUNT_MESSAGES, SESSION_MESSAGES } from '../../accounts/messages';
 import { responseFailure } from '../api';
 import SignInFields, { useSignIn } from '../components/SignInFields';
@@ -77,14 +78,14 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
   } = useSignIn((email, password) => {
     setMessage(null);
     setProblem(null);
-    return accountCall('POST', '/session', { email, password, rememberMe: remember });
+    return accountCall(api.signIn.at(), { email, password, rememberMe: remember });
   }, refresh);
 
   useEffect(() => {
     link.current = takeLinkToken();
     if (link.current?.kind === 'reset') setView('reset');
     if (link.current?.kind === 'verify') {
-      void accountCall('POST', '/verify', { token: link.current.token })
+      void accountCall(api.verify.at(), { token: link.current.token })
         .then(async (res) => {
           if (!res.ok) return setProblem(await responseFailure(res, ACCOUNT_MESSAGES.failed));
           const verified = (await res.json()) as { message: string; email: string };
@@ -113,7 +114,7 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
 
   const signOut = async () => {
     setBusy(true);
-    let res = await accountCall('DELETE', '/session?cloneCart=true', undefined, session?.xsrfToken);
+    let res = await accountCall(api.signOut.at({ cloneCart: true }), undefined, session?.xsrfToken);
     if (
       res.status === 403 &&
       (
@@ -124,7 +125,7 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
       )?.crumbFail === true
     ) {
       const fresh = await readSession();
-      res = await accountCall('DELETE', '/session?cloneCart=true', undefined, fresh.xsrfToken);
+      res = await accountCall(api.signOut.at({ cloneCart: true }), undefined, fresh.xsrfToken);
     }
     setBusy(false);
     if (!res.ok) return setProblem(await responseFailure(res, SESSION_MESSAGES.signOutFailed));
@@ -136,7 +137,7 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
 
   const resendVerification = async () => {
     setBusy(true);
-    const res = await accountCall('POST', '/verification', {}, session?.xsrfToken).catch(() => null);
+    const res = await accountCall(api.verification.at(), {}, session?.xsrfToken).catch(() => null);
     setBusy(false);
     if (res?.ok !== true)
       return setProblem(res === null ? ACCOUNT_MESSAGES.failed : await responseFailure(res, ACCOUNT_MESSAGES.failed));
@@ -156,7 +157,7 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
       void showPageLanguageText();
       return setMessage(null);
     }
-    const res = await accountCall('POST', '/locale', { language }, session?.xsrfToken);
+    const res = await accountCall(api.accountLocale.at(), { language }, session?.xsrfToken);
     if (turn !== languageChoices.current) return;
     setMessage(res.ok ? 'Language saved.' : await responseFailure(res, 'Unable to save your language.'));
     if (!res.ok) return;

@@ -5,6 +5,7 @@
  * then 'Signed up!' (or the merchant's text) replaces the form for that variant, or the server's
  * message shows until the next attempt.
  */
+import { storefrontRoutes as api } from '../../api/storefront';
 import { useEffect, useState, type FormEvent } from 'react';
 import { unselectedOptionsMessage } from '../../commerce/cart';
 import { CAPTCHA_ACTIONS } from '../../forms/captcha';
@@ -85,7 +86,7 @@ export default function RestockForm(props: RestockFormProps) {
     try {
       const token =
         props.captcha === null || captcha === null ? null : await captcha.token(CAPTCHA_ACTIONS.productWaitlist);
-      const res = await apiCall('POST', '/api/site-users/account/notifications/restock', {
+      const res = await apiCall(api.restockSignUp.method, api.restockSignUp.path(), {
         productId: props.productId,
         variantId: variant.id,
         siteVisitorEmail: email,

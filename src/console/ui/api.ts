@@ -3,6 +3,7 @@
  * every failure as an `ApiError` with the server's message (and its per-field messages, when the
  * call names the fields at fault). A 401 also tells the shell, which shows the sign-in again.
  */
+import type { Call } from '../../api';
 import { crumb } from '../../client/crumb';
 
 export const API_MESSAGES = {
@@ -35,11 +36,8 @@ function fieldsOf(value: unknown): Record<string, string> | undefined {
   return entries.length === 0 ? undefined : Object.fromEntries(entries);
 }
 
-export async function consoleApi<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<T> {
+/** Makes `call` (a route of src/api at its path), sending `body`; answers what the route answers. */
+export async function consoleApi<T, B = unknown>({ method, path }: Call<T, B>, body?: B): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {

@@ -14,7 +14,7 @@ export interface Fetched<T> {
   reload: () => void;
 }
 
-/** GETs `path` (nothing while it is null) and again whenever it changes or `reload` is called. */
+/** GETs `path` (from src/api; nothing while it is null) and again whenever it changes or `reload` is called. */
 export function useFetch<T>(path: string | null): Fetched<T> {
   const [round, setRound] = useState(0);
   const [result, setResult] = useState<Omit<Fetched<T>, 'reload'>>({ state: 'pending' });
@@ -22,7 +22,7 @@ export function useFetch<T>(path: string | null): Fetched<T> {
     if (path === null) return;
     let current = true;
     setResult((before) => ({ state: 'pending', data: before.data }));
-    consoleApi<T>('GET', path).then(
+    consoleApi<T>({ method: 'GET', path }).then(
       (data) => current && setResult({ state: 'success', data }),
       (error: ApiError | Error) => current && setResult((before) => ({ state: 'failed', data: before.data, error })),
     );

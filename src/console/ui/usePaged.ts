@@ -4,14 +4,12 @@
  * counts: a slow answer to an earlier one (the list before the merchant searched) never replaces it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { KeysetPage } from '../../api';
 import type { FetchOutcome } from './Loaded';
 import { consoleApi } from './api';
 import type { FetchState } from './useFetch';
 
-export interface KeysetPage {
-  hasNextPage: boolean;
-  nextPageCursor: string | null;
-}
+export type { KeysetPage };
 
 export interface Paged<P extends KeysetPage, T> {
   items: T[];
@@ -37,10 +35,10 @@ export function usePaged<P extends KeysetPage, T>(path: string, itemsOf: (page: 
       const request = ++latest.current;
       setState('pending');
       try {
-        const page = await consoleApi<P>(
-          'GET',
-          after === null ? path : `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(after)}`,
-        );
+        const page = await consoleApi<P>({
+          method: 'GET',
+          path: after === null ? path : `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(after)}`,
+        });
         if (request !== latest.current) return;
         const found = pick.current(page);
         setItems((before) => (after === null ? found : [...before, ...found]));

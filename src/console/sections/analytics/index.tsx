@@ -4,21 +4,12 @@
  * the web vitals, from /api/console/analytics.
  */
 import { useMemo, useState, type FormEvent } from 'react';
-import type { DashboardSummary } from '../../../beacon/aggregate';
 import { rateVital } from '../../../beacon/vitals';
+import { type AnalyticsAnswer, api } from '../../../api';
 import type { SectionProps } from '../../section-types';
 import { FetchStatus, moneyText, StatusLabel, useFetch } from '../../ui';
-import { seriesOf, totalsOf, type Sale } from './series';
+import { seriesOf, totalsOf } from './series';
 import { TimeChart, type ChartLine } from './TimeChart';
-
-interface AnalyticsAnswer {
-  days: number;
-  currency: string;
-  /** The store's IANA time zone: days and labels are the store's. */
-  timeZone: string;
-  summary: DashboardSummary;
-  sales: Sale[];
-}
 
 const PRESETS = [1, 7, 30, 90];
 const COUNT = new Intl.NumberFormat('en-US');
@@ -120,7 +111,7 @@ const RATING = {
 
 export default function AnalyticsSection(_props: SectionProps) {
   const [days, setDays] = useState(7);
-  const fetched = useFetch<AnalyticsAnswer>(`/api/console/analytics?days=${days}`);
+  const fetched = useFetch<AnalyticsAnswer>(api.analytics.path({ days }));
   const answer = fetched.data;
   const view = useMemo(() => {
     if (answer === undefined) return null;

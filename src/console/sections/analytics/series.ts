@@ -6,16 +6,8 @@
  * visitor), refunds on their own line and net revenue (sales less refunds); and whole, distinct
  * ticks for an axis of counts.
  */
+import type { Sale } from '../../../api/console-answers';
 import { HOUR_MS, type DashboardSummary } from '../../../beacon/aggregate';
-
-export interface Sale {
-  hour: number;
-  orders: number;
-  revenueCents: number;
-  /** Orders refunded in this hour and the totals given back (absent: none). */
-  refunds?: number;
-  refundedCents?: number;
-}
 
 export interface Series {
   /** Each bucket's start, in seconds (uPlot's time scale). */

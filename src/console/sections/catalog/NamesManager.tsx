@@ -5,16 +5,12 @@
  */
 import { useState, type FormEvent } from 'react';
 import { nameProblem, NAME_LIMITS, TAG_MESSAGES, type TagType } from '../../../site/editor/tag-manager';
+import { api, type NameRow } from '../../../api';
 import { consoleApi } from '../../ui/api';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { describedBy, FieldError } from '../../ui/FieldError';
 import { SaveStatus, useSave } from '../../ui/SaveStatus';
 import { useFetch } from '../../ui/useFetch';
-
-interface NameRow {
-  name: string;
-  count: number;
-}
 
 type Change =
   | { kind: 'add'; name: string }
@@ -27,8 +23,7 @@ type Place = 'new' | 'edit' | 'actions';
 const PLURAL: Record<TagType, string> = { tag: 'tags', category: 'categories' };
 
 export function NamesManager({ collectionId, tagType }: { collectionId: string; tagType: TagType }) {
-  const base = `/api/console/catalog/${encodeURIComponent(collectionId)}/names`;
-  const list = useFetch<{ names: NameRow[] }>(`${base}?tagType=${tagType}`);
+  const list = useFetch<{ names: NameRow[] }>(api.names.path(collectionId, { tagType }));
   const names = list.data?.names ?? [];
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [newName, setNewName] = useState('');
@@ -44,7 +39,7 @@ export function NamesManager({ collectionId, tagType }: { collectionId: string; 
   const send = async (change: Change, at: Place): Promise<boolean> => {
     setLocal(null);
     setSentFrom(at);
-    const done = await run(() => consoleApi('POST', base, { tagType, change }));
+    const done = await run(() => consoleApi(api.changeNames.at(collectionId), { tagType, change }));
     if (done === undefined) return false;
     setSelected(new Set());
     list.reload();

@@ -7,18 +7,15 @@ import { replaceLocation, useLocation } from '../../router';
 import type { SectionProps } from '../../section-types';
 import { Link } from '../../ui/Link';
 import { FetchStatus } from '../../ui/Loaded';
+import { api, type CatalogContext } from '../../../api';
 import { useFetch } from '../../ui/useFetch';
 import { NamesManager } from './NamesManager';
 import { CATALOG_ROOT } from './shared';
 import { StoreCreation } from './StoreCreation';
 
-interface Collections {
-  collections: { id: string; title: string; fullUrl: string }[];
-}
-
 export default function Catalog({ session, path, navigate }: SectionProps) {
   const { search } = useLocation();
-  const context = useFetch<Collections>('/api/console/catalog/context');
+  const context = useFetch<CatalogContext>(api.catalogContext.path());
   if (path[0] === 'new-store') return <StoreCreation websiteId={session.websiteId} navigate={navigate} />;
   const params = new URLSearchParams(search);
   const collections = context.data?.collections ?? [];

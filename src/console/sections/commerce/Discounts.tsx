@@ -17,6 +17,7 @@ import {
   useSave,
   type Column,
 } from '../../ui';
+import { type AnswerOf, api, type StoreAnswer } from '../../../api';
 import { serverFieldError } from '../orders/format';
 
 const KIND_LABELS: Record<Discount['kind'], string> = {
@@ -80,11 +81,11 @@ function DiscountEditor({
     if (body.usageLimit !== null && (!Number.isInteger(body.usageLimit) || body.usageLimit < 1))
       problems.usageLimit = 'Enter a whole number of at least 1, or leave it empty';
     setFields(problems);
-    if (Object.keys(problems).length > 0) return;
+    const { minimumSubtotalCents } = body;
+    if (Object.keys(problems).length > 0 || minimumSubtotalCents === null) return;
+    const sent = { ...body, minimumSubtotalCents };
     const saved = await save.run(() =>
-      discount === null
-        ? consoleApi('POST', '/api/commerce/discounts', body)
-        : consoleApi('PUT', `/api/commerce/discounts/${encodeURIComponent(discount.code)}`, body),
+      discount === null ? consoleApi(api.addDiscount.at(), sent) : consoleApi(api.saveDiscount.at(discount.code), sent),
     );
     if (saved !== undefined) done();
   };
@@ -212,8 +213,8 @@ function DiscountEditor({
 }
 
 export function Discounts() {
-  const fetched = useFetch<{ discounts: Discount[] }>('/api/commerce/discounts');
-  const currency = useFetch<{ currency: string }>('/api/console/store').data?.currency ?? 'USD';
+  const fetched = useFetch<AnswerOf<typeof api.discounts>>(api.discounts.path());
+  const currency = useFetch<StoreAnswer>(api.store.path()).data?.currency ?? 'USD';
   const [editing, setEditing] = useState<Discount | 'new' | null>(null);
   const [error, setError] = useState('');
   const { confirm, modal } = useConfirm();
@@ -228,7 +229,7 @@ export function Discounts() {
     )
       return;
     try {
-      await consoleApi('DELETE', `/api/commerce/discounts/${encodeURIComponent(discount.code)}`);
+      await consoleApi(api.removeDiscount.at(discount.code));
       fetched.reload();
     } catch (failure) {
       setError(errorMessage(failure));

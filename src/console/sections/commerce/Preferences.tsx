@@ -9,6 +9,7 @@ import {
   REFETCH_EVENT_PREFIX,
   type Preferences as Values,
 } from '../../../site/editor/commerce-preferences';
+import { api } from '../../../api';
 import { consoleApi, errorMessage, FetchStatus, SaveStatus, type SaveState } from '../../ui';
 
 export const NAMESPACES = ['checkout', 'merchandising', 'notifications'] as const;
@@ -35,15 +36,13 @@ function valueOf(text: string): unknown {
   }
 }
 
-const path = (namespace: string) => `/api/v1/commerce-preferences/${encodeURIComponent(namespace)}`;
-
 export function Preferences() {
   const preferences = useMemo(
     () =>
       new CommercePreferences(
         {
-          get: (namespace) => consoleApi<Values>('GET', path(namespace)),
-          put: async (namespace, values) => void (await consoleApi('PUT', path(namespace), values)),
+          get: (namespace) => consoleApi(api.preferences.at(namespace)),
+          put: async (namespace, values) => void (await consoleApi(api.savePreferences.at(namespace), values)),
         },
         (error, context) => console.error(context, error),
         window,

@@ -18,11 +18,12 @@ import {
   useSave,
   type Column,
 } from '../../ui';
+import { api, type Call, type StoreAnswer } from '../../../api';
 import { serverFieldError } from '../orders/format';
 
 /** Rates are in the store's currency; the list shows it from the store answer. */
 function useCurrency(): string {
-  return useFetch<{ currency: string }>('/api/console/store').data?.currency ?? 'USD';
+  return useFetch<StoreAnswer>(api.store.path()).data?.currency ?? 'USD';
 }
 
 function Field({
@@ -51,6 +52,7 @@ function Field({
 /** A list of rates with an editor: shared by shipping and tax rates. */
 function RateList<Rate extends { id: string; name: string }>({
   path,
+  removeCall,
   plural,
   noun,
   columns,
@@ -58,6 +60,7 @@ function RateList<Rate extends { id: string; name: string }>({
   notice,
 }: {
   path: string;
+  removeCall: (id: string) => Call;
   plural: string;
   noun: string;
   columns: Column<Rate>[];
@@ -81,7 +84,7 @@ function RateList<Rate extends { id: string; name: string }>({
     )
       return;
     try {
-      await consoleApi('DELETE', `${path}/${encodeURIComponent(rate.id)}`);
+      await consoleApi(removeCall(rate.id));
       fetched.reload();
     } catch (failure) {
       setError(errorMessage(failure));
@@ -225,11 +228,11 @@ function ShippingRateEditor({
     if (freeOver.trim() !== '' && body.freeOverCents === null)
       problems.freeOverCents = 'Enter an amount, or leave it empty';
     setFields(problems);
-    if (Object.keys(problems).length > 0) return;
+    const { amountCents, perKgCents } = body;
+    if (Object.keys(problems).length > 0 || amountCents === null || perKgCents === null) return;
+    const sent = { ...body, amountCents, perKgCents };
     const saved = await save.run(() =>
-      rate === null
-        ? consoleApi('POST', '/api/commerce/shipping-rates', body)
-        : consoleApi('PUT', `/api/commerce/shipping-rates/${encodeURIComponent(rate.id)}`, body),
+      rate === null ? consoleApi(api.addShippingRate.at(), sent) : consoleApi(api.saveShippingRate.at(rate.id), sent),
     );
     if (saved !== undefined) done();
   };
@@ -364,7 +367,8 @@ export function ShippingRates() {
   ];
   return (
     <RateList<ShippingRate>
-      path="/api/commerce/shipping-rates"
+      path={api.shippingRates.path()}
+      removeCall={(id) => api.removeShippingRate.at(id)}
       plural="shippingRates"
       noun="shipping rate"
       columns={columns}
@@ -399,9 +403,7 @@ function TaxRateEditor({ rate, done }: { rate: TaxRate | null; done: () => void 
     setFields(problems);
     if (Object.keys(problems).length > 0) return;
     const saved = await save.run(() =>
-      rate === null
-        ? consoleApi('POST', '/api/commerce/tax-rates', body)
-        : consoleApi('PUT', `/api/commerce/tax-rates/${encodeURIComponent(rate.id)}`, body),
+      rate === null ? consoleApi(api.addTaxRate.at(), body) : consoleApi(api.saveTaxRate.at(rate.id), body),
     );
     if (saved !== undefined) done();
   };
@@ -472,7 +474,8 @@ export function TaxRates() {
   ];
   return (
     <RateList<TaxRate>
-      path="/api/commerce/tax-rates"
+      path={api.taxRates.path()}
+      removeCall={(id) => api.removeTaxRate.at(id)}
       plural="taxRates"
       noun="tax rate"
       columns={columns}

@@ -12,17 +12,13 @@ import {
   useFetch,
   useSave,
 } from '../../ui';
+import { api, type StoreAnswer } from '../../../api';
 import { serverFieldError } from '../orders/format';
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'JPY', 'CHF', 'SEK', 'DKK', 'NOK'];
 
-interface StoreAnswer {
-  currency: string;
-  settings: StoreSettings;
-}
-
 export function StoreSettingsForm() {
-  const fetched = useFetch<StoreAnswer>('/api/console/store');
+  const fetched = useFetch<StoreAnswer>(api.store.path());
   const [currency, setCurrency] = useState('USD');
   const [minimum, setMinimum] = useState('0.00');
   const [settings, setSettings] = useState<StoreSettings | null>(null);
@@ -58,8 +54,8 @@ export function StoreSettingsForm() {
     setFields(problems);
     if (Object.keys(problems).length > 0 || minimumCents === null) return;
     await save.run(async () => {
-      if (currency !== stored.currency) await consoleApi('PUT', '/api/console/store/currency', { currency });
-      await consoleApi('PUT', '/api/commerce/settings', { ...settings, minimumSubtotalCents: minimumCents });
+      if (currency !== stored.currency) await consoleApi(api.storeCurrency.at(), { currency });
+      await consoleApi(api.commerceSettings.at(), { ...settings, minimumSubtotalCents: minimumCents });
       fetched.reload();
     });
   };

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Design } from '../../../site/editor/design';
-import type { FontCategory, Font } from '../../../site/editor/fonts';
+import { api, type DesignAnswer } from '../../../api';
 import type { SectionProps } from '../../sections';
 import { consoleApi } from '../../ui/api';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
@@ -16,18 +16,6 @@ import { useFetch } from '../../ui/useFetch';
 import { ColourPicker } from './ColourPicker';
 import { FontBrowser } from './FontBrowser';
 import { GalleryOptionsEditor } from './GalleryOptionsEditor';
-
-export const DESIGN_API = '/api/console/design';
-
-interface DesignAnswer {
-  published: Design;
-  draft: Design | null;
-  defaults: Design;
-  colourRoles: Record<keyof Design['colours'], { label: string }>;
-  fontRoles: Record<keyof Design['fonts'], { label: string }>;
-  fonts: Font[];
-  fontCategories: FontCategory[];
-}
 
 const PREVIEW_PAGES = [
   { path: '/', label: 'Home' },
@@ -48,7 +36,7 @@ function same(a: Design, b: Design): boolean {
 }
 
 export default function DesignSection(_: SectionProps) {
-  const fetched = useFetch<DesignAnswer>(DESIGN_API);
+  const fetched = useFetch<DesignAnswer>(api.design.path());
   if (fetched.data !== undefined) return <DesignEditor answer={fetched.data} />;
   return (
     <div className="Page">
@@ -76,7 +64,7 @@ function DesignEditor({ answer }: { answer: DesignAnswer }) {
     pending.current = setTimeout(() => {
       pending.current = null;
       void draft
-        .run(() => consoleApi('PUT', `${DESIGN_API}/draft`, { design: next }))
+        .run(() => consoleApi(api.saveDesignDraft.at(), { design: next }))
         .then((saved) => {
           if (saved !== undefined) setPreviewRound((n) => n + 1);
         });
@@ -94,7 +82,7 @@ function DesignEditor({ answer }: { answer: DesignAnswer }) {
       clearTimeout(pending.current);
       pending.current = null;
     }
-    const done = await publish.run(() => consoleApi('POST', `${DESIGN_API}/publish`, { design }));
+    const done = await publish.run(() => consoleApi(api.publishDesign.at(), { design }));
     if (done !== undefined) {
       setPublished(design);
       setPreviewRound((n) => n + 1);
@@ -102,7 +90,7 @@ function DesignEditor({ answer }: { answer: DesignAnswer }) {
   };
   const discard = async () => {
     if (pending.current !== null) clearTimeout(pending.current);
-    const done = await draft.run(() => consoleApi('DELETE', `${DESIGN_API}/draft`));
+    const done = await draft.run(() => consoleApi(api.discardDesignDraft.at()));
     if (done !== undefined) {
       setDesign(published);
       setPreviewRound((n) => n + 1);

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { formatFileSize } from '../../../site/editor/file-size';
 import { FILE_MESSAGES, isImageType, MAX_FILE_TEXT, type StoredFile } from '../../../site/editor/files';
+import { api } from '../../../api';
 import { consoleApi, errorMessage } from '../../ui/api';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { describedBy, FieldError } from '../../ui/FieldError';
@@ -17,11 +18,6 @@ interface Upload {
   progress: number;
   error?: string;
   done?: boolean;
-}
-
-interface FilePage {
-  files: StoredFile[];
-  cursor: string | null;
 }
 
 export interface FileManagerProps {
@@ -65,7 +61,7 @@ function RenameForm({ file, onDone }: { file: StoredFile; onDone: (renamed: Stor
     }
     setBusy(true);
     try {
-      onDone(await consoleApi<StoredFile>('PATCH', `/api/console/files/${file.id}`, { name }));
+      onDone(await consoleApi(api.renameFile.at(file.id), { name }));
     } catch (failure) {
       setError(errorMessage(failure));
       setBusy(false);
@@ -118,10 +114,7 @@ export function FileManager({ canChange, onPick, imagesOnly = false }: FileManag
   const load = useCallback(async (from: string | null) => {
     setState('pending');
     try {
-      const page = await consoleApi<FilePage>(
-        'GET',
-        `/api/console/files${from === null ? '' : `?cursor=${encodeURIComponent(from)}`}`,
-      );
+      const page = await consoleApi(api.files.at({ cursor: from }));
       setFiles((before) => (from === null ? page.files : [...before, ...page.files]));
       setCursor(page.cursor);
       setState('success');
@@ -170,7 +163,7 @@ export function FileManager({ canChange, onPick, imagesOnly = false }: FileManag
     });
     if (!sure) return;
     try {
-      await consoleApi('DELETE', `/api/console/files/${file.id}`);
+      await consoleApi(api.removeFile.at(file.id));
       setFiles((all) => all.filter((other) => other.id !== file.id));
       setNotice(`${file.name} deleted`);
     } catch (error) {

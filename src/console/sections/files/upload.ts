@@ -3,6 +3,7 @@
  * the image widths the worker serves at `?w=` (a Worker cannot resize images without Cloudflare
  * Images, so the browser draws them with a canvas right after the upload).
  */
+import { api } from '../../../api';
 import { crumb } from '../../../client/crumb';
 import { ApiError, API_MESSAGES } from '../../ui/api';
 import {
@@ -28,10 +29,14 @@ export async function sendFile(
   replacing?: string,
 ): Promise<StoredFile> {
   const token = await crumb();
-  const path = `/api/console/files${replacing === undefined ? '' : `/${replacing}`}?name=${encodeURIComponent(file.name)}`;
+  const route = replacing === undefined ? api.upload : api.replaceFile;
+  const path =
+    replacing === undefined
+      ? api.upload.path({ name: file.name })
+      : api.replaceFile.path(replacing, { name: file.name });
   const stored = await new Promise<StoredFile>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(replacing === undefined ? 'POST' : 'PUT', path);
+    xhr.open(route.method, path);
     xhr.setRequestHeader('X-CSRF-Token', token);
     xhr.setRequestHeader('content-type', fileType(file.name) ?? 'application/octet-stream');
     xhr.responseType = 'json';
@@ -63,8 +68,8 @@ async function sendWidths(file: File, stored: StoredFile, token: string): Promis
       canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
       const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/webp', 0.85));
       if (blob === null || blob.type !== 'image/webp') return;
-      await fetch(`/api/console/files/${stored.id}/${stored.rev}/w${width}`, {
-        method: 'PUT',
+      await fetch(api.fileVariant.path(stored.id, stored.rev, `w${width}`), {
+        method: api.fileVariant.method,
         headers: { 'X-CSRF-Token': token, 'content-type': 'image/webp' },
         body: blob,
       });

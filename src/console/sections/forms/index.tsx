@@ -4,6 +4,7 @@
  * the merchant gets for each new submission.
  */
 import { useMemo, useState, type FormEvent } from 'react';
+import { api, type FormSummary, type SubmissionPage, type SubmissionRow } from '../../../api';
 import type { SectionProps } from '../../section-types';
 import {
   Breadcrumbs,
@@ -19,43 +20,14 @@ import {
   usePaged,
   useSave,
   type Column,
-  type KeysetPage,
   type SortDirection,
 } from '../../ui';
 import { dateTimeText, serverFieldError } from '../orders/format';
 
 export const FORMS_ROOT = '/config/forms';
 
-interface FormNotification {
-  enabled: boolean;
-  recipient: string;
-}
-
-interface FormSummary {
-  id: string;
-  name: string;
-  kind: 'form' | 'newsletter';
-  submissions: number;
-  notification: FormNotification;
-}
-
-interface SubmissionRow {
-  id: number;
-  submittedAt: number;
-  pagePath: string | null;
-  cells: string[];
-}
-
-interface SubmissionPage extends KeysetPage {
-  form: { id: string; name: string };
-  columns: { id: string; title: string }[];
-  rows: SubmissionRow[];
-}
-
-const exportPath = (formId: string) => `/api/console/forms/${encodeURIComponent(formId)}/submissions/export`;
-
 function FormList() {
-  const fetched = useFetch<{ forms: FormSummary[] }>('/api/console/forms');
+  const fetched = useFetch<{ forms: FormSummary[] }>(api.forms.path());
   const columns: Column<FormSummary>[] = [
     {
       key: 'name',
@@ -110,7 +82,7 @@ function NotificationForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const saved = await save.run(() =>
-      consoleApi('PUT', `/api/console/forms/${encodeURIComponent(form.id)}/notification`, {
+      consoleApi(api.formNotification.at(form.id), {
         enabled,
         recipient: recipient.trim(),
       }),
@@ -153,12 +125,9 @@ function NotificationForm({
 type SortKey = 'submittedAt' | `c${number}`;
 
 function Submissions({ formId, session }: { formId: string; session: SectionProps['session'] }) {
-  const forms = useFetch<{ forms: FormSummary[] }>('/api/console/forms');
+  const forms = useFetch<{ forms: FormSummary[] }>(api.forms.path());
   const form = forms.data?.forms.find((f) => f.id === formId);
-  const submissions = usePaged(
-    `/api/console/forms/${encodeURIComponent(formId)}/submissions`,
-    (page: SubmissionPage) => page.rows,
-  );
+  const submissions = usePaged(api.submissions.path(formId), (page: SubmissionPage) => page.rows);
   const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({
     key: 'submittedAt',
     direction: 'descending',
@@ -205,7 +174,7 @@ function Submissions({ formId, session }: { formId: string; session: SectionProp
       <header className="PageHeader">
         <h1>{name}</h1>
         <div className="PageHeader-actions">
-          <a className="Button" href={exportPath(formId)} download>
+          <a className="Button" href={api.submissionsExport.path(formId)} download>
             Export CSV
           </a>
         </div>

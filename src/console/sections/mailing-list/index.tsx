@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { MAILING_LIST_MESSAGES, type MailingList } from '../../../site/editor/mailing-list';
+import { api, type MailingListMember as Member, type MembersPage } from '../../../api';
 import type { SectionProps } from '../../sections';
 import { consoleApi, errorMessage } from '../../ui/api';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
@@ -18,8 +19,6 @@ import { useFetch } from '../../ui/useFetch';
 import { DialogActions } from '../../ui/DialogActions';
 import { useModalDialog } from '../../ui/useModalDialog';
 
-export const MAILING_LIST_API = '/api/console/mailing-list';
-
 export const CONNECTION_LABELS = {
   connected: 'Connected',
   disconnected: 'Disconnected',
@@ -27,7 +26,7 @@ export const CONNECTION_LABELS = {
 } as const;
 
 export default function MailingListSection({ session }: SectionProps) {
-  const fetched = useFetch<MailingList>(MAILING_LIST_API);
+  const fetched = useFetch<MailingList>(api.mailingList.path());
   const [state, setState] = useState<MailingList | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const action = useSave();
@@ -36,7 +35,7 @@ export default function MailingListSection({ session }: SectionProps) {
   }, [fetched.data]);
 
   const change = async (body: Record<string, unknown>) => {
-    const next = await action.run(() => consoleApi<MailingList>('POST', MAILING_LIST_API, body));
+    const next = await action.run(() => consoleApi(api.changeMailingList.at(), body));
     if (next !== undefined) setState(next);
     return next;
   };
@@ -107,9 +106,7 @@ export default function MailingListSection({ session }: SectionProps) {
             state={state}
             onConnect={async (listId, doubleOptIn) => {
               try {
-                setState(
-                  await consoleApi<MailingList>('POST', MAILING_LIST_API, { action: 'connect', listId, doubleOptIn }),
-                );
+                setState(await consoleApi(api.changeMailingList.at(), { action: 'connect', listId, doubleOptIn }));
                 setDialogOpen(false);
                 action.reset();
                 return null;
@@ -134,19 +131,6 @@ export default function MailingListSection({ session }: SectionProps) {
   );
 }
 
-interface Member {
-  email: string;
-  status: 'subscribed' | 'pending';
-  addedAt: number;
-}
-
-interface MembersPage {
-  list: { id: string; name: string } | null;
-  members: Member[];
-  total: number;
-  nextCursor: number | null;
-}
-
 const MEMBER_STATUS = {
   subscribed: { text: 'Subscribed', tone: 'success' },
   pending: { text: 'Awaiting confirmation', tone: 'warning' },
@@ -156,7 +140,7 @@ const addedText = (ms: number) =>
 
 /** The connected list's members: the store's newsletter sign-ups made while it was connected, newest first. */
 function Members() {
-  const first = useFetch<MembersPage>(`${MAILING_LIST_API}/members`);
+  const first = useFetch<MembersPage>(api.mailingListMembers.path());
   const [more, setMore] = useState<{ members: Member[]; nextCursor: number | null } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState('');
@@ -196,7 +180,7 @@ function Members() {
               const cursor = more === null ? first.data?.nextCursor : more.nextCursor;
               if (cursor === null || cursor === undefined) return;
               setLoadingMore(true);
-              consoleApi<MembersPage>('GET', `${MAILING_LIST_API}/members?cursor=${cursor}`)
+              consoleApi(api.mailingListMembers.at({ cursor }))
                 .then(
                   (page) =>
                     setMore((before) => ({

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ROLE_MESSAGES } from '../../../site/roles';
 import { fileNameOf, LINK_TARGET_LABELS, type LinkTarget } from '../../../site/editor/link-target';
+import { api, type HeaderFooter as HeaderFooterAnswer, type NavigationAnswer } from '../../../api';
 import type { SectionProps } from '../../sections';
 import { consoleApi } from '../../ui/api';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
@@ -29,16 +30,7 @@ import {
   type DropPlace,
   type Move,
   type NavNode,
-  type StoredItem,
 } from './tree';
-
-export const NAVIGATION_API = '/api/console/navigation';
-export const HEADER_FOOTER_API = '/api/site-header-footer';
-
-interface NavigationAnswer {
-  items: StoredItem[];
-  pages: { title: string; url: string }[];
-}
 
 const MOVE_LABELS: Record<Move, { symbol: string; text: string; done: string }> = {
   up: { symbol: '↑', text: 'Move up', done: 'moved up' },
@@ -65,7 +57,7 @@ function errorsByKey(nodes: NavNode[], fields: Record<string, string> | undefine
 }
 
 export default function NavigationSection({ session }: SectionProps) {
-  const fetched = useFetch<NavigationAnswer>(NAVIGATION_API);
+  const fetched = useFetch<NavigationAnswer>(api.navigation.path());
   return (
     <div className="Page Page--narrow">
       <Breadcrumbs items={[{ label: 'Home', to: '/config' }, { label: 'Navigation' }]} />
@@ -122,9 +114,7 @@ function NavigationEditor({ answer, canUpload }: { answer: NavigationAnswer; can
   };
 
   const saveNavigation = async () => {
-    const saved = await save.run(() =>
-      consoleApi<{ items: StoredItem[] }>('PUT', NAVIGATION_API, { items: toStored(nodes) }),
-    );
+    const saved = await save.run(() => consoleApi(api.saveNavigation.at(), { items: toStored(nodes) }));
     if (saved !== undefined) {
       setNodes(fromStored(saved.items));
       setChanged(false);
@@ -289,7 +279,7 @@ function NavigationEditor({ answer, canUpload }: { answer: NavigationAnswer; can
 }
 
 function HeaderFooter({ canEdit }: { canEdit: boolean }) {
-  const fetched = useFetch<{ header: string; footer: string }>(HEADER_FOOTER_API);
+  const fetched = useFetch<HeaderFooterAnswer>(api.headerFooter.path());
   const [header, setHeader] = useState<string | null>(null);
   const [footer, setFooter] = useState<string | null>(null);
   const save = useSave();
@@ -334,7 +324,7 @@ function HeaderFooter({ canEdit }: { canEdit: boolean }) {
             type="button"
             className="Button Button--primary"
             disabled={save.state.status === 'saving'}
-            onClick={() => void save.run(() => consoleApi('PUT', HEADER_FOOTER_API, { header, footer }))}
+            onClick={() => void save.run(() => consoleApi(api.saveHeaderFooter.at(), { header, footer }))}
           >
             Save header and footer
           </button>

@@ -3,6 +3,7 @@
  * a merchant makes by dragging or with the move buttons (up, down, in under the link above, out
  * after its folder). Pure: each move gives a new tree, or the same one when it cannot be made.
  */
+import type { StoredNavigationItem } from '../../../api';
 import type { LinkTarget } from '../../../site/editor/link-target';
 
 export interface NavNode {
@@ -25,11 +26,8 @@ export function newKey(): string {
   return `n${counter}`;
 }
 
-export interface StoredItem {
-  title: string;
-  link: LinkTarget | null;
-  children: StoredItem[];
-}
+/** An item as the navigation call stores and answers it (src/api). */
+export type StoredItem = StoredNavigationItem;
 
 export function fromStored(items: readonly StoredItem[]): NavNode[] {
   return items.map((item) => ({

@@ -1,5 +1,6 @@
 /** One order: its lines, addresses, totals and timeline, with fulfil (tracking number), and cancel or refund as its state allows (./actions.ts), each explained in its confirm dialog. */
 import { useRef, useState, type FormEvent } from 'react';
+import { api, type OrderAnswer } from '../../../api';
 import type { Order, OrderEntry } from '../../../commerce/order';
 import {
   Breadcrumbs,
@@ -167,7 +168,7 @@ function FulfilForm({ order, onDone }: { order: Order; onDone: (order: Order) =>
     }
     setFields({});
     const answer = await save.run(() =>
-      consoleApi<{ order: Order }>('POST', `/api/commerce/orders/${encodeURIComponent(order.id)}/fulfill`, {
+      consoleApi(api.fulfilOrder.at(order.id), {
         trackingNumber,
         carrier: carrier.trim() === '' ? null : carrier,
       }),
@@ -211,7 +212,7 @@ function FulfilForm({ order, onDone }: { order: Order; onDone: (order: Order) =>
 }
 
 export function OrderDetail({ id }: { id: string }) {
-  const fetched = useFetch<{ order: Order }>(`/api/console/orders/${encodeURIComponent(id)}`);
+  const fetched = useFetch<OrderAnswer>(api.consoleOrder.path(id));
   const [changed, setChanged] = useState<Order | null>(null);
   // Read when the refund is confirmed, after the modal's box may have changed it.
   const restock = useRef(true);
@@ -270,12 +271,10 @@ export function OrderDetail({ id }: { id: string }) {
     if (!confirmed) return;
     setActionError('');
     try {
-      const body = action === 'refund' ? { restock: restock.current } : {};
-      const answer = await consoleApi<{ order: Order }>(
-        'POST',
-        `/api/commerce/orders/${encodeURIComponent(order.id)}/${action}`,
-        body,
-      );
+      const answer =
+        action === 'refund'
+          ? await consoleApi(api.refundOrder.at(order.id), { restock: restock.current })
+          : await consoleApi(api.cancelOrder.at(order.id), {});
       setChanged(answer.order);
     } catch (failure) {
       setActionError(errorMessage(failure));

@@ -5,14 +5,11 @@
  */
 import { useState, type FormEvent } from 'react';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../commerce/order';
+import { api, type OrderPage } from '../../../api';
 import type { SectionProps } from '../../section-types';
-import { DataTable, FetchStatus, Link, moneyText, StatusLabel, usePaged, type Column, type KeysetPage } from '../../ui';
+import { DataTable, FetchStatus, Link, moneyText, StatusLabel, usePaged, type Column } from '../../ui';
 import { OrderDetail } from './OrderDetail';
 import { dateTimeText, ORDER_STATUS_LABELS } from './format';
-
-interface OrderPage extends KeysetPage {
-  orders: Order[];
-}
 
 export const ORDERS_ROOT = '/config/orders';
 
@@ -55,20 +52,16 @@ const COLUMNS: Column<Order>[] = [
   { key: 'total', label: 'Total', align: 'end', render: (o) => moneyText(o.grandTotalCents, o.currencyCode) },
 ];
 
-/** The list's call, or with `base` the CSV export's: the same status and search filters either way. */
-function ordersPath(status: OrderStatus | '', query: string, base = '/api/console/orders'): string {
-  const params = new URLSearchParams();
-  if (status !== '') params.set('status', status);
-  if (query !== '') params.set('q', query);
-  const search = params.toString();
-  return search === '' ? base : `${base}?${search}`;
+/** The list's call, or the CSV export's: the same status and search filters either way. */
+function ordersPath(status: OrderStatus | '', query: string, route: typeof api.orders | typeof api.ordersCsv): string {
+  return route.path({ status: status === '' ? undefined : status, q: query === '' ? undefined : query });
 }
 
 function OrderList() {
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
-  const list = usePaged(ordersPath(status, query), (page: OrderPage) => page.orders);
+  const list = usePaged(ordersPath(status, query, api.orders), (page: OrderPage) => page.orders);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,7 +72,7 @@ function OrderList() {
       <header className="PageHeader">
         <h1>Orders</h1>
         <div className="PageHeader-actions">
-          <a className="Button" href={ordersPath(status, query, '/api/commerce/orders.csv')} download>
+          <a className="Button" href={ordersPath(status, query, api.ordersCsv)} download>
             Export CSV
           </a>
         </div>

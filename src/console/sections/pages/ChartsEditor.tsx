@@ -20,11 +20,7 @@ import {
 } from '../../../site/editor/chart';
 import { consoleApi, describedBy, DialogActions, FieldError, SaveStatus, useSave } from '../../ui';
 import { useModalDialog } from '../../ui/useModalDialog';
-
-export interface StoredChart extends ChartDataset {
-  id: string;
-  title: string;
-}
+import { api, type StoredChart } from '../../../api';
 
 interface Editing {
   index: number | null;
@@ -48,9 +44,7 @@ export function ChartsEditor({
   const save = useSave();
   const store = async (next: { id: string | null; title: string; dataset: ChartDataset }[]) => {
     const body = { charts: next.map((chart) => ({ id: chart.id, title: chart.title, ...draftOf(chart.dataset) })) };
-    const answer = await save.run(() =>
-      consoleApi<{ charts: StoredChart[] }>('PUT', `/api/console/pages/${encodeURIComponent(pageId)}/charts`, body),
-    );
+    const answer = await save.run(() => consoleApi(api.saveCharts.at(pageId), body));
     if (answer !== undefined) setCharts(answer.charts);
     return answer !== undefined;
   };

@@ -4,7 +4,7 @@
  * (src/site/editor/content-status.ts): a draft page 404s and leaves the navigation and sitemap.
  */
 import { useState } from 'react';
-import type { ContentStatus } from '../../../site/editor/content-status';
+import { api, type PageSummary, type PageText } from '../../../api';
 import type { SectionProps } from '../../section-types';
 import {
   Breadcrumbs,
@@ -23,26 +23,7 @@ import {
 import { RichTextEditor } from '../posts/RichTextEditor';
 import { localDateTime, statusLabel } from '../posts/status';
 import { StatusFields } from '../posts/StatusFields';
-import { ChartsEditor, type StoredChart } from './ChartsEditor';
-
-interface PageSummary {
-  id: string;
-  title: string;
-  typeName: string;
-  fullUrl: string;
-  status: ContentStatus;
-  publishOn: number;
-}
-
-interface PageText {
-  id: string;
-  title: string;
-  body: string;
-  fullUrl: string;
-  status: ContentStatus;
-  publishOn: number;
-  charts: StoredChart[];
-}
+import { ChartsEditor } from './ChartsEditor';
 
 type PageDraft = Omit<PageText, 'publishOn' | 'charts'> & { publishOn: string };
 
@@ -83,7 +64,7 @@ function PageEditor({ stored, session }: { stored: PageText; session: SectionPro
             publishOn: Number.isFinite(publishOn) ? publishOn : Date.now(),
           };
           void save
-            .run(() => consoleApi('PUT', `/api/console/pages/${encodeURIComponent(stored.id)}`, body))
+            .run(() => consoleApi(api.savePage.at(stored.id), body))
             .then((done) => {
               if (done !== undefined) setSaved({ status: body.status, publishOn: body.publishOn });
             });
@@ -132,7 +113,7 @@ function PageEditor({ stored, session }: { stored: PageText; session: SectionPro
 }
 
 function PageScreen({ id, session }: { id: string; session: SectionProps['session'] }) {
-  const fetched = useFetch<PageText>(`/api/console/pages/${encodeURIComponent(id)}`);
+  const fetched = useFetch<PageText>(api.page.path(id));
   return (
     <Loaded fetched={fetched} loading="Loading the page…">
       {(stored) => <PageEditor stored={stored} session={session} />}
@@ -141,7 +122,7 @@ function PageScreen({ id, session }: { id: string; session: SectionProps['sessio
 }
 
 export default function PagesSection({ session, path }: SectionProps) {
-  const listed = useFetch<{ pages: PageSummary[] }>('/api/console/pages');
+  const listed = useFetch<{ pages: PageSummary[] }>(api.pages.path());
   const [first] = path;
   if (first !== undefined) return <PageScreen key={first} id={first} session={session} />;
   const pages = (listed.data?.pages ?? []).filter((page) => page.typeName === 'page');

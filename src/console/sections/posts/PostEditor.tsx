@@ -4,6 +4,7 @@
  * status says (published now, scheduled from its publish date, the rest never).
  */
 import { useEffect, useState } from 'react';
+import { api, type StoredPost } from '../../../api';
 import type { ContentStatus } from '../../../site/editor/content-status';
 import type { ConsoleSession } from '../../section-types';
 import {
@@ -23,22 +24,6 @@ import { guardLeaving } from '../../router';
 import { RichTextEditor } from './RichTextEditor';
 import { localDateTime, statusLabel, type Blog } from './status';
 import { StatusFields } from './StatusFields';
-
-interface StoredPost {
-  id: string;
-  title: string;
-  urlId: string;
-  fullUrl: string;
-  body?: string;
-  excerpt?: string;
-  tags: string[];
-  categories: string[];
-  status?: ContentStatus;
-  addedOn?: number;
-  assetUrl?: string;
-  originalSize?: string;
-  altText?: string;
-}
 
 interface Draft {
   title: string;
@@ -133,7 +118,7 @@ export function PostEditor({
   const canEdit = session.can.content;
   useEffect(() => {
     if (postId === null) return;
-    consoleApi<StoredPost>('GET', `/api/console/posts/${encodeURIComponent(postId)}`).then(
+    consoleApi(api.post.at(postId)).then(
       (post) => {
         setSaved(post);
         setDraft(draftOf(post));
@@ -164,8 +149,8 @@ export function PostEditor({
     };
     const stored = await save.run(() =>
       saved === null
-        ? consoleApi<StoredPost>('POST', '/api/console/posts', { ...body, collectionId: blog.id })
-        : consoleApi<StoredPost>('PUT', `/api/console/posts/${saved.id}`, body),
+        ? consoleApi(api.addPost.at(), { ...body, collectionId: blog.id })
+        : consoleApi(api.savePost.at(saved.id), body),
     );
     if (stored === undefined) return;
     setSaved(stored);
@@ -185,7 +170,7 @@ export function PostEditor({
       }))
     )
       return;
-    const done = await save.run(() => consoleApi('DELETE', `/api/console/posts/${saved.id}`));
+    const done = await save.run(() => consoleApi(api.removePost.at(saved.id)));
     if (done === undefined) return;
     guardLeaving(null);
     navigate('/config/posts');

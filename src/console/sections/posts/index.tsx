@@ -1,6 +1,6 @@
 /** The blog posts section: the posts of a blog with their status labels, and the post editor. */
 import { useEffect, useState } from 'react';
-import type { ContentStatus } from '../../../site/editor/content-status';
+import { api, type PageSummary, type PostSummary } from '../../../api';
 import type { SectionProps } from '../../section-types';
 import {
   Breadcrumbs,
@@ -15,20 +15,6 @@ import {
 import { PostEditor } from './PostEditor';
 import { statusLabel, type Blog } from './status';
 
-interface PostSummary {
-  id: string;
-  title: string;
-  status: ContentStatus;
-  publishOn: number;
-  fullUrl: string;
-}
-
-interface PostPage {
-  posts: PostSummary[];
-  total: number;
-  pageSize: number;
-}
-
 const dateText = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function PostList({ blog, blogs, onBlog }: { blog: Blog; blogs: Blog[]; onBlog: (id: string) => void }) {
@@ -39,10 +25,7 @@ function PostList({ blog, blogs, onBlog }: { blog: Blog; blogs: Blog[]; onBlog: 
   const load = async (offset: number) => {
     setState('pending');
     try {
-      const page = await consoleApi<PostPage>(
-        'GET',
-        `/api/console/posts?collectionId=${encodeURIComponent(blog.id)}&offset=${offset}`,
-      );
+      const page = await consoleApi(api.posts.at({ collectionId: blog.id, offset }));
       setPosts((before) => (offset === 0 ? page.posts : [...before, ...page.posts]));
       setTotal(page.total);
       setFailure(null);
@@ -110,7 +93,7 @@ function PostList({ blog, blogs, onBlog }: { blog: Blog; blogs: Blog[]; onBlog: 
 }
 
 export default function PostsSection({ session, path, navigate }: SectionProps) {
-  const listed = useFetch<{ pages: Blog[] }>('/api/console/pages');
+  const listed = useFetch<{ pages: PageSummary[] }>(api.pages.path());
   const blogs = (listed.data?.pages ?? []).filter((page) => page.typeName === 'blog');
   const wanted = new URLSearchParams(location.search).get('blog');
   const blog = blogs.find((one) => one.id === wanted) ?? blogs[0];

@@ -1,6 +1,7 @@
 /** A post's or page's status as the console labels it: a scheduled one past its publish date is published (shoppers see it, src/site/editor/content-status.ts). */
 import { CONTENT_STATUS_LABELS, type ContentStatus } from '../../../site/editor/content-status';
 import type { StatusTone } from '../../ui';
+import type { PageSummary } from '../../../api';
 
 const TONES: Record<ContentStatus, StatusTone> = {
   published: 'success',
@@ -20,12 +21,7 @@ export function statusLabel(
 }
 
 /** A blog (or page) as the console's lists name it. */
-export interface Blog {
-  id: string;
-  title: string;
-  typeName: string;
-  fullUrl: string;
-}
+export type Blog = Pick<PageSummary, 'id' | 'title' | 'typeName' | 'fullUrl'>;
 
 /** `datetime-local` text for epoch ms, in the browser's time zone. */
 export function localDateTime(ms: number): string {

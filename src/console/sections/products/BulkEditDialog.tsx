@@ -1,6 +1,7 @@
 /** Changing the stock or the price of the selected products at once, in one call. */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PRODUCT_MESSAGES } from '../../../site/editor/product-form';
+import { api } from '../../../api';
 import { consoleApi } from '../../ui/api';
 import { describedBy, FieldError } from '../../ui/FieldError';
 import { parseMoneyInput } from '../../ui/money';
@@ -67,7 +68,7 @@ export function BulkEditDialog({
     const change = changeOf();
     if (typeof change === 'string') return setProblem(change);
     setProblem(undefined);
-    const done = await run(() => consoleApi('POST', '/api/console/products/bulk', { ids, change }));
+    const done = await run(() => consoleApi(api.bulkEditProducts.at(), { ids, change }));
     if (done !== undefined) onClose(true);
   };
   const error = problem ?? fieldError('amount');

@@ -13,7 +13,6 @@ import {
   PRODUCT_MESSAGES,
   PRODUCT_TYPES,
   subscribable,
-  type ProductForm,
   type ProductTypeCode,
 } from '../../../site/editor/product-form';
 import { NAME_LIMITS } from '../../../site/editor/tag-manager';
@@ -29,22 +28,11 @@ import { PicturesEditor } from '../../ui/PicturesEditor';
 import { NamesInput } from '../../ui/NamesInput';
 import { SaveStatus, useSave } from '../../ui/SaveStatus';
 import { draftOf, emptyVariant, formOf, newProductDraft, type ProductDraft } from './draft';
-import { PRODUCTS_ROOT, type CatalogContext } from './shared';
+import { PRODUCTS_ROOT } from './shared';
+import { api, type CatalogContext } from '../../../api';
 import { StatusPanel } from './StatusPanel';
 import { StockPanel } from './StockPanel';
 import { VariantsEditor } from './VariantsEditor';
-
-interface SavedProduct {
-  id: string;
-  urlId: string;
-  fullUrl: string;
-}
-
-interface StoredProduct {
-  id: string;
-  fullUrl: string;
-  product: ProductForm;
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -137,7 +125,7 @@ export function ProductEditor({
     let current = true;
     setDraft(null);
     setLoadFailure(null);
-    consoleApi<StoredProduct>('GET', `/api/console/products/${encodeURIComponent(productId)}`).then(
+    consoleApi(api.product.at(productId)).then(
       (answer) => {
         if (!current) return;
         const loaded = draftOf(answer.product, currency);
@@ -184,8 +172,8 @@ export function ProductEditor({
     setProblems({});
     const saved = await run(() =>
       stored === null
-        ? consoleApi<SavedProduct>('POST', '/api/console/products', checked.form)
-        : consoleApi<SavedProduct>('PUT', `/api/console/products/${encodeURIComponent(stored.id)}`, checked.form),
+        ? consoleApi(api.addProduct.at(), checked.form)
+        : consoleApi(api.saveProduct.at(stored.id), checked.form),
     );
     if (saved === undefined) return;
     setStored({ id: saved.id, fullUrl: saved.fullUrl });
@@ -215,7 +203,7 @@ export function ProductEditor({
       danger: true,
     });
     if (!sure) return;
-    const done = await run(() => consoleApi('DELETE', `/api/console/products/${encodeURIComponent(stored.id)}`));
+    const done = await run(() => consoleApi(api.removeProduct.at(stored.id)));
     if (done === undefined) return;
     // Its changes went with it: nothing is left to warn about.
     guardLeaving(null);
@@ -224,9 +212,7 @@ export function ProductEditor({
 
   const duplicate = async () => {
     if (stored === null) return;
-    const copy = await run(() =>
-      consoleApi<{ id: string }>('POST', `/api/console/products/${encodeURIComponent(stored.id)}/duplicate`, {}),
-    );
+    const copy = await run(() => consoleApi(api.duplicateProduct.at(stored.id), {}));
     if (copy !== undefined) navigate(`${PRODUCTS_ROOT}/${encodeURIComponent(copy.id)}`);
   };
 

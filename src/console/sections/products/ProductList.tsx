@@ -4,7 +4,7 @@
  * address, so Back returns to the same list.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { PRODUCT_STATUS_LABELS, type ProductStatus } from '../../../commerce/product';
+import { PRODUCT_STATUS_LABELS } from '../../../commerce/product';
 import { PRODUCT_TYPES } from '../../../site/editor/product-form';
 import { replaceLocation } from '../../router';
 import { consoleApi } from '../../ui/api';
@@ -15,32 +15,8 @@ import { moneyText } from '../../ui/money';
 import { StatusLabel } from '../../ui/StatusLabel';
 import type { FetchState } from '../../ui/useFetch';
 import { BulkEditDialog, type BulkKind } from './BulkEditDialog';
-import { PRODUCTS_ROOT, type CatalogContext } from './shared';
-
-export interface ProductRow {
-  id: string;
-  title: string;
-  collectionId: string;
-  fullUrl: string;
-  image: string | null;
-  productType: number;
-  status: ProductStatus;
-  /** Whether shoppers see it now (a scheduled product from its date). */
-  onStorefront: boolean;
-  price: number | null;
-  onSale: boolean;
-  variantCount: number;
-  /** On hand and available to shoppers (on hand − what checkouts hold), the stock ledger's; null: never runs out. */
-  stock: number | null;
-  available: number | null;
-}
-
-interface ProductPage {
-  products: ProductRow[];
-  total: number;
-  nextOffset: number | null;
-  currency: string;
-}
+import { PRODUCTS_ROOT } from './shared';
+import { api, type CatalogContext, type ProductRow } from '../../../api';
 
 const LOW_STOCK = 5;
 const FILTERS = ['q', 'collection', 'tag', 'category', 'stock', 'sort', 'direction'] as const;
@@ -51,12 +27,16 @@ function filtersOf(search: string): Filters {
   return Object.fromEntries(FILTERS.flatMap((key) => (params.get(key) ? [[key, params.get(key) as string]] : [])));
 }
 
-function queryOf(filters: Filters, offset = 0): string {
-  const params = new URLSearchParams(
-    Object.entries(filters).filter(([, value]) => value !== undefined && value !== '') as [string, string][],
+/** The filters set, and the offset past the first page: the list call's query and the address's. */
+function queryValues(filters: Filters, offset = 0): Record<string, string> {
+  const values = Object.fromEntries(
+    Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
   );
-  if (offset > 0) params.set('offset', String(offset));
-  return params.toString();
+  return offset > 0 ? { ...values, offset: String(offset) } : values;
+}
+
+function queryOf(filters: Filters, offset = 0): string {
+  return new URLSearchParams(queryValues(filters, offset)).toString();
 }
 
 function stockText(row: ProductRow): string {
@@ -121,10 +101,7 @@ export function ProductList({ context, search }: { context: CatalogContext; sear
   const load = useCallback(async (offset: number) => {
     setState('pending');
     try {
-      const answer = await consoleApi<ProductPage>(
-        'GET',
-        `/api/console/products?${queryOf(filtersOf(location.search), offset)}`,
-      );
+      const answer = await consoleApi(api.products.at(queryValues(filtersOf(location.search), offset)));
       setRows((before) => (offset === 0 ? answer.products : [...before, ...answer.products]));
       setPage({ total: answer.total, nextOffset: answer.nextOffset });
       setFailure(null);

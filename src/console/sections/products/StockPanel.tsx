@@ -13,6 +13,7 @@ import {
   type StockEvent,
   type StockReason,
 } from '../../../site/editor/stock-adjust';
+import { api, type VariantStock } from '../../../api';
 import { consoleApi } from '../../ui/api';
 import { DialogActions } from '../../ui/DialogActions';
 import { describedBy, FieldError } from '../../ui/FieldError';
@@ -20,17 +21,6 @@ import { FetchStatus } from '../../ui/Loaded';
 import { SaveStatus, useSave } from '../../ui/SaveStatus';
 import { useModalDialog } from '../../ui/useModalDialog';
 import { dateTimeText } from '../orders/format';
-
-export interface VariantStock {
-  variantId: string;
-  sku: string;
-  label: string;
-  onHand: number;
-  reserved: number;
-  available: number;
-  sold: number;
-  history: StockEvent[];
-}
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
@@ -69,7 +59,7 @@ function AdjustDialog({
     if (wrong !== null) return setProblem(wrong);
     setProblem(undefined);
     const answer = await run(() =>
-      consoleApi<{ variants: VariantStock[] }>('POST', `/api/console/products/${encodeURIComponent(productId)}/stock`, {
+      consoleApi(api.adjustStock.at(productId), {
         sku: variant.sku,
         mode,
         amount: n,
@@ -189,10 +179,7 @@ export function StockPanel({
   useEffect(() => {
     let current = true;
     setFailure(null);
-    consoleApi<{ variants: VariantStock[] }>(
-      'GET',
-      `/api/console/products/${encodeURIComponent(productId)}/stock`,
-    ).then(
+    consoleApi(api.stock.at(productId)).then(
       (answer) => current && setVariants(answer.variants),
       (error: unknown) => current && setFailure(error),
     );

@@ -5,11 +5,11 @@ import { FetchStatus } from '../../ui/Loaded';
 import { useFetch } from '../../ui/useFetch';
 import { ProductEditor } from './ProductEditor';
 import { ProductList } from './ProductList';
-import type { CatalogContext } from './shared';
+import { api, type CatalogContext } from '../../../api';
 
 export default function Products({ session, path, navigate }: SectionProps) {
   const { search } = useLocation();
-  const context = useFetch<CatalogContext>('/api/console/catalog/context');
+  const context = useFetch<CatalogContext>(api.catalogContext.path());
   if (context.data === undefined) return <FetchStatus fetched={context} loading="Loading products…" />;
   const [first] = path;
   if (first === undefined) return <ProductList context={context.data} search={search} />;

@@ -17,52 +17,22 @@ import {
   useConfirm,
   usePaged,
   type Column,
-  type KeysetPage,
 } from '../../ui';
+import { api, type GroupsPage, type SignUp, type SignUpGroup, type SignUpsPage } from '../../../api';
 import { dateTimeText } from '../orders/format';
 
 export const RESTOCK_ROOT = '/config/restock';
-const API = '/api/site-users/account/notifications/restock';
 /** The send-all call takes at most this many variants. */
 const SEND_BATCH = 100;
 
-/** A product variant's sign-ups (src/durable/restock.ts `SignUpGroup`). */
-interface SignUpGroup {
-  productId: string;
-  variantId: string;
-  productTitle: string;
-  pendingCount: number;
-  totalCount: number;
-  /** The variant's options ('Blue / M'); '' for a product without options or a variant since removed. */
-  variantLabel: string;
-  /** Available now (the stock ledger's); null: never runs out. */
-  available: number | null;
-}
-
 const inStock = (g: SignUpGroup) => g.available === null || g.available > 0;
-
-interface SignUp {
-  id: number;
-  siteVisitorEmail: string;
-  isJoinMailingList: boolean;
-  createdOn: number;
-  notifiedOn: number | null;
-}
-
-interface GroupsPage extends KeysetPage {
-  signUpGroups: SignUpGroup[];
-}
-
-interface SignUpsPage extends KeysetPage {
-  signUps: SignUp[];
-}
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
 function Groups({ canSend }: { canSend: boolean }) {
-  const groups = usePaged(`${API}/groups`, (page: GroupsPage) => page.signUpGroups);
+  const groups = usePaged(api.restockGroups.path(), (page: GroupsPage) => page.signUpGroups);
   const { confirm, close, modal } = useConfirm(false);
   const [progress, setProgress] = useState('');
   const [failure, setFailure] = useState('');
@@ -86,7 +56,7 @@ function Groups({ canSend }: { canSend: boolean }) {
       if (targets.length === 1 && targets[0] !== undefined) {
         setProgress('Sending…');
         queued = (
-          await consoleApi<{ queued: number }>('POST', `${API}/send`, {
+          await consoleApi(api.sendRestock.at(), {
             productId: targets[0].productId,
             variantId: targets[0].variantId,
           })
@@ -97,7 +67,7 @@ function Groups({ canSend }: { canSend: boolean }) {
         const sendRequests = targets
           .slice(start, start + SEND_BATCH)
           .map((g) => ({ productId: g.productId, variantId: g.variantId }));
-        const answer = await consoleApi<{ queued: number; soldOut: number }>('POST', `${API}/send/all`, {
+        const answer = await consoleApi(api.sendAllRestock.at(), {
           sendRequests,
         });
         queued += answer.queued;
@@ -220,10 +190,7 @@ function Groups({ canSend }: { canSend: boolean }) {
 }
 
 function SignUps({ productId, variantId }: { productId: string; variantId: string }) {
-  const signUps = usePaged(
-    `${API}?productId=${encodeURIComponent(productId)}&variantId=${encodeURIComponent(variantId)}`,
-    (page: SignUpsPage) => page.signUps,
-  );
+  const signUps = usePaged(api.restockSignUps.path({ productId, variantId }), (page: SignUpsPage) => page.signUps);
   const columns: Column<SignUp>[] = [
     { key: 'email', label: 'Email', primary: true, render: (s) => s.siteVisitorEmail },
     { key: 'created', label: 'Signed up', render: (s) => dateTimeText(s.createdOn) },

@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { TEAM_INVITE_MESSAGES } from '../../../accounts/messages';
 import { isValidEmail } from '../../../forms/validate';
+import { api, type SignInFailure, type Team, type TeamMember as Member } from '../../../api';
 import type { SectionProps } from '../../section-types';
 import { consoleApi } from '../../ui/api';
 import { useConfirm } from '../../ui/ConfirmModal';
@@ -17,30 +18,6 @@ import { StatusLabel } from '../../ui/StatusLabel';
 import { useFetch } from '../../ui/useFetch';
 import { dateTimeText } from '../orders/format';
 
-interface Member {
-  id: string;
-  email: string;
-  roles: number[];
-  roleNames: string[];
-  invited: boolean;
-  you: boolean;
-}
-
-interface Team {
-  members: Member[];
-  roles: { code: number; name: string }[];
-}
-
-/** Failed sign-ins from one address to one email (src/durable/sign-in-attempts.ts `SignInFailure`). */
-interface SignInFailure {
-  email: string;
-  address: string;
-  failures: number;
-  lastAt: number;
-}
-
-const TEAM = '/api/console/team';
-
 const FAILURE_COLUMNS: Column<SignInFailure>[] = [
   { key: 'when', label: 'When', primary: true, render: (f) => dateTimeText(f.lastAt) },
   { key: 'email', label: 'Email', render: (f) => f.email },
@@ -50,7 +27,7 @@ const FAILURE_COLUMNS: Column<SignInFailure>[] = [
 
 /** Who has been failing to sign in: an address that guesses is held back on its own, never the rest of the team. */
 function SignInFailures() {
-  const failures = useFetch<{ failures: SignInFailure[] }>(`${TEAM}/sign-in-failures`);
+  const failures = useFetch<{ failures: SignInFailure[] }>(api.signInFailures.path());
   return (
     <section className="Card SignInFailures" aria-labelledby="sign-in-failures-title">
       <h2 id="sign-in-failures-title">Failed sign-ins</h2>
@@ -71,7 +48,7 @@ function SignInFailures() {
 const DEFAULT_ROLE = 4;
 
 export default function TeamSection(_props: SectionProps) {
-  const team = useFetch<Team>(TEAM);
+  const team = useFetch<Team>(api.team.path());
   const [email, setEmail] = useState('');
   const [role, setRole] = useState(DEFAULT_ROLE);
   const [emailProblem, setEmailProblem] = useState<string | undefined>(undefined);
@@ -84,9 +61,7 @@ export default function TeamSection(_props: SectionProps) {
     event.preventDefault();
     if (!isValidEmail(email.trim())) return setEmailProblem(TEAM_INVITE_MESSAGES.email);
     setEmailProblem(undefined);
-    const done = await invite.run(() =>
-      consoleApi(`POST`, `${TEAM}/invitations`, { email: email.trim(), roles: [role] }),
-    );
+    const done = await invite.run(() => consoleApi(api.invite.at(), { email: email.trim(), roles: [role] }));
     if (done !== undefined) {
       setEmail('');
       team.reload();
@@ -94,7 +69,7 @@ export default function TeamSection(_props: SectionProps) {
   };
 
   const setRoleOf = async (member: Member, code: number) => {
-    await change.run(() => consoleApi('PUT', `${TEAM}/${encodeURIComponent(member.id)}`, { roles: [code] }));
+    await change.run(() => consoleApi(api.changeMember.at(member.id), { roles: [code] }));
     team.reload();
   };
 
@@ -106,7 +81,7 @@ export default function TeamSection(_props: SectionProps) {
       danger: true,
     });
     if (!sure) return;
-    await change.run(() => consoleApi('DELETE', `${TEAM}/${encodeURIComponent(member.id)}`));
+    await change.run(() => consoleApi(api.removeMember.at(member.id)));
     team.reload();
   };
 

@@ -1,0 +1,26 @@
+/**
+ * The routes the page's collectors send beacons to (src/client/collectors): the page hit, commerce
+ * events, performance records, error and widget events, the session recording's id, and the
+ * census widget calls by name.
+ */
+import { route } from './route';
+
+export const beaconRoutes = {
+  recordHit: route('POST', '/api/census/RecordHit'),
+  sessionRecordingId: route('GET', '/api/commerce/fullstory/getId'),
+  recordEvent: route('POST', '/api/events/RecordEvent'),
+  performanceRecords: route('POST', '/api/1/performance/records'),
+  clankerEvents: route('POST', '/api/v1/clanker/events'),
+  censusButtonClick: route('POST', '/api/census/button-click'),
+  censusButtonRender: route('POST', '/api/census/button-render'),
+  censusOverlay: route('POST', '/api/census/overlay'),
+  censusFormRender: route('POST', '/api/census/form-render'),
+};
+
+/** The census widget calls by name (src/client/collectors/widgets.ts). */
+export const CENSUS_CALLS = {
+  'button-click': beaconRoutes.censusButtonClick,
+  'button-render': beaconRoutes.censusButtonRender,
+  overlay: beaconRoutes.censusOverlay,
+  'form-render': beaconRoutes.censusFormRender,
+} as const;

@@ -1,0 +1,78 @@
+/**
+ * What the store's calls answer (docs/contracts.md, Checkout): the checkout, an order with its
+ * confirmation address, how the page takes the card, address search results, the lines the stock
+ * cannot cover. Pure types: the checkout page and the islands take them from here.
+ */
+import type { z } from 'zod';
+import type { ShippingAddress } from '../commerce/address';
+import type { CartEntry, PriceChange } from '../commerce/cart';
+import type { Order as StoredOrder } from '../commerce/order';
+import type { SubscriptionPlan } from '../commerce/subscriptions';
+import type { updateSchema } from './checkout-bodies';
+
+export type { OrderEntry } from '../commerce/order';
+
+export type CheckoutAddress = ShippingAddress;
+
+export interface ShippingOption {
+  id: string;
+  name: string;
+  costCents: number;
+  free: boolean;
+}
+
+export interface Checkout {
+  cartId: string;
+  currencyCode: string;
+  /** When the checkout is forgotten if no order is placed (epoch ms); it holds no stock. */
+  reservationExpiresOn: number;
+  email: string | null;
+  shippingAddress: CheckoutAddress | null;
+  requiresShipping: boolean;
+  shippingOptions: ShippingOption[];
+  selectedShippingOption: string | null;
+  discountCode: string | null;
+  invalidCoupons: { code: string; reason: string }[];
+  giftCard: { code: string; balanceCents: number; appliedCents: number } | null;
+  entries: CartEntry[];
+  subtotalCents: number;
+  discountCents: number;
+  shippingCostCents: number;
+  taxIncluded: boolean;
+  taxCents: number;
+  grandTotalCents: number;
+  giftCardCents: number;
+  /** What is left for the card after the gift card. */
+  amountDueCents: number;
+  /** The store's minimum order subtotal; 0 when there is none. */
+  minimumSubtotalCents: number;
+  /** The store offers address search on the form. */
+  addressSearch: boolean;
+  subscription: SubscriptionPlan | null;
+  /** Entries whose price moved since they were added (the totals have the new prices). */
+  priceChanges: PriceChange[];
+  /** What placing the order would refuse now, by field ('shippingOptionId': 'We do not ship to this address.'). */
+  problems: Record<string, string>;
+}
+
+/** What an update of the checkout may change (the update's body, less the cart token). */
+export type CheckoutChanges = Omit<z.input<typeof updateSchema>, 'cartToken'>;
+
+/** An order as the calls answer it: with where the buyer reads it (`/commerce/orders/{id}?token=…`). */
+export type Order = StoredOrder & { confirmationUrl: string };
+
+/** A line the stock cannot cover (a 409): its sku and how many are available now. */
+export interface StockShortage {
+  sku: string;
+  available: number;
+}
+
+/** How the page takes the card: the local test field, or Stripe Elements with the store's publishable key (null: not configured). */
+export type PaymentSetup = { provider: 'local' } | { provider: 'stripe'; publishableKey: string | null };
+
+export interface AddressSuggestion {
+  placeId: string;
+  description: string;
+}
+
+export type FoundAddress = Pick<CheckoutAddress, 'address1' | 'city' | 'region' | 'postalCode' | 'countryCode'>;
