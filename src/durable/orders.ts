@@ -6,7 +6,7 @@
  * a website's orders (the order number sequence, a discount's usage count, a gift card's balance),
  * and one single-threaded object decides each of those in one synchronous SQLite step, with no
  * cross-object protocol. Stock stays in the website's StockLedger, which carts also ask. The price is
- * one object's throughput per website (see README for the figures).
+ * one object's throughput per website (docs/payments.md, "Figures").
  *
  * Placing an order: the idempotency key is checked first (a key that reached the payment provider
  * always answers the same), then the placement is journaled with its gift card debit and discount
