@@ -40,7 +40,9 @@ export default defineConfig({
           // After the engine and worker projects, not beside them: on a 2-core CI machine their files
           // starved the browser of CPU (a product page's load passed 30 s once, a 1 s poll missed).
           sequence: { groupOrder: 1 },
-          testTimeout: 60_000,
+          // A browser test walks several pages; on a 2-core machine loaded several times over (other
+          // work beside the suite) a 60 s budget ran out on tests that were still progressing.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // expect.poll waits 1 s unless told, too little for a server round trip on a loaded 2-core
           // CI machine. Polls that need longer, or assert a spec timing, say so.

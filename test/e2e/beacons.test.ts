@@ -94,7 +94,7 @@ describe('collector timers in Chromium', () => {
 });
 
 describe('load over loopback', () => {
-  it('takes a burst of 10,000 beacons: stored equals answered 2xx, and no 5xx', { timeout: 120_000 }, async () => {
+  it('takes a burst of 10,000 beacons: stored equals answered 2xx, and no 5xx', { timeout: 240_000 }, async () => {
     const out = mkdtempSync(join(tmpdir(), 'beacons-'));
     const built = spawnSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', out], {
       env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false' },
