@@ -13,6 +13,7 @@ import type { Catalog, ListingSort } from '../site/catalog';
 import type { Collection, Item, NavigationEntry, Site } from '../site/schema';
 import { templateQueries } from './developer-platform/queries';
 import { isDeveloperPlatform } from './developer-platform/template';
+import { MEMBER_AREA_ACCESS_DENIED, MEMBER_AREA_BODY, MEMBER_AREA_ID, PAGE_LOCKED } from './member-area';
 
 /** Page-type codes (storefront spec, Routes and pages). */
 export const PageType = {
@@ -46,7 +47,7 @@ export type OrderPageKind = 'order-confirmed' | 'order-received' | 'subscription
 
 export interface ResolvedPage {
   kind: PageKind;
-  status: 200 | 404 | 410;
+  status: 200 | 403 | 404 | 410;
   context: Record<string, unknown>;
 }
 
@@ -281,6 +282,26 @@ function orderPage(kind: OrderPageKind, typeCode: number, title: string): PageRe
         }
       : undefined;
 }
+
+/** A member area (a navigation link's `memberAreaId`): locked to every visitor, the store selling no memberships. */
+const memberAreaPage: PageResolver = ({ base, path }, { area = '' }) =>
+  MEMBER_AREA_ID.test(area)
+    ? {
+        kind: 'page',
+        status: 403,
+        context: {
+          ...base,
+          page: {
+            kind: 'page',
+            typeCode: MEMBER_AREA_ACCESS_DENIED,
+            title: PAGE_LOCKED,
+            path,
+            description: '',
+            body: MEMBER_AREA_BODY,
+          },
+        },
+      }
+    : undefined;
 
 /** Search by the visitor's words through the site's full-text index, best match first. */
 const searchPage: PageResolver = async ({ catalog, base, path, query }) => {
@@ -521,6 +542,8 @@ const PAGE_KINDS: readonly (readonly [pattern: string, resolve: PageResolver, re
   ['/:collection', collectionPage, LIST_QUERY],
   ['/:collection/:item', postPage],
   ['/:collection/p/:item', productPage],
+  // After the site's own pages: a collection the merchant named `members` keeps its posts.
+  ['/members/:area', memberAreaPage],
 ];
 
 const splitPath = (path: string) => path.split('/').filter((s) => s !== '');
