@@ -3,7 +3,7 @@
  * the recording service's script (in development the local stand-in, /dev/session-recording.js)
  * only for an eligible visitor: a US or Japanese browser language with a time zone of that country
  * and more than 2 CPU cores (the toggle and the sample are on for the development store; the pure
- * rules are in src/beacon/session-recording.test.ts). Screenshot in test-artifacts/session-recording.png.
+ * rules are in src/beacon/session-recording.test.ts); a failed getId is only logged (spec §8). Screenshot in test-artifacts/session-recording.png.
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -42,6 +42,26 @@ async function visit({ locale, timezoneId, cores }: Visitor): Promise<{ page: Pa
 }
 
 describe('session recording', () => {
+  it('only logs a failed getId: a warning with its status, no error on the page, no script', {
+    timeout: 120_000,
+  }, async () => {
+    const context = await browser().newContext({ locale: 'en-US', timezoneId: 'America/New_York' });
+    await context.addInitScript("Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 8 });");
+    await context.route('**/api/commerce/fullstory/getId', (route) => route.fulfill({ status: 503, body: '{}' }));
+    const page = await context.newPage();
+    const warnings: string[] = [];
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${storeUrl}/`);
+    await expect.poll(() => warnings, SLOW).toContain('Session recording: getId answered HTTP 503');
+    expect(await page.getAttribute('html', 'data-session-recording')).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('loads the stand-in for a US visitor in New York with 8 cores, and a Japanese one in Tokyo', {
     timeout: 120_000,
   }, async () => {
