@@ -21,6 +21,7 @@ import {
 import { entryFromLine, type CartLine } from '../commerce/cart-line';
 import { randomHex } from '../site/ids';
 import { MIGRATIONS_TABLE, migrate, type Migration } from './migrations';
+import { refused, type Refused, type Result } from './result';
 import { SerialQueue } from './serial-queue';
 import { stockLedger } from './stubs';
 
@@ -35,7 +36,15 @@ export interface CartHead {
   currencyCode: string;
 }
 
-export type CartFailure = { ok: false; status: 400 | 404; error: string };
+/** Why a cart change was refused. */
+export type CartError =
+  | 'not-enough-stock'
+  | 'quantity-out-of-range'
+  | 'per-order-limit'
+  | 'cart-ordered'
+  | 'too-many-entries'
+  | 'entry-not-found';
+export type CartFailure = Refused<CartError>;
 
 /**
  * A change's answer as the cart API sends it (storefront spec §7): the JSON text of
@@ -43,7 +52,7 @@ export type CartFailure = { ok: false; status: 400 | 404; error: string };
  * `{ shoppingCart }` for a removal. Text crosses the RPC as one string, where the cart as an object
  * would be cloned out of the object, into the worker and then stringified there.
  */
-export type CartAnswer = { ok: true; json: string } | CartFailure;
+export type CartAnswer = Result<string, CartError>;
 
 interface Meta {
   cartId: string;
@@ -173,7 +182,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
     const cart = this.snapshot(meta);
     return {
       ok: true,
-      json: JSON.stringify({ shoppingCart: cart, [entryKey]: cart.entries.find((e) => e.id === entryId) }),
+      value: JSON.stringify({ shoppingCart: cart, [entryKey]: cart.entries.find((e) => e.id === entryId) }),
     };
   }
 
@@ -231,7 +240,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
   ): Promise<CartFailure | null> {
     if (stock === null) return null;
     const result = await stockLedger(this.env, meta.websiteId).check(checkoutOwner(meta.cartId), sku, total, stock);
-    return result.ok ? null : { ok: false, status: 400, error: notEnoughStockMessage(result.available, inCart) };
+    return result.ok ? null : refused('not-enough-stock', notEnoughStockMessage(result.available, inCart));
   }
 
   /** A product sold one per order (`line.perOrder`) refused past its limit, counted over every entry of the product. */
@@ -243,7 +252,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
     quantity: number,
   ): CartFailure | null {
     if (perOrder === null || this.itemTotal(itemId, entryId, quantity) <= perOrder) return null;
-    return { ok: false, status: 400, error: perOrderMessage(title, perOrder) };
+    return refused('per-order-limit', perOrderMessage(title, perOrder));
   }
 
   /**
@@ -296,7 +305,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
   }
 
   private purchased(): CartFailure | null {
-    return this.meta()?.orderId == null ? null : { ok: false, status: 400, error: CART_MESSAGES.cartOrdered };
+    return this.meta()?.orderId == null ? null : refused('cart-ordered', CART_MESSAGES.cartOrdered);
   }
 
   /**
@@ -323,16 +332,11 @@ export class ShoppingCartObject extends DurableObject<Env> {
       const newQuantity = (existing?.quantity ?? 0) + quantity;
       // Past the quantity limit, a variant with less stock than that says so: the limit is not what stops the shopper.
       if (newQuantity > QUANTITY_MAX)
-        return {
-          ok: false,
-          status: 400,
-          error:
-            line.stock !== null && newQuantity > line.stock
-              ? CART_MESSAGES.notEnoughStock
-              : CART_MESSAGES.quantityOutOfRange,
-        };
+        return line.stock !== null && newQuantity > line.stock
+          ? refused('not-enough-stock', CART_MESSAGES.notEnoughStock)
+          : refused('quantity-out-of-range', CART_MESSAGES.quantityOutOfRange);
       if (existing === undefined && this.entries().length >= MAX_CART_ENTRIES)
-        return { ok: false, status: 400, error: CART_MESSAGES.cartMaxEntries };
+        return refused('too-many-entries', CART_MESSAGES.cartMaxEntries);
       const limited = this.overLimit(line.itemId, line.title, line.perOrder, existing?.id ?? null, newQuantity);
       if (limited !== null) return limited;
       const total = this.skuTotal(line.sku, existing?.id ?? null, newQuantity);
@@ -364,7 +368,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
     return this.changes.run(async () => {
       const meta = this.meta();
       const entry = this.entries().find((e) => e.id === entryId);
-      if (meta === null || entry === undefined) return { ok: false, status: 404, error: CART_MESSAGES.entryNotFound };
+      if (meta === null || entry === undefined) return refused('entry-not-found', CART_MESSAGES.entryNotFound);
       const ordered = this.purchased();
       if (ordered !== null) return ordered;
       if (quantity > entry.quantity) {
@@ -384,12 +388,12 @@ export class ShoppingCartObject extends DurableObject<Env> {
     return this.changes.run(async () => {
       const meta = this.meta();
       const entry = this.entries().find((e) => e.id === entryId);
-      if (meta === null || entry === undefined) return { ok: false, status: 404, error: CART_MESSAGES.entryNotFound };
+      if (meta === null || entry === undefined) return refused('entry-not-found', CART_MESSAGES.entryNotFound);
       const ordered = this.purchased();
       if (ordered !== null) return ordered;
       this.deleteEntry(entryId);
       await this.touch();
-      return { ok: true, json: JSON.stringify({ shoppingCart: this.snapshot(meta) }) };
+      return { ok: true, value: JSON.stringify({ shoppingCart: this.snapshot(meta) }) };
     });
   }
 
@@ -426,7 +430,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
       const meta = this.meta();
       const entry = this.entries().find((e) => e.id === entryId);
       if (meta === null || entry === undefined || entry.itemId !== itemId || entry.chosenVariant.sku !== sku) {
-        return { ok: false, status: 404, error: CART_MESSAGES.entryNotFound };
+        return refused('entry-not-found', CART_MESSAGES.entryNotFound);
       }
       this.writeEntry({ ...entry, additionalFields });
       await this.touch();

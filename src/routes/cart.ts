@@ -99,13 +99,14 @@ function quantityOr400(c: Context<AppEnv>, raw: unknown): number | Response {
   return 'error' in parsed ? apiError(c, 400, parsed.error) : parsed.quantity;
 }
 
+/** Every refusal is the shopper's request (400) but an entry that is not in the cart (404). */
 function failed(c: Context<AppEnv>, result: CartFailure): Response {
-  return apiError(c, result.status, result.error);
+  return apiError(c, result.error === 'entry-not-found' ? 404 : 400, result.message);
 }
 
 /** A cart change's answer: the cart object's JSON text as it is (the same bytes `c.json` would send), or its error. */
 function answered(c: Context<AppEnv>, result: CartAnswer): Response {
-  return result.ok ? c.body(result.json, 200, { 'content-type': 'application/json' }) : failed(c, result);
+  return result.ok ? c.body(result.value, 200, { 'content-type': 'application/json' }) : failed(c, result);
 }
 
 /** Products the editor's mock cart picks from. */

@@ -1,12 +1,14 @@
 /**
  * Objects answer domain results (`src/durable/result.ts`): the value, or an error code with the
- * user's message; the route picks the HTTP status. The merchant's order actions and team changes.
+ * user's message; the route picks the HTTP status. The merchant's order actions, team changes and
+ * the cart's changes.
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { CART_MESSAGES } from '../../src/commerce/cart';
 import { ORDER_MESSAGES } from '../../src/commerce/order';
 import { TEAM_MESSAGES } from '../../src/durable/merchants';
-import { commerceOrders, merchantAccounts } from '../../src/durable/stubs';
+import { cartStub, commerceOrders, merchantAccounts } from '../../src/durable/stubs';
 
 describe('object results', () => {
   it("answers an order action with an error code and the merchant's message, no HTTP status", async () => {
@@ -32,5 +34,13 @@ describe('object results', () => {
       message: TEAM_MESSAGES.alreadyMember,
     });
     if (invited.ok) expect(await team.remove(invited.value.id)).toEqual({ ok: true, value: null });
+  });
+
+  it('answers a change to an entry the cart does not have with an error code and the message', async () => {
+    expect(await cartStub(env, 'object-results', 'no-cart').removeEntry('no-entry')).toEqual({
+      ok: false,
+      error: 'entry-not-found',
+      message: CART_MESSAGES.entryNotFound,
+    });
   });
 });
