@@ -1,7 +1,7 @@
 /**
  * The routes the page's collectors send beacons to (src/client/collectors): the page hit, commerce
- * events, performance records, error and widget events, the session recording's id, and the
- * census widget calls by name.
+ * events, performance records, error and widget events, the session recording's id, the pixel's
+ * events, and the census widget calls by name.
  */
 import { route } from './route';
 
@@ -15,6 +15,8 @@ export const beaconRoutes = {
   censusButtonRender: route('POST', '/api/census/button-render'),
   censusOverlay: route('POST', '/api/census/overlay'),
   censusFormRender: route('POST', '/api/census/form-render'),
+  /** A social-ads pixel event (src/client/collectors/pixel.ts, src/routes/trackers.ts). */
+  pixelEvent: route('POST', '/api/trackers/pixel'),
 };
 
 /** The census widget calls by name (src/client/collectors/widgets.ts). */

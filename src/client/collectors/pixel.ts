@@ -5,7 +5,8 @@
  * refused report logs a warning with its status, a failed connection is ignored (spec §8). Islands
  * import this, so it is typed for the worker build too (no DOM library there).
  */
-import { PIXEL_EVENTS_PATH, type PixelData, type PixelEventName } from '../../beacon/pixel-events';
+import { beaconRoutes as api } from '../../api/beacon-routes';
+import type { PixelData, PixelEventName } from '../../beacon/pixel-events';
 import type { Order } from '../../commerce/order';
 import { readCookie } from '../cookies';
 import { CENSUS_COOKIE } from './commerce';
@@ -35,7 +36,7 @@ export function reportPixel(eventName: PixelEventName, customData: PixelData, ev
     keepalive: true,
     credentials: 'same-origin',
   } as RequestInit;
-  fetch(PIXEL_EVENTS_PATH, init).then(
+  fetch(api.pixelEvent.path(), init).then(
     (res) => {
       if (!res.ok) console.warn(`Unable to track ${eventName}: HTTP ${res.status}`);
     },

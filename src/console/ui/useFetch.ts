@@ -3,6 +3,7 @@
  * error kept. A reload keeps the last data on screen while it is pending.
  */
 import { useCallback, useEffect, useState } from 'react';
+import type { Call } from '../../api';
 import { consoleApi, type ApiError } from './api';
 
 export type FetchState = 'pending' | 'success' | 'failed';
@@ -14,8 +15,9 @@ export interface Fetched<T> {
   reload: () => void;
 }
 
-/** GETs `path` (from src/api; nothing while it is null) and again whenever it changes or `reload` is called. */
-export function useFetch<T>(path: string | null): Fetched<T> {
+/** GETs `call` (a read of src/api; nothing while it is null) and again whenever its path changes or `reload` is called. */
+export function useFetch<T>(call: Call<T> | null): Fetched<T> {
+  const path = call?.path ?? null;
   const [round, setRound] = useState(0);
   const [result, setResult] = useState<Omit<Fetched<T>, 'reload'>>({ state: 'pending' });
   useEffect(() => {

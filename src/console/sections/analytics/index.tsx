@@ -5,7 +5,7 @@
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { rateVital } from '../../../beacon/vitals';
-import { type AnalyticsAnswer, api } from '../../../api';
+import { api } from '../../../api';
 import type { SectionProps } from '../../section-types';
 import { FetchStatus, moneyText, StatusLabel, useFetch } from '../../ui';
 import { seriesOf, totalsOf } from './series';
@@ -111,7 +111,7 @@ const RATING = {
 
 export default function AnalyticsSection(_props: SectionProps) {
   const [days, setDays] = useState(7);
-  const fetched = useFetch<AnalyticsAnswer>(api.analytics.path({ days }));
+  const fetched = useFetch(api.analytics.at({ days }));
   const answer = fetched.data;
   const view = useMemo(() => {
     if (answer === undefined) return null;

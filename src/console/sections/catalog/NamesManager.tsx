@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { nameProblem, NAME_LIMITS, TAG_MESSAGES, type TagType } from '../../../site/editor/tag-manager';
-import { api, type NameRow } from '../../../api';
+import { api } from '../../../api';
 import { consoleApi } from '../../ui/api';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { describedBy, FieldError } from '../../ui/FieldError';
@@ -23,7 +23,7 @@ type Place = 'new' | 'edit' | 'actions';
 const PLURAL: Record<TagType, string> = { tag: 'tags', category: 'categories' };
 
 export function NamesManager({ collectionId, tagType }: { collectionId: string; tagType: TagType }) {
-  const list = useFetch<{ names: NameRow[] }>(api.names.path(collectionId, { tagType }));
+  const list = useFetch(api.names.at(collectionId, { tagType }));
   const names = list.data?.names ?? [];
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [newName, setNewName] = useState('');

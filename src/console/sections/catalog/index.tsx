@@ -7,7 +7,7 @@ import { replaceLocation, useLocation } from '../../router';
 import type { SectionProps } from '../../section-types';
 import { Link } from '../../ui/Link';
 import { FetchStatus } from '../../ui/Loaded';
-import { api, type CatalogContext } from '../../../api';
+import { api } from '../../../api';
 import { useFetch } from '../../ui/useFetch';
 import { NamesManager } from './NamesManager';
 import { CATALOG_ROOT } from './shared';
@@ -15,7 +15,7 @@ import { StoreCreation } from './StoreCreation';
 
 export default function Catalog({ session, path, navigate }: SectionProps) {
   const { search } = useLocation();
-  const context = useFetch<CatalogContext>(api.catalogContext.path());
+  const context = useFetch(api.catalogContext.at());
   if (path[0] === 'new-store') return <StoreCreation websiteId={session.websiteId} navigate={navigate} />;
   const params = new URLSearchParams(search);
   const collections = context.data?.collections ?? [];

@@ -17,7 +17,7 @@ import {
   useSave,
   type Column,
 } from '../../ui';
-import { type AnswerOf, api, type StoreAnswer } from '../../../api';
+import { api } from '../../../api';
 import { serverFieldError } from '../orders/format';
 
 const KIND_LABELS: Record<Discount['kind'], string> = {
@@ -213,8 +213,8 @@ function DiscountEditor({
 }
 
 export function Discounts() {
-  const fetched = useFetch<AnswerOf<typeof api.discounts>>(api.discounts.path());
-  const currency = useFetch<StoreAnswer>(api.store.path()).data?.currency ?? 'USD';
+  const fetched = useFetch(api.discounts.at());
+  const currency = useFetch(api.store.at()).data?.currency ?? 'USD';
   const [editing, setEditing] = useState<Discount | 'new' | null>(null);
   const [error, setError] = useState('');
   const { confirm, modal } = useConfirm();

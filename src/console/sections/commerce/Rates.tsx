@@ -18,12 +18,12 @@ import {
   useSave,
   type Column,
 } from '../../ui';
-import { api, type Call, type StoreAnswer } from '../../../api';
+import { api, type Call } from '../../../api';
 import { serverFieldError } from '../orders/format';
 
 /** Rates are in the store's currency; the list shows it from the store answer. */
 function useCurrency(): string {
-  return useFetch<StoreAnswer>(api.store.path()).data?.currency ?? 'USD';
+  return useFetch(api.store.at()).data?.currency ?? 'USD';
 }
 
 function Field({
@@ -51,7 +51,7 @@ function Field({
 
 /** A list of rates with an editor: shared by shipping and tax rates. */
 function RateList<Rate extends { id: string; name: string }>({
-  path,
+  list,
   removeCall,
   plural,
   noun,
@@ -59,7 +59,7 @@ function RateList<Rate extends { id: string; name: string }>({
   editor,
   notice,
 }: {
-  path: string;
+  list: Call<Record<string, Rate[]>>;
   removeCall: (id: string) => Call;
   plural: string;
   noun: string;
@@ -68,7 +68,7 @@ function RateList<Rate extends { id: string; name: string }>({
   /** What the merchant should know about the rates as they stand (shown once they are loaded). */
   notice?: (rates: Rate[]) => ReactNode;
 }) {
-  const fetched = useFetch<Record<string, Rate[]>>(path);
+  const fetched = useFetch(list);
   const [editing, setEditing] = useState<Rate | null | 'new'>(null);
   const [error, setError] = useState('');
   const { confirm, modal } = useConfirm();
@@ -367,7 +367,7 @@ export function ShippingRates() {
   ];
   return (
     <RateList<ShippingRate>
-      path={api.shippingRates.path()}
+      list={api.shippingRates.at()}
       removeCall={(id) => api.removeShippingRate.at(id)}
       plural="shippingRates"
       noun="shipping rate"
@@ -474,7 +474,7 @@ export function TaxRates() {
   ];
   return (
     <RateList<TaxRate>
-      path={api.taxRates.path()}
+      list={api.taxRates.at()}
       removeCall={(id) => api.removeTaxRate.at(id)}
       plural="taxRates"
       noun="tax rate"

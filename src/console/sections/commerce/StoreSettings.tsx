@@ -12,13 +12,13 @@ import {
   useFetch,
   useSave,
 } from '../../ui';
-import { api, type StoreAnswer } from '../../../api';
+import { api } from '../../../api';
 import { serverFieldError } from '../orders/format';
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'JPY', 'CHF', 'SEK', 'DKK', 'NOK'];
 
 export function StoreSettingsForm() {
-  const fetched = useFetch<StoreAnswer>(api.store.path());
+  const fetched = useFetch(api.store.at());
   const [currency, setCurrency] = useState('USD');
   const [minimum, setMinimum] = useState('0.00');
   const [settings, setSettings] = useState<StoreSettings | null>(null);

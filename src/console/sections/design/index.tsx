@@ -36,7 +36,7 @@ function same(a: Design, b: Design): boolean {
 }
 
 export default function DesignSection(_: SectionProps) {
-  const fetched = useFetch<DesignAnswer>(api.design.path());
+  const fetched = useFetch(api.design.at());
   if (fetched.data !== undefined) return <DesignEditor answer={fetched.data} />;
   return (
     <div className="Page">

@@ -27,7 +27,7 @@ import { dateTimeText, serverFieldError } from '../orders/format';
 export const FORMS_ROOT = '/config/forms';
 
 function FormList() {
-  const fetched = useFetch<{ forms: FormSummary[] }>(api.forms.path());
+  const fetched = useFetch(api.forms.at());
   const columns: Column<FormSummary>[] = [
     {
       key: 'name',
@@ -125,7 +125,7 @@ function NotificationForm({
 type SortKey = 'submittedAt' | `c${number}`;
 
 function Submissions({ formId, session }: { formId: string; session: SectionProps['session'] }) {
-  const forms = useFetch<{ forms: FormSummary[] }>(api.forms.path());
+  const forms = useFetch(api.forms.at());
   const form = forms.data?.forms.find((f) => f.id === formId);
   const submissions = usePaged(api.submissions.path(formId), (page: SubmissionPage) => page.rows);
   const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({

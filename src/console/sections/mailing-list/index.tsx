@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { MAILING_LIST_MESSAGES, type MailingList } from '../../../site/editor/mailing-list';
-import { api, type MailingListMember as Member, type MembersPage } from '../../../api';
+import { api, type MailingListMember as Member } from '../../../api';
 import type { SectionProps } from '../../sections';
 import { consoleApi, errorMessage } from '../../ui/api';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
@@ -26,7 +26,7 @@ export const CONNECTION_LABELS = {
 } as const;
 
 export default function MailingListSection({ session }: SectionProps) {
-  const fetched = useFetch<MailingList>(api.mailingList.path());
+  const fetched = useFetch(api.mailingList.at());
   const [state, setState] = useState<MailingList | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const action = useSave();
@@ -140,7 +140,7 @@ const addedText = (ms: number) =>
 
 /** The connected list's members: the store's newsletter sign-ups made while it was connected, newest first. */
 function Members() {
-  const first = useFetch<MembersPage>(api.mailingListMembers.path());
+  const first = useFetch(api.mailingListMembers.at());
   const [more, setMore] = useState<{ members: Member[]; nextCursor: number | null } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState('');

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ROLE_MESSAGES } from '../../../site/roles';
 import { fileNameOf, LINK_TARGET_LABELS, type LinkTarget } from '../../../site/editor/link-target';
-import { api, type HeaderFooter as HeaderFooterAnswer, type NavigationAnswer } from '../../../api';
+import { api, type NavigationAnswer } from '../../../api';
 import type { SectionProps } from '../../sections';
 import { consoleApi } from '../../ui/api';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
@@ -57,7 +57,7 @@ function errorsByKey(nodes: NavNode[], fields: Record<string, string> | undefine
 }
 
 export default function NavigationSection({ session }: SectionProps) {
-  const fetched = useFetch<NavigationAnswer>(api.navigation.path());
+  const fetched = useFetch(api.navigation.at());
   return (
     <div className="Page Page--narrow">
       <Breadcrumbs items={[{ label: 'Home', to: '/config' }, { label: 'Navigation' }]} />
@@ -279,7 +279,7 @@ function NavigationEditor({ answer, canUpload }: { answer: NavigationAnswer; can
 }
 
 function HeaderFooter({ canEdit }: { canEdit: boolean }) {
-  const fetched = useFetch<HeaderFooterAnswer>(api.headerFooter.path());
+  const fetched = useFetch(api.headerFooter.at());
   const [header, setHeader] = useState<string | null>(null);
   const [footer, setFooter] = useState<string | null>(null);
   const save = useSave();

@@ -1,6 +1,6 @@
 /** One order: its lines, addresses, totals and timeline, with fulfil (tracking number), and cancel or refund as its state allows (./actions.ts), each explained in its confirm dialog. */
 import { useRef, useState, type FormEvent } from 'react';
-import { api, type OrderAnswer } from '../../../api';
+import { api } from '../../../api';
 import type { Order, OrderEntry } from '../../../commerce/order';
 import {
   Breadcrumbs,
@@ -212,7 +212,7 @@ function FulfilForm({ order, onDone }: { order: Order; onDone: (order: Order) =>
 }
 
 export function OrderDetail({ id }: { id: string }) {
-  const fetched = useFetch<OrderAnswer>(api.consoleOrder.path(id));
+  const fetched = useFetch(api.consoleOrder.at(id));
   const [changed, setChanged] = useState<Order | null>(null);
   // Read when the refund is confirmed, after the modal's box may have changed it.
   const restock = useRef(true);

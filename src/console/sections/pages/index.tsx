@@ -4,7 +4,7 @@
  * (src/site/editor/content-status.ts): a draft page 404s and leaves the navigation and sitemap.
  */
 import { useState } from 'react';
-import { api, type PageSummary, type PageText } from '../../../api';
+import { api, type PageText } from '../../../api';
 import type { SectionProps } from '../../section-types';
 import {
   Breadcrumbs,
@@ -113,7 +113,7 @@ function PageEditor({ stored, session }: { stored: PageText; session: SectionPro
 }
 
 function PageScreen({ id, session }: { id: string; session: SectionProps['session'] }) {
-  const fetched = useFetch<PageText>(api.page.path(id));
+  const fetched = useFetch(api.page.at(id));
   return (
     <Loaded fetched={fetched} loading="Loading the page…">
       {(stored) => <PageEditor stored={stored} session={session} />}
@@ -122,7 +122,7 @@ function PageScreen({ id, session }: { id: string; session: SectionProps['sessio
 }
 
 export default function PagesSection({ session, path }: SectionProps) {
-  const listed = useFetch<{ pages: PageSummary[] }>(api.pages.path());
+  const listed = useFetch(api.pages.at());
   const [first] = path;
   if (first !== undefined) return <PageScreen key={first} id={first} session={session} />;
   const pages = (listed.data?.pages ?? []).filter((page) => page.typeName === 'page');

@@ -3,7 +3,7 @@
  * Email, a Phone or a File (ui/LinkTargetFields.tsx), checked with the spec's message under the
  * field (§5) before it is applied.
  */
-import { api, type PageSummary } from '../../../api';
+import { api } from '../../../api';
 import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { linkHref, targetOfHref, type LinkTarget } from '../../../site/editor/link-target';
@@ -25,7 +25,7 @@ export function LinkEditor({ session, href, newWindow: initialNewWindow, onApply
   const [newWindow, setNewWindow] = useState(initialNewWindow);
   const [error, setError] = useState<string | undefined>();
   const dialog = useModalDialog();
-  const pages = useFetch<{ pages: PageSummary[] }>(api.pages.path());
+  const pages = useFetch(api.pages.at());
   const ids = useId();
   const apply = () => {
     const made = linkHref(target);

@@ -1,6 +1,6 @@
 /** The blog posts section: the posts of a blog with their status labels, and the post editor. */
 import { useEffect, useState } from 'react';
-import { api, type PageSummary, type PostSummary } from '../../../api';
+import { api, type PostSummary } from '../../../api';
 import type { SectionProps } from '../../section-types';
 import {
   Breadcrumbs,
@@ -93,7 +93,7 @@ function PostList({ blog, blogs, onBlog }: { blog: Blog; blogs: Blog[]; onBlog: 
 }
 
 export default function PostsSection({ session, path, navigate }: SectionProps) {
-  const listed = useFetch<{ pages: PageSummary[] }>(api.pages.path());
+  const listed = useFetch(api.pages.at());
   const blogs = (listed.data?.pages ?? []).filter((page) => page.typeName === 'blog');
   const wanted = new URLSearchParams(location.search).get('blog');
   const blog = blogs.find((one) => one.id === wanted) ?? blogs[0];

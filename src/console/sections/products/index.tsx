@@ -5,11 +5,11 @@ import { FetchStatus } from '../../ui/Loaded';
 import { useFetch } from '../../ui/useFetch';
 import { ProductEditor } from './ProductEditor';
 import { ProductList } from './ProductList';
-import { api, type CatalogContext } from '../../../api';
+import { api } from '../../../api';
 
 export default function Products({ session, path, navigate }: SectionProps) {
   const { search } = useLocation();
-  const context = useFetch<CatalogContext>(api.catalogContext.path());
+  const context = useFetch(api.catalogContext.at());
   if (context.data === undefined) return <FetchStatus fetched={context} loading="Loading products…" />;
   const [first] = path;
   if (first === undefined) return <ProductList context={context.data} search={search} />;

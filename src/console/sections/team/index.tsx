@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { TEAM_INVITE_MESSAGES } from '../../../accounts/messages';
 import { isValidEmail } from '../../../forms/validate';
-import { api, type SignInFailure, type Team, type TeamMember as Member } from '../../../api';
+import { api, type SignInFailure, type TeamMember as Member } from '../../../api';
 import type { SectionProps } from '../../section-types';
 import { consoleApi } from '../../ui/api';
 import { useConfirm } from '../../ui/ConfirmModal';
@@ -27,7 +27,7 @@ const FAILURE_COLUMNS: Column<SignInFailure>[] = [
 
 /** Who has been failing to sign in: an address that guesses is held back on its own, never the rest of the team. */
 function SignInFailures() {
-  const failures = useFetch<{ failures: SignInFailure[] }>(api.signInFailures.path());
+  const failures = useFetch(api.signInFailures.at());
   return (
     <section className="Card SignInFailures" aria-labelledby="sign-in-failures-title">
       <h2 id="sign-in-failures-title">Failed sign-ins</h2>
@@ -48,7 +48,7 @@ function SignInFailures() {
 const DEFAULT_ROLE = 4;
 
 export default function TeamSection(_props: SectionProps) {
-  const team = useFetch<Team>(api.team.path());
+  const team = useFetch(api.team.at());
   const [email, setEmail] = useState('');
   const [role, setRole] = useState(DEFAULT_ROLE);
   const [emailProblem, setEmailProblem] = useState<string | undefined>(undefined);
