@@ -123,7 +123,8 @@ export function variantsOf(item: unknown): unknown {
   return childOf(childOf(item, 'structuredContent'), 'variants');
 }
 
-function variantList(item: unknown): readonly unknown[] {
+/** The variants of a product as a list (none when it has no list). */
+export function variantList(item: unknown): readonly unknown[] {
   const variants = variantsOf(item);
   return Array.isArray(variants) ? variants : [];
 }

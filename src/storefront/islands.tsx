@@ -20,9 +20,27 @@ import {
   showsQuantityInput,
   soldInCart,
   variantLabel,
+  variantList,
   variantOptions,
-  variantsOf,
 } from '../commerce/product';
+import {
+  additionalFieldsFormOf,
+  customAddButtonText,
+  imageDimension,
+  itemId,
+  itemImageUrl,
+  itemTitle,
+  itemUrl,
+  minorUnitsOf,
+  productPictures,
+  regularPriceOf,
+  subscriptionPlanOf,
+  variantAttributes,
+  variantId,
+  variantImageUrl,
+  variantOnSale,
+  variantSku,
+} from '../commerce/product-fields';
 import {
   defaultProviderLocale,
   localInstalmentInfo,
@@ -35,10 +53,9 @@ import type { CartPageProps } from '../client/islands/CartPage';
 import type { ConfirmationKind } from '../client/islands/CheckoutConfirmation';
 import type { InstalmentOffer } from '../client/components/CartSummary';
 import type { AdditionalFieldsFormDefinition } from '../client/components/AdditionalFieldsForm';
-import { DEFAULT_CURRENCY, toMinorUnits } from '../commerce/money';
+import { DEFAULT_CURRENCY } from '../commerce/money';
 import { DEFAULT_FORMATTERS } from '../engine/plugins/index';
 import type { VariantPrice } from '../client/islands/ProductPrice';
-import type { SubscriptionPlan } from '../commerce/subscriptions';
 import type { RestockVariant } from '../client/islands/RestockForm';
 import type { CaptchaConfig } from '../client/captcha';
 import type { SiteFormProps } from '../client/islands/SiteForm';
@@ -85,37 +102,26 @@ export function renderIsland<N extends IslandName>(name: N, props: Parameters<(t
 }
 
 function variantChoices(item: unknown) {
-  const variants = variantsOf(item);
-  if (!Array.isArray(variants)) return [];
-  return variants.map((variant) => {
-    const attributes = childOf(variant, 'attributes');
-    return {
-      sku: asString(childOf(variant, 'sku')),
-      attributes: typeof attributes === 'object' && attributes !== null ? (attributes as Record<string, string>) : {},
-      available: isVariantAvailable(item, variant),
-    };
-  });
+  return variantList(item).map((variant) => ({
+    sku: variantSku(variant),
+    attributes: variantAttributes(variant),
+    available: isVariantAvailable(item, variant),
+  }));
 }
 
 function addToCartLabel(item: unknown, strings: unknown): string {
-  const content = childOf(item, 'structuredContent');
-  if (isTruthy(childOf(content, 'useCustomAddButtonText')) && isTruthy(childOf(content, 'customAddButtonText'))) {
-    return asString(childOf(content, 'customAddButtonText'));
-  }
-  if (isTruthy(childOf(content, 'isSubscribable')))
-    return asString(childOf(strings, 'productSubscribeText')) || 'Subscribe';
+  const custom = customAddButtonText(item);
+  if (custom !== null) return custom;
+  if (isSubscribable(item)) return asString(childOf(strings, 'productSubscribeText')) || 'Subscribe';
   return asString(childOf(strings, 'productAddToCartText')) || 'Add To Cart';
 }
 
 /** Variant images by sku, for variants that have their own image. */
 function variantImages(item: unknown): Record<string, string> {
-  const variants = variantsOf(item);
   const images: Record<string, string> = {};
-  if (Array.isArray(variants)) {
-    for (const variant of variants) {
-      const url = asString(childOf(childOf(variant, 'image'), 'assetUrl'));
-      if (url !== '') images[asString(childOf(variant, 'sku'))] = url;
-    }
+  for (const variant of variantList(item)) {
+    const url = variantImageUrl(variant);
+    if (url !== '') images[variantSku(variant)] = url;
   }
   return images;
 }
@@ -127,22 +133,15 @@ function variantImages(item: unknown): Record<string, string> {
  * picture each variant shows.
  */
 function productGallery(item: unknown): string {
-  const title = asString(childOf(item, 'title'));
-  const children = childOf(item, 'items');
-  const pictures = (Array.isArray(children) && children.length > 0 ? children : [item]).filter(
-    (image) => asString(childOf(image, 'assetUrl')) !== '',
-  );
-  const described = new Map<string, string>(
-    pictures.map((image) => [asString(childOf(image, 'assetUrl')), asString(childOf(image, 'altText')) || title]),
-  );
+  const title = itemTitle(item);
+  const described = new Map<string, string>(productPictures(item).map(({ src, alt }) => [src, alt || title]));
   const shared = new Map<string, Record<string, string>>();
   const variantImages: Record<string, number> = {};
-  const variants = variantsOf(item);
-  for (const variant of Array.isArray(variants) ? variants : []) {
-    const src = asString(childOf(childOf(variant, 'image'), 'assetUrl'));
+  for (const variant of variantList(item)) {
+    const src = variantImageUrl(variant);
     if (src === '') continue;
     if (!described.has(src)) {
-      const attributes = (childOf(variant, 'attributes') ?? {}) as Record<string, string>;
+      const attributes = variantAttributes(variant);
       const known = shared.get(src);
       shared.set(
         src,
@@ -151,24 +150,20 @@ function productGallery(item: unknown): string {
           : Object.fromEntries(Object.entries(known).filter(([name, value]) => attributes[name] === value)),
       );
     }
-    variantImages[asString(childOf(variant, 'sku'))] = [...described.keys(), ...shared.keys()].indexOf(src);
+    variantImages[variantSku(variant)] = [...described.keys(), ...shared.keys()].indexOf(src);
   }
   const images = [
     ...[...described].map(([src, alt]) => ({ src, alt })),
     ...[...shared].map(([src, options]) => ({ src, alt: [title, ...Object.values(options)].join(', ') })),
   ];
   return renderIsland('ProductGallery', {
-    itemId: asString(childOf(item, 'id')),
+    itemId: itemId(item),
     title,
     images,
-    width: dimension(item, 0),
-    height: dimension(item, 1),
+    width: imageDimension(item, 0),
+    height: imageDimension(item, 1),
     variantImages,
   });
-}
-
-function dimension(item: unknown, index: 0 | 1): number {
-  return Number(asString(childOf(item, 'originalSize')).split('x')[index]) || 0;
 }
 
 /**
@@ -214,20 +209,17 @@ const templatePrice = DEFAULT_FORMATTERS['product-price'] as Formatter;
 const variantPrice: Formatter = (item, args, ctx, vars) => {
   const html = asString(templatePrice(item, args, ctx, vars));
   const currency = asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY;
-  const minor = (money: unknown) => toMinorUnits(asString(childOf(money, 'value')) || '0', currency) ?? 0;
   const variants: Record<string, VariantPrice> = {};
-  const list = variantsOf(item);
-  if (Array.isArray(list) && !isSubscribable(item) && !pricedWithoutVariants(productType(item))) {
-    for (const variant of list) {
-      const onSale = isTruthy(childOf(variant, 'onSale'));
-      variants[asString(childOf(variant, 'sku'))] = {
-        price: minor(childOf(variant, 'priceMoney')),
-        salePrice: onSale ? minor(priceNow(variant)) : null,
+  if (!isSubscribable(item) && !pricedWithoutVariants(productType(item))) {
+    for (const variant of variantList(item)) {
+      variants[variantSku(variant)] = {
+        price: minorUnitsOf(regularPriceOf(variant), currency),
+        salePrice: variantOnSale(variant) ? minorUnitsOf(priceNow(variant), currency) : null,
       };
     }
   }
   return renderIsland('ProductPrice', {
-    itemId: asString(childOf(item, 'id')),
+    itemId: itemId(item),
     html,
     currency,
     locale: asString(ctx.resolve(['website', 'language'])) || 'en-US',
@@ -253,11 +245,8 @@ function purchaseOf(item: unknown): Purchase {
 
 /** The product's additional-fields form (its own, or a site form named by id): what the add asks for first. */
 function additionalFieldsForm(item: unknown, ctx: RenderContext): AdditionalFieldsFormDefinition | null {
-  const content = childOf(item, 'structuredContent');
-  const formId = asString(childOf(content, 'additionalFieldsFormId'));
-  const own = childOf(content, 'additionalFieldsForm');
-  const form =
-    typeof own === 'object' && own !== null ? own : formId !== '' ? ctx.resolve(['forms', formId]) : undefined;
+  const { own, formId } = additionalFieldsFormOf(item);
+  const form = own ?? (formId !== '' ? ctx.resolve(['forms', formId]) : undefined);
   if (typeof form !== 'object' || form === null) return null;
   const fields = childOf(form, 'fields');
   return {
@@ -270,11 +259,9 @@ function additionalFieldsForm(item: unknown, ctx: RenderContext): AdditionalFiel
 
 /** A subscription's terms above its Subscribe button on its product page (the first variant's price: subscriptions are sold as written). */
 function subscriptionTerms(item: unknown, ctx: RenderContext): string {
-  const plan = childOf(childOf(item, 'structuredContent'), 'subscriptionPlan') as SubscriptionPlan | undefined;
-  const list = variantsOf(item);
-  const variant = Array.isArray(list) ? list[0] : undefined;
+  const plan = subscriptionPlanOf(item);
   const currencyCode = asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY;
-  const amountCents = toMinorUnits(asString(childOf(priceNow(variant), 'value')) || '0', currencyCode) ?? 0;
+  const amountCents = minorUnitsOf(priceNow(variantList(item)[0]), currencyCode);
   if (plan === undefined) return '';
   return renderIsland('SubscriptionTerms', {
     plan,
@@ -291,16 +278,16 @@ function addToCartButton(
   ctx: RenderContext,
   purchase: Purchase = purchaseOf(item),
 ): string {
-  const itemId = asString(childOf(item, 'id'));
+  const id = itemId(item);
   const sku = pricedWithoutVariants(productType(item))
-    ? itemId
+    ? id
     : hasVariants(item)
       ? null
       : (variantChoices(item)[0]?.sku ?? null);
   // On its own page a gift card asks who it is for (issue 32); elsewhere its button adds it for the buyer.
   if (place === 'pdp' && purchase === 'giftCard')
     return renderIsland('GiftCardForm', {
-      itemId,
+      itemId: id,
       label: addToCartLabel(item, ctx.resolve(['localizedStrings'])),
       sku,
     });
@@ -308,7 +295,7 @@ function addToCartButton(
   return (
     terms +
     renderIsland('AddToCartButton', {
-      itemId,
+      itemId: id,
       label:
         purchase === 'express'
           ? asString(ctx.resolve(['localizedStrings', 'productCheckoutText'])) || 'Purchase'
@@ -326,17 +313,13 @@ function addToCartButton(
 /** A listing card's Add To Cart for a product with options to choose: it opens them in a dialog (QuickAdd). */
 function quickAdd(item: unknown, ctx: RenderContext): string {
   const currency = asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY;
-  const list = variantsOf(item);
   const prices = Object.fromEntries(
-    (Array.isArray(list) ? list : []).map((variant) => [
-      asString(childOf(variant, 'sku')),
-      toMinorUnits(asString(childOf(priceNow(variant), 'value')) || '0', currency) ?? 0,
-    ]),
+    variantList(item).map((variant) => [variantSku(variant), minorUnitsOf(priceNow(variant), currency)]),
   );
   const purchase = purchaseOf(item);
   return renderIsland('QuickAdd', {
-    itemId: asString(childOf(item, 'id')),
-    title: asString(childOf(item, 'title')),
+    itemId: itemId(item),
+    title: itemTitle(item),
     label: addToCartLabel(item, ctx.resolve(['localizedStrings'])),
     options: variantOptions(item),
     variants: variantChoices(item),
@@ -353,9 +336,9 @@ function quickAdd(item: unknown, ctx: RenderContext): string {
 
 /** An add-on ("You may also like") with options to choose leads to its product page instead of an add that cannot succeed. */
 function chooseOptionsLink(item: unknown): string {
-  const title = asString(childOf(item, 'title'));
+  const title = itemTitle(item);
   return (
-    `<div class="sqs-add-to-cart-button-wrapper" data-place="add-on"><a class="sqs-add-to-cart-button sqs-button-element--primary ProductCard-choose" href="${escapeHtmlAttribute(asString(childOf(item, 'fullUrl')))}">` +
+    `<div class="sqs-add-to-cart-button-wrapper" data-place="add-on"><a class="sqs-add-to-cart-button sqs-button-element--primary ProductCard-choose" href="${escapeHtmlAttribute(itemUrl(item))}">` +
     `<span data-text="product.chooseOptions">Choose options</span><span class="visually-hidden"> for ${escapeHtmlAttribute(title)}</span></a></div>`
   );
 }
@@ -435,11 +418,10 @@ function siteFormProps(block: unknown, ctx: RenderContext): SiteFormProps | unde
 
 /** The product's sold-out variants by sku (what a restock sign-up can name), each with its id and option values. */
 function soldOutVariants(item: unknown): Record<string, RestockVariant> {
-  const variants = variantsOf(item);
   const soldOut: Record<string, RestockVariant> = {};
-  for (const variant of Array.isArray(variants) ? variants : []) {
+  for (const variant of variantList(item)) {
     if (isVariantAvailable(item, variant)) continue;
-    soldOut[asString(childOf(variant, 'sku'))] = { id: asString(childOf(variant, 'id')), label: variantLabel(variant) };
+    soldOut[variantSku(variant)] = { id: variantId(variant), label: variantLabel(variant) };
   }
   return soldOut;
 }
@@ -474,7 +456,7 @@ export function pageHasCaptcha(data: Record<string, unknown>): boolean {
  */
 function restockForm(item: unknown, ctx: RenderContext): string | undefined {
   if (!offersRestock(item)) return undefined;
-  const productId = asString(childOf(item, 'id'));
+  const productId = itemId(item);
   const context = ctx.resolve(['productMerchandisingContext', productId]);
   const messages = childOf(context, 'restockNotificationMessages');
   const text = (key: string, fallback: string) => asString(childOf(messages, key)) || fallback;
@@ -523,11 +505,11 @@ export const ISLAND_FORMATTERS: FormatterTable = {
   'product-gallery': productGallery,
   'product-image': (item) =>
     renderIsland('ProductImage', {
-      itemId: asString(childOf(item, 'id')),
-      src: asString(childOf(item, 'assetUrl')),
-      alt: asString(childOf(item, 'title')),
-      width: dimension(item, 0),
-      height: dimension(item, 1),
+      itemId: itemId(item),
+      src: itemImageUrl(item),
+      alt: itemTitle(item),
+      width: imageDimension(item, 0),
+      height: imageDimension(item, 1),
       variantImages: variantImages(item),
     }),
   'cart-pill': () => renderIsland('CartPill', { count: 0 }),
@@ -566,7 +548,7 @@ export const ISLAND_FORMATTERS: FormatterTable = {
   'quantity-input': (item, _args, ctx) =>
     showsQuantityInput(item, ctx.resolve(['websiteSettings']))
       ? renderIsland('QuantityInput', {
-          itemId: asString(childOf(item, 'id')),
+          itemId: itemId(item),
           label: asString(ctx.resolve(['localizedStrings', 'productQuantityInputLabel'])) || 'Quantity',
         })
       : undefined,
@@ -574,7 +556,7 @@ export const ISLAND_FORMATTERS: FormatterTable = {
     const options = variantOptions(item);
     if (options.length === 0) return undefined;
     return renderIsland('VariantSelects', {
-      itemId: asString(childOf(item, 'id')),
+      itemId: itemId(item),
       options,
       variants: variantChoices(item),
       // Spec: a gift card's select reads 'Select Value', whatever its option is called.

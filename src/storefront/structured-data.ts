@@ -9,10 +9,21 @@ import {
   isVariantAvailable,
   pricedWithoutVariants,
   priceNow,
-  PRODUCT_RECORD_TYPE,
   productType,
-  variantsOf,
+  variantList,
 } from '../commerce/product';
+import {
+  isProductRecord,
+  itemBody,
+  itemExcerpt,
+  itemImageUrl,
+  itemTitle,
+  itemUrl,
+  moneyAmountText,
+  productContent,
+  productReviews,
+  variantSku,
+} from '../commerce/product-fields';
 import { DEFAULT_CURRENCY, fromMinorUnits, toMinorUnits } from '../commerce/money';
 import {
   asString,
@@ -65,7 +76,7 @@ function absolute(ctx: RenderContext, path: string): string {
 
 /** A decimal money value in major units for its currency ('68' → '68.00', JPY '3200'). */
 function majorUnits(money: unknown, currency: string): string | null {
-  const minor = toMinorUnits(asString(childOf(money, 'value')), currency);
+  const minor = toMinorUnits(moneyAmountText(money), currency);
   return minor === null ? null : fromMinorUnits(minor, currency);
 }
 
@@ -90,13 +101,11 @@ function offersOf(item: unknown, ctx: RenderContext, url: string): Record<string
     };
   };
   if (pricedWithoutVariants(productType(item))) {
-    const only = offer(childOf(item, 'structuredContent'), true, null);
+    const only = offer(productContent(item), true, null);
     return only === null ? [] : [only];
   }
-  const variants = variantsOf(item);
-  if (!Array.isArray(variants)) return [];
-  return variants
-    .map((variant) => offer(variant, isVariantAvailable(item, variant), asString(childOf(variant, 'sku')) || null))
+  return variantList(item)
+    .map((variant) => offer(variant, isVariantAvailable(item, variant), variantSku(variant) || null))
     .filter((found): found is NonNullable<typeof found> => found !== null);
 }
 
@@ -107,26 +116,24 @@ interface RatingFigures {
 
 /** The number of reviews and their average rating (one decimal), or null without reviews. */
 export function ratingOf(item: unknown): RatingFigures | null {
-  const reviews = childOf(item, 'reviews');
-  if (!Array.isArray(reviews)) return null;
-  const ratings = reviews
-    .map((review) => Number(childOf(review, 'rating')))
-    .filter((n) => Number.isFinite(n) && n >= 1 && n <= 5);
+  const reviews = productReviews(item);
+  if (reviews === null) return null;
+  const ratings = reviews.map((review) => review.rating).filter((n) => Number.isFinite(n) && n >= 1 && n <= 5);
   if (ratings.length === 0) return null;
   const average = Math.round((ratings.reduce((sum, n) => sum + n, 0) / ratings.length) * 10) / 10;
   return { count: ratings.length, average };
 }
 
 function productData(item: unknown, ctx: RenderContext): Record<string, unknown> {
-  const url = absolute(ctx, asString(childOf(item, 'fullUrl')));
-  const image = asString(childOf(item, 'assetUrl'));
+  const url = absolute(ctx, itemUrl(item));
+  const image = itemImageUrl(item);
   const rating = ratingOf(item);
-  const reviews = childOf(item, 'reviews');
+  const reviews = productReviews(item) ?? [];
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
-    name: asString(childOf(item, 'title')),
-    description: plainText(asString(childOf(item, 'excerpt')) || asString(childOf(item, 'body'))),
+    name: itemTitle(item),
+    description: plainText(itemExcerpt(item) || itemBody(item)),
     url,
     ...(image === '' ? {} : { image: [absolute(ctx, image)] }),
     brand: { '@type': 'Brand', name: asString(ctx.resolve(['website', 'siteTitle'])) },
@@ -141,25 +148,25 @@ function productData(item: unknown, ctx: RenderContext): Record<string, unknown>
             bestRating: 5,
             worstRating: 1,
           },
-          review: (reviews as unknown[]).map((review) => ({
+          review: reviews.map((review) => ({
             '@type': 'Review',
-            author: { '@type': 'Person', name: asString(childOf(review, 'author')) },
-            reviewRating: { '@type': 'Rating', ratingValue: Number(childOf(review, 'rating')), bestRating: 5 },
-            reviewBody: asString(childOf(review, 'text')),
+            author: { '@type': 'Person', name: review.author },
+            reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5 },
+            reviewBody: review.text,
           })),
         }),
   };
 }
 
 function postData(item: unknown, ctx: RenderContext): Record<string, unknown> {
-  const image = asString(childOf(item, 'assetUrl'));
+  const image = itemImageUrl(item);
   const added = Number(childOf(item, 'addedOn'));
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
-    headline: asString(childOf(item, 'title')),
-    description: plainText(asString(childOf(item, 'excerpt'))),
-    url: absolute(ctx, asString(childOf(item, 'fullUrl'))),
+    headline: itemTitle(item),
+    description: plainText(itemExcerpt(item)),
+    url: absolute(ctx, itemUrl(item)),
     ...(image === '' ? {} : { image: [absolute(ctx, image)] }),
     ...(Number.isFinite(added) && added > 0 ? { datePublished: new Date(added).toISOString() } : {}),
     author: {
@@ -170,13 +177,11 @@ function postData(item: unknown, ctx: RenderContext): Record<string, unknown> {
   };
 }
 
-const isProduct = (item: unknown) => childOf(item, 'recordType') === PRODUCT_RECORD_TYPE;
-
 /** `{@|structured-data}`: the page item's JSON-LD (for use inside `<script type="application/ld+json">`), or nothing. */
 const structuredData: Formatter = (_value, _args, ctx) => {
   const item = ctx.resolve(['item']);
   if (typeof item !== 'object' || item === null) return '';
-  return scriptJson(isProduct(item) ? productData(item, ctx) : postData(item, ctx));
+  return scriptJson(isProductRecord(item) ? productData(item, ctx) : postData(item, ctx));
 };
 
 function meta(attribute: 'property' | 'name', key: string, content: string): string {
@@ -188,13 +193,13 @@ const socialMeta: Formatter = (_value, _args, ctx) => {
   const item = ctx.resolve(['item']);
   const hasItem = typeof item === 'object' && item !== null;
   const siteTitle = asString(ctx.resolve(['website', 'siteTitle']));
-  const title = hasItem ? asString(childOf(item, 'title')) : asString(ctx.resolve(['page', 'title'])) || siteTitle;
+  const title = hasItem ? itemTitle(item) : asString(ctx.resolve(['page', 'title'])) || siteTitle;
   const description = hasItem
-    ? plainText(asString(childOf(item, 'excerpt')))
+    ? plainText(itemExcerpt(item))
     : plainText(asString(ctx.resolve(['collection', 'description']))) || asString(ctx.resolve(['page', 'description']));
   const firstListed = ctx.resolve(['items', 0, 'assetUrl']);
-  const image = absolute(ctx, hasItem ? asString(childOf(item, 'assetUrl')) : asString(firstListed));
-  const type = hasItem ? (isProduct(item) ? 'product' : 'article') : 'website';
+  const image = absolute(ctx, hasItem ? itemImageUrl(item) : asString(firstListed));
+  const type = hasItem ? (isProductRecord(item) ? 'product' : 'article') : 'website';
   const tags = [
     meta('property', 'og:type', type),
     meta('property', 'og:site_name', siteTitle),
@@ -208,7 +213,7 @@ const socialMeta: Formatter = (_value, _args, ctx) => {
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', image),
   ];
-  if (hasItem && isProduct(item)) {
+  if (hasItem && isProductRecord(item)) {
     const offers = offersOf(item, ctx, '');
     const first = offers[0];
     if (first !== undefined) {

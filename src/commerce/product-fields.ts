@@ -1,0 +1,108 @@
+/**
+ * Typed accessors over a product in the form templates carry it (the item's JSON: `structuredContent`,
+ * `variants[]`, money as `{ value, currency }`), so the storefront reads a product's fields by name
+ * and type instead of by untyped key. The rules over those fields (type, stock, price) are in
+ * ./product.ts; these only read, with the template language's value semantics.
+ */
+import { toMinorUnits } from './money';
+import { PRODUCT_RECORD_TYPE } from './product';
+import type { SubscriptionPlan } from './subscriptions';
+import { asString, childOf, isTruthy } from '../values/index';
+
+const contentOf = (item: unknown) => childOf(item, 'structuredContent');
+const text = (value: unknown, key: string) => asString(childOf(value, key));
+
+/** The item's id, title, page address, picture, excerpt and body ('' when absent). */
+export const itemId = (item: unknown): string => text(item, 'id');
+export const itemTitle = (item: unknown): string => text(item, 'title');
+export const itemUrl = (item: unknown): string => text(item, 'fullUrl');
+export const itemImageUrl = (item: unknown): string => text(item, 'assetUrl');
+export const itemExcerpt = (item: unknown): string => text(item, 'excerpt');
+export const itemBody = (item: unknown): string => text(item, 'body');
+
+/** The width or height of the item's picture from its `originalSize` ('WIDTHxHEIGHT'); 0 when unknown. */
+export function imageDimension(item: unknown, index: 0 | 1): number {
+  return Number(text(item, 'originalSize').split('x')[index]) || 0;
+}
+
+export interface Picture {
+  src: string;
+  /** Its alt text, '' when it has none. */
+  alt: string;
+}
+
+/** The product's pictures in order: its gallery (`items`), else its own picture; those without an address left out. */
+export function productPictures(item: unknown): Picture[] {
+  const children = childOf(item, 'items');
+  return (Array.isArray(children) && children.length > 0 ? children : [item])
+    .map((image) => ({ src: text(image, 'assetUrl'), alt: text(image, 'altText') }))
+    .filter((picture) => picture.src !== '');
+}
+
+export const variantSku = (variant: unknown): string => text(variant, 'sku');
+export const variantId = (variant: unknown): string => text(variant, 'id');
+/** The variant's own picture, '' when it has none. */
+export const variantImageUrl = (variant: unknown): string => text(childOf(variant, 'image'), 'assetUrl');
+export const variantOnSale = (variant: unknown): boolean => isTruthy(childOf(variant, 'onSale'));
+export const regularPriceOf = (variant: unknown): unknown => childOf(variant, 'priceMoney');
+
+/** The variant's option values by option name ('Size' → 'Large'); empty for a product without options. */
+export function variantAttributes(variant: unknown): Record<string, string> {
+  const attributes = childOf(variant, 'attributes');
+  if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) return {};
+  return Object.fromEntries(Object.entries(attributes).map(([name, value]) => [name, asString(value)]));
+}
+
+/** A template money value in minor units of `currency` (0 when absent or not an amount). */
+export function minorUnitsOf(money: unknown, currency: string): number {
+  return toMinorUnits(text(money, 'value') || '0', currency) ?? 0;
+}
+
+/** The merchant's own Add To Cart text, when they switched it on and wrote one; else null. */
+export function customAddButtonText(item: unknown): string | null {
+  const content = contentOf(item);
+  return isTruthy(childOf(content, 'useCustomAddButtonText')) && isTruthy(childOf(content, 'customAddButtonText'))
+    ? text(content, 'customAddButtonText')
+    : null;
+}
+
+/** The additional-fields form a product asks for before an add: its own form, or the id of a site form ('' for none). */
+export function additionalFieldsFormOf(item: unknown): { own: object | null; formId: string } {
+  const own = childOf(contentOf(item), 'additionalFieldsForm');
+  return {
+    own: typeof own === 'object' && own !== null ? own : null,
+    formId: text(contentOf(item), 'additionalFieldsFormId'),
+  };
+}
+
+/** A subscription product's plan (billing period and cycles), or undefined. */
+export function subscriptionPlanOf(item: unknown): SubscriptionPlan | undefined {
+  return childOf(contentOf(item), 'subscriptionPlan') as SubscriptionPlan | undefined;
+}
+
+/** Whether the item is a product record (record type 11). */
+export const isProductRecord = (item: unknown): boolean => childOf(item, 'recordType') === PRODUCT_RECORD_TYPE;
+
+/** The product's own fields: what a product priced without variants (digital, paywall) is priced by. */
+export const productContent = (item: unknown): unknown => contentOf(item);
+
+/** A money value's decimal amount as written ('12.50'), '' when absent. */
+export const moneyAmountText = (money: unknown): string => text(money, 'value');
+
+export interface Review {
+  author: string;
+  /** As written; a rating outside 1–5 or not a number is the reader's to leave out. */
+  rating: number;
+  text: string;
+}
+
+/** The product's reviews, or null when it has no list of them. */
+export function productReviews(item: unknown): Review[] | null {
+  const reviews = childOf(item, 'reviews');
+  if (!Array.isArray(reviews)) return null;
+  return reviews.map((review) => ({
+    author: text(review, 'author'),
+    rating: Number(childOf(review, 'rating')),
+    text: text(review, 'text'),
+  }));
+}
