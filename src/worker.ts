@@ -5,6 +5,7 @@
 import { Hono, type Context } from 'hono';
 import { except } from 'hono/combine';
 import { HTTPException } from 'hono/http-exception';
+import { ApiError } from './http/errors';
 import { NOT_FOUND } from './http/messages';
 import { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE } from './http/unavailable';
 import { messagePage } from './routes/html-document';
@@ -33,7 +34,7 @@ import { devMailbox } from './routes/dev-mailbox';
 import { trackers } from './routes/trackers';
 import { crumbs } from './routes/csrf';
 import { securityHeaders } from './routes/security-headers';
-import { isDevelopment, type AppEnv, type ErrorBody } from './routes/http';
+import { isDevelopment, type AppEnv } from './routes/http';
 import { servedFromMemory } from './routes/page-cache';
 import { images } from './routes/images';
 import { readLimit, renderLimit } from './routes/rate-limit';
@@ -79,29 +80,39 @@ function isApiPath(path: string): boolean {
 /** Only unknown API paths reach this: every other GET is a store page (src/routes/pages.ts, rendered by src/storefront/). */
 function notFound(c: Context<AppEnv>): Response {
   // Spec: a not-found error carries the missing path.
-  if (isApiPath(c.req.path)) return c.json<ErrorBody & { path: string }>({ error: NOT_FOUND, path: c.req.path }, 404);
+  if (isApiPath(c.req.path)) return written(c, new ApiError(404, NOT_FOUND, { extra: { path: c.req.path } }));
   return c.text(NOT_FOUND, 404);
 }
 
+/** The one error shape: `error`'s status, headers and `{ error, ...extra }`. */
+function written(c: Context<AppEnv>, error: ApiError): Response {
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  return c.json(error.body, error.status);
+}
+
+/** The error a thrown `err` answers with: an `ApiError` is itself; an `HTTPException` of Hono's keeps its status and message. */
+function asApiError(err: HTTPException): ApiError {
+  if (err instanceof ApiError) return err;
+  return new ApiError(err.status, err.message || (STATUS_MESSAGES[err.status] ?? 'Request failed'));
+}
+
 /**
- * Errors thrown as `HTTPException` keep their status and message (or answer with the response they
- * carry: a refusal naming the fields at fault); a dependency failing for now is a 503 with
- * Retry-After; anything else is a 500 whose details go to the log, not to the client.
+ * The one `onError`: a thrown `ApiError` (or Hono's own `HTTPException`) is the JSON body of
+ * docs/contracts.md with its status and headers; an exception carrying a whole response (a
+ * developer-platform template's error page) answers with it; a dependency failing for now is a 503
+ * with Retry-After; anything else is a 500 whose details go to the log, not to the client.
  */
 function errorResponse(err: Error, c: Context<AppEnv>): Response | Promise<Response> {
   if (err instanceof HTTPException && err.res !== undefined) return err.getResponse();
-  if (err instanceof HTTPException) {
-    const message = err.message || (STATUS_MESSAGES[err.status] ?? 'Request failed');
-    return c.json<ErrorBody>({ error: message }, err.status);
-  }
+  if (err instanceof HTTPException) return written(c, asApiError(err));
   if (isUnavailable(err)) {
     console.error('dependency unavailable', err);
     c.header('retry-after', String(RETRY_AFTER_SECONDS));
     c.header('cache-control', 'no-store');
-    return isApiPath(c.req.path) ? c.json<ErrorBody>({ error: UNAVAILABLE }, 503) : messagePage(c, 503, UNAVAILABLE);
+    return isApiPath(c.req.path) ? written(c, new ApiError(503, UNAVAILABLE)) : messagePage(c, 503, UNAVAILABLE);
   }
   console.error(err);
-  return c.json<ErrorBody>({ error: INTERNAL_ERROR }, 500);
+  return written(c, new ApiError(500, INTERNAL_ERROR));
 }
 
 /** Exported for test/worker/api-contract.test.ts, which checks the browser contract against `app.routes`. */

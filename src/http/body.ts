@@ -3,7 +3,7 @@
  * with no route in them, so the route areas and the modules they call (beacon forms) share them.
  */
 import type { Context } from 'hono';
-import { HTTPException } from 'hono/http-exception';
+import { ApiError } from './errors';
 import type { z } from 'zod';
 
 /** The first problem zod found, as 'field: message' (or just the message when it is the spec's own). */
@@ -22,7 +22,7 @@ export async function readText(c: Context, maxBytes: number): Promise<string> {
 /** `value` checked against `schema`; a 400 naming the first problem otherwise. */
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new HTTPException(400, { message: firstIssue(result.error) });
+  if (!result.success) throw new ApiError(400, firstIssue(result.error));
   return result.data;
 }
 
@@ -33,7 +33,7 @@ export async function readBytes(
   message = `Request body is larger than ${maxBytes} bytes`,
 ): Promise<Uint8Array> {
   const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > maxBytes) throw new HTTPException(413, { message });
+  if (declared > maxBytes) throw new ApiError(413, message);
   const request = c.req.raw;
   if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
@@ -45,7 +45,7 @@ export async function readBytes(
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw new HTTPException(413, { message });
+      throw new ApiError(413, message);
     }
     chunks.push(value);
   }
@@ -63,6 +63,6 @@ async function readCapped(c: Context, maxBytes: number): Promise<string> {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    throw new HTTPException(400, { message: 'Request body is not valid UTF-8' });
+    throw new ApiError(400, 'Request body is not valid UTF-8');
   }
 }

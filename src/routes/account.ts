@@ -79,7 +79,7 @@ account.post('/signup', withSite, async (c) => {
   const verification = await newLink(c, 'verify', (link) => verificationEmail(body.email, siteTitle(site), link));
   const existing = existingAccountEmail(body.email, siteTitle(site), new URL(c.req.url).origin);
   const result = await siteUsers(c.env, site).signUp(body.email, password, verification, existing);
-  if (result === 'full') return c.json({ error: ACCOUNT_MESSAGES.full }, 503);
+  if (result === 'full') return apiError(c, 503, ACCOUNT_MESSAGES.full);
   // The same answer for a new email and one that has an account (that account is told by email instead).
   return c.json({ sent: true, message: ACCOUNT_MESSAGES.checkEmail }, 202);
 });

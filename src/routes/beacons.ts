@@ -41,7 +41,6 @@ import {
   type EventSchemaName,
 } from '../beacon/schemas';
 import { MAX_COUNTED_QUANTITY } from '../beacon/store-limits';
-import { CART_MESSAGES } from '../commerce/cart';
 import { inProductCollection } from '../commerce/product';
 import type { Site } from '../site/schema';
 import { contentObject } from '../site/catalog';
@@ -52,7 +51,7 @@ import { CRUMB_FAIL_MESSAGE, currentCrumb, randomToken } from './csrf';
 import { readText, validate } from '../http/body';
 import { apiError, isDevelopment, readJson, siteVersion, type AppEnv, withSite } from './http';
 import { merchantRolesOf } from './merchant-session';
-import { LIMITED_RETRY_AFTER, rateLimit } from './rate-limit';
+import { overLimit, rateLimit } from './rate-limit';
 
 /** Form-encoded census and event bodies. */
 const MAX_FORM_BYTES = 16 * 1024;
@@ -73,10 +72,6 @@ for (const area of ['/api/census/*', '/api/events/*', '/api/v1/clanker/*', '/api
   );
 }
 
-function tooMany(c: Context<AppEnv>): Response {
-  return c.json({ error: CART_MESSAGES.tryAgain }, 429, { 'retry-after': LIMITED_RETRY_AFTER });
-}
-
 /** Stores one beacon's updates in the website's store (with other beacons arriving meanwhile: src/durable/beacon-batching.ts), each under the page of the site it counts for, then answers `status`. */
 async function store(
   c: Context<AppEnv>,
@@ -93,11 +88,11 @@ async function store(
   const updates = beaconUpdates.map((update) => ({ ...update, path: countedPath(site, update.path, itemPages) }));
   const websiteId = site.website.id;
   const { success } = await c.env.BEACON_WEBSITE_LIMITER.limit({ key: `beacons:${websiteId}` });
-  if (!success) return tooMany(c);
+  if (!success) overLimit();
   const outcome = await recordBeacon(c.env, websiteId, { updates, hour: hourOf(Date.now()) }, HOURLY_QUOTA, (work) =>
     c.executionCtx.waitUntil(work),
   );
-  if (!outcome.accepted) return tooMany(c);
+  if (!outcome.accepted) overLimit();
   writeToAnalyticsEngine(c.env, websiteId, updates);
   return c.json({ ok: true }, status);
 }

@@ -6,7 +6,7 @@
  * only the rows concerned and bumps the content version, so the storefront shows it at once.
  */
 import { Hono, type Context } from 'hono';
-import { HTTPException } from 'hono/http-exception';
+import { ApiError } from '../http/errors';
 import { z } from 'zod';
 import { MERCHANT_MESSAGES } from '../accounts/messages';
 import { toMinorUnits } from '../commerce/money';
@@ -159,9 +159,7 @@ const namesChangeSchema = z.object({
 function query<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.infer<S> {
   const result = schema.safeParse(c.req.query());
   if (!result.success)
-    throw new HTTPException(400, {
-      message: result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
-    });
+    throw new ApiError(400, result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
   return result.data;
 }
 
@@ -171,15 +169,15 @@ function productCollections(site: Site): Collection[] {
 
 function productCollection(site: Site, collectionId: string): Collection {
   const collection = site.collections.find((c) => c.id === collectionId);
-  if (collection === undefined) throw new HTTPException(404, { message: EDIT_MESSAGES.unknownCollection });
-  if (!isProductCollection(collection)) throw new HTTPException(400, { message: CONSOLE_CATALOG_MESSAGES.notProducts });
+  if (collection === undefined) throw new ApiError(404, EDIT_MESSAGES.unknownCollection);
+  if (!isProductCollection(collection)) throw new ApiError(400, CONSOLE_CATALOG_MESSAGES.notProducts);
   return collection;
 }
 
 /** Applies an edit as the signed-in merchant: its value, or its refusal thrown (with `field` naming where to show it). */
 async function edit(c: Context<AppEnv>, change: Edit, field?: (error: string) => string | undefined) {
   const session = await merchantSessionOf(c);
-  if (session === null) throw new HTTPException(401, { message: MERCHANT_MESSAGES.signIn });
+  if (session === null) throw new ApiError(401, MERCHANT_MESSAGES.signIn);
   const outcome = await contentObject(c.env, c.var.site.website.id).edit(
     c.var.site.website.id,
     change,
@@ -187,12 +185,8 @@ async function edit(c: Context<AppEnv>, change: Edit, field?: (error: string) =>
   );
   if (!outcome.ok) {
     const at = field?.(outcome.error);
-    throw new HTTPException(outcome.status, {
-      res:
-        at === undefined
-          ? undefined
-          : Response.json({ error: outcome.error, fields: { [at]: outcome.error } }, { status: outcome.status }),
-      message: outcome.error,
+    throw new ApiError(outcome.status, outcome.error, {
+      extra: at === undefined ? {} : { fields: { [at]: outcome.error } },
     });
   }
   return outcome.value;
@@ -205,7 +199,7 @@ async function storedProduct(c: Context<AppEnv>, id: string): Promise<Item> {
     item.recordType !== PRODUCT_RECORD_TYPE ||
     !inProductCollection(item, c.var.site.collections)
   )
-    throw new HTTPException(404, { message: PRODUCT_MESSAGES.unknownProduct });
+    throw new ApiError(404, PRODUCT_MESSAGES.unknownProduct);
   return item;
 }
 
@@ -236,19 +230,14 @@ async function saveForm(
 ): Promise<{ id: string; urlId: string; fullUrl: string }> {
   const problems = productProblems(form);
   if (Object.keys(problems).length > 0)
-    throw new HTTPException(400, {
-      res: Response.json({ error: PRODUCT_MESSAGES.invalid, fields: problems }, { status: 400 }),
-    });
+    throw new ApiError(400, PRODUCT_MESSAGES.invalid, { extra: { fields: problems } });
   const site = c.var.site;
   const collection = productCollection(site, form.collectionId);
   const fieldsForm =
     form.additionalFieldsFormId === null ? undefined : site.forms.find((f) => f.id === form.additionalFieldsFormId);
   if (form.additionalFieldsFormId !== null && fieldsForm === undefined) {
-    throw new HTTPException(400, {
-      res: Response.json(
-        { error: PRODUCT_MESSAGES.invalid, fields: { additionalFieldsFormId: PRODUCT_MESSAGES.unknownForm } },
-        { status: 400 },
-      ),
+    throw new ApiError(400, PRODUCT_MESSAGES.invalid, {
+      extra: { fields: { additionalFieldsFormId: PRODUCT_MESSAGES.unknownForm } },
     });
   }
   const urlId =

@@ -16,7 +16,7 @@
  *   PUT    /api/console/pages/{collectionId}/charts    { charts: [{ id, title, columns, rows }] }, the page's chart blocks
  */
 import { Hono, type Context } from 'hono';
-import { HTTPException } from 'hono/http-exception';
+import { ApiError } from '../http/errors';
 import { z } from 'zod';
 import { isProductCollection } from '../commerce/product';
 import { contentObject } from '../site/catalog';
@@ -84,15 +84,14 @@ function blogNamed(c: Context<AppEnv>, collectionId: string): Collection {
   const blog = c.var.site.collections.find(
     (collection) => collection.id === collectionId && collection.typeName === 'blog',
   );
-  if (blog === undefined) throw new HTTPException(404, { message: EDIT_MESSAGES.unknownCollection });
+  if (blog === undefined) throw new ApiError(404, EDIT_MESSAGES.unknownCollection);
   return blog;
 }
 
 async function storedPost(c: Context<AppEnv>, id: string): Promise<Item> {
   const { value } = await contentObject(c.env, c.var.site.website.id).consoleItem(id);
   const item = value === null ? null : (JSON.parse(value) as Item);
-  if (item === null || item.recordType !== POST_RECORD_TYPE)
-    throw new HTTPException(404, { message: CONTENT_MESSAGES.notAPost });
+  if (item === null || item.recordType !== POST_RECORD_TYPE) throw new ApiError(404, CONTENT_MESSAGES.notAPost);
   return item;
 }
 
@@ -176,7 +175,7 @@ consoleContent.post('/api/console/posts', content, async (c) => {
     await edit(c, c.var.site, { kind: 'saveItem', item: postItem(base, blog, input, urlId) });
   } catch (error) {
     // A slug made from the title may be taken: the post gets it with a short suffix instead.
-    if (input.urlId !== undefined || !(error instanceof HTTPException) || error.message !== EDIT_MESSAGES.urlIdTaken)
+    if (input.urlId !== undefined || !(error instanceof ApiError) || error.message !== EDIT_MESSAGES.urlIdTaken)
       throw error;
     await edit(c, c.var.site, { kind: 'saveItem', item: postItem(base, blog, input, `${urlId}-${randomHex(2)}`) });
   }
@@ -245,7 +244,7 @@ function pageNamed(c: Context<AppEnv>): Collection {
   const page = c.var.site.collections.find(
     (collection) => collection.id === c.req.param('collectionId') && collection.typeName === 'page',
   );
-  if (page === undefined) throw new HTTPException(404, { message: EDIT_MESSAGES.unknownCollection });
+  if (page === undefined) throw new ApiError(404, EDIT_MESSAGES.unknownCollection);
   return page;
 }
 

@@ -7,7 +7,7 @@
  * `mailingList`). Header and footer go through `/api/site-header-footer` (src/routes/merchant.ts).
  */
 import { Hono, type Context } from 'hono';
-import { HTTPException } from 'hono/http-exception';
+import { ApiError } from '../http/errors';
 import { z } from 'zod';
 import { MERCHANT_MESSAGES } from '../accounts/messages';
 import type { Edit } from '../durable/site-content';
@@ -40,10 +40,10 @@ const integrations = requirePermission('integrations');
 
 async function edit(c: Context<AppEnv>, change: Edit): Promise<EditValue> {
   const session = await merchantSessionOf(c);
-  if (session === null) throw new HTTPException(401, { message: MERCHANT_MESSAGES.signIn });
+  if (session === null) throw new ApiError(401, MERCHANT_MESSAGES.signIn);
   const site = c.var.site;
   const outcome = await contentObject(c.env, site.website.id).edit(site.website.id, change, session.profile.roles);
-  if (!outcome.ok) throw new HTTPException(outcome.status, { message: outcome.error });
+  if (!outcome.ok) throw new ApiError(outcome.status, outcome.error);
   return outcome.value;
 }
 
@@ -233,7 +233,7 @@ consoleDesign.post(CONSOLE_MAILING_LIST_API, integrations, async (c) => {
   try {
     await edit(c, { kind: 'setMailingList', change, now: Date.now() });
   } catch (error) {
-    if (error instanceof HTTPException && error.message === MAILING_LIST_MESSAGES.listRequired)
+    if (error instanceof ApiError && error.message === MAILING_LIST_MESSAGES.listRequired)
       return apiError(c, 400, error.message, { fields: { listId: error.message } });
     throw error;
   }

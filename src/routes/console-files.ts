@@ -15,7 +15,7 @@
  * sends them here; `?w=` serves that width, or the original when there is none.
  */
 import { Hono, type Context } from 'hono';
-import { HTTPException } from 'hono/http-exception';
+import { ApiError } from '../http/errors';
 import { z } from 'zod';
 import { readBytes } from '../http/body';
 import { NOT_FOUND } from '../http/messages';
@@ -77,32 +77,32 @@ function ascii(bytes: Uint8Array, from: number, to: number): string {
 /** The file's bytes and content type, or the spec's message for a name it cannot be, a type it is not or a size over the cap. */
 async function uploadedFile(c: Context<AppEnv>, name: string): Promise<{ bytes: Uint8Array; type: string }> {
   const type = fileType(name);
-  if (type === null) throw new HTTPException(415, { message: FILE_MESSAGES.unsupported(name) });
+  if (type === null) throw new ApiError(415, FILE_MESSAGES.unsupported(name));
   const bytes = await readBytes(c, MAX_FILE_BYTES, FILE_MESSAGES.tooLarge(name));
   const signature = SIGNATURES[type];
   if (bytes.byteLength === 0 || (signature !== undefined && !signature(bytes)))
-    throw new HTTPException(415, { message: FILE_MESSAGES.unsupported(name) });
+    throw new ApiError(415, FILE_MESSAGES.unsupported(name));
   return { bytes, type };
 }
 
 /** A file name from the query or a body: trimmed, not empty, no path in it. */
 function validName(raw: string | undefined): string {
   const name = (raw ?? '').trim();
-  if (name === '') throw new HTTPException(400, { message: FILE_MESSAGES.nameRequired });
-  if (name.length > MAX_FILE_NAME) throw new HTTPException(400, { message: FILE_MESSAGES.nameTooLong });
-  if (/[\u0000-\u001f/\\]/.test(name)) throw new HTTPException(400, { message: FILE_MESSAGES.unsupported(name) });
+  if (name === '') throw new ApiError(400, FILE_MESSAGES.nameRequired);
+  if (name.length > MAX_FILE_NAME) throw new ApiError(400, FILE_MESSAGES.nameTooLong);
+  if (/[\u0000-\u001f/\\]/.test(name)) throw new ApiError(400, FILE_MESSAGES.unsupported(name));
   return name;
 }
 
 function fileIdOf(c: Context<AppEnv>): string {
   const id = c.req.param('fileId') ?? '';
-  if (!FILE_ID.test(id)) throw new HTTPException(404, { message: FILE_MESSAGES.unknownFile });
+  if (!FILE_ID.test(id)) throw new ApiError(404, FILE_MESSAGES.unknownFile);
   return id;
 }
 
 async function existing(c: Context<AppEnv>, id: string): Promise<R2Object> {
   const object = await c.env.FILES.head(originalKey(c.var.site.website.id, id));
-  if (object === null) throw new HTTPException(404, { message: FILE_MESSAGES.unknownFile });
+  if (object === null) throw new ApiError(404, FILE_MESSAGES.unknownFile);
   return object;
 }
 

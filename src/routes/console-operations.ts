@@ -7,7 +7,7 @@
  * /api/commerce/* and restock calls.
  */
 import { Hono, type Context } from 'hono';
-import { HTTPException } from 'hono/http-exception';
+import { ApiError } from '../http/errors';
 import { z } from 'zod';
 import { hourOf, HOUR_MS } from '../beacon/aggregate';
 import { ORDER_MESSAGES, ORDER_STATUSES, type OrderStatus } from '../commerce/order';
@@ -45,7 +45,7 @@ function submissions(c: Context<AppEnv>) {
 
 function formOf(c: Context<AppEnv>): SiteForm {
   const form = siteFormById(c.var.site, c.req.param('formId') ?? '');
-  if (form === undefined) throw new HTTPException(404, { message: OPERATIONS_MESSAGES.unknownForm });
+  if (form === undefined) throw new ApiError(404, OPERATIONS_MESSAGES.unknownForm);
   return form;
 }
 
@@ -53,7 +53,7 @@ function cursorOf(c: Context<AppEnv>): number | null {
   const raw = c.req.query('cursor');
   if (raw === undefined || raw === '') return null;
   const cursor = Number(raw);
-  if (!Number.isSafeInteger(cursor)) throw new HTTPException(400, { message: 'cursor is not valid' });
+  if (!Number.isSafeInteger(cursor)) throw new ApiError(400, 'cursor is not valid');
   return cursor;
 }
 

@@ -9,6 +9,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { CRUMB_PATH } from '../cookies';
 import { randomHex, sameToken } from '../site/ids';
+import { ApiError } from '../http/errors';
 import { readStoreCookie, setStoreCookie } from './cookies';
 import type { AppEnv } from './http';
 
@@ -35,14 +36,13 @@ export function ensureCrumb(c: Context<AppEnv>): void {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** 403 `{ crumbFail: true, error }` for a state-changing call without the matching header. */
+/** 403 `{ error, crumbFail: true }` for a state-changing call without the matching header. */
 export const requireCrumb: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   const crumb = currentCrumb(c);
   const sent = c.req.header(CSRF_HEADER);
-  if (crumb === null || sent === undefined || !sameToken(crumb, sent)) {
-    return c.json({ crumbFail: true, error: CRUMB_FAIL_MESSAGE }, 403);
-  }
+  if (crumb === null || sent === undefined || !sameToken(crumb, sent))
+    throw new ApiError(403, CRUMB_FAIL_MESSAGE, { extra: { crumbFail: true } });
   return next();
 };
 

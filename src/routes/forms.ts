@@ -5,7 +5,7 @@
  * field; the same field rules as the browser (`src/forms/validate.ts`).
  */
 import { Hono, type Context } from 'hono';
-import { HTTPException } from 'hono/http-exception';
+import { ApiError } from '../http/errors';
 import { z } from 'zod';
 import { FORM_FIELD_TYPES, FORM_MESSAGES, pickFormValues, validateForm, type FormValues } from '../forms/validate';
 import { captchaVerifier } from '../integrations/captcha';
@@ -56,7 +56,7 @@ function submissions(env: Env, site: Site) {
 /** The site's form `formId`; a 404 when the site has no such form. */
 function formOf(c: Context<AppEnv>, formId: string): SiteForm {
   const form = siteFormById(c.var.site, formId);
-  if (form === undefined) throw new HTTPException(404, { message: FORM_SUBMIT_MESSAGES.notConfigured });
+  if (form === undefined) throw new ApiError(404, FORM_SUBMIT_MESSAGES.notConfigured);
   return form;
 }
 

@@ -3,10 +3,10 @@
  * for, and reading a size-capped JSON body validated with zod.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
 import type { MerchantSession } from '../durable/merchants';
 import { readText, validate } from '../http/body';
+import { ApiError, type ErrorStatus } from '../http/errors';
 import { NO_STORE } from '../http/messages';
 import { StorageUnavailable } from '../http/unavailable';
 import type { Site } from '../site/schema';
@@ -27,25 +27,18 @@ export interface AppEnv {
   };
 }
 
-/** API responses are JSON; an error is `{ "error": message }` (docs/contracts.md). */
-export interface ErrorBody {
-  error: string;
-}
-
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502;
-
 export function isDevelopment(env: Env): boolean {
   return env.ENVIRONMENT === 'development';
 }
 
-/** A JSON error response with `status`. */
+/** Throws the one error (`ApiError`): `status` with `{ error, ...extra }`, written by src/worker.ts's `onError`. */
 export function apiError(
-  c: Context<AppEnv>,
+  _c: Context<AppEnv>,
   status: ErrorStatus,
   error: string,
   extra: Record<string, unknown> = {},
-): Response {
-  return c.json({ error, ...extra }, status);
+): never {
+  throw new ApiError(status, error, { extra });
 }
 
 /** The published site (without its items) of the request's host with its version, or null: looked up once per request. */
@@ -68,7 +61,7 @@ export async function siteVersion(c: Context<AppEnv>): Promise<number> {
 /** Puts the host's site on the context (`c.var.site`); a 404 `{error}` when no store lives at this address. */
 export const withSite: MiddlewareHandler<AppEnv> = async (c, next) => {
   const loaded = await loadedSite(c);
-  if (loaded === null) throw new HTTPException(404, { message: NO_STORE });
+  if (loaded === null) throw new ApiError(404, NO_STORE);
   c.set('site', loaded.site);
   await next();
 };
@@ -93,12 +86,12 @@ export async function readJson<S extends z.ZodType>(
 ): Promise<z.infer<S>> {
   const text = await readText(c, maxBytes);
   if (nestsDeeperThan(text, MAX_JSON_DEPTH))
-    throw new HTTPException(400, { message: `Request body nests deeper than ${MAX_JSON_DEPTH} levels` });
+    throw new ApiError(400, `Request body nests deeper than ${MAX_JSON_DEPTH} levels`);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new HTTPException(400, { message: 'Request body is not valid JSON' });
+    throw new ApiError(400, 'Request body is not valid JSON');
   }
   return validate(schema, value);
 }

@@ -6,7 +6,7 @@
  * and bumps the content version in one step.
  */
 import { Hono, type Context } from 'hono';
-import { HTTPException } from 'hono/http-exception';
+import { ApiError } from '../http/errors';
 import { z } from 'zod';
 import { MERCHANT_MESSAGES } from '../accounts/messages';
 import type { Edit, EditOutcome } from '../durable/site-content';
@@ -79,13 +79,13 @@ const NAMESPACE = /^[a-z][a-z0-9-]{0,63}$/;
  */
 export async function edit(c: Context<AppEnv>, site: Site, change: Edit): Promise<EditValue> {
   const session = await merchantSessionOf(c);
-  if (session === null) throw new HTTPException(401, { message: MERCHANT_MESSAGES.signIn });
+  if (session === null) throw new ApiError(401, MERCHANT_MESSAGES.signIn);
   const outcome: EditOutcome = await contentObject(c.env, site.website.id).edit(
     site.website.id,
     change,
     session.profile.roles,
   );
-  if ('error' in outcome) throw new HTTPException(outcome.status, { message: outcome.error });
+  if ('error' in outcome) throw new ApiError(outcome.status, outcome.error);
   if (outcome.version !== null) noteVersion(site.website.id, outcome.version);
   return outcome.value;
 }
@@ -93,7 +93,7 @@ export async function edit(c: Context<AppEnv>, site: Site, change: Edit): Promis
 /** The site named by the path's websiteId, which must be the one this host serves (a 404 otherwise). */
 function siteNamed(c: Context<AppEnv>): Site {
   const site = c.var.site;
-  if (site.website.id !== c.req.param('websiteId')) throw new HTTPException(404, { message: 'Unknown website' });
+  if (site.website.id !== c.req.param('websiteId')) throw new ApiError(404, 'Unknown website');
   return site;
 }
 

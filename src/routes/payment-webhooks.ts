@@ -25,7 +25,8 @@ import {
 } from '../integrations/payment-events';
 import { localPaymentsEnabled } from '../integrations/payments';
 import { verifySignature } from '../integrations/webhook-signature';
-import type { AppEnv, ErrorBody } from './http';
+import { ApiError } from '../http/errors';
+import type { AppEnv } from './http';
 
 export const PAYMENT_WEBHOOK_PATH = '/api/commerce/payments/webhook';
 /** Stripe's PaymentIntent events are a few KiB. */
@@ -73,23 +74,23 @@ export function paymentWebhooks(receivers: PaymentEventReceivers): Hono<AppEnv> 
   webhooks.post(`${PAYMENT_WEBHOOK_PATH}/:provider`, async (c) => {
     const provider = c.req.param('provider');
     if (!isProvider(provider) || (provider === 'local' && !localPaymentsEnabled(c.env)))
-      return c.json<ErrorBody>({ error: NOT_FOUND }, 404);
+      throw new ApiError(404, NOT_FOUND);
     const secret = await signingSecret(c.env, provider);
     if (secret === null) {
       console.error(
         `Payment webhook refused: no signing secret for ${provider} (wrangler secret put STRIPE_WEBHOOK_SECRET)`,
       );
-      return c.json<ErrorBody>({ error: NOT_CONFIGURED }, 500);
+      throw new ApiError(500, NOT_CONFIGURED);
     }
     const payload = await readText(c, MAX_WEBHOOK_BYTES);
     const signature = c.req.header(SIGNATURE_HEADER) ?? '';
     if (!(await verifySignature(secret, payload, signature, Math.floor(Date.now() / 1000))))
-      return c.json<ErrorBody>({ error: BAD_SIGNATURE }, 400);
+      throw new ApiError(400, BAD_SIGNATURE);
     let body: unknown;
     try {
       body = JSON.parse(payload);
     } catch {
-      return c.json<ErrorBody>({ error: 'Request body is not valid JSON' }, 400);
+      throw new ApiError(400, 'Request body is not valid JSON');
     }
     const event = paymentEventOf(provider, validate(webhookEvent, body));
     const websiteId = event?.metadata[WEBSITE_ID_KEY];

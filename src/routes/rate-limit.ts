@@ -4,6 +4,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { CART_MESSAGES } from '../commerce/cart';
+import { ApiError } from '../http/errors';
 import { addressKey } from './client-address';
 import { currentCrumb } from './csrf';
 import { messagePage } from './html-document';
@@ -63,9 +64,8 @@ export const LIMITED_RETRY_AFTER = '10';
 export function refusedRead(c: Context<AppEnv>): Response | Promise<Response> {
   c.header('retry-after', LIMITED_RETRY_AFTER);
   c.header('cache-control', 'no-store');
-  return c.req.path.startsWith('/api/')
-    ? c.json({ error: CART_MESSAGES.tryAgain }, 429)
-    : messagePage(c, 429, CART_MESSAGES.tryAgain);
+  if (c.req.path.startsWith('/api/')) throw new ApiError(429, CART_MESSAGES.tryAgain);
+  return messagePage(c, 429, CART_MESSAGES.tryAgain);
 }
 
 function limitedGets(may: (c: Context<AppEnv>) => Promise<boolean>): MiddlewareHandler<AppEnv> {
@@ -81,6 +81,11 @@ export const readLimit = limitedGets(mayRead);
 /** GETs over `mayRender` refused: for routes outside the store pages that render a page no cache keeps. */
 export const renderLimit = limitedGets(mayRender);
 
+/** Throws the 429 of a visitor or website over a write limit: `{ error: message }` with Retry-After. */
+export function overLimit(message: string = CART_MESSAGES.tryAgain): never {
+  throw new ApiError(429, message, { headers: { 'retry-after': LIMITED_RETRY_AFTER } });
+}
+
 /** 429 `{ error: message }` once `limiter` says the visitor is over; reads pass (`readLimit` counts those). */
 export function rateLimit(
   limiter: (env: Env) => RateLimit,
@@ -90,7 +95,7 @@ export function rateLimit(
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const { success } = await limiter(c.env).limit({ key: `${area}:${visitorKey(c)}` });
-    if (!success) return c.json({ error: message }, 429, { 'retry-after': LIMITED_RETRY_AFTER });
+    if (!success) overLimit(message);
     return next();
   };
 }

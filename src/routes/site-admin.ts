@@ -22,7 +22,7 @@
  * without that secret the area does not exist.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { HTTPException } from 'hono/http-exception';
+import { ApiError } from '../http/errors';
 import { z } from 'zod';
 import { NOT_FOUND } from '../http/messages';
 import { DEMO_SITE_ID } from '../site/demo';
@@ -109,14 +109,14 @@ function hostParam(c: Context<AppEnv>): string | null {
   const raw = c.req.query('host');
   if (raw === undefined || raw === '') return null;
   const parsed = hostName.safeParse(raw);
-  if (!parsed.success) throw new HTTPException(400, { message: parsed.error.issues[0]?.message ?? 'Invalid host' });
+  if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? 'Invalid host');
   return parsed.data;
 }
 
 /** The website a host (or, without one, the development store) holds; null when it holds none. */
 async function storeAt(c: Context<AppEnv>, host: string | null): Promise<string | null> {
   if (host !== null) return c.env.SITE_CONTENT.get(hostKey(host));
-  if (!isDevelopment(c.env)) throw new HTTPException(400, { message: SITE_ADMIN_MESSAGES.hostRequired });
+  if (!isDevelopment(c.env)) throw new ApiError(400, SITE_ADMIN_MESSAGES.hostRequired);
   // What `npm start` serves: seeds the demo store when it is not there yet.
   await loadSiteForHost(c.env, 'localhost', true);
   return DEMO_SITE_ID;
@@ -125,7 +125,7 @@ async function storeAt(c: Context<AppEnv>, host: string | null): Promise<string 
 async function existingStore(c: Context<AppEnv>, host: string | null): Promise<string> {
   const websiteId = await storeAt(c, host);
   if (websiteId === null || !(await storeExists(c.env, websiteId)))
-    throw new HTTPException(404, { message: SITE_ADMIN_MESSAGES.noStore });
+    throw new ApiError(404, SITE_ADMIN_MESSAGES.noStore);
   return websiteId;
 }
 
@@ -143,24 +143,26 @@ async function importTarget(
   if (mode === 'publish') {
     const websiteId = await existingStore(c, host);
     if (folderId !== websiteId) {
-      throw new HTTPException(409, {
-        message: `The folder is the store ${folderId}, not ${websiteId}: publish updates the store it was exported from; use import to replace a store`,
-      });
+      throw new ApiError(
+        409,
+        `The folder is the store ${folderId}, not ${websiteId}: publish updates the store it was exported from; use import to replace a store`,
+      );
     }
     return websiteId;
   }
   const mapped = await storeAt(c, host);
   if (mapped !== null) return mapped;
   if (folderId === DEMO_SITE_ID || (await storeExists(c.env, folderId))) {
-    throw new HTTPException(409, {
-      message: `The website id ${folderId} is already another store's: give the folder's site.json another website.id to import it as a new store`,
-    });
+    throw new ApiError(
+      409,
+      `The website id ${folderId} is already another store's: give the folder's site.json another website.id to import it as a new store`,
+    );
   }
   return folderId;
 }
 
 function transferFailure(error: unknown): never {
-  if (error instanceof TransferError) throw new HTTPException(error.status, { message: error.message });
+  if (error instanceof TransferError) throw new ApiError(error.status, error.message);
   throw error;
 }
 
@@ -171,14 +173,14 @@ const commitSchema = z.object({
 });
 const importIdParam = (c: Context<AppEnv>) => {
   const id = c.req.param('importId') ?? '';
-  if (!/^[0-9a-f]{32}$/.test(id)) throw new HTTPException(404, { message: NOT_FOUND });
+  if (!/^[0-9a-f]{32}$/.test(id)) throw new ApiError(404, NOT_FOUND);
   return id;
 };
 const integerQuery = (c: Context<AppEnv>, name: string, fallback: number, max: number) => {
   const raw = c.req.query(name);
   const value = raw === undefined ? fallback : Number(raw);
   if (!Number.isInteger(value) || value < 0 || value > max)
-    throw new HTTPException(400, { message: `${name} must be a whole number from 0 to ${max}` });
+    throw new ApiError(400, `${name} must be a whole number from 0 to ${max}`);
   return value;
 };
 
@@ -245,7 +247,7 @@ const MAX_TEMPLATE_FILE_BYTES = Math.ceil((TEMPLATE_ASSET_LIMITS.fileBytes * 4) 
 
 const uploadIdParam = (c: Context<AppEnv>) => {
   const id = c.req.param('uploadId') ?? '';
-  if (!/^[0-9a-f]{32}$/.test(id)) throw new HTTPException(404, { message: NOT_FOUND });
+  if (!/^[0-9a-f]{32}$/.test(id)) throw new ApiError(404, NOT_FOUND);
   return id;
 };
 

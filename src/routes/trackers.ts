@@ -8,16 +8,15 @@
  */
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { beaconRoutes } from '../api/beacon-routes';
 import { parseVisitorRecord, VISITOR_COOKIE } from '../beacon/cookies';
 import { pathOf, shouldRecord } from '../beacon/eligibility';
-import { PIXEL_EVENTS_PATH } from '../beacon/pixel-events';
 import { MAX_PIXEL_BODY_BYTES, pixelEventBody } from '../beacon/pixel-schema';
-import { CART_MESSAGES } from '../commerce/cart';
 import { pixelSender } from '../integrations/pixel';
 import { devTrackers } from './dev-trackers';
 import { apiError, readJson, type AppEnv, withSite } from './http';
 import { merchantRolesOf } from './merchant-session';
-import { LIMITED_RETRY_AFTER, rateLimit } from './rate-limit';
+import { overLimit, rateLimit } from './rate-limit';
 
 export const NOT_THIS_STORE = 'event_source_url: not a page of this store';
 
@@ -27,11 +26,11 @@ export const trackers = new Hono<AppEnv>();
 trackers.route('/', devTrackers);
 
 trackers.use(
-  PIXEL_EVENTS_PATH,
+  beaconRoutes.pixelEvent.pattern,
   rateLimit((env) => env.BEACON_VISITOR_LIMITER, 'beacons'),
 );
 
-trackers.post(PIXEL_EVENTS_PATH, withSite, async (c) => {
+trackers.post(beaconRoutes.pixelEvent.pattern, withSite, async (c) => {
   const site = c.var.site;
   const event = await readJson(c, pixelEventBody, MAX_PIXEL_BODY_BYTES);
   if (new URL(event.event_source_url).host !== new URL(c.req.url).host) return apiError(c, 400, NOT_THIS_STORE);
@@ -44,7 +43,7 @@ trackers.post(PIXEL_EVENTS_PATH, withSite, async (c) => {
   if (!shouldRecord({ merchantRoles, trackingEnabled, path, pageType: null, isPageView: false }))
     return c.body(null, 204);
   const { success } = await c.env.BEACON_WEBSITE_LIMITER.limit({ key: `pixel:${site.website.id}` });
-  if (!success) return c.json({ error: CART_MESSAGES.tryAgain }, 429, { 'retry-after': LIMITED_RETRY_AFTER });
+  if (!success) overLimit();
   const sent = sender.send(site.website.id, {
     event,
     eventTime: Math.floor(Date.now() / 1000),
