@@ -16,9 +16,6 @@ export const PIXEL_EVENT_NAMES = [
 ] as const;
 export type PixelEventName = (typeof PIXEL_EVENT_NAMES)[number];
 
-/** Where the browser reports pixel events. */
-export const PIXEL_EVENTS_PATH = '/api/trackers/pixel';
-
 export interface PixelContent {
   id: string;
   quantity: number;
