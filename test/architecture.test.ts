@@ -253,6 +253,13 @@ describe('architecture: arrows point one way', () => {
     expect(switchers).toEqual([]);
   });
 
+  it('makes Durable Object stubs only in durable/stubs.ts (site/catalog.ts, below durable/, is the known exception)', () => {
+    const makers = production
+      .map(([file]) => file)
+      .filter((file) => /\.idFromName\s*\(/.test(readFileSync(join(ROOT, file), 'utf8')));
+    expect(makers.sort()).toEqual(['src/durable/stubs.ts', 'src/site/catalog.ts']);
+  });
+
   it('every known exception is still an import (remove it from the list when it goes)', () => {
     const arrows = new Set([...graph].flatMap(([file, imports]) => imports.map((target) => `${file} -> ${target}`)));
     expect([...EXCEPTION_ARROWS].filter((arrow) => !arrows.has(arrow))).toEqual([]);

@@ -1,9 +1,12 @@
-import { LOCAL_LEDGER_NAME } from '../integrations/payments-local';
-
 /**
- * Every Durable Object a route or another object talks to, by the name it is kept under: one
- * object per website (its stock, forms, accounts, …), and one per cart within a website.
+ * Every Durable Object a route, another object or an integration talks to, by the name it is kept
+ * under: one object per website (its stock, forms, accounts, …), one per cart within a website, and
+ * the local payment provider's one ledger. No other module makes a stub (stubs.test.ts holds it so),
+ * but `site/catalog.ts`, which sits below this room and reaches the website's `SiteContent` through
+ * its binding (docs/architecture.md, "Known exceptions").
  */
+import { paymentProvider, type PaymentProvider } from '../integrations/payments';
+import { LOCAL_LEDGER_NAME } from '../integrations/payments-local';
 
 export function cartStub(env: Env, websiteId: string, cartId: string) {
   return env.CARTS.get(env.CARTS.idFromName(`${websiteId}:${cartId}`));
@@ -46,4 +49,9 @@ export function commerceOrders(env: Env, websiteId: string) {
 /** The local payment provider's one ledger (development and tests). */
 export function localPaymentLedger(env: Env) {
   return env.LOCAL_PAYMENTS.get(env.LOCAL_PAYMENTS.idFromName(LOCAL_LEDGER_NAME));
+}
+
+/** The configured payment provider, its local ledger (development and tests) reached through `localPaymentLedger`. */
+export function paymentsOf(env: Env): PaymentProvider {
+  return paymentProvider(env, () => localPaymentLedger(env));
 }

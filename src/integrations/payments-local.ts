@@ -4,9 +4,10 @@
  * way Stripe's test cards do, so every run is deterministic. Charges are kept in one
  * LocalPaymentLedger Durable Object (src/durable/local-payments.ts), the local stand-in for a
  * provider account: it outlives any one isolate, so a retried charge with the same idempotency key
- * finds the first one whichever worker instance handles the retry.
+ * finds the first one whichever worker instance handles the retry. The object is reached through
+ * src/durable/stubs.ts (`paymentsOf`), which hands the ledger in.
  */
-import type { ChargeResult, DeclineCode, PaymentProvider } from './payment-provider';
+import type { DeclineCode, PaymentProvider } from './payment-provider';
 
 export const LOCAL_TOKEN_PREFIX = 'local_card_';
 
@@ -36,11 +37,13 @@ export function localAuthenticationPath(paymentId: string): string {
 /** The name of the one ledger object: the local provider is one account for every website, like a Stripe account. */
 export const LOCAL_LEDGER_NAME = 'local-account';
 
-export function localPayments(ledgers: Env['LOCAL_PAYMENTS']): PaymentProvider {
-  const ledger = () => ledgers.get(ledgers.idFromName(LOCAL_LEDGER_NAME));
+/** The ledger object's calls the provider makes. */
+export type LocalLedger = Pick<PaymentProvider, 'charge' | 'refund'>;
+
+export function localPayments(ledger: () => LocalLedger): PaymentProvider {
   return {
     name: 'local',
-    async charge(req): Promise<ChargeResult> {
+    async charge(req) {
       return ledger().charge(req);
     },
     async refund(paymentId, amountCents, idempotencyKey) {

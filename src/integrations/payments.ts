@@ -14,7 +14,7 @@
  */
 import { faultable } from '../faults';
 import { declined, type PaymentProvider } from './payment-provider';
-import { localPayments } from './payments-local';
+import { localPayments, type LocalLedger } from './payments-local';
 import { stripePayments } from './payments-stripe';
 
 export * from './payment-provider';
@@ -25,7 +25,6 @@ export interface PaymentEnv {
   STRIPE_SECRET_KEY?: string;
   /** Stripe's publishable key (`pk_live_…`), a plain variable: the checkout page's Stripe.js needs it. */
   STRIPE_PUBLISHABLE_KEY?: string;
-  LOCAL_PAYMENTS?: Env['LOCAL_PAYMENTS'];
 }
 
 /** What the checkout page needs to take a card: the provider, and for Stripe its publishable key. */
@@ -57,17 +56,18 @@ export function localPaymentsEnabled(env: PaymentEnv): boolean {
   return env.PAYMENT_PROVIDER === 'local' && env.ENVIRONMENT === 'development';
 }
 
-export function paymentProvider(env: PaymentEnv): PaymentProvider {
-  return faultable('payments', configuredProvider(env));
+/** The configured provider; the local one charges the ledger `localLedger` gives (durable/stubs.ts `paymentsOf` hands it in). */
+export function paymentProvider(env: PaymentEnv, localLedger?: () => LocalLedger): PaymentProvider {
+  return faultable('payments', configuredProvider(env, localLedger));
 }
 
-function configuredProvider(env: PaymentEnv): PaymentProvider {
+function configuredProvider(env: PaymentEnv, localLedger: (() => LocalLedger) | undefined): PaymentProvider {
   switch (env.PAYMENT_PROVIDER) {
     case 'local':
       if (!localPaymentsEnabled(env)) return refuseAll('local', 'PAYMENT_PROVIDER "local" is for development only');
-      if (env.LOCAL_PAYMENTS === undefined)
-        return refuseAll('local', 'the LOCAL_PAYMENTS Durable Object binding is missing');
-      return localPayments(env.LOCAL_PAYMENTS);
+      if (localLedger === undefined)
+        return refuseAll('local', 'no local ledger given (take the provider from paymentsOf)');
+      return localPayments(localLedger);
     case 'stripe':
       if (env.STRIPE_SECRET_KEY === undefined || env.STRIPE_SECRET_KEY === '') {
         return refuseAll('stripe', 'PAYMENT_PROVIDER is stripe but the STRIPE_SECRET_KEY secret is missing');

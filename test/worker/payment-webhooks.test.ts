@@ -7,9 +7,8 @@
 import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { localPaymentLedger } from '../../src/durable/stubs';
+import { localPaymentLedger, paymentsOf } from '../../src/durable/stubs';
 import type { PaymentEvent } from '../../src/integrations/payment-events';
-import { paymentProvider } from '../../src/integrations/payments';
 import { signatureHeader } from '../../src/integrations/webhook-signature';
 import type { AppEnv } from '../../src/routes/http';
 import { AUTHENTICATION_DONE, AUTHENTICATION_FAILED, localPaymentPages } from '../../src/routes/local-payments';
@@ -183,7 +182,7 @@ class Shopper {
 async function localAuthentication(returnUrl?: string): Promise<{ paymentId: string; path: string }> {
   const metadata: Record<string, string> = { websiteId: 'w-local', orderId: 'o1' };
   if (returnUrl !== undefined) metadata.returnUrl = returnUrl;
-  const result = await paymentProvider(env).charge({
+  const result = await paymentsOf(env).charge({
     amountCents: 2500,
     currency: 'USD',
     token: 'local_card_4000002500003155',
@@ -251,7 +250,7 @@ describe('the local authentication page', () => {
     expect((await shopper.fetch(path, {}, { ...env, ENVIRONMENT: 'production' })).status).toBe(404);
     const done = await shopper.answer(path, 'complete');
     expect(await done.text()).toContain(AUTHENTICATION_DONE);
-    const paid = await paymentProvider(env).charge({
+    const paid = await paymentsOf(env).charge({
       amountCents: 100,
       currency: 'USD',
       token: 'local_card_4242424242424242',

@@ -5,8 +5,8 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { localPaymentLedger } from '../../src/durable/stubs';
-import { DECLINE_MESSAGES, paymentProvider, type ChargeRequest } from '../../src/integrations/payments';
+import { localPaymentLedger, paymentsOf } from '../../src/durable/stubs';
+import { DECLINE_MESSAGES, type ChargeRequest } from '../../src/integrations/payments';
 
 let keys = 0;
 function charge(card: string, overrides: Partial<ChargeRequest> = {}): ChargeRequest {
@@ -22,7 +22,7 @@ function charge(card: string, overrides: Partial<ChargeRequest> = {}): ChargeReq
   };
 }
 
-const payments = () => paymentProvider(env);
+const payments = () => paymentsOf(env);
 
 describe('the local payment provider', () => {
   it('is what development chooses', () => {
@@ -117,7 +117,7 @@ describe('the local payment provider', () => {
       { ENVIRONMENT: 'production', PAYMENT_PROVIDER: 'stripe' },
       { PAYMENT_PROVIDER: 'Local' },
     ]) {
-      const provider = paymentProvider({ ...env, ...vars });
+      const provider = paymentsOf({ ...env, ...vars });
       expect(await provider.charge(charge('4242424242424242')), JSON.stringify(vars)).toEqual({
         status: 'declined',
         code: 'processing_error',

@@ -2,9 +2,9 @@ import { giftCardCode, giftDetailsOf, giftSendAt, type GiftCardSent } from '../.
 import type { Order } from '../../commerce/order';
 import { ProductType } from '../../commerce/product';
 import { hasNextCycle, nextBillingTime } from '../../commerce/subscriptions';
-import { paymentProvider, type ChargeRequest, type ChargeResult } from '../../integrations/payments';
+import type { ChargeRequest, ChargeResult } from '../../integrations/payments';
 import { faultPoint } from '../../faults';
-import { cartStub, stockLedger } from '../stubs';
+import { cartStub, stockLedger, paymentsOf } from '../stubs';
 import {
   UNKNOWN_FIRST_RETRY_MS,
   UNKNOWN_MAX_RETRY_MS,
@@ -124,7 +124,7 @@ export async function paymentSettled(
     order.paidOn === null &&
     order.amountChargedCents > 0
   ) {
-    const refunded = await paymentProvider(self.env).refund(
+    const refunded = await paymentsOf(self.env).refund(
       paymentId,
       order.amountChargedCents,
       `${websiteId}:refund:${row.id}`,
@@ -240,7 +240,7 @@ export async function retryCharge(self: OrdersContext, websiteId: string, id: st
   if (charge === null) return;
   let charged: ChargeResult;
   try {
-    charged = await paymentProvider(self.env).charge(charge);
+    charged = await paymentsOf(self.env).charge(charge);
   } catch (error) {
     charged = { status: 'unknown', reason: error instanceof Error ? error.message : 'the provider failed' };
   }

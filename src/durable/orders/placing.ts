@@ -3,11 +3,11 @@ import { CHECKOUT_MESSAGES, EMPTY_INPUTS, totalsMoved } from '../../commerce/che
 import { DISCOUNT_MESSAGES } from '../../commerce/discounts';
 import { GIFT_CARD_MESSAGES, maskedGiftCardCode } from '../../commerce/gift-cards';
 import { confirmationUrl, ORDER_MESSAGES, type Order, type OrderEntry } from '../../commerce/order';
-import { paymentProvider, type ChargeRequest, type ChargeResult } from '../../integrations/payments';
+import type { ChargeRequest, ChargeResult } from '../../integrations/payments';
 import { randomHex } from '../../site/ids';
 import { tokenDigest } from '../passwords';
 import { faultPoint } from '../../faults';
-import { stockLedger } from '../stubs';
+import { stockLedger, paymentsOf } from '../stubs';
 import {
   MAX_RESERVED_UNITS_PER_VISITOR,
   RESUME_AFTER_MS,
@@ -212,7 +212,7 @@ export async function finishPlacing(
       job.phase = 'charging';
       self.sql.exec('UPDATE placing SET data = ? WHERE cart_id = ? AND key = ?', JSON.stringify(job), cartId, key);
     }
-    const provider = paymentProvider(self.env);
+    const provider = paymentsOf(self.env);
     // A subscription's card is saved (to a customer, where the provider keeps cards that way) for its renewals.
     if (charge !== null && request.subscription !== null) {
       charge.offSession = 'save';
@@ -330,7 +330,7 @@ export function recordOrder(
           },
     coupons: totals.validCoupons,
     payment: {
-      provider: charged.status === 'none' ? 'gift-card' : paymentProvider(self.env).name,
+      provider: charged.status === 'none' ? 'gift-card' : paymentsOf(self.env).name,
       status: charged.status,
       nextActionUrl: charged.status === 'requires_action' ? charged.nextActionUrl : null,
       ...(charged.status === 'requires_action' && charged.clientSecret !== undefined

@@ -1,7 +1,6 @@
 import { ORDER_MESSAGES, type Order } from '../../commerce/order';
-import { paymentProvider } from '../../integrations/payments';
 import { refused, type Refused } from '../result';
-import { stockLedger } from '../stubs';
+import { stockLedger, paymentsOf } from '../stubs';
 import { scheduleAlarm, type OrdersContext } from './context';
 import { queueOrderEmail } from './emails';
 import { creditGiftCard } from './gift-cards';
@@ -19,11 +18,7 @@ export async function refundPayment(
     .exec<{ payment_id: string | null }>('SELECT payment_id FROM orders WHERE id = ?', id)
     .one().payment_id;
   if (paymentId === null || order.amountChargedCents === 0) return null;
-  const result = await paymentProvider(self.env).refund(
-    paymentId,
-    order.amountChargedCents,
-    `${websiteId}:refund:${id}`,
-  );
+  const result = await paymentsOf(self.env).refund(paymentId, order.amountChargedCents, `${websiteId}:refund:${id}`);
   return result.ok ? null : refused('refund-failed', `${ORDER_MESSAGES.refundFailed} ${result.message}`);
 }
 

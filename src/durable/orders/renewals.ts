@@ -1,8 +1,7 @@
 import type { Order } from '../../commerce/order';
 import { hasNextCycle, nextBillingTime } from '../../commerce/subscriptions';
-import { paymentProvider } from '../../integrations/payments';
 import { randomHex } from '../../site/ids';
-import { stockLedger } from '../stubs';
+import { stockLedger, paymentsOf } from '../stubs';
 import { RENEWAL_UNKNOWN_RETRY_MS, type SubscriptionRow, type OrderPrivate } from './model';
 import { scheduleAlarm, type OrdersContext } from './context';
 import { queueOrderEmail } from './emails';
@@ -34,7 +33,7 @@ export async function renewDue(
     // Charged without the shopper, from the card saved at the first order, once per cycle (the key).
     const charged = !sold.ok
       ? null
-      : await paymentProvider(self.env).charge({
+      : await paymentsOf(self.env).charge({
           amountCents: first.grandTotalCents,
           currency: first.currencyCode,
           token: sub.token,
@@ -94,7 +93,7 @@ export async function renewDue(
       amountChargedCents: first.grandTotalCents,
       coupons: [],
       fulfillment: null,
-      payment: { provider: paymentProvider(self.env).name, status: charged.status, nextActionUrl: null },
+      payment: { provider: paymentsOf(self.env).name, status: charged.status, nextActionUrl: null },
       subscription: plan === null ? null : { ...plan, cycle, nextBillingOn: nextAt },
     };
     self.sql.exec(
