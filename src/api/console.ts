@@ -15,6 +15,7 @@ import type {
   shippingRateSchema,
   taxRateSchema,
 } from './commerce-admin-bodies';
+import type { currencySchema, merchantSignInSchema, notificationSchema } from './console-bodies';
 import type {
   AnalyticsAnswer,
   CatalogContext,
@@ -54,7 +55,7 @@ const RESTOCK = '/api/site-users/account/notifications/restock';
 
 export const consoleRoutes = {
   merchantSession: route('GET', '/api/merchant/session').answers<SessionAnswer>(),
-  merchantSignIn: route('POST', '/api/merchant/session'),
+  merchantSignIn: route('POST', '/api/merchant/session').sends<z.input<typeof merchantSignInSchema>>(),
   merchantSignOut: route('DELETE', '/api/merchant/session'),
   acceptInvitation: route('POST', '/api/console/team/invitations/accept').answers<{ email: string }>(),
 
@@ -98,7 +99,7 @@ export const consoleRoutes = {
   publishDesign: route('POST', '/api/console/design/publish'),
 
   forms: route('GET', '/api/console/forms').answers<{ forms: FormSummary[] }>(),
-  formNotification: route('PUT', '/api/console/forms/:formId/notification'),
+  formNotification: route('PUT', '/api/console/forms/:formId/notification').sends<z.input<typeof notificationSchema>>(),
   submissions: route('GET', '/api/console/forms/:formId/submissions').answers<SubmissionPage>(),
   submissionsExport: route('GET', '/api/console/forms/:formId/submissions/export'),
   mailingList: route('GET', '/api/console/mailing-list').answers<MailingList>(),
@@ -116,7 +117,7 @@ export const consoleRoutes = {
     .sends<z.input<typeof refundSchema>>()
     .answers<OrderAnswer>(),
   store: route('GET', '/api/console/store').answers<StoreAnswer>(),
-  storeCurrency: route('PUT', '/api/console/store/currency'),
+  storeCurrency: route('PUT', '/api/console/store/currency').sends<z.input<typeof currencySchema>>(),
   commerceSettings: route('PUT', '/api/commerce/settings').sends<z.input<typeof settingsSchema>>(),
   discounts: route('GET', '/api/commerce/discounts').answers<{ discounts: Discount[] }>(),
   addDiscount: route('POST', '/api/commerce/discounts').sends<z.input<typeof discountSchema>>(),

@@ -8,7 +8,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../http/errors';
-import { z } from 'zod';
+import { currencySchema, notificationSchema } from '../api/console-bodies';
 import { hourOf, HOUR_MS } from '../beacon/aggregate';
 import { ORDER_MESSAGES, ORDER_STATUSES, type OrderStatus } from '../commerce/order';
 import { commerceOrders, formSubmissions } from '../durable/stubs';
@@ -29,8 +29,6 @@ export const OPERATIONS_MESSAGES = {
 
 const MAX_BODY_BYTES = 4 * 1024;
 const PAGE_LIMIT = 50;
-const notificationSchema = z.object({ enabled: z.boolean(), recipient: z.string().trim().max(256) });
-const currencySchema = z.object({ currency: z.string().trim().toUpperCase().max(3) });
 
 /** Currencies the store may sell in: those the runtime can format (ISO 4217, as Intl knows them). */
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));

@@ -6,7 +6,7 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
-import { z } from 'zod';
+import { merchantSignInSchema } from '../api/console-bodies';
 import { MERCHANT_MESSAGES } from '../accounts/messages';
 import type { MerchantSession } from '../durable/merchants';
 import { hashPassword } from '../durable/passwords';
@@ -72,7 +72,6 @@ async function ensureDemoTeam(c: Context<AppEnv>): Promise<void> {
       await team.ensureMember(member.email, await hashPassword(member.password), [...member.roles]);
 }
 
-const signInSchema = z.object({ email: z.string().max(256), password: z.string().max(1024) });
 /** Mounted at MERCHANT_SESSION_PATH. */
 export const MERCHANT_SESSION_PATH = '/api/merchant/session';
 
@@ -84,7 +83,7 @@ merchantSession.post(
   rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'merchant-signin'),
   withSite,
   async (c) => {
-    const body = await readJson(c, signInSchema, 4096);
+    const body = await readJson(c, merchantSignInSchema, 4096);
     await ensureDemoTeam(c);
     const outcome = await signInWithPassword(c, merchants(c), body.email.trim(), body.password, false);
     if (outcome.status !== 'signedIn') return signInRefusal(c, outcome, MERCHANT_MESSAGES.badCredentials);
