@@ -340,13 +340,22 @@ export function urlTaken(sql: SqlStorage, collectionId: string, urlId: string, e
 const SHOWN = 'visible_from <= ?';
 
 /**
- * A product has something a shopper can buy now: its type never runs out, a variant is unlimited,
- * or a variant's available units (bound as a JSON object by sku; a sku not in it: its published
- * level) are above 0. The same rule as isSoldOut in src/commerce/product.ts, in SQL.
+ * A product (the row `table`) never runs out: its type counts no stock (STOCK_COUNTED_TYPES of
+ * src/commerce/product.ts, so paywalls, digital goods and gift cards never run out) or a variant is
+ * unlimited. stockLimit's rule, in SQL.
  */
-const IN_STOCK = `(json_extract(items.json, '$.structuredContent.productType') NOT IN (${STOCK_COUNTED_TYPES.join(', ')})
-  OR EXISTS (SELECT 1 FROM json_each(items.json, '$.structuredContent.variants') v WHERE json_extract(v.value, '$.unlimited')
-    OR coalesce((SELECT a.value FROM json_each(?) a WHERE a.key = json_extract(v.value, '$.sku')), json_extract(v.value, '$.qtyInStock')) > 0))`;
+const neverRunsOut = (table: string) =>
+  `(json_extract(${table}.json, '$.structuredContent.productType') NOT IN (${STOCK_COUNTED_TYPES.join(', ')})
+    OR EXISTS (SELECT 1 FROM json_each(${table}.json, '$.structuredContent.variants') v WHERE json_extract(v.value, '$.unlimited')))`;
+
+/**
+ * A product has something a shopper can buy now: it never runs out, or a variant's available units
+ * (bound as a JSON object by sku; a sku not in it: its published level) are above 0. The same rule
+ * as isSoldOut in src/commerce/product.ts, in SQL.
+ */
+const IN_STOCK = `(${neverRunsOut('items')}
+  OR EXISTS (SELECT 1 FROM json_each(items.json, '$.structuredContent.variants') v
+    WHERE coalesce((SELECT a.value FROM json_each(?) a WHERE a.key = json_extract(v.value, '$.sku')), json_extract(v.value, '$.qtyInStock')) > 0))`;
 
 /** The published levels (by sku) of a collection's counted variants: what a listing filtered to stock asks the stock ledger about. */
 export function countedStock(sql: SqlStorage, collectionId: string, now: number): Record<string, number> {
@@ -688,8 +697,7 @@ export function productList(sql: SqlStorage, query: ProductListQuery): { rows: P
   }
   const stocked = `
     SELECT i.seq, i.json, i.title_key, i.price, i.added_on,
-      CASE WHEN json_extract(i.json, '$.structuredContent.productType') NOT IN (${STOCK_COUNTED_TYPES.join(', ')})
-             OR EXISTS (SELECT 1 FROM json_each(i.json, '$.structuredContent.variants') v WHERE json_extract(v.value, '$.unlimited'))
+      CASE WHEN ${neverRunsOut('i')}
            THEN NULL
            ELSE (SELECT coalesce(sum(coalesce((SELECT o.value FROM json_each(?) o WHERE o.key = json_extract(v.value, '$.sku')), json_extract(v.value, '$.qtyInStock'))), 0)
                  FROM json_each(i.json, '$.structuredContent.variants') v)
