@@ -10,6 +10,7 @@ import type { ContentStatus } from './editor/content-status';
 import type { Design } from './editor/design';
 import { randomHex } from './ids';
 import { CONTENT_LIMITS, LIMIT_MESSAGES } from './limits';
+import { MEMBER_AREA_PATH } from './paths';
 import { changeMailingList, NO_MAILING_LIST, type MailingListChange } from './editor/mailing-list';
 import type { NavigationEntry, ShellInput } from './schema';
 import type { TemplateAssets } from './theme-schema';
@@ -150,7 +151,7 @@ function navigationEntry(site: ShellInput, item: NavigationItem): NavigationEntr
   } else if (item.externalLink !== undefined) {
     entry = { title: item.title ?? item.externalLink, url: item.externalLink };
   } else if (item.memberAreaId !== undefined) {
-    entry = { title: item.title ?? 'Members', url: `/members/${encodeURIComponent(item.memberAreaId)}` };
+    entry = { title: item.title ?? 'Members', url: `${MEMBER_AREA_PATH}${encodeURIComponent(item.memberAreaId)}` };
   } else if (item.title !== undefined && (item.children?.length ?? 0) > 0) {
     entry = { title: item.title };
   } else {

@@ -5,6 +5,9 @@ import { isProductCollection } from '../commerce/product';
 import { shownAt } from './editor/content-status';
 import type { Site, WholeSite } from './schema';
 
+/** Where a navigation link's `memberAreaId` goes: `/members/{id}`. */
+export const MEMBER_AREA_PATH = '/members/';
+
 /** The public pages of a site that are not items: the fixed pages and every collection shoppers see at `now`. */
 export function shellPaths(site: Site, now = Date.now()): string[] {
   const paths = ['/', '/cart', '/search'];

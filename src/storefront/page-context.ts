@@ -10,10 +10,11 @@ import { EN } from '../commerce/storefront-text';
 import { escapeHtml } from '../html/escape';
 import { shownAt } from '../site/editor/content-status';
 import type { Catalog, ListingSort } from '../site/catalog';
+import { MEMBER_AREA_PATH } from '../site/paths';
 import type { Collection, Item, NavigationEntry, Site } from '../site/schema';
 import { templateQueries } from './developer-platform/queries';
 import { isDeveloperPlatform } from './developer-platform/template';
-import { MEMBER_AREA_ACCESS_DENIED, MEMBER_AREA_BODY, MEMBER_AREA_ID, PAGE_LOCKED } from './member-area';
+import { MEMBER_AREA_ACCESS_DENIED, MEMBER_AREA_BODY, MEMBER_AREA_ID, MEMBERS_ONLY, PAGE_LOCKED } from './member-area';
 
 /** Page-type codes (storefront spec, Routes and pages). */
 export const PageType = {
@@ -129,6 +130,8 @@ interface NavigationContextItem extends Omit<NavigationEntry, 'children' | 'url'
   active: boolean;
   /** This link is exactly the page shown. */
   current: boolean;
+  /** The label of a link to a member area ('This page available only site members'), null for any other. */
+  membersOnly: string | null;
   /** The id of the list of links under it (a folder's disclosure controls it). */
   menuId: string;
   children: NavigationContextItem[];
@@ -144,7 +147,8 @@ function navigationItems(entries: readonly NavigationEntry[], path: string, idPr
     const own = entry.url?.startsWith('/') && (current || path.startsWith(`${entry.url}/`));
     const active = own || (children?.some((child) => child.active) ?? false);
     // Every key is set on every link: a template looks a missing key up in the enclosing links.
-    return { ...link, url: link.url ?? null, active, current, menuId, children: children ?? [] };
+    const membersOnly = entry.url?.startsWith(MEMBER_AREA_PATH) ? MEMBERS_ONLY : null;
+    return { ...link, url: link.url ?? null, active, current, membersOnly, menuId, children: children ?? [] };
   });
 }
 

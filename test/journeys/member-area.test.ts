@@ -1,7 +1,8 @@
 /**
  * Journey: a member area link (issue 36; engine spec §3 navigation, §6 labels), in Chromium at 1366
  * and 375 px. The content editor adds a navigation link to the member area `vip` (as the console's
- * navigation call does); a shopper finds it in the header (behind Menu on a phone), opens it by
+ * navigation call does); a shopper finds it in the header (behind Menu on a phone, marked with a
+ * lock and named with the members-only label), opens it by
  * keyboard and meets the locked member area page, 'This page is locked' and 'This page available
  * only site members' word for word, answered 403, then follows its Sign in link to the account page.
  * Screenshots in test-artifacts/journeys/member-area-*.png.
@@ -62,6 +63,9 @@ for (const width of WIDTHS) {
       const link = page.locator('#site-nav a', { hasText: 'Members' });
       await link.waitFor({ state: 'visible', ...SLOW });
       expect(await link.getAttribute('href')).toBe('/members/vip');
+      // Marked with a lock, and named for screen readers with the spec's label.
+      expect(await link.textContent()).toBe('Members (This page available only site members)');
+      expect(await link.locator('svg.site-nav-lock').isVisible()).toBe(true);
       await link.focus();
       const [answer] = await Promise.all([
         page.waitForResponse((res) => new URL(res.url()).pathname === '/members/vip', SLOW),

@@ -15,7 +15,13 @@ describe('member areas', () => {
     });
     const visitor = new Visitor(origin);
     const home = await (await visitor.fetch('/')).text();
-    expect(home).toContain('href="/members/vip"');
+    // The link is labelled for screen readers and marked with a lock; other links are not.
+    expect(home).toMatch(
+      new RegExp(
+        `<a href="/members/vip">Members<svg class="site-nav-lock"[^]*?<span class="visually-hidden"> \\(${MEMBERS_ONLY}\\)</span></a>`,
+      ),
+    );
+    expect(home.match(/<svg class="site-nav-lock"/g)).toHaveLength(1);
     const res = await visitor.fetch('/members/vip');
     expect(res.status).toBe(403);
     expect(res.headers.get('cache-control')).toBe('no-store');
