@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { api, type StoredPost } from '../../../api';
 import type { ContentStatus } from '../../../site/editor/content-status';
+import { NAME_LIMITS } from '../../../site/editor/tag-manager';
 import type { ConsoleSession } from '../../section-types';
 import {
   Breadcrumbs,
@@ -274,7 +275,7 @@ export function PostEditor({
                 aria-describedby="post-tags-hint"
               />
               <p id="post-tags-hint" className="Field-hint">
-                Separated by commas; at most 50 characters each.
+                Separated by commas; at most {NAME_LIMITS.tag} characters each.
               </p>
               <FieldError id="post-tags-error" message={field('tags.0')} />
             </div>
@@ -287,7 +288,7 @@ export function PostEditor({
                 aria-describedby="post-categories-hint"
               />
               <p id="post-categories-hint" className="Field-hint">
-                Separated by commas; at most 25 characters each.
+                Separated by commas; at most {NAME_LIMITS.category} characters each.
               </p>
             </div>
           </div>

@@ -1,0 +1,61 @@
+/**
+ * The product vocabulary stays one (issue 31): product type codes, the tag and category name limits,
+ * the current-price rule and accent folding are each written in one module; a copy anywhere else
+ * under src/ fails here, naming the file and line.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const SOURCES = sourceFiles(join(ROOT, 'src')).map((path) => ({
+  file: relative(ROOT, path),
+  lines: readFileSync(path, 'utf8').split('\n'),
+}));
+
+/** `file:line: text` of every line outside `home` that matches `pattern`. */
+function copiesOutside(home: string, pattern: RegExp): string[] {
+  return SOURCES.filter(({ file }) => file !== home).flatMap(({ file, lines }) =>
+    lines.flatMap((line, i) => (pattern.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+  );
+}
+
+describe('one product vocabulary', () => {
+  it('reads the source tree', () => {
+    expect(SOURCES.length).toBeGreaterThan(100);
+  });
+
+  it('product type codes are written only in src/commerce/product.ts (code and SQL use ProductType and its lists)', () => {
+    const home = 'src/commerce/product.ts';
+    expect(
+      copiesOutside(home, /\b(?:productType|product_type|item_type)\b['")\]]*\s*(?:[!=]==?|(?:NOT\s+)?IN\s*\()\s*\d/i),
+    ).toEqual([]);
+    expect(copiesOutside(home, /\bproductType\s*:\s*\d/)).toEqual([]);
+    expect(copiesOutside(home, /\b(?:Physical|Digital|Service|GiftCard|Paywall)\s*:\s*\d/)).toEqual([]);
+    // The product form's list of types once read { code: 1, label: 'Physical product' }, …
+    expect(copiesOutside(home, /\{\s*code:\s*\d+\s*,\s*label:/)).toEqual([]);
+  });
+
+  it('the tag and category name limits and their message are written only in src/site/limits.ts', () => {
+    const home = 'src/site/limits.ts';
+    expect(copiesOutside(home, /\b(?:tag|tags|category|categories)\w*\s*:\s*(?:50|25)\b/i)).toEqual([]);
+    expect(copiesOutside(home, /at most (?:50|25) characters/)).toEqual([]);
+  });
+
+  it('the current price (the sale price while on sale) is decided only in src/commerce/product.ts', () => {
+    expect(copiesOutside('src/commerce/product.ts', /onSale\s*(?:===\s*true\s*)?\?\s*[\w.]*sale/i)).toEqual([]);
+  });
+
+  it('text is folded for search, sorting and slugs only by foldText (src/values/fold.ts)', () => {
+    expect(copiesOutside('src/values/fold.ts', /normalize\(\s*['"]NFK?D['"]\s*\)/)).toEqual([]);
+  });
+});
