@@ -8,7 +8,6 @@
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../http/errors';
 import { z } from 'zod';
-import { MERCHANT_MESSAGES } from '../accounts/messages';
 import { toMinorUnits } from '../commerce/money';
 import {
   inProductCollection,
@@ -22,7 +21,6 @@ import {
   productStatus,
   ProductType,
 } from '../commerce/product';
-import type { Edit } from '../durable/site-content';
 import type { ProductListQuery } from '../durable/content-tables';
 import { stockLedger } from '../durable/stubs';
 import { consoleItemsById, contentObject } from '../site/catalog';
@@ -43,6 +41,7 @@ import { randomHex } from '../site/ids';
 import { MAX_ITEM_PICTURES } from '../site/main-image';
 import type { Collection, Item, Site } from '../site/schema';
 import { apiError, readJson, type AppEnv } from './http';
+import { merchantEdit } from './site-edits';
 import { bulkStock, formWithOnHand, saveFormStock, stockLevels, type StockedVariantForm } from './inventory';
 import { merchantSessionOf, requirePermission } from './merchant-session';
 
@@ -174,24 +173,6 @@ function productCollection(site: Site, collectionId: string): Collection {
   return collection;
 }
 
-/** Applies an edit as the signed-in merchant: its value, or its refusal thrown (with `field` naming where to show it). */
-async function edit(c: Context<AppEnv>, change: Edit, field?: (error: string) => string | undefined) {
-  const session = await merchantSessionOf(c);
-  if (session === null) throw new ApiError(401, MERCHANT_MESSAGES.signIn);
-  const outcome = await contentObject(c.env, c.var.site.website.id).edit(
-    c.var.site.website.id,
-    change,
-    session.profile.roles,
-  );
-  if (!outcome.ok) {
-    const at = field?.(outcome.error);
-    throw new ApiError(outcome.status, outcome.error, {
-      extra: at === undefined ? {} : { fields: { [at]: outcome.error } },
-    });
-  }
-  return outcome.value;
-}
-
 async function storedProduct(c: Context<AppEnv>, id: string): Promise<Item> {
   const item = (await consoleItemsById(c.env, c.var.site.website.id, [id])).get(id);
   if (
@@ -256,7 +237,7 @@ async function saveForm(
       now: Date.now(),
     },
   );
-  await edit(c, { kind: 'saveProduct', item, merchandising }, (error) =>
+  await merchantEdit(c, { kind: 'saveProduct', item, merchandising }, (error) =>
     error === EDIT_MESSAGES.urlIdTaken ? 'urlId' : undefined,
   );
   await saveFormStock(c.env, site.website.id, form, item, (await merchantSessionOf(c))?.email);
@@ -410,7 +391,7 @@ consoleCatalog.post('/api/console/products/:id/duplicate', commerce, async (c) =
 
 consoleCatalog.delete('/api/console/products/:id', commerce, async (c) => {
   await storedProduct(c, c.req.param('id'));
-  await edit(c, { kind: 'removeItem', itemId: c.req.param('id') });
+  await merchantEdit(c, { kind: 'removeItem', itemId: c.req.param('id') });
   return c.json({ deleted: true });
 });
 
@@ -426,7 +407,7 @@ consoleCatalog.post('/api/console/products/bulk', commerce, async (c) => {
     body.change.kind === 'stock'
       ? [...(await consoleItemsById(c.env, c.var.site.website.id, [...new Set(body.ids)])).values()]
       : [];
-  const changed = await edit(c, { kind: 'bulkProducts', ids: body.ids, change: body.change });
+  const changed = await merchantEdit(c, { kind: 'bulkProducts', ids: body.ids, change: body.change });
   if (body.change.kind === 'stock') await bulkStock(c.env, c.var.site.website.id, before, body.change);
   return c.json(changed);
 });
@@ -450,7 +431,7 @@ consoleCatalog.post('/api/console/catalog/:collectionId/names', commerce, async 
     TAG_MESSAGES.required(body.tagType),
     TAG_MESSAGES.tooLong(body.tagType),
   ]);
-  await edit(
+  await merchantEdit(
     c,
     { kind: 'changeNames', collectionId: collection.id, tagType: body.tagType, change: body.change },
     (error) => (messages.has(error) ? 'name' : undefined),

@@ -36,7 +36,7 @@ import { IMAGE_ADDRESS_MESSAGE, isImageUrl, MAX_IMAGE_URL } from '../site/image-
 import { nameTooLongMessage } from '../site/limits';
 import { nameField, type Collection, type Item, type Site } from '../site/schema';
 import { apiError, readJson, type AppEnv } from './http';
-import { edit } from './merchant';
+import { merchantEdit } from './site-edits';
 import { requirePermission } from './merchant-session';
 
 const PAGE_SIZE = 20;
@@ -172,12 +172,12 @@ consoleContent.post('/api/console/posts', content, async (c) => {
   const base = { id, author: { id: 'console', displayName: c.var.site.website.siteTitle } };
   const urlId = input.urlId ?? postSlugOf(input.title);
   try {
-    await edit(c, c.var.site, { kind: 'saveItem', item: postItem(base, blog, input, urlId) });
+    await merchantEdit(c, { kind: 'saveItem', item: postItem(base, blog, input, urlId) });
   } catch (error) {
     // A slug made from the title may be taken: the post gets it with a short suffix instead.
     if (input.urlId !== undefined || !(error instanceof ApiError) || error.message !== EDIT_MESSAGES.urlIdTaken)
       throw error;
-    await edit(c, c.var.site, { kind: 'saveItem', item: postItem(base, blog, input, `${urlId}-${randomHex(2)}`) });
+    await merchantEdit(c, { kind: 'saveItem', item: postItem(base, blog, input, `${urlId}-${randomHex(2)}`) });
   }
   return c.json(await storedPost(c, id), 201);
 });
@@ -186,13 +186,13 @@ consoleContent.put('/api/console/posts/:id', content, async (c) => {
   const input = await readJson(c, postSchema, MAX_POST_BYTES);
   const before = await storedPost(c, c.req.param('id'));
   const blog = blogNamed(c, before.collectionId);
-  await edit(c, c.var.site, { kind: 'saveItem', item: postItem(before, blog, input, input.urlId ?? before.urlId) });
+  await merchantEdit(c, { kind: 'saveItem', item: postItem(before, blog, input, input.urlId ?? before.urlId) });
   return c.json(await storedPost(c, before.id));
 });
 
 consoleContent.delete('/api/console/posts/:id', content, async (c) => {
   const before = await storedPost(c, c.req.param('id'));
-  await edit(c, c.var.site, { kind: 'removeItem', itemId: before.id });
+  await merchantEdit(c, { kind: 'removeItem', itemId: before.id });
   return c.json({ deleted: true });
 });
 
@@ -276,7 +276,7 @@ consoleContent.put('/api/console/pages/:collectionId/charts', content, async (c)
   });
   const first = Object.values(fields)[0];
   if (first !== undefined) return apiError(c, 400, first, { fields });
-  await edit(c, c.var.site, { kind: 'setPageCharts', collectionId: page.id, charts });
+  await merchantEdit(c, { kind: 'setPageCharts', collectionId: page.id, charts });
   const { value } = await contentObject(c.env, c.var.site.website.id).shell();
   const stored =
     value === null
@@ -288,6 +288,6 @@ consoleContent.put('/api/console/pages/:collectionId/charts', content, async (c)
 consoleContent.put('/api/console/pages/:collectionId', content, async (c) => {
   const input = await readJson(c, pageSchema, MAX_POST_BYTES);
   const page = pageNamed(c);
-  await edit(c, c.var.site, { kind: 'setPageText', collectionId: page.id, input });
+  await merchantEdit(c, { kind: 'setPageText', collectionId: page.id, input });
   return c.json({ saved: true });
 });

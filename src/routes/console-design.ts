@@ -9,21 +9,20 @@
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../http/errors';
 import { z } from 'zod';
-import { MERCHANT_MESSAGES } from '../accounts/messages';
-import type { Edit } from '../durable/site-content';
 import { formSubmissions } from '../durable/stubs';
 import { contentObject } from '../site/catalog';
 import { COLOUR_ROLES, DEFAULT_DESIGN, FONT_ROLES, type Design } from '../site/editor/design';
 import { designOf, designSchema } from '../site/design-schema';
 import { GALLERY_BOUNDS, GALLERY_DEFAULTS, GALLERY_DESIGNS } from '../site/editor/gallery-options';
 import { linkHref, targetOfHref, type LinkTarget } from '../site/editor/link-target';
-import type { EditValue, NavigationItem } from '../site/edits';
+import type { NavigationItem } from '../site/edits';
 import { FONT_CATEGORIES, FONTS } from '../site/editor/fonts';
 import { PRODUCT_MESSAGES } from '../site/editor/product-form';
 import { MAILING_LIST_MESSAGES, NO_MAILING_LIST } from '../site/editor/mailing-list';
 import type { NavigationEntry, Site } from '../site/schema';
 import { apiError, readJson, type AppEnv } from './http';
-import { merchantSessionOf, requirePermission } from './merchant-session';
+import { merchantEdit } from './site-edits';
+import { requirePermission } from './merchant-session';
 
 export const CONSOLE_DESIGN_API = '/api/console/design';
 export const CONSOLE_NAVIGATION_API = '/api/console/navigation';
@@ -37,15 +36,6 @@ export const consoleDesign = new Hono<AppEnv>();
 
 const content = requirePermission('content');
 const integrations = requirePermission('integrations');
-
-async function edit(c: Context<AppEnv>, change: Edit): Promise<EditValue> {
-  const session = await merchantSessionOf(c);
-  if (session === null) throw new ApiError(401, MERCHANT_MESSAGES.signIn);
-  const site = c.var.site;
-  const outcome = await contentObject(c.env, site.website.id).edit(site.website.id, change, session.profile.roles);
-  if (!outcome.ok) throw new ApiError(outcome.status, outcome.error);
-  return outcome.value;
-}
 
 /** The body's zod problems by field path ('colours.accent'), each with its message. */
 function fieldProblems(error: z.ZodError): Record<string, string> {
@@ -100,14 +90,14 @@ consoleDesign.delete(`${CONSOLE_DESIGN_API}/draft`, content, async (c) => {
 consoleDesign.post(`${CONSOLE_DESIGN_API}/publish`, content, async (c) => {
   const design = await readDesign(c);
   if (design instanceof Response) return design;
-  const value = await edit(c, { kind: 'setDesign', design });
+  const value = await merchantEdit(c, { kind: 'setDesign', design });
   await contentObject(c.env, c.var.site.website.id).saveDesignDraft(null);
   return c.json({ published: true, changed: (value as { changed: boolean }).changed });
 });
 
 /** Back to the theme's own look: the published design and any draft removed. */
 consoleDesign.delete(CONSOLE_DESIGN_API, content, async (c) => {
-  const value = await edit(c, { kind: 'setDesign', design: null });
+  const value = await merchantEdit(c, { kind: 'setDesign', design: null });
   await contentObject(c.env, c.var.site.website.id).saveDesignDraft(null);
   return c.json({ reset: true, changed: (value as { changed: boolean }).changed });
 });
@@ -183,7 +173,7 @@ consoleDesign.put(CONSOLE_NAVIGATION_API, content, async (c) => {
   const items = navigationItems(body.items, 'items', fields);
   const first = Object.values(fields)[0];
   if (first !== undefined) return apiError(c, 400, first, { fields });
-  await edit(c, { kind: 'updateNavigation', items });
+  await merchantEdit(c, { kind: 'updateNavigation', items });
   return c.json({ items: consoleItems((await contentNavigation(c)) ?? []) });
 });
 
@@ -231,7 +221,7 @@ consoleDesign.get(`${CONSOLE_MAILING_LIST_API}/members`, requirePermission('cust
 consoleDesign.post(CONSOLE_MAILING_LIST_API, integrations, async (c) => {
   const change = await readJson(c, mailingChangeSchema, MAX_MAILING_BYTES);
   try {
-    await edit(c, { kind: 'setMailingList', change, now: Date.now() });
+    await merchantEdit(c, { kind: 'setMailingList', change, now: Date.now() });
   } catch (error) {
     if (error instanceof ApiError && error.message === MAILING_LIST_MESSAGES.listRequired)
       return apiError(c, 400, error.message, { fields: { listId: error.message } });

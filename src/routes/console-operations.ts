@@ -15,11 +15,11 @@ import { commerceOrders, formSubmissions } from '../durable/stubs';
 import { toCsv } from '../forms/csv';
 import { storedValues, submissionCells, submissionColumns } from '../forms/submission-table';
 import { isValidEmail } from '../forms/validate';
-import { contentObject } from '../site/catalog';
 import { siteFormById, siteForms, type SiteForm } from '../site/lookup';
 import { summaryFor } from './dashboard';
 import { apiError, readJson, type AppEnv } from './http';
-import { merchantSessionOf, requirePermission } from './merchant-session';
+import { merchantEdit } from './site-edits';
+import { requirePermission } from './merchant-session';
 
 export const OPERATIONS_MESSAGES = {
   invalidEmail: 'Please enter a valid email',
@@ -92,14 +92,7 @@ consoleOperations.put('/api/console/store/currency', commerce, async (c) => {
     return apiError(c, 400, OPERATIONS_MESSAGES.invalidCurrency, {
       fields: { currency: OPERATIONS_MESSAGES.invalidCurrency },
     });
-  const session = await merchantSessionOf(c);
-  const site = c.var.site;
-  const outcome = await contentObject(c.env, site.website.id).edit(
-    site.website.id,
-    { kind: 'setStoreCurrency', currency },
-    session?.profile.roles ?? [],
-  );
-  if ('error' in outcome) return apiError(c, outcome.status, outcome.error);
+  await merchantEdit(c, { kind: 'setStoreCurrency', currency });
   return c.json({ currency });
 });
 

@@ -8,18 +8,15 @@
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../http/errors';
 import { z } from 'zod';
-import { MERCHANT_MESSAGES } from '../accounts/messages';
-import type { Edit, EditOutcome } from '../durable/site-content';
 import { formSubmissions } from '../durable/stubs';
 import { placesProvider, PlacesUnavailable } from '../integrations/places';
 import { sessionRecordingAnswer } from '../integrations/session-recording';
-import { contentObject } from '../site/catalog';
-import type { EditValue, NavigationItem } from '../site/edits';
+import type { NavigationItem } from '../site/edits';
 import { sitePath, type Site } from '../site/schema';
 import { faultPoint } from '../faults';
-import { noteVersion } from '../site/store';
 import { apiError, readJson, type AppEnv } from './http';
-import { merchantSessionOf, requirePermission } from './merchant-session';
+import { requirePermission } from './merchant-session';
+import { merchantEdit } from './site-edits';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const PRODUCTS = '/api/content-service/product/1.1/websites/:websiteId/products';
@@ -73,28 +70,9 @@ const preferencesSchema = z.record(z.string().max(100), z.unknown());
 const languagesSchema = z.object({ languages: z.array(z.string().min(2).max(35)).max(20) });
 const NAMESPACE = /^[a-z][a-z0-9-]{0,63}$/;
 
-/**
- * Applies an edit through the website's SiteContent object as the signed-in merchant (whose roles decide
- * whether it may change code-injection fields): the edit's value, or its 4xx thrown.
- */
-export async function edit(c: Context<AppEnv>, site: Site, change: Edit): Promise<EditValue> {
-  const session = await merchantSessionOf(c);
-  if (session === null) throw new ApiError(401, MERCHANT_MESSAGES.signIn);
-  const outcome: EditOutcome = await contentObject(c.env, site.website.id).edit(
-    site.website.id,
-    change,
-    session.profile.roles,
-  );
-  if ('error' in outcome) throw new ApiError(outcome.status, outcome.error);
-  if (outcome.version !== null) noteVersion(site.website.id, outcome.version);
-  return outcome.value;
-}
-
-/** The site named by the path's websiteId, which must be the one this host serves (a 404 otherwise). */
-function siteNamed(c: Context<AppEnv>): Site {
-  const site = c.var.site;
-  if (site.website.id !== c.req.param('websiteId')) throw new ApiError(404, 'Unknown website');
-  return site;
+/** The path's websiteId must name the site this host serves (a 404 otherwise). */
+function requireSiteNamed(c: Context<AppEnv>): void {
+  if (c.var.site.website.id !== c.req.param('websiteId')) throw new ApiError(404, 'Unknown website');
 }
 
 export const merchant = new Hono<AppEnv>();
@@ -105,20 +83,20 @@ const content = requirePermission('content');
 
 merchant.post(PRODUCTS, commerce, async (c) => {
   const body = await readJson(c, productCollectionSchema, MAX_BODY_BYTES);
-  const site = siteNamed(c);
-  return c.json(await edit(c, site, { kind: 'addProductCollection', input: body }));
+  requireSiteNamed(c);
+  return c.json(await merchantEdit(c, { kind: 'addProductCollection', input: body }));
 });
 
 merchant.delete(`${PRODUCTS}/:collectionId`, commerce, async (c) => {
-  const site = siteNamed(c);
-  await edit(c, site, { kind: 'removeCollection', collectionId: c.req.param('collectionId') });
+  requireSiteNamed(c);
+  await merchantEdit(c, { kind: 'removeCollection', collectionId: c.req.param('collectionId') });
   return c.json({ deleted: true });
 });
 
 merchant.post(`${PRODUCTS}/:collectionId/categories`, commerce, async (c) => {
   const body = await readJson(c, categorySchema, MAX_BODY_BYTES);
-  const site = siteNamed(c);
-  return c.json(await edit(c, site, { kind: 'addCategory', collectionId: c.req.param('collectionId'), input: body }));
+  requireSiteNamed(c);
+  return c.json(await merchantEdit(c, { kind: 'addCategory', collectionId: c.req.param('collectionId'), input: body }));
 });
 
 /** One item (product, post or page item) saved whole: validated by the site schema, its row alone written. */
@@ -126,11 +104,11 @@ merchant.put(ITEMS, content, async (c) => {
   const body = await readJson(c, z.looseObject({ id: z.string() }), MAX_ITEM_BYTES);
   if (body.id !== c.req.param('itemId'))
     return apiError(c, 400, 'The item id in the body must be the one in the path.');
-  return c.json(await edit(c, c.var.site, { kind: 'saveItem', item: body }));
+  return c.json(await merchantEdit(c, { kind: 'saveItem', item: body }));
 });
 
 merchant.delete(ITEMS, content, async (c) => {
-  await edit(c, c.var.site, { kind: 'removeItem', itemId: c.req.param('itemId') });
+  await merchantEdit(c, { kind: 'removeItem', itemId: c.req.param('itemId') });
   return c.json({ deleted: true });
 });
 
@@ -141,8 +119,7 @@ merchant.get('/api/commondata/GetSiteLayout', read, async (c) => {
 
 merchant.post('/api/widget/UpdateNavigation', content, async (c) => {
   const body = await readJson(c, navigationSchema, MAX_BODY_BYTES);
-  const site = c.var.site;
-  await edit(c, site, { kind: 'updateNavigation', items: body.navigation.items });
+  await merchantEdit(c, { kind: 'updateNavigation', items: body.navigation.items });
   return c.json({ updated: true });
 });
 
@@ -160,8 +137,7 @@ merchant.put('/api/v1/commerce-preferences/:namespace', commerce, async (c) => {
   const namespace = c.req.param('namespace');
   if (!NAMESPACE.test(namespace)) return apiError(c, 400, 'Unknown preferences namespace');
   const { websiteId: _websiteId, ...preferences } = await readJson(c, preferencesSchema, MAX_BODY_BYTES);
-  const site = c.var.site;
-  return c.json(await edit(c, site, { kind: 'setCommercePreferences', namespace, preferences }));
+  return c.json(await merchantEdit(c, { kind: 'setCommercePreferences', namespace, preferences }));
 });
 
 merchant.get('/api/site-header-footer', read, async (c) => {
@@ -171,8 +147,7 @@ merchant.get('/api/site-header-footer', read, async (c) => {
 
 merchant.put('/api/site-header-footer', content, async (c) => {
   const body = await readJson(c, headerFooterSchema, MAX_BODY_BYTES);
-  const site = c.var.site;
-  await edit(c, site, { kind: 'setHeaderFooter', input: body });
+  await merchantEdit(c, { kind: 'setHeaderFooter', input: body });
   return c.json({ updated: true });
 });
 
@@ -198,14 +173,12 @@ merchant.get('/api/multilingual/languages', read, async (c) => {
 
 merchant.put('/api/multilingual/languages', content, async (c) => {
   const body = await readJson(c, languagesSchema, MAX_BODY_BYTES);
-  const site = c.var.site;
-  await edit(c, site, { kind: 'setLanguages', languages: body.languages });
+  await merchantEdit(c, { kind: 'setLanguages', languages: body.languages });
   return c.json({ languages: [...new Set(body.languages)] });
 });
 
 merchant.delete('/api/multilingual/connection', content, async (c) => {
-  const site = c.var.site;
-  await edit(c, site, { kind: 'disconnectMultilingual' });
+  await merchantEdit(c, { kind: 'disconnectMultilingual' });
   return c.json({ connected: false });
 });
 

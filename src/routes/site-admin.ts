@@ -26,7 +26,6 @@ import { ApiError } from '../http/errors';
 import { z } from 'zod';
 import { NOT_FOUND } from '../http/messages';
 import { DEMO_SITE_ID } from '../site/demo';
-import { contentObject } from '../site/catalog';
 import { randomHex, sameToken } from '../site/ids';
 import { ROLES } from '../site/roles';
 import { loadSiteForHost, markDevelopmentStoreImported } from '../site/store';
@@ -44,6 +43,7 @@ import {
   TransferError,
 } from '../site/transfer';
 import { apiError, isDevelopment, readJson, type AppEnv } from './http';
+import { applyEdit } from './site-edits';
 
 export const SITE_ADMIN_PATH = '/api/site-admin';
 
@@ -321,12 +321,9 @@ siteAdmin.put('/template', async (c) => {
     );
   const templateAssets = body.assets.length === 0 ? null : { generation: body.uploadId };
   // A theme is code; the site admin caller (loopback in development, the admin token in production) may write it as an administrator.
-  const outcome = await contentObject(c.env, websiteId).edit(
-    websiteId,
-    { kind: 'setTheme', theme: body.theme, templateAssets },
-    [ROLES.admin],
-  );
-  if (!outcome.ok) return apiError(c, outcome.status, outcome.error);
+  const { version } = await applyEdit(c.env, websiteId, { kind: 'setTheme', theme: body.theme, templateAssets }, [
+    ROLES.admin,
+  ]);
   if (host === null) await markDevelopmentStoreImported(c.env.SITE_CONTENT);
   // The files the previous theme used go once no page renders with it.
   c.executionCtx.waitUntil(
@@ -334,5 +331,5 @@ siteAdmin.put('/template', async (c) => {
       () => undefined,
     ),
   );
-  return c.json({ websiteId, version: outcome.version, files: body.assets.length });
+  return c.json({ websiteId, version, files: body.assets.length });
 });

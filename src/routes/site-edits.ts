@@ -1,0 +1,47 @@
+/**
+ * Applying an edit to a website's published content, the one way every route does it: through the
+ * website's SiteContent object, with the refusal thrown as the one error and the new version trusted
+ * by this isolate at once (so the next page shows the edit, not a copy of the version before it).
+ */
+import type { Context } from 'hono';
+import { MERCHANT_MESSAGES } from '../accounts/messages';
+import type { Edit } from '../durable/site-content';
+import { ApiError } from '../http/errors';
+import { contentObject } from '../site/catalog';
+import type { EditValue } from '../site/edits';
+import { noteVersion } from '../site/store';
+import type { AppEnv } from './http';
+import { merchantSessionOf } from './merchant-session';
+
+/** Where a console form shows an edit's refusal: the field it names, or undefined for the form's own message. */
+export type RefusalField = (error: string) => string | undefined;
+
+/**
+ * Applies `change` to the website as `roles` may: its value and the new content version (null when
+ * nothing changed); a refusal is thrown as its status with `{ error }`, plus `fields` when `field`
+ * names where to show it.
+ */
+export async function applyEdit(
+  env: Env,
+  websiteId: string,
+  change: Edit,
+  roles: readonly number[],
+  field?: RefusalField,
+): Promise<{ value: EditValue; version: number | null }> {
+  const outcome = await contentObject(env, websiteId).edit(websiteId, change, roles);
+  if (!outcome.ok) {
+    const at = field?.(outcome.error);
+    throw new ApiError(outcome.status, outcome.error, {
+      extra: at === undefined ? {} : { fields: { [at]: outcome.error } },
+    });
+  }
+  if (outcome.version !== null) noteVersion(websiteId, outcome.version);
+  return { value: outcome.value, version: outcome.version };
+}
+
+/** Applies `change` to the request's website as the merchant signed in on it (401 without one): the edit's value. */
+export async function merchantEdit(c: Context<AppEnv>, change: Edit, field?: RefusalField): Promise<EditValue> {
+  const session = await merchantSessionOf(c);
+  if (session === null) throw new ApiError(401, MERCHANT_MESSAGES.signIn);
+  return (await applyEdit(c.env, c.var.site.website.id, change, session.profile.roles, field)).value;
+}
