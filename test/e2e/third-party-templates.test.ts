@@ -9,17 +9,21 @@
  * to cart from the product page puts the product in the cart. Screenshots at 1366 and 375 px go to
  * test-artifacts/screenshots/template-{name}-*.png.
  *
- * Two more, chosen for what real templates do (issue 35; test/fixtures/third-party/, MIT and
- * Apache-2.0, each with its SOURCE.md): their own products `.list`/`.item` (`store_item`), a blog
- * type accepting custom types, several layouts, their own inline scripts and data attributes. Home,
- * a product and the blog render with the template's own markup and no console error other than the
- * files the repositories never had (their webpack build's output, named in SOURCE.md).
+ * Eleven more, real templates from public repositories (issue 35; test/fixtures/third-party/, MIT
+ * and Apache-2.0, each with its SOURCE.md), imported unchanged, each on a store of its own: at 1366
+ * and 375 px the six pages (home, shop, a product, the blog, a post, contact) answer 200 with the
+ * template's own markup, the runtime its scripts call and no console error other than the files
+ * its repository never had (its build's output, named in SOURCE.md) and what a template lists as
+ * refused, with the reason; a shirt chosen in its option selects goes into the cart and the count
+ * the shopper sees (the template's `.sqs-cart-quantity`, else the platform's cart pill) becomes 1,
+ * except where the template's own product page has no Add To Cart (the reason in FIXTURES). What
+ * each did is written to test-artifacts/third-party-figures.json for docs/templates.md's table.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { receiveSite, sendSite, sendTemplate } from '../../scripts/site/admin-client';
+import type { BrowserContext, Page, Response } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AdminCallError, receiveSite, sendSite, sendTemplate } from '../../scripts/site/admin-client';
 import { readTemplateFolder } from '../../scripts/site/template';
 import { useChromium } from './browser';
 import { storeUrl } from './store';
@@ -159,16 +163,80 @@ describe.each(TEMPLATES)('the third-party template %s', (name) => {
   });
 });
 
-/** Each fixture's own markup on every page: a selector only the template writes. */
-const FIXTURES = [
-  { name: 'garberco', markup: '.js-page, .js-screens, .screens' },
-  { name: 'boxen', markup: 'header.header.js-header' },
-] as const;
+/**
+ * Each real template (test/fixtures/third-party/, each with its SOURCE.md): a selector only its own
+ * markup writes, and the checks left out because the template itself fails them the same way on
+ * Squarespace (each with the reason; the figures in docs/templates.md count them).
+ */
+interface Fixture {
+  name: string;
+  markup: string;
+  /** Why the template shows no Add To Cart on a product with options, when that is the template's own gap. */
+  noAddToCart?: string;
+  /** Console errors left out of the check, each with its reason: the figures count them as refused. */
+  refused?: readonly { message: RegExp; reason: string }[];
+}
+
+/** A script another origin's script adds (analytics): the CSP allows only the script URLs a template's markup names (docs/templates.md, Trust). */
+const ADDED_SCRIPT = {
+  message:
+    /^Loading the script 'https?:\/\/www\.(google-analytics|googletagmanager)\.com\/[^']*' violates .*Content Security Policy/,
+  reason: "a script the template's inline analytics snippet adds from another origin: never allowed by the CSP",
+};
+/** Google Fonts: the CSP does not yet allow the stylesheet origins a template names (issue 35 point 6, decided with the security issue). */
+const EXTERNAL_STYLESHEET = {
+  message: /^Loading the stylesheet 'https?:\/\/fonts\.googleapis\.com\/[^']*' violates .*Content Security Policy/,
+  reason: 'platform gap: external stylesheet origins are not allowed by the CSP yet',
+};
+const FIXTURES: readonly Fixture[] = [
+  { name: 'garberco', markup: '.header.js-header' },
+  {
+    name: 'boxen',
+    markup: 'header.header.js-header',
+    noAddToCart: 'its products.item is a JSON data block its webpack build (never in the repository) renders',
+  },
+  {
+    name: 'deemjournal',
+    markup: 'header.header.js-header',
+    noAddToCart: 'its products.item is a JSON data block its webpack build (never in the repository) renders',
+  },
+  {
+    name: 'baldface',
+    markup: 'main.main.js-main',
+    noAddToCart:
+      'its own button is wired by its webpack build (never in the repository); {@|product-checkout} sits in display:none',
+    refused: [EXTERNAL_STYLESHEET, ADDED_SCRIPT],
+  },
+  { name: 'struck', markup: 'nav.navi.js-navi', refused: [ADDED_SCRIPT] },
+  { name: 'pms', markup: 'header.header.js-header' },
+  { name: 'thecircuitgym', markup: 'div.main.js-main', refused: [EXTERNAL_STYLESHEET, ADDED_SCRIPT] },
+  {
+    name: 'tabinohana',
+    markup: 'header.header.js-header',
+    noAddToCart: 'its products.item is a JSON data block its webpack build (never in the repository) renders',
+  },
+  { name: 'boltsandfeathers', markup: 'main[data-content-field="main-content"]' },
+  { name: 'hnp', markup: 'header#header.main-navigation' },
+  { name: 'base-template-npm', markup: 'div.site-container header.site-header' },
+];
+const SHIRT = '/shop/p/linen-shirt';
 const FIXTURE_PAGES = [
   ['home', '/'],
-  ['product', PRODUCT],
+  ['shop', '/shop'],
+  ['product', SHIRT],
   ['blog', '/blog'],
+  ['post', '/blog/how-we-fire-mugs'],
+  ['contact', '/contact'],
 ] as const;
+
+/** What each template did, for docs/templates.md's table: test-artifacts/third-party-figures.json. */
+const figures: Record<string, Record<string, unknown>> = {};
+const figure = (name: string, key: string, value: unknown) => {
+  figures[name] = { ...figures[name], [key]: value };
+};
+afterAll(() => {
+  writeFileSync('test-artifacts/third-party-figures.json', `${JSON.stringify(figures, null, 2)}\n`);
+});
 
 beforeAll(async () => {
   const demo = await receiveSite({ url: storeUrl });
@@ -179,54 +247,102 @@ beforeAll(async () => {
       website: { ...(demo.site.website as Record<string, unknown>), id: `template-${name}` },
     });
     const template = await readTemplateFolder(`test/fixtures/third-party/${name}`);
-    await sendTemplate(
-      target,
-      template.theme,
-      template.assets.map((asset) => ({
-        path: asset.path,
-        read: async () => new Uint8Array(await readFile(asset.file)),
-      })),
-    );
+    figure(name, 'importWarnings', template.warnings.length);
+    figure(name, 'compiledCss', (template.theme['styles/compiled.css'] ?? '').length);
+    const files = template.assets.map((asset) => ({
+      path: asset.path,
+      read: async () => new Uint8Array(await readFile(asset.file)),
+    }));
+    // On the loaded machine the local store sometimes drops a connection mid-upload (2 of 4 runs): the import is all or nothing, so it is sent again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await sendTemplate(target, template.theme, files);
+        break;
+      } catch (error) {
+        if (!(error instanceof AdminCallError && error.status === 0) || attempt === 3) throw error;
+      }
+    }
   }
-}, 240_000);
+}, 600_000);
 
-describe.each(FIXTURES)('the real template $name, imported unchanged', ({ name, markup }) => {
-  it.each(FIXTURE_PAGES)(
-    'renders the %s page with its own markup and no console error at 1366 and 375 px',
-    async (kind, path) => {
+/** Puts the page's console errors that are the template's in `errors` (files its repository never had do not count), its `refused` ones in `refusals`. */
+function collectErrors(
+  page: Page,
+  files: ReadonlySet<string>,
+  fixture: Fixture,
+  errors: string[],
+  refusals: string[],
+): void {
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // A file the repository never had (its build's output) answers 404, so its script does not run: the template's own gap, as on Squarespace.
+    const url = /'(https?:[^']+)'/.exec(message.text())?.[1] ?? message.location().url;
+    const missing = new URL(url || 'http://x/', 'http://x/').pathname;
+    if (
+      /status of 404|MIME type \('text\/plain'\)/.test(message.text()) &&
+      /^\/(?:assets|scripts)\//.test(missing) &&
+      !files.has(missing)
+    )
+      return;
+    // The store copy carries the demo's content as other browser files left it, not their uploads: a post's uploaded picture (/files/…) is not on this host.
+    if (/status of 404/.test(message.text()) && missing.startsWith('/files/')) return;
+    const refused = fixture.refused?.find(({ message: pattern }) => pattern.test(message.text()));
+    if (refused !== undefined) {
+      refusals.push(refused.reason);
+      return;
+    }
+    errors.push(message.text());
+  });
+}
+
+/**
+ * Opens `url`, once more if it does not answer in a minute: on the loaded machine the local store
+ * now and then never answers one page of the 72 a run loads (seen in 2 runs, a different page each
+ * time, at once on its own).
+ */
+async function visit(page: Page, url: string): Promise<Response | null> {
+  try {
+    return await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
+    return page.goto(url, { waitUntil: 'domcontentloaded', timeout: 120_000 });
+  }
+}
+
+async function openFixture(width: number): Promise<Page> {
+  await context?.close();
+  context = await browser().newContext({
+    viewport: { width, height: width < 600 ? 812 : 900 },
+    reducedMotion: 'reduce',
+  });
+  return context.newPage();
+}
+
+describe.each(FIXTURES)('the real template $name, imported unchanged', (fixture) => {
+  const { name, markup, noAddToCart } = fixture;
+  it.each([1366, 375])(
+    'renders the six pages with its own markup, its styles and scripts and no console error at %i px',
+    async (width) => {
       const folder = `test/fixtures/third-party/${name}`;
       const files = new Set((await readTemplateFolder(folder)).assets.map((asset) => `/${asset.path}`));
-      for (const width of [1366, 375]) {
-        context = await browser().newContext({
-          viewport: { width, height: width < 600 ? 812 : 900 },
-          reducedMotion: 'reduce',
-        });
-        const page = await context.newPage();
-        const errors: string[] = [];
-        page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-        page.on('console', (message) => {
-          if (message.type() !== 'error') return;
-          // A file the repository never had (its build's output) answers 404, so its script does not run: the template's own gap, as on Squarespace.
-          const url = /'(https?:[^']+)'/.exec(message.text())?.[1] ?? message.location().url;
-          const missing = new URL(url || 'http://x/', 'http://x/').pathname;
-          if (
-            /status of 404|MIME type \('text\/plain'\)/.test(message.text()) &&
-            /^\/(?:assets|scripts)\//.test(missing) &&
-            !files.has(missing)
-          )
-            return;
-          // The store copy carries the demo's content as other browser files left it, not their uploads: a post's uploaded picture (/files/…) is not on this host.
-          if (/status of 404/.test(message.text()) && missing.startsWith('/files/')) return;
-          errors.push(message.text());
-        });
+      const errors: string[] = [];
+      const refusals: string[] = [];
+      const rendered: string[] = [];
+      let assets: unknown = null;
+      for (const [kind, path] of FIXTURE_PAGES) {
+        // A page of its own for each address: a page's late requests never hold up the next one's load.
+        const page = await openFixture(width);
+        collectErrors(page, files, fixture, errors, refusals);
         // The first page of a freshly imported store is rendered cold on a loaded machine: a generous wait.
-        const response = await page.goto(urlOf(name, path), { waitUntil: 'domcontentloaded', timeout: 120_000 });
-        expect(response?.status()).toBe(200);
+        const response = await visit(page, urlOf(name, path));
+        expect(response?.status(), `${name} ${path}`).toBe(200);
         // Every script and picture has run or loaded (the blog's unstyled pictures are many and large).
         await page.waitForLoadState('load', { timeout: 120_000 });
-        await expect(page.locator('aside[role="alert"]').count()).resolves.toBe(0);
+        await expect(page.locator('aside[role="alert"]').count(), `${name} ${path}: template errors`).resolves.toBe(0);
         await expect(
           page.locator(markup).first().waitFor({ state: 'attached', timeout: 20_000 }),
+          `${name} ${path}: the template's own markup`,
         ).resolves.toBeUndefined();
         // The runtime template scripts call is there before them (runtime.ts).
         const runtime = await page.evaluate(
@@ -234,10 +350,57 @@ describe.each(FIXTURES)('the real template $name, imported unchanged', ({ name, 
         );
         expect(runtime).toEqual(['function', false, true, 'function', 'function']);
         await page.screenshot({ path: `${SCREENSHOTS}/template-${name}-${kind}-${width}.png`, fullPage: true });
-        expect(errors, `${name} ${path} at ${width}`).toEqual([]);
-        await context.close();
-        context = undefined;
+        rendered.push(kind);
+        assets = await page.evaluate(
+          `[document.querySelectorAll('style').length, document.querySelectorAll('script[src^="/assets/"], script[src^="/scripts/"]').length]`,
+        );
       }
+      figure(name, `pages${width}`, rendered.length);
+      figure(name, `errors${width}`, errors.length);
+      figure(name, `refused${width}`, [...new Set(refusals)]);
+      figure(name, `stylesScripts${width}`, assets);
+      expect(errors, `${name} at ${width}`).toEqual([]);
+    },
+    600_000,
+  );
+
+  it.each([1366, 375])(
+    "adds a shirt chosen in its option selects and shows it in the template's cart count at %i px",
+    async (width) => {
+      const page = await openFixture(width);
+      await page.goto(urlOf(name, SHIRT), { waitUntil: 'load', timeout: 120_000 });
+      const button = page.getByRole('button', { name: /add to cart/i }).first();
+      if (noAddToCart !== undefined) {
+        // The template's own gap (see FIXTURES): nothing to add with, as on Squarespace.
+        await expect(button.count()).resolves.toBe(0);
+        figure(name, `addToCart${width}`, `n/a: ${noAddToCart}`);
+        return;
+      }
+      await page.waitForSelector('html[data-islands="hydrated"]', { timeout: 60_000 });
+      for (const [option, value] of [
+        ['Size', 'Small'],
+        ['Colour', 'Sand'],
+      ] as const)
+        await page
+          .getByLabel(new RegExp(`^${option}`))
+          .first()
+          .selectOption(value);
+      const added = page.waitForResponse(
+        (response) => response.url().includes('/api/commerce/shopping-cart') && response.request().method() === 'POST',
+        { timeout: 60_000 },
+      );
+      await button.click();
+      expect((await added).ok()).toBe(true);
+      figure(name, `addToCart${width}`, 'yes');
+      // The count the shopper sees: the template's own .sqs-cart-quantity, else the platform's cart pill.
+      const counts = page.locator('.sqs-cart-quantity:visible, .CartPill-count:visible');
+      await expect.poll(() => counts.first().innerText(), { timeout: 60_000 }).toBe('1');
+      figure(
+        name,
+        `cartCount${width}`,
+        (await page.locator('.sqs-cart-quantity:visible').count()) > 0 ? 'template' : 'platform pill',
+      );
+      await page.screenshot({ path: `${SCREENSHOTS}/template-${name}-added-${width}.png`, fullPage: false });
     },
     300_000,
   );
