@@ -108,7 +108,7 @@ export function startStaticWorker(body) {
 /**
  * The least a stored write can cost here: one rate-limit call, then one call to a SQLite-backed
  * Durable Object (named by the `o` query parameter) that adds 1 to a row, answered as a small JSON
- * object. What a cart add or a beacon does at the least (src/routes/cart.ts, src/routes/beacons.ts).
+ * object. What a cart add or a beacon does at the least (src/routes/shop/cart.ts, src/routes/shop/beacons.ts).
  */
 const WRITE_SCRIPT = `import { DurableObject } from 'cloudflare:workers';
 export class Counter extends DurableObject {

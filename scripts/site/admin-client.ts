@@ -1,5 +1,5 @@
 /**
- * The CLI's side of the site admin calls (src/routes/site-admin.ts): where the store is (the local
+ * The CLI's side of the site admin calls (src/routes/integrations/site-admin.ts): where the store is (the local
  * store `npm start` serves, a given URL, or a deployed worker with its admin token), a whole site
  * sent in parts of at most 1000 items and about 3 MB, and read back page by page.
  */
@@ -216,7 +216,7 @@ export interface TemplateFileSource {
 }
 
 /**
- * Imports a developer-platform template (src/routes/site-admin.ts): its static files under a new
+ * Imports a developer-platform template (src/routes/integrations/site-admin.ts): its static files under a new
  * upload, then the theme with the list of those files, which the worker checks and swaps in at once.
  */
 export async function sendTemplate(

@@ -15,7 +15,7 @@ export const beaconRoutes = {
   censusButtonRender: route('POST', '/api/census/button-render'),
   censusOverlay: route('POST', '/api/census/overlay'),
   censusFormRender: route('POST', '/api/census/form-render'),
-  /** A social-ads pixel event (src/client/collectors/pixel.ts, src/routes/trackers.ts). */
+  /** A social-ads pixel event (src/client/collectors/pixel.ts, src/routes/shop/trackers.ts). */
   pixelEvent: route('POST', '/api/trackers/pixel'),
 };
 

@@ -1,4 +1,4 @@
-/** The search suggestions call, as the browser asks it and the worker answers it (src/routes/search.ts). */
+/** The search suggestions call, as the browser asks it and the worker answers it (src/routes/shop/search.ts). */
 import { storefrontRoutes } from '../api/storefront';
 
 export const SUGGESTIONS_PATH = storefrontRoutes.searchSuggestions.pattern;

@@ -1,5 +1,5 @@
 /**
- * The merchant console's browser entry (`/config`, src/routes/config.ts): asks who is signed in,
+ * The merchant console's browser entry (`/config`, src/routes/pages/config.ts): asks who is signed in,
  * then shows the sign-in or the console. Built on its own (scripts/build-client.mjs, manifest key
  * `console`); store pages never load it.
  */

@@ -6,7 +6,7 @@
  * merchant.
  *
  * The object never sees a password: one object serves every sign-in of a website, so the worker
- * hashes and checks passwords (src/routes/sign-in.ts) and the object only hands out the stored hash
+ * hashes and checks passwords (src/routes/shared/sign-in.ts) and the object only hands out the stored hash
  * (after the per-account back-off admits the attempt) and issues the session.
  */
 import { DurableObject } from 'cloudflare:workers';
@@ -95,7 +95,7 @@ export abstract class AccountStore<P extends object> extends DurableObject<Env> 
   }
 
   /**
-   * Starts a sign-in from the connecting `address` (src/routes/client-address.ts): counts the attempt
+   * Starts a sign-in from the connecting `address` (src/routes/shared/client-address.ts): counts the attempt
    * against that (email, address) back-off, and gives the stored hash to check the password against.
    */
   beginSignIn(email: string, address: string): SignInCheck {

@@ -639,7 +639,7 @@ export function existingItemUrls(
     .map((p) => p.path);
 }
 
-/** What the console's product list asks for (src/routes/console-catalog.ts). */
+/** What the console's product list asks for (src/routes/console/console-catalog.ts). */
 export interface ProductListQuery {
   /** Words of the title (matched anywhere, without accents or case). */
   search: string;

@@ -1,7 +1,7 @@
 /**
  * Password hashing with PBKDF2-SHA-256 through WebCrypto (100,000 iterations: the Workers runtime's
  * maximum). It runs in the stateless worker, never in the accounts objects, so sign-ins to one
- * website are not hashed one after another (src/routes/sign-in.ts).
+ * website are not hashed one after another (src/routes/shared/sign-in.ts).
  */
 import { sameToken, toHex } from '../site/ids';
 

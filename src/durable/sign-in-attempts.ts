@@ -48,7 +48,7 @@ export type Admission = { admitted: true } | { admitted: false; retryAfterMs: nu
 /** Sign-in failures from one address to one email, as the console lists them. */
 export interface SignInFailure {
   email: string;
-  /** The connecting address as stored: IPv4 whole, IPv6 by its /64 (src/routes/client-address.ts). */
+  /** The connecting address as stored: IPv4 whole, IPv6 by its /64 (src/routes/shared/client-address.ts). */
   address: string;
   failures: number;
   lastAt: number;

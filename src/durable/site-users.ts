@@ -3,7 +3,7 @@
  * is verified, their saved addresses, the orders placed while signed in, and the single-use links
  * (email verification, password reset) with the emails that carry them.
  *
- * The worker (src/routes/account.ts) draws a link's token and writes its email; the object keeps
+ * The worker (src/routes/shop/account.ts) draws a link's token and writes its email; the object keeps
  * only the token's SHA-256 and sends the email only when its rules allow (the account exists, not too
  * many links within the hour), so what the worker answers never depends on whether an email has an
  * account. Everything a visitor can add is bounded: accounts per website (unverified sign-ups lapse

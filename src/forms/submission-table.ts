@@ -1,7 +1,7 @@
 /**
  * A form's submissions as a table of text: one column per answerable field in the form's order,
  * each answer as one line of text. Password fields are never a column (their answers are not even
- * stored, src/routes/forms.ts); section headings and hidden fields carry no answer a person typed.
+ * stored, src/routes/shop/forms.ts); section headings and hidden fields carry no answer a person typed.
  * The console's table, the CSV export and the merchant's notification email all read this.
  */
 import type { FieldValue, FormField, FormValues } from './validate';

@@ -1,7 +1,7 @@
 /**
  * A dependency the request needs (KV, a Durable Object, content storage, a timed-out service) is
  * failing for now: API calls answer 503 with Retry-After, store pages fall back to the last good
- * copy they have (src/routes/pages.ts), and nothing is half-written, since every write is one
+ * copy they have (src/routes/pages/pages.ts), and nothing is half-written, since every write is one
  * object's transaction.
  */
 export const UNAVAILABLE = 'The store is briefly unavailable. Please try again in a moment.';

@@ -1,6 +1,6 @@
 /**
  * Purging a website's store pages from a CDN in front of the worker when its content version
- * changes. Every cacheable store page carries `Cache-Tag: site-{websiteId}` (src/routes/pages.ts),
+ * changes. Every cacheable store page carries `Cache-Tag: site-{websiteId}` (src/routes/pages/pages.ts),
  * so one purge by that tag drops all of them. `CDN_PURGE` chooses: `none` (no CDN in front, the
  * default: pages leave it within their `s-maxage` anyway), `local` (development only: each purge is
  * logged and kept in this isolate's list, nothing leaves the machine) or `cloudflare` (a purge by

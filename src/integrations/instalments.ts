@@ -44,7 +44,7 @@ export interface InstalmentInfoSource {
   pageUrl(provider: InstalmentProvider, locale: string): string;
 }
 
-/** Dev and tests: our own page, served by the worker (src/routes/integrations.ts). */
+/** Dev and tests: our own page, served by the worker (src/routes/integrations/integrations.ts). */
 export const localInstalmentInfo: InstalmentInfoSource = {
   pageUrl: (provider, locale) => `/integrations/instalments/${provider}/${locale}`,
 };

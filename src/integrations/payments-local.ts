@@ -29,7 +29,7 @@ export function localCardOutcome(token: string): LocalCardOutcome {
   return LOCAL_TEST_CARDS[token.slice(LOCAL_TOKEN_PREFIX.length)] ?? 'card_declined';
 }
 
-/** Where the shopper completes the extra authentication step of a local payment (src/routes/integrations.ts). */
+/** Where the shopper completes the extra authentication step of a local payment (src/routes/integrations/integrations.ts). */
 export function localAuthenticationPath(paymentId: string): string {
   return `/integrations/payments/local/authenticate/${encodeURIComponent(paymentId)}`;
 }

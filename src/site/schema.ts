@@ -390,7 +390,7 @@ const siteObject = z.object({
   localizedStrings: z.record(z.string(), z.string()).default({}),
   /** Theme files by path under the theme folder (themes/default/README.md, or a developer-platform template: docs/templates.md). */
   theme: themeSchema,
-  /** Where an imported developer-platform template's static files are (src/routes/template-assets.ts). */
+  /** Where an imported developer-platform template's static files are (src/routes/pages/template-assets.ts). */
   templateAssets: templateAssetsSchema.optional(),
 });
 

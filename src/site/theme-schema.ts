@@ -2,7 +2,7 @@
  * What a stored theme may be: our own layout (themes/default) or a developer-platform template
  * (docs/templates.md), both a map of relative path → text. The caps bound what one site's shell
  * holds in its content object and in every isolate that renders it; a template's binary files live
- * in R2 instead (src/routes/template-assets.ts).
+ * in R2 instead (src/routes/pages/template-assets.ts).
  */
 import { z } from 'zod';
 

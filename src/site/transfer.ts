@@ -1,5 +1,5 @@
 /**
- * Whole stores moving in and out in parts (`npm run site`, through src/routes/site-admin.ts): a
+ * Whole stores moving in and out in parts (`npm run site`, through src/routes/integrations/site-admin.ts): a
  * 50,000-product store fits neither one request nor one isolate, so an import goes to the
  * website's SiteContent object part by part (it stages the items and swaps them all in at the
  * commit, src/durable/site-content.ts), and an export reads it a page at a time, at one version.

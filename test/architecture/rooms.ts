@@ -179,7 +179,7 @@ export const KNOWN_EXCEPTIONS: readonly { readonly arrow: string; readonly reaso
   },
 ];
 
-/** The room of a module path (`src/routes/pages.ts` → `routes`, `src/worker.ts` → `worker`). */
+/** The room of a module path (`src/routes/pages/pages.ts` → `routes`, `src/worker.ts` → `worker`). */
 export function roomOf(file: string): string {
   const [top, name] = file.split('/');
   if (top !== 'src' || name === undefined) return top as string;

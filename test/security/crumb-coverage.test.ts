@@ -7,21 +7,21 @@
  */
 import type { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { cart } from '../../src/routes/cart';
-import { checkout } from '../../src/routes/checkout';
-import { commerceAdmin } from '../../src/routes/commerce-admin';
-import { consoleCatalog } from '../../src/routes/console-catalog';
-import { consoleContent } from '../../src/routes/console-content';
-import { consoleDesign } from '../../src/routes/console-design';
-import { consoleFiles } from '../../src/routes/console-files';
-import { consoleOperations } from '../../src/routes/console-operations';
-import { consoleTeam } from '../../src/routes/console-team';
-import { emailAdmin } from '../../src/routes/email-admin';
-import { forms } from '../../src/routes/forms';
-import { merchant } from '../../src/routes/merchant';
-import { MERCHANT_SESSION_PATH, merchantSession } from '../../src/routes/merchant-session';
-import { restock } from '../../src/routes/restock';
-import type { AppEnv } from '../../src/routes/http';
+import { cart } from '../../src/routes/shop/cart';
+import { checkout } from '../../src/routes/shop/checkout';
+import { commerceAdmin } from '../../src/routes/console/commerce-admin';
+import { consoleCatalog } from '../../src/routes/console/console-catalog';
+import { consoleContent } from '../../src/routes/console/console-content';
+import { consoleDesign } from '../../src/routes/console/console-design';
+import { consoleFiles } from '../../src/routes/console/console-files';
+import { consoleOperations } from '../../src/routes/console/console-operations';
+import { consoleTeam } from '../../src/routes/console/console-team';
+import { emailAdmin } from '../../src/routes/console/email-admin';
+import { forms } from '../../src/routes/shop/forms';
+import { merchant } from '../../src/routes/console/merchant';
+import { MERCHANT_SESSION_PATH, merchantSession } from '../../src/routes/console/merchant-session';
+import { restock } from '../../src/routes/shop/restock';
+import type { AppEnv } from '../../src/routes/shared/http';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { Visitor } from '../worker/visitor';
 

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CART_MESSAGES } from '../../src/commerce/cart';
 import { writeItem } from '../../src/durable/content-tables';
 import { hashPassword } from '../../src/durable/passwords';
-import { RESTOCK_MESSAGES } from '../../src/routes/restock';
+import { RESTOCK_MESSAGES } from '../../src/routes/shop/restock';
 import type { SiteContent } from '../../src/durable/site-content';
 import { contentObject } from '../../src/site/catalog';
 import { CODE_INJECTION_MESSAGES } from '../../src/site/code-injection';

@@ -1,5 +1,5 @@
 /**
- * Shopper accounts in workerd (routes/account.ts, durable/site-users.ts): sign-up with a single-use
+ * Shopper accounts in workerd (routes/shop/account.ts, durable/site-users.ts): sign-up with a single-use
  * verification link, a password reset link that works once and expires after an hour, an answer to
  * "forgot password" that says nothing about who has an account, the rate limit, order history,
  * saved addresses and the checkout prefilled; and the development mailbox, a 404 in production.
@@ -11,7 +11,7 @@ import { ACCOUNT_MESSAGES, SESSION_MESSAGES } from '../../src/accounts/messages'
 import { PASSWORD_MESSAGES } from '../../src/accounts/password-rules';
 import { tokenDigest } from '../../src/durable/passwords';
 import { LINK_LIFETIME_MS, MAX_ADDRESSES, type SiteUsers } from '../../src/durable/site-users';
-import { ADDRESSES_FULL } from '../../src/routes/account';
+import { ADDRESSES_FULL } from '../../src/routes/shop/account';
 import {
   ADDRESS,
   CANDLE,

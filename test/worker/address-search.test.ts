@@ -1,7 +1,7 @@
 /** The shopper's address search at checkout (issue 16): offered only when the store enables it, crumb, capped and validated, never cached. */
 import { describe, expect, it } from 'vitest';
 import { ADDRESS_QUERY_MAX } from '../../src/api/checkout-bodies';
-import { ADDRESS_SEARCH_MESSAGES } from '../../src/routes/checkout';
+import { ADDRESS_SEARCH_MESSAGES } from '../../src/routes/shop/checkout';
 import { orders, storeOnHost } from './checkout-support';
 import { Visitor } from './visitor';
 

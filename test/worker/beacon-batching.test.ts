@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { hourOf } from '../../src/beacon/aggregate';
 import { clearFaults, injectedFaults, injectFaults, type Fault } from '../../src/faults';
 import { RETRY_AFTER_SECONDS, UNAVAILABLE } from '../../src/http/unavailable';
-import { HOURLY_QUOTA } from '../../src/routes/beacons';
+import { HOURLY_QUOTA } from '../../src/routes/shop/beacons';
 import { demoStoreOnHost } from './demo-on-host';
 
 afterEach(() => clearFaults());

@@ -16,8 +16,8 @@ import {
 } from '../../src/beacon/store-limits';
 import { VITAL_METRICS, vitalBucket } from '../../src/beacon/vitals';
 import { cookieName } from '../../src/cookies';
-import { beacons } from '../../src/routes/beacons';
-import { dashboard } from '../../src/routes/dashboard';
+import { beacons } from '../../src/routes/shop/beacons';
+import { dashboard } from '../../src/routes/console/dashboard';
 import { prng } from '../../scripts/prng';
 import { demoStoreOnHost } from './demo-on-host';
 

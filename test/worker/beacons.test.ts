@@ -8,9 +8,9 @@ import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { hourOf, type DashboardSummary } from '../../src/beacon/aggregate';
 import type { demoSite } from '../../src/site/demo';
-import { HOURLY_QUOTA } from '../../src/routes/beacons';
-import { dashboard } from '../../src/routes/dashboard';
-import { CRUMB_FAIL_MESSAGE } from '../../src/routes/csrf';
+import { HOURLY_QUOTA } from '../../src/routes/shop/beacons';
+import { dashboard } from '../../src/routes/console/dashboard';
+import { CRUMB_FAIL_MESSAGE } from '../../src/routes/shared/csrf';
 import { inOneRateWindow } from '../support/rate-window';
 import { demoStoreOnHost } from './demo-on-host';
 

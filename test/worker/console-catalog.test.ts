@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MERCHANT_MESSAGES } from '../../src/accounts/messages';
-import { CRUMB_FAIL_MESSAGE } from '../../src/routes/csrf';
+import { CRUMB_FAIL_MESSAGE } from '../../src/routes/shared/csrf';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { EDIT_MESSAGES } from '../../src/site/edits';
 import { PRODUCT_MESSAGES, type ProductForm, type VariantForm } from '../../src/site/editor/product-form';

@@ -5,7 +5,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_MESSAGES } from '../../src/routes/console-content';
+import { CONTENT_MESSAGES } from '../../src/routes/console/console-content';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { CHART_MESSAGES } from '../../src/site/editor/chart';
 import { EDIT_MESSAGES } from '../../src/site/edits';

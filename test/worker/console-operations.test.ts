@@ -1,5 +1,5 @@
 /**
- * The console's operations calls (src/routes/console-operations.ts) as the console calls them:
+ * The console's operations calls (src/routes/console/console-operations.ts) as the console calls them:
  * roles and the crumb, order search and detail, the store currency, form submissions without
  * passwords, the formula-safe CSV export, the merchant's notification email, and analytics sales.
  */
@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../src/commerce/order';
 import type { FormSubmissions } from '../../src/durable/forms';
-import { OPERATIONS_MESSAGES } from '../../src/routes/console-operations';
+import { OPERATIONS_MESSAGES } from '../../src/routes/console/console-operations';
 import { MERCHANT_MESSAGES } from '../../src/accounts/messages';
 import { ROLES } from '../../src/site/roles';
 import {

@@ -16,7 +16,7 @@ import {
   MAX_RESERVED_UNITS_PER_VISITOR,
   PLACE_MESSAGES,
 } from '../../src/durable/orders';
-import { AUTHENTICATION_EXPIRED } from '../../src/routes/local-payments';
+import { AUTHENTICATION_EXPIRED } from '../../src/routes/pages/local-payments';
 import {
   available,
   CANDLE,

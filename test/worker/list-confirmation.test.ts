@@ -8,7 +8,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { FormSubmissions } from '../../src/durable/forms';
-import { LIST_CONFIRMATION_MESSAGES } from '../../src/routes/list-confirmation';
+import { LIST_CONFIRMATION_MESSAGES } from '../../src/routes/pages/list-confirmation';
 import type { MailingList } from '../../src/site/editor/mailing-list';
 import { ROLES } from '../../src/site/roles';
 import { merchant, storeOnHost } from './checkout-support';

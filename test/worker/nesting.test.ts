@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS, demoSite } from '../../src/site/demo';
 import { MAX_NAVIGATION_DEPTH, type NavigationEntry } from '../../src/site/schema';
 import { publishSite } from '../../src/site/store';
-import { MAX_JSON_DEPTH } from '../../src/routes/http';
+import { MAX_JSON_DEPTH } from '../../src/routes/shared/http';
 import { Visitor } from './visitor';
 
 const [OWNER] = DEMO_MERCHANTS;

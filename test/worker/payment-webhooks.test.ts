@@ -10,9 +10,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { localPaymentLedger, paymentsOf } from '../../src/durable/stubs';
 import type { PaymentEvent } from '../../src/integrations/payment-events';
 import { signatureHeader } from '../../src/integrations/webhook-signature';
-import type { AppEnv } from '../../src/routes/http';
-import { AUTHENTICATION_DONE, AUTHENTICATION_FAILED, localPaymentPages } from '../../src/routes/local-payments';
-import { BAD_SIGNATURE, MAX_WEBHOOK_BYTES, NOT_CONFIGURED, paymentWebhooks } from '../../src/routes/payment-webhooks';
+import type { AppEnv } from '../../src/routes/shared/http';
+import { AUTHENTICATION_DONE, AUTHENTICATION_FAILED, localPaymentPages } from '../../src/routes/pages/local-payments';
+import {
+  BAD_SIGNATURE,
+  MAX_WEBHOOK_BYTES,
+  NOT_CONFIGURED,
+  paymentWebhooks,
+} from '../../src/routes/integrations/payment-webhooks';
 import { FakeStripe } from './fake-stripe';
 
 const ORIGIN = 'http://localhost';

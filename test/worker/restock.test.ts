@@ -3,7 +3,7 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { MAX_SIGNUPS, RestockSignups } from '../../src/durable/restock';
-import { restockAdmin, RESTOCK_MESSAGES } from '../../src/routes/restock';
+import { restockAdmin, RESTOCK_MESSAGES } from '../../src/routes/shop/restock';
 import type { RestockFormProps } from '../../src/client/islands/RestockForm';
 import { restockSignups } from '../../src/durable/stubs';
 import { demoSite } from '../../src/site/demo';

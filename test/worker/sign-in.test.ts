@@ -13,7 +13,7 @@ import { hashPassword, PBKDF2_ITERATIONS } from '../../src/durable/passwords';
 import { lockDelay, SIGN_IN_BACKOFF } from '../../src/durable/sign-in-attempts';
 import type { SiteUsers } from '../../src/durable/site-users';
 import { cookieName } from '../../src/cookies';
-import { CSRF_HEADER } from '../../src/routes/csrf';
+import { CSRF_HEADER } from '../../src/routes/shared/csrf';
 import { MERCHANT_MESSAGES, SESSION_MESSAGES } from '../../src/accounts/messages';
 import { demoSite } from '../../src/site/demo';
 import { randomHex } from '../../src/site/ids';

@@ -1,5 +1,5 @@
 /**
- * Moving whole stores through the site admin calls (src/routes/site-admin.ts) with the CLI's own
+ * Moving whole stores through the site admin calls (src/routes/integrations/site-admin.ts) with the CLI's own
  * client (scripts/site/admin-client.ts): export → import round trips equal, items sent in parts,
  * all-or-nothing commits, import versus publish, and who may call (loopback in development, the
  * admin token in production).

@@ -1,7 +1,7 @@
-/** A content edit applied by any route makes this isolate trust the new version at once (src/routes/site-edits.ts). */
+/** A content edit applied by any route makes this isolate trust the new version at once (src/routes/console/site-edits.ts). */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/http/errors';
-import { applyEdit } from '../../src/routes/site-edits';
+import { applyEdit } from '../../src/routes/console/site-edits';
 import { trustedVersion } from '../../src/site/store';
 
 /** An environment whose content object answers every edit with `outcome`. */

@@ -19,7 +19,7 @@ import {
   MOCK_SESSION_RECORDING_ID,
   sessionRecordingAnswer,
 } from '../../src/integrations/session-recording';
-import { NOT_THIS_STORE } from '../../src/routes/trackers';
+import { NOT_THIS_STORE } from '../../src/routes/shop/trackers';
 import { merchant } from './checkout-support';
 import { demoStoreOnHost } from './demo-on-host';
 import { PRODUCTION_VARS, Visitor } from './visitor';

@@ -12,16 +12,16 @@ import {
   settingsSchema,
   shippingRateSchema,
   taxRateSchema,
-} from '../api/commerce-admin-bodies';
-import { normalCode } from '../commerce/discounts';
-import { formatMoney } from '../commerce/money';
-import { ORDER_STATUSES, type Order } from '../commerce/order';
-import type { OrderActionError } from '../durable/orders';
-import type { Result } from '../durable/result';
-import { commerceOrders } from '../durable/stubs';
-import { toCsv } from '../forms/csv';
-import { demoShipping } from './demo-shipping';
-import { apiError, readJson, type AppEnv } from './http';
+} from '../../api/commerce-admin-bodies';
+import { normalCode } from '../../commerce/discounts';
+import { formatMoney } from '../../commerce/money';
+import { ORDER_STATUSES, type Order } from '../../commerce/order';
+import type { OrderActionError } from '../../durable/orders';
+import type { Result } from '../../durable/result';
+import { commerceOrders } from '../../durable/stubs';
+import { toCsv } from '../../forms/csv';
+import { demoShipping } from '../shop/demo-shipping';
+import { apiError, readJson, type AppEnv } from '../shared/http';
 import { requirePermission } from './merchant-session';
 
 const MAX_BODY_BYTES = 16 * 1024;

@@ -6,9 +6,9 @@
  * only the rows concerned and bumps the content version, so the storefront shows it at once.
  */
 import { Hono, type Context } from 'hono';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../../http/errors';
 import { z } from 'zod';
-import { toMinorUnits } from '../commerce/money';
+import { toMinorUnits } from '../../commerce/money';
 import {
   inProductCollection,
   isProductCollection,
@@ -20,12 +20,12 @@ import {
   PRODUCT_TYPE_CODES,
   productStatus,
   ProductType,
-} from '../commerce/product';
-import type { ProductListQuery } from '../durable/content-tables';
-import { stockLedger } from '../durable/stubs';
-import { consoleItemsById, contentObject } from '../site/catalog';
-import { declaredNames } from '../site/catalog-names';
-import { EDIT_MESSAGES } from '../site/edits';
+} from '../../commerce/product';
+import type { ProductListQuery } from '../../durable/content-tables';
+import { stockLedger } from '../../durable/stubs';
+import { consoleItemsById, contentObject } from '../../site/catalog';
+import { declaredNames } from '../../site/catalog-names';
+import { EDIT_MESSAGES } from '../../site/edits';
 import {
   BILLING_UNITS,
   MAX_PRICE_UNITS,
@@ -34,13 +34,13 @@ import {
   productProblems,
   slugOf,
   type ProductForm,
-} from '../site/editor/product-form';
-import { formFromProduct, productFromForm, type Merchandising } from '../site/editor/product-item';
-import { TAG_MESSAGES, type TagType } from '../site/editor/tag-manager';
-import { randomHex } from '../site/ids';
-import { MAX_ITEM_PICTURES } from '../site/main-image';
-import type { Collection, Item, Site } from '../site/schema';
-import { apiError, readJson, type AppEnv } from './http';
+} from '../../site/editor/product-form';
+import { formFromProduct, productFromForm, type Merchandising } from '../../site/editor/product-item';
+import { TAG_MESSAGES, type TagType } from '../../site/editor/tag-manager';
+import { randomHex } from '../../site/ids';
+import { MAX_ITEM_PICTURES } from '../../site/main-image';
+import type { Collection, Item, Site } from '../../site/schema';
+import { apiError, readJson, type AppEnv } from '../shared/http';
 import { merchantEdit } from './site-edits';
 import { bulkStock, formWithOnHand, saveFormStock, stockLevels, type StockedVariantForm } from './inventory';
 import { merchantSessionOf, requirePermission } from './merchant-session';

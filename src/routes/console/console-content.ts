@@ -16,26 +16,26 @@
  *   PUT    /api/console/pages/{collectionId}/charts    { charts: [{ id, title, columns, rows }] }, the page's chart blocks
  */
 import { Hono, type Context } from 'hono';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../../http/errors';
 import { z } from 'zod';
-import { isProductCollection } from '../commerce/product';
-import { contentObject } from '../site/catalog';
-import { CODE_INJECTION_MESSAGES } from '../site/code-injection';
-import { CONTENT_STATUSES } from '../site/editor/content-status';
+import { isProductCollection } from '../../commerce/product';
+import { contentObject } from '../../site/catalog';
+import { CODE_INJECTION_MESSAGES } from '../../site/code-injection';
+import { CONTENT_STATUSES } from '../../site/editor/content-status';
 import {
   CHART_MESSAGES,
   datasetOf,
   MAX_CHART_COLUMNS,
   MAX_CHART_ROWS,
   MAX_CHARTS_PER_PAGE,
-} from '../site/editor/chart';
-import { EDIT_MESSAGES, URL_ID, type PageChart } from '../site/edits';
-import { randomHex } from '../site/ids';
-import { slugOf } from '../site/editor/product-form';
-import { IMAGE_ADDRESS_MESSAGE, isImageUrl, MAX_IMAGE_URL } from '../site/image-url';
-import { nameTooLongMessage } from '../site/limits';
-import { nameField, type Collection, type Item, type Site } from '../site/schema';
-import { apiError, readJson, type AppEnv } from './http';
+} from '../../site/editor/chart';
+import { EDIT_MESSAGES, URL_ID, type PageChart } from '../../site/edits';
+import { randomHex } from '../../site/ids';
+import { slugOf } from '../../site/editor/product-form';
+import { IMAGE_ADDRESS_MESSAGE, isImageUrl, MAX_IMAGE_URL } from '../../site/image-url';
+import { nameTooLongMessage } from '../../site/limits';
+import { nameField, type Collection, type Item, type Site } from '../../site/schema';
+import { apiError, readJson, type AppEnv } from '../shared/http';
 import { merchantEdit } from './site-edits';
 import { requirePermission } from './merchant-session';
 

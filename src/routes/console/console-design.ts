@@ -4,23 +4,23 @@
  * the link editor; the mailing-list connection. Every call checks the merchant's role and the
  * crumb (`requirePermission`), reads a capped, zod-checked body and changes the site through its
  * SiteContent object, which writes only the row that changed (`design`, `navigation`,
- * `mailingList`). Header and footer go through `/api/site-header-footer` (src/routes/merchant.ts).
+ * `mailingList`). Header and footer go through `/api/site-header-footer` (src/routes/console/merchant.ts).
  */
 import { Hono, type Context } from 'hono';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../../http/errors';
 import { z } from 'zod';
-import { formSubmissions } from '../durable/stubs';
-import { contentObject } from '../site/catalog';
-import { COLOUR_ROLES, DEFAULT_DESIGN, FONT_ROLES, type Design } from '../site/editor/design';
-import { designOf, designSchema } from '../site/design-schema';
-import { GALLERY_BOUNDS, GALLERY_DEFAULTS, GALLERY_DESIGNS } from '../site/editor/gallery-options';
-import { linkHref, targetOfHref, type LinkTarget } from '../site/editor/link-target';
-import type { NavigationItem } from '../site/edits';
-import { FONT_CATEGORIES, FONTS } from '../site/editor/fonts';
-import { PRODUCT_MESSAGES } from '../site/editor/product-form';
-import { MAILING_LIST_MESSAGES, NO_MAILING_LIST } from '../site/editor/mailing-list';
-import type { NavigationEntry, Site } from '../site/schema';
-import { apiError, readJson, type AppEnv } from './http';
+import { formSubmissions } from '../../durable/stubs';
+import { contentObject } from '../../site/catalog';
+import { COLOUR_ROLES, DEFAULT_DESIGN, FONT_ROLES, type Design } from '../../site/editor/design';
+import { designOf, designSchema } from '../../site/design-schema';
+import { GALLERY_BOUNDS, GALLERY_DEFAULTS, GALLERY_DESIGNS } from '../../site/editor/gallery-options';
+import { linkHref, targetOfHref, type LinkTarget } from '../../site/editor/link-target';
+import type { NavigationItem } from '../../site/edits';
+import { FONT_CATEGORIES, FONTS } from '../../site/editor/fonts';
+import { PRODUCT_MESSAGES } from '../../site/editor/product-form';
+import { MAILING_LIST_MESSAGES, NO_MAILING_LIST } from '../../site/editor/mailing-list';
+import type { NavigationEntry, Site } from '../../site/schema';
+import { apiError, readJson, type AppEnv } from '../shared/http';
 import { merchantEdit } from './site-edits';
 import { requirePermission } from './merchant-session';
 

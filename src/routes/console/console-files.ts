@@ -15,10 +15,10 @@
  * sends them here; `?w=` serves that width, or the original when there is none.
  */
 import { Hono, type Context } from 'hono';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../../http/errors';
 import { z } from 'zod';
-import { readBytes } from '../http/body';
-import { NOT_FOUND } from '../http/messages';
+import { readBytes } from '../../http/body';
+import { NOT_FOUND } from '../../http/messages';
 import {
   fileType,
   fileUrl,
@@ -29,9 +29,9 @@ import {
   MAX_FILE_NAME,
   urlName,
   type StoredFile,
-} from '../site/editor/files';
-import { randomHex } from '../site/ids';
-import { apiError, readJson, withSite, type AppEnv } from './http';
+} from '../../site/editor/files';
+import { randomHex } from '../../site/ids';
+import { apiError, readJson, withSite, type AppEnv } from '../shared/http';
 import { requirePermission } from './merchant-session';
 
 const PAGE_SIZE = 30;

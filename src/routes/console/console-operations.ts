@@ -7,17 +7,17 @@
  * /api/commerce/* and restock calls.
  */
 import { Hono, type Context } from 'hono';
-import { ApiError } from '../http/errors';
-import { currencySchema, notificationSchema } from '../api/console-bodies';
-import { hourOf, HOUR_MS } from '../beacon/aggregate';
-import { ORDER_MESSAGES, ORDER_STATUSES, type OrderStatus } from '../commerce/order';
-import { commerceOrders, formSubmissions } from '../durable/stubs';
-import { toCsv } from '../forms/csv';
-import { storedValues, submissionCells, submissionColumns } from '../forms/submission-table';
-import { isValidEmail } from '../forms/validate';
-import { siteFormById, siteForms, type SiteForm } from '../site/lookup';
+import { ApiError } from '../../http/errors';
+import { currencySchema, notificationSchema } from '../../api/console-bodies';
+import { hourOf, HOUR_MS } from '../../beacon/aggregate';
+import { ORDER_MESSAGES, ORDER_STATUSES, type OrderStatus } from '../../commerce/order';
+import { commerceOrders, formSubmissions } from '../../durable/stubs';
+import { toCsv } from '../../forms/csv';
+import { storedValues, submissionCells, submissionColumns } from '../../forms/submission-table';
+import { isValidEmail } from '../../forms/validate';
+import { siteFormById, siteForms, type SiteForm } from '../../site/lookup';
 import { summaryFor } from './dashboard';
-import { apiError, readJson, type AppEnv } from './http';
+import { apiError, readJson, type AppEnv } from '../shared/http';
 import { merchantEdit } from './site-edits';
 import { requirePermission } from './merchant-session';
 

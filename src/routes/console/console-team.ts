@@ -6,16 +6,16 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { MIN_TEAM_PASSWORD, TEAM_INVITE_MESSAGES } from '../accounts/messages';
-import { merchantAccounts } from '../durable/stubs';
-import { hashPassword } from '../durable/passwords';
-import { TEAM_MESSAGES, type TeamChange, type TeamError } from '../durable/merchants';
-import { isValidEmail } from '../forms/validate';
-import { ROLES, roleName } from '../site/roles';
-import { requireCrumb } from './csrf';
-import { apiError, readJson, withSite, type AppEnv } from './http';
+import { MIN_TEAM_PASSWORD, TEAM_INVITE_MESSAGES } from '../../accounts/messages';
+import { merchantAccounts } from '../../durable/stubs';
+import { hashPassword } from '../../durable/passwords';
+import { TEAM_MESSAGES, type TeamChange, type TeamError } from '../../durable/merchants';
+import { isValidEmail } from '../../forms/validate';
+import { ROLES, roleName } from '../../site/roles';
+import { requireCrumb } from '../shared/csrf';
+import { apiError, readJson, withSite, type AppEnv } from '../shared/http';
 import { merchantSessionOf, requirePermission } from './merchant-session';
-import { rateLimit } from './rate-limit';
+import { rateLimit } from '../shared/rate-limit';
 
 const MAX_BODY_BYTES = 4096;
 /** The console page where an invited person chooses their password (src/console/sections/team). */

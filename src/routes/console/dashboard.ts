@@ -2,16 +2,16 @@
  * The merchant's analytics figures: `GET /api/census/summary?days=1..90` (JSON, behind the merchant
  * `analytics` permission), read from the website's hourly aggregates only. The dashboard itself is
  * the console's analytics section (`/config/analytics`, src/console/sections/analytics/), which
- * adds the store's sales (src/routes/console-operations.ts).
+ * adds the store's sales (src/routes/console/console-operations.ts).
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { hourOf, type DashboardSummary, type StoredSummary } from '../beacon/aggregate';
-import { itemsById } from '../site/catalog';
-import type { Site } from '../site/schema';
-import { beaconStore } from '../durable/stubs';
-import { validate } from '../http/body';
-import { type AppEnv, withSite } from './http';
+import { hourOf, type DashboardSummary, type StoredSummary } from '../../beacon/aggregate';
+import { itemsById } from '../../site/catalog';
+import type { Site } from '../../site/schema';
+import { beaconStore } from '../../durable/stubs';
+import { validate } from '../../http/body';
+import { type AppEnv, withSite } from '../shared/http';
 import { requirePermission } from './merchant-session';
 
 const rangeQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(7) });

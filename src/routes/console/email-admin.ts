@@ -4,8 +4,8 @@
  * once the cause is fixed. Listing them (customers' addresses) needs customerData, retrying commerce.
  */
 import { Hono, type Context } from 'hono';
-import { commerceOrders, restockSignups } from '../durable/stubs';
-import { apiError, type AppEnv } from './http';
+import { commerceOrders, restockSignups } from '../../durable/stubs';
+import { apiError, type AppEnv } from '../shared/http';
 import { requirePermission } from './merchant-session';
 
 export const PARKED_EMAILS_PATH = '/api/commerce/parked-emails';

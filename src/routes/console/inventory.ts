@@ -4,7 +4,7 @@
  * seen):
  * - `GET /api/commerce/inventory/stock/?itemId=…` (storefront spec §7): what is available of each
  *   variant of the given products (on hand − live checkout reservations);
- * - the console's stock (src/routes/console-catalog.ts calls these): the product form shows each
+ * - the console's stock (src/routes/console/console-catalog.ts calls these): the product form shows each
  *   variant's on-hand count and a save sets it only where the merchant changed it; a bulk stock change
  *   adds to or sets the on-hand counts of every counted variant in one ledger step, keeping what was
  *   sold and what is reserved;
@@ -14,22 +14,22 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { CART_MESSAGES } from '../commerce/cart';
+import { CART_MESSAGES } from '../../commerce/cart';
 import {
   inProductCollection,
   neverRunsOut,
   PRODUCT_RECORD_TYPE,
   sellableProductType,
   variantDescriptor,
-} from '../commerce/product';
-import type { StockChange, StockLevel } from '../durable/stock';
-import { stockLedger } from '../durable/stubs';
-import { consoleItemsById, itemsById } from '../site/catalog';
-import { MAX_STOCK, PRODUCT_MESSAGES, type ProductForm, type VariantForm } from '../site/editor/product-form';
-import { adjustmentProblem, STOCK_MESSAGES, STOCK_REASONS, type StockEvent } from '../site/editor/stock-adjust';
-import type { Item } from '../site/schema';
-import { countedStock } from '../storefront/available-stock';
-import { apiError, readJson, type AppEnv, withSite } from './http';
+} from '../../commerce/product';
+import type { StockChange, StockLevel } from '../../durable/stock';
+import { stockLedger } from '../../durable/stubs';
+import { consoleItemsById, itemsById } from '../../site/catalog';
+import { MAX_STOCK, PRODUCT_MESSAGES, type ProductForm, type VariantForm } from '../../site/editor/product-form';
+import { adjustmentProblem, STOCK_MESSAGES, STOCK_REASONS, type StockEvent } from '../../site/editor/stock-adjust';
+import type { Item } from '../../site/schema';
+import { countedStock } from '../../storefront/available-stock';
+import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
 import { merchantSessionOf, requirePermission } from './merchant-session';
 
 const MAX_ITEMS = 50;

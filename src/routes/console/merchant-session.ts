@@ -6,18 +6,18 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
-import { merchantSignInSchema } from '../api/console-bodies';
-import { MERCHANT_MESSAGES } from '../accounts/messages';
-import type { MerchantSession } from '../durable/merchants';
-import { hashPassword } from '../durable/passwords';
-import { merchantAccounts } from '../durable/stubs';
-import { DEMO_MERCHANTS, DEMO_SITE_ID } from '../site/demo';
-import { allows, permissionsOf, roleName, type Permission } from '../site/roles';
-import { deleteStoreCookie, readStoreCookie, setStoreCookie } from './cookies';
-import { requireCrumb } from './csrf';
-import { apiError, isDevelopment, readJson, type AppEnv, withSite } from './http';
-import { rateLimit } from './rate-limit';
-import { signInRefusal, signInWithPassword } from './sign-in';
+import { merchantSignInSchema } from '../../api/console-bodies';
+import { MERCHANT_MESSAGES } from '../../accounts/messages';
+import type { MerchantSession } from '../../durable/merchants';
+import { hashPassword } from '../../durable/passwords';
+import { merchantAccounts } from '../../durable/stubs';
+import { DEMO_MERCHANTS, DEMO_SITE_ID } from '../../site/demo';
+import { allows, permissionsOf, roleName, type Permission } from '../../site/roles';
+import { deleteStoreCookie, readStoreCookie, setStoreCookie } from '../shared/cookies';
+import { requireCrumb } from '../shared/csrf';
+import { apiError, isDevelopment, readJson, type AppEnv, withSite } from '../shared/http';
+import { rateLimit } from '../shared/rate-limit';
+import { signInRefusal, signInWithPassword } from '../shared/sign-in';
 
 function merchants(c: Context<AppEnv>) {
   return merchantAccounts(c.env, c.var.site.website.id);

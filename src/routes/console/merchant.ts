@@ -6,15 +6,15 @@
  * and bumps the content version in one step.
  */
 import { Hono, type Context } from 'hono';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../../http/errors';
 import { z } from 'zod';
-import { formSubmissions } from '../durable/stubs';
-import { placesProvider, PlacesUnavailable } from '../integrations/places';
-import { sessionRecordingAnswer } from '../integrations/session-recording';
-import type { NavigationItem } from '../site/edits';
-import { sitePath, type Site } from '../site/schema';
-import { faultPoint } from '../faults';
-import { apiError, readJson, type AppEnv } from './http';
+import { formSubmissions } from '../../durable/stubs';
+import { placesProvider, PlacesUnavailable } from '../../integrations/places';
+import { sessionRecordingAnswer } from '../../integrations/session-recording';
+import type { NavigationItem } from '../../site/edits';
+import { sitePath, type Site } from '../../site/schema';
+import { faultPoint } from '../../faults';
+import { apiError, readJson, type AppEnv } from '../shared/http';
 import { requirePermission } from './merchant-session';
 import { merchantEdit } from './site-edits';
 

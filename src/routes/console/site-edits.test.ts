@@ -1,4 +1,4 @@
-/** Every route applies a content edit through src/routes/site-edits.ts, which refreshes the version this isolate trusts. */
+/** Every route applies a content edit through src/routes/console/site-edits.ts, which refreshes the version this isolate trusts. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -4,13 +4,13 @@
  * by this isolate at once (so the next page shows the edit, not a copy of the version before it).
  */
 import type { Context } from 'hono';
-import { MERCHANT_MESSAGES } from '../accounts/messages';
-import type { Edit } from '../durable/site-content';
-import { ApiError } from '../http/errors';
-import { contentObject } from '../site/catalog';
-import type { EditValue } from '../site/edits';
-import { noteVersion } from '../site/store';
-import type { AppEnv } from './http';
+import { MERCHANT_MESSAGES } from '../../accounts/messages';
+import type { Edit } from '../../durable/site-content';
+import { ApiError } from '../../http/errors';
+import { contentObject } from '../../site/catalog';
+import type { EditValue } from '../../site/edits';
+import { noteVersion } from '../../site/store';
+import type { AppEnv } from '../shared/http';
 import { merchantSessionOf } from './merchant-session';
 
 /** Where a console form shows an edit's refusal: the field it names, or undefined for the form's own message. */

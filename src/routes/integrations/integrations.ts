@@ -2,11 +2,11 @@
  * Local stand-ins for third-party pages, so nothing calls the internet in dev or tests.
  */
 import { Hono } from 'hono';
-import { faultPoint } from '../faults';
-import { NOT_FOUND } from '../http/messages';
-import { instalmentInfoText } from '../integrations/instalment-info';
-import { isProviderLocale } from '../integrations/instalments';
-import { markup } from './html-document';
+import { faultPoint } from '../../faults';
+import { NOT_FOUND } from '../../http/messages';
+import { instalmentInfoText } from '../../integrations/instalment-info';
+import { isProviderLocale } from '../../integrations/instalments';
+import { markup } from '../pages/html-document';
 
 export const integrations = new Hono();
 

@@ -12,9 +12,9 @@
  * missing, so the provider retries later. Retries and duplicates are harmless (payment-events.ts).
  */
 import { Hono } from 'hono';
-import { commerceOrders, localPaymentLedger } from '../durable/stubs';
-import { readText, validate } from '../http/body';
-import { NOT_FOUND } from '../http/messages';
+import { commerceOrders, localPaymentLedger } from '../../durable/stubs';
+import { readText, validate } from '../../http/body';
+import { NOT_FOUND } from '../../http/messages';
 import {
   ORDER_ID_KEY,
   paymentEventOf,
@@ -22,11 +22,11 @@ import {
   webhookEvent,
   type PaymentEvent,
   type PaymentEventReceiver,
-} from '../integrations/payment-events';
-import { localPaymentsEnabled } from '../integrations/payments';
-import { verifySignature } from '../integrations/webhook-signature';
-import { ApiError } from '../http/errors';
-import type { AppEnv } from './http';
+} from '../../integrations/payment-events';
+import { localPaymentsEnabled } from '../../integrations/payments';
+import { verifySignature } from '../../integrations/webhook-signature';
+import { ApiError } from '../../http/errors';
+import type { AppEnv } from '../shared/http';
 
 export const PAYMENT_WEBHOOK_PATH = '/api/commerce/payments/webhook';
 /** Stripe's PaymentIntent events are a few KiB. */

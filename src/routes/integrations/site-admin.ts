@@ -22,15 +22,15 @@
  * without that secret the area does not exist.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../../http/errors';
 import { z } from 'zod';
-import { NOT_FOUND } from '../http/messages';
-import { DEMO_SITE_ID } from '../site/demo';
-import { randomHex, sameToken } from '../site/ids';
-import { ROLES } from '../site/roles';
-import { loadSiteForHost, markDevelopmentStoreImported } from '../site/store';
-import { TEMPLATE_ASSET_LIMITS, templateAssetPath, templateAssetsSchema, themeSchema } from '../site/theme-schema';
-import { deleteTemplateUploads, templateAssetKey, templateAssetPrefix } from './template-assets';
+import { NOT_FOUND } from '../../http/messages';
+import { DEMO_SITE_ID } from '../../site/demo';
+import { randomHex, sameToken } from '../../site/ids';
+import { ROLES } from '../../site/roles';
+import { loadSiteForHost, markDevelopmentStoreImported } from '../../site/store';
+import { TEMPLATE_ASSET_LIMITS, templateAssetPath, templateAssetsSchema, themeSchema } from '../../site/theme-schema';
+import { deleteTemplateUploads, templateAssetKey, templateAssetPrefix } from '../pages/template-assets';
 import {
   beginImport,
   commitImport,
@@ -41,9 +41,9 @@ import {
   stageItems,
   storeExists,
   TransferError,
-} from '../site/transfer';
-import { apiError, isDevelopment, readJson, type AppEnv } from './http';
-import { applyEdit } from './site-edits';
+} from '../../site/transfer';
+import { apiError, isDevelopment, readJson, type AppEnv } from '../shared/http';
+import { applyEdit } from '../console/site-edits';
 
 export const SITE_ADMIN_PATH = '/api/site-admin';
 

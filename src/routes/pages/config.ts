@@ -6,8 +6,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { htmlDocument, markup, messagePage } from './html-document';
-import { NO_STORE } from '../http/messages';
-import { isDevelopment, loadedSite, type AppEnv } from './http';
+import { NO_STORE } from '../../http/messages';
+import { isDevelopment, loadedSite, type AppEnv } from '../shared/http';
 
 export const config = new Hono<AppEnv>();
 

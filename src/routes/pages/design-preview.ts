@@ -4,12 +4,12 @@
  * published design. Either way such a page is never cached (pages.ts answers it `no-store`).
  */
 import type { Context } from 'hono';
-import { contentObject } from '../site/catalog';
-import { designOf } from '../site/design-schema';
-import { allows } from '../site/roles';
-import type { Site } from '../site/schema';
-import type { AppEnv } from './http';
-import { merchantSessionOf } from './merchant-session';
+import { contentObject } from '../../site/catalog';
+import { designOf } from '../../site/design-schema';
+import { allows } from '../../site/roles';
+import type { Site } from '../../site/schema';
+import type { AppEnv } from '../shared/http';
+import { merchantSessionOf } from '../console/merchant-session';
 
 export const DESIGN_PREVIEW_PARAM = 'design-preview';
 

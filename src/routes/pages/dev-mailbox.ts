@@ -7,12 +7,12 @@
  * here is a 404.
  */
 import { Hono, type Context } from 'hono';
-import type { LocalMail } from '../durable/email-outbox';
-import { commerceOrders, formSubmissions, merchantAccounts, restockSignups, siteUsers } from '../durable/stubs';
-import { NOT_FOUND } from '../http/messages';
-import type { Markup } from '../html/markup';
+import type { LocalMail } from '../../durable/email-outbox';
+import { commerceOrders, formSubmissions, merchantAccounts, restockSignups, siteUsers } from '../../durable/stubs';
+import { NOT_FOUND } from '../../http/messages';
+import type { Markup } from '../../html/markup';
 import { htmlDocument, markup, messagePage } from './html-document';
-import { isDevelopment, type AppEnv, withSite } from './http';
+import { isDevelopment, type AppEnv, withSite } from '../shared/http';
 
 export const DEV_MAILBOX_PATH = '/dev/mailbox';
 export const MAILBOX_TITLE = 'Development mailbox';

@@ -6,11 +6,11 @@
  * (`data-session-recording` on <html>) so a test sees it ran. Outside development every path here is a 404.
  */
 import { Hono } from 'hono';
-import { NOT_FOUND } from '../http/messages';
-import { LOCAL_RECORDING_SCRIPT } from '../integrations/session-recording';
-import { recordedTrackerEvents } from '../integrations/tracker-recorder';
+import { NOT_FOUND } from '../../http/messages';
+import { LOCAL_RECORDING_SCRIPT } from '../../integrations/session-recording';
+import { recordedTrackerEvents } from '../../integrations/tracker-recorder';
 import { messagePage } from './html-document';
-import { isDevelopment, type AppEnv, withSite } from './http';
+import { isDevelopment, type AppEnv, withSite } from '../shared/http';
 
 export const DEV_TRACKERS_PATH = '/dev/trackers';
 

@@ -4,9 +4,9 @@
  * whole document with a CSP that allows its one inline stylesheet by hash and nothing inline besides.
  */
 import type { Context } from 'hono';
-import { markup, raw, type Markup } from '../html/markup';
-import { cspHash, htmlCsp, NO_SOURCES } from '../storefront/content-security';
-import type { AppEnv } from './http';
+import { markup, raw, type Markup } from '../../html/markup';
+import { cspHash, htmlCsp, NO_SOURCES } from '../../storefront/content-security';
+import type { AppEnv } from '../shared/http';
 
 export { markup, raw };
 

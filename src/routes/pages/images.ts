@@ -3,7 +3,7 @@
  * background, a simple shape and the name as a caption. Cached for a year (the name is stable).
  */
 import { Hono } from 'hono';
-import { NOT_FOUND } from '../http/messages';
+import { NOT_FOUND } from '../../http/messages';
 
 const PALETTE = ['#e9d8c4', '#cfd8dc', '#d7e3d1', '#f1d3c8', '#d9d3ea', '#f3e5ab', '#c8dde5', '#e6cfd9'];
 const INK = ['#7a4e2d', '#37474f', '#3d6b35', '#a3412b', '#5b4a8a', '#8a6d00', '#2f6a7d', '#8a3b5c'];

@@ -5,13 +5,13 @@
  * member and answers a short store page in the theme's shell.
  */
 import { Hono, type Context } from 'hono';
-import type { ConfirmationRequest, ConfirmationResult } from '../durable/forms';
-import { tokenDigest } from '../durable/passwords';
-import { formSubmissions } from '../durable/stubs';
-import { randomHex } from '../site/ids';
-import { noticePage } from '../storefront/page-context';
-import { clientEntry, streamPage } from '../storefront/render';
-import { isDevelopment, type AppEnv, withSite } from './http';
+import type { ConfirmationRequest, ConfirmationResult } from '../../durable/forms';
+import { tokenDigest } from '../../durable/passwords';
+import { formSubmissions } from '../../durable/stubs';
+import { randomHex } from '../../site/ids';
+import { noticePage } from '../../storefront/page-context';
+import { clientEntry, streamPage } from '../../storefront/render';
+import { isDevelopment, type AppEnv, withSite } from '../shared/http';
 
 export const CONFIRM_SUBSCRIPTION_PATH = '/confirm-subscription';
 

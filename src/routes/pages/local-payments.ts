@@ -7,18 +7,18 @@
  * return address. Answering again re-sends the same event, which changes nothing.
  */
 import { Hono, type Context } from 'hono';
-import { formatMoney } from '../commerce/money';
-import { localPaymentLedger } from '../durable/stubs';
-import { readText } from '../http/body';
-import { NOT_FOUND } from '../http/messages';
-import { localWebhookEvent } from '../integrations/payment-events';
-import { localPaymentsEnabled } from '../integrations/payments';
-import { signatureHeader } from '../integrations/webhook-signature';
-import { sameToken } from '../site/ids';
-import { currentCrumb, ensureCrumb } from './csrf';
+import { formatMoney } from '../../commerce/money';
+import { localPaymentLedger } from '../../durable/stubs';
+import { readText } from '../../http/body';
+import { NOT_FOUND } from '../../http/messages';
+import { localWebhookEvent } from '../../integrations/payment-events';
+import { localPaymentsEnabled } from '../../integrations/payments';
+import { signatureHeader } from '../../integrations/webhook-signature';
+import { sameToken } from '../../site/ids';
+import { currentCrumb, ensureCrumb } from '../shared/csrf';
 import { htmlDocument, markup, messagePage } from './html-document';
-import type { AppEnv } from './http';
-import { PAYMENT_WEBHOOK_PATH, SIGNATURE_HEADER } from './payment-webhooks';
+import type { AppEnv } from '../shared/http';
+import { PAYMENT_WEBHOOK_PATH, SIGNATURE_HEADER } from '../integrations/payment-webhooks';
 
 const PATH = '/integrations/payments/local/authenticate/:paymentId';
 export const AUTHENTICATION_TITLE = 'Confirm your payment';

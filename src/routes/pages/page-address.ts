@@ -4,7 +4,7 @@
  * query. A URL that differs only in parameters the page does not read (utm tags, cache-busters) has
  * the same address, so it is answered from the same cached page instead of being rendered again.
  */
-import { pageQuery } from '../storefront/page-context';
+import { pageQuery } from '../../storefront/page-context';
 import { isDesignPreview } from './design-preview';
 
 export interface PageRequest {

@@ -1,7 +1,7 @@
 /**
  * Where rendered store pages are kept, nearest first: this isolate's memory (a byte-bounded LRU),
  * then the data centre's Cache API. Both are keyed by website, content version, build (theme and
- * client entry) and the page's address (origin, path and the query the page reads: src/routes/page-address.ts), so a publish (a new version) makes every old entry
+ * client entry) and the page's address (origin, path and the query the page reads: src/routes/pages/page-address.ts), so a publish (a new version) makes every old entry
  * unreachable: nothing is purged, old entries age out (memory by LRU, the Cache API by max-age).
  * A kept page is the same bytes and headers for every visitor and carries no cookie.
  *
@@ -15,10 +15,10 @@
  * by an isolate at most every 5 minutes). When the
  * content cannot be read (storage failing) the store answers with it: stale-if-error.
  */
-import { faultable } from '../faults';
-import { trustedVersion, SITE_VERSION_TTL_MS } from '../site/store';
+import { faultable } from '../../faults';
+import { trustedVersion, SITE_VERSION_TTL_MS } from '../../site/store';
 import { asksForPage, pageRequestOf } from './page-address';
-import { PAGE_SECURITY_HEADERS } from './security-headers';
+import { PAGE_SECURITY_HEADERS } from '../shared/security-headers';
 
 /** What one isolate holds of rendered pages: about 800 product pages of the demo's size. */
 export const MEMORY_BYTES = 16 * 1024 * 1024;
@@ -94,7 +94,7 @@ interface PageAddress {
   until: number;
 }
 
-/** A page's address (src/routes/page-address.ts) → where its page is kept; bounded like the pages (a page is far larger than its address). */
+/** A page's address (src/routes/pages/page-address.ts) → where its page is kept; bounded like the pages (a page is far larger than its address). */
 const addresses = new Map<string, PageAddress>();
 const MAX_ADDRESSES = 20_000;
 

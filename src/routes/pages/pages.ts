@@ -1,27 +1,27 @@
 /**
  * Store pages over HTTP: the 414 rule, `?format=json|json-pretty` (the page context), the ETag,
- * the page cache under the site's content version (src/routes/page-cache.ts), `/sitemap.xml` and
+ * the page cache under the site's content version (src/routes/pages/page-cache.ts), `/sitemap.xml` and
  * `/robots.txt`. Rendering is the storefront's (src/storefront/render.ts).
  */
 import { Hono, type Context } from 'hono';
-import { escapeHtml } from '../html/escape';
-import { ContentMoved, siteCatalog, type Catalog } from '../site/catalog';
-import { fingerprint } from '../site/fingerprint';
-import { shellPaths } from '../site/paths';
-import { reloadSite, type LoadedSite } from '../site/store';
-import { canonicalUrl, pageShape, resolvePage, showsStock } from '../storefront/page-context';
-import { clientEntry, streamPage, themeFingerprint } from '../storefront/render';
-import { freshnessSlot, showAvailableStock, STOCK_FRESH_SECONDS } from '../storefront/available-stock';
+import { escapeHtml } from '../../html/escape';
+import { ContentMoved, siteCatalog, type Catalog } from '../../site/catalog';
+import { fingerprint } from '../../site/fingerprint';
+import { shellPaths } from '../../site/paths';
+import { reloadSite, type LoadedSite } from '../../site/store';
+import { canonicalUrl, pageShape, resolvePage, showsStock } from '../../storefront/page-context';
+import { clientEntry, streamPage, themeFingerprint } from '../../storefront/render';
+import { freshnessSlot, showAvailableStock, STOCK_FRESH_SECONDS } from '../../storefront/available-stock';
 import { isDesignPreview, previewSite } from './design-preview';
 import { messagePage } from './html-document';
 import { keepAgain, keepPage, keptPage, lastGoodPage, noteAddress } from './page-cache';
 import { pageRequestOf, type PageRequest } from './page-address';
-import { isUnavailable } from '../http/unavailable';
-import { pageCacheTag } from '../integrations/cdn-purge';
-import { NO_STORE, NOT_FOUND } from '../http/messages';
-import { availableStockOf } from '../durable/stubs';
-import { isDevelopment, loadedSite, type AppEnv } from './http';
-import { mayRead, mayRender, refusedRead } from './rate-limit';
+import { isUnavailable } from '../../http/unavailable';
+import { pageCacheTag } from '../../integrations/cdn-purge';
+import { NO_STORE, NOT_FOUND } from '../../http/messages';
+import { availableStockOf } from '../../durable/stubs';
+import { isDevelopment, loadedSite, type AppEnv } from '../shared/http';
+import { mayRead, mayRender, refusedRead } from '../shared/rate-limit';
 
 /** Browsers and proxies cap URLs at about this length (the 414 rule). */
 export const MAX_URL_LENGTH = 2083;
@@ -175,7 +175,7 @@ async function storePage(
   if (!perBuyer && c.req.header('if-none-match') === etag)
     return c.body(null, 304, { etag, 'cache-control': stocked ? STOCKED_CACHE_CONTROL : PAGE_CACHE_CONTROL });
 
-  // The next requests for this URL are answered before the router while this stays true (src/routes/page-cache.ts).
+  // The next requests for this URL are answered before the router while this stays true (src/routes/pages/page-cache.ts).
   const until = stocked ? (freshnessSlot(Date.now()) + 1) * STOCK_FRESH_SECONDS * 1000 : Infinity;
   const noteKept = (at: LoadedSite) =>
     noteAddress(address, { key: cacheKeyAt(at), websiteId: site.website.id, version: at.version, development }, until);

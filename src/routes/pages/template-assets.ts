@@ -9,9 +9,9 @@
  * next page load.
  */
 import { Hono, type Context } from 'hono';
-import { NOT_FOUND } from '../http/messages';
-import { TEMPLATE_ASSET_PATH } from '../site/theme-schema';
-import { isDevelopment, withSite, type AppEnv } from './http';
+import { NOT_FOUND } from '../../http/messages';
+import { TEMPLATE_ASSET_PATH } from '../../site/theme-schema';
+import { isDevelopment, withSite, type AppEnv } from '../shared/http';
 
 const PRODUCTION_CACHE = 'public, max-age=86400';
 const DEVELOPMENT_CACHE = 'no-cache';

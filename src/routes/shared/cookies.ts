@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { cookieName, type StoreCookie } from '../cookies';
+import { cookieName, type StoreCookie } from '../../cookies';
 import { isDevelopment, type AppEnv } from './http';
 
 export interface StoreCookieOptions {

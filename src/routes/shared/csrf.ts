@@ -7,9 +7,9 @@
  * the page script asks `GET /api/crumb` before its first state change when it has none.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { CRUMB_PATH } from '../cookies';
-import { randomHex, sameToken } from '../site/ids';
-import { ApiError } from '../http/errors';
+import { CRUMB_PATH } from '../../cookies';
+import { randomHex, sameToken } from '../../site/ids';
+import { ApiError } from '../../http/errors';
 import { readStoreCookie, setStoreCookie } from './cookies';
 import type { AppEnv } from './http';
 

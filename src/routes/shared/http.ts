@@ -4,13 +4,13 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import type { MerchantSession } from '../durable/merchants';
-import { readText, validate } from '../http/body';
-import { ApiError, type ErrorStatus } from '../http/errors';
-import { NO_STORE } from '../http/messages';
-import { StorageUnavailable } from '../http/unavailable';
-import type { Site } from '../site/schema';
-import { loadSiteForHost, type LoadedSite } from '../site/store';
+import type { MerchantSession } from '../../durable/merchants';
+import { readText, validate } from '../../http/body';
+import { ApiError, type ErrorStatus } from '../../http/errors';
+import { NO_STORE } from '../../http/messages';
+import { StorageUnavailable } from '../../http/unavailable';
+import type { Site } from '../../site/schema';
+import { loadSiteForHost, type LoadedSite } from '../../site/store';
 import { nestsDeeperThan } from './json-depth';
 
 /**

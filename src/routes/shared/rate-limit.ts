@@ -3,11 +3,11 @@
  * reach a website's Durable Objects, and on page renders no cache can answer.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { CART_MESSAGES } from '../commerce/cart';
-import { ApiError } from '../http/errors';
+import { CART_MESSAGES } from '../../commerce/cart';
+import { ApiError } from '../../http/errors';
 import { addressKey } from './client-address';
 import { currentCrumb } from './csrf';
-import { messagePage } from './html-document';
+import { messagePage } from '../pages/html-document';
 import { isDevelopment, type AppEnv } from './http';
 
 /**

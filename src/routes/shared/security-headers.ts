@@ -4,7 +4,7 @@
  * HTML gets the strict default, which runs nothing inline and allows no captcha. API answers get `API_CSP`.
  */
 import type { MiddlewareHandler } from 'hono';
-import { API_CSP, htmlCsp, NO_SOURCES } from '../storefront/content-security';
+import { API_CSP, htmlCsp, NO_SOURCES } from '../../storefront/content-security';
 import type { AppEnv } from './http';
 
 const COMMON: Readonly<Record<string, string>> = {

@@ -6,9 +6,9 @@
  * stand-in hash, and gets the same answer as a wrong password.
  */
 import type { Context } from 'hono';
-import { CART_MESSAGES } from '../commerce/cart';
-import type { SignInCheck, SignInResult } from '../durable/accounts';
-import { PBKDF2_ITERATIONS, verifyPassword, type PasswordHash } from '../durable/passwords';
+import { CART_MESSAGES } from '../../commerce/cart';
+import type { SignInCheck, SignInResult } from '../../durable/accounts';
+import { PBKDF2_ITERATIONS, verifyPassword, type PasswordHash } from '../../durable/passwords';
 import { apiError, type AppEnv } from './http';
 import { connectingAddressKey } from './rate-limit';
 

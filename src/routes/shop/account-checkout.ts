@@ -4,8 +4,8 @@
  * the account (its order history lists it whatever email the order was placed with).
  */
 import type { Context } from 'hono';
-import type { CheckoutOutcome, CheckoutPatch, PlaceBody } from '../durable/orders';
-import type { AppEnv } from './http';
+import type { CheckoutOutcome, CheckoutPatch, PlaceBody } from '../../durable/orders';
+import type { AppEnv } from '../shared/http';
 import { currentSession, siteUsers } from './site-user-session';
 
 /** The started checkout, or, when it has no email yet and the shopper is signed in, the checkout started again with their details. */

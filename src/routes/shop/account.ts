@@ -1,5 +1,5 @@
 /**
- * A shopper's own account, beside the sign-in session (routes/session.ts) under the same prefix:
+ * A shopper's own account, beside the sign-in session (routes/shop/session.ts) under the same prefix:
  * sign-up with a verification email, verifying, forgetting and resetting a password through
  * single-use links, the account's order history and its saved addresses. Every state change needs
  * the crumb; the signed-in ones also the session's xsrf token. Link tokens are drawn here and only
@@ -8,22 +8,22 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { accountLink, existingAccountEmail, resetEmail, verificationEmail } from '../accounts/emails';
-import { ACCOUNT_MESSAGES } from '../accounts/messages';
-import { accountOrder } from '../accounts/order-history';
-import { MAX_PASSWORD_LENGTH, passwordProblem } from '../accounts/password-rules';
-import { addressProblems } from '../commerce/address';
-import { CHECKOUT_MESSAGES } from '../commerce/checkout-totals';
-import { hashPassword, tokenDigest } from '../durable/passwords';
-import { isVerified, MAX_ADDRESSES, type AddressChange, type LinkEmail } from '../durable/site-users';
-import { commerceOrders } from '../durable/stubs';
-import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
-import { randomHex } from '../site/ids';
-import type { Site } from '../site/schema';
-import { addressSchema } from '../api/checkout-bodies';
-import { requireCrumb } from './csrf';
-import { apiError, readJson, type AppEnv, withSite } from './http';
-import { rateLimit } from './rate-limit';
+import { accountLink, existingAccountEmail, resetEmail, verificationEmail } from '../../accounts/emails';
+import { ACCOUNT_MESSAGES } from '../../accounts/messages';
+import { accountOrder } from '../../accounts/order-history';
+import { MAX_PASSWORD_LENGTH, passwordProblem } from '../../accounts/password-rules';
+import { addressProblems } from '../../commerce/address';
+import { CHECKOUT_MESSAGES } from '../../commerce/checkout-totals';
+import { hashPassword, tokenDigest } from '../../durable/passwords';
+import { isVerified, MAX_ADDRESSES, type AddressChange, type LinkEmail } from '../../durable/site-users';
+import { commerceOrders } from '../../durable/stubs';
+import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
+import { randomHex } from '../../site/ids';
+import type { Site } from '../../site/schema';
+import { addressSchema } from '../../api/checkout-bodies';
+import { requireCrumb } from '../shared/csrf';
+import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
+import { rateLimit } from '../shared/rate-limit';
 import { accountSession, siteUsers } from './site-user-session';
 
 const MAX_BODY_BYTES = 4096;

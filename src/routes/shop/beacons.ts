@@ -7,9 +7,9 @@
  */
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { beaconUpdate, hourOf, vitalsOf, type BeaconUpdate, type ProductCount } from '../beacon/aggregate';
-import { writeToAnalyticsEngine } from '../beacon/analytics-engine';
-import { recordBeacon } from '../durable/beacon-batching';
+import { beaconUpdate, hourOf, vitalsOf, type BeaconUpdate, type ProductCount } from '../../beacon/aggregate';
+import { writeToAnalyticsEngine } from '../../beacon/analytics-engine';
+import { recordBeacon } from '../../durable/beacon-batching';
 import {
   ANALYTICS_ID_COOKIE,
   CONSENT_COOKIE,
@@ -23,10 +23,10 @@ import {
   trackingCookiesAllowed,
   VISITOR_COOKIE,
   visitAt,
-} from '../beacon/cookies';
-import { pathOf, shouldRecord, type BeaconContext } from '../beacon/eligibility';
-import { readForm } from '../beacon/form';
-import { countedPath, pagePath } from '../beacon/page-paths';
+} from '../../beacon/cookies';
+import { pathOf, shouldRecord, type BeaconContext } from '../../beacon/eligibility';
+import { readForm } from '../../beacon/form';
+import { countedPath, pagePath } from '../../beacon/page-paths';
 import {
   buttonForm,
   clankerEvent,
@@ -39,19 +39,19 @@ import {
   recordEventForm,
   recordHitForm,
   type EventSchemaName,
-} from '../beacon/schemas';
-import { MAX_COUNTED_QUANTITY } from '../beacon/store-limits';
-import { inProductCollection } from '../commerce/product';
-import type { Site } from '../site/schema';
-import { contentObject } from '../site/catalog';
-import { itemAtVersion } from '../site/item-at-version';
-import { itemPathOf } from '../site/paths';
-import { sameToken } from '../site/ids';
-import { CRUMB_FAIL_MESSAGE, currentCrumb, randomToken } from './csrf';
-import { readText, validate } from '../http/body';
-import { apiError, isDevelopment, readJson, siteVersion, type AppEnv, withSite } from './http';
-import { merchantRolesOf } from './merchant-session';
-import { overLimit, rateLimit } from './rate-limit';
+} from '../../beacon/schemas';
+import { MAX_COUNTED_QUANTITY } from '../../beacon/store-limits';
+import { inProductCollection } from '../../commerce/product';
+import type { Site } from '../../site/schema';
+import { contentObject } from '../../site/catalog';
+import { itemAtVersion } from '../../site/item-at-version';
+import { itemPathOf } from '../../site/paths';
+import { sameToken } from '../../site/ids';
+import { CRUMB_FAIL_MESSAGE, currentCrumb, randomToken } from '../shared/csrf';
+import { readText, validate } from '../../http/body';
+import { apiError, isDevelopment, readJson, siteVersion, type AppEnv, withSite } from '../shared/http';
+import { merchantRolesOf } from '../console/merchant-session';
+import { overLimit, rateLimit } from '../shared/rate-limit';
 
 /** Form-encoded census and event bodies. */
 const MAX_FORM_BYTES = 16 * 1024;

@@ -1,7 +1,7 @@
 /**
  * The shopping cart API (storefront spec §7): add, read, change quantity, remove, edit additional
  * fields, and subscription carts. Bodies are validated here, so malformed input never reaches the
- * cart's Durable Object. The cart is the one the visitor's cookie names (src/routes/visitor-cart.ts).
+ * cart's Durable Object. The cart is the one the visitor's cookie names (src/routes/shop/visitor-cart.ts).
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -12,21 +12,21 @@ import {
   parseQuantity,
   type ShoppingCart,
   type StoredEntry,
-} from '../commerce/cart';
-import { entryFromLine, resolveCartLine, type CartLine } from '../commerce/cart-line';
-import { GIFT_EMAIL_MAX, GIFT_MESSAGE_MAX, GIFT_NAME_MAX, giftDetailsProblems } from '../commerce/gift-cards';
-import { ProductType, productType, variantAvailable } from '../commerce/product';
-import type { CartAnswer, CartFailure } from '../durable/cart';
-import { cartStub, commerceOrders } from '../durable/stubs';
-import type { Site } from '../site/schema';
-import { contentObject } from '../site/catalog';
-import { toHex } from '../site/ids';
-import { itemAtVersion } from '../site/item-at-version';
-import type { Item } from '../site/schema';
-import { currentCrumb, ensureCrumb, randomToken, requireCrumb } from './csrf';
-import { apiError, readJson, siteVersion, type AppEnv, withSite } from './http';
-import { rateLimit } from './rate-limit';
-import { CART_ID } from '../api/checkout-bodies';
+} from '../../commerce/cart';
+import { entryFromLine, resolveCartLine, type CartLine } from '../../commerce/cart-line';
+import { GIFT_EMAIL_MAX, GIFT_MESSAGE_MAX, GIFT_NAME_MAX, giftDetailsProblems } from '../../commerce/gift-cards';
+import { ProductType, productType, variantAvailable } from '../../commerce/product';
+import type { CartAnswer, CartFailure } from '../../durable/cart';
+import { cartStub, commerceOrders } from '../../durable/stubs';
+import type { Site } from '../../site/schema';
+import { contentObject } from '../../site/catalog';
+import { toHex } from '../../site/ids';
+import { itemAtVersion } from '../../site/item-at-version';
+import type { Item } from '../../site/schema';
+import { currentCrumb, ensureCrumb, randomToken, requireCrumb } from '../shared/csrf';
+import { apiError, readJson, siteVersion, type AppEnv, withSite } from '../shared/http';
+import { rateLimit } from '../shared/rate-limit';
+import { CART_ID } from '../../api/checkout-bodies';
 import { adoptIntoAccount, cartHead, cartIdFrom, currencyOf, setCartCookie, visitorCart } from './visitor-cart';
 
 const MAX_BODY_BYTES = 16 * 1024;

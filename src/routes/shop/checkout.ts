@@ -11,35 +11,35 @@ import {
   placeSchema,
   startSchema,
   updateSchema,
-} from '../api/checkout-bodies';
-import { CART_MESSAGES, type PriceChange, type ShoppingCart } from '../commerce/cart';
-import { resolveCartLine } from '../commerce/cart-line';
-import { CHECKOUT_MESSAGES } from '../commerce/checkout-totals';
-import { ORDER_MESSAGES, type Order } from '../commerce/order';
-import type { SubscriptionPlan } from '../commerce/subscriptions';
+} from '../../api/checkout-bodies';
+import { CART_MESSAGES, type PriceChange, type ShoppingCart } from '../../commerce/cart';
+import { resolveCartLine } from '../../commerce/cart-line';
+import { CHECKOUT_MESSAGES } from '../../commerce/checkout-totals';
+import { ORDER_MESSAGES, type Order } from '../../commerce/order';
+import type { SubscriptionPlan } from '../../commerce/subscriptions';
 import {
   UNKNOWN_RETRY_AFTER_S,
   type CheckoutOutcome,
   type CheckoutPatch,
   type CheckoutRequest,
-} from '../durable/orders';
-import type { StockLine } from '../durable/stock';
-import { tokenDigest } from '../durable/passwords';
-import { cartStub, commerceOrders } from '../durable/stubs';
-import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
-import { paymentProvider, paymentSetup } from '../integrations/payments';
-import { withStripeSources } from '../integrations/payments-stripe';
-import { placesProvider, PlacesUnavailable } from '../integrations/places';
-import { itemsById } from '../site/catalog';
+} from '../../durable/orders';
+import type { StockLine } from '../../durable/stock';
+import { tokenDigest } from '../../durable/passwords';
+import { cartStub, commerceOrders } from '../../durable/stubs';
+import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
+import { paymentProvider, paymentSetup } from '../../integrations/payments';
+import { withStripeSources } from '../../integrations/payments-stripe';
+import { placesProvider, PlacesUnavailable } from '../../integrations/places';
+import { itemsById } from '../../site/catalog';
 import { rememberOrder, withAccountDetails } from './account-checkout';
-import { deleteStoreCookie } from './cookies';
+import { deleteStoreCookie } from '../shared/cookies';
 import { demoShipping } from './demo-shipping';
-import { currentCrumb, requireCrumb } from './csrf';
-import { apiError, readJson, type AppEnv, withSite } from './http';
-import { merchantSessionOf } from './merchant-session';
-import { rateLimit, visitorKey } from './rate-limit';
-import { allows } from '../site/roles';
-import { MERCHANT_MESSAGES } from '../accounts/messages';
+import { currentCrumb, requireCrumb } from '../shared/csrf';
+import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
+import { merchantSessionOf } from '../console/merchant-session';
+import { rateLimit, visitorKey } from '../shared/rate-limit';
+import { allows } from '../../site/roles';
+import { MERCHANT_MESSAGES } from '../../accounts/messages';
 import { cartIdFrom, currencyOf } from './visitor-cart';
 
 const MAX_BODY_BYTES = 16 * 1024;

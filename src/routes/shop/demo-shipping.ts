@@ -6,9 +6,9 @@
  * newsletter sign-up or the console's settings read them.
  */
 import type { MiddlewareHandler } from 'hono';
-import { commerceOrders } from '../durable/stubs';
-import { DEMO_SHIPPING_RATES, DEMO_SITE_ID, DEMO_STORE_SETTINGS } from '../site/demo';
-import { isDevelopment, type AppEnv } from './http';
+import { commerceOrders } from '../../durable/stubs';
+import { DEMO_SHIPPING_RATES, DEMO_SITE_ID, DEMO_STORE_SETTINGS } from '../../site/demo';
+import { isDevelopment, type AppEnv } from '../shared/http';
 
 let seeded = false;
 

@@ -5,21 +5,21 @@
  * field; the same field rules as the browser (`src/forms/validate.ts`).
  */
 import { Hono, type Context } from 'hono';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../../http/errors';
 import { z } from 'zod';
-import { FORM_FIELD_TYPES, FORM_MESSAGES, pickFormValues, validateForm, type FormValues } from '../forms/validate';
-import { captchaVerifier } from '../integrations/captcha';
-import type { Site } from '../site/schema';
-import { commerceOrders, formSubmissions } from '../durable/stubs';
-import { FORM_SUBMIT_MESSAGES } from '../forms/messages';
-import { submissionNotice } from '../forms/notification';
-import { siteFormById, type SiteForm } from '../site/lookup';
-import { requireCrumb } from './csrf';
-import { confirmationRequest } from './list-confirmation';
+import { FORM_FIELD_TYPES, FORM_MESSAGES, pickFormValues, validateForm, type FormValues } from '../../forms/validate';
+import { captchaVerifier } from '../../integrations/captcha';
+import type { Site } from '../../site/schema';
+import { commerceOrders, formSubmissions } from '../../durable/stubs';
+import { FORM_SUBMIT_MESSAGES } from '../../forms/messages';
+import { submissionNotice } from '../../forms/notification';
+import { siteFormById, type SiteForm } from '../../site/lookup';
+import { requireCrumb } from '../shared/csrf';
+import { confirmationRequest } from '../pages/list-confirmation';
 import { demoShipping } from './demo-shipping';
-import { apiError, readJson, type AppEnv, withSite } from './http';
-import { nestsDeeperThan } from './json-depth';
-import { rateLimit } from './rate-limit';
+import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
+import { nestsDeeperThan } from '../shared/json-depth';
+import { rateLimit } from '../shared/rate-limit';
 
 const MAX_BODY_BYTES = 64 * 1024;
 /** The values object, then a field's list or parts (`FieldValue`): nothing a form sends nests deeper. */

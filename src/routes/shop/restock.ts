@@ -6,20 +6,20 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { CART_MESSAGES } from '../commerce/cart';
-import { sellableProductType, variantLabel } from '../commerce/product';
-import { CAPTCHA_ACTIONS } from '../forms/captcha';
-import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
-import { captchaVerifier } from '../integrations/captcha';
-import { availableStockOf, restockSignups } from '../durable/stubs';
-import { consoleItemsById, itemsById } from '../site/catalog';
-import { availableOf } from '../storefront/available-stock';
-import type { Item, Variant } from '../site/schema';
-import type { Site } from '../site/schema';
-import { requireCrumb } from './csrf';
-import { apiError, readJson, type AppEnv, withSite } from './http';
-import { requirePermission } from './merchant-session';
-import { rateLimit } from './rate-limit';
+import { CART_MESSAGES } from '../../commerce/cart';
+import { sellableProductType, variantLabel } from '../../commerce/product';
+import { CAPTCHA_ACTIONS } from '../../forms/captcha';
+import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
+import { captchaVerifier } from '../../integrations/captcha';
+import { availableStockOf, restockSignups } from '../../durable/stubs';
+import { consoleItemsById, itemsById } from '../../site/catalog';
+import { availableOf } from '../../storefront/available-stock';
+import type { Item, Variant } from '../../site/schema';
+import type { Site } from '../../site/schema';
+import { requireCrumb } from '../shared/csrf';
+import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
+import { requirePermission } from '../console/merchant-session';
+import { rateLimit } from '../shared/rate-limit';
 
 export const RESTOCK_MESSAGES = {
   blankEmail: 'Email cannot be blank',

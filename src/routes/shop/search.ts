@@ -6,12 +6,12 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { SUGGESTIONS_PATH, type Suggestion } from '../client/suggestions';
-import { formatMoney, toMinorUnits } from '../commerce/money';
-import { currencyOf, fromPrice, hasVariedPrices, inProductCollection, type MoneyValue } from '../commerce/product';
-import { contentObject } from '../site/catalog';
-import type { Item } from '../site/schema';
-import { apiError, type AppEnv, withSite } from './http';
+import { SUGGESTIONS_PATH, type Suggestion } from '../../client/suggestions';
+import { formatMoney, toMinorUnits } from '../../commerce/money';
+import { currencyOf, fromPrice, hasVariedPrices, inProductCollection, type MoneyValue } from '../../commerce/product';
+import { contentObject } from '../../site/catalog';
+import type { Item } from '../../site/schema';
+import { apiError, type AppEnv, withSite } from '../shared/http';
 
 export const SUGGESTIONS = 6;
 const MAX_QUERY = 100;

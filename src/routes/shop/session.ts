@@ -6,20 +6,20 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { SESSION_MESSAGES } from '../accounts/messages';
-import { resolveCartLine } from '../commerce/cart-line';
-import { isVerified } from '../durable/site-users';
-import { cartStub } from '../durable/stubs';
-import { hashPassword } from '../durable/passwords';
-import { DEMO_SHOPPER, DEMO_SITE_ID } from '../site/demo';
-import { itemsById } from '../site/catalog';
-import type { Site } from '../site/schema';
-import { deleteStoreCookie, readStoreCookie, setStoreCookie } from './cookies';
-import { randomToken, requireCrumb } from './csrf';
-import { isDevelopment, readJson, type AppEnv, withSite } from './http';
-import { rateLimit } from './rate-limit';
+import { SESSION_MESSAGES } from '../../accounts/messages';
+import { resolveCartLine } from '../../commerce/cart-line';
+import { isVerified } from '../../durable/site-users';
+import { cartStub } from '../../durable/stubs';
+import { hashPassword } from '../../durable/passwords';
+import { DEMO_SHOPPER, DEMO_SITE_ID } from '../../site/demo';
+import { itemsById } from '../../site/catalog';
+import type { Site } from '../../site/schema';
+import { deleteStoreCookie, readStoreCookie, setStoreCookie } from '../shared/cookies';
+import { randomToken, requireCrumb } from '../shared/csrf';
+import { isDevelopment, readJson, type AppEnv, withSite } from '../shared/http';
+import { rateLimit } from '../shared/rate-limit';
 import { accountSession, currentSession, siteUsers } from './site-user-session';
-import { signInRefusal, signInWithPassword } from './sign-in';
+import { signInRefusal, signInWithPassword } from '../shared/sign-in';
 import { cartHead, cartOnSignIn, setCartCookie } from './visitor-cart';
 
 const MAX_BODY_BYTES = 4096;

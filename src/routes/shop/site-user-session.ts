@@ -1,12 +1,12 @@
 /** The signed-in visitor of a request: the visitor session cookie looked up in the website's SiteUsers object. */
 import type { Context } from 'hono';
-import { SESSION_MESSAGES, XSRF_HEADER } from '../accounts/messages';
-import type { VisitorSession } from '../durable/site-users';
-import { siteUsers as siteUsersOf } from '../durable/stubs';
-import { sameToken } from '../site/ids';
-import type { Site } from '../site/schema';
-import { readStoreCookie } from './cookies';
-import { apiError, type AppEnv } from './http';
+import { SESSION_MESSAGES, XSRF_HEADER } from '../../accounts/messages';
+import type { VisitorSession } from '../../durable/site-users';
+import { siteUsers as siteUsersOf } from '../../durable/stubs';
+import { sameToken } from '../../site/ids';
+import type { Site } from '../../site/schema';
+import { readStoreCookie } from '../shared/cookies';
+import { apiError, type AppEnv } from '../shared/http';
 
 export function siteUsers(env: Env, site: Site) {
   return siteUsersOf(env, site.website.id);

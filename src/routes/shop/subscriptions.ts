@@ -7,12 +7,12 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { SUBSCRIPTION_MESSAGES } from '../commerce/subscriptions';
-import { isVerified } from '../durable/site-users';
-import { commerceOrders } from '../durable/stubs';
-import { requireCrumb } from './csrf';
-import { apiError, readJson, type AppEnv, withSite } from './http';
-import { rateLimit } from './rate-limit';
+import { SUBSCRIPTION_MESSAGES } from '../../commerce/subscriptions';
+import { isVerified } from '../../durable/site-users';
+import { commerceOrders } from '../../durable/stubs';
+import { requireCrumb } from '../shared/csrf';
+import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
+import { rateLimit } from '../shared/rate-limit';
 import { accountSession, siteUsers } from './site-user-session';
 
 const MAX_BODY_BYTES = 1024;

@@ -4,19 +4,19 @@
  * limited per visitor and per website like beacons (429); recorded by the same rules as analytics
  * (the census cookie, anonymous or viewer-only visitors, tracking on), else answered 204 and dropped.
  * Accepted events are answered 202 and sent after the answer; a failed send is logged. Mounts the
- * development pages of the stand-ins too (src/routes/dev-trackers.ts).
+ * development pages of the stand-ins too (src/routes/pages/dev-trackers.ts).
  */
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { beaconRoutes } from '../api/beacon-routes';
-import { parseVisitorRecord, VISITOR_COOKIE } from '../beacon/cookies';
-import { pathOf, shouldRecord } from '../beacon/eligibility';
-import { MAX_PIXEL_BODY_BYTES, pixelEventBody } from '../beacon/pixel-schema';
-import { pixelSender } from '../integrations/pixel';
-import { devTrackers } from './dev-trackers';
-import { apiError, readJson, type AppEnv, withSite } from './http';
-import { merchantRolesOf } from './merchant-session';
-import { overLimit, rateLimit } from './rate-limit';
+import { beaconRoutes } from '../../api/beacon-routes';
+import { parseVisitorRecord, VISITOR_COOKIE } from '../../beacon/cookies';
+import { pathOf, shouldRecord } from '../../beacon/eligibility';
+import { MAX_PIXEL_BODY_BYTES, pixelEventBody } from '../../beacon/pixel-schema';
+import { pixelSender } from '../../integrations/pixel';
+import { devTrackers } from '../pages/dev-trackers';
+import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
+import { merchantRolesOf } from '../console/merchant-session';
+import { overLimit, rateLimit } from '../shared/rate-limit';
 
 export const NOT_THIS_STORE = 'event_source_url: not a page of this store';
 

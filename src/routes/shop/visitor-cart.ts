@@ -4,14 +4,14 @@
  * when they sign in. The cart API and the sign-in session share it.
  */
 import type { Context } from 'hono';
-import { DEFAULT_CURRENCY } from '../commerce/money';
-import type { CartHead } from '../durable/cart';
-import type { VisitorSession } from '../durable/site-users';
-import { CART_ID } from '../api/checkout-bodies';
-import { cartStub } from '../durable/stubs';
-import type { Site } from '../site/schema';
-import { readStoreCookie, setStoreCookie } from './cookies';
-import type { AppEnv } from './http';
+import { DEFAULT_CURRENCY } from '../../commerce/money';
+import type { CartHead } from '../../durable/cart';
+import type { VisitorSession } from '../../durable/site-users';
+import { CART_ID } from '../../api/checkout-bodies';
+import { cartStub } from '../../durable/stubs';
+import type { Site } from '../../site/schema';
+import { readStoreCookie, setStoreCookie } from '../shared/cookies';
+import type { AppEnv } from '../shared/http';
 import { currentSession, siteUsers } from './site-user-session';
 
 const CART_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;

@@ -1,7 +1,7 @@
 /**
  * Merchant files (the console's file manager): which files the store takes, how large, the
  * messages for the others (engine spec §5), and where a file is served. Shared by the worker
- * (src/routes/console-files.ts) and the console (src/console/sections/files/).
+ * (src/routes/console/console-files.ts) and the console (src/console/sections/files/).
  */
 import { BYTES_IN_MB } from './file-size';
 

@@ -319,7 +319,7 @@ function newPrice(price: number, change: Extract<BulkChange, { kind: 'price' }>)
  * The item after `change`: stock changes leave products that never run out (digital, gift cards,
  * paywalls) as they are; a price at or under a variant's sale price ends that sale. A stock change
  * only makes unlimited variants counted (from 0): the counts are the stock ledger's, which the
- * caller changes (src/routes/inventory.ts `bulkStock`), and a published `qtyInStock` is only a
+ * caller changes (src/routes/console/inventory.ts `bulkStock`), and a published `qtyInStock` is only a
  * sku's starting value.
  */
 export function bulkChanged(item: Item, change: BulkChange): Item {

@@ -1,7 +1,7 @@
 /**
  * The orders section: the list (newest first, keyset paged, filtered by status, searched by number,
  * customer name or email, exported as CSV with the same filters) and an order's detail with its fulfilment, cancel and refund actions, all over the
- * merchant's /api/commerce/* calls (src/routes/commerce-admin.ts) and /api/console/orders.
+ * merchant's /api/commerce/* calls (src/routes/console/commerce-admin.ts) and /api/console/orders.
  */
 import { useState, type FormEvent } from 'react';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../commerce/order';

@@ -20,7 +20,7 @@ export interface VariantDraft extends Omit<VariantForm, 'price' | 'salePrice' | 
   salePrice: string;
   stock: string;
   weightGrams: string;
-  /** The on-hand count the stock field was last shown or saved with: the server sets the count only when the field differs (src/routes/inventory.ts). */
+  /** The on-hand count the stock field was last shown or saved with: the server sets the count only when the field differs (src/routes/console/inventory.ts). */
   stockShown?: number;
 }
 
