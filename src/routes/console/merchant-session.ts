@@ -55,7 +55,9 @@ export function requirePermission(permission: Permission | readonly Permission[]
     if (!any.some((one) => allows(session.profile.roles, one))) return apiError(c, 403, MERCHANT_MESSAGES.forbidden);
     return requireCrumb(c, next);
   };
+  // Set before as well as after: a refusal is thrown, and the worker's onError writes it with the headers set so far.
   const unstored: MiddlewareHandler<AppEnv> = async (c, next) => {
+    c.header('cache-control', 'no-store');
     await next();
     c.header('cache-control', 'no-store');
   };
