@@ -47,19 +47,19 @@ describe('development is opted into explicitly', () => {
       EMAIL_PROVIDER: 'local',
       PAYMENT_PROVIDER: 'local',
       CDN_PURGE: 'local',
+      TRACKER_PROVIDER: 'local',
+      SESSION_RECORDING_PROVIDER: 'local',
+      SESSION_RECORDING: 'on',
     });
-    expect(developmentVarArgs()).toEqual([
+    expect(developmentVarArgs().slice(0, 4)).toEqual([
       '--var',
       'ENVIRONMENT:development',
       '--var',
       'CAPTCHA_PROVIDER:local',
-      '--var',
-      'EMAIL_PROVIDER:local',
-      '--var',
-      'PAYMENT_PROVIDER:local',
-      '--var',
-      'CDN_PURGE:local',
     ]);
+    expect(developmentVarArgs()).toEqual(
+      Object.entries(DEVELOPMENT_VARS).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
+    );
     for (const file of ['scripts/start.mjs', 'scripts/local-store.mjs'])
       expect(readFileSync(file, 'utf8'), file).toContain('...developmentVarArgs()');
     expect(readFileSync('vitest.config.mts', 'utf8')).toContain('miniflare: { bindings: DEVELOPMENT_VARS }');
