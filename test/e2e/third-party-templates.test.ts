@@ -26,9 +26,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AdminCallError, receiveSite, sendSite, sendTemplate } from '../../scripts/site/admin-client';
 import { readTemplateFolder } from '../../scripts/site/template';
 import { useChromium } from './browser';
-import { storeUrl } from './store';
+import { startLocalStore } from '../../scripts/local-store.mjs';
 
 const browser = useChromium();
+
+// A store of its own: the file imports fourteen websites, and on the shared store of its test worker
+// the files after it found that store answering no request for minutes (a whole run, 27 Nov).
+let store: { url: string; stop: () => void } | undefined;
+let storeUrl = '';
+beforeAll(async () => {
+  store = await startLocalStore();
+  storeUrl = store.url;
+}, 300_000);
+afterAll(() => store?.stop());
 const SCREENSHOTS = 'test-artifacts/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });
 
