@@ -193,13 +193,15 @@ describe('analytics calls from the browser', () => {
     expect(hitData(named(calls, '/api/census/RecordHit')[0])).toMatchObject({ pageType: 50, recordType: 1 });
     // The visit would follow the hit's answer at once: by the time the post's calls are answered it would have been sent.
     await allAnswered(calls);
+    // A call the post sends late (its page_view) is cancelled by leaving the page: only the product page's are checked.
+    const fromPost = calls.length;
     await page.goto(`${storeUrl}/shop/p/linen-shirt`);
     await expect.poll(() => visits().length, { timeout: 10_000 }).toBe(1);
     expect(JSON.parse(form(visits()[0]).data ?? '{}')).toMatchObject({
       itemId: 'p-linen-shirt',
       pagePath: '/shop/p/linen-shirt',
     });
-    await allAnswered(calls);
+    await allAnswered(calls.slice(fromPost));
     await context.close();
   });
 });
