@@ -67,12 +67,14 @@ wireSiteMenu();
 markAccountLink();
 wireNavFolders();
 wireListingControls();
-// Search suggestions load the first time a store search field has the focus.
-document.addEventListener('focusin', (event) => {
-  const input = event.target as HTMLInputElement | null;
-  if (input?.matches?.('form[role="search"] input[name="q"]'))
+// Search suggestions load the first time a store search field has the focus, also when the shopper
+// reached the field before this script ran (a slow device, the field autofocused).
+const suggestFor = (input: Element | null) => {
+  if (input instanceof HTMLInputElement && input.matches('form[role="search"] input[name="q"]'))
     void import('./search-suggestions').then(({ wireSearchSuggestions }) => wireSearchSuggestions(input));
-});
+};
+document.addEventListener('focusin', (event) => suggestFor(event.target as Element | null));
+suggestFor(document.activeElement);
 // The islands hydrate with the texts the server rendered them with (English); the page then speaks
 // the signed-in account's language, else the site's (src/client/shopper-text.ts).
 const siteLanguage = document.documentElement.lang;

@@ -60,6 +60,29 @@ describe('islands in Chromium', () => {
     await page.close();
   });
 
+  it('suggests products for words typed into the search field before the page script ran', async () => {
+    const page = await browser().newPage();
+    // The entry script is held back until the shopper has focused the field and typed, as on a slow phone.
+    let release: () => void = () => {};
+    const typed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/build\/entry-[^/]*\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    // A module script delays DOMContentLoaded, so the page is used as soon as the field is there.
+    await page.goto(`${storeUrl}/search`, { waitUntil: 'commit' });
+    await page.waitForSelector('#search-q');
+    await page.focus('#search-q');
+    await page.keyboard.type('planters');
+    release();
+    const options = page.locator('[role="listbox"] [role="option"]');
+    await expect.poll(() => options.allInnerTexts()).toEqual([expect.stringContaining('Terracotta Planter')]);
+    expect(await page.getAttribute('#search-q', 'aria-expanded')).toBe('true');
+    await page.close();
+  });
+
   it('loads no React on a blog post for a visitor with no cart', async () => {
     const page = await browser().newPage();
     const loaded: string[] = [];
