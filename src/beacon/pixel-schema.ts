@@ -4,6 +4,7 @@
  * nothing else; unknown fields are refused.
  */
 import { z } from 'zod';
+import { QUANTITY_MAX, QUANTITY_MIN } from '../commerce/cart';
 import { LEAD_NEWSLETTER, REGISTRATION_ACCOUNT } from './pixel-events';
 
 /** An event's body is small: a purchase of 100 lines is about 5 KB. */
@@ -16,7 +17,7 @@ const money = {
   currency: z.string().regex(/^[A-Z]{3}$/, 'must be a currency code'),
 };
 const contents = z
-  .array(z.strictObject({ id, quantity: z.number().int().min(1).max(9999) }))
+  .array(z.strictObject({ id, quantity: z.number().int().min(QUANTITY_MIN).max(QUANTITY_MAX) }))
   .min(1)
   .max(100);
 const product = { content_ids: ids, content_type: z.literal('product') };

@@ -4,6 +4,7 @@
  * performance records. Unknown fields are refused so a typo in a collector shows as a 400.
  */
 import { z } from 'zod';
+import { QUANTITY_MAX, QUANTITY_MIN } from '../commerce/cart';
 import { PRODUCT_TYPE_CODES } from '../commerce/product';
 import {
   ERROR_REPORT_LIMITS,
@@ -106,7 +107,7 @@ const eventProduct = z.strictObject({
   item_collection_name: text(500).optional(),
   /** Unit price in minor units of the store currency, as the cart keeps money. */
   item_price: z.number().int().min(0).max(1e12).optional(),
-  item_quantity: z.number().int().min(1).max(9999).optional(),
+  item_quantity: z.number().int().min(QUANTITY_MIN).max(QUANTITY_MAX).optional(),
 });
 
 const cartEventFields = {
