@@ -154,12 +154,17 @@ export interface Priced<M = MoneyValue> {
   salePriceMoney?: M;
 }
 
+/** Whether a variant's stock goes uncounted: marked unlimited, or of a type that never runs out. */
+export function variantNeverRunsOut(variant: { unlimited: boolean }, type: number | undefined): boolean {
+  return variant.unlimited || neverRunsOut(type);
+}
+
 /**
  * The units of a variant a shopper can have: its stock in whole units, or null when unlimited
  * (unlimited variants, and every variant of a type that never runs out).
  */
 export function stockLimit(variant: VariantStock, type: number | undefined): number | null {
-  if (variant.unlimited || neverRunsOut(type)) return null;
+  if (variantNeverRunsOut(variant, type)) return null;
   return Math.max(0, Math.trunc(variant.qtyInStock) || 0);
 }
 

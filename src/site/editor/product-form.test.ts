@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_TYPE_CODES, stockLimit } from '../../commerce/product';
+import { PRODUCT_TYPE_CODES } from '../../commerce/product';
 import { changeNames } from '../catalog-names';
 import type { Collection, Item } from '../schema';
-import {
-  alwaysUnlimited,
-  PRODUCT_MESSAGES,
-  PRODUCT_TYPES,
-  productProblems,
-  slugOf,
-  type ProductForm,
-} from './product-form';
+import { PRODUCT_MESSAGES, PRODUCT_TYPES, productProblems, slugOf, type ProductForm } from './product-form';
 import { bulkChanged, formFromProduct, paragraphsOf, productFromForm, textOf } from './product-item';
 import { nameProblem, replaceNames, TAG_MESSAGES } from './tag-manager';
 
@@ -258,11 +251,7 @@ describe('the tag and category manager', () => {
 });
 
 describe('the form and the product rules agree', () => {
-  it('offers the product types of src/commerce/product.ts, and counts no stock where the cart counts none (digital goods included)', () => {
+  it('offers the product types of src/commerce/product.ts', () => {
     expect(PRODUCT_TYPES.map((type) => type.code)).toEqual(PRODUCT_TYPE_CODES);
-    for (const type of PRODUCT_TYPE_CODES)
-      expect(alwaysUnlimited(type), `type ${type}`).toBe(
-        stockLimit({ unlimited: false, qtyInStock: 0 }, type) === null,
-      );
   });
 });

@@ -18,14 +18,6 @@ import { MAX_ITEM_PICTURES } from '../main-image';
 import { foldText } from '../../values/fold';
 import { nameProblem } from './tag-manager';
 
-/** The product rules the form follows live in src/commerce/product.ts; the console reads them from here. */
-export {
-  neverRunsOut as alwaysUnlimited,
-  pricedWithoutVariants,
-  subscribableType as subscribable,
-  type ProductTypeCode,
-};
-
 /** The product types (src/commerce/product.ts) as the form offers them. */
 export const PRODUCT_TYPES: readonly { code: ProductTypeCode; label: string }[] = [
   { code: ProductType.Physical, label: 'Physical product' },

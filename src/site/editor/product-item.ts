@@ -14,6 +14,7 @@ import {
   ProductType,
   subscribableType,
   type ProductTypeCode,
+  variantNeverRunsOut,
 } from '../../commerce/product';
 import { escapeHtml } from '../../html/escape';
 import { randomHex } from '../ids';
@@ -70,7 +71,7 @@ function variantOf(
   const values = Object.fromEntries(
     productForm.options.map((option) => [option.trim(), (form.values[option] ?? '').trim()]),
   );
-  const unlimited = neverRunsOut(productForm.productType) || form.unlimited;
+  const unlimited = variantNeverRunsOut(form, productForm.productType);
   const { image: _image, weightGrams: _weight, ...kept } = before ?? ({} as Partial<Variant>);
   return {
     ...kept,

@@ -5,16 +5,14 @@
  * confirm modal) from the header.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { ProductType } from '../../../commerce/product';
 import {
-  alwaysUnlimited,
-  type BILLING_UNITS,
+  neverRunsOut,
   pricedWithoutVariants,
-  PRODUCT_MESSAGES,
-  PRODUCT_TYPES,
-  subscribable,
+  ProductType,
+  subscribableType,
   type ProductTypeCode,
-} from '../../../site/editor/product-form';
+} from '../../../commerce/product';
+import { type BILLING_UNITS, PRODUCT_MESSAGES, PRODUCT_TYPES } from '../../../site/editor/product-form';
 import { NAME_LIMITS } from '../../../site/editor/tag-manager';
 import { MAX_ITEM_PICTURES } from '../../../site/main-image';
 import { guardLeaving, replaceLocation } from '../../router';
@@ -234,7 +232,7 @@ export function ProductEditor({
 
   const setType = (code: ProductTypeCode) => {
     const variants = draft.variants.length === 0 ? [emptyVariant(draft.options)] : draft.variants;
-    set({ productType: code, variants, subscription: subscribable(code) ? draft.subscription : null });
+    set({ productType: code, variants, subscription: subscribableType(code) ? draft.subscription : null });
   };
 
   return (
@@ -340,7 +338,7 @@ export function ProductEditor({
                 options={draft.options}
                 variants={draft.variants}
                 currency={currency}
-                stockless={alwaysUnlimited(type)}
+                stockless={neverRunsOut(type)}
                 physical={type === ProductType.Physical}
                 onChange={(options, variants) => set({ options, variants })}
                 problem={problem}
@@ -348,12 +346,12 @@ export function ProductEditor({
               />
             </Section>
           )}
-          {stored !== null && !withoutVariants && !alwaysUnlimited(type) && (
+          {stored !== null && !withoutVariants && !neverRunsOut(type) && (
             <Section title="Inventory">
               <StockPanel productId={stored.id} refresh={saves} onOnHand={showOnHand} />
             </Section>
           )}
-          {subscribable(type) && (
+          {subscribableType(type) && (
             <Section title="Subscription">
               <label className="Field-inline">
                 <input

@@ -2,10 +2,8 @@
  * A product while it is being edited: the form of src/site/editor/product-form.ts with the amounts
  * as the text the merchant typed, turned into minor units (and checked) when it is saved.
  */
-import { ProductType } from '../../../commerce/product';
+import { pricedWithoutVariants, ProductType, variantNeverRunsOut } from '../../../commerce/product';
 import {
-  alwaysUnlimited,
-  pricedWithoutVariants,
   PRODUCT_MESSAGES,
   productProblems,
   type ProductForm,
@@ -109,7 +107,7 @@ export function formOf(
     ? []
     : draft.variants.map(({ key: _key, ...variant }, i) => {
         const stock = Number(variant.stock.trim() === '' ? '0' : variant.stock);
-        const unlimited = alwaysUnlimited(draft.productType) || variant.unlimited;
+        const unlimited = variantNeverRunsOut(variant, draft.productType);
         if (!unlimited && (!Number.isInteger(stock) || stock < 0))
           problems[`variants.${i}.stock`] = PRODUCT_MESSAGES.stock;
         const weight = variant.weightGrams.trim() === '' ? null : Number(variant.weightGrams);
