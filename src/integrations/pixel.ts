@@ -83,7 +83,7 @@ export function pixelSender(env: PixelEnv): PixelSender | null {
   const provider = env.TRACKER_PROVIDER;
   if (provider === undefined || provider === '' || provider === 'none') return null;
   if (provider === 'local' && env.ENVIRONMENT === 'development') return localPixel;
-  if (provider === 'meta' && env.META_PIXEL_ID !== undefined && env.META_ACCESS_TOKEN !== undefined)
+  if (provider === 'meta' && env.META_PIXEL_ID && env.META_ACCESS_TOKEN)
     return metaPixel(env.META_PIXEL_ID, env.META_ACCESS_TOKEN);
   console.error(
     `TRACKER_PROVIDER '${provider}' sends no pixel events in ${env.ENVIRONMENT ?? 'production'}` +

@@ -20,6 +20,14 @@ describe('wrangler.toml as deployed', () => {
     expect(config.vars.CDN_PURGE).toBe('none');
   });
 
+  it('names every integration variable the worker reads, each off until configured', () => {
+    expect(config.vars.TRACKER_PROVIDER).toBe('none');
+    expect(config.vars.META_PIXEL_ID).toBe('');
+    expect(config.vars.FULLSTORY_ORG_ID).toBe('');
+    expect(config.vars.SESSION_RECORDING).toBe('off');
+    expect(config.vars.SESSION_RECORDING_SAMPLE_PERCENT).toBe('100');
+  });
+
   it('holds no secrets: the reCAPTCHA, email, maps, Stripe and Cloudflare keys are `wrangler secret put`', () => {
     for (const name of [
       'RECAPTCHA_API_KEY',
@@ -29,6 +37,7 @@ describe('wrangler.toml as deployed', () => {
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
       'CLOUDFLARE_API_TOKEN',
+      'META_ACCESS_TOKEN',
     ])
       expect(config.vars, name).not.toHaveProperty(name);
   });
