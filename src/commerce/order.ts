@@ -20,6 +20,26 @@ export interface OrderEntry {
   additionalFields: string | null;
 }
 
+/** One line of a refund: the order line's index, how many of it, and whether those units went back on sale. */
+export interface RefundedLine {
+  line: number;
+  quantity: number;
+  restock: boolean;
+  sku: string;
+  title: string;
+}
+
+/** A refund of (part of) an order (src/commerce/refunds.ts): the money back to the card and the lines it covers. */
+export interface OrderRefund {
+  /** The Idempotency-Key it was made with: a replay with the same key refunds nothing more. */
+  id: string;
+  at: number;
+  amountCents: number;
+  /** Back onto the gift card that paid part of the order: only the refund that closes the order gives it. */
+  giftCardCents: number;
+  lines: RefundedLine[];
+}
+
 export interface Order {
   id: string;
   orderNumber: number;
@@ -57,6 +77,8 @@ export interface Order {
     clientSecret?: string;
   };
   fulfillment: { trackingNumber: string; carrier: string | null } | null;
+  /** Its refunds, oldest first (absent in orders stored before partial refunds, and in orders never refunded). */
+  refunds?: OrderRefund[];
   subscription: (SubscriptionPlan & { cycle: number; nextBillingOn: number | null }) | null;
   confirmationUrl?: string;
 }

@@ -37,11 +37,14 @@ import type { BuyerSubscription } from '../commerce/subscriptions';
 import type { TaxRate } from '../commerce/tax';
 import { EMAIL_OUTBOX_MIGRATIONS, EmailOutbox, type ParkedEmail } from './email-outbox';
 import { migrate } from './migrations';
+import { SerialQueue } from './serial-queue';
 import { runAlarm } from './orders/alarm';
 import { cartWithTotals, start } from './orders/checkout';
 import { scheduleAlarm } from './orders/context';
 import { deleteDiscount, discounts, issueWelcomeCode, saveDiscount } from './orders/discounts';
-import { cancel, fulfill, type OrderActionError, refund } from './orders/fulfilment';
+import { cancel, fulfill, type OrderActionError } from './orders/fulfilment';
+import { refund } from './orders/refunds';
+import type { RefundRequest } from '../commerce/refunds';
 import type { Result } from './result';
 
 export type { OrderActionError } from './orders/fulfilment';
@@ -100,7 +103,7 @@ export class CommerceOrders extends DurableObject<Env> {
     super(ctx, env);
     migrate(ctx.storage, { orders: ORDER_MIGRATIONS, 'email-outbox': EMAIL_OUTBOX_MIGRATIONS });
     const outbox = new EmailOutbox(ctx.storage.sql, env, `orders-${ctx.id.toString()}`);
-    this.self = { sql: ctx.storage.sql, ctx, env, outbox, running: new Map() };
+    this.self = { sql: ctx.storage.sql, ctx, env, outbox, running: new Map(), actions: new SerialQueue() };
   }
 
   // ---- settings, rates, discounts (merchant) ----
@@ -296,8 +299,18 @@ export class CommerceOrders extends DurableObject<Env> {
     return cancel(this.self, websiteId, id, now);
   }
 
-  refund(websiteId: string, id: string, restock: boolean, now = Date.now()): Promise<Result<Order, OrderActionError>> {
-    return refund(this.self, websiteId, id, restock, now);
+  /**
+   * Refunds what is left of a paid or fulfilled order (`{ restock }`), or chosen lines and/or an amount
+   * (src/commerce/refunds.ts). `key` (the call's Idempotency-Key) names the refund: replayed, it refunds nothing more.
+   */
+  refund(
+    websiteId: string,
+    id: string,
+    request: RefundRequest,
+    key: string | null = null,
+    now = Date.now(),
+  ): Promise<Result<Order, OrderActionError>> {
+    return refund(this.self, websiteId, id, request, key, now);
   }
 
   // ---- subscriptions ----

@@ -16,7 +16,7 @@ describe('object results', () => {
     const missing = { ok: false, error: 'not-found', message: ORDER_MESSAGES.notFound };
     expect(await orders.fulfill('no-such-order', 'TRACK1', null)).toEqual(missing);
     expect(await orders.cancel('object-results', 'no-such-order')).toEqual(missing);
-    expect(await orders.refund('object-results', 'no-such-order', false)).toEqual(missing);
+    expect(await orders.refund('object-results', 'no-such-order', { restock: false })).toEqual(missing);
   });
 
   it('answers a team change with an error code and the message, or ok with its value', async () => {

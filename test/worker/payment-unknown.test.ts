@@ -184,11 +184,14 @@ describe('refunds through Stripe', () => {
     const placed = await placeWithStripe(visitor, 'pm_card_visa', crypto.randomUUID());
     expect(placed.status).toBe(201);
     const { id, grandTotalCents } = placed.body.order;
-    expect(await orders(websiteId).refund(websiteId, id, true)).toMatchObject({
+    expect(await orders(websiteId).refund(websiteId, id, { restock: true })).toMatchObject({
       ok: true,
       value: { status: 'refunded' },
     });
-    expect(await orders(websiteId).refund(websiteId, id, true)).toMatchObject({ ok: false, error: 'not-refundable' });
+    expect(await orders(websiteId).refund(websiteId, id, { restock: true })).toMatchObject({
+      ok: false,
+      error: 'not-refundable',
+    });
     expect(fake.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.idempotencyKey)).toEqual([
       `${websiteId}:refund:${id}`,
     ]);

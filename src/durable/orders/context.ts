@@ -1,4 +1,5 @@
 import type { EmailOutbox } from '../email-outbox';
+import type { SerialQueue } from '../serial-queue';
 import { PLACEMENT_KEEP_MS, CHECKOUT_KEEP_MS, RESUME_AFTER_MS, FOLLOW_UP_AFTER_MS, type PlaceOutcome } from './model';
 
 export interface OrdersContext {
@@ -8,6 +9,8 @@ export interface OrdersContext {
   readonly outbox: EmailOutbox;
   /** Placements running now, by cart and key: a retry joins the running one. */
   readonly running: Map<string, Promise<PlaceOutcome>>;
+  /** Refunds and cancellations, one at a time: each checks what is left to refund, then awaits the provider. */
+  readonly actions: SerialQueue;
 }
 
 /** The website this object serves (its alarm needs it to reach the stock ledger). */

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../commerce/money';
-import type { Order } from '../../commerce/order';
+import type { Order, OrderRefund } from '../../commerce/order';
 import { billingText } from '../../commerce/subscriptions';
 import type { OrdersContext } from './context';
 import { giftCardSentText } from './gift-cards';
@@ -60,4 +60,18 @@ export function subscriptionEmailText(self: OrdersContext, order: Order): string
     plan.nextBillingOn === null ? '' : ` Next charge: ${new Date(plan.nextBillingOn).toUTCString().slice(0, 16)}.`;
   const link = first.manageUrl === undefined ? '' : `\nTo see or cancel your subscription: ${first.manageUrl}\n`;
   return `\n${billingText(plan)}: ${formatMoney(first.grandTotalCents, order.currencyCode)} each time.${next}\n${link}`;
+}
+
+/** A refund that leaves the order open: how much goes back to the card and for which items. */
+export function queueRefundEmail(self: OrdersContext, order: Order, refund: OrderRefund): void {
+  const subject = `Order #${order.orderNumber} partially refunded`;
+  const items = refund.lines.map((l) => `${l.quantity} × ${l.title}`).join('\n');
+  self.outbox.queue(
+    {
+      to: order.email,
+      subject,
+      text: `${subject}.\n\nRefunded to your card: ${formatMoney(refund.amountCents, order.currencyCode)}\n${items === '' ? '' : `\n${items}\n`}`,
+    },
+    `order:${order.id}:refund:${refund.id}`,
+  );
 }

@@ -1,12 +1,12 @@
 import { ORDER_MESSAGES, type Order } from '../../commerce/order';
+import { refundableCents, refundsOf } from '../../commerce/refunds';
 import { refused, type Result } from '../result';
 import { scheduleAlarm, type OrdersContext } from './context';
 import { queueOrderEmail } from './emails';
 import { orderById, writeOrder } from './records';
-import { close, refundPayment } from './refunds';
+import { close, refundPayment, unitsNotRefunded, type OrderActionError } from './refunds';
 
-/** Why the merchant's action on an order was refused. */
-export type OrderActionError = 'not-found' | 'not-paid' | 'not-cancellable' | 'not-refundable' | 'refund-failed';
+export type { OrderActionError } from './refunds';
 
 export async function fulfill(
   self: OrdersContext,
@@ -30,38 +30,28 @@ export async function fulfill(
   return { ok: true, value: fulfilled };
 }
 
-/** Cancels a pending or paid order: a paid one is refunded and restocked, a pending one releases its stock. */
-export async function cancel(
+/**
+ * Cancels a pending or paid order: a paid one gets back what is left of its payment and the units not
+ * refunded yet go back on sale; a pending one releases its stock. One at a time with refunds.
+ */
+export function cancel(
   self: OrdersContext,
   websiteId: string,
   id: string,
   now = Date.now(),
 ): Promise<Result<Order, OrderActionError>> {
-  const order = orderById(self, id);
-  if (order === null) return refused('not-found', ORDER_MESSAGES.notFound);
-  if (order.status !== 'pending' && order.status !== 'paid')
-    return refused('not-cancellable', ORDER_MESSAGES.notCancellable);
-  if (order.status === 'paid') {
-    const refunded = await refundPayment(self, websiteId, id, order);
-    if (refunded !== null) return refunded;
-  }
-  const closed: Order = { ...order, status: 'cancelled', cancelledOn: now };
-  return { ok: true, value: await close(self, websiteId, id, closed, order.status === 'paid', 'cancelled', now) };
-}
-
-export async function refund(
-  self: OrdersContext,
-  websiteId: string,
-  id: string,
-  restock: boolean,
-  now = Date.now(),
-): Promise<Result<Order, OrderActionError>> {
-  const order = orderById(self, id);
-  if (order === null) return refused('not-found', ORDER_MESSAGES.notFound);
-  if (order.status !== 'paid' && order.status !== 'fulfilled')
-    return refused('not-refundable', ORDER_MESSAGES.notRefundable);
-  const refunded = await refundPayment(self, websiteId, id, order);
-  if (refunded !== null) return refunded;
-  const closed: Order = { ...order, status: 'refunded', refundedOn: now };
-  return { ok: true, value: await close(self, websiteId, id, closed, restock, 'refunded', now) };
+  return self.actions.run(async () => {
+    const order = orderById(self, id);
+    if (order === null) return refused('not-found', ORDER_MESSAGES.notFound);
+    if (order.status !== 'pending' && order.status !== 'paid')
+      return refused('not-cancellable', ORDER_MESSAGES.notCancellable);
+    if (order.status === 'paid') {
+      const key = refundsOf(order).length === 0 ? `${websiteId}:refund:${id}` : `${websiteId}:refund:${id}:cancel`;
+      const refunded = await refundPayment(self, id, refundableCents(order), key);
+      if (refunded !== null) return refunded;
+    }
+    const closed: Order = { ...order, status: 'cancelled', cancelledOn: now };
+    const restock = order.status === 'paid' ? unitsNotRefunded(order) : [];
+    return { ok: true, value: await close(self, websiteId, id, closed, restock, 'cancelled', now) };
+  });
 }

@@ -150,8 +150,8 @@ export function searchOrders(
 
 /**
  * Sales and refunds in [fromMs, toMs), per UTC hour (analytics): orders placed and paid (a refunded
- * order was a sale, so it stays counted where it was placed) with their totals, and refunds where
- * they were made, with the totals given back. Net revenue is the one less the other.
+ * order was a sale, so it stays counted where it was placed) with their totals, and each refund (a
+ * partial one too) where it was made, with what it gave back. Net revenue is the one less the other.
  */
 export function salesByHour(
   self: OrdersContext,
@@ -174,9 +174,18 @@ export function salesByHour(
     toMs,
   );
   for (const row of sold) Object.assign(at(row.hour), { orders: row.orders, revenueCents: row.revenue });
+  // Each refund of a sale (partial ones too) where it was made; orders refunded before refunds were kept, whole.
   const refunded = self.sql.exec<{ hour: number; refunds: number; refunded: number }>(
-    `SELECT CAST(json_extract(data, '$.refundedOn') / 3600000 AS INTEGER) AS hour, COUNT(*) AS refunds, SUM(json_extract(data, '$.grandTotalCents')) AS refunded FROM orders
-     WHERE status = 'refunded' AND json_extract(data, '$.refundedOn') >= ? AND json_extract(data, '$.refundedOn') < ? GROUP BY hour`,
+    `SELECT hour, COUNT(*) AS refunds, SUM(cents) AS refunded FROM (
+       SELECT CAST(json_extract(r.value, '$.at') / 3600000 AS INTEGER) AS hour,
+         json_extract(r.value, '$.amountCents') + json_extract(r.value, '$.giftCardCents') AS cents
+       FROM orders o, json_each(o.data, '$.refunds') r
+       WHERE o.status IN ('paid', 'fulfilled', 'refunded') AND json_extract(r.value, '$.at') >= ?1 AND json_extract(r.value, '$.at') < ?2
+       UNION ALL
+       SELECT CAST(json_extract(data, '$.refundedOn') / 3600000 AS INTEGER), json_extract(data, '$.grandTotalCents') FROM orders
+       WHERE status = 'refunded' AND json_extract(data, '$.refunds') IS NULL
+         AND json_extract(data, '$.refundedOn') >= ?1 AND json_extract(data, '$.refundedOn') < ?2)
+     GROUP BY hour`,
     fromMs,
     toMs,
   );

@@ -1,25 +1,50 @@
-import { ORDER_MESSAGES, type Order } from '../../commerce/order';
-import { refused, type Refused } from '../result';
+/**
+ * Refunds and the end of an order: money back through the payment provider (the whole order, part of
+ * it or chosen lines, src/commerce/refunds.ts), and closing an order (cancelled or refunded) with its
+ * gift card credit, email and stock.
+ */
+import { ORDER_MESSAGES, type Order, type OrderRefund } from '../../commerce/order';
+import { planRefund, refundsOf, unitsLeft, type RefundRequest } from '../../commerce/refunds';
+import { refused, type Refused, type Result } from '../result';
 import { stockLedger, paymentsOf } from '../stubs';
 import { scheduleAlarm, type OrdersContext } from './context';
-import { queueOrderEmail } from './emails';
+import { queueOrderEmail, queueRefundEmail } from './emails';
 import { creditGiftCard } from './gift-cards';
 import { followUp } from './placements';
 import { orderById, writeOrder } from './records';
 
-/** Refunds what the card paid; the key is unique in the provider account across websites, and one per order (a retried refund never refunds twice). */
+/** Why the merchant's action on an order was refused. */
+export type OrderActionError =
+  | 'not-found'
+  | 'not-paid'
+  | 'not-cancellable'
+  | 'not-refundable'
+  | 'refund-exceeds'
+  | 'refund-failed';
+
+/**
+ * Refunds `amountCents` of what the card paid. Provider keys are unique in the provider account across
+ * websites: one per order for its only refund (a retried refund never refunds twice), one per refund else.
+ */
 export async function refundPayment(
   self: OrdersContext,
-  websiteId: string,
   id: string,
-  order: Order,
+  amountCents: number,
+  providerKey: string,
 ): Promise<Refused<'refund-failed'> | null> {
   const paymentId = self.sql
     .exec<{ payment_id: string | null }>('SELECT payment_id FROM orders WHERE id = ?', id)
     .one().payment_id;
-  if (paymentId === null || order.amountChargedCents === 0) return null;
-  const result = await paymentsOf(self.env).refund(paymentId, order.amountChargedCents, `${websiteId}:refund:${id}`);
+  if (paymentId === null || amountCents === 0) return null;
+  const result = await paymentsOf(self.env).refund(paymentId, amountCents, providerKey);
   return result.ok ? null : refused('refund-failed', `${ORDER_MESSAGES.refundFailed} ${result.message}`);
+}
+
+/** Units of every line not refunded yet: what closing a paid order puts back on sale. */
+export function unitsNotRefunded(order: Order): { sku: string; quantity: number }[] {
+  return order.entries
+    .map((e, line) => ({ sku: e.sku, quantity: unitsLeft(order, line) }))
+    .filter((l) => l.quantity > 0);
 }
 
 export async function close(
@@ -27,7 +52,7 @@ export async function close(
   websiteId: string,
   id: string,
   closed: Order,
-  restock: boolean,
+  restock: { sku: string; quantity: number }[],
   kind: 'cancelled' | 'refunded',
   now: number,
 ): Promise<Order> {
@@ -42,12 +67,63 @@ export async function close(
   queueOrderEmail(self, closed, kind);
   const stock = stockLedger(self.env, websiteId);
   if (before.status === 'pending') await stock.release(`order:${id}`);
-  else if (restock)
-    await stock.restock(
-      closed.entries.map((e) => ({ sku: e.sku, quantity: e.quantity })),
-      now,
-      { kind: kind === 'refunded' ? 'refunded' : 'restocked', ref: `order:${id}` },
-    );
+  else if (restock.length > 0)
+    await stock.restock(restock, now, { kind: kind === 'refunded' ? 'refunded' : 'restocked', ref: `order:${id}` });
   await scheduleAlarm(self);
   return closed;
+}
+
+/**
+ * Refunds a paid or fulfilled order: all that is left (no lines, no amount), or chosen lines and/or an
+ * amount, never more than is left. `key` (the call's Idempotency-Key) names the refund: a replay answers
+ * the order as it is. The refund that leaves nothing to refund makes the order refunded.
+ */
+export function refund(
+  self: OrdersContext,
+  websiteId: string,
+  id: string,
+  request: RefundRequest,
+  key: string | null,
+  now: number,
+): Promise<Result<Order, OrderActionError>> {
+  return self.actions.run(async () => {
+    const order = orderById(self, id);
+    if (order === null) return refused('not-found', ORDER_MESSAGES.notFound);
+    if (key !== null && refundsOf(order).some((r) => r.id === key)) return { ok: true, value: order };
+    if (order.status !== 'paid' && order.status !== 'fulfilled')
+      return refused('not-refundable', ORDER_MESSAGES.notRefundable);
+    const planned = planRefund(order, request);
+    if (!planned.ok) return refused('refund-exceeds', planned.message);
+    const { plan } = planned;
+    const count = refundsOf(order).length;
+    const providerKey =
+      key !== null
+        ? `${websiteId}:refund:${id}:${key}`
+        : count === 0 && plan.closes
+          ? `${websiteId}:refund:${id}`
+          : `${websiteId}:refund:${id}:${count + 1}`;
+    const failed = await refundPayment(self, id, plan.amountCents, providerKey);
+    if (failed !== null) return failed;
+    // Read again: the order may have been fulfilled while the provider answered.
+    const current = orderById(self, id) ?? order;
+    const made: OrderRefund = {
+      id: key ?? `refund-${count + 1}`,
+      at: now,
+      amountCents: plan.amountCents,
+      giftCardCents: plan.closes ? order.giftCardCents : 0,
+      lines: plan.lines,
+    };
+    const updated: Order = { ...current, refunds: [...refundsOf(current), made] };
+    const restock = plan.lines.filter((l) => l.restock).map((l) => ({ sku: l.sku, quantity: l.quantity }));
+    if (plan.closes) {
+      const closed: Order = { ...updated, status: 'refunded', refundedOn: now };
+      return { ok: true, value: await close(self, websiteId, id, closed, restock, 'refunded', now) };
+    }
+    writeOrder(self, id, updated);
+    queueRefundEmail(self, updated, made);
+    if (restock.length > 0)
+      await stockLedger(self.env, websiteId).restock(restock, now, { kind: 'refunded', ref: `order:${id}` });
+    await scheduleAlarm(self);
+    return { ok: true, value: updated };
+  });
 }

@@ -20,6 +20,7 @@ import type { OrderActionError } from '../../durable/orders';
 import type { Result } from '../../durable/result';
 import { commerceOrders } from '../../durable/stubs';
 import { toCsv } from '../../forms/csv';
+import { IDEMPOTENCY_KEY, IDEMPOTENCY_MESSAGE } from '../shop/checkout';
 import { demoShipping } from '../shop/demo-shipping';
 import { apiError, readJson, type AppEnv } from '../shared/http';
 import { requirePermission } from './merchant-session';
@@ -61,6 +62,7 @@ const ORDER_ACTION_STATUS = {
   'not-paid': 409,
   'not-cancellable': 409,
   'not-refundable': 409,
+  'refund-exceeds': 409,
   'refund-failed': 502,
 } as const satisfies Record<OrderActionError, number>;
 
@@ -120,9 +122,16 @@ commerceAdmin.post('/api/commerce/orders/:id/cancel', commerce, async (c) => {
   return orderAnswer(c, await orders(c).cancel(c.var.site.website.id, c.req.param('id')));
 });
 
+/**
+ * A refund names itself with its Idempotency-Key header (required for a partial refund, whose retry
+ * must not refund twice; a full refund is once per order anyway): a replay answers the order as it is.
+ */
 commerceAdmin.post('/api/commerce/orders/:id/refund', commerce, async (c) => {
   const body = await readJson(c, refundSchema, MAX_BODY_BYTES);
-  return orderAnswer(c, await orders(c).refund(c.var.site.website.id, c.req.param('id'), body.restock));
+  const key = c.req.header('idempotency-key') ?? null;
+  const partial = body.lines !== undefined || body.amountCents !== undefined;
+  if ((key !== null || partial) && !IDEMPOTENCY_KEY.test(key ?? '')) return apiError(c, 400, IDEMPOTENCY_MESSAGE);
+  return orderAnswer(c, await orders(c).refund(c.var.site.website.id, c.req.param('id'), body, key));
 });
 
 for (const [path, kind, schema, plural, singular] of [

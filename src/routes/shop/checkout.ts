@@ -43,7 +43,7 @@ import { MERCHANT_MESSAGES } from '../../accounts/messages';
 import { cartIdFrom, currencyOf } from './visitor-cart';
 
 const MAX_BODY_BYTES = 16 * 1024;
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 export const IDEMPOTENCY_MESSAGE = 'The Idempotency-Key header is required: 8 to 128 letters, digits, - or _.';
 
 /** Shoppers' address search (bodies in src/api/checkout-bodies.ts): the body's cap and the predictions shown. */

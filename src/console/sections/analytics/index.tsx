@@ -162,7 +162,7 @@ export default function AnalyticsSection(_props: SectionProps) {
               <dd>
                 {view.totals.refundedCents === 0 ? view.money(0) : `−${view.money(view.totals.refundedCents)}`}
                 <span className="Figures-note">
-                  {view.totals.refunds === 1 ? '1 order' : `${COUNT.format(view.totals.refunds)} orders`}
+                  {view.totals.refunds === 1 ? '1 refund' : `${COUNT.format(view.totals.refunds)} refunds`}
                 </span>
               </dd>
             </div>

@@ -1,0 +1,112 @@
+/**
+ * Partial and per-line refunds (docs/merchant.md, "Refunds"), written once for the commerce object,
+ * which checks every refund, and the console, which proposes one: what each line and the payment
+ * still have to give back, what chosen lines are worth, and whether a refund fits what is left.
+ */
+import { formatMoney } from './money';
+import type { Order, OrderRefund, RefundedLine } from './order';
+
+/** What the merchant asks: chosen lines (each with its restock choice) and/or an amount; neither is a full refund. */
+export interface RefundRequest {
+  lines?: { line: number; quantity: number; restock: boolean }[];
+  amountCents?: number;
+  /** A full refund's restock choice, for every line not refunded yet. */
+  restock?: boolean;
+}
+
+/** A refund that fits the order: the amount back to the card and its lines (titles and skus taken from the order). */
+export interface RefundPlan {
+  amountCents: number;
+  lines: RefundedLine[];
+  /** Nothing is left to refund after it: the order becomes refunded. */
+  closes: boolean;
+}
+
+export const REFUND_MESSAGES = {
+  nothingChosen: 'Choose items or an amount to refund.',
+  unknownLine: 'That item is not in this order.',
+  lineTwice: 'Each item can be chosen once per refund.',
+  tooMany: (title: string, left: number) => `${title}: only ${left} left to refund.`,
+  tooMuch: (left: number, currency: string) => `Only ${formatMoney(left, currency)} is left to refund.`,
+} as const;
+
+export function refundsOf(order: Pick<Order, 'refunds'>): OrderRefund[] {
+  return order.refunds ?? [];
+}
+
+/** Money the order's refunds gave back to the card. */
+export function refundedCents(order: Pick<Order, 'refunds'>): number {
+  return refundsOf(order).reduce((sum, refund) => sum + refund.amountCents, 0);
+}
+
+/** Money still refundable to the card: what it was charged less what went back. */
+export function refundableCents(order: Pick<Order, 'refunds' | 'amountChargedCents'>): number {
+  return Math.max(0, order.amountChargedCents - refundedCents(order));
+}
+
+/** Units of line `line` not refunded yet. */
+export function unitsLeft(order: Pick<Order, 'refunds' | 'entries'>, line: number): number {
+  const refunded = refundsOf(order)
+    .flatMap((refund) => refund.lines)
+    .filter((l) => l.line === line)
+    .reduce((sum, l) => sum + l.quantity, 0);
+  return Math.max(0, (order.entries[line]?.quantity ?? 0) - refunded);
+}
+
+/** 'partial' once a refund gave something back and the order is not refunded in full. */
+export function refundState(order: Pick<Order, 'refunds' | 'status'>): 'none' | 'partial' | 'full' {
+  if (order.status === 'refunded') return 'full';
+  return refundsOf(order).length > 0 ? 'partial' : 'none';
+}
+
+/**
+ * What `quantity` units of line `line` cost the shopper: the line's share of the goods' total after
+ * the discount, with the tax added on them (shipping is not included: it is refunded as an amount).
+ */
+export function lineRefundCents(
+  order: Pick<Order, 'entries' | 'subtotalCents' | 'discountCents' | 'taxCents' | 'taxIncluded'>,
+  line: number,
+  quantity: number,
+): number {
+  const entry = order.entries[line];
+  if (entry === undefined || entry.quantity === 0 || order.subtotalCents === 0) return 0;
+  const goods = order.subtotalCents - order.discountCents + (order.taxIncluded ? 0 : order.taxCents);
+  return Math.round((goods * entry.subtotalCents * quantity) / (order.subtotalCents * entry.quantity));
+}
+
+/** The amount proposed for chosen lines: their worth, never more than is left to refund. */
+export function suggestedRefundCents(order: Order, lines: { line: number; quantity: number }[]): number {
+  const worth = lines.reduce((sum, l) => sum + lineRefundCents(order, l.line, l.quantity), 0);
+  return Math.min(worth, refundableCents(order));
+}
+
+/** Checks a refund against what is left; a message for the merchant when it does not fit. */
+export function planRefund(
+  order: Order,
+  request: RefundRequest,
+): { ok: true; plan: RefundPlan } | { ok: false; message: string } {
+  const left = refundableCents(order);
+  const full = request.lines === undefined && request.amountCents === undefined;
+  const asked = full
+    ? order.entries.map((_, line) => ({ line, quantity: unitsLeft(order, line), restock: request.restock ?? false }))
+    : (request.lines ?? []);
+  const lines: RefundedLine[] = [];
+  for (const { line, quantity, restock } of asked) {
+    const entry = order.entries[line];
+    if (entry === undefined) return { ok: false, message: REFUND_MESSAGES.unknownLine };
+    if (lines.some((l) => l.line === line)) return { ok: false, message: REFUND_MESSAGES.lineTwice };
+    const unitsLeftOfLine = unitsLeft(order, line);
+    if (quantity > unitsLeftOfLine)
+      return { ok: false, message: REFUND_MESSAGES.tooMany(entry.title, unitsLeftOfLine) };
+    if (quantity > 0) lines.push({ line, quantity, restock, sku: entry.sku, title: entry.title });
+  }
+  const amountCents = full ? left : (request.amountCents ?? suggestedRefundCents(order, lines));
+  if (amountCents > left) return { ok: false, message: REFUND_MESSAGES.tooMuch(left, order.currencyCode) };
+  if (!full && amountCents === 0 && lines.length === 0) return { ok: false, message: REFUND_MESSAGES.nothingChosen };
+  const everyUnit = order.entries.every(
+    (_, line) => unitsLeft(order, line) === (lines.find((l) => l.line === line)?.quantity ?? 0),
+  );
+  // A card payment is refunded once its money is all back; an order a gift card paid in full, once every unit is.
+  const closes = full || (order.amountChargedCents > 0 ? amountCents === left : everyUnit);
+  return { ok: true, plan: { amountCents, lines, closes } };
+}
