@@ -3,13 +3,14 @@
  * "account", as one Stripe account serves every website. Each charge is recorded under its
  * idempotency key with the result it first gave, inside one synchronous SQLite step of this
  * single-threaded object, so the same key always answers the first result and never charges twice,
- * even when retries race or land on other isolates. Authentication steps and refunds are recorded
- * here too, and the secret the local webhooks are signed with.
+ * even when retries race or land on other isolates. Authentication steps, cancellations and refunds
+ * are recorded here too, and the secret the local webhooks are signed with.
  */
 import { DurableObject } from 'cloudflare:workers';
 import {
   declined,
   RETURN_URL_KEY,
+  type CancelResult,
   type ChargeRequest,
   type ChargeResult,
   type RefundResult,
@@ -18,8 +19,11 @@ import { localAuthenticationPath, localCardOutcome } from '../integrations/payme
 import { randomHex } from '../site/ids';
 import { migrate, type Migration } from './migrations';
 
-/** `expired`: the shopper answered the authentication step after its window (the charge's `metadata.authenticateBefore`): refused, nothing taken. */
-export type LocalPaymentStatus = 'succeeded' | 'requires_action' | 'declined' | 'expired';
+/**
+ * `expired`: the shopper answered the authentication step after its window (the charge's `metadata.authenticateBefore`): refused, nothing taken.
+ * `canceled`: the store cancelled it while it waited for authentication (its window ended, or the shopper left the step).
+ */
+export type LocalPaymentStatus = 'succeeded' | 'requires_action' | 'declined' | 'expired' | 'canceled';
 
 export interface LocalPayment {
   id: string;
@@ -143,6 +147,17 @@ export class LocalPaymentLedger extends DurableObject<Env> {
       paymentId,
     );
     return this.payment(paymentId);
+  }
+
+  /** The store gives up a payment waiting for authentication, as Stripe's cancel does; cancelling it again is a success. */
+  cancel(paymentId: string, _idempotencyKey: string, now = Date.now()): CancelResult {
+    const payment = this.payment(paymentId);
+    if (payment === null) return { ok: false, message: 'No such payment.' };
+    if (payment.status === 'canceled') return { ok: true };
+    if (payment.status !== 'requires_action')
+      return { ok: false, message: `This payment cannot be cancelled: it is ${payment.status}.` };
+    this.sql.exec("UPDATE payments SET status = 'canceled', settled_at = ? WHERE id = ?", now, paymentId);
+    return { ok: true };
   }
 
   refund(paymentId: string, amountCents: number, idempotencyKey: string): RefundResult {

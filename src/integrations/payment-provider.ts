@@ -42,10 +42,19 @@ export type ChargeResult =
 
 export type RefundResult = { ok: true } | { ok: false; message: string };
 
+/** `ok`: the payment can no longer be completed (cancelled now or before); else why not (e.g. it already succeeded). */
+export type CancelResult = { ok: true } | { ok: false; message: string };
+
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
   charge(req: ChargeRequest): Promise<ChargeResult>;
   refund(paymentId: string, amountCents: number, idempotencyKey: string): Promise<RefundResult>;
+  /**
+   * Cancels a payment that is still waiting (for its authentication step): the shopper can no
+   * longer complete it, so nothing is taken after the store gave the attempt up (Stripe: cancel
+   * the PaymentIntent).
+   */
+  cancel(paymentId: string, idempotencyKey: string): Promise<CancelResult>;
   /**
    * A customer to save a card to, for providers whose saved cards belong to one (Stripe); absent
    * where a card token can simply be charged again (local). Throws when the provider did not answer.

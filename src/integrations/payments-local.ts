@@ -38,7 +38,7 @@ export function localAuthenticationPath(paymentId: string): string {
 export const LOCAL_LEDGER_NAME = 'local-account';
 
 /** The ledger object's calls the provider makes. */
-export type LocalLedger = Pick<PaymentProvider, 'charge' | 'refund'>;
+export type LocalLedger = Pick<PaymentProvider, 'charge' | 'refund' | 'cancel'>;
 
 export function localPayments(ledger: () => LocalLedger): PaymentProvider {
   return {
@@ -48,6 +48,9 @@ export function localPayments(ledger: () => LocalLedger): PaymentProvider {
     },
     async refund(paymentId, amountCents, idempotencyKey) {
       return ledger().refund(paymentId, amountCents, idempotencyKey);
+    },
+    async cancel(paymentId, idempotencyKey) {
+      return ledger().cancel(paymentId, idempotencyKey);
     },
   };
 }

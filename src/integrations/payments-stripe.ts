@@ -1,6 +1,7 @@
 /**
  * The Stripe adapter: a PaymentIntent created and confirmed in one call
- * (`POST https://api.stripe.com/v1/payment_intents`, form-encoded), refunds through `/v1/refunds`.
+ * (`POST https://api.stripe.com/v1/payment_intents`, form-encoded), refunds through `/v1/refunds`, and
+ * an abandoned one cancelled through `/v1/payment_intents/{id}/cancel`.
  * Every call carries an `Idempotency-Key`, so a retry (ours or the shopper's) replays Stripe's
  * first answer instead of charging again. Stripe's statuses and decline codes become a
  * ChargeResult here and only here. No answer (10 s timeout, a network error), a 5xx, 429 or a 409
@@ -17,6 +18,7 @@ import {
   RETURN_URL_KEY,
   type ChargeRequest,
   type CustomerRequest,
+  type CancelResult,
   type ChargeResult,
   type DeclineCode,
   type PaymentProvider,
@@ -215,6 +217,25 @@ export function stripePayments(secretKey: string, fetcher: Fetcher = (request) =
       } catch (err) {
         console.error('Stripe did not answer a refund:', err);
         return { ok: false, message: 'Stripe did not answer; try the refund again.' };
+      }
+    },
+    async cancel(paymentId, idempotencyKey): Promise<CancelResult> {
+      try {
+        const form = new URLSearchParams({ cancellation_reason: 'abandoned' });
+        const path = `/v1/payment_intents/${encodeURIComponent(paymentId)}/cancel`;
+        const { status, body } = await post(path, form, idempotencyKey);
+        const intent = paymentIntent.safeParse(body);
+        if (status === 200 && intent.success && intent.data.status === 'canceled') return { ok: true };
+        const error = errorBody.safeParse(body);
+        return {
+          ok: false,
+          message: error.success
+            ? (error.data.error.message ?? 'The cancellation failed.')
+            : `The cancellation failed (${status}).`,
+        };
+      } catch (err) {
+        console.error('Stripe did not answer a cancellation:', err);
+        return { ok: false, message: 'Stripe did not answer the cancellation.' };
       }
     },
   };

@@ -48,12 +48,21 @@ function refuseAll(name: PaymentProvider['name'], reason: string): PaymentProvid
       console.error(`Refund refused: ${reason}`);
       return { ok: false, message: 'Payments are not configured.' };
     },
+    async cancel() {
+      console.error(`Cancellation refused: ${reason}`);
+      return { ok: false, message: 'Payments are not configured.' };
+    },
   };
 }
 
 /** Whether this deployment takes local test payments (development only). */
 export function localPaymentsEnabled(env: PaymentEnv): boolean {
   return env.PAYMENT_PROVIDER === 'local' && env.ENVIRONMENT === 'development';
+}
+
+/** Whether this deployment can take a payment at all: Stripe with its secret, or local test payments in development. */
+export function paymentsConfigured(env: PaymentEnv): boolean {
+  return localPaymentsEnabled(env) || (env.PAYMENT_PROVIDER === 'stripe' && (env.STRIPE_SECRET_KEY ?? '') !== '');
 }
 
 /** The configured provider; the local one charges the ledger `localLedger` gives (durable/stubs.ts `paymentsOf` hands it in). */

@@ -2,7 +2,7 @@
  * A local fake of the parts of Stripe's HTTP API the adapter uses, for tests (never the internet):
  * `POST /v1/payment_intents` (create and confirm; saving the card to a customer with
  * `setup_future_usage=off_session`, and `off_session=true` charges of a saved card), `POST
- * /v1/customers` and `POST /v1/refunds`, form-encoded, with
+ * /v1/payment_intents/{id}/cancel`, `POST /v1/customers` and `POST /v1/refunds`, form-encoded, with
  * Stripe's test payment methods, error bodies, statuses and idempotency (the same key and
  * parameters replay the first answer with `Idempotent-Replayed: true`; the same key with other
  * parameters is an `idempotency_error`). It refuses any call without a key, so a test shows the
@@ -36,6 +36,7 @@ interface Intent {
   next_action: { type: string; redirect_to_url?: { url: string; return_url: string } } | null;
   last_payment_error: { type: string; code: string; decline_code?: string; message: string } | null;
   amount_refunded: number;
+  cancellation_reason: string | null;
   customer: string | null;
   setup_future_usage: string | null;
   off_session: boolean;
@@ -115,14 +116,17 @@ export class FakeStripe {
       }
       return this.reply(first.answer, true);
     }
+    const cancelling = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname)?.[1];
     const computed =
       url.pathname === '/v1/payment_intents'
         ? this.createIntent(form)
-        : url.pathname === '/v1/customers'
-          ? this.createCustomer(form)
-          : url.pathname === '/v1/refunds'
-            ? this.refund(form)
-            : { status: 404, body: stripeError('invalid_request_error', 'Unrecognized request URL.') };
+        : cancelling !== undefined
+          ? this.cancel(decodeURIComponent(cancelling), form)
+          : url.pathname === '/v1/customers'
+            ? this.createCustomer(form)
+            : url.pathname === '/v1/refunds'
+              ? this.refund(form)
+              : { status: 404, body: stripeError('invalid_request_error', 'Unrecognized request URL.') };
     // Kept as it was sent: later changes to the intent do not alter the answer a retry replays.
     const answer = { status: computed.status, body: JSON.parse(JSON.stringify(computed.body)) as unknown };
     this.answers.set(key, { fingerprint, answer });
@@ -236,6 +240,7 @@ export class FakeStripe {
       next_action: null,
       last_payment_error: null,
       amount_refunded: 0,
+      cancellation_reason: null,
       customer: customerId,
       setup_future_usage: form.get('setup_future_usage'),
       off_session: offSession,
@@ -280,6 +285,29 @@ export class FakeStripe {
     intent.status = 'requires_payment_method';
     intent.last_payment_error = { type: 'card_error', ...outcome, message };
     return { status: 402, body: { error: { type: 'card_error', ...outcome, message, payment_intent: intent } } };
+  }
+
+  /** Stripe cancels an intent that has not succeeded or been cancelled yet; the shopper can no longer complete it. */
+  private cancel(id: string, form: URLSearchParams): Answer {
+    const intent = this.intents.get(id);
+    if (intent === undefined)
+      return {
+        status: 404,
+        body: stripeError('invalid_request_error', `No such payment_intent: '${id}'`, 'resource_missing'),
+      };
+    if (intent.status === 'succeeded' || intent.status === 'canceled')
+      return {
+        status: 400,
+        body: stripeError(
+          'invalid_request_error',
+          `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+          'payment_intent_unexpected_state',
+        ),
+      };
+    intent.status = 'canceled';
+    intent.next_action = null;
+    intent.cancellation_reason = form.get('cancellation_reason');
+    return { status: 200, body: intent };
   }
 
   private refund(form: URLSearchParams): Answer {

@@ -11,6 +11,7 @@ import type { ShoppingCart } from '../../src/commerce/cart';
 import type { Order } from '../../src/commerce/order';
 import { localWebhookEvent } from '../../src/integrations/payment-events';
 import { signatureHeader } from '../../src/integrations/webhook-signature';
+import { AUTHENTICATION_CANCELLED } from '../../src/routes/pages/local-payments';
 import { available, CANDLE, CARD, paymentLedger, placeOrder, readyToPay, startCheckout } from './checkout-support';
 import type { Visitor } from './visitor';
 
@@ -127,7 +128,7 @@ describe('paying with a card that needs authentication (local provider)', () => 
     expect(visitor.cookies.get('CART')).toBe('');
   });
 
-  it('going back to the checkout from the authentication page gives the cart back at once: the attempt is cancelled, its unit on sale again, a late success refunded', async () => {
+  it('going back to the checkout from the authentication page gives the cart back at once: the attempt is cancelled at the store and at the provider, its unit on sale again', async () => {
     const { base, visitor, cartId } = await readyToPay('payment-flow-back.test', 1);
     const placed = await placeOrder(visitor, CARD.action);
     expect(placed.body.order).toMatchObject({ status: 'pending', payment: { status: 'requires_action' } });
@@ -143,19 +144,18 @@ describe('paying with a card that needs authentication (local provider)', () => 
     });
     expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'cancelled', paidOn: null });
     expect(await available(base)).toBe(1);
-    // Authenticated after all in the tab left behind: the money goes back.
+    // Answered after all in the tab left behind: the payment was cancelled, so nothing is taken.
     const actionUrl = placed.body.order.payment.nextActionUrl ?? '';
-    await visitor.fetch(actionUrl, {
+    const late = await visitor.fetch(actionUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ crumb: visitor.crumb, answer: 'complete' }),
       redirect: 'manual',
     });
+    expect(late.status).toBe(400);
+    expect(await late.text()).toContain(AUTHENTICATION_CANCELLED);
     const paymentId = decodeURIComponent(actionUrl.split('/').pop() ?? '');
-    expect(await paymentLedger().payment(paymentId)).toMatchObject({
-      status: 'succeeded',
-      refundedCents: placed.body.order.amountChargedCents,
-    });
+    expect(await paymentLedger().payment(paymentId)).toMatchObject({ status: 'canceled', refundedCents: 0 });
     expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'cancelled', paidOn: null });
     // The shopper pays again with another card, from the same cart.
     const paid = await placeOrder(visitor);

@@ -175,8 +175,26 @@ export async function abandonAuthentication(
   const order = orderById(self, id);
   if (order === null || order.status !== 'pending' || order.payment.status !== 'requires_action') return false;
   await settleFailed(self, websiteId, id, now, false);
+  await cancelAtProvider(self, websiteId, id);
   await scheduleAlarm(self);
   return true;
+}
+
+/**
+ * Cancels at the provider a payment the store gave up while it waited for authentication, so the
+ * shopper can no longer complete it (Stripe: the PaymentIntent is cancelled). Best effort, after the
+ * order is cancelled: a success that wins the race (or a cancellation that fails) is refunded when
+ * its webhook arrives (paymentSettled).
+ */
+async function cancelAtProvider(self: OrdersContext, websiteId: string, id: string): Promise<void> {
+  const paymentId = self.sql
+    .exec<{ payment_id: string | null }>('SELECT payment_id FROM orders WHERE id = ?', id)
+    .toArray()[0]?.payment_id;
+  if (paymentId === undefined || paymentId === null) return;
+  const cancelled = await paymentsOf(self.env)
+    .cancel(paymentId, `${websiteId}:cancel:${id}`)
+    .catch((error: unknown) => ({ ok: false as const, message: error instanceof Error ? error.message : 'no answer' }));
+  if (!cancelled.ok) console.error(`Order ${id}: its payment ${paymentId} was not cancelled: ${cancelled.message}`);
 }
 
 /** A pending order's payment failed: cancelled, its stock released, gift card credited, and its cart open to be bought again. */
@@ -306,8 +324,9 @@ export function unsettledCharge(self: OrdersContext, id: string): ChargeRequest 
 
 /**
  * Payments whose window ended (the alarm; tests pass a fake clock): an order still waiting for its
- * authentication is cancelled, its units released, its gift card debit and code use given back and
- * its cart opened again; a later success of that payment is refunded (paymentSettled).
+ * authentication is cancelled, its units released, its gift card debit and code use given back, its
+ * cart opened again and its payment cancelled at the provider; a success that still arrives for it
+ * is refunded (paymentSettled).
  */
 export async function endPaymentWindows(self: OrdersContext, websiteId: string, now = Date.now()): Promise<number> {
   const ended = self.sql
@@ -318,6 +337,7 @@ export async function endPaymentWindows(self: OrdersContext, websiteId: string, 
     const order = orderById(self, id);
     if (order === null || order.status !== 'pending' || order.payment.status === 'unknown') continue;
     await settleFailed(self, websiteId, id, now, true);
+    if (order.payment.status === 'requires_action') await cancelAtProvider(self, websiteId, id);
     cancelled++;
   }
   return cancelled;

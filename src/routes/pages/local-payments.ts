@@ -8,6 +8,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { formatMoney } from '../../commerce/money';
+import type { LocalPayment } from '../../durable/local-payments';
 import { localPaymentLedger } from '../../durable/stubs';
 import { readText } from '../../http/body';
 import { NOT_FOUND } from '../../http/messages';
@@ -28,7 +29,19 @@ export const REPORT_FAILED = 'The store did not take the payment result. Try aga
 export const LEAVE_AUTHENTICATION = 'Cancel and return to the store';
 export const BACK_TO_CHECKOUT = 'Return to the checkout';
 export const AUTHENTICATION_EXPIRED =
-  'The time to confirm this payment has run out. Nothing was charged and the order was cancelled; return to the store to order again.';
+  'The time to confirm this payment has run out. Nothing was charged and no order was placed; return to the store to order again.';
+export const AUTHENTICATION_CANCELLED =
+  'This payment was cancelled because you left it. Nothing was charged and no order was placed; return to the checkout to pay again.';
+
+/** What a payment that can no longer be confirmed tells the shopper (null: it still can be, or was answered). */
+function closedText(payment: LocalPayment, now: number): string | null {
+  if (payment.status === 'expired') return AUTHENTICATION_EXPIRED;
+  if (payment.status !== 'canceled') return null;
+  // The store cancels it when its window ends, or when the shopper came back to the checkout without answering.
+  return now >= Number(payment.metadata.authenticateBefore ?? Number.POSITIVE_INFINITY)
+    ? AUTHENTICATION_EXPIRED
+    : AUTHENTICATION_CANCELLED;
+}
 
 /** Where the shopper goes afterwards: the charge's return address when it is on this site. */
 function sameOriginReturn(c: Context<AppEnv>, returnUrl: string | null): string | null {
@@ -59,13 +72,14 @@ export function localPaymentPages(webhooks: Hono<AppEnv>): Hono<AppEnv> {
     // Back to the store without answering, as a bank page's cancel does: the checkout gives that attempt up.
     const store = new URL(sameOriginReturn(c, payment.returnUrl) ?? '/', c.req.url);
     const checkout = `${store.origin}/checkout`;
+    const closed = closedText(payment, Date.now());
     const body =
       payment.status === 'requires_action'
         ? markup`<main><h1>${AUTHENTICATION_TITLE}</h1><p>Test bank: confirm the payment of <strong>${amount}</strong> for ${payment.description}.</p>
 <form method="post"><input type="hidden" name="crumb" value="${crumb}"><button name="answer" value="complete">Complete authentication</button> <button name="answer" value="fail">Fail authentication</button></form>
 <p><a href="${checkout}">${LEAVE_AUTHENTICATION}</a></p></main>`
-        : payment.status === 'expired'
-          ? markup`<main><h1>${AUTHENTICATION_TITLE}</h1><p>${AUTHENTICATION_EXPIRED}</p><p><a href="${checkout}">${BACK_TO_CHECKOUT}</a></p></main>`
+        : closed !== null
+          ? markup`<main><h1>${AUTHENTICATION_TITLE}</h1><p>${closed}</p><p><a href="${checkout}">${BACK_TO_CHECKOUT}</a></p></main>`
           : markup`<main><h1>${AUTHENTICATION_TITLE}</h1><p>This payment of ${amount} is already ${payment.status === 'succeeded' ? 'confirmed' : 'refused'}.</p>
 <form method="post"><input type="hidden" name="crumb" value="${crumb}"><button name="answer" value="complete">Continue</button></form></main>`;
     return htmlDocument(c, { title: AUTHENTICATION_TITLE, body });
@@ -101,13 +115,14 @@ export function localPaymentPages(webhooks: Hono<AppEnv>): Hono<AppEnv> {
       return htmlDocument(c, { title: REPORT_FAILED, body: markup`<main><h1>${REPORT_FAILED}</h1></main>` }, 502);
     }
     const next = sameOriginReturn(c, payment.returnUrl);
-    if (payment.status === 'expired') {
+    const closed = closedText(payment, Date.now());
+    if (closed !== null) {
       const checkout = `${new URL(next ?? '/', c.req.url).origin}/checkout`;
       return htmlDocument(
         c,
         {
-          title: AUTHENTICATION_EXPIRED,
-          body: markup`<main><h1>${AUTHENTICATION_EXPIRED}</h1><p><a href="${checkout}">${BACK_TO_CHECKOUT}</a></p></main>`,
+          title: closed,
+          body: markup`<main><h1>${closed}</h1><p><a href="${checkout}">${BACK_TO_CHECKOUT}</a></p></main>`,
         },
         400,
       );
