@@ -56,6 +56,7 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.ts', 'test/security/**/*.test.ts'],
+          setupFiles: ['test/worker/load-worker.ts'],
           // vitest's default on a 2-core machine is one file at a time; many of these files wait on alarms,
           // storage and timers, so two at a time keep both cores busy. Each file has its own storage.
           maxWorkers: 2,
