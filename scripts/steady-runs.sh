@@ -16,6 +16,6 @@ for run in $(seq "$RUNS"); do
   started=$(date +%s)
   npm test > "test-artifacts/steady/run-$run.log" 2>&1
   status=$?
-  echo "run $run: exit $status in $(( $(date +%s) - started )) s, $(grep -aE '^\s+Tests ' "test-artifacts/steady/run-$run.log" | sed 's/\x1b\[[0-9;]*m//g' | xargs)"
+  echo "run $run: exit $status in $(( $(date +%s) - started )) s, $(sed 's/\x1b\[[0-9;]*m//g' "test-artifacts/steady/run-$run.log" | grep -aE '^\s+(Tests|Duration) ' | xargs)"
   [ "$status" -eq 0 ] || exit "$status"
 done
