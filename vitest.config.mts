@@ -35,7 +35,7 @@ export default defineConfig({
           environment: 'node',
           include: ['test/e2e/**/*.test.ts', 'test/journeys/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
-          // Two browser files at a time, each worker with a store of its own (test/e2e/global-setup.ts).
+          // Two browser files at a time unless E2E_WORKERS says, each worker with a store of its own (test/e2e/global-setup.ts).
           maxWorkers: E2E_WORKERS,
           // After the engine and worker projects, not beside them: on a 2-core CI machine their files
           // starved the browser of CPU (a product page's load passed 30 s once, a 1 s poll missed).
