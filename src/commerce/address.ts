@@ -2,6 +2,7 @@
  * A shipping address and where it is (country and region), the rules a checkout form applies to
  * it, and how merchant rules name places: 'US' (a country) or 'US-CA' (a region of it, ISO 3166-2).
  */
+import { subdivisionCode } from './subdivisions';
 
 export interface ShippingAddress {
   firstName: string;
@@ -86,8 +87,11 @@ export const COUNTRIES: readonly (readonly [code: string, name: string])[] = [
   ['ZA', 'South Africa'],
 ];
 
+/** A country's English name: the checkout list's, else the runtime's (Intl.DisplayNames), else its code. */
 export function countryName(code: string): string {
-  return COUNTRIES.find(([known]) => known === code)?.[1] ?? code;
+  const listed = COUNTRIES.find(([known]) => known === code)?.[1];
+  if (listed !== undefined || !isCountryCode(code)) return listed ?? code;
+  return displayNames().of(code) ?? code;
 }
 
 export const ADDRESS_MESSAGES = {
@@ -114,13 +118,13 @@ const POSTAL_CODES: Readonly<Record<string, RegExp>> = {
 const ANY_POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/;
 
 let regionNames: Intl.DisplayNames | undefined;
+const displayNames = () => (regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }));
 
 /** Whether `code` is an ISO 3166-1 alpha-2 country the runtime knows. */
 export function isCountryCode(code: string): boolean {
   // ZZ is CLDR's 'Unknown Region', not a country.
   if (!/^[A-Z]{2}$/.test(code) || code === 'ZZ') return false;
-  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-  return regionNames.of(code) !== undefined;
+  return displayNames().of(code) !== undefined;
 }
 
 /** Problems with an address, keyed `shippingAddress.{field}`; empty when it can be shipped to. */
@@ -144,7 +148,12 @@ export function addressProblems(address: ShippingAddress | null): Record<string,
 
 export function locationOf(address: ShippingAddress | null): ShippingLocation | null {
   if (address === null || !isCountryCode(address.countryCode)) return null;
-  return { countryCode: address.countryCode, region: address.region.trim().toUpperCase() };
+  // 'California' or 'ca' is where a rule for US-CA applies, as the merchant's list names it.
+  const region = address.region.trim();
+  return {
+    countryCode: address.countryCode,
+    region: subdivisionCode(address.countryCode, region) ?? region.toUpperCase(),
+  };
 }
 
 /** Whether a merchant's list of places ('US', 'US-CA'; empty means everywhere) covers `location`. */

@@ -7,6 +7,7 @@ export { LinkTargetFields } from './LinkTargetFields';
 export { ConfirmModal, useConfirm, type ConfirmOptions } from './ConfirmModal';
 export { SaveStatus, useSave, SAVE_MESSAGES, type SaveState } from './SaveStatus';
 export { FieldError, describedBy } from './FieldError';
+export { Field, savedFieldError, type FieldControlProps } from './Field';
 export { DataTable, type Column, type SortDirection } from './DataTable';
 export { Breadcrumbs, type Crumb } from './Breadcrumbs';
 export { StatusLabel, type StatusTone } from './StatusLabel';

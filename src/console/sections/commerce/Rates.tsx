@@ -2,13 +2,13 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { COUNTRIES, countryName } from '../../../commerce/address';
 import { unshippedCountries, type ShippingRate } from '../../../commerce/shipping';
-import type { TaxRate } from '../../../commerce/tax';
+import { subdivisionName, subdivisionsOf } from '../../../commerce/subdivisions';
+import { RATE_PERCENT, type TaxRate } from '../../../commerce/tax';
 import {
   consoleApi,
   DataTable,
-  describedBy,
   errorMessage,
-  FieldError,
+  Field,
   moneyInput,
   moneyText,
   parseMoneyInput,
@@ -20,33 +20,11 @@ import {
 } from '../../ui';
 import { api, type Call } from '../../../api';
 import { serverFieldError } from '../orders/format';
+import { placeName, PlacesPicker } from './PlacesPicker';
 
 /** Rates are in the store's currency; the list shows it from the store answer. */
 function useCurrency(): string {
   return useFetch(api.store.at()).data?.currency ?? 'USD';
-}
-
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="Field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint !== undefined && <p className="Field-hint">{hint}</p>}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
 }
 
 /** A list of rates with an editor: shared by shipping and tax rates. */
@@ -185,8 +163,6 @@ function EditorCard({
   );
 }
 
-const PLACE = /^[A-Z]{2}(-[A-Z0-9]{1,3})?$/;
-
 function ShippingRateEditor({
   rate,
   currency,
@@ -197,7 +173,7 @@ function ShippingRateEditor({
   done: () => void;
 }) {
   const [name, setName] = useState(rate?.name ?? '');
-  const [regions, setRegions] = useState(rate?.regions.join(', ') ?? '');
+  const [places, setPlaces] = useState<string[]>(rate?.regions ?? []);
   const [method, setMethod] = useState<ShippingRate['method']>(rate?.method ?? 'flat');
   const [amount, setAmount] = useState(moneyInput(rate?.amountCents ?? 0, currency));
   const [perKg, setPerKg] = useState(moneyInput(rate?.perKgCents ?? 0, currency));
@@ -206,10 +182,6 @@ function ShippingRateEditor({
   const save = useSave();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const places = regions
-      .split(',')
-      .map((r) => r.trim().toUpperCase())
-      .filter((r) => r !== '');
     const body = {
       name: name.trim(),
       regions: places,
@@ -220,9 +192,6 @@ function ShippingRateEditor({
     };
     const problems: Record<string, string> = {};
     if (body.name === '') problems.name = 'Enter a name';
-    const badPlace = places.find((p) => !PLACE.test(p));
-    if (badPlace !== undefined)
-      problems.regions = `${badPlace} is not a country code such as US or a region such as US-CA`;
     if (body.amountCents === null) problems.amountCents = 'Enter an amount such as 5.00';
     if (body.perKgCents === null) problems.perKgCents = 'Enter an amount such as 1.00';
     if (freeOver.trim() !== '' && body.freeOverCents === null)
@@ -245,79 +214,71 @@ function ShippingRateEditor({
       saving={save.state.status === 'saving'}
       state={save.state}
     >
-      <div className="Field-row">
-        <Field id="rate-name" label="Name" error={error('name')}>
-          <input
-            id="rate-name"
-            type="text"
-            value={name}
-            maxLength={100}
-            onChange={(e) => setName(e.target.value)}
-            {...describedBy('rate-name-error', error('name'))}
-          />
-        </Field>
-        <Field
-          id="rate-regions"
-          label="Ships to"
-          hint="Country or region codes, comma separated (US, US-CA); empty for everywhere."
-          error={error('regions')}
-        >
-          <input
-            id="rate-regions"
-            type="text"
-            value={regions}
-            onChange={(e) => setRegions(e.target.value)}
-            {...describedBy('rate-regions-error', error('regions'))}
-          />
-        </Field>
-      </div>
+      <Field id="rate-name" label="Name" description="Shoppers see it at checkout." error={error('name')}>
+        {(control) => (
+          <input {...control} type="text" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+        )}
+      </Field>
+      <Field
+        id="rate-regions"
+        label="Ships to"
+        description="Countries, or states and provinces of them. None: everywhere."
+        error={error('regions')}
+      >
+        {(control) => <PlacesPicker places={places} onChange={setPlaces} control={control} />}
+      </Field>
       <div className="Field-row">
         <Field id="rate-method" label="Price">
-          <select id="rate-method" value={method} onChange={(e) => setMethod(e.target.value as ShippingRate['method'])}>
-            <option value="flat">Flat rate</option>
-            <option value="weight">By weight</option>
-          </select>
+          {(control) => (
+            <select {...control} value={method} onChange={(e) => setMethod(e.target.value as ShippingRate['method'])}>
+              <option value="flat">Flat rate</option>
+              <option value="weight">By weight</option>
+            </select>
+          )}
         </Field>
         <Field
           id="rate-amount"
           label={method === 'flat' ? `Amount (${currency})` : `Base amount (${currency})`}
           error={error('amountCents')}
         >
-          <input
-            id="rate-amount"
-            type="text"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            {...describedBy('rate-amount-error', error('amountCents'))}
-          />
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+          )}
         </Field>
         {method === 'weight' && (
           <Field id="rate-per-kg" label={`Per kg (${currency})`} error={error('perKgCents')}>
-            <input
-              id="rate-per-kg"
-              type="text"
-              inputMode="decimal"
-              value={perKg}
-              onChange={(e) => setPerKg(e.target.value)}
-              {...describedBy('rate-per-kg-error', error('perKgCents'))}
-            />
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                inputMode="decimal"
+                value={perKg}
+                onChange={(e) => setPerKg(e.target.value)}
+              />
+            )}
           </Field>
         )}
         <Field
           id="rate-free-over"
           label={`Free over (${currency})`}
-          hint="Empty: never free."
+          description="Empty: never free."
           error={error('freeOverCents')}
         >
-          <input
-            id="rate-free-over"
-            type="text"
-            inputMode="decimal"
-            value={freeOver}
-            onChange={(e) => setFreeOver(e.target.value)}
-            {...describedBy('rate-free-over-error', error('freeOverCents'))}
-          />
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              inputMode="decimal"
+              value={freeOver}
+              onChange={(e) => setFreeOver(e.target.value)}
+            />
+          )}
         </Field>
       </div>
     </EditorCard>
@@ -349,7 +310,7 @@ export function ShippingRates() {
     {
       key: 'regions',
       label: 'Ships to',
-      render: (r) => (r.regions.length === 0 ? 'Everywhere' : r.regions.join(', ')),
+      render: (r) => (r.regions.length === 0 ? 'Everywhere' : r.regions.map(placeName).join('; ')),
     },
     {
       key: 'price',
@@ -383,22 +344,21 @@ function TaxRateEditor({ rate, done }: { rate: TaxRate | null; done: () => void 
   const [countryCode, setCountryCode] = useState(rate?.countryCode ?? '');
   const [region, setRegion] = useState(rate?.region ?? '');
   const [ratePercent, setRatePercent] = useState(rate?.ratePercent ?? '');
+  const regions = subdivisionsOf(countryCode);
   const [fields, setFields] = useState<Record<string, string>>({});
   const save = useSave();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = {
       name: name.trim(),
-      countryCode: countryCode.trim().toUpperCase(),
-      region: region.trim() === '' ? null : region.trim().toUpperCase(),
+      countryCode,
+      region: region === '' ? null : region,
       ratePercent: ratePercent.trim(),
     };
     const problems: Record<string, string> = {};
     if (body.name === '') problems.name = 'Enter a name';
-    if (!/^[A-Z]{2}$/.test(body.countryCode)) problems.countryCode = 'Enter a country code such as US';
-    if (body.region !== null && !/^[A-Z0-9]{1,3}$/.test(body.region))
-      problems.region = "Enter a region code such as 'CA', or leave it empty";
-    if (!/^\d{1,3}(\.\d{1,4})?$/.test(body.ratePercent))
+    if (body.countryCode === '') problems.countryCode = 'Choose a country';
+    if (!RATE_PERCENT.test(body.ratePercent))
       problems.ratePercent = "Enter a percentage such as '8.875' (at most 4 decimals)";
     setFields(problems);
     if (Object.keys(problems).length > 0) return;
@@ -417,45 +377,69 @@ function TaxRateEditor({ rate, done }: { rate: TaxRate | null; done: () => void 
       state={save.state}
     >
       <div className="Field-row">
-        <Field id="tax-name" label="Name" error={error('name')}>
-          <input
-            id="tax-name"
-            type="text"
-            value={name}
-            maxLength={100}
-            onChange={(e) => setName(e.target.value)}
-            {...describedBy('tax-name-error', error('name'))}
-          />
-        </Field>
-        <Field id="tax-country" label="Country code" error={error('countryCode')}>
-          <input
-            id="tax-country"
-            type="text"
-            value={countryCode}
-            maxLength={2}
-            onChange={(e) => setCountryCode(e.target.value)}
-            {...describedBy('tax-country-error', error('countryCode'))}
-          />
-        </Field>
-        <Field id="tax-region" label="Region code (optional)" error={error('region')}>
-          <input
-            id="tax-region"
-            type="text"
-            value={region}
-            maxLength={3}
-            onChange={(e) => setRegion(e.target.value)}
-            {...describedBy('tax-region-error', error('region'))}
-          />
+        <Field id="tax-name" label="Name" description="Shoppers see it at checkout." error={error('name')}>
+          {(control) => (
+            <input {...control} type="text" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+          )}
         </Field>
         <Field id="tax-rate" label="Rate (%)" error={error('ratePercent')}>
-          <input
-            id="tax-rate"
-            type="text"
-            inputMode="decimal"
-            value={ratePercent}
-            onChange={(e) => setRatePercent(e.target.value)}
-            {...describedBy('tax-rate-error', error('ratePercent'))}
-          />
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              inputMode="decimal"
+              value={ratePercent}
+              onChange={(e) => setRatePercent(e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="Field-row">
+        <Field id="tax-country" label="Country" error={error('countryCode')}>
+          {(control) => (
+            <select
+              {...control}
+              value={countryCode}
+              onChange={(e) => {
+                setCountryCode(e.target.value);
+                setRegion('');
+              }}
+            >
+              <option value="">Choose a country…</option>
+              {[...new Set([...(countryCode === '' ? [] : [countryCode]), ...COUNTRIES.map(([code]) => code)])].map(
+                (code) => (
+                  <option key={code} value={code}>
+                    {countryName(code)}
+                  </option>
+                ),
+              )}
+            </select>
+          )}
+        </Field>
+        <Field
+          id="tax-region"
+          label="State or region"
+          description={
+            regions.length === 0 ? 'This rate covers the whole country.' : 'Whole country, or one of its regions.'
+          }
+          error={error('region')}
+        >
+          {(control) => (
+            <select
+              {...control}
+              value={region}
+              onChange={(e) => setRegion(e.target.value)}
+              disabled={regions.length === 0 && region === ''}
+            >
+              <option value="">Whole country</option>
+              {region !== '' && !regions.some(([code]) => code === region) && <option value={region}>{region}</option>}
+              {regions.map(([code, regionName]) => (
+                <option key={code} value={code}>
+                  {regionName}
+                </option>
+              ))}
+            </select>
+          )}
         </Field>
       </div>
     </EditorCard>
@@ -468,7 +452,10 @@ export function TaxRates() {
     {
       key: 'place',
       label: 'Where',
-      render: (r) => (r.region === null ? r.countryCode : `${r.countryCode}-${r.region}`),
+      render: (r) =>
+        r.region === null
+          ? countryName(r.countryCode)
+          : `${subdivisionName(r.countryCode, r.region)}, ${countryName(r.countryCode)}`,
     },
     { key: 'rate', label: 'Rate', align: 'end', render: (r) => `${r.ratePercent}%` },
   ];
