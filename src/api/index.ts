@@ -6,10 +6,12 @@
  */
 import { beaconRoutes } from './beacon-routes';
 import { consoleRoutes } from './console';
+import { customerRoutes } from './customers';
 import { storefrontRoutes } from './storefront';
 
-export const api = { ...storefrontRoutes, ...beaconRoutes, ...consoleRoutes };
+export const api = { ...storefrontRoutes, ...beaconRoutes, ...consoleRoutes, ...customerRoutes };
 
 export { CENSUS_CALLS } from './beacon-routes';
 export type { AnswerOf, Call, Method, Query, Route } from './route';
 export type * from './console-answers';
+export type * from './customers';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderMatcher } from './order-search';
+import { orderMatcher, personMatcher } from './order-search';
 
 const ADDRESS = {
   firstName: 'José',
@@ -36,5 +36,12 @@ describe('order search', () => {
     const digital = { ...ORDER, shippingAddress: null };
     expect(orderMatcher('jose')(digital)).toBe(true);
     expect(orderMatcher('nunez jose')(digital)).toBe(false);
+  });
+
+  it('finds a customer by the same rules: part of the email or the name, whatever the case and accents', () => {
+    const customer = { email: 'jose.nunez@example.com', name: 'José  Núñez' };
+    for (const query of ['', 'JOSE NUNEZ', 'núñez', '@example'])
+      expect(personMatcher(query)(customer), query).toBe(true);
+    for (const query of ['ada', 'nunez jose', '1042']) expect(personMatcher(query)(customer), query).toBe(false);
   });
 });

@@ -35,6 +35,13 @@ describe('refunds', () => {
     expect(lineRefundCents(ORDER, 1, 1)).toBe(2916);
     expect(lineRefundCents(ORDER, 0, 1)).toBe(972);
     expect(suggestedRefundCents(ORDER, [{ line: 0, quantity: 2 }])).toBe(1944);
+    // Every unit chosen: all that is left, shipping included.
+    expect(
+      suggestedRefundCents(ORDER, [
+        { line: 0, quantity: 2 },
+        { line: 1, quantity: 1 },
+      ]),
+    ).toBe(5360);
   });
 
   it('plans a line refund with its restock choice and keeps the order open', () => {

@@ -74,8 +74,16 @@ export function lineRefundCents(
   return Math.round((goods * entry.subtotalCents * quantity) / (order.subtotalCents * entry.quantity));
 }
 
-/** The amount proposed for chosen lines: their worth, never more than is left to refund. */
+/**
+ * The amount proposed for chosen lines: their worth, never more than is left to refund; every unit
+ * left chosen proposes all that is left (shipping included), as a full refund does.
+ */
 export function suggestedRefundCents(order: Order, lines: { line: number; quantity: number }[]): number {
+  const everyUnit = order.entries.every(
+    (_, line) =>
+      unitsLeft(order, line) === lines.filter((l) => l.line === line).reduce((sum, l) => sum + l.quantity, 0),
+  );
+  if (everyUnit) return refundableCents(order);
   const worth = lines.reduce((sum, l) => sum + lineRefundCents(order, l.line, l.quantity), 0);
   return Math.min(worth, refundableCents(order));
 }

@@ -13,6 +13,12 @@ export const SECTIONS: ConsoleSection[] = [
   { id: 'posts', label: 'Blog posts', permission: 'content', load: () => import('./sections/posts/index') },
   { id: 'files', label: 'Files', permission: 'content', load: () => import('./sections/files/index') },
   { id: 'orders', label: 'Orders', permission: 'customerData', load: () => import('./sections/orders/index') },
+  {
+    id: 'customers',
+    label: 'Customers',
+    permission: 'customerData',
+    load: () => import('./sections/customers/index'),
+  },
   { id: 'commerce', label: 'Commerce', permission: 'commerce', load: () => import('./sections/commerce/index') },
   { id: 'forms', label: 'Forms', permission: 'customerData', load: () => import('./sections/forms/index') },
   { id: 'restock', label: 'Restock', permission: 'customerData', load: () => import('./sections/restock/index') },

@@ -52,6 +52,8 @@ import { abandonAuthentication, endPaymentWindows, paymentSettled, retryDueCharg
 import { finishInterrupted, place, replay } from './orders/placing';
 import { customerOrders, listOrders, orderById, orderForBuyer, salesByHour, searchOrders } from './orders/records';
 import { renewDue } from './orders/renewals';
+import type { AbandonedCheckout, CustomerSummary } from '../api/customers';
+import { abandonedCheckouts, customerByEmail, listCustomers } from './orders/customers';
 import {
   currentSettings,
   deleteRate,
@@ -246,6 +248,28 @@ export class CommerceOrders extends DurableObject<Env> {
     scan = SEARCH_SCAN,
   ): { orders: Order[]; hasNextPage: boolean; nextPageCursor: string | null } {
     return searchOrders(this.self, query, status, cursor, limit, scan);
+  }
+
+  // ---- customers (derived from the orders) ----
+
+  /** Customers most recent first, keyset paged by their last order's number, matching `query` (the order search's rules). */
+  customers(
+    query: string,
+    cursor: number | null,
+    limit = PAGE_SIZE,
+  ): { customers: CustomerSummary[]; nextPageCursor: string | null } {
+    return listCustomers(this.self, query, cursor, limit);
+  }
+
+  /** One customer by email (case ignored) with their orders, newest first (at most `limit`); null when no order has the email. */
+  customer(email: string, limit = 100): { customer: CustomerSummary; orders: Order[] } | null {
+    const customer = customerByEmail(this.self, email);
+    return customer === null ? null : { customer, orders: customerOrders(this.self, email, [], limit) };
+  }
+
+  /** Checkouts with an email that never became an order, newest first, as long as checkouts are kept. */
+  abandonedCheckouts(): AbandonedCheckout[] {
+    return abandonedCheckouts(this.self);
   }
 
   /**

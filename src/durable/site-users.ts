@@ -293,6 +293,19 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
     return { ok: true, addresses: this.addresses(userId) };
   }
 
+  /** The merchant's customers' accounts (docs/merchant.md, "Customers"): which of `emails` have one, by lower-cased email, and whether verified. */
+  accountsOf(emails: string[]): Record<string, { verified: boolean }> {
+    const rows = this.sql
+      .exec<{ email: string; profile: string }>(
+        'SELECT email, profile FROM accounts WHERE email IN (SELECT value FROM json_each(?))',
+        JSON.stringify(emails.slice(0, 500)),
+      )
+      .toArray();
+    return Object.fromEntries(
+      rows.map((row) => [row.email.toLowerCase(), { verified: isVerified(JSON.parse(row.profile) as VisitorProfile) }]),
+    );
+  }
+
   // ---- orders ----
 
   /** Remembers an order placed while signed in (its newest MAX_LINKED_ORDERS are kept). */

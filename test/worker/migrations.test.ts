@@ -12,6 +12,7 @@ import { LocalPaymentLedger } from '../../src/durable/local-payments';
 import { MerchantAccounts } from '../../src/durable/merchants';
 import { migrate } from '../../src/durable/migrations';
 import { CommerceOrders } from '../../src/durable/orders';
+import { ORDER_MIGRATIONS } from '../../src/durable/orders/schema';
 import { RestockSignups } from '../../src/durable/restock';
 import { SiteContent } from '../../src/durable/site-content';
 import { SiteUsers } from '../../src/durable/site-users';
@@ -131,7 +132,8 @@ describe('migrations', () => {
       ]);
       expect(sql.exec('SELECT data FROM settings').one().data).toBe('{"kept":true}');
       expect(sql.exec("SELECT 1 FROM sqlite_master WHERE name = 'placements_by_key'").toArray()).toHaveLength(1);
-      expect(applied(sql)).toEqual({ orders: 3, 'email-outbox': 3 });
+      expect(applied(sql)).toEqual({ orders: ORDER_MIGRATIONS.length, 'email-outbox': 3 });
+      expect(sql.exec("SELECT 1 FROM sqlite_master WHERE name = 'orders_by_email'").toArray()).toHaveLength(1);
     });
   });
 });

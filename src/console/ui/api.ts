@@ -36,8 +36,12 @@ function fieldsOf(value: unknown): Record<string, string> | undefined {
   return entries.length === 0 ? undefined : Object.fromEntries(entries);
 }
 
-/** Makes `call` (a route of src/api at its path), sending `body`; answers what the route answers. */
-export async function consoleApi<T, B = unknown>({ method, path }: Call<T, B>, body?: B): Promise<T> {
+/** Makes `call` (a route of src/api at its path), sending `body` (and `headers`, e.g. an Idempotency-Key); answers what the route answers. */
+export async function consoleApi<T, B = unknown>(
+  { method, path }: Call<T, B>,
+  body?: B,
+  headers: Record<string, string> = {},
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -47,6 +51,7 @@ export async function consoleApi<T, B = unknown>({ method, path }: Call<T, B>, b
         accept: 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(method === 'GET' ? {} : { 'X-CSRF-Token': await crumb() }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

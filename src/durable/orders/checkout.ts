@@ -210,6 +210,12 @@ export async function start(
     shownTotals: shownTotals(totals),
     priceChanges,
     expiresOn: now + CHECKOUT_KEEP_MS,
+    items: request.cart.entries.map((e) => ({
+      title: e.title,
+      quantity: e.quantity,
+      options: Object.values(e.chosenVariant.attributes).join(', '),
+    })),
+    currencyCode: request.cart.currencyCode,
   };
   saveCheckout(self, cartId, stored, now);
   if (previous === null) await scheduleAlarm(self);

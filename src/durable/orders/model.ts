@@ -133,6 +133,9 @@ export interface StoredCheckout {
   priceChanges?: PriceChange[];
   /** When the checkout is forgotten unless used again. */
   expiresOn: number;
+  /** What the cart held at the checkout's last call, for the merchant's abandoned checkouts (absent in older checkouts). */
+  items?: { title: string; quantity: number; options: string }[];
+  currencyCode?: string;
 }
 
 export interface OrderRow extends Record<string, SqlStorageValue> {

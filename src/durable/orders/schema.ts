@@ -38,4 +38,12 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
     sql.exec('CREATE INDEX IF NOT EXISTS placements_by_key ON placements (key, requester)');
   },
   (sql) => addColumn(sql, 'subscriptions', 'cancelled_at', 'INTEGER'),
+  // Customers are the orders grouped by email (orders/customers.ts): the index SQLite keeps with each order write.
+  "CREATE INDEX IF NOT EXISTS orders_by_email ON orders (lower(json_extract(data, '$.email')))",
+  // The order number is given when the order is paid (`number` stays the list's position); earlier orders keep theirs.
+  (sql) => {
+    addColumn(sql, 'orders', 'order_number', 'INTEGER');
+    sql.exec('UPDATE orders SET order_number = number WHERE order_number IS NULL');
+    sql.exec('CREATE UNIQUE INDEX IF NOT EXISTS orders_by_order_number ON orders (order_number)');
+  },
 ];

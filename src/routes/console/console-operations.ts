@@ -1,7 +1,7 @@
 /**
  * The console's operations calls (docs/merchant.md, "Console"): order search and detail, the store
  * currency, forms with their submissions, CSV export and notification email, and the analytics
- * dashboard's figures with the store's sales. Each is behind its merchant permission (401/403, the
+ * dashboard's figures with the store's sales, and the customers calls (console-customers.ts). Each is behind its merchant permission (401/403, the
  * crumb on changes, no-store answers): orders and submissions need `customerData`, the notification
  * address `notifications`; rates, discounts, settings and restock sends use the existing
  * /api/commerce/* and restock calls.
@@ -16,6 +16,7 @@ import { toCsv } from '../../forms/csv';
 import { storedValues, submissionCells, submissionColumns } from '../../forms/submission-table';
 import { isValidEmail } from '../../forms/validate';
 import { siteFormById, siteForms, type SiteForm } from '../../site/lookup';
+import { consoleCustomers } from './console-customers';
 import { summaryFor } from './dashboard';
 import { apiError, readJson, type AppEnv } from '../shared/http';
 import { merchantEdit } from './site-edits';
@@ -56,6 +57,7 @@ function cursorOf(c: Context<AppEnv>): number | null {
 }
 
 export const consoleOperations = new Hono<AppEnv>();
+consoleOperations.route('/', consoleCustomers);
 const commerce = requirePermission('commerce');
 const customerData = requirePermission('customerData');
 const read = requirePermission('read');

@@ -1,10 +1,12 @@
 /** One order: its lines, addresses, totals and timeline, with fulfil (tracking number), and cancel or refund as its state allows (./actions.ts), each explained in its confirm dialog. */
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { api } from '../../../api';
 import type { Order, OrderEntry } from '../../../commerce/order';
+import { refundedCents, refundsOf } from '../../../commerce/refunds';
 import {
   Breadcrumbs,
   consoleApi,
+  Link,
   describedBy,
   errorMessage,
   FetchStatus,
@@ -17,7 +19,9 @@ import {
   useSave,
 } from '../../ui';
 import { actionsHint, orderActions, type OrderAction } from './actions';
-import { dateTimeText, ORDER_STATUS_LABELS, serverFieldError } from './format';
+import { customerPath } from '../customers/paths';
+import { dateTimeText, ORDER_STATUS_LABELS, refundLabel, serverFieldError } from './format';
+import { RefundDialog } from './RefundDialog';
 
 const ACTION_LABELS: Record<OrderAction, string> = { cancel: 'Cancel order', refund: 'Refund' };
 
@@ -142,6 +146,12 @@ function Totals({ order }: { order: Order }) {
     ['Total', money(order.grandTotalCents)],
     ...(order.giftCardCents > 0 ? [['Gift card', `−${money(order.giftCardCents)}`] as [string, string]] : []),
     ['Charged', money(order.amountChargedCents)],
+    ...(refundsOf(order).length > 0
+      ? [
+          ['Refunded', `−${money(refundedCents(order))}`] as [string, string],
+          ['Net payment', money(order.amountChargedCents - refundedCents(order))] as [string, string],
+        ]
+      : []),
   ];
   return (
     <dl className="Totals">
@@ -152,6 +162,41 @@ function Totals({ order }: { order: Order }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** Each refund: when, how much and which items (and whether they went back into stock). */
+function Refunds({ order }: { order: Order }) {
+  const refunds = refundsOf(order);
+  if (refunds.length === 0) return null;
+  return (
+    <section className="Card" aria-labelledby="refunds-title">
+      <h2 id="refunds-title">Refunds</h2>
+      <ol className="RefundList">
+        {refunds.map((refund) => (
+          <li key={refund.id}>
+            <strong>{moneyText(refund.amountCents + refund.giftCardCents, order.currencyCode)}</strong>{' '}
+            <time dateTime={new Date(refund.at).toISOString()}>{dateTimeText(refund.at)}</time>
+            {refund.giftCardCents > 0 && (
+              <span className="Muted">
+                {' '}
+                ({moneyText(refund.giftCardCents, order.currencyCode)} back on the gift card)
+              </span>
+            )}
+            {refund.lines.length > 0 && (
+              <ul>
+                {refund.lines.map((line) => (
+                  <li key={line.line}>
+                    {line.quantity} × {line.title}
+                    <span className="Muted">{line.restock ? ' · restocked' : ' · not restocked'}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 
@@ -214,8 +259,7 @@ function FulfilForm({ order, onDone }: { order: Order; onDone: (order: Order) =>
 export function OrderDetail({ id }: { id: string }) {
   const fetched = useFetch(api.consoleOrder.at(id));
   const [changed, setChanged] = useState<Order | null>(null);
-  // Read when the refund is confirmed, after the modal's box may have changed it.
-  const restock = useRef(true);
+  const [refunding, setRefunding] = useState(false);
   const [actionError, setActionError] = useState('');
   const { confirm, close, modal } = useConfirm(false);
   const order = changed ?? fetched.data?.order;
@@ -223,59 +267,29 @@ export function OrderDetail({ id }: { id: string }) {
     return <FetchStatus fetched={fetched} loading="Loading the order…" />;
   }
   const act = async (action: OrderAction) => {
-    const money = moneyText(order.amountChargedCents, order.currencyCode);
+    if (action === 'refund') {
+      setRefunding(true);
+      return;
+    }
+    const money = moneyText(order.amountChargedCents - refundedCents(order), order.currencyCode);
     const giftCard =
       order.giftCardCents > 0
         ? ` ${moneyText(order.giftCardCents, order.currencyCode)} goes back onto the gift card that paid part of it.`
         : '';
-    // Items still in the warehouse go back on sale by default; shipped ones are with the customer.
-    restock.current = order.status !== 'fulfilled';
-    const confirmed = await confirm(
-      action === 'cancel'
-        ? {
-            title: `Cancel order #${order.orderNumber}?`,
-            message:
-              order.status === 'paid'
-                ? `The order becomes void and its items go back into stock. The payment of ${money} is refunded in full to the customer.${giftCard} This cannot be undone.`
-                : 'The order becomes void and its reserved items go back into stock. No payment was taken. This cannot be undone.',
-            confirmLabel: 'Cancel order',
-            cancelLabel: 'Keep order',
-            danger: true,
-          }
-        : {
-            title: `Refund order #${order.orderNumber}?`,
-            message: (
-              <>
-                <p>
-                  {money} goes back to the customer&apos;s card.{giftCard}{' '}
-                  {order.status === 'fulfilled'
-                    ? 'The order stays fulfilled: nothing shipped is recalled.'
-                    : 'The order is not cancelled and stays unfulfilled.'}{' '}
-                  This cannot be undone.
-                </p>
-                <label className="Field-inline">
-                  <input
-                    type="checkbox"
-                    defaultChecked={restock.current}
-                    onChange={(e) => (restock.current = e.target.checked)}
-                  />{' '}
-                  Put the items back into stock
-                </label>
-              </>
-            ),
-            confirmLabel: 'Refund',
-            cancelLabel: 'Keep order',
-            danger: true,
-          },
-    );
+    const confirmed = await confirm({
+      title: `Cancel order #${order.orderNumber}?`,
+      message:
+        order.status === 'paid'
+          ? `The order becomes void and its items go back into stock. The payment of ${money} is refunded in full to the customer.${giftCard} This cannot be undone.`
+          : 'The order becomes void and its reserved items go back into stock. No payment was taken. This cannot be undone.',
+      confirmLabel: 'Cancel order',
+      cancelLabel: 'Keep order',
+      danger: true,
+    });
     if (!confirmed) return;
     setActionError('');
     try {
-      const answer =
-        action === 'refund'
-          ? await consoleApi(api.refundOrder.at(order.id), { restock: restock.current })
-          : await consoleApi(api.cancelOrder.at(order.id), {});
-      setChanged(answer.order);
+      setChanged((await consoleApi(api.cancelOrder.at(order.id), {})).order);
     } catch (failure) {
       setActionError(errorMessage(failure));
     } finally {
@@ -292,6 +306,7 @@ export function OrderDetail({ id }: { id: string }) {
       <header className="PageHeader">
         <h1>Order #{order.orderNumber}</h1>
         <StatusLabel tone={status.tone}>{status.label}</StatusLabel>
+        {refundLabel(order) !== null && <StatusLabel tone="warning">{refundLabel(order)}</StatusLabel>}
         <div className="PageHeader-actions">
           {secondary !== null && (
             <button type="button" className="Button" onClick={() => void act(secondary)}>
@@ -318,12 +333,15 @@ export function OrderDetail({ id }: { id: string }) {
             <Lines order={order} />
             <Totals order={order} />
           </section>
+          <Refunds order={order} />
           {order.status === 'paid' && <FulfilForm order={order} onDone={setChanged} />}
         </div>
         <div>
           <section className="Card" aria-labelledby="customer-title">
             <h2 id="customer-title">Customer</h2>
-            <p>{order.email}</p>
+            <p>
+              <Link to={customerPath(order.email)}>{order.email}</Link>
+            </p>
             <h3>Shipping address</h3>
             {address === null ? (
               <p className="Muted">No shipping (nothing physical).</p>
@@ -370,6 +388,16 @@ export function OrderDetail({ id }: { id: string }) {
         </div>
       </div>
       {modal}
+      {refunding && (
+        <RefundDialog
+          order={order}
+          onCancel={() => setRefunding(false)}
+          onDone={(refunded) => {
+            setRefunding(false);
+            setChanged(refunded);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The orders section: the list (newest first, keyset paged, filtered by status, searched by number,
- * customer name or email, exported as CSV with the same filters) and an order's detail with its fulfilment, cancel and refund actions, all over the
+ * customer name or email, exported as CSV with the same filters), the abandoned checkouts, and an order's detail with its fulfilment, cancel and refund actions, all over the
  * merchant's /api/commerce/* calls (src/routes/console/commerce-admin.ts) and /api/console/orders.
  */
 import { useState, type FormEvent } from 'react';
@@ -8,10 +8,10 @@ import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../commerce/
 import { api, type OrderPage } from '../../../api';
 import type { SectionProps } from '../../section-types';
 import { DataTable, FetchStatus, Link, moneyText, StatusLabel, usePaged, type Column } from '../../ui';
+import { AbandonedCheckouts } from './AbandonedCheckouts';
 import { OrderDetail } from './OrderDetail';
-import { dateTimeText, ORDER_STATUS_LABELS } from './format';
-
-export const ORDERS_ROOT = '/config/orders';
+import { dateTimeText, ORDER_STATUS_LABELS, refundLabel } from './format';
+import { ABANDONED_PATH, ORDERS_ROOT } from './paths';
 
 /** The customer as the search finds them: the address's name, the email under it. */
 function CustomerCell({ name, email }: { name: string; email: string }) {
@@ -46,7 +46,10 @@ const COLUMNS: Column<Order>[] = [
     key: 'status',
     label: 'Status',
     render: (o) => (
-      <StatusLabel tone={ORDER_STATUS_LABELS[o.status].tone}>{ORDER_STATUS_LABELS[o.status].label}</StatusLabel>
+      <>
+        <StatusLabel tone={ORDER_STATUS_LABELS[o.status].tone}>{ORDER_STATUS_LABELS[o.status].label}</StatusLabel>
+        {refundLabel(o) !== null && <StatusLabel tone="warning">{refundLabel(o)}</StatusLabel>}
+      </>
     ),
   },
   { key: 'total', label: 'Total', align: 'end', render: (o) => moneyText(o.grandTotalCents, o.currencyCode) },
@@ -72,6 +75,9 @@ function OrderList() {
       <header className="PageHeader">
         <h1>Orders</h1>
         <div className="PageHeader-actions">
+          <Link className="Button" to={`${ORDERS_ROOT}/${ABANDONED_PATH}`}>
+            Abandoned checkouts
+          </Link>
           <a className="Button" href={ordersPath(status, query, api.ordersCsv)} download>
             Export CSV
           </a>
@@ -120,5 +126,6 @@ function OrderList() {
 
 export default function OrdersSection({ path }: SectionProps) {
   const id = path[0];
+  if (id === ABANDONED_PATH) return <AbandonedCheckouts />;
   return id === undefined ? <OrderList /> : <OrderDetail id={id} />;
 }

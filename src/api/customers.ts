@@ -1,0 +1,62 @@
+/**
+ * The console's customers calls (docs/merchant.md, "Customers"): the list, a profile, the CSV export and
+ * the abandoned checkouts, with their answers. Customers are derived from the orders (src/durable/orders/customers.ts).
+ */
+import type { Order } from '../commerce/order';
+import type { KeysetPage } from './console-answers';
+import { route } from './route';
+
+/** A customer, derived from their orders (src/durable/orders/customers.ts): one per email, case ignored. */
+export interface CustomerSummary {
+  email: string;
+  /** The name on their latest order's address ('' without one). */
+  name: string;
+  orders: number;
+  /** Paid and fulfilled orders' totals less their refunds. */
+  spentCents: number;
+  firstOrderAt: number;
+  lastOrderAt: number;
+  lastOrderNumber: number;
+}
+
+/** Their shopper account, when the email has one. */
+export interface CustomerAccount {
+  verified: boolean;
+}
+
+export interface CustomersPage extends KeysetPage {
+  customers: (CustomerSummary & { account: CustomerAccount | null })[];
+  currency: string;
+}
+
+export interface CustomerAnswer {
+  customer: CustomerSummary;
+  account: CustomerAccount | null;
+  orders: Order[];
+  currency: string;
+}
+
+/** A checkout with an email that never became an order (as long as checkouts are kept). */
+export interface AbandonedCheckout {
+  cartId: string;
+  email: string;
+  items: { title: string; quantity: number; options: string }[];
+  totalCents: number | null;
+  currencyCode: string | null;
+  updatedAt: number;
+}
+
+export interface AbandonedCheckoutsAnswer {
+  checkouts: AbandonedCheckout[];
+  /** The store's time zone (IANA), in which the console shows the times. */
+  timeZone: string;
+  /** How long a checkout is kept after its last activity. */
+  keptHours: number;
+}
+
+export const customerRoutes = {
+  customers: route('GET', '/api/console/customers').answers<CustomersPage>(),
+  customer: route('GET', '/api/console/customers/:email').answers<CustomerAnswer>(),
+  customersCsv: route('GET', '/api/console/customers.csv'),
+  abandonedCheckouts: route('GET', '/api/console/abandoned-checkouts').answers<AbandonedCheckoutsAnswer>(),
+};

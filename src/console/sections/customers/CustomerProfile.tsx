@@ -1,0 +1,91 @@
+/** A customer's profile: what they ordered and spent, their shopper account, and their orders, each linking to the order. */
+import { api } from '../../../api';
+import type { Order } from '../../../commerce/order';
+import { Breadcrumbs, DataTable, FetchStatus, Link, moneyText, StatusLabel, useFetch, type Column } from '../../ui';
+import { dateTimeText, ORDER_STATUS_LABELS, refundLabel } from '../orders/format';
+import { ORDERS_ROOT } from '../orders/paths';
+import { CUSTOMERS_ROOT } from './paths';
+
+const ORDER_COLUMNS: Column<Order>[] = [
+  {
+    key: 'number',
+    label: 'Order',
+    primary: true,
+    render: (o) => <Link to={`${ORDERS_ROOT}/${encodeURIComponent(o.id)}`}>#{o.orderNumber}</Link>,
+  },
+  { key: 'date', label: 'Date', render: (o) => dateTimeText(o.createdOn) },
+  {
+    key: 'status',
+    label: 'Status',
+    render: (o) => (
+      <>
+        <StatusLabel tone={ORDER_STATUS_LABELS[o.status].tone}>{ORDER_STATUS_LABELS[o.status].label}</StatusLabel>
+        {refundLabel(o) !== null && <StatusLabel tone="warning">{refundLabel(o)}</StatusLabel>}
+      </>
+    ),
+  },
+  { key: 'total', label: 'Total', align: 'end', render: (o) => moneyText(o.grandTotalCents, o.currencyCode) },
+];
+
+export function CustomerProfile({ email }: { email: string }) {
+  const fetched = useFetch(api.customer.at(email));
+  const answer = fetched.data;
+  if (answer === undefined) return <FetchStatus fetched={fetched} loading="Loading the customer…" />;
+  const { customer, account, orders, currency } = answer;
+  const title = customer.name === '' ? customer.email : customer.name;
+  return (
+    <div className="Page">
+      <Breadcrumbs items={[{ label: 'Customers', to: CUSTOMERS_ROOT }, { label: title }]} />
+      <header className="PageHeader">
+        <h1>{title}</h1>
+      </header>
+      <dl className="Figures">
+        <div className="Card">
+          <dt>Total spent</dt>
+          <dd>{moneyText(customer.spentCents, currency)}</dd>
+        </div>
+        <div className="Card">
+          <dt>Orders</dt>
+          <dd>{customer.orders}</dd>
+        </div>
+        <div className="Card">
+          <dt>Customer since</dt>
+          <dd className="Figures-date">{dateTimeText(customer.firstOrderAt)}</dd>
+        </div>
+      </dl>
+      <div className="Columns">
+        <section className="Card" aria-labelledby="customer-orders-title">
+          <h2 id="customer-orders-title">Orders</h2>
+          <DataTable
+            caption={`Orders of ${title}, newest first`}
+            columns={ORDER_COLUMNS}
+            rows={orders}
+            rowKey={(o) => o.id}
+            empty="No orders."
+          />
+          {customer.orders > orders.length && (
+            <p className="Muted">
+              The newest {orders.length} of {customer.orders} orders are shown.
+            </p>
+          )}
+        </section>
+        <section className="Card" aria-labelledby="customer-contact-title">
+          <h2 id="customer-contact-title">Contact</h2>
+          <p>
+            <a href={`mailto:${customer.email}`}>{customer.email}</a>
+          </p>
+          <h3>Account</h3>
+          {account === null ? (
+            <p className="Muted">No shopper account: orders placed as a guest.</p>
+          ) : (
+            <p>
+              <StatusLabel tone={account.verified ? 'success' : 'warning'}>
+                {account.verified ? 'Account, email verified' : 'Account, email not verified'}
+              </StatusLabel>
+            </p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

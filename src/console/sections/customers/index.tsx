@@ -1,0 +1,111 @@
+/**
+ * The customers section (docs/merchant.md, "Customers"; customerData): everyone who ordered, most
+ * recent first, searched by name or email as the order search matches (case and accents ignored),
+ * "Load more" by cursor, exported as CSV with the same search; a customer's profile at /config/customers/{email}.
+ */
+import { useState, type FormEvent } from 'react';
+import { api, type CustomersPage } from '../../../api';
+import type { SectionProps } from '../../section-types';
+import { DataTable, FetchStatus, Link, moneyText, StatusLabel, usePaged, type Column } from '../../ui';
+import { dateTimeText } from '../orders/format';
+import { CustomerProfile } from './CustomerProfile';
+import { customerPath } from './paths';
+
+type Row = CustomersPage['customers'][number];
+
+function columns(currency: string): Column<Row>[] {
+  return [
+    {
+      key: 'name',
+      label: 'Customer',
+      primary: true,
+      render: (c) => (
+        <>
+          <Link to={customerPath(c.email)}>{c.name === '' ? c.email : c.name}</Link>
+          {c.name !== '' && (
+            <>
+              <br />
+              <span className="Muted">{c.email}</span>
+            </>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'account',
+      label: 'Account',
+      wideOnly: true,
+      render: (c) =>
+        c.account === null ? (
+          <span className="Muted">Guest</span>
+        ) : (
+          <StatusLabel tone={c.account.verified ? 'success' : 'warning'}>
+            {c.account.verified ? 'Account' : 'Account, not verified'}
+          </StatusLabel>
+        ),
+    },
+    { key: 'orders', label: 'Orders', align: 'end', render: (c) => c.orders },
+    { key: 'spent', label: 'Total spent', align: 'end', render: (c) => moneyText(c.spentCents, currency) },
+    { key: 'last', label: 'Last order', wideOnly: true, render: (c) => dateTimeText(c.lastOrderAt) },
+  ];
+}
+
+function CustomerList() {
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const q = query === '' ? undefined : query;
+  const list = usePaged(api.customers.path({ q }), (page: CustomersPage) => page.customers);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery(search.trim());
+  };
+  return (
+    <div className="Page">
+      <header className="PageHeader">
+        <h1>Customers</h1>
+        <div className="PageHeader-actions">
+          <a className="Button" href={api.customersCsv.path({ q })} download>
+            Export CSV
+          </a>
+        </div>
+      </header>
+      <form className="Toolbar" role="search" aria-label="Customers" onSubmit={submit}>
+        <div className="Field Field--grow">
+          <label htmlFor="customer-search">Name or email</label>
+          <input
+            id="customer-search"
+            type="search"
+            value={search}
+            maxLength={256}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="Button">
+          Search
+        </button>
+      </form>
+      <FetchStatus fetched={list.fetched} />
+      <DataTable
+        caption="Customers, most recent order first"
+        columns={columns(list.last?.currency ?? 'USD')}
+        rows={list.items}
+        rowKey={(c) => c.email}
+        hasMore={list.cursor !== null}
+        loadingMore={list.loading && list.items.length > 0}
+        onLoadMore={() => void list.load(list.cursor)}
+        empty={
+          list.loading
+            ? 'Loading customers…'
+            : query !== ''
+              ? 'No customers match.'
+              : 'No customers yet: they appear with their first order.'
+        }
+      />
+    </div>
+  );
+}
+
+export default function CustomersSection({ path }: SectionProps) {
+  const email = path[0];
+  return email === undefined ? <CustomerList /> : <CustomerProfile email={email} />;
+}

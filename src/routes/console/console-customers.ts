@@ -1,0 +1,120 @@
+/**
+ * The console's customers calls (docs/merchant.md, "Customers"; customerData permission): the list
+ * (searched and keyset paged), a customer's profile with their orders and shopper account, the CSV
+ * export, and the abandoned checkouts. Customers are derived from the orders in the website's
+ * CommerceOrders object; accounts come from its SiteUsers object.
+ */
+import { Hono, type Context } from 'hono';
+import type { CustomerSummary } from '../../api/customers';
+import { formatMoney } from '../../commerce/money';
+import { CHECKOUT_KEEP_MS } from '../../durable/orders';
+import { commerceOrders, siteUsers } from '../../durable/stubs';
+import { toCsv } from '../../forms/csv';
+import { apiError, type AppEnv } from '../shared/http';
+import { requirePermission } from './merchant-session';
+
+export const CUSTOMER_MESSAGES = {
+  notFound: 'No orders have this email.',
+  queryTooLong: 'q must be at most 256 characters',
+  badCursor: 'cursor is not valid',
+} as const;
+
+const PAGE_LIMIT = 50;
+/** Customers read per call while exporting, and the most one export holds (the most recent that match). */
+const EXPORT_PAGE = 500;
+const MAX_EXPORT_CUSTOMERS = 10_000;
+const CSV_HEADER = ['Email', 'Name', 'Orders', 'Total spent', 'First order (UTC)', 'Last order (UTC)', 'Account'];
+
+function orders(c: Context<AppEnv>) {
+  return commerceOrders(c.env, c.var.site.website.id);
+}
+
+function queryOf(c: Context<AppEnv>): string | Response {
+  const query = (c.req.query('q') ?? '').trim();
+  return query.length > 256 ? apiError(c, 400, CUSTOMER_MESSAGES.queryTooLong) : query;
+}
+
+async function withAccounts(c: Context<AppEnv>, customers: CustomerSummary[]) {
+  const accounts = await siteUsers(c.env, c.var.site.website.id).accountsOf(customers.map((x) => x.email));
+  return customers.map((customer) => ({ ...customer, account: accounts[customer.email] ?? null }));
+}
+
+export const consoleCustomers = new Hono<AppEnv>();
+const customerData = requirePermission('customerData');
+
+consoleCustomers.get('/api/console/customers', customerData, async (c) => {
+  const query = queryOf(c);
+  if (query instanceof Response) return query;
+  const raw = c.req.query('cursor') ?? '';
+  const cursor = raw === '' ? null : Number(raw);
+  if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(c, 400, CUSTOMER_MESSAGES.badCursor);
+  const page = await orders(c).customers(query, cursor, PAGE_LIMIT);
+  return c.json({
+    customers: await withAccounts(c, page.customers),
+    hasNextPage: page.nextPageCursor !== null,
+    nextPageCursor: page.nextPageCursor,
+    currency: c.var.site.website.storeCurrency,
+  });
+});
+
+consoleCustomers.get('/api/console/customers.csv', customerData, async (c) => {
+  const query = queryOf(c);
+  if (query instanceof Response) return query;
+  const currency = c.var.site.website.storeCurrency;
+  const found: CustomerSummary[] = [];
+  let cursor: number | null = null;
+  do {
+    const page: { customers: CustomerSummary[]; nextPageCursor: string | null } = await orders(c).customers(
+      query,
+      cursor,
+      EXPORT_PAGE,
+    );
+    found.push(...page.customers);
+    cursor = page.nextPageCursor === null ? null : Number(page.nextPageCursor);
+  } while (cursor !== null && found.length < MAX_EXPORT_CUSTOMERS);
+  const customers = found.slice(0, MAX_EXPORT_CUSTOMERS);
+  const accounts: Record<string, { verified: boolean }> = {};
+  for (let i = 0; i < customers.length; i += EXPORT_PAGE) {
+    const emails = customers.slice(i, i + EXPORT_PAGE).map((x) => x.email);
+    Object.assign(accounts, await siteUsers(c.env, c.var.site.website.id).accountsOf(emails));
+  }
+  const records = customers.map((x) => {
+    const account = accounts[x.email];
+    return [
+      x.email,
+      x.name,
+      String(x.orders),
+      formatMoney(x.spentCents, currency, 'en-US', false),
+      new Date(x.firstOrderAt).toISOString(),
+      new Date(x.lastOrderAt).toISOString(),
+      account === undefined ? 'none' : account.verified ? 'verified' : 'not verified',
+    ];
+  });
+  return c.body(toCsv([CSV_HEADER, ...records]), 200, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="customers-${new Date().toISOString().slice(0, 10)}.csv"`,
+    'cache-control': 'no-store',
+  });
+});
+
+consoleCustomers.get('/api/console/customers/:email', customerData, async (c) => {
+  const email = c.req.param('email');
+  if (email.length > 320) return apiError(c, 404, CUSTOMER_MESSAGES.notFound);
+  const found = await orders(c).customer(email);
+  if (found === null) return apiError(c, 404, CUSTOMER_MESSAGES.notFound);
+  const accounts = await siteUsers(c.env, c.var.site.website.id).accountsOf([found.customer.email]);
+  return c.json({
+    customer: found.customer,
+    account: accounts[found.customer.email] ?? null,
+    orders: found.orders,
+    currency: c.var.site.website.storeCurrency,
+  });
+});
+
+consoleCustomers.get('/api/console/abandoned-checkouts', customerData, async (c) =>
+  c.json({
+    checkouts: await orders(c).abandonedCheckouts(),
+    timeZone: c.var.site.website.timeZone,
+    keptHours: CHECKOUT_KEEP_MS / 3_600_000,
+  }),
+);
