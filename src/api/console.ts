@@ -30,7 +30,6 @@ import type {
   OrderAnswer,
   OrderPage,
   PageSummary,
-  PageText,
   PostPage,
   Preferences,
   ProductPage,
@@ -40,6 +39,7 @@ import type {
   SignUpsPage,
   StoreAnswer,
   StoredChart,
+  StoredPage,
   StoredNavigationItem,
   StoredPost,
   StoredProduct,
@@ -48,7 +48,17 @@ import type {
   VariantStock,
 } from './console-answers';
 import type { MailingList } from '../site/editor/mailing-list';
+import type { ProductImport, SavedVersion, VersionRow } from './catalog-answers';
+import type {
+  ChecklistAnswer,
+  headerSettingsSchema,
+  policiesSchema,
+  popupSettingsSchema,
+  storeDetailsSchema,
+  StoreSettingsAnswer,
+} from '../site/editor/store-settings';
 import type { StoredFile } from '../site/editor/files';
+import type { newPageSchema, pageFormSchema } from '../site/editor/page-form';
 import { route } from './route';
 
 const RESTOCK = '/api/site-users/account/notifications/restock';
@@ -71,10 +81,24 @@ export const consoleRoutes = {
   bulkEditProducts: route('POST', '/api/console/products/bulk'),
   stock: route('GET', '/api/console/products/:id/stock').answers<{ variants: VariantStock[] }>(),
   adjustStock: route('POST', '/api/console/products/:id/stock').answers<{ variants: VariantStock[] }>(),
+  productsCsv: route('GET', '/api/console/products.csv'),
+  importProducts: route('POST', '/api/console/products/import')
+    .sends<{ csv: string; apply: boolean; sizes?: Record<string, string> }>()
+    .answers<ProductImport>(),
+  versions: route('GET', '/api/console/versions/:subject/:id').answers<{ versions: VersionRow[] }>(),
+  version: route('GET', '/api/console/versions/:subject/:id/:versionId').answers<SavedVersion>(),
+  restoreVersion: route('POST', '/api/console/versions/:subject/:id/:versionId/restore'),
 
   pages: route('GET', '/api/console/pages').answers<{ pages: PageSummary[] }>(),
-  page: route('GET', '/api/console/pages/:collectionId').answers<PageText>(),
-  savePage: route('PUT', '/api/console/pages/:collectionId'),
+  addPage: route('POST', '/api/console/pages')
+    .sends<z.input<typeof newPageSchema>>()
+    .answers<{ id: string; urlId: string; fullUrl: string }>(),
+  page: route('GET', '/api/console/pages/:collectionId').answers<StoredPage>(),
+  savePage: route('PUT', '/api/console/pages/:collectionId')
+    .sends<z.input<typeof pageFormSchema>>()
+    .answers<{ saved: true; page?: StoredPage }>(),
+  removePage: route('DELETE', '/api/console/pages/:collectionId'),
+  addPageToNavigation: route('POST', '/api/console/pages/:collectionId/navigation').answers<{ inNavigation: true }>(),
   saveCharts: route('PUT', '/api/console/pages/:collectionId/charts').answers<{ charts: StoredChart[] }>(),
   posts: route('GET', '/api/console/posts').answers<PostPage>(),
   post: route('GET', '/api/console/posts/:id').answers<StoredPost>(),
@@ -132,6 +156,12 @@ export const consoleRoutes = {
   saveTaxRate: route('PUT', '/api/commerce/tax-rates/:id').sends<z.input<typeof taxRateSchema>>(),
   removeTaxRate: route('DELETE', '/api/commerce/tax-rates/:id'),
   preferences: route('GET', '/api/v1/commerce-preferences/:namespace').answers<Preferences>(),
+  storeSettings: route('GET', '/api/console/settings').answers<StoreSettingsAnswer>(),
+  saveStoreDetails: route('PUT', '/api/console/settings/details').sends<z.input<typeof storeDetailsSchema>>(),
+  savePolicies: route('PUT', '/api/console/settings/policies').sends<z.input<typeof policiesSchema>>(),
+  saveHeaderSettings: route('PUT', '/api/console/settings/header').sends<z.input<typeof headerSettingsSchema>>(),
+  savePopup: route('PUT', '/api/console/settings/popup').sends<z.input<typeof popupSettingsSchema>>(),
+  checklist: route('GET', '/api/console/checklist').answers<ChecklistAnswer>(),
   savePreferences: route('PUT', '/api/v1/commerce-preferences/:namespace').answers<Preferences>(),
 
   restockGroups: route('GET', `${RESTOCK}/groups`).answers<GroupsPage>(),

@@ -1,6 +1,7 @@
-/** The console's first screen: a card for each section the merchant's roles may open. */
+/** The console's first screen: the set-up checklist (commerce roles), then a card for each section the merchant's roles may open. */
 import { CONSOLE_ROOT } from './router';
 import type { ConsoleSection, ConsoleSession } from './sections';
+import { SetupChecklist } from './SetupChecklist';
 import { Link } from './ui/Link';
 
 export function Home({ session, sections }: { session: ConsoleSession; sections: ConsoleSection[] }) {
@@ -12,6 +13,7 @@ export function Home({ session, sections }: { session: ConsoleSession; sections:
       <p className="Muted">
         Signed in as {session.email} ({session.roleNames.join(', ')}).
       </p>
+      {session.can.commerce && <SetupChecklist />}
       {sections.length === 0 && !session.can.analytics ? (
         <div className="Card">
           <p>Your role does not open any part of the console. Ask an administrator for another role.</p>

@@ -22,6 +22,7 @@ import { toMinorUnits } from '../commerce/money';
 import { listedPrice, PRODUCT_RECORD_TYPE, STOCK_COUNTED_TYPES } from '../commerce/product';
 import type { ListingQuery, ListingSort } from '../site/catalog';
 import { visibleFrom } from '../site/editor/content-status';
+import { itemChangeTags, itemTag } from '../site/page-tags';
 import type { Item, Site } from '../site/schema';
 import { foldText } from '../values/fold';
 
@@ -30,6 +31,7 @@ export const SHELL_PARTS = [
   'websiteSettings',
   'navigation',
   'header',
+  'storeDetails',
   'commercePreferences',
   'multilingual',
   'footer',
@@ -138,6 +140,38 @@ export function shellJson(sql: SqlStorage): string | null {
 }
 
 /** Writes the parts of `shell` whose JSON differs from the stored row; the names of those written. */
+/**
+ * The page tags (src/site/page-tags.ts) of the writes made while `recordChanges` runs: undefined
+ * when not recording, null once a write changed the whole site.
+ */
+let changed: Set<string> | null | undefined;
+
+/** Runs `write` and answers the page tags its writes changed; null: the whole site (a shell part, an import, no item written). */
+export function recordChanges(write: () => void): string[] | null {
+  changed = new Set();
+  try {
+    write();
+    return changed === null || changed.size === 0 ? null : [...changed];
+  } finally {
+    changed = undefined;
+  }
+}
+
+function noteChanged(tags: readonly string[] | null): void {
+  if (changed === undefined || changed === null) return;
+  if (tags === null) changed = null;
+  else for (const tag of tags) changed.add(tag);
+}
+
+/** The products whose merchandising texts differ between two stored `productMerchandisingContext` parts. */
+function merchandisingChanged(before: string | undefined, after: unknown): string[] {
+  const old = (before === undefined ? {} : JSON.parse(before)) as Record<string, unknown>;
+  const now = (after ?? {}) as Record<string, unknown>;
+  return [...new Set([...Object.keys(old), ...Object.keys(now)])].filter(
+    (id) => JSON.stringify(old[id]) !== JSON.stringify(now[id]),
+  );
+}
+
 export function writeShell(sql: SqlStorage, shell: Site): string[] {
   const stored = new Map(
     sql
@@ -150,6 +184,7 @@ export function writeShell(sql: SqlStorage, shell: Site): string[] {
     const value = shell[part];
     if (value === undefined) {
       if (stored.has(part)) {
+        noteChanged(null);
         sql.exec('DELETE FROM shell WHERE part = ?', part);
         written.push(part);
       }
@@ -157,6 +192,10 @@ export function writeShell(sql: SqlStorage, shell: Site): string[] {
     }
     const json = JSON.stringify(value);
     if (stored.get(part) === json) continue;
+    // A product's merchandising texts show where the product does; any other part of the shell is on every page.
+    if (changed && part === 'productMerchandisingContext')
+      noteChanged(merchandisingChanged(stored.get(part), value).map(itemTag));
+    else noteChanged(null);
     sql.exec(
       'INSERT INTO shell (part, json) VALUES (?, ?) ON CONFLICT (part) DO UPDATE SET json = excluded.json',
       part,
@@ -187,7 +226,11 @@ export function writeItem(sql: SqlStorage, item: Item, isNew = false): void {
   const json = JSON.stringify(item);
   const existing = isNew
     ? undefined
-    : sql.exec<{ seq: number }>('SELECT seq FROM items WHERE id = ?', item.id).toArray()[0];
+    : sql.exec<{ seq: number; json: string }>('SELECT seq, json FROM items WHERE id = ?', item.id).toArray()[0];
+  if (changed)
+    noteChanged(
+      isNew ? null : itemChangeTags(existing === undefined ? null : (JSON.parse(existing.json) as Item), item),
+    );
   const hasForm =
     item.structuredContent?.additionalFieldsForm !== undefined ||
     item.structuredContent?.additionalFieldsFormId !== undefined
@@ -256,14 +299,16 @@ function removeIndexEntries(sql: SqlStorage, id: string, seq: number): void {
 
 /** Deletes one item and its index entries; false when there was none. */
 export function deleteItem(sql: SqlStorage, id: string): boolean {
-  const existing = sql.exec<{ seq: number }>('SELECT seq FROM items WHERE id = ?', id).toArray()[0];
+  const existing = sql.exec<{ seq: number; json: string }>('SELECT seq, json FROM items WHERE id = ?', id).toArray()[0];
   if (existing === undefined) return false;
+  if (changed) noteChanged(itemChangeTags(JSON.parse(existing.json) as Item, null));
   removeIndexEntries(sql, id, existing.seq);
   sql.exec('DELETE FROM items WHERE seq = ?', existing.seq);
   return true;
 }
 
 export function deleteAllItems(sql: SqlStorage): void {
+  noteChanged(null);
   sql.exec(
     'DELETE FROM items; DELETE FROM item_tags; DELETE FROM product_tags; DELETE FROM item_categories; DELETE FROM items_fts;',
   );
@@ -370,6 +415,9 @@ export function countedStock(sql: SqlStorage, collectionId: string, now: number)
   return Object.fromEntries(rows.map((row) => [row.sku, Math.max(0, Math.trunc(Number(row.qty)) || 0)]));
 }
 
+/** One `?` per value, for an `IN (…)` list. */
+const marks = (values: readonly unknown[]) => values.map(() => '?').join(', ');
+
 function listingFilter(
   query: ListingQuery,
   now: number,
@@ -377,13 +425,15 @@ function listingFilter(
 ): { where: string; args: (string | number)[] } {
   const clauses = ['collection_id = ?', SHOWN];
   const args: (string | number)[] = [query.collectionId, now];
-  if (query.tag !== null) {
-    clauses.push('id IN (SELECT item_id FROM item_tags WHERE collection_id = ? AND tag = ?)');
-    args.push(query.collectionId, query.tag);
+  if (query.tags.length > 0) {
+    clauses.push(`id IN (SELECT item_id FROM item_tags WHERE collection_id = ? AND tag IN (${marks(query.tags)}))`);
+    args.push(query.collectionId, ...query.tags);
   }
-  if (query.category !== null) {
-    clauses.push('id IN (SELECT item_id FROM item_categories WHERE collection_id = ? AND category = ?)');
-    args.push(query.collectionId, query.category);
+  if (query.categories.length > 0) {
+    clauses.push(
+      `id IN (SELECT item_id FROM item_categories WHERE collection_id = ? AND category IN (${marks(query.categories)}))`,
+    );
+    args.push(query.collectionId, ...query.categories);
   }
   const { priceMin = null, priceMax = null } = query;
   if (priceMin !== null) {
@@ -538,19 +588,37 @@ export function matchExpression(query: string): string | null {
     .join(' ');
 }
 
-/** Items matching the visitor's words, best first (a title match weighs most, then tags, then text); only products when `productsOnly`. */
+/**
+ * Where a search looks for the words, best first: every word in the title, then each in the title
+ * or the tags, then anywhere (the text too).
+ */
+const SEARCH_TIERS = ['{title} : ', '{title tags} : ', ''] as const;
+
+/**
+ * Items matching the visitor's words, best first (title matches, then title or tags, then text),
+ * in catalogue order within each. Each tier walks the index in rowid order and stops at `limit`, so
+ * a word half the catalogue has costs about what a rare one does: nothing ranks every match.
+ * Only products when `productsOnly`.
+ */
 export function search(sql: SqlStorage, query: string, limit: number, now: number, productsOnly = false): string[] {
   const match = matchExpression(query);
   if (match === null) return [];
   const products = productsOnly ? ` AND items.record_type = ${PRODUCT_RECORD_TYPE}` : '';
-  return jsonOf(
-    sql.exec<{ json: string }>(
-      `SELECT items.json FROM items_fts JOIN items ON items.seq = items_fts.rowid WHERE items_fts MATCH ? AND items.${SHOWN}${products} ORDER BY bm25(items_fts, 10.0, 1.0, 4.0), items.seq LIMIT ?`,
-      match,
-      now,
-      limit,
-    ),
-  );
+  const found: { seq: number; json: string }[] = [];
+  for (const tier of SEARCH_TIERS) {
+    if (found.length >= limit) break;
+    const rows = sql
+      .exec<{ seq: number; json: string }>(
+        `SELECT items.seq, items.json FROM items_fts JOIN items ON items.seq = items_fts.rowid WHERE items_fts MATCH ? AND items.${SHOWN}${products} AND items.seq NOT IN (SELECT value FROM json_each(?)) ORDER BY items_fts.rowid LIMIT ?`,
+        `${tier}(${match})`,
+        now,
+        JSON.stringify(found.map((row) => row.seq)),
+        limit - found.length,
+      )
+      .toArray();
+    found.push(...rows);
+  }
+  return found.map((row) => row.json);
 }
 
 /** Items with an additional-fields form (the cart page edits entries' answers with them). */

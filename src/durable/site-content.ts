@@ -25,14 +25,26 @@ import { nextScheduledPage } from '../site/editor/content-status';
 import type { Design } from '../site/editor/design';
 import type { MailingListChange } from '../site/editor/mailing-list';
 import * as edits from '../site/edits';
-import type { PageChart, PageText } from '../site/edits';
+import type { PageChart } from '../site/edits';
+import type { NewPage, PageForm } from '../site/editor/page-form';
 import { CONTENT_LIMITS, LIMIT_MESSAGES, tooManyProducts } from '../site/limits';
 import { allows } from '../site/roles';
 import { parseItem, parseShell, type Item, type ShellInput, type Site } from '../site/schema';
 import type { TemplateAssets } from '../site/theme-schema';
 import { noteVersion, versionKey } from '../site/store';
-import { pageCacheTag, purgeCdn } from '../integrations/cdn-purge';
+import { setStoreSettings, type StoreSettingsChange } from '../site/store-settings';
+import { purgeCdn } from '../integrations/cdn-purge';
+import { CHANGES_KEPT, cdnTags, MAX_CHANGE_TAGS, pageCacheTag, type ContentChange } from '../site/page-tags';
 import * as tables from './content-tables';
+import {
+  createVersionTables,
+  forgetVersions,
+  listVersions,
+  recordVersion,
+  versionJson,
+  type VersionRow,
+  type VersionSubject,
+} from './content-versions';
 import { migrate } from './migrations';
 import { SerialQueue } from './serial-queue';
 import { stockLedger } from './stubs';
@@ -42,6 +54,10 @@ const KV_POINTER_SPREAD_MS = 60_000;
 /** Meta keys of the alarm's two jobs: the next scheduled publish ('' for none) and the second CDN purge. */
 const NEXT_PUBLISH_AT = 'nextPublishAt';
 const PURGE_AGAIN_AT = 'cdnPurgeAgainAt';
+/** The page tags the second CDN purge drops (JSON; null: the whole site). */
+const PURGE_AGAIN_TAGS = 'cdnPurgeAgainTags';
+/** The last CHANGES_KEPT edits' versions and page tags (src/site/page-tags.ts), oldest first, as JSON. */
+const CHANGES = 'changes';
 
 export type Edit =
   | { kind: 'addProductCollection'; input: edits.NewProductCollection }
@@ -50,10 +66,12 @@ export type Edit =
   | { kind: 'appendToNavigation'; collectionId: string }
   | { kind: 'updateNavigation'; items: edits.NavigationItem[] }
   | { kind: 'setHeaderFooter'; input: { header: string; footer: string } }
-  | { kind: 'setPageText'; collectionId: string; input: PageText }
+  | { kind: 'addPage'; input: NewPage }
+  | { kind: 'savePage'; collectionId: string; input: PageForm }
   | { kind: 'setPageCharts'; collectionId: string; charts: PageChart[] }
   | { kind: 'setCommercePreferences'; namespace: string; preferences: Record<string, unknown> }
   | { kind: 'setStoreCurrency'; currency: string }
+  | { kind: 'setStoreSettings'; change: StoreSettingsChange }
   | { kind: 'setLanguages'; languages: string[] }
   | { kind: 'disconnectMultilingual' }
   | { kind: 'setDesign'; design: Design | null }
@@ -63,7 +81,9 @@ export type Edit =
   | { kind: 'removeItem'; itemId: string }
   | { kind: 'saveProduct'; item: unknown; merchandising: Merchandising | null }
   | { kind: 'bulkProducts'; ids: string[]; change: BulkChange }
-  | { kind: 'changeNames'; collectionId: string; tagType: TagType; change: NamesChange };
+  | { kind: 'changeNames'; collectionId: string; tagType: TagType; change: NamesChange }
+  | { kind: 'restoreVersion'; subject: VersionSubject; id: string; versionId: number }
+  | { kind: 'importProducts'; products: { item: unknown; merchandising: Merchandising | null }[] };
 
 export type EditOutcome =
   | { ok: true; value: edits.EditValue; version: number | null }
@@ -77,12 +97,25 @@ export interface Versioned<T> {
 
 export const ITEM_MESSAGES = {
   unknownItem: 'That item does not exist.',
+  unknownVersion: 'That version does not exist.',
   importReplaced: 'Another import started before this one was committed.',
 } as const;
 
 const DESIGN_DRAFT = 'design-draft';
 
-type ItemEdit = Extract<Edit, { kind: 'saveItem' | 'removeItem' | 'saveProduct' | 'bulkProducts' | 'changeNames' }>;
+type ItemEdit = Extract<
+  Edit,
+  {
+    kind:
+      | 'saveItem'
+      | 'removeItem'
+      | 'saveProduct'
+      | 'bulkProducts'
+      | 'changeNames'
+      | 'restoreVersion'
+      | 'importProducts';
+  }
+>;
 type ShellEdit = Exclude<Edit, ItemEdit>;
 
 function applyToShell(site: ShellInput, edit: ShellEdit): edits.EditResult {
@@ -99,14 +132,18 @@ function applyToShell(site: ShellInput, edit: ShellEdit): edits.EditResult {
       return edits.updateNavigation(site, edit.items);
     case 'setHeaderFooter':
       return edits.setHeaderFooter(site, edit.input);
-    case 'setPageText':
-      return edits.setPageText(site, edit.collectionId, edit.input);
+    case 'addPage':
+      return edits.addPage(site, edit.input);
+    case 'savePage':
+      return edits.savePage(site, edit.collectionId, edit.input);
     case 'setPageCharts':
       return edits.setPageCharts(site, edit.collectionId, edit.charts);
     case 'setCommercePreferences':
       return edits.setCommercePreferences(site, edit.namespace, edit.preferences);
     case 'setStoreCurrency':
       return edits.setStoreCurrency(site, edit.currency);
+    case 'setStoreSettings':
+      return setStoreSettings(site, edit.change);
     case 'setLanguages':
       return edits.setLanguages(site, edit.languages);
     case 'disconnectMultilingual':
@@ -124,20 +161,26 @@ export class SiteContent extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   /** Orders commits with their KV pointer writes, so the pointer never goes back to an older version. */
   private readonly queue = new SerialQueue();
+  /** The email of the merchant whose edit is being applied (null: a system change), for the version history. */
+  private editor: string | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    migrate(ctx.storage, { content: [tables.createTables] });
+    migrate(ctx.storage, { content: [tables.createTables], versions: [createVersionTables] });
   }
 
   private versioned<T>(value: T): Versioned<T> {
     return { version: tables.readVersion(this.sql), value };
   }
 
-  /** The shell as JSON (null before the first import). */
-  shell(): Versioned<string | null> {
-    return this.versioned(tables.shellJson(this.sql));
+  /** The shell as JSON (null before the first import), with the last edits' page tags (src/site/page-tags.ts). */
+  shell(): Versioned<string | null> & { changes: ContentChange[] } {
+    return { ...this.versioned(tables.shellJson(this.sql)), changes: this.changes() };
+  }
+
+  private changes(): ContentChange[] {
+    return JSON.parse(tables.readMeta(this.sql, CHANGES) ?? '[]') as ContentChange[];
   }
 
   // Shoppers' reads: only items visible now (published, or scheduled and past their publish date).
@@ -206,6 +249,16 @@ export class SiteContent extends DurableObject<Env> {
     );
   }
 
+  /** A product's or page's saved versions, newest first (src/durable/content-versions.ts). */
+  versions(subject: VersionSubject, id: string): Versioned<VersionRow[]> {
+    return this.versioned(listVersions(this.sql, subject, id));
+  }
+
+  /** One saved version's JSON: a product's `{ item, merchandising }` or a page's collection; null when there is none. */
+  savedVersion(subject: VersionSubject, id: string, versionId: number): Versioned<string | null> {
+    return this.versioned(versionJson(this.sql, subject, id, versionId));
+  }
+
   /** A page of the console's product list. */
   productList(query: tables.ProductListQuery): Versioned<{ rows: tables.ProductListRow[]; total: number }> {
     return this.versioned(tables.productList(this.sql, query));
@@ -239,12 +292,16 @@ export class SiteContent extends DurableObject<Env> {
     else tables.writeMeta(this.sql, DESIGN_DRAFT, json);
   }
 
-  /** `roles` are the editing merchant's: an edit that changes code-injection fields needs that permission. */
-  edit(websiteId: string, edit: Edit, roles: readonly number[]): Promise<EditOutcome> {
+  /**
+   * `roles` are the editing merchant's: an edit that changes code-injection fields needs that permission.
+   * `who` (their email) names the versions it records.
+   */
+  edit(websiteId: string, edit: Edit, roles: readonly number[], who: string | null = null): Promise<EditOutcome> {
     return this.queue.run(async (): Promise<EditOutcome> => {
       const json = tables.shellJson(this.sql);
       if (json === null) return { ok: false, status: 404, error: NO_STORE };
       const shell = JSON.parse(json) as Site;
+      this.editor = who;
       const outcome = this.apply(shell, edit, roles);
       if (outcome.ok && outcome.version !== null) {
         await this.publishVersion(websiteId, outcome.version);
@@ -288,8 +345,9 @@ export class SiteContent extends DurableObject<Env> {
           this.commit(() => undefined),
         );
       else if (purgeDue) {
-        this.sql.exec('DELETE FROM meta WHERE key = ?', PURGE_AGAIN_AT);
-        this.purgePages(websiteId);
+        const tags = this.pendingPurge();
+        this.sql.exec('DELETE FROM meta WHERE key IN (?, ?)', PURGE_AGAIN_AT, PURGE_AGAIN_TAGS);
+        this.purgePages(websiteId, tags);
       }
       await this.scheduleAlarm();
     });
@@ -307,24 +365,35 @@ export class SiteContent extends DurableObject<Env> {
         return this.bulkProducts(shell, edit.ids, edit.change);
       case 'changeNames':
         return this.changeNames(shell, edit.collectionId, edit.tagType, edit.change);
+      case 'restoreVersion':
+        return this.restoreVersion(shell, edit.subject, edit.id, edit.versionId, roles);
+      case 'importProducts':
+        return this.importProducts(shell, edit.products, roles);
       default:
         return this.editShell(shell, edit, roles);
     }
   }
 
-  /** Runs `write` and bumps the version past the stored one and `floor`, in one transaction. */
+  /**
+   * Runs `write` and bumps the version past the stored one and `floor`, in one transaction, noting
+   * the page tags its writes changed (src/site/page-tags.ts; null: the whole site) beside the new version.
+   */
   private commit(write: () => void, floor = 0): number {
     return this.ctx.storage.transactionSync(() => {
-      write();
+      const tags = tables.recordChanges(write);
       const version = Math.max(tables.readVersion(this.sql), floor) + 1;
       tables.writeMeta(this.sql, 'version', String(version));
+      const change = { version, tags: tags === null || tags.length > MAX_CHANGE_TAGS ? null : [...new Set(tags)] };
+      tables.writeMeta(this.sql, CHANGES, JSON.stringify([...this.changes(), change].slice(-CHANGES_KEPT)));
       return version;
     });
   }
 
-  /** Purges the website's pages from the CDN (src/integrations/cdn-purge.ts) after this call has answered. */
-  private purgePages(websiteId: string): void {
-    this.ctx.waitUntil(purgeCdn(this.env, [pageCacheTag(websiteId)]));
+  /** Purges pages with these tags (null: all the website's) from the CDN (src/integrations/cdn-purge.ts) after this call has answered. */
+  private purgePages(websiteId: string, tags: readonly string[] | null): void {
+    this.ctx.waitUntil(
+      purgeCdn(this.env, tags === null ? [pageCacheTag(websiteId)] : cdnTags(websiteId, tags).slice(1)),
+    );
   }
 
   /**
@@ -333,33 +402,126 @@ export class SiteContent extends DurableObject<Env> {
    * may meanwhile have given the CDN a page of the old version). Callers then set the alarm.
    */
   private async publishVersion(websiteId: string, version: number): Promise<void> {
+    const tags = this.changes().find((change) => change.version === version)?.tags ?? null;
     await this.env.SITE_CONTENT.put(versionKey(websiteId), String(version));
     // Where this object shares an isolate with the worker (local development, tests), pages see it at once.
     noteVersion(websiteId, version);
-    this.purgePages(websiteId);
+    this.purgePages(websiteId, tags);
+    // The second purge drops what every edit since the last one changed.
+    const pending = tables.readMeta(this.sql, PURGE_AGAIN_AT) === null ? [] : this.pendingPurge();
+    const again = pending === null || tags === null ? null : [...new Set([...pending, ...tags])];
+    tables.writeMeta(
+      this.sql,
+      PURGE_AGAIN_TAGS,
+      JSON.stringify(again !== null && again.length > MAX_CHANGE_TAGS ? null : again),
+    );
     tables.writeMeta(this.sql, PURGE_AGAIN_AT, String(Date.now() + KV_POINTER_SPREAD_MS));
+  }
+
+  private pendingPurge(): string[] | null {
+    return JSON.parse(tables.readMeta(this.sql, PURGE_AGAIN_TAGS) ?? 'null') as string[] | null;
   }
 
   private editShell(shell: Site, edit: ShellEdit, roles: readonly number[]): EditOutcome {
     const result = applyToShell(shell, edit);
     if ('error' in result) return { ok: false, status: result.status ?? 400, error: result.error };
     if (result.site === shell) return { ok: true, value: result.value, version: null };
+    return this.writeShellEdit(
+      shell,
+      result.site,
+      result.value,
+      roles,
+      edit.kind === 'removeCollection' ? edit.collectionId : null,
+    );
+  }
+
+  /** Stores the shell an edit made (a removed collection's items go too); each page it changed gets a version. */
+  private writeShellEdit(
+    shell: Site,
+    site: unknown,
+    value: edits.EditValue,
+    roles: readonly number[],
+    removed: string | null,
+  ): EditOutcome {
     // Checked as it will be stored: rich text sanitized.
-    const parsed = parseShell(result.site);
+    const parsed = parseShell(site);
     if ('error' in parsed) return { ok: false, status: 400, error: parsed.error };
     const refusal = codeInjectionRefusal(shell, parsed.site, roles);
     if (refusal !== null) return { ok: false, status: 403, error: refusal };
-    const removed = edit.kind === 'removeCollection' ? edit.collectionId : null;
     let written = 0;
     const version = this.commit(() => {
       written = tables.writeShell(this.sql, parsed.site).length;
       if (removed !== null) for (const id of tables.itemIdsOf(this.sql, removed)) tables.deleteItem(this.sql, id);
+      this.recordPages(shell, parsed.site);
     });
-    return { ok: true, value: result.value, version: written === 0 && removed === null ? null : version };
+    return { ok: true, value, version: written === 0 && removed === null ? null : version };
   }
 
-  /** `alsoWrite` runs in the same transaction when the item changed (a product's merchandising entry). */
-  private saveItem(shell: Site, input: unknown, roles: readonly number[], alsoWrite?: () => void): EditOutcome {
+  /** A version of every page whose collection the edit changed; a removed page's history goes with it. */
+  private recordPages(before: Site, after: Site): void {
+    const now = Date.now();
+    for (const old of before.collections) {
+      if (old.typeName !== 'page') continue;
+      const page = after.collections.find((c) => c.id === old.id);
+      if (page === undefined) forgetVersions(this.sql, 'page', old.id);
+      else if (JSON.stringify(page) !== JSON.stringify(old))
+        recordVersion(this.sql, 'page', page.id, JSON.stringify(page), this.editor, now, JSON.stringify(old));
+    }
+    for (const page of after.collections)
+      if (page.typeName === 'page' && !before.collections.some((c) => c.id === page.id))
+        recordVersion(this.sql, 'page', page.id, JSON.stringify(page), this.editor, now, null);
+  }
+
+  /** A product's version: its item and merchandising texts. */
+  private recordProduct(shell: Site, item: Item, merchandising: unknown, before: Item | null): void {
+    const entry = (product: Item, texts: unknown) => JSON.stringify({ item: product, merchandising: texts ?? null });
+    recordVersion(
+      this.sql,
+      'product',
+      item.id,
+      entry(item, merchandising),
+      this.editor,
+      Date.now(),
+      before === null ? null : entry(before, shell.productMerchandisingContext[before.id]),
+    );
+  }
+
+  /**
+   * Puts a product or page back as one of its versions: a save like any other (checked, refused as
+   * any save would be, recorded as the newest version), so the site's version moves on.
+   */
+  private restoreVersion(
+    shell: Site,
+    subject: VersionSubject,
+    id: string,
+    versionId: number,
+    roles: readonly number[],
+  ): EditOutcome {
+    const json = versionJson(this.sql, subject, id, versionId);
+    if (json === null) return { ok: false, status: 404, error: ITEM_MESSAGES.unknownVersion };
+    if (subject === 'page') {
+      if (!shell.collections.some((c) => c.id === id && c.typeName === 'page'))
+        return { ok: false, status: 404, error: ITEM_MESSAGES.unknownItem };
+      const page = JSON.parse(json) as Site['collections'][number];
+      const site = { ...shell, collections: shell.collections.map((c) => (c.id === id ? page : c)) };
+      return this.writeShellEdit(shell, site, { changed: true }, roles, null);
+    }
+    if (tables.itemJson(this.sql, id) === null) return { ok: false, status: 404, error: ITEM_MESSAGES.unknownItem };
+    const { item, merchandising } = JSON.parse(json) as { item: Item; merchandising: Merchandising | null };
+    return this.saveProduct(shell, item, merchandising, roles);
+  }
+
+  /**
+   * `alsoWrite` runs in the same transaction when the item changed (a product's merchandising entry,
+   * `merchandising`, which its version records; undefined: the one it has).
+   */
+  private saveItem(
+    shell: Site,
+    input: unknown,
+    roles: readonly number[],
+    alsoWrite?: () => void,
+    merchandising?: Merchandising | null,
+  ): EditOutcome {
     const { id, collectionId } = (input ?? {}) as { id?: unknown; collectionId?: unknown };
     if (typeof collectionId === 'string' && !shell.collections.some((c) => c.id === collectionId))
       return { ok: false, status: 404, error: edits.EDIT_MESSAGES.unknownCollection };
@@ -390,6 +552,13 @@ export class SiteContent extends DurableObject<Env> {
     const version = this.commit(() => {
       tables.writeItem(this.sql, item);
       alsoWrite?.();
+      if (inProductCollection(item, shell.collections))
+        this.recordProduct(
+          shell,
+          item,
+          merchandising === undefined ? shell.productMerchandisingContext[item.id] : merchandising,
+          stored,
+        );
     });
     return { ok: true, value: { changed: true }, version };
   }
@@ -405,6 +574,7 @@ export class SiteContent extends DurableObject<Env> {
     const { [itemId]: removedContext, ...merchandising } = shell.productMerchandisingContext;
     const version = this.commit(() => {
       tables.deleteItem(this.sql, itemId);
+      forgetVersions(this.sql, 'product', itemId);
       if (removedContext !== undefined)
         tables.writeShell(this.sql, { ...shell, productMerchandisingContext: merchandising });
     });
@@ -430,12 +600,17 @@ export class SiteContent extends DurableObject<Env> {
       contextChanged
         ? () => tables.writeShell(this.sql, { ...shell, productMerchandisingContext: context })
         : undefined,
+      merchandising,
     );
     if (!saved.ok || saved.version !== null || !contextChanged) return saved;
+    const stored = JSON.parse(tables.itemJson(this.sql, id) ?? 'null') as Item | null;
     return {
       ok: true,
       value: { changed: true },
-      version: this.commit(() => tables.writeShell(this.sql, { ...shell, productMerchandisingContext: context })),
+      version: this.commit(() => {
+        tables.writeShell(this.sql, { ...shell, productMerchandisingContext: context });
+        if (stored !== null) this.recordProduct(shell, stored, merchandising, stored);
+      }),
     };
   }
 
@@ -451,7 +626,72 @@ export class SiteContent extends DurableObject<Env> {
     }
     if (valid.length === 0) return { ok: true, value: { changed: false }, version: null };
     const version = this.commit(() => {
-      for (const item of valid) tables.writeItem(this.sql, item);
+      for (const item of valid) {
+        tables.writeItem(this.sql, item);
+        this.recordProduct(
+          shell,
+          item,
+          shell.productMerchandisingContext[item.id],
+          items.find((i) => i.id === item.id) ?? null,
+        );
+      }
+    });
+    return { ok: true, value: { changed: true }, version };
+  }
+
+  /**
+   * Products from a CSV import (src/routes/console/products-csv.ts), all in one step or none: each
+   * checked as a save is (schema, address free in its collection and within the import, roles, code,
+   * the collection's product limit), each changed one written with its merchandising texts and a version.
+   */
+  private importProducts(
+    shell: Site,
+    products: readonly { item: unknown; merchandising: Merchandising | null }[],
+    roles: readonly number[],
+  ): EditOutcome {
+    if (!allows(roles, 'commerce')) return { ok: false, status: 403, error: MERCHANT_MESSAGES.forbidden };
+    const valid: { item: Item; before: Item | null; merchandising: Merchandising | null }[] = [];
+    const addresses = new Set<string>();
+    const added = new Map<string, number>();
+    for (const [i, product] of products.entries()) {
+      const parsed = parseItem(product.item, i, shell.collections);
+      if ('error' in parsed) return { ok: false, status: 400, error: parsed.error };
+      const item = parsed.item;
+      if (!inProductCollection(item, shell.collections))
+        return { ok: false, status: 400, error: edits.EDIT_MESSAGES.unknownCollection };
+      const address = `${item.collectionId}/${item.urlId}`;
+      if (addresses.has(address) || tables.urlTaken(this.sql, item.collectionId, item.urlId, item.id))
+        return { ok: false, status: 400, error: `${item.urlId}: ${edits.EDIT_MESSAGES.urlIdTaken}` };
+      addresses.add(address);
+      const json = tables.itemJson(this.sql, item.id);
+      const before = json === null ? null : (JSON.parse(json) as Item);
+      if (before === null) added.set(item.collectionId, (added.get(item.collectionId) ?? 0) + 1);
+      const refusal = codeInjectionRefusal(
+        { ...shell, items: before === null ? [] : [before] },
+        { ...shell, items: [item] },
+        roles,
+      );
+      if (refusal !== null) return { ok: false, status: 403, error: refusal };
+      const unchanged =
+        json === JSON.stringify(item) &&
+        JSON.stringify(shell.productMerchandisingContext[item.id] ?? null) === JSON.stringify(product.merchandising);
+      if (!unchanged) valid.push({ item, before, merchandising: product.merchandising });
+    }
+    for (const [collectionId, count] of added)
+      if (tables.countItemsIn(this.sql, [collectionId], Date.now()) + count > CONTENT_LIMITS.productsPerCollection)
+        return { ok: false, status: 400, error: LIMIT_MESSAGES.productsPerCollection };
+    if (valid.length === 0) return { ok: true, value: { changed: false }, version: null };
+    const context = { ...shell.productMerchandisingContext };
+    for (const { item, merchandising } of valid) {
+      if (merchandising === null) delete context[item.id];
+      else context[item.id] = merchandising;
+    }
+    const version = this.commit(() => {
+      for (const { item, before, merchandising } of valid) {
+        tables.writeItem(this.sql, item);
+        this.recordProduct(shell, item, merchandising, before);
+      }
+      tables.writeShell(this.sql, { ...shell, productMerchandisingContext: context });
     });
     return { ok: true, value: { changed: true }, version };
   }

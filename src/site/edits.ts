@@ -6,12 +6,13 @@
 import { PRODUCTS_COLLECTION, PRODUCTS_COLLECTION_TYPE } from '../commerce/product';
 import { escapeHtml } from '../html/escape';
 import type { ChartDataset } from './editor/chart';
-import type { ContentStatus } from './editor/content-status';
 import type { Design } from './editor/design';
 import { randomHex } from './ids';
 import { CONTENT_LIMITS, LIMIT_MESSAGES } from './limits';
 import { MEMBER_AREA_PATH } from './paths';
 import { changeMailingList, NO_MAILING_LIST, type MailingListChange } from './editor/mailing-list';
+import type { PageBlock } from './editor/page-blocks';
+import type { ContentStatus } from './editor/content-status';
 import type { NavigationEntry, ShellInput } from './schema';
 import type { TemplateAssets } from './theme-schema';
 
@@ -34,6 +35,12 @@ const RESERVED_PATHS = new Set([
   'integrations',
   'sitemap.xml',
   'robots.txt',
+  'files',
+  'commerce',
+  'assets',
+  'scripts',
+  'dev',
+  'confirm-subscription',
 ]);
 export const URL_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const EDIT_MESSAGES = {
@@ -49,6 +56,8 @@ export const EDIT_MESSAGES = {
   unknownParentCategory: 'The parent category does not exist.',
   unknownNavigationCollection: (id: string) => `Navigation refers to a collection that does not exist: ${id}`,
 } as const;
+
+type ShellCollection = ShellInput['collections'][number];
 
 function randomId(prefix: string): string {
   return `${prefix}-${randomHex(6)}`;
@@ -86,13 +95,118 @@ export function addProductCollection(site: ShellInput, input: NewProductCollecti
 }
 
 export function removeCollection(site: ShellInput, collectionId: string): EditResult<null> {
-  if (!site.collections.some((c) => c.id === collectionId))
-    return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
+  const collection = site.collections.find((c) => c.id === collectionId);
+  if (collection === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
   return {
     site: {
       ...site,
-      collections: site.collections.filter((c) => c.id !== collectionId),
-      navigation: site.navigation.filter((entry) => (entry as { collectionId?: string }).collectionId !== collectionId),
+      collections: site.collections.filter((c) => c !== collection),
+      navigation: withoutLinksTo(site.navigation, collection),
+    },
+    value: null,
+  };
+}
+
+/** Whether a navigation entry links to `collection`: by id, or by its address (the console's links name the address). */
+/** A collection as navigation links name it. */
+type Linked = { id: string; fullUrl: string };
+
+function linksTo(entry: NavigationEntry, collection: Linked): boolean {
+  return (entry as { collectionId?: string }).collectionId === collection.id || entry.url === collection.fullUrl;
+}
+
+/** The navigation without its links to `collection`, at every level; a folder left with no links goes too. */
+function withoutLinksTo(entries: readonly NavigationEntry[], collection: Linked): NavigationEntry[] {
+  return entries.flatMap((entry) => {
+    if (linksTo(entry, collection)) return [];
+    if (entry.children === undefined) return [entry];
+    const children = withoutLinksTo(entry.children, collection);
+    if (children.length === 0 && entry.url === undefined) return [];
+    return [{ ...entry, children }];
+  });
+}
+
+/** Whether the navigation links to `collection` anywhere in its tree. */
+export function inNavigation(entries: readonly NavigationEntry[], collection: Linked): boolean {
+  return entries.some((entry) => linksTo(entry, collection) || inNavigation(entry.children ?? [], collection));
+}
+
+/** The navigation with its links to `collection` pointing at `fullUrl` (its slug changed). */
+function relinked(entries: readonly NavigationEntry[], collection: Linked, fullUrl: string): NavigationEntry[] {
+  return entries.map((entry) => {
+    const children = entry.children === undefined ? {} : { children: relinked(entry.children, collection, fullUrl) };
+    return { ...entry, ...(linksTo(entry, collection) ? { url: fullUrl } : {}), ...children };
+  });
+}
+
+/** Why `urlId` cannot be a collection's (other than `exceptId`) slug, or null. */
+function slugProblem(site: ShellInput, urlId: string, exceptId?: string): string | null {
+  if (!URL_ID.test(urlId) || urlId.length > 100) return EDIT_MESSAGES.urlIdInvalid;
+  if (RESERVED_PATHS.has(urlId)) return EDIT_MESSAGES.urlIdReserved;
+  if (site.collections.some((c) => c.urlId === urlId && c.id !== exceptId)) return EDIT_MESSAGES.urlIdTaken;
+  return null;
+}
+
+/** A new page (published, like Shopify's, and in no navigation until the merchant adds it). */
+export function addPage(site: ShellInput, input: { title: string; urlId: string }): EditResult<{ id: string }> {
+  const title = input.title.trim();
+  if (title === '') return { error: EDIT_MESSAGES.titleRequired };
+  if (title.length > 100) return { error: EDIT_MESSAGES.titleTooLong };
+  const problem = slugProblem(site, input.urlId);
+  if (problem !== null) return { error: problem };
+  const id = randomId('c');
+  const page = { id, type: 10, typeName: 'page' as const, title, urlId: input.urlId, fullUrl: `/${input.urlId}` };
+  return { site: { ...site, collections: [...site.collections, page] }, value: { id } };
+}
+
+/** A page as the console saves it (src/site/editor/page-form.ts checks it first); a field left out stays as it was. */
+export interface PageChanges {
+  title: string;
+  urlId?: string | undefined;
+  body: string;
+  status: ContentStatus;
+  /** The publish date, epoch ms. */
+  publishOn: number;
+  seoTitle?: string | undefined;
+  seoDescription?: string | undefined;
+  blocks?: PageBlock[] | undefined;
+}
+
+/**
+ * A page saved whole from the console (src/site/editor/page-form.ts): a field left out stays as it
+ * was. A new slug moves the page's navigation links with it; the blocks are checked with the shell.
+ */
+export function savePage(site: ShellInput, collectionId: string, input: PageChanges): EditResult<null> {
+  const page = site.collections.find((c) => c.id === collectionId && c.typeName === 'page');
+  if (page === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
+  const urlId = input.urlId ?? page.urlId;
+  if (urlId !== page.urlId) {
+    const problem = slugProblem(site, urlId, page.id);
+    if (problem !== null) return { error: problem };
+  }
+  const { body: _body, seoTitle: _seoTitle, seoDescription: _seoDescription, ...kept } = page;
+  const optional = {
+    body: input.body,
+    seoTitle: input.seoTitle ?? page.seoTitle ?? '',
+    seoDescription: input.seoDescription ?? page.seoDescription ?? '',
+  };
+  const changed: ShellCollection = {
+    ...kept,
+    title: input.title,
+    urlId,
+    fullUrl: `/${urlId}`,
+    status: input.status,
+    addedOn: input.publishOn,
+    ...(input.blocks === undefined ? {} : { blocks: input.blocks }),
+    // An empty text or SEO field is left out, as a page that never had one.
+    ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== '')),
+  };
+  if (JSON.stringify(changed) === JSON.stringify(page)) return { site, value: null };
+  return {
+    site: {
+      ...site,
+      collections: site.collections.map((c) => (c === page ? changed : c)),
+      navigation: urlId === page.urlId ? site.navigation : relinked(site.navigation, page, changed.fullUrl),
     },
     value: null,
   };
@@ -179,9 +293,11 @@ export function updateNavigation(site: ShellInput, items: readonly NavigationIte
   return { site: { ...site, navigation }, value: null };
 }
 
+/** Adds a link to the collection at the end of the navigation, unless it already has one. */
 export function appendToNavigation(site: ShellInput, collectionId: string): EditResult<null> {
   const collection = site.collections.find((c) => c.id === collectionId);
   if (collection === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
+  if (inNavigation(site.navigation, collection)) return { site, value: null };
   const title = (collection as { navigationTitle?: string }).navigationTitle || collection.title;
   return {
     site: { ...site, navigation: [...site.navigation, { title, url: collection.fullUrl, collectionId }] },
@@ -193,33 +309,11 @@ export function appendToNavigation(site: ShellInput, collectionId: string): Edit
 export function setHeaderFooter(site: ShellInput, input: { header: string; footer: string }): EditResult<null> {
   if ((site.header?.html ?? '') === input.header && (site.footer?.html ?? '') === input.footer)
     return { site, value: null };
-  return { site: { ...site, header: { html: input.header }, footer: { html: input.footer } }, value: null };
-}
-
-/** What the console edits of a page: its title, text, status and publish date (epoch ms). */
-export interface PageText {
-  title: string;
-  body: string;
-  status: ContentStatus;
-  publishOn: number;
-}
-
-/** A page's title, text (rich text: sanitized when the shell is validated), status and publish date. */
-export function setPageText(site: ShellInput, collectionId: string, input: PageText): EditResult<null> {
-  const title = input.title.trim();
-  if (title === '') return { error: EDIT_MESSAGES.titleRequired };
-  if (title.length > 100) return { error: EDIT_MESSAGES.titleTooLong };
-  const page = site.collections.find((c) => c.id === collectionId && c.typeName === 'page');
-  if (page === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
-  if (
-    page.title === title &&
-    (page.body ?? '') === input.body &&
-    (page.status ?? 'published') === input.status &&
-    page.addedOn === input.publishOn
-  )
-    return { site, value: null };
-  const changed = { ...page, title, body: input.body, status: input.status, addedOn: input.publishOn };
-  return { site: { ...site, collections: site.collections.map((c) => (c === page ? changed : c)) }, value: null };
+  // The header's settings (announcement, social links: src/site/store-settings.ts) stay as they are.
+  return {
+    site: { ...site, header: { ...site.header, html: input.header }, footer: { html: input.footer } },
+    value: null,
+  };
 }
 
 /** A chart block as the console saves it: a new one has no id yet. */
@@ -244,7 +338,7 @@ export function setPageCharts(site: ShellInput, collectionId: string, charts: re
     columns: chart.dataset.columns,
     rows: chart.dataset.rows,
   });
-  const kept = (page.blocks ?? []).flatMap((b) => {
+  const kept = (page.blocks ?? []).flatMap((b): PageBlock[] => {
     if (b.type !== 'chart') return [b];
     const chart = byId.get(b.id);
     return chart === undefined ? [] : [block(b.id, chart)];

@@ -17,10 +17,12 @@ import {
 import { FORM_FIELD_TYPES } from '../forms/validate';
 import { IMAGE_URL_MESSAGE, isImageUrl, SITE_PATH } from './image-url';
 import { MAX_ITEM_PICTURES, withMainImage } from './main-image';
-import { MAX_CHART_COLUMNS, MAX_CHART_LABEL, MAX_CHART_ROWS } from './editor/chart';
+import { pageBlockSchema, type PageBlockOf } from './editor/page-blocks';
+import { SEO_LIMITS } from './editor/page-seo';
 import { CONTENT_STATUSES } from './editor/content-status';
 import { CONTENT_LIMITS, LIMIT_MESSAGES, NAME_LIMITS, nameTooLong, nameTooLongMessage, type NameKind } from './limits';
 import { designSchema } from './design-schema';
+import { headerSettingsSchema, POLICIES, storeDetailsSchema } from './editor/store-settings';
 import { MAX_MAILING_LISTS } from './editor/mailing-list';
 import { sanitizeRichText } from './rich-text';
 import { templateAssetsSchema, themeSchema } from './theme-schema';
@@ -30,6 +32,8 @@ const id = z.string().min(1).max(64);
 export const sitePath = z.string().regex(SITE_PATH, 'must be a site path starting with a single /');
 /** HTML that merchants write and the theme outputs as HTML: sanitized here, before it is stored (src/site/rich-text.ts). */
 const richText = z.string().max(100_000).transform(sanitizeRichText);
+const sanitizedTextBlock = (block: PageBlockOf<'html'>) =>
+  block.html === undefined ? block : { ...block, html: sanitizeRichText(block.html) };
 /** An image's `assetUrl`: what templates print into src, srcset and style attributes (src/site/image-url.ts). */
 export const imageUrl = z.string().refine(isImageUrl, IMAGE_URL_MESSAGE);
 const currency = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code');
@@ -170,6 +174,10 @@ export const itemSchema = z.looseObject({
   /** A product's pictures in order, the first also the item's own (Squarespace's child image items; src/site/main-image.ts). */
   items: z.array(galleryImage).max(MAX_ITEM_PICTURES, `at most ${MAX_ITEM_PICTURES} pictures`).optional(),
   structuredContent: structuredContent.optional(),
+  /** A product's search engine listing (src/site/editor/page-seo.ts) and the picture its shared links show. */
+  seoTitle: z.string().max(SEO_LIMITS.title).optional(),
+  seoDescription: z.string().max(SEO_LIMITS.description).optional(),
+  socialImage: imageUrl.optional(),
   reviews: z
     .array(
       z.object({
@@ -194,34 +202,17 @@ export const collectionSchema = z.looseObject({
   fullUrl: sitePath,
   description: richText.optional(),
   body: richText.optional(),
-  /** `html` blocks are page text blocks: rich text. */
+  /** The page's blocks (src/site/editor/page-blocks.ts); a text block's rich text is sanitized here. */
   blocks: z
-    .array(
-      z.looseObject({
-        id,
-        type: z.enum(['newsletter', 'form', 'html', 'product', 'chart']),
-        productId: id.optional(),
-        html: richText.optional(),
-        /** A chart block's title and dataset (src/site/editor/chart.ts). */
-        title: z.string().max(200).optional(),
-        columns: z.array(z.string().min(1).max(MAX_CHART_LABEL)).min(1).max(MAX_CHART_COLUMNS).optional(),
-        rows: z
-          .array(
-            z.object({
-              label: z.string().min(1).max(MAX_CHART_LABEL),
-              values: z.array(z.number().finite()).max(MAX_CHART_COLUMNS),
-            }),
-          )
-          .min(1)
-          .max(MAX_CHART_ROWS)
-          .optional(),
-      }),
-    )
+    .array(pageBlockSchema.transform((block) => (block.type === 'html' ? sanitizedTextBlock(block) : block)))
     .max(CONTENT_LIMITS.blocksPerLayout, LIMIT_MESSAGES.blocksPerLayout)
     .optional(),
   /** A page's status and publish date (epoch ms); absent means published (src/site/editor/content-status.ts). */
   status: z.enum(CONTENT_STATUSES).optional(),
   addedOn: z.number().int().min(0).optional(),
+  /** A page's SEO title and description: the storefront's <title> and <meta name="description"> (src/site/editor/page-seo.ts). */
+  seoTitle: z.string().max(SEO_LIMITS.title).optional(),
+  seoDescription: z.string().max(SEO_LIMITS.description).optional(),
   /** A products collection's categories (merchant edits add them, src/site/edits.ts). */
   categories: z
     .array(z.looseObject({ id, displayName: nameField('category') }))
@@ -366,7 +357,21 @@ const siteObject = z.object({
       .default({ tracking: true, restrictiveCookiePolicy: false }),
   }),
   navigation: z.array(navigationLevel(1)).min(1, 'the main navigation must exist'),
-  header: z.object({ html: z.string().max(20_000) }).optional(),
+  /** The header's code (code injection) and its settings: the announcement bar and social links (src/site/editor/store-settings.ts). */
+  header: z
+    .object({
+      html: z.string().max(20_000),
+      announcement: headerSettingsSchema.shape.announcement.optional(),
+      social: headerSettingsSchema.shape.social.optional(),
+    })
+    .optional(),
+  /** The store's logo, contact email, business address and policies (rich text, sanitized here). */
+  storeDetails: storeDetailsSchema
+    .omit({ name: true })
+    .extend({
+      policies: z.object(Object.fromEntries(POLICIES.map(({ kind }) => [kind, richText.default('')]))).default({}),
+    })
+    .optional(),
   commercePreferences: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   multilingual: z.object({ connected: z.boolean(), languages: z.array(languageTag).max(20) }).optional(),
   footer: z.object({ html: z.string().max(20_000) }).optional(),
@@ -381,6 +386,8 @@ const siteObject = z.object({
       title: z.string().min(1).max(200),
       body: z.string().max(1000),
       delayMs: z.number().int().min(0).max(60_000).default(1500),
+      /** Off: the popup is kept but no page shows it. */
+      enabled: z.boolean().default(true),
     })
     .optional(),
   collections: z.array(collectionSchema).min(1),

@@ -6,8 +6,10 @@
  */
 import { formatMoney, toMinorUnits } from '../commerce/money';
 import { inProductCollection, isProductCollection, PRODUCTS_COLLECTION } from '../commerce/product';
-import { EN } from '../commerce/storefront-text';
+import { EN, type TextKey } from '../commerce/storefront-text';
 import { escapeHtml } from '../html/escape';
+import { POLICIES_PATH } from '../site/editor/store-settings';
+import { policyAt, storeDetailsContext } from './store-details';
 import { shownAt } from '../site/editor/content-status';
 import type { Catalog, ListingSort } from '../site/catalog';
 import { MEMBER_AREA_PATH } from '../site/paths';
@@ -55,6 +57,8 @@ export interface ResolvedPage {
 const PAGE_SIZE: Readonly<Record<string, number>> = { products: 12, blog: 6 };
 const MAX_QUERY = 200;
 const MAX_FILTER = 50;
+/** Most values one list filter (tags, categories) takes at once, so a query names a bounded number of pages. */
+const MAX_FILTER_VALUES = 10;
 const SEARCH_RESULTS = 50;
 const RELATED_PRODUCTS = 4;
 /** Products with an additional-fields form the cart page carries (each a form the cart can edit answers with). */
@@ -81,6 +85,20 @@ function filterOf(raw: string | undefined): string | null {
   return value === '' ? null : value;
 }
 
+/**
+ * The values of a list filter that takes several (`?tag=a&tag=b`) as a page's query holds them: one string,
+ * the values sorted and each on its own line ('' for none), so the same choice is the same cached page.
+ */
+function filterValuesOf(all: readonly string[]): string {
+  const values = all.map((raw) => filterOf(raw.replace(/[\p{Cc}]/gu, ' '))).filter((value) => value !== null);
+  return [...new Set(values)].sort().slice(0, MAX_FILTER_VALUES).join('\n');
+}
+
+/** The values a query holds for a filter of several (see `filterValuesOf`). */
+function filterValues(held: string | undefined): string[] {
+  return held === undefined || held === '' ? [] : held.split('\n');
+}
+
 /** A price bound as a shopper types it in the store currency ('20', '19.5'), or '' when it is none. */
 function priceBoundOf(raw: string | undefined): string {
   const value = (raw ?? '').trim();
@@ -90,8 +108,9 @@ function priceBoundOf(raw: string | undefined): string {
 /** The filters and sort of a list page as its query reads them ('' for a price bound not set). */
 interface ListFilters {
   sort: ListingSort;
-  tag: string | null;
-  category: string | null;
+  /** Any of these tags, and any of these categories (none: no filter). */
+  tags: readonly string[];
+  categories: readonly string[];
   min: string;
   max: string;
   inStock: boolean;
@@ -100,8 +119,8 @@ interface ListFilters {
 /** A list page's address with its filters and sort (defaults left out), page last. */
 function listUrl(path: string, params: ListFilters & { page?: number }): string {
   const search = new URLSearchParams();
-  if (params.category !== null) search.set('category', params.category);
-  if (params.tag !== null) search.set('tag', params.tag);
+  for (const category of params.categories) search.append('category', category);
+  for (const tag of params.tags) search.append('tag', tag);
   if (params.min !== '') search.set('min', params.min);
   if (params.max !== '') search.set('max', params.max);
   if (params.inStock) search.set('stock', 'in');
@@ -178,7 +197,9 @@ function baseContext(site: Site, path: string) {
       ),
     },
     header: site.header ?? null,
-    promoPopup: site.promoPopup ?? null,
+    storeDetails: storeDetailsContext(site),
+    // A popup the merchant turned off stays stored (its text kept) but no page shows it.
+    promoPopup: site.promoPopup?.enabled === false ? null : (site.promoPopup ?? null),
     footer: site.footer ?? null,
     forms: Object.fromEntries(site.forms.map((form) => [form.id, form])),
   };
@@ -205,11 +226,11 @@ async function additionalFieldsForms(site: Site, catalog: Catalog): Promise<Reco
   return forms;
 }
 
-/** The query parameters store pages read, each as its page reads it ('' for the default). */
+/** The query parameters store pages read, each as its page reads it from its first value or all of them ('' for the default). */
 const QUERY_AS_READ = {
   q: (raw: string | undefined) => (raw ?? '').slice(0, MAX_QUERY).trim(),
-  category: (raw: string | undefined) => filterOf(raw) ?? '',
-  tag: (raw: string | undefined) => filterOf(raw) ?? '',
+  category: (_raw: string | undefined, all: readonly string[]) => filterValuesOf(all),
+  tag: (_raw: string | undefined, all: readonly string[]) => filterValuesOf(all),
   min: priceBoundOf,
   max: priceBoundOf,
   stock: (raw: string | undefined) => (raw === 'in' ? 'in' : ''),
@@ -221,7 +242,9 @@ const QUERY_AS_READ = {
     const n = pageNumber(raw);
     return n === 1 ? '' : String(n);
   },
-} as const;
+} as const satisfies Record<string, (raw: string | undefined, all: readonly string[]) => string>;
+/** The parameters a page reads all the values of (`?tag=a&tag=b`); the rest read their first. */
+const SEVERAL_VALUES: ReadonlySet<string> = new Set<QueryParam>(['category', 'tag']);
 type QueryParam = keyof typeof QUERY_AS_READ;
 const QUERY_PARAMS = Object.keys(QUERY_AS_READ) as QueryParam[];
 /** What a list page reads: its filters, sort and page. */
@@ -307,6 +330,20 @@ const memberAreaPage: PageResolver = ({ base, path }, { area = '' }) =>
       }
     : undefined;
 
+/** A store policy the merchant published (src/storefront/store-details.ts), in the page shell. */
+const policyPage: PageResolver = ({ site, base, path }, { policy = '' }) => {
+  const found = policyAt(site, policy);
+  if (found === null) return undefined;
+  return {
+    kind: 'page',
+    status: 200,
+    context: {
+      ...base,
+      page: { kind: 'page', typeCode: PageType.Page, title: found.title, path, description: '', body: found.body },
+    },
+  };
+};
+
 /** Search by the visitor's words through the site's full-text index, best match first. */
 const searchPage: PageResolver = async ({ catalog, base, path, query }) => {
   const q = (query.q ?? '').slice(0, MAX_QUERY).trim();
@@ -343,31 +380,41 @@ function collectionAt(site: Site, urlId: string | undefined): Collection | undef
   return published(site.collections.find((c) => c.urlId === urlId));
 }
 
+/** A filter a list page shows as set: its name (a catalogue text, so the page script can translate it), value and the address without it. */
+interface ActiveFilter {
+  key: TextKey;
+  name: string;
+  value: string;
+  label: string;
+  url: string;
+}
+
 /** The filters a list page shows as set, each with the address without it; a price in the store currency with the one money formatter. */
 function activeFilters(
   filters: ListFilters,
   url: (change: Partial<ListFilters>) => string,
   money: (bound: string) => string,
-): { label: string; url: string }[] {
-  const active: { label: string; url: string }[] = [];
-  if (filters.category !== null) active.push({ label: `Category: ${filters.category}`, url: url({ category: null }) });
-  if (filters.tag !== null) active.push({ label: `Tag: ${filters.tag}`, url: url({ tag: null }) });
+): ActiveFilter[] {
+  const active: ActiveFilter[] = [];
+  const add = (key: TextKey, value: string, address: string) =>
+    active.push({ key, name: EN[key], value, label: value === '' ? EN[key] : `${EN[key]}: ${value}`, url: address });
+  const without = (values: readonly string[], value: string) => values.filter((other) => other !== value);
+  for (const category of filters.categories)
+    add('listing.category', category, url({ categories: without(filters.categories, category) }));
+  for (const tag of filters.tags) add('listing.tag', tag, url({ tags: without(filters.tags, tag) }));
   const { min, max } = filters;
   if (min !== '' || max !== '') {
+    // Signs, not words, so the value reads the same in every language the page switches to.
     const range =
-      min !== '' && max !== ''
-        ? `${money(min)} – ${money(max)}`
-        : min !== ''
-          ? `from ${money(min)}`
-          : `up to ${money(max)}`;
-    active.push({ label: `Price: ${range}`, url: url({ min: '', max: '' }) });
+      min !== '' && max !== '' ? `${money(min)} – ${money(max)}` : min !== '' ? `≥ ${money(min)}` : `≤ ${money(max)}`;
+    add('listing.price', range, url({ min: '', max: '' }));
   }
-  if (filters.inStock) active.push({ label: 'In stock', url: url({ inStock: false }) });
+  if (filters.inStock) add('listing.inStockChip', '', url({ inStock: false }));
   return active;
 }
 
 /**
- * One page of a collection's items, sorted and filtered by the query (`sort`, `tag`, `category`;
+ * One page of a collection's items, sorted and filtered by the query (`sort`, any of its `tag`s and any of its `category`s;
  * a product list also by price, `min` and `max` in the store currency, and `stock=in`), with the
  * controls to change them and the filters set, each with its clear link; undefined (a 404) past the last page.
  */
@@ -381,8 +428,8 @@ async function listPage(
   const products = kind === PRODUCTS_COLLECTION;
   const filters: ListFilters = {
     sort: sortOf(query.sort),
-    tag: filterOf(query.tag),
-    category: filterOf(query.category),
+    tags: filterValues(query.tag),
+    categories: filterValues(query.category),
     min: products ? priceBoundOf(query.min) : '',
     max: products ? priceBoundOf(query.max) : '',
     inStock: products && query.stock === 'in',
@@ -392,8 +439,8 @@ async function listPage(
   const found = await catalog.listing({
     collectionId: collection.id,
     sort: filters.sort,
-    tag: filters.tag,
-    category: filters.category,
+    tags: filters.tags,
+    categories: filters.categories,
     priceMin: minor(filters.min),
     priceMax: minor(filters.max),
     inStock: filters.inStock,
@@ -404,17 +451,27 @@ async function listPage(
   const url = (change: Partial<ListFilters> & { page?: number }) =>
     listUrl(collection.fullUrl, { ...filters, ...change });
   const active = activeFilters(filters, url, (bound) => formatMoney(minor(bound) ?? 0, currency, language));
+  // A tag's and a category's `url` lists only it (the blog's links); the shop's form toggles each by `selected`.
   const listing = {
-    ...filters,
+    sort: filters.sort,
+    min: filters.min,
+    max: filters.max,
+    inStock: filters.inStock,
+    tagChosen: filters.tags.length > 0,
+    categoryChosen: filters.categories.length > 0,
     sorts: LISTING_SORTS.map((sort) => ({ ...sort, selected: sort.value === filters.sort })),
-    tags: found.tags.map((tag) => ({ ...tag, url: url({ tag: tag.name }), selected: tag.name === filters.tag })),
+    tags: found.tags.map((tag) => ({
+      ...tag,
+      url: url({ tags: [tag.name] }),
+      selected: filters.tags.includes(tag.name),
+    })),
     categories: found.categories.map((name) => ({
       name,
-      url: url({ category: name }),
-      selected: name === filters.category,
+      url: url({ categories: [name] }),
+      selected: filters.categories.includes(name),
     })),
     active,
-    clearAllUrl: active.length === 0 ? null : url({ tag: null, category: null, min: '', max: '', inStock: false }),
+    clearAllUrl: active.length === 0 ? null : url({ tags: [], categories: [], min: '', max: '', inStock: false }),
   };
   return {
     kind,
@@ -548,6 +605,7 @@ const PAGE_KINDS: readonly (readonly [pattern: string, resolve: PageResolver, re
   ['/:collection/p/:item', productPage],
   // After the site's own pages: a collection the merchant named `members` keeps its posts.
   ['/members/:area', memberAreaPage],
+  [`${POLICIES_PATH}/:policy`, policyPage],
 ];
 
 const splitPath = (path: string) => path.split('/').filter((s) => s !== '');
@@ -572,12 +630,17 @@ export function pageQuery(path: string, params: URLSearchParams): { query: Recor
   for (const kind of COMPILED_KINDS) {
     if (paramsOf(kind, path, segments) === null) continue;
     for (const name of kind.reads) {
-      const value = QUERY_AS_READ[name](params.get(name) ?? undefined);
+      const read: (raw: string | undefined, all: readonly string[]) => string = QUERY_AS_READ[name];
+      const value = read(params.get(name) ?? undefined, params.getAll(name));
       if (value !== '') query[name] = value;
     }
   }
   const search = new URLSearchParams(
-    QUERY_PARAMS.flatMap((name): [string, string][] => (query[name] === undefined ? [] : [[name, query[name]]])),
+    QUERY_PARAMS.flatMap((name): [string, string][] => {
+      const value = query[name];
+      if (value === undefined) return [];
+      return SEVERAL_VALUES.has(name) ? filterValues(value).map((one) => [name, one]) : [[name, value]];
+    }),
   ).toString();
   return { query, search: search === '' ? '' : `?${search}` };
 }

@@ -1,27 +1,48 @@
 /**
- * The commerce settings section: store settings (currency, minimum order, tax display, stock
- * hold, welcome code), shipping rates, tax rates, discount codes and the commerce-preferences
- * namespaces, each its own screen under /config/commerce/<part>.
+ * The commerce settings section: the store (its details, currency, minimum order, tax display, stock
+ * hold, welcome code), policies, the header, the home popup, shipping rates, tax rates, discount codes
+ * and the commerce preferences, each its own screen under /config/commerce/<part>.
  */
-import type { SectionProps } from '../../section-types';
+import type { ComponentType } from 'react';
+import type { ConsoleSession, SectionProps } from '../../section-types';
 import { Link } from '../../ui';
 import { Discounts } from './Discounts';
+import { HeaderSettingsForm } from './HeaderSettings';
+import { PoliciesForm } from './PoliciesForm';
+import { PopupSettingsForm } from './PopupSettings';
 import { Preferences } from './Preferences';
 import { ShippingRates, TaxRates } from './Rates';
+import { StoreDetailsForm } from './StoreDetails';
 import { StoreSettingsForm } from './StoreSettings';
 
 export const COMMERCE_ROOT = '/config/commerce';
 
-const PARTS = [
-  { id: '', label: 'Store', Screen: StoreSettingsForm },
+function Store({ session }: { session: ConsoleSession }) {
+  return (
+    <>
+      <StoreDetailsForm session={session} />
+      <StoreSettingsForm />
+    </>
+  );
+}
+
+const PARTS: readonly { id: string; label: string; Screen: ComponentType<{ session: ConsoleSession }> }[] = [
+  { id: '', label: 'Store', Screen: Store },
+  { id: 'policies', label: 'Policies', Screen: PoliciesForm },
+  {
+    id: 'header',
+    label: 'Header',
+    Screen: ({ session }) => <HeaderSettingsForm session={session} detailsPath={COMMERCE_ROOT} />,
+  },
+  { id: 'popup', label: 'Home popup', Screen: () => <PopupSettingsForm storePath={COMMERCE_ROOT} /> },
   { id: 'shipping', label: 'Shipping rates', Screen: ShippingRates },
   { id: 'taxes', label: 'Tax rates', Screen: TaxRates },
   { id: 'discounts', label: 'Discount codes', Screen: Discounts },
   { id: 'preferences', label: 'Preferences', Screen: Preferences },
-] as const;
+];
 
-export default function CommerceSection({ path }: SectionProps) {
-  const current = PARTS.find((part) => part.id === (path[0] ?? '')) ?? PARTS[0];
+export default function CommerceSection({ path, session }: SectionProps) {
+  const current = PARTS.find((part) => part.id === (path[0] ?? '')) ?? (PARTS[0] as (typeof PARTS)[number]);
   const Screen = current.Screen;
   return (
     <div className="Page">
@@ -42,7 +63,7 @@ export default function CommerceSection({ path }: SectionProps) {
           ))}
         </ul>
       </nav>
-      <Screen />
+      <Screen session={session} />
     </div>
   );
 }

@@ -1,0 +1,118 @@
+/**
+ * The console's store settings calls (docs/merchant.md, "Store settings"): the store's details and
+ * policies (commerce), the header's settings and the home popup (content; the header's raw HTML is
+ * the code-injection roles' extra, checked in the SiteContent object), and the Home checklist, each
+ * item read from the store's state. Bodies are the forms' own zod schemas (src/site/editor/store-settings.ts).
+ */
+import { Hono } from 'hono';
+import { commerceOrders } from '../../durable/stubs';
+import { paymentsConfigured } from '../../integrations/payments';
+import { contentObject } from '../../site/catalog';
+import {
+  headerSettingsSchema,
+  policiesSchema,
+  popupSettingsSchema,
+  storeDetailsSchema,
+  type ChecklistAnswer,
+  type Policies,
+  type StoreDetails,
+  type StoreSettingsAnswer,
+} from '../../site/editor/store-settings';
+import type { StoreSettingsChange } from '../../site/store-settings';
+import type { Site } from '../../site/schema';
+import { readJson, type AppEnv } from '../shared/http';
+import { requirePermission } from './merchant-session';
+import { merchantEdit } from './site-edits';
+
+export const CONSOLE_SETTINGS_API = '/api/console/settings';
+export const CONSOLE_CHECKLIST_API = '/api/console/checklist';
+
+const MAX_BODY_BYTES = 8 * 1024;
+/** Three policies of rich text at most 60,000 characters each, as UTF-8. */
+const MAX_POLICIES_BYTES = 600 * 1024;
+
+export const consoleSettings = new Hono<AppEnv>();
+
+const read = requirePermission('read');
+const commerce = requirePermission('commerce');
+const content = requirePermission('content');
+
+function detailsOf(site: Site): StoreDetails {
+  const stored = site.storeDetails;
+  return {
+    name: site.website.siteTitle,
+    logo: stored?.logo ?? null,
+    contactEmail: stored?.contactEmail ?? '',
+    address: stored?.address ?? { address1: '', address2: '', city: '', region: '', postalCode: '', countryCode: '' },
+  };
+}
+
+function policiesOf(site: Site): Policies {
+  const stored = site.storeDetails?.policies;
+  return { refund: stored?.refund ?? '', privacy: stored?.privacy ?? '', terms: stored?.terms ?? '' };
+}
+
+function settingsOf(site: Site): StoreSettingsAnswer {
+  return {
+    details: detailsOf(site),
+    policies: policiesOf(site),
+    header: {
+      announcement: site.header?.announcement ?? '',
+      social: site.header?.social ?? [],
+      html: site.header?.html ?? '',
+    },
+    popup:
+      site.promoPopup === undefined
+        ? { enabled: false, title: '', body: '' }
+        : { enabled: site.promoPopup.enabled, title: site.promoPopup.title, body: site.promoPopup.body },
+  };
+}
+
+consoleSettings.get(CONSOLE_SETTINGS_API, read, (c) => c.json(settingsOf(c.var.site)));
+
+for (const [part, permission, schema, maxBytes] of [
+  ['details', commerce, storeDetailsSchema, MAX_BODY_BYTES],
+  ['policies', commerce, policiesSchema, MAX_POLICIES_BYTES],
+  ['header', content, headerSettingsSchema, 32 * 1024],
+  ['popup', content, popupSettingsSchema, MAX_BODY_BYTES],
+] as const) {
+  consoleSettings.put(`${CONSOLE_SETTINGS_API}/${part}`, permission, async (c) => {
+    const body = await readJson(c, schema, maxBytes);
+    const change = { part, [part]: body } as StoreSettingsChange;
+    // A refusal (code injection, a schema limit) is shown beside the header's code or as the form's message.
+    const value = await merchantEdit(c, { kind: 'setStoreSettings', change }, () =>
+      part === 'header' ? 'html' : undefined,
+    );
+    return c.json(value ?? { changed: false });
+  });
+}
+
+/** What a new store still needs, each read from its state: never a flag that could drift from it. */
+consoleSettings.get(CONSOLE_CHECKLIST_API, read, async (c) => {
+  const site = c.var.site;
+  const websiteId = site.website.id;
+  const [products, shippingRates] = await Promise.all([
+    contentObject(c.env, websiteId).productList({
+      search: '',
+      collectionId: null,
+      tag: null,
+      category: null,
+      stock: null,
+      sort: 'newest',
+      descending: true,
+      offset: 0,
+      limit: 1,
+      onHand: {},
+    }),
+    commerceOrders(c.env, websiteId).shippingRates(),
+  ]);
+  const details = detailsOf(site);
+  const policies = policiesOf(site);
+  return c.json<ChecklistAnswer>({
+    product: products.value.total > 0,
+    shipping: shippingRates.length > 0,
+    payments: paymentsConfigured(c.env),
+    details: details.contactEmail !== '' && details.address.address1 !== '' && details.address.countryCode !== '',
+    policies: Object.values(policies).some((text) => text !== ''),
+  });
+});

@@ -1,0 +1,193 @@
+/** Issue 33, journeys 1 and 5: store details, policies, the header's settings, the popup, tax and shipping places, the Home checklist. */
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '../../src/site/roles';
+import { merchant, storeOnHost } from './checkout-support';
+import { Visitor } from './visitor';
+
+const DETAILS = {
+  name: 'Fern & Field',
+  logo: { assetUrl: '/images/demo/candle.webp', altText: 'Fern & Field' },
+  contactEmail: 'Hello@Fern-Field.com',
+  address: { address1: '1 Market St', city: 'Bristol', postalCode: 'BS1 1AA', countryCode: 'gb' },
+};
+
+async function page(base: string, path: string): Promise<{ status: number; html: string }> {
+  const res = await new Visitor(base).fetch(path);
+  return { status: res.status, html: await res.text() };
+}
+
+describe('store settings', () => {
+  it('need their permissions and the crumb: 401 signed out, 403 for a viewer (details) and a store manager (header)', async () => {
+    const { base, websiteId } = await storeOnHost('roles.settings.test');
+    const anonymous = await new Visitor(base).open();
+    expect((await anonymous.json('GET', '/api/console/settings')).status).toBe(401);
+    expect((await anonymous.json('GET', '/api/console/checklist')).status).toBe(401);
+    const viewer = await merchant(base, websiteId, ROLES.viewer);
+    expect((await viewer.json('PUT', '/api/console/settings/details', DETAILS)).status).toBe(403);
+    const store = await merchant(base, websiteId, ROLES.storeManager);
+    expect((await store.json('PUT', '/api/console/settings/header', { announcement: 'Hi' })).status).toBe(403);
+    const noCrumb = await store.fetch('/api/console/settings/details', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DETAILS),
+    });
+    expect(noCrumb.status).toBe(403);
+  });
+
+  it('saves the store details and policies; the storefront shows the name, logo and policy links, and the policy page', async () => {
+    const { base, websiteId } = await storeOnHost('details.settings.test');
+    const owner = await merchant(base, websiteId, ROLES.admin);
+    expect((await owner.json('PUT', '/api/console/settings/details', DETAILS)).body).toEqual({ changed: true });
+    expect((await owner.json('PUT', '/api/console/settings/details', DETAILS)).body).toEqual({ changed: false });
+    const policies = {
+      refund: '<p>Returns within <strong>30 days</strong>.</p><script>alert(1)</script>',
+      privacy: '',
+      terms: '',
+    };
+    expect((await owner.json('PUT', '/api/console/settings/policies', policies)).status).toBe(200);
+    const saved = (await owner.json<{ details: unknown; policies: { refund: string } }>('GET', '/api/console/settings'))
+      .body;
+    expect(saved.details).toMatchObject({ name: 'Fern & Field', contactEmail: 'hello@fern-field.com' });
+    expect(saved.policies.refund).toBe('<p>Returns within <strong>30 days</strong>.</p>');
+
+    const home = await page(base, '/');
+    expect(home.html).toContain('<img class="site-logo" src="/images/demo/candle.webp" alt="Fern &amp; Field">');
+    expect(home.html).toContain('<a href="/policies/refund-policy">Refund policy</a>');
+    expect(home.html).not.toContain('/policies/privacy-policy');
+    const checkout = await page(base, '/checkout');
+    expect(checkout.html).toMatch(/CheckoutPage-policies[\s\S]*href="\/policies\/refund-policy"/);
+    const policy = await page(base, '/policies/refund-policy');
+    expect(policy.status).toBe(200);
+    expect(policy.html).toContain('Returns within <strong>30 days</strong>.');
+    expect(policy.html).not.toContain('alert(1)');
+    expect((await page(base, '/policies/privacy-policy')).status).toBe(404);
+  });
+
+  it('refuses bad details with the field and its message, and keeps the store as it was', async () => {
+    const { base, websiteId } = await storeOnHost('invalid.settings.test');
+    const owner = await merchant(base, websiteId, ROLES.admin);
+    const bad = await owner.json('PUT', '/api/console/settings/details', { ...DETAILS, contactEmail: 'not-an-email' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: 'contactEmail: Emails must be formatted as name@example.com' });
+    const country = await owner.json('PUT', '/api/console/settings/details', {
+      ...DETAILS,
+      address: { ...DETAILS.address, countryCode: 'QQ' },
+    });
+    expect(country.body).toEqual({ error: 'address.countryCode: Choose a country from the list.' });
+    const logo = await owner.json('PUT', '/api/console/settings/details', {
+      ...DETAILS,
+      logo: { assetUrl: 'javascript:alert(1)', altText: '' },
+    });
+    expect(logo.status).toBe(400);
+    const huge = await owner.json('PUT', '/api/console/settings/details', { ...DETAILS, name: 'x'.repeat(9000) });
+    expect(huge.status).toBe(413);
+    expect((await page(base, '/')).html).toContain('>Studio Goods</a>');
+  });
+
+  it("the header's announcement and social links show on every page; its code stays the code-injection roles'", async () => {
+    const { base, websiteId } = await storeOnHost('header.settings.test');
+    const editor = await merchant(base, websiteId, ROLES.editor);
+    const header = {
+      announcement: 'Free UK shipping over £50',
+      social: [{ network: 'instagram', url: 'https://instagram.com/fern' }],
+      html: '',
+    };
+    expect((await editor.json('PUT', '/api/console/settings/header', header)).status).toBe(200);
+    const html = (await page(base, '/shop')).html;
+    expect(html).toContain('<p class="announcement-bar">Free UK shipping over £50</p>');
+    expect(html).toContain('<a href="https://instagram.com/fern" rel="noopener">Instagram</a>');
+    const code = await editor.json('PUT', '/api/console/settings/header', { ...header, html: '<script>x()</script>' });
+    expect(code.status).toBe(403);
+    expect(code.body).toMatchObject({ fields: { html: expect.stringContaining('code injection') } });
+    const owner = await merchant(base, websiteId, ROLES.admin);
+    expect((await owner.json('PUT', '/api/console/settings/header', { ...header, html: '<b>Hi</b>' })).status).toBe(
+      200,
+    );
+    // The Design section's header and footer save keeps the settings.
+    expect((await owner.json('PUT', '/api/site-header-footer', { header: '<b>Hello</b>', footer: '' })).status).toBe(
+      200,
+    );
+    expect((await page(base, '/')).html).toContain('Free UK shipping over £50');
+    const social = await owner.json('PUT', '/api/console/settings/header', {
+      ...header,
+      social: [{ network: 'instagram', url: 'instagram' }],
+    });
+    expect(social.body).toEqual({
+      error: 'social.0.url: Links must be formatted as http://www.example.com or https://www.example.com',
+    });
+  });
+
+  it('turns the home popup off and on, with its text', async () => {
+    const { base, websiteId } = await storeOnHost('popup.settings.test');
+    const editor = await merchant(base, websiteId, ROLES.editor);
+    expect((await page(base, '/')).html).toContain('data-island="PromoPopup"');
+    const off = { enabled: false, title: 'Spring sale', body: 'Sign up for 10% off.' };
+    expect((await editor.json('PUT', '/api/console/settings/popup', off)).status).toBe(200);
+    expect((await page(base, '/')).html).not.toContain('data-island="PromoPopup"');
+    expect((await editor.json('PUT', '/api/console/settings/popup', { ...off, enabled: true })).status).toBe(200);
+    expect((await page(base, '/')).html).toContain('Spring sale');
+    expect((await editor.json('PUT', '/api/console/settings/popup', { ...off, title: ' ' })).body).toEqual({
+      error: 'title: Enter a title for the popup',
+    });
+  });
+
+  it("tax regions and shipping places are the lists' (names read as codes), refused with a clear message otherwise", async () => {
+    const { base, websiteId } = await storeOnHost('places.settings.test');
+    const store = await merchant(base, websiteId, ROLES.storeManager);
+    const tax = await store.json('POST', '/api/commerce/tax-rates', {
+      name: 'CA sales tax',
+      countryCode: 'US',
+      region: 'California',
+      ratePercent: '7.25',
+    });
+    expect(tax.body).toMatchObject({ taxRate: { countryCode: 'US', region: 'CA' } });
+    const cal = await store.json('POST', '/api/commerce/tax-rates', {
+      name: 'Bad',
+      countryCode: 'US',
+      region: 'CAL',
+      ratePercent: '7.25',
+    });
+    expect(cal.status).toBe(400);
+    expect(cal.body).toEqual({
+      error: 'region: CAL is not a state or region of United States: choose one from the list',
+    });
+    const rate = await store.json('POST', '/api/commerce/shipping-rates', {
+      name: 'UK',
+      regions: ['gb'],
+      method: 'flat',
+      amountCents: 500,
+    });
+    expect(rate.body).toMatchObject({ shippingRate: { regions: ['GB'] } });
+    expect(
+      (
+        await store.json('POST', '/api/commerce/shipping-rates', {
+          name: 'X',
+          regions: ['ZZ'],
+          method: 'flat',
+          amountCents: 1,
+        })
+      ).body,
+    ).toEqual({ error: 'regions.0: must be a country: choose one from the list' });
+  });
+
+  it('the Home checklist reads what is done from the store: products, shipping, payments, details, policies', async () => {
+    const { base, websiteId } = await storeOnHost('checklist.settings.test', (site) => {
+      site.items = site.items.filter((item) => item.structuredContent === undefined);
+    });
+    const owner = await merchant(base, websiteId, ROLES.admin);
+    const before = (await owner.json('GET', '/api/console/checklist')).body;
+    expect(before).toEqual({ product: false, shipping: false, payments: true, details: false, policies: false });
+    await owner.json('PUT', '/api/console/settings/details', DETAILS);
+    await owner.json('PUT', '/api/console/settings/policies', { refund: '<p>30 days.</p>', privacy: '', terms: '' });
+    await owner.json('POST', '/api/commerce/shipping-rates', {
+      name: 'UK',
+      regions: ['GB'],
+      method: 'flat',
+      amountCents: 500,
+    });
+    const after = (await owner.json('GET', '/api/console/checklist')).body;
+    expect(after).toEqual({ product: false, shipping: true, payments: true, details: true, policies: true });
+    await owner.json('PUT', '/api/console/settings/policies', { refund: '', privacy: '', terms: '' });
+    expect((await owner.json('GET', '/api/console/checklist')).body).toMatchObject({ policies: false });
+  });
+});
