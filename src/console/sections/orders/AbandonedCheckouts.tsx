@@ -10,7 +10,17 @@ import { ORDERS_ROOT } from './paths';
 
 function columns(timeZone: string): Column<AbandonedCheckout>[] {
   return [
-    { key: 'email', label: 'Email', primary: true, render: (c) => c.email },
+    {
+      key: 'email',
+      label: 'Email',
+      primary: true,
+      render: (c) => (
+        <>
+          {c.email}
+          <span className="Muted AbandonedTime"> {storeTimeText(c.updatedAt, timeZone)}</span>
+        </>
+      ),
+    },
     {
       key: 'items',
       label: 'Items',
@@ -32,7 +42,7 @@ function columns(timeZone: string): Column<AbandonedCheckout>[] {
       align: 'end',
       render: (c) => (c.totalCents === null || c.currencyCode === null ? '—' : moneyText(c.totalCents, c.currencyCode)),
     },
-    { key: 'updated', label: 'Last activity', render: (c) => storeTimeText(c.updatedAt, timeZone) },
+    { key: 'updated', label: 'Last activity', wideOnly: true, render: (c) => storeTimeText(c.updatedAt, timeZone) },
   ];
 }
 

@@ -280,7 +280,9 @@ export function OrderDetail({ id }: { id: string }) {
       title: `Cancel order #${order.orderNumber}?`,
       message:
         order.status === 'paid'
-          ? `The order becomes void and its items go back into stock. The payment of ${money} is refunded in full to the customer.${giftCard} This cannot be undone.`
+          ? refundsOf(order).length === 0
+            ? `The order becomes void and its items go back into stock. The payment of ${money} is refunded in full to the customer.${giftCard} This cannot be undone.`
+            : `The order becomes void and the items not refunded yet go back into stock. What is left of the payment, ${money}, is refunded to the customer.${giftCard} This cannot be undone.`
           : 'The order becomes void and its reserved items go back into stock. No payment was taken. This cannot be undone.',
       confirmLabel: 'Cancel order',
       cancelLabel: 'Keep order',
@@ -305,8 +307,10 @@ export function OrderDetail({ id }: { id: string }) {
       <Breadcrumbs items={[{ label: 'Orders', to: '/config/orders' }, { label: `Order #${order.orderNumber}` }]} />
       <header className="PageHeader">
         <h1>Order #{order.orderNumber}</h1>
-        <StatusLabel tone={status.tone}>{status.label}</StatusLabel>
-        {refundLabel(order) !== null && <StatusLabel tone="warning">{refundLabel(order)}</StatusLabel>}
+        <span className="StatusLabels">
+          <StatusLabel tone={status.tone}>{status.label}</StatusLabel>
+          {refundLabel(order) !== null && <StatusLabel tone="warning">{refundLabel(order)}</StatusLabel>}
+        </span>
         <div className="PageHeader-actions">
           {secondary !== null && (
             <button type="button" className="Button" onClick={() => void act(secondary)}>

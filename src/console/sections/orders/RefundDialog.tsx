@@ -108,7 +108,7 @@ export function RefundDialog({
                     {options !== '' && <span className="Muted"> {options}</span>}
                     <span className="Muted RefundLines-price"> {money(entry.unitPriceCents)} each</span>
                   </th>
-                  <td>
+                  <td className="RefundLines-quantity">
                     <label className="visually-hidden" htmlFor={`${id}-qty-${line}`}>
                       Quantity of {entry.title} to refund
                     </label>
@@ -156,14 +156,12 @@ export function RefundDialog({
             aria-describedby={`${amountError === undefined ? '' : `${id}-amount-error `}${id}-amount-hint`}
           />
           <p id={`${id}-amount-hint`} className="Field-hint">
-            {money(left)} left to refund. Proposed for the items chosen: {money(proposed)} (their share after discounts,
-            with tax; every item chosen proposes all that is left, shipping included).
+            {money(left)} left to refund. The items chosen come to {money(proposed)} after discounts, with tax; choosing
+            every item proposes all that is left, shipping included.
           </p>
           <FieldError id={`${id}-amount-error`} message={amountError} />
         </div>
-        <p role="alert" className="FieldError">
-          {error}
-        </p>
+        <div role="alert">{error !== '' && <p className="FieldError">{error}</p>}</div>
         <div className="ConfirmModal-actions">
           <button type="button" className="Button" onClick={onCancel} disabled={busy}>
             Keep order
