@@ -14,6 +14,7 @@ import type { ContentStatus } from '../site/editor/content-status';
 import type { Design } from '../site/editor/design';
 import type { StoredFile } from '../site/editor/files';
 import type { Font, FontCategory } from '../site/editor/fonts';
+import type { PageBlock } from '../site/editor/page-blocks';
 import type { LinkTarget } from '../site/editor/link-target';
 import type { ProductForm } from '../site/editor/product-form';
 import type { StockEvent } from '../site/editor/stock-adjust';
@@ -175,19 +176,25 @@ export interface PageSummary {
   fullUrl: string;
   status: ContentStatus;
   publishOn: number;
+  inNavigation: boolean;
 }
 export interface StoredChart extends ChartDataset {
   id: string;
   title: string;
 }
-export interface PageText {
+/** A page as the console's page editor loads it (src/routes/console/pages.ts). */
+export interface StoredPage {
   id: string;
   title: string;
+  urlId: string;
   body: string;
   fullUrl: string;
   status: ContentStatus;
   publishOn: number;
-  charts: StoredChart[];
+  seoTitle: string;
+  seoDescription: string;
+  blocks: PageBlock[];
+  inNavigation: boolean;
 }
 
 /** A product variant's sign-ups (src/durable/restock.ts `SignUpGroup`). */

@@ -42,9 +42,9 @@ import {
   listVersions,
   recordVersion,
   versionJson,
-  type VersionRow,
   type VersionSubject,
 } from './content-versions';
+import type { VersionRow } from '../api/catalog-answers';
 import { migrate } from './migrations';
 import { SerialQueue } from './serial-queue';
 import { stockLedger } from './stubs';

@@ -3,9 +3,10 @@
  * included (header and footer HTML, post-submit HTML of forms, theme files). They are trusted
  * because of who wrote them, so only roles with the `codeInjection` permission (src/site/roles.ts)
  * may change them; the code blocks (`<pre>`) of items' and pages' rich text are kept to the same
- * roles. The check compares the site before and after an edit, field by field, so it holds for
- * every edit, whichever call made it (the SiteContent object runs it on every save). Everything
- * else merchants write as HTML is rich text and is sanitized instead (src/site/rich-text.ts).
+ * roles, and so are pages' code blocks (src/site/editor/page-blocks.ts), served as written. The
+ * check compares the site before and after an edit, field by field, so it holds for every edit,
+ * whichever call made it (the SiteContent object runs it on every save). Everything else merchants
+ * write as HTML is rich text and is sanitized instead (src/site/rich-text.ts).
  */
 import { allows, ROLE_MESSAGES } from './roles';
 import type { ShellInput, SiteInput } from './schema';
@@ -43,8 +44,13 @@ export function codeInjectionFields(site: ShellInput & { items?: SiteInput['item
   if (site.header?.html) fields.set('header.html', site.header.html);
   if (site.footer?.html) fields.set('footer.html', site.footer.html);
   for (const form of site.forms ?? []) addForm(fields, `forms.${form.id}`, form);
-  for (const collection of site.collections)
+  for (const collection of site.collections) {
     addCodeBlocks(fields, `collections.${collection.id}.body`, collection.body);
+    // A page's code block is a code block of its own: the same roles, the same message.
+    for (const block of collection.blocks ?? [])
+      if (block.type === 'code' && block.code !== '')
+        fields.set(`collections.${collection.id}.blocks.${block.id}${CODE_BLOCKS}`, block.code);
+  }
   for (const item of site.items ?? []) {
     addForm(fields, `items.${item.id}.additionalFieldsForm`, item.structuredContent?.additionalFieldsForm);
     addCodeBlocks(fields, `items.${item.id}.body`, item.body);

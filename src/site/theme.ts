@@ -5,6 +5,9 @@
 import blockForm from '../../themes/default/blocks/form.html';
 import blockNewsletter from '../../themes/default/blocks/newsletter.html';
 import blockChart from '../../themes/default/blocks/chart.html';
+import blockCode from '../../themes/default/blocks/code.html';
+import blockGallery from '../../themes/default/blocks/gallery.html';
+import blockImage from '../../themes/default/blocks/image.html';
 import head from '../../themes/default/head.html';
 import layout from '../../themes/default/layout.html';
 import pageAccount from '../../themes/default/pages/account.html';
@@ -59,6 +62,9 @@ export const DEFAULT_THEME: ThemeFiles = {
   'blocks/form.html': blockForm,
   'blocks/newsletter.html': blockNewsletter,
   'blocks/chart.html': blockChart,
+  'blocks/image.html': blockImage,
+  'blocks/gallery.html': blockGallery,
+  'blocks/code.html': blockCode,
   'theme.css': stylesheet,
 };
 

@@ -19,6 +19,7 @@ import {
   codeInjection,
   keepTrustedText,
   sourcesOf,
+  withTrustedCode,
   trustedFormatters,
   trustedTheme,
   type CodeInjection,
@@ -112,8 +113,10 @@ export function pageData(
   script: string | null,
   code: CodeInjection,
 ): Record<string, unknown> {
+  const blocks = page.context.blocks;
   return {
     ...page.context,
+    ...(Array.isArray(blocks) ? { blocks: withTrustedCode(blocks) } : {}),
     header: code.header,
     footer: code.footer,
     assets: { criticalCss: criticalCss(site), script },

@@ -218,8 +218,9 @@ export interface CodeInjection {
 const codeBySite = new WeakMap<Site, Promise<CodeInjection>>();
 
 /**
- * Site header and footer HTML and forms' post-submit HTML (which SiteForm inserts and whose scripts
- * it re-creates, so their inline text needs a hash too). Worked out once per loaded site version.
+ * Site header and footer HTML, forms' post-submit HTML (which SiteForm inserts and whose scripts
+ * it re-creates, so their inline text needs a hash too) and pages' code blocks (the policy is the
+ * same for every page, so each page's allows them all). Worked out once per loaded site version.
  */
 export function codeInjection(site: Site): Promise<CodeInjection> {
   let found = codeBySite.get(site);
@@ -230,10 +231,28 @@ export function codeInjection(site: Site): Promise<CodeInjection> {
   return found;
 }
 
-async function readCodeInjection(site: Site): Promise<CodeInjection> {
-  const code = [site.header?.html, site.footer?.html, ...site.forms.map((form) => form.postSubmitHtml)].filter(
-    (html): html is string => html !== undefined && html !== '',
+/** The code of every page's code blocks (src/site/editor/page-blocks.ts). */
+function pageCode(site: Site): string[] {
+  return site.collections.flatMap((collection) =>
+    (collection.blocks ?? []).flatMap((block) => (block.type === 'code' ? [block.code] : [])),
   );
+}
+
+/** A page's blocks with each code block's code marked trusted, as header and footer code is. */
+export function withTrustedCode(blocks: readonly unknown[]): unknown[] {
+  return blocks.map((block) => {
+    const { type, code } = (block ?? {}) as { type?: unknown; code?: unknown };
+    return type === 'code' && typeof code === 'string' ? { ...(block as object), code: markTrusted(code) } : block;
+  });
+}
+
+async function readCodeInjection(site: Site): Promise<CodeInjection> {
+  const code = [
+    site.header?.html,
+    site.footer?.html,
+    ...site.forms.map((form) => form.postSubmitHtml),
+    ...pageCode(site),
+  ].filter((html): html is string => html !== undefined && html !== '');
   const found = await Promise.all(
     code.map(async (html) => sourcesOf((await keepTrustedText(markTrusted(html))).found)),
   );

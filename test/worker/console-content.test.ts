@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES } from '../../src/routes/console/console-content';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { CHART_MESSAGES } from '../../src/site/editor/chart';
+import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
 import { EDIT_MESSAGES } from '../../src/site/edits';
 import { IMAGE_ADDRESS_MESSAGE } from '../../src/site/image-url';
 import { Visitor } from './visitor';
@@ -251,7 +252,7 @@ describe('console posts and pages', () => {
       '/api/console/pages/c-contact',
       pageText({ title: 'Say hello', body: '<p>We answer <em>within a day</em>.</p><script>x</script>' }),
     );
-    expect(saved).toEqual({ status: 200, body: { saved: true } });
+    expect(saved).toMatchObject({ status: 200, body: { saved: true } });
     expect((await owner.json('GET', '/api/console/pages/c-contact')).body).toMatchObject({
       title: 'Say hello',
       body: '<p>We answer <em>within a day</em>.</p>',
@@ -259,7 +260,7 @@ describe('console posts and pages', () => {
     expect((await shopperSees('/contact')).text).toContain('We answer <em>within a day</em>.');
     expect(await editor.json('PUT', '/api/console/pages/c-contact', pageText({ title: '' }))).toEqual({
       status: 400,
-      body: { error: EDIT_MESSAGES.titleRequired },
+      body: { error: PRODUCT_MESSAGES.invalid, fields: { title: EDIT_MESSAGES.titleRequired } },
     });
     expect((await editor.json('PUT', '/api/console/pages/c-blog', pageText({ title: 'Blog' }))).status).toBe(404);
     expect((await editor.json('PUT', '/api/console/pages/c-contact', pageText({ status: 'hidden' }))).status).toBe(400);
@@ -337,9 +338,9 @@ describe('console posts and pages', () => {
     expect(page.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt; firings</figcaption>');
     expect(page.text).toMatch(/<th scope="col">Mugs<\/th><th scope="col">Bowls<\/th>/);
     expect(page.text).toContain('<tr><th scope="row">April</th><td>9</td><td>1200</td></tr>');
-    expect((await owner.json<{ charts: unknown[] }>('GET', '/api/console/pages/c-contact')).body.charts).toHaveLength(
-      1,
-    );
+    const blocks = (await owner.json<{ blocks: { type: string }[] }>('GET', '/api/console/pages/c-contact')).body
+      .blocks;
+    expect(blocks.filter((block) => block.type === 'chart')).toHaveLength(1);
 
     expect((await editor.json('PUT', CHARTS, { charts: [] })).status).toBe(200);
     expect((await shopperSees('/contact')).text).not.toContain('<figure class="ChartBlock"');

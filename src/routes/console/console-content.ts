@@ -1,40 +1,28 @@
 /**
- * The console's pages and blog posts. A post is one item row (saved through the SiteContent
- * object's `saveItem`, validated and its rich text sanitized by the site schema, its code blocks
- * kept to the code-injection roles by src/site/code-injection.ts); a page's title and text are its
- * collection's, a shell edit. Lists and reads show every status; shoppers see only
- * published posts and scheduled ones past their publish date (src/site/editor/content-status.ts).
+ * The console's blog posts (pages are src/routes/console/pages.ts). A post is one item row (saved
+ * through the SiteContent object's `saveItem`, validated and its rich text sanitized by the site
+ * schema, its code blocks kept to the code-injection roles by src/site/code-injection.ts). Lists and
+ * reads show every status; shoppers see only published posts and scheduled ones past their publish
+ * date (src/site/editor/content-status.ts).
  *
  *   GET    /api/console/posts?collectionId=&offset=   the blog's posts, newest first
  *   GET    /api/console/posts/{id}
  *   POST   /api/console/posts                          a new post in `collectionId`
  *   PUT    /api/console/posts/{id}
  *   DELETE /api/console/posts/{id}
- *   GET    /api/console/pages                          the site's pages (and blogs, for the lists)
- *   GET    /api/console/pages/{collectionId}
- *   PUT    /api/console/pages/{collectionId}           { title, body, status, publishOn }
- *   PUT    /api/console/pages/{collectionId}/charts    { charts: [{ id, title, columns, rows }] }, the page's chart blocks
  */
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../../http/errors';
 import { z } from 'zod';
-import { isProductCollection } from '../../commerce/product';
 import { contentObject } from '../../site/catalog';
 import { CODE_INJECTION_MESSAGES } from '../../site/code-injection';
 import { CONTENT_STATUSES } from '../../site/editor/content-status';
-import {
-  CHART_MESSAGES,
-  datasetOf,
-  MAX_CHART_COLUMNS,
-  MAX_CHART_ROWS,
-  MAX_CHARTS_PER_PAGE,
-} from '../../site/editor/chart';
-import { EDIT_MESSAGES, URL_ID, type PageChart } from '../../site/edits';
+import { EDIT_MESSAGES, URL_ID } from '../../site/edits';
 import { randomHex } from '../../site/ids';
 import { slugOf } from '../../site/editor/product-form';
 import { IMAGE_ADDRESS_MESSAGE, isImageUrl, MAX_IMAGE_URL } from '../../site/image-url';
 import { nameTooLongMessage } from '../../site/limits';
-import { nameField, type Collection, type Item, type Site } from '../../site/schema';
+import { nameField, type Collection, type Item } from '../../site/schema';
 import { apiError, readJson, type AppEnv } from '../shared/http';
 import { merchantEdit } from './site-edits';
 import { requirePermission } from './merchant-session';
@@ -73,12 +61,6 @@ const postSchema = z.object({
 type PostInput = z.infer<typeof postSchema>;
 
 const newPostSchema = postSchema.extend({ collectionId: z.string().min(1).max(64) });
-const pageSchema = z.object({
-  title: z.string().max(200),
-  body: z.string().max(100_000),
-  status: z.enum(CONTENT_STATUSES),
-  publishOn: postSchema.shape.publishOn,
-});
 
 function blogNamed(c: Context<AppEnv>, collectionId: string): Collection {
   const blog = c.var.site.collections.find(
@@ -194,100 +176,4 @@ consoleContent.delete('/api/console/posts/:id', content, async (c) => {
   const before = await storedPost(c, c.req.param('id'));
   await merchantEdit(c, { kind: 'removeItem', itemId: before.id });
   return c.json({ deleted: true });
-});
-
-consoleContent.get('/api/console/pages', read, (c) => {
-  c.header('cache-control', 'no-store');
-  const listed = c.var.site.collections.filter((collection) => !isProductCollection(collection));
-  return c.json({
-    pages: listed.map(({ id, title, typeName, fullUrl, status, addedOn }) => ({
-      id,
-      title,
-      typeName,
-      fullUrl,
-      status: status ?? 'published',
-      publishOn: addedOn ?? 0,
-    })),
-  });
-});
-
-/** A page's chart blocks as the console edits them. */
-function chartsOf(
-  page: Collection,
-): { id: string; title: string; columns: string[]; rows: { label: string; values: number[] }[] }[] {
-  return (page.blocks ?? []).flatMap((block) =>
-    block.type === 'chart'
-      ? [{ id: block.id, title: block.title ?? '', columns: block.columns ?? [], rows: block.rows ?? [] }]
-      : [],
-  );
-}
-
-/** Cells arrive as the editor holds them (text): datasetOf checks them with the spec's messages; the caps only bound the body. */
-const chartsSchema = z.object({
-  charts: z
-    .array(
-      z.object({
-        id: z.string().max(64).nullable(),
-        title: z.string().max(200),
-        columns: z.array(z.string().max(200)).max(MAX_CHART_COLUMNS + 1),
-        rows: z
-          .array(
-            z.object({ label: z.string().max(200), values: z.array(z.string().max(40)).max(MAX_CHART_COLUMNS + 1) }),
-          )
-          .max(MAX_CHART_ROWS + 1),
-      }),
-    )
-    .max(MAX_CHARTS_PER_PAGE),
-});
-
-function pageNamed(c: Context<AppEnv>): Collection {
-  const page = c.var.site.collections.find(
-    (collection) => collection.id === c.req.param('collectionId') && collection.typeName === 'page',
-  );
-  if (page === undefined) throw new ApiError(404, EDIT_MESSAGES.unknownCollection);
-  return page;
-}
-
-consoleContent.get('/api/console/pages/:collectionId', read, (c) => {
-  const page = pageNamed(c);
-  c.header('cache-control', 'no-store');
-  return c.json({
-    id: page.id,
-    title: page.title,
-    body: page.body ?? '',
-    fullUrl: page.fullUrl,
-    status: page.status ?? 'published',
-    publishOn: page.addedOn ?? 0,
-    charts: chartsOf(page),
-  });
-});
-
-consoleContent.put('/api/console/pages/:collectionId/charts', content, async (c) => {
-  const input = await readJson(c, chartsSchema, MAX_POST_BYTES);
-  const page = pageNamed(c);
-  const fields: Record<string, string> = {};
-  const charts: PageChart[] = [];
-  input.charts.forEach((chart, i) => {
-    const title = chart.title.trim();
-    if (title === '') fields[`charts.${i}.title`] = CHART_MESSAGES.titleRequired;
-    const made = datasetOf(chart);
-    if ('error' in made) fields[`charts.${i}.dataset`] = made.error;
-    else charts.push({ id: chart.id, title, dataset: made.dataset });
-  });
-  const first = Object.values(fields)[0];
-  if (first !== undefined) return apiError(c, 400, first, { fields });
-  await merchantEdit(c, { kind: 'setPageCharts', collectionId: page.id, charts });
-  const { value } = await contentObject(c.env, c.var.site.website.id).shell();
-  const stored =
-    value === null
-      ? undefined
-      : (JSON.parse(value) as Site).collections.find((collection) => collection.id === page.id);
-  return c.json({ charts: stored === undefined ? [] : chartsOf(stored) });
-});
-
-consoleContent.put('/api/console/pages/:collectionId', content, async (c) => {
-  const input = await readJson(c, pageSchema, MAX_POST_BYTES);
-  const page = pageNamed(c);
-  await merchantEdit(c, { kind: 'setPageText', collectionId: page.id, input });
-  return c.json({ saved: true });
 });

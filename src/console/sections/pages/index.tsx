@@ -4,7 +4,7 @@
  * (src/site/editor/content-status.ts): a draft page 404s and leaves the navigation and sitemap.
  */
 import { useState } from 'react';
-import { api, type PageText } from '../../../api';
+import { api, type StoredChart, type StoredPage } from '../../../api';
 import type { SectionProps } from '../../section-types';
 import {
   Breadcrumbs,
@@ -25,9 +25,9 @@ import { localDateTime, statusLabel } from '../posts/status';
 import { StatusFields } from '../posts/StatusFields';
 import { ChartsEditor } from './ChartsEditor';
 
-type PageDraft = Omit<PageText, 'publishOn' | 'charts'> & { publishOn: string };
+type PageDraft = Pick<StoredPage, 'id' | 'title' | 'body' | 'fullUrl' | 'status'> & { publishOn: string };
 
-function PageEditor({ stored, session }: { stored: PageText; session: SectionProps['session'] }) {
+function PageEditor({ stored, session }: { stored: StoredPage; session: SectionProps['session'] }) {
   const [page, setPage] = useState<PageDraft>({
     id: stored.id,
     title: stored.title,
@@ -107,7 +107,22 @@ function PageEditor({ stored, session }: { stored: PageText; session: SectionPro
           </button>
         </div>
       </form>
-      <ChartsEditor pageId={stored.id} initial={stored.charts} canEdit={session.can.content} />
+      <ChartsEditor
+        pageId={stored.id}
+        initial={stored.blocks.flatMap((block) =>
+          block.type === 'chart'
+            ? [
+                {
+                  id: block.id,
+                  title: block.title ?? '',
+                  columns: block.columns ?? [],
+                  rows: block.rows ?? [],
+                } satisfies StoredChart,
+              ]
+            : [],
+        )}
+        canEdit={session.can.content}
+      />
     </div>
   );
 }
