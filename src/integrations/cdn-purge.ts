@@ -1,8 +1,9 @@
 /**
- * Purging a website's store pages from a CDN in front of the worker when its content version
- * changes. Every cacheable store page carries `Cache-Tag: site-{websiteId}` (src/routes/pages/pages.ts),
- * so one purge by that tag drops all of them. `CDN_PURGE` chooses: `none` (no CDN in front, the
- * default: pages leave it within their `s-maxage` anyway), `local` (development only: each purge is
+ * Purging a website's store pages from a CDN in front of the worker when its content changes.
+ * Every cacheable store page carries its website's tag and one per thing it shows in `Cache-Tag`
+ * (src/site/page-tags.ts), so a purge by tag drops what an edit changed, or every page of the
+ * website. `CDN_PURGE` chooses: `none` (no CDN in front, the default: pages leave it within their
+ * `s-maxage` anyway), `local` (development only: each purge is
  * logged and kept in this isolate's list, nothing leaves the machine) or `cloudflare` (a purge by
  * tag through the Cloudflare API for zone `CLOUDFLARE_ZONE_ID`, with the `CLOUDFLARE_API_TOKEN`
  * secret, which needs the zone's Cache Purge permission; 10 s timeout). A purge that fails is
@@ -18,9 +19,6 @@ interface CdnPurgeEnv {
   CLOUDFLARE_ZONE_ID?: string;
   CLOUDFLARE_API_TOKEN?: string;
 }
-
-/** The tag every cacheable page of a website carries. */
-export const pageCacheTag = (websiteId: string) => `site-${websiteId}`;
 
 const LOCAL_PURGES_KEPT = 100;
 const localPurges: string[][] = [];

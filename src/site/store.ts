@@ -16,12 +16,15 @@
 import { contentObject } from './catalog';
 import { DEMO_SITE_ID, demoSite } from './demo';
 import { fingerprint } from './fingerprint';
+import type { ContentChange } from './page-tags';
 import { parseShell, parseSite, type Item, type Site, type SiteInput, type WholeSite } from './schema';
 import { DEFAULT_THEME } from './theme';
 
 export interface LoadedSite {
   site: Site;
   version: number;
+  /** The last edits up to `version` with the page tags each changed: which kept pages are still current (src/site/page-tags.ts). */
+  changes: readonly ContentChange[];
 }
 
 export const versionKey = (id: string) => `site:${id}:version`;
@@ -141,9 +144,9 @@ const isolateCache = new Map<string, LoadedSite>();
 
 /** The shell as the content object has it now (past the KV pointer when that lags), kept for the isolate. */
 async function loadFromObject(env: Env, id: string): Promise<LoadedSite | null> {
-  const { version, value } = await contentObject(env, id).shell();
+  const { version, value, changes } = await contentObject(env, id).shell();
   if (value === null) return null;
-  const loaded = { site: JSON.parse(value) as Site, version };
+  const loaded = { site: JSON.parse(value) as Site, version, changes };
   if (isolateCache.size > 1_000) isolateCache.clear();
   isolateCache.set(id, loaded);
   noteVersion(id, version);
@@ -230,7 +233,7 @@ function withBuildTheme(loaded: LoadedSite): LoadedSite {
     demoWithBuildTheme.version !== loaded.version ||
     demoWithBuildTheme.site.website !== loaded.site.website
   ) {
-    demoWithBuildTheme = { version: loaded.version, site: { ...loaded.site, theme: { ...DEFAULT_THEME } } };
+    demoWithBuildTheme = { ...loaded, site: { ...loaded.site, theme: { ...DEFAULT_THEME } } };
   }
   return demoWithBuildTheme;
 }

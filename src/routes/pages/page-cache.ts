@@ -1,9 +1,13 @@
 /**
  * Where rendered store pages are kept, nearest first: this isolate's memory (a byte-bounded LRU),
- * then the data centre's Cache API. Both are keyed by website, content version, build (theme and
- * client entry) and the page's address (origin, path and the query the page reads: src/routes/pages/page-address.ts), so a publish (a new version) makes every old entry
- * unreachable: nothing is purged, old entries age out (memory by LRU, the Cache API by max-age).
- * A kept page is the same bytes and headers for every visitor and carries no cookie.
+ * then the data centre's Cache API. Both are keyed by website, build (theme and client entry) and
+ * the page's address (origin, path and the query the page reads: src/routes/pages/page-address.ts);
+ * each kept page also holds the content version it was rendered at and the page tags of what it
+ * shows (src/site/page-tags.ts). A caller finds it only while it is still current: an edit since
+ * then touched none of its tags (an edit of another product leaves it a hit). Nothing is purged
+ * from these layers: a page no longer current is rendered again and replaces it, old entries age
+ * out (memory by LRU, the Cache API by max-age). A kept page is the same bytes and headers for
+ * every visitor and carries no cookie.
  *
  * A memory hit is answered before the app's router runs (`servedFromMemory`, called first by
  * src/worker.ts): the request's page address names the key its last full answer used, trusted while the
@@ -27,17 +31,37 @@ const MAX_MEMORY_PAGE = 512 * 1024;
 
 type HeaderList = readonly (readonly [string, string])[];
 
+/** What a kept page was made from: the content version it was rendered at and the page tags of what it shows. */
+export interface PageSource {
+  version: number;
+  tags: ReadonlySet<string>;
+}
+
+/** The Cache API's copy carries its source in these headers, never answered to a visitor. */
+const VERSION_HEADER = 'x-kept-version';
+const TAGS_HEADER = 'x-kept-tags';
+
 interface KeptPage {
   body: Uint8Array;
   headers: HeaderList;
+  source: PageSource;
   /** The whole answer's headers for a memory hit, made once (a response copies them without checking each again). */
   fromMemory: Headers;
 }
 
 /** A page to keep: its headers without the render's own `x-page-cache: miss`. */
-function kept(body: Uint8Array, rendered: HeaderList): KeptPage {
+function kept(body: Uint8Array, rendered: HeaderList, source: PageSource): KeptPage {
   const headers = rendered.filter(([name]) => name !== 'x-page-cache');
-  return { body, headers, fromMemory: new Headers(answerHeaders(headers, 'memory')) };
+  return { body, headers, source, fromMemory: new Headers(answerHeaders(headers, 'memory')) };
+}
+
+/** A kept page as the Cache API stores it: its headers and its source. */
+function forEdge(page: KeptPage, headers: HeaderList = page.headers): Response {
+  const source: [string, string][] = [
+    [VERSION_HEADER, String(page.source.version)],
+    [TAGS_HEADER, JSON.stringify([...page.source.tags])],
+  ];
+  return new Response(page.body, { status: 200, headers: [...headers, ...source] as [string, string][] });
 }
 
 function answerHeaders(headers: HeaderList, layer: 'memory' | 'cache'): [string, string][] {
@@ -182,18 +206,24 @@ export async function lastGoodPage(address: string): Promise<Response | null> {
 
 async function fromEdge(url: string): Promise<KeptPage | null> {
   const cached = await edgeCache().match(url);
-  return cached === undefined ? null : kept(new Uint8Array(await cached.arrayBuffer()), [...cached.headers]);
+  if (cached === undefined) return null;
+  const source = {
+    version: Number(cached.headers.get(VERSION_HEADER) ?? 0),
+    tags: new Set(JSON.parse(cached.headers.get(TAGS_HEADER) ?? '[]') as string[]),
+  };
+  const headers = [...cached.headers].filter(([name]) => name !== VERSION_HEADER && name !== TAGS_HEADER);
+  return kept(new Uint8Array(await cached.arrayBuffer()), headers, source);
 }
 
 /**
- * The kept page for `key` (from memory, else from the Cache API, then kept in memory), or null.
- * A Cache API that fails counts as a miss: the page is rendered instead.
+ * The kept page for `key` (from memory, else from the Cache API, then kept in memory) while it is
+ * `current`, or null. A Cache API that fails counts as a miss: the page is rendered instead.
  */
-export async function keptPage(key: string): Promise<Response | null> {
+export async function keptPage(key: string, current: (source: PageSource) => boolean): Promise<Response | null> {
   const inMemory = fromMemory(key);
-  if (inMemory !== undefined) return answer(inMemory, 'memory');
+  if (inMemory !== undefined && current(inMemory.source)) return answer(inMemory, 'memory');
   const page = await fromEdge(cacheUrl(key)).catch(() => null);
-  if (page === null) return null;
+  if (page === null || !current(page.source)) return null;
   remember(key, page);
   return answer(page, 'cache');
 }
@@ -205,32 +235,36 @@ function keepInEdge(puts: readonly Promise<void>[]): Promise<unknown> {
 
 /**
  * The page this isolate keeps under `sameAs` (the same page made for an earlier key), kept again
- * under `key` with `etag`, in memory and the Cache API, and answered; null when memory has none.
+ * under `key` with `etag`, in memory and the Cache API, and answered; null when memory has none
+ * that is still `current`.
  */
 export function keepAgain(
   sameAs: string,
   key: string,
   etag: string,
   waitUntil: (work: Promise<unknown>) => void,
+  current: (source: PageSource) => boolean,
 ): Response | null {
   const earlier = fromMemory(sameAs);
-  if (earlier === undefined) return null;
+  if (earlier === undefined || !current(earlier.source)) return null;
   const headers = earlier.headers.map(([name, value]): [string, string] => [name, name === 'etag' ? etag : value]);
-  const page = kept(earlier.body, headers);
+  const page = kept(earlier.body, headers, earlier.source);
   remember(key, page);
-  waitUntil(keepInEdge([edgeCache().put(cacheUrl(key), new Response(page.body, { status: 200, headers }))]));
+  waitUntil(keepInEdge([edgeCache().put(cacheUrl(key), forEdge(page))]));
   return answer(page, 'memory');
 }
 
 /**
- * Sends `rendered` (a 200 page) to the visitor as it streams and keeps a copy under `key` once it
- * is complete (in `waitUntil`, so the visitor never waits for the store), in memory also under
- * `sameAs` when given (see `keepAgain`), as `address`'s last good page, then calls `onKept`.
+ * Sends `rendered` (a 200 page made from `source`) to the visitor as it streams and keeps a copy
+ * under `key` once it is complete (in `waitUntil`, so the visitor never waits for the store), in
+ * memory also under `sameAs` when given (see `keepAgain`), as `address`'s last good page, then
+ * calls `onKept`.
  */
 export function keepPage(
   key: string,
   address: string,
   rendered: Response,
+  source: PageSource,
   waitUntil: (work: Promise<unknown>) => void,
   onKept: () => void,
   sameAs: string | null = null,
@@ -240,17 +274,19 @@ export function keepPage(
   waitUntil(
     new Response(forKeeping).arrayBuffer().then((bytes) => {
       const body = new Uint8Array(bytes);
-      const page = kept(body, headers);
+      const page = kept(body, headers, source);
       remember(key, page);
       if (sameAs !== null) remember(sameAs, page);
       const copyLastGood = rememberLastGood(address, key);
       onKept();
       const cache = edgeCache();
-      const puts = [cache.put(cacheUrl(key), new Response(body, { status: 200, headers }))];
+      const puts = [cache.put(cacheUrl(key), forEdge(page))];
       if (copyLastGood) {
-        const lastGoodHeaders = new Headers(headers as [string, string][]);
-        lastGoodHeaders.set('cache-control', LAST_GOOD_CACHE_CONTROL);
-        puts.push(cache.put(lastGoodUrl(address), new Response(body, { status: 200, headers: lastGoodHeaders })));
+        const lastGoodHeaders = page.headers.map(([name, value]): [string, string] => [
+          name,
+          name === 'cache-control' ? LAST_GOOD_CACHE_CONTROL : value,
+        ]);
+        puts.push(cache.put(lastGoodUrl(address), forEdge(page, lastGoodHeaders)));
       }
       return keepInEdge(puts);
     }),

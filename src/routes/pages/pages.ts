@@ -14,10 +14,10 @@ import { clientEntry, streamPage, themeFingerprint } from '../../storefront/rend
 import { freshnessSlot, showAvailableStock, STOCK_FRESH_SECONDS } from '../../storefront/available-stock';
 import { isDesignPreview, previewSite } from './design-preview';
 import { messagePage } from './html-document';
-import { keepAgain, keepPage, keptPage, lastGoodPage, noteAddress } from './page-cache';
+import { keepAgain, keepPage, keptPage, lastGoodPage, noteAddress, type PageSource } from './page-cache';
 import { pageRequestOf, type PageRequest } from './page-address';
 import { isUnavailable } from '../../http/unavailable';
-import { pageCacheTag } from '../../integrations/cdn-purge';
+import { cdnTags, recordingCatalog, stillCurrent } from '../../site/page-tags';
 import { NO_STORE, NOT_FOUND } from '../../http/messages';
 import { availableStockOf } from '../../durable/stubs';
 import { isDevelopment, loadedSite, type AppEnv } from '../shared/http';
@@ -142,7 +142,10 @@ async function storePage(
   const loaded = await loadedSite(c);
   if (loaded === null) return messagePage(c, 404, NO_STORE);
   const { site } = loaded;
-  const resolve = () => atOneVersion(c, loaded, (at, catalog) => resolvePage(at.site, catalog, path, query));
+  // The page tags of what the page shows (src/site/page-tags.ts): which edits make it a miss.
+  const tags = new Set<string>();
+  const resolve = () =>
+    atOneVersion(c, loaded, (at, catalog) => resolvePage(at.site, recordingCatalog(catalog, tags), path, query));
   const development = isDevelopment(c.env);
   if (format !== undefined) {
     // The page context is never kept: each one is a read and a render.
@@ -168,9 +171,12 @@ async function storePage(
   const builtWith = (at: LoadedSite) => `${themeFingerprint(at.site)}-${fingerprint(script ?? '')}`;
   const build = (at: LoadedSite) => `${builtWith(at)}${slot}`;
   const etagAt = (at: LoadedSite) => `W/"${site.website.id}-v${at.version}-${build(at)}-${fingerprint(address)}"`;
-  // The origin is in the key: the page's canonical link names it.
-  const keyAt = (at: LoadedSite, built: string) => `${site.website.id}/v${at.version}/${built}/${address}`;
-  const cacheKeyAt = (at: LoadedSite) => keyAt(at, build(at));
+  // The origin is in the key: the page's canonical link names it. The version is not: a kept page is
+  // found while no edit since it was rendered touched what it shows (src/site/page-tags.ts).
+  const keyAt = (built: string) => `${site.website.id}/${built}/${address}`;
+  const currentAt = (at: LoadedSite) => (source: PageSource) =>
+    stillCurrent(source.version, source.tags, at.version, at.changes);
+  const cacheKeyAt = (at: LoadedSite) => keyAt(build(at));
   const etag = etagAt(loaded);
   if (!perBuyer && c.req.header('if-none-match') === etag)
     return c.body(null, 304, { etag, 'cache-control': stocked ? STOCKED_CACHE_CONTROL : PAGE_CACHE_CONTROL });
@@ -179,9 +185,13 @@ async function storePage(
   const until = stocked ? (freshnessSlot(Date.now()) + 1) * STOCK_FRESH_SECONDS * 1000 : Infinity;
   const noteKept = (at: LoadedSite) =>
     noteAddress(address, { key: cacheKeyAt(at), websiteId: site.website.id, version: at.version, development }, until);
-  const hit = perBuyer ? null : await keptPage(cacheKeyAt(loaded));
+  const hit = perBuyer ? null : await keptPage(cacheKeyAt(loaded), currentAt(loaded));
   if (hit !== null) {
     noteKept(loaded);
+    // A page rendered before an edit that left it as it was keeps its ETag.
+    const kept = hit.headers.get('etag');
+    if (kept !== null && c.req.header('if-none-match') === kept)
+      return c.body(null, 304, { etag: kept, 'cache-control': hit.headers.get('cache-control') ?? PAGE_CACHE_CONTROL });
     return hit;
   }
 
@@ -204,9 +214,9 @@ async function storePage(
   // stock has not moved it is the last slot's page again, not a new render.
   const sameStock =
     stocked && page.status === 200 && !perBuyer
-      ? keyAt(at, `${builtWith(at)}/stock-${fingerprint(JSON.stringify(available))}`)
+      ? keyAt(`${builtWith(at)}/stock-${fingerprint(JSON.stringify(available))}`)
       : null;
-  const again = sameStock === null ? null : keepAgain(sameStock, cacheKeyAt(at), etagAt(at), waitUntil);
+  const again = sameStock === null ? null : keepAgain(sameStock, cacheKeyAt(at), etagAt(at), waitUntil, currentAt(at));
   if (again !== null) {
     noteKept(at);
     return again;
@@ -215,12 +225,20 @@ async function storePage(
     'content-type': 'text/html; charset=utf-8',
     'cache-control':
       page.status !== 200 || perBuyer ? 'no-store' : stocked ? STOCKED_CACHE_CONTROL : PAGE_CACHE_CONTROL,
-    ...(perBuyer ? {} : { etag: etagAt(at), 'cache-tag': pageCacheTag(site.website.id) }),
+    ...(perBuyer ? {} : { etag: etagAt(at), 'cache-tag': cdnTags(site.website.id, tags).join(',') }),
     'x-page-cache': 'miss',
   });
   const shown = isDesignPreview(url) ? await previewSite(c, at.site) : at.site;
   if (shown !== at.site) headers.set('x-robots-tag', 'noindex');
   const response = await streamPage(shown, page, development, script, headers, c.env.CAPTCHA_PROVIDER);
   if (page.status !== 200 || perBuyer) return response;
-  return keepPage(cacheKeyAt(at), address, response, waitUntil, () => noteKept(at), sameStock);
+  return keepPage(
+    cacheKeyAt(at),
+    address,
+    response,
+    { version: at.version, tags },
+    waitUntil,
+    () => noteKept(at),
+    sameStock,
+  );
 }
