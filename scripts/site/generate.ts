@@ -242,6 +242,13 @@ export function themeFiles(themeDir: string): Record<string, string> {
 }
 
 export function generateSite(options: GenerateOptions): SiteJson {
+  return { ...generateContent(options), theme: themeFiles(options.themeDir) };
+}
+
+/** The generated store but its theme (a worker test, which reads no folder, gives it the bundled one). */
+export function generateContent(
+  options: Omit<GenerateOptions, 'themeDir'>,
+): Omit<SiteJson, 'theme'> & Pick<SiteJson, 'collections' | 'items'> {
   const random = prng(options.seed);
   const collections = productCollections(options.products);
   const departments = DEPARTMENTS.filter((department) => collections.some((c) => c.department === department));
@@ -307,6 +314,5 @@ export function generateSite(options: GenerateOptions): SiteJson {
     forms: [],
     productMerchandisingContext: {},
     localizedStrings: {},
-    theme: themeFiles(options.themeDir),
   };
 }
