@@ -4,7 +4,8 @@
  * "zoe …" (no accent), opens her profile (her order and guest status), opens the order from it and
  * refunds one unit of one line with restock from the refund dialog, keyboard only (the other line
  * set to 0, Enter to refund); the order reads Paid and Partially refunded with the refund listed,
- * the storefront offers the restocked unit again, and Analytics counts one refund more. The same
+ * the shopper's email says what went back for which item, the storefront offers the restocked unit
+ * again, and Analytics counts one refund more. The same
  * refund call replayed with its Idempotency-Key refunds once. A second shopper fills in the
  * checkout and leaves: Orders → Abandoned checkouts lists her email and item. An Editor has no
  * Customers in the sidebar, is told 'Your role does not allow this.' at its address and gets 403
@@ -138,6 +139,23 @@ for (const width of WIDTHS) {
           expect(await refunds.innerText()).toContain('restocked');
           expect(await refunds.innerText()).toMatch(/1 × Journey Lamp/);
           await shot(page, `customers-partially-refunded-${width}`);
+
+          // The shopper is told by email: the amount and the item.
+          await expect
+            .poll(
+              async () => {
+                await shopper.page.goto(`${storeUrl}/dev/mailbox?to=${encodeURIComponent(email)}`);
+                return shopper.page.locator('.subject').allTextContents();
+              },
+              { timeout: 60_000, interval: 1000 },
+            )
+            .toContain(`Order ${orderNumber} partially refunded`);
+          await shopper.page.locator('.subject', { hasText: 'partially refunded' }).first().click();
+          await expect
+            .poll(() => shopper.page.locator('pre').textContent(), SLOW)
+            .toContain(`Refunded to your card: ${refundText.replace(/^Refund /, '')}`);
+          expect(await shopper.page.locator('pre').textContent()).toContain(`1 × Journey Lamp ${RUN} ${width}`);
+          await shot(shopper.page, `customers-refund-email-${width}`);
 
           // The storefront offers the lamp again; Analytics counts the refund.
           await expect.poll(() => onSale(shopper.page, lamp.id), SLOW).toBe(5);
