@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStore } from '../../scripts/local-store.mjs';
 import { useChromium } from '../e2e/browser';
-import { addOneToCart, Contexts, JOURNEY_TIMEOUT, openProduct, shot, signIn, SLOW } from './support';
+import { addOneToCart, Contexts, JOURNEY_TIMEOUT, merchantApi, openProduct, shot, signIn, SLOW } from './support';
 
 const browser = useChromium();
 const contexts = new Contexts(browser);
@@ -217,6 +217,36 @@ describe('Open a shop and set it up as forms', () => {
       await shot(shopper.page, 'open-a-shop-storefront-checkout-california-375');
       expect(shopper.errors).toEqual([]);
       console.log(`open-a-shop journey: ${Math.round((Date.now() - started) / 1000)} s`);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'commerce preferences are a labelled form at 375 px: a checkbox for on/off, a number field for a number; saved as typed values',
+    async () => {
+      const { api, headers } = await merchantApi(contexts, storeUrl);
+      const seeded = { requireBillingAddress: true, maxItemsPerOrder: 5, giftNote: 'Thank you!' };
+      expect(
+        (await api.put(`${storeUrl}/api/v1/commerce-preferences/checkout`, { data: seeded, headers })).status(),
+      ).toBe(200);
+      const { page, errors } = await contexts.page(375);
+      await signIn(page, storeUrl, OWNER);
+      await page.goto(`${storeUrl}/config/commerce/preferences`);
+      const billing = page.getByLabel('Require billing address', { exact: true });
+      await billing.waitFor(SLOW);
+      expect(await billing.getAttribute('type')).toBe('checkbox');
+      expect(await billing.isChecked()).toBe(true);
+      const maxItems = page.getByLabel('Max items per order', { exact: true });
+      expect(await maxItems.getAttribute('type')).toBe('number');
+      expect(await maxItems.inputValue()).toBe('5');
+      await billing.uncheck();
+      await maxItems.fill('7');
+      await save(page, 'Save preferences');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+      await shot(page, 'open-a-shop-console-preferences-375');
+      const stored = await (await api.get(`${storeUrl}/api/v1/commerce-preferences/checkout`)).json();
+      expect(stored).toMatchObject({ requireBillingAddress: false, maxItemsPerOrder: 7, giftNote: 'Thank you!' });
+      expect(errors).toEqual([]);
     },
     JOURNEY_TIMEOUT,
   );

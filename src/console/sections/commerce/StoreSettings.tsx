@@ -1,17 +1,7 @@
 /** The store's currency and checkout settings: minimum order, prices with tax, payment window, welcome code. */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { StoreSettings } from '../../../commerce/checkout-totals';
-import {
-  consoleApi,
-  describedBy,
-  FetchStatus,
-  FieldError,
-  moneyInput,
-  parseMoneyInput,
-  SaveStatus,
-  useFetch,
-  useSave,
-} from '../../ui';
+import { consoleApi, FetchStatus, Field, moneyInput, parseMoneyInput, SaveStatus, useFetch, useSave } from '../../ui';
 import { api } from '../../../api';
 import { serverFieldError } from '../orders/format';
 
@@ -62,37 +52,40 @@ export function StoreSettingsForm() {
   const error = (name: string) => fields[name] ?? serverFieldError(save.state, name);
   return (
     <form className="Card" onSubmit={(e) => void submit(e)} noValidate aria-label="Store settings">
+      <h2>Checkout</h2>
       <div className="Field-row">
-        <div className="Field">
-          <label htmlFor="store-currency">Currency</label>
-          <select
-            id="store-currency"
-            value={currency}
-            onChange={(e) => setCurrency(e.target.value)}
-            {...describedBy('store-currency-error', error('currency'))}
-          >
-            {[...new Set([stored.currency, ...CURRENCIES])].map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-          <p className="Field-hint">Prices keep their amounts; only the currency changes.</p>
-          <FieldError id="store-currency-error" message={error('currency')} />
-        </div>
-        <div className="Field">
-          <label htmlFor="store-minimum">Minimum order subtotal</label>
-          <input
-            id="store-minimum"
-            type="text"
-            inputMode="decimal"
-            value={minimum}
-            onChange={(e) => setMinimum(e.target.value)}
-            {...describedBy('store-minimum-error', error('minimum'))}
-          />
-          <p className="Field-hint">0 for no minimum.</p>
-          <FieldError id="store-minimum-error" message={error('minimum')} />
-        </div>
+        <Field
+          id="store-currency"
+          label="Currency"
+          description="Prices keep their amounts; only the currency changes."
+          error={error('currency')}
+        >
+          {(control) => (
+            <select {...control} value={currency} onChange={(e) => setCurrency(e.target.value)}>
+              {[...new Set([stored.currency, ...CURRENCIES])].map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          id="store-minimum"
+          label="Minimum order subtotal"
+          description="0 for no minimum."
+          error={error('minimum')}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              inputMode="decimal"
+              value={minimum}
+              onChange={(e) => setMinimum(e.target.value)}
+            />
+          )}
+        </Field>
       </div>
       <label className="Field-inline">
         <input
@@ -103,40 +96,45 @@ export function StoreSettingsForm() {
         Prices include tax
       </label>
       <div className="Field-row">
-        <div className="Field">
-          <label htmlFor="store-reservation">Payment window (minutes)</label>
-          <input
-            id="store-reservation"
-            type="number"
-            min={1}
-            max={120}
-            value={settings.reservationMinutes}
-            onChange={(e) => setSettings({ ...settings, reservationMinutes: Number(e.target.value) })}
-            {...describedBy('store-reservation-error', error('reservationMinutes'))}
-          />
-          <p className="Field-hint">
-            How long a placed order's items are held while the shopper pays, card authentication included. Nothing is
-            held before the order is placed; an order not paid in time is cancelled.
-          </p>
-          <FieldError id="store-reservation-error" message={error('reservationMinutes')} />
-        </div>
-        <div className="Field">
-          <label htmlFor="store-welcome">Welcome code for newsletter sign-ups (% off)</label>
-          <input
+        <Field
+          id="store-reservation"
+          label="Payment window (minutes)"
+          description="How long a placed order's items are held while the shopper pays, card authentication included. Nothing is held before the order is placed; an order not paid in time is cancelled."
+          error={error('reservationMinutes')}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min={1}
+              max={120}
+              value={settings.reservationMinutes}
+              onChange={(e) => setSettings({ ...settings, reservationMinutes: Number(e.target.value) })}
+            />
+          )}
+        </Field>
+        <div>
+          <Field
             id="store-welcome"
-            type="number"
-            min={1}
-            max={100}
-            value={settings.welcomeDiscount.percent}
-            onChange={(e) =>
-              setSettings({
-                ...settings,
-                welcomeDiscount: { ...settings.welcomeDiscount, percent: Number(e.target.value) },
-              })
-            }
-            {...describedBy('store-welcome-error', error('welcomePercent'))}
-          />
-          <FieldError id="store-welcome-error" message={error('welcomePercent')} />
+            label="Welcome code for newsletter sign-ups (% off)"
+            error={error('welcomePercent')}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                min={1}
+                max={100}
+                value={settings.welcomeDiscount.percent}
+                onChange={(e) =>
+                  setSettings({
+                    ...settings,
+                    welcomeDiscount: { ...settings.welcomeDiscount, percent: Number(e.target.value) },
+                  })
+                }
+              />
+            )}
+          </Field>
           <label className="Field-inline">
             <input
               type="checkbox"
