@@ -45,8 +45,9 @@ export type ListingSort = 'newest' | 'price-asc' | 'price-desc' | 'title';
 export interface ListingQuery {
   collectionId: string;
   sort: ListingSort;
-  tag: string | null;
-  category: string | null;
+  /** Items with any of these tags (none: every item), and with any of these categories. */
+  tags: readonly string[];
+  categories: readonly string[];
   /** Listed price bounds in minor units of the store currency, inclusive (left out: no bound). */
   priceMin?: number | null;
   priceMax?: number | null;

@@ -15,6 +15,7 @@ import { ROLES } from '../../src/site/roles';
 import type { SiteInput } from '../../src/site/schema';
 import { exportSite, importSite, mapHost } from '../../src/site/store';
 import { DEFAULT_THEME } from '../../src/site/theme';
+import { pageQuery } from '../../src/storefront/page-context';
 import { smallSiteInput } from '../support/site';
 import { Visitor } from './visitor';
 
@@ -140,12 +141,12 @@ interface ListContext {
   pagination: { page: number; total: number; nextPageUrl: string | null; prevPageUrl: string | null };
   listing: {
     sort: string;
-    tag: string | null;
-    category: string | null;
+    tagChosen: boolean;
+    categoryChosen: boolean;
     sorts: { value: string; label: string; selected: boolean }[];
     tags: { name: string; count: number; url: string; selected: boolean }[];
     categories: { name: string; url: string; selected: boolean }[];
-    active: { label: string; url: string }[];
+    active: { key: string; name: string; value: string; label: string; url: string }[];
     clearAllUrl: string | null;
   };
 }
@@ -382,7 +383,7 @@ describe('listings', () => {
       const sale = await context<ListContext>(shop, '/shop?tag=sale&sort=price-asc');
       expect(sale.body.items.map((i) => i.title)).toEqual(['Árbol Poster', 'Ceramic Mug', 'Linen Shirt']);
       expect(sale.body.pagination).toMatchObject({ total: 3, nextPageUrl: null });
-      expect(sale.body.listing).toMatchObject({ sort: 'price-asc', tag: 'sale', category: null });
+      expect(sale.body.listing).toMatchObject({ sort: 'price-asc', tagChosen: true, categoryChosen: false });
       expect(sale.body.listing.tags.find((t) => t.name === 'basics')).toEqual({
         name: 'basics',
         count: 20,
@@ -412,13 +413,21 @@ describe('listings', () => {
     async () => {
       const range = await context<ListContext>(shop, '/shop?min=20&max=30&sort=price-asc');
       expect(range.body.items.map((i) => i.id)).toEqual(['p3', 'p7', 'p2']);
-      expect(range.body.listing.active).toEqual([{ label: 'Price: $20.00 – $30.00', url: '/shop?sort=price-asc' }]);
+      expect(range.body.listing.active).toEqual([
+        {
+          key: 'listing.price',
+          name: 'Price',
+          value: '$20.00 – $30.00',
+          label: 'Price: $20.00 – $30.00',
+          url: '/shop?sort=price-asc',
+        },
+      ]);
       expect(range.body.listing.clearAllUrl).toBe('/shop?sort=price-asc');
       const cheapSale = await context<ListContext>(shop, '/shop?tag=sale&max=20');
       expect(cheapSale.body.items.map((i) => i.id)).toEqual(['p6', 'p4']);
-      expect(cheapSale.body.listing.active).toEqual([
+      expect(cheapSale.body.listing.active.map(({ label, url }) => ({ label, url }))).toEqual([
         { label: 'Tag: sale', url: '/shop?max=20' },
-        { label: 'Price: up to $20.00', url: '/shop?tag=sale' },
+        { label: 'Price: ≤ $20.00', url: '/shop?tag=sale' },
       ]);
       expect(cheapSale.body.listing.tags.find((t) => t.name === 'art')?.url).toBe('/shop?tag=art&max=20');
       expect((await context<ListContext>(shop, '/shop?min=ten&max=-5')).body.listing.active).toEqual([]);
@@ -431,15 +440,51 @@ describe('listings', () => {
       expect(inStock.body.listing.clearAllUrl).toBe('/shop');
       const html = await (await shop.fetch('/shop?tag=sale&stock=in&min=1')).text();
       expect(html).toContain(
-        '<a class="Chip Chip--remove" href="/shop?tag=sale&amp;min=1" aria-label="Remove filter In stock">In stock <span aria-hidden="true">×</span></a>',
+        '<a class="Chip Chip--remove" href="/shop?tag=sale&amp;min=1" id="active-filter-2" aria-labelledby="remove-filter active-filter-2"><span data-text="listing.inStockChip">In stock</span> <span aria-hidden="true">×</span></a>',
       );
       expect(html).toContain('<a class="ActiveFilters-clear" href="/shop" data-text="listing.clearAll">Clear all</a>');
       expect(html).toContain(
         '<noscript><button type="submit" class="Button--secondary" data-text="listing.apply">Apply</button></noscript>',
       );
-      expect(html).toMatch(/<input type="checkbox" name="stock" value="in" checked>/);
+      expect(html).toMatch(/<input type="checkbox" id="listing-stock" name="stock" value="in" checked>/);
       const none = await (await shop.fetch('/shop?min=500')).text();
       expect(none).toContain('No products match these filters');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'several tags and several categories combine: any of the tags, any of the categories, each cleared alone (issue 32)',
+    async () => {
+      const two = await context<ListContext>(shop, '/shop?tag=winter&tag=art&sort=price-asc');
+      expect(two.body.items.map((i) => i.id)).toEqual(['p6', 'p2', 'p5']);
+      expect(two.body.listing.tags.filter((t) => t.selected).map((t) => t.name)).toEqual(['art', 'winter']);
+      expect(two.body.listing.active.map(({ label, url }) => ({ label, url }))).toEqual([
+        { label: 'Tag: art', url: '/shop?tag=winter&sort=price-asc' },
+        { label: 'Tag: winter', url: '/shop?tag=art&sort=price-asc' },
+      ]);
+      expect(two.body.listing.clearAllUrl).toBe('/shop?sort=price-asc');
+      // With the categories: Art only keeps the two art prints; Art and Clothing keep all three.
+      const art = await context<ListContext>(shop, '/shop?tag=winter&tag=art&category=Art&sort=price-asc');
+      expect(art.body.items.map((i) => i.id)).toEqual(['p6', 'p5']);
+      const both = await context<ListContext>(
+        shop,
+        '/shop?category=Clothing&category=Art&tag=winter&tag=art&sort=price-asc',
+      );
+      expect(both.body.items.map((i) => i.id)).toEqual(['p6', 'p2', 'p5']);
+      expect(both.body.listing.categories.filter((c) => c.selected).map((c) => c.name)).toEqual(['Art', 'Clothing']);
+      // The shop's form has a checkbox per tag and category, the chosen ones checked.
+      const html = await (await shop.fetch('/shop?tag=winter&tag=art')).text();
+      expect(html).toMatch(/<input type="checkbox" id="listing-tag-\d+" name="tag" value="art" checked>/);
+      expect(html).toMatch(/<input type="checkbox" id="listing-tag-\d+" name="tag" value="kitchen">/);
+      expect(html).not.toContain('type="hidden" name="tag"');
+      // The same choice in another order, or repeated, is the same page.
+      const address = (query: string) => pageQuery('/shop', new URLSearchParams(query)).search;
+      expect(address('tag=winter&tag=art&tag=art')).toBe(address('tag=art&tag=winter'));
+      expect(address('tag=art&tag=winter')).toBe('?tag=art&tag=winter');
+      // At most ten values of one filter make an address.
+      const many = Array.from({ length: 12 }, (_, i) => `tag=t${String(i).padStart(2, '0')}`).join('&');
+      expect(address(many).split('&')).toHaveLength(10);
     },
     TIMEOUT,
   );

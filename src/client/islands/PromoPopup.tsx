@@ -1,12 +1,14 @@
 /**
  * The promo popup: a newsletter sign-up in a dialog on the home page, after a short delay. Closing it
  * keeps it away for 7 days ('date-closed' in local storage); signing up keeps it away for good
- * ('submitted'). Its captcha action is `promo_popup`.
+ * ('submitted'). Its captcha action is `promo_popup`. While the phone menu is open it waits for the menu
+ * to close, so it never covers the menu nor takes its focus.
  */
 import { useEffect, useState } from 'react';
 import { CAPTCHA_ACTIONS } from '../../forms/captcha';
 import { announceCensus } from '../census-events';
 import Dialog from '../components/Dialog';
+import { whenMenuClosed } from '../menu-closed';
 import SiteForm, { type SiteFormProps } from './SiteForm';
 
 export interface PromoPopupProps {
@@ -46,11 +48,17 @@ export default function PromoPopup({ title, body, delayMs, form }: PromoPopupPro
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (dismissed(Date.now())) return;
+    let stopWaiting = () => {};
     const timer = setTimeout(() => {
-      setOpen(true);
-      announceCensus({ kind: 'overlay', overlayId: PROMO_OVERLAY_ID, action: 'open' });
+      stopWaiting = whenMenuClosed(() => {
+        setOpen(true);
+        announceCensus({ kind: 'overlay', overlayId: PROMO_OVERLAY_ID, action: 'open' });
+      });
     }, delayMs);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      stopWaiting();
+    };
   }, []);
   if (!open) return null;
   const close = () => {

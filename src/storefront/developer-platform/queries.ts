@@ -24,8 +24,8 @@ export async function templateQueries(site: Site, catalog: Catalog): Promise<Rec
       const listing = await catalog.listing({
         collectionId: collection.id,
         sort: 'newest',
-        tag: query.tag,
-        category: query.category,
+        tags: query.tag === null ? [] : [query.tag],
+        categories: query.category === null ? [] : [query.category],
         offset: 0,
         limit: query.limit,
       });
