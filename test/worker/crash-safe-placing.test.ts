@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../src/commerce/order';
 import { cartStub } from '../../src/durable/stubs';
 import { env } from 'cloudflare:workers';
-import { clearFaults, injectFaults } from '../../src/faults';
+import { clearFaults, injectedFaults, injectFaults } from '../../src/faults';
 import {
   available,
   CANDLE,
@@ -208,7 +208,8 @@ describe('a kill between two steps of placing an order, then the retry with the 
     const key = crypto.randomUUID();
     injectFaults([{ target: 'payments', mode: 'slow', delayMs: 1500, times: 1 }]);
     const first = placeOrder(ready.visitor, CARD.ok, key);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Aborted once the charge is on its way (held 1.5 s by the fault), not after a fixed time that a loaded machine outlasts.
+    await expect.poll(() => injectedFaults()['payments:slow'] ?? 0, { timeout: 30_000, interval: 20 }).toBe(1);
     await expect(
       runInDurableObject(orders(ready.websiteId), (_instance, state) => state.abort('deploy')),
     ).rejects.toThrow('deploy');
