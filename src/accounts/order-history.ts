@@ -5,7 +5,8 @@ import { trackingUrl } from '../commerce/tracking';
 
 export interface AccountOrder {
   id: string;
-  orderNumber: number;
+  /** Null while its payment is pending (orders are numbered when paid). */
+  orderNumber: number | null;
   createdOn: number;
   status: OrderStatus;
   grandTotalCents: number;

@@ -52,7 +52,7 @@ const storedProductSchema = z.object({
 /** The outline of an order the console relies on; the whole shape is `Order` (src/commerce/order.ts). */
 const orderSchema = z.looseObject({
   id: z.string(),
-  orderNumber: z.number().int(),
+  orderNumber: z.number().int().nullable(),
   status: z.enum(ORDER_STATUSES),
   createdOn: z.number(),
   email: z.string(),

@@ -42,7 +42,11 @@ export interface OrderRefund {
 
 export interface Order {
   id: string;
-  orderNumber: number;
+  /**
+   * Given when the order is paid, as Shopify does: an attempt whose payment never went through (a
+   * failed or abandoned 3-D Secure step) uses up no number; until then it is named by its payment reference.
+   */
+  orderNumber: number | null;
   status: OrderStatus;
   createdOn: number;
   paidOn: number | null;
@@ -81,6 +85,21 @@ export interface Order {
   refunds?: OrderRefund[];
   subscription: (SubscriptionPlan & { cycle: number; nextBillingOn: number | null }) | null;
   confirmationUrl?: string;
+}
+
+/** What names an attempt not paid (yet): the first characters of its id, which the buyer and the merchant both see. */
+export function paymentReference(id: string): string {
+  return id.replace(/^ord_/, '').slice(0, 8).toUpperCase();
+}
+
+/** An order as lists name it: `#1001` once paid, else its payment reference. */
+export function orderLabel(order: Pick<Order, 'id' | 'orderNumber'>): string {
+  return order.orderNumber === null ? `Checkout ${paymentReference(order.id)}` : `#${order.orderNumber}`;
+}
+
+/** An order as headings and email subjects name it: `Order #1001` once paid, else its payment reference. */
+export function orderTitle(order: Pick<Order, 'id' | 'orderNumber'>): string {
+  return order.orderNumber === null ? orderLabel(order) : `Order ${orderLabel(order)}`;
 }
 
 /** Where the buyer sees their order: the capability token is the only key. */

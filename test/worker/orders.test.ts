@@ -313,7 +313,7 @@ describe('subscriptions', () => {
     const list = await store.orders(null, null, 10);
     const renewal = list.orders[0];
     expect(renewal).toMatchObject({
-      orderNumber: first.orderNumber + 1,
+      orderNumber: (first.orderNumber ?? 0) + 1,
       status: 'paid',
       grandTotalCents: first.grandTotalCents,
       email: 'tea@example.com',

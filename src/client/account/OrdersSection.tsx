@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { ORDER_STATUS_LABELS, type AccountOrder } from '../../accounts/order-history';
 import { formatMoney } from '../../commerce/money';
+import { orderTitle } from '../../commerce/order';
 import { responseFailure } from '../api';
 import { storefrontRoutes as api } from '../../api/storefront';
 import { accountCall, type AccountSectionProps } from './account-api';
@@ -46,7 +47,7 @@ export default function OrdersSection({ session }: AccountSectionProps) {
       {orders.map((order) => (
         <li key={order.id} className="AccountOrder">
           <div className="AccountOrder-head">
-            <h3 className="AccountOrder-number">Order #{order.orderNumber}</h3>
+            <h3 className="AccountOrder-number">{orderTitle(order)}</h3>
             <span className={`AccountOrder-status AccountOrder-status--${order.status}`}>
               {ORDER_STATUS_LABELS[order.status]}
             </span>

@@ -9,13 +9,16 @@
  */
 import { useEffect, useState } from 'react';
 import { countryName } from '../../commerce/address';
+import { fill } from '../../commerce/storefront-text';
 import { formatMoney } from '../../commerce/money';
 import { sendOnText } from '../../commerce/gift-cards';
+import { paymentReference } from '../../commerce/order';
 import { billingText } from '../../commerce/subscriptions';
 import { CHECKOUT_FAILURES, CheckoutError, loadOrder, type Order } from '../checkout-api';
 import { reportPurchase } from '../collectors/pixel';
 import SubscriptionManage from '../components/SubscriptionManage';
 import { navigateTo, pageQuery } from '../dom';
+import { useShopperText } from '../use-shopper-text';
 import { CheckoutLines, CheckoutTotals, orderLine, type AnswerForms } from './CheckoutOrderSummary';
 
 export type ConfirmationKind = 'order-confirmed' | 'order-received' | 'subscription-confirmed';
@@ -77,11 +80,12 @@ function GiftCardsSent({ order, money, locale }: { order: Order; money: (cents: 
 }
 
 function Address({ order }: { order: Order }) {
+  const text = useShopperText();
   const a = order.shippingAddress;
   if (a === null) return null;
   return (
     <section className="OrderConfirmation-section" aria-labelledby="order-shipping">
-      <h2 id="order-shipping">Shipping to</h2>
+      <h2 id="order-shipping">{text['order.shippingTo']}</h2>
       <address className="OrderConfirmation-address">
         {a.firstName} {a.lastName}
         <br />
@@ -98,7 +102,9 @@ function Address({ order }: { order: Order }) {
         {countryName(a.countryCode)}
       </address>
       {order.shippingOption !== null && (
-        <p className="OrderConfirmation-shipping-option">Shipping method: {order.shippingOption.name}</p>
+        <p className="OrderConfirmation-shipping-option">
+          {fill(text['order.shippingMethod'], { name: order.shippingOption.name })}
+        </p>
       )}
     </section>
   );
@@ -106,6 +112,7 @@ function Address({ order }: { order: Order }) {
 
 export default function CheckoutConfirmation({ kind, orderId, locale, forms }: CheckoutConfirmationProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const text = useShopperText();
 
   useEffect(() => {
     const token = pageQuery().get('token') ?? '';
@@ -144,7 +151,7 @@ export default function CheckoutConfirmation({ kind, orderId, locale, forms }: C
   if (state.kind === 'loading') {
     return (
       <div className="OrderConfirmation" aria-busy="true">
-        <p className="OrderConfirmation-loading">Loading your order…</p>
+        <p className="OrderConfirmation-loading">{text['checkout.loading']}</p>
       </div>
     );
   }
@@ -158,27 +165,32 @@ export default function CheckoutConfirmation({ kind, orderId, locale, forms }: C
   const { order } = state;
   const money = (cents: number) => formatMoney(cents, order.currencyCode, locale);
   const pending = order.status === 'pending';
+  const [before = '', after = ''] = text['order.thanks'].split('{email}');
   return (
     <div className="OrderConfirmation">
       <div className="OrderConfirmation-lead" aria-live="polite">
-        <p className="OrderConfirmation-number">
-          Order <strong>#{order.orderNumber}</strong>
-        </p>
-        {pending ? (
-          <p>
-            We have your order and are waiting for the payment to complete. This page updates when it does; nothing more
-            is needed from you.
+        {order.orderNumber === null ? (
+          <p className="OrderConfirmation-reference">
+            {text['order.reference']} <strong>{paymentReference(order.id)}</strong>
           </p>
+        ) : (
+          <p className="OrderConfirmation-number">
+            {text['order.number']} <strong>#{order.orderNumber}</strong>
+          </p>
+        )}
+        {pending ? (
+          <p>{text['order.pending']}</p>
         ) : order.status === 'cancelled' && order.paidOn === null ? (
           <p className="OrderConfirmation-unpaid">
-            The payment was not completed, so this order was cancelled. Nothing was charged.{' '}
-            <a href="/checkout">Try again</a>
+            {text['order.unpaid']} <a href="/checkout">{text['order.tryAgain']}</a>
           </p>
         ) : order.status === 'cancelled' || order.status === 'refunded' ? (
           <p>This order was {order.status}.</p>
         ) : (
           <p>
-            Thank you! A confirmation is on its way to <strong>{order.email}</strong>.
+            {before}
+            <strong>{order.email}</strong>
+            {after}
           </p>
         )}
         {/* On the subscription's own page its panel below says this, kept current (a cancelled one has no next payment). */}
@@ -192,7 +204,7 @@ export default function CheckoutConfirmation({ kind, orderId, locale, forms }: C
         )}
       </div>
       <section className="OrderConfirmation-section" aria-labelledby="order-items">
-        <h2 id="order-items">Your order</h2>
+        <h2 id="order-items">{text['order.items']}</h2>
         <CheckoutLines
           lines={order.entries.map((entry, index) => orderLine(entry, index, forms))}
           money={money}
@@ -200,7 +212,9 @@ export default function CheckoutConfirmation({ kind, orderId, locale, forms }: C
         />
         <CheckoutTotals money={money} totals={{ ...order, requiresShipping: order.shippingOption !== null }} />
         {order.paidOn !== null && order.amountChargedCents > 0 && (
-          <p className="OrderConfirmation-charged">Charged to your card: {money(order.amountChargedCents)}</p>
+          <p className="OrderConfirmation-charged">
+            {fill(text['order.charged'], { amount: money(order.amountChargedCents) })}
+          </p>
         )}
         {order.giftCard != null && (
           <p className="OrderConfirmation-gift-balance">
@@ -214,7 +228,7 @@ export default function CheckoutConfirmation({ kind, orderId, locale, forms }: C
       )}
       <Address order={order} />
       <p>
-        <a href="/">Continue shopping</a>
+        <a href="/">{text['checkout.continue']}</a>
       </p>
     </div>
   );

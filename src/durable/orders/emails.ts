@@ -1,10 +1,13 @@
 import { formatMoney } from '../../commerce/money';
-import type { Order, OrderRefund } from '../../commerce/order';
+import { orderTitle, paymentReference, type Order, type OrderRefund } from '../../commerce/order';
 import { billingText } from '../../commerce/subscriptions';
 import type { OrdersContext } from './context';
 import { giftCardSentText } from './gift-cards';
 import type { OrderPrivate } from './model';
 import { subscriptionOfOrder } from './subscriptions';
+
+/** The subject of the email about an attempt whose payment never went through (its window ended). */
+export const UNPAID_CANCELLED = 'Your payment was not completed, so no order was placed and nothing was charged';
 
 export function queueOrderEmail(
   self: OrdersContext,
@@ -18,12 +21,15 @@ export function queueOrderEmail(
         `${e.quantity} × ${e.title}${Object.keys(e.attributes).length > 0 ? ` (${Object.values(e.attributes).join(', ')})` : ''}: ${money(e.subtotalCents)}`,
     )
     .join('\n');
+  const name = orderTitle(order);
+  // An attempt not paid has no order number: it is named by its payment reference and never called an order placed.
+  const unpaid = order.orderNumber === null;
   const subjects = {
-    confirmed: `Order #${order.orderNumber} confirmed`,
-    received: `Order #${order.orderNumber} received: payment pending`,
-    fulfilled: `Order #${order.orderNumber} has shipped`,
-    cancelled: `Order #${order.orderNumber} cancelled`,
-    refunded: `Order #${order.orderNumber} refunded`,
+    confirmed: `${name} confirmed`,
+    received: `We are processing your payment (reference ${paymentReference(order.id)})`,
+    fulfilled: `${name} has shipped`,
+    cancelled: unpaid ? UNPAID_CANCELLED : `${name} cancelled`,
+    refunded: `${name} refunded`,
   };
   const tracking =
     kind === 'fulfilled' && order.fulfillment !== null
@@ -64,7 +70,7 @@ export function subscriptionEmailText(self: OrdersContext, order: Order): string
 
 /** A refund that leaves the order open: how much goes back to the card and for which items. */
 export function queueRefundEmail(self: OrdersContext, order: Order, refund: OrderRefund): void {
-  const subject = `Order #${order.orderNumber} partially refunded`;
+  const subject = `${orderTitle(order)} partially refunded`;
   const items = refund.lines.map((l) => `${l.quantity} × ${l.title}`).join('\n');
   self.outbox.queue(
     {

@@ -17,13 +17,19 @@ import { scheduleAlarm, type OrdersContext } from './context';
 import { queueOrderEmail } from './emails';
 import { giftCardEmail, creditGiftCard } from './gift-cards';
 import { followUp, placementAnswer } from './placements';
-import { cartOf, orderById, orderRow, toOrder, writeOrder } from './records';
+import { cartOf, nextOrderNumber, orderById, orderRow, toOrder, writeOrder } from './records';
 
-/** What becomes true when an order is paid: the discount use counted, bought gift cards issued, the next subscription order scheduled, the confirmation emailed. Synchronous. */
+/**
+ * What becomes true when an order is paid: its order number given (an attempt never paid uses up
+ * none), the discount use counted, bought gift cards issued, the next subscription order
+ * scheduled, the confirmation emailed. Synchronous.
+ */
 export function paidEffects(self: OrdersContext, id: string, now: number): void {
   const row = orderRow(self, id);
   if (row === null) return;
   const data = JSON.parse(row.data) as Order & OrderPrivate;
+  const orderNumber = data.orderNumber ?? nextOrderNumber(self);
+  self.sql.exec('UPDATE orders SET order_number = ? WHERE id = ?', orderNumber, id);
   const code = data.coupons[0];
   if (code !== undefined) self.sql.exec('UPDATE discounts SET uses = uses + 1 WHERE code = ?', code);
   const giftCardsSent: GiftCardSent[] = [];
@@ -78,6 +84,7 @@ export function paidEffects(self: OrdersContext, id: string, now: number): void 
     data.payment.status === 'none' ? data.payment : { ...settled, status: 'succeeded' as const, nextActionUrl: null };
   const paid: Order = {
     ...toOrder(row.data),
+    orderNumber,
     status: 'paid',
     paidOn: data.paidOn ?? now,
     payment,
@@ -302,7 +309,7 @@ export async function retryCharge(self: OrdersContext, websiteId: string, id: st
           : { nextActionUrl: null };
       const pending: Order = { ...order, payment: { ...order.payment, status: charged.status, ...action } };
       writeOrder(self, id, pending);
-      queueOrderEmail(self, pending, 'received');
+      if (charged.status === 'pending') queueOrderEmail(self, pending, 'received');
       answerPlacement(self, id, null);
     }
   }

@@ -284,7 +284,8 @@ export function recordOrder(
   const { request, inputs, totals, charge, orderId: id } = job;
   const { cart } = request;
   const paid = charged.status === 'none' || charged.status === 'succeeded';
-  const number = self.sql.exec<{ n: number }>('SELECT COALESCE(MAX(number), 1000) + 1 AS n FROM orders').one().n;
+  // The row's place in the lists; its order number comes with the payment (paidEffects).
+  const position = self.sql.exec<{ n: number }>('SELECT COALESCE(MAX(number), 1000) + 1 AS n FROM orders').one().n;
   const entries: OrderEntry[] = cart.entries.map((e) => ({
     itemId: e.itemId,
     sku: e.chosenVariant.sku,
@@ -299,7 +300,7 @@ export function recordOrder(
   const option = totals.shippingOptions.find((o) => o.id === totals.selectedShippingOption) ?? null;
   const order: Order = {
     id,
-    orderNumber: number,
+    orderNumber: null,
     status: paid ? 'paid' : 'pending',
     createdOn: now,
     paidOn: paid ? now : null,
@@ -346,7 +347,7 @@ export function recordOrder(
   self.sql.exec(
     'INSERT INTO orders (id, number, status, cart_id, payment_id, discount_code, token_hash, created_at, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     id,
-    number,
+    position,
     order.status,
     cartId,
     paymentId,
@@ -374,8 +375,9 @@ export function recordOrder(
     self.sql.exec('DELETE FROM checkouts WHERE cart_id = ?', cartId);
   } else {
     self.sql.exec('UPDATE holds SET expires_at = ? WHERE order_id = ?', holdUntil, id);
-    if (charged.status !== 'unknown') queueOrderEmail(self, order, 'received');
-    else
+    // A shopper sent to authenticate is told nothing yet: it is not an order until it is paid.
+    if (charged.status === 'pending') queueOrderEmail(self, order, 'received');
+    else if (charged.status === 'unknown')
       self.sql.exec(
         'INSERT INTO unsettled (order_id, cart_id, key, attempts, next_at, created_at) VALUES (?, ?, ?, 0, ?, ?)',
         id,

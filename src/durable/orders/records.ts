@@ -43,6 +43,11 @@ export function toOrder(data: string): Order {
   return order as Order;
 }
 
+/** The number the next paid order gets (orders are numbered when paid, from 1001). */
+export function nextOrderNumber(self: OrdersContext): number {
+  return self.sql.exec<{ n: number }>('SELECT COALESCE(MAX(order_number), 1000) + 1 AS n FROM orders').one().n;
+}
+
 /** An order for a merchant (no token). */
 export function orderById(self: OrdersContext, id: string): Order | null {
   const row = orderRow(self, id);
@@ -91,7 +96,10 @@ export function listOrders(
   };
 }
 
-/** A shopper's orders for their account, newest first: those linked to it and those placed with its verified email. */
+/**
+ * A shopper's orders for their account, newest first: those linked to it and those placed with its
+ * verified email. An attempt whose payment never went through was no order, so it is not listed.
+ */
 export function customerOrders(
   self: OrdersContext,
   verifiedEmail: string | null,
@@ -100,7 +108,8 @@ export function customerOrders(
 ): Order[] {
   return self.sql
     .exec<{ data: string }>(
-      "SELECT data FROM orders WHERE id IN (SELECT value FROM json_each(?)) OR lower(json_extract(data, '$.email')) = ? ORDER BY number DESC LIMIT ?",
+      `SELECT data FROM orders WHERE (id IN (SELECT value FROM json_each(?)) OR lower(json_extract(data, '$.email')) = ?)
+       AND NOT (order_number IS NULL AND status = 'cancelled') ORDER BY number DESC LIMIT ?`,
       JSON.stringify(linkedIds),
       verifiedEmail?.toLowerCase() ?? null,
       limit,
@@ -139,8 +148,7 @@ export function searchOrders(
       last = row.number;
       continue;
     }
-    if (found.length === limit)
-      return { orders: found, hasNextPage: true, nextPageCursor: String(found[found.length - 1]?.orderNumber) };
+    if (found.length === limit) return { orders: found, hasNextPage: true, nextPageCursor: String(last) };
     found.push(order);
     last = row.number;
   }

@@ -1,11 +1,11 @@
-import type { Order } from '../../commerce/order';
+import { orderLabel, type Order } from '../../commerce/order';
 import { hasNextCycle, nextBillingTime } from '../../commerce/subscriptions';
 import { randomHex } from '../../site/ids';
 import { stockLedger, paymentsOf } from '../stubs';
 import { RENEWAL_UNKNOWN_RETRY_MS, type SubscriptionRow, type OrderPrivate } from './model';
 import { scheduleAlarm, type OrdersContext } from './context';
 import { queueOrderEmail } from './emails';
-import { orderRow, toOrder } from './records';
+import { nextOrderNumber, orderRow, toOrder } from './records';
 
 // ---- subscriptions ----
 
@@ -17,7 +17,7 @@ export async function renewDue(
 ): Promise<{ placed: number; failed: number }> {
   const due = self.sql
     .exec<SubscriptionRow>(
-      'SELECT * FROM subscriptions WHERE next_at IS NOT NULL AND next_at <= ? ORDER BY next_at LIMIT 20',
+      'SELECT * FROM subscriptions WHERE next_at IS NOT NULL AND next_at <= ? AND paused_at IS NULL ORDER BY next_at LIMIT 20',
       now,
     )
     .toArray();
@@ -66,14 +66,15 @@ export async function renewDue(
         {
           to: first.email,
           subject: 'Your subscription could not be renewed',
-          text: `We could not place the next order of your subscription (order #${first.orderNumber}). Please contact the store.\n`,
+          text: `We could not place the next order of your subscription (order ${orderLabel(first)}). Please contact the store.\n`,
         },
         `subscription-failed:${sub.id}:${cycle}`,
       );
       continue;
     }
     const id = `ord_${randomHex(12)}`;
-    const number = self.sql.exec<{ n: number }>('SELECT COALESCE(MAX(number), 1000) + 1 AS n FROM orders').one().n;
+    const position = self.sql.exec<{ n: number }>('SELECT COALESCE(MAX(number), 1000) + 1 AS n FROM orders').one().n;
+    const number = nextOrderNumber(self);
     const plan = first.subscription;
     const nextAt = plan !== null && hasNextCycle(plan, cycle) ? nextBillingTime(now, plan.billingPeriod) : null;
     // The buyer's token of the first order opens every order of the subscription.
@@ -97,8 +98,9 @@ export async function renewDue(
       subscription: plan === null ? null : { ...plan, cycle, nextBillingOn: nextAt },
     };
     self.sql.exec(
-      'INSERT INTO orders (id, number, status, cart_id, payment_id, discount_code, token_hash, created_at, data) VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?)',
+      'INSERT INTO orders (id, number, order_number, status, cart_id, payment_id, discount_code, token_hash, created_at, data) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)',
       id,
+      position,
       number,
       'paid',
       '',

@@ -15,7 +15,7 @@ import {
 } from '../../api/commerce-admin-bodies';
 import { normalCode } from '../../commerce/discounts';
 import { formatMoney } from '../../commerce/money';
-import { ORDER_STATUSES, type Order } from '../../commerce/order';
+import { ORDER_STATUSES, orderLabel, type Order } from '../../commerce/order';
 import type { OrderActionError } from '../../durable/orders';
 import type { Result } from '../../durable/result';
 import { commerceOrders } from '../../durable/stubs';
@@ -43,7 +43,7 @@ function orderRecord(order: Order): string[] {
     return `${e.quantity} × ${e.title}${options === '' ? '' : ` (${options})`}`;
   });
   return [
-    String(order.orderNumber),
+    order.orderNumber === null ? orderLabel(order) : String(order.orderNumber),
     new Date(order.createdOn).toISOString(),
     order.status,
     order.email,
