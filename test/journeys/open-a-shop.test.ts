@@ -250,4 +250,32 @@ describe('Open a shop and set it up as forms', () => {
     },
     JOURNEY_TIMEOUT,
   );
+
+  it(
+    "a one-line header code leaves the store name whole at 375 px (it was cut to 'St…')",
+    async () => {
+      const { api, headers } = await merchantApi(contexts, storeUrl);
+      const details = { name: 'Studio Goods', logo: null, contactEmail: '', address: {} };
+      expect((await api.put(`${storeUrl}/api/console/settings/details`, { data: details, headers })).status()).toBe(
+        200,
+      );
+      const owner = await contexts.page(1366);
+      await signIn(owner.page, storeUrl, OWNER);
+      const crumb = (await owner.page.context().cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '';
+      const header = { announcement: '', social: [], html: 'Free shipping over $50' };
+      const saved = await owner.page.request.put(`${storeUrl}/api/console/settings/header`, {
+        data: header,
+        headers: { 'X-CSRF-Token': crumb },
+      });
+      expect(saved.status()).toBe(200);
+      const { page, errors } = await contexts.page(375);
+      await page.goto(storeUrl);
+      await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+      expect(await page.locator('.site-title').textContent()).toBe('Studio Goods');
+      expect(await headerFits(page)).toEqual({ overflow: [], titleCut: false });
+      await shot(page, 'open-a-shop-storefront-header-code-375');
+      expect(errors).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
 });
