@@ -36,8 +36,11 @@ export interface ContentChange {
 
 /** Edits whose tags the content object keeps: a page kept before the oldest of them is rendered again. */
 export const CHANGES_KEPT = 64;
-/** An edit touching more tags than this counts as a whole-site edit (a bulk change of many products). */
-export const MAX_CHANGE_TAGS = 400;
+/**
+ * An edit touching more tags than this counts as a whole-site edit (a bulk change of many
+ * products): it bounds the changes every isolate reads with the shell.
+ */
+export const MAX_CHANGE_TAGS = 100;
 
 /** What decides where an item is listed beside others: its collection, its tags, its date and whether it shows. */
 const placeOf = (item: Item) => JSON.stringify([item.collectionId, item.tags, item.addedOn ?? null, visibleFrom(item)]);
