@@ -73,4 +73,6 @@ export const storefrontRoutes = {
   removeAddress: route('DELETE', `${ACCOUNT}/addresses/:id`),
   accountSubscriptions: route('GET', `${ACCOUNT}/subscriptions`),
   cancelAccountSubscription: route('POST', `${ACCOUNT}/subscriptions/:id/cancel`),
+  pauseAccountSubscription: route('POST', `${ACCOUNT}/subscriptions/:id/pause`),
+  resumeAccountSubscription: route('POST', `${ACCOUNT}/subscriptions/:id/resume`),
 };

@@ -12,8 +12,8 @@ export interface SubscriptionPlan {
 /** A subscription as its buyer sees it (GET /api/commerce/subscriptions/{orderId}?token=…). */
 export interface BuyerSubscription {
   id: string;
-  /** `ended`: its last cycle was billed; `cancelled`: the buyer cancelled it. */
-  status: 'active' | 'cancelled' | 'ended';
+  /** `ended`: its last cycle was billed; `cancelled`: the buyer cancelled it; `paused`: not charged until the buyer resumes it. */
+  status: 'active' | 'paused' | 'cancelled' | 'ended';
   title: string;
   plan: SubscriptionPlan;
   /** What each renewal charges (the first order's total), minor units. */
@@ -21,14 +21,18 @@ export interface BuyerSubscription {
   currencyCode: string;
   /** Orders billed so far. */
   cycle: number;
+  /** Null while paused: nothing is scheduled until it is resumed. */
   nextChargeOn: number | null;
   cancelledOn: number | null;
+  pausedOn: number | null;
 }
 
 export const SUBSCRIPTION_MESSAGES = {
   notFound: 'Subscription not found',
   cancelledSubject: 'Your subscription is cancelled',
   cancelFailed: 'Unable to cancel the subscription. Please try again.',
+  pauseFailed: 'Unable to pause the subscription. Please try again.',
+  resumeFailed: 'Unable to resume the subscription. Please try again.',
 } as const;
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -66,6 +66,8 @@ import {
 } from './orders/settings';
 import {
   cancelCustomerSubscription,
+  pauseCustomerSubscription,
+  resumeCustomerSubscription,
   cancelSubscription,
   customerSubscriptions,
   subscriptionForBuyer,
@@ -374,6 +376,26 @@ export class CommerceOrders extends DurableObject<Env> {
     now = Date.now(),
   ): Promise<BuyerSubscription | null> {
     return cancelCustomerSubscription(this.self, id, verifiedEmail, linkedIds, now);
+  }
+
+  /** The account page's Pause: not charged until resumed (null: not the shopper's subscription). */
+  pauseCustomerSubscription(
+    id: string,
+    verifiedEmail: string | null,
+    linkedIds: string[],
+    now = Date.now(),
+  ): Promise<BuyerSubscription | null> {
+    return pauseCustomerSubscription(this.self, id, verifiedEmail, linkedIds, now);
+  }
+
+  /** The account page's Resume: charged again from its next date (a passed one moves a billing period from now). */
+  resumeCustomerSubscription(
+    id: string,
+    verifiedEmail: string | null,
+    linkedIds: string[],
+    now = Date.now(),
+  ): Promise<BuyerSubscription | null> {
+    return resumeCustomerSubscription(this.self, id, verifiedEmail, linkedIds, now);
   }
 
   // ---- alarm: emails, subscriptions, unknown charges, interrupted placements, payment windows, housekeeping ----

@@ -3,7 +3,8 @@
  * manage link (the subscription's page with its buyer token), the page's calls show and cancel it
  * with the crumb and no account, a cancel is idempotent, a wrong token is 404, and a cancelled
  * subscription is never charged again, even when it is cancelled while a renewal is being charged.
- * A signed-in shopper's account lists their subscriptions and cancels them; nobody else's.
+ * A signed-in shopper's account lists their subscriptions and cancels, pauses and resumes them; nobody
+ * else's. A paused subscription is not renewed until it is resumed.
  */
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
@@ -199,5 +200,57 @@ describe("the account's subscriptions", () => {
       `/api/commerce/subscriptions/${other.orderId}?token=${other.token}`,
     );
     expect(stillActive.body.subscription.status).toBe('active');
+  });
+
+  it('pauses a subscription, which is not charged until resumed; a resume after its date charges a period later', {
+    timeout: 120_000,
+  }, async () => {
+    const { base, websiteId } = await storeOnHost('sub-pause.test');
+    await standardRules(websiteId);
+    const { nextBillingOn } = await subscribe(base, 'pauser@example.com');
+    const other = await subscribe(base, 'other-pauser@example.com');
+    const { call } = await signedIn(base, websiteId, 'pauser@example.com');
+    const listed = (await (await call('GET', '/subscriptions')).json()) as { subscriptions: BuyerSubscription[] };
+    const id = listed.subscriptions[0]?.id ?? '';
+    expect((await call('POST', `/subscriptions/sub_${other.orderId}/pause`)).status).toBe(404);
+
+    const paused = (await (await call('POST', `/subscriptions/${id}/pause`)).json()) as {
+      subscription: BuyerSubscription;
+    };
+    expect(paused.subscription).toMatchObject({ status: 'paused', nextChargeOn: null, pausedOn: expect.any(Number) });
+    // A pause again answers it as it is.
+    expect(((await (await call('POST', `/subscriptions/${id}/pause`)).json()) as typeof paused).subscription).toEqual(
+      paused.subscription,
+    );
+    // Its date comes and goes: nothing is charged (only the other shopper's renews).
+    const charged = await paymentLedger().captured();
+    const store = orders(websiteId);
+    expect(await store.renewDue(websiteId, nextBillingOn + 60_000)).toEqual({ placed: 1, failed: 0 });
+    expect((await paymentLedger().captured()).count).toBe(charged.count + 1);
+
+    // Resumed after its date (a fake clock): the next charge is a week from the resume, not at once.
+    const later = nextBillingOn + 60_000;
+    const resumed = await store.resumeCustomerSubscription(id, 'pauser@example.com', [], later);
+    expect(resumed).toMatchObject({ status: 'active', pausedOn: null, nextChargeOn: later + 7 * 86_400_000 });
+    expect(await store.renewDue(websiteId, later + 1000)).toEqual({ placed: 0, failed: 0 });
+    expect(await store.renewDue(websiteId, later + 7 * 86_400_000)).toEqual({ placed: 2, failed: 0 });
+
+    // Paused and resumed before its date (the account's calls): the date it had is kept.
+    const before = (await call('GET', '/subscriptions').then((r) => r.json())) as {
+      subscriptions: BuyerSubscription[];
+    };
+    const kept = before.subscriptions[0]?.nextChargeOn;
+    await call('POST', `/subscriptions/${id}/pause`);
+    const again = (await (await call('POST', `/subscriptions/${id}/resume`)).json()) as typeof paused;
+    expect(again.subscription).toMatchObject({ status: 'active', nextChargeOn: kept });
+
+    // Paused, it can still be cancelled; a cancelled one cannot be resumed.
+    await call('POST', `/subscriptions/${id}/pause`);
+    expect(
+      ((await (await call('POST', `/subscriptions/${id}/cancel`)).json()) as typeof paused).subscription,
+    ).toMatchObject({ status: 'cancelled', nextChargeOn: null });
+    expect(
+      ((await (await call('POST', `/subscriptions/${id}/resume`)).json()) as typeof paused).subscription,
+    ).toMatchObject({ status: 'cancelled' });
   });
 });

@@ -1,4 +1,4 @@
-/** The signed-in shopper's subscriptions on their account page (issue 32): each with its terms, status, next charge and Cancel. */
+/** The signed-in shopper's subscriptions on their account page (issue 32): each with its terms, status, next charge, Pause or Resume, and Cancel. */
 import { useEffect, useState } from 'react';
 import { SUBSCRIPTION_MESSAGES, type BuyerSubscription } from '../../commerce/subscriptions';
 import { failureText, responseFailure } from '../api';
@@ -34,11 +34,20 @@ export default function SubscriptionsSection({ session }: AccountSectionProps) {
     );
   if (subscriptions === null) return <p aria-busy="true">Loading your subscriptions…</p>;
   if (subscriptions.length === 0) return <p className="AccountSubscriptions-empty">You have no subscriptions.</p>;
-  const cancel = async (id: string): Promise<BuyerSubscription> => {
-    const res = await accountCall(api.cancelAccountSubscription.at(id), {}, session.xsrfToken);
+  const change = async (action: 'cancel' | 'pause' | 'resume', id: string): Promise<BuyerSubscription> => {
+    const call = {
+      cancel: api.cancelAccountSubscription,
+      pause: api.pauseAccountSubscription,
+      resume: api.resumeAccountSubscription,
+    }[action];
+    const failed = {
+      cancel: SUBSCRIPTION_MESSAGES.cancelFailed,
+      pause: SUBSCRIPTION_MESSAGES.pauseFailed,
+      resume: SUBSCRIPTION_MESSAGES.resumeFailed,
+    }[action];
+    const res = await accountCall(call.at(id), {}, session.xsrfToken);
     const json = (await res.json().catch(() => null)) as { subscription?: BuyerSubscription } | null;
-    if (!res.ok || json?.subscription === undefined)
-      throw new Error(failureText(res.status, json, SUBSCRIPTION_MESSAGES.cancelFailed));
+    if (!res.ok || json?.subscription === undefined) throw new Error(failureText(res.status, json, failed));
     return json.subscription;
   };
   return (
@@ -48,7 +57,9 @@ export default function SubscriptionsSection({ session }: AccountSectionProps) {
           <SubscriptionDetails
             subscription={subscription}
             locale={locale}
-            cancel={() => cancel(subscription.id)}
+            cancel={() => change('cancel', subscription.id)}
+            pause={() => change('pause', subscription.id)}
+            resume={() => change('resume', subscription.id)}
             onChange={(changed) =>
               setSubscriptions((all) => (all ?? []).map((s) => (s.id === changed.id ? changed : s)))
             }

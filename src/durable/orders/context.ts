@@ -27,7 +27,7 @@ export function rememberWebsite(self: OrdersContext, websiteId: string): void {
 
 export async function scheduleAlarm(self: OrdersContext): Promise<void> {
   const nextSubscription = self.sql
-    .exec<{ at: number | null }>('SELECT MIN(next_at) AS at FROM subscriptions')
+    .exec<{ at: number | null }>('SELECT MIN(next_at) AS at FROM subscriptions WHERE paused_at IS NULL')
     .one().at;
   const nextRetry = self.sql.exec<{ at: number | null }>('SELECT MIN(next_at) AS at FROM unsettled').one().at;
   const oldest = self.sql

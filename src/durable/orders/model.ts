@@ -155,6 +155,8 @@ export interface SubscriptionRow extends Record<string, SqlStorageValue> {
   data: string;
   /** Cancelled by the shopper then: never renewed again. */
   cancelled_at: number | null;
+  /** Paused by the shopper then: not renewed until resumed (next_at is kept, or moved on at resume if it passed). */
+  paused_at: number | null;
 }
 
 /** A charge that went through, still runs or has an unknown outcome; 'none' when a gift card paid everything. */

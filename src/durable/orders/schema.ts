@@ -46,4 +46,5 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
     sql.exec('UPDATE orders SET order_number = number WHERE order_number IS NULL');
     sql.exec('CREATE UNIQUE INDEX IF NOT EXISTS orders_by_order_number ON orders (order_number)');
   },
+  (sql) => addColumn(sql, 'subscriptions', 'paused_at', 'INTEGER'),
 ];

@@ -1,5 +1,6 @@
 import {
   hasNextCycle,
+  nextBillingTime,
   SUBSCRIPTION_MESSAGES,
   type BuyerSubscription,
   type SubscriptionPlan,
@@ -22,23 +23,37 @@ export function subscriptionOfOrder(self: OrdersContext, orderId: string): Subsc
   );
 }
 
+/** Active or paused: a subscription that may still be charged, so it may be cancelled. */
+function stillBilled(subscription: BuyerSubscription): boolean {
+  return subscription.status === 'active' || subscription.status === 'paused';
+}
+
 export function buyerSubscription(row: SubscriptionRow): BuyerSubscription {
   const first = toOrder(row.data);
   const plan: SubscriptionPlan =
     first.subscription === null
       ? { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 }
       : { billingPeriod: first.subscription.billingPeriod, numBillingCycles: first.subscription.numBillingCycles };
+  const status =
+    row.cancelled_at !== null
+      ? 'cancelled'
+      : !hasNextCycle(plan, row.cycle)
+        ? 'ended'
+        : row.paused_at !== null
+          ? 'paused'
+          : // A cycle being charged has no next date for a moment: it is still active (and may be cancelled).
+            'active';
   return {
     id: row.id,
-    // A cycle being charged has no next date for a moment: it is still active (and may be cancelled).
-    status: row.cancelled_at !== null ? 'cancelled' : hasNextCycle(plan, row.cycle) ? 'active' : 'ended',
+    status,
     title: first.entries.map((e) => e.title).join(', '),
     plan,
     amountCents: first.grandTotalCents,
     currencyCode: first.currencyCode,
     cycle: row.cycle,
-    nextChargeOn: row.next_at,
+    nextChargeOn: status === 'paused' ? null : row.next_at,
     cancelledOn: row.cancelled_at,
+    pausedOn: status === 'paused' ? row.paused_at : null,
   };
 }
 
@@ -65,7 +80,7 @@ export async function cancelSubscription(
   now = Date.now(),
 ): Promise<BuyerSubscription | null> {
   const found = await subscriptionForBuyer(self, orderId, token);
-  return found === null || found.status !== 'active' ? found : cancelledSubscription(self, found, now);
+  return found === null || !stillBilled(found) ? found : cancelledSubscription(self, found, now);
 }
 
 /** A signed-in shopper's subscriptions: those whose first order is one of theirs (customerOrders' rule), newest first. */
@@ -98,7 +113,56 @@ export async function cancelCustomerSubscription(
   now = Date.now(),
 ): Promise<BuyerSubscription | null> {
   const found = customerSubscriptions(self, verifiedEmail, linkedIds, id)[0] ?? null;
-  return found === null || found.status !== 'active' ? found : cancelledSubscription(self, found, now);
+  return found === null || !stillBilled(found) ? found : cancelledSubscription(self, found, now);
+}
+
+/**
+ * The account page's Pause: not charged until resumed. Only an active subscription of the signed-in
+ * shopper's is paused; any other of theirs is answered as it is, one that is not theirs is null.
+ */
+export async function pauseCustomerSubscription(
+  self: OrdersContext,
+  id: string,
+  verifiedEmail: string | null,
+  linkedIds: string[],
+  now = Date.now(),
+): Promise<BuyerSubscription | null> {
+  const found = customerSubscriptions(self, verifiedEmail, linkedIds, id)[0] ?? null;
+  if (found === null || found.status !== 'active') return found;
+  const row = self.sql
+    .exec<SubscriptionRow>('UPDATE subscriptions SET paused_at = ? WHERE id = ? RETURNING *', now, id)
+    .one();
+  await scheduleAlarm(self);
+  return buyerSubscription(row);
+}
+
+/**
+ * The account page's Resume: charged again from its next date, or, when that passed while it was
+ * paused, one billing period from now (a resume never charges at once for the time it was paused).
+ */
+export async function resumeCustomerSubscription(
+  self: OrdersContext,
+  id: string,
+  verifiedEmail: string | null,
+  linkedIds: string[],
+  now = Date.now(),
+): Promise<BuyerSubscription | null> {
+  const found = customerSubscriptions(self, verifiedEmail, linkedIds, id)[0] ?? null;
+  if (found === null || found.status !== 'paused') return found;
+  const current = self.sql.exec<SubscriptionRow>('SELECT * FROM subscriptions WHERE id = ?', id).one();
+  const nextAt =
+    current.next_at !== null && current.next_at > now
+      ? current.next_at
+      : nextBillingTime(now, found.plan.billingPeriod);
+  const row = self.sql
+    .exec<SubscriptionRow>(
+      'UPDATE subscriptions SET paused_at = NULL, next_at = ? WHERE id = ? RETURNING *',
+      nextAt,
+      id,
+    )
+    .one();
+  await scheduleAlarm(self);
+  return buyerSubscription(row);
 }
 
 export async function cancelledSubscription(

@@ -2,8 +2,8 @@
  * A buyer's subscription, reached with the capability token of its page (the manage link in its
  * emails, no account needed): GET shows it, POST …/cancel cancels it (CSRF-checked, rate-limited,
  * idempotent: a second cancel answers the cancelled subscription). A signed-in shopper's account
- * lists theirs (the first order is one of their account's orders) and cancels them the same way,
- * with the account's xsrf header.
+ * lists theirs (the first order is one of their account's orders) and cancels, pauses and resumes
+ * them the same way, with the account's xsrf header.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -62,15 +62,22 @@ subscriptions.get(ACCOUNT_SUBSCRIPTIONS, withSite, async (c) => {
   });
 });
 
-subscriptions.post(`${ACCOUNT_SUBSCRIPTIONS}/:id/cancel`, withSite, async (c) => {
-  const site = c.var.site;
-  const session = await accountSession(c, site);
-  if (session instanceof Response) return session;
-  const id = c.req.param('id');
-  const linked = await siteUsers(c.env, site).linkedOrders(session.userId);
-  const email = isVerified(session.profile) ? session.email : null;
-  const subscription = SUBSCRIPTION_ID.test(id)
-    ? await commerceOrders(c.env, site.website.id).cancelCustomerSubscription(id, email, linked)
-    : null;
-  return subscription === null ? apiError(c, 404, SUBSCRIPTION_MESSAGES.notFound) : c.json({ subscription });
-});
+/** Cancel, pause and resume from the account: only the signed-in shopper's own subscriptions (another's is a 404). */
+for (const action of ['cancel', 'pause', 'resume'] as const) {
+  subscriptions.post(`${ACCOUNT_SUBSCRIPTIONS}/:id/${action}`, withSite, async (c) => {
+    const site = c.var.site;
+    const session = await accountSession(c, site);
+    if (session instanceof Response) return session;
+    const id = c.req.param('id');
+    const linked = await siteUsers(c.env, site).linkedOrders(session.userId);
+    const email = isVerified(session.profile) ? session.email : null;
+    const orders = commerceOrders(c.env, site.website.id);
+    const change = {
+      cancel: () => orders.cancelCustomerSubscription(id, email, linked),
+      pause: () => orders.pauseCustomerSubscription(id, email, linked),
+      resume: () => orders.resumeCustomerSubscription(id, email, linked),
+    }[action];
+    const subscription = SUBSCRIPTION_ID.test(id) ? await change() : null;
+    return subscription === null ? apiError(c, 404, SUBSCRIPTION_MESSAGES.notFound) : c.json({ subscription });
+  });
+}
