@@ -13,5 +13,6 @@ export const api = { ...storefrontRoutes, ...beaconRoutes, ...consoleRoutes, ...
 
 export { CENSUS_CALLS } from './beacon-routes';
 export type { AnswerOf, Call, Method, Query, Route } from './route';
+export type * from './catalog-answers';
 export type * from './console-answers';
 export type * from './customers';

@@ -549,13 +549,14 @@ const productPage: PageResolver = async (request, params) => {
   const found = await itemAt(request, params, isProductCollection, RELATED_PRODUCTS);
   if (found === undefined) return undefined;
   const { collection, item: product, related } = found;
-  const description = (product.excerpt ?? '').replace(/<[^>]*>/g, '');
+  // The search engine listing the merchant wrote, else the title and the short description (src/site/editor/product-form.ts).
+  const description = product.seoDescription || (product.excerpt ?? '').replace(/<[^>]*>/g, '');
   return {
     kind: 'product',
     status: 200,
     context: {
       ...request.base,
-      ...page('product', PageType.ContentItem, product.title, request.path, description),
+      ...page('product', PageType.ContentItem, product.seoTitle || product.title, request.path, description),
       collection,
       item: { ...product, collection },
       related,

@@ -193,12 +193,14 @@ const socialMeta: Formatter = (_value, _args, ctx) => {
   const item = ctx.resolve(['item']);
   const hasItem = typeof item === 'object' && item !== null;
   const siteTitle = asString(ctx.resolve(['website', 'siteTitle']));
-  const title = hasItem ? itemTitle(item) : asString(ctx.resolve(['page', 'title'])) || siteTitle;
+  // An item's search engine listing and social image, when the merchant set them, come first.
+  const seo = (key: string) => (hasItem ? asString(childOf(item, key)) : '');
+  const title = hasItem ? seo('seoTitle') || itemTitle(item) : asString(ctx.resolve(['page', 'title'])) || siteTitle;
   const description = hasItem
-    ? plainText(itemExcerpt(item))
+    ? seo('seoDescription') || plainText(itemExcerpt(item))
     : plainText(asString(ctx.resolve(['collection', 'description']))) || asString(ctx.resolve(['page', 'description']));
   const firstListed = ctx.resolve(['items', 0, 'assetUrl']);
-  const image = absolute(ctx, hasItem ? itemImageUrl(item) : asString(firstListed));
+  const image = absolute(ctx, hasItem ? seo('socialImage') || itemImageUrl(item) : asString(firstListed));
   const type = hasItem ? (isProductRecord(item) ? 'product' : 'article') : 'website';
   const tags = [
     meta('property', 'og:type', type),

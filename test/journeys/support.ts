@@ -123,6 +123,9 @@ export async function createProduct(
     customSoldOutText: '',
     scarcityEnabled: false,
     scarcityText: '',
+    seoTitle: '',
+    seoDescription: '',
+    socialImage: '',
   };
   const created = await api.post(`${storeUrl}/api/console/products`, { data: form, headers });
   await ok(created);

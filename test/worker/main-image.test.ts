@@ -152,6 +152,9 @@ describe('the main-image rule on every save path', () => {
       customSoldOutText: '',
       scarcityEnabled: false,
       scarcityText: '',
+      seoTitle: '',
+      seoDescription: '',
+      socialImage: '',
     };
     const saved = await merchant.json<{ id: string; fullUrl: string }>('POST', '/api/console/products', form);
     expect(saved.status).toBe(200);

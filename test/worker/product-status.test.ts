@@ -50,6 +50,9 @@ function product(title: string, extra: Partial<ProductForm> = {}): ProductForm {
     customSoldOutText: '',
     scarcityEnabled: false,
     scarcityText: '',
+    seoTitle: '',
+    seoDescription: '',
+    socialImage: '',
     ...extra,
   } as ProductForm;
 }

@@ -36,7 +36,9 @@ import {
   type ProductForm,
 } from '../../site/editor/product-form';
 import { formFromProduct, productFromForm, type Merchandising } from '../../site/editor/product-item';
+import { SEO_LIMITS } from '../../site/editor/page-seo';
 import { TAG_MESSAGES, type TagType } from '../../site/editor/tag-manager';
+import { MAX_IMAGE_URL } from '../../site/image-url';
 import { randomHex } from '../../site/ids';
 import { MAX_ITEM_PICTURES } from '../../site/main-image';
 import type { Collection, Item, Site } from '../../site/schema';
@@ -107,6 +109,9 @@ const productSchema = z
     customSoldOutText: text(200),
     scarcityEnabled: z.boolean(),
     scarcityText: text(200),
+    seoTitle: text(SEO_LIMITS.title * 2).default(''),
+    seoDescription: text(SEO_LIMITS.description * 2).default(''),
+    socialImage: text(MAX_IMAGE_URL).default(''),
   })
   .transform(({ image, images, ...form }) => ({
     ...form,

@@ -91,12 +91,32 @@ export async function stockLevels(
 
 /** The product form of `item` with each counted variant's stock the ledger's on-hand count (and `stockShown` the same). */
 export async function formWithOnHand(env: Env, websiteId: string, item: Item, form: ProductForm): Promise<ProductForm> {
-  const levels = await stockLevels(env, websiteId, [item]);
+  return withOnHand(form, await stockLevels(env, websiteId, [item]));
+}
+
+function withOnHand(
+  form: ProductForm,
+  levels: Record<string, StockLevel>,
+): ProductForm & { variants: StockedVariantForm[] } {
   const variants: StockedVariantForm[] = form.variants.map((variant) => {
     const level = levels[variant.sku];
     return level === undefined ? variant : { ...variant, stock: level.onHand, stockShown: level.onHand };
   });
   return { ...form, variants };
+}
+
+/** Many products' forms as formWithOnHand makes them, with one call to the ledger. */
+export async function formsWithOnHand(
+  env: Env,
+  websiteId: string,
+  products: readonly { item: Item; form: ProductForm }[],
+): Promise<(ProductForm & { variants: StockedVariantForm[] })[]> {
+  const levels = await stockLevels(
+    env,
+    websiteId,
+    products.map((product) => product.item),
+  );
+  return products.map((product) => withOnHand(product.form, levels));
 }
 
 /**
@@ -111,22 +131,34 @@ export async function saveFormStock(
   item: unknown,
   who?: string,
 ): Promise<void> {
+  const changes = formStockChanges(form, item, who, 'Product form');
+  if (changes.length > 0) await stockLedger(env, websiteId).adjust(changes);
+}
+
+/** The ledger changes saving `form` as `item` makes (saveFormStock's, or one product of an import's). */
+export function formStockChanges(
+  form: { variants: StockedVariantForm[] },
+  item: unknown,
+  who: string | undefined,
+  reason: string,
+): StockChange[] {
   const content = (item as Partial<Item>).structuredContent;
-  if (content === undefined || neverRunsOut(content.productType)) return;
+  if (content === undefined || neverRunsOut(content.productType)) return [];
   const changes: StockChange[] = [];
   content.variants.forEach((variant, i) => {
     const sent = form.variants[i];
     if (sent === undefined || variant.unlimited || sent.stock === sent.stockShown) return;
     changes.push({
       sku: variant.sku,
-      stock: variant.qtyInStock,
+      // The count the form was opened with is the ledger's starting value for a sku it has not counted yet.
+      stock: sent.stockShown ?? variant.qtyInStock,
       mode: 'set',
       amount: sent.stock,
       who,
-      reason: 'Product form',
+      reason,
     });
   });
-  if (changes.length > 0) await stockLedger(env, websiteId).adjust(changes);
+  return changes;
 }
 
 /**

@@ -19,7 +19,7 @@ export type RefusalField = (error: string) => string | undefined;
 /**
  * Applies `change` to the website as `roles` may: its value and the new content version (null when
  * nothing changed); a refusal is thrown as its status with `{ error }`, plus `fields` when `field`
- * names where to show it.
+ * names where to show it. `who` (the merchant's email) names the product and page versions it records.
  */
 export async function applyEdit(
   env: Env,
@@ -27,8 +27,9 @@ export async function applyEdit(
   change: Edit,
   roles: readonly number[],
   field?: RefusalField,
+  who: string | null = null,
 ): Promise<{ value: EditValue; version: number | null }> {
-  const outcome = await contentObject(env, websiteId).edit(websiteId, change, roles);
+  const outcome = await contentObject(env, websiteId).edit(websiteId, change, roles, who);
   if (!outcome.ok) {
     const at = field?.(outcome.error);
     throw new ApiError(outcome.status, outcome.error, {
@@ -43,5 +44,5 @@ export async function applyEdit(
 export async function merchantEdit(c: Context<AppEnv>, change: Edit, field?: RefusalField): Promise<EditValue> {
   const session = await merchantSessionOf(c);
   if (session === null) throw new ApiError(401, MERCHANT_MESSAGES.signIn);
-  return (await applyEdit(c.env, c.var.site.website.id, change, session.profile.roles, field)).value;
+  return (await applyEdit(c.env, c.var.site.website.id, change, session.profile.roles, field, session.email)).value;
 }

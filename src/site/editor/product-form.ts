@@ -16,6 +16,7 @@ import { EDIT_MESSAGES, URL_ID } from '../edits';
 import { IMAGE_ADDRESS_MESSAGE, isImageUrl } from '../image-url';
 import { MAX_ITEM_PICTURES } from '../main-image';
 import { foldText } from '../../values/fold';
+import { SEO_LIMITS } from './page-seo';
 import { nameProblem } from './tag-manager';
 
 /** The product types (src/commerce/product.ts) as the form offers them. */
@@ -80,6 +81,10 @@ export interface ProductForm {
   customSoldOutText: string;
   scarcityEnabled: boolean;
   scarcityText: string;
+  /** Search engine listing (empty: the title, the short description), and the picture shared links show (empty: the first picture). */
+  seoTitle: string;
+  seoDescription: string;
+  socialImage: string;
 }
 
 export const MAX_VARIANTS = 250;
@@ -159,6 +164,10 @@ export function productProblems(form: ProductForm): Record<string, string> {
   if (form.customSoldOutText.length > 100) problems.customSoldOutText = PRODUCT_MESSAGES.textTooLong(100);
   if (form.scarcityText.length > 100) problems.scarcityText = PRODUCT_MESSAGES.textTooLong(100);
   if (form.customAddButtonText.length > 50) problems.customAddButtonText = PRODUCT_MESSAGES.textTooLong(50);
+  if (form.seoTitle.length > SEO_LIMITS.title) problems.seoTitle = PRODUCT_MESSAGES.textTooLong(SEO_LIMITS.title);
+  if (form.seoDescription.length > SEO_LIMITS.description)
+    problems.seoDescription = PRODUCT_MESSAGES.textTooLong(SEO_LIMITS.description);
+  if (form.socialImage !== '' && !isImageUrl(form.socialImage)) problems.socialImage = PRODUCT_MESSAGES.imageUrl;
   if (pricedWithoutVariants(form.productType)) {
     priceProblems('', form.price, form.salePrice, form.onSale, problems);
     return problems;

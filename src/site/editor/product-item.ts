@@ -223,6 +223,16 @@ export function productFromForm(
     categories: form.categories.map((category) => category.trim()),
     structuredContent,
   };
+  // The search engine listing's fields, each left out when empty (the storefront then uses the title, excerpt and first picture).
+  delete item.seoTitle;
+  delete item.seoDescription;
+  delete item.socialImage;
+  const seo = {
+    seoTitle: form.seoTitle.trim(),
+    seoDescription: form.seoDescription.trim(),
+    socialImage: form.socialImage,
+  };
+  for (const [key, value] of Object.entries(seo)) if (value !== '') item[key] = value;
   Object.assign(item, picturesOf(form.images, before));
   const {
     customSoldOutText: _soldOut,
@@ -297,6 +307,9 @@ export function formFromProduct(item: Item, merchandising: Merchandising | null)
     customSoldOutText: text('customSoldOutText'),
     scarcityEnabled: merchandising?.scarcityEnabled === true,
     scarcityText: text('scarcityText'),
+    seoTitle: typeof item.seoTitle === 'string' ? item.seoTitle : '',
+    seoDescription: typeof item.seoDescription === 'string' ? item.seoDescription : '',
+    socialImage: typeof item.socialImage === 'string' ? item.socialImage : '',
   };
 }
 

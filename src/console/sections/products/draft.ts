@@ -70,6 +70,9 @@ export function newProductDraft(collectionId: string): ProductDraft {
     customSoldOutText: '',
     scarcityEnabled: false,
     scarcityText: '',
+    seoTitle: '',
+    seoDescription: '',
+    socialImage: '',
   };
 }
 
