@@ -4,7 +4,7 @@ import { MIN_TEAM_PASSWORD, TEAM_INVITE_MESSAGES } from '../accounts/messages';
 import { CONSOLE_ROOT, navigate } from './router';
 import { api } from '../api';
 import { consoleApi, errorMessage } from './ui/api';
-import { describedBy, FieldError } from './ui/FieldError';
+import { Field } from './ui/Field';
 
 export function AcceptInvitation({
   token,
@@ -46,19 +46,23 @@ export function AcceptInvitation({
       >
         <p className="SignIn-site">{siteTitle}</p>
         <h1 id="join-title">Join the team</h1>
-        <div className="Field">
-          <label htmlFor="join-password">Choose a password</label>
-          <input
-            id="join-password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            {...describedBy('join-password-error', problem)}
-          />
-          <p className="Field-hint">At least {MIN_TEAM_PASSWORD} characters.</p>
-          <FieldError id="join-password-error" message={problem} announce />
-        </div>
+        <Field
+          id="join-password"
+          label="Choose a password"
+          description={`At least ${MIN_TEAM_PASSWORD} characters.`}
+          error={problem}
+          announce
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+        </Field>
         <button type="submit" className="Button Button--primary Button--full" disabled={busy} aria-busy={busy}>
           {busy ? 'Joining…' : 'Join and sign in'}
         </button>

@@ -19,6 +19,7 @@ export function Field({
   description,
   error,
   className,
+  announce = false,
   children,
 }: {
   id: string;
@@ -26,6 +27,8 @@ export function Field({
   description?: ReactNode;
   error?: string;
   className?: string;
+  /** Read the error out when it appears (an error after an action; see `FieldError`). */
+  announce?: boolean;
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const hasError = error !== undefined && error !== '';
@@ -45,7 +48,7 @@ export function Field({
           {description}
         </p>
       )}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldError id={`${id}-error`} message={error} announce={announce} />
     </div>
   );
 }

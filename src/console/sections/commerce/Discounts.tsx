@@ -4,9 +4,8 @@ import { DISCOUNT_CODE, type Discount } from '../../../commerce/discounts';
 import {
   consoleApi,
   DataTable,
-  describedBy,
   errorMessage,
-  FieldError,
+  Field,
   moneyInput,
   moneyText,
   parseMoneyInput,
@@ -95,7 +94,6 @@ function DiscountEditor({
     (key === 'code' && save.state.status === 'error' && /code/i.test(save.state.message)
       ? save.state.message
       : undefined);
-  const input = (id: string, key: string) => ({ id, ...describedBy(`${id}-error`, error(key)) });
   return (
     <form
       className="Card"
@@ -105,99 +103,88 @@ function DiscountEditor({
     >
       <h2>{discount === null ? 'New discount code' : `Edit ${discount.code}`}</h2>
       <div className="Field-row">
-        <div className="Field">
-          <label htmlFor="discount-code">Code</label>
-          <input
-            type="text"
-            value={code}
-            maxLength={32}
-            readOnly={discount !== null}
-            onChange={(e) => setCode(e.target.value)}
-            {...input('discount-code', 'code')}
-          />
-          <FieldError id="discount-code-error" message={error('code')} />
-        </div>
-        <div className="Field">
-          <label htmlFor="discount-kind">Type</label>
-          <select id="discount-kind" value={kind} onChange={(e) => setKind(e.target.value as Discount['kind'])}>
-            {Object.entries(KIND_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        {kind === 'percentage' && (
-          <div className="Field">
-            <label htmlFor="discount-percent">Percent off</label>
+        <Field id="discount-code" label="Code" error={error('code')}>
+          {(control) => (
             <input
-              type="number"
-              min={1}
-              max={100}
-              value={percent}
-              onChange={(e) => setPercent(e.target.value)}
-              {...input('discount-percent', 'percent')}
+              {...control}
+              type="text"
+              value={code}
+              maxLength={32}
+              readOnly={discount !== null}
+              onChange={(e) => setCode(e.target.value)}
             />
-            <FieldError id="discount-percent-error" message={error('percent')} />
-          </div>
+          )}
+        </Field>
+        <Field id="discount-kind" label="Type">
+          {(control) => (
+            <select {...control} value={kind} onChange={(e) => setKind(e.target.value as Discount['kind'])}>
+              {Object.entries(KIND_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {kind === 'percentage' && (
+          <Field id="discount-percent" label="Percent off" error={error('percent')}>
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                min={1}
+                max={100}
+                value={percent}
+                onChange={(e) => setPercent(e.target.value)}
+              />
+            )}
+          </Field>
         )}
         {kind === 'fixed' && (
-          <div className="Field">
-            <label htmlFor="discount-amount">Amount off ({currency})</label>
-            <input
-              type="text"
-              inputMode="decimal"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              {...input('discount-amount', 'amountCents')}
-            />
-            <FieldError id="discount-amount-error" message={error('amountCents')} />
-          </div>
+          <Field id="discount-amount" label={`Amount off (${currency})`} error={error('amountCents')}>
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                inputMode="decimal"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+              />
+            )}
+          </Field>
         )}
       </div>
       <div className="Field-row">
-        <div className="Field">
-          <label htmlFor="discount-minimum">Minimum subtotal ({currency})</label>
-          <input
-            type="text"
-            inputMode="decimal"
-            value={minimum}
-            onChange={(e) => setMinimum(e.target.value)}
-            {...input('discount-minimum', 'minimumSubtotalCents')}
-          />
-          <FieldError id="discount-minimum-error" message={error('minimumSubtotalCents')} />
-        </div>
-        <div className="Field">
-          <label htmlFor="discount-starts">Starts (optional)</label>
-          <input
-            type="date"
-            value={startsOn}
-            onChange={(e) => setStartsOn(e.target.value)}
-            {...input('discount-starts', 'startsOn')}
-          />
-          <FieldError id="discount-starts-error" message={error('startsOn')} />
-        </div>
-        <div className="Field">
-          <label htmlFor="discount-ends">Ends (optional)</label>
-          <input
-            type="date"
-            value={endsOn}
-            onChange={(e) => setEndsOn(e.target.value)}
-            {...input('discount-ends', 'endsOn')}
-          />
-          <FieldError id="discount-ends-error" message={error('endsOn')} />
-        </div>
-        <div className="Field">
-          <label htmlFor="discount-limit">Usage limit (optional)</label>
-          <input
-            type="number"
-            min={1}
-            value={usageLimit}
-            onChange={(e) => setUsageLimit(e.target.value)}
-            {...input('discount-limit', 'usageLimit')}
-          />
-          <FieldError id="discount-limit-error" message={error('usageLimit')} />
-        </div>
+        <Field id="discount-minimum" label={`Minimum subtotal (${currency})`} error={error('minimumSubtotalCents')}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              inputMode="decimal"
+              value={minimum}
+              onChange={(e) => setMinimum(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field id="discount-starts" label="Starts (optional)" error={error('startsOn')}>
+          {(control) => (
+            <input {...control} type="date" value={startsOn} onChange={(e) => setStartsOn(e.target.value)} />
+          )}
+        </Field>
+        <Field id="discount-ends" label="Ends (optional)" error={error('endsOn')}>
+          {(control) => <input {...control} type="date" value={endsOn} onChange={(e) => setEndsOn(e.target.value)} />}
+        </Field>
+        <Field id="discount-limit" label="Usage limit (optional)" error={error('usageLimit')}>
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min={1}
+              value={usageLimit}
+              onChange={(e) => setUsageLimit(e.target.value)}
+            />
+          )}
+        </Field>
       </div>
       <div className="Toolbar">
         <button type="submit" className="Button Button--primary" disabled={save.state.status === 'saving'}>
