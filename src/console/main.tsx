@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import './console.css';
 import './sections/design/design.css';
+import './sections/products/products.css';
 import type { ConsoleSession } from './sections';
 import { AcceptInvitation } from './AcceptInvitation';
 import { consolePath, useLocation } from './router';

@@ -67,7 +67,7 @@ async function measured(file: Blob): Promise<string | null> {
 }
 
 /** 'WIDTHxHEIGHT' of a picture at an address (one chosen from the file manager). */
-function measuredAt(url: string): Promise<string | null> {
+export function measuredAt(url: string): Promise<string | null> {
   return new Promise((resolve) => {
     const probe = new Image();
     probe.onload = () => resolve(`${probe.naturalWidth}x${probe.naturalHeight}`);

@@ -26,6 +26,8 @@ import { PicturesEditor } from '../../ui/PicturesEditor';
 import { NamesInput } from '../../ui/NamesInput';
 import { SaveStatus, useSave } from '../../ui/SaveStatus';
 import { draftOf, emptyVariant, formOf, newProductDraft, type ProductDraft } from './draft';
+import { HistoryDialog } from './HistoryDialog';
+import { SeoPanel } from './SeoPanel';
 import { PRODUCTS_ROOT } from './shared';
 import { api, type CatalogContext } from '../../../api';
 import { StatusPanel } from './StatusPanel';
@@ -111,6 +113,7 @@ export function ProductEditor({
   const [round, setRound] = useState(0);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [saves, setSaves] = useState(0);
+  const [history, setHistory] = useState(false);
   const { state, run, fieldError } = useSave();
   const { confirm, modal } = useConfirm();
   useUnsavedChanges(draft !== null && baseline !== null && JSON.stringify(draft) !== JSON.stringify(baseline), confirm);
@@ -252,6 +255,11 @@ export function ProductEditor({
             <a className="Button Button--plain" href={stored.fullUrl} target="_blank" rel="noopener">
               View on store
             </a>
+          )}
+          {stored !== null && (
+            <button type="button" className="Button" onClick={() => setHistory(true)}>
+              History
+            </button>
           )}
           {stored !== null && (
             <button type="button" className="Button" onClick={() => void duplicate()}>
@@ -503,16 +511,16 @@ export function ProductEditor({
               error={problem('categories')}
             />
           </Section>
-          <Section title="Product page">
-            <TextField
-              id="product-url"
-              label="URL slug"
-              value={draft.urlId}
-              maxLength={100}
-              onChange={(urlId) => set({ urlId })}
-              error={problem('urlId')}
-              hint={draft.urlId === '' ? 'Made from the title when left empty.' : undefined}
+          <Section title="Search engine listing">
+            <SeoPanel
+              fields={draft}
+              collectionUrl={context.collections.find((c) => c.id === draft.collectionId)?.fullUrl ?? ''}
+              pictures={draft.images}
+              problem={problem}
+              onChange={(change) => set(change)}
             />
+          </Section>
+          <Section title="Product page">
             <TextField
               id="product-button"
               label="Add-to-cart button text"
@@ -560,6 +568,20 @@ export function ProductEditor({
         </button>
       </div>
       {modal}
+      {history && stored !== null && (
+        <HistoryDialog
+          productId={stored.id}
+          currency={currency}
+          unsaved={baseline !== null && JSON.stringify(draft) !== JSON.stringify(baseline)}
+          onClose={(restored) => {
+            setHistory(false);
+            if (!restored) return;
+            // The restored version is what is stored now: load it as the editor's new starting point.
+            shownId.current = null;
+            setRound((n) => n + 1);
+          }}
+        />
+      )}
     </form>
   );
 }

@@ -15,6 +15,7 @@ import { moneyText } from '../../ui/money';
 import { StatusLabel } from '../../ui/StatusLabel';
 import type { FetchState } from '../../ui/useFetch';
 import { BulkEditDialog, type BulkKind } from './BulkEditDialog';
+import { ImportDialog } from './ImportDialog';
 import { PRODUCTS_ROOT } from './shared';
 import { api, type CatalogContext, type ProductRow } from '../../../api';
 
@@ -96,6 +97,7 @@ export function ProductList({ context, search }: { context: CatalogContext; sear
   const [failure, setFailure] = useState<{ error: unknown; offset: number } | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulk, setBulk] = useState<BulkKind | null>(null);
+  const [importing, setImporting] = useState(false);
   const [searchText, setSearchText] = useState(filters.q ?? '');
 
   const load = useCallback(async (offset: number) => {
@@ -178,6 +180,12 @@ export function ProductList({ context, search }: { context: CatalogContext; sear
       <header className="PageHeader">
         <h1>Products</h1>
         <div className="PageHeader-actions">
+          <a className="Button" href={api.productsCsv.path()} download="products_export.csv">
+            Export
+          </a>
+          <button type="button" className="Button" onClick={() => setImporting(true)}>
+            Import
+          </button>
           <Link className="Button Button--primary" to={`${PRODUCTS_ROOT}/new`}>
             Add product
           </Link>
@@ -281,6 +289,14 @@ export function ProductList({ context, search }: { context: CatalogContext; sear
         onLoadMore={() => page?.nextOffset != null && void load(page.nextOffset)}
         empty={state === 'pending' ? 'Loading products…' : 'No products match these filters.'}
       />
+      {importing && (
+        <ImportDialog
+          onClose={(imported) => {
+            setImporting(false);
+            if (imported) void load(0);
+          }}
+        />
+      )}
       {bulk !== null && (
         <BulkEditDialog
           kind={bulk}
