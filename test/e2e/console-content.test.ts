@@ -280,23 +280,24 @@ describe('console content', () => {
     await context.close();
   }, 420_000);
 
-  it('gives a page a draft status the store honours, and a chart through the dataset editor that the store shows as a table', async () => {
+  it('gives a page a draft status the store honours, and a chart block through the dataset editor that the store shows as a table', async () => {
     const { context, page, errors } = await signIn(OWNER);
     await page.goto(`${storeUrl}/config/pages/c-contact`);
     await page.waitForSelector('#page-body');
 
     // Status: Draft hides the page from shoppers; Published brings it back.
     await page.selectOption('#page-status', 'draft');
-    await page.click('form.Card button[type="submit"]:has-text("Save")');
+    await page.click('form.PageForm button[type="submit"]:has-text("Save")');
     await page.locator('.PageHeader .StatusLabel', { hasText: /^Draft$/ }).waitFor();
     expect(await status('/contact')).toBe(404);
     await page.selectOption('#page-status', 'published');
-    await page.click('form.Card button[type="submit"]:has-text("Save")');
+    await page.click('form.PageForm button[type="submit"]:has-text("Save")');
     await page.locator('.PageHeader .StatusLabel', { hasText: /^Published$/ }).waitFor();
     expect(await status('/contact')).toBe(200);
 
     // Chart: the spec's messages, then a two-series dataset.
-    await page.click('button:has-text("Add chart")');
+    await page.selectOption('#add-block-type', { label: 'Chart' });
+    await page.getByRole('button', { name: 'Add block', exact: true }).click();
     const dialog = page.locator('dialog.ChartDialog');
     await dialog.getByLabel('Title').fill('Kiln <b>firings</b>');
     await dialog.locator('button:has-text("Done")').click();
@@ -315,13 +316,18 @@ describe('console content', () => {
     await screenshots(page, 'chart-dataset-editor');
     await dialog.locator('button:has-text("Done")').click();
     await dialog.waitFor({ state: 'detached' });
-    await page.locator('.ChartList li', { hasText: 'Kiln <b>firings</b>' }).waitFor();
+    await page.locator('.BlockList-item', { hasText: 'Kiln <b>firings</b>' }).waitFor();
+    const saveAndWait = async () => {
+      await page.click('form.PageForm button[type="submit"]:has-text("Save")');
+      await expect.poll(() => page.locator('.PostActions .SaveStatus').textContent()).toBe('Saved');
+    };
+    await saveAndWait();
     const shown = await (await fetch(`${storeUrl}/contact`)).text();
     expect(shown).toContain('Kiln &lt;b&gt;firings&lt;/b&gt;</figcaption>');
     expect(shown).toContain('<tr><th scope="row">March</th><td>12</td><td>1200</td></tr>');
 
-    await page.getByRole('button', { name: 'Remove chart Kiln <b>firings</b>' }).click();
-    await page.getByText('No charts on this page.').waitFor();
+    await page.getByRole('button', { name: 'Remove Chart: Kiln <b>firings</b>' }).click();
+    await saveAndWait();
     // The markup, not the word: the inlined theme CSS styles .ChartBlock on every page.
     const after = await (await fetch(`${storeUrl}/contact`)).text();
     expect(after).not.toContain('class="ChartBlock"');

@@ -1,16 +1,19 @@
 /**
- * The pages section: the site's pages with their status labels, and each page's title, text (the
- * rich-text editor), status and publish date. Shoppers see a page only while its status shows it
- * (src/site/editor/content-status.ts): a draft page 404s and leaves the navigation and sitemap.
+ * The pages section: the site's pages with their status and navigation labels, "Add page" (a
+ * title and a URL slug made from it, editable), and each page's editor (PageEditor.tsx). Shoppers
+ * see a page only while its status shows it (src/site/editor/content-status.ts).
  */
-import { useState } from 'react';
-import { api, type StoredChart, type StoredPage } from '../../../api';
+import { useId, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { api } from '../../../api';
+import { newPageSchema, PAGE_TITLE_LIMIT, pageFormProblems, pageSlugOf } from '../../../site/editor/page-form';
 import type { SectionProps } from '../../section-types';
 import {
   Breadcrumbs,
   consoleApi,
   DataTable,
   describedBy,
+  DialogActions,
   FetchStatus,
   FieldError,
   Link,
@@ -20,132 +23,116 @@ import {
   useFetch,
   useSave,
 } from '../../ui';
-import { RichTextEditor } from '../posts/RichTextEditor';
-import { localDateTime, statusLabel } from '../posts/status';
-import { StatusFields } from '../posts/StatusFields';
-import { ChartsEditor } from './ChartsEditor';
+import { useModalDialog } from '../../ui/useModalDialog';
+import { statusLabel } from '../posts/status';
+import { PageEditor } from './PageEditor';
 
-type PageDraft = Pick<StoredPage, 'id' | 'title' | 'body' | 'fullUrl' | 'status'> & { publishOn: string };
-
-function PageEditor({ stored, session }: { stored: StoredPage; session: SectionProps['session'] }) {
-  const [page, setPage] = useState<PageDraft>({
-    id: stored.id,
-    title: stored.title,
-    body: stored.body,
-    fullUrl: stored.fullUrl,
-    status: stored.status,
-    publishOn: localDateTime(stored.publishOn || Date.now()),
-  });
-  const [saved, setSaved] = useState({ status: stored.status, publishOn: stored.publishOn });
+function NewPageDialog({ onCancel, onMade }: { onCancel: () => void; onMade: (id: string) => void }) {
+  const id = useId();
+  const dialog = useModalDialog();
+  const [title, setTitle] = useState('');
+  const [urlId, setUrlId] = useState('');
+  const [problems, setProblems] = useState<Record<string, string>>({});
   const save = useSave();
-  const titleError =
-    save.fieldError('title') ??
-    (save.state.status === 'error' && /title/i.test(save.state.message) ? save.state.message : undefined);
-  const label = statusLabel(saved.status, saved.publishOn);
-  return (
-    <div className="Page Page--narrow">
-      <Breadcrumbs items={[{ label: 'Pages', to: '/config/pages' }, { label: stored.title }]} />
-      <div className="PageHeader">
-        <h1>{stored.title}</h1>
-        <StatusLabel tone={label.tone}>{label.text}</StatusLabel>
-        <a className="Button Button--plain" href={stored.fullUrl} target="_blank" rel="noreferrer">
-          View on site
-        </a>
-      </div>
+  const field = (name: string) => problems[name] ?? save.fieldError(name);
+  const submit = async () => {
+    const checked = newPageSchema.safeParse({ title, urlId });
+    if (!checked.success) {
+      setProblems(pageFormProblems(checked.error));
+      return;
+    }
+    setProblems({});
+    const made = await save.run(() => consoleApi(api.addPage.at(), checked.data));
+    if (made !== undefined) onMade(made.id);
+  };
+  return createPortal(
+    <dialog
+      ref={dialog}
+      className="LinkEditor NewPageDialog"
+      aria-labelledby={`${id}-heading`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
       <form
-        className="Card"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          const publishOn = new Date(page.publishOn).getTime();
-          const body = {
-            title: page.title,
-            body: page.body,
-            status: page.status,
-            publishOn: Number.isFinite(publishOn) ? publishOn : Date.now(),
-          };
-          void save
-            .run(() => consoleApi(api.savePage.at(stored.id), body))
-            .then((done) => {
-              if (done !== undefined) setSaved({ status: body.status, publishOn: body.publishOn });
-            });
+          void submit();
         }}
       >
+        <h2 id={`${id}-heading`}>Add page</h2>
         <div className="Field">
-          <label htmlFor="page-title">Title</label>
+          <label htmlFor={`${id}-title`}>Title</label>
           <input
-            id="page-title"
-            value={page.title}
-            onChange={(event) => setPage({ ...page, title: event.target.value })}
-            maxLength={100}
-            {...describedBy('page-title-error', titleError)}
+            id={`${id}-title`}
+            value={title}
+            maxLength={PAGE_TITLE_LIMIT}
+            onChange={(event) => setTitle(event.target.value)}
+            {...describedBy(`${id}-title-error`, field('title'))}
           />
-          <FieldError id="page-title-error" message={titleError} />
+          <FieldError id={`${id}-title-error`} message={field('title')} />
         </div>
-        <RichTextEditor
-          id="page-body"
-          label="Text"
-          value={page.body}
-          onChange={(body) => setPage((before) => ({ ...before, body }))}
-          session={session}
-        />
-        <StatusFields
-          id="page"
-          status={page.status}
-          publishOn={page.publishOn}
-          onStatus={(status) => setPage((before) => ({ ...before, status }))}
-          onPublishOn={(publishOn) => setPage((before) => ({ ...before, publishOn }))}
-          what="pages"
-        />
-        <div className="PostActions">
-          <SaveStatus state={save.state} />
-          <button
-            type="submit"
-            className="Button Button--primary"
-            disabled={!session.can.content || save.state.status === 'saving'}
-          >
-            Save
-          </button>
+        <div className="Field">
+          <label htmlFor={`${id}-url`}>URL slug</label>
+          <input
+            id={`${id}-url`}
+            value={urlId}
+            placeholder={pageSlugOf({ title, urlId: '' })}
+            maxLength={100}
+            onChange={(event) => setUrlId(event.target.value)}
+            aria-describedby={`${id}-url-hint${field('urlId') === undefined ? '' : ` ${id}-url-error`}`}
+            {...(field('urlId') === undefined ? {} : { 'aria-invalid': true })}
+          />
+          <p id={`${id}-url-hint`} className="Field-hint">
+            The page’s address: /{pageSlugOf({ title, urlId: urlId.trim() })}. Leave it empty to use the title.
+          </p>
+          <FieldError id={`${id}-url-error`} message={field('urlId')} />
         </div>
+        <SaveStatus state={save.state} />
+        <DialogActions
+          onCancel={onCancel}
+          submit="Add page"
+          busy={save.state.status === 'saving'}
+          busyLabel="Adding…"
+        />
       </form>
-      <ChartsEditor
-        pageId={stored.id}
-        initial={stored.blocks.flatMap((block) =>
-          block.type === 'chart'
-            ? [
-                {
-                  id: block.id,
-                  title: block.title ?? '',
-                  columns: block.columns ?? [],
-                  rows: block.rows ?? [],
-                } satisfies StoredChart,
-              ]
-            : [],
-        )}
-        canEdit={session.can.content}
-      />
-    </div>
+    </dialog>,
+    document.body,
   );
 }
 
-function PageScreen({ id, session }: { id: string; session: SectionProps['session'] }) {
+function PageScreen({ id, session, navigate }: { id: string } & Pick<SectionProps, 'session' | 'navigate'>) {
   const fetched = useFetch(api.page.at(id));
   return (
     <Loaded fetched={fetched} loading="Loading the page…">
-      {(stored) => <PageEditor stored={stored} session={session} />}
+      {(stored) => <PageEditor stored={stored} session={session} navigate={navigate} />}
     </Loaded>
   );
 }
 
-export default function PagesSection({ session, path }: SectionProps) {
+export default function PagesSection({ session, path, navigate }: SectionProps) {
   const listed = useFetch(api.pages.at());
+  const [adding, setAdding] = useState(false);
   const [first] = path;
-  if (first !== undefined) return <PageScreen key={first} id={first} session={session} />;
+  if (first !== undefined) return <PageScreen key={first} id={first} session={session} navigate={navigate} />;
   const pages = (listed.data?.pages ?? []).filter((page) => page.typeName === 'page');
   return (
     <div className="Page">
       <Breadcrumbs items={[{ label: 'Pages' }]} />
       <div className="PageHeader">
         <h1>Pages</h1>
+        <div className="PageHeader-actions">
+          <button
+            type="button"
+            className="Button Button--primary"
+            disabled={!session.can.content}
+            onClick={() => setAdding(true)}
+          >
+            Add page
+          </button>
+        </div>
       </div>
       {listed.data === undefined ? (
         <FetchStatus fetched={listed} loading="Loading the pages…" />
@@ -170,10 +157,16 @@ export default function PagesSection({ session, path }: SectionProps) {
               },
             },
             { key: 'url', label: 'Address', render: (page) => page.fullUrl },
+            {
+              key: 'navigation',
+              label: 'Navigation',
+              render: (page) => (page.inNavigation ? 'In navigation' : <span className="Muted">Not linked</span>),
+            },
           ]}
           empty="No pages yet."
         />
       )}
+      {adding && <NewPageDialog onCancel={() => setAdding(false)} onMade={(id) => navigate(`/config/pages/${id}`)} />}
     </div>
   );
 }

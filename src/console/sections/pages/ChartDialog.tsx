@@ -1,5 +1,5 @@
 /**
- * A page's chart blocks and the chart dataset editor (engine spec §2): a grid of series (columns)
+ * The chart dataset editor (engine spec §2), a chart block's settings: a grid of series (columns)
  * and rows, each row a label and one number per column, checked with the spec's messages
  * (src/site/editor/chart.ts, the server's own rules). A dataset pasted or grown past the maxima is
  * cut to them with a message.
@@ -9,114 +9,27 @@ import { createPortal } from 'react-dom';
 import {
   CHART_MESSAGES,
   datasetOf,
-  draftOf,
   MAX_CHART_COLUMNS,
   MAX_CHART_LABEL,
   MAX_CHART_ROWS,
-  MAX_CHARTS_PER_PAGE,
   truncateDataset,
   type ChartDataset,
   type ChartDraft,
 } from '../../../site/editor/chart';
-import { consoleApi, describedBy, DialogActions, FieldError, SaveStatus, useSave } from '../../ui';
+import { describedBy, DialogActions, FieldError } from '../../ui';
 import { useModalDialog } from '../../ui/useModalDialog';
-import { api, type StoredChart } from '../../../api';
 
+/** The chart as the dialog opens with it. */
 interface Editing {
-  index: number | null;
   title: string;
   draft: ChartDraft;
 }
 
-const NEW_CHART: ChartDraft = { columns: ['Series 1'], rows: [{ label: '', values: [''] }] };
+/** A new chart's dataset: one series, one empty row. */
+export const NEW_CHART: ChartDraft = { columns: ['Series 1'], rows: [{ label: '', values: [''] }] };
 
-export function ChartsEditor({
-  pageId,
-  initial,
-  canEdit,
-}: {
-  pageId: string;
-  initial: StoredChart[];
-  canEdit: boolean;
-}) {
-  const [charts, setCharts] = useState(initial);
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const save = useSave();
-  const store = async (next: { id: string | null; title: string; dataset: ChartDataset }[]) => {
-    const body = { charts: next.map((chart) => ({ id: chart.id, title: chart.title, ...draftOf(chart.dataset) })) };
-    const answer = await save.run(() => consoleApi(api.saveCharts.at(pageId), body));
-    if (answer !== undefined) setCharts(answer.charts);
-    return answer !== undefined;
-  };
-  const current = charts.map((chart) => ({
-    id: chart.id as string | null,
-    title: chart.title,
-    dataset: { columns: chart.columns, rows: chart.rows },
-  }));
-  return (
-    <section className="Card" aria-labelledby="charts-title">
-      <h2 id="charts-title">Charts</h2>
-      {charts.length === 0 ? (
-        <p className="Muted">No charts on this page.</p>
-      ) : (
-        <ul className="ChartList">
-          {charts.map((chart, index) => (
-            <li key={chart.id}>
-              <span>
-                <strong>{chart.title}</strong> · {chart.columns.length}{' '}
-                {chart.columns.length === 1 ? 'column' : 'columns'}, {chart.rows.length}{' '}
-                {chart.rows.length === 1 ? 'row' : 'rows'}
-              </span>
-              <button
-                type="button"
-                className="Button Button--small"
-                disabled={!canEdit}
-                onClick={() => setEditing({ index, title: chart.title, draft: draftOf(chart) })}
-                aria-label={`Edit chart ${chart.title}`}
-              >
-                Edit
-              </button>
-              <button
-                type="button"
-                className="Button Button--small Button--plain"
-                disabled={!canEdit}
-                onClick={() => void store(current.filter((_, i) => i !== index))}
-                aria-label={`Remove chart ${chart.title}`}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="PostActions">
-        <SaveStatus state={save.state} />
-        <button
-          type="button"
-          className="Button"
-          disabled={!canEdit || charts.length >= MAX_CHARTS_PER_PAGE}
-          onClick={() => setEditing({ index: null, title: '', draft: NEW_CHART })}
-        >
-          Add chart
-        </button>
-      </div>
-      {editing !== null && (
-        <DatasetDialog
-          editing={editing}
-          onCancel={() => setEditing(null)}
-          onDone={async (title, dataset) => {
-            const chart = { id: editing.index === null ? null : (charts[editing.index]?.id ?? null), title, dataset };
-            const next =
-              editing.index === null ? [...current, chart] : current.map((c, i) => (i === editing.index ? chart : c));
-            if (await store(next)) setEditing(null);
-          }}
-        />
-      )}
-    </section>
-  );
-}
-
-function DatasetDialog({
+/** The chart dataset editor: a chart block's title and its grid, checked with the spec's messages before `onDone`. */
+export function DatasetDialog({
   editing,
   onDone,
   onCancel,
