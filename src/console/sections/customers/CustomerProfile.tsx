@@ -1,6 +1,6 @@
 /** A customer's profile: what they ordered and spent, their shopper account, and their orders, each linking to the order. */
 import { api } from '../../../api';
-import type { Order } from '../../../commerce/order';
+import { orderLabel, type Order } from '../../../commerce/order';
 import { Breadcrumbs, DataTable, FetchStatus, Link, moneyText, StatusLabel, useFetch, type Column } from '../../ui';
 import { dateTimeText, ORDER_STATUS_LABELS, refundLabel } from '../orders/format';
 import { ORDERS_ROOT } from '../orders/paths';
@@ -11,7 +11,7 @@ const ORDER_COLUMNS: Column<Order>[] = [
     key: 'number',
     label: 'Order',
     primary: true,
-    render: (o) => <Link to={`${ORDERS_ROOT}/${encodeURIComponent(o.id)}`}>#{o.orderNumber}</Link>,
+    render: (o) => <Link to={`${ORDERS_ROOT}/${encodeURIComponent(o.id)}`}>{orderLabel(o)}</Link>,
   },
   { key: 'date', label: 'Date', render: (o) => dateTimeText(o.createdOn) },
   {

@@ -1,7 +1,7 @@
 /** One order: its lines, addresses, totals and timeline, with fulfil (tracking number), and cancel or refund as its state allows (./actions.ts), each explained in its confirm dialog. */
 import { useState, type FormEvent } from 'react';
 import { api } from '../../../api';
-import type { Order, OrderEntry } from '../../../commerce/order';
+import { orderTitle, type Order, type OrderEntry } from '../../../commerce/order';
 import { refundedCents, refundsOf } from '../../../commerce/refunds';
 import {
   Breadcrumbs,
@@ -73,7 +73,7 @@ function Lines({ order }: { order: Order }) {
     <div className="DataTable">
       <div className="DataTable-scroll">
         <table>
-          <caption className="visually-hidden">Items in order #{order.orderNumber}</caption>
+          <caption className="visually-hidden">Items in {orderTitle(order).replace(/^Order/, 'order')}</caption>
           <thead>
             <tr>
               <th scope="col">Item</th>
@@ -277,7 +277,7 @@ export function OrderDetail({ id }: { id: string }) {
         ? ` ${moneyText(order.giftCardCents, order.currencyCode)} goes back onto the gift card that paid part of it.`
         : '';
     const confirmed = await confirm({
-      title: `Cancel order #${order.orderNumber}?`,
+      title: `Cancel ${orderTitle(order).replace(/^Order/, 'order')}?`,
       message:
         order.status === 'paid'
           ? refundsOf(order).length === 0
@@ -304,9 +304,9 @@ export function OrderDetail({ id }: { id: string }) {
   const address = order.shippingAddress;
   return (
     <div className="Page">
-      <Breadcrumbs items={[{ label: 'Orders', to: '/config/orders' }, { label: `Order #${order.orderNumber}` }]} />
+      <Breadcrumbs items={[{ label: 'Orders', to: '/config/orders' }, { label: orderTitle(order) }]} />
       <header className="PageHeader">
-        <h1>Order #{order.orderNumber}</h1>
+        <h1>{orderTitle(order)}</h1>
         <span className="StatusLabels">
           <StatusLabel tone={status.tone}>{status.label}</StatusLabel>
           {refundLabel(order) !== null && <StatusLabel tone="warning">{refundLabel(order)}</StatusLabel>}

@@ -6,7 +6,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../../api';
-import type { Order } from '../../../commerce/order';
+import { orderLabel, type Order } from '../../../commerce/order';
 import { refundableCents, suggestedRefundCents, unitsLeft } from '../../../commerce/refunds';
 import { consoleApi, errorMessage, FieldError, moneyInput, moneyText, parseMoneyInput } from '../../ui';
 import { useModalDialog } from '../../ui/useModalDialog';
@@ -79,7 +79,7 @@ export function RefundDialog({
       }}
     >
       <form className="ConfirmModal-body" onSubmit={(e) => void submit(e)} noValidate>
-        <h2 id={`${id}-title`}>Refund order #{order.orderNumber}?</h2>
+        <h2 id={`${id}-title`}>Refund order {orderLabel(order)}?</h2>
         <p id={`${id}-message`}>
           The amount goes back to the customer&apos;s card.{' '}
           {order.status === 'fulfilled'

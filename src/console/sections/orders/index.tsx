@@ -4,7 +4,7 @@
  * merchant's /api/commerce/* calls (src/routes/console/commerce-admin.ts) and /api/console/orders.
  */
 import { useState, type FormEvent } from 'react';
-import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../commerce/order';
+import { orderLabel, ORDER_STATUSES, type Order, type OrderStatus } from '../../../commerce/order';
 import { api, type OrderPage } from '../../../api';
 import type { SectionProps } from '../../section-types';
 import { DataTable, FetchStatus, Link, moneyText, StatusLabel, usePaged, type Column } from '../../ui';
@@ -29,7 +29,7 @@ const COLUMNS: Column<Order>[] = [
     key: 'number',
     label: 'Order',
     primary: true,
-    render: (o) => <Link to={`${ORDERS_ROOT}/${encodeURIComponent(o.id)}`}>#{o.orderNumber}</Link>,
+    render: (o) => <Link to={`${ORDERS_ROOT}/${encodeURIComponent(o.id)}`}>{orderLabel(o)}</Link>,
   },
   { key: 'date', label: 'Date', render: (o) => dateTimeText(o.createdOn) },
   {
