@@ -5,7 +5,7 @@
  * title, saves and adds it to the navigation. A shopper opens it from the store's menu at 1366 and
  * 375 px and meets the blocks in that order under the SEO title. The editor is offered no code
  * block and the API refuses one (403); the editor removes the image block, then deletes the page:
- * it answers 404 and the menu no longer lists it. Screenshots in test-artifacts/journeys/pages-*.png.
+ * it answers 404 and the menu no longer lists it. Leaving with unsaved blocks asks first. Screenshots in test-artifacts/journeys/pages-*.png.
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -88,12 +88,22 @@ describe('pages in the console', () => {
       'Move Newsletter: Studio letters up',
     );
 
+    // Leaving with unsaved blocks asks first; Keep editing stays with every block as it was.
+    await page.locator('.Breadcrumbs a', { hasText: 'Pages' }).click();
+    const leaving = page.locator('dialog', { hasText: 'Leave without saving?' });
+    await leaving.getByRole('button', { name: 'Keep editing' }).click();
+    await leaving.waitFor({ state: 'detached' });
+    expect(await page.locator('.BlockList-item').count()).toBe(3);
+
     await page.fill('#page-seo-title-input', SEO_TITLE);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.locator('.PostActions .SaveStatus').textContent(), SLOW).toBe('Saved');
     await page.getByRole('button', { name: 'Add to navigation' }).click();
     await page.getByText('In the main navigation.').waitFor(SLOW);
     await shot(page, 'pages-console-1366');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await shot(page, 'pages-console-375');
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // The API refuses a code block to the Editor too, and writes nothing.
     const pageId = page.url().split('/').pop() ?? '';
