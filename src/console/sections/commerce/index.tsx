@@ -3,12 +3,11 @@
  * hold, welcome code), policies, the header, the home popup, shipping rates, tax rates, discount codes
  * and the commerce preferences, each its own screen under /config/commerce/<part>.
  */
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { ConsoleSession, SectionProps } from '../../section-types';
 import { Link } from '../../ui';
 import { Discounts } from './Discounts';
 import { HeaderSettingsForm } from './HeaderSettings';
-import { PoliciesForm } from './PoliciesForm';
 import { PopupSettingsForm } from './PopupSettings';
 import { Preferences } from './Preferences';
 import { ShippingRates, TaxRates } from './Rates';
@@ -16,6 +15,17 @@ import { StoreDetailsForm } from './StoreDetails';
 import { StoreSettingsForm } from './StoreSettings';
 
 export const COMMERCE_ROOT = '/config/commerce';
+
+/** The policies' rich-text editor (TipTap, the posts' chunk) loads only when Policies opens, not with every commerce screen. */
+const PoliciesForm = lazy(() => import('./PoliciesForm').then((module) => ({ default: module.PoliciesForm })));
+
+function Policies({ session }: { session: ConsoleSession }) {
+  return (
+    <Suspense fallback={<p role="status">Loading the policies…</p>}>
+      <PoliciesForm session={session} />
+    </Suspense>
+  );
+}
 
 function Store({ session }: { session: ConsoleSession }) {
   return (
@@ -28,7 +38,7 @@ function Store({ session }: { session: ConsoleSession }) {
 
 const PARTS: readonly { id: string; label: string; Screen: ComponentType<{ session: ConsoleSession }> }[] = [
   { id: '', label: 'Store', Screen: Store },
-  { id: 'policies', label: 'Policies', Screen: PoliciesForm },
+  { id: 'policies', label: 'Policies', Screen: Policies },
   {
     id: 'header',
     label: 'Header',
