@@ -1,0 +1,91 @@
+/**
+ * Journey: a signed-in shopper's subscription from their account (issue 32, journey 4), in Chromium
+ * at 1366 and 375 px. The demo shopper signs in at /account, subscribes to the coffee from its
+ * product page and pays, then on /account finds it under Subscriptions with its next charge, pauses
+ * it from the keyboard (no next charge while paused), resumes it (the next charge date is back) and
+ * cancels it after the dialog. Screenshots in test-artifacts/journeys/subscription-account-*.png.
+ */
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useChromium } from '../e2e/browser';
+import { storeUrl } from '../e2e/store';
+import { Contexts, ensureShipping, fillCheckout, JOURNEY_TIMEOUT, openProduct, shot, SLOW, WIDTHS } from './support';
+
+const browser = useChromium();
+const contexts = new Contexts(browser);
+afterEach(() => contexts.closeAll());
+
+const DEMO = { email: 'shopper@example.com', password: 'studio-goods-demo' };
+const WEEK = 7 * 86_400_000;
+const longDate = (at: number) => new Intl.DateTimeFormat('en-US', { dateStyle: 'full' }).format(at);
+
+async function openAccount(page: Page): Promise<void> {
+  await page.goto(`${storeUrl}/account`);
+  await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+}
+
+for (const width of WIDTHS) {
+  describe(`a subscription in the account at ${width} px`, () => {
+    it('is listed with its next charge, paused and resumed from the keyboard, then cancelled', {
+      timeout: JOURNEY_TIMEOUT,
+    }, async () => {
+      await ensureShipping(contexts, storeUrl);
+      const { page, errors } = await contexts.page(width);
+      await openAccount(page);
+      await page.fill('#signin-email', DEMO.email, SLOW);
+      await page.fill('#signin-password', DEMO.password);
+      await page.click('.SignInForm button[type="submit"]');
+      await expect
+        .poll(() => page.locator('.AccountPanel-email').textContent(), SLOW)
+        .toBe(`Signed in as ${DEMO.email}`);
+
+      await openProduct(page, storeUrl, '/shop/p/coffee-beans');
+      await page.locator('.ProductItem-form .sqs-add-to-cart-button').click();
+      await page.waitForURL(/\/checkout\?cartToken=[0-9a-f]{32}$/, SLOW);
+      await expect
+        .poll(() => page.locator('.CheckoutLine-name').first().textContent(), SLOW)
+        .toBe('Coffee Subscription');
+      await fillCheckout(page, DEMO.email);
+      await page.click('.Checkout-button');
+      await page.waitForURL(/\/commerce\/subscriptions\/ord_[0-9a-f]+\?token=[0-9a-f]{32}$/, SLOW);
+      await expect.poll(() => page.locator('.SubscriptionManage-status').textContent(), SLOW).toContain('Active.');
+
+      // The account lists it, newest first, with its next charge.
+      await openAccount(page);
+      const subscription = page.locator('.AccountSubscription').first();
+      const status = subscription.locator('.SubscriptionManage-status');
+      await expect.poll(() => status.textContent(), SLOW).toBe(`Active. Next charge: ${longDate(Date.now() + WEEK)}.`);
+      expect(await subscription.locator('.SubscriptionManage-terms').textContent()).toMatch(
+        /^Coffee Subscription: \$\d+\.\d\d every week, until you cancel$/,
+      );
+      await subscription.scrollIntoViewIfNeeded();
+      await shot(page, `subscription-account-active-${width}`);
+
+      // Paused from the keyboard: no charge until it is resumed.
+      await subscription.locator('.SubscriptionManage-pause').focus();
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => status.textContent(), SLOW)
+        .toBe(`Paused on ${longDate(Date.now())}. You will not be charged until you resume it.`);
+      await shot(page, `subscription-account-paused-${width}`);
+
+      // Resumed: the next charge is back on its date.
+      await subscription.locator('.SubscriptionManage-resume').focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => status.textContent(), SLOW).toBe(`Active. Next charge: ${longDate(Date.now() + WEEK)}.`);
+      expect(await subscription.locator('.SubscriptionManage-pause').isVisible()).toBe(true);
+
+      // Cancelled after the dialog.
+      await subscription.locator('.SubscriptionManage-cancel').click();
+      const dialog = page.locator('[role="alertdialog"]');
+      await dialog.waitFor(SLOW);
+      await dialog.locator('.SubscriptionManage-confirm').click();
+      await expect
+        .poll(() => status.textContent(), SLOW)
+        .toBe(`Cancelled on ${longDate(Date.now())}. You will not be charged again.`);
+      expect(await subscription.locator('.SubscriptionManage-pause, .SubscriptionManage-resume').count()).toBe(0);
+      await shot(page, `subscription-account-cancelled-${width}`);
+      expect(errors).toEqual([]);
+    });
+  });
+}
