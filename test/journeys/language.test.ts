@@ -1,16 +1,19 @@
 /**
  * Journey 8, language (issue 32): the demo shopper signs in, finds 'Français (France)' in the
  * account's language list (a name, not fr-FR) and chooses it by keyboard; the header, the product
- * page, the cart (its totals too), the checkout (headings, section titles, Place order, its messages) and the shop's
- * sort and filter controls and quick add then speak French, and every price on each page (the product page, the cart,
- * the checkout) has one format. Back to 'Site default' at the end, so the demo account is as it was.
+ * page, the cart (its totals too), the checkout (headings, section titles, Place order, its messages), the order
+ * confirmed page after paying, and the shop's sort and filter controls and quick add then speak French: no English
+ * text of the storefront's catalogue is left on those pages, and every price on each page (the product page, the
+ * cart, the checkout, the confirmation) has one format. Back to 'Site default' at the end, so the demo account is as it was.
  * At 1366 and 375 px. Screenshots in test-artifacts/journeys/language-*.png.
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
+import { EN } from '../../src/commerce/storefront-text';
+import { FR } from '../../src/commerce/storefront-text/fr';
 import { storeUrl } from '../e2e/store';
-import { Contexts, JOURNEY_TIMEOUT, openProduct, shot, SLOW, WIDTHS } from './support';
+import { Contexts, ensureShipping, fillCheckout, JOURNEY_TIMEOUT, openProduct, shot, SLOW, WIDTHS } from './support';
 
 const browser = useChromium();
 const contexts = new Contexts(browser);
@@ -30,6 +33,15 @@ async function oneFormat(page: Page): Promise<void> {
   for (const price of found) expect(price, found.join(' | ')).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
 }
 
+/** The storefront's English texts (those French writes differently, longer than a word) that the page's main part shows. */
+async function englishLeft(page: Page): Promise<string[]> {
+  const text = await page.locator('main').innerText();
+  return (Object.keys(EN) as (keyof typeof EN)[])
+    .map((key) => EN[key].split('{')[0]?.trim() ?? '')
+    .filter((english, index, all) => english.length > 8 && all.indexOf(english) === index)
+    .filter((english) => !Object.values(FR).some((french) => french.includes(english)) && text.includes(english));
+}
+
 /**
  * Chooses a language by its name. Not by arrow keys: the panel saves each language the select passes
  * through (a native select changes on every arrow press), which is the account panel's to fix.
@@ -46,6 +58,7 @@ for (const width of WIDTHS) {
     it(
       'a shopper chooses Français: header, product page, cart totals and checkout speak French, and each page writes its prices one way',
       async () => {
+        await ensureShipping(contexts, storeUrl);
         const { page, errors } = await contexts.page(width);
         await page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
         await page.goto(`${storeUrl}/account`);
@@ -126,6 +139,23 @@ for (const width of WIDTHS) {
             'Complétez ou corrigez les informations ci-dessus',
           );
           await shot(page, `language-checkout-messages-${width}`);
+          expect(await englishLeft(page)).toEqual([]);
+
+          // The purchase itself, and the order confirmed page in French with one price format.
+          await fillCheckout(page, SHOPPER.email);
+          await page.locator('.Checkout-button').click();
+          await page.waitForURL(/\/commerce\/orders\/[A-Za-z0-9_-]+\?token=[0-9a-f]+$/, SLOW);
+          await page.waitForSelector('.OrderConfirmation-number', SLOW);
+          await expect.poll(() => page.locator('h1').textContent(), SLOW).toBe('Commande confirmée');
+          await expect
+            .poll(() => page.locator('.OrderConfirmation-number').textContent(), SLOW)
+            .toMatch(/^Commande #\d+$/);
+          expect(await page.locator('#order-items').textContent()).toBe('Votre commande');
+          expect(await page.locator('#order-shipping').textContent()).toBe('Livraison à');
+          expect(await page.locator('.OrderConfirmation-charged').textContent()).toMatch(/^Débité sur votre carte : /);
+          expect(await englishLeft(page)).toEqual([]);
+          await oneFormat(page);
+          await shot(page, `language-order-confirmed-${width}`);
 
           // The shop's sort and filter controls and a card's quick add in French.
           await page.goto(`${storeUrl}/shop?tag=clothing`);

@@ -5,7 +5,9 @@
 import { useState, type KeyboardEvent } from 'react';
 import { GIFT_CARD_MESSAGES } from '../../commerce/gift-cards';
 import { ProductType } from '../../commerce/product';
+import { fill, type StorefrontText } from '../../commerce/storefront-text';
 import type { Checkout, CheckoutChanges } from '../checkout-api';
+import { useShopperText } from '../use-shopper-text';
 import { fieldId, TextField, type CheckoutFieldName } from './CheckoutFields';
 
 export interface CheckoutCodesProps {
@@ -29,6 +31,7 @@ interface CodeProps extends CheckoutCodesProps {
 function CodeField({ field, label, applied, appliedText, note = null, checkout, errors, send, clearError }: CodeProps) {
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
+  const text = useShopperText();
   const change = async (code: string | null) => {
     setBusy(true);
     const done = await send({ [field]: code });
@@ -66,7 +69,7 @@ function CodeField({ field, label, applied, appliedText, note = null, checkout, 
             aria-describedby={fieldId(field)}
             onClick={apply}
           >
-            {busy ? 'Applying…' : 'Apply'}
+            {busy ? text['codes.applying'] : text['codes.apply']}
           </button>
         </div>
       ) : (
@@ -76,7 +79,8 @@ function CodeField({ field, label, applied, appliedText, note = null, checkout, 
             {errors[field] === undefined ? appliedText : <span className="CheckoutField-error">{errors[field]}</span>}
           </p>
           <button type="button" className="CheckoutCode-remove" disabled={busy} onClick={() => void change(null)}>
-            Remove<span className="visually-hidden"> {applied}</span>
+            {text['codes.remove']}
+            <span className="visually-hidden"> {applied}</span>
           </button>
         </div>
       )}
@@ -91,17 +95,22 @@ function CodeField({ field, label, applied, appliedText, note = null, checkout, 
 export function giftCardAppliedText(
   card: { balanceCents: number; appliedCents: number },
   money: (cents: number) => string,
+  text: StorefrontText,
 ): string {
-  return `pays ${money(card.appliedCents)}; ${money(card.balanceCents - card.appliedCents)} left on the card after this order`;
+  return fill(text['codes.giftCardApplied'], {
+    paid: money(card.appliedCents),
+    left: money(card.balanceCents - card.appliedCents),
+  });
 }
 
 export function CheckoutCodes(props: CheckoutCodesProps) {
   const { checkout, money } = props;
   // A code the server keeps but cannot use now (the subtotal fell below its minimum, it expired) says why.
   const discountProblem = checkout?.invalidCoupons[0]?.reason;
+  const text = useShopperText();
   return (
     <fieldset className="Checkout-section Checkout-codes">
-      <legend>Discount and gift card</legend>
+      <legend>{text['codes.title']}</legend>
       <div aria-live="polite">
         <CodeField
           {...props}
@@ -112,18 +121,20 @@ export function CheckoutCodes(props: CheckoutCodesProps) {
               : { discountCode: discountProblem }),
           }}
           field="discountCode"
-          label="Discount code"
+          label={text['codes.discount']}
           applied={checkout?.discountCode ?? null}
           appliedText={
-            checkout === null || checkout.discountCents === 0 ? 'applied' : `applied: −${money(checkout.discountCents)}`
+            checkout === null || checkout.discountCents === 0
+              ? text['codes.applied']
+              : fill(text['codes.appliedAmount'], { amount: money(checkout.discountCents) })
           }
         />
         <CodeField
           {...props}
           field="giftCardCode"
-          label="Gift card"
+          label={text['totals.giftCard']}
           applied={checkout?.giftCard?.code ?? null}
-          appliedText={checkout?.giftCard == null ? null : giftCardAppliedText(checkout.giftCard, money)}
+          appliedText={checkout?.giftCard == null ? null : giftCardAppliedText(checkout.giftCard, money, text)}
           note={
             checkout?.entries.some((e) => e.productType === ProductType.GiftCard) === true
               ? GIFT_CARD_MESSAGES.notForGiftCards

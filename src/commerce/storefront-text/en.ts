@@ -125,6 +125,26 @@ export const EN = {
   'checkout.nothingCharged': 'Nothing was charged.',
   'checkout.confirmingPayment': 'We are confirming your payment with the card issuer. Do not pay again.',
   'checkout.title': 'Checkout',
+  'codes.title': 'Discount and gift card',
+  'codes.discount': 'Discount code',
+  'codes.apply': 'Apply',
+  'codes.applying': 'Applying…',
+  'codes.remove': 'Remove',
+  'codes.applied': 'applied',
+  'codes.appliedAmount': 'applied: −{amount}',
+  'codes.giftCardApplied': 'pays {paid}; {left} left on the card after this order',
+  'order.confirmed': 'Order confirmed',
+  'order.number': 'Order',
+  'order.reference': 'Payment reference',
+  'order.thanks': 'Thank you! A confirmation is on its way to {email}.',
+  'order.pending':
+    'We are waiting for your payment to complete; your order is confirmed, with its number, once it does. This page updates when it does; nothing more is needed from you.',
+  'order.unpaid': 'The payment was not completed, so no order was placed. Nothing was charged.',
+  'order.tryAgain': 'Try again',
+  'order.items': 'Your order',
+  'order.charged': 'Charged to your card: {amount}',
+  'order.shippingTo': 'Shipping to',
+  'order.shippingMethod': 'Shipping method: {name}',
 } as const;
 
 export type TextKey = keyof typeof EN;
