@@ -90,7 +90,9 @@ export function readProductCsv(
   if (lines.length > CSV_LIMITS.rows)
     return { products: [], problems: [{ row: 1, column: '', message: CSV_MESSAGES.tooManyRows }] };
   const has = (column: Column) => at.has(column);
-  const cell = (line: readonly string[], column: Column) => (line[at.get(column) ?? -1] ?? '').trim();
+  // An export's formula guard (src/forms/csv.ts: a leading apostrophe before = + - @) is taken off again.
+  const cell = (line: readonly string[], column: Column) =>
+    (line[at.get(column) ?? -1] ?? '').trim().replace(/^'(?=[=+\-@])/, '');
 
   const groups = new Map<string, number[]>();
   lines.forEach((line, i) => {
