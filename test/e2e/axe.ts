@@ -14,6 +14,12 @@ interface AxeViolation {
 export async function seriousViolations(page: Page, where: string): Promise<string[]> {
   // Through DevTools, not a <script> tag: the store's CSP (rightly) refuses inline script it did not put there.
   await page.evaluate(AXE_SOURCE);
+  // A dialog fading in is half transparent: let finite animations end first, so contrast is judged as the shopper sees it.
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    const settled = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  });
   const violations = await page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
     return (await axe.run()).violations.map((v) => ({
