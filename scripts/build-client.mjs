@@ -27,6 +27,8 @@ const TARGET = assetsFolder(process.argv.slice(2));
 const ASSETS = TARGET === STORE_ASSETS ? TARGET : `${TARGET}.next-${process.pid}`;
 const OUT = join(ASSETS, 'build');
 if (ASSETS !== STORE_ASSETS) {
+  // A failed build leaves no half-made folder behind (after a good one it has been renamed to TARGET).
+  process.on('exit', () => rmSync(ASSETS, { recursive: true, force: true }));
   rmSync(ASSETS, { recursive: true, force: true });
   cpSync(STORE_ASSETS, ASSETS, {
     recursive: true,
