@@ -81,7 +81,7 @@ export function SeoPanel({
   const urlError = problem('urlId');
   return (
     <>
-      <div className="SeoPreview" aria-label="Search result preview">
+      <div className="SeoPreview" role="group" aria-label="Search result preview">
         <p className="SeoPreview-url">{address}</p>
         <p className="SeoPreview-title">{title}</p>
         <p className="SeoPreview-description">{description || 'Add a description to show here.'}</p>
