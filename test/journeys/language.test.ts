@@ -157,6 +157,15 @@ for (const width of WIDTHS) {
           await oneFormat(page);
           await shot(page, `language-order-confirmed-${width}`);
 
+          // The search page in French.
+          await page.goto(`${storeUrl}/search?q=mug`);
+          await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+          await expect.poll(() => page.locator('#search-title').textContent(), SLOW).toBe('Résultats pour “mug”');
+          expect(await page.locator('.SearchPage-count').textContent()).toMatch(/^\d+ résultats? pour “mug”$/);
+          expect(await page.locator('.SearchResult-kind').first().textContent()).toBe('Produit');
+          expect(await englishLeft(page)).toEqual([]);
+          await shot(page, `language-search-${width}`);
+
           // The shop's sort and filter controls and a card's quick add in French.
           await page.goto(`${storeUrl}/shop?tag=clothing`);
           await page.waitForSelector('html[data-islands="hydrated"]', SLOW);

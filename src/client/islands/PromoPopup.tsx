@@ -9,6 +9,7 @@ import { CAPTCHA_ACTIONS } from '../../forms/captcha';
 import { announceCensus } from '../census-events';
 import Dialog from '../components/Dialog';
 import { whenMenuClosed } from '../menu-closed';
+import { useShopperText } from '../use-shopper-text';
 import SiteForm, { type SiteFormProps } from './SiteForm';
 
 export interface PromoPopupProps {
@@ -46,6 +47,7 @@ function dismissed(now: number): boolean {
 
 export default function PromoPopup({ title, body, delayMs, form }: PromoPopupProps) {
   const [open, setOpen] = useState(false);
+  const text = useShopperText();
   useEffect(() => {
     if (dismissed(Date.now())) return;
     let stopWaiting = () => {};
@@ -79,7 +81,7 @@ export default function PromoPopup({ title, body, delayMs, form }: PromoPopupPro
       />
       <div className="Dialog-actions">
         <button type="button" className="Dialog-secondary" onClick={close}>
-          No thanks
+          {text['popup.noThanks']}
         </button>
       </div>
     </Dialog>
