@@ -172,6 +172,12 @@ for (const width of WIDTHS) {
           await expect.poll(() => page.locator('label[for="listing-sort"]').textContent(), SLOW).toBe('Trier par');
           expect(await page.locator('#listing-sort option').first().textContent()).toBe('Nouveautés');
           expect(await page.locator('.ActiveFilters-clear').textContent()).toBe('Tout effacer');
+          expect(await page.locator('.ProductList-count').textContent()).toMatch(/^\d+ produits?$/);
+          expect(await page.locator('.ListingControls-filter legend').allTextContents()).toContain('Étiquettes');
+          expect(await page.locator('.ActiveFilters .Chip--remove').first().textContent()).toMatch(
+            /^Étiquette: clothing/,
+          );
+          expect(await englishLeft(page)).toEqual([]);
           await page.locator('.ProductCard', { hasText: 'Linen Shirt' }).locator('.sqs-add-to-cart-button').click();
           const dialog = page.locator('[role="dialog"].QuickAdd');
           await dialog.waitFor(SLOW);

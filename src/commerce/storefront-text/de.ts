@@ -99,6 +99,8 @@ export const DE: StorefrontText = {
   'listing.tag': 'Schlagwort',
   'listing.removeFilter': 'Filter entfernen',
   'listing.inStockChip': 'Auf Lager',
+  'listing.product': 'Produkt',
+  'listing.products': 'Produkte',
   'listing.price': 'Preis',
   'listing.lowest': 'Niedrigster Preis',
   'listing.highest': 'Höchster Preis',

@@ -97,6 +97,8 @@ export const EN = {
   'listing.tag': 'Tag',
   'listing.removeFilter': 'Remove filter',
   'listing.inStockChip': 'In stock',
+  'listing.product': 'product',
+  'listing.products': 'products',
   'listing.price': 'Price',
   'listing.lowest': 'Lowest price',
   'listing.highest': 'Highest price',

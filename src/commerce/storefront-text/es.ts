@@ -99,6 +99,8 @@ export const ES: StorefrontText = {
   'listing.tag': 'Etiqueta',
   'listing.removeFilter': 'Quitar filtro',
   'listing.inStockChip': 'En stock',
+  'listing.product': 'producto',
+  'listing.products': 'productos',
   'listing.price': 'Precio',
   'listing.lowest': 'Precio mínimo',
   'listing.highest': 'Precio máximo',

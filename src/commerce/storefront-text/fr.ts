@@ -99,6 +99,8 @@ export const FR: StorefrontText = {
   'listing.tag': 'Étiquette',
   'listing.removeFilter': 'Retirer le filtre',
   'listing.inStockChip': 'En stock',
+  'listing.product': 'produit',
+  'listing.products': 'produits',
   'listing.price': 'Prix',
   'listing.lowest': 'Prix minimum',
   'listing.highest': 'Prix maximum',
