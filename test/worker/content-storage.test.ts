@@ -440,7 +440,7 @@ describe('listings', () => {
       expect(inStock.body.listing.clearAllUrl).toBe('/shop');
       const html = await (await shop.fetch('/shop?tag=sale&stock=in&min=1')).text();
       expect(html).toContain(
-        '<a class="Chip Chip--remove" href="/shop?tag=sale&amp;min=1" id="active-filter-2" aria-labelledby="remove-filter active-filter-2"><span data-text="listing.inStockChip">In stock</span> <span aria-hidden="true">×</span></a>',
+        '<a class="Chip Chip--remove" href="/shop?tag=sale&amp;min=1" id="active-filter-3" aria-labelledby="remove-filter active-filter-3"><span><span data-text="listing.inStockChip">In stock</span></span> <span aria-hidden="true">×</span></a>',
       );
       expect(html).toContain('<a class="ActiveFilters-clear" href="/shop" data-text="listing.clearAll">Clear all</a>');
       expect(html).toContain(
