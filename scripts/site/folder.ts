@@ -132,7 +132,7 @@ export function writeSiteFolder(dir: string, site: SiteJson): void {
   writeFolder(dir, siteFiles(site));
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 class FolderReader {
   readonly problems: FolderProblem[];

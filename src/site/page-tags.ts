@@ -1,6 +1,6 @@
 /**
  * What a cached store page depends on and what an edit changes, in one vocabulary of tags. A page
- * collects the tags of what it reads through its catalogue (`recordingCatalog`); the content object
+ * collects the tags of what it reads through its catalogue (`recordingCatalog`, src/site/recording-catalog.ts); the content object
  * records the tags of each edit beside the version it made (`itemChangeTags`; null: the whole site,
  * a navigation, design or any other shell edit, an import). A page kept at an older version is
  * still current while no edit since touched one of its tags (`stillCurrent`), so a product edit
@@ -8,7 +8,6 @@
  * leaves every other page a hit. The CDN in front gets the same tags in its `Cache-Tag` header,
  * prefixed with the website's (`cdnTags`), and is purged by them.
  */
-import type { Catalog, ItemPage } from './catalog';
 import { visibleFrom } from './editor/content-status';
 import type { Item } from './schema';
 
@@ -18,15 +17,15 @@ export const pageCacheTag = (websiteId: string) => `site-${websiteId}`;
 /** The pages showing this item (its own, listings, blocks, related products, neighbours, search results). */
 export const itemTag = (id: string) => `i:${id}`;
 /** A collection's listing pages (their order, filters and counts move with any of its items). */
-const listingTag = (collectionId: string) => `c:${collectionId}`;
+export const listingTag = (collectionId: string) => `c:${collectionId}`;
 /** Pages whose neighbours in a collection (a post's previous and next) move when an item comes, goes or is re-dated. */
-const orderTag = (collectionId: string) => `o:${collectionId}`;
+export const orderTag = (collectionId: string) => `o:${collectionId}`;
 /** Product pages whose related products (those sharing a tag) move when a product with this tag comes or goes. */
-const relatedTag = (tag: string) => `t:${tag}`;
+export const relatedTag = (tag: string) => `t:${tag}`;
 /** Search results: any item's text may make it match a search it did not before. */
-const SEARCH_TAG = 'search';
+export const SEARCH_TAG = 'search';
 /** Reads over every item (the cart page's forms, the editor's mock cart). */
-const ALL_ITEMS_TAG = 'items';
+export const ALL_ITEMS_TAG = 'items';
 
 /** One edit's version and the tags it changed (null: the whole site). */
 export interface ContentChange {
@@ -85,60 +84,4 @@ export function stillCurrent(
 export function cdnTags(websiteId: string, tags: Iterable<string>): string[] {
   const site = pageCacheTag(websiteId);
   return [site, ...[...tags].map((tag) => `${site}:${encodeURIComponent(tag)}`)];
-}
-
-/**
- * An item page shows its item and either related products (a product page, which asks for them)
- * or its neighbours (a post, which asks for none): an edit of the product next to another in the
- * catalogue leaves that one's page alone.
- */
-function itemPageTags(page: ItemPage, relatedLimit: number, tags: Set<string>): void {
-  const { item, related, previous, next } = page;
-  tags.add(itemTag(item.id));
-  if (relatedLimit > 0) {
-    for (const shown of related) tags.add(itemTag(shown.id));
-    for (const tag of item.tags) tags.add(relatedTag(tag));
-    return;
-  }
-  for (const shown of [previous, next]) if (shown !== null) tags.add(itemTag(shown.id));
-  tags.add(orderTag(item.collectionId));
-}
-
-/** `catalog`, adding to `tags` what each read shows. */
-export function recordingCatalog(catalog: Catalog, tags: Set<string>): Catalog {
-  const shown = (items: readonly Item[]) => {
-    for (const item of items) tags.add(itemTag(item.id));
-    return items as Item[];
-  };
-  return {
-    async listing(query) {
-      tags.add(listingTag(query.collectionId));
-      const listing = await catalog.listing(query);
-      shown(listing.items);
-      return listing;
-    },
-    async itemPage(collectionId, urlId, relatedLimit) {
-      const page = await catalog.itemPage(collectionId, urlId, relatedLimit);
-      if (page !== null) itemPageTags(page, relatedLimit, tags);
-      return page;
-    },
-    async search(query, limit) {
-      tags.add(SEARCH_TAG);
-      return shown(await catalog.search(query, limit));
-    },
-    async itemsById(ids) {
-      // An id not found yet (a block naming a product not added) shows when it is added.
-      for (const id of ids) tags.add(itemTag(id));
-      return shown(await catalog.itemsById(ids));
-    },
-    async itemsWithForms(limit) {
-      tags.add(ALL_ITEMS_TAG);
-      return catalog.itemsWithForms(limit);
-    },
-    async firstProducts(limit) {
-      tags.add(ALL_ITEMS_TAG);
-      return catalog.firstProducts(limit);
-    },
-    itemUrls: (collectionIds, offset, limit) => catalog.itemUrls(collectionIds, offset, limit),
-  };
 }

@@ -19,7 +19,7 @@ const browser = useChromium();
 const contexts = new Contexts(browser);
 afterEach(() => contexts.closeAll());
 
-let store: { url: string; stop: () => Promise<void> } | undefined;
+let store: { url: string; stop: () => void } | undefined;
 let storeUrl = '';
 beforeAll(async () => {
   store = await startLocalStore();

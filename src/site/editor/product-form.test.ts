@@ -16,6 +16,9 @@ const form: ProductForm = {
   images: [{ assetUrl: '/images/apron.webp', originalSize: '800x600', altText: 'An apron' }],
   tags: ['kitchen'],
   categories: ['Aprons'],
+  seoTitle: '',
+  seoDescription: '',
+  socialImage: '',
   options: ['Colour'],
   variants: [
     {
