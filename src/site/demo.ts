@@ -99,7 +99,8 @@ export function demoImagePath(name: string): string {
 /** How the product reaches the shopper, by product type. */
 const FULFILMENT: Readonly<Record<ProductSpec['type'], string>> = {
   [ProductType.Physical]: 'Made to last, packed without plastic and shipped from our studio.',
-  [ProductType.Digital]: 'A download link arrives by email as soon as your order is paid.',
+  // Digital products carry no file here (the store has no download delivery yet): the studio sends them itself.
+  [ProductType.Digital]: 'The studio emails it to you within a day of your order.',
   [ProductType.Service]: 'Booked with the studio: we confirm the date by email within a day.',
   [ProductType.GiftCard]: 'Sent by email with your message, ready to spend on anything in the shop.',
 };
