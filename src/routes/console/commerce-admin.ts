@@ -67,7 +67,7 @@ const ORDER_ACTION_STATUS = {
 } as const satisfies Record<OrderActionError, number>;
 
 function orderAnswer(c: Context<AppEnv>, result: Result<Order, OrderActionError>): Response {
-  return result.ok ? c.json({ order: result.value }) : apiError(c, ORDER_ACTION_STATUS[result.error], result.message);
+  return result.ok ? c.json({ order: result.value }) : apiError(ORDER_ACTION_STATUS[result.error], result.message);
 }
 
 export const commerceAdmin = new Hono<AppEnv>();
@@ -77,12 +77,12 @@ const customerData = requirePermission('customerData');
 commerceAdmin.get('/api/commerce/orders', customerData, async (c) => {
   const status = c.req.query('status');
   if (status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status))
-    return apiError(c, 400, `status must be one of ${ORDER_STATUSES.join(', ')}`);
+    return apiError(400, `status must be one of ${ORDER_STATUSES.join(', ')}`);
   const rawCursor = c.req.query('cursor');
   const cursor = rawCursor === undefined ? null : Number(rawCursor);
-  if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(c, 400, 'cursor is not valid');
+  if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(400, 'cursor is not valid');
   const limit = Number(c.req.query('limit') ?? '50');
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) return apiError(c, 400, 'limit must be 1 to 100');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) return apiError(400, 'limit must be 1 to 100');
   return c.json(await orders(c).orders((status as Order['status'] | undefined) ?? null, cursor, limit));
 });
 
@@ -92,7 +92,7 @@ commerceAdmin.get('/api/commerce/orders.csv', customerData, async (c) => {
     q: c.req.query('q') ?? '',
   });
   if (!filters.success)
-    return apiError(c, 400, filters.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    return apiError(400, filters.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const { status, q } = filters.data;
   const store = orders(c);
   const found: Order[] = [];
@@ -130,7 +130,7 @@ commerceAdmin.post('/api/commerce/orders/:id/refund', commerce, async (c) => {
   const body = await readJson(c, refundSchema, MAX_BODY_BYTES);
   const key = c.req.header('idempotency-key') ?? null;
   const partial = body.lines !== undefined || body.amountCents !== undefined;
-  if ((key !== null || partial) && !IDEMPOTENCY_KEY.test(key ?? '')) return apiError(c, 400, IDEMPOTENCY_MESSAGE);
+  if ((key !== null || partial) && !IDEMPOTENCY_KEY.test(key ?? '')) return apiError(400, IDEMPOTENCY_MESSAGE);
   return orderAnswer(c, await orders(c).refund(c.var.site.website.id, c.req.param('id'), body, key));
 });
 
@@ -148,12 +148,10 @@ for (const [path, kind, schema, plural, singular] of [
   commerceAdmin.put(`${path}/:id`, commerce, async (c) => {
     const rate = await readJson(c, schema, MAX_BODY_BYTES);
     const saved = await orders(c).saveRate(kind, c.req.param('id'), rate);
-    return saved === null ? apiError(c, 404, 'Unknown rate') : c.json({ [singular]: { id: saved.id, ...rate } });
+    return saved === null ? apiError(404, 'Unknown rate') : c.json({ [singular]: { id: saved.id, ...rate } });
   });
   commerceAdmin.delete(`${path}/:id`, commerce, async (c) =>
-    (await orders(c).deleteRate(kind, c.req.param('id')))
-      ? c.json({ deleted: true })
-      : apiError(c, 404, 'Unknown rate'),
+    (await orders(c).deleteRate(kind, c.req.param('id'))) ? c.json({ deleted: true }) : apiError(404, 'Unknown rate'),
   );
 }
 
@@ -162,23 +160,22 @@ commerceAdmin.get('/api/commerce/discounts', commerce, async (c) => c.json({ dis
 commerceAdmin.post('/api/commerce/discounts', commerce, async (c) => {
   const discount = await readJson(c, discountSchema, MAX_BODY_BYTES);
   const saved = await orders(c).saveDiscount(discount, true);
-  if (saved === null || 'conflict' in saved) return apiError(c, 409, 'A discount with that code already exists.');
+  if (saved === null || 'conflict' in saved) return apiError(409, 'A discount with that code already exists.');
   return c.json({ discount: saved }, 201);
 });
 
 commerceAdmin.put('/api/commerce/discounts/:code', commerce, async (c) => {
   const discount = await readJson(c, discountSchema, MAX_BODY_BYTES);
-  if (normalCode(c.req.param('code')) !== discount.code)
-    return apiError(c, 400, 'code: must match the code in the path');
+  if (normalCode(c.req.param('code')) !== discount.code) return apiError(400, 'code: must match the code in the path');
   const saved = await orders(c).saveDiscount(discount, false);
-  if (saved === null || 'conflict' in saved) return apiError(c, 404, 'Unknown discount code');
+  if (saved === null || 'conflict' in saved) return apiError(404, 'Unknown discount code');
   return c.json({ discount: saved });
 });
 
 commerceAdmin.delete('/api/commerce/discounts/:code', commerce, async (c) =>
   (await orders(c).deleteDiscount(c.req.param('code')))
     ? c.json({ deleted: true })
-    : apiError(c, 404, 'Unknown discount code'),
+    : apiError(404, 'Unknown discount code'),
 );
 
 commerceAdmin.get('/api/commerce/settings', commerce, demoShipping, async (c) =>

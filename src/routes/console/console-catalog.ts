@@ -403,9 +403,9 @@ consoleCatalog.delete('/api/console/products/:id', commerce, async (c) => {
 consoleCatalog.post('/api/console/products/bulk', commerce, async (c) => {
   const body = await readJson(c, bulkSchema, MAX_SMALL_BODY_BYTES);
   if (body.change.kind === 'stock' && body.change.mode === 'set' && body.change.amount < 0)
-    return apiError(c, 400, PRODUCT_MESSAGES.stock, { fields: { amount: PRODUCT_MESSAGES.stock } });
+    return apiError(400, PRODUCT_MESSAGES.stock, { fields: { amount: PRODUCT_MESSAGES.stock } });
   if (body.change.kind === 'price' && body.change.mode === 'set' && body.change.amount < 0)
-    return apiError(c, 400, PRODUCT_MESSAGES.price, { fields: { amount: PRODUCT_MESSAGES.price } });
+    return apiError(400, PRODUCT_MESSAGES.price, { fields: { amount: PRODUCT_MESSAGES.price } });
   // Stock counts are the ledger's alone: the published change only makes unlimited variants counted (from 0; with none,
   // it writes nothing), so a retry after a failed ledger call counts nothing twice. Read before it, applied after it.
   const before =
@@ -420,7 +420,7 @@ consoleCatalog.post('/api/console/products/bulk', commerce, async (c) => {
 /** The tag or category manager's list for one product collection: every name, declared or in use, with its count. */
 consoleCatalog.get('/api/console/catalog/:collectionId/names', commerce, async (c) => {
   const tagType = tagTypeSchema.safeParse(c.req.query('tagType'));
-  if (!tagType.success) return apiError(c, 400, 'tagType must be tag or category');
+  if (!tagType.success) return apiError(400, 'tagType must be tag or category');
   const collection = productCollection(c.var.site, c.req.param('collectionId'));
   const { value: used } = await contentObject(c.env, c.var.site.website.id).namesUsed(collection.id, tagType.data);
   const declared = declaredNames(collection, tagType.data);

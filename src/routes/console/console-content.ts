@@ -132,7 +132,7 @@ const content = requirePermission('content');
 consoleContent.get('/api/console/posts', read, async (c) => {
   const blog = blogNamed(c, c.req.query('collectionId') ?? '');
   const offset = Number(c.req.query('offset') ?? '0');
-  if (!Number.isSafeInteger(offset) || offset < 0) return apiError(c, 400, 'offset is not valid');
+  if (!Number.isSafeInteger(offset) || offset < 0) return apiError(400, 'offset is not valid');
   const { value } = await contentObject(c.env, c.var.site.website.id).consoleItems(blog.id, offset, PAGE_SIZE);
   c.header('cache-control', 'no-store');
   return c.json({

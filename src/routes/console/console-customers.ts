@@ -31,7 +31,7 @@ function orders(c: Context<AppEnv>) {
 
 function queryOf(c: Context<AppEnv>): string | Response {
   const query = (c.req.query('q') ?? '').trim();
-  return query.length > 256 ? apiError(c, 400, CUSTOMER_MESSAGES.queryTooLong) : query;
+  return query.length > 256 ? apiError(400, CUSTOMER_MESSAGES.queryTooLong) : query;
 }
 
 async function withAccounts(c: Context<AppEnv>, customers: CustomerSummary[]) {
@@ -47,7 +47,7 @@ consoleCustomers.get('/api/console/customers', customerData, async (c) => {
   if (query instanceof Response) return query;
   const raw = c.req.query('cursor') ?? '';
   const cursor = raw === '' ? null : Number(raw);
-  if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(c, 400, CUSTOMER_MESSAGES.badCursor);
+  if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(400, CUSTOMER_MESSAGES.badCursor);
   const page = await orders(c).customers(query, cursor, PAGE_LIMIT);
   return c.json({
     customers: await withAccounts(c, page.customers),
@@ -99,9 +99,9 @@ consoleCustomers.get('/api/console/customers.csv', customerData, async (c) => {
 
 consoleCustomers.get('/api/console/customers/:email', customerData, async (c) => {
   const email = c.req.param('email');
-  if (email.length > 320) return apiError(c, 404, CUSTOMER_MESSAGES.notFound);
+  if (email.length > 320) return apiError(404, CUSTOMER_MESSAGES.notFound);
   const found = await orders(c).customer(email);
-  if (found === null) return apiError(c, 404, CUSTOMER_MESSAGES.notFound);
+  if (found === null) return apiError(404, CUSTOMER_MESSAGES.notFound);
   const accounts = await siteUsers(c.env, c.var.site.website.id).accountsOf([found.customer.email]);
   return c.json({
     customer: found.customer,

@@ -52,7 +52,7 @@ async function readDesign(c: Context<AppEnv>): Promise<Design | Response> {
   const parsed = designSchema.safeParse(body.design);
   if (parsed.success) return parsed.data as Design;
   const fields = fieldProblems(parsed.error);
-  return apiError(c, 400, Object.values(fields)[0] ?? 'Invalid design', { fields });
+  return apiError(400, Object.values(fields)[0] ?? 'Invalid design', { fields });
 }
 
 /** The merchant's saved draft, if any (read leniently: fonts or options since removed fall back to defaults). */
@@ -172,7 +172,7 @@ consoleDesign.put(CONSOLE_NAVIGATION_API, content, async (c) => {
   const fields: Record<string, string> = {};
   const items = navigationItems(body.items, 'items', fields);
   const first = Object.values(fields)[0];
-  if (first !== undefined) return apiError(c, 400, first, { fields });
+  if (first !== undefined) return apiError(400, first, { fields });
   await merchantEdit(c, { kind: 'updateNavigation', items });
   return c.json({ items: consoleItems((await contentNavigation(c)) ?? []) });
 });
@@ -205,7 +205,7 @@ const membersQuery = z.object({
 /** A list's members (the newsletter sign-ups copied while it was connected), 50 a page, newest first; the connected or awaiting list unless `listId` names another. */
 consoleDesign.get(`${CONSOLE_MAILING_LIST_API}/members`, requirePermission('customerData'), async (c) => {
   const query = membersQuery.safeParse({ listId: c.req.query('listId'), cursor: c.req.query('cursor') });
-  if (!query.success) return apiError(c, 400, PRODUCT_MESSAGES.invalid);
+  if (!query.success) return apiError(400, PRODUCT_MESSAGES.invalid);
   const mailingList = await storedMailingList(c);
   const connection = mailingList.connection;
   const listId = query.data.listId ?? (connection.state === 'disconnected' ? undefined : connection.listId);
@@ -213,7 +213,7 @@ consoleDesign.get(`${CONSOLE_MAILING_LIST_API}/members`, requirePermission('cust
   if (list === undefined)
     return query.data.listId === undefined
       ? c.json({ list: null, members: [], total: 0, nextCursor: null })
-      : apiError(c, 404, MAILING_LIST_MESSAGES.unknownList);
+      : apiError(404, MAILING_LIST_MESSAGES.unknownList);
   const page = await formSubmissions(c.env, c.var.site.website.id).members(list.id, query.data.cursor ?? null);
   return c.json({ list: { id: list.id, name: list.name }, ...page });
 });
@@ -224,7 +224,7 @@ consoleDesign.post(CONSOLE_MAILING_LIST_API, integrations, async (c) => {
     await merchantEdit(c, { kind: 'setMailingList', change, now: Date.now() });
   } catch (error) {
     if (error instanceof ApiError && error.message === MAILING_LIST_MESSAGES.listRequired)
-      return apiError(c, 400, error.message, { fields: { listId: error.message } });
+      return apiError(400, error.message, { fields: { listId: error.message } });
     throw error;
   }
   return c.json(await storedMailingList(c));

@@ -134,7 +134,7 @@ const adding = requirePermission(['content', 'commerce']);
 
 consoleFiles.get('/api/console/files', read, async (c) => {
   const cursor = c.req.query('cursor');
-  if (cursor !== undefined && cursor.length > 1024) return apiError(c, 400, 'cursor is not valid');
+  if (cursor !== undefined && cursor.length > 1024) return apiError(400, 'cursor is not valid');
   const prefix = originalKey(c.var.site.website.id, '');
   // `include` is honoured from compatibility date 2022-08-04 on; the oldest workers-types lack it.
   const options = {
@@ -173,12 +173,12 @@ consoleFiles.patch('/api/console/files/:fileId', content, async (c) => {
   const id = fileIdOf(c);
   const name = validName((await readJson(c, renameSchema, 4096)).name);
   const object = await c.env.FILES.get(originalKey(c.var.site.website.id, id));
-  if (object === null) return apiError(c, 404, FILE_MESSAGES.unknownFile);
+  if (object === null) return apiError(404, FILE_MESSAGES.unknownFile);
   const type = object.httpMetadata?.contentType ?? 'application/octet-stream';
   // The name must keep a type the store takes: the file is served as that type.
   if (fileType(name) !== type) {
     await object.body.cancel();
-    return apiError(c, 400, FILE_MESSAGES.unsupported(name));
+    return apiError(400, FILE_MESSAGES.unsupported(name));
   }
   // R2 keeps metadata with the object: a rename writes the object again.
   return c.json(await put(c, id, name, Number(object.customMetadata?.['rev'] ?? 1), await object.arrayBuffer(), type));
@@ -197,20 +197,20 @@ consoleFiles.put('/api/console/files/:fileId/:rev/:width', adding, async (c) => 
   const id = fileIdOf(c);
   const width = Number(/^w(\d+)$/.exec(c.req.param('width'))?.[1]);
   if (!IMAGE_WIDTHS.some((allowed) => allowed === width))
-    return apiError(c, 400, `Width must be one of ${IMAGE_WIDTHS.join(', ')}`);
+    return apiError(400, `Width must be one of ${IMAGE_WIDTHS.join(', ')}`);
   const before = await existing(c, id);
   const type = before.httpMetadata?.contentType ?? '';
-  if (!isImageType(type)) return apiError(c, 400, FILE_MESSAGES.unsupported(before.customMetadata?.['name'] ?? id));
+  if (!isImageType(type)) return apiError(400, FILE_MESSAGES.unsupported(before.customMetadata?.['name'] ?? id));
   // A variant made from an earlier revision (a replace came between) is refused, not served with the new image.
   if (c.req.param('rev') !== (before.customMetadata?.['rev'] ?? '1'))
-    return apiError(c, 409, 'The file was replaced: make its widths again.');
+    return apiError(409, 'The file was replaced: make its widths again.');
   const name = before.customMetadata?.['name'] ?? id;
   const variantType = c.req.header('content-type') ?? '';
   const signature = SIGNATURES[variantType];
   const bytes = await readBytes(c, MAX_FILE_BYTES, FILE_MESSAGES.tooLarge(name));
   // A width of an image is an image: served in the original's place, it must not be a PDF or anything else.
   if (!isImageType(variantType) || signature === undefined || !signature(bytes))
-    return apiError(c, 415, FILE_MESSAGES.unsupported(name));
+    return apiError(415, FILE_MESSAGES.unsupported(name));
   await c.env.FILES.put(variantKey(c.var.site.website.id, id, Number(c.req.param('rev')), width), bytes, {
     httpMetadata: { contentType: variantType },
   });

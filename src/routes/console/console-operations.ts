@@ -67,9 +67,9 @@ const analytics = requirePermission('analytics');
 consoleOperations.get('/api/console/orders', customerData, async (c) => {
   const status = c.req.query('status') || null;
   if (status !== null && !(ORDER_STATUSES as readonly string[]).includes(status))
-    return apiError(c, 400, `status must be one of ${ORDER_STATUSES.join(', ')}`);
+    return apiError(400, `status must be one of ${ORDER_STATUSES.join(', ')}`);
   const query = (c.req.query('q') ?? '').trim();
-  if (query.length > 256) return apiError(c, 400, 'q must be at most 256 characters');
+  if (query.length > 256) return apiError(400, 'q must be at most 256 characters');
   const cursor = cursorOf(c);
   const store = orders(c);
   const page =
@@ -81,7 +81,7 @@ consoleOperations.get('/api/console/orders', customerData, async (c) => {
 
 consoleOperations.get('/api/console/orders/:id', customerData, async (c) => {
   const order = await orders(c).order(c.req.param('id'));
-  return order === null ? apiError(c, 404, ORDER_MESSAGES.notFound) : c.json({ order });
+  return order === null ? apiError(404, ORDER_MESSAGES.notFound) : c.json({ order });
 });
 
 consoleOperations.get('/api/console/store', commerce, async (c) =>
@@ -91,7 +91,7 @@ consoleOperations.get('/api/console/store', commerce, async (c) =>
 consoleOperations.put('/api/console/store/currency', commerce, async (c) => {
   const { currency } = await readJson(c, currencySchema, MAX_BODY_BYTES);
   if (!CURRENCIES.has(currency))
-    return apiError(c, 400, OPERATIONS_MESSAGES.invalidCurrency, {
+    return apiError(400, OPERATIONS_MESSAGES.invalidCurrency, {
       fields: { currency: OPERATIONS_MESSAGES.invalidCurrency },
     });
   await merchantEdit(c, { kind: 'setStoreCurrency', currency });
@@ -115,7 +115,7 @@ consoleOperations.put('/api/console/forms/:formId/notification', notifications, 
   const form = formOf(c);
   const body = await readJson(c, notificationSchema, MAX_BODY_BYTES);
   if ((body.enabled || body.recipient !== '') && !isValidEmail(body.recipient)) {
-    return apiError(c, 400, OPERATIONS_MESSAGES.invalidEmail, {
+    return apiError(400, OPERATIONS_MESSAGES.invalidEmail, {
       fields: { recipient: OPERATIONS_MESSAGES.invalidEmail },
     });
   }

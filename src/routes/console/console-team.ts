@@ -46,7 +46,7 @@ const TEAM_ERROR_STATUS = { 'already-member': 409, 'unknown-member': 404, 'last-
 >;
 
 function answer(c: Context<AppEnv>, change: TeamChange): Response {
-  return change.ok ? c.json({ ok: true }) : apiError(c, TEAM_ERROR_STATUS[change.error], change.message);
+  return change.ok ? c.json({ ok: true }) : apiError(TEAM_ERROR_STATUS[change.error], change.message);
 }
 
 export const consoleTeam = new Hono<AppEnv>();
@@ -75,11 +75,11 @@ consoleTeam.post('/api/console/team/invitations', admin, async (c) => {
   const body = await readJson(c, inviteSchema, MAX_BODY_BYTES);
   const email = body.email.trim();
   if (!isValidEmail(email))
-    return apiError(c, 400, TEAM_INVITE_MESSAGES.email, { fields: { email: TEAM_INVITE_MESSAGES.email } });
+    return apiError(400, TEAM_INVITE_MESSAGES.email, { fields: { email: TEAM_INVITE_MESSAGES.email } });
   const acceptUrl = `${new URL(c.req.url).origin}${INVITATION_PATH}`;
   const invited = await team(c).invite(email, [...new Set(body.roles)], acceptUrl, c.var.site.website.siteTitle);
   if (!invited.ok)
-    return apiError(c, TEAM_ERROR_STATUS[invited.error], invited.message, { fields: { email: invited.message } });
+    return apiError(TEAM_ERROR_STATUS[invited.error], invited.message, { fields: { email: invited.message } });
   return c.json({ id: invited.value.id });
 });
 
@@ -98,9 +98,9 @@ consoleTeam.post(
   async (c) => {
     const body = await readJson(c, acceptSchema, MAX_BODY_BYTES);
     if ([...body.password].length < MIN_TEAM_PASSWORD)
-      return apiError(c, 400, TEAM_INVITE_MESSAGES.password, { fields: { password: TEAM_INVITE_MESSAGES.password } });
+      return apiError(400, TEAM_INVITE_MESSAGES.password, { fields: { password: TEAM_INVITE_MESSAGES.password } });
     const email = await team(c).acceptInvitation(body.token, await hashPassword(body.password));
-    if (email === null) return apiError(c, 400, TEAM_MESSAGES.invitationInvalid);
+    if (email === null) return apiError(400, TEAM_MESSAGES.invitationInvalid);
     return c.json({ email });
   },
 );

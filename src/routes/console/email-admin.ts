@@ -36,7 +36,7 @@ emailAdmin.post(`${PARKED_EMAILS_PATH}/:source/:id/retry`, commerce, async (c) =
   const source = c.req.param('source');
   const id = Number(c.req.param('id'));
   if (!SOURCES.includes(source as Source) || !Number.isSafeInteger(id) || id < 1)
-    return apiError(c, 404, 'Unknown parked email');
+    return apiError(404, 'Unknown parked email');
   const retried = await outboxOf(c, source as Source).retryParkedEmail(id);
-  return retried ? c.json({ retried: true }) : apiError(c, 404, 'Unknown parked email');
+  return retried ? c.json({ retried: true }) : apiError(404, 'Unknown parked email');
 });

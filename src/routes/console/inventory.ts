@@ -46,8 +46,8 @@ export const inventory = new Hono<AppEnv>();
 
 inventory.get('/api/commerce/inventory/stock/', withSite, async (c) => {
   const itemIds = [...new Set(c.req.queries('itemId') ?? [])];
-  if (itemIds.length === 0) return apiError(c, 400, 'itemId is required');
-  if (itemIds.length > MAX_ITEMS) return apiError(c, 400, `At most ${MAX_ITEMS} itemId values per request`);
+  if (itemIds.length === 0) return apiError(400, 'itemId is required');
+  if (itemIds.length > MAX_ITEMS) return apiError(400, `At most ${MAX_ITEMS} itemId values per request`);
   const site = c.var.site;
   const results: StockResult[] = [];
   const limited: Record<string, number> = {};
@@ -55,7 +55,7 @@ inventory.get('/api/commerce/inventory/stock/', withSite, async (c) => {
   for (const itemId of itemIds) {
     const item = items.get(itemId);
     if (item?.structuredContent === undefined || sellableProductType(item, site.collections) === undefined)
-      return apiError(c, 404, CART_MESSAGES.itemNotFound);
+      return apiError(404, CART_MESSAGES.itemNotFound);
     const counted = countedStock(item);
     Object.assign(limited, counted);
     for (const variant of item.structuredContent.variants) {
@@ -237,19 +237,19 @@ inventory.on(['GET', 'POST'], STOCK_PATH, requirePermission('commerce'));
 
 inventory.get(STOCK_PATH, async (c) => {
   const item = await consoleProduct(c);
-  if (item === null) return apiError(c, 404, PRODUCT_MESSAGES.unknownProduct);
+  if (item === null) return apiError(404, PRODUCT_MESSAGES.unknownProduct);
   return c.json({ variants: await stockView(c.env, c.var.site.website.id, item) });
 });
 
 inventory.post(STOCK_PATH, async (c) => {
   const body = await readJson(c, adjustSchema, 4 * 1024);
   const item = await consoleProduct(c);
-  if (item === null) return apiError(c, 404, PRODUCT_MESSAGES.unknownProduct);
+  if (item === null) return apiError(404, PRODUCT_MESSAGES.unknownProduct);
   const problem = adjustmentProblem(body.mode, body.amount);
-  if (problem !== null) return apiError(c, 400, problem, { fields: { amount: problem } });
+  if (problem !== null) return apiError(400, problem, { fields: { amount: problem } });
   const published = countedStock(item)[body.sku];
   if (published === undefined)
-    return apiError(c, 400, STOCK_MESSAGES.unknownVariant, { fields: { sku: STOCK_MESSAGES.unknownVariant } });
+    return apiError(400, STOCK_MESSAGES.unknownVariant, { fields: { sku: STOCK_MESSAGES.unknownVariant } });
   const who = (await merchantSessionOf(c))?.email;
   await stockLedger(c.env, c.var.site.website.id).adjust([
     { sku: body.sku, stock: published, mode: body.mode, amount: body.amount, who, reason: body.reason },

@@ -51,8 +51,8 @@ export function requirePermission(permission: Permission | readonly Permission[]
   const any = typeof permission === 'string' ? [permission] : permission;
   const allowed: MiddlewareHandler<AppEnv> = async (c, next) => {
     const session = await merchantSessionOf(c);
-    if (session === null) return apiError(c, 401, MERCHANT_MESSAGES.signIn);
-    if (!any.some((one) => allows(session.profile.roles, one))) return apiError(c, 403, MERCHANT_MESSAGES.forbidden);
+    if (session === null) return apiError(401, MERCHANT_MESSAGES.signIn);
+    if (!any.some((one) => allows(session.profile.roles, one))) return apiError(403, MERCHANT_MESSAGES.forbidden);
     return requireCrumb(c, next);
   };
   // Set before as well as after: a refusal is thrown, and the worker's onError writes it with the headers set so far.

@@ -102,8 +102,7 @@ merchant.post(`${PRODUCTS}/:collectionId/categories`, commerce, async (c) => {
 /** One item (product, post or page item) saved whole: validated by the site schema, its row alone written. */
 merchant.put(ITEMS, content, async (c) => {
   const body = await readJson(c, z.looseObject({ id: z.string() }), MAX_ITEM_BYTES);
-  if (body.id !== c.req.param('itemId'))
-    return apiError(c, 400, 'The item id in the body must be the one in the path.');
+  if (body.id !== c.req.param('itemId')) return apiError(400, 'The item id in the body must be the one in the path.');
   return c.json(await merchantEdit(c, { kind: 'saveItem', item: body }));
 });
 
@@ -125,7 +124,7 @@ merchant.post('/api/widget/UpdateNavigation', content, async (c) => {
 
 merchant.get('/api/v1/commerce-preferences/:namespace', read, async (c) => {
   const namespace = c.req.param('namespace');
-  if (!NAMESPACE.test(namespace)) return apiError(c, 400, 'Unknown preferences namespace');
+  if (!NAMESPACE.test(namespace)) return apiError(400, 'Unknown preferences namespace');
   const site = c.var.site;
   const { websiteId: _stored, ...preferences } =
     (site as { commercePreferences?: Record<string, Record<string, unknown>> }).commercePreferences?.[namespace] ?? {};
@@ -135,7 +134,7 @@ merchant.get('/api/v1/commerce-preferences/:namespace', read, async (c) => {
 
 merchant.put('/api/v1/commerce-preferences/:namespace', commerce, async (c) => {
   const namespace = c.req.param('namespace');
-  if (!NAMESPACE.test(namespace)) return apiError(c, 400, 'Unknown preferences namespace');
+  if (!NAMESPACE.test(namespace)) return apiError(400, 'Unknown preferences namespace');
   const { websiteId: _websiteId, ...preferences } = await readJson(c, preferencesSchema, MAX_BODY_BYTES);
   return c.json(await merchantEdit(c, { kind: 'setCommercePreferences', namespace, preferences }));
 });
@@ -186,28 +185,28 @@ const PLACES_UNAVAILABLE = 'The address service is unavailable. Please try again
 
 merchant.get('/api/google-maps/places/autocomplete', requirePermission('integrations'), async (c) => {
   const input = c.req.query('input') ?? '';
-  if (input.trim() === '' || input.length > 200) return apiError(c, 400, 'input is required (at most 200 characters)');
+  if (input.trim() === '' || input.length > 200) return apiError(400, 'input is required (at most 200 characters)');
   try {
     return c.json({
       predictions: await placesProvider(c.env).autocomplete(input, c.req.query('sessionToken') ?? null),
     });
   } catch (error) {
-    if (error instanceof PlacesUnavailable) return apiError(c, 502, PLACES_UNAVAILABLE);
+    if (error instanceof PlacesUnavailable) return apiError(502, PLACES_UNAVAILABLE);
     throw error;
   }
 });
 
 merchant.get('/api/google-maps/places/details', requirePermission('integrations'), async (c) => {
   const placeId = c.req.query('placeId') ?? '';
-  if (placeId === '' || placeId.length > 300) return apiError(c, 400, 'placeId is required');
+  if (placeId === '' || placeId.length > 300) return apiError(400, 'placeId is required');
   if (c.req.query('productPage') === undefined || c.req.query('productSection') === undefined) {
-    return apiError(c, 400, 'productPage and productSection (the tracking context) are required');
+    return apiError(400, 'productPage and productSection (the tracking context) are required');
   }
   try {
     const details = await placesProvider(c.env).details(placeId, c.req.query('sessionToken') ?? null);
-    return details === null ? apiError(c, 404, 'Unknown place') : c.json(details);
+    return details === null ? apiError(404, 'Unknown place') : c.json(details);
   } catch (error) {
-    if (error instanceof PlacesUnavailable) return apiError(c, 502, PLACES_UNAVAILABLE);
+    if (error instanceof PlacesUnavailable) return apiError(502, PLACES_UNAVAILABLE);
     throw error;
   }
 });
@@ -219,10 +218,10 @@ merchant.get('/api/commerce/fullstory/getId', async (c) => {
 
 merchant.get('/api/form/submissions', requirePermission('customerData'), async (c) => {
   const formId = c.req.query('formId');
-  if (formId === undefined || formId === '') return apiError(c, 400, 'formId is required');
+  if (formId === undefined || formId === '') return apiError(400, 'formId is required');
   const raw = c.req.query('cursor');
   const cursor = raw === undefined ? null : Number(raw);
-  if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(c, 400, 'cursor is not valid');
+  if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(400, 'cursor is not valid');
   const site = c.var.site;
   return c.json(await formSubmissions(c.env, site.website.id).list(formId, cursor));
 });

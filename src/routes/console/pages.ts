@@ -73,7 +73,7 @@ consolePages.post('/api/console/pages', content, async (c) => {
   const input = newPageSchema.safeParse(await readJson(c, z.unknown(), MAX_NEW_PAGE_BYTES));
   if (!input.success) {
     const fields = pageFormProblems(input.error);
-    return apiError(c, 400, PRODUCT_MESSAGES.invalid, { fields });
+    return apiError(400, PRODUCT_MESSAGES.invalid, { fields });
   }
   const urlId = pageSlugOf(input.data);
   const created = (await merchantEdit(
@@ -129,7 +129,7 @@ consolePages.get('/api/console/pages/:collectionId', read, (c) => c.json(pageAns
 consolePages.put('/api/console/pages/:collectionId', content, async (c) => {
   const input = pageFormSchema.safeParse(await readJson(c, z.unknown(), MAX_PAGE_BYTES));
   const page = pageNamed(c);
-  if (!input.success) return apiError(c, 400, PRODUCT_MESSAGES.invalid, { fields: pageFormProblems(input.error) });
+  if (!input.success) return apiError(400, PRODUCT_MESSAGES.invalid, { fields: pageFormProblems(input.error) });
   await merchantEdit(c, { kind: 'savePage', collectionId: page.id, input: input.data }, pageField);
   const site = await storedSite(c);
   const saved = site === null ? undefined : pageIn(site, page.id);
@@ -181,7 +181,7 @@ consolePages.put('/api/console/pages/:collectionId/charts', content, async (c) =
     else charts.push({ id: chart.id, title, dataset: made.dataset });
   });
   const first = Object.values(fields)[0];
-  if (first !== undefined) return apiError(c, 400, first, { fields });
+  if (first !== undefined) return apiError(400, first, { fields });
   await merchantEdit(c, { kind: 'setPageCharts', collectionId: page.id, charts });
   const site = await storedSite(c);
   const stored = site === null ? undefined : pageIn(site, page.id);

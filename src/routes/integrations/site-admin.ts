@@ -78,18 +78,18 @@ function isLoopbackAddress(address: string): boolean {
  */
 const siteAdminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method !== 'GET' && !/^application\/json\b/i.test(c.req.header('content-type') ?? ''))
-    return apiError(c, 415, 'Site admin calls send application/json');
+    return apiError(415, 'Site admin calls send application/json');
   if (isDevelopment(c.env)) {
     const address = c.req.header('cf-connecting-ip');
     const local =
       LOOPBACK_HOSTS.has(new URL(c.req.url).hostname) && (address === undefined || isLoopbackAddress(address));
-    if (!local) return apiError(c, 403, SITE_ADMIN_MESSAGES.localOnly);
+    if (!local) return apiError(403, SITE_ADMIN_MESSAGES.localOnly);
     return next();
   }
   const token = (c.env as AdminEnv).SITE_ADMIN_TOKEN;
-  if (token === undefined || token.length < MIN_TOKEN_LENGTH) return apiError(c, 404, NOT_FOUND);
+  if (token === undefined || token.length < MIN_TOKEN_LENGTH) return apiError(404, NOT_FOUND);
   const given = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')?.[1];
-  if (given === undefined || !sameToken(given, token)) return apiError(c, 401, SITE_ADMIN_MESSAGES.token);
+  if (given === undefined || !sameToken(given, token)) return apiError(401, SITE_ADMIN_MESSAGES.token);
   return next();
 };
 
@@ -192,7 +192,7 @@ siteAdmin.use('*', siteAdminOnly);
 siteAdmin.get('/site', async (c) => {
   const websiteId = await existingStore(c, hostParam(c));
   const head = await exportHead(c.env, websiteId).catch(transferFailure);
-  if (head === null) return apiError(c, 404, SITE_ADMIN_MESSAGES.noStore);
+  if (head === null) return apiError(404, SITE_ADMIN_MESSAGES.noStore);
   return c.body(
     `{"websiteId":${JSON.stringify(websiteId)},"version":${head.version},"itemCount":${head.itemCount},"site":${head.siteJson}}`,
     200,
@@ -227,7 +227,7 @@ siteAdmin.post('/imports', async (c) => {
 siteAdmin.put('/imports/:importId/parts/:part', async (c) => {
   const importId = importIdParam(c);
   const part = Number(c.req.param('part'));
-  if (!Number.isInteger(part) || part < 0 || part >= 100_000) return apiError(c, 404, NOT_FOUND);
+  if (!Number.isInteger(part) || part < 0 || part >= 100_000) return apiError(404, NOT_FOUND);
   const body = await readJson(c, itemPartSchema, MAX_PART_BYTES);
   await stageItems(c.env, importId, part, body.first, body.items).catch(transferFailure);
   return c.json({ received: body.items.length });
@@ -295,7 +295,7 @@ siteAdmin.put('/template-uploads/:uploadId/files', async (c) => {
   const websiteId = await existingStore(c, body.host ?? null);
   const bytes = Uint8Array.from(atob(body.data), (ch) => ch.charCodeAt(0));
   if (bytes.byteLength > TEMPLATE_ASSET_LIMITS.fileBytes)
-    return apiError(c, 413, `${body.path} is larger than ${TEMPLATE_ASSET_LIMITS.fileBytes} bytes`);
+    return apiError(413, `${body.path} is larger than ${TEMPLATE_ASSET_LIMITS.fileBytes} bytes`);
   await c.env.FILES.put(templateAssetKey(websiteId, uploadId, body.path), bytes);
   return c.json({ path: body.path, size: bytes.byteLength });
 });
@@ -315,7 +315,6 @@ siteAdmin.put('/template', async (c) => {
   const missing = body.assets.filter((path) => !arrived.has(path));
   if (missing.length > 0)
     return apiError(
-      c,
       409,
       `The template's files did not all arrive (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}): import it again`,
     );

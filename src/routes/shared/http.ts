@@ -32,12 +32,7 @@ export function isDevelopment(env: Env): boolean {
 }
 
 /** Throws the one error (`ApiError`): `status` with `{ error, ...extra }`, written by src/worker.ts's `onError`. */
-export function apiError(
-  _c: Context<AppEnv>,
-  status: ErrorStatus,
-  error: string,
-  extra: Record<string, unknown> = {},
-): never {
+export function apiError(status: ErrorStatus, error: string, extra: Record<string, unknown> = {}): never {
   throw new ApiError(status, error, { extra });
 }
 

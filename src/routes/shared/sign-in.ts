@@ -54,7 +54,7 @@ export function signInRefusal(
   outcome: Exclude<SignInOutcome<unknown>, { status: 'signedIn' }>,
   badCredentials: string,
 ): Response {
-  if (outcome.status === 'refused') return apiError(c, 401, badCredentials);
+  if (outcome.status === 'refused') return apiError(401, badCredentials);
   c.header('retry-after', String(Math.ceil(outcome.retryAfterMs / 1000)));
-  return apiError(c, 429, CART_MESSAGES.tryAgain);
+  return apiError(429, CART_MESSAGES.tryAgain);
 }

@@ -53,8 +53,8 @@ for (const path of ['/orders', '/addresses', '/addresses/*'])
     rateLimit((env) => env.CART_RATE_LIMITER, 'account-edit'),
   );
 
-function fieldError(c: Context<AppEnv>, field: string, message: string): Response {
-  return apiError(c, 400, message, { errors: { [field]: message } });
+function fieldError(field: string, message: string): never {
+  return apiError(400, message, { errors: { [field]: message } });
 }
 
 /** A new link: its token for the email, its SHA-256 for the store. */
@@ -72,14 +72,14 @@ const siteTitle = (site: Site) => site.website.siteTitle;
 account.post('/signup', withSite, async (c) => {
   const body = await readJson(c, signUpSchema, MAX_BODY_BYTES);
   const site = c.var.site;
-  if (!isValidEmail(body.email)) return fieldError(c, 'email', FORM_MESSAGES.email);
+  if (!isValidEmail(body.email)) return fieldError('email', FORM_MESSAGES.email);
   const problem = passwordProblem(body.password, body.email);
-  if (problem !== null) return fieldError(c, 'password', problem);
+  if (problem !== null) return fieldError('password', problem);
   const password = await hashPassword(body.password);
   const verification = await newLink(c, 'verify', (link) => verificationEmail(body.email, siteTitle(site), link));
   const existing = existingAccountEmail(body.email, siteTitle(site), new URL(c.req.url).origin);
   const result = await siteUsers(c.env, site).signUp(body.email, password, verification, existing);
-  if (result === 'full') return apiError(c, 503, ACCOUNT_MESSAGES.full);
+  if (result === 'full') return apiError(503, ACCOUNT_MESSAGES.full);
   // The same answer for a new email and one that has an account (that account is told by email instead).
   return c.json({ sent: true, message: ACCOUNT_MESSAGES.checkEmail }, 202);
 });
@@ -87,7 +87,7 @@ account.post('/signup', withSite, async (c) => {
 account.post('/verify', withSite, async (c) => {
   const { token } = await readJson(c, tokenSchema, MAX_BODY_BYTES);
   const email = await siteUsers(c.env, c.var.site).verifyEmail(await tokenDigest(token));
-  if (email === null) return apiError(c, 400, ACCOUNT_MESSAGES.linkInvalid);
+  if (email === null) return apiError(400, ACCOUNT_MESSAGES.linkInvalid);
   return c.json({ verified: true, email, message: ACCOUNT_MESSAGES.verified });
 });
 
@@ -95,17 +95,17 @@ account.post('/verification', withSite, async (c) => {
   const site = c.var.site;
   const session = await accountSession(c, site);
   if (session instanceof Response) return session;
-  if (isVerified(session.profile)) return apiError(c, 409, ACCOUNT_MESSAGES.alreadyVerified);
+  if (isVerified(session.profile)) return apiError(409, ACCOUNT_MESSAGES.alreadyVerified);
   const verification = await newLink(c, 'verify', (link) => verificationEmail(session.email, siteTitle(site), link));
   if (!(await siteUsers(c.env, site).resendVerification(session.userId, verification)))
-    return apiError(c, 429, ACCOUNT_MESSAGES.verificationLimited);
+    return apiError(429, ACCOUNT_MESSAGES.verificationLimited);
   return c.json({ sent: true, message: ACCOUNT_MESSAGES.verificationSent }, 202);
 });
 
 account.post('/password-reset/request', withSite, async (c) => {
   const { email } = await readJson(c, resetRequestSchema, MAX_BODY_BYTES);
   const site = c.var.site;
-  if (!isValidEmail(email)) return fieldError(c, 'email', FORM_MESSAGES.email);
+  if (!isValidEmail(email)) return fieldError('email', FORM_MESSAGES.email);
   const reset = await newLink(c, 'reset', (link) => resetEmail(email, siteTitle(site), link));
   await siteUsers(c.env, site).requestPasswordReset(email, reset);
   return c.json({ sent: true, message: ACCOUNT_MESSAGES.resetSent }, 202);
@@ -114,12 +114,12 @@ account.post('/password-reset/request', withSite, async (c) => {
 account.post('/password-reset', withSite, async (c) => {
   const { token, password } = await readJson(c, resetSchema, MAX_BODY_BYTES);
   const problem = passwordProblem(password, '');
-  if (problem !== null) return fieldError(c, 'password', problem);
+  if (problem !== null) return fieldError('password', problem);
   const email = await siteUsers(c.env, c.var.site).resetPassword(
     await tokenDigest(token),
     await hashPassword(password),
   );
-  if (email === null) return apiError(c, 400, ACCOUNT_MESSAGES.linkInvalid);
+  if (email === null) return apiError(400, ACCOUNT_MESSAGES.linkInvalid);
   return c.json({ passwordChanged: true, email, message: ACCOUNT_MESSAGES.passwordChanged });
 });
 
@@ -139,9 +139,7 @@ account.get('/orders', withSite, async (c) => {
 
 function addressAnswer(c: Context<AppEnv>, change: AddressChange): Response {
   if (change.ok) return c.json({ addresses: change.addresses });
-  return change.reason === 'full'
-    ? apiError(c, 409, ADDRESSES_FULL)
-    : apiError(c, 404, ACCOUNT_MESSAGES.addressNotFound);
+  return change.reason === 'full' ? apiError(409, ADDRESSES_FULL) : apiError(404, ACCOUNT_MESSAGES.addressNotFound);
 }
 
 /** The address body, or the 400 naming its fields (the checkout's address rule). */
@@ -149,7 +147,7 @@ async function addressBody(c: Context<AppEnv>): Promise<z.infer<typeof addressBo
   const body = await readJson(c, addressBodySchema, MAX_BODY_BYTES);
   const problems = addressProblems(body.address);
   return Object.keys(problems).length > 0
-    ? apiError(c, 400, CHECKOUT_MESSAGES.formIncomplete, { errors: problems })
+    ? apiError(400, CHECKOUT_MESSAGES.formIncomplete, { errors: problems })
     : body;
 }
 

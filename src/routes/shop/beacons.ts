@@ -181,7 +181,7 @@ function visitorForPageView(c: Context<AppEnv>, site: Site, bodyRecord: string |
 beacons.post('/api/census/RecordHit', withSite, async (c) => {
   const site = c.var.site;
   const { data, ss_cvr } = await readForm(c, recordHitForm, MAX_FORM_BYTES);
-  if (data.websiteId !== site.website.id) return apiError(c, 400, `data.websiteId: ${NOT_THIS_WEBSITE}`);
+  if (data.websiteId !== site.website.id) return apiError(400, `data.websiteId: ${NOT_THIS_WEBSITE}`);
   const path = pathOf(data.url);
   if (!(await recordable(c, site, { path, pageType: data.pageType, isPageView: true }))) return c.body(null, 204);
   const visitorId = visitorForPageView(c, site, ss_cvr);
@@ -201,7 +201,7 @@ for (const [name, schema] of Object.entries(CENSUS_CALLS)) {
     const site = c.var.site;
     const body = await readForm(c, schema, MAX_FORM_BYTES);
     if (body.websiteId !== undefined && body.websiteId !== site.website.id)
-      return apiError(c, 400, `websiteId: ${NOT_THIS_WEBSITE}`);
+      return apiError(400, `websiteId: ${NOT_THIS_WEBSITE}`);
     const path = body.url === undefined ? refererPath(c) : pathOf(body.url);
     if (!(await recordable(c, site, { path, pageType: null, isPageView: false }))) return c.body(null, 204);
     return store(c, site, [beaconUpdate({ path, event: `census:${name}`, visitorId: visitorIdOf(c) }, Date.now())]);
@@ -213,7 +213,7 @@ beacons.post('/api/census/RecordQuickView/:id', withSite, async (c) => {
   const body = await readForm(c, quickViewForm, MAX_FORM_BYTES);
   const itemId = c.req.param('id');
   const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), itemId);
-  if (item === undefined || !inProductCollection(item, site.collections)) return apiError(c, 404, 'Unknown item');
+  if (item === undefined || !inProductCollection(item, site.collections)) return apiError(404, 'Unknown item');
   const path = body.url === undefined ? refererPath(c) : pathOf(body.url);
   if (!(await recordable(c, site, { path, pageType: null, isPageView: false }))) return c.body(null, 204);
   const product = { id: item.id, views: 1, adds: 0 };
@@ -238,9 +238,9 @@ function parseEventData(raw: string): unknown {
 beacons.post('/api/events/RecordEvent', withSite, async (c) => {
   const site = c.var.site;
   const form = await readForm(c, recordEventForm, MAX_FORM_BYTES);
-  if (!crumbMatches(c, form.crumb)) return apiError(c, 403, CRUMB_FAIL_MESSAGE, { crumbFail: true });
+  if (!crumbMatches(c, form.crumb)) return apiError(403, CRUMB_FAIL_MESSAGE, { crumbFail: true });
   const raw = parseEventData(form.data);
-  if (raw === undefined) return apiError(c, 400, 'data: not valid JSON');
+  if (raw === undefined) return apiError(400, 'data: not valid JSON');
   const now = Date.now();
   const visitorId = visitorIdOf(c);
   let update: BeaconUpdate;
@@ -248,7 +248,7 @@ beacons.post('/api/events/RecordEvent', withSite, async (c) => {
     case 'visit_product_page':
     case 'visit_product_listing': {
       const data = validate(RECORD_EVENTS[form.event], raw);
-      if (data.websiteId !== site.website.id) return apiError(c, 400, `websiteId: ${NOT_THIS_WEBSITE}`);
+      if (data.websiteId !== site.website.id) return apiError(400, `websiteId: ${NOT_THIS_WEBSITE}`);
       const product =
         form.event === 'visit_product_page' ? await catalogProduct(c, site, data.itemId, { views: 1, adds: 0 }) : null;
       // A product page visit naming something other than a product (a blog post) is no product page visit.
@@ -258,7 +258,7 @@ beacons.post('/api/events/RecordEvent', withSite, async (c) => {
     }
     case 'add_to_cart': {
       const data = validate(RECORD_EVENTS.add_to_cart, raw);
-      if (data.website_id !== site.website.id) return apiError(c, 400, `website_id: ${NOT_THIS_WEBSITE}`);
+      if (data.website_id !== site.website.id) return apiError(400, `website_id: ${NOT_THIS_WEBSITE}`);
       const adds = Math.min(data.product.item_quantity ?? 1, MAX_COUNTED_QUANTITY);
       const product = await catalogProduct(c, site, data.product.item_id, { views: 0, adds });
       update = beaconUpdate({ path: refererPath(c), event: form.event, visitorId, product }, now);
@@ -270,7 +270,7 @@ beacons.post('/api/events/RecordEvent', withSite, async (c) => {
     case 'click_and_add':
     case 'reviews_vitals_anchor_click': {
       const data = validate(RECORD_EVENTS[form.event], raw);
-      if (data.website_id !== site.website.id) return apiError(c, 400, `website_id: ${NOT_THIS_WEBSITE}`);
+      if (data.website_id !== site.website.id) return apiError(400, `website_id: ${NOT_THIS_WEBSITE}`);
       update = beaconUpdate({ path: refererPath(c), event: form.event, visitorId }, now);
       break;
     }
@@ -287,10 +287,9 @@ beacons.post('/api/v1/clanker/events', withSite, async (c) => {
   const site = c.var.site;
   const { eventSchemaName, eventContent } = await readJson(c, clankerEvent, MAX_FORM_BYTES);
   const schema = eventSchema(eventSchemaName);
-  if (schema === undefined) return apiError(c, 400, `${UNKNOWN_SCHEMA}: ${eventSchemaName}`);
+  if (schema === undefined) return apiError(400, `${UNKNOWN_SCHEMA}: ${eventSchemaName}`);
   const content = validate(schema, eventContent);
-  if (content.context_website_id !== site.website.id)
-    return apiError(c, 400, `context_website_id: ${NOT_THIS_WEBSITE}`);
+  if (content.context_website_id !== site.website.id) return apiError(400, `context_website_id: ${NOT_THIS_WEBSITE}`);
   const path = pathOf(content.page_path);
   if (!(await recordable(c, site, { path, pageType: null, isPageView: eventSchemaName === 'page_view' })))
     return c.body(null, 204);
@@ -305,7 +304,7 @@ beacons.post('/api/v1/clanker/events', withSite, async (c) => {
 /** Checks event content against a schema without recording it. */
 beacons.post('/api/v1/clanker/validate-event-content/:schemaName', async (c) => {
   const schema = eventSchema(c.req.param('schemaName'));
-  if (schema === undefined) return apiError(c, 404, `${UNKNOWN_SCHEMA}: ${c.req.param('schemaName')}`);
+  if (schema === undefined) return apiError(404, `${UNKNOWN_SCHEMA}: ${c.req.param('schemaName')}`);
   await readJson(c, schema, MAX_FORM_BYTES);
   return c.json({ valid: true });
 });
@@ -314,7 +313,7 @@ beacons.post('/api/1/performance/records', withSite, async (c) => {
   const site = c.var.site;
   const text = await readText(c, MAX_PERFORMANCE_BYTES);
   const parsed = parseEventData(text);
-  if (parsed === undefined) return apiError(c, 400, 'Request body is not valid JSON');
+  if (parsed === undefined) return apiError(400, 'Request body is not valid JSON');
   const records = validate(performanceRecords, parsed);
   const now = Date.now();
   const visitorId = visitorIdOf(c);

@@ -56,7 +56,7 @@ const giftDetailsSchema = z.object({
 });
 
 /** A gift card's details, normalised and checked, as the entry keeps them; a 400 naming the first problem. */
-function giftDetailsOr400(c: Context<AppEnv>, additionalFields: string | null): string | null | Response {
+function giftDetailsOr400(additionalFields: string | null): string | null {
   if (additionalFields === null) return null;
   let parsed: unknown;
   try {
@@ -67,13 +67,12 @@ function giftDetailsOr400(c: Context<AppEnv>, additionalFields: string | null): 
   const details = giftDetailsSchema.safeParse(parsed);
   if (!details.success)
     return apiError(
-      c,
       400,
       `Gift card details: ${details.error.issues[0]?.path.join('.') ?? 'body'} ${details.error.issues[0]?.message ?? 'is invalid'}`,
     );
   const problems = giftDetailsProblems(details.data, Date.now());
   const first = Object.values(problems)[0];
-  if (first !== undefined) return apiError(c, 400, first, { errors: problems });
+  if (first !== undefined) return apiError(400, first, { errors: problems });
   return JSON.stringify(details.data);
 }
 
@@ -87,26 +86,26 @@ async function lineFor(
   site: Site,
   itemId: string,
   sku: string | null | undefined,
-): Promise<CartLine | Response> {
+): Promise<CartLine> {
   const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), itemId);
-  if (item === undefined) return apiError(c, 404, CART_MESSAGES.itemNotFound);
+  if (item === undefined) return apiError(404, CART_MESSAGES.itemNotFound);
   const line = resolveCartLine(item, sku, currencyOf(site), site.collections, site.websiteSettings);
-  return 'error' in line ? apiError(c, 400, line.error) : line;
+  return 'error' in line ? apiError(400, line.error) : line;
 }
 
-function quantityOr400(c: Context<AppEnv>, raw: unknown): number | Response {
+function quantityOr400(raw: unknown): number {
   const parsed = parseQuantity(raw ?? 1);
-  return 'error' in parsed ? apiError(c, 400, parsed.error) : parsed.quantity;
+  return 'error' in parsed ? apiError(400, parsed.error) : parsed.quantity;
 }
 
 /** Every refusal is the shopper's request (400) but an entry that is not in the cart (404). */
-function failed(c: Context<AppEnv>, result: CartFailure): Response {
-  return apiError(c, result.error === 'entry-not-found' ? 404 : 400, result.message);
+function failed(result: CartFailure): never {
+  return apiError(result.error === 'entry-not-found' ? 404 : 400, result.message);
 }
 
 /** A cart change's answer: the cart object's JSON text as it is (the same bytes `c.json` would send), or its error. */
 function answered(c: Context<AppEnv>, result: CartAnswer): Response {
-  return result.ok ? c.body(result.value, 200, { 'content-type': 'application/json' }) : failed(c, result);
+  return result.ok ? c.body(result.value, 200, { 'content-type': 'application/json' }) : failed(result);
 }
 
 /** Products the editor's mock cart picks from. */
@@ -171,16 +170,11 @@ async function addLine(
 ) {
   const site = c.var.site;
   const line = await lineFor(c, site, request.itemId, request.sku);
-  if (line instanceof Response) return line;
   if (line.subscription !== subscription)
-    return apiError(c, 400, subscription ? CART_MESSAGES.notSubscription : CART_MESSAGES.subscriptionOnly);
-  const quantity = quantityOr400(c, request.quantity);
-  if (quantity instanceof Response) return quantity;
+    return apiError(400, subscription ? CART_MESSAGES.notSubscription : CART_MESSAGES.subscriptionOnly);
+  const quantity = quantityOr400(request.quantity);
   const additionalFields =
-    line.productType === ProductType.GiftCard
-      ? giftDetailsOr400(c, request.additionalFields)
-      : request.additionalFields;
-  if (additionalFields instanceof Response) return additionalFields;
+    line.productType === ProductType.GiftCard ? giftDetailsOr400(request.additionalFields) : request.additionalFields;
   const cartId = cartIdOf();
   const result = await cartStub(c.env, site.website.id, cartId).add(
     cartHead(site, cartId),
@@ -189,16 +183,16 @@ async function addLine(
     additionalFields,
     idempotencyKey,
   );
-  return result.ok ? { site, cartId, result } : failed(c, result);
+  return result.ok ? { site, cartId, result } : failed(result);
 }
 
 /** An add's optional `Idempotency-Key` header: a retry with the same key adds nothing more. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 
-function addIdempotencyKey(c: Context<AppEnv>): string | null | Response {
+function addIdempotencyKey(c: Context<AppEnv>): string | null {
   const key = c.req.header('idempotency-key');
   if (key === undefined) return null;
-  return IDEMPOTENCY_KEY.test(key) ? key : apiError(c, 400, 'Idempotency-Key must be 8 to 64 letters, digits, - or _');
+  return IDEMPOTENCY_KEY.test(key) ? key : apiError(400, 'Idempotency-Key must be 8 to 64 letters, digits, - or _');
 }
 
 /**
@@ -215,11 +209,9 @@ async function newCartId(c: Context<AppEnv>, idempotencyKey: string | null): Pro
 cart.post('/api/commerce/shopping-cart/entries', withSite, async (c) => {
   const body = await readJson(c, addSchema, MAX_BODY_BYTES);
   const idempotencyKey = addIdempotencyKey(c);
-  if (idempotencyKey instanceof Response) return idempotencyKey;
   const existing = cartIdFrom(c);
   const cartId = existing ?? (await newCartId(c, idempotencyKey));
   const added = await addLine(c, body, false, () => cartId, idempotencyKey);
-  if (added instanceof Response) return added;
   if (existing === null) {
     setCartCookie(c, added.cartId);
     await adoptIntoAccount(c, added.site, added.cartId);
@@ -231,32 +223,29 @@ cart.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', withSi
   const body = await readJson(c, fieldsSchema, MAX_BODY_BYTES);
   const site = c.var.site;
   const stub = visitorCart(c, site);
-  if (stub === null) return apiError(c, 404, CART_MESSAGES.entryNotFound);
+  if (stub === null) return apiError(404, CART_MESSAGES.entryNotFound);
   const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), body.itemId);
   const additionalFields =
-    productType(item) === ProductType.GiftCard ? giftDetailsOr400(c, body.additionalFields) : body.additionalFields;
-  if (additionalFields instanceof Response) return additionalFields;
+    productType(item) === ProductType.GiftCard ? giftDetailsOr400(body.additionalFields) : body.additionalFields;
   return answered(c, await stub.setAdditionalFields(c.req.param('entryId'), body.itemId, body.sku, additionalFields));
 });
 
 cart.put('/api/commerce/shopping-cart/entries/:entryId', withSite, async (c) => {
   const body = await readJson(c, quantitySchema, MAX_BODY_BYTES);
-  const quantity = quantityOr400(c, body.quantity);
-  if (quantity instanceof Response) return quantity;
+  const quantity = quantityOr400(body.quantity);
   const site = c.var.site;
   const stub = visitorCart(c, site);
   const entryId = c.req.param('entryId');
   const entry = stub === null ? undefined : (await stub.read())?.entries.find((e) => e.id === entryId);
-  if (stub === null || entry === undefined) return apiError(c, 404, CART_MESSAGES.entryNotFound);
+  if (stub === null || entry === undefined) return apiError(404, CART_MESSAGES.entryNotFound);
   const line = await lineFor(c, site, entry.itemId, entry.chosenVariant.sku);
-  if (line instanceof Response) return line;
   return answered(c, await stub.setQuantity(entryId, quantity, line.stock, line.perOrder));
 });
 
 cart.delete('/api/commerce/shopping-cart/entries/:entryId', withSite, async (c) => {
   const site = c.var.site;
   const stub = visitorCart(c, site);
-  if (stub === null) return apiError(c, 404, CART_MESSAGES.entryNotFound);
+  if (stub === null) return apiError(404, CART_MESSAGES.entryNotFound);
   return answered(c, await stub.removeEntry(c.req.param('entryId')));
 });
 
@@ -264,6 +253,5 @@ cart.delete('/api/commerce/shopping-cart/entries/:entryId', withSite, async (c) 
 cart.post('/api/3/commerce/cart/subscription', withSite, async (c) => {
   const { qty, ...body } = await readJson(c, subscriptionSchema, MAX_BODY_BYTES);
   const added = await addLine(c, { ...body, quantity: qty }, true, randomToken);
-  if (added instanceof Response) return added;
   return c.json({ cartToken: added.cartId });
 });

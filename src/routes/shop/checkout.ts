@@ -72,8 +72,8 @@ async function openCart(c: Context<AppEnv>, cartId: string): Promise<ShoppingCar
 async function cartToBuy(c: Context<AppEnv>, token: string | undefined): Promise<ShoppingCart | Response> {
   const cartId = token ?? cartIdFrom(c);
   const cart = cartId === null ? null : await openCart(c, cartId);
-  if (cart === null || cart.entries.length === 0) return apiError(c, 404, CHECKOUT_MESSAGES.noCart);
-  if (cart.orderId !== null) return apiError(c, 409, CHECKOUT_MESSAGES.purchased);
+  if (cart === null || cart.entries.length === 0) return apiError(404, CHECKOUT_MESSAGES.noCart);
+  if (cart.orderId !== null) return apiError(409, CHECKOUT_MESSAGES.purchased);
   return cart;
 }
 
@@ -93,7 +93,7 @@ async function checkoutRequest(c: Context<AppEnv>, added: ShoppingCart): Promise
     const resolved =
       item === undefined ? null : resolveCartLine(item, entry.chosenVariant.sku, currencyOf(site), site.collections);
     if (resolved === null || 'error' in resolved)
-      return apiError(c, 409, CART_MESSAGES.itemNotFound, { entryId: entry.id });
+      return apiError(409, CART_MESSAGES.itemNotFound, { entryId: entry.id });
     prices[entry.id] = resolved.unitPriceCents;
     const sku = entry.chosenVariant.sku;
     lines.set(sku, { sku, stock: resolved.stock, quantity: (lines.get(sku)?.quantity ?? 0) + entry.quantity });
@@ -103,7 +103,7 @@ async function checkoutRequest(c: Context<AppEnv>, added: ShoppingCart): Promise
   let priceChanges: PriceChange[] = [];
   if (added.entries.some((e) => prices[e.id] !== e.purchasePriceCents)) {
     const repriced = await cartStub(c.env, site.website.id, added.id ?? '').reprice(prices);
-    if (repriced.cart === null) return apiError(c, 404, CHECKOUT_MESSAGES.noCart);
+    if (repriced.cart === null) return apiError(404, CHECKOUT_MESSAGES.noCart);
     ({ cart, changes: priceChanges } = repriced);
   }
   return { websiteId: site.website.id, cart, lines: [...lines.values()], subscription, priceChanges };
@@ -113,7 +113,7 @@ function checkoutAnswer(c: Context<AppEnv>, outcome: CheckoutOutcome): Response 
   c.header('cache-control', 'no-store');
   if (outcome.ok) return c.json({ checkout: outcome.checkout, payment: paymentSetup(c.env) });
   const { ok: _ok, status, error, ...extra } = outcome;
-  return apiError(c, status, error, extra);
+  return apiError(status, error, extra);
 }
 
 /** Per-field problems the object cannot judge (the email rule, shared with site forms). */
@@ -150,7 +150,7 @@ checkout.use('/api/commerce/checkout/address/*', requireCrumb, addressLimit);
 async function addressSearchOff(c: Context<AppEnv>): Promise<Response | null> {
   c.header('cache-control', 'no-store');
   const { addressSearch } = await commerceOrders(c.env, c.var.site.website.id).settings();
-  return addressSearch ? null : apiError(c, 404, ADDRESS_SEARCH_MESSAGES.off);
+  return addressSearch ? null : apiError(404, ADDRESS_SEARCH_MESSAGES.off);
 }
 
 /** A shopper's address search at checkout: up to five suggestions, nothing stored or cached. */
@@ -162,7 +162,7 @@ checkout.post('/api/commerce/checkout/address/search', withSite, async (c) => {
     const predictions = await placesProvider(c.env).autocomplete(body.query, body.sessionToken ?? null);
     return c.json({ predictions: predictions.slice(0, PREDICTIONS_SHOWN) });
   } catch (error) {
-    if (error instanceof PlacesUnavailable) return apiError(c, 502, ADDRESS_SEARCH_MESSAGES.unavailable);
+    if (error instanceof PlacesUnavailable) return apiError(502, ADDRESS_SEARCH_MESSAGES.unavailable);
     throw error;
   }
 });
@@ -175,10 +175,10 @@ checkout.post('/api/commerce/checkout/address/details', withSite, async (c) => {
   try {
     const details = await placesProvider(c.env).details(body.placeId, body.sessionToken ?? null);
     return details === null
-      ? apiError(c, 404, ADDRESS_SEARCH_MESSAGES.unknownPlace)
+      ? apiError(404, ADDRESS_SEARCH_MESSAGES.unknownPlace)
       : c.json({ address: details.address });
   } catch (error) {
-    if (error instanceof PlacesUnavailable) return apiError(c, 502, ADDRESS_SEARCH_MESSAGES.unavailable);
+    if (error instanceof PlacesUnavailable) return apiError(502, ADDRESS_SEARCH_MESSAGES.unavailable);
     throw error;
   }
 });
@@ -201,7 +201,7 @@ checkout.put('/api/commerce/checkout', withSite, demoShipping, async (c) => {
   const { cartToken: token, ...patch } = await readJson(c, updateSchema, MAX_BODY_BYTES);
   const emailErrors = emailProblems(patch);
   if (Object.keys(emailErrors).length > 0)
-    return apiError(c, 400, CHECKOUT_MESSAGES.formIncomplete, { errors: emailErrors });
+    return apiError(400, CHECKOUT_MESSAGES.formIncomplete, { errors: emailErrors });
   const cart = await cartToBuy(c, token);
   if (cart instanceof Response) return cart;
   const request = await checkoutRequest(c, cart);
@@ -213,10 +213,10 @@ checkout.put('/api/commerce/checkout', withSite, demoShipping, async (c) => {
 
 checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async (c) => {
   const key = c.req.header('idempotency-key') ?? '';
-  if (!IDEMPOTENCY_KEY.test(key)) return apiError(c, 400, IDEMPOTENCY_MESSAGE);
+  if (!IDEMPOTENCY_KEY.test(key)) return apiError(400, IDEMPOTENCY_MESSAGE);
   const body = await readJson(c, placeSchema, MAX_BODY_BYTES);
   if (body.payment.provider !== paymentProvider(c.env).name) {
-    return apiError(c, 400, CHECKOUT_MESSAGES.formIncomplete, {
+    return apiError(400, CHECKOUT_MESSAGES.formIncomplete, {
       errors: { payment: CHECKOUT_MESSAGES.paymentRequired },
     });
   }
@@ -227,10 +227,10 @@ checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async 
   const requester = await tokenDigest(currentCrumb(c) ?? '');
   let outcome = await orders.replay(site.website.id, cartId, key, requester);
   if (outcome === null) {
-    if (cartId === null) return apiError(c, 404, CHECKOUT_MESSAGES.noCart);
+    if (cartId === null) return apiError(404, CHECKOUT_MESSAGES.noCart);
     const cart = await openCart(c, cartId);
-    if (cart === null || cart.entries.length === 0) return apiError(c, 404, CHECKOUT_MESSAGES.noCart);
-    if (cart.orderId !== null) return apiError(c, 409, CHECKOUT_MESSAGES.purchased);
+    if (cart === null || cart.entries.length === 0) return apiError(404, CHECKOUT_MESSAGES.noCart);
+    if (cart.orderId !== null) return apiError(409, CHECKOUT_MESSAGES.purchased);
     const request = await checkoutRequest(c, cart);
     if (request instanceof Response) return request;
     const origin = new URL(c.req.url).origin;
@@ -269,13 +269,13 @@ checkout.get('/api/commerce/orders/:id', withSite, async (c) => {
   c.header('cache-control', 'no-store');
   if (token !== undefined) {
     const order = /^[0-9a-f]{32}$/.test(token) ? await orders.orderForBuyer(id, token) : null;
-    if (order === null) return apiError(c, 404, ORDER_MESSAGES.notFound);
+    if (order === null) return apiError(404, ORDER_MESSAGES.notFound);
     await forgetPaidCart(c, order);
     return c.json({ order });
   }
   const session = await merchantSessionOf(c);
-  if (session === null) return apiError(c, 401, MERCHANT_MESSAGES.signIn);
-  if (!allows(session.profile.roles, 'customerData')) return apiError(c, 403, MERCHANT_MESSAGES.forbidden);
+  if (session === null) return apiError(401, MERCHANT_MESSAGES.signIn);
+  if (!allows(session.profile.roles, 'customerData')) return apiError(403, MERCHANT_MESSAGES.forbidden);
   const order = await orders.order(id);
-  return order === null ? apiError(c, 404, ORDER_MESSAGES.notFound) : c.json({ order });
+  return order === null ? apiError(404, ORDER_MESSAGES.notFound) : c.json({ order });
 });

@@ -66,10 +66,10 @@ function storedValues(form: SiteForm, values: FormValues): FormValues {
   return Object.fromEntries(Object.entries(values).filter(([id]) => !passwords.has(id)));
 }
 
-/** 400 with the whole-form message and each failing field's own, or null when the values pass. */
-function invalid(c: Context<AppEnv>, form: SiteForm, values: FormValues): Response | null {
+/** A 400 with the whole-form message and each failing field's own, unless the values pass. */
+function checkValues(form: SiteForm, values: FormValues): void {
   const errors = validateForm(form.fields, values);
-  return Object.keys(errors).length === 0 ? null : apiError(c, 400, FORM_MESSAGES.formInvalid, { errors });
+  if (Object.keys(errors).length > 0) apiError(400, FORM_MESSAGES.formInvalid, { errors });
 }
 
 export const forms = new Hono<AppEnv>();
@@ -80,8 +80,8 @@ forms.use('/api/rest/forms/*', requireCrumb);
 
 forms.get('/api/template/GetTemplateSchema', (c) => {
   const type = c.req.query('type');
-  if (type === undefined || type === '') return apiError(c, 400, 'type is required');
-  if (type !== 'form-block' && type !== 'form') return apiError(c, 404, `Unknown template type '${type.slice(0, 40)}'`);
+  if (type === undefined || type === '') return apiError(400, 'type is required');
+  if (type !== 'form-block' && type !== 'form') return apiError(404, `Unknown template type '${type.slice(0, 40)}'`);
   return c.json({
     type: 'form-block',
     fieldTypes: FORM_FIELD_TYPES.map((fieldType) => ({
@@ -94,7 +94,8 @@ forms.get('/api/template/GetTemplateSchema', (c) => {
 forms.post('/api/rest/forms/validate/:formId', withSite, async (c) => {
   const values = await readJson(c, valuesSchema, MAX_BODY_BYTES);
   const form = formOf(c, c.req.param('formId'));
-  return invalid(c, form, pickFormValues(form.fields, values)) ?? c.json({});
+  checkValues(form, pickFormValues(form.fields, values));
+  return c.json({});
 });
 
 forms.post('/api/form/FormSubmissionKey', withSite, async (c) => {
@@ -108,25 +109,24 @@ forms.post('/api/form/SaveFormSubmission', withSite, demoShipping, async (c) => 
   const body = await readJson(c, saveSchema, MAX_BODY_BYTES);
   const form = formOf(c, body.formId);
   const site = c.var.site;
-  if (nestsDeeperThan(body.form, MAX_FIELDS_DEPTH)) return apiError(c, 400, FORM_SUBMIT_MESSAGES.unparsable);
+  if (nestsDeeperThan(body.form, MAX_FIELDS_DEPTH)) return apiError(400, FORM_SUBMIT_MESSAGES.unparsable);
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.form);
   } catch {
-    return apiError(c, 400, FORM_SUBMIT_MESSAGES.unparsable);
+    return apiError(400, FORM_SUBMIT_MESSAGES.unparsable);
   }
   const shape = valuesSchema.safeParse(parsed);
-  if (!shape.success) return apiError(c, 400, FORM_SUBMIT_MESSAGES.unparsable);
+  if (!shape.success) return apiError(400, FORM_SUBMIT_MESSAGES.unparsable);
 
   const siteKey = site.website.captchaSettings?.siteKey;
   if (siteKey !== undefined && siteKey !== '') {
     const token = body.captchaKey ?? '';
     if (token === '' || !(await captchaVerifier(c.env).verify(token, form.captchaAction, siteKey)))
-      return apiError(c, 400, FORM_MESSAGES.captcha);
+      return apiError(400, FORM_MESSAGES.captcha);
   }
   const values = pickFormValues(form.fields, shape.data);
-  const problems = invalid(c, form, values);
-  if (problems !== null) return problems;
+  checkValues(form, values);
 
   const kept = storedValues(form, values);
   const pagePath = body.pagePath ?? null;
@@ -157,7 +157,7 @@ forms.post('/api/form/SaveFormSubmission', withSite, demoShipping, async (c) => 
     member,
     confirmation,
   );
-  if (!saved.ok) return apiError(c, 401, FORM_SUBMIT_MESSAGES.badKey);
+  if (!saved.ok) return apiError(401, FORM_SUBMIT_MESSAGES.badKey);
   // The promo popup's promise: a newsletter sign-up gets a single-use welcome code by email, when the merchant enables it.
   if (form.kind === 'newsletter' && typeof email === 'string')
     await commerceOrders(c.env, site.website.id).issueWelcomeCode(email.trim(), site.website.siteTitle);

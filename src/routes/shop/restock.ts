@@ -92,19 +92,19 @@ restock.post(
   async (c) => {
     const body = await readJson(c, signUpSchema, MAX_BODY_BYTES);
     const email = body.siteVisitorEmail.trim();
-    if (email === '') return apiError(c, 400, RESTOCK_MESSAGES.blankEmail);
-    if (!isValidEmail(email)) return apiError(c, 400, RESTOCK_MESSAGES.invalidEmail);
+    if (email === '') return apiError(400, RESTOCK_MESSAGES.blankEmail);
+    if (!isValidEmail(email)) return apiError(400, RESTOCK_MESSAGES.invalidEmail);
     const site = c.var.site;
     const found = (await variantsOf(c.env, site, [{ productId: body.productId, variantId: body.variantId }]))?.[0];
-    if (found === undefined) return apiError(c, 404, RESTOCK_MESSAGES.unknownVariant);
+    if (found === undefined) return apiError(404, RESTOCK_MESSAGES.unknownVariant);
     // In stock is what the stock ledger has available now, not the published level (only a sku's starting value).
     if ((await availableOf(availableStockOf(c.env, site.website.id), found.item, found.variant.sku)) !== 0)
-      return apiError(c, 400, RESTOCK_MESSAGES.inStock);
+      return apiError(400, RESTOCK_MESSAGES.inStock);
     const siteKey = site.website.captchaSettings?.siteKey;
     if (siteKey !== undefined && siteKey !== '') {
       const token = body.recaptchaEnterpriseV3Token ?? '';
       if (token === '' || !(await captchaVerifier(c.env).verify(token, CAPTCHA_ACTIONS.productWaitlist, siteKey)))
-        return apiError(c, 400, FORM_MESSAGES.captcha);
+        return apiError(400, FORM_MESSAGES.captcha);
     }
     const result = await signups(c.env, site).signUp({
       productId: body.productId,
@@ -117,7 +117,7 @@ restock.post(
       sku: found.variant.sku,
       productUrl: new URL(found.item.fullUrl, c.req.url).toString(),
     });
-    if ('full' in result) return apiError(c, 429, RESTOCK_MESSAGES.full);
+    if ('full' in result) return apiError(429, RESTOCK_MESSAGES.full);
     return c.json({ signedUp: true, created: result.created });
   },
 );
@@ -151,11 +151,10 @@ restockAdmin.get(`${RESTOCK_PATH}/groups`, withSite, async (c) => {
 restockAdmin.get(RESTOCK_PATH, withSite, async (c) => {
   const productId = c.req.query('productId');
   const variantId = c.req.query('variantId');
-  if (productId === undefined || variantId === undefined)
-    return apiError(c, 400, 'productId and variantId are required');
+  if (productId === undefined || variantId === undefined) return apiError(400, 'productId and variantId are required');
   const rawCursor = c.req.query('cursor');
   const cursor = rawCursor === undefined ? null : Number(rawCursor);
-  if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(c, 400, 'cursor is not valid');
+  if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(400, 'cursor is not valid');
   const site = c.var.site;
   const page = await signups(c.env, site).signUps(productId, variantId, cursor);
   return c.json({ ...page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor });
@@ -177,12 +176,12 @@ async function sendAll(
 ): Promise<Response> {
   const site = c.var.site;
   const found = await variantsOf(c.env, site, requests);
-  if (found === null) return apiError(c, 404, RESTOCK_MESSAGES.unknownVariant);
+  if (found === null) return apiError(404, RESTOCK_MESSAGES.unknownVariant);
   const readAvailable = availableStockOf(c.env, site.website.id);
   const inStock: Found[] = [];
   for (const variant of found)
     if ((await availableOf(readAvailable, variant.item, variant.variant.sku)) !== 0) inStock.push(variant);
-  if (one && inStock.length === 0) return apiError(c, 409, RESTOCK_MESSAGES.stillSoldOut);
+  if (one && inStock.length === 0) return apiError(409, RESTOCK_MESSAGES.stillSoldOut);
   let queued = 0;
   for (const variant of inStock) queued += await send(c, site, variant);
   return c.json({ queued, soldOut: found.length - inStock.length });

@@ -34,7 +34,7 @@ export const search = new Hono<AppEnv>();
 
 search.get(SUGGESTIONS_PATH, withSite, async (c) => {
   const parsed = query.safeParse({ q: c.req.query('q') ?? '' });
-  if (!parsed.success) return apiError(c, 400, parsed.error.issues[0]?.message ?? 'Bad query');
+  if (!parsed.success) return apiError(400, parsed.error.issues[0]?.message ?? 'Bad query');
   const site = c.var.site;
   const { value } = await contentObject(c.env, site.website.id).search(parsed.data.q, SUGGESTIONS, true);
   const items = value

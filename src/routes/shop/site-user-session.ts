@@ -20,8 +20,8 @@ export async function currentSession(c: Context<AppEnv>, site: Site): Promise<Vi
 /** The signed-in session whose xsrf token the request carries, or the 401/403 to answer. */
 export async function accountSession(c: Context<AppEnv>, site: Site): Promise<VisitorSession | Response> {
   const session = await currentSession(c, site);
-  if (session === null) return apiError(c, 401, SESSION_MESSAGES.signedOut);
+  if (session === null) return apiError(401, SESSION_MESSAGES.signedOut);
   if (!sameToken(c.req.header(XSRF_HEADER) ?? '', session.xsrfToken))
-    return apiError(c, 403, SESSION_MESSAGES.xsrf, { crumbFail: true });
+    return apiError(403, SESSION_MESSAGES.xsrf, { crumbFail: true });
   return session;
 }

@@ -29,7 +29,7 @@ subscriptions.get('/api/commerce/subscriptions/:orderId', withSite, async (c) =>
   const subscription = TOKEN.test(token)
     ? await commerceOrders(c.env, c.var.site.website.id).subscriptionForBuyer(c.req.param('orderId'), token)
     : null;
-  return subscription === null ? apiError(c, 404, SUBSCRIPTION_MESSAGES.notFound) : c.json({ subscription });
+  return subscription === null ? apiError(404, SUBSCRIPTION_MESSAGES.notFound) : c.json({ subscription });
 });
 
 subscriptions.post('/api/commerce/subscriptions/:orderId/cancel', requireCrumb, writeLimit, withSite, async (c) => {
@@ -39,7 +39,7 @@ subscriptions.post('/api/commerce/subscriptions/:orderId/cancel', requireCrumb, 
     c.req.param('orderId'),
     token,
   );
-  return subscription === null ? apiError(c, 404, SUBSCRIPTION_MESSAGES.notFound) : c.json({ subscription });
+  return subscription === null ? apiError(404, SUBSCRIPTION_MESSAGES.notFound) : c.json({ subscription });
 });
 
 const ACCOUNT_SUBSCRIPTIONS = '/api/site-users/account/subscriptions';
@@ -78,6 +78,6 @@ for (const action of ['cancel', 'pause', 'resume'] as const) {
       resume: () => orders.resumeCustomerSubscription(id, email, linked),
     }[action];
     const subscription = SUBSCRIPTION_ID.test(id) ? await change() : null;
-    return subscription === null ? apiError(c, 404, SUBSCRIPTION_MESSAGES.notFound) : c.json({ subscription });
+    return subscription === null ? apiError(404, SUBSCRIPTION_MESSAGES.notFound) : c.json({ subscription });
   });
 }

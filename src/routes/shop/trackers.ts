@@ -33,7 +33,7 @@ trackers.use(
 trackers.post(beaconRoutes.pixelEvent.pattern, withSite, async (c) => {
   const site = c.var.site;
   const event = await readJson(c, pixelEventBody, MAX_PIXEL_BODY_BYTES);
-  if (new URL(event.event_source_url).host !== new URL(c.req.url).host) return apiError(c, 400, NOT_THIS_STORE);
+  if (new URL(event.event_source_url).host !== new URL(c.req.url).host) return apiError(400, NOT_THIS_STORE);
   const sender = pixelSender(c.env);
   const visitor = parseVisitorRecord(getCookie(c, VISITOR_COOKIE));
   if (sender === null || visitor === null) return c.body(null, 204);
