@@ -3,6 +3,7 @@
  * shoppers' addresses carry (the part of ISO 3166-2 after the dash: 'CA' for California). Only the
  * countries whose addresses need a region at checkout are listed; elsewhere a rule covers the whole country.
  */
+import { foldText } from '../values/fold';
 
 type Subdivisions = readonly (readonly [code: string, name: string])[];
 
@@ -164,11 +165,10 @@ export function subdivisionsOf(countryCode: string): Subdivisions {
   return BY_COUNTRY[countryCode] ?? [];
 }
 
+/** A region's code or name as compared: folded (src/values/fold.ts), letters and digits only, upper case like the codes. */
 const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Mn}/gu, '')
-    .replace(/[^A-Za-z0-9]/g, '')
+  foldText(text)
+    .replace(/[^a-z0-9]/g, '')
     .toUpperCase();
 
 /**

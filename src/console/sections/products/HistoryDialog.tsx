@@ -4,7 +4,7 @@
  * Stock is not part of a version: it stays what the stock ledger counts.
  */
 import { useState } from 'react';
-import { PRODUCT_STATUS_LABELS } from '../../../commerce/product';
+import { currentPrice, PRODUCT_STATUS_LABELS } from '../../../commerce/product';
 import { api, type SavedVersion } from '../../../api';
 import { consoleApi } from '../../ui/api';
 import { FetchStatus } from '../../ui/Loaded';
@@ -26,7 +26,7 @@ function VersionView({ version, currency }: { version: SavedVersion; currency: s
       ? [{ label: 'Price', price: product.price }]
       : product.variants.map((v) => ({
           label: Object.values(v.values).join(' / ') || 'Price',
-          price: v.onSale ? v.salePrice : v.price,
+          price: currentPrice({ onSale: v.onSale, priceMoney: v.price, salePriceMoney: v.salePrice }) ?? v.price,
         }));
   return (
     <dl className="VersionView">
