@@ -130,7 +130,9 @@ async function paymentWindowInConsole(minutes: number): Promise<void> {
   await field.waitFor(SLOW);
   await field.fill(String(minutes));
   await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect.poll(() => page.locator('.SaveStatus').textContent(), SLOW).toBe('Saved');
+  // The screen has a status per form (store details, settings): this form's.
+  const status = page.getByRole('form', { name: 'Store settings' }).locator('.SaveStatus');
+  await expect.poll(() => status.textContent(), SLOW).toBe('Saved');
 }
 
 /** Another shopper buys `quantity` of a single-variant product outright, through the calls. */
