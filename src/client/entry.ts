@@ -3,11 +3,11 @@
  * island's code load only when such an element is on the page. Also wires the header's menu button
  * and a product list's filter and sort form.
  */
+import { storefrontLanguage } from '../commerce/storefront-languages';
 import { accountLanguage, applyPageLanguage } from './account-language';
 import { markAccountLink } from './account-link';
 import { mayHaveCart } from './cookies';
 import { holdEarlyClicks } from './early-clicks';
-import { showTextIn } from './shopper-text';
 import { wireListingControls } from './listing-controls';
 import { wireNavFolders, wireSiteMenu } from './site-menu';
 
@@ -83,5 +83,9 @@ const hydrated = hydrateIslands();
 void accountLanguage().then(async (language) => {
   if (language !== null) applyPageLanguage(language);
   await hydrated;
-  await showTextIn(language ?? siteLanguage);
+  // The page was rendered in English: only another language loads the texts catalogue.
+  const locale = language ?? siteLanguage;
+  if (storefrontLanguage(locale) === 'en') return;
+  const { showTextIn } = await import('./shopper-text');
+  await showTextIn(locale);
 });

@@ -5,18 +5,11 @@
  * strings) stay the merchant's (`merchantOr`). Pages are rendered in English for everyone (they are
  * cached); the browser loads another language only when the page speaks it (`loadStorefrontText`).
  */
+import type { StorefrontLanguage } from './storefront-languages';
 import { EN, type StorefrontText, type TextKey } from './storefront-text/en';
 
-export const STOREFRONT_LANGUAGES = ['en', 'fr', 'de', 'es'] as const;
-export type StorefrontLanguage = (typeof STOREFRONT_LANGUAGES)[number];
-
+export { STOREFRONT_LANGUAGES, type StorefrontLanguage, storefrontLanguage } from './storefront-languages';
 export { EN, type StorefrontText, type TextKey } from './storefront-text/en';
-
-/** 'fr-FR' → 'fr'; a language the catalogue does not have → 'en'. */
-export function storefrontLanguage(locale: string): StorefrontLanguage {
-  const language = locale.split(/[-_]/)[0]?.toLowerCase() ?? '';
-  return (STOREFRONT_LANGUAGES as readonly string[]).includes(language) ? (language as StorefrontLanguage) : 'en';
-}
 
 /** A text with its `{name}` places filled: fill('Removed {title}…', { title: 'Mug' }). */
 export function fill(text: string, values: Readonly<Record<string, string | number>>): string {

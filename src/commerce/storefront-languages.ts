@@ -1,0 +1,12 @@
+/**
+ * The languages the storefront's own texts come in, and which one a locale gets. Apart from the
+ * catalogue (storefront-text.ts) so a page can tell it needs no catalogue without loading English.
+ */
+export const STOREFRONT_LANGUAGES = ['en', 'fr', 'de', 'es'] as const;
+export type StorefrontLanguage = (typeof STOREFRONT_LANGUAGES)[number];
+
+/** 'fr-FR' → 'fr'; a language the catalogue does not have → 'en'. */
+export function storefrontLanguage(locale: string): StorefrontLanguage {
+  const language = locale.split(/[-_]/)[0]?.toLowerCase() ?? '';
+  return (STOREFRONT_LANGUAGES as readonly string[]).includes(language) ? (language as StorefrontLanguage) : 'en';
+}
