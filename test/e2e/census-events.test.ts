@@ -201,7 +201,8 @@ describe('analytics calls from the browser', () => {
       itemId: 'p-linen-shirt',
       pagePath: '/shop/p/linen-shirt',
     });
-    await allAnswered(calls.slice(fromPost));
+    // The post's page_view may go out after `fromPost` and be cancelled by the navigation: only the product page's are checked.
+    await allAnswered(calls.slice(fromPost).filter((call) => !call.body.includes('/blog/how-we-fire-mugs')));
     await context.close();
   });
 });

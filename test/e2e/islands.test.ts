@@ -78,7 +78,10 @@ describe('islands in Chromium', () => {
     await page.keyboard.type('planters');
     release();
     const options = page.locator('[role="listbox"] [role="option"]');
-    await expect.poll(() => options.allInnerTexts()).toEqual([expect.stringContaining('Terracotta Planter')]);
+    // Other files on this store may add their own planters: the demo's must be among the suggestions.
+    await expect
+      .poll(() => options.allInnerTexts())
+      .toEqual(expect.arrayContaining([expect.stringContaining('Terracotta Planter')]));
     expect(await page.getAttribute('#search-q', 'aria-expanded')).toBe('true');
     await page.close();
   });
