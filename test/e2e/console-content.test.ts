@@ -353,6 +353,31 @@ describe('console content', () => {
     await context.close();
   }, 120_000);
 
+  it('keeps a file uploaded while the list of files is still loading', async () => {
+    const { context, page, errors } = await signIn(OWNER);
+    // The list's first page is read before the upload and arrives after it, as on a slow connection.
+    let release: () => void = () => {};
+    const uploaded = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/console\/files(\?.*)?$/, async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      await uploaded;
+      await route.fulfill({ response });
+    });
+    await page.click('.Sidebar a[href="/config/files"]');
+    await page.waitForSelector('.DropZone');
+    const name = `early-${Date.now()}.png`;
+    await dropFiles(page, [{ name, type: 'image/png', bytes: await picture(40, 30, 3) }]);
+    await expect.poll(() => page.textContent('.Uploads'), { timeout: 30_000 }).toContain('Uploaded');
+    release();
+    await expect.poll(() => page.locator('ul.FileGrid[aria-busy="false"]').count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.locator('.FileCard', { hasText: name }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('gives a role without content rights no editor', async () => {
     const { context, page } = await signIn(VIEWER);
     for (const id of ['pages', 'posts', 'files'])

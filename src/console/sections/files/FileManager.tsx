@@ -115,7 +115,12 @@ export function FileManager({ canChange, onPick, imagesOnly = false }: FileManag
     setState('pending');
     try {
       const page = await consoleApi(api.files.at({ cursor: from }));
-      setFiles((before) => (from === null ? page.files : [...before, ...page.files]));
+      // A file uploaded while the first page was on its way stays listed (that page may predate it).
+      setFiles((before) =>
+        from === null
+          ? [...before.filter((file) => !page.files.some((listed) => listed.id === file.id)), ...page.files]
+          : [...before, ...page.files],
+      );
       setCursor(page.cursor);
       setState('success');
     } catch (error) {
