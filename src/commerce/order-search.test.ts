@@ -30,6 +30,8 @@ describe('order search', () => {
       expect(orderMatcher(query)(ORDER), query).toBe(true);
     }
     for (const query of ['104', '#10', 'ada', 'nunez jose', '%']) expect(orderMatcher(query)(ORDER), query).toBe(false);
+    // An attempt not paid has no number yet: a search by words never finds it through its number.
+    expect(orderMatcher('someone@example.org')({ ...ORDER, orderNumber: null }), 'unpaid attempt').toBe(false);
   });
 
   it('matches an order without an address only by number or email', () => {

@@ -33,5 +33,6 @@ export function orderMatcher(
   const text = searchText(query);
   const number = /^#?\d{1,15}$/.test(text) ? Number(text.replace('#', '')) : null;
   const person = personMatcher(query);
-  return (order) => order.orderNumber === number || person({ email: order.email, name: customerName(order) });
+  return (order) =>
+    (number !== null && order.orderNumber === number) || person({ email: order.email, name: customerName(order) });
 }
