@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { useChromium } from './browser';
-import { escapeDialog } from './pages';
+import { clickAndSeeAddedPopover, escapeDialog } from './pages';
 import { storeUrl } from './store';
 
 const browser = useChromium();
@@ -18,8 +18,7 @@ describe('accessibility', () => {
     await page.waitForSelector('[role="dialog"]');
     const problems = await seriousViolations(page, 'engraving asked before the add');
     await page.fill('[role="dialog"] input', 'For Ada');
-    await page.click('[role="dialog"] button[type="submit"]');
-    await page.waitForSelector('.CartPill-popover');
+    await clickAndSeeAddedPopover(page, '[role="dialog"] button[type="submit"]');
     problems.push(...(await seriousViolations(page, 'product page after an add')));
     await page.goto(`${storeUrl}/cart`);
     await page.waitForSelector('.CartEntry');
@@ -35,7 +34,7 @@ describe('accessibility', () => {
     problems.push(...(await seriousViolations(page, 'add-to-cart alert')));
     await page.close();
     expect(problems).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('has no serious or critical axe violations on any page of the sitemap', async () => {
     const sitemap = await (await fetch(`${storeUrl}/sitemap.xml`)).text();

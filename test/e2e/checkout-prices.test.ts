@@ -7,6 +7,7 @@
 import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
+import { clickAndSeeAddedPopover } from './pages';
 import { storeUrl } from './store';
 
 const browser = useChromium();
@@ -56,8 +57,7 @@ describe('prices at checkout', () => {
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(`${storeUrl}${CLASS.path}`);
       await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
-      await page.click('.ProductItem-form .sqs-add-to-cart-button');
-      await page.locator('.CartPill-popover').waitFor({ state: 'visible', ...SLOW });
+      await clickAndSeeAddedPopover(page, '.ProductItem-form .sqs-add-to-cart-button');
       await setPrice(CLASS.cents);
 
       await page.goto(`${storeUrl}/checkout`);

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
+import { clickAndSeeAddedPopover } from './pages';
 import { storeUrl } from './store';
 
 const browser = useChromium();
@@ -92,8 +93,7 @@ async function shopperAtCheckout(
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${storeUrl}${product.path}`);
   await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
-  await page.click('.ProductItem-form .sqs-add-to-cart-button');
-  await page.locator('.CartPill-popover').waitFor({ state: 'visible', ...SLOW });
+  await clickAndSeeAddedPopover(page, '.ProductItem-form .sqs-add-to-cart-button');
   await page.goto(`${storeUrl}/checkout`);
   await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
   await expect.poll(() => page.locator('.CheckoutLine-name').first().textContent(), SLOW).toBe(product.title);

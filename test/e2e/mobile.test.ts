@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
+import { clickAndSeeAddedPopover } from './pages';
 import { storeUrl } from './store';
 
 const browser = useChromium();
@@ -82,9 +83,7 @@ describe('the store at 375 px', () => {
 
   it('keeps the "Added to cart" popover inside the viewport', async () => {
     const { page, errors } = await openAt(375, '/shop/p/canvas-tote');
-    await page.click('.ProductItem-form .sqs-add-to-cart-button');
-    const popover = page.locator('.CartPill-popover');
-    await popover.waitFor({ state: 'visible', timeout: 10_000 });
+    await clickAndSeeAddedPopover(page, '.ProductItem-form .sqs-add-to-cart-button');
     // The cart pill joins the header's one row.
     const title = await box(page, '.site-title');
     const pill = await box(page, '.CartPill');

@@ -35,3 +35,14 @@ export async function escapeDialog(page: Page): Promise<void> {
     .toBe(true);
   await page.keyboard.press('Escape');
 }
+
+/**
+ * Clicks an add button and resolves once the "Added to cart" popover has shown. The popover stays
+ * for 3 s; on a loaded machine the test's own process can be starved for longer than that between
+ * the click and a wait sent after it, so the wait is in the page before the click is.
+ */
+export async function clickAndSeeAddedPopover(page: Page, selector: string, timeout = 60_000): Promise<void> {
+  const shown = page.locator('.CartPill-popover').waitFor({ state: 'visible', timeout });
+  await page.click(selector);
+  await shown;
+}

@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
+import { clickAndSeeAddedPopover } from './pages';
 import { storeUrl } from './store';
 
 // A page's load event waits for its pictures: on a loaded 2-core machine that can pass Playwright's 30 s default.
@@ -95,8 +96,7 @@ describe('screenshots of every page kind', () => {
       // A cart with something in it, and the checkout summary for it.
       await page.goto(`${storeUrl}/shop/p/canvas-tote`, { timeout: NAVIGATION_TIMEOUT });
       await page.waitForSelector('html[data-islands="hydrated"]');
-      await page.click('.ProductItem-form .sqs-add-to-cart-button');
-      await page.locator('.CartPill-popover').waitFor({ state: 'visible', timeout: 10_000 });
+      await clickAndSeeAddedPopover(page, '.ProductItem-form .sqs-add-to-cart-button');
       for (const [name, path] of [
         ['cart', '/cart'],
         ['checkout-with-items', '/checkout'],
