@@ -130,7 +130,4 @@ export const refundSchema = z
   .refine((body) => body.restock !== undefined || body.lines !== undefined || body.amountCents !== undefined, {
     message: 'send restock for a full refund, or lines or amountCents for a partial one',
   });
-export const exportFiltersSchema = z.object({
-  status: z.enum(ORDER_STATUSES).optional(),
-  q: z.string().trim().max(256),
-});
+export const exportFiltersSchema = z.object({ status: z.enum(ORDER_STATUSES).optional() });

@@ -6,6 +6,10 @@
 import { foldText } from '../values/fold';
 import type { Order } from './order';
 
+/** The longest search a merchant may send: the orders list and its CSV, the customers list and theirs. */
+export const SEARCH_MAX_LENGTH = 256;
+export const SEARCH_TOO_LONG = `q must be at most ${SEARCH_MAX_LENGTH} characters`;
+
 /** The search text as the matchers compare it: folded, blanks collapsed. */
 function searchText(query: string): string {
   return foldText(query.trim().replace(/\s+/g, ' '));

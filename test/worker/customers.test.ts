@@ -8,6 +8,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { AbandonedCheckoutsAnswer, CustomerAnswer, CustomersPage } from '../../src/api';
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../../src/commerce/order-search';
 import { hashPassword } from '../../src/durable/passwords';
 import { ROLES } from '../../src/site/roles';
 import {
@@ -158,6 +159,28 @@ describe('customers', () => {
       const res = await editor.json('GET', path);
       expect(res.status, path).toBe(403);
       expect(res.body).toEqual({ error: 'Your role does not allow this.' });
+    }
+  });
+
+  it('refuses a search over the limit and a bad cursor with the same words on every list and export', async () => {
+    const { base, websiteId } = await storeOnHost('customers-limits.test');
+    const owner = await merchant(base, websiteId, ROLES.storeManager);
+    const long = 'x'.repeat(SEARCH_MAX_LENGTH + 1);
+    for (const path of [
+      '/api/console/customers',
+      '/api/console/customers.csv',
+      '/api/console/orders',
+      '/api/commerce/orders.csv',
+    ]) {
+      const tooLong = await owner.json('GET', `${path}?q=${long}`);
+      expect(tooLong.status, path).toBe(400);
+      expect(tooLong.body, path).toEqual({ error: SEARCH_TOO_LONG });
+      expect((await owner.fetch(`${path}?q=${'x'.repeat(SEARCH_MAX_LENGTH)}`)).status, path).toBe(200);
+    }
+    for (const path of ['/api/console/customers', '/api/console/orders']) {
+      const bad = await owner.json('GET', `${path}?cursor=soon`);
+      expect(bad.status, path).toBe(400);
+      expect(bad.body, path).toEqual({ error: 'cursor is not valid' });
     }
   });
 });

@@ -16,3 +16,4 @@ export { moneyInput, moneyText, parseMoneyInput } from './money';
 export { PicturesEditor, PICTURE_MESSAGES, type PicturesEditorProps, type PickedImage } from './PicturesEditor';
 export { NamesInput } from './NamesInput';
 export { DialogActions } from './DialogActions';
+export { SearchToolbar } from './SearchToolbar';

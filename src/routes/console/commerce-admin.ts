@@ -23,6 +23,7 @@ import { toCsv } from '../../forms/csv';
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_MESSAGE } from '../shop/checkout';
 import { demoShipping } from '../shop/demo-shipping';
 import { apiError, readJson, type AppEnv } from '../shared/http';
+import { searchQueryOf } from './list-query';
 import { requirePermission } from './merchant-session';
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -87,13 +88,11 @@ commerceAdmin.get('/api/commerce/orders', customerData, async (c) => {
 });
 
 commerceAdmin.get('/api/commerce/orders.csv', customerData, async (c) => {
-  const filters = exportFiltersSchema.safeParse({
-    status: c.req.query('status') || undefined,
-    q: c.req.query('q') ?? '',
-  });
+  const filters = exportFiltersSchema.safeParse({ status: c.req.query('status') || undefined });
   if (!filters.success)
     return apiError(400, filters.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-  const { status, q } = filters.data;
+  const { status } = filters.data;
+  const q = searchQueryOf(c);
   const store = orders(c);
   const found: Order[] = [];
   let cursor: number | null = null;

@@ -11,12 +11,11 @@ import { CHECKOUT_KEEP_MS } from '../../durable/orders';
 import { commerceOrders, siteUsers } from '../../durable/stubs';
 import { toCsv } from '../../forms/csv';
 import { apiError, type AppEnv } from '../shared/http';
+import { cursorOf, searchQueryOf } from './list-query';
 import { requirePermission } from './merchant-session';
 
 export const CUSTOMER_MESSAGES = {
   notFound: 'No orders have this email.',
-  queryTooLong: 'q must be at most 256 characters',
-  badCursor: 'cursor is not valid',
 } as const;
 
 const PAGE_LIMIT = 50;
@@ -29,11 +28,6 @@ function orders(c: Context<AppEnv>) {
   return commerceOrders(c.env, c.var.site.website.id);
 }
 
-function queryOf(c: Context<AppEnv>): string | Response {
-  const query = (c.req.query('q') ?? '').trim();
-  return query.length > 256 ? apiError(400, CUSTOMER_MESSAGES.queryTooLong) : query;
-}
-
 async function withAccounts(c: Context<AppEnv>, customers: CustomerSummary[]) {
   const accounts = await siteUsers(c.env, c.var.site.website.id).accountsOf(customers.map((x) => x.email));
   return customers.map((customer) => ({ ...customer, account: accounts[customer.email] ?? null }));
@@ -43,12 +37,7 @@ export const consoleCustomers = new Hono<AppEnv>();
 const customerData = requirePermission('customerData');
 
 consoleCustomers.get('/api/console/customers', customerData, async (c) => {
-  const query = queryOf(c);
-  if (query instanceof Response) return query;
-  const raw = c.req.query('cursor') ?? '';
-  const cursor = raw === '' ? null : Number(raw);
-  if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(400, CUSTOMER_MESSAGES.badCursor);
-  const page = await orders(c).customers(query, cursor, PAGE_LIMIT);
+  const page = await orders(c).customers(searchQueryOf(c), cursorOf(c), PAGE_LIMIT);
   return c.json({
     customers: await withAccounts(c, page.customers),
     hasNextPage: page.nextPageCursor !== null,
@@ -58,8 +47,7 @@ consoleCustomers.get('/api/console/customers', customerData, async (c) => {
 });
 
 consoleCustomers.get('/api/console/customers.csv', customerData, async (c) => {
-  const query = queryOf(c);
-  if (query instanceof Response) return query;
+  const query = searchQueryOf(c);
   const currency = c.var.site.website.storeCurrency;
   const found: CustomerSummary[] = [];
   let cursor: number | null = null;

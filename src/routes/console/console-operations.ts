@@ -20,6 +20,7 @@ import { consoleCustomers } from './console-customers';
 import { summaryFor } from './dashboard';
 import { apiError, readJson, type AppEnv } from '../shared/http';
 import { merchantEdit } from './site-edits';
+import { cursorOf, searchQueryOf } from './list-query';
 import { requirePermission } from './merchant-session';
 
 export const OPERATIONS_MESSAGES = {
@@ -48,14 +49,6 @@ function formOf(c: Context<AppEnv>): SiteForm {
   return form;
 }
 
-function cursorOf(c: Context<AppEnv>): number | null {
-  const raw = c.req.query('cursor');
-  if (raw === undefined || raw === '') return null;
-  const cursor = Number(raw);
-  if (!Number.isSafeInteger(cursor)) throw new ApiError(400, 'cursor is not valid');
-  return cursor;
-}
-
 export const consoleOperations = new Hono<AppEnv>();
 consoleOperations.route('/', consoleCustomers);
 const commerce = requirePermission('commerce');
@@ -68,8 +61,7 @@ consoleOperations.get('/api/console/orders', customerData, async (c) => {
   const status = c.req.query('status') || null;
   if (status !== null && !(ORDER_STATUSES as readonly string[]).includes(status))
     return apiError(400, `status must be one of ${ORDER_STATUSES.join(', ')}`);
-  const query = (c.req.query('q') ?? '').trim();
-  if (query.length > 256) return apiError(400, 'q must be at most 256 characters');
+  const query = searchQueryOf(c);
   const cursor = cursorOf(c);
   const store = orders(c);
   const page =

@@ -1,30 +1,16 @@
 /** A customer's profile: what they ordered and spent, their shopper account, and their orders, each linking to the order. */
 import { api } from '../../../api';
-import { orderLabel, type Order } from '../../../commerce/order';
-import { Breadcrumbs, DataTable, FetchStatus, Link, moneyText, StatusLabel, useFetch, type Column } from '../../ui';
-import { dateTimeText, ORDER_STATUS_LABELS, refundLabel } from '../orders/format';
-import { ORDERS_ROOT } from '../orders/paths';
+import type { Order } from '../../../commerce/order';
+import { Breadcrumbs, DataTable, FetchStatus, moneyText, StatusLabel, useFetch, type Column } from '../../ui';
+import { ORDER_COLUMN } from '../orders/columns';
+import { dateTimeText } from '../orders/format';
 import { CUSTOMERS_ROOT } from './paths';
 
 const ORDER_COLUMNS: Column<Order>[] = [
-  {
-    key: 'number',
-    label: 'Order',
-    primary: true,
-    render: (o) => <Link to={`${ORDERS_ROOT}/${encodeURIComponent(o.id)}`}>{orderLabel(o)}</Link>,
-  },
-  { key: 'date', label: 'Date', render: (o) => dateTimeText(o.createdOn) },
-  {
-    key: 'status',
-    label: 'Status',
-    render: (o) => (
-      <>
-        <StatusLabel tone={ORDER_STATUS_LABELS[o.status].tone}>{ORDER_STATUS_LABELS[o.status].label}</StatusLabel>
-        {refundLabel(o) !== null && <StatusLabel tone="warning">{refundLabel(o)}</StatusLabel>}
-      </>
-    ),
-  },
-  { key: 'total', label: 'Total', align: 'end', render: (o) => moneyText(o.grandTotalCents, o.currencyCode) },
+  ORDER_COLUMN.number,
+  ORDER_COLUMN.date,
+  ORDER_COLUMN.status,
+  ORDER_COLUMN.total,
 ];
 
 export function CustomerProfile({ email }: { email: string }) {

@@ -3,10 +3,10 @@
  * recent first, searched by name or email as the order search matches (case and accents ignored),
  * "Load more" by cursor, exported as CSV with the same search; a customer's profile at /config/customers/{email}.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api, type CustomersPage } from '../../../api';
 import type { SectionProps } from '../../section-types';
-import { DataTable, FetchStatus, Link, moneyText, StatusLabel, usePaged, type Column } from '../../ui';
+import { DataTable, FetchStatus, Link, moneyText, SearchToolbar, StatusLabel, usePaged, type Column } from '../../ui';
 import { dateTimeText } from '../orders/format';
 import { CustomerProfile } from './CustomerProfile';
 import { customerPath } from './paths';
@@ -51,14 +51,9 @@ function columns(currency: string): Column<Row>[] {
 }
 
 function CustomerList() {
-  const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const q = query === '' ? undefined : query;
   const list = usePaged(api.customers.path({ q }), (page: CustomersPage) => page.customers);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setQuery(search.trim());
-  };
   return (
     <div className="Page">
       <header className="PageHeader">
@@ -69,21 +64,7 @@ function CustomerList() {
           </a>
         </div>
       </header>
-      <form className="Toolbar" role="search" aria-label="Customers" onSubmit={submit}>
-        <div className="Field Field--grow">
-          <label htmlFor="customer-search">Name or email</label>
-          <input
-            id="customer-search"
-            type="search"
-            value={search}
-            maxLength={256}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        <button type="submit" className="Button">
-          Search
-        </button>
-      </form>
+      <SearchToolbar label="Customers" fieldId="customer-search" fieldLabel="Name or email" onSearch={setQuery} />
       <FetchStatus fetched={list.fetched} />
       <DataTable
         caption="Customers, most recent order first"

@@ -3,56 +3,41 @@
  * customer name or email, exported as CSV with the same filters), the abandoned checkouts, and an order's detail with its fulfilment, cancel and refund actions, all over the
  * merchant's /api/commerce/* calls (src/routes/console/commerce-admin.ts) and /api/console/orders.
  */
-import { useState, type FormEvent } from 'react';
-import { orderLabel, ORDER_STATUSES, type Order, type OrderStatus } from '../../../commerce/order';
+import { useState } from 'react';
 import { api, type OrderPage } from '../../../api';
+import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../commerce/order';
+import { customerName } from '../../../commerce/order-search';
 import type { SectionProps } from '../../section-types';
-import { DataTable, FetchStatus, Link, moneyText, StatusLabel, usePaged, type Column } from '../../ui';
+import { DataTable, FetchStatus, Link, SearchToolbar, usePaged, type Column } from '../../ui';
 import { AbandonedCheckouts } from './AbandonedCheckouts';
+import { ORDER_COLUMN } from './columns';
 import { OrderDetail } from './OrderDetail';
-import { dateTimeText, ORDER_STATUS_LABELS, refundLabel } from './format';
+import { ORDER_STATUS_LABELS } from './format';
 import { ABANDONED_PATH, ORDERS_ROOT } from './paths';
 
 /** The customer as the search finds them: the address's name, the email under it. */
 function CustomerCell({ name, email }: { name: string; email: string }) {
   return (
     <>
-      {name.trim()}
+      {name}
       <br />
       <span className="Muted">{email}</span>
     </>
   );
 }
 
+const CUSTOMER_COLUMN: Column<Order> = {
+  key: 'email',
+  label: 'Customer',
+  render: (o) => (o.shippingAddress === null ? o.email : <CustomerCell name={customerName(o)} email={o.email} />),
+};
+
 const COLUMNS: Column<Order>[] = [
-  {
-    key: 'number',
-    label: 'Order',
-    primary: true,
-    render: (o) => <Link to={`${ORDERS_ROOT}/${encodeURIComponent(o.id)}`}>{orderLabel(o)}</Link>,
-  },
-  { key: 'date', label: 'Date', render: (o) => dateTimeText(o.createdOn) },
-  {
-    key: 'email',
-    label: 'Customer',
-    render: (o) =>
-      o.shippingAddress === null ? (
-        o.email
-      ) : (
-        <CustomerCell name={`${o.shippingAddress.firstName} ${o.shippingAddress.lastName}`} email={o.email} />
-      ),
-  },
-  {
-    key: 'status',
-    label: 'Status',
-    render: (o) => (
-      <>
-        <StatusLabel tone={ORDER_STATUS_LABELS[o.status].tone}>{ORDER_STATUS_LABELS[o.status].label}</StatusLabel>
-        {refundLabel(o) !== null && <StatusLabel tone="warning">{refundLabel(o)}</StatusLabel>}
-      </>
-    ),
-  },
-  { key: 'total', label: 'Total', align: 'end', render: (o) => moneyText(o.grandTotalCents, o.currencyCode) },
+  ORDER_COLUMN.number,
+  ORDER_COLUMN.date,
+  CUSTOMER_COLUMN,
+  ORDER_COLUMN.status,
+  ORDER_COLUMN.total,
 ];
 
 /** The list's call, or the CSV export's: the same status and search filters either way. */
@@ -62,14 +47,8 @@ function ordersPath(status: OrderStatus | '', query: string, route: typeof api.o
 
 function OrderList() {
   const [status, setStatus] = useState<OrderStatus | ''>('');
-  const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const list = usePaged(ordersPath(status, query, api.orders), (page: OrderPage) => page.orders);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setQuery(search.trim());
-  };
   return (
     <div className="Page">
       <header className="PageHeader">
@@ -83,17 +62,7 @@ function OrderList() {
           </a>
         </div>
       </header>
-      <form className="Toolbar" role="search" aria-label="Orders" onSubmit={submit}>
-        <div className="Field Field--grow">
-          <label htmlFor="order-search">Order number, name or email</label>
-          <input
-            id="order-search"
-            type="search"
-            value={search}
-            maxLength={256}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+      <SearchToolbar label="Orders" fieldId="order-search" fieldLabel="Order number, name or email" onSearch={setQuery}>
         <div className="Field">
           <label htmlFor="order-status">Status</label>
           <select id="order-status" value={status} onChange={(e) => setStatus(e.target.value as OrderStatus | '')}>
@@ -105,10 +74,7 @@ function OrderList() {
             ))}
           </select>
         </div>
-        <button type="submit" className="Button">
-          Search
-        </button>
-      </form>
+      </SearchToolbar>
       <FetchStatus fetched={list.fetched} />
       <DataTable
         caption="Orders, newest first"
