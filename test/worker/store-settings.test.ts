@@ -1,7 +1,7 @@
 /** Issue 33, journeys 1 and 5: store details, policies, the header's settings, the popup, tax and shipping places, the Home checklist. */
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/site/roles';
-import { merchant, storeOnHost } from './checkout-support';
+import { ADDRESS, CANDLE, fillCheckout, merchant, shopper, startCheckout, storeOnHost } from './checkout-support';
 import { Visitor } from './visitor';
 
 const DETAILS = {
@@ -168,6 +168,34 @@ describe('store settings', () => {
         })
       ).body,
     ).toEqual({ error: 'regions.0: must be a country: choose one from the list' });
+  });
+
+  it('a German merchant taxes Bavaria, picked by name and saved as DE-BY: a Bavarian address pays it, a Berlin one does not', async () => {
+    const { base, websiteId } = await storeOnHost('bavaria.settings.test');
+    const owner = await merchant(base, websiteId, ROLES.admin);
+    const bavaria = { name: 'Bavarian tax', countryCode: 'DE', region: 'Bavaria', ratePercent: '19' };
+    expect((await owner.json('POST', '/api/commerce/tax-rates', bavaria)).body).toMatchObject({
+      taxRate: { countryCode: 'DE', region: 'BY' },
+    });
+    const zone = { name: 'Bavaria post', regions: ['de-by'], method: 'flat', amountCents: 490 };
+    expect((await owner.json('POST', '/api/commerce/shipping-rates', zone)).body).toMatchObject({
+      shippingRate: { regions: ['DE-BY'] },
+    });
+    const germany = { name: 'Germany post', regions: ['DE'], method: 'flat', amountCents: 690 };
+    expect((await owner.json('POST', '/api/commerce/shipping-rates', germany)).status).toBe(201);
+    const at = async (region: string, city: string) => {
+      const visitor = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
+      expect((await startCheckout(visitor)).status).toBe(200);
+      return fillCheckout(visitor, {
+        shippingAddress: { ...ADDRESS, countryCode: 'DE', region, city, postalCode: '80331' },
+      });
+    };
+    const munich = await at('Bayern', 'München');
+    expect(munich.shippingOptions.map((o) => o.name).sort()).toEqual(['Bavaria post', 'Germany post']);
+    expect(munich.taxCents).toBe(Math.round(munich.subtotalCents * 0.19));
+    const berlin = await at('Berlin', 'Berlin');
+    expect(berlin.shippingOptions.map((o) => o.name)).toEqual(['Germany post']);
+    expect(berlin.taxCents).toBe(0);
   });
 
   it('the Home checklist reads what is done from the store: products, shipping, payments, details, policies', async () => {
