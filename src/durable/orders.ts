@@ -73,6 +73,7 @@ import {
   subscriptionForBuyer,
 } from './orders/subscriptions';
 import { ORDER_MIGRATIONS } from './orders/schema';
+import { returnDownload, useDownload, type DownloadUse } from './orders/downloads';
 import {
   PAGE_SIZE,
   SEARCH_SCAN,
@@ -236,6 +237,16 @@ export class CommerceOrders extends DurableObject<Env> {
     return customerOrders(this.self, verifiedEmail, linkedIds, limit);
   }
 
+  /** GET /downloads/:token: counts one download when the grant allows it (check and count in one step). */
+  useDownload(token: string, now = Date.now()): DownloadUse {
+    return useDownload(this.self, token, now);
+  }
+
+  /** A counted download whose file could not be sent. */
+  returnDownload(token: string): void {
+    returnDownload(this.self, token);
+  }
+
   /**
    * Orders matching a merchant's search (src/commerce/order-search.ts: number, email or customer
    * name, case- and accent-insensitive), newest first, keyset paged like `orders`. SQLite cannot fold
@@ -374,8 +385,9 @@ export class CommerceOrders extends DurableObject<Env> {
     verifiedEmail: string | null,
     linkedIds: string[],
     now = Date.now(),
+    locale = 'en-US',
   ): Promise<BuyerSubscription | null> {
-    return cancelCustomerSubscription(this.self, id, verifiedEmail, linkedIds, now);
+    return cancelCustomerSubscription(this.self, id, verifiedEmail, linkedIds, now, locale);
   }
 
   /** The account page's Pause: not charged until resumed (null: not the shopper's subscription). */
@@ -384,8 +396,9 @@ export class CommerceOrders extends DurableObject<Env> {
     verifiedEmail: string | null,
     linkedIds: string[],
     now = Date.now(),
+    locale = 'en-US',
   ): Promise<BuyerSubscription | null> {
-    return pauseCustomerSubscription(this.self, id, verifiedEmail, linkedIds, now);
+    return pauseCustomerSubscription(this.self, id, verifiedEmail, linkedIds, now, locale);
   }
 
   /** The account page's Resume: charged again from its next date (a passed one moves a billing period from now). */
@@ -394,8 +407,9 @@ export class CommerceOrders extends DurableObject<Env> {
     verifiedEmail: string | null,
     linkedIds: string[],
     now = Date.now(),
+    locale = 'en-US',
   ): Promise<BuyerSubscription | null> {
-    return resumeCustomerSubscription(this.self, id, verifiedEmail, linkedIds, now);
+    return resumeCustomerSubscription(this.self, id, verifiedEmail, linkedIds, now, locale);
   }
 
   // ---- alarm: emails, subscriptions, unknown charges, interrupted placements, payment windows, housekeeping ----

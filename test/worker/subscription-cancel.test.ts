@@ -145,7 +145,7 @@ async function signedIn(
   base: string,
   websiteId: string,
   email: string,
-): Promise<{ visitor: Visitor; call: (method: string, path: string) => Promise<Response> }> {
+): Promise<{ visitor: Visitor; call: (method: string, path: string, body?: object) => Promise<Response> }> {
   const visitor = await new Visitor(base).open('/account');
   expect(
     (await visitor.json('POST', `${ACCOUNT}/signup`, { email, password: 'tidal-harbour-42' })).status,
@@ -154,6 +154,7 @@ async function signedIn(
   await runDurableObjectAlarm(users);
   const token =
     (await users.mailbox())
+      .filter((m) => m.to === email)
       .map((m) => /\/account\?verify=([0-9a-f]{64})/.exec(m.text)?.[1])
       .find((t) => t !== undefined) ?? '';
   expect((await visitor.json('POST', `${ACCOUNT}/verify`, { token })).status).toBe(200);
@@ -161,7 +162,7 @@ async function signedIn(
     email,
     password: 'tidal-harbour-42',
   });
-  const call = (method: string, path: string) =>
+  const call = (method: string, path: string, body: object = {}) =>
     visitor.fetch(`${ACCOUNT}${path}`, {
       method,
       headers: {
@@ -169,7 +170,7 @@ async function signedIn(
         'x-csrf-token': visitor.crumb,
         'x-siteuser-xsrf-token': session.body.xsrfToken,
       },
-      body: method === 'GET' ? undefined : '{}',
+      body: method === 'GET' ? undefined : JSON.stringify(body),
     });
   return { visitor, call };
 }
@@ -252,5 +253,66 @@ describe("the account's subscriptions", () => {
     expect(
       ((await (await call('POST', `/subscriptions/${id}/resume`)).json()) as typeof paused).subscription,
     ).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('emails the shopper on each pause, resume and cancel, in the account language, with the next charge date', {
+    timeout: 120_000,
+  }, async () => {
+    const { base, websiteId } = await storeOnHost('sub-pause-mail.test');
+    await standardRules(websiteId);
+    const { nextBillingOn } = await subscribe(base, 'lecteur@example.com');
+    await subscribe(base, 'reader@example.com');
+    const store = orders(websiteId);
+    const mailTo = async (to: string) => {
+      await store.deliverEmail();
+      return (await store.mailbox()).filter((m) => m.to === to && !m.subject.endsWith('confirmed'));
+    };
+
+    // The account reads the store in French: its emails are French, the next charge date and amount as French writes them.
+    const french = await signedIn(base, websiteId, 'lecteur@example.com');
+    expect((await french.call('POST', '/locale', { language: 'fr-FR' })).status).toBe(200);
+    const [subscription] = (
+      (await (await french.call('GET', '/subscriptions')).json()) as {
+        subscriptions: BuyerSubscription[];
+      }
+    ).subscriptions;
+    const id = subscription?.id ?? '';
+    await french.call('POST', `/subscriptions/${id}/pause`);
+    await french.call('POST', `/subscriptions/${id}/resume`);
+    await french.call('POST', `/subscriptions/${id}/cancel`);
+    const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full' }).format(nextBillingOn);
+    const amount = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'USD' }).format(
+      (subscription?.amountCents ?? 0) / 100,
+    );
+    expect((await mailTo('lecteur@example.com')).map((m) => [m.subject, m.text])).toEqual([
+      [
+        'Votre abonnement est en pause',
+        'Votre abonnement à Coffee Subscription est en pause. Vous ne serez pas débité tant que vous ne l’aurez pas repris.\n',
+      ],
+      [
+        'Votre abonnement a repris',
+        `Votre abonnement à Coffee Subscription est de nouveau actif. Prochain prélèvement : ${amount} le ${day}.\n`,
+      ],
+      [
+        'Votre abonnement est résilié',
+        'Votre abonnement à Coffee Subscription est résilié. Vous ne serez plus débité.\n',
+      ],
+    ]);
+    expect(amount).toMatch(/^\d+,\d{2}\s\$US$/);
+
+    // An account with no language of its own gets the site's (English on the demo).
+    const english = await signedIn(base, websiteId, 'reader@example.com');
+    const [theirs] = (
+      (await (await english.call('GET', '/subscriptions')).json()) as {
+        subscriptions: BuyerSubscription[];
+      }
+    ).subscriptions;
+    await english.call('POST', `/subscriptions/${theirs?.id}/pause`);
+    await english.call('POST', `/subscriptions/${theirs?.id}/resume`);
+    const mails = await mailTo('reader@example.com');
+    expect(mails.map((m) => m.subject)).toEqual(['Your subscription is paused', 'Your subscription is resumed']);
+    expect(mails[1]?.text).toContain(
+      `Next charge: $${((theirs?.amountCents ?? 0) / 100).toFixed(2)} on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'full' }).format(theirs?.nextChargeOn ?? 0)}.`,
+    );
   });
 });

@@ -1,10 +1,10 @@
 import {
   hasNextCycle,
   nextBillingTime,
-  SUBSCRIPTION_MESSAGES,
   type BuyerSubscription,
   type SubscriptionPlan,
 } from '../../commerce/subscriptions';
+import { emailText } from '../../commerce/email-text';
 import { sameToken } from '../../site/ids';
 import { tokenDigest } from '../passwords';
 import { PAGE_SIZE, type SubscriptionRow } from './model';
@@ -111,14 +111,16 @@ export async function cancelCustomerSubscription(
   verifiedEmail: string | null,
   linkedIds: string[],
   now = Date.now(),
+  locale = 'en-US',
 ): Promise<BuyerSubscription | null> {
   const found = customerSubscriptions(self, verifiedEmail, linkedIds, id)[0] ?? null;
-  return found === null || !stillBilled(found) ? found : cancelledSubscription(self, found, now);
+  return found === null || !stillBilled(found) ? found : cancelledSubscription(self, found, now, locale);
 }
 
 /**
- * The account page's Pause: not charged until resumed. Only an active subscription of the signed-in
- * shopper's is paused; any other of theirs is answered as it is, one that is not theirs is null.
+ * The account page's Pause: not charged until resumed, and the shopper is emailed so in `locale`'s
+ * language. Only an active subscription of the signed-in shopper's is paused; any other of theirs is
+ * answered as it is, one that is not theirs is null.
  */
 export async function pauseCustomerSubscription(
   self: OrdersContext,
@@ -126,19 +128,31 @@ export async function pauseCustomerSubscription(
   verifiedEmail: string | null,
   linkedIds: string[],
   now = Date.now(),
+  locale = 'en-US',
 ): Promise<BuyerSubscription | null> {
   const found = customerSubscriptions(self, verifiedEmail, linkedIds, id)[0] ?? null;
   if (found === null || found.status !== 'active') return found;
   const row = self.sql
     .exec<SubscriptionRow>('UPDATE subscriptions SET paused_at = ? WHERE id = ? RETURNING *', now, id)
     .one();
+  const text = emailText(locale);
+  self.outbox.queue(
+    {
+      to: toOrder(row.data).email,
+      subject: text.say('subscription.pausedSubject'),
+      text: `${text.say('subscription.paused', { title: found.title })}\n`,
+    },
+    `subscription-paused:${row.id}:${now}`,
+    now,
+  );
   await scheduleAlarm(self);
   return buyerSubscription(row);
 }
 
 /**
  * The account page's Resume: charged again from its next date, or, when that passed while it was
- * paused, one billing period from now (a resume never charges at once for the time it was paused).
+ * paused, one billing period from now (a resume never charges at once for the time it was paused);
+ * the shopper is emailed the next charge in `locale`'s language.
  */
 export async function resumeCustomerSubscription(
   self: OrdersContext,
@@ -146,6 +160,7 @@ export async function resumeCustomerSubscription(
   verifiedEmail: string | null,
   linkedIds: string[],
   now = Date.now(),
+  locale = 'en-US',
 ): Promise<BuyerSubscription | null> {
   const found = customerSubscriptions(self, verifiedEmail, linkedIds, id)[0] ?? null;
   if (found === null || found.status !== 'paused') return found;
@@ -161,6 +176,17 @@ export async function resumeCustomerSubscription(
       id,
     )
     .one();
+  const text = emailText(locale);
+  const amount = text.money(found.amountCents, found.currencyCode);
+  self.outbox.queue(
+    {
+      to: toOrder(row.data).email,
+      subject: text.say('subscription.resumedSubject'),
+      text: `${text.say('subscription.resumed', { title: found.title, amount, date: text.date(nextAt) })}\n`,
+    },
+    `subscription-resumed:${row.id}:${now}`,
+    now,
+  );
   await scheduleAlarm(self);
   return buyerSubscription(row);
 }
@@ -169,6 +195,7 @@ export async function cancelledSubscription(
   self: OrdersContext,
   found: BuyerSubscription,
   now: number,
+  locale = 'en-US',
 ): Promise<BuyerSubscription> {
   const row = self.sql
     .exec<SubscriptionRow>(
@@ -177,12 +204,12 @@ export async function cancelledSubscription(
       found.id,
     )
     .one();
-  const first = toOrder(row.data);
+  const text = emailText(locale);
   self.outbox.queue(
     {
-      to: first.email,
-      subject: SUBSCRIPTION_MESSAGES.cancelledSubject,
-      text: `Your subscription to ${found.title} is cancelled. You will not be charged again.\n`,
+      to: toOrder(row.data).email,
+      subject: text.say('subscription.cancelledSubject'),
+      text: `${text.say('subscription.cancelled', { title: found.title })}\n`,
     },
     `subscription-cancelled:${row.id}`,
     now,

@@ -3,7 +3,7 @@
  * emails, no account needed): GET shows it, POST …/cancel cancels it (CSRF-checked, rate-limited,
  * idempotent: a second cancel answers the cancelled subscription). A signed-in shopper's account
  * lists theirs (the first order is one of their account's orders) and cancels, pauses and resumes
- * them the same way, with the account's xsrf header.
+ * them the same way, with the account's xsrf header; each change is emailed in the account's language.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -72,10 +72,12 @@ for (const action of ['cancel', 'pause', 'resume'] as const) {
     const linked = await siteUsers(c.env, site).linkedOrders(session.userId);
     const email = isVerified(session.profile) ? session.email : null;
     const orders = commerceOrders(c.env, site.website.id);
+    // Its email in the language the shopper reads the store in: the account's, else the site's.
+    const locale = session.profile.language ?? site.website.language;
     const change = {
-      cancel: () => orders.cancelCustomerSubscription(id, email, linked),
-      pause: () => orders.pauseCustomerSubscription(id, email, linked),
-      resume: () => orders.resumeCustomerSubscription(id, email, linked),
+      cancel: () => orders.cancelCustomerSubscription(id, email, linked, Date.now(), locale),
+      pause: () => orders.pauseCustomerSubscription(id, email, linked, Date.now(), locale),
+      resume: () => orders.resumeCustomerSubscription(id, email, linked, Date.now(), locale),
     }[action];
     const subscription = SUBSCRIPTION_ID.test(id) ? await change() : null;
     return subscription === null ? apiError(404, SUBSCRIPTION_MESSAGES.notFound) : c.json({ subscription });
