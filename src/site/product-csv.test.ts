@@ -1,9 +1,10 @@
 /**
  * The product CSV's pure rules: an exported product reads back as the same form (the formula guard
- * taken off again), and a file's problems are placed on their rows and columns.
+ * taken off again), a file's problems are placed on their rows and columns, and the columns it ignores are named.
  */
 import { describe, expect, it } from 'vitest';
 import { EDIT_MESSAGES } from './edits';
+import { CSV_MESSAGES } from './editor/product-csv';
 import { PRODUCT_MESSAGES, type ProductForm } from './editor/product-form';
 import { productCsv, readProductCsv } from './product-csv';
 import type { Item } from './schema';
@@ -90,6 +91,16 @@ describe('product CSV', () => {
       { row: 2, column: 'Variant Price', message: PRODUCT_MESSAGES.price },
       { row: 2, column: 'Variant Inventory Qty', message: PRODUCT_MESSAGES.stock },
       { row: 2, column: 'Title', message: EDIT_MESSAGES.titleRequired },
+    ]);
+  });
+
+  it('names each column with values it does not read, once, and passes over empty ones', () => {
+    const csv = 'Handle,Title,Vendor,Type,Gift Card,Variant Price\nmug,Mug,Studio,Kitchen,,18\nmug,,Studio,,,\n';
+    const read = readProductCsv(csv, { existing: new Map(), collectionId: 'c-shop', currency: 'USD', sizes: {} });
+    expect(read.problems).toEqual([]);
+    expect(read.ignored).toEqual([
+      { column: 'Vendor', message: 'Vendor is not used by this store and will be ignored.' },
+      { column: 'Type', message: CSV_MESSAGES.ignoredColumn('Type') },
     ]);
   });
 });

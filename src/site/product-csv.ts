@@ -16,7 +16,9 @@ import {
   MAX_CSV_OPTIONS,
   NO_OPTION,
   PRODUCT_CSV_COLUMNS,
+  readsColumn,
   type Column,
+  type CsvIgnoredColumn,
   type CsvProblem,
 } from './editor/product-csv';
 import { PRODUCT_MESSAGES, productProblems, type ProductForm, type VariantForm } from './editor/product-form';
@@ -74,11 +76,21 @@ function statusOf(
 
 const WHOLE = /^\d+$/;
 
-/** The file's products, and every problem of every row (none: it can be imported as it is). */
+/** The header's columns the import does not read that hold a value on some row (an empty one loses nothing). */
+function ignoredColumns(header: readonly string[], lines: readonly (readonly string[])[]): CsvIgnoredColumn[] {
+  const names = new Set<string>();
+  header.forEach((raw, i) => {
+    const name = raw.trim();
+    if (name !== '' && !readsColumn(name) && lines.some((line) => (line[i] ?? '').trim() !== '')) names.add(name);
+  });
+  return [...names].map((column) => ({ column, message: CSV_MESSAGES.ignoredColumn(column) }));
+}
+
+/** The file's products, every problem of every row (none: it can be imported as it is) and the columns it ignores. */
 export function readProductCsv(
   text: string,
   context: ImportContext,
-): { products: ImportedProduct[]; problems: CsvProblem[] } {
+): { products: ImportedProduct[]; problems: CsvProblem[]; ignored: CsvIgnoredColumn[] } {
   const problems: CsvProblem[] = [];
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   for (const error of parsed.errors)
@@ -86,9 +98,9 @@ export function readProductCsv(
   const [header = [], ...lines] = parsed.data;
   const at = new Map(header.map((name, i) => [name.trim(), i]));
   if (!at.has('Handle'))
-    return { products: [], problems: [{ row: 1, column: 'Handle', message: CSV_MESSAGES.noHandle }] };
+    return { products: [], problems: [{ row: 1, column: 'Handle', message: CSV_MESSAGES.noHandle }], ignored: [] };
   if (lines.length > CSV_LIMITS.rows)
-    return { products: [], problems: [{ row: 1, column: '', message: CSV_MESSAGES.tooManyRows }] };
+    return { products: [], problems: [{ row: 1, column: '', message: CSV_MESSAGES.tooManyRows }], ignored: [] };
   const has = (column: Column) => at.has(column);
   // An export's formula guard (src/forms/csv.ts: a leading apostrophe before = + - @) is taken off again.
   const cell = (line: readonly string[], column: Column) =>
@@ -268,7 +280,7 @@ export function readProductCsv(
     });
   }
   problems.sort((a, b) => a.row - b.row);
-  return { products, problems };
+  return { products, problems, ignored: ignoredColumns(header, lines) };
 }
 
 /** The file rows a product's variants and pictures came from, for placing the form's problems. */

@@ -31,6 +31,7 @@ interface ImportAnswer {
   problems: CsvProblem[];
   products: { handle: string; action: string; variants: number }[];
   newImages: string[];
+  ignored: { column: string; message: string }[];
   applied: boolean;
   error?: string;
 }
@@ -100,6 +101,7 @@ describe('product CSV', () => {
       apply: false,
     });
     expect(same.body.problems).toEqual([]);
+    expect(same.body.ignored).toEqual([]);
 
     candle['Variant Price'] = '35.00';
     candle['Variant Inventory Qty'] = '30';
@@ -190,6 +192,23 @@ describe('product CSV', () => {
     ]);
     const header = await store.json<ImportAnswer>('POST', '/api/console/products/import', { csv: 'Name,Price\nA,1\n' });
     expect(header.body.problems).toEqual([{ row: 1, column: 'Handle', message: CSV_MESSAGES.noHandle }]);
+  });
+
+  it('names the columns of a Shopify file it will not import in the dry run', async () => {
+    const store = await signedIn(STORE);
+    const [first, second] = newProduct({ 'Variant SKU': 'VENDOR-S' }, 'vendor-planter');
+    const csv = Papa.unparse([
+      [...PRODUCT_CSV_COLUMNS, 'Type'],
+      [...PRODUCT_CSV_COLUMNS.map((c) => (c === 'Vendor' ? 'Clay Co' : (first?.[c] ?? ''))), 'Planters'],
+      [...PRODUCT_CSV_COLUMNS.map((c) => (c === 'Variant SKU' ? 'VENDOR-L' : (second?.[c] ?? ''))), ''],
+    ]);
+    const answer = await store.json<ImportAnswer>('POST', '/api/console/products/import', { csv });
+    expect(answer.status).toBe(200);
+    expect(answer.body.problems).toEqual([]);
+    expect(answer.body.ignored).toEqual([
+      { column: 'Vendor', message: 'Vendor is not used by this store and will be ignored.' },
+      { column: 'Type', message: CSV_MESSAGES.ignoredColumn('Type') },
+    ]);
   });
 
   it('caps the file and its rows, and refuses roles without commerce and a missing crumb', async () => {

@@ -142,6 +142,7 @@ productsCsv.post('/api/console/products/import', commerce, async (c) => {
     newImages: [
       ...new Set(read.products.flatMap((product) => product.form.images.map((image) => image.assetUrl))),
     ].filter((url) => !known.has(url)),
+    ignored: read.ignored,
   };
   if (!body.apply) return c.json({ ...summary, applied: false });
   if (problems.length > 0) throw new ApiError(400, IMPORT_MESSAGES.problems, { extra: summary });

@@ -31,6 +31,13 @@ export const PRODUCT_CSV_COLUMNS = [
 ] as const;
 export type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 
+/** Written for Shopify's shape but never read back: the store keeps no vendor. */
+const UNREAD_COLUMNS: readonly string[] = ['Vendor'];
+
+/** Whether an import reads the column a file's header names. */
+export const readsColumn = (name: string) =>
+  (PRODUCT_CSV_COLUMNS as readonly string[]).includes(name) && !UNREAD_COLUMNS.includes(name);
+
 /** Shopify's options: a file names at most three. */
 export const MAX_CSV_OPTIONS = 3;
 /** Shopify's "no options": one option named Title whose one value is Default Title. */
@@ -53,11 +60,18 @@ export const CSV_MESSAGES = {
   position: 'Enter the picture’s position as a whole number from 1.',
   tooManyOptions: `A file names at most ${MAX_CSV_OPTIONS} options.`,
   skuTaken: 'Another product already uses this SKU.',
+  ignoredColumn: (column: string) => `${column} is not used by this store and will be ignored.`,
 } as const;
 
 /** One problem of the file: the spreadsheet's row number (the header is row 1), the column and what to fix. */
 export interface CsvProblem {
   row: number;
+  column: string;
+  message: string;
+}
+
+/** A column of the file the import does not read, named so nothing is dropped silently. */
+export interface CsvIgnoredColumn {
   column: string;
   message: string;
 }

@@ -1,8 +1,8 @@
 /**
  * Importing products from a CSV file (Shopify's product columns): the merchant chooses a file, the
- * dry run lists every row's problems (row, column, message) or what would be created and updated,
- * and only then "Import products" saves all of it in one step. New pictures are measured here first,
- * as the pictures editor measures an address, so the storefront knows their shape.
+ * dry run lists every row's problems (row, column, message) or what would be created and updated, and
+ * names each column it ignores; only then "Import products" saves all of it in one step. New pictures are
+ * measured here first, as the pictures editor measures an address, so the storefront knows their shape.
  */
 import { useState } from 'react';
 import { CSV_LIMITS, CSV_MESSAGES } from '../../../site/editor/product-csv';
@@ -119,6 +119,13 @@ export function ImportDialog({ onClose }: { onClose: (imported: boolean) => void
             <p role="status">
               Ready: {creates} new {creates === 1 ? 'product' : 'products'}, {updates} to update.
             </p>
+          )}
+          {result !== null && result.ignored.length > 0 && (
+            <ul className="ImportIgnored" aria-label="Columns not imported">
+              {result.ignored.map((column) => (
+                <li key={column.column}>{column.message}</li>
+              ))}
+            </ul>
           )}
         </div>
         <SaveStatus state={state.status === 'saved' ? { status: 'idle' } : state} />
