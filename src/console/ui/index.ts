@@ -17,3 +17,4 @@ export { PicturesEditor, PICTURE_MESSAGES, type PicturesEditorProps, type Picked
 export { NamesInput } from './NamesInput';
 export { DialogActions } from './DialogActions';
 export { SearchToolbar } from './SearchToolbar';
+export { EditDeleteButtons } from './EditDeleteButtons';

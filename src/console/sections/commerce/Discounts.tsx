@@ -4,6 +4,7 @@ import { DISCOUNT_CODE, type Discount } from '../../../commerce/discounts';
 import {
   consoleApi,
   DataTable,
+  EditDeleteButtons,
   errorMessage,
   Field,
   moneyInput,
@@ -260,26 +261,7 @@ export function Discounts() {
       key: 'actions',
       label: 'Actions',
       align: 'end',
-      render: (d) => (
-        <>
-          <button
-            type="button"
-            className="Button Button--small"
-            onClick={() => setEditing(d)}
-            aria-label={`Edit ${d.code}`}
-          >
-            Edit
-          </button>{' '}
-          <button
-            type="button"
-            className="Button Button--small"
-            onClick={() => void remove(d)}
-            aria-label={`Delete ${d.code}`}
-          >
-            Delete
-          </button>
-        </>
-      ),
+      render: (d) => <EditDeleteButtons name={d.code} onEdit={() => setEditing(d)} onDelete={() => void remove(d)} />,
     },
   ];
   const discounts = (fetched.data?.discounts ?? []).filter((d) => d.singleUseFor === null);

@@ -7,6 +7,7 @@ import { RATE_PERCENT, type TaxRate } from '../../../commerce/tax';
 import {
   consoleApi,
   DataTable,
+  EditDeleteButtons,
   errorMessage,
   Field,
   moneyInput,
@@ -77,24 +78,7 @@ function RateList<Rate extends { id: string; name: string }>({
     label: 'Actions',
     align: 'end',
     render: (rate) => (
-      <>
-        <button
-          type="button"
-          className="Button Button--small"
-          onClick={() => setEditing(rate)}
-          aria-label={`Edit ${rate.name}`}
-        >
-          Edit
-        </button>{' '}
-        <button
-          type="button"
-          className="Button Button--small"
-          onClick={() => void remove(rate)}
-          aria-label={`Delete ${rate.name}`}
-        >
-          Delete
-        </button>
-      </>
+      <EditDeleteButtons name={rate.name} onEdit={() => setEditing(rate)} onDelete={() => void remove(rate)} />
     ),
   };
   return (
