@@ -143,13 +143,14 @@ export function tweakVariables(tweaks: readonly Tweak[]): string {
  * LESS 1.x syntax the platform compiled and LESS 4 refuses, rewritten line by line (an error's
  * line stays where it was): a selector interpolated as `(~"…")` (`.col-(~"@{i}")`, `(~"@{sel}") {`)
  * is the `…` itself, and a variable as a structural pseudo-class's argument (`:nth-child(@n)`)
- * is interpolated (`:nth-child(@{n})`).
+ * is interpolated (`:nth-child(@{n})`). A no-break space in a line's indentation (Baldface's Sass
+ * has some; dart-sass copies them into the CSS) is the space it stands for: LESS refuses it there.
  */
 export function lessCompatible(source: string): string {
   return source
     .split('\n')
     .map((line) => {
-      let out = line;
+      let out = line.replace(/^[ \t\u00a0]+/, (indent) => indent.replaceAll('\u00a0', ' '));
       // Only in a selector: a line that opens a block or lists selectors, holding no declaration.
       if (/\(~["']/.test(out) && /[{,]\s*$/.test(out) && !/^\s*[\w-]+\s*:\s[^{]*;/.test(out))
         out = out.replace(/\(~(["'])(.*?)\1\)/g, '$2');

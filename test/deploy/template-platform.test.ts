@@ -110,6 +110,12 @@ describe("the platform's LESS", () => {
     expect(css).toContain('li:nth-child(3) {');
   });
 
+  it("reads a no-break space in a line's indentation as a space (Baldface's built screen.css has them)", async () => {
+    const sheet = ['.price {', '  color: red;', '\u00a0 \u00a0 font-size: 14pt;', '}'].join('\n');
+    const read = await readTemplateFolder(folder({ 'template.conf': conf(), ...SITE, 'styles/site.less': sheet }));
+    expect(read.theme['styles/compiled.css']).toMatch(/\.price \{\s*color: red;\s*font-size: 14pt;\s*\}/);
+  });
+
   it("reports every stylesheet's error, each naming the platform feature it concerns", async () => {
     const dir = folder({
       'template.conf': conf({ stylesheets: ['a.less', 'b.less', 'c.less'] }),
