@@ -20,7 +20,7 @@ import {
   sessionRecordingAnswer,
 } from '../../src/integrations/session-recording';
 import { NOT_THIS_STORE } from '../../src/routes/shop/trackers';
-import { merchant } from './checkout-support';
+import { CANDLE, merchant, placeOrder, readyToPay } from './checkout-support';
 import { demoStoreOnHost } from './demo-on-host';
 import { PRODUCTION_VARS, Visitor } from './visitor';
 
@@ -77,7 +77,8 @@ const purchase = (origin: string) => ({
 describe('pixel events', () => {
   it('records an event of a counted visitor as the Conversions API would get it: decimal value, the visitor in user_data', async () => {
     const { origin, visitor, visitorId } = await countedVisitor('records');
-    const res = await report(visitor, purchase(origin));
+    const { num_items: _, ...cart } = purchase(origin).custom_data;
+    const res = await report(visitor, { ...purchase(origin), event_name: 'AddToCart', custom_data: cart });
     expect(res.status).toBe(202);
     const search = {
       event_name: 'Search',
@@ -87,7 +88,7 @@ describe('pixel events', () => {
     };
     expect((await report(visitor, search)).status).toBe(202);
     const events = await recorded(visitor, visitorId);
-    expect(events.map((event) => event.sent.event_name)).toEqual(['Purchase', 'Search']);
+    expect(events.map((event) => event.sent.event_name)).toEqual(['AddToCart', 'Search']);
     expect(events[0]).toMatchObject({
       integration: 'pixel',
       sent: {
@@ -99,13 +100,58 @@ describe('pixel events', () => {
           content_ids: ['p-candle'],
           content_type: 'product',
           contents: [{ id: 'p-candle', quantity: 2 }],
-          num_items: 2,
           value: 69,
           currency: 'USD',
         },
       },
     });
     expect(events[0]?.sent.custom_data).not.toHaveProperty('value_cents');
+  });
+
+  it("sends a Purchase with its paid order's contents, value and currency, whatever the browser posted; none for an order not paid", async () => {
+    const { base, websiteId, visitor } = await readyToPay('pixel-purchase.trackers.test', 5, 2);
+    const hit = await visitor.fetch('/api/census/RecordHit', {
+      method: 'POST',
+      body: new URLSearchParams({
+        event: 'view',
+        data: JSON.stringify({ websiteId, url: `${base}/shop`, pageType: 1, title: 'Shop' }),
+      }),
+    });
+    expect(hit.status).toBe(200);
+    const visitorId = decodeURIComponent(visitor.cookies.get('ss_cvr') ?? '').split('|')[0] ?? '';
+    const placed = await placeOrder(visitor);
+    expect(placed.status).toBe(201);
+    const order = placed.body.order;
+    expect(order.grandTotalCents).toBeGreaterThan(1);
+    const posted = {
+      ...purchase(base),
+      event_id: order.id,
+      custom_data: {
+        content_ids: ['p-other'],
+        content_type: 'product',
+        contents: [{ id: 'p-other', quantity: 9 }],
+        num_items: 9,
+        value_cents: 1,
+        currency: 'EUR',
+      },
+    };
+    expect((await report(visitor, posted)).status).toBe(202);
+    // An order id the store never placed is no purchase: dropped.
+    expect((await report(visitor, { ...posted, event_id: 'no-such-order' })).status).toBe(204);
+    const events = await recorded(visitor, visitorId);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.sent).toMatchObject({
+      event_name: 'Purchase',
+      event_id: order.id,
+      custom_data: {
+        content_ids: [CANDLE.itemId],
+        content_type: 'product',
+        contents: [{ id: CANDLE.itemId, quantity: 2 }],
+        num_items: 2,
+        value: order.grandTotalCents / 100,
+        currency: order.currencyCode,
+      },
+    });
   });
 
   it('refuses a body that is not one of the events, names another store, or is too large', async () => {

@@ -7,7 +7,7 @@
  */
 import { beaconRoutes as api } from '../../api/beacon-routes';
 import type { PixelData, PixelEventName } from '../../beacon/pixel-events';
-import type { Order } from '../../commerce/order';
+import { type PurchasedOrder, purchaseData } from '../../beacon/pixel-purchase';
 import { readCookie } from '../cookies';
 import { CENSUS_COOKIE } from './commerce';
 import { pageAttributes } from './page-attributes';
@@ -44,22 +44,8 @@ export function reportPixel(eventName: PixelEventName, customData: PixelData, ev
   );
 }
 
-type PurchasedOrder = Pick<Order, 'id' | 'entries' | 'grandTotalCents' | 'currencyCode'>;
-
 /** A placed order's `Purchase`, its event id the order's own so a reloaded confirmation is one purchase to the pixel. */
 export function reportPurchase(order: PurchasedOrder): void {
-  const contents = order.entries.slice(0, 100).map((entry) => ({ id: entry.itemId, quantity: entry.quantity }));
-  if (contents.length === 0) return;
-  reportPixel(
-    'Purchase',
-    {
-      content_ids: [...new Set(contents.map((content) => content.id))],
-      content_type: 'product',
-      contents,
-      num_items: contents.reduce((sum, content) => sum + content.quantity, 0),
-      value_cents: order.grandTotalCents,
-      currency: order.currencyCode,
-    },
-    order.id,
-  );
+  const data = purchaseData(order);
+  if (data !== null) reportPixel('Purchase', data, order.id);
 }

@@ -3,7 +3,9 @@
  * (`POST /api/trackers/pixel`, src/integrations/pixel.ts). Validated and size-capped (400/413),
  * limited per visitor and per website like beacons (429); recorded by the same rules as analytics
  * (the census cookie, anonymous or viewer-only visitors, tracking on), else answered 204 and dropped.
- * Accepted events are answered 202 and sent after the answer; a failed send is logged. Mounts the
+ * A `Purchase` is sent with its paid order's contents, value and currency, never the ones posted (an
+ * event naming no paid order is dropped, 204). Accepted events are answered 202 and sent after the
+ * answer; a failed send is logged. Mounts the
  * development pages of the stand-ins too (src/routes/pages/dev-trackers.ts).
  */
 import { Hono } from 'hono';
@@ -11,7 +13,9 @@ import { getCookie } from 'hono/cookie';
 import { beaconRoutes } from '../../api/beacon-routes';
 import { parseVisitorRecord, VISITOR_COOKIE } from '../../beacon/cookies';
 import { pathOf, shouldRecord } from '../../beacon/eligibility';
-import { MAX_PIXEL_BODY_BYTES, pixelEventBody } from '../../beacon/pixel-schema';
+import { purchaseData } from '../../beacon/pixel-purchase';
+import { MAX_PIXEL_BODY_BYTES, type PixelEventBody, pixelEventBody } from '../../beacon/pixel-schema';
+import { commerceOrders } from '../../durable/stubs';
 import { pixelSender } from '../../integrations/pixel';
 import { devTrackers } from '../pages/dev-trackers';
 import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
@@ -44,8 +48,10 @@ trackers.post(beaconRoutes.pixelEvent.pattern, withSite, async (c) => {
     return c.body(null, 204);
   const { success } = await c.env.BEACON_WEBSITE_LIMITER.limit({ key: `pixel:${site.website.id}` });
   if (!success) overLimit();
+  const sending = event.event_name === 'Purchase' ? await asPaid(c.env, site.website.id, event) : event;
+  if (sending === null) return c.body(null, 204);
   const sent = sender.send(site.website.id, {
-    event,
+    event: sending,
     eventTime: Math.floor(Date.now() / 1000),
     clientIp: c.req.header('cf-connecting-ip') ?? null,
     userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
@@ -54,3 +60,10 @@ trackers.post(beaconRoutes.pixelEvent.pattern, withSite, async (c) => {
   c.executionCtx.waitUntil(sent.catch((error) => console.warn(`Pixel event ${event.event_name} not sent: ${error}`)));
   return c.json({ ok: true }, 202);
 });
+
+/** A Purchase as its paid order says (its event id is the order's id), or null when no such order was paid. */
+async function asPaid(env: Env, websiteId: string, event: PixelEventBody): Promise<PixelEventBody | null> {
+  const order = await commerceOrders(env, websiteId).order(event.event_id);
+  const data = order === null ? null : purchaseData(order);
+  return data === null ? null : ({ ...event, custom_data: data } as PixelEventBody);
+}
