@@ -1,3 +1,4 @@
 export function startLocalStore(options?: {
   state?: string;
+  root?: string;
 }): Promise<{ url: string; stop: () => void; kill: () => Promise<void> }>;

@@ -9,11 +9,15 @@
  * The store runs from a copy of the source and of the client build taken when it starts: wrangler dev
  * rebuilds on every change under its folder, so an edit made while tests run (or a client rebuild)
  * would otherwise reload the worker under a test half-way through a purchase.
+ *
+ * A store that cannot start fails at once with wrangler's own message: a build error leaves wrangler dev
+ * running and waiting for an edit, so an `[ERROR]` it prints before the store answers ends the start.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { TEST_ASSETS } from './assets.mjs';
 import { developmentVarArgs } from './development.mjs';
 
@@ -29,19 +33,23 @@ function freePort() {
   });
 }
 
-async function waitFor(url, child, timeoutMs) {
+/** Waits for `url` to answer 200; `output()` is what wrangler printed on stderr so far. */
+async function waitFor(url, child, output, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}:\n${output()}`);
+    if (output().includes('[ERROR]')) throw new Error(`wrangler dev could not start the store:\n${output()}`);
     try {
       const res = await fetch(url);
       if (res.ok) return;
+      last = `${res.status}: ${(await res.text()).slice(0, 500)}`;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`wrangler dev did not answer ${url} within ${timeoutMs} ms`);
+  throw new Error(`wrangler dev did not answer ${url} within ${timeoutMs} ms (last: ${last}):\n${output()}`);
 }
 
 /** What the worker is built from: the store's source, its theme and its configuration. */
@@ -56,18 +64,19 @@ const WORKER_SOURCES = [
   'worker-configuration.d.ts',
 ];
 
-/** Copies the worker's sources and the test client build into `folder`, so the store serves them as they are now. */
-function snapshotSources(folder) {
+/** Copies the worker's sources and the test client build from `root` into `folder`, so the store serves them as they are now. */
+function snapshotSources(root, folder) {
   mkdirSync(folder, { recursive: true });
-  for (const path of WORKER_SOURCES) cpSync(path, `${folder}/${path}`, { recursive: true });
-  cpSync(TEST_ASSETS, `${folder}/${TEST_ASSETS}`, { recursive: true });
+  for (const path of [...WORKER_SOURCES, TEST_ASSETS])
+    cpSync(`${root}/${path}`, `${folder}/${path}`, { recursive: true });
   symlinkSync(resolve('node_modules'), `${folder}/node_modules`, 'dir');
 }
 
-export async function startLocalStore({ state: keptState } = {}) {
+/** `root` is the tree the store is built from (the working tree unless a test gives another). */
+export async function startLocalStore({ state: keptState, root = '.' } = {}) {
   const state = resolve(keptState ?? `.wrangler/local-store-${process.pid}-${Date.now()}`);
   const sources = resolve(`.wrangler/store-sources-${process.pid}-${Date.now()}`);
-  snapshotSources(sources);
+  snapshotSources(root, sources);
   const port = await freePort();
   // wrangler's inspector listens on 9229 unless told: a second store (another test worker, or `npm start`) would collide.
   const inspectorPort = await freePort();
@@ -98,10 +107,18 @@ export async function startLocalStore({ state: keptState } = {}) {
         WRANGLER_SEND_METRICS: 'false',
         CLOUDFLARE_CF_FETCH_ENABLED: 'false',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'ignore', 'pipe'],
       detached: true,
     },
   );
+  // Passed on as before, and the start's part kept for the error when the store does not come up.
+  let printed = '';
+  let starting = true;
+  child.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk);
+    // Without wrangler's colours, which split '[ERROR]' in a terminal.
+    if (starting) printed = (printed + stripVTControlCharacters(chunk.toString())).slice(-20_000);
+  });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const signal = (name) => {
@@ -119,10 +136,13 @@ export async function startLocalStore({ state: keptState } = {}) {
     rmSync(sources, { recursive: true, force: true });
   };
   try {
-    await waitFor(`${url}/shop`, child, 180_000);
+    await waitFor(`${url}/shop`, child, () => printed, 180_000);
   } catch (error) {
     stop();
     throw error;
+  } finally {
+    starting = false;
+    printed = '';
   }
   return { url, stop, kill };
 }

@@ -17,12 +17,18 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   execFileSync('bash', ['scripts/test-setup.sh'], { stdio: 'inherit' });
-  const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startLocalStore()));
-  const stores = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-  const failed = started.find((result) => result.status === 'rejected');
-  if (failed !== undefined) {
-    for (const store of stores) store.stop();
-    throw failed.reason;
+  const starting = Array.from({ length: E2E_WORKERS }, () => startLocalStore());
+  let stores: Awaited<(typeof starting)[number]>[];
+  try {
+    stores = await Promise.all(starting);
+  } catch (error) {
+    // The run stops at the first store that cannot start (its error has wrangler's message); the others stop once up.
+    for (const store of starting)
+      store.then(
+        (started) => started.stop(),
+        () => undefined,
+      );
+    throw error;
   }
   project.provide(
     'storeUrls',

@@ -1,0 +1,60 @@
+/**
+ * The browser tests' store (scripts/local-store.mjs) fails at once when its worker cannot start, and
+ * says why with wrangler's own message (the start used to say only 'wrangler dev exited with 1', its
+ * message lost among the run's output, or wait out its three minutes for a store that never answered).
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_ASSETS } from '../../scripts/assets.mjs';
+import { startLocalStore } from '../../scripts/local-store.mjs';
+
+const CONFIG = ['wrangler.toml', 'package.json', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.worker.json'];
+
+let root: string | undefined;
+afterEach(() => {
+  if (root !== undefined) rmSync(root, { recursive: true, force: true });
+  root = undefined;
+});
+
+/** A tree with our configuration whose worker is `worker`. */
+function treeWith(worker: string): string {
+  const folder = mkdtempSync(join(tmpdir(), 'broken-store-'));
+  for (const file of [...CONFIG, 'worker-configuration.d.ts']) cpSync(file, join(folder, file));
+  for (const dir of ['src', 'themes', TEST_ASSETS]) mkdirSync(join(folder, dir));
+  writeFileSync(join(folder, 'src/worker.ts'), worker);
+  return folder;
+}
+
+async function startError(worker: string): Promise<{ message: string; ms: number }> {
+  root = treeWith(worker);
+  const started = Date.now();
+  const message = await startLocalStore({ root }).then(
+    (store) => {
+      store.stop();
+      return 'the store started';
+    },
+    (error: unknown) => String(error),
+  );
+  return { message, ms: Date.now() - started };
+}
+
+// Far under the three minutes a start waits for a store that is coming up.
+const AT_ONCE_MS = 90_000;
+
+describe('starting the browser tests’ store', () => {
+  it('fails at once with the build error when the worker does not build', async () => {
+    const { message, ms } = await startError('export default { fetch( };\n');
+    expect(message).toContain('Build failed');
+    expect(message).toContain('src/worker.ts:1:');
+    expect(ms).toBeLessThan(AT_ONCE_MS);
+  }, 120_000);
+
+  it('fails at once with the runtime’s reason when the worker cannot start', async () => {
+    const { message, ms } = await startError('export default {};\n');
+    expect(message).toContain('wrangler dev could not start the store');
+    expect(message).toContain('which are not exported in your entrypoint file');
+    expect(ms).toBeLessThan(AT_ONCE_MS);
+  }, 120_000);
+});
