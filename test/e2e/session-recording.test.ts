@@ -3,7 +3,8 @@
  * the recording service's script (in development the local stand-in, /dev/session-recording.js)
  * only for an eligible visitor: a US or Japanese browser language with a time zone of that country
  * and more than 2 CPU cores (the toggle and the sample are on for the development store; the pure
- * rules are in src/beacon/session-recording.test.ts); a failed getId is only logged (spec §8). Screenshot in test-artifacts/session-recording.png.
+ * rules are in src/beacon/session-recording.test.ts); a failed getId, an unreachable one and a script
+ * that does not load are only logged (spec §8). Screenshot in test-artifacts/session-recording.png.
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -57,6 +58,39 @@ describe('session recording', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${storeUrl}/`);
     await expect.poll(() => warnings, SLOW).toContain('Session recording: getId answered HTTP 503');
+    expect(await page.getAttribute('html', 'data-session-recording')).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('only logs a recording script that does not load and a getId that never answers: warnings, no page error', {
+    timeout: 120_000,
+  }, async () => {
+    const context = await browser().newContext({ locale: 'en-US', timezoneId: 'America/New_York' });
+    await context.addInitScript(
+      "Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 8 });" +
+        "localStorage.setItem('promo-popup:submitted', '1');",
+    );
+    const page = await context.newPage();
+    const warnings: string[] = [];
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    // An eligible visitor whose recording script answers 404.
+    await page.route(`**${STAND_IN}`, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    const script = page.waitForResponse((res) => new URL(res.url()).pathname === STAND_IN, SLOW);
+    await page.goto(`${storeUrl}/`);
+    expect((await script).status()).toBe(404);
+    await expect.poll(() => warnings, SLOW).toContain('Session recording: the recording script did not load');
+    expect(await page.getAttribute('html', 'data-session-recording')).toBeNull();
+    // getId itself unreachable (the connection fails).
+    await page.route('**/api/commerce/fullstory/getId', (route) => route.abort('connectionfailed'));
+    await page.reload();
+    await expect
+      .poll(() => warnings.filter((text) => text.startsWith('Session recording could not start')), SLOW)
+      .toHaveLength(1);
     expect(await page.getAttribute('html', 'data-session-recording')).toBeNull();
     expect(errors).toEqual([]);
     await context.close();
