@@ -1,12 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mayHaveCart, readStoreCookie } from './cookies';
+import { mayHaveCart, readCookie, readStoreCookie } from './cookies';
 
 function withCookies(cookie: string): void {
   vi.stubGlobal('document', { cookie });
 }
 
 describe('the store cookies in the page script', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('reads a cookie whose value does not decode as absent, and logs it', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    withCookies('SiteUserInfo=%E0%A4%A; CART=c');
+    expect(readCookie('SiteUserInfo')).toBeNull();
+    expect(warn).toHaveBeenCalledWith('The SiteUserInfo cookie does not parse; treated as empty');
+    expect(readCookie('CART')).toBe('c');
+  });
 
   it('reads the production (__Host-) cookie first, whichever order the browser lists them in', () => {
     withCookies(`crumb=${'a'.repeat(32)}; __Host-crumb=${'b'.repeat(32)}`);

@@ -1,4 +1,8 @@
-/** Reading the cookies the page script may see (the crumb, the cart id, the signed-in flag). */
+/**
+ * Reading the cookies the page script may see (the crumb, the cart id, the signed-in flag). A value
+ * that does not decode is logged and read as absent (spec §8: cookie parse failures are logged and
+ * treated as empty).
+ */
 import { readableNames, type StoreCookie } from '../cookies';
 import { pageDocument } from './dom';
 
@@ -7,7 +11,13 @@ export function readCookie(name: string): string | null {
   for (const part of cookie.split(';')) {
     if (!part.includes('=')) continue;
     const at = part.indexOf('=');
-    if (part.slice(0, at).trim() === name) return decodeURIComponent(part.slice(at + 1).trim());
+    if (part.slice(0, at).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(at + 1).trim());
+    } catch {
+      console.warn(`The ${name} cookie does not parse; treated as empty`);
+      return null;
+    }
   }
   return null;
 }

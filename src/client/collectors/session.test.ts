@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analyticsSession } from './session';
 
 const MINUTE = 60_000;
@@ -24,7 +24,18 @@ describe('analytics session (first landing, first session)', () => {
     expect(analyticsSession(record, null, now)).toEqual({ firstLanding: true, firstSession: false });
   });
 
-  it('treats a malformed visitor cookie as absent', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('treats a malformed visitor or session cookie as absent, and logs it', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(analyticsSession('garbage', String(now), now)).toEqual({ firstLanding: true, firstSession: true });
+    expect(analyticsSession(null, '-5', now)).toEqual({ firstLanding: true, firstSession: true });
+    expect(warn.mock.calls).toEqual([
+      ['Analytics: the ss_cvr cookie does not parse; treated as empty'],
+      ['Analytics: the ss_cvt cookie does not parse; treated as empty'],
+    ]);
+    warn.mockClear();
+    analyticsSession(null, null, now);
+    expect(warn).not.toHaveBeenCalled();
   });
 });

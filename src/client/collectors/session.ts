@@ -2,7 +2,7 @@
  * The analytics session (engine spec §4): whether this page view is the first landing (it starts a
  * visit: no live session cookie) and whether that visit is the visitor's first session, read from
  * the visitor cookies before the page view's hit renews them (the same rules the server applies,
- * src/beacon/cookies.ts).
+ * src/beacon/cookies.ts). A cookie that does not parse is logged and treated as absent (spec §8).
  */
 import {
   parseSessionTimestamp,
@@ -18,14 +18,21 @@ export interface AnalyticsSession {
   firstSession: boolean;
 }
 
+function parsed<T>(name: string, raw: string | null, parse: (raw: string) => T | null): T | null {
+  if (raw === null) return null;
+  const value = parse(raw);
+  if (value === null) console.warn(`Analytics: the ${name} cookie does not parse; treated as empty`);
+  return value;
+}
+
 export function analyticsSession(
   visitorCookie: string | null,
   sessionCookie: string | null,
   now: number,
 ): AnalyticsSession {
   const { record, newVisit } = visitAt(
-    parseVisitorRecord(visitorCookie),
-    parseSessionTimestamp(sessionCookie),
+    parsed(VISITOR_COOKIE, visitorCookie, parseVisitorRecord),
+    parsed(SESSION_COOKIE, sessionCookie, parseSessionTimestamp),
     now,
     () => 'new',
   );
