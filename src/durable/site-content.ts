@@ -45,6 +45,7 @@ import {
   type VersionSubject,
 } from './content-versions';
 import type { VersionRow } from '../api/catalog-answers';
+import { claimPath, createRedirectTables, recordRedirect, redirectOf } from './content-redirects';
 import { migrate } from './migrations';
 import { SerialQueue } from './serial-queue';
 import { stockLedger } from './stubs';
@@ -167,7 +168,11 @@ export class SiteContent extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    migrate(ctx.storage, { content: [tables.createTables], versions: [createVersionTables] });
+    migrate(ctx.storage, {
+      content: [tables.createTables],
+      versions: [createVersionTables],
+      redirects: [createRedirectTables],
+    });
   }
 
   private versioned<T>(value: T): Versioned<T> {
@@ -226,6 +231,11 @@ export class SiteContent extends DurableObject<Env> {
 
   existingItemUrls(paths: { collectionId: string; urlId: string; path: string }[]): Versioned<string[]> {
     return this.versioned(tables.existingItemUrls(this.sql, paths, Date.now()));
+  }
+
+  /** Where a path that shows nothing has moved since its slug changed (src/durable/content-redirects.ts), or null. */
+  redirectFor(path: string): Versioned<string | null> {
+    return this.versioned(redirectOf(this.sql, path));
   }
 
   // The console's reads: every item, whatever its status.
@@ -453,6 +463,7 @@ export class SiteContent extends DurableObject<Env> {
       written = tables.writeShell(this.sql, parsed.site).length;
       if (removed !== null) for (const id of tables.itemIdsOf(this.sql, removed)) tables.deleteItem(this.sql, id);
       this.recordPages(shell, parsed.site);
+      this.redirectCollections(shell, parsed.site);
     });
     return { ok: true, value, version: written === 0 && removed === null ? null : version };
   }
@@ -470,6 +481,22 @@ export class SiteContent extends DurableObject<Env> {
     for (const page of after.collections)
       if (page.typeName === 'page' && !before.collections.some((c) => c.id === page.id))
         recordVersion(this.sql, 'page', page.id, JSON.stringify(page), this.editor, now, null);
+  }
+
+  /** A collection whose address changed leaves a redirect behind; a new one claims its address. */
+  private redirectCollections(before: Site, after: Site): void {
+    const now = Date.now();
+    for (const collection of after.collections) {
+      const old = before.collections.find((c) => c.id === collection.id);
+      if (old === undefined) claimPath(this.sql, collection.fullUrl);
+      else recordRedirect(this.sql, old.fullUrl, collection.fullUrl, now);
+    }
+  }
+
+  /** An item whose address changed leaves a redirect behind; a new one claims its address. */
+  private redirectItem(item: Item, before: Item | null): void {
+    if (before === null) claimPath(this.sql, item.fullUrl);
+    else recordRedirect(this.sql, before.fullUrl, item.fullUrl, Date.now());
   }
 
   /** A product's version: its item and merchandising texts. */
@@ -551,6 +578,7 @@ export class SiteContent extends DurableObject<Env> {
     if (refusal !== null) return { ok: false, status: 403, error: refusal };
     const version = this.commit(() => {
       tables.writeItem(this.sql, item);
+      this.redirectItem(item, stored);
       alsoWrite?.();
       if (inProductCollection(item, shell.collections))
         this.recordProduct(
@@ -689,6 +717,7 @@ export class SiteContent extends DurableObject<Env> {
     const version = this.commit(() => {
       for (const { item, before, merchandising } of valid) {
         tables.writeItem(this.sql, item);
+        this.redirectItem(item, before);
         this.recordProduct(shell, item, merchandising, before);
       }
       tables.writeShell(this.sql, { ...shell, productMerchandisingContext: context });

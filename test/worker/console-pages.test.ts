@@ -147,7 +147,7 @@ describe('console pages', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(shown.text).not.toContain('<script>x</script>');
 
-    // Into the navigation (once), then a new slug: the link follows, the old address is gone.
+    // Into the navigation (once), then a new slug: the link follows, the old address redirects to it.
     expect((await owner.json('POST', `/api/console/pages/${id}/navigation`)).status).toBe(200);
     expect((await owner.json('POST', `/api/console/pages/${id}/navigation`)).status).toBe(200);
     const linked = await owner.json<{ items: { link: { value: string } | null }[] }>('GET', '/api/console/navigation');
@@ -157,7 +157,8 @@ describe('console pages', () => {
     expect(
       (await owner.json('PUT', `/api/console/pages/${id}`, form(moved, { urlId: 'classes', title: 'Classes' }))).status,
     ).toBe(200);
-    expect((await shopperSees('/workshop')).status).toBe(404);
+    const old = await new Visitor().fetch('/workshop', { redirect: 'manual' });
+    expect([old.status, old.headers.get('location')]).toEqual([301, '/classes']);
     const shop = (await shopperSees('/shop')).text;
     expect(shop).toContain('href="/classes"');
     expect(shop).not.toContain('href="/workshop"');

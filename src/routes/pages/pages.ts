@@ -16,6 +16,7 @@ import { isDesignPreview, previewSite } from './design-preview';
 import { messagePage } from './html-document';
 import { keepAgain, keepPage, keptPage, lastGoodPage, noteAddress, type PageSource } from './page-cache';
 import { pageRequestOf, type PageRequest } from './page-address';
+import { slugRedirect } from './slug-redirect';
 import { isUnavailable } from '../../http/unavailable';
 import { cdnTags, stillCurrent } from '../../site/page-tags';
 import { recordingCatalog } from '../../site/recording-catalog';
@@ -203,6 +204,8 @@ async function storePage(
   if (!(await mayRead(c)) || (uncachedRender && !(await mayRender(c)))) return refusedRead(c);
   // Rendered and cached under the version its content was read at (newer than the pointer's when that lags).
   const { loaded: at, value: page } = await resolve();
+  const moved = page.status === 404 && !perBuyer ? await slugRedirect(c, site.website.id, path) : null;
+  if (moved !== null) return moved;
   if (page.status !== 200 && !uncachedRender && !(await mayRender(c))) return refusedRead(c);
   page.context.integrations = {
     captchaProvider: c.env.CAPTCHA_PROVIDER,

@@ -1,0 +1,118 @@
+/**
+ * Slug redirects in workerd: a product's, post's or page's old address answers 301 to its new one
+ * (past the page cache that kept the old page), a chain resolves in one hop, the query is kept, an
+ * item that takes an old address wins over its redirect, and the store keeps at most MAX_REDIRECTS.
+ */
+import { runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { MAX_REDIRECTS, recordRedirect, redirectOf } from '../../src/durable/content-redirects';
+import { contentObject } from '../../src/site/catalog';
+import { DEMO_MERCHANTS } from '../../src/site/demo';
+import type { ProductForm } from '../../src/site/editor/product-form';
+import { Visitor } from './visitor';
+
+const [OWNER] = DEMO_MERCHANTS;
+
+async function owner(): Promise<Visitor> {
+  const visitor = await new Visitor().open('/contact');
+  const signIn = await visitor.json('POST', '/api/merchant/session', {
+    email: OWNER?.email,
+    password: OWNER?.password,
+  });
+  expect(signIn.status).toBe(200);
+  return visitor;
+}
+
+/** What a shopper's browser is answered, before it follows a redirect. */
+async function shopperGets(path: string): Promise<Response> {
+  return new Visitor().fetch(path, { redirect: 'manual' });
+}
+
+async function renameProduct(merchant: Visitor, id: string, urlId: string): Promise<void> {
+  const form = (await merchant.json<{ product: ProductForm }>('GET', `/api/console/products/${id}`)).body.product;
+  expect((await merchant.json('PUT', `/api/console/products/${id}`, { ...form, urlId })).status).toBe(200);
+}
+
+describe('slug redirects', () => {
+  it('sends a renamed product’s old address to the new one in one hop, past the cached page, query kept', async () => {
+    const merchant = await owner();
+    expect((await shopperGets('/shop/p/candle')).status).toBe(200);
+    expect((await shopperGets('/shop/p/candle')).headers.get('x-page-cache')).toBe('hit');
+
+    await renameProduct(merchant, 'p-candle', 'cedar-candle');
+    const moved = await shopperGets('/shop/p/candle');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/shop/p/cedar-candle');
+    expect(moved.headers.get('cache-control')).toBe('no-store');
+    expect((await shopperGets('/shop/p/candle?ref=mail')).headers.get('location')).toBe(
+      '/shop/p/cedar-candle?ref=mail',
+    );
+    expect(await (await shopperGets('/shop/p/cedar-candle')).text()).toContain('Cedar Candle');
+
+    // A → B → C: both old addresses go straight to C.
+    await renameProduct(merchant, 'p-candle', 'candle-50-hours');
+    expect((await shopperGets('/shop/p/candle')).headers.get('location')).toBe('/shop/p/candle-50-hours');
+    expect((await shopperGets('/shop/p/cedar-candle')).headers.get('location')).toBe('/shop/p/candle-50-hours');
+
+    // Another product taking an old address wins over the redirect.
+    await renameProduct(merchant, 'p-ceramic-mug', 'cedar-candle');
+    const taken = await shopperGets('/shop/p/cedar-candle');
+    expect(taken.status).toBe(200);
+    expect(await taken.text()).toContain('Ceramic Mug');
+    expect((await shopperGets('/shop/p/candle')).headers.get('location')).toBe('/shop/p/candle-50-hours');
+
+    // Moving back drops the redirect from where it lives again.
+    await renameProduct(merchant, 'p-candle', 'candle');
+    expect((await shopperGets('/shop/p/candle')).status).toBe(200);
+    expect((await shopperGets('/shop/p/candle-50-hours')).headers.get('location')).toBe('/shop/p/candle');
+    expect((await shopperGets('/shop/p/never-was')).status).toBe(404);
+  });
+
+  it('sends a renamed post’s and page’s old address to the new one', async () => {
+    const merchant = await owner();
+    const post = {
+      collectionId: 'c-blog',
+      title: 'Kiln diary',
+      urlId: 'kiln-diary',
+      body: '<p>Firing day.</p>',
+      excerpt: '',
+      tags: [],
+      categories: [],
+      status: 'published',
+      publishOn: Date.now() - 60_000,
+      assetUrl: null,
+    };
+    const created = await merchant.json<{ id: string }>('POST', '/api/console/posts', post);
+    expect(created.status).toBe(201);
+    expect((await shopperGets('/blog/kiln-diary')).status).toBe(200);
+    const renamed = await merchant.json('PUT', `/api/console/posts/${created.body.id}`, {
+      ...post,
+      urlId: 'firing-day',
+    });
+    expect(renamed.status).toBe(200);
+    expect((await shopperGets('/blog/kiln-diary')).headers.get('location')).toBe('/blog/firing-day');
+
+    const page = await merchant.json<{ id: string }>('POST', '/api/console/pages', { title: 'Workshop', urlId: '' });
+    expect((await shopperGets('/workshop')).status).toBe(200);
+    const stored = (await merchant.json<Record<string, unknown>>('GET', `/api/console/pages/${page.body.id}`)).body;
+    const { id: _id, fullUrl: _url, inNavigation: _nav, ...fields } = stored;
+    expect(
+      (await merchant.json('PUT', `/api/console/pages/${page.body.id}`, { ...fields, urlId: 'classes' })).status,
+    ).toBe(200);
+    const moved = await shopperGets('/workshop');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/classes');
+  });
+
+  it('keeps the newest redirects only', async () => {
+    await shopperGets('/');
+    const kept = await runInDurableObject(contentObject(env, 'demo'), (_instance, state) => {
+      const sql = state.storage.sql;
+      for (let i = 0; i <= MAX_REDIRECTS; i++) recordRedirect(sql, `/old-${i}`, `/new-${i}`, 1000 + i);
+      const count = sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM slug_redirects').one().n;
+      return { count, oldest: redirectOf(sql, '/old-0'), newest: redirectOf(sql, `/old-${MAX_REDIRECTS}`) };
+    });
+    expect(kept).toEqual({ count: MAX_REDIRECTS, oldest: null, newest: `/new-${MAX_REDIRECTS}` });
+  });
+});
