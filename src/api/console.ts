@@ -58,6 +58,7 @@ import type {
   StoreSettingsAnswer,
 } from '../site/editor/store-settings';
 import type { StoredFile } from '../site/editor/files';
+import type { PaymentSettingsAnswer, paymentSettingsSchema } from '../site/editor/payment-settings';
 import type { newPageSchema, pageFormSchema } from '../site/editor/page-form';
 import { route } from './route';
 
@@ -162,6 +163,10 @@ export const consoleRoutes = {
   saveHeaderSettings: route('PUT', '/api/console/settings/header').sends<z.input<typeof headerSettingsSchema>>(),
   savePopup: route('PUT', '/api/console/settings/popup').sends<z.input<typeof popupSettingsSchema>>(),
   checklist: route('GET', '/api/console/checklist').answers<ChecklistAnswer>(),
+  payments: route('GET', '/api/console/payments').answers<PaymentSettingsAnswer>(),
+  savePayments: route('PUT', '/api/console/payments')
+    .sends<z.input<typeof paymentSettingsSchema>>()
+    .answers<PaymentSettingsAnswer>(),
   savePreferences: route('PUT', '/api/v1/commerce-preferences/:namespace').answers<Preferences>(),
 
   restockGroups: route('GET', `${RESTOCK}/groups`).answers<GroupsPage>(),

@@ -25,8 +25,8 @@ const ITEMS: readonly { id: keyof ChecklistAnswer; label: string; hint: string; 
   {
     id: 'payments',
     label: 'Set up payments',
-    hint: 'Card payments are configured for the store by whoever runs it (docs/payments.md).',
-    to: null,
+    hint: 'Who takes the payments: Stripe with your keys, or the test provider while you try the store.',
+    to: `${CONSOLE_ROOT}/commerce/payments`,
   },
   {
     id: 'policies',

@@ -30,7 +30,8 @@ export type Permission =
   | 'notifications'
   | 'analytics'
   | 'integrations'
-  | 'team';
+  | 'team'
+  | 'payments';
 
 /** What the console shows for each role (never the number). */
 export const ROLE_NAMES: Readonly<Record<number, string>> = {
@@ -80,6 +81,8 @@ export const PERMISSIONS: Readonly<Record<Permission, readonly number[]>> = {
   integrations: [admin, editor, storeManager, websiteManager, draftEditor],
   /** The team: inviting members, changing their roles, removing them. */
   team: [admin],
+  /** Which provider takes the store's payments and its keys (Commerce → Payments): the owner's alone, as in Squarespace. */
+  payments: [admin],
 };
 
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];

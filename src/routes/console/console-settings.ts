@@ -2,11 +2,11 @@
  * The console's store settings calls (docs/merchant.md, "Store settings"): the store's details and
  * policies (commerce), the header's settings and the home popup (content; the header's raw HTML is
  * the code-injection roles' extra, checked in the SiteContent object), and the Home checklist, each
- * item read from the store's state. Bodies are the forms' own zod schemas (src/site/editor/store-settings.ts).
+ * item read from the store's state, and mounts Commerce → Payments (console-payments.ts). Bodies are the forms'
+ * own zod schemas (src/site/editor/store-settings.ts).
  */
 import { Hono } from 'hono';
 import { commerceOrders } from '../../durable/stubs';
-import { paymentsConfigured } from '../../integrations/payments';
 import { contentObject } from '../../site/catalog';
 import {
   headerSettingsSchema,
@@ -21,6 +21,7 @@ import {
 import type { StoreSettingsChange } from '../../site/store-settings';
 import type { Site } from '../../site/schema';
 import { readJson, type AppEnv } from '../shared/http';
+import { consolePayments, paymentsAnswer, storePayments } from './console-payments';
 import { requirePermission } from './merchant-session';
 import { merchantEdit } from './site-edits';
 
@@ -32,6 +33,8 @@ const MAX_BODY_BYTES = 8 * 1024;
 const MAX_POLICIES_BYTES = 600 * 1024;
 
 export const consoleSettings = new Hono<AppEnv>();
+// Commerce → Payments is a store setting too, the owner's.
+consoleSettings.route('/', consolePayments);
 
 const read = requirePermission('read');
 const commerce = requirePermission('commerce');
@@ -91,7 +94,7 @@ for (const [part, permission, schema, maxBytes] of [
 consoleSettings.get(CONSOLE_CHECKLIST_API, read, async (c) => {
   const site = c.var.site;
   const websiteId = site.website.id;
-  const [products, shippingRates] = await Promise.all([
+  const [products, shippingRates, payments] = await Promise.all([
     contentObject(c.env, websiteId).productList({
       search: '',
       collectionId: null,
@@ -105,13 +108,14 @@ consoleSettings.get(CONSOLE_CHECKLIST_API, read, async (c) => {
       onHand: {},
     }),
     commerceOrders(c.env, websiteId).shippingRates(),
+    storePayments(c.env, websiteId),
   ]);
   const details = detailsOf(site);
   const policies = policiesOf(site);
   return c.json<ChecklistAnswer>({
     product: products.value.total > 0,
     shipping: shippingRates.length > 0,
-    payments: paymentsConfigured(c.env),
+    payments: paymentsAnswer(c.env, site, payments).ready,
     details: details.contactEmail !== '' && details.address.address1 !== '' && details.address.countryCode !== '',
     policies: Object.values(policies).some((text) => text !== ''),
   });

@@ -1,13 +1,14 @@
 /**
  * The commerce settings section: the store (its details, currency, minimum order, tax display, stock
- * hold, welcome code), policies, the header, the home popup, shipping rates, tax rates, discount codes
- * and the commerce preferences, each its own screen under /config/commerce/<part>.
+ * hold, welcome code), policies, the header, the home popup, payments (the owner's), shipping rates,
+ * tax rates, discount codes and the commerce preferences, each its own screen under /config/commerce/<part>.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { ConsoleSession, SectionProps } from '../../section-types';
 import { Link } from '../../ui';
 import { Discounts } from './Discounts';
 import { HeaderSettingsForm } from './HeaderSettings';
+import { PaymentsForm } from './Payments';
 import { PopupSettingsForm } from './PopupSettings';
 import { Preferences } from './Preferences';
 import { ShippingRates, TaxRates } from './Rates';
@@ -45,6 +46,7 @@ const PARTS: readonly { id: string; label: string; Screen: ComponentType<{ sessi
     Screen: ({ session }) => <HeaderSettingsForm session={session} detailsPath={COMMERCE_ROOT} />,
   },
   { id: 'popup', label: 'Home popup', Screen: () => <PopupSettingsForm storePath={COMMERCE_ROOT} /> },
+  { id: 'payments', label: 'Payments', Screen: PaymentsForm },
   { id: 'shipping', label: 'Shipping rates', Screen: ShippingRates },
   { id: 'taxes', label: 'Tax rates', Screen: TaxRates },
   { id: 'discounts', label: 'Discount codes', Screen: Discounts },

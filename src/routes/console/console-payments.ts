@@ -1,0 +1,60 @@
+/**
+ * Commerce → Payments (docs/payments.md, "The store's payment settings"): the owner reads and changes which
+ * provider takes the store's payments and its Stripe keys. Owner-only (`payments` in src/site/roles.ts). The
+ * settings live in the website's MerchantAccounts object beside its owner, never in the site's content (which
+ * exports); the secret key is write-only, answered as its last 4 characters.
+ */
+import { Hono } from 'hono';
+import { merchantAccounts } from '../../durable/stubs';
+import { instalmentsOffered } from '../../commerce/instalments';
+import { localPaymentsEnabled, type PaymentEnv } from '../../integrations/payments';
+import {
+  changedPaymentSettings,
+  paymentSettingsAnswer,
+  paymentSettingsSchema,
+  type PaymentSettingsAnswer,
+  type StoredPaymentSettings,
+} from '../../site/editor/payment-settings';
+import type { Site } from '../../site/schema';
+import { apiError, readJson, type AppEnv } from '../shared/http';
+import { requirePermission } from './merchant-session';
+
+export const CONSOLE_PAYMENTS_API = '/api/console/payments';
+const MAX_BODY_BYTES = 4 * 1024;
+
+export const consolePayments = new Hono<AppEnv>();
+const owner = requirePermission('payments');
+
+/** A store that never saved its payments has the deployment's (docs/payments.md, PAYMENT_PROVIDER). */
+function deploymentPayments(env: PaymentEnv): StoredPaymentSettings {
+  return env.PAYMENT_PROVIDER === 'stripe'
+    ? {
+        provider: 'stripe',
+        stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
+        stripeSecretKey: env.STRIPE_SECRET_KEY ?? '',
+      }
+    : { provider: 'local', stripePublishableKey: '', stripeSecretKey: '' };
+}
+
+/** The store's payment settings: its own once saved, else the deployment's. */
+export async function storePayments(env: Env, websiteId: string): Promise<StoredPaymentSettings> {
+  return (await merchantAccounts(env, websiteId).paymentSettings()) ?? deploymentPayments(env);
+}
+
+/** What the console is told about `stored`, never the secret. */
+export function paymentsAnswer(env: Env, site: Site, stored: StoredPaymentSettings): PaymentSettingsAnswer {
+  return paymentSettingsAnswer(stored, localPaymentsEnabled(env), instalmentsOffered(site.website, stored.provider));
+}
+
+consolePayments.get(CONSOLE_PAYMENTS_API, owner, async (c) =>
+  c.json(paymentsAnswer(c.env, c.var.site, await storePayments(c.env, c.var.site.website.id))),
+);
+
+consolePayments.put(CONSOLE_PAYMENTS_API, owner, async (c) => {
+  const input = await readJson(c, paymentSettingsSchema, MAX_BODY_BYTES);
+  const websiteId = c.var.site.website.id;
+  const changed = changedPaymentSettings(await storePayments(c.env, websiteId), input, localPaymentsEnabled(c.env));
+  if ('field' in changed) apiError(400, `${changed.field}: ${changed.message}`);
+  await merchantAccounts(c.env, websiteId).setPaymentSettings(changed);
+  return c.json(paymentsAnswer(c.env, c.var.site, changed));
+});
