@@ -281,10 +281,18 @@ export class ShoppingCartObject extends DurableObject<Env> {
     return this.meta()?.checkoutStarted === true;
   }
 
-  markCheckoutStarted(): Promise<void> {
+  /**
+   * The cart for a checkout step, noted as being checked out (its totals then come from the
+   * checkout, which has none until a start succeeds): the read and the note in one call.
+   */
+  checkoutCart(): Promise<ShoppingCart | null> {
     return this.changes.run(async () => {
       const meta = this.meta();
-      if (meta !== null && meta.checkoutStarted !== true) this.writeMeta({ ...meta, checkoutStarted: true });
+      if (meta === null) return null;
+      if (meta.checkoutStarted === true) return this.snapshot(meta);
+      const started = { ...meta, checkoutStarted: true };
+      this.writeMeta(started);
+      return this.snapshot(started);
     });
   }
 

@@ -1,7 +1,7 @@
 /**
  * Items read by id, kept in the isolate per content version: an item at a version never changes,
- * so a cart add or a product beacon for an item read a moment ago needs no call to the content
- * object. Keyed by the version the object answered at, so nothing of two versions mixes.
+ * so a cart add, a checkout step or a product beacon for an item read a moment ago needs no call to
+ * the content object. Keyed by the version the object answered at, so nothing of two versions mixes.
  */
 import { contentObject } from './catalog';
 import type { Item } from './schema';
@@ -24,12 +24,31 @@ export async function itemAtVersion(
   version: number,
   itemId: string,
 ): Promise<Item | undefined> {
-  const known = kept.get(keyOf(websiteId, version, itemId));
-  if (known !== undefined) return known ?? undefined;
-  const read = await contentObject(env, websiteId).itemsById([itemId]);
-  const json = read.value[0];
-  const item = json === undefined ? null : (JSON.parse(json) as Item);
-  if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
-  kept.set(keyOf(websiteId, read.version, itemId), item);
-  return item ?? undefined;
+  return (await itemsAtVersion(env, websiteId, version, [itemId])).get(itemId);
+}
+
+/** The website's items `itemIds` as of `version` (those it has), the ones not kept yet read in one call. */
+export async function itemsAtVersion(
+  env: Env,
+  websiteId: string,
+  version: number,
+  itemIds: readonly string[],
+): Promise<Map<string, Item>> {
+  const items = new Map<string, Item>();
+  const missing: string[] = [];
+  for (const id of new Set(itemIds)) {
+    const known = kept.get(keyOf(websiteId, version, id));
+    if (known === undefined) missing.push(id);
+    else if (known !== null) items.set(id, known);
+  }
+  if (missing.length === 0) return items;
+  const read = await contentObject(env, websiteId).itemsById(missing);
+  const found = new Map(read.value.map((json) => JSON.parse(json) as Item).map((item) => [item.id, item]));
+  for (const id of missing) {
+    const item = found.get(id) ?? null;
+    if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
+    kept.set(keyOf(websiteId, read.version, id), item);
+    if (item !== null) items.set(id, item);
+  }
+  return items;
 }

@@ -1,12 +1,15 @@
 /**
  * The round-trip table (issue 34, docs/architecture.md "Round trips per request kind"): how many
- * calls each kind of request makes from the worker to Durable Objects, KV and the Cache API, in the
- * steady state (the site, its host and the item already read by the isolate). The fault layer
- * (src/faults) is the instrumented build: a `slow` fault of 0 ms on every target passes each call
- * through unchanged and counts it. A new round trip on a kind fails this test; a removed one too,
- * until the table says so.
+ * calls each kind of request makes to Durable Objects, KV and the Cache API, in the steady state
+ * (the site, its host and the item already read by the isolate), and what a whole purchase costs in
+ * object calls and SQL statements. Objects run in this test's isolate, so the namespaces' `get` and
+ * SQLite's `exec` are counted where they are defined: the worker's calls and the ones objects make to
+ * each other (placing an order reserves stock and charges) alike. KV and the Cache API are counted
+ * through the fault layer (src/faults: a 0 ms `slow` fault passes each call through and counts it).
+ * A new call on a kind fails this test; a removed one too, until the table says so.
  */
-import { exports } from 'cloudflare:workers';
+import { runInDurableObject } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearFaults, injectedFaults, injectFaults } from '../../src/faults';
 import {
@@ -15,6 +18,7 @@ import {
   CHECKOUT,
   ENTRIES,
   fillCheckout,
+  orders,
   placeOrder,
   setStock,
   standardRules,
@@ -22,21 +26,68 @@ import {
 } from './checkout-support';
 import { Visitor } from './visitor';
 
-/** Counts every Durable Object call, KV operation and Cache API call from now on (until the returned function reads them). */
-function countCalls(): () => { objects: number; kv: number; cache: number } {
-  clearFaults();
-  injectFaults(
-    (['durable-object', 'kv', 'cache'] as const).map((target) => ({ target, mode: 'slow' as const, delayMs: 0 })),
-  );
-  return () => {
-    const counted = injectedFaults();
-    clearFaults();
-    return {
-      objects: counted['durable-object:slow'] ?? 0,
-      kv: counted['kv:slow'] ?? 0,
-      cache: counted['cache:slow'] ?? 0,
+interface Counted {
+  /** Durable Object calls in the order they were made, as `method` (the binding's name where the caller's env is this test's). */
+  objects: string[];
+  /** SQL statements run by any object, and those of which ran in an object's alarm (counted apart: it runs when it is due). */
+  sql: number;
+  alarmSql: number;
+  kv: number;
+  cache: number;
+}
+
+let counting: Counted | null = null;
+let installed = false;
+
+/** Counts every SQL statement and Durable Object call of this isolate while `counting` is set (installed once). */
+async function installCounters(websiteId: string): Promise<void> {
+  if (installed) return;
+  installed = true;
+  await runInDurableObject(orders(websiteId), (_instance, state) => {
+    const sql = Object.getPrototypeOf(state.storage.sql) as { exec: (...args: unknown[]) => unknown };
+    const exec = sql.exec;
+    sql.exec = function (this: object, ...args: unknown[]) {
+      if (counting !== null) {
+        if (/\balarm\b|runAlarm/.test(new Error().stack ?? '')) counting.alarmSql++;
+        else counting.sql++;
+      }
+      return exec.apply(this, args);
     };
+  });
+  const names = new Map<object, string>();
+  for (const [binding, value] of Object.entries(env))
+    if (typeof value === 'object' && value !== null && 'idFromName' in value) names.set(value, binding);
+  const namespace = Object.getPrototypeOf(env.ORDERS) as { get: (...args: unknown[]) => object };
+  const get = namespace.get;
+  namespace.get = function (this: object, ...args: unknown[]) {
+    const stub = get.apply(this, args);
+    const binding = names.get(this);
+    return new Proxy(stub, {
+      get(target, key) {
+        const value = Reflect.get(target, key) as unknown;
+        if (typeof key !== 'string' || key === 'then' || typeof value !== 'function') return value;
+        return (...callArgs: unknown[]) => {
+          counting?.objects.push(binding === undefined ? key : `${binding}.${key}`);
+          return Reflect.apply(value, target, callArgs) as unknown;
+        };
+      },
+    });
   };
+}
+
+/** Counts the calls `request` makes (KV and the Cache API through the fault layer). */
+async function counted(request: () => Promise<unknown>): Promise<Counted> {
+  clearFaults();
+  injectFaults((['kv', 'cache'] as const).map((target) => ({ target, mode: 'slow' as const, delayMs: 0 })));
+  counting = { objects: [], sql: 0, alarmSql: 0, kv: 0, cache: 0 };
+  try {
+    await request();
+    const faults = injectedFaults();
+    return { ...counting, kv: faults['kv:slow'] ?? 0, cache: faults['cache:slow'] ?? 0 };
+  } finally {
+    counting = null;
+    clearFaults();
+  }
 }
 
 afterEach(() => clearFaults());
@@ -44,15 +95,16 @@ afterEach(() => clearFaults());
 /** The calls `request` makes, after `warm` made the same kind once (the isolate has read the site, host and item). */
 async function calls(request: () => Promise<unknown>, warm: () => Promise<unknown> = request) {
   await warm();
-  const counted = countCalls();
-  await request();
-  return counted();
+  return counted(request);
 }
+
+const EBOOK = { itemId: 'p-recipe-ebook' };
 
 describe('round trips per request kind', () => {
   it('matches the table in docs/architecture.md', async () => {
     const { base, websiteId } = await storeOnHost('round-trips', (site) => setStock(site, 'candle', 50));
     await standardRules(websiteId);
+    await installCounters(websiteId);
     const shopper = await new Visitor(base).open('/cart');
     const page = (path: string) => async () => (await shopper.fetch(path)).arrayBuffer();
     let n = 0;
@@ -91,15 +143,51 @@ describe('round trips per request kind', () => {
     // Durable Object calls are the round trips to one location a far visitor feels. KV is read at the
     // edge (the version pointer at most every 2 s an isolate, so 0 or 1). Cache API calls stay in the
     // data centre (a miss's puts run after the answer) and are only reported.
-    const objects = Object.fromEntries(Object.entries(table).map(([kind, counted]) => [kind, counted.objects]));
+    const objects = Object.fromEntries(Object.entries(table).map(([kind, c]) => [kind, c.objects]));
     expect(objects).toEqual({
-      'page hit': 0,
-      'page miss': 2,
-      'add to cart': 1,
-      beacon: 1,
-      'checkout start': 4,
-      'place order': 10,
+      'page hit': [],
+      'page miss': ['CONTENT.itemPage', 'STOCK.available'],
+      'add to cart': ['CARTS.add', 'STOCK.check'],
+      beacon: ['BEACONS.recordBatch'],
+      'checkout start': ['CARTS.checkoutCart', 'ORDERS.start', 'STOCK.available'],
+      'place order': [
+        'CARTS.checkoutCart',
+        'ORDERS.place',
+        'STOCK.reserve',
+        'LOCAL_PAYMENTS.charge',
+        'STOCK.sellOrder',
+        'CARTS.markPurchased',
+      ],
     });
-    for (const [kind, counted] of Object.entries(table)) expect(counted.kv, kind).toBeLessThanOrEqual(1);
+    for (const [kind, c] of Object.entries(table)) expect(c.kv, kind).toBeLessThanOrEqual(1);
+  });
+
+  it('a purchase: its object calls and SQL statements', async () => {
+    const { base, websiteId } = await storeOnHost('purchase-calls');
+    await installCounters(websiteId);
+    const mailed = async (n: number) =>
+      expect.poll(async () => (await orders(websiteId).mailbox()).length, { timeout: 20_000 }).toBe(n);
+    // The bench's purchase (bench/place-order.mjs): a digital product, so no address or shipping.
+    const purchase = async () => {
+      const shopper = await new Visitor(base).open('/cart');
+      const steps: Record<string, Counted> = {};
+      steps.add = await counted(() => shopper.json('POST', ENTRIES, { ...EBOOK, quantity: 1 }));
+      steps['checkout start'] = await counted(() => shopper.json('POST', CHECKOUT, {}));
+      steps.email = await counted(() => shopper.json('PUT', CHECKOUT, { email: 'bench@example.com' }));
+      steps['place order'] = await counted(async () => expect((await placeOrder(shopper, CARD.ok)).status).toBe(201));
+      return steps;
+    };
+    await purchase();
+    await mailed(1);
+    const steps = await purchase();
+    await mailed(2);
+    const total = (pick: (c: Counted) => number) => Object.values(steps).reduce((sum, c) => sum + pick(c), 0);
+    const figures = {
+      ...Object.fromEntries(Object.entries(steps).map(([step, c]) => [step, `${c.objects.length}/${c.sql}`])),
+      objects: total((c) => c.objects.length),
+      sql: total((c) => c.sql),
+    };
+    console.log('a purchase (object calls/SQL statements)', JSON.stringify(figures));
+    expect({ objects: figures.objects, sql: figures.sql }).toEqual({ objects: 11, sql: 93 });
   });
 });

@@ -30,12 +30,12 @@ import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
 import { paymentProvider, paymentSetup } from '../../integrations/payments';
 import { withStripeSources } from '../../integrations/payments-stripe';
 import { placesProvider, PlacesUnavailable } from '../../integrations/places';
-import { itemsById } from '../../site/catalog';
+import { itemsAtVersion } from '../../site/item-at-version';
 import { rememberOrder, withAccountDetails } from './account-checkout';
 import { deleteStoreCookie } from '../shared/cookies';
 import { demoShipping } from './demo-shipping';
 import { currentCrumb, requireCrumb } from '../shared/csrf';
-import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
+import { apiError, readJson, siteVersion, type AppEnv, withSite } from '../shared/http';
 import { merchantSessionOf } from '../console/merchant-session';
 import { rateLimit, visitorKey } from '../shared/rate-limit';
 import { allows } from '../../site/roles';
@@ -56,12 +56,13 @@ export const ADDRESS_SEARCH_MESSAGES = {
 } as const;
 
 /**
- * The cart `cartId` names, given back first when its order is still waiting for the authentication
- * step the shopper walked away from (they are at the checkout again, so that attempt is over).
+ * The cart `cartId` names (`read` when the caller has it already), noted as being checked out, and
+ * given back first when its order is still waiting for the authentication step the shopper walked
+ * away from (they are at the checkout again, so that attempt is over).
  */
-async function openCart(c: Context<AppEnv>, cartId: string): Promise<ShoppingCart | null> {
+async function openCart(c: Context<AppEnv>, cartId: string, read?: ShoppingCart | null): Promise<ShoppingCart | null> {
   const websiteId = c.var.site.website.id;
-  const cart = await cartStub(c.env, websiteId, cartId).read();
+  const cart = read === undefined ? await cartStub(c.env, websiteId, cartId).checkoutCart() : read;
   if (cart?.orderId == null) return cart;
   return (await commerceOrders(c.env, websiteId).abandonAuthentication(websiteId, cart.orderId))
     ? cartStub(c.env, websiteId, cartId).read()
@@ -84,7 +85,13 @@ async function cartToBuy(c: Context<AppEnv>, token: string | undefined): Promise
  */
 async function checkoutRequest(c: Context<AppEnv>, added: ShoppingCart): Promise<CheckoutRequest | Response> {
   const site = c.var.site;
-  const items = await itemsById(c.env, site.website.id, [...new Set(added.entries.map((e) => e.itemId))]);
+  // Read at the request's content version: kept in the isolate, so a checkout step calls no content object.
+  const items = await itemsAtVersion(
+    c.env,
+    site.website.id,
+    await siteVersion(c),
+    added.entries.map((e) => e.itemId),
+  );
   const lines = new Map<string, StockLine>();
   const prices: Record<string, number> = {};
   let subscription: SubscriptionPlan | null = null;
@@ -192,7 +199,6 @@ checkout.post('/api/commerce/checkout', withSite, demoShipping, async (c) => {
   if (request instanceof Response) return request;
   const orders = commerceOrders(c.env, request.websiteId);
   const outcome = await withAccountDetails(c, await orders.start(request), (patch) => orders.start(request, patch));
-  if (outcome.ok) await cartStub(c.env, request.websiteId, cart.id ?? '').markCheckoutStarted();
   return checkoutAnswer(c, outcome);
 });
 
@@ -207,7 +213,6 @@ checkout.put('/api/commerce/checkout', withSite, demoShipping, async (c) => {
   const request = await checkoutRequest(c, cart);
   if (request instanceof Response) return request;
   const outcome = await commerceOrders(c.env, request.websiteId).start(request, patch);
-  if (outcome.ok) await cartStub(c.env, request.websiteId, cart.id ?? '').markCheckoutStarted();
   return checkoutAnswer(c, outcome);
 });
 
@@ -223,12 +228,17 @@ checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async 
   const site = c.var.site;
   const cartId = body.cartToken ?? cartIdFrom(c);
   const orders = commerceOrders(c.env, site.website.id);
-  // The key first: once it has an answer it answers the same, even when the paid answer's cookie deletion left no cart to name.
   const requester = await tokenDigest(currentCrumb(c) ?? '');
-  let outcome = await orders.replay(site.website.id, cartId, key, requester);
+  const read = cartId === null ? null : await cartStub(c.env, site.website.id, cartId).checkoutCart();
+  // A cart open to be bought goes straight to placing, which answers a key it knows first. Otherwise the key first: once it
+  // has an answer it answers the same, even when its cart was bought or the paid answer's cookie deletion left no cart to name.
+  let outcome =
+    read !== null && read.entries.length > 0 && read.orderId === null
+      ? null
+      : await orders.replay(site.website.id, cartId, key, requester);
   if (outcome === null) {
     if (cartId === null) return apiError(404, CHECKOUT_MESSAGES.noCart);
-    const cart = await openCart(c, cartId);
+    const cart = await openCart(c, cartId, read);
     if (cart === null || cart.entries.length === 0) return apiError(404, CHECKOUT_MESSAGES.noCart);
     if (cart.orderId !== null) return apiError(409, CHECKOUT_MESSAGES.purchased);
     const request = await checkoutRequest(c, cart);
