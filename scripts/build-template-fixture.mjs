@@ -13,7 +13,7 @@
  *   node scripts/build-template-fixture.mjs DIR --check    build in memory; exit 1 when an output differs
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -30,18 +30,29 @@ if (!existsSync(join(dir, 'template.conf'))) {
 const read = (path) => readFileSync(join(dir, path), 'utf8');
 const pkg = existsSync(join(dir, 'package.json')) ? JSON.parse(read('package.json')) : {};
 
+/** The Boxen config (`.boxen/config.json`, `.boxen` or `scripts/config.js`) the webpack config reads, as text. */
+const boxenConfig = () =>
+  ['.boxen/config.json', '.boxen', 'scripts/config.js']
+    .filter((p) => existsSync(join(dir, p)) && !statSync(join(dir, p)).isDirectory())
+    .map(read)[0] ?? '';
+
+/**
+ * The modules of the custom properjs-hobo build the template's install step makes (package.json's
+ * postinstall `npm run build -- '…'` in properjs-hobo, or the Boxen config's `properjs.hobo`): its
+ * scripts call them on hobo nodes, and webpack's `mainFields` "hobo" picks that build.
+ */
+function hoboModules() {
+  const script = /properjs-hobo[^']*npm run build -- '([^']+)'/.exec(pkg.scripts?.postinstall ?? '')?.[1];
+  return script ?? /"?hobo"?\s*:\s*"([^"]+)"/.exec(boxenConfig())?.[1] ?? null;
+}
+
 /** The entry points as the webpack config names them: `entry: { name: path }`, or its Boxen config's `webpack.entry`. */
 function entryPoints() {
   if (!existsSync(join(dir, 'webpack.config.js'))) return {};
   const config = read('webpack.config.js');
   let block = /entry\s*:\s*\{([^}]*)\}/.exec(config)?.[1];
-  if (!block && /entry\s*:\s*config\.webpack\.entry/.test(config)) {
-    const source = ['.boxen/config.json', '.boxen', 'scripts/config.js'].find(
-      (p) => existsSync(join(dir, p)) && !p.endsWith('/'),
-    );
-    const text = source ? read(source) : '';
-    block = /entry["']?\s*:\s*\{([^}]*)\}/.exec(text)?.[1];
-  }
+  if (!block && /entry\s*:\s*config\.webpack\.entry/.test(config))
+    block = /entry["']?\s*:\s*\{([^}]*)\}/.exec(boxenConfig())?.[1];
   const entries = {};
   for (const [, name, value] of (block ?? '').matchAll(
     /["']?([\w/-]+)["']?\s*:\s*([^,\n]+(?:,\s*["'][^"']+["']\s*\))?)/g,
@@ -140,6 +151,11 @@ const entries = entryPoints();
 // webpack's output.path is build/scripts (names as they are) or build (names that start with scripts/).
 const webpackConfig = existsSync(join(dir, 'webpack.config.js')) ? read('webpack.config.js') : '';
 const outputFolder = /output\s*:\s*\{[^}]*path\.resolve\([^)]*["']scripts["']/.test(webpackConfig) ? 'scripts/' : '';
+// webpack's resolve.mainFields when the config names them ("hobo" picks properjs-hobo's custom build).
+const mainFields = /mainFields\s*:\s*\[([^\]]*)\]/
+  .exec(webpackConfig)?.[1]
+  .match(/[\w-]+/g)
+  ?.filter((field) => field !== 'web') ?? ['browser', 'module', 'main'];
 const options = (found) => ({
   absWorkingDir: dir,
   entryPoints: Object.entries(entries).map(([out, file]) => ({ in: file, out })),
@@ -151,7 +167,7 @@ const options = (found) => ({
   charset: 'utf8',
   legalComments: 'inline',
   define: { __DEBUG__: 'false', 'process.env.NODE_ENV': '"production"' },
-  mainFields: ['webpack', 'browserify', 'browser', 'module', 'main'],
+  mainFields,
   nodePaths: [dir, join(dir, 'source'), packages],
   loader: { '.block': 'text', '.svg': 'text' },
   logLevel: 'silent',
@@ -194,6 +210,12 @@ if (Object.keys(entries).length > 0) {
   for (const name of wanted) {
     const file = join(cache, 'node_modules', name, 'package.json');
     if (existsSync(file)) versions[name] = JSON.parse(readFileSync(file, 'utf8')).version;
+  }
+  const hobo = hoboModules();
+  if (hobo !== null && existsSync(join(packages, 'properjs-hobo', 'build.js'))) {
+    const built = spawnSync('node', ['build.js', hobo], { cwd: join(packages, 'properjs-hobo'), stdio: 'ignore' });
+    if (built.status !== 0) notBuilt.push('the scripts: the properjs-hobo build failed');
+    versions['properjs-hobo'] += ` (its custom build: ${hobo})`;
   }
   if (notBuilt.length === 0) {
     const result = await esbuild.build(options(null)).catch((error) => {

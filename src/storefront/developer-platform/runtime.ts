@@ -3,7 +3,8 @@
  * "Browser runtime"), written by `{squarespace-headers}` on developer-platform pages only, before
  * any template script: `Y` (`Y.use`, `Y.one`/`Y.all` with the node methods templates use,
  * `Y.on('domready')`), `ImageLoader.load` for `{@|image-meta}` images (their `data-src`), and
- * `Squarespace.initializeLayoutBlocks` and its siblings as no-ops. Our own islands do the rest
+ * `Squarespace.initializeLayoutBlocks` and its siblings as no-ops, and `Static.SQUARESPACE_CONTEXT`
+ * (no signed-in account, no tweak values: the page is cached for everyone). Our own islands do the rest
  * (cart, add to cart), so nothing here talks to the server.
  */
 
@@ -30,6 +31,7 @@ use:function(){var f=arguments[arguments.length-1];if(typeof f==='function')read
 later:function(ms,c,f){return setTimeout(function(){f.call(c)},ms)}};
 w.Y=Y;w.YUI=w.YUI||function(){return Y};
 w.ImageLoader={load:function(i){var e=i&&i._node?i._node:i;if(e&&e.getAttribute){var s=e.getAttribute('data-src')||e.getAttribute('data-image');if(s&&e.getAttribute('src')!==s)e.setAttribute('src',s)}return true}};
+w.Static=w.Static||{SQUARESPACE_CONTEXT:{authenticatedAccount:null,tweakJSON:{},website:{},websiteSettings:{}}};
 var S=w.Squarespace=w.Squarespace||{};
 ['initializeLayoutBlocks','initializeNativeVideo','initializeCommerce','initializeSocialButtons','initializePageContent','initializeWebsiteComponent','afterBodyLoad','globalInit']
 .forEach(function(m){S[m]=S[m]||function(){}});S.onInitialize=S.onInitialize||function(y,f){ready(f)};
