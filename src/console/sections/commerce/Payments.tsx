@@ -11,6 +11,7 @@ import {
   type PaymentSettingsAnswer,
   type PaymentSettingsInput,
 } from '../../../site/editor/payment-settings';
+import type { ConsoleSession } from '../../section-types';
 import { consoleApi, FetchStatus, Field, SaveStatus, savedFieldError, useFetch, useSave } from '../../ui';
 import { problemsOf } from './StoreDetails';
 
@@ -28,7 +29,17 @@ function ModeBanner({ answer }: { answer: PaymentSettingsAnswer }) {
   );
 }
 
-export function PaymentsForm() {
+export function PaymentsForm({ session }: { session: ConsoleSession }) {
+  if (!session.can.payments)
+    return (
+      <p className="Card" role="status">
+        Your role does not allow this. Only the store's owner (an administrator) sets up payments.
+      </p>
+    );
+  return <PaymentsSettings />;
+}
+
+function PaymentsSettings() {
   const fetched = useFetch(api.payments.at());
   const [form, setForm] = useState<PaymentSettingsInput | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});

@@ -37,7 +37,13 @@ function Store({ session }: { session: ConsoleSession }) {
   );
 }
 
-const PARTS: readonly { id: string; label: string; Screen: ComponentType<{ session: ConsoleSession }> }[] = [
+const PARTS: readonly {
+  id: string;
+  label: string;
+  Screen: ComponentType<{ session: ConsoleSession }>;
+  /** Listed only for the roles that may open it. */
+  permission?: 'payments';
+}[] = [
   { id: '', label: 'Store', Screen: Store },
   { id: 'policies', label: 'Policies', Screen: Policies },
   {
@@ -46,7 +52,7 @@ const PARTS: readonly { id: string; label: string; Screen: ComponentType<{ sessi
     Screen: ({ session }) => <HeaderSettingsForm session={session} detailsPath={COMMERCE_ROOT} />,
   },
   { id: 'popup', label: 'Home popup', Screen: () => <PopupSettingsForm storePath={COMMERCE_ROOT} /> },
-  { id: 'payments', label: 'Payments', Screen: PaymentsForm },
+  { id: 'payments', label: 'Payments', Screen: PaymentsForm, permission: 'payments' },
   { id: 'shipping', label: 'Shipping rates', Screen: ShippingRates },
   { id: 'taxes', label: 'Tax rates', Screen: TaxRates },
   { id: 'discounts', label: 'Discount codes', Screen: Discounts },
@@ -63,7 +69,7 @@ export default function CommerceSection({ path, session }: SectionProps) {
       </header>
       <nav className="SubNav" aria-label="Commerce settings">
         <ul>
-          {PARTS.map((part) => (
+          {PARTS.filter((part) => part.permission === undefined || session.can[part.permission]).map((part) => (
             <li key={part.id}>
               <Link
                 to={part.id === '' ? COMMERCE_ROOT : `${COMMERCE_ROOT}/${part.id}`}

@@ -1,0 +1,171 @@
+/**
+ * Journey: payments and regions (issue 33, points 2 and 3). The owner follows the Home checklist's "Set up
+ * payments" to Commerce → Payments at 1366 px: the test-mode banner, Stripe's test keys saved with the secret
+ * shown only by its last 4, instalments not offered, then back to the local test provider to try the store; the
+ * checklist ticks it; a store manager is refused the screen; at 375 px it fits. Then a German merchant picks
+ * Bavaria from the tax list and ships to Germany, and a shopper at 375 px with a Bavarian address ('Bayern') pays
+ * the 19 % and buys with the test card. Screenshots in test-artifacts/journeys/payments-*.png.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalStore } from '../../scripts/local-store.mjs';
+import { useChromium } from '../e2e/browser';
+import {
+  ACCOUNTS,
+  addOneToCart,
+  Contexts,
+  JOURNEY_TIMEOUT,
+  openProduct,
+  placeOrder,
+  shot,
+  signIn,
+  SLOW,
+} from './support';
+
+const browser = useChromium();
+const contexts = new Contexts(browser);
+afterEach(() => contexts.closeAll());
+
+let store: { url: string; stop: () => void } | undefined;
+let storeUrl = '';
+beforeAll(async () => {
+  store = await startLocalStore();
+  storeUrl = store.url;
+}, 300_000);
+afterAll(() => store?.stop());
+
+const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
+const PK = 'pk_test_51FernFieldJourney00';
+const SK = 'sk_test_51FernFieldJourneySecret7x9Q';
+
+async function savePayments(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save payments' }).click();
+  await expect.poll(() => page.locator('.SaveStatus').first().textContent(), SLOW).toBe('Saved');
+}
+
+const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+describe('Payments and regions', () => {
+  it(
+    'the owner sets payments from the checklist: test mode shown, the Stripe secret only by its last 4; a store manager is refused',
+    async () => {
+      const started = Date.now();
+      const { page, errors } = await contexts.page(1366);
+      await signIn(page, storeUrl, OWNER);
+      await page.getByRole('link', { name: 'Set up payments' }).click();
+      await page.waitForSelector('h1:text-is("Commerce · Payments")', SLOW);
+      const banner = page.locator('.Payments-mode');
+      await expect.poll(() => banner.textContent(), SLOW).toContain('Test mode: no real charges.');
+      expect(await page.getByLabel('Local test provider').isChecked()).toBe(true);
+      expect(await page.locator('[data-instalments]').textContent()).toContain('Not offered');
+
+      // Stripe, keyboard only: a wrong key is refused beside its field, then the test keys are saved.
+      await page.getByLabel('Stripe').focus();
+      await page.keyboard.press('Space');
+      await page.locator('#payments-publishable-key').waitFor(SLOW);
+      await page.fill('#payments-publishable-key', 'sk_test_wrongfield');
+      await page.fill('#payments-secret-key', SK);
+      await page.getByRole('button', { name: 'Save payments' }).click();
+      await expect
+        .poll(() => page.locator('#payments-publishable-key-error').textContent(), SLOW)
+        .toBe("Enter the publishable key: it starts with 'pk_test_' or 'pk_live_'");
+      await page.fill('#payments-publishable-key', PK);
+      await savePayments(page);
+      await expect
+        .poll(() => page.locator('#payments-secret-key-description').textContent(), SLOW)
+        .toContain('Saved key ending in 7x9Q');
+      expect(await page.inputValue('#payments-secret-key')).toBe('');
+      expect(await banner.textContent()).toContain('Test mode: no real charges.');
+      expect(await page.content()).not.toContain(SK);
+      await shot(page, 'payments-console-stripe-1366');
+
+      // Back to the local test provider while the store is tried out; the checklist reads it.
+      await page.getByLabel('Local test provider').check();
+      await savePayments(page);
+      await page.goto(`${storeUrl}/config`);
+      const item = page.locator('.SetupChecklist-items li[data-item="payments"]');
+      await expect.poll(() => item.getAttribute('class'), SLOW).toBe('is-done');
+      expect(errors).toEqual([]);
+
+      // At 375 px the screen fits; a store manager is told their role does not allow it.
+      const phone = await contexts.page(375);
+      await signIn(phone.page, storeUrl, OWNER);
+      await phone.page.goto(`${storeUrl}/config/commerce/payments`);
+      await phone.page.locator('.Payments-mode').waitFor(SLOW);
+      expect(await overflows(phone.page)).toBe(false);
+      await shot(phone.page, 'payments-console-375');
+      const manager = await contexts.page(375);
+      await signIn(manager.page, storeUrl, ACCOUNTS.store);
+      await manager.page.goto(`${storeUrl}/config/commerce/payments`);
+      await expect
+        .poll(() => manager.page.locator('main').textContent(), SLOW)
+        .toContain('Your role does not allow this.');
+      expect(await manager.page.locator('.SubNav a', { hasText: 'Payments' }).count()).toBe(0);
+      await shot(manager.page, 'payments-console-store-manager-375');
+      console.log(`payments journey: ${Math.round((Date.now() - started) / 1000)} s`);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'a German merchant taxes Bavaria picked from the list; a shopper at 375 px with a Bavarian address pays it and buys',
+    async () => {
+      const started = Date.now();
+      const { page, errors } = await contexts.page(1366);
+      await signIn(page, storeUrl, OWNER);
+      await page.goto(`${storeUrl}/config/commerce/taxes`);
+      await page.getByRole('button', { name: 'Add tax rate' }).click();
+      await page.fill('#tax-name', 'Bavarian VAT');
+      await page.fill('#tax-rate', '19');
+      await page.selectOption('#tax-country', 'DE');
+      await page.selectOption('#tax-region', { label: 'Bavaria' });
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const taxRow = page.locator('tr', { hasText: 'Bavarian VAT' });
+      await expect.poll(() => taxRow.textContent(), SLOW).toContain('Bavaria, Germany');
+      await shot(page, 'payments-console-bavaria-tax-1366');
+
+      await page.goto(`${storeUrl}/config/commerce/shipping`);
+      await page.getByRole('button', { name: 'Add shipping rate' }).click();
+      await page.fill('#rate-name', 'DHL Germany');
+      await page.selectOption('#rate-regions', 'DE');
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      await expect.poll(() => page.locator('.PlacesPicker-place').allTextContents(), SLOW).toEqual(['GermanyRemove']);
+      await page.fill('#rate-amount', '4.90');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect.poll(() => page.locator('tr', { hasText: 'DHL Germany' }).textContent(), SLOW).toContain('Germany');
+      expect(errors).toEqual([]);
+
+      const shopper = await contexts.page(375);
+      await openProduct(shopper.page, storeUrl, '/shop/p/canvas-tote');
+      await addOneToCart(shopper.page);
+      await shopper.page.goto(`${storeUrl}/checkout`);
+      await shopper.page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+      await shopper.page.fill('#checkout-email', 'bavaria-shopper@example.com');
+      await shopper.page.selectOption('#checkout-countryCode', 'DE');
+      await shopper.page.fill('#checkout-firstName', 'Anna');
+      await shopper.page.fill('#checkout-lastName', 'Huber');
+      await shopper.page.fill('#checkout-address1', 'Marienplatz 1');
+      await shopper.page.fill('#checkout-city', 'München');
+      await shopper.page.fill('#checkout-region', 'Bayern');
+      await shopper.page.fill('#checkout-postalCode', '80331');
+      await shopper.page.locator('#checkout-phone').focus();
+      await expect
+        .poll(() => shopper.page.locator('.Checkout-option-name').allTextContents(), SLOW)
+        .toContain('DHL Germany');
+      await shopper.page.locator('.Checkout-option', { hasText: 'DHL Germany' }).locator('input').check();
+      const subtotal = Number(
+        ((await shopper.page.locator('.CheckoutTotals-subtotal').textContent()) ?? '').replace(/[^\d.]/g, ''),
+      );
+      const tax = `$${(Math.round(subtotal * 100 * 0.19) / 100).toFixed(2)}`;
+      await expect.poll(() => shopper.page.locator('.CheckoutTotals-tax').textContent(), SLOW).toBe(tax);
+      await shopper.page.fill('#checkout-cardNumber', '4242424242424242');
+      await shot(shopper.page, 'payments-storefront-checkout-bavaria-375');
+      await placeOrder(shopper.page);
+      expect(await shopper.page.locator('main').textContent()).toContain(tax);
+      await shot(shopper.page, 'payments-storefront-order-bavaria-375');
+      expect(shopper.errors).toEqual([]);
+      console.log(`bavaria journey: ${Math.round((Date.now() - started) / 1000)} s`);
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
