@@ -5,6 +5,7 @@
  * shopper's 'Bayern' matches too). Deterministic: the same packages write the same bytes. Run
  * `node scripts/subdivisions.mjs` after updating either package.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { iso31662 } from 'iso-3166';
@@ -45,4 +46,6 @@ ${lines.join('\n')}
 };
 `,
 );
+// In the tree's own format (Biome's quotes), so writing it again changes no byte.
+spawnSync('npx', ['biome', 'format', '--write', OUT], { stdio: 'inherit' });
 console.log(`${OUT}: ${byCountry.size} countries, ${[...byCountry.values()].flat().length} subdivisions`);
