@@ -124,6 +124,7 @@ describe('the editor area', () => {
         analytics: true,
         integrations: true,
         team: false,
+        payments: false,
       },
     });
   });
