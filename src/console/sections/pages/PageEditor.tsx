@@ -1,8 +1,9 @@
 /**
  * One page: title, text, blocks (BlocksEditor), status and publish date, URL slug, SEO title and
  * description, its place in the navigation (added here, ordered in the Navigation section's tree),
- * and Delete after a confirm that says its navigation links go too. Checked with the page form's
- * schema (src/site/editor/page-form.ts) before it is sent; leaving with unsaved changes asks first.
+ * its version history (History: view and restore one), and Delete after a confirm that says its
+ * navigation links go too. Checked with the page form's schema (src/site/editor/page-form.ts) before
+ * it is sent; leaving with unsaved changes asks first.
  */
 import { useState } from 'react';
 import { api, type StoredPage } from '../../../api';
@@ -27,6 +28,7 @@ import { RichTextEditor } from '../posts/RichTextEditor';
 import { localDateTime, statusLabel } from '../posts/status';
 import { StatusFields } from '../posts/StatusFields';
 import { BlocksEditor } from './BlocksEditor';
+import { PageHistoryDialog } from './PageHistoryDialog';
 
 type Draft = Omit<StoredPage, 'id' | 'fullUrl' | 'inNavigation' | 'publishOn'> & { publishOn: string };
 
@@ -63,7 +65,9 @@ export function PageEditor({
   const save = useSave();
   const linking = useSave();
   const { confirm, modal } = useConfirm();
-  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(baseline), confirm);
+  const [history, setHistory] = useState(false);
+  const unsaved = JSON.stringify(draft) !== JSON.stringify(baseline);
+  useUnsavedChanges(unsaved, confirm);
   const canEdit = session.can.content;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((before) => ({ ...before, [key]: value }));
   const field = (name: string) => problems[name] ?? save.fieldError(name);
@@ -81,6 +85,15 @@ export function PageEditor({
     setPage(answer.page);
     setDraft(draftOf(answer.page));
     setBaseline(draftOf(answer.page));
+  };
+
+  /** What is stored now (after a restore) becomes the editor's new starting point. */
+  const reload = async () => {
+    const stored = await save.run(() => consoleApi(api.page.at(page.id)));
+    if (stored === undefined) return;
+    setPage(stored);
+    setDraft(draftOf(stored));
+    setBaseline(draftOf(stored));
   };
 
   const remove = async () => {
@@ -111,6 +124,9 @@ export function PageEditor({
           <a className="Button Button--plain" href={page.fullUrl} target="_blank" rel="noreferrer">
             View on site
           </a>
+          <button type="button" className="Button" onClick={() => setHistory(true)}>
+            History
+          </button>
         </div>
       </div>
       <form
@@ -250,6 +266,16 @@ export function PageEditor({
         </div>
       </form>
       {modal}
+      {history && (
+        <PageHistoryDialog
+          pageId={page.id}
+          unsaved={unsaved}
+          onClose={(restored) => {
+            setHistory(false);
+            if (restored) void reload();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,0 +1,122 @@
+/**
+ * Journey: safe editing and moved addresses (issue 33, journeys 4 and 9), at 1366 and 375 px. The
+ * owner rewrites a page's text in /config → Pages, opens its History, picks the earlier
+ * version by keyboard, reads its text and restores it: the editor and the shopper's page show that
+ * text again. Then the manager gives a product a new URL slug in its search engine listing: a shopper
+ * following the old link lands on the new address. Screenshots in test-artifacts/journeys/moved-*.png.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { useChromium } from '../e2e/browser';
+import { storeUrl } from '../e2e/store';
+import {
+  Contexts,
+  createProduct,
+  deleteProduct,
+  JOURNEY_TIMEOUT,
+  openProduct,
+  openSection,
+  RUN,
+  shot,
+  signIn,
+  SLOW,
+  WIDTHS,
+} from './support';
+
+const browser = useChromium();
+const contexts = new Contexts(browser);
+afterEach(() => contexts.closeAll());
+
+/** Pages are content and products commerce: the owner has both. */
+const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
+const FIRST_TEXT = 'Open every Saturday from ten.';
+const SECOND_TEXT = 'Closed for the kiln firing this month.';
+
+for (const width of WIDTHS) {
+  describe(`page history and moved addresses at ${width} px`, () => {
+    it(
+      'restores a page’s earlier version, and a product’s old link leads to its new slug',
+      async () => {
+        const title = `Opening hours ${RUN} ${width}`;
+        const slug = `opening-hours-${RUN}-${width}`;
+        const product = await createProduct(contexts, storeUrl, `Journey Vase ${RUN} ${width}`, 4200, 3);
+        const { page, errors } = await contexts.page(width);
+        await signIn(page, storeUrl, OWNER);
+        // The page and its first text, made through the console's own calls.
+        const api = page.context().request;
+        const headers = {
+          'X-CSRF-Token': (await page.context().cookies()).find((c) => c.name === 'crumb')?.value ?? '',
+        };
+        const created = await api.post(`${storeUrl}/api/console/pages`, { data: { title, urlId: slug }, headers });
+        expect(created.status()).toBe(201);
+        const pageId = ((await created.json()) as { id: string }).id;
+        const stored = (await (await api.get(`${storeUrl}/api/console/pages/${pageId}`)).json()) as Record<
+          string,
+          unknown
+        >;
+        const { id: _id, fullUrl: _url, inNavigation: _nav, ...form } = stored;
+        const firstSave = await api.put(`${storeUrl}/api/console/pages/${pageId}`, {
+          data: { ...form, body: `<p>${FIRST_TEXT}</p>` },
+          headers,
+        });
+        expect(firstSave.status()).toBe(200);
+        try {
+          await openSection(page, 'Pages');
+          await page.locator('a', { hasText: title }).click();
+          await page.waitForSelector(`h1:text-is("${title}")`, SLOW);
+
+          // The manager rewrites the text and saves.
+          const text = page.locator('#page-body .RichText-content, .RichText-content').first();
+          await expect.poll(() => text.innerText(), SLOW).toContain(FIRST_TEXT);
+          await text.click();
+          await page.keyboard.press('ControlOrMeta+a');
+          await page.keyboard.type(SECOND_TEXT);
+          await page.getByRole('button', { name: 'Save', exact: true }).click();
+          await expect.poll(() => page.locator('.PostActions .SaveStatus').textContent(), SLOW).toBe('Saved');
+          await expect.poll(async () => (await fetch(`${storeUrl}/${slug}`)).text(), SLOW).toContain(SECOND_TEXT);
+
+          // History: the earlier version, chosen by keyboard, read, then restored.
+          await page.locator('.PageHeader button', { hasText: 'History' }).click();
+          await page.waitForSelector('dialog[open] h2:text("Version history")', SLOW);
+          const versions = page.locator('dialog[open] .VersionList input[type="radio"]');
+          await expect.poll(() => versions.count(), SLOW).toBe(3);
+          await versions.nth(1).focus();
+          await page.keyboard.press('Space');
+          await page.waitForSelector(`dialog[open] .VersionView :text("${FIRST_TEXT}")`, SLOW);
+          await shot(page, `moved-page-history-${width}`);
+          await page.locator('dialog button', { hasText: 'Restore this version' }).click();
+          await page.waitForSelector('dialog[open]', { state: 'detached', ...SLOW });
+          await expect.poll(() => text.innerText(), SLOW).toContain(FIRST_TEXT);
+
+          const shopper = await contexts.page(width);
+          await shopper.page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
+          await shopper.page.goto(`${storeUrl}/${slug}`);
+          expect(await shopper.page.locator('main').innerText()).toContain(FIRST_TEXT);
+          expect(await shopper.page.locator('main').innerText()).not.toContain(SECOND_TEXT);
+          await shot(shopper.page, `moved-page-restored-${width}`);
+
+          // A new URL slug for the product: its old link still leads to it.
+          const newSlug = `journey-vase-renamed-${RUN}-${width}`;
+          await openSection(page, 'Products');
+          await page.locator('#products-search').fill(`Journey Vase ${RUN} ${width}`);
+          await page.press('#products-search', 'Enter');
+          await expect.poll(() => page.locator('tbody tr').count(), SLOW).toBe(1);
+          await page.locator('tbody tr a', { hasText: `Journey Vase ${RUN} ${width}` }).click();
+          await page.waitForSelector(`h1:text("Journey Vase ${RUN} ${width}")`, SLOW);
+          await page.fill('#product-url', newSlug);
+          await page.locator('.SaveBar button', { hasText: 'Save' }).click();
+          await page.waitForSelector('.SaveBar :text("Saved")', SLOW);
+          await openProduct(shopper.page, storeUrl, product.path);
+          await shopper.page.waitForURL(`${storeUrl}/shop/p/${newSlug}`, SLOW);
+          expect(await shopper.page.locator('main').innerText()).toContain('$42.00');
+          await shot(shopper.page, `moved-product-${width}`);
+          expect(errors).toEqual([]);
+          expect(shopper.errors).toEqual([]);
+        } finally {
+          await deleteProduct(contexts, storeUrl, product.id);
+          await api.delete(`${storeUrl}/api/console/pages/${pageId}`, { headers });
+        }
+      },
+      JOURNEY_TIMEOUT,
+    );
+  });
+}
