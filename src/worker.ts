@@ -31,10 +31,12 @@ import { CONFIRM_SUBSCRIPTION_PATH, listConfirmation } from './routes/pages/list
 import { merchant } from './routes/console/merchant';
 import { MERCHANT_SESSION_PATH, merchantSession } from './routes/console/merchant-session';
 import { restock } from './routes/shop/restock';
+import { downloads } from './routes/shop/downloads';
 import { subscriptions } from './routes/shop/subscriptions';
 import { account } from './routes/shop/account';
 import { ACCOUNT_PATH, session } from './routes/shop/session';
 import { devMailbox } from './routes/pages/dev-mailbox';
+import { devPaymentWindows } from './routes/pages/dev-payment-windows';
 import { trackers } from './routes/shop/trackers';
 import { crumbs } from './routes/shared/csrf';
 import { securityHeaders } from './routes/shared/security-headers';
@@ -147,6 +149,7 @@ app.route('/', consoleCatalog);
 app.route('/', versions);
 app.route('/', consoleTeam);
 app.route('/', restock);
+app.route('/', downloads);
 app.route(ACCOUNT_PATH, session);
 app.route(ACCOUNT_PATH, account);
 app.route('/', inventory);
@@ -168,6 +171,7 @@ app.route('/', templateAssets);
 app.route('/', integrations);
 app.route('/', localPaymentPages(webhooks));
 app.route('/', devMailbox);
+app.route('/', devPaymentWindows);
 app.route('/', pages);
 
 /**

@@ -1,5 +1,6 @@
 /** An order as the buyer, the merchant and the order pages see it (docs/contracts.md, `order`). */
 import type { ShippingAddress } from './address';
+import type { OrderDownload } from './downloads';
 import type { GiftCardSent } from './gift-cards';
 import type { ProductTypeCode } from './product';
 import type { SubscriptionPlan } from './subscriptions';
@@ -85,6 +86,8 @@ export interface Order {
   refunds?: OrderRefund[];
   subscription: (SubscriptionPlan & { cycle: number; nextBillingOn: number | null }) | null;
   confirmationUrl?: string;
+  /** Its digital lines' download links: only in the buyer's views (order status page, account), once paid. */
+  downloads?: OrderDownload[];
 }
 
 /** What names an attempt not paid (yet): the first characters of its id, which the buyer and the merchant both see. */

@@ -71,6 +71,24 @@ export function pricedWithoutVariants(type: number | undefined): boolean {
   return type === ProductType.Digital || type === ProductType.Paywall;
 }
 
+/** The file a digital product delivers: a file of the store's file manager, by id, with its name and size as attached. */
+export interface DigitalFile {
+  id: string;
+  name: string;
+  size: number;
+}
+
+/** The file a digital product delivers (`structuredContent.digitalFile`), or null when it has none. */
+export function digitalFileOf(item: unknown): DigitalFile | null {
+  if (productType(item) !== ProductType.Digital) return null;
+  const file = childOf(childOf(item, 'structuredContent'), 'digitalFile');
+  const id = childOf(file, 'id');
+  const name = childOf(file, 'name');
+  const size = childOf(file, 'size');
+  if (typeof id !== 'string' || typeof name !== 'string' || id === '' || name === '') return null;
+  return { id, name, size: typeof size === 'number' ? size : 0 };
+}
+
 /** Types whose stock is counted (physical products, services); every other type never runs out. */
 export const STOCK_COUNTED_TYPES: readonly ProductTypeCode[] = [ProductType.Physical, ProductType.Service];
 

@@ -73,7 +73,7 @@ import {
   subscriptionForBuyer,
 } from './orders/subscriptions';
 import { ORDER_MIGRATIONS } from './orders/schema';
-import { returnDownload, useDownload, type DownloadUse } from './orders/downloads';
+import { returnDownload, takeDownload, type DownloadUse } from './orders/downloads';
 import {
   PAGE_SIZE,
   SEARCH_SCAN,
@@ -238,8 +238,8 @@ export class CommerceOrders extends DurableObject<Env> {
   }
 
   /** GET /downloads/:token: counts one download when the grant allows it (check and count in one step). */
-  useDownload(token: string, now = Date.now()): DownloadUse {
-    return useDownload(this.self, token, now);
+  takeDownload(token: string, now = Date.now()): DownloadUse {
+    return takeDownload(this.self, token, now);
   }
 
   /** A counted download whose file could not be sent. */

@@ -11,8 +11,10 @@ import {
   ProductType,
   type ProductTypeCode,
 } from '../commerce/product';
+import { DOWNLOAD_DAYS, DOWNLOAD_LIMIT } from '../commerce/downloads';
 import type { StoreSettings } from '../commerce/checkout-totals';
 import type { ShippingRate } from '../commerce/shipping';
+import { DEMO_FILES, demoDigitalFile, type DemoFile } from './demo-files';
 import type { SiteInput } from './schema';
 import { DEFAULT_THEME } from './theme';
 
@@ -99,8 +101,7 @@ export function demoImagePath(name: string): string {
 /** How the product reaches the shopper, by product type. */
 const FULFILMENT: Readonly<Record<ProductSpec['type'], string>> = {
   [ProductType.Physical]: 'Made to last, packed without plastic and shipped from our studio.',
-  // Digital products carry no file here (the store has no download delivery yet): the studio sends them itself.
-  [ProductType.Digital]: 'The studio emails it to you within a day of your order.',
+  [ProductType.Digital]: `Your download link comes with your order confirmation and in your account: download it up to ${DOWNLOAD_LIMIT} times within ${DOWNLOAD_DAYS} days.`,
   [ProductType.Service]: 'Booked with the studio: we confirm the date by email within a day.',
   [ProductType.GiftCard]: 'Sent by email with your message, ready to spend on anything in the shop.',
 };
@@ -149,6 +150,8 @@ interface ProductSpec {
   /** Sold one per order (`perOrderLimit`, src/commerce/product.ts). */
   onePerOrder?: boolean;
   digitalPrice?: { cents: number; saleCents?: number };
+  /** A digital product's file (src/site/demo-files.ts). */
+  file?: DemoFile;
   reviews?: { author: string; rating: number; text: string }[];
 }
 
@@ -205,6 +208,7 @@ function product(spec: ProductSpec, index: number) {
             salePriceMoney: money(spec.digitalPrice.saleCents ?? 0),
             onSale: spec.digitalPrice.saleCents !== undefined,
           }),
+      ...(spec.file === undefined ? {} : { digitalFile: demoDigitalFile(spec.file) }),
     },
   };
 }
@@ -369,6 +373,7 @@ const PRODUCTS: ProductSpec[] = [
     type: ProductType.Digital,
     variants: [],
     digitalPrice: { cents: 2500 },
+    file: DEMO_FILES.presets,
     excerpt: 'A digital download of 20 presets.',
     tags: ['digital'],
   },
@@ -378,6 +383,7 @@ const PRODUCTS: ProductSpec[] = [
     type: ProductType.Digital,
     variants: [],
     digitalPrice: { cents: 1500, saleCents: 900 },
+    file: DEMO_FILES.ebook,
     excerpt: 'Sixty recipes, on sale as a PDF.',
     tags: ['digital', 'sale'],
   },

@@ -15,6 +15,7 @@
  */
 import { contentObject } from './catalog';
 import { DEMO_SITE_ID, demoSite } from './demo';
+import { putDemoFiles } from './demo-files';
 import { fingerprint } from './fingerprint';
 import type { ContentChange } from './page-tags';
 import { parseShell, parseSite, type Item, type Site, type SiteInput, type WholeSite } from './schema';
@@ -200,6 +201,7 @@ async function ensureDemo(env: Env): Promise<void> {
   demoImported = seeded === IMPORTED;
   if ((await readVersion(kv, DEMO_SITE_ID)) === 0 || (seeded !== seed && !demoImported)) {
     demoSeeding ??= importSite(env, DEMO_SITE_ID, demoSite())
+      .then(() => putDemoFiles(env.FILES, DEMO_SITE_ID))
       .then(() => kv.put(DEMO_SEED_KEY, seed))
       .finally(() => {
         demoSeeding = null;

@@ -9,6 +9,7 @@ import { MERCHANT_MESSAGES } from '../../src/accounts/messages';
 import { CRUMB_FAIL_MESSAGE } from '../../src/routes/shared/csrf';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { EDIT_MESSAGES } from '../../src/site/edits';
+import { DEMO_FILES } from '../../src/site/demo-files';
 import { PRODUCT_MESSAGES, type ProductForm, type VariantForm } from '../../src/site/editor/product-form';
 import { TAG_MESSAGES } from '../../src/site/editor/tag-manager';
 import { Visitor } from './visitor';
@@ -249,6 +250,7 @@ describe('console products', () => {
         price: 1200,
         salePrice: 900,
         onSale: true,
+        digitalFile: { id: DEMO_FILES.presets.id, name: DEMO_FILES.presets.name, size: 0 },
       }),
       product('Type Studio Hour', {
         productType: 3,

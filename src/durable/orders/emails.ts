@@ -2,6 +2,7 @@ import { formatMoney } from '../../commerce/money';
 import { orderTitle, paymentReference, type Order, type OrderRefund } from '../../commerce/order';
 import { billingText } from '../../commerce/subscriptions';
 import type { OrdersContext } from './context';
+import { downloadsOf } from './downloads';
 import { giftCardSentText } from './gift-cards';
 import type { OrderPrivate } from './model';
 import { subscriptionOfOrder } from './subscriptions';
@@ -46,14 +47,33 @@ export function queueOrderEmail(
           .join('')
       : '';
   const manage = order.subscription === null || kind !== 'confirmed' ? '' : subscriptionEmailText(self, order);
+  const downloads = kind === 'confirmed' ? downloadsEmailText(self, order) : '';
   self.outbox.queue(
     {
       to: order.email,
       subject: subjects[kind],
-      text: `${subjects[kind]}.\n\n${lines}\n\nTotal: ${money(order.grandTotalCents)}\n${giftCard}${sent === '' ? '' : `\n${sent}`}${manage}${tracking}`,
+      text: `${subjects[kind]}.\n\n${lines}\n\nTotal: ${money(order.grandTotalCents)}\n${giftCard}${sent === '' ? '' : `\n${sent}`}${downloads}${manage}${tracking}`,
     },
     `order:${order.id}:${kind}`,
   );
+}
+
+/** The order's download links (absolute, at the store the order was placed at), each with its limit and end date. */
+function downloadsEmailText(self: OrdersContext, order: Order): string {
+  const downloads = downloadsOf(self, order.id, Date.now());
+  if (downloads.length === 0) return '';
+  const origin =
+    self.sql
+      .exec<{ origin: string | null }>(
+        "SELECT json_extract(data, '$.storeOrigin') AS origin FROM orders WHERE id = ?",
+        order.id,
+      )
+      .toArray()[0]?.origin ?? '';
+  const until = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+  const links = downloads.map(
+    (d) => `${d.title}: ${origin}${d.url}\n(${d.downloadsLeft} downloads, until ${until.format(d.expiresOn)})\n`,
+  );
+  return `\nDownload your files:\n${links.join('')}`;
 }
 
 /** A subscription order's terms and the link that manages it (the first order's page; every order of the subscription shares its token). */

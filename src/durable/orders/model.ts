@@ -175,6 +175,8 @@ export interface OrderPrivate {
    * renewals' emails are written later, when the token is no longer at hand. Other orders keep only the hash.
    */
   manageUrl?: string;
+  /** The store's origin the order was placed at: its emails' links (downloads) are absolute. */
+  storeOrigin?: string;
 }
 
 export interface UnsettledRow extends Record<string, SqlStorageValue> {

@@ -14,6 +14,7 @@ import {
   type UnsettledRow,
 } from './model';
 import { scheduleAlarm, type OrdersContext } from './context';
+import { issueDownloads } from './downloads';
 import { queueOrderEmail } from './emails';
 import { giftCardEmail, creditGiftCard } from './gift-cards';
 import { followUp, placementAnswer } from './placements';
@@ -21,7 +22,7 @@ import { cartOf, nextOrderNumber, orderById, orderRow, toOrder, writeOrder } fro
 
 /**
  * What becomes true when an order is paid: its order number given (an attempt never paid uses up
- * none), the discount use counted, bought gift cards issued, the next subscription order
+ * none), the discount use counted, bought gift cards issued, digital lines' downloads granted, the next subscription order
  * scheduled, the confirmation emailed. Synchronous.
  */
 export function paidEffects(self: OrdersContext, id: string, now: number): void {
@@ -92,6 +93,7 @@ export function paidEffects(self: OrdersContext, id: string, now: number): void 
     ...(giftCardsSent.length === 0 ? {} : { giftCardsSent }),
   };
   writeOrder(self, id, paid, { ...data, ...paid });
+  issueDownloads(self, id, paid.entries, now);
   queueOrderEmail(self, paid, 'confirmed');
 }
 

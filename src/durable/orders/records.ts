@@ -2,6 +2,7 @@ import { confirmationUrl, type Order, type OrderStatus } from '../../commerce/or
 import { orderMatcher } from '../../commerce/order-search';
 import { sameToken } from '../../site/ids';
 import type { OrdersContext } from './context';
+import { downloadsOf } from './downloads';
 import { tokenDigest } from '../passwords';
 import { PAGE_SIZE, SEARCH_SCAN, type OrderRow, type OrderPrivate } from './model';
 
@@ -38,6 +39,7 @@ export function toOrder(data: string): Order {
     lines: _lines,
     charge: _charge,
     manageUrl: _manage,
+    storeOrigin: _origin,
     ...order
   } = JSON.parse(data) as Order & OrderPrivate;
   return order as Order;
@@ -58,7 +60,7 @@ export function orderById(self: OrdersContext, id: string): Order | null {
 export async function orderForBuyer(self: OrdersContext, id: string, token: string): Promise<Order | null> {
   const row = orderRow(self, id);
   if (row === null || row.token_hash === '' || !sameToken(row.token_hash, await tokenDigest(token))) return null;
-  const order = toOrder(row.data);
+  const order = withDownloads(self, toOrder(row.data));
   return { ...order, confirmationUrl: confirmationUrl(order, token) };
 }
 
@@ -115,7 +117,13 @@ export function customerOrders(
       limit,
     )
     .toArray()
-    .map((r) => toOrder(r.data));
+    .map((r) => withDownloads(self, toOrder(r.data)));
+}
+
+/** A buyer's view of an order: with its download links (the merchant's views have none). */
+function withDownloads(self: OrdersContext, order: Order): Order {
+  const downloads = downloadsOf(self, order.id, Date.now());
+  return downloads.length === 0 ? order : { ...order, downloads };
 }
 
 /**

@@ -8,6 +8,7 @@ import { planRefund, refundsOf, unitsLeft, type RefundRequest } from '../../comm
 import { refused, type Refused, type Result } from '../result';
 import { stockLedger, paymentsOf } from '../stubs';
 import { scheduleAlarm, type OrdersContext } from './context';
+import { revokeDownloads } from './downloads';
 import { queueOrderEmail, queueRefundEmail } from './emails';
 import { creditGiftCard } from './gift-cards';
 import { followUp } from './placements';
@@ -62,6 +63,7 @@ export async function close(
   if (before === null || before.status === closed.status) return before ?? closed;
   creditGiftCard(self, id);
   writeOrder(self, id, closed);
+  revokeDownloads(self, id, null, now);
   self.sql.exec('DELETE FROM holds WHERE order_id = ?', id);
   self.sql.exec('DELETE FROM subscriptions WHERE order_id = ?', id);
   queueOrderEmail(self, closed, kind);
@@ -120,6 +122,9 @@ export function refund(
       return { ok: true, value: await close(self, websiteId, id, closed, restock, 'refunded', now) };
     }
     writeOrder(self, id, updated);
+    // A digital line refunded whole loses its download.
+    const refundedLines = plan.lines.map((l) => l.line).filter((line) => unitsLeft(updated, line) === 0);
+    revokeDownloads(self, id, refundedLines, now);
     queueRefundEmail(self, updated, made);
     if (restock.length > 0)
       await stockLedger(self.env, websiteId).restock(restock, now, { kind: 'refunded', ref: `order:${id}` });

@@ -47,4 +47,7 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
     sql.exec('CREATE UNIQUE INDEX IF NOT EXISTS orders_by_order_number ON orders (order_number)');
   },
   (sql) => addColumn(sql, 'subscriptions', 'paused_at', 'INTEGER'),
+  // Download grants of paid orders' digital lines (orders/downloads.ts): the token is the key.
+  `CREATE TABLE IF NOT EXISTS downloads (token TEXT PRIMARY KEY, order_id TEXT NOT NULL, line INTEGER NOT NULL, item_id TEXT NOT NULL,
+    title TEXT NOT NULL, allowed INTEGER NOT NULL, used INTEGER NOT NULL, expires_at INTEGER NOT NULL, revoked_at INTEGER, UNIQUE (order_id, line))`,
 ];

@@ -18,8 +18,10 @@ import {
   PRODUCT_RECORD_TYPE,
   PRODUCT_STATUSES,
   PRODUCT_TYPE_CODES,
+  digitalFileOf,
   productStatus,
   ProductType,
+  type DigitalFile,
 } from '../../commerce/product';
 import type { ProductListQuery } from '../../durable/content-tables';
 import { stockLedger } from '../../durable/stubs';
@@ -32,6 +34,7 @@ import {
   MAX_STOCK,
   PRODUCT_MESSAGES,
   productProblems,
+  digitalFileSchema,
   slugOf,
   type ProductForm,
 } from '../../site/editor/product-form';
@@ -43,6 +46,8 @@ import { randomHex } from '../../site/ids';
 import { MAX_ITEM_PICTURES } from '../../site/main-image';
 import type { Collection, Item, Site } from '../../site/schema';
 import { apiError, readJson, type AppEnv } from '../shared/http';
+import { FILE_MESSAGES } from '../../site/editor/files';
+import { storedFileInfo } from './console-files';
 import { merchantEdit } from './site-edits';
 import { bulkStock, formWithOnHand, saveFormStock, stockLevels, type StockedVariantForm } from './inventory';
 import { merchantSessionOf, requirePermission } from './merchant-session';
@@ -97,6 +102,7 @@ const productSchema = z
     price: units,
     salePrice: units,
     onSale: z.boolean(),
+    digitalFile: digitalFileSchema.nullable().optional(),
     subscription: z
       .object({
         every: z.number().int().min(1).max(52),
@@ -208,6 +214,21 @@ async function freeUrlId(c: Context<AppEnv>, collection: Collection, urlId: stri
   return `${urlId}-${randomHex(3)}`;
 }
 
+/** A digital product's file as the file manager has it (its name and size from there), or a 400 naming the field when it has no such file. */
+async function deliveredFile(
+  bucket: R2Bucket,
+  websiteId: string,
+  form: ProductForm,
+): Promise<DigitalFile | null | undefined> {
+  if (form.productType !== ProductType.Digital || form.digitalFile == null) return form.digitalFile;
+  const file = await storedFileInfo(bucket, websiteId, form.digitalFile.id);
+  if (file === null)
+    throw new ApiError(400, PRODUCT_MESSAGES.invalid, {
+      extra: { fields: { digitalFile: FILE_MESSAGES.unknownFile } },
+    });
+  return file;
+}
+
 /** Saves a checked form as the product `stored` (null: a new one), then the stock the merchant changed in the ledger; the product's id and address. */
 async function saveForm(
   c: Context<AppEnv>,
@@ -218,6 +239,13 @@ async function saveForm(
   if (Object.keys(problems).length > 0)
     throw new ApiError(400, PRODUCT_MESSAGES.invalid, { extra: { fields: problems } });
   const site = c.var.site;
+  const delivered = await deliveredFile(c.env.FILES, site.website.id, form);
+  // Sent without the field (an older console, another client): the stored file counts, and without one it is not published.
+  const kept = delivered === undefined && stored !== null ? digitalFileOf(stored) : (delivered ?? null);
+  if (form.productType === ProductType.Digital && form.status !== 'draft' && kept === null)
+    throw new ApiError(400, PRODUCT_MESSAGES.invalid, {
+      extra: { fields: { digitalFile: PRODUCT_MESSAGES.digitalFile } },
+    });
   const collection = productCollection(site, form.collectionId);
   const fieldsForm =
     form.additionalFieldsFormId === null ? undefined : site.forms.find((f) => f.id === form.additionalFieldsFormId);
@@ -233,7 +261,7 @@ async function saveForm(
         ? (stored?.urlId ?? slugOf(form.title))
         : form.urlId;
   const { item, merchandising } = productFromForm(
-    { ...form, urlId },
+    { ...form, urlId, digitalFile: delivered },
     { item: stored, merchandising: stored === null ? null : merchandisingOf(site, stored.id) },
     {
       currency: site.website.storeCurrency,

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { readBytes } from '../../http/body';
 import { NOT_FOUND } from '../../http/messages';
 import {
+  fileKey,
   fileType,
   fileUrl,
   FILE_MESSAGES,
@@ -38,7 +39,7 @@ const PAGE_SIZE = 30;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const FILE_ID = /^[0-9a-z]{11}[0-9a-f]{8}$/;
 
-const originalKey = (websiteId: string, id: string) => `o/${websiteId}/${id}`;
+const originalKey = fileKey;
 const variantPrefix = (websiteId: string, id: string) => `v/${websiteId}/${id}/`;
 const variantKey = (websiteId: string, id: string, rev: number, width: number) =>
   `${variantPrefix(websiteId, id)}${rev}/${width}`;
@@ -46,6 +47,22 @@ const variantKey = (websiteId: string, id: string, rev: number, width: number) =
 /** Ids sort newest first: the time counted down from the largest safe integer, then randomness. */
 function newFileId(): string {
   return (Number.MAX_SAFE_INTEGER - Date.now()).toString(36).padStart(11, '0') + randomHex(4);
+}
+
+/** A file of the store by id (a digital product's delivery): its name and size, or null when there is none. */
+export async function storedFileInfo(
+  bucket: R2Bucket,
+  websiteId: string,
+  id: string,
+): Promise<{ id: string; name: string; size: number } | null> {
+  if (!FILE_ID.test(id)) return null;
+  const head = await bucket.head(originalKey(websiteId, id));
+  return head === null ? null : { id, name: head.customMetadata?.['name'] ?? id, size: head.size };
+}
+
+/** A file of the store by id, its bytes to stream (the download route); null when there is none. */
+export function storedFileBody(bucket: R2Bucket, websiteId: string, id: string): Promise<R2ObjectBody | null> {
+  return FILE_ID.test(id) ? bucket.get(originalKey(websiteId, id)) : Promise.resolve(null);
 }
 
 function storedFile(object: R2Object, id: string): StoredFile {

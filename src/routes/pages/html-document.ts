@@ -24,7 +24,7 @@ export interface HtmlDocument {
 export async function htmlDocument(
   c: Context<AppEnv>,
   doc: HtmlDocument,
-  status: 200 | 400 | 403 | 404 | 414 | 429 | 502 | 503 = 200,
+  status: 200 | 400 | 403 | 404 | 410 | 414 | 429 | 502 | 503 = 200,
 ): Promise<Response> {
   const style = doc.style === undefined ? '' : markup`<style>${raw(doc.style)}</style>`;
   const script = doc.script == null ? '' : markup`<script type="module" src="${doc.script}"></script>`;

@@ -58,6 +58,9 @@ export function urlName(fileName: string): string {
   return encodeURIComponent(fileName.trim().replace(/[\s/\\]+/g, '-'));
 }
 
+/** The file's original in the file manager's R2 bucket (the one place files are stored). */
+export const fileKey = (websiteId: string, id: string) => `o/${websiteId}/${id}`;
+
 /** Where the file is served; a new revision (replace) or name (rename) gives a new address. */
 export function fileUrl(file: { id: string; rev: number; name: string }): string {
   return `/files/${file.id}/${file.rev}/${urlName(file.name)}`;

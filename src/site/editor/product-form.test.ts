@@ -47,6 +47,7 @@ const form: ProductForm = {
   price: 0,
   salePrice: 0,
   onSale: false,
+  digitalFile: null,
   subscription: null,
   additionalFieldsFormId: null,
   customAddButtonText: '',
@@ -80,6 +81,13 @@ describe('the product form', () => {
     });
     expect(productProblems({ ...form, variants: [] }).variants).toBe(PRODUCT_MESSAGES.noVariants);
     expect(productProblems({ ...form, productType: 2, variants: [], price: -1 }).price).toBe(PRODUCT_MESSAGES.price);
+    // A digital product is published only with its file to deliver; a draft may wait for it.
+    const digital = { ...form, productType: 2 as const, variants: [], options: [], price: 100 };
+    expect(productProblems(digital).digitalFile).toBe(PRODUCT_MESSAGES.digitalFile);
+    expect(productProblems({ ...digital, status: 'draft' }).digitalFile).toBeUndefined();
+    expect(
+      productProblems({ ...digital, digitalFile: { id: 'f', name: 'a.pdf', size: 1 } }).digitalFile,
+    ).toBeUndefined();
   });
 
   it('turns a form into the item templates read, and back', () => {
@@ -199,6 +207,28 @@ describe('the product form', () => {
       context,
     ).item as unknown as Item;
     expect(bulkChanged(digital, { kind: 'stock', mode: 'set', amount: 1 })).toBe(digital);
+    // A form without the field (a CSV import) keeps the stored file; null takes it away.
+    const file = { id: 'f', name: 'a.pdf', size: 1 };
+    const withFile = productFromForm(
+      { ...form, urlId: 'd', productType: 2, variants: [], options: [], price: 1000, digitalFile: file },
+      { item: null, merchandising: null },
+      context,
+    ).item as unknown as Item;
+    const { digitalFile: _absent, ...csvForm } = {
+      ...form,
+      urlId: 'd',
+      productType: 2 as const,
+      variants: [],
+      options: [],
+      price: 900,
+    };
+    const again = (f: typeof csvForm & { digitalFile?: null }) =>
+      productFromForm(f, { item: withFile, merchandising: null }, context).item.structuredContent as Record<
+        string,
+        unknown
+      >;
+    expect(again(csvForm).digitalFile).toEqual(file);
+    expect(again({ ...csvForm, digitalFile: null }).digitalFile).toBeUndefined();
     expect(bulkChanged(digital, { kind: 'price', mode: 'percent', amount: 10 }).structuredContent?.priceMoney).toEqual({
       value: '11.00',
       currency: 'EUR',

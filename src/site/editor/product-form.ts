@@ -5,6 +5,7 @@
  * (src/site/editor/product-item.ts).
  */
 import {
+  type DigitalFile,
   neverRunsOut,
   pricedWithoutVariants,
   ProductType,
@@ -12,10 +13,12 @@ import {
   type ProductStatus,
   type ProductTypeCode,
 } from '../../commerce/product';
+import { z } from 'zod';
 import { EDIT_MESSAGES, URL_ID } from '../edits';
 import { IMAGE_ADDRESS_MESSAGE, isImageUrl } from '../image-url';
 import { MAX_ITEM_PICTURES } from '../main-image';
 import { foldText } from '../../values/fold';
+import { MAX_FILE_BYTES, MAX_FILE_NAME } from './files';
 import { SEO_LIMITS } from './page-seo';
 import { nameProblem } from './tag-manager';
 
@@ -75,6 +78,11 @@ export interface ProductForm {
   price: number;
   salePrice: number;
   onSale: boolean;
+  /**
+   * A digital download's file to deliver (a file of the file manager), required before shoppers see it;
+   * absent (a CSV import, which carries no files) keeps the stored one.
+   */
+  digitalFile?: DigitalFile | null;
   subscription: { every: number; unit: (typeof BILLING_UNITS)[number]; cycles: number } | null;
   additionalFieldsFormId: string | null;
   customAddButtonText: string;
@@ -86,6 +94,13 @@ export interface ProductForm {
   seoDescription: string;
   socialImage: string;
 }
+
+/** A digital product's file as the form sends it; the worker checks it is a file of the store and takes its name and size from there. */
+export const digitalFileSchema = z.object({
+  id: z.string().max(64),
+  name: z.string().max(MAX_FILE_NAME),
+  size: z.number().int().min(0).max(MAX_FILE_BYTES),
+});
 
 export const MAX_VARIANTS = 250;
 /** The highest price a product may have, in minor units, and the most stock a variant may count: the form's bounds, which bulk changes keep to as well. */
@@ -113,6 +128,7 @@ export const PRODUCT_MESSAGES = {
   unknownForm: 'That form does not exist.',
   unknownProduct: 'That product does not exist.',
   publishOn: 'Choose the date and time to publish.',
+  digitalFile: 'Add the file to deliver before publishing this digital product.',
 } as const;
 
 /** A URL slug made from a title: 'Linen Shirt (Blue)' → 'linen-shirt-blue'. */
@@ -168,6 +184,8 @@ export function productProblems(form: ProductForm): Record<string, string> {
   if (form.seoDescription.length > SEO_LIMITS.description)
     problems.seoDescription = PRODUCT_MESSAGES.textTooLong(SEO_LIMITS.description);
   if (form.socialImage !== '' && !isImageUrl(form.socialImage)) problems.socialImage = PRODUCT_MESSAGES.imageUrl;
+  if (form.productType === ProductType.Digital && form.status !== 'draft' && form.digitalFile === null)
+    problems.digitalFile = PRODUCT_MESSAGES.digitalFile;
   if (pricedWithoutVariants(form.productType)) {
     priceProblems('', form.price, form.salePrice, form.onSale, problems);
     return problems;

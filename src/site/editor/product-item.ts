@@ -6,6 +6,7 @@
  */
 import { fromMinorUnits, toMinorUnits } from '../../commerce/money';
 import {
+  digitalFileOf,
   neverRunsOut,
   onStorefront,
   pricedWithoutVariants,
@@ -172,6 +173,7 @@ export function productFromForm(
     priceMoney: _price,
     salePriceMoney: _sale,
     onSale: _onSale,
+    digitalFile: storedFile,
     ...keptContent
   } = (before?.structuredContent ?? {}) as Record<string, unknown>;
   const structuredContent: Record<string, unknown> = {
@@ -198,6 +200,8 @@ export function productFromForm(
     structuredContent.salePriceMoney = money(form.salePrice, context.currency);
     structuredContent.onSale = form.onSale;
   }
+  const digitalFile = form.digitalFile === undefined ? storedFile : form.digitalFile;
+  if (type === ProductType.Digital && digitalFile != null) structuredContent.digitalFile = digitalFile;
   const {
     assetUrl: _asset,
     originalSize: _size,
@@ -298,6 +302,7 @@ export function formFromProduct(item: Item, merchandising: Merchandising | null)
     price: units(digital?.priceMoney),
     salePrice: units(digital?.salePriceMoney),
     onSale: digital?.onSale === true,
+    digitalFile: digitalFileOf(item),
     subscription:
       plan === undefined || content?.isSubscribable !== true
         ? null

@@ -25,6 +25,7 @@ import { FetchStatus } from '../../ui/Loaded';
 import { PicturesEditor } from '../../ui/PicturesEditor';
 import { NamesInput } from '../../ui/NamesInput';
 import { SaveStatus, useSave } from '../../ui/SaveStatus';
+import { DigitalFileField } from './DigitalFileField';
 import { draftOf, emptyVariant, formOf, newProductDraft, type ProductDraft } from './draft';
 import { HistoryDialog } from './HistoryDialog';
 import { SeoPanel } from './SeoPanel';
@@ -339,6 +340,14 @@ export function ProductEditor({
                 />
                 On sale
               </label>
+              {type === ProductType.Digital && (
+                <DigitalFileField
+                  file={draft.digitalFile ?? null}
+                  canUpload={canUpload}
+                  error={problem('digitalFile')}
+                  onChange={(digitalFile) => setDraft((before) => before && { ...before, digitalFile })}
+                />
+              )}
             </Section>
           ) : (
             <Section title={type === ProductType.GiftCard ? 'Denominations' : 'Options and variants'}>

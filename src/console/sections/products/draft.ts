@@ -64,6 +64,7 @@ export function newProductDraft(collectionId: string): ProductDraft {
     price: '',
     salePrice: '',
     onSale: false,
+    digitalFile: null,
     subscription: null,
     additionalFieldsFormId: null,
     customAddButtonText: '',
@@ -129,6 +130,7 @@ export function formOf(
     ...draft,
     variants,
     options: withoutVariants ? [] : draft.options,
+    digitalFile: draft.digitalFile ?? null,
     price: withoutVariants ? money(draft.price, 'price', false) : 0,
     salePrice: withoutVariants ? money(draft.salePrice, 'salePrice', !draft.onSale) : 0,
   };

@@ -1,0 +1,124 @@
+/**
+ * A digital product's "File to deliver": upload a file (the file manager's upload, src/console/sections/files/upload.ts)
+ * or choose one from Files; shown with its name and size, replaceable. Shoppers get it through
+ * download links once they have paid (src/commerce/downloads.ts).
+ */
+import { useId, useRef, useState } from 'react';
+import type { DigitalFile } from '../../../commerce/product';
+import { DOWNLOAD_DAYS, DOWNLOAD_LIMIT } from '../../../commerce/downloads';
+import { formatFileSize } from '../../../site/editor/file-size';
+import { FilePicker } from '../files/FilePicker';
+import { refusal, sendFile } from '../files/upload';
+import { ApiError, API_MESSAGES } from '../../ui/api';
+import { describedBy, FieldError } from '../../ui/FieldError';
+
+export function DigitalFileField({
+  file,
+  canUpload,
+  error,
+  onChange,
+}: {
+  file: DigitalFile | null;
+  canUpload: boolean;
+  error: string | undefined;
+  onChange: (file: DigitalFile) => void;
+}) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [picking, setPicking] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState('');
+
+  const chosen = (next: DigitalFile) => {
+    onChange(next);
+    setNotice(`${next.name} will be delivered.`);
+  };
+
+  const upload = async (picked: File) => {
+    const refused = refusal(picked);
+    setFailure(refused);
+    if (refused !== null) return;
+    setProgress(0);
+    try {
+      const stored = await sendFile(picked, setProgress);
+      chosen({ id: stored.id, name: stored.name, size: stored.size });
+    } catch (caught) {
+      setFailure(caught instanceof ApiError ? caught.message : API_MESSAGES.server);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const shownError = failure ?? error;
+  return (
+    <div className="Field DigitalFile" role="group" aria-labelledby={`${id}-label`}>
+      <span id={`${id}-label`} className="Field-label">
+        File to deliver
+      </span>
+      {file === null ? (
+        <p className="DigitalFile-none">No file yet.</p>
+      ) : (
+        <p className="DigitalFile-current">
+          <span className="DigitalFile-name">{file.name}</span>{' '}
+          <span className="DigitalFile-size">{formatFileSize(file.size)}</span>
+        </p>
+      )}
+      {progress !== null && (
+        <p className="DigitalFile-progress">
+          <progress max={1} value={progress} aria-label="Uploading the file" /> {Math.round(progress * 100)}%
+        </p>
+      )}
+      <div className="DigitalFile-actions">
+        {canUpload && (
+          <>
+            <input
+              ref={input}
+              id={`${id}-input`}
+              type="file"
+              className="visually-hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={(event) => {
+                const picked = event.target.files?.[0];
+                event.target.value = '';
+                if (picked !== undefined) void upload(picked);
+              }}
+            />
+            <button
+              type="button"
+              className="Button"
+              disabled={progress !== null}
+              onClick={() => input.current?.click()}
+              {...describedBy(`${id}-error`, shownError)}
+            >
+              {file === null ? 'Upload a file' : 'Replace with an upload'}
+            </button>
+          </>
+        )}
+        <button type="button" className="Button Button--plain" onClick={() => setPicking(true)}>
+          Choose from Files
+        </button>
+      </div>
+      <p className="Field-hint">
+        Shoppers get a download link after paying: {DOWNLOAD_LIMIT} downloads within {DOWNLOAD_DAYS} days.
+      </p>
+      <FieldError id={`${id}-error`} message={shownError ?? undefined} />
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {notice}
+      </p>
+      {picking && (
+        <FilePicker
+          canUpload={canUpload}
+          title="Choose the file to deliver"
+          onPick={(picked) => {
+            setPicking(false);
+            setFailure(null);
+            chosen({ id: picked.id, name: picked.name, size: picked.size });
+          }}
+          onClose={() => setPicking(false)}
+        />
+      )}
+    </div>
+  );
+}
