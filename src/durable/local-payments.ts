@@ -149,6 +149,29 @@ export class LocalPaymentLedger extends DurableObject<Env> {
     return this.payment(paymentId);
   }
 
+  /**
+   * Development's early end of payment windows (src/routes/pages/dev-payment-windows.ts): the store's payments
+   * waiting for authentication whose window ends within `ms` have it moved `ms` earlier, as if that time had
+   * passed, so a late answer is refused as `expired` and the bank's page says the time ran out.
+   */
+  endWindowsEarly(websiteId: string, ms: number, now = Date.now()): number {
+    let moved = 0;
+    const waiting = this.sql
+      .exec<{ id: string; metadata_json: string }>(
+        "SELECT id, metadata_json FROM payments WHERE status = 'requires_action'",
+      )
+      .toArray();
+    for (const row of waiting) {
+      const metadata = JSON.parse(row.metadata_json) as Record<string, string>;
+      const before = Number(metadata.authenticateBefore);
+      if (metadata.websiteId !== websiteId || !Number.isFinite(before) || before > now + ms) continue;
+      const earlier = JSON.stringify({ ...metadata, authenticateBefore: String(before - ms) });
+      this.sql.exec('UPDATE payments SET metadata_json = ? WHERE id = ?', earlier, row.id);
+      moved++;
+    }
+    return moved;
+  }
+
   /** The store gives up a payment waiting for authentication, as Stripe's cancel does; cancelling it again is a success. */
   cancel(paymentId: string, _idempotencyKey: string, now = Date.now()): CancelResult {
     const payment = this.payment(paymentId);

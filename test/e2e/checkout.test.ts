@@ -14,6 +14,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwrigh
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
 import { clickAndSeeAddedPopover } from './pages';
+import { endPaymentWindowsWithin } from './payment-windows';
 import { storeUrl } from './store';
 
 const browser = useChromium();
@@ -439,7 +440,19 @@ describe('checkout store rules, at 1366 and 375 px', () => {
 describe('stock is reserved at payment, not before (a 1-minute payment window), at 1366 and 375 px', () => {
   it('one unit left, two shoppers: the first leaves their order at authentication; the second is told the line ran out, nothing charged; once the window ends the first order is cancelled and the second buys the unit', async () => {
     await paymentWindowInConsole(1);
-    const { api } = await merchantApi();
+    const { api, crumb } = await merchantApi();
+    // Each width ends the window only when both have seen their second shopper refused: ended earlier, the
+    // other width's unit would be back on sale before its second shopper pays.
+    let arrived = 0;
+    let release: () => void = () => undefined;
+    const bothHere = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const bothAtTheBank = () => {
+      arrived += 1;
+      if (arrived === 2) release();
+      return bothHere;
+    };
     expect(
       (
         (await (await api.get(`${storeUrl}/api/commerce/settings`)).json()) as {
@@ -500,8 +513,10 @@ describe('stock is reserved at payment, not before (a 1-minute payment window), 
           await second.page.screenshot({ path: `${ARTIFACTS}/stock-reserved-${width}.png`, fullPage: true });
           expect(await statusesOf(secondEmail)).toEqual([]);
 
-          // The payment window (a minute) ends: the first order is cancelled and its unit given back.
-          await expect.poll(() => statusesOf(firstEmail), { timeout: 150_000, interval: 5000 }).toEqual(['cancelled']);
+          // The payment window (a minute) ends, for both widths' first shoppers at once: the first order is cancelled and its unit given back.
+          await bothAtTheBank();
+          await endPaymentWindowsWithin(api, { 'X-CSRF-Token': crumb }, 1);
+          await expect.poll(() => statusesOf(firstEmail), SLOW).toEqual(['cancelled']);
           // The order is marked cancelled a step before its unit goes back to the ledger: the shopper buys once the store offers it again.
           const offered = async () => {
             const res = await second.page.request.get(
