@@ -38,3 +38,26 @@ export function sessionRecordingAnswer(env: RecordingEnv): SessionRecordingAnswe
     scriptUrl: local ? LOCAL_RECORDING_SCRIPT : FULLSTORY_SCRIPT,
   };
 }
+
+/**
+ * What FullStory's script needs in the store pages' CSP (FullStory's "Can I use Content-Security-Policy
+ * (CSP) with Fullstory?": script-src and connect-src edge.fullstory.com and rs.fullstory.com; img-src is
+ * already any https). Only when recording with FullStory is configured and switched on.
+ */
+interface RecordingOrigins {
+  readonly scripts: readonly string[];
+  readonly connect: readonly string[];
+}
+
+export const FULLSTORY_ORIGINS: RecordingOrigins = {
+  scripts: ['https://edge.fullstory.com', 'https://rs.fullstory.com'],
+  connect: ['https://edge.fullstory.com', 'https://rs.fullstory.com'],
+};
+
+/** The origins for the page CSP's `integrations` (src/storefront/content-security.ts). */
+export function sessionRecordingOrigins(env: RecordingEnv): RecordingOrigins {
+  const answer = sessionRecordingAnswer(env);
+  return answer.enabled === true && answer.scriptUrl === FULLSTORY_SCRIPT
+    ? FULLSTORY_ORIGINS
+    : { scripts: [], connect: [] };
+}

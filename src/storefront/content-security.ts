@@ -30,6 +30,14 @@ export const RECAPTCHA_SOURCES = {
   frames: ['https://www.google.com/recaptcha/enterprise/', 'https://recaptcha.google.com/recaptcha/enterprise/'],
 } as const;
 
+/** Origins a page's configured integrations load from, beyond its own origin, by directive. */
+export interface IntegrationOrigins {
+  readonly scripts: readonly string[];
+  readonly connect: readonly string[];
+}
+
+export const NO_INTEGRATION_ORIGINS: IntegrationOrigins = { scripts: [], connect: [] };
+
 function sourceList(...lists: readonly (readonly string[])[]): string {
   return [...new Set(lists.flat())].join(' ');
 }
@@ -37,20 +45,25 @@ function sourceList(...lists: readonly (readonly string[])[]): string {
 /**
  * The policy for an HTML document. `pageCaptchaProvider` is the configured captcha provider of a page
  * that shows a form with a captcha (undefined on every other page): only then, and only for
- * reCAPTCHA Enterprise, are its paths allowed.
+ * reCAPTCHA Enterprise, are its paths allowed. `integrations` adds the origins of the store's configured
+ * integrations (session recording: `sessionRecordingOrigins`).
  */
-export function htmlCsp(sources: TrustedSources, pageCaptchaProvider?: string): string {
+export function htmlCsp(
+  sources: TrustedSources,
+  pageCaptchaProvider?: string,
+  integrations: IntegrationOrigins = NO_INTEGRATION_ORIGINS,
+): string {
   const captcha = pageCaptchaProvider === 'recaptcha-enterprise';
   const captchaScripts = captcha ? RECAPTCHA_SOURCES.scripts : [];
   const captchaFrames = captcha ? RECAPTCHA_SOURCES.frames : [];
   return [
     "default-src 'self'",
-    `script-src ${sourceList(["'self'"], sources.scriptHashes, sources.scriptUrls, captchaScripts)}`,
+    `script-src ${sourceList(["'self'"], sources.scriptHashes, sources.scriptUrls, captchaScripts, integrations.scripts)}`,
     `style-src ${sourceList(["'self'"], sources.styleHashes)}`,
     "style-src-attr 'unsafe-inline'",
     // Product images may live on a CDN (imported stores); an image cannot run script.
     "img-src 'self' data: https:",
-    "connect-src 'self'",
+    `connect-src ${sourceList(["'self'"], integrations.connect)}`,
     `frame-src ${sourceList(["'self'"], captchaFrames)}`,
     "object-src 'none'",
     "base-uri 'none'",

@@ -9,7 +9,7 @@ import { fingerprint } from '../site/fingerprint';
 import type { Site } from '../site/schema';
 import { themePartials } from '../site/theme';
 import { markup } from '../html/markup';
-import { htmlCsp, mergeSources } from './content-security';
+import { htmlCsp, type IntegrationOrigins, mergeSources, NO_INTEGRATION_ORIGINS } from './content-security';
 import type { ResolvedPage } from './page-context';
 import { ISLAND_FORMATTERS, pageHasCaptcha } from './islands';
 import { STRUCTURED_DATA_FORMATTERS } from './structured-data';
@@ -169,6 +169,7 @@ export async function streamPage(
   script: string | null,
   headers: Headers,
   captchaProvider: string | undefined,
+  integrations: IntegrationOrigins = NO_INTEGRATION_ORIGINS,
 ): Promise<Response> {
   const code = await codeInjection(site);
   const data = pageData(site, page, script, code);
@@ -180,6 +181,7 @@ export async function streamPage(
       development,
       headers,
       captchaProvider,
+      integrations,
       codeSources: code.sources,
       formatters: PAGE_FORMATTERS,
       errorPanel,
@@ -191,6 +193,7 @@ export async function streamPage(
     htmlCsp(
       mergeSources(await sourcesOf(head.found), code.sources),
       pageHasCaptcha(data) ? captchaProvider : undefined,
+      integrations,
     ),
   );
   const encoder = new TextEncoder();

@@ -184,6 +184,19 @@ describe('a developer-platform template', () => {
     expect(html).toMatch(/id="page-c-contact">[\s\S]*data-island="(?:SiteForm|AddToCartButton)"[\s\S]*<\/section>/);
   });
 
+  it("allows FullStory's origins in its CSP when session recording with FullStory is on", async () => {
+    await templateStore('fullstory.template.test', fixtureTheme());
+    const vars = { ...PRODUCTION_VARS, FULLSTORY_ORG_ID: 'o-1ABC', SESSION_RECORDING: 'on' } as Partial<Env>;
+    const res = await new Visitor('http://fullstory.template.test', { vars }).fetch('/');
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self'[^;]* https:\/\/edge\.fullstory\.com https:\/\/rs\.fullstory\.com;/);
+    expect(csp).toContain("connect-src 'self' https://edge.fullstory.com https://rs.fullstory.com;");
+    expect((await new Visitor(`http://${HOST}`).fetch('/')).headers.get('content-security-policy')).not.toContain(
+      'fullstory',
+    );
+  });
+
   it('keeps our cart and search pages inside the template regions', async () => {
     const visitor = new Visitor(`http://${HOST}`);
     const cart = await (await visitor.fetch('/cart')).text();

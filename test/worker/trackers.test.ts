@@ -279,4 +279,24 @@ describe('session recording: GET /api/commerce/fullstory/getId', () => {
     ).toEqual({ id: 'o-1ABC', enabled: false, samplePercent: 15, scriptUrl: FULLSTORY_SCRIPT });
     expect(sessionRecordingAnswer({ FULLSTORY_ORG_ID: '<script>' })).toEqual({ id: MOCK_SESSION_RECORDING_ID });
   });
+
+  it("allows FullStory's origins in the store page's CSP only with its org id set and recording on", async () => {
+    const csp = async (name: string, vars: Partial<Env>) => {
+      const { origin } = await demoStoreOnHost('trackers', name);
+      const page = await new Visitor(origin, { vars: { ...PRODUCTION_VARS, ...vars } as Partial<Env> }).fetch('/shop');
+      expect(page.status).toBe(200);
+      return page.headers.get('content-security-policy') ?? '';
+    };
+    const recorded = await csp('csp-fullstory', { FULLSTORY_ORG_ID: 'o-1ABC', SESSION_RECORDING: 'on' });
+    expect(recorded).toMatch(/script-src 'self'[^;]* https:\/\/edge\.fullstory\.com https:\/\/rs\.fullstory\.com;/);
+    expect(recorded).toContain("connect-src 'self' https://edge.fullstory.com https://rs.fullstory.com;");
+    for (const [name, vars] of [
+      ['csp-no-org', { SESSION_RECORDING: 'on' }],
+      ['csp-toggle-off', { FULLSTORY_ORG_ID: 'o-1ABC', SESSION_RECORDING: 'off' }],
+    ] as const) {
+      const plain = await csp(name, vars);
+      expect(plain).not.toContain('fullstory');
+      expect(plain).toContain("connect-src 'self';");
+    }
+  });
 });

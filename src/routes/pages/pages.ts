@@ -20,6 +20,7 @@ import { slugRedirect } from './slug-redirect';
 import { isUnavailable } from '../../http/unavailable';
 import { cdnTags, stillCurrent } from '../../site/page-tags';
 import { recordingCatalog } from '../../site/recording-catalog';
+import { sessionRecordingOrigins } from '../../integrations/session-recording';
 import { NO_STORE, NOT_FOUND } from '../../http/messages';
 import { availableStockOf } from '../../durable/stubs';
 import { isDevelopment, loadedSite, type AppEnv } from '../shared/http';
@@ -234,7 +235,15 @@ async function storePage(
   });
   const shown = isDesignPreview(url) ? await previewSite(c, at.site) : at.site;
   if (shown !== at.site) headers.set('x-robots-tag', 'noindex');
-  const response = await streamPage(shown, page, development, script, headers, c.env.CAPTCHA_PROVIDER);
+  const response = await streamPage(
+    shown,
+    page,
+    development,
+    script,
+    headers,
+    c.env.CAPTCHA_PROVIDER,
+    sessionRecordingOrigins(c.env),
+  );
   if (page.status !== 200 || perBuyer) return response;
   return keepPage(
     cacheKeyAt(at),

@@ -10,7 +10,7 @@ import { compile, render, TrustedHtml, type FormatterTable, type TemplateError }
 import { markup } from '../../html/markup';
 import type { Site } from '../../site/schema';
 import { DEFAULT_THEME, themePartials, type ThemeFiles } from '../../site/theme';
-import { htmlCsp, mergeSources, NO_SOURCES, type TrustedSources } from '../content-security';
+import { htmlCsp, type IntegrationOrigins, mergeSources, NO_SOURCES, type TrustedSources } from '../content-security';
 import { pageHasCaptcha } from '../islands';
 import type { ResolvedPage } from '../page-context';
 import { keepTrustedText, markTrusted, sourcesOf, trustedTheme } from '../trusted-markup';
@@ -30,6 +30,8 @@ export interface DeveloperPlatformRequest {
   development: boolean;
   headers: Headers;
   captchaProvider: string | undefined;
+  /** Origins of the store's configured integrations for the CSP (session recording). */
+  integrations: IntegrationOrigins;
   codeSources: TrustedSources;
   formatters: FormatterTable;
   errorPanel: (file: string, errors: readonly TemplateError[]) => string;
@@ -302,7 +304,7 @@ export async function developerPlatformPage(request: DeveloperPlatformRequest): 
   const captchaProvider = pageHasCaptcha(request.data) ? request.captchaProvider : undefined;
   request.headers.set(
     'content-security-policy',
-    htmlCsp(mergeSources(await sourcesOf(kept.found), request.codeSources), captchaProvider),
+    htmlCsp(mergeSources(await sourcesOf(kept.found), request.codeSources), captchaProvider, request.integrations),
   );
   return new Response(kept.html, { status: page.status, headers: request.headers });
 }
