@@ -1,4 +1,5 @@
 /** An order as the shopper's account lists it: what they bought, when, its status and total, and where to follow the parcel. */
+import type { OrderDownload } from '../commerce/downloads';
 import type { Order, OrderStatus } from '../commerce/order';
 import type { ProductTypeCode } from '../commerce/product';
 import { trackingUrl } from '../commerce/tracking';
@@ -13,6 +14,8 @@ export interface AccountOrder {
   currencyCode: string;
   entries: { title: string; quantity: number; attributes: Record<string, string>; productType: ProductTypeCode }[];
   tracking: { number: string; carrier: string | null; url: string | null } | null;
+  /** Its digital lines' download links (src/commerce/downloads.ts). */
+  downloads: OrderDownload[];
 }
 
 /** How each status reads in the order list. */
@@ -39,6 +42,7 @@ export function accountOrder(order: Order): AccountOrder {
       attributes: e.attributes,
       productType: e.productType,
     })),
+    downloads: order.downloads ?? [],
     tracking:
       f === null
         ? null

@@ -5,6 +5,7 @@ import { formatMoney } from '../../commerce/money';
 import { orderTitle } from '../../commerce/order';
 import { responseFailure } from '../api';
 import { storefrontRoutes as api } from '../../api/storefront';
+import { OrderDownloads } from '../components/OrderDownloads';
 import { accountCall, type AccountSectionProps } from './account-api';
 
 const LOAD_FAILED = 'Unable to load your orders. Please reload the page.';
@@ -67,6 +68,7 @@ export default function OrdersSection({ session }: AccountSectionProps) {
               </li>
             ))}
           </ul>
+          <OrderDownloads downloads={order.downloads} locale={locale} />
           {order.tracking !== null && (
             <p className="AccountOrder-tracking">
               {order.tracking.url === null ? (

@@ -161,4 +161,12 @@ export const DE: StorefrontText = {
   'order.charged': 'Ihrer Karte belastet: {amount}',
   'order.shippingTo': 'Lieferung an',
   'order.shippingMethod': 'Versandart: {name}',
+  'downloads.title': 'Downloads',
+  'downloads.download': 'Herunterladen',
+  'downloads.left': 'Noch {count} Downloads',
+  'downloads.leftOne': 'Noch 1 Download',
+  'downloads.until': 'bis {date}',
+  'downloads.usedUp': 'Keine Downloads mehr',
+  'downloads.expired': 'Dieser Download ist abgelaufen',
+  'downloads.revoked': 'Nicht mehr verfügbar',
 };

@@ -158,6 +158,14 @@ export const EN = {
   'order.charged': 'Charged to your card: {amount}',
   'order.shippingTo': 'Shipping to',
   'order.shippingMethod': 'Shipping method: {name}',
+  'downloads.title': 'Downloads',
+  'downloads.download': 'Download',
+  'downloads.left': '{count} downloads left',
+  'downloads.leftOne': '1 download left',
+  'downloads.until': 'until {date}',
+  'downloads.usedUp': 'No downloads left',
+  'downloads.expired': 'This download has expired',
+  'downloads.revoked': 'No longer available',
 } as const;
 
 export type TextKey = keyof typeof EN;

@@ -160,4 +160,12 @@ export const ES: StorefrontText = {
   'order.charged': 'Cobrado en tu tarjeta: {amount}',
   'order.shippingTo': 'Envío a',
   'order.shippingMethod': 'Método de envío: {name}',
+  'downloads.title': 'Descargas',
+  'downloads.download': 'Descargar',
+  'downloads.left': 'Quedan {count} descargas',
+  'downloads.leftOne': 'Queda 1 descarga',
+  'downloads.until': 'hasta el {date}',
+  'downloads.usedUp': 'No quedan descargas',
+  'downloads.expired': 'Esta descarga ha caducado',
+  'downloads.revoked': 'Ya no está disponible',
 };

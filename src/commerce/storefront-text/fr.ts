@@ -161,4 +161,12 @@ export const FR: StorefrontText = {
   'order.charged': 'Débité sur votre carte : {amount}',
   'order.shippingTo': 'Livraison à',
   'order.shippingMethod': 'Mode de livraison : {name}',
+  'downloads.title': 'Téléchargements',
+  'downloads.download': 'Télécharger',
+  'downloads.left': '{count} téléchargements restants',
+  'downloads.leftOne': '1 téléchargement restant',
+  'downloads.until': 'jusqu’au {date}',
+  'downloads.usedUp': 'Plus aucun téléchargement',
+  'downloads.expired': 'Ce téléchargement a expiré',
+  'downloads.revoked': 'N’est plus disponible',
 };
