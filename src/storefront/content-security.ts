@@ -30,10 +30,15 @@ export const RECAPTCHA_SOURCES = {
   frames: ['https://www.google.com/recaptcha/enterprise/', 'https://recaptcha.google.com/recaptcha/enterprise/'],
 } as const;
 
-/** Origins a page's configured integrations load from, beyond its own origin, by directive. */
+/**
+ * Origins a page loads from beyond its own, by directive: its configured integrations', and on a
+ * developer-platform page the stylesheets its template names and their fonts (external-styles.ts).
+ */
 export interface IntegrationOrigins {
   readonly scripts: readonly string[];
   readonly connect: readonly string[];
+  readonly styles?: readonly string[];
+  readonly fonts?: readonly string[];
 }
 
 export const NO_INTEGRATION_ORIGINS: IntegrationOrigins = { scripts: [], connect: [] };
@@ -59,11 +64,12 @@ export function htmlCsp(
   return [
     "default-src 'self'",
     `script-src ${sourceList(["'self'"], sources.scriptHashes, sources.scriptUrls, captchaScripts, integrations.scripts)}`,
-    `style-src ${sourceList(["'self'"], sources.styleHashes)}`,
+    `style-src ${sourceList(["'self'"], sources.styleHashes, integrations.styles ?? [])}`,
     "style-src-attr 'unsafe-inline'",
     // Product images may live on a CDN (imported stores); an image cannot run script.
     "img-src 'self' data: https:",
     `connect-src ${sourceList(["'self'"], integrations.connect)}`,
+    ...(integrations.fonts?.length ? [`font-src ${sourceList(["'self'"], integrations.fonts)}`] : []),
     `frame-src ${sourceList(["'self'"], captchaFrames)}`,
     "object-src 'none'",
     "base-uri 'none'",

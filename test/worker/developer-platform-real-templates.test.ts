@@ -108,6 +108,91 @@ describe("a template's own script and style elements", () => {
   });
 });
 
+describe("a template's external stylesheets", () => {
+  const HOST = 'fonts.template.test';
+  const LINKS = [
+    '<link href="https://fonts.googleapis.com/css?family=Roboto+Slab:400,700|Montserrat:400" rel="stylesheet" />',
+    "<link rel='stylesheet' href='//cdn.example.net/font-awesome/4.7.0/css/font-awesome.min.css'>",
+    '<link rel="preconnect" href="https://preconnect.example.org">',
+  ].join('\n');
+  beforeAll(async () => {
+    await templateStore(
+      HOST,
+      fixtureTheme((files) => {
+        files['header.region'] = (files['header.region'] as string).replace(
+          '{squarespace-headers}',
+          `{squarespace-headers}\n${LINKS}`,
+        );
+        files['styles/compiled.css'] =
+          "@import url('https://use.typekit.example/abc.css');\n.fixture-main{max-width:60rem}";
+      }),
+    );
+  });
+
+  it('are allowed by the CSP with the font origins they need, only the origins the template names, never for scripts', async () => {
+    const res = await new Visitor(`http://${HOST}`).fetch('/');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(
+      'href="https://fonts.googleapis.com/css?family=Roboto+Slab:400,700|Montserrat:400"',
+    );
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+    expect(directive('style-src')).toMatch(
+      /^style-src 'self' .* https:\/\/cdn\.example\.net https:\/\/fonts\.googleapis\.com https:\/\/use\.typekit\.example$/,
+    );
+    expect(directive('font-src')).toBe(
+      "font-src 'self' https://cdn.example.net https://fonts.gstatic.com https://use.typekit.example",
+    );
+    expect(directive('script-src')).not.toMatch(/googleapis|gstatic|example\.net|typekit/);
+    expect(csp).not.toContain('preconnect.example.org');
+    expect(csp).not.toContain('*');
+  });
+
+  it('add nothing to the CSP of our own theme or of a template that names none', async () => {
+    const ours = (await new Visitor().fetch('/')).headers.get('content-security-policy') ?? '';
+    expect(ours).not.toMatch(/font-src|googleapis/);
+    const plain = (await new Visitor('http://scripts.template.test').fetch('/')).headers.get('content-security-policy');
+    expect(plain).not.toMatch(/font-src|googleapis/);
+  });
+});
+
+describe("Squarespace's cart widget", () => {
+  const HOST = 'cart.template.test';
+  beforeAll(async () => {
+    const site = demoSite();
+    site.website.id = 'cart-template-test';
+    site.collections.push({
+      id: 'dev-cart-page',
+      type: 10,
+      typeName: 'page',
+      title: 'Cart',
+      urlId: 'dev-cart',
+      fullUrl: '/dev-cart',
+    });
+    site.theme = fixtureTheme((files) => {
+      files['body.region'] = (files['body.region'] as string).replace(
+        '{squarespace.main-content}',
+        '{.equal? collection.urlId "dev-cart"}<div id="sqs-cart-root"><div id="sqs-cart-container"></div></div>{.or}{squarespace.main-content}{.end}',
+      );
+    });
+    expect(await publishSite(env, site)).toHaveProperty('version');
+    await mapHost(env.SITE_CONTENT, HOST, site.website.id);
+  });
+
+  it("holds our cart page's island in the template's #sqs-cart-container on its dev-cart page, and nowhere else", async () => {
+    const html = await (await new Visitor(`http://${HOST}`).fetch('/dev-cart')).text();
+    const at = html.indexOf('<div id="sqs-cart-container">');
+    expect(at, html.slice(html.indexOf('<main'), html.indexOf('</main>'))).toBeGreaterThan(0);
+    const container = html.slice(at, html.indexOf('</main>', at));
+    expect(container).toContain('<h1 id="cart-title">Cart</h1>');
+    expect(container).toContain('<div data-island="CartPage"');
+    expect(html.match(/<div data-island="CartPage"/g)).toHaveLength(1);
+    const contact = await (await new Visitor(`http://${HOST}`).fetch('/contact')).text();
+    expect(contact).not.toContain('sqs-cart-container');
+    expect(contact).not.toContain('<div data-island="CartPage"');
+  });
+});
+
 describe('templates as the platform accepts them', () => {
   const HOST = 'lenient.template.test';
   beforeAll(async () => {

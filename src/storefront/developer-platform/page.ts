@@ -12,6 +12,7 @@ import type { Site } from '../../site/schema';
 import { DEFAULT_THEME, themePartials, type ThemeFiles } from '../../site/theme';
 import { htmlCsp, type IntegrationOrigins, mergeSources, NO_SOURCES, type TrustedSources } from '../content-security';
 import { pageHasCaptcha } from '../islands';
+import { templateStyleOrigins } from './external-styles';
 import type { ResolvedPage } from '../page-context';
 import { keepTrustedText, markTrusted, sourcesOf, trustedTheme } from '../trusted-markup';
 import { cartContext, cartDropzone, floatingCart, withPictures } from './commerce';
@@ -221,6 +222,21 @@ async function withCartDropzones(html: string, showCart: boolean): Promise<strin
   return rewriter.transform(new Response(html)).text();
 }
 
+/**
+ * Squarespace's cart widget: a template's empty `#sqs-cart-container` (Boxen's family writes one on
+ * a page it calls `dev-cart`) holds our cart page, its island and all, as the platform filled it.
+ */
+async function withCartContainer(html: string, render: PageRender, data: Record<string, unknown>): Promise<string> {
+  if (!html.includes('sqs-cart-container')) return html;
+  const cart = `<div class="${SYSTEM_PAGE_CLASS}">${render.ours('themes/default/pages/cart.html', trustedTheme(DEFAULT_THEME)['pages/cart.html'] ?? '', data)}</div>`;
+  const rewriter = new HTMLRewriter().on('#sqs-cart-container', {
+    element(element) {
+      element.setInnerContent(cart, { html: true });
+    },
+  });
+  return rewriter.transform(new Response(html)).text();
+}
+
 /** Puts `panel` right after the page's `<body …>` tag (before everything when there is none). */
 function afterBodyTag(html: string, panel: string): string {
   const body = /<body\b[^>]*>/i.exec(html);
@@ -288,7 +304,11 @@ export async function developerPlatformPage(request: DeveloperPlatformRequest): 
 
   const regions = regionsFor(declaration, own ? content.conf : null, files);
   let html = await withCartDropzones(
-    regions.map((region) => pageRender.file(`${region}.region`, data)).join(''),
+    await withCartContainer(
+      regions.map((region) => pageRender.file(`${region}.region`, data)).join(''),
+      pageRender,
+      data,
+    ),
     data.showCart === true,
   );
   if (pageRender.problems.length > 0) {
@@ -304,7 +324,10 @@ export async function developerPlatformPage(request: DeveloperPlatformRequest): 
   const captchaProvider = pageHasCaptcha(request.data) ? request.captchaProvider : undefined;
   request.headers.set(
     'content-security-policy',
-    htmlCsp(mergeSources(await sourcesOf(kept.found), request.codeSources), captchaProvider, request.integrations),
+    htmlCsp(mergeSources(await sourcesOf(kept.found), request.codeSources), captchaProvider, {
+      ...request.integrations,
+      ...templateStyleOrigins(files),
+    }),
   );
   return new Response(kept.html, { status: page.status, headers: request.headers });
 }
