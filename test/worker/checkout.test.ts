@@ -28,6 +28,7 @@ import {
   storeOnHost,
 } from './checkout-support';
 import { Visitor } from './visitor';
+import { inNextStockSlot } from './stock-slot';
 
 const OAK = { itemId: 'p-oak-board', sku: skuOf('oak-board') };
 const EBOOK = { itemId: 'p-recipe-ebook' };
@@ -520,11 +521,9 @@ describe('product pages', () => {
     expect((await placeOrder(visitor)).status).toBe(201);
     // The cached copy lives until its 30-second slot ends (whatever query string is added: the page
     // reads none); the next slot renders it again, with the sale.
-    const nextSlot = (Math.floor(Date.now() / 30_000) + 1) * 30_000;
-    await new Promise((resolve) => setTimeout(resolve, nextSlot - Date.now() + 100));
-    const fresh = await page('/shop/p/oak-board?from=test');
+    const fresh = await inNextStockSlot(() => page('/shop/p/oak-board?from=test'));
     expect(fresh.html).toMatch(/class="ProductItem[^"]*sold-out/);
-  }, 120_000);
+  });
 });
 
 describe('abandoned checkouts', () => {

@@ -29,6 +29,7 @@ import {
   storeOnHost,
 } from './checkout-support';
 import { Visitor } from './visitor';
+import { inNextStockSlot } from './stock-slot';
 
 type StockedForm = Omit<ProductForm, 'variants'> & {
   variants: (ProductForm['variants'][number] & { stockShown?: number })[];
@@ -240,10 +241,10 @@ describe("the storefront shows the ledger's stock", () => {
     const visitor = new Visitor(base);
     expect(await (await visitor.fetch('/shop')).text()).not.toMatch(SOLD_OUT_CARD);
     expect(await stock(websiteId).sellNow([{ sku: CANDLE.sku, quantity: 5, stock: 5 }])).toEqual({ ok: true });
-    const nextSlot = (Math.floor(Date.now() / 30_000) + 1) * 30_000;
-    await new Promise((resolve) => setTimeout(resolve, nextSlot - Date.now() + 100));
-    expect(await (await visitor.fetch('/shop?utm_source=x')).text()).toMatch(SOLD_OUT_CARD);
-  }, 120_000);
+    await inNextStockSlot(async () =>
+      expect(await (await visitor.fetch('/shop?utm_source=x')).text()).toMatch(SOLD_OUT_CARD),
+    );
+  });
 });
 
 describe('restock sign-ups follow the ledger', () => {
