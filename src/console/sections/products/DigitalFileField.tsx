@@ -7,6 +7,7 @@ import { useId, useRef, useState } from 'react';
 import type { DigitalFile } from '../../../commerce/product';
 import { DOWNLOAD_DAYS, DOWNLOAD_LIMIT } from '../../../commerce/downloads';
 import { formatFileSize } from '../../../site/editor/file-size';
+import { PRODUCT_MESSAGES } from '../../../site/editor/product-form';
 import { FilePicker } from '../files/FilePicker';
 import { refusal, sendFile } from '../files/upload';
 import { ApiError, API_MESSAGES } from '../../ui/api';
@@ -50,7 +51,8 @@ export function DigitalFileField({
     }
   };
 
-  const shownError = failure ?? error;
+  // The save's 'add the file' message goes once a file is there; other answers (a file that vanished) stay until the next save.
+  const shownError = failure ?? (file !== null && error === PRODUCT_MESSAGES.digitalFile ? undefined : error);
   return (
     <div className="Field DigitalFile" role="group" aria-labelledby={`${id}-label`}>
       <span id={`${id}-label`} className="Field-label">
@@ -103,7 +105,7 @@ export function DigitalFileField({
       <p className="Field-hint">
         Shoppers get a download link after paying: {DOWNLOAD_LIMIT} downloads within {DOWNLOAD_DAYS} days.
       </p>
-      <FieldError id={`${id}-error`} message={shownError ?? undefined} />
+      <FieldError id={`${id}-error`} message={shownError ?? undefined} announce={failure !== null} />
       <p className="visually-hidden" role="status" aria-live="polite">
         {notice}
       </p>
