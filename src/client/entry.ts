@@ -83,9 +83,9 @@ const hydrated = hydrateIslands();
 void accountLanguage().then(async (language) => {
   if (language !== null) applyPageLanguage(language);
   await hydrated;
-  // The page was rendered in English: only another language loads the texts catalogue.
+  // The page was rendered in English and the site's locale: only another language or locale loads the texts catalogue.
   const locale = language ?? siteLanguage;
-  if (storefrontLanguage(locale) === 'en') return;
+  if (storefrontLanguage(locale) === 'en' && locale === siteLanguage) return;
   const { showTextIn } = await import('./shopper-text');
   await showTextIn(locale);
 });

@@ -1,7 +1,7 @@
 /**
  * The storefront texts the page shows (src/commerce/storefront-text.ts), in the page's language:
  * the site's while hydrating (as the server rendered the islands), then the signed-in account's.
- * Islands read them with `useShopperText` (src/client/shopper-locale.ts); the theme's fixed strings
+ * Islands read them with `useShopperText`, the locale with `useShopperLocale` (use-shopper-text.ts); the theme's fixed strings
  * are marked `data-text="{key}"` (a placeholder `data-placeholder-text`) and set here. No React here: the entry uses it on every page.
  */
 import {
@@ -14,10 +14,16 @@ import {
 import { pageDocument } from './dom';
 
 let current: StorefrontText = EN;
+/** The locale the page was switched to; null while it is the one the server rendered. */
+let currentLocale: string | null = null;
 const listeners = new Set<() => void>();
 
 export function shopperText(): StorefrontText {
   return current;
+}
+
+export function shopperLocale(): string | null {
+  return currentLocale;
 }
 
 export function subscribeShopperText(listener: () => void): () => void {
@@ -25,12 +31,17 @@ export function subscribeShopperText(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The page's texts in `locale`'s language (English when the catalogue has none): the theme's marked strings at once, islands as they re-render. */
+/**
+ * The page in `locale`: its texts in that language (English when the catalogue has none), the theme's marked strings at
+ * once, islands as they re-render; its prices as that locale writes the store currency (src/client/page-prices.ts).
+ */
 export async function showTextIn(locale: string): Promise<void> {
   const text = await loadStorefrontText(storefrontLanguage(locale));
-  if (text === current) return;
+  if (text === current && locale === currentLocale) return;
   current = text;
+  currentLocale = locale;
   translateTheme(text);
+  void import('./page-prices').then(({ showPricesIn }) => showPricesIn(locale));
   for (const listener of listeners) listener();
 }
 

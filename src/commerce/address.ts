@@ -87,6 +87,11 @@ export const COUNTRIES: readonly (readonly [code: string, name: string])[] = [
   ['ZA', 'South Africa'],
 ];
 
+/** A country's name in `locale`'s language: the runtime's (Intl.DisplayNames) outside English, else `countryName`. */
+export function countryNameIn(code: string, locale: string): string {
+  return /^en\b/i.test(locale) || !isCountryCode(code) ? countryName(code) : (localNames(locale).of(code) ?? code);
+}
+
 /** A country's English name: the checkout list's, else the runtime's (Intl.DisplayNames), else its code. */
 export function countryName(code: string): string {
   const listed = COUNTRIES.find(([known]) => known === code)?.[1];
@@ -116,6 +121,13 @@ const POSTAL_CODES: Readonly<Record<string, RegExp>> = {
   GB: /^[A-Za-z]{1,2}\d[A-Za-z\d]? ?\d[A-Za-z]{2}$/,
 };
 const ANY_POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/;
+
+const namesByLocale = new Map<string, Intl.DisplayNames>();
+function localNames(locale: string): Intl.DisplayNames {
+  let names = namesByLocale.get(locale);
+  if (names === undefined) namesByLocale.set(locale, (names = new Intl.DisplayNames([locale], { type: 'region' })));
+  return names;
+}
 
 let regionNames: Intl.DisplayNames | undefined;
 const displayNames = () => (regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }));

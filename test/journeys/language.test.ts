@@ -4,7 +4,9 @@
  * page, the cart (its totals too), the checkout (headings, section titles, Place order, its messages), the order
  * confirmed page after paying, and the shop's sort and filter controls and quick add then speak French: no English
  * text of the storefront's catalogue is left on those pages, and every price on each page (the product page, the
- * cart, the checkout, the confirmation) has one format. Back to 'Site default' at the end, so the demo account is as it was.
+ * cart, the checkout, the confirmation, the shop) has one format, the store's dollars as French writes them ('12,00 $US'),
+ * the template's prices as the islands'; the checkout names countries in French. Back to 'Site default' at the end, so the
+ * demo account is as it was.
  * At 1366 and 375 px. Screenshots in test-artifacts/journeys/language-*.png.
  */
 import type { Page } from 'playwright-core';
@@ -21,16 +23,20 @@ afterEach(() => contexts.closeAll());
 
 const SHOPPER = { email: 'shopper@example.com', password: 'studio-goods-demo' };
 
-/** Every price written on the page: each must have the same format (the store's currency, one locale). */
+/** Every price written on the page, in French ('12,00 $US') or English ('$12.00') form. */
 async function prices(page: Page): Promise<string[]> {
   const text = await page.locator('main').innerText();
-  return text.match(/(?:US)?\$\s?\d[\d.,\s]*\d|\d[\d.,\s]*\d\s?\$(?:\s?US)?/g) ?? [];
+  return text.match(/\d{1,3}(?:[\s.]\d{3})*,\d{2}\s?\$(?:\s?US)?|(?:US)?\$\s?\d[\d.,]*\d/g) ?? [];
 }
 
+/** As French writes the store's dollars: '12,00 $US', '1 234,00 $US' (narrow no-break spaces). */
+const FRENCH_PRICE = /^\d{1,3}(\u202f\d{3})*,\d{2}\u00a0\$US$/;
+
+/** Every price on the page has one format: the store currency as the page's language (French) writes it. */
 async function oneFormat(page: Page): Promise<void> {
   const found = await prices(page);
   expect(found.length).toBeGreaterThan(0);
-  for (const price of found) expect(price, found.join(' | ')).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+  for (const price of found) expect(price, found.join(' | ')).toMatch(FRENCH_PRICE);
 }
 
 /** The storefront's English texts (those French writes differently, longer than a word) that the page's main part shows. */
@@ -91,8 +97,11 @@ for (const width of WIDTHS) {
           expect(await page.locator('.site-header .CartPill').getAttribute('aria-label')).toMatch(/^Panier/);
           expect(await page.locator('#variant-p-field-notes-Pages option').first().textContent()).toBe('Choisir Pages');
           expect(await page.locator('.ProductItem-form .quantity-label').textContent()).toBe('Quantité:');
+          // The template's price block and the related products' prices too, before any choice.
+          await expect.poll(() => prices(page), SLOW).not.toContainEqual(expect.stringMatching(/^\$/));
+          await oneFormat(page);
           await page.selectOption('#variant-p-field-notes-Pages', '96');
-          await expect.poll(() => page.locator('.ProductPrice').textContent(), SLOW).toContain('$12.00');
+          await expect.poll(() => page.locator('.ProductPrice').textContent(), SLOW).toMatch(/12,00\s\$US/);
           await oneFormat(page);
           await page.locator('.ProductItem-form .sqs-add-to-cart-button').click();
           await expect
@@ -131,6 +140,10 @@ for (const width of WIDTHS) {
           expect(await page.locator('.CheckoutTotals-total-label').textContent()).toBe('Total');
           expect(await page.locator('.Checkout-button').textContent()).toMatch(/^Passer la commande/);
           await oneFormat(page);
+          // Countries by their French names (the runtime's, not a hand list).
+          const countries = await page.locator('#checkout-countryCode option').allTextContents();
+          expect(countries).toEqual(expect.arrayContaining(['États-Unis', 'Allemagne', 'Royaume-Uni', 'Espagne']));
+          expect(countries).not.toContain('Germany');
           await shot(page, `language-checkout-${width}`);
           // Its own messages too: Place order with no address says what is missing in French.
           await page.locator('.Checkout-button').click();
@@ -178,6 +191,9 @@ for (const width of WIDTHS) {
             /^Étiquette: clothing/,
           );
           expect(await englishLeft(page)).toEqual([]);
+          // The cards' template prices are French too.
+          await expect.poll(() => prices(page), SLOW).not.toContainEqual(expect.stringMatching(/^\$/));
+          await oneFormat(page);
           await page.locator('.ProductCard', { hasText: 'Linen Shirt' }).locator('.sqs-add-to-cart-button').click();
           const dialog = page.locator('[role="dialog"].QuickAdd');
           await dialog.waitFor(SLOW);

@@ -10,7 +10,7 @@ import CartLineItem from '../components/CartLineItem';
 import CartSummary, { type InstalmentOffer } from '../components/CartSummary';
 import { AlertDialog } from '../components/Dialog';
 import { fill } from '../../commerce/storefront-text';
-import { useShopperText } from '../use-shopper-text';
+import { useShopperLocale, useShopperText } from '../use-shopper-text';
 import { useCart } from '../use-cart';
 
 export interface CartPageProps {
@@ -24,7 +24,15 @@ export interface CartPageProps {
   continueUrl: string;
 }
 
-export default function CartPage({ websiteId, currencyCode, locale, forms, instalments, continueUrl }: CartPageProps) {
+export default function CartPage({
+  websiteId,
+  currencyCode,
+  locale: serverLocale,
+  forms,
+  instalments,
+  continueUrl,
+}: CartPageProps) {
+  const locale = useShopperLocale(serverLocale);
   const state = useCart(websiteId, currencyCode, forms);
   const { cart, editing, alert } = state;
   const text = useShopperText();

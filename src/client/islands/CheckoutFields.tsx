@@ -2,12 +2,12 @@
  * The checkout form's building blocks: a labelled text field with its own error next to it, and
  * the shipping address (the spec's address labels, the parts each country needs, browser autofill names).
  */
-import { addressLabels, COUNTRIES } from '../../commerce/address';
+import { addressLabels, COUNTRIES, countryNameIn } from '../../commerce/address';
 import type { CheckoutAddress } from '../checkout-api';
 import { requiredAddressParts } from '../checkout-form';
 import { fieldValue } from '../field-value';
 import { sayIn } from '../../commerce/storefront-text';
-import { useShopperText } from '../use-shopper-text';
+import { useShopperLocale, useShopperText } from '../use-shopper-text';
 
 export type CheckoutFieldName =
   | 'email'
@@ -124,6 +124,8 @@ export interface AddressFieldsProps {
 export function AddressFields({ address, errors, onChange }: AddressFieldsProps) {
   const set = (name: keyof CheckoutAddress) => (value: string) => onChange({ ...address, [name]: value });
   const text = useShopperText();
+  // No switch happened only on a page in the site's English.
+  const locale = useShopperLocale('en');
   const countryId = fieldId('countryCode');
   const required = requiredAddressParts(address.countryCode);
   const labels = addressLabels(address.countryCode);
@@ -154,9 +156,9 @@ export function AddressFields({ address, errors, onChange }: AddressFieldsProps)
           aria-describedby={errors.countryCode !== undefined ? `${countryId}-error` : undefined}
           onChange={(event) => set('countryCode')(fieldValue(event))}
         >
-          {COUNTRIES.map(([code, name]) => (
+          {COUNTRIES.map(([code]) => (
             <option key={code} value={code}>
-              {name}
+              {countryNameIn(code, locale)}
             </option>
           ))}
         </select>

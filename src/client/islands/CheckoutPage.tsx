@@ -44,7 +44,7 @@ import { receivedUrl } from './CheckoutConfirmation';
 import { CheckoutStripeCard, type StripeCard } from './CheckoutStripeCard';
 import { CheckoutAddressSearch } from './CheckoutAddressSearch';
 import { fill, sayIn } from '../../commerce/storefront-text';
-import { useShopperText } from '../use-shopper-text';
+import { useShopperLocale, useShopperText } from '../use-shopper-text';
 
 export interface CheckoutPageProps {
   locale: string;
@@ -160,7 +160,13 @@ async function orderPageAfterAction(awaited: AwaitedOrder): Promise<string | nul
   }
 }
 
-export default function CheckoutPage({ locale, currencyCode, paymentProvider, forms }: CheckoutPageProps) {
+export default function CheckoutPage({
+  locale: serverLocale,
+  currencyCode,
+  paymentProvider,
+  forms,
+}: CheckoutPageProps) {
+  const locale = useShopperLocale(serverLocale);
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const text = useShopperText();
   const [loadError, setLoadError] = useState<string | null>(null);

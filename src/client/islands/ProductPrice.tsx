@@ -1,13 +1,14 @@
 /**
  * A product page's price: the template's price block until a variant is chosen, then that
- * variant's price (its sale price beside the original when on sale) in the store currency. One
+ * variant's price (its sale price beside the original when on sale) in the store currency, both in
+ * the page's language (`useShopperLocale`; the template's block is rewritten by src/client/page-prices.ts). One
  * line either way, so the page does not shift. The SALE mark follows too: shown while the product
  * (before a choice) or the chosen variant is on sale.
  */
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../commerce/money';
 import { merchantOr } from '../../commerce/storefront-text';
-import { useShopperText } from '../use-shopper-text';
+import { useShopperLocale, useShopperText } from '../use-shopper-text';
 import { subscribeSelection } from '../selection';
 
 export interface VariantPrice {
@@ -32,7 +33,15 @@ function SaleMark({ text }: { text: string | null }) {
   return text === null ? null : <div className="product-mark sale">{merchantOr(text, 'product.sale', texts)}</div>;
 }
 
-export default function ProductPrice({ itemId, html, currency, locale, variants, saleMark }: ProductPriceProps) {
+export default function ProductPrice({
+  itemId,
+  html,
+  currency,
+  locale: serverLocale,
+  variants,
+  saleMark,
+}: ProductPriceProps) {
+  const locale = useShopperLocale(serverLocale);
   const [sku, setSku] = useState<string | null>(null);
   useEffect(() => subscribeSelection(itemId, (selection) => setSku(selection.variant)), [itemId]);
   const variant = sku === null ? undefined : variants[sku];

@@ -18,7 +18,7 @@ import { fieldValue } from '../field-value';
 import type { Purchase } from './AddToCartButton';
 import { ADDED_FOR_MS } from './AddToCartButton';
 import { chosenVariant, isValueAvailable, type VariantChoice } from './VariantSelects';
-import { useShopperText } from '../use-shopper-text';
+import { useShopperLocale, useShopperText } from '../use-shopper-text';
 
 export interface QuickAddProps {
   itemId: string;
@@ -44,10 +44,11 @@ export default function QuickAdd({
   variants,
   prices,
   currency,
-  locale,
+  locale: serverLocale,
   selectText,
   purchase,
 }: QuickAddProps) {
+  const locale = useShopperLocale(serverLocale);
   const [open, setOpen] = useState(false);
   const text = useShopperText();
   const [chosen, setChosen] = useState<Chosen>({});
