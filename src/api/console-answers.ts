@@ -154,6 +154,8 @@ export interface StoredPost {
   assetUrl?: string;
   originalSize?: string;
   altText?: string;
+  seoTitle?: string;
+  seoDescription?: string;
 }
 export interface PostSummary {
   id: string;

@@ -571,12 +571,14 @@ const postPage: PageResolver = async (request, params) => {
   const found = await itemAt(request, params, (collection) => collection.typeName === 'blog', 0);
   if (found === undefined) return undefined;
   const { collection, item: post } = found;
+  // Its search engine listing, else the title and the excerpt, as a product's.
+  const description = post.seoDescription || (post.excerpt ?? '').replace(/<[^>]*>/g, '');
   return {
     kind: 'post',
     status: 200,
     context: {
       ...request.base,
-      ...page('post', PageType.ContentItem, post.title, request.path),
+      ...page('post', PageType.ContentItem, post.seoTitle || post.title, request.path, description),
       collection,
       item: { ...post, collection },
       previousItem: neighbour(found.previous),

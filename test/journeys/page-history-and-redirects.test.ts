@@ -3,7 +3,8 @@
  * owner rewrites a page's text in /config → Pages, opens its History, picks the earlier
  * version by keyboard, reads its text and restores it: the editor and the shopper's page show that
  * text again. Then the manager gives a product a new URL slug in its search engine listing: a shopper
- * following the old link lands on the new address. Screenshots in test-artifacts/journeys/moved-*.png.
+ * following the old link lands on the new address. Last, the owner writes a blog post's search engine
+ * listing in the panel products and pages have, and the shopper's tab shows its SEO title. Screenshots in test-artifacts/journeys/moved-*.png.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
@@ -29,10 +30,11 @@ afterEach(() => contexts.closeAll());
 /** Pages are content and products commerce: the owner has both. */
 const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
 const FIRST_TEXT = 'Open every Saturday from ten.';
+const POST_SEO_TITLE = 'Ash glazes, a studio diary';
 const SECOND_TEXT = 'Closed for the kiln firing this month.';
 
 for (const width of WIDTHS) {
-  describe(`page history and moved addresses at ${width} px`, () => {
+  describe(`page history, moved addresses and post SEO at ${width} px`, () => {
     it(
       'restores a page’s earlier version, and a product’s old link leads to its new slug',
       async () => {
@@ -59,6 +61,25 @@ for (const width of WIDTHS) {
           headers,
         });
         expect(firstSave.status()).toBe(200);
+        const postTitle = `Glaze notes ${RUN} ${width}`;
+        const postSlug = `glaze-notes-${RUN}-${width}`;
+        const post = await api.post(`${storeUrl}/api/console/posts`, {
+          data: {
+            collectionId: 'c-blog',
+            title: postTitle,
+            urlId: postSlug,
+            body: '<p>Ash and iron.</p>',
+            excerpt: '',
+            tags: [],
+            categories: [],
+            status: 'published',
+            publishOn: Date.now() - 60_000,
+            assetUrl: null,
+          },
+          headers,
+        });
+        expect(post.status()).toBe(201);
+        const postId = ((await post.json()) as { id: string }).id;
         try {
           await openSection(page, 'Pages');
           await page.locator('a', { hasText: title }).click();
@@ -109,11 +130,24 @@ for (const width of WIDTHS) {
           await shopper.page.waitForURL(`${storeUrl}/shop/p/${newSlug}`, SLOW);
           expect(await shopper.page.locator('main').innerText()).toContain('$42.00');
           await shot(shopper.page, `moved-product-${width}`);
+          // A post's search engine listing, in the same panel as the product's: the shopper's tab reads it.
+          await openSection(page, 'Blog posts');
+          await page.locator('a', { hasText: postTitle }).click();
+          await page.waitForSelector(`h1:text-is("${postTitle}")`, SLOW);
+          await page.fill('#post-seo-title', POST_SEO_TITLE);
+          await page.fill('#post-seo-description', 'Ash, iron and a long firing.');
+          await expect.poll(() => page.locator('.SeoPreview-title').textContent()).toBe(POST_SEO_TITLE);
+          await shot(page, `moved-post-seo-${width}`);
+          await page.getByRole('button', { name: 'Save', exact: true }).click();
+          await expect.poll(() => page.locator('.PostActions .SaveStatus').textContent(), SLOW).toBe('Saved');
+          await shopper.page.goto(`${storeUrl}/blog/${postSlug}`);
+          expect(await shopper.page.title()).toMatch(new RegExp(`^${POST_SEO_TITLE} · `));
           expect(errors).toEqual([]);
           expect(shopper.errors).toEqual([]);
         } finally {
           await deleteProduct(contexts, storeUrl, product.id);
           await api.delete(`${storeUrl}/api/console/pages/${pageId}`, { headers });
+          await api.delete(`${storeUrl}/api/console/posts/${postId}`, { headers });
         }
       },
       JOURNEY_TIMEOUT,

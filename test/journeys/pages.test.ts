@@ -95,7 +95,7 @@ describe('pages in the console', () => {
     await leaving.waitFor({ state: 'detached' });
     expect(await page.locator('.BlockList-item').count()).toBe(3);
 
-    await page.fill('#page-seo-title-input', SEO_TITLE);
+    await page.fill('#page-seo-title', SEO_TITLE);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.locator('.PostActions .SaveStatus').textContent(), SLOW).toBe('Saved');
     await page.getByRole('button', { name: 'Add to navigation' }).click();

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { contentObject } from '../../site/catalog';
 import { CODE_INJECTION_MESSAGES } from '../../site/code-injection';
 import { CONTENT_STATUSES } from '../../site/editor/content-status';
+import { pageFormSchema } from '../../site/editor/page-form';
 import { EDIT_MESSAGES, URL_ID } from '../../site/edits';
 import { randomHex } from '../../site/ids';
 import { slugOf } from '../../site/editor/product-form';
@@ -57,6 +58,9 @@ const postSchema = z.object({
     .regex(/^\d{1,5}x\d{1,5}$/, 'must be WIDTHxHEIGHT')
     .optional(),
   altText: z.string().trim().max(250).optional(),
+  /** Its search engine listing (the pages' rules, src/site/editor/page-form.ts); left out, it stays as it was. */
+  seoTitle: pageFormSchema.shape.seoTitle,
+  seoDescription: pageFormSchema.shape.seoDescription,
 });
 type PostInput = z.infer<typeof postSchema>;
 

@@ -1,15 +1,14 @@
 /**
- * One page: title, text, blocks (BlocksEditor), status and publish date, URL slug, SEO title and
- * description, its place in the navigation (added here, ordered in the Navigation section's tree),
- * its version history (History: view and restore one), and Delete after a confirm that says its
- * navigation links go too. Checked with the page form's schema (src/site/editor/page-form.ts) before
+ * One page: title, text, blocks (BlocksEditor), status and publish date, its search engine listing
+ * (the products' SeoPanel: SEO title and description, URL slug), its place in the navigation (added
+ * here, ordered in the Navigation section's tree), its version history (History: view and restore
+ * one), and Delete after a confirm that says its navigation links go too. Checked with the page form's schema (src/site/editor/page-form.ts) before
  * it is sent; leaving with unsaved changes asks first.
  */
 import { useState } from 'react';
 import { api, type StoredPage } from '../../../api';
 import type { PageBlock } from '../../../site/editor/page-blocks';
 import { PAGE_TITLE_LIMIT, pageFormProblems, pageFormSchema } from '../../../site/editor/page-form';
-import { SEO_LIMITS, SEO_SHOWN } from '../../../site/editor/page-seo';
 import { guardLeaving } from '../../router';
 import type { ConsoleSession } from '../../section-types';
 import {
@@ -27,6 +26,7 @@ import { useUnsavedChanges } from '../../ui/useUnsavedChanges';
 import { RichTextEditor } from '../posts/RichTextEditor';
 import { localDateTime, statusLabel } from '../posts/status';
 import { StatusFields } from '../posts/StatusFields';
+import { SeoPanel } from '../products/SeoPanel';
 import { BlocksEditor } from './BlocksEditor';
 import { PageHistoryDialog } from './PageHistoryDialog';
 
@@ -35,12 +35,6 @@ type Draft = Omit<StoredPage, 'id' | 'fullUrl' | 'inNavigation' | 'publishOn'> &
 function draftOf(page: StoredPage): Draft {
   const { id: _id, fullUrl: _url, inNavigation: _nav, publishOn, ...fields } = page;
   return { ...fields, publishOn: localDateTime(publishOn || Date.now()) };
-}
-
-/** A field's description: its hint, and its error when it has one. */
-function withHint(errorId: string, message: string | undefined, hintId: string) {
-  const error = describedBy(errorId, message);
-  return { ...error, 'aria-describedby': [hintId, error['aria-describedby']].filter(Boolean).join(' ') };
 }
 
 /** The page form the draft makes (src/site/editor/page-form.ts). */
@@ -175,54 +169,17 @@ export function PageEditor({
               onPublishOn={(publishOn) => set('publishOn', publishOn)}
               what="pages"
             />
-            <div className="Field">
-              <label htmlFor="page-url">URL slug</label>
-              <input
-                id="page-url"
-                value={draft.urlId}
-                onChange={(event) => set('urlId', event.target.value)}
-                maxLength={100}
-                {...withHint('page-url-error', field('urlId'), 'page-url-hint')}
-              />
-              <p id="page-url-hint" className="Field-hint">
-                The page’s address: /{draft.urlId}. Its navigation links follow a new slug.
-              </p>
-              <FieldError id="page-url-error" message={field('urlId')} />
-            </div>
           </div>
-          <section className="Card" aria-labelledby="page-seo-title">
-            <h2 id="page-seo-title">Search engine listing</h2>
-            <div className="Field">
-              <label htmlFor="page-seo-title-input">SEO title</label>
-              <input
-                id="page-seo-title-input"
-                value={draft.seoTitle}
-                placeholder={draft.title}
-                maxLength={SEO_LIMITS.title}
-                onChange={(event) => set('seoTitle', event.target.value)}
-                {...withHint('page-seo-title-error', field('seoTitle'), 'page-seo-title-hint')}
-              />
-              <p id="page-seo-title-hint" className="Field-hint">
-                {draft.seoTitle.length} of {SEO_SHOWN.title} characters search engines usually show; empty: the page
-                title.
-              </p>
-              <FieldError id="page-seo-title-error" message={field('seoTitle')} />
-            </div>
-            <div className="Field">
-              <label htmlFor="page-seo-description">SEO description</label>
-              <textarea
-                id="page-seo-description"
-                rows={3}
-                value={draft.seoDescription}
-                maxLength={SEO_LIMITS.description}
-                onChange={(event) => set('seoDescription', event.target.value)}
-                {...withHint('page-seo-description-error', field('seoDescription'), 'page-seo-description-hint')}
-              />
-              <p id="page-seo-description-hint" className="Field-hint">
-                {draft.seoDescription.length} of {SEO_SHOWN.description} characters search engines usually show.
-              </p>
-              <FieldError id="page-seo-description-error" message={field('seoDescription')} />
-            </div>
+          <section className="Card" aria-labelledby="page-seo-heading">
+            <h2 id="page-seo-heading">Search engine listing</h2>
+            <SeoPanel
+              id="page"
+              fields={{ ...draft, excerpt: '' }}
+              path="/"
+              slugHint="Its navigation links follow a new slug."
+              problem={field}
+              onChange={(change) => setDraft((before) => ({ ...before, ...change }))}
+            />
           </section>
           <section className="Card" aria-labelledby="page-navigation-title">
             <h2 id="page-navigation-title">Navigation</h2>

@@ -1,6 +1,6 @@
 /**
  * One post: title, body (rich text), excerpt, main image, tags and categories, status and publish
- * date. Saving sends the whole post; the worker sanitizes it and the storefront shows it as its
+ * date, its search engine listing (the products' SeoPanel: SEO title and description, URL slug). Saving sends the whole post; the worker sanitizes it and the storefront shows it as its
  * status says (published now, scheduled from its publish date, the rest never).
  */
 import { useEffect, useState } from 'react';
@@ -22,6 +22,7 @@ import {
 import { PicturesEditor, type PickedImage } from '../../ui/PicturesEditor';
 import { useUnsavedChanges } from '../../ui/useUnsavedChanges';
 import { guardLeaving } from '../../router';
+import { SeoPanel } from '../products/SeoPanel';
 import { RichTextEditor } from './RichTextEditor';
 import { localDateTime, statusLabel, type Blog } from './status';
 import { StatusFields } from './StatusFields';
@@ -37,6 +38,8 @@ interface Draft {
   publishOn: string;
   /** The main picture, none or one. */
   pictures: PickedImage[];
+  seoTitle: string;
+  seoDescription: string;
 }
 
 const blank = (): Draft => ({
@@ -49,6 +52,8 @@ const blank = (): Draft => ({
   status: 'draft',
   publishOn: localDateTime(Date.now()),
   pictures: [],
+  seoTitle: '',
+  seoDescription: '',
 });
 
 /** The excerpt is edited as plain text and stored as one paragraph. */
@@ -94,6 +99,8 @@ function draftOf(post: StoredPost): Draft {
       post.assetUrl === undefined || post.assetUrl === ''
         ? []
         : [{ assetUrl: post.assetUrl, originalSize: post.originalSize ?? '', altText: post.altText ?? '' }],
+    seoTitle: post.seoTitle ?? '',
+    seoDescription: post.seoDescription ?? '',
   };
 }
 
@@ -147,6 +154,8 @@ export function PostEditor({
       status: draft.status,
       publishOn: Number.isFinite(publishOn) ? publishOn : Date.now(),
       ...pictureFields(draft.pictures[0]),
+      seoTitle: draft.seoTitle,
+      seoDescription: draft.seoDescription,
     };
     const stored = await save.run(() =>
       saved === null
@@ -252,19 +261,17 @@ export function PostEditor({
               onPublishOn={(text) => set('publishOn', text)}
               what="posts"
             />
-            <div className="Field">
-              <label htmlFor="post-url">URL slug</label>
-              <input
-                id="post-url"
-                value={draft.urlId}
-                onChange={(event) => set('urlId', event.target.value)}
-                placeholder="made from the title"
-                maxLength={100}
-                {...describedBy('post-url-error', field('urlId'))}
-              />
-              <FieldError id="post-url-error" message={field('urlId')} />
-            </div>
           </div>
+          <section className="Card" aria-labelledby="post-seo-heading">
+            <h2 id="post-seo-heading">Search engine listing</h2>
+            <SeoPanel
+              id="post"
+              fields={draft}
+              path={`${blog.fullUrl}/`}
+              problem={field}
+              onChange={(change) => setDraft((before) => ({ ...before, ...change }))}
+            />
+          </section>
           <div className="Card">
             <div className="Field">
               <label htmlFor="post-tags">Tags</label>

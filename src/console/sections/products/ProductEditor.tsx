@@ -522,8 +522,9 @@ export function ProductEditor({
           </Section>
           <Section title="Search engine listing">
             <SeoPanel
+              id="product"
               fields={draft}
-              collectionUrl={context.collections.find((c) => c.id === draft.collectionId)?.fullUrl ?? ''}
+              path={`${context.collections.find((c) => c.id === draft.collectionId)?.fullUrl ?? ''}/p/`}
               pictures={draft.images}
               problem={problem}
               onChange={(change) => set(change)}

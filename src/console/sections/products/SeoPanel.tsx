@@ -1,8 +1,9 @@
 /**
- * A product's search engine listing, Shopify's way: a preview of how a search result shows it, the
- * SEO title and description with what search engines show of them counted, the URL slug, and the
- * picture shared links show. Empty fields fall back to the title, the short description and the
- * first picture, as the storefront does.
+ * The search engine listing of a product, page or post, Shopify's way, one panel for the three
+ * editors: a preview of how a search result shows it, the SEO title and description with what search
+ * engines show of them counted, the URL slug, and (for a product) the picture shared links show.
+ * Empty fields fall back to the title, the short description and the first picture, as the
+ * storefront does.
  */
 import { SEO_LIMITS, SEO_SHOWN } from '../../../site/editor/page-seo';
 import type { ProductImage } from '../../../site/editor/product-form';
@@ -14,7 +15,13 @@ export interface SeoFields {
   urlId: string;
   seoTitle: string;
   seoDescription: string;
-  socialImage: string;
+  socialImage?: string;
+}
+
+/** A field's description: its hint, and its error when it has one. */
+function withHint(hintId: string, errorId: string, error: string | undefined) {
+  const described = describedBy(errorId, error);
+  return { ...described, 'aria-describedby': [hintId, described['aria-describedby']].filter(Boolean).join(' ') };
 }
 
 function Counted({
@@ -63,21 +70,29 @@ function Counted({
 }
 
 export function SeoPanel({
+  id,
   fields,
-  collectionUrl,
+  path,
+  slugHint = '',
   pictures,
   problem,
   onChange,
 }: {
+  /** The editor's name ('product', 'page', 'post'): the fields' ids start with it. */
+  id: string;
   fields: SeoFields;
-  collectionUrl: string;
-  pictures: readonly ProductImage[];
+  /** The address up to the slug: '/shop/p/', '/', '/blog/'. */
+  path: string;
+  /** What else a new slug does, after the slug's own rules. */
+  slugHint?: string;
+  /** A product's pictures, one of which shared links may show; none given: no choice (the item's own picture). */
+  pictures?: readonly ProductImage[];
   problem: (field: string) => string | undefined;
   onChange: (change: Partial<Pick<SeoFields, 'urlId' | 'seoTitle' | 'seoDescription' | 'socialImage'>>) => void;
 }) {
-  const title = fields.seoTitle.trim() || fields.title.trim() || 'Product title';
+  const title = fields.seoTitle.trim() || fields.title.trim() || 'Title';
   const description = fields.seoDescription.trim() || fields.excerpt.trim();
-  const address = `${location.host}${collectionUrl}/p/${fields.urlId || '…'}`;
+  const address = `${location.host}${path}${fields.urlId || '…'}`;
   const urlError = problem('urlId');
   return (
     <>
@@ -87,7 +102,7 @@ export function SeoPanel({
         <p className="SeoPreview-description">{description || 'Add a description to show here.'}</p>
       </div>
       <Counted
-        id="product-seo-title"
+        id={`${id}-seo-title`}
         label="Page title"
         value={fields.seoTitle}
         shown={SEO_SHOWN.title}
@@ -97,7 +112,7 @@ export function SeoPanel({
         onChange={(seoTitle) => onChange({ seoTitle })}
       />
       <Counted
-        id="product-seo-description"
+        id={`${id}-seo-description`}
         label="Meta description"
         multiline
         value={fields.seoDescription}
@@ -108,41 +123,44 @@ export function SeoPanel({
         onChange={(seoDescription) => onChange({ seoDescription })}
       />
       <div className="Field">
-        <label htmlFor="product-url">URL slug</label>
+        <label htmlFor={`${id}-url`}>URL slug</label>
         <input
-          id="product-url"
+          id={`${id}-url`}
           type="text"
           value={fields.urlId}
           maxLength={100}
           onChange={(event) => onChange({ urlId: event.target.value })}
-          {...describedBy('product-url-error', urlError)}
+          {...withHint(`${id}-url-hint`, `${id}-url-error`, urlError)}
         />
-        <p className="Field-hint">
+        <p id={`${id}-url-hint`} className="Field-hint">
           {fields.urlId === '' ? 'Made from the title when left empty. ' : ''}Lowercase letters, digits and dashes.
+          {slugHint === '' ? '' : ` ${slugHint}`}
         </p>
-        <FieldError id="product-url-error" message={urlError} />
+        <FieldError id={`${id}-url-error`} message={urlError} />
       </div>
-      <div className="Field">
-        <label htmlFor="product-social-image">Social sharing image</label>
-        <select
-          id="product-social-image"
-          value={fields.socialImage}
-          onChange={(event) => onChange({ socialImage: event.target.value })}
-          {...describedBy('product-social-image-error', problem('socialImage'))}
-        >
-          <option value="">The first picture</option>
-          {pictures.map((picture, i) => (
-            <option key={picture.assetUrl} value={picture.assetUrl}>
-              Picture {i + 1}
-              {picture.altText === '' ? '' : `: ${picture.altText}`}
-            </option>
-          ))}
-          {fields.socialImage !== '' && !pictures.some((picture) => picture.assetUrl === fields.socialImage) && (
-            <option value={fields.socialImage}>{fields.socialImage}</option>
-          )}
-        </select>
-        <FieldError id="product-social-image-error" message={problem('socialImage')} />
-      </div>
+      {pictures !== undefined && (
+        <div className="Field">
+          <label htmlFor={`${id}-social-image`}>Social sharing image</label>
+          <select
+            id={`${id}-social-image`}
+            value={fields.socialImage ?? ''}
+            onChange={(event) => onChange({ socialImage: event.target.value })}
+            {...describedBy(`${id}-social-image-error`, problem('socialImage'))}
+          >
+            <option value="">The first picture</option>
+            {pictures.map((picture, i) => (
+              <option key={picture.assetUrl} value={picture.assetUrl}>
+                Picture {i + 1}
+                {picture.altText === '' ? '' : `: ${picture.altText}`}
+              </option>
+            ))}
+            {fields.socialImage && !pictures.some((picture) => picture.assetUrl === fields.socialImage) && (
+              <option value={fields.socialImage}>{fields.socialImage}</option>
+            )}
+          </select>
+          <FieldError id={`${id}-social-image-error`} message={problem('socialImage')} />
+        </div>
+      )}
     </>
   );
 }
