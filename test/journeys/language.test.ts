@@ -144,6 +144,10 @@ for (const width of WIDTHS) {
           const countries = await page.locator('#checkout-countryCode option').allTextContents();
           expect(countries).toEqual(expect.arrayContaining(['États-Unis', 'Allemagne', 'Royaume-Uni', 'Espagne']));
           expect(countries).not.toContain('Germany');
+          // The address fields' labels too (the United States' State and Zip in French).
+          expect(await page.locator('.CheckoutAddress label').allTextContents()).toEqual(
+            expect.arrayContaining(['Prénom', 'Nom', 'Adresse', 'Ville', 'État', 'Code postal', 'Pays']),
+          );
           await shot(page, `language-checkout-${width}`);
           // Its own messages too: Place order with no address says what is missing in French.
           await page.locator('.Checkout-button').click();

@@ -135,7 +135,7 @@ export function AddressFields({ address, errors, onChange }: AddressFieldsProps)
         <TextField
           key={part.name}
           name={part.name}
-          label={labels[part.name]}
+          label={sayIn(text, labels[part.name])}
           value={address[part.name]}
           error={errors[part.name]}
           onChange={set(part.name)}
@@ -145,7 +145,7 @@ export function AddressFields({ address, errors, onChange }: AddressFieldsProps)
         />
       ))}
       <div className="CheckoutField CheckoutField--half">
-        <label htmlFor={countryId}>{labels.countryCode}</label>
+        <label htmlFor={countryId}>{sayIn(text, labels.countryCode)}</label>
         <select
           id={countryId}
           name="countryCode"
@@ -170,7 +170,7 @@ export function AddressFields({ address, errors, onChange }: AddressFieldsProps)
       </div>
       <TextField
         name="phone"
-        label={labels.phone}
+        label={sayIn(text, labels.phone)}
         type="tel"
         value={address.phone}
         error={errors.phone}
