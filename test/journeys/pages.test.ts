@@ -1,7 +1,8 @@
 /**
  * Journey: pages in the console (issue 33, journey 4), in Chromium. At 1366 px the content editor
  * (an Editor: no code injection) adds the page "Our studio" with a slug of its own, adds a text, an
- * image and a newsletter block, moves the newsletter above the image by keyboard, gives it an SEO
+ * image and a newsletter block, moves the newsletter above the image by keyboard, drags the image to
+ * the top and back to the end (each move announced, the focus on the moved block), gives it an SEO
  * title, saves and adds it to the navigation. A shopper opens it from the store's menu at 1366 and
  * 375 px and meets the blocks in that order under the SEO title. The editor is offered no code
  * block and the API refuses one (403); the editor removes the image block, then deletes the page:
@@ -87,6 +88,24 @@ describe('pages in the console', () => {
     expect(await page.evaluate('document.activeElement?.getAttribute("aria-label")')).toBe(
       'Move Newsletter: Studio letters up',
     );
+
+    // Or by dragging a block's row onto another's place: announced, the focus on the moved block.
+    const order = () =>
+      page.locator('.BlockList-item').evaluateAll((items) => items.map((li) => li.getAttribute('data-block-type')));
+    await item(page, 'image').locator('.BlockList-row').dragTo(item(page, 'html').locator('.BlockList-row'));
+    await expect.poll(order, SLOW).toEqual(['image', 'html', 'newsletter']);
+    await expect
+      .poll(() => page.locator('#blocks-title ~ [aria-live="polite"]').textContent())
+      .toBe('Image: The studio bench moved to position 1 of 3.');
+    await expect
+      .poll(() => page.evaluate('document.activeElement?.closest(".BlockList-item")?.dataset.blockType'))
+      .toBe('image');
+    await shot(page, 'pages-console-dragged-1366');
+    await item(page, 'image').locator('.BlockList-row').dragTo(item(page, 'newsletter').locator('.BlockList-row'));
+    await expect.poll(order, SLOW).toEqual(['html', 'newsletter', 'image']);
+    await expect
+      .poll(() => page.locator('#blocks-title ~ [aria-live="polite"]').textContent())
+      .toBe('Image: The studio bench moved to position 3 of 3.');
 
     // Leaving with unsaved blocks asks first; Keep editing stays with every block as it was.
     await page.locator('.Breadcrumbs a', { hasText: 'Pages' }).click();

@@ -1,7 +1,7 @@
 /**
  * A page's blocks as a list, the Squarespace editor's way: add one of a type (code only for the
- * code-injection roles, as the server checks on every save), move it up or down with its buttons
- * (the focus stays on the moved block's button and the move is announced), remove it, and edit its
+ * code-injection roles, as the server checks on every save), move it by dragging it or with its up and
+ * down buttons (the focus stays on the moved block and the move is announced), remove it, and edit its
  * settings in place. Pure list state: the page editor saves the blocks with the page.
  */
 import { useRef, useState } from 'react';
@@ -88,21 +88,32 @@ export function BlocksEditor({
   const types = PAGE_BLOCK_TYPES.filter((type) => type !== 'code' || session.can.codeInjection);
   const canEdit = session.can.content;
 
-  const move = (index: number, by: -1 | 1) => {
-    const to = index + by;
-    const block = blocks[index];
-    if (block === undefined || to < 0 || to >= blocks.length) return;
+  const dragged = useRef<number | null>(null);
+  const [dropAt, setDropAt] = useState<number | null>(null);
+
+  /** Moves the block at `from` to `to`, announced; the focus goes to the button `focus` names (after render). */
+  const moveTo = (from: number, to: number, focus: (block: PageBlock) => string) => {
+    const block = blocks[from];
+    if (block === undefined || to < 0 || to >= blocks.length || to === from) return;
     onChange((before) => {
       const next = [...before];
-      const [moved] = next.splice(index, 1);
+      const [moved] = next.splice(from, 1);
       if (moved !== undefined) next.splice(to, 0, moved);
       return next;
     });
     setAnnouncement(`${summary(block)} moved to position ${to + 1} of ${blocks.length}.`);
+    requestAnimationFrame(() => buttons.current.get(focus(block))?.focus());
+  };
+  const move = (index: number, by: -1 | 1) => {
+    const to = index + by;
     // The same button if the block can still move that way, else the other one.
     const edge = to === 0 || to === blocks.length - 1;
     const direction = edge ? (by === -1 ? 'down' : 'up') : by === -1 ? 'up' : 'down';
-    requestAnimationFrame(() => buttons.current.get(`${block.id}-${direction}`)?.focus());
+    moveTo(index, to, (block) => `${block.id}-${direction}`);
+  };
+  const endDrag = () => {
+    dragged.current = null;
+    setDropAt(null);
   };
   const remove = (index: number) => {
     const block = blocks[index];
@@ -141,8 +152,38 @@ export function BlocksEditor({
             const problems = (field: string) => problem(`blocks.${index}.${field}`);
             const anyProblem = problem(`blocks.${index}`) ?? PROBLEM_FIELDS.map(problems).find((m) => m !== undefined);
             return (
-              <li key={block.id} className="BlockList-item" data-block-type={block.type}>
-                <div className="BlockList-row">
+              <li
+                key={block.id}
+                className={`BlockList-item${dropAt === index ? ' BlockList-item--drop' : ''}`}
+                data-block-type={block.type}
+                onDragOver={(event) => {
+                  if (dragged.current === null) return;
+                  event.preventDefault();
+                  event.dataTransfer.dropEffect = 'move';
+                  setDropAt(index);
+                }}
+                onDrop={(event) => {
+                  if (dragged.current === null) return;
+                  event.preventDefault();
+                  moveTo(dragged.current, index, (moved) => `${moved.id}-edit`);
+                  endDrag();
+                }}
+                onDragEnd={endDrag}
+              >
+                <div
+                  className="BlockList-row"
+                  draggable={canEdit && blocks.length > 1}
+                  onDragStart={(event) => {
+                    dragged.current = index;
+                    event.dataTransfer.effectAllowed = 'move';
+                    event.dataTransfer.setData('text/plain', block.id);
+                  }}
+                >
+                  {canEdit && blocks.length > 1 && (
+                    <span className="BlockList-handle" aria-hidden="true" title="Drag to move">
+                      ⠿
+                    </span>
+                  )}
                   <button
                     type="button"
                     className="BlockList-name"
