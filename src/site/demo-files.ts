@@ -3,7 +3,7 @@
  * in git), put in the file manager's bucket under the demo website, and delivered through download
  * grants like any merchant's file.
  */
-import { fileKey } from './editor/files';
+import { DELIVERED_ONLY, fileKey } from './editor/files';
 
 export interface DemoFile {
   /** A file manager id (src/routes/console/console-files.ts's form): ids sort newest first, these as the oldest. */
@@ -60,7 +60,7 @@ export async function putDemoFiles(bucket: R2Bucket, websiteId: string): Promise
   for (const file of Object.values(DEMO_FILES)) {
     await bucket.put(fileKey(websiteId, file.id), demoPdf(file), {
       httpMetadata: { contentType: 'application/pdf' },
-      customMetadata: { name: file.name, rev: '1' },
+      customMetadata: { name: file.name, rev: '1', [DELIVERED_ONLY]: '1' },
     });
   }
 }

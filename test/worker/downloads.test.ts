@@ -226,6 +226,24 @@ describe('the file to deliver in the product editor', () => {
       'GET',
       `/api/console/products/${made.body.id}`,
     );
+    // A file of the file manager is public until a digital product delivers it: then only a download link serves it
+    // (the item's JSON names it), even after a rename.
+    const admin = await merchant(base, websiteId, ROLES.admin);
+    const uploaded = await admin.fetch('/api/console/files?name=Brushes.pdf', {
+      method: 'POST',
+      headers: { 'content-type': 'application/pdf', 'x-csrf-token': admin.crumb },
+      body: demoPdf(DEMO_FILES.presets),
+    });
+    const file = (await uploaded.json()) as { id: string; url: string };
+    expect((await new Visitor(base).fetch(file.url)).status).toBe(200);
+    const attached = await owner.json('PUT', `/api/console/products/${made.body.id}`, {
+      ...form({ digitalFile: { id: file.id, name: 'Brushes.pdf', size: 1 } }),
+    });
+    expect(attached.status, JSON.stringify(attached.body)).toBe(200);
+    expect((await new Visitor(base).fetch(file.url)).status).toBe(404);
+    expect((await admin.json('PATCH', `/api/console/files/${file.id}`, { name: 'Brush Pack.pdf' })).status).toBe(200);
+    expect((await new Visitor(base).fetch(`/files/${file.id}/1/Brush-Pack.pdf`)).status).toBe(404);
+    expect((await new Visitor(base).fetch(`/files/${DEMO_FILES.ebook.id}/1/x.pdf`)).status).toBe(404);
     expect(saved.body.product.digitalFile).toEqual({
       id: DEMO_FILES.ebook.id,
       name: DEMO_FILES.ebook.name,

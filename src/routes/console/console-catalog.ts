@@ -47,7 +47,7 @@ import { MAX_ITEM_PICTURES } from '../../site/main-image';
 import type { Collection, Item, Site } from '../../site/schema';
 import { apiError, readJson, type AppEnv } from '../shared/http';
 import { FILE_MESSAGES } from '../../site/editor/files';
-import { storedFileInfo } from './console-files';
+import { deliveredFileInfo } from './console-files';
 import { merchantEdit } from './site-edits';
 import { bulkStock, formWithOnHand, saveFormStock, stockLevels, type StockedVariantForm } from './inventory';
 import { merchantSessionOf, requirePermission } from './merchant-session';
@@ -221,7 +221,7 @@ async function deliveredFile(
   form: ProductForm,
 ): Promise<DigitalFile | null | undefined> {
   if (form.productType !== ProductType.Digital || form.digitalFile == null) return form.digitalFile;
-  const file = await storedFileInfo(bucket, websiteId, form.digitalFile.id);
+  const file = await deliveredFileInfo(bucket, websiteId, form.digitalFile.id);
   if (file === null)
     throw new ApiError(400, PRODUCT_MESSAGES.invalid, {
       extra: { fields: { digitalFile: FILE_MESSAGES.unknownFile } },

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { readBytes } from '../../http/body';
 import { NOT_FOUND } from '../../http/messages';
 import {
+  DELIVERED_ONLY,
   fileKey,
   fileType,
   fileUrl,
@@ -49,15 +50,28 @@ function newFileId(): string {
   return (Number.MAX_SAFE_INTEGER - Date.now()).toString(36).padStart(11, '0') + randomHex(4);
 }
 
-/** A file of the store by id (a digital product's delivery): its name and size, or null when there is none. */
-export async function storedFileInfo(
+/**
+ * A file of the store by id made a digital product's delivery: marked so its public address serves
+ * it no more (written again once, as R2 keeps metadata with the object); its name and size, or null when there is none.
+ */
+export async function deliveredFileInfo(
   bucket: R2Bucket,
   websiteId: string,
   id: string,
 ): Promise<{ id: string; name: string; size: number } | null> {
   if (!FILE_ID.test(id)) return null;
-  const head = await bucket.head(originalKey(websiteId, id));
-  return head === null ? null : { id, name: head.customMetadata?.['name'] ?? id, size: head.size };
+  const key = originalKey(websiteId, id);
+  const head = await bucket.head(key);
+  if (head === null) return null;
+  if (head.customMetadata?.[DELIVERED_ONLY] !== '1') {
+    const object = await bucket.get(key);
+    if (object === null) return null;
+    await bucket.put(key, await object.arrayBuffer(), {
+      httpMetadata: object.httpMetadata ?? {},
+      customMetadata: { ...object.customMetadata, [DELIVERED_ONLY]: '1' },
+    });
+  }
+  return { id, name: head.customMetadata?.['name'] ?? id, size: head.size };
 }
 
 /** A file of the store by id, its bytes to stream (the download route); null when there is none. */
@@ -135,10 +149,14 @@ async function put(
   rev: number,
   body: Uint8Array | ArrayBuffer,
   type: string,
+  before?: R2Object,
 ): Promise<StoredFile> {
+  // A file a digital product delivers stays private when it is renamed or replaced.
+  const delivered: Record<string, string> =
+    before?.customMetadata?.[DELIVERED_ONLY] === '1' ? { [DELIVERED_ONLY]: '1' } : {};
   const object = await c.env.FILES.put(originalKey(c.var.site.website.id, id), body, {
     httpMetadata: { contentType: type },
-    customMetadata: { name, rev: String(rev) },
+    customMetadata: { name, rev: String(rev), ...delivered },
   });
   return storedFile(object, id);
 }
@@ -181,7 +199,7 @@ consoleFiles.put('/api/console/files/:fileId', content, async (c) => {
   const { bytes, type } = await uploadedFile(c, name);
   const websiteId = c.var.site.website.id;
   await deleteVariants(c.env.FILES, websiteId, id);
-  return c.json(await put(c, id, name, Number(before.customMetadata?.['rev'] ?? 1) + 1, bytes, type));
+  return c.json(await put(c, id, name, Number(before.customMetadata?.['rev'] ?? 1) + 1, bytes, type, before));
 });
 
 const renameSchema = z.object({ name: z.string().max(1000) });
@@ -198,7 +216,9 @@ consoleFiles.patch('/api/console/files/:fileId', content, async (c) => {
     return apiError(400, FILE_MESSAGES.unsupported(name));
   }
   // R2 keeps metadata with the object: a rename writes the object again.
-  return c.json(await put(c, id, name, Number(object.customMetadata?.['rev'] ?? 1), await object.arrayBuffer(), type));
+  return c.json(
+    await put(c, id, name, Number(object.customMetadata?.['rev'] ?? 1), await object.arrayBuffer(), type, object),
+  );
 });
 
 consoleFiles.delete('/api/console/files/:fileId', content, async (c) => {
@@ -240,7 +260,8 @@ consoleFiles.get('/files/:fileId/:rev/:name', withSite, async (c) => {
   if (!FILE_ID.test(id)) return c.text(NOT_FOUND, 404);
   const websiteId = c.var.site.website.id;
   const head = await c.env.FILES.head(originalKey(websiteId, id));
-  if (head === null) return c.text(NOT_FOUND, 404, { 'cache-control': 'public, max-age=60' });
+  if (head === null || head.customMetadata?.[DELIVERED_ONLY] === '1')
+    return c.text(NOT_FOUND, 404, { 'cache-control': 'no-store' });
   const rev = Number(head.customMetadata?.['rev'] ?? 1);
   const name = head.customMetadata?.['name'] ?? id;
   const current = fileUrl({ id, rev, name });

@@ -61,6 +61,12 @@ export function urlName(fileName: string): string {
 /** The file's original in the file manager's R2 bucket (the one place files are stored). */
 export const fileKey = (websiteId: string, id: string) => `o/${websiteId}/${id}`;
 
+/**
+ * The R2 metadata that marks a file a digital product delivers: it is then never served at its
+ * public address (`/files/...`), only through a paid order's download link.
+ */
+export const DELIVERED_ONLY = 'deliveredOnly';
+
 /** Where the file is served; a new revision (replace) or name (rename) gives a new address. */
 export function fileUrl(file: { id: string; rev: number; name: string }): string {
   return `/files/${file.id}/${file.rev}/${urlName(file.name)}`;
