@@ -18,7 +18,8 @@ import { CHECKOUT_FAILURES, CheckoutError, loadOrder, type Order } from '../chec
 import { reportPurchase } from '../collectors/pixel';
 import SubscriptionManage from '../components/SubscriptionManage';
 import { navigateTo, pageQuery } from '../dom';
-import { useShopperText } from '../use-shopper-text';
+import { useShopperLocale, useShopperText } from '../use-shopper-text';
+import { OrderDownloads } from '../components/OrderDownloads';
 import { CheckoutLines, CheckoutTotals, orderLine, type AnswerForms } from './CheckoutOrderSummary';
 
 export type ConfirmationKind = 'order-confirmed' | 'order-received' | 'subscription-confirmed';
@@ -110,7 +111,13 @@ function Address({ order }: { order: Order }) {
   );
 }
 
-export default function CheckoutConfirmation({ kind, orderId, locale, forms }: CheckoutConfirmationProps) {
+export default function CheckoutConfirmation({
+  kind,
+  orderId,
+  locale: serverLocale,
+  forms,
+}: CheckoutConfirmationProps) {
+  const locale = useShopperLocale(serverLocale);
   const [state, setState] = useState<State>({ kind: 'loading' });
   const text = useShopperText();
 
@@ -210,6 +217,7 @@ export default function CheckoutConfirmation({ kind, orderId, locale, forms }: C
           money={money}
           locale={locale}
         />
+        <OrderDownloads downloads={order.downloads} locale={locale} />
         <CheckoutTotals money={money} totals={{ ...order, requiresShipping: order.shippingOption !== null }} />
         {order.paidOn !== null && order.amountChargedCents > 0 && (
           <p className="OrderConfirmation-charged">
