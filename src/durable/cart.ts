@@ -355,10 +355,13 @@ export class ShoppingCartObject extends DurableObject<Env> {
         existing === undefined
           ? entryFromLine(line, randomHex(12), newQuantity, additionalFields)
           : { ...existing, quantity: newQuantity };
-      if (this.meta() === null) this.writeMeta(meta);
+      // A new cart's meta is written once, already touched: its expiry alarm is set below.
+      const fresh = this.meta() === null;
+      if (fresh) this.writeMeta({ ...meta, touchedAt: Date.now() });
       this.writeEntry(entry);
       this.recordAdd(idempotencyKey, entry.id, Date.now());
-      await this.touch();
+      if (fresh) await this.ctx.storage.setAlarm(Date.now() + CART_TTL_MS);
+      else await this.touch();
       return this.answer(meta, 'newlyAdded', entry.id);
     });
   }

@@ -37,6 +37,11 @@ export interface StockLine {
   stock: number | null;
 }
 
+/** Whether any of `lines` is counted by the ledger (a line of an unlimited product is not): else there is nothing to reserve or sell. */
+export function countsStock(lines: readonly StockLine[]): boolean {
+  return lines.some((line) => line.stock !== null && line.quantity > 0);
+}
+
 /** Not ok: some sku is short (`unavailable` names each). */
 export type ReserveResult =
   | { ok: true; expiresOn: number }

@@ -41,9 +41,18 @@ export function storedCheckout(self: OrdersContext, cartId: string): StoredCheck
   return row === undefined ? null : (JSON.parse(row.data) as StoredCheckout);
 }
 
-/** Saves a checkout; a new one past MAX_CHECKOUTS forgets the oldest checkout without a pending order. */
-export function saveCheckout(self: OrdersContext, cartId: string, checkout: StoredCheckout, now: number): void {
-  const added = self.sql.exec('SELECT 1 FROM checkouts WHERE cart_id = ?', cartId).toArray().length === 0;
+/**
+ * Saves a checkout; a new one past MAX_CHECKOUTS forgets the oldest checkout without a pending order.
+ * `existed`: whether the cart had a checkout, when the caller has just read it.
+ */
+export function saveCheckout(
+  self: OrdersContext,
+  cartId: string,
+  checkout: StoredCheckout,
+  now: number,
+  existed?: boolean,
+): void {
+  const added = !(existed ?? self.sql.exec('SELECT 1 FROM checkouts WHERE cart_id = ?', cartId).toArray().length > 0);
   self.sql.exec(
     'INSERT OR REPLACE INTO checkouts (cart_id, data, updated_at) VALUES (?, ?, ?)',
     cartId,
@@ -191,6 +200,7 @@ export async function start(
         cartId,
         { inputs: EMPTY_INPUTS, giftCardShownCents: 0, expiresOn: now + CHECKOUT_KEEP_MS, ...previous, priceChanges },
         now,
+        previous !== null,
       );
   };
   const errors = applyPatch(self, request.cart, inputs, patch, now);
@@ -217,7 +227,7 @@ export async function start(
     })),
     currencyCode: request.cart.currencyCode,
   };
-  saveCheckout(self, cartId, stored, now);
+  saveCheckout(self, cartId, stored, now, previous !== null);
   if (previous === null) await scheduleAlarm(self);
   return { ok: true, checkout: view(self, request, stored, totals) };
 }

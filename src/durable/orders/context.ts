@@ -1,3 +1,10 @@
+/**
+ * What the modules of orders/ work on (the object's storage, bindings, outbox, running placements and
+ * what it keeps in memory), the website it serves, and its alarm.
+ */
+import type { StoreSettings } from '../../commerce/checkout-totals';
+import type { ShippingRate } from '../../commerce/shipping';
+import type { TaxRate } from '../../commerce/tax';
 import type { EmailOutbox } from '../email-outbox';
 import type { SerialQueue } from '../serial-queue';
 import { PLACEMENT_KEEP_MS, CHECKOUT_KEEP_MS, RESUME_AFTER_MS, FOLLOW_UP_AFTER_MS, type PlaceOutcome } from './model';
@@ -14,31 +21,64 @@ export interface OrdersContext {
 }
 
 /** The website this object serves (its alarm needs it to reach the stock ledger). */
+/**
+ * Rows every checkout step reads, kept in memory once read: only this object writes them, and each
+ * write forgets its copy (settings.ts, rememberWebsite), so a checkout or an order reads none of them.
+ */
+export interface Kept {
+  settings?: StoreSettings;
+  shipping?: ShippingRate[];
+  tax?: TaxRate[];
+  website?: string;
+}
+
+const keptOf = new WeakMap<OrdersContext, Kept>();
+
+export function kept(self: OrdersContext): Kept {
+  let rows = keptOf.get(self);
+  if (rows === undefined) {
+    rows = {};
+    keptOf.set(self, rows);
+  }
+  return rows;
+}
+
 export function servedWebsite(self: OrdersContext): string | null {
-  return (
-    self.sql.exec<{ website_id: string }>('SELECT website_id FROM website WHERE id = 1').toArray()[0]?.website_id ??
-    null
-  );
+  kept(self).website ??= self.sql
+    .exec<{ website_id: string }>('SELECT website_id FROM website WHERE id = 1')
+    .toArray()[0]?.website_id;
+  return kept(self).website ?? null;
 }
 
 export function rememberWebsite(self: OrdersContext, websiteId: string): void {
-  if (servedWebsite(self) === null) self.sql.exec('INSERT INTO website (id, website_id) VALUES (1, ?)', websiteId);
+  if (servedWebsite(self) !== null) return;
+  self.sql.exec('INSERT INTO website (id, website_id) VALUES (1, ?)', websiteId);
+  kept(self).website = websiteId;
 }
 
 export async function scheduleAlarm(self: OrdersContext): Promise<void> {
-  const nextSubscription = self.sql
-    .exec<{ at: number | null }>('SELECT MIN(next_at) AS at FROM subscriptions WHERE paused_at IS NULL')
-    .one().at;
-  const nextRetry = self.sql.exec<{ at: number | null }>('SELECT MIN(next_at) AS at FROM unsettled').one().at;
-  const oldest = self.sql
-    .exec<{ at: number | null }>(
-      'SELECT MIN(created_at) AS at FROM placements p WHERE NOT EXISTS (SELECT 1 FROM unsettled u WHERE u.cart_id = p.cart_id AND u.key = p.key)',
+  type At = number | null;
+  // One statement for every table's next moment.
+  const { nextSubscription, nextRetry, oldest, oldestCheckout, journaled, unfinished, holdEnds } = self.sql
+    .exec<{
+      nextSubscription: At;
+      nextRetry: At;
+      oldest: At;
+      oldestCheckout: At;
+      journaled: At;
+      unfinished: At;
+      holdEnds: At;
+    }>(
+      `SELECT (SELECT MIN(next_at) FROM subscriptions WHERE paused_at IS NULL) AS nextSubscription,
+        (SELECT MIN(next_at) FROM unsettled) AS nextRetry,
+        (SELECT MIN(created_at) FROM placements p
+          WHERE NOT EXISTS (SELECT 1 FROM unsettled u WHERE u.cart_id = p.cart_id AND u.key = p.key)) AS oldest,
+        (SELECT MIN(updated_at) FROM checkouts) AS oldestCheckout,
+        (SELECT MIN(created_at) FROM placing) AS journaled,
+        (SELECT MIN(created_at) FROM followups) AS unfinished,
+        (SELECT MIN(expires_at) FROM holds) AS holdEnds`,
     )
-    .one().at;
-  const oldestCheckout = self.sql.exec<{ at: number | null }>('SELECT MIN(updated_at) AS at FROM checkouts').one().at;
-  const journaled = self.sql.exec<{ at: number | null }>('SELECT MIN(created_at) AS at FROM placing').one().at;
-  const unfinished = self.sql.exec<{ at: number | null }>('SELECT MIN(created_at) AS at FROM followups').one().at;
-  const holdEnds = self.sql.exec<{ at: number | null }>('SELECT MIN(expires_at) AS at FROM holds').one().at;
+    .one();
   const after = (at: number | null, ms: number) => (at === null ? null : at + ms);
   const candidates = [
     nextSubscription,

@@ -1,9 +1,14 @@
+/**
+ * Placements of the orders object: the answer each key was given, the journal of a placement being
+ * made, the units a visitor holds for payments, and what a recorded order still needs from the stock
+ * ledger and its cart (the follow-up).
+ */
 import type { Order } from '../../commerce/order';
 import type { OrdersContext } from './context';
 import { faultPoint } from '../../faults';
+import { countsStock } from '../stock';
 import { cartStub, stockLedger } from '../stubs';
 import type { PlacingJob, PlaceBody, PlaceOutcome, OrderPrivate } from './model';
-import { cartOf, orderRow } from './records';
 
 export function placementAnswer(self: OrdersContext, cartId: string, key: string): PlaceOutcome | null {
   const row = self.sql
@@ -80,23 +85,30 @@ export function hasFollowUp(self: OrdersContext, id: string): boolean {
  */
 export async function followUp(self: OrdersContext, websiteId: string, id: string): Promise<void> {
   const row = self.sql
-    .exec<{ hold_until: number | null }>('SELECT hold_until FROM followups WHERE order_id = ?', id)
+    .exec<{ hold_until: number | null; status: string; data: string; cart_id: string }>(
+      'SELECT f.hold_until, o.status, o.data, o.cart_id FROM followups f JOIN orders o ON o.id = f.order_id WHERE f.order_id = ?',
+      id,
+    )
     .toArray()[0];
-  const data = orderRow(self, id);
-  if (row === undefined || data === null) return;
+  if (row === undefined) return;
   const kill = () => self.ctx.abort('killed between two steps of placing an order (injected fault)');
   const stock = stockLedger(self.env, websiteId);
-  const order = JSON.parse(data.data) as Order & OrderPrivate;
+  const order = JSON.parse(row.data) as Order & OrderPrivate;
   // A pending order settled before its follow-up ran was already dealt with by its settlement (sold, or released and its cart reopened).
-  if (data.status === 'pending' || order.paidOn !== null) {
-    if (data.status === 'pending' && row.hold_until !== null)
+  if (row.status === 'pending' || order.paidOn !== null) {
+    // An order of unlimited products only has nothing the ledger holds or sells.
+    const counted = countsStock(order.lines);
+    if (counted && row.status === 'pending' && row.hold_until !== null)
       await stock.transfer(`order:${id}`, `order:${id}`, row.hold_until);
-    else if (data.status !== 'pending') await stock.sellOrder(`order:${id}`, order.lines);
+    else if (counted && row.status !== 'pending') await stock.sellOrder(`order:${id}`, order.lines);
     await faultPoint('durable-object', 'CommerceOrders.place:stock', kill);
-    const cart = cartStub(self.env, websiteId, cartOf(self, id));
+    const cart = cartStub(self.env, websiteId, row.cart_id);
     await cart.markPurchased(id);
     // Cancelled meanwhile (its payment failed while these steps ran): undo what they did.
-    if (orderRow(self, id)?.status === 'cancelled') {
+    if (
+      self.sql.exec<{ status: string }>('SELECT status FROM orders WHERE id = ?', id).toArray()[0]?.status ===
+      'cancelled'
+    ) {
       await stock.release(`order:${id}`);
       await cart.reopen(id);
     }

@@ -1,16 +1,29 @@
+/** The store's checkout settings and its shipping and tax rates, as the merchant sets them; the payment window. */
 import { DEFAULT_SETTINGS, type StoreSettings } from '../../commerce/checkout-totals';
 import type { ShippingRate } from '../../commerce/shipping';
 import type { TaxRate } from '../../commerce/tax';
 import { randomHex } from '../../site/ids';
-import type { OrdersContext } from './context';
+import { kept, type OrdersContext } from './context';
 
 // ---- settings, rates, discounts (merchant) ----
 
+/** The store's settings (kept in memory once read: `kept`, context.ts). */
 export function currentSettings(self: OrdersContext): StoreSettings {
+  const rows = kept(self);
+  if (rows.settings !== undefined) return { ...rows.settings };
   const row = self.sql.exec<{ data: string }>('SELECT data FROM settings WHERE id = 1').toArray()[0];
-  return row === undefined
-    ? DEFAULT_SETTINGS
-    : { ...DEFAULT_SETTINGS, ...(JSON.parse(row.data) as Partial<StoreSettings>) };
+  const settings =
+    row === undefined ? DEFAULT_SETTINGS : { ...DEFAULT_SETTINGS, ...(JSON.parse(row.data) as Partial<StoreSettings>) };
+  rows.settings = settings;
+  return { ...settings };
+}
+
+/** Forgets the kept settings and rates: called by every write of them. */
+function forgetKept(self: OrdersContext): void {
+  const rows = kept(self);
+  delete rows.settings;
+  delete rows.shipping;
+  delete rows.tax;
 }
 
 /** Replaces the settings; a setting left out keeps its default (settings added later, such as `addressSearch`). */
@@ -19,16 +32,21 @@ export function setSettings(
   settings: Partial<StoreSettings> & Omit<StoreSettings, 'addressSearch'>,
 ): StoreSettings {
   const complete = { ...DEFAULT_SETTINGS, ...settings };
+  forgetKept(self);
   self.sql.exec('INSERT OR REPLACE INTO settings (id, data) VALUES (1, ?)', JSON.stringify(complete));
   return complete;
 }
 
 export function shippingRatesOf(self: OrdersContext): ShippingRate[] {
-  return ratesOf<ShippingRate>(self, 'shipping');
+  const rows = kept(self);
+  rows.shipping ??= ratesOf<ShippingRate>(self, 'shipping');
+  return [...rows.shipping];
 }
 
 export function taxRatesOf(self: OrdersContext): TaxRate[] {
-  return ratesOf<TaxRate>(self, 'tax');
+  const rows = kept(self);
+  rows.tax ??= ratesOf<TaxRate>(self, 'tax');
+  return [...rows.tax];
 }
 
 export function ratesOf<T>(self: OrdersContext, kind: 'shipping' | 'tax'): T[] {
@@ -48,6 +66,7 @@ export function saveRate(
   if (id !== null && self.sql.exec('SELECT 1 FROM rates WHERE kind = ? AND id = ?', kind, id).toArray().length === 0)
     return null;
   const rateId = id ?? `${kind}-${randomHex(6)}`;
+  forgetKept(self);
   self.sql.exec(
     'INSERT OR REPLACE INTO rates (kind, id, data) VALUES (?, ?, ?)',
     kind,
@@ -59,6 +78,7 @@ export function saveRate(
 
 /** A store's default shipping rates, made once: rates the merchant deleted afterwards stay deleted. */
 export function seedShippingRates(self: OrdersContext, rates: readonly ShippingRate[]): void {
+  forgetKept(self);
   self.ctx.storage.transactionSync(() => {
     if (self.sql.exec("INSERT OR IGNORE INTO seeded (name) VALUES ('shipping') RETURNING name").toArray().length === 0)
       return;
@@ -74,6 +94,7 @@ export function seedShippingRates(self: OrdersContext, rates: readonly ShippingR
 
 /** Starting settings (the demo's), made once while the store has none: a merchant's later change stays. */
 export function seedSettings(self: OrdersContext, settings: Partial<StoreSettings>): void {
+  forgetKept(self);
   self.ctx.storage.transactionSync(() => {
     if (self.sql.exec("INSERT OR IGNORE INTO seeded (name) VALUES ('settings') RETURNING name").toArray().length === 0)
       return;
@@ -86,6 +107,7 @@ export function seedSettings(self: OrdersContext, settings: Partial<StoreSetting
 }
 
 export function deleteRate(self: OrdersContext, kind: 'shipping' | 'tax', id: string): boolean {
+  forgetKept(self);
   return self.sql.exec('DELETE FROM rates WHERE kind = ? AND id = ? RETURNING id', kind, id).toArray().length > 0;
 }
 
