@@ -58,17 +58,26 @@ export function queueOrderEmail(
   );
 }
 
+function originOf(url: string | null): string {
+  try {
+    return url === null ? '' : new URL(url).origin;
+  } catch {
+    return '';
+  }
+}
+
 /** The order's download links (absolute, at the store the order was placed at), each with its limit and end date. */
 function downloadsEmailText(self: OrdersContext, order: Order): string {
   const downloads = downloadsOf(self, order.id, Date.now());
   if (downloads.length === 0) return '';
-  const origin =
-    self.sql
-      .exec<{ origin: string | null }>(
-        "SELECT json_extract(data, '$.storeOrigin') AS origin FROM orders WHERE id = ?",
-        order.id,
-      )
-      .toArray()[0]?.origin ?? '';
+  // The store's origin kept with the order, else the one its charge was sent back to (a card payment's return address).
+  const row = self.sql
+    .exec<{ origin: string | null; returnUrl: string | null }>(
+      "SELECT json_extract(data, '$.storeOrigin') AS origin, json_extract(data, '$.charge.metadata.returnUrl') AS returnUrl FROM orders WHERE id = ?",
+      order.id,
+    )
+    .toArray()[0];
+  const origin = row?.origin ?? originOf(row?.returnUrl ?? null);
   const until = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
   const links = downloads.map(
     (d) => `${d.title}: ${origin}${d.url}\n(${d.downloadsLeft} downloads, until ${until.format(d.expiresOn)})\n`,
