@@ -174,6 +174,26 @@ for (const width of WIDTHS) {
           await oneFormat(page);
           await shot(page, `language-order-confirmed-${width}`);
 
+          // The account's order history writes that order's total in French, and a saved address's country by its French name.
+          await page.goto(`${storeUrl}/account`);
+          await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+          await page.locator('.AccountOrder-total').first().waitFor(SLOW);
+          expect(await page.locator('.AccountOrder-total').first().textContent()).toMatch(FRENCH_PRICE);
+          // A saved address in Germany reads 'Allemagne' (deleted again: the demo account stays as it was).
+          await page.getByRole('button', { name: 'Add an address' }).click();
+          await page.fill('#checkout-firstName', 'Ada');
+          await page.fill('#checkout-lastName', 'Lovelace');
+          await page.fill('#checkout-address1', '7 Unter den Linden');
+          await page.fill('#checkout-city', 'Berlin');
+          await page.selectOption('#checkout-countryCode', { label: 'Allemagne' });
+          await page.fill('#checkout-postalCode', '10117');
+          await page.click('.AccountAddressForm button[type="submit"]');
+          const saved = page.locator('.AccountAddress', { hasText: '7 Unter den Linden' });
+          await expect.poll(() => saved.locator('address').textContent(), SLOW).toContain('Allemagne');
+          await shot(page, `language-order-history-${width}`);
+          await saved.getByRole('button', { name: 'Delete the address at 7 Unter den Linden' }).click();
+          await saved.waitFor({ state: 'detached', ...SLOW });
+
           // The search page in French.
           await page.goto(`${storeUrl}/search?q=mug`);
           await page.waitForSelector('html[data-islands="hydrated"]', SLOW);

@@ -3,11 +3,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { Call } from '../../api/route';
 import { storefrontRoutes as api } from '../../api/storefront';
 import { ACCOUNT_MESSAGES } from '../../accounts/messages';
-import { countryName, type ShippingAddress } from '../../commerce/address';
+import { countryNameIn, type ShippingAddress } from '../../commerce/address';
 import { responseFailure } from '../api';
 import { addressFieldProblems } from '../checkout-form';
 import { pageDocument } from '../dom';
 import { AddressFields, EMPTY_ADDRESS, type CheckoutFieldName } from '../islands/CheckoutFields';
+import { useShopperLocale } from '../use-shopper-text';
 import { accountCall, fieldErrors, type AccountSectionProps } from './account-api';
 
 interface SavedAddress {
@@ -25,19 +26,20 @@ interface Draft {
 
 type Errors = Partial<Record<CheckoutFieldName, string>>;
 
-function lines(a: ShippingAddress): string[] {
+function lines(a: ShippingAddress, locale: string): string[] {
   return [
     `${a.firstName} ${a.lastName}`.trim(),
     a.address1,
     a.address2,
     [a.city, a.region, a.postalCode].filter((part) => part !== '').join(' '),
-    countryName(a.countryCode),
+    countryNameIn(a.countryCode, locale),
     a.phone,
   ].filter((line) => line !== '');
 }
 
 export default function AddressesSection({ session }: AccountSectionProps) {
   const [addresses, setAddresses] = useState<SavedAddress[] | null>(null);
+  const locale = useShopperLocale(session.language ?? 'en');
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -110,7 +112,7 @@ export default function AddressesSection({ session }: AccountSectionProps) {
           <li key={saved.id} className="AccountAddress">
             {saved.isDefault && <p className="AccountAddress-default">Default</p>}
             <address>
-              {lines(saved.address).map((line, index) => (
+              {lines(saved.address, locale).map((line, index) => (
                 <span key={index}>
                   {line}
                   <br />
