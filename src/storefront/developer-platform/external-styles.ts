@@ -16,18 +16,29 @@ export interface StyleOrigins {
  * Font origins a stylesheet service serves from a host of its own. Every other stylesheet's fonts
  * are taken from its own origin (a relative `url()` in it, as font-awesome's on a CDN).
  */
-const FONT_HOSTS: Readonly<Record<string, readonly string[]>> = {
-  'https://fonts.googleapis.com': ['https://fonts.gstatic.com'],
-};
+const FONT_HOSTS: Readonly<Record<string, string>> = { 'fonts.googleapis.com': 'fonts.gstatic.com' };
+
+/** The font source a stylesheet source needs, in the same form (origin or scheme-less host). */
+function fontSourceOf(style: string): string {
+  const host = style.replace(/^https:\/\//, '');
+  const fonts = FONT_HOSTS[host];
+  return fonts === undefined ? style : style.replace(host, fonts);
+}
 
 const LINK_TAG = /<link\b[^>]*>/gi;
 const CSS_IMPORT = /@import\s+(?:url\(\s*)?["']?((?:https:)?\/\/[^"')\s;]+)/gi;
 
-/** The https origin of a URL the template wrote (`//host/…` is https, as the page is), else null. */
-function originOf(href: string): string | null {
+/**
+ * The CSP source of a stylesheet URL the template wrote: its https origin, or for a protocol-relative
+ * `//host/…` the host alone (the page's own scheme, as the browser loads it: https on a store in
+ * production); null for anything else (http, relative, a tag the template prints).
+ */
+function sourceOf(href: string): string | null {
   try {
+    const relative = href.startsWith('//');
     const url = new URL(href.replaceAll('&amp;', '&'), 'https://store.invalid/');
-    return url.protocol === 'https:' && url.hostname !== 'store.invalid' && url.username === '' ? url.origin : null;
+    if (url.protocol !== 'https:' || url.hostname === 'store.invalid' || url.username !== '') return null;
+    return relative ? url.host : url.origin;
   } catch {
     return null;
   }
@@ -48,20 +59,20 @@ export function templateStyleOrigins(files: ThemeFiles): StyleOrigins {
   const styles = new Set<string>();
   for (const [path, text] of Object.entries(files)) {
     if (path === 'styles/compiled.css') {
-      for (const [, href] of text.matchAll(CSS_IMPORT)) styles.add(originOf(href ?? '') ?? '');
+      for (const [, href] of text.matchAll(CSS_IMPORT)) styles.add(sourceOf(href ?? '') ?? '');
       continue;
     }
     for (const [tag] of text.matchAll(LINK_TAG)) {
       const href = attribute(tag, 'href');
       if (/(^|\s)stylesheet(\s|$)/i.test(attribute(tag, 'rel') ?? '') && href !== undefined)
-        styles.add(originOf(href) ?? '');
+        styles.add(sourceOf(href) ?? '');
     }
   }
   styles.delete('');
   const list = [...styles].sort();
   const origins = {
     styles: list,
-    fonts: [...new Set(list.flatMap((origin) => FONT_HOSTS[origin] ?? [origin]))].sort(),
+    fonts: [...new Set(list.map(fontSourceOf))].sort(),
   };
   byTheme.set(files, origins);
   return origins;
