@@ -179,8 +179,12 @@ for (const width of WIDTHS) {
           await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
           await page.locator('.AccountOrder-total').first().waitFor(SLOW);
           expect(await page.locator('.AccountOrder-total').first().textContent()).toMatch(FRENCH_PRICE);
+          // Its sections, the order's status and the address buttons in French.
+          await expect.poll(() => page.locator('#account-orders').textContent(), SLOW).toBe('Commandes');
+          expect(await page.locator('#account-addresses').textContent()).toBe('Adresses');
+          expect(await page.locator('.AccountOrder-status').first().textContent()).toBe('Payée');
           // A saved address in Germany reads 'Allemagne' (deleted again: the demo account stays as it was).
-          await page.getByRole('button', { name: 'Add an address' }).click();
+          await page.getByRole('button', { name: 'Ajouter une adresse' }).click();
           await page.fill('#checkout-firstName', 'Ada');
           await page.fill('#checkout-lastName', 'Lovelace');
           await page.fill('#checkout-address1', '7 Unter den Linden');
@@ -190,6 +194,7 @@ for (const width of WIDTHS) {
           await page.click('.AccountAddressForm button[type="submit"]');
           const saved = page.locator('.AccountAddress', { hasText: '7 Unter den Linden' });
           await expect.poll(() => saved.locator('address').textContent(), SLOW).toContain('Allemagne');
+          expect(await page.locator('.AccountAddresses-status').textContent()).toBe('Adresse enregistrée.');
           await shot(page, `language-order-history-${width}`);
           await saved.getByRole('button', { name: 'Delete the address at 7 Unter den Linden' }).click();
           await saved.waitFor({ state: 'detached', ...SLOW });

@@ -4,11 +4,12 @@ import type { Call } from '../../api/route';
 import { storefrontRoutes as api } from '../../api/storefront';
 import { ACCOUNT_MESSAGES } from '../../accounts/messages';
 import { countryNameIn, type ShippingAddress } from '../../commerce/address';
+import { sayIn } from '../../commerce/storefront-text';
 import { responseFailure } from '../api';
 import { addressFieldProblems } from '../checkout-form';
 import { pageDocument } from '../dom';
 import { AddressFields, EMPTY_ADDRESS, type CheckoutFieldName } from '../islands/CheckoutFields';
-import { useShopperLocale } from '../use-shopper-text';
+import { useShopperLocale, useShopperText } from '../use-shopper-text';
 import { accountCall, fieldErrors, type AccountSectionProps } from './account-api';
 
 interface SavedAddress {
@@ -40,6 +41,7 @@ function lines(a: ShippingAddress, locale: string): string[] {
 export default function AddressesSection({ session }: AccountSectionProps) {
   const [addresses, setAddresses] = useState<SavedAddress[] | null>(null);
   const locale = useShopperLocale(session.language ?? 'en');
+  const text = useShopperText();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -110,7 +112,7 @@ export default function AddressesSection({ session }: AccountSectionProps) {
       <ul className="AccountAddresses-list">
         {addresses.map((saved) => (
           <li key={saved.id} className="AccountAddress">
-            {saved.isDefault && <p className="AccountAddress-default">Default</p>}
+            {saved.isDefault && <p className="AccountAddress-default">{sayIn(text, 'Default')}</p>}
             <address>
               {lines(saved.address, locale).map((line, index) => (
                 <span key={index}>
@@ -127,7 +129,7 @@ export default function AddressesSection({ session }: AccountSectionProps) {
                 onClick={() => (setErrors({}), setDraft({ ...saved }))}
                 aria-label={`Edit the address at ${saved.address.address1}`}
               >
-                Edit
+                {sayIn(text, 'Edit')}
               </button>
               {!saved.isDefault && (
                 <button
@@ -152,7 +154,7 @@ export default function AddressesSection({ session }: AccountSectionProps) {
                 onClick={() => void change(api.removeAddress.at(saved.id), undefined, 'Address deleted.')}
                 aria-label={`Delete the address at ${saved.address.address1}`}
               >
-                Delete
+                {sayIn(text, 'Delete')}
               </button>
             </div>
           </li>
@@ -168,7 +170,7 @@ export default function AddressesSection({ session }: AccountSectionProps) {
             setDraft({ id: null, address: EMPTY_ADDRESS, isDefault: addresses.length === 0 })
           )}
         >
-          Add an address
+          {sayIn(text, 'Add an address')}
         </button>
       ) : (
         <form
@@ -201,7 +203,7 @@ export default function AddressesSection({ session }: AccountSectionProps) {
         </form>
       )}
       <p className="AccountAddresses-status" role="status" aria-live="polite">
-        {status}
+        {status === null ? null : sayIn(text, status)}
       </p>
       {failure !== null && (
         <p className="AccountPanel-error" role="alert">

@@ -3,9 +3,11 @@ import { useEffect, useState } from 'react';
 import { ORDER_STATUS_LABELS, type AccountOrder } from '../../accounts/order-history';
 import { formatMoney } from '../../commerce/money';
 import { orderTitle } from '../../commerce/order';
+import { sayIn } from '../../commerce/storefront-text';
 import { responseFailure } from '../api';
 import { storefrontRoutes as api } from '../../api/storefront';
 import { OrderDownloads } from '../components/OrderDownloads';
+import { useShopperText } from '../use-shopper-text';
 import { accountCall, type AccountSectionProps } from './account-api';
 
 const LOAD_FAILED = 'Unable to load your orders. Please reload the page.';
@@ -14,6 +16,7 @@ export default function OrdersSection({ session }: AccountSectionProps) {
   const [orders, setOrders] = useState<AccountOrder[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const locale = session.language ?? 'en-US';
+  const text = useShopperText();
 
   useEffect(() => {
     let live = true;
@@ -50,7 +53,7 @@ export default function OrdersSection({ session }: AccountSectionProps) {
           <div className="AccountOrder-head">
             <h3 className="AccountOrder-number">{orderTitle(order)}</h3>
             <span className={`AccountOrder-status AccountOrder-status--${order.status}`}>
-              {ORDER_STATUS_LABELS[order.status]}
+              {sayIn(text, ORDER_STATUS_LABELS[order.status])}
             </span>
           </div>
           <p className="AccountOrder-meta">

@@ -14,7 +14,7 @@ import { applyPageLanguage, forgetAccountLanguage } from '../account-language';
 import { markAccountLink } from '../account-link';
 import { pageDocument } from '../dom';
 import { fieldValue } from '../field-value';
-import { languageName } from '../../commerce/storefront-text';
+import { languageName, sayIn } from '../../commerce/storefront-text';
 import { showPageLanguageText } from '../shopper-text';
 import { useShopperText } from '../use-shopper-text';
 import { accountCall, readSession, type AccountSession, type SignedInSession } from '../account/account-api';
@@ -213,7 +213,7 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
         {feedback}
         {ACCOUNT_SECTIONS.map(({ id, title, Component }) => (
           <section key={id} className={`AccountSection AccountSection--${id}`} aria-labelledby={`account-${id}`}>
-            <h2 id={`account-${id}`}>{title}</h2>
+            <h2 id={`account-${id}`}>{sayIn(text, title)}</h2>
             <Component session={signedIn} />
           </section>
         ))}

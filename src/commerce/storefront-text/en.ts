@@ -184,6 +184,20 @@ export const EN = {
   'address.region': 'Region',
   'address.prefecture': 'Prefecture',
   'address.pin': 'PIN code',
+  'account.orders': 'Orders',
+  'account.subscriptions': 'Subscriptions',
+  'account.addresses': 'Addresses',
+  'account.statusPending': 'Payment pending',
+  'account.statusPaid': 'Paid',
+  'account.statusShipped': 'Shipped',
+  'account.statusCancelled': 'Cancelled',
+  'account.statusRefunded': 'Refunded',
+  'account.default': 'Default',
+  'account.edit': 'Edit',
+  'account.delete': 'Delete',
+  'account.addAddress': 'Add an address',
+  'account.addressSaved': 'Address saved.',
+  'account.addressDeleted': 'Address deleted.',
 } as const;
 
 export type TextKey = keyof typeof EN;
