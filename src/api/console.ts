@@ -90,7 +90,10 @@ export const consoleRoutes = {
   version: route('GET', '/api/console/versions/:subject/:id/:versionId').answers<SavedVersion>(),
   restoreVersion: route('POST', '/api/console/versions/:subject/:id/:versionId/restore'),
 
-  pages: route('GET', '/api/console/pages').answers<{ pages: PageSummary[] }>(),
+  pages: route('GET', '/api/console/pages').answers<{
+    pages: PageSummary[];
+    productCollections: { id: string; title: string; fullUrl: string }[];
+  }>(),
   addPage: route('POST', '/api/console/pages')
     .sends<z.input<typeof newPageSchema>>()
     .answers<{ id: string; urlId: string; fullUrl: string }>(),

@@ -8,6 +8,7 @@ import blockChart from '../../themes/default/blocks/chart.html';
 import blockCode from '../../themes/default/blocks/code.html';
 import blockGallery from '../../themes/default/blocks/gallery.html';
 import blockImage from '../../themes/default/blocks/image.html';
+import blockProducts from '../../themes/default/blocks/products.html';
 import head from '../../themes/default/head.html';
 import layout from '../../themes/default/layout.html';
 import pageAccount from '../../themes/default/pages/account.html';
@@ -64,6 +65,7 @@ export const DEFAULT_THEME: ThemeFiles = {
   'blocks/chart.html': blockChart,
   'blocks/image.html': blockImage,
   'blocks/gallery.html': blockGallery,
+  'blocks/products.html': blockProducts,
   'blocks/code.html': blockCode,
   'theme.css': stylesheet,
 };

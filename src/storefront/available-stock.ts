@@ -1,6 +1,6 @@
 /**
  * Every store page that shows products (a product page and its related products, product lists, a
- * content page's product blocks, search results, a developer-platform template's query blocks) and
+ * content page's product blocks and products grids, search results, a developer-platform template's query blocks) and
  * its `?format=json` context show what is available now (on hand − live checkout reservations, from
  * the website's StockLedger, the one truth of stock), not the published stock level, which is only a
  * sku's starting value: `showAvailableStock` asks the ledger once per page for all its skus. Such a
@@ -46,7 +46,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * The page context with `change` applied to every item it shows (src/storefront/page-context.ts
- * puts them there): `item`, `related`, `items`, `blocks[].product`, `search.results` and each
+ * puts them there): `item`, `related`, `items`, `blocks[].product`, a products grid's `blocks[].items`, `search.results` and each
  * `squarespaceQueries[key].items`.
  */
 function mapShownItems(context: Record<string, unknown>, change: (item: unknown) => unknown): Record<string, unknown> {
@@ -57,7 +57,13 @@ function mapShownItems(context: Record<string, unknown>, change: (item: unknown)
   if (context.items !== undefined) out.items = each(context.items);
   if (Array.isArray(context.blocks))
     out.blocks = context.blocks.map((block: unknown) =>
-      isRecord(block) && isRecord(block.product) ? { ...block, product: change(block.product) } : block,
+      !isRecord(block)
+        ? block
+        : isRecord(block.product)
+          ? { ...block, product: change(block.product) }
+          : Array.isArray(block.items)
+            ? { ...block, items: each(block.items) }
+            : block,
     );
   if (isRecord(context.search)) out.search = { ...context.search, results: each(context.search.results) };
   if (isRecord(context.squarespaceQueries)) {

@@ -495,6 +495,21 @@ async function contentPage({ site, catalog, base, path }: PageRequest, collectio
   // A block naming anything but a product (a post, a page item) shows nothing, as for a missing product.
   const found = (await catalog.itemsById(productIds)).filter((item) => inProductCollection(item, site.collections));
   const products = new Map(found.map((item) => [item.id, item]));
+  // A products grid lists its collection as the shop does (what shoppers see, newest first); not a products collection: nothing.
+  const grids = await Promise.all(
+    blocks.map((block) =>
+      block.type === 'products' && site.collections.some((c) => c.id === block.collectionId && isProductCollection(c))
+        ? catalog.listing({
+            collectionId: block.collectionId,
+            sort: 'newest',
+            tags: block.tag ? [block.tag] : [],
+            categories: [],
+            offset: 0,
+            limit: block.count,
+          })
+        : null,
+    ),
+  );
   return {
     kind: 'page',
     status: 200,
@@ -510,8 +525,12 @@ async function contentPage({ site, catalog, base, path }: PageRequest, collectio
         body: collection.body ?? '',
       },
       collection,
-      blocks: blocks.map((block) =>
-        block.type === 'product' ? { ...block, product: products.get(block.productId ?? '') ?? null } : block,
+      blocks: blocks.map((block, i) =>
+        block.type === 'product'
+          ? { ...block, product: products.get(block.productId ?? '') ?? null }
+          : block.type === 'products'
+            ? { ...block, items: grids[i]?.items ?? [] }
+            : block,
       ),
     },
   };
@@ -685,7 +704,8 @@ export function showsStock(site: Site, path: string): boolean {
   const collection = site.collections.find((c) => c.urlId === segments[0]);
   return (
     collection !== undefined &&
-    (isProductCollection(collection) || (collection.blocks ?? []).some((block) => block.type === 'product'))
+    (isProductCollection(collection) ||
+      (collection.blocks ?? []).some((block) => block.type === 'product' || block.type === 'products'))
   );
 }
 

@@ -63,7 +63,7 @@ describe('pages in the console', () => {
 
     // Blocks: an Editor is offered every type but code.
     const offered = await page.locator('#add-block-type option').allTextContents();
-    expect(offered).toEqual(['Text', 'Image', 'Gallery', 'Product', 'Form', 'Newsletter', 'Chart']);
+    expect(offered).toEqual(['Text', 'Image', 'Gallery', 'Product', 'Products grid', 'Form', 'Newsletter', 'Chart']);
     await addBlock(page, 'Text');
     await item(page, 'html').locator('.RichText-content').click();
     await page.keyboard.type('We throw every pot in this room.');

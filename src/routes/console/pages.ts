@@ -60,6 +60,10 @@ consolePages.get('/api/console/pages', read, (c) => {
       publishOn: addedOn ?? 0,
       inNavigation: inNavigation(c.var.site.navigation, { id, fullUrl }),
     })),
+    // What a products grid block may list, for page editors without the commerce permission.
+    productCollections: c.var.site.collections
+      .filter(isProductCollection)
+      .map(({ id, title, fullUrl }) => ({ id, title, fullUrl })),
   });
 });
 

@@ -2,14 +2,24 @@
  * A page's blocks, the one definition of each (the storefront renders them with
  * themes/default/blocks/ and partials/block.html; the site schema stores them; the console's page
  * editor sends them as they are): text (rich text, sanitized when the site is validated), image,
- * gallery, product, form, newsletter, chart (src/site/editor/chart.ts) and code, which is served as
+ * gallery, product, products grid, form, newsletter, chart (src/site/editor/chart.ts) and code, which is served as
  * written and so kept to the code-injection roles (src/site/code-injection.ts).
  */
 import { z } from 'zod';
 import { IMAGE_URL_MESSAGE, isImageUrl } from '../image-url';
 import { MAX_CHART_COLUMNS, MAX_CHART_LABEL, MAX_CHART_ROWS } from './chart';
 
-export const PAGE_BLOCK_TYPES = ['html', 'image', 'gallery', 'product', 'form', 'newsletter', 'chart', 'code'] as const;
+export const PAGE_BLOCK_TYPES = [
+  'html',
+  'image',
+  'gallery',
+  'product',
+  'products',
+  'form',
+  'newsletter',
+  'chart',
+  'code',
+] as const;
 export type PageBlockType = (typeof PAGE_BLOCK_TYPES)[number];
 
 /** What the console calls each block. */
@@ -18,6 +28,7 @@ export const PAGE_BLOCK_LABELS: Readonly<Record<PageBlockType, string>> = {
   image: 'Image',
   gallery: 'Gallery',
   product: 'Product',
+  products: 'Products grid',
   form: 'Form',
   newsletter: 'Newsletter',
   chart: 'Chart',
@@ -25,6 +36,8 @@ export const PAGE_BLOCK_LABELS: Readonly<Record<PageBlockType, string>> = {
 };
 
 export const MAX_GALLERY_IMAGES = 20;
+/** A products grid shows at most this many products, in 2 to 4 columns on wide screens. */
+export const PRODUCTS_GRID = { maxCount: 24, minColumns: 2, maxColumns: 4 } as const;
 /** A code block's source, as written (header and footer code injection take 20,000 characters too). */
 export const MAX_CODE_BLOCK = 20_000;
 
@@ -33,6 +46,7 @@ export const PAGE_BLOCK_MESSAGES = {
   galleryEmpty: 'Add at least one image to the gallery',
   tooManyImages: `A gallery holds at most ${MAX_GALLERY_IMAGES} images`,
   productRequired: 'Please choose a product',
+  collectionRequired: 'Please choose a collection',
   formRequired: 'Please choose a form',
   codeTooLong: `Code blocks can be at most ${MAX_CODE_BLOCK.toLocaleString('en-US')} characters`,
   duplicateBlock: 'Two blocks have the same id',
@@ -75,6 +89,16 @@ export const pageBlockSchema = z.discriminatedUnion('type', [
     productId: z.string().min(1, PAGE_BLOCK_MESSAGES.productRequired).max(64),
     /** 'express': the block's button goes straight to checkout. */
     buttonType: z.enum(['cart', 'express']).optional(),
+  }),
+  /** The products of a collection (with a tag, when given), newest first, drawn as the shop listing's cards. */
+  z.looseObject({
+    id,
+    type: z.literal('products'),
+    title,
+    collectionId: z.string().min(1, PAGE_BLOCK_MESSAGES.collectionRequired).max(64),
+    tag: z.string().max(50).optional(),
+    count: z.number().int().min(1).max(PRODUCTS_GRID.maxCount),
+    columns: z.number().int().min(PRODUCTS_GRID.minColumns).max(PRODUCTS_GRID.maxColumns),
   }),
   z.looseObject({
     id,

@@ -1,13 +1,14 @@
 /**
  * One block's settings as a small form, by its type (src/site/editor/page-blocks.ts): the text in
  * the rich-text editor, an image or a gallery with the pictures editor (upload, file manager or
- * address; alt text), the product or form it shows, a newsletter's heading, a chart's dataset in the
- * chart dataset editor, a code block's source (read-only without the code-injection permission).
+ * address; alt text), the product or form it shows, a products grid's collection, tag, count and
+ * columns, a newsletter's heading, a chart's dataset in the chart dataset editor, a code block's
+ * source (read-only without the code-injection permission).
  */
 import { useState } from 'react';
 import { api } from '../../../api';
 import type { PageBlock, PageBlockOf } from '../../../site/editor/page-blocks';
-import { MAX_CODE_BLOCK, MAX_GALLERY_IMAGES } from '../../../site/editor/page-blocks';
+import { MAX_CODE_BLOCK, MAX_GALLERY_IMAGES, PRODUCTS_GRID } from '../../../site/editor/page-blocks';
 import { draftOf } from '../../../site/editor/chart';
 import type { ConsoleSession } from '../../section-types';
 import { describedBy, FieldError, useFetch } from '../../ui';
@@ -277,6 +278,82 @@ function CodeSettings({ block, onChange, session, problem }: BlockSettingsProps<
   );
 }
 
+function ProductsSettings({ block, onChange, problem }: BlockSettingsProps<'products'>) {
+  const listed = useFetch(api.pages.at());
+  const field = (name: string) => `${block.id}-${name}`;
+  const numberOf = (text: string, fallback: number) => (/^\d+$/.test(text) ? Number(text) : fallback);
+  return (
+    <>
+      <div className="Field">
+        <label htmlFor={field('title')}>Heading</label>
+        <input
+          id={field('title')}
+          value={block.title ?? ''}
+          maxLength={200}
+          onChange={(event) => onChange({ ...block, title: event.target.value })}
+        />
+      </div>
+      <div className="Field">
+        <label htmlFor={field('collection')}>Collection</label>
+        <select
+          id={field('collection')}
+          value={block.collectionId}
+          onChange={(event) => onChange({ ...block, collectionId: event.target.value })}
+          {...describedBy(`${field('collection')}-error`, problem('collectionId'))}
+        >
+          <option value="">{listed.data === undefined ? 'Loading the collections…' : 'Choose a collection'}</option>
+          {(listed.data?.productCollections ?? []).map((collection) => (
+            <option key={collection.id} value={collection.id}>
+              {collection.title}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${field('collection')}-error`} message={problem('collectionId')} />
+      </div>
+      <div className="Field">
+        <label htmlFor={field('tag')}>Only products tagged</label>
+        <input
+          id={field('tag')}
+          value={block.tag ?? ''}
+          maxLength={50}
+          aria-describedby={`${field('tag')}-hint`}
+          onChange={(event) => onChange({ ...block, tag: event.target.value })}
+        />
+        <p id={`${field('tag')}-hint`} className="Field-hint">
+          Empty: every product of the collection, newest first.
+        </p>
+      </div>
+      <div className="Field">
+        <label htmlFor={field('count')}>How many</label>
+        <input
+          id={field('count')}
+          type="number"
+          min={1}
+          max={PRODUCTS_GRID.maxCount}
+          value={block.count}
+          onChange={(event) => onChange({ ...block, count: numberOf(event.target.value, block.count) })}
+          {...describedBy(`${field('count')}-error`, problem('count'))}
+        />
+        <FieldError id={`${field('count')}-error`} message={problem('count')} />
+      </div>
+      <div className="Field">
+        <label htmlFor={field('columns')}>Columns on wide screens</label>
+        <select
+          id={field('columns')}
+          value={block.columns}
+          onChange={(event) => onChange({ ...block, columns: Number(event.target.value) })}
+        >
+          {[2, 3, 4].map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+}
+
 /** The settings form of `block`, by its type. */
 export function BlockSettings(props: BlockSettingsProps<PageBlock['type']>) {
   const { block } = props;
@@ -290,6 +367,8 @@ export function BlockSettings(props: BlockSettingsProps<PageBlock['type']>) {
       return <GallerySettings {...as<'gallery'>()} />;
     case 'product':
       return <ProductSettings {...as<'product'>()} />;
+    case 'products':
+      return <ProductsSettings {...as<'products'>()} />;
     case 'form':
       return <FormSettings {...as<'form'>()} />;
     case 'newsletter':

@@ -33,6 +33,8 @@ function newBlock(type: PageBlockType): PageBlock {
       return { id, type, images: [] };
     case 'product':
       return { id, type, productId: '' };
+    case 'products':
+      return { id, type, title: '', collectionId: '', count: 8, columns: 4 };
     case 'form':
       return { id, type, formId: '' };
     case 'newsletter':
@@ -63,6 +65,7 @@ function summary(block: PageBlock): string {
     case 'chart':
     case 'form':
     case 'product':
+    case 'products':
       return block.title ? `${label}: ${block.title}` : label;
     case 'code':
       return label;
