@@ -3,6 +3,7 @@
  * confirmation address, how the page takes the card, address search results, the lines the stock
  * cannot cover. Pure types: the checkout page and the islands take them from here.
  */
+import type { PaymentMode } from '../commerce/payment-mode';
 import type { z } from 'zod';
 import type { ShippingAddress } from '../commerce/address';
 import type { CartEntry, PriceChange } from '../commerce/cart';
@@ -67,8 +68,13 @@ export interface StockShortage {
   available: number;
 }
 
-/** How the page takes the card: the local test field, or Stripe Elements with the store's publishable key (null: not configured). */
-export type PaymentSetup = { provider: 'local' } | { provider: 'stripe'; publishableKey: string | null };
+/**
+ * How the page takes the card: the local test field, or Stripe Elements with the store's publishable key (null: not
+ * configured); `mode` test shows the test-mode banner.
+ */
+export type PaymentSetup =
+  | { provider: 'local'; mode: PaymentMode }
+  | { provider: 'stripe'; mode: PaymentMode; publishableKey: string | null };
 
 export interface AddressSuggestion {
   placeId: string;

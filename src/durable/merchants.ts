@@ -10,7 +10,6 @@ import { migrate, type Migration } from './migrations';
 import { refused, type Result } from './result';
 import { PBKDF2_ITERATIONS, tokenDigest, type PasswordHash } from './passwords';
 import { randomHex } from '../site/ids';
-import type { StoredPaymentSettings } from '../site/editor/payment-settings';
 import { ROLES } from '../site/roles';
 
 export interface MerchantProfile {
@@ -50,8 +49,6 @@ const MERCHANT_MIGRATIONS: readonly Migration[] = [
   'CREATE TABLE IF NOT EXISTS invitations (token_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL, expires_at INTEGER NOT NULL)',
 ];
 
-const PAYMENT_SETTINGS_KEY = 'payment-settings';
-
 export class MerchantAccounts extends AccountStore<MerchantProfile> {
   protected readonly idPrefix = 'm';
   private readonly outbox: EmailOutbox;
@@ -60,15 +57,6 @@ export class MerchantAccounts extends AccountStore<MerchantProfile> {
     super(ctx, env);
     migrate(ctx.storage, { merchants: MERCHANT_MIGRATIONS, 'email-outbox': EMAIL_OUTBOX_MIGRATIONS });
     this.outbox = new EmailOutbox(this.sql, env, `merchants-${ctx.id.toString()}`);
-  }
-
-  /** The store's payment settings (routes/console/console-payments.ts), kept beside its owner, out of the site's content. */
-  async paymentSettings(): Promise<StoredPaymentSettings | null> {
-    return (await this.ctx.storage.get<StoredPaymentSettings>(PAYMENT_SETTINGS_KEY)) ?? null;
-  }
-
-  async setPaymentSettings(settings: StoredPaymentSettings): Promise<void> {
-    await this.ctx.storage.put(PAYMENT_SETTINGS_KEY, settings);
   }
 
   ensureMember(email: string, password: PasswordHash, roles: number[]): string {

@@ -73,6 +73,10 @@ import {
   subscriptionForBuyer,
 } from './orders/subscriptions';
 import { ORDER_MIGRATIONS } from './orders/schema';
+import { savedPaymentSettings, savePaymentSettings, storePayments, storePaymentSetup } from './orders/payment-settings';
+import type { PaymentSetup } from '../integrations/payments';
+import type { StoredPaymentSettings } from '../site/editor/payment-settings';
+import { CHECKOUT_MESSAGES } from '../commerce/checkout-totals';
 import { returnDownload, takeDownload, type DownloadUse } from './orders/downloads';
 import {
   PAGE_SIZE,
@@ -181,8 +185,14 @@ export class CommerceOrders extends DurableObject<Env> {
    * Starts the checkout of a cart or updates it: POST/PUT /api/commerce/checkout. Only checks that
    * the stock is there (Shopify's rule: reserve at payment, not before), so no call holds units.
    */
-  start(request: CheckoutRequest, patch: CheckoutPatch = {}, now = Date.now()): Promise<CheckoutOutcome> {
-    return start(this.self, request, patch, now);
+  async start(
+    request: CheckoutRequest,
+    patch: CheckoutPatch = {},
+    now = Date.now(),
+  ): Promise<CheckoutOutcome & { payment?: PaymentSetup }> {
+    const outcome = await start(this.self, request, patch, now);
+    // The page's provider, mode and key come with the answer it already asks for: no call of their own.
+    return outcome.ok ? { ...outcome, payment: await storePaymentSetup(this.self) } : outcome;
   }
 
   /** The cart with the checkout's totals (the cart call, once checkout started). */
@@ -209,8 +219,28 @@ export class CommerceOrders extends DurableObject<Env> {
   }
 
   /** POST /api/commerce/orders: the same cart and key always give the same answer once the provider was asked. */
-  place(request: PlaceRequest, now = Date.now()): Promise<PlaceOutcome> {
+  async place(request: PlaceRequest, now = Date.now()): Promise<PlaceOutcome> {
+    if (request.payment.provider !== (await storePayments(this.self)).name)
+      return {
+        status: 400,
+        body: { error: CHECKOUT_MESSAGES.formIncomplete, errors: { payment: CHECKOUT_MESSAGES.paymentRequired } },
+      };
     return place(this.self, request, now);
+  }
+
+  // ---- payment settings (Commerce → Payments) ----
+
+  paymentSettings(): Promise<StoredPaymentSettings | null> {
+    return savedPaymentSettings(this.self);
+  }
+
+  setPaymentSettings(settings: StoredPaymentSettings): Promise<void> {
+    return savePaymentSettings(this.self, settings);
+  }
+
+  /** What the checkout page needs (its provider, mode and publishable key): the /checkout page's policy asks it. */
+  paymentSetup(): Promise<PaymentSetup> {
+    return storePaymentSetup(this.self);
   }
 
   /** An order for a merchant (no token). */

@@ -7,6 +7,7 @@
  */
 import { paymentProvider, type PaymentProvider } from '../integrations/payments';
 import { LOCAL_LEDGER_NAME } from '../integrations/payments-local';
+import type { StoredPaymentSettings } from '../site/editor/payment-settings';
 
 export function cartStub(env: Env, websiteId: string, cartId: string) {
   return env.CARTS.get(env.CARTS.idFromName(`${websiteId}:${cartId}`));
@@ -51,7 +52,10 @@ export function localPaymentLedger(env: Env) {
   return env.LOCAL_PAYMENTS.get(env.LOCAL_PAYMENTS.idFromName(LOCAL_LEDGER_NAME));
 }
 
-/** The configured payment provider, its local ledger (development and tests) reached through `localPaymentLedger`. */
-export function paymentsOf(env: Env): PaymentProvider {
-  return paymentProvider(env, () => localPaymentLedger(env));
+/**
+ * The payment provider of a website with `saved` settings (null: the deployment's), its local ledger (development
+ * and tests) reached through `localPaymentLedger`.
+ */
+export function paymentsOf(env: Env, saved: StoredPaymentSettings | null = null): PaymentProvider {
+  return paymentProvider(env, saved, () => localPaymentLedger(env));
 }

@@ -45,7 +45,7 @@ describe('checkout with Stripe', () => {
     await standardRules(websiteId);
     const visitor = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
     const started = await visitor.json<{ payment: unknown }>('POST', '/api/commerce/checkout', {});
-    expect(started.body.payment).toEqual({ provider: 'stripe', publishableKey: 'pk_test_fake' });
+    expect(started.body.payment).toEqual({ provider: 'stripe', mode: 'test', publishableKey: 'pk_test_fake' });
     await fillCheckout(visitor);
     const placed = await placeWithStripe(visitor, 'pm_card_authenticationRequired', crypto.randomUUID());
     expect(placed.status).toBe(201);

@@ -38,6 +38,7 @@ describe('the payments settings', () => {
       mode: 'test',
       stripePublishableKey: '',
       stripeSecretKeyLast4: null,
+      stripeWebhookSecretLast4: null,
       localAvailable: true,
       ready: true,
       instalmentsOffered: false,
@@ -82,8 +83,20 @@ describe('the payments settings', () => {
     expect((await put({ provider: 'stripe', stripePublishableKey: PK_TEST, stripeSecretKey: '' })).body).toMatchObject({
       stripeSecretKeyLast4: 'wxyz',
     });
+    // The webhook signing secret is write-only too, and must look like Stripe's.
+    expect(
+      (await put({ provider: 'stripe', stripePublishableKey: PK_TEST, stripeWebhookSecret: 'secret' })).body,
+    ).toEqual({
+      error: "stripeWebhookSecret: Enter the webhook signing secret: it starts with 'whsec_'",
+    });
+    expect(
+      (await put({ provider: 'stripe', stripePublishableKey: PK_TEST, stripeWebhookSecret: 'whsec_FernSigning0009' }))
+        .body,
+    ).toMatchObject({ stripeSecretKeyLast4: 'wxyz', stripeWebhookSecretLast4: '0009' });
     const read = await owner.fetch(PAYMENTS);
-    expect(await read.text()).not.toContain('sk_test_');
+    const readText = await read.text();
+    expect(readText).not.toContain('sk_test_');
+    expect(readText).not.toContain('whsec_');
     expect((await owner.json('GET', '/api/console/checklist')).body).toMatchObject({ payments: true });
     // Back to the local test provider: its mode is test.
     expect((await put({ provider: 'local' })).body).toMatchObject({ provider: 'local', mode: 'test', ready: true });

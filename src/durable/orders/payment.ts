@@ -4,7 +4,8 @@ import { ProductType } from '../../commerce/product';
 import { hasNextCycle, nextBillingTime } from '../../commerce/subscriptions';
 import type { ChargeRequest, ChargeResult } from '../../integrations/payments';
 import { faultPoint } from '../../faults';
-import { cartStub, stockLedger, paymentsOf } from '../stubs';
+import { cartStub, stockLedger } from '../stubs';
+import { storePayments } from './payment-settings';
 import {
   UNKNOWN_FIRST_RETRY_MS,
   UNKNOWN_MAX_RETRY_MS,
@@ -133,7 +134,7 @@ export async function paymentSettled(
     order.paidOn === null &&
     order.amountChargedCents > 0
   ) {
-    const refunded = await paymentsOf(self.env).refund(
+    const refunded = await (await storePayments(self)).refund(
       paymentId,
       order.amountChargedCents,
       `${websiteId}:refund:${row.id}`,
@@ -200,7 +201,7 @@ async function cancelAtProvider(self: OrdersContext, websiteId: string, id: stri
     .exec<{ payment_id: string | null }>('SELECT payment_id FROM orders WHERE id = ?', id)
     .toArray()[0]?.payment_id;
   if (paymentId === undefined || paymentId === null) return;
-  const cancelled = await paymentsOf(self.env)
+  const cancelled = await (await storePayments(self))
     .cancel(paymentId, `${websiteId}:cancel:${id}`)
     .catch((error: unknown) => ({ ok: false as const, message: error instanceof Error ? error.message : 'no answer' }));
   if (!cancelled.ok) console.error(`Order ${id}: its payment ${paymentId} was not cancelled: ${cancelled.message}`);
@@ -267,7 +268,7 @@ export async function retryCharge(self: OrdersContext, websiteId: string, id: st
   if (charge === null) return;
   let charged: ChargeResult;
   try {
-    charged = await paymentsOf(self.env).charge(charge);
+    charged = await (await storePayments(self)).charge(charge);
   } catch (error) {
     charged = { status: 'unknown', reason: error instanceof Error ? error.message : 'the provider failed' };
   }

@@ -7,7 +7,8 @@ import type { ChargeRequest, ChargeResult } from '../../integrations/payments';
 import { randomHex } from '../../site/ids';
 import { tokenDigest } from '../passwords';
 import { faultPoint } from '../../faults';
-import { stockLedger, paymentsOf } from '../stubs';
+import { stockLedger } from '../stubs';
+import { storePayments } from './payment-settings';
 import {
   MAX_RESERVED_UNITS_PER_VISITOR,
   RESUME_AFTER_MS,
@@ -212,7 +213,7 @@ export async function finishPlacing(
       job.phase = 'charging';
       self.sql.exec('UPDATE placing SET data = ? WHERE cart_id = ? AND key = ?', JSON.stringify(job), cartId, key);
     }
-    const provider = paymentsOf(self.env);
+    const provider = await storePayments(self);
     // A subscription's card is saved (to a customer, where the provider keeps cards that way) for its renewals.
     if (charge !== null && request.subscription !== null) {
       charge.offSession = 'save';
@@ -331,7 +332,7 @@ export function recordOrder(
           },
     coupons: totals.validCoupons,
     payment: {
-      provider: charged.status === 'none' ? 'gift-card' : paymentsOf(self.env).name,
+      provider: charged.status === 'none' ? 'gift-card' : request.payment.provider,
       status: charged.status,
       nextActionUrl: charged.status === 'requires_action' ? charged.nextActionUrl : null,
       ...(charged.status === 'requires_action' && charged.clientSecret !== undefined
@@ -362,6 +363,7 @@ export function recordOrder(
       lines: request.lines,
       charge,
       ...manageUrl,
+      storeOrigin: new URL(request.returnUrl).origin,
     } satisfies Order & OrderPrivate),
   );
   self.sql.exec('DELETE FROM placing WHERE cart_id = ? AND key = ?', cartId, key);

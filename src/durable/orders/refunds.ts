@@ -6,7 +6,8 @@
 import { ORDER_MESSAGES, type Order, type OrderRefund } from '../../commerce/order';
 import { planRefund, refundsOf, unitsLeft, type RefundRequest } from '../../commerce/refunds';
 import { refused, type Refused, type Result } from '../result';
-import { stockLedger, paymentsOf } from '../stubs';
+import { stockLedger } from '../stubs';
+import { storePayments } from './payment-settings';
 import { scheduleAlarm, type OrdersContext } from './context';
 import { revokeDownloads } from './downloads';
 import { queueOrderEmail, queueRefundEmail } from './emails';
@@ -37,7 +38,7 @@ export async function refundPayment(
     .exec<{ payment_id: string | null }>('SELECT payment_id FROM orders WHERE id = ?', id)
     .one().payment_id;
   if (paymentId === null || amountCents === 0) return null;
-  const result = await paymentsOf(self.env).refund(paymentId, amountCents, providerKey);
+  const result = await (await storePayments(self)).refund(paymentId, amountCents, providerKey);
   return result.ok ? null : refused('refund-failed', `${ORDER_MESSAGES.refundFailed} ${result.message}`);
 }
 

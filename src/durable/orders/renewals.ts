@@ -1,7 +1,8 @@
 import { orderLabel, type Order } from '../../commerce/order';
 import { hasNextCycle, nextBillingTime } from '../../commerce/subscriptions';
 import { randomHex } from '../../site/ids';
-import { stockLedger, paymentsOf } from '../stubs';
+import { stockLedger } from '../stubs';
+import { storePayments } from './payment-settings';
 import { RENEWAL_UNKNOWN_RETRY_MS, type SubscriptionRow, type OrderPrivate } from './model';
 import { scheduleAlarm, type OrdersContext } from './context';
 import { queueOrderEmail } from './emails';
@@ -33,7 +34,7 @@ export async function renewDue(
     // Charged without the shopper, from the card saved at the first order, once per cycle (the key).
     const charged = !sold.ok
       ? null
-      : await paymentsOf(self.env).charge({
+      : await (await storePayments(self)).charge({
           amountCents: first.grandTotalCents,
           currency: first.currencyCode,
           token: sub.token,
@@ -94,7 +95,7 @@ export async function renewDue(
       amountChargedCents: first.grandTotalCents,
       coupons: [],
       fulfillment: null,
-      payment: { provider: paymentsOf(self.env).name, status: charged.status, nextActionUrl: null },
+      payment: { provider: (await storePayments(self)).name, status: charged.status, nextActionUrl: null },
       subscription: plan === null ? null : { ...plan, cycle, nextBillingOn: nextAt },
     };
     self.sql.exec(

@@ -1,13 +1,14 @@
 /**
  * Commerce → Payments (docs/payments.md, "The store's payment settings"): the owner reads and changes which
  * provider takes the store's payments and its Stripe keys. Owner-only (`payments` in src/site/roles.ts). The
- * settings live in the website's MerchantAccounts object beside its owner, never in the site's content (which
- * exports); the secret key is write-only, answered as its last 4 characters.
+ * settings live in the website's orders object, where its payments are taken (durable/orders/payment-settings.ts),
+ * never in the site's content (which exports); the secret key and webhook secret are write-only, answered as their
+ * last 4 characters.
  */
 import { Hono } from 'hono';
-import { merchantAccounts } from '../../durable/stubs';
+import { commerceOrders } from '../../durable/stubs';
 import { instalmentsOffered } from '../../commerce/instalments';
-import { localPaymentsEnabled, type PaymentEnv } from '../../integrations/payments';
+import { localPaymentsEnabled, paymentChoice } from '../../integrations/payments';
 import {
   changedPaymentSettings,
   paymentSettingsAnswer,
@@ -25,20 +26,11 @@ const MAX_BODY_BYTES = 4 * 1024;
 export const consolePayments = new Hono<AppEnv>();
 const owner = requirePermission('payments');
 
-/** A store that never saved its payments has the deployment's (docs/payments.md, PAYMENT_PROVIDER). */
-function deploymentPayments(env: PaymentEnv): StoredPaymentSettings {
-  return env.PAYMENT_PROVIDER === 'stripe'
-    ? {
-        provider: 'stripe',
-        stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
-        stripeSecretKey: env.STRIPE_SECRET_KEY ?? '',
-      }
-    : { provider: 'local', stripePublishableKey: '', stripeSecretKey: '' };
-}
+const NONE: StoredPaymentSettings = { provider: 'local', stripePublishableKey: '', stripeSecretKey: '' };
 
-/** The store's payment settings: its own once saved, else the deployment's. */
+/** The store's payment settings: its own once saved, else the deployment's (docs/payments.md, PAYMENT_PROVIDER). */
 export async function storePayments(env: Env, websiteId: string): Promise<StoredPaymentSettings> {
-  return (await merchantAccounts(env, websiteId).paymentSettings()) ?? deploymentPayments(env);
+  return paymentChoice(env, await commerceOrders(env, websiteId).paymentSettings()) ?? NONE;
 }
 
 /** What the console is told about `stored`, never the secret. */
@@ -55,6 +47,6 @@ consolePayments.put(CONSOLE_PAYMENTS_API, owner, async (c) => {
   const websiteId = c.var.site.website.id;
   const changed = changedPaymentSettings(await storePayments(c.env, websiteId), input, localPaymentsEnabled(c.env));
   if ('field' in changed) apiError(400, `${changed.field}: ${changed.message}`);
-  await merchantAccounts(c.env, websiteId).setPaymentSettings(changed);
+  await commerceOrders(c.env, websiteId).setPaymentSettings(changed);
   return c.json(paymentsAnswer(c.env, c.var.site, changed));
 });

@@ -1,10 +1,11 @@
 /**
  * `POST /api/commerce/payments/webhook/{provider}`: the payment provider tells us how a payment
  * that was pending or waiting for authentication ended. The raw body is size-capped, its signature
- * checked (Stripe's scheme, webhook-signature.ts) before anything is parsed, then validated; a
+ * checked (Stripe's scheme, webhook-signature.ts) before anything it says is acted on, then validated; a
  * settling event goes to the orders of the website named in the payment's metadata. No crumb or
  * session: the signature is the authentication, and the host does not matter (one Stripe account
- * posts every website's events to one address).
+ * posts every website's events to one address). A Stripe event is verified with the signing secret of the website
+ * its metadata names when that website saved one (Commerce → Payments), else with the deployment's.
  *
  * Answers: 200 `{received: true}` once handled or deliberately ignored (other event types,
  * payments without a website); 400 for a bad signature or body (the provider gives up on it); 404
@@ -23,7 +24,7 @@ import {
   type PaymentEvent,
   type PaymentEventReceiver,
 } from '../../integrations/payment-events';
-import { localPaymentsEnabled } from '../../integrations/payments';
+import { localPaymentsAllowed, webhookSecretOf } from '../../integrations/payments';
 import { verifySignature } from '../../integrations/webhook-signature';
 import { ApiError } from '../../http/errors';
 import type { AppEnv } from '../shared/http';
@@ -51,17 +52,28 @@ export const ordersReceiver: PaymentEventReceivers = (env, websiteId) => ({
   },
 });
 
-interface WebhookSecrets {
-  STRIPE_WEBHOOK_SECRET?: string;
+const WEBSITE_ID = /^[\w-]{1,64}$/;
+
+/** The website an event says it is for, before its signature is checked: only to pick the secret that checks it. */
+function claimedWebsite(provider: PaymentEvent['provider'], payload: string): string | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  const parsed = webhookEvent.safeParse(body);
+  const websiteId = parsed.success ? paymentEventOf(provider, parsed.data)?.metadata[WEBSITE_ID_KEY] : undefined;
+  return websiteId !== undefined && WEBSITE_ID.test(websiteId) ? websiteId : null;
 }
 
-/** The secret a provider's deliveries are signed with here: null when this deployment does not take them. */
-async function signingSecret(env: Env & WebhookSecrets, provider: PaymentEvent['provider']): Promise<string | null> {
-  if (provider === 'stripe')
-    return env.STRIPE_WEBHOOK_SECRET === undefined || env.STRIPE_WEBHOOK_SECRET === ''
-      ? null
-      : env.STRIPE_WEBHOOK_SECRET;
-  return localPaymentsEnabled(env) ? localPaymentLedger(env).webhookSecret() : null;
+/** The secret a delivery is signed with here: null when this deployment (or the named website) takes none. */
+async function signingSecret(env: Env, provider: PaymentEvent['provider'], payload: string): Promise<string | null> {
+  if (provider === 'local') return localPaymentLedger(env).webhookSecret();
+  const websiteId = claimedWebsite(provider, payload);
+  const saved = websiteId === null ? null : await commerceOrders(env, websiteId).paymentSettings();
+  const secret = webhookSecretOf(env, saved);
+  return secret === '' ? null : secret;
 }
 
 function isProvider(name: string): name is PaymentEvent['provider'] {
@@ -73,16 +85,16 @@ export function paymentWebhooks(receivers: PaymentEventReceivers): Hono<AppEnv> 
 
   webhooks.post(`${PAYMENT_WEBHOOK_PATH}/:provider`, async (c) => {
     const provider = c.req.param('provider');
-    if (!isProvider(provider) || (provider === 'local' && !localPaymentsEnabled(c.env)))
+    if (!isProvider(provider) || (provider === 'local' && !localPaymentsAllowed(c.env)))
       throw new ApiError(404, NOT_FOUND);
-    const secret = await signingSecret(c.env, provider);
+    const payload = await readText(c, MAX_WEBHOOK_BYTES);
+    const secret = await signingSecret(c.env, provider, payload);
     if (secret === null) {
       console.error(
-        `Payment webhook refused: no signing secret for ${provider} (wrangler secret put STRIPE_WEBHOOK_SECRET)`,
+        `Payment webhook refused: no signing secret for ${provider} (wrangler secret put STRIPE_WEBHOOK_SECRET, or the store's Commerce → Payments)`,
       );
       throw new ApiError(500, NOT_CONFIGURED);
     }
-    const payload = await readText(c, MAX_WEBHOOK_BYTES);
     const signature = c.req.header(SIGNATURE_HEADER) ?? '';
     if (!(await verifySignature(secret, payload, signature, Math.floor(Date.now() / 1000))))
       throw new ApiError(400, BAD_SIGNATURE);

@@ -27,7 +27,7 @@ import type { StockLine } from '../../durable/stock';
 import { tokenDigest } from '../../durable/passwords';
 import { cartStub, commerceOrders } from '../../durable/stubs';
 import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
-import { paymentProvider, paymentSetup } from '../../integrations/payments';
+import type { PaymentSetup } from '../../integrations/payments';
 import { withStripeSources } from '../../integrations/payments-stripe';
 import { placesProvider, PlacesUnavailable } from '../../integrations/places';
 import { itemsAtVersion } from '../../site/item-at-version';
@@ -35,7 +35,7 @@ import { rememberOrder, withAccountDetails } from './account-checkout';
 import { deleteStoreCookie } from '../shared/cookies';
 import { demoShipping } from './demo-shipping';
 import { currentCrumb, requireCrumb } from '../shared/csrf';
-import { apiError, readJson, siteVersion, type AppEnv, withSite } from '../shared/http';
+import { apiError, loadedSite, readJson, siteVersion, type AppEnv, withSite } from '../shared/http';
 import { merchantSessionOf } from '../console/merchant-session';
 import { rateLimit, visitorKey } from '../shared/rate-limit';
 import { allows } from '../../site/roles';
@@ -116,9 +116,9 @@ async function checkoutRequest(c: Context<AppEnv>, added: ShoppingCart): Promise
   return { websiteId: site.website.id, cart, lines: [...lines.values()], subscription, priceChanges };
 }
 
-function checkoutAnswer(c: Context<AppEnv>, outcome: CheckoutOutcome): Response {
+function checkoutAnswer(c: Context<AppEnv>, outcome: CheckoutOutcome & { payment?: PaymentSetup }): Response {
   c.header('cache-control', 'no-store');
-  if (outcome.ok) return c.json({ checkout: outcome.checkout, payment: paymentSetup(c.env) });
+  if (outcome.ok) return c.json({ checkout: outcome.checkout, payment: outcome.payment });
   const { ok: _ok, status, error, ...extra } = outcome;
   return apiError(status, error, extra);
 }
@@ -135,11 +135,16 @@ function emailProblems(patch: CheckoutPatch): Record<string, string> {
 
 export const checkout = new Hono<AppEnv>();
 
-/** With Stripe, the checkout page (and only it) may load Stripe.js and its frames: its policy gets Stripe's sources. */
+/**
+ * With Stripe (the website's settings, else the deployment's), the checkout page (and only it) may load Stripe.js and its
+ * frames: its policy gets Stripe's sources. Asking the orders object costs this page (not its API calls) one call.
+ */
 checkout.use('/checkout', async (c, next) => {
   await next();
   const policy = c.res.headers.get('content-security-policy');
-  if (paymentSetup(c.env).provider !== 'stripe' || policy === null) return;
+  const loaded = policy === null ? null : await loadedSite(c);
+  if (policy === null || loaded === null) return;
+  if ((await commerceOrders(c.env, loaded.site.website.id).paymentSetup()).provider !== 'stripe') return;
   const res = new Response(c.res.body, c.res);
   res.headers.set('content-security-policy', withStripeSources(policy));
   // Cleared first: assigning over a response copies the old one's headers, its policy included.
@@ -219,12 +224,8 @@ checkout.put('/api/commerce/checkout', withSite, demoShipping, async (c) => {
 checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async (c) => {
   const key = c.req.header('idempotency-key') ?? '';
   if (!IDEMPOTENCY_KEY.test(key)) return apiError(400, IDEMPOTENCY_MESSAGE);
+  // The provider named in the body is checked against the store's by the orders object (place).
   const body = await readJson(c, placeSchema, MAX_BODY_BYTES);
-  if (body.payment.provider !== paymentProvider(c.env).name) {
-    return apiError(400, CHECKOUT_MESSAGES.formIncomplete, {
-      errors: { payment: CHECKOUT_MESSAGES.paymentRequired },
-    });
-  }
   const site = c.var.site;
   const cartId = body.cartToken ?? cartIdFrom(c);
   const orders = commerceOrders(c.env, site.website.id);

@@ -5,20 +5,23 @@
  * and the route; the secret key is write-only: answers carry its last 4 characters, never the key.
  */
 import { z } from 'zod';
+import type { PaymentMode } from '../../commerce/payment-mode';
 
 export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
-export type PaymentMode = 'test' | 'live';
+export type { PaymentMode };
 
 export const PAYMENT_SETTINGS_MESSAGES = {
   publishableKey: "Enter the publishable key: it starts with 'pk_test_' or 'pk_live_'",
   secretKey: "Enter the secret key: it starts with 'sk_test_', 'sk_live_', 'rk_test_' or 'rk_live_'",
   modesDiffer: 'The publishable and secret keys must both be test keys or both be live keys',
   localOnlyInDevelopment: 'The local test provider is for development only: connect Stripe',
+  webhookSecret: "Enter the webhook signing secret: it starts with 'whsec_'",
 } as const;
 
 const PUBLISHABLE = /^pk_(test|live)_[A-Za-z0-9]{8,240}$/;
 const SECRET = /^[sr]k_(test|live)_[A-Za-z0-9]{8,240}$/;
+const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9_+/=]{8,240}$/;
 
 /** A Stripe key's mode by its prefix ('sk_test_…' → test), as Stripe names them; null for anything else. */
 export function stripeKeyMode(key: string): PaymentMode | null {
@@ -30,6 +33,7 @@ export const paymentSettingsSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   stripePublishableKey: z.string().trim().max(255).default(''),
   stripeSecretKey: z.string().trim().max(255).default(''),
+  stripeWebhookSecret: z.string().trim().max(255).default(''),
 });
 export type PaymentSettingsInput = z.output<typeof paymentSettingsSchema>;
 
@@ -38,6 +42,14 @@ export interface StoredPaymentSettings {
   provider: PaymentProviderName;
   stripePublishableKey: string;
   stripeSecretKey: string;
+  /** Stripe's signing secret for this store's webhook endpoint (`whsec_…`); absent or empty: the deployment's. */
+  stripeWebhookSecret?: string;
+}
+
+/** Test or live: the local provider is always test; Stripe by its keys' prefix. */
+export function paymentModeOf(stored: StoredPaymentSettings): PaymentMode {
+  if (stored.provider === 'local') return 'test';
+  return stripeKeyMode(stored.stripeSecretKey || stored.stripePublishableKey) ?? 'test';
 }
 
 /** What the console reads: the secret only by its last 4 characters. */
@@ -46,6 +58,7 @@ export interface PaymentSettingsAnswer {
   mode: PaymentMode;
   stripePublishableKey: string;
   stripeSecretKeyLast4: string | null;
+  stripeWebhookSecretLast4: string | null;
   /** The local test provider can be chosen (a development deployment). */
   localAvailable: boolean;
   /** The store can take a payment with these settings (the Home checklist's "Set up payments"). */
@@ -61,12 +74,14 @@ export function paymentSettingsAnswer(
   instalmentsOffered: boolean,
 ): PaymentSettingsAnswer {
   const secret = stored.stripeSecretKey;
+  const webhookSecret = stored.stripeWebhookSecret ?? '';
   const stripeReady = PUBLISHABLE.test(stored.stripePublishableKey) && SECRET.test(secret);
   return {
     provider: stored.provider,
-    mode: stored.provider === 'local' ? 'test' : (stripeKeyMode(secret || stored.stripePublishableKey) ?? 'test'),
+    mode: paymentModeOf(stored),
     stripePublishableKey: stored.stripePublishableKey,
     stripeSecretKeyLast4: secret === '' ? null : secret.slice(-4),
+    stripeWebhookSecretLast4: webhookSecret === '' ? null : webhookSecret.slice(-4),
     localAvailable,
     ready: stored.provider === 'local' ? localAvailable : stripeReady,
     instalmentsOffered,
@@ -89,5 +104,14 @@ export function changedPaymentSettings(
   if (!SECRET.test(secret)) return { field: 'stripeSecretKey', message: PAYMENT_SETTINGS_MESSAGES.secretKey };
   if (stripeKeyMode(secret) !== stripeKeyMode(input.stripePublishableKey))
     return { field: 'stripeSecretKey', message: PAYMENT_SETTINGS_MESSAGES.modesDiffer };
-  return { provider: 'stripe', stripePublishableKey: input.stripePublishableKey, stripeSecretKey: secret };
+  const webhookSecret =
+    input.stripeWebhookSecret === '' ? (stored.stripeWebhookSecret ?? '') : input.stripeWebhookSecret;
+  if (webhookSecret !== '' && !WEBHOOK_SECRET.test(webhookSecret))
+    return { field: 'stripeWebhookSecret', message: PAYMENT_SETTINGS_MESSAGES.webhookSecret };
+  return {
+    provider: 'stripe',
+    stripePublishableKey: input.stripePublishableKey,
+    stripeSecretKey: secret,
+    stripeWebhookSecret: webhookSecret,
+  };
 }

@@ -14,13 +14,14 @@ import {
 import type { ConsoleSession } from '../../section-types';
 import { consoleApi, FetchStatus, Field, SaveStatus, savedFieldError, useFetch, useSave } from '../../ui';
 import { problemsOf } from './StoreDetails';
+import { TEST_MODE_BANNER } from '../../../commerce/payment-mode';
 
-const NO_KEYS = { provider: 'local', stripePublishableKey: '', stripeSecretKey: '' } as const;
+const NO_KEYS = { provider: 'local', stripePublishableKey: '', stripeSecretKey: '', stripeWebhookSecret: '' } as const;
 
 function ModeBanner({ answer }: { answer: PaymentSettingsAnswer }) {
   return answer.mode === 'test' ? (
     <p className="Payments-mode Payments-mode--test" role="status">
-      <strong>Test mode: no real charges.</strong> Shoppers pay with test cards and no money moves.
+      <strong>{TEST_MODE_BANNER}</strong> Shoppers pay with test cards and no money moves.
     </p>
   ) : (
     <p className="Payments-mode Payments-mode--live" role="status">
@@ -47,7 +48,12 @@ function PaymentsSettings() {
   useEffect(() => {
     const data = fetched.data;
     if (data !== undefined)
-      setForm({ provider: data.provider, stripePublishableKey: data.stripePublishableKey, stripeSecretKey: '' });
+      setForm({
+        provider: data.provider,
+        stripePublishableKey: data.stripePublishableKey,
+        stripeSecretKey: '',
+        stripeWebhookSecret: '',
+      });
   }, [fetched.data]);
   const answer = fetched.data;
   if (form === null || answer === undefined) return <FetchStatus fetched={fetched} loading="Loading payments…" />;
@@ -135,6 +141,31 @@ function PaymentsSettings() {
                 placeholder={answer.stripeSecretKeyLast4 === null ? 'sk_test_…' : `•••• ${answer.stripeSecretKeyLast4}`}
                 value={form.stripeSecretKey}
                 onChange={(e) => setForm({ ...form, stripeSecretKey: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field
+            id="payments-webhook-secret"
+            label="Webhook signing secret"
+            description={
+              answer.stripeWebhookSecretLast4 === null
+                ? "Optional: the signing secret of this store's webhook endpoint in Stripe (Developers → Webhooks). Without it, the platform's is used."
+                : `Saved secret ending in ${answer.stripeWebhookSecretLast4}. Leave blank to keep it, or enter a new one to replace it.`
+            }
+            error={error('stripeWebhookSecret')}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={255}
+                placeholder={
+                  answer.stripeWebhookSecretLast4 === null ? 'whsec_…' : `•••• ${answer.stripeWebhookSecretLast4}`
+                }
+                value={form.stripeWebhookSecret}
+                onChange={(e) => setForm({ ...form, stripeWebhookSecret: e.target.value })}
               />
             )}
           </Field>
