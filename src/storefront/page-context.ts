@@ -11,6 +11,7 @@ import { escapeHtml } from '../html/escape';
 import { POLICIES_PATH } from '../site/editor/store-settings';
 import { policyAt, storeDetailsContext } from './store-details';
 import { shownAt } from '../site/editor/content-status';
+import { fileSrcset } from '../site/editor/files';
 import type { Catalog, ListingSort } from '../site/catalog';
 import { MEMBER_AREA_PATH } from '../site/paths';
 import type { Collection, Item, NavigationEntry, Site } from '../site/schema';
@@ -487,6 +488,12 @@ async function listPage(
   };
 }
 
+/** An uploaded picture of a block with the `srcset` of its widths (src/site/editor/files.ts), for the theme. */
+function withSrcset<T extends { assetUrl: string; originalSize?: string }>(image: T): T & { srcset?: string } {
+  const srcset = fileSrcset(image.assetUrl, image.originalSize);
+  return srcset === null ? image : { ...image, srcset };
+}
+
 async function contentPage({ site, catalog, base, path }: PageRequest, collection: Collection): Promise<ResolvedPage> {
   const blocks = collection.blocks ?? [];
   const productIds = blocks.flatMap((block) =>
@@ -530,7 +537,11 @@ async function contentPage({ site, catalog, base, path }: PageRequest, collectio
           ? { ...block, product: products.get(block.productId ?? '') ?? null }
           : block.type === 'products'
             ? { ...block, items: grids[i]?.items ?? [] }
-            : block,
+            : block.type === 'image'
+              ? withSrcset(block)
+              : block.type === 'gallery'
+                ? { ...block, images: block.images.map(withSrcset) }
+                : block,
       ),
     },
   };

@@ -2,6 +2,7 @@
  * A page's products grid block in workerd: the page shows its collection's products with the given
  * tag, newest first, at most its count, each as the shop listing's product card (one card partial),
  * in its number of columns; a count or column number out of range and a missing collection are refused.
+ * An uploaded picture of an image or gallery block is served with its widths as srcset and its size.
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
@@ -82,5 +83,31 @@ describe('products grid block', () => {
     expect(Object.keys(refused.body.fields ?? {})).toEqual(
       expect.arrayContaining(['blocks.0.count', 'blocks.0.columns']),
     );
+  });
+
+  it('serves an uploaded picture of an image or gallery block with its widths as srcset, and its size', async () => {
+    const merchant = await owner();
+    const created = await merchant.json<{ id: string }>('POST', '/api/console/pages', {
+      title: 'Kiln room',
+      urlId: '',
+    });
+    const page = (await merchant.json<Record<string, unknown>>('GET', `/api/console/pages/${created.body.id}`)).body;
+    const { id: _id, fullUrl: _url, inNavigation: _nav, ...form } = page;
+    const upload = '/files/f-kiln/1/kiln.webp';
+    const blocks = [
+      { id: 'b-img', type: 'image', assetUrl: upload, altText: 'The kiln', originalSize: '1200x900' },
+      {
+        id: 'b-gal',
+        type: 'gallery',
+        images: [{ assetUrl: '/images/demo/ceramic-mug.webp', altText: 'A mug', originalSize: '800x800' }],
+      },
+    ];
+    expect((await merchant.json('PUT', `/api/console/pages/${created.body.id}`, { ...form, blocks })).status).toBe(200);
+    const html = await (await new Visitor().fetch('/kiln-room')).text();
+    expect(html).toContain(
+      `<img src="${upload}" srcset="${upload}?w=300 300w, ${upload}?w=750 750w, ${upload} 1200w" sizes="(min-width: 48rem) 48rem, 100vw" alt="The kiln" width="1200" height="900"`,
+    );
+    // A picture that is not an upload has no widths to offer: its size only.
+    expect(html).toContain('<img src="/images/demo/ceramic-mug.webp" alt="A mug" width="800" height="800"');
   });
 });

@@ -35,6 +35,17 @@ export const FILE_TYPES: Readonly<Record<string, string>> = {
 export const IMAGE_WIDTHS = [300, 750, 1500] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
+/**
+ * The `srcset` of an uploaded image (a `/files/…` address) of `originalSize` ('WxH'): its narrower
+ * widths by `?w=`, then the original at its own width; null for any other address or an unknown size.
+ */
+export function fileSrcset(url: string, originalSize: string | undefined): string | null {
+  const width = Number(/^(\d+)x\d+$/.exec(originalSize ?? '')?.[1]);
+  if (!url.startsWith('/files/') || url.includes('?') || !(width > 0)) return null;
+  const narrower = IMAGE_WIDTHS.filter((w) => w < width).map((w) => `${url}?w=${w} ${w}w`);
+  return [...narrower, `${url} ${width}w`].join(', ');
+}
+
 export const FILE_MESSAGES = {
   nameRequired: 'Please enter a file name',
   unsupported: (fileName: string) => `The file ${fileName} does not appear to be a supported file`,

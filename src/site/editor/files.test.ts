@@ -1,0 +1,18 @@
+/** An uploaded picture's srcset: the stored widths narrower than it, then itself; nothing for other addresses. */
+import { describe, expect, it } from 'vitest';
+import { fileSrcset } from './files';
+
+describe('fileSrcset', () => {
+  it('lists the narrower stored widths and the original at its width', () => {
+    expect(fileSrcset('/files/f1/1/mug.webp', '1000x800')).toBe(
+      '/files/f1/1/mug.webp?w=300 300w, /files/f1/1/mug.webp?w=750 750w, /files/f1/1/mug.webp 1000w',
+    );
+    expect(fileSrcset('/files/f1/1/icon.png', '200x200')).toBe('/files/f1/1/icon.png 200w');
+  });
+
+  it('gives nothing for another address or an unknown size', () => {
+    expect(fileSrcset('/images/demo/mug.webp', '1000x800')).toBeNull();
+    expect(fileSrcset('https://cdn.example.com/mug.webp', '1000x800')).toBeNull();
+    expect(fileSrcset('/files/f1/1/mug.webp', undefined)).toBeNull();
+  });
+});
