@@ -45,6 +45,7 @@ import { CheckoutStripeCard, type StripeCard } from './CheckoutStripeCard';
 import { CheckoutAddressSearch } from './CheckoutAddressSearch';
 import { fill, sayIn } from '../../commerce/storefront-text';
 import { useShopperLocale, useShopperText } from '../use-shopper-text';
+import { TEST_MODE_BANNER } from '../../commerce/payment-mode';
 
 export interface CheckoutPageProps {
   locale: string;
@@ -184,6 +185,8 @@ export default function CheckoutPage({
   /** The payment token sent with the current key: a retry with the key must send the same one. */
   const paymentToken = useRef<string | null>(null);
   const [setup, setSetup] = useState<PaymentSetup | null>(null);
+  // The page is rendered with the deployment's provider; the website's own comes with the started checkout.
+  const provider = setup?.provider ?? paymentProvider;
   const stripeCard = useRef<StripeCard | null>(null);
   const cartToken = useRef<string | null>(null);
   /** The checkout as the server last answered it (the state may not be rendered yet). */
@@ -310,7 +313,7 @@ export default function CheckoutPage({
   /** The card as the provider's payment token (Stripe: a PaymentMethod from Elements); null after showing why not. */
   const newPaymentToken = async (): Promise<string | null> => {
     if (!needsCard) return NOTHING_DUE_TOKEN;
-    if (paymentProvider === 'local') return localCardToken(cardNumber);
+    if (provider === 'local') return localCardToken(cardNumber);
     const made =
       stripeCard.current === null
         ? { error: STRIPE_MESSAGES.unavailable }
@@ -340,7 +343,7 @@ export default function CheckoutPage({
     const found = formProblems(
       { email, address, shippingOption: choosing ?? checkout.selectedShippingOption, cardNumber },
       needsShipping,
-      needsCard && paymentProvider === 'local',
+      needsCard && provider === 'local',
     );
     // No option to choose: the address is what to change, and the reason is the server's.
     const problems: FieldProblems = found.map(([field, text]) =>
@@ -377,7 +380,7 @@ export default function CheckoutPage({
       paymentToken.current = token;
     }
     try {
-      const payment = { provider: paymentProvider, token: paymentToken.current };
+      const payment = { provider, token: paymentToken.current };
       let { order } = await placeOrder(cartToken.current, payment, idempotencyKey.current);
       for (let retry = 0; retry < UNKNOWN_RETRIES && order.payment.status === 'unknown'; retry++) {
         setMessage(CHECKOUT_FORM_MESSAGES.confirmingPayment);
@@ -434,6 +437,11 @@ export default function CheckoutPage({
   return (
     <form className="Checkout" noValidate aria-busy={checkout === null} onSubmit={(event) => void submit(event)}>
       <div className="Checkout-main">
+        {setup?.mode === 'test' && (
+          <p className="Checkout-test-mode" role="status">
+            {TEST_MODE_BANNER}
+          </p>
+        )}
         {notice !== null && (
           <p className="Checkout-notice" role="alert">
             {notice}
@@ -534,7 +542,7 @@ export default function CheckoutPage({
         <CheckoutCodes checkout={checkout} errors={errors} money={money} send={send} clearError={clearError} />
         <fieldset className="Checkout-section" disabled={!needsCard}>
           <legend>{text['checkout.payment']}</legend>
-          {paymentProvider === 'stripe' ? (
+          {provider === 'stripe' ? (
             needsCard ? (
               <CheckoutStripeCard
                 publishableKey={setup?.provider === 'stripe' ? setup.publishableKey : null}
