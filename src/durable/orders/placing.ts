@@ -7,6 +7,7 @@ import type { ChargeRequest, ChargeResult } from '../../integrations/payments';
 import { randomHex } from '../../site/ids';
 import { tokenDigest } from '../passwords';
 import { faultPoint } from '../../faults';
+import { countsStock } from '../stock';
 import { stockLedger } from '../stubs';
 import { storePayments } from './payment-settings';
 import {
@@ -154,7 +155,9 @@ export function placeOnce(self: OrdersContext, request: PlaceRequest, now: numbe
             authenticateBefore: String(now + paymentWindowMs(self)),
           },
         };
-  const job: PlacingJob = { orderId: id, request, inputs, totals, charge, phase: 'reserving', createdAt: now };
+  // With no counted stock there is nothing to reserve: the job starts at its charge.
+  const phase = countsStock(request.lines) ? 'reserving' : 'charging';
+  const job: PlacingJob = { orderId: id, request, inputs, totals, charge, phase, createdAt: now };
   const code = totals.validCoupons[0] ?? null;
   self.ctx.storage.transactionSync(() => {
     if (inputs.giftCardCode !== null && totals.giftCardCents > 0)
@@ -201,7 +204,9 @@ export async function finishPlacing(
   let charged: ChargeResult | { status: 'none' };
   try {
     await faultPoint('durable-object', 'CommerceOrders.place:journaled', kill);
-    const reserved = await stock.reserve(`order:${id}`, request.lines, paymentWindowMs(self), now);
+    const reserved = countsStock(request.lines)
+      ? await stock.reserve(`order:${id}`, request.lines, paymentWindowMs(self), now)
+      : ({ ok: true, expiresOn: now } as const);
     if (!reserved.ok && job.phase === 'reserving') {
       abandon(self, cartId, key, job);
       return { status: 409, body: { error: CHECKOUT_MESSAGES.reservationLost, unavailable: reserved.unavailable } };
