@@ -7,7 +7,7 @@
 import { addressProblems, type ShippingAddress } from '../commerce/address';
 import { CHECKOUT_MESSAGES } from '../commerce/checkout-totals';
 import { FORM_MESSAGES, isValidEmail } from '../forms/validate';
-import { EN } from '../commerce/storefront-text';
+import { EN } from '../commerce/storefront-text/en';
 
 export const CHECKOUT_FORM_MESSAGES = {
   chooseShipping: EN['checkout.chooseShipping'],

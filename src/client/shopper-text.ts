@@ -4,21 +4,17 @@
  * Islands read them with `useShopperText`, the locale with `useShopperLocale` (use-shopper-text.ts); the theme's fixed strings
  * are marked `data-text="{key}"` (a placeholder `data-placeholder-text`) and set here. No React here: the entry uses it on every page.
  */
-import {
-  EN,
-  loadStorefrontText,
-  storefrontLanguage,
-  type StorefrontText,
-  type TextKey,
-} from '../commerce/storefront-text';
+import { storefrontLanguage, type StorefrontText, type TextKey } from '../commerce/storefront-text';
+import { loadStorefrontText } from '../commerce/storefront-text/load';
 import { pageDocument } from './dom';
 
-let current: StorefrontText = EN;
+/** The texts the page was switched to; null while they are the English the server rendered. */
+let current: StorefrontText | null = null;
 /** The locale the page was switched to; null while it is the one the server rendered. */
 let currentLocale: string | null = null;
 const listeners = new Set<() => void>();
 
-export function shopperText(): StorefrontText {
+export function shopperText(): StorefrontText | null {
   return current;
 }
 

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES } from './checkout-totals';
-import {
-  EN,
-  fill,
-  languageName,
-  loadStorefrontText,
-  merchantOr,
-  sayIn,
-  STOREFRONT_LANGUAGES,
-  storefrontLanguage,
-} from './storefront-text';
+import { fill, languageName, merchantOr, STOREFRONT_LANGUAGES, storefrontLanguage } from './storefront-text';
+import { EN } from './storefront-text/en';
+import { EN_PAGE } from './storefront-text/en-page';
+import { EN_PURCHASE } from './storefront-text/en-purchase';
+import { loadStorefrontText } from './storefront-text/load';
+import { sayIn } from './storefront-text/say-in';
 
 describe('the storefront text catalogue (issue 32)', () => {
   it('has every text in every language, each with the places its English has', async () => {
@@ -21,6 +17,12 @@ describe('the storefront text catalogue (issue 32)', () => {
       }
     }
     expect((await loadStorefrontText('fr'))['product.addToCart']).toBe('Ajouter au panier');
+  });
+
+  it('keeps the page texts and the purchase texts apart, each key in one part', () => {
+    const page = Object.keys(EN_PAGE);
+    expect(page.filter((key) => key in EN_PURCHASE)).toEqual([]);
+    expect(page.length + Object.keys(EN_PURCHASE).length).toBe(Object.keys(EN).length);
   });
 
   it('has exactly the English keys in every language: none missing, none left over', async () => {

@@ -6,7 +6,7 @@
  */
 import { formatMoney, toMinorUnits } from '../commerce/money';
 import { inProductCollection, isProductCollection, PRODUCTS_COLLECTION } from '../commerce/product';
-import { EN, type TextKey } from '../commerce/storefront-text';
+import { EN, type TextKey } from '../commerce/storefront-text/en';
 import { escapeHtml } from '../html/escape';
 import { POLICIES_PATH } from '../site/editor/store-settings';
 import { policyAt, storeDetailsContext } from './store-details';

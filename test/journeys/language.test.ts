@@ -12,7 +12,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
-import { EN } from '../../src/commerce/storefront-text';
+import { EN } from '../../src/commerce/storefront-text/en';
 import { FR } from '../../src/commerce/storefront-text/fr';
 import { storeUrl } from '../e2e/store';
 import { Contexts, ensureShipping, fillCheckout, JOURNEY_TIMEOUT, openProduct, shot, SLOW, WIDTHS } from './support';

@@ -4,12 +4,13 @@ import type { Call } from '../../api/route';
 import { storefrontRoutes as api } from '../../api/storefront';
 import { ACCOUNT_MESSAGES } from '../../accounts/messages';
 import { countryNameIn, type ShippingAddress } from '../../commerce/address';
-import { sayIn } from '../../commerce/storefront-text';
+import { sayIn } from '../../commerce/storefront-text/say-in';
 import { responseFailure } from '../api';
 import { addressFieldProblems } from '../checkout-form';
 import { pageDocument } from '../dom';
 import { AddressFields, EMPTY_ADDRESS, type CheckoutFieldName } from '../islands/CheckoutFields';
-import { useShopperLocale, useShopperText } from '../use-shopper-text';
+import { useShopperLocale } from '../use-shopper-text';
+import { usePurchaseText } from '../use-purchase-text';
 import { accountCall, fieldErrors, type AccountSectionProps } from './account-api';
 
 interface SavedAddress {
@@ -41,7 +42,7 @@ function lines(a: ShippingAddress, locale: string): string[] {
 export default function AddressesSection({ session }: AccountSectionProps) {
   const [addresses, setAddresses] = useState<SavedAddress[] | null>(null);
   const locale = useShopperLocale(session.language ?? 'en');
-  const text = useShopperText();
+  const text = usePurchaseText();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);

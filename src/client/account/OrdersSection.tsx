@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { ORDER_STATUS_LABELS, type AccountOrder } from '../../accounts/order-history';
 import { formatMoney } from '../../commerce/money';
 import { orderTitle } from '../../commerce/order';
-import { sayIn } from '../../commerce/storefront-text';
+import { sayIn } from '../../commerce/storefront-text/say-in';
 import { responseFailure } from '../api';
 import { storefrontRoutes as api } from '../../api/storefront';
 import { OrderDownloads } from '../components/OrderDownloads';
-import { useShopperText } from '../use-shopper-text';
+import { usePurchaseText } from '../use-purchase-text';
 import { accountCall, type AccountSectionProps } from './account-api';
 
 const LOAD_FAILED = 'Unable to load your orders. Please reload the page.';
@@ -16,7 +16,7 @@ export default function OrdersSection({ session }: AccountSectionProps) {
   const [orders, setOrders] = useState<AccountOrder[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const locale = session.language ?? 'en-US';
-  const text = useShopperText();
+  const text = usePurchaseText();
 
   useEffect(() => {
     let live = true;

@@ -12,7 +12,7 @@ import {
 } from '../../commerce/instalments';
 import InstalmentPill from '../islands/InstalmentPill';
 import type { StorefrontText } from '../../commerce/storefront-text';
-import { useShopperText } from '../use-shopper-text';
+import { usePurchaseText } from '../use-purchase-text';
 
 function pendingNote(cart: ShoppingCart, text: StorefrontText): string | null {
   const priced = cart.shippingCostCents > 0 || cart.taxCents > 0 || cart.discountCents > 0;
@@ -35,7 +35,7 @@ export default function CartSummary({
   money: (cents: number) => string;
   instalments: InstalmentOffer | null;
 }) {
-  const text = useShopperText();
+  const text = usePurchaseText();
   const note = pendingNote(cart, text);
   return (
     <>

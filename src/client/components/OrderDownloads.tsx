@@ -5,7 +5,7 @@
  */
 import { fill } from '../../commerce/storefront-text';
 import type { OrderDownload } from '../../commerce/downloads';
-import { useShopperText } from '../use-shopper-text';
+import { usePurchaseText } from '../use-purchase-text';
 
 export function OrderDownloads({
   downloads,
@@ -14,7 +14,7 @@ export function OrderDownloads({
   downloads: readonly OrderDownload[] | undefined;
   locale: string;
 }) {
-  const text = useShopperText();
+  const text = usePurchaseText();
   if (downloads === undefined || downloads.length === 0) return null;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const refused = {

@@ -14,9 +14,10 @@ import { applyPageLanguage, forgetAccountLanguage } from '../account-language';
 import { markAccountLink } from '../account-link';
 import { pageDocument } from '../dom';
 import { fieldValue } from '../field-value';
-import { languageName, sayIn } from '../../commerce/storefront-text';
+import { languageName } from '../../commerce/storefront-text';
+import { sayIn } from '../../commerce/storefront-text/say-in';
 import { showPageLanguageText } from '../shopper-text';
-import { useShopperText } from '../use-shopper-text';
+import { usePurchaseText } from '../use-purchase-text';
 import { accountCall, readSession, type AccountSession, type SignedInSession } from '../account/account-api';
 import { takeLinkToken, type LinkToken } from '../account/link-token';
 import { ForgotPasswordForm, NewPasswordForm } from '../account/PasswordResetForms';
@@ -55,7 +56,7 @@ const FIRST_FIELD: Readonly<Record<View, string>> = {
 
 export default function AccountPanel({ languages, translationLanguages }: AccountPanelProps) {
   const [session, setSession] = useState<AccountSession | null>(null);
-  const text = useShopperText();
+  const text = usePurchaseText();
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);

@@ -7,7 +7,7 @@ import { GIFT_CARD_MESSAGES } from '../../commerce/gift-cards';
 import { ProductType } from '../../commerce/product';
 import { fill, type StorefrontText } from '../../commerce/storefront-text';
 import type { Checkout, CheckoutChanges } from '../checkout-api';
-import { useShopperText } from '../use-shopper-text';
+import { usePurchaseText } from '../use-purchase-text';
 import { fieldId, TextField, type CheckoutFieldName } from './CheckoutFields';
 
 export interface CheckoutCodesProps {
@@ -31,7 +31,7 @@ interface CodeProps extends CheckoutCodesProps {
 function CodeField({ field, label, applied, appliedText, note = null, checkout, errors, send, clearError }: CodeProps) {
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
-  const text = useShopperText();
+  const text = usePurchaseText();
   const change = async (code: string | null) => {
     setBusy(true);
     const done = await send({ [field]: code });
@@ -107,7 +107,7 @@ export function CheckoutCodes(props: CheckoutCodesProps) {
   const { checkout, money } = props;
   // A code the server keeps but cannot use now (the subtotal fell below its minimum, it expired) says why.
   const discountProblem = checkout?.invalidCoupons[0]?.reason;
-  const text = useShopperText();
+  const text = usePurchaseText();
   return (
     <fieldset className="Checkout-section Checkout-codes">
       <legend>{text['codes.title']}</legend>

@@ -18,7 +18,8 @@ import { CHECKOUT_FAILURES, CheckoutError, loadOrder, type Order } from '../chec
 import { reportPurchase } from '../collectors/pixel';
 import SubscriptionManage from '../components/SubscriptionManage';
 import { navigateTo, pageQuery } from '../dom';
-import { useShopperLocale, useShopperText } from '../use-shopper-text';
+import { useShopperLocale } from '../use-shopper-text';
+import { usePurchaseText } from '../use-purchase-text';
 import { OrderDownloads } from '../components/OrderDownloads';
 import { CheckoutLines, CheckoutTotals, orderLine, type AnswerForms } from './CheckoutOrderSummary';
 
@@ -81,7 +82,7 @@ function GiftCardsSent({ order, money, locale }: { order: Order; money: (cents: 
 }
 
 function Address({ order }: { order: Order }) {
-  const text = useShopperText();
+  const text = usePurchaseText();
   const a = order.shippingAddress;
   if (a === null) return null;
   return (
@@ -119,7 +120,7 @@ export default function CheckoutConfirmation({
 }: CheckoutConfirmationProps) {
   const locale = useShopperLocale(serverLocale);
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const text = useShopperText();
+  const text = usePurchaseText();
 
   useEffect(() => {
     const token = pageQuery().get('token') ?? '';

@@ -6,8 +6,9 @@ import { addressLabels, COUNTRIES, countryNameIn } from '../../commerce/address'
 import type { CheckoutAddress } from '../checkout-api';
 import { requiredAddressParts } from '../checkout-form';
 import { fieldValue } from '../field-value';
-import { sayIn } from '../../commerce/storefront-text';
-import { useShopperLocale, useShopperText } from '../use-shopper-text';
+import { sayIn } from '../../commerce/storefront-text/say-in';
+import { useShopperLocale } from '../use-shopper-text';
+import { usePurchaseText } from '../use-purchase-text';
 
 export type CheckoutFieldName =
   | 'email'
@@ -50,7 +51,7 @@ export function TextField({
   className = '',
 }: TextFieldProps) {
   const id = fieldId(name);
-  const text = useShopperText();
+  const text = usePurchaseText();
   const described = [hint !== undefined ? `${id}-hint` : null, error !== undefined ? `${id}-error` : null]
     .filter((x) => x !== null)
     .join(' ');
@@ -123,7 +124,7 @@ export interface AddressFieldsProps {
 
 export function AddressFields({ address, errors, onChange }: AddressFieldsProps) {
   const set = (name: keyof CheckoutAddress) => (value: string) => onChange({ ...address, [name]: value });
-  const text = useShopperText();
+  const text = usePurchaseText();
   // No switch happened only on a page in the site's English.
   const locale = useShopperLocale('en');
   const countryId = fieldId('countryCode');

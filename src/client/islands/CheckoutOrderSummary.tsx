@@ -10,7 +10,7 @@ import EntryAnswers from '../components/EntryAnswers';
 import GiftCardRecipient, { giftOfEntry } from '../components/GiftCardRecipient';
 import type { GiftCardDetails } from '../../commerce/gift-cards';
 import type { FormField } from '../../forms/validate';
-import { useShopperText } from '../use-shopper-text';
+import { usePurchaseText } from '../use-purchase-text';
 
 /** One line as the summary shows it, from a checkout's cart entry or an order's entry. */
 export interface SummaryLine {
@@ -84,7 +84,7 @@ export function CheckoutLines({
   money: (cents: number) => string;
   locale?: string;
 }) {
-  const text = useShopperText();
+  const text = usePurchaseText();
   return (
     <ul className="CheckoutLines" aria-label={text['checkout.lines']}>
       {lines.map((line) => (
@@ -118,7 +118,7 @@ export function CheckoutTotals({
   money: (cents: number) => string;
   due?: boolean;
 }) {
-  const text = useShopperText();
+  const text = usePurchaseText();
   return (
     <dl className="CheckoutTotals">
       <dt>{text['totals.subtotal']}</dt>

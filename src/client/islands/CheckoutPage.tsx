@@ -43,8 +43,10 @@ import { CheckoutCodes } from './CheckoutCodes';
 import { receivedUrl } from './CheckoutConfirmation';
 import { CheckoutStripeCard, type StripeCard } from './CheckoutStripeCard';
 import { CheckoutAddressSearch } from './CheckoutAddressSearch';
-import { fill, sayIn } from '../../commerce/storefront-text';
-import { useShopperLocale, useShopperText } from '../use-shopper-text';
+import { fill } from '../../commerce/storefront-text';
+import { sayIn } from '../../commerce/storefront-text/say-in';
+import { usePurchaseText } from '../use-purchase-text';
+import { useShopperLocale } from '../use-shopper-text';
 import { TEST_MODE_BANNER } from '../../commerce/payment-mode';
 
 export interface CheckoutPageProps {
@@ -169,7 +171,7 @@ export default function CheckoutPage({
 }: CheckoutPageProps) {
   const locale = useShopperLocale(serverLocale);
   const [checkout, setCheckout] = useState<Checkout | null>(null);
-  const text = useShopperText();
+  const text = usePurchaseText();
   const [loadError, setLoadError] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [address, setAddress] = useState<CheckoutAddress>(EMPTY_ADDRESS);
