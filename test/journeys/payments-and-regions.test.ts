@@ -21,6 +21,7 @@ import {
   signIn,
   SLOW,
 } from './support';
+import { TEST_MODE_BANNER } from '../../src/commerce/payment-mode';
 
 const browser = useChromium();
 const contexts = new Contexts(browser);
@@ -41,6 +42,18 @@ const SK = 'sk_test_51FernFieldJourneySecret7x9Q';
 async function savePayments(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Save payments' }).click();
   await expect.poll(() => page.locator('.SaveStatus').first().textContent(), SLOW).toBe('Saved');
+}
+
+/** A shopper at `width` px opens the checkout with a tote in the cart: the test-mode line it shows, once hydrated. */
+async function checkoutTestMode(width: number, name: string): Promise<string | null> {
+  const shopper = await contexts.page(width);
+  await openProduct(shopper.page, storeUrl, '/shop/p/canvas-tote');
+  await addOneToCart(shopper.page);
+  await shopper.page.goto(`${storeUrl}/checkout`);
+  const banner = shopper.page.locator('.Checkout-test-mode');
+  await banner.waitFor(SLOW);
+  await shot(shopper.page, name);
+  return banner.textContent();
 }
 
 const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -78,6 +91,9 @@ describe('Payments and regions', () => {
       expect(await banner.textContent()).toContain('Test mode: no real charges.');
       expect(await page.content()).not.toContain(SK);
       await shot(page, 'payments-console-stripe-1366');
+      // The shopper's checkout now runs on the store's Stripe test keys: it says so, in the console's words.
+      expect(await checkoutTestMode(1366, 'payments-checkout-stripe-test-1366')).toBe(TEST_MODE_BANNER);
+      expect(await checkoutTestMode(375, 'payments-checkout-stripe-test-375')).toBe(TEST_MODE_BANNER);
 
       // Back to the local test provider while the store is tried out; the checklist reads it.
       await page.getByLabel('Local test provider').check();
@@ -86,6 +102,9 @@ describe('Payments and regions', () => {
       const item = page.locator('.SetupChecklist-items li[data-item="payments"]');
       await expect.poll(() => item.getAttribute('class'), SLOW).toBe('is-done');
       expect(errors).toEqual([]);
+      // The local test provider is test mode too.
+      expect(await checkoutTestMode(375, 'payments-checkout-local-test-375')).toBe(TEST_MODE_BANNER);
+      expect(await checkoutTestMode(1366, 'payments-checkout-local-test-1366')).toBe(TEST_MODE_BANNER);
 
       // At 375 px the screen fits; a store manager is told their role does not allow it.
       const phone = await contexts.page(375);
