@@ -47,7 +47,7 @@ function fieldProblems(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-async function readDesign(c: Context<AppEnv>): Promise<Design | Response> {
+async function readDesign(c: Context<AppEnv>): Promise<Design> {
   const body = await readJson(c, z.object({ design: z.unknown() }), MAX_DESIGN_BYTES);
   const parsed = designSchema.safeParse(body.design);
   if (parsed.success) return parsed.data as Design;
@@ -77,7 +77,6 @@ consoleDesign.get(CONSOLE_DESIGN_API, content, async (c) => {
 
 consoleDesign.put(`${CONSOLE_DESIGN_API}/draft`, content, async (c) => {
   const design = await readDesign(c);
-  if (design instanceof Response) return design;
   await contentObject(c.env, c.var.site.website.id).saveDesignDraft(JSON.stringify(design));
   return c.json({ saved: true });
 });
@@ -89,7 +88,6 @@ consoleDesign.delete(`${CONSOLE_DESIGN_API}/draft`, content, async (c) => {
 
 consoleDesign.post(`${CONSOLE_DESIGN_API}/publish`, content, async (c) => {
   const design = await readDesign(c);
-  if (design instanceof Response) return design;
   const value = await merchantEdit(c, { kind: 'setDesign', design });
   await contentObject(c.env, c.var.site.website.id).saveDesignDraft(null);
   return c.json({ published: true, changed: (value as { changed: boolean }).changed });

@@ -94,7 +94,6 @@ account.post('/verify', withSite, async (c) => {
 account.post('/verification', withSite, async (c) => {
   const site = c.var.site;
   const session = await accountSession(c, site);
-  if (session instanceof Response) return session;
   if (isVerified(session.profile)) return apiError(409, ACCOUNT_MESSAGES.alreadyVerified);
   const verification = await newLink(c, 'verify', (link) => verificationEmail(session.email, siteTitle(site), link));
   if (!(await siteUsers(c.env, site).resendVerification(session.userId, verification)))
@@ -127,7 +126,6 @@ account.post('/password-reset', withSite, async (c) => {
 account.get('/orders', withSite, async (c) => {
   const site = c.var.site;
   const session = await accountSession(c, site);
-  if (session instanceof Response) return session;
   const linked = await siteUsers(c.env, site).linkedOrders(session.userId);
   const orders = await commerceOrders(c.env, site.website.id).customerOrders(
     isVerified(session.profile) ? session.email : null,
@@ -142,8 +140,8 @@ function addressAnswer(c: Context<AppEnv>, change: AddressChange): Response {
   return change.reason === 'full' ? apiError(409, ADDRESSES_FULL) : apiError(404, ACCOUNT_MESSAGES.addressNotFound);
 }
 
-/** The address body, or the 400 naming its fields (the checkout's address rule). */
-async function addressBody(c: Context<AppEnv>): Promise<z.infer<typeof addressBodySchema> | Response> {
+/** The address body; else throws the 400 naming its fields (the checkout's address rule). */
+async function addressBody(c: Context<AppEnv>): Promise<z.infer<typeof addressBodySchema>> {
   const body = await readJson(c, addressBodySchema, MAX_BODY_BYTES);
   const problems = addressProblems(body.address);
   return Object.keys(problems).length > 0
@@ -153,16 +151,13 @@ async function addressBody(c: Context<AppEnv>): Promise<z.infer<typeof addressBo
 
 account.get('/addresses', withSite, async (c) => {
   const session = await accountSession(c, c.var.site);
-  if (session instanceof Response) return session;
   c.header('cache-control', 'no-store');
   return c.json({ addresses: await siteUsers(c.env, c.var.site).addresses(session.userId) });
 });
 
 account.post('/addresses', withSite, async (c) => {
   const session = await accountSession(c, c.var.site);
-  if (session instanceof Response) return session;
   const body = await addressBody(c);
-  if (body instanceof Response) return body;
   return addressAnswer(
     c,
     await siteUsers(c.env, c.var.site).saveAddress(session.userId, null, body.address, body.isDefault),
@@ -171,9 +166,7 @@ account.post('/addresses', withSite, async (c) => {
 
 account.put('/addresses/:id', withSite, async (c) => {
   const session = await accountSession(c, c.var.site);
-  if (session instanceof Response) return session;
   const body = await addressBody(c);
-  if (body instanceof Response) return body;
   return addressAnswer(
     c,
     await siteUsers(c.env, c.var.site).saveAddress(session.userId, c.req.param('id'), body.address, body.isDefault),
@@ -182,6 +175,5 @@ account.put('/addresses/:id', withSite, async (c) => {
 
 account.delete('/addresses/:id', withSite, async (c) => {
   const session = await accountSession(c, c.var.site);
-  if (session instanceof Response) return session;
   return addressAnswer(c, await siteUsers(c.env, c.var.site).deleteAddress(session.userId, c.req.param('id')));
 });

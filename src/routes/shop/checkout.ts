@@ -70,7 +70,7 @@ async function openCart(c: Context<AppEnv>, cartId: string, read?: ShoppingCart 
 }
 
 /** The cart being bought: the subscription cart named by `cartToken`, else the visitor's. */
-async function cartToBuy(c: Context<AppEnv>, token: string | undefined): Promise<ShoppingCart | Response> {
+async function cartToBuy(c: Context<AppEnv>, token: string | undefined): Promise<ShoppingCart> {
   const cartId = token ?? cartIdFrom(c);
   const cart = cartId === null ? null : await openCart(c, cartId);
   if (cart === null || cart.entries.length === 0) return apiError(404, CHECKOUT_MESSAGES.noCart);
@@ -83,7 +83,7 @@ async function cartToBuy(c: Context<AppEnv>, token: string | undefined): Promise
  * price, and the change is told to the shopper), with each sku's published stock level and its
  * subscription plan.
  */
-async function checkoutRequest(c: Context<AppEnv>, added: ShoppingCart): Promise<CheckoutRequest | Response> {
+async function checkoutRequest(c: Context<AppEnv>, added: ShoppingCart): Promise<CheckoutRequest> {
   const site = c.var.site;
   // Read at the request's content version: kept in the isolate, so a checkout step calls no content object.
   const items = await itemsAtVersion(
@@ -199,9 +199,7 @@ checkout.post('/api/commerce/checkout/address/details', withSite, async (c) => {
 checkout.post('/api/commerce/checkout', withSite, demoShipping, async (c) => {
   const body = await readJson(c, startSchema, MAX_BODY_BYTES);
   const cart = await cartToBuy(c, body.cartToken);
-  if (cart instanceof Response) return cart;
   const request = await checkoutRequest(c, cart);
-  if (request instanceof Response) return request;
   const orders = commerceOrders(c.env, request.websiteId);
   const outcome = await withAccountDetails(c, await orders.start(request), (patch) => orders.start(request, patch));
   return checkoutAnswer(c, outcome);
@@ -214,9 +212,7 @@ checkout.put('/api/commerce/checkout', withSite, demoShipping, async (c) => {
   if (Object.keys(emailErrors).length > 0)
     return apiError(400, CHECKOUT_MESSAGES.formIncomplete, { errors: emailErrors });
   const cart = await cartToBuy(c, token);
-  if (cart instanceof Response) return cart;
   const request = await checkoutRequest(c, cart);
-  if (request instanceof Response) return request;
   const outcome = await commerceOrders(c.env, request.websiteId).start(request, patch);
   return checkoutAnswer(c, outcome);
 });
@@ -243,7 +239,6 @@ checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async 
     if (cart === null || cart.entries.length === 0) return apiError(404, CHECKOUT_MESSAGES.noCart);
     if (cart.orderId !== null) return apiError(409, CHECKOUT_MESSAGES.purchased);
     const request = await checkoutRequest(c, cart);
-    if (request instanceof Response) return request;
     const origin = new URL(c.req.url).origin;
     outcome = await orders.place({
       ...request,

@@ -140,7 +140,6 @@ session.post(
 session.delete('/session', withSite, async (c) => {
   const site = c.var.site;
   const current = await accountSession(c, site);
-  if (current instanceof Response) return current;
   await siteUsers(c.env, site).signOut(readStoreCookie(c, 'siteUserSession') ?? '');
   deleteStoreCookie(c, 'siteUserSession');
   deleteStoreCookie(c, 'siteUserInfo');
@@ -164,7 +163,6 @@ session.post('/locale', withSite, async (c) => {
   const { language } = await readJson(c, localeSchema, MAX_BODY_BYTES);
   const site = c.var.site;
   const current = await accountSession(c, site);
-  if (current instanceof Response) return current;
   await siteUsers(c.env, site).setLanguage(current.userId, language);
   return c.json({ language });
 });

@@ -17,8 +17,8 @@ export async function currentSession(c: Context<AppEnv>, site: Site): Promise<Vi
   return token === undefined || !/^[0-9a-f]{64}$/.test(token) ? null : siteUsers(c.env, site).session(token);
 }
 
-/** The signed-in session whose xsrf token the request carries, or the 401/403 to answer. */
-export async function accountSession(c: Context<AppEnv>, site: Site): Promise<VisitorSession | Response> {
+/** The signed-in session whose xsrf token the request carries; else throws the 401 or 403 to answer. */
+export async function accountSession(c: Context<AppEnv>, site: Site): Promise<VisitorSession> {
   const session = await currentSession(c, site);
   if (session === null) return apiError(401, SESSION_MESSAGES.signedOut);
   if (!sameToken(c.req.header(XSRF_HEADER) ?? '', session.xsrfToken))

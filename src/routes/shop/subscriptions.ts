@@ -51,7 +51,6 @@ subscriptions.use(`${ACCOUNT_SUBSCRIPTIONS}/*`, requireCrumb, writeLimit);
 subscriptions.get(ACCOUNT_SUBSCRIPTIONS, withSite, async (c) => {
   const site = c.var.site;
   const session = await accountSession(c, site);
-  if (session instanceof Response) return session;
   const linked = await siteUsers(c.env, site).linkedOrders(session.userId);
   c.header('cache-control', 'no-store');
   return c.json({
@@ -67,7 +66,6 @@ for (const action of ['cancel', 'pause', 'resume'] as const) {
   subscriptions.post(`${ACCOUNT_SUBSCRIPTIONS}/:id/${action}`, withSite, async (c) => {
     const site = c.var.site;
     const session = await accountSession(c, site);
-    if (session instanceof Response) return session;
     const id = c.req.param('id');
     const linked = await siteUsers(c.env, site).linkedOrders(session.userId);
     const email = isVerified(session.profile) ? session.email : null;
