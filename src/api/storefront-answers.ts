@@ -3,7 +3,6 @@
  * confirmation address, how the page takes the card, address search results, the lines the stock
  * cannot cover. Pure types: the checkout page and the islands take them from here.
  */
-import type { PaymentMode } from '../commerce/payment-mode';
 import type { z } from 'zod';
 import type { ShippingAddress } from '../commerce/address';
 import type { CartEntry, PriceChange } from '../commerce/cart';
@@ -67,14 +66,6 @@ export interface StockShortage {
   sku: string;
   available: number;
 }
-
-/**
- * How the page takes the card: the local test field, or Stripe Elements with the store's publishable key (null: not
- * configured); `mode` test shows the test-mode banner.
- */
-export type PaymentSetup =
-  | { provider: 'local'; mode: PaymentMode }
-  | { provider: 'stripe'; mode: PaymentMode; publishableKey: string | null };
 
 export interface AddressSuggestion {
   placeId: string;

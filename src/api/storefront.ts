@@ -12,7 +12,8 @@ import type {
   startSchema,
   updateSchema,
 } from './checkout-bodies';
-import type { AddressSuggestion, Checkout, FoundAddress, Order, PaymentSetup } from './storefront-answers';
+import type { PaymentSetup } from '../commerce/payment-mode';
+import type { AddressSuggestion, Checkout, FoundAddress, Order } from './storefront-answers';
 import { route } from './route';
 
 const ACCOUNT = '/api/site-users/account';

@@ -18,7 +18,6 @@ export type {
   FoundAddress,
   Order,
   OrderEntry,
-  PaymentSetup,
   ShippingOption,
   StockShortage,
 } from '../api/storefront-answers';

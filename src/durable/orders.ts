@@ -75,7 +75,7 @@ import {
 import { ORDER_MIGRATIONS } from './orders/schema';
 import { savedPaymentSettings, savePaymentSettings, storePayments, storePaymentSetup } from './orders/payment-settings';
 import type { PaymentSetup } from '../integrations/payments';
-import type { StoredPaymentSettings } from '../site/editor/payment-settings';
+import type { StoredPaymentSettings } from '../commerce/payment-mode';
 import { CHECKOUT_MESSAGES } from '../commerce/checkout-totals';
 import { returnDownload, takeDownload, type DownloadUse } from './orders/downloads';
 import {

@@ -7,7 +7,7 @@
  */
 import { paymentProvider, type PaymentProvider } from '../integrations/payments';
 import { LOCAL_LEDGER_NAME } from '../integrations/payments-local';
-import type { StoredPaymentSettings } from '../site/editor/payment-settings';
+import type { StoredPaymentSettings } from '../commerce/payment-mode';
 
 export function cartStub(env: Env, websiteId: string, cartId: string) {
   return env.CARTS.get(env.CARTS.idFromName(`${websiteId}:${cartId}`));

@@ -18,8 +18,7 @@ import { faultable } from '../faults';
 import { declined, type PaymentProvider } from './payment-provider';
 import { localPayments, type LocalLedger } from './payments-local';
 import { stripePayments } from './payments-stripe';
-import { paymentModeOf, type StoredPaymentSettings } from '../site/editor/payment-settings';
-import type { PaymentSetup } from '../api/storefront-answers';
+import { paymentModeOf, type PaymentSetup, type StoredPaymentSettings } from '../commerce/payment-mode';
 
 export type { PaymentSetup };
 

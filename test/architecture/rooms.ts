@@ -89,6 +89,7 @@ export const ROOMS: readonly Room[] = [
         'src/beacon/vitals.ts',
         'src/beacon/cookies.ts',
         'src/beacon/pixel-events.ts',
+        'src/beacon/pixel-purchase.ts',
         'src/beacon/session-recording.ts',
       ],
     },

@@ -12,6 +12,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { priceChangedMessage, type CartEntry } from '../../commerce/cart';
 import { countryName } from '../../commerce/address';
 import { formatMoney } from '../../commerce/money';
+import type { PaymentSetup } from '../../commerce/payment-mode';
 import { notShippedReason, SHIPPING_MESSAGES } from '../../commerce/shipping';
 import {
   CheckoutError,
@@ -23,7 +24,6 @@ import {
   type CheckoutAddress,
   type CheckoutChanges,
   type Order,
-  type PaymentSetup,
   type StockShortage,
 } from '../checkout-api';
 import { cardPaymentToken, completeCardAction, STRIPE_MESSAGES } from '../checkout-stripe';

@@ -4,7 +4,7 @@
  * provider every payment of the store goes through (integrations/payments.ts `paymentChoice` decides it).
  */
 import { paymentSetup, type PaymentProvider, type PaymentSetup } from '../../integrations/payments';
-import type { StoredPaymentSettings } from '../../site/editor/payment-settings';
+import type { StoredPaymentSettings } from '../../commerce/payment-mode';
 import { paymentsOf } from '../stubs';
 import type { OrdersContext } from './context';
 

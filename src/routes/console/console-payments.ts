@@ -14,8 +14,8 @@ import {
   paymentSettingsAnswer,
   paymentSettingsSchema,
   type PaymentSettingsAnswer,
-  type StoredPaymentSettings,
 } from '../../site/editor/payment-settings';
+import type { StoredPaymentSettings } from '../../commerce/payment-mode';
 import type { Site } from '../../site/schema';
 import { apiError, readJson, type AppEnv } from '../shared/http';
 import { requirePermission } from './merchant-session';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changedPaymentSettings, paymentSettingsAnswer, stripeKeyMode } from './payment-settings';
+import { stripeKeyMode } from '../../commerce/payment-mode';
+import { changedPaymentSettings, paymentSettingsAnswer } from './payment-settings';
 
 const STORED = {
   provider: 'stripe',

@@ -5,11 +5,14 @@
  * and the route; the secret key is write-only: answers carry its last 4 characters, never the key.
  */
 import { z } from 'zod';
-import type { PaymentMode } from '../../commerce/payment-mode';
-
-export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const;
-export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
-export type { PaymentMode };
+import {
+  PAYMENT_PROVIDERS,
+  paymentModeOf,
+  stripeKeyMode,
+  type PaymentMode,
+  type PaymentProviderName,
+  type StoredPaymentSettings,
+} from '../../commerce/payment-mode';
 
 export const PAYMENT_SETTINGS_MESSAGES = {
   publishableKey: "Enter the publishable key: it starts with 'pk_test_' or 'pk_live_'",
@@ -23,11 +26,6 @@ const PUBLISHABLE = /^pk_(test|live)_[A-Za-z0-9]{8,240}$/;
 const SECRET = /^[sr]k_(test|live)_[A-Za-z0-9]{8,240}$/;
 const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9_+/=]{8,240}$/;
 
-/** A Stripe key's mode by its prefix ('sk_test_…' → test), as Stripe names them; null for anything else. */
-export function stripeKeyMode(key: string): PaymentMode | null {
-  return /^[psr]k_test_/.test(key) ? 'test' : /^[psr]k_live_/.test(key) ? 'live' : null;
-}
-
 /** What the owner sends. `stripeSecretKey` empty keeps the stored one (the form never holds it); a new one replaces it. */
 export const paymentSettingsSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
@@ -36,21 +34,6 @@ export const paymentSettingsSchema = z.object({
   stripeWebhookSecret: z.string().trim().max(255).default(''),
 });
 export type PaymentSettingsInput = z.output<typeof paymentSettingsSchema>;
-
-/** What the store keeps (in its orders object, never in the site's content or an export). */
-export interface StoredPaymentSettings {
-  provider: PaymentProviderName;
-  stripePublishableKey: string;
-  stripeSecretKey: string;
-  /** Stripe's signing secret for this store's webhook endpoint (`whsec_…`); absent or empty: the deployment's. */
-  stripeWebhookSecret?: string;
-}
-
-/** Test or live: the local provider is always test; Stripe by its keys' prefix. */
-export function paymentModeOf(stored: StoredPaymentSettings): PaymentMode {
-  if (stored.provider === 'local') return 'test';
-  return stripeKeyMode(stored.stripeSecretKey || stored.stripePublishableKey) ?? 'test';
-}
 
 /** What the console reads: the secret only by its last 4 characters. */
 export interface PaymentSettingsAnswer {
