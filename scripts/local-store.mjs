@@ -36,16 +36,29 @@ function freePort() {
 /** Waits for `url` to answer 200; `output()` is what wrangler printed on stderr so far. */
 async function waitFor(url, child, output, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
+  const failure = () => {
+    if (child.exitCode !== null) return new Error(`wrangler dev exited with ${child.exitCode}:\n${output()}`);
+    if (output().includes('[ERROR]')) return new Error(`wrangler dev could not start the store:\n${output()}`);
+    return null;
+  };
   let last = 'no answer';
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}:\n${output()}`);
-    if (output().includes('[ERROR]')) throw new Error(`wrangler dev could not start the store:\n${output()}`);
+    const failed = failure();
+    if (failed !== null) throw failed;
+    // wrangler's proxy holds a request until its runtime is up, and for good when the runtime cannot start:
+    // keep reading its output while the request waits.
+    const request = new AbortController();
+    const watch = setInterval(() => {
+      if (failure() !== null || Date.now() > deadline) request.abort();
+    }, 250);
     try {
-      const res = await fetch(url);
+      const res = await fetch(url, { signal: request.signal });
       if (res.ok) return;
       last = `${res.status}: ${(await res.text()).slice(0, 500)}`;
     } catch {
-      // not listening yet
+      // not listening yet, or given up on above
+    } finally {
+      clearInterval(watch);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
