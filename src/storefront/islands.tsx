@@ -527,6 +527,7 @@ export const ISLAND_FORMATTERS: FormatterTable = {
       locale: asString(ctx.resolve(['website', 'language'])) || 'en-US',
       currencyCode: asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY,
       paymentProvider: asString(ctx.resolve(['integrations', 'paymentProvider'])) === 'stripe' ? 'stripe' : 'local',
+      paymentMode: asString(ctx.resolve(['integrations', 'paymentMode'])) === 'live' ? 'live' : 'test',
       forms: (ctx.resolve(['additionalFieldsForms']) ?? {}) as CartPageProps['forms'],
     }),
   'order-confirmation': (_value, _args, ctx) =>

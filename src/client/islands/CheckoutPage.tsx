@@ -12,7 +12,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { priceChangedMessage, type CartEntry } from '../../commerce/cart';
 import { countryName } from '../../commerce/address';
 import { formatMoney } from '../../commerce/money';
-import type { PaymentSetup } from '../../commerce/payment-mode';
+import type { PaymentMode, PaymentSetup } from '../../commerce/payment-mode';
 import { notShippedReason, SHIPPING_MESSAGES } from '../../commerce/shipping';
 import {
   CheckoutError,
@@ -53,6 +53,8 @@ export interface CheckoutPageProps {
   locale: string;
   currencyCode: string;
   paymentProvider: 'local' | 'stripe';
+  /** The deployment's mode, drawn until the started checkout names the website's (so a test-mode banner moves nothing). */
+  paymentMode: PaymentMode;
   forms: AnswerForms;
 }
 
@@ -167,6 +169,7 @@ export default function CheckoutPage({
   locale: serverLocale,
   currencyCode,
   paymentProvider,
+  paymentMode,
   forms,
 }: CheckoutPageProps) {
   const locale = useShopperLocale(serverLocale);
@@ -439,7 +442,7 @@ export default function CheckoutPage({
   return (
     <form className="Checkout" noValidate aria-busy={checkout === null} onSubmit={(event) => void submit(event)}>
       <div className="Checkout-main">
-        {setup?.mode === 'test' && (
+        {(setup?.mode ?? paymentMode) === 'test' && (
           <p className="Checkout-test-mode" role="status">
             {TEST_MODE_BANNER}
           </p>

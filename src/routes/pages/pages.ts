@@ -20,6 +20,7 @@ import { slugRedirect } from './slug-redirect';
 import { isUnavailable } from '../../http/unavailable';
 import { cdnTags, stillCurrent } from '../../site/page-tags';
 import { recordingCatalog } from '../../site/recording-catalog';
+import { paymentSetup } from '../../integrations/payments';
 import { sessionRecordingOrigins } from '../../integrations/session-recording';
 import { NO_STORE, NOT_FOUND } from '../../http/messages';
 import { availableStockOf } from '../../durable/stubs';
@@ -208,9 +209,11 @@ async function storePage(
   const moved = page.status === 404 && !perBuyer ? await slugRedirect(c, site.website.id, path) : null;
   if (moved !== null) return moved;
   if (page.status !== 200 && !uncachedRender && !(await mayRender(c))) return refusedRead(c);
+  const deploymentPayments = paymentSetup(c.env);
   page.context.integrations = {
     captchaProvider: c.env.CAPTCHA_PROVIDER,
-    paymentProvider: c.env.PAYMENT_PROVIDER === 'stripe' ? 'stripe' : 'local',
+    paymentProvider: deploymentPayments.provider,
+    paymentMode: deploymentPayments.mode,
   };
   page.context.canonicalUrl = canonicalUrl(url.origin, url.pathname, page);
   const available = await showAvailableStock(availableStockOf(c.env, site.website.id), page);
