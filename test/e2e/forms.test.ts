@@ -232,6 +232,10 @@ describe('restock and sign-in in Chromium', () => {
     await page.goto(`${storeUrl}/account`);
     await page.selectOption('#account-language', 'fr-CA');
     await expect.poll(() => page.locator('.AccountPanel-message').textContent()).toBe('Language saved.');
+    // The demo shopper is shared by the browser files of this store: back to the site's language for the next.
+    const reset = page.waitForResponse((res) => res.url().endsWith('/api/site-users/account/locale') && res.ok());
+    await page.selectOption('#account-language', '');
+    await reset;
     await page.click('.AccountPanel-signout');
     await expect
       .poll(() => page.locator('.AccountPanel-message').textContent())
