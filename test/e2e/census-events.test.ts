@@ -114,6 +114,8 @@ describe('analytics calls from the browser', () => {
       },
     });
 
+    // Answered before the page is left (leaving aborts a call still in flight: the add_to_cart event in a whole run).
+    await allAnswered(calls);
     // The next page of the same visit is not a landing; the session is still the visitor's first.
     await page.goto(`${storeUrl}/contact`);
     await expect.poll(() => named(calls, '/api/census/RecordHit').length, { timeout: 10_000 }).toBe(2);
