@@ -373,6 +373,30 @@ describe('checkout refusals', () => {
     expect(errors).toEqual([]);
   }, 180_000);
 
+  it('quotes an address typed while the checkout was still loading, once it has loaded', async () => {
+    const context = await newContext(375);
+    const page = await context.newPage();
+    await page.goto(`${storeUrl}/shop/p/candle`);
+    await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+    await clickAndSeeAddedPopover(page, '.ProductItem-form .sqs-add-to-cart-button');
+    // The checkout's start is held (a slow network) until the shopper has typed the whole address.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/commerce\/checkout$/, async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
+    await page.goto(`${storeUrl}/checkout`);
+    await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+    expect(await page.locator('form.Checkout').getAttribute('aria-busy')).toBe('true');
+    await fillAddressByKeyboard(page, 'early-typist@example.com');
+    release();
+    await expect.poll(() => page.locator('.Checkout-option-name').allTextContents(), SLOW).toContain(RATE);
+    expect(await page.inputValue('#checkout-email')).toBe('early-typist@example.com');
+  }, 180_000);
+
   it('has no serious or critical axe violations on the checkout page', async () => {
     const { page } = await shopperAtCheckout(1366);
     expect(await seriousViolations(page)).toEqual([]);

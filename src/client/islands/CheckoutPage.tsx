@@ -300,6 +300,12 @@ export default function CheckoutPage({
     void send(detailChanges());
   };
 
+  // Details typed while the checkout was still loading (their blur found nothing to save to) are quoted once it has loaded.
+  const loaded = checkout !== null;
+  useEffect(() => {
+    if (loaded) saveDetails();
+  }, [loaded]);
+
   const clearError = (field: CheckoutFieldName) => setErrors(({ [field]: _cleared, ...rest }) => rest);
 
   /** A changed card, or a definite answer, starts a new attempt: a new key and token. */
