@@ -1,6 +1,6 @@
 /** An uploaded picture's srcset: the stored widths narrower than it, then itself; nothing for other addresses. */
 import { describe, expect, it } from 'vitest';
-import { fileSrcset } from './files';
+import { FILE_MESSAGES, fileSrcset } from './files';
 
 describe('fileSrcset', () => {
   it('lists the narrower stored widths and the original at its width', () => {
@@ -14,5 +14,13 @@ describe('fileSrcset', () => {
     expect(fileSrcset('/images/demo/mug.webp', '1000x800')).toBeNull();
     expect(fileSrcset('https://cdn.example.com/mug.webp', '1000x800')).toBeNull();
     expect(fileSrcset('/files/f1/1/mug.webp', undefined)).toBeNull();
+  });
+});
+
+describe('FILE_MESSAGES.deleteWarning', () => {
+  it('says the delete cannot be undone (spec §8, E114)', () => {
+    expect(FILE_MESSAGES.deleteWarning('mug.webp')).toBe(
+      'Delete mug.webp? Pages that show it will show nothing in its place. This cannot be undone.',
+    );
   });
 });

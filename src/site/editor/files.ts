@@ -52,6 +52,9 @@ export const FILE_MESSAGES = {
   tooLarge: (fileName: string) => `The file ${fileName} is too large`,
   unknownFile: 'That file does not exist.',
   nameTooLong: 'File names can be at most 200 characters.',
+  /** Spec §8's delete-file warning: it cannot be undone. */
+  deleteWarning: (fileName: string) =>
+    `Delete ${fileName}? Pages that show it will show nothing in its place. This cannot be undone.`,
 } as const;
 
 export const MAX_FILE_NAME = 200;

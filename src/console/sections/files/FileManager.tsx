@@ -162,7 +162,7 @@ export function FileManager({ canChange, onPick, imagesOnly = false }: FileManag
   const remove = async (file: StoredFile) => {
     const sure = await confirm({
       title: 'Delete file',
-      message: `Delete ${file.name}? Pages that show it will show nothing in its place.`,
+      message: FILE_MESSAGES.deleteWarning(file.name),
       confirmLabel: 'Delete',
       danger: true,
     });
