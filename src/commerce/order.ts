@@ -30,13 +30,13 @@ export interface RefundedLine {
   title: string;
 }
 
-/** A refund of (part of) an order (src/commerce/refunds.ts): the money back to the card and the lines it covers. */
+/** A refund of (part of) an order (src/commerce/refunds.ts): the money back to the card and the gift card, and the lines it covers. */
 export interface OrderRefund {
   /** The Idempotency-Key it was made with: a replay with the same key refunds nothing more. */
   id: string;
   at: number;
   amountCents: number;
-  /** Back onto the gift card that paid part of the order: only the refund that closes the order gives it. */
+  /** Back onto the gift card that paid part of the order: what the refund gives past what is left of the card's charge. */
   giftCardCents: number;
   lines: RefundedLine[];
 }

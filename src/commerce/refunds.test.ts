@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderEntry } from './order';
-import { lineRefundCents, planRefund, refundableCents, refundState, suggestedRefundCents, unitsLeft } from './refunds';
+import {
+  lineRefundCents,
+  planRefund,
+  refundableCents,
+  refundState,
+  splitRefund,
+  suggestedRefundCents,
+  unitsLeft,
+} from './refunds';
 
 const entry = (title: string, quantity: number, unitPriceCents: number): OrderEntry => ({
   itemId: title,
@@ -50,6 +58,7 @@ describe('refunds', () => {
       ok: true,
       plan: {
         amountCents: 2916,
+        giftCardCents: 0,
         closes: false,
         lines: [{ line: 1, quantity: 1, restock: true, sku: 'SKU-Lamp', title: 'Lamp' }],
       },
@@ -100,6 +109,7 @@ describe('refunds', () => {
       ok: true,
       plan: {
         amountCents: 4388,
+        giftCardCents: 0,
         closes: true,
         lines: [
           { line: 0, quantity: 1, restock: false, sku: 'SKU-Mug', title: 'Mug' },
@@ -109,11 +119,11 @@ describe('refunds', () => {
     });
   });
 
-  it('closes an order a gift card paid in full once every unit is refunded', () => {
+  it('refunds an order a gift card paid in full onto the gift card, and closes it once all is back', () => {
     const byCard = { ...ORDER, giftCardCents: 5360, amountChargedCents: 0 };
     expect(planRefund(byCard, { lines: [{ line: 1, quantity: 1, restock: true }] })).toMatchObject({
       ok: true,
-      plan: { amountCents: 0, closes: false },
+      plan: { amountCents: 0, giftCardCents: 2916, closes: false },
     });
     expect(
       planRefund(byCard, {
@@ -122,6 +132,30 @@ describe('refunds', () => {
           { line: 1, quantity: 1, restock: true },
         ],
       }),
-    ).toMatchObject({ ok: true, plan: { amountCents: 0, closes: true } });
+    ).toMatchObject({ ok: true, plan: { amountCents: 0, giftCardCents: 5360, closes: true } });
+  });
+
+  it('refunds an order paid by card and gift card to the card first, then the gift card, never past either', () => {
+    // $20 by gift card, $33.60 by card.
+    const split = { ...ORDER, giftCardCents: 2000, amountChargedCents: 3360 };
+    expect(refundableCents(split)).toBe(5360);
+    expect(planRefund(split, { lines: [{ line: 1, quantity: 1, restock: true }] })).toMatchObject({
+      ok: true,
+      plan: { amountCents: 2916, giftCardCents: 0, closes: false },
+    });
+    const once = {
+      ...split,
+      refunds: [{ id: 'r1', at: 1, amountCents: 2916, giftCardCents: 0, lines: [] }],
+    } as Order;
+    expect(splitRefund(once, 1000)).toEqual({ cardCents: 444, giftCardCents: 556 });
+    expect(planRefund(once, { amountCents: 1000 })).toMatchObject({
+      ok: true,
+      plan: { amountCents: 444, giftCardCents: 556 },
+    });
+    expect(planRefund(once, { amountCents: 2445 })).toEqual({ ok: false, message: 'Only $24.44 is left to refund.' });
+    expect(planRefund(once, { amountCents: 2444 })).toMatchObject({
+      ok: true,
+      plan: { amountCents: 444, giftCardCents: 2000, closes: true },
+    });
   });
 });

@@ -2,6 +2,8 @@
  * Partial and per-line refunds (docs/merchant.md, "Refunds"), written once for the commerce object,
  * which checks every refund, and the console, which proposes one: what each line and the payment
  * still have to give back, what chosen lines are worth, and whether a refund fits what is left.
+ * An order paid partly by gift card is refunded as Shopify does, to the original payment methods
+ * card first: the card gets back up to what it paid, the gift card the rest, up to what it paid.
  */
 import { formatMoney } from './money';
 import type { Order, OrderRefund, RefundedLine } from './order';
@@ -14,9 +16,10 @@ export interface RefundRequest {
   restock?: boolean;
 }
 
-/** A refund that fits the order: the amount back to the card and its lines (titles and skus taken from the order). */
+/** A refund that fits the order: the amounts back to the card and the gift card, and its lines (titles and skus taken from the order). */
 export interface RefundPlan {
   amountCents: number;
+  giftCardCents: number;
   lines: RefundedLine[];
   /** Nothing is left to refund after it: the order becomes refunded. */
   closes: boolean;
@@ -39,9 +42,33 @@ export function refundedCents(order: Pick<Order, 'refunds'>): number {
   return refundsOf(order).reduce((sum, refund) => sum + refund.amountCents, 0);
 }
 
+/** Money the order's refunds put back on the gift card that paid part of it. */
+export function giftCardRefundedCents(order: Pick<Order, 'refunds'>): number {
+  return refundsOf(order).reduce((sum, refund) => sum + refund.giftCardCents, 0);
+}
+
 /** Money still refundable to the card: what it was charged less what went back. */
-export function refundableCents(order: Pick<Order, 'refunds' | 'amountChargedCents'>): number {
+export function cardRefundableCents(order: Pick<Order, 'refunds' | 'amountChargedCents'>): number {
   return Math.max(0, order.amountChargedCents - refundedCents(order));
+}
+
+/** Money still refundable to the gift card: what it paid less what went back. */
+export function giftCardRefundableCents(order: Pick<Order, 'refunds' | 'giftCardCents'>): number {
+  return Math.max(0, order.giftCardCents - giftCardRefundedCents(order));
+}
+
+/** Money still refundable to the shopper, card and gift card together. */
+export function refundableCents(order: Pick<Order, 'refunds' | 'amountChargedCents' | 'giftCardCents'>): number {
+  return cardRefundableCents(order) + giftCardRefundableCents(order);
+}
+
+/** How `amountCents` (at most what is left) is given back: to the card first, the rest to the gift card. */
+export function splitRefund(
+  order: Pick<Order, 'refunds' | 'amountChargedCents' | 'giftCardCents'>,
+  amountCents: number,
+): { cardCents: number; giftCardCents: number } {
+  const cardCents = Math.min(amountCents, cardRefundableCents(order));
+  return { cardCents, giftCardCents: Math.min(amountCents - cardCents, giftCardRefundableCents(order)) };
 }
 
 /** Units of line `line` not refunded yet. */
@@ -114,7 +141,8 @@ export function planRefund(
   const everyUnit = order.entries.every(
     (_, line) => unitsLeft(order, line) === (lines.find((l) => l.line === line)?.quantity ?? 0),
   );
-  // A card payment is refunded once its money is all back; an order a gift card paid in full, once every unit is.
-  const closes = full || (order.amountChargedCents > 0 ? amountCents === left : everyUnit);
-  return { ok: true, plan: { amountCents, lines, closes } };
+  // A paid order is refunded once its money is all back; an order that cost nothing, once every unit is.
+  const closes = full || (order.amountChargedCents + order.giftCardCents > 0 ? amountCents === left : everyUnit);
+  const { cardCents, giftCardCents } = splitRefund(order, amountCents);
+  return { ok: true, plan: { amountCents: cardCents, giftCardCents, lines, closes } };
 }

@@ -1,5 +1,7 @@
+/** The shopper's order emails (confirmed, received, shipped, cancelled, refunded, partly refunded), queued in the object's outbox. */
 import { formatMoney } from '../../commerce/money';
 import { orderTitle, paymentReference, type Order, type OrderRefund } from '../../commerce/order';
+import { giftCardRefundedCents, refundedCents } from '../../commerce/refunds';
 import { billingText } from '../../commerce/subscriptions';
 import type { OrdersContext } from './context';
 import { downloadsOf } from './downloads';
@@ -40,6 +42,8 @@ export function queueOrderEmail(
     order.giftCard == null
       ? ''
       : `Paid with gift card ${order.giftCard.code}: ${money(order.giftCardCents)}; left on the card: ${money(order.giftCard.remainingCents)}\n`;
+  const refunded =
+    kind === 'refunded' ? `\n${refundedText(order, refundedCents(order), giftCardRefundedCents(order))}` : '';
   const sent =
     kind === 'confirmed'
       ? (order.giftCardsSent ?? [])
@@ -52,7 +56,7 @@ export function queueOrderEmail(
     {
       to: order.email,
       subject: subjects[kind],
-      text: `${subjects[kind]}.\n\n${lines}\n\nTotal: ${money(order.grandTotalCents)}\n${giftCard}${sent === '' ? '' : `\n${sent}`}${downloads}${manage}${tracking}`,
+      text: `${subjects[kind]}.\n\n${lines}\n\nTotal: ${money(order.grandTotalCents)}\n${giftCard}${refunded}${sent === '' ? '' : `\n${sent}`}${downloads}${manage}${tracking}`,
     },
     `order:${order.id}:${kind}`,
   );
@@ -97,7 +101,18 @@ export function subscriptionEmailText(self: OrdersContext, order: Order): string
   return `\n${billingText(plan)}: ${formatMoney(first.grandTotalCents, order.currencyCode)} each time.${next}\n${link}`;
 }
 
-/** A refund that leaves the order open: how much goes back to the card and for which items. */
+/** Where refunded money went: the card, and the gift card that paid part of the order (with its code, masked). */
+function refundedText(order: Order, cardCents: number, giftCardCents: number): string {
+  const money = (cents: number) => formatMoney(cents, order.currencyCode);
+  const card = cardCents > 0 || giftCardCents === 0 ? `Refunded to your card: ${money(cardCents)}\n` : '';
+  const giftCard =
+    giftCardCents > 0
+      ? `Put back on your gift card${order.giftCard == null ? '' : ` ${order.giftCard.code}`}: ${money(giftCardCents)}\n`
+      : '';
+  return `${card}${giftCard}`;
+}
+
+/** A refund that leaves the order open: how much goes back to the card and the gift card, and for which items. */
 export function queueRefundEmail(self: OrdersContext, order: Order, refund: OrderRefund): void {
   const subject = `${orderTitle(order)} partially refunded`;
   const items = refund.lines.map((l) => `${l.quantity} × ${l.title}`).join('\n');
@@ -105,7 +120,7 @@ export function queueRefundEmail(self: OrdersContext, order: Order, refund: Orde
     {
       to: order.email,
       subject,
-      text: `${subject}.\n\nRefunded to your card: ${formatMoney(refund.amountCents, order.currencyCode)}\n${items === '' ? '' : `\n${items}\n`}`,
+      text: `${subject}.\n\n${refundedText(order, refund.amountCents, refund.giftCardCents)}${items === '' ? '' : `\n${items}\n`}`,
     },
     `order:${order.id}:refund:${refund.id}`,
   );

@@ -1,5 +1,5 @@
 import { ORDER_MESSAGES, type Order } from '../../commerce/order';
-import { refundableCents, refundsOf } from '../../commerce/refunds';
+import { cardRefundableCents, refundsOf } from '../../commerce/refunds';
 import { refused, type Result } from '../result';
 import { scheduleAlarm, type OrdersContext } from './context';
 import { queueOrderEmail } from './emails';
@@ -47,7 +47,7 @@ export function cancel(
       return refused('not-cancellable', ORDER_MESSAGES.notCancellable);
     if (order.status === 'paid') {
       const key = refundsOf(order).length === 0 ? `${websiteId}:refund:${id}` : `${websiteId}:refund:${id}:cancel`;
-      const refunded = await refundPayment(self, id, refundableCents(order), key);
+      const refunded = await refundPayment(self, id, cardRefundableCents(order), key);
       if (refunded !== null) return refunded;
     }
     const closed: Order = { ...order, status: 'cancelled', cancelledOn: now };

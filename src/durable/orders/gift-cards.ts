@@ -1,6 +1,8 @@
+/** The commerce object's gift cards: the emails about a card an order sent, a card's balance, and credit given back to one. */
 import { normalGiftCardCode, sendOnText, type GiftCardSent } from '../../commerce/gift-cards';
 import { formatMoney } from '../../commerce/money';
 import type { Order } from '../../commerce/order';
+import { giftCardRefundableCents } from '../../commerce/refunds';
 import type { OrdersContext } from './context';
 import { orderRow } from './records';
 
@@ -48,14 +50,15 @@ export function giftCardBalance(self: OrdersContext, code: string): number | nul
   return row?.balance_cents ?? null;
 }
 
-export function creditGiftCard(self: OrdersContext, id: string): void {
+/**
+ * Puts `cents` back on the gift card that paid part of order `id`; by default all it paid that no refund
+ * gave back yet (a cancelled or closed order). A card spent since simply gains the amount again.
+ */
+export function creditGiftCard(self: OrdersContext, id: string, cents?: number): void {
   const row = orderRow(self, id);
   if (row === null) return;
   const data = JSON.parse(row.data) as Order & { giftCardCode: string | null };
-  if (data.giftCardCode !== null && data.giftCardCents > 0)
-    self.sql.exec(
-      'UPDATE gift_cards SET balance_cents = balance_cents + ? WHERE code = ?',
-      data.giftCardCents,
-      data.giftCardCode,
-    );
+  const credit = cents ?? giftCardRefundableCents(data);
+  if (data.giftCardCode !== null && credit > 0)
+    self.sql.exec('UPDATE gift_cards SET balance_cents = balance_cents + ? WHERE code = ?', credit, data.giftCardCode);
 }

@@ -113,7 +113,7 @@ export function refund(
       id: key ?? `refund-${count + 1}`,
       at: now,
       amountCents: plan.amountCents,
-      giftCardCents: plan.closes ? order.giftCardCents : 0,
+      giftCardCents: plan.giftCardCents,
       lines: plan.lines,
     };
     const updated: Order = { ...current, refunds: [...refundsOf(current), made] };
@@ -122,6 +122,7 @@ export function refund(
       const closed: Order = { ...updated, status: 'refunded', refundedOn: now };
       return { ok: true, value: await close(self, websiteId, id, closed, restock, 'refunded', now) };
     }
+    creditGiftCard(self, id, made.giftCardCents);
     writeOrder(self, id, updated);
     // A digital line refunded whole loses its download.
     const refundedLines = plan.lines.map((l) => l.line).filter((line) => unitsLeft(updated, line) === 0);

@@ -2,7 +2,13 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../../../api';
 import { orderTitle, type Order, type OrderEntry } from '../../../commerce/order';
-import { refundedCents, refundsOf } from '../../../commerce/refunds';
+import {
+  cardRefundableCents,
+  giftCardRefundableCents,
+  giftCardRefundedCents,
+  refundedCents,
+  refundsOf,
+} from '../../../commerce/refunds';
 import {
   Breadcrumbs,
   consoleApi,
@@ -148,7 +154,10 @@ function Totals({ order }: { order: Order }) {
     ['Charged', money(order.amountChargedCents)],
     ...(refundsOf(order).length > 0
       ? [
-          ['Refunded', `−${money(refundedCents(order))}`] as [string, string],
+          ['Refunded to card', `−${money(refundedCents(order))}`] as [string, string],
+          ...(order.giftCardCents > 0
+            ? [['Refunded to gift card', `−${money(giftCardRefundedCents(order))}`] as [string, string]]
+            : []),
           ['Net payment', money(order.amountChargedCents - refundedCents(order))] as [string, string],
         ]
       : []),
@@ -271,10 +280,10 @@ export function OrderDetail({ id }: { id: string }) {
       setRefunding(true);
       return;
     }
-    const money = moneyText(order.amountChargedCents - refundedCents(order), order.currencyCode);
+    const money = moneyText(cardRefundableCents(order), order.currencyCode);
     const giftCard =
-      order.giftCardCents > 0
-        ? ` ${moneyText(order.giftCardCents, order.currencyCode)} goes back onto the gift card that paid part of it.`
+      giftCardRefundableCents(order) > 0
+        ? ` ${moneyText(giftCardRefundableCents(order), order.currencyCode)} goes back onto the gift card that paid part of it.`
         : '';
     const confirmed = await confirm({
       title: `Cancel ${orderTitle(order).replace(/^Order/, 'order')}?`,

@@ -1,13 +1,14 @@
 /**
  * The refund dialog (docs/merchant.md, "Refunds"): how many of each line to refund, each with its
  * restock choice (ticked while the order is unshipped), and the amount, proposed from the chosen
- * lines (src/commerce/refunds.ts) and editable up to what is left. One Idempotency-Key per dialog,
- * so a retried click refunds once.
+ * lines (src/commerce/refunds.ts) and editable up to what is left, with where it goes (the card
+ * first, then the gift card that paid part of the order). One Idempotency-Key per dialog, so a
+ * retried click refunds once.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../../api';
 import { orderLabel, type Order } from '../../../commerce/order';
-import { refundableCents, suggestedRefundCents, unitsLeft } from '../../../commerce/refunds';
+import { refundableCents, splitRefund, suggestedRefundCents, unitsLeft } from '../../../commerce/refunds';
 import { consoleApi, errorMessage, FieldError, moneyInput, moneyText, parseMoneyInput } from '../../ui';
 import { useModalDialog } from '../../ui/useModalDialog';
 
@@ -35,6 +36,7 @@ export function RefundDialog({
   const chosen = lines.filter((l) => l.quantity > 0);
   const proposed = suggestedRefundCents(order, chosen);
   const amount = amountText === null ? proposed : parseMoneyInput(amountText, order.currencyCode);
+  const split = amount === null ? null : splitRefund(order, amount);
   const amountError =
     amount === null
       ? 'Enter an amount such as 12.50'
@@ -81,7 +83,9 @@ export function RefundDialog({
       <form className="ConfirmModal-body" onSubmit={(e) => void submit(e)} noValidate>
         <h2 id={`${id}-title`}>Refund order {orderLabel(order)}?</h2>
         <p id={`${id}-message`}>
-          The amount goes back to the customer&apos;s card.{' '}
+          {order.giftCardCents > 0
+            ? 'The amount goes back to the customer’s card first, then onto the gift card that paid part of the order.'
+            : 'The amount goes back to the customer’s card.'}{' '}
           {order.status === 'fulfilled'
             ? 'The order stays fulfilled: nothing shipped is recalled.'
             : 'The order is not cancelled and stays unfulfilled.'}{' '}
@@ -159,6 +163,11 @@ export function RefundDialog({
             {money(left)} left to refund. The items chosen come to {money(proposed)} after discounts, with tax; choosing
             every item proposes all that is left, shipping included.
           </p>
+          {order.giftCardCents > 0 && split !== null && amountError === undefined && (
+            <p className="Field-hint RefundDialog-split" aria-live="polite">
+              {money(split.cardCents)} to the card, {money(split.giftCardCents)} onto the gift card.
+            </p>
+          )}
           <FieldError id={`${id}-amount-error`} message={amountError} />
         </div>
         <div role="alert">{error !== '' && <p className="FieldError">{error}</p>}</div>
