@@ -6,20 +6,28 @@
  * compiles on its own likewise. Outputs go where template.conf and the regions expect them
  * (scripts/[name].js, styles/[name].css, the template folder standing for webpack's build/). The
  * npm packages the sources import are installed, at the versions the template's package.json
- * allows, into node_modules/.cache/template-fixtures/, never into the fixture. Writes the resolved
- * versions and the outputs' sizes into SOURCE.md's "Build output" section.
+ * allows, into node_modules/.cache/template-fixtures/, never into the fixture; SOURCE.md's "Pinned
+ * versions" (the author's lock file) fix those and their dependencies. The stylesheets its webpack
+ * config runs through autoprefixer go through autoprefixer (with postcss) for the browsers it names.
+ * Writes the resolved versions and the outputs' sizes into SOURCE.md's "Build output" section.
  *
  *   node scripts/build-template-fixture.mjs DIR            build, write outputs and SOURCE.md
  *   node scripts/build-template-fixture.mjs DIR --check    build in memory; exit 1 when an output differs
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import autoprefixer from 'autoprefixer';
 import * as esbuild from 'esbuild';
 import less from 'less';
+import postcss from 'postcss';
 import * as sass from 'sass';
+
+const require = createRequire(import.meta.url);
+const autoprefixerVersion = require('autoprefixer/package.json').version;
+const postcssVersion = require('postcss/package.json').version;
 
 const dir = resolve(process.argv[2] ?? '');
 const check = process.argv.includes('--check');
@@ -29,6 +37,20 @@ if (!existsSync(join(dir, 'template.conf'))) {
 }
 const read = (path) => readFileSync(join(dir, path), 'utf8');
 const pkg = existsSync(join(dir, 'package.json')) ? JSON.parse(read('package.json')) : {};
+const sourceMd = existsSync(join(dir, 'SOURCE.md')) ? read('SOURCE.md') : '';
+
+/**
+ * SOURCE.md's "Pinned versions": `- name version` lines, the versions the author's lock file (not
+ * vendored) resolved. Without them the ranges drift: properjs-pagecontroller 0.4 `require`s
+ * properjs-router `>=0.4.1`, whose 0.5 is an ES module (`Router2 is not a constructor`).
+ */
+const pins = Object.fromEntries(
+  [
+    ...(/\n## Pinned versions\n([\s\S]*?)(?=\n## |$)/.exec(sourceMd)?.[1] ?? '').matchAll(
+      /^- `?([@\w./-]+)`? `?(\d[\w.+-]*)`?$/gm,
+    ),
+  ].map(([, name, version]) => [name, version]),
+);
 
 /** The Boxen config (`.boxen/config.json`, `.boxen` or `scripts/config.js`) the webpack config reads, as text. */
 const boxenConfig = () =>
@@ -174,9 +196,13 @@ const options = (found) => ({
   plugins: [stylesheetsAsFiles(found), bareImports(found)],
 });
 
-/** Installs the packages as the cache's own dependencies (a `--no-save` install would prune the others). */
+/** Installs the packages as the cache's own dependencies (a `--no-save` install would prune the others); pinned ones of theirs by overrides. */
 function npmInstall(dependencies) {
-  writeFileSync(join(cache, 'package.json'), `${JSON.stringify({ private: true, dependencies }, null, 2)}\n`);
+  const overrides = Object.fromEntries(Object.entries(pins).filter(([name]) => dependencies[name] === undefined));
+  writeFileSync(
+    join(cache, 'package.json'),
+    `${JSON.stringify({ private: true, dependencies, overrides }, null, 2)}\n`,
+  );
   const run = (args) => spawnSync('npm', args, { cwd: cache, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   return (
     run(['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error']).status ===
@@ -197,7 +223,7 @@ if (Object.keys(entries).length > 0) {
   const wanted = [...found].sort();
   const range = (name) => pkg.dependencies?.[name] ?? pkg.devDependencies?.[name];
   mkdirSync(cache, { recursive: true });
-  const dependencies = Object.fromEntries(wanted.map((name) => [name, range(name) ?? 'latest']));
+  const dependencies = Object.fromEntries(wanted.map((name) => [name, pins[name] ?? range(name) ?? 'latest']));
   // One package the registry cannot give (a version never published) must not hide the others.
   if (wanted.length > 0 && !npmInstall(dependencies)) {
     for (const [name, wants] of Object.entries(dependencies)) {
@@ -226,8 +252,26 @@ if (Object.keys(entries).length > 0) {
       outputs.set(`${outputFolder}${relative(join(dir, 'scripts-out'), file.path)}`, file.text);
   }
 }
+/**
+ * The browsers the webpack config's `autoprefixer({ browsers: […] })` names (its Boxen config's
+ * `postcss.browsers`), or null when its stylesheet rule runs no autoprefixer.
+ */
+function prefixedBrowsers() {
+  if (!/require\(\s*["']autoprefixer["']\s*\)/.test(webpackConfig)) return null;
+  const literal = /autoprefixer\(\s*\{\s*browsers\s*:\s*\[([^\]]*)\]/.exec(webpackConfig)?.[1];
+  const named = literal?.match(/["'][^"']+["']/g)?.map((b) => b.slice(1, -1));
+  const boxen = /"browsers"\s*:\s*"([^"]+)"/.exec(boxenConfig())?.[1];
+  return named ?? (boxen === undefined ? ['last 2 versions'] : [boxen]);
+}
+const browsers = prefixedBrowsers();
+/** postcss-loader's autoprefixer, after sass-loader, as the template's webpack rule chains them. */
+const prefixed = async (css, from) =>
+  browsers === null
+    ? css
+    : (await postcss([autoprefixer({ overrideBrowserslist: browsers })]).process(css, { from })).css;
+
 for (const file of stylesheets)
-  outputs.set(`styles/${basename(file, extname(file))}.css`, await compileStylesheet(file));
+  outputs.set(`styles/${basename(file, extname(file))}.css`, await prefixed(await compileStylesheet(file), file));
 for (const { from, to } of separateStylesheets()) outputs.set(to, await compileStylesheet(join(dir, from)));
 
 if (outputs.size === 0)
@@ -253,12 +297,13 @@ const section = [
   `Built by \`node scripts/build-template-fixture.mjs ${relative(process.cwd(), dir)}\` (\`--check\` builds again and compares):`,
   `- webpack entry points: ${list(Object.entries(entries).map(([n, f]) => `\`${n}\` from \`${f}\``))}, bundled by esbuild ${esbuild.version} (IIFE, ES2017, not minified);`,
   `- the Sass and LESS they import (webpack's file-loader rule) or package.json compiles: sass ${sass.info.split('\t')[1]}, less ${less.version.join('.')},`,
-  '  expanded, without autoprefixer (the webpack build ran postcss-loader after them; current browsers need no prefixes);',
-  `- npm packages the sources import, at the template's own ranges: ${list(Object.entries(versions).map(([n, v]) => `${n} ${v}`))}.`,
+  browsers === null
+    ? '  expanded (its webpack build runs no autoprefixer);'
+    : `  expanded, then autoprefixer ${autoprefixerVersion} (postcss ${postcssVersion}) for ${browsers.map((b) => `"${b}"`).join(', ')} as its postcss-loader did;`,
+  `- npm packages the sources import, at ${Object.keys(pins).length > 0 ? '"Pinned versions" above' : "the template's own ranges"}: ${list(Object.entries(versions).map(([n, v]) => `${n} ${v}`))}.`,
   '',
   ...[...outputs].sort().map(([path, text]) => `- \`${path}\`: ${Buffer.byteLength(text).toLocaleString('en')} bytes`),
   ...(notBuilt.length > 0 ? ['', `Not built: ${notBuilt.join('; ')}.`] : []),
   '',
 ].join('\n');
-const source = existsSync(join(dir, 'SOURCE.md')) ? read('SOURCE.md') : '';
-writeFileSync(join(dir, 'SOURCE.md'), `${source.replace(/\n## Build output\n[\s\S]*$/, '').trimEnd()}\n\n${section}`);
+writeFileSync(join(dir, 'SOURCE.md'), `${sourceMd.replace(/\n## Build output\n[\s\S]*$/, '').trimEnd()}\n\n${section}`);
