@@ -161,12 +161,15 @@ describe('analytics calls from the browser', () => {
       })
       .toEqual(['promo-popup:open', 'promo-popup:close']);
 
+    // Each page's calls are answered before it is left (leaving aborts a call still in flight).
+    await allAnswered(calls);
     await page.goto(`${storeUrl}/shop/p/brass-pen`);
     await page.waitForSelector('html[data-islands="hydrated"]');
     await page.click('.ProductItem-form .sqs-add-to-cart-button');
     await page.locator('[role="dialog"] input').fill('For Ada');
     await page.locator('[role="dialog"] button[type="submit"]').click();
     await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent()).toBe('Added!');
+    await allAnswered(calls);
     await page.goto(`${storeUrl}/cart`);
     await page.locator('.CartEntry button', { hasText: 'Edit details' }).click();
     await escapeDialog(page);

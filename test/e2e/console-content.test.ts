@@ -47,7 +47,8 @@ async function signIn(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${storeUrl}/config`);
+  // The sign-in form, not the page's last request: a loaded machine passed 60 s waiting for "load" once.
+  await page.goto(`${storeUrl}/config`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
   await page.fill('#merchant-email', account.email);
   await page.fill('#merchant-password', account.password);
   await page.click('.SignIn-card button[type="submit"]');
