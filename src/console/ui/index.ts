@@ -8,6 +8,8 @@ export { ConfirmModal, useConfirm, type ConfirmOptions } from './ConfirmModal';
 export { SaveStatus, useSave, SAVE_MESSAGES, type SaveState } from './SaveStatus';
 export { FieldError, describedBy } from './FieldError';
 export { Field, savedFieldError, type FieldControlProps } from './Field';
+export { SecretField } from './SecretField';
+export { maxLengthOf } from './schema-length';
 export { DataTable, type Column, type SortDirection } from './DataTable';
 export { Breadcrumbs, type Crumb } from './Breadcrumbs';
 export { StatusLabel, type StatusTone } from './StatusLabel';

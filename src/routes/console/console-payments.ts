@@ -2,13 +2,14 @@
  * Commerce → Payments (docs/payments.md, "The store's payment settings"): the owner reads and changes which
  * provider takes the store's payments and its Stripe keys. Owner-only (`payments` in src/site/roles.ts). The
  * settings live in the website's orders object, where its payments are taken (durable/orders/payment-settings.ts),
- * never in the site's content (which exports); the secret key and webhook secret are write-only, answered as their
- * last 4 characters.
+ * never in the site's content (which exports), sealed; the secret key and webhook secret are write-only, answered as
+ * their last 4 characters, and refused (503) where the deployment has no key to seal them with.
  */
 import { Hono } from 'hono';
 import { commerceOrders } from '../../durable/stubs';
 import { instalmentsOffered } from '../../commerce/instalments';
 import { localPaymentsEnabled, paymentChoice } from '../../integrations/payments';
+import { canSealSecrets, PAYMENT_SECRETS_MESSAGES } from '../../integrations/payment-secrets';
 import {
   changedPaymentSettings,
   paymentSettingsAnswer,
@@ -47,6 +48,7 @@ consolePayments.put(CONSOLE_PAYMENTS_API, owner, async (c) => {
   const websiteId = c.var.site.website.id;
   const changed = changedPaymentSettings(await storePayments(c.env, websiteId), input, localPaymentsEnabled(c.env));
   if ('field' in changed) apiError(400, `${changed.field}: ${changed.message}`);
+  if (changed.stripeSecretKey !== '' && !canSealSecrets(c.env)) apiError(503, PAYMENT_SECRETS_MESSAGES.noKey);
   await commerceOrders(c.env, websiteId).setPaymentSettings(changed);
   return c.json(paymentsAnswer(c.env, c.var.site, changed));
 });

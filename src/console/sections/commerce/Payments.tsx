@@ -1,7 +1,7 @@
 /**
  * Commerce → Payments (the owner's): which provider takes the store's payments, the local test provider
  * (development) or Stripe with its keys, whether that is test or live mode, and whether instalments are offered.
- * The secret key is write-only: the field starts blank and the saved key shows as its last 4 characters.
+ * The secret key and webhook signing secret are write-only (ui/SecretField.tsx): blank, the saved one shown by its last 4.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../../api';
@@ -12,7 +12,17 @@ import {
   type PaymentSettingsInput,
 } from '../../../site/editor/payment-settings';
 import type { ConsoleSession } from '../../section-types';
-import { consoleApi, FetchStatus, Field, SaveStatus, savedFieldError, useFetch, useSave } from '../../ui';
+import {
+  consoleApi,
+  FetchStatus,
+  Field,
+  maxLengthOf,
+  SaveStatus,
+  SecretField,
+  savedFieldError,
+  useFetch,
+  useSave,
+} from '../../ui';
 import { problemsOf } from './StoreDetails';
 import { TEST_MODE_BANNER } from '../../../commerce/payment-mode';
 
@@ -115,60 +125,36 @@ function PaymentsSettings() {
                 type="text"
                 autoComplete="off"
                 spellCheck={false}
-                maxLength={255}
+                maxLength={maxLengthOf(paymentSettingsSchema.shape.stripePublishableKey)}
                 value={form.stripePublishableKey}
                 onChange={(e) => setForm({ ...form, stripePublishableKey: e.target.value })}
               />
             )}
           </Field>
-          <Field
+          <SecretField
             id="payments-secret-key"
             label="Secret key"
-            description={
-              answer.stripeSecretKeyLast4 === null
-                ? 'Stored as a secret: after saving, only its last 4 characters are shown.'
-                : `Saved key ending in ${answer.stripeSecretKeyLast4}. Leave blank to keep it, or enter a new one to replace it.`
-            }
+            schema={paymentSettingsSchema.shape.stripeSecretKey}
+            last4={answer.stripeSecretKeyLast4}
+            example="sk_test_…"
+            unsavedDescription="Stored as a secret: after saving, only its last 4 characters are shown."
+            savedNoun="key"
+            value={form.stripeSecretKey}
             error={error('stripeSecretKey')}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="password"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={255}
-                placeholder={answer.stripeSecretKeyLast4 === null ? 'sk_test_…' : `•••• ${answer.stripeSecretKeyLast4}`}
-                value={form.stripeSecretKey}
-                onChange={(e) => setForm({ ...form, stripeSecretKey: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field
+            onChange={(stripeSecretKey) => setForm({ ...form, stripeSecretKey })}
+          />
+          <SecretField
             id="payments-webhook-secret"
             label="Webhook signing secret"
-            description={
-              answer.stripeWebhookSecretLast4 === null
-                ? "Optional: the signing secret of this store's webhook endpoint in Stripe (Developers → Webhooks). Without it, the platform's is used."
-                : `Saved secret ending in ${answer.stripeWebhookSecretLast4}. Leave blank to keep it, or enter a new one to replace it.`
-            }
+            schema={paymentSettingsSchema.shape.stripeWebhookSecret}
+            last4={answer.stripeWebhookSecretLast4}
+            example="whsec_…"
+            unsavedDescription="Optional: the signing secret of this store's webhook endpoint in Stripe (Developers → Webhooks). Without it, the platform's is used."
+            savedNoun="secret"
+            value={form.stripeWebhookSecret}
             error={error('stripeWebhookSecret')}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="password"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={255}
-                placeholder={
-                  answer.stripeWebhookSecretLast4 === null ? 'whsec_…' : `•••• ${answer.stripeWebhookSecretLast4}`
-                }
-                value={form.stripeWebhookSecret}
-                onChange={(e) => setForm({ ...form, stripeWebhookSecret: e.target.value })}
-              />
-            )}
-          </Field>
+            onChange={(stripeWebhookSecret) => setForm({ ...form, stripeWebhookSecret })}
+          />
         </>
       )}
       <h3>Instalments</h3>
