@@ -1,8 +1,10 @@
 /**
  * The emails a shopper's account sends: the verification link after sign-up, the password reset
- * link, and the note to an existing account when someone signs up with its email. Plain text; the
- * worker writes them with absolute links to the store's own /account page.
+ * link, and the note to an existing account when someone signs up with its email. Plain text in the
+ * shopper's language (src/commerce/email-text.ts); the worker writes them with absolute links to the
+ * store's own /account page.
  */
+import { emailText, type EmailLocale } from '../commerce/email-text';
 
 export interface AccountEmail {
   to: string;
@@ -15,26 +17,29 @@ export function accountLink(origin: string, kind: 'verify' | 'reset', token: str
   return `${origin}/account?${kind}=${token}`;
 }
 
-export function verificationEmail(to: string, siteTitle: string, link: string): AccountEmail {
+export function verificationEmail(to: string, siteTitle: string, link: string, locale: EmailLocale): AccountEmail {
+  const { say } = emailText(locale);
   return {
     to,
-    subject: `Verify your email for ${siteTitle}`,
-    text: `Welcome to ${siteTitle}.\n\nOpen this link to verify your email address:\n${link}\n\nThe link works once, for 24 hours. If you did not create an account, ignore this email.\n`,
+    subject: say('account.verifySubject', { site: siteTitle }),
+    text: say('account.verify', { site: siteTitle, link }),
   };
 }
 
-export function resetEmail(to: string, siteTitle: string, link: string): AccountEmail {
+export function resetEmail(to: string, siteTitle: string, link: string, locale: EmailLocale): AccountEmail {
+  const { say } = emailText(locale);
   return {
     to,
-    subject: `Reset your password for ${siteTitle}`,
-    text: `Someone asked to reset the password of your ${siteTitle} account.\n\nOpen this link to choose a new password:\n${link}\n\nThe link works once, for 1 hour. Setting a new password signs you out everywhere. If you did not ask for this, ignore this email: your password stays as it is.\n`,
+    subject: say('account.resetSubject', { site: siteTitle }),
+    text: say('account.reset', { site: siteTitle, link }),
   };
 }
 
-export function existingAccountEmail(to: string, siteTitle: string, origin: string): AccountEmail {
+export function existingAccountEmail(to: string, siteTitle: string, origin: string, locale: EmailLocale): AccountEmail {
+  const { say } = emailText(locale);
   return {
     to,
-    subject: `You already have an account with ${siteTitle}`,
-    text: `Someone tried to create a ${siteTitle} account with this email, which already has one.\n\nSign in at ${origin}/account\nForgot your password? Ask for a reset link on the same page.\n\nIf this was not you, nothing has changed and you can ignore this email.\n`,
+    subject: say('account.existingSubject', { site: siteTitle }),
+    text: say('account.existing', { site: siteTitle, origin }),
   };
 }

@@ -3,15 +3,17 @@
  * worker: long enough (NIST SP 800-63B: length over composition rules), not the email itself, not
  * one of the passwords every guessing list starts with.
  */
+import { EN_PURCHASE as EN } from '../commerce/storefront-text/en-purchase';
 
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 200;
 
+/** The storefront catalogue's English (`password.*`, which writes the two lengths: password-rules.test.ts), so a page says them in its language. */
 export const PASSWORD_MESSAGES = {
-  short: `Use at least ${MIN_PASSWORD_LENGTH} characters for your password.`,
-  long: `Use at most ${MAX_PASSWORD_LENGTH} characters for your password.`,
-  email: 'Your password cannot be your email address.',
-  common: 'This password is too easy to guess. Choose another.',
+  short: EN['password.short'],
+  long: EN['password.long'],
+  email: EN['password.email'],
+  common: EN['password.common'],
 } as const;
 
 const COMMON = new Set([

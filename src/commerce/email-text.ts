@@ -1,61 +1,80 @@
 /**
  * The texts of the emails a shopper receives, in the language they used when the email was caused
- * (issue 32, journey 8): English, French, German and Spanish, English for any other. Apart from the
- * storefront catalogue (storefront-text.ts) because only the worker sends emails: the browser never loads these.
+ * (issue 32, journey 8): English (`email-text/en.ts`, which names the keys), French, German and Spanish,
+ * English for any other. Apart from the storefront catalogue (storefront-text.ts) because only the worker sends
+ * emails: the browser never loads these. Dates are written in the store's time zone, money in the shopper's locale.
  */
 import { formatMoney } from './money';
+import type { SubscriptionPlan } from './subscriptions';
 import { storefrontLanguage, type StorefrontLanguage } from './storefront-languages';
 import { fill } from './storefront-text';
-import { chargeDateText, SUBSCRIPTION_MESSAGES } from './subscriptions';
+import { EMAIL_DE } from './email-text/de';
+import { EMAIL_EN, type EmailKey, type EmailTexts } from './email-text/en';
+import { EMAIL_ES } from './email-text/es';
+import { EMAIL_FR } from './email-text/fr';
+import { subscriptionBilling } from './subscription-text';
+import { DE } from './storefront-text/de';
+import { EN } from './storefront-text/en';
+import { ES } from './storefront-text/es';
+import { FR } from './storefront-text/fr';
 
-const EN = {
-  'subscription.pausedSubject': 'Your subscription is paused',
-  'subscription.paused': 'Your subscription to {title} is paused. You will not be charged until you resume it.',
-  'subscription.resumedSubject': 'Your subscription is resumed',
-  'subscription.resumed': 'Your subscription to {title} is active again. Next charge: {amount} on {date}.',
-  'subscription.cancelledSubject': SUBSCRIPTION_MESSAGES.cancelledSubject,
-  'subscription.cancelled': 'Your subscription to {title} is cancelled. You will not be charged again.',
-} as const;
+export type { EmailKey } from './email-text/en';
 
-type EmailKey = keyof typeof EN;
+const TEXTS: Readonly<Record<StorefrontLanguage, EmailTexts>> = {
+  en: EMAIL_EN,
+  fr: EMAIL_FR,
+  de: EMAIL_DE,
+  es: EMAIL_ES,
+};
+/** The storefront's own words the emails share (a subscription's terms), so a page and an email never word them apart. */
+const STOREFRONT = { en: EN, fr: FR, de: DE, es: ES } as const;
 
-const TEXTS: Readonly<Record<StorefrontLanguage, Readonly<Record<EmailKey, string>>>> = {
-  en: EN,
-  fr: {
-    'subscription.pausedSubject': 'Votre abonnement est en pause',
-    'subscription.paused':
-      'Votre abonnement à {title} est en pause. Vous ne serez pas débité tant que vous ne l’aurez pas repris.',
-    'subscription.resumedSubject': 'Votre abonnement a repris',
-    'subscription.resumed':
-      'Votre abonnement à {title} est de nouveau actif. Prochain prélèvement : {amount} le {date}.',
-    'subscription.cancelledSubject': 'Votre abonnement est résilié',
-    'subscription.cancelled': 'Votre abonnement à {title} est résilié. Vous ne serez plus débité.',
-  },
-  de: {
-    'subscription.pausedSubject': 'Ihr Abonnement ist pausiert',
-    'subscription.paused':
-      'Ihr Abonnement für {title} ist pausiert. Bis Sie es fortsetzen, wird Ihnen nichts berechnet.',
-    'subscription.resumedSubject': 'Ihr Abonnement läuft wieder',
-    'subscription.resumed': 'Ihr Abonnement für {title} ist wieder aktiv. Nächste Abbuchung: {amount} am {date}.',
-    'subscription.cancelledSubject': 'Ihr Abonnement ist gekündigt',
-    'subscription.cancelled': 'Ihr Abonnement für {title} ist gekündigt. Ihnen wird nichts mehr berechnet.',
-  },
-  es: {
-    'subscription.pausedSubject': 'Tu suscripción está en pausa',
-    'subscription.paused': 'Tu suscripción a {title} está en pausa. No se te cobrará hasta que la reanudes.',
-    'subscription.resumedSubject': 'Tu suscripción se ha reanudado',
-    'subscription.resumed': 'Tu suscripción a {title} vuelve a estar activa. Próximo cobro: {amount} el {date}.',
-    'subscription.cancelledSubject': 'Tu suscripción está cancelada',
-    'subscription.cancelled': 'Tu suscripción a {title} está cancelada. No se te volverá a cobrar.',
-  },
+/** Whom an email is written for: their locale (a BCP 47 tag: its language picks the texts) and the store's time zone. */
+export interface EmailLocale {
+  locale: string;
+  timeZone: string;
+}
+
+/** An email written before the shopper's language was kept (an older order): the site's default as it was, English in UTC. */
+export const FORMER_EMAIL_LOCALE: EmailLocale = { locale: 'en-US', timeZone: 'UTC' };
+
+/** The store's time zone when it is one the runtime knows, else UTC (a date is never refused for its zone). */
+function knownZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+const MOMENT: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
 };
 
-/** An email's texts in `locale`'s language: `say(key, values)` fills the `{name}` places; money and dates as that locale writes them. */
-export function emailText(locale: string) {
-  const texts = TEXTS[storefrontLanguage(locale)];
+/**
+ * An email's texts for `to`: `say(key, values)` fills the `{name}` places; money as its locale writes it; `date` a day
+ * ('Friday, December 4, 2026'), `dateTime` a moment ('December 4, 2026 at 9:05 AM EST'), both in the store's time zone.
+ */
+export function emailText(to: EmailLocale) {
+  const language = storefrontLanguage(to.locale);
+  const texts = TEXTS[language];
+  const timeZone = knownZone(to.timeZone);
+  const say = (key: EmailKey, values: Readonly<Record<string, string | number>> = {}): string =>
+    fill(texts[key], values);
   return {
-    say: (key: EmailKey, values: Readonly<Record<string, string>> = {}): string => fill(texts[key], values),
-    money: (units: number, currency: string): string => formatMoney(units, currency, locale),
-    date: (at: number): string => chargeDateText(at, locale),
+    say,
+    money: (units: number, currency: string): string => formatMoney(units, currency, to.locale),
+    date: (at: number): string => new Intl.DateTimeFormat(to.locale, { dateStyle: 'full', timeZone }).format(at),
+    dateTime: (at: number): string => new Intl.DateTimeFormat(to.locale, { ...MOMENT, timeZone }).format(at),
+    /** 'Billed every week, until you cancel' in the email's language. */
+    billing: (plan: SubscriptionPlan): string => subscriptionBilling(STOREFRONT[language], plan),
   };
 }
+
+export type EmailText = ReturnType<typeof emailText>;

@@ -27,6 +27,7 @@
  * orders/ (checkout, placing, payment, fulfilment, refunds, gift cards, discounts, subscriptions,
  * renewals, emails, records, settings, the alarm), plain functions over `OrdersContext`.
  */
+import { FORMER_EMAIL_LOCALE, type EmailLocale } from '../commerce/email-text';
 import { DurableObject } from 'cloudflare:workers';
 import type { ShoppingCart } from '../commerce/cart';
 import type { StoreSettings } from '../commerce/checkout-totals';
@@ -415,7 +416,7 @@ export class CommerceOrders extends DurableObject<Env> {
     verifiedEmail: string | null,
     linkedIds: string[],
     now = Date.now(),
-    locale = 'en-US',
+    locale: EmailLocale = FORMER_EMAIL_LOCALE,
   ): Promise<BuyerSubscription | null> {
     return cancelCustomerSubscription(this.self, id, verifiedEmail, linkedIds, now, locale);
   }
@@ -426,7 +427,7 @@ export class CommerceOrders extends DurableObject<Env> {
     verifiedEmail: string | null,
     linkedIds: string[],
     now = Date.now(),
-    locale = 'en-US',
+    locale: EmailLocale = FORMER_EMAIL_LOCALE,
   ): Promise<BuyerSubscription | null> {
     return pauseCustomerSubscription(this.self, id, verifiedEmail, linkedIds, now, locale);
   }
@@ -437,7 +438,7 @@ export class CommerceOrders extends DurableObject<Env> {
     verifiedEmail: string | null,
     linkedIds: string[],
     now = Date.now(),
-    locale = 'en-US',
+    locale: EmailLocale = FORMER_EMAIL_LOCALE,
   ): Promise<BuyerSubscription | null> {
     return resumeCustomerSubscription(this.self, id, verifiedEmail, linkedIds, now, locale);
   }

@@ -101,13 +101,15 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
 
   /**
    * A new, unverified account with its verification link emailed; for an email that has an account,
-   * `existing` is emailed to it instead (at most once an hour) and nothing changes.
+   * `existing` is emailed to it instead (at most once an hour) and nothing changes. `language`: the account's, when
+   * it was made on a page in another language than the site's.
    */
   async signUp(
     email: string,
     password: PasswordHash,
     verification: LinkEmail,
     existing: EmailMessage,
+    language: string | null = null,
   ): Promise<SignUpResult> {
     const now = this.clock();
     const known = this.account('email', email);
@@ -117,7 +119,7 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
     }
     this.forgetLapsedSignUps(now);
     if (this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM accounts').one().n >= MAX_ACCOUNTS) return 'full';
-    const id = this.ensureAccount(email, password, { cartId: null, language: null, verified: false });
+    const id = this.ensureAccount(email, password, { cartId: null, language, verified: false });
     this.sql.exec('INSERT OR REPLACE INTO unverified_signups (account_id, created_at) VALUES (?, ?)', id, now);
     await this.storeLink(id, 'verify', verification, now);
     return 'created';

@@ -151,6 +151,46 @@ describe('sign-up and verification', () => {
   });
 });
 
+describe('account emails in the shopper’s language (issue 32, journey 8)', () => {
+  it('writes the verification email in the sign-up page’s language and keeps that language on the account', async () => {
+    const { base, websiteId } = await storeOnHost('french.accounts.test');
+    const visitor = await new Visitor(base).open('/account');
+    const body = { email: 'amelie@example.com', password: PASSWORD, locale: 'fr-FR' };
+    expect((await visitor.json('POST', `${ACCOUNT}/signup`, body)).status).toBe(202);
+    const [mail] = await mailTo(websiteId, 'amelie@example.com');
+    expect(mail?.subject).toBe('Confirmez votre adresse e-mail pour Studio Goods');
+    expect(mail?.text).toContain('Ouvrez ce lien pour confirmer votre adresse e-mail :');
+    const token = /\/account\?verify=([0-9a-f]{64})/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect((await visitor.json('POST', `${ACCOUNT}/verify`, { token })).status).toBe(200);
+    expect((await signIn(visitor, 'amelie@example.com', PASSWORD)).status).toBe(200);
+    const session = await visitor.json<{ language: string | null }>('GET', SESSION);
+    expect(session.body.language).toBe('fr-FR');
+    // The reset link in the language of the page it was asked from; a bad tag is refused.
+    await visitor.json('POST', `${ACCOUNT}/password-reset/request`, { email: 'amelie@example.com', locale: 'de-DE' });
+    expect((await mailTo(websiteId, 'amelie@example.com')).map((m) => m.subject)).toContain(
+      'Setzen Sie Ihr Passwort für Studio Goods zurück',
+    );
+    const bad = await visitor.json('POST', `${ACCOUNT}/password-reset/request`, {
+      email: 'amelie@example.com',
+      locale: '--',
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('keeps an English sign-up English, with no language of its own on the account', async () => {
+    const { base, websiteId } = await storeOnHost('english.accounts.test');
+    const visitor = await new Visitor(base).open('/account');
+    const body = { email: 'ada@example.com', password: PASSWORD, locale: 'en-US' };
+    expect((await visitor.json('POST', `${ACCOUNT}/signup`, body)).status).toBe(202);
+    const [mail] = await mailTo(websiteId, 'ada@example.com');
+    expect(mail?.subject).toBe('Verify your email for Studio Goods');
+    const token = /\/account\?verify=([0-9a-f]{64})/.exec(mail?.text ?? '')?.[1] ?? '';
+    await visitor.json('POST', `${ACCOUNT}/verify`, { token });
+    await signIn(visitor, 'ada@example.com', PASSWORD);
+    expect((await visitor.json<{ language: string | null }>('GET', SESSION)).body.language).toBeNull();
+  });
+});
+
 describe('forgot password', () => {
   it('answers the same for an email with and without an account, and emails only the account', async () => {
     const { base, websiteId } = await storeOnHost('forgot.accounts.test');

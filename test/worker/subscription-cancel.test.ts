@@ -280,7 +280,9 @@ describe("the account's subscriptions", () => {
     await french.call('POST', `/subscriptions/${id}/pause`);
     await french.call('POST', `/subscriptions/${id}/resume`);
     await french.call('POST', `/subscriptions/${id}/cancel`);
-    const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full' }).format(nextBillingOn);
+    const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeZone: 'America/New_York' }).format(
+      nextBillingOn,
+    );
     const amount = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'USD' }).format(
       (subscription?.amountCents ?? 0) / 100,
     );
@@ -312,7 +314,7 @@ describe("the account's subscriptions", () => {
     const mails = await mailTo('reader@example.com');
     expect(mails.map((m) => m.subject)).toEqual(['Your subscription is paused', 'Your subscription is resumed']);
     expect(mails[1]?.text).toContain(
-      `Next charge: $${((theirs?.amountCents ?? 0) / 100).toFixed(2)} on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'full' }).format(theirs?.nextChargeOn ?? 0)}.`,
+      `Next charge: $${((theirs?.amountCents ?? 0) / 100).toFixed(2)} on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'America/New_York' }).format(theirs?.nextChargeOn ?? 0)}.`,
     );
   });
 });

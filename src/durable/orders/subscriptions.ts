@@ -4,7 +4,7 @@ import {
   type BuyerSubscription,
   type SubscriptionPlan,
 } from '../../commerce/subscriptions';
-import { emailText } from '../../commerce/email-text';
+import { emailText, FORMER_EMAIL_LOCALE, type EmailLocale } from '../../commerce/email-text';
 import { sameToken } from '../../site/ids';
 import { tokenDigest } from '../passwords';
 import { PAGE_SIZE, type SubscriptionRow } from './model';
@@ -111,7 +111,7 @@ export async function cancelCustomerSubscription(
   verifiedEmail: string | null,
   linkedIds: string[],
   now = Date.now(),
-  locale = 'en-US',
+  locale: EmailLocale = FORMER_EMAIL_LOCALE,
 ): Promise<BuyerSubscription | null> {
   const found = customerSubscriptions(self, verifiedEmail, linkedIds, id)[0] ?? null;
   return found === null || !stillBilled(found) ? found : cancelledSubscription(self, found, now, locale);
@@ -128,7 +128,7 @@ export async function pauseCustomerSubscription(
   verifiedEmail: string | null,
   linkedIds: string[],
   now = Date.now(),
-  locale = 'en-US',
+  locale: EmailLocale = FORMER_EMAIL_LOCALE,
 ): Promise<BuyerSubscription | null> {
   const found = customerSubscriptions(self, verifiedEmail, linkedIds, id)[0] ?? null;
   if (found === null || found.status !== 'active') return found;
@@ -160,7 +160,7 @@ export async function resumeCustomerSubscription(
   verifiedEmail: string | null,
   linkedIds: string[],
   now = Date.now(),
-  locale = 'en-US',
+  locale: EmailLocale = FORMER_EMAIL_LOCALE,
 ): Promise<BuyerSubscription | null> {
   const found = customerSubscriptions(self, verifiedEmail, linkedIds, id)[0] ?? null;
   if (found === null || found.status !== 'paused') return found;
@@ -195,7 +195,7 @@ export async function cancelledSubscription(
   self: OrdersContext,
   found: BuyerSubscription,
   now: number,
-  locale = 'en-US',
+  locale: EmailLocale = FORMER_EMAIL_LOCALE,
 ): Promise<BuyerSubscription> {
   const row = self.sql
     .exec<SubscriptionRow>(

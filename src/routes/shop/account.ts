@@ -21,18 +21,21 @@ import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
 import { randomHex } from '../../site/ids';
 import type { Site } from '../../site/schema';
 import { addressSchema } from '../../api/checkout-bodies';
+import { languageTag } from '../../api/language-tag';
 import { requireCrumb } from '../shared/csrf';
 import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
 import { rateLimit } from '../shared/rate-limit';
 import { accountSession, siteUsers } from './site-user-session';
+import { shopperEmailLocale } from './shopper-locale';
 
 const MAX_BODY_BYTES = 4096;
 const TOKEN = z.string().regex(/^[0-9a-f]{64}$/, 'token is not a link token');
 const emailField = z.string().trim().max(256);
 const passwordField = z.string().max(MAX_PASSWORD_LENGTH + 1);
-const signUpSchema = z.object({ email: emailField, password: passwordField });
+/** `locale`: the language of the page the form was sent from, which its email is written in. */
+const signUpSchema = z.object({ email: emailField, password: passwordField, locale: languageTag.optional() });
 const tokenSchema = z.object({ token: TOKEN });
-const resetRequestSchema = z.object({ email: emailField });
+const resetRequestSchema = z.object({ email: emailField, locale: languageTag.optional() });
 const resetSchema = z.object({ token: TOKEN, password: passwordField });
 const addressBodySchema = z.object({ address: addressSchema, isDefault: z.boolean().default(false) });
 export const ADDRESSES_FULL = `You can save up to ${MAX_ADDRESSES} addresses. Delete one to add another.`;
@@ -76,9 +79,14 @@ account.post('/signup', withSite, async (c) => {
   const problem = passwordProblem(body.password, body.email);
   if (problem !== null) return fieldError('password', problem);
   const password = await hashPassword(body.password);
-  const verification = await newLink(c, 'verify', (link) => verificationEmail(body.email, siteTitle(site), link));
-  const existing = existingAccountEmail(body.email, siteTitle(site), new URL(c.req.url).origin);
-  const result = await siteUsers(c.env, site).signUp(body.email, password, verification, existing);
+  const locale = shopperEmailLocale(site, body.locale);
+  const verification = await newLink(c, 'verify', (link) =>
+    verificationEmail(body.email, siteTitle(site), link, locale),
+  );
+  const existing = existingAccountEmail(body.email, siteTitle(site), new URL(c.req.url).origin, locale);
+  // The account keeps the language it was made in when it is not the site's own.
+  const language = body.locale !== undefined && body.locale !== site.website.language ? body.locale : null;
+  const result = await siteUsers(c.env, site).signUp(body.email, password, verification, existing, language);
   if (result === 'full') return apiError(503, ACCOUNT_MESSAGES.full);
   // The same answer for a new email and one that has an account (that account is told by email instead).
   return c.json({ sent: true, message: ACCOUNT_MESSAGES.checkEmail }, 202);
@@ -95,17 +103,22 @@ account.post('/verification', withSite, async (c) => {
   const site = c.var.site;
   const session = await accountSession(c, site);
   if (isVerified(session.profile)) return apiError(409, ACCOUNT_MESSAGES.alreadyVerified);
-  const verification = await newLink(c, 'verify', (link) => verificationEmail(session.email, siteTitle(site), link));
+  const locale = shopperEmailLocale(site, session.profile.language);
+  const verification = await newLink(c, 'verify', (link) =>
+    verificationEmail(session.email, siteTitle(site), link, locale),
+  );
   if (!(await siteUsers(c.env, site).resendVerification(session.userId, verification)))
     return apiError(429, ACCOUNT_MESSAGES.verificationLimited);
   return c.json({ sent: true, message: ACCOUNT_MESSAGES.verificationSent }, 202);
 });
 
 account.post('/password-reset/request', withSite, async (c) => {
-  const { email } = await readJson(c, resetRequestSchema, MAX_BODY_BYTES);
+  const { email, locale } = await readJson(c, resetRequestSchema, MAX_BODY_BYTES);
   const site = c.var.site;
   if (!isValidEmail(email)) return fieldError('email', FORM_MESSAGES.email);
-  const reset = await newLink(c, 'reset', (link) => resetEmail(email, siteTitle(site), link));
+  const reset = await newLink(c, 'reset', (link) =>
+    resetEmail(email, siteTitle(site), link, shopperEmailLocale(site, locale)),
+  );
   await siteUsers(c.env, site).requestPasswordReset(email, reset);
   return c.json({ sent: true, message: ACCOUNT_MESSAGES.resetSent }, 202);
 });

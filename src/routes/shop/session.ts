@@ -7,6 +7,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { SESSION_MESSAGES } from '../../accounts/messages';
+import { languageTag } from '../../api/language-tag';
 import { resolveCartLine } from '../../commerce/cart-line';
 import { isVerified } from '../../durable/site-users';
 import { cartStub } from '../../durable/stubs';
@@ -29,20 +30,7 @@ const signInSchema = z.object({
   rememberMe: z.boolean().optional(),
 });
 /** A BCP 47 language tag, or null: back to the site's language. */
-const localeSchema = z.object({
-  language: z
-    .string()
-    .min(2)
-    .max(35)
-    .refine((tag) => {
-      try {
-        return Intl.getCanonicalLocales(tag).length === 1;
-      } catch {
-        return false;
-      }
-    }, 'language must be a BCP 47 language tag')
-    .nullable(),
-});
+const localeSchema = z.object({ language: languageTag.nullable() });
 
 /** The demo store's visitor account exists in development (README: local use only). */
 async function ensureDemoAccounts(c: Context<AppEnv>, site: Site): Promise<void> {

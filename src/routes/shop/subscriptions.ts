@@ -13,6 +13,7 @@ import { commerceOrders } from '../../durable/stubs';
 import { requireCrumb } from '../shared/csrf';
 import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
 import { rateLimit } from '../shared/rate-limit';
+import { shopperEmailLocale } from './shopper-locale';
 import { accountSession, siteUsers } from './site-user-session';
 
 const MAX_BODY_BYTES = 1024;
@@ -71,7 +72,7 @@ for (const action of ['cancel', 'pause', 'resume'] as const) {
     const email = isVerified(session.profile) ? session.email : null;
     const orders = commerceOrders(c.env, site.website.id);
     // Its email in the language the shopper reads the store in: the account's, else the site's.
-    const locale = session.profile.language ?? site.website.language;
+    const locale = shopperEmailLocale(site, session.profile.language);
     const change = {
       cancel: () => orders.cancelCustomerSubscription(id, email, linked, Date.now(), locale),
       pause: () => orders.pauseCustomerSubscription(id, email, linked, Date.now(), locale),
