@@ -1,3 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserServer } from 'playwright-core';
 
 export function launchChromium(): Promise<Browser>;
+export function launchChromiumServer(): Promise<BrowserServer>;

@@ -1,13 +1,15 @@
 /**
- * Chromium for a browser test file: launched before its tests, closed after them. When a test fails,
+ * Chromium for a browser test file: its test worker's, launched once by global setup; the file connects
+ * before its tests and disconnects after them, and each test's contexts are closed after it. When a test fails,
  * every page it still has open is saved (a screenshot and its HTML under test-artifacts/failures/,
  * named by file and test) before its context closes, and the failure's message gains what the page
  * showed the user: its address, title, main heading and any alert or status text.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, type TestContext } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject, type TestContext } from 'vitest';
 import { launchChromium } from '../../scripts/chromium.mjs';
+import { ofThisWorker } from './store';
 
 /**
  * How long a navigation may take in any context of these tests. A page's load event waits for its
@@ -74,11 +76,23 @@ function instrument(browser: Browser, currentTask: () => Task | undefined): Brow
   return browser;
 }
 
+/** The worker's Chromium (about 0.6 s to connect and disconnect, against 2.5 s to launch and close one); a new one if it has gone. */
+async function connectChromium(): Promise<Browser> {
+  try {
+    return await chromium.connect(ofThisWorker(inject('chromiumEndpoints'), 'Chromium'), { timeout: 30_000 });
+  } catch (error) {
+    console.warn(
+      `The test worker's Chromium could not be reached (${(error as Error).message.split('\n')[0]}); launching one`,
+    );
+    return launchChromium();
+  }
+}
+
 export function useChromium(): () => Browser {
   let browser: Browser | undefined;
   let task: Task | undefined;
   beforeAll(async () => {
-    browser = instrument(await launchChromium(), () => task);
+    browser = instrument(await connectChromium(), () => task);
   });
   beforeEach((context) => {
     task = context.task;

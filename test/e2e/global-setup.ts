@@ -2,22 +2,28 @@
  * Browser tests run against the real store: Chromium installed (scripts/test-setup.sh), the client
  * built (npm test builds it first), and one `wrangler dev` per test worker (E2E_WORKERS, started side
  * by side), each on a free port with React in production mode and a fresh state of its own. Their
- * URLs are provided as `storeUrls`; a test file takes its worker's from test/e2e/store.ts.
+ * URLs are provided as `storeUrls`; a test file takes its worker's from test/e2e/store.ts. Each worker
+ * also gets a Chromium of its own, launched once here (`chromiumEndpoints`): its files connect to it in
+ * turn (test/e2e/browser.ts), each test in contexts of its own, instead of launching and closing one per file.
  */
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
+import { launchChromiumServer } from '../../scripts/chromium.mjs';
 import { startLocalStore } from '../../scripts/local-store.mjs';
 import { E2E_WORKERS } from './workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     storeUrls: string[];
+    chromiumEndpoints: string[];
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   execFileSync('bash', ['scripts/test-setup.sh'], { stdio: 'inherit' });
   const starting = Array.from({ length: E2E_WORKERS }, () => startLocalStore());
+  // Launched while the stores start (a second or two, against their twenty).
+  const launching = Promise.all(Array.from({ length: E2E_WORKERS }, () => launchChromiumServer()));
   let stores: Awaited<(typeof starting)[number]>[];
   try {
     stores = await Promise.all(starting);
@@ -28,13 +34,29 @@ export default async function setup(project: TestProject): Promise<() => Promise
         (started) => started.stop(),
         () => undefined,
       );
+    launching.then(
+      (browsers) => Promise.all(browsers.map((browser) => browser.close())),
+      () => undefined,
+    );
+    throw error;
+  }
+  let browsers: Awaited<typeof launching>;
+  try {
+    browsers = await launching;
+  } catch (error) {
+    for (const store of stores) store.stop();
     throw error;
   }
   project.provide(
     'storeUrls',
     stores.map((store) => store.url),
   );
+  project.provide(
+    'chromiumEndpoints',
+    browsers.map((browser) => browser.wsEndpoint()),
+  );
   return async () => {
     for (const store of stores) store.stop();
+    for (const browser of browsers) await browser.close();
   };
 }
