@@ -86,6 +86,22 @@ describe('checkout with Stripe', () => {
     await cart.arrayBuffer();
     expect(cart.headers.get('content-security-policy')).not.toContain('stripe.com');
   });
+
+  it('keeps Stripe in the policy of a checkout page answered from the page cache, before the router too', async () => {
+    useFakeStripe();
+    const { base } = await storeOnHost('stripe-kept.test');
+    const stripeAllowed = async (): Promise<[string | null, boolean]> => {
+      const page = await new Visitor(base).fetch('/checkout');
+      await page.arrayBuffer();
+      const frames = directive(page.headers.get('content-security-policy'), 'frame-src');
+      return [page.headers.get('x-page-cache'), frames.includes('https://js.stripe.com')];
+    };
+    expect(await stripeAllowed()).toEqual(['miss', true]);
+    await expect.poll(stripeAllowed, { timeout: 10_000 }).toEqual(['hit', true]);
+    // Noted by the hit above, these are answered from the isolate's memory before the router runs.
+    expect(await stripeAllowed()).toEqual(['hit', true]);
+    expect(await stripeAllowed()).toEqual(['hit', true]);
+  });
 });
 
 describe('checkout with the local provider', () => {

@@ -1,5 +1,5 @@
 /**
- * Store pages over HTTP: the 414 rule, `?format=json|json-pretty` (the page context), the ETag,
+ * Store pages over HTTP: the 414 rule, `?format=json|json-pretty` (the page context; `html` is the page), the ETag,
  * the page cache under the site's content version (src/routes/pages/page-cache.ts), `/sitemap.xml` and
  * `/robots.txt`. Rendering is the storefront's (src/storefront/render.ts).
  */
@@ -15,21 +15,22 @@ import { freshnessSlot, showAvailableStock, STOCK_FRESH_SECONDS } from '../../st
 import { isDesignPreview, previewSite } from './design-preview';
 import { messagePage } from './html-document';
 import { keepAgain, keepPage, keptPage, lastGoodPage, noteAddress, type PageSource } from './page-cache';
-import { pageRequestOf, type PageRequest } from './page-address';
+import { pageFormat, pageRequestOf, type PageRequest } from './page-address';
 import { slugRedirect } from './slug-redirect';
 import { isUnavailable } from '../../http/unavailable';
 import { cdnTags, stillCurrent } from '../../site/page-tags';
 import { recordingCatalog } from '../../site/recording-catalog';
 import { paymentSetup } from '../../integrations/payments';
+import { withStripeSources } from '../../integrations/payments-stripe';
+import { CHECKOUT_PATH } from '../../commerce/cart';
 import { sessionRecordingOrigins } from '../../integrations/session-recording';
 import { NO_STORE, NOT_FOUND } from '../../http/messages';
-import { availableStockOf } from '../../durable/stubs';
+import { availableStockOf, commerceOrders } from '../../durable/stubs';
 import { isDevelopment, loadedSite, type AppEnv } from '../shared/http';
 import { mayRead, mayRender, refusedRead } from '../shared/rate-limit';
 
 /** Browsers and proxies cap URLs at about this length (the 414 rule). */
 export const MAX_URL_LENGTH = 2083;
-const FORMATS = new Set(['json', 'json-pretty']);
 /**
  * A page is the same for every visitor (no cookie, no per-visitor markup), so shared caches may keep
  * it: browsers revalidate each time (a 304 on the ETag, which names the content version), a CDN in
@@ -120,9 +121,10 @@ pages.get('*', async (c) => {
   } catch {
     return messagePage(c, 400, 'Bad request');
   }
-  const format = url.searchParams.get('format') ?? undefined;
-  if (format !== undefined && !FORMATS.has(format))
-    return messagePage(c, 400, `Unknown format '${format.slice(0, 40)}'`);
+  const asked = pageFormat(url);
+  if (asked === null)
+    return messagePage(c, 400, `Unknown format '${(url.searchParams.get('format') ?? '').slice(0, 40)}'`);
+  const format = asked === 'page' ? undefined : asked;
   const request = pageRequestOf(url);
   if (request === null) return messagePage(c, 400, 'Bad request');
   try {
@@ -170,7 +172,11 @@ async function storePage(
   // A buyer's order page is theirs alone (its URL carries the order's capability token): never stored or revalidated.
   // A design preview (the console's) shows a merchant's draft: never stored or revalidated either.
   const perBuyer = shape === 'per-buyer' || isDesignPreview(url);
-  const slot = stocked ? `-s${freshnessSlot(Date.now())}` : '';
+  // The checkout page may load Stripe.js and its frames when the website takes cards with Stripe (its settings, else the
+  // deployment's): its policy and so its cached copy depend on the provider. That costs this page one orders call.
+  const stripe =
+    path === CHECKOUT_PATH && (await commerceOrders(c.env, site.website.id).paymentSetup()).provider === 'stripe';
+  const slot = `${stocked ? `-s${freshnessSlot(Date.now())}` : ''}${stripe ? '-stripe' : ''}`;
   const script = await clientEntry(c.env.ASSETS, development);
   const builtWith = (at: LoadedSite) => `${themeFingerprint(at.site)}-${fingerprint(script ?? '')}`;
   const build = (at: LoadedSite) => `${builtWith(at)}${slot}`;
@@ -247,6 +253,8 @@ async function storePage(
     c.env.CAPTCHA_PROVIDER,
     sessionRecordingOrigins(c.env),
   );
+  const policy = response.headers.get('content-security-policy');
+  if (stripe && policy !== null) response.headers.set('content-security-policy', withStripeSources(policy));
   if (page.status !== 200 || perBuyer) return response;
   return keepPage(
     cacheKeyAt(at),
