@@ -25,7 +25,18 @@ export function pageRequestOf(url: URL): PageRequest | null {
   return { path, query, address: `${url.origin}${url.pathname}${search}` };
 }
 
+/**
+ * What `?format=` asks for: the page itself (no format, or `html`, which templates' routers send and
+ * the platform answers with the page: GarberCo's), its context as JSON (`json`, `json-pretty`), or
+ * null for a format the store does not answer.
+ */
+export function pageFormat(url: URL): 'page' | 'json' | 'json-pretty' | null {
+  const format = url.searchParams.get('format');
+  if (format === null || format === 'html') return 'page';
+  return format === 'json' || format === 'json-pretty' ? format : null;
+}
+
 /** Whether `url` asks for the page itself: not its context as JSON (`format`), nor a design preview. */
 export function asksForPage(url: URL): boolean {
-  return !url.searchParams.has('format') && !isDesignPreview(url);
+  return pageFormat(url) === 'page' && !isDesignPreview(url);
 }
