@@ -143,6 +143,17 @@ describe('cart API', () => {
     expect(visitor.cookies.has('CART')).toBe(false);
   });
 
+  it("answers the platform's /api/commerce/shopping-cart/?crumb=… (a template's own cart count) with the same cart", async () => {
+    const visitor = await new Visitor().open();
+    await visitor.send('POST', ENTRIES, { ...SHIRT, quantity: 2, additionalFields: null });
+    const res = await visitor.fetch(`${CART}/?crumb=${visitor.crumb}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const platform = (await res.json()) as ShoppingCart;
+    expect(platform).toMatchObject({ totalQuantity: 2, entries: [{ itemId: SHIRT.itemId, quantity: 2 }] });
+    expect(platform).toEqual((await visitor.json<ShoppingCart>('GET', CART)).body);
+  });
+
   it('adding 9999 to a line that has some: the stock message for a limited variant, the limit for an unlimited one', async () => {
     const visitor = await new Visitor().open();
     const candle = { itemId: 'p-candle', sku: await skuOf('candle') };

@@ -334,6 +334,14 @@ describe('store pages', () => {
     expect((await get('/shop?format=xml')).status).toBe(400);
   });
 
+  it("answers ?format=html with the page itself, as the platform does for templates' routers (GarberCo's)", async () => {
+    // A post no other test here reads: its cached copy would answer another test's address first.
+    const page = await get('/blog/how-we-fire-mugs?format=html&nocache=true');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toBe(await (await get('/blog/how-we-fire-mugs')).text());
+  });
+
   it('rejects over-long URLs with 414 and malformed paths with 400, never 500', async () => {
     expect((await get(`/shop?q=${'x'.repeat(2100)}`)).status).toBe(414);
     expect((await get('/shop/%E0%A4%A')).status).toBe(400);

@@ -133,7 +133,11 @@ const writeLimit = rateLimit((env) => env.CART_RATE_LIMITER, 'cart');
 cart.use('/api/commerce/shopping-cart/*', requireCrumb, writeLimit);
 cart.use('/api/3/commerce/cart/*', requireCrumb, writeLimit);
 
-cart.get('/api/commerce/shopping-cart', withSite, async (c) => {
+/**
+ * The shopper's cart. Also at the platform's address with a trailing slash, which developer-platform
+ * templates' own scripts read (Baldface's cart count: `entries`, `totalQuantity`): the same cart.
+ */
+const readCart = async (c: Context<AppEnv>) => {
   const site = c.var.site;
   ensureCrumb(c);
   c.header('cache-control', 'no-store');
@@ -148,7 +152,9 @@ cart.get('/api/commerce/shopping-cart', withSite, async (c) => {
   if (stored.orderId === null && (await stub.checkoutStarted()))
     return c.json(await commerceOrders(c.env, site.website.id).cartWithTotals(stored));
   return c.json(stored);
-});
+};
+cart.get('/api/commerce/shopping-cart', withSite, readCart);
+cart.get('/api/commerce/shopping-cart/', withSite, readCart);
 
 interface AddRequest {
   itemId: string;
