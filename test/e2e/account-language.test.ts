@@ -7,6 +7,7 @@
 import type { APIRequestContext, BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
+import { holdRequests } from './held-requests';
 import { storeUrl } from './store';
 import { afterNextPaint } from './pages';
 
@@ -57,10 +58,7 @@ describe("the signed-in account's language", () => {
         .toBe('Signed in as shopper@example.com');
       // The first save answers late: the shopper picks the plugin's language meanwhile, and the late
       // answer must not take the page back to the site's language (a loaded CI machine did that).
-      await page.route('**/api/site-users/account/locale', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        await route.continue();
-      });
+      const release = await holdRequests(page, '**/api/site-users/account/locale');
       const lateAnswer = page.waitForResponse('**/api/site-users/account/locale');
       await page.selectOption('#account-language', '');
       await expect.poll(() => localeCalls.length).toBe(1);
@@ -68,6 +66,7 @@ describe("the signed-in account's language", () => {
       // The translation plugin's own language: the plugin serves it, no locale call.
       await page.selectOption('#account-language', 'de-DE');
       await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe('de-DE');
+      release();
       // The page has the late answer whole; the panel then has until the next paints to (wrongly) act on it.
       await (await lateAnswer).finished();
       await afterNextPaint(page);

@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
+import { holdRequests } from './held-requests';
 import { afterNextPaint, escapeDialog, openPage } from './pages';
 import { storeUrl } from './store';
 
@@ -43,13 +44,11 @@ describe('site forms in Chromium', () => {
     page.on('request', (req) => {
       if (req.url().endsWith('/api/form/SaveFormSubmission')) sent.push(req.postData() ?? '');
     });
-    // The answer is held long enough for the button's pending text to be seen on a loaded machine.
-    await page.route('**/api/form/SaveFormSubmission', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      await route.continue();
-    });
+    // The answer is held until the button's pending text has been seen.
+    const release = await holdRequests(page, '**/api/form/SaveFormSubmission');
     await page.click(`${form} button[type="submit"]`);
-    expect(await page.locator(`${form} button[type="submit"]`).textContent()).toBe('Submitting…');
+    await expect.poll(() => page.locator(`${form} button[type="submit"]`).textContent()).toBe('Submitting…');
+    release();
     await expect
       .poll(() => page.locator('.SiteForm-submission-message').textContent())
       .toBe('Thanks — we will reply within two days.');
@@ -194,12 +193,10 @@ describe('restock and sign-in in Chromium', () => {
     await page.click('.product-restock-form button');
     await expect.poll(() => page.locator('.product-restock-error').textContent()).toBe('Email cannot be blank');
     await page.fill('.product-restock-form input[type="email"]', 'fan@example');
-    await page.route('**/notifications/restock', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/notifications/restock');
     await page.click('.product-restock-form button');
-    expect(await page.locator('.product-restock-error').count()).toBe(0);
+    await expect.poll(() => page.locator('.product-restock-error').count()).toBe(0);
+    release();
     await expect.poll(() => page.locator('.product-restock-error').textContent()).toBe('Email is invalid');
     await page.fill('.product-restock-form input[type="email"]', 'fan@example.com');
     await page.check('.product-restock-mailing-list input');

@@ -1,6 +1,7 @@
 /** The product page's price follows the chosen variant, in Chromium against `wrangler dev`. */
 import { describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
+import { holdRequests } from './held-requests';
 import { storeUrl } from './store';
 
 const browser = useChromium();
@@ -34,15 +35,13 @@ describe('variant price in Chromium', () => {
 
   it('shows a variant the shopper chose before the price island had loaded', { timeout: 60_000 }, async () => {
     const page = await browser().newPage({ viewport: { width: 375, height: 812 } });
-    // A slow network: the price's code arrives 1.5 s after the rest, so the shopper chooses first.
-    await page.route('**/build/chunks/ProductPrice-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
+    // A slow network: the price's code arrives only after the shopper has chosen.
+    const release = await holdRequests(page, '**/build/chunks/ProductPrice-*.js');
     await page.goto(`${storeUrl}/shop/p/field-notes`);
     await page.waitForSelector('[data-island="VariantSelects"][data-hydrated="true"]');
     expect(await page.locator('[data-island="ProductPrice"][data-hydrated="true"]').count()).toBe(0);
     await page.selectOption('#variant-p-field-notes-Pages', '96');
+    release();
     await page.waitForSelector('html[data-islands="hydrated"]');
     await expect.poll(() => priceText(page)).toBe('Sale Price:$12.00 Original Price:$14.00');
     await page.close();
