@@ -5,13 +5,17 @@
  * recipient in the cart and the checkout, pays, and reads on the confirmation whom it was sent to,
  * without its code. The recipient's email in the development mailbox (/dev/mailbox) carries the
  * code and the message. A second shopper pays part of a $65 order with the code (typed, then Enter)
- * and sees what the card pays and what is left on it at checkout and on the confirmation.
+ * and sees what the card pays and what is left on it at checkout and on the confirmation. The
+ * Store manager then refunds the card's charge and $12 more from the console's refund dialog (which
+ * shows the split: card first, then the gift card); the shopper's email says both, and the code
+ * entered at a new checkout shows the $12 back on the card.
  * Screenshots in test-artifacts/journeys/gift-card-*.png.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
 import type { Page } from 'playwright-core';
 import {
+  ACCOUNTS,
   addToCart,
   Contexts,
   createProduct,
@@ -23,6 +27,7 @@ import {
   openProduct,
   RUN,
   shot,
+  signIn,
   SLOW,
   SUCCESS_CARD,
   WIDTHS,
@@ -150,7 +155,54 @@ for (const width of WIDTHS) {
         );
         expect(await second.page.locator('.CheckoutTotals-due').count()).toBe(0);
         await shot(second.page, `gift-card-redeem-confirmation-${width}`);
-        expect([...giver.errors, ...recipient.errors, ...second.errors]).toEqual([]);
+        const orderId = /\/commerce\/orders\/([A-Za-z0-9_-]+)\?/.exec(second.page.url())?.[1] ?? '';
+
+        // The Store manager refunds the card's charge and $12 more: the dialog shows where each part goes.
+        const manager = await contexts.page(width);
+        await signIn(manager.page, storeUrl, ACCOUNTS.store);
+        await manager.page.goto(`${storeUrl}/config/orders/${orderId}`);
+        const refundButton = manager.page.locator('.PageHeader-actions button:text-is("Refund")');
+        await refundButton.waitFor(SLOW);
+        await refundButton.click();
+        const dialog = manager.page.locator('dialog.RefundDialog');
+        await dialog.waitFor(SLOW);
+        for (const quantity of await dialog.locator('input[type="number"]').all()) await quantity.fill('0');
+        const asked = `$${((cents(due) + 1200) / 100).toFixed(2)}`;
+        await dialog.getByLabel(/^Amount to refund/).fill(asked.slice(1));
+        await expect
+          .poll(() => dialog.locator('.RefundDialog-split').textContent(), SLOW)
+          .toBe(`${due} to the card, $12.00 onto the gift card.`);
+        await shot(manager.page, `gift-card-refund-dialog-${width}`);
+        await manager.page.keyboard.press('Enter');
+        await manager.page.waitForSelector('.PageHeader .StatusLabel:text-is("Partially refunded")', SLOW);
+        const totals = await manager.page.locator('.Totals').innerText();
+        expect(totals).toMatch(new RegExp(`Refunded to card\\s+−\\${due}`));
+        expect(totals).toMatch(/Refunded to gift card\s+−\$12\.00/);
+        await shot(manager.page, `gift-card-refunded-order-${width}`);
+
+        // The shopper's email says both; the code at a new checkout has the $12 back.
+        await expect
+          .poll(async () => {
+            await second.page.goto(
+              `${storeUrl}/dev/mailbox?to=${encodeURIComponent(`second-${RUN}-${width}@example.com`)}`,
+            );
+            return second.page.locator('li a', { hasText: 'partially refunded' }).count();
+          }, SLOW)
+          .toBe(1);
+        await second.page.locator('li a', { hasText: 'partially refunded' }).click();
+        const refundMail = (await second.page.locator('pre').textContent()) ?? '';
+        expect(refundMail).toContain(`Refunded to your card: ${due}`);
+        expect(refundMail).toMatch(/Put back on your gift card ••••-••••-••••-[A-Z2-9]{4}: \$12\.00/);
+        await openProduct(second.page, storeUrl, product.path);
+        expect(await addToCart(second.page, product.id, 1)).toBe('Added!');
+        await goToCheckout(second.page, storeUrl, title);
+        await second.page.fill('#checkout-giftCardCode', code);
+        await second.page.press('#checkout-giftCardCode', 'Enter');
+        await expect
+          .poll(() => second.page.locator('.CheckoutCode-applied').textContent(), SLOW)
+          .toContain('pays $12.00; $0.00 left on the card after this order');
+        await shot(second.page, `gift-card-balance-after-refund-${width}`);
+        expect([...giver.errors, ...recipient.errors, ...second.errors, ...manager.errors]).toEqual([]);
       } finally {
         await deleteProduct(contexts, storeUrl, product.id);
       }

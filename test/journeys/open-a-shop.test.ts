@@ -109,6 +109,7 @@ describe('Open a shop and set it up as forms', () => {
       await page.getByRole('button', { name: 'Add shipping rate' }).click();
       await page.fill('#rate-name', 'UK Post');
       await page.selectOption('#rate-regions', 'GB');
+      expect(await page.locator('#rate-regions-region option:checked').textContent()).toBe('All of United Kingdom');
       await page.getByRole('button', { name: 'Add', exact: true }).click();
       await expect
         .poll(() => page.locator('.PlacesPicker-place').allTextContents(), SLOW)

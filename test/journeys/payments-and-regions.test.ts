@@ -146,8 +146,21 @@ describe('Payments and regions', () => {
       await page.goto(`${storeUrl}/config/commerce/shipping`);
       await page.getByRole('button', { name: 'Add shipping rate' }).click();
       await page.fill('#rate-name', 'DHL Germany');
+      // Country first, then its regions: "All of Germany" is proposed; Bavaria could be added on its own.
       await page.selectOption('#rate-regions', 'DE');
+      expect(await page.locator('#rate-regions-region option:checked').textContent()).toBe('All of Germany');
       await page.getByRole('button', { name: 'Add', exact: true }).click();
+      await expect.poll(() => page.locator('.PlacesPicker-place').allTextContents(), SLOW).toEqual(['GermanyRemove']);
+      expect(await page.getByRole('button', { name: 'Add', exact: true }).isDisabled()).toBe(true);
+      await page.selectOption('#rate-regions-region', { label: 'Bavaria' });
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      await expect
+        .poll(() => page.locator('.PlacesPicker-place').allTextContents(), SLOW)
+        .toEqual(['GermanyRemove', 'Bavaria, GermanyRemove']);
+      await shot(page, 'payments-console-country-region-1366');
+      // Removed again from the keyboard: the whole country covers it.
+      await page.getByRole('button', { name: 'Remove Bavaria, Germany' }).focus();
+      await page.keyboard.press('Enter');
       await expect.poll(() => page.locator('.PlacesPicker-place').allTextContents(), SLOW).toEqual(['GermanyRemove']);
       await page.fill('#rate-amount', '4.90');
       await page.getByRole('button', { name: 'Save', exact: true }).click();

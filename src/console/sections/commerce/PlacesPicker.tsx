@@ -1,7 +1,8 @@
 /**
  * Where a shipping rate ships to, picked from the checkout's countries and their listed regions
- * (never typed codes): the chosen places as a list with Remove buttons, and a select to add one.
- * An empty list means everywhere.
+ * (never typed codes, src/commerce/subdivisions.ts): the chosen places as a list with Remove buttons,
+ * then a country select and that country's regions ("All of {country}" first) to add one. An empty
+ * list means everywhere.
  */
 import { useState } from 'react';
 import { COUNTRIES, countryName } from '../../../commerce/address';
@@ -23,13 +24,17 @@ export function PlacesPicker({
   onChange: (places: string[]) => void;
   control: FieldControlProps;
 }) {
-  const [adding, setAdding] = useState('');
+  const [country, setCountry] = useState('');
+  const [region, setRegion] = useState('');
   const [announcement, setAnnouncement] = useState('');
+  const regions = subdivisionsOf(country);
+  const adding = country === '' ? '' : region === '' ? country : `${country}-${region}`;
   const add = () => {
     if (adding === '' || places.includes(adding)) return;
     onChange([...places, adding]);
     setAnnouncement(`${placeName(adding)} added`);
-    setAdding('');
+    // The country stays chosen, so several of its regions are added one after another.
+    setRegion('');
   };
   const remove = (place: string) => {
     onChange(places.filter((p) => p !== place));
@@ -57,31 +62,52 @@ export function PlacesPicker({
         </ul>
       )}
       <div className="PlacesPicker-add">
-        <select {...control} value={adding} onChange={(e) => setAdding(e.target.value)}>
-          <option value="">Choose a country or region…</option>
-          {COUNTRIES.map(([code, name]) => {
-            const regions = subdivisionsOf(code);
-            if (regions.length === 0)
-              return (
-                <option key={code} value={code} disabled={places.includes(code)}>
-                  {name}
-                </option>
-              );
-            return (
-              <optgroup key={code} label={name}>
-                <option value={code} disabled={places.includes(code)}>
-                  All of {name}
-                </option>
-                {regions.map(([region, regionName]) => (
-                  <option key={region} value={`${code}-${region}`} disabled={places.includes(`${code}-${region}`)}>
-                    {regionName}
-                  </option>
-                ))}
-              </optgroup>
-            );
-          })}
-        </select>
-        <button type="button" className="Button" onClick={add} disabled={adding === ''}>
+        <div className="PlacesPicker-choice">
+          <label className="PlacesPicker-label" htmlFor={control.id}>
+            Country
+          </label>
+          <select
+            {...control}
+            value={country}
+            onChange={(e) => {
+              setCountry(e.target.value);
+              setRegion('');
+            }}
+          >
+            <option value="">Choose a country…</option>
+            {COUNTRIES.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="PlacesPicker-choice">
+          <label className="PlacesPicker-label" htmlFor={`${control.id}-region`}>
+            State or region
+          </label>
+          <select
+            id={`${control.id}-region`}
+            value={region}
+            disabled={country === ''}
+            onChange={(e) => setRegion(e.target.value)}
+          >
+            <option value="" disabled={country !== '' && places.includes(country)}>
+              {country === '' ? 'Choose a country first' : `All of ${countryName(country)}`}
+            </option>
+            {regions.map(([code, name]) => (
+              <option key={code} value={code} disabled={places.includes(`${country}-${code}`)}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          className="Button PlacesPicker-button"
+          onClick={add}
+          disabled={adding === '' || places.includes(adding)}
+        >
           Add
         </button>
       </div>

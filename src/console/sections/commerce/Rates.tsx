@@ -404,7 +404,7 @@ function TaxRateEditor({ rate, done }: { rate: TaxRate | null; done: () => void 
           id="tax-region"
           label="State or region"
           description={
-            regions.length === 0 ? 'This rate covers the whole country.' : 'Whole country, or one of its regions.'
+            regions.length === 0 ? 'This rate covers the whole country.' : 'The whole country, or one of its regions.'
           }
           error={error('region')}
         >
@@ -415,7 +415,7 @@ function TaxRateEditor({ rate, done }: { rate: TaxRate | null; done: () => void 
               onChange={(e) => setRegion(e.target.value)}
               disabled={regions.length === 0 && region === ''}
             >
-              <option value="">Whole country</option>
+              <option value="">{countryCode === '' ? 'Whole country' : `All of ${countryName(countryCode)}`}</option>
               {region !== '' && !regions.some(([code]) => code === region) && <option value={region}>{region}</option>}
               {regions.map(([code, regionName]) => (
                 <option key={code} value={code}>
