@@ -33,7 +33,7 @@ w.Y=Y;w.YUI=w.YUI||function(){return Y};
 w.ImageLoader={load:function(i){var e=i&&i._node?i._node:i;if(e&&e.getAttribute){var s=e.getAttribute('data-src')||e.getAttribute('data-image');if(s&&e.getAttribute('src')!==s)e.setAttribute('src',s)}return true}};
 w.Static=w.Static||{SQUARESPACE_CONTEXT:{authenticatedAccount:null,tweakJSON:{},website:{},websiteSettings:{}}};
 var S=w.Squarespace=w.Squarespace||{};
-['initializeLayoutBlocks','initializeNativeVideo','initializeCommerce','initializeSocialButtons','initializePageContent','initializeWebsiteComponent','afterBodyLoad','globalInit']
+['initializeLayoutBlocks','initializeNativeVideo','initializeVideo','initializeCommerce','initializeCartPage','initializeFormBlocks','initializeSummaryV2Block','initializeSocialButtons','initializePageContent','initializeWebsiteComponent','afterBodyLoad','globalInit']
 .forEach(function(m){S[m]=S[m]||function(){}});S.onInitialize=S.onInitialize||function(y,f){ready(f)};
 ready(function(){Array.prototype.forEach.call(d.querySelectorAll('img[data-image][data-src]:not([src])'),w.ImageLoader.load)})
 })(window,document);`;
