@@ -3,6 +3,7 @@
  * order, the address search. The worker validates with these; the checkout page sends their input types.
  */
 import { z } from 'zod';
+import { languageTag } from './language-tag';
 
 /** A cart's id, as its cookie and `cartToken` carry it. */
 export const CART_ID = /^[0-9a-f]{32}$/;
@@ -41,4 +42,6 @@ export const addressDetailsSchema = z.object({ placeId: z.string().min(1).max(30
 export const placeSchema = z.object({
   cartToken,
   payment: z.object({ provider: z.enum(['local', 'stripe']), token: z.string().min(1).max(256) }),
+  /** The checkout page's language (the account's, else the site's): the order's emails are written in it. */
+  locale: languageTag.optional(),
 });

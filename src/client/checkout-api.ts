@@ -89,12 +89,14 @@ export function updateCheckout(cartToken: string | null, changes: CheckoutChange
   return call(api.updateCheckout.at(), { ...withCartToken(cartToken), ...changes }, CHECKOUT_FAILURES.update);
 }
 
+/** `locale`: the page's language, which the order's emails are written in. */
 export function placeOrder(
   cartToken: string | null,
-  payment: { provider: string; token: string },
+  payment: { provider: 'local' | 'stripe'; token: string },
   idempotencyKey: string,
+  locale: string,
 ) {
-  return call(api.placeOrder.at(), { ...withCartToken(cartToken), payment }, CHECKOUT_FAILURES.place, {
+  return call(api.placeOrder.at(), { ...withCartToken(cartToken), payment, locale }, CHECKOUT_FAILURES.place, {
     'Idempotency-Key': idempotencyKey,
   });
 }

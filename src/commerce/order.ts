@@ -1,6 +1,7 @@
 /** An order as the buyer, the merchant and the order pages see it (docs/contracts.md, `order`). */
 import type { ShippingAddress } from './address';
 import type { OrderDownload } from './downloads';
+import type { EmailLocale } from './email-text';
 import type { GiftCardSent } from './gift-cards';
 import type { ProductTypeCode } from './product';
 import type { SubscriptionPlan } from './subscriptions';
@@ -86,6 +87,11 @@ export interface Order {
   refunds?: OrderRefund[];
   subscription: (SubscriptionPlan & { cycle: number; nextBillingOn: number | null }) | null;
   confirmationUrl?: string;
+  /**
+   * Whom its emails are written for: the language the shopper placed it in (the checkout page's, else their account's,
+   * else the site's) and the store's time zone then (src/commerce/email-text.ts). Absent in orders placed before.
+   */
+  emailLocale?: EmailLocale;
   /** Its digital lines' download links: only in the buyer's views (order status page, account), once paid. */
   downloads?: OrderDownload[];
 }

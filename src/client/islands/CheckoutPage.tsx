@@ -392,11 +392,11 @@ export default function CheckoutPage({
     }
     try {
       const payment = { provider, token: paymentToken.current };
-      let { order } = await placeOrder(cartToken.current, payment, idempotencyKey.current);
+      let { order } = await placeOrder(cartToken.current, payment, idempotencyKey.current, locale);
       for (let retry = 0; retry < UNKNOWN_RETRIES && order.payment.status === 'unknown'; retry++) {
         setMessage(CHECKOUT_FORM_MESSAGES.confirmingPayment);
         await new Promise((resolve) => setTimeout(resolve, UNKNOWN_RETRY_MS));
-        ({ order } = await placeOrder(cartToken.current, payment, idempotencyKey.current));
+        ({ order } = await placeOrder(cartToken.current, payment, idempotencyKey.current, locale));
       }
       const secret = order.payment.clientSecret;
       if (order.payment.status === 'requires_action' && secret !== undefined && stripeCard.current !== null) {

@@ -22,6 +22,7 @@ export const EMAIL_DE: EmailTexts = {
   'order.nextCharge': 'Nächste Abbuchung: {date}.',
   'order.manageSubscription': 'Ihr Abonnement ansehen oder kündigen: {link}',
   'order.refundedToCard': 'Auf Ihre Karte erstattet: {amount}',
+  'order.giftCardBack': 'Zurück auf Ihre Geschenkkarte{code}: {amount}',
   'subscription.pausedSubject': 'Ihr Abonnement ist pausiert',
   'subscription.paused': 'Ihr Abonnement für {title} ist pausiert. Bis Sie es fortsetzen, wird Ihnen nichts berechnet.',
   'subscription.resumedSubject': 'Ihr Abonnement läuft wieder',

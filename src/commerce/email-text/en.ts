@@ -24,6 +24,7 @@ export const EMAIL_EN = {
   'order.nextCharge': 'Next charge: {date}.',
   'order.manageSubscription': 'To see or cancel your subscription: {link}',
   'order.refundedToCard': 'Refunded to your card: {amount}',
+  'order.giftCardBack': 'Put back on your gift card{code}: {amount}',
   'subscription.pausedSubject': 'Your subscription is paused',
   'subscription.paused': 'Your subscription to {title} is paused. You will not be charged until you resume it.',
   'subscription.resumedSubject': 'Your subscription is resumed',

@@ -21,6 +21,7 @@ export const EMAIL_ES: EmailTexts = {
   'order.nextCharge': 'Próximo cobro: {date}.',
   'order.manageSubscription': 'Para ver o cancelar tu suscripción: {link}',
   'order.refundedToCard': 'Reembolsado a tu tarjeta: {amount}',
+  'order.giftCardBack': 'Devuelto a tu tarjeta regalo{code}: {amount}',
   'subscription.pausedSubject': 'Tu suscripción está en pausa',
   'subscription.paused': 'Tu suscripción a {title} está en pausa. No se te cobrará hasta que la reanudes.',
   'subscription.resumedSubject': 'Tu suscripción se ha reanudado',

@@ -21,6 +21,7 @@ export const EMAIL_FR: EmailTexts = {
   'order.nextCharge': 'Prochain prélèvement : {date}.',
   'order.manageSubscription': 'Pour voir ou résilier votre abonnement : {link}',
   'order.refundedToCard': 'Remboursé sur votre carte : {amount}',
+  'order.giftCardBack': 'Recrédité sur votre carte cadeau{code} : {amount}',
   'subscription.pausedSubject': 'Votre abonnement est en pause',
   'subscription.paused':
     'Votre abonnement à {title} est en pause. Vous ne serez pas débité tant que vous ne l’aurez pas repris.',

@@ -1,8 +1,8 @@
 /** The shopper's order emails (confirmed, received, shipped, cancelled, refunded, partly refunded), queued in the object's outbox. */
-import { formatMoney } from '../../commerce/money';
-import { orderTitle, paymentReference, type Order, type OrderRefund } from '../../commerce/order';
+import { emailText, FORMER_EMAIL_LOCALE, type EmailText } from '../../commerce/email-text';
+import { EMAIL_EN } from '../../commerce/email-text/en';
+import { paymentReference, type Order, type OrderRefund } from '../../commerce/order';
 import { giftCardRefundedCents, refundedCents } from '../../commerce/refunds';
-import { billingText } from '../../commerce/subscriptions';
 import type { OrdersContext } from './context';
 import { downloadsOf } from './downloads';
 import { giftCardSentText } from './gift-cards';
@@ -10,40 +10,57 @@ import type { OrderPrivate } from './model';
 import { subscriptionOfOrder } from './subscriptions';
 
 /** The subject of the email about an attempt whose payment never went through (its window ended). */
-export const UNPAID_CANCELLED = 'Your payment was not completed, so no order was placed and nothing was charged';
+export const UNPAID_CANCELLED = EMAIL_EN['order.unpaidSubject'];
+
+/** Whom an order's emails are written for: the language it was placed in and the store's zone then (older orders: English, UTC). */
+function orderEmailText(order: Order): EmailText {
+  return emailText(order.emailLocale ?? FORMER_EMAIL_LOCALE);
+}
+
+/** `Order #1001` once paid, else its payment reference, in the email's language. */
+function orderName(text: EmailText, order: Order): string {
+  return order.orderNumber === null
+    ? text.say('order.checkoutName', { reference: paymentReference(order.id) })
+    : text.say('order.name', { number: order.orderNumber });
+}
 
 export function queueOrderEmail(
   self: OrdersContext,
   order: Order,
   kind: 'confirmed' | 'received' | 'fulfilled' | 'cancelled' | 'refunded',
 ): void {
-  const money = (cents: number) => formatMoney(cents, order.currencyCode);
+  const text = orderEmailText(order);
+  const money = (cents: number) => text.money(cents, order.currencyCode);
   const lines = order.entries
     .map(
       (e) =>
         `${e.quantity} × ${e.title}${Object.keys(e.attributes).length > 0 ? ` (${Object.values(e.attributes).join(', ')})` : ''}: ${money(e.subtotalCents)}`,
     )
     .join('\n');
-  const name = orderTitle(order);
+  const name = { order: orderName(text, order) };
   // An attempt not paid has no order number: it is named by its payment reference and never called an order placed.
   const unpaid = order.orderNumber === null;
   const subjects = {
-    confirmed: `${name} confirmed`,
-    received: `We are processing your payment (reference ${paymentReference(order.id)})`,
-    fulfilled: `${name} has shipped`,
-    cancelled: unpaid ? UNPAID_CANCELLED : `${name} cancelled`,
-    refunded: `${name} refunded`,
+    confirmed: text.say('order.confirmedSubject', name),
+    received: text.say('order.receivedSubject', { reference: paymentReference(order.id) }),
+    fulfilled: text.say('order.fulfilledSubject', name),
+    cancelled: unpaid ? text.say('order.unpaidSubject') : text.say('order.cancelledSubject', name),
+    refunded: text.say('order.refundedSubject', name),
   };
+  const placed =
+    kind === 'confirmed' || kind === 'received'
+      ? `${text.say('order.placedOn', { date: text.dateTime(order.paidOn ?? order.createdOn) })}\n\n`
+      : '';
   const tracking =
     kind === 'fulfilled' && order.fulfillment !== null
-      ? `\nTracking number: ${order.fulfillment.trackingNumber}${order.fulfillment.carrier === null ? '' : ` (${order.fulfillment.carrier})`}\n`
+      ? `\n${text.say('order.tracking', { number: order.fulfillment.trackingNumber })}${order.fulfillment.carrier === null ? '' : ` (${order.fulfillment.carrier})`}\n`
       : '';
   const giftCard =
     order.giftCard == null
       ? ''
-      : `Paid with gift card ${order.giftCard.code}: ${money(order.giftCardCents)}; left on the card: ${money(order.giftCard.remainingCents)}\n`;
+      : `${text.say('order.giftCardPaid', { code: order.giftCard.code, amount: money(order.giftCardCents), left: money(order.giftCard.remainingCents) })}\n`;
   const refunded =
-    kind === 'refunded' ? `\n${refundedText(order, refundedCents(order), giftCardRefundedCents(order))}` : '';
+    kind === 'refunded' ? `\n${refundedText(text, order, refundedCents(order), giftCardRefundedCents(order))}` : '';
   const sent =
     kind === 'confirmed'
       ? (order.giftCardsSent ?? [])
@@ -51,12 +68,12 @@ export function queueOrderEmail(
           .join('')
       : '';
   const manage = order.subscription === null || kind !== 'confirmed' ? '' : subscriptionEmailText(self, order);
-  const downloads = kind === 'confirmed' ? downloadsEmailText(self, order) : '';
+  const downloads = kind === 'confirmed' ? downloadsEmailText(self, order, text) : '';
   self.outbox.queue(
     {
       to: order.email,
       subject: subjects[kind],
-      text: `${subjects[kind]}.\n\n${lines}\n\nTotal: ${money(order.grandTotalCents)}\n${giftCard}${refunded}${sent === '' ? '' : `\n${sent}`}${downloads}${manage}${tracking}`,
+      text: `${subjects[kind]}.\n\n${placed}${lines}\n\n${text.say('order.total', { amount: money(order.grandTotalCents) })}\n${giftCard}${refunded}${sent === '' ? '' : `\n${sent}`}${downloads}${manage}${tracking}`,
     },
     `order:${order.id}:${kind}`,
   );
@@ -71,7 +88,7 @@ function originOf(url: string | null): string {
 }
 
 /** The order's download links (absolute, at the store the order was placed at), each with its limit and end date. */
-function downloadsEmailText(self: OrdersContext, order: Order): string {
+function downloadsEmailText(self: OrdersContext, order: Order, text: EmailText): string {
   const downloads = downloadsOf(self, order.id, Date.now());
   if (downloads.length === 0) return '';
   // The store's origin kept with the order, else the one its charge was sent back to (a card payment's return address).
@@ -82,11 +99,11 @@ function downloadsEmailText(self: OrdersContext, order: Order): string {
     )
     .toArray()[0];
   const origin = row?.origin ?? originOf(row?.returnUrl ?? null);
-  const until = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
   const links = downloads.map(
-    (d) => `${d.title}: ${origin}${d.url}\n(${d.downloadsLeft} downloads, until ${until.format(d.expiresOn)})\n`,
+    (d) =>
+      `${d.title}: ${origin}${d.url}\n${text.say('order.downloadLimit', { count: d.downloadsLeft, date: text.date(d.expiresOn) })}\n`,
   );
-  return `\nDownload your files:\n${links.join('')}`;
+  return `\n${text.say('order.downloads')}\n${links.join('')}`;
 }
 
 /** A subscription order's terms and the link that manages it (the first order's page; every order of the subscription shares its token). */
@@ -95,32 +112,39 @@ export function subscriptionEmailText(self: OrdersContext, order: Order): string
   const plan = order.subscription;
   if (subscription === null || plan === null) return '';
   const first = JSON.parse(subscription.data) as Order & OrderPrivate;
+  const text = orderEmailText(order);
   const next =
-    plan.nextBillingOn === null ? '' : ` Next charge: ${new Date(plan.nextBillingOn).toUTCString().slice(0, 16)}.`;
-  const link = first.manageUrl === undefined ? '' : `\nTo see or cancel your subscription: ${first.manageUrl}\n`;
-  return `\n${billingText(plan)}: ${formatMoney(first.grandTotalCents, order.currencyCode)} each time.${next}\n${link}`;
+    plan.nextBillingOn === null ? '' : ` ${text.say('order.nextCharge', { date: text.date(plan.nextBillingOn) })}`;
+  const link =
+    first.manageUrl === undefined ? '' : `\n${text.say('order.manageSubscription', { link: first.manageUrl })}\n`;
+  const each = text.say('order.subscriptionEach', {
+    terms: text.billing(plan),
+    amount: text.money(first.grandTotalCents, order.currencyCode),
+  });
+  return `\n${each}${next}\n${link}`;
 }
 
 /** Where refunded money went: the card, and the gift card that paid part of the order (with its code, masked). */
-function refundedText(order: Order, cardCents: number, giftCardCents: number): string {
-  const money = (cents: number) => formatMoney(cents, order.currencyCode);
-  const card = cardCents > 0 || giftCardCents === 0 ? `Refunded to your card: ${money(cardCents)}\n` : '';
+function refundedText(text: EmailText, order: Order, cardCents: number, giftCardCents: number): string {
+  const money = (cents: number) => text.money(cents, order.currencyCode);
+  const card =
+    cardCents > 0 || giftCardCents === 0 ? `${text.say('order.refundedToCard', { amount: money(cardCents) })}\n` : '';
+  const code = order.giftCard == null ? '' : ` ${order.giftCard.code}`;
   const giftCard =
-    giftCardCents > 0
-      ? `Put back on your gift card${order.giftCard == null ? '' : ` ${order.giftCard.code}`}: ${money(giftCardCents)}\n`
-      : '';
+    giftCardCents > 0 ? `${text.say('order.giftCardBack', { code, amount: money(giftCardCents) })}\n` : '';
   return `${card}${giftCard}`;
 }
 
 /** A refund that leaves the order open: how much goes back to the card and the gift card, and for which items. */
 export function queueRefundEmail(self: OrdersContext, order: Order, refund: OrderRefund): void {
-  const subject = `${orderTitle(order)} partially refunded`;
+  const text = orderEmailText(order);
+  const subject = text.say('order.partlyRefundedSubject', { order: orderName(text, order) });
   const items = refund.lines.map((l) => `${l.quantity} × ${l.title}`).join('\n');
   self.outbox.queue(
     {
       to: order.email,
       subject,
-      text: `${subject}.\n\n${refundedText(order, refund.amountCents, refund.giftCardCents)}${items === '' ? '' : `\n${items}\n`}`,
+      text: `${subject}.\n\n${refundedText(text, order, refund.amountCents, refund.giftCardCents)}${items === '' ? '' : `\n${items}\n`}`,
     },
     `order:${order.id}:refund:${refund.id}`,
   );

@@ -4,6 +4,7 @@
 import type { ShippingAddress } from '../../commerce/address';
 import type { PriceChange, ShoppingCart } from '../../commerce/cart';
 import type { CheckoutInputs, CheckoutTotals, ShownTotals } from '../../commerce/checkout-totals';
+import type { EmailLocale } from '../../commerce/email-text';
 import type { Order } from '../../commerce/order';
 import type { SubscriptionPlan } from '../../commerce/subscriptions';
 import type { ChargeRequest, ChargeResult } from '../../integrations/payments';
@@ -89,6 +90,8 @@ export interface PlaceRequest extends CheckoutRequest {
   visitor: string;
   /** The SHA-256 of the placing browser's crumb: a retry whose cart cookie is gone (a paid answer deletes it) finds its answer by key and crumb. */
   requester: string;
+  /** Whom the order's emails are written for (kept on the order; absent in placements journaled before). */
+  emailLocale?: EmailLocale;
 }
 
 export const PLACE_MESSAGES = {
