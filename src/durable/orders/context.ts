@@ -91,7 +91,11 @@ export async function scheduleAlarm(self: OrdersContext): Promise<void> {
     self.outbox.nextAttemptAt(),
   ].filter((t): t is number => t !== null);
   if (candidates.length === 0) return;
-  const at = Math.min(...candidates);
+  await alarmBy(self, Math.min(...candidates));
+}
+
+/** The alarm runs by `at` (earlier when it was due sooner): for a row whose own moment is known, without scheduleAlarm's statement. */
+export async function alarmBy(self: OrdersContext, at: number): Promise<void> {
   const current = await self.ctx.storage.getAlarm();
   if (current === null || current > at) await self.ctx.storage.setAlarm(at);
 }

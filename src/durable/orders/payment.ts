@@ -12,6 +12,7 @@ import {
   UNKNOWN_GIVE_UP_MS,
   type PlaceOutcome,
   type OrderPrivate,
+  type OrderRow,
   type UnsettledRow,
 } from './model';
 import { scheduleAlarm, type OrdersContext } from './context';
@@ -24,14 +25,18 @@ import { cartOf, nextOrderNumber, orderById, orderRow, toOrder, writeOrder } fro
 /**
  * What becomes true when an order is paid: its order number given (an attempt never paid uses up
  * none), the discount use counted, bought gift cards issued, digital lines' downloads granted, the next subscription order
- * scheduled, the confirmation emailed. Synchronous.
+ * scheduled, the confirmation emailed. Synchronous; `row` when the caller has just written it. The paid order, null when
+ * there is none.
  */
-export function paidEffects(self: OrdersContext, id: string, now: number): void {
-  const row = orderRow(self, id);
-  if (row === null) return;
+export function paidEffects(
+  self: OrdersContext,
+  id: string,
+  now: number,
+  row: OrderRow | null = orderRow(self, id),
+): Order | null {
+  if (row === null) return null;
   const data = JSON.parse(row.data) as Order & OrderPrivate;
   const orderNumber = data.orderNumber ?? nextOrderNumber(self);
-  self.sql.exec('UPDATE orders SET order_number = ? WHERE id = ?', orderNumber, id);
   const code = data.coupons[0];
   if (code !== undefined) self.sql.exec('UPDATE discounts SET uses = uses + 1 WHERE code = ?', code);
   const giftCardsSent: GiftCardSent[] = [];
@@ -93,9 +98,17 @@ export function paidEffects(self: OrdersContext, id: string, now: number): void 
     subscription,
     ...(giftCardsSent.length === 0 ? {} : { giftCardsSent }),
   };
-  writeOrder(self, id, paid, { ...data, ...paid });
+  // One write: its number, its status and its data (the row's private fields kept).
+  self.sql.exec(
+    'UPDATE orders SET order_number = ?, status = ?, data = ? WHERE id = ?',
+    orderNumber,
+    paid.status,
+    JSON.stringify({ ...data, ...paid }),
+    id,
+  );
   issueDownloads(self, id, paid.entries, now);
   queueOrderEmail(self, paid, 'confirmed');
+  return paid;
 }
 
 /**

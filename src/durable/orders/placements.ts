@@ -43,11 +43,36 @@ export function remember(
   return outcome;
 }
 
-export function placingJob(self: OrdersContext, cartId: string, key: string): PlacingJob | null {
-  const row = self.sql
-    .exec<{ data: string }>('SELECT data FROM placing WHERE cart_id = ? AND key = ?', cartId, key)
-    .toArray()[0];
-  return row === undefined ? null : (JSON.parse(row.data) as PlacingJob);
+/** What the object knows of `key` for a cart: its remembered answer, its journaled placement, and whether another key's placement of the cart is journaled. */
+export interface KnownPlacement {
+  answer: PlaceOutcome | null;
+  job: PlacingJob | null;
+  otherJournaled: boolean;
+}
+
+/** KnownPlacement in one statement (placing an order asks it first). */
+export function knownPlacement(self: OrdersContext, cartId: string, key: string): KnownPlacement {
+  const rows = self.sql
+    .exec<{ kind: 'answer' | 'job' | 'other'; status: number | null; data: string }>(
+      `SELECT 'answer' AS kind, status, body AS data FROM placements WHERE cart_id = ? AND key = ?
+        UNION ALL SELECT CASE WHEN key = ? THEN 'job' ELSE 'other' END, NULL, data FROM placing WHERE cart_id = ?`,
+      cartId,
+      key,
+      key,
+      cartId,
+    )
+    .toArray();
+  const of = (kind: string) => rows.find((row) => row.kind === kind);
+  const answer = of('answer');
+  const job = of('job');
+  return {
+    answer:
+      answer === undefined
+        ? null
+        : { status: answer.status as PlaceOutcome['status'], body: JSON.parse(answer.data) as PlaceBody },
+    job: job === undefined ? null : (JSON.parse(job.data) as PlacingJob),
+    otherJournaled: of('other') !== undefined,
+  };
 }
 
 /** Units reserved for `visitor`'s orders being placed or waiting for their payment. */
@@ -61,7 +86,7 @@ export function heldUnits(self: OrdersContext, visitor: string, now: number): nu
     .one().n;
 }
 
-/** Forgets a journaled placement that took no money: its gift card debit and its hold given back. */
+/** Forgets a journaled placement that took no money: its gift card debit and its hold (an order of counted units only) given back. */
 export function abandon(self: OrdersContext, cartId: string, key: string, job: PlacingJob): void {
   const { inputs, totals } = job;
   if (inputs.giftCardCode !== null && totals.giftCardCents > 0)
@@ -71,19 +96,33 @@ export function abandon(self: OrdersContext, cartId: string, key: string, job: P
       inputs.giftCardCode,
     );
   self.sql.exec('DELETE FROM placing WHERE cart_id = ? AND key = ?', cartId, key);
-  self.sql.exec('DELETE FROM holds WHERE order_id = ?', job.orderId);
+  if (countsStock(job.request.lines)) self.sql.exec('DELETE FROM holds WHERE order_id = ?', job.orderId);
 }
 
 export function hasFollowUp(self: OrdersContext, id: string): boolean {
   return self.sql.exec('SELECT 1 FROM followups WHERE order_id = ?', id).toArray().length > 0;
 }
 
+/** Follow-ups running now, by order id: a retry of the key or the alarm joins the running one. */
+const runningFollowUps = new WeakMap<OrdersContext, Map<string, Promise<void>>>();
+
 /**
  * What a recorded order still needs from other objects, each step idempotent: its units sold once
- * (paid) or held for its payment window, and its cart marked purchased. Run right after the
- * order is recorded, and again by a retry of its key or the alarm when a restart cut it off.
+ * (paid) or held for its payment window, and its cart marked purchased. Started as the order is
+ * recorded (placing answers without waiting for it), and run again by a retry of its key or the
+ * alarm when a restart cut it off; a call while one runs joins it.
  */
-export async function followUp(self: OrdersContext, websiteId: string, id: string): Promise<void> {
+export function followUp(self: OrdersContext, websiteId: string, id: string): Promise<void> {
+  const running = runningFollowUps.get(self) ?? new Map<string, Promise<void>>();
+  runningFollowUps.set(self, running);
+  const joined = running.get(id);
+  if (joined !== undefined) return joined;
+  const work = followUpOnce(self, websiteId, id).finally(() => running.delete(id));
+  running.set(id, work);
+  return work;
+}
+
+async function followUpOnce(self: OrdersContext, websiteId: string, id: string): Promise<void> {
   const row = self.sql
     .exec<{ hold_until: number | null; status: string; data: string; cart_id: string }>(
       'SELECT f.hold_until, o.status, o.data, o.cart_id FROM followups f JOIN orders o ON o.id = f.order_id WHERE f.order_id = ?',

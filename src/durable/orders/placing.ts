@@ -26,12 +26,11 @@ import {
   type OrderPrivate,
 } from './model';
 import { checkoutProblems, saveCheckout, storedCheckout, totalsOf, view } from './checkout';
-import { rememberWebsite, scheduleAlarm, type OrdersContext } from './context';
+import { alarmBy, rememberWebsite, scheduleAlarm, type OrdersContext } from './context';
 import { queueOrderEmail } from './emails';
 import { giftCardBalance } from './gift-cards';
 import { paidEffects, retryCharge } from './payment';
-import { abandon, followUp, hasFollowUp, heldUnits, placementAnswer, placingJob, remember } from './placements';
-import { orderById } from './records';
+import { abandon, followUp, hasFollowUp, heldUnits, knownPlacement, placementAnswer, remember } from './placements';
 import { paymentWindowMs } from './settings';
 
 // ---- placing an order ----
@@ -67,35 +66,43 @@ export function answerFor(
   key: string,
   now: number,
 ): Promise<PlaceOutcome> | null {
+  const found = knownWork(self, websiteId, cartId, key, now);
+  return 'work' in found ? found.work : null;
+}
+
+/** The work that answers `key` (joined when running); else whether another key's placement of the cart is journaled. */
+function knownWork(
+  self: OrdersContext,
+  websiteId: string,
+  cartId: string,
+  key: string,
+  now: number,
+): { work: Promise<PlaceOutcome> } | { otherJournaled: boolean } {
   const runKey = `${cartId}\u0000${key}`;
   const running = self.running.get(runKey);
-  if (running !== undefined) return running;
-  const known = placementAnswer(self, cartId, key);
+  if (running !== undefined) return { work: running };
+  const { answer: known, job, otherJournaled } = knownPlacement(self, cartId, key);
   const orderId = known !== null && 'order' in known.body ? known.body.order.id : null;
   let work: Promise<PlaceOutcome>;
   if (known !== null && known.status === 202)
     work = retryCharge(self, websiteId, orderId ?? '', now).then(() => placementAnswer(self, cartId, key) ?? known);
   else if (known !== null) {
-    if (orderId === null || !hasFollowUp(self, orderId)) return Promise.resolve(known);
+    if (orderId === null || !hasFollowUp(self, orderId)) return { work: Promise.resolve(known) };
     work = followUp(self, websiteId, orderId).then(() => known);
-  } else {
-    const job = placingJob(self, cartId, key);
-    if (job === null) return null;
-    work = finishPlacing(self, cartId, key, job, now);
-  }
+  } else if (job === null) return { otherJournaled };
+  else work = finishPlacing(self, cartId, key, job, now);
   const tracked = work.finally(() => self.running.delete(runKey));
   self.running.set(runKey, tracked);
-  return tracked;
+  return { work: tracked };
 }
 
 /** POST /api/commerce/orders: the same cart and key always give the same answer once the provider was asked. */
 export function place(self: OrdersContext, request: PlaceRequest, now = Date.now()): Promise<PlaceOutcome> {
   const cartId = request.cart.id ?? '';
   rememberWebsite(self, request.websiteId);
-  const answered = answerFor(self, request.websiteId, cartId, request.idempotencyKey, now);
-  if (answered !== null) return answered;
-  if (self.sql.exec('SELECT 1 FROM placing WHERE cart_id = ?', cartId).toArray().length > 0)
-    return Promise.resolve({ status: 409, body: { error: CHECKOUT_MESSAGES.inProgress } });
+  const found = knownWork(self, request.websiteId, cartId, request.idempotencyKey, now);
+  if ('work' in found) return found.work;
+  if (found.otherJournaled) return Promise.resolve({ status: 409, body: { error: CHECKOUT_MESSAGES.inProgress } });
   const runKey = `${cartId}\u0000${request.idempotencyKey}`;
   const placement = placeOnce(self, request, now).finally(() => self.running.delete(runKey));
   self.running.set(runKey, placement);
@@ -175,13 +182,15 @@ export function placeOnce(self: OrdersContext, request: PlaceRequest, now: numbe
       JSON.stringify(job),
       now,
     );
-    self.sql.exec(
-      'INSERT INTO holds (order_id, visitor, units, expires_at) VALUES (?, ?, ?, ?)',
-      id,
-      request.visitor,
-      units,
-      now + paymentWindowMs(self),
-    );
+    // Holds count a visitor's units (MAX_RESERVED_UNITS_PER_VISITOR): an order of none has none.
+    if (units > 0)
+      self.sql.exec(
+        'INSERT INTO holds (order_id, visitor, units, expires_at) VALUES (?, ?, ?, ?)',
+        id,
+        request.visitor,
+        units,
+        now + paymentWindowMs(self),
+      );
   });
   return finishPlacing(self, cartId, request.idempotencyKey, job, now);
 }
@@ -268,8 +277,20 @@ export async function finishPlacing(
     recordOrder(self, cartId, key, job, charged, token, tokenHash, now),
   );
   await faultPoint('durable-object', 'CommerceOrders.place:recorded', kill);
-  await followUp(self, request.websiteId, id);
-  await scheduleAlarm(self);
+  if (!('order' in outcome.body && outcome.body.order.status === 'paid')) {
+    // Not paid yet: the shopper keeps the cart's cookie, so the cart is the order's before they are answered.
+    await followUp(self, request.websiteId, id);
+    await scheduleAlarm(self);
+    return outcome;
+  }
+  // Its confirmation is due now: the alarm runs at once and finds every later moment itself.
+  await alarmBy(self, now);
+  // A paid order's answer does not wait for its follow-up (its units sold, its cart marked; the answer drops the cart's
+  // cookie): it changes nothing the shopper is told, and it is journaled with the order, so a retry of the key or the
+  // alarm finishes it after a restart.
+  followUp(self, request.websiteId, id).catch((error: unknown) =>
+    console.error(`Order ${id}: its follow-up failed`, error),
+  );
   return outcome;
 }
 
@@ -350,6 +371,16 @@ export function recordOrder(
   const paymentId = 'paymentId' in charged ? charged.paymentId : null;
   const manageUrl =
     order.subscription === null ? {} : { manageUrl: new URL(confirmationUrl(order, token), request.returnUrl).href };
+  const stored = JSON.stringify({
+    ...order,
+    giftCardCode: inputs.giftCardCode,
+    giftRecipientEmail: inputs.giftRecipientEmail,
+    paymentToken: request.payment.token,
+    lines: request.lines,
+    charge,
+    ...manageUrl,
+    storeOrigin: new URL(request.returnUrl).origin,
+  } satisfies Order & OrderPrivate);
   self.sql.exec(
     'INSERT INTO orders (id, number, status, cart_id, payment_id, discount_code, token_hash, created_at, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     id,
@@ -360,24 +391,17 @@ export function recordOrder(
     totals.validCoupons[0] ?? null,
     tokenHash,
     now,
-    JSON.stringify({
-      ...order,
-      giftCardCode: inputs.giftCardCode,
-      giftRecipientEmail: inputs.giftRecipientEmail,
-      paymentToken: request.payment.token,
-      lines: request.lines,
-      charge,
-      ...manageUrl,
-      storeOrigin: new URL(request.returnUrl).origin,
-    } satisfies Order & OrderPrivate),
+    stored,
   );
   self.sql.exec('DELETE FROM placing WHERE cart_id = ? AND key = ?', cartId, key);
   // Held for the payment window; a charge with an unknown outcome for as long as it is asked again.
   const holdUntil = paid ? null : now + (charged.status === 'unknown' ? UNKNOWN_GIVE_UP_MS : paymentWindowMs(self));
   self.sql.exec('INSERT INTO followups (order_id, hold_until, created_at) VALUES (?, ?, ?)', id, holdUntil, now);
+  let saved: Order = order;
   if (paid) {
-    paidEffects(self, id, now);
-    self.sql.exec('DELETE FROM holds WHERE order_id = ?', id);
+    const row = { id, number: position, status: order.status, data: stored, token_hash: tokenHash };
+    saved = paidEffects(self, id, now, row) ?? order;
+    if (countsStock(request.lines)) self.sql.exec('DELETE FROM holds WHERE order_id = ?', id);
     // The checkout's details stay until the order is paid: a failed payment returns the shopper to them.
     self.sql.exec('DELETE FROM checkouts WHERE cart_id = ?', cartId);
   } else {
@@ -394,7 +418,6 @@ export function recordOrder(
         now,
       );
   }
-  const saved = orderById(self, id) ?? order;
   return remember(
     self,
     cartId,

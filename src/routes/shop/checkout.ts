@@ -23,6 +23,7 @@ import {
   type CheckoutPatch,
   type CheckoutRequest,
 } from '../../durable/orders';
+import { unavailableLines } from '../../durable/orders/checkout';
 import type { StockLine } from '../../durable/stock';
 import { tokenDigest } from '../../durable/passwords';
 import { cartStub, commerceOrders } from '../../durable/stubs';
@@ -116,6 +117,20 @@ async function checkoutRequest(c: Context<AppEnv>, added: ShoppingCart): Promise
   return { websiteId: site.website.id, cart, lines: [...lines.values()], subscription, priceChanges };
 }
 
+/**
+ * ORDERS.start beside the stock ledger's answer for the cart's counted lines, both sent at once: one round trip to a
+ * shared object in series (docs/architecture.md). The form's problems come first, then the stock that is short.
+ */
+async function started(
+  c: Context<AppEnv>,
+  request: CheckoutRequest,
+  start: () => Promise<CheckoutOutcome & { payment?: PaymentSetup }>,
+): Promise<CheckoutOutcome & { payment?: PaymentSetup }> {
+  const [outcome, unavailable] = await Promise.all([start(), unavailableLines(c.env, request)]);
+  if (!outcome.ok || unavailable.length === 0) return outcome;
+  return { ok: false, status: 409, error: CHECKOUT_MESSAGES.reservationLost, unavailable };
+}
+
 function checkoutAnswer(c: Context<AppEnv>, outcome: CheckoutOutcome & { payment?: PaymentSetup }): Response {
   c.header('cache-control', 'no-store');
   if (outcome.ok) return c.json({ checkout: outcome.checkout, payment: outcome.payment });
@@ -201,7 +216,8 @@ checkout.post('/api/commerce/checkout', withSite, demoShipping, async (c) => {
   const cart = await cartToBuy(c, body.cartToken);
   const request = await checkoutRequest(c, cart);
   const orders = commerceOrders(c.env, request.websiteId);
-  const outcome = await withAccountDetails(c, await orders.start(request), (patch) => orders.start(request, patch));
+  const first = await started(c, request, () => orders.start(request));
+  const outcome = await withAccountDetails(c, first, (patch) => orders.start(request, patch));
   return checkoutAnswer(c, outcome);
 });
 
@@ -213,7 +229,7 @@ checkout.put('/api/commerce/checkout', withSite, demoShipping, async (c) => {
     return apiError(400, CHECKOUT_MESSAGES.formIncomplete, { errors: emailErrors });
   const cart = await cartToBuy(c, token);
   const request = await checkoutRequest(c, cart);
-  const outcome = await commerceOrders(c.env, request.websiteId).start(request, patch);
+  const outcome = await started(c, request, () => commerceOrders(c.env, request.websiteId).start(request, patch));
   return checkoutAnswer(c, outcome);
 });
 
