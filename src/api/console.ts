@@ -60,7 +60,10 @@ import type {
 import type { StoredFile } from '../site/editor/files';
 import type { PaymentSettingsAnswer, paymentSettingsSchema } from '../site/editor/payment-settings';
 import type { newPageSchema, pageFormSchema } from '../site/editor/page-form';
+import { areas } from './areas';
 import { route } from './route';
+
+const CONSOLE = areas.console;
 
 const RESTOCK = '/api/site-users/account/notifications/restock';
 
@@ -68,74 +71,74 @@ export const consoleRoutes = {
   merchantSession: route('GET', '/api/merchant/session').answers<SessionAnswer>(),
   merchantSignIn: route('POST', '/api/merchant/session').sends<z.input<typeof merchantSignInSchema>>(),
   merchantSignOut: route('DELETE', '/api/merchant/session'),
-  acceptInvitation: route('POST', '/api/console/team/invitations/accept').answers<{ email: string }>(),
+  acceptInvitation: route('POST', `${CONSOLE}/team/invitations/accept`).answers<{ email: string }>(),
 
-  catalogContext: route('GET', '/api/console/catalog/context').answers<CatalogContext>(),
-  names: route('GET', '/api/console/catalog/:collectionId/names').answers<{ names: NameRow[] }>(),
-  changeNames: route('POST', '/api/console/catalog/:collectionId/names'),
-  products: route('GET', '/api/console/products').answers<ProductPage>(),
-  product: route('GET', '/api/console/products/:id').answers<StoredProduct>(),
-  addProduct: route('POST', '/api/console/products').answers<SavedProduct>(),
-  saveProduct: route('PUT', '/api/console/products/:id').answers<SavedProduct>(),
-  removeProduct: route('DELETE', '/api/console/products/:id'),
-  duplicateProduct: route('POST', '/api/console/products/:id/duplicate').answers<{ id: string }>(),
-  bulkEditProducts: route('POST', '/api/console/products/bulk'),
-  stock: route('GET', '/api/console/products/:id/stock').answers<{ variants: VariantStock[] }>(),
-  adjustStock: route('POST', '/api/console/products/:id/stock').answers<{ variants: VariantStock[] }>(),
-  productsCsv: route('GET', '/api/console/products.csv'),
-  importProducts: route('POST', '/api/console/products/import')
+  catalogContext: route('GET', `${CONSOLE}/catalog/context`).answers<CatalogContext>(),
+  names: route('GET', `${CONSOLE}/catalog/:collectionId/names`).answers<{ names: NameRow[] }>(),
+  changeNames: route('POST', `${CONSOLE}/catalog/:collectionId/names`),
+  products: route('GET', `${CONSOLE}/products`).answers<ProductPage>(),
+  product: route('GET', `${CONSOLE}/products/:id`).answers<StoredProduct>(),
+  addProduct: route('POST', `${CONSOLE}/products`).answers<SavedProduct>(),
+  saveProduct: route('PUT', `${CONSOLE}/products/:id`).answers<SavedProduct>(),
+  removeProduct: route('DELETE', `${CONSOLE}/products/:id`),
+  duplicateProduct: route('POST', `${CONSOLE}/products/:id/duplicate`).answers<{ id: string }>(),
+  bulkEditProducts: route('POST', `${CONSOLE}/products/bulk`),
+  stock: route('GET', `${CONSOLE}/products/:id/stock`).answers<{ variants: VariantStock[] }>(),
+  adjustStock: route('POST', `${CONSOLE}/products/:id/stock`).answers<{ variants: VariantStock[] }>(),
+  productsCsv: route('GET', `${CONSOLE}/products.csv`),
+  importProducts: route('POST', `${CONSOLE}/products/import`)
     .sends<{ csv: string; apply: boolean; sizes?: Record<string, string> }>()
     .answers<ProductImport>(),
-  versions: route('GET', '/api/console/versions/:subject/:id').answers<{ versions: VersionRow[] }>(),
-  version: route('GET', '/api/console/versions/:subject/:id/:versionId').answers<SavedVersion>(),
-  restoreVersion: route('POST', '/api/console/versions/:subject/:id/:versionId/restore'),
+  versions: route('GET', `${CONSOLE}/versions/:subject/:id`).answers<{ versions: VersionRow[] }>(),
+  version: route('GET', `${CONSOLE}/versions/:subject/:id/:versionId`).answers<SavedVersion>(),
+  restoreVersion: route('POST', `${CONSOLE}/versions/:subject/:id/:versionId/restore`),
 
-  pages: route('GET', '/api/console/pages').answers<{
+  pages: route('GET', `${CONSOLE}/pages`).answers<{
     pages: PageSummary[];
     productCollections: { id: string; title: string; fullUrl: string }[];
   }>(),
-  addPage: route('POST', '/api/console/pages')
+  addPage: route('POST', `${CONSOLE}/pages`)
     .sends<z.input<typeof newPageSchema>>()
     .answers<{ id: string; urlId: string; fullUrl: string }>(),
-  page: route('GET', '/api/console/pages/:collectionId').answers<StoredPage>(),
-  savePage: route('PUT', '/api/console/pages/:collectionId')
+  page: route('GET', `${CONSOLE}/pages/:collectionId`).answers<StoredPage>(),
+  savePage: route('PUT', `${CONSOLE}/pages/:collectionId`)
     .sends<z.input<typeof pageFormSchema>>()
     .answers<{ saved: true; page?: StoredPage }>(),
-  removePage: route('DELETE', '/api/console/pages/:collectionId'),
-  addPageToNavigation: route('POST', '/api/console/pages/:collectionId/navigation').answers<{ inNavigation: true }>(),
-  saveCharts: route('PUT', '/api/console/pages/:collectionId/charts').answers<{ charts: StoredChart[] }>(),
-  posts: route('GET', '/api/console/posts').answers<PostPage>(),
-  post: route('GET', '/api/console/posts/:id').answers<StoredPost>(),
-  addPost: route('POST', '/api/console/posts').answers<StoredPost>(),
-  savePost: route('PUT', '/api/console/posts/:id').answers<StoredPost>(),
-  removePost: route('DELETE', '/api/console/posts/:id'),
+  removePage: route('DELETE', `${CONSOLE}/pages/:collectionId`),
+  addPageToNavigation: route('POST', `${CONSOLE}/pages/:collectionId/navigation`).answers<{ inNavigation: true }>(),
+  saveCharts: route('PUT', `${CONSOLE}/pages/:collectionId/charts`).answers<{ charts: StoredChart[] }>(),
+  posts: route('GET', `${CONSOLE}/posts`).answers<PostPage>(),
+  post: route('GET', `${CONSOLE}/posts/:id`).answers<StoredPost>(),
+  addPost: route('POST', `${CONSOLE}/posts`).answers<StoredPost>(),
+  savePost: route('PUT', `${CONSOLE}/posts/:id`).answers<StoredPost>(),
+  removePost: route('DELETE', `${CONSOLE}/posts/:id`),
 
-  files: route('GET', '/api/console/files').answers<FilePage>(),
-  upload: route('POST', '/api/console/files').answers<StoredFile>(),
-  replaceFile: route('PUT', '/api/console/files/:fileId').answers<StoredFile>(),
-  renameFile: route('PATCH', '/api/console/files/:fileId').answers<StoredFile>(),
-  removeFile: route('DELETE', '/api/console/files/:fileId'),
-  fileVariant: route('PUT', '/api/console/files/:fileId/:rev/:width'),
+  files: route('GET', `${CONSOLE}/files`).answers<FilePage>(),
+  upload: route('POST', `${CONSOLE}/files`).answers<StoredFile>(),
+  replaceFile: route('PUT', `${CONSOLE}/files/:fileId`).answers<StoredFile>(),
+  renameFile: route('PATCH', `${CONSOLE}/files/:fileId`).answers<StoredFile>(),
+  removeFile: route('DELETE', `${CONSOLE}/files/:fileId`),
+  fileVariant: route('PUT', `${CONSOLE}/files/:fileId/:rev/:width`),
 
-  navigation: route('GET', '/api/console/navigation').answers<NavigationAnswer>(),
-  saveNavigation: route('PUT', '/api/console/navigation').answers<{ items: StoredNavigationItem[] }>(),
+  navigation: route('GET', `${CONSOLE}/navigation`).answers<NavigationAnswer>(),
+  saveNavigation: route('PUT', `${CONSOLE}/navigation`).answers<{ items: StoredNavigationItem[] }>(),
   headerFooter: route('GET', '/api/site-header-footer').answers<HeaderFooter>(),
   saveHeaderFooter: route('PUT', '/api/site-header-footer'),
-  design: route('GET', '/api/console/design').answers<DesignAnswer>(),
-  saveDesignDraft: route('PUT', '/api/console/design/draft'),
-  discardDesignDraft: route('DELETE', '/api/console/design/draft'),
-  publishDesign: route('POST', '/api/console/design/publish'),
+  design: route('GET', `${CONSOLE}/design`).answers<DesignAnswer>(),
+  saveDesignDraft: route('PUT', `${CONSOLE}/design/draft`),
+  discardDesignDraft: route('DELETE', `${CONSOLE}/design/draft`),
+  publishDesign: route('POST', `${CONSOLE}/design/publish`),
 
-  forms: route('GET', '/api/console/forms').answers<{ forms: FormSummary[] }>(),
-  formNotification: route('PUT', '/api/console/forms/:formId/notification').sends<z.input<typeof notificationSchema>>(),
-  submissions: route('GET', '/api/console/forms/:formId/submissions').answers<SubmissionPage>(),
-  submissionsExport: route('GET', '/api/console/forms/:formId/submissions/export'),
-  mailingList: route('GET', '/api/console/mailing-list').answers<MailingList>(),
-  changeMailingList: route('POST', '/api/console/mailing-list').answers<MailingList>(),
-  mailingListMembers: route('GET', '/api/console/mailing-list/members').answers<MembersPage>(),
+  forms: route('GET', `${CONSOLE}/forms`).answers<{ forms: FormSummary[] }>(),
+  formNotification: route('PUT', `${CONSOLE}/forms/:formId/notification`).sends<z.input<typeof notificationSchema>>(),
+  submissions: route('GET', `${CONSOLE}/forms/:formId/submissions`).answers<SubmissionPage>(),
+  submissionsExport: route('GET', `${CONSOLE}/forms/:formId/submissions/export`),
+  mailingList: route('GET', `${CONSOLE}/mailing-list`).answers<MailingList>(),
+  changeMailingList: route('POST', `${CONSOLE}/mailing-list`).answers<MailingList>(),
+  mailingListMembers: route('GET', `${CONSOLE}/mailing-list/members`).answers<MembersPage>(),
 
-  orders: route('GET', '/api/console/orders').answers<OrderPage>(),
-  consoleOrder: route('GET', '/api/console/orders/:id').answers<OrderAnswer>(),
+  orders: route('GET', `${CONSOLE}/orders`).answers<OrderPage>(),
+  consoleOrder: route('GET', `${CONSOLE}/orders/:id`).answers<OrderAnswer>(),
   ordersCsv: route('GET', '/api/commerce/orders.csv'),
   fulfilOrder: route('POST', '/api/commerce/orders/:id/fulfill')
     .sends<z.input<typeof fulfilSchema>>()
@@ -144,8 +147,8 @@ export const consoleRoutes = {
   refundOrder: route('POST', '/api/commerce/orders/:id/refund')
     .sends<z.input<typeof refundSchema>>()
     .answers<OrderAnswer>(),
-  store: route('GET', '/api/console/store').answers<StoreAnswer>(),
-  storeCurrency: route('PUT', '/api/console/store/currency').sends<z.input<typeof currencySchema>>(),
+  store: route('GET', `${CONSOLE}/store`).answers<StoreAnswer>(),
+  storeCurrency: route('PUT', `${CONSOLE}/store/currency`).sends<z.input<typeof currencySchema>>(),
   commerceSettings: route('PUT', '/api/commerce/settings').sends<z.input<typeof settingsSchema>>(),
   discounts: route('GET', '/api/commerce/discounts').answers<{ discounts: Discount[] }>(),
   addDiscount: route('POST', '/api/commerce/discounts').sends<z.input<typeof discountSchema>>(),
@@ -160,14 +163,14 @@ export const consoleRoutes = {
   saveTaxRate: route('PUT', '/api/commerce/tax-rates/:id').sends<z.input<typeof taxRateSchema>>(),
   removeTaxRate: route('DELETE', '/api/commerce/tax-rates/:id'),
   preferences: route('GET', '/api/v1/commerce-preferences/:namespace').answers<Preferences>(),
-  storeSettings: route('GET', '/api/console/settings').answers<StoreSettingsAnswer>(),
-  saveStoreDetails: route('PUT', '/api/console/settings/details').sends<z.input<typeof storeDetailsSchema>>(),
-  savePolicies: route('PUT', '/api/console/settings/policies').sends<z.input<typeof policiesSchema>>(),
-  saveHeaderSettings: route('PUT', '/api/console/settings/header').sends<z.input<typeof headerSettingsSchema>>(),
-  savePopup: route('PUT', '/api/console/settings/popup').sends<z.input<typeof popupSettingsSchema>>(),
-  checklist: route('GET', '/api/console/checklist').answers<ChecklistAnswer>(),
-  payments: route('GET', '/api/console/payments').answers<PaymentSettingsAnswer>(),
-  savePayments: route('PUT', '/api/console/payments')
+  storeSettings: route('GET', `${CONSOLE}/settings`).answers<StoreSettingsAnswer>(),
+  saveStoreDetails: route('PUT', `${CONSOLE}/settings/details`).sends<z.input<typeof storeDetailsSchema>>(),
+  savePolicies: route('PUT', `${CONSOLE}/settings/policies`).sends<z.input<typeof policiesSchema>>(),
+  saveHeaderSettings: route('PUT', `${CONSOLE}/settings/header`).sends<z.input<typeof headerSettingsSchema>>(),
+  savePopup: route('PUT', `${CONSOLE}/settings/popup`).sends<z.input<typeof popupSettingsSchema>>(),
+  checklist: route('GET', `${CONSOLE}/checklist`).answers<ChecklistAnswer>(),
+  payments: route('GET', `${CONSOLE}/payments`).answers<PaymentSettingsAnswer>(),
+  savePayments: route('PUT', `${CONSOLE}/payments`)
     .sends<z.input<typeof paymentSettingsSchema>>()
     .answers<PaymentSettingsAnswer>(),
   savePreferences: route('PUT', '/api/v1/commerce-preferences/:namespace').answers<Preferences>(),
@@ -177,11 +180,11 @@ export const consoleRoutes = {
   sendRestock: route('POST', `${RESTOCK}/send`).answers<{ queued: number }>(),
   sendAllRestock: route('POST', `${RESTOCK}/send/all`).answers<{ queued: number; soldOut: number }>(),
 
-  team: route('GET', '/api/console/team').answers<Team>(),
-  signInFailures: route('GET', '/api/console/team/sign-in-failures').answers<{ failures: SignInFailure[] }>(),
-  invite: route('POST', '/api/console/team/invitations'),
-  changeMember: route('PUT', '/api/console/team/:id'),
-  removeMember: route('DELETE', '/api/console/team/:id'),
+  team: route('GET', `${CONSOLE}/team`).answers<Team>(),
+  signInFailures: route('GET', `${CONSOLE}/team/sign-in-failures`).answers<{ failures: SignInFailure[] }>(),
+  invite: route('POST', `${CONSOLE}/team/invitations`),
+  changeMember: route('PUT', `${CONSOLE}/team/:id`),
+  removeMember: route('DELETE', `${CONSOLE}/team/:id`),
 
-  analytics: route('GET', '/api/console/analytics').answers<AnalyticsAnswer>(),
+  analytics: route('GET', `${CONSOLE}/analytics`).answers<AnalyticsAnswer>(),
 };

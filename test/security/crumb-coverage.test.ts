@@ -1,8 +1,9 @@
 /**
  * Every call that changes a store on a merchant's behalf needs the crumb: signed in as the owner
  * (so no call stops at 401 or 403 for its role first), each state-changing route of the merchant,
- * console, commerce, cart and form areas is called with the session cookie and a JSON body but
- * without `X-CSRF-Token`, as a cross-site form or fetch would, and must answer 403 `crumbFail`.
+ * console (the whole area as the worker mounts it), commerce, cart and form areas is called with the
+ * session cookie and a JSON body but without `X-CSRF-Token`, as a cross-site form or fetch would, and
+ * must answer 403 `crumbFail`.
  * The routes are read from the areas themselves, so a new call is covered when it is added.
  */
 import type { Hono } from 'hono';
@@ -10,12 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { cart } from '../../src/routes/shop/cart';
 import { checkout } from '../../src/routes/shop/checkout';
 import { commerceAdmin } from '../../src/routes/console/commerce-admin';
-import { consoleCatalog } from '../../src/routes/console/console-catalog';
-import { consoleContent } from '../../src/routes/console/console-content';
-import { consoleDesign } from '../../src/routes/console/console-design';
-import { consoleFiles } from '../../src/routes/console/console-files';
-import { consoleOperations } from '../../src/routes/console/console-operations';
-import { consoleTeam } from '../../src/routes/console/console-team';
+import { CONSOLE_API_PATH, consoleApi } from '../../src/routes/console/console-api';
 import { emailAdmin } from '../../src/routes/console/email-admin';
 import { forms } from '../../src/routes/shop/forms';
 import { merchant } from '../../src/routes/console/merchant';
@@ -29,12 +25,7 @@ const AREAS: readonly (readonly [string, Hono<AppEnv>])[] = [
   ['', cart],
   ['', checkout],
   ['', commerceAdmin],
-  ['', consoleCatalog],
-  ['', consoleContent],
-  ['', consoleDesign],
-  ['', consoleFiles],
-  ['', consoleOperations],
-  ['', consoleTeam],
+  [CONSOLE_API_PATH, consoleApi],
   ['', emailAdmin],
   ['', forms],
   ['', merchant],
@@ -50,6 +41,8 @@ const PARAMS: Readonly<Record<string, string>> = {
   websiteId: 'demo',
   source: 'orders',
   id: '1',
+  subject: 'product',
+  versionId: '1',
 };
 
 function changingCalls(): string[] {

@@ -309,7 +309,7 @@ export const consoleCatalog = new Hono<AppEnv>();
 const commerce = requirePermission('commerce');
 
 /** What the product list's filters and the product form choose from. */
-consoleCatalog.get('/api/console/catalog/context', commerce, async (c) => {
+consoleCatalog.get('/catalog/context', commerce, async (c) => {
   const site = c.var.site;
   const object = contentObject(c.env, site.website.id);
   const collections = productCollections(site);
@@ -335,7 +335,7 @@ consoleCatalog.get('/api/console/catalog/context', commerce, async (c) => {
   });
 });
 
-consoleCatalog.get('/api/console/products', commerce, async (c) => {
+consoleCatalog.get('/products', commerce, async (c) => {
   const q = query(c, listQuery);
   const listing: ProductListQuery = {
     search: q.q,
@@ -374,7 +374,7 @@ consoleCatalog.get('/api/console/products', commerce, async (c) => {
   });
 });
 
-consoleCatalog.get('/api/console/products/:id', commerce, async (c) => {
+consoleCatalog.get('/products/:id', commerce, async (c) => {
   const item = await storedProduct(c, c.req.param('id'));
   return c.json({
     id: item.id,
@@ -388,18 +388,18 @@ consoleCatalog.get('/api/console/products/:id', commerce, async (c) => {
   });
 });
 
-consoleCatalog.post('/api/console/products', commerce, async (c) => {
+consoleCatalog.post('/products', commerce, async (c) => {
   const form = await readJson(c, productSchema, MAX_PRODUCT_BYTES);
   return c.json(await saveForm(c, form, null));
 });
 
-consoleCatalog.put('/api/console/products/:id', commerce, async (c) => {
+consoleCatalog.put('/products/:id', commerce, async (c) => {
   const form = await readJson(c, productSchema, MAX_PRODUCT_BYTES);
   const stored = await storedProduct(c, c.req.param('id'));
   return c.json(await saveForm(c, form, stored));
 });
 
-consoleCatalog.post('/api/console/products/:id/duplicate', commerce, async (c) => {
+consoleCatalog.post('/products/:id/duplicate', commerce, async (c) => {
   const stored = await storedProduct(c, c.req.param('id'));
   const form = await formWithOnHand(
     c.env,
@@ -422,13 +422,13 @@ consoleCatalog.post('/api/console/products/:id/duplicate', commerce, async (c) =
   return c.json(await saveForm(c, copy, null));
 });
 
-consoleCatalog.delete('/api/console/products/:id', commerce, async (c) => {
+consoleCatalog.delete('/products/:id', commerce, async (c) => {
   await storedProduct(c, c.req.param('id'));
   await merchantEdit(c, { kind: 'removeItem', itemId: c.req.param('id') });
   return c.json({ deleted: true });
 });
 
-consoleCatalog.post('/api/console/products/bulk', commerce, async (c) => {
+consoleCatalog.post('/products/bulk', commerce, async (c) => {
   const body = await readJson(c, bulkSchema, MAX_SMALL_BODY_BYTES);
   if (body.change.kind === 'stock' && body.change.mode === 'set' && body.change.amount < 0)
     return apiError(400, PRODUCT_MESSAGES.stock, { fields: { amount: PRODUCT_MESSAGES.stock } });
@@ -446,7 +446,7 @@ consoleCatalog.post('/api/console/products/bulk', commerce, async (c) => {
 });
 
 /** The tag or category manager's list for one product collection: every name, declared or in use, with its count. */
-consoleCatalog.get('/api/console/catalog/:collectionId/names', commerce, async (c) => {
+consoleCatalog.get('/catalog/:collectionId/names', commerce, async (c) => {
   const tagType = tagTypeSchema.safeParse(c.req.query('tagType'));
   if (!tagType.success) return apiError(400, 'tagType must be tag or category');
   const collection = productCollection(c.var.site, c.req.param('collectionId'));
@@ -456,7 +456,7 @@ consoleCatalog.get('/api/console/catalog/:collectionId/names', commerce, async (
   return c.json({ names: names.map((name) => ({ name, count: used.find((row) => row.name === name)?.count ?? 0 })) });
 });
 
-consoleCatalog.post('/api/console/catalog/:collectionId/names', commerce, async (c) => {
+consoleCatalog.post('/catalog/:collectionId/names', commerce, async (c) => {
   const body = await readJson(c, namesChangeSchema, MAX_SMALL_BODY_BYTES);
   const collection = productCollection(c.var.site, c.req.param('collectionId'));
   const messages = new Set([

@@ -133,7 +133,7 @@ export const consoleContent = new Hono<AppEnv>();
 const read = requirePermission('read');
 const content = requirePermission('content');
 
-consoleContent.get('/api/console/posts', read, async (c) => {
+consoleContent.get('/posts', read, async (c) => {
   const blog = blogNamed(c, c.req.query('collectionId') ?? '');
   const offset = Number(c.req.query('offset') ?? '0');
   if (!Number.isSafeInteger(offset) || offset < 0) return apiError(400, 'offset is not valid');
@@ -146,12 +146,12 @@ consoleContent.get('/api/console/posts', read, async (c) => {
   });
 });
 
-consoleContent.get('/api/console/posts/:id', read, async (c) => {
+consoleContent.get('/posts/:id', read, async (c) => {
   c.header('cache-control', 'no-store');
   return c.json(await storedPost(c, c.req.param('id')));
 });
 
-consoleContent.post('/api/console/posts', content, async (c) => {
+consoleContent.post('/posts', content, async (c) => {
   const { collectionId, ...input } = await readJson(c, newPostSchema, MAX_POST_BYTES);
   const blog = blogNamed(c, collectionId);
   const id = `b-${randomHex(6)}`;
@@ -168,7 +168,7 @@ consoleContent.post('/api/console/posts', content, async (c) => {
   return c.json(await storedPost(c, id), 201);
 });
 
-consoleContent.put('/api/console/posts/:id', content, async (c) => {
+consoleContent.put('/posts/:id', content, async (c) => {
   const input = await readJson(c, postSchema, MAX_POST_BYTES);
   const before = await storedPost(c, c.req.param('id'));
   const blog = blogNamed(c, before.collectionId);
@@ -176,7 +176,7 @@ consoleContent.put('/api/console/posts/:id', content, async (c) => {
   return c.json(await storedPost(c, before.id));
 });
 
-consoleContent.delete('/api/console/posts/:id', content, async (c) => {
+consoleContent.delete('/posts/:id', content, async (c) => {
   const before = await storedPost(c, c.req.param('id'));
   await merchantEdit(c, { kind: 'removeItem', itemId: before.id });
   return c.json({ deleted: true });

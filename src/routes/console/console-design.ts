@@ -24,9 +24,9 @@ import { apiError, readJson, type AppEnv } from '../shared/http';
 import { merchantEdit } from './site-edits';
 import { requirePermission } from './merchant-session';
 
-export const CONSOLE_DESIGN_API = '/api/console/design';
-export const CONSOLE_NAVIGATION_API = '/api/console/navigation';
-export const CONSOLE_MAILING_LIST_API = '/api/console/mailing-list';
+export const CONSOLE_DESIGN_API = '/design';
+export const CONSOLE_NAVIGATION_API = '/navigation';
+export const CONSOLE_MAILING_LIST_API = '/mailing-list';
 
 const MAX_DESIGN_BYTES = 8 * 1024;
 const MAX_NAVIGATION_BYTES = 64 * 1024;

@@ -161,13 +161,14 @@ async function put(
   return storedFile(object, id);
 }
 
+/** Mounted at `areas.console`. */
 export const consoleFiles = new Hono<AppEnv>();
 const read = requirePermission('read');
 const content = requirePermission('content');
 /** Adding a file: also a product's pictures, which the commerce roles edit (a store manager has no content permission). */
 const adding = requirePermission(['content', 'commerce']);
 
-consoleFiles.get('/api/console/files', read, async (c) => {
+consoleFiles.get('/files', read, async (c) => {
   const cursor = c.req.query('cursor');
   if (cursor !== undefined && cursor.length > 1024) return apiError(400, 'cursor is not valid');
   const prefix = originalKey(c.var.site.website.id, '');
@@ -186,13 +187,13 @@ consoleFiles.get('/api/console/files', read, async (c) => {
   });
 });
 
-consoleFiles.post('/api/console/files', adding, async (c) => {
+consoleFiles.post('/files', adding, async (c) => {
   const name = validName(c.req.query('name'));
   const { bytes, type } = await uploadedFile(c, name);
   return c.json(await put(c, newFileId(), name, 1, bytes, type), 201);
 });
 
-consoleFiles.put('/api/console/files/:fileId', content, async (c) => {
+consoleFiles.put('/files/:fileId', content, async (c) => {
   const id = fileIdOf(c);
   const before = await existing(c, id);
   const name = validName(c.req.query('name'));
@@ -204,7 +205,7 @@ consoleFiles.put('/api/console/files/:fileId', content, async (c) => {
 
 const renameSchema = z.object({ name: z.string().max(1000) });
 
-consoleFiles.patch('/api/console/files/:fileId', content, async (c) => {
+consoleFiles.patch('/files/:fileId', content, async (c) => {
   const id = fileIdOf(c);
   const name = validName((await readJson(c, renameSchema, 4096)).name);
   const object = await c.env.FILES.get(originalKey(c.var.site.website.id, id));
@@ -221,7 +222,7 @@ consoleFiles.patch('/api/console/files/:fileId', content, async (c) => {
   );
 });
 
-consoleFiles.delete('/api/console/files/:fileId', content, async (c) => {
+consoleFiles.delete('/files/:fileId', content, async (c) => {
   const id = fileIdOf(c);
   await existing(c, id);
   const websiteId = c.var.site.website.id;
@@ -230,7 +231,7 @@ consoleFiles.delete('/api/console/files/:fileId', content, async (c) => {
   return c.json({ deleted: true });
 });
 
-consoleFiles.put('/api/console/files/:fileId/:rev/:width', adding, async (c) => {
+consoleFiles.put('/files/:fileId/:rev/:width', adding, async (c) => {
   const id = fileIdOf(c);
   const width = Number(/^w(\d+)$/.exec(c.req.param('width'))?.[1]);
   if (!IMAGE_WIDTHS.some((allowed) => allowed === width))
@@ -254,8 +255,10 @@ consoleFiles.put('/api/console/files/:fileId/:rev/:width', adding, async (c) => 
   return c.json({ width });
 });
 
-/** The store's files, for shoppers: immutable at their current address, redirected from an old one. */
-consoleFiles.get('/files/:fileId/:rev/:name', withSite, async (c) => {
+/** The store's files, for shoppers (mounted at `/`): immutable at their current address, redirected from an old one. */
+export const storeFiles = new Hono<AppEnv>();
+
+storeFiles.get('/files/:fileId/:rev/:name', withSite, async (c) => {
   const id = c.req.param('fileId');
   if (!FILE_ID.test(id)) return c.text(NOT_FOUND, 404);
   const websiteId = c.var.site.website.id;

@@ -1,7 +1,7 @@
 /**
  * The console's operations calls (docs/merchant.md, "Console"): order search and detail, the store
  * currency, forms with their submissions, CSV export and notification email, and the analytics
- * dashboard's figures with the store's sales, and the customers calls (console-customers.ts). Each is behind its merchant permission (401/403, the
+ * dashboard's figures with the store's sales. Each is behind its merchant permission (401/403, the
  * crumb on changes, no-store answers): orders and submissions need `customerData`, the notification
  * address `notifications`; rates, discounts, settings and restock sends use the existing
  * /api/commerce/* and restock calls.
@@ -16,7 +16,6 @@ import { toCsv } from '../../forms/csv';
 import { storedValues, submissionCells, submissionColumns } from '../../forms/submission-table';
 import { isValidEmail } from '../../forms/validate';
 import { siteFormById, siteForms, type SiteForm } from '../../site/lookup';
-import { consoleCustomers } from './console-customers';
 import { summaryFor } from './dashboard';
 import { apiError, readJson, type AppEnv } from '../shared/http';
 import { merchantEdit } from './site-edits';
@@ -50,14 +49,13 @@ function formOf(c: Context<AppEnv>): SiteForm {
 }
 
 export const consoleOperations = new Hono<AppEnv>();
-consoleOperations.route('/', consoleCustomers);
 const commerce = requirePermission('commerce');
 const customerData = requirePermission('customerData');
 const read = requirePermission('read');
 const notifications = requirePermission('notifications');
 const analytics = requirePermission('analytics');
 
-consoleOperations.get('/api/console/orders', customerData, async (c) => {
+consoleOperations.get('/orders', customerData, async (c) => {
   const status = c.req.query('status') || null;
   if (status !== null && !(ORDER_STATUSES as readonly string[]).includes(status))
     return apiError(400, `status must be one of ${ORDER_STATUSES.join(', ')}`);
@@ -71,16 +69,16 @@ consoleOperations.get('/api/console/orders', customerData, async (c) => {
   return c.json(page);
 });
 
-consoleOperations.get('/api/console/orders/:id', customerData, async (c) => {
+consoleOperations.get('/orders/:id', customerData, async (c) => {
   const order = await orders(c).order(c.req.param('id'));
   return order === null ? apiError(404, ORDER_MESSAGES.notFound) : c.json({ order });
 });
 
-consoleOperations.get('/api/console/store', commerce, async (c) =>
+consoleOperations.get('/store', commerce, async (c) =>
   c.json({ currency: c.var.site.website.storeCurrency, settings: await orders(c).settings() }),
 );
 
-consoleOperations.put('/api/console/store/currency', commerce, async (c) => {
+consoleOperations.put('/store/currency', commerce, async (c) => {
   const { currency } = await readJson(c, currencySchema, MAX_BODY_BYTES);
   if (!CURRENCIES.has(currency))
     return apiError(400, OPERATIONS_MESSAGES.invalidCurrency, {
@@ -90,7 +88,7 @@ consoleOperations.put('/api/console/store/currency', commerce, async (c) => {
   return c.json({ currency });
 });
 
-consoleOperations.get('/api/console/forms', read, async (c) => {
+consoleOperations.get('/forms', read, async (c) => {
   const store = submissions(c);
   const [counts, notifications] = await Promise.all([store.counts(), store.notifications()]);
   const forms = siteForms(c.var.site).map((form) => ({
@@ -103,7 +101,7 @@ consoleOperations.get('/api/console/forms', read, async (c) => {
   return c.json({ forms });
 });
 
-consoleOperations.put('/api/console/forms/:formId/notification', notifications, async (c) => {
+consoleOperations.put('/forms/:formId/notification', notifications, async (c) => {
   const form = formOf(c);
   const body = await readJson(c, notificationSchema, MAX_BODY_BYTES);
   if ((body.enabled || body.recipient !== '') && !isValidEmail(body.recipient)) {
@@ -114,7 +112,7 @@ consoleOperations.put('/api/console/forms/:formId/notification', notifications, 
   return c.json({ notification: await submissions(c).setNotification(form.id, body) });
 });
 
-consoleOperations.get('/api/console/forms/:formId/submissions', customerData, async (c) => {
+consoleOperations.get('/forms/:formId/submissions', customerData, async (c) => {
   const form = formOf(c);
   const columns = submissionColumns(form.fields);
   const page = await submissions(c).list(form.id, cursorOf(c));
@@ -143,7 +141,7 @@ function fileNameOf(name: string): string {
   );
 }
 
-consoleOperations.get('/api/console/forms/:formId/submissions/export', customerData, async (c) => {
+consoleOperations.get('/forms/:formId/submissions/export', customerData, async (c) => {
   const form = formOf(c);
   const columns = submissionColumns(form.fields);
   const all = await submissions(c).all(form.id);
@@ -159,7 +157,7 @@ consoleOperations.get('/api/console/forms/:formId/submissions/export', customerD
   });
 });
 
-consoleOperations.get('/api/console/analytics', analytics, async (c) => {
+consoleOperations.get('/analytics', analytics, async (c) => {
   const { days, summary } = await summaryFor(c);
   const sales = await orders(c).salesByHour(summary.fromHour * HOUR_MS, (hourOf(Date.now()) + 1) * HOUR_MS);
   return c.json({

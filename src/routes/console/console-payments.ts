@@ -21,7 +21,7 @@ import type { Site } from '../../site/schema';
 import { apiError, readJson, type AppEnv } from '../shared/http';
 import { requirePermission } from './merchant-session';
 
-export const CONSOLE_PAYMENTS_API = '/api/console/payments';
+export const CONSOLE_PAYMENTS_API = '/payments';
 const MAX_BODY_BYTES = 4 * 1024;
 
 export const consolePayments = new Hono<AppEnv>();

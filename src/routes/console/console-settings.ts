@@ -25,8 +25,8 @@ import { consolePayments, paymentsAnswer, storePayments } from './console-paymen
 import { requirePermission } from './merchant-session';
 import { merchantEdit } from './site-edits';
 
-export const CONSOLE_SETTINGS_API = '/api/console/settings';
-export const CONSOLE_CHECKLIST_API = '/api/console/checklist';
+export const CONSOLE_SETTINGS_API = '/settings';
+export const CONSOLE_CHECKLIST_API = '/checklist';
 
 const MAX_BODY_BYTES = 8 * 1024;
 /** Three policies of rich text at most 60,000 characters each, as UTF-8. */

@@ -53,7 +53,7 @@ export const consoleTeam = new Hono<AppEnv>();
 
 const admin = requirePermission('team');
 
-consoleTeam.get('/api/console/team', admin, async (c) => {
+consoleTeam.get('/team', admin, async (c) => {
   const session = await merchantSessionOf(c);
   const members = await team(c).members();
   return c.json({
@@ -67,11 +67,9 @@ consoleTeam.get('/api/console/team', admin, async (c) => {
 });
 
 /** Failed sign-ins to the console in the last hour, newest first (src/durable/sign-in-attempts.ts). */
-consoleTeam.get('/api/console/team/sign-in-failures', admin, async (c) =>
-  c.json({ failures: await team(c).signInFailures() }),
-);
+consoleTeam.get('/team/sign-in-failures', admin, async (c) => c.json({ failures: await team(c).signInFailures() }));
 
-consoleTeam.post('/api/console/team/invitations', admin, async (c) => {
+consoleTeam.post('/team/invitations', admin, async (c) => {
   const body = await readJson(c, inviteSchema, MAX_BODY_BYTES);
   const email = body.email.trim();
   if (!isValidEmail(email))
@@ -83,15 +81,15 @@ consoleTeam.post('/api/console/team/invitations', admin, async (c) => {
   return c.json({ id: invited.value.id });
 });
 
-consoleTeam.put('/api/console/team/:id', admin, async (c) => {
+consoleTeam.put('/team/:id', admin, async (c) => {
   const body = await readJson(c, z.object({ roles: rolesSchema }), MAX_BODY_BYTES);
   return answer(c, await team(c).setRoles(c.req.param('id'), [...new Set(body.roles)]));
 });
 
-consoleTeam.delete('/api/console/team/:id', admin, async (c) => answer(c, await team(c).remove(c.req.param('id'))));
+consoleTeam.delete('/team/:id', admin, async (c) => answer(c, await team(c).remove(c.req.param('id'))));
 
 consoleTeam.post(
-  '/api/console/team/invitations/accept',
+  '/team/invitations/accept',
   requireCrumb,
   rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'merchant-signin'),
   withSite,

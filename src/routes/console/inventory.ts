@@ -232,16 +232,18 @@ async function stockView(env: Env, websiteId: string, item: Item): Promise<Varia
   }));
 }
 
-const STOCK_PATH = '/api/console/products/:id/stock';
-inventory.on(['GET', 'POST'], STOCK_PATH, requirePermission('commerce'));
+/** A product's stock screen, mounted at `areas.console`. */
+export const productStock = new Hono<AppEnv>();
+const STOCK_PATH = '/products/:id/stock';
+productStock.on(['GET', 'POST'], STOCK_PATH, requirePermission('commerce'));
 
-inventory.get(STOCK_PATH, async (c) => {
+productStock.get(STOCK_PATH, async (c) => {
   const item = await consoleProduct(c);
   if (item === null) return apiError(404, PRODUCT_MESSAGES.unknownProduct);
   return c.json({ variants: await stockView(c.env, c.var.site.website.id, item) });
 });
 
-inventory.post(STOCK_PATH, async (c) => {
+productStock.post(STOCK_PATH, async (c) => {
   const body = await readJson(c, adjustSchema, 4 * 1024);
   const item = await consoleProduct(c);
   if (item === null) return apiError(404, PRODUCT_MESSAGES.unknownProduct);

@@ -48,7 +48,7 @@ export const consolePages = new Hono<AppEnv>();
 const read = requirePermission('read');
 const content = requirePermission('content');
 
-consolePages.get('/api/console/pages', read, (c) => {
+consolePages.get('/pages', read, (c) => {
   const listed = c.var.site.collections.filter((collection) => !isProductCollection(collection));
   return c.json({
     pages: listed.map(({ id, title, typeName, fullUrl, status, addedOn }) => ({
@@ -73,7 +73,7 @@ async function storedSite(c: Context<AppEnv>): Promise<Site | null> {
   return value === null ? null : (JSON.parse(value) as Site);
 }
 
-consolePages.post('/api/console/pages', content, async (c) => {
+consolePages.post('/pages', content, async (c) => {
   const input = newPageSchema.safeParse(await readJson(c, z.unknown(), MAX_NEW_PAGE_BYTES));
   if (!input.success) {
     const fields = pageFormProblems(input.error);
@@ -128,9 +128,9 @@ function pageAnswer(site: Site, page: Collection) {
   };
 }
 
-consolePages.get('/api/console/pages/:collectionId', read, (c) => c.json(pageAnswer(c.var.site, pageNamed(c))));
+consolePages.get('/pages/:collectionId', read, (c) => c.json(pageAnswer(c.var.site, pageNamed(c))));
 
-consolePages.put('/api/console/pages/:collectionId', content, async (c) => {
+consolePages.put('/pages/:collectionId', content, async (c) => {
   const input = pageFormSchema.safeParse(await readJson(c, z.unknown(), MAX_PAGE_BYTES));
   const page = pageNamed(c);
   if (!input.success) return apiError(400, PRODUCT_MESSAGES.invalid, { fields: pageFormProblems(input.error) });
@@ -142,13 +142,13 @@ consolePages.put('/api/console/pages/:collectionId', content, async (c) => {
   );
 });
 
-consolePages.delete('/api/console/pages/:collectionId', content, async (c) => {
+consolePages.delete('/pages/:collectionId', content, async (c) => {
   const page = pageNamed(c);
   await merchantEdit(c, { kind: 'removeCollection', collectionId: page.id });
   return c.json({ deleted: true });
 });
 
-consolePages.post('/api/console/pages/:collectionId/navigation', content, async (c) => {
+consolePages.post('/pages/:collectionId/navigation', content, async (c) => {
   const page = pageNamed(c);
   await merchantEdit(c, { kind: 'appendToNavigation', collectionId: page.id });
   return c.json({ inNavigation: true });
@@ -172,7 +172,7 @@ const chartsSchema = z.object({
     .max(MAX_CHARTS_PER_PAGE),
 });
 
-consolePages.put('/api/console/pages/:collectionId/charts', content, async (c) => {
+consolePages.put('/pages/:collectionId/charts', content, async (c) => {
   const input = await readJson(c, chartsSchema, MAX_PAGE_BYTES);
   const page = pageNamed(c);
   const fields: Record<string, string> = {};

@@ -98,7 +98,7 @@ export const productsCsv = new Hono<AppEnv>();
 
 const commerce = requirePermission('commerce');
 
-productsCsv.get('/api/console/products.csv', commerce, async (c) => {
+productsCsv.get('/products.csv', commerce, async (c) => {
   const products = await allProducts(c);
   const csv = productCsv(products, c.var.site.website.storeCurrency);
   c.header('content-type', 'text/csv; charset=utf-8');
@@ -106,7 +106,7 @@ productsCsv.get('/api/console/products.csv', commerce, async (c) => {
   return c.body(csv);
 });
 
-productsCsv.post('/api/console/products/import', commerce, async (c) => {
+productsCsv.post('/products/import', commerce, async (c) => {
   // JSON escaping can double a file's size: the body cap leaves room for it, the file's own cap is checked after.
   const body = await readJson(c, importSchema, CSV_LIMITS.bytes * 2 + 64 * 1024);
   if (new TextEncoder().encode(body.csv).length > CSV_LIMITS.bytes) throw new ApiError(413, CSV_MESSAGES.tooLarge);

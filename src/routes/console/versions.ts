@@ -53,7 +53,7 @@ function shownVersion(subject: VersionSubject, json: string) {
 
 export const versions = new Hono<AppEnv>();
 
-const BASE = '/api/console/versions/:subject/:id';
+const BASE = '/versions/:subject/:id';
 
 versions.get(BASE, guard, async (c) => {
   const { value } = await contentObject(c.env, c.var.site.website.id).versions(subjectOf(c), subjectId(c));

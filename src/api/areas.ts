@@ -1,0 +1,8 @@
+/**
+ * The prefixes the worker mounts its route areas at (hono's "larger application" pattern: each area a
+ * sub-app at its own prefix, its guards at the top of it). The contract's routes of an area are
+ * written under its prefix, so the browser's paths and the worker's mount come from one place.
+ */
+export const areas = {
+  console: '/api/console',
+} as const;

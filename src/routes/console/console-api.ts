@@ -1,0 +1,46 @@
+/**
+ * The console's API, mounted at `areas.console` (`/api/console`): its sub-apps register paths under
+ * that prefix (but console-customers.ts, still at `/` with full paths while its other work lands), each call behind its own permission (`requirePermission`, src/site/roles.ts), and no
+ * answer of the area is kept by a browser or a shared cache.
+ */
+import { Hono } from 'hono';
+import { areas } from '../../api/areas';
+import type { AppEnv } from '../shared/http';
+import { consoleCatalog } from './console-catalog';
+import { consoleContent } from './console-content';
+import { consoleDesign } from './console-design';
+import { consoleFiles } from './console-files';
+import { consoleOperations } from './console-operations';
+import { consoleSettings } from './console-settings';
+import { consoleTeam } from './console-team';
+import { productStock } from './inventory';
+import { consolePages } from './pages';
+import { productsCsv } from './products-csv';
+import { versions } from './versions';
+
+/** Where the worker mounts `consoleApi`. */
+export const CONSOLE_API_PATH = areas.console;
+
+export const consoleApi = new Hono<AppEnv>();
+
+// Set before as well as after: a refusal is thrown, and the worker's onError writes it with the headers set so far.
+consoleApi.use('*', async (c, next) => {
+  c.header('cache-control', 'no-store');
+  await next();
+  c.header('cache-control', 'no-store');
+});
+
+for (const area of [
+  consoleDesign,
+  productsCsv,
+  consoleCatalog,
+  productStock,
+  versions,
+  consoleTeam,
+  consoleOperations,
+  consoleSettings,
+  consoleContent,
+  consolePages,
+  consoleFiles,
+])
+  consoleApi.route('/', area);
