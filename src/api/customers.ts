@@ -14,9 +14,12 @@ export interface CustomerSummary {
   orders: number;
   /** Paid and fulfilled orders' totals less their refunds. */
   spentCents: number;
-  firstOrderAt: number;
-  lastOrderAt: number;
-  lastOrderNumber: number;
+  /** Null for a shopper who signed up or subscribed to the newsletter but never ordered ("No orders yet"). */
+  firstOrderAt: number | null;
+  lastOrderAt: number | null;
+  lastOrderNumber: number | null;
+  /** On the store's mailing list (told only for those who never ordered). */
+  subscribed?: boolean;
 }
 
 /** Their shopper account, when the email has one. */

@@ -257,6 +257,29 @@ export class FormSubmissions extends DurableObject<Env> {
     return 'confirmed';
   }
 
+  /** Subscribed mailing-list emails after `after` (lower-cased, in that order), at most `limit`: customers who never ordered. */
+  subscriberEmails(after: string, limit: number): string[] {
+    return this.sql
+      .exec<{ email: string }>(
+        "SELECT DISTINCT lower(email) AS email FROM list_members WHERE status = 'subscribed' AND lower(email) > ? ORDER BY 1 LIMIT ?",
+        after,
+        Math.min(limit, 1000),
+      )
+      .toArray()
+      .map((row) => row.email);
+  }
+
+  /** Which of `emails` (lower-cased) are subscribed to a mailing list. */
+  subscribersOf(emails: string[]): string[] {
+    return this.sql
+      .exec<{ email: string }>(
+        "SELECT DISTINCT lower(email) AS email FROM list_members WHERE status = 'subscribed' AND lower(email) IN (SELECT value FROM json_each(?))",
+        JSON.stringify(emails.slice(0, 500)),
+      )
+      .toArray()
+      .map((row) => row.email);
+  }
+
   notification(formId: string): FormNotification | null {
     const row = this.sql
       .exec<{ enabled: number; recipient: string }>(

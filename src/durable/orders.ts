@@ -311,6 +311,11 @@ export class CommerceOrders extends DurableObject<Env> {
     return customer === null ? null : { customer, orders: customerOrders(this.self, email, [], limit) };
   }
 
+  /** Which of `emails` (lower-cased) are customers by their orders: the customers list leaves them out of those without. */
+  emailsWithOrders(emails: string[]): string[] {
+    return emails.slice(0, 1000).filter((email) => customerByEmail(this.self, email) !== null);
+  }
+
   /** Checkouts with an email that never became an order, newest first, as long as checkouts are kept. */
   abandonedCheckouts(): AbandonedCheckout[] {
     return abandonedCheckouts(this.self);

@@ -308,6 +308,18 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
     );
   }
 
+  /** Account emails after `after` (lower-cased, in that order), at most `limit`: the customers list's people who never ordered. */
+  accountEmails(after: string, limit: number): { email: string; verified: boolean }[] {
+    return this.sql
+      .exec<{ email: string; profile: string }>(
+        'SELECT lower(email) AS email, profile FROM accounts WHERE lower(email) > ? ORDER BY lower(email) LIMIT ?',
+        after,
+        Math.min(limit, 1000),
+      )
+      .toArray()
+      .map((row) => ({ email: row.email, verified: isVerified(JSON.parse(row.profile) as VisitorProfile) }));
+  }
+
   // ---- orders ----
 
   /** Remembers an order placed while signed in (its newest MAX_LINKED_ORDERS are kept). */

@@ -11,7 +11,8 @@ import { CHECKOUT_KEEP_MS } from '../../durable/orders';
 import { commerceOrders, siteUsers } from '../../durable/stubs';
 import { toCsv } from '../../forms/csv';
 import { apiError, type AppEnv } from '../shared/http';
-import { cursorOf, searchQueryOf } from './list-query';
+import { customersPage, customerWithoutOrders } from './customers-without-orders';
+import { LIST_QUERY_MESSAGES, searchQueryOf } from './list-query';
 import { requirePermission } from './merchant-session';
 
 export const CUSTOMER_MESSAGES = {
@@ -37,7 +38,8 @@ export const consoleCustomers = new Hono<AppEnv>();
 const customerData = requirePermission('customerData');
 
 consoleCustomers.get('/api/console/customers', customerData, async (c) => {
-  const page = await orders(c).customers(searchQueryOf(c), cursorOf(c), PAGE_LIMIT);
+  const page = await customersPage(c.env, c.var.site.website.id, searchQueryOf(c), c.req.query('cursor'), PAGE_LIMIT);
+  if (page === undefined) return apiError(400, LIST_QUERY_MESSAGES.badCursor);
   return c.json({
     customers: await withAccounts(c, page.customers),
     hasNextPage: page.nextPageCursor !== null,
@@ -50,16 +52,12 @@ consoleCustomers.get('/api/console/customers.csv', customerData, async (c) => {
   const query = searchQueryOf(c);
   const currency = c.var.site.website.storeCurrency;
   const found: CustomerSummary[] = [];
-  let cursor: number | null = null;
+  let cursor: string | undefined;
   do {
-    const page: { customers: CustomerSummary[]; nextPageCursor: string | null } = await orders(c).customers(
-      query,
-      cursor,
-      EXPORT_PAGE,
-    );
-    found.push(...page.customers);
-    cursor = page.nextPageCursor === null ? null : Number(page.nextPageCursor);
-  } while (cursor !== null && found.length < MAX_EXPORT_CUSTOMERS);
+    const page = await customersPage(c.env, c.var.site.website.id, query, cursor, EXPORT_PAGE);
+    found.push(...(page?.customers ?? []));
+    cursor = page?.nextPageCursor ?? undefined;
+  } while (cursor !== undefined && found.length < MAX_EXPORT_CUSTOMERS);
   const customers = found.slice(0, MAX_EXPORT_CUSTOMERS);
   const accounts: Record<string, { verified: boolean }> = {};
   for (let i = 0; i < customers.length; i += EXPORT_PAGE) {
@@ -73,8 +71,8 @@ consoleCustomers.get('/api/console/customers.csv', customerData, async (c) => {
       x.name,
       String(x.orders),
       formatMoney(x.spentCents, currency, 'en-US', false),
-      new Date(x.firstOrderAt).toISOString(),
-      new Date(x.lastOrderAt).toISOString(),
+      x.firstOrderAt === null ? '' : new Date(x.firstOrderAt).toISOString(),
+      x.lastOrderAt === null ? '' : new Date(x.lastOrderAt).toISOString(),
       account === undefined ? 'none' : account.verified ? 'verified' : 'not verified',
     ];
   });
@@ -88,7 +86,11 @@ consoleCustomers.get('/api/console/customers.csv', customerData, async (c) => {
 consoleCustomers.get('/api/console/customers/:email', customerData, async (c) => {
   const email = c.req.param('email');
   if (email.length > 320) return apiError(404, CUSTOMER_MESSAGES.notFound);
-  const found = await orders(c).customer(email);
+  const found =
+    (await orders(c).customer(email)) ??
+    (await customerWithoutOrders(c.env, c.var.site.website.id, email).then((customer) =>
+      customer === null ? null : { customer, orders: [] },
+    ));
   if (found === null) return apiError(404, CUSTOMER_MESSAGES.notFound);
   const accounts = await siteUsers(c.env, c.var.site.website.id).accountsOf([found.customer.email]);
   return c.json({

@@ -35,8 +35,10 @@ export function CustomerProfile({ email }: { email: string }) {
           <dd>{customer.orders}</dd>
         </div>
         <div className="Card">
-          <dt>Customer since</dt>
-          <dd className="Figures-date">{dateTimeText(customer.firstOrderAt)}</dd>
+          <dt>First order</dt>
+          <dd className="Figures-date">
+            {customer.firstOrderAt === null ? 'No orders yet' : dateTimeText(customer.firstOrderAt)}
+          </dd>
         </div>
       </dl>
       <div className="Columns">
@@ -47,7 +49,7 @@ export function CustomerProfile({ email }: { email: string }) {
             columns={ORDER_COLUMNS}
             rows={orders}
             rowKey={(o) => o.id}
-            empty="No orders."
+            empty="No orders yet."
           />
           {customer.orders > orders.length && (
             <p className="Muted">
@@ -62,13 +64,21 @@ export function CustomerProfile({ email }: { email: string }) {
           </p>
           <h3>Account</h3>
           {account === null ? (
-            <p className="Muted">No shopper account: orders placed as a guest.</p>
+            <p className="Muted">
+              {customer.orders === 0 ? 'No shopper account.' : 'No shopper account: orders placed as a guest.'}
+            </p>
           ) : (
             <p>
               <StatusLabel tone={account.verified ? 'success' : 'warning'}>
                 {account.verified ? 'Account, email verified' : 'Account, email not verified'}
               </StatusLabel>
             </p>
+          )}
+          {customer.subscribed === true && (
+            <>
+              <h3>Newsletter</h3>
+              <p>Subscribed to the mailing list.</p>
+            </>
           )}
         </section>
       </div>

@@ -1,6 +1,6 @@
 /**
  * The customers section (docs/merchant.md, "Customers"; customerData): everyone who ordered, most
- * recent first, searched by name or email as the order search matches (case and accents ignored),
+ * recent first, then shoppers with an account or on the mailing list who never ordered ("No orders yet"), searched by name or email as the order search matches (case and accents ignored),
  * "Load more" by cursor, exported as CSV with the same search; a customer's profile at /config/customers/{email}.
  */
 import { useState } from 'react';
@@ -37,7 +37,7 @@ function columns(currency: string): Column<Row>[] {
       wideOnly: true,
       render: (c) =>
         c.account === null ? (
-          <span className="Muted">Guest</span>
+          <span className="Muted">{c.subscribed === true ? 'Newsletter' : 'Guest'}</span>
         ) : (
           <StatusLabel tone={c.account.verified ? 'success' : 'warning'}>
             {c.account.verified ? 'Account' : 'Account, not verified'}
@@ -46,7 +46,13 @@ function columns(currency: string): Column<Row>[] {
     },
     { key: 'orders', label: 'Orders', align: 'end', render: (c) => c.orders },
     { key: 'spent', label: 'Total spent', align: 'end', render: (c) => moneyText(c.spentCents, currency) },
-    { key: 'last', label: 'Last order', wideOnly: true, render: (c) => dateTimeText(c.lastOrderAt) },
+    {
+      key: 'last',
+      label: 'Last order',
+      wideOnly: true,
+      render: (c) =>
+        c.lastOrderAt === null ? <span className="Muted">No orders yet</span> : dateTimeText(c.lastOrderAt),
+    },
   ];
 }
 
@@ -67,7 +73,7 @@ function CustomerList() {
       <SearchToolbar label="Customers" fieldId="customer-search" fieldLabel="Name or email" onSearch={setQuery} />
       <FetchStatus fetched={list.fetched} />
       <DataTable
-        caption="Customers, most recent order first"
+        caption="Customers, most recent order first, then those without orders"
         columns={columns(list.last?.currency ?? 'USD')}
         rows={list.items}
         rowKey={(c) => c.email}
@@ -79,7 +85,7 @@ function CustomerList() {
             ? 'Loading customers…'
             : query !== ''
               ? 'No customers match.'
-              : 'No customers yet: they appear with their first order.'
+              : 'No customers yet: they appear when they sign up, subscribe to the newsletter or order.'
         }
       />
     </div>
