@@ -2,12 +2,14 @@
  * Customers, derived from the orders (docs/merchant.md, "Customers"): one per email (case ignored),
  * with their name on their latest order, their orders, what they spent (paid and fulfilled orders less
  * their refunds) and their last order. Nothing is stored for them: the orders table and its email index
- * are the one record. Abandoned checkouts: checkouts with an email and no order, as long as checkouts are kept.
+ * are the one record; only orders that were paid count (`WAS_PAID`). Abandoned checkouts: checkouts with an email and no
+ * paid order (a payment given up at 3-D Secure among them), as long as checkouts are kept.
  */
 import type { AbandonedCheckout, CustomerSummary } from '../../api/customers';
 import { personMatcher } from '../../commerce/order-search';
 import type { OrdersContext } from './context';
 import { PAGE_SIZE, SEARCH_SCAN, type StoredCheckout } from './model';
+import { WAS_PAID } from './records';
 
 /** Abandoned checkouts listed at most (checkouts are kept CHECKOUT_KEEP_MS and at most MAX_CHECKOUTS). */
 export const ABANDONED_LIMIT = 100;
@@ -30,7 +32,7 @@ const CUSTOMERS = `SELECT lower(json_extract(data, '$.email')) AS email, COUNT(*
     SUM(CASE WHEN status IN ('paid', 'fulfilled') THEN json_extract(data, '$.grandTotalCents') - COALESCE((SELECT
       SUM(json_extract(r.value, '$.amountCents') + json_extract(r.value, '$.giftCardCents')) FROM json_each(data, '$.refunds') r), 0)
       ELSE 0 END) AS spent
-  FROM orders`;
+  FROM orders WHERE ${WAS_PAID}`;
 
 function summaryOf(row: CustomerRow): CustomerSummary {
   return {
@@ -83,17 +85,17 @@ export function listCustomers(
 /** One customer by email (case ignored), or null when no order has it. */
 export function customerByEmail(self: OrdersContext, email: string): CustomerSummary | null {
   const row = self.sql
-    .exec<CustomerRow>(`${CUSTOMERS} WHERE lower(json_extract(data, '$.email')) = ? GROUP BY 1`, email.toLowerCase())
+    .exec<CustomerRow>(`${CUSTOMERS} AND lower(json_extract(data, '$.email')) = ? GROUP BY 1`, email.toLowerCase())
     .toArray()[0];
   return row === undefined ? null : summaryOf(row);
 }
 
-/** Checkouts with an email that never became an order, newest first (what the checkout retention keeps, no more). */
+/** Checkouts with an email that never became a paid order, newest first (what the checkout retention keeps, no more). */
 export function abandonedCheckouts(self: OrdersContext, limit = ABANDONED_LIMIT): AbandonedCheckout[] {
   return self.sql
     .exec<{ cart_id: string; data: string; updated_at: number }>(
       `SELECT cart_id, data, updated_at FROM checkouts c WHERE json_extract(data, '$.inputs.email') IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = c.cart_id) ORDER BY updated_at DESC LIMIT ?`,
+        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = c.cart_id AND o.${WAS_PAID}) ORDER BY updated_at DESC LIMIT ?`,
       limit,
     )
     .toArray()

@@ -64,7 +64,14 @@ export async function orderForBuyer(self: OrdersContext, id: string, token: stri
   return { ...order, confirmationUrl: confirmationUrl(order, token) };
 }
 
-/** Orders newest first, keyset paged by order number. */
+/**
+ * The merchant's orders (list, search, CSV, customers) are those that were paid, as Shopify lists orders: orders are
+ * numbered when paid, so one without a number never was (a checkout still at 3-D Secure, or one given up there and
+ * cancelled unpaid); the merchant finds those among the abandoned checkouts.
+ */
+export const WAS_PAID = 'order_number IS NOT NULL';
+
+/** The merchant's orders newest first, keyset paged by order number. */
 export function listOrders(
   self: OrdersContext,
   status: OrderStatus | null,
@@ -76,14 +83,14 @@ export function listOrders(
     status === null
       ? self.sql
           .exec<{ data: string; number: number }>(
-            'SELECT data, number FROM orders WHERE number < ? ORDER BY number DESC LIMIT ?',
+            `SELECT data, number FROM orders WHERE ${WAS_PAID} AND number < ? ORDER BY number DESC LIMIT ?`,
             before,
             limit + 1,
           )
           .toArray()
       : self.sql
           .exec<{ data: string; number: number }>(
-            'SELECT data, number FROM orders WHERE status = ? AND number < ? ORDER BY number DESC LIMIT ?',
+            `SELECT data, number FROM orders WHERE ${WAS_PAID} AND status = ? AND number < ? ORDER BY number DESC LIMIT ?`,
             status,
             before,
             limit + 1,
@@ -127,7 +134,7 @@ function withDownloads(self: OrdersContext, order: Order): Order {
 }
 
 /**
- * Orders matching a merchant's search (src/commerce/order-search.ts: number, email or customer
+ * The merchant's orders matching their search (src/commerce/order-search.ts: number, email or customer
  * name, case- and accent-insensitive), newest first, keyset paged like `orders`. SQLite cannot fold
  * accents, so rows are read newest first and matched here; one call reads at most `scan` rows,
  * and a page cut short by that bound still has a cursor so "load more" carries on from there.
@@ -143,7 +150,7 @@ export function searchOrders(
   const matches = orderMatcher(query);
   const filter = status === null ? '' : 'AND status = ?';
   const rows = self.sql.exec<{ data: string; number: number }>(
-    `SELECT data, number FROM orders WHERE number < ? ${filter} ORDER BY number DESC LIMIT ?`,
+    `SELECT data, number FROM orders WHERE ${WAS_PAID} AND number < ? ${filter} ORDER BY number DESC LIMIT ?`,
     ...[cursor ?? Number.MAX_SAFE_INTEGER, ...(status === null ? [] : [status]), scan],
   );
   const found: Order[] = [];
