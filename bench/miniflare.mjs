@@ -248,6 +248,33 @@ export function startBeaconFloorWorker() {
 }
 
 /** KV for bare workerd: the binding's HTTP protocol (GET, PUT, DELETE on the URL-encoded key) over a Map in one isolate. */
+/**
+ * The file bucket (FILES) for bare workerd, in the process's memory: a wrapped binding (workerd has no R2 of its own).
+ * Seeding the demo store puts its digital files here; no page the bench loads reads them.
+ */
+const FILES_BUCKET_MODULE = `const objects = new Map();
+const described = (key, value) => ({ key, size: value.byteLength, httpEtag: '"' + key + '"', writeHttpMetadata() {} });
+export default function () {
+  return {
+    async put(key, value) {
+      const bytes = new Uint8Array(await new Response(value).arrayBuffer());
+      objects.set(key, bytes);
+      return described(key, bytes);
+    },
+    async head(key) { return objects.has(key) ? described(key, objects.get(key)) : null; },
+    async get(key) {
+      const bytes = objects.get(key);
+      return bytes === undefined ? null : { ...described(key, bytes), body: new Response(bytes).body, arrayBuffer: async () => bytes.buffer };
+    },
+    async delete(key) { objects.delete(key); },
+    async list() { return { objects: [...objects].map(([key, bytes]) => described(key, bytes)), truncated: false }; },
+  };
+}
+`;
+
+/** Every rate limiter on bare workerd (it has none of its own): always allows, as the Miniflare runs' unlimited ones. */
+const UNLIMITED_MODULE = 'export default function () { return { limit: async () => ({ success: true }) }; }\n';
+
 const KV_SERVICE = `const values = new Map();
 export default {
   async fetch(request) {
@@ -294,21 +321,48 @@ function workerdBinary() {
 const capnpText = (value) => JSON.stringify(String(value));
 
 /**
- * The built worker and a static-string worker on bare `workerd` (one process, a socket each): the
+ * bench/react-peer.jsx built for workerd, as production builds React (minified, NODE_ENV=production), with the store
+ * page's inline stylesheet (`page`'s first <style>) as its own: the file's path.
+ */
+export function buildReactPeer(dir, page) {
+  const outfile = join(dir, 'react-peer.js');
+  require('esbuild').buildSync({
+    entryPoints: ['bench/react-peer.jsx'],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['workerd', 'worker', 'browser'],
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      __PAGE_CSS__: JSON.stringify(/<style[^>]*>([\s\S]*?)<\/style>/.exec(page)?.[1] ?? ''),
+    },
+    jsx: 'automatic',
+    minify: true,
+    outfile,
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
+/**
+ * The built worker, a static-string worker and the React peer (bench/react-peer.jsx) on bare `workerd` (one process, a socket each): the
  * bundle's modules, the development vars, its Durable Objects (SQLite on a fresh folder), KV as a small
  * in-process service, a Cache API that never keeps anything; no Miniflare entry worker or loopback
- * services in front. The rate limiters and ASSETS are not bound, so only pages are measured here. `{ store, static, pids, dispose }`.
+ * services in front. The rate limiters always allow, the file bucket is in memory, ASSETS is not bound. `{ store, static, react, pids, dispose }`.
  */
 export async function startBareWorkerd(staticBody) {
   const dir = join(process.cwd(), 'dist', 'bare-workerd');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'kv.js'), KV_SERVICE);
   writeFileSync(join(dir, 'no-cache.js'), NO_CACHE_SERVICE);
+  writeFileSync(join(dir, 'files-bucket.js'), FILES_BUCKET_MODULE);
+  writeFileSync(join(dir, 'unlimited.js'), UNLIMITED_MODULE);
   // SQLite-backed objects need a disk (workerd keeps no SQLite in memory); a fresh one per start.
   const objects = join(dir, `objects-${Date.now()}`);
   mkdirSync(objects);
   writeFileSync(join(dir, 'static.js'), staticScript(staticBody));
-  const { vars, durableObjects } = configured();
+  buildReactPeer(dir, staticBody);
+  const { vars, durableObjects, ratelimits } = configured();
   const texts = readdirSync('dist').filter((name) => /\.(html|css)$/.test(name));
   const modules = [
     `(name = "worker.js", esModule = embed "../worker.js")`,
@@ -321,12 +375,14 @@ export async function startBareWorkerd(staticBody) {
         : `(name = ${capnpText(name)}, json = ${capnpText(JSON.stringify(value))})`,
     ),
     `(name = "SITE_CONTENT", kvNamespace = "kv")`,
+    `(name = "FILES", wrapped = (moduleName = "bench:files-bucket"))`,
+    ...Object.keys(ratelimits).map((name) => `(name = ${capnpText(name)}, wrapped = (moduleName = "bench:unlimited"))`),
     ...Object.entries(durableObjects).map(
       ([name, { className }]) => `(name = ${capnpText(name)}, durableObjectNamespace = ${capnpText(className)})`,
     ),
   ];
   const classes = [...new Set(Object.values(durableObjects).map(({ className }) => className))];
-  const [storePort, staticPort] = [await freePort(), await freePort()];
+  const [storePort, staticPort, reactPort] = [await freePort(), await freePort(), await freePort()];
   const config = `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [
@@ -342,10 +398,13 @@ const config :Workerd.Config = (
     (name = "objects", disk = (path = ${capnpText(objects)}, writable = true)),
     (name = "kv", worker = (modules = [(name = "kv.js", esModule = embed "kv.js")], compatibilityDate = "${COMPATIBILITY_DATE}")),
     (name = "static", worker = (modules = [(name = "static.js", esModule = embed "static.js")], compatibilityDate = "${COMPATIBILITY_DATE}")),
+    (name = "react", worker = (modules = [(name = "react-peer.js", esModule = embed "react-peer.js")], compatibilityDate = "${COMPATIBILITY_DATE}")),
   ],
+  extensions = [(modules = [(name = "bench:files-bucket", esModule = embed "files-bucket.js", internal = true), (name = "bench:unlimited", esModule = embed "unlimited.js", internal = true)])],
   sockets = [
     (name = "store", address = "127.0.0.1:${storePort}", http = (), service = "store"),
     (name = "static", address = "127.0.0.1:${staticPort}", http = (), service = "static"),
+    (name = "react", address = "127.0.0.1:${reactPort}", http = (), service = "react"),
   ],
 );
 `;
@@ -370,6 +429,7 @@ const config :Workerd.Config = (
   return {
     store: { url: store, pids },
     static: { url: new URL(`http://127.0.0.1:${staticPort}/`), pids },
+    react: { url: new URL(`http://127.0.0.1:${reactPort}/`), pids },
     dispose: async () => {
       child.kill();
       await exited;

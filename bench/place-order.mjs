@@ -7,11 +7,23 @@
  * as expected); p50/p99 are of `POST /api/commerce/orders` alone. A digital product, so the run
  * never sells out and no shipping is needed: what is measured is the website's CommerceOrders
  * object (one per website: every order of the store goes through it), the cart and stock objects
- * and the local payment ledger.
+ * and the local payment ledger. Then the flash sale (bench/flash-sale.mjs) on bare workerd; `--flash-sale` runs only that.
  */
+import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { CONCURRENCY, SECONDS, buildWorker, fmt, load, startStaticWorker, startStore } from './miniflare.mjs';
+import { loadavg } from 'node:os';
+import { flashSale, SHOPPERS, UNITS } from './flash-sale.mjs';
+import {
+  CONCURRENCY,
+  SECONDS,
+  buildWorker,
+  fmt,
+  load,
+  startBareWorkerd,
+  startStaticWorker,
+  startStore,
+} from './miniflare.mjs';
 
 const CRUMB = 'c'.repeat(32);
 const EBOOK = 'p-recipe-ebook';
@@ -94,7 +106,62 @@ async function orders(url) {
   return { count: latencies.length, rps: latencies.length / elapsed, p50: pct(50), p99: pct(99) };
 }
 
+/**
+ * A purchase's Durable Object calls and SQL statements, as the round-trips worker test counts them on an instrumented
+ * run (test/worker/round-trips.test.ts: the same purchase as this bench's); printed from its output.
+ */
+function purchaseCounts() {
+  const run = spawnSync(
+    'npx',
+    ['vitest', 'run', '--project', 'worker', 'test/worker/round-trips.test.ts', '-t', 'a purchase'],
+    { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } },
+  );
+  const line = /a purchase \(object calls\/SQL statements\) (\{.*\})/.exec(run.stdout ?? '')?.[1];
+  if (line === undefined)
+    throw new Error(`the round-trips test printed no purchase figures: ${run.stderr?.slice(-500)}`);
+  const figures = JSON.parse(line);
+  console.log(
+    '\nA purchase (add the e-book, start the checkout, give the email, place the order): object calls/SQL statements',
+  );
+  console.log(
+    `  add ${figures.add}, start ${figures['checkout start']}, email ${figures.email}, place ${figures['place order']}: ${figures.objects} calls, ${figures.sql} statements`,
+  );
+}
+
+/** The flash sale on bare workerd (the production bundle), its figures printed with the load average. */
+async function flashSaleRun() {
+  const bare = await startBareWorkerd('');
+  try {
+    await fetch(new URL('/shop', bare.store.url));
+    const before = loadavg();
+    const sale = await flashSale(bare.store.url);
+    const load = `load average ${before.map((l) => l.toFixed(2)).join(' ')} before, ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} after`;
+    console.log(
+      `\nFlash sale, bare workerd (production bundle): ${SHOPPERS} shoppers at once for ${sale.before} units; ${load}`,
+    );
+    console.log(
+      '| paid | units left | 5xx | unanswered | resets resent | whole sale | place order p50 | place order p99 | losers told p50 | losers told p99 |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    console.log(
+      `| ${sale.paid} | ${sale.left} | ${sale.errors} | ${sale.unreached} | ${sale.resets} | ${sale.seconds.toFixed(1)} s | ${sale.placeP50.toFixed(0)} ms | ${sale.placeP99.toFixed(0)} ms | ${sale.refusedP50.toFixed(0)} ms | ${sale.refusedP99.toFixed(0)} ms |`,
+    );
+    if (sale.paid !== UNITS || sale.errors > 0 || sale.unreached > 0)
+      throw new Error(
+        `flash sale: ${sale.paid} paid for ${UNITS} units, ${sale.errors} 5xx, ${sale.unreached} unanswered`,
+      );
+  } finally {
+    await bare.dispose();
+  }
+}
+
 buildWorker();
+if (process.argv.includes('--flash-sale')) {
+  await flashSaleRun();
+  process.exit(0);
+}
 const store = await startStore();
 const ceiling = await startStaticWorker(JSON.stringify({ order: { id: 'ord_0', status: 'paid' } }));
 try {
@@ -116,3 +183,5 @@ try {
   await store.mf.dispose();
   await ceiling.mf.dispose();
 }
+purchaseCounts();
+await flashSaleRun();

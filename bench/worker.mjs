@@ -17,6 +17,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { TEST_ASSETS } from '../scripts/assets.mjs';
 import { mixedLoad, report, storedBeaconViews, storedCartQuantity } from './load.mjs';
 import {
@@ -71,7 +72,11 @@ const ratio = (r) =>
 let q = 0;
 const newQuery = () => `${PRODUCT}?utm_source=bench&utm_content=${q++}`;
 
-/** The product page, miss and hit, on bare workerd beside a static string of its size there. */
+/**
+ * The product page on bare workerd, in one run: a hit beside a static string of its bytes there, a miss beside the React
+ * peer's renderToString and renderToReadableStream of a comparable page (bench/react-peer.jsx), by CPU per request (the
+ * one workerd process's, runtime included, so ratios within this run only); the load average beside them.
+ */
 async function bareWorkerdPage() {
   // The page's bytes as Miniflare serves them (same bundle, same demo store).
   const bare = await startBareWorkerd('');
@@ -79,14 +84,25 @@ async function bareWorkerdPage() {
   await bare.dispose();
   const run = await startBareWorkerd(page);
   await (await fetch(new URL(PRODUCT, run.store.url))).text();
+  const reactBytes = (await (await fetch(new URL('/string', run.react.url))).text()).length;
+  const before = loadavg();
   const miss = await besideCeiling(run.static, () => load(run.store, PRODUCT, newHostRequest));
   const hit = await besideCeiling(run.static, () => load(run.store, PRODUCT));
+  const reactString = await load(run.react, '/string');
+  const reactStream = await load(run.react, '/stream');
+  const after = loadavg();
   await run.dispose();
+  const cpu = (r) => `CPU ${r.cpu.toFixed(2)} ms/req`;
   console.log(
-    `\nBare workerd (no Miniflare entry worker or loopback services): ${PRODUCT} (${page.length} bytes), ${CONCURRENCY} connections, ${SECONDS} s each`,
+    `\nBare workerd (no Miniflare entry worker or loopback services): ${PRODUCT} (${page.length} bytes), ${CONCURRENCY} connections, ${SECONDS} s each; load average ${before.map((l) => l.toFixed(2)).join(' ')} before, ${after.map((l) => l.toFixed(2)).join(' ')} after`,
   );
-  console.log(`  product page, miss      ${fmt(miss)}   ${ratio(miss)}`);
   console.log(`  product page, hit       ${fmt(hit)}   ${ratio(hit)}`);
+  console.log(`  product page, miss      ${fmt(miss)}   ${ratio(miss)}`);
+  console.log(`  React renderToString    ${fmt(reactString)}   (comparable page, ${reactBytes} bytes)`);
+  console.log(`  React renderToReadableStream ${fmt(reactStream)}`);
+  console.log(
+    `  miss CPU / React renderToString ${(miss.cpu / reactString.cpu).toFixed(2)}x (${cpu(miss)} vs ${cpu(reactString)}); / renderToReadableStream ${(miss.cpu / reactStream.cpu).toFixed(2)}x`,
+  );
 }
 
 if (bareOnly) {
