@@ -162,6 +162,16 @@ describe('Payments and regions', () => {
       await page.getByRole('button', { name: 'Remove Bavaria, Germany' }).focus();
       await page.keyboard.press('Enter');
       await expect.poll(() => page.locator('.PlacesPicker-place').allTextContents(), SLOW).toEqual(['GermanyRemove']);
+      // At 375 px the country and region selects stack and fit.
+      const phone = await contexts.page(375);
+      await signIn(phone.page, storeUrl, OWNER);
+      await phone.page.goto(`${storeUrl}/config/commerce/shipping`);
+      await phone.page.getByRole('button', { name: 'Add shipping rate' }).click();
+      await phone.page.selectOption('#rate-regions', 'DE');
+      await phone.page.selectOption('#rate-regions-region', { label: 'Bavaria' });
+      expect(await overflows(phone.page)).toBe(false);
+      await phone.page.locator('#rate-regions-region').scrollIntoViewIfNeeded();
+      await shot(phone.page, 'payments-console-country-region-375');
       await page.fill('#rate-amount', '4.90');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect.poll(() => page.locator('tr', { hasText: 'DHL Germany' }).textContent(), SLOW).toContain('Germany');
