@@ -12,9 +12,21 @@ export function siteUsers(env: Env, site: Site) {
   return siteUsersOf(env, site.website.id);
 }
 
-export async function currentSession(c: Context<AppEnv>, site: Site): Promise<VisitorSession | null> {
-  const token = readStoreCookie(c, 'siteUserSession');
-  return token === undefined || !/^[0-9a-f]{64}$/.test(token) ? null : siteUsers(c.env, site).session(token);
+/**
+ * The visitor signed in on this request, looked up once however many helpers ask (as the merchant's is,
+ * `merchantSessionOf`): the cookie the request came with names one session for the whole request.
+ */
+export function currentSession(c: Context<AppEnv>, site: Site): Promise<VisitorSession | null> {
+  let found = c.get('visitorSession');
+  if (found === undefined) {
+    const token = readStoreCookie(c, 'siteUserSession');
+    found =
+      token === undefined || !/^[0-9a-f]{64}$/.test(token)
+        ? Promise.resolve(null)
+        : siteUsers(c.env, site).session(token);
+    c.set('visitorSession', found);
+  }
+  return found;
 }
 
 /** The signed-in session whose xsrf token the request carries; else throws the 401 or 403 to answer. */
