@@ -1,12 +1,20 @@
 /**
- * A product's search engine listing in workerd: the SEO title, description and social image the
- * console saves are the product page's <title>, meta description, og:title, og:description and
- * og:image, and its canonical link names the URL slug; left empty, the title, the short description
- * and the first picture are used. Too long a field, a picture address the image rule refuses and a
- * slug another product has are refused next to their fields.
+ * Search engine listings in workerd (one file: a workerd and the worker's modules per file cost more
+ * than these three tests).
+ *
+ * A product's: the SEO title, description and social image the console saves are the product page's
+ * <title>, meta description, og:title, og:description and og:image, and its canonical link names the
+ * URL slug; left empty, the title, the short description and the first picture are used. Too long a
+ * field, a picture address the image rule refuses and a slug another product has are refused next to
+ * their fields.
+ *
+ * A blog post's, as a product's: the SEO title and description the console saves are the post page's
+ * <title>, meta description and og:title; left empty, the title and the excerpt are used. Too long a
+ * field is refused next to it, with the pages' message.
  */
 import { describe, expect, it } from 'vitest';
 import { EDIT_MESSAGES } from '../../src/site/edits';
+import { PAGE_FORM_MESSAGES } from '../../src/site/editor/page-form';
 import { SEO_LIMITS } from '../../src/site/editor/page-seo';
 import { PRODUCT_MESSAGES, type ProductForm } from '../../src/site/editor/product-form';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
@@ -26,6 +34,8 @@ async function owner(): Promise<Visitor> {
 }
 
 const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+const headOfPage = async (path: string) => head(await (await new Visitor().fetch(path)).text());
 
 describe('product SEO fields', () => {
   it('writes the listing into the product page’s head, and falls back to the title, excerpt and first picture', async () => {
@@ -81,5 +91,48 @@ describe('product SEO fields', () => {
       urlId: 'Not a slug',
     });
     expect(invalid.body.fields).toEqual({ urlId: EDIT_MESSAGES.urlIdInvalid });
+  });
+});
+
+const post = {
+  collectionId: 'c-blog',
+  title: 'Glaze notes',
+  urlId: 'glaze-notes',
+  body: '<p>Ash and iron.</p>',
+  excerpt: '<p>What we learnt about ash glazes.</p>',
+  tags: [],
+  categories: [],
+  status: 'published',
+  publishOn: Date.now() - 60_000,
+  assetUrl: null,
+};
+
+describe('post SEO fields', () => {
+  it('writes the listing into the post page’s head, and falls back to the title and the excerpt', async () => {
+    const merchant = await owner();
+    const created = await merchant.json<{ id: string; seoTitle?: string }>('POST', '/api/console/posts', post);
+    expect(created.status).toBe(201);
+    const before = await headOfPage('/blog/glaze-notes');
+    expect(before).toMatch(/<title>Glaze notes · [^<]+<\/title>/);
+    expect(before).toContain('<meta name="description" content="What we learnt about ash glazes.">');
+
+    const saved = await merchant.json<{ seoTitle: string }>('PUT', `/api/console/posts/${created.body.id}`, {
+      ...post,
+      seoTitle: 'Ash glazes, a studio diary',
+      seoDescription: 'Iron & ash on stoneware.',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.seoTitle).toBe('Ash glazes, a studio diary');
+    const after = await headOfPage('/blog/glaze-notes');
+    expect(after).toMatch(/<title>Ash glazes, a studio diary · [^<]+<\/title>/);
+    expect(after).toContain('<meta name="description" content="Iron &amp; ash on stoneware.">');
+    expect(after).toContain('<meta property="og:title" content="Ash glazes, a studio diary">');
+
+    // The post calls' way: the field and its message, which the editor shows next to the field.
+    const refused = await merchant.json('PUT', `/api/console/posts/${created.body.id}`, {
+      ...post,
+      seoTitle: 'x'.repeat(SEO_LIMITS.title + 1),
+    });
+    expect(refused).toEqual({ status: 400, body: { error: `seoTitle: ${PAGE_FORM_MESSAGES.seoTitleTooLong}` } });
   });
 });
