@@ -29,14 +29,13 @@ import { tokenDigest } from '../../durable/passwords';
 import { cartStub, commerceOrders } from '../../durable/stubs';
 import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
 import type { PaymentSetup } from '../../integrations/payments';
-import { withStripeSources } from '../../integrations/payments-stripe';
 import { placesProvider, PlacesUnavailable } from '../../integrations/places';
 import { itemsAtVersion } from '../../site/item-at-version';
 import { rememberOrder, withAccountDetails } from './account-checkout';
 import { deleteStoreCookie } from '../shared/cookies';
 import { demoShipping } from './demo-shipping';
 import { currentCrumb, requireCrumb } from '../shared/csrf';
-import { apiError, loadedSite, readJson, siteVersion, type AppEnv, withSite } from '../shared/http';
+import { apiError, readJson, siteVersion, type AppEnv, withSite } from '../shared/http';
 import { merchantSessionOf } from '../console/merchant-session';
 import { rateLimit, visitorKey } from '../shared/rate-limit';
 import { allows } from '../../site/roles';
@@ -149,23 +148,6 @@ function emailProblems(patch: CheckoutPatch): Record<string, string> {
 }
 
 export const checkout = new Hono<AppEnv>();
-
-/**
- * With Stripe (the website's settings, else the deployment's), the checkout page (and only it) may load Stripe.js and its
- * frames: its policy gets Stripe's sources. Asking the orders object costs this page (not its API calls) one call.
- */
-checkout.use('/checkout', async (c, next) => {
-  await next();
-  const policy = c.res.headers.get('content-security-policy');
-  const loaded = policy === null ? null : await loadedSite(c);
-  if (policy === null || loaded === null) return;
-  if ((await commerceOrders(c.env, loaded.site.website.id).paymentSetup()).provider !== 'stripe') return;
-  const res = new Response(c.res.body, c.res);
-  res.headers.set('content-security-policy', withStripeSources(policy));
-  // Cleared first: assigning over a response copies the old one's headers, its policy included.
-  c.res = undefined;
-  c.res = res;
-});
 
 const writeLimit = rateLimit((env) => env.CART_RATE_LIMITER, 'checkout');
 checkout.use('/api/commerce/checkout', requireCrumb, writeLimit);
