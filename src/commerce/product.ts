@@ -89,6 +89,18 @@ export function digitalFileOf(item: unknown): DigitalFile | null {
   return { id, name, size: typeof size === 'number' ? size : 0 };
 }
 
+/**
+ * A product as shoppers may see it: without the file a digital product delivers (its id names the
+ * stored file; only a download token reaches it). Pages, their `?format=json` context and the
+ * data blocks templates print read items through this; the console and downloads read them whole.
+ */
+export function withoutDeliveredFile<T>(item: T): T {
+  const content = childOf(item, 'structuredContent');
+  if (typeof content !== 'object' || content === null || !('digitalFile' in content)) return item;
+  const { digitalFile: _file, ...rest } = content as Record<string, unknown>;
+  return { ...item, structuredContent: rest };
+}
+
 /** Types whose stock is counted (physical products, services); every other type never runs out. */
 export const STOCK_COUNTED_TYPES: readonly ProductTypeCode[] = [ProductType.Physical, ProductType.Service];
 

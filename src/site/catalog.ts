@@ -3,12 +3,14 @@
  * worth at a time: no isolate ever holds the whole catalogue.
  *
  * `itemsById` is the one lookup by id for routes (cart, restock, inventory, beacons): it finds only
- * what shoppers may see now (a draft or not-yet-scheduled product is not there); the console's is
+ * what shoppers may see now (a draft or not-yet-scheduled product is not there, a digital product
+has no delivered file: `withoutDeliveredFile`, as in every page's items); the console's is
  * `consoleItemsById`. A page renders through a `Catalog` bound to the content version its shell
  * came from, which throws `ContentMoved` when the object has moved past that version, so a page is
  * never a mix of two.
  */
 import type { Item } from './schema';
+import { withoutDeliveredFile } from '../commerce/product';
 
 /** The website's content object (a site module reaches it through the binding: durable/ is above site/). */
 export function contentObject(env: Env, websiteId: string) {
@@ -16,13 +18,16 @@ export function contentObject(env: Env, websiteId: string) {
 }
 
 const parseItems = (rows: readonly string[]) => rows.map((json) => JSON.parse(json) as Item);
+/** Items as shoppers' pages read them (commerce/product.ts, `withoutDeliveredFile`). */
+const shopperItem = (json: string) => withoutDeliveredFile(JSON.parse(json) as Item);
+const shopperItems = (rows: readonly string[]) => rows.map(shopperItem);
 
 /** The website's items with these ids (ids it does not have are left out). */
 export async function itemsById(env: Env, websiteId: string, ids: string[]): Promise<Map<string, Item>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const { value } = await contentObject(env, websiteId).itemsById(unique);
-  return new Map(parseItems(value).map((item) => [item.id, item]));
+  return new Map(shopperItems(value).map((item) => [item.id, item]));
 }
 
 /** The website's items with these ids whatever their status (drafts and scheduled ones included): the console's lookup. */
@@ -100,20 +105,20 @@ export function siteCatalog(env: Env, websiteId: string, version: number): Catal
   return {
     async listing(query) {
       const rows = at(await object.listing(query));
-      return { ...rows, items: parseItems(rows.items) };
+      return { ...rows, items: shopperItems(rows.items) };
     },
     async itemPage(collectionId, urlId, relatedLimit) {
       const key = `${websiteId} ${version} ${collectionId} ${urlId} ${relatedLimit}`;
       const known = itemPages.get(key);
       if (known !== undefined) return known;
       const rows = at(await object.itemPage(collectionId, urlId, relatedLimit));
-      const one = (json: string | null) => (json === null ? null : (JSON.parse(json) as Item));
+      const one = (json: string | null) => (json === null ? null : shopperItem(json));
       const page =
         rows === null
           ? null
           : {
-              item: JSON.parse(rows.item) as Item,
-              related: parseItems(rows.related),
+              item: shopperItem(rows.item),
+              related: shopperItems(rows.related),
               previous: one(rows.previous),
               next: one(rows.next),
             };
@@ -121,10 +126,10 @@ export function siteCatalog(env: Env, websiteId: string, version: number): Catal
       itemPages.set(key, page);
       return page;
     },
-    search: async (query, limit) => parseItems(at(await object.search(query, limit))),
-    itemsById: async (ids) => parseItems(at(await object.itemsById(ids))),
-    itemsWithForms: async (limit) => parseItems(at(await object.itemsWithForms(limit))),
-    firstProducts: async (limit) => parseItems(at(await object.firstProducts(limit))),
+    search: async (query, limit) => shopperItems(at(await object.search(query, limit))),
+    itemsById: async (ids) => shopperItems(at(await object.itemsById(ids))),
+    itemsWithForms: async (limit) => shopperItems(at(await object.itemsWithForms(limit))),
+    firstProducts: async (limit) => shopperItems(at(await object.firstProducts(limit))),
     itemUrls: async (collectionIds, offset, limit) => at(await object.itemUrls(collectionIds, offset, limit)),
   };
 }

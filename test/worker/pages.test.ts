@@ -334,6 +334,14 @@ describe('store pages', () => {
     expect((await get('/shop?format=xml')).status).toBe(400);
   });
 
+  it("never shows a digital product's file in ?format=json, on its page nor in the listing", async () => {
+    for (const path of ['/shop/p/recipe-ebook', '/shop/p/photo-presets', '/shop']) {
+      const text = await (await get(`${path}?format=json`)).text();
+      expect(text, path).toContain('"title"');
+      expect(text, path).not.toMatch(/digitalFile|"fileId"|\/downloads\//);
+    }
+  });
+
   it("answers ?format=html with the page itself, as the platform does for templates' routers (GarberCo's)", async () => {
     // A post no other test here reads: its cached copy would answer another test's address first.
     const page = await get('/blog/how-we-fire-mugs?format=html&nocache=true');
