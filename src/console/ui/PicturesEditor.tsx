@@ -12,6 +12,7 @@ import { FilePicker } from '../sections/files/FilePicker';
 import { refusal, sendFile } from '../sections/files/upload';
 import { errorMessage } from './api';
 import { describedBy, FieldError } from './FieldError';
+import { UploadRow } from './UploadRow';
 
 export interface PickedImage {
   assetUrl: string;
@@ -351,19 +352,7 @@ export function PicturesEditor({
       {uploads.length > 0 && (
         <ul className="Uploads" aria-label="Uploads">
           {uploads.map((item) => (
-            <li key={item.key} className="Upload">
-              <span className="Upload-name">{item.name}</span>
-              {item.error !== undefined ? (
-                <p className="FieldError" role="alert">
-                  {item.error}
-                </p>
-              ) : (
-                <>
-                  <progress max={1} value={item.progress} aria-label={`Uploading ${item.name}`} />
-                  <span className="Upload-percent">{Math.round(item.progress * 100)}%</span>
-                </>
-              )}
-            </li>
+            <UploadRow key={item.key} name={item.name} progress={item.progress} error={item.error} />
           ))}
         </ul>
       )}

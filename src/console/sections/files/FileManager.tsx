@@ -10,6 +10,7 @@ import { api } from '../../../api';
 import { consoleApi, errorMessage } from '../../ui/api';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { describedBy, FieldError } from '../../ui/FieldError';
+import { UploadRow } from '../../ui/UploadRow';
 import { refusal, sendFile } from './upload';
 
 interface Upload {
@@ -28,25 +29,6 @@ export interface FileManagerProps {
 }
 
 let uploadKeys = 0;
-
-function UploadRow({ upload }: { upload: Upload }) {
-  const percent = Math.round(upload.progress * 100);
-  return (
-    <li className="Upload">
-      <span className="Upload-name">{upload.name}</span>
-      {upload.error !== undefined ? (
-        <p className="FieldError" role="alert">
-          {upload.error}
-        </p>
-      ) : (
-        <>
-          <progress max={1} value={upload.progress} aria-label={`Uploading ${upload.name}`} />
-          <span className="Upload-percent">{upload.done === true ? 'Uploaded' : `${percent}%`}</span>
-        </>
-      )}
-    </li>
-  );
-}
 
 function RenameForm({ file, onDone }: { file: StoredFile; onDone: (renamed: StoredFile | null) => void }) {
   const [name, setName] = useState(file.name);
@@ -216,7 +198,7 @@ export function FileManager({ canChange, onPick, imagesOnly = false }: FileManag
       {uploads.length > 0 && (
         <ul className="Uploads" aria-label="Uploads">
           {uploads.map((item) => (
-            <UploadRow key={item.key} upload={item} />
+            <UploadRow key={item.key} name={item.name} progress={item.progress} error={item.error} done={item.done} />
           ))}
         </ul>
       )}

@@ -12,6 +12,7 @@ import { FilePicker } from '../files/FilePicker';
 import { refusal, sendFile } from '../files/upload';
 import { ApiError, API_MESSAGES } from '../../ui/api';
 import { describedBy, FieldError } from '../../ui/FieldError';
+import { UploadRow } from '../../ui/UploadRow';
 
 export function DigitalFileField({
   file,
@@ -27,7 +28,7 @@ export function DigitalFileField({
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [picking, setPicking] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [uploading, setUploading] = useState<{ name: string; progress: number } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
 
@@ -40,14 +41,14 @@ export function DigitalFileField({
     const refused = refusal(picked);
     setFailure(refused);
     if (refused !== null) return;
-    setProgress(0);
+    setUploading({ name: picked.name, progress: 0 });
     try {
-      const stored = await sendFile(picked, setProgress);
+      const stored = await sendFile(picked, (progress) => setUploading({ name: picked.name, progress }));
       chosen({ id: stored.id, name: stored.name, size: stored.size });
     } catch (caught) {
       setFailure(caught instanceof ApiError ? caught.message : API_MESSAGES.server);
     } finally {
-      setProgress(null);
+      setUploading(null);
     }
   };
 
@@ -66,10 +67,10 @@ export function DigitalFileField({
           <span className="DigitalFile-size">{formatFileSize(file.size)}</span>
         </p>
       )}
-      {progress !== null && (
-        <p className="DigitalFile-progress">
-          <progress max={1} value={progress} aria-label="Uploading the file" /> {Math.round(progress * 100)}%
-        </p>
+      {uploading !== null && (
+        <ul className="Uploads" aria-label="Uploads">
+          <UploadRow name={uploading.name} progress={uploading.progress} />
+        </ul>
       )}
       <div className="DigitalFile-actions">
         {canUpload && (
@@ -90,7 +91,7 @@ export function DigitalFileField({
             <button
               type="button"
               className="Button"
-              disabled={progress !== null}
+              disabled={uploading !== null}
               onClick={() => input.current?.click()}
               {...describedBy(`${id}-error`, shownError)}
             >
