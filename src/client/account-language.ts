@@ -1,6 +1,7 @@
 /**
  * The store's language for this shopper: a signed-in account's chosen language (the session
- * call's `language`), else the site's. Pages are the same for every visitor (they are cached), so
+ * call's `language`), else a signed-out visitor's choice (src/client/visitor-language.ts), else the site's. Pages are the same for every
+ * visitor (they are cached), so
  * the account's language is applied in the browser: `<html lang>` (src/client/entry.ts) and the
  * islands' money formatting (`useShopperLocale`) follow it once the session is read (once per
  * page, only when the `SiteUserInfo` cookie says someone is signed in). No React here: the entry
@@ -9,12 +10,13 @@
 import { storefrontRoutes as api } from '../api/storefront';
 import { readStoreCookie } from './cookies';
 import { pageDocument } from './dom';
+import { visitorLanguage } from './visitor-language';
 
 let accountLanguageRead: Promise<string | null> | null = null;
 
-/** The signed-in account's language, or null (no account, none chosen, or the read failed). */
+/** The signed-in account's language, or null (none chosen, or the read failed); signed out, the visitor's choice. */
 export function accountLanguage(): Promise<string | null> {
-  if (readStoreCookie('siteUserInfo') === null) return Promise.resolve(null);
+  if (readStoreCookie('siteUserInfo') === null) return Promise.resolve(visitorLanguage());
   accountLanguageRead ??= fetch(api.accountSession.path())
     .then((res) => (res.ok ? (res.json() as Promise<{ language?: string | null }>) : null))
     .then((session) => session?.language ?? null)

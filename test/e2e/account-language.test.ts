@@ -77,7 +77,7 @@ describe("the signed-in account's language", () => {
 
       // Any other language goes to the account, and the store speaks it.
       await page.selectOption('#account-language', 'fr-FR');
-      await expect.poll(() => page.locator('.AccountPanel-message').textContent()).toBe('Language saved.');
+      await expect.poll(() => page.locator('.AccountPanel-message').textContent()).toBe('Langue enregistrée.');
       expect(localeCalls.map((body) => JSON.parse(body) as unknown)).toEqual([
         { language: null },
         { language: 'fr-FR' },

@@ -228,7 +228,7 @@ describe('restock and sign-in in Chromium', () => {
     await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent()).toBe('Added!');
     await page.goto(`${storeUrl}/account`);
     await page.selectOption('#account-language', 'fr-CA');
-    await expect.poll(() => page.locator('.AccountPanel-message').textContent()).toBe('Language saved.');
+    await expect.poll(() => page.locator('.AccountPanel-message').textContent()).toBe('Langue enregistrée.');
     // The demo shopper is shared by the browser files of this store: back to the site's language for the next.
     const reset = page.waitForResponse((res) => res.url().endsWith('/api/site-users/account/locale') && res.ok());
     await page.selectOption('#account-language', '');

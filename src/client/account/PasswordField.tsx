@@ -1,5 +1,6 @@
 /** A labelled password field with its rule as a hint and its error tied to it (sign-up and new password). */
 import { MIN_PASSWORD_LENGTH } from '../../accounts/password-rules';
+import { fill } from '../../commerce/storefront-text';
 import { fieldValue } from '../field-value';
 
 export interface PasswordFieldProps {
@@ -8,9 +9,11 @@ export interface PasswordFieldProps {
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
+  /** The rule as the page's language says it ('At least {count} characters. …'). */
+  hint: string;
 }
 
-export default function PasswordField({ id, label, value, error, onChange }: PasswordFieldProps) {
+export default function PasswordField({ id, label, value, error, onChange, hint }: PasswordFieldProps) {
   return (
     <div className="FormField">
       <label htmlFor={id}>{label}</label>
@@ -25,7 +28,7 @@ export default function PasswordField({ id, label, value, error, onChange }: Pas
         onChange={(e) => onChange(fieldValue(e))}
       />
       <p id={`${id}-hint`} className="FormField-hint">
-        At least {MIN_PASSWORD_LENGTH} characters. A few unrelated words make a strong one.
+        {fill(hint, { count: MIN_PASSWORD_LENGTH })}
       </p>
       {error !== undefined && (
         <p id={`${id}-error`} className="FormField-error">

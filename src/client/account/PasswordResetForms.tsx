@@ -11,6 +11,9 @@ import { responseFailure } from '../api';
 import { fieldValue } from '../field-value';
 import { accountCall, fieldErrors } from './account-api';
 import PasswordField from './PasswordField';
+import { sayIn } from '../../commerce/storefront-text/say-in';
+import { pageLanguage } from '../visitor-language';
+import { usePurchaseText } from '../use-purchase-text';
 
 interface Outcome {
   /** What happened, for the page's status line. */
@@ -21,13 +24,17 @@ export function ForgotPasswordForm({ onDone }: Outcome) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const text = usePurchaseText();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!isValidEmail(email.trim())) return setError(FORM_MESSAGES.email);
     setError(null);
     setBusy(true);
-    const res = await accountCall(api.passwordResetRequest.at(), { email: email.trim() }).catch(() => null);
+    const res = await accountCall(api.passwordResetRequest.at(), {
+      email: email.trim(),
+      locale: pageLanguage() || undefined,
+    }).catch(() => null);
     setBusy(false);
     if (res?.ok !== true)
       return setError(res === null ? ACCOUNT_MESSAGES.failed : await responseFailure(res, ACCOUNT_MESSAGES.failed));
@@ -41,10 +48,10 @@ export function ForgotPasswordForm({ onDone }: Outcome) {
       noValidate
       aria-labelledby="forgot-title"
     >
-      <h2 id="forgot-title">Reset your password</h2>
-      <p>We will email you a link to choose a new password.</p>
+      <h2 id="forgot-title">{text['account.resetTitle']}</h2>
+      <p>{text['account.resetIntro']}</p>
       <div className="FormField">
-        <label htmlFor="forgot-email">Email</label>
+        <label htmlFor="forgot-email">{text['account.email']}</label>
         <input
           id="forgot-email"
           type="email"
@@ -56,12 +63,12 @@ export function ForgotPasswordForm({ onDone }: Outcome) {
         />
         {error !== null && (
           <p id="forgot-email-error" className="FormField-error" role="alert">
-            {error}
+            {sayIn(text, error)}
           </p>
         )}
       </div>
       <button type="submit" disabled={busy}>
-        {busy ? 'Sending…' : 'Send reset link'}
+        {busy ? text['account.sending'] : text['account.sendResetLink']}
       </button>
     </form>
   );
@@ -72,6 +79,7 @@ export function NewPasswordForm({ token, onDone }: Outcome & { token: string }) 
   const [error, setError] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const text = usePurchaseText();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -99,14 +107,21 @@ export function NewPasswordForm({ token, onDone }: Outcome & { token: string }) 
       noValidate
       aria-labelledby="new-password-title"
     >
-      <h2 id="new-password-title">Choose a new password</h2>
-      <PasswordField id="new-password" label="New password" value={password} error={error} onChange={setPassword} />
+      <h2 id="new-password-title">{text['account.newPasswordTitle']}</h2>
+      <PasswordField
+        id="new-password"
+        label={text['account.newPassword']}
+        hint={text['account.passwordHint']}
+        value={password}
+        error={error === undefined ? undefined : sayIn(text, error)}
+        onChange={setPassword}
+      />
       <button type="submit" disabled={busy}>
-        {busy ? 'Saving…' : 'Save new password'}
+        {busy ? text['account.saving'] : text['account.saveNewPassword']}
       </button>
       {failure !== null && (
         <p className="AccountPanel-error" role="alert">
-          {failure}
+          {sayIn(text, failure)}
         </p>
       )}
     </form>

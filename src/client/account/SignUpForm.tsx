@@ -10,6 +10,9 @@ import { reportPixel } from '../collectors/pixel';
 import { fieldValue } from '../field-value';
 import { accountCall, fieldErrors } from './account-api';
 import PasswordField from './PasswordField';
+import { sayIn } from '../../commerce/storefront-text/say-in';
+import { pageLanguage } from '../visitor-language';
+import { usePurchaseText } from '../use-purchase-text';
 
 export default function SignUpForm({ onSent }: { onSent: (message: string) => void }) {
   const [email, setEmail] = useState('');
@@ -17,6 +20,7 @@ export default function SignUpForm({ onSent }: { onSent: (message: string) => vo
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const text = usePurchaseText();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -28,7 +32,11 @@ export default function SignUpForm({ onSent }: { onSent: (message: string) => vo
     setFailure(null);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
-    const res = await accountCall(api.signUp.at(), { email: email.trim(), password }).catch(() => null);
+    const res = await accountCall(api.signUp.at(), {
+      email: email.trim(),
+      password,
+      locale: pageLanguage() || undefined,
+    }).catch(() => null);
     setBusy(false);
     if (res === null) return setFailure(ACCOUNT_MESSAGES.failed);
     if (!res.ok) {
@@ -48,9 +56,9 @@ export default function SignUpForm({ onSent }: { onSent: (message: string) => vo
       noValidate
       aria-labelledby="signup-title"
     >
-      <h2 id="signup-title">Create account</h2>
+      <h2 id="signup-title">{text['account.createTitle']}</h2>
       <div className="FormField">
-        <label htmlFor="signup-email">Email</label>
+        <label htmlFor="signup-email">{text['account.email']}</label>
         <input
           id="signup-email"
           type="email"
@@ -62,23 +70,24 @@ export default function SignUpForm({ onSent }: { onSent: (message: string) => vo
         />
         {errors.email !== undefined && (
           <p id="signup-email-error" className="FormField-error">
-            {errors.email}
+            {sayIn(text, errors.email)}
           </p>
         )}
       </div>
       <PasswordField
         id="signup-password"
-        label="Password"
+        label={text['account.password']}
+        hint={text['account.passwordHint']}
         value={password}
-        error={errors.password}
+        error={errors.password === undefined ? undefined : sayIn(text, errors.password)}
         onChange={setPassword}
       />
       <button type="submit" disabled={busy}>
-        {busy ? 'Creating your account…' : 'Create account'}
+        {busy ? text['account.creating'] : text['account.createTitle']}
       </button>
       {failure !== null && (
         <p className="AccountPanel-error" role="alert">
-          {failure}
+          {sayIn(text, failure)}
         </p>
       )}
     </form>

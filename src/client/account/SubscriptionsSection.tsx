@@ -5,13 +5,19 @@ import { failureText, responseFailure } from '../api';
 import SubscriptionDetails from '../components/SubscriptionDetails';
 import { storefrontRoutes as api } from '../../api/storefront';
 import { accountCall, type AccountSectionProps } from './account-api';
+import { EN_PURCHASE } from '../../commerce/storefront-text/en-purchase';
+import { sayIn } from '../../commerce/storefront-text/say-in';
+import { pageLanguage } from '../visitor-language';
+import { usePurchaseText } from '../use-purchase-text';
 
-const LOAD_FAILED = 'Unable to load your subscriptions. Please reload the page.';
+const LOAD_FAILED = EN_PURCHASE['subscription.loadFailed'];
 
 export default function SubscriptionsSection({ session }: AccountSectionProps) {
   const [subscriptions, setSubscriptions] = useState<BuyerSubscription[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const locale = session.language ?? 'en-US';
+  const text = usePurchaseText();
+  // Dates as the page writes them: the account's language, else the site's.
+  const locale = session.language ?? (pageLanguage() || 'en-US');
 
   useEffect(() => {
     let live = true;
@@ -29,11 +35,11 @@ export default function SubscriptionsSection({ session }: AccountSectionProps) {
   if (error !== null)
     return (
       <p role="alert" className="AccountPanel-error">
-        {error}
+        {sayIn(text, error)}
       </p>
     );
-  if (subscriptions === null) return <p aria-busy="true">Loading your subscriptions…</p>;
-  if (subscriptions.length === 0) return <p className="AccountSubscriptions-empty">You have no subscriptions.</p>;
+  if (subscriptions === null) return <p aria-busy="true">{text['subscription.loading']}</p>;
+  if (subscriptions.length === 0) return <p className="AccountSubscriptions-empty">{text['subscription.none']}</p>;
   const change = async (action: 'cancel' | 'pause' | 'resume', id: string): Promise<BuyerSubscription> => {
     const call = {
       cancel: api.cancelAccountSubscription,

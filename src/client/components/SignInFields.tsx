@@ -38,13 +38,22 @@ export interface SignInFieldsProps {
   password: string;
   onEmail: (email: string) => void;
   onPassword: (password: string) => void;
+  /** The labels in the page's language (the storefront's account page); the console's are English. */
+  labels?: { email: string; password: string };
 }
 
-export default function SignInFields({ idPrefix, email, password, onEmail, onPassword }: SignInFieldsProps) {
+export default function SignInFields({
+  idPrefix,
+  email,
+  password,
+  onEmail,
+  onPassword,
+  labels = { email: 'Email', password: 'Password' },
+}: SignInFieldsProps) {
   return (
     <>
       <div className="FormField">
-        <label htmlFor={`${idPrefix}-email`}>Email</label>
+        <label htmlFor={`${idPrefix}-email`}>{labels.email}</label>
         <input
           id={`${idPrefix}-email`}
           type="email"
@@ -54,7 +63,7 @@ export default function SignInFields({ idPrefix, email, password, onEmail, onPas
         />
       </div>
       <div className="FormField">
-        <label htmlFor={`${idPrefix}-password`}>Password</label>
+        <label htmlFor={`${idPrefix}-password`}>{labels.password}</label>
         <input
           id={`${idPrefix}-password`}
           type="password"

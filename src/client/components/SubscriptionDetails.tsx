@@ -6,18 +6,23 @@
  */
 import { useState } from 'react';
 import { formatMoney } from '../../commerce/money';
-import { chargeDateText, SUBSCRIPTION_MESSAGES, termsText, type BuyerSubscription } from '../../commerce/subscriptions';
+import { fill, type StorefrontText, type TextKey } from '../../commerce/storefront-text';
+import { sayIn } from '../../commerce/storefront-text/say-in';
+import { subscriptionTerms } from '../../commerce/subscription-text';
+import { chargeDateText, SUBSCRIPTION_MESSAGES, type BuyerSubscription } from '../../commerce/subscriptions';
+import { usePurchaseText } from '../use-purchase-text';
 import Dialog from './Dialog';
 
-export function statusText(subscription: BuyerSubscription, locale: string): string {
-  if (subscription.status === 'cancelled') {
-    return `Cancelled${subscription.cancelledOn === null ? '' : ` on ${chargeDateText(subscription.cancelledOn, locale)}`}. You will not be charged again.`;
-  }
-  if (subscription.status === 'ended') return 'Ended: every payment of this subscription has been made.';
-  if (subscription.status === 'paused') {
-    return `Paused${subscription.pausedOn === null ? '' : ` on ${chargeDateText(subscription.pausedOn, locale)}`}. You will not be charged until you resume it.`;
-  }
-  return `Active. ${subscription.nextChargeOn === null ? 'The next charge is being made.' : `Next charge: ${chargeDateText(subscription.nextChargeOn, locale)}.`}`;
+/** Its status in the page's language, dates as `locale` writes them. */
+export function statusText(subscription: BuyerSubscription, locale: string, text: StorefrontText): string {
+  const on = (at: number | null, dated: TextKey, undated: TextKey) =>
+    at === null ? text[undated] : fill(text[dated], { date: chargeDateText(at, locale) });
+  if (subscription.status === 'cancelled')
+    return on(subscription.cancelledOn, 'subscription.cancelledOn', 'subscription.cancelled');
+  if (subscription.status === 'ended') return text['subscription.ended'];
+  if (subscription.status === 'paused')
+    return on(subscription.pausedOn, 'subscription.pausedOn', 'subscription.paused');
+  return on(subscription.nextChargeOn, 'subscription.active', 'subscription.charging');
 }
 
 export interface SubscriptionDetailsProps {
@@ -39,6 +44,7 @@ export default function SubscriptionDetails({
   resume,
   onChange,
 }: SubscriptionDetailsProps) {
+  const text = usePurchaseText();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
@@ -58,18 +64,28 @@ export default function SubscriptionDetails({
   };
   const pauseOrResume =
     subscription.status === 'active' && pause !== undefined
-      ? { action: 'pause' as const, call: pause, label: 'Pause subscription', doing: 'Pausing…' }
+      ? {
+          action: 'pause' as const,
+          call: pause,
+          label: text['subscription.pause'],
+          doing: text['subscription.pausing'],
+        }
       : subscription.status === 'paused' && resume !== undefined
-        ? { action: 'resume' as const, call: resume, label: 'Resume subscription', doing: 'Resuming…' }
+        ? {
+            action: 'resume' as const,
+            call: resume,
+            label: text['subscription.resume'],
+            doing: text['subscription.resuming'],
+          }
         : null;
   const money = formatMoney(subscription.amountCents, subscription.currencyCode, locale);
   return (
     <>
       <p className="SubscriptionManage-terms">
-        {subscription.title}: {termsText(subscription.plan, money)}
+        {subscription.title}: {subscriptionTerms(text, subscription.plan, money)}
       </p>
       <p className="SubscriptionManage-status" role="status" aria-live="polite">
-        {statusText(subscription, locale)}
+        {statusText(subscription, locale, text)}
       </p>
       {(subscription.status === 'active' || subscription.status === 'paused') && (
         <div className="SubscriptionManage-actions">
@@ -100,32 +116,30 @@ export default function SubscriptionDetails({
             disabled={busy !== null}
             aria-busy={busy === 'cancel'}
           >
-            {busy === 'cancel' ? 'Cancelling…' : 'Cancel subscription'}
+            {busy === 'cancel' ? text['subscription.cancelling'] : text['subscription.cancel']}
             <span className="visually-hidden"> {subscription.title}</span>
           </button>
         </div>
       )}
       {error !== null && (
         <p className="Checkout-error" role="alert">
-          {error}
+          {sayIn(text, error)}
         </p>
       )}
       {asking && (
         <Dialog
-          title="Cancel this subscription?"
+          title={text['subscription.confirmTitle']}
           role="alertdialog"
           className="Dialog--alert"
           onClose={() => setAsking(false)}
         >
-          <p className="Dialog-message">
-            {subscription.title} will not be charged or sent again. Orders already paid are not affected.
-          </p>
+          <p className="Dialog-message">{fill(text['subscription.confirmText'], { title: subscription.title })}</p>
           <div className="Dialog-actions">
             <button type="button" className="Dialog-secondary" onClick={() => setAsking(false)}>
-              Keep it
+              {text['subscription.keep']}
             </button>
             <button type="button" className="SubscriptionManage-confirm" onClick={confirm}>
-              Cancel subscription
+              {text['subscription.cancel']}
             </button>
           </div>
         </Dialog>

@@ -11,10 +11,12 @@ import { ACCOUNT_MESSAGES, SESSION_MESSAGES } from '../../accounts/messages';
 import { responseFailure } from '../api';
 import SignInFields, { useSignIn } from '../components/SignInFields';
 import { applyPageLanguage, forgetAccountLanguage } from '../account-language';
+import { setVisitorLanguage, visitorLanguage } from '../visitor-language';
 import { markAccountLink } from '../account-link';
 import { pageDocument } from '../dom';
 import { fieldValue } from '../field-value';
-import { languageName } from '../../commerce/storefront-text';
+import { fill, languageName } from '../../commerce/storefront-text';
+import { EN_PURCHASE } from '../../commerce/storefront-text/en-purchase';
 import { sayIn } from '../../commerce/storefront-text/say-in';
 import { showPageLanguageText } from '../shopper-text';
 import { usePurchaseText } from '../use-purchase-text';
@@ -34,11 +36,11 @@ export interface AccountPanelProps {
   translationLanguages: string[];
 }
 
-/** What sign-out says about the cart, from the answer's `cartCloned` and `entriesLeftOut`. */
+/** What sign-out says about the cart, from the answer's `cartCloned` and `entriesLeftOut` (catalogue keys). */
 const SIGNED_OUT = {
-  cartKept: 'You are signed out. Your cart is still here.',
-  cartKeptInPart: 'You are signed out. Your cart is still here, without the items that are no longer in stock.',
-  noCart: 'You are signed out.',
+  cartKept: 'account.signedOutCartKept',
+  cartKeptInPart: 'account.signedOutCartKeptInPart',
+  noCart: 'account.signedOut',
 } as const;
 
 interface SignedOut {
@@ -62,6 +64,7 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
   const [message, setMessage] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [view, setView] = useState<View>('signIn');
+  const [visitorChoice, setVisitorChoice] = useState(() => visitorLanguage() ?? '');
   const link = useRef<LinkToken>(null);
 
   const refresh = async () => {
@@ -132,7 +135,9 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
     if (!res.ok) return setProblem(await responseFailure(res, SESSION_MESSAGES.signOutFailed));
     const { cartCloned, entriesLeftOut = 0 } = (await res.json()) as SignedOut;
     setView('signIn');
-    setMessage(!cartCloned ? SIGNED_OUT.noCart : entriesLeftOut > 0 ? SIGNED_OUT.cartKeptInPart : SIGNED_OUT.cartKept);
+    setMessage(
+      text[!cartCloned ? SIGNED_OUT.noCart : entriesLeftOut > 0 ? SIGNED_OUT.cartKeptInPart : SIGNED_OUT.cartKept],
+    );
     await refresh();
   };
 
@@ -160,7 +165,9 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
     }
     const res = await accountCall(api.accountLocale.at(), { language }, session?.xsrfToken);
     if (turn !== languageChoices.current) return;
-    setMessage(res.ok ? 'Language saved.' : await responseFailure(res, 'Unable to save your language.'));
+    setMessage(
+      res.ok ? EN_PURCHASE['account.languageSaved'] : await responseFailure(res, EN_PURCHASE['account.languageFailed']),
+    );
     if (!res.ok) return;
     setSession((current) => (current === null ? current : { ...current, language }));
     forgetAccountLanguage();
@@ -168,15 +175,33 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
     void showPageLanguageText();
   };
 
-  if (session === null) return <p aria-busy="true">Loading your account…</p>;
+  /** Signed out, the language is this browser's choice until an account has one ('' is the site's). */
+  const chooseVisitorLanguage = (choice: string) => {
+    setVisitorLanguage(choice === '' ? null : choice);
+    setVisitorChoice(choice);
+    applyPageLanguage(choice === '' ? null : choice);
+    void showPageLanguageText();
+  };
+
+  if (session === null) return <p aria-busy="true">{text['account.loading']}</p>;
+  const languageOptions = (
+    <>
+      <option value="">{text['account.siteDefault']}</option>
+      {languages.map((language) => (
+        <option key={language} value={language} lang={language}>
+          {languageName(language)}
+        </option>
+      ))}
+    </>
+  );
   const feedback = (
     <>
       <p className="AccountPanel-message AccountPanel-status" role="status" aria-live="polite">
-        {message}
+        {message === null ? null : sayIn(text, message)}
       </p>
       {problem !== null && (
         <p className="AccountPanel-error" role="alert">
-          {problem}
+          {sayIn(text, problem)}
         </p>
       )}
     </>
@@ -188,26 +213,26 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
     return (
       <div className="AccountPanel AccountPanel--signedIn">
         <div className="AccountPanel-summary">
-          <p className="AccountPanel-email">Signed in as {signedIn.email}</p>
+          <p className="AccountPanel-email">{fill(text['account.signedInAs'], { email: signedIn.email })}</p>
           <button
             type="button"
             className="AccountPanel-signout AccountPanel-secondary"
             disabled={busy}
             onClick={() => void signOut()}
           >
-            {busy ? 'Signing out…' : 'Sign out'}
+            {busy ? text['account.signingOut'] : text['account.signOut']}
           </button>
         </div>
         {signedIn.verified === false && (
           <div className="AccountPanel-unverified">
-            <p>{ACCOUNT_MESSAGES.unverified}</p>
+            <p>{text['account.unverified']}</p>
             <button
               type="button"
               className="AccountPanel-secondary"
               disabled={busy}
               onClick={() => void resendVerification()}
             >
-              Send a new link
+              {text['account.sendNewLink']}
             </button>
           </div>
         )}
@@ -219,29 +244,24 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
           </section>
         ))}
         <section className="AccountSection AccountSection--settings" aria-labelledby="account-settings">
-          <h2 id="account-settings">Settings</h2>
+          <h2 id="account-settings">{text['account.settings']}</h2>
           <label htmlFor="account-language">{text['account.language']}</label>
           <select
             id="account-language"
             value={signedIn.language ?? ''}
             onChange={(e) => void changeLanguage(fieldValue(e))}
           >
-            <option value="">{text['account.siteDefault']}</option>
-            {languages.map((language) => (
-              <option key={language} value={language} lang={language}>
-                {languageName(language)}
-              </option>
-            ))}
+            {languageOptions}
           </select>
         </section>
       </div>
     );
   }
 
-  const done = (text: string, doneEmail?: string) => {
+  const done = (said: string, doneEmail?: string) => {
     setView('signIn');
     setProblem(null);
-    setMessage(text);
+    setMessage(said);
     if (doneEmail !== undefined) setEmail(doneEmail);
     void refresh().catch(() => undefined);
   };
@@ -253,27 +273,29 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
           onSubmit={(event) => void submit(event)}
           aria-labelledby="signin-title"
         >
-          <h2 id="signin-title">Sign in</h2>
+          <h2 id="signin-title">{text['account.signIn']}</h2>
           <SignInFields
             idPrefix="signin"
+            labels={{ email: text['account.email'], password: text['account.password'] }}
             email={email}
             password={password}
             onEmail={setEmail}
             onPassword={setPassword}
           />
           <label className="FormField-choice">
-            <input type="checkbox" checked={remember} onChange={() => setRemember(!remember)} /> Remember me
+            <input type="checkbox" checked={remember} onChange={() => setRemember(!remember)} />{' '}
+            {text['account.rememberMe']}
           </label>
           <button type="submit" disabled={signingIn}>
-            {signingIn ? 'Signing in…' : 'Sign in'}
+            {signingIn ? text['account.signingIn'] : text['account.signIn']}
           </button>
           {error !== null && (
             <p className="AccountPanel-error" role="alert">
-              {error}
+              {sayIn(text, error)}
             </p>
           )}
           <button type="button" className="AccountPanel-link" onClick={() => show('forgot')}>
-            Forgot your password?
+            {text['account.forgot']}
           </button>
         </form>
       )}
@@ -284,17 +306,23 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
       <p className="AccountPanel-switch">
         {view === 'signIn' ? (
           <>
-            New here?{' '}
+            {text['account.newHere']}{' '}
             <button type="button" className="AccountPanel-link" onClick={() => show('signUp')}>
-              Create an account
+              {text['account.createAccount']}
             </button>
           </>
         ) : (
           <button type="button" className="AccountPanel-link" onClick={() => show('signIn')}>
-            Back to sign in
+            {text['account.backToSignIn']}
           </button>
         )}
       </p>
+      <div className="AccountPanel-language AccountSection--settings">
+        <label htmlFor="visitor-language">{text['account.language']}</label>
+        <select id="visitor-language" value={visitorChoice} onChange={(e) => chooseVisitorLanguage(fieldValue(e))}>
+          {languageOptions}
+        </select>
+      </div>
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * submitting ('Submitting…'), problems shown on each field and at the top and bottom (not for a
  * newsletter), and on success a redirect or the submission message with its post-submit HTML.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { LEAD_NEWSLETTER } from '../../beacon/pixel-events';
 import { CAPTCHA_ACTIONS, type CaptchaAction } from '../../forms/captcha';
 import { FORM_SUBMIT_MESSAGES } from '../../forms/messages';
@@ -14,6 +14,27 @@ import FormFields from '../components/FormFields';
 import { asContainer, navigateTo, pageQuery, setHtmlAndRunScripts } from '../dom';
 import { FormSubmitError, submitForm, type SubmissionPage } from '../form-api';
 import { useCaptcha } from '../use-captcha';
+import { EN_FORMS, type FormText, type FormTextKey } from '../../commerce/storefront-text/en-forms';
+import { shopperText, subscribeShopperText } from '../shopper-text';
+
+/** The site forms' texts in the page's language (English as rendered until the page switches: use-shopper-text.ts). */
+function useFormText(): FormText {
+  return useSyncExternalStore(subscribeShopperText, shopperText, () => null) ?? EN_FORMS;
+}
+
+let formKeys: Map<string, FormTextKey> | undefined;
+
+/** A field's or the submission's message (the spec's English, as the field rules and the server send it) in the page's language. */
+function sayForm(text: FormText, message: string): string {
+  formKeys ??= new Map((Object.entries(EN_FORMS) as [FormTextKey, string][]).map(([key, english]) => [english, key]));
+  const key = formKeys.get(message);
+  return key === undefined ? message : text[key];
+}
+
+/** The store's default words (the English the page was rendered with) in the page's language; a merchant's own as written. */
+function defaultOr(label: string, key: FormTextKey, text: FormText): string {
+  return label === '' || label === EN_FORMS[key] ? text[key] : label;
+}
 
 export interface SiteFormProps {
   formId: string;
@@ -33,7 +54,8 @@ export interface SiteFormProps {
 type Phase = { kind: 'editing' } | { kind: 'submitting' } | { kind: 'done' };
 
 export default function SiteForm(props: SiteFormProps) {
-  const { formId, kind, fields, submitButtonText } = props;
+  const { formId, kind, fields } = props;
+  const text = useFormText();
   const [values, setValues] = useState<Record<string, FieldValue>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -44,6 +66,18 @@ export default function SiteForm(props: SiteFormProps) {
   const action =
     props.captchaAction ?? (kind === 'newsletter' ? CAPTCHA_ACTIONS.newsletterBlock : CAPTCHA_ACTIONS.formBlock);
   const newsletter = kind === 'newsletter';
+  // The store's default words in the page's language; a merchant's own as written.
+  const submitButtonText = defaultOr(
+    props.submitButtonText,
+    newsletter ? 'form.newsletterSubmit' : 'form.submit',
+    text,
+  );
+  const submissionMessage = defaultOr(
+    props.submissionMessage,
+    newsletter ? 'form.newsletterThanks' : 'form.thanks',
+    text,
+  );
+  const shownErrors = Object.fromEntries(Object.entries(errors).map(([id, message]) => [id, sayForm(text, message)]));
 
   useEffect(() => setValues((current) => ({ ...hiddenValues(fields, pageQuery()), ...current })), []);
   useEffect(() => {
@@ -96,7 +130,7 @@ export default function SiteForm(props: SiteFormProps) {
   if (phase.kind === 'done') {
     return (
       <div className="SiteForm-success" role="status" tabIndex={-1}>
-        <p className="SiteForm-submission-message">{props.submissionMessage}</p>
+        <p className="SiteForm-submission-message">{submissionMessage}</p>
         {props.postSubmitHtml !== null && <div ref={postSubmit} className="SiteForm-post-submit" />}
       </div>
     );
@@ -115,7 +149,7 @@ export default function SiteForm(props: SiteFormProps) {
     >
       {showFrame && (
         <p className="SiteForm-problem SiteForm-problem--top" role="alert">
-          {FORM_SUBMIT_MESSAGES.topProblem}
+          {text['form.topProblem']}
         </p>
       )}
       <fieldset className="SiteForm-fields" disabled={submitting}>
@@ -124,7 +158,7 @@ export default function SiteForm(props: SiteFormProps) {
           formId={formId}
           fields={fields}
           values={values}
-          errors={errors}
+          errors={shownErrors}
           onChange={(id, value) => {
             setValues((current) => ({ ...current, [id]: value }));
             setResetting(false);
@@ -134,16 +168,16 @@ export default function SiteForm(props: SiteFormProps) {
       {container}
       {problem !== null && (
         <p className="SiteForm-problem" role="alert">
-          {problem}
+          {sayForm(text, problem)}
         </p>
       )}
       {showFrame && (
         <p className="SiteForm-problem SiteForm-problem--bottom" role="alert">
-          {FORM_SUBMIT_MESSAGES.bottomProblem}
+          {text['form.bottomProblem']}
         </p>
       )}
       <button type="submit" disabled={submitting || resetting}>
-        {submitting ? 'Submitting…' : submitButtonText}
+        {submitting ? text['form.submitting'] : submitButtonText}
       </button>
     </form>
   );

@@ -229,6 +229,7 @@ export const DE: StorefrontText = {
   'form.processing':
     'Fehler beim Verarbeiten des Formulars. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
   'form.noKey': 'Es konnte kein Sendeschlüssel abgerufen werden. Bitte versuchen Sie es später erneut.',
+  'form.unparsable': 'Die Formularfelder konnten nicht gelesen werden. Bitte prüfen Sie Ihre Eingaben.',
   'form.submitting': 'Wird gesendet…',
   'form.submit': 'Senden',
   'form.thanks': 'Vielen Dank!',

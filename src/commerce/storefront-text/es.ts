@@ -225,6 +225,7 @@ export const ES: StorefrontText = {
   'form.unknown': 'Error desconocido; inténtalo de nuevo más tarde.',
   'form.processing': 'Error al procesar el formulario. Recarga la página e inténtalo de nuevo.',
   'form.noKey': 'No se ha podido obtener una clave de envío; inténtalo de nuevo más tarde.',
+  'form.unparsable': 'No se han podido leer los campos del formulario; revisa lo que has escrito.',
   'form.submitting': 'Enviando…',
   'form.submit': 'Enviar',
   'form.thanks': '¡Gracias!',

@@ -226,6 +226,7 @@ export const FR: StorefrontText = {
   'form.unknown': 'Erreur inconnue, veuillez réessayer plus tard.',
   'form.processing': 'Erreur lors de l’envoi du formulaire. Rechargez la page et réessayez.',
   'form.noKey': 'Impossible d’obtenir une clé d’envoi, veuillez réessayer plus tard.',
+  'form.unparsable': 'Impossible de lire les champs du formulaire, veuillez vérifier votre saisie.',
   'form.submitting': 'Envoi…',
   'form.submit': 'Envoyer',
   'form.thanks': 'Merci !',

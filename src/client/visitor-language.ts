@@ -1,0 +1,39 @@
+/**
+ * A signed-out visitor's language, chosen on the account page and kept in this browser (src/client/account-language.ts
+ * applies it on every page), and the language a form sends so the email it causes is written in it. Account islands only.
+ */
+import { pageDocument } from './dom';
+
+/** Where it is kept in this browser (pages are the same for everyone). */
+const VISITOR_LANGUAGE = 'storefront:language';
+
+interface Storage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** The browser's local storage; undefined on the server, which renders islands too. */
+const storage = () => (globalThis as unknown as { localStorage?: Storage }).localStorage;
+
+export function visitorLanguage(): string | null {
+  try {
+    return storage()?.getItem(VISITOR_LANGUAGE) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function setVisitorLanguage(language: string | null): void {
+  try {
+    if (language === null) storage()?.removeItem(VISITOR_LANGUAGE);
+    else storage()?.setItem(VISITOR_LANGUAGE, language);
+  } catch {
+    // Storage refused (private mode): the choice lasts for this page only.
+  }
+}
+
+/** The language the page is in now (`<html lang>`): what a form sends so its email is written in it. */
+export function pageLanguage(): string {
+  return (pageDocument()?.documentElement as unknown as { lang?: string } | undefined)?.lang ?? '';
+}
