@@ -4,7 +4,10 @@
  */
 import type { Order } from '../commerce/order';
 import type { KeysetPage } from './console-answers';
+import { areas } from './areas';
 import { route } from './route';
+
+const CONSOLE = areas.console;
 
 /** A customer, derived from their orders (src/durable/orders/customers.ts): one per email, case ignored. */
 export interface CustomerSummary {
@@ -58,8 +61,8 @@ export interface AbandonedCheckoutsAnswer {
 }
 
 export const customerRoutes = {
-  customers: route('GET', '/api/console/customers').answers<CustomersPage>(),
-  customer: route('GET', '/api/console/customers/:email').answers<CustomerAnswer>(),
-  customersCsv: route('GET', '/api/console/customers.csv'),
-  abandonedCheckouts: route('GET', '/api/console/abandoned-checkouts').answers<AbandonedCheckoutsAnswer>(),
+  customers: route('GET', `${CONSOLE}/customers`).answers<CustomersPage>(),
+  customer: route('GET', `${CONSOLE}/customers/:email`).answers<CustomerAnswer>(),
+  customersCsv: route('GET', `${CONSOLE}/customers.csv`),
+  abandonedCheckouts: route('GET', `${CONSOLE}/abandoned-checkouts`).answers<AbandonedCheckoutsAnswer>(),
 };

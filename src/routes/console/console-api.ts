@@ -1,6 +1,6 @@
 /**
  * The console's API, mounted at `areas.console` (`/api/console`): its sub-apps register paths under
- * that prefix (but console-customers.ts, still at `/` with full paths while its other work lands), each call behind its own permission (`requirePermission`, src/site/roles.ts), and no
+ * that prefix, each call behind its own permission (`requirePermission`, src/site/roles.ts), and no
  * answer of the area is kept by a browser or a shared cache.
  */
 import { Hono } from 'hono';
@@ -8,6 +8,7 @@ import { areas } from '../../api/areas';
 import type { AppEnv } from '../shared/http';
 import { consoleCatalog } from './console-catalog';
 import { consoleContent } from './console-content';
+import { consoleCustomers } from './console-customers';
 import { consoleDesign } from './console-design';
 import { consoleFiles } from './console-files';
 import { consoleOperations } from './console-operations';
@@ -38,6 +39,7 @@ for (const area of [
   versions,
   consoleTeam,
   consoleOperations,
+  consoleCustomers,
   consoleSettings,
   consoleContent,
   consolePages,

@@ -37,7 +37,7 @@ async function withAccounts(c: Context<AppEnv>, customers: CustomerSummary[]) {
 export const consoleCustomers = new Hono<AppEnv>();
 const customerData = requirePermission('customerData');
 
-consoleCustomers.get('/api/console/customers', customerData, async (c) => {
+consoleCustomers.get('/customers', customerData, async (c) => {
   const page = await customersPage(c.env, c.var.site.website.id, searchQueryOf(c), c.req.query('cursor'), PAGE_LIMIT);
   if (page === undefined) return apiError(400, LIST_QUERY_MESSAGES.badCursor);
   return c.json({
@@ -48,7 +48,7 @@ consoleCustomers.get('/api/console/customers', customerData, async (c) => {
   });
 });
 
-consoleCustomers.get('/api/console/customers.csv', customerData, async (c) => {
+consoleCustomers.get('/customers.csv', customerData, async (c) => {
   const query = searchQueryOf(c);
   const currency = c.var.site.website.storeCurrency;
   const found: CustomerSummary[] = [];
@@ -83,7 +83,7 @@ consoleCustomers.get('/api/console/customers.csv', customerData, async (c) => {
   });
 });
 
-consoleCustomers.get('/api/console/customers/:email', customerData, async (c) => {
+consoleCustomers.get('/customers/:email', customerData, async (c) => {
   const email = c.req.param('email');
   if (email.length > 320) return apiError(404, CUSTOMER_MESSAGES.notFound);
   const found =
@@ -101,7 +101,7 @@ consoleCustomers.get('/api/console/customers/:email', customerData, async (c) =>
   });
 });
 
-consoleCustomers.get('/api/console/abandoned-checkouts', customerData, async (c) =>
+consoleCustomers.get('/abandoned-checkouts', customerData, async (c) =>
   c.json({
     checkouts: await orders(c).abandonedCheckouts(),
     timeZone: c.var.site.website.timeZone,
