@@ -9,13 +9,13 @@
  * section at 1366 and 375 px. Axe on every screen (no serious or critical violations); screenshots
  * at 1366 and 768 px in test-artifacts/screenshots/console-*.png.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { useChromium } from './browser';
 import { storeUrl } from './store';
-import { afterNextPaint } from './pages';
+import { afterNextPaint, downloadedBytes } from './pages';
 
 const browser = useChromium();
 const SCREENSHOTS = 'test-artifacts/screenshots';
@@ -219,7 +219,7 @@ describe('console operations in Chromium', () => {
         page.waitForEvent('download', WAIT),
         page.click('a:has-text("Export CSV")'),
       ]).then(([d]) => d);
-      const csv = readFileSync((await download.path()) ?? '', 'utf8').split('\r\n');
+      const csv = (await downloadedBytes(download)).toString('utf8').split('\r\n');
       expect(csv[0]).toBe('Number,Date (UTC),Status,Email,Name,Total,Items');
       expect(csv.slice(1, 3).map((line) => line.split(',')[0])).toEqual([
         String(shipped.orderNumber),
@@ -377,7 +377,7 @@ describe('console operations in Chromium', () => {
       await screenshot(page, 'forms');
 
       const [download] = await Promise.all([page.waitForEvent('download', WAIT), page.click('text=Export CSV')]);
-      const csv = readFileSync((await download.path()) ?? '', 'utf8');
+      const csv = (await downloadedBytes(download)).toString('utf8');
       expect(csv.split('\r\n')[0]).toMatch(/^Submitted \(UTC\),Name,Email,/);
       expect(csv).toContain(`Eve ${RUN},eve-${RUN}@example.com`);
       expect(csv).toContain(`"'=1+2 ""quoted"", on two\nlines"`);

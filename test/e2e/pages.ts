@@ -1,5 +1,5 @@
 /** Opening a store page in a fresh browser context (own cookies and cart), with page errors collected; closing its dialogs by keyboard. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export async function openPage(
@@ -45,4 +45,11 @@ export async function clickAndSeeAddedPopover(page: Page, selector: string, time
   const shown = page.locator('.CartPill-popover').waitFor({ state: 'visible', timeout });
   await page.click(selector);
   await shown;
+}
+
+/** A download's bytes, streamed from the browser: the test workers connect to Chromium remotely, where `download.path()` is refused. */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

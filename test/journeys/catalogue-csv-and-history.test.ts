@@ -8,11 +8,11 @@
  * form, is restored from its history to its first version, which the storefront then shows. A viewer
  * cannot import (403). Screenshots in test-artifacts/journeys/catalogue-*.png.
  */
-import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
 import { useChromium } from '../e2e/browser';
+import { downloadedBytes } from '../e2e/pages';
 import { storeUrl } from '../e2e/store';
 import {
   ACCOUNTS,
@@ -55,7 +55,7 @@ for (const width of WIDTHS) {
             page.locator('a', { hasText: 'Export' }).click(),
           ]);
           expect(download.suggestedFilename()).toBe('products_export.csv');
-          const exported = Papa.parse<Row>(readFileSync((await download.path()) as string, 'utf8'), {
+          const exported = Papa.parse<Row>((await downloadedBytes(download)).toString('utf8'), {
             header: true,
             skipEmptyLines: true,
           });

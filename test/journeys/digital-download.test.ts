@@ -9,9 +9,9 @@
  * link is used up the account says so and the link answers a page saying why.
  * Screenshots in test-artifacts/journeys/digital-download-*.png.
  */
-import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
+import { downloadedBytes } from '../e2e/pages';
 import { storeUrl } from '../e2e/store';
 import { DOWNLOAD_LIMIT, DOWNLOAD_MESSAGES } from '../../src/commerce/downloads';
 import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
@@ -131,7 +131,7 @@ for (const width of WIDTHS) {
       await shot(page, `digital-download-email-${width}`);
       const [download] = await Promise.all([page.waitForEvent('download', SLOW), link.click()]);
       expect(download.suggestedFilename()).toBe(fileName);
-      expect(readFileSync((await download.path()) ?? '')).toEqual(bytes);
+      expect(await downloadedBytes(download)).toEqual(bytes);
 
       // The account's order history.
       await page.goto(`${storeUrl}/account`);
