@@ -367,6 +367,7 @@ export function recordOrder(
     },
     fulfillment: null,
     subscription: request.subscription === null ? null : { ...request.subscription, cycle: 1, nextBillingOn: null },
+    ...(request.emailLocale === undefined ? {} : { emailLocale: request.emailLocale }),
   };
   const paymentId = 'paymentId' in charged ? charged.paymentId : null;
   const manageUrl =

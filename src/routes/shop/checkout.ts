@@ -4,6 +4,7 @@
  * Bodies are validated here (shape, sizes, the email rule); the website's CommerceOrders object
  * decides everything that depends on stock, codes, balances and payment.
  */
+import { shopperEmailLocale } from './shopper-locale';
 import { Hono, type Context } from 'hono';
 import {
   addressDetailsSchema,
@@ -245,6 +246,7 @@ checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async 
       returnUrl: `${origin}/checkout?payment=returned`,
       visitor: visitorKey(c),
       requester,
+      emailLocale: shopperEmailLocale(site, body.locale),
     });
     await rememberOrder(c, outcome.body);
   }
