@@ -15,6 +15,8 @@ export const beaconRoutes = {
   censusButtonRender: route('POST', '/api/census/button-render'),
   censusOverlay: route('POST', '/api/census/overlay'),
   censusFormRender: route('POST', '/api/census/form-render'),
+  /** A listing card's quick view opened, for the product `:id` (src/client/quick-view.ts). */
+  censusQuickView: route('POST', '/api/census/RecordQuickView/:id'),
   /** A social-ads pixel event (src/client/collectors/pixel.ts, src/routes/shop/trackers.ts). */
   pixelEvent: route('POST', '/api/trackers/pixel'),
 };

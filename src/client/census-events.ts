@@ -1,14 +1,15 @@
 /**
  * What islands tell the analytics collectors (engine spec §7): the promo popup's overlay
- * (open, close, submit) and the interface clicks of the cart page's product form (open, close,
- * submit). Islands only announce, on the page's global object; the collectors, loaded only where
+ * (open, close, submit), the interface clicks of the cart page's product form (open, close,
+ * submit) and a listing card's quick view opened (RecordQuickView). Islands only announce, on the page's global object; the collectors, loaded only where
  * the site tracks, send them (src/client/collectors/widgets.ts). Typed for the worker build too.
  */
 export const CENSUS_EVENT = 'census:widget';
 
 export type CensusAnnouncement =
   | { kind: 'overlay'; overlayId: string; action: 'open' | 'close' | 'submit' }
-  | { kind: 'interface_click'; identifier: string };
+  | { kind: 'interface_click'; identifier: string }
+  | { kind: 'quick-view'; itemId: string };
 
 const bus = globalThis as unknown as EventTarget;
 

@@ -1,7 +1,7 @@
 /**
  * The browser entry: hydrates each `[data-island]` element with its component. React and each
- * island's code load only when such an element is on the page. Also wires the header's menu button
- * and a product list's filter and sort form.
+ * island's code load only when such an element is on the page. Also wires the header's menu button,
+ * a product list's filter and sort form, and the cards' Quick View buttons (their code loads on the first press).
  */
 import { storefrontLanguage } from '../commerce/storefront-languages';
 import { accountLanguage, applyPageLanguage } from './account-language';
@@ -67,6 +67,10 @@ wireSiteMenu();
 markAccountLink();
 wireNavFolders();
 wireListingControls();
+document.addEventListener('click', (event) => {
+  const button = (event.target as Element | null)?.closest?.<HTMLElement>('button[data-quick-view]');
+  if (button) void import('./quick-view').then(({ openQuickView }) => openQuickView(button, LOADERS));
+});
 // Search suggestions load the first time a store search field has the focus, also when the shopper
 // reached the field before this script ran (a slow device, the field autofocused).
 const suggestFor = (input: Element | null) => {

@@ -4,6 +4,7 @@
  * - `button-render` for each add-to-cart button on the page, `button-click` when one is pressed;
  * - `form-render` for each form block;
  * - `overlay` when the promo popup opens, closes or is submitted;
+ * - `RecordQuickView/{id}` when a listing card's quick view opens;
  * - `page_view` and `interface_click` (the cart page's product form opened, closed, submitted)
  *   through /api/v1/clanker/events.
  * Failures are ignored (spec §8: tracking failures are silent).
@@ -19,11 +20,13 @@ import { sendBeacon } from './send';
 const PRODUCT_BLOCK_TYPE = 43;
 const ADD_TO_CART_BUTTON = '.sqs-add-to-cart-button';
 
+/** A census call's form: the website and the page it came from, then its own fields. */
+function censusForm(page: PageInfo, fields: Record<string, string>): URLSearchParams {
+  return new URLSearchParams({ websiteId: page.websiteId, url: location.href.slice(0, 2083), ...fields });
+}
+
 function censusCall(name: keyof typeof CENSUS_CALLS, page: PageInfo, fields: Record<string, string>): void {
-  sendBeacon(
-    CENSUS_CALLS[name].path(),
-    new URLSearchParams({ websiteId: page.websiteId, url: location.href.slice(0, 2083), ...fields }),
-  );
+  sendBeacon(CENSUS_CALLS[name].path(), censusForm(page, fields));
 }
 
 function buttonFields(button: Element): Record<string, string> | null {
@@ -101,6 +104,8 @@ export function startWidgetCensus(page: PageInfo): void {
   onCensusAnnouncement((announced) => {
     if (announced.kind === 'overlay')
       censusCall('overlay', page, { overlayId: announced.overlayId, action: announced.action });
+    else if (announced.kind === 'quick-view')
+      sendBeacon(api.censusQuickView.path(announced.itemId), censusForm(page, {}));
     else trackerEvent(page, 'interface_click', { object_identifier: announced.identifier });
   });
 }

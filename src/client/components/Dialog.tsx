@@ -1,6 +1,7 @@
 /**
  * A modal dialog: page scroll locked while open, focus moved in and trapped (Tab cycles), Escape
- * closes, and focus goes back to where it was. Used for alerts and the cart's lightbox.
+ * closes, and focus goes back to where it was. Used for alerts, the cart's lightbox and the quick
+ * view. A dialog opened from another one (the quick view's zoomed picture) takes the keys until it closes.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -18,6 +19,8 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 let titleCounter = 0;
+/** The open dialogs' title ids, the last opened last: only it answers Escape and Tab. */
+const openDialogs: string[] = [];
 
 export default function Dialog({ title, role = 'dialog', className = '', onClose, children }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);
@@ -34,7 +37,9 @@ export default function Dialog({ title, role = 'dialog', className = '', onClose
     const overflow = root.style.overflow;
     root.style.overflow = 'hidden';
     (panelElement()?.querySelector(FOCUSABLE) ?? panelElement())?.focus();
+    openDialogs.push(titleId);
     const onKey = (event: DomKeyboardEvent) => {
+      if (openDialogs[openDialogs.length - 1] !== titleId) return;
       if (event.key === 'Escape') {
         event.preventDefault();
         close.current();
@@ -59,6 +64,7 @@ export default function Dialog({ title, role = 'dialog', className = '', onClose
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
+      openDialogs.splice(openDialogs.indexOf(titleId), 1);
       root.style.overflow = overflow;
       opener?.focus();
     };
