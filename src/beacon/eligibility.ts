@@ -5,9 +5,15 @@
  * A visitor signed in to the site as a customer is still anonymous here: only merchant roles count.
  */
 
+import { PageType } from '../commerce/page-types';
+
 const VIEWER_ROLE = 10;
 /** Page-type codes (storefront spec §2) of pages never recorded: not found, lock screen, member area access denied. */
-export const UNRECORDED_PAGE_TYPES: ReadonlySet<number> = new Set([100, 103, 106]);
+export const UNRECORDED_PAGE_TYPES: ReadonlySet<number> = new Set([
+  PageType.NotFound,
+  PageType.LockScreen,
+  PageType.MemberAreaAccessDenied,
+]);
 const EDITOR_PATH = '/config';
 const SEARCH_PATH = '/search';
 

@@ -7,7 +7,6 @@
 
 export const PAGE_LOCKED = 'This page is locked';
 export const MEMBERS_ONLY = 'This page available only site members';
-export const MEMBER_AREA_ACCESS_DENIED = 106;
 export const MEMBER_AREA_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 const LOCK_ICON =

@@ -5,6 +5,7 @@
  * a listing reads one page of its collection, an item page its item and what it shows beside it.
  */
 import { formatMoney, toMinorUnits } from '../commerce/money';
+import { PageType } from '../commerce/page-types';
 import { inProductCollection, isProductCollection, PRODUCTS_COLLECTION } from '../commerce/product';
 import { EN, type TextKey } from '../commerce/storefront-text/en';
 import { escapeHtml } from '../html/escape';
@@ -17,21 +18,7 @@ import { MEMBER_AREA_PATH } from '../site/paths';
 import type { Collection, Item, NavigationEntry, Site } from '../site/schema';
 import { templateQueries } from './developer-platform/queries';
 import { isDeveloperPlatform } from './developer-platform/template';
-import { MEMBER_AREA_ACCESS_DENIED, MEMBER_AREA_BODY, MEMBER_AREA_ID, MEMBERS_ONLY, PAGE_LOCKED } from './member-area';
-
-/** Page-type codes (storefront spec, Routes and pages). */
-export const PageType = {
-  Page: 2,
-  ContentItem: 50,
-  NotFound: 100,
-  Search: 102,
-  Cart: 200,
-  Checkout: 201,
-  OrderConfirmed: 202,
-  SubscriptionConfirmed: 206,
-  OrderReceived: 207,
-  MainContent: 1,
-} as const;
+import { MEMBER_AREA_BODY, MEMBER_AREA_ID, MEMBERS_ONLY, PAGE_LOCKED } from './member-area';
 
 export type PageKind =
   | 'products'
@@ -321,7 +308,7 @@ const memberAreaPage: PageResolver = ({ base, path }, { area = '' }) =>
           ...base,
           page: {
             kind: 'page',
-            typeCode: MEMBER_AREA_ACCESS_DENIED,
+            typeCode: PageType.MemberAreaAccessDenied,
             title: PAGE_LOCKED,
             path,
             description: '',

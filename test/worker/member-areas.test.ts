@@ -4,7 +4,8 @@
  * access denied page (403, not cached, not counted by analytics) with the page-lock labels word for word.
  */
 import { describe, expect, it } from 'vitest';
-import { MEMBER_AREA_ACCESS_DENIED, MEMBERS_ONLY, PAGE_LOCKED } from '../../src/storefront/member-area';
+import { PageType } from '../../src/commerce/page-types';
+import { MEMBERS_ONLY, PAGE_LOCKED } from '../../src/storefront/member-area';
 import { demoStoreOnHost } from './demo-on-host';
 import { Visitor } from './visitor';
 
@@ -30,7 +31,7 @@ describe('member areas', () => {
     expect(html).toContain(`<span>${MEMBERS_ONLY}</span>`);
     expect(PAGE_LOCKED).toBe('This page is locked');
     expect(MEMBERS_ONLY).toBe('This page available only site members');
-    expect(html).toContain(`data-page-type="${MEMBER_AREA_ACCESS_DENIED}"`);
+    expect(html).toContain(`data-page-type="${PageType.MemberAreaAccessDenied}"`);
     expect(html).toContain('<a class="Button" href="/account">Sign in</a>');
   });
 

@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { siteCatalog } from '../../src/site/catalog';
 import { sitePaths } from '../../src/site/paths';
 import { publishSite } from '../../src/site/store';
-import { pageShape, PageType, resolvePage } from '../../src/storefront/page-context';
+import { PageType } from '../../src/commerce/page-types';
+import { pageShape, resolvePage } from '../../src/storefront/page-context';
 import { smallSite, smallSiteInput } from '../support/site';
 
 const site = smallSite();

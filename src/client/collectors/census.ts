@@ -7,29 +7,27 @@
  */
 import { beaconRoutes as api } from '../../api/beacon-routes';
 import { UNRECORDED_PAGE_TYPES } from '../../beacon/eligibility';
+import { PageType } from '../../commerce/page-types';
 import { PRODUCT_RECORD_TYPE } from '../../commerce/product';
 import { recordCommerceEvent } from './commerce';
 import type { PageInfo } from './page';
 import { reportPixel } from './pixel';
 import { currentAnalyticsSession } from './session';
 
-const SEARCH_PAGE_TYPE = 102;
-const PRODUCT_DETAIL_PAGE_TYPE = 50;
-const LISTING_PAGE_TYPE = 1;
 /** Spec §9: the census calls give up after 2,500 ms. */
 export const CENSUS_TIMEOUT_MS = 2500;
 
 /** The search page's pixel `Search`, with the words searched for (the page view itself is never recorded). */
 export function reportSearch(page: PageInfo): void {
   const words = new URLSearchParams(location.search).get('q')?.trim() ?? '';
-  if (page.pageType === SEARCH_PAGE_TYPE && words !== '') reportPixel('Search', { search_string: words.slice(0, 200) });
+  if (page.pageType === PageType.Search && words !== '') reportPixel('Search', { search_string: words.slice(0, 200) });
 }
 
 /** Whether the rules record views of this page at all. */
 export function recordsViews(page: PageInfo): boolean {
   return !(
     UNRECORDED_PAGE_TYPES.has(page.pageType) ||
-    page.pageType === SEARCH_PAGE_TYPE ||
+    page.pageType === PageType.Search ||
     page.path.startsWith('/config')
   );
 }
@@ -70,9 +68,9 @@ export async function recordPageView(page: PageInfo): Promise<void> {
     return;
   }
   const visit = { pagePath: page.path, websiteId: page.websiteId };
-  if (page.pageType === PRODUCT_DETAIL_PAGE_TYPE && page.itemId !== null && page.recordType === PRODUCT_RECORD_TYPE) {
+  if (page.pageType === PageType.ContentItem && page.itemId !== null && page.recordType === PRODUCT_RECORD_TYPE) {
     recordCommerceEvent('visit_product_page', { ...visit, itemId: page.itemId });
     reportPixel('ViewContent', { content_ids: [page.itemId], content_type: 'product' });
-  } else if (page.pageType === LISTING_PAGE_TYPE && page.collectionId !== null)
+  } else if (page.pageType === PageType.MainContent && page.collectionId !== null)
     recordCommerceEvent('visit_product_listing', visit);
 }
