@@ -5,11 +5,8 @@
  * named by file and test) before its context closes, and the failure's message gains what the page
  * showed the user: its address, title, main heading and any alert or status text.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject, type TestContext } from 'vitest';
 import { launchChromium } from '../../scripts/chromium.mjs';
 import { ofThisWorker } from './store';
@@ -62,22 +59,6 @@ async function recordFailure(context: BrowserContext, task: Task | undefined, sa
   if (error !== undefined && notes.length > 0) error.message += `\n\nWhen it failed, ${notes.join('\n')}`;
 }
 
-/**
- * A download's `path()` as with a launched Chromium: a Chromium connected to keeps its downloads on its side
- * ("Path is not available when connecting remotely"), so the file is copied here once finished.
- */
-function localPath(download: Download): void {
-  let copy: Promise<string> | undefined;
-  download.path = () => {
-    copy ??= (async () => {
-      const file = join(tmpdir(), `e2e-download-${randomUUID()}`);
-      await download.saveAs(file);
-      return file;
-    })();
-    return copy;
-  };
-}
-
 /** The browser with every new context given the navigation timeout, and saved first if it closes after a failure. */
 function instrument(browser: Browser, currentTask: () => Task | undefined): Browser {
   const newContext = browser.newContext.bind(browser);
@@ -85,7 +66,6 @@ function instrument(browser: Browser, currentTask: () => Task | undefined): Brow
   browser.newContext = async (options) => {
     const context = await newContext(options);
     context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
-    context.on('page', (page) => page.on('download', localPath));
     const close = context.close.bind(context);
     context.close = async (closeOptions) => {
       await recordFailure(context, currentTask(), saved);
