@@ -1,6 +1,6 @@
 /**
  * Journey: a signed-in shopper's subscription from their account (issue 32, journey 4), in Chromium
- * at 1366 and 375 px. The demo shopper signs in at /account, subscribes to the coffee from its
+ * at 1366 and 375 px. A shopper of its own signs up at /account (verified from the mailbox), subscribes to the coffee from its
  * product page and pays, then on /account finds it under Subscriptions with its next charge, pauses
  * it from the keyboard (no next charge while paused), resumes it (the next charge date is back) and
  * cancels it after the dialog. Screenshots in test-artifacts/journeys/subscription-account-*.png.
@@ -9,13 +9,23 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
 import { storeUrl } from '../e2e/store';
-import { Contexts, ensureShipping, fillCheckout, JOURNEY_TIMEOUT, openProduct, shot, SLOW, WIDTHS } from './support';
+import {
+  Contexts,
+  ensureShipping,
+  fillCheckout,
+  JOURNEY_TIMEOUT,
+  openProduct,
+  RUN,
+  shot,
+  SLOW,
+  signUpShopper,
+  WIDTHS,
+} from './support';
 
 const browser = useChromium();
 const contexts = new Contexts(browser);
 afterEach(() => contexts.closeAll());
 
-const DEMO = { email: 'shopper@example.com', password: 'studio-goods-demo' };
 const WEEK = 7 * 86_400_000;
 const longDate = (at: number) => new Intl.DateTimeFormat('en-US', { dateStyle: 'full' }).format(at);
 
@@ -31,13 +41,10 @@ for (const width of WIDTHS) {
     }, async () => {
       await ensureShipping(contexts, storeUrl);
       const { page, errors } = await contexts.page(width);
-      await openAccount(page);
-      await page.fill('#signin-email', DEMO.email, SLOW);
-      await page.fill('#signin-password', DEMO.password);
-      await page.click('.SignInForm button[type="submit"]');
-      await expect
-        .poll(() => page.locator('.AccountPanel-email').textContent(), SLOW)
-        .toBe(`Signed in as ${DEMO.email}`);
+      // A shopper of its own, signed up through the form and verified from the mailbox.
+      const email = `subscriber-${RUN}-${width}@example.com`;
+      await signUpShopper(page, storeUrl, email, 'roasted-morning-33');
+      await expect.poll(() => page.locator('.AccountPanel-email').textContent(), SLOW).toBe(`Signed in as ${email}`);
 
       await openProduct(page, storeUrl, '/shop/p/coffee-beans');
       await page.locator('.ProductItem-form .sqs-add-to-cart-button').click();
@@ -45,7 +52,7 @@ for (const width of WIDTHS) {
       await expect
         .poll(() => page.locator('.CheckoutLine-name').first().textContent(), SLOW)
         .toBe('Coffee Subscription');
-      await fillCheckout(page, DEMO.email);
+      await fillCheckout(page, email);
       await page.click('.Checkout-button');
       await page.waitForURL(/\/commerce\/subscriptions\/ord_[0-9a-f]+\?token=[0-9a-f]{32}$/, SLOW);
       await expect.poll(() => page.locator('.SubscriptionManage-status').textContent(), SLOW).toContain('Active.');

@@ -212,6 +212,36 @@ export async function signIn(
   await page.waitForSelector('nav[aria-label="Console"] a', { state: 'attached', ...SLOW });
 }
 
+/**
+ * A shopper of the journey's own (never the shared demo account, whose language and cart another file would inherit):
+ * signed up through /account's form, verified from the link the development mailbox shows, and signed in.
+ */
+export async function signUpShopper(page: Page, storeUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${storeUrl}/account`);
+  await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+  await page.locator('.AccountPanel-switch .AccountPanel-link').click();
+  await page.fill('#signup-email', email, SLOW);
+  await page.fill('#signup-password', password);
+  await page.click('.AccountPanel-form button[type="submit"]');
+  await page.locator('.AccountPanel-status').filter({ hasText: /\S/ }).waitFor(SLOW);
+  await page.goto(`${storeUrl}/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const entry = page.locator('ol[aria-label="Emails"] a').first();
+  await expect
+    .poll(async () => {
+      if ((await entry.count()) > 0) return true;
+      await page.reload();
+      return false;
+    }, SLOW)
+    .toBe(true);
+  await entry.click();
+  await page.locator('pre a').first().click();
+  await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+  await expect.poll(() => page.inputValue('#signin-email'), SLOW).toBe(email);
+  await page.fill('#signin-password', password);
+  await page.click('.SignInForm button[type="submit"]');
+  await page.locator('.AccountPanel-email').waitFor(SLOW);
+}
+
 /** The sidebar's links, opened by the menu button first where the screen hides it. */
 async function openSidebar(page: Page): Promise<void> {
   const menu = page.locator('.Topbar-menu');
