@@ -25,6 +25,7 @@ import {
   openSection,
   placeOrder,
   RUN,
+  signUpShopper,
   shot,
   signIn,
   SLOW,
@@ -35,8 +36,6 @@ import {
 const browser = useChromium();
 const contexts = new Contexts(browser);
 afterEach(() => contexts.closeAll());
-
-const SHOPPER = { email: 'shopper@example.com', password: 'studio-goods-demo' };
 
 /** A small real PDF, as a merchant's file would be. */
 function pdfBytes(title: string): Buffer {
@@ -85,21 +84,12 @@ for (const width of WIDTHS) {
 
       // The shopper, signed in, buys it.
       const { page } = await contexts.page(width);
-      await page.goto(`${storeUrl}/account`);
-      await page.fill('#signin-email', SHOPPER.email, SLOW);
-      await page.fill('#signin-password', SHOPPER.password);
-      await page.click('.SignInForm button[type="submit"]');
+      // A shopper of its own (signed up and verified from the mailbox): no other file's cart or language comes with it.
+      const SHOPPER = { email: `downloader-${RUN}-${width}@example.com`, password: 'paper-lantern-62' };
+      await signUpShopper(page, storeUrl, SHOPPER.email, SHOPPER.password);
       await expect
         .poll(() => page.locator('.AccountPanel-email').textContent(), SLOW)
         .toBe(`Signed in as ${SHOPPER.email}`);
-      // The demo shopper is shared by this store's browser files: their account's cart may hold another file's
-      // candle, which signing in brings back. This purchase is the download alone.
-      await page.goto(`${storeUrl}/cart`);
-      await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
-      for (let left = await page.locator('.CartEntry').count(); left > 0; left -= 1) {
-        await page.locator('.CartEntry-remove').first().click();
-        await expect.poll(() => page.locator('.CartEntry').count(), SLOW).toBe(left - 1);
-      }
       const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
       await openProduct(page, storeUrl, productPath ?? `/shop/p/${slug}`);
       await addOneToCart(page);
