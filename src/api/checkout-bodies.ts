@@ -3,7 +3,7 @@
  * order, the address search. The worker validates with these; the checkout page sends their input types.
  */
 import { z } from 'zod';
-import { languageTag } from './language-tag';
+import { languageTag } from '../commerce/language-tag';
 
 /** A cart's id, as its cookie and `cartToken` carry it. */
 export const CART_ID = /^[0-9a-f]{32}$/;

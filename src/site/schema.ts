@@ -14,6 +14,7 @@ import {
   PRODUCT_TYPE_CODES,
   PRODUCTS_COLLECTION_TYPE,
 } from '../commerce/product';
+import { languageTag } from '../commerce/language-tag';
 import { FORM_FIELD_TYPES } from '../forms/validate';
 import { IMAGE_URL_MESSAGE, isImageUrl, SITE_PATH } from './image-url';
 import { MAX_ITEM_PICTURES, withMainImage } from './main-image';
@@ -251,18 +252,6 @@ export const websiteSchema = z.looseObject({
     })
     .optional(),
 });
-
-const languageTag = z
-  .string()
-  .min(2)
-  .max(35)
-  .refine((tag) => {
-    try {
-      return Intl.getCanonicalLocales(tag).length === 1;
-    } catch {
-      return false;
-    }
-  }, 'must be a BCP 47 language tag');
 
 const mailingListId = z.string().min(1).max(64);
 

@@ -21,7 +21,7 @@ import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
 import { randomHex } from '../../site/ids';
 import type { Site } from '../../site/schema';
 import { addressSchema } from '../../api/checkout-bodies';
-import { languageTag } from '../../api/language-tag';
+import { languageTag } from '../../commerce/language-tag';
 import { requireCrumb } from '../shared/csrf';
 import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
 import { rateLimit } from '../shared/rate-limit';

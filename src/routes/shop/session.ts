@@ -7,7 +7,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { SESSION_MESSAGES } from '../../accounts/messages';
-import { languageTag } from '../../api/language-tag';
+import { languageTag } from '../../commerce/language-tag';
 import { resolveCartLine } from '../../commerce/cart-line';
 import { isVerified } from '../../durable/site-users';
 import { cartStub } from '../../durable/stubs';

@@ -1,4 +1,4 @@
-/** A BCP 47 language tag as the storefront's calls accept one (the account's language, the page's language an email is written in). */
+/** A BCP 47 language tag, as the site model and the storefront's calls accept one (a store's languages, the account's language, the page's language an email is written in). */
 import { z } from 'zod';
 
 export const languageTag = z
@@ -11,4 +11,4 @@ export const languageTag = z
     } catch {
       return false;
     }
-  }, 'language must be a BCP 47 language tag');
+  }, 'must be a BCP 47 language tag');
