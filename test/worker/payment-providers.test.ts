@@ -1,0 +1,733 @@
+/**
+ * Payments through the worker (one file, one workerd, for what used to be five small files): the Stripe adapter
+ * against the local fake of Stripe's API, the local provider as checkout calls it, the webhook route and the local
+ * authentication page, the store's Stripe secrets sealed at rest, and the development hook that ends payment windows.
+ */
+import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { DECLINE_MESSAGES, type ChargeRequest } from '../../src/integrations/payments';
+import { stripePayments } from '../../src/integrations/payments-stripe';
+import { FakeStripe } from './fake-stripe';
+import { env } from 'cloudflare:workers';
+import { localPaymentLedger, paymentsOf } from '../../src/durable/stubs';
+import { Hono } from 'hono';
+import type { PaymentEvent } from '../../src/integrations/payment-events';
+import { signatureHeader } from '../../src/integrations/webhook-signature';
+import type { AppEnv } from '../../src/routes/shared/http';
+import {
+  AUTHENTICATION_DONE,
+  AUTHENTICATION_FAILED,
+  localPaymentPages,
+  AUTHENTICATION_EXPIRED,
+} from '../../src/routes/pages/local-payments';
+import {
+  BAD_SIGNATURE,
+  MAX_WEBHOOK_BYTES,
+  NOT_CONFIGURED,
+  paymentWebhooks,
+} from '../../src/routes/integrations/payment-webhooks';
+import { runInDurableObject } from 'cloudflare:test';
+import { hashPassword } from '../../src/durable/passwords';
+import {
+  openSecret,
+  PAYMENT_SECRETS_MESSAGES,
+  sealedWithCurrentKey,
+  sealSecret,
+} from '../../src/integrations/payment-secrets';
+import { ROLES } from '../../src/site/roles';
+import {
+  merchant,
+  orders,
+  storeOnHost,
+  available,
+  CANDLE,
+  CARD,
+  paymentLedger,
+  placeOrder,
+  readyToPay,
+} from './checkout-support';
+import { PRODUCTION_VARS, Visitor } from './visitor';
+import { DEV_PAYMENT_WINDOWS_PATH } from '../../src/routes/pages/dev-payment-windows';
+
+/**
+ * The Stripe adapter against the local fake of Stripe's HTTP API (test/worker/fake-stripe.ts):
+ * success, each decline, the authentication step, idempotent retries and refunds. Nothing leaves
+ * the machine: the adapter's only way out is the fake's fetcher.
+ */
+describe('payments-stripe', () => {
+  let orders = 0;
+  function order(paymentMethod: string, overrides: Partial<ChargeRequest> = {}): ChargeRequest {
+    orders += 1;
+    return {
+      amountCents: 4200,
+      currency: 'USD',
+      token: paymentMethod,
+      idempotencyKey: `w1:order-${orders}`,
+      description: `Order ${1000 + orders}`,
+      metadata: { websiteId: 'w1', orderId: `o${orders}` },
+      ...overrides,
+    };
+  }
+
+  function setUp() {
+    const fake = new FakeStripe();
+    return { fake, stripe: stripePayments(fake.secretKey, fake.fetch) };
+  }
+
+  describe('the Stripe adapter', () => {
+    it('creates and confirms a PaymentIntent, form-encoded, with the metadata', async () => {
+      const { fake, stripe } = setUp();
+      const result = await stripe.charge(order('pm_card_visa'));
+      expect(result).toEqual({ status: 'succeeded', paymentId: expect.stringMatching(/^pi_/) });
+      if (result.status !== 'succeeded') return;
+      expect(fake.intents.get(result.paymentId)).toMatchObject({
+        amount: 4200,
+        currency: 'usd',
+        metadata: { websiteId: 'w1' },
+      });
+      expect(fake.charges).toBe(1);
+    });
+
+    it.each([
+      ['pm_card_chargeDeclined', 'card_declined'],
+      ['pm_card_chargeDeclinedInsufficientFunds', 'insufficient_funds'],
+      ['pm_card_chargeDeclinedExpiredCard', 'expired_card'],
+      ['pm_card_chargeDeclinedProcessingError', 'processing_error'],
+    ] as const)('maps the decline of %s to %s', async (method, code) => {
+      const { fake, stripe } = setUp();
+      expect(await stripe.charge(order(method))).toEqual({ status: 'declined', code, message: DECLINE_MESSAGES[code] });
+      expect(fake.charges).toBe(0);
+    });
+
+    it('sends the shopper to authenticate, returning to the return address', async () => {
+      const { fake, stripe } = setUp();
+      const result = await stripe.charge(
+        order('pm_card_authenticationRequired', {
+          metadata: { websiteId: 'w1', returnUrl: 'https://shop.test/commerce/orders/o1?token=t' },
+        }),
+      );
+      expect(result).toMatchObject({
+        status: 'requires_action',
+        nextActionUrl: expect.stringMatching(/^https:\/\/hooks\.stripe\.com\//),
+      });
+      if (result.status !== 'requires_action') return;
+      const intent = fake.intents.get(result.paymentId);
+      expect(intent?.next_action?.redirect_to_url?.return_url).toBe('https://shop.test/commerce/orders/o1?token=t');
+      expect(intent?.metadata).toEqual({ websiteId: 'w1' });
+      expect(fake.charges).toBe(0);
+    });
+
+    it('declines a card that needs authentication when no return address was given', async () => {
+      const { stripe } = setUp();
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(await stripe.charge(order('pm_card_authenticationRequired'))).toMatchObject({
+        status: 'declined',
+        code: 'processing_error',
+      });
+      errors.mockRestore();
+    });
+
+    it('retries with the same idempotency key get the same PaymentIntent, and the card is charged once', async () => {
+      const { fake, stripe } = setUp();
+      const request = order('pm_card_visa');
+      const results = await Promise.all([stripe.charge(request), stripe.charge(request), stripe.charge(request)]);
+      expect(await stripe.charge(request)).toEqual(results[0]);
+      expect(new Set(results.map((r) => (r.status === 'succeeded' ? r.paymentId : r.status))).size).toBe(1);
+      expect(fake.intents.size).toBe(1);
+      expect(fake.charges).toBe(1);
+      expect(fake.requests.every((r) => r.idempotencyKey === request.idempotencyKey)).toBe(true);
+    });
+
+    it('refunds through /v1/refunds, once per key, never more than was paid', async () => {
+      const { fake, stripe } = setUp();
+      const paid = await stripe.charge(order('pm_card_visa'));
+      if (paid.status !== 'succeeded') throw new Error('expected a payment');
+      expect(await stripe.refund(paid.paymentId, 4000, 'w1:refund-1')).toEqual({ ok: true });
+      expect(await stripe.refund(paid.paymentId, 4000, 'w1:refund-1')).toEqual({ ok: true });
+      expect(fake.intents.get(paid.paymentId)?.amount_refunded).toBe(4000);
+      expect(await stripe.refund(paid.paymentId, 4000, 'w1:refund-2')).toEqual({
+        ok: false,
+        message: 'Refund amount (4000) is greater than unrefunded amount on charge (200)',
+      });
+      expect(fake.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.idempotencyKey)).toEqual([
+        'w1:refund-1',
+        'w1:refund-1',
+        'w1:refund-2',
+      ]);
+    });
+
+    it('answers unknown, never a throw or a decline, when Stripe is unreachable; processing_error when it refuses the key', async () => {
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const offline = stripePayments('sk_test_fake', () => Promise.reject(new TypeError('network down')));
+      expect(await offline.charge(order('pm_card_visa'))).toEqual({
+        status: 'unknown',
+        reason: 'TypeError: network down',
+      });
+      expect(await offline.refund('pi_1', 100, 'k')).toEqual({
+        ok: false,
+        message: 'Stripe did not answer; try the refund again.',
+      });
+      const wrongKey = stripePayments('sk_test_other', new FakeStripe().fetch);
+      expect(await wrongKey.charge(order('pm_card_visa'))).toMatchObject({
+        status: 'declined',
+        code: 'processing_error',
+      });
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining('Stripe answered 401'));
+      errors.mockRestore();
+    });
+
+    it.each(['timeout', 500, 503] as const)(
+      'a charge made but answered with %s is unknown; the retry with the same key returns that charge, never a second',
+      async (failure) => {
+        const { fake, stripe } = setUp();
+        const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+        const request = order('pm_card_visa');
+        fake.failNext(1, failure);
+        expect(await stripe.charge(request)).toMatchObject({ status: 'unknown' });
+        expect(fake.charges).toBe(1);
+        const retried = await stripe.charge(request);
+        expect(retried).toEqual({ status: 'succeeded', paymentId: [...fake.intents.keys()][0] });
+        expect(fake.charges).toBe(1);
+        expect(fake.intents.size).toBe(1);
+        errors.mockRestore();
+      },
+    );
+  });
+});
+
+/**
+ * The local payment provider as checkout calls it (paymentProvider with the test pool's
+ * development variables): every test card, idempotent retries (also racing ones), refunds, and
+ * refusal outside development.
+ */
+describe('payments-local', () => {
+  let keys = 0;
+  function charge(card: string, overrides: Partial<ChargeRequest> = {}): ChargeRequest {
+    keys += 1;
+    return {
+      amountCents: 2500,
+      currency: 'USD',
+      token: `local_card_${card}`,
+      idempotencyKey: `local-test-${keys}-${crypto.randomUUID()}`,
+      description: 'Order 1001',
+      metadata: { websiteId: 'w1', orderId: `o${keys}` },
+      ...overrides,
+    };
+  }
+
+  const payments = () => paymentsOf(env);
+
+  describe('the local payment provider', () => {
+    it('is what development chooses', () => {
+      expect(payments().name).toBe('local');
+    });
+
+    it('takes 4242 4242 4242 4242', async () => {
+      const result = await payments().charge(charge('4242424242424242'));
+      expect(result).toEqual({ status: 'succeeded', paymentId: expect.stringMatching(/^pi_local_[0-9a-f]{24}$/) });
+    });
+
+    it.each([
+      ['4000000000000002', 'card_declined'],
+      ['4000000000009995', 'insufficient_funds'],
+      ['4000000000000069', 'expired_card'],
+      ['4000000000000119', 'processing_error'],
+      ['4111111111111111', 'card_declined'],
+    ] as const)('declines %s with %s', async (card, code) => {
+      expect(await payments().charge(charge(card))).toEqual({
+        status: 'declined',
+        code,
+        message: DECLINE_MESSAGES[code],
+      });
+    });
+
+    it('declines tokens that are not local test cards', async () => {
+      expect(await payments().charge({ ...charge('4242424242424242'), token: 'pm_card_visa' })).toMatchObject({
+        status: 'declined',
+        code: 'card_declined',
+      });
+    });
+
+    it('asks 4000 0025 0000 3155 for authentication on a local page', async () => {
+      const result = await payments().charge(charge('4000002500003155'));
+      expect(result.status).toBe('requires_action');
+      if (result.status !== 'requires_action') return;
+      expect(result.nextActionUrl).toBe(`/integrations/payments/local/authenticate/${result.paymentId}`);
+      const stored = await localPaymentLedger(env).payment(result.paymentId);
+      expect(stored).toMatchObject({
+        status: 'requires_action',
+        authenticated: true,
+        amountCents: 2500,
+        currency: 'USD',
+        settledAt: null,
+      });
+    });
+
+    it('answers the same idempotency key with the first result and charges once, however the retries race', async () => {
+      const before = await localPaymentLedger(env).captured();
+      const request = charge('4242424242424242', { amountCents: 1234 });
+      const results = await Promise.all(Array.from({ length: 20 }, () => payments().charge(request)));
+      expect(new Set(results.map((r) => JSON.stringify(r))).size).toBe(1);
+      expect(await payments().charge(request)).toEqual(results[0]);
+      const after = await localPaymentLedger(env).captured();
+      expect(after.count - before.count).toBe(1);
+      expect(after.amountCents - before.amountCents).toBe(1234);
+    });
+
+    it('replays a decline for its key too, and refuses the key for a different charge', async () => {
+      const request = charge('4000000000009995');
+      const first = await payments().charge(request);
+      expect(await payments().charge(request)).toEqual(first);
+      await expect(payments().charge({ ...request, token: 'local_card_4242424242424242' })).rejects.toThrow(
+        'already used for a different charge',
+      );
+    });
+
+    it('refunds at most what was taken, once per idempotency key', async () => {
+      const paid = await payments().charge(charge('4242424242424242', { amountCents: 1000 }));
+      if (paid.status !== 'succeeded') throw new Error('expected a payment');
+      expect(await payments().refund(paid.paymentId, 600, 'refund-a')).toEqual({ ok: true });
+      expect(await payments().refund(paid.paymentId, 600, 'refund-a')).toEqual({ ok: true });
+      expect(await payments().refund(paid.paymentId, 600, 'refund-b')).toEqual({
+        ok: false,
+        message: 'The refund is more than is left of the payment.',
+      });
+      expect(await payments().refund(paid.paymentId, 400, 'refund-c')).toEqual({ ok: true });
+      expect((await localPaymentLedger(env).payment(paid.paymentId))?.refundedCents).toBe(1000);
+      const declinedCharge = await payments().charge(charge('4000000000000002'));
+      expect(declinedCharge.status).toBe('declined');
+      expect(await payments().refund('pi_local_unknown', 100, 'refund-d')).toEqual({
+        ok: false,
+        message: 'No such payment.',
+      });
+    });
+
+    it('refuses every charge outside development, and without a key for Stripe, and never charges', async () => {
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const before = await localPaymentLedger(env).captured();
+      for (const vars of [
+        { ENVIRONMENT: 'production' },
+        { ENVIRONMENT: 'production', PAYMENT_PROVIDER: 'stripe' },
+        { PAYMENT_PROVIDER: 'Local' },
+      ]) {
+        const provider = paymentsOf({ ...env, ...vars });
+        expect(await provider.charge(charge('4242424242424242')), JSON.stringify(vars)).toEqual({
+          status: 'declined',
+          code: 'processing_error',
+          message: DECLINE_MESSAGES.processing_error,
+        });
+        expect((await provider.refund('pi_x', 1, 'k')).ok).toBe(false);
+      }
+      expect(await localPaymentLedger(env).captured()).toEqual(before);
+      expect(errors).toHaveBeenCalledWith('Payment refused: PAYMENT_PROVIDER "local" is for development only');
+      expect(errors).toHaveBeenCalledWith(
+        'Payment refused: PAYMENT_PROVIDER is stripe but the STRIPE_SECRET_KEY secret is missing',
+      );
+      errors.mockRestore();
+    });
+  });
+});
+
+/**
+ * The payment webhook route and the local authentication page, called as Stripe and a shopper's
+ * browser would: signatures (good, tampered, old, missing secret), validation and size, what
+ * reaches the orders' receiver, duplicates, and the local 3-D Secure stand-in reporting through
+ * the same webhook.
+ */
+describe('payment-webhooks', () => {
+  const ORIGIN = 'http://localhost';
+  const WEBHOOK = `${ORIGIN}/api/commerce/payments/webhook`;
+
+  let received: { websiteId: string; event: PaymentEvent }[] = [];
+  let receiverFails = false;
+  const webhooks = paymentWebhooks((_env, websiteId) => ({
+    async onPaymentEvent(event) {
+      if (receiverFails) throw new Error('orders unavailable');
+      received.push({ websiteId, event });
+    },
+  }));
+  const app = new Hono<AppEnv>().route('/', webhooks).route('/', localPaymentPages(webhooks));
+
+  const fake = new FakeStripe();
+  const stripeEnv = { ...env, STRIPE_WEBHOOK_SECRET: fake.webhookSecret } as Env;
+
+  async function post(path: string, body: string, signature: string | null, vars: Env = stripeEnv): Promise<Response> {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (signature !== null) headers['stripe-signature'] = signature;
+    return app.fetch(new Request(`${WEBHOOK}/${path}`, { method: 'POST', headers, body }), vars);
+  }
+
+  /** A payment that needs authentication, made through the fake Stripe (metadata names the website). */
+  async function stripeAuthentication(): Promise<string> {
+    const res = await fake.fetch(
+      new Request('https://api.stripe.com/v1/payment_intents', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${fake.secretKey}`, 'idempotency-key': crypto.randomUUID() },
+        body: new URLSearchParams({
+          amount: '5000',
+          currency: 'usd',
+          payment_method: 'pm_card_authenticationRequired',
+          confirm: 'true',
+          'metadata[websiteId]': 'w-stripe',
+          return_url: 'https://s.test/r',
+        }),
+      }),
+    );
+    return ((await res.json()) as { id: string }).id;
+  }
+
+  beforeEach(() => {
+    received = [];
+    receiverFails = false;
+  });
+
+  describe('POST /api/commerce/payments/webhook/stripe', () => {
+    it('hands a genuine settling event to the orders of the website in its metadata', async () => {
+      const id = await stripeAuthentication();
+      const delivery = await fake.completeAuthentication(id, true);
+      const res = await post('stripe', delivery.body, delivery.signature);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ received: true });
+      expect(received).toEqual([
+        {
+          websiteId: 'w-stripe',
+          event: expect.objectContaining({
+            provider: 'stripe',
+            paymentId: id,
+            status: 'succeeded',
+            metadata: { websiteId: 'w-stripe' },
+          }),
+        },
+      ]);
+    });
+
+    it('passes a duplicate delivery on unchanged (the receiver settles an order once), and a failure with its code', async () => {
+      const id = await stripeAuthentication();
+      const delivery = await fake.completeAuthentication(id, false);
+      expect((await post('stripe', delivery.body, delivery.signature)).status).toBe(200);
+      expect((await post('stripe', delivery.body, delivery.signature)).status).toBe(200);
+      expect(received).toHaveLength(2);
+      expect(received[1]?.event).toEqual(received[0]?.event);
+      expect(received[0]?.event).toMatchObject({ status: 'failed', code: 'card_declined' });
+    });
+
+    it('refuses a tampered body, a wrong secret, an old delivery and a missing signature with 400, before the receiver', async () => {
+      const id = await stripeAuthentication();
+      const delivery = await fake.completeAuthentication(id, true);
+      const tampered = delivery.body.replace('"w-stripe"', '"w-other"');
+      const old = await fake.event('payment_intent.succeeded', fake.intents.get(id)!, Date.now() - 6 * 60 * 1000);
+      const forged = await signatureHeader('whsec_guess', delivery.body, Math.floor(Date.now() / 1000));
+      for (const [body, signature] of [
+        [tampered, delivery.signature],
+        [delivery.body, forged],
+        [old.body, old.signature],
+        [delivery.body, null],
+      ] as const) {
+        const res = await post('stripe', body, signature);
+        expect(res.status).toBe(400);
+        expect(await res.json()).toEqual({ error: BAD_SIGNATURE });
+      }
+      expect(received).toEqual([]);
+    });
+
+    it('validates the signed body, and caps its size', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const notAnEvent = JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded' });
+      const res = await post('stripe', notAnEvent, await signatureHeader(fake.webhookSecret, notAnEvent, now));
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain('created');
+      const notJson = 'not json';
+      expect((await post('stripe', notJson, await signatureHeader(fake.webhookSecret, notJson, now))).status).toBe(400);
+      const huge = JSON.stringify({ pad: 'x'.repeat(MAX_WEBHOOK_BYTES) });
+      expect((await post('stripe', huge, await signatureHeader(fake.webhookSecret, huge, now))).status).toBe(413);
+      expect(received).toEqual([]);
+    });
+
+    it('acknowledges events that settle nothing, or name no website, without the receiver', async () => {
+      const id = await stripeAuthentication();
+      const created = await fake.event('payment_intent.created', fake.intents.get(id)!);
+      expect((await post('stripe', created.body, created.signature)).status).toBe(200);
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const foreign = await fake.event('payment_intent.succeeded', { ...fake.intents.get(id)!, metadata: {} });
+      expect((await post('stripe', foreign.body, foreign.signature)).status).toBe(200);
+      warn.mockRestore();
+      expect(received).toEqual([]);
+    });
+
+    it('answers 500 so Stripe retries when the receiver fails or no secret is configured; 404 for unknown providers', async () => {
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const id = await stripeAuthentication();
+      const delivery = await fake.completeAuthentication(id, true);
+      receiverFails = true;
+      expect((await post('stripe', delivery.body, delivery.signature)).status).toBe(500);
+      expect(received).toEqual([]);
+      receiverFails = false;
+      const unconfigured = await post('stripe', delivery.body, delivery.signature, env);
+      expect(unconfigured.status).toBe(500);
+      expect(await unconfigured.json()).toEqual({ error: NOT_CONFIGURED });
+      expect((await post('paypal', delivery.body, delivery.signature)).status).toBe(404);
+      expect(
+        (await post('local', delivery.body, delivery.signature, { ...stripeEnv, ENVIRONMENT: 'production' })).status,
+      ).toBe(404);
+      errors.mockRestore();
+    });
+  });
+
+  /** A browser on the local authentication page: keeps the crumb cookie and posts the form. */
+  class Shopper {
+    private cookie = '';
+
+    async fetch(path: string, init: RequestInit = {}, vars: Env = env): Promise<Response> {
+      const headers = new Headers(init.headers);
+      if (this.cookie !== '') headers.set('cookie', this.cookie);
+      const res = await app.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers, redirect: 'manual' }), vars);
+      const crumb = res.headers.getAll('set-cookie').find((c) => c.startsWith('crumb='));
+      if (crumb !== undefined) this.cookie = crumb.split(';')[0] as string;
+      return res;
+    }
+
+    get crumb(): string {
+      return this.cookie.slice('crumb='.length);
+    }
+
+    answer(path: string, answer: string, crumb = this.crumb): Promise<Response> {
+      return this.fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ crumb, answer }),
+      });
+    }
+  }
+
+  async function localAuthentication(returnUrl?: string): Promise<{ paymentId: string; path: string }> {
+    const metadata: Record<string, string> = { websiteId: 'w-local', orderId: 'o1' };
+    if (returnUrl !== undefined) metadata.returnUrl = returnUrl;
+    const result = await paymentsOf(env).charge({
+      amountCents: 2500,
+      currency: 'USD',
+      token: 'local_card_4000002500003155',
+      idempotencyKey: crypto.randomUUID(),
+      description: 'Order 1001',
+      metadata,
+    });
+    if (result.status !== 'requires_action') throw new Error(`expected requires_action, got ${result.status}`);
+    return { paymentId: result.paymentId, path: result.nextActionUrl };
+  }
+
+  describe('the local authentication page', () => {
+    it('shows the payment, and completing it reports success through the signed webhook, then returns to the store', async () => {
+      const { paymentId, path } = await localAuthentication('/commerce/orders/o1?token=t');
+      const before = await localPaymentLedger(env).captured();
+      const shopper = new Shopper();
+      const page = await shopper.fetch(path);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('$25.00');
+      expect(html).toContain('Complete authentication');
+      const done = await shopper.answer(path, 'complete');
+      expect(done.status).toBe(303);
+      expect(done.headers.get('location')).toBe(`${ORIGIN}/commerce/orders/o1?token=t`);
+      expect(received).toEqual([
+        {
+          websiteId: 'w-local',
+          event: expect.objectContaining({
+            provider: 'local',
+            paymentId,
+            status: 'succeeded',
+            metadata: { websiteId: 'w-local', orderId: 'o1' },
+          }),
+        },
+      ]);
+      expect((await localPaymentLedger(env).captured()).count).toBe(before.count + 1);
+
+      const again = await shopper.answer(path, 'fail');
+      expect(again.status).toBe(303);
+      expect(received[1]?.event).toEqual(received[0]?.event);
+      expect((await localPaymentLedger(env).payment(paymentId))?.status).toBe('succeeded');
+      expect((await localPaymentLedger(env).captured()).count).toBe(before.count + 1);
+    });
+
+    it('failing it reports a failed payment; a return address on another site is not followed', async () => {
+      const { paymentId, path } = await localAuthentication('https://evil.test/phish');
+      const shopper = new Shopper();
+      await shopper.fetch(path);
+      const done = await shopper.answer(path, 'fail');
+      expect(done.status).toBe(200);
+      expect(await done.text()).toContain(AUTHENTICATION_FAILED);
+      expect(received.map((r) => r.event)).toEqual([
+        expect.objectContaining({ paymentId, status: 'failed', code: 'card_declined' }),
+      ]);
+      expect((await localPaymentLedger(env).payment(paymentId))?.status).toBe('declined');
+    });
+
+    it('completes without a return address, refuses a missing crumb, and exists only for payments waiting for it in development', async () => {
+      const { path } = await localAuthentication();
+      const shopper = new Shopper();
+      await shopper.fetch(path);
+      expect((await shopper.answer(path, 'complete', 'forged')).status).toBe(400);
+      expect((await shopper.answer(path, 'maybe')).status).toBe(400);
+      expect(received).toEqual([]);
+      expect((await shopper.fetch(path, {}, { ...env, ENVIRONMENT: 'production' })).status).toBe(404);
+      const done = await shopper.answer(path, 'complete');
+      expect(await done.text()).toContain(AUTHENTICATION_DONE);
+      const paid = await paymentsOf(env).charge({
+        amountCents: 100,
+        currency: 'USD',
+        token: 'local_card_4242424242424242',
+        idempotencyKey: crypto.randomUUID(),
+        description: 'x',
+        metadata: {},
+      });
+      if (paid.status !== 'succeeded') throw new Error('expected a payment');
+      expect((await shopper.fetch(`/integrations/payments/local/authenticate/${paid.paymentId}`)).status).toBe(404);
+      expect((await shopper.fetch('/integrations/payments/local/authenticate/pi_local_unknown')).status).toBe(404);
+    });
+
+    it('tells the shopper to try again when the store did not take the result', async () => {
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { path } = await localAuthentication();
+      const shopper = new Shopper();
+      await shopper.fetch(path);
+      receiverFails = true;
+      expect((await shopper.answer(path, 'complete')).status).toBe(502);
+      receiverFails = false;
+      expect((await shopper.answer(path, 'complete')).status).toBe(200);
+      expect(received).toHaveLength(1);
+      errors.mockRestore();
+    });
+  });
+});
+
+/**
+ * The store's Stripe secret key and webhook secret sealed at rest (issue 33): the orders object's stored bytes hold
+ * neither, the object still pays with them, a rotated key still opens what the previous one sealed, and production
+ * without PAYMENT_SETTINGS_KEY refuses to save a secret with the message (503).
+ */
+describe('payment-secrets', () => {
+  const PAYMENTS = '/api/console/payments';
+  const PK_TEST = 'pk_test_51FernField0000000000';
+  const SK_TEST = 'sk_test_51SealedSecretKey00000qrst';
+  const WHSEC = 'whsec_SealedSigningSecret0000uvwx';
+  const KEY_A = btoa(String.fromCharCode(...new Uint8Array(32).fill(7)));
+  const KEY_B = btoa(String.fromCharCode(...new Uint8Array(32).fill(9)));
+
+  describe('payment secrets at rest', () => {
+    it('are sealed in the orders object’s storage and opened to pay', async () => {
+      const { base, websiteId } = await storeOnHost('sealed.payments.test');
+      const owner = await merchant(base, websiteId, ROLES.admin);
+      const put = await owner.json('PUT', PAYMENTS, {
+        provider: 'stripe',
+        stripePublishableKey: PK_TEST,
+        stripeSecretKey: SK_TEST,
+        stripeWebhookSecret: WHSEC,
+      });
+      expect(put).toMatchObject({
+        status: 200,
+        body: { stripeSecretKeyLast4: 'qrst', stripeWebhookSecretLast4: 'uvwx' },
+      });
+      const stored = await runInDurableObject(orders(websiteId), async (_, state) =>
+        JSON.stringify([...(await state.storage.list()).entries()]),
+      );
+      expect(stored).toContain(PK_TEST);
+      expect(stored).not.toContain(SK_TEST);
+      expect(stored).not.toContain('SealedSecretKey');
+      expect(stored).not.toContain(WHSEC);
+      expect(stored).not.toContain('SealedSigningSecret');
+      expect(await orders(websiteId).paymentSettings()).toEqual({
+        provider: 'stripe',
+        stripePublishableKey: PK_TEST,
+        stripeSecretKey: SK_TEST,
+        stripeWebhookSecret: WHSEC,
+      });
+      expect((await owner.json('GET', PAYMENTS)).body).toMatchObject({ stripeSecretKeyLast4: 'qrst', ready: true });
+    });
+
+    it('open with the previous key after a rotation, and not with a key that never sealed them', async () => {
+      const sealed = await sealSecret({ ENVIRONMENT: 'production', PAYMENT_SETTINGS_KEY: KEY_A }, SK_TEST);
+      expect(JSON.stringify(sealed)).not.toContain('SealedSecretKey');
+      const rotated = { ENVIRONMENT: 'production', PAYMENT_SETTINGS_KEY: KEY_B, PAYMENT_SETTINGS_KEY_PREVIOUS: KEY_A };
+      expect(await openSecret(rotated, sealed)).toBe(SK_TEST);
+      expect(await sealedWithCurrentKey(rotated, sealed)).toBe(false);
+      expect(await openSecret({ ENVIRONMENT: 'production', PAYMENT_SETTINGS_KEY: KEY_B }, sealed)).toBeNull();
+      await expect(sealSecret({ ENVIRONMENT: 'production' }, SK_TEST)).rejects.toThrow(PAYMENT_SECRETS_MESSAGES.noKey);
+    });
+
+    it('are refused in production without PAYMENT_SETTINGS_KEY, with the message', async () => {
+      const { base, websiteId } = await storeOnHost('unsealed.payments.test');
+      await env.MERCHANTS.get(env.MERCHANTS.idFromName(websiteId)).ensureMember(
+        'owner@example.com',
+        await hashPassword('merchant-password'),
+        [ROLES.admin],
+      );
+      const owner = await new Visitor(base.replace(/^http:/, 'https:'), { vars: PRODUCTION_VARS }).open('/contact');
+      const session = { email: 'owner@example.com', password: 'merchant-password' };
+      expect((await owner.json('POST', '/api/merchant/session', session)).status).toBe(200);
+      expect(
+        await owner.json('PUT', PAYMENTS, {
+          provider: 'stripe',
+          stripePublishableKey: PK_TEST,
+          stripeSecretKey: SK_TEST,
+        }),
+      ).toEqual({ status: 503, body: { error: PAYMENT_SECRETS_MESSAGES.noKey } });
+      expect(await orders(websiteId).paymentSettings()).toBeNull();
+    });
+  });
+});
+
+/**
+ * The development hook that ends payment windows early (src/routes/pages/dev-payment-windows.ts), which
+ * lets browser tests see a window end without waiting it out: it cancels only the attempts whose window
+ * would have ended by then, needs the crumb and a valid body, and is a 404 in production.
+ */
+describe('ending payment windows early (development)', () => {
+  it('cancels an attempt waiting at the bank once its window would have ended, and gives its unit back', async () => {
+    const { base, websiteId, visitor } = await readyToPay('dev-windows.test', 1);
+    const placed = await placeOrder(visitor, CARD.action);
+    expect(placed.body.order).toMatchObject({ status: 'pending', payment: { status: 'requires_action' } });
+    expect(await available(base, CANDLE.itemId)).toBe(0);
+
+    // A minute ahead is still inside the store's window (longer than a minute): nothing ends.
+    expect(await visitor.json('POST', DEV_PAYMENT_WINDOWS_PATH, { afterMinutes: 1 })).toEqual({
+      status: 200,
+      body: { cancelled: 0 },
+    });
+    expect(await available(base, CANDLE.itemId)).toBe(0);
+
+    expect(await visitor.json('POST', DEV_PAYMENT_WINDOWS_PATH, { afterMinutes: 24 * 60 })).toEqual({
+      status: 200,
+      body: { cancelled: 1 },
+    });
+    expect(await available(base, CANDLE.itemId)).toBe(1);
+    const order = await orders(websiteId).order(placed.body.order.id);
+    expect(order).toMatchObject({ status: 'cancelled' });
+    // The bank says the time ran out (not that the shopper left), and refuses a late answer.
+    const bankPage = new URL(placed.body.order.payment.nextActionUrl ?? '', base).pathname;
+    expect(await (await visitor.fetch(bankPage)).text()).toContain(AUTHENTICATION_EXPIRED);
+    const paymentId = decodeURIComponent(bankPage.split('/').pop() ?? '');
+    expect(await paymentLedger().authenticate(paymentId, true)).toMatchObject({ status: 'canceled' });
+  });
+
+  it('refuses a call without the crumb (403) and a body out of bounds (400), changing nothing', async () => {
+    const { base, visitor } = await readyToPay('dev-windows-refused.test', 1);
+    await placeOrder(visitor, CARD.action);
+    const noCrumb = await visitor.fetch(DEV_PAYMENT_WINDOWS_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ afterMinutes: 60 }),
+    });
+    expect(noCrumb.status).toBe(403);
+    for (const body of [{ afterMinutes: -1 }, { afterMinutes: 24 * 60 + 1 }, { afterMinutes: 1.5 }, {}, 'nope'])
+      expect((await visitor.json('POST', DEV_PAYMENT_WINDOWS_PATH, body)).status).toBe(400);
+    expect(await available(base, CANDLE.itemId)).toBe(0);
+  });
+
+  it('is a 404 in production', async () => {
+    // A store mapped on the host, so that without the guard the call would reach it and succeed.
+    const { base } = await storeOnHost('dev-windows-production.test');
+    const visitor = await new Visitor(base, {
+      vars: PRODUCTION_VARS,
+      headers: { 'cf-connecting-ip': '198.19.30.1' },
+    }).open('/');
+    expect((await visitor.send('POST', DEV_PAYMENT_WINDOWS_PATH, { afterMinutes: 60 })).status).toBe(404);
+    expect((await visitor.fetch(DEV_PAYMENT_WINDOWS_PATH)).status).toBe(404);
+  });
+});
