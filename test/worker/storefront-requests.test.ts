@@ -1,0 +1,341 @@
+/**
+ * Storefront requests through the worker (one file, one workerd, for what used to be six small files): the smoke
+ * test, hand-built pages' favicon, the site read once per request, search suggestions, the products grid block and
+ * pictures' widths, and checkout's address search.
+ */
+import { exports, env } from 'cloudflare:workers';
+import { describe, expect, it, beforeAll } from 'vitest';
+import { Visitor } from './visitor';
+import { hashPassword } from '../../src/durable/passwords';
+import { demoSite, DEMO_MERCHANTS } from '../../src/site/demo';
+import { ROLES } from '../../src/site/roles';
+import { mapHost, publishSite } from '../../src/site/store';
+import { PAGE_BLOCK_MESSAGES, PRODUCTS_GRID } from '../../src/site/editor/page-blocks';
+import { ADDRESS_QUERY_MAX } from '../../src/api/checkout-bodies';
+import { ADDRESS_SEARCH_MESSAGES } from '../../src/routes/shop/checkout';
+import { orders, storeOnHost } from './checkout-support';
+
+/** The worker answers as a client sees it: through its fetch handler, inside workerd. */
+describe('smoke', () => {
+  const ORIGIN = 'http://store.test';
+
+  describe('worker smoke', () => {
+    it('serves the demo store home page', async () => {
+      const res = await exports.default.fetch(`${ORIGIN}/`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await res.text()).toContain('<title>Shop · Studio Goods</title>');
+    });
+
+    it('answers an unknown API path with a JSON 404', async () => {
+      const res = await exports.default.fetch(`${ORIGIN}/api/nope`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toEqual({ error: 'Not found', path: '/api/nope' });
+    });
+  });
+});
+
+/** Hand-built HTML (the editor, error pages) names the icon in public/ (served as a static asset), so no browser asks for a missing /favicon.ico. */
+describe('hand-built pages', () => {
+  it('link the favicon the store serves, like the theme pages', async () => {
+    const visitor = new Visitor('http://localhost');
+    for (const path of ['/config', '/?format=nope']) {
+      const html = await (await visitor.fetch(path)).text();
+      expect(html, path).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    }
+  }, 60_000);
+});
+
+/**
+ * The site on the request context (issue 15): one request reads its site once, however many
+ * guards and handlers need it. Counted as reads of the site's version key in KV, through a
+ * merchant's browser on a store of its own.
+ */
+describe('site-context', () => {
+  const SITE_ID = 'site-context';
+  const ORIGIN = 'http://site-context.test';
+  const MERCHANT = { email: 'owner@site-context.test', password: 'site-context-password' };
+
+  /** The site content namespace, counting reads of any site's version key. */
+  function countingContent() {
+    let reads = 0;
+    const kv = new Proxy(env.SITE_CONTENT, {
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property);
+        if (property !== 'get' || typeof value !== 'function')
+          return typeof value === 'function' ? value.bind(target) : value;
+        return (key: string, ...rest: unknown[]) => {
+          if (key.endsWith(':version')) reads++;
+          return (value as (...args: unknown[]) => unknown).call(target, key, ...rest);
+        };
+      },
+    });
+    return { kv, reads: () => reads, reset: () => (reads = 0) };
+  }
+
+  beforeAll(async () => {
+    const site = demoSite();
+    site.website = { ...site.website, id: SITE_ID, siteTitle: 'Context Shop', baseUrl: ORIGIN };
+    expect(await publishSite(env, site)).toHaveProperty('version');
+    await mapHost(env.SITE_CONTENT, 'site-context.test', SITE_ID);
+    const team = env.MERCHANTS.get(env.MERCHANTS.idFromName(SITE_ID));
+    await team.ensureMember(MERCHANT.email, await hashPassword(MERCHANT.password), [ROLES.admin]);
+  }, 60_000);
+
+  describe('the site on the request context', () => {
+    it('reads the site once for a merchant call, though its permission guard and its handler both use it', async () => {
+      const content = countingContent();
+      const merchant = new Visitor(ORIGIN, { vars: { SITE_CONTENT: content.kv } });
+      await merchant.open('/contact');
+      expect((await merchant.json('POST', '/api/merchant/session', MERCHANT)).status).toBe(200);
+
+      const calls: [string, string, unknown?][] = [
+        ['GET', '/api/commondata/GetSiteLayout'],
+        ['GET', '/api/site-header-footer'],
+        ['PUT', '/api/site-header-footer', { header: '<p>Hello</p>', footer: '' }],
+        ['GET', '/api/merchant/session'],
+        ['GET', '/api/census/summary?days=1'],
+      ];
+      for (const [method, path, body] of calls) {
+        content.reset();
+        expect((await merchant.json(method, path, body)).status, path).toBe(200);
+        // At most once: the isolate trusts a version it read for a moment (SITE_VERSION_TTL_MS), so often not at all.
+        expect(content.reads(), `${method} ${path}`).toBeLessThanOrEqual(1);
+      }
+    });
+  });
+});
+
+/** Search suggestions while typing (issue 32): products only, by the stemmed index, priced in the store currency, capped, validated. */
+describe('search-suggestions', () => {
+  const suggest = (q: string) =>
+    exports.default.fetch(`http://localhost/api/search/suggestions?q=${encodeURIComponent(q)}`);
+  const titles = async (q: string) =>
+    ((await (await suggest(q)).json()) as { suggestions: { title: string }[] }).suggestions.map((s) => s.title);
+
+  describe('search suggestions', () => {
+    it('suggests products for the words typed so far, plurals and prefixes included, with address, picture and price', async () => {
+      const res = await suggest('shir');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+      const body = (await res.json()) as { query: string; suggestions: unknown[] };
+      expect(body.query).toBe('shir');
+      expect(body.suggestions[0]).toEqual({
+        title: 'Linen Shirt',
+        url: '/shop/p/linen-shirt',
+        image: '/images/demo/linen-shirt.webp',
+        price: '$68.00',
+      });
+      expect(await titles('shirts')).toEqual(['Linen Shirt']);
+      expect(await titles('ceramic mugs')).toEqual(['Ceramic Mug']);
+      expect(await titles('notebook')).toContain('Field Notes');
+      expect(await titles('planters')).toEqual(['Terracotta Planter']);
+    });
+
+    it('gives a "from" price for products whose variants differ, never posts, at most six', async () => {
+      const planter = ((await (await suggest('planter')).json()) as { suggestions: { price: string }[] })
+        .suggestions[0];
+      expect(planter?.price).toBe('from $16.00');
+      // 'coffee' is also a journal post: suggestions are products only.
+      expect(await titles('coffee')).toEqual(['Coffee Subscription']);
+      expect((await titles('gift')).length).toBeLessThanOrEqual(6);
+    });
+
+    it('suggests nothing for a single letter, and refuses an overlong query with 400', async () => {
+      expect(await titles('a')).toEqual([]);
+      expect(await titles('')).toEqual([]);
+      const long = await suggest('x'.repeat(101));
+      expect(long.status).toBe(400);
+      expect(await long.json()).toEqual({ error: 'Search for at most 100 characters.' });
+    });
+  });
+});
+
+/**
+ * A page's products grid block in workerd: the page shows its collection's products with the given
+ * tag, newest first, at most its count, each as the shop listing's product card (one card partial),
+ * in its number of columns; a count or column number out of range and a missing collection are refused.
+ * An uploaded picture of an image or gallery block is served with its widths as srcset and its size.
+ */
+describe('products-grid-block', () => {
+  const [OWNER] = DEMO_MERCHANTS;
+
+  async function owner(): Promise<Visitor> {
+    const visitor = await new Visitor().open('/contact');
+    const signIn = await visitor.json('POST', '/api/merchant/session', {
+      email: OWNER?.email,
+      password: OWNER?.password,
+    });
+    expect(signIn.status).toBe(200);
+    return visitor;
+  }
+
+  const grid = (change: Record<string, unknown> = {}) => ({
+    id: 'b-grid',
+    type: 'products',
+    title: 'For the home',
+    collectionId: 'c-shop',
+    tag: 'home',
+    count: 3,
+    columns: 3,
+    ...change,
+  });
+
+  describe('products grid block', () => {
+    it('shows a collection’s products with a tag as the shop’s cards, at most its count', async () => {
+      const merchant = await owner();
+      const created = await merchant.json<{ id: string }>('POST', '/api/console/pages', {
+        title: 'Home goods',
+        urlId: '',
+      });
+      expect(created.status).toBe(201);
+      const page = (await merchant.json<Record<string, unknown>>('GET', `/api/console/pages/${created.body.id}`)).body;
+      const { id: _id, fullUrl: _url, inNavigation: _nav, ...form } = page;
+      const save = (blocks: unknown[]) =>
+        merchant.json<{ error?: string; fields?: Record<string, string> }>(
+          'PUT',
+          `/api/console/pages/${created.body.id}`,
+          {
+            ...form,
+            blocks,
+          },
+        );
+      expect((await save([grid()])).status).toBe(200);
+
+      const shown = await new Visitor().fetch('/home-goods');
+      // It shows stock, so it is kept one stock slot as the shop is, its cards' stock the ledger's (showAvailableStock).
+      expect(shown.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=30');
+      const html = await shown.text();
+      const block = html.slice(
+        html.indexOf('<section class="ProductsBlock"'),
+        html.indexOf('</section>', html.indexOf('ProductsBlock')),
+      );
+      expect(block).toContain('--grid-columns: repeat(3, minmax(0, 1fr))');
+      expect(block).toContain('<h2 id="products-b-grid">For the home</h2>');
+      const shop = await (await new Visitor().fetch('/shop?tag=home')).text();
+      const cards = (text: string) =>
+        [...text.matchAll(/<article class="ProductCard[^"]*" data-item-id="([^"]+)"/g)].map((m) => m[1]);
+      expect(cards(block)).toHaveLength(3);
+      // The shop listing's newest three with the tag, drawn the same way.
+      expect(cards(block)).toEqual(cards(shop).slice(0, 3));
+      const first = cards(block)[0] as string;
+      const cardOf = (text: string) =>
+        text.slice(
+          text.indexOf(`data-item-id="${first}"`),
+          text.indexOf('</article>', text.indexOf(`data-item-id="${first}"`)),
+        );
+      expect(cardOf(block)).toBe(cardOf(shop));
+
+      const refused = await save([grid({ collectionId: '', count: PRODUCTS_GRID.maxCount + 1, columns: 5 })]);
+      expect(refused.status).toBe(400);
+      expect(refused.body.fields?.['blocks.0.collectionId']).toBe(PAGE_BLOCK_MESSAGES.collectionRequired);
+      expect(Object.keys(refused.body.fields ?? {})).toEqual(
+        expect.arrayContaining(['blocks.0.count', 'blocks.0.columns']),
+      );
+    });
+
+    it('serves an uploaded picture of an image or gallery block with its widths as srcset, and its size', async () => {
+      const merchant = await owner();
+      const created = await merchant.json<{ id: string }>('POST', '/api/console/pages', {
+        title: 'Kiln room',
+        urlId: '',
+      });
+      const page = (await merchant.json<Record<string, unknown>>('GET', `/api/console/pages/${created.body.id}`)).body;
+      const { id: _id, fullUrl: _url, inNavigation: _nav, ...form } = page;
+      const upload = '/files/f-kiln/1/kiln.webp';
+      const blocks = [
+        { id: 'b-img', type: 'image', assetUrl: upload, altText: 'The kiln', originalSize: '1200x900' },
+        {
+          id: 'b-gal',
+          type: 'gallery',
+          images: [{ assetUrl: '/images/demo/ceramic-mug.webp', altText: 'A mug', originalSize: '800x800' }],
+        },
+      ];
+      expect((await merchant.json('PUT', `/api/console/pages/${created.body.id}`, { ...form, blocks })).status).toBe(
+        200,
+      );
+      const html = await (await new Visitor().fetch('/kiln-room')).text();
+      expect(html).toContain(
+        `<img src="${upload}" srcset="${upload}?w=300 300w, ${upload}?w=750 750w, ${upload} 1200w" sizes="(min-width: 48rem) 48rem, 100vw" alt="The kiln" width="1200" height="900"`,
+      );
+      // A picture that is not an upload has no widths to offer: its size only.
+      expect(html).toContain('<img src="/images/demo/ceramic-mug.webp" alt="A mug" width="800" height="800"');
+    });
+  });
+});
+
+/** The shopper's address search at checkout (issue 16): offered only when the store enables it, crumb, capped and validated, never cached. */
+describe('address-search', () => {
+  const SEARCH = '/api/commerce/checkout/address/search';
+  const DETAILS = '/api/commerce/checkout/address/details';
+
+  async function enable(websiteId: string): Promise<void> {
+    await orders(websiteId).setSettings({
+      pricesIncludeTax: false,
+      minimumSubtotalCents: 0,
+      reservationMinutes: 10,
+      welcomeDiscount: { enabled: false, percent: 10 },
+      addressSearch: true,
+    });
+  }
+
+  describe('address search for shoppers', () => {
+    it('is not offered unless the store enables it', async () => {
+      const { base } = await storeOnHost('address-off.test');
+      const visitor = await new Visitor(base).open('/checkout');
+      expect(await visitor.json('POST', SEARCH, { query: 'Main Street' })).toEqual({
+        status: 404,
+        body: { error: ADDRESS_SEARCH_MESSAGES.off },
+      });
+    });
+
+    it('suggests addresses and fills the form parts of the chosen one, answering no-store', async () => {
+      const { base, websiteId } = await storeOnHost('address-on.test');
+      await enable(websiteId);
+      const visitor = await new Visitor(base).open('/checkout');
+      const res = await visitor.send('POST', SEARCH, { query: 'main street', sessionToken: 'session-123' });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const { predictions } = (await res.json()) as { predictions: { placeId: string; description: string }[] };
+      expect(predictions).toEqual([
+        { placeId: 'local-main-st', description: '1 Main Street, Springfield, IL 62701, USA' },
+      ]);
+      expect(await visitor.json('POST', DETAILS, { placeId: 'local-main-st', sessionToken: 'session-123' })).toEqual({
+        status: 200,
+        body: {
+          address: {
+            address1: '1 Main Street',
+            city: 'Springfield',
+            region: 'IL',
+            postalCode: '62701',
+            countryCode: 'US',
+          },
+        },
+      });
+      expect(await visitor.json('POST', DETAILS, { placeId: 'local-nowhere' })).toEqual({
+        status: 404,
+        body: { error: ADDRESS_SEARCH_MESSAGES.unknownPlace },
+      });
+      expect(
+        (await visitor.json<{ predictions: unknown[] }>('POST', SEARCH, { query: 'street' })).body.predictions,
+      ).toHaveLength(5);
+    });
+
+    it('needs the crumb and a query of 3 to 100 characters', async () => {
+      const { base, websiteId } = await storeOnHost('address-checks.test');
+      await enable(websiteId);
+      const visitor = await new Visitor(base).open('/checkout');
+      const noCrumb = await visitor.fetch(SEARCH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'main' }),
+      });
+      expect(noCrumb.status).toBe(403);
+      expect((await visitor.json('POST', SEARCH, { query: 'ma' })).status).toBe(400);
+      expect((await visitor.json('POST', SEARCH, { query: 'x'.repeat(ADDRESS_QUERY_MAX + 1) })).status).toBe(400);
+      expect((await visitor.json('POST', SEARCH, { query: 'main', sessionToken: 'bad token!' })).status).toBe(400);
+      expect((await visitor.json('POST', DETAILS, {})).status).toBe(400);
+    });
+  });
+});
