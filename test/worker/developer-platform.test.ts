@@ -1,8 +1,8 @@
 /// <reference types="vite/client" />
 /**
- * A Squarespace developer-platform template as a store's theme (docs/templates.md), through the
- * worker inside workerd: the fixture template in test/fixtures/developer-platform/ uses each
- * feature the renderer supports, over the demo store's content on hosts of its own.
+ * Squarespace developer-platform templates as a store's theme (docs/templates.md), through the worker inside workerd,
+ * in one file (what used to be three): the fixture template in test/fixtures/developer-platform/ over the demo
+ * content on hosts of its own, commerce in such templates, and the source rewrites and template declarations alone.
  */
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,248 +10,475 @@ import type { ShoppingCart } from '../../src/commerce/cart';
 import { demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
 import { PRODUCTION_VARS, Visitor } from './visitor';
+import { compile } from '../../src/engine/index';
+import { originalPosition, prepareSource, queriesIn } from '../../src/storefront/developer-platform/source';
+import { regionsFor, templateDeclaration } from '../../src/storefront/developer-platform/template';
 
-const FIXTURE = import.meta.glob('../fixtures/developer-platform/**/*', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-}) as Record<string, string>;
-const PREFIX = '../fixtures/developer-platform/';
+/**
+ * A Squarespace developer-platform template as a store's theme (docs/templates.md), through the
+ * worker inside workerd: the fixture template in test/fixtures/developer-platform/ uses each
+ * feature the renderer supports, over the demo store's content on hosts of its own.
+ */
+describe('developer-platform', () => {
+  const FIXTURE = import.meta.glob('../fixtures/developer-platform/**/*', {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  }) as Record<string, string>;
+  const PREFIX = '../fixtures/developer-platform/';
 
-/** The fixture as the importer writes it: the template's own relative paths, and the stylesheet it compiles. */
-function fixtureTheme(change: (files: Record<string, string>) => void = () => {}): Record<string, string> {
-  const files: Record<string, string> = Object.fromEntries(
-    Object.entries(FIXTURE).map(([path, text]) => [path.slice(PREFIX.length), text]),
+  /** The fixture as the importer writes it: the template's own relative paths, and the stylesheet it compiles. */
+  function fixtureTheme(change: (files: Record<string, string>) => void = () => {}): Record<string, string> {
+    const files: Record<string, string> = Object.fromEntries(
+      Object.entries(FIXTURE).map(([path, text]) => [path.slice(PREFIX.length), text]),
+    );
+    files['styles/compiled.css'] = '.fixture-main{max-width:60rem;margin:0 auto}';
+    change(files);
+    return files;
+  }
+
+  /** The demo store with the fixture template and a navigation folder, on its own host. */
+  async function templateStore(host: string, theme: Record<string, string>): Promise<void> {
+    const site = demoSite();
+    site.website.id = host.replaceAll('.', '-');
+    site.theme = theme;
+    site.navigation = [
+      { title: 'Shop', url: '/shop' },
+      { title: 'Journal', url: '/blog' },
+      {
+        title: 'More',
+        children: [
+          { title: 'Contact', url: '/contact' },
+          { title: 'Elsewhere', url: 'https://example.com/' },
+        ],
+      },
+    ];
+    expect(await publishSite(env, site)).toHaveProperty('version');
+    await mapHost(env.SITE_CONTENT, host, site.website.id);
+  }
+
+  const HOST = 'fixture.template.test';
+  const demo = demoSite();
+  const simpleProduct = demo.items.find(
+    (item) => item.structuredContent?.variants.length === 1 && item.structuredContent.productType === 1,
   );
-  files['styles/compiled.css'] = '.fixture-main{max-width:60rem;margin:0 auto}';
-  change(files);
-  return files;
-}
+  const post = demo.items.find((item) => item.collectionId === 'c-blog');
 
-/** The demo store with the fixture template and a navigation folder, on its own host. */
-async function templateStore(host: string, theme: Record<string, string>): Promise<void> {
-  const site = demoSite();
-  site.website.id = host.replaceAll('.', '-');
-  site.theme = theme;
-  site.navigation = [
-    { title: 'Shop', url: '/shop' },
-    { title: 'Journal', url: '/blog' },
-    {
-      title: 'More',
-      children: [
-        { title: 'Contact', url: '/contact' },
-        { title: 'Elsewhere', url: 'https://example.com/' },
-      ],
-    },
-  ];
-  expect(await publishSite(env, site)).toHaveProperty('version');
-  await mapHost(env.SITE_CONTENT, host, site.website.id);
-}
+  /** The props of the page's first island of `name`. */
+  function islandProps(html: string, name: string): Record<string, unknown> {
+    const match = new RegExp(`data-island="${name}" data-props='([^']*)'`).exec(html);
+    expect(match, `${name} island`).not.toBeNull();
+    return JSON.parse(
+      (match?.[1] ?? '').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&amp;', '&'),
+    ) as Record<string, unknown>;
+  }
 
-const HOST = 'fixture.template.test';
-const demo = demoSite();
-const simpleProduct = demo.items.find(
-  (item) => item.structuredContent?.variants.length === 1 && item.structuredContent.productType === 1,
-);
-const post = demo.items.find((item) => item.collectionId === 'c-blog');
-
-/** The props of the page's first island of `name`. */
-function islandProps(html: string, name: string): Record<string, unknown> {
-  const match = new RegExp(`data-island="${name}" data-props='([^']*)'`).exec(html);
-  expect(match, `${name} island`).not.toBeNull();
-  return JSON.parse(
-    (match?.[1] ?? '').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&amp;', '&'),
-  ) as Record<string, unknown>;
-}
-
-describe('a developer-platform template', () => {
-  beforeAll(async () => {
-    await templateStore(HOST, fixtureTheme());
-  });
-
-  it('renders the home page in the default layout: regions in order, headers, stylesheet, navigation with a nested folder, block, query and footers', async () => {
-    const res = await new Visitor(`http://${HOST}`).fetch('/');
-    expect(res.status).toBe(200);
-    const html = await res.text();
-    expect(html).toMatch(/^<!doctype html>\n<html lang="en-US">/);
-    const header = html.indexOf('class="fixture-header"');
-    const main = html.indexOf('data-layout="default"');
-    const footer = html.indexOf('class="fixture-footer"');
-    expect(header).toBeGreaterThan(0);
-    expect(main).toBeGreaterThan(header);
-    expect(footer).toBeGreaterThan(main);
-    // {squarespace-headers}: title, the compiled stylesheet inline and allowed by its hash.
-    expect(html).toContain(`<title>Shop · ${demo.website.siteTitle}</title>`);
-    expect(html).toContain('.fixture-main{max-width:60rem;margin:0 auto}');
-    expect(res.headers.get('content-security-policy')).toMatch(/style-src 'self' 'sha256-/);
-    expect(html).toMatch(
-      /<body id="collection-c-shop" class="page-kind-products view-list collection-type-products collection-c-shop">/,
-    );
-    // The main navigation with its folder; the second navigation is empty.
-    const nav = html.slice(header, main);
-    expect(nav).toMatch(/<li class="fixture-nav-item">\s*<a href="\/shop">Shop<\/a>/);
-    expect(nav).toContain('<span class="fixture-folder">More</span>');
-    expect(nav).toContain(
-      '<ul class="fixture-subnav"><li><a href="/contact">Contact</a></li><li><a class="fixture-external" href="https://example.com/">Elsewhere</a></li></ul>',
-    );
-    expect(nav).toContain(
-      '<div class="sqs-layout sqs-grid-12 columns-12" data-type="block-field" id="headerBlocks"></div>',
-    );
-    const footerHtml = html.slice(footer);
-    expect(footerHtml).not.toContain('fixture-nav-item');
-    expect(footerHtml.match(/<ul class="fixture-recent">(.*?)<\/ul>/)?.[1]?.match(/<li>/g)).toHaveLength(2);
-    expect(footerHtml).toContain(`<p class="fixture-copyright">&copy; ${demo.website.siteTitle}</p>`);
-    // {squarespace-footers}: the merchant's footer code and the analytics collector with the template's name.
-    expect(footerHtml).toContain(`${demo.footer?.html}`);
-    expect(footerHtml).toMatch(
-      /<script type="module" src="\/build\/collectors.js" data-census data-website-id="fixture-template-test" data-template-id="Fixture"/,
-    );
-    expect(html).not.toContain('squarespace:');
-    expect(html).not.toContain('data-trust');
-  });
-
-  it('renders a product listing with the list template, its blocks and a working add-to-cart island where the template wrote Squarespace markup', async () => {
-    const html = await (await new Visitor(`http://${HOST}`).fetch('/shop')).text();
-    expect(html).toContain('<h1 class="fixture-list-title">Shop</h1>');
-    expect(html).toMatch(/<li class="fixture-nav-item active">\s*<a href="\/shop">Shop<\/a>/);
-    expect(html.match(/<li class="fixture-product"/g)).toHaveLength(12);
-    expect(html).toContain('<span class="fixture-price">');
-    expect(html).toContain('<a class="fixture-next" href="/shop?page=2">Next</a>');
-    // The hand-written <div class="sqs-add-to-cart-button" data-item-id> became our island: a product with options opens them (QuickAdd).
-    expect(html).not.toMatch(/<div class="sqs-add-to-cart-button" data-item-id/);
-    const buttons = html.match(/data-island="AddToCartButton"/g)?.length ?? 0;
-    expect(buttons).toBeGreaterThan(0);
-    expect(buttons + (html.match(/data-island="QuickAdd"/g)?.length ?? 0)).toBe(12);
-    expect(html.match(/data-place="plp"/g)).toHaveLength(12);
-    expect(html).not.toContain('fixture-filter');
-  });
-
-  it("names a tag filter the collection has, and never a visitor's own text, which a template may print unescaped", async () => {
-    const visitor = new Visitor(`http://${HOST}`);
-    const tag =
-      demo.items.find((item) => item.collectionId === 'c-shop' && (item.tags ?? []).length > 0)?.tags?.[0] ?? '';
-    const tagged = await (await visitor.fetch(`/shop?tag=${encodeURIComponent(tag)}`)).text();
-    expect(tagged).toContain(`<p class="fixture-filter">Tagged ${tag}</p>`);
-    const forged = await (await visitor.fetch(`/shop?tag=${encodeURIComponent('<b>forged</b>')}`)).text();
-    expect(forged).not.toContain('fixture-filter');
-    expect(forged).not.toContain('<b>forged</b>');
-  });
-
-  it('renders a product page with the item template, whose add to cart posts through the real cart API', async () => {
-    expect(simpleProduct).toBeDefined();
-    const visitor = await new Visitor(`http://${HOST}`).open();
-    const html = await (await visitor.fetch(simpleProduct?.fullUrl ?? '')).text();
-    expect(html).toContain(`<article class="fixture-product-item" data-item-id="${simpleProduct?.id}">`);
-    expect(html).toContain(`<h1>${simpleProduct?.title}</h1>`);
-    expect(html).toMatch(/<body id="item-[^"]+" class="page-kind-product view-item collection-type-products/);
-    const props = islandProps(html, 'AddToCartButton');
-    expect(props).toMatchObject({
-      itemId: simpleProduct?.id,
-      sku: simpleProduct?.structuredContent?.variants[0]?.sku,
-      soldOut: false,
+  describe('a developer-platform template', () => {
+    beforeAll(async () => {
+      await templateStore(HOST, fixtureTheme());
     });
-    const added = await visitor.json<{ shoppingCart: ShoppingCart }>('POST', '/api/commerce/shopping-cart/entries', {
-      itemId: props.itemId,
-      sku: props.sku,
-      quantity: 1,
-      additionalFields: null,
+
+    it('renders the home page in the default layout: regions in order, headers, stylesheet, navigation with a nested folder, block, query and footers', async () => {
+      const res = await new Visitor(`http://${HOST}`).fetch('/');
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toMatch(/^<!doctype html>\n<html lang="en-US">/);
+      const header = html.indexOf('class="fixture-header"');
+      const main = html.indexOf('data-layout="default"');
+      const footer = html.indexOf('class="fixture-footer"');
+      expect(header).toBeGreaterThan(0);
+      expect(main).toBeGreaterThan(header);
+      expect(footer).toBeGreaterThan(main);
+      // {squarespace-headers}: title, the compiled stylesheet inline and allowed by its hash.
+      expect(html).toContain(`<title>Shop · ${demo.website.siteTitle}</title>`);
+      expect(html).toContain('.fixture-main{max-width:60rem;margin:0 auto}');
+      expect(res.headers.get('content-security-policy')).toMatch(/style-src 'self' 'sha256-/);
+      expect(html).toMatch(
+        /<body id="collection-c-shop" class="page-kind-products view-list collection-type-products collection-c-shop">/,
+      );
+      // The main navigation with its folder; the second navigation is empty.
+      const nav = html.slice(header, main);
+      expect(nav).toMatch(/<li class="fixture-nav-item">\s*<a href="\/shop">Shop<\/a>/);
+      expect(nav).toContain('<span class="fixture-folder">More</span>');
+      expect(nav).toContain(
+        '<ul class="fixture-subnav"><li><a href="/contact">Contact</a></li><li><a class="fixture-external" href="https://example.com/">Elsewhere</a></li></ul>',
+      );
+      expect(nav).toContain(
+        '<div class="sqs-layout sqs-grid-12 columns-12" data-type="block-field" id="headerBlocks"></div>',
+      );
+      const footerHtml = html.slice(footer);
+      expect(footerHtml).not.toContain('fixture-nav-item');
+      expect(footerHtml.match(/<ul class="fixture-recent">(.*?)<\/ul>/)?.[1]?.match(/<li>/g)).toHaveLength(2);
+      expect(footerHtml).toContain(`<p class="fixture-copyright">&copy; ${demo.website.siteTitle}</p>`);
+      // {squarespace-footers}: the merchant's footer code and the analytics collector with the template's name.
+      expect(footerHtml).toContain(`${demo.footer?.html}`);
+      expect(footerHtml).toMatch(
+        /<script type="module" src="\/build\/collectors.js" data-census data-website-id="fixture-template-test" data-template-id="Fixture"/,
+      );
+      expect(html).not.toContain('squarespace:');
+      expect(html).not.toContain('data-trust');
     });
-    expect(added.status).toBe(200);
-    expect(added.body.shoppingCart.entries.map((entry) => entry.itemId)).toEqual([simpleProduct?.id]);
-    const cart = await visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart');
-    expect(cart.body.totalQuantity).toBe(1);
+
+    it('renders a product listing with the list template, its blocks and a working add-to-cart island where the template wrote Squarespace markup', async () => {
+      const html = await (await new Visitor(`http://${HOST}`).fetch('/shop')).text();
+      expect(html).toContain('<h1 class="fixture-list-title">Shop</h1>');
+      expect(html).toMatch(/<li class="fixture-nav-item active">\s*<a href="\/shop">Shop<\/a>/);
+      expect(html.match(/<li class="fixture-product"/g)).toHaveLength(12);
+      expect(html).toContain('<span class="fixture-price">');
+      expect(html).toContain('<a class="fixture-next" href="/shop?page=2">Next</a>');
+      // The hand-written <div class="sqs-add-to-cart-button" data-item-id> became our island: a product with options opens them (QuickAdd).
+      expect(html).not.toMatch(/<div class="sqs-add-to-cart-button" data-item-id/);
+      const buttons = html.match(/data-island="AddToCartButton"/g)?.length ?? 0;
+      expect(buttons).toBeGreaterThan(0);
+      expect(buttons + (html.match(/data-island="QuickAdd"/g)?.length ?? 0)).toBe(12);
+      expect(html.match(/data-place="plp"/g)).toHaveLength(12);
+      expect(html).not.toContain('fixture-filter');
+    });
+
+    it("names a tag filter the collection has, and never a visitor's own text, which a template may print unescaped", async () => {
+      const visitor = new Visitor(`http://${HOST}`);
+      const tag =
+        demo.items.find((item) => item.collectionId === 'c-shop' && (item.tags ?? []).length > 0)?.tags?.[0] ?? '';
+      const tagged = await (await visitor.fetch(`/shop?tag=${encodeURIComponent(tag)}`)).text();
+      expect(tagged).toContain(`<p class="fixture-filter">Tagged ${tag}</p>`);
+      const forged = await (await visitor.fetch(`/shop?tag=${encodeURIComponent('<b>forged</b>')}`)).text();
+      expect(forged).not.toContain('fixture-filter');
+      expect(forged).not.toContain('<b>forged</b>');
+    });
+
+    it('renders a product page with the item template, whose add to cart posts through the real cart API', async () => {
+      expect(simpleProduct).toBeDefined();
+      const visitor = await new Visitor(`http://${HOST}`).open();
+      const html = await (await visitor.fetch(simpleProduct?.fullUrl ?? '')).text();
+      expect(html).toContain(`<article class="fixture-product-item" data-item-id="${simpleProduct?.id}">`);
+      expect(html).toContain(`<h1>${simpleProduct?.title}</h1>`);
+      expect(html).toMatch(/<body id="item-[^"]+" class="page-kind-product view-item collection-type-products/);
+      const props = islandProps(html, 'AddToCartButton');
+      expect(props).toMatchObject({
+        itemId: simpleProduct?.id,
+        sku: simpleProduct?.structuredContent?.variants[0]?.sku,
+        soldOut: false,
+      });
+      const added = await visitor.json<{ shoppingCart: ShoppingCart }>('POST', '/api/commerce/shopping-cart/entries', {
+        itemId: props.itemId,
+        sku: props.sku,
+        quantity: 1,
+        additionalFields: null,
+      });
+      expect(added.status).toBe(200);
+      expect(added.body.shoppingCart.entries.map((entry) => entry.itemId)).toEqual([simpleProduct?.id]);
+      const cart = await visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart');
+      expect(cart.body.totalQuantity).toBe(1);
+    });
+
+    it('renders the blog list and a post in the layout their collection .conf names, with the post neighbours as pagination', async () => {
+      const visitor = new Visitor(`http://${HOST}`);
+      const list = await (await visitor.fetch('/blog')).text();
+      expect(list).toContain('data-layout="wide"');
+      expect(list).not.toContain('data-layout="default"');
+      expect(list).toContain('<h1 class="fixture-blog-title">');
+      expect(list).toContain(`<a href="${post?.fullUrl}">${post?.title}</a>`);
+      const page = await (await visitor.fetch(post?.fullUrl ?? '')).text();
+      expect(page).toContain('data-layout="wide"');
+      expect(page).toContain(`<article class="fixture-post"><h1>${post?.title}</h1>`);
+      expect(page).toMatch(/<nav class="fixture-post-nav"><a rel="(?:prev|next)" href="\/blog\//);
+    });
+
+    it('renders a static page from its .page file, its blocks in the block field, in the layout of its .page.conf', async () => {
+      const html = await (await new Visitor(`http://${HOST}`).fetch('/contact')).text();
+      expect(html).toContain('data-layout="wide"');
+      expect(html).toMatch(
+        /<section class="fixture-page">\s*<h1>Contact<\/h1>\s*<div class="sqs-layout sqs-grid-12 columns-12" data-type="block-field" id="page-c-contact">/,
+      );
+      expect(html).toMatch(/id="page-c-contact">[\s\S]*data-island="(?:SiteForm|AddToCartButton)"[\s\S]*<\/section>/);
+    });
+
+    it("allows FullStory's origins in its CSP when session recording with FullStory is on", async () => {
+      await templateStore('fullstory.template.test', fixtureTheme());
+      const vars = { ...PRODUCTION_VARS, FULLSTORY_ORG_ID: 'o-1ABC', SESSION_RECORDING: 'on' } as Partial<Env>;
+      const res = await new Visitor('http://fullstory.template.test', { vars }).fetch('/');
+      expect(res.status).toBe(200);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/script-src 'self'[^;]* https:\/\/edge\.fullstory\.com https:\/\/rs\.fullstory\.com;/);
+      expect(csp).toContain("connect-src 'self' https://edge.fullstory.com https://rs.fullstory.com;");
+      expect((await new Visitor(`http://${HOST}`).fetch('/')).headers.get('content-security-policy')).not.toContain(
+        'fullstory',
+      );
+    });
+
+    it('keeps our cart and search pages inside the template regions', async () => {
+      const visitor = new Visitor(`http://${HOST}`);
+      const cart = await (await visitor.fetch('/cart')).text();
+      expect(cart).toMatch(
+        /data-layout="default">\s*[\s\S]*data-island="CartPage"[\s\S]*<\/main>\s*<footer class="fixture-footer">/,
+      );
+      // Our markup renders in the system page element; the system stylesheet, before the template's, styles only inside it.
+      expect(cart).toMatch(/<div class="sf-system-page">\s*<section class="CartPage"[\s\S]*data-island="CartPage"/);
+      const style = /<style>([\s\S]*?)<\/style>/.exec(cart)?.[1] ?? '';
+      expect(style.indexOf('img,video{max-width:100%;height:auto}')).toBe(0);
+      expect(style.indexOf(':is(.sf-system-page,.sf-commerce,.Dialog-backdrop) .CartEntry{')).toBeGreaterThan(0);
+      expect(style.indexOf(':is(.sf-system-page,.sf-commerce,.Dialog-backdrop) .CartEntry{')).toBeLessThan(
+        style.indexOf('.fixture-main{'),
+      );
+      expect(style).not.toMatch(/(?:^|[}])\s*\.CartEntry\{/);
+      expect(style).not.toContain('.site-header');
+      const search = await (await visitor.fetch('/search?q=linen')).text();
+      expect(search).toContain('class="fixture-header"');
+      expect(search).toContain('Linen Shirt');
+    });
   });
 
-  it('renders the blog list and a post in the layout their collection .conf names, with the post neighbours as pagination', async () => {
-    const visitor = new Visitor(`http://${HOST}`);
-    const list = await (await visitor.fetch('/blog')).text();
-    expect(list).toContain('data-layout="wide"');
-    expect(list).not.toContain('data-layout="default"');
-    expect(list).toContain('<h1 class="fixture-blog-title">');
-    expect(list).toContain(`<a href="${post?.fullUrl}">${post?.title}</a>`);
-    const page = await (await visitor.fetch(post?.fullUrl ?? '')).text();
-    expect(page).toContain('data-layout="wide"');
-    expect(page).toContain(`<article class="fixture-post"><h1>${post?.title}</h1>`);
-    expect(page).toMatch(/<nav class="fixture-post-nav"><a rel="(?:prev|next)" href="\/blog\//);
-  });
+  describe('template errors', () => {
+    const BROKEN = 'broken.template.test';
+    const STRAY = '<squarespace:navigation navigationId="mainNav" template="navigation" /> {.end}';
 
-  it('renders a static page from its .page file, its blocks in the block field, in the layout of its .page.conf', async () => {
-    const html = await (await new Visitor(`http://${HOST}`).fetch('/contact')).text();
-    expect(html).toContain('data-layout="wide"');
-    expect(html).toMatch(
-      /<section class="fixture-page">\s*<h1>Contact<\/h1>\s*<div class="sqs-layout sqs-grid-12 columns-12" data-type="block-field" id="page-c-contact">/,
-    );
-    expect(html).toMatch(/id="page-c-contact">[\s\S]*data-island="(?:SiteForm|AddToCartButton)"[\s\S]*<\/section>/);
-  });
+    beforeAll(async () => {
+      await templateStore(
+        BROKEN,
+        fixtureTheme((files) => {
+          files['header.region'] = (files['header.region'] as string).replace(
+            '<header class="fixture-header">',
+            `<header class="fixture-header">\n  ${STRAY}`,
+          );
+        }),
+      );
+    });
 
-  it("allows FullStory's origins in its CSP when session recording with FullStory is on", async () => {
-    await templateStore('fullstory.template.test', fixtureTheme());
-    const vars = { ...PRODUCTION_VARS, FULLSTORY_ORG_ID: 'o-1ABC', SESSION_RECORDING: 'on' } as Partial<Env>;
-    const res = await new Visitor('http://fullstory.template.test', { vars }).fetch('/');
-    expect(res.status).toBe(200);
-    const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toMatch(/script-src 'self'[^;]* https:\/\/edge\.fullstory\.com https:\/\/rs\.fullstory\.com;/);
-    expect(csp).toContain("connect-src 'self' https://edge.fullstory.com https://rs.fullstory.com;");
-    expect((await new Visitor(`http://${HOST}`).fetch('/')).headers.get('content-security-policy')).not.toContain(
-      'fullstory',
-    );
-  });
+    it('shows a .region error with its own file, line and column in development', async () => {
+      const source = fixtureTheme()['header.region'] as string;
+      const line = source.slice(0, source.indexOf('<header class="fixture-header">')).split('\n').length + 1;
+      const column = 3 + STRAY.indexOf('{.end}');
+      const html = await (await new Visitor(`http://${BROKEN}`).fetch('/')).text();
+      expect(html).toContain('<strong>Template errors</strong>');
+      expect(html).toContain(`<li>header.region:${line}:${column} assembler: Instruction END not allowed at root</li>`);
+      expect(html).toContain('class="fixture-footer"');
+    });
 
-  it('keeps our cart and search pages inside the template regions', async () => {
-    const visitor = new Visitor(`http://${HOST}`);
-    const cart = await (await visitor.fetch('/cart')).text();
-    expect(cart).toMatch(
-      /data-layout="default">\s*[\s\S]*data-island="CartPage"[\s\S]*<\/main>\s*<footer class="fixture-footer">/,
-    );
-    // Our markup renders in the system page element; the system stylesheet, before the template's, styles only inside it.
-    expect(cart).toMatch(/<div class="sf-system-page">\s*<section class="CartPage"[\s\S]*data-island="CartPage"/);
-    const style = /<style>([\s\S]*?)<\/style>/.exec(cart)?.[1] ?? '';
-    expect(style.indexOf('img,video{max-width:100%;height:auto}')).toBe(0);
-    expect(style.indexOf(':is(.sf-system-page,.sf-commerce,.Dialog-backdrop) .CartEntry{')).toBeGreaterThan(0);
-    expect(style.indexOf(':is(.sf-system-page,.sf-commerce,.Dialog-backdrop) .CartEntry{')).toBeLessThan(
-      style.indexOf('.fixture-main{'),
-    );
-    expect(style).not.toMatch(/(?:^|[}])\s*\.CartEntry\{/);
-    expect(style).not.toContain('.site-header');
-    const search = await (await visitor.fetch('/search?q=linen')).text();
-    expect(search).toContain('class="fixture-header"');
-    expect(search).toContain('Linen Shirt');
+    it('answers with a generic error page in production, naming no file and never cached', async () => {
+      // Not the page the development test rendered: that one is in this isolate's page cache.
+      const res = await new Visitor(`http://${BROKEN}`, { vars: PRODUCTION_VARS }).fetch('/shop');
+      expect(res.status).toBe(500);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const html = await res.text();
+      expect(html).toContain('<h1>Something went wrong</h1>');
+      expect(html).not.toContain('header.region');
+    });
   });
 });
 
-describe('template errors', () => {
-  const BROKEN = 'broken.template.test';
-  const STRAY = '<squarespace:navigation navigationId="mainNav" template="navigation" /> {.end}';
+/**
+ * Commerce in developer-platform templates (issue 35 point 4), through the worker: `showCart` and
+ * `shoppingCart` in the context, `.sqs-cart-dropzone` holding our cart pill, `{@|product-checkout}`
+ * on a product with options as its option selects and Add To Cart, the platform's screen-reader
+ * price labels hidden by the system stylesheet, a product's pictures as `item.items`, and the
+ * platform's floating cart when the template has no place for a cart.
+ */
+describe('developer-platform-commerce', () => {
+  const FIXTURE = import.meta.glob('../fixtures/developer-platform/**/*', {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  }) as Record<string, string>;
+  const PREFIX = '../fixtures/developer-platform/';
+  const HOST = 'commerce.template.test';
 
+  const CART =
+    '{.if showCart}<a class="t-cart" href="/cart">Cart <span class="sqs-cart-quantity">{shoppingCart.totalQuantity}</span></a>{.end}<div class="sqs-cart-dropzone"></div>';
+  const ITEM = `{.section item}
+<article class="t-product">
+  <h1>{title}</h1>
+  <div class="t-price">{@|product-price}</div>
+  <ul class="t-images">{.repeated section items}<li><img src="{assetUrl}" alt=""></li>{.end}</ul>
+  {@|product-checkout}
+</article>
+{.end}`;
+  const LIST =
+    '<ul>{.repeated section items}<li class="t-card" data-item-id="{id}">{.section items}{.section 0}<img class="t-thumb" src="{assetUrl}" alt="">{.end}{.end}{title}</li>{.end}</ul>';
+
+  /** The fixture template with `header` added to its header region, as a store on `host`. */
+  async function templateStore(host: string, header: string): Promise<void> {
+    const files: Record<string, string> = Object.fromEntries(
+      Object.entries(FIXTURE).map(([path, text]) => [path.slice(PREFIX.length), text]),
+    );
+    files['styles/compiled.css'] = '.fixture-main{max-width:60rem}';
+    files['header.region'] = (files['header.region'] as string).replace('</header>', `${header}\n</header>`);
+    files['collections/products.item'] = ITEM;
+    files['collections/products.list'] = LIST;
+    const site = demoSite();
+    site.website.id = host.replaceAll('.', '-');
+    site.theme = files;
+    expect(await publishSite(env, site)).toHaveProperty('version');
+    await mapHost(env.SITE_CONTENT, host, site.website.id);
+  }
+
+  const COUNT_ONLY_HOST = 'count-only.template.test';
+  const NO_CART_HOST = 'no-cart.template.test';
   beforeAll(async () => {
+    await templateStore(HOST, CART);
+    await templateStore(NO_CART_HOST, '');
     await templateStore(
-      BROKEN,
-      fixtureTheme((files) => {
-        files['header.region'] = (files['header.region'] as string).replace(
-          '<header class="fixture-header">',
-          `<header class="fixture-header">\n  ${STRAY}`,
-        );
-      }),
+      COUNT_ONLY_HOST,
+      '<a href="/cart">Cart <span class="sqs-cart-quantity">{shoppingCart.totalQuantity}</span></a>',
     );
   });
 
-  it('shows a .region error with its own file, line and column in development', async () => {
-    const source = fixtureTheme()['header.region'] as string;
-    const line = source.slice(0, source.indexOf('<header class="fixture-header">')).split('\n').length + 1;
-    const column = 3 + STRAY.indexOf('{.end}');
-    const html = await (await new Visitor(`http://${BROKEN}`).fetch('/')).text();
-    expect(html).toContain('<strong>Template errors</strong>');
-    expect(html).toContain(`<li>header.region:${line}:${column} assembler: Instruction END not allowed at root</li>`);
-    expect(html).toContain('class="fixture-footer"');
-  });
+  async function page(path: string): Promise<string> {
+    const res = await new Visitor(`http://${HOST}`).fetch(path);
+    expect(res.status).toBe(200);
+    return res.text();
+  }
 
-  it('answers with a generic error page in production, naming no file and never cached', async () => {
-    // Not the page the development test rendered: that one is in this isolate's page cache.
-    const res = await new Visitor(`http://${BROKEN}`, { vars: PRODUCTION_VARS }).fetch('/shop');
-    expect(res.status).toBe(500);
-    expect(res.headers.get('cache-control')).toBe('no-store');
-    const html = await res.text();
-    expect(html).toContain('<h1>Something went wrong</h1>');
-    expect(html).not.toContain('header.region');
+  describe('commerce in a developer-platform template', () => {
+    it('gives the template showCart and shoppingCart (the empty cart of a cached page, its count live in .sqs-cart-quantity)', async () => {
+      const html = await page('/');
+      expect(html).toContain('<a class="t-cart" href="/cart">Cart <span class="sqs-cart-quantity">0</span></a>');
+    });
+
+    it('fills .sqs-cart-dropzone with our cart pill, styled as our theme styles it', async () => {
+      const html = await page('/shop/p/linen-shirt');
+      expect(html).toMatch(
+        /<div class="sqs-cart-dropzone"><div class="sf-commerce"><div data-island="CartPill"[^>]*>[\s\S]*?class="CartPill"/,
+      );
+      const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+      expect(style).toContain(':is(.sf-system-page,.sf-commerce,.Dialog-backdrop) .CartPill');
+    });
+
+    it("keeps a template's .sqs-cart-quantity counts live without a dropzone: a hidden cart pill fills them", async () => {
+      const html = await (await new Visitor(`http://${COUNT_ONLY_HOST}`).fetch('/shop/p/linen-shirt')).text();
+      expect(html).toContain('Cart <span class="sqs-cart-quantity">0</span>');
+      expect(html).toMatch(/<div class="sf-commerce" hidden><div data-island="CartPill"[\s\S]*<\/body>/);
+      expect(html.match(/data-island="CartPill"/g)).toHaveLength(1);
+      const dropzone = await page('/shop/p/linen-shirt');
+      expect(dropzone).not.toContain('<div class="sf-commerce" hidden>');
+    });
+
+    it("shows the platform's floating cart on a store that sells when the template has no place for a cart", async () => {
+      const html = await (await new Visitor(`http://${NO_CART_HOST}`).fetch('/')).text();
+      expect(html).toMatch(
+        /<div class="absolute-cart-box"><div class="sf-commerce"><div data-island="CartPill"[\s\S]*?class="CartPill"[\s\S]*<\/body>/,
+      );
+      expect(html.match(/data-island="CartPill"/g)).toHaveLength(1);
+      const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+      expect(style).toContain('.absolute-cart-box{position:fixed;right:16px;bottom:16px');
+      // A template with its own dropzone or counts keeps its cart where it put it.
+      expect(await page('/')).not.toContain('<div class="absolute-cart-box">');
+      const counts = await (await new Visitor(`http://${COUNT_ONLY_HOST}`).fetch('/')).text();
+      expect(counts).not.toContain('<div class="absolute-cart-box">');
+    });
+
+    it('renders {@|product-checkout} on a product with options as its option selects, quantity and Add To Cart, not a lone Purchase button', async () => {
+      const html = await page('/shop/p/linen-shirt');
+      const checkout = /<div class="sf-commerce sf-product-checkout">([\s\S]*?)<\/article>/.exec(html)?.[1] ?? '';
+      expect(checkout).toContain('data-island="VariantSelects"');
+      expect(checkout).toMatch(/<select[^>]*>[\s\S]*Small/);
+      expect(checkout).toContain('data-island="AddToCartButton"');
+      expect(checkout.indexOf('data-island="VariantSelects"')).toBeLessThan(
+        checkout.indexOf('data-island="AddToCartButton"'),
+      );
+      expect(checkout).toContain('Add To Cart');
+      expect(checkout).not.toContain('Purchase');
+      // The selects are styled as on our own product page.
+      const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+      expect(style).toContain(':is(.sf-system-page,.sf-commerce,.Dialog-backdrop) .product-variants{');
+      // Its message when an option is not chosen opens in our dialog at the end of <body>: styled too.
+      expect(style).toMatch(/\}\.Dialog-backdrop\{position: fixed;/);
+      expect(style).toContain(':is(.sf-system-page,.sf-commerce,.Dialog-backdrop) .Dialog{');
+    });
+
+    it('hides the platform\'s screen-reader price labels ("Sale Price:") with its visually-hidden classes', async () => {
+      const html = await page('/shop/p/canvas-tote');
+      expect(html).toMatch(/<span class="visually-hidden v6-visually-hidden">Sale Price:<\/span>/);
+      const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+      expect(style).toMatch(
+        /(?:^|\})\.visually-hidden,\.v6-visually-hidden\{position:absolute;width:1px;height:1px;[^}]*clip:rect\(0 0 0 0\)/,
+      );
+    });
+
+    it("fills item.items with the product's pictures, on its page and in the list", async () => {
+      const tote = demoSite().items.find((item) => item.urlId === 'canvas-tote');
+      const src = tote?.assetUrl ?? '';
+      expect(src).not.toBe('');
+      const item = await page('/shop/p/canvas-tote');
+      expect(/<ul class="t-images">([\s\S]*?)<\/ul>/.exec(item)?.[1]).toBe(`<li><img src="${src}" alt=""></li>`);
+      const list = await page('/shop');
+      expect(list).toMatch(
+        new RegExp(
+          `data-item-id="${tote?.id ?? ''}"><img class="t-thumb" src="${src.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"`,
+        ),
+      );
+    });
+  });
+});
+
+/** The developer-platform source rewrites and template declarations, alone (the rest: developer-platform.test.ts). */
+describe('developer-platform-source', () => {
+  /** The first compile error of a file, at its place in the file as written. */
+  function firstError(file: string, source: string) {
+    const prepared = prepareSource(file, source);
+    const [error] = compile(prepared.text).errors;
+    expect(error).toBeDefined();
+    return originalPosition(prepared, error as NonNullable<typeof error>);
+  }
+
+  describe('developer-platform sources', () => {
+    it('rewrites the JSP-like tags and shorthands into template tags', () => {
+      const source = [
+        '<squarespace:navigation navigationId="mainNav" template="site-navigation" />',
+        '<squarespace:block-field id="footer" columns="6" />',
+        '<squarespace:query collection="blog" limit="3" tag="news">{.repeated section items}{title}{.end}</squarespace:query>',
+        '{.main-content}{.apply price.block}',
+        '<squarespace:script src="site.js" combo="{.if authenticatedAccount}false{.or}true{.end}" />',
+      ].join('\n');
+      const { text } = prepareSource('site.region', source);
+      expect(text).toContain('{squarespace.navigations.mainNav|apply site-navigation.block}');
+      expect(text).toContain('<div class="sqs-layout sqs-grid-6 columns-6" data-type="block-field" id="footer"></div>');
+      expect(text).toContain(
+        '{.section squarespace.queries.site_region_0}{.repeated section items}{title}{.end}{.end}',
+      );
+      expect(text).toContain('{squarespace.main-content}{@|apply price.block}');
+      expect(text).toMatch(/<script data-trust="[0-9a-f]{32}" src="\/assets\/scripts\/site.js" defer><\/script>/);
+      expect(compile(text).errors).toEqual([]);
+      expect(queriesIn(source)).toEqual([{ collection: 'blog', limit: 3, tag: 'news', category: null }]);
+    });
+
+    it("holds a static page's blocks only in block fields of pages/ files, and leaves a script outside the template folder out", () => {
+      expect(prepareSource('pages/about.page', '<squarespace:block-field id="page" />').text).toContain(
+        '{squarespace.page-blocks}',
+      );
+      expect(prepareSource('site.region', '<squarespace:block-field id="page" />').text).not.toContain(
+        '{squarespace.page-blocks}',
+      );
+      expect(prepareSource('site.region', '<squarespace:script src="../secret.js" />').text).toBe('');
+    });
+
+    it('maps an error after rewritten tags back to the line and column the author wrote', () => {
+      const line2 = '  <squarespace:navigation navigationId="mainNav" template="nav" /> <script>x</script> {.end}';
+      expect(firstError('site.region', `<html>\n${line2}\n</html>`)).toMatchObject({
+        type: 'assembler',
+        line: 2,
+        column: line2.indexOf('{.end}') + 1,
+      });
+      const lines = '<squarespace:query collection="blog">\n{.section item}\n</squarespace:query>\n  {foo|nope}';
+      expect(firstError('blog.list', lines)).toMatchObject({ line: 4, column: 3 });
+    });
+
+    it('reads layouts, collection types and their layouts from the .conf files, with JSON errors at their line', () => {
+      const files = {
+        'template.conf':
+          '{"name":"T","layouts":{"default":{"regions":["header","site"]},"wide":{"regions":["site"]}},"navigations":[{"name":"main"}]}',
+        'collections/shop.conf': '{"acceptTypes":["commerce-product"],"layout":"wide"}',
+        'collections/journal.conf': '{"acceptTypes":["text"]}',
+        'pages/about.page.conf': '{\n  "layout": "wide",\n}',
+      };
+      const declaration = templateDeclaration(files);
+      expect(declaration.collectionTypes).toEqual({ products: 'shop', blog: 'journal' });
+      expect(declaration.navigations).toEqual(['main']);
+      expect(regionsFor(declaration, 'collections/shop')).toEqual(['site']);
+      expect(regionsFor(declaration, 'collections/journal')).toEqual(['header', 'site']);
+      expect(regionsFor(declaration, null)).toEqual(['header', 'site']);
+      expect(declaration.problems).toEqual([
+        expect.objectContaining({ file: 'pages/about.page.conf', line: 3, column: 1 }),
+      ]);
+    });
   });
 });
