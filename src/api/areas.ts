@@ -5,4 +5,6 @@
  */
 export const areas = {
   console: '/api/console',
+  /** The social-ads pixel's events (routes/shop/trackers.ts). */
+  trackers: '/api/trackers',
 } as const;

@@ -3,6 +3,7 @@
  * events, performance records, error and widget events, the session recording's id, the pixel's
  * events, and the census widget calls by name.
  */
+import { areas } from './areas';
 import { route } from './route';
 
 export const beaconRoutes = {
@@ -18,7 +19,7 @@ export const beaconRoutes = {
   /** A listing card's quick view opened, for the product `:id` (src/client/quick-view.ts). */
   censusQuickView: route('POST', '/api/census/RecordQuickView/:id'),
   /** A social-ads pixel event (src/client/collectors/pixel.ts, src/routes/shop/trackers.ts). */
-  pixelEvent: route('POST', '/api/trackers/pixel'),
+  pixelEvent: route('POST', `${areas.trackers}/pixel`),
 };
 
 /** The census widget calls by name (src/client/collectors/widgets.ts). */

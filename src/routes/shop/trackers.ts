@@ -5,36 +5,34 @@
  * (the census cookie, anonymous or viewer-only visitors, tracking on), else answered 204 and dropped.
  * A `Purchase` is sent with its paid order's contents, value and currency, never the ones posted (an
  * event naming no paid order is dropped, 204). Accepted events are answered 202 and sent after the
- * answer; a failed send is logged. Mounts the
- * development pages of the stand-ins too (src/routes/pages/dev-trackers.ts).
+ * answer; a failed send is logged. Mounted at `areas.trackers`, every call behind the beacons' visitor limit.
  */
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { beaconRoutes } from '../../api/beacon-routes';
+import { areas } from '../../api/areas';
 import { parseVisitorRecord, VISITOR_COOKIE } from '../../beacon/cookies';
 import { pathOf, shouldRecord } from '../../beacon/eligibility';
 import { purchaseData } from '../../beacon/pixel-purchase';
 import { MAX_PIXEL_BODY_BYTES, type PixelEventBody, pixelEventBody } from '../../beacon/pixel-schema';
 import { commerceOrders } from '../../durable/stubs';
 import { pixelSender } from '../../integrations/pixel';
-import { devTrackers } from '../pages/dev-trackers';
 import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
 import { merchantRolesOf } from '../console/merchant-session';
 import { overLimit, rateLimit } from '../shared/rate-limit';
 
 export const NOT_THIS_STORE = 'event_source_url: not a page of this store';
 
+/** Where the worker mounts `trackers`. */
+export const TRACKERS_PATH = areas.trackers;
+
 export const trackers = new Hono<AppEnv>();
 
-// The local stand-ins' pages (404 outside development).
-trackers.route('/', devTrackers);
-
 trackers.use(
-  beaconRoutes.pixelEvent.pattern,
+  '*',
   rateLimit((env) => env.BEACON_VISITOR_LIMITER, 'beacons'),
 );
 
-trackers.post(beaconRoutes.pixelEvent.pattern, withSite, async (c) => {
+trackers.post('/pixel', withSite, async (c) => {
   const site = c.var.site;
   const event = await readJson(c, pixelEventBody, MAX_PIXEL_BODY_BYTES);
   if (new URL(event.event_source_url).host !== new URL(c.req.url).host) return apiError(400, NOT_THIS_STORE);
