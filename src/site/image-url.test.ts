@@ -3,7 +3,7 @@ import { isImageUrl } from './image-url';
 import { fileUrl } from './editor/files';
 
 describe('what may name an image', () => {
-  // The demo as a whole publishes in test/security/images.test.ts.
+  // The demo as a whole publishes in test/security/pages-and-headers.test.ts ("images").
   it('takes the demo and generated images, file-manager uploads and https images', () => {
     const named = [
       '/images/demo/linen-shirt.webp',

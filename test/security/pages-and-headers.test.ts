@@ -1,0 +1,371 @@
+/**
+ * What every page and response carries (one file, one workerd, for what used to be four small files): the security
+ * headers and CSP, the per-isolate trust marker never on a page, images the CSP lets load, and no fault injection
+ * in the deployed worker.
+ */
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { DEMO_MERCHANTS, DEMO_SHOPPER, demoSite } from '../../src/site/demo';
+import { mapHost, publishSite, exportSite } from '../../src/site/store';
+import { hashPassword } from '../../src/durable/passwords';
+import { cspHash, htmlCsp, NO_SOURCES } from '../../src/storefront/content-security';
+import { PRODUCTION_VARS, Visitor } from '../worker/visitor';
+import { keepTrustedText, markTrusted } from '../../src/storefront/trusted-markup';
+import { IMAGE_URL_MESSAGE } from '../../src/site/image-url';
+import { ROLES } from '../../src/site/roles';
+import { demoStoreOnHost } from '../worker/demo-on-host';
+import { faultsActive } from '../../src/faults';
+
+describe('security headers and CSP', () => {
+  function expectCommonHeaders(res: Response): void {
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('permissions-policy')).toContain('camera=()');
+  }
+
+  describe('security headers', () => {
+    it('gives every page the same bytes and CSP from render and cache: no nonce, inline elements allowed by hash', async () => {
+      const visitor = new Visitor();
+      const answers: { csp: string; html: string }[] = [];
+      for (const cache of ['miss', 'hit']) {
+        const res = await visitor.fetch('/shop/p/candle');
+        expect(res.headers.get('x-page-cache')).toBe(cache);
+        expectCommonHeaders(res);
+        expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+        answers.push({ csp: res.headers.get('content-security-policy') ?? '', html: await res.text() });
+      }
+      const [miss, hit] = answers as [{ csp: string; html: string }, { csp: string; html: string }];
+      expect(hit).toEqual(miss);
+      expect(miss.csp).not.toMatch(/'nonce-|'strict-dynamic'/);
+      expect(miss.csp).toContain("object-src 'none'");
+      expect(miss.html).not.toMatch(/nonce=|data-trust/);
+      const css = /<style>([\s\S]*?)<\/style>/.exec(miss.html)?.[1] ?? '';
+      expect(css).toContain('.site-header');
+      expect(miss.csp).toContain(`style-src 'self' ${await cspHash(css)};`);
+      // The contact form's post-submit script is created by SiteForm from the site data on every page's behalf.
+      expect(miss.csp).toContain(
+        `script-src 'self' ${await cspHash('document.documentElement.dataset.postSubmit = "ran";')};`,
+      );
+      // A revalidated page keeps the CSP of the copy the browser has.
+      const etag = (await visitor.fetch('/shop/p/candle')).headers.get('etag') ?? '';
+      const notModified = await visitor.fetch('/shop/p/candle', { headers: { 'if-none-match': etag } });
+      expect(notModified.status).toBe(304);
+      expect(notModified.headers.get('content-security-policy')).toBeNull();
+      expectCommonHeaders(notModified);
+    }, 30_000);
+
+    it('gives other HTML the strict default, allowing a hand-built page only its own stylesheet', async () => {
+      const bad = await new Visitor().fetch('/?format=%3Cb%3E');
+      expect(bad.status).toBe(400);
+      expect(await bad.text()).toContain('<h1>Unknown format &#39;&lt;b&gt;&#39;</h1>');
+      expect(bad.headers.get('content-security-policy')).toBe(htmlCsp(NO_SOURCES));
+      // The console's page has no inline style or script at all: its stylesheet and script are files.
+      const config = await new Visitor().fetch('/config');
+      expect(await config.text()).not.toMatch(/<style|<script>/);
+      expect(config.headers.get('content-security-policy')).toContain("style-src 'self';");
+      expect(config.headers.get('content-security-policy')).toContain("script-src 'self';");
+    }, 30_000);
+
+    it("allows reCAPTCHA's script paths, never its hosts, only for exactly that provider", () => {
+      expect(htmlCsp(NO_SOURCES, 'recaptcha-enterprise')).toContain(
+        "script-src 'self' https://www.google.com/recaptcha/enterprise.js https://www.gstatic.com/recaptcha/releases/;",
+      );
+      for (const provider of ['local', 'Recaptcha-Enterprise', undefined])
+        expect(htmlCsp(NO_SOURCES, provider)).not.toContain('google');
+    });
+
+    it('locks API answers down: no scripts, no framing, no sniffing, also for errors', async () => {
+      for (const path of ['/api/commerce/shopping-cart', '/api/nope', '/api/commerce/inventory/stock/']) {
+        const res = await new Visitor().fetch(path);
+        expectCommonHeaders(res);
+        expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+        expect(res.headers.get('x-frame-options')).toBe('DENY');
+        await res.arrayBuffer();
+      }
+    });
+  });
+
+  describe('cookie audit', () => {
+    const rules: [string, boolean, string][] = [
+      ['crumb', false, 'Lax'],
+      ['CART', false, 'Lax'],
+      ['SiteUserInfo', false, 'Lax'],
+      ['SiteUserSession', true, 'Lax'],
+      ['MerchantSession', true, 'Strict'],
+    ];
+
+    /** Every cookie the worker sets on a visit: a page, the page script's crumb call, an add to cart, a visitor and a merchant sign-in. */
+    async function cookiesOfAVisit(
+      visitor: Visitor,
+      shopper: { email: string; password: string },
+      merchant: { email: string; password: string },
+    ): Promise<Map<string, string>> {
+      const cookies: string[] = [];
+      const collect = async (res: Response) => {
+        cookies.push(...res.headers.getAll('set-cookie'));
+        await res.arrayBuffer();
+      };
+      await collect(await visitor.fetch('/contact'));
+      await collect(await visitor.fetch('/api/crumb'));
+      await collect(
+        await visitor.send('POST', '/api/commerce/shopping-cart/entries', {
+          itemId: 'p-candle',
+          sku: 'SQ1021',
+          quantity: 1,
+        }),
+      );
+      await collect(
+        await visitor.send('POST', '/api/site-users/account/session', {
+          email: shopper.email,
+          password: shopper.password,
+        }),
+      );
+      await collect(
+        await visitor.send('POST', '/api/merchant/session', { email: merchant.email, password: merchant.password }),
+      );
+      return new Map(cookies.map((c) => [c.slice(0, c.indexOf('=')), c]));
+    }
+
+    it('in development sets every cookie under its plain name: HttpOnly unless the page script reads it, SameSite always, not Secure on http://localhost', {
+      timeout: 60_000,
+    }, async () => {
+      const byName = await cookiesOfAVisit(new Visitor(), DEMO_SHOPPER, DEMO_MERCHANTS[0]);
+      expect([...byName.keys()].sort()).toEqual(rules.map(([name]) => name).sort());
+      for (const [name, httpOnly, sameSite] of rules) {
+        const cookie = byName.get(name) ?? '';
+        expect(cookie, name).toContain(`SameSite=${sameSite}`);
+        expect(cookie, name).toContain('Path=/');
+        expect(cookie.includes('HttpOnly'), name).toBe(httpOnly);
+        expect(cookie, name).not.toContain('Secure');
+      }
+    });
+
+    it('in production sets every cookie as __Host-: Secure, Path=/, no Domain, with the same HttpOnly and SameSite', {
+      timeout: 60_000,
+    }, async () => {
+      const site = demoSite();
+      site.website.id = 'secure-test';
+      await publishSite(env, site);
+      await mapHost(env.SITE_CONTENT, 'secure.test', 'secure-test');
+      const shopper = { email: 'audit@example.com', password: 'audit-shopper-password' };
+      const merchant = { email: 'audit-owner@example.com', password: 'audit-owner-password' };
+      await env.SITE_USERS.get(env.SITE_USERS.idFromName('secure-test')).ensureUser(
+        shopper.email,
+        await hashPassword(shopper.password),
+      );
+      await env.MERCHANTS.get(env.MERCHANTS.idFromName('secure-test')).ensureMember(
+        merchant.email,
+        await hashPassword(merchant.password),
+        [1],
+      );
+      const visitor = new Visitor('https://secure.test', {
+        vars: PRODUCTION_VARS,
+        headers: { 'cf-connecting-ip': '192.0.2.10' },
+      });
+      const byName = await cookiesOfAVisit(visitor, shopper, merchant);
+      expect([...byName.keys()].sort()).toEqual(rules.map(([name]) => `__Host-${name}`).sort());
+      for (const [name, httpOnly, sameSite] of rules) {
+        const cookie = byName.get(`__Host-${name}`) ?? '';
+        expect(cookie, name).toContain(`SameSite=${sameSite}`);
+        expect(cookie, name).toContain('; Path=/;');
+        expect(cookie, name).toContain('; Secure');
+        expect(cookie, name).not.toMatch(/; Domain=/i);
+        expect(cookie.includes('HttpOnly'), name).toBe(httpOnly);
+      }
+      const signedIn = await visitor.json<{ xsrfToken: string }>('GET', '/api/site-users/account/session');
+      const signOut = await visitor.fetch('/api/site-users/account/session', {
+        method: 'DELETE',
+        headers: { 'x-csrf-token': visitor.crumb, 'x-siteuser-xsrf-token': signedIn.body.xsrfToken },
+      });
+      expect(signOut.status).toBe(200);
+      const cleared = signOut.headers.getAll('set-cookie');
+      for (const name of ['SiteUserSession', 'SiteUserInfo'])
+        expect(cleared).toContain(`__Host-${name}=; Max-Age=0; Path=/; Secure`);
+    });
+  });
+});
+
+/**
+ * The trust marker is a per-isolate secret: no page may ever carry it. Trusted code (a theme, the
+ * merchant's code injection) can hold `<script`/`<style` where they open no element: inside a
+ * script's string, in `<noscript>` or `<textarea>` text, in an attribute value. Such a page must
+ * still come out byte for byte as written, and the CSP must hash the inline text a browser sees.
+ */
+describe('trust-marker', () => {
+  const WRITER = `document.write('<script src="https://cdn.example.com/a.js"><\\/script>');`;
+  const HEADER_HTML =
+    `<script>${WRITER}</script>` +
+    '<noscript><style>.no-js{display:block}</style></noscript>' +
+    '<textarea><script>shown as text</script></textarea>' +
+    '<div title="<script>"></div>';
+  const HEAD_SCRIPT = `window.loader = "<style>";`;
+
+  async function hash(text: string): Promise<string> {
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+    return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
+  }
+
+  describe('the trust marker never leaves the isolate', () => {
+    it('serves trusted code holding <script or <style outside an element unchanged, marker-free, with the hash of what is served', async () => {
+      const site = demoSite();
+      site.website.id = 'marker-leak';
+      site.header = { html: HEADER_HTML };
+      const head = site.theme['head.html'] as string;
+      site.theme = { ...site.theme, 'head.html': head.replace('</head>', `<script>${HEAD_SCRIPT}</script></head>`) };
+      const published = await publishSite(env, site);
+      if ('error' in published) throw new Error(published.error);
+      await mapHost(env.SITE_CONTENT, 'marker-leak.test', 'marker-leak');
+
+      for (const path of ['/', '/shop', '/?again']) {
+        const res = await new Visitor('http://marker-leak.test').fetch(path);
+        const csp = res.headers.get('content-security-policy') ?? '';
+        const html = await res.text();
+        expect(html, path).not.toContain('data-trust');
+        expect(html, path).toContain(HEADER_HTML);
+        expect(html, path).toContain(`<script>${HEAD_SCRIPT}</script>`);
+        expect(csp, path).toContain(await hash(WRITER));
+        expect(csp, path).toContain(await hash(HEAD_SCRIPT));
+      }
+    }, 60_000);
+
+    it('takes the marker out of text and attribute values, and keeps only marked elements', async () => {
+      const source = '<textarea><script>as text</script></textarea><p title="<style>">x</p><script>run()</script>';
+      const { html, found } = await keepTrustedText(
+        `${markTrusted(source)}<script>injected()</script><style>p{}</style>`,
+      );
+      expect(html).toBe(source);
+      expect(found.scripts).toEqual(['run()']);
+      expect(found.styles).toEqual([]);
+    });
+  });
+});
+
+/**
+ * Images a store may name must also be what the page's CSP lets the browser load: a product image
+ * on another https host (an imported store's images live on a CDN; the sanitizer keeps https images
+ * in rich text for the same reason) is shown, not blocked by `img-src`.
+ */
+describe('images', () => {
+  const CDN_IMAGE = 'https://images.cdn.example.com/mug.jpg';
+
+  function directive(csp: string, name: string): string[] {
+    return (
+      csp
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .find(([first]) => first === name) ?? []
+    ).slice(1);
+  }
+
+  /** Whether a CSP source list allows an absolute URL by scheme or by exact origin (the forms our policies use). */
+  function allowsUrl(sources: readonly string[], url: string): boolean {
+    const { protocol, origin } = new URL(url);
+    return sources.some((source) => source === protocol || source === origin || source === '*');
+  }
+
+  describe('images on another host', () => {
+    it('are allowed by the page CSP over https: a product image on a CDN', async () => {
+      const site = demoSite();
+      site.website.id = 'cdn-images';
+      const mug = site.items.find((item) => item.urlId === 'ceramic-mug');
+      if (mug === undefined) throw new Error('the demo has no ceramic mug');
+      mug.assetUrl = CDN_IMAGE;
+      const published = await publishSite(env, site);
+      if ('error' in published) throw new Error(published.error);
+      await mapHost(env.SITE_CONTENT, 'cdn-images.test', 'cdn-images');
+
+      const res = await new Visitor('http://cdn-images.test').fetch('/shop');
+      const html = await res.text();
+      expect(html).toContain(`src="${CDN_IMAGE}"`);
+      const imgSrc = directive(res.headers.get('content-security-policy') ?? '', 'img-src');
+      expect(imgSrc, imgSrc.join(' ')).toContain("'self'");
+      expect(allowsUrl(imgSrc, CDN_IMAGE), imgSrc.join(' ')).toBe(true);
+      expect(allowsUrl(imgSrc, 'http://images.cdn.example.com/mug.jpg'), 'plain http stays blocked').toBe(false);
+    }, 60_000);
+  });
+
+  describe("an image's address is checked where it is stored", () => {
+    it('refuses a hostile assetUrl on PUT /api/merchant/items/{id} with a 400 naming the field, and saves nothing; the demo publishes', async () => {
+      const store = await demoStoreOnHost('security', 'image-urls');
+      const team = env.MERCHANTS.get(env.MERCHANTS.idFromName(store.websiteId));
+      const account = { email: 'images-admin@example.com', password: 'images-admin-password' };
+      await team.ensureMember(account.email, await hashPassword(account.password), [ROLES.admin]);
+      const admin = await new Visitor(store.origin).open('/contact');
+      expect((await admin.json('POST', '/api/merchant/session', account)).status).toBe(200);
+      const items = (await exportSite(env, store.websiteId))?.items ?? [];
+      const shirt = items.find((item) => item.urlId === 'linen-shirt')!;
+      const post = items.find((item) => item.collectionId === 'c-blog')!;
+      const variant = shirt.structuredContent!.variants[0]!;
+      const hostile = [
+        'x" style="position:fixed;inset:0" onmouseover="alert(1)',
+        'javascript:alert(1)',
+        '//evil.example/a.jpg',
+      ];
+      for (const url of hostile) {
+        for (const [item, change, path] of [
+          [post, { assetUrl: url }, 'assetUrl'],
+          [shirt, { assetUrl: url }, 'assetUrl'],
+          [shirt, { mainImage: { assetUrl: url } }, 'mainImage.assetUrl'],
+          [
+            shirt,
+            { structuredContent: { ...shirt.structuredContent, variants: [{ ...variant, image: { assetUrl: url } }] } },
+            'structuredContent.variants.0.image.assetUrl',
+          ],
+        ] as const) {
+          const res = await admin.json('PUT', `/api/merchant/items/${item.id}`, { ...item, ...change });
+          expect(res, `${path} ${url}`).toEqual({
+            status: 400,
+            body: { error: `Invalid site content: items.${item.id}.${path}: ${IMAGE_URL_MESSAGE}` },
+          });
+        }
+      }
+      const after = (await exportSite(env, store.websiteId))?.items ?? [];
+      expect(after.find((item) => item.id === shirt.id)?.assetUrl).toBe(shirt.assetUrl);
+      expect(after.find((item) => item.id === post.id)?.assetUrl).toBe(post.assetUrl);
+      // A file from the file manager and an https image still save.
+      expect(
+        (
+          await admin.json('PUT', `/api/merchant/items/${post.id}`, {
+            ...post,
+            assetUrl: "/files/0abc/1/Bob's-photo.jpg",
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await admin.json('PUT', `/api/merchant/items/${shirt.id}`, {
+            ...shirt,
+            assetUrl: 'https://images.cdn.example.com/shirt.jpg?format=750w',
+          })
+        ).status,
+      ).toBe(200);
+    }, 60_000);
+  });
+});
+
+/**
+ * Fault injection never reaches production: the deployed worker (src/worker.ts, wrangler.toml's
+ * `main`) has no control call, so a request that the soak benchmark's worker would take as "inject
+ * these faults" is an ordinary unknown path, and nothing is injected.
+ */
+describe('fault-gate', () => {
+  const FAULTS = JSON.stringify([
+    { target: 'kv', mode: 'fail' },
+    { target: 'durable-object', mode: 'fail' },
+  ]);
+
+  describe('fault injection in production', () => {
+    it('has no control call: the soak worker’s /__soak/faults is not found and injects nothing', async () => {
+      for (const visitor of [new Visitor(), new Visitor('http://localhost', { vars: PRODUCTION_VARS })]) {
+        const put = await visitor.fetch('/__soak/faults', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: FAULTS,
+        });
+        expect(put.status).toBe(404);
+        expect((await visitor.fetch('/__soak/faults')).status).toBe(404);
+        expect(faultsActive()).toBe(false);
+      }
+    });
+  });
+});
