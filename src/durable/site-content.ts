@@ -800,6 +800,7 @@ export class SiteContent extends DurableObject<Env> {
       const shellText = tables.readMeta(this.sql, `import:${importId}`);
       if (shellText === null) return { error: ITEM_MESSAGES.importReplaced };
       const shell = JSON.parse(shellText) as Site;
+      const before = tables.shellJson(this.sql);
       const collections = new Set(shell.collections.map((c) => c.id));
       const products = new Map<string, number>();
       // Past the KV pointer too: a site moved here from KV or another object keeps its versions rising,
@@ -810,6 +811,8 @@ export class SiteContent extends DurableObject<Env> {
         version = this.commit(
           () => {
             tables.writeShell(this.sql, shell);
+            // A publish that moved a collection (its urlId in site.json) leaves the old address, and its items', redirected.
+            if (before !== null) this.redirectCollections(JSON.parse(before) as Site, shell);
             tables.deleteAllItems(this.sql);
             for (const row of this.sql.exec<{ json: string }>(
               'SELECT json FROM staged_items WHERE import_id = ? ORDER BY n',

@@ -1,11 +1,13 @@
 /**
  * Slug redirects in workerd: a product's, post's or page's old address answers 301 to its new one
  * (past the page cache that kept the old page), a chain resolves in one hop, the query is kept, an
- * item that takes an old address wins over its redirect, and the store keeps at most MAX_REDIRECTS.
+ * item that takes an old address wins over its redirect, a moved collection takes its items' addresses
+ * with it in one row, and the store keeps at most MAX_REDIRECTS.
  */
 import { runInDurableObject } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { receiveSite, sendSite, type AdminTarget } from '../../scripts/site/admin-client';
 import { MAX_REDIRECTS, recordRedirect, redirectOf } from '../../src/durable/content-redirects';
 import { contentObject } from '../../src/site/catalog';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
@@ -103,6 +105,61 @@ describe('slug redirects', () => {
     const moved = await shopperGets('/workshop');
     expect(moved.status).toBe(301);
     expect(moved.headers.get('location')).toBe('/classes');
+  });
+
+  it('sends every item of a collection moved by a publish to its new address, with one row for the collection', async () => {
+    const local: AdminTarget = { url: 'http://localhost', fetch: (url, init) => exports.default.fetch(url, init) };
+    const host = 'moved-shop.example';
+    const site = structuredClone((await receiveSite(local)).site);
+    (site.website as { id: string }).id = 'moved-shop';
+    await sendSite({ ...local, host }, 'import', site);
+    const get = (path: string) => exports.default.fetch(`http://${host}${path}`, { redirect: 'manual' });
+    expect((await get('/shop/p/candle')).status).toBe(200);
+
+    // The export → edit → publish cycle: the shop collection's urlId, and its items' addresses, become /store.
+    const moved = structuredClone(site);
+    const shop = moved.collections.find((c) => c.fullUrl === '/shop') as { urlId: string; fullUrl: string };
+    shop.urlId = 'store';
+    shop.fullUrl = '/store';
+    for (const item of moved.items as { fullUrl: string }[])
+      if (item.fullUrl.startsWith('/shop/')) item.fullUrl = `/store${item.fullUrl.slice('/shop'.length)}`;
+    await sendSite({ ...local, host }, 'publish', moved);
+
+    expect((await get('/shop')).headers.get('location')).toBe('/store');
+    const item = await get('/shop/p/candle?ref=mail');
+    expect(item.status).toBe(301);
+    expect(item.headers.get('location')).toBe('/store/p/candle?ref=mail');
+    expect((await get('/shop/p/canvas-tote')).headers.get('location')).toBe('/store/p/canvas-tote');
+    expect((await get('/store/p/candle')).status).toBe(200);
+    expect((await get('/shop/p/never-was')).headers.get('location')).toBe('/store/p/never-was');
+    const rows = await runInDurableObject(contentObject(env, 'moved-shop'), (_instance, state) =>
+      state.storage.sql
+        .exec<{ from_path: string; to_path: string }>('SELECT from_path, to_path FROM slug_redirects')
+        .toArray(),
+    );
+    expect(rows).toEqual([{ from_path: '/shop', to_path: '/store' }]);
+  });
+
+  it('resolves an item renamed inside a moved collection, and a collection moved twice, in one hop', async () => {
+    await shopperGets('/');
+    const resolved = await runInDurableObject(contentObject(env, 'demo'), (_instance, state) => {
+      const sql = state.storage.sql;
+      recordRedirect(sql, '/wares/p/jug', '/wares/p/big-jug', 1);
+      recordRedirect(sql, '/wares', '/goods', 2);
+      recordRedirect(sql, '/goods/p/cup', '/goods/p/tall-cup', 3);
+      recordRedirect(sql, '/goods', '/market', 4);
+      return ['/wares/p/jug', '/wares/p/cup', '/goods/p/cup', '/market/p/cup', '/wares', '/warehouse/p/jug'].map(
+        (path) => redirectOf(sql, path),
+      );
+    });
+    expect(resolved).toEqual([
+      '/market/p/big-jug',
+      '/market/p/tall-cup',
+      '/market/p/tall-cup',
+      '/market/p/tall-cup',
+      '/market',
+      null,
+    ]);
   });
 
   it('keeps the newest redirects only', async () => {
