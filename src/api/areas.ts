@@ -7,4 +7,9 @@ export const areas = {
   console: '/api/console',
   /** The social-ads pixel's events (routes/shop/trackers.ts). */
   trackers: '/api/trackers',
+  /** The beacons (routes/shop/beacons.ts): census hits and widget calls, the older and newer trackers' events, performance records. */
+  census: '/api/census',
+  events: '/api/events',
+  clanker: '/api/v1/clanker',
+  performance: '/api/1/performance',
 } as const;

@@ -7,17 +7,17 @@ import { areas } from './areas';
 import { route } from './route';
 
 export const beaconRoutes = {
-  recordHit: route('POST', '/api/census/RecordHit'),
+  recordHit: route('POST', `${areas.census}/RecordHit`),
   sessionRecordingId: route('GET', '/api/commerce/fullstory/getId'),
-  recordEvent: route('POST', '/api/events/RecordEvent'),
-  performanceRecords: route('POST', '/api/1/performance/records'),
-  clankerEvents: route('POST', '/api/v1/clanker/events'),
-  censusButtonClick: route('POST', '/api/census/button-click'),
-  censusButtonRender: route('POST', '/api/census/button-render'),
-  censusOverlay: route('POST', '/api/census/overlay'),
-  censusFormRender: route('POST', '/api/census/form-render'),
+  recordEvent: route('POST', `${areas.events}/RecordEvent`),
+  performanceRecords: route('POST', `${areas.performance}/records`),
+  clankerEvents: route('POST', `${areas.clanker}/events`),
+  censusButtonClick: route('POST', `${areas.census}/button-click`),
+  censusButtonRender: route('POST', `${areas.census}/button-render`),
+  censusOverlay: route('POST', `${areas.census}/overlay`),
+  censusFormRender: route('POST', `${areas.census}/form-render`),
   /** A listing card's quick view opened, for the product `:id` (src/client/quick-view.ts). */
-  censusQuickView: route('POST', '/api/census/RecordQuickView/:id'),
+  censusQuickView: route('POST', `${areas.census}/RecordQuickView/:id`),
   /** A social-ads pixel event (src/client/collectors/pixel.ts, src/routes/shop/trackers.ts). */
   pixelEvent: route('POST', `${areas.trackers}/pixel`),
 };

@@ -52,8 +52,9 @@ export const BROWSER_SAFE_SITE = [
 export const ROOMS: readonly Room[] = [
   {
     room: 'worker',
-    job: 'the Hono app: error handling, security headers, mounts the route areas, exports the Durable Object classes',
-    mayImport: ['routes', 'durable', 'http', 'faults'],
+    job: 'the Hono app: error handling, security headers, mounts the route areas at their prefixes (`api/areas.ts`), exports the Durable Object classes',
+    mayImport: ['routes', 'durable', 'api', 'http', 'faults'],
+    only: { api: ['src/api/areas.ts'] },
   },
   {
     room: 'console',

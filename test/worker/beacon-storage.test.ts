@@ -16,7 +16,7 @@ import {
 } from '../../src/beacon/store-limits';
 import { VITAL_METRICS, vitalBucket } from '../../src/beacon/vitals';
 import { cookieName } from '../../src/cookies';
-import { beacons } from '../../src/routes/shop/beacons';
+import { performanceBeacons } from '../../src/routes/shop/beacons';
 import { dashboard } from '../../src/routes/console/dashboard';
 import { prng } from '../../scripts/prng';
 import { demoStoreOnHost } from './demo-on-host';
@@ -166,8 +166,8 @@ describe('merchant sessions on beacons', () => {
     const batch = Array.from({ length: 100 }, (_, i) =>
       speedRecord(i % 2 === 0 ? '/shop' : `/made-up/${i}`, { LCP: 1000 + i }),
     );
-    const res = await beacons.request(
-      `${origin}/api/1/performance/records`,
+    const res = await performanceBeacons.request(
+      `${origin}/records`,
       {
         method: 'POST',
         body: JSON.stringify(batch),

@@ -3,7 +3,7 @@
  * tracker's RecordEvent, the newer tracker's events, and performance records. Each body is
  * size-capped and validated (400 with the reason); a beacon the rules do not record gets 204;
  * a recorded one is stored before it is answered 200 (202 for the newer tracker). Visitors and
- * websites over their limits get 429.
+ * websites over their limits get 429. Four areas, each at its prefix in src/api/areas.ts.
  */
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -63,14 +63,22 @@ export const NOT_THIS_WEBSITE = 'not this website';
 export const UNKNOWN_SCHEMA = 'Unknown event schema';
 const ANALYTICS_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export const beacons = new Hono<AppEnv>();
-
-for (const area of ['/api/census/*', '/api/events/*', '/api/v1/clanker/*', '/api/1/performance/*']) {
-  beacons.use(
-    area,
+/** A beacon area: every call behind the visitor limit. */
+function beaconArea(): Hono<AppEnv> {
+  return new Hono<AppEnv>().use(
+    '*',
     rateLimit((env) => env.BEACON_VISITOR_LIMITER, 'beacons'),
   );
 }
+
+/** Census hits and widget calls, at `areas.census`. */
+export const censusBeacons = beaconArea();
+/** The older tracker's RecordEvent, at `areas.events`. */
+export const eventBeacons = beaconArea();
+/** The newer tracker's events, at `areas.clanker`. */
+export const clankerBeacons = beaconArea();
+/** Performance records, at `areas.performance`. */
+export const performanceBeacons = beaconArea();
 
 /** Stores one beacon's updates in the website's store (with other beacons arriving meanwhile: src/durable/beacon-batching.ts), each under the page of the site it counts for, then answers `status`. */
 async function store(
@@ -178,7 +186,7 @@ function visitorForPageView(c: Context<AppEnv>, site: Site, bodyRecord: string |
   return visitor.id;
 }
 
-beacons.post('/api/census/RecordHit', withSite, async (c) => {
+censusBeacons.post('/RecordHit', withSite, async (c) => {
   const site = c.var.site;
   const { data, ss_cvr } = await readForm(c, recordHitForm, MAX_FORM_BYTES);
   if (data.websiteId !== site.website.id) return apiError(400, `data.websiteId: ${NOT_THIS_WEBSITE}`);
@@ -197,7 +205,7 @@ const CENSUS_CALLS = {
 } as const;
 
 for (const [name, schema] of Object.entries(CENSUS_CALLS)) {
-  beacons.post(`/api/census/${name}`, withSite, async (c) => {
+  censusBeacons.post(`/${name}`, withSite, async (c) => {
     const site = c.var.site;
     const body = await readForm(c, schema, MAX_FORM_BYTES);
     if (body.websiteId !== undefined && body.websiteId !== site.website.id)
@@ -208,7 +216,7 @@ for (const [name, schema] of Object.entries(CENSUS_CALLS)) {
   });
 }
 
-beacons.post('/api/census/RecordQuickView/:id', withSite, async (c) => {
+censusBeacons.post('/RecordQuickView/:id', withSite, async (c) => {
   const site = c.var.site;
   const body = await readForm(c, quickViewForm, MAX_FORM_BYTES);
   const itemId = c.req.param('id');
@@ -235,7 +243,7 @@ function parseEventData(raw: string): unknown {
   }
 }
 
-beacons.post('/api/events/RecordEvent', withSite, async (c) => {
+eventBeacons.post('/RecordEvent', withSite, async (c) => {
   const site = c.var.site;
   const form = await readForm(c, recordEventForm, MAX_FORM_BYTES);
   if (!crumbMatches(c, form.crumb)) return apiError(403, CRUMB_FAIL_MESSAGE, { crumbFail: true });
@@ -283,7 +291,7 @@ function eventSchema(name: string) {
   return Object.hasOwn(EVENT_SCHEMAS, name) ? EVENT_SCHEMAS[name as EventSchemaName] : undefined;
 }
 
-beacons.post('/api/v1/clanker/events', withSite, async (c) => {
+clankerBeacons.post('/events', withSite, async (c) => {
   const site = c.var.site;
   const { eventSchemaName, eventContent } = await readJson(c, clankerEvent, MAX_FORM_BYTES);
   const schema = eventSchema(eventSchemaName);
@@ -302,14 +310,14 @@ beacons.post('/api/v1/clanker/events', withSite, async (c) => {
 });
 
 /** Checks event content against a schema without recording it. */
-beacons.post('/api/v1/clanker/validate-event-content/:schemaName', async (c) => {
+clankerBeacons.post('/validate-event-content/:schemaName', async (c) => {
   const schema = eventSchema(c.req.param('schemaName'));
   if (schema === undefined) return apiError(404, `${UNKNOWN_SCHEMA}: ${c.req.param('schemaName')}`);
   await readJson(c, schema, MAX_FORM_BYTES);
   return c.json({ valid: true });
 });
 
-beacons.post('/api/1/performance/records', withSite, async (c) => {
+performanceBeacons.post('/records', withSite, async (c) => {
   const site = c.var.site;
   const text = await readText(c, MAX_PERFORMANCE_BYTES);
   const parsed = parseEventData(text);

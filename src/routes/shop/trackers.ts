@@ -9,7 +9,6 @@
  */
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { areas } from '../../api/areas';
 import { parseVisitorRecord, VISITOR_COOKIE } from '../../beacon/cookies';
 import { pathOf, shouldRecord } from '../../beacon/eligibility';
 import { purchaseData } from '../../beacon/pixel-purchase';
@@ -21,9 +20,6 @@ import { merchantRolesOf } from '../console/merchant-session';
 import { overLimit, rateLimit } from '../shared/rate-limit';
 
 export const NOT_THIS_STORE = 'event_source_url: not a page of this store';
-
-/** Where the worker mounts `trackers`. */
-export const TRACKERS_PATH = areas.trackers;
 
 export const trackers = new Hono<AppEnv>();
 
