@@ -12,4 +12,8 @@ export const areas = {
   events: '/api/events',
   clanker: '/api/v1/clanker',
   performance: '/api/1/performance',
+  /** Site forms (routes/shop/forms.ts): submission keys and submissions, field validation, the form block's schema. */
+  forms: '/api/form',
+  formValidation: '/api/rest/forms',
+  templateSchemas: '/api/template',
 } as const;

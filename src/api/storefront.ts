@@ -14,6 +14,7 @@ import type {
 } from './checkout-bodies';
 import type { PaymentSetup } from '../commerce/payment-mode';
 import type { AddressSuggestion, Checkout, FoundAddress, Order } from './storefront-answers';
+import { areas } from './areas';
 import { route } from './route';
 
 const ACCOUNT = '/api/site-users/account';
@@ -53,8 +54,8 @@ export const storefrontRoutes = {
   subscription: route('GET', '/api/commerce/subscriptions/:orderId'),
   cancelSubscription: route('POST', '/api/commerce/subscriptions/:orderId/cancel'),
 
-  formSubmissionKey: route('POST', '/api/form/FormSubmissionKey'),
-  saveFormSubmission: route('POST', '/api/form/SaveFormSubmission'),
+  formSubmissionKey: route('POST', `${areas.forms}/FormSubmissionKey`),
+  saveFormSubmission: route('POST', `${areas.forms}/SaveFormSubmission`),
   searchSuggestions: route('GET', '/api/search/suggestions'),
   restockSignUp: route('POST', `${ACCOUNT}/notifications/restock`),
 

@@ -7,13 +7,14 @@
  * The routes are read from the areas themselves, so a new call is covered when it is added.
  */
 import type { Hono } from 'hono';
+import { areas } from '../../src/api/areas';
 import { describe, expect, it } from 'vitest';
 import { cart } from '../../src/routes/shop/cart';
 import { checkout } from '../../src/routes/shop/checkout';
 import { commerceAdmin } from '../../src/routes/console/commerce-admin';
 import { CONSOLE_API_PATH, consoleApi } from '../../src/routes/console/console-api';
 import { emailAdmin } from '../../src/routes/console/email-admin';
-import { forms } from '../../src/routes/shop/forms';
+import { formValidation, forms } from '../../src/routes/shop/forms';
 import { merchant } from '../../src/routes/console/merchant';
 import { MERCHANT_SESSION_PATH, merchantSession } from '../../src/routes/console/merchant-session';
 import { restock } from '../../src/routes/shop/restock';
@@ -27,7 +28,8 @@ const AREAS: readonly (readonly [string, Hono<AppEnv>])[] = [
   ['', commerceAdmin],
   [CONSOLE_API_PATH, consoleApi],
   ['', emailAdmin],
-  ['', forms],
+  [areas.forms, forms],
+  [areas.formValidation, formValidation],
   ['', merchant],
   [MERCHANT_SESSION_PATH, merchantSession],
   ['', restock],

@@ -72,13 +72,20 @@ function checkValues(form: SiteForm, values: FormValues): void {
   if (Object.keys(errors).length > 0) apiError(400, FORM_MESSAGES.formInvalid, { errors });
 }
 
-export const forms = new Hono<AppEnv>();
+/** Submission keys and submissions, at `areas.forms`: every call needs the crumb and is under the form limit. */
+export const forms = new Hono<AppEnv>().use(
+  '*',
+  requireCrumb,
+  rateLimit((env) => env.FORM_RATE_LIMITER, 'form', FORM_SUBMIT_MESSAGES.rateLimited),
+);
 
-const submitLimit = rateLimit((env) => env.FORM_RATE_LIMITER, 'form', FORM_SUBMIT_MESSAGES.rateLimited);
-forms.use('/api/form/*', requireCrumb, submitLimit);
-forms.use('/api/rest/forms/*', requireCrumb);
+/** Checking a form's values without sending it, at `areas.formValidation`: every call needs the crumb. */
+export const formValidation = new Hono<AppEnv>().use('*', requireCrumb);
 
-forms.get('/api/template/GetTemplateSchema', (c) => {
+/** The form block's schema, at `areas.templateSchemas`. */
+export const templateSchemas = new Hono<AppEnv>();
+
+templateSchemas.get('/GetTemplateSchema', (c) => {
   const type = c.req.query('type');
   if (type === undefined || type === '') return apiError(400, 'type is required');
   if (type !== 'form-block' && type !== 'form') return apiError(404, `Unknown template type '${type.slice(0, 40)}'`);
@@ -91,21 +98,21 @@ forms.get('/api/template/GetTemplateSchema', (c) => {
   });
 });
 
-forms.post('/api/rest/forms/validate/:formId', withSite, async (c) => {
+formValidation.post('/validate/:formId', withSite, async (c) => {
   const values = await readJson(c, valuesSchema, MAX_BODY_BYTES);
   const form = formOf(c, c.req.param('formId'));
   checkValues(form, pickFormValues(form.fields, values));
   return c.json({});
 });
 
-forms.post('/api/form/FormSubmissionKey', withSite, async (c) => {
+forms.post('/FormSubmissionKey', withSite, async (c) => {
   const site = c.var.site;
   const { key } = await submissions(c.env, site).issueKey();
   c.header('cache-control', 'no-store');
   return c.json({ key });
 });
 
-forms.post('/api/form/SaveFormSubmission', withSite, demoShipping, async (c) => {
+forms.post('/SaveFormSubmission', withSite, demoShipping, async (c) => {
   const body = await readJson(c, saveSchema, MAX_BODY_BYTES);
   const form = formOf(c, body.formId);
   const site = c.var.site;
