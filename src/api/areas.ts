@@ -3,6 +3,9 @@
  * sub-app at its own prefix, its guards at the top of it). The contract's routes of an area are
  * written under its prefix, so the browser's paths and the worker's mount come from one place.
  */
+/** The shopper's account (routes/shop/session.ts and account.ts); its subscriptions are an area of their own under it. */
+const ACCOUNT = '/api/site-users/account';
+
 export const areas = {
   console: '/api/console',
   /** The social-ads pixel's events (routes/shop/trackers.ts). */
@@ -16,4 +19,8 @@ export const areas = {
   forms: '/api/form',
   formValidation: '/api/rest/forms',
   templateSchemas: '/api/template',
+  account: ACCOUNT,
+  /** A buyer's subscription by its page's token, and a signed-in shopper's (routes/shop/subscriptions.ts). */
+  subscriptions: '/api/commerce/subscriptions',
+  accountSubscriptions: `${ACCOUNT}/subscriptions`,
 } as const;

@@ -17,7 +17,7 @@ import type { AddressSuggestion, Checkout, FoundAddress, Order } from './storefr
 import { areas } from './areas';
 import { route } from './route';
 
-const ACCOUNT = '/api/site-users/account';
+const ACCOUNT = areas.account;
 
 export const storefrontRoutes = {
   cart: route('GET', '/api/commerce/shopping-cart').answers<ShoppingCart>(),
@@ -51,8 +51,8 @@ export const storefrontRoutes = {
     .sends<z.input<typeof addressDetailsSchema>>()
     .answers<{ address: FoundAddress }>(),
 
-  subscription: route('GET', '/api/commerce/subscriptions/:orderId'),
-  cancelSubscription: route('POST', '/api/commerce/subscriptions/:orderId/cancel'),
+  subscription: route('GET', `${areas.subscriptions}/:orderId`),
+  cancelSubscription: route('POST', `${areas.subscriptions}/:orderId/cancel`),
 
   formSubmissionKey: route('POST', `${areas.forms}/FormSubmissionKey`),
   saveFormSubmission: route('POST', `${areas.forms}/SaveFormSubmission`),
@@ -73,8 +73,8 @@ export const storefrontRoutes = {
   addAddress: route('POST', `${ACCOUNT}/addresses`),
   changeAddress: route('PUT', `${ACCOUNT}/addresses/:id`),
   removeAddress: route('DELETE', `${ACCOUNT}/addresses/:id`),
-  accountSubscriptions: route('GET', `${ACCOUNT}/subscriptions`),
-  cancelAccountSubscription: route('POST', `${ACCOUNT}/subscriptions/:id/cancel`),
-  pauseAccountSubscription: route('POST', `${ACCOUNT}/subscriptions/:id/pause`),
-  resumeAccountSubscription: route('POST', `${ACCOUNT}/subscriptions/:id/resume`),
+  accountSubscriptions: route('GET', areas.accountSubscriptions),
+  cancelAccountSubscription: route('POST', `${areas.accountSubscriptions}/:id/cancel`),
+  pauseAccountSubscription: route('POST', `${areas.accountSubscriptions}/:id/pause`),
+  resumeAccountSubscription: route('POST', `${areas.accountSubscriptions}/:id/resume`),
 };

@@ -6,6 +6,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { areas } from '../../api/areas';
 import { SESSION_MESSAGES } from '../../accounts/messages';
 import { languageTag } from '../../commerce/language-tag';
 import { resolveCartLine } from '../../commerce/cart-line';
@@ -84,7 +85,7 @@ async function cloneCart(
 }
 
 /** Mounted at ACCOUNT_PATH; the restock area shares the prefix, so middleware here names its paths. */
-export const ACCOUNT_PATH = '/api/site-users/account';
+export const ACCOUNT_PATH = areas.account;
 
 export const session = new Hono<AppEnv>();
 

@@ -20,11 +20,15 @@ const MAX_BODY_BYTES = 1024;
 const TOKEN = /^[0-9a-f]{32}$/;
 const cancelSchema = z.object({ token: z.string().regex(TOKEN, 'token is not a subscription token') });
 
-export const subscriptions = new Hono<AppEnv>();
-
 const writeLimit = rateLimit((env) => env.CART_RATE_LIMITER, 'subscription');
 
-subscriptions.get('/api/commerce/subscriptions/:orderId', withSite, async (c) => {
+/** A buyer's subscription by its token, at `areas.subscriptions`: every change needs the crumb and is under the write limit. */
+export const subscriptions = new Hono<AppEnv>().use('*', requireCrumb, writeLimit);
+
+/** A signed-in shopper's subscriptions, at `areas.accountSubscriptions`: the same guards, then the account's session. */
+export const accountSubscriptions = new Hono<AppEnv>().use('*', requireCrumb, writeLimit);
+
+subscriptions.get('/:orderId', withSite, async (c) => {
   c.header('cache-control', 'no-store');
   const token = c.req.query('token') ?? '';
   const subscription = TOKEN.test(token)
@@ -33,7 +37,7 @@ subscriptions.get('/api/commerce/subscriptions/:orderId', withSite, async (c) =>
   return subscription === null ? apiError(404, SUBSCRIPTION_MESSAGES.notFound) : c.json({ subscription });
 });
 
-subscriptions.post('/api/commerce/subscriptions/:orderId/cancel', requireCrumb, writeLimit, withSite, async (c) => {
+subscriptions.post('/:orderId/cancel', withSite, async (c) => {
   const { token } = await readJson(c, cancelSchema, MAX_BODY_BYTES);
   c.header('cache-control', 'no-store');
   const subscription = await commerceOrders(c.env, c.var.site.website.id).cancelSubscription(
@@ -43,13 +47,10 @@ subscriptions.post('/api/commerce/subscriptions/:orderId/cancel', requireCrumb, 
   return subscription === null ? apiError(404, SUBSCRIPTION_MESSAGES.notFound) : c.json({ subscription });
 });
 
-const ACCOUNT_SUBSCRIPTIONS = '/api/site-users/account/subscriptions';
 const SUBSCRIPTION_ID = /^sub_ord_[0-9a-f]{24}$/;
 
-subscriptions.use(`${ACCOUNT_SUBSCRIPTIONS}/*`, requireCrumb, writeLimit);
-
 /** The signed-in shopper's subscriptions, newest first (at most 50). */
-subscriptions.get(ACCOUNT_SUBSCRIPTIONS, withSite, async (c) => {
+accountSubscriptions.get('/', withSite, async (c) => {
   const site = c.var.site;
   const session = await accountSession(c, site);
   const linked = await siteUsers(c.env, site).linkedOrders(session.userId);
@@ -64,7 +65,7 @@ subscriptions.get(ACCOUNT_SUBSCRIPTIONS, withSite, async (c) => {
 
 /** Cancel, pause and resume from the account: only the signed-in shopper's own subscriptions (another's is a 404). */
 for (const action of ['cancel', 'pause', 'resume'] as const) {
-  subscriptions.post(`${ACCOUNT_SUBSCRIPTIONS}/:id/${action}`, withSite, async (c) => {
+  accountSubscriptions.post(`/:id/${action}`, withSite, async (c) => {
     const site = c.var.site;
     const session = await accountSession(c, site);
     const id = c.req.param('id');
