@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildCart,
+  CART_ALERTS,
   cartCountText,
   CART_MESSAGES,
   parseQuantity,
@@ -72,5 +73,17 @@ describe('cart rules', () => {
     expect(fromMinorUnits(5, 'USD')).toBe('0.05');
     expect(fromMinorUnits(-1250, 'GBP')).toBe('-12.50');
     expect(fromMinorUnits(1200, 'JPY')).toBe('1200');
+  });
+});
+
+describe("the cart's alert texts (storefront spec §8, S86 and S89)", () => {
+  it('are the spec words, character for character', () => {
+    expect(CART_ALERTS.giftCardTitle).toBe('Unable to purchase Gift Card');
+    expect([CART_ALERTS.updateForm, CART_ALERTS.openForm, CART_ALERTS.addItem, CART_ALERTS.removeItem]).toEqual([
+      'Unable to update form',
+      'Unable to open form',
+      'Unable to add item',
+      'Unable to remove item',
+    ]);
   });
 });

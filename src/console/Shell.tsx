@@ -22,6 +22,8 @@ import { CONSOLE_ROOT, consolePath, navigate, useLocation } from './router';
 import { SECTIONS } from './section-registry';
 import type { ConsoleSection, ConsoleSession, SectionProps } from './sections';
 import { signOut } from './session';
+import { API_MESSAGES } from './ui/api';
+import { LOADED_MESSAGES } from './ui/Loaded';
 import { Link } from './ui/Link';
 
 const loaded = new Map<string, ComponentType<SectionProps>>();
@@ -51,10 +53,10 @@ class SectionBoundary extends Component<{ children: ReactNode; resetKey: string 
     if (!this.state.failed) return this.props.children;
     return (
       <div className="Card Notice" role="alert">
-        <h1>Something went wrong</h1>
+        <h1>{API_MESSAGES.server}</h1>
         <p>This screen could not be shown.</p>
         <button type="button" className="Button" onClick={() => this.setState({ failed: false })}>
-          Try again
+          {LOADED_MESSAGES.retry}
         </button>
       </div>
     );

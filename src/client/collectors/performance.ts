@@ -15,14 +15,13 @@ import {
   SLOWEST_INTERACTIONS,
 } from '../../beacon/collector-limits';
 import type { VitalMetric } from '../../beacon/vitals';
+import { isMeasuredImage } from './image-hosts';
 import { SlowestInteractions } from './interactions';
 import { newPageLoadId } from './page-load-id';
 import type { PageInfo } from './page';
 import { sendBeacon } from './send';
 
 const APP = 'storefront';
-/** Image hosts whose images are measured: this site's own images and the image CDN. */
-const IMAGE_HOSTS = [location.host, 'images.squarespace-cdn.com'];
 const MAX_IMAGES = 50;
 
 type PerformanceEvent = 'page_speed' | 'image' | 'user' | 'a11y';
@@ -127,7 +126,7 @@ function navigationTimings(): Record<string, unknown> {
 function imageVisibility(): Array<Record<string, unknown>> {
   const loads = new Map(performance.getEntriesByType('resource').map((r) => [r.name, r.duration]));
   return [...document.images]
-    .filter((img) => img.currentSrc !== '' && IMAGE_HOSTS.includes(new URL(img.currentSrc).host))
+    .filter((img) => isMeasuredImage(img.currentSrc, location.host))
     .slice(0, MAX_IMAGES)
     .map((img) => {
       const box = img.getBoundingClientRect();

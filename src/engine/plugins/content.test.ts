@@ -115,3 +115,11 @@ describe('content formatters', () => {
     expect(mismatches.join('\n')).toBe('');
   });
 });
+
+describe('default image alt text (engine spec §9, E116)', () => {
+  it("is the image's text cut at 250 characters", () => {
+    const meta = (body: string) => render('{v|image-meta}', { v: { assetUrl: '/a.jpg', body } }).html;
+    expect(meta(`${'a'.repeat(249)}bc`)).toContain(`alt="${'a'.repeat(249)}b"`);
+    expect(meta('a'.repeat(250))).toContain(`alt="${'a'.repeat(250)}"`);
+  });
+});

@@ -1,0 +1,26 @@
+/** The gallery's aspect-ratio and meta-position options (engine spec §3, E27): the spec's seven each, and no other. */
+import { describe, expect, it } from 'vitest';
+import { galleryOptionsSchema } from '../design-schema';
+import { ASPECT_RATIOS, META_POSITIONS } from './design';
+import { GALLERY_DEFAULTS } from './gallery-options';
+
+// Engine spec §3, word for word.
+const SPEC_ASPECT_RATIOS =
+  'square, standard, standard-vertical, four-three, three-four-vertical, widescreen, anamorphic-widescreen';
+const SPEC_META_POSITIONS = 'top, top-left, top-right, center, bottom, bottom-left, bottom-right';
+
+describe('gallery options', () => {
+  it("offers the spec's seven aspect ratios and seven meta positions, in its order", () => {
+    expect(Object.keys(ASPECT_RATIOS).join(', ')).toBe(SPEC_ASPECT_RATIOS);
+    expect(META_POSITIONS.join(', ')).toBe(SPEC_META_POSITIONS);
+  });
+
+  it('accepts each of them in a saved design and refuses any other', () => {
+    const gallery = (changes: Record<string, string>) =>
+      galleryOptionsSchema.safeParse({ ...GALLERY_DEFAULTS, ...changes }).success;
+    for (const ratio of SPEC_ASPECT_RATIOS.split(', ')) expect(gallery({ 'aspect-ratio': ratio })).toBe(true);
+    for (const position of SPEC_META_POSITIONS.split(', ')) expect(gallery({ 'meta-position': position })).toBe(true);
+    expect(gallery({ 'aspect-ratio': 'panorama' })).toBe(false);
+    expect(gallery({ 'meta-position': 'middle' })).toBe(false);
+  });
+});
