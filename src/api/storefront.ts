@@ -20,21 +20,21 @@ import { route } from './route';
 const ACCOUNT = areas.account;
 
 export const storefrontRoutes = {
-  cart: route('GET', '/api/commerce/shopping-cart').answers<ShoppingCart>(),
-  addToCart: route('POST', '/api/commerce/shopping-cart/entries').answers<{
+  cart: route('GET', areas.cart).answers<ShoppingCart>(),
+  addToCart: route('POST', `${areas.cart}/entries`).answers<{
     shoppingCart: ShoppingCart;
     newlyAdded: CartEntry;
   }>(),
-  changeCartEntry: route('PUT', '/api/commerce/shopping-cart/entries/:entryId').answers<{
+  changeCartEntry: route('PUT', `${areas.cart}/entries/:entryId`).answers<{
     shoppingCart: ShoppingCart;
   }>(),
-  removeCartEntry: route('DELETE', '/api/commerce/shopping-cart/entries/:entryId').answers<{
+  removeCartEntry: route('DELETE', `${areas.cart}/entries/:entryId`).answers<{
     shoppingCart: ShoppingCart;
   }>(),
-  cartEntryFields: route('PUT', '/api/commerce/shopping-cart/entries/:entryId/additionalFields').answers<{
+  cartEntryFields: route('PUT', `${areas.cart}/entries/:entryId/additionalFields`).answers<{
     shoppingCart: ShoppingCart;
   }>(),
-  subscriptionCart: route('POST', '/api/3/commerce/cart/subscription').answers<{ cartToken: string }>(),
+  subscriptionCart: route('POST', `${areas.subscriptionCart}/subscription`).answers<{ cartToken: string }>(),
 
   startCheckout: route('POST', '/api/commerce/checkout')
     .sends<z.input<typeof startSchema>>()

@@ -9,7 +9,7 @@
 import type { Hono } from 'hono';
 import { areas } from '../../src/api/areas';
 import { describe, expect, it } from 'vitest';
-import { cart } from '../../src/routes/shop/cart';
+import { cart, subscriptionCart } from '../../src/routes/shop/cart';
 import { checkout } from '../../src/routes/shop/checkout';
 import { commerceAdmin } from '../../src/routes/console/commerce-admin';
 import { CONSOLE_API_PATH, consoleApi } from '../../src/routes/console/console-api';
@@ -23,7 +23,8 @@ import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { Visitor } from '../worker/visitor';
 
 const AREAS: readonly (readonly [string, Hono<AppEnv>])[] = [
-  ['', cart],
+  [areas.cart, cart],
+  [areas.subscriptionCart, subscriptionCart],
   ['', checkout],
   ['', commerceAdmin],
   [CONSOLE_API_PATH, consoleApi],

@@ -127,11 +127,16 @@ async function mockCart(env: Env, site: Site): Promise<ShoppingCart> {
   return buildCart({ id: 'mock', websiteId: site.website.id, created: null, currencyCode: currencyOf(site) }, entries);
 }
 
-export const cart = new Hono<AppEnv>();
-
 const writeLimit = rateLimit((env) => env.CART_RATE_LIMITER, 'cart');
-cart.use('/api/commerce/shopping-cart/*', requireCrumb, writeLimit);
-cart.use('/api/3/commerce/cart/*', requireCrumb, writeLimit);
+
+/** The cart, at `areas.cart`: every change needs the crumb and is under the write limit. */
+export const cart = new Hono<AppEnv>().use('*', requireCrumb, writeLimit);
+
+/** The subscription cart, at `areas.subscriptionCart`: the same guards. */
+export const subscriptionCart = new Hono<AppEnv>().use('*', requireCrumb, writeLimit);
+
+/** The cart's address with a trailing slash, mounted at `${areas.cart}/` (a sub-app's `/` is its prefix without one). */
+export const cartWithSlash = new Hono<AppEnv>();
 
 /**
  * The shopper's cart. Also at the platform's address with a trailing slash, which developer-platform
@@ -153,8 +158,8 @@ const readCart = async (c: Context<AppEnv>) => {
     return c.json(await commerceOrders(c.env, site.website.id).cartWithTotals(stored));
   return c.json(stored);
 };
-cart.get('/api/commerce/shopping-cart', withSite, readCart);
-cart.get('/api/commerce/shopping-cart/', withSite, readCart);
+cart.get('/', withSite, readCart);
+cartWithSlash.get('/', withSite, readCart);
 
 interface AddRequest {
   itemId: string;
@@ -212,7 +217,7 @@ async function newCartId(c: Context<AppEnv>, idempotencyKey: string | null): Pro
   return toHex(new Uint8Array(digest).slice(0, 16));
 }
 
-cart.post('/api/commerce/shopping-cart/entries', withSite, async (c) => {
+cart.post('/entries', withSite, async (c) => {
   const body = await readJson(c, addSchema, MAX_BODY_BYTES);
   const idempotencyKey = addIdempotencyKey(c);
   const existing = cartIdFrom(c);
@@ -225,7 +230,7 @@ cart.post('/api/commerce/shopping-cart/entries', withSite, async (c) => {
   return answered(c, added.result);
 });
 
-cart.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', withSite, async (c) => {
+cart.put('/entries/:entryId/additionalFields', withSite, async (c) => {
   const body = await readJson(c, fieldsSchema, MAX_BODY_BYTES);
   const site = c.var.site;
   const stub = visitorCart(c, site);
@@ -236,7 +241,7 @@ cart.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', withSi
   return answered(c, await stub.setAdditionalFields(c.req.param('entryId'), body.itemId, body.sku, additionalFields));
 });
 
-cart.put('/api/commerce/shopping-cart/entries/:entryId', withSite, async (c) => {
+cart.put('/entries/:entryId', withSite, async (c) => {
   const body = await readJson(c, quantitySchema, MAX_BODY_BYTES);
   const quantity = quantityOr400(body.quantity);
   const site = c.var.site;
@@ -248,7 +253,7 @@ cart.put('/api/commerce/shopping-cart/entries/:entryId', withSite, async (c) => 
   return answered(c, await stub.setQuantity(entryId, quantity, line.stock, line.perOrder));
 });
 
-cart.delete('/api/commerce/shopping-cart/entries/:entryId', withSite, async (c) => {
+cart.delete('/entries/:entryId', withSite, async (c) => {
   const site = c.var.site;
   const stub = visitorCart(c, site);
   if (stub === null) return apiError(404, CART_MESSAGES.entryNotFound);
@@ -256,7 +261,7 @@ cart.delete('/api/commerce/shopping-cart/entries/:entryId', withSite, async (c) 
 });
 
 /** A subscription is bought on its own: a new cart holding just it, identified by the returned token. */
-cart.post('/api/3/commerce/cart/subscription', withSite, async (c) => {
+subscriptionCart.post('/subscription', withSite, async (c) => {
   const { qty, ...body } = await readJson(c, subscriptionSchema, MAX_BODY_BYTES);
   const added = await addLine(c, { ...body, quantity: qty }, true, randomToken);
   return c.json({ cartToken: added.cartId });
