@@ -244,3 +244,15 @@ export async function sendTemplate(
     assets: files.map((file) => file.path),
   });
 }
+
+/** A new, empty store at a host (`npm run site -- new`): where it is served and whom its owner invitation went to. */
+export interface CreatedStore {
+  websiteId: string;
+  host: string;
+  url: string;
+  owner: string;
+}
+
+export function createStore(target: AdminTarget, host: string, name: string, owner: string): Promise<CreatedStore> {
+  return call(target, 'POST', '/stores', { host, name, owner });
+}

@@ -8,6 +8,7 @@
  *   import-template DIR   a Squarespace developer-platform template folder becomes the store's theme
  *   watch-template DIR    import-template, then again after every change to DIR (what `npm start -- --template DIR` runs)
  *   generate --products N --posts M --out DIR [--seed S]   a large store folder
+ *   new --host NAME --name STORE --owner EMAIL   a new, empty store at NAME, its owner invited by email
  *
  * Where: the local store by default (`npm start`'s, started for the command if it is not
  * running), `--url URL` another worker in development, `--remote` the deployed worker at
@@ -16,11 +17,19 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
-import { AdminCallError, ItemRefused, receiveSite, sendSite, sendTemplate, type AdminTarget } from './admin-client.ts';
+import {
+  AdminCallError,
+  createStore,
+  ItemRefused,
+  receiveSite,
+  sendSite,
+  sendTemplate,
+  type AdminTarget,
+} from './admin-client.ts';
 import { checkSite } from './check.ts';
 import { assertNewFolder, readSiteFolder, SiteFolderError, writeSiteFolder, type SiteSources } from './folder.ts';
 import { generateSite } from './generate.ts';
-import { localStore } from './local-store.ts';
+import { localStore, localUrl } from './local-store.ts';
 import { readTemplateFolder, TemplateFolderError } from './template.ts';
 import { watchTemplate } from './template-dev.ts';
 
@@ -29,7 +38,8 @@ const USAGE = `usage: npm run site -- export DIR [--host NAME] [--url URL | --re
        npm run site -- publish DIR [--host NAME] [--url URL | --remote]
        npm run site -- import-template DIR [--host NAME] [--url URL | --remote]
        npm run site -- watch-template DIR [--host NAME] [--url URL]
-       npm run site -- generate --out DIR [--products 50000] [--posts 2000] [--seed 1]`;
+       npm run site -- generate --out DIR [--products 50000] [--posts 2000] [--seed 1]
+       npm run site -- new --host NAME --name STORE --owner EMAIL [--url URL | --remote]`;
 
 const THEME_DIR = fileURLToPath(new URL('../../themes/default', import.meta.url));
 
@@ -160,6 +170,29 @@ function generate(options: { out?: string; products?: string; posts?: string; se
   console.log(`Generated ${options.out}: ${products} products, ${posts} posts, seed ${seed}, ${seconds(began)}`);
 }
 
+/** A new, empty store at --host, its owner invited by email to choose a password (docs/merchant.md, "A new store"). */
+async function newStore(options: { host?: string; name?: string; owner?: string; url?: string; remote?: boolean }) {
+  const { host, name, owner } = options;
+  if (host === undefined || name === undefined || owner === undefined)
+    throw new UsageError('new needs --host NAME --name STORE --owner EMAIL');
+  const { target, stop } = await targetOf(options);
+  try {
+    // The invitation links to the store where it is served: a wrangler started for this command alone would be gone.
+    if (options.remote !== true && options.url === undefined && target.url !== localUrl())
+      throw new UsageError(
+        `new needs the local store running (npm start) at ${localUrl()}: the invitation links to it`,
+      );
+    const created = await createStore(target, host, name, owner);
+    console.log(
+      `Created ${name} at ${created.url} (website ${created.websiteId}): no products, pages or orders yet.\n` +
+        `Invited ${created.owner} as its owner: the email's link sets the password` +
+        `${options.remote === true ? '' : ` (development: ${created.url}/dev/mailbox)`}; then sign in at ${created.url}/config`,
+    );
+  } finally {
+    await stop();
+  }
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
@@ -173,6 +206,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         products: { type: 'string' },
         posts: { type: 'string' },
         seed: { type: 'string' },
+        name: { type: 'string' },
+        owner: { type: 'string' },
       },
     });
     const [command, dir, ...extra] = positionals;
@@ -180,6 +215,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (command === 'generate') {
       if (dir !== undefined) throw new UsageError('generate writes to --out DIR');
       generate(values);
+      return 0;
+    }
+    if (command === 'new') {
+      if (dir !== undefined) throw new UsageError('new takes --host, --name and --owner, no folder');
+      await newStore(values);
       return 0;
     }
     if (command === 'watch-template') {

@@ -42,6 +42,11 @@ function wranglerCli(): string {
   return join(dirname(require.resolve('wrangler/package.json')), 'bin', 'wrangler.js');
 }
 
+/** Where `npm start` serves the local store. */
+export function localUrl(): string {
+  return `http://localhost:${process.env.PORT || DEFAULT_PORT}`;
+}
+
 export interface LocalStore {
   url: string;
   /** Stops the wrangler this command started (nothing when `npm start` was already serving). */
@@ -50,7 +55,7 @@ export interface LocalStore {
 
 /** The running local store, or one started on its state for this command. */
 export async function localStore(log: (line: string) => void): Promise<LocalStore> {
-  const running = `http://localhost:${process.env.PORT || DEFAULT_PORT}`;
+  const running = localUrl();
   if (await answers(`${running}${ADMIN_PATH}/site`)) return { url: running, stop: async () => {} };
   const port = await freePort();
   log(`No store answers at ${running}; starting wrangler dev on .wrangler/state for this command…`);

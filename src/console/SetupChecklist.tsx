@@ -34,6 +34,12 @@ const ITEMS: readonly { id: keyof ChecklistAnswer; label: string; hint: string; 
     hint: 'Refund, privacy and terms, linked in the footer and at checkout.',
     to: `${CONSOLE_ROOT}/commerce/policies`,
   },
+  {
+    id: 'publish',
+    label: 'Publish a product',
+    hint: 'A draft stays hidden; shoppers see a product once it is published.',
+    to: `${CONSOLE_ROOT}/products`,
+  },
 ];
 
 export function SetupChecklist() {

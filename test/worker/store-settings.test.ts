@@ -198,13 +198,21 @@ describe('store settings', () => {
     expect(berlin.taxCents).toBe(0);
   });
 
-  it('the Home checklist reads what is done from the store: products, shipping, payments, details, policies', async () => {
+  it('the Home checklist reads what is done from the store: products, shipping, payments chosen, details, policies, a published product', async () => {
     const { base, websiteId } = await storeOnHost('checklist.settings.test', (site) => {
       site.items = site.items.filter((item) => item.structuredContent === undefined);
     });
     const owner = await merchant(base, websiteId, ROLES.admin);
     const before = (await owner.json('GET', '/api/console/checklist')).body;
-    expect(before).toEqual({ product: false, shipping: false, payments: true, details: false, policies: false });
+    expect(before).toEqual({
+      product: false,
+      shipping: false,
+      payments: false,
+      details: false,
+      policies: false,
+      publish: false,
+    });
+    await owner.json('PUT', '/api/console/payments', { provider: 'local' });
     await owner.json('PUT', '/api/console/settings/details', DETAILS);
     await owner.json('PUT', '/api/console/settings/policies', { refund: '<p>30 days.</p>', privacy: '', terms: '' });
     await owner.json('POST', '/api/commerce/shipping-rates', {
@@ -214,7 +222,14 @@ describe('store settings', () => {
       amountCents: 500,
     });
     const after = (await owner.json('GET', '/api/console/checklist')).body;
-    expect(after).toEqual({ product: false, shipping: true, payments: true, details: true, policies: true });
+    expect(after).toEqual({
+      product: false,
+      shipping: true,
+      payments: true,
+      details: true,
+      policies: true,
+      publish: false,
+    });
     await owner.json('PUT', '/api/console/settings/policies', { refund: '', privacy: '', terms: '' });
     expect((await owner.json('GET', '/api/console/checklist')).body).toMatchObject({ policies: false });
   });

@@ -8,6 +8,7 @@
 import { Hono } from 'hono';
 import { commerceOrders } from '../../durable/stubs';
 import { contentObject } from '../../site/catalog';
+import { DEMO_SITE_ID } from '../../site/demo';
 import {
   headerSettingsSchema,
   policiesSchema,
@@ -94,8 +95,9 @@ for (const [part, permission, schema, maxBytes] of [
 consoleSettings.get(CONSOLE_CHECKLIST_API, read, async (c) => {
   const site = c.var.site;
   const websiteId = site.website.id;
-  const [products, shippingRates, payments] = await Promise.all([
-    contentObject(c.env, websiteId).productList({
+  const content = contentObject(c.env, websiteId);
+  const [products, published, shippingRates, saved] = await Promise.all([
+    content.productList({
       search: '',
       collectionId: null,
       tag: null,
@@ -107,16 +109,20 @@ consoleSettings.get(CONSOLE_CHECKLIST_API, read, async (c) => {
       limit: 1,
       onHand: {},
     }),
+    content.firstProducts(1),
     commerceOrders(c.env, websiteId).shippingRates(),
-    storePayments(c.env, websiteId),
+    commerceOrders(c.env, websiteId).paymentSettings(),
   ]);
+  // Payments are set up once the owner chose a provider; the development demo is set up from the start.
+  const chosen = saved ?? (site.website.id === DEMO_SITE_ID ? await storePayments(c.env, websiteId) : null);
   const details = detailsOf(site);
   const policies = policiesOf(site);
   return c.json<ChecklistAnswer>({
     product: products.value.total > 0,
     shipping: shippingRates.length > 0,
-    payments: paymentsAnswer(c.env, site, payments).ready,
+    payments: chosen !== null && paymentsAnswer(c.env, site, chosen).ready,
     details: details.contactEmail !== '' && details.address.address1 !== '' && details.address.countryCode !== '',
     policies: Object.values(policies).some((text) => text !== ''),
+    publish: published.value.length > 0,
   });
 });

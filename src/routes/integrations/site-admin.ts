@@ -9,6 +9,10 @@
  *   POST /api/site-admin/template-uploads { host? }     → 201 { uploadId, websiteId }
  *   PUT  /api/site-admin/template-uploads/:id/files { host?, path, data (base64) } → { path, size }
  *   PUT  /api/site-admin/template { host?, uploadId, theme, assets } → { websiteId, version }
+ *   POST /api/site-admin/stores { host, name, owner }   → 201 { websiteId, host, url, owner }
+ *
+ * `stores` makes a new, empty store at a host (src/site/new-store.ts, `npm run site -- new`) and invites
+ * its owner by email to choose a password; the host is mapped last, so a failure leaves no store anyone reaches.
  *
  * The template calls import a developer-platform template (docs/templates.md,
  * `npm run site -- import-template`): its static files go to R2 under a new upload id first, then
@@ -28,7 +32,10 @@ import { NOT_FOUND } from '../../http/messages';
 import { DEMO_SITE_ID } from '../../site/demo';
 import { randomHex, sameToken } from '../../site/ids';
 import { ROLES } from '../../site/roles';
-import { loadSiteForHost, markDevelopmentStoreImported } from '../../site/store';
+import { emptySite, NEW_STORE_MESSAGES, newStoreFields } from '../../site/new-store';
+import { importSite, loadSiteForHost, mapHost, markDevelopmentStoreImported } from '../../site/store';
+import { merchantAccounts } from '../../durable/stubs';
+import { INVITATION_PATH } from '../console/console-team';
 import { TEMPLATE_ASSET_LIMITS, templateAssetPath, templateAssetsSchema, themeSchema } from '../../site/theme-schema';
 import { deleteTemplateUploads, templateAssetKey, templateAssetPrefix } from '../pages/template-assets';
 import {
@@ -238,6 +245,29 @@ siteAdmin.post('/imports/:importId/commit', async (c) => {
   const body = await readJson(c, commitSchema, MAX_COMMIT_BYTES);
   const committed = await commitImport(c.env, importId, body.parts, body.itemCount).catch(transferFailure);
   return c.json(committed);
+});
+
+const newStoreSchema = z.object({ host: hostName, name: newStoreFields.name, owner: newStoreFields.owner });
+
+/** Where a new store is served: this worker's address under the store's host in development, https in production. */
+function storeOrigin(c: Context<AppEnv>, host: string): string {
+  const url = new URL(c.req.url);
+  return isDevelopment(c.env) ? `${url.protocol}//${host}${url.port === '' ? '' : `:${url.port}`}` : `https://${host}`;
+}
+
+siteAdmin.post('/stores', async (c) => {
+  const body = await readJson(c, newStoreSchema, 4096);
+  if ((await c.env.SITE_CONTENT.get(hostKey(body.host))) !== null)
+    return apiError(409, NEW_STORE_MESSAGES.hostTaken(body.host));
+  const websiteId = `store-${randomHex(8)}`;
+  const origin = storeOrigin(c, body.host);
+  const imported = await importSite(c.env, websiteId, emptySite(websiteId, body.name, origin));
+  if ('error' in imported) return apiError(500, imported.error);
+  const team = merchantAccounts(c.env, websiteId);
+  const invited = await team.invite(body.owner, [ROLES.admin], `${origin}${INVITATION_PATH}`, body.name);
+  if (!invited.ok) return apiError(409, invited.message);
+  await mapHost(c.env.SITE_CONTENT, body.host, websiteId);
+  return c.json({ websiteId, host: body.host, url: origin, owner: body.owner }, 201);
 });
 
 /** A theme and its hundreds of files: at most the theme's own cap plus JSON's escaping. */

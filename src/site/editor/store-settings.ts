@@ -137,5 +137,5 @@ export interface StoreSettingsAnswer {
 }
 
 /** The Home checklist's items: each true when the store's state shows it done. */
-export const CHECKLIST_ITEMS = ['product', 'shipping', 'payments', 'details', 'policies'] as const;
+export const CHECKLIST_ITEMS = ['product', 'shipping', 'payments', 'details', 'policies', 'publish'] as const;
 export type ChecklistAnswer = Record<(typeof CHECKLIST_ITEMS)[number], boolean>;

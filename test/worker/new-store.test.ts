@@ -1,0 +1,92 @@
+/**
+ * A new, empty store through the site admin call `npm run site -- new` makes (issue 33, journey 1): its host
+ * serves it with no products, pages or orders, the owner is invited by email and signs in after choosing a
+ * password, and the Home checklist starts with nothing done. A taken host and a bad body are refused whole;
+ * production without the admin token has no such call.
+ */
+import { runDurableObjectAlarm } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { AdminCallError, createStore, type AdminTarget } from '../../scripts/site/admin-client';
+import { merchantAccounts } from '../../src/durable/stubs';
+import { NEW_STORE_MESSAGES } from '../../src/site/new-store';
+import { PRODUCTION_VARS, Visitor } from './visitor';
+
+const local: AdminTarget = { url: 'http://localhost', fetch: (url, init) => exports.default.fetch(url, init) };
+
+async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AdminCallError);
+  return { status: (error as AdminCallError).status, message: (error as AdminCallError).message };
+}
+
+describe('a new store', () => {
+  it('is empty at its host, invites its owner, who signs in to a checklist with nothing done', async () => {
+    const created = await createStore(local, 'fern.new-store.test', 'Fern & Field', 'Owner@Fern.example');
+    expect(created).toMatchObject({ host: 'fern.new-store.test', url: 'http://fern.new-store.test' });
+
+    const shopper = new Visitor('http://fern.new-store.test');
+    const home = await shopper.fetch('/');
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('Fern &amp; Field');
+    const shop = await shopper.fetch('/shop?format=json');
+    expect(shop.status).toBe(200);
+    expect((await shop.json<{ items?: unknown[] }>()).items ?? []).toEqual([]);
+    expect((await shopper.fetch('/contact')).status).toBe(404);
+    expect((await shopper.fetch('/blog')).status).toBe(404);
+
+    const accounts = merchantAccounts(env, created.websiteId);
+    await runDurableObjectAlarm(accounts);
+    const mail = (await accounts.mailbox()).find((m) => m.to.toLowerCase() === 'owner@fern.example');
+    expect(mail?.subject).toBe('You are invited to manage Fern & Field');
+    const token = /http:\/\/fern\.new-store\.test\/config\/invitation\/([0-9a-f]{64})/.exec(mail?.text ?? '')?.[1];
+    expect(token).toBeDefined();
+
+    const owner = await new Visitor('http://fern.new-store.test').open('/config');
+    const password = 'a long owner password';
+    expect((await owner.json('POST', '/api/console/team/invitations/accept', { token, password })).status).toBe(200);
+    expect(
+      (await owner.json('POST', '/api/merchant/session', { email: 'owner@fern.example', password })).body,
+    ).toMatchObject({ roles: [1] });
+    expect((await owner.json('GET', '/api/console/checklist')).body).toEqual({
+      product: false,
+      shipping: false,
+      payments: false,
+      details: false,
+      policies: false,
+      publish: false,
+    });
+    expect((await owner.json<{ total: number }>('GET', '/api/console/orders')).body).toMatchObject({ orders: [] });
+  });
+
+  it('refuses a taken host and a bad body, and writes nothing', async () => {
+    await createStore(local, 'taken.new-store.test', 'First', 'first@example.com');
+    expect(await refusal(createStore(local, 'taken.new-store.test', 'Second', 'second@example.com'))).toEqual({
+      status: 409,
+      message: NEW_STORE_MESSAGES.hostTaken('taken.new-store.test'),
+    });
+    expect(await refusal(createStore(local, 'blank.new-store.test', '  ', 'owner@example.com'))).toMatchObject({
+      status: 400,
+      message: expect.stringContaining(NEW_STORE_MESSAGES.name),
+    });
+    expect(await refusal(createStore(local, 'bad.new-store.test', 'Shop', 'not an email'))).toMatchObject({
+      status: 400,
+      message: expect.stringContaining(NEW_STORE_MESSAGES.email),
+    });
+    expect(await env.SITE_CONTENT.get('host:blank.new-store.test')).toBeNull();
+    expect(await env.SITE_CONTENT.get('host:bad.new-store.test')).toBeNull();
+  });
+
+  it('does not exist in production without the admin token', async () => {
+    const production = new Visitor('http://localhost', { vars: PRODUCTION_VARS });
+    const res = await production.fetch('/api/site-admin/stores', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ host: 'prod.new-store.test', name: 'Prod', owner: 'owner@example.com' }),
+    });
+    expect(res.status).toBe(404);
+  });
+});
