@@ -142,11 +142,11 @@ async function flashSaleRun() {
       `\nFlash sale, bare workerd (production bundle): ${SHOPPERS} shoppers at once for ${sale.before} units; ${load}`,
     );
     console.log(
-      '| paid | units left | 5xx | unanswered | resets resent | whole sale | place order p50 | place order p99 | losers told p50 | losers told p99 |',
+      '| paid | units left | 5xx | unanswered | resets resent | requests | whole sale | place order p50 | place order p99 | losers told p50 | losers told p99 | from connection p50 | p99 |',
     );
-    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     console.log(
-      `| ${sale.paid} | ${sale.left} | ${sale.errors} | ${sale.unreached} | ${sale.resets} | ${sale.seconds.toFixed(1)} s | ${sale.placeP50.toFixed(0)} ms | ${sale.placeP99.toFixed(0)} ms | ${sale.refusedP50.toFixed(0)} ms | ${sale.refusedP99.toFixed(0)} ms |`,
+      `| ${sale.paid} | ${sale.left} | ${sale.errors} | ${sale.unreached} | ${sale.resets} | ${sale.requests} | ${sale.seconds.toFixed(1)} s | ${sale.placeP50.toFixed(0)} ms | ${sale.placeP99.toFixed(0)} ms | ${sale.refusedP50.toFixed(0)} ms | ${sale.refusedP99.toFixed(0)} ms | ${sale.refusedServedP50.toFixed(0)} ms | ${sale.refusedServedP99.toFixed(0)} ms |`,
     );
     if (sale.paid !== UNITS || sale.errors > 0 || sale.unreached > 0)
       throw new Error(

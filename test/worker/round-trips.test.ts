@@ -13,7 +13,9 @@ import type { CommerceOrders } from '../../src/durable/orders';
 import { env, exports } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearFaults, injectedFaults, injectFaults } from '../../src/faults';
+import { CHECKOUT_MESSAGES } from '../../src/commerce/checkout-totals';
 import {
+  available,
   CANDLE,
   CARD,
   CHECKOUT,
@@ -223,6 +225,37 @@ describe('round trips per request kind', () => {
     };
     console.log('a purchase (object calls/SQL statements)', JSON.stringify(figures));
     expect({ objects: figures.objects, sql: figures.sql }).toEqual({ objects: 9, sql: 36 });
+  });
+
+  it("a flash sale's loser: told at once by what the isolate heard, without reaching the orders or stock object", async () => {
+    const { base, websiteId } = await storeOnHost('sold-out-heard', (site) => setStock(site, 'candle', 1));
+    await standardRules(websiteId);
+    await installCounters(websiteId);
+    // Three shoppers at the payment step while the last candle is still available to each.
+    const shoppers = await Promise.all([0, 1, 2].map(() => new Visitor(base).open('/cart')));
+    for (const shopper of shoppers) {
+      expect((await shopper.json('POST', ENTRIES, { ...CANDLE, quantity: 1 })).status).toBe(200);
+      expect((await shopper.json('POST', CHECKOUT, {})).status).toBe(200);
+      await fillCheckout(shopper);
+    }
+    expect((await placeOrder(shoppers[0], CARD.ok)).status).toBe(201);
+    await followedUp(websiteId);
+    // The second reaches the ledger, which refuses; the isolate hears it.
+    const second = await counted(async () => {
+      const placed = await placeOrder(shoppers[1], CARD.ok);
+      expect(placed).toMatchObject({ status: 409, body: { error: CHECKOUT_MESSAGES.reservationLost } });
+    });
+    expect(second.objects).toEqual(['CARTS.checkoutCart', 'ORDERS.place', 'STOCK.reserve']);
+    // The third is told the same at once: only its own cart is read.
+    const third = await counted(async () => {
+      const placed = await placeOrder(shoppers[2], CARD.ok);
+      expect(placed).toMatchObject({
+        status: 409,
+        body: { error: CHECKOUT_MESSAGES.reservationLost, unavailable: [{ sku: CANDLE.sku, available: 0 }] },
+      });
+    });
+    expect(third.objects).toEqual(['CARTS.checkoutCart']);
+    expect(await available(base)).toBe(0);
   });
 
   it('a far visitor: round trips in series to the per-website objects (each a second away) per checkout step', {

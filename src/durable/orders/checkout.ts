@@ -19,6 +19,7 @@ import { DISCOUNT_MESSAGES, discountProblem, normalCode, type Discount } from '.
 import { GIFT_CARD_MESSAGES, maskedGiftCardCode, normalGiftCardCode } from '../../commerce/gift-cards';
 import { SHIPPING_MESSAGES } from '../../commerce/shipping';
 import type { StockLine } from '../stock';
+import { noteAvailable } from '../stock-seen';
 import { stockLedger } from '../stubs';
 import {
   CHECKOUT_KEEP_MS,
@@ -175,6 +176,7 @@ export async function unavailableLines(
     Object.fromEntries(counted.map((line) => [line.sku, line.stock])),
     now,
   );
+  noteAvailable(request.websiteId, available);
   return counted
     .filter((line) => line.quantity > (available[line.sku] ?? 0))
     .map((line) => ({ sku: line.sku, available: available[line.sku] ?? 0 }));

@@ -23,9 +23,11 @@ import {
   type CheckoutOutcome,
   type CheckoutPatch,
   type CheckoutRequest,
+  type PlaceOutcome,
 } from '../../durable/orders';
 import { unavailableLines } from '../../durable/orders/checkout';
 import type { StockLine } from '../../durable/stock';
+import { placeUnlessHeardShort } from '../../durable/stock-seen';
 import { tokenDigest } from '../../durable/passwords';
 import { cartStub, commerceOrders } from '../../durable/stubs';
 import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
@@ -228,7 +230,7 @@ checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async 
   const read = cartId === null ? null : await cartStub(c.env, site.website.id, cartId).checkoutCart();
   // A cart open to be bought goes straight to placing, which answers a key it knows first. Otherwise the key first: once it
   // has an answer it answers the same, even when its cart was bought or the paid answer's cookie deletion left no cart to name.
-  let outcome =
+  let outcome: PlaceOutcome | null =
     read !== null && read.entries.length > 0 && read.orderId === null
       ? null
       : await orders.replay(site.website.id, cartId, key, requester);
@@ -239,15 +241,18 @@ checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async 
     if (cart.orderId !== null) return apiError(409, CHECKOUT_MESSAGES.purchased);
     const request = await checkoutRequest(c, cart);
     const origin = new URL(c.req.url).origin;
-    outcome = await orders.place({
-      ...request,
-      idempotencyKey: key,
-      payment: body.payment,
-      returnUrl: `${origin}/checkout?payment=returned`,
-      visitor: visitorKey(c),
-      requester,
-      emailLocale: shopperEmailLocale(site, body.locale),
-    });
+    // A sku this isolate heard short is refused at once, without reaching the orders object (a flash sale's losers).
+    outcome = await placeUnlessHeardShort(request.websiteId, request.lines, () =>
+      orders.place({
+        ...request,
+        idempotencyKey: key,
+        payment: body.payment,
+        returnUrl: `${origin}/checkout?payment=returned`,
+        visitor: visitorKey(c),
+        requester,
+        emailLocale: shopperEmailLocale(site, body.locale),
+      }),
+    );
     await rememberOrder(c, outcome.body);
   }
   c.header('cache-control', 'no-store');
