@@ -1,0 +1,536 @@
+/**
+ * The real third-party templates' browser tests, shared by the files that run them side by side (each a part of
+ * the templates, on a store of its own: third-party-templates.test.ts and third-party-templates-real-{a,b,c}.test.ts).
+ *
+ * Three real third-party Squarespace developer-platform templates (templates/third-party/, MIT,
+ * from three authors) run unchanged: each is imported with the importer's own code into a store of
+ * its own, on its own host (`{name}.localhost`, which Chromium sends to this machine), holding the
+ * demo content, so the other browser tests keep the demo store and its default theme. In Chromium
+ * the home page, the shop listing, a product and a blog post answer 200 with no template error
+ * panel and no page is wider than a 375 px viewport; our own product page inside the template shows
+ * its title, price and a sized Add To Cart button with the template's stylesheet on the page; add
+ * to cart from the product page puts the product in the cart. Screenshots at 1366 and 375 px go to
+ * test-artifacts/screenshots/template-{name}-*.png.
+ *
+ * Eleven more, real templates from public repositories (issue 35; test/fixtures/third-party/, MIT
+ * and Apache-2.0, each with its SOURCE.md), imported unchanged, each on a store of its own: at 1366
+ * and 375 px the six pages (home, shop, a product, the blog, a post, contact) answer 200 with the
+ * template's own markup, the runtime its scripts call and no console error other than the files
+ * its repository never had and what a template lists as refused, with the reason (its own
+ * scripts, built from its sources as SOURCE.md says, meet gaps docs/templates.md counts); Google
+ * Fonts, answered offline, load under the CSP; a shirt chosen in its option selects goes into the
+ * cart and the count the shopper sees (the template's `.sqs-cart-quantity`, else the platform's
+ * cart pill) becomes 1, except where the template's own product page has no Add To Cart or a gap
+ * is listed (the reason in FIXTURES); a `dev-cart` page shows our cart in `#sqs-cart-container`. What
+ * each did is written to test-artifacts/third-party-figures.json for docs/templates.md's table.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalStore } from '../../scripts/local-store.mjs';
+import { AdminCallError, receiveSite, sendSite, sendTemplate } from '../../scripts/site/admin-client';
+import { readTemplateFolder } from '../../scripts/site/template';
+import { useChromium } from './browser';
+
+const SCREENSHOTS = 'test-artifacts/screenshots';
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+/** The three templates in templates/third-party/. */
+export const BUNDLED_TEMPLATES = ['foundry', 'redbadger-blog', 'project-boilerplate'] as const;
+const PRODUCT = '/shop/p/canvas-tote';
+const PAGES = [
+  ['home', '/'],
+  ['listing', '/shop'],
+  ['product', PRODUCT],
+  ['post', '/blog/how-we-fire-mugs'],
+] as const;
+
+const hostOf = (name: string) => `${name}.localhost`;
+let storeUrl = '';
+const urlOf = (name: string, path: string) => `http://${hostOf(name)}:${new URL(storeUrl).port}${path}`;
+
+let browser: () => Browser = () => {
+  throw new Error('Chromium is not running');
+};
+let context: BrowserContext | undefined;
+
+async function open(name: string, path: string, width: number): Promise<{ page: Page; status: number }> {
+  context = await browser().newContext({
+    viewport: { width, height: width < 600 ? 812 : 900 },
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  // The listing's unstyled pictures are many and large: the test waits for the document, not every picture.
+  // The first page of a freshly imported store is rendered cold on a loaded machine: a generous wait.
+  const response = await page.goto(urlOf(name, path), { waitUntil: 'domcontentloaded', timeout: 120_000 });
+  return { page, status: response?.status() ?? 0 };
+}
+
+/**
+ * Each real template (test/fixtures/third-party/, each with its SOURCE.md): a selector only its own
+ * markup writes, and the checks left out because the template itself fails them the same way on
+ * Squarespace (each with the reason; the figures in docs/templates.md count them).
+ */
+interface Fixture {
+  name: string;
+  markup: string;
+  /** Why the template may show no Add To Cart on a product with options (its own gap): then there is nothing to add with. */
+  noAddToCart?: string;
+  /** Console errors left out of the check, each with its reason: the figures count them as refused. */
+  refused?: readonly { message: RegExp; reason: string }[];
+  /** The template writes Squarespace's cart widget (`#sqs-cart-container`) on a page called `dev-cart`. */
+  devCart?: true;
+  /** Why a shirt cannot be added and counted in this template yet (a gap docs/templates.md counts): the figures record it. */
+  addGap?: string;
+}
+
+/** A script another origin's script adds (analytics): the CSP allows only the script URLs a template's markup names (docs/templates.md, Trust). */
+const ADDED_SCRIPT = {
+  message:
+    /^Loading the script 'https?:\/\/www\.(google-analytics|googletagmanager)\.com\/[^']*' violates .*Content Security Policy/,
+  reason: "a script the template's inline analytics snippet adds from another origin: never allowed by the CSP",
+};
+/** Real errors of the templates' own scripts, now that they are built (docs/templates.md counts them). */
+export const FIXTURES: readonly Fixture[] = [
+  {
+    name: 'garberco',
+    markup: '.header.js-header',
+    refused: [
+      {
+        message: /^Evaluating a string as JavaScript violates .*Content Security Policy/,
+        reason:
+          "js-base64 (its vimeo client's) tries eval in a try/catch: the CSP never allows eval, and the script goes on",
+      },
+    ],
+    addGap: "its product page's CSS hides our option selects",
+  },
+  {
+    name: 'boxen',
+    markup: 'header.header.js-header',
+    noAddToCart:
+      'its products.item is a JSON data block its own script renders, and its scripts do not build (SOURCE.md)',
+    devCart: true,
+  },
+  {
+    name: 'deemjournal',
+    markup: 'header.header.js-header',
+    noAddToCart: 'its products.item is a JSON data block its own script renders',
+    // Its dev-cart page is written into the hidden router copy its script shows, and its script fails first.
+    refused: [{ message: /reading 'textContent'/, reason: 'its script fails on the demo content' }],
+  },
+  {
+    name: 'baldface',
+    markup: 'main.main.js-main',
+    noAddToCart: 'its own button is wired by its own script; {@|product-checkout} sits in display:none',
+    refused: [
+      ADDED_SCRIPT,
+      { message: /reading 'addEventListener'/, reason: 'its script looks for an element our pages lack' },
+      { message: /status of 404/, reason: 'its script requests an address the store does not have' },
+    ],
+  },
+  { name: 'struck', markup: 'nav.navi.js-navi', refused: [ADDED_SCRIPT] },
+  {
+    name: 'pms',
+    markup: 'header.header.js-header',
+    // Its header and info panel fetch /feed/?format=json and /info/, pages of its own site that the demo store lacks.
+    refused: [
+      { message: /status of 404|^pageerror: 404$/, reason: 'its script requests an address the store does not have' },
+    ],
+    addGap: "the floating cart's count is not visible under its CSS",
+  },
+  {
+    name: 'thecircuitgym',
+    markup: 'div.main.js-main',
+    refused: [ADDED_SCRIPT],
+    addGap: "the floating cart's count is not visible under its CSS",
+  },
+  {
+    name: 'tabinohana',
+    markup: 'header.header.js-header',
+    noAddToCart: 'its products.item is a JSON data block its own script renders',
+    devCart: true,
+  },
+  { name: 'boltsandfeathers', markup: 'main[data-content-field="main-content"]' },
+  { name: 'hnp', markup: 'header#header.main-navigation' },
+  { name: 'base-template-npm', markup: 'div.site-container header.site-header' },
+];
+const SHIRT = '/shop/p/linen-shirt';
+const DEV_CART_PAGE = {
+  id: 'dev-cart-page',
+  type: 10,
+  typeName: 'page',
+  title: 'Cart',
+  urlId: 'dev-cart',
+  fullUrl: '/dev-cart',
+};
+/** Google Fonts' stylesheet and font, answered offline: the CSP must let the page load both. */
+const FONT_CSS =
+  "@font-face{font-family:'Montserrat';src:url(https://fonts.gstatic.com/s/montserrat/v1/x.woff2) format('woff2')}";
+const FIXTURE_PAGES = [
+  ['home', '/'],
+  ['shop', '/shop'],
+  ['product', SHIRT],
+  ['blog', '/blog'],
+  ['post', '/blog/how-we-fire-mugs'],
+  ['contact', '/contact'],
+] as const;
+
+/** What each template did, for docs/templates.md's table: test-artifacts/third-party-figures.json. */
+const figures: Record<string, Record<string, unknown>> = {};
+const figure = (name: string, key: string, value: unknown) => {
+  figures[name] = { ...figures[name], [key]: value };
+};
+
+/** Puts the page's console errors that are the template's in `errors` (files its repository never had do not count), its `refused` ones in `refusals`. */
+function collectErrors(
+  page: Page,
+  files: ReadonlySet<string>,
+  fixture: Fixture,
+  errors: string[],
+  refusals: string[],
+): void {
+  page.on('pageerror', (error) => {
+    const refused = fixture.refused?.find(({ message: pattern }) => pattern.test(`pageerror: ${error.message}`));
+    if (refused !== undefined) refusals.push(refused.reason);
+    else errors.push(`pageerror: ${error.message}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // A file the repository never had (its build's output) answers 404, so its script does not run: the template's own gap, as on Squarespace.
+    const url = /'(https?:[^']+)'/.exec(message.text())?.[1] ?? message.location().url;
+    const missing = new URL(url || 'http://x/', 'http://x/').pathname;
+    if (
+      /status of 404|MIME type \('text\/plain'\)/.test(message.text()) &&
+      /^\/(?:assets|scripts)\//.test(missing) &&
+      !files.has(missing)
+    )
+      return;
+    // The store copy carries the demo's content as other browser files left it, not their uploads: a post's uploaded picture (/files/…) is not on this host.
+    if (/status of 404/.test(message.text()) && missing.startsWith('/files/')) return;
+    const refused = fixture.refused?.find(({ message: pattern }) => pattern.test(message.text()));
+    if (refused !== undefined) {
+      refusals.push(refused.reason);
+      return;
+    }
+    errors.push(message.text());
+  });
+}
+
+/**
+ * Opens `url`, once more if it does not answer in a minute: on the loaded machine the local store
+ * now and then never answers one page of the 72 a run loads (seen in 2 runs, a different page each
+ * time, at once on its own).
+ */
+async function visit(page: Page, url: string): Promise<Response | null> {
+  try {
+    return await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
+    return page.goto(url, { waitUntil: 'domcontentloaded', timeout: 120_000 });
+  }
+}
+
+/** The template's dev-cart page: Squarespace's cart widget (`#sqs-cart-container`) is our cart page's island, showing `shows`. */
+async function expectDevCart(page: Page, name: string, width: number, shows: RegExp): Promise<void> {
+  await visit(page, urlOf(name, '/dev-cart'));
+  const cart = page.locator('#sqs-cart-container .CartPage');
+  await expect(cart.getByRole('heading', { name: 'Cart' }).waitFor({ timeout: 60_000 })).resolves.toBeUndefined();
+  await expect.poll(() => cart.innerText(), { timeout: 60_000 }).toMatch(shows);
+  await page.screenshot({ path: `${SCREENSHOTS}/template-${name}-dev-cart-${width}.png`, fullPage: true });
+  figure(name, `devCart${width}`, 'our cart in #sqs-cart-container');
+}
+
+async function openFixture(width: number): Promise<Page> {
+  await context?.close();
+  context = await browser().newContext({
+    viewport: { width, height: width < 600 ? 812 : 900 },
+    reducedMotion: 'reduce',
+  });
+  await context.route('*://fonts.googleapis.com/**', (route) =>
+    route.fulfill({ contentType: 'text/css', headers: { 'access-control-allow-origin': '*' }, body: FONT_CSS }),
+  );
+  // Not a real font: the browser refuses to decode it (a warning, not an error), but only after the CSP let it load.
+  await context.route('*://fonts.gstatic.com/**', (route) =>
+    route.fulfill({ contentType: 'font/woff2', headers: { 'access-control-allow-origin': '*' }, body: 'wOF2' }),
+  );
+  return context.newPage();
+}
+
+/**
+ * The tests of `bundled` (names in BUNDLED_TEMPLATES) and `real` (names in FIXTURES), on a store of this file's own.
+ * Called once, at the top of a test file.
+ */
+export function describeThirdPartyTemplates(bundled: readonly string[], real: readonly string[]): void {
+  const unknown = [
+    ...bundled.filter((name) => !BUNDLED_TEMPLATES.some((known) => known === name)),
+    ...real.filter((name) => !FIXTURES.some((fixture) => fixture.name === name)),
+  ];
+  if (unknown.length > 0) throw new Error(`No such third-party template: ${unknown.join(', ')}`);
+  const fixtures = FIXTURES.filter((fixture) => real.includes(fixture.name));
+  browser = useChromium();
+  // A store of its own: when one file imported all fourteen websites into the shared store of its test worker,
+  // the files after it found that store answering no request for minutes (a whole run, 27 Nov).
+  let store: { url: string; stop: () => void } | undefined;
+  beforeAll(async () => {
+    store = await startLocalStore();
+    storeUrl = store.url;
+  }, 300_000);
+  afterAll(() => store?.stop());
+
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+
+  if (bundled.length > 0) {
+    beforeAll(async () => {
+      // The demo store's content, once, as every template's store starts from it.
+      const demo = await receiveSite({ url: storeUrl });
+      for (const name of bundled) {
+        const target = { url: storeUrl, host: hostOf(name) };
+        const site = {
+          ...demo.site,
+          website: { ...(demo.site.website as Record<string, unknown>), id: `template-${name}` },
+        };
+        await sendSite(target, 'import', site);
+        const template = await readTemplateFolder(`templates/third-party/${name}`);
+        const files = template.assets.map((asset) => ({
+          path: asset.path,
+          read: async () => new Uint8Array(await readFile(asset.file)),
+        }));
+        await sendTemplate(target, template.theme, files);
+      }
+    }, 240_000);
+
+    describe.each(bundled)('the third-party template %s', (name) => {
+      it.each(PAGES)(
+        'renders the %s page without template errors at 1366 and 375 px',
+        async (kind, path) => {
+          for (const width of [1366, 375]) {
+            const { page, status } = await open(name, path, width);
+            expect(status).toBe(200);
+            await expect(page.locator('aside[role="alert"]').count()).resolves.toBe(0);
+            await expect(page.locator('body').innerText()).resolves.not.toMatch(
+              /Template errors|Template import error/,
+            );
+            // The template's own stylesheet is what styles the page.
+            await expect(page.locator('link[rel="stylesheet"], style').count()).resolves.toBeGreaterThan(0);
+            // Pictures take their size once loaded: the page is measured and pictured after its load event.
+            if (width === 375) await page.waitForLoadState('load', { timeout: 60_000 });
+            await page.screenshot({ path: `${SCREENSHOTS}/template-${name}-${kind}-${width}.png`, fullPage: true });
+            if (width === 375) {
+              const innerWidth = await page.evaluate('innerWidth');
+              expect(innerWidth).toBe(375);
+              expect(
+                await page.evaluate('document.documentElement.scrollWidth'),
+                'page width at a 375 px viewport',
+              ).toBeLessThanOrEqual(innerWidth as number);
+            }
+            await context?.close();
+            context = undefined;
+          }
+        },
+        180_000,
+      );
+
+      it('shows our product page inside the template with its title, price and a sized Add To Cart button', async () => {
+        // None of the three templates has a products .item: the product renders with our own markup.
+        const compiled = (await readTemplateFolder(`templates/third-party/${name}`)).theme['styles/compiled.css'] ?? '';
+        expect(compiled.length).toBeGreaterThan(0);
+        for (const width of [1366, 375]) {
+          const { page } = await open(name, PRODUCT, width);
+          await page.waitForLoadState('load', { timeout: 60_000 });
+          const styles = await page.locator('style').allTextContents();
+          expect(
+            styles.some((text) => text.includes(compiled)),
+            "the template's stylesheet is on the page",
+          ).toBe(true);
+          await expect(page.getByRole('heading', { level: 1, name: 'Canvas Tote' }).isVisible()).resolves.toBe(true);
+          const price = page.locator('.ProductItem-price');
+          await expect(price.isVisible()).resolves.toBe(true);
+          await expect(price.innerText()).resolves.toMatch(/\$\d+\.\d\d/);
+          const button = page.getByRole('button', { name: /add to cart/i }).first();
+          await expect(button.isVisible()).resolves.toBe(true);
+          const box = await button.boundingBox();
+          expect(box?.width ?? 0).toBeGreaterThan(0);
+          expect(box?.height ?? 0).toBeGreaterThan(0);
+          await context?.close();
+          context = undefined;
+        }
+      });
+
+      it('adds the product to the cart from its page', async () => {
+        const { page } = await open(name, PRODUCT, 1366);
+        await page.waitForSelector('html[data-islands="hydrated"]', { timeout: 20_000 });
+        const added = page.waitForResponse(
+          (response) =>
+            response.url().includes('/api/commerce/shopping-cart') && response.request().method() === 'POST',
+          { timeout: 20_000 },
+        );
+        await page
+          .getByRole('button', { name: /add to cart/i })
+          .first()
+          .click();
+        expect((await added).ok()).toBe(true);
+        await page.goto(urlOf(name, '/cart'));
+        await expect(page.getByText('Canvas Tote').first().waitFor({ timeout: 20_000 })).resolves.toBeUndefined();
+      });
+
+      it('serves the template static files from the store host', async () => {
+        const template = await readTemplateFolder(`templates/third-party/${name}`);
+        const asset = template.assets.find((file) => file.path.startsWith('assets/')) ?? template.assets[0];
+        expect(asset).toBeDefined();
+        context = await browser().newContext();
+        const response = await (await context.newPage()).goto(urlOf(name, `/${asset?.path ?? ''}`));
+        expect(response?.status()).toBe(200);
+        expect(new Uint8Array((await response?.body()) ?? [])).toEqual(
+          new Uint8Array(await readFile(asset?.file ?? '')),
+        );
+      });
+    });
+  }
+
+  if (fixtures.length > 0) {
+    afterAll(() => {
+      // Each file writes its own templates' figures into the one file, beside the other files' (they run side by side, each at its own end).
+      const path = 'test-artifacts/third-party-figures.json';
+      let written: Record<string, unknown> = {};
+      try {
+        written = JSON.parse(readFileSync(path, 'utf8'));
+      } catch {
+        // none yet
+      }
+      writeFileSync(path, `${JSON.stringify({ ...written, ...figures }, null, 2)}\n`);
+    });
+
+    beforeAll(async () => {
+      const demo = await receiveSite({ url: storeUrl });
+      for (const { name, devCart } of fixtures) {
+        const target = { url: storeUrl, host: hostOf(name) };
+        const collections = demo.site.collections as Record<string, unknown>[];
+        await sendSite(target, 'import', {
+          ...demo.site,
+          website: { ...(demo.site.website as Record<string, unknown>), id: `template-${name}` },
+          // The page a developer adds for Squarespace's cart widget, as the template's README asks.
+          collections: devCart ? [...collections, DEV_CART_PAGE] : collections,
+        });
+        const template = await readTemplateFolder(`test/fixtures/third-party/${name}`);
+        figure(name, 'importWarnings', template.warnings.length);
+        figure(name, 'compiledCss', (template.theme['styles/compiled.css'] ?? '').length);
+        const files = template.assets.map((asset) => ({
+          path: asset.path,
+          read: async () => new Uint8Array(await readFile(asset.file)),
+        }));
+        // On the loaded machine the local store sometimes drops a connection mid-upload (2 of 4 runs): the import is all or nothing, so it is sent again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await sendTemplate(target, template.theme, files);
+            break;
+          } catch (error) {
+            if (!(error instanceof AdminCallError && error.status === 0) || attempt === 3) throw error;
+          }
+        }
+      }
+    }, 600_000);
+
+    describe.each(fixtures)('the real template $name, imported unchanged', (fixture) => {
+      const { name, markup, noAddToCart, devCart, addGap } = fixture;
+      it.each([1366, 375])(
+        'renders the six pages with its own markup, its styles and scripts and no console error at %i px',
+        async (width) => {
+          const folder = `test/fixtures/third-party/${name}`;
+          const files = new Set((await readTemplateFolder(folder)).assets.map((asset) => `/${asset.path}`));
+          const errors: string[] = [];
+          const refusals: string[] = [];
+          const rendered: string[] = [];
+          let assets: unknown = null;
+          for (const [kind, path] of FIXTURE_PAGES) {
+            // A page of its own for each address: a page's late requests never hold up the next one's load.
+            const page = await openFixture(width);
+            collectErrors(page, files, fixture, errors, refusals);
+            // The first page of a freshly imported store is rendered cold on a loaded machine: a generous wait.
+            const response = await visit(page, urlOf(name, path));
+            expect(response?.status(), `${name} ${path}`).toBe(200);
+            // Every script and picture has run or loaded (the blog's unstyled pictures are many and large).
+            await page.waitForLoadState('load', { timeout: 120_000 });
+            await expect(page.locator('aside[role="alert"]').count(), `${name} ${path}: template errors`).resolves.toBe(
+              0,
+            );
+            await expect(
+              page.locator(markup).first().waitFor({ state: 'attached', timeout: 20_000 }),
+              `${name} ${path}: the template's own markup`,
+            ).resolves.toBeUndefined();
+            // The runtime template scripts call is there before them (runtime.ts).
+            const runtime = await page.evaluate(
+              `[typeof Y.use, Y.one('body').hasClass('x'), Y.all('a').size() > 0, typeof ImageLoader.load, typeof Squarespace.initializeLayoutBlocks, Static.SQUARESPACE_CONTEXT.authenticatedAccount]`,
+            );
+            expect(runtime).toEqual(['function', false, true, 'function', 'function', null]);
+            await page.screenshot({ path: `${SCREENSHOTS}/template-${name}-${kind}-${width}.png`, fullPage: true });
+            rendered.push(kind);
+            assets = await page.evaluate(
+              `[document.querySelectorAll('style').length, document.querySelectorAll('script[src^="/assets/"], script[src^="/scripts/"]').length]`,
+            );
+          }
+          figure(name, `pages${width}`, rendered.length);
+          figure(name, `errors${width}`, errors.length);
+          figure(name, `refused${width}`, [...new Set(refusals)]);
+          figure(name, `stylesScripts${width}`, assets);
+          expect(errors, `${name} at ${width}`).toEqual([]);
+        },
+        600_000,
+      );
+
+      it.each([1366, 375])(
+        "adds a shirt chosen in its option selects and shows it in the template's cart count at %i px",
+        async (width) => {
+          if (addGap !== undefined) {
+            figure(name, `addToCart${width}`, `gap: ${addGap}`);
+            return;
+          }
+          const page = await openFixture(width);
+          await page.goto(urlOf(name, SHIRT), { waitUntil: 'load', timeout: 120_000 });
+          // Our island's button: a template script's own markup for Squarespace's cart would add nothing here.
+          const button = page
+            .locator('[data-island]')
+            .getByRole('button', { name: /add to cart/i })
+            .first();
+          if (noAddToCart !== undefined && (await button.count()) === 0) {
+            // The template's own gap (see FIXTURES): nothing to add with, as on Squarespace. Its dev-cart page still shows the cart.
+            figure(name, `addToCart${width}`, `n/a: ${noAddToCart}`);
+            if (devCart) await expectDevCart(page, name, width, /empty/i);
+            return;
+          }
+          await page.waitForSelector('html[data-islands="hydrated"]', { timeout: 60_000 });
+          for (const [option, value] of [
+            ['Size', 'Small'],
+            ['Colour', 'Sand'],
+          ] as const)
+            await page
+              .getByLabel(new RegExp(`^${option}`))
+              .first()
+              .selectOption(value);
+          const added = page.waitForResponse(
+            (response) =>
+              response.url().includes('/api/commerce/shopping-cart') && response.request().method() === 'POST',
+            { timeout: 60_000 },
+          );
+          await button.click();
+          expect((await added).ok()).toBe(true);
+          figure(name, `addToCart${width}`, 'yes');
+          // The count the shopper sees: the template's own .sqs-cart-quantity, else the platform's cart pill.
+          const counts = page.locator('.sqs-cart-quantity:visible, .CartPill-count:visible');
+          await expect.poll(() => counts.first().innerText(), { timeout: 60_000 }).toBe('1');
+          figure(
+            name,
+            `cartCount${width}`,
+            (await page.locator('.sqs-cart-quantity:visible').count()) > 0 ? 'template' : 'platform pill',
+          );
+          await page.screenshot({ path: `${SCREENSHOTS}/template-${name}-added-${width}.png`, fullPage: false });
+          if (devCart) await expectDevCart(page, name, width, /Linen Shirt/);
+        },
+        300_000,
+      );
+    });
+  }
+}
