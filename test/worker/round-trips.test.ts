@@ -232,29 +232,30 @@ describe('round trips per request kind', () => {
     await standardRules(websiteId);
     await installCounters(websiteId);
     // Three shoppers at the payment step while the last candle is still available to each.
-    const shoppers = await Promise.all([0, 1, 2].map(() => new Visitor(base).open('/cart')));
-    for (const shopper of shoppers) {
+    const open = () => new Visitor(base).open('/cart');
+    const [first, second, third] = await Promise.all([open(), open(), open()]);
+    for (const shopper of [first, second, third]) {
       expect((await shopper.json('POST', ENTRIES, { ...CANDLE, quantity: 1 })).status).toBe(200);
       expect((await shopper.json('POST', CHECKOUT, {})).status).toBe(200);
       await fillCheckout(shopper);
     }
-    expect((await placeOrder(shoppers[0], CARD.ok)).status).toBe(201);
+    expect((await placeOrder(first, CARD.ok)).status).toBe(201);
     await followedUp(websiteId);
     // The second reaches the ledger, which refuses; the isolate hears it.
-    const second = await counted(async () => {
-      const placed = await placeOrder(shoppers[1], CARD.ok);
+    const refused = await counted(async () => {
+      const placed = await placeOrder(second, CARD.ok);
       expect(placed).toMatchObject({ status: 409, body: { error: CHECKOUT_MESSAGES.reservationLost } });
     });
-    expect(second.objects).toEqual(['CARTS.checkoutCart', 'ORDERS.place', 'STOCK.reserve']);
+    expect(refused.objects).toEqual(['CARTS.checkoutCart', 'ORDERS.place', 'STOCK.reserve']);
     // The third is told the same at once: only its own cart is read.
-    const third = await counted(async () => {
-      const placed = await placeOrder(shoppers[2], CARD.ok);
+    const toldAtOnce = await counted(async () => {
+      const placed = await placeOrder(third, CARD.ok);
       expect(placed).toMatchObject({
         status: 409,
         body: { error: CHECKOUT_MESSAGES.reservationLost, unavailable: [{ sku: CANDLE.sku, available: 0 }] },
       });
     });
-    expect(third.objects).toEqual(['CARTS.checkoutCart']);
+    expect(toldAtOnce.objects).toEqual(['CARTS.checkoutCart']);
     expect(await available(base)).toBe(0);
   });
 
@@ -269,6 +270,10 @@ describe('round trips per request kind', () => {
     expect((await shopper.json('POST', ENTRIES, { ...CANDLE, quantity: 1 })).status).toBe(200);
     expect((await shopper.json('POST', CHECKOUT, {})).status).toBe(200);
     await fillCheckout(shopper);
+    const authenticating = await new Visitor(base).open('/cart');
+    expect((await authenticating.json('POST', ENTRIES, { ...CANDLE, quantity: 1 })).status).toBe(200);
+    expect((await authenticating.json('POST', CHECKOUT, {})).status).toBe(200);
+    await fillCheckout(authenticating);
     // Whole seconds the request took with each per-website call a second away (this machine's own time stays under one).
     const inSeries = async (request: () => Promise<unknown>) => {
       farMs = FAR_MS;
@@ -287,9 +292,18 @@ describe('round trips per request kind', () => {
       ),
       // ORDERS.place, then its STOCK.reserve; the provider's charge is not a per-website object, the follow-up is not awaited.
       'place order': await inSeries(async () => expect((await placeOrder(shopper, CARD.ok)).status).toBe(201)),
+      // ORDERS.place, its STOCK.reserve (for the payment window, so the follow-up it waits for moves no hold), the cart marked.
+      'place order, 3-D Secure': await inSeries(async () =>
+        expect((await placeOrder(authenticating, CARD.action)).body.order.payment.status).toBe('requires_action'),
+      ),
     };
     console.log('round trips in series, far visitor', JSON.stringify(series));
-    expect(series).toEqual({ 'checkout start': 1, 'checkout update': 1, 'place order': 2 });
+    expect(series).toEqual({
+      'checkout start': 1,
+      'checkout update': 1,
+      'place order': 2,
+      'place order, 3-D Secure': 2,
+    });
     await followedUp(websiteId);
   });
 });

@@ -112,17 +112,32 @@ const runningFollowUps = new WeakMap<OrdersContext, Map<string, Promise<void>>>(
  * recorded (placing answers without waiting for it), and run again by a retry of its key or the
  * alarm when a restart cut it off; a call while one runs joins it.
  */
-export function followUp(self: OrdersContext, websiteId: string, id: string): Promise<void> {
+export function followUp(
+  self: OrdersContext,
+  websiteId: string,
+  id: string,
+  reservedUntil: number | null = null,
+): Promise<void> {
   const running = runningFollowUps.get(self) ?? new Map<string, Promise<void>>();
   runningFollowUps.set(self, running);
   const joined = running.get(id);
   if (joined !== undefined) return joined;
-  const work = followUpOnce(self, websiteId, id).finally(() => running.delete(id));
+  const work = followUpOnce(self, websiteId, id, reservedUntil).finally(() => running.delete(id));
   running.set(id, work);
   return work;
 }
 
-async function followUpOnce(self: OrdersContext, websiteId: string, id: string): Promise<void> {
+/**
+ * `reservedUntil`: when the placement that just recorded the order knows its units are reserved under its own name
+ * until then (its payment window: an order waiting for authentication), so the hold needs no transfer and the shopper's
+ * answer one round trip less; a follow-up run again after a restart passes null and transfers (idempotent).
+ */
+async function followUpOnce(
+  self: OrdersContext,
+  websiteId: string,
+  id: string,
+  reservedUntil: number | null,
+): Promise<void> {
   const row = self.sql
     .exec<{ hold_until: number | null; status: string; data: string; cart_id: string }>(
       'SELECT f.hold_until, o.status, o.data, o.cart_id FROM followups f JOIN orders o ON o.id = f.order_id WHERE f.order_id = ?',
@@ -137,7 +152,7 @@ async function followUpOnce(self: OrdersContext, websiteId: string, id: string):
   if (row.status === 'pending' || order.paidOn !== null) {
     // An order of unlimited products only has nothing the ledger holds or sells.
     const counted = countsStock(order.lines);
-    if (counted && row.status === 'pending' && row.hold_until !== null)
+    if (counted && row.status === 'pending' && row.hold_until !== null && row.hold_until !== reservedUntil)
       await stock.transfer(`order:${id}`, `order:${id}`, row.hold_until);
     else if (counted && row.status !== 'pending') await stock.sellOrder(`order:${id}`, order.lines);
     await faultPoint('durable-object', 'CommerceOrders.place:stock', kill);

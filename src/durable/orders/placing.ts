@@ -211,6 +211,8 @@ export async function finishPlacing(
   const stock = stockLedger(self.env, request.websiteId);
   const kill = () => self.ctx.abort('killed between two steps of placing an order (injected fault)');
   let charged: ChargeResult | { status: 'none' };
+  // When the units are reserved under the order's name (its follow-up need not move a hold ending then).
+  let reservedUntil: number | null = null;
   try {
     await faultPoint('durable-object', 'CommerceOrders.place:journaled', kill);
     const reserved = countsStock(request.lines)
@@ -222,6 +224,7 @@ export async function finishPlacing(
     }
     if (!reserved.ok)
       console.error(`Order ${id}: its units lapsed while a restart interrupted its charge; it is placed anyway`);
+    else if (countsStock(request.lines)) reservedUntil = reserved.expiresOn;
     await faultPoint('durable-object', 'CommerceOrders.place:reserved', kill);
     if (job.phase === 'reserving') {
       job.phase = 'charging';
@@ -279,7 +282,7 @@ export async function finishPlacing(
   await faultPoint('durable-object', 'CommerceOrders.place:recorded', kill);
   if (!('order' in outcome.body && outcome.body.order.status === 'paid')) {
     // Not paid yet: the shopper keeps the cart's cookie, so the cart is the order's before they are answered.
-    await followUp(self, request.websiteId, id);
+    await followUp(self, request.websiteId, id, reservedUntil);
     await scheduleAlarm(self);
     return outcome;
   }
