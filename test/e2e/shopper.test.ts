@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
 import { afterNextPaint, escapeDialog, openPage } from './pages';
+import { importDemoAs } from './site-import';
 import { storeUrl } from './store';
 
 const browser = useChromium();
@@ -24,44 +25,11 @@ function answerLayout(page: Page, selector: string): Promise<{ colon: string; sa
   })()`);
 }
 
-/**
- * The demo store again at `instalments.localhost` (Chromium takes *.localhost to this machine), with a payment
- * configuration that offers Afterpay at checkout (docs/payments.md): exported and imported through
- * the site admin calls, as `npm run site` would. Answers that store's URL.
- */
-async function importStoreOfferingInstalments(): Promise<string> {
-  const admin = `${storeUrl}/api/site-admin`;
-  const call = async (path: string, method = 'GET', body?: unknown) => {
-    const response = await fetch(`${admin}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
-    return (await response.json()) as Record<string, unknown>;
-  };
-  const { site, version } = (await call('/site')) as { site: { website: Record<string, unknown> }; version: number };
-  const items: unknown[] = [];
-  for (let after: number | null = 0; after !== null; ) {
-    const page = (await call(`/site/items?version=${version}&after=${after}`)) as {
-      items: unknown[];
-      next: number | null;
-    };
-    items.push(...page.items);
-    after = page.next;
-  }
-  site.website = {
-    ...site.website,
-    id: 'instalments-offered',
-    instalments: { provider: 'afterpay', minimum: 3500, maximum: 200000, offeredAtCheckout: true },
-  };
-  const { importId } = (await call('/imports', 'POST', { mode: 'import', host: 'instalments.localhost', site })) as {
-    importId: string;
-  };
-  await call(`/imports/${importId}/parts/0`, 'PUT', { first: 0, items });
-  await call(`/imports/${importId}/commit`, 'POST', { parts: 1, itemCount: items.length });
-  return storeUrl.replace('127.0.0.1', 'instalments.localhost');
-}
+/** The demo store again at `instalments.localhost`, with a payment configuration that offers Afterpay at checkout (docs/payments.md). */
+const importStoreOfferingInstalments = () =>
+  importDemoAs('instalments.localhost', 'instalments-offered', (site) => {
+    site.website.instalments = { provider: 'afterpay', minimum: 3500, maximum: 200000, offeredAtCheckout: true };
+  });
 
 let offeringInstalments: Promise<string> | undefined;
 const storeOfferingInstalments = () => (offeringInstalments ??= importStoreOfferingInstalments());
