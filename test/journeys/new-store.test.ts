@@ -1,0 +1,254 @@
+/**
+ * Journey: a new store from nothing (issue 33, journey 1). `npm run site -- new` makes an empty store at its own
+ * host (no products, pages or orders) and invites the owner; its storefront looks finished while empty (home and
+ * Shop at 1366 and 375 px). The owner, at 1366 px, joins from the invitation email and signs in to a Home checklist
+ * with nothing done, then sets the store's name, address and currency, a refund policy, adds a product with a
+ * picture (a draft), a UK shipping zone, the local payment provider, and publishes the product: the checklist ticks
+ * each as it is really done. A shopper at 375 px buys the product; the owner sees the order. Screenshots in
+ * test-artifacts/journeys/new-store-*.png.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalStore } from '../../scripts/local-store.mjs';
+import { useChromium } from '../e2e/browser';
+import { Contexts, JOURNEY_TIMEOUT, placeOrder, RUN, shot, SLOW } from './support';
+
+const browser = useChromium();
+const contexts = new Contexts(browser);
+afterEach(() => contexts.closeAll());
+
+const HOST = `fern-${RUN}.localhost`;
+const NAME = 'Fern & Field';
+const OWNER = `owner-${RUN}@fern.example`;
+const PASSWORD = 'a long owner password';
+const PRODUCT = 'Linen Apron';
+const REFUND = 'Return anything unused within 30 days for a full refund.';
+
+let store: { url: string; stop: () => void } | undefined;
+let shopUrl = '';
+let created = '';
+beforeAll(async () => {
+  store = await startLocalStore();
+  // The documented command, against this test's store.
+  const { stdout } = await promisify(execFile)(
+    'npx',
+    ['tsx', 'scripts/site.mjs', 'new', '--url', store.url, '--host', HOST, '--name', NAME, '--owner', OWNER],
+    { timeout: 120_000 },
+  );
+  created = stdout;
+  shopUrl = `http://${HOST}:${new URL(store.url).port}`;
+}, 300_000);
+afterAll(() => store?.stop());
+
+async function checklist(page: Page): Promise<Record<string, boolean>> {
+  await page.goto(`${shopUrl}/config`);
+  const items = page.locator('.SetupChecklist-items li');
+  await items.first().waitFor(SLOW);
+  const entries = await items.evaluateAll((lis) =>
+    lis.map((li) => [li.getAttribute('data-item') ?? '', li.classList.contains('is-done')] as const),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** Done so far, in the checklist's order: details, product, shipping, payments, policies, publish. */
+const done = (...ids: string[]) =>
+  Object.fromEntries(
+    ['details', 'product', 'shipping', 'payments', 'policies', 'publish'].map((id) => [id, ids.includes(id)]),
+  );
+
+async function saved(page: Page, scope: string): Promise<void> {
+  await expect.poll(() => page.locator(`${scope} .SaveStatus`).first().textContent(), SLOW).toBe('Saved');
+}
+
+const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+describe('A new store from nothing', () => {
+  it(
+    'an empty store: the owner joins, works down the checklist to a published product; a shopper at 375 px buys it',
+    async () => {
+      const started = Date.now();
+      expect(created).toContain(`Created ${NAME} at ${shopUrl}`);
+
+      // Empty, and finished-looking: home and the Shop at both widths.
+      for (const width of [1366, 375]) {
+        const { page, errors } = await contexts.page(width);
+        // A page whose only island is the empty cart's pill loads no React: nothing hydrates, so the load is waited for.
+        await page.goto(shopUrl, { waitUntil: 'load', ...SLOW });
+        expect(await page.locator('.site-title').textContent()).toBe(NAME);
+        expect(await overflows(page)).toBe(false);
+        await shot(page, `new-store-storefront-empty-home-${width}`);
+        await page.goto(`${shopUrl}/shop`, { waitUntil: 'load', ...SLOW });
+        expect(await page.locator('main').innerText()).toContain('No products yet');
+        expect(await overflows(page)).toBe(false);
+        await shot(page, `new-store-storefront-empty-shop-${width}`);
+        expect(errors).toEqual([]);
+      }
+
+      // The owner joins from the invitation email and lands on Home: nothing done yet.
+      const { page, errors } = await contexts.page(1366);
+      await page.goto(`${shopUrl}/dev/mailbox?to=${encodeURIComponent(OWNER)}`);
+      const entry = page.locator('ol[aria-label="Emails"] a').first();
+      await expect
+        .poll(async () => {
+          if ((await entry.count()) > 0) return true;
+          await page.reload();
+          return false;
+        }, SLOW)
+        .toBe(true);
+      await entry.click();
+      await page.locator('pre a').first().click();
+      await page.fill('#join-password', PASSWORD, SLOW);
+      await page.getByRole('button', { name: 'Join and sign in' }).click();
+      await page.locator('.SetupChecklist-items li').first().waitFor(SLOW);
+      expect(await checklist(page)).toEqual(done());
+      expect(await page.locator('.SetupChecklist-header p').textContent()).toBe('0 of 6 done');
+      await shot(page, 'new-store-console-checklist-empty-1366');
+
+      // Store details and the currency.
+      await page.getByRole('link', { name: 'Add your store details' }).click();
+      await page.waitForSelector('#details-name', SLOW);
+      expect(await page.inputValue('#details-name')).toBe(NAME);
+      await page.fill('#details-name', `${NAME} Homewares`);
+      await page.fill('#details-email', 'hello@fernandfield.com');
+      await page.selectOption('#details-countryCode', 'GB');
+      await page.fill('#details-address1', '12 Harbour Street');
+      await page.fill('#details-city', 'Bristol');
+      await page.fill('#details-postalCode', 'BS1 4RN');
+      await page.getByRole('button', { name: 'Save store details' }).click();
+      await saved(page, '#console-main');
+      await page.selectOption('#store-currency', 'GBP');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await saved(page, 'form[aria-label="Store settings"]');
+      expect(await checklist(page)).toEqual(done('details'));
+
+      // A refund policy.
+      await page.getByRole('link', { name: 'Publish your policies' }).click();
+      await page.waitForSelector('h1:text-is("Commerce · Policies")', SLOW);
+      await page.locator('#policy-refund .ProseMirror, [aria-labelledby="policy-refund-label"]').first().click();
+      await page.keyboard.type(REFUND);
+      await page.getByRole('button', { name: 'Save policies' }).click();
+      await saved(page, '#console-main');
+      expect(await checklist(page)).toEqual(done('details', 'policies'));
+
+      // A product with a picture, saved as the draft a new product is.
+      await page.getByRole('link', { name: 'Add a product' }).click();
+      await page.waitForSelector('h1:text("Add product")', SLOW);
+      await page.fill('#product-title', PRODUCT);
+      expect(await page.locator('#product-status').inputValue()).toBe('draft');
+      await page.setInputFiles('#product-images-upload', {
+        name: 'apron.webp',
+        mimeType: 'image/webp',
+        buffer: readFileSync('public/images/demo/canvas-tote.webp'),
+      });
+      await expect.poll(() => page.locator('.PicturesEditor-item').count(), SLOW).toBe(1);
+      await page.fill('[aria-label="Price, variant 1"]', '28.00');
+      await page.fill('[aria-label="Stock, variant 1"]', '5');
+      await page.click('.SaveBar button[type="submit"]');
+      await expect.poll(() => page.locator('.SaveBar [role="status"]').innerText(), SLOW).toBe('Saved');
+      await expect.poll(() => new URL(page.url()).pathname, SLOW).toMatch(/^\/config\/products\/p-[0-9a-f]+$/);
+      const productPath = new URL(page.url()).pathname;
+      expect(await checklist(page)).toEqual(done('details', 'policies', 'product'));
+      // A draft is not on the store (Chromium, which sends *.localhost to this machine, asks).
+      const probe = await contexts.page(1366);
+      expect((await probe.page.goto(`${shopUrl}/shop/p/linen-apron`))?.status()).toBe(404);
+
+      // A UK shipping zone picked from the list.
+      await page.getByRole('link', { name: 'Set shipping rates' }).click();
+      await page.waitForSelector('h1:text-is("Commerce · Shipping rates")', SLOW);
+      await page.getByRole('button', { name: 'Add shipping rate' }).click();
+      await page.fill('#rate-name', 'UK Post');
+      await page.selectOption('#rate-regions', 'GB');
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      await page.fill('#rate-amount', '4.50');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect.poll(() => page.locator('tr', { hasText: 'UK Post' }).textContent(), SLOW).toContain('£4.50');
+      expect(await checklist(page)).toEqual(done('details', 'policies', 'product', 'shipping'));
+
+      // Payments: the local test provider, chosen and saved.
+      await page.getByRole('link', { name: 'Set up payments' }).click();
+      await page.waitForSelector('h1:text-is("Commerce · Payments")', SLOW);
+      await page.getByLabel('Local test provider').check();
+      await page.getByRole('button', { name: 'Save payments' }).click();
+      await saved(page, '#console-main');
+      expect(await checklist(page)).toEqual(done('details', 'policies', 'product', 'shipping', 'payments'));
+
+      // Publish the product.
+      await page.goto(`${shopUrl}${productPath}`);
+      await page.waitForSelector('#product-status', SLOW);
+      await page.selectOption('#product-status', 'published');
+      await page.click('.SaveBar button[type="submit"]');
+      await expect.poll(() => page.locator('.SaveBar [role="status"]').innerText(), SLOW).toBe('Saved');
+      expect(await checklist(page)).toEqual(done('details', 'policies', 'product', 'shipping', 'payments', 'publish'));
+      expect(await page.locator('.SetupChecklist-header p').textContent()).toBe('6 of 6 done');
+      await shot(page, 'new-store-console-checklist-done-1366');
+      const consoleSeconds = Math.round((Date.now() - started) / 1000);
+
+      // The shopper, on a phone: the Shop, the product with its picture, the cart, the checkout in pounds.
+      const shopper = await contexts.page(375);
+      const buying = Date.now();
+      await shopper.page.goto(`${shopUrl}/shop`);
+      await shopper.page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+      const card = shopper.page.locator(`a[href="/shop/p/linen-apron"]`).first();
+      await card.waitFor(SLOW);
+      await expect
+        .poll(
+          () =>
+            shopper.page
+              .locator('main img')
+              .first()
+              .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+          SLOW,
+        )
+        .toBeGreaterThan(0);
+      await shot(shopper.page, 'new-store-storefront-shop-375');
+      await card.click();
+      await shopper.page.waitForURL(/\/shop\/p\/linen-apron$/, SLOW);
+      await shopper.page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+      expect(await shopper.page.locator('main').innerText()).toContain('£28.00');
+      const button = shopper.page.locator('.ProductItem-form .sqs-add-to-cart-button');
+      await expect.poll(() => button.textContent(), SLOW).toBe('Add To Cart');
+      await button.click();
+      await expect.poll(() => button.textContent(), SLOW).toBe('Added!');
+      await shot(shopper.page, 'new-store-storefront-product-375');
+      await shopper.page.goto(`${shopUrl}/checkout`);
+      await shopper.page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+      const email = `shopper-${RUN}@example.com`;
+      await shopper.page.fill('#checkout-email', email);
+      await shopper.page.selectOption('#checkout-countryCode', 'GB');
+      await shopper.page.fill('#checkout-firstName', 'Ada');
+      await shopper.page.fill('#checkout-lastName', 'Lovelace');
+      await shopper.page.fill('#checkout-address1', '1 Queen Street');
+      await shopper.page.fill('#checkout-city', 'Bristol');
+      await shopper.page.fill('#checkout-postalCode', 'BS1 4RN');
+      await shopper.page.locator('#checkout-postalCode').blur();
+      await expect
+        .poll(() => shopper.page.locator('.Checkout-option-name').allTextContents(), SLOW)
+        .toEqual(['UK Post']);
+      await expect.poll(() => shopper.page.locator('.CheckoutTotals-shipping').textContent(), SLOW).toBe('£4.50');
+      await shopper.page.fill('#checkout-cardNumber', '4242424242424242');
+      await shot(shopper.page, 'new-store-storefront-checkout-375');
+      await placeOrder(shopper.page);
+      const number = ((await shopper.page.locator('.OrderConfirmation-number').textContent()) ?? '').replace(/\D/g, '');
+      expect(await shopper.page.locator('main').innerText()).toContain('£32.50');
+      await shot(shopper.page, 'new-store-storefront-confirmed-375');
+      const buyingSeconds = Math.round((Date.now() - buying) / 1000);
+      expect(shopper.errors).toEqual([]);
+
+      // The owner sees the order.
+      await page.goto(`${shopUrl}/config/orders`);
+      const row = page.locator('tbody tr', { hasText: email });
+      await row.waitFor(SLOW);
+      expect(await row.innerText()).toContain(number);
+      expect(await row.innerText()).toContain('£32.50');
+      await shot(page, 'new-store-console-orders-1366');
+      expect(errors).toEqual([]);
+      console.log(
+        `new-store journey: ${Math.round((Date.now() - started) / 1000)} s (owner's set-up ${consoleSeconds} s, shopper's purchase ${buyingSeconds} s)`,
+      );
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
