@@ -150,8 +150,9 @@ describe('Open a shop and set it up as forms', () => {
           shipping: true,
           payments: true,
           policies: true,
+          publish: true,
         });
-      expect(await page.locator('.SetupChecklist-header p').textContent()).toBe('5 of 5 done');
+      expect(await page.locator('.SetupChecklist-header p').textContent()).toBe('6 of 6 done');
       await shot(page, 'open-a-shop-console-checklist-1366');
       expect(errors).toEqual([]);
 
