@@ -76,8 +76,44 @@ describe('a dependency that is down', () => {
     const never = await visitor.fetch('/about-nothing-here');
     expect(never.status).toBe(503);
     expect(never.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
-    expect(await never.text()).toContain(UNAVAILABLE);
+    const neverHtml = await never.text();
+    expect(neverHtml).toContain(UNAVAILABLE);
+    // The store could not be read: nothing to count its view under.
+    expect(neverHtml).not.toContain('data-census');
     expect(injectedFaults()['kv:fail']).toBeGreaterThan(0);
+  });
+
+  it("counts the 503 page of a store it could read as the error page (101), with its pages' collector script", async () => {
+    const { base } = await storeOnHost('error-page.example', (site) => {
+      site.website.language = 'en-GB';
+    });
+    const visitor = new Visitor(base);
+    expect((await visitor.fetch('/blog')).status).toBe(200);
+    // The site stays read (this isolate's copy of its version); the page's own reads fail.
+    injectFaults([{ target: 'durable-object', mode: 'fail', name: 'CONTENT' }]);
+    const res = await visitor.fetch('/nothing-kept-here');
+    expect(res.status).toBe(503);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    // The collectors are the store's own script, which every store page's CSP allows, and they post to the store.
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'[;\s].*connect-src 'self'/);
+    const html = await res.text();
+    expect(html).toContain(UNAVAILABLE);
+    expect(html).toContain(
+      '<script type="module" src="/build/collectors.js" data-census data-website-id="error-page-example" ' +
+        'data-template-id="default" data-website-locale="en-GB" data-page-type="101"></script>',
+    );
+    clearFaults();
+
+    // A store that does not track visitors loads no collectors on its error page either.
+    const quiet = await storeOnHost('error-page-quiet.example', (site) => {
+      site.websiteSettings.analytics = { tracking: false, restrictiveCookiePolicy: false };
+    });
+    const other = new Visitor(quiet.base);
+    expect((await other.fetch('/blog')).status).toBe(200);
+    injectFaults([{ target: 'durable-object', mode: 'fail', name: 'CONTENT' }]);
+    const untracked = await other.fetch('/nothing-kept-here');
+    expect(untracked.status).toBe(503);
+    expect(await untracked.text()).not.toContain('data-census');
   });
 
   it('turns a Durable Object outage into 503 JSON, never a raw exception', async () => {
