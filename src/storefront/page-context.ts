@@ -470,7 +470,8 @@ async function listPage(
       collection,
       items: found.items,
       pagination: pagination(found.total, size, pageNo, (n) => url({ page: n })),
-      listing,
+      // A collection with nothing in it yet (a new store's Shop) has nothing to filter or sort.
+      listing: found.total === 0 && active.length === 0 ? null : listing,
     },
   };
 }

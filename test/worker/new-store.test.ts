@@ -35,6 +35,10 @@ describe('a new store', () => {
     const shop = await shopper.fetch('/shop?format=json');
     expect(shop.status).toBe(200);
     expect((await shop.json<{ items?: unknown[] }>()).items ?? []).toEqual([]);
+    // Nothing to filter or sort yet: the Shop says so without the filter bar.
+    const shopPage = await (await shopper.fetch('/shop')).text();
+    expect(shopPage).toContain('No products yet');
+    expect(shopPage).not.toContain('class="ListingControls"');
     expect((await shopper.fetch('/contact')).status).toBe(404);
     expect((await shopper.fetch('/blog')).status).toBe(404);
 
