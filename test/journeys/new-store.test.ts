@@ -203,6 +203,12 @@ describe('A new store from nothing', () => {
           SLOW,
         )
         .toBeGreaterThan(0);
+      // The store's whole name in the phone's header (it was cut to 'Fern & Field …').
+      const title = shopper.page.locator('.site-title');
+      expect(
+        await title.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1),
+      ).toBe(true);
+      expect(await overflows(shopper.page)).toBe(false);
       await shot(shopper.page, 'new-store-storefront-shop-375');
       await card.click();
       await shopper.page.waitForURL(/\/shop\/p\/linen-apron$/, SLOW);
