@@ -6,6 +6,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { consoleRoutes } from '../../api/console';
 import { MAILING_LIST_MESSAGES, changeMailingList } from '../../site/editor/mailing-list';
 import { ApiError, API_MESSAGES, consoleApi, errorMessage } from './api';
 import { Loaded, LOADED_MESSAGES } from './Loaded';
@@ -44,7 +45,7 @@ describe("the console's failure texts (E108)", () => {
   it("turns a lost connection into 'Network error' and a server fault into 'Something went wrong'", async () => {
     const failure = (answer: () => Promise<Response>) => {
       vi.stubGlobal('fetch', vi.fn(answer));
-      return consoleApi({ method: 'GET', path: '/api/console/orders' }).then(
+      return consoleApi(consoleRoutes.orders.at()).then(
         () => null,
         (error: unknown) => error,
       );
