@@ -26,6 +26,8 @@ const ADDRESS = {
 };
 
 let resets = 0;
+/** A shopper's calls in order, by the step each refusal came at. */
+const STEPS = ['add', 'start', 'update', 'update', 'place'];
 
 /** One JSON call; sent again (up to 8 times) when the connection was reset; status 0 when it never got through. */
 function call(agent, url, method, path, cookie, body, headers = {}, tries = 0) {
@@ -86,7 +88,14 @@ async function shopper(agent, url, line, quantity = 1) {
     statuses.push(res.status);
     return res;
   };
-  const refused = (res) => ({ paid: false, placeMs: null, refusedMs: res.ms, refusedServedMs: res.servedMs, statuses });
+  const refused = (res) => ({
+    paid: false,
+    placeMs: null,
+    refusedMs: res.ms,
+    refusedServedMs: res.servedMs,
+    refusedAt: STEPS[statuses.length - 1],
+    statuses,
+  });
   const added = await step('POST', '/api/commerce/shopping-cart/entries', { ...line, quantity });
   if (added.status !== 200) return refused(added);
   const started = await step('POST', '/api/commerce/checkout', {});
@@ -111,6 +120,7 @@ async function shopper(agent, url, line, quantity = 1) {
     placeMs: placed.ms,
     refusedMs: paid ? null : placed.ms,
     refusedServedMs: paid ? null : placed.servedMs,
+    refusedAt: paid ? null : 'place',
     statuses,
   };
 }
@@ -146,6 +156,13 @@ export async function flashSale(url) {
   const refusals = results.map((r) => r.refusedMs).filter((ms) => ms !== null);
   const served = results.map((r) => r.refusedServedMs).filter((ms) => ms !== null);
   const steps = results.map((r) => r.statuses.length);
+  const refusedAt = {};
+  for (const r of results) {
+    if (r.refusedAt === null || r.refusedAt === undefined) continue;
+    const at = (refusedAt[r.refusedAt] ??= { n: 0, servedMs: [] });
+    at.n++;
+    at.servedMs.push(r.refusedServedMs);
+  }
   return {
     before: before - 30,
     paid: results.filter((r) => r.paid).length,
@@ -161,6 +178,12 @@ export async function flashSale(url) {
     refusedServedP50: pct(served, 50),
     refusedServedP99: pct(served, 99),
     requests: steps.reduce((sum, n) => sum + n, 0),
+    refusedAt: Object.fromEntries(
+      Object.entries(refusedAt).map(([step, { n, servedMs }]) => [
+        step,
+        { n, servedP50: pct(servedMs, 50), servedP99: pct(servedMs, 99) },
+      ]),
+    ),
     lost: refusals.length,
   };
 }

@@ -148,6 +148,11 @@ async function flashSaleRun() {
     console.log(
       `| ${sale.paid} | ${sale.left} | ${sale.errors} | ${sale.unreached} | ${sale.resets} | ${sale.requests} | ${sale.seconds.toFixed(1)} s | ${sale.placeP50.toFixed(0)} ms | ${sale.placeP99.toFixed(0)} ms | ${sale.refusedP50.toFixed(0)} ms | ${sale.refusedP99.toFixed(0)} ms | ${sale.refusedServedP50.toFixed(0)} ms | ${sale.refusedServedP99.toFixed(0)} ms |`,
     );
+    console.log(
+      `losers by the step that refused them (count, p50/p99 from connection): ${Object.entries(sale.refusedAt)
+        .map(([step, at]) => `${step} ${at.n}, ${at.servedP50.toFixed(0)}/${at.servedP99.toFixed(0)} ms`)
+        .join('; ')}`,
+    );
     if (sale.paid !== UNITS || sale.errors > 0 || sale.unreached > 0)
       throw new Error(
         `flash sale: ${sale.paid} paid for ${UNITS} units, ${sale.errors} 5xx, ${sale.unreached} unanswered`,
