@@ -1,11 +1,12 @@
 /**
- * `npm test`. Without arguments, the whole suite as CI runs it: the formatter and linter (Biome), the client's test build, the type
- * check, every vitest project, then the bundle-size check. With arguments it is the inner loop:
- * `npm test -- test/e2e/cart.test.ts` (a file, a folder, `-t "name"`, `--project worker`: anything
- * vitest takes) runs just those tests, rebuilding the client's test build first only when a source
- * changed since it was built, and skips the type check.
+ * `npm test`. Without arguments, the whole suite as CI runs it: the formatter and linter (Biome), the client's test build,
+ * every vitest project with the type check beside them (niced, so it takes only the CPU the tests leave), then the
+ * bundle-size check. With arguments it is the inner loop: `npm test -- test/e2e/cart.test.ts` (a file, a folder,
+ * `-t "name"`, `--project worker`: anything vitest takes) runs just those tests, rebuilding the client's test build
+ * first only when a source changed since it was built, and skips the type check. Browser files named one by one get
+ * no more stores and Chromiums than there are of them (one file: one store).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { TEST_ASSETS } from './assets.mjs';
@@ -30,13 +31,61 @@ function clientBuildIsCurrent() {
   return built > 0 && built > Math.max(newest('src'), newest('public/favicon.svg'), newest('scripts/build-client.mjs'));
 }
 
+/**
+ * How many browser test workers the arguments need: the browser files they name (at most 2), when every other
+ * argument is an option or an option's value; unset for a folder or a pattern, whose files are not known here.
+ */
+function browserWorkersFor(testArgs) {
+  let browserFiles = 0;
+  for (const [index, arg] of testArgs.entries()) {
+    if (arg.startsWith('-')) continue;
+    const stat = statSync(arg, { throwIfNoEntry: false });
+    if (stat?.isFile()) {
+      if (/^(\.\/)?test\/(e2e|journeys)\//.test(arg)) browserFiles++;
+      continue;
+    }
+    const previous = testArgs[index - 1];
+    // The value of an option such as -t or --project, else a folder or a pattern.
+    if (stat !== undefined || previous === undefined || !previous.startsWith('-') || previous.includes('='))
+      return undefined;
+  }
+  return browserFiles === 0 ? undefined : String(Math.min(2, browserFiles));
+}
+
+/** Runs `command` to its end and resolves with its exit status; `niced` at the lowest priority, its output kept and returned. */
+function runBeside(command, commandArgs) {
+  return new Promise((resolve) => {
+    const child = spawn('nice', ['-n', '19', command, ...commandArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('close', (status) => resolve({ status: status ?? 1, output }));
+  });
+}
+
+function runAsync(command, commandArgs) {
+  return new Promise((resolve) => {
+    spawn(command, commandArgs, { stdio: 'inherit' }).on('close', (status) => resolve(status ?? 1));
+  });
+}
+
 if (args.length === 0) {
   run('npm', ['run', 'lint']);
   run('npm', ['run', 'build:client:test']);
-  run('npm', ['run', 'typecheck']);
-  run('npx', ['vitest', 'run']);
+  const typecheck = runBeside('npm', ['run', 'typecheck']);
+  const tests = await runAsync('npx', ['vitest', 'run']);
+  const typed = await typecheck;
+  process.stdout.write(typed.status === 0 ? 'Type check passed.\n' : `Type check failed:\n${typed.output}`);
+  if (tests !== 0 || typed.status !== 0) process.exit(tests !== 0 ? tests : typed.status);
   run('node', ['scripts/bundle-size.mjs']);
 } else {
   if (!clientBuildIsCurrent()) run('npm', ['run', 'build:client:test']);
-  run('npx', ['vitest', 'run', ...args]);
+  const workers = process.env.E2E_WORKERS ? undefined : browserWorkersFor(args);
+  const env = workers === undefined ? process.env : { ...process.env, E2E_WORKERS: workers };
+  const result = spawnSync('npx', ['vitest', 'run', ...args], { stdio: 'inherit', env });
+  process.exit(result.status ?? 1);
 }
