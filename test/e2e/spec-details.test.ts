@@ -5,11 +5,12 @@
  */
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signUpShopper } from '../journeys/support';
+import { ACCOUNTS, signIn, signUpShopper } from '../journeys/support';
 import { useChromium } from './browser';
 import { holdRequests } from './held-requests';
 import { afterNextPaint, openPage } from './pages';
 import { importDemoAs } from './site-import';
+import { storeUrl } from './store';
 
 const browser = useChromium();
 
@@ -119,6 +120,28 @@ describe('spec details in Chromium', () => {
     await page.locator('#signin-email').waitFor(SLOW);
     expect(signOuts).toHaveLength(2);
     expect(await page.locator('.AccountPanel-error').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps a failed console load's error on screen with 'Try again', which loads it (S50)", async () => {
+    const context = await browser().newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signIn(page, storeUrl, ACCOUNTS.editor);
+    const refusal = { error: 'Navigation is being published. Please wait.' };
+    await page.route('**/api/console/navigation', (route) => route.fulfill({ status: 409, json: refusal }), {
+      times: 1,
+    });
+    await page.locator('nav[aria-label="Console"] a', { hasText: 'Navigation' }).first().click();
+    const failed = page.locator('[role="alert"]', { hasText: 'Unable to load. Try again.' });
+    await failed.waitFor(SLOW);
+    expect(await failed.locator('p').allTextContents()).toEqual(['Unable to load. Try again.', refusal.error]);
+    await page.screenshot({ path: 'test-artifacts/spec-details/console-load-failed-1366.png' });
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('#navigation-title').waitFor(SLOW);
+    expect(await failed.count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
