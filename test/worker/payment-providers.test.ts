@@ -1,7 +1,8 @@
 /**
- * Payments through the worker (one file, one workerd, for what used to be five small files): the Stripe adapter
+ * Payments through the worker (one file, one workerd, for what used to be seven small files): the Stripe adapter
  * against the local fake of Stripe's API, the local provider as checkout calls it, the webhook route and the local
- * authentication page, the store's Stripe secrets sealed at rest, and the development hook that ends payment windows.
+ * authentication page, the store's Stripe secrets sealed at rest, the development hook that ends payment windows,
+ * a payment given up during 3-D Secure cancelled at the provider, and subscription renewals through Stripe.
  */
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { DECLINE_MESSAGES, type ChargeRequest } from '../../src/integrations/payments';
@@ -18,6 +19,8 @@ import {
   AUTHENTICATION_FAILED,
   localPaymentPages,
   AUTHENTICATION_EXPIRED,
+  AUTHENTICATION_CANCELLED,
+  BACK_TO_CHECKOUT,
 } from '../../src/routes/pages/local-payments';
 import {
   BAD_SIGNATURE,
@@ -44,9 +47,17 @@ import {
   paymentLedger,
   placeOrder,
   readyToPay,
+  CHECKOUT,
+  placeWithStripe,
+  useFakeStripe,
+  ADDRESS,
+  deliverStripeEvent,
+  skuOf,
+  standardRules,
 } from './checkout-support';
 import { PRODUCTION_VARS, Visitor } from './visitor';
 import { DEV_PAYMENT_WINDOWS_PATH } from '../../src/routes/pages/dev-payment-windows';
+import type { Order } from '../../src/commerce/order';
 
 /**
  * The Stripe adapter against the local fake of Stripe's HTTP API (test/worker/fake-stripe.ts):
@@ -729,5 +740,251 @@ describe('ending payment windows early (development)', () => {
     }).open('/');
     expect((await visitor.send('POST', DEV_PAYMENT_WINDOWS_PATH, { afterMinutes: 60 })).status).toBe(404);
     expect((await visitor.fetch(DEV_PAYMENT_WINDOWS_PATH)).status).toBe(404);
+  });
+});
+
+/**
+ * A payment the store gives up while it waits for 3-D Secure is cancelled at the provider (issue 32,
+ * point 2): when its window lapses (the orders object's alarm) and when the shopper comes back to
+ * the checkout without answering, Stripe's PaymentIntent is cancelled (against the local fake of its
+ * API) and the local ledger's payment too, so the shopper can no longer complete it and nothing is
+ * taken after the order was cancelled.
+ */
+describe('payment-cancel', () => {
+  const WINDOW_MS = 10 * 60_000;
+  const paymentIdOf = (url: string | null) => decodeURIComponent(url?.split('/').pop() ?? '');
+
+  describe('the Stripe adapter cancels a PaymentIntent', () => {
+    it('that waits for authentication, once (a second call is refused as Stripe refuses it), and never one that succeeded', async () => {
+      const fake = new FakeStripe();
+      const stripe = stripePayments(fake.secretKey, fake.fetch);
+      const charge = (token: string, key: string) =>
+        stripe.charge({
+          amountCents: 4200,
+          currency: 'USD',
+          token,
+          idempotencyKey: key,
+          description: 'Order',
+          metadata: { websiteId: 'w1', returnUrl: 'https://shop.test/checkout' },
+        });
+      const waiting = await charge('pm_card_authenticationRequired', 'w1:c1:k1');
+      if (waiting.status !== 'requires_action') throw new Error(`expected requires_action, got ${waiting.status}`);
+      expect(await stripe.cancel(waiting.paymentId, 'w1:cancel:o1')).toEqual({ ok: true });
+      expect(fake.intents.get(waiting.paymentId)).toMatchObject({
+        status: 'canceled',
+        cancellation_reason: 'abandoned',
+      });
+      expect(fake.requests.at(-1)).toEqual({
+        path: `/v1/payment_intents/${waiting.paymentId}/cancel`,
+        idempotencyKey: 'w1:cancel:o1',
+      });
+      await expect(fake.completeAuthentication(waiting.paymentId, true)).rejects.toThrow();
+
+      const paid = await charge('pm_card_visa', 'w1:c2:k1');
+      if (paid.status !== 'succeeded') throw new Error(`expected succeeded, got ${paid.status}`);
+      expect(await stripe.cancel(paid.paymentId, 'w1:cancel:o2')).toEqual({
+        ok: false,
+        message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+      });
+      expect(fake.charges).toBe(1);
+    });
+  });
+
+  describe('a payment given up while it waits for authentication is cancelled at the provider', () => {
+    it('Stripe: when its window lapses, the PaymentIntent is cancelled and can no longer be completed', {
+      timeout: 60_000,
+    }, async () => {
+      const fake = useFakeStripe();
+      const { websiteId, visitor } = await readyToPay('cancel-lapse-stripe.test');
+      const placed = await placeWithStripe(visitor, 'pm_card_authenticationRequired', crypto.randomUUID());
+      expect(placed.body.order.payment.status).toBe('requires_action');
+      const [intent] = fake.intents.values();
+      expect(intent?.status).toBe('requires_action');
+
+      const store = orders(websiteId);
+      expect(await store.endPaymentWindows(websiteId, Date.now())).toBe(0);
+      expect(intent?.status).toBe('requires_action');
+      expect(await store.endPaymentWindows(websiteId, Date.now() + WINDOW_MS + 1000)).toBe(1);
+      expect(await store.order(placed.body.order.id)).toMatchObject({ status: 'cancelled', paidOn: null });
+      expect(intent).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+      expect(fake.requests.filter((r) => r.path.endsWith('/cancel'))).toEqual([
+        {
+          path: `/v1/payment_intents/${intent?.id}/cancel`,
+          idempotencyKey: `${websiteId}:cancel:${placed.body.order.id}`,
+        },
+      ]);
+      await expect(fake.completeAuthentication(intent?.id ?? '', true)).rejects.toThrow();
+      expect(fake.charges).toBe(0);
+    });
+
+    it('Stripe: when the shopper comes back to the checkout without answering, the PaymentIntent is cancelled', {
+      timeout: 60_000,
+    }, async () => {
+      const fake = useFakeStripe();
+      const { visitor } = await readyToPay('cancel-left-stripe.test');
+      const placed = await placeWithStripe(visitor, 'pm_card_authenticationRequired', crypto.randomUUID());
+      expect(placed.body.order.payment.status).toBe('requires_action');
+      expect((await visitor.json('POST', CHECKOUT, {})).status).toBe(200);
+      const [intent] = fake.intents.values();
+      expect(intent).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+    });
+
+    it('local: the lapse cancels the ledger payment; the bank page then says so and takes no answer', {
+      timeout: 60_000,
+    }, async () => {
+      const { websiteId, visitor } = await readyToPay('cancel-lapse-local.test');
+      const charged = await paymentLedger().captured();
+      const placed = await placeOrder(visitor, CARD.action);
+      const url = placed.body.order.payment.nextActionUrl ?? '';
+      const paymentId = paymentIdOf(url);
+      expect(await orders(websiteId).endPaymentWindows(websiteId, Date.now() + WINDOW_MS + 1000)).toBe(1);
+      expect(await paymentLedger().payment(paymentId)).toMatchObject({
+        status: 'canceled',
+        settledAt: expect.any(Number),
+      });
+      // The window is lapsed only on the test's clock: by the page's clock it was cancelled before its end.
+      const page = await (await visitor.fetch(url)).text();
+      expect(page).toContain(AUTHENTICATION_CANCELLED);
+      expect(page).toContain(BACK_TO_CHECKOUT);
+      expect(page).not.toContain('Complete authentication');
+      const answered = await visitor.fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ crumb: visitor.crumb, answer: 'complete' }),
+        redirect: 'manual',
+      });
+      expect(answered.status).toBe(400);
+      expect(await answered.text()).toContain(AUTHENTICATION_CANCELLED);
+      expect(await paymentLedger().captured()).toEqual(charged);
+      expect(AUTHENTICATION_EXPIRED).toMatch(/^The time to confirm this payment has run out\./);
+    });
+  });
+});
+
+/**
+ * Subscription renewals through Stripe (issue 16), against the local fake of its API: the first
+ * order saves the card to a Customer (`setup_future_usage=off_session`), each renewal charges it
+ * off-session with one idempotency key per cycle, a renewal whose answer is lost is asked again
+ * with the same key (never a second charge), and a card that needs authentication off-session is
+ * not renewed.
+ */
+describe('subscriptions-stripe', () => {
+  async function subscribe(host: string, paymentMethod: string) {
+    const { base, websiteId } = await storeOnHost(host);
+    await standardRules(websiteId);
+    const visitor = await new Visitor(base).open('/shop');
+    const added = await visitor.json<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', {
+      itemId: 'p-tea-club',
+      sku: skuOf('tea-club'),
+      qty: 1,
+    });
+    const cartToken = added.body.cartToken;
+    expect((await visitor.json('POST', '/api/commerce/checkout', { cartToken })).status).toBe(200);
+    const filled = await visitor.json<{ checkout: { shippingOptions: { id: string }[] } }>(
+      'PUT',
+      '/api/commerce/checkout',
+      { cartToken, email: 'tea@example.com', shippingAddress: ADDRESS },
+    );
+    await visitor.json('PUT', '/api/commerce/checkout', {
+      cartToken,
+      shippingOptionId: filled.body.checkout.shippingOptions[0]?.id,
+    });
+    const res = await visitor.fetch('/api/commerce/orders', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-csrf-token': visitor.crumb,
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({ cartToken, payment: { provider: 'stripe', token: paymentMethod } }),
+    });
+    expect(res.status).toBe(201);
+    return { base, websiteId, first: ((await res.json()) as { order: Order }).order };
+  }
+
+  describe('subscription renewals through Stripe', () => {
+    it('save the card to a customer at the first order and charge it off-session once per cycle, even when two runs race', {
+      timeout: 120_000,
+    }, async () => {
+      const fake = useFakeStripe();
+      const { websiteId, first } = await subscribe('stripe-subscription.test', 'pm_card_visa');
+      expect(first.status).toBe('paid');
+      expect(fake.customers.size).toBe(1);
+      const [customer] = fake.customers.values();
+      expect(customer).toMatchObject({ email: 'tea@example.com', metadata: { websiteId, orderId: first.id } });
+      expect([...(customer?.paymentMethods ?? [])]).toEqual(['pm_card_visa']);
+      const [firstIntent] = fake.intents.values();
+      expect(firstIntent).toMatchObject({
+        customer: customer?.id,
+        setup_future_usage: 'off_session',
+        off_session: false,
+      });
+
+      const store = orders(websiteId);
+      const due = first.subscription?.nextBillingOn ?? 0;
+      const runs = await Promise.all([store.renewDue(websiteId, due), store.renewDue(websiteId, due)]);
+      expect(runs.reduce((sum, run) => sum + run.placed, 0)).toBe(1);
+      const renewal = [...fake.intents.values()][1];
+      expect(renewal).toMatchObject({
+        customer: customer?.id,
+        payment_method: 'pm_card_visa',
+        off_session: true,
+        setup_future_usage: null,
+        amount: first.grandTotalCents,
+        status: 'succeeded',
+      });
+      expect(fake.requests.filter((r) => r.path === '/v1/payment_intents').at(-1)?.idempotencyKey).toBe(
+        `${websiteId}:sub_${first.id}:2`,
+      );
+      expect(fake.charges).toBe(2);
+      expect((await store.orders(null, null, 1)).orders[0]).toMatchObject({
+        status: 'paid',
+        subscription: { cycle: 2 },
+        payment: { provider: 'stripe', status: 'succeeded' },
+      });
+    });
+
+    it('a renewal whose answer is lost is asked again later with the same key: one charge, one order', {
+      timeout: 120_000,
+    }, async () => {
+      const fake = useFakeStripe();
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { websiteId, first } = await subscribe('stripe-renewal-lost.test', 'pm_card_visa');
+      const store = orders(websiteId);
+      const due = first.subscription?.nextBillingOn ?? 0;
+      fake.failNext(1, 'timeout');
+      expect(await store.renewDue(websiteId, due)).toEqual({ placed: 0, failed: 0 });
+      expect(fake.charges).toBe(2);
+      expect(await store.renewDue(websiteId, due + 60_000)).toEqual({ placed: 0, failed: 0 });
+      expect(await store.renewDue(websiteId, due + 5 * 60_000)).toEqual({ placed: 1, failed: 0 });
+      expect(fake.charges).toBe(2);
+      const keys = fake.requests
+        .filter((r) => r.path === '/v1/payment_intents')
+        .map((r) => r.idempotencyKey)
+        .slice(1);
+      expect(keys).toEqual([`${websiteId}:sub_${first.id}:2`, `${websiteId}:sub_${first.id}:2`]);
+      expect((await store.orders(null, null, 5)).orders.map((o) => o.subscription?.cycle)).toEqual([2, 1]);
+    });
+
+    it('a card that needs authentication is saved after the shopper authenticates, and its off-session renewal is declined: no order, the shopper told', {
+      timeout: 120_000,
+    }, async () => {
+      const fake = useFakeStripe();
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { base, websiteId, first } = await subscribe('stripe-renewal-3ds.test', 'pm_card_authenticationRequired');
+      expect(first).toMatchObject({
+        status: 'pending',
+        payment: { status: 'requires_action', clientSecret: expect.any(String) },
+      });
+      const [intent] = fake.intents.values();
+      expect(await deliverStripeEvent(base, await fake.completeAuthentication(intent?.id ?? '', true))).toBe(200);
+      const store = orders(websiteId);
+      const paid = await store.order(first.id);
+      expect(paid).toMatchObject({ status: 'paid' });
+      expect(await store.renewDue(websiteId, paid?.subscription?.nextBillingOn ?? 0)).toEqual({ placed: 0, failed: 1 });
+      expect(fake.charges).toBe(1);
+      await store.deliverEmail();
+      expect((await store.mailbox()).map((m) => m.subject)).toContain('Your subscription could not be renewed');
+    });
   });
 });
