@@ -102,6 +102,19 @@ describe('a dependency that is down', () => {
       '<script type="module" src="/build/collectors.js" data-census data-website-id="error-page-example" ' +
         'data-template-id="default" data-website-locale="en-GB" data-page-type="101"></script>',
     );
+    // What that script sends is a view the store records (200 and the census cookie; a page it never records gets 204).
+    const data = {
+      websiteId: 'error-page-example',
+      url: `${base}/nothing-kept-here`,
+      pageType: 101,
+      title: UNAVAILABLE,
+    };
+    const hit = await visitor.fetch('/api/census/RecordHit', {
+      method: 'POST',
+      body: new URLSearchParams({ event: 'view', data: JSON.stringify(data) }),
+    });
+    expect(hit.status).toBe(200);
+    expect(visitor.cookies.has('ss_cvr')).toBe(true);
     clearFaults();
 
     // A store that does not track visitors loads no collectors on its error page either.
