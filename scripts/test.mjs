@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { TEST_ASSETS } from './assets.mjs';
+import { browserWorkersFor } from './test-workers.mjs';
 
 const args = process.argv.slice(2);
 
@@ -29,27 +30,6 @@ function newest(path) {
 function clientBuildIsCurrent() {
   const built = newest(`${TEST_ASSETS}/build/manifest.json`);
   return built > 0 && built > Math.max(newest('src'), newest('public/favicon.svg'), newest('scripts/build-client.mjs'));
-}
-
-/**
- * How many browser test workers the arguments need: the browser files they name (at most 2), when every other
- * argument is an option or an option's value; unset for a folder or a pattern, whose files are not known here.
- */
-function browserWorkersFor(testArgs) {
-  let browserFiles = 0;
-  for (const [index, arg] of testArgs.entries()) {
-    if (arg.startsWith('-')) continue;
-    const stat = statSync(arg, { throwIfNoEntry: false });
-    if (stat?.isFile()) {
-      if (/^(\.\/)?test\/(e2e|journeys)\//.test(arg)) browserFiles++;
-      continue;
-    }
-    const previous = testArgs[index - 1];
-    // The value of an option such as -t or --project, else a folder or a pattern.
-    if (stat !== undefined || previous === undefined || !previous.startsWith('-') || previous.includes('='))
-      return undefined;
-  }
-  return browserFiles === 0 ? undefined : String(Math.min(2, browserFiles));
 }
 
 /** Runs `command` to its end and resolves with its exit status; `niced` at the lowest priority, its output kept and returned. */
