@@ -72,11 +72,6 @@ export function lengthText({ numBillingCycles }: SubscriptionPlan): string {
     : `${numBillingCycles} payment${numBillingCycles === 1 ? '' : 's'} in all`;
 }
 
-/** 'Billed every month, 12 payments in all' / 'Billed every 2 weeks, until you cancel'. */
-export function billingText(plan: SubscriptionPlan): string {
-  return `Billed every ${periodText(plan.billingPeriod)}, ${lengthText(plan)}`;
-}
-
 /** '$19.00 every week, until you cancel' (`money` is the price as the page formats it). */
 export function termsText(plan: SubscriptionPlan, money: string): string {
   return `${money} every ${periodText(plan.billingPeriod)}, ${lengthText(plan)}`;

@@ -1,19 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { billingText } from '../../commerce/subscriptions';
+import { EN } from '../../commerce/storefront-text/en';
+import { FR } from '../../commerce/storefront-text/fr';
 import { CheckoutError } from '../checkout-api';
-import { READ_RETRIES, readAgain } from './CheckoutConfirmation';
+import { READ_RETRIES, readAgain, subscriptionLine } from './CheckoutConfirmation';
 
 describe("a subscription's billing on its confirmation", () => {
-  it('says how often and how many payments, or until cancelled', () => {
-    expect(billingText({ billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 12 })).toBe(
-      'Billed every month, 12 payments in all',
+  const at = Date.UTC(2026, 11, 4, 12);
+  it('says how often and how many payments, or until cancelled, and the next charge', () => {
+    const monthly = { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 12, nextBillingOn: null } as const;
+    expect(subscriptionLine(EN, monthly, 'en-US')).toBe('Billed every month, 12 payments in all.');
+    expect(
+      subscriptionLine(
+        EN,
+        { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 0, nextBillingOn: at },
+        'en-US',
+      ),
+    ).toBe('Billed every 2 weeks, until you cancel. Active. Next charge: December 4, 2026.');
+    expect(
+      subscriptionLine(
+        EN,
+        { billingPeriod: { value: 1, unit: 'YEAR' }, numBillingCycles: 1, nextBillingOn: null },
+        'en-US',
+      ),
+    ).toBe('Billed every year, 1 payment in all.');
+  });
+
+  it("is the catalogue's French on a French page", () => {
+    const line = subscriptionLine(
+      FR,
+      { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 0, nextBillingOn: at },
+      'fr-FR',
     );
-    expect(billingText({ billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 0 })).toBe(
-      'Billed every 2 weeks, until you cancel',
-    );
-    expect(billingText({ billingPeriod: { value: 1, unit: 'YEAR' }, numBillingCycles: 1 })).toBe(
-      'Billed every year, 1 payment in all',
-    );
+    expect(line).toContain(FR['subscription.untilCancelled']);
+    expect(line).toContain('4 décembre 2026');
+    expect(line).not.toMatch(/Billed|until you cancel|next payment/);
   });
 });
 

@@ -13,7 +13,9 @@ import { fill } from '../../commerce/storefront-text';
 import { formatMoney } from '../../commerce/money';
 import { sendOnText } from '../../commerce/gift-cards';
 import { paymentReference } from '../../commerce/order';
-import { billingText } from '../../commerce/subscriptions';
+import { subscriptionBilling } from '../../commerce/subscription-text';
+import type { SubscriptionPlan } from '../../commerce/subscriptions';
+import type { StorefrontText } from '../../commerce/storefront-text/en';
 import { CHECKOUT_FAILURES, CheckoutError, loadOrder, type Order } from '../checkout-api';
 import { reportPurchase } from '../collectors/pixel';
 import SubscriptionManage from '../components/SubscriptionManage';
@@ -112,6 +114,18 @@ function Address({ order }: { order: Order }) {
   );
 }
 
+/** 'Billed every month, 12 payments in all. Active. Next charge: December 4, 2026.' from the catalogue, in the page's language. */
+export function subscriptionLine(
+  text: StorefrontText,
+  subscription: SubscriptionPlan & { nextBillingOn: number | null },
+  locale: string,
+): string {
+  const billing = `${subscriptionBilling(text, subscription)}.`;
+  if (subscription.nextBillingOn === null) return billing;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(subscription.nextBillingOn);
+  return `${billing} ${fill(text['subscription.active'], { date })}`;
+}
+
 export default function CheckoutConfirmation({
   kind,
   orderId,
@@ -203,12 +217,7 @@ export default function CheckoutConfirmation({
         )}
         {/* On the subscription's own page its panel below says this, kept current (a cancelled one has no next payment). */}
         {order.subscription !== null && kind !== 'subscription-confirmed' && (
-          <p className="OrderConfirmation-subscription">
-            {billingText(order.subscription)}
-            {order.subscription.nextBillingOn !== null &&
-              `; next payment on ${new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(order.subscription.nextBillingOn)}`}
-            .
-          </p>
+          <p className="OrderConfirmation-subscription">{subscriptionLine(text, order.subscription, locale)}</p>
         )}
       </div>
       <section className="OrderConfirmation-section" aria-labelledby="order-items">
