@@ -33,7 +33,7 @@ import { trackers } from './routes/shop/trackers';
 import { devTrackers } from './routes/pages/dev-trackers';
 import { crumbs } from './routes/shared/csrf';
 import { securityHeaders } from './routes/shared/security-headers';
-import { isDevelopment, type AppEnv } from './routes/shared/http';
+import { isDevelopment, storeContext, type AppEnv } from './routes/shared/http';
 import { servedFromMemory } from './routes/pages/page-cache';
 import { images } from './routes/pages/images';
 import { readLimit, renderLimit } from './routes/shared/rate-limit';
@@ -121,6 +121,7 @@ export const app = new Hono<AppEnv>();
 app.notFound(notFound);
 app.onError(errorResponse);
 app.use('*', securityHeaders);
+app.use('*', storeContext);
 // Reads that reach the website's Durable Objects (store pages count theirs in src/routes/pages/pages.ts);
 // the site admin's token is checked before any object is read.
 app.use('/api/*', except(`${SITE_ADMIN_PATH}/*`, readLimit));

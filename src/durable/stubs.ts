@@ -59,3 +59,47 @@ export function localPaymentLedger(env: Env) {
 export function paymentsOf(env: Env, saved: StoredPaymentSettings | null = null): PaymentProvider {
   return paymentProvider(env, saved, () => localPaymentLedger(env));
 }
+
+/** A website's objects, each stub made on first use and kept (a request's `c.var.store.objects`). */
+export interface WebsiteObjects {
+  cart(cartId: string): ReturnType<typeof cartStub>;
+  readonly orders: ReturnType<typeof commerceOrders>;
+  readonly stock: ReturnType<typeof stockLedger>;
+  readonly siteUsers: ReturnType<typeof siteUsers>;
+  readonly merchants: ReturnType<typeof merchantAccounts>;
+  readonly forms: ReturnType<typeof formSubmissions>;
+  readonly restock: ReturnType<typeof restockSignups>;
+  readonly beacons: ReturnType<typeof beaconStore>;
+}
+
+export function websiteObjects(env: Env, websiteId: string): WebsiteObjects {
+  const made = new Map<string, unknown>();
+  const once = <T>(name: string, make: () => T): T => {
+    if (!made.has(name)) made.set(name, make());
+    return made.get(name) as T;
+  };
+  return {
+    cart: (cartId) => once(`cart:${cartId}`, () => cartStub(env, websiteId, cartId)),
+    get orders() {
+      return once('orders', () => commerceOrders(env, websiteId));
+    },
+    get stock() {
+      return once('stock', () => stockLedger(env, websiteId));
+    },
+    get siteUsers() {
+      return once('siteUsers', () => siteUsers(env, websiteId));
+    },
+    get merchants() {
+      return once('merchants', () => merchantAccounts(env, websiteId));
+    },
+    get forms() {
+      return once('forms', () => formSubmissions(env, websiteId));
+    },
+    get restock() {
+      return once('restock', () => restockSignups(env, websiteId));
+    },
+    get beacons() {
+      return once('beacons', () => beaconStore(env, websiteId));
+    },
+  };
+}

@@ -16,7 +16,9 @@ import {
 } from '../../src/beacon/store-limits';
 import { VITAL_METRICS, vitalBucket } from '../../src/beacon/vitals';
 import { cookieName } from '../../src/cookies';
+import { Hono } from 'hono';
 import { performanceBeacons } from '../../src/routes/shop/beacons';
+import { type AppEnv, storeContext } from '../../src/routes/shared/http';
 import { dashboard } from '../../src/routes/console/dashboard';
 import { prng } from '../../scripts/prng';
 import { demoStoreOnHost } from './demo-on-host';
@@ -166,19 +168,22 @@ describe('merchant sessions on beacons', () => {
     const batch = Array.from({ length: 100 }, (_, i) =>
       speedRecord(i % 2 === 0 ? '/shop' : `/made-up/${i}`, { LCP: 1000 + i }),
     );
-    const res = await performanceBeacons.request(
-      `${origin}/records`,
-      {
-        method: 'POST',
-        body: JSON.stringify(batch),
-        headers: {
-          cookie: `${cookieName('merchantSession', false)}=${'f'.repeat(64)}`,
-          'cf-connecting-ip': '10.8.0.1',
+    const res = await new Hono<AppEnv>()
+      .use('*', storeContext)
+      .route('/', performanceBeacons)
+      .request(
+        `${origin}/records`,
+        {
+          method: 'POST',
+          body: JSON.stringify(batch),
+          headers: {
+            cookie: `${cookieName('merchantSession', false)}=${'f'.repeat(64)}`,
+            'cf-connecting-ip': '10.8.0.1',
+          },
         },
-      },
-      { ...env, MERCHANTS: countingMerchants },
-      createExecutionContext(),
-    );
+        { ...env, MERCHANTS: countingMerchants },
+        createExecutionContext(),
+      );
     expect(res.status).toBe(200);
     expect(lookups).toBe(1);
     // An unknown session is no merchant: the batch is recorded as a visitor's.

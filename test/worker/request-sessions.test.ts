@@ -1,13 +1,13 @@
 /**
  * One request reads each session at most once (issue 31, point 2): however many helpers ask for the
  * signed-in visitor (the cart's adoption, the checkout's prefill, remembering an order), the website's
- * SiteUsers object is asked once, as the merchant session already was; a request with no session
- * cookie asks it nothing.
+ * SiteUsers object is asked once (the request's store, `c.var.store`, keeps it), as the merchant session is; a request
+ * with no session cookie asks it nothing.
  */
 import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../src/routes/shared/http';
+import { type AppEnv, storeContext } from '../../src/routes/shared/http';
 import { currentSession } from '../../src/routes/shop/site-user-session';
 import { DEMO_SITE_ID } from '../../src/site/demo';
 import type { Site } from '../../src/site/schema';
@@ -28,7 +28,7 @@ const site = { website: { id: DEMO_SITE_ID } } as Site;
 
 async function askedThrice(cookie: string | null): Promise<number> {
   const users = countingUsers();
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>().use('*', storeContext);
   app.get('/', async (c) => {
     await Promise.all([currentSession(c, site), currentSession(c, site)]);
     await currentSession(c, site);

@@ -15,7 +15,7 @@ import { DEMO_MERCHANTS, DEMO_SITE_ID } from '../../site/demo';
 import { allows, permissionsOf, roleName, type Permission } from '../../site/roles';
 import { deleteStoreCookie, readStoreCookie, setStoreCookie } from '../shared/cookies';
 import { requireCrumb } from '../shared/csrf';
-import { apiError, isDevelopment, readJson, type AppEnv, withSite } from '../shared/http';
+import { apiError, isDevelopment, readJson, type AppEnv, storeOf, withSite } from '../shared/http';
 import { rateLimit } from '../shared/rate-limit';
 import { signInRefusal, signInWithPassword } from '../shared/sign-in';
 
@@ -28,13 +28,7 @@ function merchants(c: Context<AppEnv>) {
  * handlers ask.
  */
 export function merchantSessionOf(c: Context<AppEnv>): Promise<MerchantSession | null> {
-  let found = c.get('merchantSession');
-  if (found === undefined) {
-    const token = readStoreCookie(c, 'merchantSession');
-    found = token === undefined || !/^[0-9a-f]{64}$/.test(token) ? Promise.resolve(null) : merchants(c).session(token);
-    c.set('merchantSession', found);
-  }
-  return found;
+  return storeOf(c).merchantSession();
 }
 
 /** The numeric roles (spec §3) of the merchant account signed in on this request; null when none is. */

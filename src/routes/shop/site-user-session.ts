@@ -5,8 +5,7 @@ import type { VisitorSession } from '../../durable/site-users';
 import { siteUsers as siteUsersOf } from '../../durable/stubs';
 import { sameToken } from '../../site/ids';
 import type { Site } from '../../site/schema';
-import { readStoreCookie } from '../shared/cookies';
-import { apiError, type AppEnv } from '../shared/http';
+import { apiError, type AppEnv, storeOf } from '../shared/http';
 
 export function siteUsers(env: Env, site: Site) {
   return siteUsersOf(env, site.website.id);
@@ -16,17 +15,8 @@ export function siteUsers(env: Env, site: Site) {
  * The visitor signed in on this request, looked up once however many helpers ask (as the merchant's is,
  * `merchantSessionOf`): the cookie the request came with names one session for the whole request.
  */
-export function currentSession(c: Context<AppEnv>, site: Site): Promise<VisitorSession | null> {
-  let found = c.get('visitorSession');
-  if (found === undefined) {
-    const token = readStoreCookie(c, 'siteUserSession');
-    found =
-      token === undefined || !/^[0-9a-f]{64}$/.test(token)
-        ? Promise.resolve(null)
-        : siteUsers(c.env, site).session(token);
-    c.set('visitorSession', found);
-  }
-  return found;
+export function currentSession(c: Context<AppEnv>, _site: Site): Promise<VisitorSession | null> {
+  return storeOf(c).visitorSession();
 }
 
 /** The signed-in session whose xsrf token the request carries; else throws the 401 or 403 to answer. */
