@@ -8,7 +8,9 @@ import { accountLanguage, applyPageLanguage } from './account-language';
 import { markAccountLink } from './account-link';
 import { mayHaveCart } from './cookies';
 import { holdEarlyClicks } from './early-clicks';
+import type { RestockFormProps } from './islands/RestockForm';
 import { wireListingControls } from './listing-controls';
+import { subscribeSelection } from './selection';
 import { wireNavFolders, wireSiteMenu } from './site-menu';
 
 type Loader = () => Promise<{ default: (props: never) => unknown }>;
@@ -35,6 +37,24 @@ const LOADERS: Record<string, Loader> = {
 };
 
 /**
+ * Islands that render nothing until the shopper does something, hydrated (and their code loaded) only then, so the
+ * product page's first view does not carry them. A back-in-stock sign-up shows at once only on a product sold out in
+ * every variant; otherwise once a sold-out variant is chosen (the form takes the choice when it starts listening).
+ */
+const WHEN_NEEDED: Record<string, (props: never) => Promise<void>> = {
+  RestockForm: (props: RestockFormProps) =>
+    props.soldOut
+      ? Promise.resolve()
+      : new Promise((resolve) => {
+          const stop = subscribeSelection(props.productId, (selection) => {
+            if (!selection.soldOut) return;
+            stop();
+            resolve();
+          });
+        }),
+};
+
+/**
  * The cart pill shows nothing until something is in the cart, so it is hydrated only when the
  * visitor may have a cart or another island (one that can add to the cart) loads React anyway:
  * a page whose only island is the pill then loads no React at all.
@@ -48,15 +68,21 @@ async function hydrateIslands(): Promise<void> {
   // React ships as CommonJS: its exports may arrive on the namespace or under `default`.
   const hydrateRoot = client.hydrateRoot ?? client.default.hydrateRoot;
   const createElement = react.createElement ?? react.default.createElement;
+  const hydrate = async (element: HTMLElement, load: Loader, props: Record<string, unknown>) => {
+    const Component = (await load()).default;
+    hydrateRoot(element, createElement(Component as (p: Record<string, unknown>) => null, props));
+    element.dataset.hydrated = 'true';
+  };
   await Promise.all(
     elements.map(async (element) => {
-      const load = LOADERS[element.dataset.island ?? ''];
+      const name = element.dataset.island ?? '';
+      const load = LOADERS[name];
       if (load === undefined) return;
-      const module = await load();
-      const Component = module.default;
       const props = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>;
-      hydrateRoot(element, createElement(Component as (p: Record<string, unknown>) => null, props));
-      element.dataset.hydrated = 'true';
+      const needed = WHEN_NEEDED[name];
+      if (needed === undefined) return hydrate(element, load, props);
+      // Not awaited: the page counts as hydrated without an island the shopper may never need.
+      void needed(props as never).then(() => hydrate(element, load, props));
     }),
   );
   document.documentElement.dataset.islands = 'hydrated';
