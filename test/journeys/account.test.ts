@@ -26,6 +26,7 @@ import {
   shot,
   SLOW,
   WIDTHS,
+  openEmail,
 } from './support';
 import { storeUrl } from '../e2e/store';
 
@@ -37,16 +38,7 @@ const status = (page: Page) => page.locator('.AccountPanel-status');
 
 /** Opens the newest email to `to` whose subject starts with `subject` in the development mailbox, and follows its first link to the store. */
 async function followEmailLink(page: Page, to: string, subject: string, screenshot: string): Promise<string> {
-  await page.goto(`${storeUrl}/dev/mailbox?to=${encodeURIComponent(to)}`);
-  const entry = page.locator('ol[aria-label="Emails"] a', { hasText: subject }).first();
-  await expect
-    .poll(async () => {
-      if ((await entry.count()) > 0) return true;
-      await page.reload();
-      return false;
-    }, SLOW)
-    .toBe(true);
-  await entry.click();
+  await openEmail(page, storeUrl, to, subject);
   const link = page.locator('pre a').first();
   await link.waitFor(SLOW);
   await shot(page, screenshot);

@@ -31,6 +31,7 @@ import {
   SLOW,
   SUCCESS_CARD,
   WIDTHS,
+  openEmail,
 } from './support';
 
 const browser = useChromium();
@@ -106,16 +107,7 @@ for (const width of WIDTHS) {
       await shot(page, `digital-download-confirmation-${width}`);
 
       // The confirmation email in the development mailbox, and its link.
-      await page.goto(`${storeUrl}/dev/mailbox?to=${encodeURIComponent(SHOPPER.email)}`);
-      const entry = page.locator('ol[aria-label="Emails"] a', { hasText: `Order #${orderNumber} confirmed` }).first();
-      await expect
-        .poll(async () => {
-          if ((await entry.count()) > 0) return true;
-          await page.reload();
-          return false;
-        }, SLOW)
-        .toBe(true);
-      await entry.click();
+      await openEmail(page, storeUrl, SHOPPER.email, `Order #${orderNumber} confirmed`);
       const link = page.locator('pre a', { hasText: '/downloads/' }).first();
       await link.waitFor(SLOW);
       await shot(page, `digital-download-email-${width}`);

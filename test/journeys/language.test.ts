@@ -23,6 +23,7 @@ import {
   shot,
   SLOW,
   WIDTHS,
+  openEmail,
 } from './support';
 
 const browser = useChromium();
@@ -32,17 +33,8 @@ afterEach(() => contexts.closeAll());
 const PASSWORD = 'tilleul-verger-27';
 
 /** Opens the newest email to `to` whose subject starts with `subject` in the development mailbox; its text. */
-async function openEmail(page: Page, to: string, subject: string, screenshot: string): Promise<string> {
-  await page.goto(`${storeUrl}/dev/mailbox?to=${encodeURIComponent(to)}`);
-  const entry = page.locator('ol[aria-label="Emails"] a', { hasText: subject }).first();
-  await expect
-    .poll(async () => {
-      if ((await entry.count()) > 0) return true;
-      await page.reload();
-      return false;
-    }, SLOW)
-    .toBe(true);
-  await entry.click();
+async function readEmail(page: Page, to: string, subject: string, screenshot: string): Promise<string> {
+  await openEmail(page, storeUrl, to, subject);
   await page.locator('pre').waitFor(SLOW);
   await shot(page, screenshot);
   return (await page.locator('pre').textContent()) ?? '';
@@ -116,7 +108,7 @@ for (const width of WIDTHS) {
             .poll(() => page.locator('.AccountPanel-status').textContent(), SLOW)
             .toMatch(/^Consultez vos e-mails/);
           await shot(page, `language-signed-up-${width}`);
-          const verification = await openEmail(
+          const verification = await readEmail(
             page,
             email,
             'Confirmez votre adresse e-mail',
@@ -229,7 +221,7 @@ for (const width of WIDTHS) {
             /\D/g,
             '',
           );
-          const orderEmail = await openEmail(
+          const orderEmail = await readEmail(
             page,
             email,
             `Commande n° ${orderNumber} confirmée`,

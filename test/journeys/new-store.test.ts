@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStore } from '../../scripts/local-store.mjs';
 import { useChromium } from '../e2e/browser';
-import { Contexts, JOURNEY_TIMEOUT, placeOrder, RUN, shot, SLOW } from './support';
+import { Contexts, JOURNEY_TIMEOUT, placeOrder, RUN, shot, SLOW, openEmail } from './support';
 
 const browser = useChromium();
 const contexts = new Contexts(browser);
@@ -89,16 +89,7 @@ describe('A new store from nothing', () => {
 
       // The owner joins from the invitation email and lands on Home: nothing done yet.
       const { page, errors } = await contexts.page(1366);
-      await page.goto(`${shopUrl}/dev/mailbox?to=${encodeURIComponent(OWNER)}`);
-      const entry = page.locator('ol[aria-label="Emails"] a').first();
-      await expect
-        .poll(async () => {
-          if ((await entry.count()) > 0) return true;
-          await page.reload();
-          return false;
-        }, SLOW)
-        .toBe(true);
-      await entry.click();
+      await openEmail(page, shopUrl, OWNER);
       await page.locator('pre a').first().click();
       await page.fill('#join-password', PASSWORD, SLOW);
       await page.getByRole('button', { name: 'Join and sign in' }).click();

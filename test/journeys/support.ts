@@ -213,6 +213,23 @@ export async function signIn(
 }
 
 /**
+ * Opens, in the development mailbox of the store at `storeUrl`, the newest email to `to` (whose subject contains
+ * `subject`, when given), reloading until it has arrived.
+ */
+export async function openEmail(page: Page, storeUrl: string, to: string, subject?: string): Promise<void> {
+  await page.goto(`${storeUrl}/dev/mailbox?to=${encodeURIComponent(to)}`);
+  const entry = page.locator('ol[aria-label="Emails"] a', subject === undefined ? {} : { hasText: subject }).first();
+  await expect
+    .poll(async () => {
+      if ((await entry.count()) > 0) return true;
+      await page.reload();
+      return false;
+    }, SLOW)
+    .toBe(true);
+  await entry.click();
+}
+
+/**
  * A shopper of the journey's own (never the shared demo account, whose language and cart another file would inherit):
  * signed up through /account's form, verified from the link the development mailbox shows, and signed in.
  */
@@ -224,16 +241,7 @@ export async function signUpShopper(page: Page, storeUrl: string, email: string,
   await page.fill('#signup-password', password);
   await page.click('.AccountPanel-form button[type="submit"]');
   await page.locator('.AccountPanel-status').filter({ hasText: /\S/ }).waitFor(SLOW);
-  await page.goto(`${storeUrl}/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const entry = page.locator('ol[aria-label="Emails"] a').first();
-  await expect
-    .poll(async () => {
-      if ((await entry.count()) > 0) return true;
-      await page.reload();
-      return false;
-    }, SLOW)
-    .toBe(true);
-  await entry.click();
+  await openEmail(page, storeUrl, email);
   await page.locator('pre a').first().click();
   await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
   await expect.poll(() => page.inputValue('#signin-email'), SLOW).toBe(email);
