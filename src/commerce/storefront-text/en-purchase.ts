@@ -1,4 +1,6 @@
 /** The English texts of the cart page, checkout, order pages and account: loaded with those islands only (see en-page.ts). */
+import { SUBSCRIPTION_MESSAGES } from '../subscriptions';
+
 export const EN_PURCHASE = {
   'account.language': 'Language',
   'account.siteDefault': 'Site default',
@@ -181,7 +183,7 @@ export const EN_PURCHASE = {
   'subscription.loading': 'Loading your subscriptions…',
   'subscription.none': 'You have no subscriptions.',
   'subscription.loadFailed': 'Unable to load your subscriptions. Please reload the page.',
-  'subscription.cancelFailed': 'Unable to cancel the subscription. Please try again.',
-  'subscription.pauseFailed': 'Unable to pause the subscription. Please try again.',
-  'subscription.resumeFailed': 'Unable to resume the subscription. Please try again.',
+  'subscription.cancelFailed': SUBSCRIPTION_MESSAGES.cancelFailed,
+  'subscription.pauseFailed': SUBSCRIPTION_MESSAGES.pauseFailed,
+  'subscription.resumeFailed': SUBSCRIPTION_MESSAGES.resumeFailed,
 } as const;
