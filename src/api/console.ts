@@ -59,7 +59,7 @@ import type {
 } from '../site/editor/store-settings';
 import type { StoredFile } from '../site/editor/files';
 import type { PaymentSettingsAnswer, paymentSettingsSchema } from '../site/editor/payment-settings';
-import type { newPageSchema, pageFormSchema } from '../site/editor/page-form';
+import type { collectionSlugSchema, newPageSchema, pageFormSchema } from '../site/editor/page-form';
 import { areas } from './areas';
 import { route } from './route';
 
@@ -105,6 +105,9 @@ export const consoleRoutes = {
     .sends<z.input<typeof pageFormSchema>>()
     .answers<{ saved: true; page?: StoredPage }>(),
   removePage: route('DELETE', `${CONSOLE}/pages/:collectionId`),
+  renameCollection: route('PUT', `${CONSOLE}/collections/:collectionId`)
+    .sends<z.input<typeof collectionSlugSchema>>()
+    .answers<{ id: string; urlId: string; fullUrl: string }>(),
   addPageToNavigation: route('POST', `${CONSOLE}/pages/:collectionId/navigation`).answers<{ inNavigation: true }>(),
   saveCharts: route('PUT', `${CONSOLE}/pages/:collectionId/charts`).answers<{ charts: StoredChart[] }>(),
   posts: route('GET', `${CONSOLE}/posts`).answers<PostPage>(),

@@ -381,6 +381,20 @@ export function urlTaken(sql: SqlStorage, collectionId: string, urlId: string, e
   );
 }
 
+/** A collection moved from the address `from` to `to`: its items' addresses move with it. */
+export function moveItemUrls(sql: SqlStorage, collectionId: string, from: string, to: string): void {
+  const rows = sql.exec<{ seq: number; json: string }>(
+    'SELECT seq, json FROM items WHERE collection_id = ?',
+    collectionId,
+  );
+  for (const row of rows.toArray()) {
+    const item = JSON.parse(row.json) as Item;
+    if (!item.fullUrl.startsWith(`${from}/`)) continue;
+    const moved = { ...item, fullUrl: `${to}${item.fullUrl.slice(from.length)}` };
+    sql.exec('UPDATE items SET json = ? WHERE seq = ?', JSON.stringify(moved), row.seq);
+  }
+}
+
 /** Shoppers' reads pass the time now: an item is theirs when its visible_from has come (src/site/editor/content-status.ts). */
 const SHOWN = 'visible_from <= ?';
 

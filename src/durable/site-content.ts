@@ -69,6 +69,7 @@ export type Edit =
   | { kind: 'setHeaderFooter'; input: { header: string; footer: string } }
   | { kind: 'addPage'; input: NewPage }
   | { kind: 'savePage'; collectionId: string; input: PageForm }
+  | { kind: 'renameCollection'; collectionId: string; urlId: string }
   | { kind: 'setPageCharts'; collectionId: string; charts: PageChart[] }
   | { kind: 'setCommercePreferences'; namespace: string; preferences: Record<string, unknown> }
   | { kind: 'setStoreCurrency'; currency: string }
@@ -137,6 +138,8 @@ function applyToShell(site: ShellInput, edit: ShellEdit): edits.EditResult {
       return edits.addPage(site, edit.input);
     case 'savePage':
       return edits.savePage(site, edit.collectionId, edit.input);
+    case 'renameCollection':
+      return edits.renameCollection(site, edit.collectionId, edit.urlId);
     case 'setPageCharts':
       return edits.setPageCharts(site, edit.collectionId, edit.charts);
     case 'setCommercePreferences':
@@ -464,6 +467,7 @@ export class SiteContent extends DurableObject<Env> {
       if (removed !== null) for (const id of tables.itemIdsOf(this.sql, removed)) tables.deleteItem(this.sql, id);
       this.recordPages(shell, parsed.site);
       this.redirectCollections(shell, parsed.site);
+      this.moveCollectionItems(shell, parsed.site);
     });
     return { ok: true, value, version: written === 0 && removed === null ? null : version };
   }
@@ -490,6 +494,15 @@ export class SiteContent extends DurableObject<Env> {
       const old = before.collections.find((c) => c.id === collection.id);
       if (old === undefined) claimPath(this.sql, collection.fullUrl);
       else recordRedirect(this.sql, old.fullUrl, collection.fullUrl, now);
+    }
+  }
+
+  /** A merchant's edit that moved a collection (its URL slug) moves its items' addresses too; an import brings its own. */
+  private moveCollectionItems(before: Site, after: Site): void {
+    for (const collection of after.collections) {
+      const old = before.collections.find((c) => c.id === collection.id);
+      if (old !== undefined && old.fullUrl !== collection.fullUrl)
+        tables.moveItemUrls(this.sql, collection.id, old.fullUrl, collection.fullUrl);
     }
   }
 

@@ -6,6 +6,7 @@ import {
   appendToNavigation,
   EDIT_MESSAGES,
   removeCollection,
+  renameCollection,
   setCommercePreferences,
   updateNavigation,
   type NewProductCollection,
@@ -115,5 +116,17 @@ describe('merchant edits', () => {
     expect(applied(setCommercePreferences(first.site, 'checkout', { express: true })).value).toEqual({
       changed: false,
     });
+  });
+
+  it('renames a shop or a blog with a page slug’s checks, its navigation links following', () => {
+    const moved = applied(renameCollection(site, 'shop', 'store')).site;
+    expect(moved.collections[0]).toMatchObject({ urlId: 'store', fullUrl: '/store' });
+    expect(moved.navigation[0]).toEqual({ title: 'Shop', url: '/store', collectionId: 'shop' });
+    expect(applied(renameCollection(site, 'journal', 'news')).site.collections[1]?.fullUrl).toBe('/news');
+    expect(applied(renameCollection(site, 'shop', 'shop')).site).toBe(site);
+    expect(renameCollection(site, 'shop', 'Bad Slug')).toEqual({ error: EDIT_MESSAGES.urlIdInvalid });
+    expect(renameCollection(site, 'shop', 'checkout')).toEqual({ error: EDIT_MESSAGES.urlIdReserved });
+    expect(renameCollection(site, 'shop', 'journal')).toEqual({ error: EDIT_MESSAGES.urlIdTaken });
+    expect(renameCollection(site, 'contact', 'write')).toEqual({ error: EDIT_MESSAGES.unknownCollection, status: 404 });
   });
 });

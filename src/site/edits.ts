@@ -3,7 +3,7 @@
  * the changed site without its items (validated again before it is written) or the message to show.
  * Pure: the website's SiteContent object applies them one at a time and writes the parts that changed.
  */
-import { PRODUCTS_COLLECTION, PRODUCTS_COLLECTION_TYPE } from '../commerce/product';
+import { isProductCollection, PRODUCTS_COLLECTION, PRODUCTS_COLLECTION_TYPE } from '../commerce/product';
 import { escapeHtml } from '../html/escape';
 import type { ChartDataset } from './editor/chart';
 import type { Design } from './editor/design';
@@ -207,6 +207,29 @@ export function savePage(site: ShellInput, collectionId: string, input: PageChan
       ...site,
       collections: site.collections.map((c) => (c === page ? changed : c)),
       navigation: urlId === page.urlId ? site.navigation : relinked(site.navigation, page, changed.fullUrl),
+    },
+    value: null,
+  };
+}
+
+/**
+ * A products or blog collection's new URL slug (Squarespace's page settings, the checks a page's slug has). Its
+ * navigation links follow it; the SiteContent object moves its items' addresses and leaves the old one redirected.
+ */
+export function renameCollection(site: ShellInput, collectionId: string, urlId: string): EditResult<null> {
+  const collection = site.collections.find(
+    (c) => c.id === collectionId && (isProductCollection(c) || c.typeName === 'blog'),
+  );
+  if (collection === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
+  if (urlId === collection.urlId) return { site, value: null };
+  const problem = slugProblem(site, urlId, collection.id);
+  if (problem !== null) return { error: problem };
+  const fullUrl = `/${urlId}`;
+  return {
+    site: {
+      ...site,
+      collections: site.collections.map((c) => (c === collection ? { ...c, urlId, fullUrl } : c)),
+      navigation: relinked(site.navigation, collection, fullUrl),
     },
     value: null,
   };

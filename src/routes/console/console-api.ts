@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { areas } from '../../api/areas';
 import type { AppEnv } from '../shared/http';
 import { consoleCatalog } from './console-catalog';
+import { consoleCollections } from './collections';
 import { consoleContent } from './console-content';
 import { consoleCustomers } from './console-customers';
 import { consoleDesign } from './console-design';
@@ -43,6 +44,7 @@ for (const area of [
   consoleSettings,
   consoleContent,
   consolePages,
+  consoleCollections,
   consoleFiles,
 ])
   consoleApi.route('/', area);

@@ -36,8 +36,8 @@ import { merchantEdit, type RefusalField } from './site-edits';
 const MAX_PAGE_BYTES = 256 * 1024;
 const MAX_NEW_PAGE_BYTES = 4 * 1024;
 
-/** Where the page form shows an edit's refusal. */
-const pageField: RefusalField = (error) =>
+/** Where the page form (and a shop's or blog's slug, collections.ts) shows an edit's refusal. */
+export const pageField: RefusalField = (error) =>
   error === EDIT_MESSAGES.urlIdTaken || error === EDIT_MESSAGES.urlIdReserved || error === EDIT_MESSAGES.urlIdInvalid
     ? 'urlId'
     : error === EDIT_MESSAGES.titleRequired || error === EDIT_MESSAGES.titleTooLong

@@ -2,7 +2,8 @@
  * A page as the console creates and saves it: the bodies of `POST /api/console/pages` (a title and
  * a URL slug, made from the title when left empty) and `PUT /api/console/pages/{id}` (title, slug,
  * text, status, publish date, SEO fields and the blocks, each block as the site stores it,
- * src/site/editor/page-blocks.ts). The route and the page editor check with these schemas.
+ * src/site/editor/page-blocks.ts), and a shop's or blog's new URL slug (`PUT /api/console/collections/{id}`).
+ * The routes and the console's forms check with these schemas.
  */
 import { z } from 'zod';
 import { EDIT_MESSAGES, URL_ID } from '../edits';
@@ -24,6 +25,9 @@ const urlId = z.string().trim().max(100, EDIT_MESSAGES.urlIdInvalid).regex(URL_I
 /** A new page: its slug is made from the title when empty. */
 export const newPageSchema = z.object({ title, urlId: z.union([z.literal(''), urlId]) });
 export type NewPage = z.infer<typeof newPageSchema>;
+
+/** A shop's or blog's settings as the console saves them: its URL slug, checked as a page's (src/site/edits.ts renameCollection). */
+export const collectionSlugSchema = z.object({ urlId });
 
 /** A field left out (urlId, the SEO fields, blocks) stays as it was, so older callers that send only the text keep working. */
 export const pageFormSchema = z.object({

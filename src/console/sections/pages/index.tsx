@@ -1,7 +1,8 @@
 /**
  * The pages section: the site's pages with their status and navigation labels, "Add page" (a
  * title and a URL slug made from it, editable), and each page's editor (PageEditor.tsx). Shoppers
- * see a page only while its status shows it (src/site/editor/content-status.ts).
+ * see a page only while its status shows it (src/site/editor/content-status.ts). Below them, the
+ * shop and blog pages, each with its settings (its URL slug, CollectionSlugDialog.tsx).
  */
 import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -25,6 +26,7 @@ import {
 } from '../../ui';
 import { useModalDialog } from '../../ui/useModalDialog';
 import { statusLabel } from '../posts/status';
+import { CollectionSlugDialog, type SluggedCollection } from './CollectionSlugDialog';
 import { PageEditor } from './PageEditor';
 
 function NewPageDialog({ onCancel, onMade }: { onCancel: () => void; onMade: (id: string) => void }) {
@@ -115,9 +117,17 @@ function PageScreen({ id, session, navigate }: { id: string } & Pick<SectionProp
 export default function PagesSection({ session, path, navigate }: SectionProps) {
   const listed = useFetch(api.pages.at());
   const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<SluggedCollection | null>(null);
+  const [moved, setMoved] = useState('');
   const [first] = path;
   if (first !== undefined) return <PageScreen key={first} id={first} session={session} navigate={navigate} />;
   const pages = (listed.data?.pages ?? []).filter((page) => page.typeName === 'page');
+  const collections: SluggedCollection[] = [
+    ...(listed.data?.productCollections ?? []).map((shop) => ({ ...shop, kind: 'Shop' })),
+    ...(listed.data?.pages ?? [])
+      .filter((page) => page.typeName === 'blog')
+      .map(({ id, title, fullUrl }) => ({ id, title, fullUrl, kind: 'Blog' })),
+  ];
   return (
     <div className="Page">
       <Breadcrumbs items={[{ label: 'Pages' }]} />
@@ -166,7 +176,51 @@ export default function PagesSection({ session, path, navigate }: SectionProps) 
           empty="No pages yet."
         />
       )}
+      {collections.length > 0 && (
+        <section className="Card" aria-labelledby="collection-pages-heading">
+          <h2 id="collection-pages-heading">Shop and blog pages</h2>
+          <DataTable
+            caption="Shop and blog pages"
+            rows={collections}
+            rowKey={(collection) => collection.id}
+            columns={[
+              { key: 'title', label: 'Title', primary: true, render: (collection) => collection.title },
+              { key: 'kind', label: 'Type', render: (collection) => collection.kind },
+              { key: 'url', label: 'Address', render: (collection) => collection.fullUrl },
+              {
+                key: 'settings',
+                label: 'Settings',
+                render: (collection) => (
+                  <button
+                    type="button"
+                    className="Button"
+                    disabled={!session.can.content}
+                    aria-label={`URL slug of ${collection.title}`}
+                    onClick={() => setRenaming(collection)}
+                  >
+                    Edit URL slug
+                  </button>
+                ),
+              },
+            ]}
+          />
+          <p className="Muted" role="status" aria-live="polite">
+            {moved}
+          </p>
+        </section>
+      )}
       {adding && <NewPageDialog onCancel={() => setAdding(false)} onMade={(id) => navigate(`/config/pages/${id}`)} />}
+      {renaming !== null && (
+        <CollectionSlugDialog
+          collection={renaming}
+          onCancel={() => setRenaming(null)}
+          onSaved={(fullUrl) => {
+            setMoved(`${renaming.title} is now at ${fullUrl}. Its old address redirects there.`);
+            setRenaming(null);
+            listed.reload();
+          }}
+        />
+      )}
     </div>
   );
 }

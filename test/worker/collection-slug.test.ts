@@ -1,0 +1,126 @@
+/**
+ * A shop's or blog's URL slug changed in the console (issue 33): the old address and every item under it answer
+ * 301 to the new one, the items and navigation links carry the new address, a bad, reserved or taken slug gets
+ * the page slug's message by field with nothing written, and a role without the content permission is refused.
+ */
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
+import { EDIT_MESSAGES } from '../../src/site/edits';
+import { Visitor } from './visitor';
+
+const [OWNER, STORE_MANAGER, EDITOR, VIEWER] = DEMO_MERCHANTS;
+
+async function merchant(account: (typeof DEMO_MERCHANTS)[number] | undefined): Promise<Visitor> {
+  const visitor = await new Visitor().open('/contact');
+  if (account === undefined) return visitor;
+  const signIn = await visitor.json('POST', '/api/merchant/session', {
+    email: account.email,
+    password: account.password,
+  });
+  expect(signIn.status).toBe(200);
+  return visitor;
+}
+
+async function shopperGets(path: string): Promise<Response> {
+  return new Visitor().fetch(path, { redirect: 'manual' });
+}
+
+const version = async () => Number(await env.SITE_CONTENT.get('site:demo:version'));
+
+type Answer = { error?: string; fields?: Record<string, string>; id?: string; urlId?: string; fullUrl?: string };
+
+/** Where the console lists the shop: unchanged by a refused rename. */
+async function shopAddress(visitor: Visitor): Promise<string | undefined> {
+  const listed = await visitor.json<{ productCollections: { id: string; fullUrl: string }[] }>(
+    'GET',
+    '/api/console/pages',
+  );
+  return listed.body.productCollections.find((collection) => collection.id === 'c-shop')?.fullUrl;
+}
+
+const rename = (visitor: Visitor, id: string, urlId: unknown) =>
+  visitor.json<Answer>('PUT', `/api/console/collections/${id}`, { urlId });
+
+describe('a collection’s URL slug', () => {
+  it('moves the shop and the blog: old item links answer 301 to the new ones, items and navigation follow', async () => {
+    const owner = await merchant(OWNER);
+    expect((await shopperGets('/shop/p/candle')).status).toBe(200);
+
+    const moved = await rename(owner, 'c-shop', 'store');
+    expect(moved.status).toBe(200);
+    expect(moved.body).toEqual({ id: 'c-shop', urlId: 'store', fullUrl: '/store' });
+    const item = await shopperGets('/shop/p/candle?ref=mail');
+    expect(item.status).toBe(301);
+    expect(item.headers.get('location')).toBe('/store/p/candle?ref=mail');
+    expect((await shopperGets('/shop')).headers.get('location')).toBe('/store');
+    expect((await shopperGets('/store/p/candle')).status).toBe(200);
+    expect(await (await shopperGets('/store')).text()).toContain('href="/store/p/candle"');
+    const product = await owner.json<{ fullUrl: string }>('GET', '/api/console/products/p-candle');
+    expect(product.body.fullUrl).toBe('/store/p/candle');
+    const home = await (await shopperGets('/')).text();
+    expect(home).toContain('href="/store"');
+    expect(home).not.toContain('href="/shop"');
+
+    // An editor (content, not commerce) moves the blog.
+    const editor = await merchant(EDITOR);
+    expect((await rename(editor, 'c-blog', 'journal')).status).toBe(200);
+    expect((await shopperGets('/blog/gift-guide')).headers.get('location')).toBe('/journal/gift-guide');
+    expect((await shopperGets('/journal/gift-guide')).status).toBe(200);
+    expect(await (await shopperGets('/journal')).text()).toContain('href="/journal/gift-guide"');
+  });
+
+  it('refuses a bad, reserved or taken slug with the page slug’s message by field, writing nothing', async () => {
+    const owner = await merchant(OWNER);
+    const [before, address] = [await version(), await shopAddress(owner)];
+    expect((await rename(owner, 'c-shop', 'Bad Slug')).body).toEqual({
+      error: PRODUCT_MESSAGES.invalid,
+      fields: { urlId: EDIT_MESSAGES.urlIdInvalid },
+    });
+    expect((await rename(owner, 'c-shop', '')).body.fields).toEqual({ urlId: EDIT_MESSAGES.urlIdInvalid });
+    const reserved = await rename(owner, 'c-shop', 'cart');
+    expect(reserved.status).toBe(400);
+    expect(reserved.body).toEqual({
+      error: EDIT_MESSAGES.urlIdReserved,
+      fields: { urlId: EDIT_MESSAGES.urlIdReserved },
+    });
+    expect((await rename(owner, 'c-shop', 'contact')).body).toEqual({
+      error: EDIT_MESSAGES.urlIdTaken,
+      fields: { urlId: EDIT_MESSAGES.urlIdTaken },
+    });
+    expect((await rename(owner, 'c-blog', 'gifts')).body.fields).toEqual({ urlId: EDIT_MESSAGES.urlIdTaken });
+    // A page is renamed in its own editor; an unknown collection is not there.
+    expect((await rename(owner, 'c-contact', 'write-to-us')).status).toBe(404);
+    expect((await rename(owner, 'c-nothing', 'store')).status).toBe(404);
+    expect(await version()).toBe(before);
+    expect(await shopAddress(owner)).toBe(address);
+  });
+
+  it('is refused to roles that may not edit content, to a call without the crumb and to a body too large', async () => {
+    const [anonymous, storeManager, viewer, owner] = await Promise.all([
+      merchant(undefined),
+      merchant(STORE_MANAGER),
+      merchant(VIEWER),
+      merchant(OWNER),
+    ]);
+    const [before, address] = [await version(), await shopAddress(owner)];
+    expect((await rename(anonymous, 'c-shop', 'store')).status).toBe(401);
+    expect((await rename(storeManager, 'c-shop', 'store')).status).toBe(403);
+    expect((await rename(viewer, 'c-blog', 'journal')).status).toBe(403);
+    const noCrumb = await owner.fetch('/api/console/collections/c-shop', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ urlId: 'store' }),
+    });
+    expect(noCrumb.status).toBe(403);
+    const big = await owner.fetch('/api/console/collections/c-shop', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': owner.crumb },
+      body: JSON.stringify({ urlId: 'x'.repeat(2000) }),
+    });
+    expect(big.status).toBe(413);
+    expect(await version()).toBe(before);
+    expect(await shopAddress(owner)).toBe(address);
+  });
+});
