@@ -5,7 +5,7 @@
  * a recorded one is stored before it is answered 200 (202 for the newer tracker). Visitors and
  * websites over their limits get 429. Four areas, each at its prefix in src/api/areas.ts.
  */
-import { Hono, type Context } from 'hono';
+import type { Hono, Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { beaconUpdate, hourOf, vitalsOf, type BeaconUpdate, type ProductCount } from '../../beacon/aggregate';
 import { writeToAnalyticsEngine } from '../../beacon/analytics-engine';
@@ -52,6 +52,7 @@ import { readText, validate } from '../../http/body';
 import { apiError, isDevelopment, readJson, siteVersion, type AppEnv, withSite } from '../shared/http';
 import { merchantRolesOf } from '../console/merchant-session';
 import { overLimit, rateLimit } from '../shared/rate-limit';
+import { guardedArea } from '../shared/guarded-area';
 
 /** Form-encoded census and event bodies. */
 const MAX_FORM_BYTES = 16 * 1024;
@@ -65,10 +66,7 @@ const ANALYTICS_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A beacon area: every call behind the visitor limit. */
 function beaconArea(): Hono<AppEnv> {
-  return new Hono<AppEnv>().use(
-    '*',
-    rateLimit((env) => env.BEACON_VISITOR_LIMITER, 'beacons'),
-  );
+  return guardedArea(rateLimit((env) => env.BEACON_VISITOR_LIMITER, 'beacons'));
 }
 
 /** Census hits and widget calls, at `areas.census`. */

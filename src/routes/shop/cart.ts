@@ -28,6 +28,7 @@ import { apiError, readJson, siteVersion, type AppEnv, withSite } from '../share
 import { rateLimit } from '../shared/rate-limit';
 import { CART_ID } from '../../api/checkout-bodies';
 import { adoptIntoAccount, cartHead, cartIdFrom, currencyOf, setCartCookie, visitorCart } from './visitor-cart';
+import { guardedArea } from '../shared/guarded-area';
 
 const MAX_BODY_BYTES = 16 * 1024;
 
@@ -130,10 +131,10 @@ async function mockCart(env: Env, site: Site): Promise<ShoppingCart> {
 const writeLimit = rateLimit((env) => env.CART_RATE_LIMITER, 'cart');
 
 /** The cart, at `areas.cart`: every change needs the crumb and is under the write limit. */
-export const cart = new Hono<AppEnv>().use('*', requireCrumb, writeLimit);
+export const cart = guardedArea(requireCrumb, writeLimit);
 
 /** The subscription cart, at `areas.subscriptionCart`: the same guards. */
-export const subscriptionCart = new Hono<AppEnv>().use('*', requireCrumb, writeLimit);
+export const subscriptionCart = guardedArea(requireCrumb, writeLimit);
 
 /** The cart's address with a trailing slash, mounted at `${areas.cart}/` (a sub-app's `/` is its prefix without one). */
 export const cartWithSlash = new Hono<AppEnv>();

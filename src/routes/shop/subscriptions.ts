@@ -5,16 +5,16 @@
  * lists theirs (the first order is one of their account's orders) and cancels, pauses and resumes
  * them the same way, with the account's xsrf header; each change is emailed in the account's language.
  */
-import { Hono } from 'hono';
 import { z } from 'zod';
 import { SUBSCRIPTION_MESSAGES } from '../../commerce/subscriptions';
 import { isVerified } from '../../durable/site-users';
 import { commerceOrders } from '../../durable/stubs';
 import { requireCrumb } from '../shared/csrf';
-import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
+import { apiError, readJson, withSite } from '../shared/http';
 import { rateLimit } from '../shared/rate-limit';
 import { shopperEmailLocale } from './shopper-locale';
 import { accountSession, siteUsers } from './site-user-session';
+import { guardedArea } from '../shared/guarded-area';
 
 const MAX_BODY_BYTES = 1024;
 const TOKEN = /^[0-9a-f]{32}$/;
@@ -23,10 +23,10 @@ const cancelSchema = z.object({ token: z.string().regex(TOKEN, 'token is not a s
 const writeLimit = rateLimit((env) => env.CART_RATE_LIMITER, 'subscription');
 
 /** A buyer's subscription by its token, at `areas.subscriptions`: every change needs the crumb and is under the write limit. */
-export const subscriptions = new Hono<AppEnv>().use('*', requireCrumb, writeLimit);
+export const subscriptions = guardedArea(requireCrumb, writeLimit);
 
 /** A signed-in shopper's subscriptions, at `areas.accountSubscriptions`: the same guards, then the account's session. */
-export const accountSubscriptions = new Hono<AppEnv>().use('*', requireCrumb, writeLimit);
+export const accountSubscriptions = guardedArea(requireCrumb, writeLimit);
 
 subscriptions.get('/:orderId', withSite, async (c) => {
   c.header('cache-control', 'no-store');

@@ -7,7 +7,6 @@
  * event naming no paid order is dropped, 204). Accepted events are answered 202 and sent after the
  * answer; a failed send is logged. Mounted at `areas.trackers`, every call behind the beacons' visitor limit.
  */
-import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { parseVisitorRecord, VISITOR_COOKIE } from '../../beacon/cookies';
 import { pathOf, shouldRecord } from '../../beacon/eligibility';
@@ -15,18 +14,14 @@ import { purchaseData } from '../../beacon/pixel-purchase';
 import { MAX_PIXEL_BODY_BYTES, type PixelEventBody, pixelEventBody } from '../../beacon/pixel-schema';
 import { commerceOrders } from '../../durable/stubs';
 import { pixelSender } from '../../integrations/pixel';
-import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
+import { apiError, readJson, withSite } from '../shared/http';
 import { merchantRolesOf } from '../console/merchant-session';
 import { overLimit, rateLimit } from '../shared/rate-limit';
+import { guardedArea } from '../shared/guarded-area';
 
 export const NOT_THIS_STORE = 'event_source_url: not a page of this store';
 
-export const trackers = new Hono<AppEnv>();
-
-trackers.use(
-  '*',
-  rateLimit((env) => env.BEACON_VISITOR_LIMITER, 'beacons'),
-);
+export const trackers = guardedArea(rateLimit((env) => env.BEACON_VISITOR_LIMITER, 'beacons'));
 
 trackers.post('/pixel', withSite, async (c) => {
   const site = c.var.site;
