@@ -8,7 +8,7 @@ import { HTTPException } from 'hono/http-exception';
 import { ApiError } from './http/errors';
 import { NOT_FOUND } from './http/messages';
 import { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE } from './http/unavailable';
-import { messagePage } from './routes/pages/html-document';
+import { ERROR_PAGE, errorPage } from './routes/pages/error-page';
 import { censusBeacons, clankerBeacons, eventBeacons, performanceBeacons } from './routes/shop/beacons';
 import { cart, cartWithSlash, subscriptionCart } from './routes/shop/cart';
 import { checkout } from './routes/shop/checkout';
@@ -77,6 +77,14 @@ function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
+/** A shopper's browser asking for a page (not a script calling the API), which an error answers with the store's error page. */
+function isPageRequest(c: Context<AppEnv>): boolean {
+  const { method, path } = c.req;
+  return (
+    (method === 'GET' || method === 'HEAD') && !isApiPath(path) && (c.req.header('accept') ?? '').includes('text/html')
+  );
+}
+
 /** Only unknown API paths reach this: every other GET is a store page (src/routes/pages/pages.ts, rendered by src/storefront/). */
 function notFound(c: Context<AppEnv>): Response {
   // Spec: a not-found error carries the missing path.
@@ -100,7 +108,8 @@ function asApiError(err: HTTPException): ApiError {
  * The one `onError`: a thrown `ApiError` (or Hono's own `HTTPException`) is the JSON body of
  * docs/contracts.md with its status and headers; an exception carrying a whole response (a
  * developer-platform template's error page) answers with it; a dependency failing for now is a 503
- * with Retry-After; anything else is a 500 whose details go to the log, not to the client.
+ * with Retry-After; anything else is a 500 whose details go to the log, not to the client. A store page's
+ * 503 and a page request's 500 are the store's error page (src/routes/pages/error-page.ts).
  */
 function errorResponse(err: Error, c: Context<AppEnv>): Response | Promise<Response> {
   if (err instanceof HTTPException && err.res !== undefined) return err.getResponse();
@@ -109,9 +118,10 @@ function errorResponse(err: Error, c: Context<AppEnv>): Response | Promise<Respo
     console.error('dependency unavailable', err);
     c.header('retry-after', String(RETRY_AFTER_SECONDS));
     c.header('cache-control', 'no-store');
-    return isApiPath(c.req.path) ? written(c, new ApiError(503, UNAVAILABLE)) : messagePage(c, 503, UNAVAILABLE);
+    return isApiPath(c.req.path) ? written(c, new ApiError(503, UNAVAILABLE)) : errorPage(c, 503, UNAVAILABLE);
   }
   console.error(err);
+  if (isPageRequest(c)) return errorPage(c, 500, ERROR_PAGE.failed, ERROR_PAGE.failedDetail);
   return written(c, new ApiError(500, INTERNAL_ERROR));
 }
 

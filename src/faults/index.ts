@@ -30,8 +30,10 @@ export type FaultTarget =
  * - `kill`: at a `faultPoint` given a kill function, the process dies there (a deploy or a crash between two steps):
  *   a Durable Object aborts itself, so what it held in memory is gone and only what it committed remains.
  *   Elsewhere it fails like `fail`.
+ * - `bug`: the call throws an error no dependency's outage gives (nothing marks it retryable), as a bug of ours
+ *   would: what the store answers for an unexpected exception.
  */
-export type FaultMode = 'fail' | 'hang' | 'slow' | 'lose-response' | 'kill';
+export type FaultMode = 'fail' | 'hang' | 'slow' | 'lose-response' | 'kill' | 'bug';
 
 export interface Fault {
   target: FaultTarget;
@@ -136,6 +138,8 @@ async function applyFault<T>(
     case 'lose-response':
       await call();
       throw faultError(target, name);
+    case 'bug':
+      throw new TypeError(`Cannot read properties of undefined (injected bug in ${name})`);
   }
 }
 

@@ -96,8 +96,8 @@ function renderTemplate(site: Site, file: string, data: unknown, development: bo
 
 const criticalCssBySite = new WeakMap<Site, string>();
 
-/** The theme's stylesheet with the design's properties after it, joined once per loaded site. */
-function criticalCss(site: Site): string {
+/** The theme's stylesheet with the design's properties after it, joined once per loaded site (the error page wears it too). */
+export function storeStylesheet(site: Site): string {
   let css = criticalCssBySite.get(site);
   if (css === undefined) {
     css = (site.theme['theme.css'] ?? '') + (site.design === undefined ? '' : designCss(site.design as Design));
@@ -119,7 +119,7 @@ export function pageData(
     ...(Array.isArray(blocks) ? { blocks: withTrustedCode(blocks) } : {}),
     header: code.header,
     footer: code.footer,
-    assets: { criticalCss: criticalCss(site), script },
+    assets: { criticalCss: storeStylesheet(site), script },
   };
 }
 

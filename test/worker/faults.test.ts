@@ -5,7 +5,7 @@
  */
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmailOutbox, MAX_ATTEMPTS, RETRY_BASE_MS, retryDelay } from '../../src/durable/email-outbox';
 import { clearFaults, injectedFaults, injectFaults } from '../../src/faults';
 import { RETRY_AFTER_SECONDS, UNAVAILABLE } from '../../src/http/unavailable';
@@ -29,7 +29,10 @@ import {
 } from './checkout-support';
 import { Visitor } from './visitor';
 
-afterEach(() => clearFaults());
+afterEach(() => {
+  clearFaults();
+  vi.restoreAllMocks();
+});
 
 /** Until this isolate no longer trusts the site version it read last (and reads KV again). */
 const versionTrustEnds = () => new Promise((resolve) => setTimeout(resolve, SITE_VERSION_TTL_MS + 100));
@@ -167,6 +170,51 @@ describe('a dependency that is down', () => {
     const recording = await editor.fetch('/api/commerce/fullstory/getId');
     expect(recording.status).toBe(503);
     expect(recording.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
+  });
+});
+
+describe('an unexpected exception (a bug of ours)', () => {
+  it("answers a shopper's page request with the store's error page (101, styled, no details, never cached), and API callers with the JSON error", async () => {
+    const { base } = await storeOnHost('page-bug.example', (site) => {
+      site.website.siteTitle = 'Bug & Co';
+    });
+    const visitor = new Visitor(base);
+    expect((await visitor.fetch('/blog')).status).toBe(200);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The site stays read (this isolate's copy of its version); the page's own read throws what no outage throws.
+    injectFaults([{ target: 'durable-object', mode: 'bug', name: 'CONTENT' }]);
+    const page = await visitor.fetch('/nothing-kept-here', { headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(page.status).toBe(500);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'[;\s].*connect-src 'self'/);
+    const html = await page.text();
+    expect(html).toContain('<h1>Something went wrong</h1>');
+    expect(html).toContain('<title>Something went wrong · Bug &amp; Co</title>');
+    expect(html).toContain('<a class="site-title" href="/">Bug &amp; Co</a>');
+    // The store's own stylesheet, allowed by its hash.
+    expect(html).toMatch(/<style>[^<]*\.site-header \{/);
+    expect(html).toContain('<a class="Button" href="/nothing-kept-here">Try again</a>');
+    expect(html).toContain('data-census data-website-id="page-bug-example"');
+    expect(html).toContain('data-page-type="101"');
+    expect(html).not.toMatch(/TypeError|injected bug|at \S+ \(/);
+    expect(errors).toHaveBeenCalled();
+
+    // A script asking for the same page, and every API call, keep the JSON error shape, whatever they accept.
+    const script = await visitor.fetch('/nothing-kept-here', { headers: { accept: 'application/json' } });
+    expect(script.status).toBe(500);
+    expect(await script.json()).toEqual({ error: 'Internal server error' });
+    clearFaults();
+    await visitor.open('/cart');
+    injectFaults([{ target: 'durable-object', mode: 'bug', name: 'CARTS' }]);
+    const api = await visitor.fetch(ENTRIES, {
+      method: 'POST',
+      headers: { accept: 'text/html', 'content-type': 'application/json', 'x-csrf-token': visitor.crumb },
+      body: JSON.stringify(MUG),
+    });
+    expect(api.status).toBe(500);
+    expect(api.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await api.json()).toEqual({ error: 'Internal server error' });
   });
 });
 

@@ -2,14 +2,12 @@
  * Hand-built HTML documents (error pages, the editor page, the dashboard) are written with
  * `markup` (src/html/markup.ts), which escapes every interpolated value. `htmlDocument` answers a
  * whole document with a CSP that allows its one inline stylesheet by hash and nothing inline besides.
- * A store's error page (a 5xx) loads the collectors as its store pages do, so its views are counted
- * under the error page type (101): the collector script is the site's own, which the CSP allows.
+ * A store's error page (a 5xx, page type 101) is error-page.ts.
  */
 import type { Context } from 'hono';
-import { PageType } from '../../commerce/page-types';
 import { markup, raw, type Markup } from '../../html/markup';
 import { cspHash, htmlCsp, NO_SOURCES } from '../../storefront/content-security';
-import { loadedSite, type AppEnv } from '../shared/http';
+import type { AppEnv } from '../shared/http';
 
 export { markup, raw };
 
@@ -27,7 +25,7 @@ export interface HtmlDocument {
 export async function htmlDocument(
   c: Context<AppEnv>,
   doc: HtmlDocument,
-  status: 200 | 400 | 403 | 404 | 410 | 414 | 429 | 502 | 503 = 200,
+  status: 200 | 400 | 403 | 404 | 410 | 414 | 429 | 500 | 502 | 503 = 200,
 ): Promise<Response> {
   const style = doc.style === undefined ? '' : markup`<style>${raw(doc.style)}</style>`;
   const script = doc.script == null ? '' : markup`<script type="module" src="${doc.script}"></script>`;
@@ -41,22 +39,6 @@ export async function htmlDocument(
 }
 
 /** A plain page saying what went wrong, for requests that reach no store page. */
-export async function messagePage(
-  c: Context<AppEnv>,
-  status: 400 | 404 | 414 | 429 | 503,
-  message: string,
-): Promise<Response> {
-  const census = status >= 500 ? await errorPageCensus(c) : '';
-  return htmlDocument(c, { title: message, body: markup`<main><h1>${message}</h1></main>${census}` }, status);
-}
-
-/**
- * The collector script of an error page (as themes/default/layout.html writes it, page type 101), where this
- * request found its store and the store tracks visitors; nothing where the store could not be read.
- */
-async function errorPageCensus(c: Context<AppEnv>): Promise<Markup | ''> {
-  const loaded = await loadedSite(c).catch(() => null);
-  if (loaded === null || !loaded.site.websiteSettings.analytics.tracking) return '';
-  const { id, language } = loaded.site.website;
-  return markup`<script type="module" src="/build/collectors.js" data-census data-website-id="${id}" data-template-id="default" data-website-locale="${language}" data-page-type="${PageType.Error}"></script>`;
+export function messagePage(c: Context<AppEnv>, status: 400 | 404 | 414 | 429, message: string): Promise<Response> {
+  return htmlDocument(c, { title: message, body: markup`<main><h1>${message}</h1></main>` }, status);
 }
