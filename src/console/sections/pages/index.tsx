@@ -4,7 +4,7 @@
  * see a page only while its status shows it (src/site/editor/content-status.ts). Below them, the
  * shop and blog pages, each with its settings (its URL slug, CollectionSlugDialog.tsx).
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { api } from '../../../api';
 import { newPageSchema, PAGE_TITLE_LIMIT, pageFormProblems, pageSlugOf } from '../../../site/editor/page-form';
@@ -119,6 +119,12 @@ export default function PagesSection({ session, path, navigate }: SectionProps) 
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<SluggedCollection | null>(null);
   const [moved, setMoved] = useState('');
+  // The dialog leaves the page before it closes, so the browser cannot give the focus back: its opener gets it here.
+  const opener = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (renaming === null) opener.current?.focus();
+  }, [renaming]);
+  const closeRenaming = () => setRenaming(null);
   const [first] = path;
   if (first !== undefined) return <PageScreen key={first} id={first} session={session} navigate={navigate} />;
   const pages = (listed.data?.pages ?? []).filter((page) => page.typeName === 'page');
@@ -195,8 +201,11 @@ export default function PagesSection({ session, path, navigate }: SectionProps) 
                     type="button"
                     className="Button"
                     disabled={!session.can.content}
-                    aria-label={`URL slug of ${collection.title}`}
-                    onClick={() => setRenaming(collection)}
+                    aria-label={`Edit URL slug of ${collection.title}`}
+                    onClick={(event) => {
+                      opener.current = event.currentTarget;
+                      setRenaming(collection);
+                    }}
                   >
                     Edit URL slug
                   </button>
@@ -213,10 +222,10 @@ export default function PagesSection({ session, path, navigate }: SectionProps) 
       {renaming !== null && (
         <CollectionSlugDialog
           collection={renaming}
-          onCancel={() => setRenaming(null)}
+          onCancel={closeRenaming}
           onSaved={(fullUrl) => {
             setMoved(`${renaming.title} is now at ${fullUrl}. Its old address redirects there.`);
-            setRenaming(null);
+            closeRenaming();
             listed.reload();
           }}
         />
