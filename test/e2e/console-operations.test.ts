@@ -14,6 +14,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwrigh
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { useChromium } from './browser';
+import { holdRequests } from './held-requests';
 import { storeUrl } from './store';
 import { afterNextPaint, downloadedBytes } from './pages';
 
@@ -282,17 +283,15 @@ describe('console operations in Chromium', () => {
       const email = `late-${RUN}@example.com`;
       const mine = await placeOrder(email);
       const { page, errors } = await signedIn(ACCOUNTS.store, '/config');
-      // The full list answers 2 s late, after the merchant's search has answered.
+      // The full list is held until the merchant's search has answered and shows: then it answers, late.
       const fullList = /\/api\/console\/orders\??$/;
-      await page.route(fullList, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 2000));
-        await route.continue();
-      });
+      const release = await holdRequests(page, fullList);
       const lateAnswer = page.waitForResponse(fullList, WAIT);
       await page.goto(`${storeUrl}/config/orders`);
       await page.fill('#order-search', email);
       await page.click('form[role="search"] button[type="submit"]');
       await page.waitForSelector(`text=#${mine.orderNumber}`, WAIT);
+      release();
       await (await lateAnswer).finished();
       await afterNextPaint(page);
       expect(await page.locator('.DataTable tbody tr').count()).toBe(1);
