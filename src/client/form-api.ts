@@ -5,6 +5,7 @@
 import { FORM_SUBMIT_MESSAGES } from '../forms/messages';
 import { storefrontRoutes as api } from '../api/storefront';
 import { apiCall } from './api';
+import { pageLanguage } from './visitor-language';
 
 export class FormSubmitError extends Error {
   constructor(
@@ -66,7 +67,9 @@ export async function submitForm(
   }
   let res: Response;
   try {
-    res = await post(api.saveFormSubmission.path(), { key, formId, form, captchaKey, ...page });
+    // The page's language, so an email the submission causes (the newsletter's welcome code) is written in it.
+    const locale = pageLanguage() || undefined;
+    res = await post(api.saveFormSubmission.path(), { key, formId, form, captchaKey, ...page, locale });
   } catch {
     throw new FormSubmitError(FORM_SUBMIT_MESSAGES.processing);
   }

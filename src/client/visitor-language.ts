@@ -1,6 +1,7 @@
 /**
  * A signed-out visitor's language, chosen on the account page and kept in this browser (src/client/account-language.ts
- * applies it on every page), and the language a form sends so the email it causes is written in it. Account islands only.
+ * applies it on every page), and the language a form sends so the email it causes is written in it (the account forms,
+ * and the site forms for the newsletter's welcome code).
  */
 import { pageDocument } from './dom';
 

@@ -4,6 +4,7 @@
  * English for any other. Apart from the storefront catalogue (storefront-text.ts) because only the worker sends
  * emails: the browser never loads these. Dates are written in the store's time zone, money in the shopper's locale.
  */
+import { sendOnText } from './gift-cards';
 import { formatMoney } from './money';
 import type { SubscriptionPlan } from './subscriptions';
 import { storefrontLanguage, type StorefrontLanguage } from './storefront-languages';
@@ -59,7 +60,8 @@ const MOMENT: Intl.DateTimeFormatOptions = {
 
 /**
  * An email's texts for `to`: `say(key, values)` fills the `{name}` places; money as its locale writes it; `date` a day
- * ('Friday, December 4, 2026'), `dateTime` a moment ('December 4, 2026 at 9:05 AM EST'), both in the store's time zone.
+ * ('Friday, December 4, 2026'), `dateTime` a moment ('December 4, 2026 at 9:05 AM EST'), both in the store's time zone;
+ * `day` a calendar day the shopper chose ('2026-12-04', a gift card's send date) in the same words.
  */
 export function emailText(to: EmailLocale) {
   const language = storefrontLanguage(to.locale);
@@ -72,6 +74,7 @@ export function emailText(to: EmailLocale) {
     money: (units: number, currency: string): string => formatMoney(units, currency, to.locale),
     date: (at: number): string => new Intl.DateTimeFormat(to.locale, { dateStyle: 'full', timeZone }).format(at),
     dateTime: (at: number): string => new Intl.DateTimeFormat(to.locale, { ...MOMENT, timeZone }).format(at),
+    day: (day: string): string => sendOnText(day, to.locale),
     /** 'Billed every week, until you cancel' in the email's language. */
     billing: (plan: SubscriptionPlan): string => subscriptionBilling(STOREFRONT[language], plan),
   };

@@ -29,6 +29,23 @@ export const EMAIL_DE: EmailTexts = {
   'subscription.resumed': 'Ihr Abonnement für {title} ist wieder aktiv. Nächste Abbuchung: {amount} am {date}.',
   'subscription.cancelledSubject': 'Ihr Abonnement ist gekündigt',
   'subscription.cancelled': 'Ihr Abonnement für {title} ist gekündigt. Ihnen wird nichts mehr berechnet.',
+  'giftCard.sent': 'Geschenkkarte über {amount} an {who} gesendet.',
+  'giftCard.sentOn': 'Geschenkkarte über {amount} am {date} an {who} gesendet.',
+  'giftCard.sentToYou': 'Sie (ihr Code kommt in einer eigenen E-Mail)',
+  'giftCard.yoursSubject': 'Ihre Geschenkkarte',
+  'giftCard.receivedSubject': 'Sie haben eine Geschenkkarte erhalten',
+  'giftCard.hello': 'Hallo {name},',
+  'giftCard.yours': 'Hier ist Ihre Geschenkkarte im Wert von {amount}.',
+  'giftCard.received': '{from} hat Ihnen eine Geschenkkarte im Wert von {amount} geschickt.',
+  'giftCard.theirMessage': 'Die Nachricht dazu:',
+  'giftCard.code': 'Code der Geschenkkarte: {code}',
+  'giftCard.useIt': 'Geben Sie ihn beim Bezahlen ein, um damit zu bezahlen.',
+  'subscription.renewalFailedSubject': 'Ihr Abonnement konnte nicht verlängert werden',
+  'subscription.renewalFailed':
+    'Wir konnten die nächste Bestellung Ihres Abonnements nicht aufgeben (Bestellung {order}). Bitte wenden Sie sich an den Shop.',
+  'welcome.subject': 'Ihr Willkommenscode für {site}',
+  'welcome.text':
+    'Danke für Ihre Anmeldung. Mit dem Code {code} erhalten Sie beim Bezahlen {percent}\u00a0% Rabatt auf Ihre erste Bestellung.',
   'account.verifySubject': 'Bestätigen Sie Ihre E-Mail-Adresse für {site}',
   'account.verify':
     'Willkommen bei {site}.\n\nÖffnen Sie diesen Link, um Ihre E-Mail-Adresse zu bestätigen:\n{link}\n\nDer Link funktioniert einmal, 24 Stunden lang. Wenn Sie kein Konto erstellt haben, ignorieren Sie diese E-Mail.\n',

@@ -28,6 +28,23 @@ export const EMAIL_ES: EmailTexts = {
   'subscription.resumed': 'Tu suscripción a {title} vuelve a estar activa. Próximo cobro: {amount} el {date}.',
   'subscription.cancelledSubject': 'Tu suscripción está cancelada',
   'subscription.cancelled': 'Tu suscripción a {title} está cancelada. No se te volverá a cobrar.',
+  'giftCard.sent': 'Tarjeta regalo de {amount} enviada a {who}.',
+  'giftCard.sentOn': 'Tarjeta regalo de {amount} enviada a {who} el {date}.',
+  'giftCard.sentToYou': 'ti (su código va en otro correo)',
+  'giftCard.yoursSubject': 'Tu tarjeta regalo',
+  'giftCard.receivedSubject': 'Has recibido una tarjeta regalo',
+  'giftCard.hello': 'Hola, {name}:',
+  'giftCard.yours': 'Aquí tienes tu tarjeta regalo por valor de {amount}.',
+  'giftCard.received': '{from} te ha enviado una tarjeta regalo por valor de {amount}.',
+  'giftCard.theirMessage': 'Su mensaje:',
+  'giftCard.code': 'Código de la tarjeta regalo: {code}',
+  'giftCard.useIt': 'Introdúcelo al pagar para usarla.',
+  'subscription.renewalFailedSubject': 'No se ha podido renovar tu suscripción',
+  'subscription.renewalFailed':
+    'No hemos podido realizar el siguiente pedido de tu suscripción (pedido {order}). Ponte en contacto con la tienda.',
+  'welcome.subject': 'Tu código de bienvenida para {site}',
+  'welcome.text':
+    'Gracias por suscribirte. Usa el código {code} al pagar para obtener un {percent}\u00a0% de descuento en tu primer pedido.',
   'account.verifySubject': 'Confirma tu correo electrónico para {site}',
   'account.verify':
     'Te damos la bienvenida a {site}.\n\nAbre este enlace para confirmar tu dirección de correo electrónico:\n{link}\n\nEl enlace funciona una vez, durante 24 horas. Si no has creado una cuenta, ignora este correo.\n',

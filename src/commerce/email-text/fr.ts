@@ -29,6 +29,23 @@ export const EMAIL_FR: EmailTexts = {
   'subscription.resumed': 'Votre abonnement à {title} est de nouveau actif. Prochain prélèvement : {amount} le {date}.',
   'subscription.cancelledSubject': 'Votre abonnement est résilié',
   'subscription.cancelled': 'Votre abonnement à {title} est résilié. Vous ne serez plus débité.',
+  'giftCard.sent': 'Carte cadeau de {amount} envoyée à {who}.',
+  'giftCard.sentOn': 'Carte cadeau de {amount} envoyée à {who} le {date}.',
+  'giftCard.sentToYou': 'vous (son code est dans un e-mail séparé)',
+  'giftCard.yoursSubject': 'Votre carte cadeau',
+  'giftCard.receivedSubject': 'Vous avez reçu une carte cadeau',
+  'giftCard.hello': 'Bonjour {name},',
+  'giftCard.yours': 'Voici votre carte cadeau d’une valeur de {amount}.',
+  'giftCard.received': '{from} vous a offert une carte cadeau d’une valeur de {amount}.',
+  'giftCard.theirMessage': 'Son message :',
+  'giftCard.code': 'Code de la carte cadeau : {code}',
+  'giftCard.useIt': 'Saisissez-le lors du paiement pour payer avec.',
+  'subscription.renewalFailedSubject': 'Votre abonnement n’a pas pu être renouvelé',
+  'subscription.renewalFailed':
+    'Nous n’avons pas pu passer la prochaine commande de votre abonnement (commande {order}). Veuillez contacter la boutique.',
+  'welcome.subject': 'Votre code de bienvenue pour {site}',
+  'welcome.text':
+    'Merci de votre inscription. Utilisez le code {code} lors du paiement pour obtenir {percent}\u00a0% de réduction sur votre première commande.',
   'account.verifySubject': 'Confirmez votre adresse e-mail pour {site}',
   'account.verify':
     'Bienvenue chez {site}.\n\nOuvrez ce lien pour confirmer votre adresse e-mail :\n{link}\n\nLe lien fonctionne une seule fois, pendant 24 heures. Si vous n’avez pas créé de compte, ignorez cet e-mail.\n',

@@ -1,4 +1,5 @@
 import { normalCode, type Discount } from '../../commerce/discounts';
+import { emailText, FORMER_EMAIL_LOCALE, type EmailLocale } from '../../commerce/email-text';
 import { randomHex } from '../../site/ids';
 import { scheduleAlarm, type OrdersContext } from './context';
 import { currentSettings } from './settings';
@@ -42,12 +43,13 @@ export function deleteDiscount(self: OrdersContext, code: string): boolean {
 
 /**
  * The newsletter's welcome code for `email` when the merchant enabled it: a single-use percentage
- * code, emailed; one per address (signing up again issues nothing new).
+ * code, emailed in `locale`'s language (the sign-up page's); one per address (signing up again issues nothing new).
  */
 export async function issueWelcomeCode(
   self: OrdersContext,
   email: string,
   siteTitle: string,
+  locale: EmailLocale = FORMER_EMAIL_LOCALE,
 ): Promise<{ issued: boolean }> {
   const { welcomeDiscount } = currentSettings(self);
   if (!welcomeDiscount.enabled) return { issued: false };
@@ -73,11 +75,12 @@ export async function issueWelcomeCode(
     JSON.stringify(discount),
     address,
   );
+  const text = emailText(locale);
   self.outbox.queue(
     {
       to: email,
-      subject: `Your welcome code for ${siteTitle}`,
-      text: `Thank you for signing up. Use the code ${code} at checkout for ${welcomeDiscount.percent}% off your first order.\n`,
+      subject: text.say('welcome.subject', { site: siteTitle }),
+      text: `${text.say('welcome.text', { code, percent: welcomeDiscount.percent })}\n`,
     },
     `welcome:${address}`,
   );

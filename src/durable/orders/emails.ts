@@ -13,7 +13,7 @@ import { subscriptionOfOrder } from './subscriptions';
 export const UNPAID_CANCELLED = EMAIL_EN['order.unpaidSubject'];
 
 /** Whom an order's emails are written for: the language it was placed in and the store's zone then (older orders: English, UTC). */
-function orderEmailText(order: Order): EmailText {
+export function orderEmailText(order: Order): EmailText {
   return emailText(order.emailLocale ?? FORMER_EMAIL_LOCALE);
 }
 
@@ -64,7 +64,7 @@ export function queueOrderEmail(
   const sent =
     kind === 'confirmed'
       ? (order.giftCardsSent ?? [])
-          .map((card) => `${giftCardSentText(card, order.email, order.currencyCode)}\n`)
+          .map((card) => `${giftCardSentText(text, card, order.email, order.currencyCode)}\n`)
           .join('')
       : '';
   const manage = order.subscription === null || kind !== 'confirmed' ? '' : subscriptionEmailText(self, order);

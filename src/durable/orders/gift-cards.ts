@@ -1,45 +1,49 @@
 /** The commerce object's gift cards: the emails about a card an order sent, a card's balance, and credit given back to one. */
-import { normalGiftCardCode, sendOnText, type GiftCardSent } from '../../commerce/gift-cards';
-import { formatMoney } from '../../commerce/money';
+import { normalGiftCardCode, type GiftCardSent } from '../../commerce/gift-cards';
+import { emailText, FORMER_EMAIL_LOCALE, type EmailText } from '../../commerce/email-text';
 import type { Order } from '../../commerce/order';
 import { giftCardRefundableCents } from '../../commerce/refunds';
 import type { OrdersContext } from './context';
 import { orderRow } from './records';
 
-/** The buyer's line about a card the order sent: to whom, and when. */
-export function giftCardSentText(card: GiftCardSent, buyerEmail: string, currency: string): string {
+/** The buyer's line about a card the order sent: to whom, and when (in the order email's language, `text`). */
+export function giftCardSentText(text: EmailText, card: GiftCardSent, buyerEmail: string, currency: string): string {
   const who =
     card.recipientEmail.toLowerCase() === buyerEmail.toLowerCase()
-      ? 'you (its code is in a separate email)'
+      ? text.say('giftCard.sentToYou')
       : `${card.recipientName === '' ? '' : `${card.recipientName} `}<${card.recipientEmail}>`;
-  return `Gift card of ${formatMoney(card.amountCents, currency)} sent to ${who}${card.sendOn === null ? '' : ` on ${sendOnText(card.sendOn)}`}.`;
+  const amount = text.money(card.amountCents, currency);
+  return card.sendOn === null
+    ? text.say('giftCard.sent', { amount, who })
+    : text.say('giftCard.sentOn', { amount, who, date: text.day(card.sendOn) });
 }
 
-/** The recipient's email: the card's code, its value and the buyer's message. */
+/** The recipient's email: the card's code, its value and the buyer's message, in the language the order was placed in. */
 export function giftCardEmail(
   card: GiftCardSent,
   code: string,
   message: string,
   order: Order,
 ): { to: string; subject: string; text: string } {
-  const worth = formatMoney(card.amountCents, order.currencyCode);
-  const greeting = card.recipientName === '' ? '' : `Hello ${card.recipientName},\n\n`;
-  const end = `Gift card code: ${code}\n\nEnter it at checkout to pay with it.\n`;
+  const text = emailText(order.emailLocale ?? FORMER_EMAIL_LOCALE);
+  const worth = text.money(card.amountCents, order.currencyCode);
+  const greeting = card.recipientName === '' ? '' : `${text.say('giftCard.hello', { name: card.recipientName })}\n\n`;
+  const end = `${text.say('giftCard.code', { code })}\n\n${text.say('giftCard.useIt')}\n`;
   if (card.code !== null)
     return {
       to: card.recipientEmail,
-      subject: 'Your gift card',
-      text: `${greeting}Here is your gift card worth ${worth}.\n\n${message === '' ? '' : `${message}\n\n`}${end}`,
+      subject: text.say('giftCard.yoursSubject'),
+      text: `${greeting}${text.say('giftCard.yours', { amount: worth })}\n\n${message === '' ? '' : `${message}\n\n`}${end}`,
     };
   const from =
     order.shippingAddress === null
       ? order.email
       : `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim() || order.email;
-  const note = message === '' ? '' : `Their message:\n\n${message}\n\n`;
+  const note = message === '' ? '' : `${text.say('giftCard.theirMessage')}\n\n${message}\n\n`;
   return {
     to: card.recipientEmail,
-    subject: 'You received a gift card',
-    text: `${greeting}${from} sent you a gift card worth ${worth}.\n\n${note}${end}`,
+    subject: text.say('giftCard.receivedSubject'),
+    text: `${greeting}${text.say('giftCard.received', { from, amount: worth })}\n\n${note}${end}`,
   };
 }
 

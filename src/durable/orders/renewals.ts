@@ -5,7 +5,7 @@ import { stockLedger } from '../stubs';
 import { storePayments } from './payment-settings';
 import { RENEWAL_UNKNOWN_RETRY_MS, type SubscriptionRow, type OrderPrivate } from './model';
 import { scheduleAlarm, type OrdersContext } from './context';
-import { queueOrderEmail } from './emails';
+import { orderEmailText, queueOrderEmail } from './emails';
 import { nextOrderNumber, orderRow, toOrder } from './records';
 
 // ---- subscriptions ----
@@ -63,11 +63,12 @@ export async function renewDue(
         );
       if (charged !== null && charged.status !== 'declined')
         console.error(`Subscription ${sub.id} cycle ${cycle}: the card asked for authentication off-session`);
+      const text = orderEmailText(first);
       self.outbox.queue(
         {
           to: first.email,
-          subject: 'Your subscription could not be renewed',
-          text: `We could not place the next order of your subscription (order ${orderLabel(first)}). Please contact the store.\n`,
+          subject: text.say('subscription.renewalFailedSubject'),
+          text: `${text.say('subscription.renewalFailed', { order: orderLabel(first) })}\n`,
         },
         `subscription-failed:${sub.id}:${cycle}`,
       );
