@@ -9,21 +9,23 @@
  * Store manager then refunds the card's charge and $12 more from the console's refund dialog (which
  * shows the split: card first, then the gift card); the shopper's email says both, and the code
  * entered at a new checkout shows the $12 back on the card.
+ * A French visitor (the store switched to 'Français (France)' on the account page, by keyboard) gives a card from the
+ * French gift card page: the recipient's email and the buyer's confirmation in the mailbox are French, prices as French
+ * writes them.
  * Screenshots in test-artifacts/journeys/gift-card-*.png.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { useChromium } from '../e2e/browser';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   ACCOUNTS,
   addToCart,
-  Contexts,
   createProduct,
   deleteProduct,
   ensureShipping,
   fillCheckout,
   goToCheckout,
   JOURNEY_TIMEOUT,
+  openEmail,
   openProduct,
   RUN,
   shot,
@@ -31,12 +33,12 @@ import {
   SLOW,
   SUCCESS_CARD,
   WIDTHS,
+  useContexts,
 } from './support';
 import { storeUrl } from '../e2e/store';
+import { FR } from '../../src/commerce/storefront-text/fr';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 /** Places the order and waits for its confirmation to show (not for the page's every image: a loaded machine can take minutes). */
 async function placeOrder(page: Page): Promise<void> {
@@ -206,6 +208,75 @@ for (const width of WIDTHS) {
       } finally {
         await deleteProduct(contexts, storeUrl, product.id);
       }
+    });
+  });
+}
+
+for (const width of WIDTHS) {
+  describe(`a gift card given in French at ${width} px`, () => {
+    it('reaches its recipient in a French email, and the buyer’s confirmation email says in French whom it went to', {
+      timeout: JOURNEY_TIMEOUT,
+    }, async () => {
+      const buyerEmail = `offrant-${RUN}-${width}@example.com`;
+      const recipientEmail = `lea-${RUN}-${width}@example.com`;
+      const message = `Joyeux anniversaire, Léa ! (${width})`;
+      const giver = await contexts.page(width);
+      const { page } = giver;
+      await page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
+
+      // The visitor switches the store to French on the account page, by keyboard.
+      await page.goto(`${storeUrl}/account`);
+      await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+      const language = page.locator('#visitor-language');
+      await language.waitFor(SLOW);
+      await language.focus();
+      await language.selectOption({ label: 'Français (France)' });
+      await expect.poll(() => page.evaluate('document.documentElement.lang'), SLOW).toBe('fr-FR');
+
+      // The French gift card page: who it is for, by its French labels.
+      await openProduct(page, storeUrl, '/gifts/p/gift-card');
+      await expect.poll(() => page.evaluate('document.documentElement.lang'), SLOW).toBe('fr-FR');
+      await page.selectOption('#variant-p-gift-card-Amount', '$50');
+      const form = page.locator('.GiftCardForm');
+      await expect.poll(() => form.locator('legend').textContent(), SLOW).toBe(FR['gift.who']);
+      await form.getByLabel(FR['gift.recipientEmail']).fill(recipientEmail);
+      await form.getByLabel(FR['gift.recipientName']).fill('Léa');
+      await form.locator('textarea').fill(message);
+      await form.locator('button[type="submit"]').focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => form.locator('.GiftCardForm-status').textContent(), SLOW).toContain(FR['cart.view']);
+      await shot(page, `gift-card-fr-product-${width}`);
+
+      // Checkout in French, then the order confirmed page.
+      await goToCheckout(page, storeUrl, 'Gift Card');
+      await page.fill('#checkout-email', buyerEmail);
+      await page.fill('#checkout-cardNumber', SUCCESS_CARD);
+      await page.click('.Checkout-button');
+      await page.waitForURL(/\/commerce\/orders\/[A-Za-z0-9_-]+\?token=[0-9a-f]+$/, { waitUntil: 'commit', ...SLOW });
+      await page.waitForSelector('.OrderConfirmation-number', SLOW);
+      await expect.poll(() => page.locator('h1').textContent(), SLOW).toBe(FR['order.confirmed']);
+      const orderNumber = ((await page.locator('.OrderConfirmation-number').textContent()) ?? '').replace(/\D/g, '');
+
+      // The recipient's email, read in the development mailbox: French, with the code and the message.
+      const recipient = await contexts.page(width);
+      await openEmail(recipient.page, storeUrl, recipientEmail, 'Vous avez reçu une carte cadeau');
+      const mail = (await recipient.page.locator('pre').textContent()) ?? '';
+      expect(mail).toMatch(
+        /^Bonjour Léa,\n\n.+ vous a offert une carte cadeau d’une valeur de 50,00\u00a0\$US\.\n\nSon message :\n\n/,
+      );
+      expect(mail).toContain(message);
+      expect(mail).toMatch(
+        /Code de la carte cadeau : [A-Z2-9]{4}(-[A-Z2-9]{4}){3}\n\nSaisissez-le lors du paiement pour payer avec\./,
+      );
+      await shot(recipient.page, `gift-card-fr-email-${width}`);
+
+      // The buyer's confirmation email: French, saying whom the card went to (without its code).
+      await openEmail(page, storeUrl, buyerEmail, `Commande n° ${orderNumber} confirmée`);
+      const confirmation = (await page.locator('pre').textContent()) ?? '';
+      expect(confirmation).toContain(`Carte cadeau de 50,00\u00a0$US envoyée à Léa <${recipientEmail}>.`);
+      expect(confirmation).not.toMatch(/Code de la carte cadeau/);
+      await shot(page, `gift-card-fr-confirmation-email-${width}`);
+      expect([...giver.errors, ...recipient.errors]).toEqual([]);
     });
   });
 }
