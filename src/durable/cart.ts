@@ -4,7 +4,9 @@
  * never reserves stock: it may not ask for more than the website's StockLedger has available, and
  * stock is reserved only when the shopper starts paying (the checkout, src/durable/orders.ts).
  * An entry keeps the price it was added at until checkout prices it from the catalogue (`reprice`).
- * An untouched cart expires after CART_TTL_MS.
+ * Placing an order claims the cart first (`claim`): from then it is that order's, unless the placement
+ * took none (`release`, or the orders object's answer when the claim is next read). An untouched cart
+ * expires after CART_TTL_MS.
  */
 import { DurableObject } from 'cloudflare:workers';
 import {
@@ -20,15 +22,21 @@ import {
 } from '../commerce/cart';
 import { entryFromLine, type CartLine } from '../commerce/cart-line';
 import { randomHex } from '../site/ids';
+import { newOrderId, type ClaimFate } from './orders/model';
 import { MIGRATIONS_TABLE, migrate, type Migration } from './migrations';
 import { refused, type Refused, type Result } from './result';
 import { SerialQueue } from './serial-queue';
-import { stockLedger } from './stubs';
+import { commerceOrders, stockLedger } from './stubs';
 
 /** Carts nobody touches for 30 days are removed. */
 export const CART_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** How long an add's idempotency key is remembered: far longer than any client retries. */
 const ADD_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * A claim the orders object knows nothing of is trusted this long: its placement may not have reached the object yet
+ * (the route prices the cart in between). After it, the claim is a placement that never arrived, and the cart opens.
+ */
+export const CLAIM_SETTLES_MS = 60_000;
 
 export interface CartHead {
   cartId: string;
@@ -61,9 +69,24 @@ interface Meta {
   created: number;
   /** The shopper started checking out: the cart's totals include shipping, tax and discounts. */
   checkoutStarted?: boolean;
+  /** The order the cart became, once known here (a claim that became an order, or a cart bought before claims). */
   orderId?: string | null;
+  /** A placement's hold on the cart: its Idempotency-Key and the order id it places under. */
+  claim?: Claim | null;
   /** When the expiry alarm was last pushed back. */
   touchedAt?: number;
+}
+
+interface Claim {
+  key: string;
+  orderId: string;
+  at: number;
+}
+
+/** The place step's read: the cart, and whose placement holds it (`this` key's, `another`'s, or none: open, bought or empty). */
+export interface ClaimedCart {
+  cart: ShoppingCart | null;
+  claimed: 'this' | 'another' | null;
 }
 
 /** Who a cart's checkout reservation belongs to in the StockLedger. */
@@ -171,7 +194,8 @@ export class ShoppingCartObject extends DurableObject<Env> {
         websiteId: meta.websiteId,
         created: meta.created,
         currencyCode: meta.currencyCode,
-        orderId: meta.orderId ?? null,
+        // A claimed cart is its placement's order already: it takes no changes, and that order's id finds it.
+        orderId: meta.orderId ?? meta.claim?.orderId ?? null,
       },
       this.entries(),
     );
@@ -268,11 +292,39 @@ export class ShoppingCartObject extends DurableObject<Env> {
     this.writeMeta({ ...meta, touchedAt: now });
   }
 
-  /** The cart, or null when nothing was ever added to it. */
-  async read(): Promise<ShoppingCart | null> {
-    await this.changes.settled();
+  /**
+   * What the orders object made of the claim: the order it placed (the cart is bought), or none (open again). A claim
+   * it knows nothing of is kept until CLAIM_SETTLES_MS, as is one still being placed.
+   */
+  private async settleClaim(meta: Meta, claim: Claim): Promise<Meta> {
+    const fate: ClaimFate = await commerceOrders(this.env, meta.websiteId).claimFate(
+      meta.cartId,
+      claim.key,
+      claim.orderId,
+    );
+    if (fate === 'placing' || (fate === 'unknown' && Date.now() - claim.at < CLAIM_SETTLES_MS)) return meta;
+    const settled = { ...meta, orderId: fate === 'ordered' ? claim.orderId : null, claim: null };
+    this.writeMeta(settled);
+    return settled;
+  }
+
+  /**
+   * The meta, a claim older than CLAIM_SETTLES_MS settled first: a paid placement never tells its cart (one call less
+   * per purchase), and a failed one whose release was lost (a restart) must not hold the cart for ever.
+   */
+  private async current(): Promise<Meta | null> {
     const meta = this.meta();
-    return meta === null ? null : this.snapshot(meta);
+    const claim = meta?.claim;
+    if (meta == null || claim == null || Date.now() - claim.at < CLAIM_SETTLES_MS) return meta;
+    return this.settleClaim(meta, claim);
+  }
+
+  /** The cart, or null when nothing was ever added to it. */
+  read(): Promise<ShoppingCart | null> {
+    return this.changes.run(async () => {
+      const meta = await this.current();
+      return meta === null ? null : this.snapshot(meta);
+    });
   }
 
   /** Whether the shopper started checking out (the cart's totals then come from the checkout). */
@@ -287,7 +339,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
    */
   checkoutCart(): Promise<ShoppingCart | null> {
     return this.changes.run(async () => {
-      const meta = this.meta();
+      const meta = await this.current();
       if (meta === null) return null;
       if (meta.checkoutStarted === true) return this.snapshot(meta);
       const started = { ...meta, checkoutStarted: true };
@@ -296,11 +348,30 @@ export class ShoppingCartObject extends DurableObject<Env> {
     });
   }
 
-  /** The cart became order `orderId`: it is purchased and takes no more changes. */
-  markPurchased(orderId: string): Promise<void> {
+  /**
+   * The place step's read, which claims the cart for the placement of Idempotency-Key `key` under a new order id (and
+   * notes it as being checked out): from now the cart is that order's and takes no changes, and a paid order leaves it
+   * so without another call. The same key finds its own claim; another key's claim is first asked about (settleClaim).
+   */
+  claim(key: string): Promise<ClaimedCart> {
+    return this.changes.run(async () => {
+      let meta = this.meta();
+      if (meta === null) return { cart: null, claimed: null };
+      if (meta.claim != null && meta.claim.key !== key) meta = await this.settleClaim(meta, meta.claim);
+      if (meta.claim != null)
+        return { cart: this.snapshot(meta), claimed: meta.claim.key === key ? 'this' : 'another' };
+      if (meta.orderId != null || this.entries().length === 0) return { cart: this.snapshot(meta), claimed: null };
+      const claimed = { ...meta, checkoutStarted: true, claim: { key, orderId: newOrderId(), at: Date.now() } };
+      this.writeMeta(claimed);
+      return { cart: this.snapshot(claimed), claimed: 'this' };
+    });
+  }
+
+  /** The placement of `key` took no order (refused, declined, failed before its charge): the cart takes changes again. */
+  release(key: string): Promise<void> {
     return this.changes.run(async () => {
       const meta = this.meta();
-      if (meta !== null) this.writeMeta({ ...meta, orderId });
+      if (meta?.claim?.key === key) this.writeMeta({ ...meta, claim: null });
     });
   }
 
@@ -308,12 +379,16 @@ export class ShoppingCartObject extends DurableObject<Env> {
   reopen(orderId: string): Promise<void> {
     return this.changes.run(async () => {
       const meta = this.meta();
-      if (meta !== null && meta.orderId === orderId) this.writeMeta({ ...meta, orderId: null });
+      if (meta != null && (meta.orderId === orderId || meta.claim?.orderId === orderId))
+        this.writeMeta({ ...meta, orderId: null, claim: null });
     });
   }
 
-  private purchased(): CartFailure | null {
-    return this.meta()?.orderId == null ? null : refused('cart-ordered', CART_MESSAGES.cartOrdered);
+  /** Refused when the cart is an order's or claimed by a placement (but `claimKey`'s own). */
+  private purchased(claimKey: string | null = null): CartFailure | null {
+    const meta = this.meta();
+    const open = meta?.orderId == null && (meta?.claim == null || meta.claim.key === claimKey);
+    return open ? null : refused('cart-ordered', CART_MESSAGES.cartOrdered);
   }
 
   /**
@@ -329,7 +404,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
     idempotencyKey: string | null = null,
   ): Promise<CartAnswer> {
     return this.changes.run(async () => {
-      const meta = this.meta() ?? { ...head, created: Date.now() };
+      const meta = (await this.current()) ?? { ...head, created: Date.now() };
       const applied = this.appliedAdd(idempotencyKey);
       if (applied !== null) return this.answer(meta, 'newlyAdded', applied);
       const ordered = this.purchased();
@@ -377,7 +452,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
     perOrder: number | null = null,
   ): Promise<CartAnswer> {
     return this.changes.run(async () => {
-      const meta = this.meta();
+      const meta = await this.current();
       const entry = this.entries().find((e) => e.id === entryId);
       if (meta === null || entry === undefined) return refused('entry-not-found', CART_MESSAGES.entryNotFound);
       const ordered = this.purchased();
@@ -397,7 +472,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
 
   removeEntry(entryId: string): Promise<CartAnswer> {
     return this.changes.run(async () => {
-      const meta = this.meta();
+      const meta = await this.current();
       const entry = this.entries().find((e) => e.id === entryId);
       if (meta === null || entry === undefined) return refused('entry-not-found', CART_MESSAGES.entryNotFound);
       const ordered = this.purchased();
@@ -410,15 +485,18 @@ export class ShoppingCartObject extends DurableObject<Env> {
 
   /**
    * Checkout's prices: each entry named in `prices` (entry id → the unit price the catalogue has now)
-   * takes that price; the cart as it is then and the entries whose price moved. A purchased cart
-   * keeps its prices.
+   * takes that price; the cart as it is then and the entries whose price moved. A purchased or claimed cart keeps its
+   * prices, but to the placement of `claimKey` that claimed it (which is then refused for the change).
    */
-  reprice(prices: Record<string, number>): Promise<{ cart: ShoppingCart | null; changes: PriceChange[] }> {
+  reprice(
+    prices: Record<string, number>,
+    claimKey: string | null = null,
+  ): Promise<{ cart: ShoppingCart | null; changes: PriceChange[] }> {
     return this.changes.run(async () => {
       const meta = this.meta();
       if (meta === null) return { cart: null, changes: [] };
       const changes: PriceChange[] = [];
-      if (this.purchased() === null) {
+      if (this.purchased(claimKey) === null) {
         for (const entry of [...this.entries()]) {
           const toCents = prices[entry.id];
           if (toCents === undefined || toCents === entry.purchasePriceCents) continue;

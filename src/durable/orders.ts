@@ -12,7 +12,7 @@
  * always answers the same), then the placement is journaled with its gift card debit and discount
  * claim in one transaction, the units are reserved for the payment window (a checkout reserves
  * none), the card is charged with an idempotency key, and the order, the key's answer and its
- * follow-up (sell the units once, mark the cart) are recorded in one transaction. A kill at any
+ * follow-up (sell the units once) are recorded in one transaction (the cart is the order's since it was claimed). A kill at any
  * instant leaves a journal or a follow-up that the key's retry or the alarm finishes. Anything
  * refused before the charge is rolled back.
  *
@@ -51,6 +51,7 @@ import type { Result } from './result';
 export type { OrderActionError } from './orders/fulfilment';
 import { abandonAuthentication, endPaymentWindows, paymentSettled, retryDueCharges } from './orders/payment';
 import { finishInterrupted, place, replay } from './orders/placing';
+import { claimFate } from './orders/placements';
 import { customerOrders, listOrders, orderById, orderForBuyer, salesByHour, searchOrders } from './orders/records';
 import { renewDue } from './orders/renewals';
 import type { AbandonedCheckout, CustomerSummary } from '../api/customers';
@@ -87,6 +88,7 @@ import {
   type CheckoutOutcome,
   type PlaceRequest,
   type PlaceOutcome,
+  type ClaimFate,
 } from './orders/model';
 import type { OrdersContext } from './orders/context';
 
@@ -217,6 +219,11 @@ export class CommerceOrders extends DurableObject<Env> {
     now = Date.now(),
   ): Promise<PlaceOutcome | null> {
     return replay(this.self, websiteId, cartId, key, requester, now);
+  }
+
+  /** What became of a cart's claim for the placement of `key` under `orderId` (the cart asks: durable/cart.ts). */
+  claimFate(cartId: string, key: string, orderId: string): ClaimFate {
+    return claimFate(this.self, cartId, key, orderId);
   }
 
   /** POST /api/commerce/orders: the same cart and key always give the same answer once the provider was asked. */

@@ -9,6 +9,9 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../src/commerce/order';
+import { CART_MESSAGES } from '../../src/commerce/cart';
+import { CHECKOUT_MESSAGES } from '../../src/commerce/checkout-totals';
+import { CLAIM_SETTLES_MS } from '../../src/durable/cart';
 import { cartStub } from '../../src/durable/stubs';
 import { env } from 'cloudflare:workers';
 import { clearFaults, injectedFaults, injectFaults } from '../../src/faults';
@@ -16,12 +19,14 @@ import {
   available,
   CANDLE,
   CARD,
+  ENTRIES,
   fillCheckout,
   orders,
   paymentLedger,
   placeOrder,
   readyToPay,
   shopperAtPayment,
+  startCheckout,
   stock,
 } from './checkout-support';
 import type { Visitor } from './visitor';
@@ -242,5 +247,74 @@ describe('the same Idempotency-Key after a paid order', () => {
     other.cookies.delete('CART');
     expect((await placeOrder(other, CARD.ok, key)).status).toBe(404);
     expect(await available(base, CANDLE.itemId)).toBe(2);
+  });
+});
+
+/** The cart's stored claim made `ms` older, as if its placement began that long ago (the object's kept copy dropped). */
+async function ageClaim(websiteId: string, cartId: string, ms: number): Promise<void> {
+  await runInDurableObject(cartStub(env, websiteId, cartId), (instance, state) => {
+    const meta = JSON.parse(state.storage.sql.exec<{ data: string }>('SELECT data FROM meta').one().data);
+    meta.claim.at -= ms;
+    state.storage.sql.exec('UPDATE meta SET data = ?', JSON.stringify(meta));
+    (instance as unknown as { cached: unknown }).cached = null;
+  });
+}
+
+async function storedMeta(websiteId: string, cartId: string): Promise<{ orderId?: string | null; claim?: unknown }> {
+  return runInDurableObject(cartStub(env, websiteId, cartId), (_instance, state) =>
+    JSON.parse(state.storage.sql.exec<{ data: string }>('SELECT data FROM meta').one().data),
+  );
+}
+
+describe("the place step's claim on the cart (issue 34: a purchase in 8 object calls)", () => {
+  it('a claim whose placement never reached the orders object holds the cart, then gives it back once it is old', {
+    timeout: 60_000,
+  }, async () => {
+    const { websiteId, visitor, cartId } = await readyToPay('claim-lost.test', 3);
+    // The route claimed the cart and was cut off before it asked the orders object.
+    expect(await cartStub(env, websiteId, cartId).claim('lost-placement-key')).toMatchObject({ claimed: 'this' });
+    const add = await visitor.json('POST', ENTRIES, { ...CANDLE, quantity: 1 });
+    expect(add).toMatchObject({ status: 400, body: { error: CART_MESSAGES.cartOrdered } });
+    expect(await placeOrder(visitor, CARD.ok)).toMatchObject({
+      status: 409,
+      body: { error: CHECKOUT_MESSAGES.inProgress },
+    });
+    await ageClaim(websiteId, cartId, CLAIM_SETTLES_MS);
+    const placed = await placeOrder(visitor, CARD.ok);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(await cartStub(env, websiteId, cartId).read()).toMatchObject({ orderId: placed.body.order.id });
+  });
+
+  it('a paid order leaves its cart claimed, and an old claim read again asks the orders object and becomes the order', {
+    timeout: 60_000,
+  }, async () => {
+    const { websiteId, visitor, cartId } = await readyToPay('claim-paid.test', 3);
+    const placed = await placeOrder(visitor, CARD.ok);
+    expect(placed.status).toBe(201);
+    expect(await storedMeta(websiteId, cartId)).toMatchObject({ claim: { orderId: placed.body.order.id } });
+    await ageClaim(websiteId, cartId, CLAIM_SETTLES_MS);
+    expect(await cartStub(env, websiteId, cartId).read()).toMatchObject({
+      isPurchased: true,
+      orderId: placed.body.order.id,
+    });
+    expect(await storedMeta(websiteId, cartId)).toMatchObject({ orderId: placed.body.order.id, claim: null });
+    visitor.cookies.set('CART', cartId);
+    expect(await visitor.json('POST', ENTRIES, { ...CANDLE, quantity: 1 })).toMatchObject({
+      status: 400,
+      body: { error: CART_MESSAGES.cartOrdered },
+    });
+  });
+
+  it('a declined card gives the claim back at once: the cart takes changes and is bought with the next key', {
+    timeout: 60_000,
+  }, async () => {
+    const { websiteId, visitor, cartId } = await readyToPay('claim-declined.test', 3);
+    expect((await placeOrder(visitor, CARD.declined)).status).toBe(402);
+    expect(await storedMeta(websiteId, cartId)).toMatchObject({ claim: null });
+    expect((await visitor.json('POST', ENTRIES, { ...CANDLE, quantity: 1 })).status).toBe(200);
+    expect((await startCheckout(visitor)).status).toBe(200);
+    const placed = await placeOrder(visitor, CARD.ok);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body.order.entries).toMatchObject([{ quantity: 2 }]);
   });
 });

@@ -8,6 +8,7 @@ import type { EmailLocale } from '../../commerce/email-text';
 import type { Order } from '../../commerce/order';
 import type { SubscriptionPlan } from '../../commerce/subscriptions';
 import type { ChargeRequest, ChargeResult } from '../../integrations/payments';
+import { randomHex } from '../../site/ids';
 import type { StockLine } from '../stock';
 
 export const PAGE_SIZE = 50;
@@ -81,7 +82,21 @@ export type CheckoutOutcome =
       unavailable?: { sku: string; available: number }[];
     };
 
+/** A new order's id: a placement takes its own from the cart's claim (durable/cart.ts). */
+export function newOrderId(): string {
+  return `ord_${randomHex(12)}`;
+}
+
+/**
+ * What became of a cart's claim for a placement (its key and order id): the order was placed (`ordered`, whatever its
+ * payment's state), it is being placed (`placing`), it took none (`failed`: refused, declined, or its payment failed
+ * later), or nothing is known of it (`unknown`: it never reached the orders object, or failed before its charge).
+ */
+export type ClaimFate = 'ordered' | 'placing' | 'failed' | 'unknown';
+
 export interface PlaceRequest extends CheckoutRequest {
+  /** The order's id, from the cart's claim: the cart is that order's from the claim on. */
+  orderId: string;
   idempotencyKey: string;
   payment: { provider: string; token: string };
   /** Where the shopper returns after an extra authentication step. */

@@ -1,14 +1,14 @@
 /**
  * Placements of the orders object: the answer each key was given, the journal of a placement being
- * made, the units a visitor holds for payments, and what a recorded order still needs from the stock
- * ledger and its cart (the follow-up).
+ * made, the units a visitor holds for payments, what a recorded order still needs from the stock ledger
+ * (the follow-up), and what became of a cart's claim for a placement.
  */
 import type { Order } from '../../commerce/order';
 import type { OrdersContext } from './context';
 import { faultPoint } from '../../faults';
 import { countsStock } from '../stock';
-import { cartStub, stockLedger } from '../stubs';
-import type { PlacingJob, PlaceBody, PlaceOutcome, OrderPrivate } from './model';
+import { stockLedger } from '../stubs';
+import type { ClaimFate, PlacingJob, PlaceBody, PlaceOutcome, OrderPrivate } from './model';
 
 export function placementAnswer(self: OrdersContext, cartId: string, key: string): PlaceOutcome | null {
   const row = self.sql
@@ -75,6 +75,19 @@ export function knownPlacement(self: OrdersContext, cartId: string, key: string)
   };
 }
 
+/** What became of the cart's claim for the placement of `key` under order `orderId` (the cart asks, durable/cart.ts). */
+export function claimFate(self: OrdersContext, cartId: string, key: string, orderId: string): ClaimFate {
+  if (self.running.has(`${cartId}\u0000${key}`)) return 'placing';
+  const status = self.sql
+    .exec<{ status: string }>('SELECT status FROM orders WHERE id = ?', orderId)
+    .toArray()[0]?.status;
+  if (status !== undefined) return status === 'cancelled' ? 'failed' : 'ordered';
+  const { answer, job } = knownPlacement(self, cartId, key);
+  if (job !== null) return 'placing';
+  // A remembered answer without an order is a refusal (a declined card).
+  return answer === null ? 'unknown' : 'failed';
+}
+
 /** Units reserved for `visitor`'s orders being placed or waiting for their payment. */
 export function heldUnits(self: OrdersContext, visitor: string, now: number): number {
   return self.sql
@@ -107,8 +120,8 @@ export function hasFollowUp(self: OrdersContext, id: string): boolean {
 const runningFollowUps = new WeakMap<OrdersContext, Map<string, Promise<void>>>();
 
 /**
- * What a recorded order still needs from other objects, each step idempotent: its units sold once
- * (paid) or held for its payment window, and its cart marked purchased. Started as the order is
+ * What a recorded order still needs from the stock ledger, each step idempotent: its units sold once
+ * (paid) or held for its payment window (its cart is the order's since the claim). Started as the order is
  * recorded (placing answers without waiting for it), and run again by a retry of its key or the
  * alarm when a restart cut it off; a call while one runs joins it.
  */
@@ -139,8 +152,8 @@ async function followUpOnce(
   reservedUntil: number | null,
 ): Promise<void> {
   const row = self.sql
-    .exec<{ hold_until: number | null; status: string; data: string; cart_id: string }>(
-      'SELECT f.hold_until, o.status, o.data, o.cart_id FROM followups f JOIN orders o ON o.id = f.order_id WHERE f.order_id = ?',
+    .exec<{ hold_until: number | null; status: string; data: string }>(
+      'SELECT f.hold_until, o.status, o.data FROM followups f JOIN orders o ON o.id = f.order_id WHERE f.order_id = ?',
       id,
     )
     .toArray()[0];
@@ -156,16 +169,13 @@ async function followUpOnce(
       await stock.transfer(`order:${id}`, `order:${id}`, row.hold_until);
     else if (counted && row.status !== 'pending') await stock.sellOrder(`order:${id}`, order.lines);
     await faultPoint('durable-object', 'CommerceOrders.place:stock', kill);
-    const cart = cartStub(self.env, websiteId, row.cart_id);
-    await cart.markPurchased(id);
-    // Cancelled meanwhile (its payment failed while these steps ran): undo what they did.
+    // Cancelled meanwhile (its payment failed while these steps ran, and its cart was reopened): undo what they did.
     if (
+      counted &&
       self.sql.exec<{ status: string }>('SELECT status FROM orders WHERE id = ?', id).toArray()[0]?.status ===
-      'cancelled'
-    ) {
+        'cancelled'
+    )
       await stock.release(`order:${id}`);
-      await cart.reopen(id);
-    }
   }
   self.sql.exec('DELETE FROM followups WHERE order_id = ?', id);
 }

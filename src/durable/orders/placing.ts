@@ -37,7 +37,7 @@ import { paymentWindowMs } from './settings';
 
 /**
  * The answer `key` already has for the cart, if any: a remembered answer (after finishing what a
- * restart left of its order: the stock sale, the cart), a 202 asked again, or a placement cut off
+ * restart left of its order: the stock sale), a 202 asked again, or a placement cut off
  * by a restart finished now. Null: the key is new. Asked by the route before it reads the cart, so a
  * key answers the same after its cart was bought.
  */
@@ -118,7 +118,9 @@ export function placeOnce(self: OrdersContext, request: PlaceRequest, now: numbe
   const { cart } = request;
   const cartId = cart.id ?? '';
   const refuse = (status: 400 | 404 | 409, body: PlaceBody) => Promise.resolve({ status, body });
-  if (cart.orderId !== null) return refuse(409, { error: CHECKOUT_MESSAGES.purchased });
+  // The cart's claim for this placement shows as its order already.
+  if (cart.orderId !== null && cart.orderId !== request.orderId)
+    return refuse(409, { error: CHECKOUT_MESSAGES.purchased });
   if (cart.entries.length === 0) return refuse(404, { error: CHECKOUT_MESSAGES.noCart });
   const stored = storedCheckout(self, cartId) ?? { inputs: EMPTY_INPUTS, giftCardShownCents: 0, expiresOn: 0 };
   const { inputs } = stored;
@@ -143,7 +145,7 @@ export function placeOnce(self: OrdersContext, request: PlaceRequest, now: numbe
   if (units > 0 && heldUnits(self, request.visitor, now) + units > MAX_RESERVED_UNITS_PER_VISITOR)
     return refuse(409, { error: PLACE_MESSAGES.tooManyHeld });
 
-  const id = `ord_${randomHex(12)}`;
+  const id = request.orderId;
   const charge: ChargeRequest | null =
     totals.amountDueCents === 0
       ? null
@@ -281,16 +283,17 @@ export async function finishPlacing(
   );
   await faultPoint('durable-object', 'CommerceOrders.place:recorded', kill);
   if (!('order' in outcome.body && outcome.body.order.status === 'paid')) {
-    // Not paid yet: the shopper keeps the cart's cookie, so the cart is the order's before they are answered.
+    // Not paid yet: its units held for the payment window before the shopper is answered (nothing to move when the
+    // reservation already ends then).
     await followUp(self, request.websiteId, id, reservedUntil);
     await scheduleAlarm(self);
     return outcome;
   }
   // Its confirmation is due now: the alarm runs at once and finds every later moment itself.
   await alarmBy(self, now);
-  // A paid order's answer does not wait for its follow-up (its units sold, its cart marked; the answer drops the cart's
-  // cookie): it changes nothing the shopper is told, and it is journaled with the order, so a retry of the key or the
-  // alarm finishes it after a restart.
+  // A paid order's answer does not wait for its follow-up (its units sold; the cart is the order's since its claim): it
+  // changes nothing the shopper is told, and it is journaled with the order, so a retry of the key or the alarm
+  // finishes it after a restart.
   followUp(self, request.websiteId, id).catch((error: unknown) =>
     console.error(`Order ${id}: its follow-up failed`, error),
   );
@@ -299,7 +302,7 @@ export async function finishPlacing(
 
 /**
  * One transaction: the order, its buyer token, what a paid order makes true, the key's answer, the
- * follow-up (sell or hold its units, mark the cart purchased), the journal gone.
+ * follow-up (sell or hold its units), the journal gone.
  */
 export function recordOrder(
   self: OrdersContext,

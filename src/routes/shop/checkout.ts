@@ -59,13 +59,13 @@ export const ADDRESS_SEARCH_MESSAGES = {
 } as const;
 
 /**
- * The cart `cartId` names (`read` when the caller has it already), noted as being checked out, and
- * given back first when its order is still waiting for the authentication step the shopper walked
- * away from (they are at the checkout again, so that attempt is over).
+ * The cart `cartId` names, noted as being checked out, and given back first when its order is still
+ * waiting for the authentication step the shopper walked away from (they are at the checkout again,
+ * so that attempt is over).
  */
-async function openCart(c: Context<AppEnv>, cartId: string, read?: ShoppingCart | null): Promise<ShoppingCart | null> {
+async function openCart(c: Context<AppEnv>, cartId: string): Promise<ShoppingCart | null> {
   const websiteId = c.var.site.website.id;
-  const cart = read === undefined ? await cartStub(c.env, websiteId, cartId).checkoutCart() : read;
+  const cart = await cartStub(c.env, websiteId, cartId).checkoutCart();
   if (cart?.orderId == null) return cart;
   return (await commerceOrders(c.env, websiteId).abandonAuthentication(websiteId, cart.orderId))
     ? cartStub(c.env, websiteId, cartId).read()
@@ -84,9 +84,13 @@ async function cartToBuy(c: Context<AppEnv>, token: string | undefined): Promise
 /**
  * The cart priced from the catalogue now (an entry whose price moved since it was added takes the new
  * price, and the change is told to the shopper), with each sku's published stock level and its
- * subscription plan.
+ * subscription plan. `claimKey`: the placement that claimed the cart, which alone may reprice it.
  */
-async function checkoutRequest(c: Context<AppEnv>, added: ShoppingCart): Promise<CheckoutRequest> {
+async function checkoutRequest(
+  c: Context<AppEnv>,
+  added: ShoppingCart,
+  claimKey: string | null = null,
+): Promise<CheckoutRequest> {
   const site = c.var.site;
   // Read at the request's content version: kept in the isolate, so a checkout step calls no content object.
   const items = await itemsAtVersion(
@@ -112,7 +116,7 @@ async function checkoutRequest(c: Context<AppEnv>, added: ShoppingCart): Promise
   let cart = added;
   let priceChanges: PriceChange[] = [];
   if (added.entries.some((e) => prices[e.id] !== e.purchasePriceCents)) {
-    const repriced = await cartStub(c.env, site.website.id, added.id ?? '').reprice(prices);
+    const repriced = await cartStub(c.env, site.website.id, added.id ?? '').reprice(prices, claimKey);
     if (repriced.cart === null) return apiError(404, CHECKOUT_MESSAGES.noCart);
     ({ cart, changes: priceChanges } = repriced);
   }
@@ -227,24 +231,31 @@ checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async 
   const cartId = body.cartToken ?? cartIdFrom(c);
   const orders = commerceOrders(c.env, site.website.id);
   const requester = await tokenDigest(currentCrumb(c) ?? '');
-  const read = cartId === null ? null : await cartStub(c.env, site.website.id, cartId).checkoutCart();
-  // A cart open to be bought goes straight to placing, which answers a key it knows first. Otherwise the key first: once it
-  // has an answer it answers the same, even when its cart was bought or the paid answer's cookie deletion left no cart to name.
+  const stub = cartId === null ? null : cartStub(c.env, site.website.id, cartId);
+  // The cart's read claims it for this key (docs/architecture.md, "Round trips per request kind"): a claimed cart goes
+  // straight to placing, which answers a key it knows first. Otherwise the key first: once it has an answer it answers
+  // the same, even when its cart was bought or the paid answer's cookie deletion left no cart to name.
+  let held = stub === null ? null : await stub.claim(key);
   let outcome: PlaceOutcome | null =
-    read !== null && read.entries.length > 0 && read.orderId === null
-      ? null
-      : await orders.replay(site.website.id, cartId, key, requester);
+    held?.claimed === 'this' ? null : await orders.replay(site.website.id, cartId, key, requester);
   if (outcome === null) {
-    if (cartId === null) return apiError(404, CHECKOUT_MESSAGES.noCart);
-    const cart = await openCart(c, cartId, read);
+    if (stub === null || held === null) return apiError(404, CHECKOUT_MESSAGES.noCart);
+    // An order waiting for the authentication the shopper walked away from is given up, and the cart claimed anew.
+    const waiting = held.claimed === null ? held.cart?.orderId : null;
+    if (waiting != null && (await orders.abandonAuthentication(site.website.id, waiting))) held = await stub.claim(key);
+    const { cart, claimed } = held;
     if (cart === null || cart.entries.length === 0) return apiError(404, CHECKOUT_MESSAGES.noCart);
-    if (cart.orderId !== null) return apiError(409, CHECKOUT_MESSAGES.purchased);
-    const request = await checkoutRequest(c, cart);
+    if (claimed === 'another') return apiError(409, CHECKOUT_MESSAGES.inProgress);
+    // The order id this placement is made under, the claim's.
+    const orderId = claimed === 'this' ? cart.orderId : null;
+    if (orderId === null) return apiError(409, CHECKOUT_MESSAGES.purchased);
+    const request = await checkoutRequest(c, cart, key);
     const origin = new URL(c.req.url).origin;
     // A sku this isolate heard short is refused at once, without reaching the orders object (a flash sale's losers).
     outcome = await placeUnlessHeardShort(request.websiteId, request.lines, () =>
       orders.place({
         ...request,
+        orderId,
         idempotencyKey: key,
         payment: body.payment,
         returnUrl: `${origin}/checkout?payment=returned`,
@@ -253,6 +264,8 @@ checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async 
         emailLocale: shopperEmailLocale(site, body.locale),
       }),
     );
+    // No order was placed (refused, declined, failed before the charge): the cart is the shopper's again.
+    if (!('order' in outcome.body)) await stub.release(key);
     await rememberOrder(c, outcome.body);
   }
   c.header('cache-control', 'no-store');
