@@ -178,10 +178,10 @@ export class CommerceOrders extends DurableObject<Env> {
 
   /**
    * The newsletter's welcome code for `email` when the merchant enabled it: a single-use percentage
-   * code, emailed; one per address (signing up again issues nothing new).
+   * code, emailed in `locale`'s language; one per address (signing up again issues nothing new).
    */
-  issueWelcomeCode(email: string, siteTitle: string): Promise<{ issued: boolean }> {
-    return issueWelcomeCode(this.self, email, siteTitle);
+  issueWelcomeCode(email: string, siteTitle: string, locale?: EmailLocale): Promise<{ issued: boolean }> {
+    return issueWelcomeCode(this.self, email, siteTitle, locale);
   }
 
   /**
