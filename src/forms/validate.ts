@@ -2,6 +2,7 @@
  * Form field rules (storefront spec §3, §5), the same in the browser and on the server: the shape
  * each field type's value takes, and the message a failing value gets.
  */
+import { FORM_MESSAGES } from './messages';
 
 export const FORM_FIELD_TYPES = [
   'text',
@@ -48,21 +49,8 @@ export interface FormField {
 export type FieldValue = string | string[] | Record<string, string>;
 export type FormValues = Record<string, FieldValue>;
 
-export const FORM_MESSAGES = {
-  required: 'Required',
-  tooLong: 'You have exceeded the character limit.',
-  email: 'Email is not valid. Email addresses should follow the format user@domain.com.',
-  formInvalid: 'One or more fields is invalid, please check your entries.',
-  captcha: 'Complete CAPTCHA before submitting.',
-  number: 'Please enter a valid number.',
-  website: 'Please enter a valid URL.',
-  phone: 'Please enter a valid phone number.',
-  twitter: 'Please enter a valid Twitter handle.',
-  date: 'Please enter a valid date.',
-  time: 'Please enter a valid time.',
-  invalid: 'This value is not valid.',
-  notAnOption: (value: string) => `${value} is not one of the expected options`,
-} as const;
+/** The field messages live with the submit messages (messages.ts), where the storefront catalogue reads them too. */
+export { FORM_MESSAGES };
 
 /** The parts of multi-part fields, as the summary formatters name them. */
 export const FIELD_PARTS: Partial<Record<FormFieldType, readonly string[]>> = {

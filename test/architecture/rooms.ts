@@ -134,7 +134,7 @@ export const ROOMS: readonly Room[] = [
   },
   {
     room: 'forms',
-    job: 'form field rules, captcha action names and the submit messages (`messages.ts`), shared by browser and server',
+    job: "form field rules, captcha action names and the spec's form messages, the fields' and the submit's (`messages.ts`, which the storefront catalogue's English reads), shared by browser and server",
     mayImport: [...GROUND],
   },
   {
@@ -178,6 +178,11 @@ export const KNOWN_EXCEPTIONS: readonly { readonly arrow: string; readonly reaso
   {
     arrow: 'src/commerce/product.ts -> src/site/editor/content-status.ts',
     reason: "a product's status is the content status every item has (posts and pages too): one rule",
+  },
+  {
+    arrow: 'src/commerce/storefront-text/en-forms.ts -> src/forms/messages.ts',
+    reason:
+      "the catalogue's English form texts are the spec's form messages the field rules and the form routes give: one definition",
   },
 ];
 

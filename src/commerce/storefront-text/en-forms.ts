@@ -1,29 +1,31 @@
 /**
- * The English texts of the site forms (form and newsletter blocks, SiteForm): the spec's messages word for word, its
- * buttons and thanks. Apart from the page texts (en-page.ts) so only a page with a form loads them (the product page's
- * script budget: test/e2e/islands.test.ts).
+ * The English texts of the site forms (form and newsletter blocks, SiteForm): the spec's messages, as src/forms/messages.ts
+ * defines them for the field rules and the form routes, its buttons and thanks. Apart from the page texts (en-page.ts) so
+ * only a page with a form loads them (the product page's script budget: test/e2e/islands.test.ts).
  */
+import { FORM_MESSAGES, FORM_SUBMIT_MESSAGES } from '../../forms/messages';
+
 export const EN_FORMS = {
-  'form.required': 'Required',
-  'form.tooLong': 'You have exceeded the character limit.',
-  'form.email': 'Email is not valid. Email addresses should follow the format user@domain.com.',
-  'form.invalid': 'One or more fields is invalid, please check your entries.',
-  'form.captcha': 'Complete CAPTCHA before submitting.',
-  'form.number': 'Please enter a valid number.',
-  'form.website': 'Please enter a valid URL.',
-  'form.phone': 'Please enter a valid phone number.',
-  'form.date': 'Please enter a valid date.',
-  'form.time': 'Please enter a valid time.',
-  'form.topProblem': 'Your form has encountered a problem. Please scroll down to review.',
-  'form.bottomProblem': 'Your form has encountered a problem. Please scroll up to review.',
-  'form.badKey': 'Unable to submit form. Please try again later.',
-  'form.notConfigured': 'This form has not been configured yet.',
-  'form.rateLimited': 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
-  'form.serverFault': 'Unable to send form. Please try again later.',
-  'form.unknown': 'Unknown error, please try again later.',
-  'form.processing': 'Error processing form submission. Please reload and try again.',
-  'form.noKey': 'Could not get a form submission key, please try again later.',
-  'form.unparsable': 'Could not parse the form fields, please check your entries.',
+  'form.required': FORM_MESSAGES.required,
+  'form.tooLong': FORM_MESSAGES.tooLong,
+  'form.email': FORM_MESSAGES.email,
+  'form.invalid': FORM_MESSAGES.formInvalid,
+  'form.captcha': FORM_MESSAGES.captcha,
+  'form.number': FORM_MESSAGES.number,
+  'form.website': FORM_MESSAGES.website,
+  'form.phone': FORM_MESSAGES.phone,
+  'form.date': FORM_MESSAGES.date,
+  'form.time': FORM_MESSAGES.time,
+  'form.topProblem': FORM_SUBMIT_MESSAGES.topProblem,
+  'form.bottomProblem': FORM_SUBMIT_MESSAGES.bottomProblem,
+  'form.badKey': FORM_SUBMIT_MESSAGES.badKey,
+  'form.notConfigured': FORM_SUBMIT_MESSAGES.notConfigured,
+  'form.rateLimited': FORM_SUBMIT_MESSAGES.rateLimited,
+  'form.serverFault': FORM_SUBMIT_MESSAGES.serverFault,
+  'form.unknown': FORM_SUBMIT_MESSAGES.unknown,
+  'form.processing': FORM_SUBMIT_MESSAGES.processing,
+  'form.noKey': FORM_SUBMIT_MESSAGES.noKey,
+  'form.unparsable': FORM_SUBMIT_MESSAGES.unparsable,
   'form.submitting': 'Submitting…',
   'form.submit': 'Submit',
   'form.thanks': 'Thank you!',
