@@ -8,12 +8,10 @@
  * test-artifacts/journeys/account-*.png.
  */
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/accounts/messages';
-import { useChromium } from '../e2e/browser';
 import {
   addToCart,
-  Contexts,
   createProduct,
   deleteProduct,
   ensureShipping,
@@ -27,12 +25,11 @@ import {
   SLOW,
   WIDTHS,
   openEmail,
+  useContexts,
 } from './support';
 import { storeUrl } from '../e2e/store';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 const status = (page: Page) => page.locator('.AccountPanel-status');
 

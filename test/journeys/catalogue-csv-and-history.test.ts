@@ -9,14 +9,12 @@
  * cannot import (403). Screenshots in test-artifacts/journeys/catalogue-*.png.
  */
 import Papa from 'papaparse';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
-import { useChromium } from '../e2e/browser';
 import { downloadedBytes } from '../e2e/pages';
 import { storeUrl } from '../e2e/store';
 import {
   ACCOUNTS,
-  Contexts,
   createProduct,
   deleteProduct,
   JOURNEY_TIMEOUT,
@@ -27,11 +25,10 @@ import {
   signIn,
   SLOW,
   WIDTHS,
+  useContexts,
 } from './support';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 type Row = Record<string, string>;
 const VIEWER = { email: 'viewer@example.com', password: 'studio-goods-viewer' };

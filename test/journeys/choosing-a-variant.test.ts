@@ -9,11 +9,9 @@
  * test-artifacts/journeys/variant-*.png.
  */
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { useChromium } from '../e2e/browser';
+import { describe, expect, it } from 'vitest';
 import { storeUrl } from '../e2e/store';
 import {
-  Contexts,
   createProduct,
   deleteProduct,
   JOURNEY_TIMEOUT,
@@ -23,11 +21,10 @@ import {
   shot,
   SLOW,
   WIDTHS,
+  useContexts,
 } from './support';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 interface Variant {
   values: Record<string, string>;

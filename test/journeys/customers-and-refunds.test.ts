@@ -12,14 +12,12 @@
  * from the refund call. At 1366 and 375 px; screenshots in test-artifacts/journeys/customers-*.png.
  */
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '../../src/commerce/order';
-import { useChromium } from '../e2e/browser';
 import { storeUrl } from '../e2e/store';
 import {
   ACCOUNTS,
   addToCart,
-  Contexts,
   createProduct,
   deleteProduct,
   ensureShipping,
@@ -35,11 +33,10 @@ import {
   signIn,
   SLOW,
   WIDTHS,
+  useContexts,
 } from './support';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 /** What shoppers can still buy of a product, as the storefront's stock call says. */
 async function onSale(page: Page, itemId: string): Promise<number | undefined> {

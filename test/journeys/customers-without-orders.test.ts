@@ -4,15 +4,12 @@
  * finds her row with 'No orders yet', opens her profile (no orders, an account not verified yet), and the CSV
  * export lists her. Screenshots in test-artifacts/journeys/customers-without-orders-*.png.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/accounts/messages';
-import { useChromium } from '../e2e/browser';
 import { storeUrl } from '../e2e/store';
-import { ACCOUNTS, Contexts, JOURNEY_TIMEOUT, openSection, RUN, shot, signIn, SLOW, WIDTHS } from './support';
+import { ACCOUNTS, JOURNEY_TIMEOUT, openSection, RUN, shot, signIn, SLOW, WIDTHS, useContexts } from './support';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 for (const width of WIDTHS) {
   describe(`a customer without orders at ${width} px`, () => {

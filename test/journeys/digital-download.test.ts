@@ -9,8 +9,7 @@
  * link is used up the account says so and the link answers a page saying why.
  * Screenshots in test-artifacts/journeys/digital-download-*.png.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { useChromium } from '../e2e/browser';
+import { describe, expect, it } from 'vitest';
 import { downloadedBytes } from '../e2e/pages';
 import { storeUrl } from '../e2e/store';
 import { DOWNLOAD_LIMIT, DOWNLOAD_MESSAGES } from '../../src/commerce/downloads';
@@ -18,7 +17,6 @@ import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
 import {
   ACCOUNTS,
   addOneToCart,
-  Contexts,
   goToCheckout,
   JOURNEY_TIMEOUT,
   openProduct,
@@ -32,11 +30,10 @@ import {
   SUCCESS_CARD,
   WIDTHS,
   openEmail,
+  useContexts,
 } from './support';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 /** A small real PDF, as a merchant's file would be. */
 function pdfBytes(title: string): Buffer {

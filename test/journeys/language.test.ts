@@ -8,13 +8,11 @@
  * At 1366 and 375 px. Screenshots in test-artifacts/journeys/language-*.png.
  */
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { useChromium } from '../e2e/browser';
+import { describe, expect, it } from 'vitest';
 import { EN } from '../../src/commerce/storefront-text/en';
 import { FR } from '../../src/commerce/storefront-text/fr';
 import { storeUrl } from '../e2e/store';
 import {
-  Contexts,
   ensureShipping,
   fillCheckout,
   JOURNEY_TIMEOUT,
@@ -24,11 +22,10 @@ import {
   SLOW,
   WIDTHS,
   openEmail,
+  useContexts,
 } from './support';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 const PASSWORD = 'tilleul-verger-27';
 

@@ -11,14 +11,21 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStore } from '../../scripts/local-store.mjs';
-import { useChromium } from '../e2e/browser';
-import { Contexts, JOURNEY_TIMEOUT, placeOrder, RUN, shot, SLOW, openEmail } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { storeUrl } from '../e2e/store';
+import {
+  JOURNEY_TIMEOUT,
+  placeOrder,
+  RUN,
+  shot,
+  SLOW,
+  openEmail,
+  useContexts,
+  expectSaved,
+  fillUkAddress,
+} from './support';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 const HOST = `fern-${RUN}.localhost`;
 const NAME = 'Fern & Field';
@@ -27,21 +34,18 @@ const PASSWORD = 'a long owner password';
 const PRODUCT = 'Linen Apron';
 const REFUND = 'Return anything unused within 30 days for a full refund.';
 
-let store: { url: string; stop: () => void } | undefined;
 let shopUrl = '';
 let created = '';
 beforeAll(async () => {
-  store = await startLocalStore();
-  // The documented command, against this test's store.
+  // The documented command, against this test worker's store: the new store is a website of its own at its own host.
   const { stdout } = await promisify(execFile)(
     'npx',
-    ['tsx', 'scripts/site.mjs', 'new', '--url', store.url, '--host', HOST, '--name', NAME, '--owner', OWNER],
+    ['tsx', 'scripts/site.mjs', 'new', '--url', storeUrl, '--host', HOST, '--name', NAME, '--owner', OWNER],
     { timeout: 120_000 },
   );
   created = stdout;
-  shopUrl = `http://${HOST}:${new URL(store.url).port}`;
+  shopUrl = `http://${HOST}:${new URL(storeUrl).port}`;
 }, 300_000);
-afterAll(() => store?.stop());
 
 async function checklist(page: Page): Promise<Record<string, boolean>> {
   await page.goto(`${shopUrl}/config`);
@@ -58,10 +62,6 @@ const done = (...ids: string[]) =>
   Object.fromEntries(
     ['details', 'product', 'shipping', 'payments', 'policies', 'publish'].map((id) => [id, ids.includes(id)]),
   );
-
-async function saved(page: Page, scope: string): Promise<void> {
-  await expect.poll(() => page.locator(`${scope} .SaveStatus`).first().textContent(), SLOW).toBe('Saved');
-}
 
 const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
@@ -109,10 +109,10 @@ describe('A new store from nothing', () => {
       await page.fill('#details-city', 'Bristol');
       await page.fill('#details-postalCode', 'BS1 4RN');
       await page.getByRole('button', { name: 'Save store details' }).click();
-      await saved(page, '#console-main');
+      await expectSaved(page, '#console-main');
       await page.selectOption('#store-currency', 'GBP');
       await page.getByRole('button', { name: 'Save settings' }).click();
-      await saved(page, 'form[aria-label="Store settings"]');
+      await expectSaved(page, 'form[aria-label="Store settings"]');
       expect(await checklist(page)).toEqual(done('details'));
 
       // A refund policy.
@@ -121,7 +121,7 @@ describe('A new store from nothing', () => {
       await page.locator('#policy-refund .ProseMirror, [aria-labelledby="policy-refund-label"]').first().click();
       await page.keyboard.type(REFUND);
       await page.getByRole('button', { name: 'Save policies' }).click();
-      await saved(page, '#console-main');
+      await expectSaved(page, '#console-main');
       expect(await checklist(page)).toEqual(done('details', 'policies'));
 
       // A product with a picture, saved as the draft a new product is.
@@ -163,7 +163,7 @@ describe('A new store from nothing', () => {
       await page.waitForSelector('h1:text-is("Commerce · Payments")', SLOW);
       await page.getByLabel('Local test provider').check();
       await page.getByRole('button', { name: 'Save payments' }).click();
-      await saved(page, '#console-main');
+      await expectSaved(page, '#console-main');
       expect(await checklist(page)).toEqual(done('details', 'policies', 'product', 'shipping', 'payments'));
 
       // Publish the product.
@@ -213,14 +213,7 @@ describe('A new store from nothing', () => {
       await shopper.page.goto(`${shopUrl}/checkout`);
       await shopper.page.waitForSelector('html[data-islands="hydrated"]', SLOW);
       const email = `shopper-${RUN}@example.com`;
-      await shopper.page.fill('#checkout-email', email);
-      await shopper.page.selectOption('#checkout-countryCode', 'GB');
-      await shopper.page.fill('#checkout-firstName', 'Ada');
-      await shopper.page.fill('#checkout-lastName', 'Lovelace');
-      await shopper.page.fill('#checkout-address1', '1 Queen Street');
-      await shopper.page.fill('#checkout-city', 'Bristol');
-      await shopper.page.fill('#checkout-postalCode', 'BS1 4RN');
-      await shopper.page.locator('#checkout-postalCode').blur();
+      await fillUkAddress(shopper.page, email);
       await expect
         .poll(() => shopper.page.locator('.Checkout-option-name').allTextContents(), SLOW)
         .toEqual(['UK Post']);

@@ -10,33 +10,28 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStore } from '../../scripts/local-store.mjs';
-import { useChromium } from '../e2e/browser';
-import { addOneToCart, Contexts, JOURNEY_TIMEOUT, merchantApi, openProduct, shot, signIn, SLOW } from './support';
+import { describe, expect, it } from 'vitest';
+import {
+  addOneToCart,
+  JOURNEY_TIMEOUT,
+  merchantApi,
+  openProduct,
+  shot,
+  signIn,
+  SLOW,
+  useContexts,
+  ACCOUNTS,
+  fillUkAddress,
+  save,
+  useOwnStore,
+} from './support';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
-let store: { url: string; stop: () => void } | undefined;
-let storeUrl = '';
-beforeAll(async () => {
-  store = await startLocalStore();
-  storeUrl = store.url;
-}, 300_000);
-afterAll(() => store?.stop());
-
-const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
+const store = useOwnStore();
 const NAME = 'Fern & Field Homewares';
 const ANNOUNCEMENT = 'Free UK delivery on orders over £50';
 const REFUND = 'Return anything unused within 30 days for a full refund.';
-
-/** A console screen's save, waited for in its polite status. */
-async function save(page: Page, button: string): Promise<void> {
-  await page.getByRole('button', { name: button }).click();
-  await expect.poll(() => page.locator('.SaveStatus').first().textContent(), SLOW).toBe('Saved');
-}
 
 async function openCommerce(page: Page, part: string): Promise<void> {
   await page.locator('.SubNav a', { hasText: part }).click();
@@ -74,7 +69,7 @@ describe('Open a shop and set it up as forms', () => {
     async () => {
       const started = Date.now();
       const { page, errors } = await contexts.page(1366);
-      await signIn(page, storeUrl, OWNER);
+      await signIn(page, store.url, ACCOUNTS.owner);
       expect(await checklist(page)).toMatchObject({ details: false, policies: false, product: true, payments: true });
       await shot(page, 'open-a-shop-console-checklist-before-1366');
 
@@ -141,7 +136,7 @@ describe('Open a shop and set it up as forms', () => {
       await save(page, 'Save popup');
 
       // Home: the checklist reads the store.
-      await page.goto(`${storeUrl}/config`);
+      await page.goto(`${store.url}/config`);
       await expect
         .poll(() => checklist(page), SLOW)
         .toEqual({
@@ -158,10 +153,10 @@ describe('Open a shop and set it up as forms', () => {
 
       // The checklist and a settings form at 375 px.
       const phone = await contexts.page(375);
-      await signIn(phone.page, storeUrl, OWNER);
+      await signIn(phone.page, store.url, ACCOUNTS.owner);
       await phone.page.locator('.SetupChecklist-items li').first().waitFor(SLOW);
       await shot(phone.page, 'open-a-shop-console-checklist-375');
-      await phone.page.goto(`${storeUrl}/config/commerce/header`);
+      await phone.page.goto(`${store.url}/config/commerce/header`);
       await phone.page.waitForSelector('#header-announcement', SLOW);
       expect(await phone.page.inputValue('#header-announcement')).toBe(ANNOUNCEMENT);
       const overflowing = await phone.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -171,7 +166,7 @@ describe('Open a shop and set it up as forms', () => {
 
       // The shopper at 375 px.
       const shopper = await contexts.page(375);
-      await shopper.page.goto(storeUrl);
+      await shopper.page.goto(store.url);
       await shopper.page.waitForSelector('html[data-islands="hydrated"]', SLOW);
       const logo = shopper.page.locator('.site-title img.site-logo');
       expect(await logo.getAttribute('alt')).toBe(NAME);
@@ -186,19 +181,12 @@ describe('Open a shop and set it up as forms', () => {
       await shopper.page.waitForURL(/\/policies\/refund-policy$/, SLOW);
       expect(await shopper.page.locator('main').textContent()).toContain(REFUND);
 
-      await openProduct(shopper.page, storeUrl, '/shop/p/canvas-tote');
+      await openProduct(shopper.page, store.url, '/shop/p/canvas-tote');
       await addOneToCart(shopper.page);
-      await shopper.page.goto(`${storeUrl}/checkout`);
+      await shopper.page.goto(`${store.url}/checkout`);
       await shopper.page.waitForSelector('html[data-islands="hydrated"]', SLOW);
       expect(await shopper.page.locator('.CheckoutPage-policies a').allTextContents()).toEqual(['Refund policy']);
-      await shopper.page.fill('#checkout-email', 'shopper-open-a-shop@example.com');
-      await shopper.page.selectOption('#checkout-countryCode', 'GB');
-      await shopper.page.fill('#checkout-firstName', 'Ada');
-      await shopper.page.fill('#checkout-lastName', 'Lovelace');
-      await shopper.page.fill('#checkout-address1', '1 Queen Street');
-      await shopper.page.fill('#checkout-city', 'Bristol');
-      await shopper.page.fill('#checkout-postalCode', 'BS1 4RN');
-      await shopper.page.locator('#checkout-phone').focus();
+      await fillUkAddress(shopper.page, 'shopper-open-a-shop@example.com');
       await expect
         .poll(() => shopper.page.locator('.Checkout-option-name').allTextContents(), SLOW)
         .toContain('UK Post');
@@ -226,14 +214,14 @@ describe('Open a shop and set it up as forms', () => {
   it(
     'commerce preferences are a labelled form at 375 px: a checkbox for on/off, a number field for a number; saved as typed values',
     async () => {
-      const { api, headers } = await merchantApi(contexts, storeUrl);
+      const { api, headers } = await merchantApi(contexts, store.url);
       const seeded = { requireBillingAddress: true, maxItemsPerOrder: 5, giftNote: 'Thank you!' };
       expect(
-        (await api.put(`${storeUrl}/api/v1/commerce-preferences/checkout`, { data: seeded, headers })).status(),
+        (await api.put(`${store.url}/api/v1/commerce-preferences/checkout`, { data: seeded, headers })).status(),
       ).toBe(200);
       const { page, errors } = await contexts.page(375);
-      await signIn(page, storeUrl, OWNER);
-      await page.goto(`${storeUrl}/config/commerce/preferences`);
+      await signIn(page, store.url, ACCOUNTS.owner);
+      await page.goto(`${store.url}/config/commerce/preferences`);
       const billing = page.getByLabel('Require billing address', { exact: true });
       await billing.waitFor(SLOW);
       expect(await billing.getAttribute('type')).toBe('checkbox');
@@ -246,7 +234,7 @@ describe('Open a shop and set it up as forms', () => {
       await save(page, 'Save preferences');
       expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
       await shot(page, 'open-a-shop-console-preferences-375');
-      const stored = await (await api.get(`${storeUrl}/api/v1/commerce-preferences/checkout`)).json();
+      const stored = await (await api.get(`${store.url}/api/v1/commerce-preferences/checkout`)).json();
       expect(stored).toMatchObject({ requireBillingAddress: false, maxItemsPerOrder: 7, giftNote: 'Thank you!' });
       expect(errors).toEqual([]);
     },
@@ -256,22 +244,22 @@ describe('Open a shop and set it up as forms', () => {
   it(
     "a one-line header code leaves the store name whole at 375 px (it was cut to 'St…')",
     async () => {
-      const { api, headers } = await merchantApi(contexts, storeUrl);
+      const { api, headers } = await merchantApi(contexts, store.url);
       const details = { name: 'Studio Goods', logo: null, contactEmail: '', address: {} };
-      expect((await api.put(`${storeUrl}/api/console/settings/details`, { data: details, headers })).status()).toBe(
+      expect((await api.put(`${store.url}/api/console/settings/details`, { data: details, headers })).status()).toBe(
         200,
       );
       const owner = await contexts.page(1366);
-      await signIn(owner.page, storeUrl, OWNER);
+      await signIn(owner.page, store.url, ACCOUNTS.owner);
       const crumb = (await owner.page.context().cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '';
       const header = { announcement: '', social: [], html: 'Free shipping over $50' };
-      const saved = await owner.page.request.put(`${storeUrl}/api/console/settings/header`, {
+      const saved = await owner.page.request.put(`${store.url}/api/console/settings/header`, {
         data: header,
         headers: { 'X-CSRF-Token': crumb },
       });
       expect(saved.status()).toBe(200);
       const { page, errors } = await contexts.page(375);
-      await page.goto(storeUrl);
+      await page.goto(store.url);
       await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
       expect(await page.locator('.site-title').textContent()).toBe('Studio Goods');
       expect(await headerFits(page)).toEqual({ overflow: [], titleCut: false });

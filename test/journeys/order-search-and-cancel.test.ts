@@ -8,13 +8,11 @@
  * Cancelled with no actions left, and the CSV export of the same search lists it as cancelled. At
  * 1366 and 375 px. Screenshots in test-artifacts/journeys/orders-*.png.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { useChromium } from '../e2e/browser';
+import { describe, expect, it } from 'vitest';
 import { storeUrl } from '../e2e/store';
 import {
   ACCOUNTS,
   addToCart,
-  Contexts,
   createProduct,
   deleteProduct,
   ensureShipping,
@@ -29,11 +27,10 @@ import {
   signIn,
   SLOW,
   WIDTHS,
+  useContexts,
 } from './support';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 for (const width of WIDTHS) {
   describe(`order search and cancel at ${width} px`, () => {

@@ -6,14 +6,11 @@
  * draws them, and opens one. Screenshots in test-artifacts/journeys/page-blocks-*.png.
  */
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { useChromium } from '../e2e/browser';
+import { describe, expect, it } from 'vitest';
 import { storeUrl } from '../e2e/store';
-import { ACCOUNTS, Contexts, JOURNEY_TIMEOUT, openSection, RUN, shot, SLOW, signIn, WIDTHS } from './support';
+import { ACCOUNTS, JOURNEY_TIMEOUT, openSection, RUN, shot, SLOW, signIn, WIDTHS, useContexts } from './support';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 const item = (page: Page, type: string) => page.locator(`.BlockList-item[data-block-type="${type}"]`);
 

@@ -6,11 +6,9 @@
  * following the old link lands on the new address. Last, the owner writes a blog post's search engine
  * listing in the panel products and pages have, and the shopper's tab shows its SEO title. Screenshots in test-artifacts/journeys/moved-*.png.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { useChromium } from '../e2e/browser';
+import { describe, expect, it } from 'vitest';
 import { storeUrl } from '../e2e/store';
 import {
-  Contexts,
   createProduct,
   deleteProduct,
   JOURNEY_TIMEOUT,
@@ -21,14 +19,13 @@ import {
   signIn,
   SLOW,
   WIDTHS,
+  useContexts,
+  ACCOUNTS,
 } from './support';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 /** Pages are content and products commerce: the owner has both. */
-const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
 const FIRST_TEXT = 'Open every Saturday from ten.';
 const POST_SEO_TITLE = 'Ash glazes, a studio diary';
 const SECOND_TEXT = 'Closed for the kiln firing this month.';
@@ -42,7 +39,7 @@ for (const width of WIDTHS) {
         const slug = `opening-hours-${RUN}-${width}`;
         const product = await createProduct(contexts, storeUrl, `Journey Vase ${RUN} ${width}`, 4200, 3);
         const { page, errors } = await contexts.page(width);
-        await signIn(page, storeUrl, OWNER);
+        await signIn(page, storeUrl, ACCOUNTS.owner);
         // The page and its first text, made through the console's own calls.
         const api = page.context().request;
         const headers = {

@@ -9,15 +9,12 @@
  * it answers 404 and the menu no longer lists it. Leaving with unsaved blocks asks first. Screenshots in test-artifacts/journeys/pages-*.png.
  */
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE_INJECTION_MESSAGES } from '../../src/site/code-injection';
-import { useChromium } from '../e2e/browser';
 import { storeUrl } from '../e2e/store';
-import { ACCOUNTS, Contexts, JOURNEY_TIMEOUT, openSection, RUN, shot, SLOW, signIn, WIDTHS } from './support';
+import { ACCOUNTS, JOURNEY_TIMEOUT, openSection, RUN, shot, SLOW, signIn, WIDTHS, useContexts } from './support';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 const TITLE = 'Our studio';
 const SLUG = `our-studio-${RUN}`;

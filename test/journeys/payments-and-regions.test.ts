@@ -7,49 +7,34 @@
  * the 19 % and buys with the test card. Screenshots in test-artifacts/journeys/payments-*.png.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStore } from '../../scripts/local-store.mjs';
-import { useChromium } from '../e2e/browser';
+import { describe, expect, it } from 'vitest';
 import {
   ACCOUNTS,
   addOneToCart,
-  Contexts,
   JOURNEY_TIMEOUT,
   openProduct,
   placeOrder,
   shot,
   signIn,
   SLOW,
+  useContexts,
+  save,
+  useOwnStore,
 } from './support';
 import { TEST_MODE_BANNER } from '../../src/commerce/payment-mode';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
-let store: { url: string; stop: () => void } | undefined;
-let storeUrl = '';
-beforeAll(async () => {
-  store = await startLocalStore();
-  storeUrl = store.url;
-}, 300_000);
-afterAll(() => store?.stop());
-
-const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
+const store = useOwnStore();
 const PK = 'pk_test_51FernFieldJourney00';
 const SK = 'sk_test_51FernFieldJourneySecret7x9Q';
-
-async function savePayments(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Save payments' }).click();
-  await expect.poll(() => page.locator('.SaveStatus').first().textContent(), SLOW).toBe('Saved');
-}
 
 /** A shopper at `width` px opens the checkout with a tote in the cart: the test-mode line it shows, once hydrated. */
 async function checkoutTestMode(width: number, name: string): Promise<string | null> {
   const shopper = await contexts.page(width);
-  await openProduct(shopper.page, storeUrl, '/shop/p/canvas-tote');
+  await openProduct(shopper.page, store.url, '/shop/p/canvas-tote');
   await addOneToCart(shopper.page);
-  await shopper.page.goto(`${storeUrl}/checkout`);
+  await shopper.page.goto(`${store.url}/checkout`);
   const banner = shopper.page.locator('.Checkout-test-mode');
   await banner.waitFor(SLOW);
   await shot(shopper.page, name);
@@ -64,7 +49,7 @@ describe('Payments and regions', () => {
     async () => {
       const started = Date.now();
       const { page, errors } = await contexts.page(1366);
-      await signIn(page, storeUrl, OWNER);
+      await signIn(page, store.url, ACCOUNTS.owner);
       await page.getByRole('link', { name: 'Set up payments' }).click();
       await page.waitForSelector('h1:text-is("Commerce · Payments")', SLOW);
       const banner = page.locator('.Payments-mode');
@@ -83,7 +68,7 @@ describe('Payments and regions', () => {
         .poll(() => page.locator('#payments-publishable-key-error').textContent(), SLOW)
         .toBe("Enter the publishable key: it starts with 'pk_test_' or 'pk_live_'");
       await page.fill('#payments-publishable-key', PK);
-      await savePayments(page);
+      await save(page, 'Save payments');
       await expect
         .poll(() => page.locator('#payments-secret-key-description').textContent(), SLOW)
         .toContain('Saved key ending in 7x9Q');
@@ -97,8 +82,8 @@ describe('Payments and regions', () => {
 
       // Back to the local test provider while the store is tried out; the checklist reads it.
       await page.getByLabel('Local test provider').check();
-      await savePayments(page);
-      await page.goto(`${storeUrl}/config`);
+      await save(page, 'Save payments');
+      await page.goto(`${store.url}/config`);
       const item = page.locator('.SetupChecklist-items li[data-item="payments"]');
       await expect.poll(() => item.getAttribute('class'), SLOW).toBe('is-done');
       expect(errors).toEqual([]);
@@ -108,14 +93,14 @@ describe('Payments and regions', () => {
 
       // At 375 px the screen fits; a store manager is told their role does not allow it.
       const phone = await contexts.page(375);
-      await signIn(phone.page, storeUrl, OWNER);
-      await phone.page.goto(`${storeUrl}/config/commerce/payments`);
+      await signIn(phone.page, store.url, ACCOUNTS.owner);
+      await phone.page.goto(`${store.url}/config/commerce/payments`);
       await phone.page.locator('.Payments-mode').waitFor(SLOW);
       expect(await overflows(phone.page)).toBe(false);
       await shot(phone.page, 'payments-console-375');
       const manager = await contexts.page(375);
-      await signIn(manager.page, storeUrl, ACCOUNTS.store);
-      await manager.page.goto(`${storeUrl}/config/commerce/payments`);
+      await signIn(manager.page, store.url, ACCOUNTS.store);
+      await manager.page.goto(`${store.url}/config/commerce/payments`);
       await expect
         .poll(() => manager.page.locator('main').textContent(), SLOW)
         .toContain('Your role does not allow this.');
@@ -131,8 +116,8 @@ describe('Payments and regions', () => {
     async () => {
       const started = Date.now();
       const { page, errors } = await contexts.page(1366);
-      await signIn(page, storeUrl, OWNER);
-      await page.goto(`${storeUrl}/config/commerce/taxes`);
+      await signIn(page, store.url, ACCOUNTS.owner);
+      await page.goto(`${store.url}/config/commerce/taxes`);
       await page.getByRole('button', { name: 'Add tax rate' }).click();
       await page.fill('#tax-name', 'Bavarian VAT');
       await page.fill('#tax-rate', '19');
@@ -143,7 +128,7 @@ describe('Payments and regions', () => {
       await expect.poll(() => taxRow.textContent(), SLOW).toContain('Bavaria, Germany');
       await shot(page, 'payments-console-bavaria-tax-1366');
 
-      await page.goto(`${storeUrl}/config/commerce/shipping`);
+      await page.goto(`${store.url}/config/commerce/shipping`);
       await page.getByRole('button', { name: 'Add shipping rate' }).click();
       await page.fill('#rate-name', 'DHL Germany');
       // Country first, then its regions: "All of Germany" is proposed; Bavaria could be added on its own.
@@ -164,8 +149,8 @@ describe('Payments and regions', () => {
       await expect.poll(() => page.locator('.PlacesPicker-place').allTextContents(), SLOW).toEqual(['GermanyRemove']);
       // At 375 px the country and region selects stack and fit.
       const phone = await contexts.page(375);
-      await signIn(phone.page, storeUrl, OWNER);
-      await phone.page.goto(`${storeUrl}/config/commerce/shipping`);
+      await signIn(phone.page, store.url, ACCOUNTS.owner);
+      await phone.page.goto(`${store.url}/config/commerce/shipping`);
       await phone.page.getByRole('button', { name: 'Add shipping rate' }).click();
       await phone.page.selectOption('#rate-regions', 'DE');
       await phone.page.selectOption('#rate-regions-region', { label: 'Bavaria' });
@@ -178,9 +163,9 @@ describe('Payments and regions', () => {
       expect(errors).toEqual([]);
 
       const shopper = await contexts.page(375);
-      await openProduct(shopper.page, storeUrl, '/shop/p/canvas-tote');
+      await openProduct(shopper.page, store.url, '/shop/p/canvas-tote');
       await addOneToCart(shopper.page);
-      await shopper.page.goto(`${storeUrl}/checkout`);
+      await shopper.page.goto(`${store.url}/checkout`);
       await shopper.page.waitForSelector('html[data-islands="hydrated"]', SLOW);
       await shopper.page.fill('#checkout-email', 'bavaria-shopper@example.com');
       await shopper.page.selectOption('#checkout-countryCode', 'DE');

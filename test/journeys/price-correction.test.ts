@@ -7,12 +7,10 @@
  * its own product (created through the console's call, deleted after). Screenshots in
  * test-artifacts/journeys/price-*.png.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { useChromium } from '../e2e/browser';
+import { describe, expect, it } from 'vitest';
 import {
   ACCOUNTS,
   addToCart,
-  Contexts,
   createProduct,
   deleteProduct,
   ensureShipping,
@@ -27,12 +25,11 @@ import {
   signIn,
   SLOW,
   WIDTHS,
+  useContexts,
 } from './support';
 import { storeUrl } from '../e2e/store';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 for (const width of WIDTHS) {
   describe(`a price corrected at ${width} px`, () => {

@@ -8,12 +8,10 @@
  * test-artifacts/journeys/lifecycle-*.png.
  */
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { useChromium } from '../e2e/browser';
+import { describe, expect, it } from 'vitest';
 import { storeUrl } from '../e2e/store';
 import {
   ACCOUNTS,
-  Contexts,
   deleteProduct,
   JOURNEY_TIMEOUT,
   merchantApi,
@@ -23,11 +21,10 @@ import {
   shot,
   signIn,
   SLOW,
+  useContexts,
 } from './support';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 

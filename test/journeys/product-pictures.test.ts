@@ -26,13 +26,13 @@ import {
   signIn,
   SLOW,
   WIDTHS,
+  ACCOUNTS,
 } from './support';
 
 const browser = useChromium();
 const contexts = new Contexts(browser);
 afterEach(() => contexts.closeAll());
 
-const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
 const picture = (name: string) => ({
   name: `${name}-${RUN}.webp`,
   mimeType: 'image/webp',
@@ -70,7 +70,7 @@ describe('a product and a post with pictures', () => {
     const title = `Journey Vase ${RUN}`;
     const started = Date.now();
     const { page, errors } = await contexts.page(1366);
-    await signIn(page, storeUrl, OWNER);
+    await signIn(page, storeUrl, ACCOUNTS.owner);
     await openSection(page, 'Products');
     await page.click('text=Add product');
     await page.waitForSelector('h1:text("Add product")', SLOW);
@@ -208,7 +208,7 @@ describe('a product and a post with pictures', () => {
     timeout: JOURNEY_TIMEOUT,
   }, async () => {
     const { page } = await contexts.page(1366);
-    await signIn(page, storeUrl, OWNER);
+    await signIn(page, storeUrl, ACCOUNTS.owner);
     await openSection(page, 'Products');
     await page.click('text=Add product');
     await page.waitForSelector('h1:text("Add product")', SLOW);

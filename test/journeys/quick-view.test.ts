@@ -8,11 +8,9 @@
  * 375 px; screenshots in test-artifacts/journeys/quick-view-*.png.
  */
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { useChromium } from '../e2e/browser';
+import { describe, expect, it } from 'vitest';
 import { storeUrl } from '../e2e/store';
 import {
-  Contexts,
   createProduct,
   deleteProduct,
   JOURNEY_TIMEOUT,
@@ -21,11 +19,10 @@ import {
   shot,
   SLOW,
   WIDTHS,
+  useContexts,
 } from './support';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 interface Variant {
   values: Record<string, string>;

@@ -8,12 +8,10 @@
  * (created through the console's call, deleted after). Screenshots in test-artifacts/journeys/roles-*.png.
  */
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { useChromium } from '../e2e/browser';
+import { describe, expect, it } from 'vitest';
 import {
   ACCOUNTS,
   addToCart,
-  Contexts,
   createProduct,
   deleteProduct,
   ensureShipping,
@@ -29,12 +27,11 @@ import {
   signIn,
   SLOW,
   WIDTHS,
+  useContexts,
 } from './support';
 import { storeUrl } from '../e2e/store';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 const FORBIDDEN = 'Your role does not allow this.';
 

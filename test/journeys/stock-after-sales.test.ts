@@ -7,13 +7,11 @@
  * Screenshots in test-artifacts/journeys/stock-*.png.
  */
 import type { Locator } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { useChromium } from '../e2e/browser';
+import { describe, expect, it } from 'vitest';
 import { escapeDialog } from '../e2e/pages';
 import {
   ACCOUNTS,
   addToCart,
-  Contexts,
   createProduct,
   deleteProduct,
   ensureShipping,
@@ -28,12 +26,11 @@ import {
   signIn,
   SLOW,
   WIDTHS,
+  useContexts,
 } from './support';
 import { storeUrl } from '../e2e/store';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 const NOT_ENOUGH = 'Sorry, we do not have enough of that item available. Only 13 left.';
 

@@ -6,14 +6,12 @@
  * next shopper may buy 13 and not 14; the order is refunded and /config → Analytics shows the refund
  * on its own line. Screenshots in test-artifacts/journeys/stock-console-*.png.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { useChromium } from '../e2e/browser';
+import { describe, expect, it } from 'vitest';
 import { escapeDialog } from '../e2e/pages';
 import { storeUrl } from '../e2e/store';
 import {
   ACCOUNTS,
   addToCart,
-  Contexts,
   createProduct,
   deleteProduct,
   ensureShipping,
@@ -28,11 +26,10 @@ import {
   shot,
   signIn,
   SLOW,
+  useContexts,
 } from './support';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 describe('stock in the console at 1366 px', () => {
   it(

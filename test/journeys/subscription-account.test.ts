@@ -6,11 +6,9 @@
  * cancels it after the dialog. Screenshots in test-artifacts/journeys/subscription-account-*.png.
  */
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { useChromium } from '../e2e/browser';
+import { describe, expect, it } from 'vitest';
 import { storeUrl } from '../e2e/store';
 import {
-  Contexts,
   ensureShipping,
   fillCheckout,
   JOURNEY_TIMEOUT,
@@ -20,11 +18,10 @@ import {
   SLOW,
   signUpShopper,
   WIDTHS,
+  useContexts,
 } from './support';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 const WEEK = 7 * 86_400_000;
 const longDate = (at: number) => new Intl.DateTimeFormat('en-US', { dateStyle: 'full' }).format(at);

@@ -1,16 +1,22 @@
 /**
- * What the journeys share: a merchant's calls for setting a journey up (a product of its own, a
- * shipping rate), the console signed in through its form and its sections opened from the sidebar
- * (behind the menu button on a phone), a shopper paying at checkout with the local test card, and
- * the screenshots in test-artifacts/journeys/. Each journey runs at a desktop and a phone width.
+ * What the journeys share: their preamble (Chromium, contexts at a width closed after each test, a store of the
+ * file's own where a journey changes the whole store), a merchant's calls for setting a journey up (a product of its
+ * own, a shipping rate), the console signed in through its form, its sections opened from the sidebar (behind the
+ * menu button on a phone) and its screens saved, a shopper paying at checkout with the local test card, and the
+ * screenshots in test-artifacts/journeys/. Each journey runs at a desktop and a phone width.
  */
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { startLocalStore } from '../../scripts/local-store.mjs';
 import { ProductType } from '../../src/commerce/product';
+import { useChromium } from '../e2e/browser';
 
 export const WIDTHS = [1366, 375] as const;
+
+/** The demo team's accounts (src/site/demo.ts, which Node cannot import: its theme is .html modules). */
 export const ACCOUNTS = {
+  owner: { email: 'owner@example.com', password: 'studio-goods-owner' },
   store: { email: 'store@example.com', password: 'studio-goods-store' },
   editor: { email: 'editor@example.com', password: 'studio-goods-editor' },
 };
@@ -46,6 +52,29 @@ export class Contexts {
     await Promise.all(this.opened.map((context) => context.close()));
     this.opened = [];
   }
+}
+
+/** A journey file's preamble: its test worker's Chromium, and the contexts each test opens, closed after it. */
+export function useContexts(): Contexts {
+  const contexts = new Contexts(useChromium());
+  afterEach(() => contexts.closeAll());
+  return contexts;
+}
+
+/**
+ * A store of the file's own (`wrangler dev`, the demo store fresh), for a journey that changes what every page of the
+ * demo store shows (its name, popup, payments, tax): the test worker's store stays as the other files expect it.
+ * Its `url` is set once it has started, before the file's tests.
+ */
+export function useOwnStore(): { readonly url: string } {
+  const own = { url: '' };
+  let store: { url: string; stop: () => void } | undefined;
+  beforeAll(async () => {
+    store = await startLocalStore();
+    own.url = store.url;
+  }, 300_000);
+  afterAll(() => store?.stop());
+  return own;
 }
 
 export async function shot(page: Page, name: string): Promise<void> {
@@ -210,6 +239,32 @@ export async function signIn(
   await page.fill('#merchant-password', account.password);
   await page.click('button[type="submit"]');
   await page.waitForSelector('nav[aria-label="Console"] a', { state: 'attached', ...SLOW });
+}
+
+/** Waits for a console screen's polite save status (the first in `scope`, else on the page) to say 'Saved'. */
+export async function expectSaved(page: Page, scope = ''): Promise<void> {
+  await expect.poll(() => page.locator(`${scope} .SaveStatus`.trim()).first().textContent(), SLOW).toBe('Saved');
+}
+
+/** Saves a console screen with its button, as the merchant does, and waits for 'Saved'. */
+export async function save(page: Page, button: string): Promise<void> {
+  await page.getByRole('button', { name: button }).click();
+  await expectSaved(page);
+}
+
+/**
+ * From the checkout page with the cart loaded: the shopper's email and a Bristol address, typed as a UK shopper types
+ * it; leaving the postcode asks for the shipping options.
+ */
+export async function fillUkAddress(page: Page, email: string): Promise<void> {
+  await page.fill('#checkout-email', email);
+  await page.selectOption('#checkout-countryCode', 'GB');
+  await page.fill('#checkout-firstName', 'Ada');
+  await page.fill('#checkout-lastName', 'Lovelace');
+  await page.fill('#checkout-address1', '1 Queen Street');
+  await page.fill('#checkout-city', 'Bristol');
+  await page.fill('#checkout-postalCode', 'BS1 4RN');
+  await page.locator('#checkout-postalCode').blur();
 }
 
 /**

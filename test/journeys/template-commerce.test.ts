@@ -12,16 +12,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { receiveSite, sendSite, sendTemplate } from '../../scripts/site/admin-client';
 import { readTemplateFolder } from '../../scripts/site/template';
-import { useChromium } from '../e2e/browser';
 import { storeUrl } from '../e2e/store';
-import { Contexts, JOURNEY_TIMEOUT, shot, SLOW, WIDTHS } from './support';
+import { JOURNEY_TIMEOUT, shot, SLOW, WIDTHS, useContexts } from './support';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
+const contexts = useContexts();
 
 const SHIRT = '/shop/p/linen-shirt';
 const CART =
