@@ -10,6 +10,7 @@ import { useChromium } from './browser';
 import { holdRequests } from './held-requests';
 import { storeUrl } from './store';
 import { afterNextPaint } from './pages';
+import { signUpShopper } from '../journeys/support';
 
 const browser = useChromium();
 const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
@@ -48,14 +49,11 @@ describe("the signed-in account's language", () => {
       page.on('request', (request) => {
         if (request.url().endsWith('/api/site-users/account/locale')) localeCalls.push(request.postData() ?? '');
       });
-      await page.goto(`${storeUrl}/account`);
-      await page.waitForSelector('html[data-islands="hydrated"]');
-      await page.fill('#signin-email', 'shopper@example.com');
-      await page.fill('#signin-password', 'studio-goods-demo');
-      await page.click('.SignInForm button[type="submit"]');
-      await expect
-        .poll(() => page.locator('.AccountPanel-email').textContent())
-        .toBe('Signed in as shopper@example.com');
+      // A shopper of the test's own (signed up, verified and signed in): the shared demo account's language would be
+      // another file's leftovers.
+      const email = `language-${Date.now().toString(36)}@example.com`;
+      await signUpShopper(page, storeUrl, email, 'linden-orchard-41');
+      await expect.poll(() => page.locator('.AccountPanel-email').textContent()).toBe(`Signed in as ${email}`);
       // The first save answers late: the shopper picks the plugin's language meanwhile, and the late
       // answer must not take the page back to the site's language (a loaded CI machine did that).
       const release = await holdRequests(page, '**/api/site-users/account/locale');

@@ -5,10 +5,12 @@ import { useChromium } from './browser';
 import { holdRequests } from './held-requests';
 import { afterNextPaint, escapeDialog, openPage } from './pages';
 import { storeUrl } from './store';
+import { signUpShopper } from '../journeys/support';
 
 const browser = useChromium();
 
 const open = (path: string) => openPage(browser(), storeUrl, path);
+const PASSWORD = 'linden-orchard-41';
 
 const form = '.FormBlock form';
 const text = (page: Page, selector: string) => page.locator(selector).allTextContents();
@@ -205,17 +207,24 @@ describe('restock and sign-in in Chromium', () => {
     await context.close();
   });
 
-  it('signs in with one message for bad credentials, and signs out keeping a copy of the cart', async () => {
+  it('signs in with one message for bad credentials, and signs out keeping a copy of the cart', {
+    timeout: 180_000,
+  }, async () => {
+    // A shopper of the test's own: the shared demo account's language and cart would be another file's leftovers.
+    const email = `signin-${Date.now().toString(36)}@example.com`;
+    const signUp = await open('/account');
+    await signUpShopper(signUp.page, storeUrl, email, PASSWORD);
+    await signUp.context.close();
     const { context, page, errors } = await open('/account');
-    await page.fill('#signin-email', 'shopper@example.com');
+    await page.fill('#signin-email', email);
     await page.fill('#signin-password', 'wrong');
     await page.click('.SignInForm button[type="submit"]');
     await expect
       .poll(() => page.locator('.AccountPanel-error').textContent())
       .toBe('Your email or password is incorrect.');
-    await page.fill('#signin-password', 'studio-goods-demo');
+    await page.fill('#signin-password', PASSWORD);
     await page.click('.SignInForm button[type="submit"]');
-    await expect.poll(() => page.locator('.AccountPanel-email').textContent()).toBe('Signed in as shopper@example.com');
+    await expect.poll(() => page.locator('.AccountPanel-email').textContent()).toBe(`Signed in as ${email}`);
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'SiteUserSession')?.httpOnly).toBe(true);
     expect(decodeURIComponent(cookies.find((c) => c.name === 'SiteUserInfo')?.value ?? '')).toMatch(
@@ -229,7 +238,7 @@ describe('restock and sign-in in Chromium', () => {
     await page.goto(`${storeUrl}/account`);
     await page.selectOption('#account-language', 'fr-CA');
     await expect.poll(() => page.locator('.AccountPanel-message').textContent()).toBe('Langue enregistrée.');
-    // The demo shopper is shared by the browser files of this store: back to the site's language for the next.
+    // Back to the site's language: the sign-out message below is the English one.
     const reset = page.waitForResponse((res) => res.url().endsWith('/api/site-users/account/locale') && res.ok());
     await page.selectOption('#account-language', '');
     await reset;
