@@ -8,6 +8,7 @@
  * uses it on every page.
  */
 import { storefrontRoutes as api } from '../api/storefront';
+import { announceAccountLanguage } from './census-events';
 import { readStoreCookie } from './cookies';
 import { pageDocument } from './dom';
 import { visitorLanguage } from './visitor-language';
@@ -21,6 +22,7 @@ export function accountLanguage(): Promise<string | null> {
     .then((res) => (res.ok ? (res.json() as Promise<{ language?: string | null }>) : null))
     .then((session) => session?.language ?? null)
     .catch(() => null);
+  announceAccountLanguage(accountLanguageRead);
   return accountLanguageRead;
 }
 

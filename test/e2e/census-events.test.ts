@@ -8,6 +8,7 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
+import { RUN, signUpShopper } from '../journeys/support';
 import { escapeDialog } from './pages';
 import { storeUrl } from './store';
 
@@ -64,6 +65,7 @@ describe('analytics calls from the browser', () => {
       firstLanding: true,
       firstSession: true,
     });
+    expect(hitData(named(calls, '/api/census/RecordHit')[0])).not.toHaveProperty('memberAccountId');
     await expect
       .poll(() => calls.filter((c) => c.path === '/api/v1/clanker/events' && c.body.includes('"page_view"')).length, {
         timeout: 10_000,
@@ -105,6 +107,7 @@ describe('analytics calls from the browser', () => {
       product_page: 'pdp',
       pdp_layout: 'default',
       logged_in: false,
+      end_user_session_id: expect.stringMatching(/^[\w-]+-\d+$/),
       product: {
         item_id: 'p-linen-shirt',
         item_type: 1,
@@ -208,6 +211,59 @@ describe('analytics calls from the browser', () => {
     });
     // The post's page_view may go out after `fromPost` and be cancelled by the navigation: only the product page's are checked.
     await allAnswered(calls.slice(fromPost).filter((call) => !call.body.includes('/blog/how-we-fire-mugs')));
+    await context.close();
+  });
+
+  it("sends a signed-in shopper's account id and locale with the page view and the product page visit, and the session id with the cart's events (E34, E36)", {
+    timeout: 300_000,
+  }, async () => {
+    const context = await browser().newContext();
+    const page = await context.newPage();
+    const email = `census-${RUN}@example.com`;
+    // The account is made in French: the visitor chose it on the account page first.
+    await page.goto(`${storeUrl}/account`);
+    await page.locator('#visitor-language').waitFor({ timeout: 60_000 });
+    await page.locator('#visitor-language').selectOption('fr-FR');
+    await expect.poll(() => page.evaluate('document.documentElement.lang'), { timeout: 60_000 }).toBe('fr-FR');
+    await signUpShopper(page, storeUrl, email, 'recensement-du-jardin');
+    const calls = await capture(page);
+    await page.goto(`${storeUrl}/shop/p/linen-shirt`);
+    await page.waitForSelector('html[data-islands="hydrated"]', { timeout: 60_000 });
+    const cookies = await context.cookies();
+    const info = cookies.find((cookie) => /^(__Host-)?SiteUserInfo$/.test(cookie.name))?.value ?? '';
+    const { siteUserId } = JSON.parse(decodeURIComponent(info)) as { siteUserId: string };
+    expect(siteUserId).toMatch(/^[\w-]+$/);
+
+    await expect.poll(() => named(calls, '/api/census/RecordHit').length, { timeout: 30_000 }).toBe(1);
+    expect(hitData(named(calls, '/api/census/RecordHit')[0])).toMatchObject({
+      websiteLocale: 'en-US',
+      memberAccountId: siteUserId,
+      memberAccountLocale: 'fr-FR',
+    });
+    const visit = () => named(calls, '/api/events/RecordEvent').find((c) => form(c).event === 'visit_product_page');
+    await expect.poll(() => visit() !== undefined, { timeout: 30_000 }).toBe(true);
+    expect(JSON.parse(form(visit()).data ?? '{}')).toEqual({
+      pagePath: '/shop/p/linen-shirt',
+      websiteId: 'demo',
+      templateId: 'default',
+      website_locale: 'en-US',
+      memberAccountId: siteUserId,
+      member_locale: 'fr-FR',
+      itemId: 'p-linen-shirt',
+    });
+
+    await page.selectOption('#variant-p-linen-shirt-Size', 'Small');
+    await page.selectOption('#variant-p-linen-shirt-Colour', 'Sand');
+    await page.click('.ProductItem-form .sqs-add-to-cart-button');
+    const add = () => named(calls, '/api/events/RecordEvent').find((c) => form(c).event === 'add_to_cart');
+    await expect.poll(() => add() !== undefined, { timeout: 30_000 }).toBe(true);
+    const census = (await context.cookies()).find((cookie) => cookie.name === 'ss_cvr')?.value ?? '';
+    const visitor = decodeURIComponent(census).split('|');
+    expect(JSON.parse(form(add()).data ?? '{}')).toMatchObject({
+      logged_in: true,
+      end_user_session_id: `${visitor[0]}-${visitor[3]}`,
+    });
+    await allAnswered(calls);
     await context.close();
   });
 });

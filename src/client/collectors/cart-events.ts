@@ -1,16 +1,20 @@
 /** The cart's analytics events (add to cart, remove from cart, view cart) in the shape RecordEvent takes, and an add's pixel event; money in minor units. */
 import type { CartEntry, ShoppingCart } from '../../commerce/cart';
-import { readCookie, readStoreCookie } from '../cookies';
+import { readCookie } from '../cookies';
 import { CENSUS_COOKIE, recordCommerceEvent } from './commerce';
+import { memberAccountId } from './member';
 import { pageAttributes } from './page-attributes';
 import { reportPixel } from './pixel';
+import { analyticsSessionId } from './session';
 
 function cartFields(cart: ShoppingCart) {
   const visitor = readCookie(CENSUS_COOKIE);
+  const session = analyticsSessionId(visitor);
   return {
     website_id: cart.websiteId,
     cart_id: cart.id,
-    logged_in: readStoreCookie('siteUserInfo')?.includes('"authenticated":true') ?? false,
+    logged_in: memberAccountId() !== null,
+    ...(session === null ? {} : { end_user_session_id: session }),
     ...(visitor === null ? {} : { ss_cvr: visitor }),
   };
 }

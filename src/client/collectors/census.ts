@@ -1,6 +1,6 @@
 /**
- * The page view (RecordHit, with the template, language, record type and whether it is the first
- * landing of a first session) and, once the census cookie it sets exists, the product page or
+ * The page view (RecordHit, with the template, language, record type, whether it is the first
+ * landing of a first session, and the signed-in member's account id and locale) and, once the census cookie it sets exists, the product page or
  * listing visit (a product page is an item page whose item is a product: a blog post is not), and a
  * product page's pixel `ViewContent` (the search page's `Search`). Pages the rules never record (not found, lock screen, access denied, search,
  * the editor) send no page view; the server applies the same rules.
@@ -11,6 +11,7 @@ import { PageType } from '../../commerce/page-types';
 import { PRODUCT_RECORD_TYPE } from '../../commerce/product';
 import { recordCommerceEvent } from './commerce';
 import type { PageInfo } from './page';
+import { currentMember } from './member';
 import { reportPixel } from './pixel';
 import { currentAnalyticsSession } from './session';
 
@@ -35,6 +36,7 @@ export function recordsViews(page: PageInfo): boolean {
 export async function recordPageView(page: PageInfo): Promise<void> {
   if (!recordsViews(page)) return;
   const session = currentAnalyticsSession();
+  const member = await currentMember();
   const data = {
     websiteId: page.websiteId,
     ...(page.templateId === null ? {} : { templateId: page.templateId }),
@@ -54,6 +56,8 @@ export async function recordPageView(page: PageInfo): Promise<void> {
     screenWidth: screen.width,
     screenHeight: screen.height,
     ...(document.referrer === '' ? {} : { referrer: document.referrer.slice(0, 2083) }),
+    ...(member === null ? {} : { memberAccountId: member.accountId }),
+    ...(member?.locale == null ? {} : { memberAccountLocale: member.locale }),
   };
   try {
     // keepalive so the hit survives a quick navigation; the answer sets the census cookie.
@@ -67,7 +71,14 @@ export async function recordPageView(page: PageInfo): Promise<void> {
   } catch {
     return;
   }
-  const visit = { pagePath: page.path, websiteId: page.websiteId };
+  const visit = {
+    pagePath: page.path,
+    websiteId: page.websiteId,
+    ...(page.templateId === null ? {} : { templateId: page.templateId }),
+    ...(page.websiteLocale === null ? {} : { website_locale: page.websiteLocale }),
+    ...(member === null ? {} : { memberAccountId: member.accountId }),
+    ...(member?.locale == null ? {} : { member_locale: member.locale }),
+  };
   if (page.pageType === PageType.ContentItem && page.itemId !== null && page.recordType === PRODUCT_RECORD_TYPE) {
     recordCommerceEvent('visit_product_page', { ...visit, itemId: page.itemId });
     reportPixel('ViewContent', { content_ids: [page.itemId], content_type: 'product' });

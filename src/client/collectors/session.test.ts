@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { analyticsSession } from './session';
+import { analyticsSession, analyticsSessionId } from './session';
 
 const MINUTE = 60_000;
 const now = 1_800_000_000_000;
@@ -37,5 +37,13 @@ describe('analytics session (first landing, first session)', () => {
     warn.mockClear();
     analyticsSession(null, null, now);
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("names the session end_user_session_id by the visitor and its current visit's start (E36)", () => {
+    expect(analyticsSessionId(`v1|${now - 60 * MINUTE}|${now - 60 * MINUTE}|${now - MINUTE}|2`)).toBe(
+      `v1-${now - MINUTE}`,
+    );
+    expect(analyticsSessionId(null)).toBeNull();
+    expect(analyticsSessionId(`${'v'.repeat(63)}|1|1|1|1`)).toBeNull();
   });
 });
