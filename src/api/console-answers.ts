@@ -238,6 +238,8 @@ export interface FormSummary {
   id: string;
   name: string;
   kind: 'form' | 'newsletter';
+  /** Where the form sends the visitor after a submission ('' for its message). */
+  successRedirectUrl: string;
   submissions: number;
   notification: FormNotification;
 }

@@ -60,6 +60,7 @@ import type {
 import type { StoredFile } from '../site/editor/files';
 import type { PaymentSettingsAnswer, paymentSettingsSchema } from '../site/editor/payment-settings';
 import type { collectionSlugSchema, newPageSchema, pageFormSchema } from '../site/editor/page-form';
+import type { formSettingsSchema } from '../site/editor/form-settings';
 import { areas } from './areas';
 import { route } from './route';
 
@@ -134,6 +135,9 @@ export const consoleRoutes = {
 
   forms: route('GET', `${CONSOLE}/forms`).answers<{ forms: FormSummary[] }>(),
   formNotification: route('PUT', `${CONSOLE}/forms/:formId/notification`).sends<z.input<typeof notificationSchema>>(),
+  formSettings: route('PUT', `${CONSOLE}/forms/:formId/settings`)
+    .sends<z.input<typeof formSettingsSchema>>()
+    .answers<{ successRedirectUrl: string }>(),
   submissions: route('GET', `${CONSOLE}/forms/:formId/submissions`).answers<SubmissionPage>(),
   submissionsExport: route('GET', `${CONSOLE}/forms/:formId/submissions/export`),
   mailingList: route('GET', `${CONSOLE}/mailing-list`).answers<MailingList>(),

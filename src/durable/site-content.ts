@@ -70,6 +70,7 @@ export type Edit =
   | { kind: 'addPage'; input: NewPage }
   | { kind: 'savePage'; collectionId: string; input: PageForm }
   | { kind: 'renameCollection'; collectionId: string; urlId: string }
+  | { kind: 'setFormSuccessUrl'; formId: string; url: string }
   | { kind: 'setPageCharts'; collectionId: string; charts: PageChart[] }
   | { kind: 'setCommercePreferences'; namespace: string; preferences: Record<string, unknown> }
   | { kind: 'setStoreCurrency'; currency: string }
@@ -140,6 +141,8 @@ function applyToShell(site: ShellInput, edit: ShellEdit): edits.EditResult {
       return edits.savePage(site, edit.collectionId, edit.input);
     case 'renameCollection':
       return edits.renameCollection(site, edit.collectionId, edit.urlId);
+    case 'setFormSuccessUrl':
+      return edits.setFormSuccessUrl(site, edit.formId, edit.url);
     case 'setPageCharts':
       return edits.setPageCharts(site, edit.collectionId, edit.charts);
     case 'setCommercePreferences':

@@ -53,6 +53,7 @@ export const EDIT_MESSAGES = {
   tooManyCategories: LIMIT_MESSAGES.nestedCategories,
   categoryRequired: 'Category name is required.',
   unknownCollection: 'That collection does not exist.',
+  unknownForm: 'That form does not exist.',
   unknownParentCategory: 'The parent category does not exist.',
   unknownNavigationCollection: (id: string) => `Navigation refers to a collection that does not exist: ${id}`,
 } as const;
@@ -233,6 +234,17 @@ export function renameCollection(site: ShellInput, collectionId: string, urlId: 
     },
     value: null,
   };
+}
+
+/** A form's success URL (checked by src/site/editor/form-settings.ts); empty, the form shows its message again. */
+export function setFormSuccessUrl(site: ShellInput, formId: string, url: string): EditResult<null> {
+  const forms = site.forms ?? [];
+  const form = forms.find((f) => f.id === formId);
+  if (form === undefined) return { error: EDIT_MESSAGES.unknownForm, status: 404 };
+  if ((form.successRedirectUrl ?? '') === url) return { site, value: null };
+  const { successRedirectUrl: _old, ...rest } = form;
+  const changed = url === '' ? rest : { ...rest, successRedirectUrl: url };
+  return { site: { ...site, forms: forms.map((f) => (f === form ? changed : f)) }, value: null };
 }
 
 export interface NewCategory {

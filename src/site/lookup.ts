@@ -11,6 +11,8 @@ export interface SiteForm {
   kind: 'form' | 'newsletter';
   fields: FormField[];
   captchaAction: CaptchaAction;
+  /** Where a form sends the visitor after a submission ('' for its message; a newsletter sign-up has none). */
+  successRedirectUrl: string;
 }
 
 const formIndexes = new WeakMap<Site, Map<string, SiteForm>>();
@@ -27,6 +29,7 @@ function formIndex(site: Site): Map<string, SiteForm> {
         kind: 'form',
         fields,
         captchaAction: CAPTCHA_ACTIONS.formBlock,
+        successRedirectUrl: form.successRedirectUrl ?? '',
       });
     }
     for (const collection of site.collections) {
@@ -38,6 +41,7 @@ function formIndex(site: Site): Map<string, SiteForm> {
             kind: 'newsletter',
             fields: newsletterFields(),
             captchaAction: CAPTCHA_ACTIONS.newsletterBlock,
+            successRedirectUrl: '',
           });
       }
     }
@@ -48,6 +52,7 @@ function formIndex(site: Site): Map<string, SiteForm> {
         kind: 'newsletter',
         fields: newsletterFields(),
         captchaAction: CAPTCHA_ACTIONS.promoPopup,
+        successRedirectUrl: '',
       });
     }
     formIndexes.set(site, index);

@@ -116,19 +116,24 @@ export const formFieldSchema = z.looseObject({
   defaultValue: z.string().max(1000).optional(),
 });
 
+/**
+ * Where a form sends the visitor after a submission (a site path or an http(s) URL) instead of showing its message:
+ * the site import's check and the console's form settings' (src/site/editor/form-settings.ts).
+ */
+// A path may not start with `//` or `/\`: browsers read both as another host.
+export const successRedirectUrl = z
+  .string()
+  .regex(/^(\/(?![/\\])|https?:\/\/)/, 'must be a site path or an http(s) URL')
+  .max(2083);
+
 export const formSchema = z.object({
   id,
   name: z.string().min(1),
   fields: z.array(formFieldSchema).min(1),
   submitButtonText: z.string().default('Submit'),
   submissionMessage: z.string().default('Thank you!'),
-  /** After a submission the visitor goes here (a site path or an http(s) URL) instead of seeing the message. */
-  // A path may not start with `//` or `/\`: browsers read both as another host.
-  successRedirectUrl: z
-    .string()
-    .regex(/^(\/(?![/\\])|https?:\/\/)/, 'must be a site path or an http(s) URL')
-    .max(2083)
-    .optional(),
+  /** After a submission the visitor goes here instead of seeing the message. */
+  successRedirectUrl: successRedirectUrl.optional(),
   /** Shown (and its scripts run) after the submission message: code injection (src/site/code-injection.ts), stored as written. */
   postSubmitHtml: z.string().max(20_000).optional(),
 });

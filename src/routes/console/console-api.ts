@@ -12,6 +12,7 @@ import { consoleContent } from './console-content';
 import { consoleCustomers } from './console-customers';
 import { consoleDesign } from './console-design';
 import { consoleFiles } from './console-files';
+import { consoleFormSettings } from './form-settings';
 import { consoleOperations } from './console-operations';
 import { consoleSettings } from './console-settings';
 import { consoleTeam } from './console-team';
@@ -45,6 +46,7 @@ for (const area of [
   consoleContent,
   consolePages,
   consoleCollections,
+  consoleFormSettings,
   consoleFiles,
 ])
   consoleApi.route('/', area);

@@ -95,6 +95,7 @@ consoleOperations.get('/forms', read, async (c) => {
     id: form.id,
     name: form.name,
     kind: form.kind,
+    successRedirectUrl: form.successRedirectUrl,
     submissions: counts[form.id] ?? 0,
     notification: notifications[form.id] ?? { enabled: false, recipient: '' },
   }));

@@ -1,7 +1,7 @@
 /**
  * The forms section: the site's forms with their submission counts, and per form its submissions
- * in a sortable table (password fields are never stored or shown), the CSV export, and the email
- * the merchant gets for each new submission.
+ * in a sortable table (password fields are never stored or shown), the CSV export, the email
+ * the merchant gets for each new submission and where the visitor goes after submitting (SuccessUrlForm.tsx).
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { api, type FormSummary, type SubmissionPage, type SubmissionRow } from '../../../api';
@@ -23,6 +23,7 @@ import {
   type SortDirection,
 } from '../../ui';
 import { dateTimeText, serverFieldError } from '../orders/format';
+import { SuccessUrlForm } from './SuccessUrlForm';
 
 export const FORMS_ROOT = '/config/forms';
 
@@ -192,6 +193,9 @@ function Submissions({ formId, session }: { formId: string; session: SectionProp
         onLoadMore={() => void submissions.load(submissions.cursor)}
         empty={submissions.loading ? 'Loading submissions…' : 'No submissions yet.'}
       />
+      {form?.kind === 'form' && (
+        <SuccessUrlForm key={`${form.id}-success`} form={form} canEdit={session.can.content} onSaved={forms.reload} />
+      )}
       {form !== undefined && (
         <NotificationForm
           key={form.id}

@@ -1,0 +1,101 @@
+/**
+ * Journey: a form's success URL (spec S47, issue 33 console gaps). The owner adds a Thanks page, then in Forms →
+ * Contact form's "After submitting" at 1366 px types `//evil.example` (refused beside the field with the schema's
+ * message, announced) and `javascript:alert(1)` (refused), then saves /thanks by keyboard and finds it saved at 375 px;
+ * a shopper at 375 px sends the contact form and lands on the Thanks page. A store of its own: the shared store's contact form keeps its
+ * message. Screenshots in test-artifacts/journeys/form-success-url-*.png.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalStore } from '../../scripts/local-store.mjs';
+import { useChromium } from '../e2e/browser';
+import { Contexts, JOURNEY_TIMEOUT, openSection, shot, signIn, SLOW } from './support';
+
+const browser = useChromium();
+const contexts = new Contexts(browser);
+afterEach(() => contexts.closeAll());
+
+let store: { url: string; stop: () => void } | undefined;
+let storeUrl = '';
+beforeAll(async () => {
+  store = await startLocalStore();
+  storeUrl = store.url;
+}, 300_000);
+afterAll(() => store?.stop());
+
+const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
+const REFUSED = 'The success URL must be a site path or an http(s) URL.';
+
+/** Types `url` in the success URL field and saves it with Enter; the save's status once it has answered. */
+async function saveUrl(page: Page, url: string): Promise<string> {
+  const field = page.getByLabel('Success URL');
+  await field.fill(url);
+  await field.press('Enter');
+  const status = page.locator('form[aria-labelledby="success-url-title"] .SaveStatus');
+  await expect.poll(() => status.textContent(), SLOW).not.toMatch(/^(|Saving…)$/);
+  return (await status.textContent()) ?? '';
+}
+
+describe('A form’s success URL', () => {
+  it(
+    'the owner sends the contact form to /thanks (another host and script refused); a shopper at 375 px lands there',
+    async () => {
+      const started = Date.now();
+      const { page, errors } = await contexts.page(1366);
+      await signIn(page, storeUrl, OWNER);
+      await openSection(page, 'Pages');
+      await page.getByRole('button', { name: 'Add page' }).click();
+      await page.getByRole('dialog').getByLabel('Title').fill('Thanks');
+      await page.getByRole('dialog').getByRole('button', { name: 'Add page' }).click();
+      await page.waitForURL(/\/config\/pages\/c-/, SLOW);
+
+      await openSection(page, 'Forms');
+      await page.getByRole('link', { name: 'Contact', exact: true }).click();
+      const field = page.getByLabel('Success URL');
+      await field.waitFor(SLOW);
+      expect(await field.inputValue()).toBe('');
+      expect(await saveUrl(page, '//evil.example')).not.toBe('Saved');
+      const error = page.locator('#form-success-url-error');
+      await expect.poll(() => error.textContent(), SLOW).toContain(REFUSED);
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      await shot(page, 'form-success-url-refused-1366');
+      expect(await saveUrl(page, 'javascript:alert(1)')).not.toBe('Saved');
+      await expect.poll(() => error.textContent(), SLOW).toContain(REFUSED);
+      expect(await saveUrl(page, '/thanks')).toBe('Saved');
+      expect(await field.getAttribute('aria-invalid')).toBeNull();
+      await page.reload();
+      await expect.poll(() => page.getByLabel('Success URL').inputValue(), SLOW).toBe('/thanks');
+      await shot(page, 'form-success-url-console-1366');
+      expect(errors).toEqual([]);
+
+      // On a phone the owner finds it saved, the card inside the screen.
+      const phone = await contexts.page(375);
+      await signIn(phone.page, storeUrl, OWNER);
+      await openSection(phone.page, 'Forms');
+      await phone.page.getByRole('link', { name: 'Contact', exact: true }).click();
+      await expect.poll(() => phone.page.getByLabel('Success URL').inputValue(), SLOW).toBe('/thanks');
+      const card = await phone.page.locator('form[aria-labelledby="success-url-title"]').boundingBox();
+      expect((card?.x ?? -1) >= 0 && (card?.x ?? 0) + (card?.width ?? 999) <= 375).toBe(true);
+      await shot(phone.page, 'form-success-url-console-375');
+      expect(phone.errors).toEqual([]);
+
+      const shopper = await contexts.page(375);
+      await shopper.page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
+      await shopper.page.goto(`${storeUrl}/contact`);
+      await shopper.page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+      const form = shopper.page.locator('.FormBlock form');
+      await expect.poll(() => form.locator('.captcha-container[data-captcha-rendered="true"]').count(), SLOW).toBe(1);
+      await shopper.page.fill('input[name="name-First"]', 'Ada');
+      await shopper.page.fill('input[name="name-Last"]', 'Lovelace');
+      await shopper.page.fill('#f-contact-email', 'ada@example.com');
+      await shopper.page.fill('#f-contact-message', 'Do you ship to Ireland?');
+      await form.locator('button[type="submit"]').click();
+      await shopper.page.waitForURL(`${storeUrl}/thanks`, SLOW);
+      await expect.poll(() => shopper.page.locator('main').innerText(), SLOW).toContain('Thanks');
+      await shot(shopper.page, 'form-success-url-shopper-375');
+      expect(shopper.errors).toEqual([]);
+      console.log(`form success URL: ${Date.now() - started} ms`);
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
