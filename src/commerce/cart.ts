@@ -143,7 +143,7 @@ export interface InvalidCoupon {
 export interface ShoppingCart {
   id: string | null;
   websiteId: string;
-  /** The order placed from this cart, once there is one. */
+  /** The order placed, or being placed, from this cart (its claim: durable/cart.ts); the cart then takes no changes. */
   orderId: string | null;
   created: number | null;
   isPurchased: boolean;
