@@ -48,4 +48,13 @@ describe('an unknown path inside a guarded area', () => {
     const console = await visitor.fetch('/api/console/products');
     expect(console.status).toBe(401);
   });
+
+  it("lets another area's route under the prefix answer with its own guard (the merchant's census summary, form submissions)", async () => {
+    const visitor = new Visitor('http://store.test');
+    for (const path of ['/api/census/summary?days=7', '/api/form/submissions?formId=f-contact']) {
+      const res = await visitor.fetch(path);
+      expect(res.status, path).toBe(401);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
 });
