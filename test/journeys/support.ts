@@ -30,9 +30,13 @@ const RATE = { name: 'Journey Courier', regions: [], method: 'flat', amountCents
 /** A run's own suffix, so titles, codes and emails never meet another test's. */
 export const RUN = Date.now().toString(36);
 
+type MerchantCalls = { api: APIRequestContext; headers: Record<string, string> };
+
 /** Browser contexts opened by a test, to be closed after it. */
 export class Contexts {
   private opened: BrowserContext[] = [];
+  /** The store manager's signed-in calls by store, made once a test (merchantApi). */
+  readonly merchantCalls = new Map<string, Promise<MerchantCalls>>();
   constructor(private readonly browser: () => Browser) {}
 
   async open(width: number): Promise<BrowserContext> {
@@ -51,6 +55,7 @@ export class Contexts {
   async closeAll(): Promise<void> {
     await Promise.all(this.opened.map((context) => context.close()));
     this.opened = [];
+    this.merchantCalls.clear();
   }
 }
 
@@ -88,11 +93,20 @@ async function ok(res: { status(): number; text(): Promise<string> }): Promise<v
   expect(res.status(), await res.text()).toBeLessThan(300);
 }
 
-/** The store manager's calls, as the console makes them (a context of its own, the crumb a page would ask for). */
-export async function merchantApi(
-  contexts: Contexts,
-  storeUrl: string,
-): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
+/**
+ * The store manager's calls, as the console makes them (a context of its own, the crumb a page would ask for). Signed
+ * in once a test and store: a context and a sign-in (PBKDF2) cost a second or more each on the loaded machine.
+ */
+export function merchantApi(contexts: Contexts, storeUrl: string): Promise<MerchantCalls> {
+  let calls = contexts.merchantCalls.get(storeUrl);
+  if (calls === undefined) {
+    calls = signInMerchant(contexts, storeUrl);
+    contexts.merchantCalls.set(storeUrl, calls);
+  }
+  return calls;
+}
+
+async function signInMerchant(contexts: Contexts, storeUrl: string): Promise<MerchantCalls> {
   const context = await contexts.open(1366);
   expect((await context.request.get(`${storeUrl}/api/crumb`)).status()).toBe(204);
   const headers = { 'X-CSRF-Token': (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '' };
