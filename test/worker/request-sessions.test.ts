@@ -9,8 +9,6 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { type AppEnv, storeContext } from '../../src/routes/shared/http';
 import { currentSession } from '../../src/routes/shop/site-user-session';
-import { DEMO_SITE_ID } from '../../src/site/demo';
-import type { Site } from '../../src/site/schema';
 
 /** A SITE_USERS namespace whose objects count the session look-ups and know no session. */
 function countingUsers(): { namespace: unknown; lookups: () => number } {
@@ -24,14 +22,12 @@ function countingUsers(): { namespace: unknown; lookups: () => number } {
   return { namespace: { idFromName: (name: string) => name, get: () => stub }, lookups: () => lookups };
 }
 
-const site = { website: { id: DEMO_SITE_ID } } as Site;
-
 async function askedThrice(cookie: string | null): Promise<number> {
   const users = countingUsers();
   const app = new Hono<AppEnv>().use('*', storeContext);
   app.get('/', async (c) => {
-    await Promise.all([currentSession(c, site), currentSession(c, site)]);
-    await currentSession(c, site);
+    await Promise.all([currentSession(c), currentSession(c)]);
+    await currentSession(c);
     return c.body(null, 204);
   });
   const headers: Record<string, string> = cookie === null ? {} : { cookie: `SiteUserSession=${cookie}` };

@@ -5,8 +5,8 @@
  */
 import type { Context } from 'hono';
 import type { CheckoutOutcome, CheckoutPatch, PlaceBody } from '../../durable/orders';
-import type { AppEnv } from '../shared/http';
-import { currentSession, siteUsers } from './site-user-session';
+import { type AppEnv, storeOf } from '../shared/http';
+import { currentSession } from './site-user-session';
 
 /** The started checkout, or, when it has no email yet and the shopper is signed in, the checkout started again with their details. */
 export async function withAccountDetails(
@@ -15,12 +15,11 @@ export async function withAccountDetails(
   restart: (patch: CheckoutPatch) => Promise<CheckoutOutcome>,
 ): Promise<CheckoutOutcome> {
   if (!started.ok || started.checkout.email !== null) return started;
-  const site = c.var.site;
-  const session = await currentSession(c, site);
+  const session = await currentSession(c);
   if (session === null) return started;
   const saved =
     started.checkout.requiresShipping && started.checkout.shippingAddress === null
-      ? (await siteUsers(c.env, site).addresses(session.userId))[0]
+      ? (await storeOf(c).objects.siteUsers.addresses(session.userId))[0]
       : undefined;
   const prefilled = await restart({
     email: session.email,
@@ -32,6 +31,6 @@ export async function withAccountDetails(
 /** Remembers a placed order in the signed-in shopper's account (nothing for a refusal or a signed-out shopper). */
 export async function rememberOrder(c: Context<AppEnv>, body: PlaceBody): Promise<void> {
   if (!('order' in body)) return;
-  const session = await currentSession(c, c.var.site);
-  if (session !== null) await siteUsers(c.env, c.var.site).linkOrder(session.userId, body.order.id);
+  const session = await currentSession(c);
+  if (session !== null) await storeOf(c).objects.siteUsers.linkOrder(session.userId, body.order.id);
 }

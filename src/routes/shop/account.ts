@@ -16,16 +16,15 @@ import { addressProblems } from '../../commerce/address';
 import { CHECKOUT_MESSAGES } from '../../commerce/checkout-totals';
 import { hashPassword, tokenDigest } from '../../durable/passwords';
 import { isVerified, MAX_ADDRESSES, type AddressChange, type LinkEmail } from '../../durable/site-users';
-import { commerceOrders } from '../../durable/stubs';
 import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
 import { randomHex } from '../../site/ids';
 import type { Site } from '../../site/schema';
 import { addressSchema } from '../../api/checkout-bodies';
 import { languageTag } from '../../commerce/language-tag';
 import { requireCrumb } from '../shared/csrf';
-import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
+import { apiError, readJson, type AppEnv, storeOf, withSite } from '../shared/http';
 import { rateLimit } from '../shared/rate-limit';
-import { accountSession, siteUsers } from './site-user-session';
+import { accountSession } from './site-user-session';
 import { shopperEmailLocale } from './shopper-locale';
 
 const MAX_BODY_BYTES = 4096;
@@ -86,7 +85,7 @@ account.post('/signup', withSite, async (c) => {
   const existing = existingAccountEmail(body.email, siteTitle(site), new URL(c.req.url).origin, locale);
   // The account keeps the language it was made in when it is not the site's own.
   const language = body.locale !== undefined && body.locale !== site.website.language ? body.locale : null;
-  const result = await siteUsers(c.env, site).signUp(body.email, password, verification, existing, language);
+  const result = await storeOf(c).objects.siteUsers.signUp(body.email, password, verification, existing, language);
   if (result === 'full') return apiError(503, ACCOUNT_MESSAGES.full);
   // The same answer for a new email and one that has an account (that account is told by email instead).
   return c.json({ sent: true, message: ACCOUNT_MESSAGES.checkEmail }, 202);
@@ -94,20 +93,20 @@ account.post('/signup', withSite, async (c) => {
 
 account.post('/verify', withSite, async (c) => {
   const { token } = await readJson(c, tokenSchema, MAX_BODY_BYTES);
-  const email = await siteUsers(c.env, c.var.site).verifyEmail(await tokenDigest(token));
+  const email = await storeOf(c).objects.siteUsers.verifyEmail(await tokenDigest(token));
   if (email === null) return apiError(400, ACCOUNT_MESSAGES.linkInvalid);
   return c.json({ verified: true, email, message: ACCOUNT_MESSAGES.verified });
 });
 
 account.post('/verification', withSite, async (c) => {
   const site = c.var.site;
-  const session = await accountSession(c, site);
+  const session = await accountSession(c);
   if (isVerified(session.profile)) return apiError(409, ACCOUNT_MESSAGES.alreadyVerified);
   const locale = shopperEmailLocale(site, session.profile.language);
   const verification = await newLink(c, 'verify', (link) =>
     verificationEmail(session.email, siteTitle(site), link, locale),
   );
-  if (!(await siteUsers(c.env, site).resendVerification(session.userId, verification)))
+  if (!(await storeOf(c).objects.siteUsers.resendVerification(session.userId, verification)))
     return apiError(429, ACCOUNT_MESSAGES.verificationLimited);
   return c.json({ sent: true, message: ACCOUNT_MESSAGES.verificationSent }, 202);
 });
@@ -119,7 +118,7 @@ account.post('/password-reset/request', withSite, async (c) => {
   const reset = await newLink(c, 'reset', (link) =>
     resetEmail(email, siteTitle(site), link, shopperEmailLocale(site, locale)),
   );
-  await siteUsers(c.env, site).requestPasswordReset(email, reset);
+  await storeOf(c).objects.siteUsers.requestPasswordReset(email, reset);
   return c.json({ sent: true, message: ACCOUNT_MESSAGES.resetSent }, 202);
 });
 
@@ -127,7 +126,7 @@ account.post('/password-reset', withSite, async (c) => {
   const { token, password } = await readJson(c, resetSchema, MAX_BODY_BYTES);
   const problem = passwordProblem(password, '');
   if (problem !== null) return fieldError('password', problem);
-  const email = await siteUsers(c.env, c.var.site).resetPassword(
+  const email = await storeOf(c).objects.siteUsers.resetPassword(
     await tokenDigest(token),
     await hashPassword(password),
   );
@@ -137,10 +136,9 @@ account.post('/password-reset', withSite, async (c) => {
 
 /** The orders placed while signed in, and those placed with the account's email once it is verified. */
 account.get('/orders', withSite, async (c) => {
-  const site = c.var.site;
-  const session = await accountSession(c, site);
-  const linked = await siteUsers(c.env, site).linkedOrders(session.userId);
-  const orders = await commerceOrders(c.env, site.website.id).customerOrders(
+  const session = await accountSession(c);
+  const linked = await storeOf(c).objects.siteUsers.linkedOrders(session.userId);
+  const orders = await storeOf(c).objects.orders.customerOrders(
     isVerified(session.profile) ? session.email : null,
     linked,
   );
@@ -163,30 +161,30 @@ async function addressBody(c: Context<AppEnv>): Promise<z.infer<typeof addressBo
 }
 
 account.get('/addresses', withSite, async (c) => {
-  const session = await accountSession(c, c.var.site);
+  const session = await accountSession(c);
   c.header('cache-control', 'no-store');
-  return c.json({ addresses: await siteUsers(c.env, c.var.site).addresses(session.userId) });
+  return c.json({ addresses: await storeOf(c).objects.siteUsers.addresses(session.userId) });
 });
 
 account.post('/addresses', withSite, async (c) => {
-  const session = await accountSession(c, c.var.site);
+  const session = await accountSession(c);
   const body = await addressBody(c);
   return addressAnswer(
     c,
-    await siteUsers(c.env, c.var.site).saveAddress(session.userId, null, body.address, body.isDefault),
+    await storeOf(c).objects.siteUsers.saveAddress(session.userId, null, body.address, body.isDefault),
   );
 });
 
 account.put('/addresses/:id', withSite, async (c) => {
-  const session = await accountSession(c, c.var.site);
+  const session = await accountSession(c);
   const body = await addressBody(c);
   return addressAnswer(
     c,
-    await siteUsers(c.env, c.var.site).saveAddress(session.userId, c.req.param('id'), body.address, body.isDefault),
+    await storeOf(c).objects.siteUsers.saveAddress(session.userId, c.req.param('id'), body.address, body.isDefault),
   );
 });
 
 account.delete('/addresses/:id', withSite, async (c) => {
-  const session = await accountSession(c, c.var.site);
-  return addressAnswer(c, await siteUsers(c.env, c.var.site).deleteAddress(session.userId, c.req.param('id')));
+  const session = await accountSession(c);
+  return addressAnswer(c, await storeOf(c).objects.siteUsers.deleteAddress(session.userId, c.req.param('id')));
 });

@@ -17,14 +17,13 @@ import { entryFromLine, resolveCartLine, type CartLine } from '../../commerce/ca
 import { GIFT_EMAIL_MAX, GIFT_MESSAGE_MAX, GIFT_NAME_MAX, giftDetailsProblems } from '../../commerce/gift-cards';
 import { ProductType, productType, variantAvailable } from '../../commerce/product';
 import type { CartAnswer, CartFailure } from '../../durable/cart';
-import { cartStub, commerceOrders } from '../../durable/stubs';
 import type { Site } from '../../site/schema';
 import { contentObject } from '../../site/catalog';
 import { toHex } from '../../site/ids';
 import { itemAtVersion } from '../../site/item-at-version';
 import type { Item } from '../../site/schema';
 import { currentCrumb, ensureCrumb, randomToken, requireCrumb } from '../shared/csrf';
-import { apiError, readJson, siteVersion, type AppEnv, withSite } from '../shared/http';
+import { apiError, readJson, siteVersion, type AppEnv, storeOf, withSite } from '../shared/http';
 import { rateLimit } from '../shared/rate-limit';
 import { CART_ID } from '../../api/checkout-bodies';
 import { adoptIntoAccount, cartHead, cartIdFrom, currencyOf, setCartCookie, visitorCart } from './visitor-cart';
@@ -82,12 +81,8 @@ function emptyCart(site: Site): ShoppingCart {
 }
 
 /** The line for an item and sku of this site, or a 4xx response. */
-async function lineFor(
-  c: Context<AppEnv>,
-  site: Site,
-  itemId: string,
-  sku: string | null | undefined,
-): Promise<CartLine> {
+async function lineFor(c: Context<AppEnv>, itemId: string, sku: string | null | undefined): Promise<CartLine> {
+  const site = c.var.site;
   const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), itemId);
   if (item === undefined) return apiError(404, CART_MESSAGES.itemNotFound);
   const line = resolveCartLine(item, sku, currencyOf(site), site.collections, site.websiteSettings);
@@ -151,12 +146,12 @@ const readCart = async (c: Context<AppEnv>) => {
   const token = c.req.query('cartToken');
   const cartId = token !== undefined && CART_ID.test(token) ? token : cartIdFrom(c);
   if (cartId === null) return c.json(emptyCart(site));
-  const stub = cartStub(c.env, site.website.id, cartId);
+  const stub = storeOf(c).objects.cart(cartId);
   const stored = await stub.read();
   if (stored === null) return c.json(emptyCart(site));
   // Once the shopper started checking out, the cart shows the checkout's shipping, tax and discounts.
   if (stored.orderId === null && (await stub.checkoutStarted()))
-    return c.json(await commerceOrders(c.env, site.website.id).cartWithTotals(stored));
+    return c.json(await storeOf(c).objects.orders.cartWithTotals(stored));
   return c.json(stored);
 };
 cart.get('/', withSite, readCart);
@@ -181,21 +176,17 @@ async function addLine(
   idempotencyKey: string | null = null,
 ) {
   const site = c.var.site;
-  const line = await lineFor(c, site, request.itemId, request.sku);
+  const line = await lineFor(c, request.itemId, request.sku);
   if (line.subscription !== subscription)
     return apiError(400, subscription ? CART_MESSAGES.notSubscription : CART_MESSAGES.subscriptionOnly);
   const quantity = quantityOr400(request.quantity);
   const additionalFields =
     line.productType === ProductType.GiftCard ? giftDetailsOr400(request.additionalFields) : request.additionalFields;
   const cartId = cartIdOf();
-  const result = await cartStub(c.env, site.website.id, cartId).add(
-    cartHead(site, cartId),
-    line,
-    quantity,
-    additionalFields,
-    idempotencyKey,
-  );
-  return result.ok ? { site, cartId, result } : failed(result);
+  const result = await storeOf(c)
+    .objects.cart(cartId)
+    .add(cartHead(site, cartId), line, quantity, additionalFields, idempotencyKey);
+  return result.ok ? { cartId, result } : failed(result);
 }
 
 /** An add's optional `Idempotency-Key` header: a retry with the same key adds nothing more. */
@@ -226,7 +217,7 @@ cart.post('/entries', withSite, async (c) => {
   const added = await addLine(c, body, false, () => cartId, idempotencyKey);
   if (existing === null) {
     setCartCookie(c, added.cartId);
-    await adoptIntoAccount(c, added.site, added.cartId);
+    await adoptIntoAccount(c, added.cartId);
   }
   return answered(c, added.result);
 });
@@ -234,7 +225,7 @@ cart.post('/entries', withSite, async (c) => {
 cart.put('/entries/:entryId/additionalFields', withSite, async (c) => {
   const body = await readJson(c, fieldsSchema, MAX_BODY_BYTES);
   const site = c.var.site;
-  const stub = visitorCart(c, site);
+  const stub = visitorCart(c);
   if (stub === null) return apiError(404, CART_MESSAGES.entryNotFound);
   const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), body.itemId);
   const additionalFields =
@@ -245,18 +236,16 @@ cart.put('/entries/:entryId/additionalFields', withSite, async (c) => {
 cart.put('/entries/:entryId', withSite, async (c) => {
   const body = await readJson(c, quantitySchema, MAX_BODY_BYTES);
   const quantity = quantityOr400(body.quantity);
-  const site = c.var.site;
-  const stub = visitorCart(c, site);
+  const stub = visitorCart(c);
   const entryId = c.req.param('entryId');
   const entry = stub === null ? undefined : (await stub.read())?.entries.find((e) => e.id === entryId);
   if (stub === null || entry === undefined) return apiError(404, CART_MESSAGES.entryNotFound);
-  const line = await lineFor(c, site, entry.itemId, entry.chosenVariant.sku);
+  const line = await lineFor(c, entry.itemId, entry.chosenVariant.sku);
   return answered(c, await stub.setQuantity(entryId, quantity, line.stock, line.perOrder));
 });
 
 cart.delete('/entries/:entryId', withSite, async (c) => {
-  const site = c.var.site;
-  const stub = visitorCart(c, site);
+  const stub = visitorCart(c);
   if (stub === null) return apiError(404, CART_MESSAGES.entryNotFound);
   return answered(c, await stub.removeEntry(c.req.param('entryId')));
 });

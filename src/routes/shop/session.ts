@@ -11,16 +11,14 @@ import { SESSION_MESSAGES } from '../../accounts/messages';
 import { languageTag } from '../../commerce/language-tag';
 import { resolveCartLine } from '../../commerce/cart-line';
 import { isVerified } from '../../durable/site-users';
-import { cartStub } from '../../durable/stubs';
 import { hashPassword } from '../../durable/passwords';
 import { DEMO_SHOPPER, DEMO_SITE_ID } from '../../site/demo';
 import { itemsById } from '../../site/catalog';
-import type { Site } from '../../site/schema';
 import { deleteStoreCookie, readStoreCookie, setStoreCookie } from '../shared/cookies';
 import { randomToken, requireCrumb } from '../shared/csrf';
-import { isDevelopment, readJson, type AppEnv, withSite } from '../shared/http';
+import { isDevelopment, readJson, type AppEnv, storeOf, withSite } from '../shared/http';
 import { rateLimit } from '../shared/rate-limit';
-import { accountSession, currentSession, siteUsers } from './site-user-session';
+import { accountSession, currentSession } from './site-user-session';
 import { signInRefusal, signInWithPassword } from '../shared/sign-in';
 import { cartHead, cartOnSignIn, setCartCookie } from './visitor-cart';
 
@@ -34,9 +32,9 @@ const signInSchema = z.object({
 const localeSchema = z.object({ language: languageTag.nullable() });
 
 /** The demo store's visitor account exists in development (README: local use only). */
-async function ensureDemoAccounts(c: Context<AppEnv>, site: Site): Promise<void> {
-  if (!isDevelopment(c.env) || site.website.id !== DEMO_SITE_ID) return;
-  const users = siteUsers(c.env, site);
+async function ensureDemoAccounts(c: Context<AppEnv>): Promise<void> {
+  if (!isDevelopment(c.env) || c.var.site.website.id !== DEMO_SITE_ID) return;
+  const users = storeOf(c).objects.siteUsers;
   if ((await users.accountsMissing([DEMO_SHOPPER.email])).length > 0)
     await users.ensureUser(DEMO_SHOPPER.email, await hashPassword(DEMO_SHOPPER.password));
 }
@@ -61,13 +59,14 @@ function setSessionCookies(
  */
 async function cloneCart(
   c: Context<AppEnv>,
-  site: Site,
   accountCartId: string,
 ): Promise<{ cartId: string; entriesLeftOut: number } | null> {
-  const source = await cartStub(c.env, site.website.id, accountCartId).read();
+  const site = c.var.site;
+  const objects = storeOf(c).objects;
+  const source = await objects.cart(accountCartId).read();
   if (source === null) return null;
   const cartId = randomToken();
-  const target = cartStub(c.env, site.website.id, cartId);
+  const target = objects.cart(cartId);
   let cloned = 0;
   const items = await itemsById(
     c.env,
@@ -93,8 +92,7 @@ session.use('/session', requireCrumb);
 session.use('/locale', requireCrumb);
 
 session.get('/session', withSite, async (c) => {
-  const site = c.var.site;
-  const current = await currentSession(c, site);
+  const current = await currentSession(c);
   c.header('cache-control', 'no-store');
   if (current === null) return c.json({ authenticated: false });
   const { userId: siteUserId, email, xsrfToken, profile } = current;
@@ -114,27 +112,25 @@ session.post(
   withSite,
   async (c) => {
     const body = await readJson(c, signInSchema, MAX_BODY_BYTES);
-    const site = c.var.site;
-    await ensureDemoAccounts(c, site);
-    const users = siteUsers(c.env, site);
+    await ensureDemoAccounts(c);
+    const users = storeOf(c).objects.siteUsers;
     const outcome = await signInWithPassword(c, users, body.email.trim(), body.password, body.rememberMe === true);
     if (outcome.status !== 'signedIn') return signInRefusal(c, outcome, SESSION_MESSAGES.badCredentials);
     const { result } = outcome;
     setSessionCookies(c, result.token, result.session.userId, result.expiresAt, body.rememberMe === true);
-    await cartOnSignIn(c, site, result.session);
+    await cartOnSignIn(c, result.session);
     return c.json({ xsrfToken: result.session.xsrfToken, siteUserId: result.session.userId });
   },
 );
 
 session.delete('/session', withSite, async (c) => {
-  const site = c.var.site;
-  const current = await accountSession(c, site);
-  await siteUsers(c.env, site).signOut(readStoreCookie(c, 'siteUserSession') ?? '');
+  const current = await accountSession(c);
+  await storeOf(c).objects.siteUsers.signOut(readStoreCookie(c, 'siteUserSession') ?? '');
   deleteStoreCookie(c, 'siteUserSession');
   deleteStoreCookie(c, 'siteUserInfo');
   const clone =
     c.req.query('cloneCart') === 'true' && current.profile.cartId !== null
-      ? await cloneCart(c, site, current.profile.cartId)
+      ? await cloneCart(c, current.profile.cartId)
       : null;
   if (clone === null) {
     deleteStoreCookie(c, 'cart');
@@ -150,8 +146,7 @@ session.delete('/session', withSite, async (c) => {
 
 session.post('/locale', withSite, async (c) => {
   const { language } = await readJson(c, localeSchema, MAX_BODY_BYTES);
-  const site = c.var.site;
-  const current = await accountSession(c, site);
-  await siteUsers(c.env, site).setLanguage(current.userId, language);
+  const current = await accountSession(c);
+  await storeOf(c).objects.siteUsers.setLanguage(current.userId, language);
   return c.json({ language });
 });

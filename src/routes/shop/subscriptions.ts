@@ -8,12 +8,11 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_MESSAGES } from '../../commerce/subscriptions';
 import { isVerified } from '../../durable/site-users';
-import { commerceOrders } from '../../durable/stubs';
 import { requireCrumb } from '../shared/csrf';
-import { apiError, readJson, withSite } from '../shared/http';
+import { apiError, readJson, storeOf, withSite } from '../shared/http';
 import { rateLimit } from '../shared/rate-limit';
 import { shopperEmailLocale } from './shopper-locale';
-import { accountSession, siteUsers } from './site-user-session';
+import { accountSession } from './site-user-session';
 import { guardedArea } from '../shared/guarded-area';
 
 const MAX_BODY_BYTES = 1024;
@@ -32,7 +31,7 @@ subscriptions.get('/:orderId', withSite, async (c) => {
   c.header('cache-control', 'no-store');
   const token = c.req.query('token') ?? '';
   const subscription = TOKEN.test(token)
-    ? await commerceOrders(c.env, c.var.site.website.id).subscriptionForBuyer(c.req.param('orderId'), token)
+    ? await storeOf(c).objects.orders.subscriptionForBuyer(c.req.param('orderId'), token)
     : null;
   return subscription === null ? apiError(404, SUBSCRIPTION_MESSAGES.notFound) : c.json({ subscription });
 });
@@ -40,10 +39,7 @@ subscriptions.get('/:orderId', withSite, async (c) => {
 subscriptions.post('/:orderId/cancel', withSite, async (c) => {
   const { token } = await readJson(c, cancelSchema, MAX_BODY_BYTES);
   c.header('cache-control', 'no-store');
-  const subscription = await commerceOrders(c.env, c.var.site.website.id).cancelSubscription(
-    c.req.param('orderId'),
-    token,
-  );
+  const subscription = await storeOf(c).objects.orders.cancelSubscription(c.req.param('orderId'), token);
   return subscription === null ? apiError(404, SUBSCRIPTION_MESSAGES.notFound) : c.json({ subscription });
 });
 
@@ -51,12 +47,11 @@ const SUBSCRIPTION_ID = /^sub_ord_[0-9a-f]{24}$/;
 
 /** The signed-in shopper's subscriptions, newest first (at most 50). */
 accountSubscriptions.get('/', withSite, async (c) => {
-  const site = c.var.site;
-  const session = await accountSession(c, site);
-  const linked = await siteUsers(c.env, site).linkedOrders(session.userId);
+  const session = await accountSession(c);
+  const linked = await storeOf(c).objects.siteUsers.linkedOrders(session.userId);
   c.header('cache-control', 'no-store');
   return c.json({
-    subscriptions: await commerceOrders(c.env, site.website.id).customerSubscriptions(
+    subscriptions: await storeOf(c).objects.orders.customerSubscriptions(
       isVerified(session.profile) ? session.email : null,
       linked,
     ),
@@ -67,11 +62,11 @@ accountSubscriptions.get('/', withSite, async (c) => {
 for (const action of ['cancel', 'pause', 'resume'] as const) {
   accountSubscriptions.post(`/:id/${action}`, withSite, async (c) => {
     const site = c.var.site;
-    const session = await accountSession(c, site);
+    const session = await accountSession(c);
     const id = c.req.param('id');
-    const linked = await siteUsers(c.env, site).linkedOrders(session.userId);
+    const linked = await storeOf(c).objects.siteUsers.linkedOrders(session.userId);
     const email = isVerified(session.profile) ? session.email : null;
-    const orders = commerceOrders(c.env, site.website.id);
+    const orders = storeOf(c).objects.orders;
     // Its email in the language the shopper reads the store in: the account's, else the site's.
     const locale = shopperEmailLocale(site, session.profile.language);
     const change = {

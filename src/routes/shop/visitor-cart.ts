@@ -8,11 +8,10 @@ import { DEFAULT_CURRENCY } from '../../commerce/money';
 import type { CartHead } from '../../durable/cart';
 import type { VisitorSession } from '../../durable/site-users';
 import { CART_ID } from '../../api/checkout-bodies';
-import { cartStub } from '../../durable/stubs';
 import type { Site } from '../../site/schema';
 import { readStoreCookie, setStoreCookie } from '../shared/cookies';
-import type { AppEnv } from '../shared/http';
-import { currentSession, siteUsers } from './site-user-session';
+import { type AppEnv, storeOf } from '../shared/http';
+import { currentSession } from './site-user-session';
 
 const CART_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
 
@@ -34,33 +33,29 @@ export function cartHead(site: Site, cartId: string): CartHead {
 }
 
 /** The cart the visitor's cookie names, or null when they have none. */
-export function visitorCart(c: Context<AppEnv>, site: Site) {
+export function visitorCart(c: Context<AppEnv>) {
   const cartId = cartIdFrom(c);
-  return cartId === null ? null : cartStub(c.env, site.website.id, cartId);
+  return cartId === null ? null : storeOf(c).objects.cart(cartId);
 }
 
 /** Whether the account's cart is still one to shop with: a cart that was ordered (or is gone) no longer follows the account. */
-async function openAccountCart(c: Context<AppEnv>, site: Site, cartId: string | null): Promise<boolean> {
+async function openAccountCart(c: Context<AppEnv>, cartId: string | null): Promise<boolean> {
   if (cartId === null) return false;
-  const cart = await cartStub(c.env, site.website.id, cartId).read();
+  const cart = await storeOf(c).objects.cart(cartId).read();
   return cart !== null && cart.orderId === null;
 }
 
 /** A signed-in visitor's new cart becomes their account's cart (it follows them to other devices). */
-export async function adoptIntoAccount(c: Context<AppEnv>, site: Site, cartId: string): Promise<void> {
-  const session = await currentSession(c, site);
-  if (
-    session !== null &&
-    session.profile.cartId !== cartId &&
-    !(await openAccountCart(c, site, session.profile.cartId))
-  )
-    await siteUsers(c.env, site).setCart(session.userId, cartId);
+export async function adoptIntoAccount(c: Context<AppEnv>, cartId: string): Promise<void> {
+  const session = await currentSession(c);
+  if (session !== null && session.profile.cartId !== cartId && !(await openAccountCart(c, session.profile.cartId)))
+    await storeOf(c).objects.siteUsers.setCart(session.userId, cartId);
 }
 
 /** On sign-in the cart follows the account: its own cart if it has one still open, else the one the visitor filled. */
-export async function cartOnSignIn(c: Context<AppEnv>, site: Site, session: VisitorSession): Promise<void> {
+export async function cartOnSignIn(c: Context<AppEnv>, session: VisitorSession): Promise<void> {
   const filled = cartIdFrom(c);
-  if (await openAccountCart(c, site, session.profile.cartId)) setCartCookie(c, session.profile.cartId ?? '');
+  if (await openAccountCart(c, session.profile.cartId)) setCartCookie(c, session.profile.cartId ?? '');
   else if (filled !== null || session.profile.cartId !== null)
-    await siteUsers(c.env, site).setCart(session.userId, filled);
+    await storeOf(c).objects.siteUsers.setCart(session.userId, filled);
 }
