@@ -351,13 +351,16 @@ export class ShoppingCartObject extends DurableObject<Env> {
   /**
    * The place step's read, which claims the cart for the placement of Idempotency-Key `key` under a new order id (and
    * notes it as being checked out): from now the cart is that order's and takes no changes, and a paid order leaves it
-   * so without another call. The same key finds its own claim; another key's claim is first asked about (settleClaim).
+   * so without another call. The same key finds its own claim; another key's claim, or one older than CLAIM_SETTLES_MS
+   * (the key's answer may be forgotten by then: PLACEMENT_KEEP_MS), is first asked about (settleClaim).
    */
   claim(key: string): Promise<ClaimedCart> {
     return this.changes.run(async () => {
       let meta = this.meta();
       if (meta === null) return { cart: null, claimed: null };
-      if (meta.claim != null && meta.claim.key !== key) meta = await this.settleClaim(meta, meta.claim);
+      const held = meta.claim;
+      if (held != null && (held.key !== key || Date.now() - held.at >= CLAIM_SETTLES_MS))
+        meta = await this.settleClaim(meta, held);
       if (meta.claim != null)
         return { cart: this.snapshot(meta), claimed: meta.claim.key === key ? 'this' : 'another' };
       if (meta.orderId != null || this.entries().length === 0) return { cart: this.snapshot(meta), claimed: null };

@@ -305,6 +305,27 @@ describe("the place step's claim on the cart (issue 34: a purchase in 8 object c
     });
   });
 
+  it("the paid order's key sent again once its answer is forgotten: the old claim is asked about, and the cart stays the order's", {
+    timeout: 60_000,
+  }, async () => {
+    const { websiteId, visitor, cartId } = await readyToPay('claim-forgotten.test', 3);
+    const key = crypto.randomUUID();
+    const placed = await placeOrder(visitor, CARD.ok, key);
+    expect(placed.status).toBe(201);
+    // A day later: the key's answer is gone (PLACEMENT_KEEP_MS), the claim never read since.
+    await ageClaim(websiteId, cartId, CLAIM_SETTLES_MS);
+    await runInDurableObject(orders(websiteId), (_instance, state) => {
+      state.storage.sql.exec('DELETE FROM placements');
+    });
+    visitor.cookies.set('CART', cartId);
+    expect(await placeOrder(visitor, CARD.ok, key)).toMatchObject({
+      status: 409,
+      body: { error: CHECKOUT_MESSAGES.purchased },
+    });
+    expect(await storedMeta(websiteId, cartId)).toMatchObject({ orderId: placed.body.order.id, claim: null });
+    expect(await orderCount(websiteId)).toBe(1);
+  });
+
   it('a declined card gives the claim back at once: the cart takes changes and is bought with the next key', {
     timeout: 60_000,
   }, async () => {
