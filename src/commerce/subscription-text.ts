@@ -4,10 +4,10 @@
  */
 import type { SubscriptionPlan } from './subscriptions';
 import { fill } from './storefront-text';
-import type { StorefrontText } from './storefront-text/en';
+import type { SubscriptionTermsText } from './storefront-text/en-subscription-terms';
 
 /** 'every week' / 'every 2 weeks'. */
-export function everyText(text: StorefrontText, { value, unit }: SubscriptionPlan['billingPeriod']): string {
+export function everyText(text: SubscriptionTermsText, { value, unit }: SubscriptionPlan['billingPeriod']): string {
   const one = {
     WEEK: 'subscription.everyWeek',
     MONTH: 'subscription.everyMonth',
@@ -22,7 +22,7 @@ export function everyText(text: StorefrontText, { value, unit }: SubscriptionPla
 }
 
 /** 'until you cancel' / '12 payments in all'. */
-function lengthIn(text: StorefrontText, { numBillingCycles }: SubscriptionPlan): string {
+function lengthIn(text: SubscriptionTermsText, { numBillingCycles }: SubscriptionPlan): string {
   if (numBillingCycles === 0) return text['subscription.untilCancelled'];
   return numBillingCycles === 1
     ? text['subscription.paymentOne']
@@ -30,7 +30,7 @@ function lengthIn(text: StorefrontText, { numBillingCycles }: SubscriptionPlan):
 }
 
 /** 'Billed every month, 12 payments in all'. */
-export function subscriptionBilling(text: StorefrontText, plan: SubscriptionPlan): string {
+export function subscriptionBilling(text: SubscriptionTermsText, plan: SubscriptionPlan): string {
   return fill(text['subscription.billing'], {
     every: everyText(text, plan.billingPeriod),
     length: lengthIn(text, plan),
@@ -38,7 +38,7 @@ export function subscriptionBilling(text: StorefrontText, plan: SubscriptionPlan
 }
 
 /** '$19.00 every week, until you cancel' (`money` is the price as the page writes it). */
-export function subscriptionTerms(text: StorefrontText, plan: SubscriptionPlan, money: string): string {
+export function subscriptionTerms(text: SubscriptionTermsText, plan: SubscriptionPlan, money: string): string {
   return fill(text['subscription.terms'], {
     amount: money,
     every: everyText(text, plan.billingPeriod),

@@ -1,7 +1,7 @@
 /**
  * Subscriptions (spec §3: a billing period of a value and a unit WEEK, MONTH or YEAR; 0 cycles means
- * indefinite): when the next charge falls, the terms as every page and email words them, and a
- * subscription as its buyer sees it on its manage page.
+ * indefinite): when the next charge falls and how a page writes its date, and a subscription as its buyer sees it
+ * on its manage page. Its terms in words, in the shopper's language: subscription-text.ts.
  */
 
 export interface SubscriptionPlan {
@@ -36,11 +36,6 @@ export const SUBSCRIPTION_MESSAGES = {
 } as const;
 
 const DAY = 24 * 60 * 60 * 1000;
-const UNITS: Readonly<Record<SubscriptionPlan['billingPeriod']['unit'], string>> = {
-  WEEK: 'week',
-  MONTH: 'month',
-  YEAR: 'year',
-};
 
 /** The time one billing period after `from` (months and years by the calendar, in UTC; the 31st falls back to the month's last day). */
 export function nextBillingTime(from: number, period: SubscriptionPlan['billingPeriod']): number {
@@ -58,23 +53,6 @@ export function nextBillingTime(from: number, period: SubscriptionPlan['billingP
 /** Whether an order of cycle `cycle` (1 is the first) is followed by another. */
 export function hasNextCycle(plan: SubscriptionPlan, cycle: number): boolean {
   return plan.numBillingCycles === 0 || cycle < plan.numBillingCycles;
-}
-
-/** 'week' / '2 weeks'. */
-export function periodText({ value, unit }: SubscriptionPlan['billingPeriod']): string {
-  return value === 1 ? UNITS[unit] : `${value} ${UNITS[unit]}s`;
-}
-
-/** 'until you cancel' / '12 payments in all'. */
-export function lengthText({ numBillingCycles }: SubscriptionPlan): string {
-  return numBillingCycles === 0
-    ? 'until you cancel'
-    : `${numBillingCycles} payment${numBillingCycles === 1 ? '' : 's'} in all`;
-}
-
-/** '$19.00 every week, until you cancel' (`money` is the price as the page formats it). */
-export function termsText(plan: SubscriptionPlan, money: string): string {
-  return `${money} every ${periodText(plan.billingPeriod)}, ${lengthText(plan)}`;
 }
 
 /** 'Friday, December 4, 2026' in the shopper's locale. */

@@ -6,7 +6,9 @@
  * development mailbox (/dev/mailbox) has the manage link, which opens in a fresh browser (no
  * account), shows the subscription, and cancels it from the keyboard after a confirmation. The
  * subscription then has no next charge (the renewal run on a fake clock charging nothing is
- * test/worker/subscription-cancel.test.ts). Screenshots in test-artifacts/journeys/subscription-*.png.
+ * test/worker/subscription-cancel.test.ts). A French visitor (the store switched to French on the account page) reads
+ * the same terms in French on the product page and at checkout before paying.
+ * Screenshots in test-artifacts/journeys/subscription-*.png.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
@@ -29,6 +31,7 @@ afterEach(() => contexts.closeAll());
 
 const WEEK = 7 * 86_400_000;
 const longDate = (at: number) => new Intl.DateTimeFormat('en-US', { dateStyle: 'full' }).format(at);
+const frenchDate = (at: number) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full' }).format(at);
 
 for (const width of WIDTHS) {
   describe(`a subscription at ${width} px`, () => {
@@ -110,6 +113,53 @@ for (const width of WIDTHS) {
       const read = await reader.page.request.get(`${storeUrl}/api/commerce/subscriptions/${orderId}?token=${token}`);
       expect(await read.json()).toMatchObject({ subscription: { status: 'cancelled', nextChargeOn: null } });
       expect([...shopper.errors, ...reader.errors]).toEqual([]);
+    });
+  });
+}
+
+for (const width of WIDTHS) {
+  describe(`a subscription's terms in French at ${width} px`, () => {
+    it('are written in French on the product page and at checkout before paying', {
+      timeout: JOURNEY_TIMEOUT,
+    }, async () => {
+      await ensureShipping(contexts, storeUrl);
+      const shopper = await contexts.page(width);
+      const { page } = shopper;
+      await page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
+      await page.goto(`${storeUrl}/account`);
+      await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+      const language = page.locator('#visitor-language');
+      await language.waitFor(SLOW);
+      await language.focus();
+      await language.selectOption({ label: 'Français (France)' });
+      await expect.poll(() => page.evaluate('document.documentElement.lang'), SLOW).toBe('fr-FR');
+
+      await openProduct(page, storeUrl, '/shop/p/coffee-beans');
+      const terms = page.locator('.ProductItem-form .SubscriptionTerms');
+      await expect
+        .poll(() => terms.locator('.SubscriptionTerms-terms').textContent(), SLOW)
+        .toBe('19,00\u00a0$US chaque semaine, jusqu’à résiliation');
+      await expect
+        .poll(() => terms.locator('.SubscriptionTerms-next').textContent(), SLOW)
+        .toBe(
+          `Débité à la commande, puis le ${frenchDate(Date.now() + WEEK)}. Résiliez à tout moment avec le lien de votre e-mail de confirmation.`,
+        );
+      await shot(page, `subscription-fr-product-${width}`);
+
+      await page.locator('.ProductItem-form .sqs-add-to-cart-button').click();
+      await page.waitForURL(/\/checkout\?cartToken=[0-9a-f]{32}$/, SLOW);
+      const summary = page.locator('.Checkout-summary .SubscriptionTerms');
+      await fillCheckout(page, `grains-${RUN}-${width}@example.com`);
+      const total = (await page.locator('.CheckoutTotals-total').textContent()) ?? '';
+      expect(total).toMatch(/^\d+,\d\d\u00a0\$US$/);
+      await expect
+        .poll(() => summary.locator('.SubscriptionTerms-terms').textContent(), SLOW)
+        .toBe(`${total} chaque semaine, jusqu’à résiliation`);
+      expect(await summary.locator('.SubscriptionTerms-next').textContent()).toBe(
+        `${total} est débité aujourd’hui ; le prochain prélèvement a lieu le ${frenchDate(Date.now() + WEEK)}. Résiliez à tout moment avec le lien de votre e-mail de confirmation.`,
+      );
+      await shot(page, `subscription-fr-checkout-${width}`);
+      expect(shopper.errors).toEqual([]);
     });
   });
 }

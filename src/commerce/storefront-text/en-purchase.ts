@@ -1,5 +1,6 @@
 /** The English texts of the cart page, checkout, order pages and account: loaded with those islands only (see en-page.ts). */
 import { SUBSCRIPTION_MESSAGES } from '../subscriptions';
+import { EN_SUBSCRIPTION_TERMS } from './en-subscription-terms';
 
 export const EN_PURCHASE = {
   'account.language': 'Language',
@@ -153,17 +154,7 @@ export const EN_PURCHASE = {
   'password.long': 'Use at most 200 characters for your password.',
   'password.email': 'Your password cannot be your email address.',
   'password.common': 'This password is too easy to guess. Choose another.',
-  'subscription.everyWeek': 'every week',
-  'subscription.everyWeeks': 'every {count} weeks',
-  'subscription.everyMonth': 'every month',
-  'subscription.everyMonths': 'every {count} months',
-  'subscription.everyYear': 'every year',
-  'subscription.everyYears': 'every {count} years',
-  'subscription.untilCancelled': 'until you cancel',
-  'subscription.paymentOne': '1 payment in all',
-  'subscription.payments': '{count} payments in all',
-  'subscription.billing': 'Billed {every}, {length}',
-  'subscription.terms': '{amount} {every}, {length}',
+  ...EN_SUBSCRIPTION_TERMS,
   'subscription.active': 'Active. Next charge: {date}.',
   'subscription.charging': 'Active. The next charge is being made.',
   'subscription.pausedOn': 'Paused on {date}. You will not be charged until you resume it.',
