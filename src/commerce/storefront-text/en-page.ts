@@ -37,6 +37,8 @@ export const EN_PAGE = {
   'product.valueSoldOut': '{value} (sold out)',
   'product.quantity': 'Quantity',
   'product.sale': 'sale',
+  'product.salePrice': 'Sale Price:',
+  'product.originalPrice': 'Original Price:',
   'product.related': 'You may also like',
   'product.reviews': 'Reviews',
   'restock.cta': 'Get notified when this item is back in stock.',
