@@ -256,3 +256,8 @@ export interface CreatedStore {
 export function createStore(target: AdminTarget, host: string, name: string, owner: string): Promise<CreatedStore> {
   return call(target, 'POST', '/stores', { host, name, owner });
 }
+
+/** Invites the owner of the store at `host` (an imported one has no team): `npm run site -- import DIR --host --owner`. */
+export function inviteOwner(target: AdminTarget, host: string, owner: string): Promise<CreatedStore> {
+  return call(target, 'POST', '/owners', { host, owner });
+}

@@ -3,6 +3,7 @@
  *
  *   export DIR     the store's content and theme into a new folder DIR
  *   import DIR     DIR becomes the store: the development store, or with --host a store of its own
+ *                  (--owner EMAIL invites its owner, as `new` does)
  *   publish DIR    DIR, checked here first (schema and templates), becomes the next version of the
  *                  store it was exported from
  *   import-template DIR   a Squarespace developer-platform template folder becomes the store's theme
@@ -20,11 +21,13 @@ import { readFile } from 'node:fs/promises';
 import {
   AdminCallError,
   createStore,
+  inviteOwner,
   ItemRefused,
   receiveSite,
   sendSite,
   sendTemplate,
   type AdminTarget,
+  type CreatedStore,
 } from './admin-client.ts';
 import { checkSite } from './check.ts';
 import { assertNewFolder, readSiteFolder, SiteFolderError, writeSiteFolder, type SiteSources } from './folder.ts';
@@ -34,7 +37,7 @@ import { readTemplateFolder, TemplateFolderError } from './template.ts';
 import { watchTemplate } from './template-dev.ts';
 
 const USAGE = `usage: npm run site -- export DIR [--host NAME] [--url URL | --remote]
-       npm run site -- import DIR [--host NAME] [--url URL | --remote]
+       npm run site -- import DIR [--host NAME [--owner EMAIL]] [--url URL | --remote]
        npm run site -- publish DIR [--host NAME] [--url URL | --remote]
        npm run site -- import-template DIR [--host NAME] [--url URL | --remote]
        npm run site -- watch-template DIR [--host NAME] [--url URL]
@@ -85,11 +88,29 @@ function refusal(error: ItemRefused, sources: SiteSources): string {
   return source === undefined ? error.detail : `the worker refused ${source.file}:${source.line}: ${error.detail}`;
 }
 
+/** An owner's invitation links to the store where it is served: a wrangler started for this command alone would be gone. */
+function requireServedStore(options: { url?: string; remote?: boolean }, target: AdminTarget, command: string): void {
+  if (options.remote !== true && options.url === undefined && target.url !== localUrl())
+    throw new UsageError(
+      `${command} needs the local store running (npm start) at ${localUrl()}: the invitation links to it`,
+    );
+}
+
+function invitedText(invited: CreatedStore, remote: boolean | undefined): string {
+  return (
+    `Invited ${invited.owner} as its owner: the email's link sets the password` +
+    `${remote === true ? '' : ` (development: ${invited.url}/dev/mailbox)`}; then sign in at ${invited.url}/config`
+  );
+}
+
 async function sendFolder(
   mode: 'import' | 'publish',
   dir: string,
-  options: { host?: string; url?: string; remote?: boolean },
+  options: { host?: string; url?: string; remote?: boolean; owner?: string },
 ): Promise<void> {
+  const { host, owner } = options;
+  if (owner !== undefined && (mode !== 'import' || host === undefined))
+    throw new UsageError('--owner goes with import DIR --host NAME: it invites the owner of the store at NAME');
   const began = performance.now();
   const { site, sources } = readSiteFolder(dir);
   const problems = checkSite(site, sources, { templates: mode === 'publish' });
@@ -97,6 +118,7 @@ async function sendFolder(
   log(`${dir}: ${site.items.length} items in ${site.collections.length} collections checked (${seconds(began)})`);
   const { target, where, stop } = await targetOf(options);
   try {
+    if (owner !== undefined) requireServedStore(options, target, 'import --owner');
     const sending = performance.now();
     let shown = 0;
     const sent = await sendSite(target, mode, site, (n) => {
@@ -107,6 +129,10 @@ async function sendFolder(
     console.log(
       `${mode === 'import' ? 'Imported' : 'Published'} ${dir} into ${where}: website ${sent.websiteId}, version ${sent.version}, ${site.items.length} items in ${sent.parts} parts, ${seconds(sending)}`,
     );
+    if (host !== undefined && owner !== undefined)
+      console.log(invitedText(await inviteOwner(target, host, owner), options.remote));
+    else if (mode === 'import' && host !== undefined)
+      log(`Its team is as it was (a new store has none): --owner EMAIL invites its owner.`);
   } finally {
     await stop();
   }
@@ -177,16 +203,11 @@ async function newStore(options: { host?: string; name?: string; owner?: string;
     throw new UsageError('new needs --host NAME --name STORE --owner EMAIL');
   const { target, stop } = await targetOf(options);
   try {
-    // The invitation links to the store where it is served: a wrangler started for this command alone would be gone.
-    if (options.remote !== true && options.url === undefined && target.url !== localUrl())
-      throw new UsageError(
-        `new needs the local store running (npm start) at ${localUrl()}: the invitation links to it`,
-      );
+    requireServedStore(options, target, 'new');
     const created = await createStore(target, host, name, owner);
     console.log(
       `Created ${name} at ${created.url} (website ${created.websiteId}): no products, pages or orders yet.\n` +
-        `Invited ${created.owner} as its owner: the email's link sets the password` +
-        `${options.remote === true ? '' : ` (development: ${created.url}/dev/mailbox)`}; then sign in at ${created.url}/config`,
+        invitedText(created, options.remote),
     );
   } finally {
     await stop();

@@ -10,9 +10,12 @@
  *   PUT  /api/site-admin/template-uploads/:id/files { host?, path, data (base64) } → { path, size }
  *   PUT  /api/site-admin/template { host?, uploadId, theme, assets } → { websiteId, version }
  *   POST /api/site-admin/stores { host, name, owner }   → 201 { websiteId, host, url, owner }
+ *   POST /api/site-admin/owners { host, owner }          → 201 { websiteId, host, url, owner }
  *
  * `stores` makes a new, empty store at a host (src/site/new-store.ts, `npm run site -- new`) and invites
  * its owner by email to choose a password; the host is mapped last, so a failure leaves no store anyone reaches.
+ * `owners` invites the owner of a store already at a host the same way (`npm run site -- import DIR --host NAME
+ * --owner EMAIL`: an imported store has no team of its own).
  *
  * The template calls import a developer-platform template (docs/templates.md,
  * `npm run site -- import-template`): its static files go to R2 under a new upload id first, then
@@ -29,7 +32,9 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { ApiError } from '../../http/errors';
 import { z } from 'zod';
 import { NOT_FOUND } from '../../http/messages';
+import { contentObject } from '../../site/catalog';
 import { DEMO_SITE_ID } from '../../site/demo';
+import type { Site } from '../../site/schema';
 import { randomHex, sameToken } from '../../site/ids';
 import { ROLES } from '../../site/roles';
 import { emptySite, NEW_STORE_MESSAGES, newStoreFields } from '../../site/new-store';
@@ -255,6 +260,23 @@ function storeOrigin(c: Context<AppEnv>, host: string): string {
   return isDevelopment(c.env) ? `${url.protocol}//${host}${url.port === '' ? '' : `:${url.port}`}` : `https://${host}`;
 }
 
+/** Invites `owner` as an administrator of the store, by email with the team's invitation link; the refusal's message or null. */
+async function inviteOwner(
+  c: Context<AppEnv>,
+  websiteId: string,
+  origin: string,
+  owner: string,
+  storeName: string,
+): Promise<string | null> {
+  const invited = await merchantAccounts(c.env, websiteId).invite(
+    owner,
+    [ROLES.admin],
+    `${origin}${INVITATION_PATH}`,
+    storeName,
+  );
+  return invited.ok ? null : invited.message;
+}
+
 siteAdmin.post('/stores', async (c) => {
   const body = await readJson(c, newStoreSchema, 4096);
   if ((await c.env.SITE_CONTENT.get(hostKey(body.host))) !== null)
@@ -263,10 +285,22 @@ siteAdmin.post('/stores', async (c) => {
   const origin = storeOrigin(c, body.host);
   const imported = await importSite(c.env, websiteId, emptySite(websiteId, body.name, origin));
   if ('error' in imported) return apiError(500, imported.error);
-  const team = merchantAccounts(c.env, websiteId);
-  const invited = await team.invite(body.owner, [ROLES.admin], `${origin}${INVITATION_PATH}`, body.name);
-  if (!invited.ok) return apiError(409, invited.message);
+  const refused = await inviteOwner(c, websiteId, origin, body.owner, body.name);
+  if (refused !== null) return apiError(409, refused);
   await mapHost(c.env.SITE_CONTENT, body.host, websiteId);
+  return c.json({ websiteId, host: body.host, url: origin, owner: body.owner }, 201);
+});
+
+const ownerSchema = z.object({ host: hostName, owner: newStoreFields.owner });
+
+siteAdmin.post('/owners', async (c) => {
+  const body = await readJson(c, ownerSchema, 4096);
+  const websiteId = await existingStore(c, body.host);
+  const { value } = await contentObject(c.env, websiteId).shell();
+  const storeName = value === null ? body.host : (JSON.parse(value) as Site).website.siteTitle;
+  const origin = storeOrigin(c, body.host);
+  const refused = await inviteOwner(c, websiteId, origin, body.owner, storeName);
+  if (refused !== null) return apiError(409, refused);
   return c.json({ websiteId, host: body.host, url: origin, owner: body.owner }, 201);
 });
 
