@@ -83,10 +83,13 @@ interface Claim {
   at: number;
 }
 
-/** The place step's read: the cart, and whose placement holds it (`this` key's, `another`'s, or none: open, bought or empty). */
+/**
+ * The place step's read: the cart, and whose placement holds it: `new`ly this key's (by this call), already `this`
+ * key's (a retry), `another` key's, or none (open, bought or empty).
+ */
 export interface ClaimedCart {
   cart: ShoppingCart | null;
-  claimed: 'this' | 'another' | null;
+  claimed: 'new' | 'this' | 'another' | null;
 }
 
 /** Who a cart's checkout reservation belongs to in the StockLedger. */
@@ -366,7 +369,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
       if (meta.orderId != null || this.entries().length === 0) return { cart: this.snapshot(meta), claimed: null };
       const claimed = { ...meta, checkoutStarted: true, claim: { key, orderId: newOrderId(), at: Date.now() } };
       this.writeMeta(claimed);
-      return { cart: this.snapshot(claimed), claimed: 'this' };
+      return { cart: this.snapshot(claimed), claimed: 'new' };
     });
   }
 

@@ -272,7 +272,7 @@ describe("the place step's claim on the cart (issue 34: a purchase in 8 object c
   }, async () => {
     const { websiteId, visitor, cartId } = await readyToPay('claim-lost.test', 3);
     // The route claimed the cart and was cut off before it asked the orders object.
-    expect(await cartStub(env, websiteId, cartId).claim('lost-placement-key')).toMatchObject({ claimed: 'this' });
+    expect(await cartStub(env, websiteId, cartId).claim('lost-placement-key')).toMatchObject({ claimed: 'new' });
     const add = await visitor.json('POST', ENTRIES, { ...CANDLE, quantity: 1 });
     expect(add).toMatchObject({ status: 400, body: { error: CART_MESSAGES.cartOrdered } });
     expect(await placeOrder(visitor, CARD.ok)).toMatchObject({
@@ -324,6 +324,22 @@ describe("the place step's claim on the cart (issue 34: a purchase in 8 object c
     });
     expect(await storedMeta(websiteId, cartId)).toMatchObject({ orderId: placed.body.order.id, claim: null });
     expect(await orderCount(websiteId)).toBe(1);
+  });
+
+  it("a paid order's key sent again after the isolate heard its last unit sold: the same 201, the cart still the order's", {
+    timeout: 60_000,
+  }, async () => {
+    const { base, websiteId, visitor, cartId } = await readyToPay('claim-heard-short.test', 1);
+    const { visitor: loser } = await shopperAtPayment(base);
+    const key = crypto.randomUUID();
+    const placed = await placeOrder(visitor, CARD.ok, key);
+    expect(placed.status).toBe(201);
+    // The loser reaches the ledger, which refuses: the isolate has heard the candle is gone.
+    expect((await placeOrder(loser, CARD.ok)).status).toBe(409);
+    // The winner's answer was lost before its cookie deletion reached the browser.
+    visitor.cookies.set('CART', cartId);
+    expect(await placeOrder(visitor, CARD.ok, key)).toEqual(placed);
+    expect(await storedMeta(websiteId, cartId)).toMatchObject({ claim: { orderId: placed.body.order.id } });
   });
 
   it('a declined card gives the claim back at once: the cart takes changes and is bought with the next key', {

@@ -236,8 +236,8 @@ checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async 
   // straight to placing, which answers a key it knows first. Otherwise the key first: once it has an answer it answers
   // the same, even when its cart was bought or the paid answer's cookie deletion left no cart to name.
   let held = stub === null ? null : await stub.claim(key);
-  let outcome: PlaceOutcome | null =
-    held?.claimed === 'this' ? null : await orders.replay(site.website.id, cartId, key, requester);
+  const mine = held?.claimed === 'new' || held?.claimed === 'this';
+  let outcome: PlaceOutcome | null = mine ? null : await orders.replay(site.website.id, cartId, key, requester);
   if (outcome === null) {
     if (stub === null || held === null) return apiError(404, CHECKOUT_MESSAGES.noCart);
     // An order waiting for the authentication the shopper walked away from is given up, and the cart claimed anew.
@@ -247,12 +247,11 @@ checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async 
     if (cart === null || cart.entries.length === 0) return apiError(404, CHECKOUT_MESSAGES.noCart);
     if (claimed === 'another') return apiError(409, CHECKOUT_MESSAGES.inProgress);
     // The order id this placement is made under, the claim's.
-    const orderId = claimed === 'this' ? cart.orderId : null;
+    const orderId = claimed === 'new' || claimed === 'this' ? cart.orderId : null;
     if (orderId === null) return apiError(409, CHECKOUT_MESSAGES.purchased);
     const request = await checkoutRequest(c, cart, key);
     const origin = new URL(c.req.url).origin;
-    // A sku this isolate heard short is refused at once, without reaching the orders object (a flash sale's losers).
-    outcome = await placeUnlessHeardShort(request.websiteId, request.lines, () =>
+    const placing = () =>
       orders.place({
         ...request,
         orderId,
@@ -262,8 +261,11 @@ checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async 
         visitor: visitorKey(c),
         requester,
         emailLocale: shopperEmailLocale(site, body.locale),
-      }),
-    );
+      });
+    // A sku this isolate heard short is refused at once, without reaching the orders object (a flash sale's losers); a
+    // retry of a claim goes to the orders object, which answers what its key already has (a paid order, for one).
+    outcome =
+      claimed === 'new' ? await placeUnlessHeardShort(request.websiteId, request.lines, placing) : await placing();
     // No order was placed (refused, declined, failed before the charge): the cart is the shopper's again.
     if (!('order' in outcome.body)) await stub.release(key);
     await rememberOrder(c, outcome.body);
