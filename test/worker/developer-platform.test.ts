@@ -108,7 +108,7 @@ describe('developer-platform', () => {
         '<ul class="fixture-subnav"><li><a href="/contact">Contact</a></li><li><a class="fixture-external" href="https://example.com/">Elsewhere</a></li></ul>',
       );
       expect(nav).toContain(
-        '<div class="sqs-layout sqs-grid-12 columns-12" data-type="block-field" id="headerBlocks"></div>',
+        '<div class="sqs-layout sqs-grid-12 columns-12 empty" data-type="block-field" id="headerBlocks"><div class="row sqs-row"><div class="col sqs-col-12 span-12"></div></div></div>',
       );
       const footerHtml = html.slice(footer);
       expect(footerHtml).not.toContain('fixture-nav-item');
@@ -192,7 +192,7 @@ describe('developer-platform', () => {
       const html = await (await new Visitor(`http://${HOST}`).fetch('/contact')).text();
       expect(html).toContain('data-layout="wide"');
       expect(html).toMatch(
-        /<section class="fixture-page">\s*<h1>Contact<\/h1>\s*<div class="sqs-layout sqs-grid-12 columns-12" data-type="block-field" id="page-c-contact">/,
+        /<section class="fixture-page">\s*<h1>Contact<\/h1>\s*<div class="sqs-layout sqs-grid-12 columns-12" data-type="block-field" id="page-c-contact"><div class="row sqs-row"><div class="col sqs-col-12 span-12">/,
       );
       expect(html).toMatch(/id="page-c-contact">[\s\S]*data-island="(?:SiteForm|AddToCartButton)"[\s\S]*<\/section>/);
     });
@@ -347,6 +347,14 @@ describe('developer-platform-commerce', () => {
       expect(style).toContain(':is(.sf-system-page,.sf-commerce,.Dialog-backdrop) .CartPill');
     });
 
+    it("sizes our markup's text from the root, so a template that zeroes its body's font size still shows our selects and count", async () => {
+      const style = /<style>([\s\S]*?)<\/style>/.exec(await page('/shop/p/linen-shirt'))?.[1] ?? '';
+      const rule = style.indexOf(':is(.sf-system-page,.sf-commerce,.Dialog-backdrop){font-size:1rem}');
+      expect(rule).toBeGreaterThan(0);
+      // Before the template's own rules, so a size the template gives our widgets' classes still wins.
+      expect(rule).toBeLessThan(style.indexOf('.fixture-main{'));
+    });
+
     it("keeps a template's .sqs-cart-quantity counts live without a dropzone: a hidden cart pill fills them", async () => {
       const html = await (await new Visitor(`http://${COUNT_ONLY_HOST}`).fetch('/shop/p/linen-shirt')).text();
       expect(html).toContain('Cart <span class="sqs-cart-quantity">0</span>');
@@ -435,7 +443,10 @@ describe('developer-platform-source', () => {
       ].join('\n');
       const { text } = prepareSource('site.region', source);
       expect(text).toContain('{squarespace.navigations.mainNav|apply site-navigation.block}');
-      expect(text).toContain('<div class="sqs-layout sqs-grid-6 columns-6" data-type="block-field" id="footer"></div>');
+      // A site-wide field, empty in our stores: the platform's empty field, its row and column, for the template's scripts and grid CSS.
+      expect(text).toContain(
+        '<div class="sqs-layout sqs-grid-6 columns-6 empty" data-type="block-field" id="footer"><div class="row sqs-row"><div class="col sqs-col-6 span-6"></div></div></div>',
+      );
       expect(text).toContain(
         '{.section squarespace.queries.site_region_0}{.repeated section items}{title}{.end}{.end}',
       );
@@ -578,6 +589,8 @@ describe('developer-platform-real-templates', () => {
       // What the real templates' routers call after each page (Baldface, Deem Journal's cart page): no-ops, not TypeErrors.
       for (const name of ['initializeVideo', 'initializeCartPage', 'initializeFormBlocks', 'initializeSummaryV2Block'])
         expect(TEMPLATE_RUNTIME).toContain(`'${name}'`);
+      // Tabi no Hana and Deem Journal listen for the style editor's tweak:change on Y.Global after their first page.
+      expect(TEMPLATE_RUNTIME).toContain('Global:{on:function(){return{detach:function(){}}}}');
       const ours = await (await new Visitor().fetch('/shop/p/canvas-tote')).text();
       expect(ours).not.toContain('w.ImageLoader=');
     });

@@ -2,7 +2,7 @@
  * The small part of Squarespace's browser runtime that template scripts call (docs/templates.md,
  * "Browser runtime"), written by `{squarespace-headers}` on developer-platform pages only, before
  * any template script: `Y` (`Y.use`, `Y.one`/`Y.all` with the node methods templates use,
- * `Y.on('domready')`), `ImageLoader.load` for `{@|image-meta}` images (their `data-src`), and
+ * `Y.on('domready')`, `Y.Global.on` for the style editor's events, which never come), `ImageLoader.load` for `{@|image-meta}` images (their `data-src`), and
  * `Squarespace.initializeLayoutBlocks` and its siblings as no-ops, and `Static.SQUARESPACE_CONTEXT`
  * (no signed-in account, no tweak values: the page is cached for everyone). Our own islands do the rest
  * (cart, add to cart), so nothing here talks to the server.
@@ -28,7 +28,7 @@ var Y={config:{win:w,doc:d},one:function(s){return typeof s==='string'?node(d.qu
 all:function(s){return list(typeof s==='string'?d.querySelectorAll(s):s)},
 on:function(t,f,s){if(t==='domready'){ready(f);return}Y.all(s||[w]).on(t,f)},
 use:function(){var f=arguments[arguments.length-1];if(typeof f==='function')ready(function(){f(Y)});return Y},
-later:function(ms,c,f){return setTimeout(function(){f.call(c)},ms)}};
+later:function(ms,c,f){return setTimeout(function(){f.call(c)},ms)},Global:{on:function(){return{detach:function(){}}}}};
 w.Y=Y;w.YUI=w.YUI||function(){return Y};
 w.ImageLoader={load:function(i){var e=i&&i._node?i._node:i;if(e&&e.getAttribute){var s=e.getAttribute('data-src')||e.getAttribute('data-image');if(s&&e.getAttribute('src')!==s)e.setAttribute('src',s)}return true}};
 w.Static=w.Static||{SQUARESPACE_CONTEXT:{authenticatedAccount:null,tweakJSON:{},website:{},websiteSettings:{}}};

@@ -31,11 +31,17 @@ function attributes(text: string): Record<string, string> {
   return found;
 }
 
-/** Where a file's content blocks go: a static page's blocks on that page, an empty field elsewhere. */
+/**
+ * Where a file's content blocks go, in the platform's layout markup (a row of one full-width column,
+ * which template scripts and grid CSS look for): a static page's blocks on that page; elsewhere a
+ * region's or block's field (site-wide on the platform), which holds no blocks in our stores, so it
+ * renders as the platform renders an empty field, marked `empty`.
+ */
 function blockField(attrs: Record<string, string>, pageFile: boolean): string {
   const columns = /^\d{1,2}$/.test(attrs.columns ?? '') ? attrs.columns : '12';
   const id = (attrs.id ?? '').replaceAll('<', '&lt;');
-  return `<div class="sqs-layout sqs-grid-${columns} columns-${columns}" data-type="block-field" id="${id}">${pageFile ? '{squarespace.page-blocks}' : ''}</div>`;
+  const column = `<div class="row sqs-row"><div class="col sqs-col-${columns} span-${columns}">${pageFile ? '{squarespace.page-blocks}' : ''}</div></div>`;
+  return `<div class="sqs-layout sqs-grid-${columns} columns-${columns}${pageFile ? '' : ' empty'}" data-type="block-field" id="${id}">${column}</div>`;
 }
 
 /** Queries of a file by their index in it: the collection and filters each names. */

@@ -24,10 +24,13 @@ const INSIDE = `:is(${WRAPPER},.${COMMERCE_CLASS},${DIALOG})`;
  * Squarespace's base rules: pictures and videos never wider than their box, in proportion, its
  * screen-reader-only classes (the "Sale Price:" labels of `{@|product-price}`) hidden from sight,
  * and its floating cart (commerce.ts) pinned to the viewport's lower right corner, where it covers
- * none of a template's header controls, under our dialogs.
+ * none of a template's header controls, under our dialogs. Our markup's text has the root's size, as
+ * the platform's widgets carry sizes of their own: templates often zero the body's font size (the
+ * inline-block gap trick: PMS, The Circuit Gym), which would hide our selects' and cart's text.
  */
 const BASE =
   'img,video{max-width:100%;height:auto}' +
+  `${INSIDE}{font-size:1rem}` +
   '.visually-hidden,.v6-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}' +
   `.${FLOATING_CART_CLASS}{position:fixed;right:16px;bottom:16px;z-index:29;box-shadow:0 2px 10px rgba(0,0,0,.18);border-radius:999px}` +
   // Its after-add popover opens above it (below the pill it would leave the viewport); narrow screens pin it to the top.
