@@ -8,7 +8,7 @@ import { contentObject } from '../../site/catalog';
 import { designOf } from '../../site/design-schema';
 import { allows } from '../../site/roles';
 import type { Site } from '../../site/schema';
-import type { AppEnv } from '../shared/http';
+import { type AppEnv, loadedSite } from '../shared/http';
 import { merchantSessionOf } from '../console/merchant-session';
 
 export const DESIGN_PREVIEW_PARAM = 'design-preview';
@@ -17,12 +17,11 @@ export function isDesignPreview(url: URL): boolean {
   return url.searchParams.has(DESIGN_PREVIEW_PARAM);
 }
 
-/** The site to render a preview with: its draft design when the merchant may see it, else the site as published. */
-export async function previewSite(c: Context<AppEnv>, site: Site): Promise<Site> {
-  // Store pages run without `withSite`; the merchant's session is looked up on the site's team.
-  c.set('site', site);
+/** The draft design this request may preview: the request's site's, when its merchant's role may edit the design; else null. */
+export async function previewDesign(c: Context<AppEnv>): Promise<Site['design'] | null> {
   const session = await merchantSessionOf(c);
-  if (session === null || !allows(session.profile.roles, 'content')) return site;
-  const draft = await contentObject(c.env, site.website.id).designDraft();
-  return draft === null ? site : { ...site, design: designOf(JSON.parse(draft)) };
+  const loaded = await loadedSite(c);
+  if (session === null || loaded === null || !allows(session.profile.roles, 'content')) return null;
+  const draft = await contentObject(c.env, loaded.site.website.id).designDraft();
+  return draft === null ? null : designOf(JSON.parse(draft));
 }

@@ -12,7 +12,7 @@ import { reloadSite, type LoadedSite } from '../../site/store';
 import { canonicalUrl, pageShape, resolvePage, showsStock } from '../../storefront/page-context';
 import { clientEntry, streamPage, themeFingerprint } from '../../storefront/render';
 import { freshnessSlot, showAvailableStock, STOCK_FRESH_SECONDS } from '../../storefront/available-stock';
-import { isDesignPreview, previewSite } from './design-preview';
+import { isDesignPreview, previewDesign } from './design-preview';
 import { messagePage } from './html-document';
 import { keepAgain, keepPage, keptPage, lastGoodPage, noteAddress, type PageSource } from './page-cache';
 import { pageFormat, pageRequestOf, type PageRequest } from './page-address';
@@ -25,8 +25,8 @@ import { withStripeSources } from '../../integrations/payments-stripe';
 import { CHECKOUT_PATH } from '../../commerce/cart';
 import { sessionRecordingOrigins } from '../../integrations/session-recording';
 import { NO_STORE, NOT_FOUND } from '../../http/messages';
-import { availableStockOf, commerceOrders } from '../../durable/stubs';
-import { isDevelopment, loadedSite, type AppEnv } from '../shared/http';
+import { availableStockOf } from '../../durable/stubs';
+import { isDevelopment, loadedSite, type AppEnv, storeOf } from '../shared/http';
 import { mayRead, mayRender, refusedRead } from '../shared/rate-limit';
 
 /** Browsers and proxies cap URLs at about this length (the 414 rule). */
@@ -174,8 +174,7 @@ async function storePage(
   const perBuyer = shape === 'per-buyer' || isDesignPreview(url);
   // The checkout page may load Stripe.js and its frames when the website takes cards with Stripe (its settings, else the
   // deployment's): its policy and so its cached copy depend on the provider. That costs this page one orders call.
-  const stripe =
-    path === CHECKOUT_PATH && (await commerceOrders(c.env, site.website.id).paymentSetup()).provider === 'stripe';
+  const stripe = path === CHECKOUT_PATH && (await storeOf(c).objects.orders.paymentSetup()).provider === 'stripe';
   const slot = `${stocked ? `-s${freshnessSlot(Date.now())}` : ''}${stripe ? '-stripe' : ''}`;
   const script = await clientEntry(c.env.ASSETS, development);
   const builtWith = (at: LoadedSite) => `${themeFingerprint(at.site)}-${fingerprint(script ?? '')}`;
@@ -242,7 +241,8 @@ async function storePage(
     ...(perBuyer ? {} : { etag: etagAt(at), 'cache-tag': cdnTags(site.website.id, tags).join(',') }),
     'x-page-cache': 'miss',
   });
-  const shown = isDesignPreview(url) ? await previewSite(c, at.site) : at.site;
+  const draft = isDesignPreview(url) ? await previewDesign(c) : null;
+  const shown = draft === null ? at.site : { ...at.site, design: draft };
   if (shown !== at.site) headers.set('x-robots-tag', 'noindex');
   const response = await streamPage(
     shown,

@@ -81,11 +81,11 @@ export const performanceBeacons = beaconArea();
 /** Stores one beacon's updates in the website's store (with other beacons arriving meanwhile: src/durable/beacon-batching.ts), each under the page of the site it counts for, then answers `status`. */
 async function store(
   c: Context<AppEnv>,
-  site: Site,
   beaconUpdates: readonly BeaconUpdate[],
   status: 200 | 202 = 200,
 ): Promise<Response> {
   if (beaconUpdates.length === 0) return c.body(null, 204);
+  const site = c.var.site;
   const itemPages = await itemPagesAmong(
     c.env,
     site,
@@ -109,14 +109,14 @@ type BeaconPage = Omit<BeaconContext, 'merchantRoles' | 'trackingEnabled'>;
  * The recording rules for this request's beacons. The merchant session is looked up once here, not
  * per record: a batch of 100 records with a made-up MerchantSession cookie costs one lookup.
  */
-async function recordingRules(c: Context<AppEnv>, site: Site): Promise<(page: BeaconPage) => boolean> {
-  const trackingEnabled = site.websiteSettings.analytics.tracking;
+async function recordingRules(c: Context<AppEnv>): Promise<(page: BeaconPage) => boolean> {
+  const trackingEnabled = c.var.site.websiteSettings.analytics.tracking;
   const merchantRoles = trackingEnabled ? await merchantRolesOf(c) : null;
   return (page) => shouldRecord({ ...page, merchantRoles, trackingEnabled });
 }
 
-async function recordable(c: Context<AppEnv>, site: Site, page: BeaconPage): Promise<boolean> {
-  return (await recordingRules(c, site))(page);
+async function recordable(c: Context<AppEnv>, page: BeaconPage): Promise<boolean> {
+  return (await recordingRules(c))(page);
 }
 
 /** Which of `paths` are item pages of the site (asked of its content only for paths shaped like one). */
@@ -133,10 +133,10 @@ async function itemPagesAmong(env: Env, site: Site, paths: readonly string[]): P
 /** A product's counts by its catalog id (titles are the catalog's); null for an item that is not one of the site's products. */
 async function catalogProduct(
   c: Context<AppEnv>,
-  site: Site,
   itemId: string | undefined,
   counts: { views: number; adds: number },
 ): Promise<ProductCount | null> {
+  const site = c.var.site;
   const item =
     itemId === undefined ? undefined : await itemAtVersion(c.env, site.website.id, await siteVersion(c), itemId);
   return item === undefined || !inProductCollection(item, site.collections) ? null : { id: item.id, ...counts };
@@ -156,9 +156,9 @@ function refererPath(c: Context<AppEnv>): string {
  * Keeps the visitor cookies for a page view and gives the visitor id; under a restrictive policy
  * without consent (or a refusal) clears the tracking cookies instead and gives no id.
  */
-function visitorForPageView(c: Context<AppEnv>, site: Site, bodyRecord: string | undefined): string | null {
+function visitorForPageView(c: Context<AppEnv>, bodyRecord: string | undefined): string | null {
   const allowed = trackingCookiesAllowed(
-    site.websiteSettings.analytics.restrictiveCookiePolicy,
+    c.var.site.websiteSettings.analytics.restrictiveCookiePolicy,
     getCookie(c, CONSENT_COOKIE),
   );
   const secure = !isDevelopment(c.env);
@@ -189,9 +189,9 @@ censusBeacons.post('/RecordHit', withSite, async (c) => {
   const { data, ss_cvr } = await readForm(c, recordHitForm, MAX_FORM_BYTES);
   if (data.websiteId !== site.website.id) return apiError(400, `data.websiteId: ${NOT_THIS_WEBSITE}`);
   const path = pathOf(data.url);
-  if (!(await recordable(c, site, { path, pageType: data.pageType, isPageView: true }))) return c.body(null, 204);
-  const visitorId = visitorForPageView(c, site, ss_cvr);
-  return store(c, site, [beaconUpdate({ path, event: 'page_view', visitorId, pageView: true }, Date.now())]);
+  if (!(await recordable(c, { path, pageType: data.pageType, isPageView: true }))) return c.body(null, 204);
+  const visitorId = visitorForPageView(c, ss_cvr);
+  return store(c, [beaconUpdate({ path, event: 'page_view', visitorId, pageView: true }, Date.now())]);
 });
 
 /** The census widget calls: counted by name on the page they came from. */
@@ -209,8 +209,8 @@ for (const [name, schema] of Object.entries(CENSUS_CALLS)) {
     if (body.websiteId !== undefined && body.websiteId !== site.website.id)
       return apiError(400, `websiteId: ${NOT_THIS_WEBSITE}`);
     const path = body.url === undefined ? refererPath(c) : pathOf(body.url);
-    if (!(await recordable(c, site, { path, pageType: null, isPageView: false }))) return c.body(null, 204);
-    return store(c, site, [beaconUpdate({ path, event: `census:${name}`, visitorId: visitorIdOf(c) }, Date.now())]);
+    if (!(await recordable(c, { path, pageType: null, isPageView: false }))) return c.body(null, 204);
+    return store(c, [beaconUpdate({ path, event: `census:${name}`, visitorId: visitorIdOf(c) }, Date.now())]);
   });
 }
 
@@ -221,11 +221,9 @@ censusBeacons.post('/RecordQuickView/:id', withSite, async (c) => {
   const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), itemId);
   if (item === undefined || !inProductCollection(item, site.collections)) return apiError(404, 'Unknown item');
   const path = body.url === undefined ? refererPath(c) : pathOf(body.url);
-  if (!(await recordable(c, site, { path, pageType: null, isPageView: false }))) return c.body(null, 204);
+  if (!(await recordable(c, { path, pageType: null, isPageView: false }))) return c.body(null, 204);
   const product = { id: item.id, views: 1, adds: 0 };
-  return store(c, site, [
-    beaconUpdate({ path, event: 'census:quick-view', visitorId: visitorIdOf(c), product }, Date.now()),
-  ]);
+  return store(c, [beaconUpdate({ path, event: 'census:quick-view', visitorId: visitorIdOf(c), product }, Date.now())]);
 });
 
 function crumbMatches(c: Context<AppEnv>, sent: string): boolean {
@@ -256,7 +254,7 @@ eventBeacons.post('/RecordEvent', withSite, async (c) => {
       const data = validate(RECORD_EVENTS[form.event], raw);
       if (data.websiteId !== site.website.id) return apiError(400, `websiteId: ${NOT_THIS_WEBSITE}`);
       const product =
-        form.event === 'visit_product_page' ? await catalogProduct(c, site, data.itemId, { views: 1, adds: 0 }) : null;
+        form.event === 'visit_product_page' ? await catalogProduct(c, data.itemId, { views: 1, adds: 0 }) : null;
       // A product page visit naming something other than a product (a blog post) is no product page visit.
       if (form.event === 'visit_product_page' && product === null) return c.body(null, 204);
       update = beaconUpdate({ path: pathOf(data.pagePath), event: form.event, visitorId, product }, now);
@@ -266,7 +264,7 @@ eventBeacons.post('/RecordEvent', withSite, async (c) => {
       const data = validate(RECORD_EVENTS.add_to_cart, raw);
       if (data.website_id !== site.website.id) return apiError(400, `website_id: ${NOT_THIS_WEBSITE}`);
       const adds = Math.min(data.product.item_quantity ?? 1, MAX_COUNTED_QUANTITY);
-      const product = await catalogProduct(c, site, data.product.item_id, { views: 0, adds });
+      const product = await catalogProduct(c, data.product.item_id, { views: 0, adds });
       update = beaconUpdate({ path: refererPath(c), event: form.event, visitorId, product }, now);
       break;
     }
@@ -281,8 +279,8 @@ eventBeacons.post('/RecordEvent', withSite, async (c) => {
       break;
     }
   }
-  if (!(await recordable(c, site, { path: update.path, pageType: null, isPageView: false }))) return c.body(null, 204);
-  return store(c, site, [update]);
+  if (!(await recordable(c, { path: update.path, pageType: null, isPageView: false }))) return c.body(null, 204);
+  return store(c, [update]);
 });
 
 function eventSchema(name: string) {
@@ -297,11 +295,10 @@ clankerBeacons.post('/events', withSite, async (c) => {
   const content = validate(schema, eventContent);
   if (content.context_website_id !== site.website.id) return apiError(400, `context_website_id: ${NOT_THIS_WEBSITE}`);
   const path = pathOf(content.page_path);
-  if (!(await recordable(c, site, { path, pageType: null, isPageView: eventSchemaName === 'page_view' })))
+  if (!(await recordable(c, { path, pageType: null, isPageView: eventSchemaName === 'page_view' })))
     return c.body(null, 204);
   return store(
     c,
-    site,
     [beaconUpdate({ path, event: `clanker:${eventSchemaName}`, visitorId: visitorIdOf(c) }, Date.now())],
     202,
   );
@@ -316,14 +313,13 @@ clankerBeacons.post('/validate-event-content/:schemaName', async (c) => {
 });
 
 performanceBeacons.post('/records', withSite, async (c) => {
-  const site = c.var.site;
   const text = await readText(c, MAX_PERFORMANCE_BYTES);
   const parsed = parseEventData(text);
   if (parsed === undefined) return apiError(400, 'Request body is not valid JSON');
   const records = validate(performanceRecords, parsed);
   const now = Date.now();
   const visitorId = visitorIdOf(c);
-  const recorded = await recordingRules(c, site);
+  const recorded = await recordingRules(c);
   const updates: BeaconUpdate[] = [];
   for (const record of records) {
     const path = pathOf(record.data.path);
@@ -332,5 +328,5 @@ performanceBeacons.post('/records', withSite, async (c) => {
     const vitals = record.event === 'page_speed' ? vitalsOf(record.data.metrics) : [];
     updates.push(beaconUpdate({ path, event: `performance:${record.event}`, visitorId, vitals }, now));
   }
-  return store(c, site, updates);
+  return store(c, updates);
 });

@@ -11,13 +11,13 @@ import { sellableProductType, variantLabel } from '../../commerce/product';
 import { CAPTCHA_ACTIONS } from '../../forms/captcha';
 import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
 import { captchaVerifier } from '../../integrations/captcha';
-import { availableStockOf, restockSignups } from '../../durable/stubs';
+import { availableStockOf } from '../../durable/stubs';
 import { consoleItemsById, itemsById } from '../../site/catalog';
 import { availableOf } from '../../storefront/available-stock';
 import type { Item, Variant } from '../../site/schema';
 import type { Site } from '../../site/schema';
 import { requireCrumb } from '../shared/csrf';
-import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
+import { apiError, readJson, type AppEnv, storeOf, withSite } from '../shared/http';
 import { requirePermission } from '../console/merchant-session';
 import { rateLimit } from '../shared/rate-limit';
 
@@ -42,10 +42,6 @@ const signUpSchema = z.object({
 });
 const sendSchema = z.object({ productId: id, variantId: id });
 const sendAllSchema = z.object({ sendRequests: z.array(sendSchema).min(1).max(100) });
-
-function signups(env: Env, site: Site) {
-  return restockSignups(env, site.website.id);
-}
 
 interface Found {
   item: Item;
@@ -106,7 +102,7 @@ restock.post(
       if (token === '' || !(await captchaVerifier(c.env).verify(token, CAPTCHA_ACTIONS.productWaitlist, siteKey)))
         return apiError(400, FORM_MESSAGES.captcha);
     }
-    const result = await signups(c.env, site).signUp({
+    const result = await storeOf(c).objects.restock.signUp({
       productId: body.productId,
       variantId: body.variantId,
       email,
@@ -127,7 +123,7 @@ export const restockAdmin = new Hono<AppEnv>();
 
 restockAdmin.get(`${RESTOCK_PATH}/groups`, withSite, async (c) => {
   const site = c.var.site;
-  const page = await signups(c.env, site).groups(c.req.query('cursor') ?? null);
+  const page = await storeOf(c).objects.restock.groups(c.req.query('cursor') ?? null);
   const groups = page.items.signUpGroups;
   const items = await consoleItemsById(
     c.env,
@@ -155,14 +151,13 @@ restockAdmin.get(RESTOCK_PATH, withSite, async (c) => {
   const rawCursor = c.req.query('cursor');
   const cursor = rawCursor === undefined ? null : Number(rawCursor);
   if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(400, 'cursor is not valid');
-  const site = c.var.site;
-  const page = await signups(c.env, site).signUps(productId, variantId, cursor);
+  const page = await storeOf(c).objects.restock.signUps(productId, variantId, cursor);
   return c.json({ ...page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor });
 });
 
-async function send(c: Context<AppEnv>, site: Site, { item, variant }: Found): Promise<number> {
+async function send(c: Context<AppEnv>, { item, variant }: Found): Promise<number> {
   const url = new URL(item.fullUrl, c.req.url).toString();
-  return (await signups(c.env, site).send(item.id, variant.id, url)).queued;
+  return (await storeOf(c).objects.restock.send(item.id, variant.id, url)).queued;
 }
 
 /**
@@ -183,7 +178,7 @@ async function sendAll(
     if ((await availableOf(readAvailable, variant.item, variant.variant.sku)) !== 0) inStock.push(variant);
   if (one && inStock.length === 0) return apiError(409, RESTOCK_MESSAGES.stillSoldOut);
   let queued = 0;
-  for (const variant of inStock) queued += await send(c, site, variant);
+  for (const variant of inStock) queued += await send(c, variant);
   return c.json({ queued, soldOut: found.length - inStock.length });
 }
 
