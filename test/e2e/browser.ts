@@ -3,10 +3,11 @@
  * before its tests and disconnects after them, and each test's contexts are closed after it. When a test fails,
  * every page it still has open is saved (a screenshot and its HTML under test-artifacts/failures/,
  * named by file and test) before its context closes, and the failure's message gains what the page
- * showed the user: its address, title, main heading and any alert or status text.
+ * showed the user: its address, title, main heading and any alert or status text. Pictures for people to
+ * review (not read by any assertion) are taken by reviewShot only when E2E_SCREENSHOTS=1.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject, type TestContext } from 'vitest';
 import { launchChromium } from '../../scripts/chromium.mjs';
 import { ofThisWorker } from './store';
@@ -19,6 +20,23 @@ const NAVIGATION_TIMEOUT_MS = 60_000;
 export const FAILURES = 'test-artifacts/failures';
 
 type Task = TestContext['task'];
+
+/**
+ * Whether this run leaves the review screenshots (E2E_SCREENSHOTS=1): a full-page one costs about 0.7 s at
+ * 1366 px on the loaded machine, some 500 a run, and no assertion reads them. Failure screenshots are always saved.
+ */
+export const REVIEW_SHOTS = process.env.E2E_SCREENSHOTS === '1';
+
+/** A picture of the page (or of one element) for people to look at, taken only when the run asks for them. */
+export async function reviewShot(
+  target: Page | Locator,
+  path: string,
+  options: { fullPage?: boolean; timeout?: number } = {},
+): Promise<void> {
+  if (REVIEW_SHOTS) await target.screenshot({ path, ...options });
+  // An element's screenshot waits for it to be visible: without the picture the test still does.
+  else if ('waitFor' in target) await target.waitFor({ timeout: options.timeout });
+}
 
 const slug = (text: string) =>
   text

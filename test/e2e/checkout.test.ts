@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useChromium } from './browser';
+import { reviewShot, useChromium } from './browser';
 import { clickAndSeeAddedPopover } from './pages';
 import { endPaymentWindowsWithin } from './payment-windows';
 import { storeUrl } from './store';
@@ -261,7 +261,7 @@ for (const width of [1366, 375]) {
       await page.focus('#checkout-cardNumber');
       await page.keyboard.type(SUCCESS_CARD);
       await page.evaluate('window.scrollTo(0, 0)');
-      await page.screenshot({ path: `${ARTIFACTS}/checkout-${width}.png`, fullPage: true });
+      await reviewShot(page, `${ARTIFACTS}/checkout-${width}.png`, { fullPage: true });
       // The order confirmed page's first read of the order is lost (a dropped connection): the page asks again, as it must for a real buyer.
       let orderReads = 0;
       await page.route(/\/api\/commerce\/orders\/[A-Za-z0-9_-]+\?token=/, (route) =>
@@ -281,7 +281,7 @@ for (const width of [1366, 375]) {
       expect(await page.locator('.CheckoutTotals-total').textContent()).toBe(total);
       expect(await page.locator('.CheckoutLine-name').textContent()).toBe('Cedar Candle');
       expect(await page.locator('.OrderConfirmation-lead').textContent()).toContain(email);
-      await page.screenshot({ path: `${ARTIFACTS}/order-confirmed-${width}.png`, fullPage: true });
+      await reviewShot(page, `${ARTIFACTS}/order-confirmed-${width}.png`, { fullPage: true });
       const page202 = await page.request.get(page.url());
       expect(page202.headers()['cache-control']).toBe('no-store');
       expect(await ordersFor(email)).toHaveLength(1);
@@ -305,7 +305,7 @@ describe('checkout refusals', () => {
     expect(page.url()).toMatch(/\/checkout$/);
     expect(await page.locator('.Checkout-button').isEnabled()).toBe(true);
     await page.evaluate('window.scrollTo(0, 0)');
-    await page.screenshot({ path: `${ARTIFACTS}/declined-1366.png`, fullPage: true });
+    await reviewShot(page, `${ARTIFACTS}/declined-1366.png`, { fullPage: true });
     expect(await ordersFor(email)).toEqual([]);
     expect(errors).toEqual([]);
   }, 180_000);
@@ -351,7 +351,7 @@ describe('checkout refusals', () => {
       .toContain('Coffee Subscription: $24.00 every week, until you cancel');
     expect(await panel.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(1);
     await page.evaluate('window.scrollTo(0, 0)');
-    await page.screenshot({ path: `${ARTIFACTS}/subscription-confirmed-375.png`, fullPage: true });
+    await reviewShot(page, `${ARTIFACTS}/subscription-confirmed-375.png`, { fullPage: true });
   }, 180_000);
 
   it('says what is missing and sends focus to the first field to fix', async () => {
@@ -368,7 +368,7 @@ describe('checkout refusals', () => {
       'checkout-firstName-error',
     );
     await page.evaluate('window.scrollTo(0, 0)');
-    await page.screenshot({ path: `${ARTIFACTS}/incomplete-375.png`, fullPage: true });
+    await reviewShot(page, `${ARTIFACTS}/incomplete-375.png`, { fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   }, 180_000);
@@ -414,7 +414,7 @@ describe('checkout store rules, at 1366 and 375 px', () => {
           .toBe('To check out, the order subtotal must be $50.00 or more');
         expect(await page.locator('.Checkout-button').isDisabled()).toBe(true);
         await page.evaluate('window.scrollTo(0, 0)');
-        await page.screenshot({ path: `${ARTIFACTS}/minimum-subtotal-${width}.png`, fullPage: true });
+        await reviewShot(page, `${ARTIFACTS}/minimum-subtotal-${width}.png`, { fullPage: true });
         expect(errors).toEqual([]);
       }
     } finally {
@@ -439,7 +439,7 @@ describe('checkout store rules, at 1366 and 375 px', () => {
         await page.keyboard.press('ArrowDown');
         expect(await search.getAttribute('aria-activedescendant')).toBe('checkout-address-search-list-0');
         expect(await page.locator('#checkout-address-search-list-0').getAttribute('aria-selected')).toBe('true');
-        await page.screenshot({ path: `${ARTIFACTS}/address-search-${width}.png` });
+        await reviewShot(page, `${ARTIFACTS}/address-search-${width}.png`);
         await page.keyboard.press('Enter');
         await expect.poll(() => page.locator('#checkout-address1').inputValue(), SLOW).toBe('1 Main Street');
         expect(await page.locator('#checkout-city').inputValue()).toBe('Springfield');
@@ -542,7 +542,7 @@ describe('stock is reserved at payment, not before (a 1-minute payment window), 
           expect(await second.page.locator('.Checkout-message a').getAttribute('href')).toBe('/cart');
           expect(second.page.url()).toMatch(/\/checkout$/);
           await second.page.evaluate('window.scrollTo(0, 0)');
-          await second.page.screenshot({ path: `${ARTIFACTS}/stock-reserved-${width}.png`, fullPage: true });
+          await reviewShot(second.page, `${ARTIFACTS}/stock-reserved-${width}.png`, { fullPage: true });
           expect(await statusesOf(secondEmail)).toEqual([]);
 
           // The payment window (a minute) ends, for both widths' first shoppers at once: the first attempt is given up

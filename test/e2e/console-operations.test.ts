@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { useChromium } from './browser';
+import { REVIEW_SHOTS, reviewShot, useChromium } from './browser';
 import { holdRequests } from './held-requests';
 import { storeUrl } from './store';
 import { afterNextPaint, downloadedBytes } from './pages';
@@ -134,9 +134,10 @@ async function axe(page: Page, screen: string): Promise<void> {
 }
 
 async function screenshot(page: Page, name: string): Promise<void> {
+  if (!REVIEW_SHOTS) return;
   for (const width of [1366, 768]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SCREENSHOTS}/console-${name}-${width}.png`, fullPage: true });
+    await reviewShot(page, `${SCREENSHOTS}/console-${name}-${width}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }
@@ -268,7 +269,7 @@ describe('console operations in Chromium', () => {
       await modal.waitFor(WAIT);
       expect(await modal.textContent()).toContain('The order stays fulfilled: nothing shipped is recalled.');
       expect(await modal.locator('input[type="checkbox"]').isChecked()).toBe(false);
-      await page.screenshot({ path: `${SCREENSHOTS}/console-order-refund-explained-375.png`, fullPage: true });
+      await reviewShot(page, `${SCREENSHOTS}/console-order-refund-explained-375.png`, { fullPage: true });
       await modal.locator('button:has-text("Refund")').click();
       await page.waitForSelector('.PageHeader .StatusLabel:has-text("Refunded")', WAIT);
       expect(errors).toEqual([]);
@@ -532,7 +533,7 @@ describe('console operations in Chromium', () => {
         // Nothing wider than the screen.
         expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
         await axe(page, `sign-in failures ${width}`);
-        await page.screenshot({ path: `${SCREENSHOTS}/console-team-sign-in-failures-${width}.png`, fullPage: true });
+        await reviewShot(page, `${SCREENSHOTS}/console-team-sign-in-failures-${width}.png`, { fullPage: true });
       }
       expect(errors).toEqual([]);
       const store = await signedIn(ACCOUNTS.store, '/config/team');
