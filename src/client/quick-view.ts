@@ -1,7 +1,7 @@
 /**
  * Opens a listing card's quick view (src/client/islands/QuickView.tsx) in a React root of its own,
- * hydrates the product page's islands inside it with the entry's loaders, tells the collectors
- * (RecordQuickView), and gives the focus back to the card's button when it closes. Loaded on the
+ * hydrates the product page's islands inside it with the entry's loaders (its add reported as the listing's, `plp`),
+ * tells the collectors (RecordQuickView), and gives the focus back to the card's button when it closes. Loaded on the
  * first press of a 'Quick View' button, so a listing page's script does not grow.
  */
 import { createElement } from 'react';
@@ -21,6 +21,8 @@ async function hydrateWithin(root: Element, loaders: IslandLoaders): Promise<() 
       if (load === undefined) return;
       const Component = (await load()).default as (props: Record<string, unknown>) => null;
       const props = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>;
+      // The shopper adds from the listing they are on: analytics' product_page is the listing's (plp), not the product page's.
+      if (element.dataset.island === 'AddToCartButton') props.reportedPlace = 'plp';
       roots.push(hydrateRoot(element, createElement(Component, props)));
       element.dataset.hydrated = 'true';
     }),

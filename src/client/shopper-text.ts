@@ -41,6 +41,14 @@ export async function showTextIn(locale: string): Promise<void> {
   for (const listener of listeners) listener();
 }
 
+/** Content put on the page after it switched (a quick view's product, read from its page) in the page's language too. */
+export function showAddedContentInPageLanguage(): void {
+  const locale = currentLocale;
+  if (current === null || locale === null) return;
+  translateTheme(current);
+  void import('./page-prices').then(({ showPricesIn }) => showPricesIn(locale));
+}
+
 /** The page's texts in its `<html lang>` (after the account's language changed it). */
 export function showPageLanguageText(): Promise<void> {
   const root = pageDocument()?.documentElement as unknown as { lang?: string } | undefined;

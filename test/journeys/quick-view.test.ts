@@ -146,3 +146,114 @@ for (const width of WIDTHS) {
     });
   });
 }
+
+/** Whether `locator`'s whole box is inside the window (not cut off, not below the fold of the dialog). */
+const inWindow = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const view = element.ownerDocument.defaultView;
+    return (
+      box.width > 0 &&
+      box.top >= 0 &&
+      box.left >= 0 &&
+      box.bottom <= (view?.innerHeight ?? 0) &&
+      box.right <= (view?.innerWidth ?? 0)
+    );
+  });
+
+for (const width of WIDTHS) {
+  describe(`quick view in French at ${width} px`, () => {
+    it("speaks French, adds as the listing's add (plp), and its footer is on screen and usable by keyboard with nothing to scroll sideways", {
+      timeout: JOURNEY_TIMEOUT,
+    }, async () => {
+      const title = `Foulard ${RUN} ${width}`;
+      const tag = `rapide-${RUN}-${width}`;
+      const product = await scarf(title, tag);
+      try {
+        const { page, errors } = await contexts.page(width);
+        await page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
+        // The shopper chooses French on the account page, as a visitor does.
+        await page.goto(`${storeUrl}/account`);
+        await page.locator('#visitor-language').waitFor(SLOW);
+        await page.locator('#visitor-language').selectOption({ label: 'Français (France)' });
+        await expect.poll(() => page.evaluate('document.documentElement.lang'), SLOW).toBe('fr-FR');
+
+        const events: Record<string, unknown>[] = [];
+        page.on('request', (request) => {
+          if (!request.url().includes('/api/events/RecordEvent')) return;
+          const form = new URLSearchParams(request.postData() ?? '');
+          if (form.get('event') === 'add_to_cart') events.push(JSON.parse(form.get('data') ?? '{}'));
+        });
+        await page.goto(`${storeUrl}/shop?tag=${tag}`);
+        await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+        const opener = `.ProductCard[data-item-id="${product.id}"] .ProductCard-quickView`;
+        await expect
+          .poll(() => page.locator(`${opener} [data-text="product.quickView"]`).textContent(), SLOW)
+          .toBe('Aperçu rapide');
+        await expect
+          .poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'ss_cvr'), SLOW)
+          .toBe(true);
+        await page.locator(opener).focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog', { name: title });
+        await dialog.waitFor(SLOW);
+        const colour = `#variant-${product.id}-Colour`;
+        await dialog.locator(colour).waitFor(SLOW);
+        await expect.poll(() => hasFocus(page, colour), SLOW).toBe(true);
+
+        // Everything the shopper reads in it is French: the product page's parts and the dialog's own, its prices as French
+        // writes them before a colour is chosen too.
+        await expect.poll(() => dialog.locator('.ProductPrice').textContent(), SLOW).toMatch(/24,00\s\$US/);
+        const add = dialog.locator('.sqs-add-to-cart-button');
+        await expect
+          .poll(() => dialog.locator(`${colour} option[value="Rust"]`).textContent(), SLOW)
+          .toBe('Rust (épuisé)');
+        await chooseByKeyboard(page, colour, 'Sage');
+        await expect.poll(() => add.textContent(), SLOW).toBe('Ajouter au panier');
+        expect(await dialog.locator(`label[for="quantity-${product.id}"]`).innerText()).toMatch(/^Quantité/);
+        expect(await dialog.getByRole('link', { name: 'Voir tous les détails' }).getAttribute('href')).toBe(
+          product.path,
+        );
+        expect(await dialog.getByRole('button', { name: 'Fermer' }).count()).toBe(1);
+        const shown = await dialog.innerText();
+        for (const english of [
+          'Quick View',
+          'View full details',
+          'Close',
+          'Quantity',
+          'Add To Cart',
+          'sold out',
+          'Price:',
+        ])
+          expect(shown, shown).not.toContain(english);
+        expect(shown).toContain('24,00');
+
+        // The footer's link and Close are on screen, nothing scrolls sideways, and the add is the listing's.
+        expect(await inWindow(page, '.QuickView-full')).toBe(true);
+        expect(await inWindow(page, '.QuickView-actions .Dialog-secondary')).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+        expect(await page.locator('.QuickView').evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+          true,
+        );
+        await add.focus();
+        await page.keyboard.press('Enter');
+        await expect.poll(() => add.textContent(), SLOW).toBe('Ajouté !');
+        await expect.poll(() => events.length, SLOW).toBe(1);
+        expect(events[0]).toMatchObject({ product_page: 'plp', product: { item_id: product.id, item_quantity: 1 } });
+        await shot(page, `quick-view-french-${width}`);
+
+        // Close, reached by Tab from the add through the footer's link, closes it and the focus is back on the card.
+        await page.keyboard.press('Tab');
+        expect(await hasFocus(page, '.QuickView-full')).toBe(true);
+        await page.keyboard.press('Tab');
+        expect(await hasFocus(page, '.QuickView-actions .Dialog-secondary')).toBe(true);
+        await page.keyboard.press('Enter');
+        await dialog.waitFor({ state: 'detached', ...SLOW });
+        await expect.poll(() => hasFocus(page, opener), SLOW).toBe(true);
+        expect(errors).toEqual([]);
+      } finally {
+        await deleteProduct(contexts, storeUrl, product.id);
+      }
+    });
+  });
+}

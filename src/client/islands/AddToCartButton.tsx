@@ -35,6 +35,8 @@ export interface AddToCartButtonProps {
   options: string[];
   soldOut: boolean;
   place: ButtonPlace;
+  /** Where analytics says the add was made, when not `place`: a quick view's add is the listing's (src/client/quick-view.ts). */
+  reportedPlace?: ButtonPlace;
   purchase: Purchase;
   /** The product's additional-fields form, asked for before the add; null when it has none. */
   form: AdditionalFieldsFormDefinition | null;
@@ -64,6 +66,7 @@ export default function AddToCartButton({
   options,
   soldOut,
   place,
+  reportedPlace = place,
   purchase,
   form,
 }: AddToCartButtonProps) {
@@ -133,7 +136,7 @@ export default function AddToCartButton({
         return;
       }
       const { shoppingCart, newlyAdded } = await addToCart(request, CART_ALERTS.addItem);
-      recordAddToCart(shoppingCart, newlyAdded, place, selection.quantity);
+      recordAddToCart(shoppingCart, newlyAdded, reportedPlace, selection.quantity);
       await wait(Math.max(0, ADDED_AFTER_MS - (Date.now() - started)));
       announceCart(shoppingCart, true);
       if (purchase === 'express') return navigateTo(checkoutUrl.express);

@@ -42,6 +42,7 @@ export default function ProductPrice({
   saleMark,
 }: ProductPriceProps) {
   const locale = useShopperLocale(serverLocale);
+  const texts = useShopperText();
   const [sku, setSku] = useState<string | null>(null);
   useEffect(() => subscribeSelection(itemId, (selection) => setSku(selection.variant)), [itemId]);
   const variant = sku === null ? undefined : variants[sku];
@@ -62,8 +63,8 @@ export default function ProductPrice({
             money(variant.price)
           ) : (
             <>
-              <span className="visually-hidden">Sale Price:</span>
-              {money(variant.salePrice)} <span className="visually-hidden">Original Price:</span>
+              <span className="visually-hidden">{texts['product.salePrice']}</span>
+              {money(variant.salePrice)} <span className="visually-hidden">{texts['product.originalPrice']}</span>
               <span className="original-price">{money(variant.price)}</span>
             </>
           )}

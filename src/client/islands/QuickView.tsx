@@ -2,11 +2,12 @@
  * Quick view (the spec's RecordQuickView, E82): a listing card's 'Quick View' opens the product in a
  * dialog labelled by its name. Its content is the product page's own gallery, price, stock state and
  * form, read from that (edge-cached) page and hydrated with the same islands, so the price, the
- * variants, the quantity, Add To Cart and sold out are the product page's; a link leads to the page.
+ * variants, the quantity, Add To Cart and sold out are the product page's, in the page's language; a link leads to the page.
  * Loaded only when a shopper opens it (src/client/quick-view.ts).
  */
 import { useEffect, useRef, useState } from 'react';
 import Dialog from '../components/Dialog';
+import { showAddedContentInPageLanguage } from '../shopper-text';
 import { useShopperText } from '../use-shopper-text';
 
 export interface QuickViewProps {
@@ -62,6 +63,8 @@ export default function QuickView({ url, title, hydrate, onClose }: QuickViewPro
     let unmount: (() => void) | null = null;
     let current = true;
     const opening = document.activeElement;
+    // The product page's fixed texts and prices were written in the site's language: the page's, as on the page itself.
+    showAddedContentInPageLanguage();
     void hydrate(root).then((done) => {
       if (!current) return done();
       unmount = done;
