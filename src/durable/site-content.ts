@@ -164,6 +164,14 @@ function applyToShell(site: ShellInput, edit: ShellEdit): edits.EditResult {
   }
 }
 
+/** A product version saved before its collection moved (a new URL slug) comes back under the collection's address now. */
+function underCollection(shell: Site, item: Item): Item {
+  const collection = shell.collections.find((c) => c.id === item.collectionId);
+  const rest = item.fullUrl.indexOf('/', 1);
+  if (collection === undefined || rest === -1 || item.fullUrl.startsWith(`${collection.fullUrl}/`)) return item;
+  return { ...item, fullUrl: `${collection.fullUrl}${item.fullUrl.slice(rest)}` };
+}
+
 export class SiteContent extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   /** Orders commits with their KV pointer writes, so the pointer never goes back to an older version. */
@@ -551,7 +559,7 @@ export class SiteContent extends DurableObject<Env> {
     }
     if (tables.itemJson(this.sql, id) === null) return { ok: false, status: 404, error: ITEM_MESSAGES.unknownItem };
     const { item, merchandising } = JSON.parse(json) as { item: Item; merchandising: Merchandising | null };
-    return this.saveProduct(shell, item, merchandising, roles);
+    return this.saveProduct(shell, underCollection(shell, item), merchandising, roles);
   }
 
   /**

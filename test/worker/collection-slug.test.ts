@@ -47,6 +47,13 @@ describe('a collection’s URL slug', () => {
   it('moves the shop and the blog: old item links answer 301 to the new ones, items and navigation follow', async () => {
     const owner = await merchant(OWNER);
     expect((await shopperGets('/shop/p/candle')).status).toBe(200);
+    // A save before the move: its version keeps the old address.
+    const form = (await owner.json<{ product: Record<string, unknown> }>('GET', '/api/console/products/p-candle')).body;
+    const resaved = await owner.json('PUT', '/api/console/products/p-candle', {
+      ...form.product,
+      title: 'Cedar Candle',
+    });
+    expect(resaved.status).toBe(200);
 
     const moved = await rename(owner, 'c-shop', 'store');
     expect(moved.status).toBe(200);
@@ -59,6 +66,12 @@ describe('a collection’s URL slug', () => {
     expect(await (await shopperGets('/store')).text()).toContain('href="/store/p/candle"');
     const product = await owner.json<{ fullUrl: string }>('GET', '/api/console/products/p-candle');
     expect(product.body.fullUrl).toBe('/store/p/candle');
+    // A version from before the move is restored under the new address.
+    const versions = await owner.json<{ versions: { id: number }[] }>('GET', '/api/console/versions/product/p-candle');
+    const oldest = versions.body.versions.at(-1)?.id;
+    expect((await owner.json('POST', `/api/console/versions/product/p-candle/${oldest}/restore`, {})).status).toBe(200);
+    const restored = await owner.json<{ fullUrl: string }>('GET', '/api/console/products/p-candle');
+    expect(restored.body.fullUrl).toBe('/store/p/candle');
     const home = await (await shopperGets('/')).text();
     expect(home).toContain('href="/store"');
     expect(home).not.toContain('href="/shop"');
