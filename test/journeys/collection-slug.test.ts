@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStore } from '../../scripts/local-store.mjs';
 import { EDIT_MESSAGES } from '../../src/site/edits';
+import { seriousViolations } from '../e2e/axe';
 import { useChromium } from '../e2e/browser';
 import { Contexts, JOURNEY_TIMEOUT, openSection, shot, signIn, SLOW } from './support';
 
@@ -48,6 +49,7 @@ async function moveInConsole(width: number, title: string, slug: string): Promis
   await expect.poll(() => dialog.locator('.FieldError').textContent(), SLOW).toBe(EDIT_MESSAGES.urlIdReserved);
   expect(await dialog.getByLabel('URL slug').getAttribute('aria-invalid')).toBe('true');
   await shot(page, `collection-slug-refused-${width}`);
+  expect(await seriousViolations(page, `shop or blog settings at ${width} px`)).toEqual([]);
   await typeSlug(page, slug);
   await dialog.waitFor({ state: 'detached', ...SLOW });
   const status = page.locator('[aria-labelledby="collection-pages-heading"] [role="status"]');
@@ -60,6 +62,7 @@ async function moveInConsole(width: number, title: string, slug: string): Promis
   // The focus goes back to the button that opened the settings.
   expect(await edit.evaluate((button) => button === document.activeElement)).toBe(true);
   await shot(page, `collection-slug-console-${width}`);
+  expect(await seriousViolations(page, `shop and blog pages at ${width} px`)).toEqual([]);
   expect(errors).toEqual([]);
 }
 
