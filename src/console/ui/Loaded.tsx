@@ -9,6 +9,9 @@ import type { Fetched, FetchState } from './useFetch';
 
 export const LOADED_MESSAGES = { failed: 'Unable to load. Try again.', retry: 'Try again' } as const;
 
+/** A list's own failure text where the spec has one (§8, E109): a search's results, the store's collections. */
+export const LIST_FAILED = { results: 'Unable to load results', collections: 'Unable to load collections' } as const;
+
 export function Loaded<T>({
   fetched,
   loading,
@@ -34,11 +37,20 @@ export interface FetchOutcome {
  * Only the pending and failed states, for a screen that shows its data in its own way. Without
  * `loading` the pending state shows nothing here (the screen says it, e.g. in its table's empty row).
  */
-export function FetchStatus({ fetched, loading }: { fetched: FetchOutcome; loading?: string }) {
+export function FetchStatus({
+  fetched,
+  loading,
+  failed = LOADED_MESSAGES.failed,
+}: {
+  fetched: FetchOutcome;
+  loading?: string;
+  /** What failed, when the list has its own words (LIST_FAILED). */
+  failed?: string;
+}) {
   if (fetched.state === 'failed')
     return (
       <div className="Card Notice" role="alert">
-        <p>{LOADED_MESSAGES.failed}</p>
+        <p>{failed}</p>
         <p className="Muted">{errorMessage(fetched.error)}</p>
         <button type="button" className="Button" onClick={fetched.reload}>
           {LOADED_MESSAGES.retry}

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleRoutes } from '../../api/console';
 import { MAILING_LIST_MESSAGES, changeMailingList } from '../../site/editor/mailing-list';
 import { ApiError, API_MESSAGES, consoleApi, errorMessage } from './api';
-import { Loaded, LOADED_MESSAGES } from './Loaded';
+import { FetchStatus, LIST_FAILED, Loaded, LOADED_MESSAGES } from './Loaded';
 import type { Fetched } from './useFetch';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -75,5 +75,20 @@ describe("the console's failure texts (E108)", () => {
     expect(changeMailingList({ lists: [], connection: awaiting }, { action: 'confirm' }, now, newId)).toEqual({
       error: 'Unable to connect. Please try again',
     });
+  });
+});
+
+describe("the lists' own failure texts (E109)", () => {
+  it('are the spec words, character for character, and what a failed search or collections load shows', () => {
+    expect(LIST_FAILED).toEqual({ results: 'Unable to load results', collections: 'Unable to load collections' });
+    const failed = (text: string) =>
+      renderToStaticMarkup(
+        createElement(FetchStatus, {
+          fetched: { state: 'failed', error: new ApiError(0, 'Network error'), reload },
+          failed: text,
+        }),
+      );
+    expect(failed(LIST_FAILED.results)).toContain('<p>Unable to load results</p>');
+    expect(failed(LIST_FAILED.collections)).toContain('<p>Unable to load collections</p>');
   });
 });

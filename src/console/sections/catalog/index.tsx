@@ -6,7 +6,7 @@ import type { TagType } from '../../../site/editor/tag-manager';
 import { replaceLocation, useLocation } from '../../router';
 import type { SectionProps } from '../../section-types';
 import { Link } from '../../ui/Link';
-import { FetchStatus } from '../../ui/Loaded';
+import { FetchStatus, LIST_FAILED } from '../../ui/Loaded';
 import { api } from '../../../api';
 import { useFetch } from '../../ui/useFetch';
 import { NamesManager } from './NamesManager';
@@ -35,7 +35,7 @@ export default function Catalog({ session, path, navigate }: SectionProps) {
           </Link>
         </div>
       </header>
-      <FetchStatus fetched={context} />
+      <FetchStatus fetched={context} failed={LIST_FAILED.collections} />
       <section className="Card" aria-labelledby="names-title">
         <h2 id="names-title">Tags and categories</h2>
         <div className="Toolbar">

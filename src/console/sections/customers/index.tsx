@@ -6,7 +6,17 @@
 import { useState } from 'react';
 import { api, type CustomersPage } from '../../../api';
 import type { SectionProps } from '../../section-types';
-import { DataTable, FetchStatus, Link, moneyText, SearchToolbar, StatusLabel, usePaged, type Column } from '../../ui';
+import {
+  DataTable,
+  FetchStatus,
+  LIST_FAILED,
+  Link,
+  moneyText,
+  SearchToolbar,
+  StatusLabel,
+  usePaged,
+  type Column,
+} from '../../ui';
 import { dateTimeText } from '../orders/format';
 import { CustomerProfile } from './CustomerProfile';
 import { customerPath } from './paths';
@@ -71,7 +81,7 @@ function CustomerList() {
         </div>
       </header>
       <SearchToolbar label="Customers" fieldId="customer-search" fieldLabel="Name or email" onSearch={setQuery} />
-      <FetchStatus fetched={list.fetched} />
+      <FetchStatus fetched={list.fetched} failed={LIST_FAILED.results} />
       <DataTable
         caption="Customers, most recent order first, then those without orders"
         columns={columns(list.last?.currency ?? 'USD')}

@@ -8,7 +8,7 @@ import { api, type OrderPage } from '../../../api';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../commerce/order';
 import { customerName } from '../../../commerce/order-search';
 import type { SectionProps } from '../../section-types';
-import { DataTable, FetchStatus, Link, SearchToolbar, usePaged, type Column } from '../../ui';
+import { DataTable, FetchStatus, LIST_FAILED, Link, SearchToolbar, usePaged, type Column } from '../../ui';
 import { AbandonedCheckouts } from './AbandonedCheckouts';
 import { ORDER_COLUMN } from './columns';
 import { OrderDetail } from './OrderDetail';
@@ -78,7 +78,7 @@ function OrderList() {
           </select>
         </div>
       </SearchToolbar>
-      <FetchStatus fetched={list.fetched} />
+      <FetchStatus fetched={list.fetched} failed={LIST_FAILED.results} />
       <DataTable
         caption="Orders, newest first"
         columns={COLUMNS}

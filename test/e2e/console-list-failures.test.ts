@@ -1,0 +1,47 @@
+/**
+ * A console list that fails to load says which list, in the spec's words (§8, E109): the orders search's results
+ * 'Unable to load results', the catalogue's collections 'Unable to load collections', each with the reason and a
+ * 'Try again' that loads it. The owner signed in through the console's form; each call refused once by the browser.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNTS, signIn, SLOW } from '../journeys/support';
+import { reviewShot, useChromium } from './browser';
+import { storeUrl } from './store';
+
+const browser = useChromium();
+
+async function failsOnceThenLoads(page: Page, calls: string, section: string, text: string, shown: string) {
+  const refusal = { error: 'Please try again in a few seconds.' };
+  await page.route(calls, (route) => route.fulfill({ status: 429, json: refusal }), { times: 1 });
+  await page.locator('nav[aria-label="Console"] a', { hasText: section }).first().click();
+  const failed = page.locator('[role="alert"]', { hasText: text });
+  await failed.waitFor(SLOW);
+  expect(await failed.locator('p').allTextContents()).toEqual([text, refusal.error]);
+  await reviewShot(page, `test-artifacts/spec-details/console-${section.toLowerCase()}-failed-1366.png`);
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await page.locator(shown).first().waitFor(SLOW);
+  expect(await failed.count()).toBe(0);
+}
+
+describe("console lists' load failures (E109)", () => {
+  it("say 'Unable to load results' for the orders search and 'Unable to load collections' for the catalogue", {
+    timeout: 180_000,
+  }, async () => {
+    const context = await browser().newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signIn(page, storeUrl, ACCOUNTS.owner);
+    await failsOnceThenLoads(page, '**/api/console/orders**', 'Orders', 'Unable to load results', 'table');
+    await failsOnceThenLoads(
+      page,
+      '**/api/console/catalog/context',
+      'Catalogue',
+      'Unable to load collections',
+      '#names-title',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
