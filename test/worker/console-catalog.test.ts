@@ -10,71 +10,26 @@ import { CRUMB_FAIL_MESSAGE } from '../../src/routes/shared/csrf';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { EDIT_MESSAGES } from '../../src/site/edits';
 import { DEMO_FILES } from '../../src/site/demo-files';
-import { PRODUCT_MESSAGES, type ProductForm, type VariantForm } from '../../src/site/editor/product-form';
+import { PRODUCT_MESSAGES, type ProductForm } from '../../src/site/editor/product-form';
 import { TAG_MESSAGES } from '../../src/site/editor/tag-manager';
-import { Visitor } from './visitor';
+import { productForm, signedIn, variantForm } from './fixtures';
+import type { Visitor } from './visitor';
 
 const [OWNER, STORE, EDITOR, VIEWER, REPORTING] = DEMO_MERCHANTS;
 
-async function signedIn(account: (typeof DEMO_MERCHANTS)[number] | undefined): Promise<Visitor> {
-  const visitor = await new Visitor().open('/contact');
-  if (account !== undefined)
-    expect(
-      (await visitor.json('POST', '/api/merchant/session', { email: account.email, password: account.password }))
-        .status,
-    ).toBe(200);
-  return visitor;
-}
-
-function variant(
-  values: Record<string, string>,
-  price: number,
-  stock: number,
-  extra: Partial<VariantForm> = {},
-): VariantForm {
-  return {
-    sku: '',
-    values,
-    price,
-    salePrice: 0,
-    onSale: false,
-    unlimited: false,
-    stock,
-    weightGrams: null,
-    imageUrl: '',
-    ...extra,
-  };
-}
-
 function product(title: string, extra: Partial<ProductForm> = {}): ProductForm {
-  return {
-    collectionId: 'c-shop',
-    title,
-    urlId: '',
-    productType: 1,
-    status: 'published',
-    publishOn: 0,
+  return productForm(title, {
     description: 'Woven by hand.\n\nShips in a week.',
     excerpt: 'Woven by hand.',
     images: [{ assetUrl: '/images/demo/candle.webp', originalSize: '800x800', altText: 'A basket' }],
     tags: ['home'],
-    categories: [],
     options: ['Size', 'Colour'],
-    variants: [variant({ Size: 'Small', Colour: 'Red' }, 2500, 4), variant({ Size: 'Large', Colour: 'Blue' }, 3500, 0)],
-    price: 0,
-    salePrice: 0,
-    onSale: false,
-    subscription: null,
-    additionalFieldsFormId: null,
-    customAddButtonText: '',
-    customSoldOutText: '',
-    scarcityEnabled: false,
-    scarcityText: '',
-    seoTitle: '',
-    seoDescription: '',
-    socialImage: '',
+    variants: [
+      variantForm({ Size: 'Small', Colour: 'Red' }, 2500, 4),
+      variantForm({ Size: 'Large', Colour: 'Blue' }, 3500, 0),
+    ],
     ...extra,
-  };
+  });
 }
 
 interface ListAnswer {
@@ -184,8 +139,8 @@ describe('console products', () => {
     const store = await signedIn(STORE);
     const bad = product('', {
       variants: [
-        variant({ Size: 'Small', Colour: '' }, 2500, 1, { onSale: true, salePrice: 3000 }),
-        variant({ Size: 'Small', Colour: '' }, 100, 1),
+        variantForm({ Size: 'Small', Colour: '' }, 2500, 1, { onSale: true, salePrice: 3000 }),
+        variantForm({ Size: 'Small', Colour: '' }, 100, 1),
       ],
       options: ['Size', 'Colour'],
       tags: ['x'.repeat(51)],
@@ -255,13 +210,13 @@ describe('console products', () => {
       product('Type Studio Hour', {
         productType: 3,
         options: [],
-        variants: [variant({}, 6000, 0, { unlimited: true })],
+        variants: [variantForm({}, 6000, 0, { unlimited: true })],
         subscription: { every: 1, unit: 'MONTH', cycles: 6 },
       }),
       product('Type Gift Voucher', {
         productType: 4,
         options: ['Amount'],
-        variants: [variant({ Amount: '$20' }, 2000, 0), variant({ Amount: '$40' }, 4000, 0)],
+        variants: [variantForm({ Amount: '$20' }, 2000, 0), variantForm({ Amount: '$40' }, 4000, 0)],
       }),
       product('Type Members Pass', { productType: 5, options: [], variants: [], price: 500 }),
     ];
@@ -291,7 +246,7 @@ describe('console products', () => {
       '/api/console/products',
       product('Sold Out Lantern', {
         options: [],
-        variants: [variant({}, 4000, 0)],
+        variants: [variantForm({}, 4000, 0)],
         customSoldOutText: 'Back in spring',
       }),
     );
@@ -314,7 +269,7 @@ describe('console products', () => {
           await store.json<{ id: string }>(
             'POST',
             '/api/console/products',
-            product(`Bulk Bowl ${n}`, { options: [], variants: [variant({}, 1000 * n, n)], tags: ['bulk-bowls'] }),
+            product(`Bulk Bowl ${n}`, { options: [], variants: [variantForm({}, 1000 * n, n)], tags: ['bulk-bowls'] }),
           )
         ).body.id,
       );

@@ -11,19 +11,11 @@ import { CHART_MESSAGES } from '../../src/site/editor/chart';
 import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
 import { EDIT_MESSAGES } from '../../src/site/edits';
 import { IMAGE_ADDRESS_MESSAGE } from '../../src/site/image-url';
+import { signedIn } from './fixtures';
 import { Visitor } from './visitor';
 
 const [OWNER, STORE, EDITOR, VIEWER] = DEMO_MERCHANTS;
 const BLOG = 'c-blog';
-
-async function merchant(account: (typeof DEMO_MERCHANTS)[number] | undefined): Promise<Visitor> {
-  const visitor = await new Visitor().open('/contact');
-  if (account === undefined) return visitor;
-  expect(
-    (await visitor.json('POST', '/api/merchant/session', { email: account.email, password: account.password })).status,
-  ).toBe(200);
-  return visitor;
-}
 
 function post(overrides: Record<string, unknown> = {}) {
   return {
@@ -65,11 +57,11 @@ async function version(): Promise<number> {
 describe('console posts and pages', () => {
   it('answers each call by role: read for lists, content for changes, 401 without a session', async () => {
     const [anonymous, owner, store, editor, viewer] = await Promise.all([
-      merchant(undefined),
-      merchant(OWNER),
-      merchant(STORE),
-      merchant(EDITOR),
-      merchant(VIEWER),
+      signedIn(undefined),
+      signedIn(OWNER),
+      signedIn(STORE),
+      signedIn(EDITOR),
+      signedIn(VIEWER),
     ]);
     const created = await owner.json<SavedPost>('POST', '/api/console/posts', post({ title: 'Role check' }));
     expect(created.status).toBe(201);
@@ -103,7 +95,7 @@ describe('console posts and pages', () => {
   });
 
   it('refuses a state change without the crumb, and validates the body', async () => {
-    const owner = await merchant(OWNER);
+    const owner = await signedIn(OWNER);
     const noCrumb = await owner.fetch('/api/console/posts', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -138,7 +130,7 @@ describe('console posts and pages', () => {
   });
 
   it('sanitizes the saved text and keeps code blocks to the code-injection roles', async () => {
-    const [owner, editor] = await Promise.all([merchant(OWNER), merchant(EDITOR)]);
+    const [owner, editor] = await Promise.all([signedIn(OWNER), signedIn(EDITOR)]);
     const saved = await editor.json<SavedPost>(
       'POST',
       '/api/console/posts',
@@ -176,7 +168,7 @@ describe('console posts and pages', () => {
   });
 
   it('shows shoppers a post only once it is published: page, listing, search and sitemap', async () => {
-    const owner = await merchant(OWNER);
+    const owner = await signedIn(OWNER);
     const draft = await owner.json<SavedPost>(
       'POST',
       '/api/console/posts',
@@ -223,7 +215,7 @@ describe('console posts and pages', () => {
   });
 
   it('shows a scheduled post at its publish date: the alarm moves the version, so cached pages are passed over', async () => {
-    const owner = await merchant(OWNER);
+    const owner = await signedIn(OWNER);
     const publishOn = Date.now() + 2_500;
     const scheduled = await owner.json<SavedPost>(
       'POST',
@@ -246,7 +238,7 @@ describe('console posts and pages', () => {
   });
 
   it('edits a page’s title and text, shown on the next request', async () => {
-    const [owner, editor] = await Promise.all([merchant(OWNER), merchant(EDITOR)]);
+    const [owner, editor] = await Promise.all([signedIn(OWNER), signedIn(EDITOR)]);
     const saved = await editor.json(
       'PUT',
       '/api/console/pages/c-contact',
@@ -267,7 +259,7 @@ describe('console posts and pages', () => {
   });
 
   it('honours a page’s status on the store: Draft, Private and Needs Review 404 and leave the navigation and sitemap; Scheduled appears at its publish date', async () => {
-    const [owner, editor] = await Promise.all([merchant(OWNER), merchant(EDITOR)]);
+    const [owner, editor] = await Promise.all([signedIn(OWNER), signedIn(EDITOR)]);
     const navLink = '<a href="/contact"';
     for (const status of ['draft', 'private', 'needsReview']) {
       expect((await editor.json('PUT', '/api/console/pages/c-contact', pageText({ status }))).status).toBe(200);
@@ -301,7 +293,7 @@ describe('console posts and pages', () => {
   });
 
   it('saves a page’s chart blocks with the dataset messages, and the store shows each as a table', async () => {
-    const [owner, editor, viewer] = await Promise.all([merchant(OWNER), merchant(EDITOR), merchant(VIEWER)]);
+    const [owner, editor, viewer] = await Promise.all([signedIn(OWNER), signedIn(EDITOR), signedIn(VIEWER)]);
     const CHARTS = '/api/console/pages/c-contact/charts';
     const chart = (overrides: Record<string, unknown> = {}) => ({
       id: null,
@@ -349,7 +341,7 @@ describe('console posts and pages', () => {
 
 describe("a post's main image", () => {
   it('shows on the post page once set in the console, and goes with it', async () => {
-    const owner = await merchant(OWNER);
+    const owner = await signedIn(OWNER);
     const created = await owner.json<SavedPost>(
       'POST',
       '/api/console/posts',

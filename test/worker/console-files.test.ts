@@ -6,18 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { MAX_FILE_BYTES, type StoredFile } from '../../src/site/editor/files';
+import { signedIn } from './fixtures';
 import { Visitor } from './visitor';
 
 const [OWNER, STORE, EDITOR, VIEWER] = DEMO_MERCHANTS;
-
-async function merchant(account: (typeof DEMO_MERCHANTS)[number] | undefined): Promise<Visitor> {
-  const visitor = await new Visitor().open('/contact');
-  if (account === undefined) return visitor;
-  expect(
-    (await visitor.json('POST', '/api/merchant/session', { email: account.email, password: account.password })).status,
-  ).toBe(200);
-  return visitor;
-}
 
 /** A minimal PNG signature and some bytes: what the worker checks a .png starts with. */
 function png(size = 64, fill = 1): Uint8Array {
@@ -51,11 +43,11 @@ async function upload(
 describe('console files', () => {
   it("answers each call by role: listing with read, uploads with content or commerce (a product's pictures), other changes with content, 401 without a session", async () => {
     const [anonymous, owner, store, editor, viewer] = await Promise.all([
-      merchant(undefined),
-      merchant(OWNER),
-      merchant(STORE),
-      merchant(EDITOR),
-      merchant(VIEWER),
+      signedIn(undefined),
+      signedIn(OWNER),
+      signedIn(STORE),
+      signedIn(EDITOR),
+      signedIn(VIEWER),
     ]);
     expect((await anonymous.json('GET', '/api/console/files')).status).toBe(401);
     for (const who of [owner, store, editor, viewer])
@@ -87,7 +79,7 @@ describe('console files', () => {
   });
 
   it('refuses unsupported, disguised, empty and too-large files and blank names with the spec’s messages', async () => {
-    const owner = await merchant(OWNER);
+    const owner = await signedIn(OWNER);
     expect(await upload(owner, 'page.html', '<script>alert(1)</script>')).toEqual({
       status: 415,
       body: { error: 'The file page.html does not appear to be a supported file' },
@@ -122,7 +114,7 @@ describe('console files', () => {
   });
 
   it('pages newest first with a cursor, and renames, replaces and deletes', async () => {
-    const owner = await merchant(OWNER);
+    const owner = await signedIn(OWNER);
     const made: StoredFile[] = [];
     for (let i = 0; i < 32; i++) made.push((await upload(owner, `note-${i}.txt`, `note ${i}`)).body);
     const first = await owner.json<{ files: StoredFile[]; cursor: string | null }>('GET', '/api/console/files');
@@ -165,7 +157,7 @@ describe('console files', () => {
   });
 
   it('serves files immutable, with the width variants the browser made and the original otherwise', async () => {
-    const owner = await merchant(OWNER);
+    const owner = await signedIn(OWNER);
     const image = (await upload(owner, 'Studio shelf.png', png(2000, 7))).body;
     const served = await new Visitor().fetch(image.url);
     expect(served.status).toBe(200);

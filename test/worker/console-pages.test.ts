@@ -11,18 +11,10 @@ import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { PAGE_BLOCK_MESSAGES } from '../../src/site/editor/page-blocks';
 import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
 import { EDIT_MESSAGES } from '../../src/site/edits';
+import { signedIn } from './fixtures';
 import { Visitor } from './visitor';
 
 const [OWNER, , EDITOR, VIEWER] = DEMO_MERCHANTS;
-
-async function merchant(account: (typeof DEMO_MERCHANTS)[number] | undefined): Promise<Visitor> {
-  const visitor = await new Visitor().open('/contact');
-  if (account === undefined) return visitor;
-  expect(
-    (await visitor.json('POST', '/api/merchant/session', { email: account.email, password: account.password })).status,
-  ).toBe(200);
-  return visitor;
-}
 
 async function shopperSees(path: string): Promise<{ status: number; text: string; csp: string }> {
   const res = await new Visitor().fetch(path);
@@ -68,7 +60,7 @@ const GALLERY = {
 
 describe('console pages', () => {
   it('creates a page with a slug from its title, refuses a taken or reserved slug by field, and a viewer or a call without the crumb', async () => {
-    const [anonymous, owner, viewer] = await Promise.all([merchant(undefined), merchant(OWNER), merchant(VIEWER)]);
+    const [anonymous, owner, viewer] = await Promise.all([signedIn(undefined), signedIn(OWNER), signedIn(VIEWER)]);
     expect((await anonymous.json('POST', '/api/console/pages', { title: 'Ours', urlId: '' })).status).toBe(401);
     expect((await viewer.json('POST', '/api/console/pages', { title: 'Ours', urlId: '' })).status).toBe(403);
     const noCrumb = await owner.fetch('/api/console/pages', {
@@ -115,7 +107,7 @@ describe('console pages', () => {
   });
 
   it('saves blocks in order with the SEO fields, which the storefront shows, and a new slug moves its navigation link', async () => {
-    const owner = await merchant(OWNER);
+    const owner = await signedIn(OWNER);
     const { id } = (await owner.json<{ id: string }>('POST', '/api/console/pages', { title: 'Workshop', urlId: '' }))
       .body;
     const page = (await owner.json<StoredPage>('GET', `/api/console/pages/${id}`)).body;
@@ -185,7 +177,7 @@ describe('console pages', () => {
   });
 
   it('keeps code blocks to the code-injection roles: an editor is refused (403, nothing written), an administrator’s runs under the CSP', async () => {
-    const [owner, editor] = await Promise.all([merchant(OWNER), merchant(EDITOR)]);
+    const [owner, editor] = await Promise.all([signedIn(OWNER), signedIn(EDITOR)]);
     const { id } = (await owner.json<{ id: string }>('POST', '/api/console/pages', { title: 'Embed', urlId: '' })).body;
     const page = (await owner.json<StoredPage>('GET', `/api/console/pages/${id}`)).body;
     const code = { id: 'b-code', type: 'code', code: '<div id="widget"></div><script>window.widget = 1;</script>' };
@@ -211,7 +203,7 @@ describe('console pages', () => {
   });
 
   it('deletes a page with its navigation links, a folder left empty too; the store answers 404', async () => {
-    const owner = await merchant(OWNER);
+    const owner = await signedIn(OWNER);
     const { id } = (await owner.json<{ id: string }>('POST', '/api/console/pages', { title: 'Press', urlId: '' })).body;
     const nav = await owner.json<{ items: unknown[] }>('GET', '/api/console/navigation');
     const items = [
@@ -226,7 +218,7 @@ describe('console pages', () => {
     expect((await owner.json<StoredPage>('GET', `/api/console/pages/${id}`)).body.inNavigation).toBe(true);
     expect((await shopperSees('/shop')).text).toContain('href="/press"');
 
-    expect((await (await merchant(VIEWER)).json('DELETE', `/api/console/pages/${id}`)).status).toBe(403);
+    expect((await (await signedIn(VIEWER)).json('DELETE', `/api/console/pages/${id}`)).status).toBe(403);
     expect((await owner.json('DELETE', `/api/console/pages/${id}`)).body).toEqual({ deleted: true });
     expect((await shopperSees('/press')).status).toBe(404);
     const shop = (await shopperSees('/shop')).text;

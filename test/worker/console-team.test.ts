@@ -10,6 +10,7 @@ import { MERCHANT_MESSAGES, TEAM_INVITE_MESSAGES } from '../../src/accounts/mess
 import { TEAM_MESSAGES } from '../../src/durable/merchants';
 import { merchantAccounts } from '../../src/durable/stubs';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { signedIn } from './fixtures';
 import { Visitor } from './visitor';
 
 const [OWNER, STORE, EDITOR] = DEMO_MERCHANTS;
@@ -21,16 +22,6 @@ interface Member {
   roleNames: string[];
   invited: boolean;
   you: boolean;
-}
-
-async function signedIn(account: { email: string; password: string } | undefined): Promise<Visitor> {
-  const visitor = await new Visitor().open('/contact');
-  if (account !== undefined)
-    expect(
-      (await visitor.json('POST', '/api/merchant/session', { email: account.email, password: account.password }))
-        .status,
-    ).toBe(200);
-  return visitor;
 }
 
 const members = async (visitor: Visitor) =>

@@ -10,7 +10,7 @@ import type { SiteJson } from '../../scripts/site/site-json';
 import { demoSite, DEMO_MERCHANTS } from '../../src/site/demo';
 import { CONTENT_LIMITS, LIMIT_MESSAGES } from '../../src/site/limits';
 import { publishSite } from '../../src/site/store';
-import { Visitor } from './visitor';
+import { signedIn } from './fixtures';
 
 const local: AdminTarget = { url: 'http://localhost', fetch: (url, init) => exports.default.fetch(url, init) };
 const [OWNER] = DEMO_MERCHANTS;
@@ -32,13 +32,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
   return (error as AdminCallError).message;
 }
 
-async function owner(): Promise<Visitor> {
-  const visitor = await new Visitor().open('/contact');
-  expect(
-    (await visitor.json('POST', '/api/merchant/session', { email: OWNER?.email, password: OWNER?.password })).status,
-  ).toBe(200);
-  return visitor;
-}
+const owner = () => signedIn(OWNER);
 
 type Product = { id: string; collectionId: string; urlId: string; fullUrl: string; title: string; tags?: string[] };
 

@@ -10,8 +10,9 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { DOWNLOAD_LIMIT, DOWNLOAD_MESSAGES, DOWNLOAD_TTL_MS } from '../../src/commerce/downloads';
 import type { Order } from '../../src/commerce/order';
+import { ProductType } from '../../src/commerce/product';
 import { DEMO_FILES, demoPdf, putDemoFiles } from '../../src/site/demo-files';
-import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
+import { PRODUCT_MESSAGES, type ProductForm } from '../../src/site/editor/product-form';
 import { ROLES } from '../../src/site/roles';
 import {
   CANDLE,
@@ -25,6 +26,7 @@ import {
   startCheckout,
   storeOnHost,
 } from './checkout-support';
+import { productForm } from './fixtures';
 import { Visitor } from './visitor';
 
 const PRESETS = { itemId: 'p-photo-presets', quantity: 1 };
@@ -163,31 +165,8 @@ describe('download grants', () => {
 });
 
 describe('the file to deliver in the product editor', () => {
-  const form = (extra: Record<string, unknown>) => ({
-    collectionId: 'c-shop',
-    title: 'Brush Pack',
-    urlId: '',
-    productType: 2,
-    status: 'published',
-    publishOn: 0,
-    description: '',
-    excerpt: '',
-    images: [],
-    tags: [],
-    categories: [],
-    options: [],
-    variants: [],
-    price: 1200,
-    salePrice: 0,
-    onSale: false,
-    subscription: null,
-    additionalFieldsFormId: null,
-    customAddButtonText: '',
-    customSoldOutText: '',
-    scarcityEnabled: false,
-    scarcityText: '',
-    ...extra,
-  });
+  const form = (extra: Partial<ProductForm>) =>
+    productForm('Brush Pack', { productType: ProductType.Digital, price: 1200, ...extra });
 
   it('is required to publish a digital product, must be a file of the store, and its name and size come from there', async () => {
     const { base, websiteId } = await storeOnHost('editor.downloads.test');

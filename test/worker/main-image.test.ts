@@ -6,22 +6,16 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { ProductType } from '../../src/commerce/product';
 import { DEMO_MERCHANTS, demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
+import { productForm, signedIn, variantForm } from './fixtures';
 import { Visitor } from './visitor';
 
 const [OWNER] = DEMO_MERCHANTS;
 const CANDLE = '/images/demo/candle.webp';
 const MUG = '/images/demo/ceramic-mug.webp';
 
-async function owner(origin?: string): Promise<Visitor> {
-  const visitor = await new Visitor(origin).open('/contact');
-  expect(
-    (await visitor.json('POST', '/api/merchant/session', { email: OWNER?.email, password: OWNER?.password })).status,
-  ).toBe(200);
-  return visitor;
-}
+const owner = () => signedIn(OWNER);
 
 async function page(path: string, origin?: string): Promise<string> {
   const res = await new Visitor(origin).fetch(path);
@@ -114,48 +108,13 @@ describe('the main-image rule on every save path', () => {
 
   it("the console's product form: pictures saved in the editor show on the page, the card and in search", async () => {
     const merchant = await owner();
-    const form = {
-      collectionId: 'c-shop',
-      title: 'Consolepictured Vase',
-      urlId: '',
-      productType: ProductType.Physical,
-      status: 'published',
-      publishOn: 0,
-      description: '',
-      excerpt: '',
+    const form = productForm('Consolepictured Vase', {
       images: [
         { assetUrl: MUG, originalSize: '800x800', altText: 'A vase' },
         { assetUrl: CANDLE, originalSize: '800x800', altText: 'Its glaze' },
       ],
-      tags: [],
-      categories: [],
-      options: [],
-      variants: [
-        {
-          sku: '',
-          values: {},
-          price: 2400,
-          salePrice: 0,
-          onSale: false,
-          unlimited: true,
-          stock: 0,
-          weightGrams: null,
-          imageUrl: '',
-        },
-      ],
-      price: 0,
-      salePrice: 0,
-      onSale: false,
-      subscription: null,
-      additionalFieldsFormId: null,
-      customAddButtonText: '',
-      customSoldOutText: '',
-      scarcityEnabled: false,
-      scarcityText: '',
-      seoTitle: '',
-      seoDescription: '',
-      socialImage: '',
-    };
+      variants: [variantForm({}, 2400, 0, { unlimited: true })],
+    });
     const saved = await merchant.json<{ id: string; fullUrl: string }>('POST', '/api/console/products', form);
     expect(saved.status).toBe(200);
     const shown = await productPictures(saved.body.fullUrl, form.title);

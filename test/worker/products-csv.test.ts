@@ -13,19 +13,9 @@ import { IMPORT_MESSAGES } from '../../src/routes/console/products-csv';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
 import { CSV_LIMITS, CSV_MESSAGES, PRODUCT_CSV_COLUMNS, type CsvProblem } from '../../src/site/editor/product-csv';
-import { Visitor } from './visitor';
+import { signedIn } from './fixtures';
 
 const [OWNER, STORE, , VIEWER] = DEMO_MERCHANTS;
-
-async function signedIn(account: (typeof DEMO_MERCHANTS)[number] | undefined): Promise<Visitor> {
-  const visitor = await new Visitor().open('/contact');
-  if (account !== undefined)
-    expect(
-      (await visitor.json('POST', '/api/merchant/session', { email: account.email, password: account.password }))
-        .status,
-    ).toBe(200);
-  return visitor;
-}
 
 interface ImportAnswer {
   problems: CsvProblem[];

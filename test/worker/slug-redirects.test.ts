@@ -12,19 +12,12 @@ import { MAX_REDIRECTS, recordRedirect, redirectOf } from '../../src/durable/con
 import { contentObject } from '../../src/site/catalog';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
 import type { ProductForm } from '../../src/site/editor/product-form';
+import { signedIn } from './fixtures';
 import { Visitor } from './visitor';
 
 const [OWNER] = DEMO_MERCHANTS;
 
-async function owner(): Promise<Visitor> {
-  const visitor = await new Visitor().open('/contact');
-  const signIn = await visitor.json('POST', '/api/merchant/session', {
-    email: OWNER?.email,
-    password: OWNER?.password,
-  });
-  expect(signIn.status).toBe(200);
-  return visitor;
-}
+const owner = () => signedIn(OWNER);
 
 /** What a shopper's browser is answered, before it follows a redirect. */
 async function shopperGets(path: string): Promise<Response> {

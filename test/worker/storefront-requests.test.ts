@@ -5,6 +5,7 @@
  */
 import { exports, env } from 'cloudflare:workers';
 import { describe, expect, it, beforeAll } from 'vitest';
+import { productForm, signedIn, variantForm } from './fixtures';
 import { Visitor } from './visitor';
 import { hashPassword } from '../../src/durable/passwords';
 import { demoSite, DEMO_MERCHANTS } from '../../src/site/demo';
@@ -163,15 +164,7 @@ describe('search-suggestions', () => {
 describe('products-grid-block', () => {
   const [OWNER] = DEMO_MERCHANTS;
 
-  async function owner(): Promise<Visitor> {
-    const visitor = await new Visitor().open('/contact');
-    const signIn = await visitor.json('POST', '/api/merchant/session', {
-      email: OWNER?.email,
-      password: OWNER?.password,
-    });
-    expect(signIn.status).toBe(200);
-    return visitor;
-  }
+  const owner = () => signedIn(OWNER);
 
   const grid = (change: Record<string, unknown> = {}) => ({
     id: 'b-grid',
@@ -352,57 +345,19 @@ describe('product-status', () => {
   const ENTRIES = '/api/commerce/shopping-cart/entries';
 
   function product(title: string, extra: Partial<ProductForm> = {}): ProductForm {
-    return {
-      collectionId: 'c-shop',
-      title,
-      urlId: '',
-      productType: 1,
+    const form = productForm(title, {
       status: 'draft',
-      publishOn: 0,
       description: 'Thrown on the wheel.',
-      excerpt: '',
-      // The picture fields before and after the gallery (issue 33's other half): a schema drops the one it does not know.
-      image: null,
-      images: [],
       tags: ['kiln'],
-      categories: [],
       options: ['Size'],
-      variants: [
-        {
-          sku: '',
-          values: { Size: 'Small' },
-          price: 1800,
-          salePrice: 0,
-          onSale: false,
-          unlimited: false,
-          stock: 5,
-          weightGrams: null,
-          imageUrl: '',
-        },
-      ],
-      price: 0,
-      salePrice: 0,
-      onSale: false,
-      subscription: null,
-      additionalFieldsFormId: null,
-      customAddButtonText: '',
-      customSoldOutText: '',
-      scarcityEnabled: false,
-      scarcityText: '',
-      seoTitle: '',
-      seoDescription: '',
-      socialImage: '',
+      variants: [variantForm({ Size: 'Small' }, 1800, 5)],
       ...extra,
-    } as ProductForm;
+    });
+    // The picture fields before and after the gallery (issue 33's other half): a schema drops the one it does not know.
+    return { ...form, image: null } as ProductForm;
   }
 
-  async function owner(): Promise<Visitor> {
-    const visitor = await new Visitor().open('/contact');
-    expect(
-      (await visitor.json('POST', '/api/merchant/session', { email: OWNER?.email, password: OWNER?.password })).status,
-    ).toBe(200);
-    return visitor;
-  }
+  const owner = () => signedIn(OWNER);
 
   /** Everywhere a shopper could meet the product: whether each shows it. */
   async function seenBy(shopper: Visitor, id: string, path: string, title: string) {

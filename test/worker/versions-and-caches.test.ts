@@ -8,6 +8,7 @@ import { localPurgeLog, purgeCdn } from '../../src/integrations/cdn-purge';
 import { DEMO_MERCHANTS, DEMO_SITE_ID, demoSite } from '../../src/site/demo';
 import type { ProductForm } from '../../src/site/editor/product-form';
 import { cdnTags, pageCacheTag } from '../../src/site/page-tags';
+import { signedIn } from './fixtures';
 import { Visitor } from './visitor';
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
@@ -31,15 +32,7 @@ describe('page-invalidation', () => {
   const SWEATER = '/shop/p/wool-sweater';
   const PAGES = [TOTE, SWEATER, '/shop', '/search?q=tote', '/blog'];
 
-  async function owner(): Promise<Visitor> {
-    const visitor = await new Visitor().open('/contact');
-    const signIn = await visitor.json('POST', '/api/merchant/session', {
-      email: OWNER?.email,
-      password: OWNER?.password,
-    });
-    expect(signIn.status).toBe(200);
-    return visitor;
-  }
+  const owner = () => signedIn(OWNER);
 
   /** Each page's cache status and layer, and whether it names `text`. */
   async function seen(shopper: Visitor, text: string) {
@@ -240,16 +233,6 @@ describe('content-versions', () => {
     id: number;
     at: number;
     who: string | null;
-  }
-
-  async function signedIn(account: (typeof DEMO_MERCHANTS)[number] | undefined): Promise<Visitor> {
-    const visitor = await new Visitor().open('/contact');
-    if (account !== undefined)
-      expect(
-        (await visitor.json('POST', '/api/merchant/session', { email: account.email, password: account.password }))
-          .status,
-      ).toBe(200);
-    return visitor;
   }
 
   async function setPrice(merchant: Visitor, cents: number): Promise<void> {
