@@ -1,6 +1,7 @@
 /**
- * The Durable Objects' own bookkeeping (one file, one workerd, for what used to be three small files): the one
- * migration helper, the stock ledger forgetting old sales, and a content edit making its isolate trust the new version.
+ * The Durable Objects' own bookkeeping (one file, one workerd, for what used to be four small files): the one
+ * migration helper, the stock ledger forgetting old sales, a content edit making its isolate trust the new version,
+ * and the objects answering domain results rather than HTTP statuses.
  */
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
@@ -8,18 +9,20 @@ import { describe, expect, it } from 'vitest';
 import { BeaconStore } from '../../src/durable/beacons';
 import { FormSubmissions } from '../../src/durable/forms';
 import { LocalPaymentLedger } from '../../src/durable/local-payments';
-import { MerchantAccounts } from '../../src/durable/merchants';
+import { MerchantAccounts, TEAM_MESSAGES } from '../../src/durable/merchants';
 import { migrate } from '../../src/durable/migrations';
 import { CommerceOrders } from '../../src/durable/orders';
 import { ORDER_MIGRATIONS } from '../../src/durable/orders/schema';
 import { RestockSignups } from '../../src/durable/restock';
 import { SiteContent } from '../../src/durable/site-content';
 import { SiteUsers } from '../../src/durable/site-users';
-import { StockLedger, SALE_KEEP_MS } from '../../src/durable/stock';
-import { stockLedger } from '../../src/durable/stubs';
+import { SALE_KEEP_MS, StockLedger } from '../../src/durable/stock';
+import { cartStub, commerceOrders, merchantAccounts, stockLedger } from '../../src/durable/stubs';
 import { ApiError } from '../../src/http/errors';
 import { applyEdit } from '../../src/routes/console/site-edits';
 import { trustedVersion } from '../../src/site/store';
+import { CART_MESSAGES } from '../../src/commerce/cart';
+import { ORDER_MESSAGES } from '../../src/commerce/order';
 
 /**
  * The objects' one migration helper (src/durable/migrations.ts): steps applied once each and in
@@ -213,6 +216,48 @@ describe('site-edits', () => {
         body: { error: 'That name is taken', fields: { name: 'That name is taken' } },
       });
       expect(trustedVersion('site-edit-refused')).toBeUndefined();
+    });
+  });
+});
+
+/**
+ * Objects answer domain results (`src/durable/result.ts`): the value, or an error code with the
+ * user's message; the route picks the HTTP status. The merchant's order actions, team changes and
+ * the cart's changes.
+ */
+describe('object-results', () => {
+  describe('object results', () => {
+    it("answers an order action with an error code and the merchant's message, no HTTP status", async () => {
+      const orders = commerceOrders(env, 'object-results');
+      const missing = { ok: false, error: 'not-found', message: ORDER_MESSAGES.notFound };
+      expect(await orders.fulfill('no-such-order', 'TRACK1', null)).toEqual(missing);
+      expect(await orders.cancel('object-results', 'no-such-order')).toEqual(missing);
+      expect(await orders.refund('object-results', 'no-such-order', { restock: false })).toEqual(missing);
+    });
+
+    it('answers a team change with an error code and the message, or ok with its value', async () => {
+      const team = merchantAccounts(env, 'object-results');
+      expect(await team.remove('nobody')).toEqual({
+        ok: false,
+        error: 'unknown-member',
+        message: TEAM_MESSAGES.unknownMember,
+      });
+      const invited = await team.invite('new@example.com', [1], 'http://localhost/config/invitation/', 'Shop');
+      expect(invited).toEqual({ ok: true, value: { id: expect.any(String) } });
+      expect(await team.invite('new@example.com', [1], 'http://localhost/config/invitation/', 'Shop')).toEqual({
+        ok: false,
+        error: 'already-member',
+        message: TEAM_MESSAGES.alreadyMember,
+      });
+      if (invited.ok) expect(await team.remove(invited.value.id)).toEqual({ ok: true, value: null });
+    });
+
+    it('answers a change to an entry the cart does not have with an error code and the message', async () => {
+      expect(await cartStub(env, 'object-results', 'no-cart').removeEntry('no-entry')).toEqual({
+        ok: false,
+        error: 'entry-not-found',
+        message: CART_MESSAGES.entryNotFound,
+      });
     });
   });
 });

@@ -1,14 +1,15 @@
 /**
- * Storefront requests through the worker (one file, one workerd, for what used to be seven small files): the smoke
+ * Storefront requests through the worker (one file, one workerd, for what used to be ten small files): the smoke
  * test, hand-built pages' favicon, the site read once per request, search suggestions, the products grid block and
- * pictures' widths, checkout's address search, and a draft or scheduled product kept off the storefront.
+ * pictures' widths, checkout's address search, a draft or scheduled product kept off the storefront, which page a
+ * path is and its context, search engine listings, and deeply nested input refused with its limit.
  */
-import { exports, env } from 'cloudflare:workers';
-import { describe, expect, it, beforeAll } from 'vitest';
+import { env, exports } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { productForm, signedIn, variantForm } from './fixtures';
 import { Visitor } from './visitor';
 import { hashPassword } from '../../src/durable/passwords';
-import { demoSite, DEMO_MERCHANTS } from '../../src/site/demo';
+import { DEMO_MERCHANTS, demoSite } from '../../src/site/demo';
 import { ROLES } from '../../src/site/roles';
 import { mapHost, publishSite } from '../../src/site/store';
 import { PAGE_BLOCK_MESSAGES, PRODUCTS_GRID } from '../../src/site/editor/page-blocks';
@@ -17,6 +18,16 @@ import { ADDRESS_SEARCH_MESSAGES } from '../../src/routes/shop/checkout';
 import { orders, storeOnHost } from './checkout-support';
 import { CART_MESSAGES } from '../../src/commerce/cart';
 import { PRODUCT_MESSAGES, type ProductForm } from '../../src/site/editor/product-form';
+import { siteCatalog } from '../../src/site/catalog';
+import { sitePaths } from '../../src/site/paths';
+import { PageType } from '../../src/commerce/page-types';
+import { pageShape, resolvePage } from '../../src/storefront/page-context';
+import { smallSite, smallSiteInput } from '../support/site';
+import { EDIT_MESSAGES } from '../../src/site/edits';
+import { PAGE_FORM_MESSAGES } from '../../src/site/editor/page-form';
+import { SEO_LIMITS } from '../../src/site/editor/page-seo';
+import { MAX_NAVIGATION_DEPTH, type NavigationEntry } from '../../src/site/schema';
+import { MAX_JSON_DEPTH } from '../../src/routes/shared/http';
 
 /** The worker answers as a client sees it: through its fetch handler, inside workerd. */
 describe('smoke', () => {
@@ -483,5 +494,420 @@ describe('product-status', () => {
       expect((await shopper.fetch(copy.body.fullUrl)).status).toBe(404);
       expect((await shopper.fetch('/shop/p/salt-fired-jug')).status).toBe(200);
     });
+  });
+});
+
+/**
+ * Which page a path is and what its context holds, on the small test store published to its
+ * content object (the page kinds read their items through the catalogue).
+ */
+describe('page-context', () => {
+  const site = smallSite();
+  let version = 0;
+  const resolve = (path: string, query: Record<string, string> = {}) =>
+    resolvePage(site, siteCatalog(env, site.website.id, version), path, query);
+
+  beforeAll(async () => {
+    const published = await publishSite(env, smallSiteInput());
+    if (!('version' in published)) throw new Error(published.error);
+    version = published.version;
+  });
+
+  describe('which page a path is', async () => {
+    it('lists the first product collection at / and at its own path, newest first, 12 a page', async () => {
+      const home = await resolve('/');
+      expect(home.kind).toBe('products');
+      expect(home.status).toBe(200);
+      expect(home.context.page).toMatchObject({ kind: 'products', typeCode: PageType.MainContent });
+      const shown = home.context.items as { id: string }[];
+      expect(shown).toHaveLength(12);
+      expect(shown[0]?.id).toBe('p14');
+      expect(home.context.pagination).toMatchObject({
+        page: 1,
+        total: 14,
+        nextPage: true,
+        nextPageUrl: '/shop?page=2',
+        prevPageUrl: null,
+      });
+
+      const second = await resolve('/shop', { page: '2' });
+      expect((second.context.items as { id: string }[]).map((i) => i.id)).toEqual(['p2', 'p1']);
+      expect(second.context.pagination).toMatchObject({
+        page: 2,
+        nextPage: false,
+        prevPage: true,
+        prevPageUrl: '/shop',
+      });
+    });
+
+    it('reads a page number that is not a whole number from 1 to 10000 as page 1', async () => {
+      for (const page of ['0', '-1', '1.5', 'x', '10001'])
+        expect((await resolve('/shop', { page })).context.pagination).toMatchObject({ page: 1 });
+    });
+
+    it('finds a product by its collection and urlId, with the excerpt as a plain description', async () => {
+      const page = await resolve('/shop/p/product-3');
+      expect(page.kind).toBe('product');
+      expect(page.context.page).toMatchObject({
+        typeCode: PageType.ContentItem,
+        title: 'Product 3',
+        description: 'Product 3',
+      });
+      expect(page.context.item).toMatchObject({ id: 'p3', collection: { id: 'shop' } });
+      expect((await resolve('/shop/p/nothing-here')).status).toBe(404);
+      expect((await resolve('/shop/x/product-3')).status).toBe(404);
+    });
+
+    it('lists blog posts and shows one post', async () => {
+      expect((await resolve('/journal')).kind).toBe('blog');
+      const post = await resolve('/journal/first-post');
+      expect(post.kind).toBe('post');
+      expect(post.context.item).toMatchObject({ id: 'post1', collection: { id: 'journal' } });
+      expect((await resolve('/journal/first-post/more')).status).toBe(404);
+    });
+
+    it('gives a plain page its body and its product blocks their product', async () => {
+      const page = await resolve('/contact');
+      expect(page.kind).toBe('page');
+      expect(page.context.page).toMatchObject({ typeCode: PageType.Page, body: '<p>Write to us</p>' });
+      expect(page.context.blocks).toEqual([
+        expect.objectContaining({ type: 'product', product: expect.objectContaining({ id: 'p3' }) }),
+      ]);
+    });
+
+    it('shows nothing in a product block that names an item outside a products collection, as for a missing product', async () => {
+      const blocks = (productId: string) => [{ id: 'b1', type: 'product' as const, productId }];
+      const named = (productId: string) => ({
+        ...site,
+        collections: site.collections.map((c) => (c.id === 'contact' ? { ...c, blocks: blocks(productId) } : c)),
+      });
+      for (const productId of ['post1', 'no-such-item']) {
+        const page = await resolvePage(named(productId), siteCatalog(env, site.website.id, version), '/contact', {});
+        expect(page.context.blocks, productId).toEqual([
+          expect.objectContaining({ type: 'product', productId, product: null }),
+        ]);
+      }
+    });
+
+    it('knows the fixed pages and their page types', async () => {
+      expect(await resolve('/cart')).toMatchObject({
+        kind: 'cart',
+        status: 200,
+        context: { page: { typeCode: PageType.Cart } },
+      });
+      expect(await resolve('/checkout')).toMatchObject({
+        kind: 'checkout',
+        context: { page: { typeCode: PageType.Checkout } },
+      });
+      expect((await resolve('/account')).kind).toBe('account');
+    });
+
+    it("knows the buyer's order pages by path: confirmed 202, received 207, subscription confirmed 206", async () => {
+      expect(await resolve('/commerce/orders/ord_1')).toMatchObject({
+        kind: 'order-confirmed',
+        status: 200,
+        context: { orderId: 'ord_1', page: { typeCode: PageType.OrderConfirmed } },
+      });
+      expect(await resolve('/commerce/orders/ord_1/received')).toMatchObject({
+        kind: 'order-received',
+        context: { page: { typeCode: PageType.OrderReceived } },
+      });
+      expect(await resolve('/commerce/subscriptions/ord_1')).toMatchObject({
+        kind: 'subscription-confirmed',
+        context: { page: { typeCode: PageType.SubscriptionConfirmed } },
+      });
+      expect((await resolve('/commerce/orders/not an id')).status).toBe(404);
+    });
+
+    it("tells the page cache which paths are a buyer's own pages and which are product pages, before reading content", () => {
+      expect(pageShape('/commerce/orders/ord_1')).toBe('per-buyer');
+      expect(pageShape('/commerce/orders/ord_1/received')).toBe('per-buyer');
+      expect(pageShape('/commerce/subscriptions/ord_1')).toBe('per-buyer');
+      expect(pageShape('/shop/p/field-notes')).toBe('product');
+      expect(pageShape('/shop')).toBe('other');
+      expect(pageShape('/journal/first-post')).toBe('other');
+    });
+
+    it('searches products and posts, trimming the query and capping it at 200 characters', async () => {
+      const page = await resolve('/search', { q: '  Product 1  ' });
+      expect(page.context.page).toMatchObject({ typeCode: PageType.Search });
+      const search = page.context.search as { query: string; results: unknown[] };
+      expect(search.query).toBe('Product 1');
+      expect(search.results.length).toBeGreaterThan(0);
+      expect(
+        ((await resolve('/search', { q: 'x'.repeat(300) })).context.search as { query: string }).query,
+      ).toHaveLength(200);
+      expect(((await resolve('/search')).context.search as { results: unknown[] }).results).toEqual([]);
+    });
+
+    it('answers anything else with the not-found page, status 404, page type 100', async () => {
+      for (const path of ['/nowhere', '/shop/p', '/contact/deeper']) {
+        expect(await resolve(path)).toMatchObject({
+          kind: 'not-found',
+          status: 404,
+          context: { page: { typeCode: PageType.NotFound } },
+        });
+      }
+    });
+
+    it('marks the navigation entry of the current section active', async () => {
+      const navigation = (await resolve('/journal/first-post')).context.navigation as {
+        items: { url: string; active: boolean }[];
+      };
+      expect(navigation.items.map((i) => [i.url, i.active])).toEqual([
+        ['/shop', false],
+        ['/journal', true],
+      ]);
+    });
+
+    it('lists every public page for the sitemap', async () => {
+      const paths = sitePaths(site);
+      expect(paths.slice(0, 3)).toEqual(['/', '/cart', '/search']);
+      expect(paths).toContain('/contact');
+      expect(paths).toContain('/shop/p/product-14');
+      expect(paths).toContain('/journal/first-post');
+    });
+  });
+});
+
+/**
+ * Search engine listings in workerd.
+ *
+ * A product's: the SEO title, description and social image the console saves are the product page's
+ * <title>, meta description, og:title, og:description and og:image, and its canonical link names the
+ * URL slug; left empty, the title, the short description and the first picture are used. Too long a
+ * field, a picture address the image rule refuses and a slug another product has are refused next to
+ * their fields.
+ *
+ * A blog post's, as a product's: the SEO title and description the console saves are the post page's
+ * <title>, meta description and og:title; left empty, the title and the excerpt are used. Too long a
+ * field is refused next to it, with the pages' message.
+ */
+describe('seo', () => {
+  const [OWNER] = DEMO_MERCHANTS;
+  const CANDLE = '/api/console/products/p-candle';
+
+  async function owner(): Promise<Visitor> {
+    const visitor = await new Visitor().open('/contact');
+    const signIn = await visitor.json('POST', '/api/merchant/session', {
+      email: OWNER?.email,
+      password: OWNER?.password,
+    });
+    expect(signIn.status).toBe(200);
+    return visitor;
+  }
+
+  const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+  const headOfPage = async (path: string) => head(await (await new Visitor().fetch(path)).text());
+
+  describe('product SEO fields', () => {
+    it('writes the listing into the product page’s head, and falls back to the title, excerpt and first picture', async () => {
+      const merchant = await owner();
+      const form = (await merchant.json<{ product: ProductForm }>('GET', CANDLE)).body.product;
+      expect(form).toMatchObject({ seoTitle: '', seoDescription: '', socialImage: '' });
+      const before = head(await (await merchant.fetch('/shop/p/candle')).text());
+      expect(before).toMatch(/<title>Cedar Candle · [^<]+<\/title>/);
+      expect(before).toContain('<meta name="description" content="Cedar and smoke, 50 hours.">');
+      expect(before).toContain('og:image" content="http://');
+
+      const saved = await merchant.json('PUT', CANDLE, {
+        ...form,
+        urlId: 'cedar-candle',
+        seoTitle: 'Cedar candle, 50-hour burn',
+        seoDescription: 'Hand-poured cedar & smoke candle.',
+        socialImage: 'https://images.example.com/candle-social.jpg',
+      });
+      expect(saved.status).toBe(200);
+      const after = head(await (await merchant.fetch('/shop/p/cedar-candle')).text());
+      expect(after).toMatch(/<title>Cedar candle, 50-hour burn · [^<]+<\/title>/);
+      expect(after).toContain('<meta name="description" content="Hand-poured cedar &amp; smoke candle.">');
+      expect(after).toContain('<meta property="og:title" content="Cedar candle, 50-hour burn">');
+      expect(after).toContain('<meta property="og:image" content="https://images.example.com/candle-social.jpg">');
+      expect(after).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/shop\/p\/cedar-candle">/);
+      const stored = (await merchant.json<{ product: ProductForm }>('GET', CANDLE)).body.product;
+      expect(stored.seoTitle).toBe('Cedar candle, 50-hour burn');
+    });
+
+    it('refuses too long a listing, a picture address the image rule refuses and a slug another product has', async () => {
+      const merchant = await owner();
+      const form = (await merchant.json<{ product: ProductForm }>('GET', CANDLE)).body.product;
+      const refused = await merchant.json<{ fields: Record<string, string> }>('PUT', CANDLE, {
+        ...form,
+        seoTitle: 'x'.repeat(SEO_LIMITS.title + 1),
+        seoDescription: 'y'.repeat(SEO_LIMITS.description + 1),
+        socialImage: 'javascript:alert(1)',
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.fields).toEqual({
+        seoTitle: PRODUCT_MESSAGES.textTooLong(SEO_LIMITS.title),
+        seoDescription: PRODUCT_MESSAGES.textTooLong(SEO_LIMITS.description),
+        socialImage: PRODUCT_MESSAGES.imageUrl,
+      });
+      const taken = await merchant.json<{ fields: Record<string, string> }>('PUT', CANDLE, {
+        ...form,
+        urlId: 'linen-shirt',
+      });
+      expect(taken.status).toBe(400);
+      expect(taken.body.fields).toEqual({ urlId: EDIT_MESSAGES.urlIdTaken });
+      const invalid = await merchant.json<{ fields: Record<string, string> }>('PUT', CANDLE, {
+        ...form,
+        urlId: 'Not a slug',
+      });
+      expect(invalid.body.fields).toEqual({ urlId: EDIT_MESSAGES.urlIdInvalid });
+    });
+  });
+
+  const post = {
+    collectionId: 'c-blog',
+    title: 'Glaze notes',
+    urlId: 'glaze-notes',
+    body: '<p>Ash and iron.</p>',
+    excerpt: '<p>What we learnt about ash glazes.</p>',
+    tags: [],
+    categories: [],
+    status: 'published',
+    publishOn: Date.now() - 60_000,
+    assetUrl: null,
+  };
+
+  describe('post SEO fields', () => {
+    it('writes the listing into the post page’s head, and falls back to the title and the excerpt', async () => {
+      const merchant = await owner();
+      const created = await merchant.json<{ id: string; seoTitle?: string }>('POST', '/api/console/posts', post);
+      expect(created.status).toBe(201);
+      const before = await headOfPage('/blog/glaze-notes');
+      expect(before).toMatch(/<title>Glaze notes · [^<]+<\/title>/);
+      expect(before).toContain('<meta name="description" content="What we learnt about ash glazes.">');
+
+      const saved = await merchant.json<{ seoTitle: string }>('PUT', `/api/console/posts/${created.body.id}`, {
+        ...post,
+        seoTitle: 'Ash glazes, a studio diary',
+        seoDescription: 'Iron & ash on stoneware.',
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.body.seoTitle).toBe('Ash glazes, a studio diary');
+      const after = await headOfPage('/blog/glaze-notes');
+      expect(after).toMatch(/<title>Ash glazes, a studio diary · [^<]+<\/title>/);
+      expect(after).toContain('<meta name="description" content="Iron &amp; ash on stoneware.">');
+      expect(after).toContain('<meta property="og:title" content="Ash glazes, a studio diary">');
+
+      // The post calls' way: the field and its message, which the editor shows next to the field.
+      const refused = await merchant.json('PUT', `/api/console/posts/${created.body.id}`, {
+        ...post,
+        seoTitle: 'x'.repeat(SEO_LIMITS.title + 1),
+      });
+      expect(refused).toEqual({ status: 400, body: { error: `seoTitle: ${PAGE_FORM_MESSAGES.seoTitleTooLong}` } });
+    });
+  });
+});
+
+/** Deeply nested input: request bodies and site content nested past their limits get a 400 naming the limit, never a 500 from a recursion that ran out of stack. */
+describe('nesting', () => {
+  const [OWNER] = DEMO_MERCHANTS;
+  const NAVIGATE = '/api/widget/UpdateNavigation';
+
+  /** A navigation item with `depth` levels: the item itself and depth - 1 levels of children under it. */
+  function nestedItem(depth: number): Record<string, unknown> {
+    let item: Record<string, unknown> = { url: '/contact', title: 'Deepest' };
+    for (let level = 1; level < depth; level++)
+      item = { url: '/contact', title: `Level ${depth - level}`, children: [item] };
+    return item;
+  }
+
+  function nestedEntry(depth: number): NavigationEntry {
+    let entry: NavigationEntry = { title: 'Deepest', url: '/contact' };
+    for (let level = 1; level < depth; level++)
+      entry = { title: `Level ${depth - level}`, url: '/contact', children: [entry] };
+    return entry;
+  }
+
+  async function owner(host: string): Promise<Visitor> {
+    const visitor = await new Visitor(host).open('/contact');
+    await visitor.json('POST', '/api/merchant/session', { email: OWNER?.email, password: OWNER?.password });
+    return visitor;
+  }
+
+  describe('nesting limits', () => {
+    it(`keeps a navigation ${MAX_NAVIGATION_DEPTH} levels deep and refuses one level more with a 400 naming the limit`, async () => {
+      const merchant = await owner('http://nest-edit.test');
+      const edit = (depth: number) =>
+        merchant.json('POST', NAVIGATE, {
+          fieldName: 'main-navigation',
+          templateId: 'default',
+          navigation: { items: [nestedItem(depth)] },
+        });
+      expect(await edit(MAX_NAVIGATION_DEPTH)).toEqual({ status: 200, body: { updated: true } });
+      expect(await (await merchant.fetch('/blog')).text()).toContain('Level 1');
+      expect(JSON.stringify((await merchant.json('GET', '/api/commondata/GetSiteLayout')).body)).toContain('Deepest');
+      const tooDeep = await edit(MAX_NAVIGATION_DEPTH + 1);
+      expect(tooDeep.status).toBe(400);
+      expect(tooDeep.body.error).toContain(`navigation links nest at most ${MAX_NAVIGATION_DEPTH} levels deep`);
+    }, 30_000);
+
+    it('answers a navigation edit nested 1,200 deep with a 400 naming the body limit, not a 500', async () => {
+      const merchant = await owner('http://nest-1200.test');
+      const res = await merchant.json('POST', NAVIGATE, {
+        fieldName: 'main-navigation',
+        templateId: 'default',
+        navigation: { items: [nestedItem(1200)] },
+      });
+      expect(res).toEqual({ status: 400, body: { error: `Request body nests deeper than ${MAX_JSON_DEPTH} levels` } });
+    }, 30_000);
+
+    it('refuses to publish site content whose navigation nests 1,200 deep, naming the limit', async () => {
+      const site = { ...demoSite(), navigation: [nestedEntry(1200)] };
+      const published = await publishSite(env, site);
+      const children = Array.from({ length: MAX_NAVIGATION_DEPTH }, () => 'children').join('.0.');
+      expect(published).toEqual({
+        error: `Invalid site content: navigation.0.${children}: navigation links nest at most ${MAX_NAVIGATION_DEPTH} levels deep`,
+      });
+      const deepest = { ...demoSite(), navigation: [nestedEntry(MAX_NAVIGATION_DEPTH)] };
+      expect(await publishSite(env, { ...deepest, website: { ...deepest.website, id: 'nest-publish' } })).toEqual({
+        version: 1,
+      });
+    }, 30_000);
+
+    it('answers JSON nested thousands deep on every kind of body with a 400, never a 500', async () => {
+      const visitor = await owner('http://nest-json.test');
+      const arrays = '['.repeat(4_000) + ']'.repeat(4_000);
+      const objects = '{"a":'.repeat(1_500) + '1' + '}'.repeat(1_500);
+      const inString = JSON.stringify({ x: '['.repeat(60_000) });
+      for (const body of [arrays, objects]) {
+        for (const path of [
+          NAVIGATE,
+          '/api/commerce/shopping-cart/entries',
+          '/api/v1/commerce-preferences/checkout',
+          '/api/form/SaveFormSubmission',
+        ]) {
+          const res = await visitor.json(path.includes('preferences') ? 'PUT' : 'POST', path, body);
+          expect(res, path).toEqual({
+            status: 400,
+            body: { error: `Request body nests deeper than ${MAX_JSON_DEPTH} levels` },
+          });
+        }
+      }
+      // Brackets inside a string are text, not nesting.
+      expect((await visitor.json('POST', NAVIGATE, inString)).body.error).not.toContain('nests deeper');
+    }, 30_000);
+
+    it('refuses form fields nested past the limit inside the form string with the spec message', async () => {
+      const visitor = await new Visitor('http://nest-form.test').open('/contact');
+      const { body: keyBody } = await visitor.json<{ key: string }>('POST', '/api/form/FormSubmissionKey', {});
+      for (const form of [
+        `{"address":${'{"a":'.repeat(8_000)}1${'}'.repeat(8_000)}}`,
+        `{"name":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+      ]) {
+        const res = await visitor.json('POST', '/api/form/SaveFormSubmission', {
+          key: keyBody.key,
+          formId: 'f-contact',
+          form,
+        });
+        expect(res).toEqual({
+          status: 400,
+          body: { error: 'Could not parse the form fields, please check your entries.' },
+        });
+      }
+    }, 30_000);
   });
 });
