@@ -1,7 +1,7 @@
 /**
  * A console list that fails to load says which list, in the spec's words (§8, E109): the orders search's results
  * 'Unable to load results', the catalogue's collections 'Unable to load collections', each with the reason and a
- * 'Try again' that loads it. The owner signed in through the console's form; each call refused once by the browser.
+ * 'Try again' that loads it; an order that is not there says 'Unable to locate content' (E112). The owner signed in through the console's form; each call refused once by the browser.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ async function failsOnceThenLoads(page: Page, calls: string, section: string, te
   expect(await failed.count()).toBe(0);
 }
 
-describe("console lists' load failures (E109)", () => {
+describe("console lists' load failures (E109, E112)", () => {
   it("say 'Unable to load results' for the orders search and 'Unable to load collections' for the catalogue", {
     timeout: 180_000,
   }, async () => {
@@ -41,6 +41,11 @@ describe("console lists' load failures (E109)", () => {
       'Unable to load collections',
       '#names-title',
     );
+    // An order that is not there (a mistyped or old link) cannot be loaded by trying again (E112).
+    await page.goto(`${storeUrl}/config/orders/no-such-order`);
+    const missing = page.locator('[role="alert"]', { hasText: 'Unable to locate content' });
+    await missing.waitFor(SLOW);
+    expect(await missing.getByRole('button', { name: 'Try again' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

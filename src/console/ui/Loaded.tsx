@@ -4,13 +4,16 @@
  * success renders the children with the data. A reload keeps the last data on screen.
  */
 import type { ReactNode } from 'react';
-import { errorMessage } from './api';
+import { ApiError, errorMessage } from './api';
 import type { Fetched, FetchState } from './useFetch';
 
 export const LOADED_MESSAGES = { failed: 'Unable to load. Try again.', retry: 'Try again' } as const;
 
 /** A list's own failure text where the spec has one (§8, E109): a search's results, the store's collections. */
 export const LIST_FAILED = { results: 'Unable to load results', collections: 'Unable to load collections' } as const;
+
+/** What a screen says when what it shows is not there (a 404: an item deleted, a mistyped address; §8, E112). */
+export const NOT_LOCATED = 'Unable to locate content';
 
 export function Loaded<T>({
   fetched,
@@ -47,16 +50,21 @@ export function FetchStatus({
   /** What failed, when the list has its own words (LIST_FAILED). */
   failed?: string;
 }) {
-  if (fetched.state === 'failed')
+  if (fetched.state === 'failed') {
+    // Trying again cannot bring back what is not there.
+    const missing = fetched.error instanceof ApiError && fetched.error.status === 404;
     return (
       <div className="Card Notice" role="alert">
-        <p>{failed}</p>
+        <p>{missing ? NOT_LOCATED : failed}</p>
         <p className="Muted">{errorMessage(fetched.error)}</p>
-        <button type="button" className="Button" onClick={fetched.reload}>
-          {LOADED_MESSAGES.retry}
-        </button>
+        {!missing && (
+          <button type="button" className="Button" onClick={fetched.reload}>
+            {LOADED_MESSAGES.retry}
+          </button>
+        )}
       </div>
     );
+  }
   if (fetched.state === 'pending' && loading !== undefined)
     return (
       <p className="Console-loading" role="status">

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleRoutes } from '../../api/console';
 import { MAILING_LIST_MESSAGES, changeMailingList } from '../../site/editor/mailing-list';
 import { ApiError, API_MESSAGES, consoleApi, errorMessage } from './api';
-import { FetchStatus, LIST_FAILED, Loaded, LOADED_MESSAGES } from './Loaded';
+import { FetchStatus, LIST_FAILED, Loaded, LOADED_MESSAGES, NOT_LOCATED } from './Loaded';
 import type { Fetched } from './useFetch';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -90,5 +90,14 @@ describe("the lists' own failure texts (E109)", () => {
       );
     expect(failed(LIST_FAILED.results)).toContain('<p>Unable to load results</p>');
     expect(failed(LIST_FAILED.collections)).toContain('<p>Unable to load collections</p>');
+  });
+});
+
+describe('a screen whose content is not there (E112)', () => {
+  it("says 'Unable to locate content' for a 404, with the reason and no Try again", () => {
+    expect(NOT_LOCATED).toBe('Unable to locate content');
+    expect(shown({ state: 'failed', error: new ApiError(404, 'Order not found'), reload })).toBe(
+      '<div class="Card Notice" role="alert"><p>Unable to locate content</p><p class="Muted">Order not found</p></div>',
+    );
   });
 });

@@ -2,7 +2,7 @@
 export { ApiError, consoleApi, errorMessage, API_MESSAGES } from './api';
 export { useFetch, type Fetched, type FetchState } from './useFetch';
 export { usePaged, type KeysetPage } from './usePaged';
-export { FetchStatus, LIST_FAILED, Loaded, LOADED_MESSAGES, type FetchOutcome } from './Loaded';
+export { FetchStatus, LIST_FAILED, Loaded, LOADED_MESSAGES, NOT_LOCATED, type FetchOutcome } from './Loaded';
 export { LinkTargetFields } from './LinkTargetFields';
 export { ConfirmModal, useConfirm, type ConfirmOptions } from './ConfirmModal';
 export { SaveStatus, useSave, SAVE_MESSAGES, type SaveState } from './SaveStatus';
