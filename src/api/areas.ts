@@ -23,6 +23,10 @@ export const areas = {
   formValidation: '/api/rest/forms',
   templateSchemas: '/api/template',
   account: ACCOUNT,
+  /** The checkout, its address search, and placing and reading an order (routes/shop/checkout.ts). */
+  checkout: '/api/commerce/checkout',
+  checkoutAddress: '/api/commerce/checkout/address',
+  orders: '/api/commerce/orders',
   /** A buyer's subscription by its page's token, and a signed-in shopper's (routes/shop/subscriptions.ts). */
   subscriptions: '/api/commerce/subscriptions',
   accountSubscriptions: `${ACCOUNT}/subscriptions`,

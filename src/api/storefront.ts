@@ -36,18 +36,16 @@ export const storefrontRoutes = {
   }>(),
   subscriptionCart: route('POST', `${areas.subscriptionCart}/subscription`).answers<{ cartToken: string }>(),
 
-  startCheckout: route('POST', '/api/commerce/checkout')
+  startCheckout: route('POST', areas.checkout)
     .sends<z.input<typeof startSchema>>()
     .answers<{ checkout: Checkout; payment: PaymentSetup }>(),
-  updateCheckout: route('PUT', '/api/commerce/checkout')
-    .sends<z.input<typeof updateSchema>>()
-    .answers<{ checkout: Checkout }>(),
-  placeOrder: route('POST', '/api/commerce/orders').sends<z.input<typeof placeSchema>>().answers<{ order: Order }>(),
-  order: route('GET', '/api/commerce/orders/:id').answers<{ order: Order }>(),
-  addressSearch: route('POST', '/api/commerce/checkout/address/search')
+  updateCheckout: route('PUT', areas.checkout).sends<z.input<typeof updateSchema>>().answers<{ checkout: Checkout }>(),
+  placeOrder: route('POST', areas.orders).sends<z.input<typeof placeSchema>>().answers<{ order: Order }>(),
+  order: route('GET', `${areas.orders}/:id`).answers<{ order: Order }>(),
+  addressSearch: route('POST', `${areas.checkoutAddress}/search`)
     .sends<z.input<typeof addressSearchSchema>>()
     .answers<{ predictions: AddressSuggestion[] }>(),
-  addressDetails: route('POST', '/api/commerce/checkout/address/details')
+  addressDetails: route('POST', `${areas.checkoutAddress}/details`)
     .sends<z.input<typeof addressDetailsSchema>>()
     .answers<{ address: FoundAddress }>(),
 

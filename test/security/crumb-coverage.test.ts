@@ -10,7 +10,7 @@ import type { Hono } from 'hono';
 import { areas } from '../../src/api/areas';
 import { describe, expect, it } from 'vitest';
 import { cart, subscriptionCart } from '../../src/routes/shop/cart';
-import { checkout } from '../../src/routes/shop/checkout';
+import { checkout, checkoutAddress, checkoutOrders } from '../../src/routes/shop/checkout';
 import { commerceAdmin } from '../../src/routes/console/commerce-admin';
 import { CONSOLE_API_PATH, consoleApi } from '../../src/routes/console/console-api';
 import { emailAdmin } from '../../src/routes/console/email-admin';
@@ -25,7 +25,9 @@ import { Visitor } from '../worker/visitor';
 const AREAS: readonly (readonly [string, Hono<AppEnv>])[] = [
   [areas.cart, cart],
   [areas.subscriptionCart, subscriptionCart],
-  ['', checkout],
+  [areas.checkout, checkout],
+  [areas.checkoutAddress, checkoutAddress],
+  [areas.orders, checkoutOrders],
   ['', commerceAdmin],
   [CONSOLE_API_PATH, consoleApi],
   ['', emailAdmin],

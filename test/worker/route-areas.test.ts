@@ -20,6 +20,9 @@ describe('an unknown path inside a guarded area', () => {
     ['POST', '/api/trackers/nothing-here'],
     ['GET', '/api/console/nothing'],
     ['POST', '/api/commerce/nothing-here'],
+    ['DELETE', '/api/commerce/checkout'],
+    ['POST', '/api/commerce/checkout/address/nothing-here'],
+    ['PUT', '/api/commerce/orders'],
   ];
 
   it.each(unknown)('%s %s answers 404 with the house error shape, before any guard', async (method, path) => {
@@ -40,6 +43,9 @@ describe('an unknown path inside a guarded area', () => {
       '/api/commerce/shopping-cart/entries',
       '/api/3/commerce/cart/subscription',
       '/api/commerce/subscriptions/o1/cancel',
+      '/api/commerce/checkout',
+      '/api/commerce/checkout/address/search',
+      '/api/commerce/orders',
     ]) {
       const res = await visitor.fetch(path, { method: 'POST', headers: json, body: '{}' });
       expect(res.status, path).toBe(403);

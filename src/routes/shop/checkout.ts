@@ -5,7 +5,7 @@
  * decides everything that depends on stock, codes, balances and payment.
  */
 import { shopperEmailLocale } from './shopper-locale';
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import {
   addressDetailsSchema,
   addressSearchSchema,
@@ -41,6 +41,7 @@ import { currentCrumb, requireCrumb } from '../shared/csrf';
 import { apiError, readJson, siteVersion, type AppEnv, withSite } from '../shared/http';
 import { merchantSessionOf } from '../console/merchant-session';
 import { rateLimit, visitorKey } from '../shared/rate-limit';
+import { guardedArea } from '../shared/guarded-area';
 import { allows } from '../../site/roles';
 import { MERCHANT_MESSAGES } from '../../accounts/messages';
 import { cartIdFrom, currencyOf } from './visitor-cart';
@@ -154,13 +155,17 @@ function emailProblems(patch: CheckoutPatch): Record<string, string> {
   return errors;
 }
 
-export const checkout = new Hono<AppEnv>();
-
 const writeLimit = rateLimit((env) => env.CART_RATE_LIMITER, 'checkout');
-checkout.use('/api/commerce/checkout', requireCrumb, writeLimit);
-
 const addressLimit = rateLimit((env) => env.CART_RATE_LIMITER, 'address-search');
-checkout.use('/api/commerce/checkout/address/*', requireCrumb, addressLimit);
+
+/** The checkout, at `areas.checkout`: starting and changing it need the crumb and are under the checkout's write limit. */
+export const checkout = guardedArea(requireCrumb, writeLimit);
+
+/** Address search at checkout, at `areas.checkoutAddress`: the crumb and a limit of its own. */
+export const checkoutAddress = guardedArea(requireCrumb, addressLimit);
+
+/** Placing an order and reading one, at `areas.orders`: placing needs the crumb and shares the checkout's write limit (a read passes both). */
+export const checkoutOrders = guardedArea(requireCrumb, writeLimit);
 
 /** Whether the store offers address search; the answer when it does not. */
 async function addressSearchOff(c: Context<AppEnv>): Promise<Response | null> {
@@ -170,7 +175,7 @@ async function addressSearchOff(c: Context<AppEnv>): Promise<Response | null> {
 }
 
 /** A shopper's address search at checkout: up to five suggestions, nothing stored or cached. */
-checkout.post('/api/commerce/checkout/address/search', withSite, async (c) => {
+checkoutAddress.post('/search', withSite, async (c) => {
   const body = await readJson(c, addressSearchSchema, ADDRESS_BODY_BYTES);
   const off = await addressSearchOff(c);
   if (off !== null) return off;
@@ -184,7 +189,7 @@ checkout.post('/api/commerce/checkout/address/search', withSite, async (c) => {
 });
 
 /** The chosen suggestion as the parts the address form fills. */
-checkout.post('/api/commerce/checkout/address/details', withSite, async (c) => {
+checkoutAddress.post('/details', withSite, async (c) => {
   const body = await readJson(c, addressDetailsSchema, ADDRESS_BODY_BYTES);
   const off = await addressSearchOff(c);
   if (off !== null) return off;
@@ -200,7 +205,7 @@ checkout.post('/api/commerce/checkout/address/details', withSite, async (c) => {
 });
 
 /** Starts the checkout (it checks the stock and reserves none: units are reserved when the order is placed). */
-checkout.post('/api/commerce/checkout', withSite, demoShipping, async (c) => {
+checkout.post('/', withSite, demoShipping, async (c) => {
   const body = await readJson(c, startSchema, MAX_BODY_BYTES);
   const cart = await cartToBuy(c, body.cartToken);
   const request = await checkoutRequest(c, cart);
@@ -211,7 +216,7 @@ checkout.post('/api/commerce/checkout', withSite, demoShipping, async (c) => {
 });
 
 /** Contact, address, shipping option, discount code, gift card; the stock is checked again. */
-checkout.put('/api/commerce/checkout', withSite, demoShipping, async (c) => {
+checkout.put('/', withSite, demoShipping, async (c) => {
   const { cartToken: token, ...patch } = await readJson(c, updateSchema, MAX_BODY_BYTES);
   const emailErrors = emailProblems(patch);
   if (Object.keys(emailErrors).length > 0)
@@ -222,7 +227,7 @@ checkout.put('/api/commerce/checkout', withSite, demoShipping, async (c) => {
   return checkoutAnswer(c, outcome);
 });
 
-checkout.post('/api/commerce/orders', requireCrumb, writeLimit, withSite, async (c) => {
+checkoutOrders.post('/', withSite, async (c) => {
   const key = c.req.header('idempotency-key') ?? '';
   if (!IDEMPOTENCY_KEY.test(key)) return apiError(400, IDEMPOTENCY_MESSAGE);
   // The provider named in the body is checked against the store's by the orders object (place).
@@ -287,7 +292,7 @@ async function forgetPaidCart(c: Context<AppEnv>, order: Order): Promise<void> {
 }
 
 /** The buyer's view (with the confirmation URL's token) or a merchant's (customerData permission: an order is a customer's personal data). */
-checkout.get('/api/commerce/orders/:id', withSite, async (c) => {
+checkoutOrders.get('/:id', withSite, async (c) => {
   const site = c.var.site;
   const id = c.req.param('id');
   const token = c.req.query('token');
