@@ -19,7 +19,10 @@ import { confirmationRequest } from '../pages/list-confirmation';
 import { demoShipping } from './demo-shipping';
 import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
 import { nestsDeeperThan } from '../shared/json-depth';
+import { shopperEmailLocale } from './shopper-locale';
+import { languageTag } from '../../commerce/language-tag';
 import { rateLimit } from '../shared/rate-limit';
+import { guardedArea } from '../shared/guarded-area';
 
 const MAX_BODY_BYTES = 64 * 1024;
 /** The values object, then a field's list or parts (`FieldValue`): nothing a form sends nests deeper. */
@@ -47,6 +50,8 @@ const saveSchema = z.object({
   pageId: z.string().max(64).nullable().optional(),
   contentSource: z.enum(['i', 'c']).nullable().optional(),
   pagePath: z.string().max(2083).nullable().optional(),
+  /** The page's language (a BCP 47 tag): the welcome code's email is written in it. */
+  locale: languageTag.optional(),
 });
 
 function submissions(env: Env, site: Site) {
@@ -73,14 +78,13 @@ function checkValues(form: SiteForm, values: FormValues): void {
 }
 
 /** Submission keys and submissions, at `areas.forms`: every call needs the crumb and is under the form limit. */
-export const forms = new Hono<AppEnv>().use(
-  '*',
+export const forms = guardedArea(
   requireCrumb,
   rateLimit((env) => env.FORM_RATE_LIMITER, 'form', FORM_SUBMIT_MESSAGES.rateLimited),
 );
 
 /** Checking a form's values without sending it, at `areas.formValidation`: every call needs the crumb. */
-export const formValidation = new Hono<AppEnv>().use('*', requireCrumb);
+export const formValidation = guardedArea(requireCrumb);
 
 /** The form block's schema, at `areas.templateSchemas`. */
 export const templateSchemas = new Hono<AppEnv>();
@@ -167,6 +171,10 @@ forms.post('/SaveFormSubmission', withSite, demoShipping, async (c) => {
   if (!saved.ok) return apiError(401, FORM_SUBMIT_MESSAGES.badKey);
   // The promo popup's promise: a newsletter sign-up gets a single-use welcome code by email, when the merchant enables it.
   if (form.kind === 'newsletter' && typeof email === 'string')
-    await commerceOrders(c.env, site.website.id).issueWelcomeCode(email.trim(), site.website.siteTitle);
+    await commerceOrders(c.env, site.website.id).issueWelcomeCode(
+      email.trim(),
+      site.website.siteTitle,
+      shopperEmailLocale(site, body.locale),
+    );
   return c.json({ success: true, submissionId: saved.id });
 });
