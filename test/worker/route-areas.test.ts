@@ -14,6 +14,9 @@ describe('an unknown path inside a guarded area', () => {
     ['POST', '/api/commerce/shopping-cart/nothing-here'],
     ['PATCH', '/api/commerce/shopping-cart/entries/e1'],
     ['POST', '/api/3/commerce/cart/nothing-here'],
+    ['POST', '/api/form/nothing-here'],
+    ['PUT', '/api/form/SaveFormSubmission'],
+    ['POST', '/api/rest/forms/nothing-here'],
     ['POST', '/api/commerce/subscriptions/nothing-here'],
     ['DELETE', '/api/site-users/account/subscriptions'],
     ['POST', '/api/census/nothing-here'],
@@ -46,6 +49,8 @@ describe('an unknown path inside a guarded area', () => {
       '/api/commerce/checkout',
       '/api/commerce/checkout/address/search',
       '/api/commerce/orders',
+      '/api/form/FormSubmissionKey',
+      '/api/rest/forms/validate/f1',
     ]) {
       const res = await visitor.fetch(path, { method: 'POST', headers: json, body: '{}' });
       expect(res.status, path).toBe(403);
