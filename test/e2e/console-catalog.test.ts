@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { useChromium } from './browser';
+import { reviewShot, useChromium } from './browser';
 import { storeUrl } from './store';
 import { afterNextPaint } from './pages';
 
@@ -50,7 +50,7 @@ async function check(page: Page, name: string, problems: string[]): Promise<void
     await page.setViewportSize({ width, height: width === 768 ? 1024 : 900 });
     await afterNextPaint(page);
     problems.push(...(await seriousViolations(page, `${name} at ${width}px`)));
-    await page.screenshot({ path: `${SHOTS}/console-${name}-${width}.png`, fullPage: true });
+    await reviewShot(page, `${SHOTS}/console-${name}-${width}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }

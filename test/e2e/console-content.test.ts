@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { useChromium } from './browser';
+import { REVIEW_SHOTS, reviewShot, useChromium } from './browser';
 import { storeUrl } from './store';
 import { afterNextPaint } from './pages';
 
@@ -27,12 +27,13 @@ const ANDROID_CHROME =
 const ANDROID_CODE_MESSAGE = 'Code editing is not available on Android.';
 
 async function screenshots(page: Page, name: string): Promise<void> {
+  if (!REVIEW_SHOTS) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   const before = page.viewportSize() ?? { width: 1366, height: 900 };
   for (const width of [1366, 768]) {
     await page.setViewportSize({ width, height: 900 });
     await afterNextPaint(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/console-${name}-${width}.png`, fullPage: true });
+    await reviewShot(page, `${SCREENSHOTS}/console-${name}-${width}.png`, { fullPage: true });
   }
   await page.setViewportSize(before);
 }
@@ -264,7 +265,7 @@ describe('console content', () => {
     expect(html).toContain('<h2>What came out</h2>');
     expect(html).toContain('<a href="/shop">the shop</a>');
     expect(html).toContain(`<img src="${newUrl}?w=1500"`);
-    await shopper.screenshot({ path: `${SCREENSHOTS}/console-published-post-1366.png`, fullPage: true });
+    await reviewShot(shopper, `${SCREENSHOTS}/console-published-post-1366.png`, { fullPage: true });
     await shopper.goto(`${storeUrl}/blog`);
     expect(await shopper.content()).toContain('Kiln day diary');
     await shopper.close();
@@ -349,7 +350,7 @@ describe('console content', () => {
     expect(await page.getByRole('button', { name: 'Bold' }).count()).toBe(1);
     expect(await seriousViolations(page, 'post editor on Android')).toEqual([]);
     mkdirSync(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: `${SCREENSHOTS}/console-post-android-375.png`, fullPage: true });
+    await reviewShot(page, `${SCREENSHOTS}/console-post-android-375.png`, { fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

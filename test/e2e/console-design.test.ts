@@ -11,7 +11,7 @@ import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { colourCss, hexToColour } from '../../src/site/editor/colour';
 import { seriousViolations } from './axe';
-import { useChromium } from './browser';
+import { REVIEW_SHOTS, reviewShot, useChromium } from './browser';
 import { storeUrl } from './store';
 
 const browser = useChromium();
@@ -61,9 +61,10 @@ async function api(page: Page, method: string, path: string, body?: unknown): Pr
 }
 
 async function shots(page: Page, name: string): Promise<void> {
+  if (!REVIEW_SHOTS) return;
   for (const width of [1366, 768]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/console-${name}-${width}.png`, fullPage: true });
+    await reviewShot(page, `${SHOTS}/console-${name}-${width}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }
@@ -256,7 +257,7 @@ describe('console: navigation', () => {
     await folder.click();
     expect(await folder.getAttribute('aria-expanded')).toBe('true');
     expect(await shopper.locator('#site-nav-2 a', { hasText: 'Gifts' }).isVisible()).toBe(true);
-    await shopper.screenshot({ path: `${SHOTS}/console-storefront-nested-menu-1366.png` });
+    await reviewShot(shopper, `${SHOTS}/console-storefront-nested-menu-1366.png`);
     await shopper.keyboard.press('Tab');
     await shopper.keyboard.press('Escape');
     expect(await folder.getAttribute('aria-expanded')).toBe('false');
@@ -289,7 +290,7 @@ describe('console: navigation', () => {
     const box = (await gifts.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(375);
     expect(await seriousViolations(mobile, 'store menu at 375 px')).toEqual([]);
-    await mobile.screenshot({ path: `${SHOTS}/console-storefront-nested-menu-375.png` });
+    await reviewShot(mobile, `${SHOTS}/console-storefront-nested-menu-375.png`);
     await gifts.click();
     await mobile.waitForURL(/\/gifts$/);
     await phone.close();

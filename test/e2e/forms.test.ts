@@ -1,7 +1,7 @@
 /** Site forms, the restock sign-up and visitor sign-in in Chromium against `wrangler dev`. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useChromium } from './browser';
+import { reviewShot, useChromium } from './browser';
 import { holdRequests } from './held-requests';
 import { afterNextPaint, escapeDialog, openPage } from './pages';
 import { storeUrl } from './store';
@@ -111,7 +111,7 @@ describe('site forms in Chromium', () => {
         expect(await page.locator(`${form} #f-contact-email-error`).textContent()).toBe(
           'We cannot reach that address.',
         );
-      if (status === 500) await page.screenshot({ path: 'test-artifacts/forms/failure-500-1366.png', fullPage: true });
+      if (status === 500) await reviewShot(page, 'test-artifacts/forms/failure-500-1366.png', { fullPage: true });
       // The captcha was reset: the button stays disabled until an entry changes, then the visitor can send again.
       expect(await page.locator(`${form} button[type="submit"]`).isDisabled()).toBe(true);
       await page.fill('#f-contact-message', `Hello ${status}`);
@@ -125,7 +125,7 @@ describe('site forms in Chromium', () => {
     );
     await page.click(`${form} button[type="submit"]`);
     await expect.poll(() => text(page, `${form} .SiteForm-problem`), { timeout: 20_000 }).toHaveLength(3);
-    await page.screenshot({ path: 'test-artifacts/forms/failure-429-375.png', fullPage: true });
+    await reviewShot(page, 'test-artifacts/forms/failure-429-375.png', { fullPage: true });
     await context.close();
   });
 

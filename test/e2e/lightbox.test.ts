@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useChromium } from './browser';
+import { reviewShot, useChromium } from './browser';
 import { openPage } from './pages';
 import { storeUrl } from './store';
 
@@ -43,7 +43,7 @@ describe('the lightbox in Chromium', () => {
         };
       });
       expect(box).toEqual({ top: 50, bottom: 50, scrolls: true });
-      await page.screenshot({ path: `test-artifacts/lightbox/tall-${width}.png` });
+      await reviewShot(page, `test-artifacts/lightbox/tall-${width}.png`);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -62,7 +62,7 @@ describe('the lightbox in Chromium', () => {
     });
     expect(gaps.top).toBeGreaterThan(50);
     expect(Math.abs(gaps.top - gaps.bottom)).toBeLessThanOrEqual(1);
-    await page.screenshot({ path: 'test-artifacts/lightbox/fits-375.png' });
+    await reviewShot(page, 'test-artifacts/lightbox/fits-375.png');
     await context.close();
   });
 });

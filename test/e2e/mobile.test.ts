@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useChromium } from './browser';
+import { reviewShot, useChromium } from './browser';
 import { clickAndSeeAddedPopover } from './pages';
 import { storeUrl } from './store';
 
@@ -55,7 +55,7 @@ describe('the store at 375 px', () => {
     await page.keyboard.press('Enter');
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     expect(await page.locator('#site-nav').isVisible()).toBe(true);
-    await page.screenshot({ path: `${ARTIFACTS}/shop-375-menu-open.png` });
+    await reviewShot(page, `${ARTIFACTS}/shop-375-menu-open.png`);
     await page.keyboard.press('Tab');
     expect(await page.evaluate("document.activeElement?.closest('#site-nav') !== null")).toBe(true);
     await page.keyboard.press('Escape');
@@ -78,7 +78,7 @@ describe('the store at 375 px', () => {
     expect(second.x).toBeGreaterThan(first.x + first.width - 1);
     expect(second.x + second.width).toBeLessThanOrEqual(375);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: `${ARTIFACTS}/shop-375.png`, fullPage: true });
+    await reviewShot(page, `${ARTIFACTS}/shop-375.png`, { fullPage: true });
   });
 
   it('keeps the "Added to cart" popover inside the viewport', async () => {
@@ -93,7 +93,7 @@ describe('the store at 375 px', () => {
     expect(shown.y).toBeGreaterThanOrEqual(0);
     expect(shown.x + shown.width).toBeLessThanOrEqual(375);
     expect(await page.locator('.CartPill-popover a[href="/cart"]').isVisible()).toBe(true);
-    await page.screenshot({ path: `${ARTIFACTS}/product-375-added.png` });
+    await reviewShot(page, `${ARTIFACTS}/product-375-added.png`);
     expect(errors).toEqual([]);
   });
 });
@@ -103,10 +103,10 @@ describe('the store at 1366 px', () => {
     const { page } = await openAt(1366, '/shop');
     expect(await page.locator('.site-menu-button').isHidden()).toBe(true);
     expect(await page.locator('#site-nav').isVisible()).toBe(true);
-    await page.screenshot({ path: `${ARTIFACTS}/shop-1366.png` });
+    await reviewShot(page, `${ARTIFACTS}/shop-1366.png`);
     const product = page;
     await product.goto(`${storeUrl}/shop/p/linen-shirt`);
     await product.waitForSelector('html[data-islands="hydrated"]');
-    await product.screenshot({ path: `${ARTIFACTS}/product-1366.png` });
+    await reviewShot(product, `${ARTIFACTS}/product-1366.png`);
   });
 });

@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useChromium } from './browser';
+import { reviewShot, useChromium } from './browser';
 import { storeUrl } from './store';
 
 const browser = useChromium();
@@ -103,7 +103,7 @@ describe('session recording', () => {
     expect(us).toMatchObject({ marked: 'local-session-recording', loaded: true });
     expect(await us.page.evaluate(() => navigator.hardwareConcurrency)).toBe(8);
     mkdirSync('test-artifacts', { recursive: true });
-    await us.page.screenshot({ path: 'test-artifacts/session-recording.png' });
+    await reviewShot(us.page, 'test-artifacts/session-recording.png');
     await us.page.context().close();
     const jp = await visit({ locale: 'ja-JP', timezoneId: 'Asia/Tokyo', cores: 4 });
     expect(jp).toMatchObject({ marked: 'local-session-recording', loaded: true });

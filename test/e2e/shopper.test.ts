@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useChromium } from './browser';
+import { reviewShot, useChromium } from './browser';
 import { afterNextPaint, escapeDialog, openPage } from './pages';
 import { importDemoAs } from './site-import';
 import { storeUrl } from './store';
@@ -80,10 +80,7 @@ describe('a shopper in Chromium', () => {
     // "Engraving text: For Ada" on one line (the value was indented under the title, with no colon).
     for (const width of [1366, 375]) {
       await page.setViewportSize({ width, height: 800 });
-      await page
-        .locator('.CartEntry')
-        .first()
-        .screenshot({ path: `test-artifacts/shopper/cart-answers-${width}.png` });
+      await reviewShot(page.locator('.CartEntry').first(), `test-artifacts/shopper/cart-answers-${width}.png`);
       expect(await answerLayout(page, '.CartEntry-answers')).toEqual({ colon: '": "', sameLine: true, gap: 0 });
     }
     await page.goto(`${storeUrl}/checkout`);
@@ -91,10 +88,7 @@ describe('a shopper in Chromium', () => {
     expect(await page.locator('.CheckoutLine-answers').textContent()).toBe('Engraving textFor Ada');
     for (const width of [375, 1366]) {
       await page.setViewportSize({ width, height: 800 });
-      await page
-        .locator('.CheckoutLine')
-        .first()
-        .screenshot({ path: `test-artifacts/shopper/checkout-answers-${width}.png` });
+      await reviewShot(page.locator('.CheckoutLine').first(), `test-artifacts/shopper/checkout-answers-${width}.png`);
       expect(await answerLayout(page, '.CheckoutLine-answers')).toEqual({ colon: '": "', sameLine: true, gap: 0 });
     }
     expect(errors).toEqual([]);
@@ -110,7 +104,7 @@ describe('a shopper in Chromium', () => {
     const offering = await storeOfferingInstalments();
     const { context, page, errors } = await openPage(browser(), offering, '/shop/p/throw-blanket');
     await page.locator('.InstalmentPill').waitFor({ timeout: 30_000 });
-    await page.screenshot({ path: 'test-artifacts/shopper/instalment-pill-1366.png' });
+    await reviewShot(page, 'test-artifacts/shopper/instalment-pill-1366.png');
     const more = page.locator('.InstalmentPill-more');
     const dialog = page.locator('[role="dialog"].InstalmentPill-dialog');
     await more.click();
@@ -118,7 +112,7 @@ describe('a shopper in Chromium', () => {
       .poll(() => dialog.locator('.InstalmentInfo').textContent(), { timeout: 15_000 })
       .toContain('Pay in 4 interest-free payments with Afterpay');
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: 'test-artifacts/shopper/instalment-dialog-375.png' });
+    await reviewShot(page, 'test-artifacts/shopper/instalment-dialog-375.png');
     expect(await dialog.textContent()).not.toContain('Information for');
     expect(await dialog.getAttribute('aria-modal')).toBe('true');
     expect(await page.locator('.Dialog-backdrop').isVisible()).toBe(true);

@@ -6,7 +6,7 @@
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, signIn, signUpShopper } from '../journeys/support';
-import { useChromium } from './browser';
+import { reviewShot, useChromium } from './browser';
 import { holdRequests } from './held-requests';
 import { afterNextPaint, openPage } from './pages';
 import { importDemoAs } from './site-import';
@@ -44,7 +44,7 @@ describe('spec details in Chromium', () => {
       await block.locator('select').nth(1).selectOption('Sand');
       await expect.poll(() => image.getAttribute('src'), SLOW).toContain('linen-shirt-sand');
       await block.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `test-artifacts/spec-details/product-block-${width}.png` });
+      await reviewShot(page, `test-artifacts/spec-details/product-block-${width}.png`);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -90,7 +90,7 @@ describe('spec details in Chromium', () => {
     await save.click();
     await expect.poll(() => save.textContent()).toBe('Saving…');
     expect(await save.isDisabled()).toBe(true);
-    await page.screenshot({ path: 'test-artifacts/spec-details/saving-1366.png' });
+    await reviewShot(page, 'test-artifacts/spec-details/saving-1366.png');
     release();
     await expect.poll(() => dialog.count(), SLOW).toBe(0);
     expect(errors).toEqual([]);
@@ -138,7 +138,7 @@ describe('spec details in Chromium', () => {
     const failed = page.locator('[role="alert"]', { hasText: 'Unable to load. Try again.' });
     await failed.waitFor(SLOW);
     expect(await failed.locator('p').allTextContents()).toEqual(['Unable to load. Try again.', refusal.error]);
-    await page.screenshot({ path: 'test-artifacts/spec-details/console-load-failed-1366.png' });
+    await reviewShot(page, 'test-artifacts/spec-details/console-load-failed-1366.png');
     await failed.getByRole('button', { name: 'Try again' }).click();
     await page.locator('#navigation-title').waitFor(SLOW);
     expect(await failed.count()).toBe(0);

@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useChromium } from './browser';
+import { reviewShot, useChromium } from './browser';
 import { clickAndSeeAddedPopover } from './pages';
 import { storeUrl } from './store';
 
@@ -55,7 +55,7 @@ async function fullPageShot(page: Page, name: string): Promise<void> {
     { timeout: 10_000 },
   );
   await page.evaluate('window.scrollTo(0, 0)');
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+  await reviewShot(page, `${SCREENSHOTS}/${name}.png`, { fullPage: true });
 }
 
 /** Every page kind, and what it is called in the screenshot's file name. */
@@ -137,7 +137,7 @@ describe('the product page', () => {
     const dialog = page.getByRole('dialog', { name: 'Linen Shirt' });
     await dialog.waitFor();
     expect(await dialog.locator('img').getAttribute('src')).toBe('/images/demo/linen-shirt-ink.webp');
-    await page.screenshot({ path: `${SCREENSHOTS}/product-zoom-1366.png` });
+    await reviewShot(page, `${SCREENSHOTS}/product-zoom-1366.png`);
     await dialog.getByRole('button', { name: 'Next picture' }).click();
     expect(await dialog.locator('img').getAttribute('src')).toBe('/images/demo/linen-shirt.webp');
     await page.keyboard.press('Escape');

@@ -1,6 +1,6 @@
 /** The product page's price follows the chosen variant, in Chromium against `wrangler dev`. */
 import { describe, expect, it } from 'vitest';
-import { useChromium } from './browser';
+import { reviewShot, useChromium } from './browser';
 import { holdRequests } from './held-requests';
 import { storeUrl } from './store';
 
@@ -25,7 +25,7 @@ describe('variant price in Chromium', () => {
       'Original Price:',
     ]);
     expect((await page.locator('.ProductItem-form').boundingBox())?.y).toBe(before?.y);
-    await page.screenshot({ path: 'test-artifacts/product-page-1366.png' });
+    await reviewShot(page, 'test-artifacts/product-page-1366.png');
 
     await page.selectOption('#variant-p-field-notes-Pages', '48');
     await expect.poll(() => priceText(page)).toBe('$9.00');
@@ -54,7 +54,7 @@ describe('variant price in Chromium', () => {
     expect(await priceText(page)).toBe('from $16.00');
     await page.selectOption('#variant-p-planter-Size', 'Large');
     await expect.poll(() => priceText(page)).toBe('$28.00');
-    await page.screenshot({ path: 'test-artifacts/product-page-375.png', fullPage: false });
+    await reviewShot(page, 'test-artifacts/product-page-375.png');
     await page.selectOption('#variant-p-planter-Size', '');
     await expect.poll(() => priceText(page)).toBe('from $16.00');
     await page.close();
