@@ -3,14 +3,14 @@
  * file's own where a journey changes the whole store), a merchant's calls for setting a journey up (a product of its
  * own, a shipping rate), the console signed in through its form, its sections opened from the sidebar (behind the
  * menu button on a phone) and its screens saved, a shopper paying at checkout with the local test card, and the
- * screenshots in test-artifacts/journeys/. Each journey runs at a desktop and a phone width.
+ * screenshots in test-artifacts/journeys/ (with E2E_SCREENSHOTS=1). Each journey runs at a desktop and a phone width.
  */
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startLocalStore } from '../../scripts/local-store.mjs';
 import { ProductType } from '../../src/commerce/product';
-import { useChromium } from '../e2e/browser';
+import { reviewShot, useChromium } from '../e2e/browser';
 
 export const WIDTHS = [1366, 375] as const;
 
@@ -86,7 +86,7 @@ export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   // From the top: a full-page shot taken scrolled down paints a sticky header in the middle of the page.
   await page.evaluate('window.scrollTo(0, 0)');
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+  await reviewShot(page, `${ARTIFACTS}/${name}.png`, { fullPage: true });
 }
 
 async function ok(res: { status(): number; text(): Promise<string> }): Promise<void> {
