@@ -9,7 +9,7 @@
  * the home page, the shop listing, a product and a blog post answer 200 with no template error
  * panel and no page is wider than a 375 px viewport; our own product page inside the template shows
  * its title, price and a sized Add To Cart button with the template's stylesheet on the page; add
- * to cart from the product page puts the product in the cart. Screenshots at 1366 and 375 px go to
+ * to cart from the product page puts the product in the cart. With E2E_SCREENSHOTS=1, screenshots at 1366 and 375 px go to
  * test-artifacts/screenshots/template-{name}-*.png.
  *
  * Eleven more, real templates from public repositories (issue 35; test/fixtures/third-party/, MIT
@@ -32,7 +32,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStore } from '../../scripts/local-store.mjs';
 import { AdminCallError, receiveSite, sendSite, sendTemplate } from '../../scripts/site/admin-client';
 import { readTemplateFolder } from '../../scripts/site/template';
-import { useChromium } from './browser';
+import { reviewShot, useChromium } from './browser';
 
 const SCREENSHOTS = 'test-artifacts/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -237,7 +237,7 @@ async function expectDevCart(page: Page, name: string, width: number, shows: Reg
   const cart = page.locator('#sqs-cart-container .CartPage');
   await expect(cart.getByRole('heading', { name: 'Cart' }).waitFor({ timeout: 60_000 })).resolves.toBeUndefined();
   await expect.poll(() => cart.innerText(), { timeout: 60_000 }).toMatch(shows);
-  await page.screenshot({ path: `${SCREENSHOTS}/template-${name}-dev-cart-${width}.png`, fullPage: true });
+  await reviewShot(page, `${SCREENSHOTS}/template-${name}-dev-cart-${width}.png`, { fullPage: true });
   figure(name, `devCart${width}`, 'our cart in #sqs-cart-container');
 }
 
@@ -318,7 +318,7 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
             await expect(page.locator('link[rel="stylesheet"], style').count()).resolves.toBeGreaterThan(0);
             // Pictures take their size once loaded: the page is measured and pictured after its load event.
             if (width === 375) await page.waitForLoadState('load', { timeout: 60_000 });
-            await page.screenshot({ path: `${SCREENSHOTS}/template-${name}-${kind}-${width}.png`, fullPage: true });
+            await reviewShot(page, `${SCREENSHOTS}/template-${name}-${kind}-${width}.png`, { fullPage: true });
             if (width === 375) {
               const innerWidth = await page.evaluate('innerWidth');
               expect(innerWidth).toBe(375);
@@ -466,7 +466,7 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
               `[typeof Y.use, Y.one('body').hasClass('x'), Y.all('a').size() > 0, typeof ImageLoader.load, typeof Squarespace.initializeLayoutBlocks, Static.SQUARESPACE_CONTEXT.authenticatedAccount, typeof Y.Global.on]`,
             );
             expect(runtime).toEqual(['function', false, true, 'function', 'function', null, 'function']);
-            await page.screenshot({ path: `${SCREENSHOTS}/template-${name}-${kind}-${width}.png`, fullPage: true });
+            await reviewShot(page, `${SCREENSHOTS}/template-${name}-${kind}-${width}.png`, { fullPage: true });
             rendered.push(kind);
             assets = await page.evaluate(
               `[document.querySelectorAll('style').length, document.querySelectorAll('script[src^="/assets/"], script[src^="/scripts/"]').length]`,
@@ -522,7 +522,7 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
           figure(name, `addToCart${width}`, 'yes');
           if (hidesCart !== undefined) {
             // What the shopper sees instead of a count: the button's 'Added!' (above), then the shirt on the cart page.
-            await page.screenshot({ path: `${SCREENSHOTS}/template-${name}-added-${width}.png`, fullPage: false });
+            await reviewShot(page, `${SCREENSHOTS}/template-${name}-added-${width}.png`, { fullPage: false });
             await visit(page, urlOf(name, '/cart'));
             await expect(page.getByText('Linen Shirt').first().waitFor({ timeout: 60_000 })).resolves.toBeUndefined();
             figure(name, `cartCount${width}`, `none: ${hidesCart}`);
@@ -536,7 +536,7 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
             `cartCount${width}`,
             (await page.locator('.sqs-cart-quantity:visible').count()) > 0 ? 'template' : 'platform pill',
           );
-          await page.screenshot({ path: `${SCREENSHOTS}/template-${name}-added-${width}.png`, fullPage: false });
+          await reviewShot(page, `${SCREENSHOTS}/template-${name}-added-${width}.png`, { fullPage: false });
           if (devCart) await expectDevCart(page, name, width, /Linen Shirt/);
         },
         300_000,
