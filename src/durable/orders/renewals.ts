@@ -1,9 +1,8 @@
 import { orderLabel, type Order } from '../../commerce/order';
 import { hasNextCycle, nextBillingTime } from '../../commerce/subscriptions';
-import { randomHex } from '../../site/ids';
 import { stockLedger } from '../stubs';
 import { storePayments } from './payment-settings';
-import { RENEWAL_UNKNOWN_RETRY_MS, type SubscriptionRow, type OrderPrivate } from './model';
+import { newOrderId, RENEWAL_UNKNOWN_RETRY_MS, type SubscriptionRow, type OrderPrivate } from './model';
 import { scheduleAlarm, type OrdersContext } from './context';
 import { orderEmailText, queueOrderEmail } from './emails';
 import { nextOrderNumber, orderRow, toOrder } from './records';
@@ -74,7 +73,7 @@ export async function renewDue(
       );
       continue;
     }
-    const id = `ord_${randomHex(12)}`;
+    const id = newOrderId();
     const position = self.sql.exec<{ n: number }>('SELECT COALESCE(MAX(number), 1000) + 1 AS n FROM orders').one().n;
     const number = nextOrderNumber(self);
     const plan = first.subscription;
