@@ -154,7 +154,7 @@ describe('pages in the console', () => {
     await expect.poll(() => confirm.textContent()).toContain('its link in the navigation will be removed');
     await confirm.getByRole('button', { name: 'Delete page' }).click();
     await page.waitForSelector('h1:text-is("Pages")', SLOW);
-    expect(await page.locator('table').textContent()).not.toContain(SLUG);
+    expect(await page.getByRole('table', { name: 'Pages', exact: true }).textContent()).not.toContain(SLUG);
     await shot(page, 'pages-console-deleted-1366');
 
     expect((await fetch(`${storeUrl}/${SLUG}`)).status).toBe(404);
