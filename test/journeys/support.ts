@@ -211,6 +211,9 @@ export async function addOneToCart(page: Page): Promise<void> {
 
 /** From the checkout page with the cart loaded: address, the first (cheapest) shipping option and the card filled in. */
 export async function fillCheckout(page: Page, email: string): Promise<void> {
+  // Typed before the checkout has hydrated and loaded its cart, the fields would be reset by the first render.
+  await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+  await page.locator('.CheckoutLine-name').first().waitFor(SLOW);
   await page.fill('#checkout-email', email);
   await page.fill('#checkout-firstName', 'Ada');
   await page.fill('#checkout-lastName', 'Lovelace');
