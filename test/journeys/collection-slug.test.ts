@@ -6,26 +6,14 @@
  * Screenshots in test-artifacts/journeys/collection-slug-*.png.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStore } from '../../scripts/local-store.mjs';
+import { describe, expect, it } from 'vitest';
 import { EDIT_MESSAGES } from '../../src/site/edits';
 import { seriousViolations } from '../e2e/axe';
-import { useChromium } from '../e2e/browser';
-import { Contexts, JOURNEY_TIMEOUT, openSection, shot, signIn, SLOW } from './support';
+import { ACCOUNTS, JOURNEY_TIMEOUT, openSection, shot, signIn, SLOW, useContexts, useOwnStore } from './support';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
-
-let store: { url: string; stop: () => void } | undefined;
-let storeUrl = '';
-beforeAll(async () => {
-  store = await startLocalStore();
-  storeUrl = store.url;
-}, 300_000);
-afterAll(() => store?.stop());
-
-const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
+const contexts = useContexts();
+const store = useOwnStore();
+const OWNER = ACCOUNTS.owner;
 
 /** In the open settings dialog: types the slug and saves it with Enter, as a keyboard user does. */
 async function typeSlug(page: Page, slug: string): Promise<void> {
@@ -37,7 +25,7 @@ async function typeSlug(page: Page, slug: string): Promise<void> {
 /** The owner moves `title` (Shop or Journal) to `slug` in Pages at `width`, by keyboard, a reserved slug refused first. */
 async function moveInConsole(width: number, title: string, slug: string): Promise<void> {
   const { page, errors } = await contexts.page(width);
-  await signIn(page, storeUrl, OWNER);
+  await signIn(page, store.url, OWNER);
   await openSection(page, 'Pages');
   const edit = page.getByRole('button', { name: `Edit URL slug of ${title}` });
   await edit.waitFor(SLOW);
@@ -70,8 +58,8 @@ async function moveInConsole(width: number, title: string, slug: string): Promis
 async function followOldLink(width: number, from: string, to: string, text: string): Promise<void> {
   const shopper = await contexts.page(width);
   await shopper.page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
-  await shopper.page.goto(`${storeUrl}${from}`);
-  await shopper.page.waitForURL(`${storeUrl}${to}`, SLOW);
+  await shopper.page.goto(`${store.url}${from}`);
+  await shopper.page.waitForURL(`${store.url}${to}`, SLOW);
   await expect.poll(() => shopper.page.locator('main').innerText(), SLOW).toContain(text);
   await shot(shopper.page, `collection-slug-shopper-${width}`);
   expect(shopper.errors).toEqual([]);

@@ -6,24 +6,12 @@
  * message. Screenshots in test-artifacts/journeys/form-success-url-*.png.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStore } from '../../scripts/local-store.mjs';
-import { useChromium } from '../e2e/browser';
-import { Contexts, JOURNEY_TIMEOUT, openSection, shot, signIn, SLOW } from './support';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNTS, JOURNEY_TIMEOUT, openSection, shot, signIn, SLOW, useContexts, useOwnStore } from './support';
 
-const browser = useChromium();
-const contexts = new Contexts(browser);
-afterEach(() => contexts.closeAll());
-
-let store: { url: string; stop: () => void } | undefined;
-let storeUrl = '';
-beforeAll(async () => {
-  store = await startLocalStore();
-  storeUrl = store.url;
-}, 300_000);
-afterAll(() => store?.stop());
-
-const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
+const contexts = useContexts();
+const store = useOwnStore();
+const OWNER = ACCOUNTS.owner;
 const REFUSED = 'The success URL must be a site path or an http(s) URL.';
 
 /** Types `url` in the success URL field and saves it with Enter; the save's status once it has answered. */
@@ -42,7 +30,7 @@ describe('A form’s success URL', () => {
     async () => {
       const started = Date.now();
       const { page, errors } = await contexts.page(1366);
-      await signIn(page, storeUrl, OWNER);
+      await signIn(page, store.url, OWNER);
       await openSection(page, 'Pages');
       await page.getByRole('button', { name: 'Add page' }).click();
       await page.getByRole('dialog').getByLabel('Title').fill('Thanks');
@@ -70,7 +58,7 @@ describe('A form’s success URL', () => {
 
       // On a phone the owner finds it saved, the card inside the screen.
       const phone = await contexts.page(375);
-      await signIn(phone.page, storeUrl, OWNER);
+      await signIn(phone.page, store.url, OWNER);
       await openSection(phone.page, 'Forms');
       await phone.page.getByRole('link', { name: 'Contact', exact: true }).click();
       await expect.poll(() => phone.page.getByLabel('Success URL').inputValue(), SLOW).toBe('/thanks');
@@ -81,7 +69,7 @@ describe('A form’s success URL', () => {
 
       const shopper = await contexts.page(375);
       await shopper.page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
-      await shopper.page.goto(`${storeUrl}/contact`);
+      await shopper.page.goto(`${store.url}/contact`);
       await shopper.page.waitForSelector('html[data-islands="hydrated"]', SLOW);
       const form = shopper.page.locator('.FormBlock form');
       await expect.poll(() => form.locator('.captcha-container[data-captcha-rendered="true"]').count(), SLOW).toBe(1);
@@ -90,7 +78,7 @@ describe('A form’s success URL', () => {
       await shopper.page.fill('#f-contact-email', 'ada@example.com');
       await shopper.page.fill('#f-contact-message', 'Do you ship to Ireland?');
       await form.locator('button[type="submit"]').click();
-      await shopper.page.waitForURL(`${storeUrl}/thanks`, SLOW);
+      await shopper.page.waitForURL(`${store.url}/thanks`, SLOW);
       await expect.poll(() => shopper.page.locator('main').innerText(), SLOW).toContain('Thanks');
       await shot(shopper.page, 'form-success-url-shopper-375');
       expect(shopper.errors).toEqual([]);

@@ -209,11 +209,15 @@ export async function addOneToCart(page: Page): Promise<void> {
   await expect.poll(() => button.textContent(), SLOW).toBe('Added!');
 }
 
-/** From the checkout page with the cart loaded: address, the first (cheapest) shipping option and the card filled in. */
-export async function fillCheckout(page: Page, email: string): Promise<void> {
-  // Typed before the checkout has hydrated and loaded its cart, the fields would be reset by the first render.
+/** Typed before the checkout has hydrated and loaded its cart, the fields would be reset by its first render. */
+async function checkoutLoaded(page: Page): Promise<void> {
   await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
   await page.locator('.CheckoutLine-name').first().waitFor(SLOW);
+}
+
+/** From the checkout page with the cart loaded: address, the first (cheapest) shipping option and the card filled in. */
+export async function fillCheckout(page: Page, email: string): Promise<void> {
+  await checkoutLoaded(page);
   await page.fill('#checkout-email', email);
   await page.fill('#checkout-firstName', 'Ada');
   await page.fill('#checkout-lastName', 'Lovelace');
@@ -274,6 +278,7 @@ export async function save(page: Page, button: string): Promise<void> {
  * it; leaving the postcode asks for the shipping options.
  */
 export async function fillUkAddress(page: Page, email: string): Promise<void> {
+  await checkoutLoaded(page);
   await page.fill('#checkout-email', email);
   await page.selectOption('#checkout-countryCode', 'GB');
   await page.fill('#checkout-firstName', 'Ada');
