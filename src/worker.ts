@@ -106,13 +106,12 @@ function asApiError(err: HTTPException): ApiError {
 
 /**
  * The one `onError`: a thrown `ApiError` (or Hono's own `HTTPException`) is the JSON body of
- * docs/contracts.md with its status and headers; an exception carrying a whole response (a
- * developer-platform template's error page) answers with it; a dependency failing for now is a 503
- * with Retry-After; anything else is a 500 whose details go to the log, not to the client. A store page's
- * 503 and a page request's 500 are the store's error page (src/routes/pages/error-page.ts).
+ * docs/contracts.md with its status and headers; a dependency failing for now is a 503 with
+ * Retry-After; anything else (a developer-platform template that does not compile, in production, too)
+ * is a 500 whose details go to the log, not to the client. A store page's 503 and a page request's 500
+ * are the store's error page (src/routes/pages/error-page.ts).
  */
 function errorResponse(err: Error, c: Context<AppEnv>): Response | Promise<Response> {
-  if (err instanceof HTTPException && err.res !== undefined) return err.getResponse();
   if (err instanceof HTTPException) return written(c, asApiError(err));
   if (isUnavailable(err)) {
     console.error('dependency unavailable', err);

@@ -7,7 +7,7 @@ import { DEFAULT_FORMATTERS } from '../engine/plugins/index';
 import { designCss, type Design } from '../site/editor/design';
 import { fingerprint } from '../site/fingerprint';
 import type { Site } from '../site/schema';
-import { themePartials } from '../site/theme';
+import { DEFAULT_THEME, themePartials } from '../site/theme';
 import { markup } from '../html/markup';
 import { htmlCsp, type IntegrationOrigins, mergeSources, NO_INTEGRATION_ORIGINS } from './content-security';
 import type { ResolvedPage } from './page-context';
@@ -96,14 +96,28 @@ function renderTemplate(site: Site, file: string, data: unknown, development: bo
 
 const criticalCssBySite = new WeakMap<Site, string>();
 
-/** The theme's stylesheet with the design's properties after it, joined once per loaded site (the error page wears it too). */
+/** The theme's stylesheet with the design's properties after it, joined once per loaded site. */
 export function storeStylesheet(site: Site): string {
   let css = criticalCssBySite.get(site);
   if (css === undefined) {
-    css = (site.theme['theme.css'] ?? '') + (site.design === undefined ? '' : designCss(site.design as Design));
+    css = (site.theme['theme.css'] ?? '') + designStylesheet(site);
     criticalCssBySite.set(site, css);
   }
   return css;
+}
+
+/**
+ * What the store's error page wears (src/routes/pages/error-page.ts): the store's stylesheet, or for a
+ * developer-platform template, whose styles are written for its own markup, our default theme's (as its
+ * system pages wear it, developer-platform/system-css.ts), with the store's design after it either way.
+ */
+export function errorPageStylesheet(site: Site): string {
+  if (!isDeveloperPlatform(site.theme)) return storeStylesheet(site);
+  return (DEFAULT_THEME['theme.css'] ?? '') + designStylesheet(site);
+}
+
+function designStylesheet(site: Site): string {
+  return site.design === undefined ? '' : designCss(site.design as Design);
 }
 
 /** The template data: the page context, with the merchant's code injection marked as trusted. */

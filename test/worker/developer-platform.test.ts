@@ -6,7 +6,7 @@
  * templates do that the fixture template did not, and importing a template through the site admin calls.
  */
 import { env, exports } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ShoppingCart } from '../../src/commerce/cart';
 import { demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
@@ -258,14 +258,27 @@ describe('developer-platform', () => {
       expect(html).toContain('class="fixture-footer"');
     });
 
-    it('answers with a generic error page in production, naming no file and never cached', async () => {
+    it("answers with the store's error page in production (styled, 101, never cached), naming no file but logging it", async () => {
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
       // Not the page the development test rendered: that one is in this isolate's page cache.
-      const res = await new Visitor(`http://${BROKEN}`, { vars: PRODUCTION_VARS }).fetch('/shop');
+      const res = await new Visitor(`http://${BROKEN}`, { vars: PRODUCTION_VARS }).fetch('/shop', {
+        headers: { accept: 'text/html,application/xhtml+xml' },
+      });
+      const logged = String(errors.mock.calls.flat());
+      errors.mockRestore();
       expect(res.status).toBe(500);
       expect(res.headers.get('cache-control')).toBe('no-store');
       const html = await res.text();
+      const { siteTitle } = demoSite().website;
       expect(html).toContain('<h1>Something went wrong</h1>');
+      expect(html).toContain(`<title>Something went wrong · ${siteTitle}</title>`);
+      expect(html).toContain(`<a class="site-title" href="/">${siteTitle}</a>`);
+      expect(html).toContain('<a class="Button" href="/shop">Try again</a>');
+      expect(html).toContain('data-page-type="101"');
+      // Our default theme's stylesheet, as the template's system pages wear it: its own is written for its markup.
+      expect(html).toMatch(/<style>[^<]*\.site-header \{[^<]*\.NotFound-code \{/);
       expect(html).not.toContain('header.region');
+      expect(logged).toContain('header.region');
     });
   });
 });

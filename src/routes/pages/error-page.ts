@@ -8,7 +8,7 @@
 import type { Context } from 'hono';
 import { PageType } from '../../commerce/page-types';
 import type { LoadedSite } from '../../site/store';
-import { storeStylesheet } from '../../storefront/render';
+import { errorPageStylesheet } from '../../storefront/render';
 import { loadedSite, type AppEnv } from '../shared/http';
 import { htmlDocument, markup } from './html-document';
 
@@ -40,7 +40,7 @@ export async function errorPage(
     c,
     {
       title: `${message} · ${site.website.siteTitle}`,
-      style: storeStylesheet(site),
+      style: errorPageStylesheet(site),
       body: markup`<a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header"><a class="site-title" href="/">${site.website.siteTitle}</a></header>
 <main id="main" class="site-main" tabindex="-1">${content}</main>${census(loaded)}`,

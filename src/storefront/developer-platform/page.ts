@@ -3,14 +3,12 @@
  * (the collection type's `.list` or `.item`, a static `.page`, or our own system pages) becomes
  * `{squarespace.main-content}` inside the layout's regions, each file compiled on its own so an
  * error names its file, line and column. In development errors show at the top of the page; in
- * production a template that does not compile answers with a generic error page.
+ * production a template that does not compile answers with the store's error page.
  */
-import { HTTPException } from 'hono/http-exception';
 import { compile, render, TrustedHtml, type FormatterTable, type TemplateError } from '../../engine/index';
-import { markup } from '../../html/markup';
 import type { Site } from '../../site/schema';
 import { DEFAULT_THEME, themePartials, type ThemeFiles } from '../../site/theme';
-import { htmlCsp, type IntegrationOrigins, mergeSources, NO_SOURCES, type TrustedSources } from '../content-security';
+import { htmlCsp, type IntegrationOrigins, mergeSources, type TrustedSources } from '../content-security';
 import { pageHasCaptcha } from '../islands';
 import { templateStyleOrigins } from './external-styles';
 import type { ResolvedPage } from '../page-context';
@@ -245,18 +243,13 @@ function afterBodyTag(html: string, panel: string): string {
   return html.slice(0, at) + panel + html.slice(at);
 }
 
-const ERROR_MESSAGE = 'Something went wrong';
-
-/** Production's answer to a template that does not compile: a generic page, never cached. */
-function errorPage(): HTTPException {
-  const body =
-    markup`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${ERROR_MESSAGE}</title></head><body><main><h1>${ERROR_MESSAGE}</h1></main></body></html>`.toString();
-  const headers = {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-security-policy': htmlCsp(NO_SOURCES),
-  };
-  return new HTTPException(500, { res: new Response(body, { status: 500, headers }) });
+/**
+ * Production's answer to a template that does not compile: thrown, so the worker answers a shopper's page request
+ * with the store's error page (src/routes/pages/error-page.ts: 500, never cached, no file named) and logs this
+ * message, the problems with their files, lines and columns.
+ */
+class TemplateDoesNotCompile extends Error {
+  override name = 'TemplateDoesNotCompile';
 }
 
 export async function developerPlatformPage(request: DeveloperPlatformRequest): Promise<Response> {
@@ -312,7 +305,8 @@ export async function developerPlatformPage(request: DeveloperPlatformRequest): 
     data.showCart === true,
   );
   if (pageRender.problems.length > 0) {
-    if (!development && pageRender.compileFailed) throw errorPage();
+    if (!development && pageRender.compileFailed)
+      throw new TemplateDoesNotCompile(`template errors ${JSON.stringify(pageRender.problems)}`);
     if (development)
       html = afterBodyTag(
         html,
