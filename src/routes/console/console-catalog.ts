@@ -6,6 +6,8 @@
  * only the rows concerned and bumps the content version, so the storefront shows it at once.
  */
 import { Hono, type Context } from 'hono';
+import { api } from '../../api';
+import { areas } from '../../api/areas';
 import { ApiError } from '../../http/errors';
 import { z } from 'zod';
 import { toMinorUnits } from '../../commerce/money';
@@ -45,6 +47,7 @@ import { MAX_IMAGE_URL } from '../../site/image-url';
 import { randomHex } from '../../site/ids';
 import { MAX_ITEM_PICTURES } from '../../site/main-image';
 import type { Collection, Item, Site } from '../../site/schema';
+import { answer, pathIn } from '../shared/contract';
 import { apiError, readJson, type AppEnv } from '../shared/http';
 import { FILE_MESSAGES } from '../../site/editor/files';
 import { deliveredFileInfo } from './console-files';
@@ -307,9 +310,10 @@ function productRow(item: Item, stock: number | null, available: number | null, 
 export const consoleCatalog = new Hono<AppEnv>();
 
 const commerce = requirePermission('commerce');
+const CONSOLE = areas.console;
 
 /** What the product list's filters and the product form choose from. */
-consoleCatalog.get('/catalog/context', commerce, async (c) => {
+consoleCatalog.get(pathIn(CONSOLE, api.catalogContext), commerce, async (c) => {
   const site = c.var.site;
   const object = contentObject(c.env, site.website.id);
   const collections = productCollections(site);
@@ -321,7 +325,7 @@ consoleCatalog.get('/catalog/context', commerce, async (c) => {
     ];
     return [...new Set(all)].sort((a, b) => a.localeCompare(b, 'en'));
   };
-  return c.json({
+  return answer(c, api.catalogContext, {
     currency: site.website.storeCurrency,
     timeZone: site.website.timeZone,
     collections: collections.map((collection) => ({
@@ -335,7 +339,7 @@ consoleCatalog.get('/catalog/context', commerce, async (c) => {
   });
 });
 
-consoleCatalog.get('/products', commerce, async (c) => {
+consoleCatalog.get(pathIn(CONSOLE, api.products), commerce, async (c) => {
   const q = query(c, listQuery);
   const listing: ProductListQuery = {
     search: q.q,
@@ -366,7 +370,7 @@ consoleCatalog.get('/products', commerce, async (c) => {
     );
   });
   const next = q.offset + products.length;
-  return c.json({
+  return answer(c, api.products, {
     products,
     total: value.total,
     nextOffset: next < value.total ? next : null,
@@ -374,9 +378,9 @@ consoleCatalog.get('/products', commerce, async (c) => {
   });
 });
 
-consoleCatalog.get('/products/:id', commerce, async (c) => {
+consoleCatalog.get(pathIn(CONSOLE, api.product), commerce, async (c) => {
   const item = await storedProduct(c, c.req.param('id'));
-  return c.json({
+  return answer(c, api.product, {
     id: item.id,
     fullUrl: item.fullUrl,
     product: await formWithOnHand(
@@ -388,18 +392,18 @@ consoleCatalog.get('/products/:id', commerce, async (c) => {
   });
 });
 
-consoleCatalog.post('/products', commerce, async (c) => {
+consoleCatalog.post(pathIn(CONSOLE, api.addProduct), commerce, async (c) => {
   const form = await readJson(c, productSchema, MAX_PRODUCT_BYTES);
-  return c.json(await saveForm(c, form, null));
+  return answer(c, api.addProduct, await saveForm(c, form, null));
 });
 
-consoleCatalog.put('/products/:id', commerce, async (c) => {
+consoleCatalog.put(pathIn(CONSOLE, api.saveProduct), commerce, async (c) => {
   const form = await readJson(c, productSchema, MAX_PRODUCT_BYTES);
   const stored = await storedProduct(c, c.req.param('id'));
-  return c.json(await saveForm(c, form, stored));
+  return answer(c, api.saveProduct, await saveForm(c, form, stored));
 });
 
-consoleCatalog.post('/products/:id/duplicate', commerce, async (c) => {
+consoleCatalog.post(pathIn(CONSOLE, api.duplicateProduct), commerce, async (c) => {
   const stored = await storedProduct(c, c.req.param('id'));
   const form = await formWithOnHand(
     c.env,
@@ -419,16 +423,16 @@ consoleCatalog.post('/products/:id/duplicate', commerce, async (c) => {
       sku: `${variant.sku.slice(0, 50)}-${randomHex(2).toUpperCase()}`,
     })),
   };
-  return c.json(await saveForm(c, copy, null));
+  return answer(c, api.duplicateProduct, await saveForm(c, copy, null));
 });
 
-consoleCatalog.delete('/products/:id', commerce, async (c) => {
+consoleCatalog.delete(pathIn(CONSOLE, api.removeProduct), commerce, async (c) => {
   await storedProduct(c, c.req.param('id'));
   await merchantEdit(c, { kind: 'removeItem', itemId: c.req.param('id') });
   return c.json({ deleted: true });
 });
 
-consoleCatalog.post('/products/bulk', commerce, async (c) => {
+consoleCatalog.post(pathIn(CONSOLE, api.bulkEditProducts), commerce, async (c) => {
   const body = await readJson(c, bulkSchema, MAX_SMALL_BODY_BYTES);
   if (body.change.kind === 'stock' && body.change.mode === 'set' && body.change.amount < 0)
     return apiError(400, PRODUCT_MESSAGES.stock, { fields: { amount: PRODUCT_MESSAGES.stock } });
@@ -446,17 +450,19 @@ consoleCatalog.post('/products/bulk', commerce, async (c) => {
 });
 
 /** The tag or category manager's list for one product collection: every name, declared or in use, with its count. */
-consoleCatalog.get('/catalog/:collectionId/names', commerce, async (c) => {
+consoleCatalog.get(pathIn(CONSOLE, api.names), commerce, async (c) => {
   const tagType = tagTypeSchema.safeParse(c.req.query('tagType'));
   if (!tagType.success) return apiError(400, 'tagType must be tag or category');
   const collection = productCollection(c.var.site, c.req.param('collectionId'));
   const { value: used } = await contentObject(c.env, c.var.site.website.id).namesUsed(collection.id, tagType.data);
   const declared = declaredNames(collection, tagType.data);
   const names = [...new Set([...declared, ...used.map((row) => row.name)])].sort((a, b) => a.localeCompare(b, 'en'));
-  return c.json({ names: names.map((name) => ({ name, count: used.find((row) => row.name === name)?.count ?? 0 })) });
+  return answer(c, api.names, {
+    names: names.map((name) => ({ name, count: used.find((row) => row.name === name)?.count ?? 0 })),
+  });
 });
 
-consoleCatalog.post('/catalog/:collectionId/names', commerce, async (c) => {
+consoleCatalog.post(pathIn(CONSOLE, api.changeNames), commerce, async (c) => {
   const body = await readJson(c, namesChangeSchema, MAX_SMALL_BODY_BYTES);
   const collection = productCollection(c.var.site, c.req.param('collectionId'));
   const messages = new Set([

@@ -1,0 +1,35 @@
+/**
+ * A route area serving routes of the browser-to-worker contract (src/api): it registers the
+ * contract's path, relative to the prefix it is mounted at, and answers through `answer`, whose
+ * body must be the contract's answer type, so a route that changes its answer fails the type check
+ * of the code that reads it (the console's, the store's pages').
+ */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AnswerOf, Route } from '../../api';
+
+/** The part of `Pattern` after `Prefix` ('/' when nothing is left); never when the route is not under it. */
+type Within<Prefix extends string, Pattern extends string> = Pattern extends `${Prefix}${infer Rest}`
+  ? Rest extends ''
+    ? '/'
+    : Rest
+  : never;
+
+/** `route`'s path as the area mounted at `prefix` registers it (`/api/console/products/:id` → `/products/:id`). */
+export function pathIn<const Prefix extends string, R extends Route>(
+  prefix: Prefix,
+  route: R,
+): Within<Prefix, R['pattern']> {
+  if (!route.pattern.startsWith(prefix)) throw new Error(`${route.pattern} is not under ${prefix}`);
+  return (route.pattern.slice(prefix.length) || '/') as Within<Prefix, R['pattern']>;
+}
+
+/** Answers `body` as JSON: it must be what the contract says `route` answers. */
+export function answer<R extends Route>(
+  c: Context,
+  _route: R,
+  body: AnswerOf<R>,
+  status?: ContentfulStatusCode,
+): Response {
+  return c.json(body as object, status);
+}
