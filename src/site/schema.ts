@@ -20,6 +20,7 @@ import { IMAGE_URL_MESSAGE, isImageUrl, SITE_PATH } from './image-url';
 import { MAX_ITEM_PICTURES, withMainImage } from './main-image';
 import { pageBlockSchema, type PageBlockOf } from './editor/page-blocks';
 import { SEO_LIMITS } from './editor/page-seo';
+import { MAX_LINK_LENGTH } from './editor/link-target';
 import { CONTENT_STATUSES } from './editor/content-status';
 import { CONTENT_LIMITS, LIMIT_MESSAGES, NAME_LIMITS, nameTooLong, nameTooLongMessage, type NameKind } from './limits';
 import { designSchema } from './design-schema';
@@ -124,7 +125,7 @@ export const formFieldSchema = z.looseObject({
 export const successRedirectUrl = z
   .string()
   .regex(/^(\/(?![/\\])|https?:\/\/)/, 'must be a site path or an http(s) URL')
-  .max(2083);
+  .max(MAX_LINK_LENGTH, `can be at most ${MAX_LINK_LENGTH.toLocaleString('en-US')} characters`);
 
 export const formSchema = z.object({
   id,

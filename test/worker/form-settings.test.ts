@@ -1,7 +1,8 @@
 /**
  * A form's success URL set in the console (spec S47, issue 33): checked by the site schema's own piece, so
  * `//evil.example` and `javascript:` are refused with its message by field and nothing is written; `/thanks` is
- * saved, listed and given to the storefront's form; empty takes it away; only roles that edit content may set it.
+ * saved, listed and given to the storefront's form; empty takes it away; one past 2,083 characters is refused by
+ * name; only roles that edit content may set it, an editor among them, who still reads no submissions.
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
 import { EDIT_MESSAGES } from '../../src/site/edits';
 import { Visitor } from './visitor';
 
-const [OWNER, STORE_MANAGER, , VIEWER] = DEMO_MERCHANTS;
+const [OWNER, STORE_MANAGER, EDITOR, VIEWER] = DEMO_MERCHANTS;
 const REFUSED = 'The success URL must be a site path or an http(s) URL.';
 
 async function merchant(account: (typeof DEMO_MERCHANTS)[number] | undefined): Promise<Visitor> {
@@ -76,6 +77,37 @@ describe('a form’s success URL', () => {
 
     expect((await setUrl(owner, 'f-contact', '')).body).toEqual({ successRedirectUrl: '' });
     expect(await listed(owner)).toBe('');
+    expect(await storefrontRedirect()).toBeNull();
+  });
+
+  it('refuses a URL past 2,083 characters by its length, in words, writing nothing', async () => {
+    const owner = await merchant(OWNER);
+    const before = await version();
+    const longest = `/${'x'.repeat(2082)}`;
+    const refused = await setUrl(owner, 'f-contact', `${longest}x`);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error: PRODUCT_MESSAGES.invalid,
+      fields: { successRedirectUrl: 'The success URL can be at most 2,083 characters.' },
+    });
+    expect(await version()).toBe(before);
+    expect((await setUrl(owner, 'f-contact', longest)).body).toEqual({ successRedirectUrl: longest });
+    expect((await setUrl(owner, 'f-contact', '')).status).toBe(200);
+  });
+
+  it('lets an editor read the forms and set the success URL, but not read or export the submissions', async () => {
+    const editor = await merchant(EDITOR);
+    const forms = await editor.json<{ forms: { id: string; submissions: number }[] }>('GET', '/api/console/forms');
+    expect(forms.status).toBe(200);
+    expect(forms.body.forms.map((form) => form.id)).toContain('f-contact');
+    expect((await editor.fetch('/api/console/forms/f-contact/submissions')).status).toBe(403);
+    expect((await editor.fetch('/api/console/forms/f-contact/submissions/export')).status).toBe(403);
+    expect((await editor.fetch('/api/form/submissions')).status).toBe(403);
+
+    expect((await setUrl(editor, 'f-contact', '//evil.example')).body.fields).toEqual({ successRedirectUrl: REFUSED });
+    expect((await setUrl(editor, 'f-contact', '/thanks')).body).toEqual({ successRedirectUrl: '/thanks' });
+    expect(await storefrontRedirect()).toBe('/thanks');
+    expect((await setUrl(editor, 'f-contact', '')).status).toBe(200);
     expect(await storefrontRedirect()).toBeNull();
   });
 
