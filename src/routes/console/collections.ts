@@ -5,6 +5,9 @@
  *
  *   PUT /api/console/collections/{collectionId}   { urlId }   → { id, urlId, fullUrl }
  */
+import { api } from '../../api';
+import { areas } from '../../api/areas';
+import { answer, pathIn } from '../shared/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { collectionSlugSchema, pageFormProblems } from '../../site/editor/page-form';
@@ -18,11 +21,13 @@ const MAX_BODY_BYTES = 1024;
 
 export const consoleCollections = new Hono<AppEnv>();
 
-consoleCollections.put('/collections/:collectionId', requirePermission('content'), async (c) => {
+const CONSOLE = areas.console;
+
+consoleCollections.put(pathIn(CONSOLE, api.renameCollection), requirePermission('content'), async (c) => {
   const input = collectionSlugSchema.safeParse(await readJson(c, z.unknown(), MAX_BODY_BYTES));
   if (!input.success) return apiError(400, PRODUCT_MESSAGES.invalid, { fields: pageFormProblems(input.error) });
   const id = c.req.param('collectionId');
   const { urlId } = input.data;
   await merchantEdit(c, { kind: 'renameCollection', collectionId: id, urlId }, pageField);
-  return c.json({ id, urlId, fullUrl: `/${urlId}` });
+  return answer(c, api.renameCollection, { id, urlId, fullUrl: `/${urlId}` });
 });

@@ -11,6 +11,9 @@
  *   PUT    /api/console/posts/{id}
  *   DELETE /api/console/posts/{id}
  */
+import { api } from '../../api';
+import { areas } from '../../api/areas';
+import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../../http/errors';
 import { z } from 'zod';
@@ -130,28 +133,30 @@ function summary(item: Item) {
 }
 
 export const consoleContent = new Hono<AppEnv>();
+
+const CONSOLE = areas.console;
 const read = requirePermission('read');
 const content = requirePermission('content');
 
-consoleContent.get('/posts', read, async (c) => {
+consoleContent.get(pathIn(CONSOLE, api.posts), read, async (c) => {
   const blog = blogNamed(c, c.req.query('collectionId') ?? '');
   const offset = Number(c.req.query('offset') ?? '0');
   if (!Number.isSafeInteger(offset) || offset < 0) return apiError(400, 'offset is not valid');
   const { value } = await contentObject(c.env, c.var.site.website.id).consoleItems(blog.id, offset, PAGE_SIZE);
   c.header('cache-control', 'no-store');
-  return c.json({
+  return answer(c, api.posts, {
     posts: value.items.map((json) => summary(JSON.parse(json) as Item)),
     total: value.total,
     pageSize: PAGE_SIZE,
   });
 });
 
-consoleContent.get('/posts/:id', read, async (c) => {
+consoleContent.get(pathIn(CONSOLE, api.post), read, async (c) => {
   c.header('cache-control', 'no-store');
-  return c.json(await storedPost(c, c.req.param('id')));
+  return answer(c, api.post, await storedPost(c, c.req.param('id')));
 });
 
-consoleContent.post('/posts', content, async (c) => {
+consoleContent.post(pathIn(CONSOLE, api.addPost), content, async (c) => {
   const { collectionId, ...input } = await readJson(c, newPostSchema, MAX_POST_BYTES);
   const blog = blogNamed(c, collectionId);
   const id = `b-${randomHex(6)}`;
@@ -165,18 +170,18 @@ consoleContent.post('/posts', content, async (c) => {
       throw error;
     await merchantEdit(c, { kind: 'saveItem', item: postItem(base, blog, input, `${urlId}-${randomHex(2)}`) });
   }
-  return c.json(await storedPost(c, id), 201);
+  return answer(c, api.addPost, await storedPost(c, id), 201);
 });
 
-consoleContent.put('/posts/:id', content, async (c) => {
+consoleContent.put(pathIn(CONSOLE, api.savePost), content, async (c) => {
   const input = await readJson(c, postSchema, MAX_POST_BYTES);
   const before = await storedPost(c, c.req.param('id'));
   const blog = blogNamed(c, before.collectionId);
   await merchantEdit(c, { kind: 'saveItem', item: postItem(before, blog, input, input.urlId ?? before.urlId) });
-  return c.json(await storedPost(c, before.id));
+  return answer(c, api.savePost, await storedPost(c, before.id));
 });
 
-consoleContent.delete('/posts/:id', content, async (c) => {
+consoleContent.delete(pathIn(CONSOLE, api.removePost), content, async (c) => {
   const before = await storedPost(c, c.req.param('id'));
   await merchantEdit(c, { kind: 'removeItem', itemId: before.id });
   return c.json({ deleted: true });

@@ -4,6 +4,9 @@
  * export, and the abandoned checkouts. Customers are derived from the orders in the website's
  * CommerceOrders object; accounts come from its SiteUsers object.
  */
+import { api } from '../../api';
+import { areas } from '../../api/areas';
+import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import type { CustomerSummary } from '../../api/customers';
 import { formatMoney } from '../../commerce/money';
@@ -35,12 +38,14 @@ async function withAccounts(c: Context<AppEnv>, customers: CustomerSummary[]) {
 }
 
 export const consoleCustomers = new Hono<AppEnv>();
+
+const CONSOLE = areas.console;
 const customerData = requirePermission('customerData');
 
-consoleCustomers.get('/customers', customerData, async (c) => {
+consoleCustomers.get(pathIn(CONSOLE, api.customers), customerData, async (c) => {
   const page = await customersPage(c.env, c.var.site.website.id, searchQueryOf(c), c.req.query('cursor'), PAGE_LIMIT);
   if (page === undefined) return apiError(400, LIST_QUERY_MESSAGES.badCursor);
-  return c.json({
+  return answer(c, api.customers, {
     customers: await withAccounts(c, page.customers),
     hasNextPage: page.nextPageCursor !== null,
     nextPageCursor: page.nextPageCursor,
@@ -48,7 +53,7 @@ consoleCustomers.get('/customers', customerData, async (c) => {
   });
 });
 
-consoleCustomers.get('/customers.csv', customerData, async (c) => {
+consoleCustomers.get(pathIn(CONSOLE, api.customersCsv), customerData, async (c) => {
   const query = searchQueryOf(c);
   const currency = c.var.site.website.storeCurrency;
   const found: CustomerSummary[] = [];
@@ -83,7 +88,7 @@ consoleCustomers.get('/customers.csv', customerData, async (c) => {
   });
 });
 
-consoleCustomers.get('/customers/:email', customerData, async (c) => {
+consoleCustomers.get(pathIn(CONSOLE, api.customer), customerData, async (c) => {
   const email = c.req.param('email');
   if (email.length > 320) return apiError(404, CUSTOMER_MESSAGES.notFound);
   const found =
@@ -93,7 +98,7 @@ consoleCustomers.get('/customers/:email', customerData, async (c) => {
     ));
   if (found === null) return apiError(404, CUSTOMER_MESSAGES.notFound);
   const accounts = await siteUsers(c.env, c.var.site.website.id).accountsOf([found.customer.email]);
-  return c.json({
+  return answer(c, api.customer, {
     customer: found.customer,
     account: accounts[found.customer.email] ?? null,
     orders: found.orders,
@@ -101,8 +106,8 @@ consoleCustomers.get('/customers/:email', customerData, async (c) => {
   });
 });
 
-consoleCustomers.get('/abandoned-checkouts', customerData, async (c) =>
-  c.json({
+consoleCustomers.get(pathIn(CONSOLE, api.abandonedCheckouts), customerData, async (c) =>
+  answer(c, api.abandonedCheckouts, {
     checkouts: await orders(c).abandonedCheckouts(),
     timeZone: c.var.site.website.timeZone,
     keptHours: CHECKOUT_KEEP_MS / 3_600_000,

@@ -14,6 +14,9 @@
  * images without Cloudflare Images, so the console draws the widths with a canvas at upload and
  * sends them here; `?w=` serves that width, or the original when there is none.
  */
+import { api } from '../../api';
+import { areas } from '../../api/areas';
+import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../../http/errors';
 import { z } from 'zod';
@@ -163,12 +166,14 @@ async function put(
 
 /** Mounted at `areas.console`. */
 export const consoleFiles = new Hono<AppEnv>();
+
+const CONSOLE = areas.console;
 const read = requirePermission('read');
 const content = requirePermission('content');
 /** Adding a file: also a product's pictures, which the commerce roles edit (a store manager has no content permission). */
 const adding = requirePermission(['content', 'commerce']);
 
-consoleFiles.get('/files', read, async (c) => {
+consoleFiles.get(pathIn(CONSOLE, api.files), read, async (c) => {
   const cursor = c.req.query('cursor');
   if (cursor !== undefined && cursor.length > 1024) return apiError(400, 'cursor is not valid');
   const prefix = originalKey(c.var.site.website.id, '');
@@ -181,31 +186,35 @@ consoleFiles.get('/files', read, async (c) => {
   } as R2ListOptions;
   const listed = await c.env.FILES.list(options);
   c.header('cache-control', 'no-store');
-  return c.json({
+  return answer(c, api.files, {
     files: listed.objects.map((object) => storedFile(object, object.key.slice(prefix.length))),
     cursor: listed.truncated ? listed.cursor : null,
   });
 });
 
-consoleFiles.post('/files', adding, async (c) => {
+consoleFiles.post(pathIn(CONSOLE, api.upload), adding, async (c) => {
   const name = validName(c.req.query('name'));
   const { bytes, type } = await uploadedFile(c, name);
-  return c.json(await put(c, newFileId(), name, 1, bytes, type), 201);
+  return answer(c, api.upload, await put(c, newFileId(), name, 1, bytes, type), 201);
 });
 
-consoleFiles.put('/files/:fileId', content, async (c) => {
+consoleFiles.put(pathIn(CONSOLE, api.replaceFile), content, async (c) => {
   const id = fileIdOf(c);
   const before = await existing(c, id);
   const name = validName(c.req.query('name'));
   const { bytes, type } = await uploadedFile(c, name);
   const websiteId = c.var.site.website.id;
   await deleteVariants(c.env.FILES, websiteId, id);
-  return c.json(await put(c, id, name, Number(before.customMetadata?.['rev'] ?? 1) + 1, bytes, type, before));
+  return answer(
+    c,
+    api.replaceFile,
+    await put(c, id, name, Number(before.customMetadata?.['rev'] ?? 1) + 1, bytes, type, before),
+  );
 });
 
 const renameSchema = z.object({ name: z.string().max(1000) });
 
-consoleFiles.patch('/files/:fileId', content, async (c) => {
+consoleFiles.patch(pathIn(CONSOLE, api.renameFile), content, async (c) => {
   const id = fileIdOf(c);
   const name = validName((await readJson(c, renameSchema, 4096)).name);
   const object = await c.env.FILES.get(originalKey(c.var.site.website.id, id));
@@ -217,12 +226,14 @@ consoleFiles.patch('/files/:fileId', content, async (c) => {
     return apiError(400, FILE_MESSAGES.unsupported(name));
   }
   // R2 keeps metadata with the object: a rename writes the object again.
-  return c.json(
+  return answer(
+    c,
+    api.renameFile,
     await put(c, id, name, Number(object.customMetadata?.['rev'] ?? 1), await object.arrayBuffer(), type, object),
   );
 });
 
-consoleFiles.delete('/files/:fileId', content, async (c) => {
+consoleFiles.delete(pathIn(CONSOLE, api.removeFile), content, async (c) => {
   const id = fileIdOf(c);
   await existing(c, id);
   const websiteId = c.var.site.website.id;
@@ -231,7 +242,7 @@ consoleFiles.delete('/files/:fileId', content, async (c) => {
   return c.json({ deleted: true });
 });
 
-consoleFiles.put('/files/:fileId/:rev/:width', adding, async (c) => {
+consoleFiles.put(pathIn(CONSOLE, api.fileVariant), adding, async (c) => {
   const id = fileIdOf(c);
   const width = Number(/^w(\d+)$/.exec(c.req.param('width'))?.[1]);
   if (!IMAGE_WIDTHS.some((allowed) => allowed === width))

@@ -6,6 +6,9 @@
  * address `notifications`; rates, discounts, settings and restock sends use the existing
  * /api/commerce/* and restock calls.
  */
+import { api } from '../../api';
+import { areas } from '../../api/areas';
+import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../../http/errors';
 import { currencySchema, notificationSchema } from '../../api/console-bodies';
@@ -49,13 +52,15 @@ function formOf(c: Context<AppEnv>): SiteForm {
 }
 
 export const consoleOperations = new Hono<AppEnv>();
+
+const CONSOLE = areas.console;
 const commerce = requirePermission('commerce');
 const customerData = requirePermission('customerData');
 const read = requirePermission('read');
 const notifications = requirePermission('notifications');
 const analytics = requirePermission('analytics');
 
-consoleOperations.get('/orders', customerData, async (c) => {
+consoleOperations.get(pathIn(CONSOLE, api.orders), customerData, async (c) => {
   const status = c.req.query('status') || null;
   if (status !== null && !(ORDER_STATUSES as readonly string[]).includes(status))
     return apiError(400, `status must be one of ${ORDER_STATUSES.join(', ')}`);
@@ -66,19 +71,19 @@ consoleOperations.get('/orders', customerData, async (c) => {
     query === ''
       ? await store.orders(status as OrderStatus | null, cursor, PAGE_LIMIT)
       : await store.searchOrders(query, status as OrderStatus | null, cursor, PAGE_LIMIT);
-  return c.json(page);
+  return answer(c, api.orders, page);
 });
 
-consoleOperations.get('/orders/:id', customerData, async (c) => {
+consoleOperations.get(pathIn(CONSOLE, api.consoleOrder), customerData, async (c) => {
   const order = await orders(c).order(c.req.param('id'));
-  return order === null ? apiError(404, ORDER_MESSAGES.notFound) : c.json({ order });
+  return order === null ? apiError(404, ORDER_MESSAGES.notFound) : answer(c, api.consoleOrder, { order });
 });
 
-consoleOperations.get('/store', commerce, async (c) =>
-  c.json({ currency: c.var.site.website.storeCurrency, settings: await orders(c).settings() }),
+consoleOperations.get(pathIn(CONSOLE, api.store), commerce, async (c) =>
+  answer(c, api.store, { currency: c.var.site.website.storeCurrency, settings: await orders(c).settings() }),
 );
 
-consoleOperations.put('/store/currency', commerce, async (c) => {
+consoleOperations.put(pathIn(CONSOLE, api.storeCurrency), commerce, async (c) => {
   const { currency } = await readJson(c, currencySchema, MAX_BODY_BYTES);
   if (!CURRENCIES.has(currency))
     return apiError(400, OPERATIONS_MESSAGES.invalidCurrency, {
@@ -88,7 +93,7 @@ consoleOperations.put('/store/currency', commerce, async (c) => {
   return c.json({ currency });
 });
 
-consoleOperations.get('/forms', read, async (c) => {
+consoleOperations.get(pathIn(CONSOLE, api.forms), read, async (c) => {
   const store = submissions(c);
   const [counts, notifications] = await Promise.all([store.counts(), store.notifications()]);
   const forms = siteForms(c.var.site).map((form) => ({
@@ -99,10 +104,10 @@ consoleOperations.get('/forms', read, async (c) => {
     submissions: counts[form.id] ?? 0,
     notification: notifications[form.id] ?? { enabled: false, recipient: '' },
   }));
-  return c.json({ forms });
+  return answer(c, api.forms, { forms });
 });
 
-consoleOperations.put('/forms/:formId/notification', notifications, async (c) => {
+consoleOperations.put(pathIn(CONSOLE, api.formNotification), notifications, async (c) => {
   const form = formOf(c);
   const body = await readJson(c, notificationSchema, MAX_BODY_BYTES);
   if ((body.enabled || body.recipient !== '') && !isValidEmail(body.recipient)) {
@@ -113,7 +118,7 @@ consoleOperations.put('/forms/:formId/notification', notifications, async (c) =>
   return c.json({ notification: await submissions(c).setNotification(form.id, body) });
 });
 
-consoleOperations.get('/forms/:formId/submissions', customerData, async (c) => {
+consoleOperations.get(pathIn(CONSOLE, api.submissions), customerData, async (c) => {
   const form = formOf(c);
   const columns = submissionColumns(form.fields);
   const page = await submissions(c).list(form.id, cursorOf(c));
@@ -123,7 +128,7 @@ consoleOperations.get('/forms/:formId/submissions', customerData, async (c) => {
     pagePath: s.pagePath,
     cells: submissionCells(columns, storedValues(s.values)),
   }));
-  return c.json({
+  return answer(c, api.submissions, {
     form: { id: form.id, name: form.name },
     columns,
     rows,
@@ -142,7 +147,7 @@ function fileNameOf(name: string): string {
   );
 }
 
-consoleOperations.get('/forms/:formId/submissions/export', customerData, async (c) => {
+consoleOperations.get(pathIn(CONSOLE, api.submissionsExport), customerData, async (c) => {
   const form = formOf(c);
   const columns = submissionColumns(form.fields);
   const all = await submissions(c).all(form.id);
@@ -158,10 +163,10 @@ consoleOperations.get('/forms/:formId/submissions/export', customerData, async (
   });
 });
 
-consoleOperations.get('/analytics', analytics, async (c) => {
+consoleOperations.get(pathIn(CONSOLE, api.analytics), analytics, async (c) => {
   const { days, summary } = await summaryFor(c);
   const sales = await orders(c).salesByHour(summary.fromHour * HOUR_MS, (hourOf(Date.now()) + 1) * HOUR_MS);
-  return c.json({
+  return answer(c, api.analytics, {
     days,
     currency: c.var.site.website.storeCurrency,
     timeZone: c.var.site.website.timeZone,

@@ -4,6 +4,9 @@
  * address, count), behind the `team` permission (administrators), and the invitation's acceptance (the invited person sets a password; no session needed, the link's token
  * is the proof). The team always keeps an administrator who can sign in (src/durable/merchants.ts).
  */
+import { api } from '../../api';
+import { areas } from '../../api/areas';
+import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { MIN_TEAM_PASSWORD, TEAM_INVITE_MESSAGES } from '../../accounts/messages';
@@ -45,18 +48,20 @@ const TEAM_ERROR_STATUS = { 'already-member': 409, 'unknown-member': 404, 'last-
   number
 >;
 
-function answer(c: Context<AppEnv>, change: TeamChange): Response {
+function changeAnswer(c: Context<AppEnv>, change: TeamChange): Response {
   return change.ok ? c.json({ ok: true }) : apiError(TEAM_ERROR_STATUS[change.error], change.message);
 }
 
 export const consoleTeam = new Hono<AppEnv>();
 
+const CONSOLE = areas.console;
+
 const admin = requirePermission('team');
 
-consoleTeam.get('/team', admin, async (c) => {
+consoleTeam.get(pathIn(CONSOLE, api.team), admin, async (c) => {
   const session = await merchantSessionOf(c);
   const members = await team(c).members();
-  return c.json({
+  return answer(c, api.team, {
     members: members.map((member) => ({
       ...member,
       roleNames: member.roles.map(roleName),
@@ -67,9 +72,11 @@ consoleTeam.get('/team', admin, async (c) => {
 });
 
 /** Failed sign-ins to the console in the last hour, newest first (src/durable/sign-in-attempts.ts). */
-consoleTeam.get('/team/sign-in-failures', admin, async (c) => c.json({ failures: await team(c).signInFailures() }));
+consoleTeam.get(pathIn(CONSOLE, api.signInFailures), admin, async (c) =>
+  answer(c, api.signInFailures, { failures: await team(c).signInFailures() }),
+);
 
-consoleTeam.post('/team/invitations', admin, async (c) => {
+consoleTeam.post(pathIn(CONSOLE, api.invite), admin, async (c) => {
   const body = await readJson(c, inviteSchema, MAX_BODY_BYTES);
   const email = body.email.trim();
   if (!isValidEmail(email))
@@ -81,12 +88,14 @@ consoleTeam.post('/team/invitations', admin, async (c) => {
   return c.json({ id: invited.value.id });
 });
 
-consoleTeam.put('/team/:id', admin, async (c) => {
+consoleTeam.put(pathIn(CONSOLE, api.changeMember), admin, async (c) => {
   const body = await readJson(c, z.object({ roles: rolesSchema }), MAX_BODY_BYTES);
-  return answer(c, await team(c).setRoles(c.req.param('id'), [...new Set(body.roles)]));
+  return changeAnswer(c, await team(c).setRoles(c.req.param('id'), [...new Set(body.roles)]));
 });
 
-consoleTeam.delete('/team/:id', admin, async (c) => answer(c, await team(c).remove(c.req.param('id'))));
+consoleTeam.delete(pathIn(CONSOLE, api.removeMember), admin, async (c) =>
+  changeAnswer(c, await team(c).remove(c.req.param('id'))),
+);
 
 consoleTeam.post(
   '/team/invitations/accept',

@@ -5,6 +5,9 @@
  *
  *   PUT /api/console/forms/{formId}/settings   { successRedirectUrl }   → { successRedirectUrl }
  */
+import { api } from '../../api';
+import { areas } from '../../api/areas';
+import { answer, pathIn } from '../shared/contract';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { formSettingsSchema } from '../../site/editor/form-settings';
@@ -18,10 +21,12 @@ const MAX_BODY_BYTES = 4 * 1024;
 
 export const consoleFormSettings = new Hono<AppEnv>();
 
-consoleFormSettings.put('/forms/:formId/settings', requirePermission('content'), async (c) => {
+const CONSOLE = areas.console;
+
+consoleFormSettings.put(pathIn(CONSOLE, api.formSettings), requirePermission('content'), async (c) => {
   const input = formSettingsSchema.safeParse(await readJson(c, z.unknown(), MAX_BODY_BYTES));
   if (!input.success) return apiError(400, PRODUCT_MESSAGES.invalid, { fields: pageFormProblems(input.error) });
   const url = input.data.successRedirectUrl;
   await merchantEdit(c, { kind: 'setFormSuccessUrl', formId: c.req.param('formId'), url });
-  return c.json({ successRedirectUrl: url });
+  return answer(c, api.formSettings, { successRedirectUrl: url });
 });

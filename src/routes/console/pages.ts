@@ -12,6 +12,9 @@
  *   POST   /api/console/pages/{collectionId}/navigation  a link to it at the end of the navigation
  *   PUT    /api/console/pages/{collectionId}/charts    { charts: [{ id, title, columns, rows }] }, the page's chart blocks
  */
+import { api } from '../../api';
+import { areas } from '../../api/areas';
+import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { isProductCollection } from '../../commerce/product';
@@ -45,12 +48,14 @@ export const pageField: RefusalField = (error) =>
       : undefined;
 
 export const consolePages = new Hono<AppEnv>();
+
+const CONSOLE = areas.console;
 const read = requirePermission('read');
 const content = requirePermission('content');
 
-consolePages.get('/pages', read, (c) => {
+consolePages.get(pathIn(CONSOLE, api.pages), read, (c) => {
   const listed = c.var.site.collections.filter((collection) => !isProductCollection(collection));
-  return c.json({
+  return answer(c, api.pages, {
     pages: listed.map(({ id, title, typeName, fullUrl, status, addedOn }) => ({
       id,
       title,
@@ -73,7 +78,7 @@ async function storedSite(c: Context<AppEnv>): Promise<Site | null> {
   return value === null ? null : (JSON.parse(value) as Site);
 }
 
-consolePages.post('/pages', content, async (c) => {
+consolePages.post(pathIn(CONSOLE, api.addPage), content, async (c) => {
   const input = newPageSchema.safeParse(await readJson(c, z.unknown(), MAX_NEW_PAGE_BYTES));
   if (!input.success) {
     const fields = pageFormProblems(input.error);
@@ -87,7 +92,7 @@ consolePages.post('/pages', content, async (c) => {
   )) as {
     id: string;
   };
-  return c.json({ id: created.id, urlId, fullUrl: `/${urlId}` }, 201);
+  return answer(c, api.addPage, { id: created.id, urlId, fullUrl: `/${urlId}` }, 201);
 });
 
 /** A page's chart blocks as the chart call answers them. */
@@ -128,30 +133,32 @@ function pageAnswer(site: Site, page: Collection) {
   };
 }
 
-consolePages.get('/pages/:collectionId', read, (c) => c.json(pageAnswer(c.var.site, pageNamed(c))));
+consolePages.get(pathIn(CONSOLE, api.page), read, (c) => answer(c, api.page, pageAnswer(c.var.site, pageNamed(c))));
 
-consolePages.put('/pages/:collectionId', content, async (c) => {
+consolePages.put(pathIn(CONSOLE, api.savePage), content, async (c) => {
   const input = pageFormSchema.safeParse(await readJson(c, z.unknown(), MAX_PAGE_BYTES));
   const page = pageNamed(c);
   if (!input.success) return apiError(400, PRODUCT_MESSAGES.invalid, { fields: pageFormProblems(input.error) });
   await merchantEdit(c, { kind: 'savePage', collectionId: page.id, input: input.data }, pageField);
   const site = await storedSite(c);
   const saved = site === null ? undefined : pageIn(site, page.id);
-  return c.json(
+  return answer(
+    c,
+    api.savePage,
     site === null || saved === undefined ? { saved: true } : { saved: true, page: pageAnswer(site, saved) },
   );
 });
 
-consolePages.delete('/pages/:collectionId', content, async (c) => {
+consolePages.delete(pathIn(CONSOLE, api.removePage), content, async (c) => {
   const page = pageNamed(c);
   await merchantEdit(c, { kind: 'removeCollection', collectionId: page.id });
   return c.json({ deleted: true });
 });
 
-consolePages.post('/pages/:collectionId/navigation', content, async (c) => {
+consolePages.post(pathIn(CONSOLE, api.addPageToNavigation), content, async (c) => {
   const page = pageNamed(c);
   await merchantEdit(c, { kind: 'appendToNavigation', collectionId: page.id });
-  return c.json({ inNavigation: true });
+  return answer(c, api.addPageToNavigation, { inNavigation: true });
 });
 
 /** Cells arrive as the editor holds them (text): datasetOf checks them with the spec's messages; the caps only bound the body. */
@@ -172,7 +179,7 @@ const chartsSchema = z.object({
     .max(MAX_CHARTS_PER_PAGE),
 });
 
-consolePages.put('/pages/:collectionId/charts', content, async (c) => {
+consolePages.put(pathIn(CONSOLE, api.saveCharts), content, async (c) => {
   const input = await readJson(c, chartsSchema, MAX_PAGE_BYTES);
   const page = pageNamed(c);
   const fields: Record<string, string> = {};
@@ -189,5 +196,5 @@ consolePages.put('/pages/:collectionId/charts', content, async (c) => {
   await merchantEdit(c, { kind: 'setPageCharts', collectionId: page.id, charts });
   const site = await storedSite(c);
   const stored = site === null ? undefined : pageIn(site, page.id);
-  return c.json({ charts: stored === undefined ? [] : chartsOf(stored) });
+  return answer(c, api.saveCharts, { charts: stored === undefined ? [] : chartsOf(stored) });
 });

@@ -11,6 +11,9 @@
  * by whom): what was sold stays sold. Bodies are sanitized like every body, pictures must be addresses
  * the image rule allows.
  */
+import { api } from '../../api';
+import { areas } from '../../api/areas';
+import { pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { isProductCollection } from '../../commerce/product';
@@ -96,9 +99,11 @@ function saveOf(
 
 export const productsCsv = new Hono<AppEnv>();
 
+const CONSOLE = areas.console;
+
 const commerce = requirePermission('commerce');
 
-productsCsv.get('/products.csv', commerce, async (c) => {
+productsCsv.get(pathIn(CONSOLE, api.productsCsv), commerce, async (c) => {
   const products = await allProducts(c);
   const csv = productCsv(products, c.var.site.website.storeCurrency);
   c.header('content-type', 'text/csv; charset=utf-8');
@@ -106,7 +111,7 @@ productsCsv.get('/products.csv', commerce, async (c) => {
   return c.body(csv);
 });
 
-productsCsv.post('/products/import', commerce, async (c) => {
+productsCsv.post(pathIn(CONSOLE, api.importProducts), commerce, async (c) => {
   // JSON escaping can double a file's size: the body cap leaves room for it, the file's own cap is checked after.
   const body = await readJson(c, importSchema, CSV_LIMITS.bytes * 2 + 64 * 1024);
   if (new TextEncoder().encode(body.csv).length > CSV_LIMITS.bytes) throw new ApiError(413, CSV_MESSAGES.tooLarge);
