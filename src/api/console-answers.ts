@@ -136,8 +136,8 @@ export interface DesignAnswer {
   defaults: Design;
   colourRoles: Record<keyof Design['colours'], { label: string }>;
   fontRoles: Record<keyof Design['fonts'], { label: string }>;
-  fonts: Font[];
-  fontCategories: FontCategory[];
+  fonts: readonly Font[];
+  fontCategories: readonly FontCategory[];
 }
 
 export interface StoredPost {

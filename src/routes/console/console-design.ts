@@ -6,6 +6,9 @@
  * SiteContent object, which writes only the row that changed (`design`, `navigation`,
  * `mailingList`). Header and footer go through `/api/site-header-footer` (src/routes/console/merchant.ts).
  */
+import { api } from '../../api';
+import { areas } from '../../api/areas';
+import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../../http/errors';
 import { z } from 'zod';
@@ -13,7 +16,6 @@ import { formSubmissions } from '../../durable/stubs';
 import { contentObject } from '../../site/catalog';
 import { COLOUR_ROLES, DEFAULT_DESIGN, FONT_ROLES, type Design } from '../../site/editor/design';
 import { designOf, designSchema } from '../../site/design-schema';
-import { GALLERY_BOUNDS, GALLERY_DEFAULTS, GALLERY_DESIGNS } from '../../site/editor/gallery-options';
 import { linkHref, targetOfHref, type LinkTarget } from '../../site/editor/link-target';
 import type { NavigationItem } from '../../site/edits';
 import { FONT_CATEGORIES, FONTS } from '../../site/editor/fonts';
@@ -24,15 +26,13 @@ import { apiError, readJson, type AppEnv } from '../shared/http';
 import { merchantEdit } from './site-edits';
 import { requirePermission } from './merchant-session';
 
-export const CONSOLE_DESIGN_API = '/design';
-export const CONSOLE_NAVIGATION_API = '/navigation';
-export const CONSOLE_MAILING_LIST_API = '/mailing-list';
-
 const MAX_DESIGN_BYTES = 8 * 1024;
 const MAX_NAVIGATION_BYTES = 64 * 1024;
 const MAX_MAILING_BYTES = 2 * 1024;
 
 export const consoleDesign = new Hono<AppEnv>();
+
+const CONSOLE = areas.console;
 
 const content = requirePermission('content');
 const integrations = requirePermission('integrations');
@@ -61,9 +61,9 @@ async function designDraftOf(env: Env, websiteId: string): Promise<Design | null
   return json === null ? null : designOf(JSON.parse(json));
 }
 
-consoleDesign.get(CONSOLE_DESIGN_API, content, async (c) => {
+consoleDesign.get(pathIn(CONSOLE, api.design), content, async (c) => {
   const site = c.var.site;
-  return c.json({
+  return answer(c, api.design, {
     published: site.design === undefined ? DEFAULT_DESIGN : designOf(site.design),
     draft: await designDraftOf(c.env, site.website.id),
     defaults: DEFAULT_DESIGN,
@@ -71,22 +71,21 @@ consoleDesign.get(CONSOLE_DESIGN_API, content, async (c) => {
     fontRoles: FONT_ROLES,
     fonts: FONTS,
     fontCategories: FONT_CATEGORIES,
-    gallery: { defaults: GALLERY_DEFAULTS, bounds: GALLERY_BOUNDS, designs: GALLERY_DESIGNS },
   });
 });
 
-consoleDesign.put(`${CONSOLE_DESIGN_API}/draft`, content, async (c) => {
+consoleDesign.put(pathIn(CONSOLE, api.saveDesignDraft), content, async (c) => {
   const design = await readDesign(c);
   await contentObject(c.env, c.var.site.website.id).saveDesignDraft(JSON.stringify(design));
   return c.json({ saved: true });
 });
 
-consoleDesign.delete(`${CONSOLE_DESIGN_API}/draft`, content, async (c) => {
+consoleDesign.delete(pathIn(CONSOLE, api.discardDesignDraft), content, async (c) => {
   await contentObject(c.env, c.var.site.website.id).saveDesignDraft(null);
   return c.json({ discarded: true });
 });
 
-consoleDesign.post(`${CONSOLE_DESIGN_API}/publish`, content, async (c) => {
+consoleDesign.post(pathIn(CONSOLE, api.publishDesign), content, async (c) => {
   const design = await readDesign(c);
   const value = await merchantEdit(c, { kind: 'setDesign', design });
   await contentObject(c.env, c.var.site.website.id).saveDesignDraft(null);
@@ -94,7 +93,7 @@ consoleDesign.post(`${CONSOLE_DESIGN_API}/publish`, content, async (c) => {
 });
 
 /** Back to the theme's own look: the published design and any draft removed. */
-consoleDesign.delete(CONSOLE_DESIGN_API, content, async (c) => {
+consoleDesign.delete('/design', content, async (c) => {
   const value = await merchantEdit(c, { kind: 'setDesign', design: null });
   await contentObject(c.env, c.var.site.website.id).saveDesignDraft(null);
   return c.json({ reset: true, changed: (value as { changed: boolean }).changed });
@@ -160,19 +159,19 @@ function pageChoices(site: Site): { title: string; url: string }[] {
   return site.collections.map((collection) => ({ title: collection.title, url: collection.fullUrl }));
 }
 
-consoleDesign.get(CONSOLE_NAVIGATION_API, content, async (c) => {
+consoleDesign.get(pathIn(CONSOLE, api.navigation), content, async (c) => {
   const site = c.var.site;
-  return c.json({ items: consoleItems(site.navigation), pages: pageChoices(site) });
+  return answer(c, api.navigation, { items: consoleItems(site.navigation), pages: pageChoices(site) });
 });
 
-consoleDesign.put(CONSOLE_NAVIGATION_API, content, async (c) => {
+consoleDesign.put(pathIn(CONSOLE, api.saveNavigation), content, async (c) => {
   const body = await readJson(c, navigationBodySchema, MAX_NAVIGATION_BYTES);
   const fields: Record<string, string> = {};
   const items = navigationItems(body.items, 'items', fields);
   const first = Object.values(fields)[0];
   if (first !== undefined) return apiError(400, first, { fields });
   await merchantEdit(c, { kind: 'updateNavigation', items });
-  return c.json({ items: consoleItems((await contentNavigation(c)) ?? []) });
+  return answer(c, api.saveNavigation, { items: consoleItems((await contentNavigation(c)) ?? []) });
 });
 
 /** The navigation as stored after the edit (the request's site was loaded before it). */
@@ -193,7 +192,9 @@ async function storedMailingList(c: Context<AppEnv>) {
   return (value === null ? null : (JSON.parse(value) as Site).mailingList) ?? NO_MAILING_LIST;
 }
 
-consoleDesign.get(CONSOLE_MAILING_LIST_API, integrations, async (c) => c.json(await storedMailingList(c)));
+consoleDesign.get(pathIn(CONSOLE, api.mailingList), integrations, async (c) =>
+  answer(c, api.mailingList, await storedMailingList(c)),
+);
 
 const membersQuery = z.object({
   listId: z.string().min(1).max(64).optional(),
@@ -201,7 +202,7 @@ const membersQuery = z.object({
 });
 
 /** A list's members (the newsletter sign-ups copied while it was connected), 50 a page, newest first; the connected or awaiting list unless `listId` names another. */
-consoleDesign.get(`${CONSOLE_MAILING_LIST_API}/members`, requirePermission('customerData'), async (c) => {
+consoleDesign.get(pathIn(CONSOLE, api.mailingListMembers), requirePermission('customerData'), async (c) => {
   const query = membersQuery.safeParse({ listId: c.req.query('listId'), cursor: c.req.query('cursor') });
   if (!query.success) return apiError(400, PRODUCT_MESSAGES.invalid);
   const mailingList = await storedMailingList(c);
@@ -210,13 +211,13 @@ consoleDesign.get(`${CONSOLE_MAILING_LIST_API}/members`, requirePermission('cust
   const list = mailingList.lists.find((entry) => entry.id === listId);
   if (list === undefined)
     return query.data.listId === undefined
-      ? c.json({ list: null, members: [], total: 0, nextCursor: null })
+      ? answer(c, api.mailingListMembers, { list: null, members: [], total: 0, nextCursor: null })
       : apiError(404, MAILING_LIST_MESSAGES.unknownList);
   const page = await formSubmissions(c.env, c.var.site.website.id).members(list.id, query.data.cursor ?? null);
-  return c.json({ list: { id: list.id, name: list.name }, ...page });
+  return answer(c, api.mailingListMembers, { list: { id: list.id, name: list.name }, ...page });
 });
 
-consoleDesign.post(CONSOLE_MAILING_LIST_API, integrations, async (c) => {
+consoleDesign.post(pathIn(CONSOLE, api.changeMailingList), integrations, async (c) => {
   const change = await readJson(c, mailingChangeSchema, MAX_MAILING_BYTES);
   try {
     await merchantEdit(c, { kind: 'setMailingList', change, now: Date.now() });
@@ -225,5 +226,5 @@ consoleDesign.post(CONSOLE_MAILING_LIST_API, integrations, async (c) => {
       return apiError(400, error.message, { fields: { listId: error.message } });
     throw error;
   }
-  return c.json(await storedMailingList(c));
+  return answer(c, api.changeMailingList, await storedMailingList(c));
 });

@@ -5,6 +5,9 @@
  * item read from the store's state, and mounts Commerce → Payments (console-payments.ts). Bodies are the forms'
  * own zod schemas (src/site/editor/store-settings.ts).
  */
+import { api } from '../../api';
+import { areas } from '../../api/areas';
+import { answer, pathIn } from '../shared/contract';
 import { Hono } from 'hono';
 import { commerceOrders } from '../../durable/stubs';
 import { contentObject } from '../../site/catalog';
@@ -14,7 +17,6 @@ import {
   policiesSchema,
   popupSettingsSchema,
   storeDetailsSchema,
-  type ChecklistAnswer,
   type Policies,
   type StoreDetails,
   type StoreSettingsAnswer,
@@ -26,14 +28,13 @@ import { consolePayments, paymentsAnswer, storePayments } from './console-paymen
 import { requirePermission } from './merchant-session';
 import { merchantEdit } from './site-edits';
 
-export const CONSOLE_SETTINGS_API = '/settings';
-export const CONSOLE_CHECKLIST_API = '/checklist';
-
 const MAX_BODY_BYTES = 8 * 1024;
 /** Three policies of rich text at most 60,000 characters each, as UTF-8. */
 const MAX_POLICIES_BYTES = 600 * 1024;
 
 export const consoleSettings = new Hono<AppEnv>();
+
+const CONSOLE = areas.console;
 // Commerce → Payments is a store setting too, the owner's.
 consoleSettings.route('/', consolePayments);
 
@@ -72,15 +73,17 @@ function settingsOf(site: Site): StoreSettingsAnswer {
   };
 }
 
-consoleSettings.get(CONSOLE_SETTINGS_API, read, (c) => c.json(settingsOf(c.var.site)));
+consoleSettings.get(pathIn(CONSOLE, api.storeSettings), read, (c) =>
+  answer(c, api.storeSettings, settingsOf(c.var.site)),
+);
 
-for (const [part, permission, schema, maxBytes] of [
-  ['details', commerce, storeDetailsSchema, MAX_BODY_BYTES],
-  ['policies', commerce, policiesSchema, MAX_POLICIES_BYTES],
-  ['header', content, headerSettingsSchema, 32 * 1024],
-  ['popup', content, popupSettingsSchema, MAX_BODY_BYTES],
+for (const [route, part, permission, schema, maxBytes] of [
+  [api.saveStoreDetails, 'details', commerce, storeDetailsSchema, MAX_BODY_BYTES],
+  [api.savePolicies, 'policies', commerce, policiesSchema, MAX_POLICIES_BYTES],
+  [api.saveHeaderSettings, 'header', content, headerSettingsSchema, 32 * 1024],
+  [api.savePopup, 'popup', content, popupSettingsSchema, MAX_BODY_BYTES],
 ] as const) {
-  consoleSettings.put(`${CONSOLE_SETTINGS_API}/${part}`, permission, async (c) => {
+  consoleSettings.put(pathIn(CONSOLE, route), permission, async (c) => {
     const body = await readJson(c, schema, maxBytes);
     const change = { part, [part]: body } as StoreSettingsChange;
     // A refusal (code injection, a schema limit) is shown beside the header's code or as the form's message.
@@ -92,7 +95,7 @@ for (const [part, permission, schema, maxBytes] of [
 }
 
 /** What a new store still needs, each read from its state: never a flag that could drift from it. */
-consoleSettings.get(CONSOLE_CHECKLIST_API, read, async (c) => {
+consoleSettings.get(pathIn(CONSOLE, api.checklist), read, async (c) => {
   const site = c.var.site;
   const websiteId = site.website.id;
   const content = contentObject(c.env, websiteId);
@@ -117,7 +120,7 @@ consoleSettings.get(CONSOLE_CHECKLIST_API, read, async (c) => {
   const chosen = saved ?? (site.website.id === DEMO_SITE_ID ? await storePayments(c.env, websiteId) : null);
   const details = detailsOf(site);
   const policies = policiesOf(site);
-  return c.json<ChecklistAnswer>({
+  return answer(c, api.checklist, {
     product: products.value.total > 0,
     shipping: shippingRates.length > 0,
     payments: chosen !== null && paymentsAnswer(c.env, site, chosen).ready,

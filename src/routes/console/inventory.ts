@@ -12,6 +12,9 @@
  *   on hand, reserved, available and sold, with its history (sold, refunded, restocked, edited, by
  *   whom and why), and one variant's "add or remove N" or "set on hand to N" with a reason.
  */
+import { api } from '../../api';
+import { areas } from '../../api/areas';
+import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { CART_MESSAGES } from '../../commerce/cart';
@@ -234,16 +237,15 @@ async function stockView(env: Env, websiteId: string, item: Item): Promise<Varia
 
 /** A product's stock screen, mounted at `areas.console`. */
 export const productStock = new Hono<AppEnv>();
-const STOCK_PATH = '/products/:id/stock';
-productStock.on(['GET', 'POST'], STOCK_PATH, requirePermission('commerce'));
+productStock.on(['GET', 'POST'], pathIn(areas.console, api.stock), requirePermission('commerce'));
 
-productStock.get(STOCK_PATH, async (c) => {
+productStock.get(pathIn(areas.console, api.stock), async (c) => {
   const item = await consoleProduct(c);
   if (item === null) return apiError(404, PRODUCT_MESSAGES.unknownProduct);
-  return c.json({ variants: await stockView(c.env, c.var.site.website.id, item) });
+  return answer(c, api.stock, { variants: await stockView(c.env, c.var.site.website.id, item) });
 });
 
-productStock.post(STOCK_PATH, async (c) => {
+productStock.post(pathIn(areas.console, api.adjustStock), async (c) => {
   const body = await readJson(c, adjustSchema, 4 * 1024);
   const item = await consoleProduct(c);
   if (item === null) return apiError(404, PRODUCT_MESSAGES.unknownProduct);
@@ -256,5 +258,5 @@ productStock.post(STOCK_PATH, async (c) => {
   await stockLedger(c.env, c.var.site.website.id).adjust([
     { sku: body.sku, stock: published, mode: body.mode, amount: body.amount, who, reason: body.reason },
   ]);
-  return c.json({ variants: await stockView(c.env, c.var.site.website.id, item) });
+  return answer(c, api.adjustStock, { variants: await stockView(c.env, c.var.site.website.id, item) });
 });

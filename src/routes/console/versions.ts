@@ -5,6 +5,9 @@
  * (site-edits.ts), so the content version moves on and the storefront shows it at once; stock stays
  * the stock ledger's.
  */
+import { api } from '../../api';
+import { areas } from '../../api/areas';
+import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { VersionSubject } from '../../durable/content-versions';
@@ -53,21 +56,21 @@ function shownVersion(subject: VersionSubject, json: string) {
 
 export const versions = new Hono<AppEnv>();
 
-const BASE = '/versions/:subject/:id';
+const CONSOLE = areas.console;
 
-versions.get(BASE, guard, async (c) => {
+versions.get(pathIn(CONSOLE, api.versions), guard, async (c) => {
   const { value } = await contentObject(c.env, c.var.site.website.id).versions(subjectOf(c), subjectId(c));
-  return c.json({ versions: value });
+  return answer(c, api.versions, { versions: value });
 });
 
-versions.get(`${BASE}/:versionId`, guard, async (c) => {
+versions.get(pathIn(CONSOLE, api.version), guard, async (c) => {
   const id = versionOf(c);
   const { value } = await contentObject(c.env, c.var.site.website.id).savedVersion(subjectOf(c), subjectId(c), id);
   if (value === null) throw new ApiError(404, ITEM_MESSAGES.unknownVersion);
-  return c.json({ id, ...shownVersion(subjectOf(c), value) });
+  return answer(c, api.version, { id, ...shownVersion(subjectOf(c), value) });
 });
 
-versions.post(`${BASE}/:versionId/restore`, guard, async (c) => {
+versions.post(pathIn(CONSOLE, api.restoreVersion), guard, async (c) => {
   await readJson(c, z.object({}), 1024);
   await merchantEdit(c, { kind: 'restoreVersion', subject: subjectOf(c), id: subjectId(c), versionId: versionOf(c) });
   return c.json({ restored: true });
