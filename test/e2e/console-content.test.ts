@@ -380,6 +380,55 @@ describe('console content', () => {
     await context.close();
   }, 120_000);
 
+  it("says 'Unable to Upload File' and 'Unable to Rename File' with the spec's texts when an upload or a rename fails once sent (E111, 1366 and 375 px)", async () => {
+    const { context, page, errors } = await signIn(OWNER);
+    await page.click('.Sidebar a[href="/config/files"]');
+    await page.waitForSelector('.DropZone');
+
+    // The connection drops while the file goes up: the spec's title and text, then why.
+    const uploads = /\/api\/console\/files(\?.*)?$/;
+    await page.route(uploads, (route) =>
+      route.request().method() === 'POST' ? route.abort('connectionfailed') : route.continue(),
+    );
+    await dropFiles(page, [{ name: 'lost-on-the-way.png', type: 'image/png', bytes: await picture(40, 30, 5) }]);
+    const lost = page.locator('.Upload', { hasText: 'lost-on-the-way.png' }).getByRole('alert');
+    await lost.waitFor({ timeout: 30_000 });
+    expect(await lost.locator('p').allTextContents()).toEqual([
+      'Unable to Upload File',
+      'There was a problem while uploading your file',
+      'Network error',
+    ]);
+    await reviewShot(page, `${SCREENSHOTS}/console-files-upload-failed-1366.png`, { fullPage: true });
+    await page.unroute(uploads);
+
+    // A file to rename, then the server fails the rename: its generic 'Something went wrong' adds nothing.
+    const name = `to-rename-${Date.now()}.png`;
+    await dropFiles(page, [{ name, type: 'image/png', bytes: await picture(40, 30, 9) }]);
+    const card = page.locator('.FileCard', { hasText: name });
+    await card.waitFor({ timeout: 30_000 });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.route(/\/api\/console\/files\/[^/?]+$/, (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' })
+        : route.continue(),
+    );
+    await card.getByRole('button', { name: `Rename ${name}` }).click();
+    // Renaming, the card shows the name in its field, no longer as its text.
+    const form = page.locator('.FileCard-rename');
+    await form.getByLabel('File name').fill('renamed.png');
+    await form.getByRole('button', { name: 'Save' }).click();
+    const refused = form.getByRole('alert');
+    await refused.waitFor({ timeout: 30_000 });
+    expect(await refused.locator('p').allTextContents()).toEqual([
+      'Unable to Rename File',
+      'There was a problem while renaming your file',
+    ]);
+    expect(await form.getByLabel('File name').getAttribute('aria-invalid')).toBe('true');
+    await reviewShot(page, `${SCREENSHOTS}/console-files-rename-failed-375.png`, { fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('gives a role without content rights no editor', async () => {
     const { context, page } = await signIn(VIEWER);
     for (const id of ['pages', 'posts', 'files'])

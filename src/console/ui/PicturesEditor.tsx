@@ -39,7 +39,10 @@ interface Upload {
   key: number;
   name: string;
   progress: number;
+  /** Refused before it was sent. */
   error?: string;
+  /** Failed once sent: the reason. */
+  failed?: string;
 }
 
 export interface PicturesEditorProps {
@@ -134,7 +137,7 @@ export function PicturesEditor({
             ? PICTURE_MESSAGES.tooMany(max)
             : null;
     setUploads((all) => [
-      ...all.filter((other) => other.error === undefined || other.progress > 0),
+      ...all.filter((other) => (other.error === undefined && other.failed === undefined) || other.progress > 0),
       { key, name: file.name, progress: 0, ...(refused === null ? {} : { error: refused }) },
     ]);
     if (refused !== null) return setNotice(refused);
@@ -147,7 +150,7 @@ export function PicturesEditor({
       setNotice(`${stored.name} uploaded and added`);
     } catch (error) {
       count.current -= 1;
-      update(key, { error: errorMessage(error) });
+      update(key, { failed: errorMessage(error) });
       setNotice(errorMessage(error));
     }
   };
@@ -352,7 +355,13 @@ export function PicturesEditor({
       {uploads.length > 0 && (
         <ul className="Uploads" aria-label="Uploads">
           {uploads.map((item) => (
-            <UploadRow key={item.key} name={item.name} progress={item.progress} error={item.error} />
+            <UploadRow
+              key={item.key}
+              name={item.name}
+              progress={item.progress}
+              error={item.error}
+              failed={item.failed}
+            />
           ))}
         </ul>
       )}

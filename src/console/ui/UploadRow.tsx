@@ -1,23 +1,33 @@
 /**
  * One file being uploaded, as the file manager, the pictures editor and a digital product's file field show it:
- * its name, a progress bar and the percentage ('Uploaded' once done), or the reason it was refused.
+ * its name, a progress bar and the percentage ('Uploaded' once done), the reason it was refused before it was sent,
+ * or, when the upload itself failed, the spec's 'Unable to Upload File' with the reason (FileProblem).
  */
+import { FILE_MESSAGES } from '../../site/editor/files';
+import { FileProblem } from './FileProblem';
+
 export function UploadRow({
   name,
   progress,
   error,
+  failed,
   done = false,
 }: {
   name: string;
   /** 0 to 1. */
   progress: number;
+  /** Why the file was refused before it was sent (its type, its size). */
   error?: string;
+  /** Why the upload failed once sent (`errorMessage` of the failure). */
+  failed?: string;
   done?: boolean;
 }) {
   return (
     <li className="Upload">
       <span className="Upload-name">{name}</span>
-      {error !== undefined ? (
+      {failed !== undefined ? (
+        <FileProblem problem={FILE_MESSAGES.uploadFailed} reason={failed} />
+      ) : error !== undefined ? (
         <p className="FieldError" role="alert">
           {error}
         </p>

@@ -24,3 +24,16 @@ describe('FILE_MESSAGES.deleteWarning', () => {
     );
   });
 });
+
+describe('FILE_MESSAGES.uploadFailed and renameFailed', () => {
+  it("are the spec's texts with their titles (§8, E111)", () => {
+    expect(FILE_MESSAGES.uploadFailed).toEqual({
+      title: 'Unable to Upload File',
+      text: 'There was a problem while uploading your file',
+    });
+    expect(FILE_MESSAGES.renameFailed).toEqual({
+      title: 'Unable to Rename File',
+      text: 'There was a problem while renaming your file',
+    });
+  });
+});

@@ -55,6 +55,9 @@ export const FILE_MESSAGES = {
   /** Spec §8's delete-file warning: it cannot be undone. */
   deleteWarning: (fileName: string) =>
     `Delete ${fileName}? Pages that show it will show nothing in its place. This cannot be undone.`,
+  /** Spec §8's texts, each with its title, for an upload or a rename that failed once sent (the connection, the server). */
+  uploadFailed: { title: 'Unable to Upload File', text: 'There was a problem while uploading your file' },
+  renameFailed: { title: 'Unable to Rename File', text: 'There was a problem while renaming your file' },
 } as const;
 
 export const MAX_FILE_NAME = 200;

@@ -10,6 +10,7 @@ import { api } from '../../../api';
 import { consoleApi, errorMessage } from '../../ui/api';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { describedBy, FieldError } from '../../ui/FieldError';
+import { FileProblem } from '../../ui/FileProblem';
 import { UploadRow } from '../../ui/UploadRow';
 import { refusal, sendFile } from './upload';
 
@@ -17,7 +18,10 @@ interface Upload {
   key: number;
   name: string;
   progress: number;
+  /** Refused before it was sent. */
   error?: string;
+  /** Failed once sent: the reason. */
+  failed?: string;
   done?: boolean;
 }
 
@@ -33,19 +37,23 @@ let uploadKeys = 0;
 function RenameForm({ file, onDone }: { file: StoredFile; onDone: (renamed: StoredFile | null) => void }) {
   const [name, setName] = useState(file.name);
   const [error, setError] = useState<string | undefined>();
+  /** The rename was sent and failed: the reason. */
+  const [failed, setFailed] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const inputId = `rename-${file.id}`;
   const errorId = `${inputId}-error`;
   const save = async () => {
+    setFailed(undefined);
     if (name.trim() === '') {
       setError(FILE_MESSAGES.nameRequired);
       return;
     }
+    setError(undefined);
     setBusy(true);
     try {
       onDone(await consoleApi(api.renameFile.at(file.id), { name }));
     } catch (failure) {
-      setError(errorMessage(failure));
+      setFailed(errorMessage(failure));
       setBusy(false);
     }
   };
@@ -65,9 +73,10 @@ function RenameForm({ file, onDone }: { file: StoredFile; onDone: (renamed: Stor
         onChange={(event) => setName(event.target.value)}
         autoFocus
         maxLength={200}
-        {...describedBy(errorId, error)}
+        {...describedBy(errorId, error ?? failed)}
       />
       <FieldError id={errorId} message={error} />
+      {failed !== undefined && <FileProblem id={errorId} problem={FILE_MESSAGES.renameFailed} reason={failed} />}
       <div className="FileCard-actions">
         <button type="submit" className="Button Button--primary Button--small" disabled={busy}>
           Save
@@ -133,7 +142,7 @@ export function FileManager({ canChange, onPick, imagesOnly = false }: FileManag
       );
       setNotice(over === undefined ? `${stored.name} uploaded` : `${over.name} replaced with ${stored.name}`);
     } catch (error) {
-      update(key, { error: errorMessage(error) });
+      update(key, { failed: errorMessage(error) });
     }
   };
 
@@ -198,7 +207,14 @@ export function FileManager({ canChange, onPick, imagesOnly = false }: FileManag
       {uploads.length > 0 && (
         <ul className="Uploads" aria-label="Uploads">
           {uploads.map((item) => (
-            <UploadRow key={item.key} name={item.name} progress={item.progress} error={item.error} done={item.done} />
+            <UploadRow
+              key={item.key}
+              name={item.name}
+              progress={item.progress}
+              error={item.error}
+              failed={item.failed}
+              done={item.done}
+            />
           ))}
         </ul>
       )}

@@ -10,7 +10,9 @@ import { formatFileSize } from '../../../site/editor/file-size';
 import { PRODUCT_MESSAGES } from '../../../site/editor/product-form';
 import { FilePicker } from '../files/FilePicker';
 import { refusal, sendFile } from '../files/upload';
-import { ApiError, API_MESSAGES } from '../../ui/api';
+import { FILE_MESSAGES } from '../../../site/editor/files';
+import { errorMessage } from '../../ui/api';
+import { FileProblem } from '../../ui/FileProblem';
 import { describedBy, FieldError } from '../../ui/FieldError';
 import { UploadRow } from '../../ui/UploadRow';
 
@@ -29,7 +31,10 @@ export function DigitalFileField({
   const input = useRef<HTMLInputElement>(null);
   const [picking, setPicking] = useState(false);
   const [uploading, setUploading] = useState<{ name: string; progress: number } | null>(null);
+  /** Refused before it was sent (its type, its size). */
   const [failure, setFailure] = useState<string | null>(null);
+  /** The upload failed once sent: the reason. */
+  const [failed, setFailed] = useState<string | undefined>();
   const [notice, setNotice] = useState('');
 
   const chosen = (next: DigitalFile) => {
@@ -40,13 +45,14 @@ export function DigitalFileField({
   const upload = async (picked: File) => {
     const refused = refusal(picked);
     setFailure(refused);
+    setFailed(undefined);
     if (refused !== null) return;
     setUploading({ name: picked.name, progress: 0 });
     try {
       const stored = await sendFile(picked, (progress) => setUploading({ name: picked.name, progress }));
       chosen({ id: stored.id, name: stored.name, size: stored.size });
     } catch (caught) {
-      setFailure(caught instanceof ApiError ? caught.message : API_MESSAGES.server);
+      setFailed(errorMessage(caught));
     } finally {
       setUploading(null);
     }
@@ -107,6 +113,7 @@ export function DigitalFileField({
         Shoppers get a download link after paying: {DOWNLOAD_LIMIT} downloads within {DOWNLOAD_DAYS} days.
       </p>
       <FieldError id={`${id}-error`} message={shownError ?? undefined} announce={failure !== null} />
+      {failed !== undefined && <FileProblem problem={FILE_MESSAGES.uploadFailed} reason={failed} />}
       <p className="visually-hidden" role="status" aria-live="polite">
         {notice}
       </p>
@@ -117,6 +124,7 @@ export function DigitalFileField({
           onPick={(picked) => {
             setPicking(false);
             setFailure(null);
+            setFailed(undefined);
             chosen({ id: picked.id, name: picked.name, size: picked.size });
           }}
           onClose={() => setPicking(false)}
