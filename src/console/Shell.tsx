@@ -20,7 +20,7 @@ import { MERCHANT_MESSAGES } from '../accounts/messages';
 import { Home } from './Home';
 import { CONSOLE_ROOT, consolePath, navigate, useLocation } from './router';
 import { SECTIONS } from './section-registry';
-import type { ConsoleSection, ConsoleSession, SectionProps } from './sections';
+import { mayOpen, type ConsoleSection, type ConsoleSession, type SectionProps } from './sections';
 import { signOut } from './session';
 import { API_MESSAGES } from './ui/api';
 import { LOADED_MESSAGES } from './ui/Loaded';
@@ -113,7 +113,7 @@ export function Shell({
 }) {
   const { pathname } = useLocation();
   const { sectionId, rest } = consolePath(pathname);
-  const visible = useMemo(() => SECTIONS.filter((section) => session.can[section.permission]), [session]);
+  const visible = useMemo(() => SECTIONS.filter((section) => mayOpen(session.can, section)), [session]);
   const section = SECTIONS.find((s) => s.id === sectionId);
   const main = useRef<HTMLElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -131,7 +131,7 @@ export function Shell({
         <p>There is no console page at this address.</p>
       </Notice>
     );
-  else if (!session.can[section.permission])
+  else if (!mayOpen(session.can, section))
     content = (
       <Notice title={section.label}>
         <p>{MERCHANT_MESSAGES.forbidden}</p>

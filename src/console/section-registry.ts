@@ -1,6 +1,6 @@
 /**
  * The console's sections: each is its own chunk, loaded when first opened, shown in the sidebar only
- * to roles with its permission (the server checks every call again). To add one, add a line to
+ * to roles with its permission, or with any of its permissions (the server checks every call again). To add one, add a line to
  * SECTIONS; its code lives in src/console/sections/<id>/ and its URL is /config/<id>/<rest…>.
  */
 import type { ConsoleSection } from './sections';
@@ -20,7 +20,13 @@ export const SECTIONS: ConsoleSection[] = [
     load: () => import('./sections/customers/index'),
   },
   { id: 'commerce', label: 'Commerce', permission: 'commerce', load: () => import('./sections/commerce/index') },
-  { id: 'forms', label: 'Forms', permission: 'customerData', load: () => import('./sections/forms/index') },
+  // Its settings are content, its submissions customers' data: each part of the screen asks for its own.
+  {
+    id: 'forms',
+    label: 'Forms',
+    permission: ['content', 'customerData'],
+    load: () => import('./sections/forms/index'),
+  },
   { id: 'restock', label: 'Restock', permission: 'customerData', load: () => import('./sections/restock/index') },
   { id: 'analytics', label: 'Analytics', permission: 'analytics', load: () => import('./sections/analytics/index') },
   { id: 'design', label: 'Design', permission: 'content', load: () => import('./sections/design/index') },

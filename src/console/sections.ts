@@ -14,6 +14,13 @@ export type { ConsoleSession, SectionProps } from './section-types';
 export interface ConsoleSection {
   id: string;
   label: string;
-  permission: Permission;
+  /** Who may open it: the roles with this permission, or with any of these. */
+  permission: Permission | readonly Permission[];
   load: () => Promise<{ default: ComponentType<SectionProps> }>;
+}
+
+/** Whether a session may open `section` (the sidebar lists only these; the server checks every call again). */
+export function mayOpen(can: Readonly<Record<Permission, boolean>>, section: ConsoleSection): boolean {
+  const needed = typeof section.permission === 'string' ? [section.permission] : section.permission;
+  return needed.some((permission) => can[permission]);
 }

@@ -98,6 +98,9 @@ export function permissionsOf(roles: readonly number[]): Record<Permission, bool
 export const ROLE_MESSAGES = {
   codeInjection:
     'Your role does not allow code injection: only an administrator or a website manager may change header and footer code or post-submit HTML.',
+  /** Where a role without customerData (an editor) would see a form's submissions. */
+  submissions:
+    'Submissions are customers’ personal data: only an administrator, a store manager or a website manager can see them.',
 } as const;
 
 export function allows(roles: readonly number[], permission: Permission): boolean {

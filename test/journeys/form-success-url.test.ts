@@ -1,13 +1,25 @@
 /**
  * Journey: a form's success URL (spec S47, issue 33 console gaps). The owner adds a Thanks page, then in Forms →
  * Contact form's "After submitting" at 1366 px types `//evil.example` (refused beside the field with the schema's
- * message, announced) and `javascript:alert(1)` (refused), then saves /thanks by keyboard and finds it saved at 375 px;
- * a shopper at 375 px sends the contact form and lands on the Thanks page. A store of its own: the shared store's contact form keeps its
- * message. Screenshots in test-artifacts/journeys/form-success-url-*.png.
+ * message, announced) and `javascript:alert(1)` (refused), then saves /thanks by keyboard. The Editor at 375 px finds
+ * Forms in the sidebar, the Contact form's setting saved and no submission (customers' data, not theirs), and sends the
+ * form to /thanks?from=contact; a shopper at 375 px sends the contact form and lands there. A store of its own: the
+ * shared store's contact form keeps its message. Screenshots in test-artifacts/journeys/form-success-url-*.png.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNTS, JOURNEY_TIMEOUT, openSection, shot, signIn, SLOW, useContexts, useOwnStore } from './support';
+import { ROLE_MESSAGES } from '../../src/site/roles';
+import {
+  ACCOUNTS,
+  JOURNEY_TIMEOUT,
+  openSection,
+  shot,
+  sidebarLinks,
+  signIn,
+  SLOW,
+  useContexts,
+  useOwnStore,
+} from './support';
 
 const contexts = useContexts();
 const store = useOwnStore();
@@ -26,7 +38,7 @@ async function saveUrl(page: Page, url: string): Promise<string> {
 
 describe('A form’s success URL', () => {
   it(
-    'the owner sends the contact form to /thanks (another host and script refused); a shopper at 375 px lands there',
+    'the owner sends the contact form to /thanks (another host and script refused), the Editor changes it without seeing submissions; a shopper at 375 px lands there',
     async () => {
       const started = Date.now();
       const { page, errors } = await contexts.page(1366);
@@ -56,15 +68,20 @@ describe('A form’s success URL', () => {
       await shot(page, 'form-success-url-console-1366');
       expect(errors).toEqual([]);
 
-      // On a phone the owner finds it saved, the card inside the screen.
+      // On a phone the Editor finds it saved and changes it, the card inside the screen; the submissions are not theirs.
       const phone = await contexts.page(375);
-      await signIn(phone.page, store.url, OWNER);
+      await signIn(phone.page, store.url, ACCOUNTS.editor);
+      expect(await sidebarLinks(phone.page)).toContain('Forms');
       await openSection(phone.page, 'Forms');
       await phone.page.getByRole('link', { name: 'Contact', exact: true }).click();
       await expect.poll(() => phone.page.getByLabel('Success URL').inputValue(), SLOW).toBe('/thanks');
+      await expect.poll(() => phone.page.locator('main').innerText(), SLOW).toContain(ROLE_MESSAGES.submissions);
+      expect(await phone.page.locator('main table').count()).toBe(0);
+      expect(await phone.page.getByRole('link', { name: 'Export CSV' }).count()).toBe(0);
       const card = await phone.page.locator('form[aria-labelledby="success-url-title"]').boundingBox();
       expect((card?.x ?? -1) >= 0 && (card?.x ?? 0) + (card?.width ?? 999) <= 375).toBe(true);
-      await shot(phone.page, 'form-success-url-console-375');
+      expect(await saveUrl(phone.page, '/thanks?from=contact')).toBe('Saved');
+      await shot(phone.page, 'form-success-url-editor-375');
       expect(phone.errors).toEqual([]);
 
       const shopper = await contexts.page(375);
@@ -78,7 +95,7 @@ describe('A form’s success URL', () => {
       await shopper.page.fill('#f-contact-email', 'ada@example.com');
       await shopper.page.fill('#f-contact-message', 'Do you ship to Ireland?');
       await form.locator('button[type="submit"]').click();
-      await shopper.page.waitForURL(`${store.url}/thanks`, SLOW);
+      await shopper.page.waitForURL(`${store.url}/thanks?from=contact`, SLOW);
       await expect.poll(() => shopper.page.locator('main').innerText(), SLOW).toContain('Thanks');
       await shot(shopper.page, 'form-success-url-shopper-375');
       expect(shopper.errors).toEqual([]);

@@ -1,9 +1,10 @@
 /**
  * Journey: who sees a customer's order (issue 29). A shopper buys through the storefront and
- * checkout; an Editor signs into /config and finds no Orders, Forms or Restock in the navigation,
+ * checkout; an Editor signs into /config and finds no Orders or Restock in the navigation,
  * and opening the orders list or that order's address shows 'Your role does not allow this.' with
  * nothing of the customer (no email on the screen, no customer-data call answered, the Mailing list
- * section asking for no members); the Store manager signs in and finds the order with the
+ * section asking for no members); Forms is there for its settings, a form's screen saying its
+ * submissions are not the Editor's, with no table of them; the Store manager signs in and finds the order with the
  * customer's email in /config → Orders. At 1366 and 375 px, each width with its own product
  * (created through the console's call, deleted after). Screenshots in test-artifacts/journeys/roles-*.png.
  */
@@ -30,6 +31,7 @@ import {
   useContexts,
 } from './support';
 import { storeUrl } from '../e2e/store';
+import { ROLE_MESSAGES } from '../../src/site/roles';
 
 const contexts = useContexts();
 
@@ -79,13 +81,12 @@ for (const width of WIDTHS) {
           const editorAnswers = customerDataAnswers(editor.page);
           await signIn(editor.page, storeUrl, ACCOUNTS.editor);
           const links = await sidebarLinks(editor.page);
-          expect(links).toEqual(expect.arrayContaining(['Pages', 'Blog posts']));
-          for (const hidden of ['Orders', 'Forms', 'Restock']) expect(links).not.toContain(hidden);
+          expect(links).toEqual(expect.arrayContaining(['Pages', 'Blog posts', 'Forms']));
+          for (const hidden of ['Orders', 'Restock']) expect(links).not.toContain(hidden);
           await shot(editor.page, `roles-editor-home-${width}`);
           for (const [path, heading] of [
             ['/config/orders', 'Orders'],
             [`/config/orders/${encodeURIComponent(orderId)}`, 'Orders'],
-            ['/config/forms', 'Forms'],
             ['/config/restock', 'Restock'],
           ] as const) {
             await editor.page.goto(`${storeUrl}${path}`);
@@ -97,6 +98,14 @@ for (const width of WIDTHS) {
             expect(await editor.page.locator('main table').count(), path).toBe(0);
             if (path.startsWith('/config/orders/')) await shot(editor.page, `roles-editor-order-refused-${width}`);
           }
+          // Forms is the Editor's for its settings; a form's submissions (customers' answers) are not.
+          await openSection(editor.page, 'Forms');
+          await editor.page.getByRole('link', { name: 'Contact', exact: true }).click();
+          await editor.page.getByLabel('Success URL').waitFor(SLOW);
+          expect(await editor.page.getByLabel('Success URL').isEnabled()).toBe(true);
+          await expect.poll(() => editor.page.locator('main').innerText(), SLOW).toContain(ROLE_MESSAGES.submissions);
+          expect(await editor.page.locator('main table').count()).toBe(0);
+          await shot(editor.page, `roles-editor-form-${width}`);
           // The Mailing list section is the Editor's, its members (customers' emails) are not. The demo's list is not connected,
           // so no role would see members here: this only shows the Editor's screen asks for none.
           await openSection(editor.page, 'Mailing list');

@@ -1,10 +1,12 @@
 /**
  * The forms section: the site's forms with their submission counts, and per form its submissions
- * in a sortable table (password fields are never stored or shown), the CSV export, the email
- * the merchant gets for each new submission and where the visitor goes after submitting (SuccessUrlForm.tsx).
+ * in a sortable table (password fields are never stored or shown) with the CSV export, for roles with
+ * customerData only; the email the merchant gets for each new submission and where the visitor goes
+ * after submitting (SuccessUrlForm.tsx), for every role that may open the section (an editor edits the latter).
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { api, type FormSummary, type SubmissionPage, type SubmissionRow } from '../../../api';
+import { ROLE_MESSAGES } from '../../../site/roles';
 import type { SectionProps } from '../../section-types';
 import {
   Breadcrumbs,
@@ -125,9 +127,8 @@ function NotificationForm({
 
 type SortKey = 'submittedAt' | `c${number}`;
 
-function Submissions({ formId, session }: { formId: string; session: SectionProps['session'] }) {
-  const forms = useFetch(api.forms.at());
-  const form = forms.data?.forms.find((f) => f.id === formId);
+/** A form's submissions (customers' personal data: only roles with customerData get this far), sortable by any column. */
+function Submissions({ formId, name }: { formId: string; name: string }) {
   const submissions = usePaged(api.submissions.path(formId), (page: SubmissionPage) => page.rows);
   const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({
     key: 'submittedAt',
@@ -168,18 +169,8 @@ function Submissions({ formId, session }: { formId: string; session: SectionProp
       }),
     ),
   ];
-  const name = form?.name ?? page?.form.name ?? 'Form';
   return (
-    <div className="Page">
-      <Breadcrumbs items={[{ label: 'Forms', to: FORMS_ROOT }, { label: name }]} />
-      <header className="PageHeader">
-        <h1>{name}</h1>
-        <div className="PageHeader-actions">
-          <a className="Button" href={api.submissionsExport.path(formId)} download>
-            Export CSV
-          </a>
-        </div>
-      </header>
+    <>
       <FetchStatus fetched={submissions.fetched} />
       <DataTable
         caption={`Submissions of ${name}`}
@@ -193,6 +184,44 @@ function Submissions({ formId, session }: { formId: string; session: SectionProp
         onLoadMore={() => void submissions.load(submissions.cursor)}
         empty={submissions.loading ? 'Loading submissions…' : 'No submissions yet.'}
       />
+    </>
+  );
+}
+
+/**
+ * One form: its submissions for roles that may see customers' data; for the others (an editor) only how many there
+ * are, and the form's settings, each editable by the roles its call allows.
+ */
+function FormScreen({ formId, session }: { formId: string; session: SectionProps['session'] }) {
+  const forms = useFetch(api.forms.at());
+  const form = forms.data?.forms.find((f) => f.id === formId);
+  const name = form?.name ?? 'Form';
+  return (
+    <div className="Page">
+      <Breadcrumbs items={[{ label: 'Forms', to: FORMS_ROOT }, { label: name }]} />
+      <header className="PageHeader">
+        <h1>{name}</h1>
+        {session.can.customerData && (
+          <div className="PageHeader-actions">
+            <a className="Button" href={api.submissionsExport.path(formId)} download>
+              Export CSV
+            </a>
+          </div>
+        )}
+      </header>
+      {session.can.customerData ? (
+        <Submissions formId={formId} name={name} />
+      ) : (
+        <>
+          <FetchStatus fetched={forms} />
+          {form !== undefined && (
+            <p className="Muted">
+              {form.submissions === 1 ? '1 submission.' : `${form.submissions} submissions.`}{' '}
+              {ROLE_MESSAGES.submissions}
+            </p>
+          )}
+        </>
+      )}
       {form?.kind === 'form' && (
         <SuccessUrlForm key={`${form.id}-success`} form={form} canEdit={session.can.content} onSaved={forms.reload} />
       )}
@@ -211,5 +240,5 @@ function Submissions({ formId, session }: { formId: string; session: SectionProp
 
 export default function FormsSection({ path, session }: SectionProps) {
   const formId = path[0];
-  return formId === undefined ? <FormList /> : <Submissions formId={formId} session={session} />;
+  return formId === undefined ? <FormList /> : <FormScreen formId={formId} session={session} />;
 }
