@@ -3,6 +3,8 @@
  * needs customerData): orders (list, CSV export, fulfil, cancel, refund), shipping rates, tax rates, discount codes and the store's checkout settings,
  * all kept in the website's CommerceOrders object.
  */
+import { api } from '../../api';
+import { answer } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import {
   discountSchema,
@@ -67,8 +69,15 @@ const ORDER_ACTION_STATUS = {
   'refund-failed': 502,
 } as const satisfies Record<OrderActionError, number>;
 
-function orderAnswer(c: Context<AppEnv>, result: Result<Order, OrderActionError>): Response {
-  return result.ok ? c.json({ order: result.value }) : apiError(ORDER_ACTION_STATUS[result.error], result.message);
+/** An order action's answer (`route`: fulfil, cancel or refund, each answering the order). */
+function orderAnswer(
+  c: Context<AppEnv>,
+  route: typeof api.fulfilOrder | typeof api.cancelOrder | typeof api.refundOrder,
+  result: Result<Order, OrderActionError>,
+): Response {
+  return result.ok
+    ? answer(c, route, { order: result.value })
+    : apiError(ORDER_ACTION_STATUS[result.error], result.message);
 }
 
 export const commerceAdmin = new Hono<AppEnv>();
@@ -87,7 +96,7 @@ commerceAdmin.get('/api/commerce/orders', customerData, async (c) => {
   return c.json(await orders(c).orders((status as Order['status'] | undefined) ?? null, cursor, limit));
 });
 
-commerceAdmin.get('/api/commerce/orders.csv', customerData, async (c) => {
+commerceAdmin.get(api.ordersCsv.pattern, customerData, async (c) => {
   const filters = exportFiltersSchema.safeParse({ status: c.req.query('status') || undefined });
   if (!filters.success)
     return apiError(400, filters.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
@@ -112,58 +121,72 @@ commerceAdmin.get('/api/commerce/orders.csv', customerData, async (c) => {
   });
 });
 
-commerceAdmin.post('/api/commerce/orders/:id/fulfill', commerce, async (c) => {
+commerceAdmin.post(api.fulfilOrder.pattern, commerce, async (c) => {
   const body = await readJson(c, fulfilSchema, MAX_BODY_BYTES);
-  return orderAnswer(c, await orders(c).fulfill(c.req.param('id'), body.trackingNumber, body.carrier));
+  return orderAnswer(c, api.fulfilOrder, await orders(c).fulfill(c.req.param('id'), body.trackingNumber, body.carrier));
 });
 
-commerceAdmin.post('/api/commerce/orders/:id/cancel', commerce, async (c) => {
-  return orderAnswer(c, await orders(c).cancel(c.var.site.website.id, c.req.param('id')));
+commerceAdmin.post(api.cancelOrder.pattern, commerce, async (c) => {
+  return orderAnswer(c, api.cancelOrder, await orders(c).cancel(c.var.site.website.id, c.req.param('id')));
 });
 
 /**
  * A refund names itself with its Idempotency-Key header (required for a partial refund, whose retry
  * must not refund twice; a full refund is once per order anyway): a replay answers the order as it is.
  */
-commerceAdmin.post('/api/commerce/orders/:id/refund', commerce, async (c) => {
+commerceAdmin.post(api.refundOrder.pattern, commerce, async (c) => {
   const body = await readJson(c, refundSchema, MAX_BODY_BYTES);
   const key = c.req.header('idempotency-key') ?? null;
   const partial = body.lines !== undefined || body.amountCents !== undefined;
   if ((key !== null || partial) && !IDEMPOTENCY_KEY.test(key ?? '')) return apiError(400, IDEMPOTENCY_MESSAGE);
-  return orderAnswer(c, await orders(c).refund(c.var.site.website.id, c.req.param('id'), body, key));
+  return orderAnswer(c, api.refundOrder, await orders(c).refund(c.var.site.website.id, c.req.param('id'), body, key));
 });
 
-for (const [path, kind, schema, plural, singular] of [
-  ['/api/commerce/shipping-rates', 'shipping', shippingRateSchema, 'shippingRates', 'shippingRate'],
-  ['/api/commerce/tax-rates', 'tax', taxRateSchema, 'taxRates', 'taxRate'],
+for (const [calls, kind, schema, plural, singular] of [
+  [
+    { list: api.shippingRates, add: api.addShippingRate, save: api.saveShippingRate, remove: api.removeShippingRate },
+    'shipping',
+    shippingRateSchema,
+    'shippingRates',
+    'shippingRate',
+  ],
+  [
+    { list: api.taxRates, add: api.addTaxRate, save: api.saveTaxRate, remove: api.removeTaxRate },
+    'tax',
+    taxRateSchema,
+    'taxRates',
+    'taxRate',
+  ],
 ] as const) {
   const list = (c: Context<AppEnv>) => (kind === 'shipping' ? orders(c).shippingRates() : orders(c).taxRates());
-  commerceAdmin.get(path, commerce, demoShipping, async (c) => c.json({ [plural]: await list(c) }));
-  commerceAdmin.post(path, commerce, async (c) => {
+  commerceAdmin.get(calls.list.pattern, commerce, demoShipping, async (c) => c.json({ [plural]: await list(c) }));
+  commerceAdmin.post(calls.add.pattern, commerce, async (c) => {
     const rate = await readJson(c, schema, MAX_BODY_BYTES);
     const saved = await orders(c).saveRate(kind, null, rate);
     return c.json({ [singular]: { id: saved?.id, ...rate } }, 201);
   });
-  commerceAdmin.put(`${path}/:id`, commerce, async (c) => {
+  commerceAdmin.put(calls.save.pattern, commerce, async (c) => {
     const rate = await readJson(c, schema, MAX_BODY_BYTES);
     const saved = await orders(c).saveRate(kind, c.req.param('id'), rate);
     return saved === null ? apiError(404, 'Unknown rate') : c.json({ [singular]: { id: saved.id, ...rate } });
   });
-  commerceAdmin.delete(`${path}/:id`, commerce, async (c) =>
+  commerceAdmin.delete(calls.remove.pattern, commerce, async (c) =>
     (await orders(c).deleteRate(kind, c.req.param('id'))) ? c.json({ deleted: true }) : apiError(404, 'Unknown rate'),
   );
 }
 
-commerceAdmin.get('/api/commerce/discounts', commerce, async (c) => c.json({ discounts: await orders(c).discounts() }));
+commerceAdmin.get(api.discounts.pattern, commerce, async (c) =>
+  answer(c, api.discounts, { discounts: await orders(c).discounts() }),
+);
 
-commerceAdmin.post('/api/commerce/discounts', commerce, async (c) => {
+commerceAdmin.post(api.addDiscount.pattern, commerce, async (c) => {
   const discount = await readJson(c, discountSchema, MAX_BODY_BYTES);
   const saved = await orders(c).saveDiscount(discount, true);
   if (saved === null || 'conflict' in saved) return apiError(409, 'A discount with that code already exists.');
   return c.json({ discount: saved }, 201);
 });
 
-commerceAdmin.put('/api/commerce/discounts/:code', commerce, async (c) => {
+commerceAdmin.put(api.saveDiscount.pattern, commerce, async (c) => {
   const discount = await readJson(c, discountSchema, MAX_BODY_BYTES);
   if (normalCode(c.req.param('code')) !== discount.code) return apiError(400, 'code: must match the code in the path');
   const saved = await orders(c).saveDiscount(discount, false);
@@ -171,7 +194,7 @@ commerceAdmin.put('/api/commerce/discounts/:code', commerce, async (c) => {
   return c.json({ discount: saved });
 });
 
-commerceAdmin.delete('/api/commerce/discounts/:code', commerce, async (c) =>
+commerceAdmin.delete(api.removeDiscount.pattern, commerce, async (c) =>
   (await orders(c).deleteDiscount(c.req.param('code')))
     ? c.json({ deleted: true })
     : apiError(404, 'Unknown discount code'),
@@ -181,7 +204,7 @@ commerceAdmin.get('/api/commerce/settings', commerce, demoShipping, async (c) =>
   c.json({ settings: await orders(c).settings() }),
 );
 
-commerceAdmin.put('/api/commerce/settings', commerce, async (c) => {
+commerceAdmin.put(api.commerceSettings.pattern, commerce, async (c) => {
   const settings = await readJson(c, settingsSchema, MAX_BODY_BYTES);
   return c.json({ settings: await orders(c).setSettings(settings) });
 });

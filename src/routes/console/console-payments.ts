@@ -5,6 +5,9 @@
  * never in the site's content (which exports), sealed; the secret key and webhook secret are write-only, answered as
  * their last 4 characters, and refused (503) where the deployment has no key to seal them with.
  */
+import { api } from '../../api';
+import { areas } from '../../api/areas';
+import { answer, pathIn } from '../shared/contract';
 import { Hono } from 'hono';
 import { commerceOrders } from '../../durable/stubs';
 import { instalmentsOffered } from '../../commerce/instalments';
@@ -21,7 +24,6 @@ import type { Site } from '../../site/schema';
 import { apiError, readJson, type AppEnv } from '../shared/http';
 import { requirePermission } from './merchant-session';
 
-export const CONSOLE_PAYMENTS_API = '/payments';
 const MAX_BODY_BYTES = 4 * 1024;
 
 export const consolePayments = new Hono<AppEnv>();
@@ -39,16 +41,16 @@ export function paymentsAnswer(env: Env, site: Site, stored: StoredPaymentSettin
   return paymentSettingsAnswer(stored, localPaymentsEnabled(env), instalmentsOffered(site.website, stored.provider));
 }
 
-consolePayments.get(CONSOLE_PAYMENTS_API, owner, async (c) =>
-  c.json(paymentsAnswer(c.env, c.var.site, await storePayments(c.env, c.var.site.website.id))),
+consolePayments.get(pathIn(areas.console, api.payments), owner, async (c) =>
+  answer(c, api.payments, paymentsAnswer(c.env, c.var.site, await storePayments(c.env, c.var.site.website.id))),
 );
 
-consolePayments.put(CONSOLE_PAYMENTS_API, owner, async (c) => {
+consolePayments.put(pathIn(areas.console, api.savePayments), owner, async (c) => {
   const input = await readJson(c, paymentSettingsSchema, MAX_BODY_BYTES);
   const websiteId = c.var.site.website.id;
   const changed = changedPaymentSettings(await storePayments(c.env, websiteId), input, localPaymentsEnabled(c.env));
   if ('field' in changed) apiError(400, `${changed.field}: ${changed.message}`);
   if (changed.stripeSecretKey !== '' && !canSealSecrets(c.env)) apiError(503, PAYMENT_SECRETS_MESSAGES.noKey);
   await commerceOrders(c.env, websiteId).setPaymentSettings(changed);
-  return c.json(paymentsAnswer(c.env, c.var.site, changed));
+  return answer(c, api.savePayments, paymentsAnswer(c.env, c.var.site, changed));
 });

@@ -98,7 +98,7 @@ consoleTeam.delete(pathIn(CONSOLE, api.removeMember), admin, async (c) =>
 );
 
 consoleTeam.post(
-  '/team/invitations/accept',
+  pathIn(CONSOLE, api.acceptInvitation),
   requireCrumb,
   rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'merchant-signin'),
   withSite,
@@ -108,6 +108,6 @@ consoleTeam.post(
       return apiError(400, TEAM_INVITE_MESSAGES.password, { fields: { password: TEAM_INVITE_MESSAGES.password } });
     const email = await team(c).acceptInvitation(body.token, await hashPassword(body.password));
     if (email === null) return apiError(400, TEAM_MESSAGES.invitationInvalid);
-    return c.json({ email });
+    return answer(c, api.acceptInvitation, { email });
   },
 );

@@ -4,6 +4,8 @@
  * every merchant call: 401 without a session, 403 when the account's roles do not allow the call
  * (src/site/roles.ts), and every answer behind it `Cache-Control: no-store`.
  */
+import { api } from '../../api';
+import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import { merchantSignInSchema } from '../../api/console-bodies';
@@ -69,12 +71,12 @@ async function ensureDemoTeam(c: Context<AppEnv>): Promise<void> {
 }
 
 /** Mounted at MERCHANT_SESSION_PATH. */
-export const MERCHANT_SESSION_PATH = '/api/merchant/session';
+export const MERCHANT_SESSION_PATH = api.merchantSession.pattern;
 
 export const merchantSession = new Hono<AppEnv>();
 
 merchantSession.post(
-  '/',
+  pathIn(MERCHANT_SESSION_PATH, api.merchantSignIn),
   requireCrumb,
   rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'merchant-signin'),
   withSite,
@@ -93,12 +95,12 @@ merchantSession.post(
   },
 );
 
-merchantSession.get('/', withSite, async (c) => {
+merchantSession.get(pathIn(MERCHANT_SESSION_PATH, api.merchantSession), withSite, async (c) => {
   const session = await merchantSessionOf(c);
   c.header('cache-control', 'no-store');
-  if (session === null) return c.json({ authenticated: false });
+  if (session === null) return answer(c, api.merchantSession, { authenticated: false });
   const { roles } = session.profile;
-  return c.json({
+  return answer(c, api.merchantSession, {
     authenticated: true,
     email: session.email,
     roles,
@@ -108,7 +110,7 @@ merchantSession.get('/', withSite, async (c) => {
   });
 });
 
-merchantSession.delete('/', requireCrumb, withSite, async (c) => {
+merchantSession.delete(pathIn(MERCHANT_SESSION_PATH, api.merchantSignOut), requireCrumb, withSite, async (c) => {
   const token = readStoreCookie(c, 'merchantSession');
   if (token !== undefined) await merchants(c).signOut(token);
   deleteStoreCookie(c, 'merchantSession');

@@ -5,6 +5,8 @@
  * every change goes through the website's SiteContent object, which writes the rows it changes
  * and bumps the content version in one step.
  */
+import { api } from '../../api';
+import { answer } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../../http/errors';
 import { z } from 'zod';
@@ -122,29 +124,29 @@ merchant.post('/api/widget/UpdateNavigation', content, async (c) => {
   return c.json({ updated: true });
 });
 
-merchant.get('/api/v1/commerce-preferences/:namespace', read, async (c) => {
+merchant.get(api.preferences.pattern, read, async (c) => {
   const namespace = c.req.param('namespace');
   if (!NAMESPACE.test(namespace)) return apiError(400, 'Unknown preferences namespace');
   const site = c.var.site;
   const { websiteId: _stored, ...preferences } =
     (site as { commercePreferences?: Record<string, Record<string, unknown>> }).commercePreferences?.[namespace] ?? {};
   // Spec: the response carries the websiteId; the editor's helper strips it on read.
-  return c.json({ websiteId: site.website.id, ...preferences });
+  return answer(c, api.preferences, { websiteId: site.website.id, ...preferences });
 });
 
-merchant.put('/api/v1/commerce-preferences/:namespace', commerce, async (c) => {
+merchant.put(api.savePreferences.pattern, commerce, async (c) => {
   const namespace = c.req.param('namespace');
   if (!NAMESPACE.test(namespace)) return apiError(400, 'Unknown preferences namespace');
   const { websiteId: _websiteId, ...preferences } = await readJson(c, preferencesSchema, MAX_BODY_BYTES);
   return c.json(await merchantEdit(c, { kind: 'setCommercePreferences', namespace, preferences }));
 });
 
-merchant.get('/api/site-header-footer', read, async (c) => {
+merchant.get(api.headerFooter.pattern, read, async (c) => {
   const site = c.var.site;
-  return c.json({ header: site.header?.html ?? '', footer: site.footer?.html ?? '' });
+  return answer(c, api.headerFooter, { header: site.header?.html ?? '', footer: site.footer?.html ?? '' });
 });
 
-merchant.put('/api/site-header-footer', content, async (c) => {
+merchant.put(api.saveHeaderFooter.pattern, content, async (c) => {
   const body = await readJson(c, headerFooterSchema, MAX_BODY_BYTES);
   await merchantEdit(c, { kind: 'setHeaderFooter', input: body });
   return c.json({ updated: true });
