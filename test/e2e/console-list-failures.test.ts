@@ -1,7 +1,8 @@
 /**
  * A console list that fails to load says which list, in the spec's words (§8, E109): the orders search's results
  * 'Unable to load results', the catalogue's collections 'Unable to load collections', each with the reason and a
- * 'Try again' that loads it; an order that is not there says 'Unable to locate content' (E112). The owner signed in through the console's form; each call refused once by the browser.
+ * 'Try again' that loads it; an order that is not there says 'Unable to locate content', and a search that never
+ * reaches the server 'Please check your internet connection' after its 'Network error' (E112). The owner signed in through the console's form; each call refused once by the browser.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ async function failsOnceThenLoads(page: Page, calls: string, section: string, te
 }
 
 describe("console lists' load failures (E109, E112)", () => {
-  it("say 'Unable to load results' for the orders search and 'Unable to load collections' for the catalogue", {
+  it("say 'Unable to load results' for the orders search and 'Unable to load collections' for the catalogue, and ask to check the connection", {
     timeout: 180_000,
   }, async () => {
     const context = await browser().newContext({ viewport: { width: 1366, height: 900 } });
@@ -41,6 +42,23 @@ describe("console lists' load failures (E109, E112)", () => {
       'Unable to load collections',
       '#names-title',
     );
+    // A customers search that never reaches the server asks to check the connection (E112), at 375 px.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.route('**/api/console/customers**', (route) => route.abort('internetdisconnected'), { times: 1 });
+    await page.goto(`${storeUrl}/config/customers`);
+    const offline = page.locator('[role="alert"]', { hasText: 'Unable to load results' });
+    await offline.waitFor(SLOW);
+    expect(await offline.locator('p').allTextContents()).toEqual([
+      'Unable to load results',
+      'Network error',
+      'Please check your internet connection',
+    ]);
+    await reviewShot(page, 'test-artifacts/spec-details/console-customers-offline-375.png');
+    await offline.getByRole('button', { name: 'Try again' }).click();
+    // The table is there either way: the notice going is what shows the list loaded.
+    await offline.waitFor({ ...SLOW, state: 'detached' });
+    await page.setViewportSize({ width: 1366, height: 900 });
+
     // An order that is not there (a mistyped or old link) cannot be loaded by trying again (E112).
     await page.goto(`${storeUrl}/config/orders/no-such-order`);
     const missing = page.locator('[role="alert"]', { hasText: 'Unable to locate content' });

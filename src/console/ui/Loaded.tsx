@@ -15,6 +15,9 @@ export const LIST_FAILED = { results: 'Unable to load results', collections: 'Un
 /** What a screen says when what it shows is not there (a 404: an item deleted, a mistyped address; §8, E112). */
 export const NOT_LOCATED = 'Unable to locate content';
 
+/** What a load that never reached the server adds after its 'Network error' (§8, E112). */
+export const CHECK_CONNECTION = 'Please check your internet connection';
+
 export function Loaded<T>({
   fetched,
   loading,
@@ -53,10 +56,12 @@ export function FetchStatus({
   if (fetched.state === 'failed') {
     // Trying again cannot bring back what is not there.
     const missing = fetched.error instanceof ApiError && fetched.error.status === 404;
+    const offline = fetched.error instanceof ApiError && fetched.error.status === 0;
     return (
       <div className="Card Notice" role="alert">
         <p>{missing ? NOT_LOCATED : failed}</p>
         <p className="Muted">{errorMessage(fetched.error)}</p>
+        {offline && <p className="Muted">{CHECK_CONNECTION}</p>}
         {!missing && (
           <button type="button" className="Button" onClick={fetched.reload}>
             {LOADED_MESSAGES.retry}

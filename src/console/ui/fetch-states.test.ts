@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleRoutes } from '../../api/console';
 import { MAILING_LIST_MESSAGES, changeMailingList } from '../../site/editor/mailing-list';
 import { ApiError, API_MESSAGES, consoleApi, errorMessage } from './api';
-import { FetchStatus, LIST_FAILED, Loaded, LOADED_MESSAGES, NOT_LOCATED } from './Loaded';
+import { CHECK_CONNECTION, FetchStatus, LIST_FAILED, Loaded, LOADED_MESSAGES, NOT_LOCATED } from './Loaded';
 import type { Fetched } from './useFetch';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -98,6 +98,20 @@ describe('a screen whose content is not there (E112)', () => {
     expect(NOT_LOCATED).toBe('Unable to locate content');
     expect(shown({ state: 'failed', error: new ApiError(404, 'Order not found'), reload })).toBe(
       '<div class="Card Notice" role="alert"><p>Unable to locate content</p><p class="Muted">Order not found</p></div>',
+    );
+  });
+});
+
+describe('a load that never reached the server (E112)', () => {
+  it("adds 'Please check your internet connection' after 'Network error', and keeps Try again", () => {
+    expect(CHECK_CONNECTION).toBe('Please check your internet connection');
+    expect(shown({ state: 'failed', error: new ApiError(0, API_MESSAGES.network), reload })).toBe(
+      '<div class="Card Notice" role="alert"><p>Unable to load. Try again.</p><p class="Muted">Network error</p>' +
+        '<p class="Muted">Please check your internet connection</p><button type="button" class="Button">Try again</button></div>',
+    );
+    // A server's refusal is no connection problem.
+    expect(shown({ state: 'failed', error: new ApiError(500, API_MESSAGES.server), reload })).not.toContain(
+      CHECK_CONNECTION,
     );
   });
 });
