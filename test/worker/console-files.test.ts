@@ -98,7 +98,7 @@ describe('console files', () => {
     });
     expect(await upload(owner, 'huge.png', png(MAX_FILE_BYTES + 1))).toEqual({
       status: 413,
-      body: { error: 'The file huge.png is too large' },
+      body: { error: 'The file huge.png is too large. The maximum size is 20 MB.' },
     });
     expect(await upload(owner, '   ', png())).toEqual({ status: 400, body: { error: 'Please enter a file name' } });
     const kept = await upload(owner, 'kept.png', png());

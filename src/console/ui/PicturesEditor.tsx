@@ -24,8 +24,7 @@ export interface PickedImage {
 export const PICTURE_MESSAGES = {
   notAPicture: (fileName: string) =>
     `The file ${fileName} is not a picture: choose a JPEG, PNG, GIF, WebP or AVIF image.`,
-  /** The spec's message, then the limit. */
-  tooLarge: (fileName: string) => `${FILE_MESSAGES.tooLarge(fileName)}. Pictures can be up to ${MAX_FILE_TEXT} each.`,
+  tooLarge: FILE_MESSAGES.tooLarge,
   unreadable: 'That picture could not be loaded. Check its address.',
   tooMany: (max: number) =>
     max === 1

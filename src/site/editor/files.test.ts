@@ -37,3 +37,9 @@ describe('FILE_MESSAGES.uploadFailed and renameFailed', () => {
     });
   });
 });
+
+describe('FILE_MESSAGES.tooLarge', () => {
+  it("is the spec's text with the maximum size shown (§5, E70)", () => {
+    expect(FILE_MESSAGES.tooLarge('huge.png')).toBe('The file huge.png is too large. The maximum size is 20 MB.');
+  });
+});

@@ -49,7 +49,8 @@ export function fileSrcset(url: string, originalSize: string | undefined): strin
 export const FILE_MESSAGES = {
   nameRequired: 'Please enter a file name',
   unsupported: (fileName: string) => `The file ${fileName} does not appear to be a supported file`,
-  tooLarge: (fileName: string) => `The file ${fileName} is too large`,
+  /** The spec's text, then the maximum it says is shown. */
+  tooLarge: (fileName: string) => `The file ${fileName} is too large. The maximum size is ${MAX_FILE_TEXT}.`,
   unknownFile: 'That file does not exist.',
   nameTooLong: 'File names can be at most 200 characters.',
   /** Spec §8's delete-file warning: it cannot be undone. */
