@@ -4,6 +4,8 @@
  * behind its merchant permission. A group names its variant by its options ('Blue / M') and says
  * what the ledger has available; the merchant's send emails only variants in stock (issue 33).
  */
+import { api } from '../../api';
+import { answer } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { CART_MESSAGES } from '../../commerce/cart';
@@ -76,12 +78,10 @@ function variantTitle(title: string, variant: Variant): string {
   return label === '' ? title : `${title} (${label})`;
 }
 
-const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
-
 export const restock = new Hono<AppEnv>();
 
 restock.post(
-  RESTOCK_PATH,
+  api.restockSignUp.pattern,
   requireCrumb,
   rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'restock'),
   withSite,
@@ -121,7 +121,7 @@ restock.post(
 /** The merchant's calls; the restock area puts each behind its permission (sign-ups are customers' emails: customerData). */
 export const restockAdmin = new Hono<AppEnv>();
 
-restockAdmin.get(`${RESTOCK_PATH}/groups`, withSite, async (c) => {
+restockAdmin.get(api.restockGroups.pattern, withSite, async (c) => {
   const site = c.var.site;
   const page = await storeOf(c).objects.restock.groups(c.req.query('cursor') ?? null);
   const groups = page.items.signUpGroups;
@@ -141,10 +141,14 @@ restockAdmin.get(`${RESTOCK_PATH}/groups`, withSite, async (c) => {
       return { ...group, variantLabel: variant === undefined ? '' : variantLabel(variant), available };
     }),
   );
-  return c.json({ signUpGroups, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor });
+  return answer(c, api.restockGroups, {
+    signUpGroups,
+    hasNextPage: page.hasNextPage,
+    nextPageCursor: page.nextPageCursor,
+  });
 });
 
-restockAdmin.get(RESTOCK_PATH, withSite, async (c) => {
+restockAdmin.get(api.restockSignUps.pattern, withSite, async (c) => {
   const productId = c.req.query('productId');
   const variantId = c.req.query('variantId');
   if (productId === undefined || variantId === undefined) return apiError(400, 'productId and variantId are required');
@@ -152,7 +156,11 @@ restockAdmin.get(RESTOCK_PATH, withSite, async (c) => {
   const cursor = rawCursor === undefined ? null : Number(rawCursor);
   if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(400, 'cursor is not valid');
   const page = await storeOf(c).objects.restock.signUps(productId, variantId, cursor);
-  return c.json({ ...page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor });
+  return answer(c, api.restockSignUps, {
+    ...page.items,
+    hasNextPage: page.hasNextPage,
+    nextPageCursor: page.nextPageCursor,
+  });
 });
 
 async function send(c: Context<AppEnv>, { item, variant }: Found): Promise<number> {
@@ -182,14 +190,14 @@ async function sendAll(
   return c.json({ queued, soldOut: found.length - inStock.length });
 }
 
-restockAdmin.post(`${RESTOCK_PATH}/send`, withSite, async (c) =>
+restockAdmin.post(api.sendRestock.pattern, withSite, async (c) =>
   sendAll(c, [await readJson(c, sendSchema, MAX_BODY_BYTES)], true),
 );
 
-restockAdmin.post(`${RESTOCK_PATH}/send/all`, withSite, async (c) =>
+restockAdmin.post(api.sendAllRestock.pattern, withSite, async (c) =>
   sendAll(c, (await readJson(c, sendAllSchema, MAX_BODY_BYTES)).sendRequests),
 );
 
-restock.on('GET', [RESTOCK_PATH, `${RESTOCK_PATH}/groups`], requirePermission('customerData'));
-restock.on('POST', [`${RESTOCK_PATH}/send`, `${RESTOCK_PATH}/send/all`], requirePermission('commerce'));
+restock.on('GET', [api.restockSignUps.pattern, api.restockGroups.pattern], requirePermission('customerData'));
+restock.on('POST', [api.sendRestock.pattern, api.sendAllRestock.pattern], requirePermission('commerce'));
 restock.route('/', restockAdmin);
