@@ -8,6 +8,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { consoleRoutes } from '../src/api/console';
+import { customerRoutes } from '../src/api/customers';
 import { DOC, END, BEGIN, roomsMarkdown } from './architecture/doc';
 import { BROWSER_SAFE_SITE, GROUND, KNOWN_EXCEPTIONS, ROOMS, roomOf, type Room } from './architecture/rooms';
 
@@ -321,5 +323,13 @@ describe('architecture: one contract for the browser (src/api)', () => {
     const browser = [...graph.keys()].filter((file) => ['client', 'console'].includes(roomOf(file)));
     expect(browser.length).toBeGreaterThan(50);
     expect(browser.flatMap(apiPathLiterals)).toEqual([]);
+  });
+
+  it('the worker registers every console route from the contract (src/routes names api.<route>), so a path is written once', () => {
+    const routes = [...graph.keys()].filter((file) => roomOf(file) === 'routes' && !file.endsWith('.test.ts'));
+    const source = routes.map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
+    const names = Object.keys({ ...consoleRoutes, ...customerRoutes });
+    expect(names.length).toBeGreaterThan(90);
+    expect(names.filter((name) => !new RegExp(`\\bapi\\.${name}\\b`).test(source))).toEqual([]);
   });
 });
