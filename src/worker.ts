@@ -8,7 +8,7 @@ import { HTTPException } from 'hono/http-exception';
 import { ApiError } from './http/errors';
 import { NOT_FOUND } from './http/messages';
 import { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE } from './http/unavailable';
-import { ERROR_PAGE, errorPage } from './routes/pages/error-page';
+import { errorPage } from './routes/pages/error-page';
 import { censusBeacons, clankerBeacons, eventBeacons, performanceBeacons } from './routes/shop/beacons';
 import { cart, cartWithSlash, subscriptionCart } from './routes/shop/cart';
 import { checkout, checkoutAddress, checkoutOrders } from './routes/shop/checkout';
@@ -117,10 +117,10 @@ function errorResponse(err: Error, c: Context<AppEnv>): Response | Promise<Respo
     console.error('dependency unavailable', err);
     c.header('retry-after', String(RETRY_AFTER_SECONDS));
     c.header('cache-control', 'no-store');
-    return isApiPath(c.req.path) ? written(c, new ApiError(503, UNAVAILABLE)) : errorPage(c, 503, UNAVAILABLE);
+    return isApiPath(c.req.path) ? written(c, new ApiError(503, UNAVAILABLE)) : errorPage(c, 503);
   }
   console.error(err);
-  if (isPageRequest(c)) return errorPage(c, 500, ERROR_PAGE.failed, ERROR_PAGE.failedDetail);
+  if (isPageRequest(c)) return errorPage(c, 500);
   return written(c, new ApiError(500, INTERNAL_ERROR));
 }
 

@@ -4,7 +4,10 @@
  * copy they have (src/routes/pages/pages.ts), and nothing is half-written, since every write is one
  * object's transaction.
  */
-export const UNAVAILABLE = 'The store is briefly unavailable. Please try again in a moment.';
+import { EN_SYSTEM_PAGES } from '../commerce/storefront-text/en-system-pages';
+
+/** The API's answer, the English of the store's 503 page (src/routes/pages/error-page.ts), which shoppers read in their language. */
+export const UNAVAILABLE = EN_SYSTEM_PAGES['error.unavailable'];
 export const RETRY_AFTER_SECONDS = 5;
 
 /** Reading what a request needs from storage failed (the cause says how). */

@@ -184,6 +184,11 @@ export const KNOWN_EXCEPTIONS: readonly { readonly arrow: string; readonly reaso
     reason:
       "the catalogue's English form texts are the spec's form messages the field rules and the form routes give: one definition",
   },
+  {
+    arrow: 'src/http/unavailable.ts -> src/commerce/storefront-text/en-system-pages.ts',
+    reason:
+      "the API's 503 message is the English of the store's 503 page, which the catalogue translates: one definition",
+  },
 ];
 
 /** The room of a module path (`src/routes/pages/pages.ts` → `routes`, `src/worker.ts` → `worker`). */

@@ -270,10 +270,10 @@ describe('developer-platform', () => {
       expect(res.headers.get('cache-control')).toBe('no-store');
       const html = await res.text();
       const { siteTitle } = demoSite().website;
-      expect(html).toContain('<h1>Something went wrong</h1>');
+      expect(html).toContain('<h1 data-text="error.failed">Something went wrong</h1>');
       expect(html).toContain(`<title>Something went wrong · ${siteTitle}</title>`);
       expect(html).toContain(`<a class="site-title" href="/">${siteTitle}</a>`);
-      expect(html).toContain('<a class="Button" href="/shop">Try again</a>');
+      expect(html).toContain('<a class="Button" href="/shop" data-text="error.tryAgain">Try again</a>');
       expect(html).toContain('data-page-type="101"');
       // Our default theme's stylesheet, as the template's system pages wear it: its own is written for its markup.
       expect(html).toMatch(/<style>[^<]*\.site-header \{[^<]*\.NotFound-code \{/);

@@ -189,12 +189,12 @@ describe('an unexpected exception (a bug of ours)', () => {
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'[;\s].*connect-src 'self'/);
     const html = await page.text();
-    expect(html).toContain('<h1>Something went wrong</h1>');
+    expect(html).toContain('<h1 data-text="error.failed">Something went wrong</h1>');
     expect(html).toContain('<title>Something went wrong · Bug &amp; Co</title>');
     expect(html).toContain('<a class="site-title" href="/">Bug &amp; Co</a>');
     // The store's own stylesheet, allowed by its hash.
     expect(html).toMatch(/<style>[^<]*\.site-header \{/);
-    expect(html).toContain('<a class="Button" href="/nothing-kept-here">Try again</a>');
+    expect(html).toContain('<a class="Button" href="/nothing-kept-here" data-text="error.tryAgain">Try again</a>');
     expect(html).toContain('data-census data-website-id="page-bug-example"');
     expect(html).toContain('data-page-type="101"');
     expect(html).not.toMatch(/TypeError|injected bug|at \S+ \(/);
@@ -215,6 +215,34 @@ describe('an unexpected exception (a bug of ours)', () => {
     expect(api.status).toBe(500);
     expect(api.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await api.json()).toEqual({ error: 'Internal server error' });
+  });
+});
+
+describe("the error pages in the store's language", () => {
+  it("writes a French store's 500 and 503 pages in French, marked for the shopper's own language", async () => {
+    const { base } = await storeOnHost('erreur.example', (site) => {
+      site.website.language = 'fr-FR';
+    });
+    const visitor = new Visitor(base);
+    expect((await visitor.fetch('/blog')).status).toBe(200);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const html = { accept: 'text/html,application/xhtml+xml' };
+    injectFaults([{ target: 'durable-object', mode: 'bug', name: 'CONTENT' }]);
+    const failed = await (await visitor.fetch('/rien-ici', { headers: html })).text();
+    clearFaults();
+    injectFaults([{ target: 'durable-object', mode: 'fail', name: 'CONTENT' }]);
+    const unavailable = await (await visitor.fetch('/rien-ici', { headers: html })).text();
+    errors.mockRestore();
+    expect(failed).toContain('<html lang="fr-FR">');
+    expect(failed).toContain('<a class="skip-link" href="#main" data-text="nav.skip">Aller au contenu</a>');
+    expect(failed).toContain('<h1 data-text="error.failed">Une erreur s’est produite</h1>');
+    expect(failed).toContain('<title>Une erreur s’est produite · ');
+    expect(failed).toContain('<a class="Button" href="/rien-ici" data-text="error.tryAgain">Réessayer</a>');
+    expect(failed).toContain('data-text="error.home">Page d’accueil</a>');
+    expect(unavailable).toContain(
+      '<h1 data-text="error.unavailable">La boutique est brièvement indisponible. Veuillez réessayer dans un instant.</h1>',
+    );
+    expect(failed + unavailable).not.toMatch(/Something went wrong|Try again|Home page|Skip to content|briefly/);
   });
 });
 

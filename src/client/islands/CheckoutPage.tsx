@@ -47,7 +47,6 @@ import { fill } from '../../commerce/storefront-text';
 import { sayIn } from '../../commerce/storefront-text/say-in';
 import { usePurchaseText } from '../use-purchase-text';
 import { useShopperLocale } from '../use-shopper-text';
-import { TEST_MODE_BANNER } from '../../commerce/payment-mode';
 
 export interface CheckoutPageProps {
   locale: string;
@@ -450,7 +449,7 @@ export default function CheckoutPage({
       <div className="Checkout-main">
         {(setup?.mode ?? paymentMode) === 'test' && (
           <p className="Checkout-test-mode" role="status">
-            {TEST_MODE_BANNER}
+            {text['checkout.testMode']}
           </p>
         )}
         {notice !== null && (

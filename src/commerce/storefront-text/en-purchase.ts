@@ -1,4 +1,5 @@
 /** The English texts of the cart page, checkout, order pages and account: loaded with those islands only (see en-page.ts). */
+import { TEST_MODE_BANNER } from '../payment-mode';
 import { SUBSCRIPTION_MESSAGES } from '../subscriptions';
 import { EN_SUBSCRIPTION_TERMS } from './en-subscription-terms';
 
@@ -25,6 +26,7 @@ export const EN_PURCHASE = {
   'checkout.payment': 'Payment',
   'checkout.giftCardPays': 'Your gift card pays the whole order.',
   'checkout.cardNumber': 'Card number',
+  'checkout.testMode': TEST_MODE_BANNER,
   'checkout.testCards': 'Test payments: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.',
   'checkout.summary': 'Order summary',
   'checkout.loading': 'Loading your order…',
