@@ -55,3 +55,35 @@ describe('islands of a product priced without variants (a digital download, a pa
     }
   });
 });
+
+describe("the restock sign-up's mailing-list box (storefront spec §3, productMerchandisingContext)", () => {
+  /** A physical product sold out in every variant, with the merchant's mailing-list settings for it. */
+  const signUp = (context: Record<string, unknown>) => {
+    const product = ownPriced(1);
+    const variants = product.structuredContent.variants.map((variant) => ({ ...variant, unlimited: false }));
+    const item = { ...product, id: 'p-out', structuredContent: { ...product.structuredContent, variants } };
+    const { template } = compile('{item|product-restock-notification}', { formatters: ISLAND_FORMATTERS });
+    return render(
+      template,
+      { item, website: { language: 'en-US' }, productMerchandisingContext: { 'p-out': context } },
+      { formatters: ISLAND_FORMATTERS },
+    ).html;
+  };
+  const box = (html: string) => /<input type="checkbox" name="isJoinMailingList"[^>]*>/.exec(html)?.[0];
+
+  it('is ticked from the start with mailingListOptInByDefault, unticked without, and absent when sign-up is off', () => {
+    const optedIn = signUp({ mailingListSignUpEnabled: true, mailingListOptInByDefault: true });
+    expect(islandProps(optedIn)[0]).toMatchObject({
+      soldOut: true,
+      mailingList: { description: 'Sign up for news and updates', optInByDefault: true },
+    });
+    expect(box(optedIn)).toContain('checked=""');
+    const optedOut = signUp({ mailingListSignUpEnabled: true, mailingListOptInByDefault: false });
+    expect(islandProps(optedOut)[0]).toMatchObject({ mailingList: { optInByDefault: false } });
+    expect(box(optedOut)).toBeDefined();
+    expect(box(optedOut)).not.toContain('checked');
+    const off = signUp({ mailingListSignUpEnabled: false, mailingListOptInByDefault: true });
+    expect(islandProps(off)[0]).toMatchObject({ mailingList: null });
+    expect(box(off)).toBeUndefined();
+  });
+});
