@@ -18,5 +18,6 @@ export { moneyInput, moneyText, parseMoneyInput } from './money';
 export { PicturesEditor, PICTURE_MESSAGES, type PicturesEditorProps, type PickedImage } from './PicturesEditor';
 export { NamesInput } from './NamesInput';
 export { DialogActions } from './DialogActions';
+export { FormDialog } from './FormDialog';
 export { SearchToolbar } from './SearchToolbar';
 export { EditDeleteButtons } from './EditDeleteButtons';

@@ -5,7 +5,6 @@
  * cut to them with a message.
  */
 import { useId, useState } from 'react';
-import { createPortal } from 'react-dom';
 import {
   CHART_MESSAGES,
   datasetOf,
@@ -16,8 +15,7 @@ import {
   type ChartDataset,
   type ChartDraft,
 } from '../../../site/editor/chart';
-import { describedBy, DialogActions, FieldError } from '../../ui';
-import { useModalDialog } from '../../ui/useModalDialog';
+import { describedBy, FieldError, FormDialog } from '../../ui';
 
 /** The chart as the dialog opens with it. */
 interface Editing {
@@ -39,7 +37,6 @@ export function DatasetDialog({
   onCancel: () => void;
 }) {
   const id = useId();
-  const dialog = useModalDialog();
   const [title, setTitle] = useState(editing.title);
   const [draft, setDraftState] = useState(editing.draft);
   const [notice, setNotice] = useState('');
@@ -65,149 +62,129 @@ export function DatasetDialog({
     setErrors(found);
     if (found.title === undefined && 'dataset' in made) void onDone(title.trim(), made.dataset);
   };
-  return createPortal(
-    <dialog
-      ref={dialog}
-      className="LinkEditor ChartDialog"
-      aria-labelledby={`${id}-heading`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          event.stopPropagation();
-          submit();
-        }}
+  return (
+    <FormDialog title="Chart dataset" className="ChartDialog" onSubmit={submit} onCancel={onCancel}>
+      <div className="Field">
+        <label htmlFor={`${id}-title`}>Title</label>
+        <input
+          id={`${id}-title`}
+          value={title}
+          maxLength={200}
+          onChange={(event) => setTitle(event.target.value)}
+          {...describedBy(`${id}-title-error`, errors.title)}
+        />
+        <FieldError id={`${id}-title-error`} message={errors.title} />
+      </div>
+      <div
+        className="ChartGrid"
+        role="group"
+        aria-label="Dataset"
+        {...describedBy(`${id}-dataset-error`, errors.dataset)}
       >
-        <h2 id={`${id}-heading`}>Chart dataset</h2>
-        <div className="Field">
-          <label htmlFor={`${id}-title`}>Title</label>
-          <input
-            id={`${id}-title`}
-            value={title}
-            maxLength={200}
-            onChange={(event) => setTitle(event.target.value)}
-            {...describedBy(`${id}-title-error`, errors.title)}
-          />
-          <FieldError id={`${id}-title-error`} message={errors.title} />
-        </div>
-        <div
-          className="ChartGrid"
-          role="group"
-          aria-label="Dataset"
-          {...describedBy(`${id}-dataset-error`, errors.dataset)}
-        >
-          <table>
-            <caption className="visually-hidden">Dataset: a column per series, a row per label</caption>
-            <thead>
-              <tr>
-                <td />
-                {draft.columns.map((column, j) => (
-                  <th key={j} scope="col">
-                    <input
-                      aria-label={`Column ${j + 1} label`}
-                      value={column}
-                      maxLength={MAX_CHART_LABEL}
-                      onChange={(event) =>
-                        setDraft({ ...draft, columns: draft.columns.map((c, k) => (k === j ? event.target.value : c)) })
-                      }
-                    />
-                    <button
-                      type="button"
-                      className="Button Button--small Button--plain"
-                      aria-label={`Remove column ${j + 1}`}
-                      onClick={() =>
-                        setDraft({
-                          columns: draft.columns.filter((_, k) => k !== j),
-                          rows: draft.rows.map((r) => ({ ...r, values: r.values.filter((_, k) => k !== j) })),
-                        })
-                      }
-                    >
-                      ×
-                    </button>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {draft.rows.map((row, i) => (
-                <tr key={i}>
-                  <th scope="row">
-                    <input
-                      aria-label={`Row ${i + 1} label`}
-                      value={row.label}
-                      maxLength={MAX_CHART_LABEL}
-                      onChange={(event) =>
-                        setDraft({
-                          ...draft,
-                          rows: draft.rows.map((r, k) => (k === i ? { ...r, label: event.target.value } : r)),
-                        })
-                      }
-                    />
-                  </th>
-                  {row.values.map((value, j) => (
-                    <td key={j}>
-                      <input
-                        aria-label={`Row ${i + 1}, ${draft.columns[j] || `column ${j + 1}`}`}
-                        inputMode="decimal"
-                        value={value}
-                        maxLength={40}
-                        onChange={(event) => cell(i, j, event.target.value)}
-                      />
-                    </td>
-                  ))}
-                  <td>
-                    <button
-                      type="button"
-                      className="Button Button--small Button--plain"
-                      aria-label={`Remove row ${i + 1}`}
-                      onClick={() => setDraft({ ...draft, rows: draft.rows.filter((_, k) => k !== i) })}
-                    >
-                      ×
-                    </button>
-                  </td>
-                </tr>
+        <table>
+          <caption className="visually-hidden">Dataset: a column per series, a row per label</caption>
+          <thead>
+            <tr>
+              <td />
+              {draft.columns.map((column, j) => (
+                <th key={j} scope="col">
+                  <input
+                    aria-label={`Column ${j + 1} label`}
+                    value={column}
+                    maxLength={MAX_CHART_LABEL}
+                    onChange={(event) =>
+                      setDraft({ ...draft, columns: draft.columns.map((c, k) => (k === j ? event.target.value : c)) })
+                    }
+                  />
+                  <button
+                    type="button"
+                    className="Button Button--small Button--plain"
+                    aria-label={`Remove column ${j + 1}`}
+                    onClick={() =>
+                      setDraft({
+                        columns: draft.columns.filter((_, k) => k !== j),
+                        rows: draft.rows.map((r) => ({ ...r, values: r.values.filter((_, k) => k !== j) })),
+                      })
+                    }
+                  >
+                    ×
+                  </button>
+                </th>
               ))}
-            </tbody>
-          </table>
-        </div>
-        <FieldError id={`${id}-dataset-error`} message={errors.dataset} announce />
-        <p className="Field-hint" role="status">
-          {notice}
-        </p>
-        <div className="Dialog-actions">
-          <button
-            type="button"
-            className="Button"
-            onClick={() =>
-              setDraft({
-                columns: [...draft.columns, `Series ${draft.columns.length + 1}`],
-                rows: draft.rows.map((r) => ({ ...r, values: [...r.values, ''] })),
-              })
-            }
-          >
-            Add column
-          </button>
-          <button
-            type="button"
-            className="Button"
-            onClick={() =>
-              setDraft({ ...draft, rows: [...draft.rows, { label: '', values: draft.columns.map(() => '') }] })
-            }
-          >
-            Add row
-          </button>
-          <span className="Muted">
-            At most {MAX_CHART_COLUMNS} columns and {MAX_CHART_ROWS} rows.
-          </span>
-        </div>
-        <DialogActions onCancel={onCancel} />
-      </form>
-    </dialog>,
-    document.body,
+            </tr>
+          </thead>
+          <tbody>
+            {draft.rows.map((row, i) => (
+              <tr key={i}>
+                <th scope="row">
+                  <input
+                    aria-label={`Row ${i + 1} label`}
+                    value={row.label}
+                    maxLength={MAX_CHART_LABEL}
+                    onChange={(event) =>
+                      setDraft({
+                        ...draft,
+                        rows: draft.rows.map((r, k) => (k === i ? { ...r, label: event.target.value } : r)),
+                      })
+                    }
+                  />
+                </th>
+                {row.values.map((value, j) => (
+                  <td key={j}>
+                    <input
+                      aria-label={`Row ${i + 1}, ${draft.columns[j] || `column ${j + 1}`}`}
+                      inputMode="decimal"
+                      value={value}
+                      maxLength={40}
+                      onChange={(event) => cell(i, j, event.target.value)}
+                    />
+                  </td>
+                ))}
+                <td>
+                  <button
+                    type="button"
+                    className="Button Button--small Button--plain"
+                    aria-label={`Remove row ${i + 1}`}
+                    onClick={() => setDraft({ ...draft, rows: draft.rows.filter((_, k) => k !== i) })}
+                  >
+                    ×
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <FieldError id={`${id}-dataset-error`} message={errors.dataset} announce />
+      <p className="Field-hint" role="status">
+        {notice}
+      </p>
+      <div className="Dialog-actions">
+        <button
+          type="button"
+          className="Button"
+          onClick={() =>
+            setDraft({
+              columns: [...draft.columns, `Series ${draft.columns.length + 1}`],
+              rows: draft.rows.map((r) => ({ ...r, values: [...r.values, ''] })),
+            })
+          }
+        >
+          Add column
+        </button>
+        <button
+          type="button"
+          className="Button"
+          onClick={() =>
+            setDraft({ ...draft, rows: [...draft.rows, { label: '', values: draft.columns.map(() => '') }] })
+          }
+        >
+          Add row
+        </button>
+        <span className="Muted">
+          At most {MAX_CHART_COLUMNS} columns and {MAX_CHART_ROWS} rows.
+        </span>
+      </div>
+    </FormDialog>
   );
 }

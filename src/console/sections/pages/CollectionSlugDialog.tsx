@@ -4,11 +4,9 @@
  * old ones answering 301, so links already shared keep working.
  */
 import { useId, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { api } from '../../../api';
 import { collectionSlugSchema, pageFormProblems } from '../../../site/editor/page-form';
-import { consoleApi, DialogActions, Field, SaveStatus, useSave } from '../../ui';
-import { useModalDialog } from '../../ui/useModalDialog';
+import { consoleApi, Field, FormDialog, SaveStatus, useSave } from '../../ui';
 
 export interface SluggedCollection {
   id: string;
@@ -28,7 +26,6 @@ export function CollectionSlugDialog({
   onSaved: (fullUrl: string) => void;
 }) {
   const id = useId();
-  const dialog = useModalDialog();
   const [urlId, setUrlId] = useState(collection.fullUrl.slice(1));
   const [problem, setProblem] = useState<string | undefined>();
   const save = useSave();
@@ -43,38 +40,27 @@ export function CollectionSlugDialog({
     const saved = await save.run(() => consoleApi(api.renameCollection.at(collection.id), checked.data));
     if (saved !== undefined) onSaved(saved.fullUrl);
   };
-  return createPortal(
-    <dialog
-      ref={dialog}
-      className="LinkEditor CollectionSlugDialog"
-      aria-labelledby={`${id}-heading`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
+  return (
+    <FormDialog
+      title={`${collection.title} settings`}
+      className="CollectionSlugDialog"
+      onSubmit={() => void submit()}
+      onCancel={onCancel}
+      submit="Save"
+      busy={save.state.status === 'saving'}
+      busyLabel="Saving…"
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
+      <Field
+        id={`${id}-url`}
+        label="URL slug"
+        error={problem ?? save.fieldError('urlId')}
+        description={`The ${collection.kind.toLowerCase()}’s address: /${urlId.trim() || '…'}. Its ${items} move with it, and their old addresses redirect to the new ones.`}
       >
-        <h2 id={`${id}-heading`}>{collection.title} settings</h2>
-        <Field
-          id={`${id}-url`}
-          label="URL slug"
-          error={problem ?? save.fieldError('urlId')}
-          description={`The ${collection.kind.toLowerCase()}’s address: /${urlId.trim() || '…'}. Its ${items} move with it, and their old addresses redirect to the new ones.`}
-        >
-          {(control) => (
-            <input {...control} value={urlId} maxLength={100} onChange={(event) => setUrlId(event.target.value)} />
-          )}
-        </Field>
-        <SaveStatus state={save.state} />
-        <DialogActions onCancel={onCancel} submit="Save" busy={save.state.status === 'saving'} busyLabel="Saving…" />
-      </form>
-    </dialog>,
-    document.body,
+        {(control) => (
+          <input {...control} value={urlId} maxLength={100} onChange={(event) => setUrlId(event.target.value)} />
+        )}
+      </Field>
+      <SaveStatus state={save.state} />
+    </FormDialog>
   );
 }

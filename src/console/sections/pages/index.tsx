@@ -5,7 +5,6 @@
  * shop and blog pages, each with its settings (its URL slug, CollectionSlugDialog.tsx).
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { api } from '../../../api';
 import { newPageSchema, PAGE_TITLE_LIMIT, pageFormProblems, pageSlugOf } from '../../../site/editor/page-form';
 import type { SectionProps } from '../../section-types';
@@ -14,7 +13,7 @@ import {
   consoleApi,
   DataTable,
   describedBy,
-  DialogActions,
+  FormDialog,
   FetchStatus,
   FieldError,
   Link,
@@ -24,14 +23,12 @@ import {
   useFetch,
   useSave,
 } from '../../ui';
-import { useModalDialog } from '../../ui/useModalDialog';
 import { statusLabel } from '../posts/status';
 import { CollectionSlugDialog, type SluggedCollection } from './CollectionSlugDialog';
 import { PageEditor } from './PageEditor';
 
 function NewPageDialog({ onCancel, onMade }: { onCancel: () => void; onMade: (id: string) => void }) {
   const id = useId();
-  const dialog = useModalDialog();
   const [title, setTitle] = useState('');
   const [urlId, setUrlId] = useState('');
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -47,61 +44,45 @@ function NewPageDialog({ onCancel, onMade }: { onCancel: () => void; onMade: (id
     const made = await save.run(() => consoleApi(api.addPage.at(), checked.data));
     if (made !== undefined) onMade(made.id);
   };
-  return createPortal(
-    <dialog
-      ref={dialog}
-      className="LinkEditor NewPageDialog"
-      aria-labelledby={`${id}-heading`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
+  return (
+    <FormDialog
+      title="Add page"
+      className="NewPageDialog"
+      onSubmit={() => void submit()}
+      onCancel={onCancel}
+      submit="Add page"
+      busy={save.state.status === 'saving'}
+      busyLabel="Adding…"
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <h2 id={`${id}-heading`}>Add page</h2>
-        <div className="Field">
-          <label htmlFor={`${id}-title`}>Title</label>
-          <input
-            id={`${id}-title`}
-            value={title}
-            maxLength={PAGE_TITLE_LIMIT}
-            onChange={(event) => setTitle(event.target.value)}
-            {...describedBy(`${id}-title-error`, field('title'))}
-          />
-          <FieldError id={`${id}-title-error`} message={field('title')} />
-        </div>
-        <div className="Field">
-          <label htmlFor={`${id}-url`}>URL slug</label>
-          <input
-            id={`${id}-url`}
-            value={urlId}
-            placeholder={pageSlugOf({ title, urlId: '' })}
-            maxLength={100}
-            onChange={(event) => setUrlId(event.target.value)}
-            aria-describedby={`${id}-url-hint${field('urlId') === undefined ? '' : ` ${id}-url-error`}`}
-            {...(field('urlId') === undefined ? {} : { 'aria-invalid': true })}
-          />
-          <p id={`${id}-url-hint`} className="Field-hint">
-            The page’s address: /{pageSlugOf({ title, urlId: urlId.trim() })}. Leave it empty to use the title.
-          </p>
-          <FieldError id={`${id}-url-error`} message={field('urlId')} />
-        </div>
-        <SaveStatus state={save.state} />
-        <DialogActions
-          onCancel={onCancel}
-          submit="Add page"
-          busy={save.state.status === 'saving'}
-          busyLabel="Adding…"
+      <div className="Field">
+        <label htmlFor={`${id}-title`}>Title</label>
+        <input
+          id={`${id}-title`}
+          value={title}
+          maxLength={PAGE_TITLE_LIMIT}
+          onChange={(event) => setTitle(event.target.value)}
+          {...describedBy(`${id}-title-error`, field('title'))}
         />
-      </form>
-    </dialog>,
-    document.body,
+        <FieldError id={`${id}-title-error`} message={field('title')} />
+      </div>
+      <div className="Field">
+        <label htmlFor={`${id}-url`}>URL slug</label>
+        <input
+          id={`${id}-url`}
+          value={urlId}
+          placeholder={pageSlugOf({ title, urlId: '' })}
+          maxLength={100}
+          onChange={(event) => setUrlId(event.target.value)}
+          aria-describedby={`${id}-url-hint${field('urlId') === undefined ? '' : ` ${id}-url-error`}`}
+          {...(field('urlId') === undefined ? {} : { 'aria-invalid': true })}
+        />
+        <p id={`${id}-url-hint`} className="Field-hint">
+          The page’s address: /{pageSlugOf({ title, urlId: urlId.trim() })}. Leave it empty to use the title.
+        </p>
+        <FieldError id={`${id}-url-error`} message={field('urlId')} />
+      </div>
+      <SaveStatus state={save.state} />
+    </FormDialog>
   );
 }
 
