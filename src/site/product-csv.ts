@@ -7,7 +7,7 @@
  */
 import Papa from 'papaparse';
 import { fromMinorUnits, toMinorUnits } from '../commerce/money';
-import { pricedWithoutVariants, ProductType, type ProductStatus } from '../commerce/product';
+import { pricedWithoutVariants, type ProductStatus } from '../commerce/product';
 import { toCsv } from '../forms/csv';
 import { EDIT_MESSAGES } from './edits';
 import {
@@ -21,7 +21,13 @@ import {
   type CsvIgnoredColumn,
   type CsvProblem,
 } from './editor/product-csv';
-import { PRODUCT_MESSAGES, productProblems, type ProductForm, type VariantForm } from './editor/product-form';
+import {
+  blankProductForm,
+  PRODUCT_MESSAGES,
+  productProblems,
+  type ProductForm,
+  type VariantForm,
+} from './editor/product-form';
 import { textOf } from './editor/product-item';
 import type { Item } from './schema';
 
@@ -129,33 +135,7 @@ export function readProductCsv(
     const problem = (row: number, column: string, message: string) => problems.push({ row, column, message });
     const existing = context.existing.get(handle) ?? null;
     const form: ImportedProduct['form'] = structuredClone(
-      existing?.form ?? {
-        collectionId: context.collectionId,
-        title: '',
-        urlId: handle,
-        productType: ProductType.Physical,
-        status: 'published',
-        publishOn: 0,
-        description: '',
-        excerpt: '',
-        images: [],
-        tags: [],
-        categories: [],
-        options: [],
-        variants: [],
-        price: 0,
-        salePrice: 0,
-        onSale: false,
-        subscription: null,
-        additionalFieldsFormId: null,
-        customAddButtonText: '',
-        customSoldOutText: '',
-        scarcityEnabled: false,
-        scarcityText: '',
-        seoTitle: '',
-        seoDescription: '',
-        socialImage: '',
-      },
+      existing?.form ?? { ...blankProductForm(context.collectionId), status: 'published' },
     );
     form.urlId = handle;
     if (has('Title')) form.title = cell(first, 'Title');

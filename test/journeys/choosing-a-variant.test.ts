@@ -10,6 +10,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { blankVariant } from '../../src/site/editor/product-form';
 import { storeUrl } from '../e2e/store';
 import {
   createProduct,
@@ -54,17 +55,7 @@ async function scarf(title: string): Promise<{ id: string; path: string }> {
     rust.values = { Colour: 'Rust' };
     form.variants = [
       rust,
-      {
-        sku: '',
-        values: { Colour: 'Sage' },
-        price: 3000,
-        salePrice: 2400,
-        onSale: true,
-        unlimited: false,
-        stock: 4,
-        weightGrams: null,
-        imageUrl: '',
-      },
+      { ...blankVariant(), values: { Colour: 'Sage' }, price: 3000, salePrice: 2400, onSale: true, stock: 4 },
     ];
   });
   return product;

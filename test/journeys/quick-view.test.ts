@@ -9,6 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { blankVariant } from '../../src/site/editor/product-form';
 import { storeUrl } from '../e2e/store';
 import {
   createProduct,
@@ -39,17 +40,7 @@ async function scarf(title: string, tag: string): Promise<{ id: string; path: st
   const [rust] = form.variants;
   if (rust === undefined) throw new Error('the new product has no variant');
   rust.values = { Colour: 'Rust' };
-  const sage = {
-    sku: '',
-    values: { Colour: 'Sage' },
-    price: 3000,
-    salePrice: 2400,
-    onSale: true,
-    unlimited: false,
-    stock: 4,
-    weightGrams: null,
-    imageUrl: '',
-  };
+  const sage = { ...blankVariant(), values: { Colour: 'Sage' }, price: 3000, salePrice: 2400, onSale: true, stock: 4 };
   const saved = await api.put(`${storeUrl}/api/console/products/${product.id}`, {
     data: { ...form, options: ['Colour'], variants: [rust, sage], tags: [tag] },
     headers,

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startLocalStore } from '../../scripts/local-store.mjs';
-import { ProductType } from '../../src/commerce/product';
+import { blankProductForm, blankVariant, type ProductForm } from '../../src/site/editor/product-form';
 import { reviewShot, useChromium } from '../e2e/browser';
 
 export const WIDTHS = [1366, 375] as const;
@@ -133,42 +133,13 @@ export async function createProduct(
   stock: number,
 ): Promise<{ id: string; path: string }> {
   const { api, headers } = await merchantApi(contexts, storeUrl);
-  const form = {
-    collectionId: 'c-shop',
+  const form: ProductForm = {
+    ...blankProductForm('c-shop'),
     title,
-    urlId: '',
-    productType: ProductType.Physical,
+    status: 'published',
     description: 'Made for a journey test.',
-    excerpt: '',
-    image: { assetUrl: '/images/demo/candle.webp', originalSize: '800x800', altText: title },
-    tags: [],
-    categories: [],
-    options: [],
-    variants: [
-      {
-        sku: '',
-        values: {},
-        price: priceCents,
-        salePrice: 0,
-        onSale: false,
-        unlimited: false,
-        stock,
-        weightGrams: null,
-        imageUrl: '',
-      },
-    ],
-    price: 0,
-    salePrice: 0,
-    onSale: false,
-    subscription: null,
-    additionalFieldsFormId: null,
-    customAddButtonText: '',
-    customSoldOutText: '',
-    scarcityEnabled: false,
-    scarcityText: '',
-    seoTitle: '',
-    seoDescription: '',
-    socialImage: '',
+    images: [{ assetUrl: '/images/demo/candle.webp', originalSize: '800x800', altText: title }],
+    variants: [{ ...blankVariant(), price: priceCents, stock }],
   };
   const created = await api.post(`${storeUrl}/api/console/products`, { data: form, headers });
   await ok(created);

@@ -3,8 +3,7 @@
  * product form (a published physical product in the demo shop, every field blank) with its variants.
  */
 import { expect } from 'vitest';
-import { ProductType } from '../../src/commerce/product';
-import type { ProductForm, VariantForm } from '../../src/site/editor/product-form';
+import { blankProductForm, blankVariant, type ProductForm, type VariantForm } from '../../src/site/editor/product-form';
 import { Visitor } from './visitor';
 
 /** A visitor who has opened a page (so holds a crumb) and, given an account, signed in to the console with it. */
@@ -25,48 +24,10 @@ export function variantForm(
   stock: number,
   extra: Partial<VariantForm> = {},
 ): VariantForm {
-  return {
-    sku: '',
-    values,
-    price,
-    salePrice: 0,
-    onSale: false,
-    unlimited: false,
-    stock,
-    weightGrams: null,
-    imageUrl: '',
-    ...extra,
-  };
+  return { ...blankVariant(), values, price, stock, ...extra };
 }
 
 /** The product form as the console sends it for a new product: published at once in the demo shop, everything else blank. */
 export function productForm(title: string, extra: Partial<ProductForm> = {}): ProductForm {
-  return {
-    collectionId: 'c-shop',
-    title,
-    urlId: '',
-    productType: ProductType.Physical,
-    status: 'published',
-    publishOn: 0,
-    description: '',
-    excerpt: '',
-    images: [],
-    tags: [],
-    categories: [],
-    options: [],
-    variants: [],
-    price: 0,
-    salePrice: 0,
-    onSale: false,
-    subscription: null,
-    additionalFieldsFormId: null,
-    customAddButtonText: '',
-    customSoldOutText: '',
-    scarcityEnabled: false,
-    scarcityText: '',
-    seoTitle: '',
-    seoDescription: '',
-    socialImage: '',
-    ...extra,
-  };
+  return { ...blankProductForm('c-shop'), title, status: 'published', ...extra };
 }

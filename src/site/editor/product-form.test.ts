@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_TYPE_CODES } from '../../commerce/product';
 import { changeNames } from '../catalog-names';
+import { EDIT_MESSAGES } from '../edits';
 import type { Collection, Item } from '../schema';
-import { PRODUCT_MESSAGES, PRODUCT_TYPES, productProblems, slugOf, type ProductForm } from './product-form';
+import {
+  blankProductForm,
+  blankVariant,
+  PRODUCT_MESSAGES,
+  PRODUCT_TYPES,
+  productProblems,
+  slugOf,
+  type ProductForm,
+} from './product-form';
 import { bulkChanged, formFromProduct, paragraphsOf, productFromForm, textOf } from './product-item';
 import { nameProblem, replaceNames, TAG_MESSAGES } from './tag-manager';
 
@@ -88,6 +97,17 @@ describe('the product form', () => {
     expect(
       productProblems({ ...digital, digitalFile: { id: 'f', name: 'a.pdf', size: 1 } }).digitalFile,
     ).toBeUndefined();
+  });
+
+  it('starts a new product blank: a draft that needs only a title and a priced variant, each variant asking for every option', () => {
+    const blank = blankProductForm('c-shop');
+    expect(blank).toMatchObject({ collectionId: 'c-shop', status: 'draft', variants: [] });
+    expect(productProblems(blank)).toEqual({
+      title: EDIT_MESSAGES.titleRequired,
+      variants: PRODUCT_MESSAGES.noVariants,
+    });
+    expect(productProblems({ ...blank, title: 'Apron', variants: [{ ...blankVariant(), price: 1200 }] })).toEqual({});
+    expect(blankVariant(['Size', 'Colour']).values).toEqual({ Size: '', Colour: '' });
   });
 
   it('turns a form into the item templates read, and back', () => {

@@ -95,6 +95,56 @@ export interface ProductForm {
   socialImage: string;
 }
 
+/** A variant with nothing filled in: a value to choose for each of `options`, no price, none in stock. */
+export function blankVariant(options: readonly string[] = []): VariantForm {
+  return {
+    sku: '',
+    values: Object.fromEntries(options.map((option) => [option, ''])),
+    price: 0,
+    salePrice: 0,
+    onSale: false,
+    unlimited: false,
+    stock: 0,
+    weightGrams: null,
+    imageUrl: '',
+  };
+}
+
+/**
+ * A new physical product in `collectionId` with nothing filled in: a draft without variants. The one
+ * starting point of the console's new product, a CSV row's new product and the tests' products;
+ * `digitalFile` is left out, which keeps a stored file (see ProductForm).
+ */
+export function blankProductForm(collectionId: string): ProductForm {
+  return {
+    collectionId,
+    title: '',
+    urlId: '',
+    productType: ProductType.Physical,
+    status: 'draft',
+    publishOn: 0,
+    description: '',
+    excerpt: '',
+    images: [],
+    tags: [],
+    categories: [],
+    options: [],
+    variants: [],
+    price: 0,
+    salePrice: 0,
+    onSale: false,
+    subscription: null,
+    additionalFieldsFormId: null,
+    customAddButtonText: '',
+    customSoldOutText: '',
+    scarcityEnabled: false,
+    scarcityText: '',
+    seoTitle: '',
+    seoDescription: '',
+    socialImage: '',
+  };
+}
+
 /** A digital product's file as the form sends it; the worker checks it is a file of the store and takes its name and size from there. */
 export const digitalFileSchema = z.object({
   id: z.string().max(64),

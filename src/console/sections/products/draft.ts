@@ -2,8 +2,10 @@
  * A product while it is being edited: the form of src/site/editor/product-form.ts with the amounts
  * as the text the merchant typed, turned into minor units (and checked) when it is saved.
  */
-import { pricedWithoutVariants, ProductType, variantNeverRunsOut } from '../../../commerce/product';
+import { pricedWithoutVariants, variantNeverRunsOut } from '../../../commerce/product';
 import {
+  blankProductForm,
+  blankVariant,
   PRODUCT_MESSAGES,
   productProblems,
   type ProductForm,
@@ -32,49 +34,11 @@ let keys = 0;
 export const newKey = () => `row-${++keys}`;
 
 export function emptyVariant(options: readonly string[]): VariantDraft {
-  return {
-    key: newKey(),
-    sku: '',
-    values: Object.fromEntries(options.map((option) => [option, ''])),
-    price: '',
-    salePrice: '',
-    onSale: false,
-    unlimited: false,
-    stock: '0',
-    weightGrams: '',
-    imageUrl: '',
-  };
+  return { ...blankVariant(options), key: newKey(), price: '', salePrice: '', stock: '0', weightGrams: '' };
 }
 
 export function newProductDraft(collectionId: string): ProductDraft {
-  return {
-    collectionId,
-    title: '',
-    urlId: '',
-    productType: ProductType.Physical,
-    status: 'draft',
-    publishOn: 0,
-    description: '',
-    excerpt: '',
-    images: [],
-    tags: [],
-    categories: [],
-    options: [],
-    variants: [emptyVariant([])],
-    price: '',
-    salePrice: '',
-    onSale: false,
-    digitalFile: null,
-    subscription: null,
-    additionalFieldsFormId: null,
-    customAddButtonText: '',
-    customSoldOutText: '',
-    scarcityEnabled: false,
-    scarcityText: '',
-    seoTitle: '',
-    seoDescription: '',
-    socialImage: '',
-  };
+  return { ...blankProductForm(collectionId), variants: [emptyVariant([])], price: '', salePrice: '' };
 }
 
 export function draftOf(form: ProductForm, currency: string): ProductDraft {
