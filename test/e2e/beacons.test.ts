@@ -72,11 +72,18 @@ describe('collectors in Chromium', () => {
 });
 
 describe('collector timers in Chromium', () => {
-  it('sends its queue after 30 s without the page being hidden, by XHR when sendBeacon refuses', async () => {
+  it('sends its queue after 30 s without the page being hidden, by XHR when sendBeacon refuses, and the vitals at 60 s', async () => {
     const context = await browser().newContext();
     const page = await context.newPage();
     await page.clock.install();
-    await page.addInitScript('navigator.sendBeacon = () => false;');
+    // Refuses every beacon, and keeps what each XHR sends (a Blob, which the request event does not show).
+    await page.addInitScript(`navigator.sendBeacon = () => false;
+      window.sentBodies = [];
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (body) {
+        if (body instanceof Blob) body.text().then((text) => window.sentBodies.push(text));
+        return send.call(this, body);
+      };`);
     const records: Request[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/1/performance/records')) records.push(request);
@@ -89,6 +96,17 @@ describe('collector timers in Chromium', () => {
     await expect.poll(() => records.length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(records[0]?.resourceType()).toBe('xhr');
     expect((await records[0]?.response())?.status()).toBe(200);
+    // The vitals wait for the page to be hidden, at most 60 s from load (E54): none at 32 s, then sent at 60 s.
+    const events = async () =>
+      (await page.evaluate(() => (globalThis as unknown as { sentBodies: string[] }).sentBodies))
+        .map((body) => JSON.parse(body) as unknown)
+        .flatMap((batch) => (Array.isArray(batch) ? (batch as { event: string }[]).map((record) => record.event) : []));
+    await expect.poll(events).toContain('user');
+    expect(await events()).not.toContain('page_speed');
+    await page.clock.runFor(27_000);
+    expect(await events()).not.toContain('page_speed');
+    await page.clock.runFor(2_000);
+    await expect.poll(events, { timeout: 10_000 }).toContain('page_speed');
     await context.close();
   });
 });
