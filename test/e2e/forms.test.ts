@@ -202,8 +202,18 @@ describe('restock and sign-in in Chromium', () => {
     await expect.poll(() => page.locator('.product-restock-error').textContent()).toBe('Email is invalid');
     await page.fill('.product-restock-form input[type="email"]', 'fan@example.com');
     await page.check('.product-restock-mailing-list input');
+    const sent = page.waitForRequest((request) => request.url().endsWith('/notifications/restock'));
     await page.click('.product-restock-form button');
     await expect.poll(() => page.locator('.product-restock-success').textContent()).toBe('Signed up!');
+    // The spec's payload (§3), with a captcha token fetched on submit for the product waitlist (§4, S45).
+    expect(JSON.parse((await sent).postData() ?? '{}')).toMatchObject({
+      productId: expect.any(String),
+      variantId: expect.any(String),
+      siteVisitorEmail: 'fan@example.com',
+      isJoinMailingList: true,
+      recaptchaEnterpriseV3Token: expect.stringMatching(/^local:product_waitlist:[0-9a-f]{16,64}$/),
+      language: expect.any(String),
+    });
     await context.close();
   });
 
