@@ -35,3 +35,20 @@ describe('a form redirect after submission', () => {
     }
   });
 });
+
+describe("an item's featured flag (Squarespace's starred)", () => {
+  const starred = (value: unknown) => {
+    const input = smallSiteInput();
+    input.items = input.items.map((item, i) => (i === 0 ? { ...item, starred: value } : item));
+    return parseSite(input);
+  };
+
+  it('is kept for the templates that show a featured product', () => {
+    const parsed = starred(true);
+    expect('site' in parsed && parsed.site.items[0]?.starred).toBe(true);
+  });
+
+  it('is true or false, nothing else', () => {
+    expect(starred('yes')).toEqual({ error: expect.stringContaining('starred') });
+  });
+});

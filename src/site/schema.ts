@@ -169,6 +169,8 @@ export const itemSchema = z.looseObject({
   body: richText.optional(),
   tags: z.array(nameField('tag')).default([]),
   categories: z.array(nameField('category')).default([]),
+  /** Featured by the merchant (Squarespace's `starred`): an item's `featured` class, and the featured product templates show. */
+  starred: z.boolean().optional(),
   publicCommentCount: z.number().int().min(0).optional(),
   ...imageFields,
   assetUrl: imageUrl.optional(),

@@ -22,7 +22,9 @@
  * cart and the count the shopper sees (the template's `.sqs-cart-quantity`, else the platform's
  * cart pill) becomes 1, except where the template's own product page has no Add To Cart, or its CSS
  * hides the platform's cart and it has no count of its own (then the button's 'Added!' and the cart
- * page show it; the reason in FIXTURES); a `dev-cart` page shows our cart in `#sqs-cart-container`. What
+ * page show it; the reason in FIXTURES), and our cart page shows its line; a `dev-cart` page shows our cart in
+ * `#sqs-cart-container`; what a template's script draws from the store's data (Tabi no Hana's featured
+ * product, `starred`) is shown to the shopper, nothing covering it. What
  * each did is written to test-artifacts/third-party-figures.json for docs/templates.md's table.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -84,6 +86,10 @@ interface Fixture {
   devCart?: true;
   /** Why the template shows no cart count, as on Squarespace (its own choice): the shirt is added and the button says so. */
   hidesCart?: string;
+  /** The product its store features (`starred`, the merchant's featured product), for a template whose pages show one. */
+  featured?: string;
+  /** What a shopper sees on a page the template's script draws from the store's data: `text` in a visible `selector`. */
+  sees?: readonly { path: string; selector: string; text: string }[];
 }
 
 /** A script another origin's script adds (analytics): the CSP allows only the script URLs a template's markup names (docs/templates.md, Trust). */
@@ -150,6 +156,12 @@ export const FIXTURES: readonly Fixture[] = [
     markup: 'header.header.js-header',
     noAddToCart: 'its products.item is a JSON data block its own script renders',
     devCart: true,
+    // Its shop opens on the featured product (its script finds `item.starred` and stops without one), the others below it.
+    featured: 'linen-shirt',
+    sees: [
+      { path: '/', selector: '.shop__starred', text: 'Linen Shirt' },
+      { path: '/shop', selector: '.shop__starred', text: 'Linen Shirt' },
+    ],
   },
   { name: 'boltsandfeathers', markup: 'main[data-content-field="main-content"]' },
   { name: 'hnp', markup: 'header#header.main-navigation' },
@@ -229,6 +241,17 @@ async function visit(page: Page, url: string): Promise<Response | null> {
     if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
     return page.goto(url, { waitUntil: 'domcontentloaded', timeout: 120_000 });
   }
+}
+
+/** In the browser: `element` is on top at its centre and opaque, so the shopper sees it (not under an intro or a fade). */
+function uncovered(element: Element): boolean {
+  element.scrollIntoView({ block: 'center' });
+  const box = element.getBoundingClientRect();
+  const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+  let opacity = 1;
+  for (let node: Element | null = element; node !== null; node = node.parentElement)
+    opacity *= Number(getComputedStyle(node).opacity);
+  return top !== null && element.contains(top) && opacity > 0.9;
 }
 
 /** The template's dev-cart page: Squarespace's cart widget (`#sqs-cart-container`) is our cart page's island, showing `shows`. */
@@ -406,14 +429,16 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
 
     beforeAll(async () => {
       const demo = await receiveSite({ url: storeUrl });
-      for (const { name, devCart } of fixtures) {
+      for (const { name, devCart, featured } of fixtures) {
         const target = { url: storeUrl, host: hostOf(name) };
         const collections = demo.site.collections as Record<string, unknown>[];
+        const items = demo.site.items as Record<string, unknown>[];
         await sendSite(target, 'import', {
           ...demo.site,
           website: { ...(demo.site.website as Record<string, unknown>), id: `template-${name}` },
           // The page a developer adds for Squarespace's cart widget, as the template's README asks.
           collections: devCart ? [...collections, DEV_CART_PAGE] : collections,
+          items: items.map((item) => (item.urlId === featured ? { ...item, starred: true } : item)),
         });
         const template = await readTemplateFolder(`test/fixtures/third-party/${name}`);
         figure(name, 'importWarnings', template.warnings.length);
@@ -435,7 +460,7 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
     }, 600_000);
 
     describe.each(fixtures)('the real template $name, imported unchanged', (fixture) => {
-      const { name, markup, noAddToCart, devCart, hidesCart } = fixture;
+      const { name, markup, noAddToCart, devCart, hidesCart, sees } = fixture;
       it.each([1366, 375])(
         'renders the six pages with its own markup, its styles and scripts and no console error at %i px',
         async (width) => {
@@ -480,6 +505,35 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
         },
         600_000,
       );
+
+      if (sees !== undefined)
+        it.each([1366, 375])(
+          "shows what its script draws from the store's data at %i px",
+          async (width) => {
+            for (const { path, selector, text } of sees) {
+              const page = await openFixture(width);
+              await visit(page, urlOf(name, path));
+              // Drawn by its script once the page has loaded, behind its intro: waited for until nothing covers it.
+              const drawn = page.locator(selector).filter({ hasText: text }).first();
+              await expect(drawn.waitFor({ timeout: 60_000 }), `${name} ${path}: ${selector}`).resolves.toBeUndefined();
+              await expect
+                .poll(() => drawn.evaluate(uncovered), {
+                  timeout: 60_000,
+                  message: `${name} ${path}: ${selector} shown`,
+                })
+                .toBe(true);
+              await reviewShot(
+                page,
+                `${SCREENSHOTS}/template-${name}-sees${path === '/' ? '-home' : path.replace(/\W+/g, '-')}-${width}.png`,
+                {
+                  fullPage: true,
+                },
+              );
+            }
+            figure(name, `sees${width}`, sees.length);
+          },
+          300_000,
+        );
 
       it.each([1366, 375])(
         "adds a shirt chosen in its option selects and shows it in the template's cart count at %i px",
@@ -537,6 +591,11 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
             (await page.locator('.sqs-cart-quantity:visible').count()) > 0 ? 'template' : 'platform pill',
           );
           await reviewShot(page, `${SCREENSHOTS}/template-${name}-added-${width}.png`, { fullPage: false });
+          // Our cart page inside the template: the line shows under the template's CSS.
+          await visit(page, urlOf(name, '/cart'));
+          const line = page.locator('.CartPage-entries').getByText('Linen Shirt').first();
+          await expect(line.waitFor({ timeout: 60_000 }), `${name}: the cart's line`).resolves.toBeUndefined();
+          await reviewShot(page, `${SCREENSHOTS}/template-${name}-cart-${width}.png`, { fullPage: true });
           if (devCart) await expectDevCart(page, name, width, /Linen Shirt/);
         },
         300_000,
