@@ -6,6 +6,7 @@ export { FetchStatus, LIST_FAILED, Loaded, LOADED_MESSAGES, NOT_LOCATED, type Fe
 export { LinkTargetFields } from './LinkTargetFields';
 export { ConfirmModal, useConfirm, type ConfirmOptions } from './ConfirmModal';
 export { SaveStatus, useSave, SAVE_MESSAGES, type SaveState } from './SaveStatus';
+export { SaveForm } from './SaveForm';
 export { FieldError, describedBy } from './FieldError';
 export { Field, savedFieldError, type FieldControlProps } from './Field';
 export { SecretField } from './SecretField';

@@ -3,7 +3,7 @@
  * social links in the footer, each a labelled field; the logo is the store details'. The header's raw
  * HTML is the code-injection roles' extra: others see it read-only and send it back unchanged.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import {
   headerSettingsSchema,
   SOCIAL_NETWORK_NAMES,
@@ -12,7 +12,7 @@ import {
 } from '../../../site/editor/store-settings';
 import { api } from '../../../api';
 import type { ConsoleSession } from '../../section-types';
-import { consoleApi, FetchStatus, Field, Link, SaveStatus, savedFieldError, useFetch, useSave } from '../../ui';
+import { consoleApi, FetchStatus, Field, Link, SaveForm, savedFieldError, useFetch, useSave } from '../../ui';
 import { problemsOf } from './StoreDetails';
 
 type Header = StoreSettingsAnswer['header'];
@@ -38,8 +38,7 @@ export function HeaderSettingsForm({ session, detailsPath }: { session: ConsoleS
         (s) => s.url !== '',
       ),
     });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const sent = {
       ...header,
       social: header.social.map((s) => ({ ...s, url: s.url.trim() })).filter((s) => s.url !== ''),
@@ -59,8 +58,7 @@ export function HeaderSettingsForm({ session, detailsPath }: { session: ConsoleS
     if ((await save.run(() => consoleApi(api.saveHeaderSettings.at(), checked.data))) !== undefined) fetched.reload();
   };
   return (
-    <form className="Card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="header-title">
-      <h2 id="header-title">Header</h2>
+    <SaveForm id="header" title="Header" state={save.state} onSubmit={() => void submit()} submit="Save header">
       <div className="HeaderLogo">
         <p className="Field-label">Logo</p>
         {logo === null ? (
@@ -132,12 +130,6 @@ export function HeaderSettingsForm({ session, detailsPath }: { session: ConsoleS
           />
         )}
       </Field>
-      <div className="Toolbar">
-        <button type="submit" className="Button Button--primary" disabled={save.state.status === 'saving'}>
-          Save header
-        </button>
-      </div>
-      <SaveStatus state={save.state} />
-    </form>
+    </SaveForm>
   );
 }

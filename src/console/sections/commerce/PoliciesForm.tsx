@@ -3,11 +3,11 @@
  * text. A policy with text is published at /policies/{slug} and linked in the store's footer and at
  * checkout; an empty one is neither.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { POLICIES, policiesSchema, policyPath, type Policies } from '../../../site/editor/store-settings';
 import { api } from '../../../api';
 import type { ConsoleSession } from '../../section-types';
-import { consoleApi, FetchStatus, FieldError, SaveStatus, savedFieldError, useFetch, useSave } from '../../ui';
+import { consoleApi, FetchStatus, FieldError, SaveForm, savedFieldError, useFetch, useSave } from '../../ui';
 import { RichTextEditor } from '../posts/RichTextEditor';
 import { problemsOf } from './StoreDetails';
 
@@ -20,8 +20,7 @@ export function PoliciesForm({ session }: { session: ConsoleSession }) {
     if (fetched.data !== undefined) setPolicies(fetched.data.policies);
   }, [fetched.data]);
   if (policies === null) return <FetchStatus fetched={fetched} loading="Loading the policies…" />;
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     // The editor's empty document is '<p></p>': no policy.
     const sent = Object.fromEntries(
       POLICIES.map(({ kind }) => [kind, policies[kind].replace(/^<p><\/p>$/, '')]),
@@ -32,8 +31,7 @@ export function PoliciesForm({ session }: { session: ConsoleSession }) {
     if ((await save.run(() => consoleApi(api.savePolicies.at(), checked.data))) !== undefined) fetched.reload();
   };
   return (
-    <form className="Card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="policies-title">
-      <h2 id="policies-title">Policies</h2>
+    <SaveForm id="policies" title="Policies" state={save.state} onSubmit={() => void submit()} submit="Save policies">
       <p className="Muted">
         A policy with text gets its own page and a link in the store's footer and at checkout. Leave one empty to not
         publish it.
@@ -62,12 +60,6 @@ export function PoliciesForm({ session }: { session: ConsoleSession }) {
           <FieldError id={`policy-${kind}-error`} message={problems[kind] ?? savedFieldError(save.state, kind)} />
         </div>
       ))}
-      <div className="Toolbar">
-        <button type="submit" className="Button Button--primary" disabled={save.state.status === 'saving'}>
-          Save policies
-        </button>
-      </div>
-      <SaveStatus state={save.state} />
-    </form>
+    </SaveForm>
   );
 }

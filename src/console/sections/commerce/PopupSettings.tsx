@@ -2,10 +2,10 @@
  * The home page's popup (console → Commerce → Home popup): on or off, its title and text. Its
  * newsletter sign-up stays as it is; the welcome code it promises is the store's setting (Store).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { popupSettingsSchema, type StoreSettingsAnswer } from '../../../site/editor/store-settings';
 import { api } from '../../../api';
-import { consoleApi, FetchStatus, Field, Link, SaveStatus, savedFieldError, useFetch, useSave } from '../../ui';
+import { consoleApi, FetchStatus, Field, Link, SaveForm, savedFieldError, useFetch, useSave } from '../../ui';
 import { problemsOf } from './StoreDetails';
 
 type Popup = StoreSettingsAnswer['popup'];
@@ -20,16 +20,14 @@ export function PopupSettingsForm({ storePath }: { storePath: string }) {
   }, [fetched.data]);
   if (popup === null) return <FetchStatus fetched={fetched} loading="Loading the popup…" />;
   const error = (path: string) => problems[path] ?? savedFieldError(save.state, path);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const checked = popupSettingsSchema.safeParse(popup);
     setProblems(problemsOf(checked));
     if (!checked.success) return;
     if ((await save.run(() => consoleApi(api.savePopup.at(), checked.data))) !== undefined) fetched.reload();
   };
   return (
-    <form className="Card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="popup-title">
-      <h2 id="popup-title">Home popup</h2>
+    <SaveForm id="popup" title="Home popup" state={save.state} onSubmit={() => void submit()} submit="Save popup">
       <label className="Field-inline">
         <input
           type="checkbox"
@@ -64,12 +62,6 @@ export function PopupSettingsForm({ storePath }: { storePath: string }) {
           />
         )}
       </Field>
-      <div className="Toolbar">
-        <button type="submit" className="Button Button--primary" disabled={save.state.status === 'saving'}>
-          Save popup
-        </button>
-      </div>
-      <SaveStatus state={save.state} />
-    </form>
+    </SaveForm>
   );
 }

@@ -3,7 +3,7 @@
  * (uploaded here, shown in the header in place of the name), contact email and business address,
  * saved with the same schema the API validates (src/site/editor/store-settings.ts).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { addressLabels, COUNTRIES, countryName } from '../../../commerce/address';
 import { storeDetailsSchema, type StoreDetails } from '../../../site/editor/store-settings';
 import { api } from '../../../api';
@@ -13,7 +13,7 @@ import {
   FetchStatus,
   Field,
   PicturesEditor,
-  SaveStatus,
+  SaveForm,
   savedFieldError,
   useFetch,
   useSave,
@@ -47,8 +47,7 @@ export function StoreDetailsForm({ session, onSaved }: { session: ConsoleSession
   const setAddress = (change: Partial<StoreDetails['address']>) =>
     setDetails({ ...details, address: { ...details.address, ...change } });
   const logo = pictureOf(details);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const checked = storeDetailsSchema.safeParse(details);
     setProblems(problemsOf(checked));
     if (!checked.success) return;
@@ -69,8 +68,13 @@ export function StoreDetailsForm({ session, onSaved }: { session: ConsoleSession
     </Field>
   );
   return (
-    <form className="Card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="details-title">
-      <h2 id="details-title">Store details</h2>
+    <SaveForm
+      id="details"
+      title="Store details"
+      state={save.state}
+      onSubmit={() => void submit()}
+      submit="Save store details"
+    >
       <Field
         id="details-name"
         label="Store name"
@@ -159,12 +163,6 @@ export function StoreDetailsForm({ session, onSaved }: { session: ConsoleSession
           {text('postalCode', labels.postalCode, 'postal-code')}
         </div>
       </fieldset>
-      <div className="Toolbar">
-        <button type="submit" className="Button Button--primary" disabled={save.state.status === 'saving'}>
-          Save store details
-        </button>
-      </div>
-      <SaveStatus state={save.state} />
-    </form>
+    </SaveForm>
   );
 }

@@ -3,9 +3,9 @@
  * own submission message. The worker checks it with the site schema's piece (src/site/editor/form-settings.ts), so
  * the console shows its message beside the field rather than a copy of the rule.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api, type FormSummary } from '../../../api';
-import { consoleApi, Field, SaveStatus, useSave } from '../../ui';
+import { consoleApi, Field, SaveForm, useSave } from '../../ui';
 
 export function SuccessUrlForm({
   form,
@@ -18,16 +18,24 @@ export function SuccessUrlForm({
 }) {
   const [url, setUrl] = useState(form.successRedirectUrl);
   const save = useSave();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const saved = await save.run(() => consoleApi(api.formSettings.at(form.id), { successRedirectUrl: url }));
     if (saved === undefined) return;
     setUrl(saved.successRedirectUrl);
     onSaved();
   };
   return (
-    <form className="Card" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="success-url-title">
-      <h2 id="success-url-title">After submitting</h2>
+    <SaveForm
+      id="success-url"
+      title="After submitting"
+      state={save.state}
+      onSubmit={() => void submit()}
+      readOnly={
+        canEdit ? undefined : (
+          <p className="Muted">Only an administrator, a website manager or an editor can change where visitors go.</p>
+        )
+      }
+    >
       <Field
         id="form-success-url"
         label="Success URL"
@@ -48,14 +56,6 @@ export function SuccessUrlForm({
           />
         )}
       </Field>
-      {canEdit ? (
-        <button type="submit" className="Button Button--primary" disabled={save.state.status === 'saving'}>
-          Save
-        </button>
-      ) : (
-        <p className="Muted">Only an administrator, a website manager or an editor can change where visitors go.</p>
-      )}
-      <SaveStatus state={save.state} />
-    </form>
+    </SaveForm>
   );
 }

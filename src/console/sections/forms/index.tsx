@@ -4,7 +4,7 @@
  * customerData only; the email the merchant gets for each new submission and where the visitor goes
  * after submitting (SuccessUrlForm.tsx), for every role that may open the section (an editor edits the latter).
  */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { api, type FormSummary, type SubmissionPage, type SubmissionRow } from '../../../api';
 import { ROLE_MESSAGES } from '../../../site/roles';
 import type { SectionProps } from '../../section-types';
@@ -16,7 +16,7 @@ import {
   FetchStatus,
   FieldError,
   Link,
-  SaveStatus,
+  SaveForm,
   StatusLabel,
   useFetch,
   usePaged,
@@ -82,8 +82,7 @@ function NotificationForm({
   const [enabled, setEnabled] = useState(form.notification.enabled);
   const [recipient, setRecipient] = useState(form.notification.recipient || email);
   const save = useSave();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const saved = await save.run(() =>
       consoleApi(api.formNotification.at(form.id), {
         enabled,
@@ -94,8 +93,17 @@ function NotificationForm({
   };
   const error = serverFieldError(save.state, 'recipient');
   return (
-    <form className="Card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="notification-title">
-      <h2 id="notification-title">Email on each submission</h2>
+    <SaveForm
+      id="notification"
+      title="Email on each submission"
+      state={save.state}
+      onSubmit={() => void submit()}
+      readOnly={
+        canEdit ? undefined : (
+          <p className="Muted">Only an administrator or a website manager can change where these emails go.</p>
+        )
+      }
+    >
       <label className="Field-inline">
         <input type="checkbox" checked={enabled} disabled={!canEdit} onChange={(e) => setEnabled(e.target.checked)} />{' '}
         Email me each new submission
@@ -113,15 +121,7 @@ function NotificationForm({
         />
         <FieldError id="notification-recipient-error" message={error} />
       </div>
-      {canEdit ? (
-        <button type="submit" className="Button Button--primary" disabled={save.state.status === 'saving'}>
-          Save
-        </button>
-      ) : (
-        <p className="Muted">Only an administrator or a website manager can change where these emails go.</p>
-      )}
-      <SaveStatus state={save.state} />
-    </form>
+    </SaveForm>
   );
 }
 
