@@ -1,7 +1,7 @@
 /**
  * Every call that changes a store on a merchant's behalf needs the crumb: signed in as the owner
  * (so no call stops at 401 or 403 for its role first), each state-changing route of the merchant,
- * console (the whole area as the worker mounts it), commerce, cart and form areas is called with the
+ * console (the whole area as the worker mounts it), commerce, cart, account and form areas is called with the
  * session cookie and a JSON body but without `X-CSRF-Token`, as a cross-site form or fetch would, and
  * must answer 403 `crumbFail`.
  * The routes are read from the areas themselves, so a new call is covered when it is added.
@@ -9,6 +9,7 @@
 import type { Hono } from 'hono';
 import { areas } from '../../src/api/areas';
 import { describe, expect, it } from 'vitest';
+import { account, accountLinks } from '../../src/routes/shop/account';
 import { cart, subscriptionCart } from '../../src/routes/shop/cart';
 import { checkout, checkoutAddress, checkoutOrders } from '../../src/routes/shop/checkout';
 import { commerceAdmin } from '../../src/routes/console/commerce-admin';
@@ -18,6 +19,8 @@ import { formValidation, forms } from '../../src/routes/shop/forms';
 import { merchant } from '../../src/routes/console/merchant';
 import { MERCHANT_SESSION_PATH, merchantSession } from '../../src/routes/console/merchant-session';
 import { restock } from '../../src/routes/shop/restock';
+import { session } from '../../src/routes/shop/session';
+import { accountSubscriptions, subscriptions } from '../../src/routes/shop/subscriptions';
 import type { AppEnv } from '../../src/routes/shared/http';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { Visitor } from '../worker/visitor';
@@ -28,6 +31,11 @@ const AREAS: readonly (readonly [string, Hono<AppEnv>])[] = [
   [areas.checkout, checkout],
   [areas.checkoutAddress, checkoutAddress],
   [areas.orders, checkoutOrders],
+  [areas.subscriptions, subscriptions],
+  [areas.account, session],
+  [areas.account, accountLinks],
+  [areas.account, account],
+  [areas.accountSubscriptions, accountSubscriptions],
   ['', commerceAdmin],
   [CONSOLE_API_PATH, consoleApi],
   ['', emailAdmin],
@@ -66,7 +74,7 @@ function changingCalls(): string[] {
 }
 
 describe('the crumb on every change', () => {
-  it('is required by every state-changing merchant, console, commerce, cart and form call, even with a valid session', async () => {
+  it('is required by every state-changing merchant, console, commerce, cart, account and form call, even with a valid session', async () => {
     const [owner] = DEMO_MERCHANTS;
     const visitor = await new Visitor().open('/contact');
     expect(

@@ -26,6 +26,9 @@ describe('an unknown path inside a guarded area', () => {
     ['DELETE', '/api/commerce/checkout'],
     ['POST', '/api/commerce/checkout/address/nothing-here'],
     ['PUT', '/api/commerce/orders'],
+    ['PUT', '/api/site-users/account/session'],
+    ['POST', '/api/site-users/account/password-reset/nothing-here'],
+    ['PATCH', '/api/site-users/account/addresses/a1'],
   ];
 
   it.each(unknown)('%s %s answers 404 with the house error shape, before any guard', async (method, path) => {
@@ -51,6 +54,9 @@ describe('an unknown path inside a guarded area', () => {
       '/api/commerce/orders',
       '/api/form/FormSubmissionKey',
       '/api/rest/forms/validate/f1',
+      '/api/site-users/account/session',
+      '/api/site-users/account/signup',
+      '/api/site-users/account/addresses',
     ]) {
       const res = await visitor.fetch(path, { method: 'POST', headers: json, body: '{}' });
       expect(res.status, path).toBe(403);

@@ -6,7 +6,7 @@
  * their SHA-256 is stored (src/durable/site-users.ts). Asking for a reset answers the same whether or
  * not the email has an account.
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { accountLink, existingAccountEmail, resetEmail, verificationEmail } from '../../accounts/emails';
 import { ACCOUNT_MESSAGES } from '../../accounts/messages';
@@ -22,6 +22,7 @@ import type { Site } from '../../site/schema';
 import { addressSchema } from '../../api/checkout-bodies';
 import { languageTag } from '../../commerce/language-tag';
 import { requireCrumb } from '../shared/csrf';
+import { guardedArea } from '../shared/guarded-area';
 import { apiError, readJson, type AppEnv, storeOf, withSite } from '../shared/http';
 import { rateLimit } from '../shared/rate-limit';
 import { accountSession } from './site-user-session';
@@ -39,21 +40,17 @@ const resetSchema = z.object({ token: TOKEN, password: passwordField });
 const addressBodySchema = z.object({ address: addressSchema, isDefault: z.boolean().default(false) });
 export const ADDRESSES_FULL = `You can save up to ${MAX_ADDRESSES} addresses. Delete one to add another.`;
 
-export const account = new Hono<AppEnv>();
+/** Signing up, verifying and resetting a password, at `areas.account`: they send email or try a link, so the crumb and 10 a minute per visitor (ACCOUNT_RATE_LIMITER). */
+export const accountLinks = guardedArea(
+  requireCrumb,
+  rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'account'),
+);
 
-// Calls that send email or try a link: 10 a minute per visitor (ACCOUNT_RATE_LIMITER); a signed-in shopper's edits: the usual 120 writes.
-for (const path of ['/signup', '/verify', '/verification', '/password-reset', '/password-reset/*'])
-  account.use(
-    path,
-    requireCrumb,
-    rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'account'),
-  );
-for (const path of ['/orders', '/addresses', '/addresses/*'])
-  account.use(
-    path,
-    requireCrumb,
-    rateLimit((env) => env.CART_RATE_LIMITER, 'account-edit'),
-  );
+/** A signed-in shopper's orders and addresses, at `areas.account`: the crumb and the usual 120 writes a minute. */
+export const account = guardedArea(
+  requireCrumb,
+  rateLimit((env) => env.CART_RATE_LIMITER, 'account-edit'),
+);
 
 function fieldError(field: string, message: string): never {
   return apiError(400, message, { errors: { [field]: message } });
@@ -71,7 +68,7 @@ async function newLink(
 
 const siteTitle = (site: Site) => site.website.siteTitle;
 
-account.post('/signup', withSite, async (c) => {
+accountLinks.post('/signup', withSite, async (c) => {
   const body = await readJson(c, signUpSchema, MAX_BODY_BYTES);
   const site = c.var.site;
   if (!isValidEmail(body.email)) return fieldError('email', FORM_MESSAGES.email);
@@ -91,14 +88,14 @@ account.post('/signup', withSite, async (c) => {
   return c.json({ sent: true, message: ACCOUNT_MESSAGES.checkEmail }, 202);
 });
 
-account.post('/verify', withSite, async (c) => {
+accountLinks.post('/verify', withSite, async (c) => {
   const { token } = await readJson(c, tokenSchema, MAX_BODY_BYTES);
   const email = await storeOf(c).objects.siteUsers.verifyEmail(await tokenDigest(token));
   if (email === null) return apiError(400, ACCOUNT_MESSAGES.linkInvalid);
   return c.json({ verified: true, email, message: ACCOUNT_MESSAGES.verified });
 });
 
-account.post('/verification', withSite, async (c) => {
+accountLinks.post('/verification', withSite, async (c) => {
   const site = c.var.site;
   const session = await accountSession(c);
   if (isVerified(session.profile)) return apiError(409, ACCOUNT_MESSAGES.alreadyVerified);
@@ -111,7 +108,7 @@ account.post('/verification', withSite, async (c) => {
   return c.json({ sent: true, message: ACCOUNT_MESSAGES.verificationSent }, 202);
 });
 
-account.post('/password-reset/request', withSite, async (c) => {
+accountLinks.post('/password-reset/request', withSite, async (c) => {
   const { email, locale } = await readJson(c, resetRequestSchema, MAX_BODY_BYTES);
   const site = c.var.site;
   if (!isValidEmail(email)) return fieldError('email', FORM_MESSAGES.email);
@@ -122,7 +119,7 @@ account.post('/password-reset/request', withSite, async (c) => {
   return c.json({ sent: true, message: ACCOUNT_MESSAGES.resetSent }, 202);
 });
 
-account.post('/password-reset', withSite, async (c) => {
+accountLinks.post('/password-reset', withSite, async (c) => {
   const { token, password } = await readJson(c, resetSchema, MAX_BODY_BYTES);
   const problem = passwordProblem(password, '');
   if (problem !== null) return fieldError('password', problem);

@@ -4,9 +4,8 @@
  * The session secret is an HttpOnly cookie; `SiteUserInfo` tells the page script only that the
  * visitor is signed in and as whom. Account calls send the session's xsrf token in a header.
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
-import { areas } from '../../api/areas';
 import { SESSION_MESSAGES } from '../../accounts/messages';
 import { languageTag } from '../../commerce/language-tag';
 import { resolveCartLine } from '../../commerce/cart-line';
@@ -16,6 +15,7 @@ import { DEMO_SHOPPER, DEMO_SITE_ID } from '../../site/demo';
 import { itemsById } from '../../site/catalog';
 import { deleteStoreCookie, readStoreCookie, setStoreCookie } from '../shared/cookies';
 import { randomToken, requireCrumb } from '../shared/csrf';
+import { guardedArea } from '../shared/guarded-area';
 import { isDevelopment, readJson, type AppEnv, storeOf, withSite } from '../shared/http';
 import { rateLimit } from '../shared/rate-limit';
 import { accountSession, currentSession } from './site-user-session';
@@ -83,13 +83,8 @@ async function cloneCart(
   return cloned === 0 ? null : { cartId, entriesLeftOut: source.entries.length - cloned };
 }
 
-/** Mounted at ACCOUNT_PATH; the restock area shares the prefix, so middleware here names its paths. */
-export const ACCOUNT_PATH = areas.account;
-
-export const session = new Hono<AppEnv>();
-
-session.use('/session', requireCrumb);
-session.use('/locale', requireCrumb);
+/** The visitor's session and the account's language, at `areas.account`: behind the crumb (a read passes it). */
+export const session = guardedArea(requireCrumb);
 
 session.get('/session', withSite, async (c) => {
   const current = await currentSession(c);
