@@ -36,6 +36,7 @@ import {
   type FieldProblems,
 } from '../checkout-form';
 import { navigateTo, pageDocument, pageQuery } from '../dom';
+import { typedBeforeHydration } from '../typed-before-hydration';
 import { AddressFields, EMPTY_ADDRESS, fieldId, TextField, type CheckoutFieldName } from './CheckoutFields';
 import { cartLine, CheckoutLines, CheckoutTotals, type AnswerForms } from './CheckoutOrderSummary';
 import SubscriptionTerms from '../components/SubscriptionTerms';
@@ -164,6 +165,11 @@ async function orderPageAfterAction(awaited: AwaitedOrder): Promise<string | nul
   }
 }
 
+const ADDRESS_KEYS = Object.keys(EMPTY_ADDRESS) as (keyof CheckoutAddress)[];
+
+/** An address the shopper has not typed into (the form's own, before an account's saved one). */
+const untouched = (address: CheckoutAddress) => ADDRESS_KEYS.every((part) => address[part] === EMPTY_ADDRESS[part]);
+
 export default function CheckoutPage({
   locale: serverLocale,
   currencyCode,
@@ -205,9 +211,11 @@ export default function CheckoutPage({
     latest.current = next;
     setCheckout(next);
     if (prefill) {
-      // An email the shopper typed before the checkout had loaded is theirs: the server's (empty, or an account's) does not replace it.
+      // An email or address the shopper typed before the checkout had loaded is theirs: the server's (empty, or an
+      // account's) does not replace it.
       setEmail((typed) => (typed.trim() !== '' ? typed : (next.email ?? '')));
-      if (next.shippingAddress !== null) setAddress(next.shippingAddress);
+      const saved = next.shippingAddress;
+      if (saved !== null) setAddress((typed) => (untouched(typed) ? saved : typed));
       savedDetails.current = JSON.stringify([next.email ?? '', next.shippingAddress]);
     }
   };
@@ -220,6 +228,13 @@ export default function CheckoutPage({
     );
 
   useEffect(() => {
+    // Typed into the server-rendered form before this island hydrated: the shopper's, kept.
+    const typed = (name: CheckoutFieldName, rendered: string) => typedBeforeHydration(fieldId(name)) ?? rendered;
+    setEmail(typed('email', ''));
+    const typedAddress = { ...EMPTY_ADDRESS };
+    for (const part of ADDRESS_KEYS) typedAddress[part] = typed(part, EMPTY_ADDRESS[part]);
+    setAddress(typedAddress);
+    setCardNumber(typed('cardNumber', ''));
     const awaited = awaitedOrder();
     cartToken.current = pageQuery().get('cartToken') ?? awaited?.cartToken ?? null;
     const begin = (unpaid: boolean) =>
