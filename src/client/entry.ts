@@ -70,7 +70,15 @@ async function hydrateIslands(): Promise<void> {
   const createElement = react.createElement ?? react.default.createElement;
   const hydrate = async (element: HTMLElement, load: Loader, props: Record<string, unknown>) => {
     const Component = (await load()).default;
-    hydrateRoot(element, createElement(Component as (p: Record<string, unknown>) => null, props));
+    const serverMarkup = element.innerHTML;
+    hydrateRoot(element, createElement(Component as (p: Record<string, unknown>) => null, props), {
+      // An island that throws while rendering (engine spec §8: reported, fallback content shown) is reported as React
+      // reports it, to the collectors' error reporter, and shows the server's markup again where React leaves nothing.
+      onUncaughtError(error) {
+        reportError(error);
+        element.innerHTML = serverMarkup;
+      },
+    });
     element.dataset.hydrated = 'true';
   };
   await Promise.all(

@@ -59,4 +59,48 @@ describe('variant price in Chromium', () => {
     await expect.poll(() => priceText(page)).toBe('from $16.00');
     await page.close();
   });
+  it("keeps an island's server markup when it fails to render, and reports the error (E104), at 375 px", {
+    timeout: 60_000,
+  }, async () => {
+    const page = await browser().newPage({ viewport: { width: 375, height: 812 } });
+    // What the error reporter sends (a Blob, which the request event does not show).
+    await page.addInitScript(`window.sentBeacons = [];
+      const beacon = navigator.sendBeacon.bind(navigator);
+      navigator.sendBeacon = (url, data) => {
+        if (data instanceof Blob) data.text().then((text) => window.sentBeacons.push(text));
+        return beacon(url, data);
+      };`);
+    // A price island whose variants are missing: choosing a size makes it throw while rendering.
+    await page.route(`${storeUrl}/shop/p/planter`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        /(data-island="ProductPrice" data-props=')([^']*)'/,
+        (_whole, head: string, json: string) => {
+          const props = JSON.parse(json.replaceAll('&lt;', '<').replaceAll('&#39;', "'").replaceAll('&amp;', '&'));
+          const broken = JSON.stringify({ ...props, variants: null });
+          return `${head}${broken.replaceAll('&', '&amp;').replaceAll("'", '&#39;').replaceAll('<', '&lt;')}'`;
+        },
+      );
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto(`${storeUrl}/shop/p/planter`);
+    await page.waitForSelector('html[data-islands="hydrated"]');
+    expect(await priceText(page)).toBe('from $16.00');
+    const thrown = page.waitForEvent('pageerror');
+    await page.selectOption('#variant-p-planter-Size', 'Large');
+    expect((await thrown).message).toMatch(/null/);
+    // React took the island down; its server markup is back in its place.
+    await expect.poll(() => priceText(page)).toBe('from $16.00');
+    await reviewShot(page, 'test-artifacts/product-page-island-failed-375.png');
+    const reports = async () =>
+      (await page.evaluate(() => (globalThis as unknown as { sentBeacons: string[] }).sentBeacons)).filter((body) =>
+        body.includes('"frontend_error"'),
+      );
+    await expect.poll(async () => (await reports()).length, { timeout: 10_000 }).toBe(1);
+    expect(JSON.parse((await reports())[0] ?? '{}')).toMatchObject({
+      eventSchemaName: 'frontend_error',
+      eventContent: { error_kind: 'error', page_path: '/shop/p/planter' },
+    });
+    await page.close();
+  });
 });
