@@ -1,5 +1,9 @@
-/** The visitor sign-in session in workerd: PBKDF2 accounts, cookies, xsrf, cart following the account, cloneCart, locale. */
+/**
+ * The visitor sign-in session in workerd: PBKDF2 accounts, cookies, xsrf, cart following the account, cloneCart, locale;
+ * and a request reads the session once (what was request-sessions.test.ts).
+ */
 import { env } from 'cloudflare:workers';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { ShoppingCart } from '../../src/commerce/cart';
 import { hashPassword } from '../../src/durable/passwords';
@@ -9,6 +13,8 @@ import { SESSION_MESSAGES } from '../../src/accounts/messages';
 import { inOneRateWindow } from '../support/rate-window';
 import { CARD, fillCheckout, placeOrder, shopper, standardRules, startCheckout } from './checkout-support';
 import { Visitor } from './visitor';
+import { type AppEnv, storeContext } from '../../src/routes/shared/http';
+import { currentSession } from '../../src/routes/shop/site-user-session';
 
 const SESSION = '/api/site-users/account/session';
 const PEN = { itemId: 'p-brass-pen', sku: 'SQ1016', quantity: 2 };
@@ -182,5 +188,50 @@ describe('visitor session', () => {
       return seen;
     });
     expect(statuses).toContain(429);
+  });
+});
+
+/** A SITE_USERS namespace whose objects count the session look-ups and know no session. */
+function countingUsers(): { namespace: unknown; lookups: () => number } {
+  let lookups = 0;
+  const stub = {
+    session: async () => {
+      lookups++;
+      return null;
+    },
+  };
+  return { namespace: { idFromName: (name: string) => name, get: () => stub }, lookups: () => lookups };
+}
+
+async function askedThrice(cookie: string | null): Promise<number> {
+  const users = countingUsers();
+  const app = new Hono<AppEnv>().use('*', storeContext);
+  app.get('/', async (c) => {
+    await Promise.all([currentSession(c), currentSession(c)]);
+    await currentSession(c);
+    return c.body(null, 204);
+  });
+  const headers: Record<string, string> = cookie === null ? {} : { cookie: `SiteUserSession=${cookie}` };
+  const res = await app.request('/', { headers }, { ...env, ENVIRONMENT: 'development', SITE_USERS: users.namespace });
+  expect(res.status).toBe(204);
+  return users.lookups();
+}
+
+/**
+ * One request reads each session at most once (issue 31, point 2): however many helpers ask for the
+ * signed-in visitor (the cart's adoption, the checkout's prefill, remembering an order), the website's
+ * SiteUsers object is asked once (the request's store, `c.var.store`, keeps it), as the merchant session is; a request
+ * with no session cookie asks it nothing.
+ */
+describe('request-sessions', () => {
+  describe('the visitor session of a request', () => {
+    it('is looked up once however many helpers ask', async () => {
+      expect(await askedThrice('a'.repeat(64))).toBe(1);
+    });
+
+    it('is not looked up without a well-formed session cookie', async () => {
+      expect(await askedThrice(null)).toBe(0);
+      expect(await askedThrice('not-a-token')).toBe(0);
+    });
   });
 });

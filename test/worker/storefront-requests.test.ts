@@ -2,7 +2,8 @@
  * Storefront requests through the worker (one file, one workerd, for what used to be ten small files): the smoke
  * test, hand-built pages' favicon, the site read once per request, search suggestions, the products grid block and
  * pictures' widths, checkout's address search, a draft or scheduled product kept off the storefront, which page a
- * path is and its context, search engine listings, and deeply nested input refused with its limit.
+ * path is and its context, search engine listings, deeply nested input refused with its limit, and a member area's
+ * locked page.
  */
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,8 @@ import { PAGE_FORM_MESSAGES } from '../../src/site/editor/page-form';
 import { SEO_LIMITS } from '../../src/site/editor/page-seo';
 import { MAX_NAVIGATION_DEPTH, type NavigationEntry } from '../../src/site/schema';
 import { MAX_JSON_DEPTH } from '../../src/routes/shared/http';
+import { MEMBERS_ONLY, PAGE_LOCKED } from '../../src/storefront/member-area';
+import { demoStoreOnHost } from './demo-on-host';
 
 /** The worker answers as a client sees it: through its fetch handler, inside workerd. */
 describe('smoke', () => {
@@ -909,5 +912,43 @@ describe('nesting', () => {
         });
       }
     }, 30_000);
+  });
+});
+
+/**
+ * A member area's page (issue 36; engine spec §6 labels, storefront spec page type 106): a
+ * navigation link with a `memberAreaId` goes to `/members/{id}`, which answers the member area
+ * access denied page (403, not cached, not counted by analytics) with the page-lock labels word for word.
+ */
+describe('member-areas', () => {
+  it('a memberAreaId link’s page is the locked member area page, with both labels', async () => {
+    const { origin } = await demoStoreOnHost('members', 'locked', (site) => {
+      site.navigation.push({ title: 'Members', url: '/members/vip' } as (typeof site.navigation)[number]);
+    });
+    const visitor = new Visitor(origin);
+    const home = await (await visitor.fetch('/')).text();
+    // The link is labelled for screen readers and marked with a lock; other links are not.
+    expect(home).toMatch(
+      new RegExp(
+        `<a href="/members/vip">Members<svg class="site-nav-lock"[^]*?<span class="visually-hidden"> \\(${MEMBERS_ONLY}\\)</span></a>`,
+      ),
+    );
+    expect(home.match(/<svg class="site-nav-lock"/g)).toHaveLength(1);
+    const res = await visitor.fetch('/members/vip');
+    expect(res.status).toBe(403);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const html = await res.text();
+    expect(html).toContain(`<h1>${PAGE_LOCKED}</h1>`);
+    expect(html).toContain(`<span>${MEMBERS_ONLY}</span>`);
+    expect(PAGE_LOCKED).toBe('This page is locked');
+    expect(MEMBERS_ONLY).toBe('This page available only site members');
+    expect(html).toContain(`data-page-type="${PageType.MemberAreaAccessDenied}"`);
+    expect(html).toContain('<a class="Button" href="/account">Sign in</a>');
+  });
+
+  it('an id that cannot be a member area’s is not found', async () => {
+    const { origin } = await demoStoreOnHost('members', 'bad-id');
+    expect((await new Visitor(origin).fetch(`/members/${'x'.repeat(65)}`)).status).toBe(404);
+    expect((await new Visitor(origin).fetch('/members/a/b')).status).toBe(404);
   });
 });
