@@ -11,6 +11,7 @@
  * after its first miss), except the addresses the account signed in from in the last `trustedMs`,
  * which keep theirs. The counts stay for the window, so the owner can see them (`recentFailures`).
  */
+import type { SignInFailure } from '../api/console-answers';
 import type { Migration } from './migrations';
 
 export interface BackoffPolicy {
@@ -45,14 +46,8 @@ export const SIGN_IN_BACKOFF: BackoffPolicy = {
 
 export type Admission = { admitted: true } | { admitted: false; retryAfterMs: number };
 
-/** Sign-in failures from one address to one email, as the console lists them. */
-export interface SignInFailure {
-  email: string;
-  /** The connecting address as stored: IPv4 whole, IPv6 by its /64 (src/routes/shared/client-address.ts). */
-  address: string;
-  failures: number;
-  lastAt: number;
-}
+/** Sign-in failures from one address to one email: what the console lists (the contract's type). */
+export type { SignInFailure };
 
 /** How long a pair stays locked after its `attempts`-th attempt without a success, with `free` attempts let through. */
 export function lockDelay(attempts: number, policy: BackoffPolicy, free = policy.freeAttempts): number {
