@@ -180,6 +180,20 @@ export interface PageSummary {
   publishOn: number;
   inNavigation: boolean;
 }
+/** A shop's or blog's settings as the console edits them (empty: not set). */
+export interface CollectionSettingsAnswer {
+  id: string;
+  /** 'products' or 'blog'. */
+  typeName: string;
+  title: string;
+  navigationTitle: string;
+  urlId: string;
+  fullUrl: string;
+  /** Rich text. */
+  description: string;
+  seoTitle: string;
+  seoDescription: string;
+}
 export interface StoredChart extends ChartDataset {
   id: string;
   title: string;

@@ -19,6 +19,7 @@ import type { currencySchema, merchantSignInSchema, notificationSchema } from '.
 import type {
   AnalyticsAnswer,
   CatalogContext,
+  CollectionSettingsAnswer,
   DesignAnswer,
   FilePage,
   FormSummary,
@@ -59,7 +60,7 @@ import type {
 } from '../site/editor/store-settings';
 import type { StoredFile } from '../site/editor/files';
 import type { PaymentSettingsAnswer, paymentSettingsSchema } from '../site/editor/payment-settings';
-import type { collectionSlugSchema, newPageSchema, pageFormSchema } from '../site/editor/page-form';
+import type { collectionSettingsSchema, newPageSchema, pageFormSchema } from '../site/editor/page-form';
 import type { formSettingsSchema } from '../site/editor/form-settings';
 import { areas } from './areas';
 import { route } from './route';
@@ -106,9 +107,10 @@ export const consoleRoutes = {
     .sends<z.input<typeof pageFormSchema>>()
     .answers<{ saved: true; page?: StoredPage }>(),
   removePage: route('DELETE', `${CONSOLE}/pages/:collectionId`),
-  renameCollection: route('PUT', `${CONSOLE}/collections/:collectionId`)
-    .sends<z.input<typeof collectionSlugSchema>>()
-    .answers<{ id: string; urlId: string; fullUrl: string }>(),
+  collectionSettings: route('GET', `${CONSOLE}/collections/:collectionId`).answers<CollectionSettingsAnswer>(),
+  saveCollectionSettings: route('PUT', `${CONSOLE}/collections/:collectionId`)
+    .sends<z.input<typeof collectionSettingsSchema>>()
+    .answers<CollectionSettingsAnswer>(),
   addPageToNavigation: route('POST', `${CONSOLE}/pages/:collectionId/navigation`).answers<{ inNavigation: true }>(),
   saveCharts: route('PUT', `${CONSOLE}/pages/:collectionId/charts`).answers<{ charts: StoredChart[] }>(),
   posts: route('GET', `${CONSOLE}/posts`).answers<PostPage>(),

@@ -69,7 +69,7 @@ export type Edit =
   | { kind: 'setHeaderFooter'; input: { header: string; footer: string } }
   | { kind: 'addPage'; input: NewPage }
   | { kind: 'savePage'; collectionId: string; input: PageForm }
-  | { kind: 'renameCollection'; collectionId: string; urlId: string }
+  | { kind: 'saveCollectionSettings'; collectionId: string; input: edits.CollectionSettingsChange }
   | { kind: 'setFormSuccessUrl'; formId: string; url: string }
   | { kind: 'setPageCharts'; collectionId: string; charts: PageChart[] }
   | { kind: 'setCommercePreferences'; namespace: string; preferences: Record<string, unknown> }
@@ -139,8 +139,8 @@ function applyToShell(site: ShellInput, edit: ShellEdit): edits.EditResult {
       return edits.addPage(site, edit.input);
     case 'savePage':
       return edits.savePage(site, edit.collectionId, edit.input);
-    case 'renameCollection':
-      return edits.renameCollection(site, edit.collectionId, edit.urlId);
+    case 'saveCollectionSettings':
+      return edits.saveCollectionSettings(site, edit.collectionId, edit.input);
     case 'setFormSuccessUrl':
       return edits.setFormSuccessUrl(site, edit.formId, edit.url);
     case 'setPageCharts':

@@ -6,7 +6,7 @@ import {
   appendToNavigation,
   EDIT_MESSAGES,
   removeCollection,
-  renameCollection,
+  saveCollectionSettings,
   setCommercePreferences,
   updateNavigation,
   type NewProductCollection,
@@ -118,15 +118,67 @@ describe('merchant edits', () => {
     });
   });
 
-  it('renames a shop or a blog with a page slug’s checks, its navigation links following', () => {
-    const moved = applied(renameCollection(site, 'shop', 'store')).site;
+  it('moves a shop or a blog with a page slug’s checks, its navigation links following', () => {
+    const slug = (id: string, urlId: string) => saveCollectionSettings(site, id, { urlId });
+    const moved = applied(slug('shop', 'store')).site;
     expect(moved.collections[0]).toMatchObject({ urlId: 'store', fullUrl: '/store' });
     expect(moved.navigation[0]).toEqual({ title: 'Shop', url: '/store', collectionId: 'shop' });
-    expect(applied(renameCollection(site, 'journal', 'news')).site.collections[1]?.fullUrl).toBe('/news');
-    expect(applied(renameCollection(site, 'shop', 'shop')).site).toBe(site);
-    expect(renameCollection(site, 'shop', 'Bad Slug')).toEqual({ error: EDIT_MESSAGES.urlIdInvalid });
-    expect(renameCollection(site, 'shop', 'checkout')).toEqual({ error: EDIT_MESSAGES.urlIdReserved });
-    expect(renameCollection(site, 'shop', 'journal')).toEqual({ error: EDIT_MESSAGES.urlIdTaken });
-    expect(renameCollection(site, 'contact', 'write')).toEqual({ error: EDIT_MESSAGES.unknownCollection, status: 404 });
+    expect(applied(slug('journal', 'news')).site.collections[1]?.fullUrl).toBe('/news');
+    expect(applied(slug('shop', 'shop')).site).toBe(site);
+    expect(slug('shop', 'Bad Slug')).toEqual({ error: EDIT_MESSAGES.urlIdInvalid });
+    expect(slug('shop', 'checkout')).toEqual({ error: EDIT_MESSAGES.urlIdReserved });
+    expect(slug('shop', 'journal')).toEqual({ error: EDIT_MESSAGES.urlIdTaken });
+    expect(slug('contact', 'write')).toEqual({ error: EDIT_MESSAGES.unknownCollection, status: 404 });
+  });
+
+  it('saves a shop’s title, navigation title, description and SEO, retitling the links that showed the old name', () => {
+    const retitledSite: ShellInput = {
+      ...site,
+      navigation: [...site.navigation, { title: 'Our things', url: '/shop' }, { title: 'Shop', url: '/shop' }],
+    };
+    const saved = applied(
+      saveCollectionSettings(retitledSite, 'shop', {
+        urlId: 'store',
+        title: 'The Store',
+        navigationTitle: 'Store',
+        description: '<p>Made here.</p>',
+        seoTitle: 'Handmade homeware',
+        seoDescription: 'Candles and mugs.',
+      }),
+    ).site;
+    expect(saved.collections[0]).toEqual({
+      id: 'shop',
+      type: 13,
+      typeName: 'products',
+      title: 'The Store',
+      urlId: 'store',
+      fullUrl: '/store',
+      navigationTitle: 'Store',
+      description: '<p>Made here.</p>',
+      seoTitle: 'Handmade homeware',
+      seoDescription: 'Candles and mugs.',
+    });
+    // The links that showed 'Shop' show 'Store' at the new address; one the merchant named keeps its name.
+    expect(saved.navigation).toEqual([
+      { title: 'Store', url: '/store', collectionId: 'shop' },
+      { title: 'Journal', url: '/journal', collectionId: 'journal' },
+      { title: 'Our things', url: '/store' },
+      { title: 'Store', url: '/store' },
+    ]);
+    // Emptied, the optional fields go, and the links show the title again; left out, a field stays.
+    const emptied = applied(
+      saveCollectionSettings(saved, 'shop', { urlId: 'store', navigationTitle: '', seoTitle: '', seoDescription: '' }),
+    ).site;
+    expect(emptied.collections[0]).toEqual({
+      id: 'shop',
+      type: 13,
+      typeName: 'products',
+      title: 'The Store',
+      urlId: 'store',
+      fullUrl: '/store',
+      description: '<p>Made here.</p>',
+    });
+    expect(emptied.navigation[0]).toEqual({ title: 'The Store', url: '/store', collectionId: 'shop' });
+    expect(applied(saveCollectionSettings(emptied, 'shop', { urlId: 'store', title: 'The Store' })).site).toBe(emptied);
   });
 });

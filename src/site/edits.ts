@@ -213,25 +213,74 @@ export function savePage(site: ShellInput, collectionId: string, input: PageChan
   };
 }
 
+/** A shop's or blog's settings as the console saves them (src/site/editor/page-form.ts checks them first); a field left out stays as it was. */
+export interface CollectionSettingsChange {
+  urlId: string;
+  title?: string | undefined;
+  /** Empty: its navigation links show its title. */
+  navigationTitle?: string | undefined;
+  /** Rich text; the site schema sanitizes it as every stored description. */
+  description?: string | undefined;
+  seoTitle?: string | undefined;
+  seoDescription?: string | undefined;
+}
+
+/** The navigation with the links to `collection` that still show `before` showing `after` (a link the merchant retitled keeps its title). */
+function retitled(
+  entries: readonly NavigationEntry[],
+  collection: Linked,
+  before: string,
+  after: string,
+): NavigationEntry[] {
+  return entries.map((entry) => {
+    const children =
+      entry.children === undefined ? {} : { children: retitled(entry.children, collection, before, after) };
+    return { ...entry, ...(linksTo(entry, collection) && entry.title === before ? { title: after } : {}), ...children };
+  });
+}
+
 /**
- * A products or blog collection's new URL slug (Squarespace's page settings, the checks a page's slug has). Its
- * navigation links follow it; the SiteContent object moves its items' addresses and leaves the old one redirected.
+ * A products or blog collection's settings (Squarespace's page settings: title, navigation title, URL slug,
+ * description, SEO). A new slug has the checks a page's has, and its navigation links follow it; the SiteContent
+ * object moves its items' addresses and leaves the old one redirected. A new navigation title retitles the links
+ * that showed the old one. An empty optional field is left out, as a collection that never had one.
  */
-export function renameCollection(site: ShellInput, collectionId: string, urlId: string): EditResult<null> {
+export function saveCollectionSettings(
+  site: ShellInput,
+  collectionId: string,
+  input: CollectionSettingsChange,
+): EditResult<null> {
   const collection = site.collections.find(
     (c) => c.id === collectionId && (isProductCollection(c) || c.typeName === 'blog'),
   );
   if (collection === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
-  if (urlId === collection.urlId) return { site, value: null };
-  const problem = slugProblem(site, urlId, collection.id);
-  if (problem !== null) return { error: problem };
-  const fullUrl = `/${urlId}`;
+  if (input.urlId !== collection.urlId) {
+    const problem = slugProblem(site, input.urlId, collection.id);
+    if (problem !== null) return { error: problem };
+  }
+  const stored = collection as typeof collection & { navigationTitle?: string };
+  const changed: Record<string, unknown> = {
+    ...collection,
+    title: input.title ?? collection.title,
+    urlId: input.urlId,
+    fullUrl: `/${input.urlId}`,
+    navigationTitle: input.navigationTitle ?? stored.navigationTitle,
+    description: input.description ?? collection.description,
+    seoTitle: input.seoTitle ?? collection.seoTitle,
+    seoDescription: input.seoDescription ?? collection.seoDescription,
+  };
+  for (const key of ['navigationTitle', 'description', 'seoTitle', 'seoDescription'])
+    if (changed[key] === undefined || changed[key] === '') delete changed[key];
+  const after = changed as typeof stored;
+  if (JSON.stringify(after) === JSON.stringify(collection)) return { site, value: null };
+  const linkTitle = (c: typeof stored) => c.navigationTitle || c.title;
+  // Retitled first: a link naming only the old address is found by it.
+  let navigation = site.navigation;
+  if (linkTitle(after) !== linkTitle(stored))
+    navigation = retitled(navigation, collection, linkTitle(stored), linkTitle(after));
+  if (after.fullUrl !== collection.fullUrl) navigation = relinked(navigation, collection, after.fullUrl);
   return {
-    site: {
-      ...site,
-      collections: site.collections.map((c) => (c === collection ? { ...c, urlId, fullUrl } : c)),
-      navigation: relinked(site.navigation, collection, fullUrl),
-    },
+    site: { ...site, collections: site.collections.map((c) => (c === collection ? after : c)), navigation },
     value: null,
   };
 }

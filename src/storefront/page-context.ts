@@ -193,14 +193,20 @@ function baseContext(site: Site, path: string) {
   };
 }
 
+/**
+ * The page's own fields. `title` is what the page shows as its heading; `seoTitle`, when the merchant set one (a
+ * shop's, blog's or page's search engine listing), is what the head's <title> and social tags show instead, and
+ * `description` the head's meta description.
+ */
 function page(
   kind: PageKind,
   typeCode: number,
   title: string,
   path: string,
   description = '',
+  seoTitle = '',
 ): Record<string, unknown> {
-  return { page: { kind, typeCode, title, path, description } };
+  return { page: { kind, typeCode, title, path, description, seoTitle } };
 }
 
 /** Each product's additional-fields form by item id (the cart page edits entries' answers with them). */
@@ -466,7 +472,14 @@ async function listPage(
     status: 200,
     context: {
       ...base,
-      ...page(kind, PageType.MainContent, collection.title, path),
+      ...page(
+        kind,
+        PageType.MainContent,
+        collection.title,
+        path,
+        collection.seoDescription ?? '',
+        collection.seoTitle ?? '',
+      ),
       collection,
       items: found.items,
       pagination: pagination(found.total, size, pageNo, (n) => url({ page: n })),
@@ -510,13 +523,13 @@ async function contentPage({ site, catalog, base, path }: PageRequest, collectio
     status: 200,
     context: {
       ...base,
-      ...page('page', PageType.Page, collection.title, path),
       page: {
         kind: 'page',
         typeCode: PageType.Page,
         title: collection.title,
         path,
-        description: '',
+        description: collection.seoDescription ?? '',
+        seoTitle: collection.seoTitle ?? '',
         body: collection.body ?? '',
       },
       collection,

@@ -195,10 +195,13 @@ const socialMeta: Formatter = (_value, _args, ctx) => {
   const siteTitle = asString(ctx.resolve(['website', 'siteTitle']));
   // An item's search engine listing and social image, when the merchant set them, come first.
   const seo = (key: string) => (hasItem ? asString(childOf(item, key)) : '');
-  const title = hasItem ? seo('seoTitle') || itemTitle(item) : asString(ctx.resolve(['page', 'title'])) || siteTitle;
+  const title = hasItem
+    ? seo('seoTitle') || itemTitle(item)
+    : asString(ctx.resolve(['page', 'seoTitle'])) || asString(ctx.resolve(['page', 'title'])) || siteTitle;
+  // A page's, shop's or blog's own description is its search engine listing's (page-context.ts), else what the list says of itself.
   const description = hasItem
     ? seo('seoDescription') || plainText(itemExcerpt(item))
-    : plainText(asString(ctx.resolve(['collection', 'description']))) || asString(ctx.resolve(['page', 'description']));
+    : asString(ctx.resolve(['page', 'description'])) || plainText(asString(ctx.resolve(['collection', 'description'])));
   const firstListed = ctx.resolve(['items', 0, 'assetUrl']);
   const image = absolute(ctx, hasItem ? seo('socialImage') || itemImageUrl(item) : asString(firstListed));
   const type = hasItem ? (isProductRecord(item) ? 'product' : 'article') : 'website';

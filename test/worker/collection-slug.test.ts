@@ -1,11 +1,15 @@
 /**
- * A shop's or blog's URL slug changed in the console (issue 33): the old address and every item under it answer
- * 301 to the new one, the items and navigation links carry the new address, a bad, reserved or taken slug gets
- * the page slug's message by field with nothing written, and a role without the content permission is refused.
+ * A shop's or blog's settings changed in the console (issue 33). Its URL slug: the old address and every item under
+ * it answer 301 to the new one, the items and navigation links carry the new address, a bad, reserved or taken slug
+ * gets the page slug's message by field with nothing written, and a role without the content permission is refused.
+ * Its title, navigation title, description and search engine listing: the shop's page shows them (its products'
+ * pages keep their own <title>), the links that showed the old name show the new one, and each field's problem comes
+ * by its name.
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { PAGE_FORM_MESSAGES } from '../../src/site/editor/page-form';
 import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
 import { EDIT_MESSAGES } from '../../src/site/edits';
 import { Visitor } from './visitor';
@@ -29,7 +33,18 @@ async function shopperGets(path: string): Promise<Response> {
 
 const version = async () => Number(await env.SITE_CONTENT.get('site:demo:version'));
 
-type Answer = { error?: string; fields?: Record<string, string>; id?: string; urlId?: string; fullUrl?: string };
+type Answer = {
+  error?: string;
+  fields?: Record<string, string>;
+  id?: string;
+  urlId?: string;
+  fullUrl?: string;
+  title?: string;
+  navigationTitle?: string;
+  description?: string;
+  seoTitle?: string;
+  seoDescription?: string;
+};
 
 /** Where the console lists the shop: unchanged by a refused rename. */
 async function shopAddress(visitor: Visitor): Promise<string | undefined> {
@@ -57,7 +72,7 @@ describe('a collection’s URL slug', () => {
 
     const moved = await rename(owner, 'c-shop', 'store');
     expect(moved.status).toBe(200);
-    expect(moved.body).toEqual({ id: 'c-shop', urlId: 'store', fullUrl: '/store' });
+    expect(moved.body).toMatchObject({ id: 'c-shop', urlId: 'store', fullUrl: '/store' });
     const item = await shopperGets('/shop/p/candle?ref=mail');
     expect(item.status).toBe(301);
     expect(item.headers.get('location')).toBe('/store/p/candle?ref=mail');
@@ -130,10 +145,93 @@ describe('a collection’s URL slug', () => {
     const big = await owner.fetch('/api/console/collections/c-shop', {
       method: 'PUT',
       headers: { 'content-type': 'application/json', 'x-csrf-token': owner.crumb },
-      body: JSON.stringify({ urlId: 'x'.repeat(2000) }),
+      body: JSON.stringify({ urlId: 'store', description: 'x'.repeat(30_000) }),
     });
     expect(big.status).toBe(413);
     expect(await version()).toBe(before);
     expect(await shopAddress(owner)).toBe(address);
+  });
+
+  it('saves the shop’s title, navigation title, description and SEO; the storefront shows them, its products keep theirs', async () => {
+    const owner = await merchant(OWNER);
+    const stored = await owner.json<Answer>('GET', '/api/console/collections/c-shop');
+    expect(stored.status).toBe(200);
+    expect(stored.body).toMatchObject({ id: 'c-shop', title: 'Shop', navigationTitle: '', seoTitle: '' });
+    expect(stored.body.description).toBe('<p>Things we make and love.</p>');
+    const urlId = stored.body.urlId ?? '';
+    const settings = (fields: Record<string, unknown>) =>
+      owner.json<Answer>('PUT', '/api/console/collections/c-shop', { urlId, ...fields });
+
+    const saved = await settings({
+      title: 'The Store',
+      navigationTitle: 'Store',
+      description: '<p>Made <strong>here</strong>.</p><script>alert(1)</script>',
+      seoTitle: 'Handmade homeware & candles',
+      seoDescription: 'Candles, mugs and prints made in our studio.',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      title: 'The Store',
+      navigationTitle: 'Store',
+      seoTitle: 'Handmade homeware & candles',
+      seoDescription: 'Candles, mugs and prints made in our studio.',
+    });
+    expect(saved.body.description).not.toContain('<script>');
+
+    const list = await (await shopperGets(`/${urlId}`)).text();
+    expect(list).toContain('<title>Handmade homeware &amp; candles · ');
+    expect(list).toContain('<meta name="description" content="Candles, mugs and prints made in our studio.">');
+    expect(list).toContain('<meta property="og:title" content="Handmade homeware &amp; candles">');
+    expect(list).toMatch(/<h1[^>]*>The Store<\/h1>/);
+    expect(list).toContain('Made <strong>here</strong>.');
+    expect(list).not.toContain('alert(1)');
+    expect(list).toContain(`>Store</a>`);
+    // A product's page names the product, not the shop's listing.
+    const product = await (await shopperGets(`/${urlId}/p/candle`)).text();
+    expect(product).not.toContain('Handmade homeware');
+    expect(product).not.toContain('<meta name="description" content="Candles, mugs');
+
+    const before = await version();
+    const problems = await settings({ title: ' ', navigationTitle: 'n'.repeat(101), seoTitle: 't'.repeat(101) });
+    expect(problems.status).toBe(400);
+    expect(problems.body).toEqual({
+      error: PRODUCT_MESSAGES.invalid,
+      fields: {
+        title: EDIT_MESSAGES.titleRequired,
+        navigationTitle: PAGE_FORM_MESSAGES.navigationTitleTooLong,
+        seoTitle: PAGE_FORM_MESSAGES.seoTitleTooLong,
+      },
+    });
+    expect((await settings({ seoDescription: 'd'.repeat(321) })).body.fields).toEqual({
+      seoDescription: PAGE_FORM_MESSAGES.seoDescriptionTooLong,
+    });
+    expect((await settings({ description: 'd'.repeat(5001) })).body.fields).toEqual({
+      description: PAGE_FORM_MESSAGES.descriptionTooLong,
+    });
+    expect(await version()).toBe(before);
+
+    // The editor reads and empties the listing; a viewer reads it only; the store manager neither edits it.
+    const [editor, viewer, storeManager] = await Promise.all([
+      merchant(EDITOR),
+      merchant(VIEWER),
+      merchant(STORE_MANAGER),
+    ]);
+    expect((await viewer.json('GET', '/api/console/collections/c-shop')).status).toBe(200);
+    expect((await viewer.json('PUT', '/api/console/collections/c-shop', { urlId, seoTitle: '' })).status).toBe(403);
+    expect((await storeManager.json('PUT', '/api/console/collections/c-shop', { urlId, seoTitle: '' })).status).toBe(
+      403,
+    );
+    expect((await owner.json('GET', '/api/console/collections/c-contact')).status).toBe(404);
+    const emptied = await editor.json<Answer>('PUT', '/api/console/collections/c-shop', {
+      urlId,
+      title: 'Shop',
+      navigationTitle: '',
+      seoTitle: '',
+      seoDescription: '',
+    });
+    expect(emptied.body).toMatchObject({ title: 'Shop', navigationTitle: '', seoTitle: '', seoDescription: '' });
+    const plain = await (await shopperGets(`/${urlId}`)).text();
+    expect(plain).toContain('<title>Shop · ');
+    expect(plain).toContain('>Shop</a>');
   });
 });

@@ -73,7 +73,7 @@ consolePages.get(pathIn(CONSOLE, api.pages), read, (c) => {
 });
 
 /** The site as stored after an edit (the request's site was loaded before it). */
-async function storedSite(c: Context<AppEnv>): Promise<Site | null> {
+export async function storedSite(c: Context<AppEnv>): Promise<Site | null> {
   const { value } = await contentObject(c.env, c.var.site.website.id).shell();
   return value === null ? null : (JSON.parse(value) as Site);
 }

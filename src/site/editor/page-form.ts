@@ -2,7 +2,7 @@
  * A page as the console creates and saves it: the bodies of `POST /api/console/pages` (a title and
  * a URL slug, made from the title when left empty) and `PUT /api/console/pages/{id}` (title, slug,
  * text, status, publish date, SEO fields and the blocks, each block as the site stores it,
- * src/site/editor/page-blocks.ts), and a shop's or blog's new URL slug (`PUT /api/console/collections/{id}`).
+ * src/site/editor/page-blocks.ts), and a shop's or blog's settings (`PUT /api/console/collections/{id}`).
  * The routes and the console's forms check with these schemas.
  */
 import { z } from 'zod';
@@ -14,20 +14,38 @@ import { SEO_LIMITS } from './page-seo';
 import { slugOf } from './product-form';
 
 export const PAGE_TITLE_LIMIT = 100;
+/** A shop's or blog's description: rich text shown above its products or posts. */
+export const COLLECTION_DESCRIPTION_LIMIT = 5000;
 export const PAGE_FORM_MESSAGES = {
   seoTitleTooLong: `The SEO title can be at most ${SEO_LIMITS.title} characters`,
   seoDescriptionTooLong: `The SEO description can be at most ${SEO_LIMITS.description} characters`,
+  navigationTitleTooLong: `The navigation title can be at most ${PAGE_TITLE_LIMIT} characters`,
+  descriptionTooLong: `The description can be at most ${COLLECTION_DESCRIPTION_LIMIT.toLocaleString('en-US')} characters`,
 } as const;
 
 const title = z.string().trim().min(1, EDIT_MESSAGES.titleRequired).max(PAGE_TITLE_LIMIT, EDIT_MESSAGES.titleTooLong);
 const urlId = z.string().trim().max(100, EDIT_MESSAGES.urlIdInvalid).regex(URL_ID, EDIT_MESSAGES.urlIdInvalid);
+const seoTitle = z.string().trim().max(SEO_LIMITS.title, PAGE_FORM_MESSAGES.seoTitleTooLong);
+const seoDescription = z.string().trim().max(SEO_LIMITS.description, PAGE_FORM_MESSAGES.seoDescriptionTooLong);
 
 /** A new page: its slug is made from the title when empty. */
 export const newPageSchema = z.object({ title, urlId: z.union([z.literal(''), urlId]) });
 export type NewPage = z.infer<typeof newPageSchema>;
 
-/** A shop's or blog's settings as the console saves them: its URL slug, checked as a page's (src/site/edits.ts renameCollection). */
-export const collectionSlugSchema = z.object({ urlId });
+/**
+ * A shop's or blog's settings as the console saves them (src/site/edits.ts saveCollectionSettings): its URL slug,
+ * checked as a page's, its title, the title its navigation links show (empty: its title), its description and its
+ * search engine listing. A field left out stays as it was, so a caller that sends only the slug keeps working.
+ */
+export const collectionSettingsSchema = z.object({
+  urlId,
+  title: title.optional(),
+  navigationTitle: z.string().trim().max(PAGE_TITLE_LIMIT, PAGE_FORM_MESSAGES.navigationTitleTooLong).optional(),
+  description: z.string().trim().max(COLLECTION_DESCRIPTION_LIMIT, PAGE_FORM_MESSAGES.descriptionTooLong).optional(),
+  seoTitle: seoTitle.optional(),
+  seoDescription: seoDescription.optional(),
+});
+export type CollectionSettings = z.infer<typeof collectionSettingsSchema>;
 
 /** A field left out (urlId, the SEO fields, blocks) stays as it was, so older callers that send only the text keep working. */
 export const pageFormSchema = z.object({
@@ -37,8 +55,8 @@ export const pageFormSchema = z.object({
   status: z.enum(CONTENT_STATUSES),
   /** The publish date, epoch ms. */
   publishOn: z.number().int().min(0).max(8_640_000_000_000_000),
-  seoTitle: z.string().trim().max(SEO_LIMITS.title, PAGE_FORM_MESSAGES.seoTitleTooLong).optional(),
-  seoDescription: z.string().trim().max(SEO_LIMITS.description, PAGE_FORM_MESSAGES.seoDescriptionTooLong).optional(),
+  seoTitle: seoTitle.optional(),
+  seoDescription: seoDescription.optional(),
   blocks: z
     .array(pageBlockSchema)
     .max(CONTENT_LIMITS.blocksPerLayout, LIMIT_MESSAGES.blocksPerLayout)

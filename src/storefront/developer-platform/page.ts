@@ -38,8 +38,8 @@ export interface DeveloperPlatformRequest {
 
 /** What `{squarespace-headers}` writes: our head's title, meta, structured data, the stylesheets (system-css.ts's, then the template's) and the runtime template scripts call (runtime.ts). */
 const HEADERS = `<meta charset="utf-8">
-<title>{.if collection.seoTitle}{collection.seoTitle|html} · {.or}{.section page}{.if title}{title|html} · {.end}{.end}{.end}{website.siteTitle|html}</title>
-{.if collection.seoDescription}<meta name="description" content="{collection.seoDescription|htmlattr}">{.or}{.section page}{.if description}<meta name="description" content="{description|htmlattr}">{.end}{.end}{.end}
+<title>{.section page}{.if seoTitle}{seoTitle|html} · {.or}{.if title}{title|html} · {.end}{.end}{.end}{website.siteTitle|html}</title>
+{.section page}{.if description}<meta name="description" content="{description|htmlattr}">{.end}{.end}
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 {.if canonicalUrl}<link rel="canonical" href="{canonicalUrl|htmlattr}">{.end}
 {@|social-meta}

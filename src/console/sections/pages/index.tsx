@@ -2,7 +2,8 @@
  * The pages section: the site's pages with their status and navigation labels, "Add page" (a
  * title and a URL slug made from it, editable), and each page's editor (PageEditor.tsx). Shoppers
  * see a page only while its status shows it (src/site/editor/content-status.ts). Below them, the
- * shop and blog pages, each with its settings (its URL slug, CollectionSlugDialog.tsx).
+ * shop and blog pages, each with its settings (title, navigation title, description, SEO and URL slug,
+ * CollectionSettingsDialog.tsx).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../../api';
@@ -24,7 +25,7 @@ import {
   useSave,
 } from '../../ui';
 import { statusLabel } from '../posts/status';
-import { CollectionSlugDialog, type SluggedCollection } from './CollectionSlugDialog';
+import { CollectionSettingsDialog, type ListedCollection } from './CollectionSettingsDialog';
 import { PageEditor } from './PageEditor';
 
 function NewPageDialog({ onCancel, onMade }: { onCancel: () => void; onMade: (id: string) => void }) {
@@ -98,18 +99,18 @@ function PageScreen({ id, session, navigate }: { id: string } & Pick<SectionProp
 export default function PagesSection({ session, path, navigate }: SectionProps) {
   const listed = useFetch(api.pages.at());
   const [adding, setAdding] = useState(false);
-  const [renaming, setRenaming] = useState<SluggedCollection | null>(null);
-  const [moved, setMoved] = useState('');
+  const [editing, setEditing] = useState<ListedCollection | null>(null);
+  const [settingsNote, setSettingsNote] = useState('');
   // The dialog leaves the page before it closes, so the browser cannot give the focus back: its opener gets it here.
   const opener = useRef<HTMLButtonElement | null>(null);
   useEffect(() => {
-    if (renaming === null) opener.current?.focus();
-  }, [renaming]);
-  const closeRenaming = () => setRenaming(null);
+    if (editing === null) opener.current?.focus();
+  }, [editing]);
+  const closeSettings = () => setEditing(null);
   const [first] = path;
   if (first !== undefined) return <PageScreen key={first} id={first} session={session} navigate={navigate} />;
   const pages = (listed.data?.pages ?? []).filter((page) => page.typeName === 'page');
-  const collections: SluggedCollection[] = [
+  const collections: ListedCollection[] = [
     ...(listed.data?.productCollections ?? []).map((shop) => ({ ...shop, kind: 'Shop' })),
     ...(listed.data?.pages ?? [])
       .filter((page) => page.typeName === 'blog')
@@ -182,31 +183,36 @@ export default function PagesSection({ session, path, navigate }: SectionProps) 
                     type="button"
                     className="Button"
                     disabled={!session.can.content}
-                    aria-label={`Edit URL slug of ${collection.title}`}
+                    aria-label={`Settings of ${collection.title}`}
                     onClick={(event) => {
                       opener.current = event.currentTarget;
-                      setRenaming(collection);
+                      setEditing(collection);
                     }}
                   >
-                    Edit URL slug
+                    Settings
                   </button>
                 ),
               },
             ]}
           />
           <p className="Muted" role="status" aria-live="polite">
-            {moved}
+            {settingsNote}
           </p>
         </section>
       )}
       {adding && <NewPageDialog onCancel={() => setAdding(false)} onMade={(id) => navigate(`/config/pages/${id}`)} />}
-      {renaming !== null && (
-        <CollectionSlugDialog
-          collection={renaming}
-          onCancel={closeRenaming}
-          onSaved={(fullUrl) => {
-            setMoved(`${renaming.title} is now at ${fullUrl}. Its old address redirects there.`);
-            closeRenaming();
+      {editing !== null && (
+        <CollectionSettingsDialog
+          collection={editing}
+          session={session}
+          onCancel={closeSettings}
+          onSaved={(saved) => {
+            setSettingsNote(
+              saved.fullUrl === editing.fullUrl
+                ? `${saved.title} settings saved.`
+                : `${saved.title} is now at ${saved.fullUrl}. Its old address redirects there.`,
+            );
+            closeSettings();
             listed.reload();
           }}
         />
