@@ -119,6 +119,13 @@ describe('console: design', () => {
     await accent.locator('label.Segment', { hasText: 'HSL' }).click();
     await accent.locator('label.ColourPicker-field', { hasText: 'H °' }).locator('input').fill('400');
     await expect.poll(() => accent.locator('.FieldError').textContent()).toBe('Hue out of bounds.');
+    // The HSV model (engine spec §3) shows the same colour, and refuses a value past 100 %.
+    await accent.locator('label.Segment', { hasText: 'HSV' }).click();
+    expect(await accent.locator('.FieldError').count()).toBe(0);
+    await accent.locator('label.ColourPicker-field', { hasText: 'V %' }).locator('input').fill('120');
+    await expect
+      .poll(() => accent.locator('.FieldError').textContent())
+      .toBe('Hue is from 0 to 360, saturation and value from 0 to 100');
     await accent.locator('label.Segment', { hasText: 'HEX' }).click();
     await accent.locator('label.ColourPicker-field', { hasText: 'Hex' }).locator('input').fill('#2f5d50');
     await previewShows(page, '--accent', new RegExp(`^${GREEN.replace(/[()./]/g, '\\$&')}$`));

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { colourCss, colourHex, COLOUR_MESSAGES, hexToColour, hslToRgb, websiteColourProblem } from './colour';
+import {
+  colourCss,
+  colourHex,
+  COLOUR_MESSAGES,
+  hexToColour,
+  hslToHsv,
+  hslToRgb,
+  hsvToHsl,
+  websiteColourProblem,
+} from './colour';
 
 describe('website colours', () => {
   it('converts between hex, RGB and HSL with alpha', () => {
@@ -12,6 +21,17 @@ describe('website colours', () => {
     expect(colourCss({ hue: 210, saturation: 0.5, lightness: 0.4 })).toBe('hsl(210 50% 40%)');
     expect(colourCss({ hue: 210, saturation: 0.5, lightness: 0.4, alpha: 0.25 })).toBe('hsl(210 50% 40% / 0.25)');
     expect(hexToColour('#12')).toBeNull();
+  });
+
+  it('converts between HSL and the HSV model (engine spec §3: rgb, hsl, hsv)', () => {
+    expect(hslToHsv({ hue: 0, saturation: 1, lightness: 0.5 })).toEqual({ hue: 0, saturation: 1, value: 1 });
+    expect(hslToHsv({ hue: 0, saturation: 0, lightness: 0 })).toEqual({ hue: 0, saturation: 0, value: 0 });
+    expect(hslToHsv({ hue: 0, saturation: 0, lightness: 1 })).toEqual({ hue: 0, saturation: 0, value: 1 });
+    // #7a3f22: its HSV saturation is (max - min) / max of its channels, its value the largest channel.
+    expect(hslToHsv(hexToColour('#7a3f22')!)).toEqual({ hue: 19.8, saturation: 0.721, value: 0.479 });
+    expect(colourHex(hsvToHsl({ hue: 19.8, saturation: 0.721, value: 0.479 }))).toBe('#7a3f22');
+    expect(hsvToHsl({ hue: 210, saturation: 0, value: 1 })).toEqual({ hue: 210, saturation: 0, lightness: 1 });
+    expect(hsvToHsl({ hue: 120, saturation: 1, value: 1 })).toEqual({ hue: 120, saturation: 1, lightness: 0.5 });
   });
 
   it('names every value out of bounds with the spec messages', () => {

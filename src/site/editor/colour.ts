@@ -31,7 +31,7 @@ export function isDarkColour(text: string): boolean | null {
 
 /**
  * A website colour (engine spec §3): hue in degrees 0 to 360, saturation, lightness and the
- * optional alpha each 0 to 1. The colour picker edits it in hex, RGB or HSL; it is stored as this.
+ * optional alpha each 0 to 1. The colour picker edits it in hex, RGB, HSL or HSV; it is stored as this.
  */
 export interface WebsiteColour {
   hue: number;
@@ -113,6 +113,29 @@ export function rgbToHsl({ r, g, b, a }: Rgba): WebsiteColour {
     lightness: round(lightness, 3),
   };
   return a === 1 ? colour : { ...colour, alpha: round(a, 3) };
+}
+
+/** A colour in the HSV model (engine spec §3's third colour model): hue in degrees, saturation and value 0 to 1. */
+export interface HsvColour {
+  hue: number;
+  saturation: number;
+  value: number;
+}
+
+export function hslToHsv({ hue, saturation, lightness }: WebsiteColour): HsvColour {
+  const value = lightness + saturation * Math.min(lightness, 1 - lightness);
+  return { hue, saturation: value === 0 ? 0 : round(2 * (1 - lightness / value), 3), value: round(value, 3) };
+}
+
+/** The website colour of an HSV one (alpha is the caller's). */
+export function hsvToHsl({ hue, saturation, value }: HsvColour): WebsiteColour {
+  const lightness = value * (1 - saturation / 2);
+  const shortest = Math.min(lightness, 1 - lightness);
+  return {
+    hue,
+    saturation: shortest === 0 ? 0 : round((value - lightness) / shortest, 3),
+    lightness: round(lightness, 3),
+  };
 }
 
 const hex2 = (n: number) => n.toString(16).padStart(2, '0');

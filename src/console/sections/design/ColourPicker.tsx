@@ -1,6 +1,6 @@
 /**
- * The colour picker (engine spec §2: hex, RGB, HSL, alpha, swatches). The colour is a website
- * colour (hue, saturation, lightness, alpha); the merchant edits it in any of the three models, and
+ * The colour picker (engine spec §2: hex, RGB, HSL, alpha, swatches; §3: the hsv model too). The colour is a website
+ * colour (hue, saturation, lightness, alpha); the merchant edits it in any of the four models, and
  * a value out of bounds shows the spec's message (`websiteColourProblem`) instead of being applied.
  */
 import { useEffect, useId, useState } from 'react';
@@ -8,14 +8,16 @@ import {
   colourCss,
   colourHex,
   hexToColour,
+  hslToHsv,
   hslToRgb,
+  hsvToHsl,
   rgbToHsl,
   websiteColourProblem,
   type WebsiteColour,
 } from '../../../site/editor/colour';
 import { describedBy, FieldError } from '../../ui/FieldError';
 
-export type ColourModel = 'hex' | 'rgb' | 'hsl';
+export type ColourModel = 'hex' | 'rgb' | 'hsl' | 'hsv';
 
 export const SWATCHES = [
   '#1f1c19',
@@ -35,6 +37,7 @@ export const SWATCHES = [
 export const PICKER_MESSAGES = {
   hex: 'Enter a hex colour of 3 or 6 digits, such as #7a3f22',
   rgb: 'Red, green and blue are whole numbers from 0 to 255',
+  hsv: 'Hue is from 0 to 360, saturation and value from 0 to 100',
 } as const;
 
 const round = (value: number, places = 0) => Math.round(value * 10 ** places) / 10 ** places;
@@ -47,11 +50,15 @@ interface Fields {
   h: string;
   s: string;
   l: string;
+  /** HSV's saturation and value, in % (its hue is `h`). */
+  sv: string;
+  v: string;
   a: string;
 }
 
 function fieldsOf(colour: WebsiteColour): Fields {
   const { r, g, b } = hslToRgb(colour);
+  const hsv = hslToHsv(colour);
   return {
     hex: colourHex({ ...colour, alpha: undefined }),
     r: String(r),
@@ -60,6 +67,8 @@ function fieldsOf(colour: WebsiteColour): Fields {
     h: String(round(colour.hue, 1)),
     s: String(round(colour.saturation * 100, 1)),
     l: String(round(colour.lightness * 100, 1)),
+    sv: String(round(hsv.saturation * 100, 1)),
+    v: String(round(hsv.value * 100, 1)),
     a: String(round((colour.alpha ?? 1) * 100)),
   };
 }
@@ -86,6 +95,12 @@ function colourFrom(model: ColourModel, fields: Fields): WebsiteColour | { error
     const [r, g, b] = [number(fields.r), number(fields.g), number(fields.b)];
     if (![r, g, b].every((v) => Number.isInteger(v) && v >= 0 && v <= 255)) return { error: PICKER_MESSAGES.rgb };
     return withAlpha(rgbToHsl({ r, g, b, a: 1 }));
+  }
+  if (model === 'hsv') {
+    const [hue, saturation, value] = [number(fields.h), number(fields.sv), number(fields.v)];
+    const within = (v: number, max: number) => v >= 0 && v <= max;
+    if (!(within(hue, 360) && within(saturation, 100) && within(value, 100))) return { error: PICKER_MESSAGES.hsv };
+    return withAlpha(hsvToHsl({ hue, saturation: saturation / 100, value: value / 100 }));
   }
   const colour = { hue: number(fields.h), saturation: number(fields.s) / 100, lightness: number(fields.l) / 100 };
   const problem = websiteColourProblem(Number.isNaN(alpha) || alpha === 1 ? colour : { ...colour, alpha });
@@ -149,7 +164,7 @@ export function ColourPicker({
         <span className="ColourPicker-value">{colourCss(value)}</span>
       </legend>
       <div className="ColourPicker-models" role="radiogroup" aria-label={`${label} colour model`}>
-        {(['hex', 'rgb', 'hsl'] as const).map((m) => (
+        {(['hex', 'rgb', 'hsl', 'hsv'] as const).map((m) => (
           <label key={m} className={model === m ? 'Segment is-selected' : 'Segment'}>
             <input
               type="radio"
@@ -203,6 +218,13 @@ export function ColourPicker({
             {input('h', 'H °', 0, 360)}
             {input('s', 'S %', 0, 100)}
             {input('l', 'L %', 0, 100)}
+          </>
+        )}
+        {model === 'hsv' && (
+          <>
+            {input('h', 'H °', 0, 360)}
+            {input('sv', 'S %', 0, 100)}
+            {input('v', 'V %', 0, 100)}
           </>
         )}
         {input('a', 'Alpha %', 0, 100)}
