@@ -25,6 +25,7 @@ const form: ProductForm = {
   ],
   tags: ['-home', 'kitchen'],
   categories: [],
+  featured: false,
   options: ['Size'],
   variants: [
     {

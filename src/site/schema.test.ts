@@ -39,7 +39,7 @@ describe('a form redirect after submission', () => {
 describe("an item's featured flag (Squarespace's starred)", () => {
   const starred = (value: unknown) => {
     const input = smallSiteInput();
-    input.items = input.items.map((item, i) => (i === 0 ? { ...item, starred: value } : item));
+    input.items = input.items.map((item, i) => (i === 0 ? ({ ...item, starred: value } as typeof item) : item));
     return parseSite(input);
   };
 

@@ -1,5 +1,5 @@
 /**
- * The merchant console in Chromium, driven as a merchant would: sign in, create a product with two
+ * The merchant console in Chromium, driven as a merchant would: sign in, create a featured product with two
  * options and a picture and find it on /shop, change its price and see the product page follow,
  * bulk-edit stock, delete it after the confirm modal, the tag manager's messages, the team screen,
  * and each role seeing only its sections. axe over every screen (no serious or critical), and
@@ -114,6 +114,8 @@ describe('the merchant console', () => {
     expect(await page.locator('#variant-1-price-error').innerText()).toContain('Enter a price such as 12.50.');
     expect(await page.getAttribute('[aria-label="Price, variant 2"]', 'aria-invalid')).toBe('true');
     await page.fill('[aria-label="Price, variant 2"]', '55.00');
+    // Featured: the item's `starred`, which a developer-platform template's shop reads for its featured product.
+    await page.getByLabel('Featured product').check();
     await page.click('.SaveBar button[type="submit"]');
     await expect.poll(() => page.locator('.SaveBar [role="status"]').innerText()).toBe('Saved');
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/config\/products\/p-[0-9a-f]+$/);
@@ -124,6 +126,10 @@ describe('the merchant console', () => {
       return { status: res.status, html: await res.text() };
     };
     expect((await storePage('/shop')).html).toContain('Console Lamp');
+    const shopData = JSON.parse((await storePage('/shop?format=json')).html) as {
+      items: { title: string; starred?: boolean }[];
+    };
+    expect(shopData.items.find((item) => item.title === 'Console Lamp')?.starred).toBe(true);
     const productPage = await storePage('/shop/p/console-lamp');
     expect(productPage.html).toContain('Console Lamp');
     expect(productPage.html).toContain('$45.00');

@@ -260,6 +260,26 @@ describe('console products', () => {
     expect(await (await owner.fetch('/shop/p/sold-out-lantern')).text()).not.toContain('Back in spring');
   });
 
+  it("features a product as Squarespace's starred item, which the page's data carries, and stops featuring it", async () => {
+    const owner = await signedIn(OWNER);
+    const created = await owner.json<{ id: string }>(
+      'POST',
+      '/api/console/products',
+      product('Featured Kettle', { featured: true }),
+    );
+    const starred = async () => {
+      const page = await owner.json<{ items: { id: string; starred?: boolean }[] }>('GET', '/shop?format=json');
+      return page.body.items.find((item) => item.id === created.body.id)?.starred;
+    };
+    expect(await starred()).toBe(true);
+    const read = await owner.json<{ product: ProductForm }>('GET', `/api/console/products/${created.body.id}`);
+    expect(read.body.product.featured).toBe(true);
+    const { featured: _featured, ...withoutFlag } = read.body.product;
+    // A caller that does not know the flag yet sends none: not featured.
+    expect((await owner.json('PUT', `/api/console/products/${created.body.id}`, withoutFlag)).status).toBe(200);
+    expect(await starred()).toBeUndefined();
+  });
+
   it('lists by filter, sort and page, and changes stock and price of selected products at once', async () => {
     const store = await signedIn(STORE);
     const ids: string[] = [];

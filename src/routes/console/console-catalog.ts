@@ -100,6 +100,7 @@ const productSchema = z
     image: imageSchema.nullable().optional(),
     tags: z.array(text(200)).max(50),
     categories: z.array(text(200)).max(50),
+    featured: z.boolean().default(false),
     options: z.array(text(100)).max(6),
     variants: z.array(variantSchema).max(250),
     price: units,

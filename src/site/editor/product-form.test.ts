@@ -25,6 +25,7 @@ const form: ProductForm = {
   images: [{ assetUrl: '/images/apron.webp', originalSize: '800x600', altText: 'An apron' }],
   tags: ['kitchen'],
   categories: ['Aprons'],
+  featured: true,
   seoTitle: '',
   seoDescription: '',
   socialImage: '',
@@ -123,6 +124,7 @@ describe('the product form', () => {
       addedOn: context.now,
       assetUrl: '/images/apron.webp',
       originalSize: '800x600',
+      starred: true,
     });
     expect(item.body).toBe('<p>Heavy linen.</p><p>Two pockets &amp; a loop.</p>');
     const variants = (item.structuredContent as { variants: Record<string, unknown>[] }).variants;
@@ -171,6 +173,19 @@ describe('the product form', () => {
     );
     expect(again.item).toMatchObject({ id: stored.id, title: 'Apron', addedOn: 5, reviews: [{ author: 'A' }] });
     expect(again.merchandising).toEqual({ restockNotificationViews: [] });
+  });
+
+  it("features a product as Squarespace's starred item, and stops featuring it", () => {
+    const featured = productFromForm({ ...form, urlId: 'linen-apron' }, { item: null, merchandising: null }, context);
+    expect(featured.item.starred).toBe(true);
+    const stored = featured.item as unknown as Item;
+    const plain = productFromForm(
+      { ...formFromProduct(stored, null), featured: false },
+      { ...featured, item: stored },
+      context,
+    );
+    expect(plain.item).not.toHaveProperty('starred');
+    expect(formFromProduct(plain.item as unknown as Item, null).featured).toBe(false);
   });
 
   it("keeps several pictures in order: the first is the item's own, all of them its gallery (child image items); none takes them all away", () => {

@@ -71,6 +71,8 @@ export interface ProductForm {
   images: ProductImage[];
   tags: string[];
   categories: string[];
+  /** Featured: the item's `starred`, which templates read for the featured products they show. */
+  featured: boolean;
   /** Option names in the order the product page shows them. */
   options: string[];
   variants: VariantForm[];
@@ -128,6 +130,7 @@ export function blankProductForm(collectionId: string): ProductForm {
     images: [],
     tags: [],
     categories: [],
+    featured: false,
     options: [],
     variants: [],
     price: 0,

@@ -227,6 +227,8 @@ export function productFromForm(
     categories: form.categories.map((category) => category.trim()),
     structuredContent,
   };
+  delete item.starred;
+  if (form.featured) item.starred = true;
   // The search engine listing's fields, each left out when empty (the storefront then uses the title, excerpt and first picture).
   delete item.seoTitle;
   delete item.seoDescription;
@@ -285,6 +287,7 @@ export function formFromProduct(item: Item, merchandising: Merchandising | null)
     images: formImagesOf(item),
     tags: item.tags,
     categories: item.categories,
+    featured: item.starred === true,
     options:
       options.length > 0 ? options : [...new Set(variants.flatMap((variant) => Object.keys(variant.attributes)))],
     variants: variants.map((variant) => ({

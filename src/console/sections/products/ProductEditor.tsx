@@ -519,6 +519,18 @@ export function ProductEditor({
               onChange={(categories) => set({ categories })}
               error={problem('categories')}
             />
+            <label className="Field-inline">
+              <input
+                type="checkbox"
+                checked={draft.featured}
+                onChange={(event) => set({ featured: event.target.checked })}
+                aria-describedby="product-featured-hint"
+              />
+              Featured product
+            </label>
+            <p className="Field-hint" id="product-featured-hint">
+              Shown first where your template shows featured products.
+            </p>
           </Section>
           <Section title="Search engine listing">
             <SeoPanel
