@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../commerce/money';
-import { pricesIn } from './page-prices';
+import { DE } from '../commerce/storefront-text/de';
+import { EN } from '../commerce/storefront-text/en';
+import { FR } from '../commerce/storefront-text/fr';
+import { engineWordsIn, pricesIn } from './page-prices';
 
 describe('pricesIn', () => {
   it("rewrites the site's prices in the page's language with formatMoney, and leaves other text as it is", () => {
@@ -14,5 +17,20 @@ describe('pricesIn', () => {
     expect(pricesIn('¥3,200', 'JPY', 'en-US', 'es-ES')).toBe(formatMoney(3200, 'JPY', 'es-ES'));
     expect(pricesIn('12 items, size 40', 'USD', 'en-US', 'fr-FR')).toBe('12 items, size 40');
     expect(pricesIn('$19.00', 'USD', 'en-US', 'en-US')).toBe('$19.00');
+  });
+});
+
+describe('engineWordsIn', () => {
+  it("says the template engine's English words of a price block in the catalogue's, and leaves anything else", () => {
+    const price = formatMoney(1900, 'USD', 'fr-FR');
+    expect(engineWordsIn(`${price} every week`, FR)).toBe(`${price} chaque semaine`);
+    expect(engineWordsIn(`from ${price} every 2 months`, FR)).toBe(`à partir de ${price} tous les 2 mois`);
+    expect(engineWordsIn(`from ${price}`, FR)).toBe(`à partir de ${price}`);
+    expect(engineWordsIn('Sale Price:', FR)).toBe('Prix soldé :');
+    expect(engineWordsIn('Original Price:', DE)).toBe(DE['product.originalPrice']);
+    expect(engineWordsIn('sale', FR)).toBe('promo');
+    // A merchant's own wording is not the engine's English.
+    expect(engineWordsIn('Only today', FR)).toBe('Only today');
+    expect(engineWordsIn(`${price} every week`, EN)).toBe(`${price} every week`);
   });
 });

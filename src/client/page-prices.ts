@@ -3,14 +3,17 @@
  * are cached, the same for everyone) rewritten by `formatMoney` in the page's language when the page
  * switches to the account's, so every price on a page has one format (issue 32, journey 8). A price
  * is read back to minor units with the site's own format of the store currency (`<html data-currency
- * data-site-language>`: `lang` is the account's by then).
+ * data-site-language>`: `lang` is the account's by then). The template engine's own English words in those blocks
+ * and in the sale mark (Squarespace's defaults: 'from', 'every week', the hidden 'Sale Price:') are said in the
+ * catalogue's words too; a merchant's own wording (localized strings) is not the engine's English and stays.
  * Islands format theirs with `useShopperLocale`, so they are skipped here, but for ProductPrice's
  * template block (set once as HTML: React leaves it alone until a variant is chosen, then writes its own).
  */
 import { formatMoney, toMinorUnits } from '../commerce/money';
+import { fill, type StorefrontText } from '../commerce/storefront-text';
 import { pageDocument } from './dom';
 
-const PRICE_BLOCKS = '.product-price, .subscription-price';
+const PRICE_BLOCKS = '.product-price, .subscription-price, .product-mark.sale';
 const SPACE = '[\\s\\u00a0\\u202f]?';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -31,6 +34,29 @@ export function pricesIn(text: string, currency: string, from: string, to: strin
     const units = toMinorUnits(plain, currency);
     return units === null ? whole : formatMoney(units, currency, to);
   });
+}
+
+const PERIODS = { week: 'Week', month: 'Month', year: 'Year' } as const;
+
+/** A text of the engine's price blocks with its English words (src/engine/plugins/commerce.ts's defaults) in `text`'s. */
+export function engineWordsIn(server: string, text: StorefrontText): string {
+  const whole = server.trim();
+  const alone: Record<string, string> = {
+    'Sale Price:': text['product.salePrice'],
+    'Original Price:': text['product.originalPrice'],
+    sale: text['product.sale'],
+  };
+  if (whole in alone) return server.replace(whole, alone[whole] as string);
+  const every = server.replace(/\bevery (?:(\d+) )?(week|month|year)s?\b/g, (_all, count: string | undefined, unit) => {
+    const period = PERIODS[unit as keyof typeof PERIODS];
+    return count === undefined
+      ? text[`subscription.every${period}`]
+      : fill(text[`subscription.every${period}s`], { count });
+  });
+  return every.replace(
+    /^(\s*)from (.+)$/s,
+    (_all, space: string, price: string) => space + fill(text['quickAdd.from'], { price }),
+  );
 }
 
 interface PageNode {
@@ -62,8 +88,8 @@ function rewriteTexts(node: PageNode, rewrite: (server: string) => string): void
   for (const child of Array.from(node.childNodes)) rewriteTexts(child, rewrite);
 }
 
-/** Rewrites the theme's prices in `locale`, from the site's (back to the server's text for the site's own). */
-export function showPricesIn(locale: string): void {
+/** Rewrites the theme's prices in `locale`, from the site's (back to the server's text for the site's own), and their words in `text`'s. */
+export function showPricesIn(locale: string, text: StorefrontText): void {
   const root = pageDocument()?.documentElement as unknown as PageRoot | undefined;
   const currency = root?.dataset.currency ?? '';
   const siteLocale = root?.dataset.siteLanguage ?? '';
@@ -71,6 +97,6 @@ export function showPricesIn(locale: string): void {
   for (const block of Array.from(root.querySelectorAll(PRICE_BLOCKS))) {
     // An island's prices are its own, but for the template's block the product page's price shows as it was written.
     if (block.closest('[data-island]:not([data-island="ProductPrice"])') === null)
-      rewriteTexts(block, (server) => pricesIn(server, currency, siteLocale, locale));
+      rewriteTexts(block, (server) => engineWordsIn(pricesIn(server, currency, siteLocale, locale), text));
   }
 }

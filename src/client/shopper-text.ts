@@ -37,16 +37,16 @@ export async function showTextIn(locale: string): Promise<void> {
   current = text;
   currentLocale = locale;
   translateTheme(text);
-  void import('./page-prices').then(({ showPricesIn }) => showPricesIn(locale));
+  void import('./page-prices').then(({ showPricesIn }) => showPricesIn(locale, text));
   for (const listener of listeners) listener();
 }
 
 /** Content put on the page after it switched (a quick view's product, read from its page) in the page's language too. */
 export function showAddedContentInPageLanguage(): void {
-  const locale = currentLocale;
-  if (current === null || locale === null) return;
-  translateTheme(current);
-  void import('./page-prices').then(({ showPricesIn }) => showPricesIn(locale));
+  const [text, locale] = [current, currentLocale];
+  if (text === null || locale === null) return;
+  translateTheme(text);
+  void import('./page-prices').then(({ showPricesIn }) => showPricesIn(locale, text));
 }
 
 /** The page's texts in its `<html lang>` (after the account's language changed it). */

@@ -34,6 +34,7 @@ import {
   SUCCESS_CARD,
   WIDTHS,
   useContexts,
+  chooseLanguage,
 } from './support';
 import { storeUrl } from '../e2e/store';
 import { FR } from '../../src/commerce/storefront-text/fr';
@@ -225,13 +226,7 @@ for (const width of WIDTHS) {
       await page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
 
       // The visitor switches the store to French on the account page, by keyboard.
-      await page.goto(`${storeUrl}/account`);
-      await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
-      const language = page.locator('#visitor-language');
-      await language.waitFor(SLOW);
-      await language.focus();
-      await language.selectOption({ label: 'Français (France)' });
-      await expect.poll(() => page.evaluate('document.documentElement.lang'), SLOW).toBe('fr-FR');
+      await chooseLanguage(page, storeUrl, 'Français (France)');
 
       // The French gift card page: who it is for, by its French labels.
       await openProduct(page, storeUrl, '/gifts/p/gift-card');

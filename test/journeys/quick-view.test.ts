@@ -21,6 +21,7 @@ import {
   SLOW,
   WIDTHS,
   useContexts,
+  chooseLanguage,
 } from './support';
 
 const contexts = useContexts();
@@ -164,10 +165,7 @@ for (const width of WIDTHS) {
         const { page, errors } = await contexts.page(width);
         await page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
         // The shopper chooses French on the account page, as a visitor does.
-        await page.goto(`${storeUrl}/account`);
-        await page.locator('#visitor-language').waitFor(SLOW);
-        await page.locator('#visitor-language').selectOption({ label: 'Français (France)' });
-        await expect.poll(() => page.evaluate('document.documentElement.lang'), SLOW).toBe('fr-FR');
+        await chooseLanguage(page, storeUrl, 'Français (France)');
 
         const events: Record<string, unknown>[] = [];
         page.on('request', (request) => {

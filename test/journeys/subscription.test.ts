@@ -7,8 +7,8 @@
  * account), shows the subscription, and cancels it from the keyboard after a confirmation. The
  * subscription then has no next charge (the renewal run on a fake clock charging nothing is
  * test/worker/subscription-cancel.test.ts). A French visitor (the store switched to French on the account page) reads
- * the same terms in French on the product page and at checkout before paying.
- * Screenshots in test-artifacts/journeys/subscription-*.png.
+ * the same terms in French on the product page and at checkout before paying, the checkout's test-mode banner, and
+ * a mistyped address's page-not-found. Screenshots in test-artifacts/journeys/subscription-*.png.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
@@ -22,6 +22,7 @@ import {
   shot,
   SLOW,
   WIDTHS,
+  chooseLanguage,
 } from './support';
 import { storeUrl } from '../e2e/store';
 
@@ -119,20 +120,14 @@ for (const width of WIDTHS) {
 
 for (const width of WIDTHS) {
   describe(`a subscription's terms in French at ${width} px`, () => {
-    it('are written in French on the product page and at checkout before paying', {
+    it('are written in French on the product page and at checkout before paying (test mode said in French), and a missing page is too', {
       timeout: JOURNEY_TIMEOUT,
     }, async () => {
       await ensureShipping(contexts, storeUrl);
       const shopper = await contexts.page(width);
       const { page } = shopper;
       await page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
-      await page.goto(`${storeUrl}/account`);
-      await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
-      const language = page.locator('#visitor-language');
-      await language.waitFor(SLOW);
-      await language.focus();
-      await language.selectOption({ label: 'Français (France)' });
-      await expect.poll(() => page.evaluate('document.documentElement.lang'), SLOW).toBe('fr-FR');
+      await chooseLanguage(page, storeUrl, 'Français (France)');
 
       await openProduct(page, storeUrl, '/shop/p/coffee-beans');
       const terms = page.locator('.ProductItem-form .SubscriptionTerms');
@@ -144,6 +139,10 @@ for (const width of WIDTHS) {
         .toBe(
           `Débité à la commande, puis le ${frenchDate(Date.now() + WEEK)}. Résiliez à tout moment avec le lien de votre e-mail de confirmation.`,
         );
+      // The theme's own price line, written by the template engine in English, says it in French as well.
+      await expect
+        .poll(() => page.locator('.ProductItem-price .product-price').innerText(), SLOW)
+        .toBe('19,00\u00a0$US chaque semaine');
       await shot(page, `subscription-fr-product-${width}`);
 
       await page.locator('.ProductItem-form .sqs-add-to-cart-button').click();
@@ -158,7 +157,21 @@ for (const width of WIDTHS) {
       expect(await summary.locator('.SubscriptionTerms-next').textContent()).toBe(
         `${total} est débité aujourd’hui ; le prochain prélèvement a lieu le ${frenchDate(Date.now() + WEEK)}. Résiliez à tout moment avec le lien de votre e-mail de confirmation.`,
       );
+      expect(await page.locator('.Checkout-test-mode').textContent()).toBe('Mode test : aucun paiement réel.');
       await shot(page, `subscription-fr-checkout-${width}`);
+
+      // A mistyped address: the store's page-not-found in French, from the skip link to its way back.
+      await page.goto(`${storeUrl}/shop/p/grains-introuvables-${RUN}`);
+      await expect.poll(() => page.locator('.NotFound h1').textContent(), SLOW).toBe('Page introuvable');
+      expect(await page.locator('.skip-link').textContent()).toBe('Aller au contenu');
+      expect(await page.locator('.NotFound p:not(.NotFound-code)').first().innerText()).toBe(
+        `Nous n’avons pas trouvé /shop/p/grains-introuvables-${RUN}. Elle a peut-être été déplacée, ou le lien est mal saisi.`,
+      );
+      expect(await page.locator('.NotFound-links a').allTextContents()).toEqual([
+        'Aller à la boutique',
+        'Page d’accueil',
+      ]);
+      await shot(page, `subscription-fr-not-found-${width}`);
       expect(shopper.errors).toEqual([]);
     });
   });

@@ -220,6 +220,20 @@ export async function goToCheckout(page: Page, storeUrl: string, title: string):
   await expect.poll(() => page.locator('.CheckoutLine-name').first().textContent(), SLOW).toBe(title);
 }
 
+/**
+ * A signed-out visitor switches the store to the language named `label` ('Français (France)') on the account page, by
+ * keyboard, as the French journeys start; the page then speaks it (`<html lang>`, the option's locale).
+ */
+export async function chooseLanguage(page: Page, storeUrl: string, label: string): Promise<void> {
+  await page.goto(`${storeUrl}/account`);
+  await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+  const language = page.locator('#visitor-language');
+  await language.waitFor(SLOW);
+  await language.focus();
+  const [locale] = await language.selectOption({ label });
+  await expect.poll(() => page.evaluate('document.documentElement.lang'), SLOW).toBe(locale);
+}
+
 /** Signs into /config through its form; the console's home once the sidebar is there. */
 export async function signIn(
   page: Page,
