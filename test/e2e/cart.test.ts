@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
-import { escapeDialog, openPage } from './pages';
+import { clickAndSeeAddedPopover, escapeDialog, openPage, seeTextAfter, watchTexts } from './pages';
 import { storeUrl } from './store';
 
 const browser = useChromium();
@@ -28,17 +28,18 @@ describe('add to cart in Chromium', () => {
     await page.selectOption('#variant-p-linen-shirt-Size', 'Small');
     await page.selectOption('#variant-p-linen-shirt-Colour', 'Sand');
     await page.fill('#quantity-p-linen-shirt', '2');
-    const started = Date.now();
-    await page.click(productButton);
-    await expect.poll(() => buttonText(page)).toBe('Adding…');
-    await expect.poll(() => buttonText(page)).toBe('Added!');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    const button = await watchTexts(page, productButton);
+    await clickAndSeeAddedPopover(page, productButton);
+    // The button's states as the page showed them, timed by the page: 'Added!' about 1 s after 'Adding…', idle 2 s later.
+    await expect.poll(button.texts).toEqual(['Add To Cart', 'Adding…', 'Added!', 'Add To Cart']);
+    const [, adding = 0, added = 0, idle = 0] = (await button.timeline()).map((shown) => shown.at);
+    expect(added - adding).toBeGreaterThanOrEqual(900);
+    expect(idle - added).toBeGreaterThanOrEqual(1900);
+    expect(idle - added).toBeLessThan(4000);
     expect(await page.locator('.CartPill-count').textContent()).toBe('2');
     await expect.poll(() => footerCart.textContent()).toBe('2');
     expect(await page.locator('.site-footer-cart').getAttribute('data-cart-count')).toBe('2');
-    expect(await page.locator('.CartPill-popover').isVisible()).toBe(true);
-    await expect.poll(() => buttonText(page), { timeout: 4000 }).toBe('Add To Cart');
-    await expect.poll(() => page.locator('.CartPill-popover').count(), { timeout: 4000 }).toBe(0);
+    await expect.poll(() => page.locator('.CartPill-popover').count()).toBe(0);
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'CART')?.value).toMatch(/^[0-9a-f]{32}$/);
 
@@ -61,8 +62,7 @@ describe('add to cart in Chromium', () => {
 
   it('alerts with the server message, the 429 message and the session message, then returns to idle', async () => {
     const { context, page } = await open('/shop/p/oak-board');
-    await page.click(productButton);
-    await expect.poll(() => buttonText(page)).toBe('Added!');
+    await seeTextAfter(page, productButton, 'Added!', () => page.click(productButton));
     await page.click(productButton);
     await expect
       .poll(() => page.locator('[role="alertdialog"]').textContent())
@@ -118,8 +118,7 @@ describe('add to cart in Chromium', () => {
     expect(await buttonText(page, mug)).toBe('Sold Out');
     expect(await page.locator(mug).isDisabled()).toBe(true);
     const tote = '.ProductCard[data-item-id="p-canvas-tote"] .sqs-add-to-cart-button';
-    await page.click(tote);
-    await expect.poll(() => buttonText(page, tote)).toBe('Added!');
+    await seeTextAfter(page, tote, 'Added!', () => page.click(tote));
     expect(await page.locator('.CartPill-count').textContent()).toBe('1');
     await context.close();
   });
@@ -171,12 +170,12 @@ describe('cart page in Chromium', () => {
     // The pen asks for its engraving before the add.
     await page.click(productButton);
     await page.locator('[role="dialog"] input').fill('For Bob');
-    await page.locator('[role="dialog"] button[type="submit"]').click();
-    await expect.poll(() => buttonText(page)).toBe('Added!');
+    await seeTextAfter(page, productButton, 'Added!', () =>
+      page.locator('[role="dialog"] button[type="submit"]').click(),
+    );
     await page.goto(`${storeUrl}/shop/p/candle`);
     await page.waitForSelector('html[data-islands="hydrated"]');
-    await page.click(productButton);
-    await expect.poll(() => buttonText(page)).toBe('Added!');
+    await seeTextAfter(page, productButton, 'Added!', () => page.click(productButton));
 
     await page.goto(`${storeUrl}/cart`);
     await expect.poll(() => page.locator('.CartEntry').count()).toBe(2);

@@ -36,6 +36,51 @@ export async function escapeDialog(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
 }
 
+/** A text an element showed, and when (the page's `performance.now()`). */
+export interface ShownText {
+  text: string;
+  at: number;
+}
+
+let watches = 0;
+
+/**
+ * Starts recording, in the page, every text the first element matching `selector` shows from now on
+ * (its text now first). A state a page shows only briefly ('Adding…' for 1 s, 'Added!' for 2 s) is
+ * then seen however long a loaded machine keeps the test from asking: poll `texts()` for it, rather
+ * than polling the element for a text that may already have gone. Until the page navigates.
+ */
+export async function watchTexts(
+  page: Page,
+  selector: string,
+): Promise<{ texts: () => Promise<string[]>; timeline: () => Promise<ShownText[]> }> {
+  const key = `watchedTexts${++watches}`;
+  await page.evaluate(`{
+    const shown = (window[${JSON.stringify(key)}] = []);
+    const record = () => {
+      const text = document.querySelector(${JSON.stringify(selector)})?.textContent ?? null;
+      if (text !== null && text !== shown.at(-1)?.text) shown.push({ text, at: performance.now() });
+    };
+    record();
+    new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
+  }`);
+  const timeline = () => page.evaluate<ShownText[]>(`window[${JSON.stringify(key)}]`);
+  return { timeline, texts: async () => (await timeline()).map((shown) => shown.text) };
+}
+
+/** Does `action` (a click) and resolves once the element at `selector` has shown `text`, however briefly (`watchTexts`). */
+export async function seeTextAfter(
+  page: Page,
+  selector: string,
+  text: string,
+  action: () => Promise<unknown>,
+  timeout = 60_000,
+): Promise<void> {
+  const shown = await watchTexts(page, selector);
+  await action();
+  await expect.poll(shown.texts, { timeout }).toContain(text);
+}
+
 /**
  * Clicks an add button and resolves once the "Added to cart" popover has shown. The popover stays
  * for 3 s; on a loaded machine the test's own process can be starved for longer than that between
