@@ -143,8 +143,7 @@ describe('restock notifications', () => {
     await stock('demo').adjust([{ sku: mugSku, stock: 0, mode: 'set', amount: 0 }]);
     // The outbox alarm is due at once; run it here if the runtime has not already.
     await runDurableObjectAlarm(stub);
-    for (let i = 0; i < 50 && (await stub.outboxPending()) > 0; i++)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect.poll(() => stub.outboxPending(), { timeout: 20_000, interval: 20 }).toBe(0);
     const mailbox = await stub.mailbox();
     expect(mailbox.filter((m) => m.to === 'late@example.com')).toEqual([
       {
@@ -167,8 +166,7 @@ describe('restock notifications', () => {
       stub.signUp({ ...BOWL, email, joinMailingList: false, language: null, productTitle: 'Glazed Bowl' });
     const deliver = async () => {
       await runDurableObjectAlarm(stub);
-      for (let i = 0; i < 50 && (await stub.outboxPending()) > 0; i++)
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      await expect.poll(() => stub.outboxPending(), { timeout: 20_000, interval: 20 }).toBe(0);
     };
     const mailTo = async (email: string) => (await stub.mailbox()).filter((m) => m.to === email);
 
@@ -236,8 +234,7 @@ describe('restock notifications', () => {
       await expect(migrated.send('p', 'v', 'http://localhost/vase')).resolves.toEqual({ queued: 1 });
     });
     await runDurableObjectAlarm(stub);
-    for (let i = 0; i < 50 && (await stub.outboxPending()) > 0; i++)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect.poll(() => stub.outboxPending(), { timeout: 20_000, interval: 20 }).toBe(0);
     expect((await stub.mailbox()).map((m) => m.to)).toEqual(['queued@example.com', 'resubscribed@example.com']);
   });
 
