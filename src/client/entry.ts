@@ -14,6 +14,7 @@ import { subscribeSelection } from './selection';
 import { wireNavFolders, wireSiteMenu } from './site-menu';
 
 type Loader = () => Promise<{ default: (props: never) => unknown }>;
+type IslandRootOptions = { onUncaughtError: (error: unknown) => void };
 
 const LOADERS: Record<string, Loader> = {
   AccountPanel: () => import('./islands/AccountPanel'),
@@ -55,6 +56,21 @@ const WHEN_NEEDED: Record<string, (props: never) => Promise<void>> = {
 };
 
 /**
+ * An island's root options (the page's and the quick view's, quick-view.ts): an island that throws while rendering
+ * (engine spec §8: reported, fallback content shown) is reported as React reports it, to the collectors' error
+ * reporter, and shows the server's markup again where React leaves nothing.
+ */
+function islandRootOptions(element: HTMLElement): IslandRootOptions {
+  const serverMarkup = element.innerHTML;
+  return {
+    onUncaughtError(error) {
+      reportError(error);
+      element.innerHTML = serverMarkup;
+    },
+  };
+}
+
+/**
  * The cart pill shows nothing until something is in the cart, so it is hydrated only when the
  * visitor may have a cart or another island (one that can add to the cart) loads React anyway:
  * a page whose only island is the pill then loads no React at all.
@@ -70,15 +86,11 @@ async function hydrateIslands(): Promise<void> {
   const createElement = react.createElement ?? react.default.createElement;
   const hydrate = async (element: HTMLElement, load: Loader, props: Record<string, unknown>) => {
     const Component = (await load()).default;
-    const serverMarkup = element.innerHTML;
-    hydrateRoot(element, createElement(Component as (p: Record<string, unknown>) => null, props), {
-      // An island that throws while rendering (engine spec §8: reported, fallback content shown) is reported as React
-      // reports it, to the collectors' error reporter, and shows the server's markup again where React leaves nothing.
-      onUncaughtError(error) {
-        reportError(error);
-        element.innerHTML = serverMarkup;
-      },
-    });
+    hydrateRoot(
+      element,
+      createElement(Component as (p: Record<string, unknown>) => null, props),
+      islandRootOptions(element),
+    );
     element.dataset.hydrated = 'true';
   };
   await Promise.all(
@@ -103,7 +115,8 @@ wireNavFolders();
 wireListingControls();
 document.addEventListener('click', (event) => {
   const button = (event.target as Element | null)?.closest?.<HTMLElement>('button[data-quick-view]');
-  if (button) void import('./quick-view').then(({ openQuickView }) => openQuickView(button, LOADERS));
+  if (button)
+    void import('./quick-view').then(({ openQuickView }) => openQuickView(button, LOADERS, islandRootOptions));
 });
 // Search suggestions load the first time a store search field has the focus, also when the shopper
 // reached the field before this script ran (a slow device, the field autofocused).

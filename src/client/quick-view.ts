@@ -10,9 +10,11 @@ import { announceCensus } from './census-events';
 import QuickView from './islands/QuickView';
 
 export type IslandLoaders = Record<string, () => Promise<{ default: (props: never) => unknown }>>;
+/** The entry's options for an island's root (what a render error does), passed in so this chunk shares no module with it. */
+export type IslandRootOptions = (element: HTMLElement) => { onUncaughtError: (error: unknown) => void };
 
 /** Hydrates each island inside `root` as the entry does the page's; the answer unmounts them. */
-async function hydrateWithin(root: Element, loaders: IslandLoaders): Promise<() => void> {
+async function hydrateWithin(root: Element, loaders: IslandLoaders, options: IslandRootOptions): Promise<() => void> {
   const { hydrateRoot } = await reactDom();
   const roots: Root[] = [];
   await Promise.all(
@@ -23,7 +25,7 @@ async function hydrateWithin(root: Element, loaders: IslandLoaders): Promise<() 
       const props = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>;
       // The shopper adds from the listing they are on: analytics' product_page is the listing's (plp), not the product page's.
       if (element.dataset.island === 'AddToCartButton') props.reportedPlace = 'plp';
-      roots.push(hydrateRoot(element, createElement(Component, props)));
+      roots.push(hydrateRoot(element, createElement(Component, props), options(element)));
       element.dataset.hydrated = 'true';
     }),
   );
@@ -45,7 +47,11 @@ async function reactDom(): Promise<typeof import('react-dom/client')> {
 }
 
 /** Shows the quick view of the product `button` names (its `data-quick-view` address and `data-title`). */
-export async function openQuickView(button: HTMLElement, loaders: IslandLoaders): Promise<void> {
+export async function openQuickView(
+  button: HTMLElement,
+  loaders: IslandLoaders,
+  options: IslandRootOptions,
+): Promise<void> {
   const url = new URL(button.dataset.quickView ?? '', location.href);
   if (url.origin !== location.origin) return;
   const { createRoot } = await reactDom();
@@ -62,7 +68,7 @@ export async function openQuickView(button: HTMLElement, loaders: IslandLoaders)
     createElement(QuickView, {
       url: url.pathname,
       title: button.dataset.title ?? '',
-      hydrate: (element: Element) => hydrateWithin(element, loaders),
+      hydrate: (element: Element) => hydrateWithin(element, loaders, options),
       onClose: close,
     }),
   );
