@@ -18,9 +18,9 @@ export function stockLedger(env: Env, websiteId: string) {
 }
 
 /** The website's ledger asked what is available now per sku (given each sku's published level), for code that must not reach objects itself. */
-export function availableStockOf(env: Env, websiteId: string) {
+export function availableStockOf(objects: WebsiteObjects) {
   return async (counted: Record<string, number>): Promise<Readonly<Record<string, number>>> =>
-    stockLedger(env, websiteId).available(counted);
+    objects.stock.available(counted);
 }
 
 export function beaconStore(env: Env, websiteId: string) {

@@ -20,11 +20,10 @@ import { formatMoney } from '../../commerce/money';
 import { ORDER_STATUSES, orderLabel, type Order } from '../../commerce/order';
 import type { OrderActionError } from '../../durable/orders';
 import type { Result } from '../../durable/result';
-import { commerceOrders } from '../../durable/stubs';
 import { toCsv } from '../../forms/csv';
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_MESSAGE } from '../shop/checkout';
 import { demoShipping } from '../shop/demo-shipping';
-import { apiError, readJson, type AppEnv } from '../shared/http';
+import { apiError, readJson, type AppEnv, storeOf } from '../shared/http';
 import { searchQueryOf } from './list-query';
 import { requirePermission } from './merchant-session';
 
@@ -57,7 +56,7 @@ function orderRecord(order: Order): string[] {
 }
 
 function orders(c: Context<AppEnv>) {
-  return commerceOrders(c.env, c.var.site.website.id);
+  return storeOf(c).objects.orders;
 }
 
 const ORDER_ACTION_STATUS = {

@@ -11,9 +11,8 @@ import { Hono, type Context } from 'hono';
 import type { CustomerSummary } from '../../api/customers';
 import { formatMoney } from '../../commerce/money';
 import { CHECKOUT_KEEP_MS } from '../../durable/orders';
-import { commerceOrders, siteUsers } from '../../durable/stubs';
 import { toCsv } from '../../forms/csv';
-import { apiError, type AppEnv } from '../shared/http';
+import { apiError, type AppEnv, storeOf } from '../shared/http';
 import { customersPage, customerWithoutOrders } from './customers-without-orders';
 import { LIST_QUERY_MESSAGES, searchQueryOf } from './list-query';
 import { requirePermission } from './merchant-session';
@@ -29,11 +28,11 @@ const MAX_EXPORT_CUSTOMERS = 10_000;
 const CSV_HEADER = ['Email', 'Name', 'Orders', 'Total spent', 'First order (UTC)', 'Last order (UTC)', 'Account'];
 
 function orders(c: Context<AppEnv>) {
-  return commerceOrders(c.env, c.var.site.website.id);
+  return storeOf(c).objects.orders;
 }
 
 async function withAccounts(c: Context<AppEnv>, customers: CustomerSummary[]) {
-  const accounts = await siteUsers(c.env, c.var.site.website.id).accountsOf(customers.map((x) => x.email));
+  const accounts = await storeOf(c).objects.siteUsers.accountsOf(customers.map((x) => x.email));
   return customers.map((customer) => ({ ...customer, account: accounts[customer.email] ?? null }));
 }
 
@@ -67,7 +66,7 @@ consoleCustomers.get(pathIn(CONSOLE, api.customersCsv), customerData, async (c) 
   const accounts: Record<string, { verified: boolean }> = {};
   for (let i = 0; i < customers.length; i += EXPORT_PAGE) {
     const emails = customers.slice(i, i + EXPORT_PAGE).map((x) => x.email);
-    Object.assign(accounts, await siteUsers(c.env, c.var.site.website.id).accountsOf(emails));
+    Object.assign(accounts, await storeOf(c).objects.siteUsers.accountsOf(emails));
   }
   const records = customers.map((x) => {
     const account = accounts[x.email];
@@ -97,7 +96,7 @@ consoleCustomers.get(pathIn(CONSOLE, api.customer), customerData, async (c) => {
       customer === null ? null : { customer, orders: [] },
     ));
   if (found === null) return apiError(404, CUSTOMER_MESSAGES.notFound);
-  const accounts = await siteUsers(c.env, c.var.site.website.id).accountsOf([found.customer.email]);
+  const accounts = await storeOf(c).objects.siteUsers.accountsOf([found.customer.email]);
   return answer(c, api.customer, {
     customer: found.customer,
     account: accounts[found.customer.email] ?? null,

@@ -12,7 +12,6 @@ import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../../http/errors';
 import { z } from 'zod';
-import { formSubmissions } from '../../durable/stubs';
 import { contentObject } from '../../site/catalog';
 import { COLOUR_ROLES, DEFAULT_DESIGN, FONT_ROLES, type Design } from '../../site/editor/design';
 import { designOf, designSchema } from '../../site/design-schema';
@@ -22,7 +21,7 @@ import { FONT_CATEGORIES, FONTS } from '../../site/editor/fonts';
 import { PRODUCT_MESSAGES } from '../../site/editor/product-form';
 import { MAILING_LIST_MESSAGES, NO_MAILING_LIST } from '../../site/editor/mailing-list';
 import type { NavigationEntry, Site } from '../../site/schema';
-import { apiError, readJson, type AppEnv } from '../shared/http';
+import { apiError, readJson, type AppEnv, storeOf } from '../shared/http';
 import { merchantEdit } from './site-edits';
 import { requirePermission } from './merchant-session';
 
@@ -213,7 +212,7 @@ consoleDesign.get(pathIn(CONSOLE, api.mailingListMembers), requirePermission('cu
     return query.data.listId === undefined
       ? answer(c, api.mailingListMembers, { list: null, members: [], total: 0, nextCursor: null })
       : apiError(404, MAILING_LIST_MESSAGES.unknownList);
-  const page = await formSubmissions(c.env, c.var.site.website.id).members(list.id, query.data.cursor ?? null);
+  const page = await storeOf(c).objects.forms.members(list.id, query.data.cursor ?? null);
   return answer(c, api.mailingListMembers, { list: { id: list.id, name: list.name }, ...page });
 });
 

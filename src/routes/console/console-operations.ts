@@ -14,13 +14,12 @@ import { ApiError } from '../../http/errors';
 import { currencySchema, notificationSchema } from '../../api/console-bodies';
 import { hourOf, HOUR_MS } from '../../beacon/aggregate';
 import { ORDER_MESSAGES, ORDER_STATUSES, type OrderStatus } from '../../commerce/order';
-import { commerceOrders, formSubmissions } from '../../durable/stubs';
 import { toCsv } from '../../forms/csv';
 import { storedValues, submissionCells, submissionColumns } from '../../forms/submission-table';
 import { isValidEmail } from '../../forms/validate';
 import { siteFormById, siteForms, type SiteForm } from '../../site/lookup';
 import { summaryFor } from './dashboard';
-import { apiError, readJson, type AppEnv } from '../shared/http';
+import { apiError, readJson, type AppEnv, storeOf } from '../shared/http';
 import { merchantEdit } from './site-edits';
 import { cursorOf, searchQueryOf } from './list-query';
 import { requirePermission } from './merchant-session';
@@ -38,11 +37,11 @@ const PAGE_LIMIT = 50;
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 function orders(c: Context<AppEnv>) {
-  return commerceOrders(c.env, c.var.site.website.id);
+  return storeOf(c).objects.orders;
 }
 
 function submissions(c: Context<AppEnv>) {
-  return formSubmissions(c.env, c.var.site.website.id);
+  return storeOf(c).objects.forms;
 }
 
 function formOf(c: Context<AppEnv>): SiteForm {

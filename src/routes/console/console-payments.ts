@@ -21,7 +21,7 @@ import {
 } from '../../site/editor/payment-settings';
 import type { StoredPaymentSettings } from '../../commerce/payment-mode';
 import type { Site } from '../../site/schema';
-import { apiError, readJson, type AppEnv } from '../shared/http';
+import { apiError, readJson, type AppEnv, storeOf } from '../shared/http';
 import { requirePermission } from './merchant-session';
 
 const MAX_BODY_BYTES = 4 * 1024;
@@ -51,6 +51,6 @@ consolePayments.put(pathIn(areas.console, api.savePayments), owner, async (c) =>
   const changed = changedPaymentSettings(await storePayments(c.env, websiteId), input, localPaymentsEnabled(c.env));
   if ('field' in changed) apiError(400, `${changed.field}: ${changed.message}`);
   if (changed.stripeSecretKey !== '' && !canSealSecrets(c.env)) apiError(503, PAYMENT_SECRETS_MESSAGES.noKey);
-  await commerceOrders(c.env, websiteId).setPaymentSettings(changed);
+  await storeOf(c).objects.orders.setPaymentSettings(changed);
   return answer(c, api.savePayments, paymentsAnswer(c.env, c.var.site, changed));
 });

@@ -9,7 +9,6 @@ import { api } from '../../api';
 import { areas } from '../../api/areas';
 import { answer, pathIn } from '../shared/contract';
 import { Hono } from 'hono';
-import { commerceOrders } from '../../durable/stubs';
 import { contentObject } from '../../site/catalog';
 import { DEMO_SITE_ID } from '../../site/demo';
 import {
@@ -23,7 +22,7 @@ import {
 } from '../../site/editor/store-settings';
 import type { StoreSettingsChange } from '../../site/store-settings';
 import type { Site } from '../../site/schema';
-import { readJson, type AppEnv } from '../shared/http';
+import { readJson, type AppEnv, storeOf } from '../shared/http';
 import { consolePayments, paymentsAnswer, storePayments } from './console-payments';
 import { requirePermission } from './merchant-session';
 import { merchantEdit } from './site-edits';
@@ -113,8 +112,8 @@ consoleSettings.get(pathIn(CONSOLE, api.checklist), read, async (c) => {
       onHand: {},
     }),
     content.firstProducts(1),
-    commerceOrders(c.env, websiteId).shippingRates(),
-    commerceOrders(c.env, websiteId).paymentSettings(),
+    storeOf(c).objects.orders.shippingRates(),
+    storeOf(c).objects.orders.paymentSettings(),
   ]);
   // Payments are set up once the owner chose a provider; the development demo is set up from the start.
   const chosen = saved ?? (site.website.id === DEMO_SITE_ID ? await storePayments(c.env, websiteId) : null);

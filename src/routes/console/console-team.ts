@@ -10,13 +10,12 @@ import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { MIN_TEAM_PASSWORD, TEAM_INVITE_MESSAGES } from '../../accounts/messages';
-import { merchantAccounts } from '../../durable/stubs';
 import { hashPassword } from '../../durable/passwords';
 import { TEAM_MESSAGES, type TeamChange, type TeamError } from '../../durable/merchants';
 import { isValidEmail } from '../../forms/validate';
 import { ROLES, roleName } from '../../site/roles';
 import { requireCrumb } from '../shared/csrf';
-import { apiError, readJson, withSite, type AppEnv } from '../shared/http';
+import { apiError, readJson, withSite, type AppEnv, storeOf } from '../shared/http';
 import { merchantSessionOf, requirePermission } from './merchant-session';
 import { rateLimit } from '../shared/rate-limit';
 
@@ -40,7 +39,7 @@ const acceptSchema = z.object({
 export const ASSIGNABLE_ROLES = Object.values(ROLES).map((code) => ({ code, name: roleName(code) }));
 
 function team(c: Context<AppEnv>) {
-  return merchantAccounts(c.env, c.var.site.website.id);
+  return storeOf(c).objects.merchants;
 }
 
 const TEAM_ERROR_STATUS = { 'already-member': 409, 'unknown-member': 404, 'last-admin': 409 } as const satisfies Record<

@@ -9,9 +9,8 @@ import { z } from 'zod';
 import { hourOf, type DashboardSummary, type StoredSummary } from '../../beacon/aggregate';
 import { itemsById } from '../../site/catalog';
 import type { Site } from '../../site/schema';
-import { beaconStore } from '../../durable/stubs';
 import { validate } from '../../http/body';
-import { type AppEnv, withSite } from '../shared/http';
+import { type AppEnv, withSite, storeOf } from '../shared/http';
 import { requirePermission } from './merchant-session';
 
 const rangeQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(7) });
@@ -44,7 +43,7 @@ export async function summaryFor(c: Context<AppEnv>): Promise<{ days: number; su
     summary: await withCatalogTitles(
       c.env,
       site,
-      await beaconStore(c.env, site.website.id).summary(toHour - days * 24 + 1, toHour),
+      await storeOf(c).objects.beacons.summary(toHour - days * 24 + 1, toHour),
     ),
   };
 }

@@ -4,8 +4,7 @@
  * once the cause is fixed. Listing them (customers' addresses) needs customerData, retrying commerce.
  */
 import { Hono, type Context } from 'hono';
-import { commerceOrders, restockSignups } from '../../durable/stubs';
-import { apiError, type AppEnv } from '../shared/http';
+import { apiError, type AppEnv, storeOf } from '../shared/http';
 import { requirePermission } from './merchant-session';
 
 export const PARKED_EMAILS_PATH = '/api/commerce/parked-emails';
@@ -13,8 +12,7 @@ const SOURCES = ['orders', 'restock'] as const;
 type Source = (typeof SOURCES)[number];
 
 function outboxOf(c: Context<AppEnv>, source: Source) {
-  const websiteId = c.var.site.website.id;
-  return source === 'orders' ? commerceOrders(c.env, websiteId) : restockSignups(c.env, websiteId);
+  return source === 'orders' ? storeOf(c).objects.orders : storeOf(c).objects.restock;
 }
 
 export const emailAdmin = new Hono<AppEnv>();

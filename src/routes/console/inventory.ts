@@ -32,7 +32,7 @@ import { MAX_STOCK, PRODUCT_MESSAGES, type ProductForm, type VariantForm } from 
 import { adjustmentProblem, STOCK_MESSAGES, STOCK_REASONS, type StockEvent } from '../../site/editor/stock-adjust';
 import type { Item } from '../../site/schema';
 import { countedStock } from '../../storefront/available-stock';
-import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
+import { apiError, readJson, type AppEnv, withSite, storeOf } from '../shared/http';
 import { merchantSessionOf, requirePermission } from './merchant-session';
 
 const MAX_ITEMS = 50;
@@ -73,7 +73,7 @@ inventory.get('/api/commerce/inventory/stock/', withSite, async (c) => {
     }
   }
   const available: Record<string, number> =
-    Object.keys(limited).length === 0 ? {} : await stockLedger(c.env, site.website.id).available(limited);
+    Object.keys(limited).length === 0 ? {} : await storeOf(c).objects.stock.available(limited);
   for (const result of results) if (!result.unlimited) result.qtyInStock = available[result.sku] ?? result.qtyInStock;
   c.header('cache-control', 'no-store');
   return c.json({ results });
@@ -255,7 +255,7 @@ productStock.post(pathIn(areas.console, api.adjustStock), async (c) => {
   if (published === undefined)
     return apiError(400, STOCK_MESSAGES.unknownVariant, { fields: { sku: STOCK_MESSAGES.unknownVariant } });
   const who = (await merchantSessionOf(c))?.email;
-  await stockLedger(c.env, c.var.site.website.id).adjust([
+  await storeOf(c).objects.stock.adjust([
     { sku: body.sku, stock: published, mode: body.mode, amount: body.amount, who, reason: body.reason },
   ]);
   return answer(c, api.adjustStock, { variants: await stockView(c.env, c.var.site.website.id, item) });

@@ -12,7 +12,6 @@ import { merchantSignInSchema } from '../../api/console-bodies';
 import { MERCHANT_MESSAGES } from '../../accounts/messages';
 import type { MerchantSession } from '../../durable/merchants';
 import { hashPassword } from '../../durable/passwords';
-import { merchantAccounts } from '../../durable/stubs';
 import { DEMO_MERCHANTS, DEMO_SITE_ID } from '../../site/demo';
 import { allows, permissionsOf, roleName, type Permission } from '../../site/roles';
 import { deleteStoreCookie, readStoreCookie, setStoreCookie } from '../shared/cookies';
@@ -22,7 +21,7 @@ import { rateLimit } from '../shared/rate-limit';
 import { signInRefusal, signInWithPassword } from '../shared/sign-in';
 
 function merchants(c: Context<AppEnv>) {
-  return merchantAccounts(c.env, c.var.site.website.id);
+  return storeOf(c).objects.merchants;
 }
 
 /**

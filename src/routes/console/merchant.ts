@@ -10,13 +10,12 @@ import { answer } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../../http/errors';
 import { z } from 'zod';
-import { formSubmissions } from '../../durable/stubs';
 import { placesProvider, PlacesUnavailable } from '../../integrations/places';
 import { sessionRecordingAnswer } from '../../integrations/session-recording';
 import type { NavigationItem } from '../../site/edits';
 import { sitePath, type Site } from '../../site/schema';
 import { faultPoint } from '../../faults';
-import { apiError, readJson, type AppEnv } from '../shared/http';
+import { apiError, readJson, type AppEnv, storeOf } from '../shared/http';
 import { requirePermission } from './merchant-session';
 import { merchantEdit } from './site-edits';
 
@@ -224,6 +223,5 @@ merchant.get('/api/form/submissions', requirePermission('customerData'), async (
   const raw = c.req.query('cursor');
   const cursor = raw === undefined ? null : Number(raw);
   if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(400, 'cursor is not valid');
-  const site = c.var.site;
-  return c.json(await formSubmissions(c.env, site.website.id).list(formId, cursor));
+  return c.json(await storeOf(c).objects.forms.list(formId, cursor));
 });

@@ -7,11 +7,10 @@
 import { Hono, type Context } from 'hono';
 import type { ConfirmationRequest, ConfirmationResult } from '../../durable/forms';
 import { tokenDigest } from '../../durable/passwords';
-import { formSubmissions } from '../../durable/stubs';
 import { randomHex } from '../../site/ids';
 import { noticePage } from '../../storefront/page-context';
 import { clientEntry, streamPage } from '../../storefront/render';
-import { isDevelopment, type AppEnv, withSite } from '../shared/http';
+import { isDevelopment, type AppEnv, withSite, storeOf } from '../shared/http';
 
 export const CONFIRM_SUBSCRIPTION_PATH = '/confirm-subscription';
 
@@ -61,7 +60,7 @@ listConfirmation.get(CONFIRM_SUBSCRIPTION_PATH, withSite, async (c) => {
   const site = c.var.site;
   const token = c.req.query('token') ?? '';
   const result: ConfirmationResult = TOKEN.test(token)
-    ? await formSubmissions(c.env, site.website.id).confirmMember(await tokenDigest(token))
+    ? await storeOf(c).objects.forms.confirmMember(await tokenDigest(token))
     : 'unknown';
   const answer = ANSWERS[result];
   const development = isDevelopment(c.env);

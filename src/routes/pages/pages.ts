@@ -157,7 +157,7 @@ async function storePage(
     // The page context is never kept: each one is a read and a render.
     if (!(await mayRead(c)) || !(await mayRender(c))) return refusedRead(c);
     const { value: page } = await resolve();
-    await showAvailableStock(availableStockOf(c.env, site.website.id), page);
+    await showAvailableStock(availableStockOf(storeOf(c).objects), page);
     const body = JSON.stringify(page.context, null, format === 'json-pretty' ? 2 : undefined);
     return c.body(body, page.status, {
       'content-type': 'application/json; charset=utf-8',
@@ -221,7 +221,7 @@ async function storePage(
     paymentMode: deploymentPayments.mode,
   };
   page.context.canonicalUrl = canonicalUrl(url.origin, url.pathname, page);
-  const available = await showAvailableStock(availableStockOf(c.env, site.website.id), page);
+  const available = await showAvailableStock(availableStockOf(storeOf(c).objects), page);
   const waitUntil = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
   // A page showing stock is the same bytes for the same content and available stock: in a new slot whose
   // stock has not moved it is the last slot's page again, not a new render.

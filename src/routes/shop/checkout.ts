@@ -29,7 +29,6 @@ import { unavailableLines } from '../../durable/orders/checkout';
 import type { StockLine } from '../../durable/stock';
 import { placeUnlessHeardShort } from '../../durable/stock-seen';
 import { tokenDigest } from '../../durable/passwords';
-import { cartStub, commerceOrders } from '../../durable/stubs';
 import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
 import type { PaymentSetup } from '../../integrations/payments';
 import { placesProvider, PlacesUnavailable } from '../../integrations/places';
@@ -38,7 +37,7 @@ import { rememberOrder, withAccountDetails } from './account-checkout';
 import { deleteStoreCookie } from '../shared/cookies';
 import { demoShipping } from './demo-shipping';
 import { currentCrumb, requireCrumb } from '../shared/csrf';
-import { apiError, readJson, siteVersion, type AppEnv, withSite } from '../shared/http';
+import { apiError, readJson, siteVersion, type AppEnv, withSite, storeOf } from '../shared/http';
 import { merchantSessionOf } from '../console/merchant-session';
 import { rateLimit, visitorKey } from '../shared/rate-limit';
 import { guardedArea } from '../shared/guarded-area';
@@ -66,10 +65,10 @@ export const ADDRESS_SEARCH_MESSAGES = {
  */
 async function openCart(c: Context<AppEnv>, cartId: string): Promise<ShoppingCart | null> {
   const websiteId = c.var.site.website.id;
-  const cart = await cartStub(c.env, websiteId, cartId).checkoutCart();
+  const cart = await storeOf(c).objects.cart(cartId).checkoutCart();
   if (cart?.orderId == null) return cart;
-  return (await commerceOrders(c.env, websiteId).abandonAuthentication(websiteId, cart.orderId))
-    ? cartStub(c.env, websiteId, cartId).read()
+  return (await storeOf(c).objects.orders.abandonAuthentication(websiteId, cart.orderId))
+    ? storeOf(c).objects.cart(cartId).read()
     : cart;
 }
 
@@ -117,7 +116,9 @@ async function checkoutRequest(
   let cart = added;
   let priceChanges: PriceChange[] = [];
   if (added.entries.some((e) => prices[e.id] !== e.purchasePriceCents)) {
-    const repriced = await cartStub(c.env, site.website.id, added.id ?? '').reprice(prices, claimKey);
+    const repriced = await storeOf(c)
+      .objects.cart(added.id ?? '')
+      .reprice(prices, claimKey);
     if (repriced.cart === null) return apiError(404, CHECKOUT_MESSAGES.noCart);
     ({ cart, changes: priceChanges } = repriced);
   }
@@ -170,7 +171,7 @@ export const checkoutOrders = guardedArea(requireCrumb, writeLimit);
 /** Whether the store offers address search; the answer when it does not. */
 async function addressSearchOff(c: Context<AppEnv>): Promise<Response | null> {
   c.header('cache-control', 'no-store');
-  const { addressSearch } = await commerceOrders(c.env, c.var.site.website.id).settings();
+  const { addressSearch } = await storeOf(c).objects.orders.settings();
   return addressSearch ? null : apiError(404, ADDRESS_SEARCH_MESSAGES.off);
 }
 
@@ -209,7 +210,7 @@ checkout.post('/', withSite, demoShipping, async (c) => {
   const body = await readJson(c, startSchema, MAX_BODY_BYTES);
   const cart = await cartToBuy(c, body.cartToken);
   const request = await checkoutRequest(c, cart);
-  const orders = commerceOrders(c.env, request.websiteId);
+  const orders = storeOf(c).objects.orders;
   const first = await started(c, request, () => orders.start(request));
   const outcome = await withAccountDetails(c, first, (patch) => orders.start(request, patch));
   return checkoutAnswer(c, outcome);
@@ -223,7 +224,7 @@ checkout.put('/', withSite, demoShipping, async (c) => {
     return apiError(400, CHECKOUT_MESSAGES.formIncomplete, { errors: emailErrors });
   const cart = await cartToBuy(c, token);
   const request = await checkoutRequest(c, cart);
-  const outcome = await started(c, request, () => commerceOrders(c.env, request.websiteId).start(request, patch));
+  const outcome = await started(c, request, () => storeOf(c).objects.orders.start(request, patch));
   return checkoutAnswer(c, outcome);
 });
 
@@ -234,9 +235,9 @@ checkoutOrders.post('/', withSite, async (c) => {
   const body = await readJson(c, placeSchema, MAX_BODY_BYTES);
   const site = c.var.site;
   const cartId = body.cartToken ?? cartIdFrom(c);
-  const orders = commerceOrders(c.env, site.website.id);
+  const orders = storeOf(c).objects.orders;
   const requester = await tokenDigest(currentCrumb(c) ?? '');
-  const stub = cartId === null ? null : cartStub(c.env, site.website.id, cartId);
+  const stub = cartId === null ? null : storeOf(c).objects.cart(cartId);
   // The cart's read claims it for this key (docs/architecture.md, "Round trips per request kind"): a claimed cart goes
   // straight to placing, which answers a key it knows first. Otherwise the key first: once it has an answer it answers
   // the same, even when its cart was bought or the paid answer's cookie deletion left no cart to name.
@@ -287,16 +288,15 @@ checkoutOrders.post('/', withSite, async (c) => {
 async function forgetPaidCart(c: Context<AppEnv>, order: Order): Promise<void> {
   const cartId = cartIdFrom(c);
   if (cartId === null || order.status === 'pending' || order.status === 'cancelled') return;
-  const cart = await cartStub(c.env, c.var.site.website.id, cartId).read();
+  const cart = await storeOf(c).objects.cart(cartId).read();
   if (cart?.orderId === order.id) deleteStoreCookie(c, 'cart');
 }
 
 /** The buyer's view (with the confirmation URL's token) or a merchant's (customerData permission: an order is a customer's personal data). */
 checkoutOrders.get('/:id', withSite, async (c) => {
-  const site = c.var.site;
   const id = c.req.param('id');
   const token = c.req.query('token');
-  const orders = commerceOrders(c.env, site.website.id);
+  const orders = storeOf(c).objects.orders;
   c.header('cache-control', 'no-store');
   if (token !== undefined) {
     const order = /^[0-9a-f]{32}$/.test(token) ? await orders.orderForBuyer(id, token) : null;

@@ -7,11 +7,10 @@
 import { Hono } from 'hono';
 import { attachmentDisposition, DOWNLOAD_MESSAGES, DOWNLOAD_TOKEN } from '../../commerce/downloads';
 import { digitalFileOf } from '../../commerce/product';
-import { commerceOrders } from '../../durable/stubs';
 import { consoleItemsById } from '../../site/catalog';
 import { storedFileBody } from '../console/console-files';
 import { htmlDocument, markup } from '../pages/html-document';
-import { type AppEnv, withSite } from '../shared/http';
+import { type AppEnv, withSite, storeOf } from '../shared/http';
 import { readLimit, renderLimit } from '../shared/rate-limit';
 
 export const downloads = new Hono<AppEnv>();
@@ -38,7 +37,7 @@ downloads.get('/downloads/:token', readLimit, renderLimit, withSite, async (c) =
   const token = c.req.param('token');
   if (!DOWNLOAD_TOKEN.test(token)) return refusal(c, 404, DOWNLOAD_MESSAGES.unknown);
   const websiteId = c.var.site.website.id;
-  const orders = commerceOrders(c.env, websiteId);
+  const orders = storeOf(c).objects.orders;
   const use = await orders.takeDownload(token);
   if (!use.ok) return refusal(c, use.state === 'unknown' ? 404 : 410, DOWNLOAD_MESSAGES[use.state]);
   // The product's file now: a file the merchant replaced is delivered as replaced.

@@ -9,15 +9,13 @@ import { ApiError } from '../../http/errors';
 import { z } from 'zod';
 import { FORM_FIELD_TYPES, FORM_MESSAGES, pickFormValues, validateForm, type FormValues } from '../../forms/validate';
 import { captchaVerifier } from '../../integrations/captcha';
-import type { Site } from '../../site/schema';
-import { commerceOrders, formSubmissions } from '../../durable/stubs';
 import { FORM_SUBMIT_MESSAGES } from '../../forms/messages';
 import { submissionNotice } from '../../forms/notification';
 import { siteFormById, type SiteForm } from '../../site/lookup';
 import { requireCrumb } from '../shared/csrf';
 import { confirmationRequest } from '../pages/list-confirmation';
 import { demoShipping } from './demo-shipping';
-import { apiError, readJson, type AppEnv, withSite } from '../shared/http';
+import { apiError, readJson, type AppEnv, withSite, storeOf } from '../shared/http';
 import { nestsDeeperThan } from '../shared/json-depth';
 import { shopperEmailLocale } from './shopper-locale';
 import { languageTag } from '../../commerce/language-tag';
@@ -53,10 +51,6 @@ const saveSchema = z.object({
   /** The page's language (a BCP 47 tag): the welcome code's email is written in it. */
   locale: languageTag.optional(),
 });
-
-function submissions(env: Env, site: Site) {
-  return formSubmissions(env, site.website.id);
-}
 
 /** The site's form `formId`; a 404 when the site has no such form. */
 function formOf(c: Context<AppEnv>, formId: string): SiteForm {
@@ -110,8 +104,7 @@ formValidation.post('/validate/:formId', withSite, async (c) => {
 });
 
 forms.post('/FormSubmissionKey', withSite, async (c) => {
-  const site = c.var.site;
-  const { key } = await submissions(c.env, site).issueKey();
+  const { key } = await storeOf(c).objects.forms.issueKey();
   c.header('cache-control', 'no-store');
   return c.json({ key });
 });
@@ -154,7 +147,7 @@ forms.post('/SaveFormSubmission', withSite, demoShipping, async (c) => {
       : null;
   const confirmation =
     member?.status === 'pending' ? await confirmationRequest(c, site.website.siteTitle, member.email) : null;
-  const saved = await submissions(c.env, site).save(
+  const saved = await storeOf(c).objects.forms.save(
     body.key,
     {
       formId: form.id,
@@ -171,7 +164,7 @@ forms.post('/SaveFormSubmission', withSite, demoShipping, async (c) => {
   if (!saved.ok) return apiError(401, FORM_SUBMIT_MESSAGES.badKey);
   // The promo popup's promise: a newsletter sign-up gets a single-use welcome code by email, when the merchant enables it.
   if (form.kind === 'newsletter' && typeof email === 'string')
-    await commerceOrders(c.env, site.website.id).issueWelcomeCode(
+    await storeOf(c).objects.orders.issueWelcomeCode(
       email.trim(),
       site.website.siteTitle,
       shopperEmailLocale(site, body.locale),

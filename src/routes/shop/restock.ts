@@ -94,7 +94,7 @@ restock.post(
     const found = (await variantsOf(c.env, site, [{ productId: body.productId, variantId: body.variantId }]))?.[0];
     if (found === undefined) return apiError(404, RESTOCK_MESSAGES.unknownVariant);
     // In stock is what the stock ledger has available now, not the published level (only a sku's starting value).
-    if ((await availableOf(availableStockOf(c.env, site.website.id), found.item, found.variant.sku)) !== 0)
+    if ((await availableOf(availableStockOf(storeOf(c).objects), found.item, found.variant.sku)) !== 0)
       return apiError(400, RESTOCK_MESSAGES.inStock);
     const siteKey = site.website.captchaSettings?.siteKey;
     if (siteKey !== undefined && siteKey !== '') {
@@ -130,7 +130,7 @@ restockAdmin.get(api.restockGroups.pattern, withSite, async (c) => {
     site.website.id,
     groups.map((g) => g.productId),
   );
-  const readAvailable = availableStockOf(c.env, site.website.id);
+  const readAvailable = availableStockOf(storeOf(c).objects);
   // Each group's variant by its options and what is available of it now (null: never runs out; 0 for a variant since removed).
   const signUpGroups = await Promise.all(
     groups.map(async (group) => {
@@ -180,7 +180,7 @@ async function sendAll(
   const site = c.var.site;
   const found = await variantsOf(c.env, site, requests);
   if (found === null) return apiError(404, RESTOCK_MESSAGES.unknownVariant);
-  const readAvailable = availableStockOf(c.env, site.website.id);
+  const readAvailable = availableStockOf(storeOf(c).objects);
   const inStock: Found[] = [];
   for (const variant of found)
     if ((await availableOf(readAvailable, variant.item, variant.variant.sku)) !== 0) inStock.push(variant);
