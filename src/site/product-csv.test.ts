@@ -5,27 +5,22 @@
 import { describe, expect, it } from 'vitest';
 import { EDIT_MESSAGES } from './edits';
 import { CSV_MESSAGES } from './editor/product-csv';
-import { PRODUCT_MESSAGES, type ProductForm } from './editor/product-form';
+import { blankProductForm, PRODUCT_MESSAGES, type ProductForm } from './editor/product-form';
 import { productCsv, readProductCsv } from './product-csv';
 import type { Item } from './schema';
 
 const form: ProductForm = {
-  collectionId: 'c-shop',
+  ...blankProductForm('c-shop'),
   title: '=SUM(1,2) Mug',
   urlId: 'mug',
-  productType: 1,
   status: 'published',
-  publishOn: 0,
   description: 'A mug.',
-  excerpt: '',
   images: [
     { assetUrl: '/images/a.webp', originalSize: '800x600', altText: 'Front' },
     { assetUrl: '/images/b.webp', originalSize: '800x800', altText: '' },
     { assetUrl: '/images/c.webp', originalSize: '600x800', altText: 'Side' },
   ],
   tags: ['-home', 'kitchen'],
-  categories: [],
-  featured: false,
   options: ['Size'],
   variants: [
     {
@@ -53,18 +48,7 @@ const form: ProductForm = {
       imageUrl: '',
     },
   ],
-  price: 0,
-  salePrice: 0,
-  onSale: false,
-  subscription: null,
-  additionalFieldsFormId: null,
-  customAddButtonText: '',
-  customSoldOutText: '',
-  scarcityEnabled: false,
-  scarcityText: '',
   seoTitle: 'Mug',
-  seoDescription: '',
-  socialImage: '',
 };
 const item = { id: 'p-mug', urlId: 'mug', body: '<p>A mug.</p>' } as unknown as Item;
 
