@@ -13,7 +13,9 @@ import { formatMoney, toMinorUnits } from '../commerce/money';
 import { fill, type StorefrontText } from '../commerce/storefront-text';
 import { pageDocument } from './dom';
 
-const PRICE_BLOCKS = '.product-price, .subscription-price, .product-mark.sale';
+const PRICE_BLOCKS = '.product-price, .subscription-price';
+/** The engine's sale mark on a listing's cards (an island's mark is its own, in the page's language already). */
+const SALE_MARKS = '.product-mark.sale';
 const SPACE = '[\\s\\u00a0\\u202f]?';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -99,4 +101,6 @@ export function showPricesIn(locale: string, text: StorefrontText): void {
     if (block.closest('[data-island]:not([data-island="ProductPrice"])') === null)
       rewriteTexts(block, (server) => engineWordsIn(pricesIn(server, currency, siteLocale, locale), text));
   }
+  for (const mark of Array.from(root.querySelectorAll(SALE_MARKS)))
+    if (mark.closest('[data-island]') === null) rewriteTexts(mark, (server) => engineWordsIn(server, text));
 }
