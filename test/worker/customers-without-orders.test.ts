@@ -8,6 +8,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { CustomerAnswer, CustomersPage } from '../../src/api';
 import { hashPassword } from '../../src/durable/passwords';
+import { websiteObjects } from '../../src/durable/stubs';
 import { customersPage } from '../../src/routes/console/customers-without-orders';
 import { ROLES } from '../../src/site/roles';
 import {
@@ -65,7 +66,7 @@ describe('customers without orders', () => {
     const pages: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await customersPage(env, websiteId, '', cursor, 1);
+      const page = await customersPage(websiteObjects(env, websiteId), '', cursor, 1);
       pages.push(...(page?.customers ?? []).map((c) => c.email));
       cursor = page?.nextPageCursor ?? undefined;
     } while (cursor !== undefined && pages.length < 10);

@@ -42,7 +42,7 @@ const CONSOLE = areas.console;
 const customerData = requirePermission('customerData');
 
 consoleCustomers.get(pathIn(CONSOLE, api.customers), customerData, async (c) => {
-  const page = await customersPage(c.env, c.var.site.website.id, searchQueryOf(c), c.req.query('cursor'), PAGE_LIMIT);
+  const page = await customersPage(storeOf(c).objects, searchQueryOf(c), c.req.query('cursor'), PAGE_LIMIT);
   if (page === undefined) return apiError(400, LIST_QUERY_MESSAGES.badCursor);
   return answer(c, api.customers, {
     customers: await withAccounts(c, page.customers),
@@ -58,7 +58,7 @@ consoleCustomers.get(pathIn(CONSOLE, api.customersCsv), customerData, async (c) 
   const found: CustomerSummary[] = [];
   let cursor: string | undefined;
   do {
-    const page = await customersPage(c.env, c.var.site.website.id, query, cursor, EXPORT_PAGE);
+    const page = await customersPage(storeOf(c).objects, query, cursor, EXPORT_PAGE);
     found.push(...(page?.customers ?? []));
     cursor = page?.nextPageCursor ?? undefined;
   } while (cursor !== undefined && found.length < MAX_EXPORT_CUSTOMERS);
@@ -92,7 +92,7 @@ consoleCustomers.get(pathIn(CONSOLE, api.customer), customerData, async (c) => {
   if (email.length > 320) return apiError(404, CUSTOMER_MESSAGES.notFound);
   const found =
     (await orders(c).customer(email)) ??
-    (await customerWithoutOrders(c.env, c.var.site.website.id, email).then((customer) =>
+    (await customerWithoutOrders(storeOf(c).objects, email).then((customer) =>
       customer === null ? null : { customer, orders: [] },
     ));
   if (found === null) return apiError(404, CUSTOMER_MESSAGES.notFound);

@@ -8,8 +8,7 @@
 import { api } from '../../api';
 import { areas } from '../../api/areas';
 import { answer, pathIn } from '../shared/contract';
-import { Hono } from 'hono';
-import { commerceOrders } from '../../durable/stubs';
+import { Hono, type Context } from 'hono';
 import { instalmentsOffered } from '../../commerce/instalments';
 import { localPaymentsEnabled, paymentChoice } from '../../integrations/payments';
 import { canSealSecrets, PAYMENT_SECRETS_MESSAGES } from '../../integrations/payment-secrets';
@@ -32,8 +31,8 @@ const owner = requirePermission('payments');
 const NONE: StoredPaymentSettings = { provider: 'local', stripePublishableKey: '', stripeSecretKey: '' };
 
 /** The store's payment settings: its own once saved, else the deployment's (docs/payments.md, PAYMENT_PROVIDER). */
-export async function storePayments(env: Env, websiteId: string): Promise<StoredPaymentSettings> {
-  return paymentChoice(env, await commerceOrders(env, websiteId).paymentSettings()) ?? NONE;
+export async function storePayments(c: Context<AppEnv>): Promise<StoredPaymentSettings> {
+  return paymentChoice(c.env, await storeOf(c).objects.orders.paymentSettings()) ?? NONE;
 }
 
 /** What the console is told about `stored`, never the secret. */
@@ -42,13 +41,12 @@ export function paymentsAnswer(env: Env, site: Site, stored: StoredPaymentSettin
 }
 
 consolePayments.get(pathIn(areas.console, api.payments), owner, async (c) =>
-  answer(c, api.payments, paymentsAnswer(c.env, c.var.site, await storePayments(c.env, c.var.site.website.id))),
+  answer(c, api.payments, paymentsAnswer(c.env, c.var.site, await storePayments(c))),
 );
 
 consolePayments.put(pathIn(areas.console, api.savePayments), owner, async (c) => {
   const input = await readJson(c, paymentSettingsSchema, MAX_BODY_BYTES);
-  const websiteId = c.var.site.website.id;
-  const changed = changedPaymentSettings(await storePayments(c.env, websiteId), input, localPaymentsEnabled(c.env));
+  const changed = changedPaymentSettings(await storePayments(c), input, localPaymentsEnabled(c.env));
   if ('field' in changed) apiError(400, `${changed.field}: ${changed.message}`);
   if (changed.stripeSecretKey !== '' && !canSealSecrets(c.env)) apiError(503, PAYMENT_SECRETS_MESSAGES.noKey);
   await storeOf(c).objects.orders.setPaymentSettings(changed);

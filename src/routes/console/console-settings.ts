@@ -116,7 +116,7 @@ consoleSettings.get(pathIn(CONSOLE, api.checklist), read, async (c) => {
     storeOf(c).objects.orders.paymentSettings(),
   ]);
   // Payments are set up once the owner chose a provider; the development demo is set up from the start.
-  const chosen = saved ?? (site.website.id === DEMO_SITE_ID ? await storePayments(c.env, websiteId) : null);
+  const chosen = saved ?? (site.website.id === DEMO_SITE_ID ? await storePayments(c) : null);
   const details = detailsOf(site);
   const policies = policiesOf(site);
   return answer(c, api.checklist, {

@@ -6,7 +6,7 @@
  */
 import type { CustomerSummary } from '../../api/customers';
 import { personMatcher } from '../../commerce/order-search';
-import { commerceOrders, formSubmissions, siteUsers } from '../../durable/stubs';
+import type { WebsiteObjects } from '../../durable/stubs';
 
 const PEOPLE_CURSOR = 'p:';
 const EMAIL_MAX = 320;
@@ -40,20 +40,19 @@ function personSummary(email: string, subscribed: boolean): CustomerSummary {
 
 /** Up to `limit` people after `after` who never ordered and match `query`, and the cursor on (null: none left). */
 export async function customersWithoutOrders(
-  env: Env,
-  websiteId: string,
+  objects: WebsiteObjects,
   query: string,
   after: string,
   limit: number,
 ): Promise<{ customers: CustomerSummary[]; nextPageCursor: string | null }> {
   const read = Math.min(query === '' ? limit + 1 : PEOPLE_SCAN, PEOPLE_SCAN);
   const [accounts, subscribers] = await Promise.all([
-    siteUsers(env, websiteId).accountEmails(after, read),
-    formSubmissions(env, websiteId).subscriberEmails(after, read),
+    objects.siteUsers.accountEmails(after, read),
+    objects.forms.subscriberEmails(after, read),
   ]);
   // The first `read` of both sources together, in email order: each is among the first `read` of its own.
   const emails = [...new Set([...accounts.map((a) => a.email), ...subscribers])].sort().slice(0, read);
-  const ordered = new Set(emails.length === 0 ? [] : await commerceOrders(env, websiteId).emailsWithOrders(emails));
+  const ordered = new Set(emails.length === 0 ? [] : await objects.orders.emailsWithOrders(emails));
   const subscribed = new Set(subscribers);
   const matches = personMatcher(query);
   const found: CustomerSummary[] = [];
@@ -71,15 +70,11 @@ export async function customersWithoutOrders(
 }
 
 /** One person who never ordered, by email, or null when they have no account and are not subscribed. */
-export async function customerWithoutOrders(
-  env: Env,
-  websiteId: string,
-  email: string,
-): Promise<CustomerSummary | null> {
+export async function customerWithoutOrders(objects: WebsiteObjects, email: string): Promise<CustomerSummary | null> {
   const lower = email.toLowerCase();
   const [accounts, subscribers] = await Promise.all([
-    siteUsers(env, websiteId).accountsOf([lower]),
-    formSubmissions(env, websiteId).subscribersOf([lower]),
+    objects.siteUsers.accountsOf([lower]),
+    objects.forms.subscribersOf([lower]),
   ]);
   const isSubscribed = subscribers.includes(lower);
   return accounts[lower] !== undefined || isSubscribed ? personSummary(lower, isSubscribed) : null;
@@ -90,20 +85,18 @@ export async function customerWithoutOrders(
  * those who never did; undefined for a cursor that is neither kind.
  */
 export async function customersPage(
-  env: Env,
-  websiteId: string,
+  objects: WebsiteObjects,
   query: string,
   rawCursor: string | undefined,
   limit: number,
 ): Promise<{ customers: CustomerSummary[]; nextPageCursor: string | null } | undefined> {
   const cursor = customersCursor(rawCursor);
   if (cursor === undefined) return undefined;
-  if (cursor !== null && typeof cursor !== 'number')
-    return customersWithoutOrders(env, websiteId, query, cursor.after, limit);
-  const page = await commerceOrders(env, websiteId).customers(query, cursor, limit);
+  if (cursor !== null && typeof cursor !== 'number') return customersWithoutOrders(objects, query, cursor.after, limit);
+  const page = await objects.orders.customers(query, cursor, limit);
   if (page.nextPageCursor !== null) return page;
   const room = limit - page.customers.length;
-  const rest = await customersWithoutOrders(env, websiteId, query, '', Math.max(room, 1));
+  const rest = await customersWithoutOrders(objects, query, '', Math.max(room, 1));
   if (room === 0)
     return { customers: page.customers, nextPageCursor: rest.customers.length > 0 ? PEOPLE_CURSOR : null };
   return { customers: [...page.customers, ...rest.customers], nextPageCursor: rest.nextPageCursor };

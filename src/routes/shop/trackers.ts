@@ -7,14 +7,14 @@
  * event naming no paid order is dropped, 204). Accepted events are answered 202 and sent after the
  * answer; a failed send is logged. Mounted at `areas.trackers`, every call behind the beacons' visitor limit.
  */
+import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { parseVisitorRecord, VISITOR_COOKIE } from '../../beacon/cookies';
 import { pathOf, shouldRecord } from '../../beacon/eligibility';
 import { purchaseData } from '../../beacon/pixel-purchase';
 import { MAX_PIXEL_BODY_BYTES, type PixelEventBody, pixelEventBody } from '../../beacon/pixel-schema';
-import { commerceOrders } from '../../durable/stubs';
 import { pixelSender } from '../../integrations/pixel';
-import { apiError, readJson, withSite } from '../shared/http';
+import { apiError, readJson, storeOf, type AppEnv, withSite } from '../shared/http';
 import { merchantRolesOf } from '../console/merchant-session';
 import { overLimit, rateLimit } from '../shared/rate-limit';
 import { guardedArea } from '../shared/guarded-area';
@@ -37,7 +37,7 @@ trackers.post('/pixel', withSite, async (c) => {
     return c.body(null, 204);
   const { success } = await c.env.BEACON_WEBSITE_LIMITER.limit({ key: `pixel:${site.website.id}` });
   if (!success) overLimit();
-  const sending = event.event_name === 'Purchase' ? await asPaid(c.env, site.website.id, event) : event;
+  const sending = event.event_name === 'Purchase' ? await asPaid(c, event) : event;
   if (sending === null) return c.body(null, 204);
   const sent = sender.send(site.website.id, {
     event: sending,
@@ -51,8 +51,8 @@ trackers.post('/pixel', withSite, async (c) => {
 });
 
 /** A Purchase as its paid order says (its event id is the order's id), or null when no such order was paid. */
-async function asPaid(env: Env, websiteId: string, event: PixelEventBody): Promise<PixelEventBody | null> {
-  const order = await commerceOrders(env, websiteId).order(event.event_id);
+async function asPaid(c: Context<AppEnv>, event: PixelEventBody): Promise<PixelEventBody | null> {
+  const order = await storeOf(c).objects.orders.order(event.event_id);
   const data = order === null ? null : purchaseData(order);
   return data === null ? null : ({ ...event, custom_data: data } as PixelEventBody);
 }
