@@ -9,7 +9,7 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
 import { RUN, signUpShopper } from '../journeys/support';
-import { escapeDialog } from './pages';
+import { escapeDialog, seeTextAfter } from './pages';
 import { storeUrl } from './store';
 
 const browser = useChromium();
@@ -170,8 +170,9 @@ describe('analytics calls from the browser', () => {
     await page.waitForSelector('html[data-islands="hydrated"]');
     await page.click('.ProductItem-form .sqs-add-to-cart-button');
     await page.locator('[role="dialog"] input').fill('For Ada');
-    await page.locator('[role="dialog"] button[type="submit"]').click();
-    await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent()).toBe('Added!');
+    await seeTextAfter(page, '.ProductItem-form .sqs-add-to-cart-button', 'Added!', () =>
+      page.locator('[role="dialog"] button[type="submit"]').click(),
+    );
     await allAnswered(calls);
     await page.goto(`${storeUrl}/cart`);
     await page.locator('.CartEntry button', { hasText: 'Edit details' }).click();

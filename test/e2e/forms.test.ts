@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { reviewShot, useChromium } from './browser';
 import { holdRequests } from './held-requests';
-import { afterNextPaint, escapeDialog, openPage } from './pages';
+import { afterNextPaint, escapeDialog, openPage, seeTextAfter } from './pages';
 import { storeUrl } from './store';
 import { signUpShopper } from '../journeys/support';
 
@@ -243,8 +243,8 @@ describe('restock and sign-in in Chromium', () => {
 
     await page.goto(`${storeUrl}/shop/p/candle`);
     await page.waitForSelector('html[data-islands="hydrated"]');
-    await page.click('.ProductItem-form .sqs-add-to-cart-button');
-    await expect.poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent()).toBe('Added!');
+    const addButton = '.ProductItem-form .sqs-add-to-cart-button';
+    await seeTextAfter(page, addButton, 'Added!', () => page.click(addButton));
     await page.goto(`${storeUrl}/account`);
     await page.selectOption('#account-language', 'fr-CA');
     await expect.poll(() => page.locator('.AccountPanel-message').textContent()).toBe('Langue enregistrée.');

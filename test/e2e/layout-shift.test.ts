@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
+import { seeTextAfter } from './pages';
 import { storeUrl } from './store';
 
 const browser = useChromium();
@@ -106,10 +107,8 @@ async function contextWithCart(
   const page = await context.newPage();
   await page.goto(`${origin}/shop/p/candle`);
   await page.waitForSelector('html[data-islands="hydrated"]');
-  await page.click('.ProductItem-form .sqs-add-to-cart-button');
-  await expect
-    .poll(() => page.locator('.ProductItem-form .sqs-add-to-cart-button').textContent(), { timeout: 10_000 })
-    .toBe('Added!');
+  const addButton = '.ProductItem-form .sqs-add-to-cart-button';
+  await seeTextAfter(page, addButton, 'Added!', () => page.click(addButton));
   await page.close();
   return context;
 }

@@ -11,6 +11,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blankVariant } from '../../src/site/editor/product-form';
+import { seeTextAfter } from '../e2e/pages';
 import { storeUrl } from '../e2e/store';
 import {
   createProduct,
@@ -61,7 +62,8 @@ async function scarf(title: string): Promise<{ id: string; path: string }> {
   return product;
 }
 
-const addButton = (page: Page) => page.locator('.ProductItem-form .sqs-add-to-cart-button');
+const ADD_BUTTON = '.ProductItem-form .sqs-add-to-cart-button';
+const addButton = (page: Page) => page.locator(ADD_BUTTON);
 const saleMarks = (page: Page) => page.locator('.ProductItem-details .product-mark.sale');
 
 /** Chooses `value` in a select by keyboard: focus, then the arrow keys until it is chosen. */
@@ -174,8 +176,7 @@ for (const width of WIDTHS) {
         // Visibly waiting while the code loads.
         expect(await island.getAttribute('aria-busy')).toBe('true');
         await shot(page, `variant-early-click-${width}`);
-        release();
-        await expect.poll(() => addButton(page).textContent(), SLOW).toBe('Added!');
+        await seeTextAfter(page, ADD_BUTTON, 'Added!', async () => release());
         await expect.poll(() => page.locator('.CartPill-count').textContent(), SLOW).toBe('1');
         expect(await island.getAttribute('aria-busy')).toBeNull();
         expect(errors).toEqual([]);
@@ -189,8 +190,7 @@ for (const width of WIDTHS) {
         const { page, errors } = await contexts.page(width);
         await openProduct(page, storeUrl, '/gifts/p/workshop-voucher');
         expect(await page.locator('.ProductItem-form [data-island="QuantityInput"]').count()).toBe(0);
-        await addButton(page).click();
-        await expect.poll(() => addButton(page).textContent(), SLOW).toBe('Added!');
+        await seeTextAfter(page, ADD_BUTTON, 'Added!', () => addButton(page).click());
         await expect.poll(() => addButton(page).textContent(), SLOW).toBe('Add To Cart');
         await addButton(page).click();
         const alert = page.locator('[role="alertdialog"]');

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../e2e/axe';
 import { useChromium } from '../e2e/browser';
+import { seeTextAfter } from '../e2e/pages';
 import { storeUrl } from '../e2e/store';
 import {
   addToCart,
@@ -246,9 +247,13 @@ for (const width of WIDTHS) {
       expect(
         await page.evaluate("Boolean(document.activeElement && document.activeElement.closest('.QuickAdd'))"),
       ).toBe(true);
-      await dialog.getByRole('button', { name: 'Add To Cart' }).click();
+      await seeTextAfter(
+        page,
+        '.ProductCard[data-item-id="p-linen-shirt"] .sqs-add-to-cart-button-inner',
+        'Added!',
+        () => dialog.getByRole('button', { name: 'Add To Cart' }).click(),
+      );
       await dialog.waitFor({ state: 'detached', ...SLOW });
-      await expect.poll(() => cardButton.textContent(), SLOW).toContain('Added!');
       expect(
         await page.evaluate(
           "document.activeElement && document.activeElement.closest('.ProductCard') && document.activeElement.closest('.ProductCard').textContent.includes('Linen Shirt')",

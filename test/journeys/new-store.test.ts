@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seeTextAfter } from '../e2e/pages';
 import { storeUrl } from '../e2e/store';
 import {
   JOURNEY_TIMEOUT,
@@ -207,8 +208,7 @@ describe('A new store from nothing', () => {
       expect(await shopper.page.locator('main').innerText()).toContain('£28.00');
       const button = shopper.page.locator('.ProductItem-form .sqs-add-to-cart-button');
       await expect.poll(() => button.textContent(), SLOW).toBe('Add To Cart');
-      await button.click();
-      await expect.poll(() => button.textContent(), SLOW).toBe('Added!');
+      await seeTextAfter(shopper.page, '.ProductItem-form .sqs-add-to-cart-button', 'Added!', () => button.click());
       await shot(shopper.page, 'new-store-storefront-product-375');
       await shopper.page.goto(`${shopUrl}/checkout`);
       await shopper.page.waitForSelector('html[data-islands="hydrated"]', SLOW);

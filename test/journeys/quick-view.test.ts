@@ -10,6 +10,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blankVariant } from '../../src/site/editor/product-form';
+import { seeTextAfter } from '../e2e/pages';
 import { storeUrl } from '../e2e/store';
 import {
   createProduct,
@@ -121,8 +122,7 @@ for (const width of WIDTHS) {
         await page.keyboard.type('2');
         await page.keyboard.press('Tab');
         await expect.poll(() => add.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
-        await page.keyboard.press('Enter');
-        await expect.poll(() => add.textContent(), SLOW).toBe('Added!');
+        await seeTextAfter(page, '.QuickView .sqs-add-to-cart-button', 'Added!', () => page.keyboard.press('Enter'));
         await expect.poll(() => page.locator('.CartPill').getAttribute('aria-label'), SLOW).toBe('Cart, 2 items');
         await shot(page, `quick-view-added-${width}`);
 

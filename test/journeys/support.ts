@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startLocalStore } from '../../scripts/local-store.mjs';
 import { blankProductForm, blankVariant, type ProductForm } from '../../src/site/editor/product-form';
 import { reviewShot, useChromium } from '../e2e/browser';
+import { seeTextAfter, watchTexts } from '../e2e/pages';
 
 export const WIDTHS = [1366, 375] as const;
 
@@ -159,25 +160,25 @@ export async function openProduct(page: Page, storeUrl: string, path: string): P
   await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
 }
 
+const ADD_BUTTON = '.ProductItem-form .sqs-add-to-cart-button';
+
 /** Adds `quantity` from the product page; the button's answer ('Added!' or the alert's text). */
 export async function addToCart(page: Page, itemId: string, quantity: number): Promise<string> {
-  const button = page.locator('.ProductItem-form .sqs-add-to-cart-button');
+  const button = page.locator(ADD_BUTTON);
   await expect.poll(() => button.textContent(), SLOW).toBe('Add To Cart');
   await page.fill(`#quantity-${itemId}`, String(quantity));
+  const said = await watchTexts(page, ADD_BUTTON);
   await button.click();
   const alert = page.locator('[role="alertdialog"]');
-  await expect
-    .poll(async () => ((await alert.count()) > 0 ? 'alert' : await button.textContent()), SLOW)
-    .toMatch(/^(Added!|alert)$/);
+  await expect.poll(async () => (await alert.count()) > 0 || (await said.texts()).includes('Added!'), SLOW).toBe(true);
   return (await alert.count()) > 0 ? ((await alert.locator('.Dialog-message').textContent()) ?? '') : 'Added!';
 }
 
 /** Adds one with the product page's button as it stands (a product with one left shows no quantity field). */
 export async function addOneToCart(page: Page): Promise<void> {
-  const button = page.locator('.ProductItem-form .sqs-add-to-cart-button');
+  const button = page.locator(ADD_BUTTON);
   await expect.poll(() => button.textContent(), SLOW).toBe('Add To Cart');
-  await button.click();
-  await expect.poll(() => button.textContent(), SLOW).toBe('Added!');
+  await seeTextAfter(page, ADD_BUTTON, 'Added!', () => button.click());
 }
 
 /** Typed before the checkout has hydrated and loaded its cart, the fields would be reset by its first render. */
