@@ -2,7 +2,8 @@
  * Journey: a shop's and a blog's settings (issue 33, console gaps). The owner opens Pages → Shop and blog pages in
  * the console. At 1366 px, by keyboard, the Shop's Settings: a reserved slug is refused beside the field with the
  * page slug's message, then 'store' is saved, and a shopper's old product link lands on the new address; then its
- * title, navigation title, description and search engine listing, which the shopper finds on /store (heading,
+ * title (its slug emptied, so made from the title: /the-store), navigation title, description and search engine
+ * listing, which the shopper finds on /the-store, reached by the old /store (heading,
  * description, navigation link, the tab's title and meta description). At 375 px the Journal moves to /journal and
  * takes 'Stories' as its navigation title; a shopper's old post link lands on the new address and the phone's menu
  * says Stories. A store of its own: the journey changes the demo store's shop and blog.
@@ -58,8 +59,8 @@ async function moveInConsole(width: number, title: string, slug: string): Promis
   return page;
 }
 
-/** In Pages, opens `title`'s settings, lets `fill` change them, saves with the button and waits for the note. */
-async function changeSettings(page: Page, title: string, fill: (dialog: Locator) => Promise<void>, saved: string) {
+/** In Pages, opens `title`'s settings, lets `fill` change them, saves with the button and waits for `note`. */
+async function changeSettings(page: Page, title: string, fill: (dialog: Locator) => Promise<void>, note: string) {
   await page.getByRole('button', { name: `Settings of ${title}` }).click();
   const dialog = page.getByRole('dialog', { name: `${title} settings` });
   await dialog.getByLabel('Title', { exact: true }).waitFor(SLOW);
@@ -67,7 +68,7 @@ async function changeSettings(page: Page, title: string, fill: (dialog: Locator)
   await dialog.getByRole('button', { name: 'Save' }).click();
   await dialog.waitFor({ state: 'detached', ...SLOW });
   const status = page.locator('[aria-labelledby="collection-pages-heading"] [role="status"]');
-  await expect.poll(() => status.textContent(), SLOW).toBe(`${saved} settings saved.`);
+  await expect.poll(() => status.textContent(), SLOW).toBe(note);
 }
 
 /** A shopper at `width` follows an old link and lands on `to`, which shows `text`. */
@@ -93,6 +94,11 @@ describe('A shop’s and a blog’s settings', () => {
         'Shop',
         async (dialog) => {
           await dialog.getByLabel('Title', { exact: true }).fill('The Store');
+          // An empty slug is made from the title, as its hint says.
+          await dialog.getByLabel('URL slug').fill('');
+          expect(await dialog.locator('.Field-hint', { hasText: 'Made from the title when left empty.' }).count()).toBe(
+            1,
+          );
           await dialog.getByLabel('Navigation title').fill('Store');
           const description = dialog.locator('.RichText-content');
           await description.click();
@@ -105,7 +111,7 @@ describe('A shop’s and a blog’s settings', () => {
             .toBe('Handmade homeware from Studio Goods');
           await shot(page, 'collection-settings-dialog-1366');
         },
-        'The Store',
+        'The Store is now at /the-store. Its old address redirects there.',
       );
       expect(await page.locator('[aria-labelledby="collection-pages-heading"] tbody').innerText()).toContain(
         'The Store',
@@ -114,6 +120,7 @@ describe('A shop’s and a blog’s settings', () => {
       const shopper = await contexts.page(1366);
       await shopper.page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
       await shopper.page.goto(`${store.url}/store`);
+      await shopper.page.waitForURL(`${store.url}/the-store`, SLOW);
       await shopper.page.waitForSelector('h1:text-is("The Store")', SLOW);
       expect(await shopper.page.locator('main').innerText()).toContain(
         'Everything here is thrown, poured and printed in our studio.',
@@ -122,7 +129,7 @@ describe('A shop’s and a blog’s settings', () => {
       expect(await shopper.page.locator('meta[name="description"]').getAttribute('content')).toBe(
         'Candles, mugs and prints made by hand.',
       );
-      expect(await shopper.page.locator('header a[href="/store"]').first().innerText()).toBe('Store');
+      expect(await shopper.page.locator('header a[href="/the-store"]').first().innerText()).toBe('Store');
       await shot(shopper.page, 'collection-settings-shop-1366');
       expect(shopper.errors).toEqual([]);
       console.log(`collection settings at 1366 px: ${Date.now() - started} ms`);
@@ -145,7 +152,7 @@ describe('A shop’s and a blog’s settings', () => {
           expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 375).toBe(true);
           await shot(page, 'collection-settings-dialog-375');
         },
-        'Journal',
+        'Journal settings saved.',
       );
       const shopper = await contexts.page(375);
       await shopper.page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");

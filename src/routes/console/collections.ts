@@ -1,6 +1,7 @@
 /**
  * A products or blog collection's settings in the console (Squarespace's page settings for a shop or a blog): its
- * title, navigation title, URL slug, description and search engine listing. A new slug is checked as a page's; the
+ * title, navigation title, URL slug, description and search engine listing. An empty slug is made from the title
+ * (as a new page's or product's); a new slug is checked as a page's; the
  * edit (src/site/edits.ts saveCollectionSettings) moves its navigation links and its items' addresses, and leaves
  * its old address answering 301 to the new one (src/durable/content-redirects.ts).
  *
@@ -16,7 +17,7 @@ import type { CollectionSettingsAnswer } from '../../api/console-answers';
 import { isProductCollection } from '../../commerce/product';
 import { ApiError } from '../../http/errors';
 import { collectionSettingsSchema, pageFormProblems } from '../../site/editor/page-form';
-import { PRODUCT_MESSAGES } from '../../site/editor/product-form';
+import { PRODUCT_MESSAGES, slugOf } from '../../site/editor/product-form';
 import { EDIT_MESSAGES } from '../../site/edits';
 import type { Collection, Site } from '../../site/schema';
 import { answer, pathIn } from '../shared/contract';
@@ -63,8 +64,15 @@ consoleCollections.get(pathIn(CONSOLE, api.collectionSettings), requirePermissio
 consoleCollections.put(pathIn(CONSOLE, api.saveCollectionSettings), requirePermission('content'), async (c) => {
   const input = collectionSettingsSchema.safeParse(await readJson(c, z.unknown(), MAX_BODY_BYTES));
   if (!input.success) return apiError(400, PRODUCT_MESSAGES.invalid, { fields: pageFormProblems(input.error) });
-  const id = c.req.param('collectionId') ?? '';
-  await merchantEdit(c, { kind: 'saveCollectionSettings', collectionId: id, input: input.data }, pageField);
+  const collection = collectionNamed(c);
+  // A title with no letters or digits makes no slug: the collection keeps its own.
+  const urlId = input.data.urlId || slugOf(input.data.title ?? collection.title) || collection.urlId;
+  const id = collection.id;
+  await merchantEdit(
+    c,
+    { kind: 'saveCollectionSettings', collectionId: id, input: { ...input.data, urlId } },
+    pageField,
+  );
   const saved = collectionIn((await storedSite(c)) ?? c.var.site, id);
   if (saved === undefined) throw new ApiError(404, EDIT_MESSAGES.unknownCollection);
   return answer(c, api.saveCollectionSettings, settingsOf(saved));

@@ -34,11 +34,11 @@ export type NewPage = z.infer<typeof newPageSchema>;
 
 /**
  * A shop's or blog's settings as the console saves them (src/site/edits.ts saveCollectionSettings): its URL slug,
- * checked as a page's, its title, the title its navigation links show (empty: its title), its description and its
+ * checked as a page's (empty: made from the title, src/routes/console/collections.ts), its title, the title its navigation links show (empty: its title), its description and its
  * search engine listing. A field left out stays as it was, so a caller that sends only the slug keeps working.
  */
 export const collectionSettingsSchema = z.object({
-  urlId,
+  urlId: z.union([z.literal(''), urlId]),
   title: title.optional(),
   navigationTitle: z.string().trim().max(PAGE_TITLE_LIMIT, PAGE_FORM_MESSAGES.navigationTitleTooLong).optional(),
   description: z.string().trim().max(COLLECTION_DESCRIPTION_LIMIT, PAGE_FORM_MESSAGES.descriptionTooLong).optional(),
