@@ -66,6 +66,10 @@ export default defineConfig({
           // expect.poll waits 1 s unless told, too little for a server round trip on a loaded 2-core
           // CI machine. Polls that need longer, or assert a spec timing, say so.
           expect: { poll: { timeout: 10_000 } },
+          // Once, and only when a page never finished loading its own scripts from the local store:
+          // wrangler dev has left a /build/ asset pending past 60 s under load (clean31, two tests in
+          // 2,404, not reproduced alone; docs/testing.md). Any assertion failure still fails at once.
+          retry: { count: 1, condition: /page\.goto: Timeout \d+ms exceeded/ },
         },
       },
       {
