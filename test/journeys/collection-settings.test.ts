@@ -113,9 +113,10 @@ describe('A shop’s and a blog’s settings', () => {
         },
         'The Store is now at /the-store. Its old address redirects there.',
       );
-      expect(await page.locator('[aria-labelledby="collection-pages-heading"] tbody').innerText()).toContain(
-        'The Store',
-      );
+      // The note can come a moment before the list shows the saved title.
+      await expect
+        .poll(() => page.locator('[aria-labelledby="collection-pages-heading"] tbody').innerText(), SLOW)
+        .toContain('The Store');
 
       const shopper = await contexts.page(1366);
       await shopper.page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
