@@ -45,7 +45,6 @@ export default defineConfig({
         },
       },
       {
-        // Files that replace modules with vi.mock need a fresh module graph (a shared one had the real module).
         test: { ...ENGINE, name: 'engine-mocks', include: MODULE_MOCKS },
       },
       {

@@ -12,7 +12,7 @@ import { FilePicker } from '../sections/files/FilePicker';
 import { refusal, sendFile } from '../sections/files/upload';
 import { errorMessage } from './api';
 import { describedBy, FieldError } from './FieldError';
-import { UploadRow } from './UploadRow';
+import { type Upload, UploadList } from './UploadRow';
 
 export interface PickedImage {
   assetUrl: string;
@@ -33,16 +33,6 @@ export const PICTURE_MESSAGES = {
 } as const;
 
 const PICTURE_TYPES = 'JPEG, PNG, GIF, WebP or AVIF';
-
-interface Upload {
-  key: number;
-  name: string;
-  progress: number;
-  /** Refused before it was sent. */
-  error?: string;
-  /** Failed once sent: the reason. */
-  failed?: string;
-}
 
 export interface PicturesEditorProps {
   id: string;
@@ -351,19 +341,7 @@ export function PicturesEditor({
       ) : (
         <p className="Field-hint">{PICTURE_MESSAGES.tooMany(max)}</p>
       )}
-      {uploads.length > 0 && (
-        <ul className="Uploads" aria-label="Uploads">
-          {uploads.map((item) => (
-            <UploadRow
-              key={item.key}
-              name={item.name}
-              progress={item.progress}
-              error={item.error}
-              failed={item.failed}
-            />
-          ))}
-        </ul>
-      )}
+      <UploadList uploads={uploads} />
       <FieldError id={`${id}-error`} message={problem('images')} />
       <p className="visually-hidden" role="status" aria-live="polite">
         {notice}

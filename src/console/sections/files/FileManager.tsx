@@ -11,19 +11,8 @@ import { consoleApi, errorMessage } from '../../ui/api';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { describedBy, FieldError } from '../../ui/FieldError';
 import { FileProblem } from '../../ui/FileProblem';
-import { UploadRow } from '../../ui/UploadRow';
+import { type Upload, UploadList } from '../../ui/UploadRow';
 import { refusal, sendFile } from './upload';
-
-interface Upload {
-  key: number;
-  name: string;
-  progress: number;
-  /** Refused before it was sent. */
-  error?: string;
-  /** Failed once sent: the reason. */
-  failed?: string;
-  done?: boolean;
-}
 
 export interface FileManagerProps {
   /** Upload, rename, replace and delete (the content permission); without it the files are only listed. */
@@ -204,20 +193,7 @@ export function FileManager({ canChange, onPick, imagesOnly = false }: FileManag
           <p className="Field-hint">Images, PDF, audio, video, text and ZIP files, up to {MAX_FILE_TEXT} each.</p>
         </div>
       )}
-      {uploads.length > 0 && (
-        <ul className="Uploads" aria-label="Uploads">
-          {uploads.map((item) => (
-            <UploadRow
-              key={item.key}
-              name={item.name}
-              progress={item.progress}
-              error={item.error}
-              failed={item.failed}
-              done={item.done}
-            />
-          ))}
-        </ul>
-      )}
+      <UploadList uploads={uploads} />
       <p className="visually-hidden" role="status" aria-live="polite">
         {notice}
       </p>
