@@ -11,6 +11,7 @@ import {
   createProduct,
   deleteProduct,
   ensureShipping,
+  fillUsAddressAfterFirstName,
   JOURNEY_TIMEOUT,
   openProduct,
   placeOrder,
@@ -56,12 +57,7 @@ for (const width of WIDTHS) {
           // Hydrated and loaded: what was typed is still there, and stays through the renders that follow.
           await page.waitForSelector('[data-island="CheckoutPage"][data-hydrated="true"]', SLOW);
           await expect.poll(() => page.locator('.CheckoutLine-name').first().textContent(), SLOW).toBe(title);
-          await page.fill('#checkout-lastName', 'Lovelace');
-          await page.fill('#checkout-address1', '1 Main Street');
-          await page.fill('#checkout-city', 'Springfield');
-          await page.fill('#checkout-region', 'IL');
-          await page.fill('#checkout-postalCode', '62701');
-          await page.locator('#checkout-postalCode').blur();
+          await fillUsAddressAfterFirstName(page);
           await page.locator('.Checkout-option input').first().waitFor(SLOW);
           expect(await page.inputValue('#checkout-email')).toBe(email);
           expect(await page.inputValue('#checkout-firstName')).toBe('Ada');

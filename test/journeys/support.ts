@@ -181,10 +181,20 @@ export async function addOneToCart(page: Page): Promise<void> {
   await seeTextAfter(page, ADD_BUTTON, 'Added!', () => button.click());
 }
 
-/** Typed before the checkout has hydrated and loaded its cart, the fields would be reset by its first render. */
+/** The checkout hydrated with its cart loaded: these journeys type into a ready page (checkout-typed-early types before). */
 async function checkoutLoaded(page: Page): Promise<void> {
   await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
   await page.locator('.CheckoutLine-name').first().waitFor(SLOW);
+}
+
+/** Types the rest of a US shopper's address after the first name and leaves the postal code, which sends it for shipping options. */
+export async function fillUsAddressAfterFirstName(page: Page): Promise<void> {
+  await page.fill('#checkout-lastName', 'Lovelace');
+  await page.fill('#checkout-address1', '1 Main Street');
+  await page.fill('#checkout-city', 'Springfield');
+  await page.fill('#checkout-region', 'IL');
+  await page.fill('#checkout-postalCode', '62701');
+  await page.locator('#checkout-postalCode').blur();
 }
 
 /** From the checkout page with the cart loaded: address, the first (cheapest) shipping option and the card filled in. */
@@ -192,12 +202,7 @@ export async function fillCheckout(page: Page, email: string): Promise<void> {
   await checkoutLoaded(page);
   await page.fill('#checkout-email', email);
   await page.fill('#checkout-firstName', 'Ada');
-  await page.fill('#checkout-lastName', 'Lovelace');
-  await page.fill('#checkout-address1', '1 Main Street');
-  await page.fill('#checkout-city', 'Springfield');
-  await page.fill('#checkout-region', 'IL');
-  await page.fill('#checkout-postalCode', '62701');
-  await page.locator('#checkout-postalCode').blur();
+  await fillUsAddressAfterFirstName(page);
   const option = page.locator('.Checkout-option input').first();
   await option.waitFor(SLOW);
   const price = (await page.locator('.Checkout-option-price').first().textContent()) ?? '';
