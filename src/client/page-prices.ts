@@ -11,6 +11,7 @@
  */
 import { formatMoney, toMinorUnits } from '../commerce/money';
 import { fill, type StorefrontText } from '../commerce/storefront-text';
+import { everyText } from '../commerce/subscription-text';
 import { pageDocument } from './dom';
 
 const PRICE_BLOCKS = '.product-price, .subscription-price';
@@ -38,7 +39,7 @@ export function pricesIn(text: string, currency: string, from: string, to: strin
   });
 }
 
-const PERIODS = { week: 'Week', month: 'Month', year: 'Year' } as const;
+const PERIODS = { week: 'WEEK', month: 'MONTH', year: 'YEAR' } as const;
 
 /** A text of the engine's price blocks with its English words (src/engine/plugins/commerce.ts's defaults) in `text`'s. */
 export function engineWordsIn(server: string, text: StorefrontText): string {
@@ -49,12 +50,9 @@ export function engineWordsIn(server: string, text: StorefrontText): string {
     sale: text['product.sale'],
   };
   if (whole in alone) return server.replace(whole, alone[whole] as string);
-  const every = server.replace(/\bevery (?:(\d+) )?(week|month|year)s?\b/g, (_all, count: string | undefined, unit) => {
-    const period = PERIODS[unit as keyof typeof PERIODS];
-    return count === undefined
-      ? text[`subscription.every${period}`]
-      : fill(text[`subscription.every${period}s`], { count });
-  });
+  const every = server.replace(/\bevery (?:(\d+) )?(week|month|year)s?\b/g, (_all, count: string | undefined, unit) =>
+    everyText(text, { value: count === undefined ? 1 : Number(count), unit: PERIODS[unit as keyof typeof PERIODS] }),
+  );
   return every.replace(
     /^(\s*)from (.+)$/s,
     (_all, space: string, price: string) => space + fill(text['quickAdd.from'], { price }),
