@@ -5,7 +5,7 @@
  */
 import type { ShippingLocation } from './address';
 import { decimalMoney, formatMoney, type DecimalMoney } from './money';
-import { ProductType, type ProductTypeCode } from './product';
+import { isShipped, ProductType, type ProductTypeCode } from './product';
 import type { ShippingOption } from './shipping';
 import type { AppliedTax } from './tax';
 
@@ -214,6 +214,6 @@ export function buildCart(head: CartHeadFields, stored: readonly StoredEntry[]):
     totalQuantity,
     hasDigital: digital > 0,
     purelyDigital: entries.length > 0 && digital === entries.length,
-    requiresShipping: entries.some((e) => e.productType === ProductType.Physical),
+    requiresShipping: entries.some((e) => isShipped(e.productType)),
   };
 }

@@ -14,7 +14,7 @@ import { discountAmount, type Discount } from './discounts';
 import { giftCardPays } from './gift-cards';
 import { formatMoney } from './money';
 import { EN } from './storefront-text/en';
-import { ProductType } from './product';
+import { isShipped, ProductType } from './product';
 import { chosenOption, shippingOptions, type ShippingOption, type ShippingRate } from './shipping';
 import { applyTax, taxRatesFor, type AppliedTax, type TaxRate } from './tax';
 
@@ -131,7 +131,7 @@ export function checkoutTotals({
   const requiresShipping = cart.requiresShipping;
   const location = locationOf(inputs.shippingAddress);
   const weightGrams = cart.entries.reduce(
-    (sum, e) => sum + (e.productType === ProductType.Physical ? (e.weightGrams ?? 0) * e.quantity : 0),
+    (sum, e) => sum + (isShipped(e.productType) ? (e.weightGrams ?? 0) * e.quantity : 0),
     0,
   );
   const options =

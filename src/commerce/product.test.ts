@@ -5,7 +5,9 @@ import {
   hasVariants,
   hasVariedPrices,
   isOnSale,
+  isShipped,
   isSoldOut,
+  lacksDeliveredFile,
   listedPrice,
   neverRunsOut,
   normalPrice,
@@ -226,5 +228,23 @@ describe('one definition of a product (issue 29)', () => {
     ).toEqual(money('7.00'));
     expect(listedPrice(content(5, [], { priceMoney: money('9.00'), onSale: false }))).toEqual(money('9.00'));
     expect(listedPrice(content(1, []))).toBeUndefined();
+  });
+});
+
+describe('one product vocabulary (issue 31)', () => {
+  it('ships physical products only', () => {
+    expect(PRODUCT_TYPE_CODES.filter(isShipped)).toEqual([ProductType.Physical]);
+    expect(isShipped(undefined)).toBe(false);
+  });
+
+  it('keeps a digital product off the storefront until it has a file; a form silent about its file keeps the stored one', () => {
+    const file = { id: 'f1', name: 'book.pdf', size: 10 };
+    const digital = { productType: ProductType.Digital, status: 'published' as const };
+    expect(lacksDeliveredFile(digital, null)).toBe(true);
+    expect(lacksDeliveredFile({ ...digital, status: 'scheduled' }, null)).toBe(true);
+    expect(lacksDeliveredFile({ ...digital, status: 'draft' }, null)).toBe(false);
+    expect(lacksDeliveredFile(digital, file)).toBe(false);
+    expect(lacksDeliveredFile(digital, undefined)).toBe(false);
+    expect(lacksDeliveredFile({ ...digital, productType: ProductType.Physical }, null)).toBe(false);
   });
 });

@@ -15,6 +15,8 @@ import { asBoolean, asNumber, asString, childOf, isTruthy, valuesEqual } from '.
 export const ProductType = { Physical: 1, Digital: 2, Service: 3, GiftCard: 4, Paywall: 5 } as const;
 export type ProductTypeCode = (typeof ProductType)[keyof typeof ProductType];
 export const PRODUCT_TYPE_CODES: readonly ProductTypeCode[] = /* @__PURE__ */ Object.values(ProductType);
+/** The reference's code for a product of no type ('undefined'): never stored (the site schema takes PRODUCT_TYPE_CODES), read only by `product-price`. */
+export const UNDEFINED_PRODUCT_TYPE = -1;
 
 /** The collection type (`typeName`, and its code `type`) that holds products: an item is a product there and nowhere else. */
 export const PRODUCTS_COLLECTION = 'products' as const;
@@ -107,6 +109,23 @@ export const STOCK_COUNTED_TYPES: readonly ProductTypeCode[] = [ProductType.Phys
 /** Whether a product of this type never runs out whatever its variants say (digital goods, gift cards, paywalls). */
 export function neverRunsOut(type: number | undefined): boolean {
   return type !== undefined && !STOCK_COUNTED_TYPES.includes(type as ProductTypeCode);
+}
+
+/** Physical products are shipped: a cart holding one needs a delivery address, and only their weight counts toward shipping. */
+export function isShipped(type: number | undefined): boolean {
+  return type === ProductType.Physical;
+}
+
+/**
+ * Whether a digital product may not be saved so: it is on the storefront (scheduled or published)
+ * without a file to deliver. `file` undefined is a form that says nothing of its file (a CSV import),
+ * which keeps the stored one.
+ */
+export function lacksDeliveredFile(
+  product: { productType: number; status: ProductStatus },
+  file: DigitalFile | null | undefined,
+): boolean {
+  return product.productType === ProductType.Digital && product.status !== 'draft' && file === null;
 }
 
 /** Subscriptions are for physical products and services only (spec §9). */

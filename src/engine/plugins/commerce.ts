@@ -16,6 +16,7 @@ import {
   productType,
   ProductType,
   salePrice,
+  UNDEFINED_PRODUCT_TYPE,
   showsQuantityInput,
   variantDescriptor,
   variantOptions,
@@ -144,11 +145,11 @@ function oneTimePriceData(item: unknown, args: readonly string[], ctx: RenderCon
 
 /**
  * Whether `product-price` prices a value that is not a subscription as a one-time product: the
- * reference does so for every product type code but -1 ('undefined'), a missing or unknown type
+ * reference does so for every product type code but UNDEFINED_PRODUCT_TYPE (-1), a missing or unknown type
  * included, which prints the default price (0.00).
  */
 function pricedOnce(item: unknown): boolean {
-  return asNumber(childOf(childOf(item, 'structuredContent'), 'productType')) !== -1;
+  return asNumber(childOf(childOf(item, 'structuredContent'), 'productType')) !== UNDEFINED_PRODUCT_TYPE;
 }
 
 function productPrice(item: unknown, args: readonly string[], ctx: RenderContext): string {

@@ -15,6 +15,7 @@ import {
   inProductCollection,
   isProductCollection,
   isOnSale,
+  lacksDeliveredFile,
   listedPrice,
   onStorefront,
   PRODUCT_RECORD_TYPE,
@@ -246,7 +247,7 @@ async function saveForm(
   const delivered = await deliveredFile(c.env.FILES, site.website.id, form);
   // Sent without the field (an older console, another client): the stored file counts, and without one it is not published.
   const kept = delivered === undefined && stored !== null ? digitalFileOf(stored) : (delivered ?? null);
-  if (form.productType === ProductType.Digital && form.status !== 'draft' && kept === null)
+  if (lacksDeliveredFile(form, kept))
     throw new ApiError(400, PRODUCT_MESSAGES.invalid, {
       extra: { fields: { digitalFile: PRODUCT_MESSAGES.digitalFile } },
     });

@@ -6,6 +6,7 @@
  */
 import {
   type DigitalFile,
+  lacksDeliveredFile,
   neverRunsOut,
   pricedWithoutVariants,
   ProductType,
@@ -237,8 +238,7 @@ export function productProblems(form: ProductForm): Record<string, string> {
   if (form.seoDescription.length > SEO_LIMITS.description)
     problems.seoDescription = PRODUCT_MESSAGES.textTooLong(SEO_LIMITS.description);
   if (form.socialImage !== '' && !isImageUrl(form.socialImage)) problems.socialImage = PRODUCT_MESSAGES.imageUrl;
-  if (form.productType === ProductType.Digital && form.status !== 'draft' && form.digitalFile === null)
-    problems.digitalFile = PRODUCT_MESSAGES.digitalFile;
+  if (lacksDeliveredFile(form, form.digitalFile)) problems.digitalFile = PRODUCT_MESSAGES.digitalFile;
   if (pricedWithoutVariants(form.productType)) {
     priceProblems('', form.price, form.salePrice, form.onSale, problems);
     return problems;

@@ -7,6 +7,7 @@
 import { fromMinorUnits, toMinorUnits } from '../../commerce/money';
 import {
   digitalFileOf,
+  isShipped,
   neverRunsOut,
   onStorefront,
   pricedWithoutVariants,
@@ -88,9 +89,7 @@ function variantOf(
     attributes: values,
     optionValues: Object.entries(values).map(([optionName, value]) => ({ optionName, value })),
     ...(form.imageUrl === '' ? {} : { image: { assetUrl: form.imageUrl } }),
-    ...(form.weightGrams === null || productForm.productType !== ProductType.Physical
-      ? {}
-      : { weightGrams: form.weightGrams }),
+    ...(form.weightGrams === null || !isShipped(productForm.productType) ? {} : { weightGrams: form.weightGrams }),
   } as Variant;
 }
 

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
+  isShipped,
   neverRunsOut,
   pricedWithoutVariants,
   ProductType,
@@ -356,7 +357,7 @@ export function ProductEditor({
                 variants={draft.variants}
                 currency={currency}
                 stockless={neverRunsOut(type)}
-                physical={type === ProductType.Physical}
+                physical={isShipped(type)}
                 onChange={(options, variants) => set({ options, variants })}
                 problem={problem}
                 pictures={draft.images}
