@@ -52,6 +52,7 @@ import type { MailingList } from '../site/editor/mailing-list';
 import type { ProductImport, SavedVersion, VersionRow } from './catalog-answers';
 import type {
   ChecklistAnswer,
+  footerSettingsSchema,
   headerSettingsSchema,
   policiesSchema,
   popupSettingsSchema,
@@ -62,6 +63,7 @@ import type { StoredFile } from '../site/editor/files';
 import type { PaymentSettingsAnswer, paymentSettingsSchema } from '../site/editor/payment-settings';
 import type { collectionSettingsSchema, newPageSchema, pageFormSchema } from '../site/editor/page-form';
 import type { formSettingsSchema } from '../site/editor/form-settings';
+import type { EVENT_SCHEMAS } from '../beacon/schemas';
 import { areas } from './areas';
 import { route } from './route';
 
@@ -74,6 +76,8 @@ export const consoleRoutes = {
   merchantSignIn: route('POST', '/api/merchant/session').sends<z.input<typeof merchantSignInSchema>>(),
   merchantSignOut: route('DELETE', '/api/merchant/session'),
   acceptInvitation: route('POST', `${CONSOLE}/team/invitations/accept`).answers<{ email: string }>(),
+  /** An error in the console's browser code (a section that failed to render), for the worker's log. */
+  consoleErrorReport: route('POST', `${CONSOLE}/errors`).sends<z.input<(typeof EVENT_SCHEMAS)['frontend_error']>>(),
 
   catalogContext: route('GET', `${CONSOLE}/catalog/context`).answers<CatalogContext>(),
   names: route('GET', `${CONSOLE}/catalog/:collectionId/names`).answers<{ names: NameRow[] }>(),
@@ -176,6 +180,7 @@ export const consoleRoutes = {
   saveStoreDetails: route('PUT', `${CONSOLE}/settings/details`).sends<z.input<typeof storeDetailsSchema>>(),
   savePolicies: route('PUT', `${CONSOLE}/settings/policies`).sends<z.input<typeof policiesSchema>>(),
   saveHeaderSettings: route('PUT', `${CONSOLE}/settings/header`).sends<z.input<typeof headerSettingsSchema>>(),
+  saveFooterSettings: route('PUT', `${CONSOLE}/settings/footer`).sends<z.input<typeof footerSettingsSchema>>(),
   savePopup: route('PUT', `${CONSOLE}/settings/popup`).sends<z.input<typeof popupSettingsSchema>>(),
   checklist: route('GET', `${CONSOLE}/checklist`).answers<ChecklistAnswer>(),
   payments: route('GET', `${CONSOLE}/payments`).answers<PaymentSettingsAnswer>(),

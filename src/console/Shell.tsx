@@ -37,14 +37,18 @@ function sectionComponent(section: ConsoleSection): ComponentType<SectionProps> 
   return found;
 }
 
-/** A section's render error shows a way back instead of a blank page (engine spec §8: the error boundary's fallback). */
+/**
+ * A section's render error shows a way back instead of a blank page (engine spec §8: the error boundary's fallback)
+ * and is reported, as a store island's is (src/client/entry.ts): `reportError` hands it to the console's error
+ * reporter (./error-reports.ts, started with the session in main.tsx), which sends it to the worker's log.
+ */
 class SectionBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
   override componentDidCatch(error: unknown) {
-    console.error(error);
+    reportError(error);
   }
   override componentDidUpdate(before: { resetKey: string }) {
     if (before.resetKey !== this.props.resetKey && this.state.failed) this.setState({ failed: false });

@@ -11,6 +11,7 @@ import './sections/products/products.css';
 import type { ConsoleSession } from './sections';
 import { AcceptInvitation } from './AcceptInvitation';
 import { consolePath, useLocation } from './router';
+import { reportConsoleErrors } from './error-reports';
 import { currentSession } from './session';
 import { Shell } from './Shell';
 import { SignIn } from './SignIn';
@@ -23,7 +24,10 @@ function Console({ siteTitle }: { siteTitle: string }) {
   const { sectionId, rest } = consolePath(pathname);
   const refresh = useCallback(async () => {
     try {
-      setSession(await currentSession());
+      const signedIn = await currentSession();
+      // Before the shell renders, so that an error in its first render is reported too.
+      if (signedIn !== null) reportConsoleErrors(signedIn.websiteId);
+      setSession(signedIn);
       setFailure(null);
     } catch (error) {
       setFailure(errorMessage(error));

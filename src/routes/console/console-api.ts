@@ -11,6 +11,7 @@ import { consoleCollections } from './collections';
 import { consoleContent } from './console-content';
 import { consoleCustomers } from './console-customers';
 import { consoleDesign } from './console-design';
+import { consoleErrors } from './console-errors';
 import { consoleFiles } from './console-files';
 import { consoleFormSettings } from './form-settings';
 import { consoleOperations } from './console-operations';
@@ -48,5 +49,6 @@ for (const area of [
   consoleCollections,
   consoleFormSettings,
   consoleFiles,
+  consoleErrors,
 ])
   consoleApi.route('/', area);
