@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { reviewShot, useChromium } from './browser';
+import { holdRequests } from './held-requests';
 import { clickAndSeeAddedPopover } from './pages';
 import { endPaymentWindowsWithin } from './payment-windows';
 import { storeUrl } from './store';
@@ -267,11 +268,13 @@ for (const width of [1366, 375]) {
       await page.route(/\/api\/commerce\/orders\/[A-Za-z0-9_-]+\?token=/, (route) =>
         orderReads++ === 0 ? route.abort('connectionreset') : route.continue(),
       );
+      // The placement is held until the button has been read: it says so and takes no second press meanwhile.
+      const releasePlacement = await holdRequests(page, /\/api\/commerce\/orders$/);
       await page.focus('#checkout-cardNumber');
       await page.keyboard.press('Enter');
-      await expect
-        .poll(() => page.locator('.Checkout-button').textContent(), { timeout: 5000 })
-        .toMatch(/^Placing order…$|^Place order/);
+      await expect.poll(() => page.locator('.Checkout-button').textContent(), SLOW).toBe('Placing order…');
+      expect(await page.locator('.Checkout-button').isDisabled()).toBe(true);
+      releasePlacement();
 
       await page.waitForURL(/\/commerce\/orders\/[A-Za-z0-9_-]+\?token=[0-9a-f]+$/, SLOW);
       await page.waitForSelector('.OrderConfirmation-number', SLOW);
