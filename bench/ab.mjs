@@ -8,7 +8,13 @@
  * the order swapped each round (ROUNDS, default 3; BENCH_SECONDS each): on a shared machine whose
  * load drifts, runs minutes apart are not comparable, runs seconds apart are. Prints each store's
  * workerd CPU per request, every run and the median.
+ *
+ * With `--bare-workerd` (`node bench/ab.mjs OTHER_DIST --bare-workerd`) both bundles run on bare workerd, each in its
+ * own process beside its React peer (bench/react-peer.jsx), as `node bench/worker.mjs --bare-workerd` runs one: the
+ * product page's miss and hit, and React's renderToString, alternately; each build's miss CPU over the renderToString of
+ * its own process in the same round, and the load average, are printed.
  */
+import { loadavg } from 'node:os';
 import {
   benchCartId,
   buildWorker,
@@ -16,19 +22,74 @@ import {
   cartAddRequest,
   load,
   pageViewBeacon,
+  startBareWorkerd,
   startStore,
   warm,
 } from './miniflare.mjs';
 
-const otherDist = process.argv[2];
+const otherDist = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
 if (otherDist === undefined) {
-  console.error('usage: node bench/ab.mjs OTHER_DIST');
+  console.error('usage: node bench/ab.mjs OTHER_DIST [--bare-workerd]');
   process.exit(2);
 }
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PRODUCT = '/shop/p/linen-shirt';
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const summary = (list) =>
+  `CPU [${list.map((r) => r.cpu.toFixed(2)).join(' ')}] median ${median(list.map((r) => r.cpu)).toFixed(2)} ms, ${median(list.map((r) => r.rps)).toFixed(0)} req/s`;
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 buildWorker();
+
+if (process.argv.includes('--bare-workerd')) {
+  // The page's bytes first, for the React peer's stylesheet (as bench/worker.mjs does).
+  const probe = await startBareWorkerd('');
+  const page = await (await fetch(new URL(PRODUCT, probe.store.url))).text();
+  await probe.dispose();
+  const runs = { other: await startBareWorkerd(page, { dist: otherDist }), this: await startBareWorkerd(page) };
+  for (const run of Object.values(runs)) await (await fetch(new URL(PRODUCT, run.store.url))).text();
+  const before = loadAverage();
+  const kinds = {
+    'page miss': (run) => load(run.store, PRODUCT, newHostRequest),
+    'page hit': (run) => load(run.store, PRODUCT),
+    'React renderToString': (run) => load(run.react, '/string'),
+  };
+  const measured = new Map();
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? ['other', 'this'] : ['this', 'other'];
+    for (const [kind, measure] of Object.entries(kinds))
+      for (const name of order) {
+        const key = `${kind}\u0000${name}`;
+        measured.set(key, [...(measured.get(key) ?? []), await measure(runs[name])]);
+      }
+  }
+  for (const run of Object.values(runs)) await run.dispose();
+  console.log(
+    `A/B on bare workerd: ${otherDist} (other) vs this checkout, ${ROUNDS} alternating rounds of ${process.env.BENCH_SECONDS ?? 5} s; each process's workerd CPU per request, each run and the median; load average ${before} before, ${loadAverage()} after`,
+  );
+  for (const kind of Object.keys(kinds))
+    console.log(
+      `  ${kind.padEnd(24)} other ${summary(measured.get(`${kind}\u0000other`))} | this ${summary(measured.get(`${kind}\u0000this`))}`,
+    );
+  const ratios = (name) => {
+    const misses = measured.get(`page miss\u0000${name}`);
+    const react = measured.get(`React renderToString\u0000${name}`);
+    return misses.map((miss, i) => miss.cpu / react[i].cpu);
+  };
+  for (const name of ['other', 'this'])
+    console.log(
+      `  miss CPU / React renderToString, ${name.padEnd(5)} [${ratios(name)
+        .map((r) => r.toFixed(2))
+        .join(' ')}] median ${median(ratios(name)).toFixed(2)}x`,
+    );
+  const other = median(measured.get('page miss\u0000other').map((r) => r.cpu));
+  const mine = median(measured.get('page miss\u0000this').map((r) => r.cpu));
+  console.log(`  miss CPU this / other ${(mine / other).toFixed(3)} (medians)`);
+  process.exit(0);
+}
 const stores = {
   other: await startStore({ scriptPath: `${otherDist}/worker.js`, modulesRoot: otherDist }),
   this: await startStore(),
@@ -61,9 +122,6 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 for (const store of Object.values(stores)) await store.dispose();
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const summary = (list) =>
-  `CPU [${list.map((r) => r.cpu.toFixed(2)).join(' ')}] median ${median(list.map((r) => r.cpu)).toFixed(2)} ms, ${median(list.map((r) => r.rps)).toFixed(0)} req/s`;
 console.log(
   `A/B: ${otherDist} (other) vs this checkout, ${ROUNDS} alternating rounds of ${process.env.BENCH_SECONDS ?? 5} s; the store's workerd CPU per request, each run and the median`,
 );

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { createRequire } from 'node:module';
 import http from 'node:http';
 import net from 'node:net';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { DEVELOPMENT_VARS } from '../scripts/development.mjs';
 
@@ -348,10 +348,12 @@ export function buildReactPeer(dir, page) {
  * The built worker, a static-string worker and the React peer (bench/react-peer.jsx) on bare `workerd` (one process, a socket each): the
  * bundle's modules, the development vars, its Durable Objects (SQLite on a fresh folder), KV as a small
  * in-process service, a Cache API that never keeps anything; no Miniflare entry worker or loopback
- * services in front. The rate limiters always allow, the file bucket is in memory, ASSETS is not bound. `{ store, static, react, pids, dispose }`.
+ * services in front. The rate limiters always allow, the file bucket is in memory, ASSETS is not bound. With `inspectorPort`,
+ * workerd's inspector listens there (bench/profile-worker.mjs --bare-workerd); `dist` is the bundle's folder (another
+ * checkout's for bench/ab.mjs --bare-workerd). `{ store, static, react, pids, dispose }`.
  */
-export async function startBareWorkerd(staticBody) {
-  const dir = join(process.cwd(), 'dist', 'bare-workerd');
+export async function startBareWorkerd(staticBody, { inspectorPort, dist = 'dist' } = {}) {
+  const dir = join(resolvePath(dist), 'bare-workerd');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'kv.js'), KV_SERVICE);
   writeFileSync(join(dir, 'no-cache.js'), NO_CACHE_SERVICE);
@@ -363,7 +365,7 @@ export async function startBareWorkerd(staticBody) {
   writeFileSync(join(dir, 'static.js'), staticScript(staticBody));
   buildReactPeer(dir, staticBody);
   const { vars, durableObjects, ratelimits } = configured();
-  const texts = readdirSync('dist').filter((name) => /\.(html|css)$/.test(name));
+  const texts = readdirSync(dist).filter((name) => /\.(html|css)$/.test(name));
   const modules = [
     `(name = "worker.js", esModule = embed "../worker.js")`,
     ...texts.map((name) => `(name = ${capnpText(name)}, text = embed ${capnpText(`../${name}`)})`),
@@ -410,7 +412,8 @@ const config :Workerd.Config = (
 `;
   const configPath = join(dir, 'config.capnp');
   writeFileSync(configPath, config);
-  const child = spawn(workerdBinary(), ['serve', configPath, '--experimental'], {
+  const inspector = inspectorPort === undefined ? [] : [`--inspector-addr=127.0.0.1:${inspectorPort}`];
+  const child = spawn(workerdBinary(), ['serve', configPath, '--experimental', ...inspector], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));

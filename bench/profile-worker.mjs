@@ -1,6 +1,7 @@
 /**
  * Where the production bundle spends its CPU inside workerd (`node bench/profile-worker.mjs
- * [miss|hit|cart|cart-one|beacon]`, default miss): the store on Miniflare as `npm run bench` runs it, with
+ * [miss|hit|cart|cart-one|beacon] [--bare-workerd]`, default miss): the store on Miniflare as `npm run bench` runs it
+ * (or, with `--bare-workerd`, on bare workerd as `node bench/worker.mjs --bare-workerd` runs it), with
  * V8's sampling profiler on through the inspector while a bounded load runs, and the samples split
  * by the bundle's source module (esbuild writes `// path` before each module), the runtime's own
  * native work (HTMLRewriter, streams, encoders: "(program)" and named natives) and the garbage collector.
@@ -14,19 +15,26 @@ import {
   cartAddRequest,
   load,
   pageViewBeacon,
+  startBareWorkerd,
   startStore,
 } from './miniflare.mjs';
 
-const kind = process.argv[2] ?? 'miss';
+const bare = process.argv.includes('--bare-workerd');
+const kind = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 'miss';
 const PRODUCT = '/shop/p/linen-shirt';
 const INSPECTOR_PORT = 9300 + (process.pid % 500);
 
 buildWorker();
-const store = await startStore({ inspectorPort: INSPECTOR_PORT });
+const bareRun = bare ? await startBareWorkerd('', { inspectorPort: INSPECTOR_PORT }) : null;
+const store = bareRun === null ? await startStore({ inspectorPort: INSPECTOR_PORT }) : bareRun.store;
 await (await fetch(new URL(PRODUCT, store.url))).text();
 
 const targets = await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json`)).json();
-const target = targets.find((t) => t.id === 'core:user:' || t.title?.includes('core:user:')) ?? targets[0];
+// Miniflare names the user worker `core:user:`; bare workerd names each service (the store's is `store`).
+const target =
+  targets.find((t) =>
+    bare ? t.id === 'store' || t.title === 'store' : t.id === 'core:user:' || t.title?.includes('core:user:'),
+  ) ?? targets[0];
 const ws = new WebSocket(target.webSocketDebuggerUrl);
 await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
 let nextId = 1;
@@ -67,7 +75,7 @@ const {
   result: { profile },
 } = await send('Profiler.stop');
 ws.close();
-await store.dispose();
+await (bareRun ?? store).dispose();
 
 const lines = readFileSync('dist/worker.js', 'utf8').split('\n');
 const modules = lines.flatMap((text, line) =>
