@@ -18,6 +18,7 @@ import { isDeveloperPlatform } from './developer-platform/template';
 import {
   codeInjection,
   keepTrustedText,
+  keepTrustedTextWith,
   sourcesOf,
   withTrustedCode,
   trustedFormatters,
@@ -201,7 +202,10 @@ export async function streamPage(
       errorPanel,
     });
   }
-  const head = await keepTrustedText(renderHead(site, data, development));
+  const assets = data.assets as { criticalCss: string };
+  const head = await keepTrustedTextWith(assets.criticalCss, (criticalCss) =>
+    renderHead(site, { ...data, assets: { ...assets, criticalCss } }, development),
+  );
   headers.set(
     'content-security-policy',
     htmlCsp(

@@ -117,8 +117,28 @@ const EVENT_HANDLERS =
   'select selectionchange selectstart show slotchange stalled storage submit suspend timeupdate toggle touchcancel touchend touchmove ' +
   'touchstart transitioncancel transitionend transitionrun transitionstart unhandledrejection unload volumechange waiting ' +
   'webkitanimationend webkitanimationiteration webkitanimationstart webkittransitionend wheel';
-const UNTRUSTED_ATTRIBUTES = ['srcdoc', ...EVENT_HANDLERS.split(' ').map((name) => `on${name}`)];
-const UNTRUSTED_ATTRIBUTE_SELECTOR = UNTRUSTED_ATTRIBUTES.map((name) => `[${name}]`).join(', ');
+export const UNTRUSTED_ATTRIBUTES = ['srcdoc', ...EVENT_HANDLERS.split(' ').map((name) => `on${name}`)];
+const UNTRUSTED_ATTRIBUTE_NAMES = new Set(UNTRUSTED_ATTRIBUTES);
+/**
+ * Every run of letters after an `on`, the same letters in any case. An attribute name starts after a character that is
+ * no letter (a space, `/`, a quote), so a handler's name written anywhere in markup is one of these runs, whole.
+ */
+const ON_AND_LETTERS = /on[a-z]+/gi;
+
+/**
+ * The handler and `srcdoc` attributes whose names occur in `markup` at all, as text anywhere: a superset of those its
+ * elements carry. The filter selects only these (a selector for each of the ~130 names, matched against every
+ * element of every page, was most of a page miss's filtering; a page usually holds none of them).
+ */
+export function untrustedAttributesIn(markup: string): string[] {
+  const names = new Set<string>();
+  for (const [run] of markup.matchAll(ON_AND_LETTERS)) {
+    const name = run.toLowerCase();
+    if (UNTRUSTED_ATTRIBUTE_NAMES.has(name)) names.add(name);
+  }
+  if (/srcdoc/i.test(markup)) names.add('srcdoc');
+  return [...names];
+}
 
 const hasSecret = (element: Element) => element.getAttribute(MARKER) === trustSecret();
 
@@ -127,10 +147,12 @@ class TrustFilter {
   readonly found: TrustedElements = { scripts: [], styles: [], scriptSrcs: [] };
   private inline: { list: string[]; text: string } | null = null;
 
+  constructor(readonly untrusted: readonly string[]) {}
+
   /** An element with a handler or `srcdoc` (any element: the guarded ones are dealt with below). */
   attributes(element: Element): void {
     if (hasSecret(element)) return;
-    for (const name of UNTRUSTED_ATTRIBUTES) if (element.hasAttribute(name)) element.removeAttribute(name);
+    for (const name of this.untrusted) if (element.hasAttribute(name)) element.removeAttribute(name);
   }
 
   /** A guarded element. */
@@ -163,18 +185,50 @@ class TrustFilter {
   }
 }
 
+const GUARDED_SELECTOR = GUARDED_ELEMENTS.join(', ');
+
 function filtering(filter: TrustFilter): HTMLRewriter {
-  return new HTMLRewriter()
-    .on(UNTRUSTED_ATTRIBUTE_SELECTOR, { element: (element) => filter.attributes(element) })
-    .on(GUARDED_ELEMENTS.join(', '), { element: (element) => filter.element(element) })
+  const rewriter = new HTMLRewriter();
+  if (filter.untrusted.length > 0)
+    rewriter.on(filter.untrusted.map((name) => `[${name}]`).join(', '), {
+      element: (element) => filter.attributes(element),
+    });
+  return rewriter
+    .on(GUARDED_SELECTOR, { element: (element) => filter.element(element) })
     .on('script, style', { text: (chunk) => filter.text(chunk) });
 }
 
 /** Rendered markup with only trusted guarded elements and handlers left, and what the kept scripts and styles contain. */
 export async function keepTrustedText(markup: string): Promise<{ html: string; found: TrustedElements }> {
-  const filter = new TrustFilter();
+  const filter = new TrustFilter(untrustedAttributesIn(markup));
   const html = unmarked(await filtering(filter).transform(new Response(markup)).text());
   return { html, found: filter.found };
+}
+
+/** Ends a `<style>` element's text (the one way out of it: its text is raw, no comment or entity changes that). */
+const CLOSES_STYLE = /<\/style/i;
+
+/**
+ * `keepTrustedText` of the markup `render` makes with `stylesheet` as the whole text of a trusted `<style>`
+ * element (the store's inline stylesheet, tens of kilobytes on every page), without passing the stylesheet
+ * through the filter: `render` is given a short placeholder, the filter reads that, and the stylesheet takes
+ * its place after. The same answer as `keepTrustedText(render(stylesheet))`, since the filter keeps a trusted
+ * style's text as it is; when the stylesheet could close its element, or the placeholder did not come back as
+ * the whole text of exactly one kept style, the whole markup is filtered as it is.
+ */
+export async function keepTrustedTextWith(
+  stylesheet: string,
+  render: (stylesheet: string) => string,
+): Promise<{ html: string; found: TrustedElements }> {
+  if (stylesheet === '' || CLOSES_STYLE.test(stylesheet)) return keepTrustedText(render(stylesheet));
+  const placeholder = `stylesheet-${trustSecret()}`;
+  const kept = await keepTrustedText(render(placeholder));
+  const parts = kept.html.split(placeholder);
+  const at = kept.found.styles.indexOf(placeholder);
+  if (parts.length !== 2 || at === -1 || kept.found.styles.lastIndexOf(placeholder) !== at)
+    return keepTrustedText(render(stylesheet));
+  kept.found.styles[at] = stylesheet;
+  return { html: parts.join(stylesheet), found: kept.found };
 }
 
 /**

@@ -11,7 +11,13 @@ import { mapHost, publishSite, exportSite } from '../../src/site/store';
 import { hashPassword } from '../../src/durable/passwords';
 import { cspHash, htmlCsp, NO_SOURCES } from '../../src/storefront/content-security';
 import { PRODUCTION_VARS, Visitor } from '../worker/visitor';
-import { keepTrustedText, markTrusted } from '../../src/storefront/trusted-markup';
+import {
+  keepTrustedText,
+  keepTrustedTextWith,
+  markTrusted,
+  UNTRUSTED_ATTRIBUTES,
+  untrustedAttributesIn,
+} from '../../src/storefront/trusted-markup';
 import { IMAGE_URL_MESSAGE } from '../../src/site/image-url';
 import { ROLES } from '../../src/site/roles';
 import { demoStoreOnHost } from '../worker/demo-on-host';
@@ -533,6 +539,59 @@ describe('untrusted-text', () => {
         '<form action="https://evil.example/"><input name="pw"></form><a href="/x" srcdoc="s">a</a>';
       const { html } = await keepTrustedText(markTrusted(trusted) + untrusted);
       expect(html).toBe(`${trusted}<p>p</p><b>fallback</b><input name="pw"><a href="/x">a</a>`);
+    });
+
+    /** Every attribute name of every element of `html`, as the rewriter parses it. */
+    async function attributeNames(html: string): Promise<Set<string>> {
+      const names = new Set<string>();
+      const collect = new HTMLRewriter().on('*', {
+        element(element) {
+          for (const [name] of element.attributes) names.add(name.toLowerCase());
+        },
+      });
+      await collect.transform(new Response(html)).text();
+      return names;
+    }
+
+    it('removes every handler and srcdoc however the name is written and whatever comes before it', async () => {
+      // The filter selects only the names the markup holds (untrustedAttributesIn): each must still be found after a
+      // space, a slash, a quote or a newline, in any case, with or without a value.
+      const spelled = (name: string, i: number) =>
+        [name, name.toUpperCase(), name[0]?.toUpperCase() + name.slice(1)][i % 3] as string;
+      const untrusted = UNTRUSTED_ATTRIBUTES.map(
+        (name, i) =>
+          `<p ${spelled(name, i)}="x()">a</p><img src="/i.png"${spelled(name, i + 1)}=y()><img/${name}><b\n${spelled(name, i + 2)} class=c>b</b><i id=z ${name}>c</i>`,
+      ).join('');
+      const { html } = await keepTrustedText(`${markTrusted('<form action="/s">')}${untrusted}</form>`);
+      const left = await attributeNames(html);
+      for (const name of UNTRUSTED_ATTRIBUTES) expect(left.has(name), name).toBe(false);
+      expect([...left].sort()).toEqual(['action', 'class', 'id', 'src']);
+      expect(html.match(/<img src="\/i.png">/g)?.length).toBe(UNTRUSTED_ATTRIBUTES.length);
+      expect(untrustedAttributesIn('<p>Shop online, on sale once a month</p>')).toEqual([]);
+      expect(untrustedAttributesIn('<p title="a"ONERROR=1 x/onLoad>').sort()).toEqual(['onerror', 'onload']);
+    });
+
+    it('filters a page whose stylesheet is kept out of the filter exactly as the whole page', async () => {
+      const untrusted = '<img src=x onerror=alert(1)><script>injected()</script><style>p{}</style>';
+      const head = (css: string) =>
+        `${markTrusted(`<meta charset="utf-8"><style>${css}</style><script>run()</script>`)}${untrusted}`;
+      const cases: [string, (css: string) => string][] = [
+        ['body{color:red}.a>b{content:"<script>"}', head],
+        // A stylesheet that could close its element, and ones whose text the filter changes, go through it whole.
+        ['p{}</style><script>x()</script><style>', head],
+        ['p{}</STYLE ><img src=x onerror=y()>', head],
+        ['p{}', (css) => `${head(css)}<p title="${css}">${css}</p>`],
+        ['p{}', (css) => `${markTrusted('<style>')}${css}</style>${css}`],
+        ['p{}', (css) => `${markTrusted(`<style>${css}</style><style>`)}${css}</style>`],
+        ['p{}', (css) => `<style>${css}</style>`],
+      ];
+      for (const [css, render] of cases) {
+        const whole = await keepTrustedText(render(css));
+        expect(await keepTrustedTextWith(css, render), `${css} ${render('CSS')}`).toEqual(whole);
+      }
+      const { html, found } = await keepTrustedTextWith('body{color:red}', head);
+      expect(html).toBe('<meta charset="utf-8"><style>body{color:red}</style><script>run()</script><img src=x>');
+      expect(found).toEqual({ scripts: ['run()'], styles: ['body{color:red}'], scriptSrcs: [] });
     });
 
     it("keeps our own theme's forms, meta and link elements and the islands' forms", async () => {
