@@ -10,7 +10,12 @@ export function SignIn({ siteTitle, onSignedIn }: { siteTitle: string; onSignedI
   );
   return (
     <main id="console-main" className="SignIn">
-      <form className="Card SignIn-card" onSubmit={(event) => void submit(event)} aria-labelledby="sign-in-title">
+      <form
+        className="Card SignIn-card"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-labelledby="sign-in-title"
+      >
         <p className="SignIn-site">{siteTitle}</p>
         <h1 id="sign-in-title">Sign in to the console</h1>
         <SignInFields

@@ -271,6 +271,7 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
         <form
           className="AccountPanel-form SignInForm"
           onSubmit={(event) => void submit(event)}
+          noValidate
           aria-labelledby="signin-title"
         >
           <h2 id="signin-title">{text['account.signIn']}</h2>
