@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { storeUrl } from '../e2e/store';
+import { expectStamped, WEEK } from './stamped-dates';
 import {
   ensureShipping,
   fillCheckout,
@@ -22,9 +23,6 @@ import {
 } from './support';
 
 const contexts = useContexts();
-
-const WEEK = 7 * 86_400_000;
-const longDate = (at: number) => new Intl.DateTimeFormat('en-US', { dateStyle: 'full' }).format(at);
 
 async function openAccount(page: Page): Promise<void> {
   await page.goto(`${storeUrl}/account`);
@@ -50,6 +48,7 @@ for (const width of WIDTHS) {
         .poll(() => page.locator('.CheckoutLine-name').first().textContent(), SLOW)
         .toBe('Coffee Subscription');
       await fillCheckout(page, email);
+      const paying = Date.now();
       await page.click('.Checkout-button');
       await page.waitForURL(/\/commerce\/subscriptions\/ord_[0-9a-f]+\?token=[0-9a-f]{32}$/, SLOW);
       await expect.poll(() => page.locator('.SubscriptionManage-status').textContent(), SLOW).toContain('Active.');
@@ -58,7 +57,14 @@ for (const width of WIDTHS) {
       await openAccount(page);
       const subscription = page.locator('.AccountSubscription').first();
       const status = subscription.locator('.SubscriptionManage-status');
-      await expect.poll(() => status.textContent(), SLOW).toBe(`Active. Next charge: ${longDate(Date.now() + WEEK)}.`);
+      const active = await expectStamped(
+        () => status.textContent(),
+        (date) => `Active. Next charge: ${date}.`,
+        paying,
+        {
+          later: WEEK,
+        },
+      );
       expect(await subscription.locator('.SubscriptionManage-terms').textContent()).toMatch(
         /^Coffee Subscription: \$\d+\.\d\d every week, until you cancel$/,
       );
@@ -67,26 +73,32 @@ for (const width of WIDTHS) {
 
       // Paused from the keyboard: no charge until it is resumed.
       await subscription.locator('.SubscriptionManage-pause').focus();
+      const pausing = Date.now();
       await page.keyboard.press('Enter');
-      await expect
-        .poll(() => status.textContent(), SLOW)
-        .toBe(`Paused on ${longDate(Date.now())}. You will not be charged until you resume it.`);
+      await expectStamped(
+        () => status.textContent(),
+        (date) => `Paused on ${date}. You will not be charged until you resume it.`,
+        pausing,
+      );
       await shot(page, `subscription-account-paused-${width}`);
 
-      // Resumed: the next charge is back on its date.
+      // Resumed: the next charge is back on its date, the one shown before the pause.
       await subscription.locator('.SubscriptionManage-resume').focus();
       await page.keyboard.press('Enter');
-      await expect.poll(() => status.textContent(), SLOW).toBe(`Active. Next charge: ${longDate(Date.now() + WEEK)}.`);
+      await expect.poll(() => status.textContent(), SLOW).toBe(active);
       expect(await subscription.locator('.SubscriptionManage-pause').isVisible()).toBe(true);
 
       // Cancelled after the dialog.
       await subscription.locator('.SubscriptionManage-cancel').click();
       const dialog = page.locator('[role="alertdialog"]');
       await dialog.waitFor(SLOW);
+      const cancelling = Date.now();
       await dialog.locator('.SubscriptionManage-confirm').click();
-      await expect
-        .poll(() => status.textContent(), SLOW)
-        .toBe(`Cancelled on ${longDate(Date.now())}. You will not be charged again.`);
+      await expectStamped(
+        () => status.textContent(),
+        (date) => `Cancelled on ${date}. You will not be charged again.`,
+        cancelling,
+      );
       expect(await subscription.locator('.SubscriptionManage-pause, .SubscriptionManage-resume').count()).toBe(0);
       await shot(page, `subscription-account-cancelled-${width}`);
       expect(errors).toEqual([]);

@@ -25,14 +25,11 @@ import {
   chooseLanguage,
 } from './support';
 import { storeUrl } from '../e2e/store';
+import { expectStamped, WEEK } from './stamped-dates';
 
 const browser = useChromium();
 const contexts = new Contexts(browser);
 afterEach(() => contexts.closeAll());
-
-const WEEK = 7 * 86_400_000;
-const longDate = (at: number) => new Intl.DateTimeFormat('en-US', { dateStyle: 'full' }).format(at);
-const frenchDate = (at: number) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full' }).format(at);
 
 for (const width of WIDTHS) {
   describe(`a subscription at ${width} px`, () => {
@@ -42,15 +39,21 @@ for (const width of WIDTHS) {
       const email = `beans-${RUN}-${width}@example.com`;
       await ensureShipping(contexts, storeUrl);
       const shopper = await contexts.page(width);
+      const opening = Date.now();
       await openProduct(shopper.page, storeUrl, '/shop/p/coffee-beans');
       const terms = shopper.page.locator('.ProductItem-form .SubscriptionTerms');
       expect(await terms.locator('.SubscriptionTerms-terms').textContent()).toBe('$19.00 every week, until you cancel');
-      await expect
-        .poll(() => terms.locator('.SubscriptionTerms-next').textContent(), SLOW)
-        .toContain(`then next on ${longDate(Date.now() + WEEK)}`);
+      await expectStamped(
+        () => terms.locator('.SubscriptionTerms-next').textContent(),
+        (date) =>
+          `Charged when you order, then next on ${date}. Cancel any time from the link in your confirmation email.`,
+        opening,
+        { later: WEEK },
+      );
       await shot(shopper.page, `subscription-product-${width}`);
 
       // Subscribe: the checkout summary says it before the card is asked for.
+      const subscribing = Date.now();
       await shopper.page.locator('.ProductItem-form .sqs-add-to-cart-button').click();
       await shopper.page.waitForURL(/\/checkout\?cartToken=[0-9a-f]{32}$/, SLOW);
       const summary = shopper.page.locator('.Checkout-summary .SubscriptionTerms');
@@ -62,10 +65,15 @@ for (const width of WIDTHS) {
       await expect
         .poll(() => summary.locator('.SubscriptionTerms-terms').textContent(), SLOW)
         .toBe(`${total} every week, until you cancel`);
-      expect(await summary.locator('.SubscriptionTerms-next').textContent()).toContain(
-        `${total} is charged today; the next charge is on ${longDate(Date.now() + WEEK)}.`,
+      await expectStamped(
+        () => summary.locator('.SubscriptionTerms-next').textContent(),
+        (date) =>
+          `${total} is charged today; the next charge is on ${date}. Cancel any time from the link in your confirmation email.`,
+        subscribing,
+        { later: WEEK },
       );
       await shot(shopper.page, `subscription-checkout-${width}`);
+      const paying = Date.now();
       await shopper.page.click('.Checkout-button');
       await shopper.page.waitForURL(/\/commerce\/subscriptions\/ord_[0-9a-f]+\?token=[0-9a-f]{32}$/, SLOW);
       await expect
@@ -87,7 +95,12 @@ for (const width of WIDTHS) {
       await reader.page.locator('pre a', { hasText: '/commerce/subscriptions/' }).click();
       await reader.page.waitForSelector('html[data-islands="hydrated"]', SLOW);
       const status = reader.page.locator('.SubscriptionManage-status');
-      await expect.poll(() => status.textContent(), SLOW).toBe(`Active. Next charge: ${longDate(Date.now() + WEEK)}.`);
+      await expectStamped(
+        () => status.textContent(),
+        (date) => `Active. Next charge: ${date}.`,
+        paying,
+        { later: WEEK },
+      );
       expect(await reader.page.locator('.SubscriptionManage-terms').textContent()).toBe(
         `Coffee Subscription: ${total} every week, until you cancel`,
       );
@@ -101,10 +114,13 @@ for (const width of WIDTHS) {
       await shot(reader.page, `subscription-cancel-dialog-${width}`);
       await reader.page.keyboard.press('Tab');
       expect(await reader.page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel subscription');
+      const cancelling = Date.now();
       await reader.page.keyboard.press('Enter');
-      await expect
-        .poll(() => status.textContent(), SLOW)
-        .toBe(`Cancelled on ${longDate(Date.now())}. You will not be charged again.`);
+      await expectStamped(
+        () => status.textContent(),
+        (date) => `Cancelled on ${date}. You will not be charged again.`,
+        cancelling,
+      );
       expect(await reader.page.locator('.SubscriptionManage-cancel').count()).toBe(0);
       await shot(reader.page, `subscription-cancelled-${width}`);
 
@@ -129,22 +145,26 @@ for (const width of WIDTHS) {
       await page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
       await chooseLanguage(page, storeUrl, 'Français (France)');
 
+      const opening = Date.now();
       await openProduct(page, storeUrl, '/shop/p/coffee-beans');
       const terms = page.locator('.ProductItem-form .SubscriptionTerms');
       await expect
         .poll(() => terms.locator('.SubscriptionTerms-terms').textContent(), SLOW)
         .toBe('19,00\u00a0$US chaque semaine, jusqu’à résiliation');
-      await expect
-        .poll(() => terms.locator('.SubscriptionTerms-next').textContent(), SLOW)
-        .toBe(
-          `Débité à la commande, puis le ${frenchDate(Date.now() + WEEK)}. Résiliez à tout moment avec le lien de votre e-mail de confirmation.`,
-        );
+      await expectStamped(
+        () => terms.locator('.SubscriptionTerms-next').textContent(),
+        (date) =>
+          `Débité à la commande, puis le ${date}. Résiliez à tout moment avec le lien de votre e-mail de confirmation.`,
+        opening,
+        { later: WEEK, locale: 'fr-FR' },
+      );
       // The theme's own price line, written by the template engine in English, says it in French as well.
       await expect
         .poll(() => page.locator('.ProductItem-price .product-price').innerText(), SLOW)
         .toBe('19,00\u00a0$US chaque semaine');
       await shot(page, `subscription-fr-product-${width}`);
 
+      const subscribing = Date.now();
       await page.locator('.ProductItem-form .sqs-add-to-cart-button').click();
       await page.waitForURL(/\/checkout\?cartToken=[0-9a-f]{32}$/, SLOW);
       const summary = page.locator('.Checkout-summary .SubscriptionTerms');
@@ -154,8 +174,12 @@ for (const width of WIDTHS) {
       await expect
         .poll(() => summary.locator('.SubscriptionTerms-terms').textContent(), SLOW)
         .toBe(`${total} chaque semaine, jusqu’à résiliation`);
-      expect(await summary.locator('.SubscriptionTerms-next').textContent()).toBe(
-        `${total} est débité aujourd’hui ; le prochain prélèvement a lieu le ${frenchDate(Date.now() + WEEK)}. Résiliez à tout moment avec le lien de votre e-mail de confirmation.`,
+      await expectStamped(
+        () => summary.locator('.SubscriptionTerms-next').textContent(),
+        (date) =>
+          `${total} est débité aujourd’hui ; le prochain prélèvement a lieu le ${date}. Résiliez à tout moment avec le lien de votre e-mail de confirmation.`,
+        subscribing,
+        { later: WEEK, locale: 'fr-FR' },
       );
       expect(await page.locator('.Checkout-test-mode').textContent()).toBe('Mode test : aucun paiement réel.');
       await shot(page, `subscription-fr-checkout-${width}`);
