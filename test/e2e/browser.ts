@@ -7,7 +7,7 @@
  * review (not read by any assertion) are taken by reviewShot only when E2E_SCREENSHOTS=1.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject, type TestContext } from 'vitest';
 import { launchChromium } from '../../scripts/chromium.mjs';
 import { ofThisWorker } from './store';
@@ -51,28 +51,69 @@ const WHAT_THE_PAGE_SHOWED = `(() => {
   const announced = [...document.querySelectorAll('[role="alert"], [role="status"], [aria-live], dialog[open], [role="dialog"]')]
     .filter(visible).map(text).filter(Boolean);
   const parts = ['title "' + document.title + '"', 'heading "' + text(document.querySelector('h1')) + '"'];
+  if (document.readyState !== 'complete') parts.push('document ' + document.readyState);
   if (announced.length > 0) parts.push('announced ' + announced.map((line) => '"' + line + '"').join(', '));
   return parts.join(', ');
 })()`;
 
-async function savePage(page: Page, task: Task, index: number): Promise<string> {
+/** Requests sent and not yet answered in full, with when each was sent: named when a test fails. */
+type Unfinished = Map<Request, number>;
+
+function trackUnfinished(context: BrowserContext): Unfinished {
+  const unfinished: Unfinished = new Map();
+  context.on('request', (request) => unfinished.set(request, Date.now()));
+  context.on('requestfinished', (request) => unfinished.delete(request));
+  context.on('requestfailed', (request) => unfinished.delete(request));
+  return unfinished;
+}
+
+/** The page a request is for (none for a service worker's). */
+function pageOf(request: Request): Page | null {
+  try {
+    return request.frame().page();
+  } catch {
+    return null;
+  }
+}
+
+/** ', requests unfinished: GET /build/entry.js (61.2 s), …' for the page's requests still without their whole answer. */
+function unfinishedOf(page: Page, unfinished: Unfinished): string {
+  const now = Date.now();
+  const lines = [...unfinished]
+    .filter(([request]) => pageOf(request) === page)
+    .map(
+      ([request, sent]) =>
+        `${request.method()} ${new URL(request.url()).pathname} (${((now - sent) / 1000).toFixed(1)} s)`,
+    );
+  return lines.length === 0 ? '' : `, requests unfinished: ${lines.slice(0, 12).join(', ')}`;
+}
+
+async function savePage(page: Page, task: Task, index: number, unfinished: Unfinished): Promise<string> {
   const folder = `${FAILURES}/${slug(task.file.name)}`;
   const base = `${folder}/${slug(task.name)}-${index}`;
   mkdirSync(folder, { recursive: true });
+  // Read before the screenshot and the evaluation, which can take seconds on a loaded machine.
+  const waiting = unfinishedOf(page, unfinished);
   try {
     await page.screenshot({ path: `${base}.png`, timeout: 15_000 });
     writeFileSync(`${base}.html`, await page.content());
-    return `${page.url()} showed ${await page.evaluate(WHAT_THE_PAGE_SHOWED)} (saved ${base}.png and .html)`;
+    return `${page.url()} showed ${await page.evaluate(WHAT_THE_PAGE_SHOWED)}${waiting} (saved ${base}.png and .html)`;
   } catch (error) {
     return `${page.url()} could not be saved: ${(error as Error).message.split('\n')[0]}`;
   }
 }
 
 /** Saves the open pages of a failed test's context and adds what they showed to the failure's message. */
-async function recordFailure(context: BrowserContext, task: Task | undefined, saved: { count: number }): Promise<void> {
+async function recordFailure(
+  context: BrowserContext,
+  task: Task | undefined,
+  saved: { count: number },
+  unfinished: Unfinished,
+): Promise<void> {
   if (task?.result?.state !== 'fail') return;
   const notes: string[] = [];
-  for (const page of context.pages()) if (!page.isClosed()) notes.push(await savePage(page, task, saved.count++));
+  for (const page of context.pages())
+    if (!page.isClosed()) notes.push(await savePage(page, task, saved.count++, unfinished));
   const error = task.result.errors?.[0];
   if (error !== undefined && notes.length > 0) error.message += `\n\nWhen it failed, ${notes.join('\n')}`;
 }
@@ -84,9 +125,10 @@ function instrument(browser: Browser, currentTask: () => Task | undefined): Brow
   browser.newContext = async (options) => {
     const context = await newContext(options);
     context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+    const unfinished = trackUnfinished(context);
     const close = context.close.bind(context);
     context.close = async (closeOptions) => {
-      await recordFailure(context, currentTask(), saved);
+      await recordFailure(context, currentTask(), saved, unfinished);
       await close(closeOptions);
     };
     return context;
