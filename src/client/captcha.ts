@@ -38,11 +38,20 @@ function localCaptcha(compact: boolean): Captcha {
   return { compact, token: async (action) => `local:${action}:${randomHex()}`, reset: () => undefined };
 }
 
+/** The rejection of a captcha that did not load, or whose form left the page while it loaded (spec §8, S97). */
+export const CAPTCHA_NOT_SET_UP = 'The captcha has not been set up.';
+
+/** Whether `container` has left its document (the form closed, a lightbox among them): nothing to render into. */
+function destroyed(container: unknown): boolean {
+  return (container as { isConnected?: boolean }).isConnected === false;
+}
+
 async function enterpriseCaptcha(container: unknown, siteKey: string, compact: boolean): Promise<Captcha> {
   await loadScript(`https://www.google.com/recaptcha/enterprise.js?render=explicit`);
   const enterprise = (globalThis as unknown as { grecaptcha?: { enterprise?: Enterprise } }).grecaptcha?.enterprise;
-  if (enterprise === undefined) throw new Error('The captcha has not been set up.');
+  if (enterprise === undefined) throw new Error(CAPTCHA_NOT_SET_UP);
   await new Promise<void>((resolve) => enterprise.ready(resolve));
+  if (destroyed(container)) throw new Error(CAPTCHA_NOT_SET_UP);
   const widget = enterprise.render(container, {
     sitekey: siteKey,
     size: compact ? 'compact' : 'normal',

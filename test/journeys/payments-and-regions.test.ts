@@ -73,6 +73,8 @@ describe('Payments and regions', () => {
         .poll(() => page.locator('#payments-secret-key-description').textContent(), SLOW)
         .toContain('Saved key ending in 7x9Q');
       expect(await page.inputValue('#payments-secret-key')).toBe('');
+      // The masked password placeholder (engine spec §9, E125): the saved secret as dots and its last 4.
+      expect(await page.getAttribute('#payments-secret-key', 'placeholder')).toBe('•••• 7x9Q');
       expect(await banner.textContent()).toContain('Test mode: no real charges.');
       expect(await page.content()).not.toContain(SK);
       await shot(page, 'payments-console-stripe-1366');
