@@ -192,10 +192,29 @@ export class StockLedger extends DurableObject<Env> {
     return Math.max(0, this.onHandOf(sku, stock) - this.reservedByOthers(sku, owner, now));
   }
 
-  /** Units available now per sku, given each sku's published stock (the starting value of skus not known yet). */
+  /**
+   * Units available now per sku, given each sku's published stock (the starting value of skus not known yet): what
+   * `availableTo(null, …)` gives each, in one statement for all of them (a product page asks for every variant's).
+   */
   available(stockBySku: Record<string, number>, now = Date.now()): Record<string, number> {
+    const skus = Object.keys(stockBySku);
+    if (skus.length === 0) return {};
+    const rows = this.sql
+      .exec<{ sku: string; on_hand: number | null; held: number }>(
+        `SELECT wanted.value AS sku, levels.on_hand AS on_hand,
+           (SELECT COALESCE(SUM(quantity), 0) FROM reservations
+             WHERE reservations.sku = wanted.value AND (expires_at IS NULL OR expires_at > ?)) AS held
+         FROM json_each(?) AS wanted LEFT JOIN levels ON levels.sku = wanted.value`,
+        now,
+        JSON.stringify(skus),
+      )
+      .toArray();
+    const counts = new Map(rows.map((row) => [row.sku, row]));
     const result: Record<string, number> = {};
-    for (const [sku, stock] of Object.entries(stockBySku)) result[sku] = this.availableTo(null, sku, stock, now);
+    for (const sku of skus) {
+      const row = counts.get(sku);
+      result[sku] = Math.max(0, (row?.on_hand ?? bounded(stockBySku[sku] as number)) - (row?.held ?? 0));
+    }
     return result;
   }
 

@@ -333,6 +333,37 @@ describe('stock ledger', () => {
     expect(await ledger.available({ 'SKU-T': 5 })).toEqual({ 'SKU-T': 5 });
   });
 
+  it("answers a page's skus in one statement: on hand (or the published level of an unknown sku) less live reservations", async () => {
+    const ledger = stockLedger(env, 'stock-truth-many');
+    const now = Date.now();
+    expect(await ledger.sellNow([{ sku: 'SKU-B', quantity: 2, stock: 5 }])).toEqual({ ok: true });
+    const hold = (owner: string, sku: string, quantity: number, ttl: number) =>
+      ledger.reserve(owner, [{ sku, quantity, stock: 5 }], ttl, now);
+    expect(await hold('checkout:live', 'SKU-B', 1, 60_000)).toMatchObject({ ok: true });
+    expect(await hold('checkout:gone', 'SKU-B', 2, -1)).toMatchObject({ ok: true });
+    expect(await hold('checkout:all', 'SKU-C', 5, 60_000)).toMatchObject({ ok: true });
+    expect(await ledger.sellNow([{ sku: 'SKU-C', quantity: 3, stock: 5 }])).toEqual({ ok: false, available: 0 });
+    await ledger.adjust([{ sku: 'SKU-C', stock: 5, mode: 'add', amount: -2 }]);
+    const stock = { 'SKU-A': 7, 'SKU-B': 99, 'SKU-C': 5, 'SKU-D': -3 };
+    const answer = await runInDurableObject(ledger, (instance: StockLedger, state) => {
+      let statements = 0;
+      const sql = state.storage.sql;
+      const exec = sql.exec.bind(sql);
+      sql.exec = ((...args: Parameters<typeof exec>) => {
+        statements++;
+        return exec(...args);
+      }) as typeof sql.exec;
+      try {
+        return { available: instance.available(stock, now), statements };
+      } finally {
+        sql.exec = exec;
+      }
+    });
+    // SKU-B: 3 on hand, 1 held live (the expired hold of 2 counts no more); SKU-C: 3 on hand, 5 held; SKU-D: none.
+    expect(answer).toEqual({ available: { 'SKU-A': 7, 'SKU-B': 2, 'SKU-C': 0, 'SKU-D': 0 }, statements: 1 });
+    expect(await ledger.available({})).toEqual({});
+  });
+
   it('adds to or sets what is on hand in one step, keeping sold and reserved units; a published level only starts an unknown sku', async () => {
     const ledger = stockLedger(env, 'stock-truth-adjust');
     expect(await ledger.sellNow([{ sku: 'SKU-S', quantity: 2, stock: 5 }])).toEqual({ ok: true });
