@@ -292,11 +292,14 @@ export default {
 /**
  * The Cache API for bare workerd: always a miss, puts dropped (as Miniflare's cache when it is
  * off). Pages there are kept in isolate memory only, so a miss costs no Cache API lookup or store.
+ * A put's body is read in the runtime (arrayBuffer), as Cloudflare's cache takes it: read through a
+ * JS WritableStream, this stand-in's own chunks cost a miss's two puts about a tenth of the miss's
+ * measured CPU, none of it the store's.
  */
 const NO_CACHE_SERVICE = `export default {
   async fetch(request) {
     if (request.method === 'GET') return new Response(null, { status: 504, headers: { 'cf-cache-status': 'MISS' } });
-    await request.body?.pipeTo(new WritableStream());
+    await request.arrayBuffer();
     return new Response(null, { status: request.method === 'PUT' ? 204 : 404 });
   },
 };
