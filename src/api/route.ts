@@ -38,6 +38,19 @@ export interface Route<Answer = unknown, Body = unknown, Pattern extends string 
   sends<T>(): Route<Answer, T, Pattern>;
 }
 
+declare const jsonOf: unique symbol;
+
+/**
+ * The JSON text of a `T`, for an answer serialised where it is made (a Durable Object sends the cart
+ * across the RPC as one string): the worker passes it on unparsed and the type still says what it holds.
+ */
+export type JsonText<T> = string & { readonly [jsonOf]: T };
+
+/** `value` as JSON text that remembers its type; name `T` (`jsonText<CartEntryAdded>({ … })`) so a misspelt field fails. */
+export function jsonText<T>(value: T): JsonText<T> {
+  return JSON.stringify(value) as JsonText<T>;
+}
+
 /** The answer type of a route or a call. */
 export type AnswerOf<R> = R extends Route<infer A, infer _B> ? A : R extends Call<infer A, infer _B> ? A : never;
 

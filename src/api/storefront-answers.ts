@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { ShippingAddress } from '../commerce/address';
-import type { CartEntry, PriceChange } from '../commerce/cart';
+import type { CartEntry, PriceChange, ShoppingCart } from '../commerce/cart';
 import type { Order as StoredOrder } from '../commerce/order';
 import type { SubscriptionPlan } from '../commerce/subscriptions';
 import type { updateSchema } from './checkout-bodies';
@@ -13,6 +13,21 @@ import type { updateSchema } from './checkout-bodies';
 export type { OrderEntry } from '../commerce/order';
 
 export type CheckoutAddress = ShippingAddress;
+
+/** A cart change's answer (storefront spec §7): the cart as it is now. */
+export interface CartChanged {
+  shoppingCart: ShoppingCart;
+}
+
+/** An add's answer: the cart and the entry added to or grown (absent only if a retried add's entry was removed since). */
+export interface CartEntryAdded extends CartChanged {
+  newlyAdded?: CartEntry;
+}
+
+/** A quantity's or additional fields' change: the cart and the entry changed. */
+export interface CartEntryUpdated extends CartChanged {
+  updatedEntry?: CartEntry;
+}
 
 export interface ShippingOption {
   id: string;

@@ -3,7 +3,7 @@
  * checkout and orders, subscriptions, forms, the shopper's account, search suggestions and restock
  * sign-ups. The collectors' beacons are in beacon-routes.ts (their bundle carries only those).
  */
-import type { CartEntry, ShoppingCart } from '../commerce/cart';
+import type { ShoppingCart } from '../commerce/cart';
 import type { z } from 'zod';
 import type {
   addressDetailsSchema,
@@ -13,7 +13,15 @@ import type {
   updateSchema,
 } from './checkout-bodies';
 import type { PaymentSetup } from '../commerce/payment-mode';
-import type { AddressSuggestion, Checkout, FoundAddress, Order } from './storefront-answers';
+import type {
+  AddressSuggestion,
+  CartChanged,
+  CartEntryAdded,
+  CartEntryUpdated,
+  Checkout,
+  FoundAddress,
+  Order,
+} from './storefront-answers';
 import { areas } from './areas';
 import { route } from './route';
 
@@ -21,19 +29,10 @@ const ACCOUNT = areas.account;
 
 export const storefrontRoutes = {
   cart: route('GET', areas.cart).answers<ShoppingCart>(),
-  addToCart: route('POST', `${areas.cart}/entries`).answers<{
-    shoppingCart: ShoppingCart;
-    newlyAdded: CartEntry;
-  }>(),
-  changeCartEntry: route('PUT', `${areas.cart}/entries/:entryId`).answers<{
-    shoppingCart: ShoppingCart;
-  }>(),
-  removeCartEntry: route('DELETE', `${areas.cart}/entries/:entryId`).answers<{
-    shoppingCart: ShoppingCart;
-  }>(),
-  cartEntryFields: route('PUT', `${areas.cart}/entries/:entryId/additionalFields`).answers<{
-    shoppingCart: ShoppingCart;
-  }>(),
+  addToCart: route('POST', `${areas.cart}/entries`).answers<CartEntryAdded>(),
+  changeCartEntry: route('PUT', `${areas.cart}/entries/:entryId`).answers<CartEntryUpdated>(),
+  removeCartEntry: route('DELETE', `${areas.cart}/entries/:entryId`).answers<CartChanged>(),
+  cartEntryFields: route('PUT', `${areas.cart}/entries/:entryId/additionalFields`).answers<CartEntryUpdated>(),
   subscriptionCart: route('POST', `${areas.subscriptionCart}/subscription`).answers<{ cartToken: string }>(),
 
   startCheckout: route('POST', areas.checkout)

@@ -21,6 +21,8 @@ import {
   type StoredEntry,
 } from '../commerce/cart';
 import { entryFromLine, type CartLine } from '../commerce/cart-line';
+import { jsonText, type JsonText } from '../api/route';
+import type { CartChanged, CartEntryAdded, CartEntryUpdated } from '../api/storefront-answers';
 import { randomHex } from '../site/ids';
 import { newOrderId, type ClaimFate } from './orders/model';
 import { MIGRATIONS_TABLE, migrate, type Migration } from './migrations';
@@ -55,12 +57,11 @@ export type CartError =
 export type CartFailure = Refused<CartError>;
 
 /**
- * A change's answer as the cart API sends it (storefront spec §7): the JSON text of
- * `{ shoppingCart, newlyAdded }` for an add, `{ shoppingCart, updatedEntry }` for an entry's change,
- * `{ shoppingCart }` for a removal. Text crosses the RPC as one string, where the cart as an object
- * would be cloned out of the object, into the worker and then stringified there.
+ * A change's answer as the cart API sends it (storefront spec §7, the contract's `CartEntryAdded`,
+ * `CartEntryUpdated` and `CartChanged`), as JSON text: text crosses the RPC as one string, where the
+ * cart as an object would be cloned out of the object, into the worker and then stringified there.
  */
-export type CartAnswer = Result<string, CartError>;
+export type CartAnswer<T extends CartChanged = CartChanged> = Result<JsonText<T>, CartError>;
 
 interface Meta {
   cartId: string;
@@ -204,12 +205,24 @@ export class ShoppingCartObject extends DurableObject<Env> {
     );
   }
 
-  /** The cart and the entry `entryId` of it, as the API answers a change: `entryKey` names the entry. */
-  private answer(meta: Meta, entryKey: 'newlyAdded' | 'updatedEntry', entryId: string): CartAnswer {
+  /** The cart and the entry `entryId` of it, as the API answers an add. */
+  private added(meta: Meta, entryId: string): CartAnswer<CartEntryAdded> {
     const cart = this.snapshot(meta);
     return {
       ok: true,
-      value: JSON.stringify({ shoppingCart: cart, [entryKey]: cart.entries.find((e) => e.id === entryId) }),
+      value: jsonText<CartEntryAdded>({ shoppingCart: cart, newlyAdded: cart.entries.find((e) => e.id === entryId) }),
+    };
+  }
+
+  /** The cart and the entry `entryId` of it, as the API answers an entry's change. */
+  private updated(meta: Meta, entryId: string): CartAnswer<CartEntryUpdated> {
+    const cart = this.snapshot(meta);
+    return {
+      ok: true,
+      value: jsonText<CartEntryUpdated>({
+        shoppingCart: cart,
+        updatedEntry: cart.entries.find((e) => e.id === entryId),
+      }),
     };
   }
 
@@ -408,11 +421,11 @@ export class ShoppingCartObject extends DurableObject<Env> {
     quantity: number,
     additionalFields: string | null,
     idempotencyKey: string | null = null,
-  ): Promise<CartAnswer> {
+  ): Promise<CartAnswer<CartEntryAdded>> {
     return this.changes.run(async () => {
       const meta = (await this.current()) ?? { ...head, created: Date.now() };
       const applied = this.appliedAdd(idempotencyKey);
-      if (applied !== null) return this.answer(meta, 'newlyAdded', applied);
+      if (applied !== null) return this.added(meta, applied);
       const ordered = this.purchased();
       if (ordered !== null) return ordered;
       const existing = this.entries().find(
@@ -443,7 +456,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
       this.recordAdd(idempotencyKey, entry.id, Date.now());
       if (fresh) await this.ctx.storage.setAlarm(Date.now() + CART_TTL_MS);
       else await this.touch();
-      return this.answer(meta, 'newlyAdded', entry.id);
+      return this.added(meta, entry.id);
     });
   }
 
@@ -456,7 +469,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
     quantity: number,
     stock: number | null,
     perOrder: number | null = null,
-  ): Promise<CartAnswer> {
+  ): Promise<CartAnswer<CartEntryUpdated>> {
     return this.changes.run(async () => {
       const meta = await this.current();
       const entry = this.entries().find((e) => e.id === entryId);
@@ -472,7 +485,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
       }
       this.writeEntry({ ...entry, quantity });
       await this.touch();
-      return this.answer(meta, 'updatedEntry', entryId);
+      return this.updated(meta, entryId);
     });
   }
 
@@ -485,7 +498,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
       if (ordered !== null) return ordered;
       this.deleteEntry(entryId);
       await this.touch();
-      return { ok: true, value: JSON.stringify({ shoppingCart: this.snapshot(meta) }) };
+      return { ok: true, value: jsonText<CartChanged>({ shoppingCart: this.snapshot(meta) }) };
     });
   }
 
@@ -520,7 +533,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
     itemId: string,
     sku: string,
     additionalFields: string | null,
-  ): Promise<CartAnswer> {
+  ): Promise<CartAnswer<CartEntryUpdated>> {
     return this.changes.run(async () => {
       const meta = this.meta();
       const entry = this.entries().find((e) => e.id === entryId);
@@ -529,7 +542,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
       }
       this.writeEntry({ ...entry, additionalFields });
       await this.touch();
-      return this.answer(meta, 'updatedEntry', entryId);
+      return this.updated(meta, entryId);
     });
   }
 

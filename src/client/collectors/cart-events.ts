@@ -52,12 +52,14 @@ function addPageFields(added: CartEntry) {
   };
 }
 
+/** `added` is the add's `newlyAdded`: absent when a retried add's entry was removed since, which reports nothing. */
 export function recordAddToCart(
   cart: ShoppingCart,
-  added: CartEntry,
+  added: CartEntry | undefined,
   place: 'pdp' | 'plp' | 'product_block' | 'add-on',
   quantity: number,
 ): void {
+  if (added === undefined) return;
   const page = addPageFields(added);
   recordCommerceEvent('add_to_cart', {
     ...cartFields(cart),

@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AnswerOf, Route } from '../../api';
+import type { AnswerOf, JsonText, Route } from '../../api';
 
 /** The part of `Pattern` after `Prefix` ('/' when nothing is left); never when the route is not under it. */
 type Within<Prefix extends string, Pattern extends string> = Pattern extends `${Prefix}${infer Rest}`
@@ -32,4 +32,14 @@ export function answer<R extends Route>(
   status?: ContentfulStatusCode,
 ): Response {
   return c.json(body as object, status);
+}
+
+/** Answers `text`, JSON text made where it was (a Durable Object's), as it is: it must hold what the contract says `route` answers. */
+export function answerText<R extends Route>(
+  c: Context,
+  _route: R,
+  text: JsonText<AnswerOf<R>>,
+  status?: ContentfulStatusCode,
+): Response {
+  return c.body(text, status ?? 200, { 'content-type': 'application/json' });
 }

@@ -26,6 +26,11 @@ import { currentCrumb, ensureCrumb, randomToken, requireCrumb } from '../shared/
 import { apiError, readJson, siteVersion, type AppEnv, storeOf, withSite } from '../shared/http';
 import { rateLimit } from '../shared/rate-limit';
 import { CART_ID } from '../../api/checkout-bodies';
+import { areas } from '../../api/areas';
+import type { Route } from '../../api/route';
+import { storefrontRoutes as api } from '../../api/storefront';
+import type { CartChanged } from '../../api/storefront-answers';
+import { answer, answerText, pathIn } from '../shared/contract';
 import { adoptIntoAccount, cartHead, cartIdFrom, currencyOf, setCartCookie, visitorCart } from './visitor-cart';
 import { guardedArea } from '../shared/guarded-area';
 
@@ -100,8 +105,8 @@ function failed(result: CartFailure): never {
 }
 
 /** A cart change's answer: the cart object's JSON text as it is (the same bytes `c.json` would send), or its error. */
-function answered(c: Context<AppEnv>, result: CartAnswer): Response {
-  return result.ok ? c.body(result.value, 200, { 'content-type': 'application/json' }) : failed(result);
+function answered<T extends CartChanged>(c: Context<AppEnv>, route: Route<T>, result: CartAnswer<T>): Response {
+  return result.ok ? answerText(c, route, result.value) : failed(result);
 }
 
 /** Products the editor's mock cart picks from. */
@@ -142,19 +147,19 @@ const readCart = async (c: Context<AppEnv>) => {
   const site = c.var.site;
   ensureCrumb(c);
   c.header('cache-control', 'no-store');
-  if (c.req.query('mock') === 'true') return c.json(await mockCart(c.env, site));
+  if (c.req.query('mock') === 'true') return answer(c, api.cart, await mockCart(c.env, site));
   const token = c.req.query('cartToken');
   const cartId = token !== undefined && CART_ID.test(token) ? token : cartIdFrom(c);
-  if (cartId === null) return c.json(emptyCart(site));
+  if (cartId === null) return answer(c, api.cart, emptyCart(site));
   const stub = storeOf(c).objects.cart(cartId);
   const stored = await stub.read();
-  if (stored === null) return c.json(emptyCart(site));
+  if (stored === null) return answer(c, api.cart, emptyCart(site));
   // Once the shopper started checking out, the cart shows the checkout's shipping, tax and discounts.
   if (stored.orderId === null && (await stub.checkoutStarted()))
-    return c.json(await storeOf(c).objects.orders.cartWithTotals(stored));
-  return c.json(stored);
+    return answer(c, api.cart, await storeOf(c).objects.orders.cartWithTotals(stored));
+  return answer(c, api.cart, stored);
 };
-cart.get('/', withSite, readCart);
+cart.get(pathIn(areas.cart, api.cart), withSite, readCart);
 cartWithSlash.get('/', withSite, readCart);
 
 interface AddRequest {
@@ -209,7 +214,7 @@ async function newCartId(c: Context<AppEnv>, idempotencyKey: string | null): Pro
   return toHex(new Uint8Array(digest).slice(0, 16));
 }
 
-cart.post('/entries', withSite, async (c) => {
+cart.post(pathIn(areas.cart, api.addToCart), withSite, async (c) => {
   const body = await readJson(c, addSchema, MAX_BODY_BYTES);
   const idempotencyKey = addIdempotencyKey(c);
   const existing = cartIdFrom(c);
@@ -219,10 +224,10 @@ cart.post('/entries', withSite, async (c) => {
     setCartCookie(c, added.cartId);
     await adoptIntoAccount(c, added.cartId);
   }
-  return answered(c, added.result);
+  return answered(c, api.addToCart, added.result);
 });
 
-cart.put('/entries/:entryId/additionalFields', withSite, async (c) => {
+cart.put(pathIn(areas.cart, api.cartEntryFields), withSite, async (c) => {
   const body = await readJson(c, fieldsSchema, MAX_BODY_BYTES);
   const site = c.var.site;
   const stub = visitorCart(c);
@@ -230,10 +235,14 @@ cart.put('/entries/:entryId/additionalFields', withSite, async (c) => {
   const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), body.itemId);
   const additionalFields =
     productType(item) === ProductType.GiftCard ? giftDetailsOr400(body.additionalFields) : body.additionalFields;
-  return answered(c, await stub.setAdditionalFields(c.req.param('entryId'), body.itemId, body.sku, additionalFields));
+  return answered(
+    c,
+    api.cartEntryFields,
+    await stub.setAdditionalFields(c.req.param('entryId'), body.itemId, body.sku, additionalFields),
+  );
 });
 
-cart.put('/entries/:entryId', withSite, async (c) => {
+cart.put(pathIn(areas.cart, api.changeCartEntry), withSite, async (c) => {
   const body = await readJson(c, quantitySchema, MAX_BODY_BYTES);
   const quantity = quantityOr400(body.quantity);
   const stub = visitorCart(c);
@@ -241,18 +250,18 @@ cart.put('/entries/:entryId', withSite, async (c) => {
   const entry = stub === null ? undefined : (await stub.read())?.entries.find((e) => e.id === entryId);
   if (stub === null || entry === undefined) return apiError(404, CART_MESSAGES.entryNotFound);
   const line = await lineFor(c, entry.itemId, entry.chosenVariant.sku);
-  return answered(c, await stub.setQuantity(entryId, quantity, line.stock, line.perOrder));
+  return answered(c, api.changeCartEntry, await stub.setQuantity(entryId, quantity, line.stock, line.perOrder));
 });
 
-cart.delete('/entries/:entryId', withSite, async (c) => {
+cart.delete(pathIn(areas.cart, api.removeCartEntry), withSite, async (c) => {
   const stub = visitorCart(c);
   if (stub === null) return apiError(404, CART_MESSAGES.entryNotFound);
-  return answered(c, await stub.removeEntry(c.req.param('entryId')));
+  return answered(c, api.removeCartEntry, await stub.removeEntry(c.req.param('entryId')));
 });
 
 /** A subscription is bought on its own: a new cart holding just it, identified by the returned token. */
-subscriptionCart.post('/subscription', withSite, async (c) => {
+subscriptionCart.post(pathIn(areas.subscriptionCart, api.subscriptionCart), withSite, async (c) => {
   const { qty, ...body } = await readJson(c, subscriptionSchema, MAX_BODY_BYTES);
   const added = await addLine(c, { ...body, quantity: qty }, true, randomToken);
-  return c.json({ cartToken: added.cartId });
+  return answer(c, api.subscriptionCart, { cartToken: added.cartId });
 });
