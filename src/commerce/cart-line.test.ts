@@ -69,6 +69,17 @@ describe('what an add means', () => {
     });
   });
 
+  it('sells a gift card at its value even when its variant is flagged on sale, as its page shows it (spec §4: gift cards are never on sale)', () => {
+    const flagged = {
+      ...giftCard,
+      structuredContent: {
+        productType: 4,
+        variants: [{ sku: 'G-25', priceMoney: money('25'), salePriceMoney: money('5'), onSale: true, qtyInStock: 0 }],
+      },
+    };
+    expect(resolveCartLine(flagged, 'G-25', 'USD', COLLECTIONS)).toMatchObject({ unitPriceCents: 2500, stock: null });
+  });
+
   it('has no stock limit for unlimited variants, and takes the variant image', () => {
     expect(resolveCartLine(shirt, 'L-RED', 'USD', COLLECTIONS)).toMatchObject({
       unitPriceCents: 2000,

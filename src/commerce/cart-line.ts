@@ -78,7 +78,7 @@ export function resolveCartLine(
   };
   if (pricedWithoutVariants(type)) {
     if (sku !== undefined && sku !== null && sku !== itemId) return { error: CART_MESSAGES.variantUnavailable };
-    const cents = priceCents(priceNow(childOf(item, 'structuredContent')), storeCurrency);
+    const cents = priceCents(priceNow(item, childOf(item, 'structuredContent')), storeCurrency);
     if (cents === null) return { error: CART_MESSAGES.itemNotFound };
     return { ...common, sku: itemId, attributes: {}, unitPriceCents: cents, stock: null, weightGrams: 0 };
   }
@@ -94,7 +94,7 @@ export function resolveCartLine(
       error: type === ProductType.GiftCard ? CART_MESSAGES.giftCardDenomination : CART_MESSAGES.variantUnavailable,
     };
   }
-  const cents = priceCents(priceNow(variant), storeCurrency);
+  const cents = priceCents(priceNow(item, variant), storeCurrency);
   if (cents === null) return { error: CART_MESSAGES.itemNotFound };
   const imageUrl = asString(childOf(childOf(variant, 'image'), 'assetUrl')) || common.imageUrl;
   return {

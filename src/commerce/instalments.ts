@@ -59,7 +59,7 @@ export function instalmentEligible(item: unknown): boolean {
 export function instalmentPrice(item: unknown, currency: string): number {
   const variants = variantsOf(item);
   const prices = Array.isArray(variants)
-    ? variants.map((variant) => toMinorUnits(asString(childOf(priceNow(variant), 'value')) || '0', currency) ?? 0)
+    ? variants.map((variant) => toMinorUnits(asString(childOf(priceNow(item, variant), 'value')) || '0', currency) ?? 0)
     : [];
   return Math.max(0, ...prices);
 }

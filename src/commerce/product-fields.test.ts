@@ -12,7 +12,6 @@ import {
   subscriptionPlanOf,
   variantAttributes,
   variantImageUrl,
-  variantOnSale,
   variantSku,
 } from './product-fields';
 
@@ -46,7 +45,6 @@ describe('product fields read from the template form', () => {
   it('reads a variant with the template language’s semantics', () => {
     const [variant] = SHIRT.structuredContent.variants;
     expect(variantSku(variant)).toBe('S-1');
-    expect(variantOnSale(variant)).toBe(true);
     expect(variantAttributes(variant)).toEqual({ Size: 'M', Count: '2' });
     expect(variantAttributes({ attributes: ['x'] })).toEqual({});
     expect(variantImageUrl(variant)).toBe('/img/m.jpg');

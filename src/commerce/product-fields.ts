@@ -43,7 +43,6 @@ export const variantSku = (variant: unknown): string => text(variant, 'sku');
 export const variantId = (variant: unknown): string => text(variant, 'id');
 /** The variant's own picture, '' when it has none. */
 export const variantImageUrl = (variant: unknown): string => text(childOf(variant, 'image'), 'assetUrl');
-export const variantOnSale = (variant: unknown): boolean => isTruthy(childOf(variant, 'onSale'));
 export const regularPriceOf = (variant: unknown): unknown => childOf(variant, 'priceMoney');
 
 /** The variant's option values by option name ('Size' → 'Large'); empty for a product without options. */

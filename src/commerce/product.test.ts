@@ -6,15 +6,18 @@ import {
   hasVariedPrices,
   isOnSale,
   isShipped,
+  isVariantOnSale,
   isSoldOut,
   lacksDeliveredFile,
   listedPrice,
   neverRunsOut,
   normalPrice,
   pricedWithoutVariants,
+  priceNow,
   PRODUCT_TYPE_CODES,
   ProductType,
   productType,
+  saleAllowed,
   sellableProductType,
   salePrice,
   showsQuantityInput,
@@ -88,6 +91,9 @@ describe('product rules', () => {
     expect(totalStockRemaining(product(1, [{ stock: 2 }, { stock: 3 }]))).toBe(5);
     expect(totalStockRemaining(product(1, [{ stock: 2 }, { unlimited: true }]))).toBe(Number.MAX_SAFE_INTEGER);
     expect(totalStockRemaining(product(2, []))).toBe(Number.MAX_SAFE_INTEGER);
+    // Each variant counts what the cart would let a shopper have of it (stockLimit): never below 0, whole units.
+    expect(totalStockRemaining(product(1, [{ stock: -3 }, { stock: 3 }]))).toBe(3);
+    expect(totalStockRemaining(product(1, [{ stock: 2.5 }]))).toBe(2);
   });
 
   it('takes the "from" price as the lowest current price, sale prices included', () => {
@@ -164,9 +170,9 @@ describe('product rules', () => {
       priceMoney: { value: '20.00', currency: 'USD' },
       salePriceMoney: { value: '15.00', currency: 'USD' },
     };
-    expect(currentPrice({ ...prices, onSale: true })?.value).toBe('15.00');
-    expect(currentPrice({ ...prices, onSale: false })?.value).toBe('20.00');
-    expect(currentPrice(prices)?.value).toBe('20.00');
+    expect(currentPrice({ ...prices, onSale: true }, ProductType.Physical)?.value).toBe('15.00');
+    expect(currentPrice({ ...prices, onSale: false }, ProductType.Physical)?.value).toBe('20.00');
+    expect(currentPrice(prices, ProductType.Physical)?.value).toBe('20.00');
   });
 });
 
@@ -232,6 +238,24 @@ describe('one definition of a product (issue 29)', () => {
 });
 
 describe('one product vocabulary (issue 31)', () => {
+  it('never reads a gift card on sale: its current, from and listed prices are its value, as its page and mark say (spec §4)', () => {
+    const card = product(4, [{ price: '25.00', sale: '5.00' }, { price: '50.00' }]);
+    const first = card.structuredContent.variants[0]!;
+    expect(saleAllowed(ProductType.GiftCard)).toBe(false);
+    expect(PRODUCT_TYPE_CODES.filter(saleAllowed)).not.toContain(ProductType.GiftCard);
+    expect(currentPrice(first, ProductType.GiftCard)).toEqual(money('25.00'));
+    expect(priceNow(card, first)).toEqual(money('25.00'));
+    expect(isVariantOnSale(card, first)).toBe(false);
+    expect(isOnSale(card)).toBe(false);
+    expect(fromPrice(card)).toEqual(money('25.00'));
+    expect(listedPrice(card.structuredContent)).toEqual(money('25.00'));
+    // Two cards of one value, one flagged: one price, no "from".
+    expect(hasVariedPrices(product(4, [{ price: '25.00', sale: '5.00' }, { price: '25.00' }]))).toBe(false);
+    expect(hasVariedPrices(product(4, [{ price: '25.00' }, { price: '50.00' }]))).toBe(true);
+    // A physical product's sale holds.
+    expect(priceNow(product(1, []), first)).toEqual(money('5.00'));
+  });
+
   it('ships physical products only', () => {
     expect(PRODUCT_TYPE_CODES.filter(isShipped)).toEqual([ProductType.Physical]);
     expect(isShipped(undefined)).toBe(false);

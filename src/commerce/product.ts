@@ -223,9 +223,22 @@ export function variantAvailable(variant: VariantStock, type: number | undefined
   return limit === null || limit > 0;
 }
 
-/** The money a variant (or a product priced without variants) sells for now: its sale price when on sale. */
-export function currentPrice<M>(priced: Priced<M>): M | undefined {
-  return priced.onSale === true ? priced.salePriceMoney : priced.priceMoney;
+/** Whether a product of this type can be on sale: every type but gift cards, which sell at face value (spec §4). */
+export function saleAllowed(type: number | undefined): boolean {
+  return type !== ProductType.GiftCard;
+}
+
+/** Whether a variant (or a product priced without variants) of a product of `type` sells at its sale price now. */
+export function onSaleNow(priced: { onSale?: boolean }, type: number | undefined): boolean {
+  return priced.onSale === true && saleAllowed(type);
+}
+
+/**
+ * The money a variant (or a product priced without variants) of a product of `type` sells for now:
+ * its sale price when on sale; a gift card's is its face value whatever its variant says.
+ */
+export function currentPrice<M>(priced: Priced<M>, type: number | undefined): M | undefined {
+  return onSaleNow(priced, type) ? priced.salePriceMoney : priced.priceMoney;
 }
 
 /**
@@ -235,9 +248,9 @@ export function currentPrice<M>(priced: Priced<M>): M | undefined {
 export function listedPrice<M>(
   content: Priced<M> & { productType: number; variants: readonly Priced<M>[] },
 ): M | undefined {
-  if (pricedWithoutVariants(content.productType)) return currentPrice(content);
+  if (pricedWithoutVariants(content.productType)) return currentPrice(content, content.productType);
   const first = content.variants[0];
-  return first === undefined ? undefined : currentPrice(first);
+  return first === undefined ? undefined : currentPrice(first, content.productType);
 }
 
 /** A template value's stock fields, read with the template language's semantics. */
@@ -264,9 +277,14 @@ export function variantStockLimit(item: unknown, variant: unknown): number | nul
   return stockLimit(stockOf(variant), productType(item));
 }
 
-/** `currentPrice` for template data: a variant, or a digital product's structured content. */
-export function priceNow(priced: unknown): unknown {
-  return currentPrice(pricesOf(priced));
+/** `currentPrice` for template data: a variant of `item`, or the structured content of a product priced without variants. */
+export function priceNow(item: unknown, priced: unknown): unknown {
+  return currentPrice(pricesOf(priced), productType(item));
+}
+
+/** `onSaleNow` for template data: a variant of `item`, or the structured content of a product priced without variants. */
+export function isVariantOnSale(item: unknown, priced: unknown): boolean {
+  return onSaleNow(pricesOf(priced), productType(item));
 }
 
 export function hasVariants(item: unknown): boolean {
@@ -280,23 +298,25 @@ export function isSoldOut(item: unknown): boolean {
   return !neverRunsOut(type) && !variantList(item).some((v) => isVariantAvailable(item, v));
 }
 
-/** On sale: any variant on sale; a product priced without variants by its own flag; gift cards never. */
+/** On sale: any variant on sale; a product priced without variants by its own flag; gift cards and unknown types never. */
 export function isOnSale(item: unknown): boolean {
   const type = productType(item);
-  if (pricedWithoutVariants(type)) return isTruthy(childOf(childOf(item, 'structuredContent'), 'onSale'));
-  if (type === ProductType.Physical || type === ProductType.Service)
-    return variantList(item).some((v) => isTruthy(childOf(v, 'onSale')));
-  return false;
+  if (type === undefined) return false;
+  if (pricedWithoutVariants(type)) return isVariantOnSale(item, childOf(item, 'structuredContent'));
+  return variantList(item).some((v) => isVariantOnSale(item, v));
 }
 
-/** Units left across variants; a product that never runs out (its type or an unlimited variant) counts as MAX_SAFE_INTEGER. */
+/**
+ * Units left across variants, each its `variantStockLimit` (whole units, none below 0); a product that
+ * never runs out (its type or an unlimited variant) counts as MAX_SAFE_INTEGER.
+ */
 export function totalStockRemaining(item: unknown): number {
-  const type = productType(item);
-  if (neverRunsOut(type)) return Number.MAX_SAFE_INTEGER;
+  if (neverRunsOut(productType(item))) return Number.MAX_SAFE_INTEGER;
   let total = 0;
   for (const variant of variantList(item)) {
-    if (isTruthy(childOf(variant, 'unlimited'))) return Number.MAX_SAFE_INTEGER;
-    total += asNumber(childOf(variant, 'qtyInStock'));
+    const limit = variantStockLimit(item, variant);
+    if (limit === null) return Number.MAX_SAFE_INTEGER;
+    total += limit;
   }
   return total;
 }
@@ -306,10 +326,12 @@ export function hasVariedPrices(item: unknown): boolean {
   if (type !== ProductType.Physical && type !== ProductType.Service && type !== ProductType.GiftCard) return false;
   const [first, ...rest] = variantList(item);
   if (first === undefined) return false;
-  const onSale = childOf(first, 'onSale');
+  // A gift card's sale flag is never read (saleAllowed): its variants differ by price alone.
+  const saleFlag = (variant: unknown) => (saleAllowed(type) ? childOf(variant, 'onSale') : false);
+  const onSale = saleFlag(first);
   return rest.some(
     (v) =>
-      !valuesEqual(childOf(v, 'onSale'), onSale) ||
+      !valuesEqual(saleFlag(v), onSale) ||
       (isTruthy(onSale) && !valuesEqual(childOf(v, 'salePrice'), childOf(first, 'salePrice'))) ||
       !valuesEqual(childOf(v, 'price'), childOf(first, 'price')),
   );
@@ -345,7 +367,9 @@ export function fromPrice(item: unknown): unknown {
     case ProductType.Service:
     case ProductType.GiftCard: {
       const variants = variantList(item);
-      return variants.length === 0 ? DEFAULT_MONEY : pickVariantPrice(variants, priceNow, lower);
+      return variants.length === 0
+        ? DEFAULT_MONEY
+        : pickVariantPrice(variants, (variant) => priceNow(item, variant), lower);
     }
     case ProductType.Digital:
     case ProductType.Paywall:
@@ -380,7 +404,7 @@ export function salePrice(item: unknown): unknown {
       let money: unknown;
       let lowest = 0;
       for (const variant of variantList(item)) {
-        if (!isTruthy(childOf(variant, 'onSale'))) continue;
+        if (!isVariantOnSale(item, variant)) continue;
         const candidate = childOf(variant, 'salePriceMoney');
         if (money === undefined || amountOf(candidate) < lowest) {
           money = candidate;
@@ -403,9 +427,9 @@ export function lowestVariantPricingOptions(item: unknown): unknown {
   const variants = variantList(item);
   if (variants.length === 0) return null;
   let options = childOf(variants[0], 'pricingOptions');
-  let lowest = amountOf(priceNow(variants[0]));
+  let lowest = amountOf(priceNow(item, variants[0]));
   for (let i = 1; i < variants.length; i++) {
-    const price = amountOf(priceNow(variants[i]));
+    const price = amountOf(priceNow(item, variants[i]));
     if (price < lowest) {
       options = childOf(variants[i], 'pricingOptions');
       lowest = price;

@@ -7,7 +7,7 @@
  */
 import Papa from 'papaparse';
 import { fromMinorUnits, toMinorUnits } from '../commerce/money';
-import { pricedWithoutVariants, type ProductStatus } from '../commerce/product';
+import { currentPrice, onSaleNow, pricedWithoutVariants, type ProductStatus } from '../commerce/product';
 import { toCsv } from '../forms/csv';
 import { EDIT_MESSAGES } from './edits';
 import {
@@ -342,12 +342,18 @@ export function productCsv(products: readonly ExportedProduct[], currency: strin
           row[`Option${n + 1} Value` as Column] =
             form.options.length === 0 ? NO_OPTION.value : (variant.values?.[name] ?? '');
         });
-        const onSale = variant.onSale === true;
+        // Shopify's columns: the price it sells at now, and the regular price beside it while on sale.
+        const prices = {
+          onSale: variant.onSale,
+          priceMoney: variant.price ?? 0,
+          salePriceMoney: variant.salePrice ?? 0,
+        };
+        const onSale = onSaleNow(prices, form.productType);
         Object.assign(row, {
           'Variant SKU': variant.sku ?? '',
           'Variant Grams': variant.weightGrams == null ? '' : String(variant.weightGrams),
           'Variant Inventory Qty': variant.unlimited === false ? String(variant.stock ?? 0) : '',
-          'Variant Price': money(onSale ? (variant.salePrice ?? 0) : (variant.price ?? 0)),
+          'Variant Price': money(currentPrice(prices, form.productType) ?? 0),
           'Variant Compare At Price': onSale ? money(variant.price ?? 0) : '',
         });
       }

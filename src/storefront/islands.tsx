@@ -15,6 +15,7 @@ import {
   isSubscribable,
   sellsAsSubscription,
   isVariantAvailable,
+  isVariantOnSale,
   productType,
   ProductType,
   showsQuantityInput,
@@ -38,7 +39,6 @@ import {
   variantAttributes,
   variantId,
   variantImageUrl,
-  variantOnSale,
   variantSku,
 } from '../commerce/product-fields';
 import {
@@ -214,7 +214,7 @@ const variantPrice: Formatter = (item, args, ctx, vars) => {
     for (const variant of variantList(item)) {
       variants[variantSku(variant)] = {
         price: minorUnitsOf(regularPriceOf(variant), currency),
-        salePrice: variantOnSale(variant) ? minorUnitsOf(priceNow(variant), currency) : null,
+        salePrice: isVariantOnSale(item, variant) ? minorUnitsOf(priceNow(item, variant), currency) : null,
       };
     }
   }
@@ -261,7 +261,7 @@ function additionalFieldsForm(item: unknown, ctx: RenderContext): AdditionalFiel
 function subscriptionTerms(item: unknown, ctx: RenderContext): string {
   const plan = subscriptionPlanOf(item);
   const currencyCode = asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY;
-  const amountCents = minorUnitsOf(priceNow(variantList(item)[0]), currencyCode);
+  const amountCents = minorUnitsOf(priceNow(item, variantList(item)[0]), currencyCode);
   if (plan === undefined) return '';
   return renderIsland('SubscriptionTerms', {
     plan,
@@ -314,7 +314,7 @@ function addToCartButton(
 function quickAdd(item: unknown, ctx: RenderContext): string {
   const currency = asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY;
   const prices = Object.fromEntries(
-    variantList(item).map((variant) => [variantSku(variant), minorUnitsOf(priceNow(variant), currency)]),
+    variantList(item).map((variant) => [variantSku(variant), minorUnitsOf(priceNow(item, variant), currency)]),
   );
   const purchase = purchaseOf(item);
   return renderIsland('QuickAdd', {

@@ -87,7 +87,7 @@ const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
 function offersOf(item: unknown, ctx: RenderContext, url: string): Record<string, unknown>[] {
   const storeCurrency = asString(ctx.resolve(['website', 'storeCurrency'])) || DEFAULT_CURRENCY;
   const offer = (priced: unknown, available: boolean, sku: string | null) => {
-    const money = priceNow(priced);
+    const money = priceNow(item, priced);
     const currency = currencyOf(money) || storeCurrency;
     const price = majorUnits(money, currency);
     if (price === null) return null;

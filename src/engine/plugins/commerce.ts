@@ -165,7 +165,7 @@ function subscriptionPrice(item: unknown, args: readonly string[], ctx: RenderCo
   if (Array.isArray(options) && options.length > 0) {
     const first = options[0];
     if (hasVariedPrices(item)) {
-      const money = priceNow(first);
+      const money = priceNow(item, first);
       data.fromText = localizedOr(ctx, 'productPriceFromText', 'from {fromPrice}');
       data.formattedFromPrice = moneyText(money, args, ctx);
     }

@@ -91,6 +91,9 @@ describe('the product form', () => {
     });
     expect(productProblems({ ...form, variants: [] }).variants).toBe(PRODUCT_MESSAGES.noVariants);
     expect(productProblems({ ...form, productType: 2, variants: [], price: -1 }).price).toBe(PRODUCT_MESSAGES.price);
+    // A gift card sells at its value (spec §4): a denomination on sale is refused, at its sale price.
+    expect(productProblems(form)['variants.0.salePrice']).toBeUndefined();
+    expect(productProblems({ ...form, productType: 4 })['variants.0.salePrice']).toBe(PRODUCT_MESSAGES.giftCardSale);
     // A digital product is published only with its file to deliver; a draft may wait for it.
     const digital = { ...form, productType: 2 as const, variants: [], options: [], price: 100 };
     expect(productProblems(digital).digitalFile).toBe(PRODUCT_MESSAGES.digitalFile);

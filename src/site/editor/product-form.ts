@@ -10,6 +10,7 @@ import {
   neverRunsOut,
   pricedWithoutVariants,
   ProductType,
+  saleAllowed,
   subscribableType,
   type ProductStatus,
   type ProductTypeCode,
@@ -173,6 +174,7 @@ export const PRODUCT_MESSAGES = {
   sameVariant: 'Two variants have the same options.',
   skuTwice: 'Each variant needs its own SKU.',
   salePrice: 'The sale price must be less than the price.',
+  giftCardSale: 'A gift card sells at its value: it cannot be on sale.',
   price: 'Enter a price such as 12.50.',
   stock: 'Enter a whole number of items in stock.',
   imageUrl: IMAGE_ADDRESS_MESSAGE,
@@ -255,6 +257,8 @@ export function productProblems(form: ProductForm): Record<string, string> {
   form.variants.forEach((variant, i) => {
     const prefix = `variants.${i}.`;
     priceProblems(prefix, variant.price, variant.salePrice, variant.onSale, problems);
+    if (variant.onSale && !saleAllowed(form.productType))
+      problems[`${prefix}salePrice`] = PRODUCT_MESSAGES.giftCardSale;
     if (
       !variant.unlimited &&
       !neverRunsOut(form.productType) &&

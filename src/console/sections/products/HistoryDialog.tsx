@@ -16,7 +16,9 @@ function VersionView({ version, currency }: { version: SavedVersion; currency: s
       ? [{ label: 'Price', price: product.price }]
       : product.variants.map((v) => ({
           label: Object.values(v.values).join(' / ') || 'Price',
-          price: currentPrice({ onSale: v.onSale, priceMoney: v.price, salePriceMoney: v.salePrice }) ?? v.price,
+          price:
+            currentPrice({ onSale: v.onSale, priceMoney: v.price, salePriceMoney: v.salePrice }, product.productType) ??
+            v.price,
         }));
   return (
     <dl className="VersionView">
