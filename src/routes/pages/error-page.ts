@@ -38,7 +38,6 @@ export async function errorPage(c: Context<AppEnv>, status: 500 | 503): Promise<
     c,
     {
       title: `${message} · ${site.website.siteTitle}`,
-      titleText: PAGE_TEXTS[status].heading,
       lang: language,
       style: errorPageStylesheet(site),
       body: markup`<a class="skip-link" href="#main" data-text="nav.skip">${text['nav.skip']}</a>
