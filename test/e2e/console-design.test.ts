@@ -121,7 +121,7 @@ describe('console: design', () => {
     await expect.poll(() => accent.locator('.FieldError').textContent()).toBe('Hue out of bounds.');
     // The HSV model (engine spec §3) shows the same colour, and refuses a value past 100 %.
     await accent.locator('label.Segment', { hasText: 'HSV' }).click();
-    expect(await accent.locator('.FieldError').count()).toBe(0);
+    await expect.poll(() => accent.locator('.FieldError').count()).toBe(0);
     await accent.locator('label.ColourPicker-field', { hasText: 'V %' }).locator('input').fill('120');
     await expect
       .poll(() => accent.locator('.FieldError').textContent())
@@ -129,15 +129,15 @@ describe('console: design', () => {
     await accent.locator('label.Segment', { hasText: 'HEX' }).click();
     await accent.locator('label.ColourPicker-field', { hasText: 'Hex' }).locator('input').fill('#2f5d50');
     await previewShows(page, '--accent', new RegExp(`^${GREEN.replace(/[()./]/g, '\\$&')}$`));
-    expect(await page.locator('.StatusLabel', { hasText: 'Unpublished changes' }).count()).toBe(1);
+    await expect.poll(() => page.locator('.StatusLabel', { hasText: 'Unpublished changes' }).count()).toBe(1);
 
     await page.click('role=tab[name="Fonts"]');
     const headings = page.locator('fieldset.FontBrowser', { has: page.locator('legend', { hasText: 'Headings' }) });
     await headings.locator('button.FilterChip', { hasText: 'Mono' }).click();
-    expect(await headings.locator('.FontOption-category').allTextContents()).toEqual(['Mono', 'Mono']);
+    await expect.poll(() => headings.locator('.FontOption-category').allTextContents()).toEqual(['Mono', 'Mono']);
     await headings.locator('button.FilterChip', { hasText: 'All' }).click();
     await headings.locator('input[type="search"]').fill('zzz');
-    expect(await headings.getByText('No results found').count()).toBe(1);
+    await expect.poll(() => headings.getByText('No results found').count()).toBe(1);
     await headings.locator('input[type="search"]').fill('slab');
     await headings.locator('label.FontOption', { hasText: 'Antique Slab' }).click();
     await previewShows(page, '--serif', /Superclarendon/);
@@ -146,7 +146,7 @@ describe('console: design', () => {
 
     await page.click('role=tab[name="Gallery"]');
     await page.getByLabel('Products per row').fill('11');
-    expect(await page.getByText('Products per row must be between 1 and 10').count()).toBe(1);
+    await expect.poll(() => page.getByText('Products per row must be between 1 and 10').count()).toBe(1);
     await page.getByLabel('Products per row').fill('3');
     await previewShows(page, '--grid-columns', /repeat\(3/);
     expect(await seriousViolations(page, 'design gallery')).toEqual([]);
