@@ -228,6 +228,11 @@ export function saleAllowed(type: number | undefined): boolean {
   return type !== ProductType.GiftCard;
 }
 
+/** Whether a sale price is a sale: below the price it replaces. A sale that is not is refused or, after a price change, ends. */
+export function saleUndercuts(salePrice: number, price: number): boolean {
+  return salePrice < price;
+}
+
 /** Whether a variant (or a product priced without variants) of a product of `type` sells at its sale price now. */
 export function onSaleNow(priced: { onSale?: boolean }, type: number | undefined): boolean {
   return priced.onSale === true && saleAllowed(type);

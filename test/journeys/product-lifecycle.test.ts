@@ -1,7 +1,7 @@
 /**
  * Journey: a product's life from draft to store (issue 33, journey 2's status and variants). At 1366
  * px the store manager adds a product in /config: options Size (S, M, L) and Colour (Red, Blue) make
- * six variants, "Set every price" prices them all, the grid's price, sale price, stock, SKU and weight
+ * six variants (a gift card's denominations have no sale price), "Set every price" prices them all, the grid's price, sale price, stock, SKU and weight
  * fit without sideways scroll; saved as a draft it is nowhere on the storefront (its page 404, not in
  * /shop or /search, a direct cart add refused); published, shoppers find it and buy it. At 375 px the
  * product list shows it as a draft and the variant grid is one card per variant. Screenshots in
@@ -71,6 +71,15 @@ describe('a product from draft to the store', () => {
       await merchant.page.click('text=Add product');
       await merchant.page.waitForSelector('h1:text("Add product")', SLOW);
       await merchant.page.fill('#product-title', title);
+      // A gift card sells at face value: its denominations offer no sale price to set.
+      await merchant.page.selectOption('#product-type', { label: 'Gift card' });
+      await expect.poll(() => merchant.page.locator('h2', { hasText: 'Denominations' }).count(), SLOW).toBe(1);
+      expect(await merchant.page.locator('.VariantGrid th', { hasText: 'Sale price' }).count()).toBe(0);
+      expect(await merchant.page.locator('[aria-label="On sale, variant 1"]').count()).toBe(0);
+      await merchant.page.selectOption('#product-type', { label: 'Physical product' });
+      await expect
+        .poll(() => merchant.page.locator('.VariantGrid th', { hasText: 'Sale price' }).count(), SLOW)
+        .toBe(1);
       // A new product is a draft until the merchant says otherwise.
       expect(await merchant.page.locator('#product-status').inputValue()).toBe('draft');
 

@@ -11,6 +11,7 @@ import {
   pricedWithoutVariants,
   ProductType,
   saleAllowed,
+  saleUndercuts,
   subscribableType,
   type ProductStatus,
   type ProductTypeCode,
@@ -205,7 +206,7 @@ function priceProblems(
 ) {
   if (!Number.isSafeInteger(price) || price < 0) problems[`${prefix}price`] = PRODUCT_MESSAGES.price;
   if (!Number.isSafeInteger(salePrice) || salePrice < 0) problems[`${prefix}salePrice`] = PRODUCT_MESSAGES.price;
-  else if (onSale && salePrice >= price) problems[`${prefix}salePrice`] = PRODUCT_MESSAGES.salePrice;
+  else if (onSale && !saleUndercuts(salePrice, price)) problems[`${prefix}salePrice`] = PRODUCT_MESSAGES.salePrice;
 }
 
 /** The form's problems by field ('title', 'variants.2.price', 'options.0', …); empty when it can be saved. */

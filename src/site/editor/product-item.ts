@@ -14,6 +14,7 @@ import {
   PRODUCT_RECORD_TYPE,
   productStatus,
   ProductType,
+  saleUndercuts,
   subscribableType,
   type ProductTypeCode,
   variantNeverRunsOut,
@@ -367,7 +368,7 @@ export function bulkChanged(item: Item, change: BulkChange): Item {
       structuredContent: {
         ...content,
         priceMoney: money(price, currency),
-        onSale: content.onSale === true && sale < price,
+        onSale: content.onSale === true && saleUndercuts(sale, price),
       },
     };
   }
@@ -377,7 +378,7 @@ export function bulkChanged(item: Item, change: BulkChange): Item {
       ...variant,
       price,
       priceMoney: money(price, currencyOf(variant)),
-      onSale: variant.onSale && variant.salePrice < price,
+      onSale: variant.onSale && saleUndercuts(variant.salePrice, price),
     };
   });
   return { ...item, structuredContent: { ...content, variants } };

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   isShipped,
+  saleAllowed,
   neverRunsOut,
   pricedWithoutVariants,
   ProductType,
@@ -358,6 +359,7 @@ export function ProductEditor({
                 currency={currency}
                 stockless={neverRunsOut(type)}
                 physical={isShipped(type)}
+                saleable={saleAllowed(type)}
                 onChange={(options, variants) => set({ options, variants })}
                 problem={problem}
                 pictures={draft.images}

@@ -20,6 +20,8 @@ interface VariantsEditorProps {
   /** Gift cards: every variant is unlimited. */
   stockless: boolean;
   physical: boolean;
+  /** Gift cards sell at face value: no sale price to set. */
+  saleable: boolean;
   onChange: (options: string[], variants: VariantDraft[]) => void;
   problem: (field: string) => string | undefined;
   /** The product's pictures, from which each variant's is chosen. */
@@ -73,6 +75,7 @@ export function VariantsEditor({
   currency,
   stockless,
   physical,
+  saleable,
   onChange,
   problem,
   pictures,
@@ -262,7 +265,7 @@ export function VariantsEditor({
             <tr>
               <th scope="col">Variant</th>
               <th scope="col">Price ({currency})</th>
-              <th scope="col">Sale price</th>
+              {saleable && <th scope="col">Sale price</th>}
               {!stockless && <th scope="col">Stock</th>}
               <th scope="col">SKU</th>
               {physical && <th scope="col">Weight (g)</th>}
@@ -289,27 +292,28 @@ export function VariantsEditor({
                   'Price',
                   input(i, 'price', 'Price', variant.price, (price) => setVariant(i, { price }), 'decimal'),
                 )}
-                {td(
-                  'Sale price',
-                  <div className="VariantGrid-pair">
-                    <input
-                      type="checkbox"
-                      aria-label={`On sale, variant ${i + 1}`}
-                      checked={variant.onSale}
-                      onChange={(event) => setVariant(i, { onSale: event.target.checked })}
-                    />
-                    <div>
-                      {input(
-                        i,
-                        'salePrice',
-                        'Sale price',
-                        variant.salePrice,
-                        (salePrice) => setVariant(i, { salePrice }),
-                        'decimal',
-                      )}
-                    </div>
-                  </div>,
-                )}
+                {saleable &&
+                  td(
+                    'Sale price',
+                    <div className="VariantGrid-pair">
+                      <input
+                        type="checkbox"
+                        aria-label={`On sale, variant ${i + 1}`}
+                        checked={variant.onSale}
+                        onChange={(event) => setVariant(i, { onSale: event.target.checked })}
+                      />
+                      <div>
+                        {input(
+                          i,
+                          'salePrice',
+                          'Sale price',
+                          variant.salePrice,
+                          (salePrice) => setVariant(i, { salePrice }),
+                          'decimal',
+                        )}
+                      </div>
+                    </div>,
+                  )}
                 {!stockless &&
                   td(
                     'Stock',
