@@ -13,6 +13,7 @@ import type {
   updateSchema,
 } from './checkout-bodies';
 import type { PaymentSetup } from '../commerce/payment-mode';
+import type { Order as StoredOrder } from '../commerce/order';
 import type {
   AddressSuggestion,
   CartChanged,
@@ -38,9 +39,15 @@ export const storefrontRoutes = {
   startCheckout: route('POST', areas.checkout)
     .sends<z.input<typeof startSchema>>()
     .answers<{ checkout: Checkout; payment: PaymentSetup }>(),
-  updateCheckout: route('PUT', areas.checkout).sends<z.input<typeof updateSchema>>().answers<{ checkout: Checkout }>(),
+  /** The page reads the checkout; the payment setup comes with it as with the start. */
+  updateCheckout: route('PUT', areas.checkout)
+    .sends<z.input<typeof updateSchema>>()
+    .answers<{ checkout: Checkout; payment?: PaymentSetup }>(),
   placeOrder: route('POST', areas.orders).sends<z.input<typeof placeSchema>>().answers<{ order: Order }>(),
+  /** The buyer's view, with the confirmation page's token: the order with its confirmation address. */
   order: route('GET', `${areas.orders}/:id`).answers<{ order: Order }>(),
+  /** The same path read by a merchant (customerData permission): the stored order, without a confirmation address. */
+  merchantOrder: route('GET', `${areas.orders}/:id`).answers<{ order: StoredOrder }>(),
   addressSearch: route('POST', `${areas.checkoutAddress}/search`)
     .sends<z.input<typeof addressSearchSchema>>()
     .answers<{ predictions: AddressSuggestion[] }>(),

@@ -257,7 +257,7 @@ export class CommerceOrders extends DurableObject<Env> {
   }
 
   /** An order for its buyer: the token must match the confirmation URL's. */
-  orderForBuyer(id: string, token: string): Promise<Order | null> {
+  orderForBuyer(id: string, token: string): Promise<(Order & { confirmationUrl: string }) | null> {
     return orderForBuyer(this.self, id, token);
   }
 

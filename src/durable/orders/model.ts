@@ -126,7 +126,7 @@ export interface PlacingJob {
 }
 
 export type PlaceBody =
-  | { order: Order }
+  | { order: Order & { confirmationUrl: string } }
   | {
       error: string;
       errors?: Record<string, string>;

@@ -57,7 +57,11 @@ export function orderById(self: OrdersContext, id: string): Order | null {
 }
 
 /** An order for its buyer: the token must match the confirmation URL's. */
-export async function orderForBuyer(self: OrdersContext, id: string, token: string): Promise<Order | null> {
+export async function orderForBuyer(
+  self: OrdersContext,
+  id: string,
+  token: string,
+): Promise<(Order & { confirmationUrl: string }) | null> {
   const row = orderRow(self, id);
   if (row === null || row.token_hash === '' || !sameToken(row.token_hash, await tokenDigest(token))) return null;
   const order = withDownloads(self, toOrder(row.data));

@@ -44,6 +44,9 @@ import { guardedArea } from '../shared/guarded-area';
 import { allows } from '../../site/roles';
 import { MERCHANT_MESSAGES } from '../../accounts/messages';
 import { cartIdFrom, currencyOf } from './visitor-cart';
+import { areas } from '../../api/areas';
+import { storefrontRoutes as api } from '../../api/storefront';
+import { answer, pathIn } from '../shared/contract';
 
 const MAX_BODY_BYTES = 16 * 1024;
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
@@ -139,9 +142,17 @@ async function started(
   return { ok: false, status: 409, error: CHECKOUT_MESSAGES.reservationLost, unavailable };
 }
 
-function checkoutAnswer(c: Context<AppEnv>, outcome: CheckoutOutcome & { payment?: PaymentSetup }): Response {
+/** The checkout with how the page takes the card (the orders object adds it to every started checkout). */
+function checkoutAnswer(
+  c: Context<AppEnv>,
+  route: typeof api.startCheckout | typeof api.updateCheckout,
+  outcome: CheckoutOutcome & { payment?: PaymentSetup },
+): Response {
   c.header('cache-control', 'no-store');
-  if (outcome.ok) return c.json({ checkout: outcome.checkout, payment: outcome.payment });
+  if (outcome.ok)
+    return outcome.payment === undefined
+      ? answer(c, api.updateCheckout, { checkout: outcome.checkout })
+      : answer(c, route, { checkout: outcome.checkout, payment: outcome.payment });
   const { ok: _ok, status, error, ...extra } = outcome;
   return apiError(status, error, extra);
 }
@@ -176,13 +187,13 @@ async function addressSearchOff(c: Context<AppEnv>): Promise<Response | null> {
 }
 
 /** A shopper's address search at checkout: up to five suggestions, nothing stored or cached. */
-checkoutAddress.post('/search', withSite, async (c) => {
+checkoutAddress.post(pathIn(areas.checkoutAddress, api.addressSearch), withSite, async (c) => {
   const body = await readJson(c, addressSearchSchema, ADDRESS_BODY_BYTES);
   const off = await addressSearchOff(c);
   if (off !== null) return off;
   try {
     const predictions = await placesProvider(c.env).autocomplete(body.query, body.sessionToken ?? null);
-    return c.json({ predictions: predictions.slice(0, PREDICTIONS_SHOWN) });
+    return answer(c, api.addressSearch, { predictions: predictions.slice(0, PREDICTIONS_SHOWN) });
   } catch (error) {
     if (error instanceof PlacesUnavailable) return apiError(502, ADDRESS_SEARCH_MESSAGES.unavailable);
     throw error;
@@ -190,7 +201,7 @@ checkoutAddress.post('/search', withSite, async (c) => {
 });
 
 /** The chosen suggestion as the parts the address form fills. */
-checkoutAddress.post('/details', withSite, async (c) => {
+checkoutAddress.post(pathIn(areas.checkoutAddress, api.addressDetails), withSite, async (c) => {
   const body = await readJson(c, addressDetailsSchema, ADDRESS_BODY_BYTES);
   const off = await addressSearchOff(c);
   if (off !== null) return off;
@@ -198,7 +209,7 @@ checkoutAddress.post('/details', withSite, async (c) => {
     const details = await placesProvider(c.env).details(body.placeId, body.sessionToken ?? null);
     return details === null
       ? apiError(404, ADDRESS_SEARCH_MESSAGES.unknownPlace)
-      : c.json({ address: details.address });
+      : answer(c, api.addressDetails, { address: details.address });
   } catch (error) {
     if (error instanceof PlacesUnavailable) return apiError(502, ADDRESS_SEARCH_MESSAGES.unavailable);
     throw error;
@@ -206,18 +217,18 @@ checkoutAddress.post('/details', withSite, async (c) => {
 });
 
 /** Starts the checkout (it checks the stock and reserves none: units are reserved when the order is placed). */
-checkout.post('/', withSite, demoShipping, async (c) => {
+checkout.post(pathIn(areas.checkout, api.startCheckout), withSite, demoShipping, async (c) => {
   const body = await readJson(c, startSchema, MAX_BODY_BYTES);
   const cart = await cartToBuy(c, body.cartToken);
   const request = await checkoutRequest(c, cart);
   const orders = storeOf(c).objects.orders;
   const first = await started(c, request, () => orders.start(request));
   const outcome = await withAccountDetails(c, first, (patch) => orders.start(request, patch));
-  return checkoutAnswer(c, outcome);
+  return checkoutAnswer(c, api.startCheckout, outcome);
 });
 
 /** Contact, address, shipping option, discount code, gift card; the stock is checked again. */
-checkout.put('/', withSite, demoShipping, async (c) => {
+checkout.put(pathIn(areas.checkout, api.updateCheckout), withSite, demoShipping, async (c) => {
   const { cartToken: token, ...patch } = await readJson(c, updateSchema, MAX_BODY_BYTES);
   const emailErrors = emailProblems(patch);
   if (Object.keys(emailErrors).length > 0)
@@ -225,10 +236,10 @@ checkout.put('/', withSite, demoShipping, async (c) => {
   const cart = await cartToBuy(c, token);
   const request = await checkoutRequest(c, cart);
   const outcome = await started(c, request, () => storeOf(c).objects.orders.start(request, patch));
-  return checkoutAnswer(c, outcome);
+  return checkoutAnswer(c, api.updateCheckout, outcome);
 });
 
-checkoutOrders.post('/', withSite, async (c) => {
+checkoutOrders.post(pathIn(areas.orders, api.placeOrder), withSite, async (c) => {
   const key = c.req.header('idempotency-key') ?? '';
   if (!IDEMPOTENCY_KEY.test(key)) return apiError(400, IDEMPOTENCY_MESSAGE);
   // The provider named in the body is checked against the store's by the orders object (place).
@@ -281,7 +292,10 @@ checkoutOrders.post('/', withSite, async (c) => {
   // The cart is kept until the order is paid: a payment that fails later gives the shopper their cart back.
   if ('order' in outcome.body && outcome.body.order.status === 'paid' && body.cartToken === undefined)
     deleteStoreCookie(c, 'cart');
-  return c.json(outcome.body, outcome.status);
+  // A refusal is kept and replayed as it was first answered (its body carries the checkout or the lines short).
+  return 'order' in outcome.body
+    ? answer(c, api.placeOrder, outcome.body, outcome.status)
+    : c.json(outcome.body, outcome.status);
 });
 
 /** Once an order that was pending is paid, the visitor's cart cookie naming its cart is dropped (a paid cart takes no more changes). */
@@ -293,7 +307,7 @@ async function forgetPaidCart(c: Context<AppEnv>, order: Order): Promise<void> {
 }
 
 /** The buyer's view (with the confirmation URL's token) or a merchant's (customerData permission: an order is a customer's personal data). */
-checkoutOrders.get('/:id', withSite, async (c) => {
+checkoutOrders.get(pathIn(areas.orders, api.order), withSite, async (c) => {
   const id = c.req.param('id');
   const token = c.req.query('token');
   const orders = storeOf(c).objects.orders;
@@ -302,11 +316,11 @@ checkoutOrders.get('/:id', withSite, async (c) => {
     const order = /^[0-9a-f]{32}$/.test(token) ? await orders.orderForBuyer(id, token) : null;
     if (order === null) return apiError(404, ORDER_MESSAGES.notFound);
     await forgetPaidCart(c, order);
-    return c.json({ order });
+    return answer(c, api.order, { order });
   }
   const session = await merchantSessionOf(c);
   if (session === null) return apiError(401, MERCHANT_MESSAGES.signIn);
   if (!allows(session.profile.roles, 'customerData')) return apiError(403, MERCHANT_MESSAGES.forbidden);
   const order = await orders.order(id);
-  return order === null ? apiError(404, ORDER_MESSAGES.notFound) : c.json({ order });
+  return order === null ? apiError(404, ORDER_MESSAGES.notFound) : answer(c, api.merchantOrder, { order });
 });
