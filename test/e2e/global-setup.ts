@@ -5,17 +5,23 @@
  * URLs are provided as `storeUrls`; a test file takes its worker's from test/e2e/store.ts. Each worker
  * also gets a Chromium of its own, launched once here (`chromiumEndpoints`): its files connect to it in
  * turn (test/e2e/browser.ts), each test in contexts of its own, instead of launching and closing one per file.
+ * The demo store's content as this build seeds it is read once from the first store before any test changes it
+ * (`demoSite`): a file that copies the demo to a host of its own starts from it, not from what the files that ran
+ * before it on the shared store left (products they added push the demo's own off a listing's first page).
  */
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { launchChromiumServer } from '../../scripts/chromium.mjs';
 import { startLocalStore } from '../../scripts/local-store.mjs';
+import { receiveSite } from '../../scripts/site/admin-client';
+import type { SiteJson } from '../../scripts/site/site-json';
 import { E2E_WORKERS } from './workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     storeUrls: string[];
     chromiumEndpoints: string[];
+    demoSite: SiteJson;
   }
 }
 
@@ -41,10 +47,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   let browsers: Awaited<typeof launching>;
+  let demo: SiteJson;
   try {
-    browsers = await launching;
+    [browsers, { site: demo }] = await Promise.all([launching, receiveSite({ url: stores[0]?.url ?? '' })]);
   } catch (error) {
     for (const store of stores) store.stop();
+    launching.then(
+      (started) => Promise.all(started.map((browser) => browser.close())),
+      () => undefined,
+    );
     throw error;
   }
   project.provide(
@@ -55,6 +66,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     'chromiumEndpoints',
     browsers.map((browser) => browser.wsEndpoint()),
   );
+  project.provide('demoSite', demo);
   return async () => {
     for (const store of stores) store.stop();
     for (const browser of browsers) await browser.close();

@@ -1,11 +1,16 @@
 /**
  * The real third-party templates' browser tests, shared by the files that run them side by side (each a part of
- * the templates, on a store of its own: third-party-templates.test.ts and third-party-templates-real-{a,b,c}.test.ts).
+ * the templates: third-party-templates.test.ts and third-party-templates-real-{a,b,c}.test.ts). Each template is a
+ * website of its own at its own host (`{name}.localhost`, which Chromium sends to this machine) inside the test
+ * worker's store (test/e2e/store.ts), imported with the importer's own code once, before the file's tests, from the
+ * demo content as this build seeds it (`demoSite`, read by global-setup.ts before any file ran), not as the files
+ * that ran before on the shared store left it: their added products pushed Tabi no Hana's featured shirt off the
+ * shop's first page (clean35). The demo store at its own host keeps its default theme for the other files.
+ * Each test opens one browser context per width and a page per address in it, and visits each page once,
+ * checking everything about it there.
  *
  * Three real third-party Squarespace developer-platform templates (templates/third-party/, MIT,
- * from three authors) run unchanged: each is imported with the importer's own code into a store of
- * its own, on its own host (`{name}.localhost`, which Chromium sends to this machine), holding the
- * demo content, so the other browser tests keep the demo store and its default theme. In Chromium
+ * from three authors) run unchanged. In Chromium
  * the home page, the shop listing, a product and a blog post answer 200 with no template error
  * panel and no page is wider than a 375 px viewport; our own product page inside the template shows
  * its title, price and a sized Add To Cart button with the template's stylesheet on the page; add
@@ -13,8 +18,8 @@
  * test-artifacts/screenshots/template-{name}-*.png.
  *
  * Eleven more, real templates from public repositories (issue 35; test/fixtures/third-party/, MIT
- * and Apache-2.0, each with its SOURCE.md), imported unchanged, each on a store of its own: at 1366
- * and 375 px the six pages (home, shop, a product, the blog, a post, contact) answer 200 with the
+ * and Apache-2.0, each with its SOURCE.md), imported unchanged: at 1366
+ * and 375 px the six pages (home, shop, the blog, a post, contact, a product) answer 200 with the
  * template's own markup, the runtime its scripts call and no console error other than the files
  * its repository never had and what a template lists as refused, with the reason (its own
  * scripts, built from its sources as SOURCE.md says, meet gaps docs/templates.md counts); Google
@@ -30,11 +35,18 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStore } from '../../scripts/local-store.mjs';
-import { AdminCallError, receiveSite, sendSite, sendTemplate } from '../../scripts/site/admin-client';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  type AdminTarget,
+  AdminCallError,
+  sendSite,
+  sendTemplate,
+  type TemplateFileSource,
+} from '../../scripts/site/admin-client';
+import type { SiteJson } from '../../scripts/site/site-json';
 import { readTemplateFolder } from '../../scripts/site/template';
 import { reviewShot, useChromium } from './browser';
+import { storeUrl } from './store';
 
 const SCREENSHOTS = 'test-artifacts/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -42,28 +54,72 @@ mkdirSync(SCREENSHOTS, { recursive: true });
 /** The three templates in templates/third-party/. */
 export const BUNDLED_TEMPLATES = ['foundry', 'redbadger-blog', 'project-boilerplate'] as const;
 const PRODUCT = '/shop/p/canvas-tote';
+/** The product page last: the test goes on to add to cart from it. */
 const PAGES = [
   ['home', '/'],
   ['listing', '/shop'],
-  ['product', PRODUCT],
   ['post', '/blog/how-we-fire-mugs'],
+  ['product', PRODUCT],
 ] as const;
 
 const hostOf = (name: string) => `${name}.localhost`;
-let storeUrl = '';
 const urlOf = (name: string, path: string) => `http://${hostOf(name)}:${new URL(storeUrl).port}${path}`;
+
+/**
+ * Imports `site` and then the template at the template's host, each sent again (up to 3 times) when the local store
+ * dropped the connection (`AdminCallError` status 0, "other side closed": 2 of 4 loaded runs): an import is all or
+ * nothing, and one sent again to a host that already holds the website replaces it.
+ */
+async function importTemplateSite(
+  target: AdminTarget,
+  site: SiteJson,
+  theme: Record<string, string>,
+  files: readonly TemplateFileSource[],
+): Promise<void> {
+  for (const send of [() => sendSite(target, 'import', site), () => sendTemplate(target, theme, files)])
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await send();
+        break;
+      } catch (error) {
+        if (!(error instanceof AdminCallError && error.status === 0) || attempt === 3) throw error;
+      }
+    }
+}
+
+/** The demo's content for a template's website of its own: the demo as seeded, under the website id `template-{name}`. */
+function demoAs(name: string): SiteJson {
+  const demo = inject('demoSite');
+  return { ...demo, website: { ...(demo.website as Record<string, unknown>), id: `template-${name}` } };
+}
 
 let browser: () => Browser = () => {
   throw new Error('Chromium is not running');
 };
+/** The test's one context (at its width), closed after each test. */
 let context: BrowserContext | undefined;
 
-async function open(name: string, path: string, width: number): Promise<{ page: Page; status: number }> {
+async function newContext(width: number): Promise<BrowserContext> {
+  await context?.close();
   context = await browser().newContext({
     viewport: { width, height: width < 600 ? 812 : 900 },
     reducedMotion: 'reduce',
   });
-  const page = await context.newPage();
+  return context;
+}
+
+/**
+ * A page of its own for each address, in the test's context, the last one closed first: a page's late requests
+ * never hold up the next one's load (a context of its own for each took 0.5 to 1.1 s more a page).
+ */
+async function nextPage(): Promise<Page> {
+  if (context === undefined) throw new Error('No browser context open');
+  for (const open of context.pages()) await open.close();
+  return context.newPage();
+}
+
+async function open(name: string, path: string): Promise<{ page: Page; status: number }> {
+  const page = await nextPage();
   // The listing's unstyled pictures are many and large: the test waits for the document, not every picture.
   // The first page of a freshly imported store is rendered cold on a loaded machine: a generous wait.
   const response = await page.goto(urlOf(name, path), { waitUntil: 'domcontentloaded', timeout: 120_000 });
@@ -179,13 +235,14 @@ const DEV_CART_PAGE = {
 /** Google Fonts' stylesheet and font, answered offline: the CSP must let the page load both. */
 const FONT_CSS =
   "@font-face{font-family:'Montserrat';src:url(https://fonts.gstatic.com/s/montserrat/v1/x.woff2) format('woff2')}";
+/** The product page last: the test goes on to add the shirt from it. */
 const FIXTURE_PAGES = [
   ['home', '/'],
   ['shop', '/shop'],
-  ['product', SHIRT],
   ['blog', '/blog'],
   ['post', '/blog/how-we-fire-mugs'],
   ['contact', '/contact'],
+  ['product', SHIRT],
 ] as const;
 
 /** What each template did, for docs/templates.md's table: test-artifacts/third-party-figures.json. */
@@ -218,7 +275,7 @@ function collectErrors(
       !files.has(missing)
     )
       return;
-    // The store copy carries the demo's content as other browser files left it, not their uploads: a post's uploaded picture (/files/…) is not on this host.
+    // The copy carries the demo's content, not the demo store's files: a picture uploaded there (/files/…) is not on this host.
     if (/status of 404/.test(message.text()) && missing.startsWith('/files/')) return;
     const refused = fixture.refused?.find(({ message: pattern }) => pattern.test(message.text()));
     if (refused !== undefined) {
@@ -264,12 +321,9 @@ async function expectDevCart(page: Page, name: string, width: number, shows: Reg
   figure(name, `devCart${width}`, 'our cart in #sqs-cart-container');
 }
 
-async function openFixture(width: number): Promise<Page> {
-  await context?.close();
-  context = await browser().newContext({
-    viewport: { width, height: width < 600 ? 812 : 900 },
-    reducedMotion: 'reduce',
-  });
+/** The test's context for a real template at `width`, Google Fonts answered offline. */
+async function openFixtureContext(width: number): Promise<void> {
+  const context = await newContext(width);
   await context.route('*://fonts.googleapis.com/**', (route) =>
     route.fulfill({ contentType: 'text/css', headers: { 'access-control-allow-origin': '*' }, body: FONT_CSS }),
   );
@@ -277,12 +331,72 @@ async function openFixture(width: number): Promise<Page> {
   await context.route('*://fonts.gstatic.com/**', (route) =>
     route.fulfill({ contentType: 'font/woff2', headers: { 'access-control-allow-origin': '*' }, body: 'wOF2' }),
   );
-  return context.newPage();
+}
+
+/** From the product page `page` at `width`: a shirt chosen in its option selects goes into the cart the shopper sees. */
+async function addShirt(page: Page, fixture: Fixture, width: number): Promise<void> {
+  const { name, noAddToCart, devCart, hidesCart } = fixture;
+  // Our island's button: a template script's own markup for Squarespace's cart would add nothing here.
+  const button = page
+    .locator('[data-island]')
+    .getByRole('button', { name: /add to cart/i })
+    .first();
+  if (noAddToCart !== undefined && (await button.count()) === 0) {
+    // The template's own gap (see FIXTURES): nothing to add with, as on Squarespace. Its dev-cart page still shows the cart.
+    figure(name, `addToCart${width}`, `n/a: ${noAddToCart}`);
+    if (devCart) await expectDevCart(page, name, width, /empty/i);
+    return;
+  }
+  await page.waitForSelector('html[data-islands="hydrated"]', { timeout: 60_000 });
+  for (const [option, value] of [
+    ['Size', 'Small'],
+    ['Colour', 'Sand'],
+  ] as const)
+    await page
+      .getByLabel(new RegExp(`^${option}`))
+      .first()
+      .selectOption(value);
+  const added = page.waitForResponse(
+    (response) => response.url().includes('/api/commerce/shopping-cart') && response.request().method() === 'POST',
+    { timeout: 60_000 },
+  );
+  // The button says 'Added!' for 2 s: watched in the page from before the press, so a loaded machine cannot miss it.
+  await page.evaluate(`window.saidAdded = false; new MutationObserver(() => {
+    const buttons = document.querySelectorAll('[data-island] .sqs-add-to-cart-button');
+    if ([...buttons].some((b) => /added/i.test(b.textContent))) window.saidAdded = true;
+  }).observe(document.body, { subtree: true, childList: true, characterData: true })`);
+  await button.click();
+  expect((await added).ok()).toBe(true);
+  await expect.poll(() => page.evaluate('window.saidAdded'), { timeout: 60_000 }).toBe(true);
+  figure(name, `addToCart${width}`, 'yes');
+  if (hidesCart !== undefined) {
+    // What the shopper sees instead of a count: the button's 'Added!' (above), then the shirt on the cart page.
+    await reviewShot(page, `${SCREENSHOTS}/template-${name}-added-${width}.png`, { fullPage: false });
+    await visit(page, urlOf(name, '/cart'));
+    await expect(page.getByText('Linen Shirt').first().waitFor({ timeout: 60_000 })).resolves.toBeUndefined();
+    figure(name, `cartCount${width}`, `none: ${hidesCart}`);
+    return;
+  }
+  // The count the shopper sees: the template's own .sqs-cart-quantity, else the platform's cart pill.
+  const counts = page.locator('.sqs-cart-quantity:visible, .CartPill-count:visible');
+  await expect.poll(() => counts.first().innerText(), { timeout: 60_000 }).toBe('1');
+  figure(
+    name,
+    `cartCount${width}`,
+    (await page.locator('.sqs-cart-quantity:visible').count()) > 0 ? 'template' : 'platform pill',
+  );
+  await reviewShot(page, `${SCREENSHOTS}/template-${name}-added-${width}.png`, { fullPage: false });
+  // Our cart page inside the template: the line shows under the template's CSS.
+  await visit(page, urlOf(name, '/cart'));
+  const line = page.locator('.CartPage-entries').getByText('Linen Shirt').first();
+  await expect(line.waitFor({ timeout: 60_000 }), `${name}: the cart's line`).resolves.toBeUndefined();
+  await reviewShot(page, `${SCREENSHOTS}/template-${name}-cart-${width}.png`, { fullPage: true });
+  if (devCart) await expectDevCart(page, name, width, /Linen Shirt/);
 }
 
 /**
- * The tests of `bundled` (names in BUNDLED_TEMPLATES) and `real` (names in FIXTURES), on a store of this file's own.
- * Called once, at the top of a test file.
+ * The tests of `bundled` (names in BUNDLED_TEMPLATES) and `real` (names in FIXTURES), each a website of its own in
+ * the test worker's store. Called once, at the top of a test file.
  */
 export function describeThirdPartyTemplates(bundled: readonly string[], real: readonly string[]): void {
   const unknown = [
@@ -292,14 +406,6 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
   if (unknown.length > 0) throw new Error(`No such third-party template: ${unknown.join(', ')}`);
   const fixtures = FIXTURES.filter((fixture) => real.includes(fixture.name));
   browser = useChromium();
-  // A store of its own: when one file imported all fourteen websites into the shared store of its test worker,
-  // the files after it found that store answering no request for minutes (a whole run, 27 Nov).
-  let store: { url: string; stop: () => void } | undefined;
-  beforeAll(async () => {
-    store = await startLocalStore();
-    storeUrl = store.url;
-  }, 300_000);
-  afterAll(() => store?.stop());
 
   afterEach(async () => {
     await context?.close();
@@ -308,104 +414,79 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
 
   if (bundled.length > 0) {
     beforeAll(async () => {
-      // The demo store's content, once, as every template's store starts from it.
-      const demo = await receiveSite({ url: storeUrl });
       for (const name of bundled) {
-        const target = { url: storeUrl, host: hostOf(name) };
-        const site = {
-          ...demo.site,
-          website: { ...(demo.site.website as Record<string, unknown>), id: `template-${name}` },
-        };
-        await sendSite(target, 'import', site);
         const template = await readTemplateFolder(`templates/third-party/${name}`);
         const files = template.assets.map((asset) => ({
           path: asset.path,
           read: async () => new Uint8Array(await readFile(asset.file)),
         }));
-        await sendTemplate(target, template.theme, files);
+        await importTemplateSite({ url: storeUrl, host: hostOf(name) }, demoAs(name), template.theme, files);
       }
     }, 240_000);
 
     describe.each(bundled)('the third-party template %s', (name) => {
-      it.each(PAGES)(
-        'renders the %s page without template errors at 1366 and 375 px',
-        async (kind, path) => {
-          for (const width of [1366, 375]) {
-            const { page, status } = await open(name, path, width);
-            expect(status).toBe(200);
-            await expect(page.locator('aside[role="alert"]').count()).resolves.toBe(0);
-            await expect(page.locator('body').innerText()).resolves.not.toMatch(
+      for (const width of [1366, 375])
+        it(`renders the home, listing, post and product pages without template errors and shows our product page inside it with its title, price and a sized Add To Cart button${width === 1366 ? ', which adds the product to the cart,' : ''} at ${width} px`, async () => {
+          // None of the three templates has a products .item: the product renders with our own markup.
+          const compiled =
+            (await readTemplateFolder(`templates/third-party/${name}`)).theme['styles/compiled.css'] ?? '';
+          expect(compiled.length).toBeGreaterThan(0);
+          await newContext(width);
+          for (const [kind, path] of PAGES) {
+            const { page, status } = await open(name, path);
+            expect(status, `${name} ${path}`).toBe(200);
+            await expect(page.locator('aside[role="alert"]').count(), `${name} ${path}`).resolves.toBe(0);
+            await expect(page.locator('body').innerText(), `${name} ${path}`).resolves.not.toMatch(
               /Template errors|Template import error/,
             );
             // The template's own stylesheet is what styles the page.
             await expect(page.locator('link[rel="stylesheet"], style').count()).resolves.toBeGreaterThan(0);
-            // Pictures take their size once loaded: the page is measured and pictured after its load event.
-            if (width === 375) await page.waitForLoadState('load', { timeout: 60_000 });
+            // Pictures take their size once loaded: the page is measured and pictured after its load event, and our product page read after it.
+            if (width === 375 || kind === 'product') await page.waitForLoadState('load', { timeout: 60_000 });
             await reviewShot(page, `${SCREENSHOTS}/template-${name}-${kind}-${width}.png`, { fullPage: true });
             if (width === 375) {
               const innerWidth = await page.evaluate('innerWidth');
               expect(innerWidth).toBe(375);
               expect(
                 await page.evaluate('document.documentElement.scrollWidth'),
-                'page width at a 375 px viewport',
+                `${name} ${path}: page width at a 375 px viewport`,
               ).toBeLessThanOrEqual(innerWidth as number);
             }
-            await context?.close();
-            context = undefined;
+            if (kind !== 'product') continue;
+            const styles = await page.locator('style').allTextContents();
+            expect(
+              styles.some((text) => text.includes(compiled)),
+              "the template's stylesheet is on the page",
+            ).toBe(true);
+            await expect(page.getByRole('heading', { level: 1, name: 'Canvas Tote' }).isVisible()).resolves.toBe(true);
+            const price = page.locator('.ProductItem-price');
+            await expect(price.isVisible()).resolves.toBe(true);
+            await expect(price.innerText()).resolves.toMatch(/\$\d+\.\d\d/);
+            const button = page.getByRole('button', { name: /add to cart/i }).first();
+            await expect(button.isVisible()).resolves.toBe(true);
+            const box = await button.boundingBox();
+            expect(box?.width ?? 0).toBeGreaterThan(0);
+            expect(box?.height ?? 0).toBeGreaterThan(0);
+            if (width !== 1366) continue;
+            await page.waitForSelector('html[data-islands="hydrated"]', { timeout: 20_000 });
+            const added = page.waitForResponse(
+              (response) =>
+                response.url().includes('/api/commerce/shopping-cart') && response.request().method() === 'POST',
+              { timeout: 20_000 },
+            );
+            await button.click();
+            expect((await added).ok()).toBe(true);
+            await page.goto(urlOf(name, '/cart'));
+            await expect(page.getByText('Canvas Tote').first().waitFor({ timeout: 20_000 })).resolves.toBeUndefined();
           }
-        },
-        180_000,
-      );
-
-      it('shows our product page inside the template with its title, price and a sized Add To Cart button', async () => {
-        // None of the three templates has a products .item: the product renders with our own markup.
-        const compiled = (await readTemplateFolder(`templates/third-party/${name}`)).theme['styles/compiled.css'] ?? '';
-        expect(compiled.length).toBeGreaterThan(0);
-        for (const width of [1366, 375]) {
-          const { page } = await open(name, PRODUCT, width);
-          await page.waitForLoadState('load', { timeout: 60_000 });
-          const styles = await page.locator('style').allTextContents();
-          expect(
-            styles.some((text) => text.includes(compiled)),
-            "the template's stylesheet is on the page",
-          ).toBe(true);
-          await expect(page.getByRole('heading', { level: 1, name: 'Canvas Tote' }).isVisible()).resolves.toBe(true);
-          const price = page.locator('.ProductItem-price');
-          await expect(price.isVisible()).resolves.toBe(true);
-          await expect(price.innerText()).resolves.toMatch(/\$\d+\.\d\d/);
-          const button = page.getByRole('button', { name: /add to cart/i }).first();
-          await expect(button.isVisible()).resolves.toBe(true);
-          const box = await button.boundingBox();
-          expect(box?.width ?? 0).toBeGreaterThan(0);
-          expect(box?.height ?? 0).toBeGreaterThan(0);
-          await context?.close();
-          context = undefined;
-        }
-      });
-
-      it('adds the product to the cart from its page', async () => {
-        const { page } = await open(name, PRODUCT, 1366);
-        await page.waitForSelector('html[data-islands="hydrated"]', { timeout: 20_000 });
-        const added = page.waitForResponse(
-          (response) =>
-            response.url().includes('/api/commerce/shopping-cart') && response.request().method() === 'POST',
-          { timeout: 20_000 },
-        );
-        await page
-          .getByRole('button', { name: /add to cart/i })
-          .first()
-          .click();
-        expect((await added).ok()).toBe(true);
-        await page.goto(urlOf(name, '/cart'));
-        await expect(page.getByText('Canvas Tote').first().waitFor({ timeout: 20_000 })).resolves.toBeUndefined();
-      });
+        }, 300_000);
 
       it('serves the template static files from the store host', async () => {
         const template = await readTemplateFolder(`templates/third-party/${name}`);
         const asset = template.assets.find((file) => file.path.startsWith('assets/')) ?? template.assets[0];
         expect(asset).toBeDefined();
-        context = await browser().newContext();
-        const response = await (await context.newPage()).goto(urlOf(name, `/${asset?.path ?? ''}`));
+        await newContext(1366);
+        const response = await (await nextPage()).goto(urlOf(name, `/${asset?.path ?? ''}`));
         expect(response?.status()).toBe(200);
         expect(new Uint8Array((await response?.body()) ?? [])).toEqual(
           new Uint8Array(await readFile(asset?.file ?? '')),
@@ -428,18 +509,8 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
     });
 
     beforeAll(async () => {
-      const demo = await receiveSite({ url: storeUrl });
       for (const { name, devCart, featured } of fixtures) {
-        const target = { url: storeUrl, host: hostOf(name) };
-        const collections = demo.site.collections as Record<string, unknown>[];
-        const items = demo.site.items as Record<string, unknown>[];
-        await sendSite(target, 'import', {
-          ...demo.site,
-          website: { ...(demo.site.website as Record<string, unknown>), id: `template-${name}` },
-          // The page a developer adds for Squarespace's cart widget, as the template's README asks.
-          collections: devCart ? [...collections, DEV_CART_PAGE] : collections,
-          items: items.map((item) => (item.urlId === featured ? { ...item, starred: true } : item)),
-        });
+        const site = demoAs(name);
         const template = await readTemplateFolder(`test/fixtures/third-party/${name}`);
         figure(name, 'importWarnings', template.warnings.length);
         figure(name, 'compiledCss', (template.theme['styles/compiled.css'] ?? '').length);
@@ -447,22 +518,25 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
           path: asset.path,
           read: async () => new Uint8Array(await readFile(asset.file)),
         }));
-        // On the loaded machine the local store sometimes drops a connection mid-upload (2 of 4 runs): the import is all or nothing, so it is sent again.
-        for (let attempt = 1; ; attempt++) {
-          try {
-            await sendTemplate(target, template.theme, files);
-            break;
-          } catch (error) {
-            if (!(error instanceof AdminCallError && error.status === 0) || attempt === 3) throw error;
-          }
-        }
+        await importTemplateSite(
+          { url: storeUrl, host: hostOf(name) },
+          {
+            ...site,
+            // The page a developer adds for Squarespace's cart widget, as the template's README asks.
+            collections: devCart ? [...site.collections, DEV_CART_PAGE] : site.collections,
+            items: site.items.map((item) => (item.urlId === featured ? { ...item, starred: true } : item)),
+          },
+          template.theme,
+          files,
+        );
       }
     }, 600_000);
 
     describe.each(fixtures)('the real template $name, imported unchanged', (fixture) => {
-      const { name, markup, noAddToCart, devCart, hidesCart, sees } = fixture;
+      const { name, markup, sees } = fixture;
+      const drawn = sees === undefined ? '' : ", shows what its script draws from the store's data";
       it.each([1366, 375])(
-        'renders the six pages with its own markup, its styles and scripts and no console error at %i px',
+        `renders the six pages with its own markup, its styles and scripts and no console error${drawn}, and adds a shirt chosen in its option selects and shows it in the template's cart count at %i px`,
         async (width) => {
           const folder = `test/fixtures/third-party/${name}`;
           const files = new Set((await readTemplateFolder(folder)).assets.map((asset) => `/${asset.path}`));
@@ -470,9 +544,10 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
           const refusals: string[] = [];
           const rendered: string[] = [];
           let assets: unknown = null;
+          let page: Page | undefined;
+          await openFixtureContext(width);
           for (const [kind, path] of FIXTURE_PAGES) {
-            // A page of its own for each address: a page's late requests never hold up the next one's load.
-            const page = await openFixture(width);
+            page = await nextPage();
             collectErrors(page, files, fixture, errors, refusals);
             // The first page of a freshly imported store is rendered cold on a loaded machine: a generous wait.
             const response = await visit(page, urlOf(name, path));
@@ -496,28 +571,12 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
             assets = await page.evaluate(
               `[document.querySelectorAll('style').length, document.querySelectorAll('script[src^="/assets/"], script[src^="/scripts/"]').length]`,
             );
-          }
-          figure(name, `pages${width}`, rendered.length);
-          figure(name, `errors${width}`, errors.length);
-          figure(name, `refused${width}`, [...new Set(refusals)]);
-          figure(name, `stylesScripts${width}`, assets);
-          expect(errors, `${name} at ${width}`).toEqual([]);
-        },
-        600_000,
-      );
-
-      if (sees !== undefined)
-        it.each([1366, 375])(
-          "shows what its script draws from the store's data at %i px",
-          async (width) => {
-            for (const { path, selector, text } of sees) {
-              const page = await openFixture(width);
-              await visit(page, urlOf(name, path));
+            for (const { selector, text } of sees?.filter((seen) => seen.path === path) ?? []) {
               // Drawn by its script once the page has loaded, behind its intro: waited for until nothing covers it.
-              const drawn = page.locator(selector).filter({ hasText: text }).first();
-              await expect(drawn.waitFor({ timeout: 60_000 }), `${name} ${path}: ${selector}`).resolves.toBeUndefined();
+              const shown = page.locator(selector).filter({ hasText: text }).first();
+              await expect(shown.waitFor({ timeout: 60_000 }), `${name} ${path}: ${selector}`).resolves.toBeUndefined();
               await expect
-                .poll(() => drawn.evaluate(uncovered), {
+                .poll(() => shown.evaluate(uncovered), {
                   timeout: 60_000,
                   message: `${name} ${path}: ${selector} shown`,
                 })
@@ -525,80 +584,22 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
               await reviewShot(
                 page,
                 `${SCREENSHOTS}/template-${name}-sees${path === '/' ? '-home' : path.replace(/\W+/g, '-')}-${width}.png`,
-                {
-                  fullPage: true,
-                },
+                { fullPage: true },
               );
             }
-            figure(name, `sees${width}`, sees.length);
-          },
-          300_000,
-        );
-
-      it.each([1366, 375])(
-        "adds a shirt chosen in its option selects and shows it in the template's cart count at %i px",
-        async (width) => {
-          const page = await openFixture(width);
-          await page.goto(urlOf(name, SHIRT), { waitUntil: 'load', timeout: 120_000 });
-          // Our island's button: a template script's own markup for Squarespace's cart would add nothing here.
-          const button = page
-            .locator('[data-island]')
-            .getByRole('button', { name: /add to cart/i })
-            .first();
-          if (noAddToCart !== undefined && (await button.count()) === 0) {
-            // The template's own gap (see FIXTURES): nothing to add with, as on Squarespace. Its dev-cart page still shows the cart.
-            figure(name, `addToCart${width}`, `n/a: ${noAddToCart}`);
-            if (devCart) await expectDevCart(page, name, width, /empty/i);
-            return;
           }
-          await page.waitForSelector('html[data-islands="hydrated"]', { timeout: 60_000 });
-          for (const [option, value] of [
-            ['Size', 'Small'],
-            ['Colour', 'Sand'],
-          ] as const)
-            await page
-              .getByLabel(new RegExp(`^${option}`))
-              .first()
-              .selectOption(value);
-          const added = page.waitForResponse(
-            (response) =>
-              response.url().includes('/api/commerce/shopping-cart') && response.request().method() === 'POST',
-            { timeout: 60_000 },
-          );
-          // The button says 'Added!' for 2 s: watched in the page from before the press, so a loaded machine cannot miss it.
-          await page.evaluate(`window.saidAdded = false; new MutationObserver(() => {
-            const buttons = document.querySelectorAll('[data-island] .sqs-add-to-cart-button');
-            if ([...buttons].some((b) => /added/i.test(b.textContent))) window.saidAdded = true;
-          }).observe(document.body, { subtree: true, childList: true, characterData: true })`);
-          await button.click();
-          expect((await added).ok()).toBe(true);
-          await expect.poll(() => page.evaluate('window.saidAdded'), { timeout: 60_000 }).toBe(true);
-          figure(name, `addToCart${width}`, 'yes');
-          if (hidesCart !== undefined) {
-            // What the shopper sees instead of a count: the button's 'Added!' (above), then the shirt on the cart page.
-            await reviewShot(page, `${SCREENSHOTS}/template-${name}-added-${width}.png`, { fullPage: false });
-            await visit(page, urlOf(name, '/cart'));
-            await expect(page.getByText('Linen Shirt').first().waitFor({ timeout: 60_000 })).resolves.toBeUndefined();
-            figure(name, `cartCount${width}`, `none: ${hidesCart}`);
-            return;
-          }
-          // The count the shopper sees: the template's own .sqs-cart-quantity, else the platform's cart pill.
-          const counts = page.locator('.sqs-cart-quantity:visible, .CartPill-count:visible');
-          await expect.poll(() => counts.first().innerText(), { timeout: 60_000 }).toBe('1');
-          figure(
-            name,
-            `cartCount${width}`,
-            (await page.locator('.sqs-cart-quantity:visible').count()) > 0 ? 'template' : 'platform pill',
-          );
-          await reviewShot(page, `${SCREENSHOTS}/template-${name}-added-${width}.png`, { fullPage: false });
-          // Our cart page inside the template: the line shows under the template's CSS.
-          await visit(page, urlOf(name, '/cart'));
-          const line = page.locator('.CartPage-entries').getByText('Linen Shirt').first();
-          await expect(line.waitFor({ timeout: 60_000 }), `${name}: the cart's line`).resolves.toBeUndefined();
-          await reviewShot(page, `${SCREENSHOTS}/template-${name}-cart-${width}.png`, { fullPage: true });
-          if (devCart) await expectDevCart(page, name, width, /Linen Shirt/);
+          if (sees !== undefined) figure(name, `sees${width}`, sees.length);
+          figure(name, `pages${width}`, rendered.length);
+          figure(name, `errors${width}`, errors.length);
+          figure(name, `refused${width}`, [...new Set(refusals)]);
+          figure(name, `stylesScripts${width}`, assets);
+          // Soft: the shirt is still added below, so a run shows every failure of the template at this width.
+          expect.soft(errors, `${name} at ${width}`).toEqual([]);
+          // The product page, the last of the six, is still open: the shirt is added from it.
+          if (page === undefined) throw new Error('No page was rendered');
+          await addShirt(page, fixture, width);
         },
-        300_000,
+        900_000,
       );
     });
   }
