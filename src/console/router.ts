@@ -10,16 +10,47 @@ const NAVIGATED = 'console:navigated';
 
 /** Asked before the console moves to another screen (an editor with unsaved changes): true lets it go. */
 type LeaveGuard = () => Promise<boolean>;
-let leaveGuard: LeaveGuard | null = null;
+/**
+ * The questions of everything on screen with unsaved changes (an editor, each settings card, an open
+ * dialog), in the order they were set. They all ask the same question (ui/useUnsavedChanges.ts), so
+ * leaving asks the first one once; while any is set, closing or reloading the tab asks the browser's own.
+ */
+const leaveGuards: LeaveGuard[] = [];
 
-/** Sets (or with null, clears) the question asked before leaving the current screen; one screen at a time. */
-export function guardLeaving(guard: LeaveGuard | null): void {
-  leaveGuard = guard;
+function onBeforeUnload(event: BeforeUnloadEvent): void {
+  event.preventDefault();
+  // Older browsers show the question only when returnValue is set.
+  event.returnValue = '';
 }
 
-/** Whether the screen may be left: asks its guard, if it has one. */
+function leaveFreely(): void {
+  leaveGuards.length = 0;
+  window.removeEventListener('beforeunload', onBeforeUnload);
+}
+
+/**
+ * Adds a question asked before leaving the current screen and gives back the function that removes it;
+ * null removes them all (what had unsaved changes was saved or deleted, and the screen moves on).
+ */
+export function guardLeaving(guard: LeaveGuard | null): () => void {
+  if (guard === null) {
+    leaveFreely();
+    return () => {};
+  }
+  if (leaveGuards.length === 0) window.addEventListener('beforeunload', onBeforeUnload);
+  leaveGuards.push(guard);
+  return () => {
+    const at = leaveGuards.indexOf(guard);
+    if (at === -1) return;
+    leaveGuards.splice(at, 1);
+    if (leaveGuards.length === 0) window.removeEventListener('beforeunload', onBeforeUnload);
+  };
+}
+
+/** Whether the screen may be left: asks its first guard, if it has one. */
 export function mayLeave(): Promise<boolean> {
-  return leaveGuard === null ? Promise.resolve(true) : leaveGuard();
+  const guard = leaveGuards[0];
+  return guard === undefined ? Promise.resolve(true) : guard();
 }
 
 const here = () => `${location.pathname}${location.search}`;
@@ -35,7 +66,7 @@ export function navigate(to: string): void {
   if (to === here()) return;
   void mayLeave().then((leave) => {
     if (!leave) return;
-    leaveGuard = null;
+    leaveFreely();
     history.pushState(null, '', to);
     moved();
   });
@@ -50,12 +81,12 @@ export function replaceLocation(to: string): void {
 // Back and Forward: a guarded screen puts its address back while the merchant is asked, and moves on only if they leave.
 if (typeof window !== 'undefined') {
   window.addEventListener('popstate', () => {
-    if (leaveGuard === null) return moved();
+    if (leaveGuards.length === 0) return moved();
     const there = here();
     history.pushState(null, '', shown);
-    void leaveGuard().then((leave) => {
+    void mayLeave().then((leave) => {
       if (!leave) return;
-      leaveGuard = null;
+      leaveFreely();
       history.pushState(null, '', there);
       moved();
     });

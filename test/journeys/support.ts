@@ -319,7 +319,7 @@ export async function signUpShopper(page: Page, storeUrl: string, email: string,
 }
 
 /** The sidebar's links, opened by the menu button first where the screen hides it. */
-async function openSidebar(page: Page): Promise<void> {
+export async function openSidebar(page: Page): Promise<void> {
   const menu = page.locator('.Topbar-menu');
   if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
   await page.locator('nav[aria-label="Console"]').waitFor({ state: 'visible', ...SLOW });

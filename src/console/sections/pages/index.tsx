@@ -108,6 +108,13 @@ export default function PagesSection({ session, path, navigate }: SectionProps) 
   }, [editing]);
   const closeSettings = () => setEditing(null);
   const [first] = path;
+  // The section stays mounted while a page is open: back on the list, it shows what that page's editor made, saved or deleted.
+  const shownPage = useRef(first);
+  const { reload } = listed;
+  useEffect(() => {
+    if (first === undefined && shownPage.current !== undefined) reload();
+    shownPage.current = first;
+  }, [first, reload]);
   if (first !== undefined) return <PageScreen key={first} id={first} session={session} navigate={navigate} />;
   const pages = (listed.data?.pages ?? []).filter((page) => page.typeName === 'page');
   const collections: ListedCollection[] = [
@@ -200,7 +207,15 @@ export default function PagesSection({ session, path, navigate }: SectionProps) 
           </p>
         </section>
       )}
-      {adding && <NewPageDialog onCancel={() => setAdding(false)} onMade={(id) => navigate(`/config/pages/${id}`)} />}
+      {adding && (
+        <NewPageDialog
+          onCancel={() => setAdding(false)}
+          onMade={(id) => {
+            setAdding(false);
+            navigate(`/config/pages/${id}`);
+          }}
+        />
+      )}
       {editing !== null && (
         <CollectionSettingsDialog
           collection={editing}
