@@ -10,6 +10,10 @@
  * rebuilds on every change under its folder, so an edit made while tests run (or a client rebuild)
  * would otherwise reload the worker under a test half-way through a purchase.
  *
+ * Given `entry`, the store runs that worker entry (a file under the tree, copied with the sources) instead of
+ * wrangler.toml's: the soak benchmark's bench/soak-worker.ts, the production worker with its fault control call, lets
+ * a browser test make a page fail as a bug would (test/journeys/error-pages.test.ts).
+ *
  * A store that cannot start fails at once with wrangler's own message: a build error leaves wrangler dev
  * running and waiting for an edit, so an `[ERROR]` it prints before the store answers ends the start.
  */
@@ -86,10 +90,11 @@ function snapshotSources(root, folder) {
 }
 
 /** `root` is the tree the store is built from (the working tree unless a test gives another). */
-export async function startLocalStore({ state: keptState, root = '.' } = {}) {
+export async function startLocalStore({ state: keptState, root = '.', entry } = {}) {
   const state = resolve(keptState ?? `.wrangler/local-store-${process.pid}-${Date.now()}`);
   const sources = resolve(`.wrangler/store-sources-${process.pid}-${Date.now()}`);
   snapshotSources(root, sources);
+  if (entry !== undefined) cpSync(`${root}/${entry}`, `${sources}/${entry}`);
   const port = await freePort();
   // wrangler's inspector listens on 9229 unless told: a second store (another test worker, or `npm start`) would collide.
   const inspectorPort = await freePort();
@@ -98,6 +103,7 @@ export async function startLocalStore({ state: keptState, root = '.' } = {}) {
     [
       'wrangler',
       'dev',
+      ...(entry === undefined ? [] : [entry]),
       '--port',
       String(port),
       '--inspector-port',

@@ -2,7 +2,8 @@
  * The storefront texts the page shows (src/commerce/storefront-text.ts), in the page's language:
  * the site's while hydrating (as the server rendered the islands), then the signed-in account's.
  * Islands read them with `useShopperText`, the locale with `useShopperLocale` (use-shopper-text.ts); the theme's fixed strings
- * are marked `data-text="{key}"` (a placeholder `data-placeholder-text`) and set here. No React here: the entry uses it on every page.
+ * are marked `data-text="{key}"` (a placeholder `data-placeholder-text`, an accessible name `data-label-text`, the tab's
+ * title `data-title-text`) and set here. No React here: the entry uses it on every page.
  */
 import { storefrontLanguage, type StorefrontText, type TextKey } from '../commerce/storefront-text';
 import { loadStorefrontText } from '../commerce/storefront-text/load';
@@ -56,20 +57,38 @@ export function showPageLanguageText(): Promise<void> {
 }
 
 interface MarkedElement {
-  dataset: { text?: string; placeholderText?: string };
+  dataset: { text?: string; placeholderText?: string; labelText?: string; titleText?: string };
   textContent: string | null;
   placeholder: string;
+  setAttribute(name: string, value: string): void;
+  closest(selector: string): { dataset: { hydrated?: string } } | null;
 }
 
-/** Sets every marked element of the theme to its text in the catalogue. */
+/** Between a page's own title and the store's name in `<title>` (themes/default/head.html, error-page.ts). */
+const TITLE_SEPARATOR = ' · ';
+
+/**
+ * Sets every marked element of the theme to its text in the catalogue: its text (`data-text`), placeholder
+ * (`data-placeholder-text`), accessible name (`data-label-text`), or, for the `<title>` (`data-title-text`), the
+ * page's part before the store's name. Not inside a hydrated island: React writes those from the same texts (the cart
+ * pill's words are marked for the pages where it is not hydrated, src/client/entry.ts).
+ */
 function translateTheme(text: StorefrontText): void {
   const root = pageDocument()?.documentElement;
-  const marked = root?.querySelectorAll('[data-text], [data-placeholder-text]') as unknown as
-    | ArrayLike<MarkedElement>
-    | undefined;
+  const marked = root?.querySelectorAll(
+    '[data-text], [data-placeholder-text], [data-label-text], [data-title-text]',
+  ) as unknown as ArrayLike<MarkedElement> | undefined;
   const known = (key: string | undefined): key is TextKey => key !== undefined && key in text;
   for (const element of Array.from(marked ?? [])) {
-    if (known(element.dataset.text)) element.textContent = text[element.dataset.text];
-    if (known(element.dataset.placeholderText)) element.placeholder = text[element.dataset.placeholderText];
+    if (element.closest('[data-island]')?.dataset.hydrated === 'true') continue;
+    const { dataset } = element;
+    if (known(dataset.text)) element.textContent = text[dataset.text];
+    if (known(dataset.placeholderText)) element.placeholder = text[dataset.placeholderText];
+    if (known(dataset.labelText)) element.setAttribute('aria-label', text[dataset.labelText]);
+    if (known(dataset.titleText)) {
+      const title = element.textContent ?? '';
+      const storeName = title.indexOf(TITLE_SEPARATOR);
+      element.textContent = text[dataset.titleText] + (storeName === -1 ? '' : title.slice(storeName));
+    }
   }
 }

@@ -271,7 +271,7 @@ describe('developer-platform', () => {
       const html = await res.text();
       const { siteTitle } = demoSite().website;
       expect(html).toContain('<h1 data-text="error.failed">Something went wrong</h1>');
-      expect(html).toContain(`<title>Something went wrong · ${siteTitle}</title>`);
+      expect(html).toContain(`<title data-title-text="error.failed">Something went wrong · ${siteTitle}</title>`);
       expect(html).toContain(`<a class="site-title" href="/">${siteTitle}</a>`);
       expect(html).toContain('<a class="Button" href="/shop" data-text="error.tryAgain">Try again</a>');
       expect(html).toContain('data-page-type="101"');

@@ -190,7 +190,7 @@ describe('an unexpected exception (a bug of ours)', () => {
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'[;\s].*connect-src 'self'/);
     const html = await page.text();
     expect(html).toContain('<h1 data-text="error.failed">Something went wrong</h1>');
-    expect(html).toContain('<title>Something went wrong · Bug &amp; Co</title>');
+    expect(html).toContain('<title data-title-text="error.failed">Something went wrong · Bug &amp; Co</title>');
     expect(html).toContain('<a class="site-title" href="/">Bug &amp; Co</a>');
     // The store's own stylesheet, allowed by its hash.
     expect(html).toMatch(/<style>[^<]*\.site-header \{/);
@@ -199,6 +199,12 @@ describe('an unexpected exception (a bug of ours)', () => {
     expect(html).toContain('data-page-type="101"');
     expect(html).not.toMatch(/TypeError|injected bug|at \S+ \(/);
     expect(errors).toHaveBeenCalled();
+    // Try again asks for the same address, its query included, and never names another host.
+    const sorted = await visitor.fetch('//elsewhere.example/list?sort=title', { headers: { accept: 'text/html' } });
+    expect(sorted.status).toBe(500);
+    expect(await sorted.text()).toContain(
+      '<a class="Button" href="/elsewhere.example/list?sort=title" data-text="error.tryAgain">Try again</a>',
+    );
 
     // A script asking for the same page, and every API call, keep the JSON error shape, whatever they accept.
     const script = await visitor.fetch('/nothing-kept-here', { headers: { accept: 'application/json' } });
@@ -236,7 +242,7 @@ describe("the error pages in the store's language", () => {
     expect(failed).toContain('<html lang="fr-FR">');
     expect(failed).toContain('<a class="skip-link" href="#main" data-text="nav.skip">Aller au contenu</a>');
     expect(failed).toContain('<h1 data-text="error.failed">Une erreur s’est produite</h1>');
-    expect(failed).toContain('<title>Une erreur s’est produite · ');
+    expect(failed).toContain('<title data-title-text="error.failed">Une erreur s’est produite · ');
     expect(failed).toContain('<a class="Button" href="/rien-ici" data-text="error.tryAgain">Réessayer</a>');
     expect(failed).toContain('data-text="error.home">Page d’accueil</a>');
     expect(unavailable).toContain(

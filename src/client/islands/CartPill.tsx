@@ -4,7 +4,9 @@
  * (visibility, not display), so a count that appears once the cart loads moves nothing. It
  * loads the cart only when the visitor has a cart cookie or is signed in, follows `cart:updated`,
  * and after an add shows a popover for 3 s or until closed. It keeps every other cart link's count
- * in step (src/client/cart-links.ts).
+ * in step (src/client/cart-links.ts). Its words are marked for the page's language (src/client/shopper-text.ts), which
+ * sets them where the pill is not hydrated (a page whose only island it is, with no cart); the empty cart's name
+ * only while the cart is empty.
  */
 import { useEffect, useState } from 'react';
 import { cartCountText } from '../../commerce/cart';
@@ -50,6 +52,7 @@ export default function CartPill({ count: initial }: CartPillProps) {
       <a
         className="CartPill"
         href="/cart"
+        data-label-text={count === 0 ? 'cart.linkEmpty' : undefined}
         aria-label={
           count === 0
             ? text['cart.linkEmpty']
@@ -58,7 +61,9 @@ export default function CartPill({ count: initial }: CartPillProps) {
               : fill(text['cart.linkMany'], { count: countText })
         }
       >
-        <span aria-hidden="true">{text['cart.link']}</span>{' '}
+        <span aria-hidden="true" data-text="cart.link">
+          {text['cart.link']}
+        </span>{' '}
         <span className="CartPill-count" aria-hidden="true" style={count === 0 ? { visibility: 'hidden' } : undefined}>
           {countText}
         </span>

@@ -1,6 +1,7 @@
 /**
- * The English texts of the store's own pages that no island shows: the skip link every page starts with, the 404 page
- * and the error pages (500, 503; src/routes/pages/error-page.ts). The server writes the error pages in the store's
+ * The English texts of the store's own pages that no island shows: the skip link every page starts with, the 404 page,
+ * the error pages (500, 503; src/routes/pages/error-page.ts) and the journal's words (themes/default: blog.html,
+ * post.html, post-card.html, pagination.html). The server writes the error pages in the store's
  * language from them; a shopper's own language is set in the browser from the marked strings. Apart from the page
  * texts (en-page.ts), so the product page's script does not carry them.
  */
@@ -15,4 +16,15 @@ export const EN_SYSTEM_PAGES = {
   'error.unavailable': 'The store is briefly unavailable. Please try again in a moment.',
   'error.tryAgain': 'Try again',
   'error.home': 'Home page',
+  'blog.by': 'by',
+  'blog.readMore': 'Read more',
+  'blog.previousPost': 'Previous post',
+  'blog.nextPost': 'Next post',
+  'blog.morePosts': 'More posts',
+  'blog.empty': 'No posts yet',
+  'blog.emptyHint': 'The first story is being written. Meanwhile, have a look around the shop.',
+  'blog.visitShop': 'Visit the shop',
+  'pagination.pages': 'Pages',
+  'pagination.previous': 'Previous',
+  'pagination.next': 'Next',
 } as const;

@@ -4,7 +4,8 @@
  * links clickable, so a person or a browser test can follow a verification, reset or download link
  * or read a gift card's code. The messages are read from the local mailbox of each object that sends
  * email (src/durable/email-outbox.ts). Outside development (ENVIRONMENT != "development") every path
- * here is a 404.
+ * here is a 404. Its own words are English: it is the developer's stand-in for a mail client, not a store page; the
+ * messages are as sent, in the shopper's language (the store's emails are written in it).
  */
 import { Hono, type Context } from 'hono';
 import type { LocalMail } from '../../durable/email-outbox';
@@ -89,7 +90,7 @@ devMailbox.get(`${DEV_MAILBOX_PATH}/:key`, withSite, async (c) => {
   const mail = (await SOURCES[source as Source](c.env, c.var.site.website.id)).find((m) => m.id === Number(id));
   if (mail === undefined) return messagePage(c, 404, NOT_FOUND);
   c.header('cache-control', 'no-store');
-  const body = markup`<main><a class="back" href="${DEV_MAILBOX_PATH}">← All emails</a><h1>${mail.subject}</h1>
+  const body = markup`<main><a class="back" href="${DEV_MAILBOX_PATH}"><span aria-hidden="true">←</span> All emails</a><h1>${mail.subject}</h1>
 <dl><dt>To</dt><dd>${mail.to}</dd><dt>Sent</dt><dd>${time(mail.sentAt)}</dd></dl><pre>${linked(mail.text)}</pre></main>`;
   return htmlDocument(c, { title: mail.subject, style: STYLE, body });
 });

@@ -38,6 +38,7 @@ export async function errorPage(c: Context<AppEnv>, status: 500 | 503): Promise<
     c,
     {
       title: `${message} · ${site.website.siteTitle}`,
+      titleText: PAGE_TEXTS[status].heading,
       lang: language,
       style: errorPageStylesheet(site),
       body: markup`<a class="skip-link" href="#main" data-text="nav.skip">${text['nav.skip']}</a>
@@ -51,7 +52,10 @@ export async function errorPage(c: Context<AppEnv>, status: 500 | 503): Promise<
 
 function errorContent(c: Context<AppEnv>, status: 500 | 503, text: StorefrontText) {
   const { heading, detail } = PAGE_TEXTS[status];
-  const again = new URL(c.req.url).pathname;
+  // The same address again, its query included (a sorted or filtered list stays so); one leading slash, so the link
+  // never names another host (`//host/…`).
+  const asked = new URL(c.req.url);
+  const again = `/${asked.pathname.replace(/^\/+/, '')}${asked.search}`;
   return markup`<section class="NotFound EmptyState EmptyState--page">
 <p class="NotFound-code" aria-hidden="true">${String(status)}</p>
 <h1 data-text="${heading}">${text[heading]}</h1>${detail === null ? '' : markup`<p data-text="${detail}">${text[detail]}</p>`}

@@ -13,6 +13,8 @@ export { markup, raw };
 
 export interface HtmlDocument {
   title: string;
+  /** The catalogue's key of the title's first part (before ' · '), set in a shopper's language (src/client/shopper-text.ts). */
+  titleText?: string;
   /** `<html lang>`: English unless the page is written in another language (a store's error page, in the store's). */
   lang?: string;
   /** Trusted CSS for an inline `<style>` (the theme's stylesheet, the dashboard's own). */
@@ -32,7 +34,7 @@ export async function htmlDocument(
   const style = doc.style === undefined ? '' : markup`<style>${raw(doc.style)}</style>`;
   const script = doc.script == null ? '' : markup`<script type="module" src="${doc.script}"></script>`;
   const page = markup`<!doctype html>
-<html lang="${doc.lang ?? 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${doc.title}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">${doc.head ?? ''}${style}</head>
+<html lang="${doc.lang ?? 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title${doc.titleText === undefined ? '' : markup` data-title-text="${doc.titleText}"`}>${doc.title}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">${doc.head ?? ''}${style}</head>
 <body>${doc.body}${script}</body></html>
 `;
   const sources = doc.style === undefined ? NO_SOURCES : { ...NO_SOURCES, styleHashes: [await cspHash(doc.style)] };
