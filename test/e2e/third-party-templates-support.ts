@@ -282,7 +282,8 @@ function collectErrors(
       refusals.push(refused.reason);
       return;
     }
-    errors.push(message.text());
+    // With its address: a 404's text alone does not say which request failed.
+    errors.push(url ? `${message.text()} (${url})` : message.text());
   });
 }
 
