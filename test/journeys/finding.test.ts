@@ -156,8 +156,9 @@ for (const width of WIDTHS) {
       expect(await field.getAttribute('aria-expanded')).toBe('true');
       expect(await field.getAttribute('role')).toBe('combobox');
       await page.keyboard.press('ArrowDown');
-      expect(await field.getAttribute('aria-activedescendant')).toBe(await options.first().getAttribute('id'));
-      expect(await options.first().getAttribute('aria-selected')).toBe('true');
+      const first = await options.first().getAttribute('id');
+      await expect.poll(() => field.getAttribute('aria-activedescendant')).toBe(first);
+      await expect.poll(() => options.first().getAttribute('aria-selected')).toBe('true');
       const problems = await seriousViolations(page, 'search suggestions open');
       await shot(page, `finding-suggestions-${width}`);
       await Promise.all([page.waitForURL(/\/shop\/p\/planter$/, SLOW), page.keyboard.press('Enter')]);
