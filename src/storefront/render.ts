@@ -154,22 +154,13 @@ export function renderBody(
   return `${renderTemplate(site, 'layout.html', { ...data, mainContent }, development)}\n</body>\n</html>\n`;
 }
 
-/** The head's bytes first, then the body's as they come. */
-function headThenBody(head: Uint8Array, body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(head);
-    },
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
+/**
+ * A page as it is built: the response the visitor is sent and, once its body is rendered, the same bytes
+ * whole (what the page cache keeps: src/routes/pages/page-cache.ts), so keeping a page reads no stream.
+ */
+export interface BuiltPage {
+  response: Response;
+  bytes: Promise<Uint8Array>;
 }
 
 /**
@@ -186,10 +177,27 @@ export async function streamPage(
   captchaProvider: string | undefined,
   integrations: IntegrationOrigins = NO_INTEGRATION_ORIGINS,
 ): Promise<Response> {
+  return (await buildPage(site, page, development, script, headers, captchaProvider, integrations)).response;
+}
+
+/**
+ * `streamPage`'s response with its bytes: the head is encoded once and sent as the stream's first chunk; the body is
+ * rendered whole (one string, filtered in one pass), encoded once and sent as the second, and the two are joined
+ * once for the page cache. No tee, no second read of the stream.
+ */
+export async function buildPage(
+  site: Site,
+  page: ResolvedPage,
+  development: boolean,
+  script: string | null,
+  headers: Headers,
+  captchaProvider: string | undefined,
+  integrations: IntegrationOrigins = NO_INTEGRATION_ORIGINS,
+): Promise<BuiltPage> {
   const code = await codeInjection(site);
   const data = pageData(site, page, script, code);
   if (isDeveloperPlatform(site.theme)) {
-    return developerPlatformPage({
+    const rendered = await developerPlatformPage({
       site,
       page,
       data,
@@ -201,6 +209,8 @@ export async function streamPage(
       formatters: PAGE_FORMATTERS,
       errorPanel,
     });
+    const bytes = new Uint8Array(await rendered.arrayBuffer());
+    return { response: new Response(bytes, { status: page.status, headers }), bytes: Promise.resolve(bytes) };
   }
   const assets = data.assets as { criticalCss: string };
   const head = await keepTrustedTextWith(assets.criticalCss, (criticalCss) =>
@@ -215,14 +225,27 @@ export async function streamPage(
     ),
   );
   const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
+  const headBytes = encoder.encode(head.html);
+  // Let the head go out to the client before the body's render takes the thread.
+  const bodyBytes = new Promise((resolve) => setTimeout(resolve, 0)).then(async () =>
+    encoder.encode((await keepTrustedText(renderBody(site, data, page, development))).html),
+  );
+  const bytes = bodyBytes.then((body) => {
+    const whole = new Uint8Array(headBytes.byteLength + body.byteLength);
+    whole.set(headBytes);
+    whole.set(body, headBytes.byteLength);
+    return whole;
+  });
+  // A page not kept (a 404, a buyer's page) never reads its bytes; a failed render errors the visitor's stream.
+  bytes.catch(() => undefined);
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(headBytes);
+    },
     async pull(controller) {
-      // Let the head go out to the client before the body's render takes the thread.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      // Filtered whole: the body is one string already, and one pass over it costs far less than a stream of small chunks.
-      controller.enqueue(encoder.encode((await keepTrustedText(renderBody(site, data, page, development))).html));
+      controller.enqueue(await bodyBytes);
       controller.close();
     },
   });
-  return new Response(headThenBody(encoder.encode(head.html), body), { status: page.status, headers });
+  return { response: new Response(stream, { status: page.status, headers }), bytes };
 }

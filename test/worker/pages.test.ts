@@ -1,7 +1,7 @@
 /** Store pages through the worker's fetch handler, inside workerd, against the seeded demo store. */
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { demoSite } from '../../src/site/demo';
 import app from '../../src/worker';
 import { resolvePage } from '../../src/storefront/page-context';
@@ -153,6 +153,45 @@ describe('store pages', () => {
       expect(hit.headers.get(name), name).toBe(first.headers.get(name));
     }
     expect(await hit.text()).toBe(html);
+  });
+
+  it('keeps the bytes a miss sent, built once: no second read of the page stream, the same bytes in the Cache API and memory', async () => {
+    const cache = (caches as unknown as { default: Cache }).default;
+    const putOriginal = cache.put.bind(cache);
+    const stored: { url: string; body: string; etag: string | null; miss: string | null }[] = [];
+    const put = vi.spyOn(cache, 'put').mockImplementation(async (request, response) => {
+      const copy = response.clone();
+      stored.push({
+        url: String(request instanceof Request ? request.url : request),
+        body: await copy.text(),
+        etag: copy.headers.get('etag'),
+        miss: copy.headers.get('x-page-cache'),
+      });
+      return putOriginal(request, response);
+    });
+    const tee = vi.spyOn(ReadableStream.prototype, 'tee');
+    try {
+      const ctx = createExecutionContext();
+      const miss = await app.fetch(new Request(`${ORIGIN}/shop/p/brass-pen`), env, ctx);
+      expect(miss.headers.get('x-page-cache')).toBe('miss');
+      const served = await miss.text();
+      await waitOnExecutionContext(ctx);
+      // Keeping the page reads no stream: the bytes the render made are handed to the cache as they are.
+      expect(tee).not.toHaveBeenCalled();
+      // The page under its key and, the first time this isolate keeps this address, its last good copy.
+      expect(stored.map((s) => s.url.includes('/last-good/'))).toEqual([false, true]);
+      for (const copy of stored) {
+        expect(copy.body).toBe(served);
+        expect(copy.etag).toBe(miss.headers.get('etag'));
+        expect(copy.miss).toBeNull();
+      }
+      const hit = await get('/shop/p/brass-pen');
+      expect(hit.headers.get('x-page-cache-layer')).toBe('memory');
+      expect(await hit.text()).toBe(served);
+    } finally {
+      put.mockRestore();
+      tee.mockRestore();
+    }
   });
 
   it('renders a product page with variant selects, quantity input and add-to-cart', async () => {

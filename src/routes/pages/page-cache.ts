@@ -23,6 +23,7 @@ import { faultable } from '../../faults';
 import { trustedVersion, SITE_VERSION_TTL_MS } from '../../site/store';
 import { asksForPage, pageRequestOf } from './page-address';
 import { PAGE_SECURITY_HEADERS } from '../shared/security-headers';
+import type { BuiltPage } from '../../storefront/render';
 
 /** What one isolate holds of rendered pages: about 800 product pages of the demo's size. */
 export const MEMORY_BYTES = 16 * 1024 * 1024;
@@ -255,25 +256,23 @@ export function keepAgain(
 }
 
 /**
- * Sends `rendered` (a 200 page made from `source`) to the visitor as it streams and keeps a copy
- * under `key` once it is complete (in `waitUntil`, so the visitor never waits for the store), in
- * memory also under `sameAs` when given (see `keepAgain`), as `address`'s last good page, then
- * calls `onKept`.
+ * Sends `built` (a 200 page made from `source`) to the visitor as it streams and keeps its bytes, the same
+ * ones the visitor is sent, under `key` once its body is rendered (in `waitUntil`, so the visitor never waits
+ * for the store), in memory also under `sameAs` when given (see `keepAgain`), as `address`'s last good page,
+ * then calls `onKept`.
  */
 export function keepPage(
   key: string,
   address: string,
-  rendered: Response,
+  built: BuiltPage,
   source: PageSource,
   waitUntil: (work: Promise<unknown>) => void,
   onKept: () => void,
   sameAs: string | null = null,
 ): Response {
-  const [forVisitor, forKeeping] = (rendered.body as ReadableStream<Uint8Array>).tee();
-  const headers = [...rendered.headers];
+  const headers = [...built.response.headers];
   waitUntil(
-    new Response(forKeeping).arrayBuffer().then((bytes) => {
-      const body = new Uint8Array(bytes);
+    built.bytes.then((body) => {
       const page = kept(body, headers, source);
       remember(key, page);
       if (sameAs !== null) remember(sameAs, page);
@@ -291,5 +290,5 @@ export function keepPage(
       return keepInEdge(puts);
     }),
   );
-  return new Response(forVisitor, { status: 200, headers: rendered.headers });
+  return built.response;
 }

@@ -10,7 +10,7 @@ import { fingerprint } from '../../site/fingerprint';
 import { shellPaths } from '../../site/paths';
 import { reloadSite, type LoadedSite } from '../../site/store';
 import { canonicalUrl, pageShape, resolvePage, showsStock } from '../../storefront/page-context';
-import { clientEntry, streamPage, themeFingerprint } from '../../storefront/render';
+import { buildPage, clientEntry, themeFingerprint } from '../../storefront/render';
 import { freshnessSlot, showAvailableStock, STOCK_FRESH_SECONDS } from '../../storefront/available-stock';
 import { isDesignPreview, previewDesign } from './design-preview';
 import { messagePage } from './html-document';
@@ -244,7 +244,7 @@ async function storePage(
   const draft = isDesignPreview(url) ? await previewDesign(c) : null;
   const shown = draft === null ? at.site : { ...at.site, design: draft };
   if (shown !== at.site) headers.set('x-robots-tag', 'noindex');
-  const response = await streamPage(
+  const built = await buildPage(
     shown,
     page,
     development,
@@ -253,13 +253,13 @@ async function storePage(
     c.env.CAPTCHA_PROVIDER,
     sessionRecordingOrigins(c.env),
   );
-  const policy = response.headers.get('content-security-policy');
-  if (stripe && policy !== null) response.headers.set('content-security-policy', withStripeSources(policy));
-  if (page.status !== 200 || perBuyer) return response;
+  const policy = built.response.headers.get('content-security-policy');
+  if (stripe && policy !== null) built.response.headers.set('content-security-policy', withStripeSources(policy));
+  if (page.status !== 200 || perBuyer) return built.response;
   return keepPage(
     cacheKeyAt(at),
     address,
-    response,
+    built,
     { version: at.version, tags },
     waitUntil,
     () => noteKept(at),
