@@ -44,7 +44,6 @@ export const SHELL_PARTS = [
   'localizedStrings',
   'theme',
   'templateAssets',
-  'blockFields',
 ] as const satisfies readonly (keyof Site)[];
 
 const ORDER_BY: Record<ListingSort, string> = {
