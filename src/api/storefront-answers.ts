@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { ShippingAddress } from '../commerce/address';
 import type { CartEntry, PriceChange, ShoppingCart } from '../commerce/cart';
-import type { Order as StoredOrder } from '../commerce/order';
+import type { BuyerOrder } from '../commerce/order';
 import type { SubscriptionPlan } from '../commerce/subscriptions';
 import type { updateSchema } from './checkout-bodies';
 
@@ -73,8 +73,8 @@ export interface Checkout {
 /** What an update of the checkout may change (the update's body, less the cart token). */
 export type CheckoutChanges = Omit<z.input<typeof updateSchema>, 'cartToken'>;
 
-/** An order as the calls answer it: with where the buyer reads it (`/commerce/orders/{id}?token=…`). */
-export type Order = StoredOrder & { confirmationUrl: string };
+/** An order as the calls answer it: with where the buyer reads it. */
+export type Order = BuyerOrder;
 
 /** A line the stock cannot cover (a 409): its sku and how many are available now. */
 export interface StockShortage {

@@ -111,6 +111,9 @@ export function orderTitle(order: Pick<Order, 'id' | 'orderNumber'>): string {
   return order.orderNumber === null ? orderLabel(order) : `Order ${orderLabel(order)}`;
 }
 
+/** An order as its buyer is given it: with where they read it (`/commerce/orders/{id}?token=…`). */
+export type BuyerOrder = Order & { confirmationUrl: string };
+
 /** Where the buyer sees their order: the capability token is the only key. */
 export function confirmationUrl(order: Pick<Order, 'id' | 'subscription'>, token: string): string {
   const kind = order.subscription === null ? 'orders' : 'subscriptions';

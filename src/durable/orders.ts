@@ -32,7 +32,7 @@ import { DurableObject } from 'cloudflare:workers';
 import type { ShoppingCart } from '../commerce/cart';
 import type { StoreSettings } from '../commerce/checkout-totals';
 import type { Discount } from '../commerce/discounts';
-import type { Order, OrderStatus } from '../commerce/order';
+import type { BuyerOrder, Order, OrderStatus } from '../commerce/order';
 import type { ShippingRate } from '../commerce/shipping';
 import type { BuyerSubscription } from '../commerce/subscriptions';
 import type { TaxRate } from '../commerce/tax';
@@ -257,7 +257,7 @@ export class CommerceOrders extends DurableObject<Env> {
   }
 
   /** An order for its buyer: the token must match the confirmation URL's. */
-  orderForBuyer(id: string, token: string): Promise<(Order & { confirmationUrl: string }) | null> {
+  orderForBuyer(id: string, token: string): Promise<BuyerOrder | null> {
     return orderForBuyer(this.self, id, token);
   }
 

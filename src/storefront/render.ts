@@ -164,26 +164,11 @@ export interface BuiltPage {
 }
 
 /**
- * A streamed HTML response: the head goes out before the body is rendered. Untrusted scripts and
- * styles are removed from both; the CSP allows the head's trusted inline elements and the code
- * injection's by hash (inline scripts in a theme's body get no hash: docs/security.md, "No injected markup can run").
- */
-export async function streamPage(
-  site: Site,
-  page: ResolvedPage,
-  development: boolean,
-  script: string | null,
-  headers: Headers,
-  captchaProvider: string | undefined,
-  integrations: IntegrationOrigins = NO_INTEGRATION_ORIGINS,
-): Promise<Response> {
-  return (await buildPage(site, page, development, script, headers, captchaProvider, integrations)).response;
-}
-
-/**
- * `streamPage`'s response with its bytes: the head is encoded once and sent as the stream's first chunk; the body is
- * rendered whole (one string, filtered in one pass), encoded once and sent as the second, and the two are joined
- * once for the page cache. No tee, no second read of the stream.
+ * A streamed HTML response with its bytes: the head is encoded once and sent as the stream's first chunk, before the
+ * body is rendered; the body is rendered whole (one string, filtered in one pass), encoded once and sent as the
+ * second, and the two are joined once for the page cache (no tee, no second read of the stream). Untrusted scripts
+ * and styles are removed from both; the CSP allows the head's trusted inline elements and the code injection's by
+ * hash (inline scripts in a theme's body get no hash: docs/security.md, "No injected markup can run").
  */
 export async function buildPage(
   site: Site,

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { demoSite } from '../../src/site/demo';
 import app from '../../src/worker';
 import { resolvePage } from '../../src/storefront/page-context';
-import { streamPage } from '../../src/storefront/render';
+import { buildPage } from '../../src/storefront/render';
 import { parseSite } from '../../src/site/schema';
 import { siteCatalog } from '../../src/site/catalog';
 import { mapHost, publishSite } from '../../src/site/store';
@@ -342,7 +342,7 @@ describe('store pages', () => {
       '/shop/p/canvas-tote',
       {},
     );
-    const res = await streamPage(parsed.site, page, false, null, new Headers(), undefined);
+    const { response: res } = await buildPage(parsed.site, page, false, null, new Headers(), undefined);
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const head = new TextDecoder().decode((await reader.read()).value);
     expect(head).toMatch(/^<!doctype html>[\s\S]*<\/head>\s*<body class="page-product">\s*$/);

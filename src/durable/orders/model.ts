@@ -5,7 +5,7 @@ import type { ShippingAddress } from '../../commerce/address';
 import type { PriceChange, ShoppingCart } from '../../commerce/cart';
 import type { CheckoutInputs, CheckoutTotals, ShownTotals } from '../../commerce/checkout-totals';
 import type { EmailLocale } from '../../commerce/email-text';
-import type { Order } from '../../commerce/order';
+import type { BuyerOrder } from '../../commerce/order';
 import type { SubscriptionPlan } from '../../commerce/subscriptions';
 import type { ChargeRequest, ChargeResult } from '../../integrations/payments';
 import { randomHex } from '../../site/ids';
@@ -126,7 +126,7 @@ export interface PlacingJob {
 }
 
 export type PlaceBody =
-  | { order: Order & { confirmationUrl: string } }
+  | { order: BuyerOrder }
   | {
       error: string;
       errors?: Record<string, string>;

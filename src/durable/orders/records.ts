@@ -1,4 +1,4 @@
-import { confirmationUrl, type Order, type OrderStatus } from '../../commerce/order';
+import { type BuyerOrder, confirmationUrl, type Order, type OrderStatus } from '../../commerce/order';
 import { orderMatcher } from '../../commerce/order-search';
 import { sameToken } from '../../site/ids';
 import type { OrdersContext } from './context';
@@ -57,11 +57,7 @@ export function orderById(self: OrdersContext, id: string): Order | null {
 }
 
 /** An order for its buyer: the token must match the confirmation URL's. */
-export async function orderForBuyer(
-  self: OrdersContext,
-  id: string,
-  token: string,
-): Promise<(Order & { confirmationUrl: string }) | null> {
+export async function orderForBuyer(self: OrdersContext, id: string, token: string): Promise<BuyerOrder | null> {
   const row = orderRow(self, id);
   if (row === null || row.token_hash === '' || !sameToken(row.token_hash, await tokenDigest(token))) return null;
   const order = withDownloads(self, toOrder(row.data));

@@ -9,7 +9,7 @@ import type { ConfirmationRequest, ConfirmationResult } from '../../durable/form
 import { tokenDigest } from '../../durable/passwords';
 import { randomHex } from '../../site/ids';
 import { noticePage } from '../../storefront/page-context';
-import { clientEntry, streamPage } from '../../storefront/render';
+import { buildPage, clientEntry } from '../../storefront/render';
 import { isDevelopment, type AppEnv, withSite, storeOf } from '../shared/http';
 
 export const CONFIRM_SUBSCRIPTION_PATH = '/confirm-subscription';
@@ -71,7 +71,7 @@ listConfirmation.get(CONFIRM_SUBSCRIPTION_PATH, withSite, async (c) => {
     'x-robots-tag': 'noindex',
   });
   const page = noticePage(site, CONFIRM_SUBSCRIPTION_PATH, answer.status, answer.title, answer.text);
-  return streamPage(
+  const built = await buildPage(
     site,
     page,
     development,
@@ -79,4 +79,5 @@ listConfirmation.get(CONFIRM_SUBSCRIPTION_PATH, withSite, async (c) => {
     headers,
     c.env.CAPTCHA_PROVIDER,
   );
+  return built.response;
 });
