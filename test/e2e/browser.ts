@@ -7,7 +7,15 @@
  * review (not read by any assertion) are taken by reviewShot only when E2E_SCREENSHOTS=1.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Request } from 'playwright-core';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject, type TestContext } from 'vitest';
 import { launchChromium } from '../../scripts/chromium.mjs';
 import { ofThisWorker } from './store';
@@ -118,6 +126,23 @@ async function recordFailure(
   if (error !== undefined && notes.length > 0) error.message += `\n\nWhen it failed, ${notes.join('\n')}`;
 }
 
+const CALLS = ['fetch', 'get', 'post', 'put', 'patch', 'delete', 'head'] as const;
+
+/**
+ * A test's API calls sent once more when the socket they went out on was reset (Playwright's maxRetries,
+ * which retries ECONNRESET only). The context keeps idle connections to the store, and a call sent as the
+ * store closes an idle one is reset before any handler reads it: one CI run failed a bulk price change
+ * with "socket hang up" that way. A call the store answered, with any status, is never sent again.
+ */
+export function retryResets(api: APIRequestContext): APIRequestContext {
+  for (const name of CALLS) {
+    const call = (api[name] as (url: string, options?: object) => unknown).bind(api);
+    (api as unknown as Record<string, unknown>)[name] = (url: string, options?: object) =>
+      call(url, { maxRetries: 1, ...options });
+  }
+  return api;
+}
+
 /** The browser with every new context given the navigation timeout, and saved first if it closes after a failure. */
 function instrument(browser: Browser, currentTask: () => Task | undefined): Browser {
   const newContext = browser.newContext.bind(browser);
@@ -125,6 +150,7 @@ function instrument(browser: Browser, currentTask: () => Task | undefined): Brow
   browser.newContext = async (options) => {
     const context = await newContext(options);
     context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+    retryResets(context.request);
     const unfinished = trackUnfinished(context);
     const close = context.close.bind(context);
     context.close = async (closeOptions) => {

@@ -10,7 +10,7 @@
 import { type APIRequestContext, request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../e2e/axe';
-import { useChromium } from '../e2e/browser';
+import { retryResets, useChromium } from '../e2e/browser';
 import { storeUrl } from '../e2e/store';
 import { ACCOUNTS, Contexts, JOURNEY_TIMEOUT, shot, SLOW, WIDTHS } from './support';
 
@@ -31,7 +31,7 @@ const saveNavigation = (items: unknown[]) =>
 beforeAll(async () => {
   // The navigation is the content editor's to change (a store manager's role does not allow it). A request
   // context of its own, not the browser's, so the navigation is put back after the browser has closed.
-  api = await request.newContext();
+  api = retryResets(await request.newContext());
   expect((await api.get(`${storeUrl}/api/crumb`)).status()).toBe(204);
   headers = {
     'X-CSRF-Token': (await api.storageState()).cookies.find((cookie) => cookie.name === 'crumb')?.value ?? '',
