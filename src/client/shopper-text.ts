@@ -3,7 +3,7 @@
  * the site's while hydrating (as the server rendered the islands), then the signed-in account's.
  * Islands read them with `useShopperText`, the locale with `useShopperLocale` (use-shopper-text.ts); the theme's fixed strings
  * are marked `data-text="{key}"` (a placeholder `data-placeholder-text`, an accessible name `data-label-text`, the tab's
- * title `data-title-text`) and set here. No React here: the entry uses it on every page.
+ * title `data-title-text`) and set here, as are the theme's dates (`<time data-date>`). No React here: the entry uses it on every page.
  */
 import { storefrontLanguage, type StorefrontText, type TextKey } from '../commerce/storefront-text';
 import { loadStorefrontText } from '../commerce/storefront-text/load';
@@ -38,6 +38,7 @@ export async function showTextIn(locale: string): Promise<void> {
   current = text;
   currentLocale = locale;
   translateTheme(text);
+  translateDates(locale);
   void import('./page-prices').then(({ showPricesIn }) => showPricesIn(locale, text));
   for (const listener of listeners) listener();
 }
@@ -47,6 +48,7 @@ export function showAddedContentInPageLanguage(): void {
   const [text, locale] = [current, currentLocale];
   if (text === null || locale === null) return;
   translateTheme(text);
+  translateDates(locale);
   void import('./page-prices').then(({ showPricesIn }) => showPricesIn(locale, text));
 }
 
@@ -90,5 +92,30 @@ function translateTheme(text: StorefrontText): void {
       const storeName = title.indexOf(TITLE_SEPARATOR);
       element.textContent = text[dataset.titleText] + (storeName === -1 ? '' : title.slice(storeName));
     }
+  }
+}
+
+/** The site's calendar day a theme date names: `<time datetime="YYYY-MM-DD" data-date>` (the `date %F` the server wrote). */
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Writes the theme's marked dates (the journal's, in English as the server renders them) as `locale` writes a long date.
+ * The day is the one the server named (the site's time zone), so it is formatted as a UTC day, never moved by the
+ * visitor's own zone.
+ */
+function translateDates(locale: string): void {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+  } catch {
+    return;
+  }
+  const dates = pageDocument()?.documentElement?.querySelectorAll('time[data-date]') as unknown as
+    | ArrayLike<{ getAttribute(name: string): string | null; textContent: string | null }>
+    | undefined;
+  for (const element of Array.from(dates ?? [])) {
+    const day = CALENDAR_DAY.exec(element.getAttribute('datetime') ?? '');
+    if (day === null) continue;
+    element.textContent = format.format(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
   }
 }

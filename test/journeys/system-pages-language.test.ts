@@ -2,14 +2,14 @@
  * Journey 8, language (issue 32): the pages around the shop in a French visitor's language. A visitor with no cart
  * chooses French on the account page; a journal post (a page whose only island is the header's cart link, which is
  * then not hydrated) names its cart link 'Panier' to the eye and 'Panier, vide' to a screen reader, and the journal's
- * own words (author line, previous and next post, Read more) are French; a missing page's
+ * own words (author line, previous and next post, Read more) and dates are French; a missing page's
  * tab is titled 'Page introuvable · Studio Goods'; and when the store fails on the shop page (a bug injected into the
  * content reads while the shopper sorts the shop: a list no one asked for yet, so no kept copy answers it), its 500 page is French: `<html lang>`, its tab title, its heading, and a home link that works by
  * keyboard. The store is this file's own, started on the soak benchmark's worker (bench/soak-worker.ts: the
  * production worker with its fault control call, development only), so no other file's store ever fails.
  * At 1366 and 375 px. Screenshots in test-artifacts/journeys/system-pages-*.png.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStore } from '../../scripts/local-store.mjs';
 import type { Fault } from '../../src/faults';
@@ -35,6 +35,15 @@ async function fitsWidth(page: Page, width: number): Promise<void> {
   expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
 }
 
+const FRENCH_MONTHS = 'janvier février mars avril mai juin juillet août septembre octobre novembre décembre'.split(' ');
+
+/** A journal date (`<time datetime="YYYY-MM-DD">`) written as French writes it: '28 novembre 2026' (the 1st: '1' or '1er'). */
+async function expectFrenchDate(time: Locator): Promise<void> {
+  const [year, month, day] = ((await time.getAttribute('datetime')) ?? '').split('-').map(Number);
+  const french = new RegExp(`^${day}${day === 1 ? '(er)?' : ''} ${FRENCH_MONTHS[(month ?? 0) - 1]} ${year}$`);
+  await expect.poll(() => time.textContent(), SLOW).toMatch(french);
+}
+
 for (const width of WIDTHS) {
   describe(`the pages around the shop in French at ${width} px`, () => {
     it(
@@ -56,11 +65,13 @@ for (const width of WIDTHS) {
         expect(postLabels.length).toBeGreaterThan(0);
         for (const label of postLabels) expect(label).toMatch(/^Article (précédent|suivant)$/);
         expect(await page.locator('.PostNav').getAttribute('aria-label')).toBe('Autres articles');
+        await expectFrenchDate(page.locator('.BlogItem-header time'));
         await shot(page, `system-pages-cart-link-${width}`);
         // The journal's list: each card's Read more, named for a screen reader by what it shows and the post's title.
         await page.goto(`${store.url}/blog`);
         const readMore = page.locator('.PostCard-more').first();
         await expect.poll(() => readMore.locator('[data-text]').textContent(), SLOW).toBe('Lire la suite');
+        await expectFrenchDate(page.locator('.PostCard .Blog-meta time').first());
         await page
           .getByRole('link', { name: /^Lire la suite ?: \S/ })
           .first()
