@@ -48,6 +48,8 @@ export const galleryOptionsSchema = z.object({
   'thumbnail-strip-height': bounded('thumbnail-strip-height'),
   'thumbnail-strip-margin': bounded('thumbnail-strip-margin'),
   'show-meta': z.boolean(),
+  'show-meta-basic': z.boolean(),
+  'show-meta-only-title': z.boolean(),
   'meta-position': z.enum(META_POSITIONS),
   'show-meta-on-hover': z.boolean(),
   'active-alignment': z.enum(['center', 'left', 'right']),

@@ -4,7 +4,7 @@
  */
 import { compile, render, type Formatter, type FormatterTable, type TemplateError } from '../engine/index';
 import { DEFAULT_FORMATTERS } from '../engine/plugins/index';
-import { designCss, type Design } from '../site/editor/design';
+import { DEFAULT_DESIGN, designCss, type Design } from '../site/editor/design';
 import { fingerprint } from '../site/fingerprint';
 import type { Site } from '../site/schema';
 import { DEFAULT_THEME, themePartials } from '../site/theme';
@@ -134,6 +134,8 @@ export function pageData(
     ...(Array.isArray(blocks) ? { blocks: withTrustedCode(blocks) } : {}),
     header: code.header,
     footer: code.footer,
+    // The design's gallery options where the engine's gallery predicates read them (`{.section designGallery}`).
+    designGallery: { options: (site.design as Design | undefined)?.gallery ?? DEFAULT_DESIGN.gallery },
     assets: { criticalCss: storeStylesheet(site), script },
   };
 }

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { DEFAULT_DESIGN, type Design } from '../../src/site/editor/design';
+import { type MetaShown, withMetaShown } from '../../src/site/editor/gallery-options';
 import { colourCss, COLOUR_MESSAGES } from '../../src/site/editor/colour';
 import { LINK_MESSAGES } from '../../src/site/editor/link-target';
 import { MAILING_LIST_MESSAGES, type MailingList } from '../../src/site/editor/mailing-list';
@@ -145,6 +146,33 @@ describe('design drafts, preview and publish', () => {
 
     expect((await owner.json('DELETE', DESIGN, {})).body).toEqual({ reset: true, changed: true });
     expect((await page(visitor, '/')).html).not.toContain('--grid-columns: repeat');
+  });
+
+  it("marks the store's pages with the gallery meta variant published (E28: basic, title-only, hidden)", async () => {
+    const owner = await merchant(OWNER);
+    const visitor = new Visitor();
+    const bodyClass = async (path: string, who = visitor) =>
+      /<body class="([^"]*)"/.exec((await page(who, path)).html)?.[1];
+    const withMeta = (shown: MetaShown) => ({
+      ...DEFAULT_DESIGN,
+      gallery: withMetaShown(DEFAULT_DESIGN.gallery, shown),
+    });
+    expect(await bodyClass('/shop')).toBe('page-products');
+    // The draft shows in the merchant's preview only.
+    expect((await owner.json('PUT', `${DESIGN}/draft`, { design: withMeta('basic') })).status).toBe(200);
+    expect(await bodyClass('/shop?design-preview=1', owner)).toBe('page-products gallery-meta-basic');
+    expect(await bodyClass('/shop')).toBe('page-products');
+    for (const [shown, marked] of [
+      ['title-only', ' gallery-meta-title-only'],
+      ['basic', ' gallery-meta-basic'],
+      ['hidden', ' gallery-meta-hidden'],
+      ['full', ''],
+    ] as const) {
+      expect((await owner.json('POST', `${DESIGN}/publish`, { design: withMeta(shown) })).status).toBe(200);
+      expect(await bodyClass('/shop'), shown).toBe(`page-products${marked}`);
+    }
+    expect((await owner.json('DELETE', DESIGN, {})).status).toBe(200);
+    expect(await bodyClass('/shop')).toBe('page-products');
   });
 });
 

@@ -123,3 +123,19 @@ describe('default image alt text (engine spec §9, E116)', () => {
     expect(meta('a'.repeat(250))).toContain(`alt="${'a'.repeat(250)}"`);
   });
 });
+
+describe('gallery meta variants (engine spec §3, E28)', () => {
+  it("answers gallery-show-meta-basic? and gallery-show-meta-only-title? from the gallery's options, false when unset", () => {
+    const template =
+      '{.repeated section items}{.gallery-show-meta?}meta{.or}none{.end}' +
+      '{.gallery-show-meta-basic?} basic{.end}{.gallery-show-meta-only-title?} title-only{.end}|{.end}';
+    const items = [
+      { options: { 'show-meta': true } },
+      { options: { 'show-meta': true, 'show-meta-basic': true } },
+      { options: { 'show-meta': true, 'show-meta-only-title': true } },
+      { options: { 'show-meta': false } },
+      { options: {} },
+    ];
+    expect(render(template, { items }).html).toBe('meta|meta basic|meta title-only|none|none|');
+  });
+});

@@ -81,6 +81,9 @@ const GALLERY_BOOLEANS = [
   'lightbox',
   'square-thumbs',
   'show-meta',
+  // The meta's variants (engine spec §3: 'basic and title-only variants exist'), under Squarespace's gallery keys.
+  'show-meta-basic',
+  'show-meta-only-title',
   'show-meta-on-hover',
   'thumbnails',
 ];

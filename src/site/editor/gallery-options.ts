@@ -14,6 +14,9 @@ export interface GalleryOptions {
   'thumbnail-strip-height': number;
   'thumbnail-strip-margin': number;
   'show-meta': boolean;
+  /** The meta's variants (engine spec §3, 'basic and title-only variants exist'), under Squarespace's own keys. */
+  'show-meta-basic': boolean;
+  'show-meta-only-title': boolean;
   'meta-position': string;
   'show-meta-on-hover': boolean;
   'active-alignment': 'center' | 'left' | 'right';
@@ -39,6 +42,8 @@ export const GALLERY_DEFAULTS: Readonly<GalleryOptions> = Object.freeze({
   'thumbnail-strip-height': 80,
   'thumbnail-strip-margin': 20,
   'show-meta': true,
+  'show-meta-basic': false,
+  'show-meta-only-title': false,
   'meta-position': 'bottom',
   'show-meta-on-hover': false,
   'active-alignment': 'center',
@@ -51,6 +56,41 @@ export const GALLERY_DEFAULTS: Readonly<GalleryOptions> = Object.freeze({
   transparentBackground: false,
   indicators: false,
 });
+
+/**
+ * What a gallery shows beside each picture (its meta: the title, then the details; in the store's product grid the
+ * price): `full` both in the theme's heading style, `basic` both as plain text, `title-only` the title alone,
+ * `hidden` neither (the title is kept for screen readers). `show-meta` off hides it whatever the variants say;
+ * title-only wins over basic when both are set, as a title alone has no details to style.
+ */
+export const META_SHOWN = ['full', 'basic', 'title-only', 'hidden'] as const;
+export type MetaShown = (typeof META_SHOWN)[number];
+
+/** Each choice as the console's Design → Gallery → Titles offers it. */
+export const META_LABELS: Readonly<Record<MetaShown, string>> = {
+  full: 'Title and price',
+  basic: 'Basic (plain text)',
+  'title-only': 'Title only',
+  hidden: 'Hidden',
+};
+
+export function metaShown(
+  options: Pick<GalleryOptions, 'show-meta' | 'show-meta-basic' | 'show-meta-only-title'>,
+): MetaShown {
+  if (!options['show-meta']) return 'hidden';
+  if (options['show-meta-only-title']) return 'title-only';
+  return options['show-meta-basic'] ? 'basic' : 'full';
+}
+
+/** The options with the meta shown as `shown`: the three keys set together, so they never disagree. */
+export function withMetaShown<T extends GalleryOptions>(options: T, shown: MetaShown): T {
+  return {
+    ...options,
+    'show-meta': shown !== 'hidden',
+    'show-meta-basic': shown === 'basic',
+    'show-meta-only-title': shown === 'title-only',
+  };
+}
 
 /** Numeric options and their inclusive bounds. */
 export const GALLERY_BOUNDS = {

@@ -9,15 +9,25 @@ import {
   GALLERY_BOUNDS,
   GALLERY_DEFAULTS,
   GALLERY_DESIGNS,
+  META_LABELS,
+  META_SHOWN,
+  metaShown,
   withDesign,
+  withMetaShown,
   type GalleryDesign,
   type GalleryOptions,
+  type MetaShown,
 } from '../../../site/editor/gallery-options';
 import { describedBy, FieldError } from '../../ui/FieldError';
 
 type Gallery = Design['gallery'];
 type NumberKey = keyof typeof GALLERY_BOUNDS;
-type FlagKey = { [K in keyof GalleryOptions]: GalleryOptions[K] extends boolean ? K : never }[keyof GalleryOptions];
+/** The meta's three keys are one choice (`Titles`), the rest of the booleans a box each. */
+type MetaKey = 'show-meta' | 'show-meta-basic' | 'show-meta-only-title';
+type FlagKey = Exclude<
+  { [K in keyof GalleryOptions]: GalleryOptions[K] extends boolean ? K : never }[keyof GalleryOptions],
+  MetaKey
+>;
 
 const NUMBER_LABELS: Record<NumberKey, string> = {
   'autoplay-duration': 'Autoplay delay (seconds)',
@@ -30,7 +40,6 @@ const NUMBER_LABELS: Record<NumberKey, string> = {
 
 const FLAG_LABELS: Record<FlagKey, string> = {
   'auto-crop': 'Crop images to the aspect ratio',
-  'show-meta': 'Show titles',
   'show-meta-on-hover': 'Show titles on hover',
   thumbnails: 'Thumbnails',
   'square-thumbs': 'Square thumbnails',
@@ -127,6 +136,20 @@ export function GalleryOptionsEditor({ value, onChange }: { value: Gallery; onCh
             {(Object.keys(ASPECT_RATIOS) as Gallery['aspect-ratio'][]).map((ratio) => (
               <option key={ratio} value={ratio}>
                 {titleCase(ratio)} ({ASPECT_RATIOS[ratio]})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="Field">
+          <label htmlFor={`${id}-shown`}>Titles</label>
+          <select
+            id={`${id}-shown`}
+            value={metaShown(value)}
+            onChange={(event) => onChange(withMetaShown(value, event.target.value as MetaShown))}
+          >
+            {META_SHOWN.map((shown) => (
+              <option key={shown} value={shown}>
+                {META_LABELS[shown]}
               </option>
             ))}
           </select>
