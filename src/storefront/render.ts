@@ -17,8 +17,8 @@ import { developerPlatformPage } from './developer-platform/page';
 import { isDeveloperPlatform } from './developer-platform/template';
 import {
   codeInjection,
-  keepTrustedText,
-  keepTrustedTextWith,
+  keepTrustedBytes,
+  keepTrustedBytesWith,
   sourcesOf,
   withTrustedCode,
   trustedFormatters,
@@ -166,8 +166,9 @@ export interface BuiltPage {
 }
 
 /**
- * A streamed HTML response with its bytes: the head is encoded once and sent as the stream's first chunk, before the
- * body is rendered; the body is rendered whole (one string, filtered in one pass), encoded once and sent as the
+ * A streamed HTML response with its bytes: the head is filtered into bytes (the store's stylesheet encoded once per
+ * isolate, not per page) and sent as the stream's first chunk, before the body is rendered; the body is rendered whole
+ * (one string, filtered in one pass into the rewriter's own bytes: src/storefront/trusted-markup.ts) and sent as the
  * second, and the two are joined once for the page cache (no tee, no second read of the stream). Untrusted scripts
  * and styles are removed from both; the CSP allows the head's trusted inline elements and the code injection's by
  * hash (inline scripts in a theme's body get no hash: docs/security.md, "No injected markup can run").
@@ -200,7 +201,7 @@ export async function buildPage(
     return { response: new Response(bytes, { status: page.status, headers }), bytes: Promise.resolve(bytes) };
   }
   const assets = data.assets as { criticalCss: string };
-  const head = await keepTrustedTextWith(assets.criticalCss, (criticalCss) =>
+  const head = await keepTrustedBytesWith(assets.criticalCss, (criticalCss) =>
     renderHead(site, { ...data, assets: { ...assets, criticalCss } }, development),
   );
   headers.set(
@@ -211,11 +212,10 @@ export async function buildPage(
       integrations,
     ),
   );
-  const encoder = new TextEncoder();
-  const headBytes = encoder.encode(head.html);
+  const headBytes = head.bytes;
   // Let the head go out to the client before the body's render takes the thread.
-  const bodyBytes = new Promise((resolve) => setTimeout(resolve, 0)).then(async () =>
-    encoder.encode((await keepTrustedText(renderBody(site, data, page, development))).html),
+  const bodyBytes = new Promise((resolve) => setTimeout(resolve, 0)).then(
+    async () => (await keepTrustedBytes(renderBody(site, data, page, development))).bytes,
   );
   const bytes = bodyBytes.then((body) => {
     const whole = new Uint8Array(headBytes.byteLength + body.byteLength);

@@ -12,6 +12,8 @@ import { hashPassword } from '../../src/durable/passwords';
 import { cspHash, htmlCsp, NO_SOURCES } from '../../src/storefront/content-security';
 import { PRODUCTION_VARS, Visitor } from '../worker/visitor';
 import {
+  keepTrustedBytes,
+  keepTrustedBytesWith,
   keepTrustedText,
   keepTrustedTextWith,
   markTrusted,
@@ -568,6 +570,8 @@ describe('untrusted-text', () => {
       expect([...left].sort()).toEqual(['action', 'class', 'id', 'src']);
       expect(html.match(/<img src="\/i.png">/g)?.length).toBe(UNTRUSTED_ATTRIBUTES.length);
       expect(untrustedAttributesIn('<p>Shop online, on sale once a month</p>')).toEqual([]);
+      // A handler's name inside a word opens no attribute (`<p xonload>` is an attribute `xonload`).
+      expect(untrustedAttributesIn('<p xonload class="ponerror">Leonchange</p>')).toEqual([]);
       expect(untrustedAttributesIn('<p title="a"ONERROR=1 x/onLoad>').sort()).toEqual(['onerror', 'onload']);
     });
 
@@ -584,11 +588,19 @@ describe('untrusted-text', () => {
         ['p{}', (css) => `${markTrusted('<style>')}${css}</style>${css}`],
         ['p{}', (css) => `${markTrusted(`<style>${css}</style><style>`)}${css}</style>`],
         ['p{}', (css) => `<style>${css}</style>`],
+        // A marker trusted code leaves as text (a script's string): taken out of the text, not only off elements.
+        ['p{}', (css) => markTrusted(`<style>${css}</style><script>const tag = "<script>";</script><p title="<form">`)],
       ];
       for (const [css, render] of cases) {
         const whole = await keepTrustedText(render(css));
         expect(await keepTrustedTextWith(css, render), `${css} ${render('CSS')}`).toEqual(whole);
+        // The same as bytes (a store page's head and body: the rewriter's own output when no marker is left as text).
+        const bytes = await keepTrustedBytesWith(css, render);
+        expect({ html: new TextDecoder().decode(bytes.bytes), found: bytes.found }, render('CSS')).toEqual(whole);
+        const body = await keepTrustedBytes(render(css));
+        expect({ html: new TextDecoder().decode(body.bytes), found: body.found }, render('CSS')).toEqual(whole);
       }
+      expect((await keepTrustedText(cases.at(-1)?.[1]('p{}') ?? '')).html).not.toContain('data-trust');
       const { html, found } = await keepTrustedTextWith('body{color:red}', head);
       expect(html).toBe('<meta charset="utf-8"><style>body{color:red}</style><script>run()</script><img src=x>');
       expect(found).toEqual({ scripts: ['run()'], styles: ['body{color:red}'], scriptSrcs: [] });

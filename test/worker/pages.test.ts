@@ -194,6 +194,30 @@ describe('store pages', () => {
     }
   });
 
+  it("filters a miss into bytes: the store's stylesheet encoded once per isolate, the filtered body never decoded and encoded again", async () => {
+    // A miss of another page first: its stylesheet (the same for every page of the store) is encoded then.
+    expect((await get('/shop/p/wool-sweater')).headers.get('x-page-cache')).toBe('miss');
+    const encode = vi.spyOn(TextEncoder.prototype, 'encode');
+    const decode = vi.spyOn(TextDecoder.prototype, 'decode');
+    try {
+      const ctx = createExecutionContext();
+      const miss = await app.fetch(new Request(`${ORIGIN}/shop/p/silk-scarf`), env, ctx);
+      expect(miss.headers.get('x-page-cache')).toBe('miss');
+      const served = await miss.text();
+      await waitOnExecutionContext(ctx);
+      expect(served.length).toBeGreaterThan(50_000);
+      // Only the short text around the stylesheet is encoded (the head's start and end); the body is the rewriter's
+      // own bytes, as no trust marker was left in it as text.
+      const encoded = encode.mock.calls.map(([text]) => text?.length ?? 0);
+      expect(Math.max(0, ...encoded), `encoded ${encoded.join(', ')}`).toBeLessThan(4096);
+      expect(decode.mock.calls.map(([bytes]) => bytes?.byteLength ?? 0).filter((n) => n > 4096)).toEqual([]);
+      expect(served).not.toContain('data-trust');
+    } finally {
+      encode.mockRestore();
+      decode.mockRestore();
+    }
+  });
+
   it('renders a product page with variant selects, quantity input and add-to-cart', async () => {
     const html = await (await get('/shop/p/linen-shirt')).text();
     expect(html).toContain('<h1 class="ProductItem-title">Linen Shirt</h1>');
