@@ -5,8 +5,7 @@
  * or read a gift card's code. The messages are read from the local mailbox of each object that sends
  * email (src/durable/email-outbox.ts). Outside development (ENVIRONMENT != "development") every path
  * here is a 404. Its own words are English: it is the developer's stand-in for a mail client, not a store page; the
- * messages are as sent, in the shopper's language (the store's emails are written in it), their subject and text marked
- * with it (`lang`).
+ * messages are as sent, in the shopper's language (the store's emails are written in it).
  */
 import { Hono, type Context } from 'hono';
 import type { LocalMail } from '../../durable/email-outbox';
@@ -50,9 +49,6 @@ li a:hover,li a:focus-visible{background:#f0ede8}.subject{font-weight:600}.to,.w
 pre{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit;background:#fff;border:1px solid #dedad3;border-radius:8px;padding:1rem}pre a{color:#1d4ed8}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:1rem 0}dt{color:#5d5a55}dd{margin:0;overflow-wrap:anywhere}a.back{display:inline-block;margin-bottom:1rem}`;
 
-/** A message's own words carry its language (the page's are English): `lang` for a screen reader and a translator. */
-const inLanguage = (mail: LocalMail) => (mail.lang === undefined ? markup`` : markup` lang="${mail.lang}"`);
-
 const time = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
 
 /** The message's text with its web addresses as links (everything else escaped). */
@@ -80,7 +76,7 @@ devMailbox.get(DEV_MAILBOX_PATH, withSite, async (c) => {
   c.header('cache-control', 'no-store');
   const items = mail.map(
     (m) =>
-      markup`<li><a href="${DEV_MAILBOX_PATH}/${m.key}"><span class="subject"${inLanguage(m)}>${m.subject}</span><span class="when">${time(m.sentAt)}</span><span class="to">To ${m.to}</span></a></li>`,
+      markup`<li><a href="${DEV_MAILBOX_PATH}/${m.key}"><span class="subject">${m.subject}</span><span class="when">${time(m.sentAt)}</span><span class="to">To ${m.to}</span></a></li>`,
   );
   const body = markup`<main><h1>${MAILBOX_TITLE}</h1>
 <p class="note">Emails this store sent in development, newest first${to === '' ? '' : markup` to <strong>${to}</strong> (<a href="${DEV_MAILBOX_PATH}">show all</a>)`}. Nothing here left the machine.</p>
@@ -94,7 +90,7 @@ devMailbox.get(`${DEV_MAILBOX_PATH}/:key`, withSite, async (c) => {
   const mail = (await SOURCES[source as Source](c.env, c.var.site.website.id)).find((m) => m.id === Number(id));
   if (mail === undefined) return messagePage(c, 404, NOT_FOUND);
   c.header('cache-control', 'no-store');
-  const body = markup`<main><a class="back" href="${DEV_MAILBOX_PATH}"><span aria-hidden="true">←</span> All emails</a><h1${inLanguage(mail)}>${mail.subject}</h1>
-<dl><dt>To</dt><dd>${mail.to}</dd><dt>Sent</dt><dd>${time(mail.sentAt)}</dd></dl><pre${inLanguage(mail)}>${linked(mail.text)}</pre></main>`;
+  const body = markup`<main><a class="back" href="${DEV_MAILBOX_PATH}"><span aria-hidden="true">←</span> All emails</a><h1>${mail.subject}</h1>
+<dl><dt>To</dt><dd>${mail.to}</dd><dt>Sent</dt><dd>${time(mail.sentAt)}</dd></dl><pre>${linked(mail.text)}</pre></main>`;
   return htmlDocument(c, { title: mail.subject, style: STYLE, body });
 });
