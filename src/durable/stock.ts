@@ -87,6 +87,29 @@ export const SALE_KEEP_MS = 48 * 60 * 60 * 1000;
 
 const bounded = (n: number) => Math.min(MAX_STOCK, Math.max(0, Math.trunc(n)));
 
+/**
+ * The one statement every "available" reads: per sku of the JSON list bound third, its ledger on-hand count (null:
+ * the ledger does not know it yet) and the units held by reservations live at the second binding, other than the
+ * first binding's owner's (null: every owner's). `availableFrom` turns a row into units available.
+ */
+const COUNTS_SQL = `SELECT wanted.value AS sku, levels.on_hand AS on_hand,
+    (SELECT COALESCE(SUM(quantity), 0) FROM reservations
+      WHERE reservations.sku = wanted.value AND owner IS NOT ? AND (expires_at IS NULL OR expires_at > ?)) AS held
+  FROM json_each(?) AS wanted LEFT JOIN levels ON levels.sku = wanted.value`;
+
+interface Counts {
+  sku: string;
+  on_hand: number | null;
+  held: number;
+}
+
+/** Units on hand of a sku: the ledger's count, or its published `stock` while the ledger does not know it. */
+const onHandFrom = (counts: Counts | undefined, stock: number) => counts?.on_hand ?? bounded(stock);
+
+/** Available = on hand − live reservations, never below 0. */
+const availableFrom = (counts: Counts | undefined, stock: number) =>
+  Math.max(0, onHandFrom(counts, stock) - (counts?.held ?? 0));
+
 const STOCK_MIGRATIONS: readonly Migration[] = [
   // Carts held stock for 30 days before issue 16; those holds are gone with the rule.
   `DROP TABLE IF EXISTS holds;
@@ -176,20 +199,19 @@ export class StockLedger extends DurableObject<Env> {
     );
   }
 
-  /** Units of `sku` reserved and not lapsed at `now`, other than `owner`'s. */
-  private reservedByOthers(sku: string, owner: string | null, now: number): number {
-    return this.sql
-      .exec<{ n: number }>(
-        'SELECT COALESCE(SUM(quantity), 0) AS n FROM reservations WHERE sku = ? AND owner IS NOT ? AND (expires_at IS NULL OR expires_at > ?)',
-        sku,
-        owner,
-        now,
-      )
-      .one().n;
+  /** COUNTS_SQL's rows for `skus`, by sku. */
+  private counts(skus: readonly string[], owner: string | null, now: number): Map<string, Counts> {
+    const rows = this.sql.exec<{ sku: string; on_hand: number | null; held: number }>(
+      COUNTS_SQL,
+      owner,
+      now,
+      JSON.stringify(skus),
+    );
+    return new Map(rows.toArray().map((row) => [row.sku, row]));
   }
 
   private availableTo(owner: string | null, sku: string, stock: number, now: number): number {
-    return Math.max(0, this.onHandOf(sku, stock) - this.reservedByOthers(sku, owner, now));
+    return availableFrom(this.counts([sku], owner, now).get(sku), stock);
   }
 
   /**
@@ -199,23 +221,8 @@ export class StockLedger extends DurableObject<Env> {
   available(stockBySku: Record<string, number>, now = Date.now()): Record<string, number> {
     const skus = Object.keys(stockBySku);
     if (skus.length === 0) return {};
-    const rows = this.sql
-      .exec<{ sku: string; on_hand: number | null; held: number }>(
-        `SELECT wanted.value AS sku, levels.on_hand AS on_hand,
-           (SELECT COALESCE(SUM(quantity), 0) FROM reservations
-             WHERE reservations.sku = wanted.value AND (expires_at IS NULL OR expires_at > ?)) AS held
-         FROM json_each(?) AS wanted LEFT JOIN levels ON levels.sku = wanted.value`,
-        now,
-        JSON.stringify(skus),
-      )
-      .toArray();
-    const counts = new Map(rows.map((row) => [row.sku, row]));
-    const result: Record<string, number> = {};
-    for (const sku of skus) {
-      const row = counts.get(sku);
-      result[sku] = Math.max(0, (row?.on_hand ?? bounded(stockBySku[sku] as number)) - (row?.held ?? 0));
-    }
-    return result;
+    const counts = this.counts(skus, null, now);
+    return Object.fromEntries(skus.map((sku) => [sku, availableFrom(counts.get(sku), stockBySku[sku] as number)]));
   }
 
   /** Whether a cart may ask for `quantity` of `sku` (its own checkout reservation counts as its own). Reserves nothing. */
@@ -418,11 +425,16 @@ export class StockLedger extends DurableObject<Env> {
 
   /** What the console shows of each sku, given each sku's published stock (the starting value of skus not known yet). */
   levels(stockBySku: Record<string, number>, now = Date.now()): Record<string, StockLevel> {
+    const counts = this.counts(Object.keys(stockBySku), null, now);
     const result: Record<string, StockLevel> = {};
     for (const [sku, stock] of Object.entries(stockBySku)) {
-      const onHand = this.onHandOf(sku, stock);
-      const reserved = this.reservedByOthers(sku, null, now);
-      result[sku] = { onHand, reserved, available: Math.max(0, onHand - reserved), sold: this.level(sku)?.sold ?? 0 };
+      const row = counts.get(sku);
+      result[sku] = {
+        onHand: onHandFrom(row, stock),
+        reserved: row?.held ?? 0,
+        available: availableFrom(row, stock),
+        sold: this.level(sku)?.sold ?? 0,
+      };
     }
     return result;
   }
