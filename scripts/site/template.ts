@@ -20,7 +20,7 @@ export const COMPILED_STYLESHEET = 'styles/compiled.css';
 
 /** Where the JSON-T files of each kind live in a template folder. */
 const JSONT_FILES =
-  /^(?:[\w.-]+\.region|collections\/[\w.-]+\.(?:conf|list|item)|blocks\/(?:[\w.-]+\/)*[\w.-]+\.block|pages\/[\w.-]+\.page(?:\.conf)?|template\.conf)$/;
+  /^(?:[\w.-]+\.region|collections\/[\w.-]+\.(?:conf|list|item)|blocks\/(?:[\w.-]+\/)*[\w.-]+\.block(?:\.conf)?|pages\/[\w.-]+\.page(?:\.conf)?|template\.conf)$/;
 const STATIC_FILES = /^(?:assets|scripts)\//;
 /** Folders a template repository keeps beside the template, never part of it. */
 const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);

@@ -44,6 +44,7 @@ export const SHELL_PARTS = [
   'localizedStrings',
   'theme',
   'templateAssets',
+  'blockFields',
 ] as const satisfies readonly (keyof Site)[];
 
 const ORDER_BY: Record<ListingSort, string> = {

@@ -18,7 +18,14 @@ import { languageTag } from '../commerce/language-tag';
 import { FORM_FIELD_TYPES } from '../forms/validate';
 import { IMAGE_URL_MESSAGE, isImageUrl, SITE_PATH } from './image-url';
 import { MAX_ITEM_PICTURES, withMainImage } from './main-image';
-import { pageBlockSchema, type PageBlockOf } from './editor/page-blocks';
+import {
+  BLOCK_FIELD_ID,
+  BLOCK_FIELD_LIMITS,
+  BLOCK_FIELD_MESSAGES,
+  blockFieldBlockSchema,
+  pageBlockSchema,
+  type PageBlockOf,
+} from './editor/page-blocks';
 import { SEO_LIMITS } from './editor/page-seo';
 import { MAX_LINK_LENGTH } from './editor/link-target';
 import { CONTENT_STATUSES } from './editor/content-status';
@@ -392,6 +399,16 @@ const siteObject = z.object({
   forms: z.array(formSchema).default([]),
   productMerchandisingContext: z.record(z.string(), z.looseObject({})).default({}),
   localizedStrings: z.record(z.string(), z.string()).default({}),
+  /** Site-wide block fields' content by field id (src/site/editor/page-blocks.ts); a text block's rich text is sanitized here. */
+  blockFields: z
+    .record(
+      z.string().regex(BLOCK_FIELD_ID, BLOCK_FIELD_MESSAGES.fieldId),
+      z
+        .array(blockFieldBlockSchema.transform((block) => (block.type === 'html' ? sanitizedTextBlock(block) : block)))
+        .max(BLOCK_FIELD_LIMITS.blocksPerField, BLOCK_FIELD_MESSAGES.tooManyBlocks),
+    )
+    .refine((fields) => Object.keys(fields).length <= BLOCK_FIELD_LIMITS.fields, BLOCK_FIELD_MESSAGES.tooManyFields)
+    .optional(),
   /** Theme files by path under the theme folder (themes/default/README.md, or a developer-platform template: docs/templates.md). */
   theme: themeSchema,
   /** Where an imported developer-platform template's static files are (src/routes/pages/template-assets.ts). */

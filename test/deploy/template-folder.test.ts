@@ -89,6 +89,17 @@ describe('reading a template folder', () => {
     expect(read.ignored).toEqual(['README.md', 'package.json']);
   });
 
+  it("keeps a block's .block.conf beside its .block, which makes the block the template's own renderer of that type, and names one that is not JSON", async () => {
+    const override = { 'blocks/search.block': '<div class="search">{@|json}</div>' };
+    const read = await readTemplateFolder(
+      folder({ ...TEMPLATE, ...override, 'blocks/search.block.conf': '{"type":"search"}' }),
+    );
+    expect(read.theme['blocks/search.block.conf']).toBe('{"type":"search"}');
+    expect(read.ignored).not.toContain('blocks/search.block.conf');
+    const problems = await problemsOf(folder({ ...TEMPLATE, ...override, 'blocks/search.block.conf': '{"type":' }));
+    expect(problems.join('\n')).toContain('blocks/search.block.conf');
+  });
+
   it('names a LESS error by its file, line and column; in development the stylesheet shows it instead', async () => {
     const dir = folder({ ...TEMPLATE, 'styles/site.less': '.a {\n  color: @missing;\n}\n' });
     expect(await problemsOf(dir)).toEqual([

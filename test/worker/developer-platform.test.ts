@@ -9,6 +9,7 @@ import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ShoppingCart } from '../../src/commerce/cart';
 import { demoSite } from '../../src/site/demo';
+import { siteSchema, type WholeSite } from '../../src/site/schema';
 import { mapHost, publishSite } from '../../src/site/store';
 import { PRODUCTION_VARS, Visitor } from './visitor';
 import { compile } from '../../src/engine/index';
@@ -456,9 +457,9 @@ describe('developer-platform-source', () => {
       ].join('\n');
       const { text } = prepareSource('site.region', source);
       expect(text).toContain('{squarespace.navigations.mainNav|apply site-navigation.block}');
-      // A site-wide field, empty in our stores: the platform's empty field, its row and column, for the template's scripts and grid CSS.
+      // A site-wide field: the site's blocks for its id, else the platform's empty field; its row and column, for the template's scripts and grid CSS.
       expect(text).toContain(
-        '<div class="sqs-layout sqs-grid-6 columns-6 empty" data-type="block-field" id="footer"><div class="row sqs-row"><div class="col sqs-col-6 span-6"></div></div></div>',
+        '<div class="sqs-layout sqs-grid-6 columns-6{.if squarespace.block-fields.footer}{.or} empty{.end}" data-type="block-field" id="footer"><div class="row sqs-row"><div class="col sqs-col-6 span-6">{.if squarespace.block-fields.footer}{squarespace.block-fields.footer}{.end}</div></div></div>',
       );
       expect(text).toContain(
         '{.section squarespace.queries.site_region_0}{.repeated section items}{title}{.end}{.end}',
@@ -702,6 +703,89 @@ describe('developer-platform-real-templates', () => {
       const contact = await (await new Visitor(`http://${HOST}`).fetch('/contact')).text();
       expect(contact).not.toContain('sqs-cart-container');
       expect(contact).not.toContain('<div data-island="CartPage"');
+    });
+  });
+
+  describe('site-wide block fields', () => {
+    // Deem Journal's own files (test/fixtures/third-party/deemjournal, Apache-2.0): its site.region's
+    // `deem--search` field, whose search block its script parses as it loads (`blocks/search.block`,
+    // which `search.block.conf` makes the platform's search block).
+    const DEEM = import.meta.glob(
+      '../fixtures/third-party/deemjournal/{template.conf,*.region,blocks/*,collections/*}',
+      {
+        query: '?raw',
+        import: 'default',
+        eager: true,
+      },
+    ) as Record<string, string>;
+    const deemTheme = () => ({
+      ...Object.fromEntries(
+        Object.entries(DEEM).map(([path, text]) => [path.slice('../fixtures/third-party/deemjournal/'.length), text]),
+      ),
+      'styles/compiled.css': '',
+    });
+    const HOST = 'deem.template.test';
+    const EMPTY_HOST = 'deem-empty.template.test';
+    const SEARCH = { id: 'search-1', type: 'search' as const, placeholder: HOSTILE };
+    const TEXT = { id: 'text-1', type: 'html' as const, html: '<p>Hello<img src=x onerror=alert(1)></p>' };
+
+    beforeAll(async () => {
+      const stores: [string, WholeSite['blockFields']][] = [
+        [HOST, { 'deem--search': [SEARCH, TEXT] }],
+        [EMPTY_HOST, undefined],
+      ];
+      for (const [host, blockFields] of stores) {
+        const site = demoSite();
+        site.website.id = host.replaceAll('.', '-');
+        site.theme = deemTheme();
+        site.blockFields = blockFields;
+        expect(await publishSite(env, site)).toHaveProperty('version');
+        await mapHost(env.SITE_CONTENT, host, site.website.id);
+      }
+    });
+
+    /** The markup of the field `id` (its div.sqs-layout) on `html`. */
+    const field = (html: string, id: string) => {
+      const at = html.lastIndexOf('<div class="sqs-layout', html.indexOf(`data-type="block-field" id="${id}"`));
+      return html.slice(at, html.indexOf('</div></div></div>', at) + 18);
+    };
+
+    it("renders the site's search block in the template's own search.block on every page, its JSON escaped for the script", async () => {
+      for (const path of ['/', '/blog', '/contact']) {
+        const html = await (await new Visitor(`http://${HOST}`).fetch(path)).text();
+        const search = field(html, 'deem--search');
+        expect(search).toMatch(
+          /^<div class="sqs-layout sqs-grid-12 columns-12" data-type="block-field" id="deem--search">/,
+        );
+        expect(search).toContain(
+          '<div class="sqs-block search-block sqs-block-search" data-block-type="search" id="block-search-1"><div class="sqs-block-content"><div class="search js-search" data-results=".js-search-results">',
+        );
+        // What Deem's Search.js reads as it loads: the block's JSON in the template's data block, kept (trusted) and parseable.
+        const json = /<script type="application\/json">([\s\S]*?)<\/script>/.exec(search)?.[1] ?? '';
+        expect(JSON.parse(json)).toMatchObject({ id: 'search-1', type: 'search', placeholder: HOSTILE });
+        expect(search).not.toContain('<script>window.__pwned');
+        expect(html).not.toContain('data-trust');
+      }
+    });
+
+    it('renders a text block, a type the template does not override, with ours, sanitized, and leaves a field without content empty', async () => {
+      const html = await (await new Visitor(`http://${HOST}`).fetch('/')).text();
+      expect(html.slice(html.indexOf('id="block-search-1"'))).toContain(
+        'id="block-text-1"><div class="sqs-block-content"><div class="HtmlBlock"><p>Hello<img src="x"></p>',
+      );
+      const empty = await (await new Visitor(`http://${EMPTY_HOST}`).fetch('/')).text();
+      expect(field(empty, 'deem--search')).toBe(
+        '<div class="sqs-layout sqs-grid-12 columns-12 empty" data-type="block-field" id="deem--search"><div class="row sqs-row"><div class="col sqs-col-12 span-12"></div></div></div>',
+      );
+    });
+
+    it('refuses code and product blocks, unknown ids and too many blocks in a site-wide field', () => {
+      const parse = (blockFields: unknown) => siteSchema.shape.blockFields.safeParse(blockFields);
+      expect(parse({ 'deem--search': [SEARCH, TEXT] }).success).toBe(true);
+      expect(parse({ footer: [{ id: 'c', type: 'code', code: '<script>x</script>' }] }).success).toBe(false);
+      expect(parse({ footer: [{ id: 'p', type: 'product', productId: 'x' }] }).success).toBe(false);
+      expect(parse({ 'bad id': [TEXT] }).success).toBe(false);
+      expect(parse({ footer: Array.from({ length: 21 }, (_, i) => ({ ...TEXT, id: `t${i}` })) }).success).toBe(false);
     });
   });
 

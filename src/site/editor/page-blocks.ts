@@ -127,3 +127,33 @@ export const pageBlockSchema = z.discriminatedUnion('type', [
 ]);
 export type PageBlock = z.infer<typeof pageBlockSchema>;
 export type PageBlockOf<T extends PageBlockType> = Extract<PageBlock, { type: T }>;
+
+/**
+ * Site-wide block fields: a developer-platform template's `<squarespace:block-field id>` outside
+ * `pages/` (a region, a block) holds the same content on every page, by its id (docs/templates.md).
+ * It takes the page blocks that need no per-page lookups (text and newsletter; products, forms, images
+ * and code are pages' only for now) and the platform's search block, which a template may draw itself
+ * (a `blocks/{name}.block.conf` naming `"type": "search"`).
+ */
+export const BLOCK_FIELD_ID = /^[A-Za-z0-9_-]{1,64}$/;
+export const BLOCK_FIELD_LIMITS = { fields: 50, blocksPerField: 20 } as const;
+export const BLOCK_FIELD_MESSAGES = {
+  fieldId: 'a block field id is 1 to 64 letters, digits, _ or -',
+  tooManyFields: `A site holds at most ${BLOCK_FIELD_LIMITS.fields} site-wide block fields`,
+  tooManyBlocks: `A site-wide block field holds at most ${BLOCK_FIELD_LIMITS.blocksPerField} blocks`,
+  pageOnly: 'A site-wide block field holds text, newsletter and search blocks only',
+} as const;
+const searchBlockSchema = z.looseObject({
+  id,
+  type: z.literal('search'),
+  /** The collection it searches (Squarespace's `collectionId`); none: the whole site. */
+  collectionId: z.string().max(64).optional(),
+  placeholder: z.string().max(200).optional(),
+});
+export type SearchBlock = z.infer<typeof searchBlockSchema>;
+const SITE_WIDE_PAGE_BLOCKS: readonly PageBlockType[] = ['html', 'newsletter'];
+export const blockFieldBlockSchema = z.union([
+  pageBlockSchema.refine((block) => SITE_WIDE_PAGE_BLOCKS.includes(block.type), BLOCK_FIELD_MESSAGES.pageOnly),
+  searchBlockSchema,
+]);
+export type BlockFieldBlock = PageBlockOf<'html' | 'newsletter'> | SearchBlock;

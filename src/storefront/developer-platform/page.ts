@@ -56,6 +56,38 @@ const FOOTERS = `{.section footer}{.if html}{html}{.end}{.end}
 const PAGE_BLOCKS =
   '{.section page}{.if body}<div class="Page-body">{body}</div>{.end}{.end}{.repeated section blocks}{@|apply block}{.end}';
 
+/** The platform's markup around one block of a block field (`sqs-block {type}-block`), which template scripts and CSS look for. */
+const BLOCK_OPEN =
+  '<div class="sqs-block {type|htmlattr}-block sqs-block-{type|htmlattr}" data-block-type="{type|htmlattr}" id="block-{id|htmlattr}"><div class="sqs-block-content">';
+const BLOCK_CLOSE = '</div></div>';
+
+/**
+ * The site-wide block fields' content (`site.blockFields`, by field id): each block through the
+ * template's own block file where a `.block.conf` names its type (Squarespace's block overrides: the
+ * file gets the block's JSON as its context), else ours. A field with no block is left out (empty).
+ */
+function blockFields(
+  site: Site,
+  overrides: Readonly<Record<string, string>>,
+  pageRender: PageRender,
+  data: Record<string, unknown>,
+): Record<string, TrustedHtml> {
+  const fields: Record<string, TrustedHtml> = {};
+  for (const [id, blocks] of Object.entries(site.blockFields ?? {})) {
+    if (blocks.length === 0) continue;
+    const html = blocks.map((block) => {
+      const own = overrides[block.type];
+      const inner =
+        own === undefined
+          ? pageRender.ours('block field', '{@|apply block}', { ...data, ...block })
+          : pageRender.file(own, block);
+      return pageRender.ours('block field', BLOCK_OPEN, block) + inner + BLOCK_CLOSE;
+    });
+    fields[id] = new TrustedHtml(html.join(''));
+  }
+  return fields;
+}
+
 /** Our add-to-cart button for `item`, as a product page or a list (`plp`) places it. */
 const ADD_TO_CART = {
   page: '{.section item}{@|add-to-cart-btn}{.end}',
@@ -285,6 +317,7 @@ export async function developerPlatformPage(request: DeveloperPlatformRequest): 
   // Our markup, which the template's files print as it is.
   data['squarespace-headers'] = new TrustedHtml(pageRender.ours('{squarespace-headers}', markTrusted(HEADERS), data));
   data['squarespace-footers'] = new TrustedHtml(pageRender.ours('{squarespace-footers}', markTrusted(FOOTERS), data));
+  squarespace['block-fields'] = blockFields(site, declaration.blockOverrides, pageRender, data);
   if (page.kind === 'page')
     squarespace['page-blocks'] = new TrustedHtml(pageRender.ours('page blocks', PAGE_BLOCKS, data));
 

@@ -34,14 +34,18 @@ function attributes(text: string): Record<string, string> {
 /**
  * Where a file's content blocks go, in the platform's layout markup (a row of one full-width column,
  * which template scripts and grid CSS look for): a static page's blocks on that page; elsewhere a
- * region's or block's field (site-wide on the platform), which holds no blocks in our stores, so it
- * renders as the platform renders an empty field, marked `empty`.
+ * region's or block's field is site-wide (the same content on every page, `squarespace.block-fields`
+ * by its id: page.ts), marked `empty` while it holds no block, as the platform renders it.
  */
 function blockField(attrs: Record<string, string>, pageFile: boolean): string {
   const columns = /^\d{1,2}$/.test(attrs.columns ?? '') ? attrs.columns : '12';
   const id = (attrs.id ?? '').replaceAll('<', '&lt;');
-  const column = `<div class="row sqs-row"><div class="col sqs-col-${columns} span-${columns}">${pageFile ? '{squarespace.page-blocks}' : ''}</div></div>`;
-  return `<div class="sqs-layout sqs-grid-${columns} columns-${columns}${pageFile ? '' : ' empty'}" data-type="block-field" id="${id}">${column}</div>`;
+  const field = `squarespace.block-fields.${attrs.id}`;
+  const siteWide = !pageFile && NAME.test(attrs.id ?? '');
+  const content = pageFile ? '{squarespace.page-blocks}' : siteWide ? `{.if ${field}}{${field}}{.end}` : '';
+  const empty = pageFile ? '' : siteWide ? `{.if ${field}}{.or} empty{.end}` : ' empty';
+  const column = `<div class="row sqs-row"><div class="col sqs-col-${columns} span-${columns}">${content}</div></div>`;
+  return `<div class="sqs-layout sqs-grid-${columns} columns-${columns}${empty}" data-type="block-field" id="${id}">${column}</div>`;
 }
 
 /** Queries of a file by their index in it: the collection and filters each names. */

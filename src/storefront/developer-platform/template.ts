@@ -1,7 +1,7 @@
 /**
  * What a developer-platform template declares (docs/templates.md): its layouts and their regions
  * from `template.conf`, its collection types from `collections/*.conf`, its static pages'
- * settings from `pages/*.page.conf`. Read once per theme object.
+ * settings from `pages/*.page.conf`, its block overrides from `blocks/*.block.conf`. Read once per theme object.
  */
 import type { ThemeFiles } from '../../site/theme';
 
@@ -32,6 +32,8 @@ export interface TemplateDeclaration {
   collectionTypes: Readonly<Partial<Record<'products' | 'blog', string>>>;
   /** `layout` of each collection type's and static page's `.conf`, by that file's path without `.conf`. */
   layoutOf: Readonly<Record<string, string>>;
+  /** The template's own block file for a platform block type (`blocks/{name}.block` beside a `.block.conf` naming its `type`), by type. */
+  blockOverrides: Readonly<Record<string, string>>;
   problems: readonly ConfProblem[];
 }
 
@@ -110,6 +112,13 @@ function declare(files: ThemeFiles): TemplateDeclaration {
     confs.set(match[1] as string, settings);
     if (typeof settings.layout === 'string') layoutOf[match[1] as string] = settings.layout;
   }
+  const blockOverrides: Record<string, string> = {};
+  for (const path of Object.keys(files).sort()) {
+    const match = /^(blocks\/[\w.-]+\.block)\.conf$/.exec(path);
+    if (match === null || files[match[1] as string] === undefined) continue;
+    const type = readJson(files, path, problems).type;
+    if (typeof type === 'string' && blockOverrides[type] === undefined) blockOverrides[type] = match[1] as string;
+  }
   const collectionTypes: Partial<Record<'products' | 'blog', string>> = {};
   for (const [ours, accepted] of ACCEPTS) {
     const own = confs.has(`collections/${ours}`) ? ours : undefined;
@@ -131,7 +140,7 @@ function declare(files: ThemeFiles): TemplateDeclaration {
     : [];
   const name = typeof conf.name === 'string' ? conf.name : 'template';
   const layouts = layoutsOf(conf, problems);
-  return { name, id: templateId(name), layouts, navigations, collectionTypes, layoutOf, problems };
+  return { name, id: templateId(name), layouts, navigations, collectionTypes, layoutOf, blockOverrides, problems };
 }
 
 const declarations = new WeakMap<ThemeFiles, TemplateDeclaration>();
