@@ -154,7 +154,7 @@ export const ROOMS: readonly Room[] = [
   },
   {
     room: 'values',
-    job: "ground: the template language's value semantics (truthiness, conversions, equality, paths) with `memoizeText`",
+    job: "ground: the template language's value semantics (truthiness, conversions, equality, paths) with `memoizeText`, and the template data's codes and the editor's vocabularies, each once (`enumerations.ts`: block, collection, record, slice types, …, engine spec §3)",
     mayImport: [...GROUND],
   },
   {

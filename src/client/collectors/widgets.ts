@@ -13,11 +13,10 @@ import { beaconRoutes as api, CENSUS_CALLS } from '../../api/beacon-routes';
 import { CENSUS_COOKIE } from './commerce';
 import { onCensusAnnouncement } from '../census-events';
 import { readCookie } from '../cookies';
+import { BLOCK_TYPES } from '../../values/enumerations';
 import type { PageInfo } from './page';
 import { sendBeacon } from './send';
 
-/** The spec's product block type code (engine spec §3), for buttons in product blocks. */
-const PRODUCT_BLOCK_TYPE = 43;
 const ADD_TO_CART_BUTTON = '.sqs-add-to-cart-button';
 
 /** A census call's form: the website and the page it came from, then its own fields. */
@@ -36,7 +35,7 @@ function buttonFields(button: Element): Record<string, string> | null {
   return {
     buttonId,
     label: (button.textContent ?? '').trim().slice(0, 200),
-    ...(place === 'product_block' ? { blockType: String(PRODUCT_BLOCK_TYPE) } : {}),
+    ...(place === 'product_block' ? { blockType: String(BLOCK_TYPES.product) } : {}),
   };
 }
 

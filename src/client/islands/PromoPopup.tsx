@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { CAPTCHA_ACTIONS } from '../../forms/captcha';
+import type { PopupOverlayKey } from '../../values/enumerations';
 import { announceCensus } from '../census-events';
 import Dialog from '../components/Dialog';
 import { whenMenuClosed } from '../menu-closed';
@@ -19,7 +20,9 @@ export interface PromoPopupProps {
   form: SiteFormProps;
 }
 
-export const POPUP_KEYS = { dateClosed: 'promo-popup:date-closed', submitted: 'promo-popup:submitted' } as const;
+/** The popup overlay's local-storage keys (engine spec §3), under the popup's name. */
+const popupKey = <K extends PopupOverlayKey>(key: K) => `promo-popup:${key}` as const;
+export const POPUP_KEYS = { dateClosed: popupKey('date-closed'), submitted: popupKey('submitted') } as const;
 /** The overlay's name in the census overlay calls. */
 const PROMO_OVERLAY_ID = 'promo-popup';
 export const SHOW_AGAIN_AFTER_MS = 7 * 24 * 60 * 60 * 1000;

@@ -14,33 +14,16 @@ import {
 import { escapeHtmlAttribute, replaceTagsWithSpaces } from '../text/html';
 import { slugify } from '../text/slugify';
 import { asBoolean, asNumber, asString, childOf, isTruthy } from '../../values/index';
+import {
+  BACKGROUND_SOURCES,
+  BLOCK_TYPES,
+  COLLECTION_TYPES,
+  FOLDER_BEHAVIORS,
+  RECORD_TYPES,
+} from '../../values/enumerations';
 
-/** Record types by code (spec §3). */
-const RECORD_TYPES: Readonly<Record<string, number>> = {
-  undefined: -1,
-  text: 1,
-  image: 2,
-  quote: 4,
-  link: 5,
-  audio: 7,
-  video: 8,
-  'store-item': 11,
-  event: 12,
-  gallery: 14,
-  binary: 15,
-  'css-asset': 16,
-  'tweak-asset': 17,
-  'digital-good': 18,
-  attachment: 19,
-  'wordpress-export': 20,
-  'json-export': 21,
-  'site-search': 30,
-  'active-time': 31,
-  tweet: 50,
-  checkin: 52,
-  kbarticle: 54,
-};
-const STORE_ITEM = 11;
+/** Record types by code (spec §3), with the reference engine's undefined (its `undefined?` predicate). */
+const RECORD_TYPE_CODES: Readonly<Record<string, number>> = { undefined: -1, ...RECORD_TYPES };
 /** Record types whose predicate also matches an item promoting a block of that kind. */
 const PROMOTED_RECORD_TYPES = ['video', 'image', 'quote', 'link', 'gallery'];
 const PROMOTED_BLOCK_TYPES = [
@@ -56,18 +39,6 @@ const PROMOTED_BLOCK_TYPES = [
   'instagram',
   'form',
 ];
-const BACKGROUND_SOURCES: Readonly<Record<string, number>> = {
-  undefined: -1,
-  upload: 1,
-  instagram: 2,
-  video: 3,
-  none: 4,
-};
-const FOLDER_INDEX = 1;
-const FOLDER_REDIRECT = 2;
-const COLLECTION_TEMPLATE_PAGE = 7;
-const COLLECTION_PAGE = 10;
-const BLOCK_TYPE_IMAGE = 5;
 
 const GALLERY_SELECTS: Readonly<Record<string, readonly string[]>> = {
   design: ['grid', 'slideshow', 'slider', 'stacked'],
@@ -119,7 +90,7 @@ function altTextFromFields(item: unknown): string {
 
 function altText(ctx: RenderContext, image: unknown): string {
   const blockType = ctx.resolve(['blockType']);
-  if (blockType !== undefined && asNumber(blockType) === BLOCK_TYPE_IMAGE)
+  if (blockType !== undefined && asNumber(blockType) === BLOCK_TYPES.image)
     return asString(childOf(image, 'altText')).trim();
   return altTextFromFields(image);
 }
@@ -288,7 +259,7 @@ function itemClasses(value: unknown, ctx: RenderContext): string {
   const index = ctx.resolve(['@index']);
   if (index !== undefined) out += ` article-index-${asNumber(index)}`;
   if (isTruthy(ctx.resolve(['starred']))) out += ' featured';
-  if (asNumber(childOf(value, 'recordType')) === STORE_ITEM) {
+  if (asNumber(childOf(value, 'recordType')) === RECORD_TYPES['store-item']) {
     if (isOnSale(value)) out += ' on-sale';
     if (isSoldOut(value)) out += ' sold-out';
   }
@@ -393,13 +364,13 @@ function contentPredicates(): PredicateTable {
       const behavior = ctx.resolve(['folderBehavior']);
       if (behavior === undefined) return true;
       const code = asNumber(behavior);
-      return code === FOLDER_INDEX || code === FOLDER_REDIRECT;
+      return code === FOLDER_BEHAVIORS.index || code === FOLDER_BEHAVIORS.redirect;
     },
     'collection?': current((v) => isTruthy(childOf(v, 'collection'))),
-    'collection-page?': current((v) => collectionTypeIs(childOf(v, 'collection'), COLLECTION_PAGE)),
+    'collection-page?': current((v) => collectionTypeIs(childOf(v, 'collection'), COLLECTION_TYPES.page)),
     'collection-template-page?': current((v) => {
       const collection = childOf(v, 'collection');
-      return collectionTypeIs(collection === undefined ? v : collection, COLLECTION_TEMPLATE_PAGE);
+      return collectionTypeIs(collection === undefined ? v : collection, COLLECTION_TYPES['template-page']);
     }),
     'collectionTypeNameEquals?': (args, ctx) => args.length > 0 && asString(ctx.resolve(['typeName'])) === args[0],
     'excerpt?': current(hasExcerpt),
@@ -416,7 +387,9 @@ function contentPredicates(): PredicateTable {
       const collection = childOf(v, 'collection');
       if (typeof collection !== 'object' || collection === null || Array.isArray(collection)) return false;
       const behavior = childOf(collection, 'folderBehavior');
-      return isTruthy(childOf(collection, 'folder')) && typeof behavior === 'number' && behavior === FOLDER_INDEX;
+      return (
+        isTruthy(childOf(collection, 'folder')) && typeof behavior === 'number' && behavior === FOLDER_BEHAVIORS.index
+      );
     }),
     'location?': current((v) => {
       const location = childOf(v, 'location');
@@ -424,7 +397,7 @@ function contentPredicates(): PredicateTable {
     }),
     'main-image?': current((v) => isTruthy(childOf(v, 'mainImageId')) || isTruthy(childOf(v, 'systemDataId'))),
     'passthrough?': current((v) => isTruthy(childOf(v, 'passthrough')) && asString(childOf(v, 'sourceUrl')) !== ''),
-    'redirect?': current((v) => asNumber(childOf(v, 'folderBehavior')) === FOLDER_REDIRECT),
+    'redirect?': current((v) => asNumber(childOf(v, 'folderBehavior')) === FOLDER_BEHAVIORS.redirect),
     'same-day?': current(sameDay),
     'serviceNameEmail?': current((v) => asString(childOf(v, 'serviceName')) === 'email'),
     'show-past-events?': current((v) => asString(childOf(v, 'showPastOrUpcomingEvents')) === 'past'),
@@ -440,11 +413,11 @@ function contentPredicates(): PredicateTable {
   for (const option of GALLERY_BOOLEANS) {
     table[`gallery-${option}?`] = (_args, ctx) => asBoolean(childOf(ctx.resolve(['options']), option));
   }
-  for (const [name, code] of Object.entries(RECORD_TYPES)) {
+  for (const [name, code] of Object.entries(RECORD_TYPE_CODES)) {
     if (!PROMOTED_RECORD_TYPES.includes(name)) table[`${name}?`] = recordType(code);
   }
   for (const name of PROMOTED_RECORD_TYPES) {
-    const code = RECORD_TYPES[name] as number;
+    const code = RECORD_TYPE_CODES[name] as number;
     table[`${name}?`] = current(
       (v) => asNumber(childOf(v, 'recordType')) === code || asString(childOf(v, 'promotedBlockType')) === name,
     );
