@@ -6,10 +6,13 @@
  */
 import { emailText, type EmailLocale } from '../commerce/email-text';
 
+/** An email message (the shape of integrations/email.ts's EmailMessage, which this folder may not import). */
 export interface AccountEmail {
   to: string;
   subject: string;
   text: string;
+  /** The language it is written in (emailText's `lang`). */
+  lang: string;
 }
 
 /** Where a link of `kind` opens: the account page, which reads and removes the token. */
@@ -18,27 +21,30 @@ export function accountLink(origin: string, kind: 'verify' | 'reset', token: str
 }
 
 export function verificationEmail(to: string, siteTitle: string, link: string, locale: EmailLocale): AccountEmail {
-  const { say } = emailText(locale);
+  const { lang, say } = emailText(locale);
   return {
     to,
+    lang,
     subject: say('account.verifySubject', { site: siteTitle }),
     text: say('account.verify', { site: siteTitle, link }),
   };
 }
 
 export function resetEmail(to: string, siteTitle: string, link: string, locale: EmailLocale): AccountEmail {
-  const { say } = emailText(locale);
+  const { lang, say } = emailText(locale);
   return {
     to,
+    lang,
     subject: say('account.resetSubject', { site: siteTitle }),
     text: say('account.reset', { site: siteTitle, link }),
   };
 }
 
 export function existingAccountEmail(to: string, siteTitle: string, origin: string, locale: EmailLocale): AccountEmail {
-  const { say } = emailText(locale);
+  const { lang, say } = emailText(locale);
   return {
     to,
+    lang,
     subject: say('account.existingSubject', { site: siteTitle }),
     text: say('account.existing', { site: siteTitle, origin }),
   };

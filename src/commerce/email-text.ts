@@ -70,6 +70,8 @@ export function emailText(to: EmailLocale) {
   const say = (key: EmailKey, values: Readonly<Record<string, string | number>> = {}): string =>
     fill(texts[key], values);
   return {
+    /** The language the email is in (`<html lang>` of its page in the development mailbox): the locale, or English when it has no texts of its own. */
+    lang: to.locale.split('-')[0]?.toLowerCase() === language ? to.locale : 'en',
     say,
     money: (units: number, currency: string): string => formatMoney(units, currency, to.locale),
     date: (at: number): string => new Intl.DateTimeFormat(to.locale, { dateStyle: 'full', timeZone }).format(at),

@@ -60,6 +60,11 @@ export const EMAIL_OUTBOX_MIGRATIONS: readonly Migration[] = [
     sql.exec('CREATE UNIQUE INDEX IF NOT EXISTS local_mailbox_key ON local_mailbox (idempotency_key)');
   },
   adoptLegacyOutbox,
+  // The language a message is written in, so the development mailbox shows it as that language (`<html lang>`).
+  (sql) => {
+    addColumn(sql, 'email_outbox', 'lang', 'TEXT');
+    addColumn(sql, 'local_mailbox', 'lang', 'TEXT');
+  },
 ];
 
 /** Moves messages of the outbox tables written before this one (no event keys) into it. */
@@ -90,11 +95,12 @@ export class EmailOutbox {
   queue(message: EmailMessage, eventKey: string, now = Date.now()): boolean {
     const inserted = this.sql
       .exec(
-        'INSERT INTO email_outbox (event_key, recipient, subject, body, queued_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_key) DO NOTHING RETURNING id',
+        'INSERT INTO email_outbox (event_key, recipient, subject, body, lang, queued_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (event_key) DO NOTHING RETURNING id',
         eventKey,
         message.to,
         message.subject,
         message.text,
+        message.lang ?? null,
         now,
         now,
       )
@@ -123,10 +129,11 @@ export class EmailOutbox {
     return {
       send: async (message, idempotencyKey) => {
         this.sql.exec(
-          'INSERT INTO local_mailbox (recipient, subject, body, sent_at, idempotency_key) VALUES (?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING',
+          'INSERT INTO local_mailbox (recipient, subject, body, lang, sent_at, idempotency_key) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING',
           message.to,
           message.subject,
           message.text,
+          message.lang ?? null,
           Date.now(),
           idempotencyKey,
         );
@@ -148,8 +155,16 @@ export class EmailOutbox {
       configurationError = error;
     }
     const due = this.sql
-      .exec<{ id: number; event_key: string; recipient: string; subject: string; body: string; attempts: number }>(
-        'SELECT id, event_key, recipient, subject, body, attempts FROM email_outbox WHERE sent_at IS NULL AND parked_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?',
+      .exec<{
+        id: number;
+        event_key: string;
+        recipient: string;
+        subject: string;
+        body: string;
+        lang: string | null;
+        attempts: number;
+      }>(
+        'SELECT id, event_key, recipient, subject, body, lang, attempts FROM email_outbox WHERE sent_at IS NULL AND parked_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?',
         now,
         BATCH,
       )
@@ -159,7 +174,7 @@ export class EmailOutbox {
       try {
         if (sender === null) throw configurationError;
         await sender.send(
-          { to: row.recipient, subject: row.subject, text: row.body },
+          { to: row.recipient, subject: row.subject, text: row.body, ...(row.lang === null ? {} : { lang: row.lang }) },
           `${this.keyPrefix}:${row.event_key}`,
         );
         // The row keeps the event's key, not the text: a sent message's links (a password reset's) are not kept at rest.
@@ -228,12 +243,19 @@ export class EmailOutbox {
   /** The newest messages the local implementation delivered, newest first (the development mailbox). */
   localMail(limit = LOCAL_MAIL_SHOWN): LocalMail[] {
     return this.sql
-      .exec<{ id: number; recipient: string; subject: string; body: string; sent_at: number }>(
-        'SELECT id, recipient, subject, body, sent_at FROM local_mailbox ORDER BY id DESC LIMIT ?',
+      .exec<{ id: number; recipient: string; subject: string; body: string; lang: string | null; sent_at: number }>(
+        'SELECT id, recipient, subject, body, lang, sent_at FROM local_mailbox ORDER BY id DESC LIMIT ?',
         limit,
       )
       .toArray()
-      .map((r) => ({ id: r.id, to: r.recipient, subject: r.subject, text: r.body, sentAt: r.sent_at }));
+      .map((r) => ({
+        id: r.id,
+        to: r.recipient,
+        subject: r.subject,
+        text: r.body,
+        ...(r.lang === null ? {} : { lang: r.lang }),
+        sentAt: r.sent_at,
+      }));
   }
 
   /** What the local implementation delivered (development and tests). */

@@ -11,6 +11,8 @@ export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The language it is written in (a BCP 47 tag), when it is the shopper's; English otherwise. */
+  lang?: string;
 }
 
 export interface EmailSender {

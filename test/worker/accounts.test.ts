@@ -386,6 +386,27 @@ describe('the development mailbox', () => {
     const href = /href="(\/dev\/mailbox\/accounts-\d+)"/.exec(html)?.[1] ?? '';
     const message = await (await visitor.fetch(href)).text();
     expect(message).toContain(`<a href="${base}/account?verify=${token}">`);
+    expect(message).toMatch(/<html lang="en(-US)?">/);
+    expect(message).not.toContain(' lang="en"><');
+  });
+
+  it("shows each message in its email's language: the page's lang, the mailbox's own words marked English", async () => {
+    const { base, websiteId } = await storeOnHost('french-mailbox.accounts.test');
+    const visitor = await new Visitor(base).open('/account');
+    const body = { email: 'lea@example.com', password: PASSWORD, locale: 'fr-FR' };
+    expect((await visitor.json('POST', `${ACCOUNT}/signup`, body)).status).toBe(202);
+    await mailTo(websiteId, 'lea@example.com');
+    const list = await (await visitor.fetch('/dev/mailbox?to=lea@example.com')).text();
+    expect(list).toContain('<html lang="en">');
+    expect(list).toContain(
+      '<span class="subject" lang="fr-FR">Confirmez votre adresse e-mail pour Studio Goods</span>',
+    );
+    const href = /href="(\/dev\/mailbox\/accounts-\d+)"/.exec(list)?.[1] ?? '';
+    const message = await (await visitor.fetch(href)).text();
+    expect(message).toContain('<html lang="fr-FR">');
+    expect(message).toContain('<title>Confirmez votre adresse e-mail pour Studio Goods</title>');
+    expect(message).toMatch(/<a class="back" href="\/dev\/mailbox" lang="en">.*All emails<\/a>/);
+    expect(message).toContain('<dl lang="en"><dt>To</dt>');
   });
 
   it('is a 404 in production, list and message alike', async () => {

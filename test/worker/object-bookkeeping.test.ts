@@ -11,6 +11,7 @@ import { FormSubmissions } from '../../src/durable/forms';
 import { LocalPaymentLedger } from '../../src/durable/local-payments';
 import { MerchantAccounts, TEAM_MESSAGES } from '../../src/durable/merchants';
 import { migrate } from '../../src/durable/migrations';
+import { EMAIL_OUTBOX_MIGRATIONS } from '../../src/durable/email-outbox';
 import { CommerceOrders } from '../../src/durable/orders';
 import { ORDER_MIGRATIONS } from '../../src/durable/orders/schema';
 import { RestockSignups } from '../../src/durable/restock';
@@ -144,7 +145,10 @@ describe('migrations', () => {
         ]);
         expect(sql.exec('SELECT data FROM settings').one().data).toBe('{"kept":true}');
         expect(sql.exec("SELECT 1 FROM sqlite_master WHERE name = 'placements_by_key'").toArray()).toHaveLength(1);
-        expect(applied(sql)).toEqual({ orders: ORDER_MIGRATIONS.length, 'email-outbox': 3 });
+        expect(applied(sql)).toEqual({
+          orders: ORDER_MIGRATIONS.length,
+          'email-outbox': EMAIL_OUTBOX_MIGRATIONS.length,
+        });
         expect(sql.exec("SELECT 1 FROM sqlite_master WHERE name = 'orders_by_email'").toArray()).toHaveLength(1);
       });
     });

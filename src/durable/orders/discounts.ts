@@ -80,6 +80,7 @@ export async function issueWelcomeCode(
     {
       to: email,
       subject: text.say('welcome.subject', { site: siteTitle }),
+      lang: text.lang,
       text: `${text.say('welcome.text', { code, percent: welcomeDiscount.percent })}\n`,
     },
     `welcome:${address}`,

@@ -73,6 +73,7 @@ export function queueOrderEmail(
     {
       to: order.email,
       subject: subjects[kind],
+      lang: text.lang,
       text: `${subjects[kind]}.\n\n${placed}${lines}\n\n${text.say('order.total', { amount: money(order.grandTotalCents) })}\n${giftCard}${refunded}${sent === '' ? '' : `\n${sent}`}${downloads}${manage}${tracking}`,
     },
     `order:${order.id}:${kind}`,
@@ -144,6 +145,7 @@ export function queueRefundEmail(self: OrdersContext, order: Order, refund: Orde
     {
       to: order.email,
       subject,
+      lang: text.lang,
       text: `${subject}.\n\n${refundedText(text, order, refund.amountCents, refund.giftCardCents)}${items === '' ? '' : `\n${items}\n`}`,
     },
     `order:${order.id}:refund:${refund.id}`,

@@ -2,6 +2,7 @@
 import { normalGiftCardCode, type GiftCardSent } from '../../commerce/gift-cards';
 import { emailText, FORMER_EMAIL_LOCALE, type EmailText } from '../../commerce/email-text';
 import type { Order } from '../../commerce/order';
+import type { EmailMessage } from '../../integrations/email';
 import { giftCardRefundableCents } from '../../commerce/refunds';
 import type { OrdersContext } from './context';
 import { orderRow } from './records';
@@ -19,12 +20,7 @@ export function giftCardSentText(text: EmailText, card: GiftCardSent, buyerEmail
 }
 
 /** The recipient's email: the card's code, its value and the buyer's message, in the language the order was placed in. */
-export function giftCardEmail(
-  card: GiftCardSent,
-  code: string,
-  message: string,
-  order: Order,
-): { to: string; subject: string; text: string } {
+export function giftCardEmail(card: GiftCardSent, code: string, message: string, order: Order): EmailMessage {
   const text = emailText(order.emailLocale ?? FORMER_EMAIL_LOCALE);
   const worth = text.money(card.amountCents, order.currencyCode);
   const greeting = card.recipientName === '' ? '' : `${text.say('giftCard.hello', { name: card.recipientName })}\n\n`;
@@ -33,6 +29,7 @@ export function giftCardEmail(
     return {
       to: card.recipientEmail,
       subject: text.say('giftCard.yoursSubject'),
+      lang: text.lang,
       text: `${greeting}${text.say('giftCard.yours', { amount: worth })}\n\n${message === '' ? '' : `${message}\n\n`}${end}`,
     };
   const from =
@@ -43,6 +40,7 @@ export function giftCardEmail(
   return {
     to: card.recipientEmail,
     subject: text.say('giftCard.receivedSubject'),
+    lang: text.lang,
     text: `${greeting}${text.say('giftCard.received', { from, amount: worth })}\n\n${note}${end}`,
   };
 }

@@ -67,6 +67,7 @@ export async function renewDue(
         {
           to: first.email,
           subject: text.say('subscription.renewalFailedSubject'),
+          lang: text.lang,
           text: `${text.say('subscription.renewalFailed', { order: orderLabel(first) })}\n`,
         },
         `subscription-failed:${sub.id}:${cycle}`,

@@ -140,6 +140,7 @@ export async function pauseCustomerSubscription(
     {
       to: toOrder(row.data).email,
       subject: text.say('subscription.pausedSubject'),
+      lang: text.lang,
       text: `${text.say('subscription.paused', { title: found.title })}\n`,
     },
     `subscription-paused:${row.id}:${now}`,
@@ -182,6 +183,7 @@ export async function resumeCustomerSubscription(
     {
       to: toOrder(row.data).email,
       subject: text.say('subscription.resumedSubject'),
+      lang: text.lang,
       text: `${text.say('subscription.resumed', { title: found.title, amount, date: text.date(nextAt) })}\n`,
     },
     `subscription-resumed:${row.id}:${now}`,
@@ -209,6 +211,7 @@ export async function cancelledSubscription(
     {
       to: toOrder(row.data).email,
       subject: text.say('subscription.cancelledSubject'),
+      lang: text.lang,
       text: `${text.say('subscription.cancelled', { title: found.title })}\n`,
     },
     `subscription-cancelled:${row.id}`,

@@ -5,7 +5,8 @@
  * or read a gift card's code. The messages are read from the local mailbox of each object that sends
  * email (src/durable/email-outbox.ts). Outside development (ENVIRONMENT != "development") every path
  * here is a 404. Its own words are English: it is the developer's stand-in for a mail client, not a store page; the
- * messages are as sent, in the shopper's language (the store's emails are written in it).
+ * messages are as sent, in the shopper's language (the store's emails are written in it). A message's page is in its
+ * email's language (`<html lang>`, the mailbox's own words marked English); in the list each subject is marked with it.
  */
 import { Hono, type Context } from 'hono';
 import type { LocalMail } from '../../durable/email-outbox';
@@ -76,7 +77,7 @@ devMailbox.get(DEV_MAILBOX_PATH, withSite, async (c) => {
   c.header('cache-control', 'no-store');
   const items = mail.map(
     (m) =>
-      markup`<li><a href="${DEV_MAILBOX_PATH}/${m.key}"><span class="subject">${m.subject}</span><span class="when">${time(m.sentAt)}</span><span class="to">To ${m.to}</span></a></li>`,
+      markup`<li><a href="${DEV_MAILBOX_PATH}/${m.key}"><span class="subject"${m.lang === undefined ? '' : markup` lang="${m.lang}"`}>${m.subject}</span><span class="when">${time(m.sentAt)}</span><span class="to">To ${m.to}</span></a></li>`,
   );
   const body = markup`<main><h1>${MAILBOX_TITLE}</h1>
 <p class="note">Emails this store sent in development, newest first${to === '' ? '' : markup` to <strong>${to}</strong> (<a href="${DEV_MAILBOX_PATH}">show all</a>)`}. Nothing here left the machine.</p>
@@ -90,7 +91,9 @@ devMailbox.get(`${DEV_MAILBOX_PATH}/:key`, withSite, async (c) => {
   const mail = (await SOURCES[source as Source](c.env, c.var.site.website.id)).find((m) => m.id === Number(id));
   if (mail === undefined) return messagePage(c, 404, NOT_FOUND);
   c.header('cache-control', 'no-store');
-  const body = markup`<main><a class="back" href="${DEV_MAILBOX_PATH}"><span aria-hidden="true">←</span> All emails</a><h1>${mail.subject}</h1>
-<dl><dt>To</dt><dd>${mail.to}</dd><dt>Sent</dt><dd>${time(mail.sentAt)}</dd></dl><pre>${linked(mail.text)}</pre></main>`;
-  return htmlDocument(c, { title: mail.subject, style: STYLE, body });
+  const lang = mail.lang ?? 'en';
+  const english = lang.split('-')[0] === 'en' ? '' : markup` lang="en"`;
+  const body = markup`<main><a class="back" href="${DEV_MAILBOX_PATH}"${english}><span aria-hidden="true">←</span> All emails</a><h1>${mail.subject}</h1>
+<dl${english}><dt>To</dt><dd>${mail.to}</dd><dt>Sent</dt><dd>${time(mail.sentAt)}</dd></dl><pre>${linked(mail.text)}</pre></main>`;
+  return htmlDocument(c, { title: mail.subject, lang, style: STYLE, body });
 });
