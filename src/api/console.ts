@@ -52,6 +52,7 @@ import type { MailingList } from '../site/editor/mailing-list';
 import type { ProductImport, SavedVersion, VersionRow } from './catalog-answers';
 import type {
   ChecklistAnswer,
+  footerSettingsSchema,
   headerSettingsSchema,
   policiesSchema,
   popupSettingsSchema,
@@ -179,6 +180,7 @@ export const consoleRoutes = {
   saveStoreDetails: route('PUT', `${CONSOLE}/settings/details`).sends<z.input<typeof storeDetailsSchema>>(),
   savePolicies: route('PUT', `${CONSOLE}/settings/policies`).sends<z.input<typeof policiesSchema>>(),
   saveHeaderSettings: route('PUT', `${CONSOLE}/settings/header`).sends<z.input<typeof headerSettingsSchema>>(),
+  saveFooterSettings: route('PUT', `${CONSOLE}/settings/footer`).sends<z.input<typeof footerSettingsSchema>>(),
   savePopup: route('PUT', `${CONSOLE}/settings/popup`).sends<z.input<typeof popupSettingsSchema>>(),
   checklist: route('GET', `${CONSOLE}/checklist`).answers<ChecklistAnswer>(),
   payments: route('GET', `${CONSOLE}/payments`).answers<PaymentSettingsAnswer>(),

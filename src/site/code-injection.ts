@@ -43,6 +43,7 @@ export function codeInjectionFields(site: ShellInput & { items?: SiteInput['item
   const fields = new Map<string, string>();
   if (site.header?.html) fields.set('header.html', site.header.html);
   if (site.footer?.html) fields.set('footer.html', site.footer.html);
+  addCodeBlocks(fields, 'footer.text', site.footer?.text);
   for (const form of site.forms ?? []) addForm(fields, `forms.${form.id}`, form);
   for (const collection of site.collections) {
     addCodeBlocks(fields, `collections.${collection.id}.body`, collection.body);

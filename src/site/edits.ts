@@ -395,7 +395,7 @@ export function setHeaderFooter(site: ShellInput, input: { header: string; foote
     return { site, value: null };
   // The header's settings (announcement, social links: src/site/store-settings.ts) stay as they are.
   return {
-    site: { ...site, header: { ...site.header, html: input.header }, footer: { html: input.footer } },
+    site: { ...site, header: { ...site.header, html: input.header }, footer: { ...site.footer, html: input.footer } },
     value: null,
   };
 }

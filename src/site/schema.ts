@@ -31,7 +31,7 @@ import { MAX_LINK_LENGTH } from './editor/link-target';
 import { CONTENT_STATUSES } from './editor/content-status';
 import { CONTENT_LIMITS, LIMIT_MESSAGES, NAME_LIMITS, nameTooLong, nameTooLongMessage, type NameKind } from './limits';
 import { designSchema } from './design-schema';
-import { headerSettingsSchema, POLICIES, storeDetailsSchema } from './editor/store-settings';
+import { footerSettingsSchema, headerSettingsSchema, POLICIES, storeDetailsSchema } from './editor/store-settings';
 import { MAX_MAILING_LISTS } from './editor/mailing-list';
 import { sanitizeRichText } from './rich-text';
 import { templateAssetsSchema, themeSchema } from './theme-schema';
@@ -378,7 +378,14 @@ const siteObject = z.object({
     .optional(),
   commercePreferences: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   multilingual: z.object({ connected: z.boolean(), languages: z.array(languageTag).max(20) }).optional(),
-  footer: z.object({ html: z.string().max(20_000) }).optional(),
+  /** The footer's code (code injection) and its settings: its text (rich text, sanitized here) and links. */
+  footer: z
+    .object({
+      html: z.string().max(20_000),
+      text: richText.optional(),
+      links: footerSettingsSchema.shape.links.optional(),
+    })
+    .optional(),
   /** The published design: colours, fonts and gallery options as theme variables (src/site/design.ts). */
   design: designSchema.optional(),
   /** The mailing list the newsletter sign-ups go to (src/site/mailing-list.ts). */

@@ -1,17 +1,25 @@
 /**
  * The console's store settings as edits of the site's shell (applied in the website's SiteContent
  * object like every edit): the store's details (the website's title and `storeDetails`), its
- * policies, the header's settings (its code left to the code-injection check) and the home popup.
+ * policies, the header's settings (its code left to the code-injection check), the footer's (its code kept as it
+ * is) and the home popup.
  * Each answers `{ changed }` and leaves the site as it was when nothing changes.
  */
 import type { EditResult } from './edits';
-import type { HeaderSettingsInput, Policies, PopupSettingsInput, StoreDetails } from './editor/store-settings';
+import type {
+  FooterSettingsInput,
+  HeaderSettingsInput,
+  Policies,
+  PopupSettingsInput,
+  StoreDetails,
+} from './editor/store-settings';
 import type { ShellInput } from './schema';
 
 export type StoreSettingsChange =
   | { part: 'details'; details: StoreDetails }
   | { part: 'policies'; policies: Policies }
   | { part: 'header'; header: Required<HeaderSettingsInput> }
+  | { part: 'footer'; footer: Required<FooterSettingsInput> }
   | { part: 'popup'; popup: Required<PopupSettingsInput> };
 
 /** The popup a store without one gets when the merchant first saves it (its newsletter sign-up's form id). */
@@ -50,6 +58,11 @@ export function setStoreSettings(site: ShellInput, change: StoreSettingsChange):
       return changedShell(site, {
         ...site,
         header: { html: change.header.html, announcement: change.header.announcement, social: change.header.social },
+      });
+    case 'footer':
+      return changedShell(site, {
+        ...site,
+        footer: { html: site.footer?.html ?? '', text: change.footer.text, links: change.footer.links },
       });
     case 'popup':
       return changedShell(site, {

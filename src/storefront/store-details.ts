@@ -1,7 +1,7 @@
 /**
  * What the theme shows of the merchant's store settings (src/site/editor/store-settings.ts): the
- * logo, the announcement bar, the social links and the links to the published policies (footer and
- * checkout), and a policy's own page at /policies/{slug}.
+ * logo, the announcement bar, the social links, the footer's text (sanitized rich text) and links, the
+ * links to the published policies (footer and checkout), and a policy's own page at /policies/{slug}.
  */
 import { POLICIES, policyPath, SOCIAL_NETWORK_NAMES } from '../site/editor/store-settings';
 import type { Site } from '../site/schema';
@@ -14,6 +14,8 @@ export function storeDetailsContext(site: Site) {
     contactEmail: details?.contactEmail ?? '',
     announcement: site.header?.announcement ?? '',
     social: (site.header?.social ?? []).map(({ network, url }) => ({ name: SOCIAL_NETWORK_NAMES[network], url })),
+    footerText: site.footer?.text ?? '',
+    footerLinks: site.footer?.links ?? [],
     policies: POLICIES.filter(({ kind }) => (details?.policies[kind] ?? '') !== '').map(({ title, slug }) => ({
       title,
       url: policyPath(slug),

@@ -117,6 +117,80 @@ describe('store settings', () => {
     });
   });
 
+  it("the footer's text and links show on every page, hostile input refused or cleaned; its code is kept as it is", async () => {
+    const { base, websiteId } = await storeOnHost('footer.settings.test');
+    const store = await merchant(base, websiteId, ROLES.storeManager);
+    expect((await store.json('PUT', '/api/console/settings/footer', { text: 'Hi' })).status).toBe(403);
+    const editor = await merchant(base, websiteId, ROLES.editor);
+    // Read (and cached) before the save: the save's new site version makes the next read a new page.
+    expect((await page(base, '/shop')).html).not.toContain('<div class="site-footer-text">');
+    const footer = {
+      text: '<p>Made by hand in <strong>Bristol</strong>.</p><script>alert(1)</script><p onclick="x()">Open daily</p>',
+      links: [
+        { label: 'Shipping & returns', url: '/policies/refund-policy' },
+        { label: 'Our journal', url: 'www.example.com/journal' },
+        { label: 'Write to us', url: 'mailto:hello@example.com' },
+      ],
+    };
+    expect((await editor.json('PUT', '/api/console/settings/footer', footer)).body).toEqual({ changed: true });
+    const saved = await editor.json<{ footer: unknown }>('GET', '/api/console/settings');
+    expect(saved.body.footer).toEqual({
+      text: '<p>Made by hand in <strong>Bristol</strong>.</p><p>Open daily</p>',
+      links: [
+        { label: 'Shipping & returns', url: '/policies/refund-policy' },
+        { label: 'Our journal', url: 'https://www.example.com/journal' },
+        { label: 'Write to us', url: 'mailto:hello@example.com' },
+      ],
+    });
+    const html = (await page(base, '/shop')).html;
+    expect(html).toContain(
+      '<div class="site-footer-text"><p>Made by hand in <strong>Bristol</strong>.</p><p>Open daily</p></div>',
+    );
+    expect(html).toContain('<li><a href="https://www.example.com/journal">Our journal</a></li>');
+    expect(html).toContain('<li><a href="/policies/refund-policy">Shipping &amp; returns</a></li>');
+    expect(html).not.toContain('alert(1)');
+    for (const url of ['javascript:alert(1)', 'JavaScript:alert(1)', '//evil.example', 'data:text/html,x', 'x y']) {
+      const refused = await editor.json('PUT', '/api/console/settings/footer', {
+        ...footer,
+        links: [{ label: 'Bad', url }],
+      });
+      expect(refused.body, url).toEqual({
+        error:
+          'links.0.url: Links must be formatted as http://www.example.com or https://www.example.com, or a page of this store such as /shipping',
+      });
+    }
+    expect(
+      (await editor.json('PUT', '/api/console/settings/footer', { ...footer, links: [{ label: ' ', url: '/shop' }] }))
+        .body,
+    ).toEqual({ error: "links.0.label: Enter the link's text" });
+    // An email or a phone link gets the link editor's own message.
+    expect(
+      (await editor.json('PUT', '/api/console/settings/footer', { links: [{ label: 'Mail', url: 'mailto:nobody' }] }))
+        .body,
+    ).toEqual({ error: 'links.0.url: Emails must be formatted as name@example.com' });
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ label: `L${i}`, url: '/shop' }));
+    expect((await editor.json('PUT', '/api/console/settings/footer', { links: eleven })).status).toBe(400);
+    // The demo store's footer code stays; code sent with the settings is not theirs to change (left out).
+    expect(html).toContain('<div class="site-footer-content"><p>Studio Goods · 12 Market Street');
+    const code = await editor.json('PUT', '/api/console/settings/footer', { ...footer, html: '<script>x()</script>' });
+    expect(code.status).toBe(200);
+    const kept = (await page(base, '/')).html;
+    expect(kept).not.toContain('x()');
+    expect(kept).toContain('<div class="site-footer-content"><p>Studio Goods · 12 Market Street');
+    // A code block in the text is code, as in any rich text: the code-injection roles'.
+    const pre = await editor.json('PUT', '/api/console/settings/footer', { ...footer, text: '<pre>x()</pre>' });
+    expect(pre.status).toBe(403);
+    expect((await editor.json('PUT', '/api/console/settings/footer', { text: 'x'.repeat(60_000) })).status).toBe(413);
+    const owner = await merchant(base, websiteId, ROLES.admin);
+    // The header and footer code's own save keeps the footer's settings.
+    expect((await owner.json('PUT', '/api/site-header-footer', { header: '', footer: '<i>Code</i>' })).status).toBe(
+      200,
+    );
+    const after = (await page(base, '/')).html;
+    expect(after).toContain('<div class="site-footer-content"><i>Code</i></div>');
+    expect(after).toContain('Our journal');
+  });
+
   it('turns the home popup off and on, with its text', async () => {
     const { base, websiteId } = await storeOnHost('popup.settings.test');
     const editor = await merchant(base, websiteId, ROLES.editor);

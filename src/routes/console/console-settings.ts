@@ -1,9 +1,9 @@
 /**
  * The console's store settings calls (docs/merchant.md, "Store settings"): the store's details and
- * policies (commerce), the header's settings and the home popup (content; the header's raw HTML is
- * the code-injection roles' extra, checked in the SiteContent object), and the Home checklist, each
- * item read from the store's state, and mounts Commerce → Payments (console-payments.ts). Bodies are the forms'
- * own zod schemas (src/site/editor/store-settings.ts).
+ * policies (commerce), the header's and the footer's settings and the home popup (content; the header's
+ * raw HTML is the code-injection roles' extra, checked in the SiteContent object; the footer's is saved apart),
+ * and the Home checklist, each item read from the store's state, and mounts Commerce → Payments
+ * (console-payments.ts). Bodies are the forms' own zod schemas (src/site/editor/store-settings.ts).
  */
 import { api } from '../../api';
 import { areas } from '../../api/areas';
@@ -12,6 +12,7 @@ import { Hono } from 'hono';
 import { contentObject } from '../../site/catalog';
 import { DEMO_SITE_ID } from '../../site/demo';
 import {
+  footerSettingsSchema,
   headerSettingsSchema,
   policiesSchema,
   popupSettingsSchema,
@@ -65,6 +66,7 @@ function settingsOf(site: Site): StoreSettingsAnswer {
       social: site.header?.social ?? [],
       html: site.header?.html ?? '',
     },
+    footer: { text: site.footer?.text ?? '', links: site.footer?.links ?? [] },
     popup:
       site.promoPopup === undefined
         ? { enabled: false, title: '', body: '' }
@@ -80,6 +82,7 @@ for (const [route, part, permission, schema, maxBytes] of [
   [api.saveStoreDetails, 'details', commerce, storeDetailsSchema, MAX_BODY_BYTES],
   [api.savePolicies, 'policies', commerce, policiesSchema, MAX_POLICIES_BYTES],
   [api.saveHeaderSettings, 'header', content, headerSettingsSchema, 32 * 1024],
+  [api.saveFooterSettings, 'footer', content, footerSettingsSchema, 48 * 1024],
   [api.savePopup, 'popup', content, popupSettingsSchema, MAX_BODY_BYTES],
 ] as const) {
   consoleSettings.put(pathIn(CONSOLE, route), permission, async (c) => {

@@ -2,13 +2,14 @@
  * The store settings a merchant edits as forms in the console, one zod schema per shape, used by the
  * console's forms and by the routes that save them (src/routes/console/console-settings.ts): the
  * store's details (name, logo, contact email, business address), its policies (rich text pages at
- * /policies/…, linked in the footer and at checkout), the header (announcement bar, social links)
- * and the home page's popup (on or off, its text).
+ * /policies/…, linked in the footer and at checkout), the header (announcement bar, social links),
+ * the footer (its text and links) and the home page's popup (on or off, its text).
  */
 import { z } from 'zod';
 import { isCountryCode } from '../../commerce/address';
 import { isValidEmail } from '../../forms/validate';
 import { IMAGE_URL_MESSAGE, isImageUrl } from '../image-url';
+import { LINK_MESSAGES, linkHref, MAX_LINK_LENGTH, targetOfHref } from './link-target';
 
 export const STORE_SETTINGS_MESSAGES = {
   name: 'Enter the store name',
@@ -16,6 +17,8 @@ export const STORE_SETTINGS_MESSAGES = {
   country: 'Choose a country from the list.',
   socialUrl: 'Links must be formatted as http://www.example.com or https://www.example.com',
   popupTitle: 'Enter a title for the popup',
+  footerLinkLabel: "Enter the link's text",
+  footerLinkUrl: `${LINK_MESSAGES.linkFormat}, or a page of this store such as /shipping`,
 } as const;
 
 /** The policies a store publishes, Shopify's three, each at /policies/{slug}. */
@@ -120,6 +123,46 @@ export const headerSettingsSchema = z.object({
 });
 export type HeaderSettingsInput = z.input<typeof headerSettingsSchema>;
 
+export const MAX_FOOTER_LINKS = 10;
+export const MAX_FOOTER_LINK_LABEL = 60;
+/** The footer's rich text, as HTML (sanitized by the site schema when stored). */
+export const MAX_FOOTER_TEXT = 10_000;
+
+/**
+ * A footer link's address as stored, by the link editor's rules (link-target.ts): a page of this store (`/shipping`),
+ * a file, `mailto:`, `tel:`, or else a web address (`www.example.com` gets https://). Anything else (a `javascript:`
+ * address among them) is refused with the form's message.
+ */
+export function footerLinkHref(value: string): { href: string } | { error: string } {
+  const address = value.trim();
+  const target = targetOfHref(address);
+  const made = linkHref(target.type === 'page' && !address.startsWith('/') ? { type: 'web', value: address } : target);
+  return 'error' in made && target.type !== 'email' && target.type !== 'phone'
+    ? { error: STORE_SETTINGS_MESSAGES.footerLinkUrl }
+    : made;
+}
+
+export const footerLinkSchema = z.object({
+  label: z.string().trim().min(1, STORE_SETTINGS_MESSAGES.footerLinkLabel).max(MAX_FOOTER_LINK_LABEL),
+  url: z
+    .string()
+    .max(MAX_LINK_LENGTH)
+    .transform((value, ctx) => {
+      const made = footerLinkHref(value);
+      if ('href' in made) return made.href;
+      // As `checked`'s issue: the message keeps its field's path.
+      ctx.addIssue({ code: 'invalid_format', format: 'regex', input: value, message: made.error });
+      return z.NEVER;
+    }),
+});
+
+/** The footer as settings: its text (rich text) and links; its raw HTML is kept as it is (code injection, saved apart). */
+export const footerSettingsSchema = z.object({
+  text: text(MAX_FOOTER_TEXT),
+  links: z.array(footerLinkSchema).max(MAX_FOOTER_LINKS).default([]),
+});
+export type FooterSettingsInput = z.input<typeof footerSettingsSchema>;
+
 /** The home page's popup: on or off and its text (its sign-up form and the welcome code stay as they are). */
 export const popupSettingsSchema = z.object({
   enabled: z.boolean(),
@@ -133,6 +176,7 @@ export interface StoreSettingsAnswer {
   details: StoreDetails;
   policies: Policies;
   header: { announcement: string; social: { network: (typeof SOCIAL_NETWORKS)[number]; url: string }[]; html: string };
+  footer: { text: string; links: { label: string; url: string }[] };
   popup: { enabled: boolean; title: string; body: string };
 }
 

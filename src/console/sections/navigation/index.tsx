@@ -1,9 +1,10 @@
 /**
  * Navigation, header and footer: the main navigation as a tree the merchant reorders by dragging
  * or with the move buttons (up, down, in under the link above, out of its folder), each link made
- * with the link editor; then the header and footer code (code-injection roles only).
+ * with the link editor; the footer's text and links (FooterSettings.tsx); then the header and footer code
+ * (code-injection roles only).
  */
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
 import { ROLE_MESSAGES } from '../../../site/roles';
 import { fileNameOf, LINK_TARGET_LABELS, type LinkTarget } from '../../../site/editor/link-target';
 import { api, type NavigationAnswer } from '../../../api';
@@ -56,6 +57,11 @@ function errorsByKey(nodes: NavNode[], fields: Record<string, string> | undefine
   return found;
 }
 
+/** The footer's text is rich text: the editor's chunk (the posts') loads after the navigation. */
+const FooterSettingsForm = lazy(() =>
+  import('./FooterSettings').then((module) => ({ default: module.FooterSettingsForm })),
+);
+
 export default function NavigationSection({ session }: SectionProps) {
   const fetched = useFetch(api.navigation.at());
   return (
@@ -67,6 +73,9 @@ export default function NavigationSection({ session }: SectionProps) {
       <Loaded fetched={fetched} loading="Loading the navigation…">
         {(answer) => <NavigationEditor answer={answer} canUpload={session.can.content} />}
       </Loaded>
+      <Suspense fallback={<p role="status">Loading the footer…</p>}>
+        <FooterSettingsForm session={session} />
+      </Suspense>
       <HeaderFooter canEdit={session.can.codeInjection} />
     </div>
   );
