@@ -20,6 +20,39 @@ export const itemImageUrl = (item: unknown): string => text(item, 'assetUrl');
 export const itemExcerpt = (item: unknown): string => text(item, 'excerpt');
 export const itemBody = (item: unknown): string => text(item, 'body');
 
+/** When the item was added (a post's publish date), as stored: NaN when it has none. */
+export const itemAddedOn = (item: unknown): number => Number(childOf(item, 'addedOn'));
+/** The display name of the item's author ('' when it has none). */
+export const itemAuthorName = (item: unknown): string => text(childOf(item, 'author'), 'displayName');
+
+/** The item's own search engine listing and social image, as the merchant set them ('' when not set). */
+export function itemSeo(item: unknown): { seoTitle: string; seoDescription: string; socialImage: string } {
+  return {
+    seoTitle: text(item, 'seoTitle'),
+    seoDescription: text(item, 'seoDescription'),
+    socialImage: text(item, 'socialImage'),
+  };
+}
+
+/** The item's gallery (`items`), empty when it has none. */
+export function itemGallery(item: unknown): readonly unknown[] {
+  const children = childOf(item, 'items');
+  return Array.isArray(children) ? children : [];
+}
+
+/** The item's own picture as one entry of a gallery (`item.items`), its fields as stored. */
+export function ownPicture(item: unknown): Record<string, unknown> {
+  const field = (key: string) => childOf(item, key);
+  return {
+    id: field('mainImageId') ?? field('id'),
+    assetUrl: field('assetUrl'),
+    originalSize: field('originalSize'),
+    mainImageId: field('mainImageId'),
+    altText: field('altText'),
+    title: field('title'),
+  };
+}
+
 /** The width or height of the item's picture from its `originalSize` ('WIDTHxHEIGHT'); 0 when unknown. */
 export function imageDimension(item: unknown, index: 0 | 1): number {
   return Number(text(item, 'originalSize').split('x')[index]) || 0;
@@ -33,8 +66,8 @@ export interface Picture {
 
 /** The product's pictures in order: its gallery (`items`), else its own picture; those without an address left out. */
 export function productPictures(item: unknown): Picture[] {
-  const children = childOf(item, 'items');
-  return (Array.isArray(children) && children.length > 0 ? children : [item])
+  const gallery = itemGallery(item);
+  return (gallery.length > 0 ? gallery : [item])
     .map((image) => ({ src: text(image, 'assetUrl'), alt: text(image, 'altText') }))
     .filter((picture) => picture.src !== '');
 }
@@ -72,6 +105,32 @@ export function additionalFieldsFormOf(item: unknown): { own: object | null; for
     own: typeof own === 'object' && own !== null ? own : null,
     formId: text(contentOf(item), 'additionalFieldsFormId'),
   };
+}
+
+/** A product's additional-fields form (its own, or the site form it names) as the add-to-cart dialog reads it. */
+export function fieldsFormOf(form: unknown): { id: string; name: string; fields: unknown[]; submitButtonText: string } {
+  const fields = childOf(form, 'fields');
+  return {
+    id: text(form, 'id'),
+    name: text(form, 'name'),
+    fields: Array.isArray(fields) ? fields : [],
+    submitButtonText: text(form, 'submitButtonText'),
+  };
+}
+
+/**
+ * The product with each variant's `qtyInStock` set to `stock[sku]` where it names the variant's sku (the
+ * product given is left alone); a product without variants as it is.
+ */
+export function withVariantStock<T>(item: T, stock: Readonly<Record<string, number>>): T {
+  const content = contentOf(item);
+  const variants = childOf(content, 'variants');
+  if (typeof content !== 'object' || content === null || !Array.isArray(variants)) return item;
+  const counted = variants.map((variant: unknown) => {
+    const qtyInStock = stock[variantSku(variant)];
+    return qtyInStock === undefined ? variant : { ...(variant as object), qtyInStock };
+  });
+  return { ...item, structuredContent: { ...content, variants: counted } };
 }
 
 /** A subscription product's plan (billing period and cycles), or undefined. */

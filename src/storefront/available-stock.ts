@@ -7,7 +7,8 @@
  * page is cached for at most STOCK_FRESH_SECONDS at the edge and in the browser, in a cache slot of
  * that length, so a cached page promises a sold-out item for at most twice that (docs/storefront.md).
  */
-import { productType, stockLimit, type VariantStock } from '../commerce/product';
+import { variantList, variantStockLimit } from '../commerce/product';
+import { variantSku, withVariantStock } from '../commerce/product-fields';
 
 export const STOCK_FRESH_SECONDS = 30;
 
@@ -16,29 +17,14 @@ export function freshnessSlot(now: number): number {
   return Math.floor(now / (STOCK_FRESH_SECONDS * 1000));
 }
 
-interface PageItem {
-  structuredContent?: { productType: number; variants: (VariantStock & { sku: string })[] };
-}
-
 /** The published stock levels (by sku) of the item's counted variants: what to ask the ledger about (the starting value of a sku it has not seen). */
 export function countedStock(item: unknown): Record<string, number> {
-  const content = (item as PageItem | null | undefined)?.structuredContent;
   const counted: Record<string, number> = {};
-  for (const variant of content?.variants ?? []) {
-    const limit = stockLimit(variant, productType(item));
-    if (limit !== null) counted[variant.sku] = limit;
+  for (const variant of variantList(item)) {
+    const limit = variantStockLimit(item, variant);
+    if (limit !== null) counted[variantSku(variant)] = limit;
   }
   return counted;
-}
-
-/** The item with each counted variant's `qtyInStock` set to what is available (the site's own item is left alone). */
-function withAvailableStock<T>(item: T, available: Readonly<Record<string, number>>): T {
-  const content = (item as PageItem | null | undefined)?.structuredContent;
-  if (content === undefined) return item;
-  const variants = content.variants.map((v) =>
-    available[v.sku] === undefined ? v : { ...v, qtyInStock: available[v.sku] },
-  );
-  return { ...item, structuredContent: { ...content, variants } };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -91,7 +77,7 @@ export async function showAvailableStock(
   mapShownItems(page.context, (item) => Object.assign(counted, countedStock(item)));
   if (Object.keys(counted).length === 0) return {};
   const available = await readAvailable(counted);
-  page.context = mapShownItems(page.context, (item) => withAvailableStock(item, available));
+  page.context = mapShownItems(page.context, (item) => withVariantStock(item, available));
   return available;
 }
 

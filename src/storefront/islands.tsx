@@ -27,6 +27,7 @@ import {
 import {
   additionalFieldsFormOf,
   customAddButtonText,
+  fieldsFormOf,
   imageDimension,
   itemId,
   itemImageUrl,
@@ -248,13 +249,8 @@ function additionalFieldsForm(item: unknown, ctx: RenderContext): AdditionalFiel
   const { own, formId } = additionalFieldsFormOf(item);
   const form = own ?? (formId !== '' ? ctx.resolve(['forms', formId]) : undefined);
   if (typeof form !== 'object' || form === null) return null;
-  const fields = childOf(form, 'fields');
-  return {
-    id: asString(childOf(form, 'id')),
-    name: asString(childOf(form, 'name')),
-    fields: Array.isArray(fields) ? (fields as FormField[]) : [],
-    submitButtonText: asString(childOf(form, 'submitButtonText')),
-  };
+  const { id, name, fields, submitButtonText } = fieldsFormOf(form);
+  return { id, name, fields: fields as FormField[], submitButtonText };
 }
 
 /** A subscription's terms above its Subscribe button on its product page (the first variant's price: subscriptions are sold as written). */

@@ -14,9 +14,12 @@ import {
 } from '../commerce/product';
 import {
   isProductRecord,
+  itemAddedOn,
+  itemAuthorName,
   itemBody,
   itemExcerpt,
   itemImageUrl,
+  itemSeo,
   itemTitle,
   itemUrl,
   moneyAmountText,
@@ -27,7 +30,6 @@ import {
 import { DEFAULT_CURRENCY, fromMinorUnits, toMinorUnits } from '../commerce/money';
 import {
   asString,
-  childOf,
   escapeHtml,
   escapeHtmlAttribute,
   type Formatter,
@@ -160,7 +162,7 @@ function productData(item: unknown, ctx: RenderContext): Record<string, unknown>
 
 function postData(item: unknown, ctx: RenderContext): Record<string, unknown> {
   const image = itemImageUrl(item);
-  const added = Number(childOf(item, 'addedOn'));
+  const added = itemAddedOn(item);
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
@@ -171,8 +173,7 @@ function postData(item: unknown, ctx: RenderContext): Record<string, unknown> {
     ...(Number.isFinite(added) && added > 0 ? { datePublished: new Date(added).toISOString() } : {}),
     author: {
       '@type': 'Person',
-      name:
-        asString(childOf(childOf(item, 'author'), 'displayName')) || asString(ctx.resolve(['website', 'siteTitle'])),
+      name: itemAuthorName(item) || asString(ctx.resolve(['website', 'siteTitle'])),
     },
   };
 }
@@ -194,7 +195,7 @@ const socialMeta: Formatter = (_value, _args, ctx) => {
   const hasItem = typeof item === 'object' && item !== null;
   const siteTitle = asString(ctx.resolve(['website', 'siteTitle']));
   // An item's search engine listing and social image, when the merchant set them, come first.
-  const seo = (key: string) => (hasItem ? asString(childOf(item, key)) : '');
+  const seo = (key: keyof ReturnType<typeof itemSeo>) => (hasItem ? itemSeo(item)[key] : '');
   const title = hasItem
     ? seo('seoTitle') || itemTitle(item)
     : asString(ctx.resolve(['page', 'seoTitle'])) || asString(ctx.resolve(['page', 'title'])) || siteTitle;
@@ -202,8 +203,7 @@ const socialMeta: Formatter = (_value, _args, ctx) => {
   const description = hasItem
     ? seo('seoDescription') || plainText(itemExcerpt(item))
     : asString(ctx.resolve(['page', 'description'])) || plainText(asString(ctx.resolve(['collection', 'description'])));
-  const firstListed = ctx.resolve(['items', 0, 'assetUrl']);
-  const image = absolute(ctx, hasItem ? seo('socialImage') || itemImageUrl(item) : asString(firstListed));
+  const image = absolute(ctx, seo('socialImage') || itemImageUrl(hasItem ? item : ctx.resolve(['items', 0])));
   const type = hasItem ? (isProductRecord(item) ? 'product' : 'article') : 'website';
   const tags = [
     meta('property', 'og:type', type),

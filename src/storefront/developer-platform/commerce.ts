@@ -8,16 +8,12 @@
 import type { FormatterTable } from '../../engine/index';
 import { buildCart, type ShoppingCart } from '../../commerce/cart';
 import { isProductCollection, productType } from '../../commerce/product';
+import { itemGallery, itemImageUrl, ownPicture } from '../../commerce/product-fields';
 import type { Site } from '../../site/schema';
 import { renderIsland } from '../islands';
 
 /** The class of the element our commerce markup renders in inside a template's own markup. */
 export const COMMERCE_CLASS = 'sf-commerce';
-
-interface Pictured {
-  assetUrl?: unknown;
-  items?: unknown;
-}
 
 /**
  * A product's pictures as `item.items`, as Squarespace lists a product's images there: its gallery,
@@ -25,19 +21,8 @@ interface Pictured {
  */
 export function withPictures<T>(item: T): T {
   if (typeof item !== 'object' || item === null || productType(item) === undefined) return item;
-  const { assetUrl, items } = item as Pictured;
-  if (Array.isArray(items) && items.length > 0) return item;
-  if (typeof assetUrl !== 'string' || assetUrl === '') return item;
-  const own = item as Record<string, unknown>;
-  const picture = {
-    id: own.mainImageId ?? own.id,
-    assetUrl,
-    originalSize: own.originalSize,
-    mainImageId: own.mainImageId,
-    altText: own.altText,
-    title: own.title,
-  };
-  return { ...item, items: [picture] };
+  if (itemGallery(item).length > 0 || itemImageUrl(item) === '') return item;
+  return { ...item, items: [ownPicture(item)] };
 }
 
 /**
