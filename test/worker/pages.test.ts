@@ -201,8 +201,8 @@ describe('store pages', () => {
     const decode = vi.spyOn(TextDecoder.prototype, 'decode');
     try {
       const ctx = createExecutionContext();
-      const miss = await app.fetch(new Request(`${ORIGIN}/shop/p/silk-scarf`), env, ctx);
-      expect(miss.headers.get('x-page-cache')).toBe('miss');
+      const miss = await app.fetch(new Request(`${ORIGIN}/shop/p/planter`), env, ctx);
+      expect([miss.status, miss.headers.get('x-page-cache')]).toEqual([200, 'miss']);
       const served = await miss.text();
       await waitOnExecutionContext(ctx);
       expect(served.length).toBeGreaterThan(50_000);
@@ -215,6 +215,36 @@ describe('store pages', () => {
     } finally {
       encode.mockRestore();
       decode.mockRestore();
+    }
+  });
+
+  it("makes a memory hit's headers on the page's first hit, not when a miss keeps it", async () => {
+    const RealHeaders = Headers;
+    let memoryHeaders = 0;
+    const global = globalThis as unknown as { Headers: (init?: HeadersInit) => Headers };
+    // A function, not an arrow: the page cache calls it with new.
+    function countingHeaders(init?: HeadersInit): Headers {
+      const made = new RealHeaders(init);
+      if (made.get('x-page-cache-layer') === 'memory') memoryHeaders++;
+      return made;
+    }
+    const counting = vi.spyOn(global, 'Headers').mockImplementation(countingHeaders);
+    try {
+      const ctx = createExecutionContext();
+      const miss = await app.fetch(new Request(`${ORIGIN}/shop/p/field-notes`), env, ctx);
+      expect([miss.status, miss.headers.get('x-page-cache')]).toEqual([200, 'miss']);
+      await miss.text();
+      await waitOnExecutionContext(ctx);
+      expect(memoryHeaders).toBe(0);
+      for (const made of [1, 1]) {
+        const hit = await get('/shop/p/field-notes');
+        expect(hit.headers.get('x-page-cache-layer')).toBe('memory');
+        expect(hit.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+        await hit.text();
+        expect(memoryHeaders).toBe(made);
+      }
+    } finally {
+      counting.mockRestore();
     }
   });
 

@@ -46,14 +46,22 @@ interface KeptPage {
   body: Uint8Array;
   headers: HeaderList;
   source: PageSource;
-  /** The whole answer's headers for a memory hit, made once (a response copies them without checking each again). */
-  fromMemory: Headers;
+  /**
+   * The whole answer's headers for a memory hit, made on its first hit and kept (a response copies them without
+   * checking each again); a page kept and never hit from memory (most misses of a new address) never makes them.
+   */
+  fromMemory: Headers | null;
 }
 
 /** A page to keep: its headers without the render's own `x-page-cache: miss`. */
 function kept(body: Uint8Array, rendered: HeaderList, source: PageSource): KeptPage {
   const headers = rendered.filter(([name]) => name !== 'x-page-cache');
-  return { body, headers, source, fromMemory: new Headers(answerHeaders(headers, 'memory')) };
+  return { body, headers, source, fromMemory: null };
+}
+
+function memoryHeaders(page: KeptPage): Headers {
+  page.fromMemory ??= new Headers(answerHeaders(page.headers, 'memory'));
+  return page.fromMemory;
 }
 
 /** A kept page as the Cache API stores it: its headers and its source. */
@@ -106,7 +114,7 @@ function fromMemory(key: string): KeptPage | undefined {
 function answer(page: KeptPage, layer: 'memory' | 'cache'): Response {
   return new Response(page.body, {
     status: 200,
-    headers: layer === 'memory' ? page.fromMemory : answerHeaders(page.headers, layer),
+    headers: layer === 'memory' ? memoryHeaders(page) : answerHeaders(page.headers, layer),
   });
 }
 
@@ -155,7 +163,7 @@ export function servedFromMemory(request: Request, development: boolean): Respon
   )
     return null;
   const kept = fromMemory(address.key);
-  return kept === undefined ? null : new Response(kept.body, { status: 200, headers: kept.fromMemory });
+  return kept === undefined ? null : new Response(kept.body, { status: 200, headers: memoryHeaders(kept) });
 }
 
 function edgeCache(): Cache {
