@@ -58,6 +58,17 @@ describe('one product vocabulary', () => {
     expect(copiesOutside('src/commerce/product.ts', /onSale\b[^?:;\n]{0,40}\?[^:;\n]{0,40}sale/i)).toEqual([]);
   });
 
+  it('the storefront reads products through src/commerce (product.ts, product-fields.ts), never by untyped key or cast', () => {
+    const untyped = /childOf\(\s*(?:item|product|variant|own)\b|\b(?:item|product)\s+as\s+(?!const\b)\w/;
+    expect(copiesOutside('', untyped).filter((line) => line.startsWith('src/storefront/'))).toEqual([]);
+  });
+
+  it("the stock ledger's available (on hand - live reservations) is one SQL statement in src/durable/stock.ts", () => {
+    const stock = SOURCES.find(({ file }) => file === 'src/durable/stock.ts');
+    const sums = stock?.lines.filter((line) => /SUM\(quantity\)/i.test(line)) ?? [];
+    expect(sums).toHaveLength(1);
+  });
+
   it('text is folded for search, sorting and slugs only by foldText (src/values/fold.ts)', () => {
     expect(copiesOutside('src/values/fold.ts', /normalize\(\s*['"]NFK?D['"]\s*\)/)).toEqual([]);
   });

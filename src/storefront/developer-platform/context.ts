@@ -4,6 +4,7 @@
  * the listing's filters, and the page's id and classes.
  */
 import type { ResolvedPage } from '../page-context';
+import { itemId } from '../../commerce/product-fields';
 
 interface OurLink {
   title: string;
@@ -72,18 +73,15 @@ interface Identified {
 
 /** `{squarespace.page-id}` and `{squarespace.page-classes}`. */
 export function pageIdentity(page: ResolvedPage): { id: string; classes: string } {
-  const item = page.context.item as Identified | undefined;
+  const item: unknown = page.context.item;
+  const ownId = itemId(item);
   const collection = page.context.collection as Identified | undefined;
   const view = item !== undefined ? 'view-item' : page.context.items !== undefined ? 'view-list' : 'view-page';
   const classes = [`page-kind-${page.kind}`, view];
   if (collection?.typeName !== undefined) classes.push(`collection-type-${collection.typeName}`);
   if (collection?.id !== undefined) classes.push(`collection-${collection.id}`);
   const id =
-    item?.id !== undefined
-      ? `item-${item.id}`
-      : collection?.id !== undefined
-        ? `collection-${collection.id}`
-        : `page-${page.kind}`;
+    ownId !== '' ? `item-${ownId}` : collection?.id !== undefined ? `collection-${collection.id}` : `page-${page.kind}`;
   return { id, classes: classes.join(' ') };
 }
 
