@@ -10,7 +10,7 @@
  */
 import { shownAt, type ContentStatus } from '../site/editor/content-status';
 import { asBoolean, asNumber, asString, childOf, isTruthy, valuesEqual } from '../values/index';
-import { COLLECTION_TYPES, RECORD_TYPES } from '../values/enumerations';
+import { PRODUCTS_COLLECTION_CODE, STORE_ITEM_RECORD_CODE } from '../values/enumerations';
 
 /** Product types (storefront spec §3). */
 export const ProductType = { Physical: 1, Digital: 2, Service: 3, GiftCard: 4, Paywall: 5 } as const;
@@ -21,9 +21,9 @@ export const UNDEFINED_PRODUCT_TYPE = -1;
 
 /** The collection type (`typeName`, and its code `type`) that holds products: an item is a product there and nowhere else. */
 export const PRODUCTS_COLLECTION = 'products' as const;
-export const PRODUCTS_COLLECTION_TYPE = COLLECTION_TYPES.products;
+export const PRODUCTS_COLLECTION_TYPE = PRODUCTS_COLLECTION_CODE;
 /** An item's `recordType` when it is a product. */
-export const PRODUCT_RECORD_TYPE = RECORD_TYPES['store-item'];
+export const PRODUCT_RECORD_TYPE = STORE_ITEM_RECORD_CODE;
 
 /**
  * A product's status, Shopify's meanings: a draft is not on the storefront at all (pages, listings,

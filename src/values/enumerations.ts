@@ -6,6 +6,17 @@
  * src/values/enumerations.test.ts checks every name and number against the spec's text.
  */
 
+/*
+ * The three codes the browser's code reads are also named alone, and the lists below take them from there: a bundle
+ * carries only what it imports, and a whole list in every page's script cost the blog post its 16 KB budget.
+ */
+/** Block type 43, product. */
+export const PRODUCT_BLOCK_CODE = 43;
+/** Collection type 13, products. */
+export const PRODUCTS_COLLECTION_CODE = 13;
+/** Record type 11, store item. */
+export const STORE_ITEM_RECORD_CODE = 11;
+
 /** Block type: the spec's codes 1–69 (with its gaps); −1 is undefined. */
 export const BLOCK_TYPES = {
   undefined: -1,
@@ -43,7 +54,7 @@ export const BLOCK_TYPES = {
   search: 33,
   audio: 41,
   fivehundredpix: 42,
-  product: 43,
+  product: PRODUCT_BLOCK_CODE,
   markdown: 44,
   flickr: 45,
   amazon: 46,
@@ -129,7 +140,7 @@ export const COLLECTION_TYPES = {
   page: 10,
   fivehundredpix: 11,
   flickr: 12,
-  products: 13,
+  products: PRODUCTS_COLLECTION_CODE,
   'slide-gallery': 15,
   'slide-album': 16,
   'slide-video': 17,
@@ -151,7 +162,7 @@ export const RECORD_TYPES = {
   link: 5,
   audio: 7,
   video: 8,
-  'store-item': 11,
+  'store-item': STORE_ITEM_RECORD_CODE,
   event: 12,
   gallery: 14,
   binary: 15,
@@ -226,7 +237,7 @@ export type PopupOverlayKey = (typeof POPUP_OVERLAY_KEYS)[number];
 const VERTICAL = ['top', 'center', 'bottom'] as const;
 const HORIZONTAL = ['left', 'center', 'right'] as const;
 /** The nine positions: top, center and bottom, each with left, center and right. */
-export const NINE_POSITIONS = VERTICAL.flatMap((v) => HORIZONTAL.map((h) => `${v}-${h}` as const));
+export const NINE_POSITIONS = /* @__PURE__ */ VERTICAL.flatMap((v) => HORIZONTAL.map((h) => `${v}-${h}` as const));
 
 /** Collection views. */
 export const COLLECTION_VIEWS = ['list', 'grid', 'product'] as const;

@@ -13,7 +13,7 @@ import { beaconRoutes as api, CENSUS_CALLS } from '../../api/beacon-routes';
 import { CENSUS_COOKIE } from './commerce';
 import { onCensusAnnouncement } from '../census-events';
 import { readCookie } from '../cookies';
-import { BLOCK_TYPES } from '../../values/enumerations';
+import { PRODUCT_BLOCK_CODE } from '../../values/enumerations';
 import type { PageInfo } from './page';
 import { sendBeacon } from './send';
 
@@ -35,7 +35,7 @@ function buttonFields(button: Element): Record<string, string> | null {
   return {
     buttonId,
     label: (button.textContent ?? '').trim().slice(0, 200),
-    ...(place === 'product_block' ? { blockType: String(BLOCK_TYPES.product) } : {}),
+    ...(place === 'product_block' ? { blockType: String(PRODUCT_BLOCK_CODE) } : {}),
   };
 }
 
