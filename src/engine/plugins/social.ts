@@ -5,6 +5,7 @@
 import { formatDate } from './date';
 import type { FormatterTable, PredicateTable, RenderContext } from './types';
 import { escapeHtmlAttribute } from '../text/html';
+import { SLICE_TYPES } from '../../values/enumerations';
 import { asNumber, asString, childOf, isTruthy } from '../../values/index';
 
 /** Markup snippets, in the template language (rendered against the formatter's value). */
@@ -34,28 +35,8 @@ const TWITTER_LINKS = /(\b(https?|ftp|file):\/\/[-A-Z0-9+&@#/%?=~_|!:,.;]*[-A-Z0
 const TWITTER_MENTIONS = /(^| )@([a-z0-9_]+)/gi;
 const TWITTER_HASHTAGS = /(^| )#([a-z0-9_]+)/gi;
 
-/** Slice types by name (spec §3), for `current-type?`. */
-const SLICE_TYPES: Readonly<Record<string, number>> = {
-  undefined: -1,
-  heading: 1,
-  body: 3,
-  image: 4,
-  gallery: 5,
-  video: 6,
-  'social-icons': 7,
-  buttons: 8,
-  navigation: 9,
-  'custom-form': 10,
-  newsletter: 11,
-  album: 12,
-  map: 13,
-  logo: 14,
-  action: 15,
-  form: 16,
-  lock: 17,
-  password: 18,
-  twitter: 19,
-};
+/** Slice types by name (spec §3), for `current-type?`; the reference engine also answers `undefined` for −1. */
+const SLICE_CODES: Readonly<Record<string, number>> = { undefined: -1, ...SLICE_TYPES };
 
 /** 'No Comments', '1 Comment', 'N Comments' (spec §5). */
 export function commentCountText(count: number): string {
@@ -163,7 +144,7 @@ export const SOCIAL_PREDICATES: PredicateTable = {
   'current-type?': (args, ctx) => {
     const name = args[0] ?? '';
     return (
-      Object.hasOwn(SLICE_TYPES, name) && SLICE_TYPES[name] === (asNumber(childOf(ctx.current(), 'currentType')) | 0)
+      Object.hasOwn(SLICE_CODES, name) && SLICE_CODES[name] === (asNumber(childOf(ctx.current(), 'currentType')) | 0)
     );
   },
 };
