@@ -16,6 +16,7 @@ import { useChromium } from '../e2e/browser';
 import { storeUrl } from '../e2e/store';
 import {
   addToCart,
+  closeTabAsked,
   Contexts,
   deleteProduct,
   JOURNEY_TIMEOUT,
@@ -236,10 +237,6 @@ describe('a product and a post with pictures', () => {
     await page.click('dialog[open] button:text-is("Keep editing")');
     expect(await page.inputValue('#post-title')).toBe(`Journey unsaved post ${RUN}`);
     // Closing the tab: the browser's own question.
-    const asked = new Promise<string>((resolve) =>
-      page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))),
-    );
-    await page.close({ runBeforeUnload: true });
-    expect(await asked).toBe('beforeunload');
+    expect(await closeTabAsked(page)).toBe('beforeunload');
   });
 });

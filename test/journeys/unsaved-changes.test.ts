@@ -13,6 +13,7 @@ import {
   ACCOUNTS,
   JOURNEY_TIMEOUT,
   RUN,
+  closeTabAsked,
   expectSaved,
   openSection,
   openSidebar,
@@ -124,11 +125,7 @@ describe('unsaved changes', () => {
         // Typed again and the tab closed: the browser's own question.
         await page.getByRole('button', { name: 'Add page' }).click();
         await adding.getByLabel('Title', { exact: true }).fill('Typed, then the tab closed');
-        const asked = new Promise<string>((resolve) =>
-          page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))),
-        );
-        await page.close({ runBeforeUnload: true });
-        expect(await asked).toBe('beforeunload');
+        expect(await closeTabAsked(page)).toBe('beforeunload');
         expect(errors).toEqual([]);
         console.log(`unsaved changes at ${width} px: ${((Date.now() - started) / 1000).toFixed(1)} s`);
       },
