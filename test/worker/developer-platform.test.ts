@@ -750,7 +750,7 @@ describe('developer-platform-real-templates', () => {
       return html.slice(at, html.indexOf('</div></div></div>', at) + 18);
     };
 
-    it("renders the site's search block in the template's own search.block on every page, its JSON escaped for the script", async () => {
+    it("renders the site's search block in the template's own search.block on every page, its block number (data-block-type 33) on its wrapper, its JSON escaped for the script", async () => {
       for (const path of ['/', '/blog', '/contact']) {
         const html = await (await new Visitor(`http://${HOST}`).fetch(path)).text();
         const search = field(html, 'deem--search');
@@ -758,7 +758,7 @@ describe('developer-platform-real-templates', () => {
           /^<div class="sqs-layout sqs-grid-12 columns-12" data-type="block-field" id="deem--search">/,
         );
         expect(search).toContain(
-          '<div class="sqs-block search-block sqs-block-search" data-block-type="search" id="block-search-1"><div class="sqs-block-content"><div class="search js-search" data-results=".js-search-results">',
+          '<div class="sqs-block search-block sqs-block-search" data-block-type="33" id="block-search-1"><div class="sqs-block-content"><div class="search js-search" data-results=".js-search-results">',
         );
         // What Deem's Search.js reads as it loads: the block's JSON in the template's data block, kept (trusted) and parseable.
         const json = /<script type="application\/json">([\s\S]*?)<\/script>/.exec(search)?.[1] ?? '';
@@ -771,7 +771,7 @@ describe('developer-platform-real-templates', () => {
     it('renders a text block, a type the template does not override, with ours, sanitized, and leaves a field without content empty', async () => {
       const html = await (await new Visitor(`http://${HOST}`).fetch('/')).text();
       expect(html.slice(html.indexOf('id="block-search-1"'))).toContain(
-        'id="block-text-1"><div class="sqs-block-content"><div class="HtmlBlock"><p>Hello<img src="x"></p>',
+        '<div class="sqs-block html-block sqs-block-html" data-block-type="2" id="block-text-1"><div class="sqs-block-content"><div class="HtmlBlock"><p>Hello<img src="x"></p>',
       );
       const empty = await (await new Visitor(`http://${EMPTY_HOST}`).fetch('/')).text();
       expect(field(empty, 'deem--search')).toBe(

@@ -8,6 +8,7 @@
 import { compile, render, TrustedHtml, type FormatterTable, type TemplateError } from '../../engine/index';
 import type { Site } from '../../site/schema';
 import { DEFAULT_THEME, themePartials, type ThemeFiles } from '../../site/theme';
+import { BLOCK_TYPES } from '../../values/enumerations';
 import { htmlCsp, type IntegrationOrigins, mergeSources, type TrustedSources } from '../content-security';
 import { pageHasCaptcha } from '../islands';
 import { templateStyleOrigins } from './external-styles';
@@ -56,10 +57,17 @@ const FOOTERS = `{.section footer}{.if html}{html}{.end}{.end}
 const PAGE_BLOCKS =
   '{.section page}{.if body}<div class="Page-body">{body}</div>{.end}{.end}{.repeated section blocks}{@|apply block}{.end}';
 
-/** The platform's markup around one block of a block field (`sqs-block {type}-block`), which template scripts and CSS look for. */
+/**
+ * The platform's markup around one block of a block field (`sqs-block {type}-block`), which template scripts and CSS
+ * look for; `data-block-type` is the block's number (engine spec §3 block types), which template scripts parse.
+ */
 const BLOCK_OPEN =
-  '<div class="sqs-block {type|htmlattr}-block sqs-block-{type|htmlattr}" data-block-type="{type|htmlattr}" id="block-{id|htmlattr}"><div class="sqs-block-content">';
+  '<div class="sqs-block {type|htmlattr}-block sqs-block-{type|htmlattr}" data-block-type="{typeCode|htmlattr}" id="block-{id|htmlattr}"><div class="sqs-block-content">';
 const BLOCK_CLOSE = '</div></div>';
+
+/** A block type's number; −1 (undefined) for a type the spec does not number. */
+const blockTypeCode = (type: string): number =>
+  (BLOCK_TYPES as Readonly<Record<string, number>>)[type] ?? BLOCK_TYPES.undefined;
 
 /**
  * The site-wide block fields' content (`site.blockFields`, by field id): each block through the
@@ -81,7 +89,8 @@ function blockFields(
         own === undefined
           ? pageRender.ours('block field', '{@|apply block}', { ...data, ...block })
           : pageRender.file(own, block);
-      return pageRender.ours('block field', BLOCK_OPEN, block) + inner + BLOCK_CLOSE;
+      const open = pageRender.ours('block field', BLOCK_OPEN, { ...block, typeCode: blockTypeCode(block.type) });
+      return open + inner + BLOCK_CLOSE;
     });
     fields[id] = new TrustedHtml(html.join(''));
   }
