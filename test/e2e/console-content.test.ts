@@ -380,7 +380,7 @@ describe('console content', () => {
     await context.close();
   }, 120_000);
 
-  it("says 'Unable to Upload File' and 'Unable to Rename File' with the spec's texts when an upload or a rename fails once sent (E111, 1366 and 375 px)", async () => {
+  it("says 'Unable to Upload File', 'Error uploading', 'File upload failed to complete' and 'Unable to Rename File' with the spec's texts when an upload or a rename fails once sent (E110, E111, 1366 and 375 px)", async () => {
     const { context, page, errors } = await signIn(OWNER);
     await page.click('.Sidebar a[href="/config/files"]');
     await page.waitForSelector('.DropZone');
@@ -398,8 +398,35 @@ describe('console content', () => {
       'There was a problem while uploading your file',
       'Network error',
     ]);
+    // Where a finished upload says 'Uploaded', this one says the spec's 'Error uploading' (E110), and so does the announcement.
+    const lostRow = page.locator('.Upload', { hasText: 'lost-on-the-way.png' });
+    expect(await lostRow.locator('.Upload-percent').textContent()).toBe('Error uploading');
+    await expect
+      .poll(() => page.locator('.FileManager [role="status"]').textContent(), { timeout: 10_000 })
+      .toBe('Error uploading lost-on-the-way.png');
     await reviewShot(page, `${SCREENSHOTS}/console-files-upload-failed-1366.png`, { fullPage: true });
     await page.unroute(uploads);
+
+    // The store's answer comes back without the stored file (cut short, or a proxy's page): 'File upload failed to complete'.
+    await page.route(uploads, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 200, contentType: 'text/html', body: '<html>Service temporarily busy</html>' })
+        : route.continue(),
+    );
+    await page.setViewportSize({ width: 375, height: 800 });
+    await dropFiles(page, [{ name: 'cut-short.png', type: 'image/png', bytes: await picture(40, 30, 6) }]);
+    const cut = page.locator('.Upload', { hasText: 'cut-short.png' });
+    await cut.getByRole('alert').waitFor({ timeout: 30_000 });
+    expect(await cut.getByRole('alert').locator('p').allTextContents()).toEqual([
+      'Unable to Upload File',
+      'There was a problem while uploading your file',
+      'File upload failed to complete',
+    ]);
+    expect(await cut.locator('.Upload-percent').textContent()).toBe('Error uploading');
+    expect(await page.locator('.FileCard', { hasText: 'cut-short.png' }).count()).toBe(0);
+    await reviewShot(page, `${SCREENSHOTS}/console-files-upload-incomplete-375.png`, { fullPage: true });
+    await page.unroute(uploads);
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // A file to rename, then the server fails the rename: its generic 'Something went wrong' adds nothing.
     const name = `to-rename-${Date.now()}.png`;

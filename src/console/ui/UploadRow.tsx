@@ -1,8 +1,8 @@
 /**
  * One file being uploaded, as the file manager, the pictures editor and a digital product's file field show it:
  * its name, a progress bar and the percentage ('Uploaded' once done), the reason it was refused before it was sent,
- * or, when the upload itself failed, the spec's 'Unable to Upload File' with the reason (FileProblem); and the list
- * of a screen's uploads.
+ * or, when the upload itself failed, the bar where it stopped with the spec's 'Error uploading', then its 'Unable to
+ * Upload File' with the reason (FileProblem); and the list of a screen's uploads.
  */
 import { FILE_MESSAGES } from '../../site/editor/files';
 import { FileProblem } from './FileProblem';
@@ -26,16 +26,17 @@ export function UploadRow({
   return (
     <li className="Upload">
       <span className="Upload-name">{name}</span>
-      {failed !== undefined ? (
-        <FileProblem problem={FILE_MESSAGES.uploadFailed} reason={failed} />
-      ) : error !== undefined ? (
+      {error !== undefined && failed === undefined ? (
         <p className="FieldError" role="alert">
           {error}
         </p>
       ) : (
         <>
           <progress max={1} value={progress} aria-label={`Uploading ${name}`} />
-          <span className="Upload-percent">{done ? 'Uploaded' : `${Math.round(progress * 100)}%`}</span>
+          <span className="Upload-percent">
+            {failed !== undefined ? FILE_MESSAGES.errorUploading : done ? 'Uploaded' : `${Math.round(progress * 100)}%`}
+          </span>
+          {failed !== undefined && <FileProblem problem={FILE_MESSAGES.uploadFailed} reason={failed} />}
         </>
       )}
     </li>

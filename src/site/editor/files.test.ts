@@ -38,6 +38,13 @@ describe('FILE_MESSAGES.uploadFailed and renameFailed', () => {
   });
 });
 
+describe('FILE_MESSAGES.errorUploading and uploadIncomplete', () => {
+  it("are the spec's texts (§8, E110)", () => {
+    expect(FILE_MESSAGES.errorUploading).toBe('Error uploading');
+    expect(FILE_MESSAGES.uploadIncomplete).toBe('File upload failed to complete');
+  });
+});
+
 describe('FILE_MESSAGES.tooLarge', () => {
   it("is the spec's text with the maximum size shown (§5, E70)", () => {
     expect(FILE_MESSAGES.tooLarge('huge.png')).toBe('The file huge.png is too large. The maximum size is 20 MB.');

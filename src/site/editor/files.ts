@@ -59,6 +59,10 @@ export const FILE_MESSAGES = {
   /** Spec §8's texts, each with its title, for an upload or a rename that failed once sent (the connection, the server). */
   uploadFailed: { title: 'Unable to Upload File', text: 'There was a problem while uploading your file' },
   renameFailed: { title: 'Unable to Rename File', text: 'There was a problem while renaming your file' },
+  /** Spec §8: a failed upload's status, where a finished one says 'Uploaded'. */
+  errorUploading: 'Error uploading',
+  /** Spec §8: the reason when the store answered an upload without the stored file. */
+  uploadIncomplete: 'File upload failed to complete',
 } as const;
 
 export const MAX_FILE_NAME = 200;

@@ -132,6 +132,7 @@ export function FileManager({ canChange, onPick, imagesOnly = false }: FileManag
       setNotice(over === undefined ? `${stored.name} uploaded` : `${over.name} replaced with ${stored.name}`);
     } catch (error) {
       update(key, { failed: errorMessage(error) });
+      setNotice(`${FILE_MESSAGES.errorUploading} ${chosen.name}`);
     }
   };
 

@@ -45,8 +45,12 @@ export async function sendFile(
     };
     xhr.onload = () => {
       const answer = xhr.response as { error?: string } | StoredFile | null;
-      if (xhr.status >= 200 && xhr.status < 300) resolve(answer as StoredFile);
-      else reject(new ApiError(xhr.status, (answer as { error?: string } | null)?.error ?? API_MESSAGES.server));
+      if (xhr.status < 200 || xhr.status >= 300)
+        reject(new ApiError(xhr.status, (answer as { error?: string } | null)?.error ?? API_MESSAGES.server));
+      // An answer cut short or replaced on the way (a proxy's page) is not the stored file the upload ends with.
+      else if (typeof (answer as Partial<StoredFile> | null)?.id !== 'string')
+        reject(new ApiError(xhr.status, FILE_MESSAGES.uploadIncomplete));
+      else resolve(answer as StoredFile);
     };
     xhr.onerror = () => reject(new ApiError(0, API_MESSAGES.network));
     xhr.send(file);
