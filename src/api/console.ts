@@ -61,6 +61,7 @@ import type {
 } from '../site/editor/store-settings';
 import type { StoredFile } from '../site/editor/files';
 import type { PaymentSettingsAnswer, paymentSettingsSchema } from '../site/editor/payment-settings';
+import type { EmailMessages, emailMessagesSchema } from '../site/editor/email-messages';
 import type { collectionSettingsSchema, newPageSchema, pageFormSchema } from '../site/editor/page-form';
 import type { formSettingsSchema } from '../site/editor/form-settings';
 import type { EVENT_SCHEMAS } from '../beacon/schemas';
@@ -182,6 +183,10 @@ export const consoleRoutes = {
   saveHeaderSettings: route('PUT', `${CONSOLE}/settings/header`).sends<z.input<typeof headerSettingsSchema>>(),
   saveFooterSettings: route('PUT', `${CONSOLE}/settings/footer`).sends<z.input<typeof footerSettingsSchema>>(),
   savePopup: route('PUT', `${CONSOLE}/settings/popup`).sends<z.input<typeof popupSettingsSchema>>(),
+  emailMessages: route('GET', `${CONSOLE}/settings/emails`).answers<EmailMessages>(),
+  saveEmailMessages: route('PUT', `${CONSOLE}/settings/emails`)
+    .sends<z.input<typeof emailMessagesSchema>>()
+    .answers<EmailMessages>(),
   checklist: route('GET', `${CONSOLE}/checklist`).answers<ChecklistAnswer>(),
   payments: route('GET', `${CONSOLE}/payments`).answers<PaymentSettingsAnswer>(),
   savePayments: route('PUT', `${CONSOLE}/payments`)

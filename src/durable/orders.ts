@@ -91,6 +91,8 @@ import {
   type ClaimFate,
 } from './orders/model';
 import type { OrdersContext } from './orders/context';
+import { emailMessagesOf, setEmailMessages } from './orders/emails';
+import type { EmailMessages } from '../site/editor/email-messages';
 
 export {
   CHECKOUT_KEEP_MS,
@@ -234,6 +236,16 @@ export class CommerceOrders extends DurableObject<Env> {
         body: { error: CHECKOUT_MESSAGES.formIncomplete, errors: { payment: CHECKOUT_MESSAGES.paymentRequired } },
       };
     return place(this.self, request, now);
+  }
+
+  // ---- the merchant's messages in the order emails (Commerce → Emails) ----
+
+  emailMessages(): EmailMessages {
+    return emailMessagesOf(this.self);
+  }
+
+  setEmailMessages(messages: EmailMessages): EmailMessages {
+    return setEmailMessages(this.self, messages);
   }
 
   // ---- payment settings (Commerce → Payments) ----

@@ -5,6 +5,7 @@
 import type { StoreSettings } from '../../commerce/checkout-totals';
 import type { ShippingRate } from '../../commerce/shipping';
 import type { TaxRate } from '../../commerce/tax';
+import type { EmailMessages } from '../../site/editor/email-messages';
 import type { EmailOutbox } from '../email-outbox';
 import type { SerialQueue } from '../serial-queue';
 import { PLACEMENT_KEEP_MS, CHECKOUT_KEEP_MS, RESUME_AFTER_MS, FOLLOW_UP_AFTER_MS, type PlaceOutcome } from './model';
@@ -30,6 +31,7 @@ export interface Kept {
   shipping?: ShippingRate[];
   tax?: TaxRate[];
   website?: string;
+  emailMessages?: EmailMessages;
 }
 
 const keptOf = new WeakMap<OrdersContext, Kept>();

@@ -1,9 +1,18 @@
-/** The shopper's order emails (confirmed, received, shipped, cancelled, refunded, partly refunded), queued in the object's outbox. */
+/**
+ * The shopper's order emails (confirmed, received, shipped, cancelled, refunded, partly refunded), queued in the object's
+ * outbox, with the merchant's message (console → Commerce → Emails) under the first line of those that have one.
+ */
 import { emailText, FORMER_EMAIL_LOCALE, type EmailText } from '../../commerce/email-text';
 import { EMAIL_EN } from '../../commerce/email-text/en';
 import { paymentReference, type Order, type OrderRefund } from '../../commerce/order';
 import { giftCardRefundedCents, refundedCents } from '../../commerce/refunds';
-import type { OrdersContext } from './context';
+import {
+  type EmailMessages,
+  emailMessagesSchema,
+  isEmailMessageKind,
+  NO_EMAIL_MESSAGES,
+} from '../../site/editor/email-messages';
+import { kept, type OrdersContext } from './context';
 import { downloadsOf } from './downloads';
 import { giftCardSentText } from './gift-cards';
 import type { OrderPrivate } from './model';
@@ -15,6 +24,30 @@ export const UNPAID_CANCELLED = EMAIL_EN['order.unpaidSubject'];
 /** Whom an order's emails are written for: the language it was placed in and the store's zone then (older orders: English, UTC). */
 export function orderEmailText(order: Order): EmailText {
   return emailText(order.emailLocale ?? FORMER_EMAIL_LOCALE);
+}
+
+/** The merchant's messages (kept in memory once read, so an order's email adds no statement). */
+export function emailMessagesOf(self: OrdersContext): EmailMessages {
+  const rows = kept(self);
+  if (rows.emailMessages === undefined) {
+    const row = self.sql.exec<{ data: string }>('SELECT data FROM email_messages WHERE id = 1').toArray()[0];
+    rows.emailMessages =
+      row === undefined ? NO_EMAIL_MESSAGES : emailMessagesSchema.parse(JSON.parse(row.data) as unknown);
+  }
+  return { ...rows.emailMessages };
+}
+
+export function setEmailMessages(self: OrdersContext, messages: EmailMessages): EmailMessages {
+  const parsed = emailMessagesSchema.parse(messages);
+  self.sql.exec('INSERT OR REPLACE INTO email_messages (id, data) VALUES (1, ?)', JSON.stringify(parsed));
+  kept(self).emailMessages = parsed;
+  return { ...parsed };
+}
+
+/** The email's first line, then the merchant's message for `kind` as its own paragraph when there is one. */
+function opening(self: OrdersContext, subject: string, kind: string): string {
+  const message = isEmailMessageKind(kind) ? emailMessagesOf(self)[kind] : '';
+  return `${subject}.\n\n${message === '' ? '' : `${message}\n\n`}`;
 }
 
 /** `Order #1001` once paid, else its payment reference, in the email's language. */
@@ -74,7 +107,7 @@ export function queueOrderEmail(
       to: order.email,
       subject: subjects[kind],
       lang: text.lang,
-      text: `${subjects[kind]}.\n\n${placed}${lines}\n\n${text.say('order.total', { amount: money(order.grandTotalCents) })}\n${giftCard}${refunded}${sent === '' ? '' : `\n${sent}`}${downloads}${manage}${tracking}`,
+      text: `${opening(self, subjects[kind], kind)}${placed}${lines}\n\n${text.say('order.total', { amount: money(order.grandTotalCents) })}\n${giftCard}${refunded}${sent === '' ? '' : `\n${sent}`}${downloads}${manage}${tracking}`,
     },
     `order:${order.id}:${kind}`,
   );
@@ -146,7 +179,7 @@ export function queueRefundEmail(self: OrdersContext, order: Order, refund: Orde
       to: order.email,
       subject,
       lang: text.lang,
-      text: `${subject}.\n\n${refundedText(text, order, refund.amountCents, refund.giftCardCents)}${items === '' ? '' : `\n${items}\n`}`,
+      text: `${opening(self, subject, 'refunded')}${refundedText(text, order, refund.amountCents, refund.giftCardCents)}${items === '' ? '' : `\n${items}\n`}`,
     },
     `order:${order.id}:refund:${refund.id}`,
   );

@@ -50,4 +50,6 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
   // Download grants of paid orders' digital lines (orders/downloads.ts): the token is the key.
   `CREATE TABLE IF NOT EXISTS downloads (token TEXT PRIMARY KEY, order_id TEXT NOT NULL, line INTEGER NOT NULL, item_id TEXT NOT NULL,
     title TEXT NOT NULL, allowed INTEGER NOT NULL, used INTEGER NOT NULL, expires_at INTEGER NOT NULL, revoked_at INTEGER, UNIQUE (order_id, line))`,
+  // The merchant's messages in the order emails (orders/emails.ts, site/editor/email-messages.ts).
+  'CREATE TABLE IF NOT EXISTS email_messages (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL)',
 ];

@@ -3,7 +3,7 @@
  * policies (commerce), the header's and the footer's settings and the home popup (content; the header's
  * raw HTML is the code-injection roles' extra, checked in the SiteContent object; the footer's is saved apart),
  * and the Home checklist, each item read from the store's state, and mounts Commerce → Payments
- * (console-payments.ts). Bodies are the forms' own zod schemas (src/site/editor/store-settings.ts).
+ * (console-payments.ts) and Commerce → Emails (console-emails.ts). Bodies are the forms' own zod schemas (src/site/editor/store-settings.ts).
  */
 import { api } from '../../api';
 import { areas } from '../../api/areas';
@@ -24,6 +24,7 @@ import {
 import type { StoreSettingsChange } from '../../site/store-settings';
 import type { Site } from '../../site/schema';
 import { readJson, type AppEnv, storeOf } from '../shared/http';
+import { consoleEmails } from './console-emails';
 import { consolePayments, paymentsAnswer, storePayments } from './console-payments';
 import { requirePermission } from './merchant-session';
 import { merchantEdit } from './site-edits';
@@ -37,6 +38,8 @@ export const consoleSettings = new Hono<AppEnv>();
 const CONSOLE = areas.console;
 // Commerce → Payments is a store setting too, the owner's.
 consoleSettings.route('/', consolePayments);
+// So are the messages in the order emails (Commerce → Emails).
+consoleSettings.route('/', consoleEmails);
 
 const read = requirePermission('read');
 const commerce = requirePermission('commerce');

@@ -1,12 +1,13 @@
 /**
  * The commerce settings section: the store (its details, currency, minimum order, tax display, stock
- * hold, welcome code), policies, the header, the home popup, payments (the owner's), shipping rates,
+ * hold, welcome code), policies, the header, the home popup, the order emails' messages, payments (the owner's), shipping rates,
  * tax rates, discount codes and the commerce preferences, each its own screen under /config/commerce/<part>.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { ConsoleSession, SectionProps } from '../../section-types';
 import { Link } from '../../ui';
 import { Discounts } from './Discounts';
+import { EmailMessagesForm } from './EmailMessages';
 import { HeaderSettingsForm } from './HeaderSettings';
 import { PaymentsForm } from './Payments';
 import { PopupSettingsForm } from './PopupSettings';
@@ -52,6 +53,7 @@ const PARTS: readonly {
     Screen: ({ session }) => <HeaderSettingsForm session={session} detailsPath={COMMERCE_ROOT} />,
   },
   { id: 'popup', label: 'Home popup', Screen: () => <PopupSettingsForm storePath={COMMERCE_ROOT} /> },
+  { id: 'emails', label: 'Emails', Screen: EmailMessagesForm },
   { id: 'payments', label: 'Payments', Screen: PaymentsForm, permission: 'payments' },
   { id: 'shipping', label: 'Shipping rates', Screen: ShippingRates },
   { id: 'taxes', label: 'Tax rates', Screen: TaxRates },
