@@ -56,6 +56,8 @@ describe('one product vocabulary', () => {
 
   it('the current price (the sale price while on sale) is decided only in src/commerce/product.ts', () => {
     expect(copiesOutside('src/commerce/product.ts', /onSale\b[^?:;\n]{0,40}\?[^:;\n]{0,40}sale/i)).toEqual([]);
+    // The engine's subscription-price once read a pricing option's onSale and salePriceMoney itself.
+    expect(copiesOutside('src/commerce/product.ts', /childOf\([^)]*['"](?:onSale|salePriceMoney)['"]/)).toEqual([]);
   });
 
   it('the storefront reads products through src/commerce (product.ts, product-fields.ts), never by untyped key or cast', () => {

@@ -10,6 +10,7 @@ import {
   isOnSale,
   isSoldOut,
   isSubscribable,
+  isVariantOnSale,
   lowestVariantPricingOptions,
   normalPrice,
   priceNow,
@@ -169,9 +170,9 @@ function subscriptionPrice(item: unknown, args: readonly string[], ctx: RenderCo
       data.fromText = localizedOr(ctx, 'productPriceFromText', 'from {fromPrice}');
       data.formattedFromPrice = moneyText(money, args, ctx);
     }
-    if (isTruthy(childOf(first, 'onSale'))) {
+    if (isVariantOnSale(item, first)) {
       data.formattedSubscriptionSalePriceText = '{price}';
-      data.formattedSubscriptionSalePrice = moneyText(childOf(first, 'salePriceMoney'), args, ctx);
+      data.formattedSubscriptionSalePrice = moneyText(priceNow(item, first), args, ctx);
     }
     data.formattedNormalSubscriptionPriceText = '{price}';
     data.formattedNormalSubscriptionPrice = moneyText(childOf(first, 'priceMoney'), args, ctx);
