@@ -16,9 +16,15 @@
  *
  * A store that cannot start fails at once with wrangler's own message: a build error leaves wrangler dev
  * running and waiting for an edit, so an `[ERROR]` it prints before the store answers ends the start.
+ *
+ * A port chosen free can be taken before wrangler binds it (a store starting beside this one took it for its own
+ * runtime in one whole run): wrangler then prints "Address already in use" and exits, but the port answers, so an
+ * answer alone does not say the store is up. The start takes an answer only once the socket listening on the port
+ * belongs to this wrangler's processes (Linux's /proc; elsewhere an answer is taken as before), and starts again on
+ * new ports when the port was taken.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -37,10 +43,90 @@ function freePort() {
   });
 }
 
-/** Waits for `url` to answer 200; `output()` is what wrangler printed on stderr so far. */
-async function waitFor(url, child, output, timeoutMs) {
+/** The start's port (or its inspector's) was bound by another process before this wrangler could bind it. */
+export class PortTaken extends Error {}
+
+const ADDRESS_IN_USE = 'Address already in use';
+
+/** The inodes of the sockets listening on `port` (any address), or null where /proc cannot tell (not Linux). */
+function listeningSockets(port) {
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const inodes = new Set();
+  let readable = false;
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    readable = true;
+    for (const line of text.split('\n').slice(1)) {
+      // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode; st 0A is LISTEN
+      const fields = line.trim().split(/\s+/);
+      if (fields[3] === '0A' && fields[1]?.endsWith(hex)) inodes.add(`socket:[${fields[9]}]`);
+    }
+  }
+  return readable ? inodes : null;
+}
+
+/** The ids of the processes in process group `group`, or null without /proc. */
+function processesOf(group) {
+  let names;
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return null;
+  }
+  const pids = [];
+  for (const name of names) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so read after its last ')'
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === group) pids.push(name);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return pids;
+}
+
+/**
+ * Whether what listens on `port` is wrangler's (the store runs in its own process group, `group`): 'ours', 'theirs'
+ * (another process holds it, or nothing listens any more) or 'unknown' (no /proc).
+ */
+export function listenerOf(port, group) {
+  const sockets = listeningSockets(port);
+  if (sockets === null) return 'unknown';
+  if (sockets.size === 0) return 'theirs';
+  const ours = new Set();
+  for (const pid of processesOf(group) ?? []) {
+    let fds;
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+        if (sockets.has(target)) ours.add(target);
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  return ours.size === sockets.size ? 'ours' : 'theirs';
+}
+
+/** Waits for `url` (on `port`) to answer 200 from this wrangler; `output()` is what wrangler printed on stderr so far. */
+async function waitFor(url, port, child, output, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
+  const taken = () =>
+    new PortTaken(`wrangler dev could not bind its port: port ${port} answered from another process:\n${output()}`);
   const failure = () => {
+    if (output().includes(ADDRESS_IN_USE)) return taken();
     if (child.exitCode !== null) return new Error(`wrangler dev exited with ${child.exitCode}:\n${output()}`);
     if (output().includes('[ERROR]')) return new Error(`wrangler dev could not start the store:\n${output()}`);
     return null;
@@ -57,9 +143,14 @@ async function waitFor(url, child, output, timeoutMs) {
     }, 250);
     try {
       const res = await fetch(url, { signal: request.signal });
-      if (res.ok) return;
+      if (res.ok) {
+        // Another process holding the port answers too, at once: the answer counts only from this wrangler's socket.
+        if (listenerOf(port, child.pid) === 'theirs') throw taken();
+        return;
+      }
       last = `${res.status}: ${(await res.text()).slice(0, 500)}`;
-    } catch {
+    } catch (error) {
+      if (error instanceof PortTaken) throw error;
       // not listening yet, or given up on above
     } finally {
       clearInterval(watch);
@@ -89,13 +180,52 @@ function snapshotSources(root, folder) {
   symlinkSync(resolve('node_modules'), `${folder}/node_modules`, 'dir');
 }
 
-/** `root` is the tree the store is built from (the working tree unless a test gives another). */
-export async function startLocalStore({ state: keptState, root = '.', entry } = {}) {
-  const state = resolve(keptState ?? `.wrangler/local-store-${process.pid}-${Date.now()}`);
+/** Attempts at a start whose port was taken meanwhile before the start gives up. */
+const PORT_ATTEMPTS = 4;
+
+/**
+ * `root` is the tree the store is built from (the working tree unless a test gives another); `port`, the port to try
+ * first (a test holds one to show that a taken port is refused), else one chosen free.
+ */
+export async function startLocalStore({ state: keptState, root = '.', entry, port: firstPort } = {}) {
   const sources = resolve(`.wrangler/store-sources-${process.pid}-${Date.now()}`);
   snapshotSources(root, sources);
   if (entry !== undefined) cpSync(`${root}/${entry}`, `${sources}/${entry}`);
-  const port = await freePort();
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const state = resolve(keptState ?? `.wrangler/local-store-${process.pid}-${Date.now()}`);
+      const port = attempt === 1 && firstPort !== undefined ? firstPort : await freePort();
+      try {
+        return await startOn({ port, state, keptState, sources, entry });
+      } catch (error) {
+        if (!(error instanceof PortTaken) || attempt === PORT_ATTEMPTS) throw error;
+        process.stderr.write(`local store: port ${port} was taken before wrangler bound it; starting on new ports\n`);
+      }
+    }
+  } catch (error) {
+    rmSync(sources, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Ends every process of group `group` and resolves once none is left (a store started again may reuse its state). */
+async function endGroup(group, name) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const left = processesOf(group);
+    if (left?.length === 0 || Date.now() > deadline) return;
+    try {
+      process.kill(-group, name);
+    } catch {
+      return; // none left
+    }
+    if (left === null) return; // no /proc to watch them end
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** One start of wrangler dev on `port`; a failed start leaves nothing running and removes a fresh state. */
+async function startOn({ port, state, keptState, sources, entry }) {
   // wrangler's inspector listens on 9229 unless told: a second store (another test worker, or `npm start`) would collide.
   const inspectorPort = await freePort();
   const child = spawn(
@@ -155,9 +285,10 @@ export async function startLocalStore({ state: keptState, root = '.', entry } = 
     rmSync(sources, { recursive: true, force: true });
   };
   try {
-    await waitFor(`${url}/shop`, child, () => printed, 180_000);
+    await waitFor(`${url}/shop`, port, child, () => printed, 180_000);
   } catch (error) {
-    stop();
+    if (child.pid !== undefined) await endGroup(child.pid, 'SIGKILL');
+    if (keptState === undefined) rmSync(state, { recursive: true, force: true });
     throw error;
   } finally {
     starting = false;

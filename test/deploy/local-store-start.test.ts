@@ -4,6 +4,7 @@
  * message lost among the run's output, or wait out its three minutes for a store that never answered).
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,9 +14,12 @@ import { startLocalStore } from '../../scripts/local-store.mjs';
 const CONFIG = ['wrangler.toml', 'package.json', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.worker.json'];
 
 let root: string | undefined;
-afterEach(() => {
+let held: Server | undefined;
+afterEach(async () => {
   if (root !== undefined) rmSync(root, { recursive: true, force: true });
   root = undefined;
+  await new Promise((done) => (held === undefined ? done(undefined) : held.close(done)));
+  held = undefined;
 });
 
 /** A tree with our configuration whose worker is `worker`. */
@@ -57,4 +61,23 @@ describe('starting the browser tests’ store', () => {
     expect(message).toContain('which are not exported in your entrypoint file');
     expect(ms).toBeLessThan(AT_ONCE_MS);
   }, 120_000);
+
+  // A port chosen free was once taken by another store's runtime before wrangler bound it: wrangler printed "Address
+  // already in use" and exited, but the port answered /shop, and a test worker ran its files against the other store.
+  it('refuses a port another process answers on and starts on a new one', async () => {
+    const server = createServer((_request, response) => response.end('not the store'));
+    held = server;
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    const store = await startLocalStore({ port: address.port });
+    try {
+      expect(store.url).not.toBe(`http://127.0.0.1:${address.port}`);
+      const shop = await fetch(`${store.url}/shop`);
+      expect(shop.status).toBe(200);
+      expect(await shop.text()).toContain('<html');
+    } finally {
+      store.stop();
+    }
+  }, 400_000);
 });
