@@ -33,6 +33,7 @@ import { CONTENT_LIMITS, LIMIT_MESSAGES, NAME_LIMITS, nameTooLong, nameTooLongMe
 import { designSchema } from './design-schema';
 import { footerSettingsSchema, headerSettingsSchema, POLICIES, storeDetailsSchema } from './editor/store-settings';
 import { MAX_MAILING_LISTS } from './editor/mailing-list';
+import { knownTimeZone } from './editor/zoned-time';
 import { sanitizeRichText } from './rich-text';
 import { templateAssetsSchema, themeSchema } from './theme-schema';
 
@@ -243,14 +244,7 @@ export const websiteSchema = z.looseObject({
     .string()
     .url()
     .regex(/^https?:\/\//, 'must be an http(s) URL'),
-  timeZone: z.string().refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'must be an IANA time zone'),
+  timeZone: z.string().refine(knownTimeZone, 'must be an IANA time zone'),
   language: z.string().default('en-US'),
   storeCurrency: currency.default('USD'),
   useCLDRMoneyFormat: z.boolean().default(false),

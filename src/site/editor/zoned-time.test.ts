@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromZonedInput, zonedInputText } from './zoned-time';
+import { fromZonedInput, knownTimeZone, timeZoneFailure, zonedInputText } from './zoned-time';
 
 describe('zoned time', () => {
   it('reads a wall-clock time in the store’s zone, not the browser’s', () => {
@@ -19,5 +19,13 @@ describe('zoned time', () => {
   it('refuses text that is not a date and time', () => {
     expect(fromZonedInput('', 'UTC')).toBeNull();
     expect(fromZonedInput('tomorrow', 'UTC')).toBeNull();
+  });
+
+  it("knows the runtime's zones and says the spec's text for one it cannot load (§8, E112)", () => {
+    expect(knownTimeZone('America/New_York')).toBe(true);
+    expect(knownTimeZone('Mars/Olympus_Mons')).toBe(false);
+    expect(timeZoneFailure('America/Ciudad_Juarez')).toBe(
+      'Failed to load timezone America/Ciudad_Juarez, retry or verify site availability',
+    );
   });
 });

@@ -1,8 +1,22 @@
 /**
  * A date and time as the store reads it: epoch ms to the `datetime-local` text of the store's time
  * zone and back (a scheduled product publishes at 9:00 where the store is, wherever the merchant's
- * browser is).
+ * browser is); whether this runtime knows a zone, and the spec's message when it does not.
  */
+
+/** Whether this runtime's Intl knows `timeZone` (an IANA name); a browser with older time-zone data may not. */
+export function knownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Engine spec §8: the message where the store's time zone cannot be loaded. */
+export const timeZoneFailure = (timeZone: string) =>
+  `Failed to load timezone ${timeZone}, retry or verify site availability`;
 
 function zoneParts(
   ms: number,

@@ -7,7 +7,9 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { rateVital } from '../../../beacon/vitals';
 import { api } from '../../../api';
 import type { SectionProps } from '../../section-types';
+import { knownTimeZone } from '../../../site/editor/zoned-time';
 import { FetchStatus, moneyText, StatusLabel, useFetch } from '../../ui';
+import { TimeZoneProblem } from '../../ui/TimeZoneProblem';
 import { seriesOf, totalsOf } from './series';
 import { TimeChart, type ChartLine } from './TimeChart';
 
@@ -114,7 +116,7 @@ export default function AnalyticsSection(_props: SectionProps) {
   const fetched = useFetch(api.analytics.at({ days }));
   const answer = fetched.data;
   const view = useMemo(() => {
-    if (answer === undefined) return null;
+    if (answer === undefined || !knownTimeZone(answer.timeZone)) return null;
     const series = seriesOf(answer.days, answer.summary, answer.sales, answer.timeZone);
     const money = (cents: number) => moneyText(Math.round(cents), answer.currency);
     const count = (n: number) => COUNT.format(Math.round(n));
@@ -139,7 +141,9 @@ export default function AnalyticsSection(_props: SectionProps) {
       </header>
       <RangeControl days={days} onChange={setDays} />
       {fetched.state === 'failed' && answer !== undefined && <FetchStatus fetched={fetched} />}
-      {answer === undefined || view === null ? (
+      {answer !== undefined && !knownTimeZone(answer.timeZone) ? (
+        <TimeZoneProblem timeZone={answer.timeZone} />
+      ) : answer === undefined || view === null ? (
         <FetchStatus fetched={fetched} loading="Loading analytics…" />
       ) : (
         <>

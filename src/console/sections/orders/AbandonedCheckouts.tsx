@@ -5,6 +5,8 @@
  */
 import { api, type AbandonedCheckout } from '../../../api';
 import { Breadcrumbs, DataTable, FetchStatus, moneyText, useFetch, type Column } from '../../ui';
+import { knownTimeZone } from '../../../site/editor/zoned-time';
+import { TimeZoneProblem } from '../../ui/TimeZoneProblem';
 import { storeTimeText } from './format';
 import { ORDERS_ROOT } from './paths';
 
@@ -61,8 +63,12 @@ export function AbandonedCheckouts() {
         <>
           <p className="Field-hint">
             Shoppers who entered their email at checkout and left without ordering, newest first. A checkout is kept{' '}
-            {answer.keptHours} hours after its last activity. Times are in the store’s time zone ({answer.timeZone}).
+            {answer.keptHours} hours after its last activity.{' '}
+            {knownTimeZone(answer.timeZone)
+              ? `Times are in the store’s time zone (${answer.timeZone}).`
+              : 'Times are in UTC.'}
           </p>
+          <TimeZoneProblem timeZone={answer.timeZone} />
           <DataTable
             caption="Abandoned checkouts, newest first"
             columns={columns(answer.timeZone)}

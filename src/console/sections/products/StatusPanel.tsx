@@ -3,8 +3,9 @@
  * date and time in the store's time zone) or Published; with a draft, the merchant's preview link.
  */
 import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES, type ProductStatus } from '../../../commerce/product';
-import { fromZonedInput, zonedInputText } from '../../../site/editor/zoned-time';
+import { fromZonedInput, knownTimeZone, zonedInputText } from '../../../site/editor/zoned-time';
 import { describedBy, FieldError } from '../../ui/FieldError';
+import { TimeZoneProblem } from '../../ui/TimeZoneProblem';
 
 const HINTS: Record<ProductStatus, string> = {
   draft: 'Only you see it: not on the store, in search or in carts.',
@@ -42,7 +43,8 @@ export function StatusPanel({ status, publishOn, timeZone, onChange, error }: St
           {HINTS[status]}
         </p>
       </div>
-      {status === 'scheduled' && (
+      {status === 'scheduled' && !knownTimeZone(timeZone) && <TimeZoneProblem timeZone={timeZone} />}
+      {status === 'scheduled' && knownTimeZone(timeZone) && (
         <div className="Field">
           <label htmlFor="product-publish-on">Publish on ({timeZone})</label>
           <input
