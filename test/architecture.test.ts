@@ -10,6 +10,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { consoleRoutes } from '../src/api/console';
 import { customerRoutes } from '../src/api/customers';
+import { storefrontRoutes } from '../src/api/storefront';
 import { DOC, END, BEGIN, roomsMarkdown } from './architecture/doc';
 import { BROWSER_SAFE_SITE, GROUND, KNOWN_EXCEPTIONS, ROOMS, roomOf, type Room } from './architecture/rooms';
 
@@ -319,6 +320,12 @@ describe('architecture: one contract for the browser (src/api)', () => {
     return found;
   }
 
+  /** The worker's route modules, as one text. */
+  function routesSource(): string {
+    const routes = [...graph.keys()].filter((file) => roomOf(file) === 'routes' && !file.endsWith('.test.ts'));
+    return routes.map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
+  }
+
   it('the browser code (client, console) writes no /api/ path: every path comes from src/api', () => {
     const browser = [...graph.keys()].filter((file) => ['client', 'console'].includes(roomOf(file)));
     expect(browser.length).toBeGreaterThan(50);
@@ -326,10 +333,22 @@ describe('architecture: one contract for the browser (src/api)', () => {
   });
 
   it('the worker registers every console route from the contract (src/routes names api.<route>), so a path is written once', () => {
-    const routes = [...graph.keys()].filter((file) => roomOf(file) === 'routes' && !file.endsWith('.test.ts'));
-    const source = routes.map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
+    const source = routesSource();
     const names = Object.keys({ ...consoleRoutes, ...customerRoutes });
     expect(names.length).toBeGreaterThan(90);
     expect(names.filter((name) => !new RegExp(`\\bapi\\.${name}\\b`).test(source))).toEqual([]);
+  });
+
+  it('the worker registers the storefront routes from the contract, but for the ones still literal (a list that only shrinks)', () => {
+    const source = routesSource();
+    const stillLiteral = [
+      'searchSuggestions',
+      ...['accountSession', 'signIn', 'signOut', 'accountLocale', 'signUp', 'verify', 'verification'],
+      ...['passwordResetRequest', 'passwordReset', 'accountOrders'],
+      ...['addresses', 'addAddress', 'changeAddress', 'removeAddress'],
+    ];
+    const names = Object.keys(storefrontRoutes);
+    expect(names.length).toBeGreaterThan(35);
+    expect(names.filter((name) => !new RegExp(`\\bapi\\.${name}\\b`).test(source))).toEqual(stillLiteral);
   });
 });

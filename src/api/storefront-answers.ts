@@ -88,3 +88,15 @@ export interface AddressSuggestion {
 }
 
 export type FoundAddress = Pick<CheckoutAddress, 'address1' | 'city' | 'region' | 'postalCode' | 'countryCode'>;
+
+/** A saved form submission (storefront spec §8). */
+export interface FormSaved {
+  success: true;
+  submissionId: number;
+}
+
+/** The form block's schema: each field type with the attributes a merchant edits. */
+export interface FormBlockSchema {
+  type: 'form-block';
+  fieldTypes: { type: string; attributes: string[] }[];
+}

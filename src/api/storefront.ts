@@ -12,14 +12,18 @@ import type {
   startSchema,
   updateSchema,
 } from './checkout-bodies';
+import type { formSubmissionSchema, formValuesSchema, subscriptionCancelSchema } from './storefront-bodies';
 import type { PaymentSetup } from '../commerce/payment-mode';
 import type { Order as StoredOrder } from '../commerce/order';
+import type { BuyerSubscription } from '../commerce/subscriptions';
 import type {
   AddressSuggestion,
   CartChanged,
   CartEntryAdded,
   CartEntryUpdated,
   Checkout,
+  FormBlockSchema,
+  FormSaved,
   FoundAddress,
   Order,
 } from './storefront-answers';
@@ -55,11 +59,21 @@ export const storefrontRoutes = {
     .sends<z.input<typeof addressDetailsSchema>>()
     .answers<{ address: FoundAddress }>(),
 
-  subscription: route('GET', `${areas.subscriptions}/:orderId`),
-  cancelSubscription: route('POST', `${areas.subscriptions}/:orderId/cancel`),
+  subscription: route('GET', `${areas.subscriptions}/:orderId`).answers<{ subscription: BuyerSubscription }>(),
+  cancelSubscription: route('POST', `${areas.subscriptions}/:orderId/cancel`)
+    .sends<z.input<typeof subscriptionCancelSchema>>()
+    .answers<{ subscription: BuyerSubscription }>(),
 
-  formSubmissionKey: route('POST', `${areas.forms}/FormSubmissionKey`),
-  saveFormSubmission: route('POST', `${areas.forms}/SaveFormSubmission`),
+  formSubmissionKey: route('POST', `${areas.forms}/FormSubmissionKey`).answers<{ key: string }>(),
+  saveFormSubmission: route('POST', `${areas.forms}/SaveFormSubmission`)
+    .sends<z.input<typeof formSubmissionSchema>>()
+    .answers<FormSaved>(),
+  /** A form's values checked without sending it: `{}` when they pass, else the 400 with errors by field. */
+  validateForm: route('POST', `${areas.formValidation}/validate/:formId`)
+    .sends<z.input<typeof formValuesSchema>>()
+    .answers<Record<string, never>>(),
+  /** The form block's schema (`?type=form-block`). */
+  templateSchema: route('GET', `${areas.templateSchemas}/GetTemplateSchema`).answers<FormBlockSchema>(),
   searchSuggestions: route('GET', '/api/search/suggestions'),
   restockSignUp: route('POST', `${ACCOUNT}/notifications/restock`),
 
@@ -77,8 +91,14 @@ export const storefrontRoutes = {
   addAddress: route('POST', `${ACCOUNT}/addresses`),
   changeAddress: route('PUT', `${ACCOUNT}/addresses/:id`),
   removeAddress: route('DELETE', `${ACCOUNT}/addresses/:id`),
-  accountSubscriptions: route('GET', areas.accountSubscriptions),
-  cancelAccountSubscription: route('POST', `${areas.accountSubscriptions}/:id/cancel`),
-  pauseAccountSubscription: route('POST', `${areas.accountSubscriptions}/:id/pause`),
-  resumeAccountSubscription: route('POST', `${areas.accountSubscriptions}/:id/resume`),
+  accountSubscriptions: route('GET', areas.accountSubscriptions).answers<{ subscriptions: BuyerSubscription[] }>(),
+  cancelAccountSubscription: route('POST', `${areas.accountSubscriptions}/:id/cancel`).answers<{
+    subscription: BuyerSubscription;
+  }>(),
+  pauseAccountSubscription: route('POST', `${areas.accountSubscriptions}/:id/pause`).answers<{
+    subscription: BuyerSubscription;
+  }>(),
+  resumeAccountSubscription: route('POST', `${areas.accountSubscriptions}/:id/resume`).answers<{
+    subscription: BuyerSubscription;
+  }>(),
 };

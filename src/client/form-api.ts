@@ -4,6 +4,7 @@
  */
 import { FORM_SUBMIT_MESSAGES } from '../forms/messages';
 import { storefrontRoutes as api } from '../api/storefront';
+import type { AnswerOf, Call } from '../api/route';
 import { apiCall } from './api';
 import { pageLanguage } from './visitor-language';
 
@@ -16,8 +17,9 @@ export class FormSubmitError extends Error {
   }
 }
 
-function post(path: string, body: unknown): Promise<Response> {
-  return apiCall('POST', path, body);
+/** A POST of the contract, sent its route's body type. */
+function post<Body>({ method, path }: Call<unknown, Body>, body: NoInfer<Body>): Promise<Response> {
+  return apiCall(method, path, body);
 }
 
 export interface SubmissionPage {
@@ -29,9 +31,9 @@ export interface SubmissionPage {
 
 async function submissionKey(): Promise<string> {
   try {
-    const res = await post(api.formSubmissionKey.path(), {});
+    const res = await post(api.formSubmissionKey.at(), {});
     if (res.status === 429) throw new FormSubmitError(FORM_SUBMIT_MESSAGES.rateLimited);
-    const body = (await res.json()) as { key?: unknown };
+    const body = (await res.json()) as Partial<AnswerOf<typeof api.formSubmissionKey>>;
     if (!res.ok || typeof body.key !== 'string') throw new Error('no key');
     return body.key;
   } catch (error) {
@@ -69,7 +71,7 @@ export async function submitForm(
   try {
     // The page's language, so an email the submission causes (the newsletter's welcome code) is written in it.
     const locale = pageLanguage() || undefined;
-    res = await post(api.saveFormSubmission.path(), { key, formId, form, captchaKey, ...page, locale });
+    res = await post(api.saveFormSubmission.at(), { key, formId, form, captchaKey, ...page, locale });
   } catch {
     throw new FormSubmitError(FORM_SUBMIT_MESSAGES.processing);
   }

@@ -4,6 +4,7 @@ import { SUBSCRIPTION_MESSAGES, type BuyerSubscription } from '../../commerce/su
 import { failureText, responseFailure } from '../api';
 import SubscriptionDetails from '../components/SubscriptionDetails';
 import { storefrontRoutes as api } from '../../api/storefront';
+import type { AnswerOf } from '../../api/route';
 import { accountCall, type AccountSectionProps } from './account-api';
 import { EN_PURCHASE } from '../../commerce/storefront-text/en-purchase';
 import { sayIn } from '../../commerce/storefront-text/say-in';
@@ -25,7 +26,7 @@ export default function SubscriptionsSection({ session }: AccountSectionProps) {
       const res = await accountCall(api.accountSubscriptions.at(), undefined, session.xsrfToken).catch(() => null);
       if (!live) return;
       if (res?.ok !== true) return setError(res === null ? LOAD_FAILED : await responseFailure(res, LOAD_FAILED));
-      setSubscriptions(((await res.json()) as { subscriptions: BuyerSubscription[] }).subscriptions);
+      setSubscriptions(((await res.json()) as AnswerOf<typeof api.accountSubscriptions>).subscriptions);
     })();
     return () => {
       live = false;
@@ -52,7 +53,7 @@ export default function SubscriptionsSection({ session }: AccountSectionProps) {
       resume: SUBSCRIPTION_MESSAGES.resumeFailed,
     }[action];
     const res = await accountCall(call.at(id), {}, session.xsrfToken);
-    const json = (await res.json().catch(() => null)) as { subscription?: BuyerSubscription } | null;
+    const json = (await res.json().catch(() => null)) as Partial<AnswerOf<typeof call>> | null;
     if (!res.ok || json?.subscription === undefined) throw new Error(failureText(res.status, json, failed));
     return json.subscription;
   };

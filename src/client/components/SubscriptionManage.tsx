@@ -4,14 +4,18 @@
  */
 import { useEffect, useState } from 'react';
 import { SUBSCRIPTION_MESSAGES, type BuyerSubscription } from '../../commerce/subscriptions';
-import type { Call } from '../../api/route';
+import type { AnswerOf, Call } from '../../api/route';
 import { storefrontRoutes as api } from '../../api/storefront';
 import { apiCall, failureText } from '../api';
 import SubscriptionDetails from './SubscriptionDetails';
 
-async function call({ method, path }: Call, body?: unknown): Promise<BuyerSubscription> {
+/** A call of the contract answering `{subscription}`; its body is the route's. */
+async function call<Body>(
+  { method, path }: Call<{ subscription: BuyerSubscription }, Body>,
+  body?: NoInfer<Body>,
+): Promise<BuyerSubscription> {
   const res = await apiCall(method, path, body);
-  const json = (await res.json().catch(() => null)) as { subscription?: BuyerSubscription; error?: string } | null;
+  const json = (await res.json().catch(() => null)) as Partial<AnswerOf<typeof api.subscription>> | null;
   if (!res.ok || json?.subscription === undefined)
     throw new Error(failureText(res.status, json, SUBSCRIPTION_MESSAGES.cancelFailed));
   return json.subscription;

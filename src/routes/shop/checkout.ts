@@ -13,6 +13,7 @@ import {
   startSchema,
   updateSchema,
 } from '../../api/checkout-bodies';
+import { BUYER_TOKEN } from '../../api/storefront-bodies';
 import { CART_MESSAGES, type PriceChange, type ShoppingCart } from '../../commerce/cart';
 import { resolveCartLine } from '../../commerce/cart-line';
 import { CHECKOUT_MESSAGES } from '../../commerce/checkout-totals';
@@ -313,7 +314,7 @@ checkoutOrders.get(pathIn(areas.orders, api.order), withSite, async (c) => {
   const orders = storeOf(c).objects.orders;
   c.header('cache-control', 'no-store');
   if (token !== undefined) {
-    const order = /^[0-9a-f]{32}$/.test(token) ? await orders.orderForBuyer(id, token) : null;
+    const order = BUYER_TOKEN.test(token) ? await orders.orderForBuyer(id, token) : null;
     if (order === null) return apiError(404, ORDER_MESSAGES.notFound);
     await forgetPaidCart(c, order);
     return answer(c, api.order, { order });

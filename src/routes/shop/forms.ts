@@ -6,7 +6,6 @@
  */
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../../http/errors';
-import { z } from 'zod';
 import { FORM_FIELD_TYPES, FORM_MESSAGES, pickFormValues, validateForm, type FormValues } from '../../forms/validate';
 import { captchaVerifier } from '../../integrations/captcha';
 import { FORM_SUBMIT_MESSAGES } from '../../forms/messages';
@@ -18,11 +17,13 @@ import { demoShipping } from './demo-shipping';
 import { apiError, readJson, type AppEnv, withSite, storeOf } from '../shared/http';
 import { nestsDeeperThan } from '../shared/json-depth';
 import { shopperEmailLocale } from './shopper-locale';
-import { languageTag } from '../../commerce/language-tag';
 import { rateLimit } from '../shared/rate-limit';
 import { guardedArea } from '../shared/guarded-area';
+import { areas } from '../../api/areas';
+import { storefrontRoutes as api } from '../../api/storefront';
+import { answer, pathIn } from '../shared/contract';
+import { FORM_BODY_MAX_BYTES, formSubmissionSchema, formValuesSchema } from '../../api/storefront-bodies';
 
-const MAX_BODY_BYTES = 64 * 1024;
 /** The values object, then a field's list or parts (`FieldValue`): nothing a form sends nests deeper. */
 const MAX_FIELDS_DEPTH = 2;
 
@@ -37,20 +38,6 @@ const FIELD_ATTRIBUTES: Partial<Record<(typeof FORM_FIELD_TYPES)[number], string
   likert: ['options'],
   hidden: ['key', 'value'],
 };
-
-const valuesSchema = z.record(z.string().max(100), z.unknown());
-const saveSchema = z.object({
-  key: z.string().min(1).max(128),
-  formId: z.string().min(1).max(64),
-  form: z.string().max(MAX_BODY_BYTES),
-  captchaKey: z.string().max(4096).nullable().optional(),
-  pageTitle: z.string().max(500).nullable().optional(),
-  pageId: z.string().max(64).nullable().optional(),
-  contentSource: z.enum(['i', 'c']).nullable().optional(),
-  pagePath: z.string().max(2083).nullable().optional(),
-  /** The page's language (a BCP 47 tag): the welcome code's email is written in it. */
-  locale: languageTag.optional(),
-});
 
 /** The site's form `formId`; a 404 when the site has no such form. */
 function formOf(c: Context<AppEnv>, formId: string): SiteForm {
@@ -83,11 +70,11 @@ export const formValidation = guardedArea(requireCrumb);
 /** The form block's schema, at `areas.templateSchemas`. */
 export const templateSchemas = new Hono<AppEnv>();
 
-templateSchemas.get('/GetTemplateSchema', (c) => {
+templateSchemas.get(pathIn(areas.templateSchemas, api.templateSchema), (c) => {
   const type = c.req.query('type');
   if (type === undefined || type === '') return apiError(400, 'type is required');
   if (type !== 'form-block' && type !== 'form') return apiError(404, `Unknown template type '${type.slice(0, 40)}'`);
-  return c.json({
+  return answer(c, api.templateSchema, {
     type: 'form-block',
     fieldTypes: FORM_FIELD_TYPES.map((fieldType) => ({
       type: fieldType,
@@ -96,21 +83,21 @@ templateSchemas.get('/GetTemplateSchema', (c) => {
   });
 });
 
-formValidation.post('/validate/:formId', withSite, async (c) => {
-  const values = await readJson(c, valuesSchema, MAX_BODY_BYTES);
+formValidation.post(pathIn(areas.formValidation, api.validateForm), withSite, async (c) => {
+  const values = await readJson(c, formValuesSchema, FORM_BODY_MAX_BYTES);
   const form = formOf(c, c.req.param('formId'));
   checkValues(form, pickFormValues(form.fields, values));
-  return c.json({});
+  return answer(c, api.validateForm, {});
 });
 
-forms.post('/FormSubmissionKey', withSite, async (c) => {
+forms.post(pathIn(areas.forms, api.formSubmissionKey), withSite, async (c) => {
   const { key } = await storeOf(c).objects.forms.issueKey();
   c.header('cache-control', 'no-store');
-  return c.json({ key });
+  return answer(c, api.formSubmissionKey, { key });
 });
 
-forms.post('/SaveFormSubmission', withSite, demoShipping, async (c) => {
-  const body = await readJson(c, saveSchema, MAX_BODY_BYTES);
+forms.post(pathIn(areas.forms, api.saveFormSubmission), withSite, demoShipping, async (c) => {
+  const body = await readJson(c, formSubmissionSchema, FORM_BODY_MAX_BYTES);
   const form = formOf(c, body.formId);
   const site = c.var.site;
   if (nestsDeeperThan(body.form, MAX_FIELDS_DEPTH)) return apiError(400, FORM_SUBMIT_MESSAGES.unparsable);
@@ -120,7 +107,7 @@ forms.post('/SaveFormSubmission', withSite, demoShipping, async (c) => {
   } catch {
     return apiError(400, FORM_SUBMIT_MESSAGES.unparsable);
   }
-  const shape = valuesSchema.safeParse(parsed);
+  const shape = formValuesSchema.safeParse(parsed);
   if (!shape.success) return apiError(400, FORM_SUBMIT_MESSAGES.unparsable);
 
   const siteKey = site.website.captchaSettings?.siteKey;
@@ -169,5 +156,5 @@ forms.post('/SaveFormSubmission', withSite, demoShipping, async (c) => {
       site.website.siteTitle,
       shopperEmailLocale(site, body.locale),
     );
-  return c.json({ success: true, submissionId: saved.id });
+  return answer(c, api.saveFormSubmission, { success: true, submissionId: saved.id });
 });
