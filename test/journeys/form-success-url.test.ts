@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROLE_MESSAGES } from '../../src/site/roles';
+import { watchTexts } from '../e2e/pages';
 import {
   ACCOUNTS,
   JOURNEY_TIMEOUT,
@@ -26,14 +27,23 @@ const store = useOwnStore();
 const OWNER = ACCOUNTS.owner;
 const REFUSED = 'The success URL must be a site path or an http(s) URL.';
 
-/** Types `url` in the success URL field and saves it with Enter; the save's status once it has answered. */
+/**
+ * Types `url` in the success URL field and saves it with Enter; the save's status once it has answered: the text after
+ * this save's own 'Saving…', watched from before the key. Polled after it, the status still showed the last save's
+ * refusal at first, which a poll for any text but 'Saving…' took for this save's outcome.
+ */
 async function saveUrl(page: Page, url: string): Promise<string> {
   const field = page.getByLabel('Success URL');
   await field.fill(url);
+  const shown = await watchTexts(page, 'form[aria-labelledby="success-url-title"] .SaveStatus');
   await field.press('Enter');
-  const status = page.locator('form[aria-labelledby="success-url-title"] .SaveStatus');
-  await expect.poll(() => status.textContent(), SLOW).not.toMatch(/^(|Saving…)$/);
-  return (await status.textContent()) ?? '';
+  const outcome = async () => {
+    const texts = await shown.texts();
+    const saving = texts.lastIndexOf('Saving…');
+    return saving === -1 ? undefined : texts[saving + 1];
+  };
+  await expect.poll(outcome, SLOW).toBeDefined();
+  return (await outcome()) ?? '';
 }
 
 describe('A form’s success URL', () => {
