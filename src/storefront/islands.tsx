@@ -55,6 +55,7 @@ import type { ConfirmationKind } from '../client/islands/CheckoutConfirmation';
 import type { InstalmentOffer } from '../client/components/CartSummary';
 import type { AdditionalFieldsFormDefinition } from '../client/components/AdditionalFieldsForm';
 import { DEFAULT_CURRENCY } from '../commerce/money';
+import { fingerprint } from '../site/fingerprint';
 import { DEFAULT_FORMATTERS } from '../engine/plugins/index';
 import type { VariantPrice } from '../client/islands/ProductPrice';
 import type { RestockVariant } from '../client/islands/RestockForm';
@@ -375,10 +376,13 @@ function promoPopup(ctx: RenderContext): string | undefined {
   const popup = ctx.resolve(['promoPopup']);
   if (!showsPromoPopup(popup, ctx.resolve(['page', 'path']))) return undefined;
   const id = asString(childOf(popup, 'id'));
+  const title = asString(childOf(popup, 'title'));
+  const body = asString(childOf(popup, 'body'));
   return renderIsland('PromoPopup', {
-    title: asString(childOf(popup, 'title')),
-    body: asString(childOf(popup, 'body')),
+    title,
+    body,
     delayMs: Number(childOf(popup, 'delayMs')) || 0,
+    version: fingerprint(JSON.stringify([id, title, body])),
     form: siteFormProps({ id, type: 'newsletter' }, ctx) as SiteFormProps,
   });
 }
