@@ -31,6 +31,7 @@ import { MAX_LINK_LENGTH } from './editor/link-target';
 import { CONTENT_STATUSES } from './editor/content-status';
 import { CONTENT_LIMITS, LIMIT_MESSAGES, NAME_LIMITS, nameTooLong, nameTooLongMessage, type NameKind } from './limits';
 import { designSchema } from './design-schema';
+import { indexProblems, MAX_INDEX_SECTIONS } from './index-collections';
 import { footerSettingsSchema, headerSettingsSchema, POLICIES, storeDetailsSchema } from './editor/store-settings';
 import { MAX_MAILING_LISTS } from './editor/mailing-list';
 import { knownTimeZone } from './editor/zoned-time';
@@ -213,7 +214,7 @@ export const CollectionType = { Blog: 1, Page: 10, Products: PRODUCTS_COLLECTION
 export const collectionSchema = z.looseObject({
   id,
   type: z.number().int(),
-  typeName: z.enum(['products', 'blog', 'page']),
+  typeName: z.enum(['products', 'blog', 'page', 'index']),
   title: z.string().min(1),
   urlId: z.string().regex(/^[a-z0-9-]+$/),
   fullUrl: sitePath,
@@ -230,6 +231,12 @@ export const collectionSchema = z.looseObject({
   /** A page's SEO title and description: the storefront's <title> and <meta name="description"> (src/site/editor/page-seo.ts). */
   seoTitle: z.string().max(SEO_LIMITS.title).optional(),
   seoDescription: z.string().max(SEO_LIMITS.description).optional(),
+  /** An index's sections, the ids of the pages and collections it holds in order (src/site/index-collections.ts). */
+  collectionIds: z.array(id).max(MAX_INDEX_SECTIONS).optional(),
+  /** The collection the store's home page (`/`) shows; without one, the first products collection. */
+  homepage: z.boolean().optional(),
+  /** The page's thumbnail, Squarespace's `collection.mainImage`: what an index's tile for it shows. */
+  mainImage: z.object(imageFields).optional(),
   /** A products collection's categories (merchant edits add them, src/site/edits.ts). */
   categories: z
     .array(z.looseObject({ id, displayName: nameField('category') }))
@@ -395,7 +402,12 @@ const siteObject = z.object({
       enabled: z.boolean().default(true),
     })
     .optional(),
-  collections: z.array(collectionSchema).min(1),
+  collections: z
+    .array(collectionSchema)
+    .min(1)
+    .superRefine((collections, ctx) => {
+      for (const { path, message } of indexProblems(collections)) ctx.addIssue({ code: 'custom', path, message });
+    }),
   items: z.array(itemSchema),
   forms: z.array(formSchema).default([]),
   productMerchandisingContext: z.record(z.string(), z.looseObject({})).default({}),

@@ -15,7 +15,9 @@ import { shownAt } from '../site/editor/content-status';
 import { fileSrcset } from '../site/editor/files';
 import type { Catalog, ListingSort } from '../site/catalog';
 import { MEMBER_AREA_PATH } from '../site/paths';
+import { indexSections } from '../site/index-collections';
 import type { Collection, Item, NavigationEntry, Site } from '../site/schema';
+import { FOLDER_BEHAVIORS } from '../values/enumerations';
 import { templateQueries } from './developer-platform/queries';
 import { isDeveloperPlatform } from './developer-platform/template';
 import { MEMBER_AREA_BODY, MEMBER_AREA_ID, MEMBERS_ONLY, PAGE_LOCKED } from './member-area';
@@ -548,19 +550,68 @@ async function contentPage({ site, catalog, base, path }: PageRequest, collectio
   };
 }
 
-/** The home page: the store's first products collection. */
+/**
+ * An index (src/site/index-collections.ts): a page whose collection carries its published sections as
+ * Squarespace's `collection.collections`, a list's sections each with its first page of items (what
+ * the shop and the blog list first), as an index whose type has `fullData` gives them to its `.list`.
+ */
+async function indexPage(request: PageRequest, collection: Collection): Promise<ResolvedPage> {
+  const { site, catalog, base, path } = request;
+  const sections = indexSections(collection, site.collections, (section) => published(section) !== undefined);
+  const collections = await Promise.all(
+    sections.map(async (section) => {
+      const kind = isProductCollection(section) ? PRODUCTS_COLLECTION : section.typeName === 'blog' ? 'blog' : null;
+      if (kind === null) return { ...section, items: [] };
+      const found = await catalog.listing({
+        collectionId: section.id,
+        sort: sortOf(undefined),
+        tags: [],
+        categories: [],
+        offset: 0,
+        limit: PAGE_SIZE[kind] as number,
+      });
+      return { ...section, items: found.items };
+    }),
+  );
+  return {
+    kind: 'page',
+    status: 200,
+    context: {
+      ...base,
+      page: {
+        kind: 'page',
+        typeCode: PageType.Page,
+        title: collection.title,
+        path,
+        description: collection.seoDescription ?? '',
+        seoTitle: collection.seoTitle ?? '',
+        body: collection.body ?? '',
+      },
+      collection: { ...collection, folder: true, folderBehavior: FOLDER_BEHAVIORS.index, collections },
+    },
+  };
+}
+
+/** A collection's own page: a product list, a blog's post list, an index or a content page. */
+function pageOf(request: PageRequest, collection: Collection): Promise<ResolvedPage | undefined> {
+  if (isProductCollection(collection)) return listPage(PRODUCTS_COLLECTION, request, collection);
+  if (collection.typeName === 'blog') return listPage('blog', request, collection);
+  if (collection.typeName === 'index') return indexPage(request, collection);
+  return contentPage(request, collection);
+}
+
+/** The home page: the collection marked `homepage`, else the store's first products collection. */
 const homePage: PageResolver = (request) => {
+  const chosen = published(request.site.collections.find((collection) => collection.homepage === true));
+  if (chosen !== undefined) return pageOf(request, chosen);
   const collection = published(request.site.collections.find(isProductCollection));
   return collection === undefined ? undefined : listPage('products', request, collection);
 };
 
-/** A collection's own page: a product list, a blog's post list, or a content page. */
+/** A collection's own page. */
 const collectionPage: PageResolver = (request, { collection: urlId }) => {
   const collection = collectionAt(request.site, urlId);
-  if (collection === undefined) return undefined;
-  if (isProductCollection(collection)) return listPage(PRODUCTS_COLLECTION, request, collection);
-  if (collection.typeName === 'blog') return listPage('blog', request, collection);
-  return contentPage(request, collection);
+  return collection === undefined ? undefined : pageOf(request, collection);
 };
 
 /** The item named by `params` in the collection they name, when `kind` accepts that collection, with what its page shows beside it. */

@@ -789,6 +789,159 @@ describe('developer-platform-real-templates', () => {
     });
   });
 
+  describe('index collections', () => {
+    // GarberCo's own files (test/fixtures/third-party/garberco, MIT): its home is an index whose `index.conf` says
+    // `"index": true` and whose `index.list` repeats `collection.collections`, each tile its section's mainImage.
+    const GARBERCO = import.meta.glob(
+      '../fixtures/third-party/garberco/{template.conf,*.region,blocks/*,collections/*}',
+      { query: '?raw', import: 'default', eager: true },
+    ) as Record<string, string>;
+    const garbercoTheme = () => ({
+      ...Object.fromEntries(
+        Object.entries(GARBERCO).map(([path, text]) => [path.slice('../fixtures/third-party/garberco/'.length), text]),
+      ),
+      'styles/compiled.css': '',
+    });
+    const HOST = 'garberco-index.template.test';
+    const OURS = 'index-ours.template.test';
+    const THUMBNAIL = { assetUrl: '/files/work-shop.jpg', originalSize: '1200x800' };
+    /** The demo store with an index, Work, at `/work` and as its home page, holding the shop, the journal and contact. */
+    function withIndex(site: ReturnType<typeof demoSite>): ReturnType<typeof demoSite> {
+      site.collections = site.collections.map((collection) =>
+        collection.id === 'c-shop' ? { ...collection, mainImage: THUMBNAIL } : collection,
+      );
+      site.collections.push({
+        id: 'c-work',
+        type: 1,
+        typeName: 'index',
+        title: 'Work',
+        urlId: 'work',
+        fullUrl: '/work',
+        homepage: true,
+        collectionIds: ['c-shop', 'c-blog', 'c-contact'],
+      });
+      return site;
+    }
+
+    beforeAll(async () => {
+      for (const [host, theme] of [
+        [HOST, garbercoTheme()],
+        [OURS, undefined],
+      ] as const) {
+        const site = withIndex(demoSite());
+        site.website.id = host.replaceAll('.', '-');
+        if (theme !== undefined) site.theme = theme;
+        expect(await publishSite(env, site)).toHaveProperty('version');
+        await mapHost(env.SITE_CONTENT, host, site.website.id);
+      }
+    });
+
+    it("draws the home page's index through the template's index.list: a tile for each section in order, with its thumbnail", async () => {
+      for (const path of ['/', '/work']) {
+        const res = await new Visitor(`http://${HOST}`).fetch(path);
+        expect(res.status, path).toBe(200);
+        const html = await res.text();
+        expect(html).toContain('<div class="page js-page" data-type="index" data-id="c-work"');
+        const start = html.indexOf('<section class="index js-index');
+        const grid = html.slice(start, html.indexOf('</section>', start));
+        expect([...grid.matchAll(/<a href="([^"]*)" class="grid__photo/g)].map((m) => m[1])).toEqual([
+          '/shop',
+          '/blog',
+          '/contact',
+        ]);
+        // Each section's description, else its title: the merchant's sanitized rich text, printed as the template asks.
+        expect([...grid.matchAll(/<h3 class="grid__title h3">([\s\S]*?)<\/h3>/g)].map((m) => m[1])).toEqual([
+          '<p>Things we make and love.</p>',
+          'Journal',
+          'Contact',
+        ]);
+        // The shop's thumbnail through the template's image.block; the others have none.
+        expect(grid.match(/<img class="figure__image image js-lazy-image"[^>]*>/g)).toEqual([
+          '<img class="figure__image image js-lazy-image" data-img-src="/files/work-shop.jpg" data-variants="" data-original-size="1200x800" />',
+        ]);
+      }
+      // A section keeps its own page.
+      const shop = await (await new Visitor(`http://${HOST}`).fetch('/shop')).text();
+      expect(shop).toContain('data-id="c-shop"');
+    });
+
+    it("gives the index's sections with their first page of items as collection.collections in ?format=json, what GarberCo's script reads", async () => {
+      const res = await new Visitor(`http://${HOST}`).fetch('/?format=json');
+      expect(res.status).toBe(200);
+      const { collection } = (await res.json()) as {
+        collection: {
+          id: string;
+          folder: boolean;
+          folderBehavior: number;
+          collections: { id: string; title: string; items: { title: string }[] }[];
+        };
+      };
+      expect(collection).toMatchObject({ id: 'c-work', folder: true, folderBehavior: 1 });
+      expect(collection.collections.map((section) => section.id)).toEqual(['c-shop', 'c-blog', 'c-contact']);
+      const [shop, blog, contact] = collection.collections;
+      expect(shop?.items.length).toBe(12);
+      expect(shop?.items.map((item) => item.title)).toContain('Canvas Tote');
+      expect(blog?.items.length).toBeGreaterThan(0);
+      const posts = demoSite()
+        .items.filter((item) => item.collectionId === 'c-blog')
+        .map((item) => item.title);
+      expect(blog?.items.every((item) => posts.includes(item.title))).toBe(true);
+      expect(contact?.items).toEqual([]);
+    });
+
+    it('shows an index in our own theme as a page with its title', async () => {
+      const html = await (await new Visitor(`http://${OURS}`).fetch('/')).text();
+      expect(html).toContain('<h1>Work</h1>');
+    });
+
+    it('refuses sections on a collection that is not an index, unknown, nested or repeated sections and two home pages', () => {
+      const parse = (change: (site: ReturnType<typeof demoSite>) => void) => {
+        const site = withIndex(demoSite());
+        change(site);
+        const result = siteSchema.safeParse(site);
+        return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+      };
+      const work = (site: ReturnType<typeof demoSite>) =>
+        site.collections.find((collection) => collection.id === 'c-work');
+      expect(parse(() => {})).toEqual([]);
+      const at = (i: number) =>
+        `collections.${withIndex(demoSite()).collections.findIndex((c) => c.id === 'c-work')}.collectionIds.${i}`;
+      expect(
+        parse((site) => {
+          const index = work(site);
+          if (index !== undefined) index.collectionIds = ['c-shop', 'c-nowhere', 'c-work', 'c-shop'];
+        }),
+      ).toEqual([
+        `${at(1)}: names no collection of the site`,
+        `${at(2)}: an index cannot hold itself`,
+        `${at(3)}: names a section twice`,
+      ]);
+      expect(
+        parse((site) => {
+          site.collections.push({
+            id: 'c-more',
+            type: 1,
+            typeName: 'index',
+            title: 'More',
+            urlId: 'more',
+            fullUrl: '/more',
+          });
+          const index = work(site);
+          if (index !== undefined) index.collectionIds = ['c-more'];
+        }),
+      ).toEqual([`${at(0)}: an index cannot hold an index`]);
+      expect(
+        parse((site) => {
+          const shop = site.collections[0];
+          if (shop !== undefined) Object.assign(shop, { collectionIds: ['c-blog'], homepage: true });
+        }),
+      ).toEqual([
+        'collections.0.collectionIds: only an index collection (typeName "index") holds sections (collectionIds)',
+        `collections.${withIndex(demoSite()).collections.findIndex((c) => c.id === 'c-work')}.homepage: only one collection can be the home page`,
+      ]);
+    });
+  });
+
   describe('templates as the platform accepts them', () => {
     const HOST = 'lenient.template.test';
     beforeAll(async () => {

@@ -196,7 +196,7 @@ class PageRender {
 /** The template file for the page's content and the `.conf` whose layout it takes, or null for ours. */
 function contentFile(files: ThemeFiles, page: ResolvedPage): { file: string; conf: string } | null {
   const types = templateDeclaration(files).collectionTypes;
-  const of = (ours: 'products' | 'blog', view: 'list' | 'item') => {
+  const of = (ours: 'products' | 'blog' | 'index', view: 'list' | 'item') => {
     const type = types[ours];
     return type === undefined ? null : { file: `collections/${type}.${view}`, conf: `collections/${type}` };
   };
@@ -210,6 +210,9 @@ function contentFile(files: ThemeFiles, page: ResolvedPage): { file: string; con
           : page.kind === 'post'
             ? of('blog', 'item')
             : null;
+  // An index (src/site/index-collections.ts) through the template's index type's `.list`, which repeats `collection.collections`.
+  if (page.kind === 'page' && (page.context.collection as { typeName?: string } | undefined)?.typeName === 'index')
+    return of('index', 'list');
   if (page.kind === 'page') {
     const urlId = (page.context.collection as { urlId?: string } | undefined)?.urlId ?? '';
     return { file: `pages/${urlId}.page`, conf: `pages/${urlId}.page` };

@@ -28,8 +28,8 @@ export interface TemplateDeclaration {
   layouts: Readonly<Record<string, readonly string[]>>;
   /** The navigations' names in `template.conf` order. */
   navigations: readonly string[];
-  /** The collection type name (the `.conf` file's name) for our `products` and `blog`, when the template has one. */
-  collectionTypes: Readonly<Partial<Record<'products' | 'blog', string>>>;
+  /** The collection type name (the `.conf` file's name) for our `products`, `blog` and `index`, when the template has one. */
+  collectionTypes: Readonly<Partial<Record<'products' | 'blog' | 'index', string>>>;
   /** `layout` of each collection type's and static page's `.conf`, by that file's path without `.conf`. */
   layoutOf: Readonly<Record<string, string>>;
   /** The template's own block file for a platform block type (`blocks/{name}.block` beside a `.block.conf` naming its `type`), by type. */
@@ -119,7 +119,7 @@ function declare(files: ThemeFiles): TemplateDeclaration {
     const type = readJson(files, path, problems).type;
     if (typeof type === 'string' && blockOverrides[type] === undefined) blockOverrides[type] = match[1] as string;
   }
-  const collectionTypes: Partial<Record<'products' | 'blog', string>> = {};
+  const collectionTypes: Partial<Record<'products' | 'blog' | 'index', string>> = {};
   for (const [ours, accepted] of ACCEPTS) {
     const own = confs.has(`collections/${ours}`) ? ours : undefined;
     // The products type's files are never a blog's, even when its .conf also accepts "text".
@@ -133,6 +133,11 @@ function declare(files: ThemeFiles): TemplateDeclaration {
     const type = own ?? byType?.slice('collections/'.length);
     if (type !== undefined) collectionTypes[ours] = type;
   }
+  // An index type is the folder `.conf` that says `"index": true` (Squarespace's index pages), else one named `index`.
+  const index =
+    [...confs].find(([path, settings]) => path.startsWith('collections/') && settings.index === true)?.[0] ??
+    (confs.has('collections/index') ? 'collections/index' : undefined);
+  if (index !== undefined) collectionTypes.index = index.slice('collections/'.length);
   const navigations = Array.isArray(conf.navigations)
     ? conf.navigations.flatMap((n: unknown) =>
         typeof n === 'object' && n !== null && typeof (n as Json).name === 'string' ? [(n as Json).name as string] : [],
