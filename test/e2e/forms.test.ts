@@ -248,10 +248,10 @@ describe('restock and sign-in in Chromium', () => {
     await page.goto(`${storeUrl}/account`);
     await page.selectOption('#account-language', 'fr-CA');
     await expect.poll(() => page.locator('.AccountPanel-message').textContent()).toBe('Langue enregistrée.');
-    // Back to the site's language: the sign-out message below is the English one.
-    const reset = page.waitForResponse((res) => res.url().endsWith('/api/site-users/account/locale') && res.ok());
+    // Back to the site's language: the sign-out message below is the English one. The page's words
+    // switch after the save answers (their language's text loads then), so wait for them in English.
     await page.selectOption('#account-language', '');
-    await reset;
+    await expect.poll(() => page.locator('.AccountPanel-message').textContent()).toBe('Language saved.');
     await page.click('.AccountPanel-signout');
     await expect
       .poll(() => page.locator('.AccountPanel-message').textContent())
