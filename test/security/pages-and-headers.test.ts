@@ -5,6 +5,7 @@
  * deployed worker, and untrusted text staying text in any template.
  */
 import { env } from 'cloudflare:workers';
+import { Hono } from 'hono';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { DEMO_MERCHANTS, DEMO_SHOPPER, demoSite } from '../../src/site/demo';
 import { mapHost, publishSite, exportSite } from '../../src/site/store';
@@ -24,6 +25,8 @@ import { IMAGE_URL_MESSAGE } from '../../src/site/image-url';
 import { ROLES } from '../../src/site/roles';
 import { demoStoreOnHost } from '../worker/demo-on-host';
 import { faultsActive } from '../../src/faults';
+import { securityHeaders } from '../../src/routes/shared/security-headers';
+import type { AppEnv } from '../../src/routes/shared/http';
 
 describe('security headers and CSP', () => {
   function expectCommonHeaders(res: Response): void {
@@ -91,6 +94,34 @@ describe('security headers and CSP', () => {
         expect(res.headers.get('x-frame-options')).toBe('DENY');
         await res.arrayBuffer();
       }
+    });
+
+    it("sets them on the app's own answer where it stands, and on a copy of an answer whose headers cannot change", async () => {
+      const made: Response[] = [];
+      const app = new Hono<AppEnv>();
+      app.use('*', securityHeaders);
+      app.get('/own', (c) => {
+        made.push(c.html('<p>own</p>'));
+        return made[0] as Response;
+      });
+      // A Cache API copy, as matched, has immutable headers (as has a fetched answer).
+      app.get('/matched', async () => {
+        const url = 'https://security-headers.internal/matched';
+        await caches.default.put(url, new Response('{}', { headers: { 'cache-control': 'max-age=60' } }));
+        const matched = (await caches.default.match(url)) as Response;
+        expect(() => matched.headers.set('x-frame-options', 'DENY')).toThrow(TypeError);
+        return matched;
+      });
+      const own = await app.request('/own');
+      expect(own).toBe(made[0]);
+      expect(own.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(own.headers.get('content-security-policy')).toBe(htmlCsp(NO_SOURCES));
+      expectCommonHeaders(own);
+      const matched = await app.request('/matched');
+      expect([matched.status, await matched.text()]).toEqual([200, '{}']);
+      expect(matched.headers.get('x-frame-options')).toBe('DENY');
+      expect(matched.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expectCommonHeaders(matched);
     });
   });
 

@@ -20,21 +20,33 @@ export const PAGE_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ...Object.entries(COMMON),
 ];
 
+/** Sets the security headers on `headers`; throws a TypeError when they are immutable (a response fetched or matched). */
+function secure(headers: Headers, status: number): void {
+  if (status === 304) {
+    // The browser keeps the headers of the copy it has, whose CSP matches that copy's inline elements.
+  } else if ((headers.get('content-type') ?? '').startsWith('text/html')) {
+    if (!headers.has('content-security-policy')) headers.set('content-security-policy', htmlCsp(NO_SOURCES));
+    headers.set('x-frame-options', 'SAMEORIGIN');
+  } else {
+    if (!headers.has('content-security-policy')) headers.set('content-security-policy', API_CSP);
+    headers.set('x-frame-options', 'DENY');
+  }
+  for (const [name, value] of Object.entries(COMMON)) headers.set(name, value);
+}
+
+/**
+ * Sets them on the app's own response where it stands (a page miss's 69 KB answer is not copied, about 4 % of its
+ * CPU); a response whose headers cannot change (fetched: static assets, a matched Cache API copy) is copied first.
+ */
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  const html = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
-  const response = new Response(c.res.status === 304 ? null : c.res.body, c.res);
-  if (response.status === 304) {
-    // The browser keeps the headers of the copy it has, whose CSP matches that copy's inline elements.
-  } else if (html) {
-    if (!response.headers.has('content-security-policy'))
-      response.headers.set('content-security-policy', htmlCsp(NO_SOURCES));
-    response.headers.set('x-frame-options', 'SAMEORIGIN');
-  } else {
-    if (!response.headers.has('content-security-policy')) response.headers.set('content-security-policy', API_CSP);
-    response.headers.set('x-frame-options', 'DENY');
+  try {
+    secure(c.res.headers, c.res.status);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    const response = new Response(c.res.status === 304 ? null : c.res.body, c.res);
+    secure(response.headers, response.status);
+    c.res = undefined;
+    c.res = response;
   }
-  for (const [name, value] of Object.entries(COMMON)) response.headers.set(name, value);
-  c.res = undefined;
-  c.res = response;
 };
