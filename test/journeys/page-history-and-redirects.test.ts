@@ -15,6 +15,7 @@ import {
   openProduct,
   openSection,
   RUN,
+  saveOutcome,
   shot,
   signIn,
   SLOW,
@@ -88,8 +89,11 @@ for (const width of WIDTHS) {
           await text.click();
           await page.keyboard.press('ControlOrMeta+a');
           await page.keyboard.type(SECOND_TEXT);
-          await page.getByRole('button', { name: 'Save', exact: true }).click();
-          await expect.poll(() => page.locator('.PostActions .SaveStatus').textContent(), SLOW).toBe('Saved');
+          expect(
+            await saveOutcome(page, '.PostActions .SaveStatus', () =>
+              page.getByRole('button', { name: 'Save', exact: true }).click(),
+            ),
+          ).toBe('Saved');
           await expect.poll(async () => (await fetch(`${storeUrl}/${slug}`)).text(), SLOW).toContain(SECOND_TEXT);
 
           // History: the earlier version, chosen by keyboard, read, then restored.
@@ -135,8 +139,11 @@ for (const width of WIDTHS) {
           await page.fill('#post-seo-description', 'Ash, iron and a long firing.');
           await expect.poll(() => page.locator('.SeoPreview-title').textContent()).toBe(POST_SEO_TITLE);
           await shot(page, `moved-post-seo-${width}`);
-          await page.getByRole('button', { name: 'Save', exact: true }).click();
-          await expect.poll(() => page.locator('.PostActions .SaveStatus').textContent(), SLOW).toBe('Saved');
+          expect(
+            await saveOutcome(page, '.PostActions .SaveStatus', () =>
+              page.getByRole('button', { name: 'Save', exact: true }).click(),
+            ),
+          ).toBe('Saved');
           await shopper.page.goto(`${storeUrl}/blog/${postSlug}`);
           expect(await shopper.page.title()).toMatch(new RegExp(`^${POST_SEO_TITLE} · `));
           expect(errors).toEqual([]);

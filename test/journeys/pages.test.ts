@@ -12,7 +12,18 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CODE_INJECTION_MESSAGES } from '../../src/site/code-injection';
 import { storeUrl } from '../e2e/store';
-import { ACCOUNTS, JOURNEY_TIMEOUT, openSection, RUN, shot, SLOW, signIn, WIDTHS, useContexts } from './support';
+import {
+  ACCOUNTS,
+  JOURNEY_TIMEOUT,
+  openSection,
+  RUN,
+  saveOutcome,
+  shot,
+  SLOW,
+  signIn,
+  WIDTHS,
+  useContexts,
+} from './support';
 
 const contexts = useContexts();
 
@@ -112,8 +123,11 @@ describe('pages in the console', () => {
     expect(await page.locator('.BlockList-item').count()).toBe(3);
 
     await page.fill('#page-seo-title', SEO_TITLE);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.locator('.PostActions .SaveStatus').textContent(), SLOW).toBe('Saved');
+    expect(
+      await saveOutcome(page, '.PostActions .SaveStatus', () =>
+        page.getByRole('button', { name: 'Save', exact: true }).click(),
+      ),
+    ).toBe('Saved');
     await page.getByRole('button', { name: 'Add to navigation' }).click();
     await page.getByText('In the main navigation.').waitFor(SLOW);
     await shot(page, 'pages-console-1366');
@@ -143,8 +157,11 @@ describe('pages in the console', () => {
 
     // The editor removes the image block, saves; then deletes the page, told its link goes too.
     await page.getByRole('button', { name: 'Remove Image: The studio bench' }).click();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.locator('.PostActions .SaveStatus').textContent(), SLOW).toBe('Saved');
+    expect(
+      await saveOutcome(page, '.PostActions .SaveStatus', () =>
+        page.getByRole('button', { name: 'Save', exact: true }).click(),
+      ),
+    ).toBe('Saved');
     const afterRemoval = await (await fetch(`${storeUrl}/${SLUG}`)).text();
     expect(afterRemoval).toContain('Studio letters');
     expect(afterRemoval).not.toContain('class="ImageBlock"');

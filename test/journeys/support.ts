@@ -275,6 +275,24 @@ export async function expectSaved(page: Page, scope = ''): Promise<void> {
   await expect.poll(() => page.locator(`${scope} .SaveStatus`.trim()).first().textContent(), SLOW).toBe('Saved');
 }
 
+/**
+ * Does `action` (a save's click or Enter) and resolves with how that save ended: the text the status at `selector`
+ * showed after this save's own 'Saving…', watched from before the action. A console status keeps the last save's
+ * 'Saved' (or refusal) until the next save starts, so a poll after the action can take that for this save's outcome
+ * and read the store before it has saved.
+ */
+export async function saveOutcome(page: Page, selector: string, action: () => Promise<unknown>): Promise<string> {
+  const shown = await watchTexts(page, selector);
+  await action();
+  const outcome = async () => {
+    const texts = await shown.texts();
+    const saving = texts.lastIndexOf('Saving…');
+    return saving === -1 ? undefined : texts[saving + 1];
+  };
+  await expect.poll(outcome, SLOW).toBeDefined();
+  return (await outcome()) ?? '';
+}
+
 /** Saves a console screen with its button, as the merchant does, and waits for 'Saved'. */
 export async function save(page: Page, button: string): Promise<void> {
   await page.getByRole('button', { name: button }).click();
