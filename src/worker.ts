@@ -160,7 +160,7 @@ app.route(areas.account, session);
 app.route(areas.account, accountLinks);
 app.route(areas.account, account);
 app.route('/', inventory);
-app.route('/', search);
+app.route(areas.search, search);
 app.route(areas.census, censusBeacons);
 app.route(areas.events, eventBeacons);
 app.route(areas.clanker, clankerBeacons);

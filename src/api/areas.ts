@@ -16,6 +16,8 @@ export const areas = {
   clanker: '/api/v1/clanker',
   performance: '/api/1/performance',
   /** Site forms (routes/shop/forms.ts): submission keys and submissions, field validation, the form block's schema. */
+  /** Search suggestions while a shopper types (routes/shop/search.ts). */
+  search: '/api/search',
   /** The shopper's cart (routes/shop/cart.ts), and the subscription cart bought on its own. */
   cart: '/api/commerce/shopping-cart',
   subscriptionCart: '/api/3/commerce/cart',

@@ -12,7 +12,7 @@ import { storefrontRoutes } from './storefront';
 export const api = { ...storefrontRoutes, ...beaconRoutes, ...consoleRoutes, ...customerRoutes };
 
 export { CENSUS_CALLS } from './beacon-routes';
-export type { AnswerOf, Call, JsonText, Method, Query, Route } from './route';
+export type { AnswerOf, BodyOf, Call, JsonText, Method, Query, Route } from './route';
 export type * from './catalog-answers';
 export type * from './console-answers';
 export type * from './customers';

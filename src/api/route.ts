@@ -54,6 +54,9 @@ export function jsonText<T>(value: T): JsonText<T> {
 /** The answer type of a route or a call. */
 export type AnswerOf<R> = R extends Route<infer A, infer _B> ? A : R extends Call<infer A, infer _B> ? A : never;
 
+/** The body type a route or a call is sent. */
+export type BodyOf<R> = R extends Route<infer _A, infer B> ? B : R extends Call<infer _A, infer B> ? B : never;
+
 function queryString(query: Query | undefined): string {
   if (query === undefined) return '';
   const pairs = Object.entries(query).filter((pair): pair is [string, string | number | boolean] => pair[1] != null);

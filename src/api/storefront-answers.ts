@@ -100,3 +100,17 @@ export interface FormBlockSchema {
   type: 'form-block';
   fieldTypes: { type: string; attributes: string[] }[];
 }
+
+/** One suggested product: its title, address, picture (null without one) and price as the store writes it. */
+export interface Suggestion {
+  title: string;
+  url: string;
+  image: string | null;
+  price: string;
+}
+
+/** The first few products the store's search finds for the words typed so far. */
+export interface SearchSuggestions {
+  query: string;
+  suggestions: Suggestion[];
+}

@@ -1,6 +1,6 @@
 /**
- * What the store's subscription and form calls accept (storefront spec §7, §8): the worker's routes
- * (routes/shop/subscriptions.ts, forms.ts) validate with these; the pages send their input types.
+ * What the store's subscription, form and restock calls accept (storefront spec §7, §8): the worker's
+ * routes (routes/shop/subscriptions.ts, forms.ts, restock.ts) validate with these; the pages send their input types.
  */
 import { z } from 'zod';
 import { languageTag } from '../commerce/language-tag';
@@ -27,4 +27,15 @@ export const formSubmissionSchema = z.object({
   pagePath: z.string().max(2083).nullable().optional(),
   /** The page's language (a BCP 47 tag): the welcome code's email is written in it. */
   locale: languageTag.optional(),
+});
+
+const productPart = z.string().min(1).max(64);
+/** A visitor's sign-up for a sold-out variant's restock email. */
+export const restockSignUpSchema = z.object({
+  productId: productPart,
+  variantId: productPart,
+  siteVisitorEmail: z.string().max(512),
+  isJoinMailingList: z.boolean().optional(),
+  recaptchaEnterpriseV3Token: z.string().max(4096).nullable().optional(),
+  language: z.string().max(35).nullable().optional(),
 });

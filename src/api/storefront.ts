@@ -12,7 +12,12 @@ import type {
   startSchema,
   updateSchema,
 } from './checkout-bodies';
-import type { formSubmissionSchema, formValuesSchema, subscriptionCancelSchema } from './storefront-bodies';
+import type {
+  formSubmissionSchema,
+  formValuesSchema,
+  restockSignUpSchema,
+  subscriptionCancelSchema,
+} from './storefront-bodies';
 import type { PaymentSetup } from '../commerce/payment-mode';
 import type { Order as StoredOrder } from '../commerce/order';
 import type { BuyerSubscription } from '../commerce/subscriptions';
@@ -26,6 +31,7 @@ import type {
   FormSaved,
   FoundAddress,
   Order,
+  SearchSuggestions,
 } from './storefront-answers';
 import { areas } from './areas';
 import { route } from './route';
@@ -74,8 +80,10 @@ export const storefrontRoutes = {
     .answers<Record<string, never>>(),
   /** The form block's schema (`?type=form-block`). */
   templateSchema: route('GET', `${areas.templateSchemas}/GetTemplateSchema`).answers<FormBlockSchema>(),
-  searchSuggestions: route('GET', '/api/search/suggestions'),
-  restockSignUp: route('POST', `${ACCOUNT}/notifications/restock`),
+  searchSuggestions: route('GET', `${areas.search}/suggestions`).answers<SearchSuggestions>(),
+  restockSignUp: route('POST', `${ACCOUNT}/notifications/restock`)
+    .sends<z.input<typeof restockSignUpSchema>>()
+    .answers<{ signedUp: true; created: boolean }>(),
 
   accountSession: route('GET', `${ACCOUNT}/session`),
   signIn: route('POST', `${ACCOUNT}/session`),

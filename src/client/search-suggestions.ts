@@ -6,7 +6,8 @@
  * status line says how many there are. Plain DOM, loaded the first time a search field has focus.
  */
 import { storefrontRoutes as api } from '../api/storefront';
-import type { Suggestion } from './suggestions';
+import type { AnswerOf } from '../api/route';
+import type { Suggestion } from '../api/storefront-answers';
 
 const DEBOUNCE_MS = 200;
 const MIN_LENGTH = 2;
@@ -109,7 +110,7 @@ export function wireSearchSuggestions(input: HTMLInputElement): void {
     try {
       const res = await fetch(api.searchSuggestions.path({ q }), { signal: pending.signal });
       if (!res.ok) return close();
-      const body = (await res.json()) as { suggestions: Suggestion[] };
+      const body = (await res.json()) as AnswerOf<typeof api.searchSuggestions>;
       if (input.value.trim() === q) show(body.suggestions);
     } catch {
       // A newer keystroke aborted this request, or the network failed: the form still searches.

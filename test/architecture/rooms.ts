@@ -22,7 +22,6 @@ export const GROUND = ['values', 'html'] as const;
 const BELOW_ROUTES = [
   'storefront',
   'durable',
-  'client',
   'api',
   'integrations',
   'beacon',
@@ -66,7 +65,6 @@ export const ROOMS: readonly Room[] = [
     room: 'routes',
     job: "one Hono sub-app per URL area, its guards inside it: HTTP only (formats, status codes, caching, cookies, bodies), in folders by job: `pages/` (store pages, the page cache, hand-built HTML documents, static and development pages), `shop/` (the shoppers' API: cart, checkout, accounts, forms, restock, search, beacons), `console/` (the merchants' API, its guards and `site-edits.ts`), `integrations/` (payment webhooks, the site admin, third-party callbacks), `shared/` (`http.ts`, CSRF, cookies, rate limits, security headers, sign-in)",
     mayImport: BELOW_ROUTES,
-    only: { client: ['src/client/suggestions.ts'] },
   },
   {
     room: 'storefront',

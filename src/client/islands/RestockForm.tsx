@@ -6,6 +6,7 @@
  * message shows until the next attempt.
  */
 import { storefrontRoutes as api } from '../../api/storefront';
+import type { BodyOf } from '../../api/route';
 import { useEffect, useState, type FormEvent } from 'react';
 import { unselectedOptionsMessage } from '../../commerce/cart';
 import { CAPTCHA_ACTIONS } from '../../forms/captcha';
@@ -93,7 +94,7 @@ export default function RestockForm(props: RestockFormProps) {
         isJoinMailingList: join,
         recaptchaEnterpriseV3Token: token,
         language: props.language,
-      });
+      } satisfies BodyOf<typeof api.restockSignUp>);
       if (!res.ok) throw new Error(await responseFailure(res, RESTOCK_FAILURE));
       setSignedUp(variant.id);
     } catch (failure) {

@@ -6,6 +6,7 @@
  */
 import { api } from '../../api';
 import { answer } from '../shared/contract';
+import { restockSignUpSchema } from '../../api/storefront-bodies';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { CART_MESSAGES } from '../../commerce/cart';
@@ -34,14 +35,6 @@ export const RESTOCK_MESSAGES = {
 
 const MAX_BODY_BYTES = 8 * 1024;
 const id = z.string().min(1).max(64);
-const signUpSchema = z.object({
-  productId: id,
-  variantId: id,
-  siteVisitorEmail: z.string().max(512),
-  isJoinMailingList: z.boolean().optional(),
-  recaptchaEnterpriseV3Token: z.string().max(4096).nullable().optional(),
-  language: z.string().max(35).nullable().optional(),
-});
 const sendSchema = z.object({ productId: id, variantId: id });
 const sendAllSchema = z.object({ sendRequests: z.array(sendSchema).min(1).max(100) });
 
@@ -86,7 +79,7 @@ restock.post(
   rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'restock'),
   withSite,
   async (c) => {
-    const body = await readJson(c, signUpSchema, MAX_BODY_BYTES);
+    const body = await readJson(c, restockSignUpSchema, MAX_BODY_BYTES);
     const email = body.siteVisitorEmail.trim();
     if (email === '') return apiError(400, RESTOCK_MESSAGES.blankEmail);
     if (!isValidEmail(email)) return apiError(400, RESTOCK_MESSAGES.invalidEmail);
@@ -114,7 +107,7 @@ restock.post(
       productUrl: new URL(found.item.fullUrl, c.req.url).toString(),
     });
     if ('full' in result) return apiError(429, RESTOCK_MESSAGES.full);
-    return c.json({ signedUp: true, created: result.created });
+    return answer(c, api.restockSignUp, { signedUp: true, created: result.created });
   },
 );
 

@@ -6,12 +6,15 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { SUGGESTIONS_PATH, type Suggestion } from '../../client/suggestions';
 import { formatMoney, toMinorUnits } from '../../commerce/money';
 import { currencyOf, fromPrice, hasVariedPrices, inProductCollection, type MoneyValue } from '../../commerce/product';
 import { contentObject } from '../../site/catalog';
 import type { Item } from '../../site/schema';
 import { apiError, type AppEnv, withSite } from '../shared/http';
+import { areas } from '../../api/areas';
+import { storefrontRoutes as api } from '../../api/storefront';
+import type { Suggestion } from '../../api/storefront-answers';
+import { answer, pathIn } from '../shared/contract';
 
 export const SUGGESTIONS = 6;
 const MAX_QUERY = 100;
@@ -30,9 +33,10 @@ function suggestion(item: Item, currency: string, locale: string): Suggestion {
   };
 }
 
+/** Search suggestions, at `areas.search`. */
 export const search = new Hono<AppEnv>();
 
-search.get(SUGGESTIONS_PATH, withSite, async (c) => {
+search.get(pathIn(areas.search, api.searchSuggestions), withSite, async (c) => {
   const parsed = query.safeParse({ q: c.req.query('q') ?? '' });
   if (!parsed.success) return apiError(400, parsed.error.issues[0]?.message ?? 'Bad query');
   const site = c.var.site;
@@ -42,5 +46,8 @@ search.get(SUGGESTIONS_PATH, withSite, async (c) => {
     .filter((item) => inProductCollection(item, site.collections));
   const { storeCurrency, language } = site.website;
   c.header('Cache-Control', 'public, max-age=60');
-  return c.json({ query: parsed.data.q, suggestions: items.map((item) => suggestion(item, storeCurrency, language)) });
+  return answer(c, api.searchSuggestions, {
+    query: parsed.data.q,
+    suggestions: items.map((item) => suggestion(item, storeCurrency, language)),
+  });
 });
