@@ -209,6 +209,39 @@ export function variantNeverRunsOut(variant: { unlimited: boolean }, type: numbe
   return variant.unlimited || neverRunsOut(type);
 }
 
+/** Whether a product never runs out: its type counts no stock, or one of its variants is unlimited. */
+export function productNeverRunsOut(type: number | undefined, variants: readonly { unlimited: boolean }[]): boolean {
+  return neverRunsOut(type) || variants.some((variant) => variant.unlimited);
+}
+
+/*
+ * The same rules in SQLite, for the content tables' queries (the "in stock" listing filter, the counted levels):
+ * `product` is an SQL expression for a stored item's JSON, `variant` one for a variant's (a json_each value).
+ * Each is 1 or 0, never NULL. Made from the lists above, so a type that changes lists changes both;
+ * test/worker/never-runs-out-sql.test.ts runs them against the typed rules for every type.
+ */
+const productTypeSql = (product: string) => `json_extract(${product}, '$.structuredContent.productType')`;
+const typeNeverRunsOutSql = (product: string) =>
+  `coalesce(${productTypeSql(product)} IN (${PRODUCT_TYPE_CODES.filter(neverRunsOut).join(', ')}), 0)`;
+const unlimitedSql = (variant: string) => `coalesce(json_extract(${variant}, '$.unlimited'), 0)`;
+
+/** `variantNeverRunsOut` in SQLite. */
+export const variantNeverRunsOutSql = (product: string, variant: string): string =>
+  `(${typeNeverRunsOutSql(product)} OR ${unlimitedSql(variant)})`;
+
+/** `productNeverRunsOut` in SQLite. */
+export const productNeverRunsOutSql = (product: string): string =>
+  `(${typeNeverRunsOutSql(product)} OR EXISTS (SELECT 1 FROM json_each(${product}, '$.structuredContent.variants') v WHERE ${unlimitedSql('v.value')}))`;
+
+/**
+ * `!isSoldOut` in SQLite, each variant's units read by `units` (an SQL expression of the variant's JSON, so the
+ * caller may put the stock ledger's level before the published one): a known type, and never runs out or a
+ * variant with a whole unit.
+ */
+export const inStockSql = (product: string, units: (variant: string) => string): string =>
+  `(coalesce(${productTypeSql(product)} IN (${PRODUCT_TYPE_CODES.join(', ')}), 0) AND (${productNeverRunsOutSql(product)}
+    OR EXISTS (SELECT 1 FROM json_each(${product}, '$.structuredContent.variants') v WHERE ${units('v.value')} >= 1)))`;
+
 /**
  * The units of a variant a shopper can have: its stock in whole units, or null when unlimited
  * (unlimited variants, and every variant of a type that never runs out).
@@ -301,7 +334,8 @@ export function hasVariants(item: unknown): boolean {
 export function isSoldOut(item: unknown): boolean {
   const type = productType(item);
   if (type === undefined) return true;
-  return !neverRunsOut(type) && !variantList(item).some((v) => isVariantAvailable(item, v));
+  const variants = variantList(item).map(stockOf);
+  return !productNeverRunsOut(type, variants) && !variants.some((variant) => variantAvailable(variant, type));
 }
 
 /** On sale: any variant on sale; a product priced without variants by its own flag; gift cards and unknown types never. */
@@ -317,14 +351,10 @@ export function isOnSale(item: unknown): boolean {
  * never runs out (its type or an unlimited variant) counts as MAX_SAFE_INTEGER.
  */
 export function totalStockRemaining(item: unknown): number {
-  if (neverRunsOut(productType(item))) return Number.MAX_SAFE_INTEGER;
-  let total = 0;
-  for (const variant of variantList(item)) {
-    const limit = variantStockLimit(item, variant);
-    if (limit === null) return Number.MAX_SAFE_INTEGER;
-    total += limit;
-  }
-  return total;
+  const type = productType(item);
+  const variants = variantList(item).map(stockOf);
+  if (productNeverRunsOut(type, variants)) return Number.MAX_SAFE_INTEGER;
+  return variants.reduce((total, variant) => total + (stockLimit(variant, type) ?? 0), 0);
 }
 
 export function hasVariedPrices(item: unknown): boolean {

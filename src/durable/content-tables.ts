@@ -19,7 +19,13 @@
  * transaction with the version bump.
  */
 import { toMinorUnits } from '../commerce/money';
-import { listedPrice, PRODUCT_RECORD_TYPE, STOCK_COUNTED_TYPES } from '../commerce/product';
+import {
+  inStockSql,
+  listedPrice,
+  PRODUCT_RECORD_TYPE,
+  productNeverRunsOutSql,
+  variantNeverRunsOutSql,
+} from '../commerce/product';
 import type { ListingQuery, ListingSort } from '../site/catalog';
 import { visibleFrom } from '../site/editor/content-status';
 import { itemChangeTags, itemTag } from '../site/page-tags';
@@ -400,29 +406,21 @@ export function moveItemUrls(sql: SqlStorage, collectionId: string, from: string
 const SHOWN = 'visible_from <= ?';
 
 /**
- * A product (the row `table`) never runs out: its type counts no stock (STOCK_COUNTED_TYPES of
- * src/commerce/product.ts, so paywalls, digital goods and gift cards never run out) or a variant is
- * unlimited. stockLimit's rule, in SQL.
+ * A product has something a shopper can buy now (isSoldOut's rule, inStockSql): a variant's units are the stock
+ * ledger's available ones, bound as a JSON object by sku; a sku not in it: its published level.
  */
-const neverRunsOut = (table: string) =>
-  `(json_extract(${table}.json, '$.structuredContent.productType') NOT IN (${STOCK_COUNTED_TYPES.join(', ')})
-    OR EXISTS (SELECT 1 FROM json_each(${table}.json, '$.structuredContent.variants') v WHERE json_extract(v.value, '$.unlimited')))`;
-
-/**
- * A product has something a shopper can buy now: it never runs out, or a variant's available units
- * (bound as a JSON object by sku; a sku not in it: its published level) are above 0. The same rule
- * as isSoldOut in src/commerce/product.ts, in SQL.
- */
-const IN_STOCK = `(${neverRunsOut('items')}
-  OR EXISTS (SELECT 1 FROM json_each(items.json, '$.structuredContent.variants') v
-    WHERE coalesce((SELECT a.value FROM json_each(?) a WHERE a.key = json_extract(v.value, '$.sku')), json_extract(v.value, '$.qtyInStock')) > 0))`;
+const IN_STOCK = inStockSql(
+  'items.json',
+  (variant) =>
+    `coalesce((SELECT a.value FROM json_each(?) a WHERE a.key = json_extract(${variant}, '$.sku')), json_extract(${variant}, '$.qtyInStock'))`,
+);
 
 /** The published levels (by sku) of a collection's counted variants: what a listing filtered to stock asks the stock ledger about. */
 export function countedStock(sql: SqlStorage, collectionId: string, now: number): Record<string, number> {
   const rows = sql
     .exec<{ sku: string; qty: number }>(
       `SELECT json_extract(v.value, '$.sku') AS sku, json_extract(v.value, '$.qtyInStock') AS qty FROM items i, json_each(i.json, '$.structuredContent.variants') v
-       WHERE i.collection_id = ? AND i.${SHOWN} AND json_extract(i.json, '$.structuredContent.productType') IN (${STOCK_COUNTED_TYPES.join(', ')}) AND NOT coalesce(json_extract(v.value, '$.unlimited'), 0)`,
+       WHERE i.collection_id = ? AND i.${SHOWN} AND NOT ${variantNeverRunsOutSql('i.json', 'v.value')}`,
       collectionId,
       now,
     )
@@ -780,7 +778,7 @@ export function productList(sql: SqlStorage, query: ProductListQuery): { rows: P
   }
   const stocked = `
     SELECT i.seq, i.json, i.title_key, i.price, i.added_on,
-      CASE WHEN ${neverRunsOut('i')}
+      CASE WHEN ${productNeverRunsOutSql('i.json')}
            THEN NULL
            ELSE (SELECT coalesce(sum(coalesce((SELECT o.value FROM json_each(?) o WHERE o.key = json_extract(v.value, '$.sku')), json_extract(v.value, '$.qtyInStock'))), 0)
                  FROM json_each(i.json, '$.structuredContent.variants') v)
