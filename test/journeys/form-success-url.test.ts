@@ -9,11 +9,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROLE_MESSAGES } from '../../src/site/roles';
-import { watchTexts } from '../e2e/pages';
 import {
   ACCOUNTS,
   JOURNEY_TIMEOUT,
   openSection,
+  saveOutcome,
   shot,
   sidebarLinks,
   signIn,
@@ -27,23 +27,11 @@ const store = useOwnStore();
 const OWNER = ACCOUNTS.owner;
 const REFUSED = 'The success URL must be a site path or an http(s) URL.';
 
-/**
- * Types `url` in the success URL field and saves it with Enter; the save's status once it has answered: the text after
- * this save's own 'Saving…', watched from before the key. Polled after it, the status still showed the last save's
- * refusal at first, which a poll for any text but 'Saving…' took for this save's outcome.
- */
+/** Types `url` in the success URL field and saves it with Enter; the save's status once it has answered. */
 async function saveUrl(page: Page, url: string): Promise<string> {
   const field = page.getByLabel('Success URL');
   await field.fill(url);
-  const shown = await watchTexts(page, 'form[aria-labelledby="success-url-title"] .SaveStatus');
-  await field.press('Enter');
-  const outcome = async () => {
-    const texts = await shown.texts();
-    const saving = texts.lastIndexOf('Saving…');
-    return saving === -1 ? undefined : texts[saving + 1];
-  };
-  await expect.poll(outcome, SLOW).toBeDefined();
-  return (await outcome()) ?? '';
+  return saveOutcome(page, 'form[aria-labelledby="success-url-title"] .SaveStatus', () => field.press('Enter'));
 }
 
 describe('A form’s success URL', () => {

@@ -8,7 +8,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { storeUrl } from '../e2e/store';
-import { ACCOUNTS, JOURNEY_TIMEOUT, openSection, RUN, shot, SLOW, signIn, WIDTHS, useContexts } from './support';
+import {
+  ACCOUNTS,
+  JOURNEY_TIMEOUT,
+  openSection,
+  RUN,
+  saveOutcome,
+  shot,
+  SLOW,
+  signIn,
+  WIDTHS,
+  useContexts,
+} from './support';
 
 const contexts = useContexts();
 
@@ -73,8 +84,11 @@ for (const width of WIDTHS) {
           await expect
             .poll(() => page.locator('#blocks-title ~ [aria-live="polite"]').textContent())
             .toBe('Gallery: 2 pictures moved to position 1 of 2.');
-          await page.getByRole('button', { name: 'Save', exact: true }).click();
-          await expect.poll(() => page.locator('.PostActions .SaveStatus').textContent(), SLOW).toBe('Saved');
+          expect(
+            await saveOutcome(page, '.PostActions .SaveStatus', () =>
+              page.getByRole('button', { name: 'Save', exact: true }).click(),
+            ),
+          ).toBe('Saved');
           await shot(page, `page-blocks-console-${width}`);
 
           // The shopper: the gallery, then the three newest home products as the shop draws them.
