@@ -820,6 +820,7 @@ describe('developer-platform-real-templates', () => {
         homepage: true,
         collectionIds: ['c-shop', 'c-blog', 'c-contact'],
       });
+      site.navigation = [{ title: 'Work', url: '/work' }, ...(site.navigation ?? [])];
       return site;
     }
 
@@ -860,6 +861,13 @@ describe('developer-platform-real-templates', () => {
           '<img class="figure__image image js-lazy-image" data-img-src="/files/work-shop.jpg" data-variants="" data-original-size="1200x800" />',
         ]);
       }
+      // The index first in the header navigation: GarberCo's header block draws its home link as its logo, and the
+      // index's panel (`js-main--{urlId}`), where its script puts the tiles.
+      const home = await (await new Visitor(`http://${HOST}`).fetch('/')).text();
+      expect(home).toMatch(
+        /<a class="header__nav header__nav--work js-controller js-controller--work js-root h3 -column" href="\/work"/,
+      );
+      expect(home).toContain('js-main-panel js-main--work');
       // A section keeps its own page.
       const shop = await (await new Visitor(`http://${HOST}`).fetch('/shop')).text();
       expect(shop).toContain('data-id="c-shop"');

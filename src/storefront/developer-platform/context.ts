@@ -25,15 +25,28 @@ export interface NavigationItem {
     fullUrl: string | null;
     folder: boolean;
     collections: NavigationItem['collection'][];
+    /** The site's collection at that address: its `urlId`, `typeName` and `homepage`, which navigation blocks read. */
+    urlId?: string;
+    typeName?: string;
+    homepage?: boolean;
   } | null;
   externalLink: { url: string; newWindow: boolean } | null;
   /** A folder's links, in the same shape. */
   items: NavigationItem[];
 }
 
+interface SiteCollection {
+  id: string;
+  urlId: string;
+  fullUrl: string;
+  typeName: string;
+  homepage?: boolean | undefined;
+}
+
 /** A link as Squarespace's navigation data has it: a collection (site path or folder) or an external link. */
-function navigationItem(link: OurLink): NavigationItem {
-  const items = link.children.map(navigationItem);
+function navigationItem(link: OurLink, collections: readonly SiteCollection[]): NavigationItem {
+  const items = link.children.map((child) => navigationItem(child, collections));
+  const own = collections.find((c) => c.id === link.collectionId || (link.url !== null && c.fullUrl === link.url));
   const folder = items.length > 0;
   const internal = folder || link.url === null || link.url.startsWith('/');
   return {
@@ -50,6 +63,9 @@ function navigationItem(link: OurLink): NavigationItem {
           collections: items.flatMap((item) =>
             item.collection === null ? [] : [{ ...item.collection, active: item.active }],
           ),
+          ...(own === undefined
+            ? {}
+            : { urlId: own.urlId, typeName: own.typeName, ...(own.homepage === true ? { homepage: true } : {}) }),
         }
       : null,
     externalLink: internal ? null : { url: link.url as string, newWindow: false },
@@ -61,8 +77,11 @@ function navigationItem(link: OurLink): NavigationItem {
 export function templateNavigations(
   names: readonly string[],
   context: Record<string, unknown>,
+  collections: readonly SiteCollection[] = [],
 ): Record<string, { items: NavigationItem[] }> {
-  const ours = ((context.navigation as { items?: OurLink[] } | undefined)?.items ?? []).map(navigationItem);
+  const ours = ((context.navigation as { items?: OurLink[] } | undefined)?.items ?? []).map((link) =>
+    navigationItem(link, collections),
+  );
   return Object.fromEntries(names.map((name, i) => [name, { items: i === 0 ? ours : [] }]));
 }
 

@@ -304,7 +304,7 @@ export async function developerPlatformPage(request: DeveloperPlatformRequest): 
   const identity = pageIdentity(page);
   const assets = request.data.assets as { criticalCss: string };
   const squarespace: Record<string, unknown> = {
-    navigations: templateNavigations(declaration.navigations, page.context),
+    navigations: templateNavigations(declaration.navigations, page.context, site.collections),
     queries: page.context.squarespaceQueries ?? {},
     'page-id': identity.id,
     'page-classes': identity.classes,
