@@ -15,7 +15,10 @@ import {
   FOLDER_BEHAVIORS,
   FORM_SECTIONS,
   GALLERY_MEDIA_TYPES,
+  INTEGRATION_CODES,
+  inCodeRange,
   NINE_POSITIONS,
+  PLAN_FEATURE_CODES,
   POPUP_OVERLAY_KEYS,
   RECORD_TYPES,
   SITE_AESTHETICS_PATHS,
@@ -123,5 +126,22 @@ describe("the engine spec's enumerations (§3: E17, E18, E19, E20)", () => {
     expect(names(SPEC.other, 'gallery item media types')).toEqual([...GALLERY_MEDIA_TYPES]);
     expect(names(SPEC.other, 'form sections')).toEqual([...FORM_SECTIONS]);
     expect(names(SPEC.other, 'site-aesthetics tracked paths:')).toEqual([...SITE_AESTHETICS_PATHS]);
+  });
+});
+
+describe("the storefront spec's plan-feature and integration codes (§3: S33)", () => {
+  const SPEC =
+    'Plan-feature codes (1-70) and integration codes (1-85) exist; their individual meanings are not shown except that they include commerce, subscriptions, gift cards and instalment-payment options.';
+  it('are the ranges 1-70 and 1-85', () => {
+    expect(SPEC).toContain(`Plan-feature codes (${PLAN_FEATURE_CODES.first}-${PLAN_FEATURE_CODES.last})`);
+    expect(SPEC).toContain(`integration codes (${INTEGRATION_CODES.first}-${INTEGRATION_CODES.last})`);
+    expect([0, 1, 70, 71, 1.5].map((code) => inCodeRange(PLAN_FEATURE_CODES, code))).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect([85, 86].map((code) => inCodeRange(INTEGRATION_CODES, code))).toEqual([true, false]);
   });
 });

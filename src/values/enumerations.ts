@@ -267,3 +267,13 @@ export const SITE_AESTHETICS_PATHS = [
   'font themes',
   'font usage categories',
 ] as const;
+
+/**
+ * Plan-feature codes 1–70 and integration codes 1–85 (storefront spec §3). The spec gives no meaning per code, only
+ * that they include commerce, subscriptions, gift cards and instalment-payment options, so only the ranges are
+ * written: a code outside them is not one.
+ */
+export const PLAN_FEATURE_CODES = { first: 1, last: 70 } as const;
+export const INTEGRATION_CODES = { first: 1, last: 85 } as const;
+export const inCodeRange = (range: { first: number; last: number }, code: number): boolean =>
+  Number.isInteger(code) && code >= range.first && code <= range.last;
