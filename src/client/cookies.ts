@@ -31,6 +31,9 @@ export function readStoreCookie(cookie: StoreCookie): string | null {
   return null;
 }
 
+/** The signed-in flag's cookie names (production, development): the header's early words (src/storefront/header-words.ts) read them before this script runs. */
+export const SIGNED_IN_COOKIE_NAMES: readonly string[] = readableNames('siteUserInfo');
+
 /** Whether the visitor has a cart or is signed in: otherwise loading the cart is skipped (spec §4). */
 export function mayHaveCart(): boolean {
   return readStoreCookie('cart') !== null || readStoreCookie('siteUserInfo') !== null;

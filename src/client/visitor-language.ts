@@ -3,10 +3,8 @@
  * applies it on every page), and the language a form sends so the email it causes is written in it (the account forms,
  * and the site forms for the newsletter's welcome code).
  */
+import { VISITOR_LANGUAGE_KEY as VISITOR_LANGUAGE } from '../commerce/storefront-languages';
 import { pageDocument } from './dom';
-
-/** Where it is kept in this browser (pages are the same for everyone). */
-const VISITOR_LANGUAGE = 'storefront:language';
 
 interface Storage {
   getItem(key: string): string | null;

@@ -5,6 +5,12 @@
 export const STOREFRONT_LANGUAGES = ['en', 'fr', 'de', 'es'] as const;
 export type StorefrontLanguage = (typeof STOREFRONT_LANGUAGES)[number];
 
+/**
+ * Where a signed-out visitor's own language choice is kept in the browser (src/client/visitor-language.ts); the
+ * header's early words (src/storefront/header-words.ts) read it before the header paints.
+ */
+export const VISITOR_LANGUAGE_KEY = 'storefront:language';
+
 /** 'fr-FR' → 'fr'; a language the catalogue does not have → 'en'. */
 export function storefrontLanguage(locale: string): StorefrontLanguage {
   const language = locale.split(/[-_]/)[0]?.toLowerCase() ?? '';

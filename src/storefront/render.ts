@@ -13,6 +13,7 @@ import { htmlCsp, type IntegrationOrigins, mergeSources, NO_INTEGRATION_ORIGINS 
 import type { ResolvedPage } from './page-context';
 import { ISLAND_FORMATTERS, pageHasCaptcha } from './islands';
 import { STRUCTURED_DATA_FORMATTERS } from './structured-data';
+import { HEADER_WORDS_FORMATTERS } from './header-words';
 import { developerPlatformPage } from './developer-platform/page';
 import { isDeveloperPlatform } from './developer-platform/template';
 import {
@@ -39,7 +40,7 @@ const safeText: Formatter = (value, args, ctx, vars) => {
 
 /** Widgets render as islands on store pages; their markup (an island's form, the social meta tags) is trusted. */
 const PAGE_FORMATTERS: FormatterTable = {
-  ...trustedFormatters({ ...ISLAND_FORMATTERS, ...STRUCTURED_DATA_FORMATTERS }),
+  ...trustedFormatters({ ...ISLAND_FORMATTERS, ...STRUCTURED_DATA_FORMATTERS, ...HEADER_WORDS_FORMATTERS }),
   safe: safeText,
 };
 

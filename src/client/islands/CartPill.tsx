@@ -61,7 +61,8 @@ export default function CartPill({ count: initial }: CartPillProps) {
               : fill(text['cart.linkMany'], { count: countText })
         }
       >
-        <span aria-hidden="true" data-text="cart.link">
+        {/* The header's early words may have put it in the visitor's language before hydration (src/storefront/header-words.ts). */}
+        <span aria-hidden="true" data-text="cart.link" suppressHydrationWarning>
           {text['cart.link']}
         </span>{' '}
         <span className="CartPill-count" aria-hidden="true" style={count === 0 ? { visibility: 'hidden' } : undefined}>
