@@ -152,6 +152,11 @@ interface Fixture {
   featured?: string;
   /** The site-wide block fields its author's site fills (`site.blockFields`, docs/templates.md), imported with the site. */
   blockFields?: Readonly<Record<string, readonly Record<string, unknown>[]>>;
+  /**
+   * The index collection its author's home page is (a type its `.conf` marks `"index": true`; docs/templates.md, Index
+   * collections), holding the demo's pages as its sections: imported with the site as its home page.
+   */
+  index?: Readonly<Record<string, unknown>>;
   /** What a shopper sees on a page the template's script draws from the store's data: `text` in a visible `selector`. */
   sees?: readonly { path: string; selector: string; text: string }[];
 }
@@ -176,6 +181,19 @@ export const FIXTURES: readonly Fixture[] = [
     ],
     hidesCart:
       "its CSS hides the platform's floating cart (`.absolute-cart-box{display:none!important}`) and it writes no count",
+    // Its home is an index of the site's pages (its index.list's tiles; its router loads it as the root of every page),
+    // first in its header navigation as its author's is: its header block draws the home link as its logo and the
+    // index's panel, `.js-main--{urlId}`, which its script fills with the tiles.
+    index: {
+      id: 'garberco-index',
+      type: 1,
+      typeName: 'index',
+      title: 'GarberCo',
+      urlId: 'garberco',
+      fullUrl: '/garberco',
+      homepage: true,
+      collectionIds: ['c-shop', 'c-blog', 'c-contact'],
+    },
   },
   {
     name: 'boxen',
@@ -544,7 +562,7 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
     });
 
     beforeAll(async () => {
-      for (const { name, devCart, featured, blockFields } of fixtures) {
+      for (const { name, devCart, featured, blockFields, index } of fixtures) {
         const site = demoAs(name);
         const template = await readTemplateFolder(`test/fixtures/third-party/${name}`);
         figure(name, 'importWarnings', template.warnings.length);
@@ -558,7 +576,19 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
           {
             ...site,
             // The page a developer adds for Squarespace's cart widget, as the template's README asks.
-            collections: devCart ? [...site.collections, DEV_CART_PAGE] : site.collections,
+            collections: [
+              ...site.collections,
+              ...(devCart ? [DEV_CART_PAGE] : []),
+              ...(index === undefined ? [] : [index]),
+            ],
+            ...(index === undefined
+              ? {}
+              : {
+                  navigation: [
+                    { title: String(index.title), url: String(index.fullUrl) },
+                    ...((site.navigation as unknown[] | undefined) ?? []),
+                  ],
+                }),
             items: site.items.map((item) => (item.urlId === featured ? { ...item, starred: true } : item)),
             ...(blockFields === undefined ? {} : { blockFields }),
           },
