@@ -85,10 +85,10 @@ import {
   SEARCH_SCAN,
   type CheckoutRequest,
   type CheckoutPatch,
-  type CheckoutOutcome,
   type PlaceRequest,
   type PlaceOutcome,
   type ClaimFate,
+  type StartedCheckout,
 } from './orders/model';
 import type { OrdersContext } from './orders/context';
 import { emailMessagesOf, setEmailMessages } from './orders/emails';
@@ -103,6 +103,7 @@ export {
   type CheckoutRequest,
   type CheckoutPatch,
   type CheckoutOutcome,
+  type StartedCheckout,
   type PlaceRequest,
   PLACE_MESSAGES,
   type PlaceBody,
@@ -190,11 +191,7 @@ export class CommerceOrders extends DurableObject<Env> {
    * Starts the checkout of a cart or updates it: POST/PUT /api/commerce/checkout. Only checks that
    * the stock is there (Shopify's rule: reserve at payment, not before), so no call holds units.
    */
-  async start(
-    request: CheckoutRequest,
-    patch: CheckoutPatch = {},
-    now = Date.now(),
-  ): Promise<CheckoutOutcome & { payment?: PaymentSetup }> {
+  async start(request: CheckoutRequest, patch: CheckoutPatch = {}, now = Date.now()): Promise<StartedCheckout> {
     const outcome = await start(this.self, request, patch, now);
     // The page's provider, mode and key come with the answer it already asks for: no call of their own.
     return outcome.ok ? { ...outcome, payment: await storePaymentSetup(this.self) } : outcome;

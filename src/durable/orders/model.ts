@@ -7,7 +7,7 @@ import type { CheckoutInputs, CheckoutTotals, ShownTotals } from '../../commerce
 import type { EmailLocale } from '../../commerce/email-text';
 import type { BuyerOrder } from '../../commerce/order';
 import type { SubscriptionPlan } from '../../commerce/subscriptions';
-import type { ChargeRequest, ChargeResult } from '../../integrations/payments';
+import type { ChargeRequest, ChargeResult, PaymentSetup } from '../../integrations/payments';
 import { randomHex } from '../../site/ids';
 import type { StockLine } from '../stock';
 
@@ -81,6 +81,9 @@ export type CheckoutOutcome =
       errors?: Record<string, string>;
       unavailable?: { sku: string; available: number }[];
     };
+
+/** What starting or updating a checkout comes to (ORDERS.start): the outcome, with how the page takes the card once started. */
+export type StartedCheckout = CheckoutOutcome & { payment?: PaymentSetup };
 
 /** A new order's id: a placement takes its own from the cart's claim (durable/cart.ts). */
 export function newOrderId(): string {

@@ -9,11 +9,11 @@ import { type AppEnv, storeOf } from '../shared/http';
 import { currentSession } from './site-user-session';
 
 /** The started checkout, or, when it has no email yet and the shopper is signed in, the checkout started again with their details. */
-export async function withAccountDetails(
+export async function withAccountDetails<Outcome extends CheckoutOutcome>(
   c: Context<AppEnv>,
-  started: CheckoutOutcome,
-  restart: (patch: CheckoutPatch) => Promise<CheckoutOutcome>,
-): Promise<CheckoutOutcome> {
+  started: Outcome,
+  restart: (patch: CheckoutPatch) => Promise<Outcome>,
+): Promise<Outcome> {
   if (!started.ok || started.checkout.email !== null) return started;
   const session = await currentSession(c);
   if (session === null) return started;

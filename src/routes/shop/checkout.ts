@@ -21,17 +21,16 @@ import { ORDER_MESSAGES, type Order } from '../../commerce/order';
 import type { SubscriptionPlan } from '../../commerce/subscriptions';
 import {
   UNKNOWN_RETRY_AFTER_S,
-  type CheckoutOutcome,
   type CheckoutPatch,
   type CheckoutRequest,
   type PlaceOutcome,
+  type StartedCheckout,
 } from '../../durable/orders';
 import { unavailableLines } from '../../durable/orders/checkout';
 import type { StockLine } from '../../durable/stock';
 import { placeUnlessHeardShort } from '../../durable/stock-seen';
 import { tokenDigest } from '../../durable/passwords';
 import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
-import type { PaymentSetup } from '../../integrations/payments';
 import { placesProvider, PlacesUnavailable } from '../../integrations/places';
 import { itemsAtVersion } from '../../site/item-at-version';
 import { rememberOrder, withAccountDetails } from './account-checkout';
@@ -136,8 +135,8 @@ async function checkoutRequest(
 async function started(
   c: Context<AppEnv>,
   request: CheckoutRequest,
-  start: () => Promise<CheckoutOutcome & { payment?: PaymentSetup }>,
-): Promise<CheckoutOutcome & { payment?: PaymentSetup }> {
+  start: () => Promise<StartedCheckout>,
+): Promise<StartedCheckout> {
   const [outcome, unavailable] = await Promise.all([start(), unavailableLines(c.env, request)]);
   if (!outcome.ok || unavailable.length === 0) return outcome;
   return { ok: false, status: 409, error: CHECKOUT_MESSAGES.reservationLost, unavailable };
@@ -147,7 +146,7 @@ async function started(
 function checkoutAnswer(
   c: Context<AppEnv>,
   route: typeof api.startCheckout | typeof api.updateCheckout,
-  outcome: CheckoutOutcome & { payment?: PaymentSetup },
+  outcome: StartedCheckout,
 ): Response {
   c.header('cache-control', 'no-store');
   if (outcome.ok)
