@@ -31,7 +31,7 @@ describe('the footer as a form', () => {
   ] as const) {
     const who = account === ACCOUNTS.owner ? 'the owner' : 'an editor';
     it(
-      `${who} writes the footer's text and a link; a shopper sees them, hostile input refused or shown as text, at ${width} px`,
+      `${who} writes the footer's text and a link and the header's announcement; a shopper sees them, hostile input refused or shown as text, at ${width} px`,
       async () => {
         const started = Date.now();
         // The shopper's store page, served (and cached) before the save.
@@ -80,6 +80,11 @@ describe('the footer as a form', () => {
         await expect.poll(() => address.inputValue(), SLOW).toBe(`https://www.example.com/care-${width}`);
         expect(await page.locator(`#footer-link-${at}-url-error`).count()).toBe(0);
         await shot(page, `footer-console-${width}`);
+        // The header's announcement, a card of the same screen: the content roles' (an editor's too), not Commerce's.
+        const announced = `Studio open on Saturdays ${RUN} ${width}`;
+        await page.fill('#header-announcement', announced);
+        await page.getByRole('button', { name: 'Save header', exact: true }).click();
+        await expectSaved(page, 'form[aria-labelledby="header-title"]');
         const consoleSeconds = (Date.now() - started) / 1000;
 
         // The same shopper's next visit: the new footer at once, not the cached page from before the save.
@@ -88,6 +93,7 @@ describe('the footer as a form', () => {
         await text.waitFor(SLOW);
         expect(await text.innerText()).toContain(said);
         expect(await text.innerText()).toContain('<script>alert(1)</script>');
+        expect(await shopper.locator('.announcement-bar').textContent()).toBe(announced);
         expect(await footer.locator('script').count()).toBe(0);
         const link = footer.getByRole('link', { name: `Care guide ${width}` });
         expect(await link.getAttribute('href')).toBe(`https://www.example.com/care-${width}`);

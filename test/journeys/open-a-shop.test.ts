@@ -22,7 +22,9 @@ import {
   useContexts,
   ACCOUNTS,
   fillUkAddress,
+  openSidebar,
   save,
+  saveOutcome,
   useOwnStore,
 } from './support';
 
@@ -36,6 +38,21 @@ const REFUND = 'Return anything unused within 30 days for a full refund.';
 async function openCommerce(page: Page, part: string): Promise<void> {
   await page.locator('.SubNav a', { hasText: part }).click();
   await page.waitForSelector(`h1:text-is("Commerce · ${part}")`, SLOW);
+}
+
+/** Navigation, header and footer: the header and the home popup are cards of that screen, the content roles'. */
+async function openNavigation(page: Page): Promise<void> {
+  await openSidebar(page);
+  await page.locator('nav[aria-label="Console"] a', { hasText: 'Navigation' }).first().click();
+  await page.waitForSelector('h1:text-is("Navigation, header and footer")', SLOW);
+}
+
+/** Saves one card of a screen of several and waits for that card's own outcome of this save. */
+async function saveCard(page: Page, id: string, button: string): Promise<void> {
+  const outcome = await saveOutcome(page, `form[aria-labelledby="${id}-title"] .SaveStatus`, () =>
+    page.getByRole('button', { name: button, exact: true }).click(),
+  );
+  expect(outcome).toBe('Saved');
 }
 
 async function checklist(page: Page): Promise<Record<string, boolean>> {
@@ -127,13 +144,12 @@ describe('Open a shop and set it up as forms', () => {
       await expect.poll(() => taxRow.textContent(), SLOW).toContain('California, United States');
 
       // The header as settings; the popup off.
-      await openCommerce(page, 'Header');
+      await openNavigation(page);
       await page.fill('#header-announcement', ANNOUNCEMENT);
       await page.fill('#header-social-instagram', 'https://instagram.com/fernandfield');
-      await save(page, 'Save header');
-      await openCommerce(page, 'Home popup');
+      await saveCard(page, 'header', 'Save header');
       await page.getByLabel('Show the popup on the home page').uncheck();
-      await save(page, 'Save popup');
+      await saveCard(page, 'popup', 'Save popup');
 
       // Home: the checklist reads the store.
       await page.goto(`${store.url}/config`);
@@ -156,7 +172,7 @@ describe('Open a shop and set it up as forms', () => {
       await signIn(phone.page, store.url, ACCOUNTS.owner);
       await phone.page.locator('.SetupChecklist-items li').first().waitFor(SLOW);
       await shot(phone.page, 'open-a-shop-console-checklist-375');
-      await phone.page.goto(`${store.url}/config/commerce/header`);
+      await phone.page.goto(`${store.url}/config/navigation`);
       await phone.page.waitForSelector('#header-announcement', SLOW);
       expect(await phone.page.inputValue('#header-announcement')).toBe(ANNOUNCEMENT);
       const overflowing = await phone.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

@@ -55,9 +55,8 @@ describe('unsaved changes', () => {
         const started = Date.now();
         const { page, errors } = await contexts.page(width);
         await signIn(page, store.url, ACCOUNTS.owner);
-        await clickSidebar(page, 'Commerce');
-        await page.waitForSelector('h1:text-is("Commerce · Store")', SLOW);
-        await page.locator('nav[aria-label="Commerce settings"] a', { hasText: 'Header' }).click();
+        await clickSidebar(page, 'Navigation');
+        await page.waitForSelector('h1:text-is("Navigation, header and footer")', SLOW);
         const announcement = page.getByLabel('Announcement bar');
         await announcement.waitFor(SLOW);
         const typed = `Free delivery this week ${RUN} ${width}`;
@@ -71,13 +70,13 @@ describe('unsaved changes', () => {
         await shot(page, `unsaved-leave-${width}`);
         await leave.getByRole('button', { name: 'Keep editing' }).click();
         await leave.waitFor({ state: 'detached', ...SLOW });
-        expect(new URL(page.url()).pathname).toBe('/config/commerce/header');
+        expect(new URL(page.url()).pathname).toBe('/config/navigation');
         expect(await announcement.inputValue()).toBe(typed);
         await closeMenu(page);
 
         // Saved: the sidebar moves at once, nothing asked.
-        await page.getByRole('button', { name: 'Save header' }).click();
-        await expectSaved(page);
+        await page.getByRole('button', { name: 'Save header', exact: true }).click();
+        await expectSaved(page, 'form[aria-labelledby="header-title"]');
         await clickSidebar(page, 'Products');
         await page.waitForSelector('h1:text-is("Products")', SLOW);
         expect(await page.locator('dialog[open]').count()).toBe(0);

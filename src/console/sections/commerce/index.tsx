@@ -1,22 +1,23 @@
 /**
  * The commerce settings section: the store (its details, currency, minimum order, tax display, stock
- * hold, welcome code), policies, the header, the home popup, the order emails' messages, payments (the owner's), shipping rates,
+ * hold, welcome code), policies, the order emails' messages, payments (the owner's), shipping rates,
  * tax rates, discount codes and the commerce preferences, each its own screen under /config/commerce/<part>.
+ * The header and the home popup are the content roles' (Navigation, header and footer).
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { ConsoleSession, SectionProps } from '../../section-types';
 import { Link } from '../../ui';
 import { Discounts } from './Discounts';
 import { EmailMessagesForm } from './EmailMessages';
-import { HeaderSettingsForm } from './HeaderSettings';
 import { PaymentsForm } from './Payments';
-import { PopupSettingsForm } from './PopupSettings';
 import { Preferences } from './Preferences';
 import { ShippingRates, TaxRates } from './Rates';
 import { StoreDetailsForm } from './StoreDetails';
 import { StoreSettingsForm } from './StoreSettings';
 
-export const COMMERCE_ROOT = '/config/commerce';
+import { COMMERCE_ROOT } from './paths';
+
+export { COMMERCE_ROOT };
 
 /** The policies' rich-text editor (TipTap, the posts' chunk) loads only when Policies opens, not with every commerce screen. */
 const PoliciesForm = lazy(() => import('./PoliciesForm').then((module) => ({ default: module.PoliciesForm })));
@@ -47,12 +48,6 @@ const PARTS: readonly {
 }[] = [
   { id: '', label: 'Store', Screen: Store },
   { id: 'policies', label: 'Policies', Screen: Policies },
-  {
-    id: 'header',
-    label: 'Header',
-    Screen: ({ session }) => <HeaderSettingsForm session={session} detailsPath={COMMERCE_ROOT} />,
-  },
-  { id: 'popup', label: 'Home popup', Screen: () => <PopupSettingsForm storePath={COMMERCE_ROOT} /> },
   { id: 'emails', label: 'Emails', Screen: EmailMessagesForm },
   { id: 'payments', label: 'Payments', Screen: PaymentsForm, permission: 'payments' },
   { id: 'shipping', label: 'Shipping rates', Screen: ShippingRates },

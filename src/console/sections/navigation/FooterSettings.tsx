@@ -13,17 +13,7 @@ import {
 } from '../../../site/editor/store-settings';
 import { api } from '../../../api';
 import type { ConsoleSession } from '../../section-types';
-import {
-  consoleApi,
-  FetchStatus,
-  Field,
-  FieldError,
-  Link,
-  SaveForm,
-  savedFieldError,
-  useFetch,
-  useSave,
-} from '../../ui';
+import { consoleApi, FetchStatus, Field, FieldError, SaveForm, savedFieldError, useFetch, useSave } from '../../ui';
 import { RichTextEditor } from '../posts/RichTextEditor';
 import { problemsOf } from '../commerce/StoreDetails';
 
@@ -31,9 +21,6 @@ type Footer = StoreSettingsAnswer['footer'];
 
 /** What the form sends: the rich text editor's empty document ('<p></p>') is no text. */
 const sent = (footer: Footer): Footer => ({ ...footer, text: footer.text.replace(/^<p><\/p>$/, '') });
-
-/** Where the social links are set (Commerce → Header), for the roles that may open Commerce. */
-const HEADER_PATH = '/config/commerce/header';
 
 export function FooterSettingsForm({ session }: { session: ConsoleSession }) {
   const fetched = useFetch(api.storeSettings.at());
@@ -143,14 +130,8 @@ export function FooterSettingsForm({ session }: { session: ConsoleSession }) {
         </button>
       </fieldset>
       <p className="Field-hint">
-        Social links show in the footer too: they are set with the header
-        {session.can.commerce ? (
-          <>
-            {' '}
-            (<Link to={HEADER_PATH}>Commerce → Header</Link>)
-          </>
-        ) : null}
-        . The footer's code, if any, is in the header and footer code below.
+        Social links show in the footer too: they are set with the header, above. The footer's code, if any, is in the
+        header and footer code below.
       </p>
     </SaveForm>
   );

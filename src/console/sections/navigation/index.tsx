@@ -1,8 +1,8 @@
 /**
  * Navigation, header and footer: the main navigation as a tree the merchant reorders by dragging
  * or with the move buttons (up, down, in under the link above, out of its folder), each link made
- * with the link editor; the footer's text and links (FooterSettings.tsx); then the header and footer code
- * (code-injection roles only).
+ * with the link editor; the header's announcement and social links (HeaderSettings.tsx); the footer's text and links
+ * (FooterSettings.tsx); the home popup (PopupSettings.tsx); then the header and footer code (code-injection roles only).
  */
 import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
 import { ROLE_MESSAGES } from '../../../site/roles';
@@ -15,7 +15,9 @@ import { FieldError } from '../../ui/FieldError';
 import { SaveStatus, useSave } from '../../ui/SaveStatus';
 import { Loaded } from '../../ui/Loaded';
 import { useFetch } from '../../ui/useFetch';
+import { HeaderSettingsForm } from './HeaderSettings';
 import { LinkEditor, type LinkEdit } from './LinkEditor';
+import { PopupSettingsForm } from './PopupSettings';
 import {
   canMove,
   dropNode,
@@ -73,9 +75,11 @@ export default function NavigationSection({ session }: SectionProps) {
       <Loaded fetched={fetched} loading="Loading the navigation…">
         {(answer) => <NavigationEditor answer={answer} canUpload={session.can.content} />}
       </Loaded>
+      <HeaderSettingsForm session={session} />
       <Suspense fallback={<p role="status">Loading the footer…</p>}>
         <FooterSettingsForm session={session} />
       </Suspense>
+      <PopupSettingsForm session={session} />
       <HeaderFooter canEdit={session.can.codeInjection} />
     </div>
   );

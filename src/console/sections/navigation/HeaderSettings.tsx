@@ -1,5 +1,5 @@
 /**
- * The store header as settings (console → Commerce → Header): the announcement bar above it and the
+ * The store header as settings (console → Navigation, header and footer → Header, for the content roles): the announcement bar above it and the
  * social links in the footer, each a labelled field; the logo is the store details'. The header's raw
  * HTML is the code-injection roles' extra: others see it read-only and send it back unchanged.
  */
@@ -13,11 +13,12 @@ import {
 import { api } from '../../../api';
 import type { ConsoleSession } from '../../section-types';
 import { consoleApi, FetchStatus, Field, Link, SaveForm, savedFieldError, useFetch, useSave } from '../../ui';
-import { problemsOf } from './StoreDetails';
+import { COMMERCE_ROOT } from '../commerce/paths';
+import { problemsOf } from '../commerce/StoreDetails';
 
 type Header = StoreSettingsAnswer['header'];
 
-export function HeaderSettingsForm({ session, detailsPath }: { session: ConsoleSession; detailsPath: string }) {
+export function HeaderSettingsForm({ session }: { session: ConsoleSession }) {
   const fetched = useFetch(api.storeSettings.at());
   const [header, setHeader] = useState<Header | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -66,7 +67,11 @@ export function HeaderSettingsForm({ session, detailsPath }: { session: ConsoleS
         ) : (
           <img src={logo.assetUrl} alt={logo.altText || 'Store logo'} className="HeaderLogo-image" />
         )}
-        <Link to={detailsPath}>{logo === null ? 'Add a logo in Store details' : 'Change it in Store details'}</Link>
+        {session.can.commerce ? (
+          <Link to={COMMERCE_ROOT}>{logo === null ? 'Add a logo in Store details' : 'Change it in Store details'}</Link>
+        ) : (
+          <p className="Field-hint">The logo is set in Commerce → Store by the store's owner or manager.</p>
+        )}
       </div>
       <Field
         id="header-announcement"

@@ -1,16 +1,18 @@
 /**
- * The home page's popup (console → Commerce → Home popup): on or off, its title and text. Its
+ * The home page's popup (console → Navigation, header and footer → Home popup, for the content roles): on or off, its title and text. Its
  * newsletter sign-up stays as it is; the welcome code it promises is the store's setting (Store).
  */
 import { useEffect, useState } from 'react';
 import { popupSettingsSchema, type StoreSettingsAnswer } from '../../../site/editor/store-settings';
 import { api } from '../../../api';
 import { consoleApi, FetchStatus, Field, Link, SaveForm, savedFieldError, useFetch, useSave } from '../../ui';
-import { problemsOf } from './StoreDetails';
+import type { ConsoleSession } from '../../section-types';
+import { COMMERCE_ROOT } from '../commerce/paths';
+import { problemsOf } from '../commerce/StoreDetails';
 
 type Popup = StoreSettingsAnswer['popup'];
 
-export function PopupSettingsForm({ storePath }: { storePath: string }) {
+export function PopupSettingsForm({ session }: { session: ConsoleSession }) {
   const fetched = useFetch(api.storeSettings.at());
   const [popup, setPopup] = useState<Popup | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -38,7 +40,8 @@ export function PopupSettingsForm({ storePath }: { storePath: string }) {
       </label>
       <p className="Field-hint">
         A newsletter sign-up shown shortly after a shopper arrives; closed, it stays away for 7 days. The welcome code
-        it sends is set in <Link to={storePath}>Store</Link>.
+        it sends is set in{' '}
+        {session.can.commerce ? <Link to={COMMERCE_ROOT}>Commerce → Store</Link> : 'Commerce → Store'}.
       </p>
       <Field id="popup-title-field" label="Title" error={error('title')}>
         {(control) => (
