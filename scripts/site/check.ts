@@ -6,8 +6,7 @@
  */
 import { compile } from '../../src/engine/index.ts';
 import { siteSchema } from '../../src/site/schema.ts';
-import { ISLAND_FORMATTERS } from '../../src/storefront/islands.tsx';
-import { STRUCTURED_DATA_FORMATTERS } from '../../src/storefront/structured-data.ts';
+import { STORE_PAGE_FORMATTERS } from '../../src/storefront/page-formatters.ts';
 import { locate, type FolderProblem, type SiteJson, type SiteSources } from './folder.ts';
 
 /** The spec's limit on products in one collection (engine-analytics-editor.txt §5 "Limits"). */
@@ -72,11 +71,8 @@ export function templateProblems(site: SiteJson): FolderProblem[] {
   const problems: FolderProblem[] = [];
   for (const [path, source] of Object.entries(site.theme)) {
     if (!path.endsWith('.html')) continue;
-    // The widget formatters store pages render with (src/storefront/render.ts) are known names here too.
-    for (const error of compile(source, {
-      formatters: { ...ISLAND_FORMATTERS, ...STRUCTURED_DATA_FORMATTERS },
-      cache: false,
-    }).errors) {
+    // The formatters store pages render with (src/storefront/render.ts) are known names here too.
+    for (const error of compile(source, { formatters: STORE_PAGE_FORMATTERS, cache: false }).errors) {
       problems.push({
         file: `theme/${path}`,
         ...(error.line === undefined ? {} : { where: `${error.line}:${error.column ?? 1}` }),

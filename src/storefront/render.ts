@@ -11,9 +11,8 @@ import { DEFAULT_THEME, themePartials } from '../site/theme';
 import { markup } from '../html/markup';
 import { htmlCsp, type IntegrationOrigins, mergeSources, NO_INTEGRATION_ORIGINS } from './content-security';
 import type { ResolvedPage } from './page-context';
-import { ISLAND_FORMATTERS, pageHasCaptcha } from './islands';
-import { STRUCTURED_DATA_FORMATTERS } from './structured-data';
-import { HEADER_WORDS_FORMATTERS } from './header-words';
+import { pageHasCaptcha } from './islands';
+import { STORE_PAGE_FORMATTERS } from './page-formatters';
 import { developerPlatformPage } from './developer-platform/page';
 import { isDeveloperPlatform } from './developer-platform/template';
 import {
@@ -40,7 +39,7 @@ const safeText: Formatter = (value, args, ctx, vars) => {
 
 /** Widgets render as islands on store pages; their markup (an island's form, the social meta tags) is trusted. */
 const PAGE_FORMATTERS: FormatterTable = {
-  ...trustedFormatters({ ...ISLAND_FORMATTERS, ...STRUCTURED_DATA_FORMATTERS, ...HEADER_WORDS_FORMATTERS }),
+  ...trustedFormatters(STORE_PAGE_FORMATTERS),
   safe: safeText,
 };
 
