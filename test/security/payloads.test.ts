@@ -12,6 +12,10 @@ import { parseSite } from '../../src/site/schema';
 import { mapHost, publishSite } from '../../src/site/store';
 import { sitePaths } from '../../src/site/paths';
 import { Visitor } from '../worker/visitor';
+import { headerWordsScript } from '../../src/storefront/header-words';
+
+/** The theme's own inline script on every page (the header's words in the visitor's language), allowed by its hash. */
+const HEADER_WORDS = headerWordsScript().slice('<script>'.length, -'</script>'.length);
 
 const PAYLOADS = [
   '<script>window.__pwned=1</script>',
@@ -248,7 +252,11 @@ describe('payload catalogue', () => {
           expect(await res.text(), path).not.toContain(payload.includes('<') ? payload : '\u0000');
           continue;
         }
-        const code = { scripts: ['document.documentElement.dataset.postSubmit = "ran";'], styles: [], urls: [] };
+        const code = {
+          scripts: [HEADER_WORDS, 'document.documentElement.dataset.postSubmit = "ran";'],
+          styles: [],
+          urls: [],
+        };
         await expectNothingRuns(res, path, payload, res.status === 400 ? NO_CODE : code);
       }
     }
@@ -259,7 +267,7 @@ describe('payload catalogue', () => {
       const { host, paths, postSubmit } = await publishPoisoned(index, payload);
       const visitor = new Visitor(`http://${host}`);
       const trusted = {
-        scripts: [HEADER_SCRIPT, ...postSubmit],
+        scripts: [HEADER_WORDS, HEADER_SCRIPT, ...postSubmit],
         styles: [HEADER_STYLE],
         urls: ['https://cdn.example.com/widget.js'],
       };
