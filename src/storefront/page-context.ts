@@ -525,15 +525,7 @@ async function contentPage({ site, catalog, base, path }: PageRequest, collectio
     status: 200,
     context: {
       ...base,
-      page: {
-        kind: 'page',
-        typeCode: PageType.Page,
-        title: collection.title,
-        path,
-        description: collection.seoDescription ?? '',
-        seoTitle: collection.seoTitle ?? '',
-        body: collection.body ?? '',
-      },
+      page: pageFields(collection, path),
       collection,
       blocks: blocks.map((block, i) =>
         block.type === 'product'
@@ -547,6 +539,19 @@ async function contentPage({ site, catalog, base, path }: PageRequest, collectio
                 : block,
       ),
     },
+  };
+}
+
+/** A page collection's own page: its title, text and SEO fields (a page of blocks and an index alike). */
+function pageFields(collection: Collection, path: string) {
+  return {
+    kind: 'page' as const,
+    typeCode: PageType.Page,
+    title: collection.title,
+    path,
+    description: collection.seoDescription ?? '',
+    seoTitle: collection.seoTitle ?? '',
+    body: collection.body ?? '',
   };
 }
 
@@ -578,15 +583,7 @@ async function indexPage(request: PageRequest, collection: Collection): Promise<
     status: 200,
     context: {
       ...base,
-      page: {
-        kind: 'page',
-        typeCode: PageType.Page,
-        title: collection.title,
-        path,
-        description: collection.seoDescription ?? '',
-        seoTitle: collection.seoTitle ?? '',
-        body: collection.body ?? '',
-      },
+      page: pageFields(collection, path),
       collection: { ...collection, folder: true, folderBehavior: FOLDER_BEHAVIORS.index, collections },
     },
   };
