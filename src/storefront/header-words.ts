@@ -80,6 +80,12 @@ export function headerWordsScript(): string {
   return `<script>(${APPLY})(${data});</script>`;
 }
 
+/** The same for every page and store: made once per isolate, not on every page miss. */
+let made: string | undefined;
+
 export const HEADER_WORDS_FORMATTERS: FormatterTable = {
-  'header-words': () => headerWordsScript(),
+  'header-words': () => {
+    made ??= headerWordsScript();
+    return made;
+  },
 };
