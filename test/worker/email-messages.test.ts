@@ -49,6 +49,9 @@ describe('the messages in the order emails', () => {
     const long = await store.json('PUT', EMAILS, { ...MESSAGES, fulfilled: 'x'.repeat(2_001) });
     expect(long.status).toBe(400);
     expect(long.body).toEqual({ error: 'fulfilled: A message can be at most 2,000 characters.' });
+    const partial = await store.json('PUT', EMAILS, { confirmed: MESSAGES.confirmed });
+    expect(partial.status).toBe(400);
+    expect(partial.body).toEqual({ error: "fulfilled: Give this email's message, or an empty text for none." });
     const big = await store.json('PUT', EMAILS, { ...MESSAGES, note: 'x'.repeat(41 * 1024) });
     expect(big.status).toBe(413);
     expect((await store.json('GET', EMAILS)).body).toEqual(NONE);

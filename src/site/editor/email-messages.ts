@@ -26,11 +26,11 @@ export const EMAIL_MESSAGE_LABELS: Record<EmailMessageKind, { title: string; sen
   refunded: { title: 'Refund', sent: 'Sent when you refund an order, in full or in part.' },
 };
 
+/** Required, so a save that leaves an email out is refused instead of blanking its message; '' is none. */
 const message = z
-  .string()
+  .string({ error: "Give this email's message, or an empty text for none." })
   .trim()
-  .max(MAX_EMAIL_MESSAGE, `A message can be at most ${MAX_EMAIL_MESSAGE.toLocaleString('en-US')} characters.`)
-  .default('');
+  .max(MAX_EMAIL_MESSAGE, `A message can be at most ${MAX_EMAIL_MESSAGE.toLocaleString('en-US')} characters.`);
 
 export const emailMessagesSchema = z.object({ confirmed: message, fulfilled: message, refunded: message });
 export type EmailMessages = z.output<typeof emailMessagesSchema>;
