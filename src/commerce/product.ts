@@ -242,6 +242,9 @@ export const inStockSql = (product: string, units: (variant: string) => string):
   `(coalesce(${productTypeSql(product)} IN (${PRODUCT_TYPE_CODES.join(', ')}), 0) AND (${productNeverRunsOutSql(product)}
     OR EXISTS (SELECT 1 FROM json_each(${product}, '$.structuredContent.variants') v WHERE ${units('v.value')} >= 1)))`;
 
+/** `stockLimit` in SQLite for a variant that counts stock: `units` (an SQL expression) in whole units, none below 0. */
+export const stockLimitSql = (units: string): string => `max(0, CAST(coalesce(${units}, 0) AS INTEGER))`;
+
 /**
  * The units of a variant a shopper can have: its stock in whole units, or null when unlimited
  * (unlimited variants, and every variant of a type that never runs out).

@@ -25,6 +25,7 @@ import {
   PRODUCT_RECORD_TYPE,
   productNeverRunsOutSql,
   variantNeverRunsOutSql,
+  stockLimitSql,
 } from '../commerce/product';
 import type { ListingQuery, ListingSort } from '../site/catalog';
 import { visibleFrom } from '../site/editor/content-status';
@@ -780,7 +781,7 @@ export function productList(sql: SqlStorage, query: ProductListQuery): { rows: P
     SELECT i.seq, i.json, i.title_key, i.price, i.added_on,
       CASE WHEN ${productNeverRunsOutSql('i.json')}
            THEN NULL
-           ELSE (SELECT coalesce(sum(coalesce((SELECT o.value FROM json_each(?) o WHERE o.key = json_extract(v.value, '$.sku')), json_extract(v.value, '$.qtyInStock'))), 0)
+           ELSE (SELECT coalesce(sum(${stockLimitSql("coalesce((SELECT o.value FROM json_each(?) o WHERE o.key = json_extract(v.value, '$.sku')), json_extract(v.value, '$.qtyInStock'))")}), 0)
                  FROM json_each(i.json, '$.structuredContent.variants') v)
       END AS stock
     FROM items i WHERE ${clauses.join(' AND ')}`;

@@ -3,7 +3,7 @@
  * from the same lists (issue 31). Every product kind (physical, digital, service, gift card, subscription, paywall,
  * and a type the store does not know) with every kind of variant list is asked both ways: the SQL fragments alone,
  * then the content tables' own queries (the listing's "in stock" filter with the stock ledger's levels, the counted
- * levels a listing asks the ledger about). Changing either copy alone fails here.
+ * levels a listing asks the ledger about, the console's stock column). Changing either copy alone fails here.
  */
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
@@ -17,7 +17,7 @@ import {
   variantNeverRunsOutSql,
   variantStockLimit,
 } from '../../src/commerce/product';
-import { countedStock, listing, writeItem } from '../../src/durable/content-tables';
+import { countedStock, listing, type ProductListQuery, productList, writeItem } from '../../src/durable/content-tables';
 import { contentObject } from '../../src/site/catalog';
 import type { Item } from '../../src/site/schema';
 
@@ -48,6 +48,7 @@ const VARIANT_LISTS: Record<string, { qty: number; unlimited?: boolean }[]> = {
     { qty: 0, unlimited: true },
   ],
   'no unlimited mark': [{ qty: 2 }],
+  'below none and a part': [{ qty: -2 }, { qty: 1.7 }],
 };
 
 const money = { value: '10.00', currency: 'USD' };
@@ -179,6 +180,53 @@ describe('never runs out, typed and in SQL', () => {
         ),
       );
       expect(Object.keys(counted).sort()).toEqual(countedSkus.sort());
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "the console's stock column counts what totalStockRemaining counts: whole units, none below 0, at the ledger's levels",
+    async () => {
+      const [, part] = skus(product('physical', 'below none and a part'));
+      const onHand = { [skus(product('physical', 'in stock'))[0]!]: 2.5, [part!]: -1 };
+      const atLedgerLevels = (item: Item): Item =>
+        ({
+          ...item,
+          structuredContent: {
+            ...item.structuredContent,
+            variants: item.structuredContent!.variants.map((v) => ({
+              ...v,
+              qtyInStock: onHand[v.sku] ?? v.qtyInStock,
+            })),
+          },
+        }) as Item;
+      const rows = await inContentObject('console-stock', (sql) => {
+        for (const item of PRODUCTS) writeItem(sql, item);
+        const query: ProductListQuery = {
+          search: '',
+          collectionId: COLLECTION,
+          tag: null,
+          category: null,
+          stock: null,
+          sort: 'title',
+          descending: false,
+          offset: 0,
+          limit: 1000,
+          onHand,
+        };
+        return productList(sql, query).rows;
+      });
+      const sqlStock = Object.fromEntries(rows.map((row) => [(JSON.parse(row.json) as Item).title, row.stock]));
+      const typedStock = Object.fromEntries(
+        PRODUCTS.map((item) => {
+          const units = totalStockRemaining(atLedgerLevels(item));
+          return [item.title, units === Number.MAX_SAFE_INTEGER ? null : units];
+        }),
+      );
+      expect(sqlStock).toEqual(typedStock);
+      expect(sqlStock['physical (below none and a part)']).toBe(0);
+      expect(sqlStock['physical (in stock)']).toBe(2);
+      expect(sqlStock['physical (half a unit)']).toBe(0);
     },
     TIMEOUT,
   );
