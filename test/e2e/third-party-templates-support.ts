@@ -157,8 +157,15 @@ interface Fixture {
    * collections), holding the demo's pages as its sections: imported with the site as its home page.
    */
   index?: Readonly<Record<string, unknown>>;
-  /** What a shopper sees on a page the template's script draws from the store's data: `text` in a visible `selector`. */
-  sees?: readonly { path: string; selector: string; text: string }[];
+  /**
+   * The links of the template's first navigation (the one our store's navigation fills, docs/templates.md "Tags") as
+   * its author's site had them, in place of the demo's: a template may draw each link as more than a link.
+   */
+  navigation?: readonly { title: string; url: string }[];
+  /** Thumbnails (the site's collection `mainImage`) the merchant gave collections, by collection id: a demo picture and its size. */
+  thumbnails?: Readonly<Record<string, { assetUrl: string; originalSize: string }>>;
+  /** What a shopper sees on a page the template's script draws from the store's data: a visible `selector`, holding `text` when given. */
+  sees?: readonly { path: string; selector: string; text?: string }[];
 }
 
 /** A script another origin's script adds (analytics): the CSP allows only the script URLs a template's markup names (docs/templates.md, Trust). */
@@ -182,8 +189,19 @@ export const FIXTURES: readonly Fixture[] = [
     hidesCart:
       "its CSS hides the platform's floating cart (`.absolute-cart-box{display:none!important}`) and it writes no count",
     // Its home is an index of the site's pages (its index.list's tiles; its router loads it as the root of every page),
-    // first in its header navigation as its author's is: its header block draws the home link as its logo and the
-    // index's panel, `.js-main--{urlId}`, which its script fills with the tiles.
+    // in its header navigation as its author's is: its header block draws the home link as its logo and the index's
+    // panel, `.js-main--{urlId}`, which its script fills with the tiles. Its header draws a full-screen panel for every
+    // link, placed by its CSS only for its own three (GarberCo, About, Index): the demo's Shop, Gifts, Journal and
+    // Contact links drew four white panels over the index's, so its header holds the index alone, as its author's
+    // held no store page (they are the index's tiles).
+    navigation: [{ title: 'GarberCo', url: '/garberco' }],
+    // A tile shows its section's thumbnail and nothing else at desktop widths (its titles are hidden there).
+    thumbnails: {
+      'c-shop': { assetUrl: '/images/demo/canvas-tote.webp', originalSize: '800x800' },
+      'c-blog': { assetUrl: '/images/demo/coffee-origins.webp', originalSize: '1200x800' },
+      'c-contact': { assetUrl: '/images/demo/ceramic-mug.webp', originalSize: '800x800' },
+    },
+    sees: [{ path: '/', selector: '.js-index-tile[data-title="Journal"] img[src]' }],
     index: {
       id: 'garberco-index',
       type: 1,
@@ -562,7 +580,7 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
     });
 
     beforeAll(async () => {
-      for (const { name, devCart, featured, blockFields, index } of fixtures) {
+      for (const { name, devCart, featured, blockFields, index, navigation, thumbnails } of fixtures) {
         const site = demoAs(name);
         const template = await readTemplateFolder(`test/fixtures/third-party/${name}`);
         figure(name, 'importWarnings', template.warnings.length);
@@ -577,18 +595,14 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
             ...site,
             // The page a developer adds for Squarespace's cart widget, as the template's README asks.
             collections: [
-              ...site.collections,
+              ...site.collections.map((collection) => {
+                const mainImage = thumbnails?.[String(collection.id)];
+                return mainImage === undefined ? collection : { ...collection, mainImage };
+              }),
               ...(devCart ? [DEV_CART_PAGE] : []),
               ...(index === undefined ? [] : [index]),
             ],
-            ...(index === undefined
-              ? {}
-              : {
-                  navigation: [
-                    { title: String(index.title), url: String(index.fullUrl) },
-                    ...((site.navigation as unknown[] | undefined) ?? []),
-                  ],
-                }),
+            ...(navigation === undefined ? {} : { navigation }),
             items: site.items.map((item) => (item.urlId === featured ? { ...item, starred: true } : item)),
             ...(blockFields === undefined ? {} : { blockFields }),
           },
@@ -646,7 +660,10 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
             );
             for (const { selector, text } of sees?.filter((seen) => seen.path === path) ?? []) {
               // Drawn by its script once the page has loaded, behind its intro: waited for until nothing covers it.
-              const shown = page.locator(selector).filter({ hasText: text }).first();
+              const shown = page
+                .locator(selector)
+                .filter(text === undefined ? {} : { hasText: text })
+                .first();
               await expect(shown.waitFor({ timeout: 60_000 }), `${name} ${path}: ${selector}`).resolves.toBeUndefined();
               await expect
                 .poll(() => shown.evaluate(uncovered), {
