@@ -194,6 +194,17 @@ export interface CollectionSettingsAnswer {
   seoTitle: string;
   seoDescription: string;
 }
+/** An index as the console edits it (src/site/index-collections.ts): its sections in order, and what may be one. */
+export interface IndexAnswer {
+  id: string;
+  title: string;
+  urlId: string;
+  fullUrl: string;
+  collectionIds: string[];
+  inNavigation: boolean;
+  /** The site's pages and collections an index may hold (no index), in the site's order. */
+  choices: { id: string; title: string; typeName: string; fullUrl: string }[];
+}
 export interface StoredChart extends ChartDataset {
   id: string;
   title: string;

@@ -25,6 +25,7 @@ import type {
   FormSummary,
   GroupsPage,
   HeaderFooter,
+  IndexAnswer,
   MembersPage,
   NameRow,
   NavigationAnswer,
@@ -62,7 +63,12 @@ import type {
 import type { StoredFile } from '../site/editor/files';
 import type { PaymentSettingsAnswer, paymentSettingsSchema } from '../site/editor/payment-settings';
 import type { EmailMessages, emailMessagesSchema } from '../site/editor/email-messages';
-import type { collectionSettingsSchema, newPageSchema, pageFormSchema } from '../site/editor/page-form';
+import type {
+  collectionSettingsSchema,
+  indexFormSchema,
+  newPageSchema,
+  pageFormSchema,
+} from '../site/editor/page-form';
 import type { formSettingsSchema } from '../site/editor/form-settings';
 import type { EVENT_SCHEMAS } from '../beacon/schemas';
 import { areas } from './areas';
@@ -118,6 +124,13 @@ export const consoleRoutes = {
     .answers<CollectionSettingsAnswer>(),
   addPageToNavigation: route('POST', `${CONSOLE}/pages/:collectionId/navigation`).answers<{ inNavigation: true }>(),
   saveCharts: route('PUT', `${CONSOLE}/pages/:collectionId/charts`).answers<{ charts: StoredChart[] }>(),
+  addIndex: route('POST', `${CONSOLE}/indexes`)
+    .sends<z.input<typeof newPageSchema>>()
+    .answers<{ id: string; urlId: string; fullUrl: string }>(),
+  index: route('GET', `${CONSOLE}/indexes/:collectionId`).answers<IndexAnswer>(),
+  saveIndex: route('PUT', `${CONSOLE}/indexes/:collectionId`)
+    .sends<z.input<typeof indexFormSchema>>()
+    .answers<IndexAnswer>(),
   posts: route('GET', `${CONSOLE}/posts`).answers<PostPage>(),
   post: route('GET', `${CONSOLE}/posts/:id`).answers<StoredPost>(),
   addPost: route('POST', `${CONSOLE}/posts`).answers<StoredPost>(),

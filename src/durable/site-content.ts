@@ -68,6 +68,8 @@ export type Edit =
   | { kind: 'updateNavigation'; items: edits.NavigationItem[] }
   | { kind: 'setHeaderFooter'; input: { header: string; footer: string } }
   | { kind: 'addPage'; input: NewPage }
+  | { kind: 'addIndex'; input: NewPage }
+  | { kind: 'saveIndex'; collectionId: string; input: { title: string; collectionIds: string[] } }
   | { kind: 'savePage'; collectionId: string; input: PageForm }
   | { kind: 'saveCollectionSettings'; collectionId: string; input: edits.CollectionSettingsChange }
   | { kind: 'setFormSuccessUrl'; formId: string; url: string }
@@ -137,6 +139,10 @@ function applyToShell(site: ShellInput, edit: ShellEdit): edits.EditResult {
       return edits.setHeaderFooter(site, edit.input);
     case 'addPage':
       return edits.addPage(site, edit.input);
+    case 'addIndex':
+      return edits.addIndex(site, edit.input);
+    case 'saveIndex':
+      return edits.saveIndex(site, edit.collectionId, edit.input);
     case 'savePage':
       return edits.savePage(site, edit.collectionId, edit.input);
     case 'saveCollectionSettings':

@@ -8,6 +8,8 @@ import { escapeHtml } from '../html/escape';
 import type { ChartDataset } from './editor/chart';
 import type { Design } from './editor/design';
 import { randomHex } from './ids';
+import { indexProblems } from './index-collections';
+import { COLLECTION_TYPES } from '../values/enumerations';
 import { CONTENT_LIMITS, LIMIT_MESSAGES } from './limits';
 import { MEMBER_AREA_PATH } from './paths';
 import { changeMailingList, NO_MAILING_LIST, type MailingListChange } from './editor/mailing-list';
@@ -101,7 +103,14 @@ export function removeCollection(site: ShellInput, collectionId: string): EditRe
   return {
     site: {
       ...site,
-      collections: site.collections.filter((c) => c !== collection),
+      // An index that held it holds the rest of its sections.
+      collections: site.collections.flatMap((c) =>
+        c === collection
+          ? []
+          : c.collectionIds?.includes(collectionId)
+            ? [{ ...c, collectionIds: c.collectionIds.filter((id) => id !== collectionId) }]
+            : [c],
+      ),
       navigation: withoutLinksTo(site.navigation, collection),
     },
     value: null,
@@ -158,6 +167,42 @@ export function addPage(site: ShellInput, input: { title: string; urlId: string 
   const id = randomId('c');
   const page = { id, type: 10, typeName: 'page' as const, title, urlId: input.urlId, fullUrl: `/${input.urlId}` };
   return { site: { ...site, collections: [...site.collections, page] }, value: { id } };
+}
+
+/** A new index (src/site/index-collections.ts): no sections yet, published, in no navigation until the merchant adds it. */
+export function addIndex(site: ShellInput, input: { title: string; urlId: string }): EditResult<{ id: string }> {
+  const made = addPage(site, input);
+  if ('error' in made) return made;
+  const { id } = made.value;
+  const index = {
+    ...made.site.collections.at(-1),
+    type: COLLECTION_TYPES.generic,
+    typeName: 'index',
+    collectionIds: [],
+  };
+  return { site: { ...site, collections: [...site.collections, index as ShellCollection] }, value: { id } };
+}
+
+/**
+ * An index's title and sections in order, saved from the console: checked with the import's rules (indexProblems,
+ * the first problem's message), so the console and site.json refuse the same sections.
+ */
+export function saveIndex(
+  site: ShellInput,
+  collectionId: string,
+  input: { title: string; collectionIds: readonly string[] },
+): EditResult<null> {
+  const index = site.collections.find((c) => c.id === collectionId && c.typeName === 'index');
+  if (index === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
+  const title = input.title.trim();
+  if (title === '') return { error: EDIT_MESSAGES.titleRequired };
+  if (title.length > 100) return { error: EDIT_MESSAGES.titleTooLong };
+  const collections = site.collections.map((c) =>
+    c === index ? { ...index, title, collectionIds: [...input.collectionIds] } : c,
+  );
+  const problem = indexProblems(collections)[0];
+  if (problem !== undefined) return { error: problem.message };
+  return { site: { ...site, collections }, value: null };
 }
 
 /** A page as the console saves it (src/site/editor/page-form.ts checks it first); a field left out stays as it was. */

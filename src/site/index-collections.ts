@@ -16,6 +16,7 @@ export const INDEX_MESSAGES = {
   ownSection: 'an index cannot hold itself',
   repeatedSection: 'names a section twice',
   twoHomepages: 'only one collection can be the home page',
+  tooManySections: `an index holds at most ${MAX_INDEX_SECTIONS} sections`,
 } as const;
 
 interface IndexedCollection {

@@ -8,6 +8,7 @@ import { areas } from '../../api/areas';
 import type { AppEnv } from '../shared/http';
 import { consoleCatalog } from './console-catalog';
 import { consoleCollections } from './collections';
+import { consoleIndexes } from './indexes';
 import { consoleContent } from './console-content';
 import { consoleCustomers } from './console-customers';
 import { consoleDesign } from './console-design';
@@ -47,6 +48,7 @@ for (const area of [
   consoleContent,
   consolePages,
   consoleCollections,
+  consoleIndexes,
   consoleFormSettings,
   consoleFiles,
   consoleErrors,

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { EDIT_MESSAGES, URL_ID } from '../edits';
+import { INDEX_MESSAGES, MAX_INDEX_SECTIONS } from '../index-collections';
 import { CONTENT_LIMITS, LIMIT_MESSAGES } from '../limits';
 import { CONTENT_STATUSES } from './content-status';
 import { PAGE_BLOCK_MESSAGES, pageBlockSchema } from './page-blocks';
@@ -69,6 +70,15 @@ export const pageFormSchema = z.object({
 export type PageForm = z.infer<typeof pageFormSchema>;
 
 /** Each problem of a page form by its field's path ('title', 'blocks.2.assetUrl'), the first one per field. */
+/**
+ * An index as the console saves it (`PUT /api/console/indexes/{id}`): its title and its sections' ids in order, each
+ * section checked by the import's rules (src/site/index-collections.ts) when the edit is applied.
+ */
+export const indexFormSchema = z.object({
+  title,
+  collectionIds: z.array(z.string().min(1).max(64)).max(MAX_INDEX_SECTIONS, INDEX_MESSAGES.tooManySections),
+});
+
 export function pageFormProblems(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) fields[issue.path.join('.')] ??= issue.message;

@@ -1,0 +1,115 @@
+/**
+ * The console's index pages in workerd (src/routes/console/indexes.ts): an owner or editor creates an index, chooses
+ * and orders its sections and saves them, and the storefront's index page carries them in that order
+ * (`collection.collections`, what a developer-platform template's index `.list` repeats); the import's rules refuse a
+ * section at its row with the import's messages; a viewer and a call without the crumb are refused.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
+import { EDIT_MESSAGES } from '../../src/site/edits';
+import { INDEX_MESSAGES } from '../../src/site/index-collections';
+import { signedIn } from './fixtures';
+import { Visitor } from './visitor';
+
+const [OWNER, , EDITOR, VIEWER] = DEMO_MERCHANTS;
+
+interface IndexAnswer {
+  id: string;
+  title: string;
+  fullUrl: string;
+  collectionIds: string[];
+  inNavigation: boolean;
+  choices: { id: string; title: string; typeName: string }[];
+}
+
+describe('console indexes', () => {
+  it('lets an editor make an index of chosen sections in order, which its page carries, and refuses a viewer and a call without the crumb', async () => {
+    const [anonymous, editor, viewer] = await Promise.all([signedIn(undefined), signedIn(EDITOR), signedIn(VIEWER)]);
+    expect((await anonymous.json('POST', '/api/console/indexes', { title: 'Work', urlId: '' })).status).toBe(401);
+    expect((await viewer.json('POST', '/api/console/indexes', { title: 'Work', urlId: '' })).status).toBe(403);
+    const noCrumb = await editor.fetch('/api/console/indexes', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Work', urlId: '' }),
+    });
+    expect(noCrumb.status).toBe(403);
+
+    const created = await editor.json<{ id: string; fullUrl: string }>('POST', '/api/console/indexes', {
+      title: 'Our Work',
+      urlId: '',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.fullUrl).toBe('/our-work');
+    const { id } = created.body;
+    const read = await viewer.json<IndexAnswer>('GET', `/api/console/indexes/${id}`);
+    expect(read.body).toMatchObject({ title: 'Our Work', collectionIds: [], inNavigation: false });
+    // Every page and collection but an index may be a section.
+    expect(read.body.choices.map((choice) => choice.id)).toEqual(
+      expect.arrayContaining(['c-shop', 'c-blog', 'c-contact']),
+    );
+    expect(read.body.choices.some((choice) => choice.typeName === 'index')).toBe(false);
+    // The pages list names it as an index.
+    const pages = await editor.json<{ pages: { id: string; typeName: string }[] }>('GET', '/api/console/pages');
+    expect(pages.body.pages.find((page) => page.id === id)?.typeName).toBe('index');
+
+    expect((await viewer.json('PUT', `/api/console/indexes/${id}`, { title: 'Work', collectionIds: [] })).status).toBe(
+      403,
+    );
+    const saved = await editor.json<IndexAnswer>('PUT', `/api/console/indexes/${id}`, {
+      title: 'Work',
+      collectionIds: ['c-contact', 'c-shop', 'c-blog'],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ title: 'Work', collectionIds: ['c-contact', 'c-shop', 'c-blog'] });
+
+    // The shopper's page: the sections in the merchant's order, as a template's index .list repeats them.
+    const page = await new Visitor().fetch('/our-work?format=json');
+    expect(page.status).toBe(200);
+    const context = (await page.json()) as { collection: { title: string; collections: { id: string }[] } };
+    expect(context.collection.title).toBe('Work');
+    expect(context.collection.collections.map((section) => section.id)).toEqual(['c-contact', 'c-shop', 'c-blog']);
+  });
+
+  it("refuses sections by the import's rules, each at its row, and keeps the index as it was", async () => {
+    const owner = await signedIn(OWNER);
+    const made = async (title: string) =>
+      (await owner.json<{ id: string }>('POST', '/api/console/indexes', { title, urlId: '' })).body.id;
+    const [id, other] = [await made('Studio index'), await made('Other index')];
+    await owner.json('PUT', `/api/console/indexes/${id}`, { title: 'Studio index', collectionIds: ['c-shop'] });
+    const refused = async (collectionIds: string[]) =>
+      (
+        await owner.json<{ error: string; fields?: Record<string, string> }>('PUT', `/api/console/indexes/${id}`, {
+          title: 'Studio index',
+          collectionIds,
+        })
+      ).body;
+    expect(await refused(['c-shop', 'c-nowhere'])).toEqual({
+      error: INDEX_MESSAGES.unknownSection,
+      fields: { 'collectionIds.1': INDEX_MESSAGES.unknownSection },
+    });
+    expect((await refused(['c-blog', 'c-shop', 'c-blog'])).fields).toEqual({
+      'collectionIds.2': INDEX_MESSAGES.repeatedSection,
+    });
+    expect((await refused([id])).fields).toEqual({ 'collectionIds.0': INDEX_MESSAGES.ownSection });
+    expect((await refused([other])).fields).toEqual({ 'collectionIds.0': INDEX_MESSAGES.nestedIndex });
+    expect((await refused(Array.from({ length: 51 }, (_, i) => `c-${i}`))).fields).toEqual({
+      collectionIds: INDEX_MESSAGES.tooManySections,
+    });
+    const blank = await owner.json<{ error: string; fields: Record<string, string> }>(
+      'PUT',
+      `/api/console/indexes/${id}`,
+      { title: ' ', collectionIds: [] },
+    );
+    expect(blank.body).toEqual({ error: PRODUCT_MESSAGES.invalid, fields: { title: EDIT_MESSAGES.titleRequired } });
+    expect((await owner.json<IndexAnswer>('GET', `/api/console/indexes/${id}`)).body.collectionIds).toEqual(['c-shop']);
+    // A page it holds, deleted, leaves the index with the rest of its sections.
+    const page = (await owner.json<{ id: string }>('POST', '/api/console/pages', { title: 'Kiln notes', urlId: '' }))
+      .body.id;
+    await owner.json('PUT', `/api/console/indexes/${id}`, { title: 'Studio index', collectionIds: [page, 'c-shop'] });
+    expect((await owner.json('DELETE', `/api/console/pages/${page}`)).status).toBe(200);
+    expect((await owner.json<IndexAnswer>('GET', `/api/console/indexes/${id}`)).body.collectionIds).toEqual(['c-shop']);
+    // A page is not an index: its id answers 404 here.
+    expect((await owner.json('GET', '/api/console/indexes/c-contact')).status).toBe(404);
+  });
+});
