@@ -4,7 +4,8 @@
  * cannot cover. Pure types: the checkout page and the islands take them from here.
  */
 import type { z } from 'zod';
-import type { ShippingAddress } from '../commerce/address';
+import type { AccountOrder } from '../accounts/order-history';
+import type { SavedAddress, ShippingAddress } from '../commerce/address';
 import type { CartEntry, PriceChange, ShoppingCart } from '../commerce/cart';
 import type { BuyerOrder } from '../commerce/order';
 import type { SubscriptionPlan } from '../commerce/subscriptions';
@@ -113,4 +114,60 @@ export interface Suggestion {
 export interface SearchSuggestions {
   query: string;
   suggestions: Suggestion[];
+}
+
+/** The visitor's session (GET of the account's session): who is signed in, the xsrf token their account calls send, their language. */
+export type AccountSession =
+  | { authenticated: false }
+  | {
+      authenticated: true;
+      siteUserId: string;
+      email: string;
+      xsrfToken: string;
+      /** The account's chosen language; null: the site's. */
+      language: string | null;
+      verified: boolean;
+    };
+
+/** Signed in: the session's xsrf token (its secret is the HttpOnly cookie). */
+export interface SignedIn {
+  xsrfToken: string;
+  siteUserId: string;
+}
+
+/** Signed out; with `?cloneCart=true`, whether a copy of the account's cart was kept and how many entries it could not hold. */
+export interface SignedOut {
+  signedOut: true;
+  cartCloned: boolean;
+  entriesLeftOut?: number;
+}
+
+/** An email was sent, or would have been (a sign-up or reset answers the same whether or not the email has an account). */
+export interface AccountEmailSent {
+  sent: true;
+  message: string;
+}
+
+/** A verification link opened: the email it verified. */
+export interface EmailVerified {
+  verified: true;
+  email: string;
+  message: string;
+}
+
+/** A reset link used: the account's email, signed out everywhere. */
+export interface PasswordChanged {
+  passwordChanged: true;
+  email: string;
+  message: string;
+}
+
+/** The signed-in shopper's orders, newest first. */
+export interface AccountOrders {
+  orders: AccountOrder[];
+}
+
+/** The signed-in shopper's saved addresses, after a change as before. */
+export interface SavedAddresses {
+  addresses: SavedAddress[];
 }

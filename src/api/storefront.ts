@@ -13,15 +13,25 @@ import type {
   updateSchema,
 } from './checkout-bodies';
 import type {
+  accountLocaleSchema,
   formSubmissionSchema,
   formValuesSchema,
+  linkTokenSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
   restockSignUpSchema,
+  savedAddressSchema,
+  signInSchema,
+  signUpSchema,
   subscriptionCancelSchema,
 } from './storefront-bodies';
 import type { PaymentSetup } from '../commerce/payment-mode';
 import type { Order as StoredOrder } from '../commerce/order';
 import type { BuyerSubscription } from '../commerce/subscriptions';
 import type {
+  AccountEmailSent,
+  AccountOrders,
+  AccountSession,
   AddressSuggestion,
   CartChanged,
   CartEntryAdded,
@@ -30,8 +40,13 @@ import type {
   FormBlockSchema,
   FormSaved,
   FoundAddress,
+  EmailVerified,
   Order,
+  PasswordChanged,
+  SavedAddresses,
   SearchSuggestions,
+  SignedIn,
+  SignedOut,
 } from './storefront-answers';
 import { areas } from './areas';
 import { route } from './route';
@@ -85,20 +100,32 @@ export const storefrontRoutes = {
     .sends<z.input<typeof restockSignUpSchema>>()
     .answers<{ signedUp: true; created: boolean }>(),
 
-  accountSession: route('GET', `${ACCOUNT}/session`),
-  signIn: route('POST', `${ACCOUNT}/session`),
-  signOut: route('DELETE', `${ACCOUNT}/session`),
-  accountLocale: route('POST', `${ACCOUNT}/locale`),
-  signUp: route('POST', `${ACCOUNT}/signup`),
-  verify: route('POST', `${ACCOUNT}/verify`),
-  verification: route('POST', `${ACCOUNT}/verification`),
-  passwordResetRequest: route('POST', `${ACCOUNT}/password-reset/request`),
-  passwordReset: route('POST', `${ACCOUNT}/password-reset`),
-  accountOrders: route('GET', `${ACCOUNT}/orders`),
-  addresses: route('GET', `${ACCOUNT}/addresses`),
-  addAddress: route('POST', `${ACCOUNT}/addresses`),
-  changeAddress: route('PUT', `${ACCOUNT}/addresses/:id`),
-  removeAddress: route('DELETE', `${ACCOUNT}/addresses/:id`),
+  accountSession: route('GET', `${ACCOUNT}/session`).answers<AccountSession>(),
+  signIn: route('POST', `${ACCOUNT}/session`).sends<z.input<typeof signInSchema>>().answers<SignedIn>(),
+  /** `?cloneCart=true` keeps a copy of the account's cart for the signed-out visitor. */
+  signOut: route('DELETE', `${ACCOUNT}/session`).answers<SignedOut>(),
+  accountLocale: route('POST', `${ACCOUNT}/locale`)
+    .sends<z.input<typeof accountLocaleSchema>>()
+    .answers<{ language: string | null }>(),
+  signUp: route('POST', `${ACCOUNT}/signup`).sends<z.input<typeof signUpSchema>>().answers<AccountEmailSent>(),
+  verify: route('POST', `${ACCOUNT}/verify`).sends<z.input<typeof linkTokenSchema>>().answers<EmailVerified>(),
+  /** A new verification link for the signed-in shopper. */
+  verification: route('POST', `${ACCOUNT}/verification`).sends<Record<string, never>>().answers<AccountEmailSent>(),
+  passwordResetRequest: route('POST', `${ACCOUNT}/password-reset/request`)
+    .sends<z.input<typeof passwordResetRequestSchema>>()
+    .answers<AccountEmailSent>(),
+  passwordReset: route('POST', `${ACCOUNT}/password-reset`)
+    .sends<z.input<typeof passwordResetSchema>>()
+    .answers<PasswordChanged>(),
+  accountOrders: route('GET', `${ACCOUNT}/orders`).answers<AccountOrders>(),
+  addresses: route('GET', `${ACCOUNT}/addresses`).answers<SavedAddresses>(),
+  addAddress: route('POST', `${ACCOUNT}/addresses`)
+    .sends<z.input<typeof savedAddressSchema>>()
+    .answers<SavedAddresses>(),
+  changeAddress: route('PUT', `${ACCOUNT}/addresses/:id`)
+    .sends<z.input<typeof savedAddressSchema>>()
+    .answers<SavedAddresses>(),
+  removeAddress: route('DELETE', `${ACCOUNT}/addresses/:id`).answers<SavedAddresses>(),
   accountSubscriptions: route('GET', areas.accountSubscriptions).answers<{ subscriptions: BuyerSubscription[] }>(),
   cancelAccountSubscription: route('POST', `${areas.accountSubscriptions}/:id/cancel`).answers<{
     subscription: BuyerSubscription;

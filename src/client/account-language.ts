@@ -7,6 +7,7 @@
  * page, only when the `SiteUserInfo` cookie says someone is signed in). No React here: the entry
  * uses it on every page.
  */
+import type { AnswerOf } from '../api/route';
 import { storefrontRoutes as api } from '../api/storefront';
 import { announceAccountLanguage } from './census-events';
 import { readStoreCookie } from './cookies';
@@ -19,8 +20,8 @@ let accountLanguageRead: Promise<string | null> | null = null;
 export function accountLanguage(): Promise<string | null> {
   if (readStoreCookie('siteUserInfo') === null) return Promise.resolve(visitorLanguage());
   accountLanguageRead ??= fetch(api.accountSession.path())
-    .then((res) => (res.ok ? (res.json() as Promise<{ language?: string | null }>) : null))
-    .then((session) => session?.language ?? null)
+    .then((res) => (res.ok ? (res.json() as Promise<AnswerOf<typeof api.accountSession>>) : null))
+    .then((session) => (session?.authenticated === true ? session.language : null))
     .catch(() => null);
   announceAccountLanguage(accountLanguageRead);
   return accountLanguageRead;

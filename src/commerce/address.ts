@@ -18,6 +18,13 @@ export interface ShippingAddress {
   phone: string;
 }
 
+/** One of a signed-in shopper's saved addresses; the default is the one the checkout starts with. */
+export interface SavedAddress {
+  id: string;
+  address: ShippingAddress;
+  isDefault: boolean;
+}
+
 export interface ShippingLocation {
   countryCode: string;
   region: string;

@@ -9,7 +9,7 @@
  * account. Everything a visitor can add is bounded: accounts per website (unverified sign-ups lapse
  * after a week), links per account and hour, addresses and remembered orders per account.
  */
-import type { ShippingAddress } from '../commerce/address';
+import type { SavedAddress, ShippingAddress } from '../commerce/address';
 import type { EmailMessage } from '../integrations/email';
 import { randomHex } from '../site/ids';
 import { AccountStore, type Session } from './accounts';
@@ -25,12 +25,6 @@ export interface VisitorProfile {
 }
 
 export type VisitorSession = Session<VisitorProfile>;
-
-export interface SavedAddress {
-  id: string;
-  address: ShippingAddress;
-  isDefault: boolean;
-}
 
 export type LinkKind = 'verify' | 'reset';
 

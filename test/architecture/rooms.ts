@@ -96,7 +96,7 @@ export const ROOMS: readonly Room[] = [
   {
     room: 'api',
     job: "the browser-to-worker contract (`index.ts`): every route the store's pages (`storefront.ts`) and the console (`console.ts`) call, by name, with its method, path and body and answer types; the zod schemas the routes validate bodies with; imported by browser code, so of the site only what the console may import",
-    mayImport: ['beacon', 'site', 'commerce', 'forms', ...GROUND],
+    mayImport: ['beacon', 'site', 'accounts', 'commerce', 'forms', ...GROUND],
     only: { site: BROWSER_SAFE_SITE },
   },
   {

@@ -1,9 +1,9 @@
 /** The signed-in shopper's saved addresses: add, edit, delete, choose the default (the checkout starts with it). */
 import { useEffect, useState, type FormEvent } from 'react';
-import type { Call } from '../../api/route';
+import type { AnswerOf, Call } from '../../api/route';
 import { storefrontRoutes as api } from '../../api/storefront';
 import { ACCOUNT_MESSAGES } from '../../accounts/messages';
-import { countryNameIn, type ShippingAddress } from '../../commerce/address';
+import { countryNameIn, type SavedAddress, type ShippingAddress } from '../../commerce/address';
 import { sayIn } from '../../commerce/storefront-text/say-in';
 import { responseFailure } from '../api';
 import { addressFieldProblems } from '../checkout-form';
@@ -12,12 +12,6 @@ import { AddressFields, EMPTY_ADDRESS, type CheckoutFieldName } from '../islands
 import { useShopperLocale } from '../use-shopper-text';
 import { usePurchaseText } from '../use-purchase-text';
 import { accountCall, fieldErrors, type AccountSectionProps } from './account-api';
-
-interface SavedAddress {
-  id: string;
-  address: ShippingAddress;
-  isDefault: boolean;
-}
 
 /** The address being written: a new one (`id` null) or a saved one. */
 interface Draft {
@@ -54,7 +48,7 @@ export default function AddressesSection({ session }: AccountSectionProps) {
     void accountCall(api.addresses.at(), undefined, xsrf)
       .then(async (res) =>
         res.ok
-          ? setAddresses(((await res.json()) as { addresses: SavedAddress[] }).addresses)
+          ? setAddresses((await res.json()).addresses)
           : setFailure(await responseFailure(res, ACCOUNT_MESSAGES.failed)),
       )
       .catch(() => setFailure(ACCOUNT_MESSAGES.failed));
@@ -65,7 +59,11 @@ export default function AddressesSection({ session }: AccountSectionProps) {
   }, [draft?.id, draft === null]);
 
   /** Sends a change; the new list on success, else the messages shown. */
-  const change = async (call: Call, body: unknown, done: string): Promise<boolean> => {
+  const change = async <B,>(
+    call: Call<AnswerOf<typeof api.addAddress>, B>,
+    body: NoInfer<B>,
+    done: string,
+  ): Promise<boolean> => {
     setBusy(true);
     setFailure(null);
     setStatus(null);
@@ -80,7 +78,7 @@ export default function AddressesSection({ session }: AccountSectionProps) {
       if (Object.keys(fields).length === 0) setFailure(await responseFailure(res, ACCOUNT_MESSAGES.failed));
       return false;
     }
-    setAddresses(((await res.json()) as { addresses: SavedAddress[] }).addresses);
+    setAddresses((await res.json()).addresses);
     setStatus(done);
     return true;
   };

@@ -24,7 +24,7 @@ export default function OrdersSection({ session }: AccountSectionProps) {
       const res = await accountCall(api.accountOrders.at(), undefined, session.xsrfToken).catch(() => null);
       if (!live) return;
       if (res?.ok !== true) return setError(res === null ? LOAD_FAILED : await responseFailure(res, LOAD_FAILED));
-      setOrders(((await res.json()) as { orders: AccountOrder[] }).orders);
+      setOrders((await res.json()).orders);
     })();
     return () => {
       live = false;

@@ -38,7 +38,7 @@ export function ForgotPasswordForm({ onDone }: Outcome) {
     setBusy(false);
     if (res?.ok !== true)
       return setError(res === null ? ACCOUNT_MESSAGES.failed : await responseFailure(res, ACCOUNT_MESSAGES.failed));
-    onDone(((await res.json()) as { message: string }).message);
+    onDone((await res.json()).message);
   };
 
   return (
@@ -96,7 +96,7 @@ export function NewPasswordForm({ token, onDone }: Outcome & { token: string }) 
       if (fields.password !== undefined) return setError(fields.password);
       return setFailure(await responseFailure(res, ACCOUNT_MESSAGES.failed));
     }
-    const done = (await res.json()) as { message: string; email: string };
+    const done = await res.json();
     onDone(done.message, done.email);
   };
 

@@ -46,7 +46,7 @@ export default function SignUpForm({ onSent }: { onSent: (message: string) => vo
       return;
     }
     reportPixel('CompleteRegistration', { content_name: REGISTRATION_ACCOUNT });
-    onSent(((await res.json()) as { message: string }).message);
+    onSent((await res.json()).message);
   };
 
   return (

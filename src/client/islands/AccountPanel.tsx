@@ -20,7 +20,7 @@ import { EN_PURCHASE } from '../../commerce/storefront-text/en-purchase';
 import { sayIn } from '../../commerce/storefront-text/say-in';
 import { showPageLanguageText } from '../shopper-text';
 import { usePurchaseText } from '../use-purchase-text';
-import { accountCall, readSession, type AccountSession, type SignedInSession } from '../account/account-api';
+import { accountCall, readSession, xsrfOf, type AccountSession, type SignedInSession } from '../account/account-api';
 import { takeLinkToken, type LinkToken } from '../account/link-token';
 import { ForgotPasswordForm, NewPasswordForm } from '../account/PasswordResetForms';
 import { ACCOUNT_SECTIONS } from '../account/sections';
@@ -42,11 +42,6 @@ const SIGNED_OUT = {
   cartKeptInPart: 'account.signedOutCartKeptInPart',
   noCart: 'account.signedOut',
 } as const;
-
-interface SignedOut {
-  cartCloned: boolean;
-  entriesLeftOut?: number;
-}
 
 type View = 'signIn' | 'signUp' | 'forgot' | 'reset';
 const FIRST_FIELD: Readonly<Record<View, string>> = {
@@ -92,7 +87,7 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
       void accountCall(api.verify.at(), { token: link.current.token })
         .then(async (res) => {
           if (!res.ok) return setProblem(await responseFailure(res, ACCOUNT_MESSAGES.failed));
-          const verified = (await res.json()) as { message: string; email: string };
+          const verified = await res.json();
           setMessage(verified.message);
           setEmail(verified.email);
           await refresh();
@@ -118,7 +113,7 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
 
   const signOut = async () => {
     setBusy(true);
-    let res = await accountCall(api.signOut.at({ cloneCart: true }), undefined, session?.xsrfToken);
+    let res = await accountCall(api.signOut.at({ cloneCart: true }), undefined, xsrfOf(session));
     if (
       res.status === 403 &&
       (
@@ -129,11 +124,11 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
       )?.crumbFail === true
     ) {
       const fresh = await readSession();
-      res = await accountCall(api.signOut.at({ cloneCart: true }), undefined, fresh.xsrfToken);
+      res = await accountCall(api.signOut.at({ cloneCart: true }), undefined, xsrfOf(fresh));
     }
     setBusy(false);
     if (!res.ok) return setProblem(await responseFailure(res, SESSION_MESSAGES.signOutFailed));
-    const { cartCloned, entriesLeftOut = 0 } = (await res.json()) as SignedOut;
+    const { cartCloned, entriesLeftOut = 0 } = await res.json();
     setView('signIn');
     setMessage(
       text[!cartCloned ? SIGNED_OUT.noCart : entriesLeftOut > 0 ? SIGNED_OUT.cartKeptInPart : SIGNED_OUT.cartKept],
@@ -143,12 +138,12 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
 
   const resendVerification = async () => {
     setBusy(true);
-    const res = await accountCall(api.verification.at(), {}, session?.xsrfToken).catch(() => null);
+    const res = await accountCall(api.verification.at(), {}, xsrfOf(session)).catch(() => null);
     setBusy(false);
     if (res?.ok !== true)
       return setProblem(res === null ? ACCOUNT_MESSAGES.failed : await responseFailure(res, ACCOUNT_MESSAGES.failed));
     setProblem(null);
-    setMessage(((await res.json()) as { message: string }).message);
+    setMessage((await res.json()).message);
   };
 
   /** Counts the shopper's language choices, so a save that answers after a newer choice changes nothing. */
@@ -163,7 +158,7 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
       void showPageLanguageText();
       return setMessage(null);
     }
-    const res = await accountCall(api.accountLocale.at(), { language }, session?.xsrfToken);
+    const res = await accountCall(api.accountLocale.at(), { language }, xsrfOf(session));
     if (turn !== languageChoices.current) return;
     setMessage(
       res.ok ? EN_PURCHASE['account.languageSaved'] : await responseFailure(res, EN_PURCHASE['account.languageFailed']),
@@ -208,8 +203,8 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
   );
 
   // A reset link opened while signed in still asks for the new password (setting it signs every session out).
-  if (view !== 'reset' && session.authenticated && session.email !== undefined && session.xsrfToken !== undefined) {
-    const signedIn = session as SignedInSession;
+  if (view !== 'reset' && session.authenticated) {
+    const signedIn: SignedInSession = session;
     return (
       <div className="AccountPanel AccountPanel--signedIn">
         <div className="AccountPanel-summary">

@@ -7,11 +7,21 @@
  * not the email has an account.
  */
 import type { Context } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { api } from '../../api';
+import { areas } from '../../api/areas';
+import {
+  ACCOUNT_BODY_MAX_BYTES,
+  linkTokenSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  savedAddressSchema,
+  signUpSchema,
+} from '../../api/storefront-bodies';
 import { accountLink, existingAccountEmail, resetEmail, verificationEmail } from '../../accounts/emails';
 import { ACCOUNT_MESSAGES } from '../../accounts/messages';
 import { accountOrder } from '../../accounts/order-history';
-import { MAX_PASSWORD_LENGTH, passwordProblem } from '../../accounts/password-rules';
+import { passwordProblem } from '../../accounts/password-rules';
 import { addressProblems } from '../../commerce/address';
 import { CHECKOUT_MESSAGES } from '../../commerce/checkout-totals';
 import { hashPassword, tokenDigest } from '../../durable/passwords';
@@ -19,8 +29,7 @@ import { isVerified, MAX_ADDRESSES, type AddressChange, type LinkEmail } from '.
 import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
 import { randomHex } from '../../site/ids';
 import type { Site } from '../../site/schema';
-import { addressSchema } from '../../api/checkout-bodies';
-import { languageTag } from '../../commerce/language-tag';
+import { answer, pathIn } from '../shared/contract';
 import { requireCrumb } from '../shared/csrf';
 import { guardedArea } from '../shared/guarded-area';
 import { apiError, readJson, type AppEnv, storeOf, withSite } from '../shared/http';
@@ -28,16 +37,6 @@ import { rateLimit } from '../shared/rate-limit';
 import { accountSession } from './site-user-session';
 import { shopperEmailLocale } from './shopper-locale';
 
-const MAX_BODY_BYTES = 4096;
-const TOKEN = z.string().regex(/^[0-9a-f]{64}$/, 'token is not a link token');
-const emailField = z.string().trim().max(256);
-const passwordField = z.string().max(MAX_PASSWORD_LENGTH + 1);
-/** `locale`: the language of the page the form was sent from, which its email is written in. */
-const signUpSchema = z.object({ email: emailField, password: passwordField, locale: languageTag.optional() });
-const tokenSchema = z.object({ token: TOKEN });
-const resetRequestSchema = z.object({ email: emailField, locale: languageTag.optional() });
-const resetSchema = z.object({ token: TOKEN, password: passwordField });
-const addressBodySchema = z.object({ address: addressSchema, isDefault: z.boolean().default(false) });
 export const ADDRESSES_FULL = `You can save up to ${MAX_ADDRESSES} addresses. Delete one to add another.`;
 
 /** Signing up, verifying and resetting a password, at `areas.account`: they send email or try a link, so the crumb and 10 a minute per visitor (ACCOUNT_RATE_LIMITER). */
@@ -68,8 +67,8 @@ async function newLink(
 
 const siteTitle = (site: Site) => site.website.siteTitle;
 
-accountLinks.post('/signup', withSite, async (c) => {
-  const body = await readJson(c, signUpSchema, MAX_BODY_BYTES);
+accountLinks.post(pathIn(areas.account, api.signUp), withSite, async (c) => {
+  const body = await readJson(c, signUpSchema, ACCOUNT_BODY_MAX_BYTES);
   const site = c.var.site;
   if (!isValidEmail(body.email)) return fieldError('email', FORM_MESSAGES.email);
   const problem = passwordProblem(body.password, body.email);
@@ -85,17 +84,17 @@ accountLinks.post('/signup', withSite, async (c) => {
   const result = await storeOf(c).objects.siteUsers.signUp(body.email, password, verification, existing, language);
   if (result === 'full') return apiError(503, ACCOUNT_MESSAGES.full);
   // The same answer for a new email and one that has an account (that account is told by email instead).
-  return c.json({ sent: true, message: ACCOUNT_MESSAGES.checkEmail }, 202);
+  return answer(c, api.signUp, { sent: true, message: ACCOUNT_MESSAGES.checkEmail }, 202);
 });
 
-accountLinks.post('/verify', withSite, async (c) => {
-  const { token } = await readJson(c, tokenSchema, MAX_BODY_BYTES);
+accountLinks.post(pathIn(areas.account, api.verify), withSite, async (c) => {
+  const { token } = await readJson(c, linkTokenSchema, ACCOUNT_BODY_MAX_BYTES);
   const email = await storeOf(c).objects.siteUsers.verifyEmail(await tokenDigest(token));
   if (email === null) return apiError(400, ACCOUNT_MESSAGES.linkInvalid);
-  return c.json({ verified: true, email, message: ACCOUNT_MESSAGES.verified });
+  return answer(c, api.verify, { verified: true, email, message: ACCOUNT_MESSAGES.verified });
 });
 
-accountLinks.post('/verification', withSite, async (c) => {
+accountLinks.post(pathIn(areas.account, api.verification), withSite, async (c) => {
   const site = c.var.site;
   const session = await accountSession(c);
   if (isVerified(session.profile)) return apiError(409, ACCOUNT_MESSAGES.alreadyVerified);
@@ -105,22 +104,22 @@ accountLinks.post('/verification', withSite, async (c) => {
   );
   if (!(await storeOf(c).objects.siteUsers.resendVerification(session.userId, verification)))
     return apiError(429, ACCOUNT_MESSAGES.verificationLimited);
-  return c.json({ sent: true, message: ACCOUNT_MESSAGES.verificationSent }, 202);
+  return answer(c, api.verification, { sent: true, message: ACCOUNT_MESSAGES.verificationSent }, 202);
 });
 
-accountLinks.post('/password-reset/request', withSite, async (c) => {
-  const { email, locale } = await readJson(c, resetRequestSchema, MAX_BODY_BYTES);
+accountLinks.post(pathIn(areas.account, api.passwordResetRequest), withSite, async (c) => {
+  const { email, locale } = await readJson(c, passwordResetRequestSchema, ACCOUNT_BODY_MAX_BYTES);
   const site = c.var.site;
   if (!isValidEmail(email)) return fieldError('email', FORM_MESSAGES.email);
   const reset = await newLink(c, 'reset', (link) =>
     resetEmail(email, siteTitle(site), link, shopperEmailLocale(site, locale)),
   );
   await storeOf(c).objects.siteUsers.requestPasswordReset(email, reset);
-  return c.json({ sent: true, message: ACCOUNT_MESSAGES.resetSent }, 202);
+  return answer(c, api.passwordResetRequest, { sent: true, message: ACCOUNT_MESSAGES.resetSent }, 202);
 });
 
-accountLinks.post('/password-reset', withSite, async (c) => {
-  const { token, password } = await readJson(c, resetSchema, MAX_BODY_BYTES);
+accountLinks.post(pathIn(areas.account, api.passwordReset), withSite, async (c) => {
+  const { token, password } = await readJson(c, passwordResetSchema, ACCOUNT_BODY_MAX_BYTES);
   const problem = passwordProblem(password, '');
   if (problem !== null) return fieldError('password', problem);
   const email = await storeOf(c).objects.siteUsers.resetPassword(
@@ -128,11 +127,11 @@ accountLinks.post('/password-reset', withSite, async (c) => {
     await hashPassword(password),
   );
   if (email === null) return apiError(400, ACCOUNT_MESSAGES.linkInvalid);
-  return c.json({ passwordChanged: true, email, message: ACCOUNT_MESSAGES.passwordChanged });
+  return answer(c, api.passwordReset, { passwordChanged: true, email, message: ACCOUNT_MESSAGES.passwordChanged });
 });
 
 /** The orders placed while signed in, and those placed with the account's email once it is verified. */
-account.get('/orders', withSite, async (c) => {
+account.get(pathIn(areas.account, api.accountOrders), withSite, async (c) => {
   const session = await accountSession(c);
   const linked = await storeOf(c).objects.siteUsers.linkedOrders(session.userId);
   const orders = await storeOf(c).objects.orders.customerOrders(
@@ -140,48 +139,59 @@ account.get('/orders', withSite, async (c) => {
     linked,
   );
   c.header('cache-control', 'no-store');
-  return c.json({ orders: orders.map(accountOrder) });
+  return answer(c, api.accountOrders, { orders: orders.map(accountOrder) });
 });
 
-function addressAnswer(c: Context<AppEnv>, change: AddressChange): Response {
-  if (change.ok) return c.json({ addresses: change.addresses });
+/** The addresses after a change, or why there was none. */
+function addressAnswer(
+  c: Context<AppEnv>,
+  route: typeof api.addAddress | typeof api.changeAddress | typeof api.removeAddress,
+  change: AddressChange,
+): Response {
+  if (change.ok) return answer(c, route, { addresses: change.addresses });
   return change.reason === 'full' ? apiError(409, ADDRESSES_FULL) : apiError(404, ACCOUNT_MESSAGES.addressNotFound);
 }
 
 /** The address body; else throws the 400 naming its fields (the checkout's address rule). */
-async function addressBody(c: Context<AppEnv>): Promise<z.infer<typeof addressBodySchema>> {
-  const body = await readJson(c, addressBodySchema, MAX_BODY_BYTES);
+async function addressBody(c: Context<AppEnv>): Promise<z.infer<typeof savedAddressSchema>> {
+  const body = await readJson(c, savedAddressSchema, ACCOUNT_BODY_MAX_BYTES);
   const problems = addressProblems(body.address);
   return Object.keys(problems).length > 0
     ? apiError(400, CHECKOUT_MESSAGES.formIncomplete, { errors: problems })
     : body;
 }
 
-account.get('/addresses', withSite, async (c) => {
+account.get(pathIn(areas.account, api.addresses), withSite, async (c) => {
   const session = await accountSession(c);
   c.header('cache-control', 'no-store');
-  return c.json({ addresses: await storeOf(c).objects.siteUsers.addresses(session.userId) });
+  return answer(c, api.addresses, { addresses: await storeOf(c).objects.siteUsers.addresses(session.userId) });
 });
 
-account.post('/addresses', withSite, async (c) => {
+account.post(pathIn(areas.account, api.addAddress), withSite, async (c) => {
   const session = await accountSession(c);
   const body = await addressBody(c);
   return addressAnswer(
     c,
+    api.addAddress,
     await storeOf(c).objects.siteUsers.saveAddress(session.userId, null, body.address, body.isDefault),
   );
 });
 
-account.put('/addresses/:id', withSite, async (c) => {
+account.put(pathIn(areas.account, api.changeAddress), withSite, async (c) => {
   const session = await accountSession(c);
   const body = await addressBody(c);
   return addressAnswer(
     c,
+    api.changeAddress,
     await storeOf(c).objects.siteUsers.saveAddress(session.userId, c.req.param('id'), body.address, body.isDefault),
   );
 });
 
-account.delete('/addresses/:id', withSite, async (c) => {
+account.delete(pathIn(areas.account, api.removeAddress), withSite, async (c) => {
   const session = await accountSession(c);
-  return addressAnswer(c, await storeOf(c).objects.siteUsers.deleteAddress(session.userId, c.req.param('id')));
+  return addressAnswer(
+    c,
+    api.removeAddress,
+    await storeOf(c).objects.siteUsers.deleteAddress(session.userId, c.req.param('id')),
+  );
 });

@@ -5,15 +5,17 @@
  * visitor is signed in and as whom. Account calls send the session's xsrf token in a header.
  */
 import type { Context } from 'hono';
-import { z } from 'zod';
+import { api } from '../../api';
+import { areas } from '../../api/areas';
+import { ACCOUNT_BODY_MAX_BYTES, accountLocaleSchema, signInSchema } from '../../api/storefront-bodies';
 import { SESSION_MESSAGES } from '../../accounts/messages';
-import { languageTag } from '../../commerce/language-tag';
 import { resolveCartLine } from '../../commerce/cart-line';
 import { isVerified } from '../../durable/site-users';
 import { hashPassword } from '../../durable/passwords';
 import { DEMO_SHOPPER, DEMO_SITE_ID } from '../../site/demo';
 import { itemsById } from '../../site/catalog';
 import { deleteStoreCookie, readStoreCookie, setStoreCookie } from '../shared/cookies';
+import { answer, pathIn } from '../shared/contract';
 import { randomToken, requireCrumb } from '../shared/csrf';
 import { guardedArea } from '../shared/guarded-area';
 import { isDevelopment, readJson, type AppEnv, storeOf, withSite } from '../shared/http';
@@ -21,15 +23,6 @@ import { rateLimit } from '../shared/rate-limit';
 import { accountSession, currentSession } from './site-user-session';
 import { signInRefusal, signInWithPassword } from '../shared/sign-in';
 import { cartHead, cartOnSignIn, setCartCookie } from './visitor-cart';
-
-const MAX_BODY_BYTES = 4096;
-const signInSchema = z.object({
-  email: z.string().max(256),
-  password: z.string().max(1024),
-  rememberMe: z.boolean().optional(),
-});
-/** A BCP 47 language tag, or null: back to the site's language. */
-const localeSchema = z.object({ language: languageTag.nullable() });
 
 /** The demo store's visitor account exists in development (README: local use only). */
 async function ensureDemoAccounts(c: Context<AppEnv>): Promise<void> {
@@ -86,12 +79,12 @@ async function cloneCart(
 /** The visitor's session and the account's language, at `areas.account`: behind the crumb (a read passes it). */
 export const session = guardedArea(requireCrumb);
 
-session.get('/session', withSite, async (c) => {
+session.get(pathIn(areas.account, api.accountSession), withSite, async (c) => {
   const current = await currentSession(c);
   c.header('cache-control', 'no-store');
-  if (current === null) return c.json({ authenticated: false });
+  if (current === null) return answer(c, api.accountSession, { authenticated: false });
   const { userId: siteUserId, email, xsrfToken, profile } = current;
-  return c.json({
+  return answer(c, api.accountSession, {
     authenticated: true,
     siteUserId,
     email,
@@ -102,11 +95,11 @@ session.get('/session', withSite, async (c) => {
 });
 
 session.post(
-  '/session',
+  pathIn(areas.account, api.signIn),
   rateLimit((env) => env.SIGNIN_RATE_LIMITER, 'signin'),
   withSite,
   async (c) => {
-    const body = await readJson(c, signInSchema, MAX_BODY_BYTES);
+    const body = await readJson(c, signInSchema, ACCOUNT_BODY_MAX_BYTES);
     await ensureDemoAccounts(c);
     const users = storeOf(c).objects.siteUsers;
     const outcome = await signInWithPassword(c, users, body.email.trim(), body.password, body.rememberMe === true);
@@ -114,11 +107,11 @@ session.post(
     const { result } = outcome;
     setSessionCookies(c, result.token, result.session.userId, result.expiresAt, body.rememberMe === true);
     await cartOnSignIn(c, result.session);
-    return c.json({ xsrfToken: result.session.xsrfToken, siteUserId: result.session.userId });
+    return answer(c, api.signIn, { xsrfToken: result.session.xsrfToken, siteUserId: result.session.userId });
   },
 );
 
-session.delete('/session', withSite, async (c) => {
+session.delete(pathIn(areas.account, api.signOut), withSite, async (c) => {
   const current = await accountSession(c);
   await storeOf(c).objects.siteUsers.signOut(readStoreCookie(c, 'siteUserSession') ?? '');
   deleteStoreCookie(c, 'siteUserSession');
@@ -129,19 +122,19 @@ session.delete('/session', withSite, async (c) => {
       : null;
   if (clone === null) {
     deleteStoreCookie(c, 'cart');
-    return c.json({ signedOut: true, cartCloned: false });
+    return answer(c, api.signOut, { signedOut: true, cartCloned: false });
   }
   setCartCookie(c, clone.cartId);
-  return c.json({
+  return answer(c, api.signOut, {
     signedOut: true,
     cartCloned: true,
     ...(clone.entriesLeftOut > 0 ? { entriesLeftOut: clone.entriesLeftOut } : {}),
   });
 });
 
-session.post('/locale', withSite, async (c) => {
-  const { language } = await readJson(c, localeSchema, MAX_BODY_BYTES);
+session.post(pathIn(areas.account, api.accountLocale), withSite, async (c) => {
+  const { language } = await readJson(c, accountLocaleSchema, ACCOUNT_BODY_MAX_BYTES);
   const current = await accountSession(c);
   await storeOf(c).objects.siteUsers.setLanguage(current.userId, language);
-  return c.json({ language });
+  return answer(c, api.accountLocale, { language });
 });
