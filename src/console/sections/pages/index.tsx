@@ -3,7 +3,8 @@
  * title and a URL slug made from it, editable), and each page's editor (PageEditor.tsx). Shoppers
  * see a page only while its status shows it (src/site/editor/content-status.ts). Below them, the
  * shop and blog pages, each with its settings (title, navigation title, description, SEO and URL slug,
- * CollectionSettingsDialog.tsx).
+ * CollectionSettingsDialog.tsx). "Add index" makes an index page, whose sections (the site's pages and collections,
+ * in order) its own editor chooses (IndexEditor.tsx, at /config/pages/indexes/{id}).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../../api';
@@ -26,9 +27,19 @@ import {
 } from '../../ui';
 import { statusLabel } from '../posts/status';
 import { CollectionSettingsDialog, type ListedCollection } from './CollectionSettingsDialog';
+import { IndexEditor } from './IndexEditor';
 import { PageEditor } from './PageEditor';
 
-function NewPageDialog({ onCancel, onMade }: { onCancel: () => void; onMade: (id: string) => void }) {
+/** A new page, or a new index page (`index`): a title and a URL slug. */
+function NewPageDialog({
+  onCancel,
+  onMade,
+  index = false,
+}: {
+  onCancel: () => void;
+  onMade: (id: string) => void;
+  index?: boolean;
+}) {
   const id = useId();
   const [title, setTitle] = useState('');
   const [urlId, setUrlId] = useState('');
@@ -42,16 +53,16 @@ function NewPageDialog({ onCancel, onMade }: { onCancel: () => void; onMade: (id
       return;
     }
     setProblems({});
-    const made = await save.run(() => consoleApi(api.addPage.at(), checked.data));
+    const made = await save.run(() => consoleApi((index ? api.addIndex : api.addPage).at(), checked.data));
     if (made !== undefined) onMade(made.id);
   };
   return (
     <FormDialog
-      title="Add page"
+      title={index ? 'Add index' : 'Add page'}
       className="NewPageDialog"
       onSubmit={() => void submit()}
       onCancel={onCancel}
-      submit="Add page"
+      submit={index ? 'Add index' : 'Add page'}
       busy={save.state.status === 'saving'}
       busyLabel="Adding…"
     >
@@ -87,6 +98,15 @@ function NewPageDialog({ onCancel, onMade }: { onCancel: () => void; onMade: (id
   );
 }
 
+function IndexScreen({ id, session }: { id: string } & Pick<SectionProps, 'session'>) {
+  const fetched = useFetch(api.index.at(id));
+  return (
+    <Loaded fetched={fetched} loading="Loading the index…">
+      {(stored) => <IndexEditor stored={stored} session={session} />}
+    </Loaded>
+  );
+}
+
 function PageScreen({ id, session, navigate }: { id: string } & Pick<SectionProps, 'session' | 'navigate'>) {
   const fetched = useFetch(api.page.at(id));
   return (
@@ -98,7 +118,7 @@ function PageScreen({ id, session, navigate }: { id: string } & Pick<SectionProp
 
 export default function PagesSection({ session, path, navigate }: SectionProps) {
   const listed = useFetch(api.pages.at());
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<'page' | 'index' | null>(null);
   const [editing, setEditing] = useState<ListedCollection | null>(null);
   const [settingsNote, setSettingsNote] = useState('');
   // The dialog leaves the page before it closes, so the browser cannot give the focus back: its opener gets it here.
@@ -107,7 +127,7 @@ export default function PagesSection({ session, path, navigate }: SectionProps) 
     if (editing === null) opener.current?.focus();
   }, [editing]);
   const closeSettings = () => setEditing(null);
-  const [first] = path;
+  const [first, second] = path;
   // The section stays mounted while a page is open: back on the list, it shows what that page's editor made, saved or deleted.
   const shownPage = useRef(first);
   const { reload } = listed;
@@ -115,8 +135,10 @@ export default function PagesSection({ session, path, navigate }: SectionProps) 
     if (first === undefined && shownPage.current !== undefined) reload();
     shownPage.current = first;
   }, [first, reload]);
+  if (first === 'indexes' && second !== undefined) return <IndexScreen key={second} id={second} session={session} />;
   if (first !== undefined) return <PageScreen key={first} id={first} session={session} navigate={navigate} />;
   const pages = (listed.data?.pages ?? []).filter((page) => page.typeName === 'page');
+  const indexes = (listed.data?.pages ?? []).filter((page) => page.typeName === 'index');
   const collections: ListedCollection[] = [
     ...(listed.data?.productCollections ?? []).map((shop) => ({ ...shop, kind: 'Shop' })),
     ...(listed.data?.pages ?? [])
@@ -133,9 +155,12 @@ export default function PagesSection({ session, path, navigate }: SectionProps) 
             type="button"
             className="Button Button--primary"
             disabled={!session.can.content}
-            onClick={() => setAdding(true)}
+            onClick={() => setAdding('page')}
           >
             Add page
+          </button>
+          <button type="button" className="Button" disabled={!session.can.content} onClick={() => setAdding('index')}>
+            Add index
           </button>
         </div>
       </div>
@@ -170,6 +195,30 @@ export default function PagesSection({ session, path, navigate }: SectionProps) 
           ]}
           empty="No pages yet."
         />
+      )}
+      {indexes.length > 0 && (
+        <section className="Card" aria-labelledby="index-pages-heading">
+          <h2 id="index-pages-heading">Index pages</h2>
+          <DataTable
+            caption="Index pages"
+            rows={indexes}
+            rowKey={(page) => page.id}
+            columns={[
+              {
+                key: 'title',
+                label: 'Title',
+                primary: true,
+                render: (page) => <Link to={`/config/pages/indexes/${page.id}`}>{page.title}</Link>,
+              },
+              { key: 'url', label: 'Address', render: (page) => page.fullUrl },
+              {
+                key: 'navigation',
+                label: 'Navigation',
+                render: (page) => (page.inNavigation ? 'In navigation' : <span className="Muted">Not linked</span>),
+              },
+            ]}
+          />
+        </section>
       )}
       {collections.length > 0 && (
         <section className="Card" aria-labelledby="collection-pages-heading">
@@ -207,12 +256,14 @@ export default function PagesSection({ session, path, navigate }: SectionProps) 
           </p>
         </section>
       )}
-      {adding && (
+      {adding !== null && (
         <NewPageDialog
-          onCancel={() => setAdding(false)}
+          key={adding}
+          index={adding === 'index'}
+          onCancel={() => setAdding(null)}
           onMade={(id) => {
-            setAdding(false);
-            navigate(`/config/pages/${id}`);
+            setAdding(null);
+            navigate(adding === 'index' ? `/config/pages/indexes/${id}` : `/config/pages/${id}`);
           }}
         />
       )}
