@@ -37,6 +37,7 @@ export const SHELL_PARTS = [
   'website',
   'websiteSettings',
   'navigation',
+  'templateNavigations',
   'header',
   'storeDetails',
   'commercePreferences',

@@ -362,6 +362,18 @@ const siteObject = z.object({
       .default({ tracking: true, restrictiveCookiePolicy: false }),
   }),
   navigation: z.array(navigationLevel(1)).min(1, 'the main navigation must exist'),
+  /**
+   * The links of a developer-platform template's navigations by name (template.conf's `navigations`), as Squarespace
+   * keeps one set of links for each: a navigation named here shows these, the template's first otherwise the store's
+   * `navigation`, the others none (src/storefront/developer-platform/context.ts).
+   */
+  templateNavigations: z
+    .record(
+      z.string().regex(/^[A-Za-z][\w-]{0,63}$/, 'must be a navigation name of template.conf'),
+      z.array(navigationLevel(1)),
+    )
+    .refine((named) => Object.keys(named).length <= 10, 'at most 10 navigations')
+    .optional(),
   /** The header's code (code injection) and its settings: the announcement bar and social links (src/site/editor/store-settings.ts). */
   header: z
     .object({

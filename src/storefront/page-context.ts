@@ -186,6 +186,23 @@ function baseContext(site: Site, path: string) {
         'site-nav',
       ),
     },
+    // A developer-platform template's own navigations (src/storefront/developer-platform/context.ts), when the site has any.
+    ...(site.templateNavigations === undefined
+      ? {}
+      : {
+          templateNavigations: Object.fromEntries(
+            Object.entries(site.templateNavigations).map(([name, entries]) => [
+              name,
+              {
+                items: navigationItems(
+                  hiddenPages.size === 0 ? entries : shownNavigation(entries, hiddenPages),
+                  path,
+                  `nav-${name}`,
+                ),
+              },
+            ]),
+          ),
+        }),
     header: site.header ?? null,
     storeDetails: storeDetailsContext(site),
     // A popup the merchant turned off stays stored (its text kept) but no page shows it.

@@ -83,6 +83,24 @@ describe('developer-platform', () => {
       await templateStore(HOST, fixtureTheme());
     });
 
+    it("gives each of the template's navigations the links the site names for it, the first the store's navigation otherwise, marking the page's link active", async () => {
+      const host = 'named-navigations.template.test';
+      const site = demoSite();
+      site.website.id = host.replaceAll('.', '-');
+      site.theme = fixtureTheme();
+      site.templateNavigations = { footerNav: [{ title: 'Returns', url: '/contact' }] };
+      expect(await publishSite(env, site)).toHaveProperty('version');
+      await mapHost(env.SITE_CONTENT, host, site.website.id);
+      const html = await (await new Visitor(`http://${host}`).fetch('/contact')).text();
+      const footer = html.slice(html.indexOf('class="fixture-footer"'));
+      expect(footer).toMatch(/<li class="fixture-nav-item active">\s*<a href="\/contact">Returns<\/a>/);
+      expect(footer).not.toContain('>Shop</a>');
+      // The main navigation, named nowhere, is still the store's.
+      expect(html.slice(0, html.indexOf('class="fixture-footer"'))).toMatch(/<a href="\/shop">Shop<\/a>/);
+      // The names and the count are checked as the site is.
+      expect(siteSchema.safeParse({ ...site, templateNavigations: { 'no way': [] } }).success).toBe(false);
+    });
+
     it('renders the home page in the default layout: regions in order, headers, stylesheet, navigation with a nested folder, block, query and footers', async () => {
       const res = await new Visitor(`http://${HOST}`).fetch('/');
       expect(res.status).toBe(200);

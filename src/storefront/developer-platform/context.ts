@@ -73,16 +73,23 @@ function navigationItem(link: OurLink, collections: readonly SiteCollection[]): 
   };
 }
 
-/** Every navigation `template.conf` declares: the store's navigation for the first, empty for the others. */
+/**
+ * Every navigation `template.conf` declares: the links the site gives it by name (`templateNavigations`), else the
+ * store's navigation for the first and none for the others.
+ */
 export function templateNavigations(
   names: readonly string[],
   context: Record<string, unknown>,
   collections: readonly SiteCollection[] = [],
 ): Record<string, { items: NavigationItem[] }> {
-  const ours = ((context.navigation as { items?: OurLink[] } | undefined)?.items ?? []).map((link) =>
-    navigationItem(link, collections),
+  const named = (context.templateNavigations ?? {}) as Record<string, { items: OurLink[] } | undefined>;
+  const ours = (context.navigation as { items?: OurLink[] } | undefined)?.items ?? [];
+  return Object.fromEntries(
+    names.map((name, i) => [
+      name,
+      { items: (named[name]?.items ?? (i === 0 ? ours : [])).map((link) => navigationItem(link, collections)) },
+    ]),
   );
-  return Object.fromEntries(names.map((name, i) => [name, { items: i === 0 ? ours : [] }]));
 }
 
 interface Identified {
