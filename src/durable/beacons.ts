@@ -74,6 +74,8 @@ export class BeaconStore extends DurableObject<Env> {
   /** Keys (other than OTHER_KEY) already taken per `kind:hour`, counted from the table on first use. */
   private readonly keysTaken = new Map<string, number>();
   private pruneScheduled = false;
+  /** The object's clock, which retention reads (tests pin it so a run never straddles an hour boundary). */
+  clock: () => number = Date.now;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -262,15 +264,16 @@ export class BeaconStore extends DurableObject<Env> {
   }
 
   private async schedulePrune(): Promise<void> {
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + PRUNE_INTERVAL_MS);
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(this.clock() + PRUNE_INTERVAL_MS);
     this.pruneScheduled = true;
   }
 
   /** Deletes the hours older than the retention window, and comes back while any remain. */
   override async alarm(): Promise<void> {
-    const firstKept = hourOf(Date.now()) - retentionDaysOf(this.env) * 24;
+    const now = this.clock();
+    const firstKept = hourOf(now) - retentionDaysOf(this.env) * 24;
     const remaining = this.pruneBefore(firstKept);
-    if (remaining) await this.ctx.storage.setAlarm(Date.now() + PRUNE_INTERVAL_MS);
+    if (remaining) await this.ctx.storage.setAlarm(now + PRUNE_INTERVAL_MS);
     this.pruneScheduled = remaining;
   }
 

@@ -13,6 +13,7 @@ import {
   MAX_COUNTED_QUANTITY,
   MAX_KEY_CHARS,
   OTHER_KEY,
+  PRUNE_INTERVAL_MS,
 } from '../../src/beacon/store-limits';
 import { VITAL_METRICS, vitalBucket } from '../../src/beacon/vitals';
 import { cookieName } from '../../src/cookies';
@@ -200,13 +201,19 @@ describe('retention', () => {
 
   it('deletes hours older than 90 days when the alarm runs, and keeps coming back while rows remain', async () => {
     const websiteId = 'storage-retention';
-    const now = hourOf(Date.now());
+    // The object's clock is pinned to the time the expectations are made from: on the wall clock, the alarm
+    // could run in the next hour, so the first hour kept would move one on and delete 'now - 90 days'.
+    const at = Date.now();
+    await runInDurableObject(store(websiteId), (instance) => {
+      instance.clock = () => at;
+    });
+    const now = hourOf(at);
     const expired = now - 90 * DAY_HOURS - 1;
     const kept = [now - 90 * DAY_HOURS, now - DAY_HOURS, now];
     for (const hour of [expired, ...kept])
       expect(await store(websiteId).record([pageView(hour)], hour, 10)).toEqual({ accepted: true });
     const alarmAt = await runInDurableObject(store(websiteId), (_instance, state) => state.storage.getAlarm());
-    expect(alarmAt).toBeGreaterThan(Date.now());
+    expect(alarmAt).toBe(at + PRUNE_INTERVAL_MS);
     expect(await runDurableObjectAlarm(store(websiteId))).toBe(true);
     const hours = await runInDurableObject(store(websiteId), (_instance, state) => {
       const sql = state.storage.sql;
@@ -231,8 +238,8 @@ describe('retention', () => {
     });
     expect(hours).toEqual({ accepted: kept, pages: kept, visitors: kept, events: kept });
     // Rows remain, so the alarm is set again.
-    expect(await runInDurableObject(store(websiteId), (_instance, state) => state.storage.getAlarm())).toBeGreaterThan(
-      Date.now(),
+    expect(await runInDurableObject(store(websiteId), (_instance, state) => state.storage.getAlarm())).toBe(
+      at + PRUNE_INTERVAL_MS,
     );
   });
 
