@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { beaconRoutes } from '../src/api/beacon-routes';
 import { consoleRoutes } from '../src/api/console';
 import { customerRoutes } from '../src/api/customers';
 import { storefrontRoutes } from '../src/api/storefront';
@@ -339,10 +340,10 @@ describe('architecture: one contract for the browser (src/api)', () => {
     expect(names.filter((name) => !new RegExp(`\\bapi\\.${name}\\b`).test(source))).toEqual([]);
   });
 
-  it('the worker registers every storefront route from the contract (src/routes names api.<route>)', () => {
+  it("the worker registers every route of the store's pages and collectors from the contract (src/routes names api.<route>)", () => {
     const source = routesSource();
-    const names = Object.keys(storefrontRoutes);
-    expect(names.length).toBeGreaterThan(35);
+    const names = Object.keys({ ...storefrontRoutes, ...beaconRoutes });
+    expect(names.length).toBeGreaterThan(45);
     expect(names.filter((name) => !new RegExp(`\\bapi\\.${name}\\b`).test(source))).toEqual([]);
   });
 });

@@ -212,9 +212,9 @@ merchant.get('/api/google-maps/places/details', requirePermission('integrations'
   }
 });
 
-merchant.get('/api/commerce/fullstory/getId', async (c) => {
+merchant.get(api.sessionRecordingId.pattern, async (c) => {
   await faultPoint('session-recording', 'getId');
-  return c.json(sessionRecordingAnswer(c.env));
+  return answer(c, api.sessionRecordingId, sessionRecordingAnswer(c.env));
 });
 
 merchant.get('/api/form/submissions', requirePermission('customerData'), async (c) => {

@@ -7,6 +7,9 @@
  */
 import type { Hono, Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { api, type Route } from '../../api';
+import { areas } from '../../api/areas';
+import type { BeaconAccepted } from '../../api/beacon-routes';
 import { beaconUpdate, hourOf, vitalsOf, type BeaconUpdate, type ProductCount } from '../../beacon/aggregate';
 import { writeToAnalyticsEngine } from '../../beacon/analytics-engine';
 import { recordBeacon } from '../../durable/beacon-batching';
@@ -47,6 +50,7 @@ import { contentObject } from '../../site/catalog';
 import { itemAtVersion } from '../../site/item-at-version';
 import { itemPathOf } from '../../site/paths';
 import { sameToken } from '../../site/ids';
+import { answer, pathIn } from '../shared/contract';
 import { CRUMB_FAIL_MESSAGE, currentCrumb, randomToken } from '../shared/csrf';
 import { readText, validate } from '../../http/body';
 import { apiError, isDevelopment, readJson, siteVersion, type AppEnv, withSite } from '../shared/http';
@@ -78,9 +82,10 @@ export const clankerBeacons = beaconArea();
 /** Performance records, at `areas.performance`. */
 export const performanceBeacons = beaconArea();
 
-/** Stores one beacon's updates in the website's store (with other beacons arriving meanwhile: src/durable/beacon-batching.ts), each under the page of the site it counts for, then answers `status`. */
+/** Stores one beacon's updates in the website's store (with other beacons arriving meanwhile: src/durable/beacon-batching.ts), each under the page of the site it counts for, then answers `route`'s `{ ok: true }` with `status`. */
 async function store(
   c: Context<AppEnv>,
+  route: Route<BeaconAccepted>,
   beaconUpdates: readonly BeaconUpdate[],
   status: 200 | 202 = 200,
 ): Promise<Response> {
@@ -100,7 +105,7 @@ async function store(
   );
   if (!outcome.accepted) overLimit();
   writeToAnalyticsEngine(c.env, websiteId, updates);
-  return c.json({ ok: true }, status);
+  return answer(c, route, { ok: true }, status);
 }
 
 type BeaconPage = Omit<BeaconContext, 'merchantRoles' | 'trackingEnabled'>;
@@ -184,37 +189,37 @@ function visitorForPageView(c: Context<AppEnv>, bodyRecord: string | undefined):
   return visitor.id;
 }
 
-censusBeacons.post('/RecordHit', withSite, async (c) => {
+censusBeacons.post(pathIn(areas.census, api.recordHit), withSite, async (c) => {
   const site = c.var.site;
   const { data, ss_cvr } = await readForm(c, recordHitForm, MAX_FORM_BYTES);
   if (data.websiteId !== site.website.id) return apiError(400, `data.websiteId: ${NOT_THIS_WEBSITE}`);
   const path = pathOf(data.url);
   if (!(await recordable(c, { path, pageType: data.pageType, isPageView: true }))) return c.body(null, 204);
   const visitorId = visitorForPageView(c, ss_cvr);
-  return store(c, [beaconUpdate({ path, event: 'page_view', visitorId, pageView: true }, Date.now())]);
+  return store(c, api.recordHit, [beaconUpdate({ path, event: 'page_view', visitorId, pageView: true }, Date.now())]);
 });
 
 /** The census widget calls: counted by name on the page they came from. */
-const CENSUS_CALLS = {
-  'button-click': buttonForm,
-  'button-render': buttonForm,
-  overlay: overlayForm,
-  'form-render': formRenderForm,
-} as const;
+const CENSUS_CALLS = [
+  { name: 'button-click', route: api.censusButtonClick, schema: buttonForm },
+  { name: 'button-render', route: api.censusButtonRender, schema: buttonForm },
+  { name: 'overlay', route: api.censusOverlay, schema: overlayForm },
+  { name: 'form-render', route: api.censusFormRender, schema: formRenderForm },
+] as const;
 
-for (const [name, schema] of Object.entries(CENSUS_CALLS)) {
-  censusBeacons.post(`/${name}`, withSite, async (c) => {
+for (const { name, route, schema } of CENSUS_CALLS) {
+  censusBeacons.post(pathIn(areas.census, route), withSite, async (c) => {
     const site = c.var.site;
     const body = await readForm(c, schema, MAX_FORM_BYTES);
     if (body.websiteId !== undefined && body.websiteId !== site.website.id)
       return apiError(400, `websiteId: ${NOT_THIS_WEBSITE}`);
     const path = body.url === undefined ? refererPath(c) : pathOf(body.url);
     if (!(await recordable(c, { path, pageType: null, isPageView: false }))) return c.body(null, 204);
-    return store(c, [beaconUpdate({ path, event: `census:${name}`, visitorId: visitorIdOf(c) }, Date.now())]);
+    return store(c, route, [beaconUpdate({ path, event: `census:${name}`, visitorId: visitorIdOf(c) }, Date.now())]);
   });
 }
 
-censusBeacons.post('/RecordQuickView/:id', withSite, async (c) => {
+censusBeacons.post(pathIn(areas.census, api.censusQuickView), withSite, async (c) => {
   const site = c.var.site;
   const body = await readForm(c, quickViewForm, MAX_FORM_BYTES);
   const itemId = c.req.param('id');
@@ -223,7 +228,9 @@ censusBeacons.post('/RecordQuickView/:id', withSite, async (c) => {
   const path = body.url === undefined ? refererPath(c) : pathOf(body.url);
   if (!(await recordable(c, { path, pageType: null, isPageView: false }))) return c.body(null, 204);
   const product = { id: item.id, views: 1, adds: 0 };
-  return store(c, [beaconUpdate({ path, event: 'census:quick-view', visitorId: visitorIdOf(c), product }, Date.now())]);
+  return store(c, api.censusQuickView, [
+    beaconUpdate({ path, event: 'census:quick-view', visitorId: visitorIdOf(c), product }, Date.now()),
+  ]);
 });
 
 function crumbMatches(c: Context<AppEnv>, sent: string): boolean {
@@ -239,7 +246,7 @@ function parseEventData(raw: string): unknown {
   }
 }
 
-eventBeacons.post('/RecordEvent', withSite, async (c) => {
+eventBeacons.post(pathIn(areas.events, api.recordEvent), withSite, async (c) => {
   const site = c.var.site;
   const form = await readForm(c, recordEventForm, MAX_FORM_BYTES);
   if (!crumbMatches(c, form.crumb)) return apiError(403, CRUMB_FAIL_MESSAGE, { crumbFail: true });
@@ -280,14 +287,14 @@ eventBeacons.post('/RecordEvent', withSite, async (c) => {
     }
   }
   if (!(await recordable(c, { path: update.path, pageType: null, isPageView: false }))) return c.body(null, 204);
-  return store(c, [update]);
+  return store(c, api.recordEvent, [update]);
 });
 
 function eventSchema(name: string) {
   return Object.hasOwn(EVENT_SCHEMAS, name) ? EVENT_SCHEMAS[name as EventSchemaName] : undefined;
 }
 
-clankerBeacons.post('/events', withSite, async (c) => {
+clankerBeacons.post(pathIn(areas.clanker, api.clankerEvents), withSite, async (c) => {
   const site = c.var.site;
   const { eventSchemaName, eventContent } = await readJson(c, clankerEvent, MAX_FORM_BYTES);
   const schema = eventSchema(eventSchemaName);
@@ -299,20 +306,21 @@ clankerBeacons.post('/events', withSite, async (c) => {
     return c.body(null, 204);
   return store(
     c,
+    api.clankerEvents,
     [beaconUpdate({ path, event: `clanker:${eventSchemaName}`, visitorId: visitorIdOf(c) }, Date.now())],
     202,
   );
 });
 
 /** Checks event content against a schema without recording it. */
-clankerBeacons.post('/validate-event-content/:schemaName', async (c) => {
+clankerBeacons.post(pathIn(areas.clanker, api.validateEventContent), async (c) => {
   const schema = eventSchema(c.req.param('schemaName'));
   if (schema === undefined) return apiError(404, `${UNKNOWN_SCHEMA}: ${c.req.param('schemaName')}`);
   await readJson(c, schema, MAX_FORM_BYTES);
-  return c.json({ valid: true });
+  return answer(c, api.validateEventContent, { valid: true });
 });
 
-performanceBeacons.post('/records', withSite, async (c) => {
+performanceBeacons.post(pathIn(areas.performance, api.performanceRecords), withSite, async (c) => {
   const text = await readText(c, MAX_PERFORMANCE_BYTES);
   const parsed = parseEventData(text);
   if (parsed === undefined) return apiError(400, 'Request body is not valid JSON');
@@ -328,5 +336,5 @@ performanceBeacons.post('/records', withSite, async (c) => {
     const vitals = record.event === 'page_speed' ? vitalsOf(record.data.metrics) : [];
     updates.push(beaconUpdate({ path, event: `performance:${record.event}`, visitorId, vitals }, now));
   }
-  return store(c, updates);
+  return store(c, api.performanceRecords, updates);
 });

@@ -9,6 +9,8 @@
  */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { api } from '../../api';
+import { areas } from '../../api/areas';
 import { parseVisitorRecord, VISITOR_COOKIE } from '../../beacon/cookies';
 import { pathOf, shouldRecord } from '../../beacon/eligibility';
 import { purchaseData } from '../../beacon/pixel-purchase';
@@ -17,13 +19,14 @@ import { pixelSender } from '../../integrations/pixel';
 import { apiError, readJson, storeOf, type AppEnv, withSite } from '../shared/http';
 import { merchantRolesOf } from '../console/merchant-session';
 import { overLimit, rateLimit } from '../shared/rate-limit';
+import { answer, pathIn } from '../shared/contract';
 import { guardedArea } from '../shared/guarded-area';
 
 export const NOT_THIS_STORE = 'event_source_url: not a page of this store';
 
 export const trackers = guardedArea(rateLimit((env) => env.BEACON_VISITOR_LIMITER, 'beacons'));
 
-trackers.post('/pixel', withSite, async (c) => {
+trackers.post(pathIn(areas.trackers, api.pixelEvent), withSite, async (c) => {
   const site = c.var.site;
   const event = await readJson(c, pixelEventBody, MAX_PIXEL_BODY_BYTES);
   if (new URL(event.event_source_url).host !== new URL(c.req.url).host) return apiError(400, NOT_THIS_STORE);
@@ -47,7 +50,7 @@ trackers.post('/pixel', withSite, async (c) => {
     visitorId: visitor.id,
   });
   c.executionCtx.waitUntil(sent.catch((error) => console.warn(`Pixel event ${event.event_name} not sent: ${error}`)));
-  return c.json({ ok: true }, 202);
+  return answer(c, api.pixelEvent, { ok: true }, 202);
 });
 
 /** A Purchase as its paid order says (its event id is the order's id), or null when no such order was paid. */
